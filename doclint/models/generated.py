@@ -1,0 +1,236 @@
+"""Typed models of the pages a repository documentation generator writes.
+
+One model per kind of page. Each keeps the line of every part it holds, so a
+rule can point at the exact line of a wrong claim. A page embedded in a file
+documentation's "Original Source" block is a document too (`EmbeddedSource`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from doclint.models.markdown import Heading, Link, MarkdownLayer, Node
+
+
+class DocKind(StrEnum):
+    """The kinds of page, recognised from the file name and the title line."""
+
+    FILE_DOCS = "file-docs"
+    KEYWORD_INDEX = "keyword-index"
+    FOLDER_INDEX = "folder-index"
+    FOLDER_DOC = "folder-doc"
+    SUBTREE_INDEX = "subtree-index"
+    ROOT_INDEX = "root-index"
+    MARKDOWN = "markdown"
+
+
+class Section(Node):
+    """A heading and the lines up to the next heading of the same or a higher level."""
+
+    level: int
+    title: str
+    end_line: int
+
+
+class Value(Node):
+    """A text value found on a line, such as a metadata field."""
+
+    text: str
+
+
+class Count(Node):
+    """A number claimed on a line ("**3 file(s)**"), with what it counts."""
+
+    what: str
+    value: int
+
+
+class MetadataField(Node):
+    """One "- **Name**: value" line of a File Metadata section."""
+
+    name: str
+    value: str
+
+
+class SizeClaim(Node):
+    """The "- **Size**: 1,234 bytes (1.21 KB)" line."""
+
+    size_bytes: int
+    size_kb: float | None
+
+
+class RunCommand(Node):
+    """A command line of a shell block in the Testing section."""
+
+    command: str
+    block_line: int
+
+
+class NameEntry(Node):
+    """A name listed on a line (a class, a function, an import)."""
+
+    name: str
+
+
+class DependencyEntry(Node):
+    """One "- `module`: names" line of the Import Dependencies section."""
+
+    module: str
+    names: list[str]
+
+
+class KeywordEntry(Node):
+    """One "- **`name`**: [page](./page)" line of a keyword index."""
+
+    name: str
+    target: str | None
+
+
+class KeywordCategory(Node):
+    """A "### Classes" (or Functions, Imports, Identifiers) group of entries."""
+
+    heading: str
+    entries: list[KeywordEntry]
+
+
+class IndexRow(Node):
+    """A row of a folder index's Files table."""
+
+    name: str
+    description: str
+    links: list[Link]
+
+
+class SubtreeGroup(Node):
+    """A "### key" group of a subtree keyword index."""
+
+    key: str
+    entries: list[Link]
+
+
+class PageBase(BaseModel):
+    """What every page has: where it is, the generic layer, and its sections."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    path: str = Field(description="Path of the page relative to the tree root, POSIX style.")
+    described: str | None = Field(
+        default=None,
+        description="Repository path the page documents, from its title ('' is the root).",
+    )
+    expected_path: str | None = Field(
+        default=None,
+        description="Where the generator writes a page with this title, relative to the root.",
+    )
+    level: int = Field(
+        default=1, description="1 documents a source; 2 and up document generated pages."
+    )
+    embedded_in: str | None = Field(
+        default=None, description="Path of the page this one is embedded in, if any."
+    )
+    title: Heading | None = None
+    markdown: MarkdownLayer
+    outline: list[Heading] = Field(
+        default=[],
+        description="The page's own headings: the live ones, less those of an embedded page"
+        " that leak out of a broken Original Source block, plus those the break swallows.",
+    )
+    sections: list[Section] = []
+
+    def is_detached(self) -> bool:
+        """True when the page sits in another folder than its title implies,
+        so its relative links were written for a place it is not in."""
+        if self.expected_path is None:
+            return False
+        return self.path.rpartition("/")[0] != self.expected_path.rpartition("/")[0]
+
+
+class EmbeddedSource(Node):
+    """The "Original Source" block of a file documentation.
+
+    `end_line` is the generator's closing fence; `live_end_line` is where
+    CommonMark really closes the block (earlier when an embedded fence breaks it).
+    """
+
+    info: str
+    content_line: int
+    end_line: int
+    live_end_line: int
+    closed: bool
+    text: str
+    document: AnyPage | None = None
+
+
+class FileDocs(PageBase):
+    """`X_docs.md`: the documentation of one file."""
+
+    kind: Literal[DocKind.FILE_DOCS] = DocKind.FILE_DOCS
+    metadata: list[MetadataField] = []
+    size: SizeClaim | None = None
+    purpose: Value | None = None
+    source: EmbeddedSource | None = None
+    overview_counts: list[Count] = []
+    classes_defined: list[NameEntry] = []
+    functions_defined: list[NameEntry] = []
+    key_imports: list[NameEntry] = []
+    dependencies: list[DependencyEntry] = []
+    run_commands: list[RunCommand] = []
+    related_files: list[Link] = []
+
+
+class KeywordIndex(PageBase):
+    """`X_kw.md`: the keywords extracted from one file."""
+
+    kind: Literal[DocKind.KEYWORD_INDEX] = DocKind.KEYWORD_INDEX
+    original_file: Link | None = None
+    documentation: Link | None = None
+    folder: Value | None = None
+    categories: list[KeywordCategory] = []
+
+
+class FolderIndex(PageBase):
+    """`index.md`: a folder's subfolders and documented files."""
+
+    kind: Literal[DocKind.FOLDER_INDEX] = DocKind.FOLDER_INDEX
+    subfolders: list[Link] = []
+    files: list[IndexRow] = []
+
+
+class FolderDoc(PageBase):
+    """`doc.md`: a folder's narrative page with its counts."""
+
+    kind: Literal[DocKind.FOLDER_DOC] = DocKind.FOLDER_DOC
+    counts: list[Count] = []
+    extension_counts: list[Count] = []
+    subfolders: list[NameEntry] = []
+    key_files: list[Link] = []
+
+
+class SubtreeIndex(PageBase):
+    """`sub.md`: keyword groups over a folder and all its descendants."""
+
+    kind: Literal[DocKind.SUBTREE_INDEX] = DocKind.SUBTREE_INDEX
+    groups: list[SubtreeGroup] = []
+
+
+class RootIndex(PageBase):
+    """`docs/index.md`: the start page of the documentation tree."""
+
+    kind: Literal[DocKind.ROOT_INDEX] = DocKind.ROOT_INDEX
+
+
+class MarkdownPage(PageBase):
+    """Any other Markdown file: only the generic rules apply."""
+
+    kind: Literal[DocKind.MARKDOWN] = DocKind.MARKDOWN
+
+
+AnyPage = Annotated[
+    FileDocs | KeywordIndex | FolderIndex | FolderDoc | SubtreeIndex | RootIndex | MarkdownPage,
+    Field(discriminator="kind"),
+]
+
+EmbeddedSource.model_rebuild()
