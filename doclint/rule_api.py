@@ -1,0 +1,181 @@
+"""Everything a rule may use: the Rule base class, findings, and a read-only
+view of the file and the tree. Built-in rules and plugins import only this
+module (and the models it re-exports).
+
+A rule is data plus a function. The data (code, name, summary, severity,
+scope, fix safety, and the docstring with why it matters and a bad and a good
+example) is what the CLI, SARIF and the README tables are generated from.
+"""
+
+from __future__ import annotations
+
+import inspect
+import posixpath
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+from urllib.parse import unquote
+
+from doclint.models.generated import (
+    AnyPage,
+    DocKind,
+    FileDocs,
+    FolderDoc,
+    FolderIndex,
+    KeywordIndex,
+    PageBase,
+    SubtreeIndex,
+)
+from doclint.tree import SourceFile, Tree
+
+__all__ = [
+    "AnyPage",
+    "DocKind",
+    "FileDocs",
+    "Finding",
+    "FixSafety",
+    "FolderDoc",
+    "FolderIndex",
+    "KeywordIndex",
+    "LinkTarget",
+    "PageBase",
+    "Rule",
+    "RuleContext",
+    "Scope",
+    "Severity",
+    "SourceFile",
+    "SubtreeIndex",
+]
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+CODE_PATTERN = re.compile(r"^[A-Z]{1,6}\d{2,4}$")
+NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+class FixSafety(StrEnum):
+    """Whether a rule can repair what it finds, and whether that keeps meaning."""
+
+    NONE = "none"
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+
+class Scope(StrEnum):
+    """PAGE rules run on every page, embedded ones included, at the outer
+    file's lines. FILE rules run once per physical file: they see its raw
+    lines and its live (rendered) Markdown, which cover any embedded page."""
+
+    PAGE = "page"
+    FILE = "file"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """What a rule yields; the engine adds path, code, name and severity."""
+
+    line: int
+    column: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class LinkTarget:
+    """Where a relative link points, relative to the tree root."""
+
+    path: str
+    fragment: str | None
+    escapes_root: bool
+
+
+class RuleContext:
+    """The read-only view a rule gets of the file being checked and its tree."""
+
+    def __init__(self, tree: Tree, path: str, lines: list[str]) -> None:
+        self._tree = tree
+        self.path = path
+        self.lines = lines
+        self.consulted: set[str] = set()
+
+    @property
+    def listing_mode(self) -> bool:
+        """True when existence comes from a listing: sizes may be unknown."""
+        return self._tree.listing_mode
+
+    def exists(self, path: str) -> bool:
+        self.consulted.add(path)
+        return self._tree.exists(path)
+
+    def is_file(self, path: str) -> bool:
+        self.consulted.add(path)
+        return self._tree.is_file(path)
+
+    def is_dir(self, path: str) -> bool:
+        self.consulted.add(path)
+        return self._tree.is_dir(path)
+
+    def children(self, folder: str) -> tuple[list[str], list[str]] | None:
+        """(files, subfolders) of a folder of the tree, or None."""
+        self.consulted.add(folder + "/")
+        return self._tree.children(folder)
+
+    def file_size(self, path: str) -> int | None:
+        self.consulted.add(path)
+        return self._tree.file_size(path)
+
+    def source(self, page: PageBase) -> SourceFile | None:
+        """The file `page` documents, if the tree has it (or its embedded copy)."""
+        if page.described is None:
+            return None
+        self.consulted.add(page.described)
+        return self._tree.source(page.described)
+
+    def anchors(self, path: str) -> frozenset[str] | None:
+        """GitHub heading anchors of a Markdown file of the tree."""
+        self.consulted.add(path)
+        return self._tree.anchors(path)
+
+    def resolve(self, page: PageBase, target: str) -> LinkTarget | None:
+        """Resolve a link of `page`; None for external or empty targets."""
+        target = target.strip()
+        if not target or _SCHEME.match(target) or target.startswith("//"):
+            return None
+        path, _, fragment = target.partition("#")
+        path = unquote(path.split("?", 1)[0])
+        if not path:
+            return LinkTarget(page.path, unquote(fragment) if fragment else None, False)
+        base = "" if path.startswith("/") else posixpath.dirname(page.path)
+        joined = posixpath.normpath(posixpath.join(base, path.lstrip("/")))
+        escapes = joined == ".." or joined.startswith("../")
+        return LinkTarget("" if joined == "." else joined, unquote(fragment) or None, escapes)
+
+
+class Rule:
+    """Base class of every rule. Subclasses set the metadata and `check`."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    severity: ClassVar[Severity] = Severity.ERROR
+    default_enabled: ClassVar[bool] = True
+    fix_safety: ClassVar[FixSafety] = FixSafety.NONE
+    scope: ClassVar[Scope] = Scope.PAGE
+    kinds: ClassVar[frozenset[DocKind] | None] = None
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterable[Finding]:
+        raise NotImplementedError
+
+    @classmethod
+    def documentation(cls) -> str:
+        return inspect.cleandoc(cls.__doc__ or cls.summary)
+
+    @classmethod
+    def applies_to(cls, kind: DocKind) -> bool:
+        return cls.kinds is None or kind in cls.kinds

@@ -1,0 +1,228 @@
+"""What the tree holds: which paths exist, their sizes, documented sources, anchors.
+
+Built once per run and shared by every file's check. Paths are POSIX paths
+relative to the tree root. Existence comes either from the file system (one
+`scandir` per folder, cached) or from a listing (`--known-paths`), in which
+case file contents are still read from disk when they are there.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from doclint.parsing.pages import intended_source_end
+from doclint.text import unique_slugs
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+_ORIGINAL_SOURCE = "## Original Source"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A documented source as a rule sees it.
+
+    `exact` is False when the text comes from the block embedded in the
+    source's `X_docs.md` rather than from the file itself: its text is what
+    the generator read, but its byte size is not the file's.
+    """
+
+    path: str
+    text: str
+    exact: bool
+    size: int | None
+
+
+class Tree:
+    """Read-only facts about the tree, shared by all files of a run."""
+
+    def __init__(self, root: Path, known_paths: list[str] | None = None) -> None:
+        self.root = root.resolve()
+        self._listing: set[str] | None = None
+        self._listing_dirs: dict[str, tuple[set[str], set[str]]] = {}
+        if known_paths is not None:
+            self._load_listing(known_paths)
+        self._scanned: dict[str, dict[str, bool] | None] = {}
+        self._anchor_cache: dict[str, frozenset[str] | None] = {}
+        self._source_cache: dict[str, SourceFile | None] = {}
+
+    @property
+    def listing_mode(self) -> bool:
+        return self._listing is not None
+
+    def _load_listing(self, known_paths: list[str]) -> None:
+        files: set[str] = set()
+        for raw in known_paths:
+            path = posixpath.normpath(raw.strip().lstrip("./")) if raw.strip() else ""
+            if path and path != "." and not path.startswith("../"):
+                files.add(path)
+        self._listing = files
+        dirs = self._listing_dirs
+        dirs[""] = (set(), set())
+        for path in sorted(files):
+            parent, name = posixpath.split(path)
+            chain = parent
+            while True:
+                dirs.setdefault(chain, (set(), set()))
+                if not chain:
+                    break
+                up, base = posixpath.split(chain)
+                dirs.setdefault(up, (set(), set()))[1].add(base)
+                chain = up
+            dirs[parent][0].add(name)
+
+    def _scan(self, folder: str) -> dict[str, bool] | None:
+        """Names in a folder on disk, each mapped to "is a directory"."""
+        if folder in self._scanned:
+            return self._scanned[folder]
+        entries: dict[str, bool] = {}
+        try:
+            with os.scandir(self.root / folder if folder else self.root) as scan:
+                for entry in scan:
+                    try:
+                        entries[entry.name] = entry.is_dir()
+                    except OSError:
+                        entries[entry.name] = False
+            result: dict[str, bool] | None = entries
+        except OSError:
+            result = None
+        self._scanned[folder] = result
+        return result
+
+    def children(self, folder: str) -> tuple[list[str], list[str]] | None:
+        """(files, subfolders) of a folder, sorted; None if it is not a folder."""
+        if self._listing is not None:
+            found = self._listing_dirs.get(folder)
+            return (sorted(found[0]), sorted(found[1])) if found is not None else None
+        entries = self._scan(folder)
+        if entries is None:
+            return None
+        return (
+            sorted(name for name, is_dir in entries.items() if not is_dir),
+            sorted(name for name, is_dir in entries.items() if is_dir),
+        )
+
+    def is_dir(self, path: str) -> bool:
+        path = _clean(path)
+        if self._listing is not None:
+            return path in self._listing_dirs
+        if not path:
+            return True
+        parent, name = posixpath.split(path)
+        scanned = self._scan(parent)
+        return scanned is not None and scanned.get(name) is True
+
+    def is_file(self, path: str) -> bool:
+        path = _clean(path)
+        if self._listing is not None:
+            return path in self._listing
+        if not path:
+            return False
+        parent, name = posixpath.split(path)
+        scanned = self._scan(parent)
+        return scanned is not None and scanned.get(name) is False
+
+    def exists(self, path: str) -> bool:
+        return self.is_file(path) or self.is_dir(path)
+
+    def read_bytes(self, path: str) -> bytes | None:
+        """Contents of a file the tree holds, if it can be read from disk."""
+        if not self.is_file(path):
+            return None
+        try:
+            return (self.root / path).read_bytes()
+        except OSError:
+            return None
+
+    def read_text(self, path: str) -> str | None:
+        data = self.read_bytes(path)
+        return data.decode("utf-8", errors="replace") if data is not None else None
+
+    def file_size(self, path: str) -> int | None:
+        if not self.is_file(path):
+            return None
+        try:
+            return (self.root / path).stat().st_size
+        except OSError:
+            return None
+
+    def anchors(self, path: str) -> frozenset[str] | None:
+        """Heading anchors of a Markdown file, from a cheap line scan; cached."""
+        if path not in self._anchor_cache:
+            text = self.read_text(path)
+            self._anchor_cache[path] = (
+                frozenset(unique_slugs(scan_headings(text))) if text is not None else None
+            )
+        return self._anchor_cache[path]
+
+    def source(self, described: str) -> SourceFile | None:
+        """The file a page documents: itself, or the block its `X_docs.md` embeds."""
+        if described not in self._source_cache:
+            self._source_cache[described] = self._load_source(described)
+        return self._source_cache[described]
+
+    def _load_source(self, described: str) -> SourceFile | None:
+        data = self.read_bytes(described)
+        if data is not None:
+            return SourceFile(described, data.decode("utf-8", errors="replace"), True, len(data))
+        docs_text = self.read_text(docs_page_of(described, "_docs.md"))
+        if docs_text is None:
+            return None
+        embedded = extract_original_source(docs_text)
+        return SourceFile(described, embedded, False, None) if embedded is not None else None
+
+
+def _clean(path: str) -> str:
+    path = posixpath.normpath(path) if path else ""
+    return "" if path == "." else path
+
+
+def docs_page_of(described: str, suffix: str) -> str:
+    """Where the generator writes the page of a documented path."""
+    return f"docs/{described}{suffix}"
+
+
+def scan_headings(text: str) -> list[str]:
+    """ATX heading texts outside fenced code, in order."""
+    headings = []
+    fence: str | None = None
+    for line in text.splitlines():
+        match = _FENCE.match(line)
+        if fence is not None:
+            if (
+                match
+                and match.group(1)[0] == fence[0]
+                and len(match.group(1)) >= len(fence)
+                and not line.strip().strip(fence[0])
+            ):
+                fence = None
+            continue
+        if match:
+            fence = match.group(1)
+            continue
+        heading = _ATX.match(line)
+        if heading:
+            headings.append(heading.group(2))
+    return headings
+
+
+def extract_original_source(text: str) -> str | None:
+    """The text embedded in a file documentation's Original Source block."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    try:
+        start = lines.index(_ORIGINAL_SOURCE)
+    except ValueError:
+        return None
+    for index in range(start + 1, len(lines)):
+        match = _FENCE.match(lines[index])
+        if match:
+            end = intended_source_end(lines, index, match.group(1))
+            content = lines[index + 1 : end] if end is not None else lines[index + 1 :]
+            return "\n".join(content) + "\n"
+        if lines[index].startswith("#"):
+            return None
+    return None
