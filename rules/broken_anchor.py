@@ -1,0 +1,61 @@
+"""DL402 broken-anchor: a `#fragment` that names no heading of its target."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope
+from doclint.text import unique_slugs
+
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+
+
+class BrokenAnchor(Rule):
+    """Flags a link fragment (`page.md#section`, `#section`) that matches no
+    heading anchor of the target Markdown file, using GitHub's anchor rules
+    (lowercase, punctuation dropped, spaces to hyphens, `-1`, `-2` for repeats).
+
+    **Why is this bad?** A broken anchor still opens the page, but at the top,
+    and the reader has to hunt for the section. Anchors break silently when a
+    heading is renamed, as when a generator misspells it.
+
+    **Example:**
+
+    ```markdown
+    See [the classes](./test_api.py_kw.md#classes).
+    ```
+
+    where the keyword index's heading is `### Classs` (anchor `#classs`).
+
+    **Use instead:** fix the heading, or link the anchor that exists.
+
+    Targets that are missing altogether are left to `broken-link`.
+    """
+
+    code = "DL402"
+    name = "broken-anchor"
+    summary = "Link fragment that matches no heading of the target Markdown file."
+    scope = Scope.FILE
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        if page.is_detached():
+            return
+        own = None
+        for link in page.markdown.links:
+            target = ctx.resolve(page, link.target)
+            if target is None or target.fragment is None or target.escapes_root:
+                continue
+            if target.path == page.path:
+                if own is None:
+                    own = frozenset(unique_slugs([h.text for h in page.markdown.headings]))
+                anchors: frozenset[str] | None = own
+            elif target.path.lower().endswith(MARKDOWN_SUFFIXES):
+                anchors = ctx.anchors(target.path)
+            else:
+                continue
+            if anchors is not None and target.fragment.lower() not in anchors:
+                yield Finding(
+                    link.line,
+                    link.column,
+                    f"`#{target.fragment}` is not a heading anchor of `{target.path}`",
+                )

@@ -1,0 +1,55 @@
+"""DL401 broken-link: a relative link whose target is not in the tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope
+
+
+class BrokenLink(Rule):
+    """Flags a relative link or image (inline, reference-style, or in a table)
+    whose target file or folder does not exist in the tree.
+
+    **Why is this bad?** Generated trees link every page to its source, its
+    siblings and its folder pages. Targets that were never generated (binary
+    files listed as documented, pages of another generator pass, paths counted
+    from the wrong folder) leave readers on a 404.
+
+    Only live links count: text inside code blocks and code spans holds no
+    links, so the page embedded in a file documentation's Original Source block
+    is not checked here (it is checked as a file of its own), unless a broken
+    fence lets its links leak out into the rendered page. Links that leave the
+    tree root are left to `link-escapes-root`; external URLs are not fetched.
+    A page that is away from its place in the tree is reported once by
+    `misplaced-page` instead of once per link.
+
+    **Example** (in `docs/test/index.md`):
+
+    ```markdown
+    - [`test_x.py_docs.md`](./test_x.py_docs.md)
+    ```
+
+    where `docs/test/test_x.py_docs.md` was never written.
+
+    **Use instead:** link only pages that exist, or generate the missing page.
+    """
+
+    code = "DL401"
+    name = "broken-link"
+    summary = "Relative link whose target does not exist."
+    scope = Scope.FILE
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        if page.is_detached():
+            return
+        for link in page.markdown.links:
+            target = ctx.resolve(page, link.target)
+            if target is None or target.escapes_root or target.path == page.path:
+                continue
+            if not ctx.exists(target.path):
+                yield Finding(
+                    link.line,
+                    link.column,
+                    f"link target `{link.target}` does not exist (resolved to `{target.path}`)",
+                )

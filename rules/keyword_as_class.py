@@ -1,0 +1,205 @@
+"""DL201 keyword-as-class: a keyword-index class entry that cannot be a class."""
+
+from __future__ import annotations
+
+import ast
+import keyword
+import posixpath
+from collections.abc import Iterator
+from functools import lru_cache
+
+from doclint.rule_api import AnyPage, DocKind, Finding, KeywordIndex, Rule, RuleContext
+
+CLASS_HEADINGS = frozenset({"Classs", "Classes", "Class"})
+# A fixed list, so results do not depend on the Python version running doclint.
+SOFT_KEYWORDS = frozenset({"_", "case", "match", "type"})
+PYTHON_SUFFIXES = (".py", ".pyi", ".pyw")
+
+# Words that follow "class" in prose and comments ("this class requires ...",
+# "a class that ..."), which the generator's `class (\w+)` regex captured.
+# Kept small on purpose: real classes can be lowercase, so only words that
+# are never class names in practice are listed.
+PROSE_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "its",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "has",
+        "have",
+        "had",
+        "and",
+        "or",
+        "but",
+        "not",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "with",
+        "from",
+        "as",
+        "into",
+        "than",
+        "then",
+        "so",
+        "if",
+        "when",
+        "while",
+        "which",
+        "who",
+        "whose",
+        "what",
+        "where",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "should",
+        "will",
+        "would",
+        "does",
+        "do",
+        "did",
+        "also",
+        "only",
+        "just",
+        "itself",
+        "instead",
+        "requires",
+        "require",
+        "provides",
+        "implements",
+        "inherits",
+        "defines",
+        "represents",
+        "wraps",
+        "uses",
+        "tests",
+        "test",
+        "updates",
+        "update",
+        "handles",
+        "creates",
+        "returns",
+        "calls",
+        "overrides",
+        "method",
+        "methods",
+        "attribute",
+        "attributes",
+        "instance",
+        "instances",
+        "variable",
+        "variables",
+        "level",
+        "name",
+        "names",
+        "metadata",
+        "hierarchy",
+        "definition",
+        "definitions",
+        "body",
+        "docstring",
+    ]
+)
+
+
+class KeywordAsClass(Rule):
+    """Flags an entry of a keyword index's class list that is not a class.
+
+    **Why is this bad?** The generator collects class names with a naive
+    `class (\\w+)` regex that also matches inside comments, strings and prose,
+    so words like `def`, `is` or `requires` end up listed as classes. Readers
+    and search tools then look for classes that do not exist.
+
+    When the documented source is available and is Python (the file itself, or
+    the copy embedded in its `X_docs.md`), every listed name that is not a
+    class defined in it is flagged, decided with `ast`. Otherwise only names
+    that cannot be classes are flagged: Python keywords and soft keywords, and
+    a short documented list of English words that follow "class" in prose.
+
+    **Example:**
+
+    ```markdown
+    ### Classs
+
+    - **`TestDTensorCompile`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
+    - **`def`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
+    ```
+
+    **Use instead:**
+
+    ```markdown
+    ### Classes
+
+    - **`TestDTensorCompile`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
+    ```
+    """
+
+    code = "DL201"
+    name = "keyword-as-class"
+    summary = (
+        "Class list entry that is not a class (a keyword, a prose word, or not in the source)."
+    )
+    kinds = frozenset({DocKind.KEYWORD_INDEX})
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        assert isinstance(page, KeywordIndex)
+        categories = [c for c in page.categories if c.heading in CLASS_HEADINGS]
+        if not categories:
+            return
+        defined = _source_classes(page, ctx)
+        for category in categories:
+            for entry in category.entries:
+                reason = _not_a_class(entry.name, defined, page.described or "")
+                if reason:
+                    yield Finding(entry.line, entry.column, f"`{entry.name}` {reason}")
+
+
+def _source_classes(page: KeywordIndex, ctx: RuleContext) -> frozenset[str] | None:
+    """Classes defined in the documented Python source, or None if unknown."""
+    described = page.described or ""
+    if not described.endswith(PYTHON_SUFFIXES):
+        return None
+    source = ctx.source(page)
+    return class_names(source.text) if source is not None else None
+
+
+@lru_cache(maxsize=256)
+def class_names(text: str) -> frozenset[str] | None:
+    """Names of all classes a Python text defines; None if it does not parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return frozenset(node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef))
+
+
+def _not_a_class(name: str, defined: frozenset[str] | None, described: str) -> str | None:
+    if defined is not None and name in defined:
+        return None
+    if keyword.iskeyword(name) or name in SOFT_KEYWORDS:
+        return "is a Python keyword, not a class name"
+    if defined is not None:
+        return f"is not a class defined in `{posixpath.basename(described)}`"
+    if name in PROSE_WORDS:
+        return "is an English word caught from prose, not a class name"
+    return None
