@@ -1,0 +1,35 @@
+"""Shared fixtures: where the shared material is, and small helpers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from doclint import Settings, check_paths, check_text
+
+PROJECT = Path(__file__).resolve().parent.parent
+SHARED = PROJECT.parent / "shared"
+SEEDS = SHARED / "seeds"
+REAL = SHARED / "corpus" / "real"
+
+
+def require_shared() -> None:
+    if not SEEDS.is_dir():
+        pytest.skip("../shared is not beside the checkout")
+
+
+@pytest.fixture(scope="session")
+def real_report():
+    """The whole real slice, checked once against its listing."""
+    require_shared()
+    listing = (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
+    settings = Settings(select=["ALL"], root=REAL, known_paths=listing)
+    return check_paths([REAL / "docs"], settings)
+
+
+def findings(text: str, path: str, select: str, tmp_path: Path | None = None, **kwargs):
+    """(line, column, code) of one rule's findings on a hand-made page."""
+    settings = Settings(select=[select], root=tmp_path, **kwargs)
+    report = check_text(text, path=path, settings=settings)
+    return [(d.line, d.column, d.code) for d in report.diagnostics]

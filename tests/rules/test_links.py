@@ -1,0 +1,35 @@
+from tests.conftest import findings
+from tests.pages import write
+
+
+def test_broken_relative_link_and_image(tmp_path):
+    write(tmp_path, {"docs/a.md": "x"})
+    text = "# Notes\n\nSee [a](a.md), [b](b.md) and ![c](img/c.png).\n"
+    got = findings(text, "docs/notes.md", "broken-link", tmp_path)
+    assert got == [(3, 16, "DL401"), (3, 30, "DL401")]
+
+
+def test_near_miss_code_external_and_reference_links(tmp_path):
+    write(tmp_path, {"docs/a.md": "x", "docs/sub/x.md": "y"})
+    text = (
+        "# Notes\n\n`[no](missing.md)` [ok][r] <https://example.com/missing.md>\n\n"
+        "```\n[no](missing.md)\n```\n\n    [no](indented.md)\n\n[r]: a.md\n"
+        "[dir](sub/) [up](../docs/a.md#top) [mail](mailto:x@y.z)\n"
+    )
+    assert findings(text, "docs/notes.md", "broken-link", tmp_path) == []
+
+
+def test_broken_anchor_uses_github_slugs(tmp_path):
+    write(tmp_path, {"docs/a.md": "# Title\n\n## Key Files & More\n\n### Classs\n"})
+    text = (
+        "# Notes\n\n[ok](a.md#key-files--more) [bad](a.md#classes) [self](#notes)"
+        " [selfbad](#nope)\n"
+    )
+    got = findings(text, "docs/notes.md", "broken-anchor", tmp_path)
+    assert [column for _, column, _ in got] == [28, 63]
+
+
+def test_misplaced_page_is_reported_once_and_links_left_alone(tmp_path):
+    text = "# Keyword Index: `pkg/mod.py`\n\n[x](./missing.md)\n"
+    assert findings(text, "elsewhere/copy.txt", "DL4", tmp_path) == [(1, 1, "DL403")]
+    assert findings(text, "docs/pkg/mod.py_kw.md", "DL403", tmp_path) == []

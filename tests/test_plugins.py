@@ -1,0 +1,72 @@
+"""Third-party rules plug in through the `doclint.rules` entry-point group."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from doclint import Settings, check_text
+from doclint.registry import load_registry
+
+PLUGIN = '''
+from doclint.rule_api import Finding, Rule, Scope
+
+
+class NoTodo(Rule):
+    """Flags TODO markers.
+
+    **Bad:** `TODO: write this`
+
+    **Good:** the written text.
+    """
+
+    code = "XT001"
+    name = "no-todo"
+    summary = "TODO left in a page."
+    scope = Scope.FILE
+
+    def check(self, page, ctx):
+        for number, line in enumerate(ctx.lines, 1):
+            if "TODO" in line:
+                yield Finding(number, line.index("TODO") + 1, "a TODO is left")
+
+
+class Crashing(Rule):
+    """Always raises."""
+
+    code = "XT002"
+    name = "crashing"
+    summary = "Crashes."
+
+    def check(self, page, ctx):
+        raise KeyError("boom")
+'''
+
+
+@pytest.fixture
+def plugin(tmp_path, monkeypatch):
+    """A tiny installed distribution: a module plus dist-info with entry points."""
+    (tmp_path / "tinyplugin.py").write_text(textwrap.dedent(PLUGIN), encoding="utf-8")
+    info = tmp_path / "tinyplugin-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tinyplugin\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[doclint.rules]\nno-todo = tinyplugin:NoTodo\ncrashing = tinyplugin:Crashing\n"
+        "broken = tinyplugin:DoesNotExist\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
+def test_plugin_rule_is_registered_and_runs(plugin):
+    registry = load_registry()
+    assert registry.lookup("no-todo").code == "XT001"
+    assert any("broken" in problem for problem in registry.problems)
+    report = check_text("# Notes\n\nTODO: more\n", "notes.md", Settings(select=["XT001"]))
+    assert [(d.line, d.column, d.name) for d in report.diagnostics] == [(3, 1, "no-todo")]
+
+
+def test_crashing_rule_becomes_an_internal_error_and_others_still_run(plugin):
+    report = check_text("TODO\n", "notes.md", Settings(select=["XT"]))
+    assert [d.code for d in report.diagnostics] == ["DL001", "XT001"]
+    assert "rule XT002 (crashing) crashed: KeyError" in report.diagnostics[0].message
