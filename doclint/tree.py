@@ -41,7 +41,7 @@ class Tree:
     """Read-only facts about the tree, shared by all files of a run."""
 
     def __init__(self, root: Path, known_paths: list[str] | None = None) -> None:
-        self.root = root.resolve()
+        self.root = Path(os.path.abspath(root))
         self._listing: set[str] | None = None
         self._listing_dirs: dict[str, tuple[set[str], set[str]]] = {}
         if known_paths is not None:
