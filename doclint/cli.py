@@ -64,6 +64,14 @@ def build_parser() -> argparse.ArgumentParser:
         "used instead of looking at the file system",
     )
     check.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=0,
+        metavar="N",
+        help="processes to check files in (default 0: all cores)",
+    )
+    check.add_argument(
         "--show-traceback", action="store_true", help="show the stack of a rule that crashed"
     )
 
@@ -115,6 +123,7 @@ def _check(args: argparse.Namespace) -> int:
         root=args.root,
         known_paths=known_paths,
         show_traceback=args.show_traceback,
+        jobs=args.jobs,
     )
     try:
         report = check_paths(args.paths, settings)

@@ -17,6 +17,7 @@ from doclint.diagnostics import Diagnostic, Report
 from doclint.discovery import discover
 from doclint.engine_rules import InternalError, InvalidUtf8, UnreadableFile
 from doclint.models.generated import AnyPage, FileDocs
+from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.pages import expected_page_path, parse_page, recognise
 from doclint.registry import Registry, load_registry
@@ -36,6 +37,7 @@ class Settings:
     root: Path | None = None
     known_paths: list[str] | None = None
     show_traceback: bool = False
+    jobs: int | None = None
 
 
 def absolute_path(path: Path) -> Path:
@@ -192,11 +194,33 @@ def display_path(file: Path, cwd: Path) -> str:
     return Path(os.path.relpath(absolute_path(file), cwd)).as_posix()
 
 
-def make_tree(settings: Settings, paths: list[Path], files: list[Path], cwd: Path) -> Tree:
-    """The tree of a run: --root, else the root the pages imply, else the cwd
+def tree_root(settings: Settings, paths: list[Path], files: list[Path], cwd: Path) -> Path:
+    """The root of a run: --root, else the root the pages imply, else the cwd
     (or the common folder of paths outside it)."""
-    root = settings.root or infer_root(files) or choose_root(paths, cwd)
+    return settings.root or infer_root(files) or choose_root(paths, cwd)
+
+
+def make_tree_at(settings: Settings, root: Path) -> Tree:
     return Tree(root, settings.known_paths)
+
+
+_FIELDS = ("path", "line", "column", "code", "name", "severity", "message")
+_worker: Linter | None = None
+
+
+def _start_worker(settings: Settings, root: Path) -> None:
+    global _worker
+    _worker = Linter(settings, make_tree_at(settings, root))
+
+
+def _check_chunk(chunk: list[tuple[str, str]]) -> list[tuple[object, ...]]:
+    """Plain tuples cross the process boundary faster than models."""
+    assert _worker is not None
+    return [
+        tuple(getattr(d, field) for field in _FIELDS)
+        for file, display in chunk
+        for d in _worker.check_file(Path(file), display)
+    ]
 
 
 def check_paths(paths: Iterable[str | Path], settings: Settings | None = None) -> Report:
@@ -205,10 +229,19 @@ def check_paths(paths: Iterable[str | Path], settings: Settings | None = None) -
     cwd = Path.cwd()
     paths = [Path(path) for path in paths] or [Path(".")]
     files = list(discover(paths))
-    linter = Linter(settings, make_tree(settings, paths, files, cwd))
-    diagnostics: list[Diagnostic] = []
-    for file in files:
-        diagnostics += linter.check_file(file, display_path(file, cwd))
+    root = tree_root(settings, paths, files, cwd)
+    jobs = worker_count(settings.jobs, len(files))
+    if jobs > 1:
+        pairs = [(str(file), display_path(file, cwd)) for file in files]
+        rows = map_in_processes(_check_chunk, pairs, jobs, _start_worker, (settings, root))
+        diagnostics = [
+            Diagnostic.model_construct(**dict(zip(_FIELDS, row, strict=True))) for row in rows
+        ]
+    else:
+        linter = Linter(settings, make_tree_at(settings, root))
+        diagnostics = []
+        for file in files:
+            diagnostics += linter.check_file(file, display_path(file, cwd))
     return Report(
         diagnostics=sorted(set(diagnostics), key=Diagnostic.sort_key), files_checked=len(files)
     )

@@ -37,6 +37,7 @@ from doclint.parsing.inline import find_links, normalize_label, unescape
 
 Token = dict[str, Any]
 
+_NEWLINE = re.compile("\n")
 _LIST_MARKER = re.compile(r"[ \t]*([*+-]|\d{1,9}[.)])([ \t]*)")
 # Real trees hold nesting far deeper than any reader needs; mistune flattens
 # beyond this depth instead of recursing, which bounds the parser's stack.
@@ -118,7 +119,7 @@ class _StateLines:
     def __init__(self, state: BlockState) -> None:
         src = state.src
         self.src = src
-        self.newlines = [index for index, char in enumerate(src) if char == "\n"]
+        self.newlines = [match.start() for match in _NEWLINE.finditer(src)]
         self.line_starts = [0] + [offset + 1 for offset in self.newlines]
 
     def index(self, offset: int) -> int:
