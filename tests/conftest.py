@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -26,6 +29,27 @@ def real_report():
     listing = (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
     settings = Settings(select=["ALL"], root=REAL, known_paths=listing)
     return check_paths([REAL / "docs"], settings)
+
+
+@pytest.fixture(scope="session")
+def generated_corpus(tmp_path_factory) -> Path:
+    """A small corpus of the generator: 40 files of the standard library, two levels."""
+    require_shared()
+    out = tmp_path_factory.mktemp("corpus") / "tree"
+    source = sysconfig.get_paths()["stdlib"]
+    subprocess.run(
+        [
+            sys.executable,
+            str(SHARED / "tools" / "gen_corpus.py"),
+            source,
+            str(out),
+            "--limit",
+            "40",
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return out
 
 
 def findings(text: str, path: str, select: str, tmp_path: Path | None = None, **kwargs):

@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import sysconfig
-from pathlib import Path
-
-import pytest
-
 from doclint import Settings, check_paths
-from tests.conftest import REAL, SHARED, require_shared
+from tests.conftest import REAL, require_shared
 
 
 def _both(paths, **settings):
@@ -24,17 +17,6 @@ def test_real_slice_parallel_equals_serial():
     listing = (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
     serial, parallel = _both([REAL / "docs"], root=REAL, known_paths=listing)
     assert serial.diagnostics and parallel == serial
-
-
-@pytest.fixture(scope="module")
-def generated_corpus(tmp_path_factory) -> Path:
-    """A small corpus of the generator: 40 files of the standard library, two levels."""
-    require_shared()
-    out = tmp_path_factory.mktemp("corpus") / "tree"
-    source = sysconfig.get_paths()["stdlib"]
-    subprocess.run([sys.executable, str(SHARED / "tools" / "gen_corpus.py"), source, str(out),
-                    "--limit", "40"], check=True, capture_output=True)
-    return out
 
 
 def test_generated_corpus_parallel_equals_serial(generated_corpus):

@@ -33,6 +33,7 @@ from doclint.models.markdown import (
     Paragraph,
     TableRow,
 )
+from doclint.parsing.fast import scan_layer
 from doclint.parsing.inline import find_links, normalize_label, unescape
 
 Token = dict[str, Any]
@@ -101,7 +102,13 @@ def normalize_newlines(text: str) -> str:
 
 
 def parse_markdown(text: str, first_line: int = 1) -> MarkdownLayer:
-    """The generic layer of `text` (LF newlines), numbered from `first_line`."""
+    """The generic layer of `text` (LF newlines), numbered from `first_line`:
+    by the exact line scan when the page allows it, else by mistune."""
+    return scan_layer(text, first_line) or parse_with_mistune(text, first_line)
+
+
+def parse_with_mistune(text: str, first_line: int = 1) -> MarkdownLayer:
+    """The generic layer as mistune's block parser reads it (the reference path)."""
     state = _PositionedState()
     state.process(text if text.endswith("\n") else text + "\n")
     _BLOCK_PARSER.parse(state)

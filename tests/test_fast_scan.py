@@ -1,0 +1,69 @@
+"""The exact line scan and mistune give the same generic layer wherever the
+scan does not give up, and the scan gives up only on pages that need mistune."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from doclint.parsing.fast import scan_layer
+from doclint.parsing.markdown import normalize_newlines, parse_with_mistune
+from tests.conftest import REAL, SEEDS, require_shared
+
+
+def _compare(files: list[Path]) -> tuple[int, int]:
+    scanned = gave_up = 0
+    for path in files:
+        text = normalize_newlines(path.read_text(encoding="utf-8", errors="replace"))
+        fast = scan_layer(text)
+        if fast is None:
+            gave_up += 1
+            continue
+        assert fast == parse_with_mistune(text), path
+        scanned += 1
+    return scanned, gave_up
+
+
+def test_same_layer_on_the_seeds_and_the_real_slice():
+    require_shared()
+    scanned, gave_up = _compare(sorted(SEEDS.glob("*.txt")) + sorted(REAL.rglob("*.md")))
+    assert scanned >= 190 and gave_up <= 20  # folder indexes hold tables: mistune reads them
+
+
+def test_same_layer_on_a_generated_corpus(generated_corpus):
+    scanned, gave_up = _compare(sorted((generated_corpus / "docs").rglob("*.md")))
+    assert scanned >= 0.9 * (scanned + gave_up)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a paragraph\n- an item after it\n",  # may or may not interrupt: mistune decides
+        "- item\nlazy continuation\n",
+        "Title\n---\n",  # setext heading
+        "> quote\n",
+        "    indented code\n",
+        "| a | b |\n|---|---|\n| 1 | 2 |\n",
+        "[ref]: target.md\n",
+        "- # heading in an item\n",
+        "## closed heading ##\n",
+        "<div>html</div>\n",
+    ],
+)
+def test_gives_up_on_what_it_does_not_read_exactly(text):
+    assert scan_layer(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# T\n\n- a [x](y.md)\n\n- b\n1. c\n\n---\n\n```py\ncode\n```\n",
+        "# T\n\npara [l](a.md) line one\nline [two](b.md)\n## H [in](h.md)\n",
+        "```\nunclosed\n\n",
+        "~~~~\n~~~\n~~~~\n",
+    ],
+)
+def test_same_layer_on_hand_made_pages(text):
+    fast = scan_layer(text)
+    assert fast is not None and fast == parse_with_mistune(text)
