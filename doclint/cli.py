@@ -12,7 +12,7 @@ from pydantic import TypeAdapter
 
 from doclint import __version__
 from doclint.discovery import MissingPathError
-from doclint.engine import Settings, check_paths
+from doclint.engine import Settings, run
 from doclint.models.generated import AnyPage
 from doclint.output import FORMATS
 from doclint.registry import Registry, SelectionError, load_registry
@@ -72,6 +72,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="processes to check files in (default 0: all cores)",
     )
     check.add_argument(
+        "--no-cache", action="store_true", help="check every file again; read and write no cache"
+    )
+    check.add_argument(
+        "--cache-dir",
+        type=Path,
+        metavar="DIR",
+        help="where to keep the cache (default: .doclint_cache in the tree root)",
+    )
+    check.add_argument(
         "--show-traceback", action="store_true", help="show the stack of a rule that crashed"
     )
 
@@ -124,14 +133,16 @@ def _check(args: argparse.Namespace) -> int:
         known_paths=known_paths,
         show_traceback=args.show_traceback,
         jobs=args.jobs,
+        cache=not args.no_cache,
+        cache_dir=args.cache_dir,
     )
     try:
-        report = check_paths(args.paths, settings)
+        result = run(args.paths, settings)
     except (MissingPathError, SelectionError) as error:
         print(f"doclint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
-    sys.stdout.write(FORMATS[args.output_format](report))
-    return EXIT_FINDINGS if report.diagnostics else EXIT_CLEAN
+    sys.stdout.write(FORMATS[args.output_format](result.diagnostics, result.files_checked))
+    return EXIT_FINDINGS if result.diagnostics else EXIT_CLEAN
 
 
 def _list_rules(registry: Registry) -> int:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -26,6 +28,19 @@ class Diagnostic(BaseModel):
         return (self.path, self.line, self.column, self.code, self.message)
 
 
+class DiagnosticRow(NamedTuple):
+    """A diagnostic as the engine and the output formats handle it in bulk:
+    the same fields as `Diagnostic`, without a model's construction cost."""
+
+    path: str
+    line: int
+    column: int
+    code: str
+    name: str
+    severity: str
+    message: str
+
+
 class Report(BaseModel):
     """Everything one run found, sorted by path, line and column."""
 
@@ -35,6 +50,12 @@ class Report(BaseModel):
     @property
     def ok(self) -> bool:
         return not self.diagnostics
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[DiagnosticRow], files_checked: int) -> Report:
+        return cls(
+            diagnostics=[Diagnostic(**row._asdict()) for row in rows], files_checked=files_checked
+        )
 
     def counts(self) -> dict[str, int]:
         """Findings per rule code."""

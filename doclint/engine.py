@@ -7,13 +7,26 @@ in parallel and cached.
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import os
 import traceback
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
-from doclint.diagnostics import Diagnostic, Report
+from doclint.cache import (
+    DEFAULT_FOLDER,
+    Cache,
+    Fact,
+    Row,
+    Stamp,
+    code_fingerprint,
+    digest,
+    file_stamp,
+)
+from doclint.diagnostics import DiagnosticRow, Report
 from doclint.discovery import discover
 from doclint.engine_rules import InternalError, InvalidUtf8, UnreadableFile
 from doclint.models.generated import AnyPage, FileDocs
@@ -38,6 +51,8 @@ class Settings:
     known_paths: list[str] | None = None
     show_traceback: bool = False
     jobs: int | None = None
+    cache: bool = False
+    cache_dir: Path | None = None
 
 
 def absolute_path(path: Path) -> Path:
@@ -80,6 +95,16 @@ def iter_pages(page: AnyPage) -> Iterator[AnyPage]:
         yield from iter_pages(page.source.document)
 
 
+class FileOutcome(NamedTuple):
+    """What checking one file gives: findings, the tree facts its rules asked
+    for, and the stamp and hash of the bytes checked (for the cache)."""
+
+    rows: list[Row]
+    facts: list[Fact]
+    stamp: Stamp | None
+    content_hash: bytes | None
+
+
 class Linter:
     """The selected rules, bound to one tree, ready to check files."""
 
@@ -94,22 +119,25 @@ class Linter:
             )
         ]
         self.enabled = {rule.code for rule in self.rules}
+        self.root_text = str(tree.root)
 
     def tree_path(self, file: Path) -> str:
         """A file's path relative to the tree root, POSIX style."""
-        return Path(os.path.relpath(absolute_path(file), self.tree.root)).as_posix()
+        relative = os.path.relpath(os.path.abspath(file), self.root_text)
+        return relative if os.sep == "/" else relative.replace(os.sep, "/")
 
-    def check_file(self, file: Path, display: str) -> list[Diagnostic]:
+    def check_file(self, file: Path) -> FileOutcome:
+        stamp = file_stamp(file)
         try:
             data = file.read_bytes()
         except OSError as error:
-            return self._engine_finding(
-                UnreadableFile, display, 1, 1, f"cannot read file: {error.strerror or error}"
-            )
-        return self.check_bytes(data, self.tree_path(file), display)
+            message = f"cannot read file: {error.strerror or error}"
+            return FileOutcome(self._engine_row(UnreadableFile, 1, 1, message), [], None, None)
+        rows, facts = self.check_bytes(data, self.tree_path(file))
+        return FileOutcome(rows, facts, stamp, digest(data))
 
-    def check_bytes(self, data: bytes, path: str, display: str) -> list[Diagnostic]:
-        found: list[Diagnostic] = []
+    def check_bytes(self, data: bytes, path: str) -> tuple[list[Row], list[Fact]]:
+        found: list[Row] = []
         if data.startswith(_BOM):
             data = data[len(_BOM) :]
         try:
@@ -118,17 +146,17 @@ class Linter:
             text = data.decode("utf-8", errors="replace")
             line = data[: error.start].count(b"\n") + 1
             column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-            found += self._engine_finding(
+            found += self._engine_row(
                 InvalidUtf8,
-                display,
                 line,
                 column,
                 f"invalid UTF-8 at byte offset {error.start} ({error.reason}); "
                 "undecodable bytes were read as U+FFFD",
             )
-        return found + self.check_text(text, path, display)
+        rows, facts = self.check_text(text, path)
+        return found + rows, facts
 
-    def check_text(self, text: str, path: str, display: str) -> list[Diagnostic]:
+    def check_text(self, text: str, path: str) -> tuple[list[Row], list[Fact]]:
         text = normalize_newlines(text)
         lines = text.split("\n")
         if text.endswith("\n"):
@@ -136,57 +164,43 @@ class Linter:
         try:
             page = parse_page(text, path)
         except Exception as error:  # a parser bug must not stop the run
-            return self._crash("the parser", error, display)
+            return self._crash("the parser", error), []
         ctx = RuleContext(self.tree, path, lines)
-        found: list[Diagnostic] = []
+        found: list[Row] = []
         for rule in self.rules:
             pages: Iterable[AnyPage] = [page] if rule.scope is Scope.FILE else iter_pages(page)
             for current in pages:
                 if rule.applies_to(current.kind):
-                    found += self._run_rule(rule, current, ctx, display)
-        return found
+                    found += self._run_rule(rule, current, ctx)
+        facts = [(kind, fact_path, value) for (kind, fact_path), value in ctx.facts.items()]
+        return found, facts
 
-    def _run_rule(
-        self, rule: Rule, page: AnyPage, ctx: RuleContext, display: str
-    ) -> list[Diagnostic]:
+    def _run_rule(self, rule: Rule, page: AnyPage, ctx: RuleContext) -> list[Row]:
         try:
             return [
-                Diagnostic(
-                    path=display,
-                    line=max(finding.line, 1),
-                    column=max(finding.column, 1),
-                    code=rule.code,
-                    name=rule.name,
-                    severity=rule.severity,
-                    message=finding.message,
+                (
+                    max(f.line, 1),
+                    max(f.column, 1),
+                    rule.code,
+                    rule.name,
+                    str(rule.severity),
+                    f.message,
                 )
-                for finding in rule.check(page, ctx)
+                for f in rule.check(page, ctx)
             ]
         except Exception as error:  # one crashing rule must not stop the others
-            return self._crash(f"rule {rule.code} ({rule.name})", error, display)
+            return self._crash(f"rule {rule.code} ({rule.name})", error)
 
-    def _crash(self, who: str, error: Exception, display: str) -> list[Diagnostic]:
+    def _crash(self, who: str, error: Exception) -> list[Row]:
         message = f"{who} crashed: {type(error).__name__}: {error}"
         if self.settings.show_traceback:
             message += "\n" + "".join(traceback.format_exception(error)).rstrip()
-        return self._engine_finding(InternalError, display, 1, 1, message)
+        return self._engine_row(InternalError, 1, 1, message)
 
-    def _engine_finding(
-        self, rule: type[Rule], display: str, line: int, column: int, message: str
-    ) -> list[Diagnostic]:
+    def _engine_row(self, rule: type[Rule], line: int, column: int, message: str) -> list[Row]:
         if rule.code not in self.enabled:
             return []
-        return [
-            Diagnostic(
-                path=display,
-                line=line,
-                column=column,
-                code=rule.code,
-                name=rule.name,
-                severity=rule.severity,
-                message=message,
-            )
-        ]
+        return [(line, column, rule.code, rule.name, str(rule.severity), message)]
 
 
 def display_path(file: Path, cwd: Path) -> str:
@@ -204,7 +218,6 @@ def make_tree_at(settings: Settings, root: Path) -> Tree:
     return Tree(root, settings.known_paths)
 
 
-_FIELDS = ("path", "line", "column", "code", "name", "severity", "message")
 _worker: Linter | None = None
 
 
@@ -213,47 +226,97 @@ def _start_worker(settings: Settings, root: Path) -> None:
     _worker = Linter(settings, make_tree_at(settings, root))
 
 
-def _check_chunk(chunk: list[tuple[str, str]]) -> list[tuple[object, ...]]:
-    """Plain tuples cross the process boundary faster than models."""
+def _check_chunk(chunk: Sequence[str]) -> list[FileOutcome]:
     assert _worker is not None
-    return [
-        tuple(getattr(d, field) for field in _FIELDS)
-        for file, display in chunk
-        for d in _worker.check_file(Path(file), display)
-    ]
+    return [_worker.check_file(Path(file)) for file in chunk]
 
 
-def check_paths(paths: Iterable[str | Path], settings: Settings | None = None) -> Report:
-    """Check files and folders; folders are walked for Markdown files."""
+def cache_key(linter: Linter) -> str:
+    """What a stored result depends on besides the file and the tree facts."""
+    settings = linter.settings
+    listing = hashlib.sha256("\n".join(settings.known_paths or []).encode()).hexdigest()
+    rules = sorted(
+        (rule.code, type(rule).__module__, type(rule).__qualname__) for rule in linter.rules
+    )
+    modules = [inspect.getfile(type(rule)) for rule in linter.rules]
+    state = (
+        code_fingerprint(modules),
+        str(linter.tree.root),
+        settings.known_paths is not None,
+        listing,
+        rules,
+        settings.show_traceback,
+    )
+    return hashlib.sha256(repr(state).encode()).hexdigest()[:32]
+
+
+class RunResult(NamedTuple):
+    """All findings of a run, sorted, and how many files were checked."""
+
+    diagnostics: list[DiagnosticRow]
+    files_checked: int
+    from_cache: int
+
+
+def run(paths: Iterable[str | Path], settings: Settings | None = None) -> RunResult:
+    """Check files and folders (folders are walked for Markdown files), reusing
+    cached results of unchanged files and spreading the rest over processes."""
     settings = settings or Settings()
     cwd = Path.cwd()
     paths = [Path(path) for path in paths] or [Path(".")]
     files = list(discover(paths))
     root = tree_root(settings, paths, files, cwd)
-    jobs = worker_count(settings.jobs, len(files))
+    linter = Linter(settings, make_tree_at(settings, root))
+    cache = None
+    if settings.cache:
+        folder = settings.cache_dir or (linter.tree.root / DEFAULT_FOLDER)
+        cache = Cache.load(folder, cache_key(linter))
+    results: dict[int, list[Row]] = {}
+    missing: list[int] = []
+    for index, file in enumerate(files):
+        stored = cache.lookup(linter.tree_path(file), file, linter.tree.fact) if cache else None
+        if stored is None:
+            missing.append(index)
+        else:
+            results[index] = stored
+    jobs = worker_count(settings.jobs, len(missing))
     if jobs > 1:
-        pairs = [(str(file), display_path(file, cwd)) for file in files]
-        rows = map_in_processes(_check_chunk, pairs, jobs, _start_worker, (settings, root))
-        diagnostics = [
-            Diagnostic.model_construct(**dict(zip(_FIELDS, row, strict=True))) for row in rows
-        ]
+        chunk = [str(files[index]) for index in missing]
+        outcomes = map_in_processes(_check_chunk, chunk, jobs, _start_worker, (settings, root))
     else:
-        linter = Linter(settings, make_tree_at(settings, root))
-        diagnostics = []
-        for file in files:
-            diagnostics += linter.check_file(file, display_path(file, cwd))
-    return Report(
-        diagnostics=sorted(set(diagnostics), key=Diagnostic.sort_key), files_checked=len(files)
-    )
+        outcomes = [linter.check_file(files[index]) for index in missing]
+    for index, outcome in zip(missing, outcomes, strict=True):
+        results[index] = outcome.rows
+        if cache is not None and outcome.stamp is not None and outcome.content_hash is not None:
+            cache.store(
+                linter.tree_path(files[index]),
+                outcome.stamp,
+                outcome.content_hash,
+                outcome.facts,
+                outcome.rows,
+            )
+    if cache is not None:
+        cache.save()
+    diagnostics = set()
+    for index, rows in results.items():
+        if rows:
+            shown = display_path(files[index], cwd)
+            diagnostics.update(DiagnosticRow(shown, *row) for row in rows)
+    return RunResult(sorted(diagnostics), len(files), len(files) - len(missing))
+
+
+def check_paths(paths: Iterable[str | Path], settings: Settings | None = None) -> Report:
+    """Check files and folders; folders are walked for Markdown files."""
+    result = run(paths, settings)
+    return Report.from_rows(result.diagnostics, result.files_checked)
 
 
 def check_text(text: str, path: str = "<text>", settings: Settings | None = None) -> Report:
     """Check one text as if it were the file `path` (relative to the root) of the tree."""
     settings = settings or Settings()
-    cwd = Path.cwd()
-    tree = Tree(settings.root or cwd, settings.known_paths)
+    tree = Tree(settings.root or Path.cwd(), settings.known_paths)
     linter = Linter(settings, tree)
     file = Path(path)
     tree_path = linter.tree_path(file) if file.is_absolute() else file.as_posix()
-    diagnostics = linter.check_text(text, tree_path, path)
-    return Report(diagnostics=sorted(set(diagnostics), key=Diagnostic.sort_key), files_checked=1)
+    rows, _ = linter.check_text(text, tree_path)
+    return Report.from_rows(sorted({DiagnosticRow(path, *row) for row in rows}), 1)

@@ -96,13 +96,24 @@ class LinkTarget:
 
 
 class RuleContext:
-    """The read-only view a rule gets of the file being checked and its tree."""
+    """The read-only view a rule gets of the file being checked and its tree.
+
+    Every question about another file goes through `Tree.fact`, and its answer
+    is recorded in `facts`: the cache re-asks exactly those questions to know
+    whether a stored result still holds.
+    """
 
     def __init__(self, tree: Tree, path: str, lines: list[str]) -> None:
         self._tree = tree
         self.path = path
         self.lines = lines
-        self.consulted: set[str] = set()
+        self.facts: dict[tuple[str, str], object] = {}
+
+    def _ask(self, kind: str, path: str) -> object:
+        key = (kind, path)
+        if key not in self.facts:
+            self.facts[key] = self._tree.fact(kind, path)
+        return self.facts[key]
 
     @property
     def listing_mode(self) -> bool:
@@ -110,36 +121,33 @@ class RuleContext:
         return self._tree.listing_mode
 
     def exists(self, path: str) -> bool:
-        self.consulted.add(path)
-        return self._tree.exists(path)
+        return self.is_file(path) or self.is_dir(path)
 
     def is_file(self, path: str) -> bool:
-        self.consulted.add(path)
-        return self._tree.is_file(path)
+        return bool(self._ask("is_file", path))
 
     def is_dir(self, path: str) -> bool:
-        self.consulted.add(path)
-        return self._tree.is_dir(path)
+        return bool(self._ask("is_dir", path))
 
     def children(self, folder: str) -> tuple[list[str], list[str]] | None:
         """(files, subfolders) of a folder of the tree, or None."""
-        self.consulted.add(folder + "/")
+        self._ask("children", folder)
         return self._tree.children(folder)
 
     def file_size(self, path: str) -> int | None:
-        self.consulted.add(path)
-        return self._tree.file_size(path)
+        size = self._ask("size", path)
+        return size if isinstance(size, int) else None
 
     def source(self, page: PageBase) -> SourceFile | None:
         """The file `page` documents, if the tree has it (or its embedded copy)."""
         if page.described is None:
             return None
-        self.consulted.add(page.described)
+        self._ask("source", page.described)
         return self._tree.source(page.described)
 
     def anchors(self, path: str) -> frozenset[str] | None:
         """GitHub heading anchors of a Markdown file of the tree."""
-        self.consulted.add(path)
+        self._ask("stamp", path)
         return self._tree.anchors(path)
 
     def resolve(self, page: PageBase, target: str) -> LinkTarget | None:

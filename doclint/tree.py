@@ -150,6 +150,33 @@ class Tree:
         except OSError:
             return None
 
+    def stamp(self, path: str) -> tuple[int, int] | None:
+        """(mtime in ns, size) of a file on disk, None if it cannot be seen."""
+        try:
+            info = (self.root / path).stat()
+        except (OSError, ValueError):
+            return None
+        return (info.st_mtime_ns, info.st_size)
+
+    def fact(self, kind: str, path: str) -> object:
+        """The answer to one question a rule asked about the tree, in a form the
+        cache can store and compare: asking again gives an equal value exactly
+        when the answer the rule got is still true."""
+        if kind == "is_file":
+            return self.is_file(path)
+        if kind == "is_dir":
+            return self.is_dir(path)
+        if kind == "size":
+            return self.file_size(path)
+        if kind == "children":
+            found = self.children(path)
+            return [found[0], found[1]] if found is not None else None
+        if kind == "stamp":
+            return self.stamp(path) if self.is_file(path) else None
+        if kind == "source":
+            return [self.fact("stamp", path), self.fact("stamp", docs_page_of(path, "_docs.md"))]
+        raise ValueError(f"unknown tree fact {kind!r}")
+
     def anchors(self, path: str) -> frozenset[str] | None:
         """Heading anchors of a Markdown file, from a cheap line scan; cached."""
         if path not in self._anchor_cache:

@@ -8,7 +8,10 @@ from tests.pages import keyword_index, write
 
 
 def test_check_paths_returns_a_sorted_report(tmp_path):
-    write(tmp_path, {"docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["def"])})
+    write(
+        tmp_path,
+        {"docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["def"]), "pkg/mod.py": "x = 1\n"},
+    )
     settings = doclint.Settings(root=tmp_path, ignore=["broken-link"])
     report = doclint.check_paths([tmp_path / "docs"], settings)
     assert report.files_checked == 1

@@ -36,6 +36,7 @@ def test_findings_exit_one_sorted_concise_lines(tmp_path):
         {
             "docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["def", "A"]),
             "docs/pkg/b.md": "[x](nope.md)\n",
+            "pkg/mod.py": "class A:\n    pass\n",
         },
     )
     result = run("check", "docs", cwd=tmp_path)
@@ -45,8 +46,8 @@ def test_findings_exit_one_sorted_concise_lines(tmp_path):
         lines[0] == "docs/pkg/b.md:1:1: DL401 [broken-link] link target `nope.md` does not "
         "exist (resolved to `docs/pkg/nope.md`)"
     )
-    assert lines[1].startswith("docs/pkg/mod.py_kw.md:5:")
-    assert lines[-1] == "Found 7 problems in 2 files."
+    assert lines[1].startswith("docs/pkg/mod.py_kw.md:6:22: DL401")
+    assert lines[-1] == "Found 6 problems in 2 files."
 
 
 def test_json_output_has_the_documented_keys(tmp_path):
@@ -59,7 +60,10 @@ def test_json_output_has_the_documented_keys(tmp_path):
 
 
 def test_select_and_ignore_by_code_prefix_and_name(tmp_path):
-    write(tmp_path, {"docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["def"])})
+    write(
+        tmp_path,
+        {"docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["def"]), "pkg/mod.py": "x = 1\n"},
+    )
     only = run(
         "check", "--select", "keyword-as-class", "--output-format", "json", "docs", cwd=tmp_path
     )

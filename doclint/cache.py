@@ -1,0 +1,148 @@
+"""A content cache, like ruff's: an unchanged file in an unchanged tree is not
+checked again.
+
+One cache file per combination of doclint code, selected rules and settings
+(its key), holding for each checked file: its (mtime, size) stamp, a hash of
+its bytes, the findings, and every fact about the tree its rules asked for
+(does this link target exist, what is that source's stamp, which files does
+that folder hold). A stored result is reused when the file's stamp (or, if
+only the stamp moved, its hash) matches and every recorded fact still gets
+the same answer, so a change to one file re-checks exactly the files whose
+rules looked at it. The file is written whole and atomically, so runs that
+share it never see half a cache; one that is corrupt or foreign is ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from doclint import __version__
+
+FORMAT = 1
+DEFAULT_FOLDER = ".doclint_cache"
+
+Stamp = tuple[int, int]
+Fact = tuple[str, str, object]
+Row = tuple[int, int, str, str, str, str]
+Entry = tuple[Stamp, bytes, list[Fact], list[Row]]
+
+
+def digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def file_stamp(path: Path) -> Stamp | None:
+    try:
+        info = path.stat()
+    except (OSError, ValueError):
+        return None
+    return (info.st_mtime_ns, info.st_size)
+
+
+def code_fingerprint(modules: Iterable[str]) -> str:
+    """Stamps of the source files of doclint and of the rules in use: editing a
+    rule or the parser invalidates results even without a version bump."""
+    import doclint
+
+    files = sorted({*Path(doclint.__file__).parent.rglob("*.py"), *map(Path, modules)})
+    stamps = [(str(file), file_stamp(file)) for file in files]
+    return hashlib.sha256(repr((__version__, stamps)).encode()).hexdigest()[:24]
+
+
+class Cache:
+    """Stored results of one cache key; `save` writes what this run used."""
+
+    def __init__(self, folder: Path, key: str) -> None:
+        self.file = folder / f"{key}.bin"
+        self.key = key
+        self.entries: dict[str, Entry] = {}
+        self.kept: dict[str, Entry] = {}
+        self.changed = False
+
+    @classmethod
+    def load(cls, folder: Path, key: str) -> Cache:
+        cache = cls(folder, key)
+        try:
+            data = marshal.loads(cache.file.read_bytes())
+        except (OSError, EOFError, ValueError, TypeError):
+            return cache  # missing or unreadable: start empty
+        if (
+            isinstance(data, dict)
+            and data.get("format") == FORMAT
+            and data.get("key") == key
+            and isinstance(data.get("entries"), dict)
+        ):
+            cache.entries = data["entries"]
+        return cache
+
+    def lookup(self, path: str, file: Path, ask) -> list[Row] | None:
+        """The stored findings of `file` if they still hold, else None.
+
+        `ask(kind, path)` answers a tree fact as the rules would now get it.
+        """
+        entry = self.entries.get(path)
+        if not _well_formed(entry):
+            return None
+        stamp, content_hash, facts, rows = entry
+        current = file_stamp(file)
+        if current is None:
+            return None
+        if current != stamp:
+            try:
+                if digest(file.read_bytes()) != content_hash:
+                    return None
+            except OSError:
+                return None
+            self.changed = True
+        try:
+            if any(ask(kind, fact_path) != value for kind, fact_path, value in facts):
+                return None
+        except (ValueError, TypeError):
+            return None
+        self.kept[path] = (current, content_hash, facts, rows)
+        return rows
+
+    def store(
+        self, path: str, stamp: Stamp, content_hash: bytes, facts: list[Fact], rows: list[Row]
+    ) -> None:
+        self.kept[path] = (stamp, content_hash, facts, rows)
+        self.changed = True
+
+    def save(self) -> None:
+        """Write the results this run used, atomically; failure only costs speed."""
+        if not self.changed and len(self.kept) == len(self.entries):
+            return
+        payload = marshal.dumps({"format": FORMAT, "key": self.key, "entries": self.kept})
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            _write_tag(self.file.parent)
+            handle, temporary = tempfile.mkstemp(dir=self.file.parent, prefix=".tmp-")
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(payload)
+            os.replace(temporary, self.file)
+        except OSError:
+            return
+
+
+def _well_formed(entry: object) -> bool:
+    return (
+        isinstance(entry, tuple)
+        and len(entry) == 4
+        and isinstance(entry[0], tuple)
+        and isinstance(entry[1], bytes)
+        and isinstance(entry[2], list)
+        and isinstance(entry[3], list)
+    )
+
+
+def _write_tag(folder: Path) -> None:
+    """Mark the folder as a cache, for backup tools and `git status`."""
+    tag = folder / "CACHEDIR.TAG"
+    if not tag.exists():
+        tag.write_text("Signature: 8a477f597d28d172789f06886806bc55\n# doclint cache\n")
+        (folder / ".gitignore").write_text("*\n")

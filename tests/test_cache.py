@@ -1,0 +1,113 @@
+"""The content cache: unchanged files are not checked again, changed files and
+the files whose rules looked at them are, and a bad cache is never fatal."""
+
+from __future__ import annotations
+
+import marshal
+import os
+import subprocess
+import sys
+
+from doclint import Settings
+from doclint.engine import run
+from tests.pages import keyword_index, write
+
+
+def _settings(tmp_path, **extra):
+    return Settings(
+        select=["ALL"], root=tmp_path, cache=True, cache_dir=tmp_path / "cache", jobs=1, **extra
+    )
+
+
+def _tree(tmp_path):
+    write(
+        tmp_path,
+        {
+            "pkg/mod.py": "class Thing:\n    pass\n",
+            "docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["Thing", "def"]),
+            "docs/pkg/mod.py_docs.md": "# Documentation: `pkg/mod.py`\n\n## File Metadata\n",
+            "docs/notes.md": "# Notes\n\n[a](other.md#usage) [b](pkg/mod.py_kw.md)\n",
+            "docs/other.md": "# Other\n\n## Usage\n",
+        },
+    )
+
+
+def test_unchanged_tree_comes_from_the_cache(tmp_path):
+    _tree(tmp_path)
+    cold = run([tmp_path / "docs"], _settings(tmp_path))
+    warm = run([tmp_path / "docs"], _settings(tmp_path))
+    assert cold.from_cache == 0 and warm.from_cache == warm.files_checked == 4
+    assert warm.diagnostics == cold.diagnostics
+    assert (
+        warm.diagnostics
+        == run([tmp_path / "docs"], Settings(select=["ALL"], root=tmp_path, jobs=1)).diagnostics
+    )
+
+
+def test_a_changed_file_and_its_dependents_are_checked_again(tmp_path):
+    _tree(tmp_path)
+    run([tmp_path / "docs"], _settings(tmp_path))
+    # notes.md's anchor check read other.md: renaming the heading must re-check it
+    (tmp_path / "docs/other.md").write_text("# Other\n\n## Use\n")
+    after = run([tmp_path / "docs"], _settings(tmp_path))
+    assert after.from_cache == 2  # the two pages of pkg/mod.py
+    assert any(d.code == "DL402" and d.path.endswith("notes.md") for d in after.diagnostics)
+    # the keyword index read the source: adding the class fixes its finding
+    (tmp_path / "pkg/mod.py").write_text("class Thing:\n    pass\nclass Other:\n    pass\n")
+    write(tmp_path, {"docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["Thing", "Other"])})
+    fixed = run([tmp_path / "docs"], _settings(tmp_path))
+    assert not [d for d in fixed.diagnostics if d.code == "DL201"]
+
+
+def test_a_deleted_link_target_is_noticed(tmp_path):
+    _tree(tmp_path)
+    run([tmp_path / "docs"], _settings(tmp_path))
+    os.remove(tmp_path / "docs/pkg/mod.py_kw.md")
+    after = run([tmp_path / "docs"], _settings(tmp_path))
+    assert any(d.code == "DL401" and d.path.endswith("notes.md") for d in after.diagnostics)
+
+
+def test_touching_a_file_without_changing_it_keeps_its_result(tmp_path):
+    _tree(tmp_path)
+    run([tmp_path / "docs"], _settings(tmp_path))
+    os.utime(tmp_path / "docs/notes.md", ns=(1, 1))
+    assert run([tmp_path / "docs"], _settings(tmp_path)).from_cache == 4
+
+
+def test_other_settings_use_another_cache(tmp_path):
+    _tree(tmp_path)
+    run([tmp_path / "docs"], _settings(tmp_path))
+    narrower = Settings(select=["DL2"], root=tmp_path, cache=True, cache_dir=tmp_path / "cache")
+    result = run([tmp_path / "docs"], narrower)
+    assert result.from_cache == 0 and {d.code for d in result.diagnostics} == {"DL201"}
+
+
+def test_corrupt_or_foreign_cache_is_ignored(tmp_path):
+    _tree(tmp_path)
+    expected = run([tmp_path / "docs"], _settings(tmp_path)).diagnostics
+    for cache_file in (tmp_path / "cache").glob("*.bin"):
+        cache_file.write_bytes(b"\x00garbage")
+    assert run([tmp_path / "docs"], _settings(tmp_path)).diagnostics == expected
+    for cache_file in (tmp_path / "cache").glob("*.bin"):
+        cache_file.write_bytes(marshal.dumps({"format": 999, "entries": {"x": 1}}))
+    again = run([tmp_path / "docs"], _settings(tmp_path))
+    assert again.diagnostics == expected and again.from_cache == 0
+
+
+def test_two_runs_can_share_a_cache(tmp_path):
+    _tree(tmp_path)
+    command = [
+        sys.executable,
+        "-m",
+        "doclint",
+        "check",
+        "--select",
+        "ALL",
+        "--cache-dir",
+        str(tmp_path / "cache"),
+        str(tmp_path / "docs"),
+    ]
+    runs = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True) for _ in range(4)]
+    outputs = {process.communicate()[0] for process in runs}
+    assert len(outputs) == 1 and all(process.returncode == 1 for process in runs)
+    assert run([tmp_path / "docs"], _settings(tmp_path)).from_cache == 4
