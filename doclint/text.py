@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 import re
-import unicodedata
+from functools import lru_cache
 
+import ftfy
+import ftfy.bad_codecs  # registers the sloppy-windows-* codecs
+
+# A UTF-8 lead byte (0xC2-0xF4) read as Latin-1 or Windows-1252, followed by a
+# continuation byte (0x80-0xBF) read the same way. Every mis-decoded UTF-8
+# sequence holds this pair, and legitimate text almost never does, so only the
+# few lines that have it are handed to ftfy.
+_LEAD = "\u00c2-\u00f4"
+_CONTINUATION = (
+    "\u0080-\u00bf"  # Latin-1, and the bytes Windows-1252 leaves undefined
+    "\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
+    "\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122"
+)
+_HINT = re.compile(f"[{_LEAD}][{_CONTINUATION}]")
+CODEC_NAMES = {"sloppy-windows-1252": "Windows-1252", "latin-1": "Latin-1"}
 _SLUG_DROP = re.compile(r"[^\w\- ]", re.UNICODE)
 _INLINE_CODE = re.compile(r"`+([^`]*)`+")
 _INLINE_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(\S(?:.*?\S)?)\1")
-_MOJIBAKE_HINT = re.compile("[\u00c2-\u00f4][\u0080-\u00bf\u0152-\u02dc\u2013-\u2122]")
 
 
 def github_slug(heading_text: str) -> str:
@@ -34,16 +48,22 @@ def unique_slugs(heading_texts: list[str]) -> set[str]:
     return slugs
 
 
-def repair_mojibake(text: str) -> str | None:
-    """The text UTF-8 bytes decoded as cp1252 or Latin-1 once were, if that is
-    what happened to `text`; None when it does not look mangled."""
-    if not _MOJIBAKE_HINT.search(text):
+@lru_cache(maxsize=1024)
+def repair_mojibake(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """The repaired text and the codecs it was wrongly decoded with (outermost
+    first), or None when `text` holds no mojibake."""
+    if not suspect_mojibake(text):
         return None
-    for codec in ("cp1252", "latin-1"):
-        try:
-            repaired = text.encode(codec).decode("utf-8")
-        except (UnicodeEncodeError, UnicodeDecodeError):
-            continue
-        if repaired != text:
-            return unicodedata.normalize("NFC", repaired)
-    return None
+    explained = ftfy.fix_encoding_and_explain(text)
+    if explained.text == text:
+        return None
+    codecs = tuple(
+        CODEC_NAMES.get(argument, argument.removeprefix("sloppy-"))
+        for action, argument in explained.explanation or []
+        if action == "encode"
+    )
+    return explained.text, codecs
+
+
+def suspect_mojibake(text: str) -> bool:
+    return not text.isascii() and _HINT.search(text) is not None

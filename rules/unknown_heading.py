@@ -47,7 +47,8 @@ class UnknownHeading(Rule):
         parent: str | None = None
         parent_known = False
         for heading in page.outline:
-            text = repair_mojibake(heading.text) or heading.text
+            repaired = repair_mojibake(heading.text)
+            text = repaired[0] if repaired else heading.text
             shown = f"{'#' * heading.level} {heading.text}"
             if heading.level == 1:
                 if page.title is None or heading.line != page.title.line:

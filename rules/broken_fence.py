@@ -1,0 +1,165 @@
+"""DL102 broken-fence: a fenced code block that CommonMark closes elsewhere than meant."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint.models.generated import EmbeddedSource
+from doclint.models.markdown import CodeBlock
+from doclint.rule_api import AnyPage, FileDocs, Finding, Rule, RuleContext, Scope
+
+MIN_FENCE = 3
+
+
+class BrokenFence(Rule):
+    """Flags a fenced code block that does not end where its author meant:
+
+    - a file documentation's Original Source block that a line of the embedded
+      text closes before the generator's own closing fence (reported at that
+      line);
+    - a fenced block that is never closed (reported at its opening fence);
+    - a block that holds the opening fence of a nested block (```` ```python ````
+      inside ```` ```markdown ````) and is then closed by the bare fence meant
+      for the nested one (reported at that bare fence).
+
+    **Why is this bad?** The generator wraps every documented file in a
+    three-backtick fence. When that file holds a fence itself (a Markdown page
+    with code, or a generated page with its own Original Source), the first
+    bare ```` ``` ```` inside it ends the block: the rest of the embedded file
+    renders as live headings, lists and links, and the generator's closing
+    fence then opens a new block that swallows the page's own sections.
+
+    Code blocks that only exist because of a reported break (those opening
+    inside the embedded text or at the generator's closing fence) are not
+    reported again.
+
+    **Example:**
+
+    ````markdown
+    ## Original Source
+
+    ```markdown
+    ## Original Source
+
+    ```python
+    x = 1
+    ```
+    ```
+    ````
+
+    **Use instead:** a fence longer than any fence of the embedded text:
+
+    `````markdown
+    ## Original Source
+
+    ````markdown
+    ## Original Source
+
+    ```python
+    x = 1
+    ```
+    ````
+    `````
+    """
+
+    code = "DL102"
+    name = "broken-fence"
+    summary = "Fenced code block closed early by an embedded fence, or never closed."
+    scope = Scope.FILE
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        source = page.source if isinstance(page, FileDocs) else None
+        broken = source is not None and source.closed and source.live_end_line < source.end_line
+        if broken:
+            assert source is not None
+            yield _broken_source(source, ctx.lines)
+        orphan_fence = False  # the bare fence that was meant to close a broken block
+        for block in page.markdown.code_blocks:
+            if not block.fenced:
+                continue
+            if broken and source is not None and source.line < block.line <= source.end_line:
+                continue
+            if orphan_fence and not block.info:
+                orphan_fence = False
+                continue
+            if not block.closed:
+                yield Finding(
+                    block.line,
+                    block.column,
+                    f"the {_fence(block)} block opened here is never closed; "
+                    f"it runs to line {block.end_line} and swallows everything up to there",
+                )
+                continue
+            if source is not None and block.line == source.line:
+                continue
+            nested = _nested_opening(block)
+            if nested is not None:
+                orphan_fence = True
+                yield _broken_nesting(block, nested, ctx.lines)
+
+
+def _broken_source(source: EmbeddedSource, lines: list[str]) -> Finding:
+    what = "embedded page" if source.document is not None else "embedded source"
+    marker = _marker_at(lines, source.live_end_line) or "```"
+    opening = "`" * max(MIN_FENCE, _longest_fence(source.text, "`") + 1)
+    return Finding(
+        source.live_end_line,
+        _column(lines, source.live_end_line),
+        f"the {marker} at line {source.live_end_line} inside the {what} closes the "
+        f"```{source.info} block opened at line {source.line}; the block was meant to end "
+        f"at line {source.end_line}; open it with a longer fence ({opening}{source.info})",
+    )
+
+
+def _broken_nesting(block: CodeBlock, nested: int, lines: list[str]) -> Finding:
+    inner = block.content_line + nested
+    opening = block.marker[0] * (len(block.marker) + 1)
+    return Finding(
+        block.end_line,
+        _column(lines, block.end_line),
+        f"this fence closes the {_fence(block)} block opened at line {block.line}, though it "
+        f"seems meant to close the {_marker_at(lines, inner) or 'nested'} fence at line "
+        f"{inner}; open the outer block with a longer fence ({opening}{block.info})",
+    )
+
+
+def _nested_opening(block: CodeBlock) -> int | None:
+    """Index (in the block's content) of a line opening a fence with an info
+    string that the block's own closing fence could close, if any."""
+    char, length = block.marker[0], len(block.marker)
+    for index, line in enumerate(block.text.split("\n")):
+        stripped = line.lstrip(" ")
+        if len(line) - len(stripped) > 3:
+            continue
+        run = len(stripped) - len(stripped.lstrip(char))
+        info = stripped[run:].strip()
+        if run >= max(length, MIN_FENCE) and info and not (char == "`" and "`" in info):
+            return index
+    return None
+
+
+def _longest_fence(text: str, char: str) -> int:
+    """Length of the longest fence of `char` opening a line of `text`."""
+    longest = 0
+    for line in text.split("\n"):
+        stripped = line.lstrip(" ")
+        if len(line) - len(stripped) <= 3 and stripped.startswith(char * MIN_FENCE):
+            longest = max(longest, len(stripped) - len(stripped.lstrip(char)))
+    return longest
+
+
+def _fence(block: CodeBlock) -> str:
+    return f"{block.marker}{block.info}"
+
+
+def _marker_at(lines: list[str], line: int) -> str | None:
+    if not 1 <= line <= len(lines):
+        return None
+    return lines[line - 1].strip() or None
+
+
+def _column(lines: list[str], line: int) -> int:
+    if not 1 <= line <= len(lines):
+        return 1
+    text = lines[line - 1]
+    return len(text) - len(text.lstrip(" \t")) + 1

@@ -1,0 +1,150 @@
+"""DL501 mojibake: UTF-8 text that was decoded with the wrong codec."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from difflib import SequenceMatcher
+from functools import lru_cache
+
+from doclint.rule_api import AnyPage, FileDocs, Finding, Rule, RuleContext, Scope
+from doclint.text import CODEC_NAMES, repair_mojibake, suspect_mojibake
+
+_GUESSED = ("sloppy-windows-1252", "latin-1")
+_SHOWN_SEGMENTS = 3
+
+
+class Mojibake(Rule):
+    """Flags a line holding mojibake: text whose UTF-8 bytes were decoded as
+    Windows-1252 or Latin-1 (once or more), such as `â†’` for `→`,
+    `â€™` for `’` or `Ã©` for `é`, and shows the repaired text.
+
+    **Why is this bad?** The generator wrote its own "Keyword → Section Map"
+    heading through a Windows-1252 round trip, so every keyword index reads
+    `â†’`; the same happens to any non-ASCII character of a documented file.
+    Readers see garbage, headings get anchors no link uses, and search for
+    the real word finds nothing.
+
+    Lines are detected and repaired with `ftfy`, which tells mis-decoded text
+    from legitimate accented, CJK or symbol text ("café", "Ångström", "→").
+    Lines of an Original Source block that are verbatim copies of a line of
+    the documented source file are not flagged: that mojibake is the source's
+    own (test data of codec tests, for instance), faithfully documented.
+
+    **Example:**
+
+    ```markdown
+    ## Keyword â†’ Section Map
+    ```
+
+    **Use instead:**
+
+    ```markdown
+    ## Keyword → Section Map
+    ```
+    """  # noqa: RUF002 - the examples are mojibake, confusable characters included
+
+    code = "DL501"
+    name = "mojibake"
+    summary = "Text whose UTF-8 bytes were decoded as Windows-1252 or Latin-1."
+    scope = Scope.FILE
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        for number, line in enumerate(ctx.lines, start=1):
+            # The cheap test first keeps ordinary lines out of the repair cache.
+            if not suspect_mojibake(line):
+                continue
+            repair = repair_mojibake(line)
+            if repair is None or _copied_from_source(page, number, line, ctx):
+                continue
+            fixed, codecs = repair
+            column, message = _describe(line, fixed, codecs)
+            yield Finding(number, column, message)
+
+
+def _describe(line: str, fixed: str, codecs: tuple[str, ...]) -> tuple[int, str]:
+    """Column of the first mangled character and a message with the repairs."""
+    segments = _segments(line, fixed)
+    repairs = list(dict.fromkeys(segments))
+    listed = ", ".join(
+        f"`{_visible(mangled)}` is `{_visible(repaired)}`"
+        for mangled, repaired in repairs[:_SHOWN_SEGMENTS]
+    )
+    if len(repairs) > _SHOWN_SEGMENTS:
+        listed += f" and {len(repairs) - _SHOWN_SEGMENTS} more"
+    # ftfy names no codec when it repaired pieces of a mixed line one by one.
+    codecs = codecs or _decoding_chain(*repairs[0])
+    how = " then ".join(dict.fromkeys(codecs)) or "a legacy codec"
+    twice = ", twice" if len(codecs) > 1 and len(set(codecs)) == 1 else ""
+    column = line.find(repairs[0][0]) + 1 if repairs[0][0] else 1
+    return column, f"{listed} mis-decoded (UTF-8 read as {how}{twice})"
+
+
+def _segments(line: str, fixed: str) -> list[tuple[str, str]]:
+    """(mangled, repaired) pieces, in line order. A repair keeps ASCII text,
+    so each difference is widened to the runs of non-ASCII characters around
+    it: a character-level diff would pair a mangled `Ã` with a repaired one."""
+    matcher = SequenceMatcher(None, line, fixed, autojunk=False)
+    spans: list[list[int]] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        i1, i2 = _widen(line, i1, i2)
+        j1, j2 = _widen(fixed, j1, j2)
+        if spans and i1 <= spans[-1][1]:
+            spans[-1][1:] = [max(i2, spans[-1][1]), spans[-1][2], max(j2, spans[-1][3])]
+        else:
+            spans.append([i1, i2, j1, j2])
+    return [(line[i1:i2], fixed[j1:j2]) for i1, i2, j1, j2 in spans]
+
+
+def _widen(text: str, start: int, end: int) -> tuple[int, int]:
+    while start > 0 and not text[start - 1].isascii():
+        start -= 1
+    while end < len(text) and not text[end].isascii():
+        end += 1
+    return start, end
+
+
+def _visible(text: str) -> str:
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
+
+
+def _decoding_chain(mangled: str, repaired: str) -> tuple[str, ...]:
+    """The codecs (one or two rounds) that turn `repaired` into `mangled`."""
+    for first in _GUESSED:
+        once = _reencode(mangled, first)
+        if once == repaired:
+            return (CODEC_NAMES[first],)
+        for second in _GUESSED:
+            if once is not None and _reencode(once, second) == repaired:
+                return (CODEC_NAMES[first], CODEC_NAMES[second])
+    return ()
+
+
+def _reencode(text: str, codec: str) -> str | None:
+    try:
+        return text.encode(codec).decode("utf-8")
+    except UnicodeError:
+        return None
+
+
+def _copied_from_source(page: AnyPage, line_number: int, line: str, ctx: RuleContext) -> bool:
+    """True when the line sits in an Original Source block (at any depth of
+    embedding) and the real file documented there has the same line."""
+    holder: FileDocs | None = None
+    current: AnyPage | None = page
+    while isinstance(current, FileDocs) and current.source is not None:
+        if not current.source.content_line <= line_number < current.source.end_line:
+            break
+        holder, current = current, current.source.document
+    if holder is None or holder.level != 1:
+        return False
+    source = ctx.source(holder)
+    return source is not None and source.exact and line in _source_lines(source.text)
+
+
+@lru_cache(maxsize=64)
+def _source_lines(text: str) -> frozenset[str]:
+    # Only line ends the engine knows split: str.splitlines() would also
+    # split at U+0085, which is a continuation byte read as Latin-1.
+    return frozenset(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))

@@ -1,0 +1,87 @@
+import pytest
+
+from doclint import Settings, check_paths, check_text
+from tests.conftest import REAL, SEEDS, findings, require_shared
+from tests.pages import file_docs
+
+INNER = file_docs("pkg/README.md", "python pkg/README.md", "markdown", body="Run `make`.\n")
+OUTER_CLOSE = "```\n\n\n\n## High-Level Overview"
+
+
+def _messages(text: str, path: str) -> list[tuple[int, str]]:
+    report = check_text(text, path=path, settings=Settings(select=["DL102"]))
+    return [(d.line, d.message) for d in report.diagnostics]
+
+
+def test_embedded_fence_closing_the_original_source_early():
+    text = file_docs("docs/pkg/README.md_docs.md", "python x.md", "markdown", body=INNER)
+    # the outer block opens at 14; the embedded page's own ```markdown at 28 is
+    # content (a fence with an info string cannot close), its "```" at 30 closes it
+    got = _messages(text, "docs/docs/pkg/README.md_docs.md_docs.md")
+    assert got == [
+        (
+            30,
+            "the ``` at line 30 inside the embedded page closes the ```markdown block opened"
+            " at line 14; the block was meant to end at line 47; open it with a longer fence"
+            " (````markdown)",
+        )
+    ]
+
+
+def test_near_miss_longer_outer_fence_holds():
+    text = file_docs("docs/pkg/README.md_docs.md", "python x.md", "markdown", body=INNER)
+    head, _, tail = text.rpartition(OUTER_CLOSE)
+    text = head.replace("```markdown\n# Doc", "````markdown\n# Doc") + "`" + OUTER_CLOSE + tail
+    assert findings(text, "docs/docs/pkg/README.md_docs.md_docs.md", "DL102") == []
+    assert findings(INNER, "docs/pkg/README.md_docs.md", "DL102") == []
+
+
+def test_unclosed_fence_is_reported_at_its_opening():
+    text = "# Notes\n\n```python\nx = 1\n\n## Not a heading\n"
+    assert findings(text, "notes.md", "broken-fence") == [(3, 1, "DL102")]
+
+
+def test_nested_fence_closing_the_outer_block():
+    text = "# Notes\n\n```markdown\nUse:\n\n```python\nx = 1\n```\n\nDone.\n```\n\nAfter.\n"
+    got = _messages(text, "notes.md")
+    # the "```" at 11, meant to close the outer block, opens an unclosed one:
+    # a consequence of the same break, not reported again
+    assert [line for line, _ in got] == [8]
+    assert "closes the ```markdown block opened at line 3" in got[0][1]
+    assert "meant to close the ```python fence at line 6" in got[0][1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# N\n\n````markdown\n```python\nx = 1\n```\n````\n",
+        "# N\n\n```markdown\n~~~python\nx = 1\n~~~\n```\n",
+        "# N\n\n```\nplain ```python in prose\n```\n",
+        "# N\n\n```python\nx = 1\n```\n\n    ```\n    indented code\n",
+    ],
+)
+def test_near_miss_well_formed_fences(text):
+    assert findings(text, "notes.md", "broken-fence") == []
+
+
+def test_seeds_embed_pages_without_fences():
+    require_shared()
+    report = check_paths(sorted(SEEDS.glob("*.txt")), Settings(select=["DL102"]))
+    assert report.diagnostics == []
+
+
+def test_real_slice_every_docs_of_a_file_docs_page_breaks():
+    require_shared()
+    listing = (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
+    settings = Settings(select=["DL102"], root=REAL, known_paths=listing)
+    report = check_paths([REAL / "docs"], settings)
+    got = sorted((d.path.split("docs/docs/")[-1], d.line) for d in report.diagnostics)
+    # each embeds an X_docs.md whose own Original Source fence ends the block
+    # (read: README.md_docs.md_docs.md:44 is the "```" after the embedded README)
+    assert got == [
+        ("test/distributed/tensor/README.md_docs.md_docs.md", 44),
+        ("test/distributed/tensor/__init__.py_docs.md_docs.md", 35),
+        ("test/distributed/tensor/debug/test_op_coverage.py_docs.md_docs.md", 66),
+        ("test/distributed/tensor/experimental/test_register_sharding.py_docs.md_docs.md", 155),
+        ("test/distributed/tensor/parallel/__init__.py_docs.md_docs.md", 34),
+    ]
