@@ -1,0 +1,210 @@
+"""DL304 count-mismatch: a class, function, file or subfolder count that disagrees with reality."""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+from collections import Counter
+from collections.abc import Iterator
+from functools import lru_cache
+
+from doclint.models.generated import Count
+from doclint.rule_api import (
+    AnyPage,
+    DocKind,
+    FileDocs,
+    Finding,
+    FolderDoc,
+    Rule,
+    RuleContext,
+)
+
+PYTHON_SUFFIXES = (".py", ".pyw", ".pyi")
+# Pages the generator writes into a folder after it has counted that folder's
+# files, so a count of a folder under docs/ never includes them.
+FOLDER_PAGES = frozenset({"index.md", "doc.md", "sub.md"})
+# Folders the generator never walks into.
+SKIPPED_FOLDERS = frozenset({".git", ".hg", ".svn", "__pycache__", "site-packages"})
+
+
+class CountMismatch(Rule):
+    """Flags a count that disagrees with what it counts.
+
+    In a file documentation, "This Python file contains N class(es) and M
+    function(s)." is compared with `ast`: every `class` statement, and every
+    `def` and `async def` (methods and nested ones included) of the source
+    shown in the page's Original Source block (or, when the page has no
+    complete block, of the documented file). Sources that do not parse are
+    not judged. One finding per line.
+
+    In a folder's `doc.md`, "N subfolder(s)", "N file(s)" and each "`.ext`: N
+    file(s)" line are compared with the folder in the tree. For a folder under
+    `docs/` (a page about generated pages), the folder's own `index.md`,
+    `doc.md` and `sub.md` are not counted, and neither is the `docs/` folder
+    of the next pass inside the top folder: the generator writes them after it
+    counted. Folders it never walks into (`.git`, `__pycache__`,
+    `site-packages`, ...) are not counted either.
+
+    The tree may show only part of a folder: a `--known-paths` listing that
+    lists some of its files, a partial checkout, a corpus without the binary
+    files the generator counted. It never shows entries that do not exist, so
+    a count below what it shows is always wrong; a count above it is judged
+    only when the tree holds every subfolder and key file the page itself
+    names. Otherwise the tree is taken to be partial for that folder (the
+    missing entries are reported by the rules about missing files and links).
+
+    **Why is this bad?** The generator counts classes and functions with a
+    naive `class\\s+(\\w+)` / `def\\s+(\\w+)` regex that also matches inside
+    strings, comments and docstrings, so the overview misstates the size of
+    the module. Folder counts that do not match the folder mean the page is
+    stale or was written from another tree, and readers who trust it miss
+    files.
+
+    **Example:**
+
+    ```markdown
+    This Python file contains 22 class(es) and 15 function(s).
+    ```
+
+    **Use instead** (what `ast` finds in the source):
+
+    ```markdown
+    This Python file contains 5 class(es) and 11 function(s).
+    ```
+    """
+
+    code = "DL304"
+    name = "count-mismatch"
+    summary = "Class, function, file or subfolder count that disagrees with the source or folder."
+    kinds = frozenset({DocKind.FILE_DOCS, DocKind.FOLDER_DOC})
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        if isinstance(page, FileDocs):
+            yield from _check_overview(page, ctx)
+        elif isinstance(page, FolderDoc):
+            yield from _check_folder(page, ctx)
+
+
+# ---- file documentation: classes and functions ---------------------------------
+
+
+def _check_overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
+    if not page.overview_counts or not (page.described or "").endswith(PYTHON_SUFFIXES):
+        return
+    text = _python_text(page, ctx)
+    counted = definition_counts(text) if text is not None else None
+    if counted is None:
+        return
+    actual = {"class": counted[0], "function": counted[1]}
+    lines: dict[int, list[Count]] = {}
+    for count in page.overview_counts:
+        lines.setdefault(count.line, []).append(count)
+    for line, counts in lines.items():
+        wrong = [count for count in counts if count.value != actual.get(count.what, count.value)]
+        if not wrong:
+            continue
+        claimed = " and ".join(_plural(count.value, count.what) for count in counts)
+        found = " and ".join(_plural(actual[count.what], count.what) for count in counts)
+        yield Finding(
+            line,
+            _column(ctx, line, f"{wrong[0].value} {wrong[0].what}", wrong[0].column),
+            f"claims {claimed}; the source defines {found}",
+        )
+
+
+def _python_text(page: FileDocs, ctx: RuleContext) -> str | None:
+    """The source the counts were made from: the page's own copy when complete."""
+    if page.source is not None and page.source.closed:
+        return page.source.text
+    source = ctx.source(page)
+    return source.text if source is not None else None
+
+
+@lru_cache(maxsize=256)
+def definition_counts(text: str) -> tuple[int, int] | None:
+    """(classes, functions) a Python text defines; None if it does not parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    classes = functions = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            classes += 1
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            functions += 1
+    return classes, functions
+
+
+def _plural(value: int, what: str) -> str:
+    plural = {"class": "classes", "function": "functions"}.get(what, what + "s")
+    return f"{value} {what if value == 1 else plural}"
+
+
+# ---- folder documentation: subfolders and files ---------------------------------
+
+
+def _check_folder(page: FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
+    folder = page.described
+    if folder is None or not (page.counts or page.extension_counts):
+        return
+    children = ctx.children(folder)
+    if children is None:
+        return
+    files, subfolders = _as_counted(page, folder, *children)
+    complete = _shows_named_entries(page, files, subfolders)
+    shown = f"`{folder}/`" if folder else "the root folder"
+    after = " besides its own index.md, doc.md and sub.md" if page.level >= 2 else ""
+    extensions = Counter(posixpath.splitext(name)[1] for name in files)
+    for count in page.counts:
+        actual = len(subfolders) if count.what == "subfolder" else len(files)
+        if _wrong(count.value, actual, complete):
+            of = "subfolder(s)" if count.what == "subfolder" else "file(s)"
+            has = f"{shown} has {actual}" + (after if count.what == "file" else "")
+            yield Finding(count.line, count.column, f"claims {count.value} {of}; {has}")
+    for count in page.extension_counts:
+        actual = extensions.get(count.what, 0)
+        if _wrong(count.value, actual, complete):
+            kind = f"`{count.what}`" if count.what else "extensionless"
+            yield Finding(
+                count.line,
+                count.column,
+                f"claims {count.value} {kind} file(s); {shown} has {actual}{after}",
+            )
+
+
+def _as_counted(
+    page: FolderDoc, folder: str, files: list[str], subfolders: list[str]
+) -> tuple[list[str], list[str]]:
+    """The folder's files and subfolders as the generator saw them when it counted."""
+    subfolders = [name for name in subfolders if name not in SKIPPED_FOLDERS]
+    if page.level >= 2:
+        files = [name for name in files if name not in FOLDER_PAGES]
+        if folder == "/".join(["docs"] * (page.level - 1)):
+            subfolders = [name for name in subfolders if name != "docs"]
+    return files, subfolders
+
+
+def _shows_named_entries(page: FolderDoc, files: list[str], subfolders: list[str]) -> bool:
+    """True when the tree holds every subfolder and key file the page names."""
+    present = set(subfolders)
+    if any(entry.name not in present for entry in page.subfolders):
+        return False
+    present = set(files)
+    for link in page.key_files:
+        name = posixpath.basename(link.target)
+        if name.endswith("_docs.md") and name.removesuffix("_docs.md") not in present:
+            return False
+    return True
+
+
+def _wrong(claimed: int, actual: int, complete: bool) -> bool:
+    # The tree holds only entries that exist, so it proves a count too low
+    # even when it shows only part of the folder.
+    return claimed != actual and (complete or actual > claimed)
+
+
+def _column(ctx: RuleContext, line: int, needle: str, default: int) -> int:
+    text = ctx.lines[line - 1] if line <= len(ctx.lines) else ""
+    position = text.find(needle)
+    return position + 1 if position >= 0 else default

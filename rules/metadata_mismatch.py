@@ -1,0 +1,161 @@
+"""DL303 metadata-mismatch: a File Metadata line that disagrees with the documented file."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator
+
+from doclint.models.generated import MetadataField, SizeClaim
+from doclint.rule_api import (
+    AnyPage,
+    DocKind,
+    FileDocs,
+    Finding,
+    Rule,
+    RuleContext,
+)
+
+# The generator's Type for an extension; any other extension gets "Source File (.ext)".
+FILE_TYPES = {
+    ".py": "Python Source Code",
+    ".pyw": "Python Source Code",
+    ".pyi": "Python Source Code",
+    ".md": "Markdown Documentation",
+    ".cpp": "C++ Source Code",
+    ".cc": "C++ Source Code",
+}
+_GENERIC_TYPE = re.compile(r"Source File \((?P<extension>[^)]*)\)")
+_KB = re.compile(r"\(\s*(?P<kb>[\d.,]+)\s*KB\s*\)")
+
+
+class MetadataMismatch(Rule):
+    """Flags a line of a file documentation's File Metadata that disagrees with
+    the file it documents: a **Path** other than the one in the title, an
+    **Extension** other than the path's suffix (empty for a file without one),
+    a **Type** that belongs to another extension than the path's, a **Size** in
+    bytes other than the file's size in the tree (judged only when the file can
+    be measured: with `--known-paths`, a listed file that is not on disk is
+    skipped), and a KB figure that is not the claimed bytes divided by 1024 to
+    two decimals. One finding per wrong line.
+
+    A Type the generator is not known to write (it writes "Python Source Code",
+    "Markdown Documentation", "C++ Source Code" and "Source File (.ext)") is
+    left alone: it says nothing checkable about the extension.
+
+    **Why is this bad?** The metadata block is the one part of the page that
+    tools read without judgement: a size that is off means the page was written
+    from another version of the file (or the number was garbled), so the rest
+    of the page may describe code that is not there any more.
+
+    **Example:**
+
+    ```markdown
+    - **Path**: `docs/test/distributed/tensor/test_dtensor_compile.py_kw.md`
+    - **Size**: 13,296 bytes (12.96 KB)
+    - **Type**: Markdown Documentation
+    - **Extension**: `.md`
+    ```
+
+    **Use instead** (the file has 13,269 bytes):
+
+    ```markdown
+    - **Path**: `docs/test/distributed/tensor/test_dtensor_compile.py_kw.md`
+    - **Size**: 13,269 bytes (12.96 KB)
+    - **Type**: Markdown Documentation
+    - **Extension**: `.md`
+    ```
+    """
+
+    code = "DL303"
+    name = "metadata-mismatch"
+    summary = "File Metadata line (path, size, type, extension) that disagrees with the file."
+    kinds = frozenset({DocKind.FILE_DOCS})
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        assert isinstance(page, FileDocs)
+        described = page.described
+        if not described:
+            return
+        extension = posixpath.splitext(described)[1]
+        for field in page.metadata:
+            value = field.value.strip()
+            problem: tuple[str, str] | None = None
+            if field.name == "Path":
+                problem = _path_problem(value, described)
+            elif field.name == "Extension":
+                problem = _extension_problem(value, described, extension)
+            elif field.name == "Type":
+                problem = _type_problem(value, extension)
+            elif field.name == "Size" and page.size is not None:
+                problem = _size_problem(page.size, field, ctx.file_size(described))
+            if problem is not None:
+                needle, message = problem
+                yield Finding(field.line, _column(ctx, field, needle), message)
+
+
+def _path_problem(value: str, described: str) -> tuple[str, str] | None:
+    claimed = value.strip("`").strip()
+    if claimed == described:
+        return None
+    return value, f"claims path `{claimed}`; the title documents `{described}`"
+
+
+def _extension_problem(value: str, described: str, extension: str) -> tuple[str, str] | None:
+    claimed = value.strip("`").strip()
+    if claimed == extension:
+        return None
+    name = posixpath.basename(described)
+    has = f"has `{extension}`" if extension else "has no extension"
+    shown = f"`{claimed}`" if claimed else "no extension"
+    return value, f"claims {shown}; `{name}` {has}"
+
+
+def _type_problem(value: str, extension: str) -> tuple[str, str] | None:
+    expected = FILE_TYPES.get(extension, f"Source File ({extension})")
+    if value == expected or extension in _extensions_of_type(value):
+        return None
+    if value not in FILE_TYPES.values() and not _GENERIC_TYPE.fullmatch(value):
+        return None
+    of = f"a `{extension}` file" if extension else "a file without an extension"
+    return value, f"claims type `{value}`, but {of} is `{expected}`"
+
+
+def _extensions_of_type(value: str) -> frozenset[str]:
+    generic = _GENERIC_TYPE.fullmatch(value)
+    if generic:
+        return frozenset({generic.group("extension")})
+    return frozenset(ext for ext, name in FILE_TYPES.items() if name == value)
+
+
+def _size_problem(
+    claim: SizeClaim, field: MetadataField, actual: int | None
+) -> tuple[str, str] | None:
+    problems: list[tuple[str, str]] = []
+    claimed = f"{claim.size_bytes:,}"
+    if actual is not None and actual != claim.size_bytes:
+        number = re.search(r"[\d,]+", field.value)
+        problems.append(
+            (
+                number.group() if number else claimed,
+                f"claims {claimed} bytes; the file has {actual:,}",
+            )
+        )
+    expected_kb = f"{claim.size_bytes / 1024:.2f}"
+    if claim.size_kb is not None and f"{claim.size_kb:.2f}" != expected_kb:
+        kb = _KB.search(field.value)
+        shown = kb.group("kb") if kb else f"{claim.size_kb:.2f}"
+        problems.append((shown, f"claims {shown} KB but {claimed} bytes is {expected_kb} KB"))
+    if not problems:
+        return None
+    return problems[0][0], "; ".join(message for _, message in problems)
+
+
+def _column(ctx: RuleContext, field: MetadataField, needle: str) -> int:
+    """Column of the wrong value on its line (after the field name)."""
+    if field.line > len(ctx.lines):
+        return field.column
+    text = ctx.lines[field.line - 1]
+    start = text.find(f"**{field.name}**")
+    position = text.find(needle, max(start, 0)) if needle else -1
+    return position + 1 if position >= 0 else field.column

@@ -1,0 +1,191 @@
+from doclint import Settings, check_paths, check_text
+from tests.conftest import REAL, findings, require_shared
+from tests.pages import write
+
+# The generator's regexes find two classes here (one in the docstring); ast finds one.
+SOURCE = 'class A:\n    """Use class B for this."""\n\n    def f(self):\n        pass\n'
+
+
+def docs_page(source: str, claim: str, body: str | None = SOURCE, fence: str = "python") -> str:
+    """A file documentation whose overview claim sits at line 26 (at 14 without a body)."""
+    original = f"## Original Source\n\n```{fence}\n{body}```\n\n\n\n" if body is not None else ""
+    return (
+        f"# Documentation: `{source}`\n\n## File Metadata\n\n- **Path**: `{source}`\n\n"
+        f"## File Purpose\n\nA file.\n\n{original}## High-Level Overview\n\n\n"
+        f"This Python file contains {claim}.\n\n## Detailed Analysis\n\nText.\n"
+    )
+
+
+def folder_doc(folder: str, subfolders: int, files: int, types: dict[str, int], names=()) -> str:
+    """A folder's doc.md: counts at lines 11-12, file types from line 16."""
+    kinds = "".join(f"- `{ext}`: {n} file(s)\n" for ext, n in types.items())
+    subs = "".join(f"- `{name}/`\n" for name in names)
+    return (
+        f"# Documentation: `{folder}/`\n\n## Role in PyTorch\n\nText.\n\n"
+        f"## Contents Overview\n\nThis folder contains:\n\n- **{subfolders} subfolder(s)**\n"
+        f"- **{files} file(s)**\n\nFile types:\n\n{kinds}\n\n"
+        "## Architecture & Organization\n\n### Folder Structure\n\n"
+        + (f"Subfolders:\n\n{subs}" if subs else "*No subfolders.*\n")
+        + "\n\n## Important Files\n\n### Key Files\n\n*No files in this folder.*\n"
+    )
+
+
+def messages(text: str, path: str, root, **settings) -> list[tuple[int, int, str]]:
+    report = check_text(text, path=path, settings=Settings(select=["DL304"], root=root, **settings))
+    return [(d.line, d.column, d.message) for d in report.diagnostics]
+
+
+# ---- classes and functions of a file documentation ----------------------------
+
+
+def test_class_count_from_a_naive_regex(tmp_path):
+    text = docs_page("pkg/mod.py", "2 class(es) and 1 function(s)")
+    assert messages(text, "docs/pkg/mod.py_docs.md", tmp_path) == [
+        (26, 27, "claims 2 classes and 1 function; the source defines 1 class and 1 function")
+    ]
+
+
+def test_near_miss_right_counts_unparsable_or_not_python(tmp_path):
+    path = "docs/pkg/mod.py_docs.md"
+    assert findings(docs_page("pkg/mod.py", "1 class(es) and 1 function(s)"), path, "DL304") == []
+    broken = docs_page("pkg/mod.py", "9 class(es) and 9 function(s)", body="def (:\n")
+    assert findings(broken, path, "DL304") == []
+    text = docs_page("pkg/notes.md", "9 class(es) and 9 function(s)", fence="markdown")
+    assert findings(text, "docs/pkg/notes.md_docs.md", "DL304") == []
+
+
+def test_without_its_own_copy_the_file_is_read(tmp_path):
+    write(tmp_path, {"pkg/mod.py": SOURCE})
+    text = docs_page("pkg/mod.py", "1 class(es) and 3 function(s)", body=None)
+    assert messages(text, "docs/pkg/mod.py_docs.md", tmp_path) == [
+        (14, 43, "claims 1 class and 3 functions; the source defines 1 class and 1 function")
+    ]
+
+
+def test_embedded_page_is_judged_at_the_outer_lines(tmp_path):
+    inner = docs_page("pkg/mod.py", "2 class(es) and 1 function(s)")
+    outer = docs_page("docs/pkg/mod.py_docs.md", "0 class(es) and 0 function(s)", inner, "markdown")
+    # the outer page documents a Markdown page: its own claim is not judged
+    got = findings(outer, "docs/docs/pkg/mod.py_docs.md_docs.md", "DL304", tmp_path)
+    # the inner page opens after the outer fence at line 13
+    assert got == [(13 + 26, 27, "DL304")]
+
+
+def test_real_overview_counts():
+    require_shared()
+    path = "docs/test/distributed/tensor/debug/test_op_coverage.py_docs.md"
+    text, listing = _real(path)
+    claim = "This Python file contains 2 class(es) and 3 function(s)."
+    assert text.split("\n")[56] == claim
+    assert messages(text, path, REAL, known_paths=listing) == []
+    wrong = text.replace(claim, claim.replace("2 class", "3 class"))
+    assert messages(wrong, path, REAL, known_paths=listing) == [
+        (57, 27, "claims 3 classes and 3 functions; the source defines 2 classes and 3 functions")
+    ]
+
+
+# ---- subfolders and files of a folder's doc.md ---------------------------------
+
+
+def test_folder_counts(tmp_path):
+    tree = {"pkg/a.py": "", "pkg/b.py": "", "pkg/README.md": "", "pkg/sub/x.py": ""}
+    tree.update({"pkg/.git/HEAD": "", "pkg/__pycache__/a.pyc": ""})  # never counted
+    write(tmp_path, tree)
+    right = folder_doc("pkg", 1, 3, {".md": 1, ".py": 2}, ["sub"])
+    assert findings(right, "docs/pkg/doc.md", "DL304", tmp_path) == []
+    wrong = folder_doc("pkg", 2, 4, {".md": 1, ".py": 3}, ["sub"])
+    assert messages(wrong, "docs/pkg/doc.md", tmp_path) == [
+        (11, 5, "claims 2 subfolder(s); `pkg/` has 1"),
+        (12, 5, "claims 4 file(s); `pkg/` has 3"),
+        (17, 3, "claims 3 `.py` file(s); `pkg/` has 2"),
+    ]
+
+
+def test_folder_under_docs_does_not_count_its_own_folder_pages(tmp_path):
+    pages = ["a.py_docs.md", "a.py_kw.md", "index.md", "doc.md", "sub.md", "sub/index.md"]
+    write(tmp_path, {f"docs/pkg/{name}": "" for name in pages})
+    right = folder_doc("docs/pkg", 1, 2, {".md": 2}, ["sub"])
+    assert findings(right, "docs/docs/pkg/doc.md", "DL304", tmp_path) == []
+    wrong = folder_doc("docs/pkg", 1, 5, {".md": 5}, ["sub"])
+    assert messages(wrong, "docs/docs/pkg/doc.md", tmp_path)[0] == (
+        12,
+        5,
+        "claims 5 file(s); `docs/pkg/` has 2 besides its own index.md, doc.md and sub.md",
+    )
+
+
+def test_top_docs_folder_does_not_count_the_next_pass(tmp_path):
+    # docs/index.md and docs/docs/ are written after the second pass counted docs/
+    names = ["docs/index.md", "docs/a.py_docs.md", "docs/a.py_kw.md", "docs/docs/doc.md"]
+    write(tmp_path, {name: "" for name in [*names, "docs/pkg/index.md"]})
+    text = folder_doc("docs", 1, 2, {".md": 2}, ["pkg"])
+    assert findings(text, "docs/docs/doc.md", "DL304", tmp_path) == []
+
+
+def test_partial_listing_is_judged_only_where_it_proves_a_count_wrong(tmp_path):
+    listing = ["pkg/a.py", "pkg/b.py"]
+    # the page names a subfolder the listing does not show: a partial listing
+    text = folder_doc("pkg", 1, 5, {".py": 5}, ["sub"])
+    assert findings(text, "docs/pkg/doc.md", "DL304", tmp_path, known_paths=listing) == []
+    # but no folder holds fewer files than the listing shows
+    text = folder_doc("pkg", 1, 1, {".py": 1}, ["sub"])
+    assert messages(text, "docs/pkg/doc.md", tmp_path, known_paths=listing) == [
+        (12, 5, "claims 1 file(s); `pkg/` has 2"),
+        (16, 3, "claims 1 `.py` file(s); `pkg/` has 2"),
+    ]
+    # when it shows everything the page names, a count above it is wrong too
+    text = folder_doc("pkg", 0, 5, {".py": 5})
+    got = messages(text, "docs/pkg/doc.md", tmp_path, known_paths=listing)
+    assert [line for line, _, _ in got] == [12, 16]
+
+
+def _real(path: str) -> tuple[str, list[str]]:
+    """A page of the real slice and the slice's listing."""
+    return (REAL / path).read_text(encoding="utf-8"), _listing()
+
+
+def _listing() -> list[str]:
+    return (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
+
+
+def test_real_slice_is_silent_where_the_listing_is_partial():
+    require_shared()
+    settings = Settings(select=["DL304"], root=REAL, known_paths=_listing())
+    assert check_paths([REAL / "docs"], settings).diagnostics == []
+    # the root, test/distributed/ and its docs are listed only in part: even a
+    # wrong total is not judged there
+    for path in (
+        "docs/doc.md",
+        "docs/test/distributed/doc.md",
+        "docs/docs/test/distributed/doc.md",
+    ):
+        text, listing = _real(path)
+        for claim in ("**34 file(s)**", "**43 file(s)**", "**86 file(s)**"):
+            text = text.replace(claim, "**99 file(s)**")
+        assert messages(text, path, REAL, known_paths=listing) == [], path
+
+
+def test_real_tensor_folders_are_fully_listed_and_judged():
+    require_shared()
+    # docs/test/distributed/tensor/ holds 58 pages besides its index.md, doc.md, sub.md
+    path = "docs/docs/test/distributed/tensor/doc.md"
+    text, listing = _real(path)
+    for wrong in ("57", "59"):
+        changed = text.replace("**58 file(s)**", f"**{wrong} file(s)**")
+        assert messages(changed, path, REAL, known_paths=listing) == [
+            (
+                12,
+                5,
+                f"claims {wrong} file(s); `docs/test/distributed/tensor/` has 58"
+                " besides its own index.md, doc.md and sub.md",
+            )
+        ]
+    # test/distributed/tensor/ holds README.md and 28 Python files, in 3 subfolders
+    path = "docs/test/distributed/tensor/doc.md"
+    text, listing = _real(path)
+    changed = text.replace("- `.py`: 28 file(s)", "- `.py`: 27 file(s)")
+    changed = changed.replace("**3 subfolder(s)**", "**4 subfolder(s)**")
+    assert messages(changed, path, REAL, known_paths=listing) == [
+        (11, 5, "claims 4 subfolder(s); `test/distributed/tensor/` has 3"),
+        (17, 3, "claims 27 `.py` file(s); `test/distributed/tensor/` has 28"),
+    ]

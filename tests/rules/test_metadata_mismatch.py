@@ -1,0 +1,125 @@
+from doclint import Settings, check_paths, check_text
+from tests.conftest import REAL, SEEDS, findings, require_shared
+from tests.pages import write
+
+BODY = "x = 1\n"  # 6 bytes
+
+
+def docs_page(
+    source: str,
+    size: str = "6 bytes (0.01 KB)",
+    kind: str = "Python Source Code",
+    extension: str = "`.py`",
+    path: str | None = None,
+) -> str:
+    """A file documentation whose File Metadata sits at lines 5-8."""
+    return (
+        f"# Documentation: `{source}`\n\n## File Metadata\n\n"
+        f"- **Path**: `{path or source}`\n- **Size**: {size}\n- **Type**: {kind}\n"
+        f"- **Extension**: {extension}\n\n## File Purpose\n\nA file.\n\n## Original Source\n\n"
+        f"```python\n{BODY}```\n\n\n\n## High-Level Overview\n\nText.\n"
+    )
+
+
+def messages(text: str, path: str, root, **settings) -> list[tuple[int, int, str]]:
+    report = check_text(text, path=path, settings=Settings(select=["DL303"], root=root, **settings))
+    return [(d.line, d.column, d.message) for d in report.diagnostics]
+
+
+def test_size_that_is_not_the_files(tmp_path):
+    write(tmp_path, {"pkg/mod.py": BODY})
+    text = docs_page("pkg/mod.py", size="1,234 bytes (1.21 KB)")
+    assert messages(text, "docs/pkg/mod.py_docs.md", tmp_path) == [
+        (6, 13, "claims 1,234 bytes; the file has 6")
+    ]
+
+
+def test_kilobytes_that_are_not_the_bytes(tmp_path):
+    write(tmp_path, {"pkg/mod.py": BODY})
+    text = docs_page("pkg/mod.py", size="6 bytes (0.60 KB)")
+    assert messages(text, "docs/pkg/mod.py_docs.md", tmp_path) == [
+        (6, 22, "claims 0.60 KB but 6 bytes is 0.01 KB")
+    ]
+
+
+def test_both_faults_of_a_size_line_make_one_finding(tmp_path):
+    write(tmp_path, {"pkg/mod.py": BODY})
+    text = docs_page("pkg/mod.py", size="2,048 bytes (1.00 KB)")
+    assert messages(text, "docs/pkg/mod.py_docs.md", tmp_path) == [
+        (6, 13, "claims 2,048 bytes; the file has 6; claims 1.00 KB but 2,048 bytes is 2.00 KB")
+    ]
+
+
+def test_path_type_and_extension_of_another_file(tmp_path):
+    text = docs_page("pkg/notes.md", path="pkg/mod.py")
+    assert messages(text, "docs/pkg/notes.md_docs.md", tmp_path) == [
+        (5, 13, "claims path `pkg/mod.py`; the title documents `pkg/notes.md`"),
+        (7, 13, "claims type `Python Source Code`, but a `.md` file is `Markdown Documentation`"),
+        (8, 18, "claims `.py`; `notes.md` has `.md`"),
+    ]
+
+
+def test_extensionless_file(tmp_path):
+    write(tmp_path, {"pkg/Makefile": BODY})
+    good = docs_page("pkg/Makefile", kind="Source File ()", extension="``")
+    assert findings(good, "docs/pkg/Makefile_docs.md", "DL303", tmp_path) == []
+    bad = docs_page("pkg/Makefile", kind="Source File (.mk)", extension="`.mk`")
+    assert messages(bad, "docs/pkg/Makefile_docs.md", tmp_path) == [
+        (
+            7,
+            13,
+            "claims type `Source File (.mk)`, but a file without an extension is `Source File ()`",
+        ),
+        (8, 18, "claims `.mk`; `Makefile` has no extension"),
+    ]
+
+
+def test_near_miss_consistent_unknown_or_unmeasurable(tmp_path):
+    write(tmp_path, {"pkg/mod.py": BODY, "pkg/run.sh": BODY})
+    assert findings(docs_page("pkg/mod.py"), "docs/pkg/mod.py_docs.md", "DL303", tmp_path) == []
+    # a type the generator is not known to write says nothing about the extension
+    text = docs_page("pkg/run.sh", kind="Shell Script", extension="`.sh`")
+    assert findings(text, "docs/pkg/run.sh_docs.md", "DL303", tmp_path) == []
+    # the generic type of an extension without a type of its own
+    text = docs_page("pkg/run.sh", kind="Source File (.sh)", extension="`.sh`")
+    assert findings(text, "docs/pkg/run.sh_docs.md", "DL303", tmp_path) == []
+    # listed but not on disk: its size is unknown
+    text = docs_page("pkg/gone.py", size="1,234 bytes (1.21 KB)")
+    got = findings(text, "docs/pkg/gone.py_docs.md", "DL303", tmp_path, known_paths=["pkg/gone.py"])
+    assert got == []
+
+
+def test_embedded_page_is_judged_at_the_outer_lines(tmp_path):
+    write(tmp_path, {"pkg/mod.py": BODY})
+    inner = docs_page("pkg/mod.py", size="7 bytes (0.01 KB)")
+    outer = docs_page("docs/pkg/mod.py_docs.md", size="1 bytes (0.00 KB)", extension="`.md`")
+    outer = outer.replace("Python Source Code", "Markdown Documentation")
+    outer = outer.replace(f"```python\n{BODY}```", f"```markdown\n{inner}```")
+    write(tmp_path, {"docs/pkg/mod.py_docs.md": inner})
+    size = len(inner.encode())
+    got = messages(outer, "docs/docs/pkg/mod.py_docs.md_docs.md", tmp_path)
+    assert got == [
+        (6, 13, f"claims 1 bytes; the file has {size:,}"),
+        (22, 13, "claims 7 bytes; the file has 6"),
+    ]
+
+
+def test_seed_000_claims_the_real_size():
+    require_shared()
+    listing = (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
+    text = (SEEDS / "000_5344d29dba543be9.txt").read_text(encoding="utf-8")
+    path = "docs/docs/test/distributed/tensor/test_dtensor_compile.py_kw.md_docs.md"
+    assert messages(text, path, REAL, known_paths=listing) == []
+    wrong = text.replace("13,269 bytes (12.96 KB)", "13,267 bytes (12.96 KB)", 1)
+    assert messages(wrong, path, REAL, known_paths=listing) == [
+        (6, 13, "claims 13,267 bytes; the file has 13,269")
+    ]
+
+
+def test_real_slice_is_silent():
+    require_shared()
+    listing = (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
+    settings = Settings(select=["DL303"], root=REAL, known_paths=listing)
+    assert check_paths([REAL / "docs"], settings).diagnostics == []
+    # on disk alone the sources are missing, so only the pages' sizes are judged
+    assert check_paths([REAL / "docs"], Settings(select=["DL303"], root=REAL)).diagnostics == []
