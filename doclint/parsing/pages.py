@@ -65,7 +65,9 @@ _OVERVIEW = re.compile(
 _DEFINED = re.compile(
     r"\*\*(?P<what>Classes defined|Functions defined|Key imports)\*\*:\s*(?P<rest>.*)"
 )
-_DEPENDENCY = re.compile(r"`(?P<module>[^`]+)`(?::\s*(?P<names>.*))?")
+# The module may itself hold backticks when the generator caught prose such as
+# "(e.g. ``from ..pkg import mod``)": the entry is the whole code span.
+_DEPENDENCY = re.compile(r"`(?P<module>.+)`(?::\s*(?P<names>[^`]*))?")
 _KEYWORD = re.compile(r"\*\*`(?P<name>[^`]*)`\*\*")
 _FOLDER_COUNT = re.compile(r"\*\*(?P<value>\d+) (?P<what>subfolder|file)\(s\)\*\*")
 _EXTENSION_COUNT = re.compile(r"`(?P<ext>[^`]*)`:\s*(?P<value>\d+) file\(s\)")

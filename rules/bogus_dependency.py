@@ -1,0 +1,128 @@
+"""DL305 bogus-dependency: an "Import Dependencies" entry that is not an import
+of the documented file."""
+
+from __future__ import annotations
+
+import keyword
+import posixpath
+from collections.abc import Iterator
+
+from doclint_rules._python_source import PythonFacts, is_python_path, python_facts
+
+from doclint.models.generated import DependencyEntry
+from doclint.rule_api import AnyPage, DocKind, FileDocs, Finding, Rule, RuleContext
+
+# A name list the generator cut at a line continuation (`from m import a, \`).
+CONTINUATION = "\\"
+
+
+class BogusDependency(Rule):
+    """Flags an entry of a file documentation's "Import Dependencies" list that
+    is not an import of the documented file, such as `which may` or `the`.
+
+    **Why is this bad?** The generator reads imports line by line with a regex
+    that also matches docstrings, comments and strings: a docstring line
+    "import which may fail" becomes a dependency `which may fail`, and
+    "import a; import b" becomes one dependency `a; import b`. The list then
+    misleads readers and any tool that builds a dependency graph from it.
+
+    When the page's source is available and parses (the copy embedded in its
+    "Original Source" section, or else the documented file of the tree), the
+    entry's module (without " as alias") must be one the source imports, as
+    `ast` sees it: the dotted name of an `import`, or the module of a `from`
+    import with its leading dots. Without a parseable source only the syntax
+    is checked: the module must be a dotted Python name (leading dots allowed)
+    and each imported name an identifier, `*` or `name as alias` (a trailing
+    `\\` of a name list cut at a line continuation is tolerated).
+
+    **Example:**
+
+    ```markdown
+    ### Import Dependencies
+
+    This file imports:
+
+    - `os`
+    - `which may fail`
+    ```
+
+    **Use instead:**
+
+    ```markdown
+    ### Import Dependencies
+
+    This file imports:
+
+    - `os`
+    ```
+    """
+
+    code = "DL305"
+    name = "bogus-dependency"
+    summary = "Import Dependencies entry that the documented source does not import."
+    kinds = frozenset({DocKind.FILE_DOCS})
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        assert isinstance(page, FileDocs)
+        if not page.dependencies:
+            return
+        facts = _source_facts(page, ctx)
+        filename = posixpath.basename(page.described or "") or "the documented file"
+        for entry in page.dependencies:
+            problem = _problem(entry, facts, filename)
+            if problem:
+                yield Finding(entry.line, _module_column(entry, ctx), problem)
+
+
+def _source_facts(page: FileDocs, ctx: RuleContext) -> PythonFacts | None:
+    """What the page's own source imports: the embedded copy is what the
+    generator read, so it is preferred over the file of the tree."""
+    if not is_python_path(page.described):
+        return None
+    if page.source is not None:
+        return python_facts(page.source.text)
+    source = ctx.source(page)
+    return python_facts(source.text) if source is not None else None
+
+
+def _problem(entry: DependencyEntry, facts: PythonFacts | None, filename: str) -> str | None:
+    module = _module(entry)
+    if facts is not None:
+        if module in facts.modules:
+            return None
+        return f"`{entry.module}` is not a module that `{filename}` imports"
+    if not _is_module_path(module):
+        return f"`{entry.module}` is not a Python module name"
+    bad = [name for name in entry.names if not _is_imported_name(name)]
+    return f"`{bad[0]}` is not a name that can be imported from `{module}`" if bad else None
+
+
+def _module_column(entry: DependencyEntry, ctx: RuleContext) -> int:
+    """The column of the module inside its backticks, when the line is at hand."""
+    if entry.line <= len(ctx.lines):
+        tick = ctx.lines[entry.line - 1].find("`")
+        if tick >= 0:
+            return tick + 2
+    return entry.column
+
+
+def _module(entry: DependencyEntry) -> str:
+    return entry.module.split(" as ")[0].strip()
+
+
+def _is_identifier(word: str) -> bool:
+    return word.isidentifier() and not keyword.iskeyword(word)
+
+
+def _is_module_path(module: str) -> bool:
+    dotted = module.lstrip(".")
+    if not dotted:
+        return bool(module)
+    return all(_is_identifier(part) for part in dotted.split("."))
+
+
+def _is_imported_name(name: str) -> bool:
+    if name in ("*", CONTINUATION):
+        return True
+    original, _, alias = name.partition(" as ")
+    return _is_identifier(original.strip()) and (not alias or _is_identifier(alias.strip()))

@@ -1,0 +1,141 @@
+from doclint import Settings, check_paths, check_text
+from tests.conftest import REAL, findings, require_shared
+from tests.pages import file_docs, write
+
+RULE = "bogus-dependency"
+
+SOURCE = '''"""Loader.
+
+    import which may fail
+"""
+import os, sys
+import a.b as c
+from . import sibling
+from ..pkg.sub import thing
+'''
+
+PYTHON_2 = 'import os\nprint "loaded"\n'
+
+
+def docs_with_dependencies(source: str, body: str, dependencies: list[str]) -> str:
+    """A file documentation of `source` embedding `body` (lines 15 on) and
+    listing `dependencies` under Import Dependencies (from line 7 + body lines)."""
+    entries = "".join(f"- {entry}\n" for entry in dependencies)
+    return (
+        f"# Documentation: `{source}`\n\n## File Metadata\n\n- **Path**: `{source}`\n"
+        "- **Size**: 6 bytes (0.01 KB)\n\n## File Purpose\n\nA file.\n\n## Original Source\n\n"
+        f"```python\n{body}\n```\n\n\n\n## Dependencies\n\n### Import Dependencies\n\n"
+        f"This file imports:\n\n{entries}\n\n## Code Patterns & Idioms\n\nText.\n"
+    )
+
+
+def first_entry_line(body: str) -> int:
+    # fence on 14, body from 15, closing fence, 3 blanks, 2 headings with blanks, prose, blank
+    return 15 + body.count("\n") + 1 + 10
+
+
+DEPENDENCIES = [
+    "`os`",
+    "`which may fail`",
+    "`os, sys`",
+    "`a.b as c`",
+    "`.`: sibling",
+    "`..pkg.sub`: thing",
+    "`the`: thing",
+]
+
+
+def test_entries_the_source_does_not_import(tmp_path):
+    text = docs_with_dependencies("pkg/mod.py", SOURCE, DEPENDENCIES)
+    first = first_entry_line(SOURCE)
+    got = findings(text, "docs/pkg/mod.py_docs.md", RULE, tmp_path)
+    assert got == [(first + 1, 4, "DL305"), (first + 2, 4, "DL305"), (first + 6, 4, "DL305")]
+
+
+def test_messages(tmp_path):
+    text = docs_with_dependencies("pkg/mod.py", SOURCE, ["`which may fail`"])
+    report = check_text(text, "docs/pkg/mod.py_docs.md", Settings(select=[RULE]))
+    assert [d.message for d in report.diagnostics] == [
+        "`which may fail` is not a module that `mod.py` imports"
+    ]
+
+
+def test_near_miss_real_imports_stay_silent(tmp_path):
+    good = ["`os`", "`sys`", "`a.b as c`", "`.`: sibling", "`..pkg.sub`: thing"]
+    text = docs_with_dependencies("pkg/mod.py", SOURCE, good)
+    assert findings(text, "docs/pkg/mod.py_docs.md", RULE, tmp_path) == []
+
+
+def test_without_a_parseable_source_only_syntax_is_checked(tmp_path):
+    entries = [
+        "`os`",  # fine
+        "`which may`",  # not a module name
+        "`it`",  # a name: cannot tell without the source
+        "`.`: *",
+        "`..pkg`: a as b, \\",  # a name list cut at a line continuation
+        "`pkg.mod as m`",
+        "`pkg`: the thing",  # not a name
+        "`is`",  # a keyword
+    ]
+    text = docs_with_dependencies("pkg/old.py", PYTHON_2, entries)
+    first = first_entry_line(PYTHON_2)
+    report = check_text(text, "docs/pkg/old.py_docs.md", Settings(select=[RULE]))
+    got = [(d.line - first, d.message) for d in report.diagnostics]
+    assert got == [
+        (1, "`which may` is not a Python module name"),
+        (6, "`the thing` is not a name that can be imported from `pkg`"),
+        (7, "`is` is not a Python module name"),
+    ]
+
+
+def test_a_file_that_is_not_python_gets_the_syntax_check(tmp_path):
+    body = "import which may fail\nimport it\n"
+    text = docs_with_dependencies("pkg/notes.txt", body, ["`which may`", "`it`"])
+    got = findings(text, "docs/pkg/notes.txt_docs.md", RULE, tmp_path)
+    assert got == [(first_entry_line(body), 4, "DL305")]
+
+
+def test_the_tree_source_is_used_when_nothing_is_embedded(tmp_path):
+    write(tmp_path, {"pkg/mod.py": SOURCE})
+    text = docs_with_dependencies("pkg/mod.py", "", ["`os`", "`which may fail`"])
+    text = text.replace("## Original Source\n\n```python\n\n```\n", "")
+    got = findings(text, "docs/pkg/mod.py_docs.md", RULE, tmp_path)
+    assert [line for line, _, _ in got] == [first_entry_line("") - 5 + 1]
+
+
+def test_embedded_page_reported_once_at_the_outer_lines(tmp_path):
+    inner = docs_with_dependencies("pkg/mod.py", SOURCE, ["`os`", "`which may fail`"])
+    text = file_docs("docs/pkg/mod.py_docs.md", "true", fence_info="markdown", body=inner)
+    got = findings(text, "docs/docs/pkg/mod.py_docs.md_docs.md", RULE, tmp_path)
+    # the outer fence opens on line 14, so inner line n is outer line 14 + n
+    assert got == [(14 + first_entry_line(SOURCE) + 1, 4, "DL305")]
+
+
+# --- real input ---------------------------------------------------------------
+
+TENSOR = "docs/test/distributed/tensor"
+REAL_DOCS = [
+    f"{TENSOR}/debug/test_op_coverage.py_docs.md",
+    f"{TENSOR}/experimental/test_register_sharding.py_docs.md",
+    f"docs/{TENSOR}/debug/test_op_coverage.py_docs.md_docs.md",
+    f"{TENSOR}/__init__.py_docs.md",
+    f"{TENSOR}/README.md_docs.md",
+]
+
+
+def test_real_dependencies_are_clean():
+    """Verbatim pages with their sources embedded (`torch.nn as nn` at line 88
+    of test_op_coverage.py_docs.md among them), and a level-2 page embedding one."""
+    require_shared()
+    listing = (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
+    settings = Settings(select=[RULE], root=REAL, known_paths=listing)
+    assert check_paths([REAL / path for path in REAL_DOCS], settings).diagnostics == []
+
+
+def test_real_page_with_a_planted_prose_entry(tmp_path):
+    require_shared()
+    path = f"{TENSOR}/debug/test_op_coverage.py_docs.md"
+    lines = (REAL / path).read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[89] == "- `torch.testing._internal.common_utils`: run_tests, TestCase\n"
+    lines.insert(90, "- `which may`\n")
+    assert findings("".join(lines), path, RULE, tmp_path) == [(91, 4, "DL305")]
