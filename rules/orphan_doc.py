@@ -1,0 +1,75 @@
+"""DL601 orphan-doc: a generated page about a file or folder the tree does not have."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from doclint.rule_api import AnyPage, DocKind, Finding, Rule, RuleContext, Severity
+
+FILE_PAGES = frozenset({DocKind.FILE_DOCS, DocKind.KEYWORD_INDEX})
+FOLDER_PAGES = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
+
+
+class OrphanDoc(Rule):
+    """Flags a file documentation (`X_docs.md`), keyword index (`X_kw.md`) or
+    folder page (`index.md`, `doc.md`, `sub.md`) whose title names a path that
+    is not in the tree: a file that does not exist, or a folder that is not a
+    folder. Pages of a later generator pass (under `docs/docs/`) document the
+    pages of the pass before, so `docs/test/x.py_kw.md` must exist for
+    `docs/docs/test/x.py_kw.md_docs.md`. With `--known-paths` the listing
+    decides what exists.
+
+    The page embedded in a file documentation's Original Source block is not
+    checked: it is the copy of a page that the outer page's title accounts for.
+
+    **Why is this bad?** The generator never deletes what it wrote. When a
+    source is renamed, moved or removed, its pages stay behind and keep
+    describing code that is gone: readers and search find classes, sizes and
+    run commands for a file that does not exist.
+
+    **Example:** `docs/tools/old_script.py_docs.md`, titled
+
+    ```markdown
+    # Documentation: `tools/old_script.py`
+    ```
+
+    after `tools/old_script.py` was deleted.
+
+    **Use instead:** delete the stale pages (or regenerate the documentation
+    into an empty folder), so that every page documents something that exists.
+    """
+
+    code = "DL601"
+    name = "orphan-doc"
+    summary = "Generated page documenting a file or folder that is not in the tree."
+    severity = Severity.WARNING
+    kinds = FILE_PAGES | FOLDER_PAGES
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        described = page.described
+        if page.embedded_in is not None or described is None:
+            return
+        path = _tree_path(described)
+        line, column = (page.title.line, page.title.column) if page.title else (1, 1)
+        if page.kind in FOLDER_PAGES:
+            if path is None or not ctx.is_dir(path):
+                what = "is not in the tree" if path is None or not ctx.exists(path) else "is a file"
+                yield Finding(
+                    line, column, f"this page documents folder `{described}/`, which {what}"
+                )
+        elif path is None or not ctx.exists(path):
+            what = "generated page" if page.level > 1 else "file"
+            yield Finding(
+                line, column, f"this page documents {what} `{described}`, which is not in the tree"
+            )
+
+
+def _tree_path(described: str) -> str | None:
+    """The described path relative to the tree root, or None if it leaves the tree."""
+    if described.startswith("/"):
+        return None
+    path = posixpath.normpath(described) if described else ""
+    if path == ".." or path.startswith("../"):
+        return None
+    return "" if path == "." else path

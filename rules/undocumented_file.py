@@ -1,0 +1,120 @@
+"""DL602 undocumented-file: a file of a documented folder that has no documentation page."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from doclint.rule_api import (
+    AnyPage,
+    DocKind,
+    Finding,
+    FolderIndex,
+    Rule,
+    RuleContext,
+    Severity,
+)
+
+# Pages the generator writes into a folder of docs/ after it has documented
+# that folder, so a later pass never has a page about them: the folder pages,
+# and at the top of docs/ the start page and the global resources it links.
+FOLDER_PAGES = frozenset({"index.md", "doc.md", "sub.md"})
+TOP_PAGES = FOLDER_PAGES | {"keywords.md", "comprehensive_book.md"}
+
+# The generator does not document binary files (a NUL byte in the first
+# 8 KiB) but still lists them. A rule cannot read raw bytes, so binary files
+# are recognised by these extensions; any other file counts as text.
+BINARY_SUFFIXES = frozenset(
+    {
+        # images and fonts
+        ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".ico", ".icns", ".tif", ".tiff", ".webp",
+        ".ttf", ".otf", ".woff", ".woff2", ".eot",
+        # archives and packages
+        ".zip", ".gz", ".tgz", ".bz2", ".xz", ".lzma", ".zst", ".tar", ".7z", ".whl", ".egg",
+        ".jar",
+        # compiled code
+        ".pyc", ".pyo", ".pyd", ".so", ".dll", ".dylib", ".a", ".o", ".obj", ".lib", ".exe",
+        ".class", ".wasm",
+        # data, models and media
+        ".bin", ".dat", ".pt", ".pth", ".ckpt", ".onnx", ".npy", ".npz", ".pkl", ".pickle",
+        ".h5", ".hdf5", ".db", ".sqlite", ".parquet", ".wav", ".mp3", ".mp4", ".ogg", ".flac",
+        ".aif", ".aifc", ".aiff", ".au", ".pdf",
+    }
+)  # fmt: skip
+
+
+class UndocumentedFile(Rule):
+    """Flags a file of a documented folder that has no file documentation: the
+    folder's `index.md` documents `<folder>/`, the folder holds `<name>`, and
+    `docs/<folder>/<name>_docs.md` does not exist. One finding per file, at
+    the index page's Files heading (its title if it has none).
+
+    Binary files are left out (the generator skips them on purpose; they are
+    recognised by their extension), and so are, in folders under `docs/`, the
+    pages the generator writes after documenting a folder (`index.md`,
+    `doc.md`, `sub.md`, and at the top `keywords.md` and
+    `comprehensive_book.md`). With `--known-paths` the listing says which
+    files the folder has.
+
+    **Why is this bad?** A folder index promises the folder's files. A file
+    added after the last run, or one the run crashed on, is silently missing:
+    readers assume it does not exist, and keyword searches never find it.
+
+    **Example:** `test/` holds `test_new.py`, but `docs/test/index.md`
+
+    ```markdown
+    # Index: `test/`
+
+    ## Files
+
+    | [`test_old.py`](../../test/test_old.py) | Test file | [docs](./test_old.py_docs.md) | ...
+    ```
+
+    has no row for it and `docs/test/test_new.py_docs.md` does not exist.
+
+    **Use instead:** regenerate the folder's documentation, so that every text
+    file has its `<name>_docs.md` and `<name>_kw.md`.
+    """
+
+    code = "DL602"
+    name = "undocumented-file"
+    summary = "File of a documented folder without a documentation page."
+    severity = Severity.WARNING
+    kinds = frozenset({DocKind.FOLDER_INDEX})
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        assert isinstance(page, FolderIndex)
+        folder = page.described
+        if page.embedded_in is not None or folder is None:
+            return
+        listed = ctx.children(folder)
+        if listed is None:
+            return  # not a folder of the tree: orphan-doc reports it
+        files, _ = listed
+        skipped = _generator_pages(folder) if page.level > 1 else frozenset()
+        anchor = _files_heading(page)
+        for name in files:
+            if name in skipped or posixpath.splitext(name)[1].lower() in BINARY_SUFFIXES:
+                continue
+            path = posixpath.join(folder, name)
+            if not ctx.exists(f"docs/{path}_docs.md"):
+                yield Finding(
+                    anchor[0],
+                    anchor[1],
+                    f"`{path}` has no documentation page (`docs/{path}_docs.md` does not exist)",
+                )
+
+
+def _generator_pages(folder: str) -> frozenset[str]:
+    """Names in a folder of docs/ that the generator writes after documenting it."""
+    return TOP_PAGES if folder == "docs" else FOLDER_PAGES
+
+
+def _files_heading(page: FolderIndex) -> tuple[int, int]:
+    """Where to report: the "## Files" heading, else the title, else line 1."""
+    for section in page.sections:
+        if section.level == 2 and section.title.strip() == "Files":
+            return section.line, section.column
+    if page.title is not None:
+        return page.title.line, page.title.column
+    return 1, 1
