@@ -45,11 +45,13 @@ def file_stamp(path: Path) -> Stamp | None:
 
 
 def code_fingerprint(modules: Iterable[str]) -> str:
-    """Stamps of the source files of doclint and of the rules in use: editing a
-    rule or the parser invalidates results even without a version bump."""
+    """Stamps of the source files of doclint and of the rules in use (with the
+    helpers beside them): editing a rule or the parser invalidates results even
+    without a version bump."""
     import doclint
 
-    files = sorted({*Path(doclint.__file__).parent.rglob("*.py"), *map(Path, modules)})
+    folders = {Path(doclint.__file__).parent, *(Path(module).parent for module in modules)}
+    files = sorted({file for folder in folders for file in folder.rglob("*.py")})
     stamps = [(str(file), file_stamp(file)) for file in files]
     return hashlib.sha256(repr((__version__, stamps)).encode()).hexdigest()[:24]
 

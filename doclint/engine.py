@@ -88,6 +88,31 @@ def infer_root(files: list[Path], sample: int = 50) -> Path | None:
     return None
 
 
+def decode_utf8(data: bytes) -> tuple[str, list[tuple[int, int]]]:
+    """The text, with each undecodable byte sequence read as U+FFFD (as Python's
+    "replace" does), and the (byte offset, text offset) of each such place."""
+    pieces: list[str] = []
+    bad: list[tuple[int, int]] = []
+    position, length = 0, 0
+    while True:
+        try:
+            pieces.append(data[position:].decode("utf-8"))
+            return "".join(pieces), bad
+        except UnicodeDecodeError as error:
+            good = data[position : position + error.start].decode("utf-8")
+            length += len(good)
+            bad.append((position + error.start, length))
+            pieces += [good, "\ufffd"]
+            length += 1
+            position += error.end
+
+
+def _line_of(text: str, offset: int) -> int:
+    """1-based line of a text offset, counting CRLF, LF and lone CR as one break each."""
+    before = text[:offset]
+    return before.count("\n") + before.count("\r") - before.count("\r\n") + 1
+
+
 def iter_pages(page: AnyPage) -> Iterator[AnyPage]:
     """A page and every page embedded in it, outermost first."""
     yield page
@@ -137,26 +162,30 @@ class Linter:
         return FileOutcome(rows, facts, stamp, digest(data))
 
     def check_bytes(self, data: bytes, path: str) -> tuple[list[Row], list[Fact]]:
-        found: list[Row] = []
         if data.startswith(_BOM):
             data = data[len(_BOM) :]
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            text = data.decode("utf-8", errors="replace")
-            line = data[: error.start].count(b"\n") + 1
-            column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-            found += self._engine_row(
-                InvalidUtf8,
-                line,
-                column,
-                f"invalid UTF-8 at byte offset {error.start} ({error.reason}); "
-                "undecodable bytes were read as U+FFFD",
-            )
-        rows, facts = self.check_text(text, path)
+        text, bad = decode_utf8(data)
+        found: list[Row] = []
+        replaced: set[int] = set()
+        for offset, text_offset in bad:
+            line = _line_of(text, text_offset)
+            replaced.add(line)
+            if len(replaced) == 1:
+                column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+                found += self._engine_row(
+                    InvalidUtf8,
+                    line,
+                    column,
+                    f"invalid UTF-8 at byte offset {offset}"
+                    + (f" and {len(bad) - 1} more place(s)" if len(bad) > 1 else "")
+                    + "; undecodable bytes were read as U+FFFD",
+                )
+        rows, facts = self.check_text(text, path, frozenset(replaced))
         return found + rows, facts
 
-    def check_text(self, text: str, path: str) -> tuple[list[Row], list[Fact]]:
+    def check_text(
+        self, text: str, path: str, replaced_lines: frozenset[int] = frozenset()
+    ) -> tuple[list[Row], list[Fact]]:
         text = normalize_newlines(text)
         lines = text.split("\n")
         if text.endswith("\n"):
@@ -165,7 +194,7 @@ class Linter:
             page = parse_page(text, path)
         except Exception as error:  # a parser bug must not stop the run
             return self._crash("the parser", error), []
-        ctx = RuleContext(self.tree, path, lines)
+        ctx = RuleContext(self.tree, path, lines, replaced_lines)
         found: list[Row] = []
         for rule in self.rules:
             pages: Iterable[AnyPage] = [page] if rule.scope is Scope.FILE else iter_pages(page)

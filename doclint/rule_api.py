@@ -103,10 +103,14 @@ class RuleContext:
     whether a stored result still holds.
     """
 
-    def __init__(self, tree: Tree, path: str, lines: list[str]) -> None:
+    def __init__(
+        self, tree: Tree, path: str, lines: list[str], replaced_lines: frozenset[int] = frozenset()
+    ) -> None:
         self._tree = tree
         self.path = path
         self.lines = lines
+        self.replaced_lines = replaced_lines
+        """Lines where doclint read undecodable bytes as U+FFFD (reported as invalid-utf8)."""
         self.facts: dict[tuple[str, str], object] = {}
 
     def _ask(self, kind: str, path: str) -> object:
