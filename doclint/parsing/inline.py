@@ -107,10 +107,14 @@ def _skip_code_span(text: str, pos: int) -> int:
 
 def _scan_angle(text: str, pos: int, found: list[FoundLink]) -> int:
     """Autolinks become links; raw HTML tags are skipped whole."""
-    match = _AUTOLINK.match(text, pos) or _EMAIL_AUTOLINK.match(text, pos)
+    match = _AUTOLINK.match(text, pos)
     if match:
-        target = match.group(1)
-        found.append(FoundLink("autolink", target, target, None, pos))
+        found.append(FoundLink("autolink", match.group(1), match.group(1), None, pos))
+        return match.end()
+    match = _EMAIL_AUTOLINK.match(text, pos)
+    if match:  # CommonMark renders <a@b.c> as a mailto: link
+        address = match.group(1)
+        found.append(FoundLink("autolink", address, f"mailto:{address}", None, pos))
         return match.end()
     tag = _HTML_TAG.match(text, pos)
     return tag.end() if tag else pos + 1

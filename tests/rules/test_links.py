@@ -33,3 +33,8 @@ def test_misplaced_page_is_reported_once_and_links_left_alone(tmp_path):
     text = "# Keyword Index: `pkg/mod.py`\n\n[x](./missing.md)\n"
     assert findings(text, "elsewhere/copy.txt", "DL4", tmp_path) == [(1, 1, "DL403")]
     assert findings(text, "docs/pkg/mod.py_kw.md", "DL403", tmp_path) == []
+
+
+def test_email_autolink_is_not_a_relative_path(tmp_path):
+    text = "# Notes\n\nWrite to <guido@cnri.reston.va.us> or <https://example.com/x.md>.\n"
+    assert findings(text, "docs/notes.md", "broken-link", tmp_path) == []
