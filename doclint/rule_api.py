@@ -138,6 +138,12 @@ class RuleContext:
         self._ask("children", folder)
         return self._tree.children(folder)
 
+    def is_binary(self, path: str) -> bool | None:
+        """Whether a file of the tree is binary (NUL in its first 8 KiB); None
+        when only a listing knows the file."""
+        binary = self._ask("binary", path)
+        return binary if isinstance(binary, bool) else None
+
     def file_size(self, path: str) -> int | None:
         size = self._ask("size", path)
         return size if isinstance(size, int) else None

@@ -150,6 +150,17 @@ class Tree:
         except OSError:
             return None
 
+    def is_binary(self, path: str) -> bool | None:
+        """True for a file with a NUL byte in its first 8 KiB, as generators and
+        git tell binary files; None when the file cannot be read from disk."""
+        if not self.is_file(path):
+            return None
+        try:
+            with open(self.root / path, "rb") as handle:
+                return b"\0" in handle.read(8192)
+        except OSError:
+            return None
+
     def stamp(self, path: str) -> tuple[int, int] | None:
         """(mtime in ns, size) of a file on disk, None if it cannot be seen."""
         try:
@@ -173,6 +184,8 @@ class Tree:
             return [found[0], found[1]] if found is not None else None
         if kind == "stamp":
             return self.stamp(path) if self.is_file(path) else None
+        if kind == "binary":
+            return self.is_binary(path)
         if kind == "source":
             return [self.fact("stamp", path), self.fact("stamp", docs_page_of(path, "_docs.md"))]
         raise ValueError(f"unknown tree fact {kind!r}")

@@ -22,8 +22,8 @@ FOLDER_PAGES = frozenset({"index.md", "doc.md", "sub.md"})
 TOP_PAGES = FOLDER_PAGES | {"keywords.md", "comprehensive_book.md"}
 
 # The generator does not document binary files (a NUL byte in the first
-# 8 KiB) but still lists them. A rule cannot read raw bytes, so binary files
-# are recognised by these extensions; any other file counts as text.
+# 8 KiB) but still lists them. A file only a listing knows cannot be sniffed,
+# so there binary files are recognised by these extensions.
 BINARY_SUFFIXES = frozenset(
     {
         # images and fonts
@@ -94,15 +94,22 @@ class UndocumentedFile(Rule):
         skipped = _generator_pages(folder) if page.level > 1 else frozenset()
         anchor = _files_heading(page)
         for name in files:
-            if name in skipped or posixpath.splitext(name)[1].lower() in BINARY_SUFFIXES:
-                continue
             path = posixpath.join(folder, name)
+            if name in skipped or _binary(ctx, path):
+                continue
             if not ctx.exists(f"docs/{path}_docs.md"):
                 yield Finding(
                     anchor[0],
                     anchor[1],
                     f"`{path}` has no documentation page (`docs/{path}_docs.md` does not exist)",
                 )
+
+
+def _binary(ctx: RuleContext, path: str) -> bool:
+    sniffed = ctx.is_binary(path)
+    if sniffed is not None:
+        return sniffed
+    return posixpath.splitext(path)[1].lower() in BINARY_SUFFIXES
 
 
 def _generator_pages(folder: str) -> frozenset[str]:

@@ -52,6 +52,8 @@ def test_near_miss_documented_binary_and_subfolder_files(tmp_path):
         },
     )
     (tmp_path / "pkg/logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0")
+    # sniffed on disk like the generator does: a NUL byte makes it binary, whatever its name
+    (tmp_path / "pkg/model.weights").write_bytes(b"\x01\x00\x02")
     assert messages(folder_index("pkg", ["a.py"]), "docs/pkg/index.md", tmp_path) == []
 
 
