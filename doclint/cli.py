@@ -15,6 +15,7 @@ from doclint.discovery import MissingPathError
 from doclint.engine import Settings, run
 from doclint.models.generated import AnyPage
 from doclint.output import FORMATS
+from doclint.progress import ProgressBar
 from doclint.registry import Registry, SelectionError, load_registry
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -70,6 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=0,
         metavar="N",
         help="processes to check files in (default 0: all cores)",
+    )
+    check.add_argument(
+        "--no-progress", action="store_true", help="no progress bar, even on a terminal"
     )
     check.add_argument(
         "--no-cache", action="store_true", help="check every file again; read and write no cache"
@@ -137,7 +141,11 @@ def _check(args: argparse.Namespace) -> int:
         cache_dir=args.cache_dir,
     )
     try:
-        result = run(args.paths, settings)
+        bar = ProgressBar(enabled=not args.no_progress)
+        try:
+            result = run(args.paths, settings, progress=bar)
+        finally:
+            bar.close()
     except (MissingPathError, SelectionError) as error:
         print(f"doclint: error: {error}", file=sys.stderr)
         return EXIT_ERROR

@@ -11,7 +11,7 @@ import hashlib
 import inspect
 import os
 import traceback
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -287,9 +287,14 @@ class RunResult(NamedTuple):
     from_cache: int
 
 
-def run(paths: Iterable[str | Path], settings: Settings | None = None) -> RunResult:
+def run(
+    paths: Iterable[str | Path],
+    settings: Settings | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> RunResult:
     """Check files and folders (folders are walked for Markdown files), reusing
-    cached results of unchanged files and spreading the rest over processes."""
+    cached results of unchanged files and spreading the rest over processes.
+    `progress(done, total)` follows the files still to be checked."""
     settings = settings or Settings()
     cwd = Path.cwd()
     paths = [Path(path) for path in paths] or [Path(".")]
@@ -308,12 +313,25 @@ def run(paths: Iterable[str | Path], settings: Settings | None = None) -> RunRes
             missing.append(index)
         else:
             results[index] = stored
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        if progress is not None:
+            progress(done, len(missing))
+
     jobs = worker_count(settings.jobs, len(missing))
     if jobs > 1:
         chunk = [str(files[index]) for index in missing]
-        outcomes = map_in_processes(_check_chunk, chunk, jobs, _start_worker, (settings, root))
+        outcomes = map_in_processes(
+            _check_chunk, chunk, jobs, _start_worker, (settings, root), advance
+        )
     else:
-        outcomes = [linter.check_file(files[index]) for index in missing]
+        outcomes = []
+        for index in missing:
+            outcomes.append(linter.check_file(files[index]))
+            advance(1)
     for index, outcome in zip(missing, outcomes, strict=True):
         results[index] = outcome.rows
         if cache is not None and outcome.stamp is not None and outcome.content_hash is not None:

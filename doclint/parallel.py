@@ -41,8 +41,10 @@ def map_in_processes(
     jobs: int,
     initializer: Callable[..., None],
     initargs: tuple[Any, ...],
+    progress: Callable[[int], None] | None = None,
 ) -> list[R]:
-    """`work` applied to chunks of `items` in `jobs` processes, results in order."""
+    """`work` applied to chunks of `items` in `jobs` processes, results in order;
+    `progress(n)` is told each time n more items are done."""
     size = max(1, len(items) // (jobs * CHUNKS_PER_WORKER))
     chunks = [items[start : start + size] for start in range(0, len(items), size)]
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
@@ -52,4 +54,9 @@ def map_in_processes(
         initializer=initializer,
         initargs=initargs,
     ) as pool:
-        return [row for result in pool.map(work, chunks) for row in result]
+        results: list[R] = []
+        for chunk, result in zip(chunks, pool.map(work, chunks), strict=True):
+            results += result
+            if progress is not None:
+                progress(len(chunk))
+        return results
