@@ -112,6 +112,7 @@ class RuleContext:
         self.replaced_lines = replaced_lines
         """Lines where doclint read undecodable bytes as U+FFFD (reported as invalid-utf8)."""
         self.facts: dict[tuple[str, str], object] = {}
+        self._resolved: dict[tuple[str, str], LinkTarget | None] = {}
 
     def _ask(self, kind: str, path: str) -> object:
         key = (kind, path)
@@ -162,17 +163,25 @@ class RuleContext:
 
     def resolve(self, page: PageBase, target: str) -> LinkTarget | None:
         """Resolve a link of `page`; None for external or empty targets."""
-        target = target.strip()
-        if not target or _SCHEME.match(target) or target.startswith("//"):
-            return None
-        path, _, fragment = target.partition("#")
-        path = unquote(path.split("?", 1)[0])
-        if not path:
-            return LinkTarget(page.path, unquote(fragment) if fragment else None, False)
-        base = "" if path.startswith("/") else posixpath.dirname(page.path)
-        joined = posixpath.normpath(posixpath.join(base, path.lstrip("/")))
-        escapes = joined == ".." or joined.startswith("../")
-        return LinkTarget("" if joined == "." else joined, unquote(fragment) or None, escapes)
+        # A keyword index links the same page a hundred times.
+        key = (page.path, target)
+        if key not in self._resolved:
+            self._resolved[key] = _resolve(page.path, target)
+        return self._resolved[key]
+
+
+def _resolve(page_path: str, target: str) -> LinkTarget | None:
+    target = target.strip()
+    if not target or _SCHEME.match(target) or target.startswith("//"):
+        return None
+    path, _, fragment = target.partition("#")
+    path = unquote(path.split("?", 1)[0])
+    if not path:
+        return LinkTarget(page_path, unquote(fragment) if fragment else None, False)
+    base = "" if path.startswith("/") else posixpath.dirname(page_path)
+    joined = posixpath.normpath(posixpath.join(base, path.lstrip("/")))
+    escapes = joined == ".." or joined.startswith("../")
+    return LinkTarget("" if joined == "." else joined, unquote(fragment) or None, escapes)
 
 
 class Rule:

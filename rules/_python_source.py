@@ -1,6 +1,7 @@
 """What a Python text defines and imports, from one cached `ast` parse.
 
-Shared by phantom-keyword (DL203) and bogus-dependency (DL305). A source is
+Shared by keyword-as-class (DL201), phantom-keyword (DL203), count-mismatch
+(DL304) and bogus-dependency (DL305). A source is
 consulted by several pages (its keyword index, its file documentation, and the
 level-2 pages that embed them), as the file itself or as the copy embedded in
 its documentation, which ends with one more newline. The cache is keyed on a
@@ -29,7 +30,11 @@ CACHE_SIZE = 16384
 class PythonFacts:
     """Names a module really defines or imports, as `ast` sees them."""
 
+    classes: frozenset[str]
     functions: frozenset[str]
+    # Every `class` and every `def`/`async def` statement, nested ones included.
+    class_count: int
+    function_count: int
     # `import a.b` gives "a.b"; `from ..pkg import x` gives "..pkg"; `from . import x` gives ".".
     modules: frozenset[str]
     # The names `from m import x, y as z` takes from a module: "x", "y".
@@ -66,18 +71,31 @@ def _parse(text: str) -> PythonFacts | None:
             tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+    classes: set[str] = set()
     functions: set[str] = set()
     modules: set[str] = set()
     names: set[str] = set()
+    class_count = function_count = 0
     for node in _statements(tree.body):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(node, ast.ClassDef):
+            classes.add(node.name)
+            class_count += 1
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             functions.add(node.name)
+            function_count += 1
         elif isinstance(node, ast.Import):
             modules.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             modules.add("." * node.level + (node.module or ""))
             names.update(alias.name for alias in node.names)
-    return PythonFacts(frozenset(functions), frozenset(modules), frozenset(names))
+    return PythonFacts(
+        frozenset(classes),
+        frozenset(functions),
+        class_count,
+        function_count,
+        frozenset(modules),
+        frozenset(names),
+    )
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import ast
 import posixpath
 from collections import Counter
 from collections.abc import Iterator
-from functools import lru_cache
+
+from doclint_rules._python_source import is_python_path, python_facts
 
 from doclint.models.generated import Count
 from doclint.rule_api import (
@@ -19,7 +19,6 @@ from doclint.rule_api import (
     RuleContext,
 )
 
-PYTHON_SUFFIXES = (".py", ".pyw", ".pyi")
 # Pages the generator writes into a folder after it has counted that folder's
 # files, so a count of a folder under docs/ never includes them.
 FOLDER_PAGES = frozenset({"index.md", "doc.md", "sub.md"})
@@ -89,13 +88,13 @@ class CountMismatch(Rule):
 
 
 def _check_overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
-    if not page.overview_counts or not (page.described or "").endswith(PYTHON_SUFFIXES):
+    if not page.overview_counts or not is_python_path(page.described):
         return
     text = _python_text(page, ctx)
-    counted = definition_counts(text) if text is not None else None
-    if counted is None:
+    facts = python_facts(text) if text is not None else None
+    if facts is None:
         return
-    actual = {"class": counted[0], "function": counted[1]}
+    actual = {"class": facts.class_count, "function": facts.function_count}
     lines: dict[int, list[Count]] = {}
     for count in page.overview_counts:
         lines.setdefault(count.line, []).append(count)
@@ -118,22 +117,6 @@ def _python_text(page: FileDocs, ctx: RuleContext) -> str | None:
         return page.source.text
     source = ctx.source(page)
     return source.text if source is not None else None
-
-
-@lru_cache(maxsize=256)
-def definition_counts(text: str) -> tuple[int, int] | None:
-    """(classes, functions) a Python text defines; None if it does not parse."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    classes = functions = 0
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef):
-            classes += 1
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            functions += 1
-    return classes, functions
 
 
 def _plural(value: int, what: str) -> str:

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import ast
 import keyword
 import posixpath
 from collections.abc import Iterator
-from functools import lru_cache
+
+from doclint_rules._python_source import is_python_path, python_facts
 
 from doclint.rule_api import AnyPage, DocKind, Finding, KeywordIndex, Rule, RuleContext
 
 CLASS_HEADINGS = frozenset({"Classs", "Classes", "Class"})
 # A fixed list, so results do not depend on the Python version running doclint.
 SOFT_KEYWORDS = frozenset({"_", "case", "match", "type"})
-PYTHON_SUFFIXES = (".py", ".pyi", ".pyw")
 
 # Words that follow "class" in prose and comments ("this class requires ...",
 # "a class that ..."), which the generator's `class (\w+)` regex captured.
@@ -177,20 +176,11 @@ class KeywordAsClass(Rule):
 def _source_classes(page: KeywordIndex, ctx: RuleContext) -> frozenset[str] | None:
     """Classes defined in the documented Python source, or None if unknown."""
     described = page.described or ""
-    if not described.endswith(PYTHON_SUFFIXES):
+    if not is_python_path(described):
         return None
     source = ctx.source(page)
-    return class_names(source.text) if source is not None else None
-
-
-@lru_cache(maxsize=256)
-def class_names(text: str) -> frozenset[str] | None:
-    """Names of all classes a Python text defines; None if it does not parse."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    return frozenset(node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef))
+    facts = python_facts(source.text) if source is not None else None
+    return facts.classes if facts is not None else None
 
 
 def _not_a_class(name: str, defined: frozenset[str] | None, described: str) -> str | None:

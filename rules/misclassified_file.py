@@ -5,9 +5,10 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
+from doclint_rules._python_source import is_python_path
+
 from doclint.rule_api import AnyPage, DocKind, FileDocs, Finding, Rule, RuleContext
 
-PYTHON_SUFFIXES = (".py", ".pyw", ".pyi")
 GENERATED_SUFFIXES = ("_docs.md", "_kw.md")
 PURPOSE_CLAIM = "This appears to be a **test file**."
 TESTING_CLAIMS = ("This is a test file.", "Run it with")
@@ -55,7 +56,7 @@ class MisclassifiedFile(Rule):
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         assert isinstance(page, FileDocs)
         described = page.described
-        if not described or described.endswith(PYTHON_SUFFIXES):
+        if not described or is_python_path(described):
             return
         claim = _purpose_claim(page) or _testing_claim(page, ctx)
         if claim is None:

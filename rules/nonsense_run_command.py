@@ -6,10 +6,11 @@ import re
 import shlex
 from collections.abc import Iterator
 
+from doclint_rules._python_source import is_python_path
+
 from doclint.rule_api import AnyPage, DocKind, FileDocs, Finding, Rule, RuleContext
 
 _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
-PYTHON_SUFFIXES = (".py", ".pyw", ".pyi")
 # Options of the python launcher that take a value, so that the script is
 # recognised after them.
 _VALUE_OPTIONS = frozenset({"-W", "-X", "-Q"})
@@ -55,7 +56,7 @@ class NonsenseRunCommand(Rule):
                 if command.line <= len(ctx.lines)
                 else command.column
             )
-            if not script.endswith(PYTHON_SUFFIXES):
+            if not is_python_path(script):
                 yield Finding(
                     command.line,
                     max(column, 1),

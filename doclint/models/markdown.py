@@ -61,7 +61,8 @@ class ListItem(Node):
 
 
 class Paragraph(Node):
-    """A paragraph (or the loose text of a list item), raw inline source."""
+    """A paragraph, raw inline source. The first paragraph of a list item is
+    that item's `text` and is not repeated here."""
 
     end_line: int
     text: str

@@ -36,6 +36,9 @@ _NESTED_BLOCK = re.compile(
 )
 _ALIGN_ROW = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
 _BLANK = re.compile(r"[ \t\v\f]*$")
+# The one shape of a keyword-index entry, "**`name`**: [page](./page)": its
+# link needs no general inline scan.
+_KEYWORD_ENTRY = re.compile(r"\*\*`[^`]+`\*\*: \[([^\[\]`\\<]*)\]\(([^\s()<>\\]+)\)")
 _NO_DEFINITIONS: dict[str, tuple[str, str | None]] = {}
 
 
@@ -163,10 +166,20 @@ class _Scanner:
             ListItem(line=number, column=1, marker=marker, depth=0, text=text)
         )
         column = len(marker) + 2
-        self.layer.paragraphs.append(
-            Paragraph(line=number, column=column, end_line=number, text=text)
+        entry = _KEYWORD_ENTRY.fullmatch(match.group(2))
+        if entry is None:
+            self.links(match.group(2), number, column - 1)
+            return
+        self.layer.links.append(
+            Link(
+                line=number,
+                column=column + entry.start(1) - 1,
+                kind="inline",
+                text=entry.group(1),
+                target=entry.group(2),
+                title=None,
+            )
         )
-        self.links(match.group(2), number, column - 1)
 
     def flush(self) -> None:
         if not self.paragraph:

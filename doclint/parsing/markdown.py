@@ -155,8 +155,11 @@ class _LayerBuilder:
         index = line - self.first_line
         return self.lines[index] if 0 <= index < len(self.lines) else ""
 
-    def walk(self, state: BlockState, base: int, depth: int) -> None:
+    def walk(self, state: BlockState, base: int, depth: int, item: bool = False) -> None:
+        """Add the parts of a state's tokens; in a list `item` the first paragraph
+        is the item's own text (ListItem.text), so it is not added again."""
         positions = _StateLines(state)
+        first_text = item
         for token in state.tokens:
             kind = token["type"]
             if kind == "blank_line":
@@ -165,7 +168,8 @@ class _LayerBuilder:
             if kind == "heading":
                 self.heading(token, positions, base, line)
             elif kind in ("paragraph", "block_text"):
-                self.paragraph(token, positions, base)
+                self.paragraph(token, positions, base, record=not first_text)
+                first_text = False
             elif kind == "block_code":
                 self.code(token, positions, base, line)
             elif kind == "list":
@@ -194,19 +198,20 @@ class _LayerBuilder:
         else:
             self.text_links(token.get("text", ""), token.get("_pos", 0), positions, base)
 
-    def paragraph(self, token: Token, positions: _StateLines, base: int) -> None:
+    def paragraph(self, token: Token, positions: _StateLines, base: int, record: bool) -> None:
         raw = token.get("text", "")
         start = token.get("_pos", 0)
-        line = base + positions.index(start)
-        end = base + positions.index(start + len(raw.rstrip("\n")))
-        self.layer.paragraphs.append(
-            Paragraph(
-                line=line,
-                column=_column(self.physical(line), positions, start),
-                end_line=end,
-                text=raw.strip(),
+        if record:
+            line = base + positions.index(start)
+            end = base + positions.index(start + len(raw.rstrip("\n")))
+            self.layer.paragraphs.append(
+                Paragraph(
+                    line=line,
+                    column=_column(self.physical(line), positions, start),
+                    end_line=end,
+                    text=raw.strip(),
+                )
             )
-        )
         self.text_links(raw, start, positions, base)
 
     def text_links(self, raw: str, start: int, positions: _StateLines, base: int) -> None:
@@ -306,7 +311,7 @@ class _LayerBuilder:
                     text=first_text,
                 )
             )
-            self.walk(child, item_line + (1 if blank_first else 0), depth + 1)
+            self.walk(child, item_line + (1 if blank_first else 0), depth + 1, item=True)
             # mistune makes an item's child state with the cursor just past the
             # next item's marker line.
             item_line = base + positions.index(max(child.origin - 1, 0))
