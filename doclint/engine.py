@@ -194,7 +194,7 @@ class Linter:
             page = parse_page(text, path)
         except Exception as error:  # a parser bug must not stop the run
             return self._crash("the parser", error), []
-        ctx = RuleContext(self.tree, path, lines, replaced_lines)
+        ctx = RuleContext(self.tree, path, text, lines, replaced_lines)
         found: list[Row] = []
         for rule in self.rules:
             pages: Iterable[AnyPage] = [page] if rule.scope is Scope.FILE else iter_pages(page)

@@ -104,10 +104,17 @@ class RuleContext:
     """
 
     def __init__(
-        self, tree: Tree, path: str, lines: list[str], replaced_lines: frozenset[int] = frozenset()
+        self,
+        tree: Tree,
+        path: str,
+        text: str,
+        lines: list[str],
+        replaced_lines: frozenset[int] = frozenset(),
     ) -> None:
         self._tree = tree
         self.path = path
+        self.text = text
+        """The whole file, LF newlines: a rule can rule out a file in one search."""
         self.lines = lines
         self.replaced_lines = replaced_lines
         """Lines where doclint read undecodable bytes as U+FFFD (reported as invalid-utf8)."""

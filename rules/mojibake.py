@@ -49,6 +49,8 @@ class Mojibake(Rule):
     scope = Scope.FILE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        if not suspect_mojibake(ctx.text):
+            return  # one search rules out most files
         for number, line in enumerate(ctx.lines, start=1):
             # The cheap test first keeps ordinary lines out of the repair cache.
             if not suspect_mojibake(line):

@@ -39,6 +39,8 @@ class ReplacementCharacter(Rule):
     scope = Scope.FILE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        if REPLACEMENT not in ctx.text:
+            return
         for number, line in enumerate(ctx.lines, start=1):
             column = line.find(REPLACEMENT)
             # Where doclint itself replaced undecodable bytes, invalid-utf8 reports them.
