@@ -73,6 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="processes to check files in (default 0: all cores)",
     )
     check.add_argument(
+        "--max-file-size",
+        type=int,
+        default=64 * 1024 * 1024,
+        metavar="BYTES",
+        help="files larger than this are reported (file-too-large) and not read",
+    )
+    check.add_argument(
         "--no-progress", action="store_true", help="no progress bar, even on a terminal"
     )
     check.add_argument(
@@ -139,6 +146,7 @@ def _check(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         cache=not args.no_cache,
         cache_dir=args.cache_dir,
+        max_file_size=args.max_file_size,
     )
     try:
         bar = ProgressBar(enabled=not args.no_progress)

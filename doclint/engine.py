@@ -28,7 +28,13 @@ from doclint.cache import (
 )
 from doclint.diagnostics import DiagnosticRow, Report
 from doclint.discovery import discover
-from doclint.engine_rules import InternalError, InvalidUtf8, UnreadableFile
+from doclint.engine_rules import (
+    BinaryFile,
+    FileTooLarge,
+    InternalError,
+    InvalidUtf8,
+    UnreadableFile,
+)
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
@@ -38,6 +44,8 @@ from doclint.rule_api import Rule, RuleContext, Scope
 from doclint.tree import Tree
 
 _BOM = b"\xef\xbb\xbf"
+# Like git and the generators, a NUL byte in the first 8 KiB means binary.
+BINARY_SNIFF = 8192
 
 
 @dataclass
@@ -53,6 +61,7 @@ class Settings:
     jobs: int | None = None
     cache: bool = False
     cache_dir: Path | None = None
+    max_file_size: int = 64 * 1024 * 1024
 
 
 def absolute_path(path: Path) -> Path:
@@ -153,11 +162,25 @@ class Linter:
 
     def check_file(self, file: Path) -> FileOutcome:
         stamp = file_stamp(file)
+        limit = self.settings.max_file_size
+        if stamp is not None and stamp[1] > limit:
+            message = f"{stamp[1]:,} bytes is over the limit of {limit:,}; not read"
+            return FileOutcome(self._engine_row(FileTooLarge, 1, 1, message), [], stamp, None)
         try:
-            data = file.read_bytes()
-        except OSError as error:
-            message = f"cannot read file: {error.strerror or error}"
+            with open(file, "rb") as handle:
+                # One byte more than the limit tells a file that grew since its stat.
+                data = handle.read(limit + 1)
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or str(error)
+            message = f"cannot read file: {reason}"
             return FileOutcome(self._engine_row(UnreadableFile, 1, 1, message), [], None, None)
+        if len(data) > limit:
+            message = f"over the limit of {limit:,} bytes; not read"
+            return FileOutcome(self._engine_row(FileTooLarge, 1, 1, message), [], None, None)
+        nul = data.find(b"\0", 0, BINARY_SNIFF)
+        if nul >= 0:
+            message = f"NUL byte at offset {nul}: a binary file, not checked"
+            return FileOutcome(self._engine_row(BinaryFile, 1, 1, message), [], stamp, digest(data))
         rows, facts = self.check_bytes(data, self.tree_path(file))
         return FileOutcome(rows, facts, stamp, digest(data))
 

@@ -63,4 +63,42 @@ class InvalidUtf8(_EngineRule):
     summary = "The file is not valid UTF-8; the decodable text is still checked."
 
 
-ENGINE_RULES: tuple[type[Rule], ...] = (InternalError, UnreadableFile, InvalidUtf8)
+class BinaryFile(_EngineRule):
+    """The file holds NUL bytes in its first 8 KiB: it is binary, not Markdown.
+
+    **Why it matters:** a binary file named on the command line or given a
+    Markdown name in a documentation tree (an image saved as `.md`, a file
+    truncated to zeros by a crashed writer) cannot be documentation. It is
+    named once and not checked further; the rest of the run goes on.
+
+    **Example:** `DL004 [binary-file] NUL byte at offset 12: a binary file, not checked`
+    """
+
+    code = "DL004"
+    name = "binary-file"
+    summary = "The file is binary (NUL bytes), not text; it is not checked further."
+
+
+class FileTooLarge(_EngineRule):
+    """The file is larger than doclint reads (`--max-file-size`, 64 MiB by default).
+
+    **Why it matters:** a generated page of tens of megabytes is a defect of
+    its own (an embedded data file, a runaway loop), and reading it would cost
+    memory and time out of proportion. It is named and skipped, and the rest
+    of the run goes on.
+
+    **Example:** `DL005 [file-too-large] 104,857,600 bytes is over the limit of 67,108,864`
+    """
+
+    code = "DL005"
+    name = "file-too-large"
+    summary = "The file is over the size limit and was not read."
+
+
+ENGINE_RULES: tuple[type[Rule], ...] = (
+    InternalError,
+    UnreadableFile,
+    InvalidUtf8,
+    BinaryFile,
+    FileTooLarge,
+)

@@ -20,3 +20,14 @@ def test_bom_is_not_text(tmp_path):
     page.write_bytes(b"\xef\xbb\xbf# Keyword Index: `a.py`\n\n## Oops\n")
     report = check_paths([page], Settings(select=["DL101"], root=tmp_path))
     assert [(d.line, d.code) for d in report.diagnostics] == [(3, "DL101")]
+
+
+def test_binary_and_oversized_files_are_named_and_the_run_goes_on(tmp_path):
+    (tmp_path / "img.md").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0")
+    (tmp_path / "big.md").write_text("# Big\n" + "x" * 5000 + "\n")
+    (tmp_path / "ok.md").write_text("# Ok\n\n[a](missing.md)\n")
+    settings = Settings(select=["ALL"], root=tmp_path, max_file_size=4096)
+    report = check_paths([tmp_path], settings)
+    got = [(d.path.rsplit("/", 1)[-1], d.code) for d in report.diagnostics]
+    assert got == [("big.md", "DL005"), ("img.md", "DL004"), ("ok.md", "DL401")]
+    assert report.files_checked == 3
