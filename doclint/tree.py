@@ -49,6 +49,7 @@ class Tree:
         self._scanned: dict[str, dict[str, bool] | None] = {}
         self._anchor_cache: dict[str, frozenset[str] | None] = {}
         self._source_cache: dict[str, SourceFile | None] = {}
+        self._facts: dict[tuple[str, str], object] = {}
 
     @property
     def listing_mode(self) -> bool:
@@ -172,7 +173,14 @@ class Tree:
     def fact(self, kind: str, path: str) -> object:
         """The answer to one question a rule asked about the tree, in a form the
         cache can store and compare: asking again gives an equal value exactly
-        when the answer the rule got is still true."""
+        when the answer the rule got is still true. Answers are kept for the
+        run: many files ask the same questions (a shared link target, a folder)."""
+        key = (kind, path)
+        if key not in self._facts:
+            self._facts[key] = self._answer(kind, path)
+        return self._facts[key]
+
+    def _answer(self, kind: str, path: str) -> object:
         if kind == "is_file":
             return self.is_file(path)
         if kind == "is_dir":
