@@ -1,22 +1,38 @@
-"""The `doclint` command line: check, rules, rule, schema."""
+"""The `doclint` command line: check, rules, rule, schema.
+
+Exit codes: 0 no findings, 1 findings, 2 usage, configuration or internal error.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import TypeAdapter
 
 from doclint import __version__
+from doclint.baseline import (
+    BaselineError,
+    SourceLines,
+    filter_baseline,
+    read_baseline,
+    write_baseline,
+)
+from doclint.config import Config, ConfigError, find_config, load_config
 from doclint.discovery import MissingPathError
-from doclint.engine import Settings, run
+from doclint.engine import RunResult, Settings, display_path, run, run_stdin
 from doclint.models.generated import AnyPage
-from doclint.output import FORMATS
+from doclint.output import FORMATS, RunOutput, statistics, summary
 from doclint.progress import ProgressBar
 from doclint.registry import Registry, SelectionError, load_registry
+
+T = TypeVar("T")
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -34,67 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"doclint {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
-
-    check = commands.add_parser("check", help="check files and folders")
-    check.add_argument("paths", nargs="*", default=["."], help="files or folders (default: .)")
-    check.add_argument(
-        "--select",
-        action="append",
-        metavar="RULES",
-        help="rules to run: codes, code prefixes, names or ALL (comma-separated)",
-    )
-    check.add_argument(
-        "--extend-select",
-        action="append",
-        metavar="RULES",
-        help="rules to run in addition to the selected ones",
-    )
-    check.add_argument("--ignore", action="append", metavar="RULES", help="rules not to run")
-    check.add_argument("--output-format", choices=sorted(FORMATS), default="concise")
-    check.add_argument(
-        "--root",
-        type=Path,
-        help="root of the tree links resolve in "
-        "(default: the current folder, or the common folder of the paths)",
-    )
-    check.add_argument(
-        "--known-paths",
-        type=Path,
-        metavar="FILE",
-        help="listing of the tree's paths, one per line, relative to --root; "
-        "used instead of looking at the file system",
-    )
-    check.add_argument(
-        "--jobs",
-        "-j",
-        type=int,
-        default=0,
-        metavar="N",
-        help="processes to check files in (default 0: all cores)",
-    )
-    check.add_argument(
-        "--max-file-size",
-        type=int,
-        default=64 * 1024 * 1024,
-        metavar="BYTES",
-        help="files larger than this are reported (file-too-large) and not read",
-    )
-    check.add_argument(
-        "--no-progress", action="store_true", help="no progress bar, even on a terminal"
-    )
-    check.add_argument(
-        "--no-cache", action="store_true", help="check every file again; read and write no cache"
-    )
-    check.add_argument(
-        "--cache-dir",
-        type=Path,
-        metavar="DIR",
-        help="where to keep the cache (default: .doclint_cache in the tree root)",
-    )
-    check.add_argument(
-        "--show-traceback", action="store_true", help="show the stack of a rule that crashed"
-    )
-
+    _add_check(commands.add_parser("check", help="check files and folders"))
     rules = commands.add_parser("rules", help="list the rules")
     rules.add_argument(
         "--format",
@@ -106,6 +62,136 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("rule", metavar="CODE|NAME")
     commands.add_parser("schema", help="print the JSON Schema of the page models")
     return parser
+
+
+def _add_check(check: argparse.ArgumentParser) -> None:
+    check.add_argument(
+        "paths", nargs="*", default=["."], help="files or folders (default: .); - reads stdin"
+    )
+    rules = check.add_argument_group("rule selection (over the configuration's)")
+    rules.add_argument(
+        "--select",
+        action="append",
+        metavar="RULES",
+        help="rules to run: codes, code prefixes, names or ALL (comma-separated); "
+        "replaces the configuration's selection",
+    )
+    rules.add_argument(
+        "--extend-select",
+        action="append",
+        metavar="RULES",
+        help="rules to run in addition to the selected ones",
+    )
+    rules.add_argument("--ignore", action="append", metavar="RULES", help="rules not to run")
+
+    config = check.add_argument_group("configuration")
+    config.add_argument(
+        "--config",
+        type=Path,
+        metavar="FILE",
+        help="use this doclint.toml or pyproject.toml instead of the one found "
+        "above the checked paths",
+    )
+    config.add_argument(
+        "--isolated", action="store_true", help="use no configuration file, only the options"
+    )
+    config.add_argument(
+        "--exclude",
+        action="append",
+        metavar="GLOBS",
+        help="gitignore-style globs of paths not to check; replaces the default list",
+    )
+    config.add_argument(
+        "--extend-exclude", action="append", metavar="GLOBS", help="more globs not to check"
+    )
+    config.add_argument(
+        "--no-respect-gitignore",
+        action="store_true",
+        help="walk into what the repository's .gitignore files leave out",
+    )
+    config.add_argument(
+        "--root",
+        type=Path,
+        help="root of the tree links resolve in "
+        "(default: the current folder, or the common folder of the paths)",
+    )
+    config.add_argument(
+        "--known-paths",
+        type=Path,
+        metavar="FILE",
+        help="listing of the tree's paths, one per line, relative to --root; "
+        "used instead of looking at the file system",
+    )
+    config.add_argument(
+        "--stdin-filename",
+        metavar="PATH",
+        help="with the path -, the file the text read from stdin is checked as",
+    )
+
+    output = check.add_argument_group("output")
+    output.add_argument(
+        "--output-format",
+        choices=list(FORMATS),
+        default="full",
+        help="how findings are written (default: full, each with its line)",
+    )
+    output.add_argument(
+        "--output-file", "-o", type=Path, metavar="FILE", help="write the report here"
+    )
+    output.add_argument(
+        "--statistics", action="store_true", help="print the number of findings per rule instead"
+    )
+    output.add_argument(
+        "--exit-zero", action="store_true", help="exit 0 even when there are findings"
+    )
+    output.add_argument(
+        "--quiet", "-q", action="store_true", help="print only the findings: no summary"
+    )
+    baseline = output.add_mutually_exclusive_group()
+    baseline.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="FILE",
+        help="report only findings this baseline does not record",
+    )
+    baseline.add_argument(
+        "--write-baseline",
+        type=Path,
+        metavar="FILE",
+        help="record the current findings in FILE and exit 0",
+    )
+
+    run = check.add_argument_group("running")
+    run.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=0,
+        metavar="N",
+        help="processes to check files in (default 0: all cores)",
+    )
+    run.add_argument(
+        "--max-file-size",
+        type=int,
+        default=64 * 1024 * 1024,
+        metavar="BYTES",
+        help="files larger than this are reported (file-too-large) and not read",
+    )
+    run.add_argument(
+        "--no-progress", action="store_true", help="no progress bar, even on a terminal"
+    )
+    run.add_argument(
+        "--no-cache", action="store_true", help="check every file again; read and write no cache"
+    )
+    run.add_argument(
+        "--cache-dir",
+        type=Path,
+        metavar="DIR",
+        help="where to keep the cache (default: .doclint_cache in the tree root)",
+    )
+    run.add_argument(
+        "--show-traceback", action="store_true", help="show the stack of a rule that crashed"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -123,42 +209,165 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "schema":
         print(json.dumps(TypeAdapter(AnyPage).json_schema(), indent=2))
         return EXIT_CLEAN
-    return _check(args)
+    try:
+        return _check(args, registry)
+    except UsageError as error:
+        print(f"doclint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
 
 
-def _check(args: argparse.Namespace) -> int:
-    known_paths = None
-    if args.known_paths is not None:
-        try:
-            known_paths = args.known_paths.read_text(encoding="utf-8").splitlines()
-        except OSError as error:
-            print(
-                f"doclint: error: cannot read {args.known_paths}: {error.strerror}", file=sys.stderr
-            )
-            return EXIT_ERROR
-    settings = Settings(
-        select=_split(args.select),
-        ignore=_split(args.ignore) or [],
-        extend_select=_split(args.extend_select) or [],
-        root=args.root,
-        known_paths=known_paths,
+class UsageError(Exception):
+    """Options, configuration or files that make the run impossible (exit 2)."""
+
+
+def _check(args: argparse.Namespace, registry: Registry) -> int:
+    stdin = _stdin_wanted(args)
+    start = Path(args.stdin_filename) if stdin else _common_folder(args.paths)
+    settings = _settings(args, _configuration(args, registry, start))
+    try:
+        result, sources = _run_stdin(args, settings) if stdin else _run_paths(args, settings)
+    except (MissingPathError, SelectionError) as error:
+        raise UsageError(str(error)) from None
+    diagnostics = result.diagnostics
+    if args.write_baseline is not None:
+        count = _baseline_call(write_baseline, args.write_baseline, diagnostics, sources)
+        if not args.quiet:
+            print(f"doclint: recorded {count:,} findings in {args.write_baseline}", file=sys.stderr)
+        return EXIT_CLEAN
+    baselined = 0
+    if args.baseline is not None:
+        known = _baseline_call(read_baseline, args.baseline)
+        kept = filter_baseline(diagnostics, sources, args.baseline, known)
+        baselined, diagnostics = len(diagnostics) - len(kept), kept
+    rules = registry.sorted_rules()
+    output = RunOutput(
+        diagnostics, result.files_checked, result.files, rules, sources, args.quiet, baselined
+    )
+    _write(args, output)
+    return EXIT_FINDINGS if diagnostics and not args.exit_zero else EXIT_CLEAN
+
+
+def _stdin_wanted(args: argparse.Namespace) -> bool:
+    """Whether the run reads stdin; UsageError for options that do not fit together."""
+    stdin = args.paths == ["-"]
+    if "-" in args.paths and not stdin:
+        raise UsageError("- (stdin) cannot be checked together with other paths")
+    if stdin != (args.stdin_filename is not None):
+        raise UsageError("--stdin-filename and the path - (stdin) go together")
+    if args.isolated and args.config is not None:
+        raise UsageError("--config and --isolated exclude each other")
+    return stdin
+
+
+def _run_paths(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
+    bar = ProgressBar(enabled=not (args.no_progress or args.quiet))
+    try:
+        return run(args.paths, settings, progress=bar), SourceLines()
+    finally:
+        bar.close()
+
+
+def _run_stdin(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
+    data = sys.stdin.buffer.read()
+    result = run_stdin(data, args.stdin_filename, settings)
+    shown = display_path(Path(args.stdin_filename), Path.cwd())
+    return result, SourceLines({shown: data.decode("utf-8", errors="replace")})
+
+
+def _common_folder(paths: list[str]) -> Path:
+    return Path(os.path.commonpath([os.path.abspath(path) for path in paths]))
+
+
+def _configuration(args: argparse.Namespace, registry: Registry, start: Path) -> Config | None:
+    if args.isolated:
+        return None
+    try:
+        file = args.config if args.config is not None else find_config(start)
+        if file is None:
+            return None
+        if not file.is_file():
+            raise UsageError(f"{file}: no such configuration file")
+        return load_config(file, registry)
+    except ConfigError as error:
+        raise UsageError(str(error)) from None
+
+
+def _settings(args: argparse.Namespace, config: Config | None) -> Settings:
+    """The options, over the configuration: --select replaces the configuration's
+    whole selection (select, extend-select, ignore); the rest adds to it."""
+    config = config or Config.defaults(Path.cwd())
+    select, extend_select, ignore = _split(args.select), [], []
+    if select is None:
+        select, extend_select, ignore = config.select, config.extend_select, config.ignore
+    known_paths_file = args.known_paths or config.known_paths
+    exclude = _split(args.exclude)
+    return Settings(
+        select=select,
+        extend_select=[*extend_select, *(_split(args.extend_select) or [])],
+        ignore=[*ignore, *(_split(args.ignore) or [])],
+        root=args.root or config.root,
+        known_paths=_listing(known_paths_file) if known_paths_file is not None else None,
         show_traceback=args.show_traceback,
         jobs=args.jobs,
         cache=not args.no_cache,
         cache_dir=args.cache_dir,
         max_file_size=args.max_file_size,
+        per_file_ignores=config.per_file_ignores,
+        severity=config.severity,
+        rule_options=dict(config.rules),
+        exclude=exclude if exclude is not None else config.exclude,
+        extend_exclude=[*config.extend_exclude, *(_split(args.extend_exclude) or [])],
+        respect_gitignore=not args.no_respect_gitignore and config.respect_gitignore is not False,
+        base=config.base,
     )
+
+
+def _listing(file: Path) -> list[str]:
     try:
-        bar = ProgressBar(enabled=not args.no_progress)
+        return file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
+
+
+def _baseline_call(function: Callable[..., T], *arguments: object) -> T:
+    try:
+        return function(*arguments)
+    except BaselineError as error:
+        raise UsageError(str(error)) from None
+
+
+def _write(args: argparse.Namespace, output: RunOutput) -> None:
+    with contextlib.ExitStack() as stack:
+        stream = sys.stdout
+        if args.output_file is not None:
+            try:
+                stream = stack.enter_context(
+                    open(args.output_file, "w", encoding="utf-8", newline="\n")
+                )
+            except OSError as error:
+                raise UsageError(f"cannot write {args.output_file}: {error.strerror}") from None
+        if args.statistics:
+            stream.write(_statistics(output, as_json=args.output_format in ("json", "jsonl")))
+            return
         try:
-            result = run(args.paths, settings, progress=bar)
-        finally:
-            bar.close()
-    except (MissingPathError, SelectionError) as error:
-        print(f"doclint: error: {error}", file=sys.stderr)
-        return EXIT_ERROR
-    sys.stdout.write(FORMATS[args.output_format](result.diagnostics, result.files_checked))
-    return EXIT_FINDINGS if result.diagnostics else EXIT_CLEAN
+            for chunk in FORMATS[args.output_format](output):
+                stream.write(chunk)
+        except BrokenPipeError:
+            # The reader went away (`| head`): stop writing, quietly.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
+def _statistics(output: RunOutput, as_json: bool) -> str:
+    counts = statistics(output.diagnostics)
+    if as_json:
+        items = [{"code": code, "name": name, "count": count} for count, code, name in counts]
+        return json.dumps(items, indent=2) + "\n"
+    width = max((len(f"{count:,}") for count, _, _ in counts), default=1)
+    name_width = max((len(name) for _, _, name in counts), default=0)
+    lines = [f"{count:>{width},}  {code:<6} {name:<{name_width}}" for count, code, name in counts]
+    if not output.quiet:
+        lines.append(summary(output))
+    return "".join(line.rstrip() + "\n" for line in lines)
 
 
 def _list_rules(registry: Registry) -> int:
@@ -207,4 +416,9 @@ def _show_rule(registry: Registry, key: str) -> int:
         f"({', '.join(sorted(rule.kinds)) if rule.kinds else 'every kind of page'}).\n"
     )
     print(rule.documentation())
+    if rule.options:
+        print(f"\nOptions ([tool.doclint.rules.{rule.name}] in pyproject.toml):")
+        for name, option in rule.options.items():
+            default = list(option.default) if isinstance(option.default, tuple) else option.default
+            print(f"  {name} = {json.dumps(default)}  {option.help}")
     return EXIT_CLEAN

@@ -1,30 +1,310 @@
-"""Which files a run checks: named files as they are, folders walked for Markdown."""
+"""Which files a run checks: named files as they are, folders walked for Markdown,
+less what `exclude` patterns and the repository's `.gitignore` files leave out.
+
+Patterns follow gitignore's rules (the same matcher serves `exclude`,
+`extend-exclude`, `per-file-ignores` and `.gitignore` files): a pattern with a
+slash before its end is anchored to the folder it is relative to, one without
+matches a name at any depth; `*` and `?` stop at `/`, `**` crosses folders, a
+trailing `/` matches folders only, `!` re-includes, `#` starts a comment. A
+path is left out when it or any folder above it matches, so nothing under an
+excluded folder comes back.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
-SKIPPED_FOLDERS = frozenset(
-    {".git", ".hg", ".svn", "node_modules", ".doclint_cache", "__pycache__"}
-)
+# Folders no documentation tree wants walked; `exclude` replaces this list,
+# `extend-exclude` adds to it (as in ruff).
+DEFAULT_EXCLUDE = (".git", ".hg", ".svn", "node_modules", ".doclint_cache", "__pycache__")
+GITIGNORE = ".gitignore"
 
 
 class MissingPathError(FileNotFoundError):
     """A path named on the command line does not exist."""
 
 
-def discover(paths: Iterable[Path]) -> Iterator[Path]:
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One compiled gitignore-style pattern."""
+
+    regex: re.Pattern[str]
+    negated: bool
+    dir_only: bool
+    anchored: bool
+    on_name: bool
+    """The pattern can only match a last path component: it is tried on the name."""
+
+
+def compile_pattern(line: str) -> Pattern | None:
+    """A pattern as one line of a `.gitignore` file gives it; None for a blank
+    line or a comment."""
+    line = _strip_trailing_spaces(line.rstrip("\n\r"))
+    if not line or line.startswith("#"):
+        return None
+    negated = line.startswith("!")
+    if negated or line.startswith(("\\!", "\\#")):
+        line = line[1:]
+    dir_only = line.endswith("/")
+    line = line.rstrip("/")
+    if not line:
+        return None
+    anchored = "/" in line
+    line = line.lstrip("/")
+    if line.startswith("**/"):
+        line, anchored = line[3:], False
+    body = _translate(line.split("/"))
+    on_name = not anchored and "**" not in line
+    regex = body if anchored or on_name else f"(?:.*/)?{body}"
+    return Pattern(re.compile(regex, re.DOTALL), negated, dir_only, anchored, on_name)
+
+
+def _strip_trailing_spaces(line: str) -> str:
+    stripped = line.rstrip(" ")
+    # "\ " keeps the one escaped space it ends with.
+    if stripped.endswith("\\") and len(stripped) < len(line):
+        return stripped + " "
+    return stripped
+
+
+def _translate(segments: list[str]) -> str:
+    last = len(segments) - 1
+    parts = []
+    for index, segment in enumerate(segments):
+        if segment == "**":
+            parts.append(".*" if index == last else "(?:.*/)?")
+        else:
+            parts.append(_translate_segment(segment) + ("" if index == last else "/"))
+    return "".join(parts)
+
+
+def _translate_segment(segment: str) -> str:
+    out: list[str] = []
+    index = 0
+    while index < len(segment):
+        char = segment[index]
+        index += 1
+        if char == "*":
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "\\" and index < len(segment):
+            out.append(re.escape(segment[index]))
+            index += 1
+        elif char == "[":
+            end = _class_end(segment, index)
+            if end is None:
+                out.append(re.escape(char))
+                continue
+            body = segment[index:end]
+            negate = body[:1] in ("!", "^")
+            body = body[1:] if negate else body
+            out.append("[" + ("^" if negate else "") + body.replace("\\", "\\\\") + "]")
+            index = end + 1
+        else:
+            out.append(re.escape(char))
+    return "".join(out)
+
+
+def _class_end(segment: str, start: int) -> int | None:
+    """Index of the `]` closing a bracket expression that opens before `start`."""
+    index = start
+    if index < len(segment) and segment[index] in "!^":
+        index += 1
+    if index < len(segment) and segment[index] == "]":
+        index += 1  # a leading `]` is a member, not the end
+    end = segment.find("]", index)
+    return end if end >= 0 else None
+
+
+class PatternSet:
+    """Patterns relative to one folder: an `exclude` list, or one `.gitignore`."""
+
+    def __init__(self, base: str, patterns: tuple[Pattern, ...]) -> None:
+        self.base = base
+        """Absolute folder the patterns are relative to."""
+        self.patterns = patterns
+        self._in_order = not any(pattern.negated for pattern in patterns)
+        # Without `!`, any match excludes: one combined search per kind of pattern.
+        self._combined = {
+            is_dir: tuple(
+                _combine(
+                    p
+                    for p in patterns
+                    if (is_dir or not p.dir_only) and (p.on_name, p.anchored) == kind
+                )
+                for kind in ((True, False), (False, False), (False, True))
+            )
+            for is_dir in (False, True)
+        }
+
+    @classmethod
+    def parse(cls, base: Path | str, lines: Iterable[str]) -> PatternSet:
+        compiled = (compile_pattern(line) for line in lines)
+        return cls(os.path.abspath(base), tuple(p for p in compiled if p is not None))
+
+    def decide(self, relative: str, is_dir: bool) -> bool | None:
+        """True if the last pattern matching `relative` (a POSIX path relative to
+        `base`) excludes it, False if it re-includes it, None if none matches."""
+        name = relative.rpartition("/")[2]
+        outside = relative.startswith("../")
+        if self._in_order:
+            on_name, on_path, anchored = self._combined[is_dir]
+            if (
+                (on_name and on_name.fullmatch(name))
+                or (on_path and on_path.fullmatch(relative))
+                or (anchored and not outside and anchored.fullmatch(relative))
+            ):
+                return True
+            return None
+        for pattern in reversed(self.patterns):
+            if (pattern.dir_only and not is_dir) or (outside and pattern.anchored):
+                continue
+            if pattern.regex.fullmatch(name if pattern.on_name else relative):
+                return not pattern.negated
+        return None
+
+    def relative(self, absolute: str) -> str:
+        relative = os.path.relpath(absolute, self.base)
+        return relative if os.sep == "/" else relative.replace(os.sep, "/")
+
+    def matches(self, absolute: str, is_dir: bool = False) -> bool:
+        """Whether a path or any folder above it (up to `base`) is matched."""
+        relative = self.relative(absolute)
+        if relative == ".":
+            return False
+        parts = relative.split("/")
+        start = next((i for i, part in enumerate(parts) if part != ".."), len(parts))
+        for end in range(start + 1, len(parts) + 1):
+            last = end == len(parts)
+            if self.decide("/".join(parts[:end]), is_dir or not last):
+                return True
+        return False
+
+
+@dataclass
+class PathFilter:
+    """What a run leaves out: `exclude` patterns (for every path, named or
+    walked) and, when walking folders of a git repository, its `.gitignore`
+    files and `.git/info/exclude`."""
+
+    exclude: PatternSet
+    respect_gitignore: bool = True
+
+    @classmethod
+    def build(
+        cls,
+        base: Path,
+        exclude: Sequence[str] | None = None,
+        extend_exclude: Sequence[str] = (),
+        respect_gitignore: bool = True,
+    ) -> PathFilter:
+        patterns = [*(DEFAULT_EXCLUDE if exclude is None else exclude), *extend_exclude]
+        return cls(PatternSet.parse(base, patterns), respect_gitignore)
+
+    def excludes(self, path: Path) -> bool:
+        """Whether `exclude` leaves out a named path (a folder above it matching counts)."""
+        return self.exclude.matches(os.path.abspath(path), path.is_dir())
+
+    def walk(self, folder: Path) -> Iterator[Path]:
+        """Markdown files under `folder`, sorted, not following symlinked folders."""
+        top = os.path.abspath(folder)
+        chains: dict[str, tuple[PatternSet, ...]] = {top: self._ignores_above(top)}
+        for current, folders, files in os.walk(folder):
+            absolute = os.path.abspath(current)
+            chain = chains.pop(absolute, ())
+            if self.respect_gitignore and GITIGNORE in files:
+                chain = (*chain, _read_patterns(Path(absolute), Path(absolute) / GITIGNORE))
+            left_out = self._judge(absolute, chain)
+            kept = []
+            for name in sorted(folders):
+                if not left_out(name, True):
+                    kept.append(name)
+                    chains[os.path.join(absolute, name)] = chain
+            folders[:] = kept
+            for name in sorted(files):
+                if name.lower().endswith(MARKDOWN_SUFFIXES) and not left_out(name, False):
+                    yield Path(current) / name
+
+    def _judge(self, folder: str, ignores: tuple[PatternSet, ...]) -> Callable[[str, bool], bool]:
+        """Whether an entry of `folder` is left out, by its name: each pattern set
+        sees the path relative to its own base (the folder's part computed once)."""
+        exclude, prefix = self.exclude, _prefix(self.exclude.relative(folder))
+        # Deeper .gitignore files override shallower ones; within a file the last match wins.
+        deepest_first = [(patterns, _prefix(patterns.relative(folder))) for patterns in ignores]
+        deepest_first.reverse()
+
+        def left_out(name: str, is_dir: bool) -> bool:
+            if exclude.decide(prefix + name, is_dir):
+                return True
+            for patterns, start in deepest_first:
+                decided = patterns.decide(start + name, is_dir)
+                if decided is not None:
+                    return decided
+            return False
+
+        return left_out
+
+    def _ignores_above(self, top: str) -> tuple[PatternSet, ...]:
+        """The ignore files of the repository `top` lies in, from its root down to
+        the folder above `top`; none outside a git repository (as git does), and
+        none when they leave out `top` itself: a folder named on the command
+        line is walked, with only the ignore files inside it."""
+        if not self.respect_gitignore:
+            return ()
+        repository = _repository_root(Path(top))
+        if repository is None:
+            return ()
+        sets = [_read_patterns(repository, repository / ".git" / "info" / "exclude")]
+        folder = repository
+        for part in Path(top).relative_to(repository).parts:
+            sets.append(_read_patterns(folder, folder / GITIGNORE))
+            kept = tuple(patterns for patterns in sets if patterns.patterns)
+            if self._judge(str(folder), kept)(part, True):
+                return ()
+            folder = folder / part
+        return tuple(patterns for patterns in sets if patterns.patterns)
+
+
+def _combine(patterns: Iterable[Pattern]) -> re.Pattern[str] | None:
+    sources = [pattern.regex.pattern for pattern in patterns]
+    return re.compile("|".join(f"(?:{s})" for s in sources), re.DOTALL) if sources else None
+
+
+def _prefix(relative: str) -> str:
+    return "" if relative == "." else relative + "/"
+
+
+def _repository_root(folder: Path) -> Path | None:
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return None
+
+
+def _read_patterns(base: Path, file: Path) -> PatternSet:
+    try:
+        text = file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        text = ""
+    return PatternSet.parse(base, text.splitlines())
+
+
+def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> Iterator[Path]:
     """Files to check, each once: a named file whatever its extension, and the
     Markdown files under a named folder (symlinked folders are not followed)."""
+    path_filter = path_filter or PathFilter.build(Path.cwd())
     seen: set[Path] = set()
     for path in paths:
         if path.is_dir():
-            found: Iterable[Path] = _walk(path)
+            found: Iterable[Path] = () if path_filter.excludes(path) else path_filter.walk(path)
         elif path.exists() or path.is_symlink():
-            found = [path]
+            found = () if path_filter.excludes(path) else [path]
         else:
             raise MissingPathError(f"{path}: no such file or directory")
         for file in found:
@@ -32,11 +312,3 @@ def discover(paths: Iterable[Path]) -> Iterator[Path]:
             if key not in seen:
                 seen.add(key)
                 yield file
-
-
-def _walk(folder: Path) -> Iterator[Path]:
-    for current, folders, files in os.walk(folder):
-        folders[:] = sorted(name for name in folders if name not in SKIPPED_FOLDERS)
-        for name in sorted(files):
-            if name.lower().endswith(MARKDOWN_SUFFIXES):
-                yield Path(current) / name

@@ -7,9 +7,12 @@ in parallel and cached.
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import inspect
 import os
+import re
+import threading
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -26,14 +29,18 @@ from doclint.cache import (
     digest,
     file_stamp,
 )
+from doclint.config import rule_options
 from doclint.diagnostics import DiagnosticRow, Report
-from doclint.discovery import discover
+from doclint.discovery import PathFilter, discover
 from doclint.engine_rules import (
     BinaryFile,
+    EmptyFile,
     FileTooLarge,
     InternalError,
     InvalidUtf8,
+    OutsideRoot,
     UnreadableFile,
+    Utf16File,
 )
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parallel import map_in_processes, worker_count
@@ -41,11 +48,14 @@ from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.pages import expected_page_path, parse_page, recognise
 from doclint.registry import Registry, load_registry
 from doclint.rule_api import Rule, RuleContext, Scope
-from doclint.tree import Tree
+from doclint.suppressions import MARKER, FindingFilter, apply_directives
+from doclint.tree import Tree, read_regular
 
 _BOM = b"\xef\xbb\xbf"
 # Like git and the generators, a NUL byte in the first 8 KiB means binary.
 BINARY_SNIFF = 8192
+# C0 controls other than tab, newlines, vertical tab and form feed: not text.
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1f]")
 
 
 @dataclass
@@ -62,6 +72,28 @@ class Settings:
     cache: bool = False
     cache_dir: Path | None = None
     max_file_size: int = 64 * 1024 * 1024
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    """Glob (gitignore-style, relative to `base`) -> rules not reported for those files."""
+    severity: dict[str, str] = field(default_factory=dict)
+    """Rule selector -> the severity its findings are reported with."""
+    rule_options: dict[str, dict[str, object]] = field(default_factory=dict)
+    """Rule code or name -> options it declares (`Rule.options`)."""
+    exclude: list[str] | None = None
+    """Gitignore-style globs of paths not to check (None: discovery.DEFAULT_EXCLUDE)."""
+    extend_exclude: list[str] = field(default_factory=list)
+    respect_gitignore: bool = True
+    base: Path | None = None
+    """The folder globs are relative to: the configuration file's (default: the cwd)."""
+
+    def path_filter(self) -> PathFilter:
+        return PathFilter.build(
+            self.base or Path.cwd(), self.exclude, self.extend_exclude, self.respect_gitignore
+        )
+
+    def finding_filter(self, registry: Registry) -> FindingFilter:
+        return FindingFilter.build(
+            registry, self.per_file_ignores, self.severity, self.base or Path.cwd()
+        )
 
 
 def absolute_path(path: Path) -> Path:
@@ -83,43 +115,107 @@ def infer_root(files: list[Path], sample: int = 50) -> Path | None:
     path its title gives it (`/repo/docs/a/b.py_kw.md` -> `/repo`)."""
     for file in files[:sample]:
         try:
-            with open(file, "rb") as handle:
-                first = handle.read(4096).split(b"\n", 1)[0]
+            first = read_regular(file, 4096)  # a named pipe would block open()
         except OSError:
             continue
-        title = first.decode("utf-8", errors="replace").strip()
-        if not title.startswith("# "):
-            continue
-        expected = expected_page_path(*recognise(title[2:]))
-        absolute = absolute_path(file).as_posix()
-        if expected is not None and absolute.endswith("/" + expected):
-            return Path(absolute[: -len(expected) - 1] or "/")
+        root = root_from_title(first, file)
+        if root is not None:
+            return root
+    return None
+
+
+def root_from_title(start: bytes, file: Path) -> Path | None:
+    """The root implied by a page at `file` whose text starts with `start`."""
+    title = start.split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff").strip()
+    if not title.startswith("# "):
+        return None
+    expected = expected_page_path(*recognise(title[2:]))
+    absolute = absolute_path(file).as_posix()
+    if expected is not None and absolute.endswith("/" + expected):
+        return Path(absolute[: -len(expected) - 1] or "/")
     return None
 
 
 def decode_utf8(data: bytes) -> tuple[str, list[tuple[int, int]]]:
     """The text, with each undecodable byte sequence read as U+FFFD (as Python's
-    "replace" does), and the (byte offset, text offset) of each such place."""
-    pieces: list[str] = []
+    "replace" does), and the (byte offset, text offset) of each such place.
+    One decode whatever the number of places: a Latin-1 file of many megabytes
+    has a bad byte on every line."""
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError:
+        pass
+    _bad_spans.list = spans = []
+    text = data.decode("utf-8", errors=_RECORD_ERRORS)
     bad: list[tuple[int, int]] = []
-    position, length = 0, 0
-    while True:
+    text_offset, byte_offset = 0, 0
+    for start, end in spans:
+        # The good bytes between two bad places decode to the text between them.
+        text_offset += len(data[byte_offset:start].decode("utf-8"))
+        bad.append((start, text_offset))
+        text_offset += 1  # the U+FFFD
+        byte_offset = end
+    return text, bad
+
+
+def _record_error(error: UnicodeError) -> tuple[str, int]:
+    """The "replace" error handler, which also notes where it replaced."""
+    assert isinstance(error, UnicodeDecodeError)
+    _bad_spans.list.append((error.start, error.end))
+    return "\ufffd", error.end
+
+
+_bad_spans = threading.local()
+_RECORD_ERRORS = "doclint-record-replace"
+codecs.register_error(_RECORD_ERRORS, _record_error)
+
+
+def decode_utf16(data: bytes) -> tuple[str, str] | None:
+    """(text, what it was) if `data` is UTF-16 text: a byte-order mark, or a
+    NUL beside every character of its start, as ASCII text has in UTF-16;
+    None otherwise (a binary file is not text in any encoding)."""
+    if data.startswith((b"\xff\xfe\0\0", b"\0\0\xfe\xff")):
+        return None  # UTF-32
+    if data.startswith(b"\xff\xfe"):
+        codec, what, data = "utf-16-le", "UTF-16 LE text with a byte-order mark", data[2:]
+    elif data.startswith(b"\xfe\xff"):
+        codec, what, data = "utf-16-be", "UTF-16 BE text with a byte-order mark", data[2:]
+    else:
+        sample = data[:BINARY_SNIFF]
+        if b"\0" not in sample:
+            return None
+        even, odd = sample[0::2], sample[1::2]
+        if b"\0" not in even and odd.count(0) * 2 >= len(odd):
+            codec, what = "utf-16-le", "UTF-16 LE text"
+        elif b"\0" not in odd and even.count(0) * 2 >= len(even):
+            codec, what = "utf-16-be", "UTF-16 BE text"
+        else:
+            return None
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    if _CONTROL.search(text, 0, BINARY_SNIFF):
+        return None  # 16-bit binary data decodes too, into control characters
+    return text, what
+
+
+def _breaks(text: str, start: int, end: int) -> int:
+    """Line breaks in text[start:end], counting CRLF, LF and lone CR as one each;
+    a bound must not split a CRLF."""
+    return (
+        text.count("\n", start, end) + text.count("\r", start, end) - text.count("\r\n", start, end)
+    )
+
+
+def _unreadable_reason(file: Path, error: OSError | ValueError) -> str:
+    """Why a file could not be read, said plainly: a dangling symlink names its target."""
+    if isinstance(error, FileNotFoundError) and file.is_symlink():
         try:
-            pieces.append(data[position:].decode("utf-8"))
-            return "".join(pieces), bad
-        except UnicodeDecodeError as error:
-            good = data[position : position + error.start].decode("utf-8")
-            length += len(good)
-            bad.append((position + error.start, length))
-            pieces += [good, "\ufffd"]
-            length += 1
-            position += error.end
-
-
-def _line_of(text: str, offset: int) -> int:
-    """1-based line of a text offset, counting CRLF, LF and lone CR as one break each."""
-    before = text[:offset]
-    return before.count("\n") + before.count("\r") - before.count("\r\n") + 1
+            return f"broken symbolic link to {os.readlink(file)}"
+        except OSError:
+            return "broken symbolic link"
+    return getattr(error, "strerror", None) or str(error)
 
 
 def iter_pages(page: AnyPage) -> Iterator[AnyPage]:
@@ -153,57 +249,78 @@ class Linter:
             )
         ]
         self.enabled = {rule.code for rule in self.rules}
+        self.options = rule_options(map(type, self.rules), settings.rule_options, self.registry)
         self.root_text = str(tree.root)
 
     def tree_path(self, file: Path) -> str:
         """A file's path relative to the tree root, POSIX style."""
-        relative = os.path.relpath(os.path.abspath(file), self.root_text)
-        return relative if os.sep == "/" else relative.replace(os.sep, "/")
+        return relative_to(file, self.root_text)
 
     def check_file(self, file: Path) -> FileOutcome:
+        path = self.tree_path(file)
+        if path == ".." or path.startswith("../") or os.path.isabs(path):
+            message = f"the file is outside the tree root {self.root_text}; not checked"
+            return FileOutcome(self._engine_row(OutsideRoot, 1, 1, message), [], None, None)
         stamp = file_stamp(file)
         limit = self.settings.max_file_size
         if stamp is not None and stamp[1] > limit:
             message = f"{stamp[1]:,} bytes is over the limit of {limit:,}; not read"
             return FileOutcome(self._engine_row(FileTooLarge, 1, 1, message), [], stamp, None)
         try:
-            with open(file, "rb") as handle:
-                # One byte more than the limit tells a file that grew since its stat.
-                data = handle.read(limit + 1)
+            # One byte more than the limit tells a file that grew since its stat.
+            data = read_regular(file, limit + 1)
         except (OSError, ValueError) as error:
-            reason = getattr(error, "strerror", None) or str(error)
-            message = f"cannot read file: {reason}"
+            message = f"cannot read file: {_unreadable_reason(file, error)}"
             return FileOutcome(self._engine_row(UnreadableFile, 1, 1, message), [], None, None)
         if len(data) > limit:
             message = f"over the limit of {limit:,} bytes; not read"
             return FileOutcome(self._engine_row(FileTooLarge, 1, 1, message), [], None, None)
-        nul = data.find(b"\0", 0, BINARY_SNIFF)
-        if nul >= 0:
-            message = f"NUL byte at offset {nul}: a binary file, not checked"
-            return FileOutcome(self._engine_row(BinaryFile, 1, 1, message), [], stamp, digest(data))
-        rows, facts = self.check_bytes(data, self.tree_path(file))
+        rows, facts = self.check_bytes(data, path)
         return FileOutcome(rows, facts, stamp, digest(data))
 
     def check_bytes(self, data: bytes, path: str) -> tuple[list[Row], list[Fact]]:
-        if data.startswith(_BOM):
-            data = data[len(_BOM) :]
-        text, bad = decode_utf8(data)
+        """Check a file's bytes: UTF-8 (a BOM is skipped), or UTF-16 (reported,
+        then checked); binary and empty files are reported and not checked."""
+        utf16 = decode_utf16(data)
+        if utf16 is not None:
+            text, what = utf16
+            found = self._engine_row(Utf16File, 1, 1, f"{what}, not UTF-8; decoded and checked")
+            return self._check_decoded(text, path, found, [])
+        nul = data.find(b"\0", 0, BINARY_SNIFF)
+        if nul >= 0:
+            message = f"NUL byte at offset {nul}: a binary file, not checked"
+            return self._engine_row(BinaryFile, 1, 1, message), []
+        skipped = len(_BOM) if data.startswith(_BOM) else 0
+        text, bad = decode_utf8(data[skipped:])
         found: list[Row] = []
-        replaced: set[int] = set()
-        for offset, text_offset in bad:
-            line = _line_of(text, text_offset)
-            replaced.add(line)
-            if len(replaced) == 1:
-                column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
-                found += self._engine_row(
-                    InvalidUtf8,
-                    line,
-                    column,
-                    f"invalid UTF-8 at byte offset {offset}"
-                    + (f" and {len(bad) - 1} more place(s)" if len(bad) > 1 else "")
-                    + "; undecodable bytes were read as U+FFFD",
-                )
-        rows, facts = self.check_text(text, path, frozenset(replaced))
+        if bad:
+            offset, text_offset = bad[0]
+            line_start = max(text.rfind("\n", 0, text_offset), text.rfind("\r", 0, text_offset))
+            found = self._engine_row(
+                InvalidUtf8,
+                _breaks(text, 0, text_offset) + 1,
+                text_offset - line_start,
+                f"invalid UTF-8 at byte offset {offset + skipped}"
+                + (f" and {len(bad) - 1:,} more place(s)" if len(bad) > 1 else "")
+                + "; undecodable bytes were read as U+FFFD",
+            )
+        return self._check_decoded(text, path, found, [text_offset for _, text_offset in bad])
+
+    def _check_decoded(
+        self, text: str, path: str, found: list[Row], replaced: list[int]
+    ) -> tuple[list[Row], list[Fact]]:
+        """Check decoded text; `replaced` are the (increasing) text offsets where
+        the decoder put U+FFFD for bytes it could not read."""
+        if not text.strip():
+            message = "the file is empty" if not text else "the file holds only whitespace"
+            return found + self._engine_row(EmptyFile, 1, 1, message), []
+        lines: set[int] = set()
+        line, previous = 1, 0
+        for offset in replaced:
+            line += _breaks(text, previous, offset)
+            lines.add(line)
+            previous = offset
+        rows, facts = self.check_text(text, path, frozenset(lines))
         return found + rows, facts
 
     def check_text(
@@ -220,10 +337,13 @@ class Linter:
         ctx = RuleContext(self.tree, path, text, lines, replaced_lines)
         found: list[Row] = []
         for rule in self.rules:
+            ctx.options = self.options[rule.code]
             pages: Iterable[AnyPage] = [page] if rule.scope is Scope.FILE else iter_pages(page)
             for current in pages:
                 if rule.applies_to(current.kind):
                     found += self._run_rule(rule, current, ctx)
+        if MARKER in text:
+            found = apply_directives(found, page.markdown, self.registry, frozenset(self.enabled))
         facts = [(kind, fact_path, value) for (kind, fact_path), value in ctx.facts.items()]
         return found, facts
 
@@ -257,7 +377,18 @@ class Linter:
 
 def display_path(file: Path, cwd: Path) -> str:
     """How a path is shown: relative to the cwd, POSIX style."""
-    return Path(os.path.relpath(absolute_path(file), cwd)).as_posix()
+    return relative_to(file, str(cwd))
+
+
+def relative_to(file: Path | str, folder: str) -> str:
+    """`file` relative to the absolute `folder`, POSIX style; a plain slice in the
+    common case of a file inside it (os.path.relpath costs more per call)."""
+    absolute = os.path.abspath(file)
+    if absolute.startswith(folder) and absolute[len(folder) : len(folder) + 1] == os.sep:
+        relative = absolute[len(folder) + 1 :]
+    else:
+        relative = os.path.relpath(absolute, folder)
+    return relative if os.sep == "/" else relative.replace(os.sep, "/")
 
 
 def tree_root(settings: Settings, paths: list[Path], files: list[Path], cwd: Path) -> Path:
@@ -298,6 +429,7 @@ def cache_key(linter: Linter) -> str:
         listing,
         rules,
         settings.show_traceback,
+        sorted((code, sorted(options.items())) for code, options in linter.options.items()),
     )
     return hashlib.sha256(repr(state).encode()).hexdigest()[:32]
 
@@ -308,6 +440,8 @@ class RunResult(NamedTuple):
     diagnostics: list[DiagnosticRow]
     files_checked: int
     from_cache: int
+    files: Sequence[Path] = ()
+    """The files checked, as discovered (relative to the cwd or absolute)."""
 
 
 def run(
@@ -321,9 +455,10 @@ def run(
     settings = settings or Settings()
     cwd = Path.cwd()
     paths = [Path(path) for path in paths] or [Path(".")]
-    files = list(discover(paths))
+    files = list(discover(paths, settings.path_filter()))
     root = tree_root(settings, paths, files, cwd)
     linter = Linter(settings, make_tree_at(settings, root))
+    finding_filter = settings.finding_filter(linter.registry)
     cache = None
     if settings.cache:
         folder = settings.cache_dir or (linter.tree.root / DEFAULT_FOLDER)
@@ -369,10 +504,29 @@ def run(
         cache.save()
     diagnostics = set()
     for index, rows in results.items():
+        rows = finding_filter.rows(files[index], rows)
         if rows:
             shown = display_path(files[index], cwd)
             diagnostics.update(DiagnosticRow(shown, *row) for row in rows)
-    return RunResult(sorted(diagnostics), len(files), len(files) - len(missing))
+    return RunResult(sorted(diagnostics), len(files), len(files) - len(missing), files)
+
+
+def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = None) -> RunResult:
+    """Check `data` (an editor's buffer) as the file `filename` of the tree; the
+    other files are read from disk as usual. Nothing is cached. A filename that
+    `exclude` leaves out gives no findings and counts no file."""
+    settings = settings or Settings()
+    cwd = Path.cwd()
+    file = Path(filename)
+    if settings.path_filter().excludes(file):
+        return RunResult([], 0, 0)
+    root = settings.root or root_from_title(data[:4096], file) or choose_root([file], cwd)
+    linter = Linter(settings, make_tree_at(settings, root))
+    finding_filter = settings.finding_filter(linter.registry)
+    rows, _ = linter.check_bytes(data, linter.tree_path(file))
+    shown = display_path(file, cwd)
+    rows = finding_filter.rows(file, rows)
+    return RunResult(sorted({DiagnosticRow(shown, *row) for row in rows}), 1, 0, [file])
 
 
 def check_paths(paths: Iterable[str | Path], settings: Settings | None = None) -> Report:
@@ -389,4 +543,5 @@ def check_text(text: str, path: str = "<text>", settings: Settings | None = None
     file = Path(path)
     tree_path = linter.tree_path(file) if file.is_absolute() else file.as_posix()
     rows, _ = linter.check_text(text, tree_path)
+    rows = settings.finding_filter(linter.registry).rows(tree.root / tree_path, rows)
     return Report.from_rows(sorted({DiagnosticRow(path, *row) for row in rows}), 1)

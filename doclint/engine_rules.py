@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope
+from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope, Severity
 
 
 class _EngineRule(Rule):
@@ -95,10 +95,99 @@ class FileTooLarge(_EngineRule):
     summary = "The file is over the size limit and was not read."
 
 
+class UnusedSuppression(_EngineRule):
+    """A `<!-- doclint-... -->` directive that suppressed nothing: it names a rule
+    that found nothing where it applies, names no rule known to doclint, is
+    not a directive doclint knows, or is an `enable` with nothing to end.
+    Rules not enabled in the run are not judged.
+
+    **Why is this bad?** A suppression outlives the finding it was written
+    for: once the page is fixed or regenerated, a stale directive would
+    silently hide the next real defect at that place. A misspelt one hides
+    nothing and makes the reader believe it does.
+
+    **Example:**
+
+    ```markdown
+    <!-- doclint-disable-next-line DL101 -- the generator misspells this -->
+    ### Classes
+    ```
+
+    **Use instead:** delete the directive (the heading is right now), or put
+    it above the line that has the finding.
+    """
+
+    code = "DL006"
+    name = "unused-suppression"
+    summary = "A doclint-disable directive that suppressed nothing, or that names no rule."
+    severity = Severity.WARNING
+
+
+class Utf16File(_EngineRule):
+    """The file is UTF-16 text (a byte-order mark `FF FE` or `FE FF`, or a NUL
+    byte beside every ASCII character), not UTF-8.
+
+    **Why is this bad?** Generated documentation is UTF-8, and so is what
+    every Markdown tool expects: a UTF-16 page (written by a Windows tool or a
+    PowerShell redirection) shows as binary in diffs and breaks the tools that
+    read it. doclint decodes it and checks it all the same, at the right lines.
+
+    **Example:** `DL008 [utf16-file] UTF-16 LE text with a byte-order mark, not
+    UTF-8; decoded and checked`
+
+    **Use instead:** the same text saved as UTF-8.
+    """
+
+    code = "DL008"
+    name = "utf16-file"
+    summary = "The file is UTF-16, not UTF-8; it is decoded and checked all the same."
+
+
+class EmptyFile(_EngineRule):
+    """The file is empty, or holds only whitespace.
+
+    **Why is this bad?** A documentation page with nothing in it is what a
+    writer that crashed or ran out of disk leaves behind; every link to it
+    leads to a blank page. Nothing else is checked in it.
+
+    **Example:** `DL009 [empty-file] the file is empty (0 bytes)`
+
+    **Use instead:** regenerate the page, or delete it and the links to it.
+    """
+
+    code = "DL009"
+    name = "empty-file"
+    summary = "The file is empty or holds only whitespace."
+    severity = Severity.WARNING
+
+
+class OutsideRoot(_EngineRule):
+    """A file named on the command line lies outside the tree root.
+
+    **Why is this bad?** Links, sources and folder contents are looked up in
+    the tree root; a file outside it has none of them, so checking it would
+    report every relative link. It is named once and not checked; give
+    `--root` a folder that holds it, or check it in its own run.
+
+    **Example:** `doclint check --root repo notes/x.md` gives
+    `DL010 [file-outside-root] the file is outside the tree root /work/repo; not checked`
+
+    **Use instead:** `doclint check --root . repo/docs notes/x.md`.
+    """
+
+    code = "DL010"
+    name = "file-outside-root"
+    summary = "The file lies outside the tree root; it is not checked."
+
+
 ENGINE_RULES: tuple[type[Rule], ...] = (
     InternalError,
     UnreadableFile,
     InvalidUtf8,
     BinaryFile,
     FileTooLarge,
+    Utf16File,
+    EmptyFile,
+    OutsideRoot,
+    UnusedSuppression,
 )

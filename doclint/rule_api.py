@@ -12,9 +12,10 @@ from __future__ import annotations
 import inspect
 import posixpath
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 from typing import ClassVar
 from urllib.parse import unquote
 
@@ -43,6 +44,7 @@ __all__ = [
     "PageBase",
     "Rule",
     "RuleContext",
+    "RuleOption",
     "Scope",
     "Severity",
     "SourceFile",
@@ -86,6 +88,33 @@ class Finding:
     message: str
 
 
+OptionValue = bool | int | str | tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """A setting a rule declares (`Rule.options`) and reads from `ctx.options`.
+
+    Users set it in `[tool.doclint.rules.<rule-name>]`; its type is the type of
+    `default` (a tuple default means a list of strings, given as a TOML array).
+    """
+
+    default: OptionValue
+    help: str
+
+    def validate(self, value: object) -> OptionValue:
+        """The value as the rule gets it; ValueError says what was expected."""
+        expected = type(self.default)
+        if expected is tuple:
+            if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+                return tuple(value)
+            raise ValueError("expected a list of strings")
+        # bool is an int to Python, not to a user.
+        if type(value) is not expected:
+            raise ValueError(f"expected {'an' if expected is int else 'a'} {expected.__name__}")
+        return value  # type: ignore[return-value]
+
+
 @dataclass(frozen=True, slots=True)
 class LinkTarget:
     """Where a relative link points, relative to the tree root."""
@@ -119,6 +148,8 @@ class RuleContext:
         self.replaced_lines = replaced_lines
         """Lines where doclint read undecodable bytes as U+FFFD (reported as invalid-utf8)."""
         self.facts: dict[tuple[str, str], object] = {}
+        self.options: Mapping[str, OptionValue] = MappingProxyType({})
+        """The running rule's options (`Rule.options`), defaults filled in."""
         self._resolved: dict[tuple[str, str], LinkTarget | None] = {}
 
     def _ask(self, kind: str, path: str) -> object:
@@ -202,6 +233,7 @@ class Rule:
     fix_safety: ClassVar[FixSafety] = FixSafety.NONE
     scope: ClassVar[Scope] = Scope.PAGE
     kinds: ClassVar[frozenset[DocKind] | None] = None
+    options: ClassVar[Mapping[str, RuleOption]] = MappingProxyType({})
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterable[Finding]:
         raise NotImplementedError
@@ -209,6 +241,22 @@ class Rule:
     @classmethod
     def documentation(cls) -> str:
         return inspect.cleandoc(cls.__doc__ or cls.summary)
+
+    @classmethod
+    def resolve_options(cls, values: Mapping[str, object]) -> Mapping[str, OptionValue]:
+        """The rule's options: `values` checked against what it declares, the
+        defaults for the rest. ValueError names an unknown or ill-typed option."""
+        for key in values:
+            if key not in cls.options:
+                known = ", ".join(f"`{name}`" for name in cls.options) or "none"
+                raise ValueError(f"unknown option `{key}` of rule {cls.name} (options: {known})")
+        resolved = {}
+        for key, option in cls.options.items():
+            try:
+                resolved[key] = option.validate(values[key]) if key in values else option.default
+            except ValueError as error:
+                raise ValueError(f"option `{key}` of rule {cls.name}: {error}") from None
+        return MappingProxyType(resolved)
 
     @classmethod
     def applies_to(cls, kind: DocKind) -> bool:

@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import ClassVar
 
 from doclint.models.outlines import OUTLINES
-from doclint.rule_api import AnyPage, DocKind, Finding, KeywordIndex, Rule, RuleContext
+from doclint.rule_api import (
+    AnyPage,
+    DocKind,
+    Finding,
+    KeywordIndex,
+    Rule,
+    RuleContext,
+    RuleOption,
+)
 
 # The category the generator fills with every capitalised word (`[A-Z]\w*`) of
 # a file that is not Python. The other categories come from Python syntax
@@ -122,10 +131,16 @@ class StopwordKeyword(Rule):
     name = "stopword-keyword"
     summary = "Identifier entry that is an English stop word or a generator heading word."
     kinds = frozenset({DocKind.KEYWORD_INDEX})
+    options: ClassVar[Mapping[str, RuleOption]] = {
+        "extra-stop-words": RuleOption(
+            (), "More words to flag as stop words, spelled exactly as in the index."
+        )
+    }
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         assert isinstance(page, KeywordIndex)
         generated = page.level >= 2
+        extra = frozenset(ctx.options["extra-stop-words"])
         documented = posixpath.basename(page.described or "") or "the documented file"
         for category in page.categories:
             if category.heading not in IDENTIFIER_CATEGORIES:
@@ -133,6 +148,8 @@ class StopwordKeyword(Rule):
             for entry in category.entries:
                 if entry.name in STOP_WORDS:
                     reason = "is an English stop word"
+                elif entry.name in extra:
+                    reason = "is in the configured `extra-stop-words`"
                 elif generated and entry.name in HEADING_WORDS:
                     reason = "is a word of the generator's own headings"
                 else:

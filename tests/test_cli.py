@@ -39,7 +39,7 @@ def test_findings_exit_one_sorted_concise_lines(tmp_path):
             "pkg/mod.py": "class A:\n    pass\n",
         },
     )
-    result = run("check", "docs", cwd=tmp_path)
+    result = run("check", "--output-format", "concise", "docs", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert (

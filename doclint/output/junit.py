@@ -1,0 +1,53 @@
+"""For CI test reports (Jenkins, GitLab, Azure): JUnit XML, one test case a file.
+
+A file with findings is a failed test case whose failure lists them; a clean
+file is a passed one, so the report counts what was checked.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from itertools import groupby
+from pathlib import Path
+
+from doclint.engine import display_path
+from doclint.output.run import RunOutput
+from doclint.output.text import headline
+
+# Characters XML 1.0 cannot hold, even escaped.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def as_junit(output: RunOutput) -> Iterator[str]:
+    cwd = Path.cwd()
+    failed = {path: list(rows) for path, rows in groupby(output.diagnostics, key=lambda d: d.path)}
+    paths = sorted({display_path(file, cwd) for file in output.files} | failed.keys())
+    suites = ET.Element("testsuites", name="doclint")
+    suite = ET.SubElement(suites, "testsuite", name="doclint")
+    for path in paths:
+        case = ET.SubElement(
+            suite, "testcase", name=_clean(path), classname="doclint", file=_clean(path)
+        )
+        rows = failed.get(path)
+        if rows:
+            count = len(rows)
+            failure = ET.SubElement(
+                case,
+                "failure",
+                message=f"{count} problem{'s' if count != 1 else ''}",
+                type="doclint",
+            )
+            failure.text = _clean("\n".join(headline(d) for d in rows))
+    counts = {"tests": str(len(paths)), "failures": str(len(failed)), "errors": "0"}
+    for element in (suites, suite):
+        element.attrib.update(counts)
+    suite.set("skipped", "0")
+    ET.indent(suites)
+    yield '<?xml version="1.0" encoding="UTF-8"?>\n'
+    yield ET.tostring(suites, encoding="unicode") + "\n"
+
+
+def _clean(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text)

@@ -1,0 +1,50 @@
+"""What a format is given: the findings of a run and what they point at."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from doclint.baseline import SourceLines
+from doclint.diagnostics import DiagnosticRow
+from doclint.rule_api import Rule
+
+
+@dataclass
+class RunOutput:
+    """What a format may show about a run."""
+
+    diagnostics: Sequence[DiagnosticRow]
+    files_checked: int
+    files: Sequence[Path] = ()
+    """The files checked (JUnit names every one)."""
+    rules: Sequence[type[Rule]] = ()
+    """Every known rule (SARIF describes them)."""
+    sources: SourceLines = field(default_factory=SourceLines)
+    quiet: bool = False
+    """Findings only: no summary line."""
+    baselined: int = 0
+    """Findings left out because the baseline records them."""
+
+
+Format = Callable[[RunOutput], Iterator[str]]
+
+
+def summary(output: RunOutput) -> str:
+    count, files_checked = len(output.diagnostics), output.files_checked
+    files = f"{files_checked:,} file{'s' if files_checked != 1 else ''}"
+    known = f" ({output.baselined:,} more in the baseline)" if output.baselined else ""
+    if not count:
+        return f"All checks passed ({files} checked){known}."
+    return f"Found {count:,} problem{'s' if count != 1 else ''} in {files}{known}."
+
+
+def statistics(diagnostics: Sequence[DiagnosticRow]) -> list[tuple[int, str, str]]:
+    """(count, code, name) per rule, most frequent first."""
+    counts = Counter((d.code, d.name) for d in diagnostics)
+    return sorted(
+        ((count, code, name) for (code, name), count in counts.items()),
+        key=lambda item: (-item[0], item[1]),
+    )

@@ -1,0 +1,271 @@
+"""Every --output-format, --output-file, --statistics, --quiet, --exit-zero and exit codes."""
+
+from __future__ import annotations
+
+import json
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from doclint import baseline as baseline_module
+from doclint.diagnostics import DiagnosticRow
+from doclint.output import FORMATS, RunOutput
+from doclint.registry import load_registry
+from tests.checking import run_cli
+from tests.conftest import REAL, SHARED, require_shared
+from tests.pages import keyword_index, write
+
+KW = "docs/pkg/mod.py_kw.md"
+CLEAN = "docs/pkg/clean.md"
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """One page with DL101 (14:1), DL201 (16:6) and three DL401, one clean page."""
+    write(
+        tmp_path,
+        {
+            KW: keyword_index("pkg/mod.py", ["def", "Thing"]),
+            CLEAN: "# Clean\n",
+            "pkg/mod.py": "class Thing: ...\n",
+        },
+    )
+    return tmp_path
+
+
+@pytest.fixture
+def cli(monkeypatch, capsys, tree):
+    def invoke(*args: str):
+        return run_cli(monkeypatch, capsys, tree, "check", "--no-cache", *args, "docs")
+
+    return invoke
+
+
+def sarif_schema() -> dict:
+    require_shared()
+    return json.loads((SHARED / "schemas" / "sarif-schema-2.1.0.json").read_text())
+
+
+def test_full_is_the_default_and_shows_the_line_with_a_caret(cli):
+    outcome = cli()
+    assert outcome.code == 1
+    assert (
+        "docs/pkg/mod.py_kw.md:16:6: DL201 [keyword-as-class] `def` is a Python keyword, "
+        "not a class name\n"
+        "   |\n"
+        "16 | - **`def`**: [mod.py_docs.md](./mod.py_docs.md)\n"
+        "   |      ^ DL201\n"
+        "   |\n"
+    ) in outcome.out
+    assert outcome.out.endswith("Found 5 problems in 2 files.\n")
+
+
+def test_full_reads_only_files_with_findings_each_once(cli, monkeypatch):
+    read: list[str] = []
+    original = baseline_module._read_text
+    monkeypatch.setattr(
+        baseline_module, "_read_text", lambda path: read.append(path) or original(path)
+    )
+    cli("--output-format", "full")
+    assert read == [KW]
+
+
+def test_full_snippet_keeps_tabs_under_the_caret():
+    row = DiagnosticRow("a.md", 3, 3, "DL101", "unknown-heading", "error", "m")
+    output = RunOutput([row], 1, sources=baseline_module.SourceLines({"a.md": "\n\n\tx# y\n"}))
+    assert "3 | \tx# y\n  | \t ^ DL101\n" in "".join(FORMATS["full"](output))
+
+
+def test_concise(cli):
+    outcome = cli("--output-format", "concise")
+    lines = outcome.out.splitlines()
+    assert lines[0] == (
+        "docs/pkg/mod.py_kw.md:6:22: DL401 [broken-link] link target `./mod.py_docs.md` "
+        "does not exist (resolved to `docs/pkg/mod.py_docs.md`)"
+    )
+    assert lines[-1] == "Found 5 problems in 2 files." and len(lines) == 6
+
+
+def test_quiet_prints_only_findings(cli):
+    assert len(cli("--output-format", "concise", "--quiet").out.splitlines()) == 5
+    full = cli("-q").out
+    assert "Found" not in full and full.count("^") == 5
+
+
+def test_json_and_jsonl(cli):
+    data = json.loads(cli("--output-format", "json").out)
+    lines = cli("--output-format", "jsonl").out.splitlines()
+    assert [json.loads(line) for line in lines] == data
+    assert data[1] == {
+        "path": KW,
+        "line": 14,
+        "column": 1,
+        "code": "DL101",
+        "name": "unknown-heading",
+        "severity": "error",
+        "message": data[1]["message"],
+    }
+    assert list(data[1]) == list(DiagnosticRow._fields)
+
+
+def test_json_rows_are_what_json_dumps_gives():
+    rows = [DiagnosticRow('a "b"\\.md', 1, 2, "DL101", "n", "error", 'é\t"x"\n\u2028\x01')]
+    output = RunOutput(rows, 1)
+    expected = json.dumps(rows[0]._asdict(), ensure_ascii=False)
+    assert "".join(FORMATS["jsonl"](output)) == expected + "\n"
+    assert "".join(FORMATS["json"](output)) == f"[\n{expected}\n]\n"
+    assert "".join(FORMATS["json"](RunOutput([], 0))) == "[]\n"
+    assert "".join(FORMATS["jsonl"](RunOutput([], 0))) == ""
+
+
+def test_json_stays_fast_for_300k_findings():
+    rows = [
+        DiagnosticRow(f"docs/p{i // 100}.md", i % 100 + 1, 3, "DL201", "k", "error", f"`x{i}`")
+        for i in range(300_000)
+    ]
+    start = time.perf_counter()
+    text = "".join(FORMATS["json"](RunOutput(rows, 3000)))
+    assert time.perf_counter() - start < 2.0  # about 0.3 s here; json.dumps per row: 1.2 s
+    assert text.count("\n") == 300_002
+
+
+def test_sarif_validates_and_describes_the_rules(cli):
+    schema = sarif_schema()
+    outcome = cli("--output-format", "sarif")
+    log = json.loads(outcome.out)
+    jsonschema.validate(log, schema)
+    run = log["runs"][0]
+    rules = load_registry().sorted_rules()
+    descriptors = run["tool"]["driver"]["rules"]
+    assert [d["id"] for d in descriptors] == [rule.code for rule in rules]
+    for descriptor, rule in zip(descriptors, rules, strict=True):
+        assert descriptor["shortDescription"]["text"] == rule.summary
+        assert descriptor["help"]["text"] == rule.documentation()
+    results = run["results"]
+    assert len(results) == 5
+    for result in results:
+        assert descriptors[result["ruleIndex"]]["id"] == result["ruleId"]
+        assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == KW
+    assert len({r["partialFingerprints"]["doclint/v1"] for r in results}) == 5
+
+
+def test_sarif_levels_follow_severity_overrides(cli, tree):
+    (tree / "doclint.toml").write_text('[severity]\nDL201 = "warning"\nDL101 = "info"\n')
+    results = json.loads(cli("--output-format", "sarif").out)["runs"][0]["results"]
+    levels = {r["ruleId"]: r["level"] for r in results}
+    assert levels == {"DL101": "note", "DL201": "warning", "DL401": "error"}
+
+
+def test_sarif_of_the_real_slice_validates(monkeypatch, capsys):
+    schema = sarif_schema()
+    outcome = run_cli(
+        monkeypatch,
+        capsys,
+        REAL,
+        "check",
+        "docs",
+        "--root",
+        ".",
+        "--known-paths",
+        "LISTING.txt",
+        "--no-cache",
+        "--select",
+        "ALL",
+        "--output-format",
+        "sarif",
+    )
+    log = json.loads(outcome.out)
+    jsonschema.validate(log, schema)
+    assert len(log["runs"][0]["results"]) > 1000
+
+
+def test_junit_one_test_case_per_file(cli):
+    root = ET.fromstring(cli("--output-format", "junit").out)
+    suite = root.find("testsuite")
+    cases = {case.get("name"): case for case in suite.findall("testcase")}
+    assert set(cases) == {KW, CLEAN}
+    assert (suite.get("tests"), suite.get("failures"), root.get("failures")) == ("2", "1", "1")
+    assert cases[CLEAN].find("failure") is None
+    failure = cases[KW].find("failure")
+    assert failure.get("message") == "5 problems"
+    assert f"{KW}:14:1: DL101 [unknown-heading]" in failure.text
+
+
+def test_junit_keeps_xml_valid_with_control_characters():
+    row = DiagnosticRow("a.md", 1, 1, "DL501", "mojibake", "error", "bad \x01 <&> byte")
+    text = "".join(FORMATS["junit"](RunOutput([row], 1, files=[Path("a.md")])))
+    failure = ET.fromstring(text).find("testsuite/testcase/failure")
+    assert failure.text == "a.md:1:1: DL501 [mojibake] bad \ufffd <&> byte"
+
+
+def test_github_workflow_commands(cli, tree):
+    (tree / "doclint.toml").write_text('[severity]\nDL201 = "warning"\nDL101 = "info"\n')
+    lines = cli("--output-format", "github").out.splitlines()
+    assert len(lines) == 5
+    assert lines[1] == (
+        "::notice file=docs/pkg/mod.py_kw.md,line=14,col=1,title=DL101 [unknown-heading]::"
+        "`### Classs` is not a heading of a keyword-index page under `## Keywords Extracted`; "
+        "did you mean `### Classes`?"
+    )
+    assert lines[2].startswith("::warning file=docs/pkg/mod.py_kw.md,line=16,col=6,")
+    assert lines[0].startswith("::error ")
+
+
+def test_github_escapes_data_and_properties():
+    row = DiagnosticRow("a,b:c.md", 1, 2, "DL001", "internal-error", "error", "50%\nstack")
+    (line,) = "".join(FORMATS["github"](RunOutput([row], 1))).splitlines()
+    assert line == (
+        "::error file=a%2Cb%3Ac.md,line=1,col=2,title=DL001 [internal-error]::50%25%0Astack"
+    )
+
+
+def test_gitlab_code_quality_with_stable_fingerprints(cli, tree):
+    issues = json.loads(cli("--output-format", "gitlab").out)
+    assert len(issues) == 5 and len({issue["fingerprint"] for issue in issues}) == 5
+    assert issues[1] == {
+        "type": "issue",
+        "check_name": "DL101",
+        "description": issues[1]["description"],
+        "severity": "major",
+        "fingerprint": issues[1]["fingerprint"],
+        "location": {"path": KW, "positions": {"begin": {"line": 14, "column": 1}}},
+    }
+    page = tree / KW
+    page.write_text("\n\n" + page.read_text())
+    moved = json.loads(cli("--output-format", "gitlab").out)
+    assert [i["fingerprint"] for i in moved] == [i["fingerprint"] for i in issues]
+    assert moved[1]["location"]["positions"]["begin"]["line"] == 16
+
+
+def test_output_file(cli, tree):
+    outcome = cli("--output-format", "json", "--output-file", "report.json")
+    assert outcome.code == 1 and outcome.out == ""
+    assert len(json.loads((tree / "report.json").read_text())) == 5
+    unwritable = cli("-o", "no/such/folder/report.json")
+    assert unwritable.code == 2 and "cannot write no/such/folder/report.json" in unwritable.err
+
+
+def test_statistics(cli):
+    outcome = cli("--statistics")
+    assert outcome.code == 1
+    assert outcome.out == (
+        "3  DL401  broken-link\n"
+        "1  DL101  unknown-heading\n"
+        "1  DL201  keyword-as-class\n"
+        "Found 5 problems in 2 files.\n"
+    )
+    as_json = json.loads(cli("--statistics", "--output-format", "json").out)
+    assert as_json[0] == {"code": "DL401", "name": "broken-link", "count": 3}
+    assert cli("--statistics", "-q").out.count("\n") == 3
+
+
+def test_exit_codes(cli, tree):
+    assert cli().code == 1
+    assert cli("--exit-zero").code == 0
+    assert cli("--ignore", "DL1,DL2,DL4").code == 0
+    assert cli("--exit-zero", "--select", "DL999").code == 2
+    (tree / "doclint.toml").write_text("bogus = 1\n")
+    assert cli("--exit-zero").code == 2

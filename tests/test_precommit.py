@@ -1,0 +1,165 @@
+"""The pre-commit hook, for real: `pre-commit try-repo` builds its own environment,
+installs doclint into it from a snapshot of this checkout, and runs the hook on
+a throwaway repository.
+
+The snapshot is a commit of the working tree (tracked and new files, as git
+sees them), so the test checks the code as it is, committed or not. pre-commit
+installs doclint's dependencies from the package index pip is configured with;
+the test is skipped, saying so, when pre-commit or git is missing or no index
+can be reached.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PROJECT
+from tests.pages import keyword_index
+
+# pip's ways of saying it could not reach a package index.
+OFFLINE = (
+    "Failed to establish a new connection",
+    "NewConnectionError",
+    "Temporary failure in name resolution",
+    "No matching distribution found",
+)
+GIT_IDENTITY = ("-c", "user.name=doclint tests", "-c", "user.email=tests@doclint.invalid")
+
+
+def pre_commit_command() -> list[str] | None:
+    if importlib.util.find_spec("pre_commit") is not None:
+        return [sys.executable, "-m", "pre_commit"]
+    found = shutil.which("pre-commit")
+    return [found] if found else None
+
+
+def git(*args: str, cwd: Path) -> None:
+    subprocess.run(
+        ["git", *GIT_IDENTITY, "-c", "commit.gpgsign=false", *args],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+    )
+
+
+def snapshot(into: Path) -> Path:
+    """A one-commit repository holding the checkout's files as they are now."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=PROJECT,
+        check=True,
+        capture_output=True,
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        source = PROJECT / name
+        if source.is_file():  # a tracked file deleted in the work tree is left out
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, into / name)
+    git("init", "-q", cwd=into)
+    git("add", "-A", cwd=into)
+    git("commit", "-q", "-m", "snapshot", cwd=into)
+    return into
+
+
+@pytest.fixture(scope="module")
+def try_hook(tmp_path_factory) -> Callable[..., subprocess.CompletedProcess[str]]:
+    command = pre_commit_command()
+    if command is None:
+        pytest.skip("pre-commit is not installed (the test extra has it: pip install '.[test]')")
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    if not (PROJECT / ".git").exists():
+        pytest.skip("the project is not a git checkout: nothing to snapshot")
+    base = tmp_path_factory.mktemp("pre-commit")
+    repository = snapshot(base / "doclint")
+    # Its own home: the environment pre-commit builds is shared by this module's tests only.
+    env = {**os.environ, "PRE_COMMIT_HOME": str(base / "home")}
+    runs = 0
+
+    def run(files: dict[str, str], hook: str = "doclint") -> subprocess.CompletedProcess[str]:
+        nonlocal runs
+        runs += 1
+        work = base / f"work{runs}"
+        work.mkdir()
+        git("init", "-q", cwd=work)
+        for name, text in files.items():
+            (work / name).parent.mkdir(parents=True, exist_ok=True)
+            (work / name).write_text(text, encoding="utf-8")
+        git("add", "-A", cwd=work)
+        result = subprocess.run(
+            [*command, "try-repo", str(repository), hook, "--color", "never", "--files", *files],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=600,
+        )
+        output = result.stdout + result.stderr
+        if "CalledProcessError" in output and any(sign in output for sign in OFFLINE):
+            pytest.skip("pre-commit could not install doclint's dependencies: no package index")
+        return result
+
+    return run
+
+
+def test_the_hook_fails_on_a_bad_page_with_doclints_message(try_hook):
+    result = try_hook(
+        {
+            "docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["Thing"]),
+            "pkg/mod.py": "class Thing: ...\n",
+        }
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "doclint" in result.stdout and "Failed" in result.stdout
+    assert "docs/pkg/mod.py_kw.md:14:1: DL101 [unknown-heading] `### Classs`" in result.stdout
+
+
+def test_the_hook_passes_on_a_clean_page(try_hook):
+    result = try_hook({"README.md": "# Notes\n\nSee [the guide](guide.md).\n", "guide.md": "# G\n"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Passed" in result.stdout
+
+
+def test_the_hook_only_sees_markdown(try_hook):
+    result = try_hook({"notes.txt": "# Keyword Index: `x.py`\n\n## Oops\n"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Skipped" in result.stdout
+
+
+def test_the_manifest_is_valid():
+    command = pre_commit_command()
+    if command is None:
+        pytest.skip("pre-commit is not installed (the test extra has it: pip install '.[test]')")
+    result = subprocess.run(
+        [*command, "validate-manifest", str(PROJECT / ".pre-commit-hooks.yaml")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_readme_configurations_are_valid(tmp_path):
+    command = pre_commit_command()
+    if command is None:
+        pytest.skip("pre-commit is not installed (the test extra has it: pip install '.[test]')")
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## pre-commit\n", 1)[1].split("\n## ", 1)[0]
+    blocks = [block.split("```", 1)[0] for block in section.split("```yaml\n")[1:]]
+    assert len(blocks) == 2
+    for number, block in enumerate(blocks):
+        config = tmp_path / f"config{number}.yaml"
+        config.write_text(block)
+        result = subprocess.run(
+            [*command, "validate-config", str(config)], capture_output=True, text=True, check=False
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
