@@ -8,9 +8,11 @@ case file contents are still read from disk when they are there.
 
 from __future__ import annotations
 
+import errno
 import os
 import posixpath
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +22,36 @@ from doclint.text import unique_slugs
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _ORIGINAL_SOURCE = "## Original Source"
+# Opening a FIFO for reading waits for a writer: open without waiting, then refuse it.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+_SPECIAL_FILES = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def read_regular(path: Path | str, limit: int = -1) -> bytes:
+    """The bytes of a regular file, at most `limit` of them (-1: all).
+
+    OSError for anything else, without waiting: a plain open() of a named pipe
+    blocks until some process writes to it, and a device such as /dev/zero
+    never ends.
+    """
+    descriptor = os.open(path, _OPEN_FLAGS)
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _SPECIAL_FILES if test(mode)), "a special file")
+            raise OSError(errno.EINVAL, f"not a regular file ({kind})", str(path))
+        handle = os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with handle:
+        return handle.read(limit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +128,9 @@ class Tree:
 
     def children(self, folder: str) -> tuple[list[str], list[str]] | None:
         """(files, subfolders) of a folder, sorted; None if it is not a folder."""
+        folder = _clean(folder)
+        if folder is None:
+            return None
         if self._listing is not None:
             found = self._listing_dirs.get(folder)
             return (sorted(found[0]), sorted(found[1])) if found is not None else None
@@ -109,6 +144,8 @@ class Tree:
 
     def is_dir(self, path: str) -> bool:
         path = _clean(path)
+        if path is None:
+            return False
         if self._listing is not None:
             return path in self._listing_dirs
         if not path:
@@ -119,6 +156,8 @@ class Tree:
 
     def is_file(self, path: str) -> bool:
         path = _clean(path)
+        if path is None:
+            return False
         if self._listing is not None:
             return path in self._listing
         if not path:
@@ -135,7 +174,7 @@ class Tree:
         if not self.is_file(path):
             return None
         try:
-            return (self.root / path).read_bytes()
+            return read_regular(self.root / posixpath.normpath(path))
         except OSError:
             return None
 
@@ -147,7 +186,7 @@ class Tree:
         if not self.is_file(path):
             return None
         try:
-            return (self.root / path).stat().st_size
+            return (self.root / posixpath.normpath(path)).stat().st_size
         except OSError:
             return None
 
@@ -157,13 +196,15 @@ class Tree:
         if not self.is_file(path):
             return None
         try:
-            with open(self.root / path, "rb") as handle:
-                return b"\0" in handle.read(8192)
+            return b"\0" in read_regular(self.root / posixpath.normpath(path), 8192)
         except OSError:
             return None
 
     def stamp(self, path: str) -> tuple[int, int] | None:
         """(mtime in ns, size) of a file on disk, None if it cannot be seen."""
+        path = _clean(path)
+        if not path:
+            return None
         try:
             info = (self.root / path).stat()
         except (OSError, ValueError):
@@ -224,8 +265,18 @@ class Tree:
         return SourceFile(described, embedded, False, None) if embedded is not None else None
 
 
-def _clean(path: str) -> str:
-    path = posixpath.normpath(path) if path else ""
+def _clean(path: str) -> str | None:
+    """A path of the tree normalised ("" for the root), or None when it names
+    nothing in the tree: absolute, leading out of the root, or holding a NUL
+    (no file name can). The tree never looks outside its root, whatever a
+    link or a page title says."""
+    if not path:
+        return ""
+    if "\0" in path or path.startswith("/"):
+        return None
+    path = posixpath.normpath(path)
+    if path == ".." or path.startswith("../"):
+        return None
     return "" if path == "." else path
 
 

@@ -36,6 +36,10 @@ _NESTED_BLOCK = re.compile(
 )
 _ALIGN_ROW = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
 _BLANK = re.compile(r"[ \t\v\f]*$")
+# A blank line that mistune's indented-code pattern matches all the same.
+_INDENTED_BLANK = re.compile(r"(?: {4}| *\t).")
+# A list marker in any other form than the two above (empty item, "1)", a tab).
+_OTHER_MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 # The one shape of a keyword-index entry, "**`name`**: [page](./page)": its
 # link needs no general inline scan.
 _KEYWORD_ENTRY = re.compile(r"\*\*`[^`]+`\*\*: \[([^\[\]`\\<]*)\]\(([^\s()<>\\]+)\)")
@@ -71,6 +75,8 @@ class _Scanner:
         while index < count:
             line = self.lines[index]
             if _BLANK.match(line):
+                if _INDENTED_BLANK.match(line):
+                    raise _GiveUp  # mistune reads it as indented code or paragraph text
                 self.flush()
                 previous = "blank"
                 index += 1
@@ -103,6 +109,8 @@ class _Scanner:
             else:
                 if previous == "item" or (first in "=-" and previous == "paragraph"):
                     raise _GiveUp  # lazy continuation or setext underline
+                if _OTHER_MARKER.match(line):
+                    raise _GiveUp
                 if "|" in line and index + 1 < count and _ALIGN_ROW.match(self.lines[index + 1]):
                     raise _GiveUp  # a table
                 if not self.paragraph:
@@ -196,13 +204,18 @@ class _Scanner:
 
     def links(self, raw: str, line: int, shift: int) -> None:
         """Links of raw text that starts at column `shift + 1` of `line`."""
+        # Links come in order: each newline is counted once, not once per link.
+        breaks, line_start, scanned = 0, 0, 0
         for found in find_links(raw, _NO_DEFINITIONS):
-            before = raw.rfind("\n", 0, found.offset)
-            offset_line = line + raw.count("\n", 0, found.offset)
-            column = found.offset - before if before >= 0 else found.offset + shift + 1
+            newline = raw.find("\n", scanned, found.offset)
+            while newline >= 0:
+                breaks, line_start = breaks + 1, newline + 1
+                newline = raw.find("\n", line_start, found.offset)
+            scanned = max(scanned, found.offset)
+            column = found.offset - line_start + 1 if breaks else found.offset + shift + 1
             self.layer.links.append(
                 Link(
-                    line=offset_line,
+                    line=line + breaks,
                     column=column,
                     kind=found.kind,
                     text=found.text,

@@ -10,6 +10,9 @@ contain another link, and reference links resolve only against defined labels.
 from __future__ import annotations
 
 import re
+import string
+from array import array
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Literal
 
@@ -22,12 +25,29 @@ _EMAIL_AUTOLINK = re.compile(
     r"<([A-Za-z0-9.!#$%&'*+/=?^_`{|}~\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*)>"
 )
+# Open and closing tags; comments, processing instructions, CDATA and
+# declarations are found by their closer (see _Scan.scan_angle). Attributes
+# repeat possessively: they never need to be given back, and a backtracking
+# record per attribute would cost memory in proportion to a hostile line.
 _HTML_TAG = re.compile(
-    r"<(?:[A-Za-z][A-Za-z0-9\-]*(?:\s+[A-Za-z_:][\w.:\-]*(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*\s*/?"
-    r"|/[A-Za-z][A-Za-z0-9\-]*\s*|!--(?:.|\n)*?--|\?(?:.|\n)*?\?|![A-Za-z][^>]*|!\[CDATA\[(?:.|\n)*?\]\])>"
+    r"<(?:[A-Za-z][A-Za-z0-9\-]*(?:\s+[A-Za-z_:][\w.:\-]*(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*+\s*/?"
+    r"|/[A-Za-z][A-Za-z0-9\-]*\s*)>"
 )
+_ASCII_LETTERS = frozenset(string.ascii_letters)
 _LABEL_SPACE = re.compile(r"\s+")
 _BACKSLASH_ESCAPE = re.compile(r"\\([!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])")
+_BACKTICK_RUN = re.compile(r"`+")
+# What can end or nest a bare link destination; other characters are skipped in bulk.
+_DESTINATION_STOP = re.compile(r"[\\()\x00-\x20]")
+# What CommonMark says about raw HTML that may span text: open with the
+# first, end at the first closer after it.
+_SPANNING_HTML = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"))
+# CommonMark: a link label holds at most 999 characters; a destination's
+# parentheses nest at least three deep (cmark allows 32, as here).
+MAX_LABEL = 999
+MAX_DESTINATION_PARENS = 32
+# Nested images copy their text once per level: bounded like block nesting.
+MAX_OPEN_IMAGES = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,116 +75,156 @@ def find_links(text: str, definitions: dict[str, tuple[str, str | None]]) -> lis
     """All links of `text`, in order; `definitions` maps normalized labels."""
     if "[" not in text and "<" not in text:
         return []
-    found: list[FoundLink] = []
-    openers: list[tuple[int, bool, bool]] = []  # (offset of "[", is image, still active)
-    pos, end = 0, len(text)
-    while pos < end:
-        match = _SPECIAL.search(text, pos)
-        if match is None:
-            break
-        pos = match.start()
-        char = text[pos]
-        if char == "\\":
-            pos += 2 if pos + 1 < end and text[pos + 1] in _ASCII_PUNCTUATION else 1
-        elif char == "`":
-            pos = _skip_code_span(text, pos)
-        elif char == "<":
-            pos = _scan_angle(text, pos, found)
-        elif char == "!":
-            if pos + 1 < end and text[pos + 1] == "[":
-                openers.append((pos, True, True))
-                pos += 2
-            else:
+    return _Scan(text, definitions).run()
+
+
+class _Scan:
+    """One pass over one block's text, linear whatever the text holds.
+
+    Hostile text makes a naive scan quadratic in three ways, each avoided here:
+    a link kills every `[` before it (links do not nest), so instead of marking
+    the open brackets one by one a single height says that every `[` below it
+    is dead; at most MAX_OPEN_IMAGES `![` are open at once, so nested images do
+    not copy the same text again and again; and a closer that was searched for
+    and not found (`-->`, `?>`, `]]>`, `>`) is not searched for again, while
+    code spans find their closing backtick run through an index of all runs.
+    """
+
+    def __init__(self, text: str, definitions: dict[str, tuple[str, str | None]]) -> None:
+        self.text = text
+        self.definitions = definitions
+        self.found: list[FoundLink] = []
+        # Open brackets, packed as offset * 2 + 1 for "![" and offset * 2 for "[".
+        self.openers = array("q")
+        self.dead_below = 0
+        self.open_images = 0
+        self.missing: dict[str, int] = {}  # closer -> an offset from which it is absent
+        self.backtick_runs: dict[int, list[int]] | None = None
+
+    def run(self) -> list[FoundLink]:
+        text, pos, end = self.text, 0, len(self.text)
+        while pos < end:
+            match = _SPECIAL.search(text, pos)
+            if match is None:
+                break
+            pos = match.start()
+            char = text[pos]
+            if char == "\\":
+                pos += 2 if pos + 1 < end and text[pos + 1] in _ASCII_PUNCTUATION else 1
+            elif char == "`":
+                pos = self.skip_code_span(pos)
+            elif char == "<":
+                pos = self.scan_angle(pos)
+            elif char == "!":
+                if pos + 1 < end and text[pos + 1] == "[" and self.open_images < MAX_OPEN_IMAGES:
+                    self.openers.append(pos * 2 + 1)
+                    self.open_images += 1
+                    pos += 2
+                else:  # a literal "!"; a "[" after it opens a link
+                    pos += 1
+            elif char == "[":
+                self.openers.append(pos * 2)
                 pos += 1
-        elif char == "[":
-            openers.append((pos, False, True))
-            pos += 1
-        else:  # "]"
-            pos = _close_bracket(text, pos, openers, definitions, found)
-    found.sort(key=lambda link: link.offset)
-    return found
+            else:  # "]"
+                pos = self.close_bracket(pos)
+        self.found.sort(key=lambda link: link.offset)
+        return self.found
 
+    def find(self, closer: str, start: int) -> int:
+        """Offset of `closer` at or after `start`, or -1; a failed search is remembered."""
+        if start >= self.missing.get(closer, len(self.text) + 1):
+            return -1
+        offset = self.text.find(closer, start)
+        if offset < 0:
+            self.missing[closer] = start
+        return offset
 
-def _skip_code_span(text: str, pos: int) -> int:
-    """Skip a code span; an unmatched backtick run is literal text."""
-    run_end = pos
-    while run_end < len(text) and text[run_end] == "`":
-        run_end += 1
-    run = text[pos:run_end]
-    search = run_end
-    while True:
-        close = text.find(run, search)
-        if close < 0:
-            return run_end
-        after = close + len(run)
-        if after < len(text) and text[after] == "`":
-            while after < len(text) and text[after] == "`":
-                after += 1
-            search = after
-            continue
+    def skip_code_span(self, pos: int) -> int:
+        """Skip a code span; an unmatched backtick run is literal text."""
+        text = self.text
+        run_end = pos
+        while run_end < len(text) and text[run_end] == "`":
+            run_end += 1
+        if self.backtick_runs is None:
+            self.backtick_runs = {}
+            for run in _BACKTICK_RUN.finditer(text):
+                self.backtick_runs.setdefault(run.end() - run.start(), []).append(run.start())
+        # The closer is the next run of exactly the same length.
+        starts = self.backtick_runs.get(run_end - pos, [])
+        index = bisect_right(starts, pos)
+        return starts[index] + run_end - pos if index < len(starts) else run_end
+
+    def scan_angle(self, pos: int) -> int:
+        """Autolinks become links; raw HTML tags are skipped whole."""
+        text = self.text
+        match = _AUTOLINK.match(text, pos)
+        if match:
+            self.found.append(FoundLink("autolink", match.group(1), match.group(1), None, pos))
+            return match.end()
+        match = _EMAIL_AUTOLINK.match(text, pos)
+        if match:  # CommonMark renders <a@b.c> as a mailto: link
+            address = match.group(1)
+            self.found.append(FoundLink("autolink", address, f"mailto:{address}", None, pos))
+            return match.end()
+        for opener, closer in _SPANNING_HTML:
+            if text.startswith(opener, pos):
+                close = self.find(closer, pos + len(opener))
+                return close + len(closer) if close >= 0 else pos + 1
+        if text.startswith("<!", pos) and text[pos + 2 : pos + 3] in _ASCII_LETTERS:
+            close = self.find(">", pos + 3)  # a declaration such as <!DOCTYPE html>
+            return close + 1 if close >= 0 else pos + 1
+        tag = _HTML_TAG.match(text, pos)
+        return tag.end() if tag else pos + 1
+
+    def close_bracket(self, pos: int) -> int:
+        if not self.openers:
+            return pos + 1
+        packed = self.openers.pop()
+        height = len(self.openers)
+        start, image = packed >> 1, bool(packed & 1)
+        active = image or height >= self.dead_below
+        self.dead_below = min(self.dead_below, height)
+        if image:
+            self.open_images -= 1
+        if not active:
+            return pos + 1
+        label_start = start + (2 if image else 1)
+        link = _inline_destination(self.text, pos + 1)
+        if link is not None:
+            target, title, after = link
+            kind: LinkKind = "image" if image else "inline"
+        else:
+            reference = self.reference(pos + 1, label_start, pos)
+            if reference is None:
+                return pos + 1
+            target, title, after = reference
+            kind = "image" if image else "reference"
+        self.found.append(FoundLink(kind, self.text[label_start:pos], target, title, start))
+        if not image:
+            # CommonMark: links may not contain other links, so earlier "[" die.
+            self.dead_below = height
         return after
 
-
-def _scan_angle(text: str, pos: int, found: list[FoundLink]) -> int:
-    """Autolinks become links; raw HTML tags are skipped whole."""
-    match = _AUTOLINK.match(text, pos)
-    if match:
-        found.append(FoundLink("autolink", match.group(1), match.group(1), None, pos))
-        return match.end()
-    match = _EMAIL_AUTOLINK.match(text, pos)
-    if match:  # CommonMark renders <a@b.c> as a mailto: link
-        address = match.group(1)
-        found.append(FoundLink("autolink", address, f"mailto:{address}", None, pos))
-        return match.end()
-    tag = _HTML_TAG.match(text, pos)
-    return tag.end() if tag else pos + 1
-
-
-def _close_bracket(
-    text: str,
-    pos: int,
-    openers: list[tuple[int, bool, bool]],
-    definitions: dict[str, tuple[str, str | None]],
-    found: list[FoundLink],
-) -> int:
-    if not openers:
-        return pos + 1
-    start, image, active = openers.pop()
-    if not active:
-        return pos + 1
-    label_start = start + (2 if image else 1)
-    link_text = text[label_start:pos]
-    link = _inline_destination(text, pos + 1)
-    after = pos + 1
-    if link is not None:
-        target, title, after = link
-        kind: LinkKind = "image" if image else "inline"
-    else:
-        reference = _reference(text, pos + 1, link_text, definitions)
-        if reference is None:
-            return pos + 1
-        target, title, after = reference
-        kind = "image" if image else "reference"
-    found.append(FoundLink(kind, link_text, target, title, start))
-    if not image:
-        # CommonMark: links may not contain other links, so earlier openers die.
-        openers[:] = [(offset, is_image, is_image and alive) for offset, is_image, alive in openers]
-    return after
-
-
-def _reference(
-    text: str, pos: int, link_text: str, definitions: dict[str, tuple[str, str | None]]
-) -> tuple[str, str | None, int] | None:
-    label, after = link_text, pos
-    if pos < len(text) and text[pos] == "[":
-        close = text.find("]", pos + 1)
-        if close >= 0 and "[" not in text[pos + 1 : close]:
-            inner = text[pos + 1 : close]
-            label, after = (inner or link_text), close + 1
-    definition = definitions.get(normalize_label(label))
-    if definition is None:
-        return None
-    return definition[0], definition[1], after
+    def reference(
+        self, pos: int, label_start: int, label_end: int
+    ) -> tuple[str, str | None, int] | None:
+        """A full, collapsed or shortcut reference after the link text that
+        ends at `pos`; the text itself is the label unless one follows."""
+        if not self.definitions:
+            return None
+        text, after = self.text, pos
+        if pos < len(text) and text[pos] == "[":
+            close = text.find("]", pos + 1, pos + 2 + MAX_LABEL)
+            if close >= 0 and "[" not in text[pos + 1 : close]:
+                if close > pos + 1:
+                    label_start, label_end = pos + 1, close
+                after = close + 1
+        if label_end - label_start > MAX_LABEL:
+            return None
+        definition = self.definitions.get(normalize_label(text[label_start:label_end]))
+        if definition is None:
+            return None
+        return definition[0], definition[1], after
 
 
 def _inline_destination(text: str, pos: int) -> tuple[str, str | None, int] | None:
@@ -183,14 +243,21 @@ def _inline_destination(text: str, pos: int) -> tuple[str, str | None, int] | No
     else:
         start, depth = pos, 0
         while pos < end:
+            stop = _DESTINATION_STOP.search(text, pos)
+            if stop is None:
+                pos = end
+                break
+            pos = stop.start()
             char = text[pos]
-            if char == "\\" and pos + 1 < end and text[pos + 1] in _ASCII_PUNCTUATION:
-                pos += 2
+            if char == "\\":
+                pos += 2 if pos + 1 < end and text[pos + 1] in _ASCII_PUNCTUATION else 1
                 continue
             if char <= " ":
                 break
             if char == "(":
                 depth += 1
+                if depth > MAX_DESTINATION_PARENS:
+                    return None
             elif char == ")":
                 if depth == 0:
                     break
@@ -205,6 +272,8 @@ def _inline_destination(text: str, pos: int) -> tuple[str, str | None, int] | No
         closer = ")" if text[spaced] == "(" else text[spaced]
         close = spaced + 1
         while close < end and text[close] != closer:
+            if closer == ")" and text[close] == "(":
+                return None  # CommonMark: "(" in a parenthesized title must be escaped
             close += 2 if text[close] == "\\" else 1
         if close >= end:
             return None

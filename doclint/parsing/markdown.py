@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import unquote
 
 import mistune
@@ -69,6 +69,15 @@ class _PositionedState(BlockState):
 
 class _PositionedBlockParser(BlockParser):
     state_cls = _PositionedState
+    # The same patterns as mistune's, with possessive repeats where backtracking
+    # can never help: Python's regex engine keeps a backtracking record for each
+    # repetition of a group, so a 10 MB line of "- - - ..." or "=====" costs
+    # gigabytes with mistune's own patterns.
+    SPECIFICATION: ClassVar[dict[str, str]] = {
+        **BlockParser.SPECIFICATION,
+        "setex_heading": r"^ {0,3}[=-]*(?P<setext_1>[=-])[ \t]*$",
+        "thematic_break": r"^ {0,3}((?:-[ \t]*+){3,}+|(?:_[ \t]*+){3,}+|(?:\*[ \t]*+){3,}+)$",
+    }
 
     def parse_method(self, m: re.Match[str], state: BlockState) -> int | None:
         start, count = state.cursor, len(state.tokens)
@@ -132,10 +141,11 @@ class _StateLines:
     def index(self, offset: int) -> int:
         return bisect_left(self.newlines, offset)
 
+    def end(self, index: int) -> int:
+        return self.newlines[index] if index < len(self.newlines) else len(self.src)
+
     def text(self, index: int) -> str:
-        start = self.line_starts[index]
-        end = self.newlines[index] if index < len(self.newlines) else len(self.src)
-        return self.src[start:end]
+        return self.src[self.line_starts[index] : self.end(index)]
 
     def count(self) -> int:
         return len(self.line_starts) - (1 if self.src.endswith("\n") else 0)
@@ -351,5 +361,6 @@ def _indent(line: str) -> int:
 def _column(physical: str, positions: _StateLines, offset: int) -> int:
     """Column in the physical line of a state offset (children lose a prefix)."""
     index = positions.index(offset)
-    state_line = positions.text(index)
-    return len(physical) - len(state_line) + (offset - positions.line_starts[index]) + 1
+    start = positions.line_starts[index]
+    # Lengths only: a line holding thousands of links is not copied for each.
+    return len(physical) - (positions.end(index) - start) + (offset - start) + 1

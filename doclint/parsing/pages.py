@@ -56,6 +56,10 @@ _TITLES: list[tuple[re.Pattern[str], DocKind]] = [
 _PAGE_SUFFIXES = ("_docs.md", "_kw.md")
 FOLDER_PAGES = ("index.md", "doc.md", "sub.md")
 SHELL_INFOS = frozenset({"bash", "sh", "shell", "console", "zsh"})
+# Each generator pass over docs/ embeds one page in another; real trees have two
+# or three levels. Deeper nesting is left as plain embedded text, which bounds
+# both the recursion and the re-parsing of the same lines at each level.
+MAX_EMBEDDED_DEPTH = 8
 
 _FIELD = re.compile(r"\*\*(?P<name>[^*]+)\*\*:\s*(?P<value>.*)")
 _SIZE = re.compile(r"(?P<bytes>[\d,]+)\s*bytes(?:\s*\((?P<kb>[\d.,]+)\s*KB\))?")
@@ -120,16 +124,22 @@ def page_level(described: str | None, kind: DocKind) -> int:
 
 
 def parse_page(
-    text: str, path: str, first_line: int = 1, embedded_in: str | None = None
+    text: str,
+    path: str,
+    first_line: int = 1,
+    embedded_in: str | None = None,
+    *,
+    depth: int = 0,
 ) -> AnyPage:
-    """The typed page of `text` (any newline style); lines start at `first_line`."""
+    """The typed page of `text` (any newline style); lines start at `first_line`;
+    `depth` counts the pages this one is embedded in."""
     text = normalize_newlines(text)
     layer = parse_markdown(text, first_line)
     title = layer.headings[0] if layer.headings and layer.headings[0].level == 1 else None
     if title is not None and title.line != _first_text_line(text, first_line):
         title = None
     kind, described = recognise(title.text) if title else (DocKind.MARKDOWN, None)
-    builder = _PageBuilder(text, first_line, layer, path)
+    builder = _PageBuilder(text, first_line, layer, path, depth)
     common: dict[str, Any] = {
         "path": path,
         "described": described,
@@ -152,12 +162,15 @@ def _first_text_line(text: str, first_line: int) -> int:
 class _PageBuilder:
     """Indexes one layer by line so template sections can pick their parts."""
 
-    def __init__(self, text: str, first_line: int, layer: MarkdownLayer, path: str) -> None:
+    def __init__(
+        self, text: str, first_line: int, layer: MarkdownLayer, path: str, depth: int = 0
+    ) -> None:
         self.text = text
         self.lines = text.split("\n")
         self.first_line = first_line
         self.layer = layer
         self.path = path
+        self.depth = depth
         self.sections = _sections(layer.headings, first_line + layer.line_count - 1)
 
     def line_text(self, line: int) -> str:
@@ -181,23 +194,25 @@ class _PageBuilder:
 
 
 def _sections(headings: Sequence[Heading], last_line: int) -> list[Section]:
-    sections = []
+    """Each heading's section: it ends before the next heading of its level or
+    higher. One pass with a stack of open sections, so a page of 100,000
+    headings costs no more than its length."""
+    ends = [last_line] * len(headings)
+    open_sections: list[int] = []  # indexes of headings, levels strictly increasing
     for index, heading in enumerate(headings):
-        end = last_line
-        for later in headings[index + 1 :]:
-            if later.level <= heading.level:
-                end = later.line - 1
-                break
-        sections.append(
-            Section(
-                line=heading.line,
-                column=heading.column,
-                level=heading.level,
-                title=heading.text,
-                end_line=end,
-            )
+        while open_sections and headings[open_sections[-1]].level >= heading.level:
+            ends[open_sections.pop()] = heading.line - 1
+        open_sections.append(index)
+    return [
+        Section(
+            line=heading.line,
+            column=heading.column,
+            level=heading.level,
+            title=heading.text,
+            end_line=end,
         )
-    return sections
+        for heading, end in zip(headings, ends, strict=True)
+    ]
 
 
 def within(nodes: Sequence[N], section: Section | None, lines: list[int] | None = None) -> list[N]:
@@ -380,11 +395,21 @@ def _original_source(
     if end_line != block.end_line and end_index is not None:
         rest = "\n".join(builder.lines[end_index + 1 :])
         tail_line = end_line + 1
-        tail = _PageBuilder(rest, tail_line, parse_markdown(rest, tail_line), path)
+        tail = _PageBuilder(rest, tail_line, parse_markdown(rest, tail_line), path, builder.depth)
     document = None
     first = next((line for line in content if line.strip()), "")
-    if first.startswith("# ") and recognise(first[2:])[0] is not DocKind.MARKDOWN:
-        document = parse_page(text, described or path, first_line=block.line + 1, embedded_in=path)
+    if (
+        builder.depth < MAX_EMBEDDED_DEPTH
+        and first.startswith("# ")
+        and recognise(first[2:])[0] is not DocKind.MARKDOWN
+    ):
+        document = parse_page(
+            text,
+            described or path,
+            first_line=block.line + 1,
+            embedded_in=path,
+            depth=builder.depth + 1,
+        )
     source = EmbeddedSource(
         line=block.line,
         column=block.column,
@@ -420,9 +445,11 @@ def _build_keyword_index(builder: _PageBuilder, common: dict) -> KeywordIndex:
     keyword_links: dict[int, Link] = {}
     for link in layer.links:
         keyword_links.setdefault(link.line, link)
+    # Keys computed once: a page may hold thousands of categories.
+    item_lines = [item.line for item in layer.list_items]
     for sub in builder.subsections(builder.section("Keywords Extracted")):
         entries = []
-        for item in within(layer.list_items, sub):
+        for item in within(layer.list_items, sub, item_lines):
             match = _KEYWORD.match(item.text)
             if match and item.depth == 0:
                 link = keyword_links.get(item.line)
@@ -450,7 +477,9 @@ def _build_keyword_index(builder: _PageBuilder, common: dict) -> KeywordIndex:
 def _build_folder_index(builder: _PageBuilder, common: dict) -> FolderIndex:
     layer = builder.layer
     files_section = builder.section("Files")
-    links = within(layer.links, files_section)
+    links_by_line: dict[int, list[Link]] = {}
+    for link in within(layer.links, files_section):
+        links_by_line.setdefault(link.line, []).append(link)
     rows = []
     for row in within(layer.table_rows, files_section):
         if row.header or not row.cells:
@@ -462,7 +491,7 @@ def _build_folder_index(builder: _PageBuilder, common: dict) -> FolderIndex:
                 column=row.column,
                 name=name_match.group("name") if name_match else row.cells[0],
                 description=row.cells[1] if len(row.cells) > 1 else "",
-                links=[link for link in links if link.line == row.line],
+                links=links_by_line.get(row.line, []),
             )
         )
     return FolderIndex(
@@ -510,12 +539,13 @@ def _build_folder_doc(builder: _PageBuilder, common: dict) -> FolderDoc:
 
 
 def _build_subtree_index(builder: _PageBuilder, common: dict) -> SubtreeIndex:
+    link_lines = [link.line for link in builder.layer.links]
     groups = [
         SubtreeGroup(
             line=sub.line,
             column=sub.column,
             key=sub.title,
-            entries=within(builder.layer.links, sub),
+            entries=within(builder.layer.links, sub, link_lines),
         )
         for sub in builder.subsections(builder.section("Keywords"))
     ]

@@ -1,0 +1,63 @@
+"""DL404 link-escapes-root: a relative link that leads out of the tree root."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope
+
+
+class LinkEscapesRoot(Rule):
+    """Flags a relative link or image whose target, resolved from the page's
+    folder, lies outside the tree root (`../` once too often).
+
+    **Why is this bad?** Everything a documentation tree links to lives in
+    the tree; a link out of its root points at whatever happens to sit beside
+    the checkout, which differs from one machine to the next, and on a web
+    host it leads nowhere. Generators produce such links when they count the
+    `../` of a page from the wrong folder. doclint never follows the target
+    or looks at it: where the link would land outside the tree is no business
+    of a linter, so the link is reported whether or not something is there.
+
+    Only live links count (not code blocks or code spans); external URLs and
+    root-relative links (`/docs/x.md`, resolved from the tree root) never
+    leave it. A page that is away from its place in the tree is reported once
+    by `misplaced-page` instead of once per link.
+
+    **Example** (in `docs/pkg/mod.py_docs.md`, two folders below the root):
+
+    ```markdown
+    - [setup.py](../../../setup.py)
+    ```
+
+    **Use instead:** count the `../` from the page's own folder:
+
+    ```markdown
+    - [setup.py](../../setup.py)
+    ```
+    """
+
+    code = "DL404"
+    name = "link-escapes-root"
+    summary = "Relative link whose target lies outside the tree root."
+    scope = Scope.FILE
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        if page.is_detached():
+            return
+        for link in page.markdown.links:
+            target = ctx.resolve(page, link.target)
+            if target is not None and target.escapes_root:
+                yield Finding(
+                    link.line,
+                    link.column,
+                    f"link target `{_shown(link.target)}` leads out of the tree root "
+                    f"(resolved to `{_shown(target.path)}`); it is not followed",
+                )
+
+
+def _shown(target: str, limit: int = 200) -> str:
+    """A target as a message can show it: control characters escaped, and cut
+    short, since a hostile page may hold a link of megabytes."""
+    text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in target[:limit])
+    return text + "…" if len(target) > limit else text
