@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import ClassVar
 from urllib.parse import unquote
 
+from doclint.fixes import Edit
 from doclint.models.generated import (
     AnyPage,
     DocKind,
@@ -34,8 +35,10 @@ from doclint.tree import SourceFile, Tree
 __all__ = [
     "AnyPage",
     "DocKind",
+    "Edit",
     "FileDocs",
     "Finding",
+    "Fix",
     "FixSafety",
     "FolderDoc",
     "FolderIndex",
@@ -80,12 +83,24 @@ class Scope(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Fix:
+    """A repair a rule offers: edits applied together, and how safe they are.
+    SAFE fixes keep the page's meaning (`--fix`); UNSAFE ones may change it
+    (`--fix --unsafe-fixes`)."""
+
+    edits: tuple[Edit, ...]
+    safety: FixSafety
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
     """What a rule yields; the engine adds path, code, name and severity."""
 
     line: int
     column: int
     message: str
+    fix: Fix | None = None
 
 
 OptionValue = bool | int | str | tuple[str, ...]
