@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 import posixpath
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
@@ -30,6 +30,7 @@ from doclint.models.generated import (
     PageBase,
     SubtreeIndex,
 )
+from doclint.models.markdown import Link
 from doclint.tree import SourceFile, Tree
 
 __all__ = [
@@ -213,6 +214,17 @@ class RuleContext:
         """GitHub heading anchors of a Markdown file of the tree."""
         self._ask("stamp", path)
         return self._tree.anchors(path)
+
+    def relative_links(self, page: PageBase) -> Iterator[tuple[Link, LinkTarget]]:
+        """The page's live links with a relative target, resolved. None for a
+        page away from its place in the tree: its links were written for
+        another folder (misplaced-page reports it once)."""
+        if page.is_detached():
+            return
+        for link in page.markdown.links:
+            target = self.resolve(page, link.target)
+            if target is not None:
+                yield link, target
 
     def resolve(self, page: PageBase, target: str) -> LinkTarget | None:
         """Resolve a link of `page`; None for external or empty targets."""

@@ -38,12 +38,9 @@ class BrokenAnchor(Rule):
     scope = Scope.FILE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        if page.is_detached():
-            return
         own = None
-        for link in page.markdown.links:
-            target = ctx.resolve(page, link.target)
-            if target is None or target.fragment is None or target.escapes_root:
+        for link, target in ctx.relative_links(page):
+            if target.fragment is None or target.escapes_root:
                 continue
             if target.path == page.path:
                 if own is None:

@@ -41,11 +41,8 @@ class BrokenLink(Rule):
     scope = Scope.FILE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        if page.is_detached():
-            return
-        for link in page.markdown.links:
-            target = ctx.resolve(page, link.target)
-            if target is None or target.escapes_root or target.path == page.path:
+        for link, target in ctx.relative_links(page):
+            if target.escapes_root or target.path == page.path:
                 continue
             if not ctx.exists(target.path):
                 yield Finding(

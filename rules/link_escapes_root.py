@@ -43,11 +43,8 @@ class LinkEscapesRoot(Rule):
     scope = Scope.FILE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        if page.is_detached():
-            return
-        for link in page.markdown.links:
-            target = ctx.resolve(page, link.target)
-            if target is not None and target.escapes_root:
+        for link, target in ctx.relative_links(page):
+            if target.escapes_root:
                 yield Finding(
                     link.line,
                     link.column,
