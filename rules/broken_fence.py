@@ -6,7 +6,17 @@ from collections.abc import Iterator
 
 from doclint.models.generated import EmbeddedSource
 from doclint.models.markdown import CodeBlock
-from doclint.rule_api import AnyPage, FileDocs, Finding, Rule, RuleContext, Scope
+from doclint.rule_api import (
+    AnyPage,
+    Edit,
+    FileDocs,
+    Finding,
+    Fix,
+    FixSafety,
+    Rule,
+    RuleContext,
+    Scope,
+)
 
 MIN_FENCE = 3
 
@@ -60,12 +70,20 @@ class BrokenFence(Rule):
     ```
     ````
     `````
+
+    **Fix** (safe), for an Original Source block closed early: its opening
+    fence and the generator's own closing fence are lengthened to one
+    character more than the longest fence inside the embedded text, so none
+    of those can close it; the embedded text itself is not touched. Blocks
+    that are never closed, and nested blocks closed by the wrong fence, are
+    not fixed: where they were meant to end is a guess.
     """
 
     code = "DL102"
     name = "broken-fence"
     summary = "Fenced code block closed early by an embedded fence, or never closed."
     scope = Scope.FILE
+    fix_safety = FixSafety.SAFE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         source = page.source if isinstance(page, FileDocs) else None
@@ -101,14 +119,30 @@ class BrokenFence(Rule):
 def _broken_source(source: EmbeddedSource, lines: list[str]) -> Finding:
     what = "embedded page" if source.document is not None else "embedded source"
     marker = _marker_at(lines, source.live_end_line) or "```"
-    opening = "`" * max(MIN_FENCE, _longest_fence(source.text, "`") + 1)
+    opening = _fence_run(lines, source.line)
+    fence = opening or "```"
+    longer = fence[0] * max(MIN_FENCE, _longest_fence(source.text, fence[0]) + 1)
     return Finding(
         source.live_end_line,
         _column(lines, source.live_end_line),
         f"the {marker} at line {source.live_end_line} inside the {what} closes the "
-        f"```{source.info} block opened at line {source.line}; the block was meant to end "
-        f"at line {source.end_line}; open it with a longer fence ({opening}{source.info})",
+        f"{fence}{source.info} block opened at line {source.line}; the block was meant to end "
+        f"at line {source.end_line}; open it with a longer fence ({longer}{source.info})",
+        _lengthen(source, lines, opening, longer) if opening else None,
     )
+
+
+def _lengthen(source: EmbeddedSource, lines: list[str], fence: str, longer: str) -> Fix | None:
+    """Replace the opening `fence` and the generator's closing fence with
+    `longer`; None unless the closing line is a bare fence of the same kind."""
+    closing = _fence_run(lines, source.end_line)
+    if not closing or closing[0] != fence[0] or lines[source.end_line - 1].strip() != closing:
+        return None
+    edits = tuple(
+        Edit(line, _column(lines, line), line, _column(lines, line) + len(run), longer)
+        for line, run in ((source.line, fence), (source.end_line, closing))
+    )
+    return Fix(edits, FixSafety.SAFE, f"fence the embedded text with {longer}")
 
 
 def _broken_nesting(block: CodeBlock, nested: int, lines: list[str]) -> Finding:
@@ -146,6 +180,17 @@ def _longest_fence(text: str, char: str) -> int:
         if len(line) - len(stripped) <= 3 and stripped.startswith(char * MIN_FENCE):
             longest = max(longest, len(stripped) - len(stripped.lstrip(char)))
     return longest
+
+
+def _fence_run(lines: list[str], line: int) -> str | None:
+    """The run of backticks or tildes that opens a line, if any."""
+    if not 1 <= line <= len(lines):
+        return None
+    stripped = lines[line - 1].lstrip(" ")
+    char = stripped[:1]
+    if char not in ("`", "~"):
+        return None
+    return stripped[: len(stripped) - len(stripped.lstrip(char))]
 
 
 def _fence(block: CodeBlock) -> str:

@@ -6,9 +6,18 @@ import keyword
 import posixpath
 from collections.abc import Iterator
 
+from doclint_rules._fixing import remove_keyword_entry
 from doclint_rules._python_source import is_python_path, python_facts
 
-from doclint.rule_api import AnyPage, DocKind, Finding, KeywordIndex, Rule, RuleContext
+from doclint.rule_api import (
+    AnyPage,
+    DocKind,
+    Finding,
+    FixSafety,
+    KeywordIndex,
+    Rule,
+    RuleContext,
+)
 
 CLASS_HEADINGS = frozenset({"Classs", "Classes", "Class"})
 # A fixed list, so results do not depend on the Python version running doclint.
@@ -151,6 +160,13 @@ class KeywordAsClass(Rule):
 
     - **`TestDTensorCompile`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
     ```
+
+    **Fix** (safe or unsafe, per finding): the entry's line is removed. Safe
+    when the documented source was read and parsed (`ast` shows the name is
+    no class of it); unsafe when the finding rests on the keyword or
+    prose-word lists alone, since a source that is not Python 3 (or not
+    Python) may have such a class after all. A list left empty keeps its
+    heading: the fix touches one entry only.
     """
 
     code = "DL201"
@@ -159,6 +175,7 @@ class KeywordAsClass(Rule):
         "Class list entry that is not a class (a keyword, a prose word, or not in the source)."
     )
     kinds = frozenset({DocKind.KEYWORD_INDEX})
+    fix_safety = FixSafety.SAFE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         assert isinstance(page, KeywordIndex)
@@ -166,11 +183,14 @@ class KeywordAsClass(Rule):
         if not categories:
             return
         defined = _source_classes(page, ctx)
+        # Only a parsed source proves a name is no class; the word lists guess.
+        safety = FixSafety.SAFE if defined is not None else FixSafety.UNSAFE
         for category in categories:
             for entry in category.entries:
                 reason = _not_a_class(entry.name, defined, page.described or "")
                 if reason:
-                    yield Finding(entry.line, entry.column, f"`{entry.name}` {reason}")
+                    fix = remove_keyword_entry(ctx, entry, category.heading, safety)
+                    yield Finding(entry.line, entry.column, f"`{entry.name}` {reason}", fix)
 
 
 def _source_classes(page: KeywordIndex, ctx: RuleContext) -> frozenset[str] | None:

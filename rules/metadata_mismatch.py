@@ -10,8 +10,11 @@ from doclint.models.generated import MetadataField, SizeClaim
 from doclint.rule_api import (
     AnyPage,
     DocKind,
+    Edit,
     FileDocs,
     Finding,
+    Fix,
+    FixSafety,
     Rule,
     RuleContext,
 )
@@ -65,12 +68,20 @@ class MetadataMismatch(Rule):
     - **Type**: Markdown Documentation
     - **Extension**: `.md`
     ```
+
+    **Fix** (safe): the wrong value is rewritten from the file. A **Size** line
+    becomes `N bytes (N / 1024 KB)` with the file's real size, and only when
+    the file could be measured. **Path**, **Extension** and **Type** are
+    rewritten from the path in the title (the Type as the generator names
+    that extension), and only when the page sits where its title says: the
+    page's own path then confirms the title against the one metadata line.
     """
 
     code = "DL303"
     name = "metadata-mismatch"
     summary = "File Metadata line (path, size, type, extension) that disagrees with the file."
     kinds = frozenset({DocKind.FILE_DOCS})
+    fix_safety = FixSafety.SAFE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         assert isinstance(page, FileDocs)
@@ -81,6 +92,7 @@ class MetadataMismatch(Rule):
         for field in page.metadata:
             value = field.value.strip()
             problem: tuple[str, str] | None = None
+            actual: int | None = None
             if field.name == "Path":
                 problem = _path_problem(value, described)
             elif field.name == "Extension":
@@ -88,10 +100,46 @@ class MetadataMismatch(Rule):
             elif field.name == "Type":
                 problem = _type_problem(value, extension)
             elif field.name == "Size" and page.size is not None:
-                problem = _size_problem(page.size, field, ctx.file_size(described))
+                actual = ctx.file_size(described)
+                problem = _size_problem(page.size, field, actual)
             if problem is not None:
                 needle, message = problem
-                yield Finding(field.line, _column(ctx, field, needle), message)
+                correct = _correct_value(page, field.name, extension, actual)
+                fix = _rewrite(ctx, field, correct) if correct is not None else None
+                yield Finding(field.line, _column(ctx, field, needle), message, fix)
+
+
+def _correct_value(page: FileDocs, name: str, extension: str, size: int | None) -> str | None:
+    """The value the generator writes for the field, when it is known for sure."""
+    if name == "Size":
+        return None if size is None else f"{size:,} bytes ({size / 1024:.2f} KB)"
+    if page.expected_path != page.path:
+        return None  # only the page's own path can side with its title against the line
+    correct = {
+        "Path": f"`{page.described}`",
+        "Extension": f"`{extension}`",
+        "Type": expected_type(extension),
+    }
+    return correct.get(name)
+
+
+def _rewrite(ctx: RuleContext, field: MetadataField, value: str) -> Fix | None:
+    """Replace the field's value on its line; None when the line does not
+    hold the value as parsed."""
+    if not 1 <= field.line <= len(ctx.lines):
+        return None
+    line = ctx.lines[field.line - 1]
+    label = f"**{field.name}**:"
+    at = line.find(label)
+    if at < 0:
+        return None
+    start = at + len(label)
+    start += len(line[start:]) - len(line[start:].lstrip())
+    end = len(line.rstrip())
+    if line[start:end] != field.value.strip():
+        return None
+    edit = Edit(field.line, start + 1, field.line, end + 1, value)
+    return Fix((edit,), FixSafety.SAFE, f"write the {field.name} as `{value}`")
 
 
 def _path_problem(value: str, described: str) -> tuple[str, str] | None:
@@ -111,8 +159,12 @@ def _extension_problem(value: str, described: str, extension: str) -> tuple[str,
     return value, f"claims {shown}; `{name}` {has}"
 
 
+def expected_type(extension: str) -> str:
+    return FILE_TYPES.get(extension, f"Source File ({extension})")
+
+
 def _type_problem(value: str, extension: str) -> tuple[str, str] | None:
-    expected = FILE_TYPES.get(extension, f"Source File ({extension})")
+    expected = expected_type(extension)
     if value == expected or extension in _extensions_of_type(value):
         return None
     if value not in FILE_TYPES.values() and not _GENERIC_TYPE.fullmatch(value):

@@ -6,11 +6,23 @@ from collections.abc import Iterator
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from doclint.rule_api import AnyPage, FileDocs, Finding, Rule, RuleContext, Scope
+from doclint.rule_api import (
+    AnyPage,
+    Edit,
+    FileDocs,
+    Finding,
+    Fix,
+    FixSafety,
+    Rule,
+    RuleContext,
+    Scope,
+)
 from doclint.text import CODEC_NAMES, repair_mojibake, suspect_mojibake
 
 _GUESSED = ("sloppy-windows-1252", "latin-1")
 _SHOWN_SEGMENTS = 3
+# (start, end, repaired): line[start:end] is mangled, `repaired` is what it was.
+Segment = tuple[int, int, str]
 
 
 class Mojibake(Rule):
@@ -41,12 +53,19 @@ class Mojibake(Rule):
     ```markdown
     ## Keyword → Section Map
     ```
+
+    **Fix** (safe): each mangled piece of the line is replaced with ftfy's
+    repair, and nothing else on the line changes. A line is left unfixed when
+    one of its pieces is not exactly the UTF-8 bytes of its repair read as
+    Windows-1252 or Latin-1 (once or twice): ftfy then changed more than
+    mojibake, and that is a guess.
     """  # noqa: RUF002 - the examples are mojibake, confusable characters included
 
     code = "DL501"
     name = "mojibake"
     summary = "Text whose UTF-8 bytes were decoded as Windows-1252 or Latin-1."
     scope = Scope.FILE
+    fix_safety = FixSafety.SAFE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         if not suspect_mojibake(ctx.text):
@@ -59,14 +78,14 @@ class Mojibake(Rule):
             if repair is None or _copied_from_source(page, number, line, ctx):
                 continue
             fixed, codecs = repair
-            column, message = _describe(line, fixed, codecs)
-            yield Finding(number, column, message)
+            segments = _segments(line, fixed)
+            column, message = _describe(line, segments, codecs)
+            yield Finding(number, column, message, _fix(number, line, segments))
 
 
-def _describe(line: str, fixed: str, codecs: tuple[str, ...]) -> tuple[int, str]:
+def _describe(line: str, segments: list[Segment], codecs: tuple[str, ...]) -> tuple[int, str]:
     """Column of the first mangled character and a message with the repairs."""
-    segments = _segments(line, fixed)
-    repairs = list(dict.fromkeys(segments))
+    repairs = list(dict.fromkeys((line[start:end], fixed) for start, end, fixed in segments))
     listed = ", ".join(
         f"`{_visible(mangled)}` is `{_visible(repaired)}`"
         for mangled, repaired in repairs[:_SHOWN_SEGMENTS]
@@ -77,12 +96,47 @@ def _describe(line: str, fixed: str, codecs: tuple[str, ...]) -> tuple[int, str]
     codecs = codecs or _decoding_chain(*repairs[0])
     how = " then ".join(dict.fromkeys(codecs)) or "a legacy codec"
     twice = ", twice" if len(codecs) > 1 and len(set(codecs)) == 1 else ""
-    column = line.find(repairs[0][0]) + 1 if repairs[0][0] else 1
-    return column, f"{listed} mis-decoded (UTF-8 read as {how}{twice})"
+    return segments[0][0] + 1, f"{listed} mis-decoded (UTF-8 read as {how}{twice})"
 
 
-def _segments(line: str, fixed: str) -> list[tuple[str, str]]:
-    """(mangled, repaired) pieces, in line order. A repair keeps ASCII text,
+def _fix(number: int, line: str, segments: list[Segment]) -> Fix | None:
+    """Edits replacing each mangled piece with its repair; None when a piece
+    is not exactly mojibake of its repair."""
+    edits = []
+    for segment in segments:
+        exact = _exact(line, segment)
+        if exact is None:
+            return None
+        start, end, repaired = exact
+        edits.append(Edit(number, start + 1, number, end + 1, repaired))
+    return Fix(tuple(edits), FixSafety.SAFE, "repair the mis-decoded text")
+
+
+def _exact(line: str, segment: Segment) -> Segment | None:
+    """The segment, narrowed to the characters that change if need be (a
+    widened segment may take in legitimate non-ASCII text beside the
+    mojibake), when its repair re-encodes to exactly its mangled text."""
+    start, end, repaired = segment
+    mangled = line[start:end]
+    if _decoding_chain(mangled, repaired):
+        return segment
+    head = _shared_length(mangled, repaired)
+    tail = _shared_length(mangled[head:][::-1], repaired[head:][::-1])
+    narrowed = mangled[head : len(mangled) - tail]
+    repaired = repaired[head : len(repaired) - tail]
+    if narrowed and _decoding_chain(narrowed, repaired):
+        return start + head, end - tail, repaired
+    return None
+
+
+def _shared_length(first: str, second: str) -> int:
+    """Length of the common beginning of two texts."""
+    pairs = zip(first, second, strict=False)
+    return next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(first), len(second)))
+
+
+def _segments(line: str, fixed: str) -> list[Segment]:
+    """Mangled pieces and their repairs, in line order. A repair keeps ASCII text,
     so each difference is widened to the runs of non-ASCII characters around
     it: a character-level diff would pair a mangled `Ã` with a repaired one."""
     matcher = SequenceMatcher(None, line, fixed, autojunk=False)
@@ -96,7 +150,7 @@ def _segments(line: str, fixed: str) -> list[tuple[str, str]]:
             spans[-1][1:] = [max(i2, spans[-1][1]), spans[-1][2], max(j2, spans[-1][3])]
         else:
             spans.append([i1, i2, j1, j2])
-    return [(line[i1:i2], fixed[j1:j2]) for i1, i2, j1, j2 in spans]
+    return [(i1, i2, fixed[j1:j2]) for i1, i2, j1, j2 in spans]
 
 
 def _widen(text: str, start: int, end: int) -> tuple[int, int]:

@@ -6,14 +6,28 @@ import re
 import shlex
 from collections.abc import Iterator
 
+from doclint_rules._fixing import delete_lines
 from doclint_rules._python_source import is_python_path
 
-from doclint.rule_api import AnyPage, DocKind, FileDocs, Finding, Rule, RuleContext
+from doclint.models.generated import RunCommand
+from doclint.rule_api import (
+    AnyPage,
+    DocKind,
+    Edit,
+    FileDocs,
+    Finding,
+    Fix,
+    FixSafety,
+    Rule,
+    RuleContext,
+)
 
 _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
 # Options of the python launcher that take a value, so that the script is
 # recognised after them.
 _VALUE_OPTIONS = frozenset({"-W", "-X", "-Q"})
+# The sentence the generator writes above the command.
+RUN_INTRO = "This is a test file. Run it with:"
 
 
 class NonsenseRunCommand(Rule):
@@ -38,12 +52,21 @@ class NonsenseRunCommand(Rule):
     ```bash
     python test/distributed/tensor/test_dtensor_compile.py
     ```
+
+    **Fix** (unsafe: it changes what the page tells the reader to do). When
+    the documented file is a Python file of the tree that the generator took
+    for a test (its path holds "test"), the command becomes
+    `python <documented file>`. Otherwise the shell block is removed, with
+    the generator's "This is a test file. Run it with:" line above it and the
+    blank line between them. Blocks holding more than the one command, or
+    never closed, are not fixed.
     """
 
     code = "DL301"
     name = "nonsense-run-command"
     summary = "Run command that executes a non-Python file or a missing file with python."
     kinds = frozenset({DocKind.FILE_DOCS})
+    fix_safety = FixSafety.UNSAFE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         assert isinstance(page, FileDocs)
@@ -57,17 +80,57 @@ class NonsenseRunCommand(Rule):
                 else command.column
             )
             if not is_python_path(script):
-                yield Finding(
-                    command.line,
-                    max(column, 1),
-                    f"`{command.command}` runs `{script}` with python, but it is not a Python file",
-                )
-            elif not ctx.exists(script.lstrip("./")):
-                yield Finding(
-                    command.line,
-                    max(column, 1),
-                    f"`{command.command}` runs `{script}`, which is not in the tree",
-                )
+                problem = f"runs `{script}` with python, but it is not a Python file"
+            elif not ctx.exists(script.removeprefix("./")):
+                problem = f"runs `{script}`, which is not in the tree"
+            else:
+                continue
+            yield Finding(
+                command.line,
+                max(column, 1),
+                f"`{command.command}` {problem}",
+                _fix(page, command, ctx),
+            )
+
+
+def _fix(page: FileDocs, command: RunCommand, ctx: RuleContext) -> Fix | None:
+    described = page.described or ""
+    if is_python_path(described) and "test" in described.lower() and ctx.is_file(described):
+        line = ctx.lines[command.line - 1]
+        start = len(line) - len(line.lstrip()) + 1
+        replacement = f"python {described}"
+        edit = Edit(command.line, start, command.line, len(line.rstrip()) + 1, replacement)
+        return Fix((edit,), FixSafety.UNSAFE, f"run the documented test: `{replacement}`")
+    block = _block_lines(ctx.lines, command)
+    if block is None:
+        return None
+    first, last = block
+    # The generator's sentence above the block goes with it, and the blank line between.
+    gap = 1 if first > 2 and not ctx.lines[first - 2].strip() else 0
+    if first - gap > 1 and ctx.lines[first - gap - 2].strip() == RUN_INTRO:
+        first -= gap + 1
+    return Fix((delete_lines(ctx, first, last),), FixSafety.UNSAFE, "remove the run command")
+
+
+def _block_lines(lines: list[str], command: RunCommand) -> tuple[int, int] | None:
+    """First and last line of the command's fenced block, when it is closed
+    and holds only that command."""
+    if not 1 <= command.block_line <= len(lines):
+        return None
+    opening = lines[command.block_line - 1].lstrip(" ")
+    char = opening[:1]
+    if char not in ("`", "~"):
+        return None
+    length = len(opening) - len(opening.lstrip(char))
+    for number in range(command.block_line + 1, len(lines) + 1):
+        text = lines[number - 1]
+        body = text.strip()
+        indent = len(text) - len(text.lstrip(" "))
+        if indent <= 3 and len(body) >= length and body == char * len(body):
+            return command.block_line, number
+        if body and number != command.line:
+            return None
+    return None
 
 
 def python_script(command: str) -> str | None:

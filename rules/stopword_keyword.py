@@ -8,11 +8,14 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import ClassVar
 
+from doclint_rules._fixing import remove_keyword_entry
+
 from doclint.models.outlines import OUTLINES
 from doclint.rule_api import (
     AnyPage,
     DocKind,
     Finding,
+    FixSafety,
     KeywordIndex,
     Rule,
     RuleContext,
@@ -125,12 +128,17 @@ class StopwordKeyword(Rule):
 
     - **`CPU`**: [README.md_docs.md_docs.md](./README.md_docs.md_docs.md)
     ```
+
+    **Fix** (safe): the entry's line is removed. A stop word or a heading word
+    is no identifier whatever the file holds, and the generator's regex put
+    it there. A list left empty keeps its heading.
     """
 
     code = "DL202"
     name = "stopword-keyword"
     summary = "Identifier entry that is an English stop word or a generator heading word."
     kinds = frozenset({DocKind.KEYWORD_INDEX})
+    fix_safety = FixSafety.SAFE
     options: ClassVar[Mapping[str, RuleOption]] = {
         "extra-stop-words": RuleOption(
             (), "More words to flag as stop words, spelled exactly as in the index."
@@ -158,4 +166,5 @@ class StopwordKeyword(Rule):
                     entry.line,
                     entry.column,
                     f"`{entry.name}` {reason}, not an identifier of `{documented}`",
+                    remove_keyword_entry(ctx, entry, category.heading, FixSafety.SAFE),
                 )

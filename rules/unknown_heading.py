@@ -5,8 +5,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
+from doclint.models.markdown import Heading
 from doclint.models.outlines import OUTLINES
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext
+from doclint.rule_api import AnyPage, Edit, Finding, Fix, FixSafety, Rule, RuleContext
 from doclint.text import repair_mojibake
 
 
@@ -35,12 +36,18 @@ class UnknownHeading(Rule):
     template's sections, level-3 headings the subsections allowed under the
     section they follow (any key in a subtree index's keyword groups). A
     heading whose only fault is mojibake is left to `mojibake`.
+
+    **Fix** (safe): when exactly one allowed heading is close to the wrong one
+    (the suggestion of the message), the heading's text is replaced with it;
+    its `#` marker stays. Other unknown headings are not fixed: which heading
+    was meant, or whether the section belongs there at all, is a guess.
     """
 
     code = "DL101"
     name = "unknown-heading"
     summary = "Heading not allowed at this place by the page's template."
     kinds = frozenset(OUTLINES)
+    fix_safety = FixSafety.SAFE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         outline = OUTLINES[page.kind]
@@ -61,19 +68,13 @@ class UnknownHeading(Rule):
             if heading.level == 2:
                 parent, parent_known = text, text in outline
                 if not parent_known:
-                    yield Finding(
-                        heading.line, heading.column, _message(shown, page.kind, sorted(outline), 2)
-                    )
+                    yield _unknown(heading, ctx, page.kind, sorted(outline))
                 continue
             if heading.level == 3 and parent_known:
                 allowed = outline[parent] if parent is not None else frozenset()
                 if allowed is None or text in allowed:
                     continue
-                yield Finding(
-                    heading.line,
-                    heading.column,
-                    _message(shown, page.kind, sorted(allowed), 3, parent),
-                )
+                yield _unknown(heading, ctx, page.kind, sorted(allowed), parent)
             elif heading.level == 3 and parent is None:
                 yield Finding(
                     heading.line,
@@ -88,15 +89,41 @@ class UnknownHeading(Rule):
                 )
 
 
-def _message(
-    shown: str, kind: str, allowed: list[str], level: int, parent: str | None = None
-) -> str:
-    text = shown.lstrip("#").strip()
+def _unknown(
+    heading: Heading,
+    ctx: RuleContext,
+    kind: str,
+    allowed: list[str],
+    parent: str | None = None,
+) -> Finding:
+    shown = f"{'#' * heading.level} {heading.text}"
     where = f"under `## {parent}`" if parent else "as a section"
     message = f"`{shown}` is not a heading of a {kind} page {where}"
-    close = difflib.get_close_matches(text, allowed, n=2, cutoff=0.75)
+    close = difflib.get_close_matches(heading.text, allowed, n=2, cutoff=0.75)
+    fix = None
     if len(close) == 1:
-        return f"{message}; did you mean `{'#' * level} {close[0]}`?"
-    if allowed:
-        return f"{message}; expected one of: {', '.join(allowed)}"
-    return f"{message}; it has no subsections"
+        suggestion = f"{'#' * heading.level} {close[0]}"
+        message += f"; did you mean `{suggestion}`?"
+        fix = _rename(heading, close[0], suggestion, ctx)
+    elif allowed:
+        message += f"; expected one of: {', '.join(allowed)}"
+    else:
+        message += "; it has no subsections"
+    return Finding(heading.line, heading.column, message, fix)
+
+
+def _rename(heading: Heading, text: str, shown: str, ctx: RuleContext) -> Fix | None:
+    """Replace the heading's text on its line, after its `#` marker (a setext
+    heading has none); None when the text is not found there as written."""
+    if not 1 <= heading.line <= len(ctx.lines):
+        return None
+    line = ctx.lines[heading.line - 1]
+    start = heading.column - 1
+    start += len(line[start:]) - len(line[start:].lstrip("#"))
+    written = heading.text.strip()
+    found = line.find(written, start) if written else -1
+    if found < 0:
+        return None
+    end = found + len(written)
+    edit = Edit(heading.line, found + 1, heading.line, end + 1, text)
+    return Fix((edit,), FixSafety.SAFE, f"rename the heading to `{shown}`")

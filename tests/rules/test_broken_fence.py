@@ -1,8 +1,11 @@
 import pytest
+from doclint_rules.broken_fence import BrokenFence
 
-from doclint import Settings, check_paths, check_text
+from doclint import Settings, check_paths, check_text, parse
+from doclint.rule_api import FixSafety
 from tests.conftest import REAL, SEEDS, findings, require_shared
 from tests.pages import file_docs
+from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
 
 INNER = file_docs("pkg/README.md", "python pkg/README.md", "markdown", body="Run `make`.\n")
 OUTER_CLOSE = "```\n\n\n\n## High-Level Overview"
@@ -85,3 +88,67 @@ def test_real_slice_every_docs_of_a_file_docs_page_breaks():
         ("test/distributed/tensor/experimental/test_register_sharding.py_docs.md_docs.md", 155),
         ("test/distributed/tensor/parallel/__init__.py_docs.md_docs.md", 34),
     ]
+
+
+# Fixes
+
+OUTER_PATH = "docs/docs/pkg/README.md_docs.md_docs.md"
+
+
+def test_fix_lengthens_the_outer_fences():
+    text = file_docs("docs/pkg/README.md_docs.md", "python x.md", "markdown", body=INNER)
+    found = rule_findings(BrokenFence, text, OUTER_PATH)
+    assert [f.fix.safety for f in found] == [FixSafety.SAFE]
+    fixed = apply_fixes(text, found)
+    lines, expected = text.split("\n"), text.split("\n")
+    # the opening fence (14) and the generator's closing fence (47) get a fourth backtick
+    assert (lines[13], lines[46]) == ("```markdown", "```")
+    expected[13], expected[46] = "````markdown", "````"
+    assert fixed == "\n".join(expected)
+    assert findings(fixed, OUTER_PATH, "DL102") == []
+    source = parse(fixed, OUTER_PATH).source
+    assert source.live_end_line == source.end_line == 47
+    assert_fix_adds_nothing(BrokenFence, text, fixed, OUTER_PATH)
+
+
+def test_fix_outgrows_the_longest_embedded_fence():
+    inner = INNER.replace("```markdown\nRun", "`````markdown\nRun").replace(
+        "`.\n```\n", "`.\n`````\n"
+    )
+    text = file_docs("docs/pkg/README.md_docs.md", "python x.md", "markdown", body=inner)
+    found = rule_findings(BrokenFence, text, OUTER_PATH)
+    fixed = apply_fixes(text, found)
+    assert fixed.count("\n``````markdown\n") == 1 and fixed.count("\n``````\n") == 1
+    assert findings(fixed, OUTER_PATH, "DL102") == []
+
+
+def test_no_fix_for_unclosed_or_nested_blocks():
+    for text in (
+        "# Notes\n\n```python\nx = 1\n\n## Not a heading\n",
+        "# Notes\n\n```markdown\nUse:\n\n```python\nx = 1\n```\n\nDone.\n```\n\nAfter.\n",
+    ):
+        found = rule_findings(BrokenFence, text, "notes.md")
+        assert found and all(f.fix is None for f in found)
+
+
+def test_fix_on_the_real_slice_mends_every_break():
+    require_shared()
+    listing = (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
+    fixed_files = 0
+    for file in sorted((REAL / "docs" / "docs").rglob("*_docs.md_docs.md")):
+        path = file.relative_to(REAL).as_posix()
+        text = file.read_text(encoding="utf-8")
+        found = rule_findings(BrokenFence, text, path, REAL, listing)
+        if not found:
+            continue
+        fixed = apply_fixes(text, found)
+        changed = [
+            (old, new)
+            for old, new in zip(text.split("\n"), fixed.split("\n"), strict=True)
+            if old != new
+        ]
+        assert [new for _, new in changed] == ["````markdown", "````"], path
+        assert findings(fixed, path, "DL102", REAL, known_paths=listing) == [], path
+        assert_fix_adds_nothing(BrokenFence, text, fixed, path, REAL, listing)
+        fixed_files += 1
+    assert fixed_files == 5

@@ -1,5 +1,9 @@
-from tests.conftest import findings
+from doclint_rules.keyword_as_class import KeywordAsClass
+
+from doclint.rule_api import FixSafety
+from tests.conftest import SEEDS, findings, require_shared
 from tests.pages import file_docs, keyword_index, write
+from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
 
 
 def test_keywords_and_prose_words_without_source(tmp_path):
@@ -32,3 +36,60 @@ def test_source_embedded_in_the_docs_page_is_used(tmp_path):
     text = keyword_index("pkg/mod.py", ["Thing", "Ghost"])
     got = findings(text, "docs/pkg/mod.py_kw.md", "keyword-as-class", tmp_path)
     assert [line for line, _, _ in got] == [17]
+
+
+# Fixes
+
+PATH = "docs/pkg/mod.py_kw.md"
+
+
+def entry(name: str) -> str:
+    return f"- **`{name}`**: [mod.py_docs.md](./mod.py_docs.md)\n"
+
+
+def test_fix_removes_the_entry_safely_when_the_source_decides(tmp_path):
+    write(tmp_path, {"pkg/mod.py": "class Thing:\n    pass\n"})
+    text = keyword_index("pkg/mod.py", ["Thing", "Ghost", "def"])
+    found = rule_findings(KeywordAsClass, text, PATH, tmp_path)
+    assert [(f.line, f.fix.safety) for f in found] == [(17, FixSafety.SAFE), (18, FixSafety.SAFE)]
+    fixed = apply_fixes(text, found, unsafe=False)
+    assert fixed == keyword_index("pkg/mod.py", ["Thing"])
+    assert_fix_adds_nothing(KeywordAsClass, text, fixed, PATH, tmp_path)
+
+
+def test_fix_is_unsafe_when_only_the_word_lists_decide(tmp_path):
+    text = keyword_index("pkg/mod.py", ["Thing", "def", "requires"])
+    found = rule_findings(KeywordAsClass, text, PATH, tmp_path)
+    assert {f.fix.safety for f in found} == {FixSafety.UNSAFE}
+    assert apply_fixes(text, found, unsafe=False) == text
+    assert apply_fixes(text, found) == text.replace(entry("def"), "").replace(entry("requires"), "")
+
+
+def test_fix_of_the_last_entry_keeps_the_heading(tmp_path):
+    write(tmp_path, {"pkg/mod.py": "x = 1\n"})
+    text = keyword_index("pkg/mod.py", ["Ghost"])
+    found = rule_findings(KeywordAsClass, text, PATH, tmp_path)
+    fixed = apply_fixes(text, found)
+    assert "### Classs\n\n\n\n## Keyword" in fixed
+    assert fixed == text.replace(entry("Ghost"), "")
+    assert_fix_adds_nothing(KeywordAsClass, text, fixed, PATH, tmp_path)
+
+
+def test_no_fix_for_an_entry_continued_on_the_next_line(tmp_path):
+    text = keyword_index("pkg/mod.py", ["Thing", "def"])
+    text = text.replace(entry("def"), entry("def") + "  more about it\n")
+    found = rule_findings(KeywordAsClass, text, PATH, tmp_path)
+    assert [(f.line, f.fix) for f in found] == [(17, None)]
+
+
+def test_fix_on_the_seed_removes_def():
+    require_shared()
+    text = (SEEDS / "000_5344d29dba543be9.txt").read_text(encoding="utf-8")
+    path = "docs/docs/test/distributed/tensor/test_dtensor_compile.py_kw.md_docs.md"
+    found = rule_findings(KeywordAsClass, text, path)
+    assert [f.line for f in found] == [40]
+    # the source is not beside the seed: the keyword list decides
+    assert found[0].fix.safety is FixSafety.UNSAFE
+    lines = text.splitlines(keepends=True)
+    assert lines[39].startswith("- **`def`**")
+    assert apply_fixes(text, found) == "".join(lines[:39] + lines[40:])

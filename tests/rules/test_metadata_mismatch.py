@@ -1,6 +1,10 @@
+from doclint_rules.metadata_mismatch import MetadataMismatch
+
 from doclint import Settings, check_paths, check_text
+from doclint.rule_api import FixSafety
 from tests.conftest import REAL, SEEDS, findings, require_shared
 from tests.pages import write
+from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
 
 BODY = "x = 1\n"  # 6 bytes
 
@@ -123,3 +127,82 @@ def test_real_slice_is_silent():
     assert check_paths([REAL / "docs"], settings).diagnostics == []
     # on disk alone the sources are missing, so only the pages' sizes are judged
     assert check_paths([REAL / "docs"], Settings(select=["DL303"], root=REAL)).diagnostics == []
+
+
+# Fixes
+
+
+def fixed_by_rule(text: str, path: str, root, known_paths=None) -> tuple[list, str]:
+    found = rule_findings(MetadataMismatch, text, path, root, known_paths)
+    return found, apply_fixes(text, found)
+
+
+def test_fix_rewrites_the_size_from_the_file(tmp_path):
+    write(tmp_path, {"pkg/mod.py": BODY})
+    for wrong in ("1,234 bytes (1.21 KB)", "6 bytes (0.60 KB)", "2,048 bytes (1.00 KB)"):
+        text = docs_page("pkg/mod.py", size=wrong)
+        found, fixed = fixed_by_rule(text, "docs/pkg/mod.py_docs.md", tmp_path)
+        assert [f.fix.safety for f in found] == [FixSafety.SAFE]
+        assert fixed == docs_page("pkg/mod.py"), wrong
+        assert_fix_adds_nothing(MetadataMismatch, text, fixed, "docs/pkg/mod.py_docs.md", tmp_path)
+
+
+def test_fix_writes_big_sizes_the_generators_way(tmp_path):
+    write(tmp_path, {"pkg/mod.py": "x" * 13269})
+    text = docs_page("pkg/mod.py", size="13,296 bytes (12.98 KB)")
+    _, fixed = fixed_by_rule(text, "docs/pkg/mod.py_docs.md", tmp_path)
+    assert "\n- **Size**: 13,269 bytes (12.96 KB)\n" in fixed
+
+
+def test_no_size_fix_when_the_file_cannot_be_measured(tmp_path):
+    # listed but not on disk: only the KB figure is judged, and the bytes may be the wrong half
+    text = docs_page("pkg/gone.py", size="1,234 bytes (0.01 KB)")
+    found, fixed = fixed_by_rule(text, "docs/pkg/gone.py_docs.md", tmp_path, ["pkg/gone.py"])
+    assert [(f.line, f.fix) for f in found] == [(6, None)]
+    assert fixed == text
+
+
+def test_fix_rewrites_path_type_and_extension_from_the_title(tmp_path):
+    text = docs_page("pkg/notes.md", path="pkg/mod.py")
+    found, fixed = fixed_by_rule(text, "docs/pkg/notes.md_docs.md", tmp_path)
+    assert [f.fix.safety for f in found] == [FixSafety.SAFE] * 3
+    assert fixed == docs_page("pkg/notes.md", kind="Markdown Documentation", extension="`.md`")
+    extensionless = docs_page("pkg/Makefile", kind="Source File (.mk)", extension="`.mk`")
+    _, fixed = fixed_by_rule(extensionless, "docs/pkg/Makefile_docs.md", tmp_path)
+    assert fixed == docs_page("pkg/Makefile", kind="Source File ()", extension="``")
+
+
+def test_no_path_fix_for_a_page_away_from_its_title(tmp_path):
+    # the page's own place does not confirm its title: which one is right is a guess
+    text = docs_page("pkg/notes.md", path="pkg/mod.py")
+    found, fixed = fixed_by_rule(text, "docs/other/mod.py_docs.md", tmp_path)
+    assert fixed == text
+    assert len(found) == 3 and all(f.fix is None for f in found)
+
+
+def test_fix_of_an_embedded_page_at_the_outer_lines(tmp_path):
+    write(tmp_path, {"pkg/mod.py": BODY})
+    inner = docs_page("pkg/mod.py", size="7 bytes (0.01 KB)")
+    outer = docs_page("docs/pkg/mod.py_docs.md", extension="`.md`")
+    outer = outer.replace("Python Source Code", "Markdown Documentation")
+    outer = outer.replace(f"```python\n{BODY}```", f"```markdown\n{inner}```")
+    write(tmp_path, {"docs/pkg/mod.py_docs.md": docs_page("pkg/mod.py")})
+    size = len(docs_page("pkg/mod.py").encode())
+    outer = outer.replace("6 bytes (0.01 KB)", "1 bytes (0.00 KB)", 1)
+    path = "docs/docs/pkg/mod.py_docs.md_docs.md"
+    found, fixed = fixed_by_rule(outer, path, tmp_path)
+    assert [f.line for f in found] == [6, 22]
+    lines = fixed.split("\n")
+    assert lines[5] == f"- **Size**: {size:,} bytes ({size / 1024:.2f} KB)"
+    assert lines[21] == "- **Size**: 6 bytes (0.01 KB)"
+
+
+def test_fix_on_the_seed_restores_the_real_size():
+    require_shared()
+    listing = (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
+    text = (SEEDS / "000_5344d29dba543be9.txt").read_text(encoding="utf-8")
+    path = "docs/docs/test/distributed/tensor/test_dtensor_compile.py_kw.md_docs.md"
+    wrong = text.replace("13,269 bytes (12.96 KB)", "13,267 bytes (12.91 KB)", 1)
+    found, fixed = fixed_by_rule(wrong, path, REAL, listing)
+    assert [(f.line, f.fix.safety) for f in found] == [(6, FixSafety.SAFE)]
+    assert fixed == text

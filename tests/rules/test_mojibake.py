@@ -1,6 +1,10 @@
+from doclint_rules.mojibake import Mojibake
+
 from doclint import Settings, check_paths, check_text
+from doclint.rule_api import FixSafety
 from tests.conftest import SEEDS, findings, require_shared
 from tests.pages import file_docs, keyword_index, write
+from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
 
 ARROW = "\u00e2\u2020\u2019"  # "→" encoded as UTF-8, decoded as Windows-1252
 
@@ -84,3 +88,52 @@ def test_every_seed_has_the_mangled_section_map_heading():
 def test_real_slice_writes_the_arrow_correctly(real_report):
     # its keyword indexes read "## Keyword → Section Map" (e.g. test_view_ops.py_kw.md:56)
     assert not [d for d in real_report.diagnostics if d.code == "DL501"]
+
+
+# Fixes
+
+
+def _fixed(text: str, path: str = "notes.md", **kwargs) -> tuple[list, str]:
+    found = rule_findings(Mojibake, text, path, **kwargs)
+    return found, apply_fixes(text, found)
+
+
+def test_fix_repairs_the_generator_arrow():
+    text = keyword_index("pkg/mod.py", ["Thing"])
+    mangled = text.replace("\u2192", ARROW)
+    found, fixed = _fixed(mangled, "docs/pkg/mod.py_kw.md")
+    assert [f.fix.safety for f in found] == [FixSafety.SAFE]
+    assert fixed == text
+    assert_fix_adds_nothing(Mojibake, mangled, fixed, "docs/pkg/mod.py_kw.md")
+
+
+def test_fix_repairs_each_piece_and_leaves_the_rest():
+    twice = "\u00c3\u00a2\u00e2\u201a\u00ac\u00e2\u201e\u00a2"  # U+2019 mangled twice
+    text = (
+        f"# Notes\n\ndon\u00e2\u20ac\u2122t, na\u00c3\u00afve caf\u00e9\n\n"
+        f"x {twice}\n\n\u00c3\u00a9\u2192 kept\n"
+    )
+    found, fixed = _fixed(text)
+    assert [len(f.fix.edits) for f in found] == [2, 1, 1]
+    # the legitimate "é" and "→" beside the mojibake stay as they are
+    assert fixed == "# Notes\n\ndon\u2019t, na\u00efve caf\u00e9\n\nx \u2019\n\n\u00e9\u2192 kept\n"
+
+
+def test_no_fix_when_the_repair_is_more_than_mojibake():
+    # ftfy would also turn the C1 control U+0080 into "€": a Windows-1252
+    # guess about a byte, not a UTF-8 sequence read with the wrong codec
+    text = "# Notes\n\nx \u00c3\u00a9\u0080 y\n"
+    found, fixed = _fixed(text)
+    assert [(f.line, f.fix) for f in found] == [(3, None)]
+    assert fixed == text
+
+
+def test_fix_on_every_seed_repairs_only_the_arrow():
+    require_shared()
+    for seed in sorted(SEEDS.glob("*.txt")):
+        text = seed.read_text(encoding="utf-8")
+        _, fixed = _fixed(text, seed.name)
+        assert fixed == text.replace(
+            f"## Keyword {ARROW} Section Map", "## Keyword \u2192 Section Map"
+        )
+        assert fixed != text and ARROW not in fixed, seed.name

@@ -1,10 +1,12 @@
 import pytest
-from doclint_rules.stopword_keyword import HEADING_WORDS, STOP_WORDS
+from doclint_rules.stopword_keyword import HEADING_WORDS, STOP_WORDS, StopwordKeyword
 
 from doclint import Settings, check_paths, check_text
 from doclint.models.outlines import OUTLINES
+from doclint.rule_api import FixSafety
 from tests.conftest import REAL, SEEDS, findings, require_shared
 from tests.pages import file_docs
+from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
 
 RULE = "stopword-keyword"
 
@@ -189,3 +191,42 @@ def test_real_comment_word(real_findings):
     path = "docs/docs/test/distributed/tensor/experimental/test_register_sharding.py_docs.md_kw.md"
     # "# After registering the custom softmax sharding strategy," in the embedded source
     assert real_findings[path][16] == "After"
+
+
+# --- fixes --------------------------------------------------------------------
+
+
+def test_fix_removes_the_entries(tmp_path):
+    text = identifier_index("pkg/NOTES.txt", ["DeviceMesh", "The", "Parser", "When"])
+    found = rule_findings(StopwordKeyword, text, "docs/pkg/NOTES.txt_kw.md", tmp_path)
+    assert [f.fix.safety for f in found] == [FixSafety.SAFE, FixSafety.SAFE]
+    fixed = apply_fixes(text, found, unsafe=False)
+    assert fixed == identifier_index("pkg/NOTES.txt", ["DeviceMesh", "Parser"])
+    assert_fix_adds_nothing(StopwordKeyword, text, fixed, "docs/pkg/NOTES.txt_kw.md", tmp_path)
+
+
+def test_fix_of_every_entry_keeps_the_heading_and_the_next_list(tmp_path):
+    text = identifier_index("pkg/NOTES.txt", ["The", "When"], functions=("parse",))
+    found = rule_findings(StopwordKeyword, text, "docs/pkg/NOTES.txt_kw.md", tmp_path)
+    fixed = apply_fixes(text, found)
+    assert "### Identifiers\n\n\n### Functions\n\n- **`parse`**" in fixed
+
+
+def test_fix_honours_the_configured_words(tmp_path):
+    text = identifier_index("pkg/NOTES.txt", ["Foo", "Parser"])
+    path = "docs/pkg/NOTES.txt_kw.md"
+    found = rule_findings(StopwordKeyword, text, path, tmp_path, **{"extra-stop-words": ["Foo"]})
+    assert apply_fixes(text, found) == identifier_index("pkg/NOTES.txt", ["Parser"])
+
+
+def test_fix_on_the_seed_removes_every_flagged_entry():
+    require_shared()
+    text = (SEEDS / "001_3986df099c7677a1.txt").read_text(encoding="utf-8")
+    path = "docs/docs/test/distributed/tensor/test_dtensor_compile.py_docs.md_kw.md"
+    found = rule_findings(StopwordKeyword, text, path)
+    assert {f.line for f in found} == set(SEED_001)
+    fixed = apply_fixes(text, found)
+    lines = text.splitlines(keepends=True)
+    assert fixed == "".join(line for n, line in enumerate(lines, 1) if n not in SEED_001)
+    assert rule_findings(StopwordKeyword, fixed, path) == []
+    assert_fix_adds_nothing(StopwordKeyword, text, fixed, path)

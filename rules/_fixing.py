@@ -1,0 +1,60 @@
+"""Line deletions shared by the fixes of keyword-as-class (DL201),
+stopword-keyword (DL202) and nonsense-run-command (DL301).
+
+A deleted line must not leave two blocks touching so that CommonMark joins
+them (a paragraph running on into the next one), nor glue a list item's
+continuation onto the item before it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from doclint.models.generated import KeywordEntry
+from doclint.rule_api import Edit, Fix, FixSafety, RuleContext
+
+_LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
+_ATX_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
+
+
+def delete_lines(ctx: RuleContext, first: int, last: int) -> Edit:
+    """Delete lines `first` to `last` (1-based, inclusive). When the lines that
+    would then meet both hold text that could run together, one blank line is
+    left between them."""
+    lines = ctx.lines
+    if first > 1 and last < len(lines) and _would_join(lines[first - 2], lines[last]):
+        return Edit(first, 1, last + 1, 1, "\n")
+    if last == len(lines) and first > 1 and not ctx.text.endswith("\n"):
+        # The file's last line has no line break: drop the one before it instead.
+        return Edit(first - 1, len(lines[first - 2]) + 1, last, len(lines[last - 1]) + 1, "")
+    return Edit(first, 1, last + 1, 1, "")
+
+
+def delete_list_item(ctx: RuleContext, line: int) -> Edit | None:
+    """Delete a one-line list item; None when the line is not one (it is not
+    a list item, or lines below it continue it)."""
+    lines = ctx.lines
+    if not 1 <= line <= len(lines) or not _LIST_ITEM.match(lines[line - 1]):
+        return None
+    following = lines[line] if line < len(lines) else ""
+    if following.strip() and not _LIST_ITEM.match(following):
+        return None
+    return delete_lines(ctx, line, line)
+
+
+def remove_keyword_entry(
+    ctx: RuleContext, entry: KeywordEntry, heading: str, safety: FixSafety
+) -> Fix | None:
+    """The fix removing an entry of a keyword index's list, if it sits alone on its line."""
+    edit = delete_list_item(ctx, entry.line)
+    if edit is None:
+        return None
+    return Fix((edit,), safety, f"remove `{entry.name}` from `### {heading}`")
+
+
+def _would_join(before: str, after: str) -> bool:
+    """Whether `after`, once right below `before`, could continue its block.
+    A list item or an ATX heading starts a block of its own anywhere."""
+    if not before.strip() or not after.strip():
+        return False
+    return not (_ATX_HEADING.match(before) or _ATX_HEADING.match(after) or _LIST_ITEM.match(after))
