@@ -10,9 +10,9 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import TextIO, TypeVar
 
 from pydantic import TypeAdapter
 
@@ -27,6 +27,8 @@ from doclint.baseline import (
 from doclint.config import Config, ConfigError, find_config, load_config
 from doclint.discovery import MissingPathError
 from doclint.engine import RunResult, Settings, display_path, run, run_stdin
+from doclint.fixes import FixError
+from doclint.fixing import FixRun, FixSettings, fix_stdin, run_fixes, unified_diff
 from doclint.models.generated import AnyPage
 from doclint.output import FORMATS, RunOutput, statistics, summary
 from doclint.progress import ProgressBar
@@ -161,6 +163,29 @@ def _add_check(check: argparse.ArgumentParser) -> None:
         help="record the current findings in FILE and exit 0",
     )
 
+    fixing = check.add_argument_group("fixing")
+    fixing.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the safe fixes the rules offer, then report what is left",
+    )
+    fixing.add_argument(
+        "--unsafe-fixes",
+        action="store_true",
+        help="with --fix, --fix-only or --diff: also apply fixes that may change meaning",
+    )
+    fixing.add_argument(
+        "--diff",
+        action="store_true",
+        help="print a unified diff of what the fixes would change and write nothing "
+        "(exit 1 when there is something to fix)",
+    )
+    fixing.add_argument(
+        "--fix-only",
+        action="store_true",
+        help="apply the fixes and report nothing else (exit 0 unless a file could not be fixed)",
+    )
+
     run = check.add_argument_group("running")
     run.add_argument(
         "--jobs",
@@ -222,12 +247,22 @@ class UsageError(Exception):
 
 def _check(args: argparse.Namespace, registry: Registry) -> int:
     stdin = _stdin_wanted(args)
+    fix = _fix_settings(args)
     start = Path(args.stdin_filename) if stdin else _common_folder(args.paths)
     settings = _settings(args, _configuration(args, registry, start))
     try:
+        if fix is not None:
+            return _fix(args, registry, settings, fix, stdin)
         result, sources = _run_stdin(args, settings) if stdin else _run_paths(args, settings)
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
+    return _report(args, registry, result, sources)
+
+
+def _report(
+    args: argparse.Namespace, registry: Registry, result: RunResult, sources: SourceLines
+) -> int:
+    """Write the findings of a run as asked; the exit code."""
     diagnostics = result.diagnostics
     if args.write_baseline is not None:
         count = _baseline_call(write_baseline, args.write_baseline, diagnostics, sources)
@@ -245,6 +280,96 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
     )
     _write(args, output)
     return EXIT_FINDINGS if diagnostics and not args.exit_zero else EXIT_CLEAN
+
+
+def _fix_settings(args: argparse.Namespace) -> FixSettings | None:
+    """What fix mode asks for, None for a plain check; UsageError for options
+    that do not fit together."""
+    if not (args.fix or args.fix_only or args.diff):
+        if args.unsafe_fixes:
+            raise UsageError("--unsafe-fixes goes with --fix, --fix-only or --diff")
+        return None
+    if args.write_baseline is not None and (args.diff or args.fix_only):
+        raise UsageError(
+            "--write-baseline records findings: use it with --fix, not --diff or --fix-only"
+        )
+    return FixSettings(unsafe=args.unsafe_fixes, write=not args.diff)
+
+
+def _fix(
+    args: argparse.Namespace, registry: Registry, settings: Settings, fix: FixSettings, stdin: bool
+) -> int:
+    """Fix mode: --fix reports what is left; --fix-only and --diff only what they did."""
+    if stdin:
+        return _fix_stdin(args, registry, settings, fix)
+    try:
+        done = _run_fixes(args, settings, fix)
+    except FixError as error:
+        print(f"doclint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    for shown, problem in done.problems:
+        print(f"doclint: warning: {shown}: not fixed: {problem}", file=sys.stderr)
+    if args.diff:
+        with _output(args) as stream:
+            stream.writelines(done.diffs)
+    if not args.quiet:
+        print(_fix_summary(done, would=args.diff), file=sys.stderr)
+    if args.diff:
+        return _fix_exit(args, bool(done.diffs or done.problems))
+    if args.fix_only:
+        return _fix_exit(args, bool(done.problems))
+    return _report(args, registry, done.result, SourceLines())
+
+
+def _run_fixes(args: argparse.Namespace, settings: Settings, fix: FixSettings) -> FixRun:
+    bar = ProgressBar(enabled=not (args.no_progress or args.quiet))
+    try:
+        return run_fixes(args.paths, settings, fix, progress=bar)
+    finally:
+        bar.close()
+
+
+def _fix_stdin(
+    args: argparse.Namespace, registry: Registry, settings: Settings, fix: FixSettings
+) -> int:
+    """Fix the text on stdin: the fixed text goes to stdout and the findings left
+    to stderr (or --output-file); --diff writes the diff instead."""
+    data = sys.stdin.buffer.read()
+    fixed, result = fix_stdin(data, args.stdin_filename, settings, fix)
+    shown = display_path(Path(args.stdin_filename), Path.cwd())
+    if fixed.problem is not None:
+        print(f"doclint: warning: {shown}: not fixed: {fixed.problem}", file=sys.stderr)
+    if args.diff:
+        if fixed.data is not None:
+            with _output(args) as stream:
+                stream.write(unified_diff(data, fixed.data, shown))
+        return _fix_exit(args, fixed.data is not None or fixed.problem is not None)
+    new = fixed.data if fixed.data is not None else data
+    sys.stdout.flush()
+    sys.stdout.buffer.write(new)
+    sys.stdout.flush()
+    if args.fix_only:
+        return _fix_exit(args, fixed.problem is not None)
+    sources = SourceLines({shown: new.decode("utf-8", errors="replace")})
+    with contextlib.redirect_stdout(sys.stderr if args.output_file is None else sys.stdout):
+        return _report(args, registry, result, sources)
+
+
+def _fix_exit(args: argparse.Namespace, failed: bool) -> int:
+    """The exit code of --diff (something to fix) and --fix-only (a file not fixed)."""
+    return EXIT_FINDINGS if failed and not args.exit_zero else EXIT_CLEAN
+
+
+def _fix_summary(done: FixRun, would: bool) -> str:
+    count = sum(done.fixed.values())
+    if not count:
+        return "No fixes to apply." if would else "No fixes applied."
+    files = len(done.files_fixed)
+    per_rule = ", ".join(f"{n:,} {code}" for code, n in sorted(done.fixed.items()))
+    return (
+        f"{'Would fix' if would else 'Fixed'} {count:,} problem{'s' if count != 1 else ''} "
+        f"in {files:,} file{'s' if files != 1 else ''} ({per_rule})."
+    )
 
 
 def _stdin_wanted(args: argparse.Namespace) -> bool:
@@ -336,7 +461,9 @@ def _baseline_call(function: Callable[..., T], *arguments: object) -> T:
         raise UsageError(str(error)) from None
 
 
-def _write(args: argparse.Namespace, output: RunOutput) -> None:
+@contextlib.contextmanager
+def _output(args: argparse.Namespace) -> Iterator[TextIO]:
+    """Where the report goes: --output-file, or stdout."""
     with contextlib.ExitStack() as stack:
         stream = sys.stdout
         if args.output_file is not None:
@@ -346,6 +473,11 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
                 )
             except OSError as error:
                 raise UsageError(f"cannot write {args.output_file}: {error.strerror}") from None
+        yield stream
+
+
+def _write(args: argparse.Namespace, output: RunOutput) -> None:
+    with _output(args) as stream:
         if args.statistics:
             stream.write(_statistics(output, as_json=args.output_format in ("json", "jsonl")))
             return

@@ -47,7 +47,7 @@ from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.pages import expected_page_path, parse_page, recognise
 from doclint.registry import Registry, load_registry
-from doclint.rule_api import Rule, RuleContext, Scope
+from doclint.rule_api import Edit, Fix, FixSafety, Rule, RuleContext, Scope
 from doclint.suppressions import MARKER, FindingFilter, apply_directives
 from doclint.tree import Tree, read_regular
 
@@ -56,6 +56,9 @@ _BOM = b"\xef\xbb\xbf"
 BINARY_SNIFF = 8192
 # C0 controls other than tab, newlines, vertical tab and form feed: not text.
 _CONTROL = re.compile("[\x00-\x08\x0e-\x1f]")
+
+FixOffer = tuple[Row, Fix]
+"""A finding's row and the fix its rule offers for it."""
 
 
 @dataclass
@@ -256,7 +259,8 @@ class Linter:
         """A file's path relative to the tree root, POSIX style."""
         return relative_to(file, self.root_text)
 
-    def check_file(self, file: Path) -> FileOutcome:
+    def check_file(self, file: Path, fixes: list[FixOffer] | None = None) -> FileOutcome:
+        """Check a file; `fixes`, when given, collects the fixes its findings offer."""
         path = self.tree_path(file)
         if path == ".." or path.startswith("../") or os.path.isabs(path):
             message = f"the file is outside the tree root {self.root_text}; not checked"
@@ -275,17 +279,19 @@ class Linter:
         if len(data) > limit:
             message = f"over the limit of {limit:,} bytes; not read"
             return FileOutcome(self._engine_row(FileTooLarge, 1, 1, message), [], None, None)
-        rows, facts = self.check_bytes(data, path)
+        rows, facts = self.check_bytes(data, path, fixes)
         return FileOutcome(rows, facts, stamp, digest(data))
 
-    def check_bytes(self, data: bytes, path: str) -> tuple[list[Row], list[Fact]]:
+    def check_bytes(
+        self, data: bytes, path: str, fixes: list[FixOffer] | None = None
+    ) -> tuple[list[Row], list[Fact]]:
         """Check a file's bytes: UTF-8 (a BOM is skipped), or UTF-16 (reported,
         then checked); binary and empty files are reported and not checked."""
         utf16 = decode_utf16(data)
         if utf16 is not None:
             text, what = utf16
             found = self._engine_row(Utf16File, 1, 1, f"{what}, not UTF-8; decoded and checked")
-            return self._check_decoded(text, path, found, [])
+            return self.check_decoded(text, path, found, [], fixes)
         nul = data.find(b"\0", 0, BINARY_SNIFF)
         if nul >= 0:
             message = f"NUL byte at offset {nul}: a binary file, not checked"
@@ -304,10 +310,16 @@ class Linter:
                 + (f" and {len(bad) - 1:,} more place(s)" if len(bad) > 1 else "")
                 + "; undecodable bytes were read as U+FFFD",
             )
-        return self._check_decoded(text, path, found, [text_offset for _, text_offset in bad])
+        replaced = [text_offset for _, text_offset in bad]
+        return self.check_decoded(text, path, found, replaced, fixes)
 
-    def _check_decoded(
-        self, text: str, path: str, found: list[Row], replaced: list[int]
+    def check_decoded(
+        self,
+        text: str,
+        path: str,
+        found: list[Row],
+        replaced: list[int],
+        fixes: list[FixOffer] | None = None,
     ) -> tuple[list[Row], list[Fact]]:
         """Check decoded text; `replaced` are the (increasing) text offsets where
         the decoder put U+FFFD for bytes it could not read."""
@@ -320,12 +332,19 @@ class Linter:
             line += _breaks(text, previous, offset)
             lines.add(line)
             previous = offset
-        rows, facts = self.check_text(text, path, frozenset(lines))
+        rows, facts = self.check_text(text, path, frozenset(lines), fixes)
         return found + rows, facts
 
     def check_text(
-        self, text: str, path: str, replaced_lines: frozenset[int] = frozenset()
+        self,
+        text: str,
+        path: str,
+        replaced_lines: frozenset[int] = frozenset(),
+        fixes: list[FixOffer] | None = None,
     ) -> tuple[list[Row], list[Fact]]:
+        """Run the rules on a text; `fixes`, when given, collects the fixes of
+        findings whose rule declares it can fix (suppressed ones included: the
+        caller keeps those of the rows it reports)."""
         text = normalize_newlines(text)
         lines = text.split("\n")
         if text.endswith("\n"):
@@ -341,15 +360,18 @@ class Linter:
             pages: Iterable[AnyPage] = [page] if rule.scope is Scope.FILE else iter_pages(page)
             for current in pages:
                 if rule.applies_to(current.kind):
-                    found += self._run_rule(rule, current, ctx)
+                    found += self._run_rule(rule, current, ctx, fixes)
         if MARKER in text:
             found = apply_directives(found, page.markdown, self.registry, frozenset(self.enabled))
         facts = [(kind, fact_path, value) for (kind, fact_path), value in ctx.facts.items()]
         return found, facts
 
-    def _run_rule(self, rule: Rule, page: AnyPage, ctx: RuleContext) -> list[Row]:
+    def _run_rule(
+        self, rule: Rule, page: AnyPage, ctx: RuleContext, fixes: list[FixOffer] | None = None
+    ) -> list[Row]:
         try:
-            return [
+            found = list(rule.check(page, ctx))
+            rows: list[Row] = [
                 (
                     max(f.line, 1),
                     max(f.column, 1),
@@ -358,10 +380,22 @@ class Linter:
                     str(rule.severity),
                     f.message,
                 )
-                for f in rule.check(page, ctx)
+                for f in found
             ]
+            # Only a rule that declares it can fix is trusted with edits.
+            can_fix = rule.fix_safety is not FixSafety.NONE
+            if can_fix:
+                for finding in found:
+                    _check_fix(finding.fix)
         except Exception as error:  # one crashing rule must not stop the others
             return self._crash(f"rule {rule.code} ({rule.name})", error)
+        if fixes is not None and can_fix:
+            fixes += [
+                (row, finding.fix)
+                for row, finding in zip(rows, found, strict=True)
+                if finding.fix is not None
+            ]
+        return rows
 
     def _crash(self, who: str, error: Exception) -> list[Row]:
         message = f"{who} crashed: {type(error).__name__}: {error}"
@@ -373,6 +407,30 @@ class Linter:
         if rule.code not in self.enabled:
             return []
         return [(line, column, rule.code, rule.name, str(rule.severity), message)]
+
+
+def _check_fix(fix: object) -> None:
+    """TypeError for a fix the applier cannot take: the rule's bug is reported
+    as its internal error, not met halfway through a fix run."""
+    if fix is None:
+        return
+    if not (
+        isinstance(fix, Fix)
+        and isinstance(fix.safety, FixSafety)
+        and isinstance(fix.edits, tuple)
+        and all(_well_formed(edit) for edit in fix.edits)
+    ):
+        raise TypeError(f"malformed fix {fix!r}")
+
+
+def _well_formed(edit: object) -> bool:
+    return (
+        isinstance(edit, Edit)
+        and all(
+            type(value) is int for value in (edit.line, edit.column, edit.end_line, edit.end_column)
+        )
+        and isinstance(edit.replacement, str)
+    )
 
 
 def display_path(file: Path, cwd: Path) -> str:
@@ -444,15 +502,32 @@ class RunResult(NamedTuple):
     """The files checked, as discovered (relative to the cwd or absolute)."""
 
 
-def run(
-    paths: Iterable[str | Path],
-    settings: Settings | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> RunResult:
-    """Check files and folders (folders are walked for Markdown files), reusing
-    cached results of unchanged files and spreading the rest over processes.
-    `progress(done, total)` follows the files still to be checked."""
-    settings = settings or Settings()
+@dataclass
+class RunSetup:
+    """What a run over files starts from: the files, their tree, the rules, the cache."""
+
+    settings: Settings
+    cwd: Path
+    files: list[Path]
+    root: Path
+    linter: Linter
+    finding_filter: FindingFilter
+    cache: Cache | None
+
+    def diagnostics(self, results: dict[int, list[Row]]) -> list[DiagnosticRow]:
+        """The findings of the files (by index) as reported: per-file ignores
+        and severities applied, deduplicated, sorted."""
+        diagnostics = set()
+        for index, rows in results.items():
+            rows = self.finding_filter.rows(self.files[index], rows)
+            if rows:
+                shown = display_path(self.files[index], self.cwd)
+                diagnostics.update(DiagnosticRow(shown, *row) for row in rows)
+        return sorted(diagnostics)
+
+
+def set_up_run(paths: Iterable[str | Path], settings: Settings) -> RunSetup:
+    """Find the files, the root and the rules of a run, and load its cache."""
     cwd = Path.cwd()
     paths = [Path(path) for path in paths] or [Path(".")]
     files = list(discover(paths, settings.path_filter()))
@@ -463,6 +538,20 @@ def run(
     if settings.cache:
         folder = settings.cache_dir or (linter.tree.root / DEFAULT_FOLDER)
         cache = Cache.load(folder, cache_key(linter))
+    return RunSetup(settings, cwd, files, root, linter, finding_filter, cache)
+
+
+def run(
+    paths: Iterable[str | Path],
+    settings: Settings | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> RunResult:
+    """Check files and folders (folders are walked for Markdown files), reusing
+    cached results of unchanged files and spreading the rest over processes.
+    `progress(done, total)` follows the files still to be checked."""
+    settings = settings or Settings()
+    setup = set_up_run(paths, settings)
+    files, root, linter, cache = setup.files, setup.root, setup.linter, setup.cache
     results: dict[int, list[Row]] = {}
     missing: list[int] = []
     for index, file in enumerate(files):
@@ -502,13 +591,8 @@ def run(
             )
     if cache is not None:
         cache.save()
-    diagnostics = set()
-    for index, rows in results.items():
-        rows = finding_filter.rows(files[index], rows)
-        if rows:
-            shown = display_path(files[index], cwd)
-            diagnostics.update(DiagnosticRow(shown, *row) for row in rows)
-    return RunResult(sorted(diagnostics), len(files), len(files) - len(missing), files)
+    diagnostics = setup.diagnostics(results)
+    return RunResult(diagnostics, len(files), len(files) - len(missing), files)
 
 
 def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = None) -> RunResult:
@@ -516,16 +600,28 @@ def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = Non
     other files are read from disk as usual. Nothing is cached. A filename that
     `exclude` leaves out gives no findings and counts no file."""
     settings = settings or Settings()
-    cwd = Path.cwd()
+    linter = stdin_linter(data, filename, settings)
+    if linter is None:
+        return RunResult([], 0, 0)
+    file = Path(filename)
+    rows, _ = linter.check_bytes(data, linter.tree_path(file))
+    return stdin_result(linter, file, rows)
+
+
+def stdin_linter(data: bytes, filename: str | Path, settings: Settings) -> Linter | None:
+    """The linter for text read from stdin as the file `filename`; None when
+    `exclude` leaves that file out."""
     file = Path(filename)
     if settings.path_filter().excludes(file):
-        return RunResult([], 0, 0)
-    root = settings.root or root_from_title(data[:4096], file) or choose_root([file], cwd)
-    linter = Linter(settings, make_tree_at(settings, root))
-    finding_filter = settings.finding_filter(linter.registry)
-    rows, _ = linter.check_bytes(data, linter.tree_path(file))
-    shown = display_path(file, cwd)
-    rows = finding_filter.rows(file, rows)
+        return None
+    root = settings.root or root_from_title(data[:4096], file) or choose_root([file], Path.cwd())
+    return Linter(settings, make_tree_at(settings, root))
+
+
+def stdin_result(linter: Linter, file: Path, rows: list[Row]) -> RunResult:
+    """The result of checking stdin as `file`, its findings filtered as a file's are."""
+    rows = linter.settings.finding_filter(linter.registry).rows(file, rows)
+    shown = display_path(file, Path.cwd())
     return RunResult(sorted({DiagnosticRow(shown, *row) for row in rows}), 1, 0, [file])
 
 

@@ -76,11 +76,17 @@ class TextMap:
 def apply_edits(text: str, fixes: Sequence[Sequence[Edit]]) -> tuple[str, int]:
     """Apply whole fixes whose edits do not overlap a fix taken before them (in
     the given order); returns the new text and how many fixes were applied."""
+    text, applied = apply_fixes(text, fixes)
+    return text, len(applied)
+
+
+def apply_fixes(text: str, fixes: Sequence[Sequence[Edit]]) -> tuple[str, list[int]]:
+    """`apply_edits`, telling which fixes were applied (their indices)."""
     mapping = TextMap(text)
     taken: list[tuple[int, int]] = []
     chosen: list[tuple[int, int, str]] = []
-    applied = 0
-    for fix in fixes:
+    applied: list[int] = []
+    for index, fix in enumerate(fixes):
         spans = [(*mapping.span(edit), edit.replacement) for edit in fix]
         if any(_overlaps(a, b, c, d) for a, b, _ in spans for c, d in taken):
             continue
@@ -95,7 +101,7 @@ def apply_edits(text: str, fixes: Sequence[Sequence[Edit]]) -> tuple[str, int]:
             (start, end, replacement.replace("\n", mapping.newline))
             for start, end, replacement in spans
         ]
-        applied += 1
+        applied.append(index)
     pieces, cursor = [], 0
     for start, end, replacement in sorted(chosen):
         pieces += [text[cursor:start], replacement]
@@ -112,19 +118,24 @@ def _overlaps(start: int, end: int, other_start: int, other_end: int) -> bool:
 
 
 def fix_until_stable(
-    text: str, fixes_of: Callable[[str], Iterable[Sequence[Edit]]]
+    text: str,
+    fixes_of: Callable[[str], Iterable[Sequence[Edit]]],
+    on_applied: Callable[[list[int]], None] | None = None,
 ) -> tuple[str, int]:
     """Apply fixes round after round until none applies; `fixes_of(text)` gives
-    the fixes the rules find in a text, in a deterministic order."""
+    the fixes the rules find in a text, in a deterministic order, and
+    `on_applied` is told which of them each round applied."""
     total = 0
     for _ in range(MAX_ROUNDS):
         fixes = list(fixes_of(text))
         if not fixes:
             return text, total
-        text, applied = apply_edits(text, fixes)
-        if applied == 0:
+        text, applied = apply_fixes(text, fixes)
+        if not applied:
             return text, total
-        total += applied
+        if on_applied is not None:
+            on_applied(applied)
+        total += len(applied)
     raise FixError(f"fixes did not settle after {MAX_ROUNDS} rounds")
 
 

@@ -14,6 +14,7 @@ over the real slice and a generated corpus.
 from __future__ import annotations
 
 import re
+import string
 
 from doclint.models.markdown import (
     CodeBlock,
@@ -122,7 +123,8 @@ class _Scanner:
         return self.layer
 
     def heading(self, index: int, match: re.Match[str]) -> None:
-        text = (match.group(2) or "").strip()
+        # mistune strips ASCII whitespace only: a heading may end in U+0085 or U+2003.
+        text = (match.group(2) or "").strip(string.whitespace)
         if text.endswith("#"):
             raise _GiveUp  # closing hashes are trimmed by rules this scan does not copy
         line = self.first + index

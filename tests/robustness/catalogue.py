@@ -426,7 +426,9 @@ def build(folder: Path) -> dict[str, dict[str, list[Expected]]]:
     return {item.name: item.make(tree) for item in CATALOGUE}
 
 
-def doclint(*args: str, cwd: Path, plugin: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run_doclint(
+    *args: str, cwd: Path, plugin: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     """`doclint` in a process of its own, as CI runs it; `plugin` goes on its PYTHONPATH."""
     env = dict(os.environ)
     if plugin is not None:
@@ -465,7 +467,7 @@ def check(folder: Path, expected: dict[str, dict[str, list[Expected]]]) -> Catal
     """Run `doclint check` over a built catalogue, the plugin installed."""
     tree, plugin = folder / "tree", folder / "plugin"
     before = snapshot(folder)
-    result = doclint("check", *CHECK_ARGS, "--output-format", "json", cwd=tree, plugin=plugin)
+    result = run_doclint("check", *CHECK_ARGS, "--output-format", "json", cwd=tree, plugin=plugin)
     found: dict[str, list[Found]] = defaultdict(list)
     for row in json.loads(result.stdout) if result.stdout.strip() else []:
         found[row["path"]].append((row["line"], row["code"], row["message"]))

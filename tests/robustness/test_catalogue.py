@@ -16,10 +16,13 @@ from pathlib import Path
 
 import pytest
 
+import doclint.engine
 from doclint import Settings, check_paths
 from doclint.cli import main
 from doclint.engine import decode_utf8, decode_utf16, run
-from tests.robustness.catalogue import BROKEN, CATALOGUE, doclint
+from doclint.parsing.inline import MAX_DESTINATION_PARENS, MAX_LABEL, MAX_OPEN_IMAGES, find_links
+from doclint.parsing.pages import MAX_EMBEDDED_DEPTH, parse_page
+from tests.robustness.catalogue import BROKEN, CATALOGUE, run_doclint
 
 
 def test_the_whole_catalogue_at_once_exits_one_and_reports_only_what_it_should(catalogue):
@@ -47,8 +50,8 @@ def test_catalogue_item(catalogue, item):
 
 def test_show_traceback_adds_the_stack_of_a_crashing_plugin_rule(catalogue):
     args = ("check", "--no-cache", "plugin-crash.md")
-    plain = doclint(*args, cwd=catalogue.tree, plugin=catalogue.plugin)
-    shown = doclint(*args, "--show-traceback", cwd=catalogue.tree, plugin=catalogue.plugin)
+    plain = run_doclint(*args, cwd=catalogue.tree, plugin=catalogue.plugin)
+    shown = run_doclint(*args, "--show-traceback", cwd=catalogue.tree, plugin=catalogue.plugin)
     assert plain.returncode == shown.returncode == 1
     assert "Traceback" not in plain.stdout
     assert "Traceback (most recent call last)" in shown.stdout
@@ -66,7 +69,7 @@ def test_a_path_that_does_not_exist_exits_two_and_says_which(tmp_path, capsys):
 def test_a_malformed_configuration_exits_two_and_names_the_file(tmp_path):
     (tmp_path / "doclint.toml").write_text('select = ["DL401"\n[oops\n', encoding="utf-8")
     (tmp_path / "good.md").write_text("# Good\n", encoding="utf-8")
-    result = doclint("check", ".", cwd=tmp_path)
+    result = run_doclint("check", ".", cwd=tmp_path)
     assert result.returncode == 2, result.stdout
     assert "doclint.toml" in result.stderr and "Traceback" not in result.stderr
 
@@ -118,8 +121,7 @@ def test_a_file_that_loses_read_permission_mid_run_is_named(tmp_path):
 
 def test_a_permission_error_is_named_and_the_run_goes_on(tmp_path, monkeypatch):
     """The same as above for any user: the read itself is refused."""
-    pages = _three_pages(tmp_path)
-    import doclint.engine
+    _three_pages(tmp_path)
 
     real = doclint.engine.read_regular
 
@@ -133,7 +135,6 @@ def test_a_permission_error_is_named_and_the_run_goes_on(tmp_path, monkeypatch):
     assert [(line, code) for line, code, _ in found["b.md"]] == [(1, "DL002")]
     assert found["b.md"][0][2] == "cannot read file: Permission denied"
     assert [(line, code) for line, code, _ in found["c.md"]] == [(3, "DL401")]
-    del pages
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
@@ -237,3 +238,28 @@ def test_binary_utf32_and_empty_files_are_named_once(tmp_path):
 def test_a_nul_after_the_first_8_kib_is_text(tmp_path):
     data = b"# T\n\n" + b"x" * 9000 + b"\0 [a](missing.md)\n"
     assert check_bytes(tmp_path, data, "DL4") == [(3, 9003, "DL401")]
+
+
+# The limits that keep hostile text linear, and what they leave of it.
+
+
+def test_pages_embedded_deeper_than_the_limit_stay_text():
+    level = "## Original Source\n\n```markdown\n# Documentation: `a.py`\n\n"
+    text = "# Documentation: `a.py`\n\n" + level * 20 + "```\n\n## High-Level Overview\n"
+    page, depth = parse_page(text, "docs/a.py_docs.md"), 0
+    while page.source is not None and page.source.document is not None:
+        page, depth = page.source.document, depth + 1
+    assert depth == MAX_EMBEDDED_DEPTH
+
+
+def test_inline_limits_follow_commonmark_and_cmark():
+    label = "x" * (MAX_LABEL + 1)
+    definitions = {label: ("target.md", None), "ok": ("ok.md", None)}
+    assert [link.target for link in find_links(f"[{label}] [ok]", definitions)] == ["ok.md"]
+    deep = "(" * MAX_DESTINATION_PARENS + ")" * MAX_DESTINATION_PARENS
+    assert [link.target for link in find_links(f"[a](x{deep}) [b](y({deep}))", {})] == [f"x{deep}"]
+    images = "![" * (MAX_OPEN_IMAGES + 5) + "x" + "](i.png)" * (MAX_OPEN_IMAGES + 5)
+    found = find_links(images, {})
+    assert len(found) == MAX_OPEN_IMAGES + 1  # the innermost "[" beyond the limit is a link
+    titled = find_links("[a](x (t(t)) [b](y (t\\(t)))", {})  # "(" in a (title) is escaped
+    assert [(link.text, link.title) for link in titled] == [("b", "t(t")]

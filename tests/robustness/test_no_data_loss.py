@@ -9,11 +9,11 @@ from pathlib import Path
 
 from doclint.cache import DEFAULT_FOLDER
 from tests.conftest import REAL, require_shared
-from tests.robustness.catalogue import doclint, snapshot
+from tests.robustness.catalogue import run_doclint, snapshot
 
 
 def _check_everything(tree: Path, *args: str) -> None:
-    result = doclint("check", "--select", "ALL", "--no-progress", *args, "docs", cwd=tree)
+    result = run_doclint("check", "--select", "ALL", "--no-progress", *args, "docs", cwd=tree)
     assert result.returncode in (0, 1), result.stderr
 
 

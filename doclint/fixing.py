@@ -1,0 +1,582 @@
+"""Fix mode: repair what the rules can repair, across a tree, never damaging a file.
+
+One file: its findings' fixes (safe ones, or unsafe ones too when asked), in
+order of place and rule, are applied round after round with a re-check of the
+text between rounds (`fixes.fix_until_stable`). Only UTF-8 text is rewritten
+(a byte-order mark and every line ending are kept); a file that is not valid
+UTF-8, is UTF-16 or does not settle is left as it is, and the run says why.
+
+A tree: a fix can change what other files' rules see (a heading renamed in a
+keyword index changes its size, which the page documenting it claims). So
+fixing goes in passes, each over a fixed picture of the tree: during a pass
+every file sees the tree as the previous passes left it (fixed files read
+from scratch copies of their new bytes, nothing is written), so the result
+does not depend on the order files are handled in, in one process or many.
+After a pass, the files whose rules asked the tree a question that now has
+another answer are fixed again, from their original bytes; passes repeat
+until no file is stale. Only then are the files written, each atomically
+and only if it still holds the bytes that were read, or, for `--diff`, shown
+as a unified diff.
+"""
+
+from __future__ import annotations
+
+import codecs
+import difflib
+import os
+import posixpath
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+
+from doclint.cache import Fact, Row, Stamp, digest, file_stamp
+from doclint.engine import (
+    FixOffer,
+    Linter,
+    RunResult,
+    RunSetup,
+    Settings,
+    decode_utf16,
+    display_path,
+    set_up_run,
+    stdin_linter,
+    stdin_result,
+)
+from doclint.fixes import Edit, FixError, fix_until_stable, write_atomically
+from doclint.parallel import map_in_processes, worker_count
+from doclint.registry import Registry
+from doclint.rule_api import FixSafety
+from doclint.tree import Tree, read_regular
+
+MAX_PASSES = 10
+_BOM = codecs.BOM_UTF8
+
+
+@dataclass(frozen=True)
+class FixSettings:
+    """Which fixes a run applies, and whether it writes them."""
+
+    unsafe: bool = False
+    """Also apply fixes that may change a page's meaning."""
+    write: bool = True
+    """False for `--diff`: work out the fixes, write nothing."""
+
+    def allows(self, safety: FixSafety) -> bool:
+        return safety is FixSafety.SAFE or (self.unsafe and safety is FixSafety.UNSAFE)
+
+
+class FixedText(NamedTuple):
+    """What fixing one file's bytes gives."""
+
+    rows: list[Row]
+    """The findings of the bytes as they end (the original ones if not fixed)."""
+    facts: list[Fact]
+    fixed: Counter[str]
+    """Fixes applied, per rule code."""
+    data: bytes | None
+    """The new bytes, when they differ."""
+    problem: str | None = None
+    """Why the fixes the findings offer were not applied."""
+
+
+class FileFix(NamedTuple):
+    """What one pass gives for one file of the tree (picklable, for workers)."""
+
+    rows: list[Row]
+    facts: list[Fact]
+    fixed: Counter[str]
+    scratch: tuple[str, bytes] | None
+    """The scratch file holding the new bytes, and their hash, when they differ."""
+    problem: str | None
+    disk: tuple[Stamp | None, bytes] | None
+    """Stamp and hash of the file's bytes (None when they could not be read)."""
+
+
+class OverlayTree(Tree):
+    """The tree as the fixes so far leave it: a fixed file reads from the
+    scratch copy of its new bytes; every other answer comes from disk."""
+
+    def __init__(self, root: Path, known_paths: list[str] | None, overlay: dict[str, str]) -> None:
+        super().__init__(root, known_paths)
+        self.overlay = overlay
+
+    def _scratch(self, path: str) -> str | None:
+        if not self.overlay or not self.is_file(path):
+            return None
+        return self.overlay.get(posixpath.normpath(path))
+
+    def read_bytes(self, path: str) -> bytes | None:
+        scratch = self._scratch(path)
+        return read_regular(scratch) if scratch is not None else super().read_bytes(path)
+
+    def file_size(self, path: str) -> int | None:
+        scratch = self._scratch(path)
+        return os.path.getsize(scratch) if scratch is not None else super().file_size(path)
+
+    def is_binary(self, path: str) -> bool | None:
+        scratch = self._scratch(path)
+        if scratch is None:
+            return super().is_binary(path)
+        return b"\0" in read_regular(scratch, 8192)
+
+    def stamp(self, path: str) -> tuple[int, int] | None:
+        # From the content, not the mtime: two versions written within one clock
+        # tick must still differ.
+        scratch = self._scratch(path)
+        if scratch is None:
+            return super().stamp(path)
+        data = read_regular(scratch)
+        return (int.from_bytes(digest(data)[:7], "big"), len(data))
+
+
+class Fixer:
+    """Fixes files with the rules of one linter."""
+
+    def __init__(self, linter: Linter, fix_settings: FixSettings) -> None:
+        self.linter = linter
+        self.fix_settings = fix_settings
+        self.finding_filter = linter.settings.finding_filter(linter.registry)
+
+    def fix_file(self, file: Path, scratch_dir: str) -> FileFix:
+        """Fix a file of the tree from its bytes on disk, in the tree as the
+        linter's tree shows it; the new bytes go to a scratch file, the file
+        itself is not written."""
+        offers: list[FixOffer] = []
+        outcome = self.linter.check_file(file, offers)
+        rows, facts = outcome.rows, outcome.facts
+        disk = (outcome.stamp, outcome.content_hash) if outcome.content_hash else None
+        if disk is None or not self.chosen(file, rows, offers):
+            return FileFix(rows, facts, Counter(), None, None, disk)
+        try:
+            data = read_regular(file)
+        except OSError as error:
+            problem = f"cannot read it: {error.strerror or error}"
+            return FileFix(rows, facts, Counter(), None, problem, disk)
+        if digest(data) != disk[1]:
+            problem = "the file changed while doclint read it"
+            return FileFix(rows, facts, Counter(), None, problem, disk)
+        path = self.linter.tree_path(file)
+        fixed = self.fix_checked(data, file, path, rows, facts, offers)
+        scratch = None
+        if fixed.data is not None:
+            handle, name = tempfile.mkstemp(dir=scratch_dir, suffix=".md")
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(fixed.data)
+            scratch = (name, digest(fixed.data))
+        return FileFix(fixed.rows, fixed.facts, fixed.fixed, scratch, fixed.problem, disk)
+
+    def fix_bytes(self, data: bytes, file: Path, path: str) -> FixedText:
+        """Fix a file's bytes (as read from stdin, say), checked as `path` of the tree."""
+        offers: list[FixOffer] = []
+        rows, facts = self.linter.check_bytes(data, path, offers)
+        return self.fix_checked(data, file, path, rows, facts, offers)
+
+    def fix_checked(
+        self,
+        data: bytes,
+        file: Path,
+        path: str,
+        rows: list[Row],
+        facts: list[Fact],
+        offers: list[FixOffer],
+    ) -> FixedText:
+        """Fix bytes already checked once (`rows`, `facts`, `offers`)."""
+        chosen = self.chosen(file, rows, offers)
+        if not chosen:
+            return FixedText(rows, facts, Counter(), None)
+        decoded = _decode(data)
+        if isinstance(decoded, str):
+            return FixedText(rows, facts, Counter(), None, decoded)
+        bom, text = decoded
+        rounds = _Rounds(self, file, path, rows, facts, chosen)
+        try:
+            fixed_text, _ = fix_until_stable(text, rounds.fixes_of, rounds.applied)
+        except FixError as error:
+            codes = ", ".join(sorted({row[2] for row, _ in rounds.chosen}))
+            return FixedText(rows, facts, Counter(), None, f"{error} (in the fixes of {codes})")
+        new = bom + fixed_text.encode("utf-8") if fixed_text != text else None
+        return FixedText(rounds.rows, rounds.facts, rounds.fixed, new)
+
+    def chosen(self, file: Path, rows: list[Row], offers: list[FixOffer]) -> list[FixOffer]:
+        """The fixes to apply: those of findings that are reported (not
+        suppressed in the page, nor ignored for this file) and whose safety is
+        allowed, each once, in order of place and rule."""
+        offers = [offer for offer in offers if self.fix_settings.allows(offer[1].safety)]
+        if not offers:
+            return []
+        reported = {_key(row) for row in self.finding_filter.rows(file, rows)}
+        kept = dict.fromkeys(offer for offer in offers if _key(offer[0]) in reported)
+        return sorted(kept, key=_order)
+
+
+class _Rounds:
+    """The check between two rounds of fixes: the findings of the text so far
+    and the fixes chosen from them."""
+
+    def __init__(
+        self,
+        fixer: Fixer,
+        file: Path,
+        path: str,
+        rows: list[Row],
+        facts: list[Fact],
+        chosen: list[FixOffer],
+    ) -> None:
+        self.fixer, self.file, self.path = fixer, file, path
+        self.rows, self.facts, self.chosen = rows, facts, chosen
+        self.fixed: Counter[str] = Counter()
+        self.checked = True
+        """Whether rows, facts and chosen are those of the text the next round gets."""
+
+    def fixes_of(self, text: str) -> list[tuple[Edit, ...]]:
+        if not self.checked:
+            offers: list[FixOffer] = []
+            self.rows, self.facts = self.fixer.linter.check_decoded(text, self.path, [], [], offers)
+            self.chosen = self.fixer.chosen(self.file, self.rows, offers)
+        self.checked = False
+        return [fix.edits for _, fix in self.chosen]
+
+    def applied(self, indices: list[int]) -> None:
+        self.fixed.update(self.chosen[index][0][2] for index in indices)
+
+
+def _key(row: Row) -> tuple[int, int, str, str]:
+    """A finding whatever severity it is reported with."""
+    return row[0], row[1], row[2], row[5]
+
+
+def _order(offer: FixOffer) -> tuple[object, ...]:
+    row, fix = offer
+    edits = [(e.line, e.column, e.end_line, e.end_column, e.replacement) for e in fix.edits]
+    return row[0], row[1], row[2], row[5], edits
+
+
+def _decode(data: bytes) -> tuple[bytes, str] | str:
+    """(byte-order mark, text) of bytes fixes may rewrite, or why they may not."""
+    utf16 = decode_utf16(data)
+    if utf16 is not None:
+        return f"the file is {utf16[1]}; doclint rewrites only UTF-8 files"
+    bom = _BOM if data.startswith(_BOM) else b""
+    try:
+        return bom, data[len(bom) :].decode("utf-8")
+    except UnicodeDecodeError as error:
+        return (
+            f"the file is not valid UTF-8 (byte offset {error.start + len(bom)}); "
+            "rewriting it would lose the bytes that do not decode"
+        )
+
+
+def unified_diff(old: bytes, new: bytes, shown: str) -> str:
+    """A unified diff of two versions of a UTF-8 file, `--- a/<shown>` and
+    `+++ b/<shown>`, lines split at LF as git and patch do."""
+    lines = difflib.unified_diff(
+        _diff_lines(old.decode("utf-8")),
+        _diff_lines(new.decode("utf-8")),
+        fromfile=f"a/{shown}",
+        tofile=f"b/{shown}",
+    )
+    return "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
+    )
+
+
+def _diff_lines(text: str) -> list[str]:
+    # Not str.splitlines: it also breaks at U+0085 and U+2028, which mojibake holds.
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    return lines if lines[-1] else lines[:-1]
+
+
+class FixRun(NamedTuple):
+    """What a fix run did, and the findings it leaves."""
+
+    result: RunResult
+    """The findings of the files as they end (for `--diff`: as they would)."""
+    fixed: Counter[str]
+    """Fixes applied (or, for `--diff`, that would be), per rule code."""
+    files_fixed: list[str]
+    """The files changed (or that would be), as shown."""
+    problems: list[tuple[str, str]]
+    """(file as shown, why it was not fixed), sorted."""
+    diffs: list[str]
+    """For `--diff`: a unified diff per changed file, in path order."""
+
+
+@dataclass
+class _TreeFix:
+    """The state of fixing a tree: what each file gives so far, and the
+    overlay of fixed files (tree path -> scratch file of its new bytes)."""
+
+    setup: RunSetup
+    fix_settings: FixSettings
+    scratch_dir: str
+    overlay: dict[str, str] = field(default_factory=dict)
+    outcomes: dict[int, FileFix] = field(default_factory=dict)
+    disk: dict[int, tuple[Stamp | None, bytes]] = field(default_factory=dict)
+    """Stamp and hash of each file's bytes when first read: only those are overwritten."""
+    cached: set[int] = field(default_factory=set)
+    """Files whose cached result was used as it was."""
+    passes: int = 0
+
+    def path(self, index: int) -> str:
+        return self.setup.linter.tree_path(self.setup.files[index])
+
+    def shown(self, index: int) -> str:
+        return display_path(self.setup.files[index], self.setup.cwd)
+
+    def first_pass(self) -> list[int]:
+        """The files to fix: all but those whose cached findings still hold and
+        include none of a rule that can fix."""
+        setup, cache, todo = self.setup, self.setup.cache, []
+        can_fix = {
+            rule.code for rule in setup.linter.rules if rule.fix_safety is not FixSafety.NONE
+        }
+        for index, file in enumerate(setup.files):
+            path = self.path(index)
+            stored = cache.lookup(path, file, setup.linter.tree.fact) if cache else None
+            if cache is None or stored is None or any(row[2] in can_fix for row in stored):
+                todo.append(index)
+                continue
+            stamp, content_hash, facts, _ = cache.kept[path]
+            self.outcomes[index] = FileFix(stored, facts, Counter(), None, None, None)
+            self.disk[index] = (stamp, content_hash)
+            self.cached.add(index)
+        return todo
+
+    def run(self, progress: Callable[[int, int], None] | None) -> None:
+        todo = self.first_pass()
+        done = total = 0
+
+        def advance(count: int) -> None:
+            nonlocal done
+            done += count
+            if progress is not None:
+                progress(done, total)
+
+        for _ in range(MAX_PASSES):
+            if not todo:
+                return
+            total += len(todo)
+            self.passes += 1
+            todo = self.stale() if self.merge(todo, self.fix_pass(todo, advance)) else []
+        if todo:
+            names = ", ".join(sorted(self.shown(index) for index in todo)[:5])
+            raise FixError(
+                f"fixes did not settle across files after {MAX_PASSES} passes "
+                f"(still changing: {names}); nothing was written"
+            )
+
+    def fix_pass(self, todo: list[int], advance: Callable[[int], None]) -> list[FileFix]:
+        settings, files, root = self.setup.settings, self.setup.files, self.setup.root
+        overlay = dict(self.overlay)
+        jobs = worker_count(settings.jobs, len(todo))
+        if jobs > 1:
+            arguments = (settings, root, overlay, self.fix_settings, self.scratch_dir)
+            chunk = [str(files[index]) for index in todo]
+            return map_in_processes(_fix_chunk, chunk, jobs, _start_fixer, arguments, advance)
+        registry = self.setup.linter.registry
+        fixer = _make_fixer(settings, root, overlay, self.fix_settings, registry)
+        outcomes = []
+        for index in todo:
+            outcomes.append(fixer.fix_file(files[index], self.scratch_dir))
+            advance(1)
+        return outcomes
+
+    def merge(self, todo: list[int], outcomes: list[FileFix]) -> bool:
+        """Take in a pass's outcomes; whether the tree they leave differs."""
+        changed = False
+        for index, outcome in zip(todo, outcomes, strict=True):
+            path = self.path(index)
+            previous = self.outcomes.get(index)
+            self.outcomes[index] = outcome
+            self.cached.discard(index)
+            if outcome.disk is not None:
+                self.disk.setdefault(index, outcome.disk)
+            before = previous.scratch[1] if previous and previous.scratch else None
+            changed |= before != (outcome.scratch[1] if outcome.scratch else None)
+            if path in self.overlay:
+                os.unlink(self.overlay.pop(path))
+            if outcome.scratch is not None:
+                self.overlay[path] = outcome.scratch[0]
+        return changed
+
+    def stale(self) -> list[int]:
+        """The files whose rules asked about the tree and would now get another answer."""
+        tree = OverlayTree(self.setup.root, self.setup.settings.known_paths, self.overlay)
+        return [
+            index
+            for index, outcome in sorted(self.outcomes.items())
+            if _facts_differ(tree, outcome.facts)
+        ]
+
+    def changed_indices(self) -> list[int]:
+        """The files with new bytes, in the order they are shown."""
+        by_path = {self.path(index): index for index in self.outcomes}
+        return sorted((by_path[path] for path in self.overlay), key=self.shown)
+
+    def diffs(self) -> list[str]:
+        return [
+            unified_diff(
+                read_regular(self.setup.files[index]),
+                read_regular(self.overlay[self.path(index)]),
+                self.shown(index),
+            )
+            for index in self.changed_indices()
+        ]
+
+    def write(self) -> list[int]:
+        """Write the fixed files, each atomically and only if it still holds
+        the bytes that were fixed; the indices of those written."""
+        written = []
+        for index in self.changed_indices():
+            file, path = self.setup.files[index], self.path(index)
+            target = Path(os.path.realpath(file))  # a symlink stays one
+            try:
+                if digest(read_regular(target)) != self.disk[index][1]:
+                    self._unwritten(index, "the file changed while doclint fixed it")
+                    continue
+                write_atomically(target, read_regular(self.overlay[path]))
+            except OSError as error:
+                self._unwritten(index, f"cannot write it: {error.strerror or error}")
+                continue
+            written.append(index)
+        return written
+
+    def _unwritten(self, index: int, problem: str) -> None:
+        """A fixed file that could not be written: report it as it is on disk."""
+        del self.overlay[self.path(index)]
+        settings = self.setup.settings
+        linter = Linter(
+            settings, Tree(self.setup.root, settings.known_paths), self.setup.linter.registry
+        )
+        outcome = linter.check_file(self.setup.files[index])
+        self.outcomes[index] = FileFix(outcome.rows, outcome.facts, Counter(), None, problem, None)
+
+    def store(self, written: list[int]) -> None:
+        """Keep in the cache the results that hold for the tree as written, with
+        the tree's answers as they now come from disk."""
+        cache, settings = self.setup.cache, self.setup.settings
+        if cache is None:
+            return
+        # After one pass every answer came from disk and no file asked about a
+        # file that changed. After more, answers about fixed files came from
+        # their scratch copies (the same bytes, other stamps): ask again, and
+        # drop results that relied on a fix that could not be written.
+        as_written = OverlayTree(self.setup.root, settings.known_paths, self.overlay)
+        on_disk = Tree(self.setup.root, settings.known_paths) if self.passes > 1 else None
+        written_now = set(written)
+        for index, outcome in self.outcomes.items():
+            if index in self.cached:
+                continue
+            path, file = self.path(index), self.setup.files[index]
+            cache.kept.pop(path, None)
+            if index in written_now:
+                stamp, content_hash = file_stamp(file), digest(read_regular(file))
+            elif outcome.disk is not None:
+                stamp, content_hash = outcome.disk
+            else:
+                continue
+            facts = outcome.facts
+            if on_disk is not None:
+                if _facts_differ(as_written, facts):
+                    continue
+                facts = [(kind, where, on_disk.fact(kind, where)) for kind, where, _ in facts]
+            if stamp is not None:
+                cache.store(path, stamp, content_hash, facts, outcome.rows)
+        cache.save()
+
+    def finish(self, written: list[int] | None, diffs: list[str]) -> FixRun:
+        setup = self.setup
+        changed = written if written is not None else self.changed_indices()
+        fixed: Counter[str] = Counter()
+        for index in changed:
+            fixed.update(self.outcomes[index].fixed)
+        results = {index: outcome.rows for index, outcome in self.outcomes.items()}
+        result = RunResult(
+            setup.diagnostics(results), len(setup.files), len(self.cached), setup.files
+        )
+        problems = sorted(
+            (self.shown(index), outcome.problem)
+            for index, outcome in self.outcomes.items()
+            if outcome.problem is not None
+        )
+        return FixRun(result, fixed, sorted(map(self.shown, changed)), problems, diffs)
+
+
+def _facts_differ(tree: Tree, facts: Iterable[Fact]) -> bool:
+    return any(tree.fact(kind, path) != value for kind, path, value in facts)
+
+
+def _make_fixer(
+    settings: Settings,
+    root: Path,
+    overlay: dict[str, str],
+    fix_settings: FixSettings,
+    registry: Registry | None = None,
+) -> Fixer:
+    linter = Linter(settings, OverlayTree(root, settings.known_paths, overlay), registry)
+    return Fixer(linter, fix_settings)
+
+
+_worker: tuple[Fixer, str] | None = None
+
+
+def _start_fixer(
+    settings: Settings,
+    root: Path,
+    overlay: dict[str, str],
+    fix_settings: FixSettings,
+    scratch_dir: str,
+) -> None:
+    global _worker
+    _worker = (_make_fixer(settings, root, overlay, fix_settings), scratch_dir)
+
+
+def _fix_chunk(chunk: Sequence[str]) -> list[FileFix]:
+    assert _worker is not None
+    fixer, scratch_dir = _worker
+    return [fixer.fix_file(Path(file), scratch_dir) for file in chunk]
+
+
+def run_fixes(
+    paths: Iterable[str | Path],
+    settings: Settings | None = None,
+    fix_settings: FixSettings | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> FixRun:
+    """Fix files and folders: apply the allowed fixes until the whole tree
+    settles, then write the changed files (or, with `write=False`, give their
+    diffs). FixError when the files keep changing each other."""
+    settings = settings or Settings()
+    fix_settings = fix_settings or FixSettings()
+    setup = set_up_run(paths, settings)
+    with tempfile.TemporaryDirectory(prefix="doclint-fix-") as scratch_dir:
+        state = _TreeFix(setup, fix_settings, scratch_dir)
+        state.run(progress)
+        if not fix_settings.write:
+            return state.finish(None, state.diffs())
+        written = state.write()
+        state.store(written)
+        return state.finish(written, [])
+
+
+def fix_stdin(
+    data: bytes,
+    filename: str | Path,
+    settings: Settings | None = None,
+    fix_settings: FixSettings | None = None,
+) -> tuple[FixedText, RunResult]:
+    """Fix `data` (an editor's buffer) as the file `filename` of the tree; the
+    new bytes are returned, nothing is written. Excluded files are not fixed."""
+    settings = settings or Settings()
+    linter = stdin_linter(data, filename, settings)
+    if linter is None:
+        return FixedText([], [], Counter(), None), RunResult([], 0, 0)
+    file = Path(filename)
+    fixed = Fixer(linter, fix_settings or FixSettings()).fix_bytes(
+        data, file, linter.tree_path(file)
+    )
+    return fixed, stdin_result(linter, file, fixed.rows)

@@ -1,0 +1,154 @@
+"""A tiny plugin whose rules offer fixes, installed for a test: fix mode is
+tested on rules with known edits, whatever the built-in rules fix."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+PLUGIN = '''
+import re
+
+from doclint.rule_api import Edit, Finding, Fix, FixSafety, Rule, Scope
+
+DOC = """Test rule.
+
+**Why is this bad?** Tests need it.
+
+**Example:** bad
+
+**Use instead:** good
+"""
+
+
+class FixClasss(Rule):
+    __doc__ = DOC
+    code = "XF001"
+    name = "fix-classs"
+    summary = "`### Classs` heading."
+    scope = Scope.FILE
+    fix_safety = FixSafety.SAFE
+
+    def check(self, page, ctx):
+        for number, line in enumerate(ctx.lines, 1):
+            if line.startswith("### Classs"):
+                edit = Edit(number, 5, number, 11, "Classes")
+                yield Finding(number, 5, "`Classs`", Fix((edit,), FixSafety.SAFE, "spell it"))
+
+
+class DropTodo(Rule):
+    __doc__ = DOC
+    code = "XF002"
+    name = "drop-todo"
+    summary = "A TODO line."
+    scope = Scope.FILE
+    fix_safety = FixSafety.UNSAFE
+
+    def check(self, page, ctx):
+        for number, line in enumerate(ctx.lines, 1):
+            if "TODO" in line:
+                edit = Edit(number, 1, number + 1, 1, "")
+                fix = Fix((edit,), FixSafety.UNSAFE, "drop the line")
+                yield Finding(number, line.index("TODO") + 1, "a TODO is left", fix)
+
+
+class FlipFlop(Rule):
+    __doc__ = DOC
+    code = "XF003"
+    name = "flip-flop"
+    summary = "A fix that never settles."
+    scope = Scope.FILE
+    fix_safety = FixSafety.SAFE
+
+    def check(self, page, ctx):
+        for number, line in enumerate(ctx.lines, 1):
+            if line.startswith("FLIPFLOP"):
+                end = len(line) + 1
+                fix = Fix((Edit(number, end, number, end, "!"),), FixSafety.SAFE, "shout")
+                yield Finding(number, 1, "not loud enough", fix)
+
+
+CLAIM = re.compile(r"^size of `([^`]+)`: (\\d+)$")
+
+
+class SizeClaim(Rule):
+    __doc__ = DOC
+    code = "XF004"
+    name = "size-claim"
+    summary = "A claimed size of another file that is wrong."
+    scope = Scope.FILE
+    fix_safety = FixSafety.SAFE
+
+    def check(self, page, ctx):
+        for number, line in enumerate(ctx.lines, 1):
+            match = CLAIM.match(line)
+            size = ctx.file_size(match.group(1)) if match else None
+            if size is not None and size != int(match.group(2)):
+                start, end = match.start(2) + 1, match.end(2) + 1
+                fix = Fix((Edit(number, start, number, end, str(size)),), FixSafety.SAFE, "size")
+                yield Finding(number, start, f"claims {match.group(2)}; it has {size}", fix)
+
+
+class Unfixable(Rule):
+    __doc__ = DOC
+    code = "XF005"
+    name = "unfixable"
+    summary = "A finding without a fix."
+    scope = Scope.FILE
+
+    def check(self, page, ctx):
+        for number, line in enumerate(ctx.lines, 1):
+            if "XXX" in line:
+                yield Finding(number, line.index("XXX") + 1, "XXX is left")
+
+
+class Undeclared(Rule):
+    __doc__ = DOC
+    code = "XF006"
+    name = "undeclared"
+    summary = "Offers a fix without declaring it can fix."
+    scope = Scope.FILE
+
+    def check(self, page, ctx):
+        for number, line in enumerate(ctx.lines, 1):
+            if line.startswith("UNDECLARED"):
+                fix = Fix((Edit(number, 1, number, 11, "declared"),), FixSafety.SAFE, "x")
+                yield Finding(number, 1, "undeclared", fix)
+
+
+class Malformed(Rule):
+    __doc__ = DOC
+    code = "XF007"
+    name = "malformed"
+    summary = "Offers a fix the applier cannot take."
+    scope = Scope.FILE
+    fix_safety = FixSafety.SAFE
+
+    def check(self, page, ctx):
+        for number, line in enumerate(ctx.lines, 1):
+            if line.startswith("MALFORMED"):
+                yield Finding(number, 1, "malformed", Fix(("edit",), FixSafety.SAFE, "x"))
+'''
+
+RULES = {
+    "fix-classs": "FixClasss",
+    "drop-todo": "DropTodo",
+    "flip-flop": "FlipFlop",
+    "size-claim": "SizeClaim",
+    "unfixable": "Unfixable",
+    "undeclared": "Undeclared",
+    "malformed": "Malformed",
+}
+
+
+def install(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the plugin's rules (codes XF001-XF007) known to the registry."""
+    (folder / "fixplugin.py").write_text(textwrap.dedent(PLUGIN), encoding="utf-8")
+    info = folder / "fixplugin-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fixplugin\nVersion: 0.1\n")
+    entries = "".join(f"{name} = fixplugin:{cls}\n" for name, cls in RULES.items())
+    (info / "entry_points.txt").write_text(f"[doclint.rules]\n{entries}")
+    monkeypatch.syspath_prepend(str(folder))

@@ -1,0 +1,195 @@
+"""The properties `--fix` must have on whole trees: a copy of the real slice
+and a copy of a generated corpus, with the safe fixes and with the unsafe ones.
+
+- after --fix, re-checking finds no finding with a fix that would apply;
+- a second --fix changes no byte;
+- every line outside the lines the fixes edit is unchanged;
+- a fix never brings a new finding of a rule that fixed nothing;
+- --diff on the original shows exactly the change --fix makes;
+- fixing in parallel gives exactly what fixing in one process gives.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from pathlib import Path
+
+import pytest
+
+from doclint import Settings
+from doclint.engine import FixOffer, set_up_run
+from doclint.fixing import Fixer, FixRun, FixSettings, run_fixes, unified_diff
+from doclint.parsing.markdown import normalize_newlines
+from tests import fix_plugin
+from tests.conftest import REAL, require_shared
+
+
+@dataclass
+class Tree:
+    root: Path
+    settings: Settings
+
+    def files(self) -> dict[str, bytes]:
+        docs = self.root / "docs"
+        return {p.relative_to(self.root).as_posix(): p.read_bytes() for p in docs.rglob("*.md")}
+
+
+def real_tree(into: Path) -> Tree:
+    require_shared()
+    root = into / "real"
+    shutil.copytree(REAL, root)
+    listing = (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
+    return Tree(root, Settings(select=["ALL"], root=root, known_paths=listing, jobs=1))
+
+
+def generated_tree(into: Path, corpus: Path) -> Tree:
+    root = into / "generated"
+    shutil.copytree(corpus, root)
+    return Tree(root, Settings(select=["ALL"], root=root, jobs=1))
+
+
+def offers(tree: Tree, fix: FixSettings, texts: dict[str, bytes]) -> dict[str, list[FixOffer]]:
+    """The fixes --fix would apply to `texts` (path -> bytes), each checked as
+    that file in the tree as it is on disk now."""
+    setup = set_up_run([tree.root / "docs"], tree.settings)
+    fixer = Fixer(setup.linter, fix)
+    found = {}
+    for path, data in texts.items():
+        offered: list[FixOffer] = []
+        rows, _ = setup.linter.check_bytes(data, path, offered)
+        found[path] = fixer.chosen(tree.root / path, rows, offered)
+    return found
+
+
+def findings(tree: Tree, texts: dict[str, bytes]) -> Counter[tuple[str, str, str]]:
+    """(path, code, text of the finding's line) of every finding in the tree."""
+    setup = set_up_run([tree.root / "docs"], tree.settings)
+    found: Counter[tuple[str, str, str]] = Counter()
+    for path, data in texts.items():
+        rows, _ = setup.linter.check_bytes(data, path)
+        lines = normalize_newlines(data.decode("utf-8", errors="replace")).split("\n")
+        for line, _, code, *_ in rows:
+            found[(path, code, lines[line - 1] if line <= len(lines) else "")] += 1
+    return found
+
+
+def edited_lines(offered: list[FixOffer]) -> set[int]:
+    return {
+        line
+        for _, fix in offered
+        for edit in fix.edits
+        for line in range(edit.line, edit.end_line + 1)
+    }
+
+
+def changes_outside(old: bytes, new: bytes, allowed: set[int]) -> list[int]:
+    """Lines of `old` (1-based) that differ in `new` but no fix edits; a line
+    inserted counts against the lines on either side of it."""
+    before, after = old.split(b"\n"), new.split(b"\n")
+    outside = []
+    for tag, i1, i2, _, _ in SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        touched = range(i1 + 1, i2 + 1) if i2 > i1 else [i1, i1 + 1]
+        if i2 > i1:
+            outside += [line for line in touched if line not in allowed]
+        elif not allowed & set(touched):
+            outside.append(i1)
+    return outside
+
+
+def fix(tree: Tree, monkeypatch: pytest.MonkeyPatch, settings: FixSettings) -> FixRun:
+    monkeypatch.chdir(tree.root)
+    return run_fixes(["docs"], tree.settings, settings)
+
+
+def check_properties(tree: Tree, monkeypatch: pytest.MonkeyPatch, unsafe: bool) -> FixRun:
+    fix_settings = FixSettings(unsafe=unsafe)
+    original = tree.files()
+    before_offers = offers(tree, fix_settings, original)
+    before = findings(tree, original)
+
+    preview = fix(tree, monkeypatch, FixSettings(unsafe=unsafe, write=False))
+    assert tree.files() == original, "--diff wrote to the tree"
+    done = fix(tree, monkeypatch, fix_settings)
+    fixed = tree.files()
+    changed = sorted(path for path in original if fixed[path] != original[path])
+    assert done.files_fixed == changed and sum(done.fixed.values()) > 0
+    assert done.problems == [] and preview.problems == []
+
+    # --diff showed exactly the change.
+    expected = [unified_diff(original[path], fixed[path], path) for path in changed]
+    assert preview.diffs == expected
+    assert preview.fixed == done.fixed
+
+    # Nothing fixable is left, and fixing again changes nothing.
+    left = offers(tree, fix_settings, fixed)
+    assert {path: found for path, found in left.items() if found} == {}
+    again = fix(tree, monkeypatch, fix_settings)
+    assert (again.fixed, again.files_fixed) == (Counter(), [])
+    assert tree.files() == fixed
+
+    # Only the lines the fixes edit change: the fixes of the original text,
+    # in the tree as it was and as the fixes left it (a claim about a fixed file).
+    after_offers = offers(tree, fix_settings, {path: original[path] for path in changed})
+    for path in changed:
+        allowed = edited_lines(before_offers[path]) | edited_lines(after_offers[path])
+        assert changes_outside(original[path], fixed[path], allowed) == [], path
+
+    # No new finding of a rule that fixed nothing.
+    fixing_codes = set(done.fixed)
+    new = findings(tree, fixed) - before
+    assert [key for key in new if key[1] not in fixing_codes] == []
+    return done
+
+
+@pytest.mark.parametrize("unsafe", [False, True], ids=["safe", "unsafe"])
+def test_fix_properties_on_the_real_slice(tmp_path, monkeypatch, unsafe):
+    done = check_properties(real_tree(tmp_path), monkeypatch, unsafe)
+    assert done.fixed["DL101"] >= 70
+
+
+@pytest.mark.parametrize("unsafe", [False, True], ids=["safe", "unsafe"])
+def test_fix_properties_on_a_generated_corpus(tmp_path, monkeypatch, generated_corpus, unsafe):
+    done = check_properties(generated_tree(tmp_path, generated_corpus), monkeypatch, unsafe)
+    assert done.fixed["DL101"] > 0 and done.fixed["DL202"] > 0
+
+
+def test_fix_properties_with_a_plugin_that_fixes_across_files(tmp_path, monkeypatch):
+    plugin = tmp_path / "plugin"
+    plugin.mkdir()
+    fix_plugin.install(plugin, monkeypatch)
+    root = tmp_path / "tree"
+    pages = {
+        f"docs/p{n:02}.md": "# P\n\n### Classs\n\n- a\n\nTODO: b\n" if n % 2 else "# Q\n"
+        for n in range(12)
+    }
+    # s01's claim holds until p01 is fixed.
+    claims = {n: len(pages[f"docs/p{n:02}.md"]) if n == 1 else 9 for n in range(6)}
+    pages.update({f"docs/s{n:02}.md": f"size of `docs/p{n:02}.md`: {claims[n]}\n" for n in claims})
+    for name, text in pages.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    tree = Tree(root, Settings(select=["XF001", "XF002", "XF004"], root=root, jobs=1))
+    done = check_properties(tree, monkeypatch, unsafe=True)
+    assert done.fixed == Counter({"XF001": 6, "XF002": 6, "XF004": 6})
+
+
+def test_parallel_fixing_equals_serial_on_a_generated_corpus(
+    tmp_path, monkeypatch, generated_corpus
+):
+    serial = generated_tree(tmp_path / "serial", generated_corpus)
+    parallel = generated_tree(tmp_path / "parallel", generated_corpus)
+    parallel.settings.jobs = 2
+    assert len(serial.files()) >= 128
+    one = fix(serial, monkeypatch, FixSettings(unsafe=True))
+    two = fix(parallel, monkeypatch, FixSettings(unsafe=True))
+    assert one.fixed and (one.fixed, one.files_fixed, one.result.diagnostics) == (
+        two.fixed,
+        two.files_fixed,
+        two.result.diagnostics,
+    )
+    assert serial.files() == parallel.files()
