@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from doclint.tree import read_regular
+
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Folders no documentation tree wants walked; `exclude` replaces this list,
 # `extend-exclude` adds to it (as in ruff).
@@ -289,7 +291,8 @@ def _repository_root(folder: Path) -> Path | None:
 
 def _read_patterns(base: Path, file: Path) -> PatternSet:
     try:
-        text = file.read_text(encoding="utf-8", errors="replace")
+        # read_regular: a named pipe called .gitignore must not hang the walk
+        text = read_regular(file).decode("utf-8", errors="replace")
     except OSError:
         text = ""
     return PatternSet.parse(base, text.splitlines())

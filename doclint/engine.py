@@ -387,7 +387,7 @@ class Linter:
             if can_fix:
                 for finding in found:
                     _check_fix(finding.fix)
-        except Exception as error:  # one crashing rule must not stop the others
+        except (Exception, SystemExit) as error:  # one crashing rule must not stop the others
             return self._crash(f"rule {rule.code} ({rule.name})", error)
         if fixes is not None and can_fix:
             fixes += [

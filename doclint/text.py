@@ -67,3 +67,10 @@ def repair_mojibake(text: str) -> tuple[str, tuple[str, ...]] | None:
 
 def suspect_mojibake(text: str) -> bool:
     return not text.isascii() and _HINT.search(text) is not None
+
+
+def shown_target(target: str, limit: int = 200) -> str:
+    """A link target as a message can show it: control characters escaped, and
+    cut short, since a hostile page may hold a link of megabytes."""
+    text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in target[:limit])
+    return text + "\u2026" if len(target) > limit else text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope
+from doclint.text import shown_target
 
 
 class BrokenLink(Rule):
@@ -48,5 +49,6 @@ class BrokenLink(Rule):
                 yield Finding(
                     link.line,
                     link.column,
-                    f"link target `{link.target}` does not exist (resolved to `{target.path}`)",
+                    f"link target `{shown_target(link.target)}` does not exist"
+                    f" (resolved to `{shown_target(target.path)}`)",
                 )

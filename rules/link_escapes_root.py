@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope
+from doclint.text import shown_target
 
 
 class LinkEscapesRoot(Rule):
@@ -48,13 +49,6 @@ class LinkEscapesRoot(Rule):
                 yield Finding(
                     link.line,
                     link.column,
-                    f"link target `{_shown(link.target)}` leads out of the tree root "
-                    f"(resolved to `{_shown(target.path)}`); it is not followed",
+                    f"link target `{shown_target(link.target)}` leads out of the tree root "
+                    f"(resolved to `{shown_target(target.path)}`); it is not followed",
                 )
-
-
-def _shown(target: str, limit: int = 200) -> str:
-    """A target as a message can show it: control characters escaped, and cut
-    short, since a hostile page may hold a link of megabytes."""
-    text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in target[:limit])
-    return text + "…" if len(target) > limit else text
