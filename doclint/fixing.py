@@ -28,6 +28,7 @@ import posixpath
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -52,6 +53,7 @@ from doclint.rule_api import FixSafety
 from doclint.tree import Tree, read_regular
 
 MAX_PASSES = 10
+WRITERS = 8
 _BOM = codecs.BOM_UTF8
 
 
@@ -65,6 +67,7 @@ class FixSettings:
     """False for `--diff`: work out the fixes, write nothing."""
 
     def allows(self, safety: FixSafety) -> bool:
+        """Whether a fix (or a rule, by the safety it declares) may be applied."""
         return safety is FixSafety.SAFE or (self.unsafe and safety is FixSafety.UNSAFE)
 
 
@@ -139,6 +142,8 @@ class Fixer:
         self.linter = linter
         self.fix_settings = fix_settings
         self.finding_filter = linter.settings.finding_filter(linter.registry)
+        # A rule declared unsafe fixes only with --unsafe-fixes, whatever a fix says.
+        self.fixing = {rule.code for rule in linter.rules if fix_settings.allows(rule.fix_safety)}
 
     def fix_file(self, file: Path, scratch_dir: str) -> FileFix:
         """Fix a file of the tree from its bytes on disk, in the tree as the
@@ -202,9 +207,10 @@ class Fixer:
 
     def chosen(self, file: Path, rows: list[Row], offers: list[FixOffer]) -> list[FixOffer]:
         """The fixes to apply: those of findings that are reported (not
-        suppressed in the page, nor ignored for this file) and whose safety is
-        allowed, each once, in order of place and rule."""
-        offers = [offer for offer in offers if self.fix_settings.allows(offer[1].safety)]
+        suppressed in the page, nor ignored for this file) and whose safety
+        and rule's safety are allowed, each once, in order of place and rule."""
+        allows = self.fix_settings.allows
+        offers = [o for o in offers if o[0][2] in self.fixing and allows(o[1].safety)]
         if not offers:
             return []
         reported = {_key(row) for row in self.finding_filter.rows(file, rows)}
@@ -329,11 +335,10 @@ class _TreeFix:
 
     def first_pass(self) -> list[int]:
         """The files to fix: all but those whose cached findings still hold and
-        include none of a rule that can fix."""
+        include none of a rule that may fix."""
         setup, cache, todo = self.setup, self.setup.cache, []
-        can_fix = {
-            rule.code for rule in setup.linter.rules if rule.fix_safety is not FixSafety.NONE
-        }
+        allows = self.fix_settings.allows
+        can_fix = {rule.code for rule in setup.linter.rules if allows(rule.fix_safety)}
         for index, file in enumerate(setup.files):
             path = self.path(index)
             stored = cache.lookup(path, file, setup.linter.tree.fact) if cache else None
@@ -430,20 +435,28 @@ class _TreeFix:
     def write(self) -> list[int]:
         """Write the fixed files, each atomically and only if it still holds
         the bytes that were fixed; the indices of those written."""
+        changed = self.changed_indices()
+        # Each write waits on its fsync: several at once keep the disk busy.
+        with ThreadPoolExecutor(WRITERS) as pool:
+            problems = list(pool.map(self._write_one, changed))
         written = []
-        for index in self.changed_indices():
-            file, path = self.setup.files[index], self.path(index)
-            target = Path(os.path.realpath(file))  # a symlink stays one
-            try:
-                if digest(read_regular(target)) != self.disk[index][1]:
-                    self._unwritten(index, "the file changed while doclint fixed it")
-                    continue
-                write_atomically(target, read_regular(self.overlay[path]))
-            except OSError as error:
-                self._unwritten(index, f"cannot write it: {error.strerror or error}")
-                continue
-            written.append(index)
+        for index, problem in zip(changed, problems, strict=True):
+            if problem is None:
+                written.append(index)
+            else:
+                self._unwritten(index, problem)
         return written
+
+    def _write_one(self, index: int) -> str | None:
+        """Write one fixed file; why not, when it was not written."""
+        target = Path(os.path.realpath(self.setup.files[index]))  # a symlink stays one
+        try:
+            if digest(read_regular(target)) != self.disk[index][1]:
+                return "the file changed while doclint fixed it"
+            write_atomically(target, read_regular(self.overlay[self.path(index)]))
+        except OSError as error:
+            return f"cannot write it: {error.strerror or error}"
+        return None
 
     def _unwritten(self, index: int, problem: str) -> None:
         """A fixed file that could not be written: report it as it is on disk."""

@@ -36,6 +36,10 @@ class FixClasss(Rule):
             if line.startswith("### Classs"):
                 edit = Edit(number, 5, number, 11, "Classes")
                 yield Finding(number, 5, "`Classs`", Fix((edit,), FixSafety.SAFE, "spell it"))
+            elif line.startswith("### Klass"):
+                # A safe rule's fix that is not safe for once.
+                edit = Edit(number, 5, number, 10, "Classes")
+                yield Finding(number, 5, "`Klass`", Fix((edit,), FixSafety.UNSAFE, "guess"))
 
 
 class DropTodo(Rule):
@@ -130,6 +134,21 @@ class Malformed(Rule):
         for number, line in enumerate(ctx.lines, 1):
             if line.startswith("MALFORMED"):
                 yield Finding(number, 1, "malformed", Fix(("edit",), FixSafety.SAFE, "x"))
+
+
+class DeclaredUnsafe(Rule):
+    __doc__ = DOC
+    code = "XF008"
+    name = "declared-unsafe"
+    summary = "An unsafe rule whose fix calls itself safe."
+    scope = Scope.FILE
+    fix_safety = FixSafety.UNSAFE
+
+    def check(self, page, ctx):
+        for number, line in enumerate(ctx.lines, 1):
+            if line.startswith("SHOUT"):
+                fix = Fix((Edit(number, 1, number, 6, "shout"),), FixSafety.SAFE, "lower")
+                yield Finding(number, 1, "shouting", fix)
 '''
 
 RULES = {
@@ -140,11 +159,12 @@ RULES = {
     "unfixable": "Unfixable",
     "undeclared": "Undeclared",
     "malformed": "Malformed",
+    "declared-unsafe": "DeclaredUnsafe",
 }
 
 
 def install(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make the plugin's rules (codes XF001-XF007) known to the registry."""
+    """Make the plugin's rules (codes XF001-XF008) known to the registry."""
     (folder / "fixplugin.py").write_text(textwrap.dedent(PLUGIN), encoding="utf-8")
     info = folder / "fixplugin-0.1.dist-info"
     info.mkdir()

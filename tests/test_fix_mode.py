@@ -17,7 +17,8 @@ from doclint.fixing import FixSettings, run_fixes, unified_diff
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
 from tests.conftest import PROJECT
-from tests.pages import write
+from tests.pages import keyword_index, write
+from tests.test_precommit import try_hook  # noqa: F401 (a fixture)
 
 CLASSS = "# Notes\n\n### Classs\n\n- a\n"
 FIXED = "# Notes\n\n### Classes\n\n- a\n"
@@ -71,6 +72,15 @@ def test_unsafe_fixes_only_with_the_flag(tree, cli):
     assert "docs/a.md:3:1: XF002 [drop-todo] a TODO is left" in result.out
     assert cli("--fix", "--unsafe-fixes", "docs").code == 0
     assert read(tree, "docs/a.md") == "# N\n\n"
+
+
+def test_a_fix_applies_only_if_both_it_and_its_rule_are_allowed(tree, cli):
+    # XF001 is a safe rule offering an unsafe fix; XF008 an unsafe rule offering a safe one.
+    text = "### Klass\nSHOUT\n"
+    write(tree, {"docs/a.md": text})
+    assert cli("--fix", "docs").code == 1 and read(tree, "docs/a.md") == text
+    assert cli("--fix", "--unsafe-fixes", "docs").code == 0
+    assert read(tree, "docs/a.md") == "### Classes\nshout\n"
 
 
 @pytest.mark.parametrize(
@@ -178,13 +188,25 @@ def test_suppressed_and_ignored_findings_are_not_fixed(tree, cli):
     assert read(tree, "docs/a.md") == suppressed and read(tree, "docs/b.md") == CLASSS
 
 
-def test_crlf_bom_and_mode_are_kept(tree, cli):
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (
+            b"\xef\xbb\xbf# T\r\n\r\n### Classs\r\nTODO\r\n\xc3\xa9\r\n",
+            b"\xef\xbb\xbf# T\r\n\r\n### Classes\r\n\xc3\xa9\r\n",
+        ),
+        (b"# T\r\r### Classs\rTODO\r", b"# T\r\r### Classes\r"),
+        (b"# T\n\r\n### Classs\r\nTODO\nx", b"# T\n\r\n### Classes\r\nx"),
+    ],
+    ids=["bom-crlf", "lone-cr", "mixed"],
+)
+def test_encoding_line_endings_and_mode_are_kept(tree, cli, before, after):
     page = tree / "docs/a.md"
     page.parent.mkdir()
-    page.write_bytes(b"\xef\xbb\xbf# T\r\n\r\n### Classs\r\nTODO\r\n\xc3\xa9\r\n")
+    page.write_bytes(before)
     os.chmod(page, 0o640)
     assert cli("--fix", "--unsafe-fixes", "docs").code == 0
-    assert page.read_bytes() == b"\xef\xbb\xbf# T\r\n\r\n### Classes\r\n\xc3\xa9\r\n"
+    assert page.read_bytes() == after
     assert stat.S_IMODE(page.stat().st_mode) == 0o640
     assert sorted(p.name for p in page.parent.iterdir()) == ["a.md"]
 
@@ -337,3 +359,16 @@ def test_the_readme_example_is_what_doclint_prints(monkeypatch, capsys):
     example = readme.split(f"```console\n{command}", 1)[1].split("```", 1)[0]
     result = run_cli(monkeypatch, capsys, PROJECT, "check", "--no-cache", *command.split()[3:])
     assert result.out + result.err == example
+
+
+def test_the_fix_hook_repairs_a_page_and_fails_the_commit(try_hook):  # noqa: F811
+    result = try_hook(
+        {
+            "docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["Thing"]),
+            "pkg/mod.py": "class Thing: ...\n",
+        },
+        hook="doclint-fix",
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "files were modified by this hook" in result.stdout
+    assert "Fixed 1 problem in 1 file (1 DL101)." in result.stdout

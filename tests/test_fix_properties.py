@@ -14,7 +14,6 @@ from __future__ import annotations
 import shutil
 from collections import Counter
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 from pathlib import Path
 
 import pytest
@@ -86,19 +85,38 @@ def edited_lines(offered: list[FixOffer]) -> set[int]:
 
 
 def changes_outside(old: bytes, new: bytes, allowed: set[int]) -> list[int]:
-    """Lines of `old` (1-based) that differ in `new` but no fix edits; a line
-    inserted counts against the lines on either side of it."""
+    """The lines of `old` (1-based) that no fix edits but that `new` does not
+    keep, in order and in place: `new` must read as the runs of those lines
+    with anything at all where the edited lines were."""
     before, after = old.split(b"\n"), new.split(b"\n")
-    outside = []
-    for tag, i1, i2, _, _ in SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
-        if tag == "equal":
-            continue
-        touched = range(i1 + 1, i2 + 1) if i2 > i1 else [i1, i1 + 1]
-        if i2 > i1:
-            outside += [line for line in touched if line not in allowed]
-        elif not allowed & set(touched):
-            outside.append(i1)
-    return outside
+    runs: list[list[int]] = [[]]
+    for number in range(1, len(before) + 1):
+        if number in allowed:
+            runs.append([])
+        else:
+            runs[-1].append(number)
+    cursor, last = 0, len(runs) - 1
+    for index, run in enumerate(runs):
+        lines = [before[number - 1] for number in run]
+        if index == 0 or index == last:
+            # The file's first run stays at its start, the last at its end.
+            at = 0 if index == 0 else len(after) - len(lines)
+            if at < cursor or after[at : at + len(lines)] != lines:
+                return run
+        else:
+            at = _find(after, lines, cursor)
+            if at is None:
+                return run
+        cursor = at + len(lines)
+    return []
+
+
+def _find(lines: list[bytes], run: list[bytes], start: int) -> int | None:
+    """The first place from `start` where `run` appears in `lines`."""
+    for at in range(start, len(lines) - len(run) + 1):
+        if lines[at : at + len(run)] == run:
+            return at
+    return None
 
 
 def fix(tree: Tree, monkeypatch: pytest.MonkeyPatch, settings: FixSettings) -> FixRun:
