@@ -3,10 +3,11 @@ tested on rules with known edits, whatever the built-in rules fix."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
+
+from tests.pages import write_plugin
 
 PLUGIN = '''
 import re
@@ -165,10 +166,5 @@ RULES = {
 
 def install(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the plugin's rules (codes XF001-XF008) known to the registry."""
-    (folder / "fixplugin.py").write_text(textwrap.dedent(PLUGIN), encoding="utf-8")
-    info = folder / "fixplugin-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fixplugin\nVersion: 0.1\n")
-    entries = "".join(f"{name} = fixplugin:{cls}\n" for name, cls in RULES.items())
-    (info / "entry_points.txt").write_text(f"[doclint.rules]\n{entries}")
+    write_plugin(folder, "fixplugin", PLUGIN, RULES)
     monkeypatch.syspath_prepend(str(folder))

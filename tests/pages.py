@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 
@@ -38,3 +39,20 @@ def write(root: Path, files: dict[str, str]) -> None:
         path = root / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+
+
+def write_plugin(folder: Path, name: str, source: str, rules: dict[str, str]) -> None:
+    """A tiny installed distribution in `folder`: module `name` with `source`,
+    and dist-info registering `rules` (entry name -> class) as doclint rules.
+    Put `folder` on sys.path to install it."""
+    entries = "".join(f"{entry} = {name}:{cls}\n" for entry, cls in rules.items())
+    write(
+        folder,
+        {
+            f"{name}.py": textwrap.dedent(source),
+            f"{name}-0.1.dist-info/METADATA": (
+                f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n"
+            ),
+            f"{name}-0.1.dist-info/entry_points.txt": f"[doclint.rules]\n{entries}",
+        },
+    )

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from doclint import Settings, check_text
 from doclint.registry import load_registry
+from tests.pages import write_plugin
 
 PLUGIN = '''
 from doclint.rule_api import Finding, Rule, Scope
@@ -47,14 +46,8 @@ class Crashing(Rule):
 @pytest.fixture
 def plugin(tmp_path, monkeypatch):
     """A tiny installed distribution: a module plus dist-info with entry points."""
-    (tmp_path / "tinyplugin.py").write_text(textwrap.dedent(PLUGIN), encoding="utf-8")
-    info = tmp_path / "tinyplugin-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tinyplugin\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(
-        "[doclint.rules]\nno-todo = tinyplugin:NoTodo\ncrashing = tinyplugin:Crashing\n"
-        "broken = tinyplugin:DoesNotExist\n"
-    )
+    rules = {"no-todo": "NoTodo", "crashing": "Crashing", "broken": "DoesNotExist"}
+    write_plugin(tmp_path, "tinyplugin", PLUGIN, rules)
     monkeypatch.syspath_prepend(str(tmp_path))
 
 

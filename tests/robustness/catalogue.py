@@ -20,11 +20,12 @@ import os
 import stat
 import subprocess
 import sys
-import textwrap
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.pages import write_plugin
 
 Expected = tuple[int, str, str]
 """(line, code, words the message must hold)."""
@@ -151,14 +152,7 @@ def _outside(tree: Path) -> dict[str, list[Expected]]:
 
 def _plugin(tree: Path) -> dict[str, list[Expected]]:
     plugin = tree.parent / "plugin"
-    _write(plugin, "crashplugin.py", textwrap.dedent(PLUGIN))
-    metadata = "Metadata-Version: 2.1\nName: crashplugin\nVersion: 0.1\n"
-    _write(plugin, "crashplugin-0.1.dist-info/METADATA", metadata)
-    _write(
-        plugin,
-        "crashplugin-0.1.dist-info/entry_points.txt",
-        "[doclint.rules]\ncrash-on-marker = crashplugin:CrashOnMarker\n",
-    )
+    write_plugin(plugin, "crashplugin", PLUGIN, {"crash-on-marker": "CrashOnMarker"})
     _write(tree, "plugin-crash.md", f"# Plugin\n\nCRASH-ME. {BROKEN}\n")
     return {
         "plugin-crash.md": [
