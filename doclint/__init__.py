@@ -11,17 +11,35 @@ The Python API::
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
-from doclint.diagnostics import Diagnostic, Report
-from doclint.engine import Settings, check_paths, check_text
-from doclint.models.generated import AnyPage, DocKind
-from doclint.parsing.pages import parse_page
+if TYPE_CHECKING:
+    from doclint.api import parse
+    from doclint.diagnostics import Diagnostic, Report
+    from doclint.engine import Settings, check_paths, check_text
+    from doclint.models.generated import AnyPage, DocKind
+
+# The API is imported on first use: the command line's replay of an unchanged
+# run (replay.py) imports this package and must not pay for pydantic and the parsers.
+_EXPORTS = {
+    "AnyPage": "doclint.models.generated",
+    "Diagnostic": "doclint.diagnostics",
+    "DocKind": "doclint.models.generated",
+    "Report": "doclint.diagnostics",
+    "Settings": "doclint.engine",
+    "check_paths": "doclint.engine",
+    "check_text": "doclint.engine",
+    "parse": "doclint.api",
+}
 
 
-def parse(text: str, path: str = "<text>") -> AnyPage:
-    """The typed model of a page: its kind, parts and their line numbers."""
-    return parse_page(text, path)
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'doclint' has no attribute {name!r}")
+    return getattr(importlib.import_module(_EXPORTS[name]), name)
 
 
 __all__ = [

@@ -1,5 +1,5 @@
 """`python -m doclint` runs the command line."""
 
-from doclint.cli import main
+from doclint.launcher import main
 
 raise SystemExit(main())

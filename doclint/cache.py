@@ -14,6 +14,7 @@ share it never see half a cache; one that is corrupt or foreign is ignored.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import marshal
 import os
@@ -21,7 +22,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from doclint import __version__
+from doclint import __version__, inputs
 
 FORMAT = 1
 DEFAULT_FOLDER = ".doclint_cache"
@@ -52,6 +53,7 @@ def code_fingerprint(modules: Iterable[str]) -> str:
 
     folders = {Path(doclint.__file__).parent, *(Path(module).parent for module in modules)}
     files = sorted({file for folder in folders for file in folder.rglob("*.py")})
+    inputs.observe_all("stamp", files)
     stamps = [(str(file), file_stamp(file)) for file in files]
     return hashlib.sha256(repr((__version__, stamps)).encode()).hexdigest()[:24]
 
@@ -121,14 +123,25 @@ class Cache:
             return
         payload = marshal.dumps({"format": FORMAT, "key": self.key, "entries": self.kept})
         try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            _write_tag(self.file.parent)
-            handle, temporary = tempfile.mkstemp(dir=self.file.parent, prefix=".tmp-")
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(payload)
-            os.replace(temporary, self.file)
+            write_cache_file(self.file, payload)
         except OSError:
             return
+
+
+def write_cache_file(file: Path, data: bytes) -> None:
+    """Write a file of the cache folder whole or not at all, so that runs sharing
+    the folder never read half of one; OSError when it cannot be written."""
+    file.parent.mkdir(parents=True, exist_ok=True)
+    _write_tag(file.parent)
+    handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, file)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def _well_formed(entry: object) -> bool:

@@ -16,7 +16,7 @@ from typing import TextIO, TypeVar
 
 from pydantic import TypeAdapter
 
-from doclint import __version__
+from doclint import __version__, inputs
 from doclint.baseline import (
     BaselineError,
     SourceLines,
@@ -232,6 +232,7 @@ def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     registry = load_registry()
     for problem in registry.problems:
+        inputs.refuse()  # a replay would not repeat the warning
         print(f"doclint: warning: {problem}", file=sys.stderr)
     if args.command == "rules":
         if args.format == "markdown":
@@ -262,6 +263,8 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
     try:
         if fix is not None:
             return _fix(args, registry, settings, fix, stdin)
+        if not stdin and settings.cache and args.write_baseline is None:
+            inputs.allow()
         result, sources = _run_stdin(args, settings) if stdin else _run_paths(args, settings)
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
@@ -280,6 +283,7 @@ def _report(
         return EXIT_CLEAN
     baselined = 0
     if args.baseline is not None:
+        inputs.observe("stamp", args.baseline)
         known = _baseline_call(read_baseline, args.baseline)
         kept = filter_baseline(diagnostics, sources, args.baseline, known)
         baselined, diagnostics = len(diagnostics) - len(kept), kept
@@ -419,6 +423,7 @@ def _configuration(args: argparse.Namespace, registry: Registry, start: Path) ->
         file = args.config if args.config is not None else find_config(start)
         if file is None:
             return None
+        inputs.observe("stamp", file)
         if not file.is_file():
             raise UsageError(f"{file}: no such configuration file")
         return load_config(file, registry)
@@ -457,6 +462,7 @@ def _settings(args: argparse.Namespace, config: Config | None) -> Settings:
 
 
 def _listing(file: Path) -> list[str]:
+    inputs.observe("stamp", file)
     try:
         return file.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
@@ -486,7 +492,9 @@ def _output(args: argparse.Namespace) -> Iterator[TextIO]:
 
 
 def _write(args: argparse.Namespace, output: RunOutput) -> None:
-    with _output(args) as stream:
+    with _output(args) as raw:
+        inputs.note_output(raw, args.output_file)
+        stream = inputs.RecordingStream(raw)
         if args.statistics:
             stream.write(_statistics(output, as_json=args.output_format in ("json", "jsonl")))
             return
@@ -495,6 +503,7 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
                 stream.write(chunk)
         except BrokenPipeError:
             # The reader went away (`| head`): stop writing, quietly.
+            inputs.refuse()
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 

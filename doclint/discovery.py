@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from doclint import inputs
 from doclint.tree import read_regular
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
@@ -219,6 +220,7 @@ class PathFilter:
         chains: dict[str, tuple[PatternSet, ...]] = {top: self._ignores_above(top)}
         for current, folders, files in os.walk(folder):
             absolute = os.path.abspath(current)
+            inputs.observe("folder", absolute)
             chain = chains.pop(absolute, ())
             if self.respect_gitignore and GITIGNORE in files:
                 chain = (*chain, _read_patterns(Path(absolute), Path(absolute) / GITIGNORE))
@@ -284,12 +286,14 @@ def _prefix(relative: str) -> str:
 
 def _repository_root(folder: Path) -> Path | None:
     for candidate in (folder, *folder.parents):
+        inputs.observe("presence", candidate / ".git")
         if (candidate / ".git").exists():
             return candidate
     return None
 
 
 def _read_patterns(base: Path, file: Path) -> PatternSet:
+    inputs.observe("stamp", file)
     try:
         # read_regular: a named pipe called .gitignore must not hang the walk
         text = read_regular(file).decode("utf-8", errors="replace")
@@ -304,6 +308,7 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
     path_filter = path_filter or PathFilter.build(Path.cwd())
     seen: set[Path] = set()
     for path in paths:
+        inputs.observe("stamp", path)
         if path.is_dir():
             found: Iterable[Path] = () if path_filter.excludes(path) else path_filter.walk(path)
         elif path.exists() or path.is_symlink():

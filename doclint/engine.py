@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
+from doclint import inputs
 from doclint.cache import (
     DEFAULT_FOLDER,
     Cache,
@@ -517,13 +518,16 @@ class RunSetup:
     def diagnostics(self, results: dict[int, list[Row]]) -> list[DiagnosticRow]:
         """The findings of the files (by index) as reported: per-file ignores
         and severities applied, deduplicated, sorted."""
-        diagnostics = set()
-        for index, rows in results.items():
-            rows = self.finding_filter.rows(self.files[index], rows)
-            if rows:
-                shown = display_path(self.files[index], self.cwd)
-                diagnostics.update(DiagnosticRow(shown, *row) for row in rows)
-        return sorted(diagnostics)
+        # Sorted file by file: a path's findings never interleave with another's,
+        # and sorting 300,000 findings at once costs more than sorting each file's.
+        shown = {index: display_path(self.files[index], self.cwd) for index in results}
+        diagnostics: list[DiagnosticRow] = []
+        for index in sorted(results, key=shown.__getitem__):
+            rows = self.finding_filter.rows(self.files[index], results[index])
+            diagnostics.extend(
+                DiagnosticRow._make((shown[index], *row)) for row in sorted(set(rows))
+            )
+        return diagnostics
 
 
 def set_up_run(paths: Iterable[str | Path], settings: Settings) -> RunSetup:
@@ -581,7 +585,9 @@ def run(
             advance(1)
     for index, outcome in zip(missing, outcomes, strict=True):
         results[index] = outcome.rows
-        if cache is not None and outcome.stamp is not None and outcome.content_hash is not None:
+        if cache is None:
+            continue
+        if outcome.stamp is not None and outcome.content_hash is not None:
             cache.store(
                 linter.tree_path(files[index]),
                 outcome.stamp,
@@ -589,8 +595,11 @@ def run(
                 outcome.facts,
                 outcome.rows,
             )
+        else:
+            inputs.refuse()  # an unreadable file: nothing to tell when that changes
     if cache is not None:
         cache.save()
+        inputs.note_tree(root, settings.known_paths, cache.file.parent, cache.kept)
     diagnostics = setup.diagnostics(results)
     return RunResult(diagnostics, len(files), len(files) - len(missing), files)
 

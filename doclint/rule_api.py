@@ -196,7 +196,9 @@ class RuleContext:
     def is_binary(self, path: str) -> bool | None:
         """Whether a file of the tree is binary (NUL in its first 8 KiB); None
         when only a listing knows the file."""
-        binary = self._ask("binary", path)
+        # The file's stamp decides the answer and is cheaper to check again than its bytes.
+        self._ask("stamp", path)
+        binary = self._tree.fact("binary", path)
         return binary if isinstance(binary, bool) else None
 
     def file_size(self, path: str) -> int | None:

@@ -16,9 +16,6 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from doclint.parsing.pages import intended_source_end
-from doclint.text import unique_slugs
-
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _ORIGINAL_SOURCE = "## Original Source"
@@ -74,6 +71,8 @@ class Tree:
 
     def __init__(self, root: Path, known_paths: list[str] | None = None) -> None:
         self.root = Path(os.path.abspath(root))
+        # Paths are joined as strings: pathlib costs more than the stat it wraps.
+        self._root = str(self.root)
         self._listing: set[str] | None = None
         self._listing_dirs: dict[str, tuple[set[str], set[str]]] = {}
         if known_paths is not None:
@@ -82,6 +81,7 @@ class Tree:
         self._anchor_cache: dict[str, frozenset[str] | None] = {}
         self._source_cache: dict[str, SourceFile | None] = {}
         self._facts: dict[tuple[str, str], object] = {}
+        self._stats: dict[str, os.stat_result | None] = {}
 
     @property
     def listing_mode(self) -> bool:
@@ -114,7 +114,7 @@ class Tree:
             return self._scanned[folder]
         entries: dict[str, bool] = {}
         try:
-            with os.scandir(self.root / folder if folder else self.root) as scan:
+            with os.scandir(self._on_disk(folder)) as scan:
                 for entry in scan:
                     try:
                         entries[entry.name] = entry.is_dir()
@@ -125,6 +125,9 @@ class Tree:
             result = None
         self._scanned[folder] = result
         return result
+
+    def _on_disk(self, path: str) -> str:
+        return os.path.join(self._root, posixpath.normpath(path)) if path else self._root
 
     def children(self, folder: str) -> tuple[list[str], list[str]] | None:
         """(files, subfolders) of a folder, sorted; None if it is not a folder."""
@@ -174,7 +177,7 @@ class Tree:
         if not self.is_file(path):
             return None
         try:
-            return read_regular(self.root / posixpath.normpath(path))
+            return read_regular(self._on_disk(path))
         except OSError:
             return None
 
@@ -185,10 +188,8 @@ class Tree:
     def file_size(self, path: str) -> int | None:
         if not self.is_file(path):
             return None
-        try:
-            return (self.root / posixpath.normpath(path)).stat().st_size
-        except OSError:
-            return None
+        info = self._stat(path)
+        return info.st_size if info is not None else None
 
     def is_binary(self, path: str) -> bool | None:
         """True for a file with a NUL byte in its first 8 KiB, as generators and
@@ -196,20 +197,24 @@ class Tree:
         if not self.is_file(path):
             return None
         try:
-            return b"\0" in read_regular(self.root / posixpath.normpath(path), 8192)
+            return b"\0" in read_regular(self._on_disk(path), 8192)
         except OSError:
             return None
 
     def stamp(self, path: str) -> tuple[int, int] | None:
         """(mtime in ns, size) of a file on disk, None if it cannot be seen."""
         path = _clean(path)
-        if not path:
-            return None
-        try:
-            info = (self.root / path).stat()
-        except (OSError, ValueError):
-            return None
-        return (info.st_mtime_ns, info.st_size)
+        info = self._stat(path) if path else None
+        return (info.st_mtime_ns, info.st_size) if info is not None else None
+
+    def _stat(self, path: str) -> os.stat_result | None:
+        """One stat per path and run: a source's size and stamp are both asked for."""
+        if path not in self._stats:
+            try:
+                self._stats[path] = os.stat(self._on_disk(path))
+            except (OSError, ValueError):
+                self._stats[path] = None
+        return self._stats[path]
 
     def fact(self, kind: str, path: str) -> object:
         """The answer to one question a rule asked about the tree, in a form the
@@ -220,6 +225,21 @@ class Tree:
         if key not in self._facts:
             self._facts[key] = self._answer(kind, path)
         return self._facts[key]
+
+    def deciding_folder(self, kind: str, path: str) -> str | None:
+        """For a fact that only a folder listing decides (what exists, and as
+        what), that folder on disk; "" when the --known-paths listing decides it;
+        None for a fact about a file's contents or stamp. A folder's mtime moves
+        whenever its listing changes, so one stat re-checks all its facts."""
+        if kind not in ("is_file", "is_dir", "children"):
+            return None
+        if self._listing is not None:
+            return ""
+        clean = _clean(path)
+        if clean is None:
+            return ""  # outside the tree: no listing can change the answer
+        folder = clean if kind == "children" else posixpath.dirname(clean)
+        return self._on_disk(folder)
 
     def _answer(self, kind: str, path: str) -> object:
         if kind == "is_file":
@@ -242,6 +262,10 @@ class Tree:
     def anchors(self, path: str) -> frozenset[str] | None:
         """Heading anchors of a Markdown file, from a cheap line scan; cached."""
         if path not in self._anchor_cache:
+            # Imported here, as below: a replayed run checks facts with a Tree
+            # and must not load the parser for it.
+            from doclint.text import unique_slugs
+
             text = self.read_text(path)
             self._anchor_cache[path] = (
                 frozenset(unique_slugs(scan_headings(text))) if text is not None else None
@@ -274,6 +298,8 @@ def _clean(path: str) -> str | None:
         return ""
     if "\0" in path or path.startswith("/"):
         return None
+    if not (path.startswith(".") or "/." in path or "//" in path or path.endswith("/")):
+        return path  # already normal, as most paths are: normpath costs more than this test
     path = posixpath.normpath(path)
     if path == ".." or path.startswith("../"):
         return None
@@ -311,6 +337,8 @@ def scan_headings(text: str) -> list[str]:
 
 def extract_original_source(text: str) -> str | None:
     """The text embedded in a file documentation's Original Source block."""
+    from doclint.parsing.pages import intended_source_end  # see Tree.anchors
+
     lines = text.replace("\r\n", "\n").split("\n")
     try:
         start = lines.index(_ORIGINAL_SOURCE)

@@ -1,0 +1,121 @@
+"""What a run looked at, for replaying it (see replay.py).
+
+The modules that read the file system on a run's behalf (discovery,
+configuration, the cache, the engine) report each input here: a file's stamp,
+a folder's listing stamp, whether a path exists. Nothing is kept unless the
+command line is being recorded, so the hooks cost nothing otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+Stamp = tuple[int, int]
+
+
+def stamp(path: str) -> Stamp | None:
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_mtime_ns, info.st_size)
+
+
+def _folder_stamp(path: str) -> int | None:
+    """A folder's mtime: it moves whenever an entry is added, removed or renamed."""
+    try:
+        return os.stat(path).st_mtime_ns
+    except (OSError, ValueError):
+        return None
+
+
+# How each kind of observation is made; the same function checks it again on replay.
+OBSERVERS: dict[str, Callable[[str], object]] = {
+    "stamp": stamp,
+    "folder": _folder_stamp,
+    "presence": os.path.lexists,
+}
+
+
+class Recorder:
+    """The inputs and output of one run."""
+
+    def __init__(self) -> None:
+        self.observations: dict[tuple[str, str], object] = {}
+        self.allowed = False
+        self.refused = False
+        self.tree: tuple[str, list[str] | None, Mapping[str, Any]] | None = None
+        self.folder: Path | None = None
+        self.output_file: str | None = None
+        self.encoding = ("utf-8", "strict")
+        """How the output was encoded, so that a replay writes the same bytes."""
+        self.chunks: list[str] = []
+
+    def observe(self, kind: str, path: str | os.PathLike[str]) -> None:
+        path = os.path.abspath(path)
+        if (kind, path) not in self.observations:
+            self.observations[kind, path] = OBSERVERS[kind](path)
+
+
+active: Recorder | None = None
+
+
+def observe(kind: str, path: str | os.PathLike[str]) -> None:
+    """Note an input of the run."""
+    if active is not None:
+        active.observe(kind, path)
+
+
+def observe_all(kind: str, paths: Iterable[str | os.PathLike[str]]) -> None:
+    if active is not None:
+        for path in paths:
+            active.observe(kind, path)
+
+
+def allow() -> None:
+    """The run is a plain cached check: its output may be replayed."""
+    if active is not None:
+        active.allowed = True
+
+
+def refuse() -> None:
+    """The run did something a replay would not repeat (a warning, a broken pipe)."""
+    if active is not None:
+        active.refused = True
+
+
+def note_tree(
+    root: Path, known_paths: list[str] | None, folder: Path, files: Mapping[str, Any]
+) -> None:
+    """The tree, the cache folder and the per-file cache entries (stamp, hash, facts, rows)."""
+    if active is not None:
+        active.tree = (str(root), known_paths, files)
+        active.folder = folder
+
+
+def note_output(stream: TextIO, path: str | os.PathLike[str] | None) -> None:
+    """Where the report goes: a file, or stdout with the stream's encoding."""
+    if active is None:
+        return
+    if path is not None:
+        active.output_file = os.path.abspath(path)
+    else:
+        active.encoding = (stream.encoding, stream.errors or "strict")
+
+
+class RecordingStream:
+    """A text stream that writes through, keeping a copy when a run is recorded."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if active is not None:
+            active.chunks.append(text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)

@@ -1,0 +1,25 @@
+"""The `doclint` command: replay an unchanged run, else run the command line.
+
+Kept apart from cli.py so that a replayed run never imports the parsers, the
+rules or pydantic (see replay.py).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from doclint import replay
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    replayed = replay.replay(arguments)
+    if replayed is not None:
+        return replayed
+    from doclint.cli import main as run_command_line
+
+    with replay.recording(arguments) as recorder:
+        exit_code = run_command_line(arguments)
+        replay.save(recorder, arguments, exit_code)
+    return exit_code
