@@ -41,7 +41,7 @@ def test_same_layer_on_a_generated_corpus(generated_corpus):
     [
         "a paragraph\n- an item after it\n",  # may or may not interrupt: mistune decides
         "- item\nlazy continuation\n",
-        "Title\n---\n",  # setext heading
+        "- item\n---\n",  # a break after a list: mistune decides by the marker
         "> quote\n",
         "    indented code\n",
         "| a | b |\n|---|---|\n| 1 | 2 |\n",
@@ -62,6 +62,11 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
         "# T\n\npara [l](a.md) line one\nline [two](b.md)\n## H [in](h.md)\n",
         "```\nunclosed\n\n",
         "~~~~\n~~~\n~~~~\n",
+        "Title\n---\n",
+        "# K\n\n- **`a`**: [p.md](./p.md)\n* **`b`**: [q](r)\n- plain\n- **`c`**: [x](y)",
+        "Two [a](b.md)\nlines  \n=-= \n\npara\n***\nx\n- - -\n",  # setext, then breaks
+        "a\n=\n=\n---\n",  # an underline after a heading is text, then a break
+        "# T\n\n```py\n~~~\n``\n  ````  \nafter\n",  # the closing fence may be longer
     ],
 )
 def test_same_layer_on_hand_made_pages(text):

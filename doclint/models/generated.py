@@ -3,16 +3,20 @@
 One model per kind of page. Each keeps the line of every part it holds, so a
 rule can point at the exact line of a wrong claim. A page embedded in a file
 documentation's "Original Source" block is a document too (`EmbeddedSource`).
+
+Pages are pydantic models, validated when built and described by `doclint
+schema`; the parts they hold are `node` named tuples, as in
+`doclint.models.markdown` (which says why).
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from doclint.models.markdown import Heading, Link, MarkdownLayer, Node
+from doclint.models.markdown import Heading, Link, MarkdownLayer, node
 
 
 class DocKind(StrEnum):
@@ -27,86 +31,122 @@ class DocKind(StrEnum):
     MARKDOWN = "markdown"
 
 
-class Section(Node):
+@node
+class Section(NamedTuple):
     """A heading and the lines up to the next heading of the same or a higher level."""
 
+    line: int
+    column: int
     level: int
     title: str
     end_line: int
 
 
-class Value(Node):
+@node
+class Value(NamedTuple):
     """A text value found on a line, such as a metadata field."""
 
+    line: int
+    column: int
     text: str
 
 
-class Count(Node):
+@node
+class Count(NamedTuple):
     """A number claimed on a line ("**3 file(s)**"), with what it counts."""
 
+    line: int
+    column: int
     what: str
     value: int
 
 
-class MetadataField(Node):
+@node
+class MetadataField(NamedTuple):
     """One "- **Name**: value" line of a File Metadata section."""
 
+    line: int
+    column: int
     name: str
     value: str
 
 
-class SizeClaim(Node):
+@node
+class SizeClaim(NamedTuple):
     """The "- **Size**: 1,234 bytes (1.21 KB)" line."""
 
+    line: int
+    column: int
     size_bytes: int
     size_kb: float | None
 
 
-class RunCommand(Node):
+@node
+class RunCommand(NamedTuple):
     """A command line of a shell block in the Testing section."""
 
+    line: int
+    column: int
     command: str
     block_line: int
 
 
-class NameEntry(Node):
+@node
+class NameEntry(NamedTuple):
     """A name listed on a line (a class, a function, an import)."""
 
+    line: int
+    column: int
     name: str
 
 
-class DependencyEntry(Node):
+@node
+class DependencyEntry(NamedTuple):
     """One "- `module`: names" line of the Import Dependencies section."""
 
+    line: int
+    column: int
     module: str
     names: list[str]
 
 
-class KeywordEntry(Node):
+@node
+class KeywordEntry(NamedTuple):
     """One "- **`name`**: [page](./page)" line of a keyword index."""
 
+    line: int
+    column: int
     name: str
     target: str | None
 
 
-class KeywordCategory(Node):
+@node
+class KeywordCategory(NamedTuple):
     """A "### Classes" (or Functions, Imports, Identifiers) group of entries."""
 
+    line: int
+    column: int
     heading: str
     entries: list[KeywordEntry]
 
 
-class IndexRow(Node):
+@node
+class IndexRow(NamedTuple):
     """A row of a folder index's Files table."""
 
+    line: int
+    column: int
     name: str
     description: str
     links: list[Link]
 
 
-class SubtreeGroup(Node):
+@node
+class SubtreeGroup(NamedTuple):
     """A "### key" group of a subtree keyword index."""
 
+    line: int
+    column: int
     key: str
     entries: list[Link]
 
@@ -148,13 +188,16 @@ class PageBase(BaseModel):
         return self.path.rpartition("/")[0] != self.expected_path.rpartition("/")[0]
 
 
-class EmbeddedSource(Node):
+@node
+class EmbeddedSource(NamedTuple):
     """The "Original Source" block of a file documentation.
 
     `end_line` is the generator's closing fence; `live_end_line` is where
     CommonMark really closes the block (earlier when an embedded fence breaks it).
     """
 
+    line: int
+    column: int
     info: str
     content_line: int
     end_line: int
@@ -233,4 +276,5 @@ AnyPage = Annotated[
     Field(discriminator="kind"),
 ]
 
-EmbeddedSource.model_rebuild()
+# An embedded source holds a page: FileDocs is complete once AnyPage exists.
+FileDocs.model_rebuild()

@@ -110,10 +110,11 @@ def normalize_newlines(text: str) -> str:
     return text
 
 
-def parse_markdown(text: str, first_line: int = 1) -> MarkdownLayer:
+def parse_markdown(text: str, first_line: int = 1, lines: list[str] | None = None) -> MarkdownLayer:
     """The generic layer of `text` (LF newlines), numbered from `first_line`:
-    by the exact line scan when the page allows it, else by mistune."""
-    return scan_layer(text, first_line) or parse_with_mistune(text, first_line)
+    by the exact line scan when the page allows it, else by mistune. `lines`
+    is `text.split("\\n")` if the caller has it."""
+    return scan_layer(text, first_line, lines) or parse_with_mistune(text, first_line)
 
 
 def parse_with_mistune(text: str, first_line: int = 1) -> MarkdownLayer:
@@ -193,7 +194,9 @@ class _LayerBuilder:
             elif kind == "block_html":
                 raw = token.get("raw", "")
                 end = line + max(raw.rstrip("\n").count("\n"), 0)
-                self.layer.html_blocks.append(HtmlBlock(line=line, end_line=end, text=raw))
+                self.layer.html_blocks.append(
+                    HtmlBlock(line=line, column=1, end_line=end, text=raw)
+                )
 
     def heading(self, token: Token, positions: _StateLines, base: int, line: int) -> None:
         text = token.get("text", "")
@@ -263,8 +266,11 @@ class _LayerBuilder:
                     line=line,
                     column=_indent(self.physical(line)) + 1,
                     fenced=False,
+                    marker="",
+                    info="",
                     content_line=line,
                     end_line=end,
+                    closed=True,
                     text=content,
                 )
             )

@@ -1,6 +1,6 @@
 """Turn a Markdown file into the typed model of the generated page it is.
 
-The kind comes from the title line; the generic layer from one mistune parse;
+The kind comes from the title line; the generic layer from one parse;
 the typed fields from the template sections of that layer. A file
 documentation's "Original Source" block is located as the generator meant it
 (up to its own closing fence), and a generated page found there is parsed as a
@@ -40,7 +40,7 @@ from doclint.models.generated import (
     SubtreeIndex,
     Value,
 )
-from doclint.models.markdown import CodeBlock, Heading, Link, MarkdownLayer, Node
+from doclint.models.markdown import CodeBlock, Heading, Link, Node
 from doclint.parsing.markdown import normalize_newlines, parse_markdown
 
 N = TypeVar("N", bound=Node)
@@ -77,6 +77,7 @@ _FOLDER_COUNT = re.compile(r"\*\*(?P<value>\d+) (?P<what>subfolder|file)\(s\)\*\
 _EXTENSION_COUNT = re.compile(r"`(?P<ext>[^`]*)`:\s*(?P<value>\d+) file\(s\)")
 _CODE_NAME = re.compile(r"`(?P<name>[^`]+)`")
 _SUBFOLDER = re.compile(r"`(?P<name>[^`]+)/`")
+_LEADING_SPACE = re.compile(r"[ \t\n]+")
 
 
 def recognise(title: str) -> tuple[DocKind, str | None]:
@@ -134,12 +135,12 @@ def parse_page(
     """The typed page of `text` (any newline style); lines start at `first_line`;
     `depth` counts the pages this one is embedded in."""
     text = normalize_newlines(text)
-    layer = parse_markdown(text, first_line)
+    builder = _PageBuilder(text, first_line, path, depth)
+    layer = builder.layer
     title = layer.headings[0] if layer.headings and layer.headings[0].level == 1 else None
     if title is not None and title.line != _first_text_line(text, first_line):
         title = None
     kind, described = recognise(title.text) if title else (DocKind.MARKDOWN, None)
-    builder = _PageBuilder(text, first_line, layer, path, depth)
     common: dict[str, Any] = {
         "path": path,
         "described": described,
@@ -155,23 +156,24 @@ def parse_page(
 
 
 def _first_text_line(text: str, first_line: int) -> int:
-    stripped = text.lstrip(" \t\n")
-    return first_line + text[: len(text) - len(stripped)].count("\n")
+    # Matched, not stripped: stripping would copy the whole page.
+    leading = _LEADING_SPACE.match(text)
+    return first_line + (leading.group().count("\n") if leading else 0)
 
 
 class _PageBuilder:
-    """Indexes one layer by line so template sections can pick their parts."""
+    """Parses one text's layer and indexes it by line so template sections can
+    pick their parts."""
 
-    def __init__(
-        self, text: str, first_line: int, layer: MarkdownLayer, path: str, depth: int = 0
-    ) -> None:
-        self.text = text
+    def __init__(self, text: str, first_line: int, path: str, depth: int = 0) -> None:
+        # One split serves the line scan and the lookups here: a page may
+        # hold a whole source file.
         self.lines = text.split("\n")
         self.first_line = first_line
-        self.layer = layer
+        self.layer = parse_markdown(text, first_line, self.lines)
         self.path = path
         self.depth = depth
-        self.sections = _sections(layer.headings, first_line + layer.line_count - 1)
+        self.sections = _sections(self.layer.headings, first_line + self.layer.line_count - 1)
 
     def line_text(self, line: int) -> str:
         index = line - self.first_line
@@ -204,13 +206,7 @@ def _sections(headings: Sequence[Heading], last_line: int) -> list[Section]:
             ends[open_sections.pop()] = heading.line - 1
         open_sections.append(index)
     return [
-        Section(
-            line=heading.line,
-            column=heading.column,
-            level=heading.level,
-            title=heading.text,
-            end_line=end,
-        )
+        Section(heading.line, heading.column, heading.level, heading.text, end)
         for heading, end in zip(headings, ends, strict=True)
     ]
 
@@ -395,7 +391,7 @@ def _original_source(
     if end_line != block.end_line and end_index is not None:
         rest = "\n".join(builder.lines[end_index + 1 :])
         tail_line = end_line + 1
-        tail = _PageBuilder(rest, tail_line, parse_markdown(rest, tail_line), path, builder.depth)
+        tail = _PageBuilder(rest, tail_line, path, builder.depth)
     document = None
     first = next((line for line in content if line.strip()), "")
     if (
@@ -442,9 +438,8 @@ def _build_keyword_index(builder: _PageBuilder, common: dict) -> KeywordIndex:
                 line=item.line, column=item.column, text=match.group("value").strip().strip("`")
             )
     categories = []
-    keyword_links: dict[int, Link] = {}
-    for link in layer.links:
-        keyword_links.setdefault(link.line, link)
+    # The first link of each line: reversed, so that it is the one kept.
+    keyword_links = {link.line: link for link in reversed(layer.links)}
     # Keys computed once: a page may hold thousands of categories.
     item_lines = [item.line for item in layer.list_items]
     for sub in builder.subsections(builder.section("Keywords Extracted")):
@@ -456,10 +451,7 @@ def _build_keyword_index(builder: _PageBuilder, common: dict) -> KeywordIndex:
                 column = builder.line_text(item.line).find("**`", item.column - 1) + 4
                 entries.append(
                     KeywordEntry(
-                        line=item.line,
-                        column=column,
-                        name=match.group("name"),
-                        target=link.target if link else None,
+                        item.line, column, match.group("name"), link.target if link else None
                     )
                 )
         categories.append(

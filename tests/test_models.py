@@ -1,0 +1,49 @@
+"""The page models: nodes behave as the frozen models they replace, pages check
+their items' types, and the JSON forms (schema, dump, load) agree."""
+
+from __future__ import annotations
+
+import pydantic
+import pytest
+from pydantic import TypeAdapter
+
+from doclint.models.generated import AnyPage, FileDocs, KeywordIndex, MarkdownPage, Section
+from doclint.models.markdown import Heading, Link, MarkdownLayer
+from doclint.parsing.pages import parse_page
+from tests.pages import file_docs, keyword_index
+
+
+def test_a_node_equals_only_a_node_of_its_own_class():
+    heading = Heading(3, 1, 2, "Files")
+    assert heading == Heading(line=3, column=1, level=2, text="Files")
+    assert hash(heading) == hash(Heading(3, 1, 2, "Files"))
+    assert heading != (3, 1, 2, "Files")
+    assert Section(3, 1, 2, "Files", 9) != Section(3, 1, 2, "Files", 8)
+    assert repr(heading) == "Heading(line=3, column=1, level=2, text='Files')"
+
+
+def test_a_page_rejects_an_item_of_the_wrong_type():
+    layer = MarkdownLayer(line_count=1)
+    with pytest.raises(pydantic.ValidationError, match="instance of Heading"):
+        MarkdownPage(path="a.md", markdown=layer, outline=[Section(1, 1, 1, "T", 1)])
+    with pytest.raises(pydantic.ValidationError, match="instance of Heading"):
+        MarkdownPage(path="a.md", markdown=layer, outline=[(1, 1, 1, "T")])
+
+
+def test_a_page_with_an_embedded_page_survives_a_json_round_trip():
+    embedded = keyword_index("a.py", ["Widget"])
+    page = parse_page(file_docs("docs/a.py_kw.md", "python x.py", "markdown", embedded), "x.md")
+    assert isinstance(page, FileDocs) and isinstance(page.source.document, KeywordIndex)
+    dumped = page.model_dump()
+    assert dumped["title"] == {"line": 1, "column": 1, "level": 1, "text": page.title.text}
+    assert TypeAdapter(AnyPage).validate_json(page.model_dump_json()) == page
+
+
+def test_the_schema_describes_nodes_as_objects_of_their_fields():
+    definitions = TypeAdapter(AnyPage).json_schema()["$defs"]
+    link = definitions["Link"]
+    assert link["type"] == "object" and link["description"].startswith("A live link")
+    assert list(link["properties"]) == list(Link._fields)
+    assert link["required"] == ["line", "column", "kind", "text", "target"]
+    source = definitions["EmbeddedSource"]["properties"]["document"]
+    assert {"$ref": "#/$defs/KeywordIndex"} in source["anyOf"][0]["oneOf"]
