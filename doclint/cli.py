@@ -499,8 +499,8 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
             stream.write(_statistics(output, as_json=args.output_format in ("json", "jsonl")))
             return
         try:
-            for chunk in FORMATS[args.output_format](output):
-                stream.write(chunk)
+            # One write: a chunk per finding means 300,000 calls into the stream.
+            stream.write("".join(FORMATS[args.output_format](output)))
         except BrokenPipeError:
             # The reader went away (`| head`): stop writing, quietly.
             inputs.refuse()

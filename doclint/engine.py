@@ -29,6 +29,7 @@ from doclint.cache import (
     code_fingerprint,
     digest,
     file_stamp,
+    gc_paused,
 )
 from doclint.config import rule_options
 from doclint.diagnostics import DiagnosticRow, Report
@@ -324,7 +325,7 @@ class Linter:
     ) -> tuple[list[Row], list[Fact]]:
         """Check decoded text; `replaced` are the (increasing) text offsets where
         the decoder put U+FFFD for bytes it could not read."""
-        if not text.strip():
+        if not text or text.isspace():
             message = "the file is empty" if not text else "the file holds only whitespace"
             return found + self._engine_row(EmptyFile, 1, 1, message), []
         lines: set[int] = set()
@@ -522,11 +523,12 @@ class RunSetup:
         # and sorting 300,000 findings at once costs more than sorting each file's.
         shown = {index: display_path(self.files[index], self.cwd) for index in results}
         diagnostics: list[DiagnosticRow] = []
-        for index in sorted(results, key=shown.__getitem__):
-            rows = self.finding_filter.rows(self.files[index], results[index])
-            diagnostics.extend(
-                DiagnosticRow._make((shown[index], *row)) for row in sorted(set(rows))
-            )
+        with gc_paused():
+            for index in sorted(results, key=shown.__getitem__):
+                rows = self.finding_filter.rows(self.files[index], results[index])
+                diagnostics.extend(
+                    DiagnosticRow._make((shown[index], *row)) for row in sorted(set(rows))
+                )
         return diagnostics
 
 

@@ -84,15 +84,18 @@ def save(recorder: inputs.Recorder, argv: list[str], exit_code: int) -> None:
     if recorder.folder is None or recorder.tree is None:
         return
     root, known_paths, files = recorder.tree
+    asked = {(kind, path): value for entry in files.values() for kind, path, value in entry[2]}
     tree = Tree(Path(root), known_paths)
     facts: dict[tuple[str, str], object] = {}
-    for entry in files.values():
-        for kind, path, value in entry[2]:
-            folder = tree.deciding_folder(kind, path)
-            if folder is None:
-                facts[kind, path] = value
-            elif folder:
-                recorder.observe("folder", folder)
+    folders = set()
+    for (kind, path), value in asked.items():
+        folder = tree.deciding_folder(kind, path)
+        if folder is None:
+            facts[kind, path] = value
+        elif folder:
+            folders.add(folder)
+    for folder in folders:
+        recorder.observe("folder", folder)
     key = invocation_key(argv, os.getcwd())
     observed = recorder.observations
     payload = {

@@ -5,9 +5,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import ftfy
-import ftfy.bad_codecs  # registers the sloppy-windows-* codecs
-
 # A UTF-8 lead byte (0xC2-0xF4) read as Latin-1 or Windows-1252, followed by a
 # continuation byte (0x80-0xBF) read the same way. Every mis-decoded UTF-8
 # sequence holds this pair, and legitimate text almost never does, so only the
@@ -54,6 +51,11 @@ def repair_mojibake(text: str) -> tuple[str, tuple[str, ...]] | None:
     first), or None when `text` holds no mojibake."""
     if not suspect_mojibake(text):
         return None
+    # Imported on the first suspect line: most runs (and every worker that sees
+    # only clean pages) never need ftfy's 40 ms of imports.
+    import ftfy
+    import ftfy.bad_codecs  # registers the sloppy-windows-* codecs
+
     explained = ftfy.fix_encoding_and_explain(text)
     if explained.text == text:
         return None
