@@ -102,8 +102,10 @@ def note_output(stream: TextIO, path: str | os.PathLike[str] | None) -> None:
         return
     if path is not None:
         active.output_file = os.path.abspath(path)
-    else:
+    elif getattr(stream, "encoding", None) and hasattr(stream, "buffer"):
         active.encoding = (stream.encoding, stream.errors or "strict")
+    else:
+        active.refused = True  # a stream of text only (io.StringIO): bytes cannot be replayed
 
 
 class RecordingStream:

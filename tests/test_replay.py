@@ -4,6 +4,8 @@ run depended on makes it run for real."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -139,6 +141,21 @@ def test_a_corrupt_record_is_ignored(tmp_path):
     for garbage in (b"", b"\xff" * 8 + b"junk", records[0].read_bytes()[:100]):
         records[0].write_bytes(garbage)
         assert _doclint(tmp_path) == (output, "RAN", code)
+
+
+def test_a_stream_without_bytes_is_not_recorded(tmp_path, monkeypatch):
+    """An embedding program's io.StringIO as stdout: runs work, none is recorded."""
+    from doclint.launcher import main
+
+    _tree(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    outputs = []
+    for _ in range(2):
+        with contextlib.redirect_stdout(io.StringIO()) as stream:
+            assert main(["check", "docs"]) == 1
+        outputs.append(stream.getvalue())
+    assert outputs[0] == outputs[1] and "DL401" in outputs[0]
+    assert not list((tmp_path / ".doclint_cache").glob(f"{PREFIX}*"))
 
 
 def test_only_the_latest_records_are_kept(tmp_path):
