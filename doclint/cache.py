@@ -15,15 +15,15 @@ share it never see half a cache; one that is corrupt or foreign is ignored.
 from __future__ import annotations
 
 import contextlib
-import gc
 import hashlib
 import marshal
 import os
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from doclint import __version__, inputs
+from doclint.gc_pause import gc_paused
 
 FORMAT = 1
 DEFAULT_FOLDER = ".doclint_cache"
@@ -128,20 +128,6 @@ class Cache:
             write_cache_file(self.file, payload)
         except OSError:
             return
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """No cycle collection while building millions of acyclic objects (a cache's
-    entries, a run's findings): each collection would walk all of them again,
-    for nothing, as the heap grows."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def write_cache_file(file: Path, data: bytes) -> None:

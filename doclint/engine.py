@@ -29,7 +29,6 @@ from doclint.cache import (
     code_fingerprint,
     digest,
     file_stamp,
-    gc_paused,
 )
 from doclint.config import rule_options
 from doclint.diagnostics import DiagnosticRow, Report
@@ -44,6 +43,7 @@ from doclint.engine_rules import (
     UnreadableFile,
     Utf16File,
 )
+from doclint.gc_pause import gc_paused
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
@@ -474,6 +474,21 @@ def _check_chunk(chunk: Sequence[str]) -> list[FileOutcome]:
     return [_worker.check_file(Path(file)) for file in chunk]
 
 
+_GENERATED_SUFFIXES = ("_docs.md", "_kw.md")
+
+
+def work_affinity(path: str) -> str:
+    """Pages that read the same source sort together: a file's documentation,
+    its keyword index and their level-2 pages (`docs/docs/...`) all map to
+    `docs/<file>`. Chunks of work in this order give each source to one
+    worker, which reads and parses it once instead of once per worker."""
+    if path.startswith("docs/docs/"):
+        path = path[len("docs/") :]
+    while path.endswith(_GENERATED_SUFFIXES):
+        path = path.rsplit("_", 1)[0]
+    return path
+
+
 def cache_key(linter: Linter) -> str:
     """What a stored result depends on besides the file and the tree facts."""
     settings = linter.settings
@@ -574,6 +589,7 @@ def run(
         if progress is not None:
             progress(done, len(missing))
 
+    missing.sort(key=lambda index: work_affinity(linter.tree_path(files[index])))
     jobs = worker_count(settings.jobs, len(missing))
     if jobs > 1:
         chunk = [str(files[index]) for index in missing]

@@ -6,8 +6,9 @@ from __future__ import annotations
 import keyword
 import posixpath
 from collections.abc import Iterator
+from functools import partial
 
-from doclint_rules._python_source import PythonFacts, is_python_path, python_facts
+from doclint_rules._python_source import PythonFacts, decide, is_python_path
 
 from doclint.models.generated import DependencyEntry
 from doclint.rule_api import AnyPage, DocKind, FileDocs, Finding, Rule, RuleContext
@@ -66,23 +67,28 @@ class BogusDependency(Rule):
         assert isinstance(page, FileDocs)
         if not page.dependencies:
             return
-        facts = _source_facts(page, ctx)
         filename = posixpath.basename(page.described or "") or "the documented file"
-        for entry in page.dependencies:
-            problem = _problem(entry, facts, filename)
-            if problem:
-                yield Finding(entry.line, _module_column(entry, ctx), problem)
+        yield from decide(_source_text(page, ctx), partial(_findings, page, ctx, filename))
 
 
-def _source_facts(page: FileDocs, ctx: RuleContext) -> PythonFacts | None:
-    """What the page's own source imports: the embedded copy is what the
-    generator read, so it is preferred over the file of the tree."""
+def _findings(
+    page: FileDocs, ctx: RuleContext, filename: str, facts: PythonFacts | None
+) -> Iterator[Finding]:
+    for entry in page.dependencies:
+        problem = _problem(entry, facts, filename)
+        if problem:
+            yield Finding(entry.line, _module_column(entry, ctx), problem)
+
+
+def _source_text(page: FileDocs, ctx: RuleContext) -> str | None:
+    """The page's own source: the embedded copy is what the generator read,
+    so it is preferred over the file of the tree."""
     if not is_python_path(page.described):
         return None
     if page.source is not None:
-        return python_facts(page.source.text)
+        return page.source.text
     source = ctx.source(page)
-    return python_facts(source.text) if source is not None else None
+    return source.text if source is not None else None
 
 
 def _problem(entry: DependencyEntry, facts: PythonFacts | None, filename: str) -> str | None:

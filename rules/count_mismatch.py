@@ -5,8 +5,9 @@ from __future__ import annotations
 import posixpath
 from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 
-from doclint_rules._python_source import is_python_path, python_facts
+from doclint_rules._python_source import PythonFacts, decide, is_python_path
 
 from doclint.models.generated import Count
 from doclint.rule_api import (
@@ -88,10 +89,13 @@ class CountMismatch(Rule):
 
 
 def _check_overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
-    if not page.overview_counts or not is_python_path(page.described):
-        return
-    text = _python_text(page, ctx)
-    facts = python_facts(text) if text is not None else None
+    if page.overview_counts and is_python_path(page.described):
+        yield from decide(_python_text(page, ctx), partial(_overview_findings, page, ctx))
+
+
+def _overview_findings(
+    page: FileDocs, ctx: RuleContext, facts: PythonFacts | None
+) -> Iterator[Finding]:
     if facts is None:
         return
     actual = {"class": facts.class_count, "function": facts.function_count}

@@ -5,10 +5,12 @@ from __future__ import annotations
 import keyword
 import posixpath
 from collections.abc import Iterator
+from functools import partial
 
 from doclint_rules._fixing import remove_keyword_entry
-from doclint_rules._python_source import is_python_path, python_facts
+from doclint_rules._python_source import PythonFacts, decide, is_python_path
 
+from doclint.models.generated import KeywordCategory
 from doclint.rule_api import (
     AnyPage,
     DocKind,
@@ -180,27 +182,33 @@ class KeywordAsClass(Rule):
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         assert isinstance(page, KeywordIndex)
         categories = [c for c in page.categories if c.heading in CLASS_HEADINGS]
-        if not categories:
-            return
-        defined = _source_classes(page, ctx)
-        # Only a parsed source proves a name is no class; the word lists guess.
-        safety = FixSafety.SAFE if defined is not None else FixSafety.UNSAFE
-        for category in categories:
-            for entry in category.entries:
-                reason = _not_a_class(entry.name, defined, page.described or "")
-                if reason:
-                    fix = remove_keyword_entry(ctx, entry, category.heading, safety)
-                    yield Finding(entry.line, entry.column, f"`{entry.name}` {reason}", fix)
+        if categories:
+            yield from decide(_source_text(page, ctx), partial(_findings, categories, page, ctx))
 
 
-def _source_classes(page: KeywordIndex, ctx: RuleContext) -> frozenset[str] | None:
-    """Classes defined in the documented Python source, or None if unknown."""
-    described = page.described or ""
-    if not is_python_path(described):
+def _findings(
+    categories: list[KeywordCategory],
+    page: KeywordIndex,
+    ctx: RuleContext,
+    facts: PythonFacts | None,
+) -> Iterator[Finding]:
+    defined = facts.classes if facts is not None else None
+    # Only a parsed source proves a name is no class; the word lists guess.
+    safety = FixSafety.SAFE if defined is not None else FixSafety.UNSAFE
+    for category in categories:
+        for entry in category.entries:
+            reason = _not_a_class(entry.name, defined, page.described or "")
+            if reason:
+                fix = remove_keyword_entry(ctx, entry, category.heading, safety)
+                yield Finding(entry.line, entry.column, f"`{entry.name}` {reason}", fix)
+
+
+def _source_text(page: KeywordIndex, ctx: RuleContext) -> str | None:
+    """The documented Python source, or None if there is none to read."""
+    if not is_python_path(page.described):
         return None
     source = ctx.source(page)
-    facts = python_facts(source.text) if source is not None else None
-    return facts.classes if facts is not None else None
+    return source.text if source is not None else None
 
 
 def _not_a_class(name: str, defined: frozenset[str] | None, described: str) -> str | None:

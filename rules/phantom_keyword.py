@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
+from functools import partial
 
-from doclint_rules._python_source import PythonFacts, is_python_path, python_facts
+from doclint_rules._python_source import PythonFacts, decide, is_python_path
 
+from doclint.models.generated import KeywordCategory
 from doclint.rule_api import AnyPage, DocKind, Finding, KeywordIndex, Rule, RuleContext
 
 FUNCTION_CATEGORY = "Functions"
@@ -64,15 +66,21 @@ class PhantomKeyword(Rule):
         if not categories or not is_python_path(page.described):
             return
         source = ctx.source(page)
-        facts = python_facts(source.text) if source is not None else None
-        if facts is None:
-            return
-        filename = posixpath.basename(page.described or "")
-        for category in categories:
-            for entry in category.entries:
-                problem = _phantom(category.heading, entry.name, facts, filename)
-                if problem:
-                    yield Finding(entry.line, entry.column, problem)
+        if source is not None:
+            filename = posixpath.basename(page.described or "")
+            yield from decide(source.text, partial(_findings, categories, filename))
+
+
+def _findings(
+    categories: list[KeywordCategory], filename: str, facts: PythonFacts | None
+) -> Iterator[Finding]:
+    if facts is None:
+        return
+    for category in categories:
+        for entry in category.entries:
+            problem = _phantom(category.heading, entry.name, facts, filename)
+            if problem:
+                yield Finding(entry.line, entry.column, problem)
 
 
 def _phantom(heading: str, name: str, facts: PythonFacts, filename: str) -> str | None:

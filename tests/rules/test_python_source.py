@@ -1,0 +1,404 @@
+"""The two tiers of `_python_source`: the lexer finds what `ast` finds, and
+the rules parse a source only to decide a page that looks wrong."""
+
+from __future__ import annotations
+
+import sysconfig
+from collections import OrderedDict
+from pathlib import Path
+
+import pytest
+from doclint_rules import _python_source
+from doclint_rules._python_source import PythonFacts, decide, python_facts, quick_python_facts
+from doclint_rules.keyword_as_class import KeywordAsClass
+
+from doclint import Settings, check_text
+from doclint.rule_api import FixSafety
+from tests.conftest import findings
+from tests.pages import keyword_index, write
+from tests.rules.fixing import rule_findings
+from tests.rules.test_bogus_dependency import docs_with_dependencies, first_entry_line
+from tests.rules.test_count_mismatch import docs_page
+from tests.rules.test_phantom_keyword import index
+
+STDLIB = Path(sysconfig.get_paths()["stdlib"])
+# Installed packages are no part of the standard library, and vary by machine.
+NOT_STDLIB = frozenset({"site-packages", "dist-packages"})
+
+
+def facts(
+    classes: str = "",
+    functions: str = "",
+    modules: str = "",
+    names: str = "",
+    class_count: int | None = None,
+    function_count: int | None = None,
+) -> PythonFacts:
+    """Facts from space-separated names; counts default to one per name."""
+    return PythonFacts(
+        frozenset(classes.split()),
+        frozenset(functions.split()),
+        len(classes.split()) if class_count is None else class_count,
+        len(functions.split()) if function_count is None else function_count,
+        frozenset(modules.split()),
+        frozenset(names.split()),
+    )
+
+
+# ---- the lexer gives the facts of ast ----------------------------------------
+
+
+def test_quick_facts_are_the_ast_facts_on_the_whole_standard_library():
+    if not STDLIB.is_dir():
+        pytest.skip("no standard library sources beside this interpreter")
+    compared = unsure = 0
+    for path in sorted(STDLIB.rglob("*.py")):
+        if not NOT_STDLIB.isdisjoint(path.relative_to(STDLIB).parts):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        exact = python_facts(text)
+        if exact is None:  # test data that is meant not to parse
+            continue
+        compared += 1
+        quick = quick_python_facts(text)
+        if quick is None:
+            unsure += 1
+        else:
+            assert quick == exact, path
+    print(f"{compared} standard library modules compared, {unsure} left to ast")
+    assert compared >= 100
+    # Only odd f-strings (test_fstring.py) make the lexer unsure.
+    assert unsure <= compared // 100
+
+
+DOCSTRINGS = r'''"""Module.
+
+class Fake:
+def fake():
+import fake
+from fake import thing
+"""
+
+
+class Real:
+    """class Inner: no"""
+
+    def method(self):
+        'def not_me(): import nothing'
+'''
+
+COMMENTS = "# class Commented\nx = 1  # import commented\n    #def f(): pass\n"
+
+STRINGS = r"""a = "# not a comment ' class X"
+b = 'it\'s # def f(): pass'
+c = "\\"  # a string ending in a backslash; class Y
+import real  # the \" is no quote
+f = b'\x00\'class Z'
+g = r"\\" ; import after_raw
+h = '' ; i = "" ; import after_empty
+"""
+
+TRIPLE_QUOTES = (
+    r'''d = """a '''
+    + "'''"
+    + r''' b""" ; import between
+e = """ends with a quote\"""" ; import after_escaped_quote
+'''
+)
+
+F_STRINGS = r'''name = "x"
+s = f"{name!r} class {name}"
+t = f'{ {"k": 1}["k"]} import nope'
+u = rf"{name}\{{def}}"
+v = f"""{name}
+class Multi
+"""
+w = f"{'#'}" ; import after_fstring
+'''
+
+AFTER_SEMICOLONS_AND_COLONS = """x = 1; import a.b as c, d
+try: import e
+except ImportError: e = None
+if TYPE_CHECKING: from f import g
+import h; from i import j; import k
+"""
+
+FROM_IMPORTS = """from .pkg import (  # the (first) one
+    a,
+    b as c,  # ) not the end
+    d,
+)
+from . import (e)
+from .. import f
+from ... import g
+from .mod import *
+from.sib import h
+from . . up import i
+import dotted . name as alias
+"""
+
+CONTINUATIONS = """from os \\
+    import path, \\
+    sep
+import json, \\
+    csv as comma
+class \\
+    Continued: pass
+x = 1 + \\
+    2; import after_continuation
+"""
+
+NESTED = """def outer():
+    def inner():
+        class Local:
+            def method(self): pass
+    async def helper(): pass
+    return inner
+class Outer:
+    class Inner: pass
+    def outer(self): pass
+"""
+
+DECORATED = """@decorator(class_=1)
+class Decorated: pass
+@property
+def prop(self): return self
+async def main():
+    async with x: pass
+    async for y in z: pass
+"""
+
+YIELD_AND_RAISE = """def gen():
+    yield from range(3)
+    x = yield
+    return (yield
+            from other())
+def fail(err):
+    raise ValueError("from here import nothing") from err
+"""
+
+KEYWORDS_INSIDE_NAMES = """classify = define = subclass = 1
+importlib = __import__("importlib")
+importlib.import_module("from_x")
+self.from_ = classmethod
+def undefined_import(): pass
+x\u00b7import = 1
+"""
+
+# A ligature, a combining accent and full-width letters: ast gives names in NFKC.
+NON_ASCII = (
+    "class Ünïcode: pass\ndef \ufb01x(): pass\ndef e\u0301class(): pass\n"
+    "from .\uff4d import \uff58\n"
+)
+
+COMPOUND = """match command:
+    case "class":
+        class InCase: pass
+    case _:
+        import fallback
+try:
+    import fast
+except ImportError:
+    def fast(): pass
+else:
+    class Fast: pass
+finally:
+    from cleanup import done
+def f(x: "class Y") -> "import z": return lambda: 0
+"""
+
+CASES = {
+    "docstrings": (DOCSTRINGS, facts("Real", "method")),
+    "comments": (COMMENTS, facts()),
+    "strings": (STRINGS, facts(modules="real after_raw after_empty")),
+    "triple quotes": (TRIPLE_QUOTES, facts(modules="between after_escaped_quote")),
+    "f-strings": (F_STRINGS, facts(modules="after_fstring")),
+    "after ; and :": (AFTER_SEMICOLONS_AND_COLONS, facts(modules="a.b d e f h i k", names="g j")),
+    "from imports": (
+        FROM_IMPORTS,
+        facts(modules=".pkg . .. ... .mod .sib ..up dotted.name", names="a b d e f g * h i"),
+    ),
+    "continuations": (
+        CONTINUATIONS,
+        facts("Continued", modules="os json csv after_continuation", names="path sep"),
+    ),
+    "nested": (NESTED, facts("Local Outer Inner", "outer inner method helper", function_count=5)),
+    "decorated and async": (DECORATED, facts("Decorated", "prop main")),
+    "yield from, raise from": (YIELD_AND_RAISE, facts(functions="gen fail")),
+    "keywords inside names": (KEYWORDS_INSIDE_NAMES, facts(functions="undefined_import")),
+    "non-ASCII names": (NON_ASCII, facts("Ünïcode", "fix éclass", ".m", "x")),
+    "form feeds": (
+        "\x0cdef first(): pass\nclass K:\n\x0c    def m(self): pass\n",
+        facts("K", "first m"),
+    ),
+    "compound statements": (
+        COMPOUND,
+        facts("InCase Fast", "fast f", "fallback fast cleanup", "done"),
+    ),
+    "CRLF": (
+        "import a\r\nclass B:\r\n    '''class Fake\r\n    '''\r\n    def c(self): pass\r\n",
+        facts("B", "c", "a"),
+    ),
+    "CR": ("import a\rclass B: pass\r", facts("B", modules="a")),
+    "empty": ("", facts()),
+}
+
+
+@pytest.mark.parametrize("source, expected", CASES.values(), ids=CASES.keys())
+def test_quick_facts_on_near_misses(source, expected):
+    assert python_facts(source) == expected
+    assert quick_python_facts(source) == expected
+
+
+def test_the_lexer_is_unsure_of_quotes_inside_f_string_fields():
+    # Valid since Python 3.12, where the inner quote does not end the string.
+    assert quick_python_facts('f"{x["a"]}"\nimport os\n') is None
+    assert quick_python_facts("f'{x:'>10}'\n") is None
+    assert quick_python_facts("f'{x[\"}\"]}'\nimport os\n") == facts(modules="os")
+
+
+def test_the_lexer_reads_what_does_not_parse():
+    assert python_facts('import os\nprint "x"\n') is None
+    assert quick_python_facts('import os\nprint "x"\n') == facts(modules="os")
+    assert quick_python_facts('"""\nclass A:\n') == facts()
+    assert quick_python_facts("x = '\nclass A: pass\n") == facts("A")
+
+
+# ---- decide: parse only to decide -------------------------------------------
+
+
+@pytest.fixture
+def calls(monkeypatch) -> dict[str, int]:
+    """How often the lexer and the parser ran, on empty caches."""
+    count = {"lex": 0, "parse": 0}
+    for name in ("lex", "parse"):
+        original = getattr(_python_source, f"_{name}")
+
+        def counted(text, name=name, original=original):
+            count[name] += 1
+            return original(text)
+
+        monkeypatch.setattr(_python_source, f"_{name}", counted)
+    monkeypatch.setattr(_python_source, "_EXACT", OrderedDict())
+    monkeypatch.setattr(_python_source, "_QUICK", OrderedDict())
+    return count
+
+
+def not_classes(*names: str):
+    """A verdict silent without facts: the names that are not classes."""
+
+    def verdict(found: PythonFacts | None) -> list[str]:
+        return [] if found is None else [name for name in names if name not in found.classes]
+
+    return verdict
+
+
+def without_facts(found: PythonFacts | None) -> list[str]:
+    """A verdict that speaks only without facts (as the word lists of DL201)."""
+    return ["no facts"] if found is None else []
+
+
+def test_decide_does_not_parse_when_the_lexer_proves_silence(calls):
+    assert decide("class A: pass\n", not_classes("A")) == []
+    assert calls == {"lex": 1, "parse": 0}
+
+
+def test_decide_parses_what_looks_wrong_and_shares_the_work(calls):
+    source = "class A: pass\n"
+    assert decide(source, not_classes("B")) == ["B"]
+    # The copy embedded in a documentation ends with one more newline.
+    assert decide(source + "\n", not_classes("A", "B")) == ["B"]
+    assert calls == {"lex": 1, "parse": 1}
+
+
+def test_decide_parses_when_the_verdict_without_facts_differs(calls):
+    assert decide(None, without_facts) == ["no facts"]
+    assert calls == {"lex": 0, "parse": 0}
+    # Silent on the lexed facts, but would the text parse?
+    assert decide("class A: pass\n", without_facts) == []
+    assert decide('class A: pass\nprint "x"\n', without_facts) == ["no facts"]
+    assert calls == {"lex": 2, "parse": 2}
+
+
+# ---- the four rules: silent without a parse, findings as before ---------------
+
+MODULE = """class Thing:
+    '''A class that requires care.'''
+
+class a:
+    def run(self):
+        pass
+"""
+PYTHON_2 = 'class Thing:\n    print "x"\n\nclass a:\n    pass\n'
+KW = "docs/pkg/mod.py_kw.md"
+DOCS = "docs/pkg/mod.py_docs.md"
+
+
+def test_keyword_as_class(tmp_path, calls):
+    write(tmp_path, {"pkg/mod.py": MODULE, "pkg/old.py": PYTHON_2})
+    assert findings(keyword_index("pkg/mod.py", ["Thing"]), KW, "DL201", tmp_path) == []
+    assert calls["parse"] == 0
+    # `a` is a prose word to the word lists: the parse shows it is a class here.
+    assert findings(keyword_index("pkg/mod.py", ["Thing", "a"]), KW, "DL201", tmp_path) == []
+    found = rule_findings(
+        KeywordAsClass, keyword_index("pkg/mod.py", ["Thing", "Ghost", "def"]), KW, tmp_path
+    )
+    assert [(f.line, f.message, f.fix.safety) for f in found] == [
+        (17, "`Ghost` is not a class defined in `mod.py`", FixSafety.SAFE),
+        (18, "`def` is a Python keyword, not a class name", FixSafety.SAFE),
+    ]
+    # The lexer finds class `a`, but the source does not parse: the word lists decide.
+    text = keyword_index("pkg/old.py", ["Thing", "a"])
+    found = rule_findings(KeywordAsClass, text, "docs/pkg/old.py_kw.md", tmp_path)
+    assert [(f.line, f.message, f.fix.safety) for f in found] == [
+        (17, "`a` is an English word caught from prose, not a class name", FixSafety.UNSAFE)
+    ]
+
+
+def test_phantom_keyword(tmp_path, calls):
+    write(tmp_path, {"pkg/mod.py": "import os\nfrom . import sibling\n" + MODULE})
+    agreeing = {"Functions": ["run"], "Imports": [".", "os", "sibling"]}
+    assert findings(index("pkg/mod.py", agreeing), KW, "DL203", tmp_path) == []
+    assert calls["parse"] == 0
+    wrong = {"Functions": ["run", "care"], "Imports": ["os", "the"]}
+    settings = Settings(select=["DL203"], root=tmp_path)
+    report = check_text(index("pkg/mod.py", wrong), KW, settings)
+    assert [(d.line, d.column, d.message) for d in report.diagnostics] == [
+        (17, 6, "`care` is listed as a function but is not defined in `mod.py`"),
+        (22, 6, "`the` is listed as an import but is not a module or name imported by `mod.py`"),
+    ]
+
+
+def test_count_mismatch(tmp_path, calls):
+    text = docs_page("pkg/mod.py", "1 class(es) and 1 function(s)")
+    assert findings(text, DOCS, "DL304", tmp_path) == []
+    assert calls["parse"] == 0
+    text = docs_page("pkg/mod.py", "2 class(es) and 1 function(s)")
+    report = check_text(text, DOCS, Settings(select=["DL304"], root=tmp_path))
+    assert [(d.line, d.column, d.message) for d in report.diagnostics] == [
+        (26, 27, "claims 2 classes and 1 function; the source defines 1 class and 1 function")
+    ]
+
+
+def test_bogus_dependency(tmp_path, calls):
+    source = "import os, sys\nfrom .pkg import thing\n"
+    text = docs_with_dependencies("pkg/mod.py", source, ["`os`", "`sys`", "`.pkg`: thing"])
+    assert findings(text, DOCS, "DL305", tmp_path) == []
+    assert calls["parse"] == 0
+    text = docs_with_dependencies("pkg/mod.py", source, ["`os`", "`which may fail`"])
+    report = check_text(text, DOCS, Settings(select=["DL305"], root=tmp_path))
+    first = first_entry_line(source)
+    assert [(d.line, d.column, d.message) for d in report.diagnostics] == [
+        (first + 1, 4, "`which may fail` is not a module that `mod.py` imports")
+    ]
+    # The lexer sees `os` imported, but the source does not parse: only the
+    # syntax is checked, as without any source.
+    python_2 = 'from os import path\nprint "x"\n'
+    text = docs_with_dependencies("pkg/mod.py", python_2, ["`os`: pat h"])
+    report = check_text(text, DOCS, Settings(select=["DL305"], root=tmp_path))
+    assert [(d.line, d.message) for d in report.diagnostics] == [
+        (first_entry_line(python_2), "`pat h` is not a name that can be imported from `os`")
+    ]
