@@ -233,7 +233,9 @@ class PathFilter:
             folders[:] = kept
             for name in sorted(files):
                 if name.lower().endswith(MARKDOWN_SUFFIXES) and not left_out(name, False):
-                    yield Path(current) / name
+                    # One Path per file, built from a string: pathlib's joins cost
+                    # more than the walk on a tree of 100,000 files.
+                    yield Path(os.path.join(current, name))
 
     def _judge(self, folder: str, ignores: tuple[PatternSet, ...]) -> Callable[[str, bool], bool]:
         """Whether an entry of `folder` is left out, by its name: each pattern set
@@ -306,7 +308,7 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
     """Files to check, each once: a named file whatever its extension, and the
     Markdown files under a named folder (symlinked folders are not followed)."""
     path_filter = path_filter or PathFilter.build(Path.cwd())
-    seen: set[Path] = set()
+    seen: set[str] = set()
     for path in paths:
         inputs.observe("stamp", path)
         if path.is_dir():
@@ -316,7 +318,7 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
         else:
             raise MissingPathError(f"{path}: no such file or directory")
         for file in found:
-            key = file.absolute()
+            key = os.path.abspath(file)
             if key not in seen:
                 seen.add(key)
                 yield file

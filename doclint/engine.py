@@ -355,7 +355,7 @@ class Linter:
             page = parse_page(text, path)
         except Exception as error:  # a parser bug must not stop the run
             return self._crash("the parser", error), []
-        ctx = RuleContext(self.tree, path, text, lines, replaced_lines)
+        ctx = RuleContext(self.tree, path, text, lines, replaced_lines, fixes is not None)
         found: list[Row] = []
         for rule in self.rules:
             ctx.options = self.options[rule.code]

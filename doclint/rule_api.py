@@ -155,6 +155,7 @@ class RuleContext:
         text: str,
         lines: list[str],
         replaced_lines: frozenset[int] = frozenset(),
+        fixing: bool = True,
     ) -> None:
         self._tree = tree
         self.path = path
@@ -163,6 +164,10 @@ class RuleContext:
         self.lines = lines
         self.replaced_lines = replaced_lines
         """Lines where doclint read undecodable bytes as U+FFFD (reported as invalid-utf8)."""
+        self.fixing = fixing
+        """Whether the run applies fixes. When it does not, a rule may leave out
+        the fixes of its findings: a full tree has 200,000 fixable findings, and
+        building fixes no one applies cost a few percent of a run."""
         self.facts: dict[tuple[str, str], object] = {}
         self.options: Mapping[str, OptionValue] = MappingProxyType({})
         """The running rule's options (`Rule.options`), defaults filled in."""

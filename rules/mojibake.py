@@ -80,7 +80,8 @@ class Mojibake(Rule):
             fixed, codecs = repair
             segments = _segments(line, fixed)
             column, message = _describe(line, segments, codecs)
-            yield Finding(number, column, message, _fix(number, line, segments))
+            fix = _fix(number, line, segments) if ctx.fixing else None
+            yield Finding(number, column, message, fix)
 
 
 def _describe(line: str, segments: list[Segment], codecs: tuple[str, ...]) -> tuple[int, str]:
