@@ -27,6 +27,10 @@ from doclint.gc_pause import gc_paused
 
 FORMAT = 1
 DEFAULT_FOLDER = ".doclint_cache"
+# Cache files kept per folder: one per combination of settings and doclint code
+# used lately. Older ones (40 MB each on a big tree) are deleted.
+KEPT = 4
+KEY_PATTERN = "?" * 32 + ".bin"
 
 Stamp = tuple[int, int]
 Fact = tuple[str, str, object]
@@ -128,6 +132,18 @@ class Cache:
             write_cache_file(self.file, payload)
         except OSError:
             return
+        prune(self.file.parent, KEY_PATTERN, KEPT)
+
+
+def prune(folder: Path, pattern: str, keep: int) -> None:
+    """Delete all but the `keep` newest files of `folder` matching `pattern`;
+    failing to only costs space."""
+    try:
+        files = sorted(folder.glob(pattern), key=lambda file: file.stat().st_mtime_ns)
+        for old in files[:-keep]:
+            old.unlink()
+    except OSError:
+        return
 
 
 def write_cache_file(file: Path, data: bytes) -> None:

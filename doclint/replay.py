@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from doclint import __version__, inputs
-from doclint.cache import DEFAULT_FOLDER, write_cache_file
+from doclint.cache import DEFAULT_FOLDER, prune, write_cache_file
 from doclint.tree import Tree
 
 FORMAT = 2
@@ -117,7 +117,7 @@ def save(recorder: inputs.Recorder, argv: list[str], exit_code: int) -> None:
         write_cache_file(recorder.folder / f"{PREFIX}{key}.bin", data)
     except (OSError, ValueError, UnicodeError):
         return
-    _prune(recorder.folder)
+    prune(recorder.folder, f"{PREFIX}*.bin", KEPT)
 
 
 def _candidate_folders(argv: list[str], cwd: str) -> Iterator[Path]:
@@ -186,13 +186,3 @@ def _write_output(record: dict[str, Any], stored: BinaryIO) -> int | None:
     except OSError:
         return None  # the normal run says why it cannot write there
     return exit_code
-
-
-def _prune(folder: Path) -> None:
-    """Keep the records of the commands used last, so the folder does not grow."""
-    try:
-        records = sorted(folder.glob(f"{PREFIX}*.bin"), key=lambda f: f.stat().st_mtime_ns)
-        for old in records[:-KEPT]:
-            old.unlink()
-    except OSError:
-        return

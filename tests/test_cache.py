@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 from doclint import Settings
+from doclint.cache import KEPT, KEY_PATTERN
 from doclint.engine import run
 from tests.pages import keyword_index, write
 
@@ -80,6 +81,18 @@ def test_other_settings_use_another_cache(tmp_path):
     narrower = Settings(select=["DL2"], root=tmp_path, cache=True, cache_dir=tmp_path / "cache")
     result = run([tmp_path / "docs"], narrower)
     assert result.from_cache == 0 and {d.code for d in result.diagnostics} == {"DL201"}
+
+
+def test_only_the_caches_of_the_latest_settings_are_kept(tmp_path):
+    _tree(tmp_path)
+    selections = ["DL1", "DL2", "DL3", "DL4", "DL5", "DL6"]
+    for select in selections:
+        settings = Settings(select=[select], root=tmp_path, cache=True, cache_dir=tmp_path / "c")
+        run([tmp_path / "docs"], settings)
+    assert len(list((tmp_path / "c").glob(KEY_PATTERN))) == KEPT
+    # The newest survived: its run comes from the cache.
+    latest = Settings(select=["DL6"], root=tmp_path, cache=True, cache_dir=tmp_path / "c")
+    assert run([tmp_path / "docs"], latest).from_cache == 4
 
 
 def test_corrupt_or_foreign_cache_is_ignored(tmp_path):

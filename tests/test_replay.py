@@ -13,7 +13,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from doclint.replay import KEPT, PREFIX, _prune
+from doclint.cache import prune
+from doclint.replay import KEPT, PREFIX
 from tests.pages import keyword_index, write
 
 # Runs the command line as the `doclint` script does, then tells on stderr whether
@@ -163,6 +164,6 @@ def test_only_the_latest_records_are_kept(tmp_path):
         record = tmp_path / f"{PREFIX}{age}.bin"
         record.write_bytes(b"")
         os.utime(record, ns=(age, age))
-    _prune(tmp_path)
+    prune(tmp_path, f"{PREFIX}*.bin", KEPT)
     kept = sorted(int(f.stem.removeprefix(PREFIX)) for f in tmp_path.glob(f"{PREFIX}*.bin"))
     assert kept == list(range(2, KEPT + 2))
