@@ -64,7 +64,8 @@ def code_fingerprint(modules: Iterable[str]) -> str:
 
 
 class Cache:
-    """Stored results of one cache key; `save` writes what this run used."""
+    """Stored results of one cache key; `save` writes what this run used and
+    keeps the rest."""
 
     def __init__(self, folder: Path, key: str) -> None:
         self.file = folder / f"{key}.bin"
@@ -123,11 +124,19 @@ class Cache:
         self.kept[path] = (stamp, content_hash, facts, rows)
         self.changed = True
 
-    def save(self) -> None:
-        """Write the results this run used, atomically; failure only costs speed."""
-        if not self.changed and len(self.kept) == len(self.entries):
+    def save(self, root: Path) -> None:
+        """Write the results this run used, and those of the files it did not
+        look at while they exist (a pre-commit run over three files must not
+        drop the rest of the tree's results); atomically; failure only costs speed."""
+        others = {
+            path: entry
+            for path, entry in self.entries.items()
+            if path not in self.kept and os.path.exists(os.path.join(root, path))
+        }
+        if not self.changed and len(self.kept) + len(others) == len(self.entries):
             return
-        payload = marshal.dumps({"format": FORMAT, "key": self.key, "entries": self.kept})
+        entries = {**others, **self.kept}
+        payload = marshal.dumps({"format": FORMAT, "key": self.key, "entries": entries})
         try:
             write_cache_file(self.file, payload)
         except OSError:

@@ -616,7 +616,7 @@ def run(
         else:
             inputs.refuse()  # an unreadable file: nothing to tell when that changes
     if cache is not None:
-        cache.save()
+        cache.save(linter.tree.root)
         inputs.note_tree(root, settings.known_paths, cache.file.parent, cache.kept)
     diagnostics = setup.diagnostics(results)
     return RunResult(diagnostics, len(files), len(files) - len(missing), files)

@@ -499,7 +499,7 @@ class _TreeFix:
                 facts = [(kind, where, on_disk.fact(kind, where)) for kind, where, _ in facts]
             if stamp is not None:
                 cache.store(path, stamp, content_hash, facts, outcome.rows)
-        cache.save()
+        cache.save(as_written.root)
 
     def finish(self, written: list[int] | None, diffs: list[str]) -> FixRun:
         setup = self.setup

@@ -107,6 +107,24 @@ def test_corrupt_or_foreign_cache_is_ignored(tmp_path):
     assert again.diagnostics == expected and again.from_cache == 0
 
 
+def test_a_run_over_a_few_files_keeps_the_results_of_the_others(tmp_path):
+    """As pre-commit runs it between full runs: the whole tree stays cached,
+    except files that no longer exist."""
+    _tree(tmp_path)
+    run([tmp_path / "docs"], _settings(tmp_path))
+    assert run([tmp_path / "docs/notes.md"], _settings(tmp_path)).from_cache == 1
+    (tmp_path / "docs/other.md").unlink()
+    after = run([tmp_path / "docs/pkg"], _settings(tmp_path))
+    assert after.from_cache == after.files_checked == 2
+    stored = marshal.loads(next((tmp_path / "cache").glob(KEY_PATTERN)).read_bytes())
+    assert sorted(stored["entries"]) == [
+        "docs/notes.md",
+        "docs/pkg/mod.py_docs.md",
+        "docs/pkg/mod.py_kw.md",
+    ]
+    assert run([tmp_path / "docs"], _settings(tmp_path)).from_cache == 2  # notes.md linked other.md
+
+
 def test_two_runs_can_share_a_cache(tmp_path):
     _tree(tmp_path)
     command = [
