@@ -87,6 +87,7 @@ def save(recorder: inputs.Recorder, argv: list[str], exit_code: int) -> None:
     asked = {(kind, path): value for entry in files.values() for kind, path, value in entry[2]}
     tree = Tree(Path(root), known_paths)
     facts: dict[tuple[str, str], object] = {}
+    by_listing: list[tuple[str, str, object]] = []
     folders = set()
     for (kind, path), value in asked.items():
         folder = tree.deciding_folder(kind, path)
@@ -94,8 +95,14 @@ def save(recorder: inputs.Recorder, argv: list[str], exit_code: int) -> None:
             facts[kind, path] = value
         elif folder:
             folders.add(folder)
+            by_listing.append((kind, path, value))
     for folder in folders:
         recorder.observe("folder", folder)
+    # The folders are stamped now, after the rules asked: a folder changed in
+    # between would carry its new stamp with the old answer. Asking again after
+    # stamping closes that gap (a later change moves the stamp).
+    if any(tree.fact(kind, path) != value for kind, path, value in by_listing):
+        return
     key = invocation_key(argv, os.getcwd())
     observed = recorder.observations
     payload = {

@@ -144,6 +144,25 @@ def test_a_corrupt_record_is_ignored(tmp_path):
         assert _doclint(tmp_path) == (output, "RAN", code)
 
 
+def test_an_answer_that_changed_during_the_run_is_not_recorded(tmp_path):
+    """A link target deleted after a rule asked, before the folder was stamped:
+    the record would pair the new stamp with the old answer, so none is made."""
+    from doclint import inputs, replay
+
+    _tree(tmp_path)
+    recorder = inputs.Recorder()
+    recorder.allowed = True
+    entry = ((1, 1), b"", [("is_file", "docs/other.md", True)], [])
+    recorder.tree = (str(tmp_path), None, {"docs/notes.md": entry})
+    recorder.folder = tmp_path / "cache"
+    (tmp_path / "docs/other.md").unlink()
+    replay.save(recorder, ["check", "docs"], 1)
+    assert not (tmp_path / "cache").exists()
+    (tmp_path / "docs/other.md").write_text("# Other\n")
+    replay.save(recorder, ["check", "docs"], 1)
+    assert len(list((tmp_path / "cache").glob(f"{PREFIX}*.bin"))) == 1
+
+
 def test_a_stream_without_bytes_is_not_recorded(tmp_path, monkeypatch):
     """An embedding program's io.StringIO as stdout: runs work, none is recorded."""
     from doclint.launcher import main
