@@ -218,9 +218,11 @@ class PathFilter:
         """Markdown files under `folder`, sorted, not following symlinked folders."""
         top = os.path.abspath(folder)
         chains: dict[str, tuple[PatternSet, ...]] = {top: self._ignores_above(top)}
+        # A folder is stamped before os.walk lists it, so that a file added in
+        # between moves the stamp a replay compares (see replay.py).
+        inputs.observe("folder", top)
         for current, folders, files in os.walk(folder):
             absolute = os.path.abspath(current)
-            inputs.observe("folder", absolute)
             chain = chains.pop(absolute, ())
             if self.respect_gitignore and GITIGNORE in files:
                 chain = (*chain, _read_patterns(Path(absolute), Path(absolute) / GITIGNORE))
@@ -230,6 +232,7 @@ class PathFilter:
                 if not left_out(name, True):
                     kept.append(name)
                     chains[os.path.join(absolute, name)] = chain
+                    inputs.observe("folder", os.path.join(absolute, name))
             folders[:] = kept
             for name in sorted(files):
                 if name.lower().endswith(MARKDOWN_SUFFIXES) and not left_out(name, False):
