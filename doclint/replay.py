@@ -183,9 +183,13 @@ def _write_output(record: dict[str, Any], stored: BinaryIO) -> int | None:
     if file is None:
         if (sys.stdout.encoding, sys.stdout.errors) != tuple(record.get("encoding", ())):
             return None  # stdout encodes differently now: let the run render it
-        sys.stdout.flush()
-        shutil.copyfileobj(stored, sys.stdout.buffer)
-        sys.stdout.buffer.flush()
+        try:
+            sys.stdout.flush()
+            shutil.copyfileobj(stored, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+        except BrokenPipeError:
+            # The reader went away (`| head`), as the command line handles it.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return exit_code
     try:
         with open(file, "wb") as stream:

@@ -117,6 +117,21 @@ def test_touching_a_file_runs_again_with_the_same_output(tmp_path):
     assert _doclint(tmp_path)[:2] == (output, "RAN")
 
 
+def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path):
+    # More output than a pipe holds, so that the writer meets the closed pipe.
+    write(tmp_path, {"docs/notes.md": "# Notes\n\n" + "[a](missing.md)\n" * 5000})
+    _twice(tmp_path)
+    done = subprocess.run(
+        f"{sys.executable} -m doclint check docs --select ALL | head -c 1",
+        shell=True,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.stdout == "d" and done.stderr == ""
+
+
 def test_output_file_is_written_again(tmp_path):
     _tree(tmp_path)
     _twice(tmp_path, "--output-file", "report.txt")
