@@ -29,17 +29,23 @@ def as_jsonl(output: RunOutput) -> Iterator[str]:
 
 
 def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
-    known: dict[str, str] = {}
-
-    def once(text: str) -> str:
-        encoded = known.get(text)
-        if encoded is None:
-            encoded = known[text] = encode_basestring(text)
-        return encoded
-
-    return [
-        f'{{"path": {once(d.path)}, "line": {d.line}, "column": {d.column}, '
-        f'"code": {once(d.code)}, "name": {once(d.name)}, "severity": {once(d.severity)}, '
-        f'"message": {encode_basestring(d.message)}}}'
-        for d in rows
-    ]
+    # The text before the line number depends on the path only, and the text
+    # between column and message on the rule only: each is built once.
+    heads: dict[str, str] = {}
+    middles: dict[tuple[str, str, str], str] = {}
+    encoded = []
+    for d in rows:
+        head = heads.get(d.path)
+        if head is None:
+            head = heads[d.path] = f'{{"path": {encode_basestring(d.path)}, "line": '
+        rule = (d.code, d.name, d.severity)
+        middle = middles.get(rule)
+        if middle is None:
+            middle = middles[rule] = (
+                f', "code": {encode_basestring(d.code)}, "name": {encode_basestring(d.name)}, '
+                f'"severity": {encode_basestring(d.severity)}, "message": '
+            )
+        encoded.append(
+            f'{head}{d.line}, "column": {d.column}{middle}{encode_basestring(d.message)}}}'
+        )
+    return encoded
