@@ -33,6 +33,7 @@ from doclint.models.generated import AnyPage
 from doclint.output import FORMATS, RunOutput, statistics, summary
 from doclint.progress import ProgressBar
 from doclint.registry import Registry, SelectionError, load_registry
+from doclint.tree import MAX_FILE_SIZE
 
 T = TypeVar("T")
 
@@ -198,7 +199,7 @@ def _add_check(check: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--max-file-size",
         type=int,
-        default=64 * 1024 * 1024,
+        default=MAX_FILE_SIZE,
         metavar="BYTES",
         help="files larger than this are reported (file-too-large) and not read",
     )

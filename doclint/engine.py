@@ -51,7 +51,7 @@ from doclint.parsing.pages import expected_page_path, parse_page, recognise
 from doclint.registry import Registry, load_registry
 from doclint.rule_api import Edit, Fix, FixSafety, Rule, RuleContext, Scope
 from doclint.suppressions import MARKER, FindingFilter, apply_directives
-from doclint.tree import Tree, read_regular
+from doclint.tree import MAX_FILE_SIZE, Tree, read_regular
 
 _BOM = b"\xef\xbb\xbf"
 # Like git and the generators, a NUL byte in the first 8 KiB means binary.
@@ -76,7 +76,7 @@ class Settings:
     jobs: int | None = None
     cache: bool = False
     cache_dir: Path | None = None
-    max_file_size: int = 64 * 1024 * 1024
+    max_file_size: int = MAX_FILE_SIZE
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     """Glob (gitignore-style, relative to `base`) -> rules not reported for those files."""
     severity: dict[str, str] = field(default_factory=dict)

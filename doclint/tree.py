@@ -19,6 +19,9 @@ from pathlib import Path
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _ORIGINAL_SOURCE = "## Original Source"
+# The largest file read whole: a checked file (the default of --max-file-size)
+# or one a rule reads about (a documented source, a link target's headings).
+MAX_FILE_SIZE = 64 * 1024 * 1024
 # Opening a FIFO for reading waits for a writer: open without waiting, then refuse it.
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 _SPECIAL_FILES = (
@@ -173,13 +176,16 @@ class Tree:
         return self.is_file(path) or self.is_dir(path)
 
     def read_bytes(self, path: str) -> bytes | None:
-        """Contents of a file the tree holds, if it can be read from disk."""
+        """Contents of a file the tree holds, if it can be read from disk and is
+        not over MAX_FILE_SIZE (a documented source of a gigabyte is not loaded
+        to count its classes)."""
         if not self.is_file(path):
             return None
         try:
-            return read_regular(self._on_disk(path))
+            data = read_regular(self._on_disk(path), MAX_FILE_SIZE + 1)
         except OSError:
             return None
+        return data if len(data) <= MAX_FILE_SIZE else None
 
     def read_text(self, path: str) -> str | None:
         data = self.read_bytes(path)

@@ -17,11 +17,13 @@ from pathlib import Path
 import pytest
 
 import doclint.engine
+import doclint.tree
 from doclint import Settings, check_paths
 from doclint.cli import main
 from doclint.engine import decode_utf8, decode_utf16, run
 from doclint.parsing.inline import MAX_DESTINATION_PARENS, MAX_LABEL, MAX_OPEN_IMAGES, find_links
 from doclint.parsing.pages import MAX_EMBEDDED_DEPTH, parse_page
+from tests.pages import keyword_index, write
 from tests.robustness.catalogue import BROKEN, CATALOGUE, run_doclint
 
 
@@ -263,3 +265,22 @@ def test_inline_limits_follow_commonmark_and_cmark():
     assert len(found) == MAX_OPEN_IMAGES + 1  # the innermost "[" beyond the limit is a link
     titled = find_links("[a](x (t(t)) [b](y (t\\(t)))", {})  # "(" in a (title) is escaped
     assert [(link.text, link.title) for link in titled] == [("b", "t(t")]
+
+
+def test_a_documented_source_over_the_size_limit_is_not_read(tmp_path, monkeypatch):
+    """A gigabyte "source" is not loaded to count its classes: the rules find no
+    source, as for a missing one, and say nothing about it."""
+    import doclint.tree
+
+    write(
+        tmp_path,
+        {
+            "pkg/big.py": "class Thing:\n    pass\n" + "# padding\n" * 200,
+            "docs/pkg/big.py_kw.md": keyword_index("pkg/big.py", ["Other"]),
+        },
+    )
+    settings = Settings(select=["DL201"], root=tmp_path, jobs=1)
+    within = run([tmp_path / "docs"], settings).diagnostics
+    assert [d.message for d in within] == ["`Other` is not a class defined in `big.py`"]
+    monkeypatch.setattr(doclint.tree, "MAX_FILE_SIZE", 1000)
+    assert run([tmp_path / "docs"], settings).diagnostics == []
