@@ -106,6 +106,20 @@ class PythonFacts:
     # The names `from m import x, y as z` takes from a module: "x", "y".
     imported_names: frozenset[str]
 
+    @classmethod
+    def collect(
+        cls, classes: list[str], functions: list[str], modules: set[str], names: set[str]
+    ) -> PythonFacts:
+        """The facts of every class and function statement met, in any order."""
+        return cls(
+            frozenset(classes),
+            frozenset(functions),
+            len(classes),
+            len(functions),
+            frozenset(modules),
+            frozenset(names),
+        )
+
 
 T = TypeVar("T")
 _Cache = OrderedDict[bytes, PythonFacts | None]
@@ -186,31 +200,21 @@ def _parsed(text: str) -> PythonFacts | None:
             tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    classes: set[str] = set()
-    functions: set[str] = set()
+    classes: list[str] = []
+    functions: list[str] = []
     modules: set[str] = set()
     names: set[str] = set()
-    class_count = function_count = 0
     for node in _statements(tree.body):
         if isinstance(node, ast.ClassDef):
-            classes.add(node.name)
-            class_count += 1
+            classes.append(node.name)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            functions.add(node.name)
-            function_count += 1
+            functions.append(node.name)
         elif isinstance(node, ast.Import):
             modules.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             modules.add("." * node.level + (node.module or ""))
             names.update(alias.name for alias in node.names)
-    return PythonFacts(
-        frozenset(classes),
-        frozenset(functions),
-        class_count,
-        function_count,
-        frozenset(modules),
-        frozenset(names),
-    )
+    return PythonFacts.collect(classes, functions, modules, names)
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -241,11 +245,11 @@ def _lex(text: str) -> PythonFacts | None:
         code = _NOISE.sub(_blank, text).replace("\\\n", " ")
     except _Unsure:
         return None
-    classes: set[str] = set()
-    functions: set[str] = set()
+    classes: list[str] = []
+    functions: list[str] = []
     modules: set[str] = set()
     names: set[str] = set()
-    class_count = function_count = end = 0
+    end = 0
     for keyword in _KEYWORD.finditer(code):
         start = keyword.start()
         if start < end or _continues_identifier(code, start):
@@ -255,24 +259,15 @@ def _lex(text: str) -> PythonFacts | None:
             continue
         end = match.end()
         if match["class"]:
-            classes.add(_identifier(match["class"]))
-            class_count += 1
+            classes.append(_identifier(match["class"]))
         elif match["function"]:
-            functions.add(_identifier(match["function"]))
-            function_count += 1
+            functions.append(_identifier(match["function"]))
         elif match["modules"] is not None:
             modules.update(_imported(match["modules"]))
         else:
             modules.add(_identifier("".join(match["module"].split())))
             names.update(_imported(match["names"] if match["group"] is None else match["group"]))
-    return PythonFacts(
-        frozenset(classes),
-        frozenset(functions),
-        class_count,
-        function_count,
-        frozenset(modules),
-        frozenset(names),
-    )
+    return PythonFacts.collect(classes, functions, modules, names)
 
 
 def _blank(match: re.Match[str]) -> str:
