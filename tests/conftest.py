@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings, check_paths, check_text
+from tests.checking import Outcome, run_cli
 
 PROJECT = Path(__file__).resolve().parent.parent
 SHARED = PROJECT.parent / "shared"
@@ -57,3 +58,13 @@ def findings(text: str, path: str, select: str, tmp_path: Path | None = None, **
     settings = Settings(select=[select], root=tmp_path, **kwargs)
     report = check_text(text, path=path, settings=settings)
     return [(d.line, d.column, d.code) for d in report.diagnostics]
+
+
+@pytest.fixture
+def cli(monkeypatch, capsys, tree):
+    """`doclint check --no-cache ARGS` run in the module's `tree` fixture (or `cwd`)."""
+
+    def invoke(*args: str, cwd: Path | None = None) -> Outcome:
+        return run_cli(monkeypatch, capsys, cwd or tree, "check", "--no-cache", *args)
+
+    return invoke

@@ -23,14 +23,6 @@ def tree(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def cli(monkeypatch, capsys, tree):
-    def invoke(*args: str, cwd: Path | None = None):
-        return run_cli(monkeypatch, capsys, cwd or tree, "check", "--no-cache", *args)
-
-    return invoke
-
-
 def reported(outcome) -> list[tuple[int, str]]:
     return [(d["line"], d["code"]) for d in json.loads(outcome.out)]
 

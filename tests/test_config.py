@@ -29,14 +29,6 @@ def tree(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def cli(monkeypatch, capsys, tree):
-    def invoke(*args: str, cwd: Path | None = None):
-        return run_cli(monkeypatch, capsys, cwd or tree, "check", "--no-cache", *args)
-
-    return invoke
-
-
 def found(outcome) -> list[tuple[str, int, str]]:
     assert outcome.code in (0, 1), outcome.err
     return [(d["path"], d["line"], d["code"]) for d in json.loads(outcome.out)]
