@@ -24,6 +24,7 @@ from pathlib import Path
 
 from doclint import __version__, inputs
 from doclint.gc_pause import gc_paused
+from doclint.inputs import Stamp, file_stamp
 
 FORMAT = 1
 DEFAULT_FOLDER = ".doclint_cache"
@@ -32,7 +33,6 @@ DEFAULT_FOLDER = ".doclint_cache"
 KEPT = 4
 KEY_PATTERN = "?" * 32 + ".bin"
 
-Stamp = tuple[int, int]
 Fact = tuple[str, str, object]
 Row = tuple[int, int, str, str, str, str]
 Entry = tuple[Stamp, bytes, list[Fact], list[Row]]
@@ -40,14 +40,6 @@ Entry = tuple[Stamp, bytes, list[Fact], list[Row]]
 
 def digest(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=16).digest()
-
-
-def file_stamp(path: Path) -> Stamp | None:
-    try:
-        info = path.stat()
-    except (OSError, ValueError):
-        return None
-    return (info.st_mtime_ns, info.st_size)
 
 
 def code_fingerprint(modules: Iterable[str]) -> str:

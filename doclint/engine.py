@@ -25,10 +25,8 @@ from doclint.cache import (
     Cache,
     Fact,
     Row,
-    Stamp,
     code_fingerprint,
     digest,
-    file_stamp,
 )
 from doclint.config import rule_options
 from doclint.diagnostics import DiagnosticRow, Report
@@ -44,6 +42,7 @@ from doclint.engine_rules import (
     Utf16File,
 )
 from doclint.gc_pause import gc_paused
+from doclint.inputs import Stamp, file_stamp
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines

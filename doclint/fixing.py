@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.cache import Fact, Row, Stamp, digest, file_stamp
+from doclint.cache import Fact, Row, digest
 from doclint.engine import (
     FixOffer,
     Linter,
@@ -47,6 +47,7 @@ from doclint.engine import (
     stdin_result,
 )
 from doclint.fixes import Edit, FixError, fix_until_stable, write_atomically
+from doclint.inputs import Stamp, file_stamp
 from doclint.parallel import map_in_processes, worker_count
 from doclint.registry import Registry
 from doclint.rule_api import FixSafety

@@ -16,7 +16,8 @@ from typing import Any, TextIO
 Stamp = tuple[int, int]
 
 
-def stamp(path: str) -> Stamp | None:
+def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:
+    """(mtime in ns, size) of a file, None when it cannot be seen."""
     try:
         info = os.stat(path)
     except (OSError, ValueError):
@@ -34,7 +35,7 @@ def _folder_stamp(path: str) -> int | None:
 
 # How each kind of observation is made; the same function checks it again on replay.
 OBSERVERS: dict[str, Callable[[str], object]] = {
-    "stamp": stamp,
+    "stamp": file_stamp,
     "folder": _folder_stamp,
     "presence": os.path.lexists,
 }

@@ -168,7 +168,7 @@ def _still_holds(record: dict[str, Any]) -> bool:
                 return False
         root = record["root"]
         for path, stored in record["checked"].items():
-            if inputs.stamp(os.path.join(root, path)) != stored:
+            if inputs.file_stamp(os.path.join(root, path)) != stored:
                 return False
         tree = Tree(Path(root), record["known_paths"])
         return all(tree.fact(kind, path) == value for kind, path, value in record["facts"])
