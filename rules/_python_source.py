@@ -1,25 +1,24 @@
-"""What a Python text defines and imports, in two tiers: a cheap lexer that
-proves a page has nothing to report, and one cached `ast` parse that decides.
+"""What a Python text defines and imports: the `class`, `def` and `import`
+statements a lexer reads, and `ast` where the lexer cannot be sure.
 
 Shared by keyword-as-class (DL201), phantom-keyword (DL203), count-mismatch
-(DL304) and bogus-dependency (DL305). `ast` is the authority: a finding is
-only ever made from what `python_facts` says. But parsing was a fifth of a
-run's time, and most pages agree with their source, so `decide` first gives
-a rule's verdict on the facts of `quick_python_facts`, a regex pass that
-blanks out strings and comments and reads the `class`, `def` and `import`
-statements from what is left. That lexer gives the same facts as `ast` on
-every text `ast` parses (the tests compare them on the whole standard
-library). It cannot tell whether the text parses, so a page is left alone
-without a parse only when the verdict is silent both on its facts and
-without facts (the outcome for a text that does not parse); anything else,
-and any text the lexer is unsure of, is decided by `ast`.
+(DL304) and bogus-dependency (DL305). The lexer (`lexed_facts`) blanks
+out strings and comments and reads the statements from what is left. On every
+text `ast` parses it gives the same facts as `ast` (the tests compare them on
+the whole standard library), at a fraction of the cost: parsing was a sixth
+of a run. Where `ast` fails, the lexer still reads what the text states: a
+Python 2 module defines its classes and imports its modules as plainly as a
+Python 3 one, and a generator that counted `class` inside a string literal is
+wrong about it either way. The lexer gives up only on a quote inside an
+f-string's field (valid since Python 3.12), where it cannot tell where the
+literal ends; `ast` decides those, and a text neither can read has no facts.
 
 A source is consulted by several pages (its keyword index, its file
 documentation, and the level-2 pages that embed them), as the file itself or
 as the copy embedded in its documentation, which ends with one more newline.
 The caches are keyed on a digest of the text without trailing whitespace, so
-all of them share one lexing and at most one parse, and they hold only the
-small facts, not the texts.
+all of them share one reading, and they hold only the small facts, not the
+texts.
 """
 
 from __future__ import annotations
@@ -123,8 +122,8 @@ class PythonFacts:
 
 T = TypeVar("T")
 _Cache = OrderedDict[bytes, PythonFacts | None]
-_EXACT: _Cache = OrderedDict()
-_QUICK: _Cache = OrderedDict()
+_PARSED: _Cache = OrderedDict()
+_LEXED: _Cache = OrderedDict()
 
 
 def is_python_path(path: str | None) -> bool:
@@ -132,40 +131,32 @@ def is_python_path(path: str | None) -> bool:
 
 
 def python_facts(text: str) -> PythonFacts | None:
-    """The facts of a Python text; None when it does not parse (Python 2, a
-    template, a truncated copy), since then nothing can be decided from it."""
+    """The facts of a Python text: the lexer's, or the parsed ones when the
+    lexer is unsure; None when neither can read it."""
     text = text.rstrip()
-    return _cached(_EXACT, _digest(text), _parse, text)
+    key = _digest(text)
+    facts = _cached(_LEXED, key, _lex, text)
+    return facts if facts is not None else _cached(_PARSED, key, _parse, text)
 
 
-def quick_python_facts(text: str) -> PythonFacts | None:
-    """The facts of a Python text as a lexer sees them: the same as
-    `python_facts` whenever that parses, else anything. None when the lexer
-    cannot be sure (a quote inside an f-string's field, valid since 3.12)."""
+def parsed_facts(text: str) -> PythonFacts | None:
+    """The facts of a Python text as `ast` reads them; None when it does not
+    parse (Python 2, a template, a truncated copy)."""
     text = text.rstrip()
-    return _cached(_QUICK, _digest(text), _lex, text)
+    return _cached(_PARSED, _digest(text), _parse, text)
+
+
+def lexed_facts(text: str) -> PythonFacts | None:
+    """The facts of a Python text as the lexer reads them: the parsed ones
+    whenever the text parses. None when the lexer cannot be sure (a quote
+    inside an f-string's field, valid since Python 3.12)."""
+    text = text.rstrip()
+    return _cached(_LEXED, _digest(text), _lex, text)
 
 
 def decide(text: str | None, verdict: Callable[[PythonFacts | None], Iterable[T]]) -> list[T]:
-    """What `verdict` finds on the facts of `text` (None when there is no text
-    or it does not parse). Parsed only when the lexer cannot prove the verdict
-    silent: silent on the lexed facts (which are the parsed ones when the
-    text parses) and on None (what it would get when the text does not)."""
-    if text is None:
-        return list(verdict(None))
-    text = text.rstrip()
-    key = _digest(text)
-    quick = _cached(_QUICK, key, _lex, text)
-    if quick is not None and _silent(verdict(quick)) and _silent(verdict(None)):
-        return []
-    return list(verdict(_cached(_EXACT, key, _parse, text)))
-
-
-def _silent(findings: Iterable[object]) -> bool:
-    """Whether there are no findings; a rule's generator stops at the first."""
-    for _ in findings:
-        return False
-    return True
+    """What `verdict` finds on the facts of `text` (None without a text)."""
+    return list(verdict(None if text is None else python_facts(text)))
 
 
 def _digest(text: str) -> bytes:

@@ -27,11 +27,12 @@ class BogusDependency(Rule):
     "import a; import b" becomes one dependency `a; import b`. The list then
     misleads readers and any tool that builds a dependency graph from it.
 
-    When the page's source is available and parses (the copy embedded in its
+    When the page's source is available (the copy embedded in its
     "Original Source" section, or else the documented file of the tree), the
     entry's module (without " as alias") must be one the source imports, as
-    `ast` sees it: the dotted name of an `import`, or the module of a `from`
-    import with its leading dots. Without a parseable source only the syntax
+    `ast` sees it (Python 2 sources are read the same way): the dotted name of
+    an `import`, or the module of a `from` import with its leading dots.
+    Without a source only the syntax
     is checked: the module must be a dotted Python name (leading dots allowed)
     and each imported name an identifier, `*` or `name as alias` (a trailing
     `\\` of a name list cut at a line continuation is tolerated).

@@ -31,11 +31,12 @@ class CountMismatch(Rule):
     """Flags a count that disagrees with what it counts.
 
     In a file documentation, "This Python file contains N class(es) and M
-    function(s)." is compared with `ast`: every `class` statement, and every
-    `def` and `async def` (methods and nested ones included) of the source
-    shown in the page's Original Source block (or, when the page has no
-    complete block, of the documented file). Sources that do not parse are
-    not judged. One finding per line.
+    function(s)." is compared with the source's statements: every `class`,
+    and every `def` and `async def` (methods and nested ones included) of the
+    source shown in the page's Original Source block (or, when the page has no
+    complete block, of the documented file), outside strings and comments, as
+    `ast` finds them (Python 2 sources, which `ast` cannot parse, are read the
+    same way). One finding per line.
 
     In a folder's `doc.md`, "N subfolder(s)", "N file(s)" and each "`.ext`: N
     file(s)" line are compared with the folder in the tree. For a folder under
@@ -66,7 +67,7 @@ class CountMismatch(Rule):
     This Python file contains 22 class(es) and 15 function(s).
     ```
 
-    **Use instead** (what `ast` finds in the source):
+    **Use instead** (what the source defines):
 
     ```markdown
     This Python file contains 5 class(es) and 11 function(s).

@@ -142,7 +142,8 @@ class KeywordAsClass(Rule):
 
     When the documented source is available and is Python (the file itself, or
     the copy embedded in its `X_docs.md`), every listed name that is not a
-    class defined in it is flagged, decided with `ast`. Otherwise only names
+    class defined in it (a `class` statement, as `ast` finds them) is
+    flagged. Otherwise only names
     that cannot be classes are flagged: Python keywords and soft keywords, and
     a short documented list of English words that follow "class" in prose.
 
@@ -164,8 +165,8 @@ class KeywordAsClass(Rule):
     ```
 
     **Fix** (safe or unsafe, per finding): the entry's line is removed. Safe
-    when the documented source was read and parsed (`ast` shows the name is
-    no class of it); unsafe when the finding rests on the keyword or
+    when the documented source was read (its statements show the name is no
+    class of it); unsafe when the finding rests on the keyword or
     prose-word lists alone, since a source that is not Python 3 (or not
     Python) may have such a class after all. A list left empty keeps its
     heading: the fix touches one entry only.

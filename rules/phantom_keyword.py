@@ -28,8 +28,8 @@ class PhantomKeyword(Rule):
     function. Readers and search tools then look for names that are not there.
 
     The rule runs only when the documented source is available (the file
-    itself, or the copy embedded in its `X_docs.md`), is Python, and parses.
-    A function counts as defined when `ast` finds a `def` or `async def` of
+    itself, or the copy embedded in its `X_docs.md`) and is Python (3, or 2).
+    A function counts as defined when the source has a `def` or `async def` of
     that name anywhere in the file; an import counts when it is a module of an
     `import` (dotted, `import a.b` gives `a.b`), the module of a `from` import
     (with its leading dots, `from ..x import y` gives `..x`) or a name a `from`

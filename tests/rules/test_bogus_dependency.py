@@ -15,6 +15,9 @@ from ..pkg.sub import thing
 '''
 
 PYTHON_2 = 'import os\nprint "loaded"\n'
+# Python 2, which `ast` cannot parse, and an f-string field holding its own
+# quote, where the lexer cannot tell where the literal ends: no facts at all.
+UNREADABLE = 'import os\nprint "loaded"\nf"{a["b"]}"\n'
 
 
 def docs_with_dependencies(source: str, body: str, dependencies: list[str]) -> str:
@@ -66,7 +69,7 @@ def test_near_miss_real_imports_stay_silent(tmp_path):
     assert findings(text, "docs/pkg/mod.py_docs.md", RULE, tmp_path) == []
 
 
-def test_without_a_parseable_source_only_syntax_is_checked(tmp_path):
+def test_without_a_readable_source_only_syntax_is_checked(tmp_path):
     entries = [
         "`os`",  # fine
         "`which may`",  # not a module name
@@ -77,14 +80,22 @@ def test_without_a_parseable_source_only_syntax_is_checked(tmp_path):
         "`pkg`: the thing",  # not a name
         "`is`",  # a keyword
     ]
-    text = docs_with_dependencies("pkg/old.py", PYTHON_2, entries)
-    first = first_entry_line(PYTHON_2)
+    text = docs_with_dependencies("pkg/old.py", UNREADABLE, entries)
+    first = first_entry_line(UNREADABLE)
     report = check_text(text, "docs/pkg/old.py_docs.md", Settings(select=[RULE]))
     got = [(d.line - first, d.message) for d in report.diagnostics]
     assert got == [
         (1, "`which may` is not a Python module name"),
         (6, "`the thing` is not a name that can be imported from `pkg`"),
         (7, "`is` is not a Python module name"),
+    ]
+
+
+def test_a_python_2_source_is_read_by_the_lexer(tmp_path):
+    text = docs_with_dependencies("pkg/old.py", PYTHON_2, ["`os`", "`sys`"])
+    report = check_text(text, "docs/pkg/old.py_docs.md", Settings(select=[RULE]))
+    assert [(d.line, d.message) for d in report.diagnostics] == [
+        (first_entry_line(PYTHON_2) + 1, "`sys` is not a module that `old.py` imports")
     ]
 
 

@@ -66,18 +66,31 @@ def test_messages(tmp_path):
     ]
 
 
+# `ast` cannot parse it; the lexer reads its statements.
+PYTHON_2 = 'import os\nprint "python 2"\ndef f(): pass\n'
+
+
 def test_near_misses_stay_silent(tmp_path):
     write(
         tmp_path,
         {
-            "pkg/old.py": 'print "python 2"\ndef f(): pass\n',  # does not parse
+            "pkg/old.py": PYTHON_2,
             "pkg/notes.txt": "def helper\nimport the\n",  # not Python
         },
     )
     ghosts = {"Classs": ["Ghost"], "Functions": ["helper"], "Imports": ["the"]}
-    for source in ("pkg/old.py", "pkg/notes.txt", "pkg/missing.py"):
+    for source in ("pkg/notes.txt", "pkg/missing.py"):
         text = index(source, ghosts)
         assert findings(text, f"docs/{source}_kw.md", RULE, tmp_path) == [], source
+    right = {"Functions": ["f"], "Imports": ["os"]}
+    assert findings(index("pkg/old.py", right), "docs/pkg/old.py_kw.md", RULE, tmp_path) == []
+
+
+def test_a_python_2_source_is_read_by_the_lexer(tmp_path):
+    write(tmp_path, {"pkg/old.py": PYTHON_2})
+    text = index("pkg/old.py", {"Functions": ["f", "helper"]})
+    got = findings(text, "docs/pkg/old.py_kw.md", RULE, tmp_path)
+    assert [code for _, _, code in got] == ["DL203"]
 
 
 def test_source_embedded_in_the_docs_page_is_used(tmp_path):

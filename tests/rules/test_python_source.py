@@ -1,5 +1,5 @@
-"""The two tiers of `_python_source`: the lexer finds what `ast` finds, and
-the rules parse a source only to decide a page that looks wrong."""
+"""The two readings of `_python_source`: the lexer finds what `ast` finds, and
+the rules parse a source only where the lexer is unsure."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from doclint_rules import _python_source
-from doclint_rules._python_source import PythonFacts, decide, python_facts, quick_python_facts
+from doclint_rules._python_source import PythonFacts, decide, lexed_facts, parsed_facts
 from doclint_rules.keyword_as_class import KeywordAsClass
 
 from doclint import Settings, check_text
@@ -59,11 +59,11 @@ def test_quick_facts_are_the_ast_facts_on_the_whole_standard_library():
             text = path.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError):
             continue
-        exact = python_facts(text)
+        exact = parsed_facts(text)
         if exact is None:  # test data that is meant not to parse
             continue
         compared += 1
-        quick = quick_python_facts(text)
+        quick = lexed_facts(text)
         if quick is None:
             unsure += 1
         else:
@@ -249,25 +249,25 @@ CASES = {
 
 @pytest.mark.parametrize("source, expected", CASES.values(), ids=CASES.keys())
 def test_quick_facts_on_near_misses(source, expected):
-    assert python_facts(source) == expected
-    assert quick_python_facts(source) == expected
+    assert parsed_facts(source) == expected
+    assert lexed_facts(source) == expected
 
 
 def test_the_lexer_is_unsure_of_quotes_inside_f_string_fields():
     # Valid since Python 3.12, where the inner quote does not end the string.
-    assert quick_python_facts('f"{x["a"]}"\nimport os\n') is None
-    assert quick_python_facts("f'{x:'>10}'\n") is None
-    assert quick_python_facts("f'{x[\"}\"]}'\nimport os\n") == facts(modules="os")
+    assert lexed_facts('f"{x["a"]}"\nimport os\n') is None
+    assert lexed_facts("f'{x:'>10}'\n") is None
+    assert lexed_facts("f'{x[\"}\"]}'\nimport os\n") == facts(modules="os")
 
 
 def test_the_lexer_reads_what_does_not_parse():
-    assert python_facts('import os\nprint "x"\n') is None
-    assert quick_python_facts('import os\nprint "x"\n') == facts(modules="os")
-    assert quick_python_facts('"""\nclass A:\n') == facts()
-    assert quick_python_facts("x = '\nclass A: pass\n") == facts("A")
+    assert parsed_facts('import os\nprint "x"\n') is None
+    assert lexed_facts('import os\nprint "x"\n') == facts(modules="os")
+    assert lexed_facts('"""\nclass A:\n') == facts()
+    assert lexed_facts("x = '\nclass A: pass\n") == facts("A")
 
 
-# ---- decide: parse only to decide -------------------------------------------
+# ---- decide: the lexer decides, `ast` where it is unsure ----------------------
 
 
 @pytest.fixture
@@ -282,8 +282,8 @@ def calls(monkeypatch) -> dict[str, int]:
             return original(text)
 
         monkeypatch.setattr(_python_source, f"_{name}", counted)
-    monkeypatch.setattr(_python_source, "_EXACT", OrderedDict())
-    monkeypatch.setattr(_python_source, "_QUICK", OrderedDict())
+    monkeypatch.setattr(_python_source, "_PARSED", OrderedDict())
+    monkeypatch.setattr(_python_source, "_LEXED", OrderedDict())
     return count
 
 
@@ -301,29 +301,31 @@ def without_facts(found: PythonFacts | None) -> list[str]:
     return ["no facts"] if found is None else []
 
 
-def test_decide_does_not_parse_when_the_lexer_proves_silence(calls):
-    assert decide("class A: pass\n", not_classes("A")) == []
-    assert calls == {"lex": 1, "parse": 0}
-
-
-def test_decide_parses_what_looks_wrong_and_shares_the_work(calls):
+def test_decide_reads_the_lexer_facts_and_shares_the_work(calls):
     source = "class A: pass\n"
+    assert decide(source, not_classes("A")) == []
     assert decide(source, not_classes("B")) == ["B"]
     # The copy embedded in a documentation ends with one more newline.
     assert decide(source + "\n", not_classes("A", "B")) == ["B"]
-    assert calls == {"lex": 1, "parse": 1}
+    assert calls == {"lex": 1, "parse": 0}
 
 
-def test_decide_parses_when_the_verdict_without_facts_differs(calls):
+def test_decide_parses_only_what_the_lexer_is_unsure_of(calls):
     assert decide(None, without_facts) == ["no facts"]
     assert calls == {"lex": 0, "parse": 0}
-    # Silent on the lexed facts, but would the text parse?
-    assert decide("class A: pass\n", without_facts) == []
-    assert decide('class A: pass\nprint "x"\n', without_facts) == ["no facts"]
-    assert calls == {"lex": 2, "parse": 2}
+    # Python 2: the lexer reads it, `ast` is never asked.
+    assert decide('class A: pass\nprint "x"\n', not_classes("A", "B")) == ["B"]
+    assert calls == {"lex": 1, "parse": 0}
+    # A string after `if` looks like an f-string whose field holds a quote:
+    # the lexer is unsure, `ast` reads it.
+    assert decide('class A: pass\nif"{a\'b}": pass\n', not_classes("A", "B")) == ["B"]
+    assert calls == {"lex": 2, "parse": 1}
+    # Neither can read it (a field holding its own quote is Python 3.12): no facts.
+    assert decide('print "x"\nf"{x["a"]}"\n', without_facts) == ["no facts"]
+    assert calls == {"lex": 3, "parse": 2}
 
 
-# ---- the four rules: silent without a parse, findings as before ---------------
+# ---- the four rules: no parse, findings as before ---------------------------
 
 MODULE = """class Thing:
     '''A class that requires care.'''
@@ -341,7 +343,7 @@ def test_keyword_as_class(tmp_path, calls):
     write(tmp_path, {"pkg/mod.py": MODULE, "pkg/old.py": PYTHON_2})
     assert findings(keyword_index("pkg/mod.py", ["Thing"]), KW, "DL201", tmp_path) == []
     assert calls["parse"] == 0
-    # `a` is a prose word to the word lists: the parse shows it is a class here.
+    # `a` is a prose word to the word lists: the source shows it is a class here.
     assert findings(keyword_index("pkg/mod.py", ["Thing", "a"]), KW, "DL201", tmp_path) == []
     found = rule_findings(
         KeywordAsClass, keyword_index("pkg/mod.py", ["Thing", "Ghost", "def"]), KW, tmp_path
@@ -350,11 +352,11 @@ def test_keyword_as_class(tmp_path, calls):
         (17, "`Ghost` is not a class defined in `mod.py`", FixSafety.SAFE),
         (18, "`def` is a Python keyword, not a class name", FixSafety.SAFE),
     ]
-    # The lexer finds class `a`, but the source does not parse: the word lists decide.
-    text = keyword_index("pkg/old.py", ["Thing", "a"])
+    # Python 2: the lexer reads that `a` is a class, and `Ghost` is not.
+    text = keyword_index("pkg/old.py", ["Thing", "a", "Ghost"])
     found = rule_findings(KeywordAsClass, text, "docs/pkg/old.py_kw.md", tmp_path)
     assert [(f.line, f.message, f.fix.safety) for f in found] == [
-        (17, "`a` is an English word caught from prose, not a class name", FixSafety.UNSAFE)
+        (18, "`Ghost` is not a class defined in `old.py`", FixSafety.SAFE)
     ]
 
 
@@ -393,12 +395,4 @@ def test_bogus_dependency(tmp_path, calls):
     first = first_entry_line(source)
     assert [(d.line, d.column, d.message) for d in report.diagnostics] == [
         (first + 1, 4, "`which may fail` is not a module that `mod.py` imports")
-    ]
-    # The lexer sees `os` imported, but the source does not parse: only the
-    # syntax is checked, as without any source.
-    python_2 = 'from os import path\nprint "x"\n'
-    text = docs_with_dependencies("pkg/mod.py", python_2, ["`os`: pat h"])
-    report = check_text(text, DOCS, Settings(select=["DL305"], root=tmp_path))
-    assert [(d.line, d.message) for d in report.diagnostics] == [
-        (first_entry_line(python_2), "`pat h` is not a name that can be imported from `os`")
     ]
