@@ -1,7 +1,8 @@
 """Render the findings of a run for people, editors, CI systems and code review.
 
 Each format is a function from a `RunOutput` to the chunks of text it writes;
-`FORMATS` maps the names `--output-format` accepts to them. Formats that show
+`FORMATS` maps the names `--output-format` accepts to them. Those written one
+part per file are `Layout`s (`LAYOUTS`), which a run can re-render file by file. Formats that show
 or hash a finding's line read it through `RunOutput.sources`, which opens only
 the files that have findings, each once.
 """
@@ -9,17 +10,23 @@ the files that have findings, each once.
 from __future__ import annotations
 
 from doclint.output import github, gitlab, json_formats, junit, sarif, text
+from doclint.output.layout import Layout
 from doclint.output.run import Format, RunOutput, statistics, summary
 
+LAYOUTS: dict[str, Layout] = {
+    "full": text.FULL,
+    "concise": text.CONCISE,
+    "json": json_formats.JSON,
+    "jsonl": json_formats.JSONL,
+    "github": github.GITHUB,
+}
+"""The formats written one part per file (see layout.py)."""
+
 FORMATS: dict[str, Format] = {
-    "full": text.full,
-    "concise": text.concise,
-    "json": json_formats.as_json,
-    "jsonl": json_formats.as_jsonl,
+    **{name: layout.render for name, layout in LAYOUTS.items()},
     "sarif": sarif.as_sarif,
     "junit": junit.as_junit,
-    "github": github.as_github,
     "gitlab": gitlab.as_gitlab,
 }
 
-__all__ = ["FORMATS", "Format", "RunOutput", "statistics", "summary"]
+__all__ = ["FORMATS", "LAYOUTS", "Format", "Layout", "RunOutput", "statistics", "summary"]

@@ -5,26 +5,31 @@ https://docs.github.com/actions/reference/workflow-commands-for-github-actions
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 
+from doclint.diagnostics import DiagnosticRow
+from doclint.output.layout import Layout, no_frame
 from doclint.output.run import RunOutput
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 
 
-def as_github(output: RunOutput) -> Iterator[str]:
-    for d in output.diagnostics:
-        level = LEVELS.get(d.severity, "error")
-        properties = ",".join(
-            f"{key}={_property(str(value))}"
-            for key, value in (
-                ("file", d.path),
-                ("line", d.line),
-                ("col", d.column),
-                ("title", f"{d.code} [{d.name}]"),
-            )
+def _github_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
+    return "".join(_command(d) for d in rows)
+
+
+def _command(d: DiagnosticRow) -> str:
+    level = LEVELS.get(d.severity, "error")
+    properties = ",".join(
+        f"{key}={_property(str(value))}"
+        for key, value in (
+            ("file", d.path),
+            ("line", d.line),
+            ("col", d.column),
+            ("title", f"{d.code} [{d.name}]"),
         )
-        yield f"::{level} {properties}::{_data(d.message)}\n"
+    )
+    return f"::{level} {properties}::{_data(d.message)}\n"
 
 
 def _data(text: str) -> str:
@@ -33,3 +38,6 @@ def _data(text: str) -> str:
 
 def _property(text: str) -> str:
     return _data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+GITHUB = Layout(_github_part, no_frame)

@@ -9,23 +9,24 @@ fraction of a second.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from json.encoder import encode_basestring
 
 from doclint.diagnostics import DiagnosticRow
+from doclint.output.layout import Layout, no_frame
 from doclint.output.run import RunOutput
 
 
-def as_json(output: RunOutput) -> Iterator[str]:
-    if not output.diagnostics:
-        yield "[]\n"
-        return
-    yield "[\n" + ",\n".join(encode_rows(output.diagnostics)) + "\n]\n"
+def _json_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
+    return ",\n".join(encode_rows(rows))
 
 
-def as_jsonl(output: RunOutput) -> Iterator[str]:
-    if output.diagnostics:
-        yield "\n".join(encode_rows(output.diagnostics)) + "\n"
+def _json_frame(output: RunOutput) -> tuple[str, str]:
+    return ("[\n", "\n]\n") if output.count else ("[]\n", "")
+
+
+def _jsonl_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
+    return "".join(row + "\n" for row in encode_rows(rows))
 
 
 def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
@@ -49,3 +50,7 @@ def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
             f'{head}{d.line}, "column": {d.column}{middle}{encode_basestring(d.message)}}}'
         )
     return encoded
+
+
+JSON = Layout(_json_part, _json_frame, ",\n")
+JSONL = Layout(_jsonl_part, no_frame)

@@ -27,13 +27,20 @@ class RunOutput:
     """Findings only: no summary line."""
     baselined: int = 0
     """Findings left out because the baseline records them."""
+    elsewhere: int = 0
+    """Findings shown from a replay record, not in `diagnostics` (replay.py)."""
+
+    @property
+    def count(self) -> int:
+        """The findings the run reports."""
+        return len(self.diagnostics) + self.elsewhere
 
 
 Format = Callable[[RunOutput], Iterator[str]]
 
 
 def summary(output: RunOutput) -> str:
-    count, files_checked = len(output.diagnostics), output.files_checked
+    count, files_checked = output.count, output.files_checked
     files = f"{files_checked:,} file{'s' if files_checked != 1 else ''}"
     known = f" ({output.baselined:,} more in the baseline)" if output.baselined else ""
     if not count:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 
 from doclint.diagnostics import DiagnosticRow
+from doclint.output.layout import Layout
 from doclint.output.run import RunOutput, summary
 
 
@@ -13,22 +14,23 @@ def headline(d: DiagnosticRow) -> str:
     return f"{d.path}:{d.line}:{d.column}: {d.code} [{d.name}] {d.message}"
 
 
-def concise(output: RunOutput) -> Iterator[str]:
-    for d in output.diagnostics:
-        yield headline(d) + "\n"
-    if not output.quiet:
-        yield summary(output) + "\n"
+def _concise_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
+    return "".join(headline(d) + "\n" for d in rows)
 
 
-def full(output: RunOutput) -> Iterator[str]:
+def _full_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
     """Each finding's line under its headline, with a caret at its column (like ruff)."""
-    for d in output.diagnostics:
-        yield headline(d) + "\n"
+    shown = []
+    for d in rows:
+        shown.append(headline(d) + "\n")
         line = output.sources.line(d)
         if line is not None:
-            yield snippet(d, line) + "\n"
-    if not output.quiet:
-        yield summary(output) + "\n"
+            shown.append(snippet(d, line) + "\n")
+    return "".join(shown)
+
+
+def _summary_frame(output: RunOutput) -> tuple[str, str]:
+    return "", "" if output.quiet else summary(output) + "\n"
 
 
 def snippet(d: DiagnosticRow, line: str) -> str:
@@ -36,3 +38,7 @@ def snippet(d: DiagnosticRow, line: str) -> str:
     # Tabs stay tabs so the caret lines up however the terminal shows them.
     before = "".join(c if c == "\t" else " " for c in line[: d.column - 1])
     return f"{gutter} |\n{d.line} | {line.rstrip()}\n{gutter} | {before}^ {d.code}\n{gutter} |\n"
+
+
+CONCISE = Layout(_concise_part, _summary_frame)
+FULL = Layout(_full_part, _summary_frame)
