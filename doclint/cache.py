@@ -147,15 +147,16 @@ def prune(folder: Path, pattern: str, keep: int) -> None:
         return
 
 
-def write_cache_file(file: Path, data: bytes) -> None:
-    """Write a file of the cache folder whole or not at all, so that runs sharing
-    the folder never read half of one; OSError when it cannot be written."""
+def write_cache_file(file: Path, *data: bytes) -> None:
+    """Write a file of the cache folder, from its pieces, whole or not at all, so
+    that runs sharing the folder never read half of one; OSError when it
+    cannot be written."""
     file.parent.mkdir(parents=True, exist_ok=True)
     _write_tag(file.parent)
     handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            stream.writelines(data)
         os.replace(temporary, file)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -6,6 +6,7 @@ Exit codes: 0 no findings, 1 findings, 2 usage, configuration or internal error.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import json
 import os
@@ -30,7 +31,7 @@ from doclint.engine import RunResult, Settings, display_path, run, run_stdin
 from doclint.fixes import FixError
 from doclint.fixing import FixRun, FixSettings, fix_stdin, run_fixes, unified_diff
 from doclint.models.generated import AnyPage
-from doclint.output import FORMATS, RunOutput, statistics, summary
+from doclint.output import FORMATS, LAYOUTS, RunOutput, statistics, summary
 from doclint.progress import ProgressBar
 from doclint.registry import Registry, SelectionError, load_registry
 from doclint.tree import MAX_FILE_SIZE
@@ -290,10 +291,17 @@ def _report(
         baselined, diagnostics = len(diagnostics) - len(kept), kept
     rules = registry.sorted_rules()
     output = RunOutput(
-        diagnostics, result.files_checked, result.files, rules, sources, args.quiet, baselined
+        diagnostics,
+        result.files_checked,
+        result.files,
+        rules,
+        sources,
+        args.quiet,
+        baselined,
+        result.elsewhere,
     )
     _write(args, output)
-    return EXIT_FINDINGS if diagnostics and not args.exit_zero else EXIT_CLEAN
+    return EXIT_FINDINGS if output.count and not args.exit_zero else EXIT_CLEAN
 
 
 def _fix_settings(args: argparse.Namespace) -> FixSettings | None:
@@ -499,13 +507,30 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
         if args.statistics:
             stream.write(_statistics(output, as_json=args.output_format in ("json", "jsonl")))
             return
+        layout = LAYOUTS.get(args.output_format)
         try:
             # One write: a chunk per finding means 300,000 calls into the stream.
-            stream.write("".join(FORMATS[args.output_format](output)))
+            if layout is not None and _writes_utf8_bytes(raw):
+                data, places = layout.compose(output, inputs.partial_run(), raw.errors or "strict")
+                raw.flush()
+                raw.buffer.write(data)
+                # A baseline's matches are not kept per file: no part is reused.
+                inputs.note_written(data, places if args.baseline is None else None)
+            else:
+                stream.write("".join(FORMATS[args.output_format](output)))
         except BrokenPipeError:
             # The reader went away (`| head`): stop writing, quietly.
             inputs.refuse()
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
+def _writes_utf8_bytes(stream: TextIO) -> bool:
+    """Whether the stream takes bytes beneath (not io.StringIO) and encodes in UTF-8."""
+    encoding = getattr(stream, "encoding", None)
+    try:
+        return hasattr(stream, "buffer") and codecs.lookup(encoding or "").name == "utf-8"
+    except LookupError:
+        return False
 
 
 def _statistics(output: RunOutput, as_json: bool) -> str:

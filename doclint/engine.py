@@ -42,7 +42,7 @@ from doclint.engine_rules import (
     Utf16File,
 )
 from doclint.gc_pause import gc_paused
-from doclint.inputs import Stamp, file_stamp
+from doclint.inputs import RunTree, Stamp, file_stamp
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
@@ -516,6 +516,8 @@ class RunResult(NamedTuple):
     from_cache: int
     files: Sequence[Path] = ()
     """The files checked, as discovered (relative to the cwd or absolute)."""
+    elsewhere: int = 0
+    """Findings of files a partial replay did not check again (replay.py)."""
 
 
 @dataclass
@@ -530,12 +532,15 @@ class RunSetup:
     finding_filter: FindingFilter
     cache: Cache | None
 
-    def diagnostics(self, results: dict[int, list[Row]]) -> list[DiagnosticRow]:
+    def shown(self) -> list[str]:
+        """Each file's path as reported."""
+        return [display_path(file, self.cwd) for file in self.files]
+
+    def diagnostics(self, results: dict[int, list[Row]], shown: list[str]) -> list[DiagnosticRow]:
         """The findings of the files (by index) as reported: per-file ignores
         and severities applied, deduplicated, sorted."""
         # Sorted file by file: a path's findings never interleave with another's,
         # and sorting 300,000 findings at once costs more than sorting each file's.
-        shown = {index: display_path(self.files[index], self.cwd) for index in results}
         diagnostics: list[DiagnosticRow] = []
         with gc_paused():
             for index in sorted(results, key=shown.__getitem__):
@@ -547,15 +552,24 @@ class RunSetup:
 
 
 def set_up_run(paths: Iterable[str | Path], settings: Settings) -> RunSetup:
-    """Find the files, the root and the rules of a run, and load its cache."""
+    """Find the files, the root and the rules of a run, and load its cache. A
+    partial replay names its files and root: the walk would find the same."""
     cwd = Path.cwd()
-    paths = [Path(path) for path in paths] or [Path(".")]
-    files = list(discover(paths, settings.path_filter()))
-    root = tree_root(settings, paths, files, cwd)
+    partial = inputs.partial_run()
+    if partial is not None:
+        files, root = [Path(file) for file in partial.to_check], Path(partial.root)
+    else:
+        paths = [Path(path) for path in paths] or [Path(".")]
+        files = list(discover(paths, settings.path_filter()))
+        root = tree_root(settings, paths, files, cwd)
     linter = Linter(settings, make_tree_at(settings, root))
     finding_filter = settings.finding_filter(linter.registry)
     cache = None
-    if settings.cache:
+    if settings.cache and partial is not None:
+        # Only files that changed are checked: their stored results would not
+        # hold, and loading every other file's is what a partial run avoids.
+        cache = Cache(partial.folder, cache_key(linter))
+    elif settings.cache:
         folder = settings.cache_dir or (linter.tree.root / DEFAULT_FOLDER)
         cache = Cache.load(folder, cache_key(linter))
     return RunSetup(settings, cwd, files, root, linter, finding_filter, cache)
@@ -614,10 +628,18 @@ def run(
             )
         else:
             inputs.refuse()  # an unreadable file: nothing to tell when that changes
+    shown = setup.shown()
+    partial = inputs.partial_run()
     if cache is not None:
-        cache.save(linter.tree.root)
-        inputs.note_tree(root, settings.known_paths, cache.file.parent, cache.kept)
-    diagnostics = setup.diagnostics(results)
+        if partial is None:
+            cache.save(linter.tree.root)
+        named = [(shown[index], linter.tree_path(file)) for index, file in enumerate(files)]
+        tree = RunTree(str(root), settings.known_paths, named, cache.kept)
+        inputs.note_tree(tree, cache.file.parent)
+    diagnostics = setup.diagnostics(results, shown)
+    if partial is not None:
+        total = len(partial.files)
+        return RunResult(diagnostics, total, total - len(files), files, partial.elsewhere)
     return RunResult(diagnostics, len(files), len(files) - len(missing), files)
 
 

@@ -510,7 +510,10 @@ class _TreeFix:
             fixed.update(self.outcomes[index].fixed)
         results = {index: outcome.rows for index, outcome in self.outcomes.items()}
         result = RunResult(
-            setup.diagnostics(results), len(setup.files), len(self.cached), setup.files
+            setup.diagnostics(results, setup.shown()),
+            len(setup.files),
+            len(self.cached),
+            setup.files,
         )
         problems = sorted(
             (self.shown(index), outcome.problem)

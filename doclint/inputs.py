@@ -11,9 +11,21 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 Stamp = tuple[int, int]
+PartPlace = tuple[str, int, int, int]
+"""A file's part of the output: (display path, byte offset, length, findings)."""
+
+
+class RunTree(NamedTuple):
+    """The tree a run checked: its root and listing, each checked file's path as
+    shown and relative to the root, and its cache entry (stamp, hash, facts, rows)."""
+
+    root: str
+    known_paths: list[str] | None
+    shown: list[tuple[str, str]]
+    entries: Mapping[str, Any]
 
 
 def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:
@@ -48,12 +60,19 @@ class Recorder:
         self.observations: dict[tuple[str, str], object] = {}
         self.allowed = False
         self.refused = False
-        self.tree: tuple[str, list[str] | None, Mapping[str, Any]] | None = None
+        self.tree: RunTree | None = None
         self.folder: Path | None = None
         self.output_file: str | None = None
         self.encoding = ("utf-8", "strict")
         """How the output was encoded, so that a replay writes the same bytes."""
         self.chunks: list[str] = []
+        self.data: bytes | None = None
+        """The output, when it was written as bytes (in place of `chunks`)."""
+        self.parts: list[PartPlace] | None = None
+        """Where each file's part sits in `data`, when the format has parts."""
+        self.partial: Any = None
+        """The replay.Partial this run completes: it checks only the files that
+        changed (and those whose facts did), and keeps the other files' parts."""
 
     def observe(self, kind: str, path: str | os.PathLike[str]) -> None:
         path = os.path.abspath(path)
@@ -88,13 +107,23 @@ def refuse() -> None:
         active.refused = True
 
 
-def note_tree(
-    root: Path, known_paths: list[str] | None, folder: Path, files: Mapping[str, Any]
-) -> None:
-    """The tree, the cache folder and the per-file cache entries (stamp, hash, facts, rows)."""
+def note_tree(tree: RunTree, folder: Path) -> None:
+    """The tree a run checked, and the cache folder its record goes to."""
     if active is not None:
-        active.tree = (str(root), known_paths, files)
+        active.tree = tree
         active.folder = folder
+
+
+def note_written(data: bytes, parts: list[PartPlace] | None) -> None:
+    """The output, written as bytes, and where each file's part sits in it."""
+    if active is not None:
+        active.data = data
+        active.parts = parts
+
+
+def partial_run() -> Any:
+    """The replay.Partial this run completes, or None for a whole run."""
+    return active.partial if active is not None else None
 
 
 def note_output(stream: TextIO, path: str | os.PathLike[str] | None) -> None:

@@ -15,11 +15,11 @@ from doclint import replay
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     replayed = replay.replay(arguments)
-    if replayed is not None:
+    if isinstance(replayed, int):
         return replayed
     from doclint.cli import main as run_command_line
 
-    with replay.recording(arguments) as recorder:
+    with replay.recording(arguments, partial=replayed) as recorder:
         exit_code = run_command_line(arguments)
         replay.save(recorder, arguments, exit_code)
     return exit_code

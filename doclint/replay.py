@@ -1,4 +1,4 @@
-"""Replaying a whole `doclint check` whose inputs have not changed.
+"""Replaying a `doclint check` whose inputs have not changed, or barely.
 
 The content cache (cache.py) spares an unchanged file its check, but a run still
 imports the parsers and rules, loads every file's stored findings and renders
@@ -8,10 +8,16 @@ with everything that decided them (inputs.py): the command line, the working
 folder, and a stamp of every input it looked at (the files it checked, the
 folders it walked, the configuration and ignore files it looked for, the
 baseline, doclint's own code, the folders plugins are installed in) plus the
-tree facts its rules asked for. The same command run again replays that output
-when every stamp and fact still holds. Finding that out imports nothing heavy;
-on any difference the command runs normally, and the content cache re-checks
-only what changed.
+tree facts each file's rules asked for. The same command run again replays that
+output when every stamp and fact still holds. Finding that out imports nothing
+heavy.
+
+When only some files changed (their stamps, or facts their rules asked for),
+and the output was written one part per file (output/layout.py), the run is
+partial: it checks those files alone and splices their new parts between the
+stored parts of all the others. Any other difference (a file added or removed,
+a configuration edited) makes the command run whole, and the content cache
+re-checks only what changed.
 
 Only plain checks of files with the cache on, whose whole output went to stdout
 or --output-file and which wrote no warning, are recorded (`inputs.allow`).
@@ -21,23 +27,33 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import mmap
 import os
 import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TextIO
 
 from doclint import __version__, inputs
 from doclint.cache import DEFAULT_FOLDER, prune, write_cache_file
 from doclint.tree import Tree
 
-FORMAT = 2
+FORMAT = 3
 PREFIX = "replay-"
 KEPT = 16  # records kept per cache folder: one per command line used lately
 CACHE_DIR_OPTION = "--cache-dir"
 HEADER_SIZE = 8  # bytes giving the length of the marshalled facts before the output
+# A partial run checks its files without the content cache, so past this
+# share of the tree changed, a whole run (which has that cache) costs less.
+PARTIAL_SHARE = 10
+PARTIAL_MINIMUM = 256
+
+# The fields of a checked file in a record: its path as shown and relative to
+# the root, its stamp, the indexes of the facts its rules asked for, and its
+# part of the output (byte offset, -1 for none, and length; findings).
+SHOWN, PATH, STAMP, FACTS, OFFSET, LENGTH, COUNT = range(7)
 
 
 def invocation_key(argv: list[str], cwd: str) -> str:
@@ -46,9 +62,45 @@ def invocation_key(argv: list[str], cwd: str) -> str:
     return hashlib.sha256(repr(state).encode()).hexdigest()[:32]
 
 
-def replay(argv: list[str]) -> int | None:
+class Partial:
+    """A recorded run some of whose files changed: those to check again, and
+    the stored output parts of the others."""
+
+    def __init__(
+        self, record: dict[str, Any], dirty: set[int], output: memoryview, folder: Path
+    ) -> None:
+        self.record = record
+        self.dirty = dirty
+        self.output = output
+        self.folder = folder
+        self.root: str = record["root"]
+        self.files: list[tuple[Any, ...]] = record["files"]
+        self.to_check = [self.files[index][SHOWN] for index in sorted(dirty)]
+        """The files to check, as shown (relative to the working folder)."""
+        self.elsewhere = sum(
+            entry[COUNT] for index, entry in enumerate(self.files) if index not in dirty
+        )
+        """The findings of the files not checked again."""
+
+    def merge(
+        self, new: dict[str, tuple[bytes, int]]
+    ) -> Iterator[tuple[str, bytes | memoryview, int]]:
+        """(path, part, findings) of every file with findings, in order: the
+        stored part of an unchanged file, `new[path]` for a file checked again."""
+        stored = self.output
+        for index, entry in enumerate(self.files):
+            if index in self.dirty:
+                if entry[SHOWN] in new:
+                    yield entry[SHOWN], *new[entry[SHOWN]]
+            elif entry[OFFSET] >= 0:
+                start = entry[OFFSET]
+                yield entry[SHOWN], stored[start : start + entry[LENGTH]], entry[COUNT]
+
+
+def replay(argv: list[str]) -> int | Partial | None:
     """Print what the same command printed last time and return its exit code,
-    when nothing it depended on has changed; else None (run it)."""
+    when nothing it depended on has changed; a Partial when only some files
+    did; else None (run it)."""
     cwd = os.getcwd()
     key = invocation_key(argv, cwd)
     for folder in _candidate_folders(argv, cwd):
@@ -56,16 +108,41 @@ def replay(argv: list[str]) -> int | None:
         if file.is_file():
             with open(file, "rb") as stream:
                 record = _read_header(stream, key)
-                if record is None or not _still_holds(record):
+                if record is None:
                     return None
-                return _write_output(record, stream)
+                dirty = _dirty_files(record)
+                if dirty is None:
+                    return None
+                if not dirty:
+                    return _write_output(record, stream)
+                return _partial(record, dirty, stream, folder)
     return None
 
 
+def _partial(
+    record: dict[str, Any], dirty: set[int], stored: BinaryIO, folder: Path
+) -> Partial | None:
+    files = len(record["files"])
+    if not record["parts"] or len(dirty) > max(PARTIAL_MINIMUM, files // PARTIAL_SHARE):
+        return None
+    if record["output_file"] is None and not (
+        _same_encoding(sys.stdout, record["encoding"]) and hasattr(sys.stdout, "buffer")
+    ):
+        return None  # the stored parts are bytes the stream would not take as they are
+    try:
+        # Mapped, not read: only the parts kept are copied, once, into the new output.
+        mapped = mmap.mmap(stored.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+    return Partial(record, dirty, memoryview(mapped)[stored.tell() :], folder)
+
+
 @contextmanager
-def recording(argv: list[str]) -> Iterator[inputs.Recorder]:
-    """Collect the inputs and output of the run inside the block."""
+def recording(argv: list[str], partial: Partial | None = None) -> Iterator[inputs.Recorder]:
+    """Collect the inputs and output of the run inside the block, which
+    completes `partial` if given."""
     recorder = inputs.Recorder()
+    recorder.partial = partial
     # A plugin installed or removed changes a folder on sys.path.
     for entry in sys.path:
         if entry and os.path.isdir(entry):
@@ -81,47 +158,72 @@ def save(recorder: inputs.Recorder, argv: list[str], exit_code: int) -> None:
     """Store a recorded run if it may be replayed; failing to only costs speed."""
     if not recorder.allowed or recorder.refused or exit_code not in (0, 1):
         return
-    if recorder.folder is None or recorder.tree is None:
+    run = recorder.tree
+    if recorder.folder is None or run is None:
         return
-    root, known_paths, files = recorder.tree
-    asked = {(kind, path): value for entry in files.values() for kind, path, value in entry[2]}
-    tree = Tree(Path(root), known_paths)
-    facts: dict[tuple[str, str], object] = {}
-    by_listing: list[tuple[str, str, object]] = []
+    if any(path not in run.entries for _, path in run.shown):
+        return  # a file could not be read: nothing tells when that changes
+    tree = Tree(Path(run.root), run.known_paths)
+    partial: Partial | None = recorder.partial
+    # A partial run keeps the other files' entries, and the facts they point at.
+    facts: list[tuple[str, str, object]] = list(partial.record["facts"]) if partial else []
+    latest = {(kind, path): index for index, (kind, path, _) in enumerate(facts)}
+    checked: dict[str, tuple[str, object, tuple[int, ...]]] = {}
+    if partial is not None:
+        for index, entry in enumerate(partial.files):
+            if index not in partial.dirty:
+                checked[entry[SHOWN]] = (entry[PATH], entry[STAMP], entry[FACTS])
+    by_listing: dict[tuple[str, str], object] = {}
     folders = set()
-    for (kind, path), value in asked.items():
-        folder = tree.deciding_folder(kind, path)
-        if folder is None:
-            facts[kind, path] = value
-        elif folder:
-            folders.add(folder)
-            by_listing.append((kind, path, value))
+    for shown, path in run.shown:
+        stamp, _, asked, _ = run.entries[path]
+        indexes = []
+        for kind, fact_path, value in asked:
+            folder = tree.deciding_folder(kind, fact_path)
+            if folder is None:
+                index = latest.get((kind, fact_path))
+                if index is None or facts[index][2] != value:
+                    index = latest[kind, fact_path] = len(facts)
+                    facts.append((kind, fact_path, value))
+                indexes.append(index)
+            elif folder:
+                folders.add(folder)
+                by_listing[kind, fact_path] = value
+        checked[shown] = (path, stamp, tuple(indexes))
     for folder in folders:
         recorder.observe("folder", folder)
     # The folders are stamped now, after the rules asked: a folder changed in
     # between would carry its new stamp with the old answer. Asking again after
     # stamping closes that gap (a later change moves the stamp).
-    if any(tree.fact(kind, path) != value for kind, path, value in by_listing):
+    if any(tree.fact(kind, path) != value for (kind, path), value in by_listing.items()):
         return
+    parts = {shown: place for shown, *place in recorder.parts or ()}
+    files = [(shown, *checked[shown], *parts.get(shown, (-1, 0, 0))) for shown in sorted(checked)]
     key = invocation_key(argv, os.getcwd())
-    observed = recorder.observations
+    # A partial run did not walk the tree: the whole run's observations hold.
+    previous = partial.record["observations"] if partial else ()
+    observed = {(kind, path): value for kind, path, value in previous}
+    observed.update(recorder.observations)
     payload = {
         "format": FORMAT,
         "key": key,
         "observations": [(kind, path, value) for (kind, path), value in observed.items()],
-        "root": root,
-        "known_paths": known_paths,
-        "checked": {path: entry[0] for path, entry in files.items()},
-        "facts": [(kind, path, value) for (kind, path), value in facts.items()],
+        "root": run.root,
+        "known_paths": run.known_paths,
+        "files": files,
+        "facts": facts,
+        "parts": recorder.parts is not None,
         "output_file": recorder.output_file,
         "encoding": recorder.encoding,
         "exit_code": exit_code,
     }
     try:
-        output = "".join(recorder.chunks).encode(*recorder.encoding)
+        output = recorder.data
+        if output is None:
+            output = "".join(recorder.chunks).encode(*recorder.encoding)
         header = marshal.dumps(payload)
-        data = len(header).to_bytes(HEADER_SIZE, "little") + header + output
-        write_cache_file(recorder.folder / f"{PREFIX}{key}.bin", data)
+        size = len(header).to_bytes(HEADER_SIZE, "little")
+        write_cache_file(recorder.folder / f"{PREFIX}{key}.bin", size, header, output)
     except (OSError, ValueError, UnicodeError):
         return
     prune(recorder.folder, f"{PREFIX}*.bin", KEPT)
@@ -161,19 +263,33 @@ def _read_header(stream: BinaryIO, key: str) -> dict[str, Any] | None:
     return None
 
 
-def _still_holds(record: dict[str, Any]) -> bool:
+def _dirty_files(record: dict[str, Any]) -> set[int] | None:
+    """The indexes of the checked files to check again: those whose stamp
+    changed, or a fact their rules asked for. None when anything else changed
+    (or the record has another shape): the whole command must run."""
     try:
         for kind, path, value in record["observations"]:
             if inputs.OBSERVERS[kind](path) != value:
-                return False
-        root = record["root"]
-        for path, stored in record["checked"].items():
-            if inputs.file_stamp(os.path.join(root, path)) != stored:
-                return False
+                return None
+        root, files = record["root"], record["files"]
+        dirty = {
+            index
+            for index, entry in enumerate(files)
+            if inputs.file_stamp(os.path.join(root, entry[PATH])) != entry[STAMP]
+        }
         tree = Tree(Path(root), record["known_paths"])
-        return all(tree.fact(kind, path) == value for kind, path, value in record["facts"])
-    except (KeyError, TypeError, ValueError):
-        return False  # a record of another shape: run normally
+        failed = {
+            index
+            for index, (kind, path, value) in enumerate(record["facts"])
+            if tree.fact(kind, path) != value
+        }
+        if failed:
+            dirty.update(
+                index for index, entry in enumerate(files) if not failed.isdisjoint(entry[FACTS])
+            )
+        return dirty
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None  # a record of another shape: run normally
 
 
 def _write_output(record: dict[str, Any], stored: BinaryIO) -> int | None:
@@ -181,7 +297,7 @@ def _write_output(record: dict[str, Any], stored: BinaryIO) -> int | None:
     if exit_code not in (0, 1):
         return None
     if file is None:
-        if (sys.stdout.encoding, sys.stdout.errors) != tuple(record.get("encoding", ())):
+        if not _same_encoding(sys.stdout, record.get("encoding", ())):
             return None  # stdout encodes differently now: let the run render it
         try:
             sys.stdout.flush()
@@ -197,3 +313,7 @@ def _write_output(record: dict[str, Any], stored: BinaryIO) -> int | None:
     except OSError:
         return None  # the normal run says why it cannot write there
     return exit_code
+
+
+def _same_encoding(stream: TextIO, encoding: object) -> bool:
+    return (stream.encoding, stream.errors) == tuple(encoding)  # type: ignore[arg-type]

@@ -1,6 +1,8 @@
 """Replaying an unchanged run: the same command over the same inputs prints the
-same bytes without checking (or importing) anything, and any change to what the
-run depended on makes it run for real."""
+same bytes without checking (or importing) anything; a change to some files
+checks those alone and splices their findings into the stored output; any
+other change to what the run depended on makes it run whole. Every outcome is
+compared with a run without the cache."""
 
 from __future__ import annotations
 
@@ -14,18 +16,30 @@ import textwrap
 from pathlib import Path
 
 from doclint.cache import prune
+from doclint.output import LAYOUTS
 from doclint.replay import KEPT, PREFIX
 from tests.pages import keyword_index, write
 
-# Runs the command line as the `doclint` script does, then tells on stderr whether
-# the engine was imported: a replayed run must not need it.
+# Runs the command line as the `doclint` script does, then tells on stderr how:
+# REPLAYED (the engine was not even imported), PARTIAL (only some files were
+# checked) or RAN.
 RUNNER = textwrap.dedent(
     """
     import sys
+    from doclint import replay
     from doclint.launcher import main
+    found = []
+    def noted(argv, find=replay.replay):
+        found.append(find(argv))
+        return found[-1]
+    replay.replay = noted
     code = main(sys.argv[1:])
     sys.stdout.flush()
-    print("REPLAYED" if "doclint.engine" not in sys.modules else "RAN", file=sys.stderr)
+    if "doclint.engine" not in sys.modules:
+        print("REPLAYED", file=sys.stderr)
+    else:
+        partial = isinstance(found[0], replay.Partial)
+        print(f"PARTIAL {len(found[0].dirty)}" if partial else "RAN", file=sys.stderr)
     raise SystemExit(code)
     """
 )
@@ -57,6 +71,27 @@ def _doclint(root: Path, *arguments: str) -> tuple[str, str, int]:
     return done.stdout, done.stderr.strip().splitlines()[-1], done.returncode
 
 
+def _uncached(root: Path, *arguments: str) -> tuple[str, int]:
+    """stdout and exit code of the same check without the cache."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "doclint",
+            "check",
+            "docs",
+            "--select=ALL",
+            "--no-cache",
+            *arguments,
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return done.stdout, done.returncode
+
+
 def _twice(root: Path, *arguments: str) -> tuple[str, str, int]:
     """Record a run, then the same run again; the second's result."""
     first, how, code = _doclint(root, *arguments)
@@ -81,32 +116,31 @@ def test_a_changed_input_makes_the_run_real_again(tmp_path):
     _tree(tmp_path)
     _twice(tmp_path)
     changes = [
-        # a checked file
-        lambda: write(tmp_path, {"docs/other.md": "# Other\n\n## Use\n"}),
+        # a checked file, and the page whose anchor link reads its headings
+        ("PARTIAL 2", lambda: write(tmp_path, {"docs/other.md": "# Other\n\n## Use\n"})),
         # a link target appears: its folder's listing changed
-        lambda: write(tmp_path, {"docs/missing.md": "# Missing\n"}),
+        ("RAN", lambda: write(tmp_path, {"docs/missing.md": "# Missing\n"})),
         # the documented source (a tree fact about another file's contents)
-        lambda: write(tmp_path, {"pkg/mod.py": "class Thing:\n    pass\nclass Def:\n    pass\n"}),
+        (
+            "PARTIAL 1",
+            lambda: write(
+                tmp_path, {"pkg/mod.py": "class Thing:\n    pass\nclass Def:\n    pass\n"}
+            ),
+        ),
         # a new page in a walked folder
-        lambda: write(tmp_path, {"docs/pkg/new.md": "# New\n\n[x](nowhere.md)\n"}),
+        ("RAN", lambda: write(tmp_path, {"docs/pkg/new.md": "# New\n\n[x](nowhere.md)\n"})),
         # a configuration file where the run looked for one
-        lambda: write(tmp_path, {"doclint.toml": 'ignore = ["DL401"]\n'}),
+        ("RAN", lambda: write(tmp_path, {"doclint.toml": 'ignore = ["DL401"]\n'})),
         # an ignore file of the walk (a git repository makes .gitignore count)
-        lambda: write(tmp_path, {".git/HEAD": "", ".gitignore": "docs/pkg/new.md\n"}),
+        ("RAN", lambda: write(tmp_path, {".git/HEAD": "", ".gitignore": "docs/pkg/new.md\n"})),
         # a file deleted
-        lambda: os.remove(tmp_path / "docs/notes.md"),
+        ("RAN", lambda: os.remove(tmp_path / "docs/notes.md")),
     ]
-    for change in changes:
+    for expected_how, change in changes:
         change()
         output, how, code = _doclint(tmp_path)
-        assert how == "RAN"
-        expected = subprocess.run(
-            [sys.executable, "-m", "doclint", "check", "docs", "--select", "ALL", "--no-cache"],
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-        )
-        assert (output, code) == (expected.stdout, expected.returncode)
+        assert how == expected_how
+        assert (output, code) == _uncached(tmp_path)
         assert _doclint(tmp_path)[1] == "REPLAYED"
 
 
@@ -114,7 +148,7 @@ def test_touching_a_file_runs_again_with_the_same_output(tmp_path):
     _tree(tmp_path)
     output, _, _ = _twice(tmp_path)
     os.utime(tmp_path / "docs/other.md", ns=(1, 1))
-    assert _doclint(tmp_path)[:2] == (output, "RAN")
+    assert _doclint(tmp_path)[:2] == (output, "PARTIAL 2")
 
 
 def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path):
@@ -168,7 +202,8 @@ def test_an_answer_that_changed_during_the_run_is_not_recorded(tmp_path):
     recorder = inputs.Recorder()
     recorder.allowed = True
     entry = ((1, 1), b"", [("is_file", "docs/other.md", True)], [])
-    recorder.tree = (str(tmp_path), None, {"docs/notes.md": entry})
+    shown = [("docs/notes.md", "docs/notes.md")]
+    recorder.tree = inputs.RunTree(str(tmp_path), None, shown, {"docs/notes.md": entry})
     recorder.folder = tmp_path / "cache"
     (tmp_path / "docs/other.md").unlink()
     replay.save(recorder, ["check", "docs"], 1)
@@ -201,3 +236,47 @@ def test_only_the_latest_records_are_kept(tmp_path):
     prune(tmp_path, f"{PREFIX}*.bin", KEPT)
     kept = sorted(int(f.stem.removeprefix(PREFIX)) for f in tmp_path.glob(f"{PREFIX}*.bin"))
     assert kept == list(range(2, KEPT + 2))
+
+
+def test_a_partial_run_splices_every_format_that_has_parts(tmp_path):
+    _tree(tmp_path)
+    for output_format in LAYOUTS:
+        arguments = ("--output-format", output_format)
+        _twice(tmp_path, *arguments)
+        # A file gains findings, and one loses them all; the page linking to an
+        # anchor of the first, and the keyword index reading the second, depend on them.
+        write(tmp_path, {"docs/other.md": "# Other\n\n## Usage\n\n[c](gone.md)\n"})
+        write(tmp_path, {"docs/pkg/mod.py_docs.md": "# Notes\n"})
+        output, how, code = _doclint(tmp_path, *arguments)
+        assert how == "PARTIAL 4", output_format
+        assert (output, code) == _uncached(tmp_path, *arguments)
+        assert _doclint(tmp_path, *arguments) == (output, "REPLAYED", code)
+        _tree(tmp_path)  # back as it was: partial again
+        output, how, code = _doclint(tmp_path, *arguments)
+        assert how == "PARTIAL 4" and (output, code) == _uncached(tmp_path, *arguments)
+
+
+def test_a_partial_run_keeps_the_totals_and_the_exit_code(tmp_path):
+    write(tmp_path, {"docs/a.md": "# A\n\n[x](gone.md)\n", "docs/b.md": "# B\n"})
+    output, _, code = _twice(tmp_path)
+    assert code == 1 and "Found 1 problem in 2 files." in output
+    write(tmp_path, {"docs/a.md": "# A\n"})
+    output, how, code = _doclint(tmp_path)
+    assert (how, code) == ("PARTIAL 1", 0) and output == "All checks passed (2 files checked).\n"
+    assert (output, code) == _uncached(tmp_path)
+    write(tmp_path, {"docs/b.md": "# B\n\n[y](gone.md)\n[z](gone.md)\n"})
+    output, how, code = _doclint(tmp_path, "-q")
+    assert how == "RAN"  # -q is another command line, recorded anew
+    output, how, code = _doclint(tmp_path, "-q")
+    assert how == "REPLAYED" and code == 1 and output.count("DL401 [") == 2
+
+
+def test_formats_without_parts_and_baselines_run_whole(tmp_path):
+    _tree(tmp_path)
+    (tmp_path / "base.json").write_text("[]\n")
+    for arguments in (("--output-format", "sarif"), ("--baseline", "base.json")):
+        _twice(tmp_path, *arguments)
+        write(tmp_path, {"docs/other.md": "# Other\n\n## Use\n"})
+        output, how, code = _doclint(tmp_path, *arguments)
+        assert how == "RAN" and (output, code) == _uncached(tmp_path, *arguments)
+        _tree(tmp_path)

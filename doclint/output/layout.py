@@ -10,10 +10,10 @@ a run over a tree with one changed file answers in a fraction of a second
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import groupby
 from operator import attrgetter
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from doclint.diagnostics import DiagnosticRow
 from doclint.output.run import RunOutput
@@ -22,6 +22,14 @@ Part = Callable[[Sequence[DiagnosticRow], RunOutput], str]
 """One file's findings (never none), as the format writes them."""
 Frame = Callable[[RunOutput], tuple[str, str]]
 """The head and the tail around the parts, from the totals of the run."""
+Buffer = bytes | memoryview
+
+
+class StoredParts(Protocol):
+    def merge(self, new: dict[str, tuple[bytes, int]]) -> Iterable[tuple[str, Buffer, int]]:
+        """(path, part, findings) of every file with findings, in order, with
+        `new` (path -> part, findings) in place of the stored ones."""
+        ...
 
 
 class Layout(NamedTuple):
@@ -30,17 +38,44 @@ class Layout(NamedTuple):
     separator: str = ""
     """What goes between two parts."""
 
-    def parts(self, output: RunOutput) -> list[tuple[str, str]]:
-        """(path, part) of each file with findings, in the order of the findings."""
-        return [
-            (path, self.part(list(rows), output))
-            for path, rows in groupby(output.diagnostics, key=attrgetter("path"))
+    def compose(
+        self, output: RunOutput, stored: StoredParts | None = None, errors: str = "strict"
+    ) -> tuple[bytes, list[tuple[str, int, int, int]]]:
+        """The whole text in UTF-8 (with `errors`), and where each file's part
+        sits in it: (path, offset, length in bytes, findings). With `stored`,
+        the parts of the files of `output` take their place among stored parts.
+
+        Bytes, not text: a stored part is copied as it was written, without
+        decoding and encoding again the output of a whole tree."""
+        parts: Iterable[tuple[str, Buffer, int]] = [
+            (path, self.part(rows, output).encode("utf-8", errors), len(rows))
+            for path, rows in _by_path(output.diagnostics)
         ]
+        if stored is not None:  # the findings of a run: sorted, a file's rows together
+            parts = stored.merge({path: (part, count) for path, part, count in parts})
+        head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
+        separator = self.separator.encode()
+        pieces, places, offset = [head], [], len(head)
+        for path, part, count in parts:
+            if len(pieces) > 1:
+                pieces.append(separator)
+                offset += len(separator)
+            size = memoryview(part).nbytes
+            places.append((path, offset, size, count))
+            pieces.append(part)
+            offset += size
+        pieces.append(tail)
+        return b"".join(pieces), places
 
     def render(self, output: RunOutput) -> Iterator[str]:
         """The whole text, as a format function gives it."""
-        head, tail = self.frame(output)
-        yield head + self.separator.join(part for _, part in self.parts(output)) + tail
+        yield self.compose(output, errors="surrogatepass")[0].decode("utf-8", "surrogatepass")
+
+
+def _by_path(rows: Sequence[DiagnosticRow]) -> Iterator[tuple[str, list[DiagnosticRow]]]:
+    """Runs of rows of one path, in their order."""
+    for path, group in groupby(rows, key=attrgetter("path")):
+        yield path, list(group)
 
 
 def no_frame(output: RunOutput) -> tuple[str, str]:
