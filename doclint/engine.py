@@ -254,6 +254,10 @@ class Linter:
         ]
         self.enabled = {rule.code for rule in self.rules}
         self.options = rule_options(map(type, self.rules), settings.rule_options, self.registry)
+        # What each rule's pass over a file needs, looked up once per run.
+        self._passes = [
+            (rule, self.options[rule.code], rule.scope is Scope.FILE) for rule in self.rules
+        ]
         self.root_text = str(tree.root)
 
     def tree_path(self, file: Path) -> str:
@@ -356,10 +360,10 @@ class Linter:
             return self._crash("the parser", error), []
         ctx = RuleContext(self.tree, path, text, lines, replaced_lines, fixes is not None)
         found: list[Row] = []
-        for rule in self.rules:
-            ctx.options = self.options[rule.code]
-            pages: Iterable[AnyPage] = [page] if rule.scope is Scope.FILE else iter_pages(page)
-            for current in pages:
+        pages = list(iter_pages(page))
+        for rule, options, file_scope in self._passes:
+            ctx.options = options
+            for current in pages[:1] if file_scope else pages:
                 if rule.applies_to(current.kind):
                     found += self._run_rule(rule, current, ctx, fixes)
         if MARKER in text:
@@ -372,6 +376,8 @@ class Linter:
     ) -> list[Row]:
         try:
             found = list(rule.check(page, ctx))
+            if not found:
+                return []  # most passes: nothing to turn into rows
             rows: list[Row] = [
                 (
                     max(f.line, 1),

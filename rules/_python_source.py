@@ -124,6 +124,7 @@ T = TypeVar("T")
 _Cache = OrderedDict[bytes, PythonFacts | None]
 _PARSED: _Cache = OrderedDict()
 _LEXED: _Cache = OrderedDict()
+_LAST: list[object] = [None, None]  # the text python_facts last read, and its facts
 
 
 def is_python_path(path: str | None) -> bool:
@@ -133,10 +134,16 @@ def is_python_path(path: str | None) -> bool:
 def python_facts(text: str) -> PythonFacts | None:
     """The facts of a Python text: the lexer's, or the parsed ones when the
     lexer is unsure; None when neither can read it."""
-    text = text.rstrip()
-    key = _digest(text)
-    facts = _cached(_LEXED, key, _lex, text)
-    return facts if facts is not None else _cached(_PARSED, key, _parse, text)
+    # The four rules ask in turn about one page's text: one digest serves them.
+    if text is _LAST[0]:
+        return _LAST[1]
+    stripped = text.rstrip()
+    key = _digest(stripped)
+    facts = _cached(_LEXED, key, _lex, stripped)
+    if facts is None:
+        facts = _cached(_PARSED, key, _parse, stripped)
+    _LAST[:] = [text, facts]
+    return facts
 
 
 def parsed_facts(text: str) -> PythonFacts | None:

@@ -284,6 +284,7 @@ def calls(monkeypatch) -> dict[str, int]:
         monkeypatch.setattr(_python_source, f"_{name}", counted)
     monkeypatch.setattr(_python_source, "_PARSED", OrderedDict())
     monkeypatch.setattr(_python_source, "_LEXED", OrderedDict())
+    monkeypatch.setattr(_python_source, "_LAST", [None, None])
     return count
 
 
