@@ -285,7 +285,9 @@ class Linter:
             message = f"over the limit of {limit:,} bytes; not read"
             return FileOutcome(self._engine_row(FileTooLarge, 1, 1, message), [], None, None)
         rows, facts = self.check_bytes(data, path, fixes)
-        return FileOutcome(rows, facts, stamp, digest(data))
+        # The hash tells the cache, and fix mode, whether the bytes changed since.
+        keeps = self.settings.cache or fixes is not None
+        return FileOutcome(rows, facts, stamp, digest(data) if keeps else None)
 
     def check_bytes(
         self, data: bytes, path: str, fixes: list[FixOffer] | None = None
@@ -476,7 +478,10 @@ def _start_worker(settings: Settings, root: Path) -> None:
 
 def _check_chunk(chunk: Sequence[str]) -> list[FileOutcome]:
     assert _worker is not None
-    return [_worker.check_file(Path(file)) for file in chunk]
+    outcomes = [_worker.check_file(Path(file)) for file in chunk]
+    if not _worker.settings.cache:  # facts are for the cache: not worth sending
+        outcomes = [outcome._replace(facts=[]) for outcome in outcomes]
+    return outcomes
 
 
 _GENERATED_SUFFIXES = ("_docs.md", "_kw.md")
