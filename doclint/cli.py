@@ -32,6 +32,7 @@ from doclint.fixes import FixError
 from doclint.fixing import FixRun, FixSettings, fix_stdin, run_fixes, unified_diff
 from doclint.models.generated import AnyPage
 from doclint.output import FORMATS, LAYOUTS, RunOutput, statistics, summary
+from doclint.output.layout import PartWriter
 from doclint.progress import ProgressBar
 from doclint.registry import Registry, SelectionError, load_registry
 from doclint.tree import MAX_FILE_SIZE
@@ -299,6 +300,7 @@ def _report(
         args.quiet,
         baselined,
         result.elsewhere,
+        result.parts,
     )
     _write(args, output)
     return EXIT_FINDINGS if output.count and not args.exit_zero else EXIT_CLEAN
@@ -409,9 +411,22 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
 def _run_paths(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
     bar = ProgressBar(enabled=not (args.no_progress or args.quiet))
     try:
-        return run(args.paths, settings, progress=bar), SourceLines()
+        return run(args.paths, settings, progress=bar, render=_part_writer(args)), SourceLines()
     finally:
         bar.close()
+
+
+def _part_writer(args: argparse.Namespace) -> PartWriter | None:
+    """How the processes that check files write their parts of the output,
+    when its format has parts and nothing needs the findings themselves."""
+    layout = LAYOUTS.get(args.output_format)
+    if layout is None or args.statistics or args.baseline or args.write_baseline:
+        return None
+    if args.output_file is not None:
+        return PartWriter(layout)  # opened in UTF-8 (_output)
+    if not _writes_utf8_bytes(sys.stdout):
+        return None
+    return PartWriter(layout, sys.stdout.errors or "strict")
 
 
 def _run_stdin(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:

@@ -237,6 +237,37 @@ class FileOutcome(NamedTuple):
     facts: list[Fact]
     stamp: Stamp | None
     content_hash: bytes | None
+    part: FilePart | None = None
+    """The file's findings as the output writes them, when rendered where checked."""
+
+
+PartRenderer = Callable[[list[DiagnosticRow]], bytes]
+"""How the output writes one file's findings (there are some). A command line
+whose format is written file by file gives one to `run`, so that the workers
+render what they checked."""
+FilePart = tuple[bytes, int]
+"""One file's findings as written, and how many there are."""
+
+
+class FileReporter(NamedTuple):
+    """Turns a file's stored findings into what is reported of it."""
+
+    finding_filter: FindingFilter
+    cwd: Path
+    render: PartRenderer | None = None
+
+    def diagnostics(self, file: Path, rows: list[Row]) -> list[DiagnosticRow]:
+        """The findings as reported: per-file ignores and severities applied,
+        deduplicated, sorted."""
+        shown = display_path(file, self.cwd)
+        kept = sorted(set(self.finding_filter.rows(file, rows)))
+        return [DiagnosticRow._make((shown, *row)) for row in kept]
+
+    def part(self, file: Path, rows: list[Row]) -> FilePart | None:
+        """The file's rendered part, None when it has no findings to report."""
+        assert self.render is not None
+        diagnostics = self.diagnostics(file, rows)
+        return (self.render(diagnostics), len(diagnostics)) if diagnostics else None
 
 
 class Linter:
@@ -468,20 +499,30 @@ def make_tree_at(settings: Settings, root: Path) -> Tree:
     return Tree(root, settings.known_paths)
 
 
-_worker: Linter | None = None
+_worker: tuple[Linter, FileReporter] | None = None
 
 
-def _start_worker(settings: Settings, root: Path) -> None:
+def _start_worker(settings: Settings, root: Path, cwd: Path, render: PartRenderer | None) -> None:
     global _worker
-    _worker = Linter(settings, make_tree_at(settings, root))
+    linter = Linter(settings, make_tree_at(settings, root))
+    _worker = linter, FileReporter(settings.finding_filter(linter.registry), cwd, render)
 
 
 def _check_chunk(chunk: Sequence[str]) -> list[FileOutcome]:
     assert _worker is not None
-    outcomes = [_worker.check_file(Path(file)) for file in chunk]
-    if not _worker.settings.cache:  # facts are for the cache: not worth sending
-        outcomes = [outcome._replace(facts=[]) for outcome in outcomes]
-    return outcomes
+    linter, reporter = _worker
+    return [_checked(linter, reporter, Path(file)) for file in chunk]
+
+
+def _checked(linter: Linter, reporter: FileReporter, file: Path) -> FileOutcome:
+    """A file checked, its part rendered if the run renders; without a cache,
+    only what the run reports (the rest costs pickling from a worker)."""
+    outcome = linter.check_file(file)
+    if reporter.render is not None:
+        outcome = outcome._replace(part=reporter.part(file, outcome.rows))
+    if not linter.settings.cache:
+        outcome = outcome._replace(facts=[], rows=[] if reporter.render else outcome.rows)
+    return outcome
 
 
 _GENERATED_SUFFIXES = ("_docs.md", "_kw.md")
@@ -529,6 +570,9 @@ class RunResult(NamedTuple):
     """The files checked, as discovered (relative to the cwd or absolute)."""
     elsewhere: int = 0
     """Findings of files a partial replay did not check again (replay.py)."""
+    parts: list[tuple[str, bytes, int]] | None = None
+    """With a renderer, each file's (path as shown, part, findings), sorted by
+    path, in place of `diagnostics`."""
 
 
 @dataclass
@@ -547,18 +591,18 @@ class RunSetup:
         """Each file's path as reported."""
         return [display_path(file, self.cwd) for file in self.files]
 
+    def reporter(self, render: PartRenderer | None = None) -> FileReporter:
+        return FileReporter(self.finding_filter, self.cwd, render)
+
     def diagnostics(self, results: dict[int, list[Row]], shown: list[str]) -> list[DiagnosticRow]:
-        """The findings of the files (by index) as reported: per-file ignores
-        and severities applied, deduplicated, sorted."""
+        """The findings of the files (by index) as reported, sorted."""
         # Sorted file by file: a path's findings never interleave with another's,
         # and sorting 300,000 findings at once costs more than sorting each file's.
+        reporter = self.reporter()
         diagnostics: list[DiagnosticRow] = []
         with gc_paused():
             for index in sorted(results, key=shown.__getitem__):
-                rows = self.finding_filter.rows(self.files[index], results[index])
-                diagnostics.extend(
-                    DiagnosticRow._make((shown[index], *row)) for row in sorted(set(rows))
-                )
+                diagnostics += reporter.diagnostics(self.files[index], results[index])
         return diagnostics
 
 
@@ -590,19 +634,25 @@ def run(
     paths: Iterable[str | Path],
     settings: Settings | None = None,
     progress: Callable[[int, int], None] | None = None,
+    render: PartRenderer | None = None,
 ) -> RunResult:
     """Check files and folders (folders are walked for Markdown files), reusing
     cached results of unchanged files and spreading the rest over processes.
-    `progress(done, total)` follows the files still to be checked."""
+    `progress(done, total)` follows the files still to be checked. With
+    `render`, each file's findings come back rendered (`RunResult.parts`)."""
     settings = settings or Settings()
     setup = set_up_run(paths, settings)
     files, root, linter, cache = setup.files, setup.root, setup.linter, setup.cache
+    reporter = setup.reporter(render)
     results: dict[int, list[Row]] = {}
+    parts: dict[int, FilePart | None] = {}
     missing: list[int] = []
     for index, file in enumerate(files):
         stored = cache.lookup(linter.tree_path(file), file, linter.tree.fact) if cache else None
         if stored is None:
             missing.append(index)
+        elif render is not None:
+            parts[index] = reporter.part(file, stored)
         else:
             results[index] = stored
     done = 0
@@ -617,16 +667,18 @@ def run(
     jobs = worker_count(settings.jobs, len(missing))
     if jobs > 1:
         chunk = [str(files[index]) for index in missing]
-        outcomes = map_in_processes(
-            _check_chunk, chunk, jobs, _start_worker, (settings, root), advance
-        )
+        start = (settings, root, setup.cwd, render)
+        outcomes = map_in_processes(_check_chunk, chunk, jobs, _start_worker, start, advance)
     else:
         outcomes = []
         for index in missing:
-            outcomes.append(linter.check_file(files[index]))
+            outcomes.append(_checked(linter, reporter, files[index]))
             advance(1)
     for index, outcome in zip(missing, outcomes, strict=True):
-        results[index] = outcome.rows
+        if render is not None:
+            parts[index] = outcome.part
+        else:
+            results[index] = outcome.rows
         if cache is None:
             continue
         if outcome.stamp is not None and outcome.content_hash is not None:
@@ -648,10 +700,16 @@ def run(
         tree = RunTree(str(root), settings.known_paths, named, cache.kept)
         inputs.note_tree(tree, cache.file.parent)
     diagnostics = setup.diagnostics(results, shown)
+    rendered = None
+    if render is not None:
+        rendered = sorted(
+            (shown[index], *part) for index, part in parts.items() if part is not None
+        )
+    total, elsewhere = len(files), 0
     if partial is not None:
-        total = len(partial.files)
-        return RunResult(diagnostics, total, total - len(files), files, partial.elsewhere)
-    return RunResult(diagnostics, len(files), len(files) - len(missing), files)
+        total, elsewhere = len(partial.files), partial.elsewhere
+    cached = len(files) - len(missing)
+    return RunResult(diagnostics, total, total - len(files) + cached, files, elsewhere, rendered)
 
 
 def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = None) -> RunResult:

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import subprocess
+import sys
+
 from doclint import Settings, check_paths
+from doclint.diagnostics import DiagnosticRow
+from doclint.output import FORMATS, LAYOUTS, RunOutput
 from tests.conftest import REAL, require_shared
 
 
@@ -23,3 +29,24 @@ def test_generated_corpus_parallel_equals_serial(generated_corpus):
     serial, parallel = _both([generated_corpus / "docs"])
     assert serial.files_checked >= 128
     assert serial.diagnostics and parallel == serial
+
+
+def test_output_rendered_in_workers_equals_the_serial_rendering(generated_corpus):
+    """Formats written file by file are rendered by the processes that check
+    the files; the bytes must be those a serial run renders from its findings."""
+    command = [sys.executable, "-m", "doclint", "check", "docs", "--select", "ALL", "--no-cache"]
+    for output_format in LAYOUTS:
+        outputs = [
+            subprocess.run(
+                [*command, "--output-format", output_format, "--jobs", jobs],
+                cwd=generated_corpus,
+                capture_output=True,
+                timeout=300,
+            ).stdout
+            for jobs in ("1", "2")
+        ]
+        with contextlib.chdir(generated_corpus):  # paths as shown; `full` reads the files
+            report = check_paths(["docs"], Settings(select=["ALL"], jobs=1))
+            rows = [DiagnosticRow(**d.model_dump(mode="json")) for d in report.diagnostics]
+            rendered = "".join(FORMATS[output_format](RunOutput(rows, report.files_checked)))
+        assert outputs[0] == outputs[1] == rendered.encode(), output_format

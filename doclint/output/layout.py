@@ -47,8 +47,8 @@ class Layout(NamedTuple):
 
         Bytes, not text: a stored part is copied as it was written, without
         decoding and encoding again the output of a whole tree."""
-        parts: Iterable[tuple[str, Buffer, int]] = [
-            (path, self.part(rows, output).encode("utf-8", errors), len(rows))
+        parts: Iterable[tuple[str, Buffer, int]] = output.parts or [
+            (path, self.encoded(rows, output, errors), len(rows))
             for path, rows in _by_path(output.diagnostics)
         ]
         if stored is not None:  # the findings of a run: sorted, a file's rows together
@@ -67,9 +67,23 @@ class Layout(NamedTuple):
         pieces.append(tail)
         return b"".join(pieces), places
 
+    def encoded(self, rows: Sequence[DiagnosticRow], output: RunOutput, errors: str) -> bytes:
+        return self.part(rows, output).encode("utf-8", errors)
+
     def render(self, output: RunOutput) -> Iterator[str]:
         """The whole text, as a format function gives it."""
         yield self.compose(output, errors="surrogatepass")[0].decode("utf-8", "surrogatepass")
+
+
+class PartWriter(NamedTuple):
+    """A layout's part of one file, in UTF-8: what a worker process renders
+    (engine.PartRenderer)."""
+
+    layout: Layout
+    errors: str = "strict"
+
+    def __call__(self, rows: list[DiagnosticRow]) -> bytes:
+        return self.layout.encoded(rows, RunOutput(rows, 1), self.errors)
 
 
 def _by_path(rows: Sequence[DiagnosticRow]) -> Iterator[tuple[str, list[DiagnosticRow]]]:

@@ -29,11 +29,15 @@ class RunOutput:
     """Findings left out because the baseline records them."""
     elsewhere: int = 0
     """Findings shown from a replay record, not in `diagnostics` (replay.py)."""
+    parts: Sequence[tuple[str, bytes, int]] | None = None
+    """Files' findings already written by a layout (path, part, findings), in
+    place of `diagnostics` (layout.py)."""
 
     @property
     def count(self) -> int:
         """The findings the run reports."""
-        return len(self.diagnostics) + self.elsewhere
+        rendered = sum(count for _, _, count in self.parts) if self.parts else 0
+        return len(self.diagnostics) + rendered + self.elsewhere
 
 
 Format = Callable[[RunOutput], Iterator[str]]
