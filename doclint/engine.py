@@ -14,6 +14,7 @@ import os
 import re
 import threading
 import traceback
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,7 +47,7 @@ from doclint.inputs import RunTree, Stamp, file_stamp
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
-from doclint.parsing.pages import expected_page_path, parse_page, recognise
+from doclint.parsing.pages import embedded_page_text, expected_page_path, parse_page, recognise
 from doclint.registry import Registry, load_registry
 from doclint.rule_api import Edit, Fix, FixSafety, Rule, RuleContext, Scope
 from doclint.suppressions import MARKER, FindingFilter, apply_directives
@@ -222,11 +223,41 @@ def _unreadable_reason(file: Path, error: OSError | ValueError) -> str:
     return getattr(error, "strerror", None) or str(error)
 
 
-def iter_pages(page: AnyPage) -> Iterator[AnyPage]:
-    """A page and every page embedded in it, outermost first."""
-    yield page
+def iter_pages(page: AnyPage, text: str = "", first_line: int = 1) -> Iterator[PageText]:
+    """A page of `text` starting at `first_line`, and every page embedded in it,
+    outermost first, each with its own text and first line."""
+    yield PageText(page, text, first_line)
     if isinstance(page, FileDocs) and page.source is not None and page.source.document:
-        yield from iter_pages(page.source.document)
+        source = page.source
+        text = embedded_page_text(source.text)
+        yield from iter_pages(source.document, text, source.content_line)
+
+
+class PageText(NamedTuple):
+    page: AnyPage
+    text: str
+    first_line: int
+
+
+class PagePass(NamedTuple):
+    """What the PAGE rules found on a page, with its lines counted from the
+    page's first, and the tree facts they asked for."""
+
+    rows: list[Row]
+    facts: list[tuple[str, str]]
+
+    def at(self, first_line: int) -> list[Row]:
+        """The rows for a copy of the page that starts at `first_line`."""
+        return _shifted(self.rows, first_line - 1)
+
+
+def _shifted(rows: list[Row], lines: int) -> list[Row]:
+    return [(line + lines, *rest) for line, *rest in rows]  # type: ignore[misc]
+
+
+# Identical pages seen lately and what the PAGE rules found on them. A level-2
+# page embeds the page it documents, byte for byte: one pass serves both.
+PASSES_KEPT = 256
 
 
 class FileOutcome(NamedTuple):
@@ -285,10 +316,11 @@ class Linter:
         ]
         self.enabled = {rule.code for rule in self.rules}
         self.options = rule_options(map(type, self.rules), settings.rule_options, self.registry)
-        # What each rule's pass over a file needs, looked up once per run.
-        self._passes = [
-            (rule, self.options[rule.code], rule.scope is Scope.FILE) for rule in self.rules
-        ]
+        # Each rule with its options, looked up once per run.
+        passes = [(rule, self.options[rule.code]) for rule in self.rules]
+        self._file_passes = [(rule, opts) for rule, opts in passes if rule.scope is Scope.FILE]
+        self._page_passes = [(rule, opts) for rule, opts in passes if rule.scope is Scope.PAGE]
+        self._seen: OrderedDict[tuple[str, str], PagePass] = OrderedDict()
         self.root_text = str(tree.root)
 
     def tree_path(self, file: Path) -> str:
@@ -393,16 +425,44 @@ class Linter:
             return self._crash("the parser", error), []
         ctx = RuleContext(self.tree, path, text, lines, replaced_lines, fixes is not None)
         found: list[Row] = []
-        pages = list(iter_pages(page))
-        for rule, options, file_scope in self._passes:
-            ctx.options = options
-            for current in pages[:1] if file_scope else pages:
-                if rule.applies_to(current.kind):
-                    found += self._run_rule(rule, current, ctx, fixes)
+        for rule, options in self._file_passes:
+            if rule.applies_to(page.kind):
+                ctx.options = options
+                found += self._run_rule(rule, page, ctx, fixes)
+        for current in iter_pages(page, text):
+            found += self._page_pass(current, ctx, fixes)
         if MARKER in text:
             found = apply_directives(found, page.markdown, self.registry, frozenset(self.enabled))
         facts = [(kind, fact_path, value) for (kind, fact_path), value in ctx.facts.items()]
         return found, facts
+
+    def _page_pass(
+        self, current: PageText, ctx: RuleContext, fixes: list[FixOffer] | None
+    ) -> list[Row]:
+        """The PAGE rules' findings on one page: from an identical page seen
+        lately (its facts asked again, so that the cache knows them), else
+        found now. A run that fixes needs each finding's own fix: no reuse."""
+        page, first_line = current.page, current.first_line
+        key = (page.path, current.text)
+        seen = self._seen.get(key) if fixes is None else None
+        if seen is not None:
+            self._seen.move_to_end(key)
+            for kind, fact_path in seen.facts:
+                ctx._ask(kind, fact_path)
+            return seen.at(first_line)
+        asked_before, ctx.facts = ctx.facts, {}
+        found: list[Row] = []
+        for rule, options in self._page_passes:
+            if rule.applies_to(page.kind):
+                ctx.options = options
+                found += self._run_rule(rule, page, ctx, fixes)
+        asked, ctx.facts = ctx.facts, asked_before
+        ctx.facts.update(asked)
+        if fixes is None and all(row[0] >= first_line for row in found):
+            self._seen[key] = PagePass(_shifted(found, 1 - first_line), list(asked))
+            if len(self._seen) > PASSES_KEPT:
+                self._seen.popitem(last=False)
+        return found
 
     def _run_rule(
         self, rule: Rule, page: AnyPage, ctx: RuleContext, fixes: list[FixOffer] | None = None

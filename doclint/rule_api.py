@@ -77,7 +77,12 @@ class FixSafety(StrEnum):
 class Scope(StrEnum):
     """PAGE rules run on every page, embedded ones included, at the outer
     file's lines. FILE rules run once per physical file: they see its raw
-    lines and its live (rendered) Markdown, which cover any embedded page."""
+    lines and its live (rendered) Markdown, which cover any embedded page.
+
+    What a PAGE rule finds may depend only on the page, the rule's options and
+    the tree (as the content cache assumes of every rule): a level-2 page
+    embeds the page it documents byte for byte, and one pass over either copy
+    serves both. A rule that must know where a page sits is a FILE rule."""
 
     PAGE = "page"
     FILE = "file"

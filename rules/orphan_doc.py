@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, DocKind, Finding, Rule, RuleContext, Severity
+from doclint.rule_api import AnyPage, DocKind, Finding, Rule, RuleContext, Scope, Severity
 
 FILE_PAGES = frozenset({DocKind.FILE_DOCS, DocKind.KEYWORD_INDEX})
 FOLDER_PAGES = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
@@ -45,10 +45,12 @@ class OrphanDoc(Rule):
     summary = "Generated page documenting a file or folder that is not in the tree."
     severity = Severity.WARNING
     kinds = FILE_PAGES | FOLDER_PAGES
+    # A page embedded in another sits in the outer page's place, not its own.
+    scope = Scope.FILE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         described = page.described
-        if page.embedded_in is not None or described is None:
+        if described is None:
             return
         path = _tree_path(described)
         line, column = (page.title.line, page.title.column) if page.title else (1, 1)

@@ -12,6 +12,7 @@ from doclint.rule_api import (
     FolderIndex,
     Rule,
     RuleContext,
+    Scope,
     Severity,
 )
 
@@ -81,11 +82,13 @@ class UndocumentedFile(Rule):
     summary = "File of a documented folder without a documentation page."
     severity = Severity.WARNING
     kinds = frozenset({DocKind.FOLDER_INDEX})
+    # A page embedded in another sits in the outer page's place, not its own.
+    scope = Scope.FILE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         assert isinstance(page, FolderIndex)
         folder = page.described
-        if page.embedded_in is not None or folder is None:
+        if folder is None:
             return
         listed = ctx.children(folder)
         if listed is None:

@@ -400,7 +400,7 @@ def _original_source(
         and recognise(first[2:])[0] is not DocKind.MARKDOWN
     ):
         document = parse_page(
-            text,
+            embedded_page_text(text),
             described or path,
             first_line=block.line + 1,
             embedded_in=path,
@@ -418,6 +418,14 @@ def _original_source(
         document=document,
     )
     return source, tail
+
+
+def embedded_page_text(block_text: str) -> str:
+    """The text of a page embedded in an Original Source block: the block's
+    content without the blank lines the generator writes before its closing
+    fence, which are not the page's. It then reads as the page itself."""
+    page = block_text.rstrip("\n")
+    return page + "\n" if page else block_text
 
 
 def _build_keyword_index(builder: _PageBuilder, common: dict) -> KeywordIndex:

@@ -36,7 +36,7 @@ def rule_findings(
     ctx = RuleContext(Tree(root or Path.cwd(), known_paths), path, text, lines)
     ctx.options = rule.resolve_options(options)
     checked = rule()
-    pages = [page] if rule.scope is Scope.FILE else iter_pages(page)
+    pages = [page] if rule.scope is Scope.FILE else [current.page for current in iter_pages(page)]
     found = [
         f for current in pages if rule.applies_to(current.kind) for f in checked.check(current, ctx)
     ]

@@ -1,0 +1,54 @@
+"""A level-2 page embeds the page it documents byte for byte; the PAGE rules'
+findings on one copy serve the other, at its own lines, with the tree facts
+they asked for. Reuse must change nothing: not a finding, not a fact."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from doclint import engine
+from doclint.engine import PASSES_KEPT, Settings, set_up_run, work_affinity
+
+
+def _check_all(root: Path, monkeypatch, kept: int) -> tuple[dict, int]:
+    """Each file's (findings, facts) checked in the engine's order, with up to
+    `kept` pages remembered; and how many pages were reused."""
+    monkeypatch.setattr(engine, "PASSES_KEPT", kept)
+    reused = []
+    original = engine.PagePass.at
+
+    def at(self, first_line):
+        reused.append(first_line)
+        return original(self, first_line)
+
+    monkeypatch.setattr(engine.PagePass, "at", at)
+    monkeypatch.chdir(root)
+    setup = set_up_run(["docs"], Settings(select=["ALL"]))
+    linter = setup.linter
+    files = sorted(setup.files, key=lambda file: work_affinity(linter.tree_path(file)))
+    results = {}
+    for file in files:
+        outcome = linter.check_file(file)
+        results[str(file)] = (sorted(outcome.rows), sorted(map(repr, outcome.facts)))
+    return results, len(reused)
+
+
+def test_reused_pages_give_the_findings_and_facts_of_checking_them(generated_corpus, monkeypatch):
+    fresh, none = _check_all(generated_corpus, monkeypatch, kept=0)
+    reused, count = _check_all(generated_corpus, monkeypatch, kept=PASSES_KEPT)
+    assert none == 0 and count >= 40  # every level-2 page of the corpus embeds one
+    assert reused == fresh
+    assert any(rows for rows, _ in fresh.values())
+
+
+def test_an_embedded_copy_is_the_page_it_copies(generated_corpus):
+    """The blank line the generator writes before its closing fence is not the
+    embedded page's: without it, the copy reads as the page itself."""
+    from doclint.parsing.pages import embedded_page_text, parse_page
+
+    outer = generated_corpus / "docs/docs/abc.py_docs.md_docs.md"
+    inner = generated_corpus / "docs/abc.py_docs.md"
+    page = parse_page(outer.read_text(), "docs/docs/abc.py_docs.md_docs.md")
+    assert page.source is not None and page.source.document is not None
+    assert embedded_page_text(page.source.text) == inner.read_text()
+    assert page.source.text == inner.read_text() + "\n"
