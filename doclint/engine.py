@@ -256,8 +256,10 @@ def _shifted(rows: list[Row], lines: int) -> list[Row]:
 
 
 # Identical pages seen lately and what the PAGE rules found on them. A level-2
-# page embeds the page it documents, byte for byte: one pass serves both.
-PASSES_KEPT = 256
+# page embeds the page it documents, byte for byte: one pass serves both. The
+# work is ordered so that a page and its copy come close (`work_affinity`);
+# a few pages are enough, and their texts are not kept for long.
+PASSES_KEPT = 32
 
 
 class FileOutcome(NamedTuple):
