@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import chain
 
 from doclint.models.generated import Section
 from doclint.rule_api import AnyPage, FileDocs, Finding, Rule, RuleContext, Severity
@@ -106,16 +107,29 @@ def _boilerplate(section: Section, lines: list[str], skipped: range) -> list[str
     """The boilerplate sentences of the section's body, or [] if it has
     anything else (or nothing at all)."""
     found: list[str] = []
-    for number in range(section.line + 1, min(section.end_line, len(lines)) + 1):
-        if number in skipped:
-            continue
-        text = _plain(lines[number - 1])
+    body = range(section.line + 1, min(section.end_line, len(lines)) + 1)
+    for number in _outside(body, skipped):
+        line = lines[number - 1]
+        if not line or line.isspace():
+            continue  # _plain would make it empty; two in three lines read here are blank
+        text = _plain(line)
         if not text or text in NEUTRAL:
             continue
         if text not in BOILERPLATE:
             return []
         found.append(text)
     return found
+
+
+def _outside(numbers: range, skipped: range) -> Iterable[int]:
+    """`numbers` without `skipped`, stepped around rather than through: the
+    skipped block may hold a whole source file."""
+    if not skipped:
+        return numbers
+    return chain(
+        range(numbers.start, min(numbers.stop, skipped.start)),
+        range(max(numbers.start, skipped.stop), numbers.stop),
+    )
 
 
 def _plain(line: str) -> str:
