@@ -113,5 +113,7 @@ def suspect_lines(text: str) -> Iterator[int]:
 def shown_target(target: str, limit: int = 200) -> str:
     """A link target as a message can show it: control characters escaped, and
     cut short, since a hostile page may hold a link of megabytes."""
+    if len(target) <= limit and target.isprintable():
+        return target
     text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in target[:limit])
     return text + "\u2026" if len(target) > limit else text
