@@ -47,6 +47,8 @@ def test_same_layer_on_a_generated_corpus(generated_corpus):
         "| a | b |\n|---|---|\n| 1 | 2 |\n",
         "[ref]: target.md\n",
         "- # heading in an item\n",
+        "- ***\n",  # a break in an item
+        "1. - nested\n",
         "## closed heading ##\n",
         "<div>html</div>\n",
     ],
@@ -67,6 +69,9 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
         "Two [a](b.md)\nlines  \n=-= \n\npara\n***\nx\n- - -\n",  # setext, then breaks
         "a\n=\n=\n---\n",  # an underline after a heading is text, then a break
         "# T\n\n```py\n~~~\n``\n  ````  \nafter\n",  # the closing fence may be longer
+        # keyword entries whose destinations the entry pattern leaves to the general path
+        "# K\n\n- **`a`**: [a](./a.md)\n- **`\u00e9`**: [caf\u00e9](./caf\u00e9.md)\n"
+        "- **`b`**: [b](./a\u00a0b.md)\n- **`c`**: [c](./c.md)\n",
     ],
 )
 def test_same_layer_on_hand_made_pages(text):
