@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from itertools import chain
+from collections.abc import Iterator
 
 from doclint.models.generated import Section
 from doclint.rule_api import AnyPage, FileDocs, Finding, Rule, RuleContext, Severity
@@ -81,11 +80,11 @@ class PlaceholderSection(Rule):
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         skipped = _embedded_range(page)
-        for index, section in enumerate(page.sections):
-            following = page.sections[index + 1] if index + 1 < len(page.sections) else None
+        sections = page.sections
+        for section, following in zip(sections, [*sections[1:], None], strict=True):
             if following is not None and section.line < following.line <= section.end_line:
                 continue  # it has subsections: they are judged, not it
-            sentences = _boilerplate(section, ctx.lines, skipped)
+            sentences = _boilerplate(_body(section, ctx.lines, skipped))
             if sentences:
                 shown = "; ".join(f'"{sentence}"' for sentence in sentences)
                 yield Finding(
@@ -103,13 +102,20 @@ def _embedded_range(page: AnyPage) -> range:
     return range(0)
 
 
-def _boilerplate(section: Section, lines: list[str], skipped: range) -> list[str]:
-    """The boilerplate sentences of the section's body, or [] if it has
+def _body(section: Section, lines: list[str], skipped: range) -> list[str]:
+    """The lines of a section below its heading, but those (numbered) in `skipped`."""
+    start, stop = section.line, min(section.end_line, len(lines))  # as list indexes
+    if not skipped:
+        return lines[start:stop]
+    # Around the skipped block, not through it: it may hold a whole source file.
+    return lines[start : min(stop, skipped.start - 1)] + lines[max(start, skipped.stop - 1) : stop]
+
+
+def _boilerplate(body: list[str]) -> list[str]:
+    """The boilerplate sentences of a section's body, or [] if it has
     anything else (or nothing at all)."""
     found: list[str] = []
-    body = range(section.line + 1, min(section.end_line, len(lines)) + 1)
-    for number in _outside(body, skipped):
-        line = lines[number - 1]
+    for line in body:
         if not line or line.isspace():
             continue  # _plain would make it empty; two in three lines read here are blank
         text = _plain(line)
@@ -119,17 +125,6 @@ def _boilerplate(section: Section, lines: list[str], skipped: range) -> list[str
             return []
         found.append(text)
     return found
-
-
-def _outside(numbers: range, skipped: range) -> Iterable[int]:
-    """`numbers` without `skipped`, stepped around rather than through: the
-    skipped block may hold a whole source file."""
-    if not skipped:
-        return numbers
-    return chain(
-        range(numbers.start, min(numbers.stop, skipped.start)),
-        range(max(numbers.start, skipped.stop), numbers.stop),
-    )
 
 
 def _plain(line: str) -> str:
