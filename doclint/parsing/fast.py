@@ -53,6 +53,11 @@ _NESTED_BLOCK = (
 # nested block nor a thematic break, told by one match instead of three.
 _SIMPLE = rf"(?!{_NESTED_BLOCK}|{_THEMATIC_LINE})(\S.*)$"
 _SIMPLE_BULLET = re.compile(rf"([-*+]) {_SIMPLE}")
+# The openings of most generated items, "- **Label**: ...", "- [page](...)",
+# "- `name`", "- Text": no keyword entry, nested block or thematic break
+# starts so, and the item's text is the rest of the line. Told by a look at
+# the line's first characters instead of three matches over all of it.
+_PLAIN_ITEM = re.compile(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
 _SIMPLE_ORDERED = re.compile(rf"(\d{{1,9}}\.) {_SIMPLE}")
 _ALIGN_ROW = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*+\|?[ \t]*$")
 # mistune's setext underline, "=" and "-" mixed (doclint.parsing.markdown);
@@ -145,7 +150,12 @@ class _Scanner:
                 self.flush()
                 index = self.fence(index, fence)
                 previous = "fence"
-            elif first in "-*+" and _KEYWORD_LINE.match(line):
+            elif first == "-" and _PLAIN_ITEM.match(line):
+                if previous == "paragraph":
+                    raise _GiveUp  # whether it interrupts depends on the marker
+                self.item(index, "-", line[2:], 2)
+                previous = "item"
+            elif first in "-*+" and line.startswith(" **`", 1) and _KEYWORD_LINE.match(line):
                 if previous == "paragraph":
                     raise _GiveUp  # whether it interrupts depends on the marker
                 index = self.keyword_entries(index)
@@ -165,7 +175,7 @@ class _Scanner:
             ):
                 if previous == "paragraph":
                     raise _GiveUp  # whether it interrupts depends on the marker
-                self.item(index, item)
+                self.item(index, item.group(1), item.group(2), item.start(2))
                 previous = "item"
             elif (first in "-*+" and _BULLET.match(line)) or (
                 first.isdecimal() and _ORDERED.match(line)
@@ -266,11 +276,11 @@ class _Scanner:
         )
         return end
 
-    def item(self, index: int, match: re.Match[str]) -> None:
-        marker, text = match.group(1, 2)
+    def item(self, index: int, marker: str, text: str, shift: int) -> None:
+        """Add the one-line item of line `index`; its text starts at column `shift + 1`."""
         number = self.first + index
         self.layer.list_items.append(_new(ListItem, (number, 1, marker, 0, text.strip())))
-        self.links(text, number, match.start(2))
+        self.links(text, number, shift)
 
     def flush(self) -> None:
         if not self.paragraph:
