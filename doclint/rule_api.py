@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from types import MappingProxyType
 from typing import ClassVar
 from urllib.parse import unquote
@@ -176,7 +177,9 @@ class RuleContext:
         self.facts: dict[tuple[str, str], object] = {}
         self.options: Mapping[str, OptionValue] = MappingProxyType({})
         """The running rule's options (`Rule.options`), defaults filled in."""
-        self._resolved: dict[tuple[str, str], LinkTarget | None] = {}
+        # The page whose links were last resolved, and its resolved links:
+        # broken-link, broken-anchor and link-escapes-root all walk them.
+        self._linked: tuple[PageBase, list[tuple[Link, LinkTarget]]] | None = None
 
     def _ask(self, kind: str, path: str) -> object:
         key = (kind, path)
@@ -232,30 +235,48 @@ class RuleContext:
         page away from its place in the tree: its links were written for
         another folder (misplaced-page reports it once)."""
         if page.is_detached():
-            return
-        for link in page.markdown.links:
-            target = self.resolve(page, link.target)
-            if target is not None:
-                yield link, target
+            return iter(())
+        if self._linked is None or self._linked[0] is not page:
+            self._linked = (page, _relative_links(page))
+        return iter(self._linked[1])
 
     def resolve(self, page: PageBase, target: str) -> LinkTarget | None:
         """Resolve a link of `page`; None for external or empty targets."""
-        # A keyword index links the same page a hundred times.
-        key = (page.path, target)
-        if key not in self._resolved:
-            self._resolved[key] = _resolve(page.path, target)
-        return self._resolved[key]
+        return _resolve(page.path, posixpath.dirname(page.path), target)
 
 
-def _resolve(page_path: str, target: str) -> LinkTarget | None:
+def _relative_links(page: PageBase) -> list[tuple[Link, LinkTarget]]:
+    path, folder = page.path, posixpath.dirname(page.path)
+    links = page.markdown.links
+    # A keyword index links the same page a hundred times.
+    targets = {
+        target: _resolve(path, folder, target)
+        for target in dict.fromkeys(link.target for link in links)
+    }
+    return [(link, target) for link in links if (target := targets[link.target]) is not None]
+
+
+def _resolve(page_path: str, folder: str, target: str) -> LinkTarget | None:
+    found = _resolve_in(folder, target)
+    if isinstance(found, str):
+        return LinkTarget(page_path, found or None, False)
+    return found
+
+
+@lru_cache(maxsize=8192)
+def _resolve_in(folder: str, target: str) -> LinkTarget | str | None:
+    """Resolve a link of a page in `folder`; a link to a place in the page
+    itself gives only its fragment ("" for none). Cached across pages: the
+    pages of a folder link the same pages, and a keyword index links the
+    same page a hundred times."""
     target = target.strip()
     if not target or _SCHEME.match(target) or target.startswith("//"):
         return None
     path, _, fragment = target.partition("#")
     path = unquote(path.split("?", 1)[0])
     if not path:
-        return LinkTarget(page_path, unquote(fragment) if fragment else None, False)
-    base = "" if path.startswith("/") else posixpath.dirname(page_path)
+        return unquote(fragment)
+    base = "" if path.startswith("/") else folder
     joined = posixpath.normpath(posixpath.join(base, path.lstrip("/")))
     escapes = joined == ".." or joined.startswith("../")
     return LinkTarget("" if joined == "." else joined, unquote(fragment) or None, escapes)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope
+from doclint.rule_api import AnyPage, Finding, LinkTarget, Rule, RuleContext, Scope
 from doclint.text import shown_target
 
 
@@ -42,13 +42,22 @@ class BrokenLink(Rule):
     scope = Scope.FILE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        # Each target is judged once: a keyword index links one page a
+        # hundred times, and a missing page's links all get the same message.
+        messages: dict[str, str | None] = {}
         for link, target in ctx.relative_links(page):
-            if target.escapes_root or target.path == page.path:
-                continue
-            if not ctx.exists(target.path):
-                yield Finding(
-                    link.line,
-                    link.column,
-                    f"link target `{shown_target(link.target)}` does not exist"
-                    f" (resolved to `{shown_target(target.path)}`)",
-                )
+            if link.target not in messages:
+                messages[link.target] = _missing(page, link.target, target, ctx)
+            message = messages[link.target]
+            if message is not None:
+                yield Finding(link.line, link.column, message)
+
+
+def _missing(page: AnyPage, written: str, target: LinkTarget, ctx: RuleContext) -> str | None:
+    """What is wrong with a link written `written` that resolves to `target`, or None."""
+    if target.escapes_root or target.path == page.path or ctx.exists(target.path):
+        return None
+    return (
+        f"link target `{shown_target(written)}` does not exist"
+        f" (resolved to `{shown_target(target.path)}`)"
+    )

@@ -17,7 +17,7 @@ from doclint.rule_api import (
     RuleContext,
     Scope,
 )
-from doclint.text import CODEC_NAMES, repair_mojibake, suspect_mojibake
+from doclint.text import CODEC_NAMES, repair_mojibake, suspect_lines
 
 _GUESSED = ("sloppy-windows-1252", "latin-1")
 _SHOWN_SEGMENTS = 3
@@ -68,23 +68,31 @@ class Mojibake(Rule):
     fix_safety = FixSafety.SAFE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        if not suspect_mojibake(ctx.text):
-            return  # one search rules out most files
-        for number, line in enumerate(ctx.lines, start=1):
-            # The cheap test first keeps ordinary lines out of the repair cache.
-            if not suspect_mojibake(line):
-                continue
+        # The cheap test finds the few suspect lines and keeps ordinary ones
+        # out of the repair cache.
+        for index in suspect_lines(ctx.text):
+            line = ctx.lines[index]
+            number = index + 1
             repair = repair_mojibake(line)
             if repair is None or _copied_from_source(page, number, line, ctx):
                 continue
-            fixed, codecs = repair
-            segments = _segments(line, fixed)
-            column, message = _describe(line, segments, codecs)
+            segments, column, message = _explained(line, *repair)
             fix = _fix(number, line, segments) if ctx.fixing else None
             yield Finding(number, column, message, fix)
 
 
-def _describe(line: str, segments: list[Segment], codecs: tuple[str, ...]) -> tuple[int, str]:
+@lru_cache(maxsize=1024)
+def _explained(
+    line: str, fixed: str, codecs: tuple[str, ...]
+) -> tuple[tuple[Segment, ...], int, str]:
+    """The mangled pieces of a line, the column of the first and the message.
+    Cached: a generator writes the same mangled heading into every keyword
+    index, and diffing it against its repair is the dearest step."""
+    segments = tuple(_segments(line, fixed))
+    return (segments, *_describe(line, segments, codecs))
+
+
+def _describe(line: str, segments: tuple[Segment, ...], codecs: tuple[str, ...]) -> tuple[int, str]:
     """Column of the first mangled character and a message with the repairs."""
     repairs = list(dict.fromkeys((line[start:end], fixed) for start, end, fixed in segments))
     listed = ", ".join(
@@ -100,7 +108,7 @@ def _describe(line: str, segments: list[Segment], codecs: tuple[str, ...]) -> tu
     return segments[0][0] + 1, f"{listed} mis-decoded (UTF-8 read as {how}{twice})"
 
 
-def _fix(number: int, line: str, segments: list[Segment]) -> Fix | None:
+def _fix(number: int, line: str, segments: tuple[Segment, ...]) -> Fix | None:
     """Edits replacing each mangled piece with its repair; None when a piece
     is not exactly mojibake of its repair."""
     edits = []

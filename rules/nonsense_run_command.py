@@ -26,6 +26,10 @@ _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
 # Options of the python launcher that take a value, so that the script is
 # recognised after them.
 _VALUE_OPTIONS = frozenset({"-W", "-X", "-Q"})
+# A command shlex splits as str.split does: no quote, escape or comment, and
+# no whitespace but the four both know (nor, since the text is ASCII, any
+# whitespace outside ASCII that only str.split knows).
+_SHELL_PLAIN = re.compile(r"[^'\"\\#\x0b\x0c\x1c-\x1f]*")
 # The sentence the generator writes above the command.
 RUN_INTRO = "This is a test file. Run it with:"
 
@@ -133,12 +137,20 @@ def _block_lines(lines: list[str], command: RunCommand) -> tuple[int, int] | Non
     return None
 
 
+def shell_words(command: str) -> list[str]:
+    """The words of a command line as a POSIX shell splits them (its own
+    whitespace split when the quotes do not pair)."""
+    if command.isascii() and _SHELL_PLAIN.fullmatch(command):
+        return command.split()  # as shlex reads it, at a twentieth of the cost
+    try:
+        return shlex.split(command, comments=True)
+    except ValueError:
+        return command.split()
+
+
 def python_script(command: str) -> str | None:
     """The script a `python ...` command line runs; None for anything else."""
-    try:
-        words = shlex.split(command, comments=True)
-    except ValueError:
-        words = command.split()
+    words = shell_words(command)
     if not words or not _PYTHON.match(words[0]):
         return None
     index = 1

@@ -80,11 +80,11 @@ class PlaceholderSection(Rule):
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         skipped = _embedded_range(page)
-        for index, section in enumerate(page.sections):
-            following = page.sections[index + 1] if index + 1 < len(page.sections) else None
+        sections = page.sections
+        for section, following in zip(sections, [*sections[1:], None], strict=True):
             if following is not None and section.line < following.line <= section.end_line:
                 continue  # it has subsections: they are judged, not it
-            sentences = _boilerplate(section, ctx.lines, skipped)
+            sentences = _boilerplate(_body(section, ctx.lines, skipped))
             if sentences:
                 shown = "; ".join(f'"{sentence}"' for sentence in sentences)
                 yield Finding(
@@ -102,14 +102,23 @@ def _embedded_range(page: AnyPage) -> range:
     return range(0)
 
 
-def _boilerplate(section: Section, lines: list[str], skipped: range) -> list[str]:
-    """The boilerplate sentences of the section's body, or [] if it has
+def _body(section: Section, lines: list[str], skipped: range) -> list[str]:
+    """The lines of a section below its heading, but those (numbered) in `skipped`."""
+    start, stop = section.line, min(section.end_line, len(lines))  # as list indexes
+    if not skipped:
+        return lines[start:stop]
+    # Around the skipped block, not through it: it may hold a whole source file.
+    return lines[start : min(stop, skipped.start - 1)] + lines[max(start, skipped.stop - 1) : stop]
+
+
+def _boilerplate(body: list[str]) -> list[str]:
+    """The boilerplate sentences of a section's body, or [] if it has
     anything else (or nothing at all)."""
     found: list[str] = []
-    for number in range(section.line + 1, min(section.end_line, len(lines)) + 1):
-        if number in skipped:
-            continue
-        text = _plain(lines[number - 1])
+    for line in body:
+        if not line or line.isspace():
+            continue  # _plain would make it empty; two in three lines read here are blank
+        text = _plain(line)
         if not text or text in NEUTRAL:
             continue
         if text not in BOILERPLATE:

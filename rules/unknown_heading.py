@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
+from functools import lru_cache
 
 from doclint.models.markdown import Heading
 from doclint.models.outlines import OUTLINES
@@ -56,13 +57,12 @@ class UnknownHeading(Rule):
         for heading in page.outline:
             repaired = repair_mojibake(heading.text)
             text = repaired[0] if repaired else heading.text
-            shown = f"{'#' * heading.level} {heading.text}"
             if heading.level == 1:
                 if page.title is None or heading.line != page.title.line:
                     yield Finding(
                         heading.line,
                         heading.column,
-                        f"`{shown}`: a page has one title; this is a second one",
+                        f"`{_shown(heading)}`: a page has one title; this is a second one",
                     )
                 continue
             if heading.level == 2:
@@ -79,13 +79,14 @@ class UnknownHeading(Rule):
                 yield Finding(
                     heading.line,
                     heading.column,
-                    f"`{shown}` comes before any section of the {page.kind} template",
+                    f"`{_shown(heading)}` comes before any section of the {page.kind} template",
                 )
             elif heading.level > 3:
                 yield Finding(
                     heading.line,
                     heading.column,
-                    f"`{shown}`: the {page.kind} template has no level-{heading.level} headings",
+                    f"`{_shown(heading)}`: the {page.kind} template has no"
+                    f" level-{heading.level} headings",
                 )
 
 
@@ -96,10 +97,10 @@ def _unknown(
     allowed: list[str],
     parent: str | None = None,
 ) -> Finding:
-    shown = f"{'#' * heading.level} {heading.text}"
+    shown = _shown(heading)
     where = f"under `## {parent}`" if parent else "as a section"
     message = f"`{shown}` is not a heading of a {kind} page {where}"
-    close = difflib.get_close_matches(heading.text, allowed, n=2, cutoff=0.75)
+    close = _close_matches(heading.text, tuple(allowed))
     fix = None
     if len(close) == 1:
         suggestion = f"{'#' * heading.level} {close[0]}"
@@ -110,6 +111,17 @@ def _unknown(
     else:
         message += "; it has no subsections"
     return Finding(heading.line, heading.column, message, fix)
+
+
+def _shown(heading: Heading) -> str:
+    return f"{'#' * heading.level} {heading.text}"
+
+
+@lru_cache(maxsize=256)
+def _close_matches(text: str, allowed: tuple[str, ...]) -> list[str]:
+    """The allowed headings close to `text`. Cached: the generator misspells
+    the same heading on every page of a kind."""
+    return difflib.get_close_matches(text, allowed, n=2, cutoff=0.75)
 
 
 def _rename(heading: Heading, text: str, shown: str, ctx: RuleContext) -> Fix | None:

@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from doclint.parsing import fast
 from doclint.parsing.fast import scan_layer
 from doclint.parsing.markdown import normalize_newlines, parse_with_mistune
 from tests.conftest import REAL, SEEDS, require_shared
@@ -47,6 +50,11 @@ def test_same_layer_on_a_generated_corpus(generated_corpus):
         "| a | b |\n|---|---|\n| 1 | 2 |\n",
         "[ref]: target.md\n",
         "- # heading in an item\n",
+        "- ***\n",  # a break in an item
+        "- ** * *\n",
+        "1. - nested\n",
+        "- [ref]: target.md\n",
+        "- ```\n",
         "## closed heading ##\n",
         "<div>html</div>\n",
     ],
@@ -67,8 +75,30 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
         "Two [a](b.md)\nlines  \n=-= \n\npara\n***\nx\n- - -\n",  # setext, then breaks
         "a\n=\n=\n---\n",  # an underline after a heading is text, then a break
         "# T\n\n```py\n~~~\n``\n  ````  \nafter\n",  # the closing fence may be longer
+        # items of the common openings, and near misses of them
+        "# T\n\n- **Path**: `a`\n- [x](y.md) and [z](w)\n- `os`\n- Text [t](u)\n"
+        "- **`k`**: not an entry\n- [a] b]: c\n- **\n- ``x``\n* **y**\n- ** z**\n",
+        # keyword entries whose destinations the entry pattern leaves to the general path
+        "# K\n\n- **`a`**: [a](./a.md)\n- **`\u00e9`**: [caf\u00e9](./caf\u00e9.md)\n"
+        "- **`b`**: [b](./a\u00a0b.md)\n- **`c`**: [c](./c.md)\n",
     ],
 )
 def test_same_layer_on_hand_made_pages(text):
     fast = scan_layer(text)
     assert fast is not None and fast == parse_with_mistune(text)
+
+
+ITEM_PIECES = ["- ", "*", "**", "`", "```", "[", "]", "]:", "(", ")", " ", "\t", "-", "_", "a"]
+ITEM_PIECES += ["1.", "#", ">", "<", "|", "~~~", "\u00a0", "\u00e9", "x.md"]
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(st.sampled_from(ITEM_PIECES), min_size=1, max_size=8).map("".join))
+def test_a_plain_item_opening_is_a_simple_item(text):
+    """What `_PLAIN_ITEM` accepts, the general branches would read as a
+    simple item of the same text: no keyword entry, no break, no nesting."""
+    line = f"- {text}"
+    if fast._PLAIN_ITEM.match(line):
+        simple = fast._SIMPLE_BULLET.match(line)
+        assert not fast._KEYWORD_LINE.match(line) and not fast._THEMATIC.match(line)
+        assert simple is not None and simple.group(2) == line[2:]

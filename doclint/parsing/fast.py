@@ -34,18 +34,31 @@ from doclint.models.markdown import (
 )
 from doclint.parsing.inline import find_links
 
-_ATX = re.compile(r"(#{1,6})(?:[ \t]+(.*?)|[ \t]*)$")
-_FENCE_OPEN = re.compile(r"(`{3,}|~{3,})[ \t]*(.*?)$")
+# Greedy to the end of the line, which a lazy `.*?$` reaches too, a character
+# at a time, at two and a half times the cost.
+_ATX = re.compile(r"(#{1,6})(?:[ \t]+(.*)|[ \t]*)$")
+_FENCE_OPEN = re.compile(r"(`{3,}|~{3,})[ \t]*(.*)$")
 # Repeated groups are possessive where giving back never helps, as in
 # doclint.parsing.markdown: a 10 MB line of "- - -...x" would otherwise cost
 # a backtracking record per repetition, over a gigabyte.
-_THEMATIC = re.compile(r"(?:(?:-[ \t]*+){3,}+|(?:_[ \t]*+){3,}+|(?:\*[ \t]*+){3,}+)$")
+_THEMATIC_LINE = r"(?:(?:-[ \t]*+){3,}+|(?:_[ \t]*+){3,}+|(?:\*[ \t]*+){3,}+)$"
+_THEMATIC = re.compile(_THEMATIC_LINE)
 _BULLET = re.compile(r"([-*+]) (\S.*)$")
 _ORDERED = re.compile(r"(\d{1,9}\.) (\S.*)$")
 # What a list item's text must not start with: it would be a nested block.
-_NESTED_BLOCK = re.compile(
+_NESTED_BLOCK = (
     r"(?:#{1,6}(?:[ \t]|$)|`{3}|~{3}|>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|\[[^\]]*\]:|\|)"
 )
+# An item this scan reads: `_BULLET` or `_ORDERED` whose text is neither a
+# nested block nor a thematic break, told by one match instead of three.
+_SIMPLE = rf"(?!{_NESTED_BLOCK}|{_THEMATIC_LINE})(\S.*)$"
+_SIMPLE_BULLET = re.compile(rf"([-*+]) {_SIMPLE}")
+# The openings of most generated items, "- **Label**: ...", "- [page](...)",
+# "- `name`", "- Text": no keyword entry, nested block or thematic break
+# starts so, and the item's text is the rest of the line. Told by a look at
+# the line's first characters instead of three matches over all of it.
+_PLAIN_ITEM = re.compile(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
+_SIMPLE_ORDERED = re.compile(rf"(\d{{1,9}}\.) {_SIMPLE}")
 _ALIGN_ROW = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*+\|?[ \t]*$")
 # mistune's setext underline, "=" and "-" mixed (doclint.parsing.markdown);
 # the last character gives the level.
@@ -57,11 +70,16 @@ _INDENTED_BLANK = re.compile(r"(?: {4}| *\t).")
 _OTHER_MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 # The one shape of a keyword-index entry line, "- **`name`**: [page](./page)":
 # no block check applies to it and its link needs no general inline scan.
-# Keyword indexes are runs of hundreds of them, read by one search each.
-_KEYWORD_ENTRY = r"([-*+]) (\*\*`([^`\n]+)`\*\*: \[([^\[\]`\\<\n]*)\]\(([^\s()<>\\]+)\))"
+# Keyword indexes are runs of hundreds of them, read by one match each. The
+# destination is printable ASCII but for "()<>\\": a class of ranges the regex
+# engine tests at a third of the cost of one holding `\s`; any other
+# destination is read by the general path.
+_KEYWORD_ENTRY = r"([-*+]) (\*\*`([^`\n]+)`\*\*: \[([^\[\]`\\<\n]*)\]\(([!-'*-;=?-\[\]-~]+)\))"
 _KEYWORD_LINE = re.compile(_KEYWORD_ENTRY + "$")
-_KEYWORD_LINES = re.compile(rf"(?:{_KEYWORD_ENTRY}(?:\n|\Z))++")
-_KEYWORD_ENTRIES = re.compile(rf"^{_KEYWORD_ENTRY}$", re.MULTILINE)
+_KEYWORD_NEXT = re.compile(_KEYWORD_ENTRY + r"(?:\n|\Z)")
+# Nodes are built by tuple.__new__: a named tuple's own __new__ is a Python
+# function, and a page builds thousands of nodes.
+_new = tuple.__new__
 _NO_DEFINITIONS: dict[str, tuple[str, str | None]] = {}
 
 
@@ -111,9 +129,10 @@ class _Scanner:
         while index < count:
             line = lines[index]
             if not line or (line[0] in " \t\v\f" and _BLANK.match(line)):
-                if _INDENTED_BLANK.match(line):
+                if line and _INDENTED_BLANK.match(line):
                     raise _GiveUp  # mistune reads it as indented code or paragraph text
-                self.flush()
+                if self.paragraph:
+                    self.flush()
                 previous = "blank"
                 index += 1
                 continue
@@ -131,7 +150,12 @@ class _Scanner:
                 self.flush()
                 index = self.fence(index, fence)
                 previous = "fence"
-            elif first in "-*+" and _KEYWORD_LINE.match(line):
+            elif first == "-" and _PLAIN_ITEM.match(line):
+                if previous == "paragraph":
+                    raise _GiveUp  # whether it interrupts depends on the marker
+                self.item(index, "-", line[2:], 2)
+                previous = "item"
+            elif first in "-*+" and line.startswith(" **`", 1) and _KEYWORD_LINE.match(line):
                 if previous == "paragraph":
                     raise _GiveUp  # whether it interrupts depends on the marker
                 index = self.keyword_entries(index)
@@ -146,13 +170,17 @@ class _Scanner:
                     self.flush()
                     self.layer.thematic_breaks.append(first_line + index)
                     previous = "break"
-            elif (first in "-*+" and (item := _BULLET.match(line))) or (
-                first.isdecimal() and (item := _ORDERED.match(line))
+            elif (first in "-*+" and (item := _SIMPLE_BULLET.match(line))) or (
+                first.isdecimal() and (item := _SIMPLE_ORDERED.match(line))
             ):
                 if previous == "paragraph":
                     raise _GiveUp  # whether it interrupts depends on the marker
-                self.item(index, item)
+                self.item(index, item.group(1), item.group(2), item.start(2))
                 previous = "item"
+            elif (first in "-*+" and _BULLET.match(line)) or (
+                first.isdecimal() and _ORDERED.match(line)
+            ):
+                raise _GiveUp  # an item holding a nested block
             elif previous == "paragraph" and first in "=-" and _SETEXT.match(line):
                 self.setext(line)
                 previous = "heading"
@@ -174,19 +202,18 @@ class _Scanner:
     def keyword_entries(self, index: int) -> int:
         """Add the run of keyword-entry lines that starts at line `index`; the
         index of its last line."""
-        start = self.offset(index)
-        block = _KEYWORD_LINES.match(self.text, start)
-        assert block is not None
-        number = self.first + index
+        text, number = self.text, self.first + index
         list_items, links = self.layer.list_items, self.layer.links
-        for marker, text, name, label, target in _KEYWORD_ENTRIES.findall(
-            self.text, start, block.end()
-        ):
-            list_items.append(ListItem(number, 1, marker, 0, text))
+        end = self.offset(index)
+        while (entry := _KEYWORD_NEXT.match(text, end)) is not None:
+            marker, item, name, label, target = entry.groups()
+            list_items.append(_new(ListItem, (number, 1, marker, 0, item)))
             # The label starts after "- **`", the name and "`**: [".
-            links.append(Link(number, len(marker) + len(name) + 10, "inline", label, target, None))
+            column = len(marker) + len(name) + 10
+            links.append(_new(Link, (number, column, "inline", label, target, None)))
             number += 1
-        self.known_line, self.known_offset = number - self.first, block.end()
+            end = entry.end()
+        self.known_line, self.known_offset = number - self.first, end
         return number - self.first - 1
 
     def offset(self, index: int) -> int:
@@ -202,7 +229,7 @@ class _Scanner:
         if text.endswith("#"):
             raise _GiveUp  # closing hashes are trimmed by rules this scan does not copy
         line = self.first + index
-        self.layer.headings.append(Heading(line, 1, len(match.group(1)), text))
+        self.layer.headings.append(_new(Heading, (line, 1, len(match.group(1)), text)))
         self.links(self.lines[index], line, 0)
 
     def setext(self, underline: str) -> None:
@@ -249,13 +276,11 @@ class _Scanner:
         )
         return end
 
-    def item(self, index: int, match: re.Match[str]) -> None:
-        marker, text = match.group(1), match.group(2)
-        if _NESTED_BLOCK.match(text) or _THEMATIC.match(text):
-            raise _GiveUp
+    def item(self, index: int, marker: str, text: str, shift: int) -> None:
+        """Add the one-line item of line `index`; its text starts at column `shift + 1`."""
         number = self.first + index
-        self.layer.list_items.append(ListItem(number, 1, marker, 0, text.strip()))
-        self.links(text, number, match.start(2))
+        self.layer.list_items.append(_new(ListItem, (number, 1, marker, 0, text.strip())))
+        self.links(text, number, shift)
 
     def flush(self) -> None:
         if not self.paragraph:
@@ -263,13 +288,15 @@ class _Scanner:
         raw = "\n".join(self.paragraph)
         start = self.first + self.paragraph_start
         self.layer.paragraphs.append(
-            Paragraph(start, 1, start + len(self.paragraph) - 1, raw.strip())
+            _new(Paragraph, (start, 1, start + len(self.paragraph) - 1, raw.strip()))
         )
         self.links(raw, start, 0)
         self.paragraph = []
 
     def links(self, raw: str, line: int, shift: int) -> None:
         """Links of raw text that starts at column `shift + 1` of `line`."""
+        if "[" not in raw and "<" not in raw:
+            return  # as most lines: known before find_links' call
         # Links come in order: each newline is counted once, not once per link.
         breaks, line_start, scanned = 0, 0, 0
         for found in find_links(raw, _NO_DEFINITIONS):
@@ -280,5 +307,7 @@ class _Scanner:
             scanned = max(scanned, found.offset)
             column = found.offset - line_start + 1 if breaks else found.offset + shift + 1
             self.layer.links.append(
-                Link(line + breaks, column, found.kind, found.text, found.target, found.title)
+                _new(
+                    Link, (line + breaks, column, found.kind, found.text, found.target, found.title)
+                )
             )

@@ -1,5 +1,5 @@
 import pytest
-from doclint_rules.broken_fence import BrokenFence
+from doclint_rules.broken_fence import BrokenFence, _longest_fence
 
 from doclint import Settings, check_paths, check_text, parse
 from doclint.rule_api import FixSafety
@@ -120,6 +120,22 @@ def test_fix_outgrows_the_longest_embedded_fence():
     fixed = apply_fixes(text, found)
     assert fixed.count("\n``````markdown\n") == 1 and fixed.count("\n``````\n") == 1
     assert findings(fixed, OUTER_PATH, "DL102") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "longest"),
+    [
+        ("no fence here", 0),
+        ("````\nx", 4),  # on the first line
+        ("x\n   `````", 5),  # three spaces of indent still open a fence
+        ("x\n    ``````\n```", 3),  # four do not
+        ("a ````` b\n``` ````` ```", 3),  # a run inside a line opens nothing
+        ("\t````\n~~~~~~\n``", 0),  # tabs are no indent; other characters, too short
+        ("`" * 7 + "\n" + " ``````" * 5000, 7),  # a long line of runs
+    ],
+)
+def test_longest_fence_opening_a_line(text, longest):
+    assert _longest_fence(text, "`") == longest
 
 
 def test_no_fix_for_unclosed_or_nested_blocks():

@@ -1,3 +1,4 @@
+from doclint import Settings, check_text
 from tests.conftest import findings
 from tests.pages import write
 
@@ -38,3 +39,21 @@ def test_misplaced_page_is_reported_once_and_links_left_alone(tmp_path):
 def test_email_autolink_is_not_a_relative_path(tmp_path):
     text = "# Notes\n\nWrite to <guido@cnri.reston.va.us> or <https://example.com/x.md>.\n"
     assert findings(text, "docs/notes.md", "broken-link", tmp_path) == []
+
+
+def test_links_into_the_page_itself_resolve_to_each_page(tmp_path):
+    # Resolutions are shared by the pages of a folder; "#part" is not; "./#part" is the folder.
+    text = "# Notes\n\n[here](#nope) [there](./#nope) [again](#nope)\n"
+    for path in ("docs/a.md", "docs/b.md"):
+        report = check_text(text, path=path, settings=Settings(select=["DL402"], root=tmp_path))
+        messages = [(d.column, d.message) for d in report.diagnostics]
+        assert messages == [
+            (1, f"`#nope` is not a heading anchor of `{path}`"),
+            (32, f"`#nope` is not a heading anchor of `{path}`"),
+        ]
+
+
+def test_every_link_to_a_missing_page_is_reported(tmp_path):
+    text = "# K\n\n- [x](./gone.md)\n- [y](gone.md)\n- [x](./gone.md)\n"
+    got = findings(text, "docs/k.md", "broken-link", tmp_path)
+    assert got == [(3, 3, "DL401"), (4, 3, "DL401"), (5, 3, "DL401")]

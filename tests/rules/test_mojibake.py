@@ -2,6 +2,7 @@ from doclint_rules.mojibake import Mojibake
 
 from doclint import Settings, check_paths, check_text
 from doclint.rule_api import FixSafety
+from doclint.text import suspect_lines, suspect_mojibake
 from tests.conftest import SEEDS, findings, require_shared
 from tests.pages import file_docs, keyword_index, write
 from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
@@ -41,6 +42,27 @@ def test_mixed_line_names_the_codec_and_shows_invisible_characters():
             " (UTF-8 read as Latin-1)",
         )
     ]
+
+
+def test_suspect_lines_are_those_each_line_test_accepts():
+    lines = [f"{ARROW}", "caf\u00e9", "", f"a {ARROW} b {ARROW}", "plain", "\u00c3\u00a9", "x"]
+    for text in ("\n".join(lines), "\n".join(lines) + "\n", "\n".join(lines[:-1])):
+        expected = [i for i, line in enumerate(text.split("\n")) if suspect_mojibake(line)]
+        assert list(suspect_lines(text)) == expected == [0, 3, 5]
+    assert list(suspect_lines("only ascii\n")) == []
+
+
+def test_suspect_lines_know_every_lead_and_continuation_character():
+    # Every pair of characters from U+0080 up to U+2122 but the surrogates,
+    # one pair a line, the pairs swapped on the next line.
+    chars = [chr(c) for c in range(0x80, 0x2123)] + ["\ud800", "\U0001f600"]
+    pairs = [a + b for a in chars[0x42:0x75] for b in chars] + [
+        a + b for a in chars for b in "\u00e2\u2122"
+    ]
+    lines = [line for pair in pairs for line in (f"x{pair}y", pair[::-1])]
+    text = "\n".join(lines)
+    expected = [i for i, line in enumerate(lines) if suspect_mojibake(line)]
+    assert list(suspect_lines(text)) == expected and len(expected) > 51 * 91
 
 
 def test_near_miss_legitimate_non_ascii_stays_silent():

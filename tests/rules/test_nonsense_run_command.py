@@ -1,4 +1,8 @@
-from doclint_rules.nonsense_run_command import NonsenseRunCommand
+import shlex
+
+from doclint_rules.nonsense_run_command import NonsenseRunCommand, shell_words
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doclint.rule_api import FixSafety
 from tests.conftest import SEEDS, findings, require_shared
@@ -88,3 +92,17 @@ def test_fix_on_the_seed_removes_the_command_to_run_a_page():
     assert lines[237].startswith("This is a test file.") and lines[241] == "```\n"
     assert fixed == "".join(lines[:237] + lines[242:])
     assert "### Testing\n\n\n### Usage Examples\n" in fixed
+
+
+WORD_PIECES = ["python", "a.py", "-m", " ", "\t", "\r", "\n", "'", '"', "\\", "#", "x y"]
+WORD_PIECES += ["\x0b", "\x0c", "\x1c", "\x1f", "\x85", "\u00a0", "\u2003", "\u00e9", "|", "$"]
+
+
+@settings(max_examples=2000, deadline=None, database=None)
+@given(st.lists(st.sampled_from(WORD_PIECES), max_size=10).map("".join))
+def test_shell_words_are_shlex_words(command):
+    try:
+        expected = shlex.split(command, comments=True)
+    except ValueError:
+        expected = command.split()
+    assert shell_words(command) == expected
