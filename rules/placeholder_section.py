@@ -81,7 +81,8 @@ class PlaceholderSection(Rule):
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         skipped = _embedded_range(page)
         sections = page.sections
-        for section, following in zip(sections, [*sections[1:], None], strict=True):
+        # Each section with the next (None after the last; no pair without sections).
+        for section, following in zip(sections, [*sections[1:], None], strict=False):
             if following is not None and section.line < following.line <= section.end_line:
                 continue  # it has subsections: they are judged, not it
             sentences = _boilerplate(_body(section, ctx.lines, skipped))
