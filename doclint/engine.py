@@ -418,11 +418,10 @@ class Linter:
         findings whose rule declares it can fix (suppressed ones included: the
         caller keeps those of the rows it reports)."""
         text = normalize_newlines(text)
-        lines = text.split("\n")
-        if text.endswith("\n"):
-            lines.pop()
+        split = text.split("\n")
+        lines = split[:-1] if text.endswith("\n") else split
         try:
-            page = parse_page(text, path)
+            page = parse_page(text, path, lines=split)
         except Exception as error:  # a parser bug must not stop the run
             return self._crash("the parser", error), []
         ctx = RuleContext(self.tree, path, text, lines, replaced_lines, fixes is not None)

@@ -131,11 +131,14 @@ def parse_page(
     embedded_in: str | None = None,
     *,
     depth: int = 0,
+    lines: list[str] | None = None,
 ) -> AnyPage:
     """The typed page of `text` (any newline style); lines start at `first_line`;
-    `depth` counts the pages this one is embedded in."""
-    text = normalize_newlines(text)
-    builder = _PageBuilder(text, first_line, path, depth)
+    `depth` counts the pages this one is embedded in. `lines`, when the caller
+    has them, are `text.split("\n")` of a text with LF newlines."""
+    if lines is None:
+        text = normalize_newlines(text)
+    builder = _PageBuilder(text, first_line, path, depth, lines)
     layer = builder.layer
     title = layer.headings[0] if layer.headings and layer.headings[0].level == 1 else None
     if title is not None and title.line != _first_text_line(text, first_line):
@@ -165,10 +168,12 @@ class _PageBuilder:
     """Parses one text's layer and indexes it by line so template sections can
     pick their parts."""
 
-    def __init__(self, text: str, first_line: int, path: str, depth: int = 0) -> None:
+    def __init__(
+        self, text: str, first_line: int, path: str, depth: int = 0, lines: list[str] | None = None
+    ) -> None:
         # One split serves the line scan and the lookups here: a page may
         # hold a whole source file.
-        self.lines = text.split("\n")
+        self.lines = text.split("\n") if lines is None else lines
         self.first_line = first_line
         self.layer = parse_markdown(text, first_line, self.lines)
         self.path = path
@@ -389,9 +394,8 @@ def _original_source(
     text = "\n".join(content) + ("\n" if content else "")
     tail = None
     if end_line != block.end_line and end_index is not None:
-        rest = "\n".join(builder.lines[end_index + 1 :])
-        tail_line = end_line + 1
-        tail = _PageBuilder(rest, tail_line, path, builder.depth)
+        rest = builder.lines[end_index + 1 :]
+        tail = _PageBuilder("\n".join(rest), end_line + 1, path, builder.depth, rest)
     document = None
     first = next((line for line in content if line.strip()), "")
     if (
@@ -399,12 +403,15 @@ def _original_source(
         and first.startswith("# ")
         and recognise(first[2:])[0] is not DocKind.MARKDOWN
     ):
+        page_text = embedded_page_text(text)
         document = parse_page(
-            embedded_page_text(text),
+            page_text,
             described or path,
             first_line=block.line + 1,
             embedded_in=path,
             depth=builder.depth + 1,
+            # The page's lines are the block's, up to its last line with text.
+            lines=[*content[: page_text.count("\n")], ""],
         )
     source = EmbeddedSource(
         line=block.line,
@@ -446,22 +453,20 @@ def _build_keyword_index(builder: _PageBuilder, common: dict) -> KeywordIndex:
                 line=item.line, column=item.column, text=match.group("value").strip().strip("`")
             )
     categories = []
-    # The first link of each line: reversed, so that it is the one kept.
-    keyword_links = {link.line: link for link in reversed(layer.links)}
+    # The target of the first link of each line: reversed, so that it is the one kept.
+    keyword_links = {link.line: link.target for link in reversed(layer.links)}
     # Keys computed once: a page may hold thousands of categories.
     item_lines = [item.line for item in layer.list_items]
+    # Local names in the loop over what may be hundreds of thousands of entries.
+    lines, first_line, name_of = builder.lines, builder.first_line, _KEYWORD.match
     for sub in builder.subsections(builder.section("Keywords Extracted")):
         entries = []
         for item in within(layer.list_items, sub, item_lines):
-            match = _KEYWORD.match(item.text)
-            if match and item.depth == 0:
-                link = keyword_links.get(item.line)
-                column = builder.line_text(item.line).find("**`", item.column - 1) + 4
-                entries.append(
-                    KeywordEntry(
-                        item.line, column, match.group("name"), link.target if link else None
-                    )
-                )
+            if item.depth or (match := name_of(item.text)) is None:
+                continue
+            line = item.line
+            column = lines[line - first_line].find("**`", item.column - 1) + 4
+            entries.append(KeywordEntry(line, column, match[1], keyword_links.get(line)))
         categories.append(
             KeywordCategory(line=sub.line, column=sub.column, heading=sub.title, entries=entries)
         )
