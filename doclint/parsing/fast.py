@@ -53,12 +53,12 @@ _NESTED_BLOCK = (
 # nested block nor a thematic break, told by one match instead of three.
 _SIMPLE = rf"(?!{_NESTED_BLOCK}|{_THEMATIC_LINE})(\S.*)$"
 _SIMPLE_BULLET = re.compile(rf"([-*+]) {_SIMPLE}")
+_SIMPLE_ORDERED = re.compile(rf"(\d{{1,9}}\.) {_SIMPLE}")
 # The openings of most generated items, "- **Label**: ...", "- [page](...)",
 # "- `name`", "- Text": no keyword entry, nested block or thematic break
 # starts so, and the item's text is the rest of the line. Told by a look at
 # the line's first characters instead of three matches over all of it.
 _PLAIN_ITEM = re.compile(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
-_SIMPLE_ORDERED = re.compile(rf"(\d{{1,9}}\.) {_SIMPLE}")
 _ALIGN_ROW = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*+\|?[ \t]*$")
 # mistune's setext underline, "=" and "-" mixed (doclint.parsing.markdown);
 # the last character gives the level.
