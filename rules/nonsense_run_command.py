@@ -138,10 +138,10 @@ def _block_lines(lines: list[str], command: RunCommand) -> tuple[int, int] | Non
 
 
 def shell_words(command: str) -> list[str]:
-    """The words of a command line as a POSIX shell splits them (its own
-    whitespace split when the quotes do not pair)."""
+    """The words of a command line as a POSIX shell splits them, or split at
+    whitespace when shlex cannot read it (a quote left open)."""
     if command.isascii() and _SHELL_PLAIN.fullmatch(command):
-        return command.split()  # as shlex reads it, at a twentieth of the cost
+        return command.split()  # as shlex reads it, at a thirtieth of the cost
     try:
         return shlex.split(command, comments=True)
     except ValueError:

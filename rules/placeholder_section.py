@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import zip_longest
 
 from doclint.models.generated import Section
 from doclint.rule_api import AnyPage, FileDocs, Finding, Rule, RuleContext, Severity
@@ -80,9 +81,7 @@ class PlaceholderSection(Rule):
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         skipped = _embedded_range(page)
-        sections = page.sections
-        # Each section with the next (None after the last; no pair without sections).
-        for section, following in zip(sections, [*sections[1:], None], strict=False):
+        for section, following in zip_longest(page.sections, page.sections[1:]):
             if following is not None and section.line < following.line <= section.end_line:
                 continue  # it has subsections: they are judged, not it
             sentences = _boilerplate(_body(section, ctx.lines, skipped))

@@ -1,15 +1,16 @@
 """An exact line scan for the plain Markdown generated pages are made of.
 
 Generated pages use a small part of Markdown: ATX headings, paragraphs of
-plain lines, one-line list items, fenced code, thematic breaks, and the setext
-headings of text files that leak out of a broken Original Source block. For a
-page made only of those, this scan builds the same `MarkdownLayer` as the
-mistune path at a fraction of the cost (keyword indexes are hundreds of list
-items, each of which mistune parses as a nested document). At the first line
-whose reading could depend on anything more (indentation, block quotes, HTML,
-tables, lazy continuations, link definitions...) it gives up and returns None,
-and the caller uses mistune. A test compares both paths
-over the real slice and a generated corpus.
+plain lines, one-line list items, fenced code, thematic breaks, the pipe
+tables of folder indexes, and the setext headings of text files that leak out
+of a broken Original Source block. For a page made only of those, this scan
+builds the same `MarkdownLayer` as the mistune path at a fraction of the cost
+(keyword indexes are hundreds of list items, each of which mistune parses as
+a nested document). At the first line whose reading could depend on anything
+more (indentation, block quotes, HTML, tables without outer pipes, lazy
+continuations, link definitions...) it gives up and returns None, and the
+caller uses mistune. A test compares both paths over the real slice and a
+generated corpus.
 
 The scan's cost is Python work per line, so a line is sorted by its first
 character before any pattern runs; a keyword-index entry line, the bulk of the
@@ -31,6 +32,7 @@ from doclint.models.markdown import (
     ListItem,
     MarkdownLayer,
     Paragraph,
+    TableRow,
 )
 from doclint.parsing.inline import find_links
 
@@ -53,12 +55,12 @@ _NESTED_BLOCK = (
 # nested block nor a thematic break, told by one match instead of three.
 _SIMPLE = rf"(?!{_NESTED_BLOCK}|{_THEMATIC_LINE})(\S.*)$"
 _SIMPLE_BULLET = re.compile(rf"([-*+]) {_SIMPLE}")
+_SIMPLE_ORDERED = re.compile(rf"(\d{{1,9}}\.) {_SIMPLE}")
 # The openings of most generated items, "- **Label**: ...", "- [page](...)",
 # "- `name`", "- Text": no keyword entry, nested block or thematic break
 # starts so, and the item's text is the rest of the line. Told by a look at
 # the line's first characters instead of three matches over all of it.
 _PLAIN_ITEM = re.compile(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
-_SIMPLE_ORDERED = re.compile(rf"(\d{{1,9}}\.) {_SIMPLE}")
 _ALIGN_ROW = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*+\|?[ \t]*$")
 # mistune's setext underline, "=" and "-" mixed (doclint.parsing.markdown);
 # the last character gives the level.
@@ -81,6 +83,12 @@ _KEYWORD_NEXT = re.compile(_KEYWORD_ENTRY + r"(?:\n|\Z)")
 # function, and a page builds thousands of nodes.
 _new = tuple.__new__
 _NO_DEFINITIONS: dict[str, tuple[str, str | None]] = {}
+# A cell of a table's delimiter row, stripped, as mistune's table plugin
+# accepts it (or an empty one).
+_ALIGN_CELL = re.compile(r":?-+:?")
+# What splits a row into cells: a pipe, unless a backslash escapes it, which
+# the backslash pairs here find (an odd run of backslashes ends on one).
+_CELL_BREAK = re.compile(r"\\.|\|")
 
 
 class _GiveUp(Exception):
@@ -137,9 +145,14 @@ class _Scanner:
                 index += 1
                 continue
             first = line[0]
-            if first in " \t><|" or (first == "[" and "]:" in line):
+            if first in " \t><" or (first == "[" and "]:" in line):
                 raise _GiveUp
-            if first == "#":
+            if first == "|":
+                if previous in ("paragraph", "item"):
+                    raise _GiveUp  # whether a table interrupts them is mistune's to say
+                index = self.table(index)
+                previous = "table"
+            elif first == "#":
                 heading = _ATX.match(line)
                 if heading is None:
                     raise _GiveUp
@@ -276,6 +289,30 @@ class _Scanner:
         )
         return end
 
+    def table(self, index: int) -> int:
+        """Add the pipe table whose header is line `index`, as mistune's table
+        plugin reads one; the index of its last line."""
+        lines, count = self.lines, self.count
+        header = _pipe_row(lines[index]) if len(lines[index].rstrip(" \t")) > 1 else None
+        delimiter = _pipe_row(lines[index + 1]) if index + 1 < count else None
+        if header is None or delimiter is None or lines[index + 1][0] != "|":
+            raise _GiveUp
+        heads, aligns = _cells(header), _cells(delimiter)
+        if len(heads) != len(aligns) or not all(not a or _ALIGN_CELL.fullmatch(a) for a in aligns):
+            raise _GiveUp  # no table: mistune reads a paragraph
+        rows, last = [(index, True, heads)], index + 1
+        while last + 1 < count and (row := _pipe_row(lines[last + 1])) is not None:
+            cells = _cells(row)
+            if lines[last + 1][0] != "|" or len(cells) != len(heads):
+                raise _GiveUp  # an indented row, or a table mistune reads as a paragraph
+            last += 1
+            rows.append((last, False, cells))
+        for number, head, cells in rows:
+            line = self.first + number
+            self.layer.table_rows.append(_new(TableRow, (line, 1, head, cells)))
+            self.links(lines[number], line, 0)
+        return last
+
     def item(self, index: int, marker: str, text: str, shift: int) -> None:
         """Add the one-line item of line `index`; its text starts at column `shift + 1`."""
         number = self.first + index
@@ -311,3 +348,27 @@ class _Scanner:
                     Link, (line + breaks, column, found.kind, found.text, found.target, found.title)
                 )
             )
+
+
+def _pipe_row(line: str) -> str | None:
+    """A table row's text between its outer pipes, or None for a line that
+    is no row (mistune's `_strip_pipe_table_row`)."""
+    text = line.rstrip(" \t")
+    if not text.startswith("|") and text.startswith((" ", "\t")):
+        text = text.lstrip(" ")
+    if not text.startswith("|") or not text.endswith("|"):
+        return None
+    return text[1:-1]
+
+
+def _cells(row: str) -> list[str]:
+    """A row's cells, stripped, split at the pipes no backslash escapes."""
+    if "\\" not in row:
+        return [cell.strip() for cell in row.split("|")]
+    cells, start = [], 0
+    for found in _CELL_BREAK.finditer(row):
+        if found.group() == "|":
+            cells.append(row[start : found.start()].strip())
+            start = found.end()
+    cells.append(row[start:].strip())
+    return cells

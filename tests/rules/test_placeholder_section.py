@@ -89,3 +89,9 @@ def test_real_slice_verified_sections():
         "docs/test/distributed/tensor/debug/index.md": [9],  # *No subfolders.*
         "docs/doc.md": [27],  # Key Concepts
     }
+
+
+def test_a_page_without_sections(tmp_path):
+    settings = Settings(select=["DL103", "DL001"], root=tmp_path)
+    for text in ("", "Plain text, no heading.\n", "# Title only\n"):
+        assert check_text(text, path="docs/notes.md", settings=settings).diagnostics == []
