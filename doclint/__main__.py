@@ -1,5 +1,5 @@
 """`python -m doclint` runs the command line."""
 
-from doclint.launcher import main
+from doclint.launcher import script
 
-raise SystemExit(main())
+raise SystemExit(script())

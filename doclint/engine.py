@@ -42,7 +42,7 @@ from doclint.engine_rules import (
     UnreadableFile,
     Utf16File,
 )
-from doclint.gc_pause import gc_paused
+from doclint.gc_pause import collect_rarely, gc_paused
 from doclint.inputs import RunTree, Stamp, file_stamp
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parallel import map_in_processes, worker_count
@@ -565,6 +565,7 @@ _worker: tuple[Linter, FileReporter] | None = None
 
 def _start_worker(settings: Settings, root: Path, cwd: Path, render: PartRenderer | None) -> None:
     global _worker
+    collect_rarely()
     linter = Linter(settings, make_tree_at(settings, root))
     _worker = linter, FileReporter(settings.finding_filter(linter.registry), cwd, render)
 

@@ -21,3 +21,18 @@ def gc_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+# A young collection after this many new container objects, not 700: a page's
+# models are thousands of small acyclic objects that reference counting frees.
+YOUNG_COLLECTION = 50_000
+
+
+def collect_rarely() -> None:
+    """Tune a process that only checks files: what exists now (modules, the
+    rules) is never traced again, and young collections come far less often.
+    Cyclic garbage is still collected. Worth 3% of a run's time; only for
+    processes doclint owns (a worker, the command line), never inside a
+    program that embeds it."""
+    gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])

@@ -23,3 +23,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         exit_code = run_command_line(arguments)
         replay.save(recorder, arguments, exit_code)
     return exit_code
+
+
+def script() -> int:
+    """The `doclint` and `python -m doclint` commands: `main` in a process of
+    its own, whose garbage collector can be tuned for checking files."""
+    from doclint.gc_pause import collect_rarely
+
+    collect_rarely()
+    return main()
