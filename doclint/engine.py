@@ -448,8 +448,7 @@ class Linter:
         seen = self._seen.get(key) if fixes is None else None
         if seen is not None:
             self._seen.move_to_end(key)
-            for kind, fact_path in seen.facts:
-                ctx._ask(kind, fact_path)
+            ctx.ask_again(seen.facts)
             return seen.at(first_line)
         asked_before, ctx.facts = ctx.facts, {}
         found: list[Row] = []
@@ -561,11 +560,15 @@ def make_tree_at(settings: Settings, root: Path) -> Tree:
 
 
 _worker: tuple[Linter, FileReporter] | None = None
+"""A worker's linter and reporter; in the main process, those of the run in
+progress, which a forked worker starts from (not loading the rules again)."""
 
 
 def _start_worker(settings: Settings, root: Path, cwd: Path, render: PartRenderer | None) -> None:
     global _worker
     collect_rarely()
+    if _worker is not None and _worker[0].settings is settings:
+        return  # forked from the run's own process: its linter is here already
     linter = Linter(settings, make_tree_at(settings, root))
     _worker = linter, FileReporter(settings.finding_filter(linter.registry), cwd, render)
 
@@ -730,7 +733,12 @@ def run(
     if jobs > 1:
         chunk = [str(files[index]) for index in missing]
         start = (settings, root, setup.cwd, render)
-        outcomes = map_in_processes(_check_chunk, chunk, jobs, _start_worker, start, advance)
+        global _worker
+        _worker = linter, reporter
+        try:
+            outcomes = map_in_processes(_check_chunk, chunk, jobs, _start_worker, start, advance)
+        finally:
+            _worker = None
     else:
         outcomes = []
         for index in missing:

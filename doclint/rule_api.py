@@ -181,6 +181,12 @@ class RuleContext:
         # broken-link, broken-anchor and link-escapes-root all walk them.
         self._linked: tuple[PageBase, list[tuple[Link, LinkTarget]]] | None = None
 
+    def ask_again(self, facts: Iterable[tuple[str, str]]) -> None:
+        """Ask tree questions (kind, path) again, as the rules that asked them
+        would: the engine does so when it reuses their findings (Scope.PAGE)."""
+        for kind, path in facts:
+            self._ask(kind, path)
+
     def _ask(self, kind: str, path: str) -> object:
         key = (kind, path)
         if key not in self.facts:
