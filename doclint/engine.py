@@ -289,17 +289,16 @@ class FileReporter(NamedTuple):
     cwd: Path
     render: PartRenderer | None = None
 
-    def diagnostics(self, file: Path, rows: list[Row]) -> list[DiagnosticRow]:
-        """The findings as reported: per-file ignores and severities applied,
-        deduplicated, sorted."""
-        shown = display_path(file, self.cwd)
+    def diagnostics(self, file: Path, shown: str, rows: list[Row]) -> list[DiagnosticRow]:
+        """The findings as reported (`shown` is the file's path as shown):
+        per-file ignores and severities applied, deduplicated, sorted."""
         kept = sorted(set(self.finding_filter.rows(file, rows)))
         return [DiagnosticRow._make((shown, *row)) for row in kept]
 
     def part(self, file: Path, rows: list[Row]) -> FilePart | None:
         """The file's rendered part, None when it has no findings to report."""
         assert self.render is not None
-        diagnostics = self.diagnostics(file, rows)
+        diagnostics = self.diagnostics(file, display_path(file, self.cwd), rows)
         return (self.render(diagnostics), len(diagnostics)) if diagnostics else None
 
 
@@ -667,7 +666,7 @@ class RunSetup:
         diagnostics: list[DiagnosticRow] = []
         with gc_paused():
             for index in sorted(results, key=shown.__getitem__):
-                diagnostics += reporter.diagnostics(self.files[index], results[index])
+                diagnostics += reporter.diagnostics(self.files[index], shown[index], results[index])
         return diagnostics
 
 
