@@ -284,3 +284,25 @@ def test_a_documented_source_over_the_size_limit_is_not_read(tmp_path, monkeypat
     assert [d.message for d in within] == ["`Other` is not a class defined in `big.py`"]
     monkeypatch.setattr(doclint.tree, "MAX_FILE_SIZE", 1000)
     assert run([tmp_path / "docs"], settings).diagnostics == []
+
+
+def test_a_file_that_grows_after_its_stat_is_read_up_to_the_limit(tmp_path, monkeypatch):
+    """read_regular asks for the size the stat gave and one byte more; a file
+    longer than its stat still yields its bytes up to the limit, no more."""
+    import os
+
+    import doclint.tree
+
+    file = tmp_path / "growing.md"
+    file.write_bytes(b"x" * 100)
+    real_fstat = os.fstat
+
+    class Stale:
+        def __init__(self, status: os.stat_result) -> None:
+            self.st_mode, self.st_size = status.st_mode, 10
+
+    monkeypatch.setattr(doclint.tree.os, "fstat", lambda fd: Stale(real_fstat(fd)))
+    assert doclint.tree.read_regular(file, 50) == b"x" * 50
+    assert doclint.tree.read_regular(file, 1000) == b"x" * 100
+    assert doclint.tree.read_regular(file) == b"x" * 100
+    assert doclint.tree.read_regular(file, 5) == b"x" * 5
