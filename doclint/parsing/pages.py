@@ -13,7 +13,7 @@ import posixpath
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from doclint.models.generated import (
     AnyPage,
@@ -42,6 +42,7 @@ from doclint.models.generated import (
 )
 from doclint.models.markdown import CodeBlock, Heading, Link, Node
 from doclint.parsing.markdown import normalize_newlines, parse_markdown
+from doclint.parsing.relocate import moved
 
 N = TypeVar("N", bound=Node)
 
@@ -138,6 +139,52 @@ def parse_page(
     has them, are `text.split("\n")` of a text with LF newlines."""
     if lines is None:
         text = normalize_newlines(text)
+    key = (path, text)
+    known = _recent.get(key)
+    if known is not None and known.serves(depth):
+        return moved(known.page, first_line - known.first_line, embedded_in=embedded_in)
+    page = _parse_page(text, path, first_line, embedded_in, depth, lines)
+    _recent[key] = _Parsed(page, first_line, depth, _nesting(page))
+    if len(_recent) > PARSES_KEPT:
+        del _recent[next(iter(_recent))]
+    return page
+
+
+class _Parsed(NamedTuple):
+    page: AnyPage
+    first_line: int
+    depth: int
+    nesting: int
+    """How many pages are embedded one in another below this one."""
+
+    def serves(self, depth: int) -> bool:
+        """Whether the page parsed at `self.depth` is the page parsed at
+        `depth`: the same unless the depth limit cut one of the two short."""
+        return max(self.depth, depth) + self.nesting < MAX_EMBEDDED_DEPTH
+
+
+def _nesting(page: AnyPage) -> int:
+    count = 0
+    while isinstance(page, FileDocs) and page.source is not None and page.source.document:
+        page, count = page.source.document, count + 1
+    return count
+
+
+# Pages parsed lately, by path and text. A level-2 page embeds the page it
+# documents byte for byte, and the work puts the two close together
+# (engine.work_affinity): the copy is the first parse moved to its lines.
+PARSES_KEPT = 8
+_recent: dict[tuple[str, str], _Parsed] = {}
+
+
+def _parse_page(
+    text: str,
+    path: str,
+    first_line: int,
+    embedded_in: str | None,
+    depth: int,
+    lines: list[str] | None,
+) -> AnyPage:
     builder = _PageBuilder(text, first_line, path, depth, lines)
     layer = builder.layer
     title = layer.headings[0] if layer.headings and layer.headings[0].level == 1 else None

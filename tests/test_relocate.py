@@ -1,0 +1,110 @@
+"""A page moved to other lines equals the page parsed at those lines, and the
+parse memo that moves pages gives what a fresh parse gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from doclint.models.generated import AnyPage
+from doclint.parsing import pages
+from doclint.parsing.markdown import normalize_newlines
+from doclint.parsing.pages import MAX_EMBEDDED_DEPTH, parse_page
+from doclint.parsing.relocate import moved
+from tests.conftest import REAL, SEEDS, require_shared
+
+SHIFT = 37
+
+
+def _fresh(text: str, path: str, first_line: int = 1, embedded_in: str | None = None) -> AnyPage:
+    """The page parsed with no memo, its embedded pages included."""
+    kept, pages.PARSES_KEPT = pages.PARSES_KEPT, 0
+    try:
+        return pages._parse_page(
+            text, path, first_line, embedded_in, 0 if embedded_in is None else 1, None
+        )
+    finally:
+        pages.PARSES_KEPT = kept
+
+
+def _compare(files: list[Path]) -> int:
+    """Each file parsed at line 1 and moved equals it parsed lower down, embedded;
+    the number of files that embed a page."""
+    embedding = 0
+    for file in files:
+        text = normalize_newlines(file.read_text(encoding="utf-8", errors="replace"))
+        path = file.name
+        at_top = _fresh(text, path)
+        lower = _fresh(text, path, 1 + SHIFT, "outer.md")
+        assert moved(at_top, SHIFT, embedded_in="outer.md") == lower, file
+        assert moved(lower, -SHIFT, embedded_in=None) == at_top, file
+        embedding += getattr(getattr(at_top, "source", None), "document", None) is not None
+    return embedding
+
+
+def test_moved_pages_equal_pages_parsed_there_on_the_seeds_and_the_real_slice():
+    require_shared()
+    assert _compare(sorted(SEEDS.glob("*.txt")) + sorted(REAL.rglob("*.md"))) >= 5
+
+
+def test_moved_pages_equal_pages_parsed_there_on_a_generated_corpus(generated_corpus):
+    assert _compare(sorted((generated_corpus / "docs").rglob("*.md"))) >= 20
+
+
+def test_every_kind_of_node_moves():
+    """A hand-made page holding every part the models place, thematic breaks,
+    tables, setext headings and HTML included."""
+    text = (
+        "# Documentation: `a.py`\n\n## File Metadata\n\n- **Size**: 10 bytes\n\n"
+        "## File Purpose\n\nWhy.\n\n***\n\n<div>\nx\n</div>\n\n| a | b |\n|---|---|\n"
+        "| [x](y.md) | z |\n\nSetext\n------\n\n## Original Source\n\n```markdown\n"
+        "# Keyword Index: `a.py`\n\n## Keywords Extracted\n\n### Classes\n\n"
+        "- **`A`**: [a.py_docs.md](./a.py_docs.md)\n```\n\n## High-Level Overview\n\n"
+        "It contains 1 class(es) and 0 function(s).\n\n### Testing\n\n```bash\npython a.py\n```\n"
+    )
+    at_top = _fresh(text, "docs/a.py_docs.md")
+    lower = _fresh(text, "docs/a.py_docs.md", 11, "b.md")
+    layer = at_top.markdown
+    assert layer.thematic_breaks and layer.html_blocks and layer.table_rows
+    assert at_top.run_commands and at_top.source.document.categories[0].entries
+    assert moved(at_top, 10, embedded_in="b.md") == lower
+
+
+def test_the_memo_gives_what_a_fresh_parse_gives(monkeypatch):
+    """A page parsed as a file, then as the copy embedded in its level-2 page
+    (and the other way round), equals a fresh parse each time, and the second
+    of the two is not parsed."""
+    inner = (
+        "# Keyword Index: `a.py`\n\n## Keywords Extracted\n\n### Classes\n\n- **`A`**: [x](./x)\n"
+    )
+    outer = (
+        "# Documentation: `docs/a.py_kw.md`\n\n## Original Source\n\n```markdown\n"
+        + inner
+        + "\n```\n"
+    )
+    paths = {inner: "docs/a.py_kw.md", outer: "docs/docs/a.py_kw.md_docs.md"}
+    expected = {text: _fresh(text, path) for text, path in paths.items()}
+    parsed: list[str] = []
+    parse = pages._parse_page
+    monkeypatch.setattr(
+        pages, "_parse_page", lambda text, *rest: parsed.append(text) or parse(text, *rest)
+    )
+    for order in ((inner, outer), (outer, inner)):
+        pages._recent.clear()
+        parsed.clear()
+        for text in order:
+            assert parse_page(text, paths[text]) == expected[text]
+        assert sorted(parsed) == sorted([inner, outer])
+
+
+def test_the_memo_respects_the_depth_limit(monkeypatch):
+    """A page parsed deep down, where the limit cut its nesting short, is not
+    the page parsed at the top, and the reverse."""
+    monkeypatch.setattr(pages, "PARSES_KEPT", 100)  # every level stays known
+    nest = ["# Documentation: `a.py`\n"]
+    for _ in range(MAX_EMBEDDED_DEPTH + 2):
+        nest.append("# Documentation: `a.py`\n\n## Original Source\n\n```markdown\n" + nest[-1])
+    for first, then in ((nest[-1], nest[:-1]), (nest[0], nest[1:])):
+        pages._recent.clear()
+        parse_page(first, "a.py")
+        for text in then:
+            assert parse_page(text, "a.py") == _fresh(text, "a.py")
