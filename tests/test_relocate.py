@@ -108,3 +108,10 @@ def test_the_memo_respects_the_depth_limit(monkeypatch):
         parse_page(first, "a.py")
         for text in then:
             assert parse_page(text, "a.py") == _fresh(text, "a.py")
+
+
+def test_the_memo_tells_texts_of_one_length_apart():
+    pages._recent.clear()
+    first = parse_page("# Keyword Index: `a.py`\n\nx\n", "docs/a.md")
+    second = parse_page("# Keyword Index: `b.py`\n\nx\n", "docs/a.md")
+    assert (first.described, second.described) == ("a.py", "b.py")

@@ -139,28 +139,31 @@ def parse_page(
     has them, are `text.split("\n")` of a text with LF newlines."""
     if lines is None:
         text = normalize_newlines(text)
-    key = (path, text)
+    # Keyed by length, not by text: a key of the text would hash every page
+    # whole; the text is compared only when a page of that length is known.
+    key = (path, len(text))
     known = _recent.get(key)
-    if known is not None and known.serves(depth):
+    if known is not None and known.serves(text, depth):
         return moved(known.page, first_line - known.first_line, embedded_in=embedded_in)
     page = _parse_page(text, path, first_line, embedded_in, depth, lines)
-    _recent[key] = _Parsed(page, first_line, depth, _nesting(page))
+    _recent[key] = _Parsed(text, page, first_line, depth, _nesting(page))
     if len(_recent) > PARSES_KEPT:
         del _recent[next(iter(_recent))]
     return page
 
 
 class _Parsed(NamedTuple):
+    text: str
     page: AnyPage
     first_line: int
     depth: int
     nesting: int
     """How many pages are embedded one in another below this one."""
 
-    def serves(self, depth: int) -> bool:
-        """Whether the page parsed at `self.depth` is the page parsed at
-        `depth`: the same unless the depth limit cut one of the two short."""
-        return max(self.depth, depth) + self.nesting < MAX_EMBEDDED_DEPTH
+    def serves(self, text: str, depth: int) -> bool:
+        """Whether this is the page of `text` parsed at `depth`: the same text,
+        and no depth limit cut either of the two parses short."""
+        return max(self.depth, depth) + self.nesting < MAX_EMBEDDED_DEPTH and self.text == text
 
 
 def _nesting(page: AnyPage) -> int:
@@ -174,7 +177,7 @@ def _nesting(page: AnyPage) -> int:
 # documents byte for byte, and the work puts the two close together
 # (engine.work_affinity): the copy is the first parse moved to its lines.
 PARSES_KEPT = 8
-_recent: dict[tuple[str, str], _Parsed] = {}
+_recent: dict[tuple[str, int], _Parsed] = {}
 
 
 def _parse_page(
