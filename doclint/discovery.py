@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from doclint import inputs
+from doclint.paths import absolute
 from doclint.tree import read_regular
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
@@ -321,7 +322,7 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
         else:
             raise MissingPathError(f"{path}: no such file or directory")
         for file in found:
-            key = os.path.abspath(file)
+            key = absolute(file)
             if key not in seen:
                 seen.add(key)
                 yield file

@@ -48,6 +48,7 @@ from doclint.models.generated import AnyPage, FileDocs
 from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.pages import embedded_page_text, expected_page_path, parse_page, recognise
+from doclint.paths import relative_to
 from doclint.registry import Registry, load_registry
 from doclint.rule_api import Edit, Fix, FixSafety, Rule, RuleContext, Scope
 from doclint.suppressions import MARKER, FindingFilter, apply_directives
@@ -535,32 +536,6 @@ def _well_formed(edit: object) -> bool:
 def display_path(file: Path, cwd: Path) -> str:
     """How a path is shown: relative to the cwd, POSIX style."""
     return relative_to(file, str(cwd))
-
-
-def relative_to(file: Path | str, folder: str) -> str:
-    """`file` relative to the absolute `folder`, POSIX style; a plain slice in the
-    common case of a file inside it (os.path.relpath costs more per call)."""
-    absolute = os.fspath(file)
-    if not _is_normal_absolute(absolute):
-        absolute = os.path.abspath(absolute)
-    if absolute.startswith(folder) and absolute[len(folder) : len(folder) + 1] == os.sep:
-        relative = absolute[len(folder) + 1 :]
-    else:
-        relative = os.path.relpath(absolute, folder)
-    return relative if os.sep == "/" else relative.replace(os.sep, "/")
-
-
-def _is_normal_absolute(path: str) -> bool:
-    """Whether os.path.abspath would return `path` unchanged, as it does the
-    paths discovery yields: told by substring tests at a tenth of its cost."""
-    sep = os.sep
-    return (
-        os.path.isabs(path)
-        and f"{sep}{sep}" not in path
-        and f"{sep}." not in path  # may be a hidden name, not a "." part: abspath decides
-        and not path.endswith(sep)
-        and (os.altsep is None or os.altsep not in path)
-    )
 
 
 def tree_root(settings: Settings, paths: list[Path], files: list[Path], cwd: Path) -> Path:

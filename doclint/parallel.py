@@ -19,7 +19,7 @@ R = TypeVar("R")
 # Below this many items per worker a pool costs more than it saves.
 MIN_ITEMS_PER_WORKER = 64
 # Several chunks per worker even out files of very different sizes.
-CHUNKS_PER_WORKER = 8
+CHUNKS_PER_WORKER = 32
 
 
 def available_cores() -> int:
