@@ -14,7 +14,6 @@ import os
 import re
 import threading
 import traceback
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +48,7 @@ from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.pages import embedded_page_text, expected_page_path, parse_page, recognise
 from doclint.paths import relative_to
+from doclint.recent import RecentPages
 from doclint.registry import Registry, load_registry
 from doclint.rule_api import Edit, Fix, FixSafety, Rule, RuleContext, Scope
 from doclint.suppressions import MARKER, FindingFilter, apply_directives
@@ -322,7 +322,7 @@ class Linter:
         passes = [(rule, self.options[rule.code]) for rule in self.rules]
         self._file_passes = [(rule, opts) for rule, opts in passes if rule.scope is Scope.FILE]
         self._page_passes = [(rule, opts) for rule, opts in passes if rule.scope is Scope.PAGE]
-        self._seen: OrderedDict[tuple[str, str], PagePass] = OrderedDict()
+        self._seen: RecentPages[PagePass] = RecentPages(PASSES_KEPT)
         self.root_text = str(tree.root)
 
     def tree_path(self, file: Path) -> str:
@@ -444,10 +444,8 @@ class Linter:
         lately (its facts asked again, so that the cache knows them), else
         found now. A run that fixes needs each finding's own fix: no reuse."""
         page, first_line = current.page, current.first_line
-        key = (page.path, current.text)
-        seen = self._seen.get(key) if fixes is None else None
+        seen = self._seen.get(page.path, current.text) if fixes is None else None
         if seen is not None:
-            self._seen.move_to_end(key)
             ctx.ask_again(seen.facts)
             return seen.at(first_line)
         asked_before, ctx.facts = ctx.facts, {}
@@ -459,9 +457,8 @@ class Linter:
         asked, ctx.facts = ctx.facts, asked_before
         ctx.facts.update(asked)
         if fixes is None and all(row[0] >= first_line for row in found):
-            self._seen[key] = PagePass(_shifted(found, 1 - first_line), list(asked))
-            if len(self._seen) > PASSES_KEPT:
-                self._seen.popitem(last=False)
+            passed = PagePass(_shifted(found, 1 - first_line), list(asked))
+            self._seen.put(page.path, current.text, passed)
         return found
 
     def _run_rule(

@@ -17,13 +17,13 @@ SHIFT = 37
 
 def _fresh(text: str, path: str, first_line: int = 1, embedded_in: str | None = None) -> AnyPage:
     """The page parsed with no memo, its embedded pages included."""
-    kept, pages.PARSES_KEPT = pages.PARSES_KEPT, 0
+    kept, pages._recent.size = pages._recent.size, 0
     try:
         return pages._parse_page(
             text, path, first_line, embedded_in, 0 if embedded_in is None else 1, None
         )
     finally:
-        pages.PARSES_KEPT = kept
+        pages._recent.size = kept
 
 
 def _compare(files: list[Path]) -> int:
@@ -99,7 +99,7 @@ def test_the_memo_gives_what_a_fresh_parse_gives(monkeypatch):
 def test_the_memo_respects_the_depth_limit(monkeypatch):
     """A page parsed deep down, where the limit cut its nesting short, is not
     the page parsed at the top, and the reverse."""
-    monkeypatch.setattr(pages, "PARSES_KEPT", 100)  # every level stays known
+    monkeypatch.setattr(pages._recent, "size", 100)  # every level stays known
     nest = ["# Documentation: `a.py`\n"]
     for _ in range(MAX_EMBEDDED_DEPTH + 2):
         nest.append("# Documentation: `a.py`\n\n## Original Source\n\n```markdown\n" + nest[-1])

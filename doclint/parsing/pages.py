@@ -43,6 +43,7 @@ from doclint.models.generated import (
 from doclint.models.markdown import CodeBlock, Heading, Link, Node
 from doclint.parsing.markdown import normalize_newlines, parse_markdown
 from doclint.parsing.relocate import moved
+from doclint.recent import RecentPages
 
 N = TypeVar("N", bound=Node)
 
@@ -139,31 +140,25 @@ def parse_page(
     has them, are `text.split("\n")` of a text with LF newlines."""
     if lines is None:
         text = normalize_newlines(text)
-    # Keyed by length, not by text: a key of the text would hash every page
-    # whole; the text is compared only when a page of that length is known.
-    key = (path, len(text))
-    known = _recent.get(key)
-    if known is not None and known.serves(text, depth):
+    known = _recent.get(path, text)
+    if known is not None and known.serves(depth):
         return moved(known.page, first_line - known.first_line, embedded_in=embedded_in)
     page = _parse_page(text, path, first_line, embedded_in, depth, lines)
-    _recent[key] = _Parsed(text, page, first_line, depth, _nesting(page))
-    if len(_recent) > PARSES_KEPT:
-        del _recent[next(iter(_recent))]
+    _recent.put(path, text, _Parsed(page, first_line, depth, _nesting(page)))
     return page
 
 
 class _Parsed(NamedTuple):
-    text: str
     page: AnyPage
     first_line: int
     depth: int
     nesting: int
     """How many pages are embedded one in another below this one."""
 
-    def serves(self, text: str, depth: int) -> bool:
-        """Whether this is the page of `text` parsed at `depth`: the same text,
-        and no depth limit cut either of the two parses short."""
-        return max(self.depth, depth) + self.nesting < MAX_EMBEDDED_DEPTH and self.text == text
+    def serves(self, depth: int) -> bool:
+        """Whether the page parsed at `self.depth` is the page parsed at
+        `depth`: the same unless the depth limit cut one of the two short."""
+        return max(self.depth, depth) + self.nesting < MAX_EMBEDDED_DEPTH
 
 
 def _nesting(page: AnyPage) -> int:
@@ -173,11 +168,10 @@ def _nesting(page: AnyPage) -> int:
     return count
 
 
-# Pages parsed lately, by path and text. A level-2 page embeds the page it
-# documents byte for byte, and the work puts the two close together
-# (engine.work_affinity): the copy is the first parse moved to its lines.
+# Pages parsed lately: the copy of a page embedded in its level-2 page is the
+# first parse moved to its lines (see doclint.recent).
 PARSES_KEPT = 8
-_recent: dict[tuple[str, int], _Parsed] = {}
+_recent: RecentPages[_Parsed] = RecentPages(PARSES_KEPT)
 
 
 def _parse_page(
