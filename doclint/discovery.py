@@ -216,29 +216,30 @@ class PathFilter:
         return self.exclude.matches(os.path.abspath(path), path.is_dir())
 
     def walk(self, folder: Path) -> Iterator[Path]:
-        """Markdown files under `folder`, sorted, not following symlinked folders."""
+        """Markdown files under `folder`, sorted, not following symlinked folders,
+        as absolute paths."""
         top = os.path.abspath(folder)
         chains: dict[str, tuple[PatternSet, ...]] = {top: self._ignores_above(top)}
         # A folder is stamped before os.walk lists it, so that a file added in
         # between moves the stamp a replay compares (see replay.py).
         inputs.observe("folder", top)
-        for current, folders, files in os.walk(folder):
-            absolute = os.path.abspath(current)
-            chain = chains.pop(absolute, ())
+        for current, folders, files in os.walk(top):
+            chain = chains.pop(current, ())
             if self.respect_gitignore and GITIGNORE in files:
-                chain = (*chain, _read_patterns(Path(absolute), Path(absolute) / GITIGNORE))
-            left_out = self._judge(absolute, chain)
+                chain = (*chain, _read_patterns(Path(current), Path(current) / GITIGNORE))
+            left_out = self._judge(current, chain)
             kept = []
             for name in sorted(folders):
                 if not left_out(name, True):
                     kept.append(name)
-                    chains[os.path.join(absolute, name)] = chain
-                    inputs.observe("folder", os.path.join(absolute, name))
+                    chains[os.path.join(current, name)] = chain
+                    inputs.observe("folder", os.path.join(current, name))
             folders[:] = kept
             for name in sorted(files):
                 if name.lower().endswith(MARKDOWN_SUFFIXES) and not left_out(name, False):
                     # One Path per file, built from a string: pathlib's joins cost
-                    # more than the walk on a tree of 100,000 files.
+                    # more than the walk on a tree of 100,000 files. Absolute, as
+                    # every later step needs it (and os.getcwd() is a system call).
                     yield Path(os.path.join(current, name))
 
     def _judge(self, folder: str, ignores: tuple[PatternSet, ...]) -> Callable[[str, bool], bool]:
@@ -309,8 +310,9 @@ def _read_patterns(base: Path, file: Path) -> PatternSet:
 
 
 def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> Iterator[Path]:
-    """Files to check, each once: a named file whatever its extension, and the
-    Markdown files under a named folder (symlinked folders are not followed)."""
+    """Files to check, each once, as absolute paths: a named file whatever its
+    extension, and the Markdown files under a named folder (symlinked folders
+    are not followed)."""
     path_filter = path_filter or PathFilter.build(Path.cwd())
     seen: set[str] = set()
     for path in paths:
@@ -318,11 +320,11 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
         if path.is_dir():
             found: Iterable[Path] = () if path_filter.excludes(path) else path_filter.walk(path)
         elif path.exists() or path.is_symlink():
-            found = () if path_filter.excludes(path) else [path]
+            found = () if path_filter.excludes(path) else [Path(absolute(path))]
         else:
             raise MissingPathError(f"{path}: no such file or directory")
         for file in found:
-            key = absolute(file)
+            key = str(file)
             if key not in seen:
                 seen.add(key)
                 yield file

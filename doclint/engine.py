@@ -618,7 +618,7 @@ class RunResult(NamedTuple):
     files_checked: int
     from_cache: int
     files: Sequence[Path] = ()
-    """The files checked, as discovered (relative to the cwd or absolute)."""
+    """The files checked, as absolute paths."""
     elsewhere: int = 0
     """Findings of files a partial replay did not check again (replay.py)."""
     parts: list[tuple[str, bytes, int]] | None = None
