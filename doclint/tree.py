@@ -47,19 +47,30 @@ def read_regular(path: Path | str, limit: int = -1) -> bytes:
         if not stat.S_ISREG(mode):
             kind = next((name for test, name in _SPECIAL_FILES if test(mode)), "a special file")
             raise OSError(errno.EINVAL, f"not a regular file ({kind})", str(path))
-        handle = os.fdopen(descriptor, "rb")
-    except BaseException:
+        return _read(descriptor, status.st_size + 1, limit)
+    finally:
         os.close(descriptor)
-        raise
-    with handle:
-        # A read of n bytes allocates n first: with a limit of megabytes, that
-        # costs three times the reading of a small file. Ask for what the file
-        # holds and one byte more, then, only if it grew, for the rest.
-        expected = status.st_size + 1
-        if 0 <= expected < limit:
-            data = handle.read(expected)
-            return data if len(data) < expected else data + handle.read(limit - expected)
-        return handle.read(limit)
+
+
+# What is asked for at a time once a file turns out longer than its stat.
+_CHUNK = 1 << 20
+
+
+def _read(descriptor: int, expected: int, limit: int) -> bytes:
+    """Up to `limit` bytes (-1: all) of an open file, asking first for the
+    `expected` size. A read of n bytes allocates n first (a limit of megabytes
+    tripled the cost of a small file), and os.read skips the two buffered
+    file objects os.fdopen makes."""
+    parts: list[bytes] = []
+    total, ask = 0, expected
+    while limit < 0 or total < limit:
+        part = os.read(descriptor, ask if limit < 0 else min(ask, limit - total))
+        if not part:
+            break
+        parts.append(part)
+        total += len(part)
+        ask = _CHUNK  # the file grew since its stat, or the system read less
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
