@@ -156,11 +156,13 @@ class _Scanner:
                 heading = _ATX.match(line)
                 if heading is None:
                     raise _GiveUp
-                self.flush()
+                if self.paragraph:
+                    self.flush()
                 self.heading(index, heading)
                 previous = "heading"
             elif first in "`~" and (fence := _FENCE_OPEN.match(line)):
-                self.flush()
+                if self.paragraph:
+                    self.flush()
                 index = self.fence(index, fence)
                 previous = "fence"
             elif first == "-" and _PLAIN_ITEM.match(line):
@@ -180,7 +182,8 @@ class _Scanner:
                     self.setext(line)
                     previous = "heading"
                 else:
-                    self.flush()
+                    if self.paragraph:
+                        self.flush()
                     self.layer.thematic_breaks.append(first_line + index)
                     previous = "break"
             elif (first in "-*+" and (item := _SIMPLE_BULLET.match(line))) or (
@@ -237,13 +240,15 @@ class _Scanner:
         return self.known_offset
 
     def heading(self, index: int, match: re.Match[str]) -> None:
+        hashes, text = match.groups()
         # mistune strips ASCII whitespace only: a heading may end in U+0085 or U+2003.
-        text = (match.group(2) or "").strip(string.whitespace)
+        text = text.strip(string.whitespace) if text else ""
         if text.endswith("#"):
             raise _GiveUp  # closing hashes are trimmed by rules this scan does not copy
         line = self.first + index
-        self.layer.headings.append(_new(Heading, (line, 1, len(match.group(1)), text)))
-        self.links(self.lines[index], line, 0)
+        self.layer.headings.append(_new(Heading, (line, 1, len(hashes), text)))
+        if "[" in text or "<" in text:
+            self.links(self.lines[index], line, 0)
 
     def setext(self, underline: str) -> None:
         """The paragraph so far becomes a heading; mistune keeps its raw lines,
@@ -317,9 +322,11 @@ class _Scanner:
         """Add the one-line item of line `index`; its text starts at column `shift + 1`."""
         number = self.first + index
         self.layer.list_items.append(_new(ListItem, (number, 1, marker, 0, text.strip())))
-        self.links(text, number, shift)
+        if "[" in text or "<" in text:
+            self.links(text, number, shift)
 
     def flush(self) -> None:
+        """Add the paragraph read so far (callers in a hot path check there is one)."""
         if not self.paragraph:
             return
         raw = "\n".join(self.paragraph)
@@ -327,13 +334,13 @@ class _Scanner:
         self.layer.paragraphs.append(
             _new(Paragraph, (start, 1, start + len(self.paragraph) - 1, raw.strip()))
         )
-        self.links(raw, start, 0)
+        if "[" in raw or "<" in raw:
+            self.links(raw, start, 0)
         self.paragraph = []
 
     def links(self, raw: str, line: int, shift: int) -> None:
-        """Links of raw text that starts at column `shift + 1` of `line`."""
-        if "[" not in raw and "<" not in raw:
-            return  # as most lines: known before find_links' call
+        """Links of raw text that starts at column `shift + 1` of `line`. Only
+        a text holding "[" or "<" can hold one: the hot callers check first."""
         # Links come in order: each newline is counted once, not once per link.
         breaks, line_start, scanned = 0, 0, 0
         for found in find_links(raw, _NO_DEFINITIONS):
