@@ -46,6 +46,8 @@ from doclint.parsing.relocate import moved
 from doclint.recent import RecentPages
 
 N = TypeVar("N", bound=Node)
+# Nodes built in bulk are made by tuple.__new__, as in doclint.parsing.fast.
+_new = tuple.__new__
 
 _TITLES: list[tuple[re.Pattern[str], DocKind]] = [
     (re.compile(r"Documentation: `(?P<path>[^`]*)/`"), DocKind.FOLDER_DOC),
@@ -505,12 +507,12 @@ def _build_keyword_index(builder: _PageBuilder, common: dict) -> KeywordIndex:
     lines, first_line, name_of = builder.lines, builder.first_line, _KEYWORD.match
     for sub in builder.subsections(builder.section("Keywords Extracted")):
         entries = []
-        for item in within(layer.list_items, sub, item_lines):
-            if item.depth or (match := name_of(item.text)) is None:
+        for line, column, _, depth, text in within(layer.list_items, sub, item_lines):
+            if depth or (match := name_of(text)) is None:
                 continue
-            line = item.line
-            column = lines[line - first_line].find("**`", item.column - 1) + 4
-            entries.append(KeywordEntry(line, column, match[1], keyword_links.get(line)))
+            column = lines[line - first_line].find("**`", column - 1) + 4
+            entry = (line, column, match[1], keyword_links.get(line))
+            entries.append(_new(KeywordEntry, entry))
         categories.append(
             KeywordCategory(line=sub.line, column=sub.column, heading=sub.title, entries=entries)
         )
