@@ -241,15 +241,17 @@ class PageText(NamedTuple):
 
 
 class PagePass(NamedTuple):
-    """What the PAGE rules found on a page, with its lines counted from the
-    page's first, and the tree facts they asked for."""
+    """What the PAGE rules found on a page that starts at `first_line`, and the
+    tree facts they asked for."""
 
     rows: list[Row]
+    first_line: int
     facts: list[tuple[str, str]]
 
     def at(self, first_line: int) -> list[Row]:
-        """The rows for a copy of the page that starts at `first_line`."""
-        return _shifted(self.rows, first_line - 1)
+        """The rows for a copy of the page that starts at `first_line`. Moved
+        only when asked: most pages have no copy."""
+        return _shifted(self.rows, first_line - self.first_line)
 
 
 def _shifted(rows: list[Row], lines: int) -> list[Row]:
@@ -461,7 +463,7 @@ class Linter:
         asked, ctx.facts = ctx.facts, asked_before
         ctx.facts.update(asked)
         if fixes is None and all(row[0] >= first_line for row in found):
-            passed = PagePass(_shifted(found, 1 - first_line), list(asked))
+            passed = PagePass(found, first_line, list(asked))
             self._seen.put(page.path, current.text, passed)
         return found
 

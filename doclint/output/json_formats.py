@@ -35,20 +35,18 @@ def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
     heads: dict[str, str] = {}
     middles: dict[tuple[str, str, str], str] = {}
     encoded = []
-    for d in rows:
-        head = heads.get(d.path)
+    for path, line, column, code, name, severity, message in rows:
+        head = heads.get(path)
         if head is None:
-            head = heads[d.path] = f'{{"path": {encode_basestring(d.path)}, "line": '
-        rule = (d.code, d.name, d.severity)
+            head = heads[path] = f'{{"path": {encode_basestring(path)}, "line": '
+        rule = (code, name, severity)
         middle = middles.get(rule)
         if middle is None:
             middle = middles[rule] = (
-                f', "code": {encode_basestring(d.code)}, "name": {encode_basestring(d.name)}, '
-                f'"severity": {encode_basestring(d.severity)}, "message": '
+                f', "code": {encode_basestring(code)}, "name": {encode_basestring(name)}, '
+                f'"severity": {encode_basestring(severity)}, "message": '
             )
-        encoded.append(
-            f'{head}{d.line}, "column": {d.column}{middle}{encode_basestring(d.message)}}}'
-        )
+        encoded.append(f'{head}{line}, "column": {column}{middle}{encode_basestring(message)}}}')
     return encoded
 
 
