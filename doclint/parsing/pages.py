@@ -257,8 +257,8 @@ def _sections(headings: Sequence[Heading], last_line: int) -> list[Section]:
             ends[open_sections.pop()] = heading.line - 1
         open_sections.append(index)
     return [
-        Section(heading.line, heading.column, heading.level, heading.text, end)
-        for heading, end in zip(headings, ends, strict=True)
+        _new(Section, (line, column, level, text, end))
+        for (line, column, level, text), end in zip(headings, ends, strict=True)
     ]
 
 
