@@ -55,11 +55,23 @@ _NOISE = re.compile(
     r"""|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'?""",
     re.DOTALL,
 )
+
+
+def _ascii_refused(kept: Callable[[str], bool]) -> str:
+    """The ASCII characters `kept` refuses, escaped for a regex class."""
+    return "".join(re.escape(chr(code)) for code in range(128) if not kept(chr(code)))
+
+
 # The characters of names: outside literals and comments, any non-ASCII
 # character can only be one (`\w` misses some, such as combining accents).
-_NAME_CHARS = "0-9A-Za-z_\x80-\U0010ffff"
-_NAME_CHAR = f"[{_NAME_CHARS}]"
+# Written as the ASCII characters they are not: a class holding the range
+# up to U+10FFFF took the regex compiler 28 ms, a tenth of the start-up.
+_NAME_CHAR = f"[^{_ascii_refused(lambda char: char.isalnum() or char == '_')}]"
 _NAME = _NAME_CHAR + "++"
+# What a parenthesised import list is made of: names, commas and spaces.
+_NAME_LIST_CHAR = (
+    f"[^{_ascii_refused(lambda char: char.isalnum() or char in '_,' or char.isspace())}]"
+)
 # With strings and comments gone, `class`, `def`, `import` and `from ...
 # import` can only be the statements: they are hard keywords, which no
 # expression, attribute or argument name can be (a `from` may still be that of
@@ -80,7 +92,7 @@ _STATEMENT = re.compile(
       | from(?P<module>[.\ \t\f]*+
             (?:{_MODULE_PART}(?:[ \t\f]*+\.[.\ \t\f]*+{_MODULE_PART})*+)?+)
         [ \t\f]*+import(?=[ \t\f(*])[ \t\f]*+
-        (?:\((?P<group>[\s,{_NAME_CHARS}]*+)\)|(?P<names>[^\n;]*+))
+        (?:\((?P<group>{_NAME_LIST_CHAR}*+)\)|(?P<names>[^\n;]*+))
       | import[ \t\f]++(?P<modules>[^\n;]*+)
     """,
     re.VERBOSE,

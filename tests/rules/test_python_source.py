@@ -3,6 +3,7 @@ the rules parse a source only where the lexer is unsure."""
 
 from __future__ import annotations
 
+import re
 import sysconfig
 from collections import OrderedDict
 from pathlib import Path
@@ -397,3 +398,15 @@ def test_bogus_dependency(tmp_path, calls):
     assert [(d.line, d.column, d.message) for d in report.diagnostics] == [
         (first + 1, 4, "`which may fail` is not a module that `mod.py` imports")
     ]
+
+
+def test_name_classes_are_the_characters_they_stand_for():
+    """Written as the ASCII characters they exclude, the classes still hold
+    every ASCII letter, digit and underscore and every non-ASCII character."""
+    name = re.compile(_python_source._NAME_CHAR)
+    listed = re.compile(_python_source._NAME_LIST_CHAR)
+    for code in [*range(0x800), *range(0x800, 0x110000, 97), 0xFFFF, 0x10FFFF]:
+        char = chr(code)
+        is_name = code >= 0x80 or char.isalnum() or char == "_"
+        assert bool(name.fullmatch(char)) == is_name, hex(code)
+        assert bool(listed.fullmatch(char)) == (is_name or char == "," or char.isspace()), hex(code)
