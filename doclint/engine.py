@@ -46,7 +46,13 @@ from doclint.inputs import RunTree, Stamp, file_stamp
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
-from doclint.parsing.pages import embedded_page_text, expected_page_path, parse_page, recognise
+from doclint.parsing.pages import (
+    embedded_page_text,
+    expected_page_path,
+    page_memo,
+    parse_page,
+    recognise,
+)
 from doclint.paths import relative_to
 from doclint.recent import RecentPages
 from doclint.registry import Registry, load_registry
@@ -329,6 +335,7 @@ class Linter:
         self._file_passes = [(rule, opts) for rule, opts in passes if rule.scope is Scope.FILE]
         self._page_passes = [(rule, opts) for rule, opts in passes if rule.scope is Scope.PAGE]
         self._seen: RecentPages[PagePass] = RecentPages(PASSES_KEPT)
+        self._parsed = page_memo()
         self.root_text = str(tree.root)
 
     def tree_path(self, file: Path) -> str:
@@ -427,7 +434,7 @@ class Linter:
         split = text.split("\n")
         lines = split[:-1] if text.endswith("\n") else split
         try:
-            page = parse_page(text, path, lines=split)
+            page = parse_page(text, path, lines=split, memo=self._parsed)
         except Exception as error:  # a parser bug must not stop the run
             return self._crash("the parser", error), []
         ctx = RuleContext(self.tree, path, text, lines, replaced_lines, fixes is not None)

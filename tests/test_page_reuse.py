@@ -1,6 +1,7 @@
-"""A level-2 page embeds the page it documents byte for byte; the PAGE rules'
-findings on one copy serve the other, at its own lines, with the tree facts
-they asked for. Reuse must change nothing: not a finding, not a fact."""
+"""A level-2 page embeds the page it documents byte for byte; the parse of one
+copy and the PAGE rules' findings on it serve the other, at its own lines,
+with the tree facts they asked for. Reuse must change nothing: not a
+finding, not a fact."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from pathlib import Path
 
 from doclint import engine
 from doclint.engine import PASSES_KEPT, Settings, set_up_run, work_affinity
+from doclint.parsing import pages
 
 
 def _check_all(root: Path, monkeypatch, kept: int) -> tuple[dict, int]:
     """Each file's (findings, facts) checked in the engine's order, with up to
     `kept` pages remembered; and how many pages were reused."""
     monkeypatch.setattr(engine, "PASSES_KEPT", kept)
+    monkeypatch.setattr(pages, "PARSES_KEPT", kept and pages.PARSES_KEPT)
     reused = []
     original = engine.PagePass.at
 

@@ -8,8 +8,9 @@ from pathlib import Path
 from doclint.models.generated import AnyPage
 from doclint.parsing import pages
 from doclint.parsing.markdown import normalize_newlines
-from doclint.parsing.pages import MAX_EMBEDDED_DEPTH, parse_page
+from doclint.parsing.pages import MAX_EMBEDDED_DEPTH, PageMemo, page_memo, parse_page
 from doclint.parsing.relocate import moved
+from doclint.recent import RecentPages
 from tests.conftest import REAL, SEEDS, require_shared
 
 SHIFT = 37
@@ -17,13 +18,7 @@ SHIFT = 37
 
 def _fresh(text: str, path: str, first_line: int = 1, embedded_in: str | None = None) -> AnyPage:
     """The page parsed with no memo, its embedded pages included."""
-    kept, pages._recent.size = pages._recent.size, 0
-    try:
-        return pages._parse_page(
-            text, path, first_line, embedded_in, 0 if embedded_in is None else 1, None
-        )
-    finally:
-        pages._recent.size = kept
+    return parse_page(text, path, first_line, embedded_in, depth=0 if embedded_in is None else 1)
 
 
 def _compare(files: list[Path]) -> int:
@@ -89,29 +84,33 @@ def test_the_memo_gives_what_a_fresh_parse_gives(monkeypatch):
         pages, "_parse_page", lambda text, *rest: parsed.append(text) or parse(text, *rest)
     )
     for order in ((inner, outer), (outer, inner)):
-        pages._recent.clear()
+        memo = page_memo()
         parsed.clear()
         for text in order:
-            assert parse_page(text, paths[text]) == expected[text]
+            assert parse_page(text, paths[text], memo=memo) == expected[text]
         assert sorted(parsed) == sorted([inner, outer])
+    memo = page_memo()
+    parsed.clear()
+    first = parse_page(inner, paths[inner], memo=memo)
+    again = parse_page(inner, paths[inner], memo=memo)  # at the lines it was parsed at:
+    assert parsed == [inner, inner] and again is not first  # parsed again, not shared
 
 
 def test_the_memo_respects_the_depth_limit(monkeypatch):
     """A page parsed deep down, where the limit cut its nesting short, is not
     the page parsed at the top, and the reverse."""
-    monkeypatch.setattr(pages._recent, "size", 100)  # every level stays known
     nest = ["# Documentation: `a.py`\n"]
     for _ in range(MAX_EMBEDDED_DEPTH + 2):
         nest.append("# Documentation: `a.py`\n\n## Original Source\n\n```markdown\n" + nest[-1])
     for first, then in ((nest[-1], nest[:-1]), (nest[0], nest[1:])):
-        pages._recent.clear()
-        parse_page(first, "a.py")
+        memo: PageMemo = RecentPages(100)  # every level stays known
+        parse_page(first, "a.py", memo=memo)
         for text in then:
-            assert parse_page(text, "a.py") == _fresh(text, "a.py")
+            assert parse_page(text, "a.py", memo=memo) == _fresh(text, "a.py")
 
 
 def test_the_memo_tells_texts_of_one_length_apart():
-    pages._recent.clear()
-    first = parse_page("# Keyword Index: `a.py`\n\nx\n", "docs/a.md")
-    second = parse_page("# Keyword Index: `b.py`\n\nx\n", "docs/a.md")
+    memo = page_memo()
+    first = parse_page("# Keyword Index: `a.py`\n\nx\n", "docs/a.md", 3, memo=memo)
+    second = parse_page("# Keyword Index: `b.py`\n\nx\n", "docs/a.md", 5, memo=memo)
     assert (first.described, second.described) == ("a.py", "b.py")

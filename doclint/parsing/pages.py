@@ -136,21 +136,28 @@ def parse_page(
     *,
     depth: int = 0,
     lines: list[str] | None = None,
+    memo: PageMemo | None = None,
 ) -> AnyPage:
     """The typed page of `text` (any newline style); lines start at `first_line`;
     `depth` counts the pages this one is embedded in. `lines`, when the caller
-    has them, are `text.split("\n")` of a text with LF newlines."""
+    has them, are `text.split("\n")` of a text with LF newlines. With a `memo`
+    (`page_memo()`), a page parsed lately at other lines is moved, not parsed
+    again, and the pages parsed are remembered: the caller's models then share
+    parts with the memo's, so they must not be changed."""
     if lines is None:
         text = normalize_newlines(text)
-    known = _recent.get(path, text)
-    if known is not None and known.serves(depth):
+    known = memo.get(path, text) if memo is not None else None
+    if known is not None and known.serves(depth) and known.first_line != first_line:
         return moved(known.page, first_line - known.first_line, embedded_in=embedded_in)
-    page = _parse_page(text, path, first_line, embedded_in, depth, lines)
-    _recent.put(path, text, _Parsed(page, first_line, depth, _nesting(page)))
+    page = _parse_page(text, path, first_line, embedded_in, depth, lines, memo)
+    if memo is not None:
+        memo.put(path, text, ParsedPage(page, first_line, depth, _nesting(page)))
     return page
 
 
-class _Parsed(NamedTuple):
+class ParsedPage(NamedTuple):
+    """A page as a memo keeps it, with what tells where it may serve again."""
+
     page: AnyPage
     first_line: int
     depth: int
@@ -170,10 +177,15 @@ def _nesting(page: AnyPage) -> int:
     return count
 
 
-# Pages parsed lately: the copy of a page embedded in its level-2 page is the
-# first parse moved to its lines (see doclint.recent).
+PageMemo = RecentPages[ParsedPage]
+# Pages a memo keeps: the copy of a page embedded in its level-2 page is the
+# first parse moved to its lines, and the work puts the two close together.
 PARSES_KEPT = 8
-_recent: RecentPages[_Parsed] = RecentPages(PARSES_KEPT)
+
+
+def page_memo() -> PageMemo:
+    """A memo of the pages parsed lately, for a run over many files."""
+    return RecentPages(PARSES_KEPT)
 
 
 def _parse_page(
@@ -183,8 +195,9 @@ def _parse_page(
     embedded_in: str | None,
     depth: int,
     lines: list[str] | None,
+    memo: PageMemo | None,
 ) -> AnyPage:
-    builder = _PageBuilder(text, first_line, path, depth, lines)
+    builder = _PageBuilder(text, first_line, path, depth, lines, memo)
     layer = builder.layer
     title = layer.headings[0] if layer.headings and layer.headings[0].level == 1 else None
     if title is not None and title.line != _first_text_line(text, first_line):
@@ -215,7 +228,13 @@ class _PageBuilder:
     pick their parts."""
 
     def __init__(
-        self, text: str, first_line: int, path: str, depth: int = 0, lines: list[str] | None = None
+        self,
+        text: str,
+        first_line: int,
+        path: str,
+        depth: int = 0,
+        lines: list[str] | None = None,
+        memo: PageMemo | None = None,
     ) -> None:
         # One split serves the line scan and the lookups here: a page may
         # hold a whole source file.
@@ -224,6 +243,7 @@ class _PageBuilder:
         self.layer = parse_markdown(text, first_line, self.lines)
         self.path = path
         self.depth = depth
+        self.memo = memo
         self.sections = _sections(self.layer.headings, first_line + self.layer.line_count - 1)
 
     def line_text(self, line: int) -> str:
@@ -458,6 +478,7 @@ def _original_source(
             depth=builder.depth + 1,
             # The page's lines are the block's, up to its last line with text.
             lines=[*content[: page_text.count("\n")], ""],
+            memo=builder.memo,
         )
     source = EmbeddedSource(
         line=block.line,
