@@ -720,15 +720,19 @@ def run(
         if progress is not None:
             progress(done, len(missing))
 
-    missing.sort(key=lambda index: work_affinity(linter.tree_path(files[index])))
+    affinity = {index: work_affinity(linter.tree_path(files[index])) for index in missing}
+    missing.sort(key=affinity.__getitem__)
     jobs = worker_count(settings.jobs, len(missing))
     if jobs > 1:
         chunk = [str(files[index]) for index in missing]
         start = (settings, root, setup.cwd, render)
+        groups = [affinity[index] for index in missing]
         global _worker
         _worker = linter, reporter
         try:
-            outcomes = map_in_processes(_check_chunk, chunk, jobs, _start_worker, start, advance)
+            outcomes = map_in_processes(
+                _check_chunk, chunk, jobs, _start_worker, start, advance, groups
+            )
         finally:
             _worker = None
     else:

@@ -42,11 +42,13 @@ def map_in_processes(
     initializer: Callable[..., None],
     initargs: tuple[Any, ...],
     progress: Callable[[int], None] | None = None,
+    groups: Sequence[object] | None = None,
 ) -> list[R]:
     """`work` applied to chunks of `items` in `jobs` processes, results in order;
-    `progress(n)` is told each time n more items are done."""
+    `progress(n)` is told each time n more items are done. Neighbouring items
+    of one group (equal `groups` values) stay in one chunk."""
     size = max(1, len(items) // (jobs * CHUNKS_PER_WORKER))
-    chunks = [items[start : start + size] for start in range(0, len(items), size)]
+    chunks = [items[start:stop] for start, stop in chunk_bounds(len(items), size, groups)]
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with ProcessPoolExecutor(
         jobs,
@@ -60,3 +62,20 @@ def map_in_processes(
             if progress is not None:
                 progress(len(chunk))
         return results
+
+
+def chunk_bounds(
+    count: int, size: int, groups: Sequence[object] | None = None
+) -> list[tuple[int, int]]:
+    """(start, stop) of chunks of about `size` items out of `count`, each
+    stretched to the end of the group its last item belongs to: what one item
+    of a group computes (a parse, a source's facts) serves the next one only
+    in the same process."""
+    bounds, start = [], 0
+    while start < count:
+        stop = min(start + size, count)
+        while groups is not None and stop < count and groups[stop] == groups[stop - 1]:
+            stop += 1
+        bounds.append((start, stop))
+        start = stop
+    return bounds

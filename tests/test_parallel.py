@@ -9,6 +9,7 @@ import sys
 from doclint import Settings, check_paths
 from doclint.diagnostics import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput
+from doclint.parallel import chunk_bounds
 from tests.conftest import REAL, require_shared
 
 
@@ -50,3 +51,13 @@ def test_output_rendered_in_workers_equals_the_serial_rendering(generated_corpus
             rows = [DiagnosticRow(**d.model_dump(mode="json")) for d in report.diagnostics]
             rendered = "".join(FORMATS[output_format](RunOutput(rows, report.files_checked)))
         assert outputs[0] == outputs[1] == rendered.encode(), output_format
+
+
+def test_chunks_cover_every_item_once_and_keep_groups_whole():
+    groups = ["a", "a", "b", "b", "b", "c", "d", "d", "e"]
+    bounds = chunk_bounds(len(groups), 2, groups)
+    assert bounds == [(0, 2), (2, 5), (5, 8), (8, 9)]
+    assert chunk_bounds(5, 2) == [(0, 2), (2, 4), (4, 5)]
+    assert chunk_bounds(0, 3, []) == []
+    one_group = chunk_bounds(4, 1, ["x"] * 4)
+    assert one_group == [(0, 4)]
