@@ -44,6 +44,7 @@ from doclint.engine_rules import (
 from doclint.gc_pause import collect_rarely, gc_paused
 from doclint.inputs import RunTree, Stamp, file_stamp
 from doclint.models.generated import AnyPage, FileDocs
+from doclint.models.markdown import build_node
 from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.pages import (
@@ -291,9 +292,6 @@ FilePart = tuple[bytes, int]
 """One file's findings as written, and how many there are."""
 
 
-_new = tuple.__new__
-
-
 class FileReporter(NamedTuple):
     """Turns a file's stored findings into what is reported of it."""
 
@@ -305,8 +303,8 @@ class FileReporter(NamedTuple):
         """The findings as reported (`shown` is the file's path as shown):
         per-file ignores and severities applied, deduplicated, sorted."""
         kept = sorted(set(self.finding_filter.rows(file, rows)))
-        # tuple.__new__, not DiagnosticRow._make: a run may report 300,000.
-        return [_new(DiagnosticRow, (shown, *row)) for row in kept]
+        # Not DiagnosticRow._make: a run may report 300,000.
+        return [build_node(DiagnosticRow, (shown, *row)) for row in kept]
 
     def part(self, file: Path, rows: list[Row]) -> FilePart | None:
         """The file's rendered part, None when it has no findings to report."""

@@ -33,6 +33,7 @@ from doclint.models.markdown import (
     MarkdownLayer,
     Paragraph,
     TableRow,
+    build_node,
 )
 from doclint.parsing.inline import find_links
 
@@ -79,9 +80,6 @@ _OTHER_MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _KEYWORD_ENTRY = r"([-*+]) (\*\*`([^`\n]+)`\*\*: \[([^\[\]`\\<\n]*)\]\(([!-'*-;=?-\[\]-~]+)\))"
 _KEYWORD_LINE = re.compile(_KEYWORD_ENTRY + "$")
 _KEYWORD_NEXT = re.compile(_KEYWORD_ENTRY + r"(?:\n|\Z)")
-# Nodes are built by tuple.__new__: a named tuple's own __new__ is a Python
-# function, and a page builds thousands of nodes.
-_new = tuple.__new__
 _NO_DEFINITIONS: dict[str, tuple[str, str | None]] = {}
 # A cell of a table's delimiter row, stripped, as mistune's table plugin
 # accepts it (or an empty one).
@@ -223,10 +221,10 @@ class _Scanner:
         end = self.offset(index)
         while (entry := _KEYWORD_NEXT.match(text, end)) is not None:
             marker, item, name, label, target = entry.groups()
-            list_items.append(_new(ListItem, (number, 1, marker, 0, item)))
+            list_items.append(build_node(ListItem, (number, 1, marker, 0, item)))
             # The label starts after "- **`", the name and "`**: [".
             column = len(marker) + len(name) + 10
-            links.append(_new(Link, (number, column, "inline", label, target, None)))
+            links.append(build_node(Link, (number, column, "inline", label, target, None)))
             number += 1
             end = entry.end()
         self.known_line, self.known_offset = number - self.first, end
@@ -246,7 +244,7 @@ class _Scanner:
         if text.endswith("#"):
             raise _GiveUp  # closing hashes are trimmed by rules this scan does not copy
         line = self.first + index
-        self.layer.headings.append(_new(Heading, (line, 1, len(hashes), text)))
+        self.layer.headings.append(build_node(Heading, (line, 1, len(hashes), text)))
         if "[" in text or "<" in text:
             self.links(self.lines[index], line, 0)
 
@@ -314,14 +312,14 @@ class _Scanner:
             rows.append((last, False, cells))
         for number, head, cells in rows:
             line = self.first + number
-            self.layer.table_rows.append(_new(TableRow, (line, 1, head, cells)))
+            self.layer.table_rows.append(build_node(TableRow, (line, 1, head, cells)))
             self.links(lines[number], line, 0)
         return last
 
     def item(self, index: int, marker: str, text: str, shift: int) -> None:
         """Add the one-line item of line `index`; its text starts at column `shift + 1`."""
         number = self.first + index
-        self.layer.list_items.append(_new(ListItem, (number, 1, marker, 0, text.strip())))
+        self.layer.list_items.append(build_node(ListItem, (number, 1, marker, 0, text.strip())))
         if "[" in text or "<" in text:
             self.links(text, number, shift)
 
@@ -332,7 +330,7 @@ class _Scanner:
         raw = "\n".join(self.paragraph)
         start = self.first + self.paragraph_start
         self.layer.paragraphs.append(
-            _new(Paragraph, (start, 1, start + len(self.paragraph) - 1, raw.strip()))
+            build_node(Paragraph, (start, 1, start + len(self.paragraph) - 1, raw.strip()))
         )
         if "[" in raw or "<" in raw:
             self.links(raw, start, 0)
@@ -351,7 +349,7 @@ class _Scanner:
             scanned = max(scanned, found.offset)
             column = found.offset - line_start + 1 if breaks else found.offset + shift + 1
             self.layer.links.append(
-                _new(
+                build_node(
                     Link, (line + breaks, column, found.kind, found.text, found.target, found.title)
                 )
             )

@@ -40,14 +40,12 @@ from doclint.models.generated import (
     SubtreeIndex,
     Value,
 )
-from doclint.models.markdown import CodeBlock, Heading, Link, Node
+from doclint.models.markdown import CodeBlock, Heading, Link, Node, build_node
 from doclint.parsing.markdown import normalize_newlines, parse_markdown
 from doclint.parsing.relocate import moved
 from doclint.recent import RecentPages
 
 N = TypeVar("N", bound=Node)
-# Nodes built in bulk are made by tuple.__new__, as in doclint.parsing.fast.
-_new = tuple.__new__
 
 _TITLES: list[tuple[re.Pattern[str], DocKind]] = [
     (re.compile(r"Documentation: `(?P<path>[^`]*)/`"), DocKind.FOLDER_DOC),
@@ -277,7 +275,7 @@ def _sections(headings: Sequence[Heading], last_line: int) -> list[Section]:
             ends[open_sections.pop()] = heading.line - 1
         open_sections.append(index)
     return [
-        _new(Section, (line, column, level, text, end))
+        build_node(Section, (line, column, level, text, end))
         for (line, column, level, text), end in zip(headings, ends, strict=True)
     ]
 
@@ -533,7 +531,7 @@ def _build_keyword_index(builder: _PageBuilder, common: dict) -> KeywordIndex:
                 continue
             column = lines[line - first_line].find("**`", column - 1) + 4
             entry = (line, column, match[1], keyword_links.get(line))
-            entries.append(_new(KeywordEntry, entry))
+            entries.append(build_node(KeywordEntry, entry))
         categories.append(
             KeywordCategory(line=sub.line, column=sub.column, heading=sub.title, entries=entries)
         )

@@ -15,6 +15,8 @@ from typing import Any, TypeVar, get_args, get_type_hints
 
 from pydantic import BaseModel
 
+from doclint.models.markdown import build_node
+
 P = TypeVar("P", bound=BaseModel)
 
 # The fields of a node or model that hold a line number. Models and nodes name
@@ -57,7 +59,7 @@ def _moved_nodes(nodes: list[tuple], lines: int) -> list[tuple]:
     line_indexes, nested = _plan(kind)
     if line_indexes == (0,) and not nested:
         # The shape of most nodes, moved at a third of the general cost.
-        return [_new(kind, (node[0] + lines, *node[1:])) for node in nodes]
+        return [build_node(kind, (node[0] + lines, *node[1:])) for node in nodes]
     return [_moved_node(node, lines) for node in nodes]
 
 
@@ -69,10 +71,7 @@ def _moved_node(node: tuple, lines: int) -> tuple:
         values[index] += lines
     for index in nested:
         values[index] = _moved_value(values[index], lines)
-    return _new(kind, values)
-
-
-_new = tuple.__new__
+    return build_node(kind, values)
 
 
 @cache
