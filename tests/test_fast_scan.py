@@ -92,6 +92,9 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
         # keyword entries whose destinations the entry pattern leaves to the general path
         "# K\n\n- **`a`**: [a](./a.md)\n- **`\u00e9`**: [caf\u00e9](./caf\u00e9.md)\n"
         "- **`b`**: [b](./a\u00a0b.md)\n- **`c`**: [c](./c.md)\n",
+        # lines indented four columns continue a paragraph (leaked text files)
+        "Para\n    indented [x](y.md)\n\tTabbed\n    - not an item\ntext\n\nNext\n",
+        "Para\n    continued\n---\n",  # a setext heading over the indented line
     ],
 )
 def test_same_layer_on_hand_made_pages(text):
@@ -121,3 +124,15 @@ def test_cells_split_as_mistune_splits_them(pieces):
     table = pytest.importorskip("mistune.plugins.table")
     row = "".join(pieces)
     assert fast._cells(row) == table._split_table_cells(row)
+
+
+LINES = ["Text [a](b.md)", "    indented", "\tTabbed [c](d)", "  two", "   > q", "    - x"]
+LINES += ["- item", "", "# H", "---", "===", "```", "| a |", "|---|", "    ", "1. one", "<b>"]
+
+
+@settings(max_examples=2000, deadline=None, database=None)
+@given(st.lists(st.sampled_from(LINES), min_size=1, max_size=10))
+def test_the_scan_reads_a_page_as_mistune_does_or_gives_up(lines):
+    text = "\n".join(lines) + "\n"
+    fast = scan_layer(text)
+    assert fast is None or fast == parse_with_mistune(text)

@@ -143,6 +143,12 @@ class _Scanner:
                 index += 1
                 continue
             first = line[0]
+            if previous == "paragraph" and (first == "\t" or line.startswith("    ")):
+                # Indented four columns or more: nothing can interrupt the
+                # paragraph there (indented code cannot), so the line continues it.
+                self.paragraph.append(line)
+                index += 1
+                continue
             if first in " \t><" or (first == "[" and "]:" in line):
                 raise _GiveUp
             if first == "|":
