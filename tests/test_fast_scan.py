@@ -95,6 +95,7 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
         # lines indented four columns continue a paragraph (leaked text files)
         "Para\n    indented [x](y.md)\n\tTabbed\n    - not an item\ntext\n\nNext\n",
         "Para\n    continued\n---\n",  # a setext heading over the indented line
+        "#define x 1\n#!/bin/sh\n####### seven\n\n#x\n===\n",  # no headings: text
     ],
 )
 def test_same_layer_on_hand_made_pages(text):
@@ -127,7 +128,8 @@ def test_cells_split_as_mistune_splits_them(pieces):
 
 
 LINES = ["Text [a](b.md)", "    indented", "\tTabbed [c](d)", "  two", "   > q", "    - x"]
-LINES += ["- item", "", "# H", "---", "===", "```", "| a |", "|---|", "    ", "1. one", "<b>"]
+LINES += ["- item", "", "# H", "#define", "---", "===", "```", "| a |", "|---|", "    "]
+LINES += ["1. one", "<b>"]
 
 
 @settings(max_examples=2000, deadline=None, database=None)

@@ -156,10 +156,8 @@ class _Scanner:
                     raise _GiveUp  # whether a table interrupts them is mistune's to say
                 index = self.table(index)
                 previous = "table"
-            elif first == "#":
-                heading = _ATX.match(line)
-                if heading is None:
-                    raise _GiveUp
+            elif first == "#" and (heading := _ATX.match(line)):
+                # Other lines of "#" ("#define", "#######") are text.
                 if self.paragraph:
                     self.flush()
                 self.heading(index, heading)
