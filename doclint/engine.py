@@ -480,8 +480,11 @@ class Linter:
             if not found:
                 return []  # most passes: nothing to turn into rows
             code, name, severity = rule.code, rule.name, str(rule.severity)
+            # A finding off the file (a plugin's bug) is shown at its nearest line.
+            last = max(len(ctx.lines), 1)
             rows: list[Row] = [
-                (max(f.line, 1), max(f.column, 1), code, name, severity, f.message) for f in found
+                (min(max(f.line, 1), last), max(f.column, 1), code, name, severity, f.message)
+                for f in found
             ]
             # Only a rule that declares it can fix is trusted with edits.
             can_fix = rule.fix_safety is not FixSafety.NONE

@@ -31,6 +31,22 @@ class NoTodo(Rule):
                 yield Finding(number, line.index("TODO") + 1, "a TODO is left")
 
 
+class OffTheFile(Rule):
+    """Reports before the first line and after the last.
+
+    **Bad:** a line number the file does not have. **Good:** one it has.
+    """
+
+    code = "XO001"
+    name = "off-the-file"
+    summary = "Findings at lines the file does not have."
+    scope = Scope.FILE
+
+    def check(self, page, ctx):
+        yield Finding(-4, 0, "before the first line")
+        yield Finding(10_000, 3, "after the last line")
+
+
 class Crashing(Rule):
     """Always raises."""
 
@@ -47,6 +63,7 @@ class Crashing(Rule):
 def plugin(tmp_path, monkeypatch):
     """A tiny installed distribution: a module plus dist-info with entry points."""
     rules = {"no-todo": "NoTodo", "crashing": "Crashing", "broken": "DoesNotExist"}
+    rules["off-the-file"] = "OffTheFile"
     write_plugin(tmp_path, "tinyplugin", PLUGIN, rules)
     monkeypatch.syspath_prepend(str(tmp_path))
 
@@ -63,3 +80,8 @@ def test_crashing_rule_becomes_an_internal_error_and_others_still_run(plugin):
     report = check_text("TODO\n", "notes.md", Settings(select=["XT"]))
     assert [d.code for d in report.diagnostics] == ["DL001", "XT001"]
     assert "rule XT002 (crashing) crashed: KeyError" in report.diagnostics[0].message
+
+
+def test_findings_off_the_file_are_shown_at_its_first_and_last_lines(plugin):
+    report = check_text("# Notes\n\nlast line\n", "notes.md", Settings(select=["XO001"]))
+    assert [(d.line, d.column) for d in report.diagnostics] == [(1, 1), (3, 3)]
