@@ -37,8 +37,5 @@ class RecentPages(Generic[V]):
         while len(self._items) > self.size:
             self._items.popitem(last=False)
 
-    def clear(self) -> None:
-        self._items.clear()
-
     def __len__(self) -> int:
         return len(self._items)

@@ -29,8 +29,6 @@ LINE_LIST_FIELDS = frozenset({"thematic_breaks"})
 def moved(page: P, lines: int, **changes: Any) -> P:
     """`page` with every line number `lines` further down, and the fields in
     `changes` replaced. Lists nobody moves (of strings) are shared."""
-    if lines == 0 and not changes:
-        return page
     update = {
         name: _moved_value(value, lines, name)
         for name, value in page.__dict__.items()
