@@ -47,8 +47,8 @@ from doclint.models.generated import AnyPage, FileDocs
 from doclint.models.markdown import build_node
 from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
+from doclint.parsing.original_source import embedded_page_text
 from doclint.parsing.pages import (
-    embedded_page_text,
     expected_page_path,
     page_memo,
     parse_page,
