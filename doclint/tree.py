@@ -56,9 +56,9 @@ _CHUNK = 1 << 20
 
 def _read(descriptor: int, expected: int, limit: int) -> bytes:
     """Up to `limit` bytes (-1: all) of an open file, asking first for the
-    `expected` size. A read of n bytes allocates n first (a limit of megabytes
-    tripled the cost of a small file), and os.read skips the two buffered
-    file objects os.fdopen makes."""
+    `expected` size: a read of n bytes allocates n first, so asking for the
+    limit would make a small file pay for megabytes. os.read skips the two
+    buffered file objects os.fdopen makes."""
     parts: list[bytes] = []
     total, ask = 0, expected
     while limit < 0 or total < limit:

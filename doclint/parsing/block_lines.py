@@ -14,9 +14,8 @@ from functools import lru_cache
 
 # What opens an ATX heading after its indentation.
 ATX_OPENING = r"#{1,6}(?:[ \t]|$)"
-# Greedy to the end of the line, which a lazy `.*?$` reaches too, a character
-# at a time, at two and a half times the cost. Group 2 is None for a heading
-# of hashes alone.
+# Greedy to the end of the line, which a lazy `.*?$` reaches too, but a
+# character at a time. Group 2 is None for a heading of hashes alone.
 ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*)|[ \t]*)$")
 # The closing sequence CommonMark trims from an ATX heading's text.
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")

@@ -116,7 +116,7 @@ class _Scanner:
         self.known_offset = 0
 
     def run(self) -> MarkdownLayer:
-        lines, first_line, count = self.lines, self.first, self.count
+        lines, count = self.lines, self.count
         index = 0
         previous = "blank"
         while index < count:
@@ -164,45 +164,49 @@ class _Scanner:
                     raise _GiveUp  # whether it interrupts depends on the marker
                 index = self.keyword_entries(index)
                 previous = "item"
-            elif first in "-_*" and THEMATIC.match(line):
-                if previous == "item":
-                    raise _GiveUp  # whether it ends the list depends on the marker
-                if previous == "paragraph" and SETEXT.match(line):
-                    self.setext(line)
-                    previous = "heading"
-                else:
-                    if self.paragraph:
-                        self.flush()
-                    self.layer.thematic_breaks.append(first_line + index)
-                    previous = "break"
-            elif (first in "-*+" and (item := _SIMPLE_BULLET.match(line))) or (
-                first.isdecimal() and (item := _SIMPLE_ORDERED.match(line))
-            ):
-                if previous == "paragraph":
-                    raise _GiveUp  # whether it interrupts depends on the marker
-                self.item(index, item.group(1), item.group(2), item.start(2))
-                previous = "item"
-            elif (first in "-*+" and _BULLET.match(line)) or (
-                first.isdecimal() and _ORDERED.match(line)
-            ):
-                raise _GiveUp  # an item holding a nested block
-            elif previous == "paragraph" and first in "=-" and SETEXT.match(line):
-                self.setext(line)
-                previous = "heading"
             else:
-                if previous == "item":
-                    raise _GiveUp  # a lazy continuation of the item
-                if (first in "-*+" or first.isdecimal()) and _OTHER_MARKER.match(line):
-                    raise _GiveUp
-                if "|" in line and index + 1 < count and _ALIGN_ROW.match(lines[index + 1]):
-                    raise _GiveUp  # a table
-                if not self.paragraph:
-                    self.paragraph_start = index
-                self.paragraph.append(line)
-                previous = "paragraph"
+                previous = self.other_line(index, line, previous)
             index += 1
         self.flush()
         return self.layer
+
+    def other_line(self, index: int, line: str, previous: str) -> str:
+        """Read line `index`, which opens none of the blocks `run` tells first:
+        a thematic break, a setext underline, another list item or paragraph
+        text. What the line was, for the next line's reading."""
+        first = line[0]
+        if first in "-_*" and THEMATIC.match(line):
+            if previous == "item":
+                raise _GiveUp  # whether it ends the list depends on the marker
+            if previous == "paragraph" and SETEXT.match(line):
+                self.setext(line)
+                return "heading"
+            if self.paragraph:
+                self.flush()
+            self.layer.thematic_breaks.append(self.first + index)
+            return "break"
+        if (first in "-*+" and (item := _SIMPLE_BULLET.match(line))) or (
+            first.isdecimal() and (item := _SIMPLE_ORDERED.match(line))
+        ):
+            if previous == "paragraph":
+                raise _GiveUp  # whether it interrupts depends on the marker
+            self.item(index, item.group(1), item.group(2), item.start(2))
+            return "item"
+        if (first in "-*+" and _BULLET.match(line)) or (first.isdecimal() and _ORDERED.match(line)):
+            raise _GiveUp  # an item holding a nested block
+        if previous == "paragraph" and first in "=-" and SETEXT.match(line):
+            self.setext(line)
+            return "heading"
+        if previous == "item":
+            raise _GiveUp  # a lazy continuation of the item
+        if (first in "-*+" or first.isdecimal()) and _OTHER_MARKER.match(line):
+            raise _GiveUp
+        if "|" in line and index + 1 < self.count and _ALIGN_ROW.match(self.lines[index + 1]):
+            raise _GiveUp  # a table
+        if not self.paragraph:
+            self.paragraph_start = index
+        self.paragraph.append(line)
+        return "paragraph"
 
     def keyword_entries(self, index: int) -> int:
         """Add the run of keyword-entry lines that starts at line `index`; the
