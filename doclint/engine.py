@@ -48,12 +48,8 @@ from doclint.models.markdown import build_node
 from doclint.parallel import map_in_processes, worker_count
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import embedded_page_text
-from doclint.parsing.pages import (
-    expected_page_path,
-    page_memo,
-    parse_page,
-    recognise,
-)
+from doclint.parsing.pages import page_memo, parse_page
+from doclint.parsing.recognition import expected_page_path, recognise
 from doclint.paths import relative_to
 from doclint.recent import RecentPages
 from doclint.registry import Registry, load_registry

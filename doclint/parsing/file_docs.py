@@ -25,15 +25,16 @@ from doclint.models.generated import (
     Value,
 )
 from doclint.models.markdown import CodeBlock, Node
-from doclint.models.outlines import (
+from doclint.models.templates import (
     CODE_STRUCTURE,
     FILE_METADATA,
     FILE_PURPOSE,
-    HIGH_LEVEL_OVERVIEW,
     IMPORT_DEPENDENCIES,
     ORIGINAL_SOURCE,
     RELATED_FILES,
+    TEMPLATES,
     TESTING,
+    Template,
 )
 from doclint.parsing.original_source import embedded_page_text, intended_source_end
 from doclint.parsing.page_builder import (
@@ -49,12 +50,6 @@ from doclint.parsing.recognition import recognise
 SHELL_INFOS = frozenset({"bash", "sh", "shell", "console", "zsh"})
 
 _SIZE = re.compile(r"(?P<bytes>[\d,]+)\s*bytes(?:\s*\((?P<kb>[\d.,]+)\s*KB\))?")
-_OVERVIEW = re.compile(
-    r"contains (?P<classes>\d+) class\(es\) and (?P<functions>\d+) function\(s\)"
-)
-_DEFINED = re.compile(
-    r"\*\*(?P<what>Classes defined|Functions defined|Key imports)\*\*:\s*(?P<rest>.*)"
-)
 # The module may itself hold backticks when the generator caught prose such as
 # "(e.g. ``from ..pkg import mod``)": the entry is the whole code span.
 _DEPENDENCY = re.compile(r"`(?P<module>.+)`(?::\s*(?P<names>[^`]*))?")
@@ -81,21 +76,15 @@ def build_file_docs(builder: PageBuilder, common: dict[str, Any]) -> FileDocs:
         before = [h for h in layer.headings if h.line < source.line]
         common["outline"] = before + tail.layer.headings
         common["sections"] = sections(common["outline"], builder.last_line)
-    defined: dict[str, list[NameEntry]] = {}
-    for paragraph in within(template.layer.paragraphs, template.section(CODE_STRUCTURE, 3)):
-        match = _DEFINED.match(paragraph.text)
-        if match:
-            defined[match.group("what")] = _names(match.group("rest"), paragraph.line, template)
+    kind = TEMPLATES[common["template"]]
     return FileDocs(
         **common,
         metadata=metadata,
         size=size,
         purpose=purpose,
         source=source,
-        overview_counts=_overview_counts(template),
-        classes_defined=defined.get("Classes defined", []),
-        functions_defined=defined.get("Functions defined", []),
-        key_imports=defined.get("Key imports", []),
+        overview_counts=_overview_counts(template, kind),
+        **_summary_lines(template, kind),
         dependencies=_dependencies(template),
         run_commands=_run_commands(template),
         related_files=within(template.layer.links, template.section(RELATED_FILES)),
@@ -130,21 +119,34 @@ def _size_claim(item: Node, match: re.Match[str]) -> SizeClaim:
     )
 
 
-def _overview_counts(template: PageBuilder) -> list[Count]:
+def _overview_counts(builder: PageBuilder, template: Template) -> list[Count]:
+    """The counts the template's count sentences claim, in page order."""
     counts = []
-    for paragraph in within(template.layer.paragraphs, template.section(HIGH_LEVEL_OVERVIEW)):
-        match = _OVERVIEW.search(paragraph.text)
-        if match:
-            for what, group in (("class", "classes"), ("function", "functions")):
-                counts.append(
-                    Count(
-                        line=paragraph.line,
-                        column=paragraph.column,
-                        what=what,
-                        value=int(match.group(group)),
-                    )
-                )
+    for sentence in template.count_sentences:
+        pattern = re.compile(sentence.pattern)
+        for paragraph in within(builder.layer.paragraphs, builder.section(sentence.section)):
+            match = pattern.search(paragraph.text)
+            if match:
+                counts += [
+                    Count(line=paragraph.line, column=paragraph.column, what=what, value=int(value))
+                    for what, value in zip(sentence.counts, match.groups(), strict=True)
+                ]
     return counts
+
+
+def _summary_lines(builder: PageBuilder, template: Template) -> dict[str, list[NameEntry]]:
+    """The entries of the template's bold summary lines, by the field they fill."""
+    found: dict[str, list[NameEntry]] = {}
+    if not template.summary_lines:
+        return found
+    labels = "|".join(re.escape(label) for label in template.summary_lines)
+    pattern = re.compile(rf"\*\*(?P<what>{labels})\*\*:\s*(?P<rest>.*)")
+    for paragraph in within(builder.layer.paragraphs, builder.section(CODE_STRUCTURE, 3)):
+        match = pattern.match(paragraph.text)
+        if match:
+            names = _names(match.group("rest"), paragraph.line, builder)
+            found[template.summary_lines[match.group("what")]] = names
+    return found
 
 
 def _names(rest: str, line: int, builder: PageBuilder) -> list[NameEntry]:

@@ -17,7 +17,7 @@ from doclint.models.generated import (
     SubtreeIndex,
 )
 from doclint.models.markdown import Link
-from doclint.models.outlines import (
+from doclint.models.templates import (
     CONTENTS_OVERVIEW,
     FILES,
     FOLDER_STRUCTURE,

@@ -8,10 +8,8 @@ from typing import Any
 
 from doclint.models.generated import KeywordCategory, KeywordEntry, KeywordIndex, Value
 from doclint.models.markdown import build_node
-from doclint.models.outlines import FILE_INFORMATION, KEYWORDS_EXTRACTED
+from doclint.models.templates import FILE_INFORMATION, TEMPLATES
 from doclint.parsing.page_builder import FIELD, PageBuilder, within
-
-_KEYWORD = re.compile(r"\*\*`(?P<name>[^`]*)`\*\*")
 
 
 def build_keyword_index(builder: PageBuilder, common: dict[str, Any]) -> KeywordIndex:
@@ -37,11 +35,13 @@ def build_keyword_index(builder: PageBuilder, common: dict[str, Any]) -> Keyword
         original_file=original,
         documentation=documentation,
         folder=folder,
-        categories=_categories(builder),
+        categories=_categories(builder, common["template"]),
     )
 
 
-def _categories(builder: PageBuilder) -> list[KeywordCategory]:
+def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]:
+    """The keywords of each category of the template's keyword section."""
+    template = TEMPLATES[template_id]
     layer = builder.layer
     categories = []
     # The target of the first link of each line: reversed, so that it is the one kept.
@@ -49,13 +49,16 @@ def _categories(builder: PageBuilder) -> list[KeywordCategory]:
     # Keys computed once: a page may hold thousands of categories.
     item_lines = [item.line for item in layer.list_items]
     # Local names in the loop over what may be hundreds of thousands of entries.
-    lines, first_line, name_of = builder.lines, builder.first_line, _KEYWORD.match
-    for sub in builder.subsections(builder.section(KEYWORDS_EXTRACTED)):
+    lines, first_line = builder.lines, builder.first_line
+    name_of = re.compile(template.keyword_entry).match
+    for sub in builder.subsections(builder.section(template.keyword_section)):
         entries = []
         for line, column, _, depth, text in within(layer.list_items, sub, item_lines):
             if depth or (match := name_of(text)) is None:
                 continue
-            column = lines[line - first_line].find("**`", column - 1) + 4
+            # The name's column: the entry's opening ("**`") found on the line.
+            start = match.start(1)
+            column = lines[line - first_line].find(text[:start], column - 1) + start + 1
             entry = (line, column, match[1], keyword_links.get(line))
             entries.append(build_node(KeywordEntry, entry))
         categories.append(

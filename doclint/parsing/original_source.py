@@ -5,7 +5,7 @@ its page) both read it here."""
 
 from __future__ import annotations
 
-from doclint.models.outlines import HIGH_LEVEL_OVERVIEW, ORIGINAL_SOURCE
+from doclint.models.templates import HIGH_LEVEL_OVERVIEW, ORIGINAL_SOURCE
 from doclint.parsing.block_lines import FENCE_OPEN
 
 _SOURCE_HEADING = f"## {ORIGINAL_SOURCE}"

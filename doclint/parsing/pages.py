@@ -19,7 +19,12 @@ from doclint.parsing.folder_pages import build_folder_doc, build_folder_index, b
 from doclint.parsing.keyword_index import build_keyword_index
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.page_builder import MAX_EMBEDDED_DEPTH, PageBuilder
-from doclint.parsing.recognition import expected_page_path, page_level, recognise
+from doclint.parsing.recognition import (
+    described_by_page,
+    expected_page_path,
+    page_level,
+    recognise_title,
+)
 from doclint.parsing.relocate import moved
 from doclint.parsing.start_page import build_start_page
 from doclint.recent import RecentPages
@@ -101,13 +106,22 @@ def _parse_page(
     title = layer.headings[0] if layer.headings and layer.headings[0].level == 1 else None
     if title is not None and title.line != _first_text_line(text, first_line):
         title = None
-    kind, described = recognise(title.text) if title else (DocKind.MARKDOWN, None)
+    kind, described, template, name_only = (
+        recognise_title(title.text) if title else (DocKind.MARKDOWN, None, None, False)
+    )
+    expected = None
+    if name_only:
+        # Where the page is tells the folder; where it should be, nothing does.
+        described = described_by_page(path, kind, described or "") or described
+    else:
+        expected = expected_page_path(kind, described)
     common: dict[str, Any] = {
         "path": path,
         "described": described,
-        "expected_path": expected_page_path(kind, described),
+        "expected_path": expected,
         "level": page_level(described, kind),
         "embedded_in": embedded_in,
+        "template": template.id if template else "",
         "title": title,
         "markdown": layer,
         "outline": layer.headings,
