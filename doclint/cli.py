@@ -31,6 +31,7 @@ from doclint.engine import RunResult, Settings, display_path, run, run_stdin
 from doclint.fixes import FixError
 from doclint.fixing import FixRun, FixSettings, fix_stdin, run_fixes, unified_diff
 from doclint.models.generated import AnyPage
+from doclint.models.templates import describe_templates
 from doclint.output import FORMATS, LAYOUTS, RunOutput, statistics, summary
 from doclint.output.layout import PartWriter
 from doclint.progress import ProgressBar
@@ -65,7 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rule = commands.add_parser("rule", help="show one rule's documentation")
     rule.add_argument("rule", metavar="CODE|NAME")
-    commands.add_parser("schema", help="print the JSON Schema of the page models")
+    schema = commands.add_parser("schema", help="print the JSON Schema of the page models")
+    schema.add_argument(
+        "--templates",
+        action="store_true",
+        help="print the generator templates the parser knows, as data, instead",
+    )
     return parser
 
 
@@ -245,7 +251,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "rule":
         return _show_rule(registry, args.rule)
     if args.command == "schema":
-        print(json.dumps(TypeAdapter(AnyPage).json_schema(), indent=2))
+        shown = describe_templates() if args.templates else TypeAdapter(AnyPage).json_schema()
+        print(json.dumps(shown, indent=2, ensure_ascii=False))
         return EXIT_CLEAN
     try:
         return _check(args, registry)
