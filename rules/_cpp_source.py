@@ -27,10 +27,12 @@ reading, and the cache holds only the facts.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import TypeVar
 
 import tree_sitter
@@ -182,19 +184,30 @@ def _parser() -> tree_sitter.Parser:
 
 def _read(text: str) -> CppFacts:
     code = bytearray(text.encode("utf-8", "surrogatepass"))
+    # Blanks keep every newline, so line starts hold for every pass.
+    line_starts = [0, *accumulate(len(line) + 1 for line in code.split(b"\n"))]
     export_macros: set[str] = set()
+    tree = None
     for _ in range(MAX_PASSES):
         reading = _Reading(bytes(code))
-        root = _parser().parse(reading.code).root_node
-        _visit_scope(reading, root)
-        if root.has_error:
-            _find_errors(reading, root)
+        # Given the edited old tree, the parser reuses what the blanks left alone.
+        tree = _parser().parse(reading.code, tree) if tree else _parser().parse(reading.code)
+        _visit_scope(reading, tree.root_node)
+        if tree.root_node.has_error:
+            _find_errors(reading, tree.root_node)
         export_macros |= reading.export_macros
         if not reading.blanks:
             break
         for start, end in reading.blanks:
-            code[start:end] = b" " * (end - start)
+            code[start:end] = bytes(byte if byte == 10 else 32 for byte in code[start:end])
+            first, last = _point(line_starts, start), _point(line_starts, end)
+            tree.edit(start, end, end, first, last, last)
     return reading.facts(export_macros)
+
+
+def _point(line_starts: list[int], offset: int) -> tuple[int, int]:
+    row = bisect.bisect_right(line_starts, offset) - 1
+    return row, offset - line_starts[row]
 
 
 def _visit_scope(reading: _Reading, scope: tree_sitter.Node) -> None:
