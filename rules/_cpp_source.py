@@ -9,16 +9,16 @@ directives only where the preprocessor would see them.
 
 The grammar knows neither the export macros of a project nor CUDA. It reads
 `class TORCH_API Foo { };` as a class named `TORCH_API` (with or without an
-error node), `__global__ void k()` with `void` in an error node, and a launch
-`k<<<grid, block>>>(x)` as shifts and a template with a missing name. Each
-reading is recognised in the tree and the offending words blanked out (spaces
-of the same length, so lines and columns stay put), then the text is parsed
-again: `Foo` is the class, `TORCH_API` one of the `export_macros`. Error nodes
-that remain are reported as `unsure` line ranges; a rule should keep quiet
-about a name those lines could hold.
-
-Both branches of an `#if`/`#else` are read, as the grammar parses them: a
-name defined in either counts.
+error node), `__global__ void k()` with `void` in an error node, a launch
+`k<<<grid, block>>>(x)` as shifts and a template with a missing name, and a
+header full of macros (`CUB_NAMESPACE_BEGIN`) as one flat error node. Each
+reading is recognised in the tree, the offending words blanked (spaces of
+the same length, so lines and columns stay put) and the text parsed again:
+`Foo` is the class, `TORCH_API` one of the `export_macros`. Error nodes that
+remain are reported as `unsure` line ranges; a rule should keep quiet about
+a name those lines could hold. Both branches of an `#if`/`#else` are read:
+a name defined in either counts (where each branch opens a definition of
+its own, the grammar sees an error and those lines are unsure).
 
 Sources are memoised as in `_python_source`: keyed on a digest of the text
 without trailing whitespace, so the file and its embedded copy share a
@@ -32,7 +32,7 @@ import hashlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, takewhile
 from typing import TypeVar
 
 import tree_sitter
@@ -44,28 +44,33 @@ CACHE_SIZE = 16384
 # past it the remaining errors are reported as unsure.
 MAX_PASSES = 3
 
-# Nodes whose children are declarations: the scopes where a class or a
-# function is defined or declared. Bodies of functions are never entered.
-# An error node is entered too: the repairs it needs are often inside (a
-# macro before a constructor can turn a whole namespace into one), and what
-# it holds is reported, within its unsure lines.
 # fmt: off
+# Nodes whose children are declarations: the scopes where a class or a
+# function is defined or declared. Bodies of functions are never entered; an
+# error node is, since the repairs it needs are often inside (a macro before
+# a constructor can turn a namespace into one), and it is reported as unsure.
 _SCOPES = frozenset({
     "ERROR", "translation_unit", "declaration_list", "field_declaration_list",
     "template_declaration", "linkage_specification", "preproc_if", "preproc_ifdef",
-    "preproc_else", "preproc_elif", "preproc_elifdef", "friend_declaration", "export_declaration",
+    "preproc_else", "preproc_elif", "preproc_elifdef", "friend_declaration",
 })
-# fmt: on
-_DECLARATIONS = frozenset({"declaration", "field_declaration", "type_definition"})
+_DECLARATIONS = frozenset({
+    "declaration", "field_declaration", "type_definition", "function_definition"})
 _TYPES = frozenset({"class_specifier", "struct_specifier", "union_specifier", "enum_specifier"})
 # Declarators that wrap the one naming the function (`T* f()`, `T& f()`).
-_WRAPPERS = frozenset(
-    {"pointer_declarator", "reference_declarator", "attributed_declarator", "init_declarator"}
-)
+_WRAPPERS = frozenset({
+    "pointer_declarator", "reference_declarator", "attributed_declarator", "init_declarator"})
+# First tokens of a parameter that no argument value starts with.
+_TYPE_STARTS = frozenset({"primitive_type", "const", "volatile", "unsigned", "signed"})
+_QUALIFIED = frozenset({"qualified_identifier", "template_type", "template_function"})
 # Tokens that may be macros in the head of a declaration.
 _NAME_LEAVES = frozenset({"identifier", "type_identifier", "namespace_identifier"})
+# Tokens that may follow a macro prefixing a declaration.
+_WORD_LEAVES = _NAME_LEAVES | {
+    "primitive_type", "template", "struct", "class", "union", "enum", "inline", "static",
+    "constexpr", "extern", "virtual", "explicit", "typename", "using", "namespace", "friend",
+}
 # Words no function can be named: what a misread statement would offer.
-# fmt: off
 _KEYWORDS = frozenset({
     "if", "else", "for", "while", "do", "switch", "case", "return", "goto", "break", "continue",
     "try", "catch", "throw", "constexpr", "consteval", "constinit", "static_assert", "sizeof",
@@ -223,7 +228,7 @@ def _visit_scope(reading: _Reading, scope: tree_sitter.Node) -> None:
             stack.extend(_fields(node, "body"))
         elif kind in _TYPES:
             stack.extend(_type(reading, node, declaration=None))
-        elif kind in _DECLARATIONS or kind == "function_definition":
+        elif kind in _DECLARATIONS:
             stack.extend(_declaration(reading, node))
         elif kind == "preproc_include":
             _include(reading, node)
@@ -237,12 +242,9 @@ def _fields(node: tree_sitter.Node, name: str) -> list[tree_sitter.Node]:
 
 
 def _namespace(reading: _Reading, node: tree_sitter.Node) -> None:
-    for name in _fields(node, "name"):
-        if name.type == "nested_namespace_specifier":
-            parts = reading.text(name).split("::")
-        else:
-            parts = [reading.text(name)]
-        reading.namespaces.update(part.strip() for part in parts if part.strip())
+    for name in _fields(node, "name"):  # `a::b` is a nested namespace specifier
+        parts = (part.strip() for part in reading.text(name).split("::"))
+        reading.namespaces.update(part for part in parts if part)
 
 
 def _include(reading: _Reading, node: tree_sitter.Node) -> None:
@@ -267,19 +269,18 @@ def _type(
         return [body]
     if declaration is None:  # `class Foo;` standing alone
         reading.declared_types.add(named)
-    elif declaration.type == "type_definition" or _export_macro(reading, declaration, node, name):
+    elif declaration.type == "type_definition" or _export_macro(reading, declaration, node):
         pass  # `typedef struct A B;` declares no type A; a macro is blanked
     elif declaration.child_by_field_name("declarator") is None:
         reading.declared_types.add(named)
     return []
 
 
-def _export_macro(
-    reading: _Reading, declaration: tree_sitter.Node, spec: tree_sitter.Node, name: tree_sitter.Node
-) -> bool:
+def _export_macro(reading: _Reading, declaration: tree_sitter.Node, spec: tree_sitter.Node) -> bool:
     """Whether `spec` is `class MACRO` of `class MACRO Name ...`, which the
     grammar reads as a class MACRO and a variable or function Name: if so,
     the macro is blanked for the next pass."""
+    name = spec.child_by_field_name("name")
     after = spec.next_named_sibling
     while after is not None and after.type == "init_declarator":
         after = after.child_by_field_name("declarator")
@@ -333,11 +334,7 @@ def _qualifier_macros(reading: _Reading, node: tree_sitter.Node) -> None:
     arguments (`std::array<int, MAX_DIMS>`) are left alone."""
     if not node.has_error:
         return
-    head = []
-    for leaf in _leaves(node):
-        if leaf.type == "(":
-            break
-        head.append(leaf)
+    head = list(takewhile(lambda leaf: leaf.type != "(", _leaves(node)))
     for word in head[:-1]:
         if (
             word.type in _NAME_LEAVES
@@ -348,11 +345,9 @@ def _qualifier_macros(reading: _Reading, node: tree_sitter.Node) -> None:
 
 
 def _in_template_arguments(leaf: tree_sitter.Node, top: tree_sitter.Node) -> bool:
-    parent = leaf.parent
-    while parent is not None and parent != top:
-        if parent.type == "template_argument_list":
+    while (leaf := leaf.parent) is not None and leaf != top:
+        if leaf.type == "template_argument_list":
             return True
-        parent = parent.parent
     return False
 
 
@@ -387,23 +382,16 @@ def _vexing(init: tree_sitter.Node) -> bool:
     arguments, declares a function: its arguments are empty or start with a
     type (`void f(void (*fn)())`, `int g(unsigned n)`), which no value does."""
     arguments = init.child_by_field_name("value")
-    if arguments is None or arguments.type != "argument_list":
+    declarator = init.child_by_field_name("declarator")
+    if arguments is None or arguments.type != "argument_list" or declarator.type != "identifier":
         return False
-    if init.child_by_field_name("declarator").type != "identifier":
-        return False
-    first = arguments.named_children[:1]
-    if not first:
-        return True
-    leaf = next(_leaves(first[0]))
-    return leaf.type in ("primitive_type", "const", "volatile", "unsigned", "signed")
+    first = next(_leaves(arguments.named_children[0])) if arguments.named_children else None
+    return first is None or first.type in _TYPE_STARTS
 
 
 def _last_name(reading: _Reading, name: tree_sitter.Node) -> str:
     """`A::B::f` gives "f", `hash<Foo>` gives "hash", `A::~A` gives "~A"."""
-    while name.type in ("qualified_identifier", "template_type", "template_function"):
-        inner = name.child_by_field_name("name")
-        if inner is None:
-            break
+    while name.type in _QUALIFIED and (inner := name.child_by_field_name("name")) is not None:
         name = inner
     return " ".join(reading.text(name).split())
 
@@ -418,24 +406,44 @@ def _find_errors(reading: _Reading, root: tree_sitter.Node) -> None:
             continue
         if node.is_error or node.is_missing:
             reading.unsure.append((node.start_point[0] + 1, node.end_point[0] + 1))
+            if node.is_error:
+                _stray_macros(reading, node)
             continue
         stack.extend(child for child in node.children if child.has_error)
 
 
+def _stray_macros(reading: _Reading, error: tree_sitter.Node) -> None:
+    """Blank the macro-like words of an error node that stand alone on their
+    line (`CUB_NAMESPACE_BEGIN`, whose hidden braces balance its END) or
+    before another word on it (`_CCCL_NODISCARD _LIBCUDACXX_HIDE_FROM_ABI
+    constexpr int f()`): words no declaration or expression can hold there.
+    A macro called like a function, a constant inside an expression and the
+    names of directives are kept."""
+    leaves = list(_leaves(error))
+    for index, leaf in enumerate(leaves):
+        if (
+            leaf.type not in _NAME_LEAVES
+            or leaf.parent.type.startswith("preproc")  # `#define GUARD_H`
+            or not _macro_like(reading.text(leaf))
+        ):
+            continue
+        row = leaf.start_point[0]
+        after = leaves[index + 1] if index + 1 < len(leaves) else None
+        if after is not None and after.start_point[0] == row:
+            blank = after.type in _WORD_LEAVES
+        else:  # alone on its line?
+            blank = index == 0 or leaves[index - 1].end_point[0] < row
+        if blank:
+            reading.blanks.append((leaf.start_byte, leaf.end_byte))
+
+
 def _blank_launch(reading: _Reading, statement: tree_sitter.Node) -> bool:
-    """Blank a `<<<...>>>` launch configuration in a statement; whether one was."""
-    found = False
-    for start, end in _launches(reading.code, statement.start_byte, statement.end_byte):
-        reading.blanks.append((start, end))
-        found = True
-    return found
-
-
-def _launches(code: bytes, start: int, end: int) -> Iterator[tuple[int, int]]:
-    while True:
-        opening = code.find(b"<<<", start, end)
-        closing = code.find(b">>>", opening + 3, end) if opening >= 0 else -1
+    """Blank the `<<<...>>>` launch configurations of a statement; whether it had any."""
+    start, end, found = statement.start_byte, statement.end_byte, False
+    while (opening := reading.code.find(b"<<<", start, end)) >= 0:
+        closing = reading.code.find(b">>>", opening + 3, end)
         if closing < 0:
-            return
-        yield opening, closing + 3
-        start = closing + 3
+            break
+        reading.blanks.append((opening, closing + 3))
+        start, found = closing + 3, True
+    return found

@@ -96,6 +96,26 @@ def test_cuda_qualifiers_and_host_device_macros() -> None:
     assert facts.unsure == ()
 
 
+def test_stray_macros_that_break_the_whole_file() -> None:
+    # Inside an include guard, these macros turn the whole text into one
+    # flat error node for the grammar (as in CUDA's libcu++ headers).
+    facts = cpp_facts(
+        "#ifndef GUARD_H\n#define GUARD_H\n\n_LIBCUDACXX_BEGIN_NAMESPACE_STD\n\n"
+        "template <class _Tp>\n"
+        "_CCCL_NODISCARD _LIBCUDACXX_HIDE_FROM_ABI constexpr bool __isnan_impl(_Tp __x) noexcept\n"
+        "{\n  return __x != __x;\n}\n\n"
+        "_CCCL_NODISCARD _LIBCUDACXX_HIDE_FROM_ABI constexpr bool isnan(float __x) noexcept\n"
+        "{\n#if defined(_CCCL_BUILTIN_ISNAN)\n  return _CCCL_BUILTIN_ISNAN(__x);\n#else\n"
+        "  return __isnan_impl(__x);\n#endif\n}\n\n"
+        "struct Limits { int most = INT_MAX; };\n\n"
+        "_LIBCUDACXX_END_NAMESPACE_STD\n\n#endif // GUARD_H\n"
+    )
+    assert facts.functions == facts.function_definitions == {"__isnan_impl", "isnan"}
+    assert facts.classes == {"Limits"}
+    assert facts.macros == {"GUARD_H"}
+    assert facts.unsure == ()
+
+
 def test_members_constructors_destructors_operators() -> None:
     facts = cpp_facts(
         "void A::f() {}\nA::A() {}\nA::~A() {}\nbool operator==(A a, A b);\n"
@@ -192,7 +212,9 @@ def test_decide_without_a_text() -> None:
 def test_real_header_defines_its_class() -> None:
     facts = cpp_facts(embedded("CUDAHooks.h_docs.md"))
     assert facts.classes == {"CUDAHooks"}
+    # Functions returning references too: `const Generator& getDefaultGenerator(`.
     assert {"CUDAHooks", "init", "hasCUDA", "set_magma_init_fn"} <= facts.functions
+    assert {"getDefaultGenerator", "nvrtc"} <= facts.functions
     assert facts.function_definitions == {"CUDAHooks", "isBuilt", "isAvailable"}
     assert facts.includes == (("ATen/detail/CUDAHooksInterface.h", 3), ("ATen/Generator.h", 5))
     assert facts.namespaces == {"at", "cuda", "detail"}
