@@ -17,7 +17,7 @@ from typing import TextIO, TypeVar
 
 from pydantic import TypeAdapter
 
-from doclint import __version__, inputs
+from doclint import __version__, replay_inputs
 from doclint.baseline import (
     BaselineError,
     SourceLines,
@@ -27,9 +27,9 @@ from doclint.baseline import (
 )
 from doclint.config import Config, ConfigError, find_config, load_config
 from doclint.discovery import MissingPathError
+from doclint.edits import FixError
 from doclint.engine import RunResult, Settings, display_path, run, run_stdin
-from doclint.fixes import FixError
-from doclint.fixing import FixRun, FixSettings, fix_stdin, run_fixes, unified_diff
+from doclint.fix_mode import FixRun, FixSettings, fix_stdin, run_fixes, unified_diff
 from doclint.models.generated import AnyPage
 from doclint.output import FORMATS, LAYOUTS, RunOutput, statistics, summary
 from doclint.output.layout import PartWriter
@@ -235,7 +235,7 @@ def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     registry = load_registry()
     for problem in registry.problems:
-        inputs.refuse()  # a replay would not repeat the warning
+        replay_inputs.refuse()  # a replay would not repeat the warning
         print(f"doclint: warning: {problem}", file=sys.stderr)
     if args.command == "rules":
         if args.format == "markdown":
@@ -267,7 +267,7 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         if fix is not None:
             return _fix(args, registry, settings, fix, stdin)
         if not stdin and settings.cache and args.write_baseline is None:
-            inputs.allow()
+            replay_inputs.allow()
         result, sources = _run_stdin(args, settings) if stdin else _run_paths(args, settings)
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
@@ -286,7 +286,7 @@ def _report(
         return EXIT_CLEAN
     baselined = 0
     if args.baseline is not None:
-        inputs.observe("stamp", args.baseline)
+        replay_inputs.observe("stamp", args.baseline)
         known = _baseline_call(read_baseline, args.baseline)
         kept = filter_baseline(diagnostics, sources, args.baseline, known)
         baselined, diagnostics = len(diagnostics) - len(kept), kept
@@ -447,7 +447,7 @@ def _configuration(args: argparse.Namespace, registry: Registry, start: Path) ->
         file = args.config if args.config is not None else find_config(start)
         if file is None:
             return None
-        inputs.observe("stamp", file)
+        replay_inputs.observe("stamp", file)
         if not file.is_file():
             raise UsageError(f"{file}: no such configuration file")
         return load_config(file, registry)
@@ -486,7 +486,7 @@ def _settings(args: argparse.Namespace, config: Config | None) -> Settings:
 
 
 def _listing(file: Path) -> list[str]:
-    inputs.observe("stamp", file)
+    replay_inputs.observe("stamp", file)
     try:
         return file.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
@@ -517,8 +517,8 @@ def _output(args: argparse.Namespace) -> Iterator[TextIO]:
 
 def _write(args: argparse.Namespace, output: RunOutput) -> None:
     with _output(args) as raw:
-        inputs.note_output(raw, args.output_file)
-        stream = inputs.RecordingStream(raw)
+        replay_inputs.note_output(raw, args.output_file)
+        stream = replay_inputs.RecordingStream(raw)
         if args.statistics:
             stream.write(_statistics(output, as_json=args.output_format in ("json", "jsonl")))
             return
@@ -526,16 +526,18 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
         try:
             # One write: a chunk per finding means 300,000 calls into the stream.
             if layout is not None and _writes_utf8_bytes(raw):
-                data, places = layout.compose(output, inputs.partial_run(), raw.errors or "strict")
+                data, places = layout.compose(
+                    output, replay_inputs.partial_run(), raw.errors or "strict"
+                )
                 raw.flush()
                 raw.buffer.write(data)
                 # A baseline's matches are not kept per file: no part is reused.
-                inputs.note_written(data, places if args.baseline is None else None)
+                replay_inputs.note_written(data, places if args.baseline is None else None)
             else:
                 stream.write("".join(FORMATS[args.output_format](output)))
         except BrokenPipeError:
             # The reader went away (`| head`): stop writing, quietly.
-            inputs.refuse()
+            replay_inputs.refuse()
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 

@@ -19,7 +19,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint import inputs
+from doclint import replay_inputs
+from doclint.builtin_rules import (
+    BinaryFile,
+    EmptyFile,
+    FileTooLarge,
+    InternalError,
+    InvalidUtf8,
+    OutsideRoot,
+    UnreadableFile,
+    Utf16File,
+)
 from doclint.cache import (
     DEFAULT_FOLDER,
     Cache,
@@ -31,18 +41,7 @@ from doclint.cache import (
 from doclint.config import rule_options
 from doclint.diagnostics import DiagnosticRow, Report
 from doclint.discovery import PathFilter, discover
-from doclint.engine_rules import (
-    BinaryFile,
-    EmptyFile,
-    FileTooLarge,
-    InternalError,
-    InvalidUtf8,
-    OutsideRoot,
-    UnreadableFile,
-    Utf16File,
-)
 from doclint.gc_pause import collect_rarely, gc_paused
-from doclint.inputs import RunTree, Stamp, file_stamp
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.models.markdown import build_node
 from doclint.parallel import map_in_processes, worker_count
@@ -55,8 +54,9 @@ from doclint.parsing.pages import (
     recognise,
 )
 from doclint.paths import relative_to
-from doclint.recent import RecentPages
+from doclint.recent_pages import RecentPages
 from doclint.registry import Registry, load_registry
+from doclint.replay_inputs import RunTree, Stamp, file_stamp
 from doclint.rule_api import Edit, Fix, FixSafety, Rule, RuleContext, Scope
 from doclint.suppressions import MARKER, FindingFilter, apply_directives
 from doclint.tree import MAX_FILE_SIZE, Tree, read_regular
@@ -668,7 +668,7 @@ def set_up_run(paths: Iterable[str | Path], settings: Settings) -> RunSetup:
     """Find the files, the root and the rules of a run, and load its cache. A
     partial replay names its files and root: the walk would find the same."""
     cwd = Path.cwd()
-    partial = inputs.partial_run()
+    partial = replay_inputs.partial_run()
     if partial is not None:
         files, root = [Path(file) for file in partial.to_check], Path(partial.root)
     else:
@@ -757,15 +757,15 @@ def run(
                 outcome.rows,
             )
         else:
-            inputs.refuse()  # an unreadable file: nothing to tell when that changes
+            replay_inputs.refuse()  # an unreadable file: nothing to tell when that changes
     shown = setup.shown()
-    partial = inputs.partial_run()
+    partial = replay_inputs.partial_run()
     if cache is not None:
         if partial is None:
             cache.save(linter.tree.root)
         named = [(shown[index], linter.tree_path(file)) for index, file in enumerate(files)]
         tree = RunTree(str(root), settings.known_paths, named, cache.kept)
-        inputs.note_tree(tree, cache.file.parent)
+        replay_inputs.note_tree(tree, cache.file.parent)
     diagnostics = setup.diagnostics(results, shown)
     rendered = None
     if render is not None:

@@ -4,7 +4,7 @@ The content cache (cache.py) spares an unchanged file its check, but a run still
 imports the parsers and rules, loads every file's stored findings and renders
 hundreds of thousands of them: seconds on a big tree, for an answer that is
 already known. So a cached run also records what it printed and its exit code,
-with everything that decided them (inputs.py): the command line, the working
+with everything that decided them (replay_inputs.py): the command line, the working
 folder, and a stamp of every input it looked at (the files it checked, the
 folders it walked, the configuration and ignore files it looked for, the
 baseline, doclint's own code, the folders plugins are installed in) plus the
@@ -20,7 +20,7 @@ a configuration edited) makes the command run whole, and the content cache
 re-checks only what changed.
 
 Only plain checks of files with the cache on, whose whole output went to stdout
-or --output-file and which wrote no warning, are recorded (`inputs.allow`).
+or --output-file and which wrote no warning, are recorded (`replay_inputs.allow`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from doclint import __version__, inputs
+from doclint import __version__, replay_inputs
 from doclint.cache import DEFAULT_FOLDER, prune, write_cache_file
 from doclint.tree import Tree
 
@@ -138,23 +138,23 @@ def _partial(
 
 
 @contextmanager
-def recording(argv: list[str], partial: Partial | None = None) -> Iterator[inputs.Recorder]:
+def recording(argv: list[str], partial: Partial | None = None) -> Iterator[replay_inputs.Recorder]:
     """Collect the inputs and output of the run inside the block, which
     completes `partial` if given."""
-    recorder = inputs.Recorder()
+    recorder = replay_inputs.Recorder()
     recorder.partial = partial
     # A plugin installed or removed changes a folder on sys.path.
     for entry in sys.path:
         if entry and os.path.isdir(entry):
             recorder.observe("folder", entry)
-    inputs.active = recorder
+    replay_inputs.active = recorder
     try:
         yield recorder
     finally:
-        inputs.active = None
+        replay_inputs.active = None
 
 
-def save(recorder: inputs.Recorder, argv: list[str], exit_code: int) -> None:
+def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> None:
     """Store a recorded run if it may be replayed; failing to only costs speed."""
     if not recorder.allowed or recorder.refused or exit_code not in (0, 1):
         return
@@ -269,13 +269,13 @@ def _dirty_files(record: dict[str, Any]) -> set[int] | None:
     (or the record has another shape): the whole command must run."""
     try:
         for kind, path, value in record["observations"]:
-            if inputs.OBSERVERS[kind](path) != value:
+            if replay_inputs.OBSERVERS[kind](path) != value:
                 return None
         root, files = record["root"], record["files"]
         dirty = {
             index
             for index, entry in enumerate(files)
-            if inputs.file_stamp(os.path.join(root, entry[PATH])) != entry[STAMP]
+            if replay_inputs.file_stamp(os.path.join(root, entry[PATH])) != entry[STAMP]
         }
         tree = Tree(Path(root), record["known_paths"])
         failed = {

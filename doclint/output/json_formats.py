@@ -14,7 +14,7 @@ from json.encoder import encode_basestring
 
 from doclint.diagnostics import DiagnosticRow
 from doclint.output.layout import Layout, no_frame
-from doclint.output.run import RunOutput
+from doclint.output.run_output import RunOutput
 
 
 def _json_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:

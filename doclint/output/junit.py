@@ -13,7 +13,7 @@ from itertools import groupby
 from pathlib import Path
 
 from doclint.engine import display_path
-from doclint.output.run import RunOutput
+from doclint.output.run_output import RunOutput
 from doclint.output.text import headline
 
 # Characters XML 1.0 cannot hold, even escaped.

@@ -2,7 +2,7 @@
 
 One file: its findings' fixes (safe ones, or unsafe ones too when asked), in
 order of place and rule, are applied round after round with a re-check of the
-text between rounds (`fixes.fix_until_stable`). Only UTF-8 text is rewritten
+text between rounds (`edits.fix_until_stable`). Only UTF-8 text is rewritten
 (a byte-order mark and every line ending are kept); a file that is not valid
 UTF-8, is UTF-16 or does not settle is left as it is, and the run says why.
 
@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from doclint.cache import Fact, Row, digest
+from doclint.edits import Edit, FixError, fix_until_stable, write_atomically
 from doclint.engine import (
     FixOffer,
     Linter,
@@ -46,10 +47,9 @@ from doclint.engine import (
     stdin_linter,
     stdin_result,
 )
-from doclint.fixes import Edit, FixError, fix_until_stable, write_atomically
-from doclint.inputs import Stamp, file_stamp
 from doclint.parallel import map_in_processes, worker_count
 from doclint.registry import Registry
+from doclint.replay_inputs import Stamp, file_stamp
 from doclint.rule_api import FixSafety
 from doclint.tree import Tree, read_regular
 
