@@ -28,11 +28,12 @@ from doclint.baseline import (
 from doclint.config import Config, ConfigError, find_config, load_config
 from doclint.discovery import MissingPathError
 from doclint.edits import FixError
-from doclint.engine import RunResult, Settings, display_path, run, run_stdin
+from doclint.engine import RunResult, Settings, run, run_stdin
 from doclint.fix_mode import FixRun, FixSettings, fix_stdin, run_fixes, unified_diff
 from doclint.models.generated import AnyPage
 from doclint.output import FORMATS, LAYOUTS, RunOutput, statistics, summary
 from doclint.output.layout import PartWriter
+from doclint.paths import display_path
 from doclint.progress import ProgressBar
 from doclint.registry import Registry, SelectionError, load_registry
 from doclint.tree import MAX_FILE_SIZE

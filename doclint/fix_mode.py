@@ -42,12 +42,12 @@ from doclint.engine import (
     RunSetup,
     Settings,
     decode_utf16,
-    display_path,
     set_up_run,
     stdin_linter,
     stdin_result,
 )
 from doclint.parallel import map_in_processes, worker_count
+from doclint.paths import display_path
 from doclint.registry import Registry
 from doclint.replay_inputs import Stamp, file_stamp
 from doclint.rule_api import FixSafety

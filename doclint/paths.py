@@ -38,3 +38,8 @@ def relative_to(file: Path | str, folder: str) -> str:
     else:
         relative = os.path.relpath(path, folder)
     return relative if os.sep == "/" else relative.replace(os.sep, "/")
+
+
+def display_path(file: Path, cwd: Path) -> str:
+    """How a path is shown: relative to the cwd, POSIX style."""
+    return relative_to(file, str(cwd))
