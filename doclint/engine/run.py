@@ -7,13 +7,11 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from doclint import replay_inputs
-from doclint.cache import (
-    Row,
-)
+from doclint.cache import Cache, Row
 from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.reporting import FilePart, FileReporter, PartRenderer, RunResult
 from doclint.engine.root import make_tree_at
-from doclint.engine.run_setup import set_up_run
+from doclint.engine.run_setup import RunSetup, set_up_run
 from doclint.engine.settings import Settings
 from doclint.gc_pause import collect_rarely
 from doclint.parallel import map_in_processes, worker_count
@@ -77,7 +75,7 @@ def run(
     `render`, each file's findings come back rendered (`RunResult.parts`)."""
     settings = settings or Settings()
     setup = set_up_run(paths, settings)
-    files, root, linter, cache = setup.files, setup.root, setup.linter, setup.cache
+    files, linter, cache = setup.files, setup.linter, setup.cache
     reporter = setup.reporter(render)
     results: dict[int, list[Row]] = {}
     parts: dict[int, FilePart | None] = {}
@@ -90,59 +88,18 @@ def run(
             parts[index] = reporter.part(file, stored)
         else:
             results[index] = stored
-    done = 0
-
-    def advance(count: int) -> None:
-        nonlocal done
-        done += count
-        if progress is not None:
-            progress(done, len(missing))
-
-    affinity = {index: work_affinity(linter.tree_path(files[index])) for index in missing}
-    missing.sort(key=affinity.__getitem__)
-    jobs = worker_count(settings.jobs, len(missing))
-    if jobs > 1:
-        chunk = [str(files[index]) for index in missing]
-        start = (settings, root, setup.cwd, render)
-        groups = [affinity[index] for index in missing]
-        global _worker
-        _worker = linter, reporter
-        try:
-            outcomes = map_in_processes(
-                _check_chunk, chunk, jobs, _start_worker, start, advance, groups
-            )
-        finally:
-            _worker = None
-    else:
-        outcomes = []
-        for index in missing:
-            outcomes.append(_checked(linter, reporter, files[index]))
-            advance(1)
+    missing, outcomes = _check_missing(setup, reporter, missing, progress)
     for index, outcome in zip(missing, outcomes, strict=True):
         if render is not None:
             parts[index] = outcome.part
         else:
             results[index] = outcome.rows
-        if cache is None:
-            continue
-        if outcome.stamp is not None and outcome.content_hash is not None:
-            cache.store(
-                linter.tree_path(files[index]),
-                outcome.stamp,
-                outcome.content_hash,
-                outcome.facts,
-                outcome.rows,
-            )
-        else:
-            replay_inputs.refuse()  # an unreadable file: nothing to tell when that changes
+        if cache is not None:
+            _store(cache, linter.tree_path(files[index]), outcome)
     shown = setup.shown()
     partial = replay_inputs.partial_run()
     if cache is not None:
-        if partial is None:
-            cache.save(linter.tree.root)
-        named = [(shown[index], linter.tree_path(file)) for index, file in enumerate(files)]
-        tree = RunTree(str(root), settings.known_paths, named, cache.kept)
-        replay_inputs.note_tree(tree, cache.file.parent)
+        _save(setup, cache, shown, partial is None)
     diagnostics = setup.diagnostics(results, shown)
     rendered = None
     if render is not None:
@@ -154,3 +111,61 @@ def run(
         total, elsewhere = len(partial.files), partial.elsewhere
     cached = len(files) - len(missing)
     return RunResult(diagnostics, total, total - len(files) + cached, files, elsewhere, rendered)
+
+
+def _check_missing(
+    setup: RunSetup,
+    reporter: FileReporter,
+    missing: list[int],
+    progress: Callable[[int, int], None] | None,
+) -> tuple[list[int], list[FileOutcome]]:
+    """The files (by index) that the cache did not answer for, in the order
+    they are checked in, and what checking each gave."""
+    files, linter, settings = setup.files, setup.linter, setup.settings
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        if progress is not None:
+            progress(done, len(missing))
+
+    affinity = {index: work_affinity(linter.tree_path(files[index])) for index in missing}
+    missing = sorted(missing, key=affinity.__getitem__)
+    jobs = worker_count(settings.jobs, len(missing))
+    if jobs <= 1:
+        outcomes = []
+        for index in missing:
+            outcomes.append(_checked(linter, reporter, files[index]))
+            advance(1)
+        return missing, outcomes
+    chunk = [str(files[index]) for index in missing]
+    start = (settings, setup.root, setup.cwd, reporter.render)
+    groups = [affinity[index] for index in missing]
+    global _worker
+    _worker = linter, reporter
+    try:
+        outcomes = map_in_processes(
+            _check_chunk, chunk, jobs, _start_worker, start, advance, groups
+        )
+    finally:
+        _worker = None
+    return missing, outcomes
+
+
+def _store(cache: Cache, path: str, outcome: FileOutcome) -> None:
+    """Keep a file's outcome in the cache, if there is something to tell a change by."""
+    if outcome.stamp is not None and outcome.content_hash is not None:
+        cache.store(path, outcome.stamp, outcome.content_hash, outcome.facts, outcome.rows)
+    else:
+        replay_inputs.refuse()  # an unreadable file: nothing to tell when that changes
+
+
+def _save(setup: RunSetup, cache: Cache, shown: list[str], whole: bool) -> None:
+    """Save the cache of a whole run, and tell a recording run the tree it checked."""
+    linter = setup.linter
+    if whole:
+        cache.save(linter.tree.root)
+    named = [(shown[index], linter.tree_path(file)) for index, file in enumerate(setup.files)]
+    tree = RunTree(str(setup.root), setup.settings.known_paths, named, cache.kept)
+    replay_inputs.note_tree(tree, cache.file.parent)

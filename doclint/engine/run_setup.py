@@ -9,12 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from doclint import replay_inputs
-from doclint.cache import (
-    DEFAULT_FOLDER,
-    Cache,
-    Row,
-    code_fingerprint,
-)
+from doclint.cache import DEFAULT_FOLDER, Cache, Row, code_fingerprint
 from doclint.diagnostics import DiagnosticRow
 from doclint.discovery import discover
 from doclint.engine.linter import Linter

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from doclint.cache import (
-    Row,
-)
+from doclint.cache import Row
 from doclint.diagnostics import DiagnosticRow
 from doclint.engine.linter import Linter
 from doclint.engine.reporting import RunResult
