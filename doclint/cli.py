@@ -29,7 +29,8 @@ from doclint.config import Config, ConfigError, find_config, load_config
 from doclint.discovery import MissingPathError
 from doclint.edits import FixError
 from doclint.engine import RunResult, Settings, run, run_stdin
-from doclint.fix_mode import FixRun, FixSettings, fix_stdin, run_fixes, unified_diff
+from doclint.file_fixer import FixSettings
+from doclint.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.models.generated import AnyPage
 from doclint.output import FORMATS, LAYOUTS, RunOutput, statistics, summary
 from doclint.output.layout import PartWriter
