@@ -165,31 +165,7 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
         return  # a file could not be read: nothing tells when that changes
     tree = Tree(Path(run.root), run.known_paths)
     partial: Partial | None = recorder.partial
-    # A partial run keeps the other files' entries, and the facts they point at.
-    facts: list[tuple[str, str, object]] = list(partial.record["facts"]) if partial else []
-    latest = {(kind, path): index for index, (kind, path, _) in enumerate(facts)}
-    checked: dict[str, tuple[str, object, tuple[int, ...]]] = {}
-    if partial is not None:
-        for index, entry in enumerate(partial.files):
-            if index not in partial.dirty:
-                checked[entry[SHOWN]] = (entry[PATH], entry[STAMP], entry[FACTS])
-    by_listing: dict[tuple[str, str], object] = {}
-    folders = set()
-    for shown, path in run.shown:
-        stamp, _, asked, _ = run.entries[path]
-        indexes = []
-        for kind, fact_path, value in asked:
-            folder = tree.deciding_folder(kind, fact_path)
-            if folder is None:
-                index = latest.get((kind, fact_path))
-                if index is None or facts[index][2] != value:
-                    index = latest[kind, fact_path] = len(facts)
-                    facts.append((kind, fact_path, value))
-                indexes.append(index)
-            elif folder:
-                folders.add(folder)
-                by_listing[kind, fact_path] = value
-        checked[shown] = (path, stamp, tuple(indexes))
+    checked, facts, by_listing, folders = _files_and_facts(run, tree, partial)
     for folder in folders:
         recorder.observe("folder", folder)
     # The folders are stamped now, after the rules asked: a folder changed in
@@ -227,6 +203,45 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
     except (OSError, ValueError, UnicodeError):
         return
     prune(recorder.folder, f"{PREFIX}*.bin", KEPT)
+
+
+def _files_and_facts(
+    run: replay_inputs.RunTree, tree: Tree, partial: Partial | None
+) -> tuple[
+    dict[str, tuple[str, object, tuple[int, ...]]],
+    list[tuple[str, str, object]],
+    dict[tuple[str, str], object],
+    set[str],
+]:
+    """Each file as recorded (path, stamp, indexes of the facts its rules
+    asked), the facts, and the answers a folder listing decides (a change of
+    that folder's stamp tells when they change), and those folders."""
+    # A partial run keeps the other files' entries, and the facts they point at.
+    facts: list[tuple[str, str, object]] = list(partial.record["facts"]) if partial else []
+    latest = {(kind, path): index for index, (kind, path, _) in enumerate(facts)}
+    checked: dict[str, tuple[str, object, tuple[int, ...]]] = {}
+    if partial is not None:
+        for index, entry in enumerate(partial.files):
+            if index not in partial.dirty:
+                checked[entry[SHOWN]] = (entry[PATH], entry[STAMP], entry[FACTS])
+    by_listing: dict[tuple[str, str], object] = {}
+    folders: set[str] = set()
+    for shown, path in run.shown:
+        stamp, _, asked, _ = run.entries[path]
+        indexes = []
+        for kind, fact_path, value in asked:
+            folder = tree.deciding_folder(kind, fact_path)
+            if folder is None:
+                index = latest.get((kind, fact_path))
+                if index is None or facts[index][2] != value:
+                    index = latest[kind, fact_path] = len(facts)
+                    facts.append((kind, fact_path, value))
+                indexes.append(index)
+            elif folder:
+                folders.add(folder)
+                by_listing[kind, fact_path] = value
+        checked[shown] = (path, stamp, tuple(indexes))
+    return checked, facts, by_listing, folders
 
 
 def _candidate_folders(argv: list[str], cwd: str) -> Iterator[Path]:
