@@ -29,7 +29,7 @@ from doclint.replay_inputs import Stamp, file_stamp
 FORMAT = 1
 DEFAULT_FOLDER = ".doclint_cache"
 # Cache files kept per folder: one per combination of settings and doclint code
-# used lately. Older ones (40 MB each on a big tree) are deleted.
+# used lately. Older ones (tens of megabytes each on a big tree) are deleted.
 KEPT = 4
 KEY_PATTERN = "?" * 32 + ".bin"
 
