@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from doclint.diagnostics import DiagnosticRow, Report
+from doclint.diagnostics import Report
 from doclint.engine import Linter, Settings, run
+from doclint.findings import DiagnosticRow
 from doclint.models.generated import AnyPage
 from doclint.parsing.pages import parse_page
 from doclint.tree import Tree

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from doclint.builtin_rules import BinaryFile, FileTooLarge, UnreadableFile
-from doclint.diagnostics import DiagnosticRow
+from doclint.findings import DiagnosticRow
 from doclint.parsing.markdown import normalize_newlines
 
 HEADER = "# doclint baseline 1"

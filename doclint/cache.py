@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from doclint import __version__, replay_inputs
+from doclint.findings import Row
 from doclint.gc_pause import gc_paused
 from doclint.replay_inputs import Stamp, file_stamp
 
@@ -34,7 +35,6 @@ KEPT = 4
 KEY_PATTERN = "?" * 32 + ".bin"
 
 Fact = tuple[str, str, object]
-Row = tuple[int, int, str, str, str, str]
 Entry = tuple[Stamp, bytes, list[Fact], list[Row]]
 
 

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.cache import Fact, Row, digest
+from doclint.cache import Fact, digest
 from doclint.edits import Edit, FixError, fix_until_stable
 from doclint.engine import (
     FixOffer,
     Linter,
     decode_utf16,
 )
+from doclint.findings import Row
 from doclint.replay_inputs import Stamp
 from doclint.rule_api import FixSafety
 from doclint.tree import read_regular

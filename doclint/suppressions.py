@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from doclint.builtin_rules import UnusedSuppression
-from doclint.cache import Row
 from doclint.discovery import PatternSet
+from doclint.findings import Row
 from doclint.models.markdown import MarkdownLayer
 from doclint.registry import Registry, SelectionError
 from doclint.rule_api import Severity

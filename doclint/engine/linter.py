@@ -19,11 +19,12 @@ from doclint.builtin_rules import (
     UnreadableFile,
     Utf16File,
 )
-from doclint.cache import Fact, Row, digest
+from doclint.cache import Fact, digest
 from doclint.config import rule_options
 from doclint.engine.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
 from doclint.engine.reporting import FilePart
 from doclint.engine.settings import Settings
+from doclint.findings import Row
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.pages import embedded_page_text, page_memo, parse_page

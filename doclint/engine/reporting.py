@@ -6,8 +6,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.cache import Row
-from doclint.diagnostics import DiagnosticRow
+from doclint.findings import DiagnosticRow, Row
 from doclint.models.markdown import build_node
 from doclint.paths import display_path
 from doclint.suppressions import FindingFilter

@@ -7,12 +7,13 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from doclint import replay_inputs
-from doclint.cache import Cache, Row
+from doclint.cache import Cache
 from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.reporting import FilePart, FileReporter, PartRenderer, RunResult
 from doclint.engine.root import make_tree_at
 from doclint.engine.run_setup import RunSetup, set_up_run
 from doclint.engine.settings import Settings
+from doclint.findings import Row
 from doclint.gc_pause import collect_rarely
 from doclint.parallel import map_in_processes, worker_count
 from doclint.replay_inputs import RunTree

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from doclint import replay_inputs
-from doclint.cache import DEFAULT_FOLDER, Cache, Row, code_fingerprint
-from doclint.diagnostics import DiagnosticRow
+from doclint.cache import DEFAULT_FOLDER, Cache, code_fingerprint
 from doclint.discovery import discover
 from doclint.engine.linter import Linter
 from doclint.engine.reporting import FileReporter, PartRenderer
 from doclint.engine.root import make_tree_at, tree_root
 from doclint.engine.settings import Settings
+from doclint.findings import DiagnosticRow, Row
 from doclint.gc_pause import gc_paused
 from doclint.paths import display_path
 from doclint.suppressions import FindingFilter

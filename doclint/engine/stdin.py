@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from doclint.cache import Row
-from doclint.diagnostics import DiagnosticRow
 from doclint.engine.linter import Linter
 from doclint.engine.reporting import RunResult
 from doclint.engine.root import choose_root, make_tree_at, root_from_title
 from doclint.engine.settings import Settings
+from doclint.findings import DiagnosticRow, Row
 from doclint.paths import display_path
 
 

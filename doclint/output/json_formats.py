@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from json.encoder import encode_basestring
 
-from doclint.diagnostics import DiagnosticRow
+from doclint.findings import DiagnosticRow
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
 

@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 from doclint import __version__
 from doclint.baseline import keys
-from doclint.diagnostics import DiagnosticRow
+from doclint.findings import DiagnosticRow
 from doclint.output.run_output import RunOutput
 from doclint.rule_api import Rule
 
