@@ -11,8 +11,9 @@ one file's pages), `reporting` (stored findings to reported ones),
 `run_setup` and `run` (files, cache, worker processes), `stdin` (an editor's
 buffer).
 
-The names below are the engine's surface for the command line, the public API
-(doclint/api.py) and fix mode (doclint/fix_mode.py). Fix mode uses:
+The names below are the engine's whole surface for the command line, the
+public API (doclint/api.py) and fix mode (doclint/fix_mode.py and
+doclint/file_fixer.py), which import nothing else of it. Fix mode uses:
 
 - `set_up_run` -> `RunSetup`: the files, root, linter, finding filter and
   cache of a run, and the reported findings of its files (`diagnostics`);
