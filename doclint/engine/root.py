@@ -57,4 +57,5 @@ def tree_root(settings: Settings, paths: list[Path], files: list[Path], cwd: Pat
 
 
 def make_tree_at(settings: Settings, root: Path) -> Tree:
+    """The tree index a run's rules ask, rooted at `root`."""
     return Tree(root, settings.known_paths)
