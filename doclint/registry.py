@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
-from doclint.engine_rules import ENGINE_RULES
+from doclint.builtin_rules import ENGINE_RULES
 from doclint.rule_api import CODE_PATTERN, NAME_PATTERN, Rule
 
 ENTRY_POINT_GROUP = "doclint.rules"

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import ClassVar
 from urllib.parse import unquote
 
-from doclint.fixes import Edit
+from doclint.edits import Edit
 from doclint.models.generated import (
     AnyPage,
     DocKind,

@@ -43,7 +43,7 @@ from doclint.models.generated import (
 from doclint.models.markdown import CodeBlock, Heading, Link, Node, build_node
 from doclint.parsing.markdown import normalize_newlines, parse_markdown
 from doclint.parsing.relocate import moved
-from doclint.recent import RecentPages
+from doclint.recent_pages import RecentPages
 
 N = TypeVar("N", bound=Node)
 
