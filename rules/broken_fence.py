@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from doclint.models.generated import EmbeddedSource
-from doclint.models.markdown import CodeBlock
 from doclint.rule_api import (
     AnyPage,
+    CodeBlock,
     Edit,
+    EmbeddedSource,
     FileDocs,
     Finding,
     Fix,
