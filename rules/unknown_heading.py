@@ -19,12 +19,14 @@ from doclint.rule_api import (
     FolderIndex,
     Heading,
     KeywordIndex,
+    RootIndex,
     Rule,
     RuleContext,
+    SubtreeIndex,
 )
 
 # The pages OUTLINES has a template for.
-OutlinedPage = FileDocs | KeywordIndex | FolderIndex | FolderDoc
+OutlinedPage = FileDocs | KeywordIndex | FolderIndex | FolderDoc | SubtreeIndex | RootIndex
 
 
 class UnknownHeading(Rule[OutlinedPage]):
