@@ -22,6 +22,7 @@ from typing import Annotated, ClassVar, Generic, TypeVar, Union, get_args, get_o
 from urllib.parse import unquote
 
 from doclint.fixes import Edit
+from doclint.gc_pause import gc_paused
 from doclint.models.generated import (
     AnyPage,
     Count,
@@ -84,6 +85,7 @@ __all__ = [
     "SizeClaim",
     "SourceFile",
     "SubtreeIndex",
+    "gc_paused",
     "github_slug",
     "shown_target",
     "unique_slugs",
