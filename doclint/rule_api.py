@@ -207,8 +207,8 @@ class RuleContext:
         """Lines where doclint read undecodable bytes as U+FFFD (reported as invalid-utf8)."""
         self.fixing = fixing
         """Whether the run applies fixes. When it does not, a rule may leave out
-        the fixes of its findings: a full tree has 200,000 fixable findings, and
-        building fixes no one applies cost a few percent of a run."""
+        the fixes of its findings: a full tree has hundreds of thousands of
+        fixable findings, and building fixes no one applies is wasted work."""
         self.facts: dict[tuple[str, str], object] = {}
         self.options: Mapping[str, OptionValue] = MappingProxyType({})
         """The running rule's options (`Rule.options`), defaults filled in."""

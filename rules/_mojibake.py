@@ -35,7 +35,7 @@ def _utf8_alternatives(char_class: str) -> bytes:
 
 
 # `_HINT` in UTF-8. Every lead character encodes as 0xC3 and one more byte, so
-# a search over the bytes runs from a fixed first byte, four times as fast as
+# a search over the bytes runs from a fixed first byte, faster than
 # one over the text that tries a class of characters at each position.
 _HINT_UTF8 = re.compile(_utf8_alternatives(_LEAD) + _utf8_alternatives(_CONTINUATION))
 CODEC_NAMES = {"sloppy-windows-1252": "Windows-1252", "latin-1": "Latin-1"}

@@ -65,7 +65,7 @@ def _ascii_refused(kept: Callable[[str], bool]) -> str:
 # The characters of names: outside literals and comments, any non-ASCII
 # character can only be one (`\w` misses some, such as combining accents).
 # Written as the ASCII characters they are not: a class holding the range
-# up to U+10FFFF took the regex compiler 28 ms, a tenth of the start-up.
+# up to U+10FFFF is slow for the regex compiler, at every start-up.
 _NAME_CHAR = f"[^{_ascii_refused(lambda char: char.isalnum() or char == '_')}]"
 _NAME = _NAME_CHAR + "++"
 # What a parenthesised import list is made of: names, commas and spaces.
