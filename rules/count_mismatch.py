@@ -9,14 +9,7 @@ from functools import partial
 
 from doclint_rules._python_source import PythonFacts, decide, is_python_path
 
-from doclint.rule_api import (
-    Count,
-    FileDocs,
-    Finding,
-    FolderDoc,
-    Rule,
-    RuleContext,
-)
+from doclint.rule_api import Count, FileDocs, Finding, FolderDoc, Rule, RuleContext
 
 # Pages the generator writes into a folder after it has counted that folder's
 # files, so a count of a folder under docs/ never includes them.

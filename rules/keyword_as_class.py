@@ -10,14 +10,7 @@ from functools import partial
 from doclint_rules._fixing import remove_keyword_entry
 from doclint_rules._python_source import PythonFacts, decide, is_python_path
 
-from doclint.rule_api import (
-    Finding,
-    FixSafety,
-    KeywordCategory,
-    KeywordIndex,
-    Rule,
-    RuleContext,
-)
+from doclint.rule_api import Finding, FixSafety, KeywordCategory, KeywordIndex, Rule, RuleContext
 
 CLASS_HEADINGS = frozenset({"Classs", "Classes", "Class"})
 # A fixed list, so results do not depend on the Python version running doclint.

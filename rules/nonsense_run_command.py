@@ -9,16 +9,7 @@ from collections.abc import Iterator
 from doclint_rules._fixing import delete_lines
 from doclint_rules._python_source import is_python_path
 
-from doclint.rule_api import (
-    Edit,
-    FileDocs,
-    Finding,
-    Fix,
-    FixSafety,
-    Rule,
-    RuleContext,
-    RunCommand,
-)
+from doclint.rule_api import Edit, FileDocs, Finding, Fix, FixSafety, Rule, RuleContext, RunCommand
 
 _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
 # Options of the python launcher that take a value, so that the script is

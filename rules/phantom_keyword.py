@@ -9,13 +9,7 @@ from functools import partial
 
 from doclint_rules._python_source import PythonFacts, decide, is_python_path
 
-from doclint.rule_api import (
-    Finding,
-    KeywordCategory,
-    KeywordIndex,
-    Rule,
-    RuleContext,
-)
+from doclint.rule_api import Finding, KeywordCategory, KeywordIndex, Rule, RuleContext
 
 FUNCTION_CATEGORY = "Functions"
 IMPORT_CATEGORY = "Imports"

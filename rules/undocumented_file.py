@@ -5,14 +5,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint.rule_api import (
-    Finding,
-    FolderIndex,
-    Rule,
-    RuleContext,
-    Scope,
-    Severity,
-)
+from doclint.rule_api import Finding, FolderIndex, Rule, RuleContext, Scope, Severity
 
 # Pages the generator writes into a folder of docs/ after it has documented
 # that folder, so a later pass never has a page about them: the folder pages,
