@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from doclint.api import parse
+    from doclint.api import check_paths, check_text, parse
     from doclint.diagnostics import Diagnostic, Report
-    from doclint.engine import Settings, check_paths, check_text
+    from doclint.engine import Settings
     from doclint.models.generated import AnyPage, DocKind
 
 # The API is imported on first use: the command line's replay of an unchanged
@@ -30,8 +30,8 @@ _EXPORTS = {
     "DocKind": "doclint.models.generated",
     "Report": "doclint.diagnostics",
     "Settings": "doclint.engine",
-    "check_paths": "doclint.engine",
-    "check_text": "doclint.engine",
+    "check_paths": "doclint.api",
+    "check_text": "doclint.api",
     "parse": "doclint.api",
 }
 

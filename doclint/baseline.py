@@ -23,8 +23,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.diagnostics import DiagnosticRow
-from doclint.engine_rules import BinaryFile, FileTooLarge, UnreadableFile
+from doclint.builtin_rules import BinaryFile, FileTooLarge, UnreadableFile
+from doclint.findings import DiagnosticRow
 from doclint.parsing.markdown import normalize_newlines
 
 HEADER = "# doclint baseline 1"

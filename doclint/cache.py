@@ -22,19 +22,19 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from doclint import __version__, inputs
+from doclint import __version__, replay_inputs
+from doclint.findings import Row
 from doclint.gc_pause import gc_paused
-from doclint.inputs import Stamp, file_stamp
+from doclint.replay_inputs import Stamp, file_stamp
 
 FORMAT = 1
 DEFAULT_FOLDER = ".doclint_cache"
 # Cache files kept per folder: one per combination of settings and doclint code
-# used lately. Older ones (40 MB each on a big tree) are deleted.
+# used lately. Older ones (tens of megabytes each on a big tree) are deleted.
 KEPT = 4
 KEY_PATTERN = "?" * 32 + ".bin"
 
 Fact = tuple[str, str, object]
-Row = tuple[int, int, str, str, str, str]
 Entry = tuple[Stamp, bytes, list[Fact], list[Row]]
 
 
@@ -50,7 +50,7 @@ def code_fingerprint(modules: Iterable[str]) -> str:
 
     folders = {Path(doclint.__file__).parent, *(Path(module).parent for module in modules)}
     files = sorted({file for folder in folders for file in folder.rglob("*.py")})
-    inputs.observe_all("stamp", files)
+    replay_inputs.observe_all("stamp", files)
     stamps = [(str(file), file_stamp(file)) for file in files]
     return hashlib.sha256(repr((__version__, stamps)).encode()).hexdigest()[:24]
 

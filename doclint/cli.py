@@ -17,7 +17,7 @@ from typing import TextIO, TypeVar
 
 from pydantic import TypeAdapter
 
-from doclint import __version__, inputs
+from doclint import replay_inputs
 from doclint.baseline import (
     BaselineError,
     SourceLines,
@@ -25,18 +25,21 @@ from doclint.baseline import (
     read_baseline,
     write_baseline,
 )
+from doclint.cli_options import build_parser
 from doclint.config import Config, ConfigError, find_config, load_config
 from doclint.discovery import MissingPathError
-from doclint.engine import RunResult, Settings, display_path, run, run_stdin
-from doclint.fixes import FixError
-from doclint.fixing import FixRun, FixSettings, fix_stdin, run_fixes, unified_diff
+from doclint.edits import FixError
+from doclint.engine import RunResult, Settings, run, run_stdin
+from doclint.file_fixer import FixSettings
+from doclint.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.models.generated import AnyPage
 from doclint.models.templates import describe_templates
 from doclint.output import FORMATS, LAYOUTS, RunOutput, statistics, summary
 from doclint.output.layout import PartWriter
+from doclint.paths import display_path
 from doclint.progress import ProgressBar
 from doclint.registry import Registry, SelectionError, load_registry
-from doclint.tree import MAX_FILE_SIZE
+from doclint.rule_listing import print_rule, print_rules, rules_markdown
 
 T = TypeVar("T")
 
@@ -47,185 +50,6 @@ def _split(values: list[str] | None) -> list[str] | None:
     if values is None:
         return None
     return [part.strip() for value in values for part in value.split(",") if part.strip()]
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="doclint",
-        description="Lint machine-generated Markdown documentation trees.",
-    )
-    parser.add_argument("--version", action="version", version=f"doclint {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
-    _add_check(commands.add_parser("check", help="check files and folders"))
-    rules = commands.add_parser("rules", help="list the rules")
-    rules.add_argument(
-        "--format",
-        choices=("table", "markdown"),
-        default="table",
-        help="markdown prints the table README.md embeds",
-    )
-    rule = commands.add_parser("rule", help="show one rule's documentation")
-    rule.add_argument("rule", metavar="CODE|NAME")
-    schema = commands.add_parser("schema", help="print the JSON Schema of the page models")
-    schema.add_argument(
-        "--templates",
-        action="store_true",
-        help="print the generator templates the parser knows, as data, instead",
-    )
-    return parser
-
-
-def _add_check(check: argparse.ArgumentParser) -> None:
-    check.add_argument(
-        "paths", nargs="*", default=["."], help="files or folders (default: .); - reads stdin"
-    )
-    rules = check.add_argument_group("rule selection (over the configuration's)")
-    rules.add_argument(
-        "--select",
-        action="append",
-        metavar="RULES",
-        help="rules to run: codes, code prefixes, names or ALL (comma-separated); "
-        "replaces the configuration's selection",
-    )
-    rules.add_argument(
-        "--extend-select",
-        action="append",
-        metavar="RULES",
-        help="rules to run in addition to the selected ones",
-    )
-    rules.add_argument("--ignore", action="append", metavar="RULES", help="rules not to run")
-
-    config = check.add_argument_group("configuration")
-    config.add_argument(
-        "--config",
-        type=Path,
-        metavar="FILE",
-        help="use this doclint.toml or pyproject.toml instead of the one found "
-        "above the checked paths",
-    )
-    config.add_argument(
-        "--isolated", action="store_true", help="use no configuration file, only the options"
-    )
-    config.add_argument(
-        "--exclude",
-        action="append",
-        metavar="GLOBS",
-        help="gitignore-style globs of paths not to check; replaces the default list",
-    )
-    config.add_argument(
-        "--extend-exclude", action="append", metavar="GLOBS", help="more globs not to check"
-    )
-    config.add_argument(
-        "--no-respect-gitignore",
-        action="store_true",
-        help="walk into what the repository's .gitignore files leave out",
-    )
-    config.add_argument(
-        "--root",
-        type=Path,
-        help="root of the tree links resolve in "
-        "(default: the current folder, or the common folder of the paths)",
-    )
-    config.add_argument(
-        "--known-paths",
-        type=Path,
-        metavar="FILE",
-        help="listing of the tree's paths, one per line, relative to --root; "
-        "used instead of looking at the file system",
-    )
-    config.add_argument(
-        "--stdin-filename",
-        metavar="PATH",
-        help="with the path -, the file the text read from stdin is checked as",
-    )
-
-    output = check.add_argument_group("output")
-    output.add_argument(
-        "--output-format",
-        choices=list(FORMATS),
-        default="full",
-        help="how findings are written (default: full, each with its line)",
-    )
-    output.add_argument(
-        "--output-file", "-o", type=Path, metavar="FILE", help="write the report here"
-    )
-    output.add_argument(
-        "--statistics", action="store_true", help="print the number of findings per rule instead"
-    )
-    output.add_argument(
-        "--exit-zero", action="store_true", help="exit 0 even when there are findings"
-    )
-    output.add_argument(
-        "--quiet", "-q", action="store_true", help="print only the findings: no summary"
-    )
-    baseline = output.add_mutually_exclusive_group()
-    baseline.add_argument(
-        "--baseline",
-        type=Path,
-        metavar="FILE",
-        help="report only findings this baseline does not record",
-    )
-    baseline.add_argument(
-        "--write-baseline",
-        type=Path,
-        metavar="FILE",
-        help="record the current findings in FILE and exit 0",
-    )
-
-    fixing = check.add_argument_group("fixing")
-    fixing.add_argument(
-        "--fix",
-        action="store_true",
-        help="apply the safe fixes the rules offer, then report what is left",
-    )
-    fixing.add_argument(
-        "--unsafe-fixes",
-        action="store_true",
-        help="with --fix, --fix-only or --diff: also apply fixes that may change meaning",
-    )
-    fixing.add_argument(
-        "--diff",
-        action="store_true",
-        help="print a unified diff of what the fixes would change and write nothing "
-        "(exit 1 when there is something to fix)",
-    )
-    fixing.add_argument(
-        "--fix-only",
-        action="store_true",
-        help="apply the fixes and report nothing else (exit 0 unless a file could not be fixed)",
-    )
-
-    run = check.add_argument_group("running")
-    run.add_argument(
-        "--jobs",
-        "-j",
-        type=int,
-        default=0,
-        metavar="N",
-        help="processes to check files in (default 0: all cores)",
-    )
-    run.add_argument(
-        "--max-file-size",
-        type=int,
-        default=MAX_FILE_SIZE,
-        metavar="BYTES",
-        help="files larger than this are reported (file-too-large) and not read",
-    )
-    run.add_argument(
-        "--no-progress", action="store_true", help="no progress bar, even on a terminal"
-    )
-    run.add_argument(
-        "--no-cache", action="store_true", help="check every file again; read and write no cache"
-    )
-    run.add_argument(
-        "--cache-dir",
-        type=Path,
-        metavar="DIR",
-        help="where to keep the cache (default: .doclint_cache in the tree root)",
-    )
-    run.add_argument(
-        "--show-traceback", action="store_true", help="show the stack of a rule that crashed"
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -241,15 +65,16 @@ def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     registry = load_registry()
     for problem in registry.problems:
-        inputs.refuse()  # a replay would not repeat the warning
+        replay_inputs.refuse()  # a replay would not repeat the warning
         print(f"doclint: warning: {problem}", file=sys.stderr)
     if args.command == "rules":
         if args.format == "markdown":
             sys.stdout.write(rules_markdown(registry))
             return EXIT_CLEAN
-        return _list_rules(registry)
+        print_rules(registry)
+        return EXIT_CLEAN
     if args.command == "rule":
-        return _show_rule(registry, args.rule)
+        return EXIT_CLEAN if print_rule(registry, args.rule) else EXIT_ERROR
     if args.command == "schema":
         shown = describe_templates() if args.templates else TypeAdapter(AnyPage).json_schema()
         print(json.dumps(shown, indent=2, ensure_ascii=False))
@@ -274,7 +99,7 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         if fix is not None:
             return _fix(args, registry, settings, fix, stdin)
         if not stdin and settings.cache and args.write_baseline is None:
-            inputs.allow()
+            replay_inputs.allow()
         result, sources = _run_stdin(args, settings) if stdin else _run_paths(args, settings)
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
@@ -293,7 +118,7 @@ def _report(
         return EXIT_CLEAN
     baselined = 0
     if args.baseline is not None:
-        inputs.observe("stamp", args.baseline)
+        replay_inputs.observe("stamp", args.baseline)
         known = _baseline_call(read_baseline, args.baseline)
         kept = filter_baseline(diagnostics, sources, args.baseline, known)
         baselined, diagnostics = len(diagnostics) - len(kept), kept
@@ -454,7 +279,7 @@ def _configuration(args: argparse.Namespace, registry: Registry, start: Path) ->
         file = args.config if args.config is not None else find_config(start)
         if file is None:
             return None
-        inputs.observe("stamp", file)
+        replay_inputs.observe("stamp", file)
         if not file.is_file():
             raise UsageError(f"{file}: no such configuration file")
         return load_config(file, registry)
@@ -493,7 +318,7 @@ def _settings(args: argparse.Namespace, config: Config | None) -> Settings:
 
 
 def _listing(file: Path) -> list[str]:
-    inputs.observe("stamp", file)
+    replay_inputs.observe("stamp", file)
     try:
         return file.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
@@ -524,8 +349,8 @@ def _output(args: argparse.Namespace) -> Iterator[TextIO]:
 
 def _write(args: argparse.Namespace, output: RunOutput) -> None:
     with _output(args) as raw:
-        inputs.note_output(raw, args.output_file)
-        stream = inputs.RecordingStream(raw)
+        replay_inputs.note_output(raw, args.output_file)
+        stream = replay_inputs.RecordingStream(raw)
         if args.statistics:
             stream.write(_statistics(output, as_json=args.output_format in ("json", "jsonl")))
             return
@@ -533,16 +358,18 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
         try:
             # One write: a chunk per finding means 300,000 calls into the stream.
             if layout is not None and _writes_utf8_bytes(raw):
-                data, places = layout.compose(output, inputs.partial_run(), raw.errors or "strict")
+                data, places = layout.compose(
+                    output, replay_inputs.partial_run(), raw.errors or "strict"
+                )
                 raw.flush()
                 raw.buffer.write(data)
                 # A baseline's matches are not kept per file: no part is reused.
-                inputs.note_written(data, places if args.baseline is None else None)
+                replay_inputs.note_written(data, places if args.baseline is None else None)
             else:
                 stream.write("".join(FORMATS[args.output_format](output)))
         except BrokenPipeError:
             # The reader went away (`| head`): stop writing, quietly.
-            inputs.refuse()
+            replay_inputs.refuse()
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
@@ -566,57 +393,3 @@ def _statistics(output: RunOutput, as_json: bool) -> str:
     if not output.quiet:
         lines.append(summary(output))
     return "".join(line.rstrip() + "\n" for line in lines)
-
-
-def _list_rules(registry: Registry) -> int:
-    rows = [("CODE", "NAME", "DEFAULT", "SEVERITY", "FIX", "SUMMARY")]
-    for rule in registry.sorted_rules():
-        rows.append(
-            (
-                rule.code,
-                rule.name,
-                "on" if rule.default_enabled else "off",
-                str(rule.severity),
-                str(rule.fix_safety),
-                rule.summary,
-            )
-        )
-    widths = [max(len(row[i]) for row in rows) for i in range(5)]
-    for row in rows:
-        print(
-            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False))
-            + "  "
-            + row[5]
-        )
-    return EXIT_CLEAN
-
-
-def rules_markdown(registry: Registry) -> str:
-    """The rule table of README.md, generated from the rules' own metadata."""
-    rows = ["| Code | Name | Default | Severity | Fix | Summary |", "|---|---|---|---|---|---|"]
-    for rule in registry.sorted_rules():
-        rows.append(
-            f"| {rule.code} | `{rule.name}` | {'on' if rule.default_enabled else 'off'} "
-            f"| {rule.severity} | {rule.fix_safety} | {rule.summary} |"
-        )
-    return "\n".join(rows) + "\n"
-
-
-def _show_rule(registry: Registry, key: str) -> int:
-    rule = registry.lookup(key)
-    if rule is None:
-        print(f"doclint: error: no rule {key!r}; see `doclint rules`", file=sys.stderr)
-        return EXIT_ERROR
-    print(f"{rule.code} {rule.name}: {rule.summary}\n")
-    print(
-        f"Severity: {rule.severity}. Default: {'on' if rule.default_enabled else 'off'}. "
-        f"Fix: {rule.fix_safety}. Runs on: {rule.scope} "
-        f"({', '.join(sorted(rule.kinds)) if rule.kinds else 'every kind of page'}).\n"
-    )
-    print(rule.documentation())
-    if rule.options:
-        print(f"\nOptions ([tool.doclint.rules.{rule.name}] in pyproject.toml):")
-        for name, option in rule.options.items():
-            default = list(option.default) if isinstance(option.default, tuple) else option.default
-            print(f"  {name} = {json.dumps(default)}  {option.help}")
-    return EXIT_CLEAN

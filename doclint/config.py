@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doclint import inputs
+from doclint import replay_inputs
 from doclint.registry import Registry, SelectionError
 from doclint.rule_api import OptionValue, Rule, Severity
 
@@ -65,7 +65,7 @@ def find_config(start: Path) -> Path | None:
     for candidate in (folder, *folder.parents):
         for name in CONFIG_FILES:
             file = candidate / name
-            inputs.observe("stamp", file)
+            replay_inputs.observe("stamp", file)
             if file.is_file() and (name != PYPROJECT or _configures_doclint(file)):
                 return file
     return None

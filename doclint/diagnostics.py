@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from doclint.findings import DiagnosticRow
 from doclint.rule_api import Severity
 
 
@@ -26,19 +26,6 @@ class Diagnostic(BaseModel):
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.path, self.line, self.column, self.code, self.message)
-
-
-class DiagnosticRow(NamedTuple):
-    """A diagnostic as the engine and the output formats handle it in bulk:
-    the same fields as `Diagnostic`, without a model's construction cost."""
-
-    path: str
-    line: int
-    column: int
-    code: str
-    name: str
-    severity: str
-    message: str
 
 
 class Report(BaseModel):

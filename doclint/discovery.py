@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from doclint import inputs
+from doclint import replay_inputs
 from doclint.paths import absolute
 from doclint.tree import read_regular
 
@@ -222,7 +222,7 @@ class PathFilter:
         chains: dict[str, tuple[PatternSet, ...]] = {top: self._ignores_above(top)}
         # A folder is stamped before os.walk lists it, so that a file added in
         # between moves the stamp a replay compares (see replay.py).
-        inputs.observe("folder", top)
+        replay_inputs.observe("folder", top)
         for current, folders, files in os.walk(top):
             chain = chains.pop(current, ())
             if self.respect_gitignore and GITIGNORE in files:
@@ -233,7 +233,7 @@ class PathFilter:
                 if not left_out(name, True):
                     kept.append(name)
                     chains[os.path.join(current, name)] = chain
-                    inputs.observe("folder", os.path.join(current, name))
+                    replay_inputs.observe("folder", os.path.join(current, name))
             folders[:] = kept
             for name in sorted(files):
                 if name.lower().endswith(MARKDOWN_SUFFIXES) and not left_out(name, False):
@@ -293,14 +293,14 @@ def _prefix(relative: str) -> str:
 
 def _repository_root(folder: Path) -> Path | None:
     for candidate in (folder, *folder.parents):
-        inputs.observe("presence", candidate / ".git")
+        replay_inputs.observe("presence", candidate / ".git")
         if (candidate / ".git").exists():
             return candidate
     return None
 
 
 def _read_patterns(base: Path, file: Path) -> PatternSet:
-    inputs.observe("stamp", file)
+    replay_inputs.observe("stamp", file)
     try:
         # read_regular: a named pipe called .gitignore must not hang the walk
         text = read_regular(file).decode("utf-8", errors="replace")
@@ -316,7 +316,7 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
     path_filter = path_filter or PathFilter.build(Path.cwd())
     seen: set[str] = set()
     for path in paths:
-        inputs.observe("stamp", path)
+        replay_inputs.observe("stamp", path)
         if path.is_dir():
             found: Iterable[Path] = () if path_filter.excludes(path) else path_filter.walk(path)
         elif path.exists() or path.is_symlink():

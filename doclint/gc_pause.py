@@ -31,8 +31,9 @@ YOUNG_COLLECTION = 50_000
 def collect_rarely() -> None:
     """Tune a process that only checks files: what exists now (modules, the
     rules) is never traced again, and young collections come far less often.
-    Cyclic garbage is still collected. Worth 3% of a run's time; only for
-    processes doclint owns (a worker, the command line), never inside a
+    Cyclic garbage is still collected. Parsing makes many small objects that
+    live as long as their page, which frequent young collections would trace
+    again and again. Only for processes doclint owns (a worker, the command line), never inside a
     program that embeds it."""
     gc.freeze()
     gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])

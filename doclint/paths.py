@@ -1,8 +1,8 @@
 """Paths made absolute and relative at the cost of string operations.
 
 A run asks where each of its files is several times (its place in the tree,
-its path as shown, whether a walk saw it already). os.path.abspath costs about
-2.5 us a call in Python 3.11, os.path.relpath more; for paths with nothing to
+its path as shown, whether a walk saw it already). os.path.abspath splits and
+rejoins every path, os.path.relpath does more; for paths with nothing to
 normalise, as walks yield them, a join and a slice give the same answer.
 """
 
@@ -38,3 +38,8 @@ def relative_to(file: Path | str, folder: str) -> str:
     else:
         relative = os.path.relpath(path, folder)
     return relative if os.sep == "/" else relative.replace(os.sep, "/")
+
+
+def display_path(file: Path, cwd: Path) -> str:
+    """How a path is shown: relative to the cwd, POSIX style."""
+    return relative_to(file, str(cwd))

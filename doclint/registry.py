@@ -1,17 +1,21 @@
-"""Find the rules: the engine's own and every `doclint.rules` entry point.
+"""Find the rules: the engine's own, the built-in ones of the `doclint_rules`
+table of codes, and every rule of the `doclint.rules` entry-point group.
 
-Built-in rules register through the same entry-point group that third-party
-plugins use, so a plugin is a first-class rule. A plugin that fails to load is
-reported, never fatal to the run.
+A plugin is a first-class rule: it is registered, selected and documented
+like a built-in one. A plugin that fails to load is reported, never fatal to
+the run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from importlib import import_module
 from importlib.metadata import entry_points
 
-from doclint.engine_rules import ENGINE_RULES
+import doclint_rules
+
+from doclint.builtin_rules import ENGINE_RULES
 from doclint.rule_api import CODE_PATTERN, NAME_PATTERN, Rule
 
 ENTRY_POINT_GROUP = "doclint.rules"
@@ -88,10 +92,13 @@ class Registry:
 
 
 def load_registry() -> Registry:
-    """The engine's rules and every rule registered under the entry-point group."""
+    """The engine's rules, the built-in rules and every rule registered under
+    the entry-point group."""
     registry = Registry()
     for rule in ENGINE_RULES:
         registry.add(rule, "doclint")
+    for code in doclint_rules.CODES:
+        registry.add(builtin_rule(code), f"built-in rule {code.code}")
     for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
         origin = f"plugin {entry.name!r} ({entry.value})"
         try:
@@ -101,3 +108,10 @@ def load_registry() -> Registry:
             continue
         registry.add(loaded, origin)
     return registry
+
+
+def builtin_rule(code: doclint_rules.Code) -> type[Rule]:
+    """The class a line of the table of codes names."""
+    module, _, name = code.rule.partition(":")
+    rule: type[Rule] = getattr(import_module(f"doclint_rules.{module}"), name)
+    return rule

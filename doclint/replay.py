@@ -4,7 +4,7 @@ The content cache (cache.py) spares an unchanged file its check, but a run still
 imports the parsers and rules, loads every file's stored findings and renders
 hundreds of thousands of them: seconds on a big tree, for an answer that is
 already known. So a cached run also records what it printed and its exit code,
-with everything that decided them (inputs.py): the command line, the working
+with everything that decided them (replay_inputs.py): the command line, the working
 folder, and a stamp of every input it looked at (the files it checked, the
 folders it walked, the configuration and ignore files it looked for, the
 baseline, doclint's own code, the folders plugins are installed in) plus the
@@ -20,7 +20,7 @@ a configuration edited) makes the command run whole, and the content cache
 re-checks only what changed.
 
 Only plain checks of files with the cache on, whose whole output went to stdout
-or --output-file and which wrote no warning, are recorded (`inputs.allow`).
+or --output-file and which wrote no warning, are recorded (`replay_inputs.allow`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from doclint import __version__, inputs
+from doclint import __version__, replay_inputs
 from doclint.cache import DEFAULT_FOLDER, prune, write_cache_file
 from doclint.tree import Tree
 
@@ -138,23 +138,23 @@ def _partial(
 
 
 @contextmanager
-def recording(argv: list[str], partial: Partial | None = None) -> Iterator[inputs.Recorder]:
+def recording(argv: list[str], partial: Partial | None = None) -> Iterator[replay_inputs.Recorder]:
     """Collect the inputs and output of the run inside the block, which
     completes `partial` if given."""
-    recorder = inputs.Recorder()
+    recorder = replay_inputs.Recorder()
     recorder.partial = partial
     # A plugin installed or removed changes a folder on sys.path.
     for entry in sys.path:
         if entry and os.path.isdir(entry):
             recorder.observe("folder", entry)
-    inputs.active = recorder
+    replay_inputs.active = recorder
     try:
         yield recorder
     finally:
-        inputs.active = None
+        replay_inputs.active = None
 
 
-def save(recorder: inputs.Recorder, argv: list[str], exit_code: int) -> None:
+def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> None:
     """Store a recorded run if it may be replayed; failing to only costs speed."""
     if not recorder.allowed or recorder.refused or exit_code not in (0, 1):
         return
@@ -165,31 +165,7 @@ def save(recorder: inputs.Recorder, argv: list[str], exit_code: int) -> None:
         return  # a file could not be read: nothing tells when that changes
     tree = Tree(Path(run.root), run.known_paths)
     partial: Partial | None = recorder.partial
-    # A partial run keeps the other files' entries, and the facts they point at.
-    facts: list[tuple[str, str, object]] = list(partial.record["facts"]) if partial else []
-    latest = {(kind, path): index for index, (kind, path, _) in enumerate(facts)}
-    checked: dict[str, tuple[str, object, tuple[int, ...]]] = {}
-    if partial is not None:
-        for index, entry in enumerate(partial.files):
-            if index not in partial.dirty:
-                checked[entry[SHOWN]] = (entry[PATH], entry[STAMP], entry[FACTS])
-    by_listing: dict[tuple[str, str], object] = {}
-    folders = set()
-    for shown, path in run.shown:
-        stamp, _, asked, _ = run.entries[path]
-        indexes = []
-        for kind, fact_path, value in asked:
-            folder = tree.deciding_folder(kind, fact_path)
-            if folder is None:
-                index = latest.get((kind, fact_path))
-                if index is None or facts[index][2] != value:
-                    index = latest[kind, fact_path] = len(facts)
-                    facts.append((kind, fact_path, value))
-                indexes.append(index)
-            elif folder:
-                folders.add(folder)
-                by_listing[kind, fact_path] = value
-        checked[shown] = (path, stamp, tuple(indexes))
+    checked, facts, by_listing, folders = _files_and_facts(run, tree, partial)
     for folder in folders:
         recorder.observe("folder", folder)
     # The folders are stamped now, after the rules asked: a folder changed in
@@ -227,6 +203,45 @@ def save(recorder: inputs.Recorder, argv: list[str], exit_code: int) -> None:
     except (OSError, ValueError, UnicodeError):
         return
     prune(recorder.folder, f"{PREFIX}*.bin", KEPT)
+
+
+def _files_and_facts(
+    run: replay_inputs.RunTree, tree: Tree, partial: Partial | None
+) -> tuple[
+    dict[str, tuple[str, object, tuple[int, ...]]],
+    list[tuple[str, str, object]],
+    dict[tuple[str, str], object],
+    set[str],
+]:
+    """Each file as recorded (path, stamp, indexes of the facts its rules
+    asked), the facts, and the answers a folder listing decides (a change of
+    that folder's stamp tells when they change), and those folders."""
+    # A partial run keeps the other files' entries, and the facts they point at.
+    facts: list[tuple[str, str, object]] = list(partial.record["facts"]) if partial else []
+    latest = {(kind, path): index for index, (kind, path, _) in enumerate(facts)}
+    checked: dict[str, tuple[str, object, tuple[int, ...]]] = {}
+    if partial is not None:
+        for index, entry in enumerate(partial.files):
+            if index not in partial.dirty:
+                checked[entry[SHOWN]] = (entry[PATH], entry[STAMP], entry[FACTS])
+    by_listing: dict[tuple[str, str], object] = {}
+    folders: set[str] = set()
+    for shown, path in run.shown:
+        stamp, _, asked, _ = run.entries[path]
+        indexes = []
+        for kind, fact_path, value in asked:
+            folder = tree.deciding_folder(kind, fact_path)
+            if folder is None:
+                index = latest.get((kind, fact_path))
+                if index is None or facts[index][2] != value:
+                    index = latest[kind, fact_path] = len(facts)
+                    facts.append((kind, fact_path, value))
+                indexes.append(index)
+            elif folder:
+                folders.add(folder)
+                by_listing[kind, fact_path] = value
+        checked[shown] = (path, stamp, tuple(indexes))
+    return checked, facts, by_listing, folders
 
 
 def _candidate_folders(argv: list[str], cwd: str) -> Iterator[Path]:
@@ -269,13 +284,13 @@ def _dirty_files(record: dict[str, Any]) -> set[int] | None:
     (or the record has another shape): the whole command must run."""
     try:
         for kind, path, value in record["observations"]:
-            if inputs.OBSERVERS[kind](path) != value:
+            if replay_inputs.OBSERVERS[kind](path) != value:
                 return None
         root, files = record["root"], record["files"]
         dirty = {
             index
             for index, entry in enumerate(files)
-            if inputs.file_stamp(os.path.join(root, entry[PATH])) != entry[STAMP]
+            if replay_inputs.file_stamp(os.path.join(root, entry[PATH])) != entry[STAMP]
         }
         tree = Tree(Path(root), record["known_paths"])
         failed = {

@@ -1,6 +1,7 @@
-"""Everything a rule may use: the Rule base class, findings, and a read-only
-view of the file and the tree. Built-in rules and plugins import only this
-module (and the models it re-exports).
+"""Everything a rule may use: the Rule base class, findings, a read-only view
+of the file and the tree, and the page models and helpers rules read. Built-in
+rules import only this module and the helpers of their own package (a test
+walks their imports); plugins need nothing else either.
 
 A rule is data plus a function. The data (code, name, summary, severity,
 scope, fix safety, and the docstring with why it matters and a bad and a good
@@ -16,44 +17,78 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from types import MappingProxyType
-from typing import ClassVar
+from types import MappingProxyType, UnionType
+from typing import Annotated, ClassVar, Generic, TypeVar, Union, get_args, get_origin
 from urllib.parse import unquote
 
-from doclint.fixes import Edit
+from doclint.edits import Edit
+from doclint.gc_pause import gc_paused
 from doclint.models.generated import (
     AnyPage,
+    Count,
+    DependencyEntry,
     DocKind,
+    EmbeddedSource,
     FileDocs,
     FolderDoc,
     FolderIndex,
+    KeywordCategory,
+    KeywordEntry,
     KeywordIndex,
+    MarkdownPage,
+    MetadataField,
     PageBase,
+    RootIndex,
+    RunCommand,
+    Section,
+    SizeClaim,
     SubtreeIndex,
 )
-from doclint.models.markdown import Link
+from doclint.models.markdown import CodeBlock, Heading, Link
+from doclint.models.outlines import OUTLINES, Outline
+from doclint.slugs import github_slug, unique_slugs
 from doclint.tree import SourceFile, Tree
 
 __all__ = [
+    "OUTLINES",
     "AnyPage",
+    "CodeBlock",
+    "Count",
+    "DependencyEntry",
     "DocKind",
     "Edit",
+    "EmbeddedSource",
     "FileDocs",
     "Finding",
     "Fix",
     "FixSafety",
     "FolderDoc",
     "FolderIndex",
+    "Heading",
+    "KeywordCategory",
+    "KeywordEntry",
     "KeywordIndex",
+    "Link",
     "LinkTarget",
+    "MarkdownPage",
+    "MetadataField",
+    "Outline",
     "PageBase",
+    "RootIndex",
     "Rule",
     "RuleContext",
     "RuleOption",
+    "RunCommand",
     "Scope",
+    "Section",
     "Severity",
+    "SizeClaim",
     "SourceFile",
     "SubtreeIndex",
+    "gc_paused",
+    "github_slug",
+    "shown_target",
+    "unique_slugs",
 ]
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
@@ -172,8 +207,8 @@ class RuleContext:
         """Lines where doclint read undecodable bytes as U+FFFD (reported as invalid-utf8)."""
         self.fixing = fixing
         """Whether the run applies fixes. When it does not, a rule may leave out
-        the fixes of its findings: a full tree has 200,000 fixable findings, and
-        building fixes no one applies cost a few percent of a run."""
+        the fixes of its findings: a full tree has hundreds of thousands of
+        fixable findings, and building fixes no one applies is wasted work."""
         self.facts: dict[tuple[str, str], object] = {}
         self.options: Mapping[str, OptionValue] = MappingProxyType({})
         """The running rule's options (`Rule.options`), defaults filled in."""
@@ -288,8 +323,47 @@ def _resolve_in(folder: str, target: str) -> LinkTarget | str | None:
     return LinkTarget("" if joined == "." else joined, unquote(fragment) or None, escapes)
 
 
-class Rule:
-    """Base class of every rule. Subclasses set the metadata and `check`."""
+def shown_target(target: str, limit: int = 200) -> str:
+    """A link target as a message can show it: control characters escaped, and
+    cut short, since a hostile page may hold a link of megabytes."""
+    if len(target) <= limit and target.isprintable():
+        return target
+    text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in target[:limit])
+    return text + "\u2026" if len(target) > limit else text
+
+
+PageT = TypeVar("PageT", bound=PageBase)
+
+
+def _kinds_of(page_type: object) -> frozenset[DocKind] | None:
+    """The kinds of page a type of page stands for (a page class or a union of
+    them); None for every kind."""
+    if get_origin(page_type) is Annotated:
+        return _kinds_of(get_args(page_type)[0])
+    if isinstance(page_type, UnionType) or get_origin(page_type) is Union:
+        kinds: frozenset[DocKind] = frozenset()
+        for member in get_args(page_type):
+            member_kinds = _kinds_of(member)
+            if member_kinds is None:
+                return None
+            kinds |= member_kinds
+        return None if kinds == frozenset(DocKind) else kinds
+    if isinstance(page_type, type) and issubclass(page_type, PageBase):
+        field = page_type.model_fields.get("kind")
+        if field is not None and isinstance(field.default, DocKind):
+            return frozenset({field.default})
+    return None
+
+
+class Rule(Generic[PageT]):
+    """Base class of every rule. Subclasses set the metadata and `check`.
+
+    The type argument is the kind of page the rule checks: `Rule[KeywordIndex]`
+    runs on keyword indexes only and its `check` gets a `KeywordIndex`;
+    `Rule[FileDocs | FolderDoc]` runs on both; a bare `Rule` (or
+    `Rule[AnyPage]`) on every page. `kinds` is derived from it, so a rule says
+    what it checks once.
+    """
 
     code: ClassVar[str]
     name: ClassVar[str]
@@ -301,7 +375,15 @@ class Rule:
     kinds: ClassVar[frozenset[DocKind] | None] = None
     options: ClassVar[Mapping[str, RuleOption]] = MappingProxyType({})
 
-    def check(self, page: AnyPage, ctx: RuleContext) -> Iterable[Finding]:
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in cls.__dict__.get("__orig_bases__", ()):
+            if get_origin(base) is Rule:
+                if "kinds" in cls.__dict__:
+                    raise TypeError(f"{cls.__name__}: give the page type or `kinds`, not both")
+                cls.kinds = _kinds_of(get_args(base)[0])
+
+    def check(self, page: PageT, ctx: RuleContext) -> Iterable[Finding]:
         raise NotImplementedError
 
     @classmethod

@@ -23,9 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from doclint.cache import Row
+from doclint.builtin_rules import UnusedSuppression
 from doclint.discovery import PatternSet
-from doclint.engine_rules import UnusedSuppression
+from doclint.findings import Row
 from doclint.models.markdown import MarkdownLayer
 from doclint.registry import Registry, SelectionError
 from doclint.rule_api import Severity

@@ -287,7 +287,7 @@ class Tree:
         if path not in self._anchor_cache:
             # Imported here, as below: a replayed run checks facts with a Tree
             # and must not load the parser for it.
-            from doclint.text import unique_slugs
+            from doclint.slugs import unique_slugs
 
             text = self.read_text(path)
             self._anchor_cache[path] = (

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 
-from doclint.models.generated import KeywordEntry
-from doclint.rule_api import Edit, Fix, FixSafety, RuleContext
+from doclint.rule_api import Edit, Fix, FixSafety, KeywordEntry, RuleContext
 
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
 _ATX_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")

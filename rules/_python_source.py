@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from doclint.gc_pause import gc_paused
+from doclint.rule_api import gc_paused
 
 PYTHON_SUFFIXES = (".py", ".pyi", ".pyw")
 # Statement fields that hold statements (or handlers and cases holding them).
@@ -65,7 +65,7 @@ def _ascii_refused(kept: Callable[[str], bool]) -> str:
 # The characters of names: outside literals and comments, any non-ASCII
 # character can only be one (`\w` misses some, such as combining accents).
 # Written as the ASCII characters they are not: a class holding the range
-# up to U+10FFFF took the regex compiler 28 ms, a tenth of the start-up.
+# up to U+10FFFF is slow for the regex compiler, at every start-up.
 _NAME_CHAR = f"[^{_ascii_refused(lambda char: char.isalnum() or char == '_')}]"
 _NAME = _NAME_CHAR + "++"
 # What a parenthesised import list is made of: names, commas and spaces.
@@ -196,7 +196,9 @@ def _cached(
 
 def _parse(text: str) -> PythonFacts | None:
     # The syntax tree holds no cycles and is freed once `_parsed` returns:
-    # tracing it meanwhile cost up to half the time of a parse.
+    # tracing it meanwhile is wasted work, a large share of a parse when the
+    # collector runs at Python's default thresholds (a program that embeds
+    # doclint; the command line and its workers collect rarely anyway).
     with gc_paused():
         return _parsed(text)
 

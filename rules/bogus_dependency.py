@@ -10,14 +10,13 @@ from functools import partial
 
 from doclint_rules._python_source import PythonFacts, decide, is_python_path
 
-from doclint.models.generated import DependencyEntry
-from doclint.rule_api import AnyPage, DocKind, FileDocs, Finding, Rule, RuleContext
+from doclint.rule_api import DependencyEntry, FileDocs, Finding, Rule, RuleContext
 
 # A name list the generator cut at a line continuation (`from m import a, \`).
 CONTINUATION = "\\"
 
 
-class BogusDependency(Rule):
+class BogusDependency(Rule[FileDocs]):
     """Flags an entry of a file documentation's "Import Dependencies" list that
     is not an import of the documented file, such as `which may` or `the`.
 
@@ -62,10 +61,8 @@ class BogusDependency(Rule):
     code = "DL305"
     name = "bogus-dependency"
     summary = "Import Dependencies entry that the documented source does not import."
-    kinds = frozenset({DocKind.FILE_DOCS})
 
-    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        assert isinstance(page, FileDocs)
+    def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if not page.dependencies:
             return
         filename = posixpath.basename(page.described or "") or "the documented file"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope
-from doclint.text import unique_slugs
+from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope, unique_slugs
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from doclint.models.generated import EmbeddedSource
-from doclint.models.markdown import CodeBlock
 from doclint.rule_api import (
     AnyPage,
+    CodeBlock,
     Edit,
+    EmbeddedSource,
     FileDocs,
     Finding,
     Fix,
@@ -178,9 +178,9 @@ def _longest_fence(text: str, char: str) -> int:
     """Length of the longest fence of `char` opening a line of `text`.
 
     The runs of `char` are found by a string search, and only their lines
-    are looked at: a loop over the lines of an embedded source cost five to
-    fifty times as much. Where a run's line starts is searched for from the
-    run before it, so a long line of many runs is read once."""
+    are looked at, not every line of an embedded source. Where a run's line
+    starts is searched for from the run before it, so a long line of many
+    runs is read once."""
     longest = line_start = scanned = 0
     fence = char * MIN_FENCE
     start = text.find(fence)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, Finding, LinkTarget, Rule, RuleContext, Scope
-from doclint.text import shown_target
+from doclint.rule_api import AnyPage, Finding, LinkTarget, Rule, RuleContext, Scope, shown_target
 
 
 class BrokenLink(Rule):

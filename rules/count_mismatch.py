@@ -9,16 +9,7 @@ from functools import partial
 
 from doclint_rules._python_source import PythonFacts, decide, is_python_path
 
-from doclint.models.generated import Count
-from doclint.rule_api import (
-    AnyPage,
-    DocKind,
-    FileDocs,
-    Finding,
-    FolderDoc,
-    Rule,
-    RuleContext,
-)
+from doclint.rule_api import Count, FileDocs, Finding, FolderDoc, Rule, RuleContext
 
 # Pages the generator writes into a folder after it has counted that folder's
 # files, so a count of a folder under docs/ never includes them.
@@ -27,7 +18,7 @@ FOLDER_PAGES = frozenset({"index.md", "doc.md", "sub.md"})
 SKIPPED_FOLDERS = frozenset({".git", ".hg", ".svn", "__pycache__", "site-packages"})
 
 
-class CountMismatch(Rule):
+class CountMismatch(Rule[FileDocs | FolderDoc]):
     """Flags a count that disagrees with what it counts.
 
     In a file documentation, "This Python file contains N class(es) and M
@@ -77,9 +68,8 @@ class CountMismatch(Rule):
     code = "DL304"
     name = "count-mismatch"
     summary = "Class, function, file or subfolder count that disagrees with the source or folder."
-    kinds = frozenset({DocKind.FILE_DOCS, DocKind.FOLDER_DOC})
 
-    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+    def check(self, page: FileDocs | FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
             yield from _check_overview(page, ctx)
         elif isinstance(page, FolderDoc):

@@ -10,16 +10,7 @@ from functools import partial
 from doclint_rules._fixing import remove_keyword_entry
 from doclint_rules._python_source import PythonFacts, decide, is_python_path
 
-from doclint.models.generated import KeywordCategory
-from doclint.rule_api import (
-    AnyPage,
-    DocKind,
-    Finding,
-    FixSafety,
-    KeywordIndex,
-    Rule,
-    RuleContext,
-)
+from doclint.rule_api import Finding, FixSafety, KeywordCategory, KeywordIndex, Rule, RuleContext
 
 CLASS_HEADINGS = frozenset({"Classs", "Classes", "Class"})
 # A fixed list, so results do not depend on the Python version running doclint.
@@ -132,7 +123,7 @@ PROSE_WORDS = frozenset(
 )
 
 
-class KeywordAsClass(Rule):
+class KeywordAsClass(Rule[KeywordIndex]):
     """Flags an entry of a keyword index's class list that is not a class.
 
     **Why is this bad?** The generator collects class names with a naive
@@ -177,11 +168,9 @@ class KeywordAsClass(Rule):
     summary = (
         "Class list entry that is not a class (a keyword, a prose word, or not in the source)."
     )
-    kinds = frozenset({DocKind.KEYWORD_INDEX})
     fix_safety = FixSafety.SAFE
 
-    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        assert isinstance(page, KeywordIndex)
+    def check(self, page: KeywordIndex, ctx: RuleContext) -> Iterator[Finding]:
         categories = [c for c in page.categories if c.heading in CLASS_HEADINGS]
         if categories:
             yield from decide(_source_text(page, ctx), partial(_findings, categories, page, ctx))

@@ -6,17 +6,16 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from doclint.models.generated import MetadataField, SizeClaim
 from doclint.rule_api import (
-    AnyPage,
-    DocKind,
     Edit,
     FileDocs,
     Finding,
     Fix,
     FixSafety,
+    MetadataField,
     Rule,
     RuleContext,
+    SizeClaim,
 )
 
 # The generator's Type for an extension; any other extension gets "Source File (.ext)".
@@ -32,7 +31,7 @@ _GENERIC_TYPE = re.compile(r"Source File \((?P<extension>[^)]*)\)")
 _KB = re.compile(r"\(\s*(?P<kb>[\d.,]+)\s*KB\s*\)")
 
 
-class MetadataMismatch(Rule):
+class MetadataMismatch(Rule[FileDocs]):
     """Flags a line of a file documentation's File Metadata that disagrees with
     the file it documents: a **Path** other than the one in the title, an
     **Extension** other than the path's suffix (empty for a file without one),
@@ -80,11 +79,9 @@ class MetadataMismatch(Rule):
     code = "DL303"
     name = "metadata-mismatch"
     summary = "File Metadata line (path, size, type, extension) that disagrees with the file."
-    kinds = frozenset({DocKind.FILE_DOCS})
     fix_safety = FixSafety.SAFE
 
-    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        assert isinstance(page, FileDocs)
+    def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         described = page.described
         if not described:
             return

@@ -7,14 +7,14 @@ from collections.abc import Iterator
 
 from doclint_rules._python_source import is_python_path
 
-from doclint.rule_api import AnyPage, DocKind, FileDocs, Finding, Rule, RuleContext
+from doclint.rule_api import FileDocs, Finding, Rule, RuleContext
 
 GENERATED_SUFFIXES = ("_docs.md", "_kw.md")
 PURPOSE_CLAIM = "This appears to be a **test file**."
 TESTING_CLAIMS = ("This is a test file.", "Run it with")
 
 
-class MisclassifiedFile(Rule):
+class MisclassifiedFile(Rule[FileDocs]):
     """Flags a file documentation that calls a file which is not a Python program
     a test file: its File Purpose says "This appears to be a **test file**.",
     or its Testing section says "This is a test file. Run it with:". One
@@ -51,10 +51,8 @@ class MisclassifiedFile(Rule):
     code = "DL302"
     name = "misclassified-file"
     summary = "A file that is not a Python program is called a test file."
-    kinds = frozenset({DocKind.FILE_DOCS})
 
-    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        assert isinstance(page, FileDocs)
+    def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         described = page.described
         if not described or is_python_path(described):
             return

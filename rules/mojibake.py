@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from difflib import SequenceMatcher
 from functools import lru_cache
 
+from doclint_rules._mojibake import CODEC_NAMES, repair_mojibake, suspect_lines
+
 from doclint.rule_api import (
     AnyPage,
     Edit,
@@ -17,7 +19,6 @@ from doclint.rule_api import (
     RuleContext,
     Scope,
 )
-from doclint.text import CODEC_NAMES, repair_mojibake, suspect_lines
 
 _GUESSED = ("sloppy-windows-1252", "latin-1")
 _SHOWN_SEGMENTS = 3

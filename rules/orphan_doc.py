@@ -5,13 +5,23 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, DocKind, Finding, Rule, RuleContext, Scope, Severity
+from doclint.rule_api import (
+    FileDocs,
+    Finding,
+    FolderDoc,
+    FolderIndex,
+    KeywordIndex,
+    Rule,
+    RuleContext,
+    Scope,
+    Severity,
+    SubtreeIndex,
+)
 
-FILE_PAGES = frozenset({DocKind.FILE_DOCS, DocKind.KEYWORD_INDEX})
-FOLDER_PAGES = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
+FolderPage = FolderIndex | FolderDoc | SubtreeIndex
 
 
-class OrphanDoc(Rule):
+class OrphanDoc(Rule[FileDocs | KeywordIndex | FolderPage]):
     """Flags a file documentation (`X_docs.md`), keyword index (`X_kw.md`) or
     folder page (`index.md`, `doc.md`, `sub.md`) whose title names a path that
     is not in the tree: a file that does not exist, or a folder that is not a
@@ -44,17 +54,18 @@ class OrphanDoc(Rule):
     name = "orphan-doc"
     summary = "Generated page documenting a file or folder that is not in the tree."
     severity = Severity.WARNING
-    kinds = FILE_PAGES | FOLDER_PAGES
     # A page embedded in another sits in the outer page's place, not its own.
     scope = Scope.FILE
 
-    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+    def check(
+        self, page: FileDocs | KeywordIndex | FolderPage, ctx: RuleContext
+    ) -> Iterator[Finding]:
         described = page.described
         if described is None:
             return
         path = _tree_path(described)
         line, column = (page.title.line, page.title.column) if page.title else (1, 1)
-        if page.kind in FOLDER_PAGES:
+        if isinstance(page, FolderPage):
             if path is None or not ctx.is_dir(path):
                 what = "is not in the tree" if path is None or not ctx.exists(path) else "is a file"
                 yield Finding(

@@ -9,14 +9,13 @@ from functools import partial
 
 from doclint_rules._python_source import PythonFacts, decide, is_python_path
 
-from doclint.models.generated import KeywordCategory
-from doclint.rule_api import AnyPage, DocKind, Finding, KeywordIndex, Rule, RuleContext
+from doclint.rule_api import Finding, KeywordCategory, KeywordIndex, Rule, RuleContext
 
 FUNCTION_CATEGORY = "Functions"
 IMPORT_CATEGORY = "Imports"
 
 
-class PhantomKeyword(Rule):
+class PhantomKeyword(Rule[KeywordIndex]):
     """Flags an entry of a keyword index's `Functions` or `Imports` list that the
     documented Python source does not define or import.
 
@@ -56,10 +55,8 @@ class PhantomKeyword(Rule):
     code = "DL203"
     name = "phantom-keyword"
     summary = "Function or import entry that the Python source does not define or import."
-    kinds = frozenset({DocKind.KEYWORD_INDEX})
 
-    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        assert isinstance(page, KeywordIndex)
+    def check(self, page: KeywordIndex, ctx: RuleContext) -> Iterator[Finding]:
         categories = [
             c for c in page.categories if c.heading in (FUNCTION_CATEGORY, IMPORT_CATEGORY)
         ]

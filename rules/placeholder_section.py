@@ -6,8 +6,7 @@ import re
 from collections.abc import Iterator
 from itertools import zip_longest
 
-from doclint.models.generated import Section
-from doclint.rule_api import AnyPage, FileDocs, Finding, Rule, RuleContext, Severity
+from doclint.rule_api import AnyPage, FileDocs, Finding, Rule, RuleContext, Section, Severity
 
 # The fixed sentences the generator writes when it has nothing to say, as
 # they read once list markers and emphasis are removed.

@@ -10,10 +10,8 @@ from typing import ClassVar
 
 from doclint_rules._fixing import remove_keyword_entry
 
-from doclint.models.outlines import OUTLINES
 from doclint.rule_api import (
-    AnyPage,
-    DocKind,
+    OUTLINES,
     Finding,
     FixSafety,
     KeywordIndex,
@@ -90,7 +88,7 @@ def heading_vocabulary() -> frozenset[str]:
 HEADING_WORDS = heading_vocabulary()
 
 
-class StopwordKeyword(Rule):
+class StopwordKeyword(Rule[KeywordIndex]):
     """Flags an entry of a keyword index's `Identifiers` list that is an English
     stop word ("The", "For", "When") or, in the index of a generated page, a
     word of the generator's own headings ("Overview", "Considerations",
@@ -137,7 +135,6 @@ class StopwordKeyword(Rule):
     code = "DL202"
     name = "stopword-keyword"
     summary = "Identifier entry that is an English stop word or a generator heading word."
-    kinds = frozenset({DocKind.KEYWORD_INDEX})
     fix_safety = FixSafety.SAFE
     options: ClassVar[Mapping[str, RuleOption]] = {
         "extra-stop-words": RuleOption(
@@ -145,8 +142,7 @@ class StopwordKeyword(Rule):
         )
     }
 
-    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        assert isinstance(page, KeywordIndex)
+    def check(self, page: KeywordIndex, ctx: RuleContext) -> Iterator[Finding]:
         generated = page.level >= 2
         extra = frozenset(ctx.options["extra-stop-words"])
         documented = posixpath.basename(page.described or "") or "the documented file"

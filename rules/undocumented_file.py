@@ -5,16 +5,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint.rule_api import (
-    AnyPage,
-    DocKind,
-    Finding,
-    FolderIndex,
-    Rule,
-    RuleContext,
-    Scope,
-    Severity,
-)
+from doclint.rule_api import Finding, FolderIndex, Rule, RuleContext, Scope, Severity
 
 # Pages the generator writes into a folder of docs/ after it has documented
 # that folder, so a later pass never has a page about them: the folder pages,
@@ -44,7 +35,7 @@ BINARY_SUFFIXES = frozenset(
 )  # fmt: skip
 
 
-class UndocumentedFile(Rule):
+class UndocumentedFile(Rule[FolderIndex]):
     """Flags a file of a documented folder that has no file documentation: the
     folder's `index.md` documents `<folder>/`, the folder holds `<name>`, and
     `docs/<folder>/<name>_docs.md` does not exist. One finding per file, at
@@ -81,12 +72,10 @@ class UndocumentedFile(Rule):
     name = "undocumented-file"
     summary = "File of a documented folder without a documentation page."
     severity = Severity.WARNING
-    kinds = frozenset({DocKind.FOLDER_INDEX})
     # A page embedded in another sits in the outer page's place, not its own.
     scope = Scope.FILE
 
-    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        assert isinstance(page, FolderIndex)
+    def check(self, page: FolderIndex, ctx: RuleContext) -> Iterator[Finding]:
         folder = page.described
         if folder is None:
             return

@@ -6,13 +6,30 @@ import difflib
 from collections.abc import Iterator
 from functools import lru_cache
 
-from doclint.models.markdown import Heading
-from doclint.models.outlines import OUTLINES
-from doclint.rule_api import AnyPage, Edit, Finding, Fix, FixSafety, Rule, RuleContext
-from doclint.text import repair_mojibake
+from doclint_rules._mojibake import repair_mojibake
+
+from doclint.rule_api import (
+    OUTLINES,
+    Edit,
+    FileDocs,
+    Finding,
+    Fix,
+    FixSafety,
+    FolderDoc,
+    FolderIndex,
+    Heading,
+    KeywordIndex,
+    RootIndex,
+    Rule,
+    RuleContext,
+    SubtreeIndex,
+)
+
+# The pages OUTLINES has a template for.
+OutlinedPage = FileDocs | KeywordIndex | FolderIndex | FolderDoc | SubtreeIndex | RootIndex
 
 
-class UnknownHeading(Rule):
+class UnknownHeading(Rule[OutlinedPage]):
     """Flags a heading that the generator's template for this kind of page does
     not allow at that place, and suggests the allowed heading it is closest to.
 
@@ -47,10 +64,9 @@ class UnknownHeading(Rule):
     code = "DL101"
     name = "unknown-heading"
     summary = "Heading not allowed at this place by the page's template."
-    kinds = frozenset(OUTLINES)
     fix_safety = FixSafety.SAFE
 
-    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+    def check(self, page: OutlinedPage, ctx: RuleContext) -> Iterator[Finding]:
         outline = OUTLINES[page.kind]
         parent: str | None = None
         parent_known = False

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from doclint.baseline import HEADER, SourceLines, read_baseline, write_baseline
-from doclint.diagnostics import DiagnosticRow
+from doclint.findings import DiagnosticRow
 from tests.checking import run_cli
 from tests.conftest import REAL, require_shared
 from tests.pages import keyword_index, write

@@ -13,7 +13,8 @@ import pytest
 
 from doclint import Settings
 from doclint.engine import run
-from doclint.fixing import FixSettings, run_fixes, unified_diff
+from doclint.file_fixer import FixSettings
+from doclint.fix_mode import run_fixes, unified_diff
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
 from tests.conftest import PROJECT

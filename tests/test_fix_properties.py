@@ -20,7 +20,8 @@ import pytest
 
 from doclint import Settings
 from doclint.engine import FixOffer, set_up_run
-from doclint.fixing import Fixer, FixRun, FixSettings, run_fixes, unified_diff
+from doclint.file_fixer import Fixer, FixSettings
+from doclint.fix_mode import FixRun, run_fixes, unified_diff
 from doclint.parsing.markdown import normalize_newlines
 from tests import fix_plugin
 from tests.conftest import REAL, require_shared

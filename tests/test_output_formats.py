@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from doclint import baseline as baseline_module
-from doclint.diagnostics import DiagnosticRow
+from doclint.findings import DiagnosticRow
 from doclint.output import FORMATS, RunOutput
 from doclint.registry import load_registry
 from tests.checking import run_cli

@@ -7,24 +7,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from doclint import engine
-from doclint.engine import PASSES_KEPT, Settings, set_up_run, work_affinity
+from doclint.engine import Settings, set_up_run
+from doclint.engine import linter as engine_linter
+from doclint.engine.linter import PASSES_KEPT
+from doclint.engine.run import work_affinity
 from doclint.parsing import pages
 
 
 def _check_all(root: Path, monkeypatch, kept: int) -> tuple[dict, int]:
     """Each file's (findings, facts) checked in the engine's order, with up to
     `kept` pages remembered; and how many pages were reused."""
-    monkeypatch.setattr(engine, "PASSES_KEPT", kept)
+    monkeypatch.setattr(engine_linter, "PASSES_KEPT", kept)
     monkeypatch.setattr(pages, "PARSES_KEPT", kept and pages.PARSES_KEPT)
     reused = []
-    original = engine.PagePass.at
+    original = engine_linter.PagePass.at
 
     def at(self, first_line):
         reused.append(first_line)
         return original(self, first_line)
 
-    monkeypatch.setattr(engine.PagePass, "at", at)
+    monkeypatch.setattr(engine_linter.PagePass, "at", at)
     monkeypatch.chdir(root)
     setup = set_up_run(["docs"], Settings(select=["ALL"]))
     linter = setup.linter

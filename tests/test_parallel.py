@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from doclint import Settings, check_paths
-from doclint.diagnostics import DiagnosticRow
+from doclint.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput
 from doclint.parallel import chunk_bounds
 from tests.conftest import REAL, require_shared

@@ -6,10 +6,10 @@ import pytest
 
 from doclint import Settings, check_text
 from doclint.registry import load_registry
-from tests.pages import write_plugin
+from tests.pages import keyword_index, write_plugin
 
 PLUGIN = '''
-from doclint.rule_api import Finding, Rule, Scope
+from doclint.rule_api import Finding, KeywordIndex, Rule, Scope
 
 
 class NoTodo(Rule):
@@ -47,6 +47,21 @@ class OffTheFile(Rule):
         yield Finding(10_000, 3, "after the last line")
 
 
+class ClassCount(Rule[KeywordIndex]):
+    """Counts the entries of a keyword index's categories.
+
+    **Bad:** none. **Good:** none.
+    """
+
+    code = "XK001"
+    name = "class-count"
+    summary = "Entries of each category of a keyword index."
+
+    def check(self, page: KeywordIndex, ctx):
+        for category in page.categories:
+            yield Finding(category.line, 1, f"{category.heading}: {len(category.entries)}")
+
+
 class Crashing(Rule):
     """Always raises."""
 
@@ -64,6 +79,7 @@ def plugin(tmp_path, monkeypatch):
     """A tiny installed distribution: a module plus dist-info with entry points."""
     rules = {"no-todo": "NoTodo", "crashing": "Crashing", "broken": "DoesNotExist"}
     rules["off-the-file"] = "OffTheFile"
+    rules["class-count"] = "ClassCount"
     write_plugin(tmp_path, "tinyplugin", PLUGIN, rules)
     monkeypatch.syspath_prepend(str(tmp_path))
 
@@ -85,3 +101,10 @@ def test_crashing_rule_becomes_an_internal_error_and_others_still_run(plugin):
 def test_findings_off_the_file_are_shown_at_its_first_and_last_lines(plugin):
     report = check_text("# Notes\n\nlast line\n", "notes.md", Settings(select=["XO001"]))
     assert [(d.line, d.column) for d in report.diagnostics] == [(1, 1), (3, 3)]
+
+
+def test_a_plugin_typed_by_page_kind_runs_on_that_kind_only(plugin):
+    select = Settings(select=["XK001"])
+    index = check_text(keyword_index("pkg/mod.py", ["A", "B"]), "docs/pkg/mod.py_kw.md", select)
+    assert [(d.line, d.message) for d in index.diagnostics] == [(14, "Classs: 2")]
+    assert check_text("# Notes\n\n### Classs\n", "notes.md", select).diagnostics == []

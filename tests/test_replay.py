@@ -196,14 +196,14 @@ def test_a_corrupt_record_is_ignored(tmp_path):
 def test_an_answer_that_changed_during_the_run_is_not_recorded(tmp_path):
     """A link target deleted after a rule asked, before the folder was stamped:
     the record would pair the new stamp with the old answer, so none is made."""
-    from doclint import inputs, replay
+    from doclint import replay, replay_inputs
 
     _tree(tmp_path)
-    recorder = inputs.Recorder()
+    recorder = replay_inputs.Recorder()
     recorder.allowed = True
     entry = ((1, 1), b"", [("is_file", "docs/other.md", True)], [])
     shown = [("docs/notes.md", "docs/notes.md")]
-    recorder.tree = inputs.RunTree(str(tmp_path), None, shown, {"docs/notes.md": entry})
+    recorder.tree = replay_inputs.RunTree(str(tmp_path), None, shown, {"docs/notes.md": entry})
     recorder.folder = tmp_path / "cache"
     (tmp_path / "docs/other.md").unlink()
     replay.save(recorder, ["check", "docs"], 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from doclint.output import github, gitlab, json_formats, junit, sarif, text
 from doclint.output.layout import Layout
-from doclint.output.run import Format, RunOutput, statistics, summary
+from doclint.output.run_output import Format, RunOutput, statistics, summary
 
 LAYOUTS: dict[str, Layout] = {
     "full": text.FULL,

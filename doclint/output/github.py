@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from doclint.diagnostics import DiagnosticRow
+from doclint.findings import DiagnosticRow
 from doclint.output.layout import Layout, no_frame
-from doclint.output.run import RunOutput
+from doclint.output.run_output import RunOutput
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 

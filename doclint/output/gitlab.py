@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterator
 
 from doclint.baseline import keys
-from doclint.output.run import RunOutput
+from doclint.output.run_output import RunOutput
 
 SEVERITIES = {"error": "major", "warning": "minor", "info": "info"}
 

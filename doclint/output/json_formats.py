@@ -3,8 +3,8 @@
 Objects have the keys of `doclint.Diagnostic`: path, line, column, code, name,
 severity, message, and are exactly what `json.dumps(row._asdict(),
 ensure_ascii=False)` gives. They are put together from json's C string encoder,
-each repeated string (path, code, name) encoded once: 300,000 findings take a
-fraction of a second.
+each repeated string (path, code, name) encoded once, since a run may report
+hundreds of thousands of findings.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from json.encoder import encode_basestring
 
-from doclint.diagnostics import DiagnosticRow
+from doclint.findings import DiagnosticRow
 from doclint.output.layout import Layout, no_frame
-from doclint.output.run import RunOutput
+from doclint.output.run_output import RunOutput
 
 
 def _json_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from itertools import groupby
 from pathlib import Path
 
-from doclint.engine import display_path
-from doclint.output.run import RunOutput
+from doclint.output.run_output import RunOutput
 from doclint.output.text import headline
+from doclint.paths import display_path
 
 # Characters XML 1.0 cannot hold, even escaped.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

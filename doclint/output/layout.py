@@ -15,8 +15,8 @@ from itertools import groupby
 from operator import attrgetter
 from typing import NamedTuple, Protocol
 
-from doclint.diagnostics import DiagnosticRow
-from doclint.output.run import RunOutput
+from doclint.findings import DiagnosticRow
+from doclint.output.run_output import RunOutput
 
 Part = Callable[[Sequence[DiagnosticRow], RunOutput], str]
 """One file's findings (never none), as the format writes them."""

@@ -18,8 +18,8 @@ from urllib.parse import quote
 
 from doclint import __version__
 from doclint.baseline import keys
-from doclint.diagnostics import DiagnosticRow
-from doclint.output.run import RunOutput
+from doclint.findings import DiagnosticRow
+from doclint.output.run_output import RunOutput
 from doclint.rule_api import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from doclint.diagnostics import DiagnosticRow
+from doclint.findings import DiagnosticRow
 from doclint.output.layout import Layout
-from doclint.output.run import RunOutput, summary
+from doclint.output.run_output import RunOutput, summary
 
 
 def headline(d: DiagnosticRow) -> str:

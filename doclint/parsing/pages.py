@@ -27,7 +27,7 @@ from doclint.parsing.recognition import (
 )
 from doclint.parsing.relocate import moved
 from doclint.parsing.start_page import build_start_page
-from doclint.recent import RecentPages
+from doclint.recent_pages import RecentPages
 
 _LEADING_SPACE = re.compile(r"[ \t\n]+")
 

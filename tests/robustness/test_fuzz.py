@@ -22,8 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from doclint import Settings
-from doclint.diagnostics import DiagnosticRow, Report
+from doclint.diagnostics import Report
 from doclint.engine import Linter
+from doclint.findings import DiagnosticRow
 from doclint.parsing.line_scan import scan_layer
 from doclint.parsing.markdown import normalize_newlines, parse_with_mistune
 from doclint.tree import Tree

@@ -11,8 +11,8 @@ from collections import Counter
 from pathlib import Path
 
 from doclint import Settings, check_text, parse
-from doclint.engine import iter_pages
-from doclint.fixes import apply_edits, fix_until_stable
+from doclint.edits import apply_edits, fix_until_stable
+from doclint.engine.linter import iter_pages
 from doclint.parsing.markdown import normalize_newlines
 from doclint.rule_api import Finding, FixSafety, Rule, RuleContext, Scope
 from doclint.tree import Tree

@@ -1,8 +1,8 @@
+from doclint_rules._mojibake import suspect_lines, suspect_mojibake
 from doclint_rules.mojibake import Mojibake
 
 from doclint import Settings, check_paths, check_text
 from doclint.rule_api import FixSafety
-from doclint.text import suspect_lines, suspect_mojibake
 from tests.conftest import SEEDS, findings, require_shared
 from tests.pages import file_docs, keyword_index, write
 from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings

@@ -1,0 +1,52 @@
+"""The engine: run the selected rules over files, one parse per file, one pass
+of all rules.
+
+Every file is checked on its own; what a rule needs to know about other files
+comes from the shared `Tree`. That independence is what lets files be checked
+in parallel and cached.
+
+One module per job: `settings` (what a run checks), `decoding` (UTF-8 and
+UTF-16), `root` (which tree a run checks against), `linter` (the rules over
+one file's pages), `reporting` (stored findings to reported ones),
+`run_setup` and `run` (files, cache, worker processes), `stdin` (an editor's
+buffer).
+
+The names below are the engine's whole surface for the command line, the
+public API (doclint/api.py) and fix mode (doclint/fix_mode.py and
+doclint/file_fixer.py), which import nothing else of it. Fix mode uses:
+
+- `set_up_run` -> `RunSetup`: the files, root, linter, finding filter and
+  cache of a run, and the reported findings of its files (`diagnostics`);
+- `Linter`: `check_file` / `check_bytes` / `check_decoded` with a list that
+  collects each finding's `FixOffer`, `tree_path`, and its `rules`,
+  `registry`, `settings` and `tree`;
+- `stdin_linter` and `stdin_result`: a buffer from stdin checked as a file;
+- `decode_utf16`, to leave UTF-16 files unfixed;
+- `RunResult` and `Settings`.
+"""
+
+from __future__ import annotations
+
+from doclint.engine.decoding import decode_utf8, decode_utf16
+from doclint.engine.linter import FixOffer, Linter
+from doclint.engine.reporting import PartRenderer, RunResult
+from doclint.engine.run import run
+from doclint.engine.run_setup import RunSetup, set_up_run
+from doclint.engine.settings import Settings
+from doclint.engine.stdin import run_stdin, stdin_linter, stdin_result
+
+__all__ = [
+    "FixOffer",
+    "Linter",
+    "PartRenderer",
+    "RunResult",
+    "RunSetup",
+    "Settings",
+    "decode_utf8",
+    "decode_utf16",
+    "run",
+    "run_stdin",
+    "set_up_run",
+    "stdin_linter",
+    "stdin_result",
+]

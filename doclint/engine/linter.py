@@ -1,0 +1,328 @@
+"""The Linter: one parse per file, one pass of all selected rules over each page."""
+
+from __future__ import annotations
+
+import codecs
+import os
+import traceback
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+from doclint.builtin_rules import (
+    BinaryFile,
+    EmptyFile,
+    FileTooLarge,
+    InternalError,
+    InvalidUtf8,
+    OutsideRoot,
+    UnreadableFile,
+    Utf16File,
+)
+from doclint.cache import Fact, digest
+from doclint.config import rule_options
+from doclint.engine.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
+from doclint.engine.reporting import FilePart
+from doclint.engine.settings import Settings
+from doclint.findings import Row
+from doclint.models.generated import AnyPage, FileDocs
+from doclint.parsing.markdown import normalize_newlines
+from doclint.parsing.original_source import embedded_page_text
+from doclint.parsing.pages import page_memo, parse_page
+from doclint.paths import relative_to
+from doclint.recent_pages import RecentPages
+from doclint.registry import Registry, load_registry
+from doclint.replay_inputs import Stamp, file_stamp
+from doclint.rule_api import Edit, Fix, FixSafety, Rule, RuleContext, Scope
+from doclint.suppressions import MARKER, apply_directives
+from doclint.tree import Tree, read_regular
+
+FixOffer = tuple[Row, Fix]
+"""A finding's row and the fix its rule offers for it."""
+
+
+def _unreadable_reason(file: Path, error: OSError | ValueError) -> str:
+    """Why a file could not be read, said plainly: a dangling symlink names its target."""
+    if isinstance(error, FileNotFoundError) and file.is_symlink():
+        try:
+            return f"broken symbolic link to {os.readlink(file)}"
+        except OSError:
+            return "broken symbolic link"
+    return getattr(error, "strerror", None) or str(error)
+
+
+def iter_pages(page: AnyPage, text: str = "", first_line: int = 1) -> Iterator[PageText]:
+    """A page of `text` starting at `first_line`, and every page embedded in it,
+    outermost first, each with its own text and first line."""
+    yield PageText(page, text, first_line)
+    if isinstance(page, FileDocs) and page.source is not None and page.source.document:
+        source = page.source
+        text = embedded_page_text(source.text)
+        yield from iter_pages(source.document, text, source.content_line)
+
+
+class PageText(NamedTuple):
+    page: AnyPage
+    text: str
+    first_line: int
+
+
+class PagePass(NamedTuple):
+    """What the PAGE rules found on a page that starts at `first_line`, and the
+    tree facts they asked for."""
+
+    rows: list[Row]
+    first_line: int
+    facts: list[tuple[str, str]]
+
+    def at(self, first_line: int) -> list[Row]:
+        """The rows for a copy of the page that starts at `first_line`. Moved
+        only when asked: most pages have no copy."""
+        return _shifted(self.rows, first_line - self.first_line)
+
+
+def _shifted(rows: list[Row], lines: int) -> list[Row]:
+    return [(line + lines, *rest) for line, *rest in rows]  # type: ignore[misc]
+
+
+# Identical pages seen lately and what the PAGE rules found on them. A level-2
+# page embeds the page it documents, byte for byte: one pass serves both. The
+# work is ordered so that a page and its copy come close (`work_affinity`);
+# a few pages are enough, and their texts are not kept for long.
+PASSES_KEPT = 32
+
+
+class FileOutcome(NamedTuple):
+    """What checking one file gives: findings, the tree facts its rules asked
+    for, and the stamp and hash of the bytes checked (for the cache)."""
+
+    rows: list[Row]
+    facts: list[Fact]
+    stamp: Stamp | None
+    content_hash: bytes | None
+    part: FilePart | None = None
+    """The file's findings as the output writes them, when rendered where checked."""
+
+
+class Linter:
+    """The selected rules, bound to one tree, ready to check files."""
+
+    def __init__(self, settings: Settings, tree: Tree, registry: Registry | None = None) -> None:
+        self.settings = settings
+        self.tree = tree
+        self.registry = registry or load_registry()
+        self.rules: list[Rule] = [
+            rule()
+            for rule in self.registry.select(
+                settings.select, settings.ignore, settings.extend_select
+            )
+        ]
+        self.enabled = {rule.code for rule in self.rules}
+        self.options = rule_options(map(type, self.rules), settings.rule_options, self.registry)
+        # Each rule with its options, looked up once per run.
+        passes = [(rule, self.options[rule.code]) for rule in self.rules]
+        self._file_passes = [(rule, opts) for rule, opts in passes if rule.scope is Scope.FILE]
+        self._page_passes = [(rule, opts) for rule, opts in passes if rule.scope is Scope.PAGE]
+        self._seen: RecentPages[PagePass] = RecentPages(PASSES_KEPT)
+        self._parsed = page_memo()
+        self.root_text = str(tree.root)
+
+    def tree_path(self, file: Path) -> str:
+        """A file's path relative to the tree root, POSIX style."""
+        return relative_to(file, self.root_text)
+
+    def check_file(self, file: Path, fixes: list[FixOffer] | None = None) -> FileOutcome:
+        """Check a file; `fixes`, when given, collects the fixes its findings offer."""
+        path = self.tree_path(file)
+        if path == ".." or path.startswith("../") or os.path.isabs(path):
+            message = f"the file is outside the tree root {self.root_text}; not checked"
+            return FileOutcome(self._engine_row(OutsideRoot, 1, 1, message), [], None, None)
+        stamp = file_stamp(file)
+        limit = self.settings.max_file_size
+        if stamp is not None and stamp[1] > limit:
+            message = f"{stamp[1]:,} bytes is over the limit of {limit:,}; not read"
+            return FileOutcome(self._engine_row(FileTooLarge, 1, 1, message), [], stamp, None)
+        try:
+            # One byte more than the limit tells a file that grew since its stat.
+            data = read_regular(file, limit + 1)
+        except (OSError, ValueError) as error:
+            message = f"cannot read file: {_unreadable_reason(file, error)}"
+            return FileOutcome(self._engine_row(UnreadableFile, 1, 1, message), [], None, None)
+        if len(data) > limit:
+            message = f"over the limit of {limit:,} bytes; not read"
+            return FileOutcome(self._engine_row(FileTooLarge, 1, 1, message), [], None, None)
+        rows, facts = self.check_bytes(data, path, fixes)
+        # The hash tells the cache, and fix mode, whether the bytes changed since.
+        keeps = self.settings.cache or fixes is not None
+        return FileOutcome(rows, facts, stamp, digest(data) if keeps else None)
+
+    def check_bytes(
+        self, data: bytes, path: str, fixes: list[FixOffer] | None = None
+    ) -> tuple[list[Row], list[Fact]]:
+        """Check a file's bytes: UTF-8 (a BOM is skipped), or UTF-16 (reported,
+        then checked); binary and empty files are reported and not checked."""
+        utf16 = decode_utf16(data)
+        if utf16 is not None:
+            text, what = utf16
+            found = self._engine_row(Utf16File, 1, 1, f"{what}, not UTF-8; decoded and checked")
+            return self.check_decoded(text, path, found, [], fixes)
+        nul = data.find(b"\0", 0, BINARY_SNIFF)
+        if nul >= 0:
+            message = f"NUL byte at offset {nul}: a binary file, not checked"
+            return self._engine_row(BinaryFile, 1, 1, message), []
+        skipped = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+        text, bad = decode_utf8(data[skipped:])
+        found: list[Row] = []
+        if bad:
+            offset, text_offset = bad[0]
+            line_start = max(text.rfind("\n", 0, text_offset), text.rfind("\r", 0, text_offset))
+            found = self._engine_row(
+                InvalidUtf8,
+                count_breaks(text, 0, text_offset) + 1,
+                text_offset - line_start,
+                f"invalid UTF-8 at byte offset {offset + skipped}"
+                + (f" and {len(bad) - 1:,} more place(s)" if len(bad) > 1 else "")
+                + "; undecodable bytes were read as U+FFFD",
+            )
+        replaced = [text_offset for _, text_offset in bad]
+        return self.check_decoded(text, path, found, replaced, fixes)
+
+    def check_decoded(
+        self,
+        text: str,
+        path: str,
+        found: list[Row],
+        replaced: list[int],
+        fixes: list[FixOffer] | None = None,
+    ) -> tuple[list[Row], list[Fact]]:
+        """Check decoded text; `replaced` are the (increasing) text offsets where
+        the decoder put U+FFFD for bytes it could not read."""
+        if not text or text.isspace():
+            message = "the file is empty" if not text else "the file holds only whitespace"
+            return found + self._engine_row(EmptyFile, 1, 1, message), []
+        lines: set[int] = set()
+        line, previous = 1, 0
+        for offset in replaced:
+            line += count_breaks(text, previous, offset)
+            lines.add(line)
+            previous = offset
+        rows, facts = self.check_text(text, path, frozenset(lines), fixes)
+        return found + rows, facts
+
+    def check_text(
+        self,
+        text: str,
+        path: str,
+        replaced_lines: frozenset[int] = frozenset(),
+        fixes: list[FixOffer] | None = None,
+    ) -> tuple[list[Row], list[Fact]]:
+        """Run the rules on a text; `fixes`, when given, collects the fixes of
+        findings whose rule declares it can fix (suppressed ones included: the
+        caller keeps those of the rows it reports)."""
+        text = normalize_newlines(text)
+        split = text.split("\n")
+        lines = split[:-1] if text.endswith("\n") else split
+        try:
+            page = parse_page(text, path, lines=split, memo=self._parsed)
+        except Exception as error:  # a parser bug must not stop the run
+            return self._crash("the parser", error), []
+        ctx = RuleContext(self.tree, path, text, lines, replaced_lines, fixes is not None)
+        found: list[Row] = []
+        for rule, options in self._file_passes:
+            if rule.applies_to(page.kind):
+                ctx.options = options
+                found += self._run_rule(rule, page, ctx, fixes)
+        for current in iter_pages(page, text):
+            found += self._page_pass(current, ctx, fixes)
+        if MARKER in text:
+            found = apply_directives(found, page.markdown, self.registry, frozenset(self.enabled))
+        facts = [(kind, fact_path, value) for (kind, fact_path), value in ctx.facts.items()]
+        return found, facts
+
+    def _page_pass(
+        self, current: PageText, ctx: RuleContext, fixes: list[FixOffer] | None
+    ) -> list[Row]:
+        """The PAGE rules' findings on one page: from an identical page seen
+        lately (its facts asked again, so that the cache knows them), else
+        found now. A run that fixes needs each finding's own fix: no reuse."""
+        page, first_line = current.page, current.first_line
+        seen = self._seen.get(page.path, current.text) if fixes is None else None
+        if seen is not None:
+            ctx.ask_again(seen.facts)
+            return seen.at(first_line)
+        asked_before, ctx.facts = ctx.facts, {}
+        found: list[Row] = []
+        for rule, options in self._page_passes:
+            if rule.applies_to(page.kind):
+                ctx.options = options
+                found += self._run_rule(rule, page, ctx, fixes)
+        asked, ctx.facts = ctx.facts, asked_before
+        ctx.facts.update(asked)
+        if fixes is None and all(row[0] >= first_line for row in found):
+            passed = PagePass(found, first_line, list(asked))
+            self._seen.put(page.path, current.text, passed)
+        return found
+
+    def _run_rule(
+        self, rule: Rule, page: AnyPage, ctx: RuleContext, fixes: list[FixOffer] | None = None
+    ) -> list[Row]:
+        try:
+            found = list(rule.check(page, ctx))
+            if not found:
+                return []  # most passes: nothing to turn into rows
+            code, name, severity = rule.code, rule.name, str(rule.severity)
+            # A finding off the file (a plugin's bug) is shown at its nearest line.
+            last = max(len(ctx.lines), 1)
+            rows: list[Row] = [
+                (min(max(f.line, 1), last), max(f.column, 1), code, name, severity, f.message)
+                for f in found
+            ]
+            # Only a rule that declares it can fix is trusted with edits.
+            can_fix = rule.fix_safety is not FixSafety.NONE
+            if can_fix:
+                for finding in found:
+                    _check_fix(finding.fix)
+        except (Exception, SystemExit) as error:  # one crashing rule must not stop the others
+            return self._crash(f"rule {rule.code} ({rule.name})", error)
+        if fixes is not None and can_fix:
+            fixes += [
+                (row, finding.fix)
+                for row, finding in zip(rows, found, strict=True)
+                if finding.fix is not None
+            ]
+        return rows
+
+    def _crash(self, who: str, error: Exception) -> list[Row]:
+        message = f"{who} crashed: {type(error).__name__}: {error}"
+        if self.settings.show_traceback:
+            message += "\n" + "".join(traceback.format_exception(error)).rstrip()
+        return self._engine_row(InternalError, 1, 1, message)
+
+    def _engine_row(self, rule: type[Rule], line: int, column: int, message: str) -> list[Row]:
+        if rule.code not in self.enabled:
+            return []
+        return [(line, column, rule.code, rule.name, str(rule.severity), message)]
+
+
+def _check_fix(fix: object) -> None:
+    """TypeError for a fix the applier cannot take: the rule's bug is reported
+    as its internal error, not met halfway through a fix run."""
+    if fix is None:
+        return
+    if not (
+        isinstance(fix, Fix)
+        and isinstance(fix.safety, FixSafety)
+        and isinstance(fix.edits, tuple)
+        and all(_well_formed(edit) for edit in fix.edits)
+    ):
+        raise TypeError(f"malformed fix {fix!r}")
+
+
+def _well_formed(edit: object) -> bool:
+    return (
+        isinstance(edit, Edit)
+        and all(
+            type(value) is int for value in (edit.line, edit.column, edit.end_line, edit.end_column)
+        )
+        and isinstance(edit.replacement, str)
+    )

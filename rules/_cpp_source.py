@@ -1,0 +1,449 @@
+"""What a C, C++ or CUDA text defines, declares and includes, as tree-sitter's
+C++ grammar reads it.
+
+The C++ counterpart of `_python_source`, for the rules that judge a page
+against its source. A real parser, not the generator's regular expressions:
+comments and string literals are never read as code, `else if (x) {` is a
+statement inside a body and not a function, and `#include` lines are
+directives only where the preprocessor would see them.
+
+The grammar knows neither the export macros of a project nor CUDA. It reads
+`class TORCH_API Foo { };` as a class named `TORCH_API` (with or without an
+error node), `__global__ void k()` with `void` in an error node, a launch
+`k<<<grid, block>>>(x)` as shifts and a template with a missing name, and a
+header full of macros (`CUB_NAMESPACE_BEGIN`) as one flat error node. Each
+reading is recognised in the tree, the offending words blanked (spaces of
+the same length, so lines and columns stay put) and the text parsed again:
+`Foo` is the class, `TORCH_API` one of the `export_macros`. Error nodes that
+remain are reported as `unsure` line ranges; a rule should keep quiet about
+a name those lines could hold. Both branches of an `#if`/`#else` are read:
+a name defined in either counts (where each branch opens a definition of
+its own, the grammar sees an error and those lines are unsure).
+
+Sources are memoised as in `_python_source`: keyed on a digest of the text
+without trailing whitespace, so the file and its embedded copy share a
+reading, and the cache holds only the facts.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import accumulate, takewhile
+from typing import TypeVar
+
+import tree_sitter
+import tree_sitter_cpp
+
+CPP_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".cu", ".cuh")
+CACHE_SIZE = 16384
+# Repairs feed on each other at most this often (a macro hiding another);
+# past it the remaining errors are reported as unsure.
+MAX_PASSES = 3
+
+# fmt: off
+# Nodes whose children are declarations: the scopes where a class or a
+# function is defined or declared. Bodies of functions are never entered; an
+# error node is, since the repairs it needs are often inside (a macro before
+# a constructor can turn a namespace into one), and it is reported as unsure.
+_SCOPES = frozenset({
+    "ERROR", "translation_unit", "declaration_list", "field_declaration_list",
+    "template_declaration", "linkage_specification", "preproc_if", "preproc_ifdef",
+    "preproc_else", "preproc_elif", "preproc_elifdef", "friend_declaration",
+})
+_DECLARATIONS = frozenset({
+    "declaration", "field_declaration", "type_definition", "function_definition"})
+_TYPES = frozenset({"class_specifier", "struct_specifier", "union_specifier", "enum_specifier"})
+# Declarators that wrap the one naming the function (`T* f()`, `T& f()`).
+_WRAPPERS = frozenset({
+    "pointer_declarator", "reference_declarator", "attributed_declarator", "init_declarator"})
+# First tokens of a parameter that no argument value starts with.
+_TYPE_STARTS = frozenset({"primitive_type", "const", "volatile", "unsigned", "signed"})
+_QUALIFIED = frozenset({"qualified_identifier", "template_type", "template_function"})
+# Tokens that may be macros in the head of a declaration.
+_NAME_LEAVES = frozenset({"identifier", "type_identifier", "namespace_identifier"})
+# Tokens that may follow a macro prefixing a declaration.
+_WORD_LEAVES = _NAME_LEAVES | {
+    "primitive_type", "template", "struct", "class", "union", "enum", "inline", "static",
+    "constexpr", "extern", "virtual", "explicit", "typename", "using", "namespace", "friend",
+}
+# Words no function can be named: what a misread statement would offer.
+_KEYWORDS = frozenset({
+    "if", "else", "for", "while", "do", "switch", "case", "return", "goto", "break", "continue",
+    "try", "catch", "throw", "constexpr", "consteval", "constinit", "static_assert", "sizeof",
+    "alignof", "decltype", "typeid", "new", "delete", "co_await", "co_return", "co_yield",
+    "requires",
+})
+# fmt: on
+
+
+@dataclass(frozen=True, slots=True)
+class CppFacts:
+    """Names a C/C++/CUDA text really defines, declares or includes."""
+
+    # class/struct/union/enum (and `enum class`) names defined with a body.
+    classes: frozenset[str]
+    # Names only forward-declared: `class Foo;`, `struct NVRTC;`.
+    declared_types: frozenset[str]
+    # Functions defined or declared at namespace or class scope: a member
+    # definition `A::f` gives "f", a constructor "A", a destructor "~A",
+    # an operator "operator==".
+    functions: frozenset[str]
+    # Those of `functions` that have a body somewhere in the text.
+    function_definitions: frozenset[str]
+    # Every `#include` path as written, without <> or "", with its line, in order.
+    includes: tuple[tuple[str, int], ...]
+    # Named namespaces; `namespace at::cuda` gives "at" and "cuda".
+    namespaces: frozenset[str]
+    # Names `#define`d.
+    macros: frozenset[str]
+    # Words found between `class`/`struct` and the class name (`TORCH_API`).
+    export_macros: frozenset[str]
+    # Line ranges (1-based, inclusive) the parser could not read even after
+    # the repairs: a fact about those lines is uncertain.
+    unsure: tuple[tuple[int, int], ...]
+
+    @property
+    def include_paths(self) -> frozenset[str]:
+        return frozenset(path for path, _ in self.includes)
+
+    def is_unsure(self, line: int) -> bool:
+        return any(start <= line <= end for start, end in self.unsure)
+
+
+@dataclass(slots=True)
+class _Reading:
+    """What one pass over a tree collects, and the blanks it asks for."""
+
+    code: bytes
+    classes: set[str] = field(default_factory=set)
+    declared_types: set[str] = field(default_factory=set)
+    functions: set[str] = field(default_factory=set)
+    function_definitions: set[str] = field(default_factory=set)
+    includes: list[tuple[str, int]] = field(default_factory=list)
+    namespaces: set[str] = field(default_factory=set)
+    macros: set[str] = field(default_factory=set)
+    export_macros: set[str] = field(default_factory=set)
+    unsure: list[tuple[int, int]] = field(default_factory=list)
+    blanks: list[tuple[int, int]] = field(default_factory=list)
+
+    def text(self, node: tree_sitter.Node) -> str:
+        return self.code[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    def facts(self, export_macros: set[str]) -> CppFacts:
+        return CppFacts(
+            frozenset(self.classes),
+            frozenset(self.declared_types - self.classes),
+            frozenset(self.functions),
+            frozenset(self.function_definitions),
+            tuple(sorted(self.includes, key=lambda include: include[1])),
+            frozenset(self.namespaces),
+            frozenset(self.macros),
+            frozenset(export_macros),
+            tuple(sorted(set(self.unsure))),
+        )
+
+
+T = TypeVar("T")
+_CACHE: OrderedDict[bytes, CppFacts] = OrderedDict()
+_LAST: list[object] = [None, None]  # the text cpp_facts last read, and its facts
+_PARSER: list[tree_sitter.Parser] = []
+
+
+def is_cpp_path(path: str | None) -> bool:
+    return path is not None and path.lower().endswith(CPP_SUFFIXES)
+
+
+def cpp_facts(text: str) -> CppFacts:
+    """The facts of a C/C++/CUDA text (memoised)."""
+    # The rules ask in turn about one page's text: one digest serves them.
+    if text is _LAST[0]:
+        return _LAST[1]  # type: ignore[return-value]
+    stripped = text.rstrip()
+    key = hashlib.blake2b(stripped.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    if key in _CACHE:
+        _CACHE.move_to_end(key)
+        facts = _CACHE[key]
+    else:
+        facts = _CACHE[key] = _read(stripped)
+        if len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    _LAST[:] = [text, facts]
+    return facts
+
+
+def decide(text: str | None, verdict: Callable[[CppFacts | None], Iterable[T]]) -> list[T]:
+    """What `verdict` finds on the facts of `text` (None without a text)."""
+    return list(verdict(None if text is None else cpp_facts(text)))
+
+
+def _parser() -> tree_sitter.Parser:
+    # Built on first use: importing the rules must not cost a grammar load.
+    if not _PARSER:
+        _PARSER.append(tree_sitter.Parser(tree_sitter.Language(tree_sitter_cpp.language())))
+    return _PARSER[0]
+
+
+def _read(text: str) -> CppFacts:
+    code = bytearray(text.encode("utf-8", "surrogatepass"))
+    # Blanks keep every newline, so line starts hold for every pass.
+    line_starts = [0, *accumulate(len(line) + 1 for line in code.split(b"\n"))]
+    export_macros: set[str] = set()
+    tree = None
+    for _ in range(MAX_PASSES):
+        reading = _Reading(bytes(code))
+        # Given the edited old tree, the parser reuses what the blanks left alone.
+        tree = _parser().parse(reading.code, tree) if tree else _parser().parse(reading.code)
+        _visit_scope(reading, tree.root_node)
+        if tree.root_node.has_error:
+            _find_errors(reading, tree.root_node)
+        export_macros |= reading.export_macros
+        if not reading.blanks:
+            break
+        for start, end in reading.blanks:
+            code[start:end] = bytes(byte if byte == 10 else 32 for byte in code[start:end])
+            first, last = _point(line_starts, start), _point(line_starts, end)
+            tree.edit(start, end, end, first, last, last)
+    return reading.facts(export_macros)
+
+
+def _point(line_starts: list[int], offset: int) -> tuple[int, int]:
+    row = bisect.bisect_right(line_starts, offset) - 1
+    return row, offset - line_starts[row]
+
+
+def _visit_scope(reading: _Reading, scope: tree_sitter.Node) -> None:
+    """Every definition and declaration in `scope` and the scopes it holds."""
+    stack = [scope]
+    while stack:
+        node = stack.pop()
+        kind = node.type
+        if kind in _SCOPES:
+            stack.extend(node.named_children)
+        elif kind == "namespace_definition":
+            _namespace(reading, node)
+            stack.extend(_fields(node, "body"))
+        elif kind in _TYPES:
+            stack.extend(_type(reading, node, declaration=None))
+        elif kind in _DECLARATIONS:
+            stack.extend(_declaration(reading, node))
+        elif kind == "preproc_include":
+            _include(reading, node)
+        elif kind in ("preproc_def", "preproc_function_def"):
+            reading.macros.update(map(reading.text, _fields(node, "name")))
+
+
+def _fields(node: tree_sitter.Node, name: str) -> list[tree_sitter.Node]:
+    child = node.child_by_field_name(name)
+    return [] if child is None else [child]
+
+
+def _namespace(reading: _Reading, node: tree_sitter.Node) -> None:
+    for name in _fields(node, "name"):  # `a::b` is a nested namespace specifier
+        parts = (part.strip() for part in reading.text(name).split("::"))
+        reading.namespaces.update(part for part in parts if part)
+
+
+def _include(reading: _Reading, node: tree_sitter.Node) -> None:
+    for path in _fields(node, "path"):
+        written = reading.text(path)
+        if path.type in ("system_lib_string", "string_literal"):
+            written = written[1:-1]
+        reading.includes.append((written, node.start_point[0] + 1))
+
+
+def _type(
+    reading: _Reading, node: tree_sitter.Node, declaration: tree_sitter.Node | None
+) -> list[tree_sitter.Node]:
+    """Record a class-like specifier; the scope of its body is returned to visit."""
+    name = node.child_by_field_name("name")
+    body = node.child_by_field_name("body")
+    if name is None:
+        return [] if body is None else [body]
+    named = _last_name(reading, name)
+    if body is not None:
+        reading.classes.add(named)
+        return [body]
+    if declaration is None:  # `class Foo;` standing alone
+        reading.declared_types.add(named)
+    elif declaration.type == "type_definition" or _export_macro(reading, declaration, node):
+        pass  # `typedef struct A B;` declares no type A; a macro is blanked
+    elif declaration.child_by_field_name("declarator") is None:
+        reading.declared_types.add(named)
+    return []
+
+
+def _export_macro(reading: _Reading, declaration: tree_sitter.Node, spec: tree_sitter.Node) -> bool:
+    """Whether `spec` is `class MACRO` of `class MACRO Name ...`, which the
+    grammar reads as a class MACRO and a variable or function Name: if so,
+    the macro is blanked for the next pass."""
+    name = spec.child_by_field_name("name")
+    after = spec.next_named_sibling
+    while after is not None and after.type == "init_declarator":
+        after = after.child_by_field_name("declarator")
+    if after is None or after.type != "identifier" or name.type != "type_identifier":
+        return False
+    word = reading.text(name)
+    # Only a misread can give a function definition a plain name for
+    # declarator; elsewhere `struct stat st;` is valid C, so the word must
+    # look like a macro.
+    if declaration.type != "function_definition" and not _macro_like(word):
+        return False
+    reading.export_macros.add(word)
+    reading.blanks.append((name.start_byte, name.end_byte))
+    return True
+
+
+def _macro_like(word: str) -> bool:
+    """`TORCH_API`, `C10_HOST_DEVICE`, `__global__`: an upper-case name or a
+    double-underscored one, which no type spelled in a source usually is."""
+    if len(word) > 4 and word.startswith("__") and word.endswith("__"):
+        return True
+    return len(word) > 1 and word.isupper() and word.replace("_", "").isalnum()
+
+
+def _declaration(reading: _Reading, node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """Record a declaration or definition; returns the scopes it holds."""
+    scopes: list[tree_sitter.Node] = []
+    for spec in _fields(node, "type"):
+        if spec.type in _TYPES:
+            scopes.extend(_type(reading, spec, node))
+    _qualifier_macros(reading, node)
+    for declarator in node.children_by_field_name("declarator"):
+        name = _function_name(reading, declarator)
+        if name is None:
+            continue
+        if name in _KEYWORDS:
+            reading.unsure.append((node.start_point[0] + 1, node.end_point[0] + 1))
+            continue
+        reading.functions.add(name)
+        if node.type == "function_definition":
+            reading.function_definitions.add(name)
+    return scopes
+
+
+def _qualifier_macros(reading: _Reading, node: tree_sitter.Node) -> None:
+    """Blank the macro-like words of a declaration's head the grammar could
+    not read: it takes the first for the type and pushes the real type into
+    an error node (`__global__ void k()`, `C10_HOST_DEVICE inline int f()`,
+    `TORCH_API void f()`, `CUresult CUDAAPI f()`). The head runs to the first
+    parenthesis; its last word is the name, and words inside template
+    arguments (`std::array<int, MAX_DIMS>`) are left alone."""
+    if not node.has_error:
+        return
+    head = list(takewhile(lambda leaf: leaf.type != "(", _leaves(node)))
+    for word in head[:-1]:
+        if (
+            word.type in _NAME_LEAVES
+            and _macro_like(reading.text(word))
+            and not _in_template_arguments(word, node)
+        ):
+            reading.blanks.append((word.start_byte, word.end_byte))
+
+
+def _in_template_arguments(leaf: tree_sitter.Node, top: tree_sitter.Node) -> bool:
+    while (leaf := leaf.parent) is not None and leaf != top:
+        if leaf.type == "template_argument_list":
+            return True
+    return False
+
+
+def _leaves(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
+    """The tokens of `node` in order (read lazily: callers stop early)."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        if node.child_count:
+            stack.extend(reversed(node.children))
+        else:
+            yield node
+
+
+def _function_name(reading: _Reading, declarator: tree_sitter.Node) -> str | None:
+    """The name a declarator gives a function; None if it declares no function."""
+    while declarator.type in _WRAPPERS:
+        if declarator.type == "init_declarator" and _vexing(declarator):
+            return _last_name(reading, declarator.child_by_field_name("declarator"))
+        # A reference declarator names no field for what it wraps.
+        declarator = declarator.child_by_field_name("declarator") or declarator.named_children[-1]
+    if declarator.type != "function_declarator":
+        return None
+    name = declarator.child_by_field_name("declarator")
+    if name is None or name.type == "parenthesized_declarator":
+        return None  # a pointer to a function: `void (*fn)()`
+    return _last_name(reading, name)
+
+
+def _vexing(init: tree_sitter.Node) -> bool:
+    """Whether `T f(...)`, which the grammar read as a variable built from
+    arguments, declares a function: its arguments are empty or start with a
+    type (`void f(void (*fn)())`, `int g(unsigned n)`), which no value does."""
+    arguments = init.child_by_field_name("value")
+    declarator = init.child_by_field_name("declarator")
+    if arguments is None or arguments.type != "argument_list" or declarator.type != "identifier":
+        return False
+    first = next(_leaves(arguments.named_children[0])) if arguments.named_children else None
+    return first is None or first.type in _TYPE_STARTS
+
+
+def _last_name(reading: _Reading, name: tree_sitter.Node) -> str:
+    """`A::B::f` gives "f", `hash<Foo>` gives "hash", `A::~A` gives "~A"."""
+    while name.type in _QUALIFIED and (inner := name.child_by_field_name("name")) is not None:
+        name = inner
+    return " ".join(reading.text(name).split())
+
+
+def _find_errors(reading: _Reading, root: tree_sitter.Node) -> None:
+    """Record the lines of every error node, except CUDA launches, which are
+    blanked to a plain call for the next pass."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "expression_statement" and _blank_launch(reading, node):
+            continue
+        if node.is_error or node.is_missing:
+            reading.unsure.append((node.start_point[0] + 1, node.end_point[0] + 1))
+            if node.is_error:
+                _stray_macros(reading, node)
+            continue
+        stack.extend(child for child in node.children if child.has_error)
+
+
+def _stray_macros(reading: _Reading, error: tree_sitter.Node) -> None:
+    """Blank the macro-like words of an error node that stand alone on their
+    line (`CUB_NAMESPACE_BEGIN`, whose hidden braces balance its END) or
+    before another word on it (`_CCCL_NODISCARD _LIBCUDACXX_HIDE_FROM_ABI
+    constexpr int f()`): words no declaration or expression can hold there.
+    A macro called like a function, a constant inside an expression and the
+    names of directives are kept."""
+    leaves = list(_leaves(error))
+    for index, leaf in enumerate(leaves):
+        if (
+            leaf.type not in _NAME_LEAVES
+            or leaf.parent.type.startswith("preproc")  # `#define GUARD_H`
+            or not _macro_like(reading.text(leaf))
+        ):
+            continue
+        row = leaf.start_point[0]
+        after = leaves[index + 1] if index + 1 < len(leaves) else None
+        if after is not None and after.start_point[0] == row:
+            blank = after.type in _WORD_LEAVES
+        else:  # alone on its line?
+            blank = index == 0 or leaves[index - 1].end_point[0] < row
+        if blank:
+            reading.blanks.append((leaf.start_byte, leaf.end_byte))
+
+
+def _blank_launch(reading: _Reading, statement: tree_sitter.Node) -> bool:
+    """Blank the `<<<...>>>` launch configurations of a statement; whether it had any."""
+    start, end, found = statement.start_byte, statement.end_byte, False
+    while (opening := reading.code.find(b"<<<", start, end)) >= 0:
+        closing = reading.code.find(b">>>", opening + 3, end)
+        if closing < 0:
+            break
+        reading.blanks.append((opening, closing + 3))
+        start, found = closing + 3, True
+    return found

@@ -1,0 +1,287 @@
+"""The facts `_cpp_source` reads from C, C++ and CUDA texts: hand-made snippets
+for each pitfall of the grammar, and the real sources embedded in the real
+C++ slice's pages."""
+
+from __future__ import annotations
+
+import pytest
+from doclint_rules import _cpp_source
+from doclint_rules._cpp_source import CppFacts, cpp_facts, decide, is_cpp_path
+
+from doclint.api import parse
+from tests.conftest import SHARED, require_shared
+
+DETAIL = SHARED / "corpus" / "real-cpp" / "docs" / "aten" / "src" / "ATen" / "cuda" / "detail"
+
+
+def embedded(page: str) -> str:
+    """The source a real page embeds whole in its Original Source fence."""
+    require_shared()
+    source = parse((DETAIL / page).read_text(encoding="utf-8")).source
+    assert source is not None, page
+    return source.text
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("a/b.cpp", True),
+        ("k.cu", True),
+        ("k.cuh", True),
+        ("x.hpp", True),
+        ("x.hh", True),
+        ("x.cc", True),
+        ("x.cxx", True),
+        ("x.c", True),
+        ("x.h", True),
+        ("x.py", False),
+        ("x.hpp.md", False),
+        ("CMakeLists.txt", False),
+        (None, False),
+    ],
+)
+def test_is_cpp_path_by_extension(path: str | None, expected: bool) -> None:
+    assert is_cpp_path(path) is expected
+
+
+def test_export_macro_is_not_the_class() -> None:
+    # The grammar alone names the class TORCH_API (a function definition
+    # with no error node, or a declaration with errors once bases follow).
+    facts = cpp_facts(
+        "class TORCH_API Foo { int x; void g(); };\n"
+        "struct C10_API Bar : public Baz { void f(); };\n"
+        "class TORCH_CUDA_CPP_API Qux final : public A, private B {\n"
+        " public:\n  Qux();\n  void h() const override;\n};\n"
+        "template <typename T> class TORCH_API Tpl { };\n"
+    )
+    assert facts.classes == {"Foo", "Bar", "Qux", "Tpl"}
+    assert facts.export_macros == {"TORCH_API", "C10_API", "TORCH_CUDA_CPP_API"}
+    assert facts.functions == {"g", "f", "Qux", "h"}
+    assert facts.unsure == ()
+
+
+def test_export_macro_of_a_forward_declaration() -> None:
+    facts = cpp_facts("class TORCH_API Fwd;\nclass Plain;\nstruct stat st;\n")
+    assert facts.declared_types == {"Fwd", "Plain"}
+    assert facts.export_macros == {"TORCH_API"}
+    # `struct stat st;` declares a variable of a type defined elsewhere.
+    assert "stat" not in facts.declared_types | facts.classes
+
+
+def test_cuda_launch_is_a_call() -> None:
+    facts = cpp_facts(
+        "__global__ void k(int* x) { }\n"
+        "void h(int* x) { k<<<1, 2>>>(x); }\n"
+        "void h2(int* x) { k<T><<<grid, block, 0, stream>>>(x); }\n"
+    )
+    assert facts.functions == facts.function_definitions == {"k", "h", "h2"}
+    assert facts.unsure == ()
+
+
+def test_cuda_qualifiers_and_host_device_macros() -> None:
+    facts = cpp_facts(
+        "__device__ __forceinline__ int f(int a) { return a; }\n"
+        "C10_HOST_DEVICE inline int g(int a) { return a; }\n"
+        "static __host__ __device__ IndexType get(int a) { return a; }\n"
+        "__host__ __device__ __forceinline__ std::tuple<uint64_t, uint64_t>\n"
+        "unpack(State arg) { return {}; }\n"
+        "CUresult CUDAAPI launch(CUfunction f);\n"
+        "TORCH_CUDA_CPP_API void set_fn(void (*fn)());\n"
+        "std::array<int, MAX_DIMS> sizes(int n);\n"
+    )
+    assert facts.functions == {"f", "g", "get", "unpack", "launch", "set_fn", "sizes"}
+    assert facts.function_definitions == {"f", "g", "get", "unpack"}
+    # Only words between `class` and a name are export macros.
+    assert facts.export_macros == frozenset()
+    assert facts.unsure == ()
+
+
+def test_stray_macros_that_break_the_whole_file() -> None:
+    # Inside an include guard, these macros turn the whole text into one
+    # flat error node for the grammar (as in CUDA's libcu++ headers).
+    facts = cpp_facts(
+        "#ifndef GUARD_H\n#define GUARD_H\n\n_LIBCUDACXX_BEGIN_NAMESPACE_STD\n\n"
+        "template <class _Tp>\n"
+        "_CCCL_NODISCARD _LIBCUDACXX_HIDE_FROM_ABI constexpr bool __isnan_impl(_Tp __x) noexcept\n"
+        "{\n  return __x != __x;\n}\n\n"
+        "_CCCL_NODISCARD _LIBCUDACXX_HIDE_FROM_ABI constexpr bool isnan(float __x) noexcept\n"
+        "{\n#if defined(_CCCL_BUILTIN_ISNAN)\n  return _CCCL_BUILTIN_ISNAN(__x);\n#else\n"
+        "  return __isnan_impl(__x);\n#endif\n}\n\n"
+        "struct Limits { int most = INT_MAX; };\n\n"
+        "_LIBCUDACXX_END_NAMESPACE_STD\n\n#endif // GUARD_H\n"
+    )
+    assert facts.functions == facts.function_definitions == {"__isnan_impl", "isnan"}
+    assert facts.classes == {"Limits"}
+    assert facts.macros == {"GUARD_H"}
+    assert facts.unsure == ()
+
+
+def test_members_constructors_destructors_operators() -> None:
+    facts = cpp_facts(
+        "void A::f() {}\nA::A() {}\nA::~A() {}\nbool operator==(A a, A b);\n"
+        "struct S {\n  S();\n  ~S();\n  S& operator=(const S&);\n  int* data() const;\n};\n"
+        "void (*callback)();\n"
+    )
+    assert facts.functions == {"f", "A", "~A", "operator==", "S", "~S", "operator=", "data"}
+    assert facts.function_definitions == {"f", "A", "~A"}
+    assert facts.classes == {"S"}
+
+
+def test_forward_declarations_are_not_classes() -> None:
+    facts = cpp_facts("struct NVRTC;\nclass Later;\nclass Later { };\nstruct Done;\n")
+    assert facts.classes == {"Later"}
+    assert facts.declared_types == {"NVRTC", "Done"}
+
+
+def test_enums_unions_and_nested_namespaces() -> None:
+    facts = cpp_facts(
+        "enum class E : int { a, b };\nenum F { x };\nunion U { int a; };\n"
+        "namespace a::b { namespace c { struct In {}; } }\nnamespace { struct Anon {}; }\n"
+        "typedef struct { int a; } Unnamed;\ntypedef struct N { int a; } N_t;\n"
+    )
+    assert facts.classes == {"E", "F", "U", "In", "Anon", "N"}
+    assert facts.namespaces == {"a", "b", "c"}
+
+
+def test_templates_and_specialisations() -> None:
+    facts = cpp_facts(
+        "template <typename T> struct X { T f(); };\n"
+        "template <typename T> T X<T>::f() { return T(); }\n"
+        "template <> struct X<int> { int g() { return 0; } };\n"
+        "template <typename T> class Fwd;\n"
+    )
+    assert facts.classes == {"X"}
+    assert facts.declared_types == {"Fwd"}
+    assert facts.functions == {"f", "g"}
+
+
+def test_includes_not_in_comments_or_strings() -> None:
+    facts = cpp_facts(
+        '#include <a/b.h>\n#include "c.h"\n// #include <d.h>\n/* #include <e.h>\n*/\n'
+        'const char* s = "#include <f.h>";\n#define FOO(x) x\n#define BAR 1\n'
+        "#if USE_G\n#include <g.h>\n#else\n#include <h.h>\n#endif\n"
+    )
+    assert facts.includes == (("a/b.h", 1), ("c.h", 2), ("g.h", 10), ("h.h", 12))
+    assert facts.include_paths == {"a/b.h", "c.h", "g.h", "h.h"}
+    assert facts.macros == {"FOO", "BAR"}
+
+
+def test_both_preprocessor_branches_count() -> None:
+    facts = cpp_facts(
+        "#ifdef USE_ROCM\nstruct Hip { void run(); };\n#else\nstruct Cuda { void run(); };\n"
+        "void cuda_only();\n#endif\n"
+    )
+    assert facts.classes == {"Hip", "Cuda"}
+    assert facts.functions == {"run", "cuda_only"}
+
+
+def test_statements_are_never_functions() -> None:
+    body = "void f(int x) {\n  if (x) { g(); } else if (x > 1) {\n    for (;;) {}\n  }\n}\n"
+    assert cpp_facts(body).functions == {"f"}
+    # A stray brace closes the namespace early: error recovery then offers
+    # `else if (x) {` as the definition of a function named `if`.
+    stray = cpp_facts("namespace x {\n} else if (x) {\n}\n}\n")
+    assert stray.functions == frozenset()
+    assert stray.is_unsure(2)
+    assert not stray.is_unsure(1)
+
+
+def test_unreadable_lines_are_unsure() -> None:
+    facts = cpp_facts("NVRTC_STUB2(nvrtcVersion, int*, int*)\n\nint fine();\n")
+    assert facts.is_unsure(1)
+    assert not facts.is_unsure(3)
+    assert "fine" in facts.functions
+
+
+def test_memo_shares_file_and_embedded_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    read = _cpp_source._read
+    monkeypatch.setattr(_cpp_source, "_CACHE", type(_cpp_source._CACHE)())
+    monkeypatch.setattr(_cpp_source, "_read", lambda text: calls.append(text) or read(text))
+    first = cpp_facts("struct Memo { };")
+    assert cpp_facts("struct Memo { };\n\n") is first
+    assert calls == ["struct Memo { };"]
+
+
+def test_decide_without_a_text() -> None:
+    assert decide(None, lambda facts: [facts]) == [None]
+    seen = decide("struct D { };", lambda facts: sorted(facts.classes))
+    assert seen == ["D"]
+
+
+def test_real_header_defines_its_class() -> None:
+    facts = cpp_facts(embedded("CUDAHooks.h_docs.md"))
+    assert facts.classes == {"CUDAHooks"}
+    # Functions returning references too: `const Generator& getDefaultGenerator(`.
+    assert {"CUDAHooks", "init", "hasCUDA", "set_magma_init_fn"} <= facts.functions
+    assert {"getDefaultGenerator", "nvrtc"} <= facts.functions
+    assert facts.function_definitions == {"CUDAHooks", "isBuilt", "isAvailable"}
+    assert facts.includes == (("ATen/detail/CUDAHooksInterface.h", 3), ("ATen/Generator.h", 5))
+    assert facts.namespaces == {"at", "cuda", "detail"}
+    assert facts.unsure == ()
+
+
+def test_real_forward_declaration_is_no_class() -> None:
+    # The generator lists `NVRTC` among the classes of LazyNVRTC.h.
+    facts = cpp_facts(embedded("LazyNVRTC.h_docs.md"))
+    assert facts.classes == frozenset()
+    assert facts.declared_types == {"NVRTC"}
+
+
+def test_real_host_device_members_survive() -> None:
+    # `C10_HOST_DEVICE DivMod(...)` alone turns the whole namespace into one
+    # error node for the grammar.
+    facts = cpp_facts(embedded("IntegerDivider.cuh_docs.md"))
+    assert facts.classes == {"DivMod", "IntDivider"}
+    assert facts.functions == {"DivMod", "IntDivider", "div", "mod", "divmod"}
+    assert facts.includes == (("assert.h", 3), ("cuda_runtime.h", 5))
+    assert facts.unsure == ()
+
+
+@pytest.mark.parametrize(
+    ("page", "functions"),
+    [
+        ("UnpackRaw.cuh_docs.md", {"unpack", "unpack_cudnn", "unpack_cudnn_wrapper"}),
+        ("TensorInfo.cuh_docs.md", {"TensorInfo", "collapseDims", "get", "isContiguous"}),
+        ("BLASConstants.cu_docs.md", {"get_cublas_device_one", "get_user_alpha_ptr"}),
+        ("IndexUtils.cu_docs.md", {"compareSizeAndStride", "maybeOverlappingIndices"}),
+    ],
+)
+def test_real_cuda_sources_yield_their_functions(page: str, functions: set[str]) -> None:
+    facts = cpp_facts(embedded(page))
+    assert functions <= facts.functions
+    assert facts.unsure == ()
+
+
+def test_real_device_variables_are_not_functions() -> None:
+    # `__device__ __constant__ float cublas_one_device;` is a variable.
+    facts = cpp_facts(embedded("BLASConstants.cu_docs.md"))
+    assert not {"cublas_one_device", "cublas_zero_device"} & facts.functions
+
+
+def test_real_macro_generated_stubs_are_unsure() -> None:
+    text = embedded("LazyNVRTC.cpp_docs.md")
+    facts = cpp_facts(text)
+    stub = next(n for n, line in enumerate(text.splitlines(), 1) if line.startswith("CUDA_STUB1"))
+    assert facts.is_unsure(stub)
+    assert {"getLibVersion", "nvrtcCreateProgram", "cuLaunchKernel"} <= facts.functions
+    assert {"CUDA_STUB1", "NVRTC_STUB2", "_REFERENCE_MEMBER"} <= facts.macros
+
+
+def test_every_real_embedded_source_reads() -> None:
+    require_shared()
+    pages = sorted(DETAIL.glob("*_docs.md"))
+    assert len(pages) >= 15
+    for page in pages:
+        facts = cpp_facts(embedded(page.name))
+        assert isinstance(facts, CppFacts)
+        assert facts.includes or facts.classes or facts.functions, page.name
+        assert not facts.functions & _cpp_source._KEYWORDS, page.name
+
+
+def test_declarations_the_grammar_reads_as_variables() -> None:
+    # `T f(args);` is a variable built from values or a function taking types.
+    facts = cpp_facts(
+        "Foo make();\nint count(unsigned n);\nWidget w(x, 2);\nvoid set(void (*f)());\n"
+    )
+    assert facts.functions == {"make", "count", "set"}
