@@ -342,11 +342,17 @@ _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
 _TITLE_WORD = re.compile(r"(?<![\\(?<])\b[A-Z][A-Za-z]+\b")
 
 
+def source_kind(described: str) -> str:
+    """The kind of source a documented path is, as the generator tells it: its
+    extension ("CMakeLists.txt" is ".txt"); "" for a name without one."""
+    name = described.rpartition("/")[2]
+    return name[name.rfind(".") :] if "." in name else ""
+
+
 def template_for_source(described: str) -> Template:
     """The template of the pages of a documented path in the current generator:
     by extension, as the generator chooses it; "identifiers" for any other."""
-    name = described.rpartition("/")[2]
-    extension = name[name.rfind(".") :] if "." in name else ""
+    extension = source_kind(described)
     for template in (PYTHON, CPP):
         if extension in template.extensions:
             return template
