@@ -73,7 +73,8 @@ class Template:
     outlines: dict[DocKind, Outline]
     keyword_section: str = KEYWORDS_EXTRACTED
     keyword_entry: str = r"\*\*`(?P<name>[^`]*)`\*\*"
-    """The pattern of a keyword entry's text in a keyword index."""
+    """The pattern of a keyword entry's text in a keyword index: literal text
+    (the entry's opening), then the group `name`."""
     summary_lines: dict[str, str] = field(default_factory=dict)
     """Bold labels of the Code Structure lines, each with the FileDocs field it fills."""
     count_sentences: tuple[CountSentence, ...] = ()
