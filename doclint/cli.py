@@ -33,6 +33,7 @@ from doclint.engine import RunResult, Settings, run, run_stdin
 from doclint.file_fixer import FixSettings
 from doclint.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.models.generated import AnyPage
+from doclint.models.templates import describe_templates
 from doclint.output import FORMATS, LAYOUTS, RunOutput, statistics, summary
 from doclint.output.layout import PartWriter
 from doclint.paths import display_path
@@ -75,7 +76,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "rule":
         return EXIT_CLEAN if print_rule(registry, args.rule) else EXIT_ERROR
     if args.command == "schema":
-        print(json.dumps(TypeAdapter(AnyPage).json_schema(), indent=2))
+        shown = describe_templates() if args.templates else TypeAdapter(AnyPage).json_schema()
+        print(json.dumps(shown, indent=2, ensure_ascii=False))
         return EXIT_CLEAN
     try:
         return _check(args, registry)

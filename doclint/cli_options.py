@@ -27,7 +27,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rule = commands.add_parser("rule", help="show one rule's documentation")
     rule.add_argument("rule", metavar="CODE|NAME")
-    commands.add_parser("schema", help="print the JSON Schema of the page models")
+    schema = commands.add_parser("schema", help="print the JSON Schema of the page models")
+    schema.add_argument(
+        "--templates",
+        action="store_true",
+        help="print the generator templates the parser knows, as data, instead",
+    )
     return parser
 
 

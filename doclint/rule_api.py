@@ -45,7 +45,7 @@ from doclint.models.generated import (
     SubtreeIndex,
 )
 from doclint.models.markdown import CodeBlock, Heading, Link
-from doclint.models.outlines import OUTLINES, Outline
+from doclint.models.templates import OUTLINES, Outline, allowed_headings, template_words
 from doclint.slugs import github_slug, unique_slugs
 from doclint.tree import SourceFile, Tree
 
@@ -85,9 +85,11 @@ __all__ = [
     "SizeClaim",
     "SourceFile",
     "SubtreeIndex",
+    "allowed_headings",
     "gc_paused",
     "github_slug",
     "shown_target",
+    "template_words",
     "unique_slugs",
 ]
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 import errno
 import os
 import posixpath
-import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
-_ORIGINAL_SOURCE = "## Original Source"
+from doclint.parsing.block_lines import heading_texts
+
 # The largest file read whole: a checked file (the default of --max-file-size)
 # or one a rule reads about (a documented source, a link target's headings).
 MAX_FILE_SIZE = 64 * 1024 * 1024
@@ -58,9 +56,9 @@ _CHUNK = 1 << 20
 
 def _read(descriptor: int, expected: int, limit: int) -> bytes:
     """Up to `limit` bytes (-1: all) of an open file, asking first for the
-    `expected` size. A read of n bytes allocates n first (a limit of megabytes
-    tripled the cost of a small file), and os.read skips the two buffered
-    file objects os.fdopen makes."""
+    `expected` size: a read of n bytes allocates n first, so asking for the
+    limit would make a small file pay for megabytes. os.read skips the two
+    buffered file objects os.fdopen makes."""
     parts: list[bytes] = []
     total, ask = 0, expected
     while limit < 0 or total < limit:
@@ -293,7 +291,7 @@ class Tree:
 
             text = self.read_text(path)
             self._anchor_cache[path] = (
-                frozenset(unique_slugs(scan_headings(text))) if text is not None else None
+                frozenset(unique_slugs(heading_texts(text))) if text is not None else None
             )
         return self._anchor_cache[path]
 
@@ -310,7 +308,9 @@ class Tree:
         docs_text = self.read_text(docs_page_of(described, "_docs.md"))
         if docs_text is None:
             return None
-        embedded = extract_original_source(docs_text)
+        from doclint.parsing.original_source import original_source_text  # see anchors
+
+        embedded = original_source_text(docs_text)
         return SourceFile(described, embedded, False, None) if embedded is not None else None
 
 
@@ -334,47 +334,3 @@ def _clean(path: str) -> str | None:
 def docs_page_of(described: str, suffix: str) -> str:
     """Where the generator writes the page of a documented path."""
     return f"docs/{described}{suffix}"
-
-
-def scan_headings(text: str) -> list[str]:
-    """ATX heading texts outside fenced code, in order."""
-    headings = []
-    fence: str | None = None
-    for line in text.splitlines():
-        match = _FENCE.match(line)
-        if fence is not None:
-            if (
-                match
-                and match.group(1)[0] == fence[0]
-                and len(match.group(1)) >= len(fence)
-                and not line.strip().strip(fence[0])
-            ):
-                fence = None
-            continue
-        if match:
-            fence = match.group(1)
-            continue
-        heading = _ATX.match(line)
-        if heading:
-            headings.append(heading.group(2))
-    return headings
-
-
-def extract_original_source(text: str) -> str | None:
-    """The text embedded in a file documentation's Original Source block."""
-    from doclint.parsing.pages import intended_source_end  # see Tree.anchors
-
-    lines = text.replace("\r\n", "\n").split("\n")
-    try:
-        start = lines.index(_ORIGINAL_SOURCE)
-    except ValueError:
-        return None
-    for index in range(start + 1, len(lines)):
-        match = _FENCE.match(lines[index])
-        if match:
-            end = intended_source_end(lines, index, match.group(1))
-            content = lines[index + 1 : end] if end is not None else lines[index + 1 :]
-            return "\n".join(content) + "\n"
-        if lines[index].startswith("#"):
-            return None
-    return None

@@ -102,7 +102,7 @@ class StopwordKeyword(Rule[KeywordIndex]):
 
     Stop words are a documented list of English function words, matched in the
     capitalised spelling only. Heading words are the capitalised words of the
-    template headings (`doclint.models.outlines.OUTLINES`, with "Classs" where
+    template headings (`doclint.models.templates.OUTLINES`, with "Classs" where
     the outline says "Classes", as the generator writes it) and of the page
     titles; they are flagged only in indexes of generated pages (level 2 and
     up), since a source file may well use "Overview" or "Security" itself.

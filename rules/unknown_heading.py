@@ -9,7 +9,6 @@ from functools import lru_cache
 from doclint_rules._mojibake import repair_mojibake
 
 from doclint.rule_api import (
-    OUTLINES,
     Edit,
     FileDocs,
     Finding,
@@ -23,15 +22,19 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     SubtreeIndex,
+    allowed_headings,
 )
 
-# The pages OUTLINES has a template for.
+# The pages the templates give an outline.
 OutlinedPage = FileDocs | KeywordIndex | FolderIndex | FolderDoc | SubtreeIndex | RootIndex
 
 
 class UnknownHeading(Rule[OutlinedPage]):
     """Flags a heading that the generator's template for this kind of page does
     not allow at that place, and suggests the allowed heading it is closest to.
+    The template is the one of the page's source kind (`doclint schema
+    --templates`): `### Includes` belongs in the keyword index of a C++ file,
+    not of a Python file.
 
     **Why is this bad?** Generated pages are read by tools as much as by people:
     navigation, keyword maps and anchors rely on the fixed outline. A heading
@@ -67,7 +70,9 @@ class UnknownHeading(Rule[OutlinedPage]):
     fix_safety = FixSafety.SAFE
 
     def check(self, page: OutlinedPage, ctx: RuleContext) -> Iterator[Finding]:
-        outline = OUTLINES[page.kind]
+        outline = allowed_headings(page.template, page.kind)
+        if outline is None:
+            return
         parent: str | None = None
         parent_known = False
         for heading in page.outline:

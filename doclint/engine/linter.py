@@ -27,7 +27,8 @@ from doclint.engine.settings import Settings
 from doclint.findings import Row
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parsing.markdown import normalize_newlines
-from doclint.parsing.pages import embedded_page_text, page_memo, parse_page
+from doclint.parsing.original_source import embedded_page_text
+from doclint.parsing.pages import page_memo, parse_page
 from doclint.paths import relative_to
 from doclint.recent_pages import RecentPages
 from doclint.registry import Registry, load_registry

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from doclint.engine.settings import Settings
-from doclint.parsing.pages import expected_page_path, recognise
+from doclint.parsing.recognition import expected_page_path, recognise
 from doclint.tree import Tree, read_regular
 
 

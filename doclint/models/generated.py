@@ -171,6 +171,16 @@ class PageBase(BaseModel):
     embedded_in: str | None = Field(
         default=None, description="Path of the page this one is embedded in, if any."
     )
+    source_kind: str = Field(
+        default="",
+        description="Extension of the documented file ('.py', '.cpp', '.txt' for CMakeLists.txt);"
+        " '' for a folder page, a file without one, or a page no generator wrote.",
+    )
+    template: str = Field(
+        default="",
+        description="Id of the generator template the page is in (doclint.models.templates:"
+        " 'python', 'cpp', 'identifiers', 'repo-book-v1'); '' for a page no generator wrote.",
+    )
     title: Heading | None = None
     markdown: MarkdownLayer
     outline: list[Heading] = Field(
@@ -215,11 +225,26 @@ class FileDocs(PageBase):
     size: SizeClaim | None = None
     purpose: Value | None = None
     source: EmbeddedSource | None = None
-    overview_counts: list[Count] = []
-    classes_defined: list[NameEntry] = []
+    overview_counts: list[Count] = Field(
+        default=[],
+        description="The counts the overview sentence claims: 'class' and 'function' (Python),"
+        " 'class/struct' and 'function' (C/C++), 'word' and 'line' (repo-book-v1).",
+    )
+    classes_defined: list[NameEntry] = Field(
+        default=[],
+        description="The `**Classes defined**:` (Python) or `**Classes/Structs**:` (C/C++)"
+        " entries.",
+    )
     functions_defined: list[NameEntry] = []
     key_imports: list[NameEntry] = []
-    dependencies: list[DependencyEntry] = []
+    namespaces: list[NameEntry] = Field(
+        default=[], description="The `**Namespaces**:` entries of a C/C++ page."
+    )
+    dependencies: list[DependencyEntry] = Field(
+        default=[],
+        description="Import Dependencies entries: Python modules with their names, or the"
+        " C/C++ includes as written (no names).",
+    )
     run_commands: list[RunCommand] = []
     related_files: list[Link] = []
 

@@ -33,8 +33,8 @@ from doclint.models.markdown import (
     Paragraph,
     TableRow,
 )
-from doclint.parsing.fast import scan_layer
 from doclint.parsing.inline import find_links, normalize_label, unescape
+from doclint.parsing.line_scan import scan_layer
 
 Token = dict[str, Any]
 

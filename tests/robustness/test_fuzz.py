@@ -25,7 +25,7 @@ from doclint import Settings
 from doclint.diagnostics import Report
 from doclint.engine import Linter
 from doclint.findings import DiagnosticRow
-from doclint.parsing.fast import scan_layer
+from doclint.parsing.line_scan import scan_layer
 from doclint.parsing.markdown import normalize_newlines, parse_with_mistune
 from doclint.tree import Tree
 from tests.pages import write

@@ -2,7 +2,7 @@ import pytest
 from doclint_rules.stopword_keyword import HEADING_WORDS, STOP_WORDS, StopwordKeyword
 
 from doclint import Settings, check_paths, check_text
-from doclint.models.outlines import OUTLINES
+from doclint.models.templates import OUTLINES
 from doclint.rule_api import FixSafety
 from tests.conftest import REAL, SEEDS, findings, require_shared
 from tests.pages import file_docs

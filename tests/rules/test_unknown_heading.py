@@ -1,7 +1,9 @@
+import pytest
 from doclint_rules.unknown_heading import UnknownHeading
 
+from doclint import Settings, check_paths, check_text
 from doclint.rule_api import FixSafety
-from tests.conftest import SEEDS, findings, require_shared
+from tests.conftest import SEEDS, SHARED, findings, require_shared
 from tests.pages import keyword_index
 from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
 
@@ -71,3 +73,62 @@ def test_fix_on_the_seed_renames_the_embedded_heading():
     fixed = apply_fixes(text, found)
     assert fixed.splitlines()[29] == "### Classes"
     assert fixed == text.replace("### Classs\n", "### Classes\n")
+
+
+# Each page is judged by the template of its source kind
+
+
+def test_a_cpp_index_has_the_cpp_headings():
+    cpp = keyword_index("aten/Foo.cpp", ["Foo"])
+    assert (
+        findings(cpp.replace("### Classs", "### Includes"), "docs/aten/Foo.cpp_kw.md", "DL101")
+        == []
+    )
+    got = check_text(cpp, path="docs/aten/Foo.cpp_kw.md", settings=Settings(select=["DL101"]))
+    assert [(d.line, d.message) for d in got.diagnostics] == [
+        (
+            14,
+            "`### Classs` is not a heading of a keyword-index page under `## Keywords Extracted`;"
+            " expected one of: Class/Structs, Functions, Includes, Namespaces",
+        )
+    ]
+
+
+def test_a_cpp_heading_is_unknown_on_a_python_page():
+    python = keyword_index("pkg/mod.py", ["Thing"]).replace("### Classs", "### Includes")
+    assert findings(python, "docs/pkg/mod.py_kw.md", "DL101") == [(14, 1, "DL101")]
+
+
+def test_an_older_template_page_has_its_own_headings():
+    text = (
+        "# Keywords: build.mm\n\n## Keyword Index\n\n### A\n\n"
+        "- **Alpha**: Identifier found in `build.mm`\n"
+    )
+    assert findings(text, "docs/pkg/build.mm_kw.md", "DL101") == []
+    wrong = text.replace("### A", "### Classs")
+    assert findings(wrong, "docs/pkg/build.mm_kw.md", "DL101") == [(5, 1, "DL101")]
+
+
+def test_no_template_heading_is_unknown_on_the_template_pages():
+    """The README page is cut at 16,000 characters inside its Original Source
+    block: only the embedded README's own deep headings leak out of it."""
+    require_shared()
+    for path in sorted((SHARED / "corpus" / "templates").rglob("*")):
+        if not path.is_file():
+            continue
+        name = path.name.removesuffix(".first16000")
+        text = path.read_text(encoding="utf-8")
+        got = check_text(text, path=f"docs/x/{name}", settings=Settings(select=["DL101"]))
+        leaked = [d for d in got.diagnostics if "template has no level-" in d.message]
+        assert got.diagnostics == (leaked if name == "README.md_docs.md" else []), path
+
+
+@pytest.mark.parametrize(("corpus", "expected"), [("real-cpp", 0), ("real", 78)])
+def test_on_the_real_slices_only_the_naive_plural_is_unknown(corpus, expected):
+    require_shared()
+    root = SHARED / "corpus" / corpus
+    listing = (root / "LISTING.txt").read_text(encoding="utf-8").splitlines()
+    settings = Settings(select=["DL101"], root=root, known_paths=listing)
+    messages = [d.message for d in check_paths([root / "docs"], settings).diagnostics]
+    assert len(messages) == expected
+    assert all(message.startswith("`### Classs`") for message in messages)

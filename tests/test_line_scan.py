@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doclint.parsing import fast
-from doclint.parsing.fast import scan_layer
+from doclint.parsing import block_lines, line_scan
+from doclint.parsing.line_scan import scan_layer
 from doclint.parsing.markdown import normalize_newlines, parse_with_mistune
 from tests.conftest import REAL, SEEDS, require_shared
 
@@ -19,11 +19,11 @@ def _compare(files: list[Path]) -> tuple[int, int]:
     scanned = gave_up = 0
     for path in files:
         text = normalize_newlines(path.read_text(encoding="utf-8", errors="replace"))
-        fast = scan_layer(text)
-        if fast is None:
+        layer = scan_layer(text)
+        if layer is None:
             gave_up += 1
             continue
-        assert fast == parse_with_mistune(text), path
+        assert layer == parse_with_mistune(text), path
         scanned += 1
     return scanned, gave_up
 
@@ -99,8 +99,8 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
     ],
 )
 def test_same_layer_on_hand_made_pages(text):
-    fast = scan_layer(text)
-    assert fast is not None and fast == parse_with_mistune(text)
+    layer = scan_layer(text)
+    assert layer is not None and layer == parse_with_mistune(text)
 
 
 ITEM_PIECES = ["- ", "*", "**", "`", "```", "[", "]", "]:", "(", ")", " ", "\t", "-", "_", "a"]
@@ -113,9 +113,9 @@ def test_a_plain_item_opening_is_a_simple_item(text):
     """What `_PLAIN_ITEM` accepts, the general branches would read as a
     simple item of the same text: no keyword entry, no break, no nesting."""
     line = f"- {text}"
-    if fast._PLAIN_ITEM.match(line):
-        simple = fast._SIMPLE_BULLET.match(line)
-        assert not fast._KEYWORD_LINE.match(line) and not fast._THEMATIC.match(line)
+    if line_scan._PLAIN_ITEM.match(line):
+        simple = line_scan._SIMPLE_BULLET.match(line)
+        assert not line_scan._KEYWORD_LINE.match(line) and not block_lines.THEMATIC.match(line)
         assert simple is not None and simple.group(2) == line[2:]
 
 
@@ -124,7 +124,7 @@ def test_a_plain_item_opening_is_a_simple_item(text):
 def test_cells_split_as_mistune_splits_them(pieces):
     table = pytest.importorskip("mistune.plugins.table")
     row = "".join(pieces)
-    assert fast._cells(row) == table._split_table_cells(row)
+    assert line_scan._cells(row) == table._split_table_cells(row)
 
 
 LINES = ["Text [a](b.md)", "    indented", "\tTabbed [c](d)", "  two", "   > q", "    - x"]
@@ -136,5 +136,5 @@ LINES += ["1. one", "<b>"]
 @given(st.lists(st.sampled_from(LINES), min_size=1, max_size=10))
 def test_the_scan_reads_a_page_as_mistune_does_or_gives_up(lines):
     text = "\n".join(lines) + "\n"
-    fast = scan_layer(text)
-    assert fast is None or fast == parse_with_mistune(text)
+    layer = scan_layer(text)
+    assert layer is None or layer == parse_with_mistune(text)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 import string
-from functools import lru_cache
 
 from doclint.models.markdown import (
     CodeBlock,
@@ -35,26 +34,26 @@ from doclint.models.markdown import (
     TableRow,
     build_node,
 )
+from doclint.parsing.block_lines import (
+    ATX,
+    ATX_OPENING,
+    FENCE_OPEN,
+    SETEXT,
+    THEMATIC,
+    THEMATIC_LINE,
+    closing_fence,
+)
 from doclint.parsing.inline import find_links
 
-# Greedy to the end of the line, which a lazy `.*?$` reaches too, a character
-# at a time, at two and a half times the cost.
-_ATX = re.compile(r"(#{1,6})(?:[ \t]+(.*)|[ \t]*)$")
-_FENCE_OPEN = re.compile(r"(`{3,}|~{3,})[ \t]*(.*)$")
-# Repeated groups are possessive where giving back never helps, as in
-# doclint.parsing.markdown: a 10 MB line of "- - -...x" would otherwise cost
-# a backtracking record per repetition, over a gigabyte.
-_THEMATIC_LINE = r"(?:(?:-[ \t]*+){3,}+|(?:_[ \t]*+){3,}+|(?:\*[ \t]*+){3,}+)$"
-_THEMATIC = re.compile(_THEMATIC_LINE)
 _BULLET = re.compile(r"([-*+]) (\S.*)$")
 _ORDERED = re.compile(r"(\d{1,9}\.) (\S.*)$")
 # What a list item's text must not start with: it would be a nested block.
 _NESTED_BLOCK = (
-    r"(?:#{1,6}(?:[ \t]|$)|`{3}|~{3}|>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|<|\[[^\]]*\]:|\|)"
+    rf"(?:{ATX_OPENING}|`{{3}}|~{{3}}|>|[-*+](?:[ \t]|$)|\d{{1,9}}[.)](?:[ \t]|$)|<|\[[^\]]*\]:|\|)"
 )
 # An item this scan reads: `_BULLET` or `_ORDERED` whose text is neither a
 # nested block nor a thematic break, told by one match instead of three.
-_SIMPLE = rf"(?!{_NESTED_BLOCK}|{_THEMATIC_LINE})(\S.*)$"
+_SIMPLE = rf"(?!{_NESTED_BLOCK}|{THEMATIC_LINE})(\S.*)$"
 _SIMPLE_BULLET = re.compile(rf"([-*+]) {_SIMPLE}")
 _SIMPLE_ORDERED = re.compile(rf"(\d{{1,9}}\.) {_SIMPLE}")
 # The openings of most generated items, "- **Label**: ...", "- [page](...)",
@@ -63,9 +62,6 @@ _SIMPLE_ORDERED = re.compile(rf"(\d{{1,9}}\.) {_SIMPLE}")
 # the line's first characters instead of three matches over all of it.
 _PLAIN_ITEM = re.compile(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
 _ALIGN_ROW = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*+\|?[ \t]*$")
-# mistune's setext underline, "=" and "-" mixed (doclint.parsing.markdown);
-# the last character gives the level.
-_SETEXT = re.compile(r"[=-]++[ \t]*+$")
 _BLANK = re.compile(r"[ \t\v\f]*$")
 # A blank line that mistune's indented-code pattern matches all the same.
 _INDENTED_BLANK = re.compile(r"(?: {4}| *\t).")
@@ -104,15 +100,6 @@ def scan_layer(
         return None
 
 
-@lru_cache(maxsize=64)
-def _closing_fence(marker: str) -> re.Pattern[str]:
-    """A line, with the newline before it, that closes a block opened by `marker`.
-
-    The newline comes first so the search runs over the text at the speed of a
-    character search (14 times faster than a `^` anchor on a long source)."""
-    return re.compile(rf"\n {{0,3}}{re.escape(marker[0])}{{{len(marker)},}}[ \t]*$", re.MULTILINE)
-
-
 class _Scanner:
     def __init__(self, text: str, lines: list[str], first_line: int) -> None:
         self.text = text
@@ -129,7 +116,7 @@ class _Scanner:
         self.known_offset = 0
 
     def run(self) -> MarkdownLayer:
-        lines, first_line, count = self.lines, self.first, self.count
+        lines, count = self.lines, self.count
         index = 0
         previous = "blank"
         while index < count:
@@ -156,13 +143,13 @@ class _Scanner:
                     raise _GiveUp  # whether a table interrupts them is mistune's to say
                 index = self.table(index)
                 previous = "table"
-            elif first == "#" and (heading := _ATX.match(line)):
+            elif first == "#" and (heading := ATX.match(line)):
                 # Other lines of "#" ("#define", "#######") are text.
                 if self.paragraph:
                     self.flush()
                 self.heading(index, heading)
                 previous = "heading"
-            elif first in "`~" and (fence := _FENCE_OPEN.match(line)):
+            elif first in "`~" and (fence := FENCE_OPEN.match(line)):
                 if self.paragraph:
                     self.flush()
                 index = self.fence(index, fence)
@@ -177,45 +164,49 @@ class _Scanner:
                     raise _GiveUp  # whether it interrupts depends on the marker
                 index = self.keyword_entries(index)
                 previous = "item"
-            elif first in "-_*" and _THEMATIC.match(line):
-                if previous == "item":
-                    raise _GiveUp  # whether it ends the list depends on the marker
-                if previous == "paragraph" and _SETEXT.match(line):
-                    self.setext(line)
-                    previous = "heading"
-                else:
-                    if self.paragraph:
-                        self.flush()
-                    self.layer.thematic_breaks.append(first_line + index)
-                    previous = "break"
-            elif (first in "-*+" and (item := _SIMPLE_BULLET.match(line))) or (
-                first.isdecimal() and (item := _SIMPLE_ORDERED.match(line))
-            ):
-                if previous == "paragraph":
-                    raise _GiveUp  # whether it interrupts depends on the marker
-                self.item(index, item.group(1), item.group(2), item.start(2))
-                previous = "item"
-            elif (first in "-*+" and _BULLET.match(line)) or (
-                first.isdecimal() and _ORDERED.match(line)
-            ):
-                raise _GiveUp  # an item holding a nested block
-            elif previous == "paragraph" and first in "=-" and _SETEXT.match(line):
-                self.setext(line)
-                previous = "heading"
             else:
-                if previous == "item":
-                    raise _GiveUp  # a lazy continuation of the item
-                if (first in "-*+" or first.isdecimal()) and _OTHER_MARKER.match(line):
-                    raise _GiveUp
-                if "|" in line and index + 1 < count and _ALIGN_ROW.match(lines[index + 1]):
-                    raise _GiveUp  # a table
-                if not self.paragraph:
-                    self.paragraph_start = index
-                self.paragraph.append(line)
-                previous = "paragraph"
+                previous = self.other_line(index, line, previous)
             index += 1
         self.flush()
         return self.layer
+
+    def other_line(self, index: int, line: str, previous: str) -> str:
+        """Read line `index`, which opens none of the blocks `run` tells first:
+        a thematic break, a setext underline, another list item or paragraph
+        text. What the line was, for the next line's reading."""
+        first = line[0]
+        if first in "-_*" and THEMATIC.match(line):
+            if previous == "item":
+                raise _GiveUp  # whether it ends the list depends on the marker
+            if previous == "paragraph" and SETEXT.match(line):
+                self.setext(line)
+                return "heading"
+            if self.paragraph:
+                self.flush()
+            self.layer.thematic_breaks.append(self.first + index)
+            return "break"
+        if (first in "-*+" and (item := _SIMPLE_BULLET.match(line))) or (
+            first.isdecimal() and (item := _SIMPLE_ORDERED.match(line))
+        ):
+            if previous == "paragraph":
+                raise _GiveUp  # whether it interrupts depends on the marker
+            self.item(index, item.group(1), item.group(2), item.start(2))
+            return "item"
+        if (first in "-*+" and _BULLET.match(line)) or (first.isdecimal() and _ORDERED.match(line)):
+            raise _GiveUp  # an item holding a nested block
+        if previous == "paragraph" and first in "=-" and SETEXT.match(line):
+            self.setext(line)
+            return "heading"
+        if previous == "item":
+            raise _GiveUp  # a lazy continuation of the item
+        if (first in "-*+" or first.isdecimal()) and _OTHER_MARKER.match(line):
+            raise _GiveUp
+        if "|" in line and index + 1 < self.count and _ALIGN_ROW.match(self.lines[index + 1]):
+            raise _GiveUp  # a table
+        if not self.paragraph:
+            self.paragraph_start = index
+        self.paragraph.append(line)
+        return "paragraph"
 
     def keyword_entries(self, index: int) -> int:
         """Add the run of keyword-entry lines that starts at line `index`; the
@@ -268,7 +259,7 @@ class _Scanner:
         if "\\" in info or "&" in info or (marker[0] == "`" and "`" in info):
             raise _GiveUp
         start = self.offset(index + 1)
-        close = _closing_fence(marker).search(self.text, start - 1)
+        close = closing_fence(marker).search(self.text, start - 1)
         if close is None:
             end = self.count - 1
             raw = self.text[start:]

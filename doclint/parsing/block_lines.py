@@ -1,0 +1,87 @@
+"""Which Markdown block a line opens, read without mistune.
+
+The line scan (`doclint.parsing.line_scan`) sorts a page's lines with these
+patterns, and the tree index reads the anchors of link targets with
+`heading_texts`, so both read ATX headings, fences and setext underlines the
+same way. The module loads no parser: a replayed run asks the tree for anchors
+without parsing pages.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# What opens an ATX heading after its indentation.
+ATX_OPENING = r"#{1,6}(?:[ \t]|$)"
+# Greedy to the end of the line, which a lazy `.*?$` reaches too, but a
+# character at a time. Group 2 is None for a heading of hashes alone.
+ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*)|[ \t]*)$")
+# The closing sequence CommonMark trims from an ATX heading's text.
+_CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
+FENCE_OPEN = re.compile(r" {0,3}(`{3,}|~{3,})[ \t]*(.*)$")
+# Repeated groups are possessive where giving back never helps, as in
+# doclint.parsing.markdown: a 10 MB line of "- - -...x" would otherwise cost
+# a backtracking record per repetition, over a gigabyte.
+THEMATIC_LINE = r"(?:(?:-[ \t]*+){3,}+|(?:_[ \t]*+){3,}+|(?:\*[ \t]*+){3,}+)$"
+THEMATIC = re.compile(r" {0,3}" + THEMATIC_LINE)
+# mistune's setext underline, "=" and "-" mixed (doclint.parsing.markdown);
+# the last character gives the level.
+SETEXT = re.compile(r" {0,3}[=-]++[ \t]*+$")
+# A line that cannot continue a paragraph into a setext heading in the tree's
+# scan: a list item, a block quote, an HTML block or a table row.
+_NOT_PARAGRAPH = re.compile(r" {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)| {0,3}[><|]")
+
+
+@lru_cache(maxsize=64)
+def closing_fence(marker: str) -> re.Pattern[str]:
+    """A line, with the newline before it, that closes a block opened by `marker`.
+
+    The newline comes first so the search runs over the text at the speed of a
+    character search, not a `^` anchor tried at every position of a long source."""
+    return re.compile(rf"\n {{0,3}}{re.escape(marker[0])}{{{len(marker)},}}[ \t]*$", re.MULTILINE)
+
+
+def closes(line: str, marker: str) -> bool:
+    """Whether `line` closes the fenced block `marker` opened."""
+    opened = FENCE_OPEN.match(line)
+    return (
+        opened is not None
+        and opened.group(1)[0] == marker[0]
+        and len(opened.group(1)) >= len(marker)
+        and not line.strip().strip(marker[0])
+    )
+
+
+def heading_text(match: re.Match[str]) -> str:
+    """The text of the ATX heading `match` (of `ATX`) found, closing hashes trimmed."""
+    return _CLOSING_HASHES.sub("", match.group(2)).strip(" \t")
+
+
+def heading_texts(text: str) -> list[str]:
+    """The texts of the headings outside fenced code, in order: ATX headings
+    with text, and setext headings as the page's layer gives them (the
+    paragraph's lines, each with its newline), so that a target's anchors are
+    the ones the target's own page has."""
+    headings: list[str] = []
+    fence: str | None = None
+    paragraph: list[str] = []
+    for line in text.splitlines():
+        if fence is not None:
+            if closes(line, fence):
+                fence = None
+            continue
+        if opened := FENCE_OPEN.match(line):
+            fence, paragraph = opened.group(1), []
+        elif atx := ATX.match(line):
+            if atx.group(2) is not None:
+                headings.append(heading_text(atx))
+            paragraph = []
+        elif paragraph and SETEXT.match(line):
+            headings.append("\n".join(paragraph) + "\n")
+            paragraph = []
+        elif not line.strip() or THEMATIC.match(line) or _NOT_PARAGRAPH.match(line):
+            paragraph = []
+        elif paragraph or not line.startswith("    "):
+            paragraph.append(line)
+    return headings

@@ -1,0 +1,98 @@
+"""What every page builder starts from: one parse of the page's generic layer,
+its sections, and lookups of the nodes a template section holds."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from doclint.models.generated import Section
+from doclint.models.markdown import Heading, Node, build_node
+from doclint.parsing.markdown import parse_markdown
+
+if TYPE_CHECKING:
+    from doclint.parsing.pages import PageMemo
+
+N = TypeVar("N", bound=Node)
+
+# Each generator pass over docs/ embeds one page in another; real trees have two
+# or three levels. Deeper nesting is left as plain embedded text, which bounds
+# both the recursion and the re-parsing of the same lines at each level.
+MAX_EMBEDDED_DEPTH = 8
+
+# A metadata line, "- **Size**: 1,024 bytes", as list item text.
+FIELD = re.compile(r"\*\*(?P<name>[^*]+)\*\*:\s*(?P<value>.*)")
+CODE_NAME = re.compile(r"`(?P<name>[^`]+)`")
+
+
+class PageBuilder:
+    """Parses one text's layer and indexes it by line so template sections can
+    pick their parts."""
+
+    def __init__(
+        self,
+        text: str,
+        first_line: int,
+        path: str,
+        depth: int = 0,
+        lines: list[str] | None = None,
+        memo: PageMemo | None = None,
+    ) -> None:
+        # One split serves the line scan and the lookups here: a page may
+        # hold a whole source file.
+        self.lines = text.split("\n") if lines is None else lines
+        self.first_line = first_line
+        self.layer = parse_markdown(text, first_line, self.lines)
+        self.path = path
+        self.depth = depth
+        self.memo = memo
+        self.sections = sections(self.layer.headings, self.last_line)
+
+    @property
+    def last_line(self) -> int:
+        return self.first_line + self.layer.line_count - 1
+
+    def line_text(self, line: int) -> str:
+        index = line - self.first_line
+        return self.lines[index] if 0 <= index < len(self.lines) else ""
+
+    def section(self, title: str, level: int = 2, after: int = 0) -> Section | None:
+        for section in self.sections:
+            if section.level == level and section.title == title and section.line > after:
+                return section
+        return None
+
+    def subsections(self, parent: Section | None) -> list[Section]:
+        if parent is None:
+            return []
+        return [
+            section
+            for section in self.sections
+            if section.level == parent.level + 1 and parent.line < section.line <= parent.end_line
+        ]
+
+
+def sections(headings: Sequence[Heading], last_line: int) -> list[Section]:
+    """Each heading's section: it ends before the next heading of its level or
+    higher. One pass with a stack of open sections, so a page of 100,000
+    headings costs no more than its length."""
+    ends = [last_line] * len(headings)
+    open_sections: list[int] = []  # indexes of headings, levels strictly increasing
+    for index, heading in enumerate(headings):
+        while open_sections and headings[open_sections[-1]].level >= heading.level:
+            ends[open_sections.pop()] = heading.line - 1
+        open_sections.append(index)
+    return [
+        build_node(Section, (line, column, level, text, end))
+        for (line, column, level, text), end in zip(headings, ends, strict=True)
+    ]
+
+
+def within(nodes: Sequence[N], section: Section | None, lines: list[int] | None = None) -> list[N]:
+    """The nodes (sorted by line) that sit in the body of `section`."""
+    if section is None:
+        return []
+    keys = lines if lines is not None else [node.line for node in nodes]
+    return list(nodes[bisect_right(keys, section.line) : bisect_right(keys, section.end_line)])

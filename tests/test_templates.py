@@ -1,0 +1,157 @@
+"""Every template the generator writes is recognised, and its pages read into
+the models: the real pages of each source kind and template version."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from doclint.models.generated import DocKind, FileDocs, KeywordIndex
+from doclint.models.templates import TEMPLATES, allowed_headings, template_words
+from doclint.parsing.pages import parse_page
+from tests.checking import run_cli
+from tests.conftest import REAL, SHARED, require_shared
+
+TEMPLATE_PAGES = SHARED / "corpus" / "templates"
+REAL_CPP = SHARED / "corpus" / "real-cpp"
+# The template of each folder of corpus/templates, as its pages show it.
+TEMPLATE_OF_FOLDER = {
+    "cu": "cpp",
+    "cuh": "cpp",
+    "pyi": "python",
+    "in": "repo-book-v1",
+    "mm": "repo-book-v1",
+    **{kind: "identifiers" for kind in ("cmake", "java", "json", "md", "sh", "txt", "yaml")},
+}
+
+
+def _parse(path: Path, page_path: str):
+    return parse_page(path.read_text(encoding="utf-8", errors="replace"), page_path)
+
+
+def test_every_template_page_is_recognised():
+    require_shared()
+    pages = sorted(path for path in TEMPLATE_PAGES.rglob("*") if path.is_file())
+    assert {path.parent.name for path in pages} == set(TEMPLATE_OF_FOLDER)
+    for path in pages:
+        name = path.name.removesuffix(".first16000")
+        page = _parse(path, f"docs/some/folder/{name}")
+        expected = DocKind.KEYWORD_INDEX if name.endswith("_kw.md") else DocKind.FILE_DOCS
+        assert (page.kind, page.template) == (expected, TEMPLATE_OF_FOLDER[path.parent.name]), path
+        assert page.source_kind == f".{path.parent.name}", path
+
+
+@pytest.mark.parametrize("corpus", [REAL, REAL_CPP], ids=["real", "real-cpp"])
+def test_every_real_page_is_recognised(corpus):
+    """Folder pages and the start page are one template for every kind; a
+    page about a page (level 2) documents a `.md` file: the identifiers template."""
+    require_shared()
+    for path in sorted((corpus / "docs").rglob("*.md")):
+        page = _parse(path, path.relative_to(corpus).as_posix())
+        if page.kind not in (DocKind.FILE_DOCS, DocKind.KEYWORD_INDEX):
+            expected = "python"
+            assert page.source_kind == "", path
+        elif page.level > 1 or page.described.endswith(".md"):
+            expected = "identifiers"
+        else:
+            expected = "python" if page.described.endswith(".py") else "cpp"
+        assert page.kind is not DocKind.MARKDOWN, path
+        assert page.template == expected, path
+
+
+def test_a_cpp_file_documentation_reads_into_the_model():
+    require_shared()
+    path = REAL_CPP / "docs/aten/src/ATen/cuda/detail/CUDAHooks.cpp_docs.md"
+    page = _parse(path, path.relative_to(REAL_CPP).as_posix())
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert isinstance(page, FileDocs)
+    assert [(c.line, c.what, c.value) for c in page.overview_counts] == [
+        (581, "class/struct", 0),
+        (581, "function", 53),
+    ]
+    assert [n.name for n in page.classes_defined] == ["_Initializer"]
+    assert [n.name for n in page.namespaces] == ["at", "c10"]
+    includes = [d.module for d in page.dependencies]
+    assert includes[:2] == ["ATen/cuda/detail/CUDAHooks.h", "ATen/cuda/CUDAGeneratorImpl.h"]
+    assert all(not d.names for d in page.dependencies)
+    for entry in [*page.classes_defined, *page.namespaces]:
+        assert lines[entry.line - 1][entry.column - 1 :].startswith(entry.name)
+    for dependency in page.dependencies:
+        assert lines[dependency.line - 1] == f"- `{dependency.module}`"
+
+
+def test_a_cpp_keyword_index_keeps_its_headings_as_written():
+    require_shared()
+    path = TEMPLATE_PAGES / "cu/IndexUtils.cu_kw.md"
+    page = _parse(path, "docs/aten/src/ATen/cuda/detail/IndexUtils.cu_kw.md")
+    assert isinstance(page, KeywordIndex)
+    assert [(c.heading, [e.name for e in c.entries]) for c in page.categories] == [
+        ("Class/Structs", ["SizeAndStride"]),
+        ("Functions", ["compareSizeAndStride", "maybeOverlappingIndices"]),
+        ("Includes", ["ATen/cuda/detail/IndexUtils.cuh", "vector"]),
+        ("Namespaces", ["at", "cuda", "detail"]),
+    ]
+
+
+def test_an_older_template_page_reads_its_letter_groups():
+    """ "Repo Book Generator v1.0" titles name the file only: the page's place
+    gives its folder, and where it belongs is left unsaid."""
+    require_shared()
+    path = TEMPLATE_PAGES / "in/return_types.pyi.in_kw.md"
+    page = _parse(path, "docs/torch/_C/return_types.pyi.in_kw.md")
+    assert isinstance(page, KeywordIndex)
+    assert page.described == "torch/_C/return_types.pyi.in" and page.expected_path is None
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [c.heading for c in page.categories][:3] == ["A", "D", "F"]
+    first = page.categories[0].entries[0]
+    assert (first.name, first.target) == ("all_return_types", None)
+    assert lines[first.line - 1][first.column - 1 :].startswith("all_return_types**")
+    elsewhere = _parse(path, "docs/other/place_kw.md")
+    assert (elsewhere.described, elsewhere.expected_path) == ("return_types.pyi.in", None)
+    docs = _parse(TEMPLATE_PAGES / "in/return_types.pyi.in_docs.md", "docs/x_docs.md")
+    assert isinstance(docs, FileDocs) and docs.template == "repo-book-v1"
+    assert [(c.what, c.value) for c in docs.overview_counts] == [("word", 48), ("line", 26)]
+
+
+def test_a_heading_like_title_of_a_plain_page_is_no_older_template():
+    page = parse_page("# Documentation: how to build it\n\nText.\n", "docs/notes.md")
+    assert (page.kind, page.template) == (DocKind.MARKDOWN, "")
+
+
+def test_allowed_headings_per_template():
+    cpp = allowed_headings("cpp", DocKind.KEYWORD_INDEX)
+    python = allowed_headings("python", DocKind.KEYWORD_INDEX)
+    assert cpp is not None and python is not None
+    assert (
+        "Includes" in cpp["Keywords Extracted"] and "Includes" not in python["Keywords Extracted"]
+    )
+    for template in TEMPLATES:
+        outline = allowed_headings(template, DocKind.KEYWORD_INDEX)
+        assert outline is not None
+        assert all("Classs" not in (allowed or ()) for allowed in outline.values())
+    assert allowed_headings("cpp", DocKind.FOLDER_DOC) == allowed_headings(
+        "python", DocKind.FOLDER_DOC
+    )
+    assert allowed_headings("", DocKind.MARKDOWN) is None
+
+
+def test_template_words_are_the_generators_own():
+    footer_and_labels = {"Generated", "System", "Path", "Size", "Type", "Extension", "See"}
+    assert footer_and_labels <= template_words("python")
+    assert {"Includes", "Namespaces", "Structs", "Class"} <= template_words("cpp")
+    assert {"Namespaces", "Structs"}.isdisjoint(template_words("python"))
+    assert {"Repo", "Book", "Identifier", "Lines", "Walkthrough"} <= template_words("repo-book-v1")
+    # Letter groups are no words; the source's own words are none of the template's.
+    assert "A" not in template_words("repo-book-v1")
+    assert "Tensor" not in template_words("cpp")
+
+
+def test_schema_shows_the_templates(tmp_path, monkeypatch, capsys):
+    outcome = run_cli(monkeypatch, capsys, tmp_path, "schema", "--templates")
+    shown = json.loads(outcome.out)
+    assert outcome.code == 0 and set(shown) == set(TEMPLATES)
+    cpp = shown["cpp"]["outlines"]["keyword-index"]["Keywords Extracted"]
+    assert cpp == ["Class/Structs", "Functions", "Includes", "Namespaces"]
+    assert shown["repo-book-v1"]["footer"] == "Generated by Repo Book Generator v1.0"
