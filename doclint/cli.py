@@ -339,6 +339,8 @@ def _settings(args: argparse.Namespace, config: Config) -> Settings:
         exclude=exclude if exclude is not None else config.exclude,
         extend_exclude=[*config.extend_exclude, *(_split(args.extend_exclude) or [])],
         respect_gitignore=not args.no_respect_gitignore and config.respect_gitignore is not False,
+        include=config.include,
+        extend_include=config.extend_include,
         base=config.base,
     )
 
