@@ -89,7 +89,6 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _clean(args: argparse.Namespace, registry: Registry) -> int:
-    args.isolated = False
     config = _configuration(args, registry, Path.cwd())
     try:
         print(f"doclint: {clean(cache_folder(args, config))}", file=sys.stderr)

@@ -48,6 +48,7 @@ def build_parser() -> Parser:
     clean.add_argument("--root", type=Path, help="the root whose .doclint_cache goes")
     clean.add_argument("--cache-dir", type=Path, metavar="DIR", help="the cache folder to remove")
     clean.add_argument("--config", type=Path, metavar="FILE", help="read cache-dir and root here")
+    clean.set_defaults(isolated=False)
     return parser
 
 
