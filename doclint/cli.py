@@ -257,7 +257,7 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
     if "-" in args.paths and not stdin:
         raise UsageError("- (stdin) cannot be checked together with other paths")
     if args.stdin_filename is not None and not stdin:
-        raise UsageError("--stdin-filename goes with the path - (stdin)")
+        raise UsageError("--stdin-filename and the path - (stdin) go together")
     if stdin and args.stdin_filename is None:
         args.stdin_filename = "-"  # shown as `-`, as ruff does
     if args.isolated and args.config is not None:
