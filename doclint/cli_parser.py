@@ -20,12 +20,12 @@ class Parser(argparse.ArgumentParser):
         # argparse hands a subcommand's unknown options up to the top-level
         # parser, whose usage then misleads; each command refuses its own.
         namespace, extras = super().parse_known_args(args, namespace)
-        unknown = [extra for extra in extras if extra.startswith("-") and extra != "-"]
-        if unknown:
-            word = unknown[0].split("=", 1)[0]
+        if extras:
+            options = [extra.split("=", 1)[0] for extra in extras if extra.startswith("--")]
             # _actions: argparse's list of this parser's options (no public accessor)
-            options = [name for action in self._actions for name in action.option_strings]
-            self.error(f"unrecognized arguments: {' '.join(extras)}{did_you_mean(word, options)}")
+            known = [name for action in self._actions for name in action.option_strings]
+            close = did_you_mean(options[0], known) if options else ""
+            self.error(f"unrecognized arguments: {' '.join(extras)}{close}")
         return namespace, extras
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:

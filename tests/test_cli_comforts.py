@@ -53,6 +53,11 @@ def test_an_unknown_option_is_told_in_the_usage_of_its_command(run):
     assert result.err.startswith("usage: doclint check")
 
 
+def test_a_stray_argument_is_told_in_the_usage_of_its_command(run):
+    result = run("rules", "extra")
+    assert result.code == 2 and result.err.startswith("usage: doclint rules")
+
+
 def test_an_unknown_command_gets_the_closest_one(run):
     result = run("chek")
     assert result.code == 2 and "did you mean `check`?" in result.err
