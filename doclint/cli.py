@@ -1,4 +1,5 @@
-"""The `doclint` command line: check, rules, rule, schema.
+"""The `doclint` command line: check, and (cli_commands.py) rules, rule, schema,
+config-schema, clean.
 
 Exit codes: 0 no findings, 1 findings, 2 usage, configuration or internal error.
 """
@@ -15,8 +16,6 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-from pydantic import TypeAdapter
-
 from doclint import replay_inputs
 from doclint.baseline import (
     BaselineError,
@@ -25,21 +24,27 @@ from doclint.baseline import (
     read_baseline,
     write_baseline,
 )
+from doclint.cli_arguments import (
+    UsageError,
+    check_selection,
+    check_statistics,
+    expand_globs,
+    nothing_checked,
+)
+from doclint.cli_commands import COMMANDS, cache_folder, clean
 from doclint.cli_options import build_parser
+from doclint.cli_show import show_files, show_settings
 from doclint.config import Config, ConfigError, find_config, load_config
 from doclint.discovery import MissingPathError
 from doclint.edits import FixError
 from doclint.engine import RunResult, Settings, run, run_stdin
 from doclint.file_fixer import FixSettings
 from doclint.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
-from doclint.models.generated import AnyPage
-from doclint.models.templates import describe_templates
 from doclint.output import FORMATS, LAYOUTS, RunOutput, statistics, summary
 from doclint.output.layout import PartWriter
 from doclint.paths import display_path
 from doclint.progress import ProgressBar
 from doclint.registry import Registry, SelectionError, load_registry
-from doclint.rule_listing import print_rule, print_rules, rules_markdown
 
 T = TypeVar("T")
 
@@ -62,39 +67,53 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        # As ruff: a bare command is a usage error that shows the whole help.
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
     registry = load_registry()
     for problem in registry.problems:
         replay_inputs.refuse()  # a replay would not repeat the warning
         print(f"doclint: warning: {problem}", file=sys.stderr)
-    if args.command == "rules":
-        if args.format == "markdown":
-            sys.stdout.write(rules_markdown(registry))
-            return EXIT_CLEAN
-        print_rules(registry)
-        return EXIT_CLEAN
-    if args.command == "rule":
-        return EXIT_CLEAN if print_rule(registry, args.rule) else EXIT_ERROR
-    if args.command == "schema":
-        shown = describe_templates() if args.templates else TypeAdapter(AnyPage).json_schema()
-        print(json.dumps(shown, indent=2, ensure_ascii=False))
-        return EXIT_CLEAN
+    if args.command in COMMANDS:
+        return EXIT_CLEAN if COMMANDS[args.command](args, registry) else EXIT_ERROR
     try:
+        if args.command == "clean":
+            return _clean(args, registry)
         return _check(args, registry)
     except UsageError as error:
         print(f"doclint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
 
 
-class UsageError(Exception):
-    """Options, configuration or files that make the run impossible (exit 2)."""
+def _clean(args: argparse.Namespace, registry: Registry) -> int:
+    config = _configuration(args, registry, Path.cwd())
+    try:
+        print(f"doclint: {clean(cache_folder(args, config))}", file=sys.stderr)
+    except (OSError, ValueError) as error:
+        raise UsageError(str(error)) from None
+    return EXIT_CLEAN
 
 
 def _check(args: argparse.Namespace, registry: Registry) -> int:
     stdin = _stdin_wanted(args)
-    fix = _fix_settings(args)
+    if not stdin:
+        args.paths = expand_globs(args.paths)
     start = Path(args.stdin_filename) if stdin else _common_folder(args.paths)
-    settings = _settings(args, _configuration(args, registry, start))
+    config = _configuration(args, registry, start) or Config.defaults(Path.cwd())
+    args.output_format = args.output_format or config.output_format or "full"
+    args.cache_dir = args.cache_dir or config.cache_dir
+    fix = _fix_settings(args, config)
+    settings = _settings(args, config)
+    check_selection(registry, settings)
+    if args.show_settings:
+        show_settings(settings, config, registry, args)
+        return EXIT_CLEAN
+    if args.show_files:
+        return EXIT_CLEAN if _call(show_files, args.paths, settings) else nothing_checked()
+    check_statistics(args)
     try:
         if fix is not None:
             return _fix(args, registry, settings, fix, stdin)
@@ -103,6 +122,8 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         result, sources = _run_stdin(args, settings) if stdin else _run_paths(args, settings)
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
+    if not (stdin or result.files_checked):
+        nothing_checked()
     return _report(args, registry, result, sources)
 
 
@@ -112,14 +133,14 @@ def _report(
     """Write the findings of a run as asked; the exit code."""
     diagnostics = result.diagnostics
     if args.write_baseline is not None:
-        count = _baseline_call(write_baseline, args.write_baseline, diagnostics, sources)
+        count = _call(write_baseline, args.write_baseline, diagnostics, sources)
         if not args.quiet:
             print(f"doclint: recorded {count:,} findings in {args.write_baseline}", file=sys.stderr)
         return EXIT_CLEAN
     baselined = 0
     if args.baseline is not None:
         replay_inputs.observe("stamp", args.baseline)
-        known = _baseline_call(read_baseline, args.baseline)
+        known = _call(read_baseline, args.baseline)
         kept = filter_baseline(diagnostics, sources, args.baseline, known)
         baselined, diagnostics = len(diagnostics) - len(kept), kept
     rules = registry.sorted_rules()
@@ -138,9 +159,9 @@ def _report(
     return EXIT_FINDINGS if output.count and not args.exit_zero else EXIT_CLEAN
 
 
-def _fix_settings(args: argparse.Namespace) -> FixSettings | None:
+def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | None:
     """What fix mode asks for, None for a plain check; UsageError for options
-    that do not fit together."""
+    that do not fit together. The configuration's unsafe-fixes counts only when fixing."""
     if not (args.fix or args.fix_only or args.diff):
         if args.unsafe_fixes:
             raise UsageError("--unsafe-fixes goes with --fix, --fix-only or --diff")
@@ -149,7 +170,7 @@ def _fix_settings(args: argparse.Namespace) -> FixSettings | None:
         raise UsageError(
             "--write-baseline records findings: use it with --fix, not --diff or --fix-only"
         )
-    return FixSettings(unsafe=args.unsafe_fixes, write=not args.diff)
+    return FixSettings(unsafe=args.unsafe_fixes or config.unsafe_fixes, write=not args.diff)
 
 
 def _fix(
@@ -163,6 +184,8 @@ def _fix(
     except FixError as error:
         print(f"doclint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
+    if not done.result.files_checked:
+        nothing_checked()
     for shown, problem in done.problems:
         print(f"doclint: warning: {shown}: not fixed: {problem}", file=sys.stderr)
     if args.diff:
@@ -178,7 +201,7 @@ def _fix(
 
 
 def _run_fixes(args: argparse.Namespace, settings: Settings, fix: FixSettings) -> FixRun:
-    bar = ProgressBar(enabled=not (args.no_progress or args.quiet))
+    bar = ProgressBar(enabled=not args.no_progress)
     try:
         return run_fixes(args.paths, settings, fix, progress=bar)
     finally:
@@ -233,15 +256,17 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
     stdin = args.paths == ["-"]
     if "-" in args.paths and not stdin:
         raise UsageError("- (stdin) cannot be checked together with other paths")
-    if stdin != (args.stdin_filename is not None):
+    if args.stdin_filename is not None and not stdin:
         raise UsageError("--stdin-filename and the path - (stdin) go together")
+    if stdin and args.stdin_filename is None:
+        args.stdin_filename = "-"  # shown as `-`, as ruff does
     if args.isolated and args.config is not None:
         raise UsageError("--config and --isolated exclude each other")
     return stdin
 
 
 def _run_paths(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
-    bar = ProgressBar(enabled=not (args.no_progress or args.quiet))
+    bar = ProgressBar(enabled=not args.no_progress)
     try:
         return run(args.paths, settings, progress=bar, render=_part_writer(args)), SourceLines()
     finally:
@@ -273,6 +298,7 @@ def _common_folder(paths: list[str]) -> Path:
 
 
 def _configuration(args: argparse.Namespace, registry: Registry, start: Path) -> Config | None:
+    """The configuration file's settings; None with --isolated or when there is none."""
     if args.isolated:
         return None
     try:
@@ -287,10 +313,9 @@ def _configuration(args: argparse.Namespace, registry: Registry, start: Path) ->
         raise UsageError(str(error)) from None
 
 
-def _settings(args: argparse.Namespace, config: Config | None) -> Settings:
+def _settings(args: argparse.Namespace, config: Config) -> Settings:
     """The options, over the configuration: --select replaces the configuration's
     whole selection (select, extend-select, ignore); the rest adds to it."""
-    config = config or Config.defaults(Path.cwd())
     select, extend_select, ignore = _split(args.select), [], []
     if select is None:
         select, extend_select, ignore = config.select, config.extend_select, config.ignore
@@ -313,6 +338,8 @@ def _settings(args: argparse.Namespace, config: Config | None) -> Settings:
         exclude=exclude if exclude is not None else config.exclude,
         extend_exclude=[*config.extend_exclude, *(_split(args.extend_exclude) or [])],
         respect_gitignore=not args.no_respect_gitignore and config.respect_gitignore is not False,
+        include=config.include,
+        extend_include=config.extend_include,
         base=config.base,
     )
 
@@ -325,10 +352,11 @@ def _listing(file: Path) -> list[str]:
         raise UsageError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
 
 
-def _baseline_call(function: Callable[..., T], *arguments: object) -> T:
+def _call(function: Callable[..., T], *arguments: object) -> T:
+    """`function`, its errors of the user's making turned into a UsageError."""
     try:
         return function(*arguments)
-    except BaselineError as error:
+    except (BaselineError, MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
 
 
@@ -352,7 +380,7 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
         replay_inputs.note_output(raw, args.output_file)
         stream = replay_inputs.RecordingStream(raw)
         if args.statistics:
-            stream.write(_statistics(output, as_json=args.output_format in ("json", "jsonl")))
+            stream.write(_statistics(output, args.output_format))
             return
         layout = LAYOUTS.get(args.output_format)
         try:
@@ -382,11 +410,13 @@ def _writes_utf8_bytes(stream: TextIO) -> bool:
         return False
 
 
-def _statistics(output: RunOutput, as_json: bool) -> str:
+def _statistics(output: RunOutput, output_format: str) -> str:
     counts = statistics(output.diagnostics)
-    if as_json:
-        items = [{"code": code, "name": name, "count": count} for count, code, name in counts]
+    items = [{"code": code, "name": name, "count": count} for count, code, name in counts]
+    if output_format == "json":
         return json.dumps(items, indent=2) + "\n"
+    if output_format == "jsonl":
+        return "".join(json.dumps(item) + "\n" for item in items)
     width = max((len(f"{count:,}") for count, _, _ in counts), default=1)
     name_width = max((len(name) for _, _, name in counts), default=0)
     lines = [f"{count:>{width},}  {code:<6} {name:<{name_width}}" for count, code, name in counts]

@@ -6,39 +6,63 @@ import argparse
 from pathlib import Path
 
 from doclint import __version__
+from doclint.cli_parser import Parser, whole_number
 from doclint.output import FORMATS
 from doclint.tree import MAX_FILE_SIZE
 
+RULES_FORMATS = ("table", "markdown", "json")
+RULE_FORMATS = ("text", "json")
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+
+def build_parser() -> Parser:
+    parser = Parser(
         prog="doclint",
         description="Lint machine-generated Markdown documentation trees.",
     )
-    parser.add_argument("--version", action="version", version=f"doclint {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("-V", "--version", action="version", version=f"doclint {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     add_check_options(commands.add_parser("check", help="check files and folders"))
     rules = commands.add_parser("rules", help="list the rules")
     rules.add_argument(
-        "--format",
-        choices=("table", "markdown"),
+        "--output-format",
+        choices=RULES_FORMATS,
         default="table",
-        help="markdown prints the table README.md embeds",
+        help="table (default), json, or markdown: the table README.md embeds",
     )
-    rule = commands.add_parser("rule", help="show one rule's documentation")
-    rule.add_argument("rule", metavar="CODE|NAME")
+    # The flag's old name, for scripts written before it matched `check`'s.
+    rules.add_argument(
+        "--format", dest="output_format", choices=RULES_FORMATS, help=argparse.SUPPRESS
+    )
+    rule = commands.add_parser("rule", help="show one rule's documentation, or every rule's")
+    which = rule.add_mutually_exclusive_group(required=True)
+    which.add_argument("rule", metavar="CODE|NAME", nargs="?")
+    which.add_argument("--all", action="store_true", help="every rule's documentation")
+    rule.add_argument("--output-format", choices=RULE_FORMATS, default="text")
     schema = commands.add_parser("schema", help="print the JSON Schema of the page models")
     schema.add_argument(
         "--templates",
         action="store_true",
         help="print the generator templates the parser knows, as data, instead",
     )
+    commands.add_parser(
+        "config-schema", help="print the JSON Schema of doclint.toml and [tool.doclint]"
+    )
+    clean = commands.add_parser(
+        "clean", help="remove the cache folder of the root (--cache-dir, cache-dir or --root)"
+    )
+    clean.add_argument("--root", type=Path, help="the root whose .doclint_cache goes")
+    clean.add_argument("--cache-dir", type=Path, metavar="DIR", help="the cache folder to remove")
+    clean.add_argument("--config", type=Path, metavar="FILE", help="read cache-dir and root here")
+    clean.set_defaults(isolated=False)
     return parser
 
 
 def add_check_options(check: argparse.ArgumentParser) -> None:
     check.add_argument(
-        "paths", nargs="*", default=["."], help="files or folders (default: .); - reads stdin"
+        "paths",
+        nargs="*",
+        default=["."],
+        help="files, folders or quoted globs ('docs/**/*_kw.md'; default: .); - reads stdin",
     )
     rules = check.add_argument_group("rule selection (over the configuration's)")
     rules.add_argument(
@@ -97,15 +121,16 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
     config.add_argument(
         "--stdin-filename",
         metavar="PATH",
-        help="with the path -, the file the text read from stdin is checked as",
+        help="with the path -, the file the text read from stdin is checked as "
+        "(default: stdin.md in the current folder)",
     )
 
     output = check.add_argument_group("output")
     output.add_argument(
         "--output-format",
         choices=list(FORMATS),
-        default="full",
-        help="how findings are written (default: full, each with its line)",
+        help="how findings are written (default: full, each with its line, "
+        "or the configuration's output-format)",
     )
     output.add_argument(
         "--output-file", "-o", type=Path, metavar="FILE", help="write the report here"
@@ -118,6 +143,14 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
     )
     output.add_argument(
         "--quiet", "-q", action="store_true", help="print only the findings: no summary"
+    )
+    output.add_argument(
+        "--show-files", action="store_true", help="list the files that would be checked, and exit"
+    )
+    output.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the settings the run would use (configuration file, rules, paths), and exit",
     )
     baseline = output.add_mutually_exclusive_group()
     baseline.add_argument(
@@ -160,20 +193,22 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--jobs",
         "-j",
-        type=int,
+        type=whole_number(0),
         default=0,
         metavar="N",
         help="processes to check files in (default 0: all cores)",
     )
     run.add_argument(
         "--max-file-size",
-        type=int,
+        type=whole_number(1),
         default=MAX_FILE_SIZE,
         metavar="BYTES",
         help="files larger than this are reported (file-too-large) and not read",
     )
     run.add_argument(
-        "--no-progress", action="store_true", help="no progress bar, even on a terminal"
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it shows on a terminal's stderr, with -q too)",
     )
     run.add_argument(
         "--no-cache", action="store_true", help="check every file again; read and write no cache"

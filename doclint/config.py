@@ -10,7 +10,6 @@ the file and the key, never silently ignored.
 
 from __future__ import annotations
 
-import difflib
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -18,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from doclint import replay_inputs
+from doclint.output import FORMATS
 from doclint.registry import Registry, SelectionError
 from doclint.rule_api import OptionValue, Rule, Severity
+from doclint.suggestions import check_selectors, did_you_mean
 
 CONFIG_FILES = ("doclint.toml", "pyproject.toml")
 PYPROJECT = "pyproject.toml"
@@ -46,6 +47,11 @@ class Config:
     """Rule options by rule code."""
     known_paths: Path | None = None
     root: Path | None = None
+    output_format: str | None = None
+    cache_dir: Path | None = None
+    unsafe_fixes: bool = False
+    include: list[str] | None = None
+    extend_include: list[str] = field(default_factory=list)
 
     @classmethod
     def defaults(cls, folder: Path) -> Config:
@@ -95,11 +101,11 @@ def load_config(file: Path, registry: Registry) -> Config:
         raise ConfigError(f"{file}: `{prefix.rstrip('.')}` must be a table")
     config = Config(path=file)
     for key, value in data.items():
-        if key not in _KEYS:
-            raise ConfigError(f"{file}: unknown key `{prefix}{key}`{_suggest(key, _KEYS)}")
-        attribute, validate = _KEYS[key]
+        if key not in KEYS:
+            raise ConfigError(f"{file}: unknown key `{prefix}{key}`{did_you_mean(key, KEYS)}")
+        attribute, kind = KEYS[key]
         try:
-            setattr(config, attribute, validate(value, config, registry))
+            setattr(config, attribute, kind.validate(value, config, registry))
         except (ValueError, SelectionError) as error:
             raise ConfigError(f"{file}: `{prefix}{key}`: {error}") from None
     return config
@@ -119,11 +125,6 @@ def _parse(file: Path, text: str) -> dict[str, Any]:
         raise ConfigError(f"{file}: invalid TOML: {error}") from None
 
 
-def _suggest(key: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(key.replace("_", "-"), list(known), n=1)
-    return f" (did you mean `{close[0]}`?)" if close else ""
-
-
 # Every validator takes (value, config, registry) and returns the value to keep.
 Validator = Callable[[Any, Config, Registry], Any]
 
@@ -136,8 +137,7 @@ def _strings(value: object, *_: object) -> list[str]:
 
 def _selectors(value: object, config: Config, registry: Registry) -> list[str]:
     selectors = _strings(value)
-    for selector in selectors:
-        registry.matching(selector)  # SelectionError names an unknown one
+    check_selectors(registry, selectors)
     return selectors
 
 
@@ -160,8 +160,8 @@ def _per_file_ignores(value: object, config: Config, registry: Registry) -> dict
 def _severity(value: object, config: Config, registry: Registry) -> dict[str, str]:
     table = _table(value)
     levels = [str(level) for level in Severity]
+    check_selectors(registry, table)
     for selector, level in table.items():
-        registry.matching(selector)
         if level not in levels:
             raise ValueError(f"{selector}: expected one of {', '.join(levels)}, not {level!r}")
     return table
@@ -173,7 +173,7 @@ def _rules(value: object, config: Config, registry: Registry) -> dict[str, dict[
         rule = registry.lookup(key)
         if rule is None:
             names = [known.name for known in registry.sorted_rules()]
-            raise ValueError(f"no rule {key!r}{_suggest(key, names)}")
+            raise ValueError(f"no rule {key!r}{did_you_mean(key, names)}")
         if not isinstance(values, dict):
             raise ValueError(f"{key}: expected a table of options")
         resolved = rule.resolve_options(values)
@@ -187,11 +187,15 @@ def _boolean(value: object, *_: object) -> bool:
     return value
 
 
+def _path(value: object, config: Config, registry: Registry) -> Path:
+    if not isinstance(value, str):
+        raise ValueError("expected a path (a string)")
+    return config.base / value
+
+
 def _relative_path(kind: str, exists: Callable[[Path], bool]) -> Validator:
     def validate(value: object, config: Config, registry: Registry) -> Path:
-        if not isinstance(value, str):
-            raise ValueError("expected a path (a string)")
-        path = config.base / value
+        path = _path(value, config, registry)
         if not exists(path):
             raise ValueError(f"{path} is not {kind}")
         return path
@@ -199,19 +203,76 @@ def _relative_path(kind: str, exists: Callable[[Path], bool]) -> Validator:
     return validate
 
 
-# Key -> (Config attribute, validator).
-_KEYS: dict[str, tuple[str, Validator]] = {
-    "select": ("select", _selectors),
-    "extend-select": ("extend_select", _selectors),
-    "ignore": ("ignore", _selectors),
-    "per-file-ignores": ("per_file_ignores", _per_file_ignores),
-    "exclude": ("exclude", _strings),
-    "extend-exclude": ("extend_exclude", _strings),
-    "respect-gitignore": ("respect_gitignore", _boolean),
-    "severity": ("severity", _severity),
-    "rules": ("rules", _rules),
-    "known-paths": ("known_paths", _relative_path("a file", Path.is_file)),
-    "root": ("root", _relative_path("a folder", Path.is_dir)),
+def _output_format(value: object, *_: object) -> str:
+    if value not in FORMATS:
+        close = did_you_mean(str(value), FORMATS)
+        raise ValueError(f"expected one of {', '.join(FORMATS)}, not {value!r}{close}")
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a key's value may be, said once: the check of a value, and the same
+    as JSON Schema (`doclint config-schema`)."""
+
+    validate: Validator
+    schema: Callable[[Registry], dict[str, Any]]
+
+
+def _fixed(schema: dict[str, Any]) -> Callable[[Registry], dict[str, Any]]:
+    return lambda registry: schema
+
+
+def _option_schema(default: OptionValue) -> dict[str, Any]:
+    if isinstance(default, tuple):
+        return {"type": "array", "items": {"type": "string"}}
+    # bool before int: True is an int to Python, not to TOML
+    types = [(bool, "boolean"), (int, "integer"), (float, "number"), (str, "string")]
+    return {"type": next(name for kind, name in types if isinstance(default, kind))}
+
+
+def _rules_schema(registry: Registry) -> dict[str, Any]:
+    tables = {}
+    for rule in registry.sorted_rules():
+        options = {name: _option_schema(option.default) for name, option in rule.options.items()}
+        table = {"type": "object", "properties": options, "additionalProperties": False}
+        tables[rule.name] = tables[rule.code] = table
+    return {"type": "object", "properties": tables, "additionalProperties": False}
+
+
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+STRINGS = Kind(_strings, _fixed(_STRINGS))
+SELECTORS = Kind(_selectors, _fixed(_STRINGS))
+BOOLEAN = Kind(_boolean, _fixed({"type": "boolean"}))
+LEVELS = {"enum": [str(level) for level in Severity]}
+
+# Key -> (Config attribute, kind of value).
+KEYS: dict[str, tuple[str, Kind]] = {
+    "select": ("select", SELECTORS),
+    "extend-select": ("extend_select", SELECTORS),
+    "ignore": ("ignore", SELECTORS),
+    "per-file-ignores": (
+        "per_file_ignores",
+        Kind(_per_file_ignores, _fixed({"type": "object", "additionalProperties": _STRINGS})),
+    ),
+    "include": ("include", STRINGS),
+    "extend-include": ("extend_include", STRINGS),
+    "exclude": ("exclude", STRINGS),
+    "extend-exclude": ("extend_exclude", STRINGS),
+    "respect-gitignore": ("respect_gitignore", BOOLEAN),
+    "severity": (
+        "severity",
+        Kind(_severity, _fixed({"type": "object", "additionalProperties": LEVELS})),
+    ),
+    "rules": ("rules", Kind(_rules, _rules_schema)),
+    "known-paths": (
+        "known_paths",
+        Kind(_relative_path("a file", Path.is_file), _fixed({"type": "string"})),
+    ),
+    "root": ("root", Kind(_relative_path("a folder", Path.is_dir), _fixed({"type": "string"}))),
+    "output-format": ("output_format", Kind(_output_format, _fixed({"enum": list(FORMATS)}))),
+    "cache-dir": ("cache_dir", Kind(_path, _fixed({"type": "string"}))),
+    "unsafe-fixes": ("unsafe_fixes", BOOLEAN),
 }
 
 

@@ -199,6 +199,10 @@ class PathFilter:
 
     exclude: PatternSet
     respect_gitignore: bool = True
+    include: PatternSet | None = None
+    """Globs of the files a walk picks (None: Markdown files, by suffix)."""
+    extend_include: PatternSet | None = None
+    """Globs of files a walk picks besides `include`'s."""
 
     @classmethod
     def build(
@@ -207,9 +211,27 @@ class PathFilter:
         exclude: Sequence[str] | None = None,
         extend_exclude: Sequence[str] = (),
         respect_gitignore: bool = True,
+        include: Sequence[str] | None = None,
+        extend_include: Sequence[str] = (),
     ) -> PathFilter:
         patterns = [*(DEFAULT_EXCLUDE if exclude is None else exclude), *extend_exclude]
-        return cls(PatternSet.parse(base, patterns), respect_gitignore)
+        return cls(
+            PatternSet.parse(base, patterns),
+            respect_gitignore,
+            None if include is None else PatternSet.parse(base, include),
+            PatternSet.parse(base, extend_include) if extend_include else None,
+        )
+
+    def picks(self, folder: str, name: str) -> bool:
+        """Whether a walk checks the file `name` of `folder` (absolute): `include`
+        (Markdown files by default) or `extend-include` matches it."""
+        if self.include is None:
+            if name.lower().endswith(MARKDOWN_SUFFIXES):
+                return True
+        elif self.include.matches(os.path.join(folder, name)):
+            return True
+        extra = self.extend_include
+        return extra is not None and extra.matches(os.path.join(folder, name))
 
     def excludes(self, path: Path) -> bool:
         """Whether `exclude` leaves out a named path (a folder above it matching counts)."""
@@ -236,7 +258,7 @@ class PathFilter:
                     replay_inputs.observe("folder", os.path.join(current, name))
             folders[:] = kept
             for name in sorted(files):
-                if name.lower().endswith(MARKDOWN_SUFFIXES) and not left_out(name, False):
+                if self.picks(current, name) and not left_out(name, False):
                     # One Path per file, built from a string: pathlib's joins cost
                     # more than the walk on a tree of 100,000 files. Absolute, as
                     # every later step needs it (and os.getcwd() is a system call).

@@ -13,8 +13,10 @@ WIDTH = 30
 
 
 class ProgressBar:
-    """Draws `[#####.....] done/total files` once a run has lasted DELAY_SECONDS,
-    only when the stream is a terminal, and clears itself at the end."""
+    """Draws `[#####.....] done/total files  elapsed  rate` once a run has lasted
+    DELAY_SECONDS, only when the stream is a terminal, and clears itself at the
+    end. It goes to stderr and vanishes when done, so -q, which quiets the
+    summary, leaves it: a long --fix must not look hung."""
 
     def __init__(self, stream: TextIO | None = None, enabled: bool = True) -> None:
         self.stream = stream or sys.stderr
@@ -33,7 +35,9 @@ class ProgressBar:
             return
         filled = WIDTH * done // total
         bar = "#" * filled + "." * (WIDTH - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} files")
+        elapsed = max(now - self.started, 0.001)
+        rate = f"{done / elapsed:,.0f} files/s"
+        self.stream.write(f"\r[{bar}] {done:,}/{total:,} files  {_clock(elapsed)}  {rate}")
         self.stream.flush()
         self.drawn_at, self.shown = now, True
 
@@ -41,3 +45,9 @@ class ProgressBar:
         if self.shown:
             self.stream.write("\r\033[K")
             self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    """Elapsed time as m:ss."""
+    minutes, seconds = divmod(int(seconds), 60)
+    return f"{minutes}:{seconds:02d}"

@@ -1,5 +1,5 @@
-"""The rules as `doclint rules` and `doclint rule CODE` show them, and the
-README's rules table."""
+"""The rules as `doclint rules` and `doclint rule CODE|--all` show them (as text
+or JSON), and the README's rules table."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import json
 import sys
 
 from doclint.registry import Registry
+from doclint.rule_api import Rule
+from doclint.suggestions import did_you_mean
 
 
 def print_rules(registry: Registry) -> None:
@@ -43,12 +45,49 @@ def rules_markdown(registry: Registry) -> str:
     return "\n".join(rows) + "\n"
 
 
-def print_rule(registry: Registry, key: str) -> bool:
-    """One rule's documentation; False when there is no such rule."""
+def rule_record(rule: type[Rule], documentation: bool) -> dict[str, object]:
+    """One rule as JSON shows it: its metadata, options and (for `rule`) its documentation."""
+    record: dict[str, object] = {
+        "code": rule.code,
+        "name": rule.name,
+        "summary": rule.summary,
+        "default": rule.default_enabled,
+        "severity": str(rule.severity),
+        "fix": str(rule.fix_safety),
+        "scope": str(rule.scope),
+        "kinds": sorted(rule.kinds) if rule.kinds else None,
+        "options": {
+            name: {"default": _plain(option.default), "help": option.help}
+            for name, option in rule.options.items()
+        },
+    }
+    if documentation:
+        record["documentation"] = rule.documentation()
+    return record
+
+
+def rules_json(rules: list[type[Rule]], documentation: bool) -> str:
+    return json.dumps([rule_record(rule, documentation) for rule in rules], indent=2) + "\n"
+
+
+def _plain(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def find_rule(registry: Registry, key: str) -> type[Rule] | None:
+    """The rule of a code or name; None, told on stderr with the closest one, if none."""
     rule = registry.lookup(key)
     if rule is None:
-        print(f"doclint: error: no rule {key!r}; see `doclint rules`", file=sys.stderr)
-        return False
+        names = [name for known in registry.sorted_rules() for name in (known.code, known.name)]
+        print(
+            f"doclint: error: no rule {key!r}{did_you_mean(key, names)}; see `doclint rules`",
+            file=sys.stderr,
+        )
+    return rule
+
+
+def print_documentation(rule: type[Rule]) -> None:
+    """A rule's documentation as `doclint rule` prints it."""
     print(f"{rule.code} {rule.name}: {rule.summary}\n")
     print(
         f"Severity: {rule.severity}. Default: {'on' if rule.default_enabled else 'off'}. "
@@ -59,6 +98,4 @@ def print_rule(registry: Registry, key: str) -> bool:
     if rule.options:
         print(f"\nOptions ([tool.doclint.rules.{rule.name}] in pyproject.toml):")
         for name, option in rule.options.items():
-            default = list(option.default) if isinstance(option.default, tuple) else option.default
-            print(f"  {name} = {json.dumps(default)}  {option.help}")
-    return True
+            print(f"  {name} = {json.dumps(_plain(option.default))}  {option.help}")

@@ -94,7 +94,6 @@ def test_an_excluded_filename_gives_nothing(cli, tree):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["-"], "--stdin-filename and the path - (stdin) go together"),
         (["docs", "--stdin-filename", KW], "--stdin-filename and the path - (stdin) go together"),
         (["-", "docs", "--stdin-filename", KW], "cannot be checked together with other paths"),
     ],

@@ -35,12 +35,20 @@ class Settings:
     """Gitignore-style globs of paths not to check (None: discovery.DEFAULT_EXCLUDE)."""
     extend_exclude: list[str] = field(default_factory=list)
     respect_gitignore: bool = True
+    include: list[str] | None = None
+    """Gitignore-style globs of the files a walk picks (None: Markdown files)."""
+    extend_include: list[str] = field(default_factory=list)
     base: Path | None = None
     """The folder globs are relative to: the configuration file's (default: the cwd)."""
 
     def path_filter(self) -> PathFilter:
         return PathFilter.build(
-            self.base or Path.cwd(), self.exclude, self.extend_exclude, self.respect_gitignore
+            self.base or Path.cwd(),
+            self.exclude,
+            self.extend_exclude,
+            self.respect_gitignore,
+            self.include,
+            self.extend_include,
         )
 
     def finding_filter(self, registry: Registry) -> FindingFilter:
