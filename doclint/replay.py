@@ -43,7 +43,14 @@ from typing import Any, TextIO
 
 from doclint import __version__, replay_inputs
 from doclint.cache import prune, write_cache_file
-from doclint.sealed import SealedFile, folder_ready, open_sealed, user_folder, write_sealed
+from doclint.sealed import (
+    SealedFile,
+    folder_ready,
+    identity,
+    open_sealed,
+    user_folder,
+    write_sealed,
+)
 from doclint.tree import Tree
 
 FORMAT = 4
@@ -110,10 +117,11 @@ def replay(argv: list[str]) -> int | Partial | None:
     did; else None (run it)."""
     cwd = os.getcwd()
     key = invocation_key(argv, cwd)
-    folder = _record_folder(key)
-    if folder is None:
+    pointer = _pointer(key)
+    if pointer is None:
         return None
-    sealed = open_sealed(folder / f"{PREFIX}{key}.bin", f"replay {key}")
+    folder, known = pointer
+    sealed = open_sealed(folder / f"{PREFIX}{key}.bin", f"replay {key}", known)
     if sealed is None:
         return None
     try:
@@ -128,14 +136,9 @@ def _replay_record(
     record = _read_header(sealed.head, key)
     if record is None:
         return None
-    # The stored output is hashed while the inputs are stamped: a cut or
-    # altered output is never replayed, whole or in part.
-    check = sealed.body_check()
     dirty = _dirty_files(record)
-    if dirty is None:
-        check.cancel()
-        return None
-    if not check.intact():
+    # A cut or altered output is never replayed, whole or in part.
+    if dirty is None or not sealed.body_intact():
         return None
     if not dirty:
         return _write_output(record, sealed.body(), _output_file(argv))
@@ -216,8 +219,9 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
         if output is None:
             output = "".join(recorder.chunks).encode(*recorder.encoding)
         header = marshal.dumps(payload)
-        write_cache_file(recorder.folder / f"{PREFIX}{key}.bin", f"replay {key}", header, output)
-        _point(key, recorder.folder)
+        record = recorder.folder / f"{PREFIX}{key}.bin"
+        write_cache_file(record, f"replay {key}", header, output)
+        _point(key, record)
     except (OSError, ValueError, UnicodeError):
         return
     prune(recorder.folder, f"{PREFIX}*.bin", KEPT)
@@ -267,23 +271,30 @@ def _pointers() -> Path | None:
     return folder / "replay" if folder is not None else None
 
 
-def _point(key: str, folder: Path) -> None:
-    """Note in the user's own folder which cache folder holds the record of `key`."""
+def _point(key: str, record: Path) -> None:
+    """Note in the user's own folder where the record of `key` is, and the
+    identity of the file just written there."""
     pointers = _pointers()
     if pointers is None or not folder_ready(pointers):
         raise OSError("no folder of this user's to note the record in")
-    write_sealed(pointers / key, f"pointer {key}", os.fsencode(os.path.abspath(folder)))
+    pointer = (os.fsencode(os.path.abspath(record.parent)), identity(os.stat(record)))
+    write_sealed(pointers / key, f"pointer {key}", marshal.dumps(pointer))
     prune(pointers, "?" * len(key), POINTERS_KEPT)
 
 
-def _record_folder(key: str) -> Path | None:
-    """The cache folder the last run of this command line recorded in."""
+def _pointer(key: str) -> tuple[Path, object] | None:
+    """The cache folder the last run of this command line recorded in, and the
+    identity its record had when written."""
     pointers = _pointers()
     sealed = open_sealed(pointers / key, f"pointer {key}") if pointers else None
     if sealed is None:
         return None
     sealed.close()
-    return Path(os.fsdecode(sealed.head))
+    try:
+        folder, known = marshal.loads(sealed.head)
+        return Path(os.fsdecode(folder)), known
+    except (EOFError, ValueError, TypeError):
+        return None
 
 
 def _read_header(head: bytes, key: str) -> dict[str, Any] | None:

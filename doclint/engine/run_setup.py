@@ -20,8 +20,11 @@ from doclint.gc_pause import gc_paused
 from doclint.paths import display_path
 from doclint.suppressions import FindingFilter
 
-# How a run goes, not what it finds: these settings leave a file's results as they are.
-NOT_DECIDING = frozenset({"jobs", "cache", "cache_dir"})
+# The settings that leave a file's stored findings as they are: how the run
+# goes, and the filters applied to stored findings as they are reported (so
+# changing them re-checks no file). Any other setting, a new one included, is
+# in the key.
+NOT_DECIDING = frozenset({"jobs", "cache", "cache_dir", "per_file_ignores", "severity"})
 
 
 def cache_key(linter: Linter) -> str:
