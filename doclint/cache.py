@@ -9,16 +9,15 @@ that folder hold). A stored result is reused when the file's stamp (or, if
 only the stamp moved, its hash) matches and every recorded fact still gets
 the same answer, so a change to one file re-checks exactly the files whose
 rules looked at it. The file is written whole and atomically, so runs that
-share it never see half a cache; one that is corrupt or foreign is ignored.
+share it never see half a cache; it is sealed (sealed.py), and one that is
+cut short, corrupt, foreign or another user's is ignored and replaced.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import marshal
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -26,13 +25,16 @@ from doclint import __version__, replay_inputs
 from doclint.findings import Row
 from doclint.gc_pause import gc_paused
 from doclint.replay_inputs import Stamp, file_stamp
+from doclint.sealed import folder_ready, open_sealed, write_new, write_sealed
 
-FORMAT = 1
+FORMAT = 2
 DEFAULT_FOLDER = ".doclint_cache"
 # Cache files kept per folder: one per combination of settings and doclint code
 # used lately. Older ones (tens of megabytes each on a big tree) are deleted.
 KEPT = 4
 KEY_PATTERN = "?" * 32 + ".bin"
+ROW_FIELDS = 6
+TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# doclint cache\n"
 
 Fact = tuple[str, str, object]
 Entry = tuple[Stamp, bytes, list[Fact], list[Row]]
@@ -69,11 +71,16 @@ class Cache:
     @classmethod
     def load(cls, folder: Path, key: str) -> Cache:
         cache = cls(folder, key)
+        sealed = open_sealed(cache.file, cache.context)
+        if sealed is None:
+            return cache  # missing, unreadable or not to be trusted: start empty
         try:
             with gc_paused():
-                data = marshal.loads(cache.file.read_bytes())
-        except (OSError, EOFError, ValueError, TypeError):
-            return cache  # missing or unreadable: start empty
+                data = marshal.loads(sealed.head)
+        except (EOFError, ValueError, TypeError):
+            return cache
+        finally:
+            sealed.close()
         if (
             isinstance(data, dict)
             and data.get("format") == FORMAT
@@ -82,6 +89,11 @@ class Cache:
         ):
             cache.entries = data["entries"]
         return cache
+
+    @property
+    def context(self) -> str:
+        """What the seal of the cache file binds it to."""
+        return f"cache {self.key}"
 
     def lookup(self, path: str, file: Path, ask) -> list[Row] | None:
         """The stored findings of `file` if they still hold, else None.
@@ -130,7 +142,7 @@ class Cache:
         entries = {**others, **self.kept}
         payload = marshal.dumps({"format": FORMAT, "key": self.key, "entries": entries})
         try:
-            write_cache_file(self.file, payload)
+            write_cache_file(self.file, self.context, payload)
         except OSError:
             return
         prune(self.file.parent, KEY_PATTERN, KEPT)
@@ -147,37 +159,30 @@ def prune(folder: Path, pattern: str, keep: int) -> None:
         return
 
 
-def write_cache_file(file: Path, *data: bytes) -> None:
-    """Write a file of the cache folder, from its pieces, whole or not at all, so
-    that runs sharing the folder never read half of one; OSError when it
-    cannot be written."""
-    file.parent.mkdir(parents=True, exist_ok=True)
-    _write_tag(file.parent)
-    handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.writelines(data)
-        os.replace(temporary, file)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+def write_cache_file(file: Path, context: str, head: bytes, body: bytes = b"") -> None:
+    """Write a sealed file of the cache folder whole or not at all, so that runs
+    sharing the folder never read half of one; OSError when it cannot be
+    written (the folder is a link, or another user's)."""
+    if not folder_ready(file.parent):
+        raise OSError(f"{file.parent} is not a folder of this user's")
+    # Mark the folder as a cache, for backup tools and `git status`; a link in
+    # place of either file is replaced, never written through.
+    write_new(file.parent / "CACHEDIR.TAG", TAG, mode=0o644, replace=False)
+    write_new(file.parent / ".gitignore", b"*\n", mode=0o644, replace=False)
+    write_sealed(file, context, head, body)
 
 
 def _well_formed(entry: object) -> bool:
-    return (
+    if not (
         isinstance(entry, tuple)
         and len(entry) == 4
         and isinstance(entry[0], tuple)
         and isinstance(entry[1], bytes)
         and isinstance(entry[2], list)
         and isinstance(entry[3], list)
-    )
-
-
-def _write_tag(folder: Path) -> None:
-    """Mark the folder as a cache, for backup tools and `git status`."""
-    tag = folder / "CACHEDIR.TAG"
-    if not tag.exists():
-        tag.write_text("Signature: 8a477f597d28d172789f06886806bc55\n# doclint cache\n")
-        (folder / ".gitignore").write_text("*\n")
+    ):
+        return False
+    try:
+        return all(len(row) == ROW_FIELDS for row in entry[3])
+    except TypeError:
+        return False

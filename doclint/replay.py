@@ -21,30 +21,43 @@ re-checks only what changed.
 
 Only plain checks of files with the cache on, whose whole output went to stdout
 or --output-file and which wrote no warning, are recorded (`replay_inputs.allow`).
+
+A record is trusted as the cache is (sealed.py): sealed with this user's key
+for this command line in this folder, whole, this user's. It lives in the
+run's own cache folder, found through a pointer in this user's own folder
+(never by looking around the working folder), and it names no file to write:
+a replay writes where the current command line says, and only when that is
+where the recorded run wrote.
 """
 
 from __future__ import annotations
 
 import hashlib
 import marshal
-import mmap
 import os
-import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, BinaryIO, TextIO
+from typing import Any, TextIO
 
 from doclint import __version__, replay_inputs
-from doclint.cache import DEFAULT_FOLDER, prune, write_cache_file
+from doclint.cache import prune, write_cache_file
+from doclint.sealed import (
+    SealedFile,
+    folder_ready,
+    identity,
+    open_sealed,
+    user_folder,
+    write_sealed,
+)
 from doclint.tree import Tree
 
-FORMAT = 3
+FORMAT = 4
 PREFIX = "replay-"
 KEPT = 16  # records kept per cache folder: one per command line used lately
-CACHE_DIR_OPTION = "--cache-dir"
-HEADER_SIZE = 8  # bytes giving the length of the marshalled facts before the output
+POINTERS_KEPT = 256  # pointers to records kept in the user's folder
+OUTPUT_FILE_OPTIONS = ("-o", "--output-file")
 # A partial run checks its files without the content cache, so past this
 # share of the tree changed, a whole run (which has that cache) costs less.
 PARTIAL_SHARE = 10
@@ -57,8 +70,9 @@ SHOWN, PATH, STAMP, FACTS, OFFSET, LENGTH, COUNT = range(7)
 
 
 def invocation_key(argv: list[str], cwd: str) -> str:
-    # The environment, not the executable: `python` and `python3.11` of one venv are one.
-    state = (__version__, FORMAT, sys.prefix, sys.version, cwd, list(argv))
+    # The environment, not the executable: `python` and `python3.11` of one venv
+    # are one. sys.path says where plugins are looked for (PYTHONPATH included).
+    state = (__version__, FORMAT, sys.prefix, sys.version, sys.path, cwd, list(argv))
     return hashlib.sha256(repr(state).encode()).hexdigest()[:32]
 
 
@@ -103,24 +117,36 @@ def replay(argv: list[str]) -> int | Partial | None:
     did; else None (run it)."""
     cwd = os.getcwd()
     key = invocation_key(argv, cwd)
-    for folder in _candidate_folders(argv, cwd):
-        file = folder / f"{PREFIX}{key}.bin"
-        if file.is_file():
-            with open(file, "rb") as stream:
-                record = _read_header(stream, key)
-                if record is None:
-                    return None
-                dirty = _dirty_files(record)
-                if dirty is None:
-                    return None
-                if not dirty:
-                    return _write_output(record, stream)
-                return _partial(record, dirty, stream, folder)
-    return None
+    pointer = _pointer(key)
+    if pointer is None:
+        return None
+    folder, known = pointer
+    sealed = open_sealed(folder / f"{PREFIX}{key}.bin", f"replay {key}", known)
+    if sealed is None:
+        return None
+    try:
+        return _replay_record(sealed, key, argv, folder)
+    finally:
+        sealed.close()
+
+
+def _replay_record(
+    sealed: SealedFile, key: str, argv: list[str], folder: Path
+) -> int | Partial | None:
+    record = _read_header(sealed.head, key)
+    if record is None:
+        return None
+    dirty = _dirty_files(record)
+    # A cut or altered output is never replayed, whole or in part.
+    if dirty is None or not sealed.body_intact():
+        return None
+    if not dirty:
+        return _write_output(record, sealed.body(), _output_file(argv))
+    return _partial(record, dirty, sealed.body(), folder)
 
 
 def _partial(
-    record: dict[str, Any], dirty: set[int], stored: BinaryIO, folder: Path
+    record: dict[str, Any], dirty: set[int], stored: memoryview, folder: Path
 ) -> Partial | None:
     files = len(record["files"])
     if not record["parts"] or len(dirty) > max(PARTIAL_MINIMUM, files // PARTIAL_SHARE):
@@ -129,12 +155,7 @@ def _partial(
         _same_encoding(sys.stdout, record["encoding"]) and hasattr(sys.stdout, "buffer")
     ):
         return None  # the stored parts are bytes the stream would not take as they are
-    try:
-        # Mapped, not read: only the parts kept are copied, once, into the new output.
-        mapped = mmap.mmap(stored.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError):
-        return None
-    return Partial(record, dirty, memoryview(mapped)[stored.tell() :], folder)
+    return Partial(record, dirty, stored, folder)
 
 
 @contextmanager
@@ -198,8 +219,9 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
         if output is None:
             output = "".join(recorder.chunks).encode(*recorder.encoding)
         header = marshal.dumps(payload)
-        size = len(header).to_bytes(HEADER_SIZE, "little")
-        write_cache_file(recorder.folder / f"{PREFIX}{key}.bin", size, header, output)
+        record = recorder.folder / f"{PREFIX}{key}.bin"
+        write_cache_file(record, f"replay {key}", header, output)
+        _point(key, record)
     except (OSError, ValueError, UnicodeError):
         return
     prune(recorder.folder, f"{PREFIX}*.bin", KEPT)
@@ -244,34 +266,42 @@ def _files_and_facts(
     return checked, facts, by_listing, folders
 
 
-def _candidate_folders(argv: list[str], cwd: str) -> Iterator[Path]:
-    """Where the record can be: --cache-dir, else a cache folder at or above the
-    working folder or a path named on the command line (the tree root is one)."""
-    for index, argument in enumerate(argv):
-        if argument == CACHE_DIR_OPTION and index + 1 < len(argv):
-            yield Path(cwd, argv[index + 1])
-            return
-        if argument.startswith(CACHE_DIR_OPTION + "="):
-            yield Path(cwd, argument.partition("=")[2])
-            return
-    seen: set[Path] = set()
-    for start in [cwd, *(os.path.join(cwd, a) for a in argv if not a.startswith("-"))]:
-        folder = Path(os.path.abspath(start))
-        for candidate in (folder, *folder.parents):
-            if candidate not in seen:
-                seen.add(candidate)
-                if (candidate / DEFAULT_FOLDER).is_dir():
-                    yield candidate / DEFAULT_FOLDER
+def _pointers() -> Path | None:
+    folder = user_folder()
+    return folder / "replay" if folder is not None else None
 
 
-def _read_header(stream: BinaryIO, key: str) -> dict[str, Any] | None:
+def _point(key: str, record: Path) -> None:
+    """Note in the user's own folder where the record of `key` is, and the
+    identity of the file just written there."""
+    pointers = _pointers()
+    if pointers is None or not folder_ready(pointers):
+        raise OSError("no folder of this user's to note the record in")
+    pointer = (os.fsencode(os.path.abspath(record.parent)), identity(os.stat(record)))
+    write_sealed(pointers / key, f"pointer {key}", marshal.dumps(pointer))
+    prune(pointers, "?" * len(key), POINTERS_KEPT)
+
+
+def _pointer(key: str) -> tuple[Path, object] | None:
+    """The cache folder the last run of this command line recorded in, and the
+    identity its record had when written."""
+    pointers = _pointers()
+    sealed = open_sealed(pointers / key, f"pointer {key}") if pointers else None
+    if sealed is None:
+        return None
+    sealed.close()
+    try:
+        folder, known = marshal.loads(sealed.head)
+        return Path(os.fsdecode(folder)), known
+    except (EOFError, ValueError, TypeError):
+        return None
+
+
+def _read_header(head: bytes, key: str) -> dict[str, Any] | None:
     """The record's facts; the output that follows them is copied, never decoded."""
     try:
-        size = int.from_bytes(stream.read(HEADER_SIZE), "little")
-        if size > os.fstat(stream.fileno()).st_size:
-            return None  # not a record of this format
-        data = marshal.loads(stream.read(size))
-    except (OSError, EOFError, ValueError, TypeError, MemoryError):
+        data = marshal.loads(head)
+    except (EOFError, ValueError, TypeError):
         return None
     if isinstance(data, dict) and data.get("format") == FORMAT and data.get("key") == key:
         return data
@@ -307,24 +337,40 @@ def _dirty_files(record: dict[str, Any]) -> set[int] | None:
         return None  # a record of another shape: run normally
 
 
-def _write_output(record: dict[str, Any], stored: BinaryIO) -> int | None:
-    file, exit_code = record.get("output_file"), record.get("exit_code")
-    if exit_code not in (0, 1):
-        return None
-    if file is None:
+def _output_file(argv: list[str]) -> str | None:
+    """The --output-file this command line names (absolute), in the forms a
+    replay understands; any other spelling makes the run real."""
+    named = None
+    for index, argument in enumerate(argv):
+        if argument == "--":
+            break
+        if argument in OUTPUT_FILE_OPTIONS and index + 1 < len(argv):
+            named = argv[index + 1]
+        elif argument.startswith("--output-file="):
+            named = argument.partition("=")[2]
+        elif argument.startswith("-o") and len(argument) > 2:
+            named = argument[2:]
+    return os.path.abspath(named) if named is not None else None
+
+
+def _write_output(record: dict[str, Any], stored: memoryview, named: str | None) -> int | None:
+    exit_code = record.get("exit_code")
+    if exit_code not in (0, 1) or record.get("output_file") != named:
+        return None  # the recorded run wrote elsewhere (or the command line is read otherwise)
+    if named is None:
         if not _same_encoding(sys.stdout, record.get("encoding", ())):
             return None  # stdout encodes differently now: let the run render it
         try:
             sys.stdout.flush()
-            shutil.copyfileobj(stored, sys.stdout.buffer)
+            sys.stdout.buffer.write(stored)
             sys.stdout.buffer.flush()
         except BrokenPipeError:
             # The reader went away (`| head`), as the command line handles it.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return exit_code
     try:
-        with open(file, "wb") as stream:
-            shutil.copyfileobj(stored, stream)
+        with open(named, "wb") as stream:
+            stream.write(stored)
     except OSError:
         return None  # the normal run says why it cannot write there
     return exit_code

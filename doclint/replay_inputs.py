@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
-Stamp = tuple[int, int]
+Stamp = tuple[int, int, int]
 PartPlace = tuple[str, int, int, int]
 """A file's part of the output: (display path, byte offset, length, findings)."""
 
@@ -29,12 +29,14 @@ class RunTree(NamedTuple):
 
 
 def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:
-    """(mtime in ns, size) of a file, None when it cannot be seen."""
+    """(mtime in ns, size, ctime in ns) of a file, None when it cannot be seen.
+    The ctime moves when the file's mode, owner or ACL does: whether it can
+    be read is an input too (a file made unreadable is reported so)."""
     try:
         info = os.stat(path)
     except (OSError, ValueError):
         return None
-    return (info.st_mtime_ns, info.st_size)
+    return (info.st_mtime_ns, info.st_size, info.st_ctime_ns)
 
 
 def _folder_stamp(path: str) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from doclint import replay_inputs
@@ -20,25 +20,38 @@ from doclint.gc_pause import gc_paused
 from doclint.paths import display_path
 from doclint.suppressions import FindingFilter
 
+# The settings that leave a file's stored findings as they are: how the run
+# goes, and the filters applied to stored findings as they are reported (so
+# changing them re-checks no file). Any other setting, a new one included, is
+# in the key.
+NOT_DECIDING = frozenset({"jobs", "cache", "cache_dir", "per_file_ignores", "severity"})
+
 
 def cache_key(linter: Linter) -> str:
-    """What a stored result depends on besides the file and the tree facts."""
+    """What a stored result depends on besides the file and the tree facts:
+    every setting (a new one included, unless it is in NOT_DECIDING), the
+    rules as loaded and their code."""
     settings = linter.settings
-    listing = hashlib.sha256("\n".join(settings.known_paths or []).encode()).hexdigest()
+    deciding = {
+        field.name: getattr(settings, field.name)
+        for field in fields(settings)
+        if field.name not in NOT_DECIDING
+    }
+    # What takes effect, not how it was said: no root given, or the one found, is one.
+    deciding["root"] = linter.tree.root
+    deciding["base"] = settings.base or Path.cwd()
     rules = sorted(
         (rule.code, type(rule).__module__, type(rule).__qualname__) for rule in linter.rules
     )
     modules = [inspect.getfile(type(rule)) for rule in linter.rules]
     state = (
         code_fingerprint(modules),
-        str(linter.tree.root),
-        settings.known_paths is not None,
-        listing,
         rules,
-        settings.show_traceback,
         sorted((code, sorted(options.items())) for code, options in linter.options.items()),
     )
-    return hashlib.sha256(repr(state).encode()).hexdigest()[:32]
+    digest = hashlib.sha256(repr(state).encode())
+    digest.update(repr(sorted(deciding.items())).encode())
+    return digest.hexdigest()[:32]
 
 
 @dataclass

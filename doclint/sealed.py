@@ -1,0 +1,252 @@
+"""Cache files doclint trusts: written by this user, intact, for this purpose.
+
+A cache folder may sit in a tree someone else wrote, or in a folder other users
+can write to; a file found there could be planted, cut short or meant for
+another tree. So every file of the cache and of replay is sealed: a keyed hash
+(HMAC-SHA256) over its length, its purpose (`context`: which cache key or
+command line it answers) and its bytes, with a secret key only this user can
+read. A file is used only when its seal holds and both it and its folder belong
+to this user; anything else is ignored, and the next run replaces it.
+
+The key is 32 random bytes in `$XDG_CACHE_HOME/doclint/key` (by default
+`~/.cache/doclint/key`), in a folder of this user's only, readable by them
+alone. Without it (no home folder to keep it in) nothing is read or written:
+the cache only ever costs speed.
+
+A sealed file is a prefix, a head and a body. The head (the part that says
+what the body is) is checked before anything decodes it; the body, which can
+be a hundred megabytes of stored output, is checked by its SHA-256 digest (in
+the sealed prefix), unless the file is known to be the very one this user
+wrote (`identity`, noted in this user's own folder): hashing it on every
+replay would cost a fifth of the replay.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import mmap
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+MAGIC = b"DLSEAL1\n"
+_LENGTH = 8
+_DIGEST = 32
+PREFIX_SIZE = len(MAGIC) + 2 * _LENGTH + 2 * _DIGEST
+KEY_SIZE = 32
+_OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+
+_key: bytes | None = None
+
+
+def user_folder() -> Path | None:
+    """This user's own doclint folder, made if missing; None when there is no
+    such folder that only this user can write to."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    folder = Path(base, "doclint")
+    try:
+        os.makedirs(base, mode=0o700, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(folder, 0o700)
+        info = os.lstat(folder)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(info.st_mode) or not owned(info) or info.st_mode & 0o022:
+        return None
+    return folder
+
+
+def secret_key() -> bytes | None:
+    """This user's key, made on first use; None when it cannot be kept."""
+    global _key
+    if _key is None:
+        folder = user_folder()
+        if folder is not None:
+            _key = _read_key(folder / "key") or _make_key(folder / "key")
+    return _key
+
+
+def _read_key(file: Path) -> bytes | None:
+    try:
+        descriptor = os.open(file, _OPEN_FLAGS)
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as stream:
+        info = os.fstat(descriptor)
+        if stat.S_ISREG(info.st_mode) and owned(info) and not info.st_mode & 0o077:
+            key = stream.read(KEY_SIZE + 1)
+            if len(key) == KEY_SIZE:
+                return key
+    return None
+
+
+def _make_key(file: Path) -> bytes | None:
+    """A new key, put in place whole; a key another process made first wins."""
+    try:
+        handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
+    except OSError:
+        return None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(os.urandom(KEY_SIZE))
+        try:
+            os.link(temporary, file)  # never replaces: the first key made stays
+        except FileExistsError:
+            if _read_key(file) is None:
+                # Something else is in the way (a link, a file of another
+                # shape), in this user's own folder: replaced, not written through.
+                os.replace(temporary, file)
+    except OSError:
+        return None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+    return _read_key(file)
+
+
+def owned(info: os.stat_result) -> bool:
+    return info.st_uid == os.geteuid()
+
+
+def folder_ready(folder: Path) -> bool:
+    """Whether `folder` is a real folder (not a link) of this user's, made if missing."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        info = os.lstat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and owned(info)
+
+
+def write_new(file: Path, *data: bytes | memoryview, mode: int = 0o600, replace: bool) -> None:
+    """Write `file` whole, through a new temporary file renamed into place: a
+    link or any file at `file` is replaced, never written through. Without
+    `replace`, a regular file of this user's already there is kept. OSError
+    when it cannot be written."""
+    if not replace:
+        with contextlib.suppress(OSError):
+            info = os.lstat(file)
+            if stat.S_ISREG(info.st_mode) and owned(info):
+                return
+    # mkstemp creates with O_EXCL and O_NOFOLLOW, readable by this user only.
+    handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            if mode != 0o600:
+                os.fchmod(handle, mode)
+            stream.writelines(data)
+        os.replace(temporary, file)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def write_sealed(file: Path, context: str, head: bytes, body: bytes | memoryview = b"") -> None:
+    """Write a sealed file (into a folder the caller made sure is this user's);
+    OSError when it cannot."""
+    key = secret_key()
+    if key is None:
+        raise OSError("no key of this user's to seal the cache with")
+    lengths = len(head).to_bytes(_LENGTH, "little") + len(body).to_bytes(_LENGTH, "little")
+    signed = MAGIC + lengths + hashlib.sha256(body).digest()
+    tag = _tag(key, context, signed, head)
+    write_new(file, signed, tag, head, body, replace=True)
+
+
+def _tag(key: bytes, context: str, signed: bytes, head: bytes) -> bytes:
+    mac = hmac.new(key, context.encode() + b"\0" + signed, hashlib.sha256)
+    mac.update(head)
+    return mac.digest()
+
+
+class SealedFile:
+    """An open sealed file whose head is intact; its body still to be checked."""
+
+    def __init__(
+        self, descriptor: int, head: bytes, body_size: int, digest: bytes, known: bool
+    ) -> None:
+        self.descriptor = descriptor
+        self.known = known
+        self.head = head
+        self.body_start = PREFIX_SIZE + len(head)
+        self.body_size = body_size
+        self._digest = digest
+        self._view: memoryview | None = None
+
+    def body(self) -> memoryview:
+        """The body's bytes, mapped, not read."""
+        if self._view is None:
+            if not self.body_size:
+                self._view = memoryview(b"")
+            else:
+                mapped = mmap.mmap(self.descriptor, 0, access=mmap.ACCESS_READ)
+                self._view = memoryview(mapped)[self.body_start :]
+        return self._view
+
+    def body_intact(self) -> bool:
+        """Whether the body is as sealed: known to be (the file is the very one
+        this user wrote, see `identity`), or hashed to be sure."""
+        if self.known:
+            return True
+        try:
+            return hmac.compare_digest(hashlib.sha256(self.body()).digest(), self._digest)
+        except (OSError, ValueError):
+            return False
+
+    def close(self) -> None:
+        os.close(self.descriptor)
+
+
+def identity(info: os.stat_result) -> tuple[int, ...]:
+    """What tells one file from any other, or from itself changed: the ctime
+    moves on every write, and no one sets it back (short of root)."""
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def open_sealed(file: Path, context: str, known: object = None) -> SealedFile | None:
+    """`file` open, when it and its folder are this user's, it is whole and
+    its head is sealed with this user's key for `context`; else None. `known`
+    is the `identity` the file had when this user wrote it, if noted where
+    only they can write: a file that still has it needs no hashing of its body."""
+    key = secret_key()
+    if key is None:
+        return None
+    try:
+        folder = os.lstat(file.parent)
+        descriptor = os.open(file, _OPEN_FLAGS)
+    except OSError:
+        return None
+    try:
+        sealed = _check_head(descriptor, key, context, known)
+    except (OSError, ValueError, MemoryError):
+        sealed = None
+    if sealed is None or not (stat.S_ISDIR(folder.st_mode) and owned(folder)):
+        os.close(descriptor)
+        return None
+    return sealed
+
+
+def _check_head(descriptor: int, key: bytes, context: str, known: object) -> SealedFile | None:
+    info = os.fstat(descriptor)
+    if not stat.S_ISREG(info.st_mode) or not owned(info) or info.st_size < PREFIX_SIZE:
+        return None
+    prefix = os.pread(descriptor, PREFIX_SIZE, 0)
+    signed, tag = prefix[: PREFIX_SIZE - _DIGEST], prefix[PREFIX_SIZE - _DIGEST :]
+    if not signed.startswith(MAGIC):
+        return None
+    start = len(MAGIC)
+    head_size = int.from_bytes(signed[start : start + _LENGTH], "little")
+    body_size = int.from_bytes(signed[start + _LENGTH : start + 2 * _LENGTH], "little")
+    if PREFIX_SIZE + head_size + body_size != info.st_size:
+        return None  # cut short, or grown: either way not what was sealed
+    head = os.pread(descriptor, head_size, PREFIX_SIZE)
+    if len(head) != head_size or not hmac.compare_digest(_tag(key, context, signed, head), tag):
+        return None
+    digest = signed[start + 2 * _LENGTH :]
+    return SealedFile(descriptor, head, body_size, digest, identity(info) == known)
