@@ -59,7 +59,7 @@ def test_full_is_the_default_and_shows_the_line_with_a_caret(cli):
         "   |      ^ DL201\n"
         "   |\n"
     ) in outcome.out
-    assert outcome.out.endswith("Found 5 problems in 2 files.\n")
+    assert outcome.out.endswith("Found 5 problems in 1 file (2 files checked).\n")
 
 
 def test_full_reads_only_files_with_findings_each_once(cli, monkeypatch):
@@ -85,7 +85,7 @@ def test_concise(cli):
         "docs/pkg/mod.py_kw.md:6:22: DL401 [broken-link] link target `./mod.py_docs.md` "
         "does not exist (resolved to `docs/pkg/mod.py_docs.md`)"
     )
-    assert lines[-1] == "Found 5 problems in 2 files." and len(lines) == 6
+    assert lines[-1] == "Found 5 problems in 1 file (2 files checked)." and len(lines) == 6
 
 
 def test_quiet_prints_only_findings(cli):
@@ -255,7 +255,7 @@ def test_statistics(cli):
         "3  DL401  broken-link\n"
         "1  DL101  unknown-heading\n"
         "1  DL201  keyword-as-class\n"
-        "Found 5 problems in 2 files.\n"
+        "Found 5 problems in 1 file (2 files checked).\n"
     )
     as_json = json.loads(cli("--statistics", "--output-format", "json").out)
     assert as_json[0] == {"code": "DL401", "name": "broken-link", "count": 3}

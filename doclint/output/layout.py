@@ -11,6 +11,7 @@ a run over a tree with one changed file answers in a fraction of a second
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from itertools import groupby
 from operator import attrgetter
 from typing import NamedTuple, Protocol
@@ -52,7 +53,8 @@ class Layout(NamedTuple):
             for path, rows in _by_path(output.diagnostics)
         ]
         if stored is not None:  # the findings of a run: sorted, a file's rows together
-            parts = stored.merge({path: (part, count) for path, part, count in parts})
+            parts = list(stored.merge({path: (part, count) for path, part, count in parts}))
+            output = replace(output, files_with_findings=len(parts))
         head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
         separator = self.separator.encode()
         pieces, places, offset = [head], [], len(head)

@@ -32,6 +32,9 @@ class RunOutput:
     parts: Sequence[tuple[str, bytes, int]] | None = None
     """Files' findings already written by a layout (path, part, findings), in
     place of `diagnostics` (layout.py)."""
+    files_with_findings: int | None = None
+    """Set where the findings are not all here (a replay's stored parts);
+    else counted from `diagnostics` and `parts`."""
 
     @property
     def count(self) -> int:
@@ -39,17 +42,33 @@ class RunOutput:
         rendered = sum(count for _, _, count in self.parts) if self.parts else 0
         return len(self.diagnostics) + rendered + self.elsewhere
 
+    @property
+    def files_found(self) -> int:
+        """The files the run reports findings in."""
+        if self.files_with_findings is not None:
+            return self.files_with_findings
+        paths = dict.fromkeys(d.path for d in self.diagnostics)
+        return len(paths) + len(self.parts or ())
+
 
 Format = Callable[[RunOutput], Iterator[str]]
 
 
 def summary(output: RunOutput) -> str:
-    count, files_checked = output.count, output.files_checked
-    files = f"{files_checked:,} file{'s' if files_checked != 1 else ''}"
+    count, checked = output.count, _files(output.files_checked)
     known = f" ({output.baselined:,} more in the baseline)" if output.baselined else ""
     if not count:
-        return f"All checks passed ({files} checked){known}."
-    return f"Found {count:,} problem{'s' if count != 1 else ''} in {files}{known}."
+        return f"All checks passed ({checked} checked){known}."
+    found = f"{_plural(count, 'problem')} in {_files(output.files_found)}"
+    return f"Found {found} ({checked} checked){known}."
+
+
+def _files(count: int) -> str:
+    return _plural(count, "file")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'s' if count != 1 else ''}"
 
 
 def statistics(diagnostics: Sequence[DiagnosticRow]) -> list[tuple[int, str, str]]:
