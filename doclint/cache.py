@@ -27,7 +27,7 @@ from doclint.findings import Row
 from doclint.gc_pause import gc_paused
 from doclint.replay_inputs import Stamp, file_stamp
 
-FORMAT = 1
+FORMAT = 2
 DEFAULT_FOLDER = ".doclint_cache"
 # Cache files kept per folder: one per combination of settings and doclint code
 # used lately. Older ones (tens of megabytes each on a big tree) are deleted.
@@ -147,7 +147,7 @@ def prune(folder: Path, pattern: str, keep: int) -> None:
         return
 
 
-def write_cache_file(file: Path, *data: bytes) -> None:
+def write_cache_file(file: Path, *data: bytes | memoryview) -> None:
     """Write a file of the cache folder, from its pieces, whole or not at all, so
     that runs sharing the folder never read half of one; OSError when it
     cannot be written."""

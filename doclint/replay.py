@@ -196,10 +196,10 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
     try:
         output = recorder.data
         if output is None:
-            output = "".join(recorder.chunks).encode(*recorder.encoding)
+            output = ["".join(recorder.chunks).encode(*recorder.encoding)]
         header = marshal.dumps(payload)
         size = len(header).to_bytes(HEADER_SIZE, "little")
-        write_cache_file(recorder.folder / f"{PREFIX}{key}.bin", size, header, output)
+        write_cache_file(recorder.folder / f"{PREFIX}{key}.bin", size, header, *output)
     except (OSError, ValueError, UnicodeError):
         return
     prune(recorder.folder, f"{PREFIX}*.bin", KEPT)

@@ -274,7 +274,7 @@ def test_a_partial_run_keeps_the_totals_and_the_exit_code(tmp_path):
 def test_formats_without_parts_and_baselines_run_whole(tmp_path):
     _tree(tmp_path)
     (tmp_path / "base.json").write_text("[]\n")
-    for arguments in (("--output-format", "sarif"), ("--baseline", "base.json")):
+    for arguments in (("--output-format", "junit"), ("--baseline", "base.json")):
         _twice(tmp_path, *arguments)
         write(tmp_path, {"docs/other.md": "# Other\n\n## Use\n"})
         output, how, code = _doclint(tmp_path, *arguments)

@@ -32,6 +32,11 @@ class RunOutput:
     parts: Sequence[tuple[str, bytes, int]] | None = None
     """Files' findings already written by a layout (path, part, findings), in
     place of `diagnostics` (layout.py)."""
+    color: bool = False
+    """Whether the text formats colour what they write (output/color.py)."""
+    fixable: tuple[int, int] = (0, 0)
+    """The findings `--fix` repairs, and those only `--unsafe-fixes` does, as
+    counted from the parts written (layout.py)."""
     files_with_findings: int | None = None
     """Set where the findings are not all here (a replay's stored parts);
     else counted from `diagnostics` and `parts`."""
@@ -63,6 +68,19 @@ def summary(output: RunOutput) -> str:
     return f"Found {found} ({checked} checked){known}."
 
 
+def knock_on(fixed: int, first: int) -> str:
+    """What a fix summary adds when fixes led to more: fixing a page changes
+    what other pages must say of it (its size, in the pages that embed it)."""
+    if fixed <= first:
+        return ""
+    more = fixed - first
+    return (
+        f" {first:,} of them on the files as they are; {more:,} more "
+        f"follow{'s' if more == 1 else ''} from those fixes (pages that describe or embed "
+        "a fixed page must say what it now holds)."
+    )
+
+
 def _files(count: int) -> str:
     return _plural(count, "file")
 
@@ -71,10 +89,11 @@ def _plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'s' if count != 1 else ''}"
 
 
-def statistics(diagnostics: Sequence[DiagnosticRow]) -> list[tuple[int, str, str]]:
-    """(count, code, name) per rule, most frequent first."""
+def statistics(diagnostics: Sequence[DiagnosticRow]) -> list[tuple[int, str, str, bool]]:
+    """(count, code, name, whether `--fix` repairs some) per rule, most frequent first."""
     counts = Counter((d.code, d.name) for d in diagnostics)
+    fixable = {(d.code, d.name) for d in diagnostics if d.fix is not None and d.fix[0] == "safe"}
     return sorted(
-        ((count, code, name) for (code, name), count in counts.items()),
+        ((count, code, name, (code, name) in fixable) for (code, name), count in counts.items()),
         key=lambda item: (-item[0], item[1]),
     )
