@@ -69,6 +69,12 @@ def test_the_summary_counts_fixes_by_safety():
     ]
 
 
+def test_only_unsafe_fixes_are_not_more_than_none():
+    rows = [DiagnosticRow("a.md", 2, 1, "DL301", "nonsense-run-command", "error", "m", UNSAFE)]
+    text = "".join(FORMATS["concise"](RunOutput(rows, 1)))
+    assert text.endswith("\n[~] 1 fixable with `--fix --unsafe-fixes`.\n")
+
+
 def test_parts_written_by_workers_count_the_same_fixes(monkeypatch, capsys, tree):
     """The parts a run's workers write carry the marks the summary counts."""
     rows = [DiagnosticRow("a.md", 1, 1, "DL101", "unknown-heading", "error", "m", SAFE)]

@@ -55,7 +55,8 @@ def _summary_frame(output: RunOutput) -> tuple[str, str]:
         if safe:
             lines.append(f"{MARKS['safe']}{safe:,} fixable with `--fix`.")
         if unsafe:
-            lines.append(f"{MARKS['unsafe']}{unsafe:,} more with `--fix --unsafe-fixes`.")
+            more = "more" if safe else "fixable"
+            lines.append(f"{MARKS['unsafe']}{unsafe:,} {more} with `--fix --unsafe-fixes`.")
     return "", "".join(line + "\n" for line in lines)
 
 
