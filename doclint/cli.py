@@ -375,13 +375,10 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
 
 
 def _color(args: argparse.Namespace) -> bool:
-    """Whether the report is coloured; a coloured one is not recorded for replay,
-    which may write to another stream."""
-    stream = sys.stdout if args.output_file is None else None
-    color = use_color(args.color, stream) if stream is not None else args.color == "always"
-    if color:
-        replay_inputs.refuse()
-    return color
+    """Whether the report is coloured: a file only with --color always."""
+    if args.output_file is not None:
+        return args.color == "always"
+    return use_color(args.color, sys.stdout)
 
 
 def _writes_utf8_bytes(stream: TextIO) -> bool:

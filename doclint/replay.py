@@ -56,9 +56,17 @@ PARTIAL_MINIMUM = 256
 SHOWN, PATH, STAMP, FACTS, OFFSET, LENGTH, COUNT = range(7)
 
 
+def _color_inputs() -> tuple[object, ...]:
+    """What `--color auto` decides by (output/color.py, not imported: a replay
+    stays light): a run coloured for a terminal is not replayed into a pipe."""
+    isatty = getattr(sys.stdout, "isatty", None)
+    tty = bool(isatty and isatty())
+    return os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"), tty
+
+
 def invocation_key(argv: list[str], cwd: str) -> str:
     # The environment, not the executable: `python` and `python3.11` of one venv are one.
-    state = (__version__, FORMAT, sys.prefix, sys.version, cwd, list(argv))
+    state = (__version__, FORMAT, sys.prefix, sys.version, cwd, list(argv), _color_inputs())
     return hashlib.sha256(repr(state).encode()).hexdigest()[:32]
 
 
