@@ -357,7 +357,7 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
             return
         layout = LAYOUTS.get(args.output_format)
         try:
-            # One write: a chunk per finding means 300,000 calls into the stream.
+            # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
             if layout is not None and _writes_utf8_bytes(raw):
                 pieces, places = layout.compose(
                     output, replay_inputs.partial_run(), raw.errors or "strict"
