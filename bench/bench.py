@@ -2,8 +2,8 @@
 """Benchmark doclint against other Markdown linters on generated documentation trees.
 
     python bench/bench.py [--sizes small,full] [--peers markdownlint,rumdl,pymarkdown,cat]
-        [--rounds N] [--timeout SECONDS] [--quick] [--rebuild] [--skip-install]
-        [--work DIR] [--shared DIR] [--doclint CMD] [--output FILE]
+        [--formats json,sarif] [--rounds N] [--timeout SECONDS] [--quick] [--rebuild]
+        [--skip-install] [--work DIR] [--shared DIR] [--doclint CMD] [--output FILE]
 
 Builds corpora from CPython's standard library with shared/tools/gen_corpus.py, installs the
 peer linters into bench/.peers/, times whole-process runs of every tool on each corpus's docs/
@@ -49,6 +49,8 @@ PEER_BINARIES: dict[str, Path] = {
 }
 PIP_PACKAGES = {"rumdl": "rumdl", "pymarkdown": "pymarkdownlnt"}
 PEER_NAMES = ("cat", "markdownlint", "rumdl", "pymarkdown")
+# doclint's output formats a cold run may also write (to a file): json is the cold row itself.
+FORMAT_NAMES = ("json", "jsonl", "sarif", "junit", "gitlab", "github", "concise", "full")
 # pymarkdown needs over 6 CPU minutes a round on the small corpus: over an hour on the full one.
 PYMARKDOWN_SIZES = frozenset({"small"})
 PYMARKDOWN_FILE_ERROR = re.compile(
@@ -464,21 +466,31 @@ def bench_start_up(doclint: Doclint, rounds: int, timeout: float) -> Row:
     return row
 
 
-def bench_doclint(corpus: Corpus, doclint: Doclint, rounds: int, timeout: float) -> list[Row]:
+def bench_doclint(
+    corpus: Corpus, doclint: Doclint, rounds: int, timeout: float, formats: list[str]
+) -> list[Row]:
     cold = Row(corpus, "doclint", "cold")
+    others = [
+        Row(corpus, "doclint", f"cold, {name} to a file") for name in formats if name != "json"
+    ]
     warm = Row(corpus, "doclint", "warm")
     changed = Row(corpus, "doclint", "one file changed")
-    rows = [cold, warm, changed]
+    rows = [cold, *others, warm, changed]
     if doclint.problem:
         for row in rows:
             row.status = f"skipped: {doclint.problem}"
         return rows
-    check = [*doclint.argv, "check", "docs", "--select", "ALL", "--output-format", "json"]
-    if "--no-cache" in doclint.flags:
-        measure(cold, Command([*check, "--no-cache"], python=True), rounds, timeout)
-    else:
+    base = [*doclint.argv, "check", "docs", "--select", "ALL"]
+    check = [*base, "--output-format", "json"]
+    no_cache = ["--no-cache"] if "--no-cache" in doclint.flags else []
+    if not no_cache:
         cold.notes.append("without --no-cache: unsupported")
-        measure(cold, Command(check, python=True), rounds, timeout)
+    measure(cold, Command([*check, *no_cache], python=True), rounds, timeout)
+    with tempfile.TemporaryDirectory(prefix="doclint-report-") as reports:
+        for row in others:
+            name = row.scenario.split()[1].rstrip(",")
+            argv = [*base, *no_cache, "--output-format", name, "-o", f"{reports}/report.{name}"]
+            measure(row, Command(argv, python=True), rounds, timeout)
     if "--cache-dir" not in doclint.flags:
         warm.status = changed.status = "skipped: doclint check has no --cache-dir"
         return rows
@@ -683,6 +695,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=list(PEER_NAMES),
         help=f"tools beside doclint, comma-separated: {','.join(PEER_NAMES)} (default all)",
     )
+    arg(
+        "--formats",
+        metavar="LIST",
+        type=name_list(FORMAT_NAMES),
+        default=["json"],
+        help=f"doclint's output formats, comma-separated: {','.join(FORMAT_NAMES)} (default "
+        "json, the cold row); each other one adds a cold row writing it to a file",
+    )
     arg("--rounds", metavar="N", type=int, default=3, help="timed runs per scenario (default 3)")
     arg("--timeout", metavar="SECONDS", type=float, default=900.0, help="per run (default 900)")
     arg("--quick", action="store_true", help="smoke test: 1 round, small corpus only")
@@ -735,7 +755,7 @@ def main(argv: list[str] | None = None) -> int:
         io_floor = [name for name in args.peers if name == "cat"]
         linters = [name for name in args.peers if name != "cat"]
         rows += bench_peers(corpus, io_floor, missing, args.rounds, args.timeout)
-        rows += bench_doclint(corpus, doclint, args.rounds, args.timeout)
+        rows += bench_doclint(corpus, doclint, args.rounds, args.timeout, args.formats)
         rows += bench_peers(corpus, linters, missing, args.rounds, args.timeout)
     text = report(rows, tool_versions(args.peers, missing, doclint), args.rounds, load_at_start)
     print(text, end="")

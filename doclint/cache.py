@@ -20,6 +20,7 @@ import marshal
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import get_args
 
 from doclint import __version__, replay_inputs
 from doclint.findings import Row
@@ -27,13 +28,13 @@ from doclint.gc_pause import gc_paused
 from doclint.replay_inputs import Stamp, file_stamp
 from doclint.sealed import folder_ready, open_sealed, write_new, write_sealed
 
-FORMAT = 2
+FORMAT = 3
 DEFAULT_FOLDER = ".doclint_cache"
 # Cache files kept per folder: one per combination of settings and doclint code
 # used lately. Older ones (tens of megabytes each on a big tree) are deleted.
 KEPT = 4
 KEY_PATTERN = "?" * 32 + ".bin"
-ROW_FIELDS = 6
+ROW_FIELDS = len(get_args(Row))
 TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# doclint cache\n"
 
 Fact = tuple[str, str, object]
@@ -159,8 +160,9 @@ def prune(folder: Path, pattern: str, keep: int) -> None:
         return
 
 
-def write_cache_file(file: Path, context: str, head: bytes, body: bytes = b"") -> None:
-    """Write a sealed file of the cache folder whole or not at all, so that runs
+def write_cache_file(file: Path, context: str, head: bytes, *body: bytes | memoryview) -> None:
+    """Write a sealed file of the cache folder, from its head and the pieces of
+    its body, whole or not at all, so that runs
     sharing the folder never read half of one; OSError when it cannot be
     written (the folder is a link, or another user's)."""
     if not folder_ready(file.parent):
@@ -169,7 +171,7 @@ def write_cache_file(file: Path, context: str, head: bytes, body: bytes = b"") -
     # place of either file is replaced, never written through.
     write_new(file.parent / "CACHEDIR.TAG", TAG, mode=0o644, replace=False)
     write_new(file.parent / ".gitignore", b"*\n", mode=0o644, replace=False)
-    write_sealed(file, context, head, body)
+    write_sealed(file, context, head, *body)
 
 
 def _well_formed(entry: object) -> bool:

@@ -40,7 +40,8 @@ from doclint.edits import FixError
 from doclint.engine import RunResult, Settings, run, run_stdin
 from doclint.file_fixer import FixSettings
 from doclint.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
-from doclint.output import FORMATS, LAYOUTS, RunOutput, statistics, summary
+from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
+from doclint.output.color import use_color
 from doclint.output.layout import PartWriter
 from doclint.paths import display_path
 from doclint.progress import ProgressBar
@@ -154,6 +155,7 @@ def _report(
         baselined,
         result.elsewhere,
         result.parts,
+        _color(args),
     )
     _write(args, output)
     return EXIT_FINDINGS if output.count and not args.exit_zero else EXIT_CLEAN
@@ -245,10 +247,11 @@ def _fix_summary(done: FixRun, would: bool) -> str:
         return "No fixes to apply." if would else "No fixes applied."
     files = len(done.files_fixed)
     per_rule = ", ".join(f"{n:,} {code}" for code, n in sorted(done.fixed.items()))
-    return (
+    line = (
         f"{'Would fix' if would else 'Fixed'} {count:,} problem{'s' if count != 1 else ''} "
         f"in {files:,} file{'s' if files != 1 else ''} ({per_rule})."
     )
+    return line + knock_on(count, sum(done.first.values()))
 
 
 def _stdin_wanted(args: argparse.Namespace) -> bool:
@@ -280,10 +283,10 @@ def _part_writer(args: argparse.Namespace) -> PartWriter | None:
     if layout is None or args.statistics or args.baseline or args.write_baseline:
         return None
     if args.output_file is not None:
-        return PartWriter(layout)  # opened in UTF-8 (_output)
+        return PartWriter(layout, color=_color(args))  # opened in UTF-8 (_output)
     if not _writes_utf8_bytes(sys.stdout):
         return None
-    return PartWriter(layout, sys.stdout.errors or "strict")
+    return PartWriter(layout, sys.stdout.errors or "strict", _color(args))
 
 
 def _run_stdin(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
@@ -384,21 +387,28 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
             return
         layout = LAYOUTS.get(args.output_format)
         try:
-            # One write: a chunk per finding means 300,000 calls into the stream.
+            # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
             if layout is not None and _writes_utf8_bytes(raw):
-                data, places = layout.compose(
+                pieces, places = layout.compose(
                     output, replay_inputs.partial_run(), raw.errors or "strict"
                 )
                 raw.flush()
-                raw.buffer.write(data)
+                raw.buffer.writelines(pieces)
                 # A baseline's matches are not kept per file: no part is reused.
-                replay_inputs.note_written(data, places if args.baseline is None else None)
+                replay_inputs.note_written(pieces, places if args.baseline is None else None)
             else:
                 stream.write("".join(FORMATS[args.output_format](output)))
         except BrokenPipeError:
             # The reader went away (`| head`): stop writing, quietly.
             replay_inputs.refuse()
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
+def _color(args: argparse.Namespace) -> bool:
+    """Whether the report is coloured: a file only with --color always."""
+    if args.output_file is not None:
+        return args.color == "always"
+    return use_color(args.color, sys.stdout)
 
 
 def _writes_utf8_bytes(stream: TextIO) -> bool:
@@ -412,14 +422,19 @@ def _writes_utf8_bytes(stream: TextIO) -> bool:
 
 def _statistics(output: RunOutput, output_format: str) -> str:
     counts = statistics(output.diagnostics)
-    items = [{"code": code, "name": name, "count": count} for count, code, name in counts]
+    items = [
+        {"code": code, "name": name, "count": count, "fixable": fixable}
+        for count, code, name, fixable in counts
+    ]
     if output_format == "json":
         return json.dumps(items, indent=2) + "\n"
     if output_format == "jsonl":
         return "".join(json.dumps(item) + "\n" for item in items)
-    width = max((len(f"{count:,}") for count, _, _ in counts), default=1)
-    name_width = max((len(name) for _, _, name in counts), default=0)
-    lines = [f"{count:>{width},}  {code:<6} {name:<{name_width}}" for count, code, name in counts]
+    width = max((len(f"{count:,}") for count, *_ in counts), default=1)
+    lines = [
+        f"{count:>{width},}  {code:<6} {'[*]' if fixable else '   '} {name}"
+        for count, code, name, fixable in counts
+    ]
     if not output.quiet:
         lines.append(summary(output))
     return "".join(line.rstrip() + "\n" for line in lines)

@@ -8,6 +8,7 @@ from pathlib import Path
 from doclint import __version__
 from doclint.cli_parser import Parser, whole_number
 from doclint.output import FORMATS
+from doclint.output.color import CHOICES as COLOR_CHOICES
 from doclint.tree import MAX_FILE_SIZE
 
 RULES_FORMATS = ("table", "markdown", "json")
@@ -137,6 +138,13 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
     )
     output.add_argument(
         "--statistics", action="store_true", help="print the number of findings per rule instead"
+    )
+    output.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="colour the text formats: auto (on a terminal, unless NO_COLOR is set; "
+        "FORCE_COLOR colours a pipe), always, never",
     )
     output.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when there are findings"

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from doclint.findings import DiagnosticRow
+from doclint.findings import DiagnosticRow, FixData
 from doclint.rule_api import Severity
 
 
@@ -23,6 +23,11 @@ class Diagnostic(BaseModel):
     name: str
     severity: Severity
     message: str
+    fix: FixData | None = Field(
+        None,
+        description="(safety, description, edits as (line, column, end_line, end_column, "
+        "replacement)) of the fix that repairs the finding, if any.",
+    )
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.path, self.line, self.column, self.code, self.message)

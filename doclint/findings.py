@@ -17,8 +17,31 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-Row = tuple[int, int, str, str, str, str]
-"""(line, column, code, name, severity, message) of a finding in one file."""
+from doclint.rule_api import Fix
+
+EditData = tuple[int, int, int, int, str]
+"""(line, column, end_line, end_column, replacement) of one edit, as `rule_api.Edit`."""
+FixData = tuple[str, str, tuple[EditData, ...]]
+"""(safety, description, edits) of the fix a finding offers: plain tuples,
+which the cache stores as they are."""
+Row = tuple[int, int, str, str, str, str, FixData | None]
+"""(line, column, code, name, severity, message, fix) of a finding in one file."""
+
+
+def fix_data(fix: Fix | None) -> FixData | None:
+    if fix is None:
+        return None
+    edits = tuple((e.line, e.column, e.end_line, e.end_column, e.replacement) for e in fix.edits)
+    return str(fix.safety), fix.description, edits
+
+
+def shifted_fix(fix: FixData | None, lines: int) -> FixData | None:
+    """The fix of a copy of the finding `lines` further down."""
+    if fix is None or not lines:
+        return fix
+    safety, description, edits = fix
+    moved = tuple((line + lines, column, end + lines, *rest) for line, column, end, *rest in edits)
+    return safety, description, moved  # type: ignore[return-value]
 
 
 class DiagnosticRow(NamedTuple):
@@ -32,3 +55,4 @@ class DiagnosticRow(NamedTuple):
     name: str
     severity: str
     message: str
+    fix: FixData | None = None

@@ -114,6 +114,9 @@ class FixRun(NamedTuple):
     """The findings of the files as they end (for `--diff`: as they would)."""
     fixed: Counter[str]
     """Fixes applied (or, for `--diff`, that would be), per rule code."""
+    first: Counter[str]
+    """Of those, the fixes of the first pass, over the tree as it is: the rest
+    follow from them (a fixed page changes what the pages about it must say)."""
     files_fixed: list[str]
     """The files changed (or that would be), as shown."""
     problems: list[tuple[str, str]]
@@ -137,6 +140,8 @@ class _TreeFix:
     cached: set[int] = field(default_factory=set)
     """Files whose cached result was used as it was."""
     passes: int = 0
+    first: dict[int, Counter[str]] = field(default_factory=dict)
+    """The fixes of each file in the first pass that fixed it."""
 
     def path(self, index: int) -> str:
         return self.setup.linter.tree_path(self.setup.files[index])
@@ -208,6 +213,7 @@ class _TreeFix:
             path = self.path(index)
             previous = self.outcomes.get(index)
             self.outcomes[index] = outcome
+            self.first.setdefault(index, outcome.fixed)
             self.cached.discard(index)
             if outcome.disk is not None:
                 self.disk.setdefault(index, outcome.disk)
@@ -316,8 +322,10 @@ class _TreeFix:
         setup = self.setup
         changed = written if written is not None else self.changed_indices()
         fixed: Counter[str] = Counter()
+        first: Counter[str] = Counter()
         for index in changed:
             fixed.update(self.outcomes[index].fixed)
+            first.update(self.first.get(index, Counter()))
         results = {index: outcome.rows for index, outcome in self.outcomes.items()}
         result = RunResult(
             setup.diagnostics(results, setup.shown()),
@@ -330,7 +338,7 @@ class _TreeFix:
             for index, outcome in self.outcomes.items()
             if outcome.problem is not None
         )
-        return FixRun(result, fixed, sorted(map(self.shown, changed)), problems, diffs)
+        return FixRun(result, fixed, first, sorted(map(self.shown, changed)), problems, diffs)
 
 
 def _facts_differ(tree: Tree, facts: Iterable[Fact]) -> bool:

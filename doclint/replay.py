@@ -69,10 +69,21 @@ PARTIAL_MINIMUM = 256
 SHOWN, PATH, STAMP, FACTS, OFFSET, LENGTH, COUNT = range(7)
 
 
+def _color_inputs() -> tuple[object, ...]:
+    """What `--color auto` decides by (output/color.py, not imported: a replay
+    stays light): a run coloured for a terminal is not replayed into a pipe."""
+    isatty = getattr(sys.stdout, "isatty", None)
+    tty = bool(isatty and isatty())
+    return os.environ.get("NO_COLOR"), os.environ.get("FORCE_COLOR"), tty
+
+
 def invocation_key(argv: list[str], cwd: str) -> str:
     # The environment, not the executable: `python` and `python3.11` of one venv
     # are one. sys.path says where plugins are looked for (PYTHONPATH included).
-    state = (__version__, FORMAT, sys.prefix, sys.version, sys.path, cwd, list(argv))
+    state = (
+        *(__version__, FORMAT, sys.prefix, sys.version, sys.path),
+        *(cwd, list(argv), _color_inputs()),
+    )
     return hashlib.sha256(repr(state).encode()).hexdigest()[:32]
 
 
@@ -217,10 +228,10 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
     try:
         output = recorder.data
         if output is None:
-            output = "".join(recorder.chunks).encode(*recorder.encoding)
+            output = ["".join(recorder.chunks).encode(*recorder.encoding)]
         header = marshal.dumps(payload)
         record = recorder.folder / f"{PREFIX}{key}.bin"
-        write_cache_file(record, f"replay {key}", header, output)
+        write_cache_file(record, f"replay {key}", header, *output)
         _point(key, record)
     except (OSError, ValueError, UnicodeError):
         return

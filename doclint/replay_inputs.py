@@ -9,7 +9,7 @@ command line is being recorded, so the hooks cost nothing otherwise.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
@@ -68,8 +68,8 @@ class Recorder:
         self.encoding = ("utf-8", "strict")
         """How the output was encoded, so that a replay writes the same bytes."""
         self.chunks: list[str] = []
-        self.data: bytes | None = None
-        """The output, when it was written as bytes (in place of `chunks`)."""
+        self.data: Sequence[bytes | memoryview] | None = None
+        """The output, when it was written as bytes, in pieces (in place of `chunks`)."""
         self.parts: list[PartPlace] | None = None
         """Where each file's part sits in `data`, when the format has parts."""
         self.partial: Any = None
@@ -116,7 +116,7 @@ def note_tree(tree: RunTree, folder: Path) -> None:
         active.folder = folder
 
 
-def note_written(data: bytes, parts: list[PartPlace] | None) -> None:
+def note_written(data: Sequence[bytes | memoryview], parts: list[PartPlace] | None) -> None:
     """The output, written as bytes, and where each file's part sits in it."""
     if active is not None:
         active.data = data

@@ -147,16 +147,21 @@ def write_new(file: Path, *data: bytes | memoryview, mode: int = 0o600, replace:
         raise
 
 
-def write_sealed(file: Path, context: str, head: bytes, body: bytes | memoryview = b"") -> None:
-    """Write a sealed file (into a folder the caller made sure is this user's);
+def write_sealed(file: Path, context: str, head: bytes, *body: bytes | memoryview) -> None:
+    """Write a sealed file (into a folder the caller made sure is this user's)
+    from its head and the pieces of its body, which are never joined in memory;
     OSError when it cannot."""
     key = secret_key()
     if key is None:
         raise OSError("no key of this user's to seal the cache with")
-    lengths = len(head).to_bytes(_LENGTH, "little") + len(body).to_bytes(_LENGTH, "little")
-    signed = MAGIC + lengths + hashlib.sha256(body).digest()
+    digest = hashlib.sha256()
+    for piece in body:
+        digest.update(piece)
+    size = sum(memoryview(piece).nbytes for piece in body)
+    lengths = len(head).to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
+    signed = MAGIC + lengths + digest.digest()
     tag = _tag(key, context, signed, head)
-    write_new(file, signed, tag, head, body, replace=True)
+    write_new(file, signed, tag, head, *body, replace=True)
 
 
 def _tag(key: bytes, context: str, signed: bytes, head: bytes) -> bytes:

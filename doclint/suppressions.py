@@ -232,7 +232,7 @@ def apply_directives(
         return kept
     rule = UnusedSuppression
     unused = [
-        (directive.line, directive.column, rule.code, rule.name, str(rule.severity), message)
+        (directive.line, directive.column, rule.code, rule.name, str(rule.severity), message, None)
         for directive, message in suppressions.unused(enabled)
     ]
     # A directive may silence unused-suppression itself.
@@ -286,7 +286,7 @@ class FindingFilter:
         )
         severity = self.severity
         return [
-            row if row[2] not in severity else (*row[:4], severity[row[2]], row[5])
+            row if row[2] not in severity else (*row[:4], severity[row[2]], *row[5:])
             for row in rows
             if row[2] not in ignored
         ]

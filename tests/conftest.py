@@ -18,6 +18,13 @@ SEEDS = SHARED / "seeds"
 REAL = SHARED / "corpus" / "real"
 
 
+@pytest.fixture(autouse=True)
+def _plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests read plain text, whatever colour the shell running them asks for."""
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
 def require_shared() -> None:
     if not SEEDS.is_dir():
         pytest.skip("../shared is not beside the checkout")

@@ -47,7 +47,7 @@ def test_findings_exit_one_sorted_concise_lines(tmp_path):
         "exist (resolved to `docs/pkg/nope.md`)"
     )
     assert lines[1].startswith("docs/pkg/mod.py_kw.md:6:22: DL401")
-    assert lines[-1] == "Found 6 problems in 2 files."
+    assert lines[-2] == "Found 6 problems in 2 files (2 files checked)."
 
 
 def test_json_output_has_the_documented_keys(tmp_path):

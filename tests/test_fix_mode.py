@@ -70,7 +70,7 @@ def test_unsafe_fixes_only_with_the_flag(tree, cli):
     write(tree, {"docs/a.md": "# N\n\nTODO: one\n"})
     result = cli("--fix", "--output-format", "concise", "docs")
     assert result.code == 1 and read(tree, "docs/a.md") == "# N\n\nTODO: one\n"
-    assert "docs/a.md:3:1: XF002 [drop-todo] a TODO is left" in result.out
+    assert "docs/a.md:3:1: XF002 [drop-todo] [~] a TODO is left" in result.out
     assert cli("--fix", "--unsafe-fixes", "docs").code == 0
     assert read(tree, "docs/a.md") == "# N\n\n"
 

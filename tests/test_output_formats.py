@@ -12,6 +12,8 @@ import pytest
 from doclint import baseline as baseline_module
 from doclint.findings import DiagnosticRow
 from doclint.output import FORMATS, RunOutput
+from doclint.output.json_formats import json_object
+from doclint.output.urls import rule_url
 from doclint.registry import load_registry
 from tests.checking import run_cli
 from tests.conftest import REAL, SHARED, require_shared
@@ -52,14 +54,16 @@ def test_full_is_the_default_and_shows_the_line_with_a_caret(cli):
     outcome = cli()
     assert outcome.code == 1
     assert (
-        "docs/pkg/mod.py_kw.md:16:6: DL201 [keyword-as-class] `def` is a Python keyword, "
+        "docs/pkg/mod.py_kw.md:16:6: DL201 [keyword-as-class] [*] `def` is a Python keyword, "
         "not a class name\n"
         "   |\n"
         "16 | - **`def`**: [mod.py_docs.md](./mod.py_docs.md)\n"
         "   |      ^ DL201\n"
         "   |\n"
     ) in outcome.out
-    assert outcome.out.endswith("Found 5 problems in 2 files.\n")
+    assert outcome.out.endswith(
+        "Found 5 problems in 1 file (2 files checked).\n[*] 2 fixable with `--fix`.\n"
+    )
 
 
 def test_full_reads_only_files_with_findings_each_once(cli, monkeypatch):
@@ -85,7 +89,11 @@ def test_concise(cli):
         "docs/pkg/mod.py_kw.md:6:22: DL401 [broken-link] link target `./mod.py_docs.md` "
         "does not exist (resolved to `docs/pkg/mod.py_docs.md`)"
     )
-    assert lines[-1] == "Found 5 problems in 2 files." and len(lines) == 6
+    assert lines[-2:] == [
+        "Found 5 problems in 1 file (2 files checked).",
+        "[*] 2 fixable with `--fix`.",
+    ]
+    assert len(lines) == 7
 
 
 def test_quiet_prints_only_findings(cli):
@@ -102,18 +110,44 @@ def test_json_and_jsonl(cli):
         "path": KW,
         "line": 14,
         "column": 1,
+        "end_line": 14,
+        "end_column": 1,
         "code": "DL101",
         "name": "unknown-heading",
         "severity": "error",
         "message": data[1]["message"],
+        "fix": {
+            "applicability": "safe",
+            "message": data[1]["fix"]["message"],
+            "edits": [
+                {"line": 14, "column": 5, "end_line": 14, "end_column": 11, "content": "Classes"}
+            ],
+        },
+        "url": rule_url("DL101"),
     }
-    assert list(data[1]) == list(DiagnosticRow._fields)
+    assert data[0]["fix"] is None  # a broken link: no fix
+
+
+def test_json_fix_applied_by_hand_is_what_fix_writes(cli, tree):
+    """The edits JSON reports are those `--fix` applies."""
+    data = json.loads(cli("--output-format", "json").out)
+    lines = (tree / KW).read_text().split("\n")
+    for item in reversed([d for d in data if d["fix"]]):
+        for edit in reversed(item["fix"]["edits"]):
+            first, last = edit["line"] - 1, edit["end_line"] - 1
+            text = "\n".join(lines[first : last + 1])
+            end = len(text) - len(lines[last]) + edit["end_column"] - 1
+            text = text[: edit["column"] - 1] + edit["content"] + text[end:]
+            lines[first : last + 1] = text.split("\n")
+    assert cli("--fix").code == 1
+    assert (tree / KW).read_text() == "\n".join(lines)
 
 
 def test_json_rows_are_what_json_dumps_gives():
-    rows = [DiagnosticRow('a "b"\\.md', 1, 2, "DL101", "n", "error", 'é\t"x"\n\u2028\x01')]
+    fix = ("unsafe", "a `b`", ((1, 2, 3, 1, 'é"\n'),))
+    rows = [DiagnosticRow('a "b"\\.md', 1, 2, "DL101", "n", "error", 'é\t"x"\n\u2028\x01', fix)]
     output = RunOutput(rows, 1)
-    expected = json.dumps(rows[0]._asdict(), ensure_ascii=False)
+    expected = json.dumps(json_object(rows[0]), ensure_ascii=False)
     assert "".join(FORMATS["jsonl"](output)) == expected + "\n"
     assert "".join(FORMATS["json"](output)) == f"[\n{expected}\n]\n"
     assert "".join(FORMATS["json"](RunOutput([], 0))) == "[]\n"
@@ -129,7 +163,7 @@ def test_json_parts_built_once_per_path_and_rule_stay_exact():
         for i in range(1, 200)
     ]
     text = "".join(FORMATS["json"](RunOutput(rows, 7)))
-    assert json.loads(text) == [row._asdict() for row in rows]
+    assert json.loads(text) == [json_object(row) for row in rows]
 
 
 def test_sarif_validates_and_describes_the_rules(cli):
@@ -252,13 +286,14 @@ def test_statistics(cli):
     outcome = cli("--statistics")
     assert outcome.code == 1
     assert outcome.out == (
-        "3  DL401  broken-link\n"
-        "1  DL101  unknown-heading\n"
-        "1  DL201  keyword-as-class\n"
-        "Found 5 problems in 2 files.\n"
+        "3  DL401      broken-link\n"
+        "1  DL101  [*] unknown-heading\n"
+        "1  DL201  [*] keyword-as-class\n"
+        "Found 5 problems in 1 file (2 files checked).\n"
     )
     as_json = json.loads(cli("--statistics", "--output-format", "json").out)
-    assert as_json[0] == {"code": "DL401", "name": "broken-link", "count": 3}
+    assert as_json[0] == {"code": "DL401", "name": "broken-link", "count": 3, "fixable": False}
+    assert as_json[1]["fixable"] is True
     assert cli("--statistics", "-q").out.count("\n") == 3
 
 

@@ -24,7 +24,7 @@ from doclint.config import rule_options
 from doclint.engine.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
 from doclint.engine.reporting import FilePart
 from doclint.engine.settings import Settings
-from doclint.findings import Row
+from doclint.findings import Row, fix_data, shifted_fix
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import embedded_page_text
@@ -82,7 +82,10 @@ class PagePass(NamedTuple):
 
 
 def _shifted(rows: list[Row], lines: int) -> list[Row]:
-    return [(line + lines, *rest) for line, *rest in rows]  # type: ignore[misc]
+    return [
+        (line + lines, *rest, shifted_fix(fix, lines))  # type: ignore[misc]
+        for line, *rest, fix in rows
+    ]
 
 
 # Identical pages seen lately and what the PAGE rules found on them. A level-2
@@ -226,7 +229,8 @@ class Linter:
             page = parse_page(text, path, lines=split, memo=self._parsed)
         except Exception as error:  # a parser bug must not stop the run
             return self._crash("the parser", error), []
-        ctx = RuleContext(self.tree, path, text, lines, replaced_lines, fixes is not None)
+        # Every run wants the fixes: a check reports which findings they repair.
+        ctx = RuleContext(self.tree, path, text, lines, replaced_lines, fixing=True)
         found: list[Row] = []
         for rule, options in self._file_passes:
             if rule.applies_to(page.kind):
@@ -271,17 +275,25 @@ class Linter:
             if not found:
                 return []  # most passes: nothing to turn into rows
             code, name, severity = rule.code, rule.name, str(rule.severity)
-            # A finding off the file (a plugin's bug) is shown at its nearest line.
-            last = max(len(ctx.lines), 1)
-            rows: list[Row] = [
-                (min(max(f.line, 1), last), max(f.column, 1), code, name, severity, f.message)
-                for f in found
-            ]
             # Only a rule that declares it can fix is trusted with edits.
             can_fix = rule.fix_safety is not FixSafety.NONE
             if can_fix:
                 for finding in found:
                     _check_fix(finding.fix)
+            # A finding off the file (a plugin's bug) is shown at its nearest line.
+            last = max(len(ctx.lines), 1)
+            rows: list[Row] = [
+                (
+                    min(max(f.line, 1), last),
+                    max(f.column, 1),
+                    code,
+                    name,
+                    severity,
+                    f.message,
+                    fix_data(f.fix) if can_fix else None,
+                )
+                for f in found
+            ]
         except (Exception, SystemExit) as error:  # one crashing rule must not stop the others
             return self._crash(f"rule {rule.code} ({rule.name})", error)
         if fixes is not None and can_fix:
@@ -301,7 +313,7 @@ class Linter:
     def _engine_row(self, rule: type[Rule], line: int, column: int, message: str) -> list[Row]:
         if rule.code not in self.enabled:
             return []
-        return [(line, column, rule.code, rule.name, str(rule.severity), message)]
+        return [(line, column, rule.code, rule.name, str(rule.severity), message, None)]
 
 
 def _check_fix(fix: object) -> None:

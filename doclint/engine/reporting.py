@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -10,6 +11,8 @@ from doclint.findings import DiagnosticRow, Row
 from doclint.models.markdown import build_node
 from doclint.paths import display_path
 from doclint.suppressions import FindingFilter
+
+_place = itemgetter(0, 1, 2, 3, 4, 5)
 
 PartRenderer = Callable[[list[DiagnosticRow]], bytes]
 """How the output writes one file's findings (there are some). A command line
@@ -29,7 +32,8 @@ class FileReporter(NamedTuple):
     def diagnostics(self, file: Path, shown: str, rows: list[Row]) -> list[DiagnosticRow]:
         """The findings as reported (`shown` is the file's path as shown):
         per-file ignores and severities applied, deduplicated, sorted."""
-        kept = sorted(set(self.finding_filter.rows(file, rows)))
+        # Sorted by all but the fix: a finding is not ordered by its edits.
+        kept = sorted(set(self.finding_filter.rows(file, rows)), key=_place)
         # Not DiagnosticRow._make: a run may report 300,000.
         return [build_node(DiagnosticRow, (shown, *row)) for row in kept]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from doclint.output import github, gitlab, json_formats, junit, sarif, text
 from doclint.output.layout import Layout
-from doclint.output.run_output import Format, RunOutput, statistics, summary
+from doclint.output.run_output import Format, RunOutput, knock_on, statistics, summary
 
 LAYOUTS: dict[str, Layout] = {
     "full": text.FULL,
@@ -19,14 +19,23 @@ LAYOUTS: dict[str, Layout] = {
     "json": json_formats.JSON,
     "jsonl": json_formats.JSONL,
     "github": github.GITHUB,
+    "sarif": sarif.SARIF,
 }
 """The formats written one part per file (see layout.py)."""
 
 FORMATS: dict[str, Format] = {
     **{name: layout.render for name, layout in LAYOUTS.items()},
-    "sarif": sarif.as_sarif,
     "junit": junit.as_junit,
     "gitlab": gitlab.as_gitlab,
 }
 
-__all__ = ["FORMATS", "LAYOUTS", "Format", "Layout", "RunOutput", "statistics", "summary"]
+__all__ = [
+    "FORMATS",
+    "LAYOUTS",
+    "Format",
+    "Layout",
+    "RunOutput",
+    "knock_on",
+    "statistics",
+    "summary",
+]

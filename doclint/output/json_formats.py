@@ -1,20 +1,65 @@
 """For programs: `json` (one array) and `jsonl` (one object a line).
 
-Objects have the keys of `doclint.Diagnostic`: path, line, column, code, name,
-severity, message, and are exactly what `json.dumps(row._asdict(),
-ensure_ascii=False)` gives. They are put together from json's C string encoder,
-each repeated string (path, code, name) encoded once, since a run may report
-hundreds of thousands of findings.
+Each object is `json_object(row)`: path, line, column, end_line, end_column,
+code, name, severity, message, fix and url, and the text is exactly what
+`json.dumps(json_object(row), ensure_ascii=False)` gives. It is put together
+from json's C string encoder, each repeated string (path, rule) encoded once,
+since a run may report hundreds of thousands of findings.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from json.encoder import encode_basestring
+from typing import Any
 
-from doclint.findings import DiagnosticRow
+from doclint.findings import DiagnosticRow, FixData
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
+from doclint.output.urls import rule_url
+
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def json_object(row: DiagnosticRow) -> dict[str, Any]:
+    """A finding as `json` and `jsonl` write it. Rules report a point, so the
+    end is the start until a rule reports a range; `fix` is null for a finding
+    no fix repairs; `url` is where its rule is documented."""
+    return {
+        "path": row.path,
+        "line": row.line,
+        "column": row.column,
+        "end_line": row.line,
+        "end_column": row.column,
+        "code": row.code,
+        "name": row.name,
+        "severity": row.severity,
+        "message": row.message,
+        "fix": fix_object(row.fix),
+        "url": rule_url(row.code),
+    }
+
+
+def fix_object(fix: FixData | None) -> dict[str, Any] | None:
+    """The fix as ruff's JSON names it: applicability (safe or unsafe), message, edits."""
+    if fix is None:
+        return None
+    safety, description, edits = fix
+    return {
+        "applicability": safety,
+        "message": description,
+        "edits": [
+            {
+                "line": line,
+                "column": column,
+                "end_line": end_line,
+                "end_column": end_column,
+                "content": content,
+            }
+            for line, column, end_line, end_column, content in edits
+        ],
+    }
 
 
 def _json_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
@@ -31,11 +76,11 @@ def _jsonl_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
 
 def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
     # The text before the line number depends on the path only, and the text
-    # between column and message on the rule only: each is built once.
+    # between message and fix on the rule only: each is built once.
     heads: dict[str, str] = {}
-    middles: dict[tuple[str, str, str], str] = {}
+    middles: dict[tuple[str, str, str], tuple[str, str]] = {}
     encoded = []
-    for path, line, column, code, name, severity, message in rows:
+    for path, line, column, code, name, severity, message, fix in rows:
         head = heads.get(path)
         if head is None:
             head = heads[path] = f'{{"path": {encode_basestring(path)}, "line": '
@@ -44,9 +89,14 @@ def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
         if middle is None:
             middle = middles[rule] = (
                 f', "code": {encode_basestring(code)}, "name": {encode_basestring(name)}, '
-                f'"severity": {encode_basestring(severity)}, "message": '
+                f'"severity": {encode_basestring(severity)}, "message": ',
+                f', "url": {encode_basestring(rule_url(code))}}}',
             )
-        encoded.append(f'{head}{line}, "column": {column}{middle}{encode_basestring(message)}}}')
+        fixed = "null" if fix is None else _encode(fix_object(fix))
+        encoded.append(
+            f'{head}{line}, "column": {column}, "end_line": {line}, "end_column": {column}'
+            f'{middle[0]}{encode_basestring(message)}, "fix": {fixed}{middle[1]}'
+        )
     return encoded
 
 

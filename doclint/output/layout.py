@@ -11,6 +11,7 @@ a run over a tree with one changed file answers in a fraction of a second
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from itertools import groupby
 from operator import attrgetter
 from typing import NamedTuple, Protocol
@@ -37,25 +38,37 @@ class Layout(NamedTuple):
     frame: Frame
     separator: str = ""
     """What goes between two parts."""
+    tally: Callable[[Buffer], tuple[int, int]] | None = None
+    """The fixable findings of a part, for a frame that counts them
+    (`RunOutput.fixable`)."""
 
     def compose(
         self, output: RunOutput, stored: StoredParts | None = None, errors: str = "strict"
-    ) -> tuple[bytes, list[tuple[str, int, int, int]]]:
-        """The whole text in UTF-8 (with `errors`), and where each file's part
-        sits in it: (path, offset, length in bytes, findings). With `stored`,
-        the parts of the files of `output` take their place among stored parts.
+    ) -> tuple[list[Buffer], list[tuple[str, int, int, int]]]:
+        """The whole text in UTF-8 (with `errors`), as pieces to write one after
+        the other, and where each file's part sits in it: (path, offset, length
+        in bytes, findings). With `stored`, the parts of the files of `output`
+        take their place among stored parts.
 
         Bytes, not text: a stored part is copied as it was written, without
-        decoding and encoding again the output of a whole tree."""
+        decoding and encoding again the output of a whole tree. Pieces, not one
+        string: the parts are already in memory, and a copy of them all would
+        double the peak of a large report."""
         parts: Iterable[tuple[str, Buffer, int]] = output.parts or [
             (path, self.encoded(rows, output, errors), len(rows))
             for path, rows in _by_path(output.diagnostics)
         ]
         if stored is not None:  # the findings of a run: sorted, a file's rows together
-            parts = stored.merge({path: (part, count) for path, part, count in parts})
+            parts = list(stored.merge({path: (part, count) for path, part, count in parts}))
+            output = replace(output, files_with_findings=len(parts))
+        if self.tally is not None:
+            tallies = [self.tally(part) for _, part, _ in parts]
+            safe, unsafe = (sum(column) for column in zip((0, 0), *tallies, strict=True))
+            output = replace(output, fixable=(safe, unsafe))
         head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
         separator = self.separator.encode()
-        pieces, places, offset = [head], [], len(head)
+        pieces: list[Buffer] = [head]
+        places, offset = [], len(head)
         for path, part, count in parts:
             if len(pieces) > 1:
                 pieces.append(separator)
@@ -65,14 +78,15 @@ class Layout(NamedTuple):
             pieces.append(part)
             offset += size
         pieces.append(tail)
-        return b"".join(pieces), places
+        return pieces, places
 
     def encoded(self, rows: Sequence[DiagnosticRow], output: RunOutput, errors: str) -> bytes:
         return self.part(rows, output).encode("utf-8", errors)
 
     def render(self, output: RunOutput) -> Iterator[str]:
         """The whole text, as a format function gives it."""
-        yield self.compose(output, errors="surrogatepass")[0].decode("utf-8", "surrogatepass")
+        whole = b"".join(self.compose(output, errors="surrogatepass")[0])
+        yield whole.decode("utf-8", "surrogatepass")
 
 
 class PartWriter(NamedTuple):
@@ -81,9 +95,10 @@ class PartWriter(NamedTuple):
 
     layout: Layout
     errors: str = "strict"
+    color: bool = False
 
     def __call__(self, rows: list[DiagnosticRow]) -> bytes:
-        return self.layout.encoded(rows, RunOutput(rows, 1), self.errors)
+        return self.layout.encoded(rows, RunOutput(rows, 1, color=self.color), self.errors)
 
 
 def _by_path(rows: Sequence[DiagnosticRow]) -> Iterator[tuple[str, list[DiagnosticRow]]]:

@@ -32,6 +32,14 @@ class RunOutput:
     parts: Sequence[tuple[str, bytes, int]] | None = None
     """Files' findings already written by a layout (path, part, findings), in
     place of `diagnostics` (layout.py)."""
+    color: bool = False
+    """Whether the text formats colour what they write (output/color.py)."""
+    fixable: tuple[int, int] = (0, 0)
+    """The findings `--fix` repairs, and those only `--unsafe-fixes` does, as
+    counted from the parts written (layout.py)."""
+    files_with_findings: int | None = None
+    """Set where the findings are not all here (a replay's stored parts);
+    else counted from `diagnostics` and `parts`."""
 
     @property
     def count(self) -> int:
@@ -39,23 +47,53 @@ class RunOutput:
         rendered = sum(count for _, _, count in self.parts) if self.parts else 0
         return len(self.diagnostics) + rendered + self.elsewhere
 
+    @property
+    def files_found(self) -> int:
+        """The files the run reports findings in."""
+        if self.files_with_findings is not None:
+            return self.files_with_findings
+        paths = dict.fromkeys(d.path for d in self.diagnostics)
+        return len(paths) + len(self.parts or ())
+
 
 Format = Callable[[RunOutput], Iterator[str]]
 
 
 def summary(output: RunOutput) -> str:
-    count, files_checked = output.count, output.files_checked
-    files = f"{files_checked:,} file{'s' if files_checked != 1 else ''}"
+    count, checked = output.count, _files(output.files_checked)
     known = f" ({output.baselined:,} more in the baseline)" if output.baselined else ""
     if not count:
-        return f"All checks passed ({files} checked){known}."
-    return f"Found {count:,} problem{'s' if count != 1 else ''} in {files}{known}."
+        return f"All checks passed ({checked} checked){known}."
+    found = f"{_plural(count, 'problem')} in {_files(output.files_found)}"
+    return f"Found {found} ({checked} checked){known}."
 
 
-def statistics(diagnostics: Sequence[DiagnosticRow]) -> list[tuple[int, str, str]]:
-    """(count, code, name) per rule, most frequent first."""
+def knock_on(fixed: int, first: int) -> str:
+    """What a fix summary adds when fixes led to more: fixing a page changes
+    what other pages must say of it (its size, in the pages that embed it)."""
+    if fixed <= first:
+        return ""
+    more = fixed - first
+    return (
+        f" {first:,} of them on the files as they are; {more:,} more "
+        f"follow{'s' if more == 1 else ''} from those fixes (pages that describe or embed "
+        "a fixed page must say what it now holds)."
+    )
+
+
+def _files(count: int) -> str:
+    return _plural(count, "file")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'s' if count != 1 else ''}"
+
+
+def statistics(diagnostics: Sequence[DiagnosticRow]) -> list[tuple[int, str, str, bool]]:
+    """(count, code, name, whether `--fix` repairs some) per rule, most frequent first."""
     counts = Counter((d.code, d.name) for d in diagnostics)
+    fixable = {(d.code, d.name) for d in diagnostics if d.fix is not None and d.fix[0] == "safe"}
     return sorted(
-        ((count, code, name) for (code, name), count in counts.items()),
+        ((count, code, name, (code, name) in fixable) for (code, name), count in counts.items()),
         key=lambda item: (-item[0], item[1]),
     )

@@ -6,12 +6,18 @@ rule classes, as `doclint rule` shows it. Locations are relative to the
 current folder (`%SRCROOT%`), which is what code scanning expects when doclint
 runs from the repository root. Each result carries the baseline key of its
 finding, hashed, as a partial fingerprint that survives lines moving.
+
+The log is written as a `Layout`: the rules and the start of the results
+first, then one part per file, so that a run over a large tree writes it from
+the parts its workers render, in the memory of `json`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Sequence
+from functools import cache
+from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -19,44 +25,51 @@ from urllib.parse import quote
 from doclint import __version__
 from doclint.baseline import keys
 from doclint.findings import DiagnosticRow
+from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput
+from doclint.output.urls import rule_url
+from doclint.registry import load_registry
 from doclint.rule_api import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 ROOT = "%SRCROOT%"
 FINGERPRINT = "doclint/v1"
+RESULTS = '"results":['
+"""Where the head ends and the results begin."""
 
 
-def as_sarif(output: RunOutput) -> Iterator[str]:
-    rules = list(output.rules)
-    index = {rule.code: position for position, rule in enumerate(rules)}
-    rows = output.diagnostics
-    uris = {path: quote(path) for path in dict.fromkeys(d.path for d in rows)}
-    results = [
-        _result(d, uris[d.path], index.get(d.code), key.fingerprint())
-        for d, key in zip(rows, keys(rows, output.sources), strict=True)
-    ]
-    log = {
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": "doclint",
-                        "version": __version__,
-                        "semanticVersion": __version__,
-                        "rules": [_descriptor(rule) for rule in rules],
-                    }
-                },
-                "originalUriBaseIds": {ROOT: {"uri": Path.cwd().absolute().as_uri() + "/"}},
-                "columnKind": "unicodeCodePoints",
-                "results": results,
+def _rules(output: RunOutput) -> Sequence[type[Rule]]:
+    """The rules the log describes: those of the run, else every known one (a
+    worker renders its parts without them, and must index the same list)."""
+    return output.rules or _known_rules()
+
+
+@cache
+def _known_rules() -> tuple[type[Rule], ...]:
+    return tuple(load_registry().sorted_rules())
+
+
+def _sarif_frame(output: RunOutput) -> tuple[str, str]:
+    run = {
+        "tool": {
+            "driver": {
+                "name": "doclint",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": rule_url(),
+                "rules": [_descriptor(rule) for rule in _rules(output)],
             }
-        ],
+        },
+        "originalUriBaseIds": {ROOT: {"uri": Path.cwd().absolute().as_uri() + "/"}},
+        "columnKind": "unicodeCodePoints",
     }
-    yield json.dumps(log, ensure_ascii=False) + "\n"
+    log = {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
+    # The run's object is left open for its results.
+    head = json.dumps(log, ensure_ascii=False, separators=(",", ":"))[: -len("}]}")]
+    if not output.count:
+        return f"{head},{RESULTS}]}}]}}\n", ""
+    return f"{head},{RESULTS}\n", "\n]}]}\n"
 
 
 def _descriptor(rule: type[Rule]) -> dict[str, Any]:
@@ -67,6 +80,7 @@ def _descriptor(rule: type[Rule]) -> dict[str, Any]:
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": documentation.split("\n\n", 1)[0].replace("\n", " ")},
         "help": {"text": documentation, "markdown": documentation},
+        "helpUri": rule_url(rule.code),
         "defaultConfiguration": {
             "level": LEVELS.get(str(rule.severity), "error"),
             "enabled": rule.default_enabled,
@@ -75,21 +89,26 @@ def _descriptor(rule: type[Rule]) -> dict[str, Any]:
     }
 
 
-def _result(d: DiagnosticRow, uri: str, rule_index: int | None, fingerprint: str) -> dict[str, Any]:
-    result: dict[str, Any] = {
-        "ruleId": d.code,
-        "level": LEVELS.get(d.severity, "error"),
-        "message": {"text": d.message},
-        "locations": [
-            {
-                "physicalLocation": {
-                    "artifactLocation": {"uri": uri, "uriBaseId": ROOT},
-                    "region": {"startLine": d.line, "startColumn": d.column},
-                }
-            }
-        ],
-        "partialFingerprints": {FINGERPRINT: fingerprint},
-    }
-    if rule_index is not None:
-        result["ruleIndex"] = rule_index
-    return result
+def _sarif_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
+    """One file's results, one a line. Built as text, not dicts: a run may
+    report hundreds of thousands of findings."""
+    index = {rule.code: position for position, rule in enumerate(_rules(output))}
+    location = (
+        '"locations":[{"physicalLocation":{"artifactLocation":{"uri":'
+        f'{encode_basestring(quote(rows[0].path))},"uriBaseId":"{ROOT}"}},"region":'
+    )
+    results = []
+    for d, key in zip(rows, keys(rows, output.sources), strict=True):
+        rule_index = index.get(d.code)
+        results.append(
+            f'{{"ruleId":{encode_basestring(d.code)},'
+            f'"level":"{LEVELS.get(d.severity, "error")}",'
+            f'"message":{{"text":{encode_basestring(d.message)}}},'
+            f'{location}{{"startLine":{d.line},"startColumn":{d.column}}}}}}}],'
+            f'"partialFingerprints":{{"{FINGERPRINT}":"{key.fingerprint()}"}}'
+            + (f',"ruleIndex":{rule_index}}}' if rule_index is not None else "}")
+        )
+    return ",\n".join(results)
+
+
+SARIF = Layout(_sarif_part, _sarif_frame, ",\n")

@@ -1,44 +1,79 @@
-"""For people: `concise` (one line a finding) and `full` (the line shown too)."""
+"""For people: `concise` (one line a finding) and `full` (the line shown too).
+
+A finding that a fix repairs is marked after its rule's name, as ruff marks
+it: `[*]` when `--fix` applies the fix, `[~]` when only `--fix --unsafe-fixes`
+does. The summary counts the marks of the parts it closes, so that it is the
+same whether the parts were written now, by the workers or by an earlier run
+(replay.py).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from doclint.findings import DiagnosticRow
-from doclint.output.layout import Layout
+from doclint.output.color import BLUE, BOLD, CYAN, RED, paint
+from doclint.output.layout import Buffer, Layout
 from doclint.output.run_output import RunOutput, summary
 
+MARKS = {"safe": "[*] ", "unsafe": "[~] "}
+"""The mark of a finding by the safety of its fix."""
+_COUNTED = {safety: f"] {mark}".encode() for safety, mark in MARKS.items()}
 
-def headline(d: DiagnosticRow) -> str:
+
+def headline(d: DiagnosticRow, color: bool = False) -> str:
     """`path:line:col: CODE [name] message`, the line editors and CI logs parse."""
-    return f"{d.path}:{d.line}:{d.column}: {d.code} [{d.name}] {d.message}"
+    mark = MARKS.get(d.fix[0], "") if d.fix is not None else ""
+    return (
+        f"{paint(d.path, BOLD, color)}{paint(':', CYAN, color)}{d.line}"
+        f"{paint(':', CYAN, color)}{d.column}{paint(':', CYAN, color)} "
+        f"{paint(d.code, RED, color)} [{d.name}] {mark}{d.message}"
+    )
 
 
 def _concise_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
-    return "".join(headline(d) + "\n" for d in rows)
+    return "".join(headline(d, output.color) + "\n" for d in rows)
 
 
 def _full_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
     """Each finding's line under its headline, with a caret at its column (like ruff)."""
     shown = []
     for d in rows:
-        shown.append(headline(d) + "\n")
+        shown.append(headline(d, output.color) + "\n")
         line = output.sources.line(d)
         if line is not None:
-            shown.append(snippet(d, line) + "\n")
+            shown.append(snippet(d, line, output.color) + "\n")
     return "".join(shown)
 
 
 def _summary_frame(output: RunOutput) -> tuple[str, str]:
-    return "", "" if output.quiet else summary(output) + "\n"
+    if output.quiet:
+        return "", ""
+    lines = [summary(output)]
+    if output.count:
+        safe, unsafe = output.fixable
+        if safe:
+            lines.append(f"{MARKS['safe']}{safe:,} fixable with `--fix`.")
+        if unsafe:
+            more = "more" if safe else "fixable"
+            lines.append(f"{MARKS['unsafe']}{unsafe:,} {more} with `--fix --unsafe-fixes`.")
+    return "", "".join(line + "\n" for line in lines)
 
 
-def snippet(d: DiagnosticRow, line: str) -> str:
-    gutter = " " * len(str(d.line))
+def fix_marks(part: Buffer) -> tuple[int, int]:
+    """The findings of a part marked as fixed by `--fix`, and by `--unsafe-fixes` only."""
+    data = bytes(part)
+    return data.count(_COUNTED["safe"]), data.count(_COUNTED["unsafe"])
+
+
+def snippet(d: DiagnosticRow, line: str, color: bool = False) -> str:
+    gutter = paint(" " * len(str(d.line)) + " |", BLUE, color)
     # Tabs stay tabs so the caret lines up however the terminal shows them.
     before = "".join(c if c == "\t" else " " for c in line[: d.column - 1])
-    return f"{gutter} |\n{d.line} | {line.rstrip()}\n{gutter} | {before}^ {d.code}\n{gutter} |\n"
+    caret = paint(f"^ {d.code}", RED, color)
+    number = paint(f"{d.line} |", BLUE, color)
+    return f"{gutter}\n{number} {line.rstrip()}\n{gutter} {before}{caret}\n{gutter}\n"
 
 
-CONCISE = Layout(_concise_part, _summary_frame)
-FULL = Layout(_full_part, _summary_frame)
+CONCISE = Layout(_concise_part, _summary_frame, tally=fix_marks)
+FULL = Layout(_full_part, _summary_frame, tally=fix_marks)
