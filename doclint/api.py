@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from doclint.diagnostics import Report
-from doclint.engine import Linter, Settings, run
+from doclint.engine import Linter, Settings, run, shown_paths
 from doclint.findings import DiagnosticRow
 from doclint.models.generated import AnyPage
 from doclint.parsing.pages import parse_page
@@ -33,4 +33,5 @@ def check_text(text: str, path: str = "<text>", settings: Settings | None = None
     tree_path = linter.tree_path(file) if file.is_absolute() else file.as_posix()
     rows, _ = linter.check_text(text, tree_path)
     rows = settings.finding_filter(linter.registry).rows(tree.root / tree_path, rows)
+    rows = shown_paths(rows, tree.root, Path.cwd())
     return Report.from_rows(sorted({DiagnosticRow(path, *row) for row in rows}), 1)

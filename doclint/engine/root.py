@@ -1,13 +1,28 @@
-"""The root of the tree a run checks against: given, implied by the pages, or the cwd."""
+"""The roots a run checks against: given, implied by the pages, or the cwd.
+
+Every generated page names the source it documents in its title, and the
+generator writes it at a path that follows from that name
+(`docs/a/b.py_kw.md` for `# Keyword Index: `a/b.py``): the folder above is
+the root of its tree. Other files belong to the innermost such root that
+holds them, else to the working folder (or the common folder of those
+outside it). `--root` puts every file in one root.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 from doclint.engine.settings import Settings
-from doclint.parsing.pages import expected_page_path, recognise
+from doclint.parsing.pages import FOLDER_PAGES, expected_page_path, recognise
+from doclint.paths import absolute
 from doclint.tree import Tree, read_regular
+
+# A title only implies a root for a file at the path it announces, and every
+# such path ends with one of these: other files are not opened to look.
+_PAGE_NAME_ENDINGS = ("_docs.md", "_kw.md", *FOLDER_PAGES)
+_TITLE_BYTES = 4096
 
 
 def absolute_path(path: Path) -> Path:
@@ -15,8 +30,8 @@ def absolute_path(path: Path) -> Path:
     return Path(os.path.abspath(path))
 
 
-def choose_root(paths: list[Path], cwd: Path) -> Path:
-    """The tree root: the cwd when every path lies in it, else their common folder."""
+def choose_root(paths: Iterable[Path], cwd: Path) -> Path:
+    """The root of plain files: the cwd when every path lies in it, else their common folder."""
     absolute = [absolute_path(path) for path in paths] or [cwd]
     if all(path == cwd or path.is_relative_to(cwd) for path in absolute):
         return cwd
@@ -24,38 +39,60 @@ def choose_root(paths: list[Path], cwd: Path) -> Path:
     return Path(os.path.commonpath([str(folder) for folder in folders]))
 
 
-def infer_root(files: list[Path], sample: int = 50) -> Path | None:
-    """The root a generated tree lives in, from a page whose path ends with the
-    path its title gives it (`/repo/docs/a/b.py_kw.md` -> `/repo`)."""
-    for file in files[:sample]:
-        try:
-            first = read_regular(file, 4096)  # a named pipe would block open()
-        except OSError:
-            continue
-        root = root_from_title(first, file)
-        if root is not None:
-            return root
-    return None
-
-
-def root_from_title(start: bytes, file: Path) -> Path | None:
+def root_from_title(start: bytes, file: Path | str) -> Path | None:
     """The root implied by a page at `file` whose text starts with `start`."""
     title = start.split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff").strip()
     if not title.startswith("# "):
         return None
     expected = expected_page_path(*recognise(title[2:]))
-    absolute = absolute_path(file).as_posix()
-    if expected is not None and absolute.endswith("/" + expected):
-        return Path(absolute[: -len(expected) - 1] or "/")
+    path = absolute(file)
+    if expected is not None and path.endswith("/" + expected):
+        return Path(path[: -len(expected) - 1] or "/")
     return None
 
 
-def tree_root(settings: Settings, paths: list[Path], files: list[Path], cwd: Path) -> Path:
-    """The root of a run: --root, else the root the pages imply, else the cwd
-    (or the common folder of paths outside it)."""
-    return settings.root or infer_root(files) or choose_root(paths, cwd)
+def title_root(file: Path) -> Path | None:
+    """The root the title of the page at `file` implies, if it is one."""
+    if not file.name.endswith(_PAGE_NAME_ENDINGS):
+        return None
+    try:
+        start = read_regular(file, _TITLE_BYTES)  # a named pipe would block open()
+    except OSError:
+        return None
+    return root_from_title(start, file)
+
+
+def roots_of_files(settings: Settings, files: list[Path], cwd: Path) -> dict[Path, list[Path]]:
+    """The files of a run under the root each is checked in, roots sorted. The
+    answer depends on the set of files, not on their order."""
+    if settings.root is not None:
+        return {absolute_path(settings.root): list(files)} if files else {}
+    own = {file: title_root(file) for file in files}
+    # Innermost first: a plain file belongs to the deepest tree that holds it.
+    found = {root for root in own.values() if root is not None}
+    roots = sorted(found, key=lambda root: len(root.parts), reverse=True)
+    placed: dict[Path, list[Path]] = {}
+    outside: list[Path] = []
+    for file, root in own.items():
+        root = root or _holding_root(file, roots)
+        if root is None:
+            outside.append(file)
+        else:
+            placed.setdefault(root, []).append(file)
+    if outside:
+        placed.setdefault(choose_root(outside, cwd), []).extend(outside)
+    return dict(sorted(placed.items()))
+
+
+def _holding_root(file: Path, roots: list[Path]) -> Path | None:
+    path = absolute(file)
+    for root in roots:
+        text = str(root)
+        if path.startswith(text.rstrip("/") + "/"):
+            return root
+    return None
 
 
 def make_tree_at(settings: Settings, root: Path) -> Tree:
-    """The tree index a run's rules ask, rooted at `root`."""
+    """The tree index the rules of a root's files ask, rooted at `root`."""
     return Tree(root, settings.known_paths)
