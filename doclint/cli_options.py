@@ -79,8 +79,9 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
     config.add_argument(
         "--root",
         type=Path,
-        help="root of the tree links resolve in "
-        "(default: the current folder, or the common folder of the paths)",
+        help="check every file in this one root (default: each generated page in the "
+        "root its title implies, other files in the innermost such root holding "
+        "them, else the current folder)",
     )
     config.add_argument(
         "--known-paths",

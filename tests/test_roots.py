@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from doclint import Settings
+from doclint import Settings, check_paths, check_text
 from doclint.engine import run, set_up_runs
 from doclint.fix_mode import FixSettings, run_fixes
 from tests.conftest import PROJECT, REAL, require_shared
@@ -142,3 +142,13 @@ def test_fix_mode_fixes_each_tree_in_its_own_root(tmp_path, monkeypatch):
     assert fixed.diffs == sorted(
         alone.diffs + [diff.replace("/one/", "/two/") for diff in alone.diffs]
     )
+
+
+def test_check_text_judges_a_page_in_the_tree_its_title_implies(in_project):
+    path = "examples/tree/docs/pkg/test_widgets.py_docs.md"
+    text = (PROJECT / path).read_text(encoding="utf-8")
+    as_text = check_text(text, path=path, settings=Settings(select=["ALL"]))
+    as_file = check_paths([path], Settings(select=["ALL"]))
+    assert as_text.diagnostics == as_file.diagnostics
+    assert not [d for d in as_text.diagnostics if d.name == OUTSIDE]
+    assert any(d.name == "broken-link" for d in as_text.diagnostics)

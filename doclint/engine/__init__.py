@@ -31,6 +31,7 @@ from __future__ import annotations
 from doclint.engine.decoding import decode_utf8, decode_utf16
 from doclint.engine.linter import FixOffer, Linter
 from doclint.engine.reporting import PartRenderer, RunResult, shown_paths
+from doclint.engine.root import root_from_title
 from doclint.engine.run import run
 from doclint.engine.run_setup import RunSetup, set_up_runs
 from doclint.engine.settings import Settings
@@ -45,6 +46,7 @@ __all__ = [
     "Settings",
     "decode_utf8",
     "decode_utf16",
+    "root_from_title",
     "run",
     "run_stdin",
     "set_up_runs",
