@@ -65,8 +65,9 @@ def title_root(file: Path) -> Path | None:
 def roots_of_files(settings: Settings, files: list[Path], cwd: Path) -> dict[Path, list[Path]]:
     """The files of a run under the root each is checked in, roots sorted. The
     answer depends on the set of files, not on their order."""
-    if settings.root is not None:
-        return {absolute_path(settings.root): list(files)} if files else {}
+    if settings.root is not None or not files:
+        # A run of no files still has a root: its rules are selected, its cache kept.
+        return {absolute_path(settings.root or cwd): list(files)}
     own = {file: title_root(file) for file in files}
     # Innermost first: a plain file belongs to the deepest tree that holds it.
     found = {root for root in own.values() if root is not None}
