@@ -79,9 +79,9 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
     config.add_argument(
         "--root",
         type=Path,
-        help="check every file in this one root (default: each generated page in the "
-        "root its title implies, other files in the innermost such root holding "
-        "them, else the current folder)",
+        help="check every file in this one root (default: each file in the innermost "
+        "folder that a generated page under its docs/ names as its root by its title, "
+        "else the current folder)",
     )
     config.add_argument(
         "--known-paths",

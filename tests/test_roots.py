@@ -152,3 +152,30 @@ def test_check_text_judges_a_page_in_the_tree_its_title_implies(in_project):
     assert as_text.diagnostics == as_file.diagnostics
     assert not [d for d in as_text.diagnostics if d.name == OUTSIDE]
     assert any(d.name == "broken-link" for d in as_text.diagnostics)
+
+
+def test_a_page_inside_docs_titled_as_a_root_of_its_own_stays_in_its_tree(tmp_path, monkeypatch):
+    tree = tmp_path / "tree"
+    shutil.copytree(EXAMPLE, tree)
+    page = tree / "docs" / "pkg" / "test_widgets.py_kw.md"
+    # Moved a level down, this copy's title makes it look like a page of a
+    # tree rooted at tree/docs: it is a misplaced page of tree, not a tree.
+    moved = tree / "docs" / "docs" / "pkg" / "test_widgets.py_kw.md"
+    moved.parent.mkdir(parents=True)
+    shutil.copy(page, moved)
+    monkeypatch.chdir(tmp_path)
+    for paths in (["tree"], [str(moved.relative_to(tmp_path)), "tree/docs/pkg"]):
+        [setup] = set_up_runs(paths, Settings(select=["ALL"]))
+        assert setup.root == tree
+    found = {(row[0], row[4]) for row in _findings(["tree"])}
+    assert ("tree/docs/docs/pkg/test_widgets.py_kw.md", "misplaced-page") in found
+
+
+def test_only_pages_of_a_tree_make_its_root(tmp_path, monkeypatch):
+    # A hand-written docs/ folder is no generated tree: its files are plain
+    # Markdown of the working folder.
+    (tmp_path / "project" / "docs").mkdir(parents=True)
+    (tmp_path / "project" / "docs" / "index.md").write_text("# Project\n\n[up](../x.md)\n")
+    monkeypatch.chdir(tmp_path)
+    [setup] = set_up_runs(["project"], Settings(select=["ALL"]))
+    assert setup.root == tmp_path

@@ -1,11 +1,14 @@
 """The roots a run checks against: given, implied by the pages, or the cwd.
 
-Every generated page names the source it documents in its title, and the
-generator writes it at a path that follows from that name
-(`docs/a/b.py_kw.md` for `# Keyword Index: `a/b.py``): the folder above is
-the root of its tree. Other files belong to the innermost such root that
-holds them, else to the working folder (or the common folder of those
-outside it). `--root` puts every file in one root.
+The generator writes the page of a source at a path that follows from the
+source's name, which the page's title gives (`# Keyword Index: `a/b.py`` at
+`<root>/docs/a/b.py_kw.md`). So a folder is the root of a tree when the run
+holds a page under its `docs/` whose title implies it, and every file is
+checked in the innermost such root that holds it. A folder inside a root's
+`docs/` is no root of its own: a page there whose title says so is misplaced,
+not a tree. Files in no tree are checked as plain Markdown in the working
+folder (or the common folder of those outside it). `--root` puts every file
+in one root.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from doclint.tree import Tree, read_regular
 # such path ends with one of these: other files are not opened to look.
 _PAGE_NAME_ENDINGS = ("_docs.md", "_kw.md", *FOLDER_PAGES)
 _TITLE_BYTES = 4096
+_DOCS = "/docs/"
 
 
 def absolute_path(path: Path) -> Path:
@@ -41,25 +45,30 @@ def choose_root(paths: Iterable[Path], cwd: Path) -> Path:
 
 def root_from_title(start: bytes, file: Path | str) -> Path | None:
     """The root implied by a page at `file` whose text starts with `start`."""
+    root = _implied_root(start, absolute(file))
+    return Path(root) if root is not None else None
+
+
+def _implied_root(start: bytes, path: str) -> str | None:
+    """The root, as an absolute path, implied by a page at the absolute `path`."""
     title = start.split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff").strip()
     if not title.startswith("# "):
         return None
     expected = expected_page_path(*recognise(title[2:]))
-    path = absolute(file)
     if expected is not None and path.endswith("/" + expected):
-        return Path(path[: -len(expected) - 1] or "/")
+        return path[: -len(expected) - 1] or "/"
     return None
 
 
-def title_root(file: Path) -> Path | None:
-    """The root the title of the page at `file` implies, if it is one."""
-    if not file.name.endswith(_PAGE_NAME_ENDINGS):
-        return None
+def _implies(path: str, root: str) -> bool:
+    """Whether the file at the absolute `path` is a page whose title implies `root`."""
+    if not path.endswith(_PAGE_NAME_ENDINGS):
+        return False
     try:
-        start = read_regular(file, _TITLE_BYTES)  # a named pipe would block open()
+        start = read_regular(path, _TITLE_BYTES)  # a named pipe would block open()
     except OSError:
-        return None
-    return root_from_title(start, file)
+        return False
+    return _implied_root(start, path) == root
 
 
 def roots_of_files(settings: Settings, files: list[Path], cwd: Path) -> dict[Path, list[Path]]:
@@ -68,29 +77,55 @@ def roots_of_files(settings: Settings, files: list[Path], cwd: Path) -> dict[Pat
     if settings.root is not None or not files:
         # A run of no files still has a root: its rules are selected, its cache kept.
         return {absolute_path(settings.root or cwd): list(files)}
-    own = {file: title_root(file) for file in files}
-    # Innermost first: a plain file belongs to the deepest tree that holds it.
-    found = {root for root in own.values() if root is not None}
-    roots = sorted(found, key=lambda root: len(root.parts), reverse=True)
-    placed: dict[Path, list[Path]] = {}
+    paths = {absolute(file): file for file in files}
+    roots = _tree_roots(paths)
+    placed: dict[str, list[Path]] = {}
     outside: list[Path] = []
-    for file, root in own.items():
-        root = root or _holding_root(file, roots)
+    for path, file in paths.items():
+        root = _innermost(path, roots)
         if root is None:
             outside.append(file)
         else:
             placed.setdefault(root, []).append(file)
+    grouped = {Path(root): group for root, group in placed.items()}
     if outside:
-        placed.setdefault(choose_root(outside, cwd), []).extend(outside)
-    return dict(sorted(placed.items()))
+        grouped.setdefault(choose_root(outside, cwd), []).extend(outside)
+    return dict(sorted(grouped.items()))
 
 
-def _holding_root(file: Path, roots: list[Path]) -> Path | None:
-    path = absolute(file)
-    for root in roots:
-        text = str(root)
-        if path.startswith(text.rstrip("/") + "/"):
-            return root
+def _tree_roots(paths: Iterable[str]) -> set[str]:
+    """The roots of the generated trees the files (absolute paths) are in.
+
+    Only a folder holding a `docs/` above some file can be one; it is one
+    when any file below that `docs/` is a page whose title implies it. One
+    such page settles it: a tree's pages are not all read here."""
+    below: dict[str, list[str]] = {}
+    for path in paths:
+        at = path.find(_DOCS)
+        while at >= 0:
+            below.setdefault(path[:at] or "/", []).append(path)
+            at = path.find(_DOCS, at + 1)
+    roots: set[str] = set()
+    for candidate in sorted(below, key=len):  # outer folders first
+        if _in_docs(candidate, roots):
+            continue
+        if any(_implies(path, candidate) for path in below[candidate]):
+            roots.add(candidate)
+    return roots
+
+
+def _in_docs(folder: str, roots: set[str]) -> bool:
+    """Whether `folder` lies in the `docs/` of one of `roots`."""
+    return any((folder + "/").startswith(root.rstrip("/") + _DOCS) for root in roots)
+
+
+def _innermost(path: str, roots: set[str]) -> str | None:
+    """The deepest of `roots` that holds the absolute `path`."""
+    folder = path
+    while folder not in ("", "/"):
+        folder = folder[: folder.rfind("/")]
+        if (folder or "/") in roots:
+            return folder or "/"
     return None
 
 
