@@ -167,8 +167,13 @@ def test_a_page_inside_docs_titled_as_a_root_of_its_own_stays_in_its_tree(tmp_pa
     for paths in (["tree"], [str(moved.relative_to(tmp_path)), "tree/docs/pkg"]):
         [setup] = set_up_runs(paths, Settings(select=["ALL"]))
         assert setup.root == tree
-    found = {(row[0], row[4]) for row in _findings(["tree"])}
-    assert ("tree/docs/docs/pkg/test_widgets.py_kw.md", "misplaced-page") in found
+    found = {(row[0], row[4], row[6]) for row in _findings(["tree"])}
+    assert (
+        "tree/docs/docs/pkg/test_widgets.py_kw.md",
+        "misplaced-page",
+        "this page belongs at `tree/docs/pkg/test_widgets.py_kw.md`; its relative links"
+        " are not checked away from there",
+    ) in found
 
 
 def test_only_pages_of_a_tree_make_its_root(tmp_path, monkeypatch):
