@@ -6,11 +6,14 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from doclint.diagnostics import Report
-from doclint.engine import Linter, Settings, run
+from doclint.engine import Linter, Settings, root_from_title, run, shown_paths
 from doclint.findings import DiagnosticRow
 from doclint.models.generated import AnyPage
 from doclint.parsing.pages import parse_page
 from doclint.tree import Tree
+
+# The title is the first line: this much text holds it.
+_TITLE_CHARS = 4096
 
 
 def parse(text: str, path: str = "<text>") -> AnyPage:
@@ -19,18 +22,26 @@ def parse(text: str, path: str = "<text>") -> AnyPage:
 
 
 def check_paths(paths: Iterable[str | Path], settings: Settings | None = None) -> Report:
-    """Check files and folders; folders are walked for Markdown files."""
+    """Check files and folders; folders are walked for Markdown files, and each
+    file is checked in the tree of its root. FileNotFoundError for a path that
+    does not exist."""
     result = run(paths, settings)
     return Report.from_rows(result.diagnostics, result.files_checked)
 
 
 def check_text(text: str, path: str = "<text>", settings: Settings | None = None) -> Report:
-    """Check one text as if it were the file `path` (relative to the root) of the tree."""
+    """Check one text as if it were the file `path` of the tree. With
+    `settings.root`, a relative `path` is relative to that root; without, it is
+    relative to the cwd, and the root is the one the text's title implies
+    there (a generated page) or else the cwd, as for a file on disk."""
     settings = settings or Settings()
-    tree = Tree(settings.root or Path.cwd(), settings.known_paths)
-    linter = Linter(settings, tree)
     file = Path(path)
-    tree_path = linter.tree_path(file) if file.is_absolute() else file.as_posix()
+    cwd = Path.cwd()
+    root = settings.root or root_from_title(text[:_TITLE_CHARS].encode(), cwd / file) or cwd
+    linter = Linter(settings, Tree(root, settings.known_paths))
+    given_root = settings.root is not None and not file.is_absolute()
+    tree_path = file.as_posix() if given_root else linter.tree_path(file)
     rows, _ = linter.check_text(text, tree_path)
-    rows = settings.finding_filter(linter.registry).rows(tree.root / tree_path, rows)
+    rows = settings.finding_filter(linter.registry).rows(linter.tree.root / tree_path, rows)
+    rows = shown_paths(rows, linter.tree.root, cwd)
     return Report.from_rows(sorted({DiagnosticRow(path, *row) for row in rows}), 1)

@@ -109,8 +109,9 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
     config.add_argument(
         "--root",
         type=Path,
-        help="root of the tree links resolve in "
-        "(default: the current folder, or the common folder of the paths)",
+        help="check every file in this one root (default: each file in the innermost "
+        "folder that a generated page under its docs/ names as its root by its title, "
+        "else the current folder)",
     )
     config.add_argument(
         "--known-paths",

@@ -17,6 +17,7 @@ as a unified diff.
 from __future__ import annotations
 
 import difflib
+import heapq
 import os
 import posixpath
 import tempfile
@@ -24,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -34,7 +36,7 @@ from doclint.engine import (
     RunResult,
     RunSetup,
     Settings,
-    set_up_run,
+    set_up_runs,
     stdin_linter,
     stdin_result,
 )
@@ -387,15 +389,44 @@ def run_fixes(
     diffs). FixError when the files keep changing each other."""
     settings = settings or Settings()
     fix_settings = fix_settings or FixSettings()
-    setup = set_up_run(paths, settings)
     with tempfile.TemporaryDirectory(prefix="doclint-fix-") as scratch_dir:
-        state = _TreeFix(setup, fix_settings, scratch_dir)
-        state.run(progress)
-        if not fix_settings.write:
-            return state.finish(None, state.diffs())
-        written = state.write()
-        state.store(written)
-        return state.finish(written, [])
+        # Each tree settles on its own (no tree reads another's files); none
+        # is written before all have settled.
+        states = [
+            _TreeFix(setup, fix_settings, scratch_dir) for setup in set_up_runs(paths, settings)
+        ]
+        for state in states:
+            state.run(progress)
+        runs = []
+        for state in states:
+            if not fix_settings.write:
+                runs.append(state.finish(None, state.diffs()))
+                continue
+            written = state.write()
+            state.store(written)
+            runs.append(state.finish(written, []))
+        return _joined(runs)
+
+
+def _joined(runs: list[FixRun]) -> FixRun:
+    """The fix runs of several trees as one, everything in path order."""
+    if len(runs) == 1:
+        return runs[0]
+    results = [run.result for run in runs]
+    result = RunResult(
+        list(heapq.merge(*(result.diagnostics for result in results), key=itemgetter(0))),
+        sum(result.files_checked for result in results),
+        sum(result.from_cache for result in results),
+        [file for result in results for file in result.files],
+    )
+    return FixRun(
+        result,
+        sum((run.fixed for run in runs), Counter()),
+        sum((run.first for run in runs), Counter()),
+        sorted(shown for run in runs for shown in run.files_fixed),
+        sorted(problem for run in runs for problem in run.problems),
+        list(heapq.merge(*(run.diffs for run in runs), key=lambda diff: diff.split("\n", 1)[0])),
+    )
 
 
 def fix_stdin(

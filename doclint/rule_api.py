@@ -89,6 +89,7 @@ __all__ = [
     "gc_paused",
     "github_slug",
     "shown_target",
+    "shown_tree_path",
     "template_words",
     "unique_slugs",
 ]
@@ -332,6 +333,18 @@ def shown_target(target: str, limit: int = 200) -> str:
         return target
     text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in target[:limit])
     return text + "\u2026" if len(target) > limit else text
+
+
+TREE_PATH_MARK = "\0"
+"""Brackets a path of the tree in a message (no shown text holds a NUL)."""
+
+
+def shown_tree_path(path: str, limit: int = 200) -> str:
+    """A path relative to the tree root (a resolved link target) as a message
+    can show it. The finding's own path is shown relative to the working
+    folder, which a stored message cannot know: the engine writes this one
+    on the same base when it reports the finding."""
+    return f"{TREE_PATH_MARK}{shown_target(path, limit)}{TREE_PATH_MARK}"
 
 
 PageT = TypeVar("PageT", bound=PageBase)

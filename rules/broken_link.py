@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, Finding, LinkTarget, Rule, RuleContext, Scope, shown_target
+from doclint.rule_api import (
+    AnyPage,
+    Finding,
+    LinkTarget,
+    Rule,
+    RuleContext,
+    Scope,
+    shown_target,
+    shown_tree_path,
+)
 
 
 class BrokenLink(Rule):
@@ -58,5 +67,5 @@ def _missing(page: AnyPage, written: str, target: LinkTarget, ctx: RuleContext) 
         return None
     return (
         f"link target `{shown_target(written)}` does not exist"
-        f" (resolved to `{shown_target(target.path)}`)"
+        f" (resolved to `{shown_tree_path(target.path)}`)"
     )

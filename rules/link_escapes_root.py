@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope, shown_target
+from doclint.rule_api import (
+    AnyPage,
+    Finding,
+    Rule,
+    RuleContext,
+    Scope,
+    shown_target,
+    shown_tree_path,
+)
 
 
 class LinkEscapesRoot(Rule):
@@ -49,5 +57,5 @@ class LinkEscapesRoot(Rule):
                     link.line,
                     link.column,
                     f"link target `{shown_target(link.target)}` leads out of the tree root "
-                    f"(resolved to `{shown_target(target.path)}`); it is not followed",
+                    f"(resolved to `{shown_tree_path(target.path)}`); it is not followed",
                 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope
+from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope, shown_tree_path
 
 
 class MisplacedPage(Rule):
@@ -47,6 +47,6 @@ class MisplacedPage(Rule):
             yield Finding(
                 line,
                 column,
-                f"this page belongs at `{expected}`; its relative links"
+                f"this page belongs at `{shown_tree_path(expected)}`; its relative links"
                 " are not checked away from there",
             )

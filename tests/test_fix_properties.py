@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings
-from doclint.engine import FixOffer, set_up_run
+from doclint.engine import FixOffer, set_up_runs
 from doclint.file_fixer import Fixer, FixSettings
 from doclint.fix_mode import FixRun, run_fixes, unified_diff
 from doclint.parsing.markdown import normalize_newlines
@@ -54,7 +54,7 @@ def generated_tree(into: Path, corpus: Path) -> Tree:
 def offers(tree: Tree, fix: FixSettings, texts: dict[str, bytes]) -> dict[str, list[FixOffer]]:
     """The fixes --fix would apply to `texts` (path -> bytes), each checked as
     that file in the tree as it is on disk now."""
-    setup = set_up_run([tree.root / "docs"], tree.settings)
+    [setup] = set_up_runs([tree.root / "docs"], tree.settings)
     fixer = Fixer(setup.linter, fix)
     found = {}
     for path, data in texts.items():
@@ -66,7 +66,7 @@ def offers(tree: Tree, fix: FixSettings, texts: dict[str, bytes]) -> dict[str, l
 
 def findings(tree: Tree, texts: dict[str, bytes]) -> Counter[tuple[str, str, str]]:
     """(path, code, text of the finding's line) of every finding in the tree."""
-    setup = set_up_run([tree.root / "docs"], tree.settings)
+    [setup] = set_up_runs([tree.root / "docs"], tree.settings)
     found: Counter[tuple[str, str, str]] = Counter()
     for path, data in texts.items():
         rows, _ = setup.linter.check_bytes(data, path)

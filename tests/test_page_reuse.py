@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from doclint.engine import Settings, set_up_run
+from doclint.engine import Settings, set_up_runs
 from doclint.engine import linter as engine_linter
 from doclint.engine.linter import PASSES_KEPT
 from doclint.engine.run import work_affinity
@@ -28,7 +28,7 @@ def _check_all(root: Path, monkeypatch, kept: int) -> tuple[dict, int]:
 
     monkeypatch.setattr(engine_linter.PagePass, "at", at)
     monkeypatch.chdir(root)
-    setup = set_up_run(["docs"], Settings(select=["ALL"]))
+    [setup] = set_up_runs(["docs"], Settings(select=["ALL"]))
     linter = setup.linter
     files = sorted(setup.files, key=lambda file: work_affinity(linter.tree_path(file)))
     results = {}

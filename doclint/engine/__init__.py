@@ -6,7 +6,7 @@ comes from the shared `Tree`. That independence is what lets files be checked
 in parallel and cached.
 
 One module per job: `settings` (what a run checks), `decoding` (UTF-8 and
-UTF-16), `root` (which tree a run checks against), `linter` (the rules over
+UTF-16), `root` (which tree each file is checked in), `linter` (the rules over
 one file's pages), `reporting` (stored findings to reported ones),
 `run_setup` and `run` (files, cache, worker processes), `stdin` (an editor's
 buffer).
@@ -15,8 +15,9 @@ The names below are the engine's whole surface for the command line, the
 public API (doclint/api.py) and fix mode (doclint/fix_mode.py and
 doclint/file_fixer.py), which import nothing else of it. Fix mode uses:
 
-- `set_up_run` -> `RunSetup`: the files, root, linter, finding filter and
-  cache of a run, and the reported findings of its files (`diagnostics`);
+- `set_up_runs` -> a `RunSetup` per root: the files, root, linter, finding
+  filter and cache of the files of one tree, and their reported findings
+  (`diagnostics`);
 - `Linter`: `check_file` / `check_bytes` / `check_decoded` with a list that
   collects each finding's `FixOffer`, `tree_path`, and its `rules`,
   `registry`, `settings` and `tree`;
@@ -29,9 +30,10 @@ from __future__ import annotations
 
 from doclint.engine.decoding import decode_utf8, decode_utf16
 from doclint.engine.linter import FixOffer, Linter
-from doclint.engine.reporting import PartRenderer, RunResult
+from doclint.engine.reporting import PartRenderer, RunResult, shown_paths
+from doclint.engine.root import root_from_title
 from doclint.engine.run import run
-from doclint.engine.run_setup import RunSetup, set_up_run
+from doclint.engine.run_setup import RunSetup, set_up_runs
 from doclint.engine.settings import Settings
 from doclint.engine.stdin import run_stdin, stdin_linter, stdin_result
 
@@ -44,9 +46,11 @@ __all__ = [
     "Settings",
     "decode_utf8",
     "decode_utf16",
+    "root_from_title",
     "run",
     "run_stdin",
-    "set_up_run",
+    "set_up_runs",
+    "shown_paths",
     "stdin_linter",
     "stdin_result",
 ]

@@ -9,7 +9,8 @@ from typing import NamedTuple
 
 from doclint.findings import DiagnosticRow, Row
 from doclint.models.markdown import build_node
-from doclint.paths import display_path
+from doclint.paths import display_path, relative_to
+from doclint.rule_api import TREE_PATH_MARK
 from doclint.suppressions import FindingFilter
 
 _place = itemgetter(0, 1, 2, 3, 4, 5)
@@ -22,18 +23,38 @@ FilePart = tuple[bytes, int]
 """One file's findings as written, and how many there are."""
 
 
+def shown_paths(rows: list[Row], root: Path, cwd: Path) -> list[Row]:
+    """Rows whose messages show the tree paths they name (`shown_tree_path`)
+    relative to `cwd`, as the findings' own paths are shown."""
+    if not any(TREE_PATH_MARK in row[5] for row in rows):
+        return rows
+    root_text, cwd_text = str(root), str(cwd)
+
+    def message(text: str) -> str:
+        parts = text.split(TREE_PATH_MARK)
+        for index in range(1, len(parts), 2):
+            parts[index] = relative_to(f"{root_text}/{parts[index]}", cwd_text)
+        return "".join(parts)
+
+    return [
+        (*row[:5], message(row[5]), *row[6:]) if TREE_PATH_MARK in row[5] else row for row in rows
+    ]
+
+
 class FileReporter(NamedTuple):
     """Turns a file's stored findings into what is reported of it."""
 
     finding_filter: FindingFilter
     cwd: Path
+    root: Path
     render: PartRenderer | None = None
 
     def diagnostics(self, file: Path, shown: str, rows: list[Row]) -> list[DiagnosticRow]:
         """The findings as reported (`shown` is the file's path as shown):
         per-file ignores and severities applied, deduplicated, sorted."""
+        rows = shown_paths(self.finding_filter.rows(file, rows), self.root, self.cwd)
         # Sorted by all but the fix: a finding is not ordered by its edits.
-        kept = sorted(set(self.finding_filter.rows(file, rows)), key=_place)
+        kept = sorted(set(rows), key=_place)
         # Not DiagnosticRow._make: a run may report 300,000.
         return [build_node(DiagnosticRow, (shown, *row)) for row in kept]
 

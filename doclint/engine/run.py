@@ -3,7 +3,9 @@ chunks over worker processes."""
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from pathlib import Path
 
 from doclint import replay_inputs
@@ -11,31 +13,62 @@ from doclint.cache import Cache
 from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.reporting import FilePart, FileReporter, PartRenderer, RunResult
 from doclint.engine.root import make_tree_at
-from doclint.engine.run_setup import RunSetup, set_up_run
+from doclint.engine.run_setup import RunSetup, set_up_runs
 from doclint.engine.settings import Settings
-from doclint.findings import Row
+from doclint.findings import DiagnosticRow, Row
 from doclint.gc_pause import collect_rarely
 from doclint.parallel import map_in_processes, worker_count
 from doclint.replay_inputs import RunTree
 
-_worker: tuple[Linter, FileReporter] | None = None
-"""A worker's linter and reporter; in the main process, those of the run in
+Task = tuple[int, int]
+"""A file of a run: the index of its root's setup, and its index there."""
+
+
+class _Roots:
+    """The linter and reporter of each root of a run. The main process holds
+    those of every root; a worker forked from it starts with them, and a
+    spawned one makes those of the roots its chunks name."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        cwd: Path,
+        render: PartRenderer | None,
+        setups: Sequence[RunSetup] = (),
+    ) -> None:
+        self.settings, self.cwd, self.render = settings, cwd, render
+        self.at_root = {str(setup.root): (setup.linter, setup.reporter(render)) for setup in setups}
+
+    def at(self, root: str) -> tuple[Linter, FileReporter]:
+        if root not in self.at_root:
+            # Another root's registry serves: loading the rules is the cost of a start.
+            known = next(iter(self.at_root.values()), None)
+            settings, registry = self.settings, known[0].registry if known else None
+            linter = Linter(settings, make_tree_at(settings, Path(root)), registry)
+            found = settings.finding_filter(linter.registry)
+            reporter = FileReporter(found, self.cwd, Path(root), self.render)
+            self.at_root[root] = linter, reporter
+        return self.at_root[root]
+
+
+_roots: _Roots | None = None
+"""A worker's linters and reporters; in the main process, those of the run in
 progress, which a forked worker starts from (not loading the rules again)."""
 
 
-def _start_worker(settings: Settings, root: Path, cwd: Path, render: PartRenderer | None) -> None:
-    global _worker
+def _start_worker(settings: Settings, cwd: Path, render: PartRenderer | None) -> None:
+    global _roots
     collect_rarely()
-    if _worker is not None and _worker[0].settings is settings:
-        return  # forked from the run's own process: its linter is here already
-    linter = Linter(settings, make_tree_at(settings, root))
-    _worker = linter, FileReporter(settings.finding_filter(linter.registry), cwd, render)
+    if _roots is not None and _roots.settings is settings:
+        return  # forked from the run's own process: its linters are here already
+    _roots = _Roots(settings, cwd, render)
 
 
-def _check_chunk(chunk: Sequence[str]) -> list[FileOutcome]:
-    assert _worker is not None
-    linter, reporter = _worker
-    return [_checked(linter, reporter, Path(file)) for file in chunk]
+def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[FileOutcome]:
+    """Check the files of a chunk, each (root, file): a chunk carries the root
+    of each of its files, since one run may check several trees."""
+    assert _roots is not None
+    return [_checked(*_roots.at(root), Path(file)) for root, file in chunk]
 
 
 def _checked(linter: Linter, reporter: FileReporter, file: Path) -> FileOutcome:
@@ -70,43 +103,40 @@ def run(
     progress: Callable[[int, int], None] | None = None,
     render: PartRenderer | None = None,
 ) -> RunResult:
-    """Check files and folders (folders are walked for Markdown files), reusing
-    cached results of unchanged files and spreading the rest over processes.
+    """Check files and folders (folders are walked for Markdown files), each
+    file in the tree of its root (root.py), reusing cached results of
+    unchanged files and spreading the rest over processes.
     `progress(done, total)` follows the files still to be checked. With
     `render`, each file's findings come back rendered (`RunResult.parts`)."""
     settings = settings or Settings()
-    setup = set_up_run(paths, settings)
-    files, linter, cache = setup.files, setup.linter, setup.cache
-    reporter = setup.reporter(render)
-    results: dict[int, list[Row]] = {}
-    parts: dict[int, FilePart | None] = {}
-    missing: list[int] = []
-    for index, file in enumerate(files):
-        stored = cache.lookup(linter.tree_path(file), file, linter.tree.fact) if cache else None
-        if stored is None:
-            missing.append(index)
-        elif render is not None:
-            parts[index] = reporter.part(file, stored)
-        else:
-            results[index] = stored
-    missing, outcomes = _check_missing(setup, reporter, missing, progress)
-    for index, outcome in zip(missing, outcomes, strict=True):
+    setups = set_up_runs(paths, settings)
+    roots = _Roots(settings, Path.cwd(), render, setups)
+    results: dict[Task, list[Row]] = {}
+    parts: dict[Task, FilePart | None] = {}
+    missing = _from_caches(setups, roots, results, parts)
+    missing, outcomes = _check_missing(setups, roots, missing, progress)
+    for task, outcome in zip(missing, outcomes, strict=True):
         if render is not None:
-            parts[index] = outcome.part
+            parts[task] = outcome.part
         else:
-            results[index] = outcome.rows
-        if cache is not None:
-            _store(cache, linter.tree_path(files[index]), outcome)
-    shown = setup.shown()
+            results[task] = outcome.rows
+        setup = setups[task[0]]
+        if setup.cache is not None:
+            _store(setup.cache, setup.linter.tree_path(setup.files[task[1]]), outcome)
+    shown = [setup.shown() for setup in setups]
     partial = replay_inputs.partial_run()
-    if cache is not None:
-        _save(setup, cache, shown, partial is None)
-    diagnostics = setup.diagnostics(results, shown)
+    if len(setups) > 1:
+        replay_inputs.refuse()  # a record holds one tree: each run of several checks them
+    for setup, names in zip(setups, shown, strict=True):
+        if setup.cache is not None:
+            _save(setup, setup.cache, names, partial is None)
+    diagnostics = _diagnostics(setups, results, shown)
     rendered = None
     if render is not None:
         rendered = sorted(
-            (shown[index], *part) for index, part in parts.items() if part is not None
+            (shown[task[0]][task[1]], *part) for task, part in parts.items() if part is not None
         )
+    files = [file for setup in setups for file in setup.files]
     total, elsewhere = len(files), 0
     if partial is not None:
         total, elsewhere = len(partial.files), partial.elsewhere
@@ -114,15 +144,51 @@ def run(
     return RunResult(diagnostics, total, total - len(files) + cached, files, elsewhere, rendered)
 
 
+def _from_caches(
+    setups: list[RunSetup],
+    roots: _Roots,
+    results: dict[Task, list[Row]],
+    parts: dict[Task, FilePart | None],
+) -> list[Task]:
+    """Fill `results` (or with a renderer, `parts`) with the files the caches
+    answer for; the other files, to check."""
+    missing: list[Task] = []
+    for number, setup in enumerate(setups):
+        cache, linter, reporter = setup.cache, setup.linter, roots.at(str(setup.root))[1]
+        for index, file in enumerate(setup.files):
+            stored = cache.lookup(linter.tree_path(file), file, linter.tree.fact) if cache else None
+            if stored is None:
+                missing.append((number, index))
+            elif reporter.render is not None:
+                parts[number, index] = reporter.part(file, stored)
+            else:
+                results[number, index] = stored
+    return missing
+
+
+def _diagnostics(
+    setups: list[RunSetup], results: dict[Task, list[Row]], shown: list[list[str]]
+) -> list[DiagnosticRow]:
+    """The findings of every root's files, file by file in the order of their paths."""
+    of_roots = [
+        setup.diagnostics(
+            {index: rows for (at, index), rows in results.items() if at == number}, shown[number]
+        )
+        for number, setup in enumerate(setups)
+    ]
+    if len(of_roots) == 1:
+        return of_roots[0]
+    return list(heapq.merge(*of_roots, key=itemgetter(0)))
+
+
 def _check_missing(
-    setup: RunSetup,
-    reporter: FileReporter,
-    missing: list[int],
+    setups: list[RunSetup],
+    roots: _Roots,
+    missing: list[Task],
     progress: Callable[[int, int], None] | None,
-) -> tuple[list[int], list[FileOutcome]]:
-    """The files (by index) that the cache did not answer for, in the order
-    they are checked in, and what checking each gave."""
-    files, linter, settings = setup.files, setup.linter, setup.settings
+) -> tuple[list[Task], list[FileOutcome]]:
+    """The files that the caches did not answer for, in the order they are
+    checked in, and what checking each gave."""
     done = 0
 
     def advance(count: int) -> None:
@@ -131,26 +197,35 @@ def _check_missing(
         if progress is not None:
             progress(done, len(missing))
 
-    affinity = {index: work_affinity(linter.tree_path(files[index])) for index in missing}
+    def place(task: Task) -> tuple[str, str]:
+        setup = setups[task[0]]
+        return str(setup.root), str(setup.files[task[1]])
+
+    def affinity_of(task: Task) -> tuple[int, str]:
+        setup = setups[task[0]]
+        return task[0], work_affinity(setup.linter.tree_path(setup.files[task[1]]))
+
+    affinity = {task: affinity_of(task) for task in missing}
     missing = sorted(missing, key=affinity.__getitem__)
-    jobs = worker_count(settings.jobs, len(missing))
+    jobs = worker_count(roots.settings.jobs, len(missing))
     if jobs <= 1:
         outcomes = []
-        for index in missing:
-            outcomes.append(_checked(linter, reporter, files[index]))
+        for task in missing:
+            root, file = place(task)
+            outcomes.append(_checked(*roots.at(root), Path(file)))
             advance(1)
         return missing, outcomes
-    chunk = [str(files[index]) for index in missing]
-    start = (settings, setup.root, setup.cwd, reporter.render)
-    groups = [affinity[index] for index in missing]
-    global _worker
-    _worker = linter, reporter
+    chunk = [place(task) for task in missing]
+    start = (roots.settings, roots.cwd, roots.render)
+    groups = [affinity[task] for task in missing]
+    global _roots
+    _roots = roots
     try:
         outcomes = map_in_processes(
             _check_chunk, chunk, jobs, _start_worker, start, advance, groups
         )
     finally:
-        _worker = None
+        _roots = None
     return missing, outcomes
 
 

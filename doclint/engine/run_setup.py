@@ -1,4 +1,4 @@
-"""What a run starts from: its files, root, linter and cache."""
+"""What a run starts from: its files, and the tree, linter and cache of each root."""
 
 from __future__ import annotations
 
@@ -7,17 +7,19 @@ import inspect
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from doclint import replay_inputs
 from doclint.cache import DEFAULT_FOLDER, Cache, code_fingerprint
 from doclint.discovery import discover
 from doclint.engine.linter import Linter
 from doclint.engine.reporting import FileReporter, PartRenderer
-from doclint.engine.root import make_tree_at, tree_root
+from doclint.engine.root import make_tree_at, roots_of_files
 from doclint.engine.settings import Settings
 from doclint.findings import DiagnosticRow, Row
 from doclint.gc_pause import gc_paused
 from doclint.paths import display_path
+from doclint.registry import Registry, load_registry
 from doclint.suppressions import FindingFilter
 
 # The settings that leave a file's stored findings as they are: how the run
@@ -56,7 +58,8 @@ def cache_key(linter: Linter) -> str:
 
 @dataclass
 class RunSetup:
-    """What a run over files starts from: the files, their tree, the rules, the cache."""
+    """What checking the files of one root starts from: the files, their tree,
+    the rules, the cache."""
 
     settings: Settings
     cwd: Path
@@ -71,7 +74,7 @@ class RunSetup:
         return [display_path(file, self.cwd) for file in self.files]
 
     def reporter(self, render: PartRenderer | None = None) -> FileReporter:
-        return FileReporter(self.finding_filter, self.cwd, render)
+        return FileReporter(self.finding_filter, self.cwd, self.root, render)
 
     def diagnostics(self, results: dict[int, list[Row]], shown: list[str]) -> list[DiagnosticRow]:
         """The findings of the files (by index) as reported, sorted."""
@@ -85,18 +88,28 @@ class RunSetup:
         return diagnostics
 
 
-def set_up_run(paths: Iterable[str | Path], settings: Settings) -> RunSetup:
-    """Find the files, the root and the rules of a run, and load its cache. A
-    partial replay names its files and root: the walk would find the same."""
+def set_up_runs(paths: Iterable[str | Path], settings: Settings) -> list[RunSetup]:
+    """Find the files of a run, and set up each root they are checked in (one
+    tree, linter and cache per root, sorted by root). A partial replay names
+    its files and root: the walk would find the same."""
     cwd = Path.cwd()
     partial = replay_inputs.partial_run()
     if partial is not None:
-        files, root = [Path(file) for file in partial.to_check], Path(partial.root)
+        roots = {Path(partial.root): [Path(file) for file in partial.to_check]}
     else:
         paths = [Path(path) for path in paths] or [Path(".")]
         files = list(discover(paths, settings.path_filter()))
-        root = tree_root(settings, paths, files, cwd)
-    linter = Linter(settings, make_tree_at(settings, root))
+        roots = roots_of_files(settings, files, cwd)
+    registry = load_registry()
+    return [
+        _set_up_root(settings, cwd, files, root, registry, partial) for root, files in roots.items()
+    ]
+
+
+def _set_up_root(
+    settings: Settings, cwd: Path, files: list[Path], root: Path, registry: Registry, partial: Any
+) -> RunSetup:
+    linter = Linter(settings, make_tree_at(settings, root), registry)
     finding_filter = settings.finding_filter(linter.registry)
     cache = None
     if settings.cache and partial is not None:

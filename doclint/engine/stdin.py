@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from doclint.engine.linter import Linter
-from doclint.engine.reporting import RunResult
+from doclint.engine.reporting import RunResult, shown_paths
 from doclint.engine.root import choose_root, make_tree_at, root_from_title
 from doclint.engine.settings import Settings
 from doclint.findings import DiagnosticRow, Row
@@ -37,6 +37,8 @@ def stdin_linter(data: bytes, filename: str | Path, settings: Settings) -> Linte
 
 def stdin_result(linter: Linter, file: Path, rows: list[Row]) -> RunResult:
     """The result of checking stdin as `file`, its findings filtered as a file's are."""
+    cwd = Path.cwd()
     rows = linter.settings.finding_filter(linter.registry).rows(file, rows)
-    shown = display_path(file, Path.cwd())
+    rows = shown_paths(rows, linter.tree.root, cwd)
+    shown = display_path(file, cwd)
     return RunResult(sorted({DiagnosticRow(shown, *row) for row in rows}), 1, 0, [file])

@@ -12,7 +12,7 @@ from doclint.models.templates import TEMPLATES, Template, template_for_source
 
 _FOLDER_KINDS = (DocKind.FOLDER_DOC, DocKind.FOLDER_INDEX, DocKind.SUBTREE_INDEX)
 _PAGE_SUFFIXES = ("_docs.md", "_kw.md")
-_FOLDER_PAGES = ("index.md", "doc.md", "sub.md")
+FOLDER_PAGES = ("index.md", "doc.md", "sub.md")
 _SUFFIXES = {DocKind.FILE_DOCS: "_docs.md", DocKind.KEYWORD_INDEX: "_kw.md"}
 
 
@@ -105,7 +105,7 @@ def page_level(described: str | None, kind: DocKind) -> int:
     while path.startswith("docs/") or path == "docs":
         is_page = kind in _FOLDER_KINDS
         if not (
-            is_page or path.endswith(_PAGE_SUFFIXES) or posixpath.basename(path) in _FOLDER_PAGES
+            is_page or path.endswith(_PAGE_SUFFIXES) or posixpath.basename(path) in FOLDER_PAGES
         ):
             break
         level, path = level + 1, path[5:]

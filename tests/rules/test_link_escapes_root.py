@@ -10,7 +10,7 @@ import pytest
 from doclint_rules.link_escapes_root import LinkEscapesRoot
 
 from doclint import Settings, check_paths
-from doclint.engine import Linter
+from doclint.engine import Linter, shown_paths
 from doclint.registry import load_registry
 from doclint.tree import Tree
 from tests.conftest import REAL, require_shared
@@ -23,6 +23,7 @@ def escapes(text: str, path: str, root: Path) -> list[tuple[int, int, str]]:
     registry.add(LinkEscapesRoot, "test")  # also before the package is reinstalled
     linter = Linter(Settings(select=["DL404"], root=root), Tree(root), registry)
     rows, _ = linter.check_text(text, path)
+    rows = shown_paths(rows, root, root)  # messages as a run from the root reports them
     return sorted((row[0], row[1], row[5]) for row in rows)
 
 
