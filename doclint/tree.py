@@ -52,6 +52,16 @@ def read_regular(path: Path | str, limit: int = -1) -> bytes:
         os.close(descriptor)
 
 
+def read_input(path: Path | str, limit: int) -> bytes:
+    """A regular file an option names (a baseline, a listing), whole: OSError
+    when it is over `limit` bytes or no regular file (a FIFO would hang the
+    run, /dev/zero fill the memory)."""
+    data = read_regular(path, limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"over the limit of {limit:,} bytes (--max-file-size)")
+    return data
+
+
 # What is asked for at a time once a file turns out longer than its stat.
 _CHUNK = 1 << 20
 

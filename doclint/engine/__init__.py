@@ -33,7 +33,7 @@ from doclint.engine.reporting import PartRenderer, RunResult
 from doclint.engine.run import run
 from doclint.engine.run_setup import RunSetup, set_up_run
 from doclint.engine.settings import Settings
-from doclint.engine.stdin import run_stdin, stdin_linter, stdin_result
+from doclint.engine.stdin import read_stdin, run_stdin, stdin_linter, stdin_result
 
 __all__ = [
     "FixOffer",
@@ -44,6 +44,7 @@ __all__ = [
     "Settings",
     "decode_utf8",
     "decode_utf16",
+    "read_stdin",
     "run",
     "run_stdin",
     "set_up_run",

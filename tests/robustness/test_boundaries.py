@@ -75,3 +75,66 @@ def test_a_hostile_gitignore_neither_hangs_nor_crashes(tmp_path: Path) -> None:
     found = list(discover([docs], PathFilter.build(tmp_path)))
     assert time.perf_counter() - started < 2
     assert [file.name for file in found] == ["a" * 200 + ".md"]
+
+
+# -- inputs: bounded, never waited for ---------------------------------------
+
+
+@pytest.fixture
+def small_tree(tmp_path: Path) -> Path:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# A\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("option", ["--known-paths", "--baseline"])
+def test_an_input_named_by_an_option_is_never_a_fifo_waited_for(
+    small_tree: Path, option: str
+) -> None:
+    os.mkfifo(small_tree / "pipe")
+    done = _doclint("check", "docs", "--no-cache", option, "pipe", cwd=small_tree)
+    assert done.returncode == 2
+    assert done.stderr.startswith("doclint: error: ") and done.stderr.count("\n") == 1
+    assert "pipe" in done.stderr and "not a regular file (a named pipe)" in done.stderr
+
+
+@pytest.mark.parametrize("option", ["--known-paths", "--baseline"])
+def test_an_input_named_by_an_option_obeys_max_file_size(small_tree: Path, option: str) -> None:
+    (small_tree / "big").write_text("docs/a.md\n" * 300)
+    done = _doclint(
+        "check", "docs", "--no-cache", option, "big", "--max-file-size", "2000", cwd=small_tree
+    )
+    assert done.returncode == 2
+    assert "big" in done.stderr and "over the limit of 2,000 bytes" in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+def test_a_device_as_baseline_is_refused(small_tree: Path) -> None:
+    done = _doclint("check", "docs", "--no-cache", "--baseline", "/dev/zero", cwd=small_tree)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "doclint: error: /dev/zero: cannot read: not a regular file (a character device)\n",
+    )
+
+
+def test_stdin_is_read_no_further_than_the_limit(small_tree: Path) -> None:
+    with open("/dev/zero", "rb") as zeros:
+        done = _doclint("check", "-", "--stdin-filename", "docs/a.md", cwd=small_tree, stdin=zeros)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "doclint: error: cannot read stdin: over the limit of 67,108,864 bytes (--max-file-size)\n",
+    )
+
+
+@pytest.mark.parametrize("fix", [[], ["--fix"]])
+def test_a_closed_stdin_ends_cleanly(small_tree: Path, fix: list[str]) -> None:
+    done = subprocess.run(
+        [*DOCLINT, "check", "-", "--stdin-filename", "docs/a.md", *fix],
+        cwd=small_tree,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert (done.returncode, done.stderr) == (2, "doclint: error: cannot read stdin: closed\n")
