@@ -13,6 +13,10 @@ from pathlib import Path
 import pytest
 
 from doclint.discovery import PathFilter, compile_pattern, discover
+from doclint.tree import Tree
+from tests import fix_plugin
+from tests.checking import Outcome, run_cli
+from tests.pages import write
 
 PROJECT = Path(__file__).resolve().parents[2]
 DOCLINT = [sys.executable, "-m", "doclint"]
@@ -138,3 +142,65 @@ def test_a_closed_stdin_ends_cleanly(small_tree: Path, fix: list[str]) -> None:
         preexec_fn=lambda: os.close(0),
     )
     assert (done.returncode, done.stderr) == (2, "doclint: error: cannot read stdin: closed\n")
+
+
+# -- nothing outside the root, through symbolic links included ---------------
+
+CLASSS = "# Notes\n\n### Classs\n\n- a\n"
+FIXED = "# Notes\n\n### Classes\n\n- a\n"
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    plugin = tmp_path / "plugin"
+    plugin.mkdir()
+    fix_plugin.install(plugin, monkeypatch)
+    root = tmp_path / "tree"
+    (root / "docs").mkdir(parents=True)
+    (root / ".git").mkdir()  # the root of the tree, whatever the run is given
+    return root
+
+
+def _cli(monkeypatch, capsys, tree: Path, *arguments: str) -> Outcome:
+    return run_cli(monkeypatch, capsys, tree, "check", "--no-cache", *arguments)
+
+
+def test_fix_never_rewrites_a_file_outside_the_root_through_a_symlink(
+    tree: Path, monkeypatch, capsys
+) -> None:
+    victim = tree.parent / "outside" / "victim.md"
+    victim.parent.mkdir()
+    victim.write_text(CLASSS)
+    (tree / "docs" / "x_kw.md").symlink_to(Path("../../outside/victim.md"))
+    write(tree, {"docs/inside.md": CLASSS})
+    done = _cli(monkeypatch, capsys, tree, "--select", "XF,DL010", "--fix", "docs")
+    assert victim.read_text() == CLASSS
+    assert (tree / "docs" / "x_kw.md").is_symlink()
+    assert (tree / "docs" / "inside.md").read_text() == FIXED
+    assert "docs/x_kw.md:1:1: DL010 [file-outside-root]" in done.out
+
+
+def test_links_are_not_followed_out_of_the_root_through_a_symlinked_folder(
+    tree: Path, monkeypatch, capsys
+) -> None:
+    secret = tree.parent / "outside" / "secret"
+    secret.mkdir(parents=True)
+    (secret / "keys.md").write_text("# Private key\n")
+    (tree / "docs" / "evil").symlink_to(Path("../../outside/secret"))
+    write(tree, {"docs/a.md": "# A\n\n[k](evil/keys.md#private-key)\n[n](evil/none.md#x)\n"})
+    done = _cli(monkeypatch, capsys, tree, "--select", "DL4", "docs/a.md")
+    found = [line.split(" ", 2)[1:] for line in done.out.splitlines() if ": DL" in line]
+    assert [code for code, _ in found] == ["DL404", "DL404"]
+    linted = Tree(tree)
+    assert linted.children("docs/evil") is None and linted.read_text("docs/evil/keys.md") is None
+    assert linted.escapes("docs/evil/keys.md") and not linted.escapes("docs/a.md")
+
+
+def test_symlinks_that_stay_inside_the_root_are_followed(tree: Path) -> None:
+    write(tree, {"real/a.md": "# A\n", "real/sub/b.md": "# B\n"})
+    (tree / "docs" / "a.md").symlink_to(tree / "real" / "a.md")
+    (tree / "docs" / "sub").symlink_to(Path("../real/sub"))
+    linted = Tree(tree)
+    assert linted.read_text("docs/a.md") == "# A\n" and linted.read_text("docs/sub/b.md") == "# B\n"
+    assert linted.children("docs/sub") == (["b.md"], [])
+    assert not linted.escapes("docs/sub/b.md")
