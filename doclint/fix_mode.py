@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from doclint.cache import Fact, digest
-from doclint.edits import FixError, write_atomically
+from doclint.edits import FixError, WriteRefused, write_atomically
 from doclint.engine import (
     Linter,
     RunResult,
@@ -262,9 +262,13 @@ class _TreeFix:
         """Write one fixed file; why not, when it was not written."""
         target = Path(os.path.realpath(self.setup.files[index]))  # a symlink stays one
         try:
+            # Stat before the read: a change after it shows at the rename.
+            read_as = os.stat(target)
             if digest(read_regular(target)) != self.disk[index][1]:
                 return "the file changed while doclint fixed it"
-            write_atomically(target, read_regular(self.overlay[self.path(index)]))
+            write_atomically(target, read_regular(self.overlay[self.path(index)]), read_as)
+        except WriteRefused as refusal:
+            return str(refusal)
         except OSError as error:
             return f"cannot write it: {error.strerror or error}"
         return None

@@ -5,8 +5,11 @@ without bound or wait, matches patterns in linear time and ends cleanly."""
 from __future__ import annotations
 
 import os
+import shutil
+import stat
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -204,3 +207,91 @@ def test_symlinks_that_stay_inside_the_root_are_followed(tree: Path) -> None:
     assert linted.read_text("docs/a.md") == "# A\n" and linted.read_text("docs/sub/b.md") == "# B\n"
     assert linted.children("docs/sub") == (["b.md"], [])
     assert not linted.escapes("docs/sub/b.md")
+
+
+# -- fix writes change a file's bytes and nothing else ------------------------
+
+
+def _fix(monkeypatch, capsys, tree: Path) -> Outcome:
+    return _cli(monkeypatch, capsys, tree, "--select", "XF", "--fix", "docs")
+
+
+def test_an_edit_made_while_the_file_is_written_is_kept_and_reported(
+    tree: Path, monkeypatch, capsys
+) -> None:
+    page = tree / "docs" / "a.md"
+    page.write_text(CLASSS)
+    synced = os.fsync
+
+    def edit_meanwhile(descriptor: int) -> None:
+        synced(descriptor)
+        with open(page, "a", encoding="utf-8") as stream:
+            stream.write("an edit of the user\n")
+
+    # The edit lands after the temporary file is written and synced, before the rename.
+    monkeypatch.setattr(os, "fsync", edit_meanwhile)
+    done = _fix(monkeypatch, capsys, tree)
+    assert page.read_text() == CLASSS + "an edit of the user\n"
+    assert "docs/a.md: not fixed: the file changed while doclint fixed it" in done.err
+    assert sorted(p.name for p in page.parent.iterdir()) == ["a.md"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
+def test_fixing_as_root_keeps_owner_group_and_mode(tree: Path, monkeypatch, capsys) -> None:
+    page = tree / "docs" / "a.md"
+    page.write_text(CLASSS)
+    os.chown(page, 65534, 65534)
+    os.chmod(page, 0o640)
+    assert _fix(monkeypatch, capsys, tree).code == 0
+    status = page.stat()
+    assert page.read_text() == FIXED
+    assert (status.st_uid, status.st_gid, stat.S_IMODE(status.st_mode)) == (65534, 65534, 0o640)
+
+
+def test_a_hard_linked_file_is_not_split(tree: Path, monkeypatch, capsys) -> None:
+    page = tree / "docs" / "a.md"
+    page.write_text(CLASSS)
+    os.link(page, tree / "other.md")
+    done = _fix(monkeypatch, capsys, tree)
+    assert page.read_text() == CLASSS and page.stat().st_nlink == 2
+    assert "docs/a.md: not fixed: it has 2 hard links, which a rewrite would split" in done.err
+    assert done.code == 1
+
+
+def test_a_read_only_file_is_not_rewritten(tree: Path, monkeypatch, capsys) -> None:
+    page = tree / "docs" / "a.md"
+    page.write_text(CLASSS)
+    os.chmod(page, 0o444)
+    done = _fix(monkeypatch, capsys, tree)
+    assert page.read_text() == CLASSS and stat.S_IMODE(page.stat().st_mode) == 0o444
+    assert "docs/a.md: not fixed: it is read-only; make it writable to have it fixed" in done.err
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("setpriv") is None,
+    reason="acting as another user takes root and setpriv",
+)
+def test_another_users_file_is_not_taken_over() -> None:
+    """A user who may write someone else's file (mode 0666) but not give a
+    file away does not make it theirs by fixing it."""
+    with tempfile.TemporaryDirectory() as shared:  # pytest's own folder is root's only
+        os.chmod(shared, 0o777)
+        _check_not_taken_over(Path(shared))
+
+
+def _check_not_taken_over(folder: Path) -> None:
+    page = folder / "a.md"
+    page.write_text(CLASSS)
+    os.chmod(page, 0o666)
+    script = (
+        "from pathlib import Path; from doclint.edits import WriteRefused, write_atomically\n"
+        f"try: write_atomically(Path({str(page)!r}), b'new')\n"
+        "except WriteRefused as refusal: print(refusal)\n"
+    )
+    as_nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    done = subprocess.run(
+        [*as_nobody, sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout == "it belongs to another user or group, which it would lose\n", done.stderr
+    assert page.read_text() == CLASSS and page.stat().st_uid == 0
+    assert [p.name for p in folder.iterdir()] == ["a.md"]
