@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
@@ -295,3 +296,88 @@ def _check_not_taken_over(folder: Path) -> None:
     assert done.stdout == "it belongs to another user or group, which it would lose\n", done.stderr
     assert page.read_text() == CLASSS and page.stat().st_uid == 0
     assert [p.name for p in folder.iterdir()] == ["a.md"]
+
+
+# -- clean exits ---------------------------------------------------------------
+
+REAL_DOCS = PROJECT.parent / "shared" / "corpus" / "real" / "docs"
+
+
+def test_a_deeply_nested_toml_is_a_config_error(small_tree: Path) -> None:
+    (small_tree / "doclint.toml").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    done = _doclint("check", "docs", "--no-cache", "--config", "doclint.toml", cwd=small_tree)
+    config = small_tree / "doclint.toml"
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"doclint: error: {config}: invalid TOML: nested too deeply\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("redirect", "reason"),
+    [
+        ({"stdout": "/dev/full"}, "No space left on device"),
+        ({"output": "/dev/full"}, "No space left on device"),
+        ({"stdout": None}, "stdout is closed"),
+    ],
+    ids=["stdout-full", "output-file-full", "stdout-closed"],
+)
+def test_an_output_that_cannot_be_written_is_one_line_and_exit_2(
+    small_tree: Path, redirect: dict[str, str | None], reason: str
+) -> None:
+    (small_tree / "docs" / "a.md").write_text("# A\n\n[gone](gone.md)\n")
+    output = ["-o", redirect["output"]] if "output" in redirect else []
+    with open(redirect.get("stdout") or os.devnull, "w") as stdout:
+        done = subprocess.run(
+            [*DOCLINT, "check", "docs", "--no-cache", *output],
+            cwd=small_tree,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            preexec_fn=(lambda: os.close(1))
+            if "stdout" in redirect and not redirect["stdout"]
+            else None,
+        )
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"doclint: error: cannot write the output: {reason}\n",
+    )
+
+
+def _big_tree(folder: Path, copies: int) -> Path:
+    for copy in range(copies):
+        shutil.copytree(REAL_DOCS, folder / "docs" / f"copy{copy}")
+    (folder / ".git").mkdir()
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("signum", "code", "fix"),
+    [(signal.SIGINT, 130, []), (signal.SIGTERM, 143, ["--fix"]), (signal.SIGINT, 130, ["--fix"])],
+)
+def test_a_signal_stops_the_whole_run_at_once_and_cleanly(
+    tmp_path: Path, signum: int, code: int, fix: list[str]
+) -> None:
+    tree, temporary = _big_tree(tmp_path / "tree", 20), tmp_path / "tmp"
+    temporary.mkdir()
+    command = [*DOCLINT, "check", "docs", "--select", "ALL", "--no-cache", "--jobs", "2", *fix]
+    process = subprocess.Popen(
+        command,
+        cwd=tree,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "TMPDIR": str(temporary)},
+        start_new_session=True,  # its workers are in its session, and only they are
+    )
+    time.sleep(3)
+    assert process.poll() is None, "the run ended before the signal: make the tree bigger"
+    process.send_signal(signum)
+    signalled = time.perf_counter()
+    _, err = process.communicate(timeout=30)
+    assert time.perf_counter() - signalled < 1.5
+    assert (process.returncode, err) == (code, b"")
+    left = subprocess.run(["ps", "-o", "pid=", "-s", str(process.pid)], capture_output=True)
+    assert left.stdout == b""
+    assert list(temporary.iterdir()) == []
+    assert [p for p in tree.rglob("*") if p.name.endswith(".tmp")] == []
