@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from doclint.leftovers import write_prefix
+
 _LINE_END = re.compile(r"\r\n|\r|\n")
 MAX_ROUNDS = 10
 
@@ -154,7 +156,7 @@ def write_atomically(path: Path, data: bytes, read_as: os.stat_result | None = N
     would change in more than its bytes."""
     before = os.stat(path)
     _refuse_unsafe(before, read_as)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=write_prefix(path), suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)

@@ -20,6 +20,7 @@ import difflib
 import os
 import posixpath
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -39,6 +40,7 @@ from doclint.engine import (
     stdin_result,
 )
 from doclint.file_fixer import FileFix, FixedText, Fixer, FixSettings
+from doclint.leftovers import remove_stale, scratch_prefix
 from doclint.parallel import map_in_processes, worker_count
 from doclint.paths import display_path
 from doclint.registry import Registry
@@ -383,8 +385,10 @@ def run_fixes(
     diffs). FixError when the files keep changing each other."""
     settings = settings or Settings()
     fix_settings = fix_settings or FixSettings()
+    started = time.time()
     setup = set_up_run(paths, settings)
-    with tempfile.TemporaryDirectory(prefix="doclint-fix-") as scratch_dir:
+    remove_stale({file.parent for file in setup.files}, started)
+    with tempfile.TemporaryDirectory(prefix=scratch_prefix()) as scratch_dir:
         state = _TreeFix(setup, fix_settings, scratch_dir)
         state.run(progress)
         if not fix_settings.write:

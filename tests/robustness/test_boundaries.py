@@ -381,3 +381,34 @@ def test_a_signal_stops_the_whole_run_at_once_and_cleanly(
     assert left.stdout == b""
     assert list(temporary.iterdir()) == []
     assert [p for p in tree.rglob("*") if p.name.endswith(".tmp")] == []
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a file of another user takes root to make")
+def test_a_later_fix_run_removes_the_temporaries_of_a_killed_one(
+    tree: Path, tmp_path: Path, monkeypatch, capsys
+) -> None:
+    dead = subprocess.Popen(["true"])  # once it ended, no process has its number
+    dead.wait()
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    write(tree, {"docs/a.md": CLASSS})
+    names = {
+        "stale write": tree / "docs" / f".a.md.doclint-{dead.pid}-abcd_123.tmp",
+        "stale scratch": temporary / f"doclint-fix-{dead.pid}-abcd_123",
+        "a live run's": tree / "docs" / f".a.md.doclint-{os.getpid()}-abcd_123.tmp",
+        "another user's": temporary / f"doclint-fix-{dead.pid}-other_12",
+        "not ours": tree / "docs" / ".a.md.abcd_123.tmp",
+    }
+    for name, path in names.items():
+        if "scratch" in name or "user" in name:
+            path.mkdir()
+            (path / "x.md").write_text("x")
+        else:
+            path.write_text("x")
+        os.utime(path, (time.time() - 60, time.time() - 60))
+    os.chown(names["another user's"], 65534, 65534)
+    assert _fix(monkeypatch, capsys, tree).code == 0
+    kept = {name for name, path in names.items() if path.exists()}
+    assert kept == {"a live run's", "another user's", "not ours"}
+    assert (tree / "docs" / "a.md").read_text() == FIXED
