@@ -173,10 +173,17 @@ class Tree:
         """Whether a folder of the tree (clean, "" for the root) is reached
         without a symbolic link out of the root on the way: nothing beyond such
         a link is listed or read, whatever a link or a title names."""
-        if folder not in self._inside:
-            parent, name = posixpath.split(folder)
-            self._inside[folder] = self.reaches(parent) and self._stays(parent, name)
-        return self._inside[folder]
+        # From the deepest folder already known down: a link target may name
+        # thousands of folders, too deep to recurse.
+        unknown = []
+        while folder not in self._inside:
+            unknown.append(folder)
+            folder = posixpath.dirname(folder)
+        inside = self._inside[folder]
+        for folder in reversed(unknown):
+            inside = inside and self._stays(*posixpath.split(folder))
+            self._inside[folder] = inside
+        return inside
 
     def _stays(self, folder: str, name: str) -> bool:
         """Whether an entry of a reached folder is no link leading out of the root.
@@ -192,7 +199,7 @@ class Tree:
         through a symbolic link (a file or a folder on the way)."""
         clean = _clean(path)
         if clean is None:
-            return True
+            return "\0" not in path  # a name with a NUL names no file, nowhere
         parent, name = posixpath.split(clean)
         return bool(clean) and not (self.reaches(parent) and self._stays(parent, name))
 
