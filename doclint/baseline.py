@@ -26,6 +26,7 @@ from typing import NamedTuple
 from doclint.builtin_rules import BinaryFile, FileTooLarge, UnreadableFile
 from doclint.findings import DiagnosticRow
 from doclint.parsing.markdown import normalize_newlines
+from doclint.tree import MAX_FILE_SIZE, read_input
 
 HEADER = "# doclint baseline 1"
 _COMMENT = (
@@ -155,9 +156,10 @@ def write_baseline(file: Path, rows: Sequence[DiagnosticRow], sources: SourceLin
     return len(entries)
 
 
-def read_baseline(file: Path) -> set[Key]:
+def read_baseline(file: Path, limit: int = MAX_FILE_SIZE) -> set[Key]:
+    """The entries of a baseline file of at most `limit` bytes."""
     try:
-        text = file.read_text(encoding="utf-8")
+        text = read_input(file, limit).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise BaselineError(f"{file}: cannot read: {getattr(error, 'strerror', error)}") from None
     lines = text.split("\n")

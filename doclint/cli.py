@@ -37,7 +37,7 @@ from doclint.cli_show import show_files, show_settings
 from doclint.config import Config, ConfigError, find_config, load_config
 from doclint.discovery import MissingPathError
 from doclint.edits import FixError
-from doclint.engine import RunResult, Settings, run, run_stdin
+from doclint.engine import RunResult, Settings, read_stdin, run, run_stdin
 from doclint.file_fixer import FixSettings
 from doclint.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
@@ -46,6 +46,7 @@ from doclint.output.layout import PartWriter
 from doclint.paths import display_path
 from doclint.progress import ProgressBar
 from doclint.registry import Registry, SelectionError, load_registry
+from doclint.tree import read_input
 
 T = TypeVar("T")
 
@@ -141,7 +142,7 @@ def _report(
     baselined = 0
     if args.baseline is not None:
         replay_inputs.observe("stamp", args.baseline)
-        known = _call(read_baseline, args.baseline)
+        known = _call(read_baseline, args.baseline, args.max_file_size)
         kept = filter_baseline(diagnostics, sources, args.baseline, known)
         baselined, diagnostics = len(diagnostics) - len(kept), kept
     rules = registry.sorted_rules()
@@ -215,7 +216,7 @@ def _fix_stdin(
 ) -> int:
     """Fix the text on stdin: the fixed text goes to stdout and the findings left
     to stderr (or --output-file); --diff writes the diff instead."""
-    data = sys.stdin.buffer.read()
+    data = _read_stdin(args)
     fixed, result = fix_stdin(data, args.stdin_filename, settings, fix)
     shown = display_path(Path(args.stdin_filename), Path.cwd())
     if fixed.problem is not None:
@@ -290,10 +291,17 @@ def _part_writer(args: argparse.Namespace) -> PartWriter | None:
 
 
 def _run_stdin(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
-    data = sys.stdin.buffer.read()
+    data = _read_stdin(args)
     result = run_stdin(data, args.stdin_filename, settings)
     shown = display_path(Path(args.stdin_filename), Path.cwd())
     return result, SourceLines({shown: data.decode("utf-8", errors="replace")})
+
+
+def _read_stdin(args: argparse.Namespace) -> bytes:
+    try:
+        return read_stdin(args.max_file_size)
+    except OSError as error:
+        raise UsageError(f"cannot read stdin: {error.strerror or error}") from None
 
 
 def _common_folder(paths: list[str]) -> Path:
@@ -329,7 +337,9 @@ def _settings(args: argparse.Namespace, config: Config) -> Settings:
         extend_select=[*extend_select, *(_split(args.extend_select) or [])],
         ignore=[*ignore, *(_split(args.ignore) or [])],
         root=args.root or config.root,
-        known_paths=_listing(known_paths_file) if known_paths_file is not None else None,
+        known_paths=_listing(known_paths_file, args.max_file_size)
+        if known_paths_file is not None
+        else None,
         show_traceback=args.show_traceback,
         jobs=args.jobs,
         cache=not args.no_cache,
@@ -347,10 +357,10 @@ def _settings(args: argparse.Namespace, config: Config) -> Settings:
     )
 
 
-def _listing(file: Path) -> list[str]:
+def _listing(file: Path, limit: int) -> list[str]:
     replay_inputs.observe("stamp", file)
     try:
-        return file.read_text(encoding="utf-8").splitlines()
+        return read_input(file, limit).decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
 

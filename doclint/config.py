@@ -123,6 +123,9 @@ def _parse(file: Path, text: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{file}: invalid TOML: {error}") from None
+    except RecursionError:
+        # tomllib recurses once per nested array or inline table.
+        raise ConfigError(f"{file}: invalid TOML: nested too deeply") from None
 
 
 # Every validator takes (value, config, registry) and returns the value to keep.

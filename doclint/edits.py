@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from doclint.leftovers import write_prefix
+
 _LINE_END = re.compile(r"\r\n|\r|\n")
 MAX_ROUNDS = 10
 
@@ -139,21 +141,58 @@ def fix_until_stable(
     raise FixError(f"fixes did not settle after {MAX_ROUNDS} rounds")
 
 
-def write_atomically(path: Path, data: bytes) -> None:
+class WriteRefused(Exception):
+    """A file fix mode must not write: writing would change more than its
+    bytes (its owner, its hard links, its read-only mode) or lose an edit
+    made meanwhile. The message says why; the file is left as it is."""
+
+
+def write_atomically(path: Path, data: bytes, read_as: os.stat_result | None = None) -> None:
     """Replace a file's bytes without ever leaving it half written: a temporary
-    file in the same folder, flushed to disk, takes the file's mode, then is
-    renamed over it."""
-    folder = path.parent
-    mode = path.stat().st_mode & 0o7777
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    file in the same folder, flushed to disk, takes the file's mode, owner
+    and group, then is renamed over it. `read_as` is the file's status when
+    its bytes were read: a file that changed since is not replaced, checked
+    again right before the rename. WriteRefused for a file that a rename
+    would change in more than its bytes."""
+    before = os.stat(path)
+    _refuse_unsafe(before, read_as)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=write_prefix(path), suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
+            _keep_owner(stream.fileno(), before)  # before the mode: chown clears set-id bits
+            os.fchmod(stream.fileno(), before.st_mode & 0o7777)
+        _refuse_unsafe(os.stat(path), before)
         os.replace(temporary, path)
     except BaseException:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+def _refuse_unsafe(status: os.stat_result, read_as: os.stat_result | None) -> None:
+    if read_as is not None and _identity(status) != _identity(read_as):
+        raise WriteRefused("the file changed while doclint fixed it")
+    if status.st_nlink > 1:
+        # A rename gives this name a new file: the other names would keep the old bytes.
+        raise WriteRefused(f"it has {status.st_nlink} hard links, which a rewrite would split")
+    if not status.st_mode & 0o222:
+        raise WriteRefused("it is read-only; make it writable to have it fixed")
+
+
+def _identity(status: os.stat_result) -> tuple[int, ...]:
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+
+
+def _keep_owner(descriptor: int, status: os.stat_result) -> None:
+    """Give the new file the old one's owner and group: a file fixed as root
+    stays its owner's. Someone else's file that this user may write but not
+    give away is left alone rather than taken over."""
+    if (status.st_uid, status.st_gid) == (os.getuid(), os.getgid()):
+        return
+    try:
+        os.fchown(descriptor, status.st_uid, status.st_gid)
+    except PermissionError:
+        raise WriteRefused("it belongs to another user or group, which it would lose") from None

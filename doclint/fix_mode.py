@@ -19,8 +19,8 @@ from __future__ import annotations
 import difflib
 import heapq
 import os
-import posixpath
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from doclint.cache import Fact, digest
-from doclint.edits import FixError, write_atomically
+from doclint.edits import FixError, WriteRefused, write_atomically
 from doclint.engine import (
     Linter,
     RunResult,
@@ -41,6 +41,8 @@ from doclint.engine import (
     stdin_result,
 )
 from doclint.file_fixer import FileFix, FixedText, Fixer, FixSettings
+from doclint.leftovers import remove_stale, scratch_prefix
+from doclint.overlay_tree import OverlayTree
 from doclint.parallel import map_in_processes, worker_count
 from doclint.paths import display_path
 from doclint.registry import Registry
@@ -49,43 +51,6 @@ from doclint.tree import Tree, read_regular
 
 MAX_PASSES = 10
 WRITERS = 8
-
-
-class OverlayTree(Tree):
-    """The tree as the fixes so far leave it: a fixed file reads from the
-    scratch copy of its new bytes; every other answer comes from disk."""
-
-    def __init__(self, root: Path, known_paths: list[str] | None, overlay: dict[str, str]) -> None:
-        super().__init__(root, known_paths)
-        self.overlay = overlay
-
-    def _scratch(self, path: str) -> str | None:
-        if not self.overlay or not self.is_file(path):
-            return None
-        return self.overlay.get(posixpath.normpath(path))
-
-    def read_bytes(self, path: str) -> bytes | None:
-        scratch = self._scratch(path)
-        return read_regular(scratch) if scratch is not None else super().read_bytes(path)
-
-    def file_size(self, path: str) -> int | None:
-        scratch = self._scratch(path)
-        return os.path.getsize(scratch) if scratch is not None else super().file_size(path)
-
-    def is_binary(self, path: str) -> bool | None:
-        scratch = self._scratch(path)
-        if scratch is None:
-            return super().is_binary(path)
-        return b"\0" in read_regular(scratch, 8192)
-
-    def stamp(self, path: str) -> tuple[int, int] | None:
-        # From the content, not the mtime: two versions written within one clock
-        # tick must still differ.
-        scratch = self._scratch(path)
-        if scratch is None:
-            return super().stamp(path)
-        data = read_regular(scratch)
-        return (int.from_bytes(digest(data)[:7], "big"), len(data))
 
 
 def unified_diff(old: bytes, new: bytes, shown: str) -> str:
@@ -270,9 +235,13 @@ class _TreeFix:
         """Write one fixed file; why not, when it was not written."""
         target = Path(os.path.realpath(self.setup.files[index]))  # a symlink stays one
         try:
+            # Stat before the read: a change after it shows at the rename.
+            read_as = os.stat(target)
             if digest(read_regular(target)) != self.disk[index][1]:
                 return "the file changed while doclint fixed it"
-            write_atomically(target, read_regular(self.overlay[self.path(index)]))
+            write_atomically(target, read_regular(self.overlay[self.path(index)]), read_as)
+        except WriteRefused as refusal:
+            return str(refusal)
         except OSError as error:
             return f"cannot write it: {error.strerror or error}"
         return None
@@ -389,12 +358,13 @@ def run_fixes(
     diffs). FixError when the files keep changing each other."""
     settings = settings or Settings()
     fix_settings = fix_settings or FixSettings()
-    with tempfile.TemporaryDirectory(prefix="doclint-fix-") as scratch_dir:
+    started = time.time()
+    setups = set_up_runs(paths, settings)
+    remove_stale({file.parent for setup in setups for file in setup.files}, started)
+    with tempfile.TemporaryDirectory(prefix=scratch_prefix()) as scratch_dir:
         # Each tree settles on its own (no tree reads another's files); none
         # is written before all have settled.
-        states = [
-            _TreeFix(setup, fix_settings, scratch_dir) for setup in set_up_runs(paths, settings)
-        ]
+        states = [_TreeFix(setup, fix_settings, scratch_dir) for setup in setups]
         for state in states:
             state.run(progress)
         runs = []

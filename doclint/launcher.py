@@ -1,15 +1,30 @@
 """The `doclint` command: replay an unchanged run, else run the command line.
 
 Kept apart from cli.py so that a replayed run never imports the parsers, the
-rules or pydantic (see replay.py).
+rules or pydantic (see replay.py). The process's own concerns live here too:
+SIGINT and SIGTERM, and an output that cannot be written.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
+import os
+import signal
 import sys
 from collections.abc import Sequence
+from types import FrameType
 
 from doclint import replay
+
+EXIT_ERROR = 2
+# The shell's codes for a run ended by a signal: 128 + its number.
+STOP_SIGNALS = {signal.SIGINT: 130, signal.SIGTERM: 143}
+# What writing a report can meet: a full disk, a closed or vanished reader.
+OUTPUT_ERRORS = frozenset(
+    {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EPIPE, errno.EBADF, errno.EIO, errno.EROFS}
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -27,8 +42,76 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def script() -> int:
     """The `doclint` and `python -m doclint` commands: `main` in a process of
-    its own, whose garbage collector can be tuned for checking files."""
+    its own, whose garbage collector can be tuned for checking files. Every
+    way it ends is an exit code and at most one line: no traceback."""
     from doclint.gc_pause import collect_rarely
 
     collect_rarely()
-    return main()
+    if sys.stdout is None:  # started with stdout closed
+        sys.stdout = ClosedStream()
+    stop = Stop(os.getpid())
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, stop.handle)
+    try:
+        exit_code = main()
+        sys.stdout.flush()  # here, not at exit, where a full disk has no say in the code
+        return exit_code
+    except Stopped as stopped:
+        return stopped.exit_code
+    except OSError as error:
+        if error.errno not in OUTPUT_ERRORS:
+            raise
+        _discard_stdout()
+        if sys.stderr is not None:
+            print(f"doclint: error: cannot write the output: {error.strerror}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+class Stopped(BaseException):
+    """SIGINT or SIGTERM arrived: the run unwinds, so that every `finally`
+    removes its temporary files, and exits with the signal's code."""
+
+    def __init__(self, exit_code: int) -> None:
+        super().__init__(exit_code)
+        self.exit_code = exit_code
+
+
+class Stop:
+    """What SIGINT and SIGTERM do. Worker processes are forked and inherit the
+    handler: a worker ends at once, without a word; the main process kills
+    its workers (a pool would otherwise finish its queue first), ignores
+    further signals while it cleans up, and unwinds."""
+
+    def __init__(self, main_pid: int) -> None:
+        self.main_pid = main_pid
+
+    def handle(self, signum: int, frame: FrameType | None) -> None:
+        exit_code = STOP_SIGNALS[signal.Signals(signum)]
+        if os.getpid() != self.main_pid:
+            os._exit(exit_code)
+        for other in STOP_SIGNALS:
+            signal.signal(other, signal.SIG_IGN)
+        import threading
+        from multiprocessing import active_children
+
+        # A process pool's manager thread may trip over the futures it loses
+        # with its workers: the run is ending, its complaint is no news.
+        threading.excepthook = lambda _: None
+        for child in active_children():
+            child.kill()
+        raise Stopped(exit_code)
+
+
+class ClosedStream(io.TextIOBase):
+    """Stands for a stdout the process was started without: writing to it
+    fails as writing to a closed file does."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "stdout is closed")
+
+
+def _discard_stdout() -> None:
+    """Send what stdout still holds to /dev/null: the interpreter flushes it
+    at exit and would print a second error."""
+    with contextlib.suppress(OSError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)

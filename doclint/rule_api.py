@@ -281,8 +281,17 @@ class RuleContext:
         if page.is_detached():
             return iter(())
         if self._linked is None or self._linked[0] is not page:
-            self._linked = (page, _relative_links(page))
+            linked = [
+                (link, self._through_symlinks(target)) for link, target in _relative_links(page)
+            ]
+            self._linked = (page, linked)
         return iter(self._linked[1])
+
+    def _through_symlinks(self, target: LinkTarget) -> LinkTarget:
+        """A target that leaves the root through a symbolic link escapes it too."""
+        if target.escapes_root or not self._ask("escapes", target.path):
+            return target
+        return LinkTarget(target.path, target.fragment, True)
 
     def resolve(self, page: PageBase, target: str) -> LinkTarget | None:
         """Resolve a link of `page`; None for external or empty targets."""

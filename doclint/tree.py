@@ -50,6 +50,16 @@ def read_regular(path: Path | str, limit: int = -1) -> bytes:
         os.close(descriptor)
 
 
+def read_input(path: Path | str, limit: int) -> bytes:
+    """A regular file an option names (a baseline, a listing), whole: OSError
+    when it is over `limit` bytes or no regular file (a FIFO would hang the
+    run, /dev/zero fill the memory)."""
+    data = read_regular(path, limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"over the limit of {limit:,} bytes (--max-file-size)")
+    return data
+
+
 # What is asked for at a time once a file turns out longer than its stat.
 _CHUNK = 1 << 20
 
@@ -98,6 +108,11 @@ class Tree:
         if known_paths is not None:
             self._load_listing(known_paths)
         self._scanned: dict[str, dict[str, bool] | None] = {}
+        self._symlinks: dict[str, set[str]] = {}
+        """Per folder scanned, its entries that are symbolic links."""
+        self._inside: dict[str, bool] = {"": True}
+        """Per folder, whether it is reached without leaving the root through a link."""
+        self._real_root = os.path.realpath(self._root)
         self._anchor_cache: dict[str, frozenset[str] | None] = {}
         self._source_cache: dict[str, SourceFile | None] = {}
         self._facts: dict[tuple[str, str], object] = {}
@@ -133,18 +148,62 @@ class Tree:
         if folder in self._scanned:
             return self._scanned[folder]
         entries: dict[str, bool] = {}
-        try:
-            with os.scandir(self._on_disk(folder)) as scan:
-                for entry in scan:
-                    try:
-                        entries[entry.name] = entry.is_dir()
-                    except OSError:
-                        entries[entry.name] = False
-            result: dict[str, bool] | None = entries
-        except OSError:
-            result = None
+        links: set[str] = set()
+        result: dict[str, bool] | None = None
+        if self.reaches(folder):
+            try:
+                with os.scandir(self._on_disk(folder)) as scan:
+                    for entry in scan:
+                        try:
+                            entries[entry.name] = entry.is_dir()
+                            if entry.is_symlink():
+                                links.add(entry.name)
+                        except OSError:
+                            entries[entry.name] = False
+                result = entries
+            except OSError:
+                pass
         self._scanned[folder] = result
+        self._symlinks[folder] = links
         return result
+
+    def reaches(self, folder: str) -> bool:
+        """Whether a folder of the tree (clean, "" for the root) is reached
+        without a symbolic link out of the root on the way: nothing beyond such
+        a link is listed or read, whatever a link or a title names."""
+        # From the deepest folder already known down: a link target may name
+        # thousands of folders, too deep to recurse.
+        unknown = []
+        while folder not in self._inside:
+            unknown.append(folder)
+            folder = posixpath.dirname(folder)
+        inside = self._inside[folder]
+        for folder in reversed(unknown):
+            inside = inside and self._stays(*posixpath.split(folder))
+            self._inside[folder] = inside
+        return inside
+
+    def _stays(self, folder: str, name: str) -> bool:
+        """Whether an entry of a reached folder is no link leading out of the root.
+        Only links cost a resolution; the folder's scan says which entries are."""
+        self._scan(folder)
+        if name not in self._symlinks[folder]:
+            return True
+        real = os.path.realpath(self._on_disk(posixpath.join(folder, name)))
+        return real == self._real_root or real.startswith(self._real_root + os.sep)
+
+    def escapes(self, path: str) -> bool:
+        """Whether a path of the tree leads out of the root: by its `..`, or
+        through a symbolic link (a file or a folder on the way)."""
+        clean = _clean(path)
+        if clean is None:
+            return "\0" not in path  # a name with a NUL names no file, nowhere
+        parent, name = posixpath.split(clean)
+        return bool(clean) and not (self.reaches(parent) and self._stays(parent, name))
+
+    def _readable(self, path: str) -> str | None:
+        """Where a file of the tree is on disk; None when it lies beyond the root."""
+        return None if self.escapes(path) else self._on_disk(path)
 
     def _on_disk(self, path: str) -> str:
         return os.path.join(self._root, posixpath.normpath(path)) if path else self._root
@@ -175,7 +234,7 @@ class Tree:
             return True
         parent, name = posixpath.split(path)
         scanned = self._scan(parent)
-        return scanned is not None and scanned.get(name) is True
+        return scanned is not None and scanned.get(name) is True and self._stays(parent, name)
 
     def is_file(self, path: str) -> bool:
         path = _clean(path)
@@ -187,7 +246,7 @@ class Tree:
             return False
         parent, name = posixpath.split(path)
         scanned = self._scan(parent)
-        return scanned is not None and scanned.get(name) is False
+        return scanned is not None and scanned.get(name) is False and self._stays(parent, name)
 
     def exists(self, path: str) -> bool:
         return self.is_file(path) or self.is_dir(path)
@@ -198,8 +257,11 @@ class Tree:
         to count its classes)."""
         if not self.is_file(path):
             return None
+        on_disk = self._readable(path)
+        if on_disk is None:
+            return None
         try:
-            data = read_regular(self._on_disk(path), MAX_FILE_SIZE + 1)
+            data = read_regular(on_disk, MAX_FILE_SIZE + 1)
         except OSError:
             return None
         return data if len(data) <= MAX_FILE_SIZE else None
@@ -219,8 +281,9 @@ class Tree:
         git tell binary files; None when the file cannot be read from disk."""
         if not self.is_file(path):
             return None
+        on_disk = self._readable(path)
         try:
-            return b"\0" in read_regular(self._on_disk(path), 8192)
+            return b"\0" in read_regular(on_disk, 8192) if on_disk is not None else None
         except OSError:
             return None
 
@@ -233,8 +296,9 @@ class Tree:
     def _stat(self, path: str) -> os.stat_result | None:
         """One stat per path and run: a source's size and stamp are both asked for."""
         if path not in self._stats:
+            on_disk = self._readable(path)
             try:
-                self._stats[path] = os.stat(self._on_disk(path))
+                self._stats[path] = os.stat(on_disk) if on_disk is not None else None
             except (OSError, ValueError):
                 self._stats[path] = None
         return self._stats[path]
@@ -278,6 +342,8 @@ class Tree:
             return self.stamp(path) if self.is_file(path) else None
         if kind == "binary":
             return self.is_binary(path)
+        if kind == "escapes":
+            return self.escapes(path)
         if kind == "source":
             return [self.fact("stamp", path), self.fact("stamp", docs_page_of(path, "_docs.md"))]
         raise ValueError(f"unknown tree fact {kind!r}")

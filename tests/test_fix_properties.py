@@ -40,7 +40,7 @@ class Tree:
 def real_tree(into: Path) -> Tree:
     require_shared()
     root = into / "real"
-    shutil.copytree(REAL, root)
+    shutil.copytree(REAL, root, copy_function=shutil.copyfile)  # writable: fix skips read-only
     listing = (REAL / "LISTING.txt").read_text(encoding="utf-8").splitlines()
     return Tree(root, Settings(select=["ALL"], root=root, known_paths=listing, jobs=1))
 

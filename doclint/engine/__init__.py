@@ -35,7 +35,7 @@ from doclint.engine.root import root_from_title
 from doclint.engine.run import run
 from doclint.engine.run_setup import RunSetup, set_up_runs
 from doclint.engine.settings import Settings
-from doclint.engine.stdin import run_stdin, stdin_linter, stdin_result
+from doclint.engine.stdin import read_stdin, run_stdin, stdin_linter, stdin_result
 
 __all__ = [
     "FixOffer",
@@ -46,6 +46,7 @@ __all__ = [
     "Settings",
     "decode_utf8",
     "decode_utf16",
+    "read_stdin",
     "root_from_title",
     "run",
     "run_stdin",

@@ -137,7 +137,7 @@ class Linter:
     def check_file(self, file: Path, fixes: list[FixOffer] | None = None) -> FileOutcome:
         """Check a file; `fixes`, when given, collects the fixes its findings offer."""
         path = self.tree_path(file)
-        if path == ".." or path.startswith("../") or os.path.isabs(path):
+        if self.tree.escapes(path):  # by its `..` or through a symbolic link
             message = f"the file is outside the tree root {self.root_text}; not checked"
             return FileOutcome(self._engine_row(OutsideRoot, 1, 1, message), [], None, None)
         stamp = file_stamp(file)

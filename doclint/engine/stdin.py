@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from doclint.engine.linter import Linter
@@ -23,6 +24,17 @@ def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = Non
     file = Path(filename)
     rows, _ = linter.check_bytes(data, linter.tree_path(file))
     return stdin_result(linter, file, rows)
+
+
+def read_stdin(limit: int) -> bytes:
+    """The buffer on stdin, at most `limit` bytes: OSError when there is more
+    (stdin from /dev/zero never ends) or no stdin at all (closed)."""
+    if sys.stdin is None:
+        raise OSError("closed")
+    data = sys.stdin.buffer.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(f"over the limit of {limit:,} bytes (--max-file-size)")
+    return data
 
 
 def stdin_linter(data: bytes, filename: str | Path, settings: Settings) -> Linter | None:
