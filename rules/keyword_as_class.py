@@ -147,7 +147,7 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
     **Why is this bad?** The generator collects class names with a naive
     `class (\\w+)` regex that also matches inside comments, strings and prose,
     so words like `def`, `is` or `requires` end up listed as classes. In C and
-    C++ it also takes the word after `class`/`struct` when that is an export
+    C++ (`(?:class|struct)\\s+(\\w+)`) it also takes an export
     macro (`class TORCH_API CUDAHooks` gives `TORCH_API`) and the parameter of
     `template <class T>`. Readers and search tools then look for classes that
     do not exist.
@@ -259,10 +259,10 @@ class _Judge:
         reserved = reserved_word(name, self.described)
         if reserved:
             return f"is {reserved}, not a class name"
-        if name in PROSE_WORDS:
-            return "is an English word caught from prose, not a class name"
         source = self.source
         if self.defined is None or source is None:
+            if name in PROSE_WORDS:
+                return "is an English word caught from prose, not a class name"
             return None
         if name in self.export_macros:
             named = _class_after(name, source.text, self.defined)

@@ -24,12 +24,13 @@ class PhantomKeyword(Rule[KeywordIndex]):
 
     **Why is this bad?** The generator finds Python functions with the regex
     `def\\s+(\\w+)` and imports with `^\\s*(?:from|import)\\s+([\\w.]+)`
-    (plus the first name after `from m import`); in C and C++ it takes the word
-    before a `(` that follows a type or a `{`-opened line, and `#include <...>`
-    anywhere. All of them also match inside comments, docstrings and strings,
-    and the C++ one matches statements: a docstring line "from the given
-    tensor" lists `the` as an import, `for (...) {` lists `for` as a function,
-    and a comment "they should #include <ATen/cuda/PhiloxCudaState.h>" lists
+    (plus the first name after `from m import`); in C and C++ it takes the
+    word between another word and a `(...)` followed by `{`
+    (`\\w+\\s+(\\w+)\\s*\\([^)]*\\)\\s*(?:const)?\\s*\\{`) and every
+    `#include <...>`. All of them also match inside comments, docstrings and
+    strings, and the C++ one matches statements and macros: a docstring line
+    "from the given tensor" lists `the` as an import, `else if (x) {` lists
+    `if` as a function, and a comment "they should #include <X.h>" lists
     an include. Readers and search tools then look for names that are not
     there.
 
