@@ -13,6 +13,7 @@ import keyword
 import posixpath
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from doclint_rules._cpp_source import CppFacts, cpp_facts, is_cpp_path
 from doclint_rules._python_source import PythonFacts, is_python_path, python_facts
@@ -44,6 +45,11 @@ CUDA_KEYWORDS = frozenset({
     "__restrict__", "__forceinline__", "__noinline__", "__launch_bounds__", "__grid_constant__",
 })
 # fmt: on
+# C and C++ comments and string and character literals (a character literal
+# is short: `1'000'000` separates digits).
+_CPP_NOISE = re.compile(
+    r"""//[^\n]*|/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.){1,8}'""", re.DOTALL
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,21 @@ class DocumentedSource:
         )
 
 
+def names_a_type_in_code(name: str, text: str) -> bool:
+    """Whether C/C++ `text` has `class`, `struct`, `union` or `enum` before
+    `name` outside comments and literals: a definition, a declaration or a
+    use (`struct _inittab table[]`) of a type that exists, here or in a
+    header. A word that follows `class` only in a comment does not."""
+    pattern = rf"\b(?:class|struct|union|enum)\s+{re.escape(name)}\b"
+    return re.search(pattern, _cpp_code(text)) is not None
+
+
+@lru_cache(maxsize=8)
+def _cpp_code(text: str) -> str:
+    # Asked entry by entry about the same source: read it once.
+    return _CPP_NOISE.sub(" ", text)
+
+
 def is_source_path(path: str | None) -> bool:
     """Whether a documented path is in a language whose sources are read."""
     return is_python_path(path) or is_cpp_path(path)
@@ -90,15 +111,16 @@ def documented_source(page: PageBase, ctx: RuleContext) -> DocumentedSource | No
     return DocumentedSource(source.path, source.text, facts)
 
 
-def reserved_word(name: str, path: str | None) -> str | None:
+def reserved_word(name: str, path: str | None, soft: bool = True) -> str | None:
     """What keeps `name` from naming anything in the language of `path`: "a
     C++ keyword", "a CUDA keyword", "a Python keyword"; None if nothing does.
     A path of neither language is judged by Python's keywords, the language
-    the generator's regexes were written for."""
+    the generator's regexes were written for; its soft keywords count only
+    when `soft` (a function may be called `match`, a class hardly)."""
     if is_cpp_path(path):
         if name in CPP_KEYWORDS:
             return "a C++ keyword"
         return "a CUDA keyword" if name in CUDA_KEYWORDS else None
-    if keyword.iskeyword(name) or name in PYTHON_SOFT_KEYWORDS:
+    if keyword.iskeyword(name) or (soft and name in PYTHON_SOFT_KEYWORDS):
         return "a Python keyword"
     return None

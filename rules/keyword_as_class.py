@@ -9,7 +9,12 @@ from typing import Protocol
 
 from doclint_rules._cpp_source import CppFacts
 from doclint_rules._fixing import remove_keyword_entry
-from doclint_rules._source_facts import DocumentedSource, documented_source, reserved_word
+from doclint_rules._source_facts import (
+    DocumentedSource,
+    documented_source,
+    names_a_type_in_code,
+    reserved_word,
+)
 
 from doclint.rule_api import (
     FileDocs,
@@ -156,9 +161,11 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
     embedded in its `X_docs.md`) and is Python or C/C++/CUDA, every listed name
     that it does not define is flagged: for Python a `class` statement, as
     `ast` finds it; for C/C++ a class, struct, union or enum as tree-sitter
-    reads it (a forward declaration `struct NVRTC;` counts too), with export
-    macros and template parameters named as such. A C/C++ name standing on a
-    line the parser could not read is left alone. Without a source only names
+    reads it, with export macros and template parameters named as such. A
+    C/C++ name the code itself writes after `class`, `struct`, `union` or
+    `enum` names a real type, defined here or in a header, and is left alone
+    (a forward declaration `struct NVRTC;`, a use `struct _inittab table[]`),
+    as is one standing on a line the parser could not read. Without a source only names
     that cannot be classes are flagged: the language's keywords (Python's and
     its soft keywords, or C++'s and CUDA's), and a short documented list of
     English words that follow "class" in prose.
@@ -269,6 +276,8 @@ class _Judge:
             return "is an export macro" + (f"; the class is `{named}`" if named else "")
         if isinstance(source.facts, CppFacts) and _is_template_parameter(name, source.text):
             return "is a template parameter, not a class name"
+        if isinstance(source.facts, CppFacts) and names_a_type_in_code(name, source.text):
+            return None
         if source.unsure_about(name):
             return None
         return f"is not a class defined in `{source.filename}`"

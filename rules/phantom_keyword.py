@@ -100,7 +100,7 @@ class PhantomKeyword(Rule[KeywordIndex]):
 def _phantom(
     heading: str, name: str, described: str | None, source: DocumentedSource | None
 ) -> str | None:
-    reserved = reserved_word(name, described) if heading == FUNCTION_CATEGORY else None
+    reserved = reserved_word(name, described, soft=False) if heading == FUNCTION_CATEGORY else None
     if reserved:
         return f"`{name}` is {reserved}, not a function"
     if source is None or source.facts is None:

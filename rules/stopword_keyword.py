@@ -38,10 +38,13 @@ FOLDER_PAGE_TEMPLATE = "python"
 # the generator spells that heading "### Classs" on the pages it writes.
 GENERATOR_SPELLING = {"Classes": "Classs"}
 _GENERATED_PAGE = re.compile(r"docs/(?P<source>.+)_(?:docs|kw)\.md")
-_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
+# A capitalised word: `\b[A-Z][A-Za-z0-9_]*\b`, written to start with the
+# capital so that the regex engine can skip to one (most of a page is other
+# text), and to look behind it only there.
+_CAPITALISED = re.compile(r"[A-Z](?<!\w[A-Z])[A-Za-z0-9_]*\b")
 # What the generator copies from the documented file into its page besides
 # the source: code spans (names, paths) and links (texts and targets).
-_COPIED = re.compile(r"`[^`\n]*`|\[[^\]\n]*\](?:\([^)\n]*\))?")
+_COPIED = re.compile(r"(`[^`\n]*`|\[[^\]\n]*\](?:\([^)\n]*\))?)")
 
 # English function words (articles, determiners, pronouns, prepositions,
 # conjunctions, auxiliary and modal verbs, and the commonest function adverbs),
@@ -145,7 +148,10 @@ class StopwordKeyword(Rule[KeywordIndex]):
             return
         extra = frozenset(ctx.options["extra-stop-words"])
         documented = posixpath.basename(page.described or "") or "the documented file"
-        generator_words = _generator_words(page, ctx) if page.level >= 2 else frozenset()
+        generator_words: set[str] = set()
+        if page.level >= 2:
+            names = {entry.name for category in identifier_lists for entry in category.entries}
+            generator_words = _generator_words(page, ctx, names - STOP_WORDS)
         for category in identifier_lists:
             for entry in category.entries:
                 if entry.name in STOP_WORDS:
@@ -164,9 +170,9 @@ class StopwordKeyword(Rule[KeywordIndex]):
                 )
 
 
-def _generator_words(page: KeywordIndex, ctx: RuleContext) -> frozenset[str]:
-    """The words the generator wrote on the generated page `page` indexes and
-    did not copy there from the file that page documents."""
+def _generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> set[str]:
+    """Those of `names` that the generator wrote itself on the generated page
+    `page` indexes, and did not copy there from the file that page documents."""
     described = page.described or ""
     generated = _GENERATED_PAGE.fullmatch(described)
     template = template_for_source(generated["source"]).id if generated else FOLDER_PAGE_TEMPLATE
@@ -174,14 +180,15 @@ def _generator_words(page: KeywordIndex, ctx: RuleContext) -> frozenset[str]:
     words |= {spelled for word, spelled in GENERATOR_SPELLING.items() if word in words}
     indexed = ctx.source(page)
     if indexed is None:
-        return words
+        return names & words
     text = indexed.text.replace("\r\n", "\n")
-    copied = [original_source_text(text) or ""]
-
-    def copy(match: re.Match[str]) -> str:
-        copied.append(match[0])
-        return " "
-
-    own = _COPIED.sub(copy, text.replace(copied[0], "\n") if copied[0] else text)
-    words |= frozenset(_CAPITALISED.findall(own))
-    return words - frozenset(_CAPITALISED.findall(" ".join(copied)))
+    source = original_source_text(text) or ""
+    start = text.find(source) if source else -1
+    own = text[:start] + "\n" + text[start + len(source) :] if start >= 0 else text
+    # Split at what is copied: own text and copied text alternate.
+    parts = _COPIED.split(own)
+    written = names & (words | set(_CAPITALISED.findall(" ".join(parts[::2]))))
+    if not written:
+        return written
+    copied = " ".join(parts[1::2])
+    return written - set(_CAPITALISED.findall(source)) - set(_CAPITALISED.findall(copied))

@@ -131,10 +131,12 @@ def test_cpp_source_decides(tmp_path):
 
 
 def test_cpp_near_misses_stay_silent(tmp_path):
-    # defined, forward-declared, and a template specialisation of a defined class
+    # defined, forward-declared, a template specialisation of a defined class,
+    # and a struct of another header that the code uses
     source = CPP_SOURCE + "template <> struct Divider<int> { int d; };\n"
+    source += "extern struct _inittab table[];\n"
     write(tmp_path, {"pkg/hooks.h": source})
-    text = cpp_index(["CUDAHooks", "Divider", "Forward"])
+    text = cpp_index(["CUDAHooks", "Divider", "Forward", "_inittab"])
     assert findings(text, CPP_PATH, "keyword-as-class", tmp_path) == []
 
 

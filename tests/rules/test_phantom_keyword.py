@@ -210,3 +210,16 @@ def test_cpp_names_the_parser_could_not_read_are_left_alone(tmp_path):
     write(tmp_path, {"pkg/util.h": "int real();\nint maybe( }{ ;\n"})
     text = index("pkg/util.h", {"Functions": ["real", "maybe", "ghost"]})
     assert findings(text, "docs/pkg/util.h_kw.md", RULE, tmp_path) == [(18, 6, "DL203")]
+
+
+def test_python_soft_keywords_name_functions(tmp_path):
+    # `def match(...)`, `def type(...)`: soft keywords are valid function names
+    write(tmp_path, {"pkg/mod.py": "def match(x):\n    pass\n"})
+    text = index("pkg/mod.py", {"Functions": ["match", "type", "_"]})
+    assert findings(text, "docs/pkg/mod.py_kw.md", RULE, tmp_path) == [
+        (17, 6, "DL203"),
+        (18, 6, "DL203"),
+    ]
+    # without the source only hard keywords are judged
+    text = index("pkg/other.py", {"Functions": ["match", "type", "_", "if"]})
+    assert findings(text, "docs/pkg/other.py_kw.md", RULE, tmp_path) == [(19, 6, "DL203")]
