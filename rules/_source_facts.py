@@ -50,6 +50,7 @@ CUDA_KEYWORDS = frozenset({
 _CPP_NOISE = re.compile(
     r"""//[^\n]*|/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.){1,8}'""", re.DOTALL
 )
+_TEMPLATE_HEAD = re.compile(r"\btemplate\s*<")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,31 +67,84 @@ class DocumentedSource:
         return posixpath.basename(self.path)
 
     def unsure_about(self, name: str) -> bool:
-        """Whether `name` stands on a line the parser could not read (C/C++
-        only: a Python text is read whole or not at all)."""
+        """Whether `name` stands in code on a line the parser could not read
+        (C/C++ only: a Python text is read whole or not at all). Comments
+        do not count: nothing there is a fact anyway."""
         facts = self.facts
         if not isinstance(facts, CppFacts) or not facts.unsure:
             return False
+        code = _cpp_code(self.text).uncommented
         pattern = re.compile(rf"(?<![\w/.]){re.escape(name)}(?![\w/])")
         return any(
-            facts.is_unsure(self.text.count("\n", 0, match.start()) + 1)
-            for match in pattern.finditer(self.text)
+            facts.is_unsure(code.count("\n", 0, match.start()) + 1)
+            for match in pattern.finditer(code)
         )
+
+
+@dataclass(frozen=True, slots=True)
+class _CppCode:
+    """A C/C++ text with its comments blanked (`uncommented`), also its
+    literals (`code`), and also its template heads (`outside_templates`).
+    Blanks keep the newlines, so that lines stay where they were."""
+
+    uncommented: str
+    code: str
+    outside_templates: str
+
+
+@lru_cache(maxsize=8)
+def _cpp_code(text: str) -> _CppCode:
+    # Asked entry by entry about the same source: read it once.
+    uncommented = _CPP_NOISE.sub(lambda m: m[0] if m[0][0] in "\"'" else _blank(m[0]), text)
+    code = _CPP_NOISE.sub(lambda m: _blank(m[0]), text)
+    return _CppCode(uncommented, code, _blank_template_heads(code))
+
+
+def _blank(text: str) -> str:
+    return "\n" * text.count("\n") or " "
+
+
+def _blank_template_heads(code: str) -> str:
+    """`code` with each `template <...>` blanked up to its closing `>`
+    (nested ones counted; a `;` or brace ends a head left open)."""
+    pieces, done = [], 0
+    for match in _TEMPLATE_HEAD.finditer(code):
+        if match.start() < done:
+            continue
+        depth, end = 1, len(code)
+        for index in range(match.end(), len(code)):
+            char = code[index]
+            depth += (char == "<") - (char == ">")
+            if depth == 0 or char in ";{}":
+                end = index + 1
+                break
+        pieces += [code[done : match.start()], _blank(code[match.start() : end])]
+        done = end
+    return "".join([*pieces, code[done:]])
 
 
 def names_a_type_in_code(name: str, text: str) -> bool:
     """Whether C/C++ `text` has `class`, `struct`, `union` or `enum` before
-    `name` outside comments and literals: a definition, a declaration or a
-    use (`struct _inittab table[]`) of a type that exists, here or in a
-    header. A word that follows `class` only in a comment does not."""
-    pattern = rf"\b(?:class|struct|union|enum)\s+{re.escape(name)}\b"
-    return re.search(pattern, _cpp_code(text)) is not None
+    `name` in code, outside template parameter lists: a definition, a
+    declaration or a use (`struct _inittab table[]`) of a type that exists,
+    here or in a header. A word that follows `class` only in a comment does
+    not, nor a macro between `struct` and a class name."""
+    pattern = rf"\b(?:class|struct|union|enum)\s+{re.escape(name)}\b(?!\s+\w+\s*(?:final\s*)?[:{{])"
+    return re.search(pattern, _cpp_code(text).outside_templates) is not None
 
 
-@lru_cache(maxsize=8)
-def _cpp_code(text: str) -> str:
-    # Asked entry by entry about the same source: read it once.
-    return _CPP_NOISE.sub(" ", text)
+def class_after_macro(name: str, text: str) -> str | None:
+    """The class a word stands before between `class`/`struct` and the
+    class name (`struct TORCH_API Foo {` gives Foo): a macro, none of its own."""
+    pattern = rf"\b(?:class|struct|union)\s+{re.escape(name)}\s+(\w+)\s*(?:final\s*)?[:{{]"
+    match = re.search(pattern, _cpp_code(text).code)
+    return match[1] if match else None
+
+
+def is_template_parameter(name: str, text: str) -> bool:
+    """Whether `name` is a type parameter of a template (`template <class T>`)."""
+    pattern = rf"\btemplate\s*<[^;{{}}]*?\b(?:class|typename)\s+{re.escape(name)}\b"
+    return re.search(pattern, _cpp_code(text).code) is not None
 
 
 def is_source_path(path: str | None) -> bool:

@@ -3,7 +3,6 @@ documentation that cannot be a class."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
@@ -11,7 +10,9 @@ from doclint_rules._cpp_source import CppFacts
 from doclint_rules._fixing import remove_keyword_entry
 from doclint_rules._source_facts import (
     DocumentedSource,
+    class_after_macro,
     documented_source,
+    is_template_parameter,
     names_a_type_in_code,
     reserved_word,
 )
@@ -271,28 +272,15 @@ class _Judge:
             if name in PROSE_WORDS:
                 return "is an English word caught from prose, not a class name"
             return None
-        if name in self.export_macros:
-            named = _class_after(name, source.text, self.defined)
+        if not isinstance(source.facts, CppFacts):
+            return f"is not a class defined in `{source.filename}`"
+        named = class_after_macro(name, source.text)
+        if named or name in self.export_macros:
             return "is an export macro" + (f"; the class is `{named}`" if named else "")
-        if isinstance(source.facts, CppFacts) and _is_template_parameter(name, source.text):
-            return "is a template parameter, not a class name"
-        if isinstance(source.facts, CppFacts) and names_a_type_in_code(name, source.text):
+        if names_a_type_in_code(name, source.text):
             return None
+        if is_template_parameter(name, source.text):
+            return "is a template parameter, not a class name"
         if source.unsure_about(name):
             return None
         return f"is not a class defined in `{source.filename}`"
-
-
-def _class_after(macro: str, text: str, classes: frozenset[str]) -> str | None:
-    """The class an export macro stands before (`class TORCH_API Foo` gives Foo)."""
-    pattern = rf"\b(?:class|struct|union)\s+{re.escape(macro)}\s+(\w+)"
-    for match in re.finditer(pattern, text):
-        if match[1] in classes:
-            return match[1]
-    return None
-
-
-def _is_template_parameter(name: str, text: str) -> bool:
-    """Whether `name` is a type parameter of a template (`template <class T>`)."""
-    pattern = rf"\btemplate\s*<[^;{{}}]*?\b(?:class|typename)\s+{re.escape(name)}\b"
-    return re.search(pattern, text) is not None

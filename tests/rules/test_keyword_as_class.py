@@ -174,3 +174,18 @@ def test_cpp_file_docs_summary_line(tmp_path):
         write(tmp_path, {path: text})
         got = findings(text, path, "keyword-as-class", tmp_path)
         assert [(line, column) for line, column, _ in got] == expected
+
+
+def test_cpp_macro_before_a_class_name_and_template_parameters_on_unsure_lines(tmp_path):
+    # the grammar leaves this macro as the name of an error node; the text decides
+    source = (
+        "template <class _Tp>\nstruct _CCCL_TYPE_VISIBILITY_DEFAULT maximum : base<_Tp> {\n"
+        "  _CCCL_EXEC_CHECK_DISABLE _CCCL_API constexpr _Tp operator()(_Tp a) const;\n};\n"
+    )
+    write(tmp_path, {"pkg/hooks.h": source})
+    text = cpp_index(["_CCCL_TYPE_VISIBILITY_DEFAULT", "_Tp", "maximum"])
+    report = check_text(text, CPP_PATH, Settings(select=["keyword-as-class"], root=tmp_path))
+    assert [(d.line, d.message) for d in report.diagnostics] == [
+        (16, "`_CCCL_TYPE_VISIBILITY_DEFAULT` is an export macro; the class is `maximum`"),
+        (17, "`_Tp` is a template parameter, not a class name"),
+    ]
