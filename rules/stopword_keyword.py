@@ -1,5 +1,5 @@
 """DL202 stopword-keyword: a keyword-index identifier that is an English stop
-word or a word of the generator's own headings."""
+word or a word the generator wrote itself on the page it indexes."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from doclint.rule_api import (
 )
 
 # The list the generator fills with every capitalised word (`[A-Z]\w*`) of a
-# file that is not Python or C/C++. The other categories come from syntax
+# file that is neither Python nor C/C++. The other categories come from syntax
 # (`class X`, `def f`, `import m`, `#include`): a common word there is either
 # a real name (functions called `all` or `any` exist) or a phantom that
 # keyword-as-class (DL201) and phantom-keyword (DL203) decide with the
@@ -31,6 +31,7 @@ from doclint.rule_api import (
 # identifiers by initial (`### A`, `### B`): every list of its index is one.
 IDENTIFIER_CATEGORIES = frozenset({"Identifiers"})
 REPO_BOOK_V1 = "repo-book-v1"
+
 # Folder pages and the start page are written in the Python template,
 # whatever they document.
 FOLDER_PAGE_TEMPLATE = "python"
