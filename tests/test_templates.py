@@ -40,6 +40,7 @@ def test_every_template_page_is_recognised():
         page = _parse(path, f"docs/some/folder/{name}")
         expected = DocKind.KEYWORD_INDEX if name.endswith("_kw.md") else DocKind.FILE_DOCS
         assert (page.kind, page.template) == (expected, TEMPLATE_OF_FOLDER[path.parent.name]), path
+        assert page.source_kind == f".{path.parent.name}", path
 
 
 @pytest.mark.parametrize("corpus", [REAL, REAL_CPP], ids=["real", "real-cpp"])
@@ -51,6 +52,7 @@ def test_every_real_page_is_recognised(corpus):
         page = _parse(path, path.relative_to(corpus).as_posix())
         if page.kind not in (DocKind.FILE_DOCS, DocKind.KEYWORD_INDEX):
             expected = "python"
+            assert page.source_kind == "", path
         elif page.level > 1 or page.described.endswith(".md"):
             expected = "identifiers"
         else:

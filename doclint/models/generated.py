@@ -171,6 +171,11 @@ class PageBase(BaseModel):
     embedded_in: str | None = Field(
         default=None, description="Path of the page this one is embedded in, if any."
     )
+    source_kind: str = Field(
+        default="",
+        description="Extension of the documented file ('.py', '.cpp', '.txt' for CMakeLists.txt);"
+        " '' for a folder page, a file without one, or a page no generator wrote.",
+    )
     template: str = Field(
         default="",
         description="Id of the generator template the page is in (doclint.models.templates:"

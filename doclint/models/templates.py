@@ -73,7 +73,8 @@ class Template:
     outlines: dict[DocKind, Outline]
     keyword_section: str = KEYWORDS_EXTRACTED
     keyword_entry: str = r"\*\*`(?P<name>[^`]*)`\*\*"
-    """The pattern of a keyword entry's text in a keyword index."""
+    """The pattern of a keyword entry's text in a keyword index: literal text
+    (the entry's opening), then the group `name`."""
     summary_lines: dict[str, str] = field(default_factory=dict)
     """Bold labels of the Code Structure lines, each with the FileDocs field it fills."""
     count_sentences: tuple[CountSentence, ...] = ()
@@ -342,11 +343,17 @@ _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
 _TITLE_WORD = re.compile(r"(?<![\\(?<])\b[A-Z][A-Za-z]+\b")
 
 
+def source_kind(described: str) -> str:
+    """The kind of source a documented path is, as the generator tells it: its
+    extension ("CMakeLists.txt" is ".txt"); "" for a name without one."""
+    name = described.rpartition("/")[2]
+    return name[name.rfind(".") :] if "." in name else ""
+
+
 def template_for_source(described: str) -> Template:
     """The template of the pages of a documented path in the current generator:
     by extension, as the generator chooses it; "identifiers" for any other."""
-    name = described.rpartition("/")[2]
-    extension = name[name.rfind(".") :] if "." in name else ""
+    extension = source_kind(described)
     for template in (PYTHON, CPP):
         if extension in template.extensions:
             return template

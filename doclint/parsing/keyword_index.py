@@ -51,14 +51,15 @@ def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]
     # Local names in the loop over what may be hundreds of thousands of entries.
     lines, first_line = builder.lines, builder.first_line
     name_of = re.compile(template.keyword_entry).match
+    # The entry's opening ("**`"), the literal text before the name in the pattern.
+    opening = re.sub(r"\\(.)", r"\1", template.keyword_entry.partition("(?P<name>")[0])
+    shift = len(opening) + 1
     for sub in builder.subsections(builder.section(template.keyword_section)):
         entries = []
         for line, column, _, depth, text in within(layer.list_items, sub, item_lines):
             if depth or (match := name_of(text)) is None:
                 continue
-            # The name's column: the entry's opening ("**`") found on the line.
-            start = match.start(1)
-            column = lines[line - first_line].find(text[:start], column - 1) + start + 1
+            column = lines[line - first_line].find(opening, column - 1) + shift
             entry = (line, column, match[1], keyword_links.get(line))
             entries.append(build_node(KeywordEntry, entry))
         categories.append(

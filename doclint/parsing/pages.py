@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from doclint.models.generated import AnyPage, DocKind, FileDocs, MarkdownPage, PageBase
+from doclint.models.templates import source_kind
 from doclint.parsing.file_docs import build_file_docs
 from doclint.parsing.folder_pages import build_folder_doc, build_folder_index, build_subtree_index
 from doclint.parsing.keyword_index import build_keyword_index
@@ -30,6 +31,8 @@ from doclint.parsing.start_page import build_start_page
 from doclint.recent_pages import RecentPages
 
 _LEADING_SPACE = re.compile(r"[ \t\n]+")
+# The kinds of page about one documented file.
+_SOURCE_PAGES = (DocKind.FILE_DOCS, DocKind.KEYWORD_INDEX)
 
 
 def parse_page(
@@ -122,6 +125,7 @@ def _parse_page(
         "level": page_level(described, kind),
         "embedded_in": embedded_in,
         "template": template.id if template else "",
+        "source_kind": source_kind(described) if kind in _SOURCE_PAGES and described else "",
         "title": title,
         "markdown": layer,
         "outline": layer.headings,
