@@ -25,6 +25,7 @@ from doclint.baseline import (
     read_baseline,
     write_baseline,
 )
+from doclint.causes import causes_of, statistics_detail
 from doclint.cli_options import build_parser
 from doclint.config import Config, ConfigError, find_config, load_config
 from doclint.discovery import MissingPathError
@@ -385,8 +386,8 @@ def _writes_utf8_bytes(stream: TextIO) -> bool:
 def _statistics(output: RunOutput, as_json: bool) -> str:
     counts = statistics(output.diagnostics)
     if as_json:
-        items = [{"code": code, "name": name, "count": count} for count, code, name in counts]
-        return json.dumps(items, indent=2) + "\n"
+        detail = statistics_detail(counts, causes_of(output.diagnostics))
+        return json.dumps(detail, indent=2, ensure_ascii=False) + "\n"
     width = max((len(f"{count:,}") for count, _, _ in counts), default=1)
     name_width = max((len(name) for _, _, name in counts), default=0)
     lines = [f"{count:>{width},}  {code:<6} {name:<{name_width}}" for count, code, name in counts]
