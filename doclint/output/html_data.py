@@ -73,16 +73,15 @@ class _Kept:
 
 def fair_share(sizes: Sequence[int], budget: int) -> int:
     """The largest cap such that the sizes, each cut to it, add up to no more
-    than `budget` (water filling: small lists stay whole)."""
-    remaining, cap = budget, budget
+    than `budget` (water filling: small lists stay whole); `budget` when all fit."""
+    remaining = budget
     ordered = sorted(sizes)
     for position, size in enumerate(ordered):
         share = remaining // (len(ordered) - position)
         if size > share:
             return share
         remaining -= size
-        cap = size
-    return max(cap, remaining)
+    return budget
 
 
 @dataclass
