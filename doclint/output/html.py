@@ -181,7 +181,8 @@ def _causes(report: dict[str, Any]) -> str:
     causes = report["causes"]
     rows = "".join(
         f'<tr data-filter-row data-code="{c["code"]}"><td class="n">{c["count"]:,}</td>'
-        f'<td class="n">{c["share"]:.1%}</td><td><a href="#rule={c["code"]}">{c["code"]}</a> '
+        f'<td class="n">{_share(c["count"], report["totals"]["findings"])}</td>'
+        f'<td class="rule"><a href="#rule={c["code"]}">{c["code"]}</a> '
         f"{escape(c['name'])}</td><td>{escape(c['cause'])}</td>"
         f"<td><code>{escape(c['example']['path'])}:{c['example']['line']}</code><br>"
         f"{escape(c['example']['message'])}</td></tr>"
@@ -246,4 +247,7 @@ def _rule_docs(report: dict[str, Any], rules: dict[str, type[Rule]]) -> str:
 
 
 def _share(count: int, total: int) -> str:
-    return f"{count / total:.1%}" if total else ""
+    if not total:
+        return ""
+    share = count / total
+    return f"{share:.1%}" if share >= 0.001 or not count else "<0.1%"

@@ -26,6 +26,7 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line);
   vertical-align: top; }
 th { background: var(--bg); }
+td.rule { white-space: nowrap; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 code, pre { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px;
@@ -50,7 +51,7 @@ code, pre { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, mono
 .finding { border-bottom: 1px solid var(--line); padding: 6px 0; }
 .finding .where { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12.5px; }
 .finding pre { background: var(--bg); margin: 4px 0 0; padding: 4px 8px; overflow-x: auto; }
-.finding pre .this { background: var(--hit); display: inline-block; min-width: 100%; }
+.finding pre .this { background: var(--hit); }
 details.rule pre { white-space: pre-wrap; background: var(--bg); padding: 8px; }
 .muted { color: var(--muted); }
 button { font: inherit; }
