@@ -300,6 +300,18 @@ def test_folder_totals_include_subfolders_and_worst_files_come_first():
     ]
 
 
+def test_folders_outside_the_current_one_join_the_same_tree():
+    rows = _rows([("/abs/x.md", "DL201"), ("../up/y.md", "DL202"), ("z.md", "DL401")])
+    report = ReportData({}, SourceLines()).add_all(sorted(rows)).as_json(3)
+    assert [(path, count) for path, count, _ in report["folders"]] == [
+        ("", 3),
+        ("..", 1),
+        ("../up", 1),
+        ("/", 1),
+        ("/abs", 1),
+    ]
+
+
 def test_findings_carry_their_lines_as_a_code_frame(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("page.md").write_text("one\ntwo\nthree\nfour\nfive\nsix\n", encoding="utf-8")

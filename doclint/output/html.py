@@ -11,14 +11,13 @@ so they read without the script; the script draws what the filters change.
 from __future__ import annotations
 
 import json
-import posixpath
 from collections.abc import Iterator
 from html import escape
 from typing import Any
 
 from doclint import __version__
 from doclint.output.html_assets import SCRIPT, STYLE
-from doclint.output.html_data import ReportData
+from doclint.output.html_data import ReportData, parent_folder
 from doclint.output.run_output import RunOutput
 from doclint.rule_api import Rule
 
@@ -120,7 +119,7 @@ def _chart(report: dict[str, Any]) -> str:
     folders = {path: (count, rules) for path, count, rules in report["folders"]}
     top = _chart_level(folders)
     children = sorted(
-        (path for path in folders if path != top and _parent(path) == top),
+        (path for path in folders if path != top and parent_folder(path) == top),
         key=lambda path: (-folders[path][0], path),
     )[:CHART_BARS]
     if not children:
@@ -159,14 +158,10 @@ def _chart_level(folders: dict[str, tuple[int, dict[str, int]]]) -> str:
     """The deepest folder holding all the findings (`docs`, not the cwd)."""
     top = ""
     while True:
-        below = [path for path in folders if path != top and _parent(path) == top]
+        below = [path for path in folders if path != top and parent_folder(path) == top]
         if len(below) != 1 or top not in folders or folders[below[0]][0] != folders[top][0]:
             return top
         top = below[0]
-
-
-def _parent(path: str) -> str:
-    return posixpath.dirname(path)
 
 
 def _tree_section() -> str:

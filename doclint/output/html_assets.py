@@ -152,8 +152,10 @@ function countFor(rule, folder) {
   return rule ? (counts[rule] || 0) : entry.count;
 }
 
+// As parent_folder in html_data.py: "" holds every folder, "/" included.
 function parentOf(path) {
-  if (!path || path === "/") return null;
+  if (!path) return null;
+  if (path === "/") return "";
   const cut = path.lastIndexOf("/");
   return cut > 0 ? path.slice(0, cut) : (cut === 0 ? "/" : "");
 }
@@ -218,7 +220,7 @@ function drawTree() {
   const root = document.getElementById("tree");
   root.replaceChildren();
   if (!FOLDERS.has("")) return;
-  TOP = Math.max(1, ...(CHILDREN.get("") || [""]).map(folderCount));
+  TOP = Math.max(1, folderCount(""));
   root.append(el("ul", {}, treeNode("")));
 }
 
@@ -255,6 +257,8 @@ on("f-text", "input", e => { filters.q = e.target.value; apply(); });
 on("f-clear", "click", () => { filters = {rule: "", folder: "", q: ""}; apply(); });
 on("more", "click", () => { shown += PAGE * 5; drawFindings(); });
 window.addEventListener("hashchange", () => {
+  const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target && target.tagName === "DETAILS") target.open = true;
   if (/^#(rule|folder|q)=/.test(location.hash) || location.hash === "") { readHash(); apply(); }
 });
 readHash();

@@ -215,11 +215,18 @@ class ReportData:
         }
 
 
+def parent_folder(folder: str) -> str | None:
+    """The folder above, None above the top: "" (the current folder) holds
+    every other, "/" and ".." included, so the folders make one tree."""
+    if not folder:
+        return None
+    return "" if folder == "/" else posixpath.dirname(folder)
+
+
 def _ancestors(folder: str) -> list[str]:
-    """The folder and every folder above it, the top one last ("" for the
-    current folder, "/" or ".." for paths outside it)."""
+    """The folder and every folder above it, "" last."""
     found = [folder]
-    while (parent := posixpath.dirname(folder)) != folder:
+    while (parent := parent_folder(folder)) is not None:
         found.append(parent)
         folder = parent
     return found
