@@ -24,6 +24,7 @@ from doclint.baseline import (
     read_baseline,
     write_baseline,
 )
+from doclint.causes import causes_of, statistics_detail
 from doclint.cli_arguments import (
     UsageError,
     check_selection,
@@ -432,14 +433,11 @@ def _writes_utf8_bytes(stream: TextIO) -> bool:
 
 def _statistics(output: RunOutput, output_format: str) -> str:
     counts = statistics(output.diagnostics)
-    items = [
-        {"code": code, "name": name, "count": count, "fixable": fixable}
-        for count, code, name, fixable in counts
-    ]
+    items = statistics_detail(counts, causes_of(output.diagnostics))
     if output_format == "json":
-        return json.dumps(items, indent=2) + "\n"
+        return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
     if output_format == "jsonl":
-        return "".join(json.dumps(item) + "\n" for item in items)
+        return "".join(json.dumps(item, ensure_ascii=False) + "\n" for item in items)
     width = max((len(f"{count:,}") for count, *_ in counts), default=1)
     lines = [
         f"{count:>{width},}  {code:<6} {'[*]' if fixable else '   '} {name}"

@@ -292,7 +292,9 @@ def test_statistics(cli):
         "Found 5 problems in 1 file (2 files checked).\n"
     )
     as_json = json.loads(cli("--statistics", "--output-format", "json").out)
-    assert as_json[0] == {"code": "DL401", "name": "broken-link", "count": 3, "fixable": False}
+    assert [as_json[0][key] for key in ("code", "name", "count", "fixable")] == [
+        *("DL401", "broken-link", 3, False)
+    ]
     assert as_json[1]["fixable"] is True
     assert cli("--statistics", "-q").out.count("\n") == 3
 

@@ -9,7 +9,7 @@ the files that have findings, each once.
 
 from __future__ import annotations
 
-from doclint.output import github, gitlab, json_formats, junit, sarif, text
+from doclint.output import github, gitlab, html, json_formats, junit, sarif, text
 from doclint.output.layout import Layout
 from doclint.output.run_output import Format, RunOutput, knock_on, statistics, summary
 
@@ -27,6 +27,7 @@ FORMATS: dict[str, Format] = {
     **{name: layout.render for name, layout in LAYOUTS.items()},
     "junit": junit.as_junit,
     "gitlab": gitlab.as_gitlab,
+    "html": html.as_html,
 }
 
 __all__ = [
