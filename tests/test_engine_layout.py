@@ -34,9 +34,7 @@ def _imports(file: Path) -> list[tuple[str, list[str]]]:
 
 
 def _modules() -> list[Path]:
-    # parsing/ is split by its own change (issue 13, point 4); it joins this
-    # check when that lands.
-    return [file for file in PACKAGE.rglob("*.py") if "parsing" not in file.parts]
+    return sorted(PACKAGE.rglob("*.py"))
 
 
 def test_engine_users_import_only_the_exported_surface():
