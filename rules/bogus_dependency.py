@@ -8,7 +8,9 @@ import posixpath
 from collections.abc import Iterator
 from functools import partial
 
-from doclint_rules._python_source import PythonFacts, decide, is_python_path
+from doclint_rules._cpp_source import CppFacts
+from doclint_rules._cpp_source import decide as decide_cpp
+from doclint_rules._python_source import PythonFacts, decide
 
 from doclint.rule_api import DependencyEntry, FileDocs, Finding, Rule, RuleContext
 
@@ -66,7 +68,11 @@ class BogusDependency(Rule[FileDocs]):
         if not page.dependencies:
             return
         filename = posixpath.basename(page.described or "") or "the documented file"
-        yield from decide(_source_text(page, ctx), partial(_findings, page, ctx, filename))
+        text = _source_text(page, ctx)
+        if page.template == "python":
+            yield from decide(text, partial(_findings, page, ctx, filename))
+        elif page.template == "cpp" and text is not None:
+            yield from decide_cpp(text, partial(_include_findings, page, ctx, filename, text))
 
 
 def _findings(
@@ -78,11 +84,25 @@ def _findings(
             yield Finding(entry.line, _module_column(entry, ctx), problem)
 
 
+def _include_findings(
+    page: FileDocs, ctx: RuleContext, filename: str, text: str, facts: CppFacts | None
+) -> Iterator[Finding]:
+    """An include entry must be a path an `#include` directive of the source
+    names, in any `#if` branch; the generator also took paths from comments."""
+    if facts is None:
+        return
+    for entry in page.dependencies:
+        if entry.module in facts.include_paths:
+            continue
+        problem = f"`{filename}` has no `#include` of `{entry.module}`"
+        if entry.module in text:
+            problem += "; it is only named in a comment or string"
+        yield Finding(entry.line, _module_column(entry, ctx), problem)
+
+
 def _source_text(page: FileDocs, ctx: RuleContext) -> str | None:
     """The page's own source: the embedded copy is what the generator read,
     so it is preferred over the file of the tree."""
-    if not is_python_path(page.described):
-        return None
     if page.source is not None:
         return page.source.text
     source = ctx.source(page)
