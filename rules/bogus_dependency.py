@@ -92,12 +92,22 @@ def _include_findings(
     if facts is None:
         return
     for entry in page.dependencies:
-        if entry.module in facts.include_paths:
+        if entry.module in facts.include_paths or _unsure_mention(entry.module, text, facts):
             continue
         problem = f"`{filename}` has no `#include` of `{entry.module}`"
         if entry.module in text:
             problem += "; it is only named in a comment or string"
         yield Finding(entry.line, _module_column(entry, ctx), problem)
+
+
+def _unsure_mention(include: str, text: str, facts: CppFacts) -> bool:
+    """Whether a directive line the parser could not read names the path
+    (after a macro it could not place, an `#include` may be read as part of
+    an error)."""
+    return any(
+        include in line and line.lstrip().startswith("#") and facts.is_unsure(number)
+        for number, line in enumerate(text.split("\n"), 1)
+    )
 
 
 def _source_text(page: FileDocs, ctx: RuleContext) -> str | None:
