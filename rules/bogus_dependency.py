@@ -38,6 +38,14 @@ class BogusDependency(Rule[FileDocs]):
     and each imported name an identifier, `*` or `name as alias` (a trailing
     `\\` of a name list cut at a line continuation is tolerated).
 
+    On a page of a C, C++ or CUDA source, "This file includes:" lists
+    includes as written: each must be the path of an `#include` directive
+    of the source, in any `#if` branch, as tree-sitter reads it; the
+    generator also took paths from comments ("they should #include <...>").
+    An entry named on a directive line the parser could not read is left
+    alone, and so is a page without its source. Pages of the other templates
+    list no dependencies and are not judged.
+
     **Example:**
 
     ```markdown
@@ -62,7 +70,7 @@ class BogusDependency(Rule[FileDocs]):
 
     code = "DL305"
     name = "bogus-dependency"
-    summary = "Import Dependencies entry that the documented source does not import."
+    summary = "Import or include entry that the documented source does not have."
 
     def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if not page.dependencies:

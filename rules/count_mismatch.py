@@ -38,6 +38,19 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
     `ast` finds them (Python 2 sources, which `ast` cannot parse, are read the
     same way). One finding per line.
 
+    "This C++ file contains approximately N class(es)/struct(s) and M
+    function(s)." (C and C++ sources and headers) is judged as the generator
+    words it, approximately: tree-sitter reads the source, and a count is
+    wrong only outside what a careful count could give. N runs from the
+    class and struct definitions (nested and anonymous ones too) outside
+    `#else`/`#elif` branches up to every class, struct and union definition,
+    enum class and `class` word of a `#define`; M from the function
+    definitions with a body up to every definition and declaration, macro
+    call standing in a scope and function-like `#define` (no limit once a
+    `#define` holds a `{`). Forward declarations are not definitions. A
+    source the parser could not read for more than a quarter of its lines
+    is not judged. Pages of other templates are not judged.
+
     In a folder's `doc.md`, "N subfolder(s)", "N file(s)" and each "`.ext`: N
     file(s)" line are compared with the folder in the tree. For a folder under
     `docs/` (a page about generated pages), the folder's own `index.md`,
@@ -57,7 +70,9 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
     **Why is this bad?** The generator counts classes and functions with a
     naive `class\\s+(\\w+)` / `def\\s+(\\w+)` regex that also matches inside
     strings, comments and docstrings, so the overview misstates the size of
-    the module. Folder counts that do not match the folder mean the page is
+    the module. In C++ it counts only the word `class` (in comments and
+    template parameters too, and never `struct`), so a header defining
+    three structs is said to hold none. Folder counts that do not match the folder mean the page is
     stale or was written from another tree, and readers who trust it miss
     files.
 

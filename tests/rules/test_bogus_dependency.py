@@ -207,6 +207,30 @@ def test_near_miss_cpp_includes_of_any_branch_are_real():
     assert cpp_messages(text, "docs/aten/Raw.h_docs.md") == []
 
 
+# After a namespace macro it cannot place, the grammar reads the last
+# directive as part of an error: the include is there, the parser unsure.
+UNREADABLE_CPP = """#include <thrust/detail/config.h>
+THRUST_NAMESPACE_BEGIN
+template <typename T> T next(T i);
+THRUST_NAMESPACE_END
+
+#include <thrust/detail/advance.inl>
+// see thrust/detail/other.inl
+"""
+
+
+def test_cpp_include_on_an_unreadable_directive_line_is_not_judged():
+    includes = ["thrust/detail/advance.inl", "thrust/detail/other.inl"]
+    text = cpp_docs("thrust/advance.h", UNREADABLE_CPP, includes)
+    assert cpp_messages(text, "docs/thrust/advance.h_docs.md") == [
+        (
+            first_entry_line(UNREADABLE_CPP) + 1,
+            "`advance.h` has no `#include` of `thrust/detail/other.inl`;"
+            " it is only named in a comment or string",
+        )
+    ]
+
+
 REAL_CPP = REAL.parent / "real-cpp"
 DETAIL = "docs/aten/src/ATen/cuda/detail"
 
