@@ -45,7 +45,14 @@ from doclint.models.generated import (
     SubtreeIndex,
 )
 from doclint.models.markdown import CodeBlock, Heading, Link
-from doclint.models.templates import OUTLINES, Outline, allowed_headings, template_words
+from doclint.models.templates import (
+    OUTLINES,
+    Outline,
+    allowed_headings,
+    template_for_source,
+    template_words,
+)
+from doclint.parsing.original_source import original_source_text
 from doclint.slugs import github_slug, unique_slugs
 from doclint.tree import SourceFile, Tree
 
@@ -88,7 +95,9 @@ __all__ = [
     "allowed_headings",
     "gc_paused",
     "github_slug",
+    "original_source_text",
     "shown_target",
+    "template_for_source",
     "template_words",
     "unique_slugs",
 ]

@@ -1,20 +1,28 @@
-"""DL201 keyword-as-class: a keyword-index class entry that cannot be a class."""
+"""DL201 keyword-as-class: a class entry of a keyword index or a C/C++ file
+documentation that cannot be a class."""
 
 from __future__ import annotations
 
-import keyword
-import posixpath
-from collections.abc import Iterator
-from functools import partial
+import re
+from collections.abc import Iterable, Iterator
+from typing import Protocol
 
+from doclint_rules._cpp_source import CppFacts
 from doclint_rules._fixing import remove_keyword_entry
-from doclint_rules._python_source import PythonFacts, decide, is_python_path
+from doclint_rules._source_facts import DocumentedSource, documented_source, reserved_word
 
-from doclint.rule_api import Finding, FixSafety, KeywordCategory, KeywordIndex, Rule, RuleContext
+from doclint.rule_api import (
+    FileDocs,
+    Finding,
+    FixSafety,
+    KeywordIndex,
+    Rule,
+    RuleContext,
+)
 
-CLASS_HEADINGS = frozenset({"Classs", "Classes", "Class"})
-# A fixed list, so results do not depend on the Python version running doclint.
-SOFT_KEYWORDS = frozenset({"_", "case", "match", "type"})
+# The class lists of the templates: Python's "### Classs" (and the spellings
+# it is fixed to), C/C++'s "### Class/Structs".
+CLASS_HEADINGS = frozenset({"Classs", "Classes", "Class", "Class/Structs"})
 
 # Words that follow "class" in prose and comments ("this class requires ...",
 # "a class that ..."), which the generator's `class (\w+)` regex captured.
@@ -123,20 +131,37 @@ PROSE_WORDS = frozenset(
 )
 
 
-class KeywordAsClass(Rule[KeywordIndex]):
-    """Flags an entry of a keyword index's class list that is not a class.
+class _Listed(Protocol):
+    """A listed name: a keyword index entry or a name of a summary line."""
+
+    line: int
+    column: int
+    name: str
+
+
+class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
+    """Flags a class entry that cannot be a class: in the class list of a
+    keyword index (`### Classs`, `### Class/Structs`) or on the
+    `**Classes/Structs**:` line of a C/C++ file documentation.
 
     **Why is this bad?** The generator collects class names with a naive
     `class (\\w+)` regex that also matches inside comments, strings and prose,
-    so words like `def`, `is` or `requires` end up listed as classes. Readers
-    and search tools then look for classes that do not exist.
+    so words like `def`, `is` or `requires` end up listed as classes. In C and
+    C++ (`(?:class|struct)\\s+(\\w+)`) it also takes an export
+    macro (`class TORCH_API CUDAHooks` gives `TORCH_API`) and the parameter of
+    `template <class T>`. Readers and search tools then look for classes that
+    do not exist.
 
-    When the documented source is available and is Python (the file itself, or
-    the copy embedded in its `X_docs.md`), every listed name that is not a
-    class defined in it (a `class` statement, as `ast` finds them) is
-    flagged. Otherwise only names
-    that cannot be classes are flagged: Python keywords and soft keywords, and
-    a short documented list of English words that follow "class" in prose.
+    When the documented source is available (the file itself, or the copy
+    embedded in its `X_docs.md`) and is Python or C/C++/CUDA, every listed name
+    that it does not define is flagged: for Python a `class` statement, as
+    `ast` finds it; for C/C++ a class, struct, union or enum as tree-sitter
+    reads it (a forward declaration `struct NVRTC;` counts too), with export
+    macros and template parameters named as such. A C/C++ name standing on a
+    line the parser could not read is left alone. Without a source only names
+    that cannot be classes are flagged: the language's keywords (Python's and
+    its soft keywords, or C++'s and CUDA's), and a short documented list of
+    English words that follow "class" in prose.
 
     **Example:**
 
@@ -147,6 +172,15 @@ class KeywordAsClass(Rule[KeywordIndex]):
     - **`def`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
     ```
 
+    and, for `class TORCH_API CUDAHooks { ... };`:
+
+    ```markdown
+    ### Class/Structs
+
+    - **`CUDAHooks`**: [CUDAHooks.h_docs.md](./CUDAHooks.h_docs.md)
+    - **`TORCH_API`**: [CUDAHooks.h_docs.md](./CUDAHooks.h_docs.md)
+    ```
+
     **Use instead:**
 
     ```markdown
@@ -155,59 +189,101 @@ class KeywordAsClass(Rule[KeywordIndex]):
     - **`TestDTensorCompile`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
     ```
 
-    **Fix** (safe or unsafe, per finding): the entry's line is removed. Safe
-    when the documented source was read (its statements show the name is no
-    class of it); unsafe when the finding rests on the keyword or
-    prose-word lists alone, since a source that is not Python 3 (or not
-    Python) may have such a class after all. A list left empty keeps its
-    heading: the fix touches one entry only.
+    ```markdown
+    ### Class/Structs
+
+    - **`CUDAHooks`**: [CUDAHooks.h_docs.md](./CUDAHooks.h_docs.md)
+    ```
+
+    **Fix** (safe or unsafe, per finding): a keyword index entry's line is
+    removed. Safe when the documented source was read (it shows the name is no
+    class of it); unsafe when the finding rests on the keyword or prose-word
+    lists alone, since a source that is not Python 3 (or not Python) may have
+    such a class after all. A list left empty keeps its heading: the fix
+    touches one entry only. Names on a file documentation's
+    `**Classes/Structs**:` line are reported without a fix.
     """
 
     code = "DL201"
     name = "keyword-as-class"
     summary = (
-        "Class list entry that is not a class (a keyword, a prose word, or not in the source)."
+        "Class entry that is not a class (a keyword, a prose word, an export macro,"
+        " or not in the source)."
     )
     fix_safety = FixSafety.SAFE
 
-    def check(self, page: KeywordIndex, ctx: RuleContext) -> Iterator[Finding]:
+    def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
+        if isinstance(page, FileDocs):
+            # Python's "**Classes defined**" line comes from `ast`, not the regex.
+            if page.template == "cpp" and page.classes_defined:
+                judge = _Judge(page.described, documented_source(page, ctx))
+                for entry in page.classes_defined:
+                    yield from judge.findings(entry)
+            return
         categories = [c for c in page.categories if c.heading in CLASS_HEADINGS]
-        if categories:
-            yield from decide(_source_text(page, ctx), partial(_findings, categories, page, ctx))
+        if not categories:
+            return
+        judge = _Judge(page.described, documented_source(page, ctx))
+        # Only a parsed source proves a name is no class; the word lists guess.
+        safety = FixSafety.SAFE if judge.defined is not None else FixSafety.UNSAFE
+        for category in categories:
+            for entry in category.entries:
+                for finding in judge.findings(entry):
+                    fix = remove_keyword_entry(ctx, entry, category.heading, safety)
+                    yield Finding(finding.line, finding.column, finding.message, fix)
 
 
-def _findings(
-    categories: list[KeywordCategory],
-    page: KeywordIndex,
-    ctx: RuleContext,
-    facts: PythonFacts | None,
-) -> Iterator[Finding]:
-    defined = facts.classes if facts is not None else None
-    # Only a parsed source proves a name is no class; the word lists guess.
-    safety = FixSafety.SAFE if defined is not None else FixSafety.UNSAFE
-    for category in categories:
-        for entry in category.entries:
-            reason = _not_a_class(entry.name, defined, page.described or "")
-            if reason:
-                fix = remove_keyword_entry(ctx, entry, category.heading, safety)
-                yield Finding(entry.line, entry.column, f"`{entry.name}` {reason}", fix)
+class _Judge:
+    """Decides the class entries of one page against its source."""
+
+    def __init__(self, described: str | None, source: DocumentedSource | None) -> None:
+        self.described = described
+        self.source = source
+        facts = source.facts if source is not None else None
+        self.defined: frozenset[str] | None = None
+        self.export_macros: frozenset[str] = frozenset()
+        if isinstance(facts, CppFacts):
+            self.defined = facts.classes | facts.declared_types
+            self.export_macros = facts.export_macros
+        elif facts is not None:
+            self.defined = facts.classes
+
+    def findings(self, entry: _Listed) -> Iterable[Finding]:
+        reason = self.reason(entry.name)
+        if reason:
+            yield Finding(entry.line, entry.column, f"`{entry.name}` {reason}")
+
+    def reason(self, name: str) -> str | None:
+        if self.defined is not None and name in self.defined:
+            return None
+        reserved = reserved_word(name, self.described)
+        if reserved:
+            return f"is {reserved}, not a class name"
+        source = self.source
+        if self.defined is None or source is None:
+            if name in PROSE_WORDS:
+                return "is an English word caught from prose, not a class name"
+            return None
+        if name in self.export_macros:
+            named = _class_after(name, source.text, self.defined)
+            return "is an export macro" + (f"; the class is `{named}`" if named else "")
+        if isinstance(source.facts, CppFacts) and _is_template_parameter(name, source.text):
+            return "is a template parameter, not a class name"
+        if source.unsure_about(name):
+            return None
+        return f"is not a class defined in `{source.filename}`"
 
 
-def _source_text(page: KeywordIndex, ctx: RuleContext) -> str | None:
-    """The documented Python source, or None if there is none to read."""
-    if not is_python_path(page.described):
-        return None
-    source = ctx.source(page)
-    return source.text if source is not None else None
-
-
-def _not_a_class(name: str, defined: frozenset[str] | None, described: str) -> str | None:
-    if defined is not None and name in defined:
-        return None
-    if keyword.iskeyword(name) or name in SOFT_KEYWORDS:
-        return "is a Python keyword, not a class name"
-    if defined is not None:
-        return f"is not a class defined in `{posixpath.basename(described)}`"
-    if name in PROSE_WORDS:
-        return "is an English word caught from prose, not a class name"
+def _class_after(macro: str, text: str, classes: frozenset[str]) -> str | None:
+    """The class an export macro stands before (`class TORCH_API Foo` gives Foo)."""
+    pattern = rf"\b(?:class|struct|union)\s+{re.escape(macro)}\s+(\w+)"
+    for match in re.finditer(pattern, text):
+        if match[1] in classes:
+            return match[1]
     return None
+
+
+def _is_template_parameter(name: str, text: str) -> bool:
+    """Whether `name` is a type parameter of a template (`template <class T>`)."""
+    pattern = rf"\btemplate\s*<[^;{{}}]*?\b(?:class|typename)\s+{re.escape(name)}\b"
+    return re.search(pattern, text) is not None

@@ -1,38 +1,54 @@
-"""DL203 phantom-keyword: a keyword-index function or import that the Python
-source does not define or import."""
+"""DL203 phantom-keyword: a keyword-index function, import or include that
+the documented source does not define, import or include."""
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Iterator
-from functools import partial
 
-from doclint_rules._python_source import PythonFacts, decide, is_python_path
+from doclint_rules._cpp_source import CppFacts
+from doclint_rules._python_source import PythonFacts
+from doclint_rules._source_facts import DocumentedSource, documented_source, reserved_word
 
-from doclint.rule_api import Finding, KeywordCategory, KeywordIndex, Rule, RuleContext
+from doclint.rule_api import Finding, KeywordIndex, Rule, RuleContext
 
 FUNCTION_CATEGORY = "Functions"
 IMPORT_CATEGORY = "Imports"
+INCLUDE_CATEGORY = "Includes"
+CATEGORIES = (FUNCTION_CATEGORY, IMPORT_CATEGORY, INCLUDE_CATEGORY)
 
 
 class PhantomKeyword(Rule[KeywordIndex]):
-    """Flags an entry of a keyword index's `Functions` or `Imports` list that the
-    documented Python source does not define or import.
+    """Flags an entry of a keyword index's `Functions`, `Imports` (Python) or
+    `Includes` (C/C++) list that the documented source does not define,
+    import or include.
 
-    **Why is this bad?** The generator finds functions with the regex
-    `def\\s+(\\w+)` and imports with `^\\s*(?:from|import)\\s+([\\w.]+)` (plus
-    the first name after `from m import`). Both also match inside comments,
-    docstrings and strings, so a docstring line "from the given tensor" lists
-    `the` as an import and "#undef FOO" in a C snippet lists `FOO` as a
-    function. Readers and search tools then look for names that are not there.
+    **Why is this bad?** The generator finds Python functions with the regex
+    `def\\s+(\\w+)` and imports with `^\\s*(?:from|import)\\s+([\\w.]+)`
+    (plus the first name after `from m import`); in C and C++ it takes the
+    word between another word and a `(...)` followed by `{`
+    (`\\w+\\s+(\\w+)\\s*\\([^)]*\\)\\s*(?:const)?\\s*\\{`) and every
+    `#include <...>`. All of them also match inside comments, docstrings and
+    strings, and the C++ one matches statements and macros: a docstring line
+    "from the given tensor" lists `the` as an import, `else if (x) {` lists
+    `if` as a function, and a comment "they should #include <X.h>" lists
+    an include. Readers and search tools then look for names that are not
+    there.
 
-    The rule runs only when the documented source is available (the file
-    itself, or the copy embedded in its `X_docs.md`) and is Python (3, or 2).
-    A function counts as defined when the source has a `def` or `async def` of
-    that name anywhere in the file; an import counts when it is a module of an
-    `import` (dotted, `import a.b` gives `a.b`), the module of a `from` import
-    (with its leading dots, `from ..x import y` gives `..x`) or a name a `from`
-    import takes. Classes are left to keyword-as-class (DL201).
+    A function named by a keyword of the documented file's language (`if`,
+    `for`, `constexpr`) is flagged whether or not the source is available.
+    Everything else is judged only when the source is (the file itself, or the
+    copy embedded in its `X_docs.md`) and is Python (3, or 2) or C/C++/CUDA.
+    Python: a function counts as defined when the source has a `def` or `async
+    def` of that name anywhere in the file; an import counts when it is a
+    module of an `import` (dotted, `import a.b` gives `a.b`), the module of a
+    `from` import (with its leading dots, `from ..x import y` gives `..x`) or
+    a name a `from` import takes. C/C++ (as tree-sitter reads it): a function
+    counts when it is declared or defined at namespace or class scope, except
+    a class's own name, which only a constructor has (it is no function of its
+    own); an include counts when an `#include` directive names it as written,
+    whichever `#if` branch holds it. A C/C++ name standing on a line the
+    parser could not read is left alone. Classes are left to keyword-as-class
+    (DL201).
 
     **Example:**
 
@@ -43,6 +59,13 @@ class PhantomKeyword(Rule[KeywordIndex]):
     - **`the`**: [util.py_docs.md](./util.py_docs.md)
     ```
 
+    ```markdown
+    ### Functions
+
+    - **`for`**: [TensorInfo.cuh_docs.md](./TensorInfo.cuh_docs.md)
+    - **`getTensorInfo`**: [TensorInfo.cuh_docs.md](./TensorInfo.cuh_docs.md)
+    ```
+
     **Use instead:**
 
     ```markdown
@@ -50,41 +73,63 @@ class PhantomKeyword(Rule[KeywordIndex]):
 
     - **`os`**: [util.py_docs.md](./util.py_docs.md)
     ```
+
+    ```markdown
+    ### Functions
+
+    - **`getTensorInfo`**: [TensorInfo.cuh_docs.md](./TensorInfo.cuh_docs.md)
+    ```
     """
 
     code = "DL203"
     name = "phantom-keyword"
-    summary = "Function or import entry that the Python source does not define or import."
+    summary = "Function, import or include entry that the source does not define or have."
 
     def check(self, page: KeywordIndex, ctx: RuleContext) -> Iterator[Finding]:
-        categories = [
-            c for c in page.categories if c.heading in (FUNCTION_CATEGORY, IMPORT_CATEGORY)
-        ]
-        if not categories or not is_python_path(page.described):
+        categories = [c for c in page.categories if c.heading in CATEGORIES]
+        if not categories:
             return
-        source = ctx.source(page)
-        if source is not None:
-            filename = posixpath.basename(page.described or "")
-            yield from decide(source.text, partial(_findings, categories, filename))
+        source = documented_source(page, ctx)
+        for category in categories:
+            for entry in category.entries:
+                problem = _phantom(category.heading, entry.name, page.described, source)
+                if problem:
+                    yield Finding(entry.line, entry.column, problem)
 
 
-def _findings(
-    categories: list[KeywordCategory], filename: str, facts: PythonFacts | None
-) -> Iterator[Finding]:
-    if facts is None:
-        return
-    for category in categories:
-        for entry in category.entries:
-            problem = _phantom(category.heading, entry.name, facts, filename)
-            if problem:
-                yield Finding(entry.line, entry.column, problem)
+def _phantom(
+    heading: str, name: str, described: str | None, source: DocumentedSource | None
+) -> str | None:
+    reserved = reserved_word(name, described) if heading == FUNCTION_CATEGORY else None
+    if reserved:
+        return f"`{name}` is {reserved}, not a function"
+    if source is None or source.facts is None:
+        return None
+    facts = source.facts
+    if isinstance(facts, PythonFacts):
+        return _python_phantom(heading, name, facts, source.filename)
+    if source.unsure_about(name):
+        return None
+    return _cpp_phantom(heading, name, facts, source.filename)
 
 
-def _phantom(heading: str, name: str, facts: PythonFacts, filename: str) -> str | None:
+def _python_phantom(heading: str, name: str, facts: PythonFacts, filename: str) -> str | None:
     if heading == FUNCTION_CATEGORY:
         if name in facts.functions:
             return None
         return f"`{name}` is listed as a function but is not defined in `{filename}`"
-    if name in facts.modules or name in facts.imported_names:
+    if heading != IMPORT_CATEGORY or name in facts.modules or name in facts.imported_names:
         return None
     return f"`{name}` is listed as an import but is not a module or name imported by `{filename}`"
+
+
+def _cpp_phantom(heading: str, name: str, facts: CppFacts, filename: str) -> str | None:
+    if heading == FUNCTION_CATEGORY:
+        if name in facts.classes or name in facts.declared_types:
+            return f"`{name}` is a class of `{filename}` (its constructor), not a function"
+        if name in facts.functions:
+            return None
+        return f"`{name}` is listed as a function but is not declared in `{filename}`"
+    if heading != INCLUDE_CATEGORY or name in facts.include_paths:
+        return None
+    return f"`{name}` is listed as an include but `{filename}` has no `#include` of it"

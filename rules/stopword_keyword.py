@@ -11,22 +11,37 @@ from typing import ClassVar
 from doclint_rules._fixing import remove_keyword_entry
 
 from doclint.rule_api import (
-    OUTLINES,
     Finding,
     FixSafety,
     KeywordIndex,
     Rule,
     RuleContext,
     RuleOption,
+    original_source_text,
+    template_for_source,
+    template_words,
 )
 
-# The category the generator fills with every capitalised word (`[A-Z]\w*`) of
-# a file that is not Python. The other categories come from Python syntax
-# (`class X`, `def f`, `import m`): a common word there is either a real name
-# (functions called `all` or `any` exist) or a phantom that keyword-as-class
-# (DL201) and phantom-keyword (DL203) decide with the source, so they are not
-# checked here.
+# The list the generator fills with every capitalised word (`[A-Z]\w*`) of a
+# file that is not Python or C/C++. The other categories come from syntax
+# (`class X`, `def f`, `import m`, `#include`): a common word there is either
+# a real name (functions called `all` or `any` exist) or a phantom that
+# keyword-as-class (DL201) and phantom-keyword (DL203) decide with the
+# source, so they are not checked here. The older template groups the same
+# identifiers by initial (`### A`, `### B`): every list of its index is one.
 IDENTIFIER_CATEGORIES = frozenset({"Identifiers"})
+REPO_BOOK_V1 = "repo-book-v1"
+# Folder pages and the start page are written in the Python template,
+# whatever they document.
+FOLDER_PAGE_TEMPLATE = "python"
+# The template data describes the outline doclint expects ("### Classes");
+# the generator spells that heading "### Classs" on the pages it writes.
+GENERATOR_SPELLING = {"Classes": "Classs"}
+_GENERATED_PAGE = re.compile(r"docs/(?P<source>.+)_(?:docs|kw)\.md")
+_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
+# What the generator copies from the documented file into its page besides
+# the source: code spans (names, paths) and links (texts and targets).
+_COPIED = re.compile(r"`[^`\n]*`|\[[^\]\n]*\](?:\([^)\n]*\))?")
 
 # English function words (articles, determiners, pronouns, prepositions,
 # conjunctions, auxiliary and modal verbs, and the commonest function adverbs),
@@ -57,66 +72,44 @@ STOP_WORDS = frozenset(
     for word in group.split()
 )
 
-# Title words of the kinds of generated page (the patterns of `_TITLES` in
-# doclint/parsing/pages.py: "Documentation: `x`", "Keyword Index: `x`",
-# "Index: `x/`", "Subtree Keyword Index: `x/`", "PyTorch Repository
-# Documentation").
-TITLE_WORDS = ("Documentation", "Keyword", "Index", "Subtree", "PyTorch", "Repository")
-# OUTLINES holds the corrected headings; the generator writes these spellings
-# instead. "Classes" itself then only reaches an index from the bold label
-# "**Classes defined**" of a file documentation, which is not a heading.
-GENERATOR_SPELLING = {"Classes": "Classs"}
-_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
-
-
-def heading_vocabulary() -> frozenset[str]:
-    """Capitalised words of every template heading (OUTLINES, as the generator
-    spells them) and page title, split the way the generator's identifier regex
-    splits them ("High-Level" gives "High" and "Level")."""
-    headings: list[str] = list(TITLE_WORDS)
-    for outline in OUTLINES.values():
-        for section, subsections in outline.items():
-            headings.append(section)
-            headings.extend(subsections or ())
-    return frozenset(
-        word
-        for heading in headings
-        for word in _CAPITALISED.findall(GENERATOR_SPELLING.get(heading, heading))
-    )
-
-
-HEADING_WORDS = heading_vocabulary()
-
 
 class StopwordKeyword(Rule[KeywordIndex]):
-    """Flags an entry of a keyword index's `Identifiers` list that is an English
-    stop word ("The", "For", "When") or, in the index of a generated page, a
-    word of the generator's own headings ("Overview", "Considerations",
-    "Classs").
+    """Flags an identifier of a keyword index that is an English stop word
+    ("The", "For", "When") or, in the index of a generated page, a word the
+    generator wrote on that page itself ("Overview", "Structs", "Generated").
 
-    **Why is this bad?** For files that are not Python, the generator lists
-    every capitalised word as an identifier, so the first word of each sentence
-    lands in the index. When it documents its own pages (`docs/docs/...`), the
-    words of its template headings fill the list as well. Such entries hide the
+    **Why is this bad?** For files that are not Python or C/C++, the generator
+    lists every capitalised word as an identifier, so the first word of each
+    sentence lands in the index. When it documents its own pages
+    (`docs/docs/...`), the words of its own template fill the list as well:
+    headings (`Overview`, `Namespaces`, `Class` and `Structs` of `### Class/
+    Structs`), labels (`Path`, `Size`, `Type`, `Extension`), metadata values
+    (`KB`, `Header` of "C/C++ Header File"), fixed sentences (`Basic`, `See`,
+    `Manual`) and the footer (`Generated`, `System`). Such entries hide the
     real identifiers and make every index look alike to search tools.
 
     Stop words are a documented list of English function words, matched in the
-    capitalised spelling only. Heading words are the capitalised words of the
-    template headings (`doclint.models.templates.OUTLINES`, with "Classs" where
-    the outline says "Classes", as the generator writes it) and of the page
-    titles; they are flagged only in indexes of generated pages (level 2 and
-    up), since a source file may well use "Overview" or "Security" itself.
-    Words of the template's prose and bold labels ("Basic", "Generated",
-    "Classes" from "**Classes defined**") are not headings and are left alone.
+    capitalised spelling only, in every identifier list (`### Identifiers`,
+    and the letter groups of the older "Repo Book" template). The generator's
+    own words are judged in indexes of generated pages (level 2 and up): the
+    words of the indexed page's template (`doclint schema --templates`) and,
+    when the tree has the indexed page (the file, or the copy embedded in its
+    `X_docs.md`), every capitalised word of that page outside what it copies
+    from the documented file (the embedded source, code spans, link texts and
+    targets), which adds the values the template fills in (`KB`, `Tensor` of
+    "**ATen** (A Tensor Library)"). Such a word is flagged unless the copied
+    text has it too: the index may have taken it from the source, as it takes
+    every other capitalised word there (`See` in a comment, `ATen` in a path).
 
     **Example:**
 
     ```markdown
     ### Identifiers
 
-    - **`CPU`**: [README.md_docs.md_docs.md](./README.md_docs.md_docs.md)
-    - **`The`**: [README.md_docs.md_docs.md](./README.md_docs.md_docs.md)
-    - **`Overview`**: [README.md_docs.md_docs.md](./README.md_docs.md_docs.md)
+    - **`CUDAHooks`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
+    - **`The`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
+    - **`Structs`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
+    - **`Generated`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
     ```
 
     **Use instead:**
@@ -124,17 +117,17 @@ class StopwordKeyword(Rule[KeywordIndex]):
     ```markdown
     ### Identifiers
 
-    - **`CPU`**: [README.md_docs.md_docs.md](./README.md_docs.md_docs.md)
+    - **`CUDAHooks`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
     ```
 
-    **Fix** (safe): the entry's line is removed. A stop word or a heading word
-    is no identifier whatever the file holds, and the generator's regex put
-    it there. A list left empty keeps its heading.
+    **Fix** (safe): the entry's line is removed. A stop word or a word of the
+    generator's own text is no identifier whatever the file holds, and the
+    generator's regex put it there. A list left empty keeps its heading.
     """
 
     code = "DL202"
     name = "stopword-keyword"
-    summary = "Identifier entry that is an English stop word or a generator heading word."
+    summary = "Identifier entry that is an English stop word or a word the generator wrote."
     fix_safety = FixSafety.SAFE
     options: ClassVar[Mapping[str, RuleOption]] = {
         "extra-stop-words": RuleOption(
@@ -143,19 +136,24 @@ class StopwordKeyword(Rule[KeywordIndex]):
     }
 
     def check(self, page: KeywordIndex, ctx: RuleContext) -> Iterator[Finding]:
-        generated = page.level >= 2
+        identifier_lists = [
+            category
+            for category in page.categories
+            if category.heading in IDENTIFIER_CATEGORIES or page.template == REPO_BOOK_V1
+        ]
+        if not identifier_lists:
+            return
         extra = frozenset(ctx.options["extra-stop-words"])
         documented = posixpath.basename(page.described or "") or "the documented file"
-        for category in page.categories:
-            if category.heading not in IDENTIFIER_CATEGORIES:
-                continue
+        generator_words = _generator_words(page, ctx) if page.level >= 2 else frozenset()
+        for category in identifier_lists:
             for entry in category.entries:
                 if entry.name in STOP_WORDS:
                     reason = "is an English stop word"
                 elif entry.name in extra:
                     reason = "is in the configured `extra-stop-words`"
-                elif generated and entry.name in HEADING_WORDS:
-                    reason = "is a word of the generator's own headings"
+                elif entry.name in generator_words:
+                    reason = "is a word the generator wrote itself"
                 else:
                     continue
                 yield Finding(
@@ -164,3 +162,26 @@ class StopwordKeyword(Rule[KeywordIndex]):
                     f"`{entry.name}` {reason}, not an identifier of `{documented}`",
                     remove_keyword_entry(ctx, entry, category.heading, FixSafety.SAFE),
                 )
+
+
+def _generator_words(page: KeywordIndex, ctx: RuleContext) -> frozenset[str]:
+    """The words the generator wrote on the generated page `page` indexes and
+    did not copy there from the file that page documents."""
+    described = page.described or ""
+    generated = _GENERATED_PAGE.fullmatch(described)
+    template = template_for_source(generated["source"]).id if generated else FOLDER_PAGE_TEMPLATE
+    words = template_words(template)
+    words |= {spelled for word, spelled in GENERATOR_SPELLING.items() if word in words}
+    indexed = ctx.source(page)
+    if indexed is None:
+        return words
+    text = indexed.text.replace("\r\n", "\n")
+    copied = [original_source_text(text) or ""]
+
+    def copy(match: re.Match[str]) -> str:
+        copied.append(match[0])
+        return " "
+
+    own = _COPIED.sub(copy, text.replace(copied[0], "\n") if copied[0] else text)
+    words |= frozenset(_CAPITALISED.findall(own))
+    return words - frozenset(_CAPITALISED.findall(" ".join(copied)))

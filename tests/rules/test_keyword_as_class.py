@@ -1,7 +1,8 @@
 from doclint_rules.keyword_as_class import KeywordAsClass
 
+from doclint import Settings, check_text
 from doclint.rule_api import FixSafety
-from tests.conftest import SEEDS, findings, require_shared
+from tests.conftest import SEEDS, SHARED, findings, require_shared
 from tests.pages import file_docs, keyword_index, write
 from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
 
@@ -93,3 +94,81 @@ def test_fix_on_the_seed_removes_def():
     lines = text.splitlines(keepends=True)
     assert lines[39].startswith("- **`def`**")
     assert apply_fixes(text, found) == "".join(lines[:39] + lines[40:])
+
+
+# C, C++ and CUDA
+
+CPP_SOURCE = """#pragma once
+// A utility class to implement fast division.
+template <class T>
+struct Divider { T divisor; };
+class TORCH_API CUDAHooks : public Base {
+ public:
+  CUDAHooks();
+};
+struct Forward;
+"""
+CPP_PATH = "docs/pkg/hooks.h_kw.md"
+
+
+def cpp_index(classes: list[str]) -> str:
+    return keyword_index("pkg/hooks.h", classes).replace("### Classs", "### Class/Structs")
+
+
+def test_cpp_source_decides(tmp_path):
+    write(tmp_path, {"pkg/hooks.h": CPP_SOURCE})
+    names = ["CUDAHooks", "Divider", "Forward", "TORCH_API", "T", "to", "if", "Ghost"]
+    report = check_text(
+        cpp_index(names), CPP_PATH, Settings(select=["keyword-as-class"], root=tmp_path)
+    )
+    assert [(d.line, d.message) for d in report.diagnostics] == [
+        (19, "`TORCH_API` is an export macro; the class is `CUDAHooks`"),
+        (20, "`T` is a template parameter, not a class name"),
+        (21, "`to` is not a class defined in `hooks.h`"),
+        (22, "`if` is a C++ keyword, not a class name"),
+        (23, "`Ghost` is not a class defined in `hooks.h`"),
+    ]
+
+
+def test_cpp_near_misses_stay_silent(tmp_path):
+    # defined, forward-declared, and a template specialisation of a defined class
+    source = CPP_SOURCE + "template <> struct Divider<int> { int d; };\n"
+    write(tmp_path, {"pkg/hooks.h": source})
+    text = cpp_index(["CUDAHooks", "Divider", "Forward"])
+    assert findings(text, CPP_PATH, "keyword-as-class", tmp_path) == []
+
+
+def test_cpp_without_source_flags_cpp_keywords_and_prose_words(tmp_path):
+    # `def` and `match` are Python keywords, names a C++ class may have
+    report = check_text(
+        cpp_index(["constexpr", "def", "match", "Thing", "to"]),
+        CPP_PATH,
+        Settings(select=["keyword-as-class"], root=tmp_path),
+    )
+    assert [(d.line, d.message) for d in report.diagnostics] == [
+        (16, "`constexpr` is a C++ keyword, not a class name"),
+        (20, "`to` is an English word caught from prose, not a class name"),
+    ]
+
+
+def test_cpp_names_the_parser_could_not_read_are_left_alone(tmp_path):
+    # the misplaced brace leaves an error node where `Maybe` stands
+    source = "class Real { };\nstruct Maybe }{ int a; ;\n"
+    write(tmp_path, {"pkg/hooks.h": source})
+    got = findings(cpp_index(["Real", "Maybe", "Ghost"]), CPP_PATH, "keyword-as-class", tmp_path)
+    assert [line for line, _, _ in got] == [18]
+
+
+REAL_CPP_DETAIL = SHARED / "corpus" / "real-cpp" / "docs" / "aten" / "src" / "ATen" / "cuda"
+
+
+def test_cpp_file_docs_summary_line(tmp_path):
+    require_shared()
+    path = "docs/aten/src/ATen/cuda/detail/CUDAHooks.h_docs.md"
+    real = (REAL_CPP_DETAIL / "detail" / "CUDAHooks.h_docs.md").read_text(encoding="utf-8")
+    listed = "**Classes/Structs**: `CUDAHooks`"
+    wrong = real.replace(listed, f"{listed}, `for`, `Hook`")
+    for text, expected in ((real, []), (wrong, [(104, 36), (104, 43)])):
+        write(tmp_path, {path: text})
+        got = findings(text, path, "keyword-as-class", tmp_path)
+        assert [(line, column) for line, column, _ in got] == expected

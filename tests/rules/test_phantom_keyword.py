@@ -142,3 +142,71 @@ def test_real_index_with_a_planted_phantom(tmp_path):
     write(tmp_path, {docs_path: (REAL / docs_path).read_text(encoding="utf-8")})
     got = findings("".join(lines), index_path, RULE, tmp_path)
     assert got == [(33, 6, "DL203")]
+
+
+# C, C++ and CUDA
+
+CPP_SOURCE = """#include <ATen/Tensor.h>
+#if defined(USE_ROCM)
+#include <miopen/version.h>
+#endif
+// Callers should #include <ATen/cuda/PhiloxCudaState.h> themselves.
+#define STUB(NAME, RET) RET NAME(int a) { return a; }
+
+namespace at::cuda {
+struct PhiloxCudaState {
+  PhiloxCudaState() = default;
+};
+
+__global__ void kernel(int* out) {
+  for (int i = 0; i < 4; ++i) {
+    out[i] = i;
+  }
+}
+
+int launch(int* out);
+}  // namespace at::cuda
+"""
+CPP_CATEGORIES = {
+    # lines 16-21
+    "Functions": ["NAME", "PhiloxCudaState", "for", "kernel", "launch", "missing"],
+    # lines 25-27
+    "Includes": ["ATen/Tensor.h", "ATen/cuda/PhiloxCudaState.h", "miopen/version.h"],
+}
+
+
+def test_cpp_keywords_macro_parameters_constructors_and_comment_includes(tmp_path):
+    write(tmp_path, {"pkg/kernels.cu": CPP_SOURCE})
+    text = index("pkg/kernels.cu", CPP_CATEGORIES)
+    report = check_text(text, "docs/pkg/kernels.cu_kw.md", Settings(select=[RULE], root=tmp_path))
+    assert [(d.line, d.message) for d in report.diagnostics] == [
+        (16, "`NAME` is listed as a function but is not declared in `kernels.cu`"),
+        (17, "`PhiloxCudaState` is a class of `kernels.cu` (its constructor), not a function"),
+        (18, "`for` is a C++ keyword, not a function"),
+        (21, "`missing` is listed as a function but is not declared in `kernels.cu`"),
+        (
+            26,
+            "`ATen/cuda/PhiloxCudaState.h` is listed as an include but `kernels.cu` has no"
+            " `#include` of it",
+        ),
+    ]
+
+
+def test_cpp_near_misses_stay_silent(tmp_path):
+    # a CUDA kernel, a declaration, and an include of an `#if` branch
+    write(tmp_path, {"pkg/kernels.cu": CPP_SOURCE})
+    categories = {"Functions": ["kernel", "launch"], "Includes": ["miopen/version.h"]}
+    text = index("pkg/kernels.cu", categories)
+    assert findings(text, "docs/pkg/kernels.cu_kw.md", RULE, tmp_path) == []
+
+
+def test_cpp_without_source_judges_keywords_only(tmp_path):
+    text = index("pkg/kernels.cu", {"Functions": ["constexpr", "missing"], "Includes": ["x.h"]})
+    assert findings(text, "docs/pkg/kernels.cu_kw.md", RULE, tmp_path) == [(16, 6, "DL203")]
+
+
+def test_cpp_names_the_parser_could_not_read_are_left_alone(tmp_path):
+    # the misplaced brace leaves an error node where `maybe` stands
+    write(tmp_path, {"pkg/util.h": "int real();\nint maybe( }{ ;\n"})
+    text = index("pkg/util.h", {"Functions": ["real", "maybe", "ghost"]})
+    assert findings(text, "docs/pkg/util.h_kw.md", RULE, tmp_path) == [(18, 6, "DL203")]

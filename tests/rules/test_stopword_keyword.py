@@ -1,11 +1,11 @@
 import pytest
-from doclint_rules.stopword_keyword import HEADING_WORDS, STOP_WORDS, StopwordKeyword
+from doclint_rules.stopword_keyword import STOP_WORDS, StopwordKeyword
 
 from doclint import Settings, check_paths, check_text
-from doclint.models.templates import OUTLINES
+from doclint.models.templates import template_words
 from doclint.rule_api import FixSafety
-from tests.conftest import REAL, SEEDS, findings, require_shared
-from tests.pages import file_docs
+from tests.conftest import REAL, SEEDS, SHARED, findings, require_shared
+from tests.pages import file_docs, write
 from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
 
 RULE = "stopword-keyword"
@@ -47,12 +47,42 @@ def test_near_misses_stay_silent(tmp_path):
     assert findings(text, "docs/pkg/NOTES.txt_kw.md", RULE, tmp_path) == []
 
 
-def test_heading_words_in_the_index_of_a_generated_page(tmp_path):
-    names = ["Classes", "Classs", "Considerations", "DTensor", "Overview", "Python", "Run"]
+def test_template_words_in_the_index_of_a_generated_page_not_in_the_tree(tmp_path):
+    # Without the indexed page, the words of its template: headings (with the
+    # generator's "Classs"), labels, prose and the footer.
+    names = ["Classes", "Classs", "Considerations", "DTensor", "Generated", "Overview", "Run"]
     text = identifier_index("docs/pkg/mod.py_docs.md", names)
     got = findings(text, "docs/docs/pkg/mod.py_docs.md_kw.md", RULE, tmp_path)
-    # "Classes" (line 16) comes from the bold label "**Classes defined**", not a heading
-    assert [line for line, _, _ in got] == [17, 18, 20]
+    assert [line for line, _, _ in got] == [16, 17, 18, 20, 21, 22]
+
+
+def test_words_of_the_indexed_page_not_copied_from_the_source(tmp_path):
+    # "Overview" is also a word of the embedded source (a comment), "Thing" of
+    # a code span; "KB" is a value the template fills in on this very page.
+    source = "# Overview of the module\nclass Thing:\n    pass\n"
+    docs = file_docs("pkg/mod.py", "python pkg/mod.py", body=source)
+    write(tmp_path, {"docs/pkg/mod.py_docs.md": docs.replace("A file.", "Defines `Thing`.")})
+    names = ["Generated", "KB", "Overview", "Testing", "Thing"]
+    text = identifier_index("docs/pkg/mod.py_docs.md", names)
+    got = findings(text, "docs/docs/pkg/mod.py_docs.md_kw.md", RULE, tmp_path)
+    assert [line for line, _, _ in got] == [16, 17, 19]
+
+
+CPP_WORDS = ["Class", "Includes", "Namespaces", "Structs"]
+
+
+def test_cpp_template_words(tmp_path):
+    text = identifier_index("docs/src/hooks.cpp_docs.md", ["Hooks", *CPP_WORDS])
+    got = findings(text, "docs/docs/src/hooks.cpp_docs.md_kw.md", RULE, tmp_path)
+    assert [line for line, _, _ in got] == [17, 18, 19, 20]
+    assert set(CPP_WORDS) <= template_words("cpp")
+
+
+def test_cpp_heading_words_are_not_words_of_a_python_page(tmp_path):
+    # "Includes" is one: the Python template writes "Includes exception handling"
+    text = identifier_index("docs/src/hooks.py_docs.md", CPP_WORDS)
+    got = findings(text, "docs/docs/src/hooks.py_docs.md_kw.md", RULE, tmp_path)
+    assert [line for line, _, _ in got] == [17]
 
 
 def test_other_categories_are_not_checked(tmp_path):
@@ -66,8 +96,7 @@ def test_messages_say_why():
     report = check_text(text, "docs/docs/pkg/mod.py_docs.md_kw.md", Settings(select=[RULE]))
     assert [d.message for d in report.diagnostics] == [
         "`The` is an English stop word, not an identifier of `mod.py_docs.md`",
-        "`Overview` is a word of the generator's own headings, not an identifier of"
-        " `mod.py_docs.md`",
+        "`Overview` is a word the generator wrote itself, not an identifier of `mod.py_docs.md`",
     ]
 
 
@@ -79,20 +108,7 @@ def test_embedded_index_reported_at_the_outer_lines(tmp_path):
     assert got == [(14 + 17, 6, "DL202")]
 
 
-def test_vocabulary_comes_from_the_outlines():
-    headings = [
-        heading
-        for outline in OUTLINES.values()
-        for section, subsections in outline.items()
-        for heading in (section, *(subsections or ()))
-        if heading != "Classes"
-    ]
-    for heading in headings:
-        for word in heading.replace("-", " ").split():
-            assert not word[0].isupper() or word in HEADING_WORDS
-    assert {"Classs", "PyTorch", "Subtree", "High", "Level", "Classes"} - HEADING_WORDS == {
-        "Classes"  # the outline's corrected spelling; the generator writes "### Classs"
-    }
+def test_stop_word_list():
     assert "Any" not in STOP_WORDS
     assert all(word == word.capitalize() for word in STOP_WORDS)
 
@@ -105,11 +121,15 @@ SEED_001 = {
     23: "Can",
     42: "During",
     52: "For",
+    54: "GPU",  # "This file appears to involve GPU/parallel computing capabilities."
+    55: "Generated",
     75: "No",
     111: "The",
     112: "This",
+    114: "Uses",
     115: "When",
-    # template heading words; not "Classes" (26), from the label "**Classes defined**"
+    # words of the Python template, as the indexed page (not beside the seed) has them
+    26: "Classes",  # "**Classes defined**"
     27: "Code",
     28: "Common",
     31: "Considerations",
@@ -117,22 +137,28 @@ SEED_001 = {
     37: "Detailed",
     41: "Documentation",
     44: "Examples",
+    45: "Extension",
     50: "Files",
     57: "High",
     60: "Index",
+    62: "JIT",
     64: "Key",
     65: "Keyword",
     66: "Level",
     76: "Notes",
     80: "Original",
     81: "Overview",
+    84: "Path",
     85: "Patterns",
     89: "Purpose",
+    90: "Python",
     92: "References",
     93: "Repository",
     95: "Role",
+    96: "Run",
     97: "Safety",
     98: "Security",
+    99: "See",
     103: "Source",
     104: "Structure",
     110: "Testing",
@@ -174,11 +200,13 @@ def test_real_source_index_has_no_stop_words(real_findings):
 
 def test_real_index_of_a_keyword_index(real_findings):
     got = real_findings["docs/docs/test/distributed/tensor/README.md_kw.md_kw.md"]
-    # Basic, CPU, Complete, Efficiency, GPU, Generated, README, Run and System
-    # (lines 18, 19, 20, 26, 30, 31, 48, 51, 56) are not heading words
-    silent = {18, 19, 20, 26, 30, 31, 48, 51, 56}
+    # CPU, GPU, README and Run (lines 19, 30, 48, 51) are the README's own
+    # words, in code spans and links of the indexed page
+    silent = {19, 30, 48, 51}
     assert sorted(got) == [line for line in range(16, 61) if line not in silent]
     assert got[35] == "In" and got[58] == "The" and got[53] == "Section"
+    # from the Keyword -> Section Map and the footer
+    assert got[18] == "Basic" and got[31] == "Generated" and got[56] == "System"
 
 
 def test_real_any_is_typing_any(real_findings):
@@ -230,3 +258,35 @@ def test_fix_on_the_seed_removes_every_flagged_entry():
     assert fixed == "".join(line for n, line in enumerate(lines, 1) if n not in SEED_001)
     assert rule_findings(StopwordKeyword, fixed, path) == []
     assert_fix_adds_nothing(StopwordKeyword, text, fixed, path)
+
+
+# --- C/C++ pages and the older template ---------------------------------------
+
+REAL_CPP = SHARED / "corpus" / "real-cpp"
+
+
+def test_real_index_of_a_cpp_file_documentation():
+    require_shared()
+    listing = (REAL_CPP / "LISTING.txt").read_text(encoding="utf-8").splitlines()
+    settings = Settings(select=[RULE], root=REAL_CPP, known_paths=listing)
+    path = REAL_CPP / "docs/docs/aten/src/ATen/cuda/detail/CUDAHooks.h_docs.md_kw.md"
+    got = {d.line: d.message.split("`")[1] for d in check_paths([path], settings).diagnostics}
+    # "### Class/Structs", "**Namespaces**:", "2.82 KB", "C/C++ Header File" and
+    # "**ATen** (A Tensor Library)" are the generator's
+    for line, word in [(87, "Structs"), (66, "Namespaces"), (55, "KB"), (47, "Header")]:
+        assert got[line] == word
+    assert got[92] == "Tensor"
+    # ATen is in every path, Magma and Generator are the header's own words
+    assert not {17, 61, 46, 23} & set(got)  # ATen, Magma, Generator, CUDAHooks
+
+
+def test_letter_groups_of_the_older_template_are_identifier_lists():
+    require_shared()
+    path = SHARED / "corpus" / "templates" / "mm" / "MPSGuardImpl.mm_kw.md"
+    report = check_paths([path], Settings(select=[RULE]))
+    # "Both" under "### B" and "Then" under "### T"; "before", "does" are not
+    # capitalised, "Check" is no stop word
+    assert [(d.line, d.message.split("`")[1]) for d in report.diagnostics] == [
+        (17, "Both"),
+        (118, "Then"),
+    ]
