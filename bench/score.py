@@ -123,6 +123,12 @@ class Place:
         parts = self.text.split("`")
         return parts[1] if len(parts) > 2 else ""
 
+    @property
+    def entry_of_message(self) -> str:
+        """The first backticked name of the finding's message."""
+        parts = self.message.split("`")
+        return parts[1] if len(parts) > 2 else ""
+
     def in_indexed_headings(self) -> bool:
         """Whether the entry is a word of a heading of the page a level-2 index indexes."""
         indexed = self.path.removeprefix("docs/").removesuffix("_kw.md")
@@ -160,10 +166,11 @@ KIND_SCOPE: dict[str, Callable[[Place], bool]] = {
         GENERATOR_WORD not in place.message or place.in_indexed_headings()
     ),
 }
-# Kinds the manifest may report several times on one line (one per link, one per
-# entry of a `**Classes/Structs**:` line); for every other kind, several findings
-# of a rule on one line are one defect.
-MULTI_KINDS = frozenset({"broken-link", "keyword-as-class", "export-macro-as-class"})
+# Kinds the manifest may report several times on one line: once per link, once per
+# name of a `**Classes/Structs**:` line (a name listed twice is one defect). For
+# every other kind, several findings of a rule on one line are one defect.
+MULTI_KINDS = frozenset({"broken-link"})
+PER_NAME_KINDS = frozenset({"keyword-as-class", "export-macro-as-class"})
 VERDICTS = ("manifest-wrong", "manifest-missing")
 EXCEPTIONS_HEADER = ["path", "line", "kind", "verdict", "reason"]
 
@@ -395,7 +402,7 @@ def run_doclint(argv: list[str], root: Path) -> Run:
 
 def collect(findings: Iterable[dict[str, Any]], root: Path, truth: Truth) -> Found:
     found = Found()
-    seen: set[tuple[str, int, str]] = set()
+    seen: set[tuple[str, int, str, str]] = set()
     lines = LineReader(root)
     for finding in findings:
         found.total += 1
@@ -412,9 +419,11 @@ def collect(findings: Iterable[dict[str, Any]], root: Path, truth: Truth) -> Fou
             continue
         key = (path, line, kind)
         if kind not in MULTI_KINDS:
-            if (path, line, rule) in seen:
+            # One defect per line, or per name of a line listing names.
+            name = place.entry_of_message if kind in PER_NAME_KINDS else ""
+            if (path, line, rule, name) in seen:
                 continue
-            seen.add((path, line, rule))
+            seen.add((path, line, rule, name))
         found.counts[key] += 1
         found.messages[key].append(f"{finding.get('code', '?')} {finding.get('message', '')}")
     return found
