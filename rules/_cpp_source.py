@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import bisect
 import hashlib
-from collections import OrderedDict
+import re
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate, takewhile
@@ -78,6 +79,7 @@ _KEYWORDS = frozenset({
     "requires",
 })
 # fmt: on
+_CLASS_WORDS = re.compile(r"\b(?:class|struct)\s+\w")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +107,7 @@ class CppFacts:
     # Line ranges (1-based, inclusive) the parser could not read even after
     # the repairs: a fact about those lines is uncertain.
     unsure: tuple[tuple[int, int], ...]
+    counts: DefinitionCounts
 
     @property
     def include_paths(self) -> frozenset[str]:
@@ -112,6 +115,28 @@ class CppFacts:
 
     def is_unsure(self, line: int) -> bool:
         return any(start <= line <= end for start, end in self.unsure)
+
+
+@dataclass(frozen=True, slots=True)
+class DefinitionCounts:
+    """How many definitions and declarations the text holds, each overload and
+    each `#if` branch counted: what a count of "approximately N classes and M
+    functions" can be held against. `first_*` leave out `#else`/`#elif`
+    branches, where a definition may stand in for one of the first branch."""
+
+    classes: int = 0  # class and struct definitions (with a body), anonymous ones too
+    first_classes: int = 0
+    other_types: int = 0  # definitions of unions and enum classes
+    functions: int = 0  # function definitions
+    first_functions: int = 0
+    declarations: int = 0  # function declarations without a body
+    # Macro calls standing as statements in a scope (`REGISTER_HOOKS(X);`),
+    # which may expand to a function.
+    scope_calls: int = 0
+    function_macros: int = 0  # function-like `#define`s
+    macro_classes: int = 0  # `class X` written in `#define` bodies
+    # `#define`s whose body holds `{`: each may expand to any number of functions.
+    macro_bodies: int = 0
 
 
 @dataclass(slots=True)
@@ -129,6 +154,7 @@ class _Reading:
     export_macros: set[str] = field(default_factory=set)
     unsure: list[tuple[int, int]] = field(default_factory=list)
     blanks: list[tuple[int, int]] = field(default_factory=list)
+    counts: Counter[str] = field(default_factory=Counter)
 
     def text(self, node: tree_sitter.Node) -> str:
         return self.code[node.start_byte : node.end_byte].decode("utf-8", "replace")
@@ -144,6 +170,7 @@ class _Reading:
             frozenset(self.macros),
             frozenset(export_macros),
             tuple(sorted(set(self.unsure))),
+            DefinitionCounts(**self.counts),
         )
 
 
@@ -233,7 +260,33 @@ def _visit_scope(reading: _Reading, scope: tree_sitter.Node) -> None:
         elif kind == "preproc_include":
             _include(reading, node)
         elif kind in ("preproc_def", "preproc_function_def"):
-            reading.macros.update(map(reading.text, _fields(node, "name")))
+            _macro(reading, node)
+        elif kind == "expression_statement" and _is_call(node):
+            reading.counts["scope_calls"] += 1
+
+
+def _is_call(statement: tree_sitter.Node) -> bool:
+    return any(child.type == "call_expression" for child in statement.named_children[:1])
+
+
+def _macro(reading: _Reading, node: tree_sitter.Node) -> None:
+    reading.macros.update(map(reading.text, _fields(node, "name")))
+    reading.counts["function_macros"] += node.type == "preproc_function_def"
+    for body in _fields(node, "value"):
+        # A macro body is tokens the grammar does not read: a class it
+        # defines is only found as words.
+        text = reading.text(body)
+        reading.counts["macro_classes"] += len(_CLASS_WORDS.findall(text))
+        reading.counts["macro_bodies"] += "{" in text
+
+
+def _count(reading: _Reading, what: str, node: tree_sitter.Node) -> None:
+    """Count a definition, and again as `first_<what>` outside `#else`/`#elif` branches."""
+    reading.counts[what] += 1
+    parent = node.parent
+    while parent is not None and parent.type not in ("preproc_else", "preproc_elif"):
+        parent = parent.parent
+    reading.counts["first_" + what] += parent is None
 
 
 def _fields(node: tree_sitter.Node, name: str) -> list[tree_sitter.Node]:
@@ -261,6 +314,8 @@ def _type(
     """Record a class-like specifier; the scope of its body is returned to visit."""
     name = node.child_by_field_name("name")
     body = node.child_by_field_name("body")
+    if body is not None:
+        _count_type(reading, node)
     if name is None:
         return [] if body is None else [body]
     named = _last_name(reading, name)
@@ -274,6 +329,13 @@ def _type(
     elif declaration.child_by_field_name("declarator") is None:
         reading.declared_types.add(named)
     return []
+
+
+def _count_type(reading: _Reading, node: tree_sitter.Node) -> None:
+    if node.type in ("class_specifier", "struct_specifier"):
+        _count(reading, "classes", node)
+    elif node.type != "enum_specifier" or any(c.type in ("class", "struct") for c in node.children):
+        reading.counts["other_types"] += 1
 
 
 def _export_macro(reading: _Reading, declaration: tree_sitter.Node, spec: tree_sitter.Node) -> bool:
@@ -322,7 +384,17 @@ def _declaration(reading: _Reading, node: tree_sitter.Node) -> list[tree_sitter.
         reading.functions.add(name)
         if node.type == "function_definition":
             reading.function_definitions.add(name)
+        if _has_body(node):
+            _count(reading, "functions", node)
+        else:
+            reading.counts["declarations"] += 1
     return scopes
+
+
+def _has_body(node: tree_sitter.Node) -> bool:
+    """Whether a declaration is a definition with a body: `f() = default;`
+    and `= delete;` are definitions to the grammar, declarations to a reader."""
+    return node.type == "function_definition" and node.child_by_field_name("body") is not None
 
 
 def _qualifier_macros(reading: _Reading, node: tree_sitter.Node) -> None:

@@ -8,7 +8,9 @@ import posixpath
 from collections.abc import Iterator
 from functools import partial
 
-from doclint_rules._python_source import PythonFacts, decide, is_python_path
+from doclint_rules._cpp_source import CppFacts
+from doclint_rules._cpp_source import decide as decide_cpp
+from doclint_rules._python_source import PythonFacts, decide
 
 from doclint.rule_api import DependencyEntry, FileDocs, Finding, Rule, RuleContext
 
@@ -36,6 +38,14 @@ class BogusDependency(Rule[FileDocs]):
     and each imported name an identifier, `*` or `name as alias` (a trailing
     `\\` of a name list cut at a line continuation is tolerated).
 
+    On a page of a C, C++ or CUDA source, "This file includes:" lists
+    includes as written: each must be the path of an `#include` directive
+    of the source, in any `#if` branch, as tree-sitter reads it; the
+    generator also took paths from comments ("they should #include <...>").
+    An entry named on a directive line the parser could not read is left
+    alone, and so is a page without its source. Pages of the other templates
+    list no dependencies and are not judged.
+
     **Example:**
 
     ```markdown
@@ -60,13 +70,17 @@ class BogusDependency(Rule[FileDocs]):
 
     code = "DL305"
     name = "bogus-dependency"
-    summary = "Import Dependencies entry that the documented source does not import."
+    summary = "Import or include entry that the documented source does not have."
 
     def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if not page.dependencies:
             return
         filename = posixpath.basename(page.described or "") or "the documented file"
-        yield from decide(_source_text(page, ctx), partial(_findings, page, ctx, filename))
+        text = _source_text(page, ctx)
+        if page.template == "python":
+            yield from decide(text, partial(_findings, page, ctx, filename))
+        elif page.template == "cpp" and text is not None:
+            yield from decide_cpp(text, partial(_include_findings, page, ctx, filename, text))
 
 
 def _findings(
@@ -78,11 +92,35 @@ def _findings(
             yield Finding(entry.line, _module_column(entry, ctx), problem)
 
 
+def _include_findings(
+    page: FileDocs, ctx: RuleContext, filename: str, text: str, facts: CppFacts | None
+) -> Iterator[Finding]:
+    """An include entry must be a path an `#include` directive of the source
+    names, in any `#if` branch; the generator also took paths from comments."""
+    if facts is None:
+        return
+    for entry in page.dependencies:
+        if entry.module in facts.include_paths or _unsure_mention(entry.module, text, facts):
+            continue
+        problem = f"`{filename}` has no `#include` of `{entry.module}`"
+        if entry.module in text:
+            problem += "; it is only named in a comment or string"
+        yield Finding(entry.line, _module_column(entry, ctx), problem)
+
+
+def _unsure_mention(include: str, text: str, facts: CppFacts) -> bool:
+    """Whether a directive line the parser could not read names the path
+    (after a macro it could not place, an `#include` may be read as part of
+    an error)."""
+    return any(
+        include in line and line.lstrip().startswith("#") and facts.is_unsure(number)
+        for number, line in enumerate(text.split("\n"), 1)
+    )
+
+
 def _source_text(page: FileDocs, ctx: RuleContext) -> str | None:
     """The page's own source: the embedded copy is what the generator read,
     so it is preferred over the file of the tree."""
-    if not is_python_path(page.described):
-        return None
     if page.source is not None:
         return page.source.text
     source = ctx.source(page)

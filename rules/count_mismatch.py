@@ -7,7 +7,9 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import partial
 
-from doclint_rules._python_source import PythonFacts, decide, is_python_path
+from doclint_rules._cpp_source import CppFacts
+from doclint_rules._cpp_source import decide as decide_cpp
+from doclint_rules._python_source import PythonFacts, decide
 
 from doclint.rule_api import Count, FileDocs, Finding, FolderDoc, Rule, RuleContext
 
@@ -16,6 +18,13 @@ from doclint.rule_api import Count, FileDocs, Finding, FolderDoc, Rule, RuleCont
 FOLDER_PAGES = frozenset({"index.md", "doc.md", "sub.md"})
 # Folders the generator never walks into.
 SKIPPED_FOLDERS = frozenset({".git", ".hg", ".svn", "__pycache__", "site-packages"})
+PLURALS = {"class": "classes", "class/struct": "classes/structs", "function": "functions"}
+UNBOUNDED = float("inf")
+# Past this share of unreadable lines, a C/C++ source's counts are not judged.
+MAX_UNREAD_SHARE = 0.25
+CPP_RANGES = (
+    " (from the definitions outside `#else` branches up to every definition, declaration and macro)"
+)
 
 
 class CountMismatch(Rule[FileDocs | FolderDoc]):
@@ -28,6 +37,19 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
     complete block, of the documented file), outside strings and comments, as
     `ast` finds them (Python 2 sources, which `ast` cannot parse, are read the
     same way). One finding per line.
+
+    "This C++ file contains approximately N class(es)/struct(s) and M
+    function(s)." (C and C++ sources and headers) is judged as the generator
+    words it, approximately: tree-sitter reads the source, and a count is
+    wrong only outside what a careful count could give. N runs from the
+    class and struct definitions (nested and anonymous ones too) outside
+    `#else`/`#elif` branches up to every class, struct and union definition,
+    enum class and `class` word of a `#define`; M from the function
+    definitions with a body up to every definition and declaration, macro
+    call standing in a scope and function-like `#define` (no limit once a
+    `#define` holds a `{`). Forward declarations are not definitions. A
+    source the parser could not read for more than a quarter of its lines
+    is not judged. Pages of other templates are not judged.
 
     In a folder's `doc.md`, "N subfolder(s)", "N file(s)" and each "`.ext`: N
     file(s)" line are compared with the folder in the tree. For a folder under
@@ -48,7 +70,9 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
     **Why is this bad?** The generator counts classes and functions with a
     naive `class\\s+(\\w+)` / `def\\s+(\\w+)` regex that also matches inside
     strings, comments and docstrings, so the overview misstates the size of
-    the module. Folder counts that do not match the folder mean the page is
+    the module. In C++ it counts only the word `class` (in comments and
+    template parameters too, and never `struct`), so a header defining
+    three structs is said to hold none. Folder counts that do not match the folder mean the page is
     stale or was written from another tree, and readers who trust it miss
     files.
 
@@ -80,33 +104,73 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
 
 
 def _check_overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
-    if page.overview_counts and is_python_path(page.described):
-        yield from decide(_python_text(page, ctx), partial(_overview_findings, page, ctx))
+    if not page.overview_counts:
+        return
+    text = _source_text(page, ctx)
+    if page.template == "python":
+        yield from decide(text, partial(_python_findings, page, ctx))
+    elif page.template == "cpp":
+        lines = (text or "").count("\n") + 1
+        yield from decide_cpp(text, partial(_cpp_findings, page, ctx, lines))
 
 
-def _overview_findings(
+def _python_findings(
     page: FileDocs, ctx: RuleContext, facts: PythonFacts | None
 ) -> Iterator[Finding]:
     if facts is None:
         return
     actual = {"class": facts.class_count, "function": facts.function_count}
+    ranges = {what: (value, value) for what, value in actual.items()}
+    yield from _overview_findings(page, ctx, ranges, "the source defines {}")
+
+
+def _cpp_findings(
+    page: FileDocs, ctx: RuleContext, lines: int, facts: CppFacts | None
+) -> Iterator[Finding]:
+    """The generator says "approximately": a count is wrong only outside what
+    any careful count could give, from the definitions outside `#else`
+    branches up to every definition, declaration and macro that may make one."""
+    if facts is None or _mostly_unread(facts, lines):
+        return
+    counts = facts.counts
+    functions_up_to = counts.functions + counts.declarations + counts.scope_calls
+    ranges = {
+        "class/struct": (
+            counts.first_classes,
+            counts.classes + counts.other_types + counts.macro_classes,
+        ),
+        "function": (
+            counts.first_functions,
+            UNBOUNDED if counts.macro_bodies else functions_up_to + counts.function_macros,
+        ),
+    }
+    yield from _overview_findings(page, ctx, ranges, "the source has {}" + CPP_RANGES)
+
+
+def _overview_findings(
+    page: FileDocs, ctx: RuleContext, ranges: dict[str, tuple[float, float]], found: str
+) -> Iterator[Finding]:
+    """One finding per count sentence with a count outside its range."""
     lines: dict[int, list[Count]] = {}
     for count in page.overview_counts:
-        lines.setdefault(count.line, []).append(count)
+        if count.what in ranges:
+            lines.setdefault(count.line, []).append(count)
     for line, counts in lines.items():
-        wrong = [count for count in counts if count.value != actual.get(count.what, count.value)]
+        wrong = [c for c in counts if not ranges[c.what][0] <= c.value <= ranges[c.what][1]]
         if not wrong:
             continue
+        approximately = "approximately " if page.template == "cpp" else ""
         claimed = " and ".join(_plural(count.value, count.what) for count in counts)
-        found = " and ".join(_plural(actual[count.what], count.what) for count in counts)
+        actual = " and ".join(_plural(ranges[count.what], count.what) for count in counts)
+        needle = f"{wrong[0].value} {wrong[0].what.split('/')[0]}"
         yield Finding(
             line,
-            _column(ctx, line, f"{wrong[0].value} {wrong[0].what}", wrong[0].column),
-            f"claims {claimed}; the source defines {found}",
+            _column(ctx, line, needle, wrong[0].column),
+            f"claims {approximately}{claimed}; {found.format(actual)}",
         )
 
 
-def _python_text(page: FileDocs, ctx: RuleContext) -> str | None:
+def _source_text(page: FileDocs, ctx: RuleContext) -> str | None:
     """The source the counts were made from: the page's own copy when complete."""
     if page.source is not None and page.source.closed:
         return page.source.text
@@ -114,9 +178,22 @@ def _python_text(page: FileDocs, ctx: RuleContext) -> str | None:
     return source.text if source is not None else None
 
 
-def _plural(value: int, what: str) -> str:
-    plural = {"class": "classes", "function": "functions"}.get(what, what + "s")
-    return f"{value} {what if value == 1 else plural}"
+def _mostly_unread(facts: CppFacts, lines: int) -> bool:
+    """Whether the parser could not read so much of the source that its counts
+    are guesses."""
+    unread = sum(last - first + 1 for first, last in facts.unsure)
+    return unread > lines * MAX_UNREAD_SHARE
+
+
+def _plural(value: int | tuple[float, float], what: str) -> str:
+    if isinstance(value, tuple):
+        low, high = value
+        if high == UNBOUNDED:
+            return f"{low} or more {PLURALS[what]}"
+        if low != high:
+            return f"{low}-{high} {PLURALS[what]}"
+        value = low
+    return f"{value} {what if value == 1 else PLURALS[what]}"
 
 
 # ---- folder documentation: subfolders and files ---------------------------------

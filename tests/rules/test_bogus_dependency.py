@@ -99,11 +99,12 @@ def test_a_python_2_source_is_read_by_the_lexer(tmp_path):
     ]
 
 
-def test_a_file_that_is_not_python_gets_the_syntax_check(tmp_path):
+def test_a_page_of_another_template_is_not_judged(tmp_path):
+    """The identifier template writes no import list: nothing there is a
+    Python module list to check."""
     body = "import which may fail\nimport it\n"
     text = docs_with_dependencies("pkg/notes.txt", body, ["`which may`", "`it`"])
-    got = findings(text, "docs/pkg/notes.txt_docs.md", RULE, tmp_path)
-    assert got == [(first_entry_line(body), 4, "DL305")]
+    assert findings(text, "docs/pkg/notes.txt_docs.md", RULE, tmp_path) == []
 
 
 def test_the_tree_source_is_used_when_nothing_is_embedded(tmp_path):
@@ -150,3 +151,113 @@ def test_real_page_with_a_planted_prose_entry(tmp_path):
     assert lines[89] == "- `torch.testing._internal.common_utils`: run_tests, TestCase\n"
     lines.insert(90, "- `which may`\n")
     assert findings("".join(lines), path, RULE, tmp_path) == [(91, 4, "DL305")]
+
+
+# --- C, C++ and CUDA: "This file includes:" --------------------------------------
+
+CPP_SOURCE = """#pragma once
+// Users of this header should #include <ATen/cuda/PhiloxUtils.cuh> instead.
+#include <cstdint>
+#if defined(USE_ROCM)
+#include "hip/hip_runtime.h"
+#endif
+const char* note = "#include <fake.h>";
+"""
+
+
+def cpp_docs(source: str, body: str, includes: list[str]) -> str:
+    """A file documentation of a C/C++ `source` in the generator's template,
+    embedding `body` (lines 15 on) and listing `includes` from line 7 + body lines."""
+    entries = "".join(f"- `{include}`\n" for include in includes)
+    return (
+        f"# Documentation: `{source}`\n\n## File Metadata\n\n- **Path**: `{source}`\n"
+        "- **Size**: 6 bytes (0.01 KB)\n\n## File Purpose\n\nA file.\n\n## Original Source\n\n"
+        f"```c\n{body}\n```\n\n\n\n## Dependencies\n\n### Import Dependencies\n\n"
+        f"This file includes:\n\n{entries}\n\n## Code Patterns & Idioms\n\nText.\n"
+    )
+
+
+def cpp_messages(text: str, path: str) -> list[tuple[int, str]]:
+    report = check_text(text, path, Settings(select=[RULE]))
+    return [(d.line, d.message) for d in report.diagnostics]
+
+
+def test_cpp_include_read_from_a_comment_or_a_string():
+    includes = ["ATen/cuda/PhiloxUtils.cuh", "cstdint", "fake.h", "vector"]
+    text = cpp_docs("aten/Raw.cuh", CPP_SOURCE, includes)
+    first = first_entry_line(CPP_SOURCE)
+    assert cpp_messages(text, "docs/aten/Raw.cuh_docs.md") == [
+        (
+            first,
+            "`Raw.cuh` has no `#include` of `ATen/cuda/PhiloxUtils.cuh`;"
+            " it is only named in a comment or string",
+        ),
+        (
+            first + 2,
+            "`Raw.cuh` has no `#include` of `fake.h`; it is only named in a comment or string",
+        ),
+        (first + 3, "`Raw.cuh` has no `#include` of `vector`"),
+    ]
+
+
+def test_near_miss_cpp_includes_of_any_branch_are_real():
+    """Includes as written, whichever `#if` branch holds them, and never the
+    Python check ("not a Python module name") on a C++ page."""
+    text = cpp_docs("aten/Raw.h", CPP_SOURCE, ["cstdint", "hip/hip_runtime.h"])
+    assert cpp_messages(text, "docs/aten/Raw.h_docs.md") == []
+
+
+# After a namespace macro it cannot place, the grammar reads the last
+# directive as part of an error: the include is there, the parser unsure.
+UNREADABLE_CPP = """#include <thrust/detail/config.h>
+THRUST_NAMESPACE_BEGIN
+template <typename T> T next(T i);
+THRUST_NAMESPACE_END
+
+#include <thrust/detail/advance.inl>
+// see thrust/detail/other.inl
+"""
+
+
+def test_cpp_include_on_an_unreadable_directive_line_is_not_judged():
+    includes = ["thrust/detail/advance.inl", "thrust/detail/other.inl"]
+    text = cpp_docs("thrust/advance.h", UNREADABLE_CPP, includes)
+    assert cpp_messages(text, "docs/thrust/advance.h_docs.md") == [
+        (
+            first_entry_line(UNREADABLE_CPP) + 1,
+            "`advance.h` has no `#include` of `thrust/detail/other.inl`;"
+            " it is only named in a comment or string",
+        )
+    ]
+
+
+REAL_CPP = REAL.parent / "real-cpp"
+DETAIL = "docs/aten/src/ATen/cuda/detail"
+
+
+def test_real_cpp_include_from_a_comment():
+    """`UnpackRaw.cuh` has no directive; its one entry comes from the comment
+    "they should #include <ATen/cuda/PhiloxUtils.cuh>"."""
+    require_shared()
+    path = REAL_CPP / DETAIL / "UnpackRaw.cuh_docs.md"
+    report = check_paths([path], Settings(select=[RULE], root=REAL_CPP))
+    assert [(d.line, d.message) for d in report.diagnostics] == [
+        (
+            82,
+            "`UnpackRaw.cuh` has no `#include` of `ATen/cuda/PhiloxUtils.cuh`;"
+            " it is only named in a comment or string",
+        )
+    ]
+
+
+def test_real_cpp_conditional_includes_are_clean():
+    """`CUDAHooks.cpp` includes `cudnn_frontend.h`, `magma_v2.h` and
+    `miopen/version.h` under `#if`; its 28 entries, and the level-2 page
+    embedding the page, give nothing."""
+    require_shared()
+    paths = [
+        REAL_CPP / DETAIL / "CUDAHooks.cpp_docs.md",
+        REAL_CPP / "docs" / DETAIL / "CUDAHooks.cpp_docs.md_docs.md",
+    ]
+    report = check_paths(paths, Settings(select=[RULE], root=REAL_CPP))
+    assert report.diagnostics == []

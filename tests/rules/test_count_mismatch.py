@@ -1,3 +1,5 @@
+from pathlib import Path
+
 from doclint import Settings, check_paths, check_text
 from tests.conftest import REAL, findings, require_shared
 from tests.pages import write
@@ -93,6 +95,100 @@ def test_real_overview_counts():
     wrong = text.replace(claim, claim.replace("2 class", "3 class"))
     assert messages(wrong, path, REAL, known_paths=listing) == [
         (57, 27, "claims 3 classes and 3 functions; the source defines 2 classes and 3 functions")
+    ]
+
+
+# ---- C/C++/CUDA: "approximately N class(es)/struct(s) and M function(s)" ----------
+
+# Two class definitions (one in an `#else` branch, which may stand in for the
+# first), a struct, a union, two functions defined and one declared; the word
+# `class` in the comment and the call are what a naive count also counts.
+CPP_SOURCE = """// This class is a helper.
+#if defined(USE_ROCM)
+class Hip { int f() { return 1; } };
+#else
+class TORCH_API Cuda { int f(); };
+#endif
+struct Pair { int a, b; };
+union Bits { int i; float f; };
+int twice(int x) { return helper(x) * 2; }
+"""
+
+
+def cpp_page(source: str, claim: str, body: str = CPP_SOURCE) -> str:
+    """A C++ file documentation whose count sentence sits at line 30."""
+    return (
+        f"# Documentation: `{source}`\n\n## File Metadata\n\n- **Path**: `{source}`\n\n"
+        f"## File Purpose\n\nA file.\n\n## Original Source\n\n```cpp\n{body}```\n\n\n\n"
+        "## High-Level Overview\n\n\n"
+        f"This C++ file contains approximately {claim}.\n\n## Detailed Analysis\n\nText.\n"
+    )
+
+
+def test_cpp_counts_outside_what_any_count_gives(tmp_path):
+    # at least 2 classes/structs (Hip, Pair) and 2 function definitions;
+    # at most 4 (with Cuda and the union) and 3 functions (with the declaration)
+    too_few = cpp_page("aten/Hooks.cpp", "1 class(es)/struct(s) and 2 function(s)")
+    too_many = cpp_page("aten/Hooks.h", "2 class(es)/struct(s) and 9 function(s)")
+    ranges = (
+        "(from the definitions outside `#else` branches up to every definition,"
+        " declaration and macro)"
+    )
+    assert messages(too_few, "docs/aten/Hooks.cpp_docs.md", tmp_path) == [
+        (
+            30,
+            38,
+            "claims approximately 1 class/struct and 2 functions; the source has"
+            f" 2-4 classes/structs and 2-3 functions {ranges}",
+        )
+    ]
+    assert messages(too_many, "docs/aten/Hooks.h_docs.md", tmp_path) == [
+        (
+            30,
+            64,
+            "claims approximately 2 classes/structs and 9 functions; the source has"
+            f" 2-4 classes/structs and 2-3 functions {ranges}",
+        )
+    ]
+
+
+def test_near_miss_cpp_counts_inside_the_range(tmp_path):
+    for claim in (
+        "2 class(es)/struct(s) and 2 function(s)",
+        "4 class(es)/struct(s) and 3 function(s)",
+    ):
+        assert (
+            findings(cpp_page("aten/Hooks.cpp", claim), "docs/aten/Hooks.cpp_docs.md", "DL304")
+            == []
+        )
+
+
+def test_cpp_source_mostly_unreadable_is_not_judged(tmp_path):
+    # Macros the parser cannot place on most lines: its counts are guesses.
+    body = "".join(f"MACRO_{n}(a) MACRO_{n}(b) {{{{ ]]\n" for n in range(8)) + "struct A {};\n"
+    text = cpp_page("aten/Macros.h", "0 class(es)/struct(s) and 0 function(s)", body)
+    assert findings(text, "docs/aten/Macros.h_docs.md", "DL304") == []
+    assert findings(text.replace(body, "struct A {};\n"), "docs/aten/Macros.h_docs.md", "DL304")
+
+
+REAL_CPP = REAL.parent / "real-cpp"
+
+
+def test_real_cpp_counts():
+    """The three real pages whose class count is below the classes they list
+    (labelled in tests/labels), and the others of their folder, which are not."""
+    require_shared()
+    folder = REAL_CPP / "docs/aten/src/ATen/cuda/detail"
+    report = check_paths([folder], Settings(select=["DL304"], root=REAL_CPP))
+    got = [(Path(d.path).name, d.line, d.message.split(";")[0]) for d in report.diagnostics]
+    assert got == [
+        ("CUDAHooks.cpp_docs.md", 581, "claims approximately 0 classes/structs and 53 functions"),
+        ("CUDAHooks.h_docs.md", 96, "claims approximately 0 classes/structs and 41 functions"),
+        (
+            "DeviceThreadHandles.h_docs.md",
+            176,
+            "claims approximately 1 class/struct and 12 functions",
+        ),
     ]
 
 
