@@ -17,6 +17,7 @@ See bench/SCORING.md. Standard library only.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import posixpath
@@ -26,10 +27,11 @@ import subprocess
 import sys
 import sysconfig
 import time
+import warnings
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -75,25 +77,21 @@ GENERATOR_WORD = "is a word the generator wrote itself"
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 CPP_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".cu", ".cuh")
 PAGE_SUFFIXES = ("_docs.md", "_kw.md")
-# The C/C++ keywords of gen_corpus's keyword-as-function: its definition of the kind.
-# fmt: off
-CPP_KEYWORDS = frozenset({
-    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
-    "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
-    "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
-    "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
-    "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
-    "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
-    "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
-    "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
-    "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
-    "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
-    "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "restrict", "_Alignas",
-    "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn",
-    "_Static_assert", "_Thread_local", "__attribute__", "__declspec", "__restrict", "__restrict__",
-    "__inline", "__inline__", "__asm__", "__extension__", "__typeof__", "typeof"
-})
-# fmt: on
+GENERATOR = PROJECT_ROOT.parent / "shared" / "tools" / "gen_corpus.py"
+
+
+@cache
+def cpp_keywords() -> frozenset[str]:
+    """The C/C++ keywords of gen_corpus's keyword-as-function, read from gen_corpus
+    itself: the manifest's definition of the kind, not a copy of it."""
+    spec = importlib.util.spec_from_file_location("gen_corpus", GENERATOR)
+    if spec is None or spec.loader is None or not GENERATOR.is_file():
+        raise ScoreError(f"{GENERATOR} not found: it defines the C/C++ keywords scored")
+    module = importlib.util.module_from_spec(spec)
+    with warnings.catch_warnings():  # its docstring's regex escapes are not ours to mend
+        warnings.simplefilter("ignore", DeprecationWarning)
+        spec.loader.exec_module(module)
+    return frozenset(module.CPP_KEYWORDS)
 
 
 class Place:
@@ -156,7 +154,7 @@ KIND_SCOPE: dict[str, Callable[[Place], bool]] = {
     ),
     "export-macro-as-class": lambda place: place.cpp,
     "keyword-as-function": lambda place: (
-        place.cpp and place.section == "### Functions" and place.entry in CPP_KEYWORDS
+        place.cpp and place.section == "### Functions" and place.entry in cpp_keywords()
     ),
     "bogus-include": lambda place: (
         place.cpp and place.section in ("### Includes", "### Import Dependencies")
