@@ -168,3 +168,18 @@ def install(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the plugin's rules (codes XF001-XF008) known to the registry."""
     write_plugin(folder, "fixplugin", PLUGIN, RULES)
     monkeypatch.syspath_prepend(str(folder))
+
+
+# A page the plugin's heading rule fixes, and the page it fixes it to.
+CLASSS = "# Notes\n\n### Classs\n\n- a\n"
+FIXED = "# Notes\n\n### Classes\n\n- a\n"
+
+
+def plugin_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty tree root (`tmp_path/tree`) with the plugin installed beside it."""
+    plugin = tmp_path / "plugin"
+    plugin.mkdir()
+    install(plugin, monkeypatch)
+    root = tmp_path / "tree"
+    root.mkdir()
+    return root

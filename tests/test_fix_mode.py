@@ -21,18 +21,12 @@ from tests.conftest import PROJECT
 from tests.pages import keyword_index, write
 from tests.test_precommit import try_hook  # noqa: F401 (a fixture)
 
-CLASSS = "# Notes\n\n### Classs\n\n- a\n"
-FIXED = "# Notes\n\n### Classes\n\n- a\n"
+CLASSS, FIXED = fix_plugin.CLASSS, fix_plugin.FIXED
 
 
 @pytest.fixture
 def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    plugin = tmp_path / "plugin"
-    plugin.mkdir()
-    fix_plugin.install(plugin, monkeypatch)
-    root = tmp_path / "tree"
-    root.mkdir()
-    return root
+    return fix_plugin.plugin_tree(tmp_path, monkeypatch)
 
 
 @pytest.fixture

@@ -150,17 +150,13 @@ def test_a_closed_stdin_ends_cleanly(small_tree: Path, fix: list[str]) -> None:
 
 # -- nothing outside the root, through symbolic links included ---------------
 
-CLASSS = "# Notes\n\n### Classs\n\n- a\n"
-FIXED = "# Notes\n\n### Classes\n\n- a\n"
+CLASSS, FIXED = fix_plugin.CLASSS, fix_plugin.FIXED
 
 
 @pytest.fixture
 def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    plugin = tmp_path / "plugin"
-    plugin.mkdir()
-    fix_plugin.install(plugin, monkeypatch)
-    root = tmp_path / "tree"
-    (root / "docs").mkdir(parents=True)
+    root = fix_plugin.plugin_tree(tmp_path, monkeypatch)
+    (root / "docs").mkdir()
     (root / ".git").mkdir()  # the root of the tree, whatever the run is given
     return root
 
