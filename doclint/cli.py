@@ -314,6 +314,7 @@ def _settings(args: argparse.Namespace, config: Config | None) -> Settings:
         extend_exclude=[*config.extend_exclude, *(_split(args.extend_exclude) or [])],
         respect_gitignore=not args.no_respect_gitignore and config.respect_gitignore is not False,
         base=config.base,
+        shard=args.shard,
     )
 
 

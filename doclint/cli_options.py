@@ -7,6 +7,7 @@ from pathlib import Path
 
 from doclint import __version__
 from doclint.output import FORMATS
+from doclint.shards import Shard
 from doclint.tree import MAX_FILE_SIZE
 
 
@@ -183,6 +184,13 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="DIR",
         help="where to keep the cache (default: .doclint_cache in the tree root)",
+    )
+    run.add_argument(
+        "--shard",
+        type=Shard.parse,
+        metavar="K/N",
+        help="check only the K-th of N parts of the files (by path), for a CI matrix; "
+        "links and other facts are still read from the whole tree",
     )
     run.add_argument(
         "--show-traceback", action="store_true", help="show the stack of a rule that crashed"

@@ -17,6 +17,7 @@ from doclint.findings import Row
 from doclint.gc_pause import collect_rarely
 from doclint.parallel import map_in_processes, worker_count
 from doclint.replay_inputs import RunTree
+from doclint.shards import work_affinity
 
 _worker: tuple[Linter, FileReporter] | None = None
 """A worker's linter and reporter; in the main process, those of the run in
@@ -47,21 +48,6 @@ def _checked(linter: Linter, reporter: FileReporter, file: Path) -> FileOutcome:
     if not linter.settings.cache:
         outcome = outcome._replace(facts=[], rows=[] if reporter.render else outcome.rows)
     return outcome
-
-
-_GENERATED_SUFFIXES = ("_docs.md", "_kw.md")
-
-
-def work_affinity(path: str) -> str:
-    """Pages that read the same source sort together: a file's documentation,
-    its keyword index and their level-2 pages (`docs/docs/...`) all map to
-    `docs/<file>`. Chunks of work in this order give each source to one
-    worker, which reads and parses it once instead of once per worker."""
-    if path.startswith("docs/docs/"):
-        path = path[len("docs/") :]
-    while path.endswith(_GENERATED_SUFFIXES):
-        path = path.rsplit("_", 1)[0]
-    return path
 
 
 def run(

@@ -36,6 +36,7 @@ def cache_key(linter: Linter) -> str:
         listing,
         rules,
         settings.show_traceback,
+        str(settings.shard),
         sorted((code, sorted(options.items())) for code, options in linter.options.items()),
     )
     return hashlib.sha256(repr(state).encode()).hexdigest()[:32]
@@ -74,7 +75,9 @@ class RunSetup:
 
 def set_up_run(paths: Iterable[str | Path], settings: Settings) -> RunSetup:
     """Find the files, the root and the rules of a run, and load its cache. A
-    partial replay names its files and root: the walk would find the same."""
+    partial replay names its files and root: the walk would find the same.
+    A shard keeps its part of the files, cut once the root is known (the
+    shards of a tree are cut by paths relative to it)."""
     cwd = Path.cwd()
     partial = replay_inputs.partial_run()
     if partial is not None:
@@ -84,6 +87,8 @@ def set_up_run(paths: Iterable[str | Path], settings: Settings) -> RunSetup:
         files = list(discover(paths, settings.path_filter()))
         root = tree_root(settings, paths, files, cwd)
     linter = Linter(settings, make_tree_at(settings, root))
+    if settings.shard is not None and partial is None:
+        files = [file for file in files if settings.shard.holds(linter.tree_path(file))]
     finding_filter = settings.finding_filter(linter.registry)
     cache = None
     if settings.cache and partial is not None:
