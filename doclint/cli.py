@@ -359,10 +359,12 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
         try:
             # One write: a chunk per finding means 300,000 calls into the stream.
             if layout is not None and _writes_utf8_bytes(raw):
-                data, places = layout.compose(
-                    output, replay_inputs.partial_run(), raw.errors or "strict"
-                )
                 raw.flush()
+                partial, errors = replay_inputs.partial_run(), raw.errors or "strict"
+                if not replay_inputs.keeps_output():  # written part by part, never whole
+                    layout.write(raw.buffer, output, partial, errors)
+                    return
+                data, places = layout.compose(output, partial, errors)
                 raw.buffer.write(data)
                 # A baseline's matches are not kept per file: no part is reused.
                 replay_inputs.note_written(data, places if args.baseline is None else None)

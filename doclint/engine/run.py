@@ -3,19 +3,20 @@ chunks over worker processes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from doclint import replay_inputs
 from doclint.cache import Cache
 from doclint.engine.linter import FileOutcome, Linter
-from doclint.engine.reporting import FilePart, FileReporter, PartRenderer, RunResult
+from doclint.engine.reporting import FileReporter, PartRenderer, RunResult
 from doclint.engine.root import make_tree_at
 from doclint.engine.run_setup import RunSetup, set_up_run
 from doclint.engine.settings import Settings
+from doclint.engine.spill import SpilledParts
 from doclint.findings import Row
 from doclint.gc_pause import collect_rarely
-from doclint.parallel import map_in_processes, worker_count
+from doclint.parallel import imap_in_processes, worker_count
 from doclint.replay_inputs import RunTree
 from doclint.shards import work_affinity
 
@@ -59,26 +60,26 @@ def run(
     """Check files and folders (folders are walked for Markdown files), reusing
     cached results of unchanged files and spreading the rest over processes.
     `progress(done, total)` follows the files still to be checked. With
-    `render`, each file's findings come back rendered (`RunResult.parts`)."""
+    `render`, each file's findings come back rendered (`RunResult.parts`),
+    kept on disk as they come, so that memory does not grow with the findings."""
     settings = settings or Settings()
     setup = set_up_run(paths, settings)
     files, linter, cache = setup.files, setup.linter, setup.cache
     reporter = setup.reporter(render)
     results: dict[int, list[Row]] = {}
-    parts: dict[int, FilePart | None] = {}
+    parts = SpilledParts() if render is not None else None
     missing: list[int] = []
     for index, file in enumerate(files):
         stored = cache.lookup(linter.tree_path(file), file, linter.tree.fact) if cache else None
         if stored is None:
             missing.append(index)
-        elif render is not None:
-            parts[index] = reporter.part(file, stored)
+        elif parts is not None:
+            parts.add(index, reporter.part(file, stored))
         else:
             results[index] = stored
-    missing, outcomes = _check_missing(setup, reporter, missing, progress)
-    for index, outcome in zip(missing, outcomes, strict=True):
-        if render is not None:
-            parts[index] = outcome.part
+    for index, outcome in _check_missing(setup, reporter, missing, progress):
+        if parts is not None:
+            parts.add(index, outcome.part)
         else:
             results[index] = outcome.rows
         if cache is not None:
@@ -88,15 +89,11 @@ def run(
     if cache is not None:
         _save(setup, cache, shown, partial is None)
     diagnostics = setup.diagnostics(results, shown)
-    rendered = None
-    if render is not None:
-        rendered = sorted(
-            (shown[index], *part) for index, part in parts.items() if part is not None
-        )
     total, elsewhere = len(files), 0
     if partial is not None:
         total, elsewhere = len(partial.files), partial.elsewhere
     cached = len(files) - len(missing)
+    rendered = parts.sort(shown) if parts is not None else None
     return RunResult(diagnostics, total, total - len(files) + cached, files, elsewhere, rendered)
 
 
@@ -105,9 +102,9 @@ def _check_missing(
     reporter: FileReporter,
     missing: list[int],
     progress: Callable[[int, int], None] | None,
-) -> tuple[list[int], list[FileOutcome]]:
-    """The files (by index) that the cache did not answer for, in the order
-    they are checked in, and what checking each gave."""
+) -> Iterator[tuple[int, FileOutcome]]:
+    """Each file (by index) that the cache did not answer for, and what
+    checking it gave, as the files are checked (not all kept till the end)."""
     files, linter, settings = setup.files, setup.linter, setup.settings
     done = 0
 
@@ -121,23 +118,23 @@ def _check_missing(
     missing = sorted(missing, key=affinity.__getitem__)
     jobs = worker_count(settings.jobs, len(missing))
     if jobs <= 1:
-        outcomes = []
         for index in missing:
-            outcomes.append(_checked(linter, reporter, files[index]))
+            yield index, _checked(linter, reporter, files[index])
             advance(1)
-        return missing, outcomes
+        return
     chunk = [str(files[index]) for index in missing]
     start = (settings, setup.root, setup.cwd, reporter.render)
     groups = [affinity[index] for index in missing]
+    del affinity
     global _worker
     _worker = linter, reporter
     try:
-        outcomes = map_in_processes(
+        outcomes = imap_in_processes(
             _check_chunk, chunk, jobs, _start_worker, start, advance, groups
         )
+        yield from zip(missing, outcomes, strict=True)
     finally:
         _worker = None
-    return missing, outcomes
 
 
 def _store(cache: Cache, path: str, outcome: FileOutcome) -> None:

@@ -10,10 +10,11 @@ a run over a tree with one changed file answers in a fraction of a second
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import groupby
 from operator import attrgetter
-from typing import NamedTuple, Protocol
+from typing import BinaryIO, NamedTuple, Protocol
 
 from doclint.findings import DiagnosticRow
 from doclint.output.run_output import RunOutput
@@ -42,8 +43,23 @@ class Layout(NamedTuple):
         self, output: RunOutput, stored: StoredParts | None = None, errors: str = "strict"
     ) -> tuple[bytes, list[tuple[str, int, int, int]]]:
         """The whole text in UTF-8 (with `errors`), and where each file's part
-        sits in it: (path, offset, length in bytes, findings). With `stored`,
-        the parts of the files of `output` take their place among stored parts.
+        sits in it, as `write` gives them."""
+        whole = io.BytesIO()
+        places = self.write(whole, output, stored, errors)
+        return whole.getvalue(), places
+
+    def write(
+        self,
+        out: BinaryIO,
+        output: RunOutput,
+        stored: StoredParts | None = None,
+        errors: str = "strict",
+    ) -> list[tuple[str, int, int, int]]:
+        """Write the whole text in UTF-8 (with `errors`) to `out`, part after
+        part (the parts of a big tree are never joined in memory); where each
+        file's part sits in it: (path, offset, length in bytes, findings).
+        With `stored`, the parts of the files of `output` take their place
+        among stored parts.
 
         Bytes, not text: a stored part is copied as it was written, without
         decoding and encoding again the output of a whole tree."""
@@ -55,17 +71,18 @@ class Layout(NamedTuple):
             parts = stored.merge({path: (part, count) for path, part, count in parts})
         head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
         separator = self.separator.encode()
-        pieces, places, offset = [head], [], len(head)
+        out.write(head)
+        places, offset = [], len(head)
         for path, part, count in parts:
-            if len(pieces) > 1:
-                pieces.append(separator)
+            if places:
+                out.write(separator)
                 offset += len(separator)
             size = memoryview(part).nbytes
             places.append((path, offset, size, count))
-            pieces.append(part)
+            out.write(part)
             offset += size
-        pieces.append(tail)
-        return b"".join(pieces), places
+        out.write(tail)
+        return places
 
     def encoded(self, rows: Sequence[DiagnosticRow], output: RunOutput, errors: str) -> bytes:
         return self.part(rows, output).encode("utf-8", errors)
