@@ -1,5 +1,5 @@
-"""A run's rendered findings wait on disk, not in memory: what the main
-process holds does not grow with the findings of a big tree."""
+"""What a process holds does not grow with a big tree: a run's rendered
+findings wait on disk, and a worker keeps the last sources it read, not all."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from doclint.engine import Settings, run
 from doclint.engine.spill import SpilledParts
 from doclint.output import LAYOUTS, RunOutput
 from doclint.output.layout import PartWriter
+from doclint.tree import SOURCES_KEPT, Tree
 
 LINKS = 400  # broken links per page: a finding each
 LAYOUT = LAYOUTS["concise"]
@@ -65,3 +66,20 @@ def test_twice_the_findings_take_hardly_more_memory(tmp_path, monkeypatch):
     # (twice, joined); on disk, each page adds where its part is.
     grown, more = peaks[1] - peaks[0], len(reports[1]) - len(reports[0])
     assert grown < more / 4, (peaks, more)
+
+
+def test_a_tree_keeps_the_last_sources_read_not_all(tmp_path):
+    text = "x = 1\n" * 8_000  # 48 KB a source
+    for number in range(4 * SOURCES_KEPT):
+        (tmp_path / f"module{number}.py").write_text(text, encoding="utf-8")
+    tree = Tree(tmp_path)
+    tracemalloc.start()
+    try:
+        sources = [tree.source(f"module{number}.py") for number in range(4 * SOURCES_KEPT)]
+        assert all(source is not None and source.text == text for source in sources)
+        del sources
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert held < 1.5 * SOURCES_KEPT * len(text), held
+    assert tree.source("module0.py").text == text  # read again once let go
