@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Benchmark doclint against other Markdown linters on generated documentation trees.
 
-    python bench/bench.py [--sizes small,full] [--peers markdownlint,rumdl,pymarkdown,cat]
-        [--formats json,sarif] [--rounds N] [--timeout SECONDS] [--quick] [--rebuild]
-        [--skip-install] [--work DIR] [--shared DIR] [--doclint CMD] [--output FILE]
+    python bench/bench.py [--sizes small,full,big] [--big-source DIR]
+        [--peers markdownlint,rumdl,pymarkdown,cat] [--formats json,jsonl,sarif]
+        [--rounds N] [--timeout SECONDS] [--quick] [--rebuild] [--skip-install]
+        [--work DIR] [--shared DIR] [--doclint CMD] [--output FILE]
 
-Builds corpora from CPython's standard library with shared/tools/gen_corpus.py, installs the
+Builds corpora with shared/tools/gen_corpus.py from CPython's standard library (small, full)
+or from site-packages or any large source tree (big: about 210,000 pages), installs the
 peer linters into bench/.peers/, times whole-process runs of every tool on each corpus's docs/
 folder and prints a Markdown report.  See bench/README.md for the columns.  Standard library
 only.
@@ -39,7 +41,13 @@ VENV_DIR = PEERS_DIR / "venv"
 INSTALL_LOG = PEERS_DIR / "install.log"
 
 # gen_corpus arguments of each corpus size, in the order they are benchmarked.
-SIZES: dict[str, list[str]] = {"small": ["--limit", "200"], "full": ["--levels", "2"]}
+SIZES: dict[str, list[str]] = {
+    "small": ["--limit", "200"],
+    "full": ["--levels", "2"],
+    "big": ["--levels", "2"],
+}
+# Sizes run unless --sizes names them: big takes many minutes a round.
+DEFAULT_SIZES = ["small", "full"]
 
 MARKDOWNLINT_BIN = PEERS_DIR / "node_modules" / ".bin" / "markdownlint-cli2"
 PEER_BINARIES: dict[str, Path] = {
@@ -265,7 +273,15 @@ def first_line(argv: list[str]) -> str:
 # ---- corpora -----------------------------------------------------------------------------------
 
 
-def ensure_corpus(name: str, work: Path, generator: Path, rebuild: bool) -> Corpus:
+def corpus_source(name: str, big_source: Path | None) -> str:
+    """The source tree a corpus documents: the standard library, or for `big`
+    site-packages (or the tree given)."""
+    if name != "big":
+        return sysconfig.get_paths()["stdlib"]
+    return str(big_source or sysconfig.get_paths()["purelib"])
+
+
+def ensure_corpus(name: str, work: Path, generator: Path, rebuild: bool, source: str) -> Corpus:
     """Generate the corpus unless a finished one from the same source and arguments exists.
 
     gen_corpus is deterministic, so a corpus with its manifest (written last) is reused.  A
@@ -273,7 +289,6 @@ def ensure_corpus(name: str, work: Path, generator: Path, rebuild: bool) -> Corp
     """
     root = work / name
     stamp = work / f"{name}.source.json"
-    source = sysconfig.get_paths()["stdlib"]
     key = json.dumps({"source": source, "args": SIZES[name]})
     fresh = (root / "manifest.jsonl").is_file() and stamp.is_file() and stamp.read_text() == key
     if rebuild or not fresh:
@@ -627,10 +642,11 @@ def time_per_mb(rows: list[Row]) -> list[str]:
         per_mb = {name: (median(row) - fixed) / row.corpus.megabytes for name, row in cold.items()}
         shown = ", ".join(f"{name} {seconds * 1000:.1f} ms/MB" for name, seconds in per_mb.items())
         lines.append(f"- {label}: {shown}")
-        if {"small", "full"} <= per_mb.keys():
-            ratio = per_mb["full"] / per_mb["small"]
-            verdict = "within" if abs(ratio - 1) <= FLAT_TOLERANCE else "NOT within"
-            lines.append(f"  - full / small: {ratio:.2f} ({verdict} 20%)")
+        for larger, smaller in (("full", "small"), ("big", "full")):
+            if {larger, smaller} <= per_mb.keys():
+                ratio = per_mb[larger] / per_mb[smaller]
+                verdict = "within" if abs(ratio - 1) <= FLAT_TOLERANCE else "NOT within"
+                lines.append(f"  - {larger} / {smaller}: {ratio:.2f} ({verdict} 20%)")
     return lines
 
 
@@ -647,7 +663,8 @@ def report(rows: list[Row], versions: list[str], rounds: int, load_at_start: flo
         # Other work on the machine skews every figure: this tells whether it was quiet.
         f"- load average (1 min) at start / end: {load_at_start:.2f} / {os.getloadavg()[0]:.2f}",
         f"- Python: {platform.python_version()} ({sys.executable})",
-        f"- corpora: gen_corpus.py over {sysconfig.get_paths()['stdlib']}",
+        f"- corpora: gen_corpus.py over {sysconfig.get_paths()['stdlib']} (big: site-packages "
+        "or --big-source)",
         *(f"- {version}" for version in versions),
         f"- {rounds} round(s) per scenario; whole-process wall-clock seconds",
         f'- peak RSS: largest single process of the run\'s tree; "≤N": at most N, the '
@@ -685,8 +702,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--sizes",
         metavar="LIST",
         type=name_list(tuple(SIZES)),
-        default=list(SIZES),
-        help="corpora, comma-separated: small,full (default both)",
+        default=DEFAULT_SIZES,
+        help="corpora, comma-separated: small,full,big (default small,full)",
+    )
+    arg(
+        "--big-source",
+        metavar="DIR",
+        type=Path,
+        help="the source tree of the big corpus (default: this Python's site-packages)",
     )
     arg(
         "--peers",
@@ -699,9 +722,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--formats",
         metavar="LIST",
         type=name_list(FORMAT_NAMES),
-        default=["json"],
+        # jsonl by default: a streaming format, whose memory must not grow with the tree.
+        default=["json", "jsonl"],
         help=f"doclint's output formats, comma-separated: {','.join(FORMAT_NAMES)} (default "
-        "json, the cold row); each other one adds a cold row writing it to a file",
+        "json,jsonl; json is the cold row); each other one adds a cold row writing it to a file",
     )
     arg("--rounds", metavar="N", type=int, default=3, help="timed runs per scenario (default 3)")
     arg("--timeout", metavar="SECONDS", type=float, default=900.0, help="per run (default 900)")
@@ -750,7 +774,8 @@ def main(argv: list[str] | None = None) -> int:
     doclint = probe_doclint(args.doclint or [sys.executable, "-m", "doclint"], args.work)
     rows: list[Row] = [bench_start_up(doclint, args.rounds, args.timeout)]
     for size in (name for name in SIZES if name in args.sizes):
-        corpus = ensure_corpus(size, args.work.resolve(), generator, args.rebuild)
+        source = corpus_source(size, args.big_source)
+        corpus = ensure_corpus(size, args.work.resolve(), generator, args.rebuild, source)
         # cat goes first: it also pulls the corpus into the page cache, so no linter reads disk.
         io_floor = [name for name in args.peers if name == "cat"]
         linters = [name for name in args.peers if name != "cat"]

@@ -104,7 +104,8 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
     stdin = _stdin_wanted(args)
     if not stdin:
         args.paths = expand_globs(args.paths)
-    start = Path(args.stdin_filename) if stdin else _common_folder(args.paths)
+    common = Path(os.path.commonpath([os.path.abspath(path) for path in args.paths]))
+    start = Path(args.stdin_filename) if stdin else common
     config = _configuration(args, registry, start) or Config.defaults(Path.cwd())
     args.output_format = args.output_format or config.output_format or "full"
     args.cache_dir = args.cache_dir or config.cache_dir
@@ -305,10 +306,6 @@ def _read_stdin(args: argparse.Namespace) -> bytes:
         raise UsageError(f"cannot read stdin: {error.strerror or error}") from None
 
 
-def _common_folder(paths: list[str]) -> Path:
-    return Path(os.path.commonpath([os.path.abspath(path) for path in paths]))
-
-
 def _configuration(args: argparse.Namespace, registry: Registry, start: Path) -> Config | None:
     """The configuration file's settings; None with --isolated or when there is none."""
     if args.isolated:
@@ -355,6 +352,7 @@ def _settings(args: argparse.Namespace, config: Config) -> Settings:
         include=config.include,
         extend_include=config.extend_include,
         base=config.base,
+        shard=args.shard,
     )
 
 
@@ -400,10 +398,12 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
         try:
             # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
             if layout is not None and _writes_utf8_bytes(raw):
-                pieces, places = layout.compose(
-                    output, replay_inputs.partial_run(), raw.errors or "strict"
-                )
                 raw.flush()
+                partial, errors = replay_inputs.partial_run(), raw.errors or "strict"
+                if not replay_inputs.keeps_output():  # written part by part, never whole
+                    layout.write(raw.buffer, output, partial, errors)
+                    return
+                pieces, places = layout.compose(output, partial, errors)
                 raw.buffer.writelines(pieces)
                 # A baseline's matches are not kept per file: no part is reused.
                 replay_inputs.note_written(pieces, places if args.baseline is None else None)

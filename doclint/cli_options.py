@@ -9,6 +9,7 @@ from doclint import __version__
 from doclint.cli_parser import Parser, whole_number
 from doclint.output import FORMATS
 from doclint.output.color import CHOICES as COLOR_CHOICES
+from doclint.shards import Shard
 from doclint.tree import MAX_FILE_SIZE
 
 RULES_FORMATS = ("table", "markdown", "json")
@@ -227,6 +228,13 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="DIR",
         help="where to keep the cache (default: .doclint_cache in the tree root)",
+    )
+    run.add_argument(
+        "--shard",
+        type=Shard.parse,
+        metavar="K/N",
+        help="check only the K-th of N parts of the files (by path), for a CI matrix; "
+        "links and other facts are still read from the whole tree",
     )
     run.add_argument(
         "--show-traceback", action="store_true", help="show the stack of a rule that crashed"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
@@ -42,11 +42,25 @@ def map_in_processes(
     initializer: Callable[..., None],
     initargs: tuple[Any, ...],
     progress: Callable[[int], None] | None = None,
-    groups: Sequence[object] | None = None,
 ) -> list[R]:
-    """`work` applied to chunks of `items` in `jobs` processes, results in order;
-    `progress(n)` is told each time n more items are done. Neighbouring items
-    of one group (equal `groups` values) stay in one chunk."""
+    """`imap_in_processes`, its results in one list."""
+    return list(imap_in_processes(work, items, jobs, initializer, initargs, progress))
+
+
+def imap_in_processes(
+    work: Callable[[Sequence[T]], list[R]],
+    items: Sequence[T],
+    jobs: int,
+    initializer: Callable[..., None],
+    initargs: tuple[Any, ...],
+    progress: Callable[[int], None] | None = None,
+    groups: Sequence[object] | None = None,
+) -> Iterator[R]:
+    """`work` applied to chunks of `items` in `jobs` processes, results in order,
+    each chunk's given as soon as it and those before it are done (the caller
+    keeps what it needs, not every result); `progress(n)` is told each time n
+    more items are done. Neighbouring items of one group (equal `groups`
+    values) stay in one chunk."""
     size = max(1, len(items) // (jobs * CHUNKS_PER_WORKER))
     chunks = [items[start:stop] for start, stop in chunk_bounds(len(items), size, groups)]
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
@@ -56,12 +70,10 @@ def map_in_processes(
         initializer=initializer,
         initargs=initargs,
     ) as pool:
-        results: list[R] = []
         for chunk, result in zip(chunks, pool.map(work, chunks), strict=True):
-            results += result
             if progress is not None:
                 progress(len(chunk))
-        return results
+            yield from result
 
 
 def chunk_bounds(

@@ -116,6 +116,11 @@ def note_tree(tree: RunTree, folder: Path) -> None:
         active.folder = folder
 
 
+def keeps_output() -> bool:
+    """Whether the run may be recorded, and so needs its output kept (`note_written`)."""
+    return active is not None and active.allowed and not active.refused
+
+
 def note_written(data: Sequence[bytes | memoryview], parts: list[PartPlace] | None) -> None:
     """The output, written as bytes, and where each file's part sits in it."""
     if active is not None:

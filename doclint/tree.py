@@ -12,6 +12,7 @@ import errno
 import os
 import posixpath
 import stat
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +21,10 @@ from doclint.parsing.block_lines import heading_texts
 # The largest file read whole: a checked file (the default of --max-file-size)
 # or one a rule reads about (a documented source, a link target's headings).
 MAX_FILE_SIZE = 64 * 1024 * 1024
+# Sources kept read: the work is ordered so that the pages of one source come
+# together (engine `work_affinity`), and a process that kept every source it
+# read would hold the text of a whole tree's sources by the end.
+SOURCES_KEPT = 64
 # Opening a FIFO for reading waits for a writer: open without waiting, then refuse it.
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 _SPECIAL_FILES = (
@@ -114,7 +119,7 @@ class Tree:
         """Per folder, whether it is reached without leaving the root through a link."""
         self._real_root = os.path.realpath(self._root)
         self._anchor_cache: dict[str, frozenset[str] | None] = {}
-        self._source_cache: dict[str, SourceFile | None] = {}
+        self._source_cache: OrderedDict[str, SourceFile | None] = OrderedDict()
         self._facts: dict[tuple[str, str], object] = {}
         self._stats: dict[str, os.stat_result | None] = {}
 
@@ -363,9 +368,14 @@ class Tree:
 
     def source(self, described: str) -> SourceFile | None:
         """The file a page documents: itself, or the block its `X_docs.md` embeds."""
-        if described not in self._source_cache:
-            self._source_cache[described] = self._load_source(described)
-        return self._source_cache[described]
+        cache = self._source_cache
+        if described in cache:
+            cache.move_to_end(described)
+            return cache[described]
+        source = cache[described] = self._load_source(described)
+        if len(cache) > SOURCES_KEPT:
+            cache.popitem(last=False)
+        return source
 
     def _load_source(self, described: str) -> SourceFile | None:
         data = self.read_bytes(described)

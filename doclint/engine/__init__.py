@@ -8,8 +8,8 @@ in parallel and cached.
 One module per job: `settings` (what a run checks), `decoding` (UTF-8 and
 UTF-16), `root` (which tree each file is checked in), `linter` (the rules over
 one file's pages), `reporting` (stored findings to reported ones),
-`run_setup` and `run` (files, cache, worker processes), `stdin` (an editor's
-buffer).
+`run_setup` and `run` (files, shards, cache, worker processes), `spill` (the
+rendered findings of a run, kept on disk), `stdin` (an editor's buffer).
 
 The names below are the engine's whole surface for the command line, the
 public API (doclint/api.py) and fix mode (doclint/fix_mode.py and

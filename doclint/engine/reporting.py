@@ -75,6 +75,6 @@ class RunResult(NamedTuple):
     """The files checked, as absolute paths."""
     elsewhere: int = 0
     """Findings of files a partial replay did not check again (replay.py)."""
-    parts: list[tuple[str, bytes, int]] | None = None
+    parts: Sequence[tuple[str, bytes, int]] | None = None
     """With a renderer, each file's (path as shown, part, findings), sorted by
-    path, in place of `diagnostics`."""
+    path (read from disk: engine/spill.py), in place of `diagnostics`."""

@@ -4,21 +4,24 @@ chunks over worker processes."""
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import accumulate
 from operator import itemgetter
 from pathlib import Path
 
 from doclint import replay_inputs
 from doclint.cache import Cache
 from doclint.engine.linter import FileOutcome, Linter
-from doclint.engine.reporting import FilePart, FileReporter, PartRenderer, RunResult
+from doclint.engine.reporting import FileReporter, PartRenderer, RunResult
 from doclint.engine.root import make_tree_at
 from doclint.engine.run_setup import RunSetup, set_up_runs
 from doclint.engine.settings import Settings
+from doclint.engine.spill import SpilledParts
 from doclint.findings import DiagnosticRow, Row
 from doclint.gc_pause import collect_rarely
-from doclint.parallel import map_in_processes, worker_count
+from doclint.parallel import imap_in_processes, worker_count
 from doclint.replay_inputs import RunTree
+from doclint.shards import work_affinity
 
 Task = tuple[int, int]
 """A file of a run: the index of its root's setup, and its index there."""
@@ -82,21 +85,6 @@ def _checked(linter: Linter, reporter: FileReporter, file: Path) -> FileOutcome:
     return outcome
 
 
-_GENERATED_SUFFIXES = ("_docs.md", "_kw.md")
-
-
-def work_affinity(path: str) -> str:
-    """Pages that read the same source sort together: a file's documentation,
-    its keyword index and their level-2 pages (`docs/docs/...`) all map to
-    `docs/<file>`. Chunks of work in this order give each source to one
-    worker, which reads and parses it once instead of once per worker."""
-    if path.startswith("docs/docs/"):
-        path = path[len("docs/") :]
-    while path.endswith(_GENERATED_SUFFIXES):
-        path = path.rsplit("_", 1)[0]
-    return path
-
-
 def run(
     paths: Iterable[str | Path],
     settings: Settings | None = None,
@@ -107,17 +95,19 @@ def run(
     file in the tree of its root (root.py), reusing cached results of
     unchanged files and spreading the rest over processes.
     `progress(done, total)` follows the files still to be checked. With
-    `render`, each file's findings come back rendered (`RunResult.parts`)."""
+    `render`, each file's findings come back rendered (`RunResult.parts`),
+    kept on disk as they come, so that memory does not grow with the findings."""
     settings = settings or Settings()
     setups = set_up_runs(paths, settings)
     roots = _Roots(settings, Path.cwd(), render, setups)
     results: dict[Task, list[Row]] = {}
-    parts: dict[Task, FilePart | None] = {}
-    missing = _from_caches(setups, roots, results, parts)
-    missing, outcomes = _check_missing(setups, roots, missing, progress)
-    for task, outcome in zip(missing, outcomes, strict=True):
-        if render is not None:
-            parts[task] = outcome.part
+    # A part's place in the spill: its file's index among the files of every root.
+    starts = list(accumulate((len(setup.files) for setup in setups), initial=0))
+    parts = SpilledParts() if render is not None else None
+    missing = _from_caches(setups, roots, results, parts, starts)
+    for task, outcome in _check_missing(setups, roots, missing, progress):
+        if parts is not None:
+            parts.add(starts[task[0]] + task[1], outcome.part)
         else:
             results[task] = outcome.rows
         setup = setups[task[0]]
@@ -132,10 +122,8 @@ def run(
             _save(setup, setup.cache, names, partial is None)
     diagnostics = _diagnostics(setups, results, shown)
     rendered = None
-    if render is not None:
-        rendered = sorted(
-            (shown[task[0]][task[1]], *part) for task, part in parts.items() if part is not None
-        )
+    if parts is not None:
+        rendered = parts.sort([name for names in shown for name in names])
     files = [file for setup in setups for file in setup.files]
     total, elsewhere = len(files), 0
     if partial is not None:
@@ -148,10 +136,11 @@ def _from_caches(
     setups: list[RunSetup],
     roots: _Roots,
     results: dict[Task, list[Row]],
-    parts: dict[Task, FilePart | None],
+    parts: SpilledParts | None,
+    starts: list[int],
 ) -> list[Task]:
-    """Fill `results` (or with a renderer, `parts`) with the files the caches
-    answer for; the other files, to check."""
+    """Fill `results` (or with a renderer, `parts`, at `starts[root] + index`)
+    with the files the caches answer for; the other files, to check."""
     missing: list[Task] = []
     for number, setup in enumerate(setups):
         cache, linter, reporter = setup.cache, setup.linter, roots.at(str(setup.root))[1]
@@ -159,8 +148,8 @@ def _from_caches(
             stored = cache.lookup(linter.tree_path(file), file, linter.tree.fact) if cache else None
             if stored is None:
                 missing.append((number, index))
-            elif reporter.render is not None:
-                parts[number, index] = reporter.part(file, stored)
+            elif parts is not None:
+                parts.add(starts[number] + index, reporter.part(file, stored))
             else:
                 results[number, index] = stored
     return missing
@@ -186,9 +175,9 @@ def _check_missing(
     roots: _Roots,
     missing: list[Task],
     progress: Callable[[int, int], None] | None,
-) -> tuple[list[Task], list[FileOutcome]]:
-    """The files that the caches did not answer for, in the order they are
-    checked in, and what checking each gave."""
+) -> Iterator[tuple[Task, FileOutcome]]:
+    """Each file that the caches did not answer for, and what checking it
+    gave, as the files are checked (not all kept till the end)."""
     done = 0
 
     def advance(count: int) -> None:
@@ -209,24 +198,24 @@ def _check_missing(
     missing = sorted(missing, key=affinity.__getitem__)
     jobs = worker_count(roots.settings.jobs, len(missing))
     if jobs <= 1:
-        outcomes = []
         for task in missing:
             root, file = place(task)
-            outcomes.append(_checked(*roots.at(root), Path(file)))
+            yield task, _checked(*roots.at(root), Path(file))
             advance(1)
-        return missing, outcomes
+        return
     chunk = [place(task) for task in missing]
     start = (roots.settings, roots.cwd, roots.render)
     groups = [affinity[task] for task in missing]
+    del affinity
     global _roots
     _roots = roots
     try:
-        outcomes = map_in_processes(
+        outcomes = imap_in_processes(
             _check_chunk, chunk, jobs, _start_worker, start, advance, groups
         )
+        yield from zip(missing, outcomes, strict=True)
     finally:
         _roots = None
-    return missing, outcomes
 
 
 def _store(cache: Cache, path: str, outcome: FileOutcome) -> None:

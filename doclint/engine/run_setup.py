@@ -91,7 +91,9 @@ class RunSetup:
 def set_up_runs(paths: Iterable[str | Path], settings: Settings) -> list[RunSetup]:
     """Find the files of a run, and set up each root they are checked in (one
     tree, linter and cache per root, sorted by root). A partial replay names
-    its files and root: the walk would find the same."""
+    its files and root: the walk would find the same. A shard keeps its part
+    of each root's files, cut once the root is known (the shards of a tree are
+    cut by paths relative to it)."""
     cwd = Path.cwd()
     partial = replay_inputs.partial_run()
     if partial is not None:
@@ -110,6 +112,8 @@ def _set_up_root(
     settings: Settings, cwd: Path, files: list[Path], root: Path, registry: Registry, partial: Any
 ) -> RunSetup:
     linter = Linter(settings, make_tree_at(settings, root), registry)
+    if settings.shard is not None and partial is None:
+        files = [file for file in files if settings.shard.holds(linter.tree_path(file))]
     finding_filter = settings.finding_filter(linter.registry)
     cache = None
     if settings.cache and partial is not None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from doclint.discovery import PathFilter
 from doclint.registry import Registry
+from doclint.shards import Shard
 from doclint.suppressions import FindingFilter
 from doclint.tree import MAX_FILE_SIZE
 
@@ -40,6 +41,8 @@ class Settings:
     extend_include: list[str] = field(default_factory=list)
     base: Path | None = None
     """The folder globs are relative to: the configuration file's (default: the cwd)."""
+    shard: Shard | None = None
+    """The part of the files to check (`--shard K/N`); facts come from the whole tree."""
 
     def path_filter(self) -> PathFilter:
         return PathFilter.build(

@@ -33,6 +33,12 @@ class StoredParts(Protocol):
         ...
 
 
+class Sink(Protocol):
+    """Where a layout writes its bytes: a binary stream, or `_Pieces`."""
+
+    def write(self, data: Buffer, /) -> object: ...
+
+
 class Layout(NamedTuple):
     part: Part
     frame: Frame
@@ -46,14 +52,28 @@ class Layout(NamedTuple):
         self, output: RunOutput, stored: StoredParts | None = None, errors: str = "strict"
     ) -> tuple[list[Buffer], list[tuple[str, int, int, int]]]:
         """The whole text in UTF-8 (with `errors`), as pieces to write one after
-        the other, and where each file's part sits in it: (path, offset, length
-        in bytes, findings). With `stored`, the parts of the files of `output`
-        take their place among stored parts.
+        the other, and where each file's part sits in it, as `write` gives them.
+        Pieces, not one string: a copy of them all would double the peak of a
+        large report."""
+        pieces = _Pieces()
+        places = self.write(pieces, output, stored, errors)
+        return pieces, places
+
+    def write(
+        self,
+        out: Sink,
+        output: RunOutput,
+        stored: StoredParts | None = None,
+        errors: str = "strict",
+    ) -> list[tuple[str, int, int, int]]:
+        """Write the whole text in UTF-8 (with `errors`) to `out`, part after
+        part (the parts of a big tree are never joined in memory); where each
+        file's part sits in it: (path, offset, length in bytes, findings).
+        With `stored`, the parts of the files of `output` take their place
+        among stored parts.
 
         Bytes, not text: a stored part is copied as it was written, without
-        decoding and encoding again the output of a whole tree. Pieces, not one
-        string: the parts are already in memory, and a copy of them all would
-        double the peak of a large report."""
+        decoding and encoding again the output of a whole tree."""
         parts: Iterable[tuple[str, Buffer, int]] = output.parts or [
             (path, self.encoded(rows, output, errors), len(rows))
             for path, rows in _by_path(output.diagnostics)
@@ -67,18 +87,18 @@ class Layout(NamedTuple):
             output = replace(output, fixable=(safe, unsafe))
         head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
         separator = self.separator.encode()
-        pieces: list[Buffer] = [head]
+        out.write(head)
         places, offset = [], len(head)
         for path, part, count in parts:
-            if len(pieces) > 1:
-                pieces.append(separator)
+            if places:
+                out.write(separator)
                 offset += len(separator)
             size = memoryview(part).nbytes
             places.append((path, offset, size, count))
-            pieces.append(part)
+            out.write(part)
             offset += size
-        pieces.append(tail)
-        return pieces, places
+        out.write(tail)
+        return places
 
     def encoded(self, rows: Sequence[DiagnosticRow], output: RunOutput, errors: str) -> bytes:
         return self.part(rows, output).encode("utf-8", errors)
@@ -99,6 +119,13 @@ class PartWriter(NamedTuple):
 
     def __call__(self, rows: list[DiagnosticRow]) -> bytes:
         return self.layout.encoded(rows, RunOutput(rows, 1, color=self.color), self.errors)
+
+
+class _Pieces(list[Buffer]):
+    """The pieces written, kept in order, not joined."""
+
+    def write(self, data: Buffer, /) -> None:
+        self.append(data)
 
 
 def _by_path(rows: Sequence[DiagnosticRow]) -> Iterator[tuple[str, list[DiagnosticRow]]]:

@@ -1,0 +1,106 @@
+"""`--shard K/N`: N disjoint parts of a tree's files that together report
+exactly what one run reports, links still judged against the whole tree."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from doclint.shards import Shard
+from tests.checking import run_cli
+from tests.conftest import PROJECT, REAL, require_shared
+
+SHARDS = ("1/3", "2/3", "3/3")
+
+
+def _jsonl(monkeypatch, capsys, tree: Path, *args: str) -> list[str]:
+    outcome = run_cli(
+        monkeypatch, capsys, tree, "check", "docs", "--select", "ALL", "--output-format", "jsonl",
+        *args,
+    )  # fmt: skip
+    assert outcome.code in (0, 1), outcome.err
+    return outcome.out.splitlines()
+
+
+def _paths(lines: list[str]) -> set[str]:
+    return {json.loads(line)["path"] for line in lines}
+
+
+def test_the_shards_together_report_what_one_run_reports(generated_corpus, monkeypatch, capsys):
+    whole = _jsonl(monkeypatch, capsys, generated_corpus, "--no-cache")
+    parts = [
+        _jsonl(monkeypatch, capsys, generated_corpus, "--no-cache", "--shard", s) for s in SHARDS
+    ]
+    assert sorted(line for part in parts for line in part) == sorted(whole)
+    paths = [_paths(part) for part in parts]
+    assert all(paths), "every shard has findings of its own on this tree"
+    assert sum(len(p) for p in paths) == len(set().union(*paths)), "a file is in one shard"
+    # What makes the equality worth having: findings that look at other files
+    # (a link's target), which a shard must judge against the whole tree.
+    assert any('"DL401"' in line for line in whole)
+
+
+def test_a_run_of_two_roots_cuts_each_by_paths_relative_to_it(monkeypatch, capsys):
+    require_shared()
+    roots = {PROJECT / "examples" / "tree": "examples/tree/docs", REAL: str(REAL / "docs")}
+    check = ("check", *roots.values(), "--select", "ALL", "--no-cache", "--output-format")
+    whole = run_cli(monkeypatch, capsys, PROJECT, *check, "jsonl").out.splitlines()
+    parts = {
+        shard: run_cli(monkeypatch, capsys, PROJECT, *check, "jsonl", "--shard", shard).out
+        for shard in SHARDS
+    }
+    assert sorted(line for part in parts.values() for line in part.splitlines()) == sorted(whole)
+    for shard, part in parts.items():
+        for shown in _paths(part.splitlines()):
+            file = Path(os.path.normpath(PROJECT / shown))
+            root = next(root for root in roots if file.is_relative_to(root))
+            assert Shard.parse(shard).holds(file.relative_to(root).as_posix()), (shard, shown)
+    assert {shown.split("/docs/")[0] for shown in _paths(whole)} == {
+        "examples/tree",
+        "../shared/corpus/real",
+    }
+
+
+def test_a_cached_or_replayed_shard_is_that_shard(generated_corpus, tmp_path, monkeypatch, capsys):
+    cold = {
+        s: _jsonl(monkeypatch, capsys, generated_corpus, "--no-cache", "--shard", s)
+        for s in SHARDS[:2]
+    }
+    cache = ("--cache-dir", str(tmp_path / "cache"))
+    for _ in range(2):  # the second round is replayed from its record
+        for shard in SHARDS[:2]:
+            assert (
+                _jsonl(monkeypatch, capsys, generated_corpus, *cache, "--shard", shard)
+                == cold[shard]
+            )
+    assert len(list((tmp_path / "cache").glob("?" * 32 + ".bin"))) == 2, "one cache per shard"
+
+
+def test_a_page_and_its_keyword_index_share_a_shard():
+    shard = Shard(2, 3)
+    for path in ("docs/json/decoder.py_docs.md", "docs/abc.py_docs.md", "docs/x/y.h_docs.md"):
+        holds = shard.holds(path)
+        twins = (
+            path.replace("_docs.md", "_kw.md"),
+            "docs/" + path.replace("_docs.md", "_kw.md_docs.md"),
+        )
+        assert [shard.holds(twin) for twin in twins] == [holds, holds]
+
+
+def test_each_file_is_in_exactly_one_shard():
+    paths = [f"docs/pkg{i}/mod{i}.py_docs.md" for i in range(300)]
+    owners = [[k for k in range(1, 5) if Shard(k, 4).holds(path)] for path in paths]
+    assert all(len(found) == 1 for found in owners)
+    # The cut is even enough to give each machine a fair part.
+    assert all(50 <= sum(found == [k] for found in owners) <= 100 for k in range(1, 5))
+
+
+@pytest.mark.parametrize("text", ["0/3", "4/3", "3", "a/b", "1/0", "-1/3"])
+def test_a_shard_is_k_of_n(text, tmp_path, monkeypatch, capsys):
+    with pytest.raises(SystemExit) as stop:
+        run_cli(monkeypatch, capsys, tmp_path, "check", ".", "--shard", text)
+    assert stop.value.code == 2
+    assert "--shard" in capsys.readouterr().err
