@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import re
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -86,7 +87,8 @@ class CppFacts:
 
     # class/struct/union/enum (and `enum class`) names defined with a body.
     classes: frozenset[str]
-    # Names only forward-declared: `class Foo;`, `struct NVRTC;`.
+    # Names only declared, never defined here: `class Foo;`, a typedef's or a
+    # parameter's `struct B`, an explicit specialisation `class complex<float>;`.
     declared_types: frozenset[str]
     # Functions defined or declared at namespace or class scope: a member
     # definition `A::f` gives "f", a constructor "A", a destructor "~A",
@@ -138,7 +140,7 @@ class _Reading:
     def facts(self, export_macros: set[str]) -> CppFacts:
         return CppFacts(
             frozenset(self.classes),
-            frozenset(self.declared_types - self.classes),
+            frozenset(self.declared_types - self.classes - export_macros),
             frozenset(self.functions),
             frozenset(self.function_definitions),
             tuple(sorted(self.includes, key=lambda include: include[1])),
@@ -154,6 +156,12 @@ T = TypeVar("T")
 _CACHE: OrderedDict[bytes, CppFacts] = OrderedDict()
 _LAST: list[object] = [None, None]  # the text cpp_facts last read, and its facts
 _PARSER: list[tree_sitter.Parser] = []
+_QUERY: list[tree_sitter.Query] = []
+# A word blanked right after a class key, or after a macro blanked there
+# (`struct _CCCL_TYPE_VISIBILITY_DEFAULT _LIBCUDACXX_DEPRECATED_IN_CXX11 f`),
+# is a macro between the key and the class name.
+_CLASS_KEY_BEFORE = re.compile(rb"\b(?:class|struct|union)\s+\Z")
+_DECLARED_TYPES = " ".join(f"({kind} name: (_) @name !body)" for kind in sorted(_TYPES))
 
 
 def is_cpp_path(path: str | None) -> bool:
@@ -186,8 +194,18 @@ def decide(text: str | None, verdict: Callable[[CppFacts | None], Iterable[T]]) 
 def _parser() -> tree_sitter.Parser:
     # Built on first use: importing the rules must not cost a grammar load.
     if not _PARSER:
-        _PARSER.append(tree_sitter.Parser(tree_sitter.Language(tree_sitter_cpp.language())))
+        _PARSER.append(tree_sitter.Parser(_language()))
     return _PARSER[0]
+
+
+def _query() -> tree_sitter.Query:
+    if not _QUERY:
+        _QUERY.append(tree_sitter.Query(_language(), f"[{_DECLARED_TYPES}]"))
+    return _QUERY[0]
+
+
+def _language() -> tree_sitter.Language:
+    return tree_sitter.Language(tree_sitter_cpp.language())
 
 
 def _read(text: str) -> CppFacts:
@@ -201,12 +219,16 @@ def _read(text: str) -> CppFacts:
         # Given the edited old tree, the parser reuses what the blanks left alone.
         tree = _parser().parse(reading.code, tree) if tree else _parser().parse(reading.code)
         _visit_scope(reading, tree.root_node)
+        _declared_types(reading, tree.root_node)
         if tree.root_node.has_error:
             find_errors(reading, tree.root_node)
         export_macros |= reading.export_macros
         if not reading.blanks:
             break
-        for start, end in reading.blanks:
+        for start, end in sorted(reading.blanks):
+            word = code[start:end].decode("utf-8", "replace")
+            if macro_like(word) and _CLASS_KEY_BEFORE.search(code, max(0, start - 80), start):
+                export_macros.add(word)
             code[start:end] = bytes(byte if byte == 10 else 32 for byte in code[start:end])
             first, last = _point(line_starts, start), _point(line_starts, end)
             tree.edit(start, end, end, first, last, last)
@@ -284,13 +306,31 @@ def _type(
     if body is not None:
         reading.classes.add(named)
         return [body]
-    if declaration is None:  # `class Foo;` standing alone
-        reading.declared_types.add(named)
-    elif declaration.type == "type_definition" or _export_macro(reading, declaration, node):
-        pass  # `typedef struct A B;` declares no type A; a macro is blanked
-    elif declaration.child_by_field_name("declarator") is None:
-        reading.declared_types.add(named)
+    # Without a body the name is only declared, which `_declared_types`
+    # finds wherever it stands; here a misread export macro is blanked.
+    if declaration is not None and declaration.type != "type_definition":
+        _export_macro(reading, declaration, node)
     return []
+
+
+def _declared_types(reading: _Reading, root: tree_sitter.Node) -> None:
+    """Every `struct/class/union/enum X` without a body: `class Foo;`, a
+    typedef's `struct _ompd_aspace_cont`, a parameter's or a return type's
+    `struct B*`, an explicit specialisation's `class complex<float>;`. An
+    elaborated type specifier declares its name in C and C++ alike."""
+    for name in tree_sitter.QueryCursor(_query()).captures(root).get("name", ()):
+        if not _template_parameter(reading.code, name.parent):
+            reading.declared_types.add(_last_name(reading, name))
+
+
+def _template_parameter(code: bytes, spec: tree_sitter.Node) -> bool:
+    """Whether `spec` is `class T` of a template head the grammar could not
+    read as one (`template <class _Tp, class _Up>` before a macro): it
+    stands between `<` or `,` and `,`, `>`, `=` or `...`."""
+    # A window, not the whole text: blanks between the words are short.
+    before = code[max(0, spec.start_byte - 256) : spec.start_byte].rstrip()[-1:]
+    after = code[spec.end_byte : spec.end_byte + 256].lstrip()[:1]
+    return before in (b"<", b",") and after in (b",", b">", b"=", b".")
 
 
 def _export_macro(reading: _Reading, declaration: tree_sitter.Node, spec: tree_sitter.Node) -> bool:
