@@ -51,6 +51,7 @@ from doclint.models.templates import (
     allowed_headings,
     template_for_source,
     template_words,
+    title_names_file_only,
 )
 from doclint.parsing.original_source import original_source_text
 from doclint.slugs import github_slug, unique_slugs
@@ -100,6 +101,7 @@ __all__ = [
     "shown_tree_path",
     "template_for_source",
     "template_words",
+    "title_names_file_only",
     "unique_slugs",
 ]
 
