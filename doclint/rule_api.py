@@ -51,12 +51,17 @@ from doclint.models.templates import (
     allowed_headings,
     template_for_source,
     template_words,
+    title_names_file_only,
 )
+from doclint.parsing.block_lines import ATX_START
 from doclint.parsing.original_source import original_source_text
+from doclint.parsing.recognition import FOLDER_PAGES
 from doclint.slugs import github_slug, unique_slugs
 from doclint.tree import SourceFile, Tree
 
 __all__ = [
+    "ATX_START",
+    "FOLDER_PAGES",
     "OUTLINES",
     "AnyPage",
     "CodeBlock",
@@ -100,6 +105,7 @@ __all__ = [
     "shown_tree_path",
     "template_for_source",
     "template_words",
+    "title_names_file_only",
     "unique_slugs",
 ]
 

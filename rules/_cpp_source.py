@@ -31,13 +31,20 @@ import bisect
 import hashlib
 import re
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import accumulate, takewhile
+from itertools import accumulate
 from typing import TypeVar
 
 import tree_sitter
 import tree_sitter_cpp
+from doclint_rules._cpp_counts import (
+    DefinitionCounts,
+    count_definition,
+    count_macro,
+    count_type,
+)
+from doclint_rules._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
 
 CPP_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".cu", ".cuh")
 CACHE_SIZE = 16384
@@ -64,13 +71,6 @@ _WRAPPERS = frozenset({
 # First tokens of a parameter that no argument value starts with.
 _TYPE_STARTS = frozenset({"primitive_type", "const", "volatile", "unsigned", "signed"})
 _QUALIFIED = frozenset({"qualified_identifier", "template_type", "template_function"})
-# Tokens that may be macros in the head of a declaration.
-_NAME_LEAVES = frozenset({"identifier", "type_identifier", "namespace_identifier"})
-# Tokens that may follow a macro prefixing a declaration.
-_WORD_LEAVES = _NAME_LEAVES | {
-    "primitive_type", "template", "struct", "class", "union", "enum", "inline", "static",
-    "constexpr", "extern", "virtual", "explicit", "typename", "using", "namespace", "friend",
-}
 # Words no function can be named: what a misread statement would offer.
 _KEYWORDS = frozenset({
     "if", "else", "for", "while", "do", "switch", "case", "return", "goto", "break", "continue",
@@ -79,7 +79,6 @@ _KEYWORDS = frozenset({
     "requires",
 })
 # fmt: on
-_CLASS_WORDS = re.compile(r"\b(?:class|struct)\s+\w")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +87,8 @@ class CppFacts:
 
     # class/struct/union/enum (and `enum class`) names defined with a body.
     classes: frozenset[str]
-    # Names only forward-declared: `class Foo;`, `struct NVRTC;`.
+    # Names only declared, never defined here: `class Foo;`, a typedef's or a
+    # parameter's `struct B`, an explicit specialisation `class complex<float>;`.
     declared_types: frozenset[str]
     # Functions defined or declared at namespace or class scope: a member
     # definition `A::f` gives "f", a constructor "A", a destructor "~A",
@@ -117,28 +117,6 @@ class CppFacts:
         return any(start <= line <= end for start, end in self.unsure)
 
 
-@dataclass(frozen=True, slots=True)
-class DefinitionCounts:
-    """How many definitions and declarations the text holds, each overload and
-    each `#if` branch counted: what a count of "approximately N classes and M
-    functions" can be held against. `first_*` leave out `#else`/`#elif`
-    branches, where a definition may stand in for one of the first branch."""
-
-    classes: int = 0  # class and struct definitions (with a body), anonymous ones too
-    first_classes: int = 0
-    other_types: int = 0  # definitions of unions and enum classes
-    functions: int = 0  # function definitions
-    first_functions: int = 0
-    declarations: int = 0  # function declarations without a body
-    # Macro calls standing as statements in a scope (`REGISTER_HOOKS(X);`),
-    # which may expand to a function.
-    scope_calls: int = 0
-    function_macros: int = 0  # function-like `#define`s
-    macro_classes: int = 0  # `class X` written in `#define` bodies
-    # `#define`s whose body holds `{`: each may expand to any number of functions.
-    macro_bodies: int = 0
-
-
 @dataclass(slots=True)
 class _Reading:
     """What one pass over a tree collects, and the blanks it asks for."""
@@ -162,7 +140,7 @@ class _Reading:
     def facts(self, export_macros: set[str]) -> CppFacts:
         return CppFacts(
             frozenset(self.classes),
-            frozenset(self.declared_types - self.classes),
+            frozenset(self.declared_types - self.classes - export_macros),
             frozenset(self.functions),
             frozenset(self.function_definitions),
             tuple(sorted(self.includes, key=lambda include: include[1])),
@@ -178,6 +156,12 @@ T = TypeVar("T")
 _CACHE: OrderedDict[bytes, CppFacts] = OrderedDict()
 _LAST: list[object] = [None, None]  # the text cpp_facts last read, and its facts
 _PARSER: list[tree_sitter.Parser] = []
+_QUERY: list[tree_sitter.Query] = []
+# A word blanked right after a class key, or after a macro blanked there
+# (`struct _CCCL_TYPE_VISIBILITY_DEFAULT _LIBCUDACXX_DEPRECATED_IN_CXX11 f`),
+# is a macro between the key and the class name.
+_CLASS_KEY_BEFORE = re.compile(rb"\b(?:class|struct|union)\s+\Z")
+_DECLARED_TYPES = " ".join(f"({kind} name: (_) @name !body)" for kind in sorted(_TYPES))
 
 
 def is_cpp_path(path: str | None) -> bool:
@@ -210,8 +194,18 @@ def decide(text: str | None, verdict: Callable[[CppFacts | None], Iterable[T]]) 
 def _parser() -> tree_sitter.Parser:
     # Built on first use: importing the rules must not cost a grammar load.
     if not _PARSER:
-        _PARSER.append(tree_sitter.Parser(tree_sitter.Language(tree_sitter_cpp.language())))
+        _PARSER.append(tree_sitter.Parser(_language()))
     return _PARSER[0]
+
+
+def _query() -> tree_sitter.Query:
+    if not _QUERY:
+        _QUERY.append(tree_sitter.Query(_language(), f"[{_DECLARED_TYPES}]"))
+    return _QUERY[0]
+
+
+def _language() -> tree_sitter.Language:
+    return tree_sitter.Language(tree_sitter_cpp.language())
 
 
 def _read(text: str) -> CppFacts:
@@ -225,12 +219,16 @@ def _read(text: str) -> CppFacts:
         # Given the edited old tree, the parser reuses what the blanks left alone.
         tree = _parser().parse(reading.code, tree) if tree else _parser().parse(reading.code)
         _visit_scope(reading, tree.root_node)
+        _declared_types(reading, tree.root_node)
         if tree.root_node.has_error:
-            _find_errors(reading, tree.root_node)
+            find_errors(reading, tree.root_node)
         export_macros |= reading.export_macros
         if not reading.blanks:
             break
-        for start, end in reading.blanks:
+        for start, end in sorted(reading.blanks):
+            word = code[start:end].decode("utf-8", "replace")
+            if macro_like(word) and _CLASS_KEY_BEFORE.search(code, max(0, start - 80), start):
+                export_macros.add(word)
             code[start:end] = bytes(byte if byte == 10 else 32 for byte in code[start:end])
             first, last = _point(line_starts, start), _point(line_starts, end)
             tree.edit(start, end, end, first, last, last)
@@ -271,22 +269,8 @@ def _is_call(statement: tree_sitter.Node) -> bool:
 
 def _macro(reading: _Reading, node: tree_sitter.Node) -> None:
     reading.macros.update(map(reading.text, _fields(node, "name")))
-    reading.counts["function_macros"] += node.type == "preproc_function_def"
-    for body in _fields(node, "value"):
-        # A macro body is tokens the grammar does not read: a class it
-        # defines is only found as words.
-        text = reading.text(body)
-        reading.counts["macro_classes"] += len(_CLASS_WORDS.findall(text))
-        reading.counts["macro_bodies"] += "{" in text
-
-
-def _count(reading: _Reading, what: str, node: tree_sitter.Node) -> None:
-    """Count a definition, and again as `first_<what>` outside `#else`/`#elif` branches."""
-    reading.counts[what] += 1
-    parent = node.parent
-    while parent is not None and parent.type not in ("preproc_else", "preproc_elif"):
-        parent = parent.parent
-    reading.counts["first_" + what] += parent is None
+    bodies = _fields(node, "value")
+    count_macro(reading.counts, node, reading.text(bodies[0]) if bodies else None)
 
 
 def _fields(node: tree_sitter.Node, name: str) -> list[tree_sitter.Node]:
@@ -315,27 +299,38 @@ def _type(
     name = node.child_by_field_name("name")
     body = node.child_by_field_name("body")
     if body is not None:
-        _count_type(reading, node)
+        count_type(reading.counts, node)
     if name is None:
         return [] if body is None else [body]
     named = _last_name(reading, name)
     if body is not None:
         reading.classes.add(named)
         return [body]
-    if declaration is None:  # `class Foo;` standing alone
-        reading.declared_types.add(named)
-    elif declaration.type == "type_definition" or _export_macro(reading, declaration, node):
-        pass  # `typedef struct A B;` declares no type A; a macro is blanked
-    elif declaration.child_by_field_name("declarator") is None:
-        reading.declared_types.add(named)
+    # Without a body the name is only declared, which `_declared_types`
+    # finds wherever it stands; here a misread export macro is blanked.
+    if declaration is not None and declaration.type != "type_definition":
+        _export_macro(reading, declaration, node)
     return []
 
 
-def _count_type(reading: _Reading, node: tree_sitter.Node) -> None:
-    if node.type in ("class_specifier", "struct_specifier"):
-        _count(reading, "classes", node)
-    elif node.type != "enum_specifier" or any(c.type in ("class", "struct") for c in node.children):
-        reading.counts["other_types"] += 1
+def _declared_types(reading: _Reading, root: tree_sitter.Node) -> None:
+    """Every `struct/class/union/enum X` without a body: `class Foo;`, a
+    typedef's `struct _ompd_aspace_cont`, a parameter's or a return type's
+    `struct B*`, an explicit specialisation's `class complex<float>;`. An
+    elaborated type specifier declares its name in C and C++ alike."""
+    for name in tree_sitter.QueryCursor(_query()).captures(root).get("name", ()):
+        if not _template_parameter(reading.code, name.parent):
+            reading.declared_types.add(_last_name(reading, name))
+
+
+def _template_parameter(code: bytes, spec: tree_sitter.Node) -> bool:
+    """Whether `spec` is `class T` of a template head the grammar could not
+    read as one (`template <class _Tp, class _Up>` before a macro): it
+    stands between `<` or `,` and `,`, `>`, `=` or `...`."""
+    # A window, not the whole text: blanks between the words are short.
+    before = code[max(0, spec.start_byte - 256) : spec.start_byte].rstrip()[-1:]
+    after = code[spec.end_byte : spec.end_byte + 256].lstrip()[:1]
+    return before in (b"<", b",") and after in (b",", b">", b"=", b".")
 
 
 def _export_macro(reading: _Reading, declaration: tree_sitter.Node, spec: tree_sitter.Node) -> bool:
@@ -352,19 +347,11 @@ def _export_macro(reading: _Reading, declaration: tree_sitter.Node, spec: tree_s
     # Only a misread can give a function definition a plain name for
     # declarator; elsewhere `struct stat st;` is valid C, so the word must
     # look like a macro.
-    if declaration.type != "function_definition" and not _macro_like(word):
+    if declaration.type != "function_definition" and not macro_like(word):
         return False
     reading.export_macros.add(word)
     reading.blanks.append((name.start_byte, name.end_byte))
     return True
-
-
-def _macro_like(word: str) -> bool:
-    """`TORCH_API`, `C10_HOST_DEVICE`, `__global__`: an upper-case name or a
-    double-underscored one, which no type spelled in a source usually is."""
-    if len(word) > 4 and word.startswith("__") and word.endswith("__"):
-        return True
-    return len(word) > 1 and word.isupper() and word.replace("_", "").isalnum()
 
 
 def _declaration(reading: _Reading, node: tree_sitter.Node) -> list[tree_sitter.Node]:
@@ -373,7 +360,7 @@ def _declaration(reading: _Reading, node: tree_sitter.Node) -> list[tree_sitter.
     for spec in _fields(node, "type"):
         if spec.type in _TYPES:
             scopes.extend(_type(reading, spec, node))
-    _qualifier_macros(reading, node)
+    qualifier_macros(reading, node)
     for declarator in node.children_by_field_name("declarator"):
         name = _function_name(reading, declarator)
         if name is None:
@@ -385,7 +372,7 @@ def _declaration(reading: _Reading, node: tree_sitter.Node) -> list[tree_sitter.
         if node.type == "function_definition":
             reading.function_definitions.add(name)
         if _has_body(node):
-            _count(reading, "functions", node)
+            count_definition(reading.counts, "functions", node)
         else:
             reading.counts["declarations"] += 1
     return scopes
@@ -395,43 +382,6 @@ def _has_body(node: tree_sitter.Node) -> bool:
     """Whether a declaration is a definition with a body: `f() = default;`
     and `= delete;` are definitions to the grammar, declarations to a reader."""
     return node.type == "function_definition" and node.child_by_field_name("body") is not None
-
-
-def _qualifier_macros(reading: _Reading, node: tree_sitter.Node) -> None:
-    """Blank the macro-like words of a declaration's head the grammar could
-    not read: it takes the first for the type and pushes the real type into
-    an error node (`__global__ void k()`, `C10_HOST_DEVICE inline int f()`,
-    `TORCH_API void f()`, `CUresult CUDAAPI f()`). The head runs to the first
-    parenthesis; its last word is the name, and words inside template
-    arguments (`std::array<int, MAX_DIMS>`) are left alone."""
-    if not node.has_error:
-        return
-    head = list(takewhile(lambda leaf: leaf.type != "(", _leaves(node)))
-    for word in head[:-1]:
-        if (
-            word.type in _NAME_LEAVES
-            and _macro_like(reading.text(word))
-            and not _in_template_arguments(word, node)
-        ):
-            reading.blanks.append((word.start_byte, word.end_byte))
-
-
-def _in_template_arguments(leaf: tree_sitter.Node, top: tree_sitter.Node) -> bool:
-    while (leaf := leaf.parent) is not None and leaf != top:
-        if leaf.type == "template_argument_list":
-            return True
-    return False
-
-
-def _leaves(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
-    """The tokens of `node` in order (read lazily: callers stop early)."""
-    stack = [node]
-    while stack:
-        node = stack.pop()
-        if node.child_count:
-            stack.extend(reversed(node.children))
-        else:
-            yield node
 
 
 def _function_name(reading: _Reading, declarator: tree_sitter.Node) -> str | None:
@@ -457,7 +407,7 @@ def _vexing(init: tree_sitter.Node) -> bool:
     declarator = init.child_by_field_name("declarator")
     if arguments is None or arguments.type != "argument_list" or declarator.type != "identifier":
         return False
-    first = next(_leaves(arguments.named_children[0])) if arguments.named_children else None
+    first = next(tokens(arguments.named_children[0])) if arguments.named_children else None
     return first is None or first.type in _TYPE_STARTS
 
 
@@ -466,56 +416,3 @@ def _last_name(reading: _Reading, name: tree_sitter.Node) -> str:
     while name.type in _QUALIFIED and (inner := name.child_by_field_name("name")) is not None:
         name = inner
     return " ".join(reading.text(name).split())
-
-
-def _find_errors(reading: _Reading, root: tree_sitter.Node) -> None:
-    """Record the lines of every error node, except CUDA launches, which are
-    blanked to a plain call for the next pass."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "expression_statement" and _blank_launch(reading, node):
-            continue
-        if node.is_error or node.is_missing:
-            reading.unsure.append((node.start_point[0] + 1, node.end_point[0] + 1))
-            if node.is_error:
-                _stray_macros(reading, node)
-            continue
-        stack.extend(child for child in node.children if child.has_error)
-
-
-def _stray_macros(reading: _Reading, error: tree_sitter.Node) -> None:
-    """Blank the macro-like words of an error node that stand alone on their
-    line (`CUB_NAMESPACE_BEGIN`, whose hidden braces balance its END) or
-    before another word on it (`_CCCL_NODISCARD _LIBCUDACXX_HIDE_FROM_ABI
-    constexpr int f()`): words no declaration or expression can hold there.
-    A macro called like a function, a constant inside an expression and the
-    names of directives are kept."""
-    leaves = list(_leaves(error))
-    for index, leaf in enumerate(leaves):
-        if (
-            leaf.type not in _NAME_LEAVES
-            or leaf.parent.type.startswith("preproc")  # `#define GUARD_H`
-            or not _macro_like(reading.text(leaf))
-        ):
-            continue
-        row = leaf.start_point[0]
-        after = leaves[index + 1] if index + 1 < len(leaves) else None
-        if after is not None and after.start_point[0] == row:
-            blank = after.type in _WORD_LEAVES
-        else:  # alone on its line?
-            blank = index == 0 or leaves[index - 1].end_point[0] < row
-        if blank:
-            reading.blanks.append((leaf.start_byte, leaf.end_byte))
-
-
-def _blank_launch(reading: _Reading, statement: tree_sitter.Node) -> bool:
-    """Blank the `<<<...>>>` launch configurations of a statement; whether it had any."""
-    start, end, found = statement.start_byte, statement.end_byte, False
-    while (opening := reading.code.find(b"<<<", start, end)) >= 0:
-        closing = reading.code.find(b">>>", opening + 3, end)
-        if closing < 0:
-            break
-        reading.blanks.append((opening, closing + 3))
-        start, found = closing + 3, True
-    return found

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 
-from doclint.rule_api import Edit, Fix, FixSafety, KeywordEntry, RuleContext
+from doclint.rule_api import ATX_START, Edit, Fix, FixSafety, KeywordEntry, RuleContext
 
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
-_ATX_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
 
 
 def delete_lines(ctx: RuleContext, first: int, last: int) -> Edit:
@@ -58,4 +57,4 @@ def _would_join(before: str, after: str) -> bool:
     A list item or an ATX heading starts a block of its own anywhere."""
     if not before.strip() or not after.strip():
         return False
-    return not (_ATX_HEADING.match(before) or _ATX_HEADING.match(after) or _LIST_ITEM.match(after))
+    return not (ATX_START.match(before) or ATX_START.match(after) or _LIST_ITEM.match(after))

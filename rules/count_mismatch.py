@@ -11,11 +11,10 @@ from doclint_rules._cpp_source import CppFacts
 from doclint_rules._cpp_source import decide as decide_cpp
 from doclint_rules._python_source import PythonFacts, decide
 
-from doclint.rule_api import Count, FileDocs, Finding, FolderDoc, Rule, RuleContext
+from doclint.rule_api import FOLDER_PAGES, Count, FileDocs, Finding, FolderDoc, Rule, RuleContext
 
 # Pages the generator writes into a folder after it has counted that folder's
 # files, so a count of a folder under docs/ never includes them.
-FOLDER_PAGES = frozenset({"index.md", "doc.md", "sub.md"})
 # Folders the generator never walks into.
 SKIPPED_FOLDERS = frozenset({".git", ".hg", ".svn", "__pycache__", "site-packages"})
 PLURALS = {"class": "classes", "class/struct": "classes/structs", "function": "functions"}

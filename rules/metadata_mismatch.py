@@ -16,6 +16,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     SizeClaim,
+    title_names_file_only,
 )
 
 # The generator's Type for an extension; any other extension gets "Source File (.ext)".
@@ -91,7 +92,7 @@ class MetadataMismatch(Rule[FileDocs]):
             problem: tuple[str, str] | None = None
             actual: int | None = None
             if field.name == "Path":
-                problem = _path_problem(value, described)
+                problem = _path_problem(value, described, title_names_file_only(page.template))
             elif field.name == "Extension":
                 problem = _extension_problem(value, described, extension)
             elif field.name == "Type":
@@ -139,10 +140,15 @@ def _rewrite(ctx: RuleContext, field: MetadataField, value: str) -> Fix | None:
     return Fix((edit,), FixSafety.SAFE, f"write the {field.name} as `{value}`")
 
 
-def _path_problem(value: str, described: str) -> tuple[str, str] | None:
+def _path_problem(value: str, described: str, name_only: bool) -> tuple[str, str] | None:
     claimed = value.strip("`").strip()
     if claimed == described:
         return None
+    if name_only and "/" not in described and posixpath.basename(claimed) == described:
+        return (
+            None  # a title of the file's name alone, a page away from its place: no folder to hold
+        )
+
     return value, f"claims path `{claimed}`; the title documents `{described}`"
 
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint.rule_api import Finding, FolderIndex, Rule, RuleContext, Scope, Severity
+from doclint.rule_api import FOLDER_PAGES, Finding, FolderIndex, Rule, RuleContext, Scope, Severity
 
 # Pages the generator writes into a folder of docs/ after it has documented
 # that folder, so a later pass never has a page about them: the folder pages,
 # and at the top of docs/ the start page and the global resources it links.
-FOLDER_PAGES = frozenset({"index.md", "doc.md", "sub.md"})
-TOP_PAGES = FOLDER_PAGES | {"keywords.md", "comprehensive_book.md"}
+TOP_PAGES = frozenset({*FOLDER_PAGES, "keywords.md", "comprehensive_book.md"})
 
 # The generator does not document binary files (a NUL byte in the first
 # 8 KiB) but still lists them. A file only a listing knows cannot be sniffed,

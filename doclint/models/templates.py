@@ -350,6 +350,14 @@ def source_kind(described: str) -> str:
     return name[name.rfind(".") :] if "." in name else ""
 
 
+def title_names_file_only(template_id: str) -> bool:
+    """Whether the titles of a template name the documented file without its
+    folder (the v1 titles: `# Documentation: return_types.pyi.in`), so that
+    only the page's place or its Path line can tell the folder."""
+    template = TEMPLATES.get(template_id)
+    return template is not None and any("(?P<name>" in title for title in template.titles.values())
+
+
 def template_for_source(described: str) -> Template:
     """The template of the pages of a documented path in the current generator:
     by extension, as the generator chooses it; "identifiers" for any other."""

@@ -14,6 +14,8 @@ from functools import lru_cache
 
 # What opens an ATX heading after its indentation.
 ATX_OPENING = r"#{1,6}(?:[ \t]|$)"
+# A line that opens an ATX heading (`match` from the line's start).
+ATX_START = re.compile(r" {0,3}" + ATX_OPENING)
 # Greedy to the end of the line, which a lazy `.*?$` reaches too, but a
 # character at a time. Group 2 is None for a heading of hashes alone.
 ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*)|[ \t]*)$")

@@ -61,11 +61,56 @@ def test_export_macro_is_not_the_class() -> None:
 
 
 def test_export_macro_of_a_forward_declaration() -> None:
-    facts = cpp_facts("class TORCH_API Fwd;\nclass Plain;\nstruct stat st;\n")
+    facts = cpp_facts("class TORCH_API Fwd;\nclass Plain;\n")
     assert facts.declared_types == {"Fwd", "Plain"}
     assert facts.export_macros == {"TORCH_API"}
-    # `struct stat st;` declares a variable of a type defined elsewhere.
-    assert "stat" not in facts.declared_types | facts.classes
+
+
+def test_elaborated_type_declares_its_name() -> None:
+    # `struct X` without a body declares X in C and C++ wherever it stands:
+    # a typedef, a variable, a parameter, a return type, a specialisation.
+    facts = cpp_facts(
+        "typedef struct _ompd_aspace_cont ompd_address_space_context_t;\n"
+        "struct stat st;\n"
+        "struct Ret *make(union Arg *a, enum Mode m);\n"
+        "template <> class complex<float>;\n"
+        "struct Defined { struct Member *m; };\n"
+    )
+    assert facts.declared_types == {
+        "_ompd_aspace_cont",
+        "stat",
+        "Ret",
+        "Arg",
+        "Mode",
+        "complex",
+        "Member",
+    }
+    assert facts.classes == {"Defined"}
+
+
+def test_template_parameters_are_not_declared_types() -> None:
+    # A macro before the function leaves the template head unread, and its
+    # `class _Tp` looks like an elaborated type to the grammar.
+    facts = cpp_facts(
+        "template <class _Tp, class _Up = int, class... _Rest>\n"
+        "_LIBCUDACXX_HIDE_FROM_ABI constexpr bool f(_Up* r, _Tp* first);\n"
+    )
+    assert not facts.declared_types & {"_Tp", "_Up", "_Rest"}
+
+
+def test_macros_between_class_key_and_name_are_export_macros() -> None:
+    facts = cpp_facts(
+        "template <class _Arg, class _Result>\n"
+        "struct _CCCL_TYPE_VISIBILITY_DEFAULT _LIBCUDACXX_DEPRECATED_IN_CXX11 unary_function\n"
+        "{\n  using result_type = _Result;\n};\n"
+    )
+    assert facts.classes == {"unary_function"}
+    assert facts.export_macros == {
+        "_CCCL_TYPE_VISIBILITY_DEFAULT",
+        "_LIBCUDACXX_DEPRECATED_IN_CXX11",
+    }
+    # A macro blanked elsewhere is no export macro.
+    assert not cpp_facts("CUB_NAMESPACE_BEGIN\nint f();\nCUB_NAMESPACE_END\n").export_macros
 
 
 def test_cuda_launch_is_a_call() -> None:

@@ -189,3 +189,29 @@ def test_cpp_macro_before_a_class_name_and_template_parameters_on_unsure_lines(t
         (16, "`_CCCL_TYPE_VISIBILITY_DEFAULT` is an export macro; the class is `maximum`"),
         (17, "`_Tp` is a template parameter, not a class name"),
     ]
+
+
+def test_cpp_declared_types_stay_silent_and_macros_before_a_name_are_found(tmp_path):
+    # Openmp/omp-tools.h declares `_ompd_aspace_cont` through a typedef only;
+    # libcu++ writes two macros between `struct` and the name, and hides a
+    # function's template head from the grammar behind a macro.
+    source = (
+        "typedef struct _ompd_aspace_cont ompd_address_space_context_t;\n"
+        "struct ompd_rc *ompd_init(union ompd_word *w);\n"
+        "template <class _Arg, class _Result>\n"
+        "struct _CCCL_TYPE_VISIBILITY_DEFAULT _LIBCUDACXX_DEPRECATED_IN_CXX11 unary_function\n"
+        "{\n  using result_type = _Result;\n};\n"
+        "template <class _Tp, class _Up>\n"
+        "_LIBCUDACXX_HIDE_FROM_ABI constexpr bool f(_Up* r, _Tp* first);\n"
+    )
+    write(tmp_path, {"pkg/hooks.h": source})
+    names = ["_CCCL_TYPE_VISIBILITY_DEFAULT", "_LIBCUDACXX_DEPRECATED_IN_CXX11", "_Up"]
+    names += ["_ompd_aspace_cont", "ompd_rc", "ompd_word", "unary_function"]
+    report = check_text(
+        cpp_index(names), CPP_PATH, Settings(select=["keyword-as-class"], root=tmp_path)
+    )
+    assert [(d.line, d.message) for d in report.diagnostics] == [
+        (16, "`_CCCL_TYPE_VISIBILITY_DEFAULT` is an export macro"),
+        (17, "`_LIBCUDACXX_DEPRECATED_IN_CXX11` is an export macro"),
+        (18, "`_Up` is a template parameter, not a class name"),
+    ]

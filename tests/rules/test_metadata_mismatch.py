@@ -2,7 +2,7 @@ from doclint_rules.metadata_mismatch import MetadataMismatch
 
 from doclint import Settings, check_paths, check_text
 from doclint.rule_api import FixSafety
-from tests.conftest import REAL, SEEDS, findings, require_shared
+from tests.conftest import REAL, SEEDS, SHARED, findings, require_shared
 from tests.pages import write
 from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
 
@@ -206,3 +206,21 @@ def test_fix_on_the_seed_restores_the_real_size():
     found, fixed = fixed_by_rule(wrong, path, REAL, listing)
     assert [(f.line, f.fix.safety) for f in found] == [(6, FixSafety.SAFE)]
     assert fixed == text
+
+
+def test_older_template_path_holds_the_file_name_of_its_title(tmp_path):
+    # A "Repo Book Generator v1.0" title names the file alone; its Path line
+    # gives the folder, which a page away from its place cannot contradict.
+    require_shared()
+    real = SHARED / "corpus" / "templates" / "in" / "return_types.pyi.in_docs.md"
+    text = real.read_text(encoding="utf-8")
+    assert "- **Path**: `torch/_C/return_types.pyi.in`" in text
+    assert messages(text, "pages/return_types.pyi.in_docs.md", tmp_path) == []
+    wrong = text.replace("`torch/_C/return_types.pyi.in`", "`torch/_C/return_types.pyi`")
+    assert messages(wrong, "pages/return_types.pyi.in_docs.md", tmp_path) == [
+        (
+            4,
+            13,
+            "claims path `torch/_C/return_types.pyi`; the title documents `return_types.pyi.in`",
+        )
+    ]
