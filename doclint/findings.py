@@ -15,9 +15,10 @@ validated model, for the public API (`Report`) only.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from doclint.rule_api import Fix
+if TYPE_CHECKING:  # a replayed run imports this module, but never the models
+    from doclint.rule_api import Fix
 
 EditData = tuple[int, int, int, int, str]
 """(line, column, end_line, end_column, replacement) of one edit, as `rule_api.Edit`."""

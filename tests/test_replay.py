@@ -280,3 +280,29 @@ def test_formats_without_parts_and_baselines_run_whole(tmp_path):
         output, how, code = _doclint(tmp_path, *arguments)
         assert how == "RAN" and (output, code) == _uncached(tmp_path, *arguments)
         _tree(tmp_path)
+
+
+def test_a_replayed_run_imports_neither_the_models_nor_pydantic(tmp_path):
+    (tmp_path / "page.md").write_text("# A page\n\n[gone](missing.md)\n", encoding="utf-8")
+    program = (
+        "import sys\n"
+        "from doclint.launcher import main\n"
+        "code = main(['check', 'page.md', '--cache-dir', 'cache'])\n"
+        "print('pydantic' in sys.modules, 'doclint.models.generated' in sys.modules,"
+        " file=sys.stderr)\n"
+        "raise SystemExit(code)\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", program],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        for _ in range(2)
+    ]
+    assert [run.returncode for run in runs] == [1, 1]
+    assert runs[0].stdout == runs[1].stdout
+    assert runs[0].stderr.splitlines()[-1] == "True True"  # checked for real
+    assert runs[1].stderr.splitlines()[-1] == "False False"  # replayed
