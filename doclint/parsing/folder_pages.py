@@ -16,7 +16,7 @@ from doclint.models.generated import (
     SubtreeGroup,
     SubtreeIndex,
 )
-from doclint.models.markdown import Link
+from doclint.models.markdown import Link, Node
 from doclint.models.templates import (
     CONTENTS_OVERVIEW,
     FILES,
@@ -66,23 +66,9 @@ def build_folder_doc(builder: PageBuilder, common: dict[str, Any]) -> FolderDoc:
         match = _FOLDER_COUNT.fullmatch(item.text)
         extension = _EXTENSION_COUNT.fullmatch(item.text)
         if match:
-            counts.append(
-                Count(
-                    line=item.line,
-                    column=item.column + 4,
-                    what=match.group("what"),
-                    value=int(match.group("value")),
-                )
-            )
+            counts.append(_count(item, 4, match["what"], match["value"]))
         elif extension:
-            extension_counts.append(
-                Count(
-                    line=item.line,
-                    column=item.column + 2,
-                    what=extension.group("ext"),
-                    value=int(extension.group("value")),
-                )
-            )
+            extension_counts.append(_count(item, 2, extension["ext"], extension["value"]))
     for item in within(layer.list_items, builder.section(FOLDER_STRUCTURE, 3)):
         match = _SUBFOLDER.fullmatch(item.text)
         if match:
@@ -111,3 +97,8 @@ def build_subtree_index(builder: PageBuilder, common: dict[str, Any]) -> Subtree
         for sub in builder.subsections(builder.section(KEYWORDS))
     ]
     return SubtreeIndex(**common, groups=groups)
+
+
+def _count(item: Node, offset: int, what: str, value: str) -> Count:
+    """A count read from a list item, at `offset` columns into its text."""
+    return Count(line=item.line, column=item.column + offset, what=what, value=int(value))
