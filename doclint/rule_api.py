@@ -214,7 +214,6 @@ class RuleContext:
         text: str,
         lines: list[str],
         replaced_lines: frozenset[int] = frozenset(),
-        fixing: bool = True,
     ) -> None:
         self._tree = tree
         self.path = path
@@ -223,10 +222,6 @@ class RuleContext:
         self.lines = lines
         self.replaced_lines = replaced_lines
         """Lines where doclint read undecodable bytes as U+FFFD (reported as invalid-utf8)."""
-        self.fixing = fixing
-        """Whether the run applies fixes. When it does not, a rule may leave out
-        the fixes of its findings: a full tree has hundreds of thousands of
-        fixable findings, and building fixes no one applies is wasted work."""
         self.facts: dict[tuple[str, str], object] = {}
         self.options: Mapping[str, OptionValue] = MappingProxyType({})
         """The running rule's options (`Rule.options`), defaults filled in."""

@@ -44,8 +44,6 @@ def remove_keyword_entry(
     ctx: RuleContext, entry: KeywordEntry, heading: str, safety: FixSafety
 ) -> Fix | None:
     """The fix removing an entry of a keyword index's list, if it sits alone on its line."""
-    if not ctx.fixing:
-        return None
     edit = delete_list_item(ctx, entry.line)
     if edit is None:
         return None

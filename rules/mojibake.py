@@ -78,8 +78,7 @@ class Mojibake(Rule):
             if repair is None or _copied_from_source(page, number, line, ctx):
                 continue
             segments, column, message = _explained(line, *repair)
-            fix = _fix(number, line, segments) if ctx.fixing else None
-            yield Finding(number, column, message, fix)
+            yield Finding(number, column, message, _fix(number, line, segments))
 
 
 @lru_cache(maxsize=1024)

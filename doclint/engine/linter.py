@@ -230,7 +230,7 @@ class Linter:
         except Exception as error:  # a parser bug must not stop the run
             return self._crash("the parser", error), []
         # Every run wants the fixes: a check reports which findings they repair.
-        ctx = RuleContext(self.tree, path, text, lines, replaced_lines, fixing=True)
+        ctx = RuleContext(self.tree, path, text, lines, replaced_lines)
         found: list[Row] = []
         for rule, options in self._file_passes:
             if rule.applies_to(page.kind):
