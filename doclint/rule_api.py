@@ -55,7 +55,7 @@ from doclint.models.templates import (
 )
 from doclint.parsing.block_lines import ATX_START
 from doclint.parsing.original_source import original_source_text
-from doclint.parsing.recognition import FOLDER_PAGES
+from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.slugs import github_slug, unique_slugs
 from doclint.tree import SourceFile, Tree
 
@@ -63,6 +63,7 @@ __all__ = [
     "ATX_START",
     "FOLDER_PAGES",
     "OUTLINES",
+    "PAGE_SUFFIXES",
     "AnyPage",
     "CodeBlock",
     "Count",

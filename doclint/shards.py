@@ -12,7 +12,7 @@ import argparse
 import hashlib
 from typing import NamedTuple
 
-_GENERATED_SUFFIXES = ("_docs.md", "_kw.md")
+from doclint.parsing.recognition import PAGE_SUFFIXES
 
 
 def work_affinity(path: str) -> str:
@@ -22,7 +22,7 @@ def work_affinity(path: str) -> str:
     worker, which reads and parses it once instead of once per worker."""
     if path.startswith("docs/docs/"):
         path = path[len("docs/") :]
-    while path.endswith(_GENERATED_SUFFIXES):
+    while path.endswith(PAGE_SUFFIXES):
         path = path.rsplit("_", 1)[0]
     return path
 

@@ -7,9 +7,8 @@ from collections.abc import Iterator
 
 from doclint_rules._python_source import is_python_path
 
-from doclint.rule_api import FileDocs, Finding, Rule, RuleContext
+from doclint.rule_api import PAGE_SUFFIXES, FileDocs, Finding, Rule, RuleContext
 
-GENERATED_SUFFIXES = ("_docs.md", "_kw.md")
 PURPOSE_CLAIM = "This appears to be a **test file**."
 TESTING_CLAIMS = ("This is a test file.", "Run it with")
 
@@ -93,7 +92,7 @@ def _testing_claim(page: FileDocs, ctx: RuleContext) -> tuple[int, str] | None:
 
 
 def _what_it_is(described: str) -> str:
-    if described.endswith(GENERATED_SUFFIXES):
+    if described.endswith(PAGE_SUFFIXES):
         return "a generated documentation page"
     extension = posixpath.splitext(described)[1]
     if extension == ".md":

@@ -1,26 +1,37 @@
 """What the parser knows about the generator's pages, rules take from rule_api
 rather than writing their own copy: the ATX heading opening and the names of
-the folder pages."""
+the folder pages and the endings of a file's pages."""
 
 import re
 
 from doclint.parsing.block_lines import ATX
-from doclint.parsing.recognition import FOLDER_PAGES
+from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.rule_api import ATX_START
 from tests.conftest import PROJECT
 
 # A copy is the literal pattern or the literal list of names in a rule module.
 COPIES = re.compile(r"#\{1,6\}|\"(?:index|doc|sub)\.md\"\s*,")
+# The endings of a file's pages have one home, parsing/recognition.py.
+SUFFIX_COPIES = re.compile(r"\"_docs\.md\",\s*\"_kw\.md\"")
+
+
+def _lines_matching(pattern: re.Pattern[str], folders: tuple[str, ...]) -> list[str]:
+    return [
+        f"{path.relative_to(PROJECT)}:{number}"
+        for folder in folders
+        for path in sorted((PROJECT / folder).rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
 
 
 def test_rules_hold_no_copy_of_the_parsers_patterns_and_names():
-    copies = [
-        f"{path.name}:{number}"
-        for path in sorted((PROJECT / "rules").glob("*.py"))
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if COPIES.search(line)
-    ]
-    assert copies == []
+    assert _lines_matching(COPIES, ("rules",)) == []
+
+
+def test_the_endings_of_a_files_pages_are_written_once():
+    copies = _lines_matching(SUFFIX_COPIES, ("doclint", "rules"))
+    assert [copy.partition(":")[0] for copy in copies] == ["doclint/parsing/recognition.py"]
 
 
 def test_atx_start_opens_what_the_parser_reads_as_a_heading():
@@ -29,3 +40,4 @@ def test_atx_start_opens_what_the_parser_reads_as_a_heading():
     for line in ("#hashtag", "    # indented code", "####### seven", "text # not"):
         assert not ATX_START.match(line)
     assert FOLDER_PAGES == ("index.md", "doc.md", "sub.md")
+    assert PAGE_SUFFIXES == ("_docs.md", "_kw.md")

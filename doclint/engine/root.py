@@ -18,13 +18,18 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from doclint.engine.settings import Settings
-from doclint.parsing.recognition import FOLDER_PAGES, expected_page_path, recognise
+from doclint.parsing.recognition import (
+    FOLDER_PAGES,
+    PAGE_SUFFIXES,
+    expected_page_path,
+    recognise,
+)
 from doclint.paths import absolute
 from doclint.tree import Tree, read_regular
 
 # A title only implies a root for a file at the path it announces, and every
 # such path ends with one of these: other files are not opened to look.
-_PAGE_NAME_ENDINGS = ("_docs.md", "_kw.md", *FOLDER_PAGES)
+_PAGE_NAME_ENDINGS = (*PAGE_SUFFIXES, *FOLDER_PAGES)
 _TITLE_BYTES = 4096
 _DOCS = "/docs/"
 

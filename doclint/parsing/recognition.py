@@ -11,7 +11,8 @@ from doclint.models.generated import DocKind
 from doclint.models.templates import TEMPLATES, Template, template_for_source
 
 _FOLDER_KINDS = (DocKind.FOLDER_DOC, DocKind.FOLDER_INDEX, DocKind.SUBTREE_INDEX)
-_PAGE_SUFFIXES = ("_docs.md", "_kw.md")
+PAGE_SUFFIXES = ("_docs.md", "_kw.md")
+"""The endings of the pages written about a file: its documentation and its keyword index."""
 # The page the generator writes for each kind of folder page, and their names.
 _FOLDER_PAGE_NAMES = {
     DocKind.FOLDER_INDEX: "index.md",
@@ -107,7 +108,7 @@ def page_level(described: str | None, kind: DocKind) -> int:
     while path.startswith("docs/") or path == "docs":
         is_page = kind in _FOLDER_KINDS
         if not (
-            is_page or path.endswith(_PAGE_SUFFIXES) or posixpath.basename(path) in FOLDER_PAGES
+            is_page or path.endswith(PAGE_SUFFIXES) or posixpath.basename(path) in FOLDER_PAGES
         ):
             break
         level, path = level + 1, path[5:]
