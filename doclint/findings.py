@@ -15,10 +15,7 @@ validated model, for the public API (`Report`) only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
-
-if TYPE_CHECKING:  # a replayed run imports this module, but never the models
-    from doclint.rule_api import Fix
+from typing import NamedTuple
 
 EditData = tuple[int, int, int, int, str]
 """(line, column, end_line, end_column, replacement) of one edit, as `rule_api.Edit`."""
@@ -27,13 +24,6 @@ FixData = tuple[str, str, tuple[EditData, ...]]
 which the cache stores as they are."""
 Row = tuple[int, int, str, str, str, str, FixData | None]
 """(line, column, code, name, severity, message, fix) of a finding in one file."""
-
-
-def fix_data(fix: Fix | None) -> FixData | None:
-    if fix is None:
-        return None
-    edits = tuple((e.line, e.column, e.end_line, e.end_column, e.replacement) for e in fix.edits)
-    return str(fix.safety), fix.description, edits
 
 
 def shifted_fix(fix: FixData | None, lines: int) -> FixData | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType, UnionType
-from typing import Annotated, ClassVar, Generic, TypeVar, Union, get_args, get_origin
+from typing import Annotated, ClassVar, Generic, NamedTuple, TypeVar, Union, get_args, get_origin
 from urllib.parse import unquote
 
 from doclint.edits import Edit
@@ -143,8 +143,7 @@ class Scope(StrEnum):
     FILE = "file"
 
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+class Fix(NamedTuple):
     """A repair a rule offers: edits applied together, and how safe they are.
     SAFE fixes keep the page's meaning (`--fix`); UNSAFE ones may change it
     (`--fix --unsafe-fixes`)."""
@@ -154,8 +153,7 @@ class Fix:
     description: str
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(NamedTuple):
     """What a rule yields; the engine adds path, code, name and severity."""
 
     line: int

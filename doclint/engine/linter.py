@@ -24,7 +24,7 @@ from doclint.config import rule_options
 from doclint.engine.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
 from doclint.engine.reporting import FilePart
 from doclint.engine.settings import Settings
-from doclint.findings import Row, fix_data, shifted_fix
+from doclint.findings import FixData, Row, shifted_fix
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import embedded_page_text
@@ -277,9 +277,6 @@ class Linter:
             code, name, severity = rule.code, rule.name, str(rule.severity)
             # Only a rule that declares it can fix is trusted with edits.
             can_fix = rule.fix_safety is not FixSafety.NONE
-            if can_fix:
-                for finding in found:
-                    _check_fix(finding.fix)
             # A finding off the file (a plugin's bug) is shown at its nearest line.
             last = max(len(ctx.lines), 1)
             rows: list[Row] = [
@@ -290,7 +287,7 @@ class Linter:
                     name,
                     severity,
                     f.message,
-                    fix_data(f.fix) if can_fix else None,
+                    _fix_data(f.fix) if can_fix else None,
                 )
                 for f in found
             ]
@@ -316,25 +313,21 @@ class Linter:
         return [(line, column, rule.code, rule.name, str(rule.severity), message, None)]
 
 
-def _check_fix(fix: object) -> None:
-    """TypeError for a fix the applier cannot take: the rule's bug is reported
-    as its internal error, not met halfway through a fix run."""
+_EDIT_TYPES = (int, int, int, int, str)
+
+
+def _fix_data(fix: object) -> FixData | None:
+    """A fix as the cache and the outputs keep it; TypeError for one the
+    applier cannot take: the rule's bug is reported as its internal error,
+    not met halfway through a fix run."""
     if fix is None:
-        return
+        return None
     if not (
-        isinstance(fix, Fix)
+        type(fix) is Fix
         and isinstance(fix.safety, FixSafety)
-        and isinstance(fix.edits, tuple)
-        and all(_well_formed(edit) for edit in fix.edits)
+        and type(fix.edits) is tuple
+        and type(fix.description) is str
+        and all(type(edit) is Edit and tuple(map(type, edit)) == _EDIT_TYPES for edit in fix.edits)
     ):
         raise TypeError(f"malformed fix {fix!r}")
-
-
-def _well_formed(edit: object) -> bool:
-    return (
-        isinstance(edit, Edit)
-        and all(
-            type(value) is int for value in (edit.line, edit.column, edit.end_line, edit.end_column)
-        )
-        and isinstance(edit.replacement, str)
-    )
+    return str(fix.safety), fix.description, tuple(map(tuple, fix.edits))  # type: ignore[arg-type]
