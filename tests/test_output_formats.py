@@ -145,11 +145,16 @@ def test_json_fix_applied_by_hand_is_what_fix_writes(cli, tree):
 
 def test_json_rows_are_what_json_dumps_gives():
     fix = ("unsafe", "a `b`", ((1, 2, 3, 1, 'é"\n'),))
-    rows = [DiagnosticRow('a "b"\\.md', 1, 2, "DL101", "n", "error", 'é\t"x"\n\u2028\x01', fix)]
-    output = RunOutput(rows, 1)
-    expected = json.dumps(json_object(rows[0]), ensure_ascii=False)
-    assert "".join(FORMATS["jsonl"](output)) == expected + "\n"
-    assert "".join(FORMATS["json"](output)) == f"[\n{expected}\n]\n"
+    two_edits = ("safe", "x", ((4, 1, 5, 1, ""), (7, 2, 7, 3, "\\")))
+    rows = [
+        DiagnosticRow('a "b"\\.md', 1, 2, "DL101", "n", "error", 'é\t"x"\n\u2028\x01', fix),
+        DiagnosticRow("c.md", 4, 1, "DL202", "s", "error", "m", two_edits),
+        DiagnosticRow("c.md", 9, 1, "DL202", "s", "error", "m", ("safe", "none", ())),
+    ]
+    output = RunOutput(rows, 2)
+    expected = [json.dumps(json_object(row), ensure_ascii=False) for row in rows]
+    assert "".join(FORMATS["jsonl"](output)) == "".join(row + "\n" for row in expected)
+    assert "".join(FORMATS["json"](output)) == "[\n" + ",\n".join(expected) + "\n]\n"
     assert "".join(FORMATS["json"](RunOutput([], 0))) == "[]\n"
     assert "".join(FORMATS["jsonl"](RunOutput([], 0))) == ""
 

@@ -9,7 +9,6 @@ since a run may report hundreds of thousands of findings.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from json.encoder import encode_basestring
 from typing import Any
@@ -18,8 +17,6 @@ from doclint.findings import DiagnosticRow, FixData
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
 from doclint.output.urls import rule_url
-
-_encode = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def json_object(row: DiagnosticRow) -> dict[str, Any]:
@@ -92,12 +89,27 @@ def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
                 f'"severity": {encode_basestring(severity)}, "message": ',
                 f', "url": {encode_basestring(rule_url(code))}}}',
             )
-        fixed = "null" if fix is None else _encode(fix_object(fix))
+        fixed = "null" if fix is None else _fix_text(fix)
         encoded.append(
             f'{head}{line}, "column": {column}, "end_line": {line}, "end_column": {column}'
             f'{middle[0]}{encode_basestring(message)}, "fix": {fixed}{middle[1]}'
         )
     return encoded
+
+
+def _fix_text(fix: FixData) -> str:
+    """`fix_object(fix)` as json encodes it, without building the objects:
+    most findings of a generated tree carry a fix."""
+    safety, description, edits = fix
+    encoded = ", ".join(
+        f'{{"line": {line}, "column": {column}, "end_line": {end_line}, '
+        f'"end_column": {end_column}, "content": {encode_basestring(content)}}}'
+        for line, column, end_line, end_column, content in edits
+    )
+    return (
+        f'{{"applicability": {encode_basestring(safety)}, '
+        f'"message": {encode_basestring(description)}, "edits": [{encoded}]}}'
+    )
 
 
 JSON = Layout(_json_part, _json_frame, ",\n")
