@@ -20,11 +20,20 @@ def work_affinity(path: str) -> str:
     its keyword index and their level-2 pages (`docs/docs/...`) all map to
     `docs/<file>`. Chunks of work in this order give each source to one
     worker, which reads and parses it once instead of once per worker."""
+    return work_order(path)[0]
+
+
+def work_order(path: str) -> tuple[str, int]:
+    """The place of a page in the work: its `work_affinity`, then its level
+    (the page endings its name carries), so that a page comes before the
+    level-2 pages made of it, which read it again (and find it just read)."""
     if path.startswith("docs/docs/"):
         path = path[len("docs/") :]
+    level = 0
     while path.endswith(PAGE_SUFFIXES):
         path = path.rsplit("_", 1)[0]
-    return path
+        level += 1
+    return path, level
 
 
 class Shard(NamedTuple):

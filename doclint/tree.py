@@ -25,6 +25,9 @@ MAX_FILE_SIZE = 64 * 1024 * 1024
 # together (engine `work_affinity`), and a process that kept every source it
 # read would hold the text of a whole tree's sources by the end.
 SOURCES_KEPT = 64
+# Pages kept as the engine read them to check them: a level-2 page documents
+# a page of the same source, checked a few files before it (the same order).
+READS_KEPT = 8
 # Opening a FIFO for reading waits for a writer: open without waiting, then refuse it.
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 _SPECIAL_FILES = (
@@ -120,6 +123,7 @@ class Tree:
         self._real_root = os.path.realpath(self._root)
         self._anchor_cache: dict[str, frozenset[str] | None] = {}
         self._source_cache: OrderedDict[str, SourceFile | None] = OrderedDict()
+        self._recent_reads: OrderedDict[str, bytes] = OrderedDict()
         self._facts: dict[tuple[str, str], object] = {}
         self._stats: dict[str, os.stat_result | None] = {}
 
@@ -265,11 +269,23 @@ class Tree:
         on_disk = self._readable(path)
         if on_disk is None:
             return None
-        try:
-            data = read_regular(on_disk, MAX_FILE_SIZE + 1)
-        except OSError:
-            return None
+        data = self._recent_reads.get(path)
+        if data is None:
+            try:
+                data = read_regular(on_disk, MAX_FILE_SIZE + 1)
+            except OSError:
+                return None
         return data if len(data) <= MAX_FILE_SIZE else None
+
+    def remember_read(self, path: str, data: bytes) -> None:
+        """The bytes of a file of the tree (a clean path) as the engine just
+        read them to check it: a rule that reads the file soon after gets them
+        without a second read."""
+        reads = self._recent_reads
+        reads[path] = data
+        reads.move_to_end(path)
+        if len(reads) > READS_KEPT:
+            reads.popitem(last=False)
 
     def read_text(self, path: str) -> str | None:
         data = self.read_bytes(path)

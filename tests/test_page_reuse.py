@@ -10,8 +10,8 @@ from pathlib import Path
 from doclint.engine import Settings, set_up_runs
 from doclint.engine import linter as engine_linter
 from doclint.engine.linter import PASSES_KEPT
-from doclint.engine.run import work_affinity
 from doclint.parsing import pages
+from doclint.shards import work_order
 
 
 def _check_all(root: Path, monkeypatch, kept: int) -> tuple[dict, int]:
@@ -30,7 +30,7 @@ def _check_all(root: Path, monkeypatch, kept: int) -> tuple[dict, int]:
     monkeypatch.chdir(root)
     [setup] = set_up_runs(["docs"], Settings(select=["ALL"]))
     linter = setup.linter
-    files = sorted(setup.files, key=lambda file: work_affinity(linter.tree_path(file)))
+    files = sorted(setup.files, key=lambda file: work_order(linter.tree_path(file)))
     results = {}
     for file in files:
         outcome = linter.check_file(file)
@@ -58,3 +58,44 @@ def test_an_embedded_copy_is_the_page_it_copies(generated_corpus):
     assert page.source is not None and page.source.document is not None
     assert embedded_page_text(page.source.text) == inner.read_text()
     assert page.source.text == inner.read_text() + "\n"
+
+
+def test_a_page_read_again_by_its_level_2_index_comes_from_the_check(generated_corpus, monkeypatch):
+    """In the work's order a page comes before the level-2 pages made of it;
+    stopword-keyword reads it again for each level-2 index: from the bytes
+    just checked, not from the disk, and with the same findings."""
+    from doclint import tree
+
+    reads: list[str] = []
+    original = tree.read_regular
+
+    def counted(path, limit=-1):
+        reads.append(str(path))
+        return original(path, limit)
+
+    monkeypatch.setattr(tree, "read_regular", counted)
+    monkeypatch.setattr(tree, "READS_KEPT", 0)
+    from_disk, _ = _check_all(generated_corpus, monkeypatch, kept=PASSES_KEPT)
+    pages_from_disk = [path for path in reads if path.endswith("_docs.md")]
+    reads.clear()
+    monkeypatch.setattr(tree, "READS_KEPT", 8)
+    remembered, _ = _check_all(generated_corpus, monkeypatch, kept=PASSES_KEPT)
+    indexes = len(list(generated_corpus.glob("docs/docs/**/*_docs.md_kw.md")))
+    again = [path for path in reads if path.endswith("_docs.md")]
+    # Each level-2 index reads its page once; links' targets are read for their headings.
+    assert indexes >= 40 and len(again) == len(pages_from_disk) - indexes
+    assert remembered == from_disk
+
+
+def test_the_work_puts_a_page_before_the_pages_made_of_it():
+    paths = [
+        "docs/docs/zlib.py_docs.md_kw.md",
+        "docs/docs/zlib.py_docs.md_docs.md",
+        "docs/zlib.py_kw.md",
+        "docs/zlib.py_docs.md",
+        "docs/a.py_docs.md",
+    ]
+    ordered = sorted(paths, key=work_order)
+    assert ordered[0] == "docs/a.py_docs.md"
+    assert ordered.index("docs/zlib.py_docs.md") < ordered.index("docs/docs/zlib.py_docs.md_kw.md")
+    assert {work_order(path)[0] for path in paths[:4]} == {"docs/zlib.py"}

@@ -154,6 +154,7 @@ class Linter:
         if len(data) > limit:
             message = f"over the limit of {limit:,} bytes; not read"
             return FileOutcome(self._engine_row(FileTooLarge, 1, 1, message), [], None, None)
+        self.tree.remember_read(path, data)
         rows, facts = self.check_bytes(data, path, fixes)
         # The hash tells the cache, and fix mode, whether the bytes changed since.
         keeps = self.settings.cache or fixes is not None

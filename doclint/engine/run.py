@@ -21,7 +21,7 @@ from doclint.findings import DiagnosticRow, Row
 from doclint.gc_pause import collect_rarely
 from doclint.parallel import imap_in_processes, worker_count
 from doclint.replay_inputs import RunTree
-from doclint.shards import work_affinity
+from doclint.shards import work_order
 
 Task = tuple[int, int]
 """A file of a run: the index of its root's setup, and its index there."""
@@ -190,9 +190,9 @@ def _check_missing(
         setup = setups[task[0]]
         return str(setup.root), str(setup.files[task[1]])
 
-    def affinity_of(task: Task) -> tuple[int, str]:
+    def affinity_of(task: Task) -> tuple[int, str, int]:
         setup = setups[task[0]]
-        return task[0], work_affinity(setup.linter.tree_path(setup.files[task[1]]))
+        return task[0], *work_order(setup.linter.tree_path(setup.files[task[1]]))
 
     affinity = {task: affinity_of(task) for task in missing}
     missing = sorted(missing, key=affinity.__getitem__)
@@ -205,7 +205,7 @@ def _check_missing(
         return
     chunk = [place(task) for task in missing]
     start = (roots.settings, roots.cwd, roots.render)
-    groups = [affinity[task] for task in missing]
+    groups = [affinity[task][:2] for task in missing]  # a source's pages, all levels
     del affinity
     global _roots
     _roots = roots
