@@ -54,7 +54,7 @@ from doclint.models.templates import (
     title_names_file_only,
 )
 from doclint.parsing.block_lines import ATX_START
-from doclint.parsing.original_source import original_source_text
+from doclint.parsing.original_source import source_block
 from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.slugs import github_slug, unique_slugs
 from doclint.tree import SourceFile, Tree
@@ -101,9 +101,9 @@ __all__ = [
     "allowed_headings",
     "gc_paused",
     "github_slug",
-    "original_source_text",
     "shown_target",
     "shown_tree_path",
+    "source_block",
     "template_for_source",
     "template_words",
     "title_names_file_only",

@@ -22,10 +22,7 @@ def delete_lines(ctx: RuleContext, first: int, last: int) -> Edit:
     lines = ctx.lines
     if first > 1 and last < len(lines) and _would_join(lines[first - 2], lines[last]):
         return Edit(first, 1, last + 1, 1, "\n")
-    if last == len(lines) and first > 1 and not ctx.text.endswith("\n"):
-        # The file's last line has no line break: drop the one before it instead.
-        return Edit(first - 1, len(lines[first - 2]) + 1, last, len(lines[last - 1]) + 1, "")
-    return Edit(first, 1, last + 1, 1, "")
+    return _deletion(ctx, first, last)
 
 
 def delete_list_item(ctx: RuleContext, line: int) -> Edit | None:
@@ -37,7 +34,16 @@ def delete_list_item(ctx: RuleContext, line: int) -> Edit | None:
     following = lines[line] if line < len(lines) else ""
     if following.strip() and not _LIST_ITEM.match(following):
         return None
-    return delete_lines(ctx, line, line)
+    # What follows is blank or an item of its own: nothing runs on across the gap.
+    return _deletion(ctx, line, line)
+
+
+def _deletion(ctx: RuleContext, first: int, last: int) -> Edit:
+    lines = ctx.lines
+    if last == len(lines) and first > 1 and not ctx.text.endswith("\n"):
+        # The file's last line has no line break: drop the one before it instead.
+        return Edit(first - 1, len(lines[first - 2]) + 1, last, len(lines[last - 1]) + 1, "")
+    return Edit(first, 1, last + 1, 1, "")
 
 
 def remove_keyword_entry(

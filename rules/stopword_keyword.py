@@ -17,7 +17,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleOption,
-    original_source_text,
+    source_block,
     template_for_source,
     template_words,
 )
@@ -183,13 +183,17 @@ def _generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> s
     if indexed is None:
         return names & words
     text = indexed.text.replace("\r\n", "\n")
-    source = original_source_text(text) or ""
-    start = text.find(source) if source else -1
-    own = text[:start] + "\n" + text[start + len(source) :] if start >= 0 else text
+    lines = text.split("\n")
+    block = source_block(lines)
+    # The source is read where it sits in the text, not copied out of it.
+    start = end = len(text)
+    if block is not None:
+        start = sum(map(len, lines[: block[0]])) + block[0]
+        end = start + sum(map(len, lines[block[0] : block[1]])) + block[1] - block[0]
     # Split at what is copied: own text and copied text alternate.
-    parts = _COPIED.split(own)
+    parts = _COPIED.split(text[:start] + "\n" + text[end:])
     written = names & (words | set(_CAPITALISED.findall(" ".join(parts[::2]))))
     if not written:
         return written
-    copied = " ".join(parts[1::2])
-    return written - set(_CAPITALISED.findall(source)) - set(_CAPITALISED.findall(copied))
+    in_source = set(_CAPITALISED.findall(text, start, end))
+    return written - in_source - set(_CAPITALISED.findall(" ".join(parts[1::2])))

@@ -36,6 +36,13 @@ def intended_source_end(lines: list[str], open_index: int, marker: str) -> int |
 def original_source_text(text: str) -> str | None:
     """The text embedded in a file documentation's Original Source block."""
     lines = text.replace("\r\n", "\n").split("\n")
+    block = source_block(lines)
+    return "\n".join(lines[block[0] : block[1]]) + "\n" if block is not None else None
+
+
+def source_block(lines: list[str]) -> tuple[int, int] | None:
+    """(first, end) indexes into `lines` (a file documentation's lines) of the
+    text its Original Source block embeds, end exclusive."""
     try:
         start = lines.index(_SOURCE_HEADING)
     except ValueError:
@@ -44,8 +51,7 @@ def original_source_text(text: str) -> str | None:
         match = FENCE_OPEN.match(lines[index])
         if match:
             end = intended_source_end(lines, index, match.group(1))
-            content = lines[index + 1 : end] if end is not None else lines[index + 1 :]
-            return "\n".join(content) + "\n"
+            return index + 1, len(lines) if end is None else end
         if lines[index].startswith("#"):
             return None
     return None
