@@ -18,7 +18,7 @@ from functools import lru_cache
 from doclint_rules._cpp_source import CppFacts, cpp_facts, is_cpp_path
 from doclint_rules._python_source import PythonFacts, is_python_path, python_facts
 
-from doclint.rule_api import PageBase, RuleContext
+from doclint.rule_api import FileDocs, PageBase, RuleContext
 
 # Python's soft keywords, as a fixed list so that results do not depend on
 # the Python version running doclint.
@@ -163,6 +163,16 @@ def documented_source(page: PageBase, ctx: RuleContext) -> DocumentedSource | No
         return None
     facts = cpp_facts(source.text) if is_cpp_path(path) else python_facts(source.text)
     return DocumentedSource(source.path, source.text, facts)
+
+
+def page_source_text(page: FileDocs, ctx: RuleContext, *, whole: bool) -> str | None:
+    """The source a file documentation was written from: its own embedded copy,
+    which is what the generator read, else the file of the tree. With `whole`,
+    only a complete copy serves (counts made from a copy cut short are too low)."""
+    if page.source is not None and (page.source.closed or not whole):
+        return page.source.text
+    source = ctx.source(page)
+    return source.text if source is not None else None
 
 
 def reserved_word(name: str, path: str | None, soft: bool = True) -> str | None:

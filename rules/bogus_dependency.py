@@ -11,6 +11,7 @@ from functools import partial
 from doclint_rules._cpp_source import CppFacts
 from doclint_rules._cpp_source import decide as decide_cpp
 from doclint_rules._python_source import PythonFacts, decide
+from doclint_rules._source_facts import page_source_text
 
 from doclint.rule_api import DependencyEntry, FileDocs, Finding, Rule, RuleContext
 
@@ -76,7 +77,7 @@ class BogusDependency(Rule[FileDocs]):
         if not page.dependencies:
             return
         filename = posixpath.basename(page.described or "") or "the documented file"
-        text = _source_text(page, ctx)
+        text = page_source_text(page, ctx, whole=False)
         if page.template == "python":
             yield from decide(text, partial(_findings, page, ctx, filename))
         elif page.template == "cpp" and text is not None:
@@ -116,15 +117,6 @@ def _unsure_mention(include: str, text: str, facts: CppFacts) -> bool:
         include in line and line.lstrip().startswith("#") and facts.is_unsure(number)
         for number, line in enumerate(text.split("\n"), 1)
     )
-
-
-def _source_text(page: FileDocs, ctx: RuleContext) -> str | None:
-    """The page's own source: the embedded copy is what the generator read,
-    so it is preferred over the file of the tree."""
-    if page.source is not None:
-        return page.source.text
-    source = ctx.source(page)
-    return source.text if source is not None else None
 
 
 def _problem(entry: DependencyEntry, facts: PythonFacts | None, filename: str) -> str | None:

@@ -10,6 +10,7 @@ from functools import partial
 from doclint_rules._cpp_source import CppFacts
 from doclint_rules._cpp_source import decide as decide_cpp
 from doclint_rules._python_source import PythonFacts, decide
+from doclint_rules._source_facts import page_source_text
 
 from doclint.rule_api import FOLDER_PAGES, Count, FileDocs, Finding, FolderDoc, Rule, RuleContext
 
@@ -105,7 +106,7 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
 def _check_overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
     if not page.overview_counts:
         return
-    text = _source_text(page, ctx)
+    text = page_source_text(page, ctx, whole=True)
     if page.template == "python":
         yield from decide(text, partial(_python_findings, page, ctx))
     elif page.template == "cpp":
@@ -167,14 +168,6 @@ def _overview_findings(
             _column(ctx, line, needle, wrong[0].column),
             f"claims {approximately}{claimed}; {found.format(actual)}",
         )
-
-
-def _source_text(page: FileDocs, ctx: RuleContext) -> str | None:
-    """The source the counts were made from: the page's own copy when complete."""
-    if page.source is not None and page.source.closed:
-        return page.source.text
-    source = ctx.source(page)
-    return source.text if source is not None else None
 
 
 def _mostly_unread(facts: CppFacts, lines: int) -> bool:
