@@ -24,12 +24,12 @@ replay would cost a fifth of the replay.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import hmac
 import mmap
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 MAGIC = b"DLSEAL1\n"
@@ -87,6 +87,8 @@ def _read_key(file: Path) -> bytes | None:
 
 def _make_key(file: Path) -> bytes | None:
     """A new key, put in place whole; a key another process made first wins."""
+    import tempfile  # as below: only writing needs it, and a replay only reads
+
     try:
         handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
     except OSError:
@@ -133,6 +135,9 @@ def write_new(file: Path, *data: bytes | memoryview, mode: int = 0o600, replace:
             info = os.lstat(file)
             if stat.S_ISREG(info.st_mode) and owned(info):
                 return
+    # Imported here: a replayed run reads sealed files, writes none.
+    import tempfile
+
     # mkstemp creates with O_EXCL and O_NOFOLLOW, readable by this user only.
     handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
     try:
@@ -140,6 +145,13 @@ def write_new(file: Path, *data: bytes | memoryview, mode: int = 0o600, replace:
             if mode != 0o600:
                 os.fchmod(handle, mode)
             stream.writelines(data)
+        # ext4 writes a file renamed over another to disk before the rename
+        # returns (auto_da_alloc), at more than the cost of writing a record of
+        # hundreds of megabytes: the old file goes first. The rename still
+        # replaces whatever stands there by then; a reader in between finds
+        # no file, which only costs it speed.
+        with contextlib.suppress(OSError):
+            os.unlink(file)
         os.replace(temporary, file)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -193,6 +205,26 @@ class SealedFile:
                 mapped = mmap.mmap(self.descriptor, 0, access=mmap.ACCESS_READ)
                 self._view = memoryview(mapped)[self.body_start :]
         return self._view
+
+    def send_body(self, out: int) -> None:
+        """Write the body to the regular file open at `out`, from its position:
+        copied by the kernel (sendfile), never mapped into this process, which
+        costs half of writing the mapped bytes. OSError when it cannot."""
+        offset, end = self.body_start, self.body_start + self.body_size
+        while offset < end:
+            try:
+                sent = os.sendfile(out, self.descriptor, offset, end - offset)
+            except OSError as error:
+                if error.errno not in (errno.EINVAL, errno.ENOSYS) or offset > self.body_start:
+                    raise
+                # This file system copies no file to another: the mapped bytes, then.
+                body = self.body()
+                while body:
+                    body = body[os.write(out, body) :]
+                return
+            if not sent:
+                raise OSError(errno.EIO, "the sealed file was cut short while read")
+            offset += sent
 
     def body_intact(self) -> bool:
         """Whether the body is as sealed: known to be (the file is the very one

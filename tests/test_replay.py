@@ -176,6 +176,20 @@ def test_output_file_is_written_again(tmp_path):
     assert report.read_text() == first and "DL401" in first
 
 
+def test_a_replayed_output_file_holds_the_output_alone(tmp_path):
+    """A replay writes the output file over what it holds, then cuts it to
+    length: a longer old file leaves no tail, a shorter one no gap."""
+    _tree(tmp_path)
+    _twice(tmp_path, "--output-format", "json", "-o", "report.json")
+    report = tmp_path / "report.json"
+    first = report.read_bytes()
+    for leftover in (b"x" * (3 * len(first)), b"{", first[: len(first) // 2]):
+        report.write_bytes(leftover)
+        assert _doclint(tmp_path, "--output-format", "json", "-o", "report.json")[1] == "REPLAYED"
+        assert report.read_bytes() == first
+    assert json.loads(first)
+
+
 def test_runs_that_must_not_be_replayed_are_not_recorded(tmp_path):
     _tree(tmp_path)
     for arguments in (["--no-cache"], ["--write-baseline", "base.json"], ["--diff"]):
