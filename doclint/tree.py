@@ -329,6 +329,12 @@ class Tree:
         self._stats[path] = info
         return info
 
+    def stat_taken(self, path: str) -> os.stat_result | None:
+        """The stat this tree took of `path` (as it was asked) for a fact, if it
+        took one and the file was there: a replay takes the stamps of the pages
+        that the facts of their sources name from it, rather than stat them twice."""
+        return self._stats.get(path)
+
     def fact(self, kind: str, path: str) -> object:
         """The answer to one question a rule asked about the tree, in a form the
         cache can store and compare: asking again gives an equal value exactly

@@ -144,6 +144,34 @@ def test_a_changed_input_makes_the_run_real_again(tmp_path):
         assert _doclint(tmp_path)[1] == "REPLAYED"
 
 
+def test_a_link_target_led_out_of_the_root_is_checked_again(tmp_path):
+    """No folder the run walked or listed changes: a folder further along a
+    link is replaced by a link out of the root. Only the escape fact of the
+    link target tells, and the page is checked again."""
+    root, outside = tmp_path / "tree", tmp_path / "outside"
+    write(root, {"docs/a.md": "# A\n\n[b](sub/b.md)\n", "real/sub/b.md": "# B\n"})
+    (root / "docs/sub").symlink_to(Path("../real/sub"), target_is_directory=True)
+    first, _, _ = _twice(root)
+    (root / "real/sub").rename(outside)
+    (root / "real/sub").symlink_to(outside, target_is_directory=True)
+    output, how, code = _doclint(root)
+    assert how == "PARTIAL 1" and "DL404" in output and "DL404" not in first
+    assert (output, code) == _uncached(root)
+
+
+def test_a_changed_page_of_a_source_is_checked_again_with_its_keyword_index(tmp_path):
+    """The stamp of a file documentation page is read from the stat its
+    source's fact took: the page and the keyword index that reads the source
+    through it are both checked again."""
+    _tree(tmp_path)
+    _twice(tmp_path)
+    page = "# Documentation: `pkg/mod.py`\n\n## File Metadata\n\n- **Size**: 1 bytes\n"
+    write(tmp_path, {"docs/pkg/mod.py_docs.md": page})
+    output, how, code = _doclint(tmp_path)
+    assert how == "PARTIAL 2"
+    assert (output, code) == _uncached(tmp_path)
+
+
 def test_touching_a_file_runs_again_with_the_same_output(tmp_path):
     _tree(tmp_path)
     output, _, _ = _twice(tmp_path)
