@@ -148,11 +148,11 @@ def write_new(file: Path, *data: bytes | memoryview, mode: int = 0o600, replace:
             if mode != 0o600:
                 os.fchmod(handle, mode)
             stream.writelines(data)
-        # ext4 writes a file renamed over another to disk before the rename
-        # returns (auto_da_alloc), at more than the cost of writing a record of
-        # hundreds of megabytes: the old file goes first. The rename still
-        # replaces whatever stands there by then; a reader in between finds
-        # no file, which only costs it speed.
+        # ext4 starts writing a file renamed over another to disk before the
+        # rename returns (auto_da_alloc), which for a record of hundreds of
+        # megabytes costs more than writing it did: the old file goes first.
+        # The rename still replaces whatever stands there by then; a reader in
+        # between finds no file, which only costs it speed.
         with contextlib.suppress(OSError):
             os.unlink(file)
         os.replace(temporary, file)
