@@ -218,6 +218,13 @@ def test_a_replayed_output_file_holds_the_output_alone(tmp_path):
     assert json.loads(first)
 
 
+def test_an_output_file_that_is_a_pipe_gets_the_replayed_output(tmp_path):
+    """-o /dev/stdout names the pipe the test reads: no length to cut it to."""
+    _tree(tmp_path)
+    output, how, _ = _twice(tmp_path, "-o", "/dev/stdout")
+    assert how == "REPLAYED" and "DL401" in output
+
+
 def test_runs_that_must_not_be_replayed_are_not_recorded(tmp_path):
     _tree(tmp_path)
     for arguments in (["--no-cache"], ["--write-baseline", "base.json"], ["--diff"]):
