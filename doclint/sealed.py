@@ -38,6 +38,9 @@ _DIGEST = 32
 PREFIX_SIZE = len(MAGIC) + 2 * _LENGTH + 2 * _DIGEST
 KEY_SIZE = 32
 _WRITE_BUFFER = 1 << 20
+# How a system says that sendfile copies no regular file into another (macOS:
+# to sockets only); AttributeError (no os.sendfile at all) has no errno.
+_NO_SENDFILE = {errno.EINVAL, errno.ENOSYS, errno.ENOTSOCK, errno.EOPNOTSUPP, None}
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 _key: bytes | None = None
@@ -217,10 +220,10 @@ class SealedFile:
         while offset < end:
             try:
                 sent = os.sendfile(out, self.descriptor, offset, end - offset)
-            except OSError as error:
-                if error.errno not in (errno.EINVAL, errno.ENOSYS) or offset > self.body_start:
+            except (OSError, AttributeError) as error:
+                if getattr(error, "errno", None) not in _NO_SENDFILE or offset > self.body_start:
                     raise
-                # This file system copies no file to another: the mapped bytes, then.
+                # This system copies no file to another: the mapped bytes, then.
                 body = self.body()
                 while body:
                     body = body[os.write(out, body) :]

@@ -37,11 +37,18 @@ def test_the_body_is_sent_after_what_the_file_holds(tmp_path):
         opened.close()
 
 
-def test_a_file_system_that_refuses_sendfile_gets_the_body_written(tmp_path, monkeypatch):
-    def refuse(*_):
-        raise OSError(errno.EINVAL, "no sendfile here")
+@pytest.mark.parametrize("refusal", [errno.EINVAL, errno.ENOTSOCK, None])
+def test_a_system_that_refuses_sendfile_gets_the_body_written(tmp_path, monkeypatch, refusal):
+    """Refused by the file system (EINVAL), by a system whose sendfile only
+    writes to sockets (ENOTSOCK), or missing altogether."""
+    if refusal is None:
+        monkeypatch.delattr(os, "sendfile")
+    else:
 
-    monkeypatch.setattr(os, "sendfile", refuse)
+        def refuse(*_):
+            raise OSError(refusal, "no sendfile here")
+
+        monkeypatch.setattr(os, "sendfile", refuse)
     opened = _opened(tmp_path)
     try:
         assert _sent(opened, tmp_path / "out") == b"kept before " + BODY
