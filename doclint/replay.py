@@ -35,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -43,6 +44,7 @@ from typing import Any, TextIO
 
 from doclint import __version__, replay_inputs
 from doclint.cache import prune, write_cache_file
+from doclint.gc_pause import gc_paused
 from doclint.sealed import (
     SealedFile,
     folder_ready,
@@ -136,7 +138,10 @@ def replay(argv: list[str]) -> int | Partial | None:
     if sealed is None:
         return None
     try:
-        return _replay_record(sealed, key, argv, folder)
+        # A record is a hundred thousand small acyclic objects or more: the
+        # collector would trace them all for nothing.
+        with gc_paused():
+            return _replay_record(sealed, key, argv, folder)
     finally:
         sealed.close()
 
@@ -152,7 +157,7 @@ def _replay_record(
     if dirty is None or not sealed.body_intact():
         return None
     if not dirty:
-        return _write_output(record, sealed.body(), _output_file(argv))
+        return _write_output(record, sealed, _output_file(argv))
     return _partial(record, dirty, sealed.body(), folder)
 
 
@@ -328,16 +333,19 @@ def _dirty_files(record: dict[str, Any]) -> set[int] | None:
             if replay_inputs.OBSERVERS[kind](path) != value:
                 return None
         root, files = record["root"], record["files"]
-        dirty = {
-            index
-            for index, entry in enumerate(files)
-            if replay_inputs.file_stamp(os.path.join(root, entry[PATH])) != entry[STAMP]
-        }
         tree = Tree(Path(root), record["known_paths"])
         failed = {
             index
             for index, (kind, path, value) in enumerate(record["facts"])
             if tree.fact(kind, path) != value
+        }
+        # The paths are relative to the root: joined as strings, since
+        # os.path.join costs a fifth of the stat it is for.
+        prefix = os.path.join(root, "")
+        dirty = {
+            index
+            for index, entry in enumerate(files)
+            if _checked_stamp(tree, prefix, entry[PATH]) != entry[STAMP]
         }
         if failed:
             dirty.update(
@@ -346,6 +354,17 @@ def _dirty_files(record: dict[str, Any]) -> set[int] | None:
         return dirty
     except (KeyError, TypeError, ValueError, IndexError):
         return None  # a record of another shape: run normally
+
+
+def _checked_stamp(tree: Tree, prefix: str, path: str) -> replay_inputs.Stamp | None:
+    """The stamp of a checked file now: from the stat the tree just took for a
+    fact (a page whose source's facts name it), else its own."""
+    info = tree.stat_taken(path)
+    return (
+        replay_inputs.stamp_of(info)
+        if info is not None
+        else replay_inputs.file_stamp(prefix + path)
+    )
 
 
 def _output_file(argv: list[str]) -> str | None:
@@ -364,7 +383,7 @@ def _output_file(argv: list[str]) -> str | None:
     return os.path.abspath(named) if named is not None else None
 
 
-def _write_output(record: dict[str, Any], stored: memoryview, named: str | None) -> int | None:
+def _write_output(record: dict[str, Any], sealed: SealedFile, named: str | None) -> int | None:
     exit_code = record.get("exit_code")
     if exit_code not in (0, 1) or record.get("output_file") != named:
         return None  # the recorded run wrote elsewhere (or the command line is read otherwise)
@@ -373,18 +392,32 @@ def _write_output(record: dict[str, Any], stored: memoryview, named: str | None)
             return None  # stdout encodes differently now: let the run render it
         try:
             sys.stdout.flush()
-            sys.stdout.buffer.write(stored)
+            sys.stdout.buffer.write(sealed.body())
             sys.stdout.buffer.flush()
         except BrokenPipeError:
             # The reader went away (`| head`), as the command line handles it.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return exit_code
     try:
-        with open(named, "wb") as stream:
-            stream.write(stored)
+        _write_file(named, sealed)
     except OSError:
         return None  # the normal run says why it cannot write there
     return exit_code
+
+
+def _write_file(named: str, sealed: SealedFile) -> None:
+    """Put the stored output in the file `named`. A regular file is written
+    over, then cut to length, not emptied first: ext4 flushes a file emptied
+    and written again to disk as it is closed, which costs more than the
+    writing (the output of a big tree is hundreds of megabytes, mostly the
+    same bytes as last time)."""
+    descriptor = os.open(named, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o666)
+    with os.fdopen(descriptor, "wb") as stream:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            stream.write(sealed.body())  # a pipe or a device: no length to cut to
+            return
+        sealed.send_body(descriptor)
+        os.ftruncate(descriptor, sealed.body_size)
 
 
 def _same_encoding(stream: TextIO, encoding: object) -> bool:

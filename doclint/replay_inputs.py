@@ -36,6 +36,11 @@ def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:
         info = os.stat(path)
     except (OSError, ValueError):
         return None
+    return stamp_of(info)
+
+
+def stamp_of(info: os.stat_result) -> Stamp:
+    """The stamp (see `file_stamp`) of a file whose stat is at hand."""
     return (info.st_mtime_ns, info.st_size, info.st_ctime_ns)
 
 

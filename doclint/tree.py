@@ -13,10 +13,8 @@ import os
 import posixpath
 import stat
 from collections import OrderedDict
-from dataclasses import dataclass
 from pathlib import Path
-
-from doclint.parsing.block_lines import heading_texts
+from typing import NamedTuple
 
 # The largest file read whole: a checked file (the default of --max-file-size)
 # or one a rule reads about (a documented source, a link target's headings).
@@ -89,9 +87,10 @@ def _read(descriptor: int, expected: int, limit: int) -> bytes:
     return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class SourceFile:
-    """A documented source as a rule sees it.
+class SourceFile(NamedTuple):
+    """A documented source as a rule sees it (a named tuple, not a dataclass:
+    a replay imports this module, and dataclasses imports half the standard
+    library).
 
     `exact` is False when the text comes from the block embedded in the
     source's `X_docs.md` rather than from the file itself: its text is what
@@ -111,6 +110,7 @@ class Tree:
         self.root = Path(os.path.abspath(root))
         # Paths are joined as strings: pathlib costs more than the stat it wraps.
         self._root = str(self.root)
+        self._prefix = os.path.join(self._root, "")
         self._listing: set[str] | None = None
         self._listing_dirs: dict[str, tuple[set[str], set[str]]] = {}
         if known_paths is not None:
@@ -126,6 +126,7 @@ class Tree:
         self._recent_reads: OrderedDict[str, bytes] = OrderedDict()
         self._facts: dict[tuple[str, str], object] = {}
         self._stats: dict[str, os.stat_result | None] = {}
+        self._places: dict[str, str | None] = {}
 
     @property
     def listing_mode(self) -> bool:
@@ -185,18 +186,21 @@ class Tree:
         unknown = []
         while folder not in self._inside:
             unknown.append(folder)
-            folder = posixpath.dirname(folder)
+            folder = _split(folder)[0]
         inside = self._inside[folder]
         for folder in reversed(unknown):
-            inside = inside and self._stays(*posixpath.split(folder))
+            inside = inside and self._stays(*_split(folder))
             self._inside[folder] = inside
         return inside
 
     def _stays(self, folder: str, name: str) -> bool:
         """Whether an entry of a reached folder is no link leading out of the root.
         Only links cost a resolution; the folder's scan says which entries are."""
-        self._scan(folder)
-        if name not in self._symlinks[folder]:
+        links = self._symlinks.get(folder)
+        if links is None:
+            self._scan(folder)
+            links = self._symlinks[folder]
+        if name not in links:
             return True
         real = os.path.realpath(self._on_disk(posixpath.join(folder, name)))
         return real == self._real_root or real.startswith(self._real_root + os.sep)
@@ -207,15 +211,30 @@ class Tree:
         clean = _clean(path)
         if clean is None:
             return "\0" not in path  # a name with a NUL names no file, nowhere
-        parent, name = posixpath.split(clean)
-        return bool(clean) and not (self.reaches(parent) and self._stays(parent, name))
+        return not self._within(clean)
+
+    def _within(self, clean: str) -> bool:
+        """Whether a clean path of the tree stays inside the root all the way."""
+        if not clean:
+            return True
+        parent, name = _split(clean)
+        inside = self._inside.get(parent)
+        if inside is None:
+            inside = self.reaches(parent)
+        return inside and self._stays(parent, name)
 
     def _readable(self, path: str) -> str | None:
-        """Where a file of the tree is on disk; None when it lies beyond the root."""
-        return None if self.escapes(path) else self._on_disk(path)
+        """Where a file of the tree is on disk; None when it lies beyond the root.
+        Kept per path: a replay asks it of every path its facts name."""
+        if path in self._places:
+            return self._places[path]
+        clean = _clean(path)
+        place = self._on_disk(clean) if clean is not None and self._within(clean) else None
+        self._places[path] = place
+        return place
 
-    def _on_disk(self, path: str) -> str:
-        return os.path.join(self._root, posixpath.normpath(path)) if path else self._root
+    def _on_disk(self, clean: str) -> str:
+        return self._prefix + clean if clean else self._root
 
     def children(self, folder: str) -> tuple[list[str], list[str]] | None:
         """(files, subfolders) of a folder, sorted; None if it is not a folder."""
@@ -241,7 +260,7 @@ class Tree:
             return path in self._listing_dirs
         if not path:
             return True
-        parent, name = posixpath.split(path)
+        parent, name = _split(path)
         scanned = self._scan(parent)
         return scanned is not None and scanned.get(name) is True and self._stays(parent, name)
 
@@ -253,7 +272,7 @@ class Tree:
             return path in self._listing
         if not path:
             return False
-        parent, name = posixpath.split(path)
+        parent, name = _split(path)
         scanned = self._scan(parent)
         return scanned is not None and scanned.get(name) is False and self._stays(parent, name)
 
@@ -316,13 +335,21 @@ class Tree:
 
     def _stat(self, path: str) -> os.stat_result | None:
         """One stat per path and run: a source's size and stamp are both asked for."""
-        if path not in self._stats:
-            on_disk = self._readable(path)
-            try:
-                self._stats[path] = os.stat(on_disk) if on_disk is not None else None
-            except (OSError, ValueError):
-                self._stats[path] = None
-        return self._stats[path]
+        if path in self._stats:
+            return self._stats[path]
+        on_disk = self._readable(path)
+        try:
+            info = os.stat(on_disk) if on_disk is not None else None
+        except (OSError, ValueError):
+            info = None
+        self._stats[path] = info
+        return info
+
+    def stat_taken(self, path: str) -> os.stat_result | None:
+        """The stat this tree took of `path` (as it was asked) for a fact, if it
+        took one and the file was there: a replay takes the stamps of the pages
+        that the facts of their sources name from it, rather than stat them twice."""
+        return self._stats.get(path)
 
     def fact(self, kind: str, path: str) -> object:
         """The answer to one question a rule asked about the tree, in a form the
@@ -330,9 +357,10 @@ class Tree:
         when the answer the rule got is still true. Answers are kept for the
         run: many files ask the same questions (a shared link target, a folder)."""
         key = (kind, path)
-        if key not in self._facts:
-            self._facts[key] = self._answer(kind, path)
-        return self._facts[key]
+        if key in self._facts:
+            return self._facts[key]
+        answer = self._facts[key] = self._answer(kind, path)
+        return answer
 
     def deciding_folder(self, kind: str, path: str) -> str | None:
         """For a fact that only a folder listing decides (what exists, and as
@@ -346,27 +374,28 @@ class Tree:
         clean = _clean(path)
         if clean is None:
             return ""  # outside the tree: no listing can change the answer
-        folder = clean if kind == "children" else posixpath.dirname(clean)
+        folder = clean if kind == "children" else _split(clean)[0]
         return self._on_disk(folder)
 
     def _answer(self, kind: str, path: str) -> object:
+        # The kinds a replay meets most come first: it asks tens of thousands.
+        if kind == "escapes":
+            return self.escapes(path)
+        if kind == "stamp":
+            return self.stamp(path) if self.is_file(path) else None
+        if kind == "size":
+            return self.file_size(path)
+        if kind == "source":
+            return [self.fact("stamp", path), self.fact("stamp", docs_page_of(path, "_docs.md"))]
         if kind == "is_file":
             return self.is_file(path)
         if kind == "is_dir":
             return self.is_dir(path)
-        if kind == "size":
-            return self.file_size(path)
         if kind == "children":
             found = self.children(path)
             return [found[0], found[1]] if found is not None else None
-        if kind == "stamp":
-            return self.stamp(path) if self.is_file(path) else None
         if kind == "binary":
             return self.is_binary(path)
-        if kind == "escapes":
-            return self.escapes(path)
-        if kind == "source":
-            return [self.fact("stamp", path), self.fact("stamp", docs_page_of(path, "_docs.md"))]
         raise ValueError(f"unknown tree fact {kind!r}")
 
     def anchors(self, path: str) -> frozenset[str] | None:
@@ -374,6 +403,7 @@ class Tree:
         if path not in self._anchor_cache:
             # Imported here, as below: a replayed run checks facts with a Tree
             # and must not load the parser for it.
+            from doclint.parsing.block_lines import heading_texts
             from doclint.slugs import unique_slugs
 
             text = self.read_text(path)
@@ -421,6 +451,13 @@ def _clean(path: str) -> str | None:
     if path == ".." or path.startswith("../"):
         return None
     return "" if path == "." else path
+
+
+def _split(clean: str) -> tuple[str, str]:
+    """(folder, name) of a clean path: posixpath.split, without its care for
+    slashes that a clean path does not have."""
+    folder, _, name = clean.rpartition("/")
+    return folder, name
 
 
 def docs_page_of(described: str, suffix: str) -> str:

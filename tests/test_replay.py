@@ -144,6 +144,34 @@ def test_a_changed_input_makes_the_run_real_again(tmp_path):
         assert _doclint(tmp_path)[1] == "REPLAYED"
 
 
+def test_a_link_target_led_out_of_the_root_is_checked_again(tmp_path):
+    """No folder the run walked or listed changes: a folder further along a
+    link is replaced by a link out of the root. Only the escape fact of the
+    link target tells, and the page is checked again."""
+    root, outside = tmp_path / "tree", tmp_path / "outside"
+    write(root, {"docs/a.md": "# A\n\n[b](sub/b.md)\n", "real/sub/b.md": "# B\n"})
+    (root / "docs/sub").symlink_to(Path("../real/sub"), target_is_directory=True)
+    first, _, _ = _twice(root)
+    (root / "real/sub").rename(outside)
+    (root / "real/sub").symlink_to(outside, target_is_directory=True)
+    output, how, code = _doclint(root)
+    assert how == "PARTIAL 1" and "DL404" in output and "DL404" not in first
+    assert (output, code) == _uncached(root)
+
+
+def test_a_changed_page_of_a_source_is_checked_again_with_its_keyword_index(tmp_path):
+    """The stamp of a file documentation page is read from the stat its
+    source's fact took: the page and the keyword index that reads the source
+    through it are both checked again."""
+    _tree(tmp_path)
+    _twice(tmp_path)
+    page = "# Documentation: `pkg/mod.py`\n\n## File Metadata\n\n- **Size**: 1 bytes\n"
+    write(tmp_path, {"docs/pkg/mod.py_docs.md": page})
+    output, how, code = _doclint(tmp_path)
+    assert how == "PARTIAL 2"
+    assert (output, code) == _uncached(tmp_path)
+
+
 def test_touching_a_file_runs_again_with_the_same_output(tmp_path):
     _tree(tmp_path)
     output, _, _ = _twice(tmp_path)
@@ -174,6 +202,27 @@ def test_output_file_is_written_again(tmp_path):
     report.unlink()
     assert _doclint(tmp_path, "--output-file", "report.txt")[1] == "REPLAYED"
     assert report.read_text() == first and "DL401" in first
+
+
+def test_a_replayed_output_file_holds_the_output_alone(tmp_path):
+    """A replay writes the output file over what it holds, then cuts it to
+    length: a longer old file leaves no tail, a shorter one no gap."""
+    _tree(tmp_path)
+    _twice(tmp_path, "--output-format", "json", "-o", "report.json")
+    report = tmp_path / "report.json"
+    first = report.read_bytes()
+    for leftover in (b"x" * (3 * len(first)), b"{", first[: len(first) // 2]):
+        report.write_bytes(leftover)
+        assert _doclint(tmp_path, "--output-format", "json", "-o", "report.json")[1] == "REPLAYED"
+        assert report.read_bytes() == first
+    assert json.loads(first)
+
+
+def test_an_output_file_that_is_a_pipe_gets_the_replayed_output(tmp_path):
+    """-o /dev/stdout names the pipe the test reads: no length to cut it to."""
+    _tree(tmp_path)
+    output, how, _ = _twice(tmp_path, "-o", "/dev/stdout")
+    assert how == "REPLAYED" and "DL401" in output
 
 
 def test_runs_that_must_not_be_replayed_are_not_recorded(tmp_path):
@@ -283,13 +332,15 @@ def test_formats_without_parts_and_baselines_run_whole(tmp_path):
 
 
 def test_a_replayed_run_imports_neither_the_models_nor_pydantic(tmp_path):
+    """Nor what only checking or writing needs: the line scan, dataclasses
+    (which imports inspect, ast, dis), tempfile (random, shutil)."""
     (tmp_path / "page.md").write_text("# A page\n\n[gone](missing.md)\n", encoding="utf-8")
+    heavy = ["pydantic", "doclint.models.generated", "doclint.parsing", "dataclasses", "tempfile"]
     program = (
         "import sys\n"
         "from doclint.launcher import main\n"
         "code = main(['check', 'page.md', '--cache-dir', 'cache'])\n"
-        "print('pydantic' in sys.modules, 'doclint.models.generated' in sys.modules,"
-        " file=sys.stderr)\n"
+        f"print(*(name in sys.modules for name in {heavy!r}), file=sys.stderr)\n"
         "raise SystemExit(code)\n"
     )
     runs = [
@@ -304,5 +355,5 @@ def test_a_replayed_run_imports_neither_the_models_nor_pydantic(tmp_path):
     ]
     assert [run.returncode for run in runs] == [1, 1]
     assert runs[0].stdout == runs[1].stdout
-    assert runs[0].stderr.splitlines()[-1] == "True True"  # checked for real
-    assert runs[1].stderr.splitlines()[-1] == "False False"  # replayed
+    assert runs[0].stderr.splitlines()[-1] == " ".join(["True"] * len(heavy))  # checked for real
+    assert runs[1].stderr.splitlines()[-1] == " ".join(["False"] * len(heavy))  # replayed
