@@ -45,7 +45,7 @@ def test_each_tree_gets_its_own_setup(in_project):
     require_shared()
     setups = set_up_runs([REAL / "docs", EXAMPLE / "docs"], Settings(select=["ALL"]))
     assert [setup.root for setup in setups] == sorted([REAL, EXAMPLE])
-    assert [len(setup.files) for setup in setups] == [2, 209]
+    assert {setup.root: len(setup.files) for setup in setups} == {EXAMPLE: 2, REAL: 209}
 
 
 def test_project_markdown_is_not_outside_any_root(in_project):
