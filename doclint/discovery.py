@@ -363,8 +363,10 @@ def _repository_root(folder: Path) -> Path | None:
 def _read_patterns(base: Path, file: Path) -> PatternSet:
     replay_inputs.observe("stamp", file)
     try:
-        # read_regular: a named pipe called .gitignore must not hang the walk
-        text = read_regular(file).decode("utf-8", errors="replace")
+        # read_regular: a named pipe called .gitignore must not hang the walk;
+        # and, as git (2.32 on), a .gitignore that is a symbolic link is not
+        # followed: it could lead out of the tree.
+        text = read_regular(file, follow_symlinks=False).decode("utf-8", errors="replace")
     except OSError:
         text = ""
     return PatternSet.parse(base, text.splitlines())
@@ -373,12 +375,13 @@ def _read_patterns(base: Path, file: Path) -> PatternSet:
 def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> Iterator[Path]:
     """Files to check, each once, as absolute paths: a named file whatever its
     extension, and the Markdown files under a named folder (symlinked folders
-    are not followed)."""
+    are not followed, not even one named: it is checked as a file, which tells
+    where it leads)."""
     path_filter = path_filter or PathFilter.build(Path.cwd())
     seen: set[str] = set()
     for path in paths:
         replay_inputs.observe("stamp", path)
-        if path.is_dir():
+        if path.is_dir() and not path.is_symlink():
             found: Iterable[Path] = () if path_filter.excludes(path) else path_filter.walk(path)
         elif path.exists() or path.is_symlink():
             found = () if path_filter.excludes(path) else [Path(absolute(path))]

@@ -37,14 +37,15 @@ _SPECIAL_FILES = (
 )
 
 
-def read_regular(path: Path | str, limit: int = -1) -> bytes:
+def read_regular(path: Path | str, limit: int = -1, follow_symlinks: bool = True) -> bytes:
     """The bytes of a regular file, at most `limit` of them (-1: all).
 
     OSError for anything else, without waiting: a plain open() of a named pipe
     blocks until some process writes to it, and a device such as /dev/zero
-    never ends.
+    never ends. Without `follow_symlinks`, a symbolic link is an OSError too.
     """
-    descriptor = os.open(path, _OPEN_FLAGS)
+    flags = _OPEN_FLAGS if follow_symlinks else _OPEN_FLAGS | getattr(os, "O_NOFOLLOW", 0)
+    descriptor = os.open(path, flags)
     try:
         status = os.fstat(descriptor)
         mode = status.st_mode

@@ -196,6 +196,33 @@ def test_links_are_not_followed_out_of_the_root_through_a_symlinked_folder(
     assert linted.escapes("docs/evil/keys.md") and not linted.escapes("docs/a.md")
 
 
+def test_a_symlinked_folder_named_on_the_command_line_is_not_walked(
+    tree: Path, monkeypatch, capsys
+) -> None:
+    """Its listing lies outside the tree: the names of the files there are not
+    reported, only the link, as a file outside the root."""
+    secret = tree.parent / "outside" / "secret"
+    secret.mkdir(parents=True)
+    (secret / "keys.md").write_text("# Private key\n")
+    (tree / "docs" / "evil").symlink_to(Path("../../outside/secret"))
+    done = _cli(monkeypatch, capsys, tree, "docs/evil")
+    assert "keys.md" not in done.out
+    assert "docs/evil:1:1: DL010 [file-outside-root]" in done.out
+    assert "(1 file checked)" in done.out
+
+
+def test_a_symlinked_gitignore_is_not_followed(tree: Path) -> None:
+    """As git does (2.32 on): the link could lead a read out of the tree."""
+    outside = tree.parent / "patterns"
+    outside.write_text("*.md\n")
+    write(tree, {"docs/a.md": "# A\n"})
+    (tree / "docs" / ".gitignore").symlink_to(outside)
+    assert [file.name for file in discover([tree / "docs"])] == ["a.md"]
+    (tree / "docs" / ".gitignore").unlink()
+    (tree / "docs" / ".gitignore").write_text("*.md\n")
+    assert list(discover([tree / "docs"])) == []
+
+
 def test_symlinks_that_stay_inside_the_root_are_followed(tree: Path) -> None:
     write(tree, {"real/a.md": "# A\n", "real/sub/b.md": "# B\n"})
     (tree / "docs" / "a.md").symlink_to(tree / "real" / "a.md")
