@@ -99,16 +99,22 @@ def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
 
 def _fix_text(fix: FixData) -> str:
     """`fix_object(fix)` as json encodes it, without building the objects:
-    most findings of a generated tree carry a fix."""
+    most findings of a generated tree carry a fix, most fixes one edit."""
     safety, description, edits = fix
-    encoded = ", ".join(
-        f'{{"line": {line}, "column": {column}, "end_line": {end_line}, '
-        f'"end_column": {end_column}, "content": {encode_basestring(content)}}}'
-        for line, column, end_line, end_column, content in edits
-    )
+    if len(edits) == 1:
+        encoded = _edit_text(*edits[0])
+    else:
+        encoded = ", ".join(_edit_text(*edit) for edit in edits)
     return (
         f'{{"applicability": {encode_basestring(safety)}, '
         f'"message": {encode_basestring(description)}, "edits": [{encoded}]}}'
+    )
+
+
+def _edit_text(line: int, column: int, end_line: int, end_column: int, content: str) -> str:
+    return (
+        f'{{"line": {line}, "column": {column}, "end_line": {end_line}, '
+        f'"end_column": {end_column}, "content": {encode_basestring(content)}}}'
     )
 
 
