@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from doclint.builtin_rules import BinaryFile, FileTooLarge, UnreadableFile
+from doclint.file_reading import MAX_FILE_SIZE, read_input
 from doclint.findings import DiagnosticRow
 from doclint.parsing.markdown import normalize_newlines
-from doclint.tree import MAX_FILE_SIZE, read_input
 
 HEADER = "# doclint baseline 1"
 _COMMENT = (

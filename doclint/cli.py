@@ -40,6 +40,7 @@ from doclint.discovery import MissingPathError
 from doclint.edits import FixError
 from doclint.engine import RunResult, Settings, read_stdin, run, run_stdin
 from doclint.file_fixer import FixSettings
+from doclint.file_reading import read_input
 from doclint.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.color import use_color
@@ -47,7 +48,6 @@ from doclint.output.layout import PartWriter
 from doclint.paths import display_path
 from doclint.progress import ProgressBar
 from doclint.registry import Registry, SelectionError, load_registry
-from doclint.tree import read_input
 
 T = TypeVar("T")
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from doclint import __version__
 from doclint.cli_parser import Parser, whole_number
+from doclint.file_reading import MAX_FILE_SIZE
 from doclint.output import FORMATS
 from doclint.output.color import CHOICES as COLOR_CHOICES
 from doclint.shards import Shard
-from doclint.tree import MAX_FILE_SIZE
 
 RULES_FORMATS = ("table", "markdown", "json")
 RULE_FORMATS = ("text", "json")

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from doclint import replay_inputs
+from doclint.file_reading import read_regular
 from doclint.paths import absolute
-from doclint.tree import read_regular
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Folders no documentation tree wants walked; `exclude` replaces this list,

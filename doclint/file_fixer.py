@@ -23,10 +23,10 @@ from doclint.engine import (
     Linter,
     decode_utf16,
 )
+from doclint.file_reading import read_regular
 from doclint.findings import Row
 from doclint.replay_inputs import Stamp
 from doclint.rule_api import FixSafety
-from doclint.tree import read_regular
 
 _BOM = codecs.BOM_UTF8
 

@@ -41,13 +41,14 @@ from doclint.engine import (
     stdin_result,
 )
 from doclint.file_fixer import FileFix, FixedText, Fixer, FixSettings
+from doclint.file_reading import read_regular
 from doclint.leftovers import remove_stale, scratch_prefix
 from doclint.overlay_tree import OverlayTree
 from doclint.parallel import map_in_processes, worker_count
 from doclint.paths import display_path
 from doclint.registry import Registry
 from doclint.replay_inputs import Stamp, file_stamp
-from doclint.tree import Tree, read_regular
+from doclint.tree import Tree
 
 MAX_PASSES = 10
 WRITERS = 8

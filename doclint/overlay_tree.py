@@ -8,7 +8,8 @@ import posixpath
 from pathlib import Path
 
 from doclint.cache import digest
-from doclint.tree import Tree, read_regular
+from doclint.file_reading import read_regular
+from doclint.tree import Tree
 
 
 class OverlayTree(Tree):

@@ -24,6 +24,7 @@ from doclint.config import rule_options
 from doclint.engine.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
 from doclint.engine.reporting import FilePart
 from doclint.engine.settings import Settings
+from doclint.file_reading import read_regular
 from doclint.findings import FixData, Row, shifted_fix
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parsing.markdown import normalize_newlines
@@ -35,7 +36,7 @@ from doclint.registry import Registry, load_registry
 from doclint.replay_inputs import Stamp, file_stamp
 from doclint.rule_api import Edit, Fix, FixSafety, Rule, RuleContext, Scope
 from doclint.suppressions import MARKER, apply_directives
-from doclint.tree import Tree, read_regular
+from doclint.tree import Tree
 
 FixOffer = tuple[Row, Fix]
 """A finding's row and the fix its rule offers for it."""

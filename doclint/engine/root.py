@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from doclint.engine.settings import Settings
+from doclint.file_reading import read_regular
 from doclint.parsing.recognition import (
     FOLDER_PAGES,
     PAGE_SUFFIXES,
@@ -25,7 +26,7 @@ from doclint.parsing.recognition import (
     recognise,
 )
 from doclint.paths import absolute
-from doclint.tree import Tree, read_regular
+from doclint.tree import Tree
 
 # A title only implies a root for a file at the path it announces, and every
 # such path ends with one of these: other files are not opened to look.

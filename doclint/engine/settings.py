@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from doclint.discovery import PathFilter
+from doclint.file_reading import MAX_FILE_SIZE
 from doclint.registry import Registry
 from doclint.shards import Shard
 from doclint.suppressions import FindingFilter
-from doclint.tree import MAX_FILE_SIZE
 
 
 @dataclass

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import doclint.engine.linter
+import doclint.file_reading
 import doclint.tree
 from doclint import Settings, check_paths
 from doclint.cli import main
@@ -302,7 +303,7 @@ def test_a_file_that_grows_after_its_stat_is_read_up_to_the_limit(tmp_path, monk
             self.st_mode, self.st_size = status.st_mode, 10
 
     monkeypatch.setattr(doclint.tree.os, "fstat", lambda fd: Stale(real_fstat(fd)))
-    assert doclint.tree.read_regular(file, 50) == b"x" * 50
-    assert doclint.tree.read_regular(file, 1000) == b"x" * 100
-    assert doclint.tree.read_regular(file) == b"x" * 100
-    assert doclint.tree.read_regular(file, 5) == b"x" * 5
+    assert doclint.file_reading.read_regular(file, 50) == b"x" * 50
+    assert doclint.file_reading.read_regular(file, 1000) == b"x" * 100
+    assert doclint.file_reading.read_regular(file) == b"x" * 100
+    assert doclint.file_reading.read_regular(file, 5) == b"x" * 5
