@@ -13,7 +13,7 @@ from __future__ import annotations
 import inspect
 import posixpath
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -290,10 +290,7 @@ class RuleContext:
         if page.is_detached():
             return iter(())
         if self._linked is None or self._linked[0] is not page:
-            linked = [
-                (link, self._through_symlinks(target)) for link, target in _relative_links(page)
-            ]
-            self._linked = (page, linked)
+            self._linked = (page, _relative_links(page, self._through_symlinks))
         return iter(self._linked[1])
 
     def _through_symlinks(self, target: LinkTarget) -> LinkTarget:
@@ -307,15 +304,19 @@ class RuleContext:
         return _resolve(page.path, posixpath.dirname(page.path), target)
 
 
-def _relative_links(page: PageBase) -> list[tuple[Link, LinkTarget]]:
+def _relative_links(
+    page: PageBase, checked: Callable[[LinkTarget], LinkTarget]
+) -> list[tuple[Link, LinkTarget]]:
+    """The page's links with a relative target, each target resolved and
+    `checked` once: a keyword index links the same page a hundred times."""
     path, folder = page.path, posixpath.dirname(page.path)
     links = page.markdown.links
-    # A keyword index links the same page a hundred times.
-    targets = {
-        target: _resolve(path, folder, target)
-        for target in dict.fromkeys(link.target for link in links)
-    }
-    return [(link, target) for link in links if (target := targets[link.target]) is not None]
+    targets = {}
+    for target in dict.fromkeys(link.target for link in links):
+        resolved = _resolve(path, folder, target)
+        if resolved is not None:
+            targets[target] = checked(resolved)
+    return [(link, target) for link in links if (target := targets.get(link.target)) is not None]
 
 
 def _resolve(page_path: str, folder: str, target: str) -> LinkTarget | None:
