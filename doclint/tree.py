@@ -16,6 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
+from doclint.bounded_dict import LatestDict
 from doclint.parsing.block_lines import heading_texts
 
 # The largest file read whole: a checked file (the default of --max-file-size)
@@ -25,6 +26,13 @@ MAX_FILE_SIZE = 64 * 1024 * 1024
 # together (engine `work_affinity`), and a process that kept every source it
 # read would hold the text of a whole tree's sources by the end.
 SOURCES_KEPT = 64
+# Answers kept (bounded_dict.py): the folders listed, the facts asked, the
+# files stat'ed, the anchors of link targets. Enough for a tree of 15,000
+# pages to forget none of them.
+FOLDERS_KEPT = 4096
+FACTS_KEPT = 1 << 16
+STATS_KEPT = 1 << 14
+ANCHORS_KEPT = 1 << 12
 # Opening a FIFO for reading waits for a writer: open without waiting, then refuse it.
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 _SPECIAL_FILES = (
@@ -112,16 +120,17 @@ class Tree:
         self._listing_dirs: dict[str, tuple[set[str], set[str]]] = {}
         if known_paths is not None:
             self._load_listing(known_paths)
-        self._scanned: dict[str, dict[str, bool] | None] = {}
-        self._symlinks: dict[str, set[str]] = {}
+        # Stored together, forgotten together: both keep FOLDERS_KEPT.
+        self._scanned: dict[str, dict[str, bool] | None] = LatestDict(FOLDERS_KEPT)
+        self._symlinks: dict[str, set[str]] = LatestDict(FOLDERS_KEPT)
         """Per folder scanned, its entries that are symbolic links."""
         self._inside: dict[str, bool] = {"": True}
         """Per folder, whether it is reached without leaving the root through a link."""
         self._real_root = os.path.realpath(self._root)
-        self._anchor_cache: dict[str, frozenset[str] | None] = {}
+        self._anchor_cache: dict[str, frozenset[str] | None] = LatestDict(ANCHORS_KEPT)
         self._source_cache: OrderedDict[str, SourceFile | None] = OrderedDict()
-        self._facts: dict[tuple[str, str], object] = {}
-        self._stats: dict[str, os.stat_result | None] = {}
+        self._facts: dict[tuple[str, str], object] = LatestDict(FACTS_KEPT)
+        self._stats: dict[str, os.stat_result | None] = LatestDict(STATS_KEPT)
 
     @property
     def listing_mode(self) -> bool:
