@@ -30,7 +30,9 @@ import mmap
 import os
 import stat
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Protocol
 
 MAGIC = b"DLSEAL1\n"
 _LENGTH = 8
@@ -40,6 +42,24 @@ KEY_SIZE = 32
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 _key: bytes | None = None
+
+
+class Blocks(Protocol):
+    """A piece of a file's body kept elsewhere (a run's output, copied to a
+    temporary file), read a block at a time, anew each time."""
+
+    def blocks(self) -> Iterator[bytes]: ...
+
+
+Piece = bytes | memoryview | Blocks
+
+
+def _buffers(pieces: Iterable[Piece]) -> Iterator[bytes | memoryview]:
+    for piece in pieces:
+        if isinstance(piece, bytes | memoryview):
+            yield piece
+        else:
+            yield from piece.blocks()
 
 
 def user_folder() -> Path | None:
@@ -123,7 +143,7 @@ def folder_ready(folder: Path) -> bool:
     return stat.S_ISDIR(info.st_mode) and owned(info)
 
 
-def write_new(file: Path, *data: bytes | memoryview, mode: int = 0o600, replace: bool) -> None:
+def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> None:
     """Write `file` whole, through a new temporary file renamed into place: a
     link or any file at `file` is replaced, never written through. Without
     `replace`, a regular file of this user's already there is kept. OSError
@@ -139,7 +159,7 @@ def write_new(file: Path, *data: bytes | memoryview, mode: int = 0o600, replace:
         with os.fdopen(handle, "wb") as stream:
             if mode != 0o600:
                 os.fchmod(handle, mode)
-            stream.writelines(data)
+            stream.writelines(_buffers(data))
         os.replace(temporary, file)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -147,17 +167,17 @@ def write_new(file: Path, *data: bytes | memoryview, mode: int = 0o600, replace:
         raise
 
 
-def write_sealed(file: Path, context: str, head: bytes, *body: bytes | memoryview) -> None:
+def write_sealed(file: Path, context: str, head: bytes, *body: Piece) -> None:
     """Write a sealed file (into a folder the caller made sure is this user's)
     from its head and the pieces of its body, which are never joined in memory;
     OSError when it cannot."""
     key = secret_key()
     if key is None:
         raise OSError("no key of this user's to seal the cache with")
-    digest = hashlib.sha256()
-    for piece in body:
+    digest, size = hashlib.sha256(), 0
+    for piece in _buffers(body):
         digest.update(piece)
-    size = sum(memoryview(piece).nbytes for piece in body)
+        size += memoryview(piece).nbytes
     lengths = len(head).to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
     signed = MAGIC + lengths + digest.digest()
     tag = _tag(key, context, signed, head)
