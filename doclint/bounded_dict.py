@@ -2,9 +2,8 @@
 
 The tree index answers the same questions for neighbouring files (the work is
 ordered so that a folder's pages, and a page and its source, come together).
-Kept for a whole run, its answers would grow each process by a few kilobytes a
-file: hundreds of megabytes on a tree of 200,000 files. An answer forgotten is
-only found again.
+Kept for a whole run, its answers would grow each process with every file it
+checks. An answer forgotten is only found again.
 """
 
 from __future__ import annotations

@@ -21,8 +21,8 @@ MIN_ITEMS_PER_WORKER = 64
 # Several chunks per worker even out files of very different sizes.
 CHUNKS_PER_WORKER = 32
 # A chunk's results travel to the main process whole, and wait there for the
-# chunks before them: on a tree of 200,000 files, 32 chunks a worker would be
-# thousands of files' findings (tens of megabytes) each, in both processes.
+# chunks before them: on a tree of 200,000 files, 32 chunks a worker would
+# each hold thousands of files' findings, in both processes.
 MOST_ITEMS_PER_CHUNK = 256
 
 

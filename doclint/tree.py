@@ -27,8 +27,9 @@ MAX_FILE_SIZE = 64 * 1024 * 1024
 # read would hold the text of a whole tree's sources by the end.
 SOURCES_KEPT = 64
 # Answers kept (bounded_dict.py): the folders listed, the facts asked, the
-# files stat'ed, the anchors of link targets. Enough for a tree of 15,000
-# pages to forget none of them.
+# files stat'ed, the anchors of link targets. Bounded, so that a process does
+# not grow with the tree; enough that the neighbouring files the work puts
+# together find the answers they share.
 FOLDERS_KEPT = 4096
 FACTS_KEPT = 1 << 16
 STATS_KEPT = 1 << 14

@@ -22,6 +22,7 @@ from doclint.findings import DiagnosticRow, Row
 from doclint.gc_pause import collect_rarely
 from doclint.parallel import (
     MIN_ITEMS_PER_WORKER,
+    available_cores,
     imap_in_pool,
     process_pool,
     start_processes,
@@ -72,11 +73,11 @@ workers, what they start from (the rules loaded, no tree yet)."""
 class _Workers:
     """The worker processes of a run, forked once the run has files enough to
     share (`start`), while its list of files is still short: a forked process
-    counts all that its parent held as its own memory, and on a tree of
-    200,000 files the list, its roots and its tasks are over 150 MB."""
+    counts all that its parent held as its own memory, and the list of files,
+    their roots and tasks grow with the tree."""
 
     def __init__(self, settings: Settings, render: PartRenderer | None, registry: Registry):
-        self.jobs = worker_count(settings.jobs, 1 << 62)
+        self.jobs = settings.jobs or available_cores()
         self.least = self.jobs * MIN_ITEMS_PER_WORKER
         self.start_from = _Roots(settings, Path.cwd(), render, registry=registry)
         self.pool: ProcessPoolExecutor | None = None
