@@ -98,6 +98,17 @@ class Corpus:
         return self.size / 1e6
 
 
+@dataclass(frozen=True)
+class Peaks:
+    """Peak RSS (VmHWM) of the process started, and of the largest of its descendants."""
+
+    main_kib: int
+    worker_kib: int
+
+    def most(self, other: "Peaks") -> "Peaks":
+        return Peaks(max(self.main_kib, other.main_kib), max(self.worker_kib, other.worker_kib))
+
+
 @dataclass
 class Row:
     """The result of one (corpus, tool, scenario): all successful round times, or why none."""
@@ -109,6 +120,7 @@ class Row:
     notes: list[str] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     max_rss_kib: int = 0
+    peaks: Peaks = field(default_factory=lambda: Peaks(0, 0))
 
 
 @dataclass(frozen=True)
@@ -117,6 +129,7 @@ class Run:
     max_rss_kib: int
     exit_code: int  # negative: killed by that signal
     timed_out: bool
+    peaks: Peaks = Peaks(0, 0)
 
 
 @dataclass(frozen=True)
@@ -133,6 +146,51 @@ class Doclint:
 def kill_group(pid: int) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(pid, signal.SIGKILL)
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            found += map(int, Path(f"/proc/{pid}/task/{task}/children").read_text().split())
+    return found
+
+
+def _high_water_kib(pid: int) -> int:
+    value = read_proc(f"/proc/{pid}/status", "VmHWM")
+    return int(value.split()[0]) if value else 0
+
+
+class PeakWatch:
+    """Polls the peak RSS (VmHWM) of a process and of each of its descendants
+    while they run: wait4 tells only the largest of them, and a worker forked
+    from the main process shows all the main process held as its own."""
+
+    INTERVAL = 0.1
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.seen: dict[int, int] = {}
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._poll, daemon=True)
+        self._thread.start()
+
+    def _poll(self) -> None:
+        while not self._done.is_set():
+            todo = [self.pid]
+            while todo:
+                pid = todo.pop()
+                peak = _high_water_kib(pid)
+                if peak:
+                    self.seen[pid] = max(self.seen.get(pid, 0), peak)
+                todo += _children(pid)
+            self._done.wait(self.INTERVAL)
+
+    def stop(self) -> Peaks:
+        self._done.set()
+        self._thread.join()
+        workers = [peak for pid, peak in self.seen.items() if pid != self.pid]
+        return Peaks(self.seen.get(self.pid, 0), max(workers, default=0))
 
 
 def run_timed(argv: list[str], cwd: Path, stderr_path: Path, timeout: float) -> Run:
@@ -162,6 +220,7 @@ def run_timed(argv: list[str], cwd: Path, stderr_path: Path, timeout: float) -> 
         )
         timer = threading.Timer(timeout, expire)
         timer.start()
+        watch = PeakWatch(proc.pid)
         try:
             _, status, usage = os.wait4(proc.pid, 0)
         except BaseException:
@@ -170,10 +229,11 @@ def run_timed(argv: list[str], cwd: Path, stderr_path: Path, timeout: float) -> 
             raise
         finally:
             timer.cancel()
+            peaks = watch.stop()
         seconds = time.perf_counter() - started
     # wait4 reaped the child: tell Popen, or it would try to reap it again.
     proc.returncode = os.waitstatus_to_exitcode(status)
-    return Run(seconds, usage.ru_maxrss, proc.returncode, expired.is_set())
+    return Run(seconds, usage.ru_maxrss, proc.returncode, expired.is_set(), peaks)
 
 
 def crash_message(stderr: str) -> str:
@@ -252,6 +312,7 @@ def measure(
             if index >= 0:
                 row.times.append(run.seconds)
                 row.max_rss_kib = max(row.max_rss_kib, run.max_rss_kib)
+                row.peaks = row.peaks.most(run.peaks)
 
 
 def log(message: str) -> None:
@@ -590,6 +651,13 @@ def peak_rss(row: Row, floor_kib: int) -> str:
     return f"≤{mib}" if row.max_rss_kib <= floor_kib else mib
 
 
+def per_process(peaks: Peaks) -> str:
+    """The main process's peak RSS and its largest worker's, in MiB ("—": none seen)."""
+    kib = (peaks.main_kib, peaks.worker_kib)
+    main, worker = (f"{value / 1024:.0f}" if value else "—" for value in kib)
+    return f"{main} / {worker}"
+
+
 def table(rows: list[Row], floor_kib: int) -> list[str]:
     header = (
         "corpus",
@@ -599,6 +667,7 @@ def table(rows: list[Row], floor_kib: int) -> list[str]:
         "min s",
         "MB/s",
         "peak RSS MiB",
+        "main / worker MiB",
         "vs doclint cold",
         "status",
     )
@@ -614,9 +683,10 @@ def table(rows: list[Row], floor_kib: int) -> list[str]:
                 f"{min(row.times):.2f}",
                 f"{row.corpus.megabytes / median(row):.3g}",
                 peak_rss(row, floor_kib),
+                per_process(row.peaks),
             ]
         else:
-            timing = ["—"] * 4
+            timing = ["—"] * 5
         ratio = versus(row, baselines.get(row.corpus.name))
         status = f"{row.status} ({'; '.join(row.notes)})" if row.notes else row.status
         cells = [corpus, row.tool, row.scenario, *timing, ratio, status.replace("|", "\\|")]
@@ -668,7 +738,9 @@ def report(rows: list[Row], versions: list[str], rounds: int, load_at_start: flo
         *(f"- {version}" for version in versions),
         f"- {rounds} round(s) per scenario; whole-process wall-clock seconds",
         f'- peak RSS: largest single process of the run\'s tree; "≤N": at most N, the '
-        f"{floor_kib / 1024:.0f} MiB Linux carries over from the benchmark process",
+        f"{floor_kib / 1024:.0f} MiB Linux carries over from the benchmark process; "
+        "main / worker: each process's own peak (VmHWM, polled), of the process started and "
+        "of its largest descendant",
         "",
         *table(rows, floor_kib),
         "",

@@ -26,7 +26,7 @@ from doclint import __version__, replay_inputs
 from doclint.findings import Row
 from doclint.gc_pause import gc_paused
 from doclint.replay_inputs import Stamp, file_stamp
-from doclint.sealed import folder_ready, open_sealed, write_new, write_sealed
+from doclint.sealed import Piece, folder_ready, open_sealed, write_new, write_sealed
 
 FORMAT = 3
 DEFAULT_FOLDER = ".doclint_cache"
@@ -160,7 +160,7 @@ def prune(folder: Path, pattern: str, keep: int) -> None:
         return
 
 
-def write_cache_file(file: Path, context: str, head: bytes, *body: bytes | memoryview) -> None:
+def write_cache_file(file: Path, context: str, head: bytes, *body: Piece) -> None:
     """Write a sealed file of the cache folder, from its head and the pieces of
     its body, whole or not at all, so that runs
     sharing the folder never read half of one; OSError when it cannot be

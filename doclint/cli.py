@@ -403,10 +403,10 @@ def _write(args: argparse.Namespace, output: RunOutput) -> None:
                 if not replay_inputs.keeps_output():  # written part by part, never whole
                     layout.write(raw.buffer, output, partial, errors)
                     return
-                pieces, places = layout.compose(output, partial, errors)
-                raw.buffer.writelines(pieces)
+                copy = replay_inputs.OutputCopy(raw.buffer)
+                places = layout.write(copy, output, partial, errors)
                 # A baseline's matches are not kept per file: no part is reused.
-                replay_inputs.note_written(pieces, places if args.baseline is None else None)
+                replay_inputs.note_written(copy, places if args.baseline is None else None)
             else:
                 stream.write("".join(FORMATS[args.output_format](output)))
         except BrokenPipeError:

@@ -20,6 +20,10 @@ R = TypeVar("R")
 MIN_ITEMS_PER_WORKER = 64
 # Several chunks per worker even out files of very different sizes.
 CHUNKS_PER_WORKER = 32
+# A chunk's results travel to the main process whole, and wait there for the
+# chunks before them: on a tree of 200,000 files, 32 chunks a worker would
+# each hold thousands of files' findings, in both processes.
+MOST_ITEMS_PER_CHUNK = 256
 
 
 def available_cores() -> int:
@@ -61,19 +65,46 @@ def imap_in_processes(
     keeps what it needs, not every result); `progress(n)` is told each time n
     more items are done. Neighbouring items of one group (equal `groups`
     values) stay in one chunk."""
-    size = max(1, len(items) // (jobs * CHUNKS_PER_WORKER))
-    chunks = [items[start:stop] for start, stop in chunk_bounds(len(items), size, groups)]
+    with process_pool(jobs, initializer, initargs) as pool:
+        yield from imap_in_pool(pool, jobs, work, items, progress, groups)
+
+
+def process_pool(
+    jobs: int, initializer: Callable[..., None], initargs: tuple[Any, ...]
+) -> ProcessPoolExecutor:
+    """`jobs` worker processes, each started with `initializer(*initargs)`;
+    forked where the system can, so they start from this process as it is
+    when they are started (`start_processes`)."""
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with ProcessPoolExecutor(
+    return ProcessPoolExecutor(
         jobs,
         mp_context=multiprocessing.get_context(method),
         initializer=initializer,
         initargs=initargs,
-    ) as pool:
-        for chunk, result in zip(chunks, pool.map(work, chunks), strict=True):
-            if progress is not None:
-                progress(len(chunk))
-            yield from result
+    )
+
+
+def start_processes(pool: ProcessPoolExecutor) -> None:
+    """Start the pool's processes now rather than at its first work: a pool
+    starts them all at its first task (forked ones, at least)."""
+    pool.submit(int).result()
+
+
+def imap_in_pool(
+    pool: ProcessPoolExecutor,
+    jobs: int,
+    work: Callable[[Sequence[T]], list[R]],
+    items: Sequence[T],
+    progress: Callable[[int], None] | None = None,
+    groups: Sequence[object] | None = None,
+) -> Iterator[R]:
+    """`imap_in_processes` in a pool of `jobs` processes already made."""
+    size = min(MOST_ITEMS_PER_CHUNK, max(1, len(items) // (jobs * CHUNKS_PER_WORKER)))
+    chunks = [items[start:stop] for start, stop in chunk_bounds(len(items), size, groups)]
+    for chunk, result in zip(chunks, pool.map(work, chunks), strict=True):
+        if progress is not None:
+            progress(len(chunk))
+        yield from result
 
 
 def chunk_bounds(

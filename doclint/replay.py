@@ -233,10 +233,10 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
     try:
         output = recorder.data
         if output is None:
-            output = ["".join(recorder.chunks).encode(*recorder.encoding)]
+            output = "".join(recorder.chunks).encode(*recorder.encoding)
         header = marshal.dumps(payload)
         record = recorder.folder / f"{PREFIX}{key}.bin"
-        write_cache_file(record, f"replay {key}", header, *output)
+        write_cache_file(record, f"replay {key}", header, output)
         _point(key, record)
     except (OSError, ValueError, UnicodeError):
         return

@@ -9,13 +9,15 @@ command line is being recorded, so the hooks cost nothing otherwise.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple, TextIO
+from typing import IO, Any, NamedTuple, TextIO
 
 Stamp = tuple[int, int, int]
 PartPlace = tuple[str, int, int, int]
 """A file's part of the output: (display path, byte offset, length, findings)."""
+# What a copy of the output is read back by, for its record.
+COPY_BLOCK = 1 << 20
 
 
 class RunTree(NamedTuple):
@@ -73,8 +75,8 @@ class Recorder:
         self.encoding = ("utf-8", "strict")
         """How the output was encoded, so that a replay writes the same bytes."""
         self.chunks: list[str] = []
-        self.data: Sequence[bytes | memoryview] | None = None
-        """The output, when it was written as bytes, in pieces (in place of `chunks`)."""
+        self.data: OutputCopy | None = None
+        """The output, when it was written as bytes (in place of `chunks`)."""
         self.parts: list[PartPlace] | None = None
         """Where each file's part sits in `data`, when the format has parts."""
         self.partial: Any = None
@@ -126,7 +128,7 @@ def keeps_output() -> bool:
     return active is not None and active.allowed and not active.refused
 
 
-def note_written(data: Sequence[bytes | memoryview], parts: list[PartPlace] | None) -> None:
+def note_written(data: OutputCopy, parts: list[PartPlace] | None) -> None:
     """The output, written as bytes, and where each file's part sits in it."""
     if active is not None:
         active.data = data
@@ -148,6 +150,29 @@ def note_output(stream: TextIO, path: str | os.PathLike[str] | None) -> None:
         active.encoding = (stream.encoding, stream.errors or "strict")
     else:
         active.refused = True  # a stream of text only (io.StringIO): bytes cannot be replayed
+
+
+class OutputCopy:
+    """A binary stream that writes through, copying what it writes to a
+    nameless temporary file for the run's record: kept in memory, the report
+    of a tree of 200,000 pages would be gigabytes."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        import tempfile  # here: a replay imports this module, and never records
+
+        self._stream = stream
+        self._copy = tempfile.TemporaryFile(prefix="doclint-output-")  # noqa: SIM115
+
+    def write(self, data: bytes | memoryview, /) -> None:
+        self._stream.write(data)
+        self._copy.write(data)
+
+    def blocks(self) -> Iterator[bytes]:
+        """What was written, from the start, a block at a time (read anew each time)."""
+        self._copy.flush()
+        self._copy.seek(0)
+        while block := self._copy.read(COPY_BLOCK):
+            yield block
 
 
 class RecordingStream:

@@ -30,7 +30,9 @@ import hmac
 import mmap
 import os
 import stat
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Protocol
 
 MAGIC = b"DLSEAL1\n"
 _LENGTH = 8
@@ -44,6 +46,24 @@ _NO_SENDFILE = {errno.EINVAL, errno.ENOSYS, errno.ENOTSOCK, errno.EOPNOTSUPP, No
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 _key: bytes | None = None
+
+
+class Blocks(Protocol):
+    """A piece of a file's body kept elsewhere (a run's output, copied to a
+    temporary file), read a block at a time, anew each time."""
+
+    def blocks(self) -> Iterator[bytes]: ...
+
+
+Piece = bytes | memoryview | Blocks
+
+
+def _buffers(pieces: Iterable[Piece]) -> Iterator[bytes | memoryview]:
+    for piece in pieces:
+        if isinstance(piece, bytes | memoryview):
+            yield piece
+        else:
+            yield from piece.blocks()
 
 
 def user_folder() -> Path | None:
@@ -129,7 +149,7 @@ def folder_ready(folder: Path) -> bool:
     return stat.S_ISDIR(info.st_mode) and owned(info)
 
 
-def write_new(file: Path, *data: bytes | memoryview, mode: int = 0o600, replace: bool) -> None:
+def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> None:
     """Write `file` whole, through a new temporary file renamed into place: a
     link or any file at `file` is replaced, never written through. Without
     `replace`, a regular file of this user's already there is kept. OSError
@@ -150,7 +170,7 @@ def write_new(file: Path, *data: bytes | memoryview, mode: int = 0o600, replace:
         with os.fdopen(handle, "wb", buffering=_WRITE_BUFFER) as stream:
             if mode != 0o600:
                 os.fchmod(handle, mode)
-            stream.writelines(data)
+            stream.writelines(_buffers(data))
         # ext4 starts writing a file renamed over another to disk before the
         # rename returns (auto_da_alloc), which for a record of hundreds of
         # megabytes costs more than writing it did: the old file goes first.
@@ -165,17 +185,17 @@ def write_new(file: Path, *data: bytes | memoryview, mode: int = 0o600, replace:
         raise
 
 
-def write_sealed(file: Path, context: str, head: bytes, *body: bytes | memoryview) -> None:
+def write_sealed(file: Path, context: str, head: bytes, *body: Piece) -> None:
     """Write a sealed file (into a folder the caller made sure is this user's)
     from its head and the pieces of its body, which are never joined in memory;
     OSError when it cannot."""
     key = secret_key()
     if key is None:
         raise OSError("no key of this user's to seal the cache with")
-    digest = hashlib.sha256()
-    for piece in body:
+    digest, size = hashlib.sha256(), 0
+    for piece in _buffers(body):
         digest.update(piece)
-    size = sum(memoryview(piece).nbytes for piece in body)
+        size += memoryview(piece).nbytes
     lengths = len(head).to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
     signed = MAGIC + lengths + digest.digest()
     tag = _tag(key, context, signed, head)

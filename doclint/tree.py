@@ -14,6 +14,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import NamedTuple
 
+from doclint.bounded_dict import LatestDict
 from doclint.file_reading import MAX_FILE_SIZE, read_regular
 
 # Sources kept read: the work is ordered so that the pages of one source come
@@ -23,6 +24,14 @@ SOURCES_KEPT = 64
 # Pages kept as the engine read them to check them: a level-2 page documents
 # a page of the same source, checked a few files before it (the same order).
 READS_KEPT = 8
+# Answers kept (bounded_dict.py): the folders listed, the facts asked, the
+# files stat'ed, the anchors of link targets. Bounded, so that a process does
+# not grow with the tree; enough that the neighbouring files the work puts
+# together find the answers they share.
+FOLDERS_KEPT = 4096
+FACTS_KEPT = 1 << 16
+STATS_KEPT = 1 << 14
+ANCHORS_KEPT = 1 << 12
 
 
 class SourceFile(NamedTuple):
@@ -53,18 +62,19 @@ class Tree:
         self._listing_dirs: dict[str, tuple[set[str], set[str]]] = {}
         if known_paths is not None:
             self._load_listing(known_paths)
-        self._scanned: dict[str, dict[str, bool] | None] = {}
-        self._symlinks: dict[str, set[str]] = {}
+        # Stored together, forgotten together: both keep FOLDERS_KEPT.
+        self._scanned: dict[str, dict[str, bool] | None] = LatestDict(FOLDERS_KEPT)
+        self._symlinks: dict[str, set[str]] = LatestDict(FOLDERS_KEPT)
         """Per folder scanned, its entries that are symbolic links."""
         self._inside: dict[str, bool] = {"": True}
         """Per folder, whether it is reached without leaving the root through a link."""
         self._real_root = os.path.realpath(self._root)
-        self._anchor_cache: dict[str, frozenset[str] | None] = {}
+        self._anchor_cache: dict[str, frozenset[str] | None] = LatestDict(ANCHORS_KEPT)
         self._source_cache: OrderedDict[str, SourceFile | None] = OrderedDict()
-        self._recent_reads: OrderedDict[str, bytes] = OrderedDict()
-        self._facts: dict[tuple[str, str], object] = {}
-        self._stats: dict[str, os.stat_result | None] = {}
-        self._places: dict[str, str | None] = {}
+        self._recent_reads: dict[str, bytes] = LatestDict(READS_KEPT)
+        self._facts: dict[tuple[str, str], object] = LatestDict(FACTS_KEPT)
+        self._stats: dict[str, os.stat_result | None] = LatestDict(STATS_KEPT)
+        self._places: dict[str, str | None] = LatestDict(STATS_KEPT)
 
     @property
     def listing_mode(self) -> bool:
@@ -238,11 +248,7 @@ class Tree:
         """The bytes of a file of the tree (a clean path) as the engine just
         read them to check it: a rule that reads the file soon after gets them
         without a second read."""
-        reads = self._recent_reads
-        reads[path] = data
-        reads.move_to_end(path)
-        if len(reads) > READS_KEPT:
-            reads.popitem(last=False)
+        self._recent_reads[path] = data
 
     def read_text(self, path: str) -> str | None:
         data = self.read_bytes(path)

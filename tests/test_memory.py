@@ -1,15 +1,23 @@
 """What a process holds does not grow with a big tree: a run's rendered
-findings wait on disk, and a worker keeps the last sources it read, not all."""
+findings wait on disk, a recorded run copies its output to disk as it writes
+it, workers fork before the run holds its files, results come back in small
+chunks, and a worker's tree keeps its latest answers and sources, not all."""
 
 from __future__ import annotations
 
+import os
+import sys
 import tracemalloc
 from pathlib import Path
 
-from doclint.engine import Settings, run
+from doclint import cli
+from doclint import tree as tree_module
+from doclint.engine import Settings, run, run_setup
 from doclint.engine.spill import SpilledParts
+from doclint.launcher import main
 from doclint.output import LAYOUTS, RunOutput
 from doclint.output.layout import PartWriter
+from doclint.parallel import MIN_ITEMS_PER_WORKER, MOST_ITEMS_PER_CHUNK, imap_in_pool
 from doclint.tree import SOURCES_KEPT, Tree
 
 LINKS = 400  # broken links per page: a finding each
@@ -83,3 +91,100 @@ def test_a_tree_keeps_the_last_sources_read_not_all(tmp_path):
         tracemalloc.stop()
     assert held < 1.5 * SOURCES_KEPT * len(text), held
     assert tree.source("module0.py").text == text  # read again once let go
+
+
+def test_a_recorded_run_copies_its_output_to_disk_not_to_memory(tmp_path, monkeypatch):
+    """With the cache on, a run keeps its output for replay: as a copy on disk
+    written as it goes, not as pieces held until the record is saved."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    docs = _tree(tmp_path / "tree", 150)
+    monkeypatch.chdir(docs.parent)
+    peaks: list[int] = []
+    write = cli._write
+
+    def traced(args, output):
+        tracemalloc.start()
+        try:
+            write(args, output)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+
+    monkeypatch.setattr(cli, "_write", traced)
+    argv = ["check", "docs", "--select", "DL401", "--output-format", "concise", "-o", "out.txt"]
+    assert main([*argv, "--jobs", "1"]) == 1
+    report = Path("out.txt").read_bytes()
+    assert report.count(b"\n") == 150 * LINKS + 1
+    assert peaks[0] < len(report) / 4, (peaks, len(report))
+    Path("out.txt").unlink()
+    assert main([*argv, "--jobs", "1"]) == 1
+    assert len(peaks) == 1, "the second run was not replayed from its record"
+    assert Path("out.txt").read_bytes() == report
+
+
+def test_workers_fork_before_the_run_holds_all_its_files(generated_corpus, monkeypatch):
+    """A forked worker counts all its parent holds as its own memory: the
+    pool starts once the walk has found files enough to share, not after."""
+    run_module = sys.modules["doclint.engine.run"]
+    found: list[Path] = []
+    at_fork: list[int] = []
+    walk, start = run_setup.discover, run_module.start_processes
+
+    def counted(*arguments):
+        for file in walk(*arguments):
+            found.append(file)
+            yield file
+
+    def started(pool):
+        at_fork.append(len(found))
+        start(pool)
+
+    monkeypatch.setattr(run_setup, "discover", counted)
+    monkeypatch.setattr(run_module, "start_processes", started)
+    result = run([generated_corpus / "docs"], Settings(select=["ALL"], jobs=2, cache=False))
+    assert at_fork == [2 * MIN_ITEMS_PER_WORKER] < [len(found)] == [result.files_checked]
+    assert result.diagnostics
+
+
+class _InOrder:
+    """A pool that does its work here, noting the chunks it is given."""
+
+    def __init__(self) -> None:
+        self.chunks: list[int] = []
+
+    def map(self, work, chunks):
+        self.chunks += [len(chunk) for chunk in chunks]
+        return [work(chunk) for chunk in chunks]
+
+
+def test_chunks_stay_small_whatever_the_number_of_files():
+    pool = _InOrder()
+    items = list(range(200_000))
+    done = list(imap_in_pool(pool, 2, lambda chunk: [x * 2 for x in chunk], items))
+    assert done == [x * 2 for x in items]
+    assert max(pool.chunks) == MOST_ITEMS_PER_CHUNK and sum(pool.chunks) == len(items)
+
+
+def test_a_tree_that_forgets_answers_gives_the_same_ones(tmp_path, monkeypatch):
+    """The tree keeps its latest answers only; one forgotten is found again, the same."""
+    for folder in range(12):
+        for name in range(4):
+            page = tmp_path / f"d{folder}" / f"p{name}.md"
+            page.parent.mkdir(exist_ok=True)
+            page.write_text(f"# P {name}\n\n## Part {folder}\n", encoding="utf-8")
+    os.symlink(tmp_path.parent, tmp_path / "d0" / "out")
+    questions = [
+        (kind, path)
+        for folder in [*range(12), *range(11, -1, -1)]
+        for path in [f"d{folder}", f"d{folder}/p1.md", f"d{folder}/p9.md", "d0/out/x"]
+        for kind in ("is_file", "is_dir", "children", "size", "stamp", "escapes")
+    ]
+    answers = [Tree(tmp_path).fact(kind, path) for kind, path in questions]
+    anchors = [Tree(tmp_path).anchors(f"d{folder}/p1.md") for folder in range(12)]
+    for name in ("FOLDERS_KEPT", "FACTS_KEPT", "STATS_KEPT", "ANCHORS_KEPT"):
+        monkeypatch.setattr(tree_module, name, 2)
+    small = Tree(tmp_path)
+    assert [small.fact(kind, path) for kind, path in questions] == answers
+    twice = [*range(12), *range(12)]
+    assert [small.anchors(f"d{folder}/p1.md") for folder in twice] == anchors * 2
+    assert len(small._facts) == 2 and len(small._scanned) == len(small._symlinks) == 2

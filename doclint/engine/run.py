@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from itertools import accumulate
 from operator import itemgetter
 from pathlib import Path
@@ -19,7 +20,15 @@ from doclint.engine.settings import Settings
 from doclint.engine.spill import SpilledParts
 from doclint.findings import DiagnosticRow, Row
 from doclint.gc_pause import collect_rarely
-from doclint.parallel import imap_in_processes, worker_count
+from doclint.parallel import (
+    MIN_ITEMS_PER_WORKER,
+    available_cores,
+    imap_in_pool,
+    process_pool,
+    start_processes,
+    worker_count,
+)
+from doclint.registry import Registry, load_registry
 from doclint.replay_inputs import RunTree
 from doclint.shards import work_order
 
@@ -38,15 +47,17 @@ class _Roots:
         cwd: Path,
         render: PartRenderer | None,
         setups: Sequence[RunSetup] = (),
+        registry: Registry | None = None,
     ) -> None:
         self.settings, self.cwd, self.render = settings, cwd, render
+        self.registry = registry
         self.at_root = {str(setup.root): (setup.linter, setup.reporter(render)) for setup in setups}
 
     def at(self, root: str) -> tuple[Linter, FileReporter]:
         if root not in self.at_root:
             # Another root's registry serves: loading the rules is the cost of a start.
             known = next(iter(self.at_root.values()), None)
-            settings, registry = self.settings, known[0].registry if known else None
+            settings, registry = self.settings, known[0].registry if known else self.registry
             linter = Linter(settings, make_tree_at(settings, Path(root)), registry)
             found = settings.finding_filter(linter.registry)
             reporter = FileReporter(found, self.cwd, Path(root), self.render)
@@ -55,8 +66,39 @@ class _Roots:
 
 
 _roots: _Roots | None = None
-"""A worker's linters and reporters; in the main process, those of the run in
-progress, which a forked worker starts from (not loading the rules again)."""
+"""A worker's linters and reporters; in the main process, while it forks its
+workers, what they start from (the rules loaded, no tree yet)."""
+
+
+class _Workers:
+    """The worker processes of a run, forked once the run has files enough to
+    share (`start`), while its list of files is still short: a forked process
+    counts all that its parent held as its own memory, and the list of files,
+    their roots and tasks grow with the tree."""
+
+    def __init__(self, settings: Settings, render: PartRenderer | None, registry: Registry):
+        self.jobs = settings.jobs or available_cores()
+        self.least = self.jobs * MIN_ITEMS_PER_WORKER
+        self.start_from = _Roots(settings, Path.cwd(), render, registry=registry)
+        self.pool: ProcessPoolExecutor | None = None
+
+    def start(self) -> ProcessPoolExecutor:
+        global _roots
+        if self.pool is None:
+            start = self.start_from
+            self.pool = process_pool(
+                self.jobs, _start_worker, (start.settings, start.cwd, start.render)
+            )
+            _roots = start
+            try:
+                start_processes(self.pool)
+            finally:
+                _roots = None
+        return self.pool
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown()
 
 
 def _start_worker(settings: Settings, cwd: Path, render: PartRenderer | None) -> None:
@@ -98,21 +140,27 @@ def run(
     `render`, each file's findings come back rendered (`RunResult.parts`),
     kept on disk as they come, so that memory does not grow with the findings."""
     settings = settings or Settings()
-    setups = set_up_runs(paths, settings)
-    roots = _Roots(settings, Path.cwd(), render, setups)
-    results: dict[Task, list[Row]] = {}
-    # A part's place in the spill: its file's index among the files of every root.
-    starts = list(accumulate((len(setup.files) for setup in setups), initial=0))
-    parts = SpilledParts() if render is not None else None
-    missing = _from_caches(setups, roots, results, parts, starts)
-    for task, outcome in _check_missing(setups, roots, missing, progress):
-        if parts is not None:
-            parts.add(starts[task[0]] + task[1], outcome.part)
-        else:
-            results[task] = outcome.rows
-        setup = setups[task[0]]
-        if setup.cache is not None:
-            _store(setup.cache, setup.linter.tree_path(setup.files[task[1]]), outcome)
+    registry = load_registry()
+    workers = _Workers(settings, render, registry)
+    try:
+        many = (workers.least, workers.start) if workers.jobs > 1 else None
+        setups = set_up_runs(paths, settings, registry, many)
+        roots = _Roots(settings, Path.cwd(), render, setups)
+        results: dict[Task, list[Row]] = {}
+        # A part's place in the spill: its file's index among the files of every root.
+        starts = list(accumulate((len(setup.files) for setup in setups), initial=0))
+        parts = SpilledParts() if render is not None else None
+        missing = _from_caches(setups, roots, results, parts, starts)
+        for task, outcome in _check_missing(setups, roots, missing, progress, workers):
+            if parts is not None:
+                parts.add(starts[task[0]] + task[1], outcome.part)
+            else:
+                results[task] = outcome.rows
+            setup = setups[task[0]]
+            if setup.cache is not None:
+                _store(setup.cache, setup.linter.tree_path(setup.files[task[1]]), outcome)
+    finally:
+        workers.close()
     shown = [setup.shown() for setup in setups]
     partial = replay_inputs.partial_run()
     if len(setups) > 1:
@@ -175,6 +223,7 @@ def _check_missing(
     roots: _Roots,
     missing: list[Task],
     progress: Callable[[int, int], None] | None,
+    workers: _Workers,
 ) -> Iterator[tuple[Task, FileOutcome]]:
     """Each file that the caches did not answer for, and what checking it
     gave, as the files are checked (not all kept till the end)."""
@@ -204,18 +253,10 @@ def _check_missing(
             advance(1)
         return
     chunk = [place(task) for task in missing]
-    start = (roots.settings, roots.cwd, roots.render)
     groups = [affinity[task][:2] for task in missing]  # a source's pages, all levels
     del affinity
-    global _roots
-    _roots = roots
-    try:
-        outcomes = imap_in_processes(
-            _check_chunk, chunk, jobs, _start_worker, start, advance, groups
-        )
-        yield from zip(missing, outcomes, strict=True)
-    finally:
-        _roots = None
+    outcomes = imap_in_pool(workers.start(), jobs, _check_chunk, chunk, advance, groups)
+    yield from zip(missing, outcomes, strict=True)
 
 
 def _store(cache: Cache, path: str, outcome: FileOutcome) -> None:

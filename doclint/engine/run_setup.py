@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -88,21 +88,34 @@ class RunSetup:
         return diagnostics
 
 
-def set_up_runs(paths: Iterable[str | Path], settings: Settings) -> list[RunSetup]:
+def set_up_runs(
+    paths: Iterable[str | Path],
+    settings: Settings,
+    registry: Registry | None = None,
+    many: tuple[int, Callable[[], object]] | None = None,
+) -> list[RunSetup]:
     """Find the files of a run, and set up each root they are checked in (one
     tree, linter and cache per root, sorted by root). A partial replay names
     its files and root: the walk would find the same. A shard keeps its part
     of each root's files, cut once the root is known (the shards of a tree are
-    cut by paths relative to it)."""
+    cut by paths relative to it). `many`, (count, call): `call()` as soon as
+    the run has `count` files, before it holds them all."""
     cwd = Path.cwd()
     partial = replay_inputs.partial_run()
+    least, call = many or (0, None)
     if partial is not None:
+        if call is not None and len(partial.to_check) >= least:
+            call()
         roots = {Path(partial.root): [Path(file) for file in partial.to_check]}
     else:
         paths = [Path(path) for path in paths] or [Path(".")]
-        files = list(discover(paths, settings.path_filter()))
+        files = []
+        for file in discover(paths, settings.path_filter()):
+            files.append(file)
+            if len(files) == least and call is not None:
+                call()
         roots = roots_of_files(settings, files, cwd)
-    registry = load_registry()
+    registry = registry or load_registry()
     return [
         _set_up_root(settings, cwd, files, root, registry, partial) for root, files in roots.items()
     ]
