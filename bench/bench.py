@@ -835,6 +835,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    # The tools timed may write their bytecode: a checkout installed editable
+    # then compiles its modules once (its probe run), as pip does at install,
+    # not on every timed run, which a machine setting this variable would cost.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     load_at_start = os.getloadavg()[0]
     generator = args.shared / "tools" / "gen_corpus.py"
     if not generator.is_file():
