@@ -47,26 +47,10 @@ def map_in_processes(
     initargs: tuple[Any, ...],
     progress: Callable[[int], None] | None = None,
 ) -> list[R]:
-    """`imap_in_processes`, its results in one list."""
-    return list(imap_in_processes(work, items, jobs, initializer, initargs, progress))
-
-
-def imap_in_processes(
-    work: Callable[[Sequence[T]], list[R]],
-    items: Sequence[T],
-    jobs: int,
-    initializer: Callable[..., None],
-    initargs: tuple[Any, ...],
-    progress: Callable[[int], None] | None = None,
-    groups: Sequence[object] | None = None,
-) -> Iterator[R]:
-    """`work` applied to chunks of `items` in `jobs` processes, results in order,
-    each chunk's given as soon as it and those before it are done (the caller
-    keeps what it needs, not every result); `progress(n)` is told each time n
-    more items are done. Neighbouring items of one group (equal `groups`
-    values) stay in one chunk."""
+    """`work` applied to chunks of `items` in `jobs` new processes, each started
+    with `initializer(*initargs)`: the results, in order (`imap_in_pool`)."""
     with process_pool(jobs, initializer, initargs) as pool:
-        yield from imap_in_pool(pool, jobs, work, items, progress, groups)
+        return list(imap_in_pool(pool, jobs, work, items, progress))
 
 
 def process_pool(
@@ -98,7 +82,11 @@ def imap_in_pool(
     progress: Callable[[int], None] | None = None,
     groups: Sequence[object] | None = None,
 ) -> Iterator[R]:
-    """`imap_in_processes` in a pool of `jobs` processes already made."""
+    """`work` applied to chunks of `items` in a pool of `jobs` processes, results
+    in order, each chunk's given as soon as it and those before it are done
+    (the caller keeps what it needs, not every result); `progress(n)` is told
+    each time n more items are done. Neighbouring items of one group (equal
+    `groups` values) stay in one chunk."""
     size = min(MOST_ITEMS_PER_CHUNK, max(1, len(items) // (jobs * CHUNKS_PER_WORKER)))
     chunks = [items[start:stop] for start, stop in chunk_bounds(len(items), size, groups)]
     for chunk, result in zip(chunks, pool.map(work, chunks), strict=True):
