@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections import OrderedDict
 from pathlib import Path
 from typing import NamedTuple
 
@@ -70,7 +69,7 @@ class Tree:
         """Per folder, whether it is reached without leaving the root through a link."""
         self._real_root = os.path.realpath(self._root)
         self._anchor_cache: dict[str, frozenset[str] | None] = LatestDict(ANCHORS_KEPT)
-        self._source_cache: OrderedDict[str, SourceFile | None] = OrderedDict()
+        self._source_cache: dict[str, SourceFile | None] = LatestDict(SOURCES_KEPT)
         self._recent_reads: dict[str, bytes] = LatestDict(READS_KEPT)
         self._facts: dict[tuple[str, str], object] = LatestDict(FACTS_KEPT)
         self._stats: dict[str, os.stat_result | None] = LatestDict(STATS_KEPT)
@@ -358,14 +357,9 @@ class Tree:
 
     def source(self, described: str) -> SourceFile | None:
         """The file a page documents: itself, or the block its `X_docs.md` embeds."""
-        cache = self._source_cache
-        if described in cache:
-            cache.move_to_end(described)
-            return cache[described]
-        source = cache[described] = self._load_source(described)
-        if len(cache) > SOURCES_KEPT:
-            cache.popitem(last=False)
-        return source
+        if described not in self._source_cache:
+            self._source_cache[described] = self._load_source(described)
+        return self._source_cache[described]
 
     def _load_source(self, described: str) -> SourceFile | None:
         data = self.read_bytes(described)
