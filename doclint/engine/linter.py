@@ -318,6 +318,10 @@ class Linter:
 _EDIT_TYPES = (int, int, int, int, str)
 
 
+def _well_formed(edit: object) -> bool:
+    return isinstance(edit, Edit) and tuple(map(type, edit)) == _EDIT_TYPES
+
+
 def _fix_data(fix: object) -> FixData | None:
     """A fix as the cache and the outputs keep it; TypeError for one the
     applier cannot take: the rule's bug is reported as its internal error,
@@ -325,11 +329,11 @@ def _fix_data(fix: object) -> FixData | None:
     if fix is None:
         return None
     if not (
-        type(fix) is Fix
+        isinstance(fix, Fix)
         and isinstance(fix.safety, FixSafety)
-        and type(fix.edits) is tuple
-        and type(fix.description) is str
-        and all(type(edit) is Edit and tuple(map(type, edit)) == _EDIT_TYPES for edit in fix.edits)
+        and isinstance(fix.edits, tuple)
+        and isinstance(fix.description, str)
+        and all(_well_formed(edit) for edit in fix.edits)
     ):
         raise TypeError(f"malformed fix {fix!r}")
     return str(fix.safety), fix.description, tuple(map(tuple, fix.edits))  # type: ignore[arg-type]
