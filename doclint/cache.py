@@ -38,7 +38,6 @@ from doclint.findings import Row
 from doclint.replay_inputs import Stamp, file_stamp
 from doclint.sealed import (
     Piece,
-    SealedFile,
     folder_ready,
     open_sealed,
     write_new,
@@ -94,7 +93,8 @@ class Cache:
         self.file = folder / f"{key}.bin"
         self.key = key
         self.changed = False
-        self._sealed: SealedFile | None = None
+        self._body: tuple[int, int, int] | None = None
+        """The loaded file's descriptor, and where its body starts and its size."""
         self._paths: list[str] = []
         self._index = b""
         """The loaded file's index: a RECORD per path of `_paths`."""
@@ -123,9 +123,11 @@ class Cache:
             sealed.close()
             return cache
         # The body is read blob by blob as files are looked up, for as long as
-        # the cache lives (a recorded run reads the facts again at its end).
-        weakref.finalize(cache, sealed.close)
-        cache._sealed, cache._paths, cache._index = sealed, data["paths"], data["index"]
+        # the cache lives (a recorded run reads the facts again at its end);
+        # the head, decoded, is not kept (32 MB on a tree of 200,000 pages).
+        weakref.finalize(cache, os.close, sealed.descriptor)
+        cache._body = (sealed.descriptor, sealed.body_start, sealed.body_size)
+        cache._paths, cache._index = data["paths"], data["index"]
         cache._stored = {path: number for number, path in enumerate(cache._paths)}
         return cache
 
@@ -304,10 +306,9 @@ class Cache:
         page of a mapping read would count in the process's memory, a gigabyte
         by the end of a big tree."""
         if source == LOADED:
-            sealed = self._sealed
-            if sealed is None or offset + length > sealed.body_size:
+            if self._body is None or offset + length > self._body[2]:
                 return b""
-            descriptor, start = sealed.descriptor, sealed.body_start + offset
+            descriptor, start = self._body[0], self._body[1] + offset
         else:
             assert self._spill is not None
             self._spill.flush()
