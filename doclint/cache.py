@@ -11,6 +11,15 @@ the same answer, so a change to one file re-checks exactly the files whose
 rules looked at it. The file is written whole and atomically, so runs that
 share it never see half a cache; it is sealed (sealed.py), and one that is
 cut short, corrupt, foreign or another user's is ignored and replaced.
+
+The results stay on disk: a tree of 200,000 pages has a gigabyte of them. The
+sealed head is an index (each file's stamp, hash and where its blob lies in
+the body, with the blob's digest); the body holds one blob per file, its facts
+then its findings, each marshalled. A blob is read when its file is looked up,
+and decoded only once its bytes match the digest in the sealed head: the body
+as a whole is not hashed on load, and a blob that does not match is a miss for
+that file alone. What a run stores goes to a nameless temporary file until the
+cache file is written, block by block, from the old file and that one.
 """
 
 from __future__ import annotations
@@ -18,30 +27,48 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
-from collections.abc import Iterable
+import struct
+import weakref
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import get_args
+from typing import IO, get_args
 
 from doclint import __version__, replay_inputs
 from doclint.findings import Row
-from doclint.gc_pause import gc_paused
 from doclint.replay_inputs import Stamp, file_stamp
-from doclint.sealed import Piece, folder_ready, open_sealed, write_new, write_sealed
+from doclint.sealed import (
+    Piece,
+    folder_ready,
+    open_sealed,
+    write_new,
+    write_sealed,
+)
 
-FORMAT = 3
+FORMAT = 4
 DEFAULT_FOLDER = ".doclint_cache"
 # Cache files kept per folder: one per combination of settings and doclint code
-# used lately. Older ones (tens of megabytes each on a big tree) are deleted.
+# used lately. Older ones (a gigabyte each on a big tree) are deleted.
 KEPT = 4
 KEY_PATTERN = "?" * 32 + ".bin"
 ROW_FIELDS = len(get_args(Row))
 TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# doclint cache\n"
+RECORD = struct.Struct("<qqq16sQQQ16s")
+"""A file's line of the index: its stamp (mtime, size, ctime), the hash of its
+bytes, and its blob's offset in the body, the length of its facts, its length
+and its digest. Packed: as Python tuples, 200,000 of them would take ten times
+the room."""
+# Where a result this run keeps lies: the loaded cache file's body, or the
+# temporary file of what this run stored.
+LOADED, SPILLED = 0, 1
+_KEPT = struct.Struct("<B" + RECORD.format[1:])
+_BLOCK = 1 << 20
 
 Fact = tuple[str, str, object]
-Entry = tuple[Stamp, bytes, list[Fact], list[Row]]
+Entry = tuple[Stamp, bytes, list[Fact]]
+"""A kept result, without its findings: stamp, hash of the bytes, facts."""
 
 
-def digest(data: bytes) -> bytes:
+def digest(data: bytes | memoryview) -> bytes:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
@@ -65,9 +92,22 @@ class Cache:
     def __init__(self, folder: Path, key: str) -> None:
         self.file = folder / f"{key}.bin"
         self.key = key
-        self.entries: dict[str, Entry] = {}
-        self.kept: dict[str, Entry] = {}
         self.changed = False
+        self._body: tuple[int, int, int] | None = None
+        """The loaded file's descriptor, and where its body starts and its size."""
+        self._paths: list[str] = []
+        self._index = b""
+        """The loaded file's index: a RECORD per path of `_paths`."""
+        self._stored: dict[str, int] = {}
+        """Each path of the loaded file not forgotten, and its number there."""
+        self._kept: dict[str, int] = {}
+        """The results this run used or stored: a number below len(_paths) is
+        the loaded file's record as it is; above, one of `_new`."""
+        self._new = bytearray()
+        """Records made by this run: (LOADED or SPILLED, *RECORD) each."""
+        self._new_paths: list[str] = []
+        self._spill: IO[bytes] | None = None
+        self._spilled = 0
 
     @classmethod
     def load(cls, folder: Path, key: str) -> Cache:
@@ -76,19 +116,19 @@ class Cache:
         if sealed is None:
             return cache  # missing, unreadable or not to be trusted: start empty
         try:
-            with gc_paused():
-                data = marshal.loads(sealed.head)
+            data = marshal.loads(sealed.head)
         except (EOFError, ValueError, TypeError):
-            return cache
-        finally:
+            data = None
+        if not _well_formed_head(data, key):
             sealed.close()
-        if (
-            isinstance(data, dict)
-            and data.get("format") == FORMAT
-            and data.get("key") == key
-            and isinstance(data.get("entries"), dict)
-        ):
-            cache.entries = data["entries"]
+            return cache
+        # The body is read blob by blob as files are looked up, for as long as
+        # the cache lives (a recorded run reads the facts again at its end);
+        # the head, decoded, is not kept (32 MB on a tree of 200,000 pages).
+        weakref.finalize(cache, os.close, sealed.descriptor)
+        cache._body = (sealed.descriptor, sealed.body_start, sealed.body_size)
+        cache._paths, cache._index = data["paths"], data["index"]
+        cache._stored = {path: number for number, path in enumerate(cache._paths)}
         return cache
 
     @property
@@ -96,15 +136,16 @@ class Cache:
         """What the seal of the cache file binds it to."""
         return f"cache {self.key}"
 
-    def lookup(self, path: str, file: Path, ask) -> list[Row] | None:
+    def lookup(self, path: str, file: Path, ask: Callable[[str, str], object]) -> list[Row] | None:
         """The stored findings of `file` if they still hold, else None.
 
         `ask(kind, path)` answers a tree fact as the rules would now get it.
         """
-        entry = self.entries.get(path)
-        if not _well_formed(entry):
+        number = self._stored.get(path)
+        if number is None:
             return None
-        stamp, content_hash, facts, rows = entry
+        record = RECORD.unpack_from(self._index, number * RECORD.size)
+        stamp, content_hash = record[:3], record[3]
         current = file_stamp(file)
         if current is None:
             return None
@@ -114,39 +155,199 @@ class Cache:
                     return None
             except OSError:
                 return None
-            self.changed = True
+        blob = self._blob(LOADED, record)
+        if blob is None:
+            return None
         try:
+            facts = marshal.loads(blob)
             if any(ask(kind, fact_path) != value for kind, fact_path, value in facts):
                 return None
-        except (ValueError, TypeError):
+            rows = marshal.loads(blob[record[5] :])
+        except (EOFError, ValueError, TypeError):
             return None
-        self.kept[path] = (current, content_hash, facts, rows)
+        if not _well_formed_rows(rows):
+            return None
+        if current == stamp:
+            self._kept[self._paths[number]] = number
+        else:
+            self._keep(path, LOADED, RECORD.pack(*current, *record[3:]))
+            self.changed = True
         return rows
 
     def store(
         self, path: str, stamp: Stamp, content_hash: bytes, facts: list[Fact], rows: list[Row]
     ) -> None:
-        self.kept[path] = (stamp, content_hash, facts, rows)
+        try:
+            facts_data, rows_data = marshal.dumps(facts), marshal.dumps(rows)
+            record = RECORD.pack(
+                *stamp,
+                content_hash,
+                self._spilled,
+                len(facts_data),
+                len(facts_data) + len(rows_data),
+                digest(facts_data + rows_data),
+            )
+        except (ValueError, struct.error):
+            return  # nothing a cache file can hold: the file is checked again next time
+        if self._spill is None:
+            import tempfile  # here: a replay imports this module, and stores nothing
+
+            self._spill = tempfile.TemporaryFile(prefix="doclint-cache-")  # noqa: SIM115
+            weakref.finalize(self, self._spill.close)
+        self._spill.write(facts_data)
+        self._spill.write(rows_data)
+        self._spilled += len(facts_data) + len(rows_data)
+        self._keep(path, SPILLED, record)
         self.changed = True
+
+    def entry(self, path: str) -> Entry | None:
+        """The stamp, hash and facts of a result this run used or stored; None
+        when there is none, or its blob cannot be read back whole."""
+        number = self._kept.get(path)
+        if number is None:
+            return None
+        source, record = self._kept_record(number)
+        blob = self._blob(source, record)
+        if blob is None:
+            return None
+        try:
+            facts = marshal.loads(blob)
+        except (EOFError, ValueError, TypeError):
+            return None
+        return record[:3], record[3], facts
+
+    def __contains__(self, path: str) -> bool:
+        """Whether this run used or stored a result for `path`."""
+        return path in self._kept
+
+    def forget(self, path: str) -> None:
+        """Drop the result of `path`: the cache file written next has none."""
+        kept, stored = self._kept.pop(path, None), self._stored.pop(path, None)
+        if kept is not None or stored is not None:
+            self.changed = True
 
     def save(self, root: Path) -> None:
         """Write the results this run used, and those of the files it did not
         look at while they exist (a pre-commit run over three files must not
         drop the rest of the tree's results); atomically; failure only costs speed."""
-        others = {
-            path: entry
-            for path, entry in self.entries.items()
-            if path not in self.kept and os.path.exists(os.path.join(root, path))
-        }
-        if not self.changed and len(self.kept) + len(others) == len(self.entries):
+        others = sum(
+            1
+            for path in self._stored
+            if path not in self._kept and os.path.exists(os.path.join(root, path))
+        )
+        if not self.changed and len(self._kept) + others == len(self._stored):
             return
-        entries = {**others, **self.kept}
-        payload = marshal.dumps({"format": FORMAT, "key": self.key, "entries": entries})
+        paths, index, body = self._layout(root)
+        head = marshal.dumps({"format": FORMAT, "key": self.key, "paths": paths, "index": index})
         try:
-            write_cache_file(self.file, self.context, payload)
+            write_cache_file(self.file, self.context, head, body)
         except OSError:
             return
         prune(self.file.parent, KEY_PATTERN, KEPT)
+
+    def _layout(self, root: Path) -> tuple[list[str], bytes, _Body]:
+        """The paths, index and body of the cache file to write: the loaded
+        file's blobs first, in their order, then this run's, so that each
+        source is read straight through."""
+        paths: list[str] = []
+        index = bytearray()
+        body = _Body(self)
+        for number, path in enumerate(self._paths):
+            kept = self._kept.get(path)
+            if kept == number:
+                record = RECORD.unpack_from(self._index, number * RECORD.size)
+            elif kept is not None:
+                source, record = self._kept_record(kept)
+                if source != LOADED:
+                    continue  # stored by this run: written with the others below
+            elif path in self._stored and os.path.exists(os.path.join(root, path)):
+                record = RECORD.unpack_from(self._index, number * RECORD.size)
+            else:
+                continue
+            paths.append(path)
+            index += RECORD.pack(*record[:4], body.add(LOADED, record), *record[5:])
+        for number, path in enumerate(self._new_paths, start=len(self._paths)):
+            if self._kept.get(path) == number:
+                source, record = self._kept_record(number)
+                if source == SPILLED:
+                    paths.append(path)
+                    index += RECORD.pack(*record[:4], body.add(SPILLED, record), *record[5:])
+        return paths, bytes(index), body
+
+    def _keep(self, path: str, source: int, record: bytes) -> None:
+        """Keep a record made by this run for `path`, in place of any before."""
+        kept = self._kept.get(path, -1) - len(self._paths)
+        if kept >= 0:
+            self._new[kept * _KEPT.size : (kept + 1) * _KEPT.size] = bytes([source]) + record
+            return
+        self._kept[path] = len(self._paths) + len(self._new_paths)
+        self._new_paths.append(path)
+        self._new += bytes([source]) + record
+
+    def _kept_record(self, number: int) -> tuple[int, tuple]:
+        """Where the blob of a kept result lies, and its record."""
+        if number < len(self._paths):
+            return LOADED, RECORD.unpack_from(self._index, number * RECORD.size)
+        source, *record = _KEPT.unpack_from(self._new, (number - len(self._paths)) * _KEPT.size)
+        return source, tuple(record)
+
+    def _blob(self, source: int, record: tuple) -> bytes | None:
+        """The bytes of a blob, when they are whole and match their digest."""
+        offset, facts_length, length, blob_digest = record[4:]
+        if facts_length > length:
+            return None
+        data = self._read(source, offset, length)
+        if len(data) != length or digest(data) != blob_digest:
+            return None
+        return data
+
+    def _read(self, source: int, offset: int, length: int) -> bytes:
+        """Bytes of the loaded body or of the spill. Read, not mapped: every
+        page of a mapping read would count in the process's memory, a gigabyte
+        by the end of a big tree."""
+        if source == LOADED:
+            if self._body is None or offset + length > self._body[2]:
+                return b""
+            descriptor, start = self._body[0], self._body[1] + offset
+        else:
+            assert self._spill is not None
+            self._spill.flush()
+            descriptor, start = self._spill.fileno(), offset
+        try:
+            return os.pread(descriptor, length, start)
+        except OSError:
+            return b""
+
+
+class _Body:
+    """The body of a cache file being written: runs of blobs of the loaded
+    file and of the spill, read a block at a time, anew each time."""
+
+    def __init__(self, cache: Cache) -> None:
+        self._cache = cache
+        self._runs: list[list[int]] = []
+        self.size = 0
+
+    def add(self, source: int, record: tuple) -> int:
+        """Append a blob; its offset in the new body."""
+        offset, length = record[4], record[6]
+        last = self._runs[-1] if self._runs else None
+        if last is not None and last[0] == source and last[1] + last[2] == offset:
+            last[2] += length
+        else:
+            self._runs.append([source, offset, length])
+        self.size += length
+        return self.size - length
+
+    def blocks(self) -> Iterator[bytes]:
+        for source, offset, length in self._runs:
+            end = offset + length
+            while offset < end:
+                block = self._cache._read(source, offset, min(_BLOCK, end - offset))
+                if not block:
+                    raise OSError("a blob of the cache could not be read back")
+                yield block
+                offset += len(block)
 
 
 def prune(folder: Path, pattern: str, keep: int) -> None:
@@ -174,17 +375,27 @@ def write_cache_file(file: Path, context: str, head: bytes, *body: Piece) -> Non
     write_sealed(file, context, head, *body)
 
 
-def _well_formed(entry: object) -> bool:
+def _well_formed_head(data: object, key: str) -> bool:
     if not (
-        isinstance(entry, tuple)
-        and len(entry) == 4
-        and isinstance(entry[0], tuple)
-        and isinstance(entry[1], bytes)
-        and isinstance(entry[2], list)
-        and isinstance(entry[3], list)
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and data.get("key") == key
+        and isinstance(data.get("paths"), list)
+        and isinstance(data.get("index"), bytes)
     ):
         return False
+    paths = data["paths"]
+    return (
+        len(data["index"]) == len(paths) * RECORD.size
+        and all(isinstance(path, str) for path in paths)
+        and len(set(paths)) == len(paths)
+    )
+
+
+def _well_formed_rows(rows: object) -> bool:
+    if not isinstance(rows, list):
+        return False
     try:
-        return all(len(row) == ROW_FIELDS for row in entry[3])
+        return all(isinstance(row, tuple) and len(row) == ROW_FIELDS for row in rows)
     except TypeError:
         return False

@@ -126,10 +126,11 @@ class _TreeFix:
         for index, file in enumerate(setup.files):
             path = self.path(index)
             stored = cache.lookup(path, file, setup.linter.tree.fact) if cache else None
-            if cache is None or stored is None or any(row[2] in can_fix for row in stored):
+            entry = cache.entry(path) if cache and stored is not None else None
+            if entry is None or stored is None or any(row[2] in can_fix for row in stored):
                 todo.append(index)
                 continue
-            stamp, content_hash, facts, _ = cache.kept[path]
+            stamp, content_hash, facts = entry
             self.outcomes[index] = FileFix(stored, facts, Counter(), None, None, None)
             self.disk[index] = (stamp, content_hash)
             self.cached.add(index)
@@ -274,7 +275,7 @@ class _TreeFix:
             if index in self.cached:
                 continue
             path, file = self.path(index), self.setup.files[index]
-            cache.kept.pop(path, None)
+            cache.forget(path)
             if index in written_now:
                 stamp, content_hash = file_stamp(file), digest(read_regular(file))
             elif outcome.disk is not None:

@@ -202,7 +202,10 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
         return  # a file could not be read: nothing tells when that changes
     tree = Tree(Path(run.root), run.known_paths)
     partial: Partial | None = recorder.partial
-    checked, facts, by_listing, folders = _files_and_facts(run, tree, partial)
+    found = _files_and_facts(run, tree, partial)
+    if found is None:
+        return  # a stored result could not be read back
+    checked, facts, by_listing, folders = found
     for folder in folders:
         recorder.observe("folder", folder)
     # The folders are stamped now, after the rules asked: a folder changed in
@@ -245,12 +248,15 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
 
 def _files_and_facts(
     run: replay_inputs.RunTree, tree: Tree, partial: Partial | None
-) -> tuple[
-    dict[str, tuple[str, object, tuple[int, ...]]],
-    list[tuple[str, str, object]],
-    dict[tuple[str, str], object],
-    set[str],
-]:
+) -> (
+    tuple[
+        dict[str, tuple[str, object, tuple[int, ...]]],
+        list[tuple[str, str, object]],
+        dict[tuple[str, str], object],
+        set[str],
+    ]
+    | None
+):
     """Each file as recorded (path, stamp, indexes of the facts its rules
     asked), the facts, and the answers a folder listing decides (a change of
     that folder's stamp tells when they change), and those folders."""
@@ -265,7 +271,10 @@ def _files_and_facts(
     by_listing: dict[tuple[str, str], object] = {}
     folders: set[str] = set()
     for shown, path in run.shown:
-        stamp, _, asked, _ = run.entries[path]
+        entry = run.entries.entry(path)
+        if entry is None:
+            return None
+        stamp, _, asked = entry
         indexes = []
         for kind, fact_path, value in asked:
             folder = tree.deciding_folder(kind, fact_path)

@@ -9,7 +9,7 @@ command line is being recorded, so the hooks cost nothing otherwise.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple, TextIO
 
@@ -22,12 +22,13 @@ COPY_BLOCK = 1 << 20
 
 class RunTree(NamedTuple):
     """The tree a run checked: its root and listing, each checked file's path as
-    shown and relative to the root, and its cache entry (stamp, hash, facts, rows)."""
+    shown and relative to the root, and its cache (cache.Cache: `path in
+    entries`, and `entries.entry(path)` gives a file's stamp, hash and facts)."""
 
     root: str
     known_paths: list[str] | None
     shown: list[tuple[str, str]]
-    entries: Mapping[str, Any]
+    entries: Any
 
 
 def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:

@@ -7,10 +7,12 @@ import marshal
 import os
 import subprocess
 import sys
+import tracemalloc
 
-from doclint import Settings
-from doclint.cache import KEPT, KEY_PATTERN, Cache
+from doclint import Settings, sealed
+from doclint.cache import KEPT, KEY_PATTERN, Cache, digest
 from doclint.engine import run
+from doclint.replay_inputs import file_stamp
 from tests.pages import keyword_index, write
 
 
@@ -18,6 +20,15 @@ def _settings(tmp_path, **extra):
     return Settings(
         select=["ALL"], root=tmp_path, cache=True, cache_dir=tmp_path / "cache", jobs=1, **extra
     )
+
+
+def _stored_paths(folder):
+    """The paths the one cache file in `folder` holds results for."""
+    (stored,) = folder.glob(KEY_PATTERN)
+    opened = sealed.open_sealed(stored, f"cache {stored.stem}")
+    assert opened is not None
+    opened.close()
+    return sorted(marshal.loads(opened.head)["paths"])
 
 
 def _tree(tmp_path):
@@ -116,8 +127,7 @@ def test_a_run_over_a_few_files_keeps_the_results_of_the_others(tmp_path):
     (tmp_path / "docs/other.md").unlink()
     after = run([tmp_path / "docs/pkg"], _settings(tmp_path))
     assert after.from_cache == after.files_checked == 2
-    stored = next((tmp_path / "cache").glob(KEY_PATTERN))
-    assert sorted(Cache.load(stored.parent, stored.stem).entries) == [
+    assert _stored_paths(tmp_path / "cache") == [
         "docs/notes.md",
         "docs/pkg/mod.py_docs.md",
         "docs/pkg/mod.py_kw.md",
@@ -142,3 +152,63 @@ def test_two_runs_can_share_a_cache(tmp_path):
     outputs = {process.communicate()[0] for process in runs}
     assert len(outputs) == 1 and all(process.returncode == 1 for process in runs)
     assert run([tmp_path / "docs"], _settings(tmp_path)).from_cache == 4
+
+
+def _cache_peaks(folder, files: int) -> tuple[int, int]:
+    """Peaks of memory traced while a cache stores `files` results of 400
+    findings each and saves them, then while another loads, answers for and
+    saves them again (one file changed, so all are copied)."""
+    docs = folder / "docs"
+    docs.mkdir(parents=True)
+    settings_key = "k" * 32
+    pages = []
+    for number in range(files):
+        page = docs / f"page{number:03}.md"
+        page.write_text(f"# Page {number}\n", encoding="utf-8")
+        pages.append((f"docs/{page.name}", page))
+    peaks = []
+    tracemalloc.start()
+    try:
+        cache = Cache(folder / "cache", settings_key)
+        for path, page in pages:
+            rows = [
+                (line, 5, "DL401", "broken-link", "error", f"{path} gone {line}", None)
+                for line in range(400)
+            ]
+            facts = [("is_file", f"docs/missing{line}.md", False) for line in range(20)]
+            cache.store(path, file_stamp(page), digest(page.read_bytes()), facts, rows)
+        cache.save(folder)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        del cache
+        tracemalloc.reset_peak()
+        os.utime(pages[0][1], ns=(1, 1))
+        cache = Cache.load(folder / "cache", settings_key)
+        for path, page in pages:
+            rows = cache.lookup(path, page, lambda kind, path: False)
+            assert rows is not None and len(rows) == 400
+        cache.save(folder)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+    finally:
+        tracemalloc.stop()
+    assert _stored_paths(folder / "cache") == [path for path, _ in pages]
+    return peaks[0], peaks[1]
+
+
+def test_the_results_wait_on_disk_not_in_memory(tmp_path):
+    """Storing, loading and saving five times the files takes hardly more
+    memory: each file's findings are on disk once stored, and read one file
+    at a time."""
+    small, large = _cache_peaks(tmp_path / "small", 30), _cache_peaks(tmp_path / "large", 150)
+    # Held in memory, the findings of the 120 more files would add 8 MB or more.
+    assert large[0] - small[0] < 1_000_000
+    assert large[1] - small[1] < 1_000_000
+
+
+def test_a_run_that_changed_nothing_writes_no_cache_file(tmp_path):
+    _tree(tmp_path)
+    run([tmp_path / "docs"], _settings(tmp_path))
+    (stored,) = (tmp_path / "cache").glob(KEY_PATTERN)
+    before = os.stat(stored)
+    assert run([tmp_path / "docs"], _settings(tmp_path)).from_cache == 4
+    after = os.stat(stored)
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)

@@ -15,7 +15,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from doclint.cache import prune
+from doclint.cache import Cache, prune
 from doclint.output import LAYOUTS
 from doclint.replay import KEPT, PREFIX
 from tests.pages import keyword_index, write
@@ -250,9 +250,10 @@ def test_an_answer_that_changed_during_the_run_is_not_recorded(tmp_path):
     _tree(tmp_path)
     recorder = replay_inputs.Recorder()
     recorder.allowed = True
-    entry = ((1, 1), b"", [("is_file", "docs/other.md", True)], [])
+    cache = Cache(tmp_path / "cache", "key")
+    cache.store("docs/notes.md", (1, 1, 1), bytes(16), [("is_file", "docs/other.md", True)], [])
     shown = [("docs/notes.md", "docs/notes.md")]
-    recorder.tree = replay_inputs.RunTree(str(tmp_path), None, shown, {"docs/notes.md": entry})
+    recorder.tree = replay_inputs.RunTree(str(tmp_path), None, shown, cache)
     recorder.folder = tmp_path / "cache"
     (tmp_path / "docs/other.md").unlink()
     replay.save(recorder, ["check", "docs"], 1)

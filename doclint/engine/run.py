@@ -273,5 +273,5 @@ def _save(setup: RunSetup, cache: Cache, shown: list[str], whole: bool) -> None:
     if whole:
         cache.save(linter.tree.root)
     named = [(shown[index], linter.tree_path(file)) for index, file in enumerate(setup.files)]
-    tree = RunTree(str(setup.root), setup.settings.known_paths, named, cache.kept)
+    tree = RunTree(str(setup.root), setup.settings.known_paths, named, cache)
     replay_inputs.note_tree(tree, cache.file.parent)

@@ -20,11 +20,12 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings, sealed
-from doclint.cache import FORMAT, KEY_PATTERN, Cache, write_cache_file
+from doclint.cache import KEY_PATTERN, RECORD, Cache, digest, write_cache_file
 from doclint.engine import run
 from doclint.engine.linter import Linter
 from doclint.engine.run_setup import NOT_DECIDING, cache_key
 from doclint.replay import PREFIX
+from doclint.replay_inputs import file_stamp
 from doclint.tree import Tree
 from tests.pages import write_plugin
 from tests.test_replay import RUNNER, _tree
@@ -202,16 +203,75 @@ def test_a_malformed_cache_entry_is_checked_again(tmp_path):
     folder = tmp_path / "c"
     code = _doclint(tmp_path, "--cache-dir", str(folder), "--output-format", "json")[2]
     (cache_file,) = folder.glob(KEY_PATTERN)
-    cache = Cache.load(folder, cache_file.stem)
-    assert cache.entries
-    entries = {path: (*entry[:3], [(3,)]) for path, entry in cache.entries.items()}
-    payload = {"format": FORMAT, "key": cache.key, "entries": entries}
-    write_cache_file(cache_file, cache.context, marshal.dumps(payload))
+    cache = Cache(folder, cache_file.stem)
+    for path in _cached_paths(cache_file):
+        file = tmp_path / path
+        cache.store(path, file_stamp(file), digest(file.read_bytes()), [], [(3,)])
+    cache.save(tmp_path)
+    malformed = cache_file.read_bytes()
     # Another output format: another record, the same content cache.
     output, how, again = _doclint(tmp_path, "--cache-dir", str(folder))
     uncached, _, _ = _doclint(tmp_path, "--no-cache")
     assert (output, how, again) == (uncached, "RAN", code)
-    assert Cache.load(folder, cache_file.stem).entries != entries
+    assert cache_file.read_bytes() != malformed
+
+
+def _cached_paths(cache_file: Path) -> list[str]:
+    opened = sealed.open_sealed(cache_file, f"cache {cache_file.stem}")
+    assert opened is not None
+    opened.close()
+    return marshal.loads(opened.head)["paths"]
+
+
+def _blob_place(cache_file: Path, path: str) -> tuple[int, int]:
+    """Where the blob of `path` lies in the cache file: its offset and length."""
+    opened = sealed.open_sealed(cache_file, f"cache {cache_file.stem}")
+    assert opened is not None
+    opened.close()
+    head = marshal.loads(opened.head)
+    record = RECORD.unpack_from(head["index"], head["paths"].index(path) * RECORD.size)
+    return opened.body_start + record[4], record[6]
+
+
+def test_a_cache_body_altered_costs_that_file_alone(tmp_path):
+    """A byte of one file's stored result flipped on disk (the body is not
+    hashed whole): that file is checked again, the others still come from the
+    cache, and the findings are those of a run without it."""
+    _tree(tmp_path)
+    settings = Settings(select=["ALL"], root=tmp_path, cache=True, cache_dir=tmp_path / "c", jobs=1)
+    uncached = run([tmp_path / "docs"], replace(settings, cache=False)).diagnostics
+    assert run([tmp_path / "docs"], settings).diagnostics == uncached
+    (cache_file,) = (tmp_path / "c").glob(KEY_PATTERN)
+    offset, length = _blob_place(cache_file, "docs/notes.md")
+    data = bytearray(cache_file.read_bytes())
+    data[offset + length - 2] ^= 0x01  # among the findings, past the facts
+    cache_file.write_bytes(bytes(data))
+    altered = run([tmp_path / "docs"], settings)
+    assert altered.diagnostics == uncached and altered.from_cache == altered.files_checked - 1
+    assert run([tmp_path / "docs"], settings).from_cache == altered.files_checked
+
+
+def test_a_cache_index_pointing_outside_the_body_is_a_miss(tmp_path):
+    """An index sealed with this user's key (as a broken doclint could write)
+    whose blobs lie past the end of the body: every file is checked again."""
+    _tree(tmp_path)
+    settings = Settings(select=["ALL"], root=tmp_path, cache=True, cache_dir=tmp_path / "c", jobs=1)
+    expected = run([tmp_path / "docs"], settings).diagnostics
+    (cache_file,) = (tmp_path / "c").glob(KEY_PATTERN)
+    opened = sealed.open_sealed(cache_file, f"cache {cache_file.stem}")
+    assert opened is not None
+    body = bytes(opened.body())
+    opened.close()
+    head = marshal.loads(opened.head)
+    records = [
+        RECORD.unpack_from(head["index"], number * RECORD.size)
+        for number in range(len(head["paths"]))
+    ]
+    moved = b"".join(RECORD.pack(*record[:4], len(body), *record[5:]) for record in records)
+    head = {**head, "index": moved}
+    write_cache_file(cache_file, f"cache {cache_file.stem}", marshal.dumps(head), body)
+    again = run([tmp_path / "docs"], settings)
+    assert again.diagnostics == expected and again.from_cache == 0
 
 
 def _other_value(name: str, value: object, root: Path) -> object:
