@@ -198,7 +198,7 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
     run = recorder.tree
     if recorder.folder is None or run is None:
         return
-    if any(path not in run.entries for _, path in run.shown):
+    if any(path not in run.results for _, path in run.shown):
         return  # a file could not be read: nothing tells when that changes
     tree = Tree(Path(run.root), run.known_paths)
     partial: Partial | None = recorder.partial
@@ -271,7 +271,7 @@ def _files_and_facts(
     by_listing: dict[tuple[str, str], object] = {}
     folders: set[str] = set()
     for shown, path in run.shown:
-        entry = run.entries.entry(path)
+        entry = run.results.entry(path)
         if entry is None:
             return None
         stamp, _, asked = entry

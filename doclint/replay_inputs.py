@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, NamedTuple, TextIO
+from typing import IO, Any, NamedTuple, Protocol, TextIO
 
 Stamp = tuple[int, int, int]
 PartPlace = tuple[str, int, int, int]
@@ -20,15 +20,24 @@ PartPlace = tuple[str, int, int, int]
 COPY_BLOCK = 1 << 20
 
 
+class StoredResults(Protocol):
+    """The results a run kept (cache.Cache), as a record of the run reads them."""
+
+    def __contains__(self, path: str) -> bool: ...
+
+    def entry(self, path: str) -> tuple[Stamp, bytes, list[tuple[str, str, object]]] | None:
+        """A file's stamp, content hash and the facts its rules asked."""
+        ...
+
+
 class RunTree(NamedTuple):
     """The tree a run checked: its root and listing, each checked file's path as
-    shown and relative to the root, and its cache (cache.Cache: `path in
-    entries`, and `entries.entry(path)` gives a file's stamp, hash and facts)."""
+    shown and relative to the root, and the results it kept."""
 
     root: str
     known_paths: list[str] | None
     shown: list[tuple[str, str]]
-    entries: Any
+    results: StoredResults
 
 
 def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:
