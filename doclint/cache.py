@@ -141,6 +141,14 @@ class Cache:
 
         `ask(kind, path)` answers a tree fact as the rules would now get it.
         """
+        found = self.lookup_entry(path, file, ask)
+        return found[0] if found is not None else None
+
+    def lookup_entry(
+        self, path: str, file: Path, ask: Callable[[str, str], object]
+    ) -> tuple[list[Row], Entry] | None:
+        """`lookup`, with the result's entry (as `entry` gives it) read from
+        the same blob: a fix run needs both."""
         number = self._stored.get(path)
         if number is None:
             return None
@@ -172,7 +180,7 @@ class Cache:
         else:
             self._keep(path, LOADED, RECORD.pack(*current, *record[3:]))
             self.changed = True
-        return rows
+        return rows, (current, content_hash, facts)
 
     def store(
         self, path: str, stamp: Stamp, content_hash: bytes, facts: list[Fact], rows: list[Row]

@@ -125,12 +125,11 @@ class _TreeFix:
         can_fix = {rule.code for rule in setup.linter.rules if allows(rule.fix_safety)}
         for index, file in enumerate(setup.files):
             path = self.path(index)
-            stored = cache.lookup(path, file, setup.linter.tree.fact) if cache else None
-            entry = cache.entry(path) if cache and stored is not None else None
-            if entry is None or stored is None or any(row[2] in can_fix for row in stored):
+            found = cache.lookup_entry(path, file, setup.linter.tree.fact) if cache else None
+            if found is None or any(row[2] in can_fix for row in found[0]):
                 todo.append(index)
                 continue
-            stamp, content_hash, facts = entry
+            stored, (stamp, content_hash, facts) = found
             self.outcomes[index] = FileFix(stored, facts, Counter(), None, None, None)
             self.disk[index] = (stamp, content_hash)
             self.cached.add(index)
