@@ -37,10 +37,11 @@ import marshal
 import os
 import stat
 import sys
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from doclint import __version__, replay_inputs
 from doclint.cache import prune, write_cache_file
@@ -55,7 +56,10 @@ from doclint.sealed import (
 )
 from doclint.tree import Tree
 
-FORMAT = 4
+if TYPE_CHECKING:  # a replay imports no output module
+    from doclint.output.layout import Buffer, NewPart, Tally
+
+FORMAT = 5
 PREFIX = "replay-"
 KEPT = 16  # records kept per cache folder: one per command line used lately
 POINTERS_KEPT = 256  # pointers to records kept in the user's folder
@@ -67,8 +71,10 @@ PARTIAL_MINIMUM = 256
 
 # The fields of a checked file in a record: its path as shown and relative to
 # the root, its stamp, the indexes of the facts its rules asked for, and its
-# part of the output (byte offset, -1 for none, and length; findings).
-SHOWN, PATH, STAMP, FACTS, OFFSET, LENGTH, COUNT = range(7)
+# part of the output (byte offset, -1 for none, and length; findings; fixable
+# findings, safe and unsafe-only).
+SHOWN, PATH, STAMP, FACTS, OFFSET, LENGTH, COUNT, SAFE, UNSAFE = range(9)
+NO_PART = (-1, 0, 0, 0, 0)
 
 
 def _color_inputs() -> tuple[object, ...]:
@@ -91,14 +97,14 @@ def invocation_key(argv: list[str], cwd: str) -> str:
 
 class Partial:
     """A recorded run some of whose files changed: those to check again, and
-    the stored output parts of the others."""
+    the stored output parts of the others, read from the record as they are
+    written (`output.layout.StoredParts`). It keeps the record open."""
 
     def __init__(
-        self, record: dict[str, Any], dirty: set[int], output: memoryview, folder: Path
+        self, record: dict[str, Any], dirty: set[int], sealed: SealedFile, folder: Path
     ) -> None:
         self.record = record
         self.dirty = dirty
-        self.output = output
         self.folder = folder
         self.root: str = record["root"]
         self.files: list[tuple[Any, ...]] = record["files"]
@@ -108,20 +114,35 @@ class Partial:
             entry[COUNT] for index, entry in enumerate(self.files) if index not in dirty
         )
         """The findings of the files not checked again."""
+        self._sealed = sealed
+        weakref.finalize(self, sealed.close)
 
-    def merge(
-        self, new: dict[str, tuple[bytes, int]]
-    ) -> Iterator[tuple[str, bytes | memoryview, int]]:
-        """(path, part, findings) of every file with findings, in order: the
-        stored part of an unchanged file, `new[path]` for a file checked again."""
-        stored = self.output
+    def totals(self, new: dict[str, NewPart]) -> tuple[int, Tally]:
+        """The files with findings and the fixable tally of the merged output."""
+        files = safe = unsafe = 0
+        for entry, fresh in self._chosen(new):
+            tally = fresh[2] if fresh is not None else (entry[SAFE], entry[UNSAFE])
+            files, safe, unsafe = files + 1, safe + tally[0], unsafe + tally[1]
+        return files, (safe, unsafe)
+
+    def merge(self, new: dict[str, NewPart]) -> Iterator[tuple[str, Buffer, int, Tally]]:
+        """(path, part, findings, tally) of every file with findings, in order:
+        the stored part of an unchanged file, `new[path]` for a file checked again."""
+        for entry, fresh in self._chosen(new):
+            if fresh is not None:
+                yield entry[SHOWN], *fresh
+            else:
+                part = self._sealed.read(entry[OFFSET], entry[LENGTH])
+                yield entry[SHOWN], part, entry[COUNT], (entry[SAFE], entry[UNSAFE])
+
+    def _chosen(self, new: dict[str, NewPart]) -> Iterator[tuple[tuple[Any, ...], NewPart | None]]:
+        """The entry of every file with findings, with its new part if it was checked again."""
         for index, entry in enumerate(self.files):
             if index in self.dirty:
                 if entry[SHOWN] in new:
-                    yield entry[SHOWN], *new[entry[SHOWN]]
+                    yield entry, new[entry[SHOWN]]
             elif entry[OFFSET] >= 0:
-                start = entry[OFFSET]
-                yield entry[SHOWN], stored[start : start + entry[LENGTH]], entry[COUNT]
+                yield entry, None
 
 
 def replay(argv: list[str]) -> int | Partial | None:
@@ -141,9 +162,13 @@ def replay(argv: list[str]) -> int | Partial | None:
         # A record is a hundred thousand small acyclic objects or more: the
         # collector would trace them all for nothing.
         with gc_paused():
-            return _replay_record(sealed, key, argv, folder)
-    finally:
+            found = _replay_record(sealed, key, argv, folder)
+    except BaseException:
         sealed.close()
+        raise
+    if not isinstance(found, Partial):
+        sealed.close()  # a Partial reads its stored parts from it later
+    return found
 
 
 def _replay_record(
@@ -158,11 +183,11 @@ def _replay_record(
         return None
     if not dirty:
         return _write_output(record, sealed, _output_file(argv))
-    return _partial(record, dirty, sealed.body(), folder)
+    return _partial(record, dirty, sealed, folder)
 
 
 def _partial(
-    record: dict[str, Any], dirty: set[int], stored: memoryview, folder: Path
+    record: dict[str, Any], dirty: set[int], sealed: SealedFile, folder: Path
 ) -> Partial | None:
     files = len(record["files"])
     if not record["parts"] or len(dirty) > max(PARTIAL_MINIMUM, files // PARTIAL_SHARE):
@@ -171,7 +196,7 @@ def _partial(
         _same_encoding(sys.stdout, record["encoding"]) and hasattr(sys.stdout, "buffer")
     ):
         return None  # the stored parts are bytes the stream would not take as they are
-    return Partial(record, dirty, stored, folder)
+    return Partial(record, dirty, sealed, folder)
 
 
 @contextmanager
@@ -214,7 +239,7 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
     if any(tree.fact(kind, path) != value for (kind, path), value in by_listing.items()):
         return
     parts = {shown: place for shown, *place in recorder.parts or ()}
-    files = [(shown, *checked[shown], *parts.get(shown, (-1, 0, 0))) for shown in sorted(checked)]
+    files = [(shown, *checked[shown], *parts.get(shown, NO_PART)) for shown in sorted(checked)]
     key = invocation_key(argv, os.getcwd())
     # A partial run did not walk the tree: the whole run's observations hold.
     previous = partial.record["observations"] if partial else ()

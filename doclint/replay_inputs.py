@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple, Protocol, TextIO
 
 Stamp = tuple[int, int, int]
-PartPlace = tuple[str, int, int, int]
-"""A file's part of the output: (display path, byte offset, length, findings)."""
+PartPlace = tuple[str, int, int, int, int, int]
+"""A file's part of the output: (display path, byte offset, length, findings,
+and its fixable findings: safe, unsafe-only)."""
 # What a copy of the output is read back by, for its record.
 COPY_BLOCK = 1 << 20
 

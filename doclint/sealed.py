@@ -40,6 +40,7 @@ _DIGEST = 32
 PREFIX_SIZE = len(MAGIC) + 2 * _LENGTH + 2 * _DIGEST
 KEY_SIZE = 32
 _WRITE_BUFFER = 1 << 20
+_HASHED_BLOCK = 1 << 20
 # How a system says that sendfile copies no regular file into another (macOS:
 # to sockets only); AttributeError (no os.sendfile at all) has no errno.
 _NO_SENDFILE = {errno.EINVAL, errno.ENOSYS, errno.ENOTSOCK, errno.EOPNOTSUPP, None}
@@ -252,15 +253,29 @@ class SealedFile:
                 raise OSError(errno.EIO, "the sealed file was cut short while read")
             offset += sent
 
+    def read(self, offset: int, length: int) -> bytes:
+        """`length` bytes of the body from `offset`, read, not mapped: a mapped
+        body of gigabytes counts, page by page, in the process's memory.
+        OSError when the file no longer holds them."""
+        if offset < 0 or length < 0 or offset + length > self.body_size:
+            raise OSError(errno.EINVAL, "a part outside the sealed file's body")
+        data = os.pread(self.descriptor, length, self.body_start + offset)
+        if len(data) != length:
+            raise OSError(errno.EIO, "the sealed file was cut short while read")
+        return data
+
     def body_intact(self) -> bool:
         """Whether the body is as sealed: known to be (the file is the very one
         this user wrote, see `identity`), or hashed to be sure."""
         if self.known:
             return True
+        hasher = hashlib.sha256()
         try:
-            return hmac.compare_digest(hashlib.sha256(self.body()).digest(), self._digest)
+            for offset in range(0, self.body_size, _HASHED_BLOCK):
+                hasher.update(self.read(offset, min(_HASHED_BLOCK, self.body_size - offset)))
         except (OSError, ValueError):
             return False
+        return hmac.compare_digest(hasher.digest(), self._digest)
 
     def close(self) -> None:
         os.close(self.descriptor)

@@ -321,6 +321,40 @@ def test_a_partial_run_keeps_the_totals_and_the_exit_code(tmp_path):
     assert how == "REPLAYED" and code == 1 and output.count("DL401 [") == 2
 
 
+def test_a_partial_run_counts_the_fixes_of_the_files_it_did_not_check(tmp_path):
+    # The keyword index keeps its fixable findings and is not checked again:
+    # the summary counts them from the record, not from a part read again.
+    _tree(tmp_path)
+    for output_format in ("concise", "full"):
+        arguments = ("--output-format", output_format)
+        output, _, _ = _twice(tmp_path, *arguments)
+        assert "[*] 2 fixable with `--fix`." in output
+        write(tmp_path, {"docs/notes.md": "# Notes\n\n[b](missing.md) [c](gone.md)\n"})
+        output, how, code = _doclint(tmp_path, *arguments)
+        assert how == "PARTIAL 1" and "[*] 2 fixable with `--fix`." in output
+        assert (output, code) == _uncached(tmp_path, *arguments)
+        _tree(tmp_path)
+
+
+def test_a_partial_run_reads_the_stored_parts_without_mapping_the_record(tmp_path):
+    # A mapped record of gigabytes counts in the memory of the process as it is
+    # copied; the parts are read one by one instead.
+    _tree(tmp_path)
+    arguments = ("--output-format", "jsonl")
+    _twice(tmp_path, *arguments)
+    write(tmp_path, {"docs/other.md": "# Other\n\n## Usage\n\n[c](gone.md)\n"})
+    unmapped = "from doclint import sealed\ndel sealed.SealedFile.body\n" + RUNNER
+    done = subprocess.run(
+        [sys.executable, "-c", unmapped, "check", "docs", "--select", "ALL", *arguments],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.stderr.strip().splitlines()[-1] == "PARTIAL 2", done.stderr
+    assert (done.stdout, done.returncode) == _uncached(tmp_path, *arguments)
+
+
 def test_formats_without_parts_and_baselines_run_whole(tmp_path):
     _tree(tmp_path)
     (tmp_path / "base.json").write_text("[]\n")

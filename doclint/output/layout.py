@@ -18,18 +18,33 @@ from typing import NamedTuple, Protocol
 
 from doclint.findings import DiagnosticRow
 from doclint.output.run_output import RunOutput
+from doclint.replay_inputs import PartPlace
 
 Part = Callable[[Sequence[DiagnosticRow], RunOutput], str]
 """One file's findings (never none), as the format writes them."""
 Frame = Callable[[RunOutput], tuple[str, str]]
 """The head and the tail around the parts, from the totals of the run."""
 Buffer = bytes | memoryview
+Tally = tuple[int, int]
+"""The fixable findings of a part: safe, unsafe-only."""
+NewPart = tuple[Buffer, int, Tally]
+"""A part rendered by this run: the part, its findings and its tally."""
+NO_TALLY: Tally = (0, 0)
 
 
 class StoredParts(Protocol):
-    def merge(self, new: dict[str, tuple[bytes, int]]) -> Iterable[tuple[str, Buffer, int]]:
-        """(path, part, findings) of every file with findings, in order, with
-        `new` (path -> part, findings) in place of the stored ones."""
+    """The parts a run keeps of a recorded output (replay.Partial), each with
+    its findings and fixable tally, so the totals need no stored part read."""
+
+    def totals(self, new: dict[str, NewPart]) -> tuple[int, tuple[int, int]]:
+        """The files with findings and the fixable tally of the output with
+        `new` (path -> part, findings, tally) in place of the stored parts."""
+        ...
+
+    def merge(self, new: dict[str, NewPart]) -> Iterable[tuple[str, Buffer, int, Tally]]:
+        """(path, part, findings, tally) of every file with findings, in order,
+        with `new` in place of the stored ones; a stored part is read only
+        when its turn comes."""
         ...
 
 
@@ -44,13 +59,13 @@ class Layout(NamedTuple):
     frame: Frame
     separator: str = ""
     """What goes between two parts."""
-    tally: Callable[[Buffer], tuple[int, int]] | None = None
+    tally: Callable[[Buffer], Tally] | None = None
     """The fixable findings of a part, for a frame that counts them
     (`RunOutput.fixable`)."""
 
     def compose(
         self, output: RunOutput, stored: StoredParts | None = None, errors: str = "strict"
-    ) -> tuple[list[Buffer], list[tuple[str, int, int, int]]]:
+    ) -> tuple[list[Buffer], list[PartPlace]]:
         """The whole text in UTF-8 (with `errors`), as pieces to write one after
         the other, and where each file's part sits in it, as `write` gives them.
         Pieces, not one string: a copy of them all would double the peak of a
@@ -65,10 +80,11 @@ class Layout(NamedTuple):
         output: RunOutput,
         stored: StoredParts | None = None,
         errors: str = "strict",
-    ) -> list[tuple[str, int, int, int]]:
+    ) -> list[PartPlace]:
         """Write the whole text in UTF-8 (with `errors`) to `out`, part after
         part (the parts of a big tree are never joined in memory); where each
-        file's part sits in it: (path, offset, length in bytes, findings).
+        file's part sits in it: (path, offset, length in bytes, findings, and
+        the fixable tally: safe, unsafe-only).
         With `stored`, the parts of the files of `output` take their place
         among stored parts.
 
@@ -78,27 +94,40 @@ class Layout(NamedTuple):
             (path, self.encoded(rows, output, errors), len(rows))
             for path, rows in _by_path(output.diagnostics)
         ]
+        tallied: Iterable[tuple[str, Buffer, int, Tally]]
         if stored is not None:  # the findings of a run: sorted, a file's rows together
-            parts = list(stored.merge({path: (part, count) for path, part, count in parts}))
-            output = replace(output, files_with_findings=len(parts))
-        if self.tally is not None:
+            new = {path: (part, count, self.tally_of(part)) for path, part, count in parts}
+            files, fixable = stored.totals(new)
+            output = replace(output, files_with_findings=files)
+            tallied = stored.merge(new)
+        elif self.tally is None:
+            tallied = ((path, part, count, NO_TALLY) for path, part, count in parts)
+        else:  # a frame that counts: the parts are read twice, not held
             tallies = [self.tally(part) for _, part, _ in parts]
-            safe, unsafe = (sum(column) for column in zip((0, 0), *tallies, strict=True))
-            output = replace(output, fixable=(safe, unsafe))
+            fixable = _sum(tallies)
+            tallied = (
+                (path, part, count, tally)
+                for (path, part, count), tally in zip(parts, tallies, strict=True)
+            )
+        if self.tally is not None:
+            output = replace(output, fixable=fixable)
         head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
         separator = self.separator.encode()
         out.write(head)
         places, offset = [], len(head)
-        for path, part, count in parts:
+        for path, part, count, tally in tallied:
             if places:
                 out.write(separator)
                 offset += len(separator)
             size = memoryview(part).nbytes
-            places.append((path, offset, size, count))
+            places.append((path, offset, size, count, *tally))
             out.write(part)
             offset += size
         out.write(tail)
         return places
+
+    def tally_of(self, part: Buffer) -> Tally:
+        return self.tally(part) if self.tally is not None else NO_TALLY
 
     def encoded(self, rows: Sequence[DiagnosticRow], output: RunOutput, errors: str) -> bytes:
         return self.part(rows, output).encode("utf-8", errors)
@@ -132,6 +161,11 @@ def _by_path(rows: Sequence[DiagnosticRow]) -> Iterator[tuple[str, list[Diagnost
     """Runs of rows of one path, in their order."""
     for path, group in groupby(rows, key=attrgetter("path")):
         yield path, list(group)
+
+
+def _sum(tallies: Iterable[Tally]) -> Tally:
+    safe, unsafe = (sum(column) for column in zip(NO_TALLY, *tallies, strict=True))
+    return safe, unsafe
 
 
 def no_frame(output: RunOutput) -> tuple[str, str]:
