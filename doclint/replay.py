@@ -37,15 +37,15 @@ import marshal
 import os
 import stat
 import sys
-import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from doclint import __version__, replay_inputs
 from doclint.cache import prune, write_cache_file
 from doclint.gc_pause import gc_paused
+from doclint.replay_partial import FACTS, NO_PART, PATH, SHOWN, STAMP, Partial
 from doclint.sealed import (
     SealedFile,
     folder_ready,
@@ -56,9 +56,6 @@ from doclint.sealed import (
 )
 from doclint.tree import Tree
 
-if TYPE_CHECKING:  # a replay imports no output module
-    from doclint.output.layout import Buffer, NewPart, Tally
-
 FORMAT = 5
 PREFIX = "replay-"
 KEPT = 16  # records kept per cache folder: one per command line used lately
@@ -68,13 +65,6 @@ OUTPUT_FILE_OPTIONS = ("-o", "--output-file")
 # share of the tree changed, a whole run (which has that cache) costs less.
 PARTIAL_SHARE = 10
 PARTIAL_MINIMUM = 256
-
-# The fields of a checked file in a record: its path as shown and relative to
-# the root, its stamp, the indexes of the facts its rules asked for, and its
-# part of the output (byte offset, -1 for none, and length; findings; fixable
-# findings, safe and unsafe-only).
-SHOWN, PATH, STAMP, FACTS, OFFSET, LENGTH, COUNT, SAFE, UNSAFE = range(9)
-NO_PART = (-1, 0, 0, 0, 0)
 
 
 def _color_inputs() -> tuple[object, ...]:
@@ -93,56 +83,6 @@ def invocation_key(argv: list[str], cwd: str) -> str:
         *(cwd, list(argv), _color_inputs()),
     )
     return hashlib.sha256(repr(state).encode()).hexdigest()[:32]
-
-
-class Partial:
-    """A recorded run some of whose files changed: those to check again, and
-    the stored output parts of the others, read from the record as they are
-    written (`output.layout.StoredParts`). It keeps the record open."""
-
-    def __init__(
-        self, record: dict[str, Any], dirty: set[int], sealed: SealedFile, folder: Path
-    ) -> None:
-        self.record = record
-        self.dirty = dirty
-        self.folder = folder
-        self.root: str = record["root"]
-        self.files: list[tuple[Any, ...]] = record["files"]
-        self.to_check = [self.files[index][SHOWN] for index in sorted(dirty)]
-        """The files to check, as shown (relative to the working folder)."""
-        self.elsewhere = sum(
-            entry[COUNT] for index, entry in enumerate(self.files) if index not in dirty
-        )
-        """The findings of the files not checked again."""
-        self._sealed = sealed
-        weakref.finalize(self, sealed.close)
-
-    def totals(self, new: dict[str, NewPart]) -> tuple[int, Tally]:
-        """The files with findings and the fixable tally of the merged output."""
-        files = safe = unsafe = 0
-        for entry, fresh in self._chosen(new):
-            tally = fresh[2] if fresh is not None else (entry[SAFE], entry[UNSAFE])
-            files, safe, unsafe = files + 1, safe + tally[0], unsafe + tally[1]
-        return files, (safe, unsafe)
-
-    def merge(self, new: dict[str, NewPart]) -> Iterator[tuple[str, Buffer, int, Tally]]:
-        """(path, part, findings, tally) of every file with findings, in order:
-        the stored part of an unchanged file, `new[path]` for a file checked again."""
-        for entry, fresh in self._chosen(new):
-            if fresh is not None:
-                yield entry[SHOWN], *fresh
-            else:
-                part = self._sealed.read(entry[OFFSET], entry[LENGTH])
-                yield entry[SHOWN], part, entry[COUNT], (entry[SAFE], entry[UNSAFE])
-
-    def _chosen(self, new: dict[str, NewPart]) -> Iterator[tuple[tuple[Any, ...], NewPart | None]]:
-        """The entry of every file with findings, with its new part if it was checked again."""
-        for index, entry in enumerate(self.files):
-            if index in self.dirty:
-                if entry[SHOWN] in new:
-                    yield entry, new[entry[SHOWN]]
-            elif entry[OFFSET] >= 0:
-                yield entry, None
 
 
 def replay(argv: list[str]) -> int | Partial | None:

@@ -91,7 +91,7 @@ class Recorder:
         self.parts: list[PartPlace] | None = None
         """Where each file's part sits in `data`, when the format has parts."""
         self.partial: Any = None
-        """The replay.Partial this run completes: it checks only the files that
+        """The replay_partial.Partial this run completes: it checks only the files that
         changed (and those whose facts did), and keeps the other files' parts."""
 
     def observe(self, kind: str, path: str | os.PathLike[str]) -> None:
@@ -147,7 +147,7 @@ def note_written(data: OutputCopy, parts: list[PartPlace] | None) -> None:
 
 
 def partial_run() -> Any:
-    """The replay.Partial this run completes, or None for a whole run."""
+    """The replay_partial.Partial this run completes, or None for a whole run."""
     return active.partial if active is not None else None
 
 

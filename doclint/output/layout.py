@@ -33,7 +33,7 @@ NO_TALLY: Tally = (0, 0)
 
 
 class StoredParts(Protocol):
-    """The parts a run keeps of a recorded output (replay.Partial), each with
+    """The parts a run keeps of a recorded output (replay_partial.Partial), each with
     its findings and fixable tally, so the totals need no stored part read."""
 
     def totals(self, new: dict[str, NewPart]) -> tuple[int, tuple[int, int]]:
