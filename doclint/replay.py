@@ -33,19 +33,22 @@ where the recorded run wrote.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import marshal
 import os
 import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, TextIO
 
 from doclint import __version__, replay_inputs
 from doclint.cache import prune, write_cache_file
 from doclint.gc_pause import gc_paused
-from doclint.replay_partial import FACTS, NO_PART, PATH, SHOWN, STAMP, Partial
+from doclint.replay_partial import Partial
+from doclint.replay_tables import NO_PLACE, FactTable, FileTable
 from doclint.sealed import (
     SealedFile,
     folder_ready,
@@ -117,26 +120,31 @@ def _replay_record(
     record = _read_header(sealed.head, key)
     if record is None:
         return None
-    dirty = _dirty_files(record)
+    tables = _tables(record)
+    dirty = _dirty_files(record, *tables) if tables is not None else None
     # A cut or altered output is never replayed, whole or in part.
-    if dirty is None or not sealed.body_intact():
+    if tables is None or dirty is None or not sealed.body_intact():
         return None
     if not dirty:
         return _write_output(record, sealed, _output_file(argv))
-    return _partial(record, dirty, sealed, folder)
+    return _partial(record, tables, dirty, sealed, folder)
 
 
 def _partial(
-    record: dict[str, Any], dirty: set[int], sealed: SealedFile, folder: Path
+    record: dict[str, Any],
+    tables: tuple[FileTable, FactTable],
+    dirty: set[int],
+    sealed: SealedFile,
+    folder: Path,
 ) -> Partial | None:
-    files = len(record["files"])
+    files = len(tables[0])
     if not record["parts"] or len(dirty) > max(PARTIAL_MINIMUM, files // PARTIAL_SHARE):
         return None
     if record["output_file"] is None and not (
         _same_encoding(sys.stdout, record["encoding"]) and hasattr(sys.stdout, "buffer")
     ):
         return None  # the stored parts are bytes the stream would not take as they are
-    return Partial(record, dirty, sealed, folder)
+    return Partial(record, tables, dirty, sealed, folder)
 
 
 @contextmanager
@@ -167,10 +175,10 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
         return  # a file could not be read: nothing tells when that changes
     tree = Tree(Path(run.root), run.known_paths)
     partial: Partial | None = recorder.partial
-    found = _files_and_facts(run, tree, partial)
+    found = _files_and_facts(recorder, run, tree)
     if found is None:
         return  # a stored result could not be read back
-    checked, facts, by_listing, folders = found
+    files, facts, by_listing, folders = found
     for folder in folders:
         recorder.observe("folder", folder)
     # The folders are stamped now, after the rules asked: a folder changed in
@@ -178,8 +186,6 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
     # stamping closes that gap (a later change moves the stamp).
     if any(tree.fact(kind, path) != value for (kind, path), value in by_listing.items()):
         return
-    parts = {shown: place for shown, *place in recorder.parts or ()}
-    files = [(shown, *checked[shown], *parts.get(shown, NO_PART)) for shown in sorted(checked)]
     key = invocation_key(argv, os.getcwd())
     # A partial run did not walk the tree: the whole run's observations hold.
     previous = partial.record["observations"] if partial else ()
@@ -191,8 +197,8 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
         "observations": [(kind, path, value) for (kind, path), value in observed.items()],
         "root": run.root,
         "known_paths": run.known_paths,
-        "files": files,
-        "facts": facts,
+        "files": files.to_record(),
+        "facts": facts.to_record(),
         "parts": recorder.parts is not None,
         "output_file": recorder.output_file,
         "encoding": recorder.encoding,
@@ -212,31 +218,32 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
 
 
 def _files_and_facts(
-    run: replay_inputs.RunTree, tree: Tree, partial: Partial | None
-) -> (
-    tuple[
-        dict[str, tuple[str, object, tuple[int, ...]]],
-        list[tuple[str, str, object]],
-        dict[tuple[str, str], object],
-        set[str],
-    ]
-    | None
-):
-    """Each file as recorded (path, stamp, indexes of the facts its rules
-    asked), the facts, and the answers a folder listing decides (a change of
-    that folder's stamp tells when they change), and those folders."""
+    recorder: replay_inputs.Recorder, run: replay_inputs.RunTree, tree: Tree
+) -> tuple[FileTable, FactTable, dict[tuple[str, str], object], set[str]] | None:
+    """Each file as recorded, in the order of the paths shown, the facts its
+    rules asked, and the answers a folder listing decides (a change of that
+    folder's stamp tells when they change), and those folders."""
+    partial: Partial | None = recorder.partial
     # A partial run keeps the other files' entries, and the facts they point at.
-    facts: list[tuple[str, str, object]] = list(partial.record["facts"]) if partial else []
-    latest = {(kind, path): index for index, (kind, path, _) in enumerate(facts)}
-    checked: dict[str, tuple[str, object, tuple[int, ...]]] = {}
-    if partial is not None:
-        for index, entry in enumerate(partial.files):
-            if index not in partial.dirty:
-                checked[entry[SHOWN]] = (entry[PATH], entry[STAMP], entry[FACTS])
+    facts = partial.facts if partial is not None else FactTable()
+    kept = partial.files if partial is not None else FileTable()
+    unchanged = (
+        (shown, index)
+        for index, shown in enumerate(kept.shown)
+        if partial is not None and index not in partial.dirty
+    )
+    parts = recorder.parts or []
+    places = {part[0]: number for number, part in enumerate(parts)}
+    files = FileTable()
     by_listing: dict[tuple[str, str], object] = {}
     folders: set[str] = set()
-    for shown, path in run.shown:
-        entry = run.results.entry(path)
+    for shown, known in heapq.merge(unchanged, sorted(run.shown), key=itemgetter(0)):
+        number = places.get(shown)
+        place = parts[number][1:] if number is not None else NO_PLACE
+        if isinstance(known, int):
+            files.add(shown, kept.paths[known], kept.stamp(known), kept.facts(known), place)
+            continue
+        entry = run.results.entry(known)
         if entry is None:
             return None
         stamp, _, asked = entry
@@ -244,16 +251,12 @@ def _files_and_facts(
         for kind, fact_path, value in asked:
             folder = tree.deciding_folder(kind, fact_path)
             if folder is None:
-                index = latest.get((kind, fact_path))
-                if index is None or facts[index][2] != value:
-                    index = latest[kind, fact_path] = len(facts)
-                    facts.append((kind, fact_path, value))
-                indexes.append(index)
+                indexes.append(facts.add(kind, fact_path, value))
             elif folder:
                 folders.add(folder)
                 by_listing[kind, fact_path] = value
-        checked[shown] = (path, stamp, tuple(indexes))
-    return checked, facts, by_listing, folders
+        files.add(shown, known, stamp, indexes, place)
+    return files, facts, by_listing, folders
 
 
 def _pointers() -> Path | None:
@@ -298,7 +301,16 @@ def _read_header(head: bytes, key: str) -> dict[str, Any] | None:
     return None
 
 
-def _dirty_files(record: dict[str, Any]) -> set[int] | None:
+def _tables(record: dict[str, Any]) -> tuple[FileTable, FactTable] | None:
+    """The record's checked files and facts, or None when it holds none."""
+    try:
+        facts = FactTable.from_record(record["facts"])
+        return FileTable.from_record(record["files"], len(facts)), facts
+    except (KeyError, TypeError, ValueError):
+        return None  # a record of another shape: run normally
+
+
+def _dirty_files(record: dict[str, Any], files: FileTable, facts: FactTable) -> set[int] | None:
     """The indexes of the checked files to check again: those whose stamp
     changed, or a fact their rules asked for. None when anything else changed
     (or the record has another shape): the whole command must run."""
@@ -306,11 +318,11 @@ def _dirty_files(record: dict[str, Any]) -> set[int] | None:
         for kind, path, value in record["observations"]:
             if replay_inputs.OBSERVERS[kind](path) != value:
                 return None
-        root, files = record["root"], record["files"]
+        root = record["root"]
         tree = Tree(Path(root), record["known_paths"])
         failed = {
             index
-            for index, (kind, path, value) in enumerate(record["facts"])
+            for index, (kind, path, value) in enumerate(facts)
             if tree.fact(kind, path) != value
         }
         # The paths are relative to the root: joined as strings, since
@@ -318,12 +330,12 @@ def _dirty_files(record: dict[str, Any]) -> set[int] | None:
         prefix = os.path.join(root, "")
         dirty = {
             index
-            for index, entry in enumerate(files)
-            if _checked_stamp(tree, prefix, entry[PATH]) != entry[STAMP]
+            for index, path in enumerate(files.paths)
+            if _checked_stamp(tree, prefix, path) != files.stamp(index)
         }
         if failed:
             dirty.update(
-                index for index, entry in enumerate(files) if not failed.isdisjoint(entry[FACTS])
+                index for index in range(len(files)) if not failed.isdisjoint(files.facts(index))
             )
         return dirty
     except (KeyError, TypeError, ValueError, IndexError):

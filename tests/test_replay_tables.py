@@ -1,0 +1,74 @@
+"""The packed tables of a replay record: what goes in comes back out, each
+fact is kept once, and a table of another shape is refused (the run is then
+checked, not replayed)."""
+
+from __future__ import annotations
+
+import marshal
+from array import array
+
+import pytest
+
+from doclint.replay_tables import NO_PLACE, FactTable, FileTable
+
+
+def _tables() -> tuple[FileTable, FactTable]:
+    facts = FactTable()
+    files = FileTable()
+    shared = facts.add("escapes", "docs/a.md", False)
+    own = facts.add("stamp", "src/a.py", (1, 2, 3))
+    files.add("docs/a.md", "docs/a.md", (10, 20, 30), [shared, own], (0, 50, 2, 1, 0))
+    files.add("docs/b.md", "docs/b.md", (11, 21, 31), [shared], NO_PLACE)
+    return files, facts
+
+
+def test_files_and_facts_come_back_from_a_record():
+    files, facts = _tables()
+    data = marshal.loads(marshal.dumps((files.to_record(), facts.to_record())))
+    read_facts = FactTable.from_record(data[1])
+    read = FileTable.from_record(data[0], len(read_facts))
+    assert list(read_facts) == [("escapes", "docs/a.md", False), ("stamp", "src/a.py", (1, 2, 3))]
+    assert (read.shown, read.paths) == (["docs/a.md", "docs/b.md"], ["docs/a.md", "docs/b.md"])
+    assert [read.stamp(0), read.stamp(1)] == [(10, 20, 30), (11, 21, 31)]
+    assert [list(read.facts(0)), list(read.facts(1))] == [[0, 1], [0]]
+    assert [read.place(0), read.place(1)] == [(0, 50, 2, 1, 0), NO_PLACE]
+
+
+def test_a_fact_is_kept_once_until_its_answer_changes():
+    facts = FactTable()
+    first = facts.add("escapes", "docs/x.md", False)
+    assert facts.add("escapes", "docs/x.md", False) == first
+    assert facts.add("size", "docs/x.md", 4) != first  # another question about the path
+    changed = facts.add("escapes", "docs/x.md", True)
+    assert changed != first and facts.add("escapes", "docs/x.md", True) == changed
+    # A table read back from a record goes on sharing the facts it holds.
+    again = FactTable.from_record(marshal.loads(marshal.dumps(facts.to_record())))
+    assert again.add("size", "docs/x.md", 4) == 1 and len(again) == len(facts)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("paths", ["docs/a.md"]),  # one path short
+        ("stamps", b"\0" * 8),  # not three numbers a file
+        ("places", b""),
+        ("fact_starts", b"\0" * 4),  # no end for the second file's facts
+        ("fact_indexes", b"\x07\0\0\0\0\0\0\0\0\0\0\0"),  # a fact the table lacks
+    ],
+)
+def test_a_file_table_of_another_shape_is_refused(field, value):
+    files, facts = _tables()
+    data = files.to_record()
+    data[field] = value
+    with pytest.raises(ValueError):
+        FileTable.from_record(data, len(facts))
+
+
+def test_fact_lists_that_run_backwards_are_refused():
+    files, facts = _tables()
+    files.add("docs/c.md", "docs/c.md", (1, 1, 1), [1], NO_PLACE)
+    data = files.to_record()
+    assert list(array("I", data["fact_starts"])) == [0, 2, 3, 4]
+    data["fact_starts"] = array("I", [0, 3, 2, 4]).tobytes()
+    with pytest.raises(ValueError):
+        FileTable.from_record(data, len(facts))
