@@ -241,7 +241,7 @@ def _files_and_facts(
         number = places.get(shown)
         place = parts[number][1:] if number is not None else NO_PLACE
         if isinstance(known, int):
-            files.add(shown, kept.paths[known], kept.stamp(known), kept.facts(known), place)
+            files.add(shown, kept.path(known), kept.stamp(known), kept.facts(known), place)
             continue
         entry = run.results.entry(known)
         if entry is None:
@@ -302,10 +302,11 @@ def _read_header(head: bytes, key: str) -> dict[str, Any] | None:
 
 
 def _tables(record: dict[str, Any]) -> tuple[FileTable, FactTable] | None:
-    """The record's checked files and facts, or None when it holds none."""
+    """The record's checked files and facts, or None when it holds none.
+    They leave the record: the tables copy what they keep of it."""
     try:
-        facts = FactTable.from_record(record["facts"])
-        return FileTable.from_record(record["files"], len(facts)), facts
+        facts = FactTable.from_record(record.pop("facts"))
+        return FileTable.from_record(record.pop("files"), len(facts)), facts
     except (KeyError, TypeError, ValueError):
         return None  # a record of another shape: run normally
 
@@ -320,18 +321,14 @@ def _dirty_files(record: dict[str, Any], files: FileTable, facts: FactTable) -> 
                 return None
         root = record["root"]
         tree = Tree(Path(root), record["known_paths"])
-        failed = {
-            index
-            for index, (kind, path, value) in enumerate(facts)
-            if tree.fact(kind, path) != value
-        }
+        failed = facts.changed(tree.fact)
         # The paths are relative to the root: joined as strings, since
         # os.path.join costs a fifth of the stat it is for.
         prefix = os.path.join(root, "")
         dirty = {
             index
-            for index, path in enumerate(files.paths)
-            if _checked_stamp(tree, prefix, path) != files.stamp(index)
+            for index in range(len(files))
+            if _checked_stamp(tree, prefix, files.path(index)) != files.stamp(index)
         }
         if failed:
             dirty.update(

@@ -10,8 +10,10 @@ and reads as they are.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable
+from hashlib import blake2b
 from itertools import pairwise
+from sys import intern
 from typing import Any
 
 from doclint.replay_inputs import Stamp
@@ -23,7 +25,7 @@ Place = tuple[int, int, int, int, int]
 fixable findings (safe, unsafe-only)."""
 OFFSET, LENGTH, COUNT, SAFE, UNSAFE = range(PLACE_WIDTH)
 NO_PLACE: Place = (-1, 0, 0, 0, 0)
-Fact = tuple[str, str, object]
+DIGEST_SIZE = 16
 
 
 class FileTable:
@@ -32,7 +34,9 @@ class FileTable:
 
     def __init__(self) -> None:
         self.shown: list[str] = []
-        self.paths: list[str] = []
+        self._paths: list[str | None] = []
+        """Relative to the root, None where that is the path as shown (a run
+        in the root's folder shows every path so)."""
         self._stamps = array("q")
         self._places = array("q")
         self._fact_starts = array("I", [0])
@@ -42,12 +46,20 @@ class FileTable:
         return len(self.shown)
 
     def add(self, shown: str, path: str, stamp: Stamp, facts: Iterable[int], place: Place) -> None:
-        self.shown.append(shown)
-        self.paths.append(path)
+        # Interned, a path named again (as shown and relative to the root,
+        # by a file and by the facts about it) is one string, which marshal
+        # writes once and reads back as one.
+        self.shown.append(intern(shown))
+        self._paths.append(None if path == shown else intern(path))
         self._stamps.extend(stamp)
         self._fact_indexes.extend(facts)
         self._fact_starts.append(len(self._fact_indexes))
         self._places.extend(place)
+
+    def path(self, index: int) -> str:
+        """The file's path relative to the root."""
+        path = self._paths[index]
+        return self.shown[index] if path is None else path
 
     def stamp(self, index: int) -> Stamp:
         start = index * STAMP_WIDTH
@@ -63,7 +75,7 @@ class FileTable:
     def to_record(self) -> dict[str, Any]:
         return {
             "shown": self.shown,
-            "paths": self.paths,
+            "paths": self._paths,
             "stamps": self._stamps.tobytes(),
             "places": self._places.tobytes(),
             "fact_starts": self._fact_starts.tobytes(),
@@ -75,7 +87,7 @@ class FileTable:
         """The table a record holds, whose fact indexes point among `facts`
         facts; ValueError (or KeyError, TypeError) when it is not one."""
         table = cls()
-        table.shown, table.paths = list(data["shown"]), list(data["paths"])
+        table.shown, table._paths = _strings(data["shown"]), _strings(data["paths"], None)
         table._stamps.frombytes(data["stamps"])
         table._places.frombytes(data["places"])
         table._fact_starts = array("I", data["fact_starts"])
@@ -83,7 +95,7 @@ class FileTable:
         count = len(table.shown)
         starts = table._fact_starts
         if (
-            len(table.paths) != count
+            len(table._paths) != count
             or len(table._stamps) != count * STAMP_WIDTH
             or len(table._places) != count * PLACE_WIDTH
             or len(starts) != count + 1
@@ -98,49 +110,73 @@ class FileTable:
 
 class FactTable:
     """The tree facts the rules of the checked files asked, each once: many
-    files ask the same (a shared link target, a source and its two pages)."""
+    files ask the same (a shared link target, a source and its two pages).
+    An answer is kept as a digest of its `repr` (the answers are numbers,
+    stamps and flags, whose `repr` is the same in every process), which is
+    all a replay compares: half a million answers of a big tree, as objects,
+    were a third of its record."""
 
     def __init__(self) -> None:
         self.kinds: list[str] = []
         self.paths: list[str] = []
-        self.values: list[object] = []
+        self._digests = bytearray()
         self._latest: dict[str, dict[str, int]] | None = None
         """Per kind, the index of the latest fact of each path: made when a
         fact is first added (a replay that only checks the facts needs none)."""
 
     def __len__(self) -> int:
-        return len(self.values)
+        return len(self.kinds)
 
     def add(self, kind: str, path: str, value: object) -> int:
         """The index of the fact, added unless the latest of its path holds."""
         if self._latest is None:
             self._latest = {}
-            for number, (known_kind, known_path) in enumerate(
-                zip(self.kinds, self.paths, strict=True)
-            ):
-                self._latest.setdefault(known_kind, {})[known_path] = number
+            for number, known in enumerate(zip(self.kinds, self.paths, strict=True)):
+                self._latest.setdefault(known[0], {})[known[1]] = number
         latest = self._latest.setdefault(kind, {})
         index = latest.get(path)
-        if index is None or self.values[index] != value:
-            index = latest[path] = len(self.values)
+        digest = answer_digest(value)
+        if index is None or self._digest(index) != digest:
+            index = latest[path] = len(self.kinds)
             self.kinds.append(kind)
-            self.paths.append(path)
-            self.values.append(value)
+            self.paths.append(intern(path))  # see FileTable.add
+            self._digests += digest
         return index
 
-    def __iter__(self) -> Iterator[Fact]:
-        return zip(self.kinds, self.paths, self.values, strict=True)
+    def changed(self, ask: Callable[[str, str], object]) -> set[int]:
+        """The indexes of the facts whose answer `ask(kind, path)` now differs."""
+        return {
+            index
+            for index, (kind, path) in enumerate(zip(self.kinds, self.paths, strict=True))
+            if answer_digest(ask(kind, path)) != self._digest(index)
+        }
+
+    def _digest(self, index: int) -> bytes:
+        start = index * DIGEST_SIZE
+        return bytes(self._digests[start : start + DIGEST_SIZE])
 
     def to_record(self) -> dict[str, Any]:
-        return {"kinds": self.kinds, "paths": self.paths, "values": self.values}
+        return {"kinds": self.kinds, "paths": self.paths, "digests": bytes(self._digests)}
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> FactTable:
         """The table a record holds; ValueError (or KeyError, TypeError) when
         it is not one."""
         table = cls()
-        table.kinds, table.paths = list(data["kinds"]), list(data["paths"])
-        table.values = list(data["values"])
-        if not len(table.kinds) == len(table.paths) == len(table.values):
+        table.kinds, table.paths = _strings(data["kinds"]), _strings(data["paths"])
+        table._digests = bytearray(data["digests"])
+        count = len(table.kinds)
+        if len(table.paths) != count or len(table._digests) != count * DIGEST_SIZE:
             raise ValueError("a record's fact table of another shape")
         return table
+
+
+def answer_digest(value: object) -> bytes:
+    return blake2b(repr(value).encode(), digest_size=DIGEST_SIZE).digest()
+
+
+def _strings(data: object, *allowed: None) -> list[Any]:
+    """A list a record holds, of strings (or `allowed`); TypeError when it is not."""
+    if type(data) is not list or not all(type(item) is str or item in allowed for item in data):
+        raise TypeError("a record's list of paths of another shape")
+    return data

@@ -17,7 +17,7 @@ def _tables() -> tuple[FileTable, FactTable]:
     files = FileTable()
     shared = facts.add("escapes", "docs/a.md", False)
     own = facts.add("stamp", "src/a.py", (1, 2, 3))
-    files.add("docs/a.md", "docs/a.md", (10, 20, 30), [shared, own], (0, 50, 2, 1, 0))
+    files.add("docs/a.md", "a.md", (10, 20, 30), [shared, own], (0, 50, 2, 1, 0))
     files.add("docs/b.md", "docs/b.md", (11, 21, 31), [shared], NO_PLACE)
     return files, facts
 
@@ -27,8 +27,12 @@ def test_files_and_facts_come_back_from_a_record():
     data = marshal.loads(marshal.dumps((files.to_record(), facts.to_record())))
     read_facts = FactTable.from_record(data[1])
     read = FileTable.from_record(data[0], len(read_facts))
-    assert list(read_facts) == [("escapes", "docs/a.md", False), ("stamp", "src/a.py", (1, 2, 3))]
-    assert (read.shown, read.paths) == (["docs/a.md", "docs/b.md"], ["docs/a.md", "docs/b.md"])
+    answers = {("escapes", "docs/a.md"): False, ("stamp", "src/a.py"): (1, 2, 3)}
+    assert read_facts.changed(lambda kind, path: answers[kind, path]) == set()
+    answers["stamp", "src/a.py"] = (1, 2, 4)
+    assert read_facts.changed(lambda kind, path: answers[kind, path]) == {1}
+    assert read.shown == ["docs/a.md", "docs/b.md"]
+    assert [read.path(0), read.path(1)] == ["a.md", "docs/b.md"]
     assert [read.stamp(0), read.stamp(1)] == [(10, 20, 30), (11, 21, 31)]
     assert [list(read.facts(0)), list(read.facts(1))] == [[0, 1], [0]]
     assert [read.place(0), read.place(1)] == [(0, 50, 2, 1, 0), NO_PLACE]
@@ -49,7 +53,9 @@ def test_a_fact_is_kept_once_until_its_answer_changes():
 @pytest.mark.parametrize(
     ("field", "value"),
     [
-        ("paths", ["docs/a.md"]),  # one path short
+        ("paths", ["a.md"]),  # one path short
+        ("paths", ["a.md", 7]),  # not a path
+        ("shown", ("docs/a.md", "docs/b.md")),  # not a list
         ("stamps", b"\0" * 8),  # not three numbers a file
         ("places", b""),
         ("fact_starts", b"\0" * 4),  # no end for the second file's facts
@@ -60,7 +66,7 @@ def test_a_file_table_of_another_shape_is_refused(field, value):
     files, facts = _tables()
     data = files.to_record()
     data[field] = value
-    with pytest.raises(ValueError):
+    with pytest.raises((ValueError, TypeError)):
         FileTable.from_record(data, len(facts))
 
 
