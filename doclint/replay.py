@@ -166,18 +166,40 @@ def recording(argv: list[str], partial: Partial | None = None) -> Iterator[repla
 
 def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> None:
     """Store a recorded run if it may be replayed; failing to only costs speed."""
-    if not recorder.allowed or recorder.refused or exit_code not in (0, 1):
+    folder = recorder.folder
+    if not recorder.allowed or recorder.refused or exit_code not in (0, 1) or folder is None:
         return
+    key = invocation_key(argv, os.getcwd())
+    try:
+        # The head is made in a call of its own: the tables it is made of are
+        # gone before the output is copied after it.
+        head = _head(recorder, key, exit_code)
+        if head is None:
+            return
+        output = recorder.data
+        if output is None:
+            output = "".join(recorder.chunks).encode(*recorder.encoding)
+        record = folder / f"{PREFIX}{key}.bin"
+        write_cache_file(record, f"replay {key}", head, output)
+        _point(key, record)
+    except (OSError, ValueError, UnicodeError):
+        return
+    prune(folder, f"{PREFIX}*.bin", KEPT)
+
+
+def _head(recorder: replay_inputs.Recorder, key: str, exit_code: int) -> bytes | None:
+    """The record's head: what the run depended on, and the files it checked;
+    None when the run cannot be recorded. ValueError when it cannot be written."""
     run = recorder.tree
-    if recorder.folder is None or run is None:
-        return
+    if run is None:
+        return None
     if any(path not in run.results for _, path in run.shown):
-        return  # a file could not be read: nothing tells when that changes
+        return None  # a file could not be read: nothing tells when that changes
     tree = Tree(Path(run.root), run.known_paths)
     partial: Partial | None = recorder.partial
     found = _files_and_facts(recorder, run, tree)
     if found is None:
-        return  # a stored result could not be read back
+        return None  # a stored result could not be read back
     files, facts, by_listing, folders = found
     for folder in folders:
         recorder.observe("folder", folder)
@@ -185,36 +207,26 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
     # between would carry its new stamp with the old answer. Asking again after
     # stamping closes that gap (a later change moves the stamp).
     if any(tree.fact(kind, path) != value for (kind, path), value in by_listing.items()):
-        return
-    key = invocation_key(argv, os.getcwd())
+        return None
     # A partial run did not walk the tree: the whole run's observations hold.
     previous = partial.record["observations"] if partial else ()
     observed = {(kind, path): value for kind, path, value in previous}
     observed.update(recorder.observations)
-    payload = {
-        "format": FORMAT,
-        "key": key,
-        "observations": [(kind, path, value) for (kind, path), value in observed.items()],
-        "root": run.root,
-        "known_paths": run.known_paths,
-        "files": files.to_record(),
-        "facts": facts.to_record(),
-        "parts": recorder.parts is not None,
-        "output_file": recorder.output_file,
-        "encoding": recorder.encoding,
-        "exit_code": exit_code,
-    }
-    try:
-        output = recorder.data
-        if output is None:
-            output = "".join(recorder.chunks).encode(*recorder.encoding)
-        header = marshal.dumps(payload)
-        record = recorder.folder / f"{PREFIX}{key}.bin"
-        write_cache_file(record, f"replay {key}", header, output)
-        _point(key, record)
-    except (OSError, ValueError, UnicodeError):
-        return
-    prune(recorder.folder, f"{PREFIX}*.bin", KEPT)
+    return marshal.dumps(
+        {
+            "format": FORMAT,
+            "key": key,
+            "observations": [(kind, path, value) for (kind, path), value in observed.items()],
+            "root": run.root,
+            "known_paths": run.known_paths,
+            "files": files.to_record(),
+            "facts": facts.to_record(),
+            "parts": recorder.parts is not None,
+            "output_file": recorder.output_file,
+            "encoding": recorder.encoding,
+            "exit_code": exit_code,
+        }
+    )
 
 
 def _files_and_facts(
