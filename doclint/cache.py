@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import IO, get_args
 
 from doclint import __version__, replay_inputs
+from doclint.file_reading import MAX_FILE_SIZE, read_regular
 from doclint.findings import Row
 from doclint.replay_inputs import Stamp, file_stamp
 from doclint.sealed import (
@@ -159,7 +160,9 @@ class Cache:
             return None
         if current != stamp:
             try:
-                if digest(file.read_bytes()) != content_hash:
+                # As the engine reads a file to check: a named pipe put in
+                # its place must not hold the run up, nor a huge file fill memory.
+                if digest(read_regular(file, MAX_FILE_SIZE + 1)) != content_hash:
                     return None
             except OSError:
                 return None

@@ -212,3 +212,18 @@ def test_a_run_that_changed_nothing_writes_no_cache_file(tmp_path):
     assert run([tmp_path / "docs"], _settings(tmp_path)).from_cache == 4
     after = os.stat(stored)
     assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+
+
+def test_a_named_pipe_in_place_of_a_cached_file_is_a_miss_at_once(tmp_path):
+    # Its stamp moved, so the cache reads it to compare contents: a plain
+    # read of a named pipe would wait for a writer for ever.
+    page = tmp_path / "page.md"
+    page.write_text("# Page\n", encoding="utf-8")
+    cache = Cache(tmp_path / "cache", "k" * 32)
+    cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], [])
+    cache.save(tmp_path)
+    cache = Cache.load(tmp_path / "cache", "k" * 32)
+    assert cache.lookup("page.md", page, lambda kind, path: False) == []
+    page.unlink()
+    os.mkfifo(page)
+    assert cache.lookup("page.md", page, lambda kind, path: False) is None
