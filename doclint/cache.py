@@ -39,6 +39,7 @@ from doclint.findings import Row
 from doclint.replay_inputs import Stamp, file_stamp
 from doclint.sealed import (
     Piece,
+    SealedFile,
     folder_ready,
     open_sealed,
     write_new,
@@ -94,8 +95,8 @@ class Cache:
         self.file = folder / f"{key}.bin"
         self.key = key
         self.changed = False
-        self._body: tuple[int, int, int] | None = None
-        """The loaded file's descriptor, and where its body starts and its size."""
+        self._sealed: SealedFile | None = None
+        """The loaded file, whose body is read blob by blob."""
         self._paths: list[str] = []
         self._index = b""
         """The loaded file's index: a RECORD per path of `_paths`."""
@@ -126,8 +127,9 @@ class Cache:
         # The body is read blob by blob as files are looked up, for as long as
         # the cache lives (a recorded run reads the facts again at its end);
         # the head, decoded, is not kept (32 MB on a tree of 200,000 pages).
-        weakref.finalize(cache, os.close, sealed.descriptor)
-        cache._body = (sealed.descriptor, sealed.body_start, sealed.body_size)
+        sealed.head = b""
+        weakref.finalize(cache, sealed.close)
+        cache._sealed = sealed
         cache._paths, cache._index = data["paths"], data["index"]
         cache._stored = {path: number for number, path in enumerate(cache._paths)}
         return cache
@@ -316,16 +318,12 @@ class Cache:
         """Bytes of the loaded body or of the spill. Read, not mapped: every
         page of a mapping read would count in the process's memory, a gigabyte
         by the end of a big tree."""
-        if source == LOADED:
-            if self._body is None or offset + length > self._body[2]:
-                return b""
-            descriptor, start = self._body[0], self._body[1] + offset
-        else:
+        try:
+            if source == LOADED:
+                return self._sealed.read(offset, length) if self._sealed is not None else b""
             assert self._spill is not None
             self._spill.flush()
-            descriptor, start = self._spill.fileno(), offset
-        try:
-            return os.pread(descriptor, length, start)
+            return os.pread(self._spill.fileno(), length, offset)
         except OSError:
             return b""
 

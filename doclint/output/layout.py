@@ -36,7 +36,7 @@ class StoredParts(Protocol):
     """The parts a run keeps of a recorded output (replay_partial.Partial), each with
     its findings and fixable tally, so the totals need no stored part read."""
 
-    def totals(self, new: dict[str, NewPart]) -> tuple[int, tuple[int, int]]:
+    def totals(self, new: dict[str, NewPart]) -> tuple[int, Tally]:
         """The files with findings and the fixable tally of the output with
         `new` (path -> part, findings, tally) in place of the stored parts."""
         ...
