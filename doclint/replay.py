@@ -239,11 +239,8 @@ def _files_and_facts(
     # A partial run keeps the other files' entries, and the facts they point at.
     facts = partial.facts if partial is not None else FactTable()
     kept = partial.files if partial is not None else FileTable()
-    unchanged = (
-        (shown, index)
-        for index, shown in enumerate(kept.shown)
-        if partial is not None and index not in partial.dirty
-    )
+    dirty = partial.dirty if partial is not None else set()
+    unchanged = ((shown, index) for index, shown in enumerate(kept.shown) if index not in dirty)
     parts = recorder.parts or []
     places = {part[0]: number for number, part in enumerate(parts)}
     files = FileTable()
