@@ -139,7 +139,9 @@ class Cache:
         """What the seal of the cache file binds it to."""
         return f"cache {self.key}"
 
-    def lookup(self, path: str, file: Path, ask: Callable[[str, str], object]) -> list[Row] | None:
+    def lookup(
+        self, path: str, file: Path | str, ask: Callable[[str, str], object]
+    ) -> list[Row] | None:
         """The stored findings of `file` if they still hold, else None.
 
         `ask(kind, path)` answers a tree fact as the rules would now get it.
@@ -148,7 +150,7 @@ class Cache:
         return found[0] if found is not None else None
 
     def lookup_entry(
-        self, path: str, file: Path, ask: Callable[[str, str], object]
+        self, path: str, file: Path | str, ask: Callable[[str, str], object]
     ) -> tuple[list[Row], Entry] | None:
         """`lookup`, with the result's entry (as `entry` gives it) read from
         the same blob: a fix run needs both."""

@@ -45,7 +45,6 @@ from doclint.file_reading import read_regular
 from doclint.leftovers import remove_stale, scratch_prefix
 from doclint.overlay_tree import OverlayTree
 from doclint.parallel import map_in_processes, worker_count
-from doclint.paths import display_path
 from doclint.registry import Registry
 from doclint.replay_inputs import Stamp, file_stamp
 from doclint.tree import Tree
@@ -112,10 +111,10 @@ class _TreeFix:
     """The fixes of each file in the first pass that fixed it."""
 
     def path(self, index: int) -> str:
-        return self.setup.linter.tree_path(self.setup.files[index])
+        return self.setup.files.tree_paths[index]
 
     def shown(self, index: int) -> str:
-        return display_path(self.setup.files[index], self.setup.cwd)
+        return self.setup.files.shown[index]
 
     def first_pass(self) -> list[int]:
         """The files to fix: all but those whose cached findings still hold and
@@ -164,7 +163,7 @@ class _TreeFix:
         jobs = worker_count(settings.jobs, len(todo))
         if jobs > 1:
             arguments = (settings, root, overlay, self.fix_settings, self.scratch_dir)
-            chunk = [str(files[index]) for index in todo]
+            chunk = [files.texts[index] for index in todo]
             return map_in_processes(_fix_chunk, chunk, jobs, _start_fixer, arguments, advance)
         registry = self.setup.linter.registry
         fixer = _make_fixer(settings, root, overlay, self.fix_settings, registry)
@@ -300,7 +299,7 @@ class _TreeFix:
             first.update(self.first.get(index, Counter()))
         results = {index: outcome.rows for index, outcome in self.outcomes.items()}
         result = RunResult(
-            setup.diagnostics(results, setup.shown()),
+            setup.diagnostics(results),
             len(setup.files),
             len(self.cached),
             setup.files,

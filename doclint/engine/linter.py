@@ -131,7 +131,7 @@ class Linter:
         self._parsed = page_memo()
         self.root_text = str(tree.root)
 
-    def tree_path(self, file: Path) -> str:
+    def tree_path(self, file: Path | str) -> str:
         """A file's path relative to the tree root, POSIX style."""
         return relative_to(file, self.root_text)
 

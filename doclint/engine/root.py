@@ -35,12 +35,12 @@ _TITLE_BYTES = 4096
 _DOCS = "/docs/"
 
 
-def absolute_path(path: Path) -> Path:
+def absolute_path(path: Path | str) -> Path:
     """An absolute path with `..` folded away, symlinks left as they are."""
     return Path(os.path.abspath(path))
 
 
-def choose_root(paths: Iterable[Path], cwd: Path) -> Path:
+def choose_root(paths: Iterable[Path | str], cwd: Path) -> Path:
     """The root of plain files: the cwd when every path lies in it, else their common folder."""
     absolute = [absolute_path(path) for path in paths] or [cwd]
     if all(path == cwd or path.is_relative_to(cwd) for path in absolute):
@@ -77,7 +77,7 @@ def _implies(path: str, root: str) -> bool:
     return _implied_root(start, path) == root
 
 
-def roots_of_files(settings: Settings, files: list[Path], cwd: Path) -> dict[Path, list[Path]]:
+def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path, list[str]]:
     """The files of a run under the root each is checked in, roots sorted. The
     answer depends on the set of files, not on their order."""
     if settings.root is not None or not files:
@@ -85,8 +85,8 @@ def roots_of_files(settings: Settings, files: list[Path], cwd: Path) -> dict[Pat
         return {absolute_path(settings.root or cwd): list(files)}
     paths = {absolute(file): file for file in files}
     roots = _tree_roots(paths)
-    placed: dict[str, list[Path]] = {}
-    outside: list[Path] = []
+    placed: dict[str, list[str]] = {}
+    outside: list[str] = []
     for path, file in paths.items():
         root = _innermost(path, roots)
         if root is None:

@@ -15,10 +15,10 @@ from doclint.discovery import discover
 from doclint.engine.linter import Linter
 from doclint.engine.reporting import FileReporter, PartRenderer
 from doclint.engine.root import make_tree_at, roots_of_files
+from doclint.engine.run_files import RunFiles
 from doclint.engine.settings import Settings
 from doclint.findings import DiagnosticRow, Row
 from doclint.gc_pause import gc_paused
-from doclint.paths import display_path
 from doclint.registry import Registry, load_registry
 from doclint.suppressions import FindingFilter
 
@@ -63,24 +63,20 @@ class RunSetup:
 
     settings: Settings
     cwd: Path
-    files: list[Path]
+    files: RunFiles
     root: Path
     linter: Linter
     finding_filter: FindingFilter
     cache: Cache | None
 
-    def shown(self) -> list[str]:
-        """Each file's path as reported."""
-        return [display_path(file, self.cwd) for file in self.files]
-
     def reporter(self, render: PartRenderer | None = None) -> FileReporter:
         return FileReporter(self.finding_filter, self.cwd, self.root, render)
 
-    def diagnostics(self, results: dict[int, list[Row]], shown: list[str]) -> list[DiagnosticRow]:
+    def diagnostics(self, results: dict[int, list[Row]]) -> list[DiagnosticRow]:
         """The findings of the files (by index) as reported, sorted."""
         # Sorted file by file: a path's findings never interleave with another's,
         # and sorting 300,000 findings at once costs more than sorting each file's.
-        reporter = self.reporter()
+        reporter, shown = self.reporter(), self.files.shown
         diagnostics: list[DiagnosticRow] = []
         with gc_paused():
             for index in sorted(results, key=shown.__getitem__):
@@ -106,12 +102,12 @@ def set_up_runs(
     if partial is not None:
         if call is not None and len(partial.to_check) >= least:
             call()
-        roots = {Path(partial.root): [Path(file) for file in partial.to_check]}
+        roots = {Path(partial.root): partial.to_check}
     else:
         paths = [Path(path) for path in paths] or [Path(".")]
-        files = []
+        files: list[str] = []  # strings, not the walk's Paths: see run_files.py
         for file in discover(paths, settings.path_filter()):
-            files.append(file)
+            files.append(str(file))
             if len(files) == least and call is not None:
                 call()
         roots = roots_of_files(settings, files, cwd)
@@ -122,11 +118,12 @@ def set_up_runs(
 
 
 def _set_up_root(
-    settings: Settings, cwd: Path, files: list[Path], root: Path, registry: Registry, partial: Any
+    settings: Settings, cwd: Path, found: list[str], root: Path, registry: Registry, partial: Any
 ) -> RunSetup:
     linter = Linter(settings, make_tree_at(settings, root), registry)
     if settings.shard is not None and partial is None:
-        files = [file for file in files if settings.shard.holds(linter.tree_path(file))]
+        found = [file for file in found if settings.shard.holds(linter.tree_path(file))]
+    files = RunFiles(found, root, cwd)
     finding_filter = settings.finding_filter(linter.registry)
     cache = None
     if settings.cache and partial is not None:
