@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import islice
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -24,6 +26,9 @@ CHUNKS_PER_WORKER = 32
 # chunks before them: on a tree of 200,000 files, 32 chunks a worker would
 # each hold thousands of files' findings, in both processes.
 MOST_ITEMS_PER_CHUNK = 256
+# Chunks sent per process ahead of the results taken: enough that a slow
+# chunk does not leave the other processes idle.
+CHUNKS_UNDER_WAY = 8
 
 
 def available_cores() -> int:
@@ -86,12 +91,26 @@ def imap_in_pool(
     in order, each chunk's given as soon as it and those before it are done
     (the caller keeps what it needs, not every result); `progress(n)` is told
     each time n more items are done. Neighbouring items of one group (equal
-    `groups` values) stay in one chunk."""
+    `groups` values) stay in one chunk. A chunk is cut from `items` only when
+    it is sent, and a few chunks per process are under way at a time: sent
+    all at once, the chunks of a big tree, and the results that wait for a
+    slow chunk before them, would all be held at once."""
     size = min(MOST_ITEMS_PER_CHUNK, max(1, len(items) // (jobs * CHUNKS_PER_WORKER)))
-    chunks = [items[start:stop] for start, stop in chunk_bounds(len(items), size, groups)]
-    for chunk, result in zip(chunks, pool.map(work, chunks), strict=True):
+    bounds = iter(chunk_bounds(len(items), size, groups))
+    under_way: deque[tuple[int, Future[list[R]]]] = deque()
+
+    def send() -> None:
+        for start, stop in islice(bounds, 1):
+            under_way.append((stop - start, pool.submit(work, items[start:stop])))
+
+    for _ in range(jobs * CHUNKS_UNDER_WAY):
+        send()
+    while under_way:
+        count, future = under_way.popleft()
+        result = future.result()
+        send()
         if progress is not None:
-            progress(len(chunk))
+            progress(count)
         yield from result
 
 
