@@ -4,11 +4,14 @@ chunks over worker processes."""
 from __future__ import annotations
 
 import heapq
+from array import array
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import accumulate
 from operator import itemgetter
 from pathlib import Path
+from typing import overload
 
 from doclint import replay_inputs
 from doclint.cache import Cache
@@ -31,9 +34,6 @@ from doclint.parallel import (
 from doclint.registry import Registry, load_registry
 from doclint.replay_inputs import RunTree
 from doclint.shards import work_order
-
-Task = tuple[int, int]
-"""A file of a run: the index of its root's setup, and its index there."""
 
 
 class _Roots:
@@ -144,74 +144,136 @@ def run(
     workers = _Workers(settings, render, registry)
     try:
         many = (workers.least, workers.start) if workers.jobs > 1 else None
-        setups = set_up_runs(paths, settings, registry, many)
+        files = _Files(set_up_runs(paths, settings, registry, many))
+        setups = files.setups
         roots = _Roots(settings, Path.cwd(), render, setups)
-        results: dict[Task, list[Row]] = {}
-        # A part's place in the spill: its file's index among the files of every root.
-        starts = list(accumulate((len(setup.files) for setup in setups), initial=0))
+        results: dict[int, list[Row]] = {}
         parts = SpilledParts() if render is not None else None
-        missing = _from_caches(setups, roots, results, parts, starts)
-        for task, outcome in _check_missing(setups, roots, missing, progress, workers):
+        missing = _from_caches(files, roots, results, parts)
+        for number, outcome in _check_missing(files, roots, missing, progress, workers):
             if parts is not None:
-                parts.add(starts[task[0]] + task[1], outcome.part)
+                parts.add(number, outcome.part)
             else:
-                results[task] = outcome.rows
-            setup = setups[task[0]]
+                results[number] = outcome.rows
+            setup, index = files.locate(number)
             if setup.cache is not None:
-                _store(setup.cache, setup.linter.tree_path(setup.files[task[1]]), outcome)
+                _store(setup.cache, setup.files.tree_paths[index], outcome)
     finally:
         workers.close()
-    shown = [setup.shown() for setup in setups]
     partial = replay_inputs.partial_run()
     if len(setups) > 1:
         replay_inputs.refuse()  # a record holds one tree: each run of several checks them
-    for setup, names in zip(setups, shown, strict=True):
+    for setup in setups:
         if setup.cache is not None:
-            _save(setup, setup.cache, names, partial is None)
-    diagnostics = _diagnostics(setups, results, shown)
-    rendered = None
-    if parts is not None:
-        rendered = parts.sort([name for names in shown for name in names])
-    files = [file for setup in setups for file in setup.files]
+            _save(setup, setup.cache, partial is None)
+    diagnostics = _diagnostics(files, results)
+    rendered = parts.sort(files.shown()) if parts is not None else None
     total, elsewhere = len(files), 0
     if partial is not None:
         total, elsewhere = len(partial.files), partial.elsewhere
     cached = len(files) - len(missing)
-    return RunResult(diagnostics, total, total - len(files) + cached, files, elsewhere, rendered)
+    return RunResult(
+        diagnostics, total, total - len(files) + cached, files.paths(), elsewhere, rendered
+    )
+
+
+class _Files:
+    """The files of every root of a run, numbered one after the other."""
+
+    def __init__(self, setups: list[RunSetup]) -> None:
+        self.setups = setups
+        self.starts = list(accumulate((len(setup.files) for setup in setups), initial=0))
+
+    def __len__(self) -> int:
+        return self.starts[-1]
+
+    def locate(self, number: int) -> tuple[RunSetup, int]:
+        """The setup of the `number`-th file, and its index there."""
+        at = self._root_of(number)
+        return self.setups[at], number - self.starts[at]
+
+    def _root_of(self, number: int) -> int:
+        return bisect_right(self.starts, number) - 1
+
+    def numbered(self) -> Iterator[tuple[int, RunSetup, int]]:
+        """Each file's number, setup and index there."""
+        for setup, start in zip(self.setups, self.starts, strict=False):
+            for index in range(len(setup.files)):
+                yield start + index, setup, index
+
+    def shown(self) -> Sequence[str]:
+        """Each file's path as shown, by number."""
+        if len(self.setups) == 1:
+            return self.setups[0].files.shown
+        return [shown for setup in self.setups for shown in setup.files.shown]
+
+    def paths(self) -> Sequence[Path]:
+        if len(self.setups) == 1:
+            return self.setups[0].files
+        return [file for setup in self.setups for file in setup.files]
+
+    def place(self, number: int) -> tuple[str, str]:
+        """The file's root and path, as a worker is told them."""
+        setup, index = self.locate(number)
+        return str(setup.root), setup.files.texts[index]
+
+    def work_order(self, number: int) -> tuple[int, str, int]:
+        """Where the file comes in the work: by root, then shards.work_order."""
+        at = self._root_of(number)
+        tree_path = self.setups[at].files.tree_paths[number - self.starts[at]]
+        return at, *work_order(tree_path)
+
+
+class _Chunks(Sequence[tuple[str, str]]):
+    """The (root, file) of each file to check, made as a chunk of them is cut
+    (parallel.imap_in_pool): not held for the whole tree at once."""
+
+    def __init__(self, files: _Files, numbers: array[int]) -> None:
+        self.files, self.numbers = files, numbers
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    @overload
+    def __getitem__(self, item: int) -> tuple[str, str]: ...
+    @overload
+    def __getitem__(self, item: slice) -> list[tuple[str, str]]: ...
+    def __getitem__(self, item: int | slice) -> tuple[str, str] | list[tuple[str, str]]:
+        if isinstance(item, slice):
+            return [self.files.place(number) for number in self.numbers[item]]
+        return self.files.place(self.numbers[item])
 
 
 def _from_caches(
-    setups: list[RunSetup],
-    roots: _Roots,
-    results: dict[Task, list[Row]],
-    parts: SpilledParts | None,
-    starts: list[int],
-) -> list[Task]:
-    """Fill `results` (or with a renderer, `parts`, at `starts[root] + index`)
-    with the files the caches answer for; the other files, to check."""
-    missing: list[Task] = []
-    for number, setup in enumerate(setups):
-        cache, linter, reporter = setup.cache, setup.linter, roots.at(str(setup.root))[1]
-        for index, file in enumerate(setup.files):
-            stored = cache.lookup(linter.tree_path(file), file, linter.tree.fact) if cache else None
-            if stored is None:
-                missing.append((number, index))
-            elif parts is not None:
-                parts.add(starts[number] + index, reporter.part(file, stored))
-            else:
-                results[number, index] = stored
+    files: _Files, roots: _Roots, results: dict[int, list[Row]], parts: SpilledParts | None
+) -> array[int]:
+    """Fill `results` (or with a renderer, `parts`) with the files the caches
+    answer for, by number; the numbers of the other files, to check."""
+    missing = array("q")
+    for number, setup, index in files.numbered():
+        cache, file, tree_path = (
+            setup.cache,
+            setup.files.texts[index],
+            setup.files.tree_paths[index],
+        )
+        stored = cache.lookup(tree_path, file, setup.linter.tree.fact) if cache else None
+        if stored is None:
+            missing.append(number)
+        elif parts is not None:
+            reporter = roots.at(str(setup.root))[1]
+            parts.add(number, reporter.part(Path(file), stored))
+        else:
+            results[number] = stored
     return missing
 
 
-def _diagnostics(
-    setups: list[RunSetup], results: dict[Task, list[Row]], shown: list[list[str]]
-) -> list[DiagnosticRow]:
+def _diagnostics(files: _Files, results: dict[int, list[Row]]) -> list[DiagnosticRow]:
     """The findings of every root's files, file by file in the order of their paths."""
     of_roots = [
         setup.diagnostics(
-            {index: rows for (at, index), rows in results.items() if at == number}, shown[number]
+            {number - start: rows for number, rows in results.items() if start <= number < stop}
         )
-        for number, setup in enumerate(setups)
+        for setup, start, stop in zip(files.setups, files.starts, files.starts[1:], strict=False)
     ]
     if len(of_roots) == 1:
         return of_roots[0]
@@ -219,14 +281,14 @@ def _diagnostics(
 
 
 def _check_missing(
-    setups: list[RunSetup],
+    files: _Files,
     roots: _Roots,
-    missing: list[Task],
+    missing: array[int],
     progress: Callable[[int, int], None] | None,
     workers: _Workers,
-) -> Iterator[tuple[Task, FileOutcome]]:
-    """Each file that the caches did not answer for, and what checking it
-    gave, as the files are checked (not all kept till the end)."""
+) -> Iterator[tuple[int, FileOutcome]]:
+    """Each file that the caches did not answer for (by number), and what
+    checking it gave, as the files are checked (not all kept till the end)."""
     done = 0
 
     def advance(count: int) -> None:
@@ -235,27 +297,22 @@ def _check_missing(
         if progress is not None:
             progress(done, len(missing))
 
-    def place(task: Task) -> tuple[str, str]:
-        setup = setups[task[0]]
-        return str(setup.root), str(setup.files[task[1]])
-
-    def affinity_of(task: Task) -> tuple[int, str, int]:
-        setup = setups[task[0]]
-        return task[0], *work_order(setup.linter.tree_path(setup.files[task[1]]))
-
-    affinity = {task: affinity_of(task) for task in missing}
-    missing = sorted(missing, key=affinity.__getitem__)
+    missing = array("q", sorted(missing, key=files.work_order))
     jobs = worker_count(roots.settings.jobs, len(missing))
     if jobs <= 1:
-        for task in missing:
-            root, file = place(task)
-            yield task, _checked(*roots.at(root), Path(file))
+        for number in missing:
+            root, file = files.place(number)
+            yield number, _checked(*roots.at(root), Path(file))
             advance(1)
         return
-    chunk = [place(task) for task in missing]
-    groups = [affinity[task][:2] for task in missing]  # a source's pages, all levels
-    del affinity
-    outcomes = imap_in_pool(workers.start(), jobs, _check_chunk, chunk, advance, groups)
+    # A source's pages, all levels: numbered groups, not the work order's strings.
+    groups, previous = array("q"), None
+    for number in missing:
+        group = files.work_order(number)[:2]
+        groups.append(len(groups) if group != previous else groups[-1])
+        previous = group
+    chunks = _Chunks(files, missing)
+    outcomes = imap_in_pool(workers.start(), jobs, _check_chunk, chunks, advance, groups)
     yield from zip(missing, outcomes, strict=True)
 
 
@@ -267,11 +324,10 @@ def _store(cache: Cache, path: str, outcome: FileOutcome) -> None:
         replay_inputs.refuse()  # an unreadable file: nothing to tell when that changes
 
 
-def _save(setup: RunSetup, cache: Cache, shown: list[str], whole: bool) -> None:
+def _save(setup: RunSetup, cache: Cache, whole: bool) -> None:
     """Save the cache of a whole run, and tell a recording run the tree it checked."""
-    linter = setup.linter
     if whole:
-        cache.save(linter.tree.root)
-    named = [(shown[index], linter.tree_path(file)) for index, file in enumerate(setup.files)]
-    tree = RunTree(str(setup.root), setup.settings.known_paths, named, cache)
+        cache.save(setup.linter.tree.root)
+    known, files = setup.settings.known_paths, setup.files
+    tree = RunTree(str(setup.root), known, files.shown, files.tree_paths, cache)
     replay_inputs.note_tree(tree, cache.file.parent)
