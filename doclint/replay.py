@@ -42,6 +42,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from operator import itemgetter
 from pathlib import Path
+from sys import intern
 from typing import Any, TextIO
 
 from doclint import __version__, replay_inputs
@@ -191,24 +192,12 @@ def _head(recorder: replay_inputs.Recorder, key: str, exit_code: int) -> bytes |
     """The record's head: what the run depended on, and the files it checked;
     None when the run cannot be recorded. ValueError when it cannot be written."""
     run = recorder.tree
-    if run is None:
+    tables = _checked_tables(recorder, run) if run is not None else None
+    if run is None or tables is None:
         return None
-    if any(path not in run.results for _, path in run.shown):
-        return None  # a file could not be read: nothing tells when that changes
-    tree = Tree(Path(run.root), run.known_paths)
-    partial: Partial | None = recorder.partial
-    found = _files_and_facts(recorder, run, tree)
-    if found is None:
-        return None  # a stored result could not be read back
-    files, facts, by_listing, folders = found
-    for folder in folders:
-        recorder.observe("folder", folder)
-    # The folders are stamped now, after the rules asked: a folder changed in
-    # between would carry its new stamp with the old answer. Asking again after
-    # stamping closes that gap (a later change moves the stamp).
-    if any(tree.fact(kind, path) != value for (kind, path), value in by_listing.items()):
-        return None
+    files, facts = tables
     # A partial run did not walk the tree: the whole run's observations hold.
+    partial: Partial | None = recorder.partial
     previous = partial.record["observations"] if partial else ()
     observed = {(kind, path): value for kind, path, value in previous}
     observed.update(recorder.observations)
@@ -229,26 +218,57 @@ def _head(recorder: replay_inputs.Recorder, key: str, exit_code: int) -> bytes |
     )
 
 
+def _checked_tables(
+    recorder: replay_inputs.Recorder, run: replay_inputs.RunTree
+) -> tuple[FileTable, FactTable] | None:
+    """The checked files and the facts their rules asked, the folders whose
+    listings decide the other facts stamped (`recorder.observe`); None when
+    the run cannot be recorded. In a call of its own: what decides the
+    listings' answers is gone before the head is marshalled."""
+    if any(path not in run.results for path in run.paths):
+        return None  # a file could not be read: nothing tells when that changes
+    tree = Tree(Path(run.root), run.known_paths)
+    found = _files_and_facts(recorder, run, tree)
+    if found is None:
+        return None  # a stored result could not be read back, or a part matched no file
+    files, facts, by_listing, folders = found
+    for folder in folders:
+        recorder.observe("folder", folder)
+    # The folders are stamped now, after the rules asked: a folder changed in
+    # between would carry its new stamp with the old answer. Asking again after
+    # stamping closes that gap (a later change moves the stamp).
+    for kind, answers in by_listing.items():
+        if any(tree.fact(kind, path) != value for path, value in answers.items()):
+            return None
+    return files, facts
+
+
 def _files_and_facts(
     recorder: replay_inputs.Recorder, run: replay_inputs.RunTree, tree: Tree
-) -> tuple[FileTable, FactTable, dict[tuple[str, str], object], set[str]] | None:
+) -> tuple[FileTable, FactTable, dict[str, dict[str, object]], set[str]] | None:
     """Each file as recorded, in the order of the paths shown, the facts its
-    rules asked, and the answers a folder listing decides (a change of that
-    folder's stamp tells when they change), and those folders."""
+    rules asked, and the answers a folder listing decides, by kind and path
+    (a change of that folder's stamp tells when they change), and those
+    folders; None when a file's stored result cannot be read back, or a part
+    of the output is of no file checked."""
     partial: Partial | None = recorder.partial
     # A partial run keeps the other files' entries, and the facts they point at.
     facts = partial.facts if partial is not None else FactTable()
     kept = partial.files if partial is not None else FileTable()
     dirty = partial.dirty if partial is not None else set()
     unchanged = ((shown, index) for index, shown in enumerate(kept.shown) if index not in dirty)
-    parts = recorder.parts or []
-    places = {part[0]: number for number, part in enumerate(parts)}
+    order = sorted(range(len(run.shown)), key=run.shown.__getitem__)
+    checked = ((run.shown[index], run.paths[index]) for index in order)
+    # The parts are in the order of the paths shown, as the files are taken here.
+    parts = iter(recorder.parts or ())
+    part = next(parts, None)
     files = FileTable()
-    by_listing: dict[tuple[str, str], object] = {}
+    by_listing: dict[str, dict[str, object]] = {}
     folders: set[str] = set()
-    for shown, known in heapq.merge(unchanged, sorted(run.shown), key=itemgetter(0)):
-        number = places.get(shown)
-        place = parts[number][1:] if number is not None else NO_PLACE
+    for shown, known in heapq.merge(unchanged, checked, key=itemgetter(0)):
+        place = NO_PLACE
+        if part is not None and part[0] == shown:
+            place, part = part[1:], next(parts, None)
         if isinstance(known, int):
             files.add(shown, kept.path(known), kept.stamp(known), kept.facts(known), place)
             continue
@@ -263,8 +283,11 @@ def _files_and_facts(
                 indexes.append(facts.add(kind, fact_path, value))
             elif folder:
                 folders.add(folder)
-                by_listing[kind, fact_path] = value
+                # Interned: many files ask of one target, often a checked page.
+                by_listing.setdefault(kind, {})[intern(fact_path)] = value
         files.add(shown, known, stamp, indexes, place)
+    if part is not None:
+        return None  # a part of no file checked: the record would not match the output
     return files, facts, by_listing, folders
 
 

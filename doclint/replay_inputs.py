@@ -9,7 +9,8 @@ command line is being recorded, so the hooks cost nothing otherwise.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, NamedTuple, Protocol, TextIO
 
@@ -17,8 +18,35 @@ Stamp = tuple[int, int, int]
 PartPlace = tuple[str, int, int, int, int, int]
 """A file's part of the output: (display path, byte offset, length, findings,
 and its fixable findings: safe, unsafe-only)."""
+PLACE_NUMBERS = len(PartPlace.__args__) - 1
 # What a copy of the output is read back by, for its record.
 COPY_BLOCK = 1 << 20
+
+
+class PartPlaces:
+    """Where each file's part sits in the output, in the order written
+    (`PartPlace` each): the numbers packed, since a tuple each took 150 bytes a
+    file of a big tree."""
+
+    def __init__(self) -> None:
+        self._paths: list[str] = []
+        self._numbers = array("q")
+
+    def append(self, path: str, *numbers: int) -> None:
+        """A part at `path`: its offset, length, findings and fixable tally."""
+        if len(numbers) != PLACE_NUMBERS:
+            raise ValueError(f"a part's place is {PLACE_NUMBERS} numbers")
+        self._paths.append(path)
+        self._numbers.extend(numbers)
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+    def __iter__(self) -> Iterator[PartPlace]:
+        numbers = self._numbers
+        for index, path in enumerate(self._paths):
+            start = index * PLACE_NUMBERS
+            yield (path, *numbers[start : start + PLACE_NUMBERS])  # type: ignore[misc]
 
 
 class StoredResults(Protocol):
@@ -37,7 +65,8 @@ class RunTree(NamedTuple):
 
     root: str
     known_paths: list[str] | None
-    shown: list[tuple[str, str]]
+    shown: Sequence[str]
+    paths: Sequence[str]
     results: StoredResults
 
 
@@ -88,7 +117,7 @@ class Recorder:
         self.chunks: list[str] = []
         self.data: OutputCopy | None = None
         """The output, when it was written as bytes (in place of `chunks`)."""
-        self.parts: list[PartPlace] | None = None
+        self.parts: PartPlaces | None = None
         """Where each file's part sits in `data`, when the format has parts."""
         self.partial: Any = None
         """The replay_partial.Partial this run completes: it checks only the files that
@@ -139,7 +168,7 @@ def keeps_output() -> bool:
     return active is not None and active.allowed and not active.refused
 
 
-def note_written(data: OutputCopy, parts: list[PartPlace] | None) -> None:
+def note_written(data: OutputCopy, parts: PartPlaces | None) -> None:
     """The output, written as bytes, and where each file's part sits in it."""
     if active is not None:
         active.data = data

@@ -73,13 +73,14 @@ class FileTable:
         return tuple(self._places[start : start + PLACE_WIDTH])  # type: ignore[return-value]
 
     def to_record(self) -> dict[str, Any]:
+        # The arrays as they are: marshal writes them as bytes, without a copy.
         return {
             "shown": self.shown,
             "paths": self._paths,
-            "stamps": self._stamps.tobytes(),
-            "places": self._places.tobytes(),
-            "fact_starts": self._fact_starts.tobytes(),
-            "fact_indexes": self._fact_indexes.tobytes(),
+            "stamps": self._stamps,
+            "places": self._places,
+            "fact_starts": self._fact_starts,
+            "fact_indexes": self._fact_indexes,
         }
 
     @classmethod
@@ -156,7 +157,10 @@ class FactTable:
         return bytes(self._digests[start : start + DIGEST_SIZE])
 
     def to_record(self) -> dict[str, Any]:
-        return {"kinds": self.kinds, "paths": self.paths, "digests": bytes(self._digests)}
+        # The index of the latest facts goes (a fact added later makes it
+        # anew): on a big tree it is as big as the rest of the table.
+        self._latest = None
+        return {"kinds": self.kinds, "paths": self.paths, "digests": self._digests}
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> FactTable:

@@ -252,8 +252,8 @@ def test_an_answer_that_changed_during_the_run_is_not_recorded(tmp_path):
     recorder.allowed = True
     cache = Cache(tmp_path / "cache", "key")
     cache.store("docs/notes.md", (1, 1, 1), bytes(16), [("is_file", "docs/other.md", True)], [])
-    shown = [("docs/notes.md", "docs/notes.md")]
-    recorder.tree = replay_inputs.RunTree(str(tmp_path), None, shown, cache)
+    shown = ["docs/notes.md"]
+    recorder.tree = replay_inputs.RunTree(str(tmp_path), None, shown, shown, cache)
     recorder.folder = tmp_path / "cache"
     (tmp_path / "docs/other.md").unlink()
     replay.save(recorder, ["check", "docs"], 1)

@@ -18,7 +18,7 @@ from typing import NamedTuple, Protocol
 
 from doclint.findings import DiagnosticRow
 from doclint.output.run_output import RunOutput
-from doclint.replay_inputs import PartPlace
+from doclint.replay_inputs import PartPlaces
 
 Part = Callable[[Sequence[DiagnosticRow], RunOutput], str]
 """One file's findings (never none), as the format writes them."""
@@ -65,7 +65,7 @@ class Layout(NamedTuple):
 
     def compose(
         self, output: RunOutput, stored: StoredParts | None = None, errors: str = "strict"
-    ) -> tuple[list[Buffer], list[PartPlace]]:
+    ) -> tuple[list[Buffer], PartPlaces]:
         """The whole text in UTF-8 (with `errors`), as pieces to write one after
         the other, and where each file's part sits in it, as `write` gives them.
         Pieces, not one string: a copy of them all would double the peak of a
@@ -80,7 +80,7 @@ class Layout(NamedTuple):
         output: RunOutput,
         stored: StoredParts | None = None,
         errors: str = "strict",
-    ) -> list[PartPlace]:
+    ) -> PartPlaces:
         """Write the whole text in UTF-8 (with `errors`) to `out`, part after
         part (the parts of a big tree are never joined in memory); where each
         file's part sits in it: (path, offset, length in bytes, findings, and
@@ -114,13 +114,13 @@ class Layout(NamedTuple):
         head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
         separator = self.separator.encode()
         out.write(head)
-        places, offset = [], len(head)
+        places, offset = PartPlaces(), len(head)
         for path, part, count, tally in tallied:
             if places:
                 out.write(separator)
                 offset += len(separator)
             size = memoryview(part).nbytes
-            places.append((path, offset, size, count, *tally))
+            places.append(path, offset, size, count, *tally)
             out.write(part)
             offset += size
         out.write(tail)
