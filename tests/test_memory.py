@@ -17,7 +17,12 @@ from doclint.engine.spill import SpilledParts
 from doclint.launcher import main
 from doclint.output import LAYOUTS, RunOutput
 from doclint.output.layout import PartWriter
-from doclint.parallel import MIN_ITEMS_PER_WORKER, MOST_ITEMS_PER_CHUNK, imap_in_pool
+from doclint.parallel import (
+    CHUNKS_UNDER_WAY,
+    MIN_ITEMS_PER_WORKER,
+    MOST_ITEMS_PER_CHUNK,
+    imap_in_pool,
+)
 from doclint.tree import SOURCES_KEPT, Tree
 
 LINKS = 400  # broken links per page: a finding each
@@ -147,22 +152,38 @@ def test_workers_fork_before_the_run_holds_all_its_files(generated_corpus, monke
 
 
 class _InOrder:
-    """A pool that does its work here, noting the chunks it is given."""
+    """A pool that does its work here, noting the chunks it is given and how
+    many were sent and not yet taken back at most."""
 
     def __init__(self) -> None:
         self.chunks: list[int] = []
+        self.under_way = self.most_under_way = 0
 
-    def map(self, work, chunks):
-        self.chunks += [len(chunk) for chunk in chunks]
-        return [work(chunk) for chunk in chunks]
+    def submit(self, work, chunk):
+        self.chunks.append(len(chunk))
+        self.under_way += 1
+        self.most_under_way = max(self.most_under_way, self.under_way)
+        return _Done(self, work(chunk))
 
 
-def test_chunks_stay_small_whatever_the_number_of_files():
+class _Done:
+    """A chunk's result, counted as taken back when asked for."""
+
+    def __init__(self, pool: _InOrder, result: list) -> None:
+        self.pool, self._result = pool, result
+
+    def result(self) -> list:
+        self.pool.under_way -= 1
+        return self._result
+
+
+def test_chunks_stay_small_and_few_are_under_way_whatever_the_number_of_files():
     pool = _InOrder()
     items = list(range(200_000))
     done = list(imap_in_pool(pool, 2, lambda chunk: [x * 2 for x in chunk], items))
     assert done == [x * 2 for x in items]
     assert max(pool.chunks) == MOST_ITEMS_PER_CHUNK and sum(pool.chunks) == len(items)
+    assert pool.most_under_way == 2 * CHUNKS_UNDER_WAY < len(pool.chunks)
 
 
 def test_a_tree_that_forgets_answers_gives_the_same_ones(tmp_path, monkeypatch):
