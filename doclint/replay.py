@@ -190,12 +190,19 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
 
 def _head(recorder: replay_inputs.Recorder, key: str, exit_code: int) -> bytes | None:
     """The record's head: what the run depended on, and the files it checked;
-    None when the run cannot be recorded. ValueError when it cannot be written."""
-    run = recorder.tree
+    None when the run cannot be recorded. ValueError when it cannot be written.
+    The run's tree and parts are taken from the recorder: what they hold (the
+    cache of every file, the place of every part) is gone once the tables are
+    made, before the head is marshalled."""
+    run, recorder.tree = recorder.tree, None
+    parts = recorder.parts is not None
     tables = _checked_tables(recorder, run) if run is not None else None
+    recorder.parts = None
     if run is None or tables is None:
         return None
     files, facts = tables
+    root, known_paths = run.root, run.known_paths
+    del run
     # A partial run did not walk the tree: the whole run's observations hold.
     partial: Partial | None = recorder.partial
     previous = partial.record["observations"] if partial else ()
@@ -206,11 +213,11 @@ def _head(recorder: replay_inputs.Recorder, key: str, exit_code: int) -> bytes |
             "format": FORMAT,
             "key": key,
             "observations": [(kind, path, value) for (kind, path), value in observed.items()],
-            "root": run.root,
-            "known_paths": run.known_paths,
+            "root": root,
+            "known_paths": known_paths,
             "files": files.to_record(),
             "facts": facts.to_record(),
-            "parts": recorder.parts is not None,
+            "parts": parts,
             "output_file": recorder.output_file,
             "encoding": recorder.encoding,
             "exit_code": exit_code,
