@@ -248,18 +248,25 @@ def test_an_answer_that_changed_during_the_run_is_not_recorded(tmp_path):
     from doclint import replay, replay_inputs
 
     _tree(tmp_path)
-    recorder = replay_inputs.Recorder()
-    recorder.allowed = True
-    cache = Cache(tmp_path / "cache", "key")
-    cache.store("docs/notes.md", (1, 1, 1), bytes(16), [("is_file", "docs/other.md", True)], [])
-    shown = ["docs/notes.md"]
-    recorder.tree = replay_inputs.RunTree(str(tmp_path), None, shown, shown, cache)
-    recorder.folder = tmp_path / "cache"
+
+    def recorder() -> replay_inputs.Recorder:
+        """A recorder of a run whose rule asked whether docs/other.md is a file
+        (a recorder is saved once: saving takes its tree)."""
+        made = replay_inputs.Recorder()
+        made.allowed = True
+        cache = Cache(tmp_path / "cache", "key")
+        facts = [("is_file", "docs/other.md", True)]
+        cache.store("docs/notes.md", (1, 1, 1), bytes(16), facts, [])
+        shown = ["docs/notes.md"]
+        made.tree = replay_inputs.RunTree(str(tmp_path), None, shown, shown, cache)
+        made.folder = tmp_path / "cache"
+        return made
+
     (tmp_path / "docs/other.md").unlink()
-    replay.save(recorder, ["check", "docs"], 1)
+    replay.save(recorder(), ["check", "docs"], 1)
     assert not (tmp_path / "cache").exists()
     (tmp_path / "docs/other.md").write_text("# Other\n")
-    replay.save(recorder, ["check", "docs"], 1)
+    replay.save(recorder(), ["check", "docs"], 1)
     assert len(list((tmp_path / "cache").glob(f"{PREFIX}*.bin"))) == 1
 
 
