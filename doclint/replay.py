@@ -42,6 +42,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from operator import itemgetter
 from pathlib import Path
+from sys import intern
 from typing import Any, TextIO
 
 from doclint import __version__, replay_inputs
@@ -227,15 +228,36 @@ def _head(recorder: replay_inputs.Recorder, key: str, exit_code: int) -> bytes |
 def _checked_tables(
     recorder: replay_inputs.Recorder, run: replay_inputs.RunTree
 ) -> tuple[FileTable, FactTable] | None:
-    """Each file as recorded, in the order of the paths shown, and the facts
-    its rules asked; None when the run cannot be recorded: a file could not be
-    read, its stored result cannot be read back, a part of the output is of no
-    file checked, or an answer changed while the run went on. A fact that a
-    folder listing decides is not kept: the folder is stamped instead
-    (`recorder.observe`), since its stamp moves whenever its listing changes."""
+    """The checked files and the facts their rules asked, the folders whose
+    listings decide the other facts stamped (`recorder.observe`); None when
+    the run cannot be recorded. In a call of its own: what decides the
+    listings' answers is gone before the head is marshalled."""
     if any(path not in run.results for path in run.paths):
         return None  # a file could not be read: nothing tells when that changes
     tree = Tree(Path(run.root), run.known_paths)
+    found = _files_and_facts(recorder, run, tree)
+    if found is None:
+        return None  # a stored result could not be read back, or a part matched no file
+    files, facts, by_listing, folders = found
+    for folder in folders:
+        recorder.observe("folder", folder)
+    # The folders are stamped now, after the rules asked: a folder changed in
+    # between would carry its new stamp with the old answer. Asking again after
+    # stamping closes that gap (a later change moves the stamp).
+    for kind, answers in by_listing.items():
+        if any(tree.fact(kind, path) != value for path, value in answers.items()):
+            return None
+    return files, facts
+
+
+def _files_and_facts(
+    recorder: replay_inputs.Recorder, run: replay_inputs.RunTree, tree: Tree
+) -> tuple[FileTable, FactTable, dict[str, dict[str, object]], set[str]] | None:
+    """Each file as recorded, in the order of the paths shown, the facts its
+    rules asked, and the answers a folder listing decides, by kind and path
+    (a change of that folder's stamp tells when they change), and those
+    folders; None when a file's stored result cannot be read back, or a part
+    of the output is of no file checked."""
     partial: Partial | None = recorder.partial
     # A partial run keeps the other files' entries, and the facts they point at.
     facts = partial.facts if partial is not None else FactTable()
@@ -248,7 +270,8 @@ def _checked_tables(
     parts = iter(recorder.parts or ())
     part = next(parts, None)
     files = FileTable()
-    stamped: set[str] = set()
+    by_listing: dict[str, dict[str, object]] = {}
+    folders: set[str] = set()
     for shown, known in heapq.merge(unchanged, checked, key=itemgetter(0)):
         place = NO_PLACE
         if part is not None and part[0] == shown:
@@ -266,19 +289,13 @@ def _checked_tables(
             if folder is None:
                 indexes.append(facts.add(kind, fact_path, value))
             elif folder:
-                if folder not in stamped:
-                    stamped.add(folder)
-                    recorder.observe("folder", folder)
-                # The folder is stamped now, after the rules asked: a folder
-                # changed in between would carry its new stamp with the old
-                # answer. Asking again after stamping closes that gap (a later
-                # change moves the stamp).
-                if tree.fact(kind, fact_path) != value:
-                    return None
+                folders.add(folder)
+                # Interned: many files ask of one target, often a checked page.
+                by_listing.setdefault(kind, {})[intern(fact_path)] = value
         files.add(shown, known, stamp, indexes, place)
     if part is not None:
         return None  # a part of no file checked: the record would not match the output
-    return files, facts
+    return files, facts, by_listing, folders
 
 
 def _pointers() -> Path | None:
