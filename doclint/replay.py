@@ -38,6 +38,7 @@ import marshal
 import os
 import stat
 import sys
+from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 from operator import itemgetter
@@ -264,7 +265,7 @@ def _files_and_facts(
     kept = partial.files if partial is not None else FileTable()
     dirty = partial.dirty if partial is not None else set()
     unchanged = ((shown, index) for index, shown in enumerate(kept.shown) if index not in dirty)
-    order = sorted(range(len(run.shown)), key=run.shown.__getitem__)
+    order = array("q", sorted(range(len(run.shown)), key=run.shown.__getitem__))
     checked = ((run.shown[index], run.paths[index]) for index in order)
     # The parts are in the order of the paths shown, as the files are taken here.
     parts = iter(recorder.parts or ())

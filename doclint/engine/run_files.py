@@ -4,9 +4,9 @@ A run asks each file for its path in the tree (relative to the root) and its
 path as shown (relative to the working folder), at each step of the run. As
 `pathlib.Path` objects, with those two paths made anew at each asking, a tree
 of 200,000 pages took a kilobyte a file in the main process. Here a file is
-one string when its three paths are equal, as they are when doclint runs at
-the root of the tree, and at most three strings when they are not; a `Path`
-is made only when one is asked for.
+one (interned) string when its three paths are equal, as they are when
+doclint runs at the root of the tree, and at most three strings when they
+are not; a `Path` is made only when one is asked for.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from sys import intern
 from typing import overload
 
 from doclint.paths import relative_to
@@ -29,12 +30,15 @@ class RunFiles(Sequence[Path]):
         """Each file's path as found (relative to the working folder, or absolute)."""
         self.tree_paths: list[str] = []
         self.shown: list[str] = []
+        # Interned: the facts a file's rules ask, read back from the cache for
+        # the replay record, name other files by these paths (replay_tables
+        # interns them), and would otherwise hold a second copy of each.
         for file in files:
-            text = os.fspath(file)
-            tree_path = _same(relative_to(text, root_text), text)
+            text = intern(os.fspath(file))
+            tree_path = intern(relative_to(text, root_text))
             self.texts.append(text)
             self.tree_paths.append(tree_path)
-            self.shown.append(_same(_same(relative_to(text, cwd_text), tree_path), text))
+            self.shown.append(intern(relative_to(text, cwd_text)))
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -50,8 +54,3 @@ class RunFiles(Sequence[Path]):
 
     def __iter__(self) -> Iterator[Path]:
         return map(Path, self.texts)
-
-
-def _same(text: str, other: str) -> str:
-    """`other` in place of an equal `text`: one string kept, not two."""
-    return other if text == other else text
