@@ -251,12 +251,10 @@ def _from_caches(
     answer for, by number; the numbers of the other files, to check."""
     missing = array("q")
     for number, setup, index in files.numbered():
-        cache, file, tree_path = (
-            setup.cache,
-            setup.files.texts[index],
-            setup.files.tree_paths[index],
-        )
-        stored = cache.lookup(tree_path, file, setup.linter.tree.fact) if cache else None
+        file, tree_path = setup.files.texts[index], setup.files.tree_paths[index]
+        stored = None
+        if setup.cache is not None:
+            stored = setup.cache.lookup(tree_path, file, setup.linter.tree.fact)
         if stored is None:
             missing.append(number)
         elif parts is not None:
