@@ -12,7 +12,6 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from itertools import islice
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -100,7 +99,9 @@ def imap_in_pool(
     under_way: deque[tuple[int, Future[list[R]]]] = deque()
 
     def send() -> None:
-        for start, stop in islice(bounds, 1):
+        bound = next(bounds, None)
+        if bound is not None:
+            start, stop = bound
             under_way.append((stop - start, pool.submit(work, items[start:stop])))
 
     for _ in range(jobs * CHUNKS_UNDER_WAY):

@@ -18,7 +18,8 @@ Stamp = tuple[int, int, int]
 PartPlace = tuple[str, int, int, int, int, int]
 """A file's part of the output: (display path, byte offset, length, findings,
 and its fixable findings: safe, unsafe-only)."""
-PLACE_NUMBERS = len(PartPlace.__args__) - 1
+PLACE_WIDTH = 5
+"""The numbers of a part's place (a `PartPlace` without its path)."""
 # What a copy of the output is read back by, for its record.
 COPY_BLOCK = 1 << 20
 
@@ -32,12 +33,11 @@ class PartPlaces:
         self._paths: list[str] = []
         self._numbers = array("q")
 
-    def append(self, path: str, *numbers: int) -> None:
-        """A part at `path`: its offset, length, findings and fixable tally."""
-        if len(numbers) != PLACE_NUMBERS:
-            raise ValueError(f"a part's place is {PLACE_NUMBERS} numbers")
+    def append(
+        self, path: str, offset: int, length: int, count: int, safe: int, unsafe: int
+    ) -> None:
         self._paths.append(path)
-        self._numbers.extend(numbers)
+        self._numbers.extend((offset, length, count, safe, unsafe))
 
     def __len__(self) -> int:
         return len(self._paths)
@@ -45,8 +45,8 @@ class PartPlaces:
     def __iter__(self) -> Iterator[PartPlace]:
         numbers = self._numbers
         for index, path in enumerate(self._paths):
-            start = index * PLACE_NUMBERS
-            yield (path, *numbers[start : start + PLACE_NUMBERS])  # type: ignore[misc]
+            start = index * PLACE_WIDTH
+            yield (path, *numbers[start : start + PLACE_WIDTH])  # type: ignore[misc]
 
 
 class StoredResults(Protocol):

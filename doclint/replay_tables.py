@@ -16,10 +16,9 @@ from itertools import pairwise
 from sys import intern
 from typing import Any
 
-from doclint.replay_inputs import Stamp
+from doclint.replay_inputs import PLACE_WIDTH, Stamp
 
 STAMP_WIDTH = 3
-PLACE_WIDTH = 5
 Place = tuple[int, int, int, int, int]
 """A file's part of the output: byte offset (-1 for none), length, findings,
 fixable findings (safe, unsafe-only)."""
