@@ -61,7 +61,7 @@ from doclint.sealed import (
 )
 from doclint.tree import Tree
 
-FORMAT = 5
+FORMAT = 6
 PREFIX = "replay-"
 KEPT = 16  # records kept per cache folder: one per command line used lately
 POINTERS_KEPT = 256  # pointers to records kept in the user's folder

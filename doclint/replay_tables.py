@@ -117,38 +117,46 @@ class FactTable:
     were a third of its record."""
 
     def __init__(self) -> None:
-        self.kinds: list[str] = []
+        self.kind_names: list[str] = []
+        """The kinds of question asked; a fact names its kind by its place here."""
+        self._kinds = array("H")
         self.paths: list[str] = []
         self._digests = bytearray()
-        self._latest: dict[str, dict[str, int]] | None = None
+        self._latest: dict[int, dict[str, int]] | None = None
         """Per kind, the index of the latest fact of each path: made when a
         fact is first added (a replay that only checks the facts needs none)."""
 
     def __len__(self) -> int:
-        return len(self.kinds)
+        return len(self._kinds)
 
     def add(self, kind: str, path: str, value: object) -> int:
         """The index of the fact, added unless the latest of its path holds."""
         if self._latest is None:
             self._latest = {}
-            for number, known in enumerate(zip(self.kinds, self.paths, strict=True)):
+            for number, known in enumerate(zip(self._kinds, self.paths, strict=True)):
                 self._latest.setdefault(known[0], {})[known[1]] = number
-        latest = self._latest.setdefault(kind, {})
+        # A kind as a number: the strings of half a million facts, read back
+        # from a cache blob each, were a fifth of the memory of a big tree's record.
+        if kind not in self.kind_names:
+            self.kind_names.append(kind)
+        code = self.kind_names.index(kind)
+        latest = self._latest.setdefault(code, {})
         index = latest.get(path)
         digest = answer_digest(value)
         if index is None or self._digest(index) != digest:
-            index = latest[path] = len(self.kinds)
-            self.kinds.append(kind)
+            index = latest[path] = len(self._kinds)
+            self._kinds.append(code)
             self.paths.append(intern(path))  # see FileTable.add
             self._digests += digest
         return index
 
     def changed(self, ask: Callable[[str, str], object]) -> set[int]:
         """The indexes of the facts whose answer `ask(kind, path)` now differs."""
+        names = self.kind_names
         return {
             index
-            for index, (kind, path) in enumerate(zip(self.kinds, self.paths, strict=True))
-            if answer_digest(ask(kind, path)) != self._digest(index)
+            for index, (code, path) in enumerate(zip(self._kinds, self.paths, strict=True))
+            if answer_digest(ask(names[code], path)) != self._digest(index)
         }
 
     def _digest(self, index: int) -> bytes:
@@ -159,17 +167,27 @@ class FactTable:
         # The index of the latest facts goes (a fact added later makes it
         # anew): on a big tree it is as big as the rest of the table.
         self._latest = None
-        return {"kinds": self.kinds, "paths": self.paths, "digests": self._digests}
+        return {
+            "kind_names": self.kind_names,
+            "kinds": self._kinds,
+            "paths": self.paths,
+            "digests": self._digests,
+        }
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> FactTable:
         """The table a record holds; ValueError (or KeyError, TypeError) when
         it is not one."""
         table = cls()
-        table.kinds, table.paths = _strings(data["kinds"]), _strings(data["paths"])
+        table.kind_names, table.paths = _strings(data["kind_names"]), _strings(data["paths"])
+        table._kinds.frombytes(data["kinds"])
         table._digests = bytearray(data["digests"])
-        count = len(table.kinds)
-        if len(table.paths) != count or len(table._digests) != count * DIGEST_SIZE:
+        count = len(table._kinds)
+        if (
+            len(table.paths) != count
+            or len(table._digests) != count * DIGEST_SIZE
+            or any(code >= len(table.kind_names) for code in table._kinds)
+        ):
             raise ValueError("a record's fact table of another shape")
         return table
 

@@ -83,3 +83,22 @@ def test_fact_lists_that_run_backwards_are_refused():
 def _recorded(files: FileTable) -> dict:
     """The table as a record gives it back: its arrays written as bytes."""
     return marshal.loads(marshal.dumps(files.to_record()))
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("paths", ["docs/a.md"]),  # one path short
+        ("kind_names", ["escapes", 7]),  # not a kind
+        ("kind_names", ["escapes"]),  # the second fact's kind is not named
+        ("kinds", b"\0\0"),  # one kind short
+        ("digests", b"\0" * 16),  # one answer short
+    ],
+)
+def test_a_fact_table_of_another_shape_is_refused(field, value):
+    _, facts = _tables()
+    data = marshal.loads(marshal.dumps(facts.to_record()))
+    FactTable.from_record(dict(data))  # as it is, it is read
+    data[field] = value
+    with pytest.raises((ValueError, TypeError)):
+        FactTable.from_record(data)
