@@ -135,18 +135,21 @@ class FactTable:
             self._latest = {}
             for number, known in enumerate(zip(self._kinds, self.paths, strict=True)):
                 self._latest.setdefault(known[0], {})[known[1]] = number
-        # A kind as a number: the strings of half a million facts, read back
-        # from a cache blob each, were a fifth of the memory of a big tree's record.
+        # A kind as a number: read back with each file's facts from its cache
+        # blob, each fact's kind was a string of its own.
         if kind not in self.kind_names:
             self.kind_names.append(kind)
         code = self.kind_names.index(kind)
+        # Interned before it is a key: the path read back with each file's
+        # facts, kept as the key, was a second copy of half a million paths.
+        path = intern(path)  # see FileTable.add
         latest = self._latest.setdefault(code, {})
         index = latest.get(path)
         digest = answer_digest(value)
         if index is None or self._digest(index) != digest:
             index = latest[path] = len(self._kinds)
             self._kinds.append(code)
-            self.paths.append(intern(path))  # see FileTable.add
+            self.paths.append(path)
             self._digests += digest
         return index
 

@@ -5,7 +5,9 @@ checked, not replayed)."""
 from __future__ import annotations
 
 import marshal
+import tracemalloc
 from array import array
+from sys import intern
 
 import pytest
 
@@ -48,6 +50,23 @@ def test_a_fact_is_kept_once_until_its_answer_changes():
     # A table read back from a record goes on sharing the facts it holds.
     again = FactTable.from_record(marshal.loads(marshal.dumps(facts.to_record())))
     assert again.add("size", "docs/x.md", 4) == 1 and len(again) == len(facts)
+
+
+def test_a_fact_keeps_no_copy_of_a_path_the_run_holds():
+    """The facts of each file are read back from the cache with a fresh copy
+    of every path; the table keeps the run's own (interned) string instead,
+    which on a big tree was half a million paths held twice."""
+    paths = [intern(f"docs/{number:05}/" + "x" * 1000) for number in range(5000)]
+    tracemalloc.start()
+    try:
+        facts = FactTable()
+        for path in paths:
+            facts.add("escapes", "".join(list(path)), False)  # equal, not the same
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(facts) == len(paths)
+    assert held < 2_000_000  # a copy of each path would be over 5 MB
 
 
 @pytest.mark.parametrize(
