@@ -372,7 +372,7 @@ def prune(folder: Path, pattern: str, keep: int) -> None:
         return
 
 
-def write_cache_file(file: Path, context: str, head: bytes, *body: Piece) -> None:
+def write_cache_file(file: Path, context: str, head: Piece, *body: Piece) -> None:
     """Write a sealed file of the cache folder, from its head and the pieces of
     its body, whole or not at all, so that runs
     sharing the folder never read half of one; OSError when it cannot be

@@ -14,14 +14,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, NamedTuple, Protocol, TextIO
 
+from doclint.sealed import Spool
+
 Stamp = tuple[int, int, int]
 PartPlace = tuple[str, int, int, int, int, int]
 """A file's part of the output: (display path, byte offset, length, findings,
 and its fixable findings: safe, unsafe-only)."""
 PLACE_WIDTH = 5
 """The numbers of a part's place (a `PartPlace` without its path)."""
-# What a copy of the output is read back by, for its record.
-COPY_BLOCK = 1 << 20
 
 
 class PartPlaces:
@@ -192,27 +192,18 @@ def note_output(stream: TextIO, path: str | os.PathLike[str] | None) -> None:
         active.refused = True  # a stream of text only (io.StringIO): bytes cannot be replayed
 
 
-class OutputCopy:
+class OutputCopy(Spool):
     """A binary stream that writes through, copying what it writes to a
     nameless temporary file for the run's record: kept in memory, the report
     of a tree of 200,000 pages would be gigabytes."""
 
     def __init__(self, stream: IO[bytes]) -> None:
-        import tempfile  # here: a replay imports this module, and never records
-
+        super().__init__("doclint-output-")
         self._stream = stream
-        self._copy = tempfile.TemporaryFile(prefix="doclint-output-")  # noqa: SIM115
 
     def write(self, data: bytes | memoryview, /) -> None:
         self._stream.write(data)
-        self._copy.write(data)
-
-    def blocks(self) -> Iterator[bytes]:
-        """What was written, from the start, a block at a time (read anew each time)."""
-        self._copy.flush()
-        self._copy.seek(0)
-        while block := self._copy.read(COPY_BLOCK):
-            yield block
+        super().write(data)
 
 
 class RecordingStream:

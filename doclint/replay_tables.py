@@ -10,7 +10,7 @@ and reads as they are.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from hashlib import blake2b
 from itertools import pairwise
 from sys import intern
@@ -71,27 +71,27 @@ class FileTable:
         start = index * PLACE_WIDTH
         return tuple(self._places[start : start + PLACE_WIDTH])  # type: ignore[return-value]
 
-    def to_record(self) -> dict[str, Any]:
-        # The arrays as they are: marshal writes them as bytes, without a copy.
-        return {
-            "shown": self.shown,
-            "paths": self._paths,
-            "stamps": self._stamps,
-            "places": self._places,
-            "fact_starts": self._fact_starts,
-            "fact_indexes": self._fact_indexes,
-        }
+    COLUMNS = ("shown", "_paths", "_stamps", "_places", "_fact_starts", "_fact_indexes")
+
+    def drain(self) -> Iterator[object]:
+        """The table's columns, in `COLUMNS` order, each leaving the table as
+        it is given: a record's head is written a column at a time, and the
+        columns of a big tree are freed as they are written, not all at the end.
+        The arrays as they are: marshal writes them as bytes, without a copy."""
+        return _drained(self, self.COLUMNS)
 
     @classmethod
-    def from_record(cls, data: dict[str, Any], facts: int) -> FileTable:
-        """The table a record holds, whose fact indexes point among `facts`
-        facts; ValueError (or KeyError, TypeError) when it is not one."""
+    def from_record(cls, columns: Sequence[Any], facts: int) -> FileTable:
+        """The table whose columns (`COLUMNS`) a record holds, whose fact
+        indexes point among `facts` facts; ValueError (or TypeError) when it
+        is not one."""
+        shown, paths, stamps, places, fact_starts, fact_indexes = columns
         table = cls()
-        table.shown, table._paths = _strings(data["shown"]), _strings(data["paths"], None)
-        table._stamps.frombytes(data["stamps"])
-        table._places.frombytes(data["places"])
-        table._fact_starts = array("I", data["fact_starts"])
-        table._fact_indexes.frombytes(data["fact_indexes"])
+        table.shown, table._paths = _strings(shown), _strings(paths, None)
+        table._stamps.frombytes(stamps)
+        table._places.frombytes(places)
+        table._fact_starts = array("I", fact_starts)
+        table._fact_indexes.frombytes(fact_indexes)
         count = len(table.shown)
         starts = table._fact_starts
         if (
@@ -166,25 +166,24 @@ class FactTable:
         start = index * DIGEST_SIZE
         return bytes(self._digests[start : start + DIGEST_SIZE])
 
-    def to_record(self) -> dict[str, Any]:
-        # The index of the latest facts goes (a fact added later makes it
-        # anew): on a big tree it is as big as the rest of the table.
+    COLUMNS = ("kind_names", "_kinds", "paths", "_digests")
+
+    def drain(self) -> Iterator[object]:
+        """The table's columns, as `FileTable.drain` gives its own."""
+        # The index of the latest facts goes first: on a big tree it is as big
+        # as the rest of the table.
         self._latest = None
-        return {
-            "kind_names": self.kind_names,
-            "kinds": self._kinds,
-            "paths": self.paths,
-            "digests": self._digests,
-        }
+        return _drained(self, self.COLUMNS)
 
     @classmethod
-    def from_record(cls, data: dict[str, Any]) -> FactTable:
-        """The table a record holds; ValueError (or KeyError, TypeError) when
-        it is not one."""
+    def from_record(cls, columns: Sequence[Any]) -> FactTable:
+        """The table whose columns (`COLUMNS`) a record holds; ValueError (or
+        TypeError) when it is not one."""
+        kind_names, kinds, paths, digests = columns
         table = cls()
-        table.kind_names, table.paths = _strings(data["kind_names"]), _strings(data["paths"])
-        table._kinds.frombytes(data["kinds"])
-        table._digests = bytearray(data["digests"])
+        table.kind_names, table.paths = _strings(kind_names), _strings(paths)
+        table._kinds.frombytes(kinds)
+        table._digests = bytearray(digests)
         count = len(table._kinds)
         if (
             len(table.paths) != count
@@ -193,6 +192,11 @@ class FactTable:
         ):
             raise ValueError("a record's fact table of another shape")
         return table
+
+
+def _drained(table: object, columns: tuple[str, ...]) -> Iterator[object]:
+    for name in columns:
+        yield table.__dict__.pop(name)
 
 
 def answer_digest(value: object) -> bytes:

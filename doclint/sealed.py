@@ -59,6 +59,30 @@ class Blocks(Protocol):
 Piece = bytes | memoryview | Blocks
 
 
+class Spool:
+    """Bytes written to a nameless temporary file, to be read back as a piece
+    of a sealed file (`Blocks`): what a run writes for its record would take
+    hundreds of megabytes of memory kept there."""
+
+    def __init__(self, prefix: str) -> None:
+        import tempfile  # here: a replay reads sealed files, writes none
+
+        self._file = tempfile.TemporaryFile(prefix=prefix)  # noqa: SIM115
+
+    def write(self, data: bytes | memoryview, /) -> None:
+        self._file.write(data)
+
+    def blocks(self) -> Iterator[bytes]:
+        """What was written, from the start, a block at a time (read anew each time)."""
+        self._file.flush()
+        self._file.seek(0)
+        while block := self._file.read(_WRITE_BUFFER):
+            yield block
+
+    def close(self) -> None:
+        self._file.close()
+
+
 def _buffers(pieces: Iterable[Piece]) -> Iterator[bytes | memoryview]:
     for piece in pieces:
         if isinstance(piece, bytes | memoryview):
@@ -186,7 +210,7 @@ def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> Non
         raise
 
 
-def write_sealed(file: Path, context: str, head: bytes, *body: Piece) -> None:
+def write_sealed(file: Path, context: str, head: Piece, *body: Piece) -> None:
     """Write a sealed file (into a folder the caller made sure is this user's)
     from its head and the pieces of its body, which are never joined in memory;
     OSError when it cannot."""
@@ -197,15 +221,17 @@ def write_sealed(file: Path, context: str, head: bytes, *body: Piece) -> None:
     for piece in _buffers(body):
         digest.update(piece)
         size += memoryview(piece).nbytes
-    lengths = len(head).to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
+    head_size = sum(memoryview(piece).nbytes for piece in _buffers([head]))
+    lengths = head_size.to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
     signed = MAGIC + lengths + digest.digest()
     tag = _tag(key, context, signed, head)
     write_new(file, signed, tag, head, *body, replace=True)
 
 
-def _tag(key: bytes, context: str, signed: bytes, head: bytes) -> bytes:
+def _tag(key: bytes, context: str, signed: bytes, head: Piece) -> bytes:
     mac = hmac.new(key, context.encode() + b"\0" + signed, hashlib.sha256)
-    mac.update(head)
+    for piece in _buffers([head]):
+        mac.update(piece)
     return mac.digest()
 
 

@@ -74,3 +74,20 @@ def test_a_failure_after_some_bytes_is_no_silent_fallback(tmp_path, monkeypatch)
             _sent(opened, tmp_path / "out")
     finally:
         opened.close()
+
+
+def test_a_head_written_to_a_spool_seals_as_the_same_bytes_would(tmp_path):
+    """A record's head is written to a temporary file, a block at a time:
+    its length and seal are those of its bytes, so it opens as they would."""
+    head = sealed.Spool("test-")
+    for start in range(0, len(BODY), 7_000):
+        head.write(BODY[start : start + 7_000])
+    as_bytes, as_spool = tmp_path / "bytes.bin", tmp_path / "spool.bin"
+    sealed.write_sealed(as_bytes, "test", BODY, b"body")
+    sealed.write_sealed(as_spool, "test", head, b"body")
+    head.close()
+    assert as_spool.read_bytes() == as_bytes.read_bytes()
+    opened = sealed.open_sealed(as_spool, "test")
+    assert opened is not None and opened.head == BODY
+    opened.close()
+    assert sealed.open_sealed(as_spool, "another context") is None

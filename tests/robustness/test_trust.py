@@ -24,7 +24,7 @@ from doclint.cache import KEY_PATTERN, RECORD, Cache, digest, write_cache_file
 from doclint.engine import run
 from doclint.engine.linter import Linter
 from doclint.engine.run_setup import NOT_DECIDING, cache_key
-from doclint.replay import PREFIX
+from doclint.replay import PREFIX, _pieces, _write_piece
 from doclint.replay_inputs import file_stamp
 from doclint.tree import Tree
 from tests.pages import write_plugin
@@ -74,12 +74,21 @@ def _reseal(file: Path, context: str, head: bytes, body: bytes, key: bytes | Non
         sealed.write_sealed(file, context, head, body)
 
 
-def _header(record: Path) -> dict:
+def _head(record: Path) -> list:
+    """The values of a record's head: its header, then its tables' columns."""
     key = record.stem.removeprefix(PREFIX)
     opened = sealed.open_sealed(record, f"replay {key}")
     assert opened is not None
     opened.close()
-    return marshal.loads(opened.head)
+    return list(_pieces(opened.head))
+
+
+def _forged_head(header: dict, record: Path) -> bytes:
+    """The head of `record` with `header` in place of its own."""
+    spool = sealed.Spool("test-")
+    for value in [header, *_head(record)[1:]]:
+        _write_piece(spool, value)
+    return b"".join(spool.blocks())
 
 
 def test_a_forged_record_neither_passes_the_run_nor_writes_a_file(tmp_path):
@@ -89,9 +98,9 @@ def test_a_forged_record_neither_passes_the_run_nor_writes_a_file(tmp_path):
     victim = tmp_path / "victim.txt"
     victim.write_text("precious\n")
     record = _record(tmp_path)
-    header = {**_header(record), "exit_code": 0, "output_file": str(victim)}
+    header = {**_head(record)[0], "exit_code": 0, "output_file": str(victim)}
     key = record.stem.removeprefix(PREFIX)
-    _reseal(record, f"replay {key}", marshal.dumps(header), FORGED_OUTPUT, b"\x01" * 32)
+    _reseal(record, f"replay {key}", _forged_head(header, record), FORGED_OUTPUT, b"\x01" * 32)
     assert _doclint(tmp_path) == (output, "RAN", code)
     assert victim.read_text() == "precious\n"
     assert _doclint(tmp_path) == (output, "REPLAYED", code)
@@ -104,9 +113,9 @@ def test_a_record_names_no_file_to_write(tmp_path):
     victim = tmp_path / "victim.txt"
     victim.write_text("precious\n")
     record = _record(tmp_path)
-    header = {**_header(record), "output_file": str(victim)}
+    header = {**_head(record)[0], "output_file": str(victim)}
     key = record.stem.removeprefix(PREFIX)
-    _reseal(record, f"replay {key}", marshal.dumps(header), FORGED_OUTPUT, None)
+    _reseal(record, f"replay {key}", _forged_head(header, record), FORGED_OUTPUT, None)
     assert _doclint(tmp_path) == (output, "RAN", code)
     assert victim.read_text() == "precious\n"
     # The command line's own -o is written, and replayed.
