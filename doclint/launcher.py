@@ -57,7 +57,14 @@ def script() -> int:
         sys.stdout.flush()  # here, not at exit, where a full disk has no say in the code
         return exit_code
     except Stopped as stopped:
-        return stopped.exit_code
+        # Every `finally` has run, the temporary files are gone: the process
+        # ends here, not through the interpreter's exit, which joins a
+        # process pool's threads, and those can wait for ever on the workers
+        # the stop killed (CPython 3.11).
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                stream.flush()
+        os._exit(stopped.exit_code)
     except OSError as error:
         if error.errno not in OUTPUT_ERRORS:
             raise
@@ -97,8 +104,13 @@ class Stop:
         # A process pool's manager thread may trip over the futures it loses
         # with its workers: the run is ending, its complaint is no news.
         threading.excepthook = lambda _: None
-        for child in active_children():
+        children = active_children()
+        for child in children:
             child.kill()
+        # Reaped here: the process ends without its pool waiting on them, and
+        # an init that reaps nothing (a container's) would keep them as zombies.
+        for child in children:
+            child.join(1)
         raise Stopped(exit_code)
 
 

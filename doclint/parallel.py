@@ -53,8 +53,14 @@ def map_in_processes(
 ) -> list[R]:
     """`work` applied to chunks of `items` in `jobs` new processes, each started
     with `initializer(*initargs)`: the results, in order (`imap_in_pool`)."""
-    with process_pool(jobs, initializer, initargs) as pool:
-        return list(imap_in_pool(pool, jobs, work, items, progress))
+    pool = process_pool(jobs, initializer, initargs)
+    try:
+        results = list(imap_in_pool(pool, jobs, work, items, progress))
+    except BaseException:
+        close_pool(pool, wait=False)
+        raise
+    close_pool(pool, wait=True)
+    return results
 
 
 def process_pool(
@@ -70,6 +76,14 @@ def process_pool(
         initializer=initializer,
         initargs=initargs,
     )
+
+
+def close_pool(pool: ProcessPoolExecutor, wait: bool) -> None:
+    """Shut the pool down; when the run is stopping or failing (`wait` false),
+    without waiting, its queued work dropped: a stop kills the workers first,
+    and CPython 3.11's pool, waited on once its workers are gone, can wait
+    for ever."""
+    pool.shutdown(wait=wait, cancel_futures=not wait)
 
 
 def start_processes(pool: ProcessPoolExecutor) -> None:

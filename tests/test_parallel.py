@@ -6,7 +6,7 @@ import contextlib
 import subprocess
 import sys
 
-from doclint import Settings, check_paths
+from doclint import Settings, check_paths, parallel
 from doclint.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput
 from doclint.parallel import chunk_bounds
@@ -61,3 +61,53 @@ def test_chunks_cover_every_item_once_and_keep_groups_whole():
     assert chunk_bounds(0, 3, []) == []
     one_group = chunk_bounds(4, 1, ["x"] * 4)
     assert one_group == [(0, 4)]
+
+
+def _noted_pools(module, monkeypatch) -> list[dict]:
+    """How each pool `module` makes is shut down, noted (each still waited
+    on, so that the test's own processes end with it)."""
+    shutdowns: list[dict] = []
+    make_pool = module.process_pool
+
+    def pool(*arguments):
+        made = make_pool(*arguments)
+        shutdown = made.shutdown
+
+        def noted(wait=True, *, cancel_futures=False):
+            shutdowns.append({"wait": wait, "cancel_futures": cancel_futures})
+            shutdown(wait=True)
+
+        made.shutdown = noted
+        return made
+
+    monkeypatch.setattr(module, "process_pool", pool)
+    return shutdowns
+
+
+def _stop(*_) -> None:
+    raise KeyboardInterrupt
+
+
+def test_a_run_stopped_midway_does_not_wait_on_its_pool(generated_corpus, monkeypatch):
+    """A stop (SIGINT, SIGTERM) kills the workers and unwinds the run: the pool,
+    its workers gone, is let go without waiting, since CPython 3.11's pool can
+    wait for ever on workers killed under it."""
+    run_module = sys.modules["doclint.engine.run"]
+    shutdowns = _noted_pools(run_module, monkeypatch)
+    settings = Settings(select=["ALL"], jobs=2, cache=False)
+    with contextlib.suppress(KeyboardInterrupt):
+        run_module.run([generated_corpus / "docs"], settings, progress=_stop)
+    assert shutdowns == [{"wait": False, "cancel_futures": True}]
+    run_module.run([generated_corpus / "docs"], settings)
+    assert shutdowns[1:] == [{"wait": True, "cancel_futures": False}]
+
+
+def test_fixes_stopped_midway_do_not_wait_on_their_pool(monkeypatch):
+    """As a run's checks, so the fixes of `--fix`, spread by map_in_processes."""
+    shutdowns = _noted_pools(parallel, monkeypatch)
+    items = list(range(1000))
+    with contextlib.suppress(KeyboardInterrupt):
+        parallel.map_in_processes(list, items, 2, int, (), progress=_stop)
+    assert shutdowns == [{"wait": False, "cancel_futures": True}]
+    assert parallel.map_in_processes(list, items, 2, int, ()) == items
+    assert shutdowns[1:] == [{"wait": True, "cancel_futures": False}]

@@ -26,6 +26,7 @@ from doclint.gc_pause import collect_rarely
 from doclint.parallel import (
     MIN_ITEMS_PER_WORKER,
     available_cores,
+    close_pool,
     imap_in_pool,
     process_pool,
     start_processes,
@@ -96,9 +97,9 @@ class _Workers:
                 _roots = None
         return self.pool
 
-    def close(self) -> None:
+    def close(self, wait: bool) -> None:
         if self.pool is not None:
-            self.pool.shutdown()
+            close_pool(self.pool, wait)
 
 
 def _start_worker(settings: Settings, cwd: Path, render: PartRenderer | None) -> None:
@@ -158,8 +159,10 @@ def run(
             setup, index = files.locate(number)
             if setup.cache is not None:
                 _store(setup.cache, setup.files.tree_paths[index], outcome)
-    finally:
-        workers.close()
+    except BaseException:
+        workers.close(wait=False)
+        raise
+    workers.close(wait=True)
     partial = replay_inputs.partial_run()
     if len(setups) > 1:
         replay_inputs.refuse()  # a record holds one tree: each run of several checks them
