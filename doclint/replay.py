@@ -41,7 +41,6 @@ import sys
 from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import chain
 from operator import itemgetter
 from pathlib import Path
 from sys import intern
@@ -50,6 +49,7 @@ from typing import Any, TextIO
 from doclint import __version__, replay_inputs
 from doclint.cache import prune, write_cache_file
 from doclint.gc_pause import gc_paused
+from doclint.replay_head import read_head, write_head
 from doclint.replay_partial import Partial
 from doclint.replay_tables import NO_PLACE, FactTable, FileTable
 from doclint.sealed import (
@@ -65,7 +65,6 @@ from doclint.tree import Tree
 
 FORMAT = 7
 PREFIX = "replay-"
-PIECE_LENGTH = 8  # bytes of the length before each value of a head
 KEPT = 16  # records kept per cache folder: one per command line used lately
 POINTERS_KEPT = 256  # pointers to records kept in the user's folder
 OUTPUT_FILE_OPTIONS = ("-o", "--output-file")
@@ -122,7 +121,7 @@ def replay(argv: list[str]) -> int | Partial | None:
 def _replay_record(
     sealed: SealedFile, key: str, argv: list[str], folder: Path
 ) -> int | Partial | None:
-    record = _read_header(sealed.head, key)
+    record = read_head(sealed.head, {"format": FORMAT, "key": key})
     if record is None:
         return None
     tables = _tables(record)
@@ -196,13 +195,12 @@ def save(recorder: replay_inputs.Recorder, argv: list[str], exit_code: int) -> N
 
 
 def _head(recorder: replay_inputs.Recorder, key: str, exit_code: int) -> Spool | None:
-    """The record's head, written to a temporary file: what the run depended
-    on, then the files it checked and the facts their rules asked, a column
-    at a time (`_write_piece`); None when the run cannot be recorded.
-    ValueError when it cannot be written. The run's tree and parts are taken
-    from the recorder: what they hold (the cache of every file, the place of
-    every part) is gone once the tables are made, and each column is freed
-    once written: marshalled whole, the head of a big tree was 50 MB more."""
+    """The record's head, written to a temporary file (replay_head.py): what
+    the run depended on, then the files it checked and the facts their rules
+    asked; None when the run cannot be recorded. ValueError when it cannot be
+    written. The run's tree and parts are taken from the recorder: what they
+    hold (the cache of every file, the place of every part) is gone once the
+    tables are made."""
     run, recorder.tree = recorder.tree, None
     parts = recorder.parts is not None
     tables = _checked_tables(recorder, run) if run is not None else None
@@ -217,45 +215,18 @@ def _head(recorder: replay_inputs.Recorder, key: str, exit_code: int) -> Spool |
     previous = partial.record["observations"] if partial else ()
     observed = {(kind, path): value for kind, path, value in previous}
     observed.update(recorder.observations)
-    head = Spool("doclint-head-")
-    try:
-        header = {
-            "format": FORMAT,
-            "key": key,
-            "observations": [(kind, path, value) for (kind, path), value in observed.items()],
-            "root": root,
-            "known_paths": known_paths,
-            "parts": parts,
-            "output_file": recorder.output_file,
-            "encoding": recorder.encoding,
-            "exit_code": exit_code,
-        }
-        for piece in chain([header], files.drain(), facts.drain()):
-            _write_piece(head, piece)
-    except BaseException:
-        head.close()
-        raise
-    return head
-
-
-def _write_piece(head: Spool, value: object) -> None:
-    """One value of a record's head, its length first: the reader decodes the
-    header alone before the tables, and each column in one call."""
-    data = marshal.dumps(value)
-    head.write(len(data).to_bytes(PIECE_LENGTH, "little"))
-    head.write(data)
-
-
-def _pieces(head: bytes) -> Iterator[object]:
-    """The values of a record's head, each decoded when taken; ValueError when
-    one is cut short (EOFError, ValueError or TypeError when it is no value)."""
-    view, start = memoryview(head), 0
-    while start < len(view):
-        end = start + PIECE_LENGTH + int.from_bytes(view[start : start + PIECE_LENGTH], "little")
-        if end > len(view):
-            raise ValueError("a record's head cut short")
-        yield marshal.loads(view[start + PIECE_LENGTH : end])
-        start = end
+    header = {
+        "format": FORMAT,
+        "key": key,
+        "observations": [(kind, path, value) for (kind, path), value in observed.items()],
+        "root": root,
+        "known_paths": known_paths,
+        "parts": parts,
+        "output_file": recorder.output_file,
+        "encoding": recorder.encoding,
+        "exit_code": exit_code,
+    }
+    return write_head(header, files, facts)
 
 
 def _checked_tables(
@@ -360,21 +331,6 @@ def _pointer(key: str) -> tuple[Path, object] | None:
         return Path(os.fsdecode(folder)), known
     except (EOFError, ValueError, TypeError):
         return None
-
-
-def _read_header(head: bytes, key: str) -> dict[str, Any] | None:
-    """The record's facts, its tables' columns under "files" and "facts";
-    the output that follows them is copied, never decoded."""
-    pieces = _pieces(head)
-    try:
-        data = next(pieces)
-        if not (isinstance(data, dict) and data.get("format") == FORMAT and data.get("key") == key):
-            return None
-        data["files"] = [next(pieces) for _ in FileTable.COLUMNS]
-        data["facts"] = [next(pieces) for _ in FactTable.COLUMNS]
-    except (EOFError, ValueError, TypeError, StopIteration):
-        return None
-    return data
 
 
 def _tables(record: dict[str, Any]) -> tuple[FileTable, FactTable] | None:

@@ -24,7 +24,8 @@ from doclint.cache import KEY_PATTERN, RECORD, Cache, digest, write_cache_file
 from doclint.engine import run
 from doclint.engine.linter import Linter
 from doclint.engine.run_setup import NOT_DECIDING, cache_key
-from doclint.replay import PREFIX, _pieces, _write_piece
+from doclint.replay import PREFIX
+from doclint.replay_head import _pieces, write_piece
 from doclint.replay_inputs import file_stamp
 from doclint.tree import Tree
 from tests.pages import write_plugin
@@ -87,7 +88,7 @@ def _forged_head(header: dict, record: Path) -> bytes:
     """The head of `record` with `header` in place of its own."""
     spool = sealed.Spool("test-")
     for value in [header, *_head(record)[1:]]:
-        _write_piece(spool, value)
+        write_piece(spool, value)
     return b"".join(spool.blocks())
 
 
