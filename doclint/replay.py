@@ -235,7 +235,7 @@ def _checked_tables(
     """The checked files and the facts their rules asked, the folders whose
     listings decide the other facts stamped (`recorder.observe`); None when
     the run cannot be recorded. In a call of its own: what decides the
-    listings' answers is gone before the head is marshalled."""
+    listings' answers is gone before the head is written."""
     if any(path not in run.results for path in run.paths):
         return None  # a file could not be read: nothing tells when that changes
     tree = Tree(Path(run.root), run.known_paths)

@@ -46,8 +46,9 @@ class FileTable:
 
     def add(self, shown: str, path: str, stamp: Stamp, facts: Iterable[int], place: Place) -> None:
         # Interned, a path named again (as shown and relative to the root,
-        # by a file and by the facts about it) is one string, which marshal
-        # writes once and reads back as one.
+        # by a file and by the facts about it) is one string: marshal writes
+        # it once a column and marks it interned, and reading the columns
+        # back makes it one string again.
         self.shown.append(intern(shown))
         self._paths.append(None if path == shown else intern(path))
         self._stamps.extend(stamp)
