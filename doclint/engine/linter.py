@@ -22,7 +22,7 @@ from doclint.builtin_rules import (
 from doclint.cache import Fact, digest
 from doclint.config import rule_options
 from doclint.engine.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
-from doclint.engine.reporting import FilePart
+from doclint.engine.reporting import FilePart, PartPlace
 from doclint.engine.settings import Settings
 from doclint.file_reading import read_regular
 from doclint.findings import EditData, FixData, Row, shifted_fix
@@ -104,8 +104,9 @@ class FileOutcome(NamedTuple):
     facts: list[Fact]
     stamp: Stamp | None
     content_hash: bytes | None
-    part: FilePart | None = None
-    """The file's findings as the output writes them, when rendered where checked."""
+    part: FilePart | PartPlace | None = None
+    """The file's findings as the output writes them, when rendered where
+    checked; from a worker, where it wrote them."""
 
 
 class Linter:

@@ -23,6 +23,16 @@ FilePart = tuple[bytes, int]
 """One file's findings as written, and how many there are."""
 
 
+class PartPlace(NamedTuple):
+    """Where a worker wrote a file's part (engine/spill.py): its file's name in
+    the run's folder, offset and length there; and how many findings it holds."""
+
+    spool: str
+    offset: int
+    length: int
+    count: int
+
+
 def shown_paths(rows: list[Row], root: Path, cwd: Path) -> list[Row]:
     """Rows whose messages show the tree paths they name (`shown_tree_path`)
     relative to `cwd`, as the findings' own paths are shown."""

@@ -20,7 +20,7 @@ from doclint.engine.reporting import FileReporter, PartRenderer, RunResult
 from doclint.engine.root import make_tree_at
 from doclint.engine.run_setup import RunSetup, set_up_runs
 from doclint.engine.settings import Settings
-from doclint.engine.spill import SpilledParts
+from doclint.engine.spill import PartSpool, SpilledParts, remove_spool_folder, spool_folder
 from doclint.findings import DiagnosticRow, Row
 from doclint.gc_pause import collect_rarely
 from doclint.parallel import (
@@ -69,6 +69,8 @@ class _Roots:
 _roots: _Roots | None = None
 """A worker's linters and reporters; in the main process, while it forks its
 workers, what they start from (the rules loaded, no tree yet)."""
+_spool: PartSpool | None = None
+"""A worker's file of the parts it renders."""
 
 
 class _Workers:
@@ -82,13 +84,17 @@ class _Workers:
         self.least = self.jobs * MIN_ITEMS_PER_WORKER
         self.start_from = _Roots(settings, Path.cwd(), render, registry=registry)
         self.pool: ProcessPoolExecutor | None = None
+        self.spool_folder = spool_folder() if render is not None and self.jobs > 1 else None
+        """Where the workers write the parts they render."""
 
     def start(self) -> ProcessPoolExecutor:
         global _roots
         if self.pool is None:
             start = self.start_from
             self.pool = process_pool(
-                self.jobs, _start_worker, (start.settings, start.cwd, start.render)
+                self.jobs,
+                _start_worker,
+                (start.settings, start.cwd, start.render, self.spool_folder),
             )
             _roots = start
             try:
@@ -98,13 +104,19 @@ class _Workers:
         return self.pool
 
     def close(self, wait: bool) -> None:
+        """Stop the workers; the parts they wrote are open in the main process by now."""
         if self.pool is not None:
             close_pool(self.pool, wait)
+        if self.spool_folder is not None:
+            remove_spool_folder(self.spool_folder)
 
 
-def _start_worker(settings: Settings, cwd: Path, render: PartRenderer | None) -> None:
-    global _roots
+def _start_worker(
+    settings: Settings, cwd: Path, render: PartRenderer | None, folder: str | None
+) -> None:
+    global _roots, _spool
     collect_rarely()
+    _spool = PartSpool(folder) if folder is not None else None
     if _roots is not None and _roots.settings is settings:
         return  # forked from the run's own process: its linters are here already
     _roots = _Roots(settings, cwd, render)
@@ -114,7 +126,15 @@ def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[FileOutcome]:
     """Check the files of a chunk, each (root, file): a chunk carries the root
     of each of its files, since one run may check several trees."""
     assert _roots is not None
-    return [_checked(*_roots.at(root), Path(file)) for root, file in chunk]
+    outcomes = [_checked(*_roots.at(root), Path(file)) for root, file in chunk]
+    if _spool is None:
+        return outcomes
+    placed = [
+        outcome if outcome.part is None else outcome._replace(part=_spool.place(outcome.part))
+        for outcome in outcomes
+    ]
+    _spool.flush()  # the main process reads the parts once it has the chunk
+    return placed
 
 
 def _checked(linter: Linter, reporter: FileReporter, file: Path) -> FileOutcome:
@@ -149,7 +169,7 @@ def run(
         setups = files.setups
         roots = _Roots(settings, Path.cwd(), render, setups)
         results: dict[int, list[Row]] = {}
-        parts = SpilledParts() if render is not None else None
+        parts = SpilledParts(workers.spool_folder) if render is not None else None
         missing = _from_caches(files, roots, results, parts)
         for number, outcome in _check_missing(files, roots, missing, progress, workers):
             if parts is not None:

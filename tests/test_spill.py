@@ -1,0 +1,80 @@
+"""Rendered parts on disk: the main process's own spill, and the files the
+workers write their parts to, read back in the order of the paths."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from doclint.engine import Settings, run
+from doclint.engine.spill import PartSpool, SpilledParts, spool_folder
+from doclint.output import LAYOUTS
+from doclint.output.layout import PartWriter
+
+LAYOUT = LAYOUTS["json"]
+
+
+def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
+    folder = spool_folder()
+    try:
+        spool = PartSpool(folder)
+        parts = SpilledParts(folder)
+        shown = ["docs/c.md", "docs/a.md", "docs/b.md", "docs/d.md"]
+        parts.add(0, spool.place((b"c" * 5, 1)))
+        parts.add(3, (b"d" * 2, 4))  # the cache's answer: written by the main process
+        parts.add(2, spool.place((b"b" * 7, 3)))
+        parts.add(1, None)
+        spool.flush()
+        assert os.listdir(folder) == [], "the main process unlinks a worker's file as it opens it"
+        assert list(parts.sort(shown)) == [
+            ("docs/b.md", b"b" * 7, 3),
+            ("docs/c.md", b"c" * 5, 1),
+            ("docs/d.md", b"d" * 2, 4),
+        ]
+    finally:
+        os.rmdir(folder)
+
+
+@pytest.mark.parametrize("name", ["../escape", "/etc/passwd", "..", "", "sub/part"])
+def test_a_part_file_outside_the_runs_folder_is_refused(tmp_path, name):
+    from doclint.engine.reporting import PartPlace
+
+    parts = SpilledParts(str(tmp_path))
+    with pytest.raises(ValueError, match="outside its folder"):
+        parts.add(0, PartPlace(name, 0, 1, 1))
+
+
+def _tree(root: Path, pages: int) -> Path:
+    docs = root / "docs"
+    docs.mkdir(parents=True)
+    for number in range(pages):
+        links = "".join(f"See [p{i}](gone/{number}-{i}.md).\n\n" for i in range(number % 7))
+        (docs / f"page{number:03}.md").write_text(f"# Page {number}\n\n{links}", encoding="utf-8")
+    return docs
+
+
+def test_parts_written_by_workers_read_as_parts_rendered_in_process(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    docs = _tree(tmp_path, 200)
+    opened: list[str] = []
+    open_spool = SpilledParts._open_spool
+
+    def noted(self: SpilledParts, name: str) -> int:
+        opened.append(name)
+        return open_spool(self, name)
+
+    monkeypatch.setattr(SpilledParts, "_open_spool", noted)
+    results = [
+        run([docs], Settings(select=["DL401"], jobs=jobs), render=PartWriter(LAYOUT))
+        for jobs in (1, 2)
+    ]
+    one, two = (list(result.parts or ()) for result in results)
+    assert len(one) == 200 - 200 // 7 - 1 and one == two
+    assert len(opened) == 2, "each of the two workers wrote its parts to a file of its own"
+    assert one[0][0] == "docs/page001.md" and b'"line": 3' in one[0][1]
+    assert os.listdir(tmp_path / "tmp") == [], "no part file or folder is left behind"
