@@ -6,14 +6,14 @@ part goes to a temporary file as its file is checked, and memory keeps only
 where it is; the output reads the parts back in the order of the paths.
 
 A worker writes the parts it renders to a file of its own (`PartSpool`) and
-sends the main process only where each one is (`PartPlace`): sent whole, the
-parts crossed a pipe, were copied twice more and written again by the main
-process, about a tenth of the wall time of a 14,710-page tree's `json` run on
-two cores. The main process opens a worker's file the first time it hears of
-it and unlinks it at once; its own spill (parts answered by the cache, or
-checked in process) has no name from the start. The workers' folder
-(`spool_folder`) is removed when the workers stop, however the run ends; only
-a run killed outright can leave it behind.
+sends the main process only where each one is (`PartPlace`). Sent whole, the
+parts crossed a pipe and were written again by the main process: 2.27 GB for
+the `jsonl` report of a 210,088-page tree, 6 s of the main process's CPU. The
+main process opens a worker's file the first time it hears of it and unlinks
+it at once; its own spill (parts answered by the cache, or checked in
+process) has no name from the start. The workers' folder (`spool_folder`) is
+removed when the workers stop, however the run ends; only a run killed
+outright can leave it behind.
 """
 
 from __future__ import annotations
