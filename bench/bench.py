@@ -480,6 +480,11 @@ def bench_peers(
 
 # ---- doclint -----------------------------------------------------------------------------------
 
+# -P: the runs start in a corpus root, and `python -m` puts the current folder first on sys.path;
+# a corpus made from the standard library would have its own `typing.py` and `ast.py` imported
+# (and compiled, every run) in place of the interpreter's.
+DEFAULT_DOCLINT = [sys.executable, "-P", "-m", "doclint"]
+
 
 def probe_doclint(argv: list[str], cwd: Path) -> Doclint:
     """Find out whether doclint runs and which optional flags its `check` command has.
@@ -822,7 +827,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--doclint",
         metavar="CMD",
         type=shlex.split,
-        help=f"doclint command line (default: {sys.executable} -m doclint)",
+        help=f"doclint command line (default: {' '.join(DEFAULT_DOCLINT)})",
     )
     arg("--output", metavar="FILE", type=Path, help="also write the report to FILE")
     args = parser.parse_args(argv)
@@ -847,7 +852,7 @@ def main(argv: list[str] | None = None) -> int:
         install_peers(args.peers, args.timeout)
     missing = missing_peers(args.peers, args.skip_install)
     args.work.mkdir(parents=True, exist_ok=True)
-    doclint = probe_doclint(args.doclint or [sys.executable, "-m", "doclint"], args.work)
+    doclint = probe_doclint(args.doclint or DEFAULT_DOCLINT, args.work)
     rows: list[Row] = [bench_start_up(doclint, args.rounds, args.timeout)]
     for size in (name for name in SIZES if name in args.sizes):
         source = corpus_source(size, args.big_source)
