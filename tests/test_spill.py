@@ -21,7 +21,7 @@ def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
     folder = spool_folder()
     try:
         spool = PartSpool(folder)
-        parts = SpilledParts(folder)
+        parts = SpilledParts(lambda: folder)
         shown = ["docs/c.md", "docs/a.md", "docs/b.md", "docs/d.md"]
         parts.add(0, spool.place((b"c" * 5, 1)))
         parts.add(3, (b"d" * 2, 4))  # the cache's answer: written by the main process
@@ -42,7 +42,7 @@ def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
 def test_a_part_file_outside_the_runs_folder_is_refused(tmp_path, name):
     from doclint.engine.reporting import PartPlace
 
-    parts = SpilledParts(str(tmp_path))
+    parts = SpilledParts(lambda: str(tmp_path))
     with pytest.raises(ValueError, match="outside its folder"):
         parts.add(0, PartPlace(name, 0, 1, 1))
 

@@ -84,13 +84,15 @@ class _Workers:
         self.least = self.jobs * MIN_ITEMS_PER_WORKER
         self.start_from = _Roots(settings, Path.cwd(), render, registry=registry)
         self.pool: ProcessPoolExecutor | None = None
-        self.spool_folder = spool_folder() if render is not None and self.jobs > 1 else None
-        """Where the workers write the parts they render."""
+        self.spool_folder: str | None = None
+        """Where the workers write the parts they render, once they are started."""
 
     def start(self) -> ProcessPoolExecutor:
         global _roots
         if self.pool is None:
             start = self.start_from
+            if start.render is not None:
+                self.spool_folder = spool_folder()
             self.pool = process_pool(
                 self.jobs,
                 _start_worker,
@@ -169,7 +171,7 @@ def run(
         setups = files.setups
         roots = _Roots(settings, Path.cwd(), render, setups)
         results: dict[int, list[Row]] = {}
-        parts = SpilledParts(workers.spool_folder) if render is not None else None
+        parts = SpilledParts(lambda: workers.spool_folder) if render is not None else None
         missing = _from_caches(files, roots, results, parts)
         for number, outcome in _check_missing(files, roots, missing, progress, workers):
             if parts is not None:

@@ -23,7 +23,7 @@ import shutil
 import tempfile
 import weakref
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, overload
 
 from doclint.engine.reporting import FilePart, PartPlace
@@ -73,9 +73,9 @@ class PartSpool:
 class SpilledParts(Sequence[tuple[str, bytes, int]]):
     """Each file's (path as shown, part, findings), read from temporary files."""
 
-    def __init__(self, folder: str | None = None) -> None:
+    def __init__(self, folder: Callable[[], str | None] = lambda: None) -> None:
         self._folder = folder
-        """Where workers write their parts (`PartSpool`), if any."""
+        """Where workers write their parts (`PartSpool`), if they were started."""
         # Open as long as the parts are read: the run's result outlives any block.
         self._spill = tempfile.TemporaryFile(prefix="doclint-parts-")  # noqa: SIM115
         self._descriptors = [self._spill.fileno()]
@@ -108,9 +108,10 @@ class SpilledParts(Sequence[tuple[str, bytes, int]]):
 
     def _open_spool(self, name: str) -> int:
         """Open a worker's file (a name in the run's folder, nothing else) and unlink it."""
-        if self._folder is None or os.path.basename(name) != name or name in ("", ".", ".."):
+        folder = self._folder()
+        if folder is None or os.path.basename(name) != name or name in ("", ".", ".."):
             raise ValueError(f"a worker named a part file outside its folder: {name!r}")
-        path = os.path.join(self._folder, name)
+        path = os.path.join(folder, name)
         descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
         self._descriptors.append(descriptor)
         os.unlink(path)
@@ -118,7 +119,6 @@ class SpilledParts(Sequence[tuple[str, bytes, int]]):
 
     def sort(self, shown: Sequence[str]) -> SpilledParts:
         """In the order of the files' paths as shown (`shown[index]`)."""
-        self._spill.flush()
         self._shown, places = shown, self._places
         order = sorted(range(len(self)), key=lambda part: shown[places[part * PLACE_WIDTH]])
         self._order = array("q", order)
