@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope, Severity
+from doclint.findings import Row
+from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope, Severity
 
 
 class _EngineRule(Rule):
@@ -25,11 +26,18 @@ class InternalError(_EngineRule):
     and report it to the rule's author.
 
     **Example:** `DL001 [internal-error] rule DL999 (my-rule) crashed: KeyError: 'x'`
+
+    **Use instead:** a rule that handles the page: fix it (or have its author
+    fix it); until then `--ignore DL999` leaves it out and the file is checked
+    by the other rules without an internal error.
     """
 
     code = "DL001"
     name = "internal-error"
     summary = "A rule crashed on this file; the other rules still ran."
+    RULE_CRASHED = Cause("internal-error/rule-crashed", "Rule crashed")
+    PARSER_CRASHED = Cause("internal-error/parser-crashed", "Parser crashed")
+    causes = (RULE_CRASHED, PARSER_CRASHED)
 
 
 class UnreadableFile(_EngineRule):
@@ -39,11 +47,17 @@ class UnreadableFile(_EngineRule):
     through unnoticed; the run goes on and the file is named.
 
     **Example:** `DL002 [unreadable-file] cannot read file: Permission denied`
+    (or `cannot read file: broken symbolic link to gone.md`)
+
+    **Use instead:** a file doclint may read (`chmod a+r page.md`), a symbolic
+    link whose target exists, or the path left out (`--exclude`).
     """
 
     code = "DL002"
     name = "unreadable-file"
     summary = "The file could not be read."
+    UNREADABLE = Cause("unreadable-file/read-error", "File that cannot be read")
+    causes = (UNREADABLE,)
 
 
 class InvalidUtf8(_EngineRule):
@@ -61,6 +75,8 @@ class InvalidUtf8(_EngineRule):
     code = "DL003"
     name = "invalid-utf8"
     summary = "The file is not valid UTF-8; the decodable text is still checked."
+    INVALID_UTF8 = Cause("invalid-utf8/undecodable-bytes", "Bytes that are not UTF-8")
+    causes = (INVALID_UTF8,)
 
 
 class BinaryFile(_EngineRule):
@@ -72,11 +88,17 @@ class BinaryFile(_EngineRule):
     named once and not checked further; the rest of the run goes on.
 
     **Example:** `DL004 [binary-file] NUL byte at offset 12: a binary file, not checked`
+    for a PNG image saved as `diagram.md`.
+
+    **Use instead:** the image under its own name (`diagram.png`), linked
+    from a page; a truncated page regenerated.
     """
 
     code = "DL004"
     name = "binary-file"
     summary = "The file is binary (NUL bytes), not text; it is not checked further."
+    BINARY = Cause("binary-file/nul-byte", "NUL byte in a text file")
+    causes = (BINARY,)
 
 
 class FileTooLarge(_EngineRule):
@@ -87,12 +109,19 @@ class FileTooLarge(_EngineRule):
     memory and time out of proportion. It is named and skipped, and the rest
     of the run goes on.
 
-    **Example:** `DL005 [file-too-large] 104,857,600 bytes is over the limit of 67,108,864`
+    **Example:** `DL005 [file-too-large] 104,857,600 bytes is over the limit of
+    67,108,864; not read`
+
+    **Use instead:** a page of a reasonable size (the data file linked, not
+    embedded), or `--max-file-size` raised for a tree whose pages are meant to
+    be that large.
     """
 
     code = "DL005"
     name = "file-too-large"
     summary = "The file is over the size limit and was not read."
+    TOO_LARGE = Cause("file-too-large/over-limit", "File over the size limit")
+    causes = (TOO_LARGE,)
 
 
 class UnusedSuppression(_EngineRule):
@@ -121,6 +150,13 @@ class UnusedSuppression(_EngineRule):
     name = "unused-suppression"
     summary = "A doclint-disable directive that suppressed nothing, or that names no rule."
     severity = Severity.WARNING
+    SUPPRESSED_NOTHING = Cause(
+        "unused-suppression/suppressed-nothing", "Directive that suppressed nothing"
+    )
+    UNKNOWN_RULE = Cause("unused-suppression/unknown-rule", "Directive naming no known rule")
+    UNKNOWN_DIRECTIVE = Cause("unused-suppression/unknown-directive", "Unknown directive")
+    IDLE_ENABLE = Cause("unused-suppression/nothing-to-enable", "Enable with no disable to end")
+    causes = (SUPPRESSED_NOTHING, UNKNOWN_RULE, UNKNOWN_DIRECTIVE, IDLE_ENABLE)
 
 
 class Utf16File(_EngineRule):
@@ -141,6 +177,8 @@ class Utf16File(_EngineRule):
     code = "DL008"
     name = "utf16-file"
     summary = "The file is UTF-16, not UTF-8; it is decoded and checked all the same."
+    UTF16 = Cause("utf16-file/utf16-text", "UTF-16 text")
+    causes = (UTF16,)
 
 
 class EmptyFile(_EngineRule):
@@ -150,7 +188,8 @@ class EmptyFile(_EngineRule):
     writer that crashed or ran out of disk leaves behind; every link to it
     leads to a blank page. Nothing else is checked in it.
 
-    **Example:** `DL009 [empty-file] the file is empty (0 bytes)`
+    **Example:** `DL009 [empty-file] the file is empty` (or `the file holds
+    only whitespace`)
 
     **Use instead:** regenerate the page, or delete it and the links to it.
     """
@@ -159,6 +198,9 @@ class EmptyFile(_EngineRule):
     name = "empty-file"
     summary = "The file is empty or holds only whitespace."
     severity = Severity.WARNING
+    EMPTY = Cause("empty-file/no-bytes", "Empty file")
+    BLANK = Cause("empty-file/only-whitespace", "File of whitespace only")
+    causes = (EMPTY, BLANK)
 
 
 class OutsideRoot(_EngineRule):
@@ -178,6 +220,8 @@ class OutsideRoot(_EngineRule):
     code = "DL010"
     name = "file-outside-root"
     summary = "The file lies outside the tree root; it is not checked."
+    OUTSIDE = Cause("file-outside-root/outside-root", "File outside the tree root")
+    causes = (OUTSIDE,)
 
 
 ENGINE_RULES: tuple[type[Rule], ...] = (
@@ -191,3 +235,9 @@ ENGINE_RULES: tuple[type[Rule], ...] = (
     OutsideRoot,
     UnusedSuppression,
 )
+
+
+def engine_row(rule: type[Rule], line: int, column: int, message: str, cause: Cause) -> Row:
+    """A finding the engine itself reports (not a rule's `check`), as a row."""
+    severity = str(rule.severity)
+    return (line, column, rule.code, rule.name, severity, message, None, (cause.id, cause.label))

@@ -22,8 +22,24 @@ EditData = tuple[int, int, int, int, str]
 FixData = tuple[str, str, tuple[EditData, ...]]
 """(safety, description, edits) of the fix a finding offers: plain tuples,
 which the cache stores as they are."""
-Row = tuple[int, int, str, str, str, str, FixData | None]
-"""(line, column, code, name, severity, message, fix) of a finding in one file."""
+
+
+class Cause(NamedTuple):
+    """Why a finding fired, as data (`rule_api` gives it to rules): `id` is
+    stable (`rule-name/sub-cause`, what JSON and `--statistics` carry and
+    tools may key on), `label` a short noun for people ("Python keyword
+    listed as a class"), never a message. A rule declares its causes
+    (`Rule.causes`) and sets one on each finding."""
+
+    id: str
+    label: str
+
+
+CauseData = tuple[str, str]
+"""(id, label) of a finding's cause, as `Cause` (a plain tuple: the cache
+marshals rows, and marshal takes no named tuple)."""
+Row = tuple[int, int, str, str, str, str, FixData | None, CauseData]
+"""(line, column, code, name, severity, message, fix, cause) of a finding in one file."""
 
 
 def shifted_fix(fix: FixData | None, lines: int) -> FixData | None:
@@ -47,3 +63,5 @@ class DiagnosticRow(NamedTuple):
     severity: str
     message: str
     fix: FixData | None = None
+    cause: CauseData | None = None
+    """None only for a row made outside the engine (the engine sets every cause)."""

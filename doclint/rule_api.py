@@ -22,6 +22,7 @@ from typing import Annotated, ClassVar, Generic, NamedTuple, TypeVar, Union, get
 from urllib.parse import unquote
 
 from doclint.edits import Edit
+from doclint.findings import Cause
 from doclint.gc_pause import gc_paused
 from doclint.models.generated import (
     AnyPage,
@@ -65,6 +66,7 @@ __all__ = [
     "OUTLINES",
     "PAGE_SUFFIXES",
     "AnyPage",
+    "Cause",
     "CodeBlock",
     "Count",
     "DependencyEntry",
@@ -154,12 +156,13 @@ class Fix(NamedTuple):
 
 
 class Finding(NamedTuple):
-    """What a rule yields; the engine adds path, code, name and severity."""
+    """What a rule yields; the engine adds path, code, name, severity (and a cause if none)."""
 
     line: int
     column: int
     message: str
     fix: Fix | None = None
+    cause: Cause | None = None
 
 
 OptionValue = bool | int | str | tuple[str, ...]
@@ -408,6 +411,8 @@ class Rule(Generic[PageT]):
     scope: ClassVar[Scope] = Scope.PAGE
     kinds: ClassVar[frozenset[DocKind] | None] = None
     options: ClassVar[Mapping[str, RuleOption]] = MappingProxyType({})
+    # Every cause the rule's findings carry, one per distinct reason it fires.
+    causes: ClassVar[tuple[Cause, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)

@@ -23,12 +23,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from doclint.builtin_rules import UnusedSuppression
+from doclint.builtin_rules import UnusedSuppression, engine_row
 from doclint.discovery import PatternSet
 from doclint.findings import Row
 from doclint.models.markdown import MarkdownLayer
 from doclint.registry import Registry, SelectionError
-from doclint.rule_api import Severity
+from doclint.rule_api import Cause, Severity
 
 MARKER = "doclint-"
 _DIRECTIVE = re.compile(r"<!--\s*doclint-([A-Za-z-]*)(.*?)-->", re.DOTALL)
@@ -175,9 +175,10 @@ class Suppressions:
                 hit = True
         return hit
 
-    def unused(self, enabled: frozenset[str]) -> Iterable[tuple[Directive, str]]:
-        """(directive, message) for each directive, or rule named in one, that
-        suppressed nothing. Rules not enabled in this run are not judged."""
+    def unused(self, enabled: frozenset[str]) -> Iterable[tuple[Directive, str, Cause]]:
+        """(directive, message, cause) for each directive, or rule named in
+        one, that suppressed nothing. Rules not enabled in this run are not judged."""
+        rule = UnusedSuppression
         for directive in self.directives:
             if directive.kind not in KINDS:
                 yield (
@@ -186,15 +187,20 @@ class Suppressions:
                         f"unknown directive `doclint-{directive.kind}`; expected one of "
                         + ", ".join(f"`doclint-{kind}`" for kind in KINDS)
                     ),
+                    rule.UNKNOWN_DIRECTIVE,
                 )
                 continue
             for selector in directive.unknown:
-                yield directive, f"`{directive.text}` names no rule `{selector}`"
+                yield directive, f"`{directive.text}` names no rule `{selector}`", rule.UNKNOWN_RULE
             if directive.kind == "enable":
                 continue
             if directive.blanket:
                 if "" not in directive.used:
-                    yield directive, f"`{directive.text}` suppressed nothing"
+                    yield (
+                        directive,
+                        f"`{directive.text}` suppressed nothing",
+                        rule.SUPPRESSED_NOTHING,
+                    )
                 continue
             idle = [
                 selector
@@ -202,12 +208,14 @@ class Suppressions:
                 if selector not in directive.used and codes & enabled
             ]
             if idle and len(idle) == len(directive.selectors) and not directive.unknown:
-                yield directive, f"`{directive.text}` suppressed nothing"
+                yield directive, f"`{directive.text}` suppressed nothing", rule.SUPPRESSED_NOTHING
             elif idle:
                 which = ", ".join(f"`{selector}`" for selector in idle)
-                yield directive, f"`{directive.text}` suppressed nothing for {which}"
+                message = f"`{directive.text}` suppressed nothing for {which}"
+                yield directive, message, rule.SUPPRESSED_NOTHING
         for directive in self.idle_enables:
-            yield directive, f"`{directive.text}` follows no `doclint-disable` it could end"
+            message = f"`{directive.text}` follows no `doclint-disable` it could end"
+            yield directive, message, rule.IDLE_ENABLE
 
 
 def _mark(directive: Directive, code: str) -> bool:
@@ -230,10 +238,9 @@ def apply_directives(
     kept = [row for row in rows if not suppressions.suppressed(row[0], row[2])]
     if UnusedSuppression.code not in enabled:
         return kept
-    rule = UnusedSuppression
     unused = [
-        (directive.line, directive.column, rule.code, rule.name, str(rule.severity), message, None)
-        for directive, message in suppressions.unused(enabled)
+        engine_row(UnusedSuppression, directive.line, directive.column, message, cause)
+        for directive, message, cause in suppressions.unused(enabled)
     ]
     # A directive may silence unused-suppression itself.
     return kept + [row for row in unused if not suppressions.suppressed(row[0], row[2])]

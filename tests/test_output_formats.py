@@ -123,6 +123,7 @@ def test_json_and_jsonl(cli):
                 {"line": 14, "column": 5, "end_line": 14, "end_column": 11, "content": "Classes"}
             ],
         },
+        "cause": "unknown-heading/misspelt",
         "url": rule_url("DL101"),
     }
     assert data[0]["fix"] is None  # a broken link: no fix
@@ -150,6 +151,7 @@ def test_json_rows_are_what_json_dumps_gives():
         DiagnosticRow('a "b"\\.md', 1, 2, "DL101", "n", "error", 'é\t"x"\n\u2028\x01', fix),
         DiagnosticRow("c.md", 4, 1, "DL202", "s", "error", "m", two_edits),
         DiagnosticRow("c.md", 9, 1, "DL202", "s", "error", "m", ("safe", "none", ())),
+        DiagnosticRow("c.md", 9, 2, "DL202", "s", "error", "m", None, ('s/"é"', "Label")),
     ]
     output = RunOutput(rows, 2)
     expected = [json.dumps(json_object(row), ensure_ascii=False) for row in rows]
