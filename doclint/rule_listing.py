@@ -1,14 +1,23 @@
 """The rules as `doclint rules` and `doclint rule CODE|--all` show them (as text
-or JSON), and the README's rules table."""
+or JSON), the README's rules table, and the rule pages of docs/rules/
+(`rule_pages`, written by tools/rule_pages.py)."""
 
 from __future__ import annotations
 
 import json
 import sys
 
-from doclint.registry import Registry
+import doclint_rules
+
+from doclint.builtin_rules import ENGINE_RULES
+from doclint.registry import Registry, builtin_rule
 from doclint.rule_api import Rule
 from doclint.suggestions import did_you_mean
+
+GENERATED = (
+    "<!-- Generated from the rule's class by tools/rule_pages.py; do not edit:"
+    " edit the rule's docstring and run `python tools/rule_pages.py`. -->"
+)
 
 
 def print_rules(registry: Registry) -> None:
@@ -43,6 +52,74 @@ def rules_markdown(registry: Registry) -> str:
             f"| {rule.severity} | {rule.fix_safety} | {rule.summary} |"
         )
     return "\n".join(rows) + "\n"
+
+
+def builtin_rules() -> list[type[Rule]]:
+    """The engine's diagnostics and the built-in rules, by code: those that
+    have a page under docs/rules/ (a plugin documents its own)."""
+    rules = [*ENGINE_RULES, *(builtin_rule(code) for code in doclint_rules.CODES)]
+    return sorted(rules, key=lambda rule: rule.code)
+
+
+def _runs_on(rule: type[Rule]) -> str:
+    kinds = ", ".join(sorted(rule.kinds)) if rule.kinds else "every kind of page"
+    return f"{rule.scope} ({kinds})"
+
+
+def rule_page(rule: type[Rule]) -> str:
+    """A rule's page under docs/rules/: its metadata, its documentation, the
+    causes its findings carry and its options."""
+    default = "on" if rule.default_enabled else "off"
+    parts = [
+        f"# {rule.code} {rule.name}\n\n{GENERATED}\n\n{rule.summary}\n",
+        "| Code | Name | Severity | Default | Fix | Runs on |\n|---|---|---|---|---|---|\n"
+        f"| {rule.code} | `{rule.name}` | {rule.severity} | {default} | {rule.fix_safety} "
+        f"| {_runs_on(rule)} |\n",
+        rule.documentation() + "\n",
+    ]
+    if rule.causes:
+        rows = "".join(f"| `{cause.id}` | {cause.label} |\n" for cause in rule.causes)
+        parts.append(
+            "## Causes\n\nEach finding carries one of these causes (`cause` in JSON and SARIF,"
+            " and the groups of `--statistics`):\n\n"
+            f"| Cause | What it is |\n|---|---|\n{rows}"
+        )
+    if rule.options:
+        rows = "".join(
+            f"| `{name}` | `{json.dumps(_plain(option.default))}` | {option.help} |\n"
+            for name, option in rule.options.items()
+        )
+        parts.append(
+            f"## Options\n\nSet in `[tool.doclint.rules.{rule.name}]` of pyproject.toml:\n\n"
+            f"| Option | Default | What it does |\n|---|---|---|\n{rows}"
+        )
+    parts.append("[All rules](index.md)\n")
+    return "\n".join(parts)
+
+
+def rules_index(rules: list[type[Rule]]) -> str:
+    """docs/rules/index.md: every rule, linked to its page."""
+    rows = "".join(
+        f"| [{rule.code}]({rule.code}.md) | `{rule.name}` "
+        f"| {'on' if rule.default_enabled else 'off'} | {rule.severity} | {rule.fix_safety} "
+        f"| {rule.summary} |\n"
+        for rule in rules
+    )
+    return (
+        f"# Rules\n\n{GENERATED}\n\nOne page per rule: why it matters, a bad and a good"
+        " example, the causes its findings carry and its options. Each finding's `url` (JSON,"
+        " SARIF) points at its rule's page; `doclint rule CODE` prints the same offline."
+        " DL0xx are the engine's own diagnostics about a file.\n\n"
+        "| Code | Name | Default | Severity | Fix | Summary |\n|---|---|---|---|---|---|\n"
+        f"{rows}"
+    )
+
+
+def rule_pages(rules: list[type[Rule]]) -> dict[str, str]:
+    """The files of docs/rules/ for `rules`: a page per rule and index.md."""
+    pages = {f"{rule.code}.md": rule_page(rule) for rule in rules}
+    pages["index.md"] = rules_index(rules)
+    return pages
 
 
 def rule_record(rule: type[Rule], documentation: bool) -> dict[str, object]:
