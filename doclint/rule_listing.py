@@ -10,6 +10,7 @@ import sys
 import doclint_rules
 
 from doclint.builtin_rules import ENGINE_RULES
+from doclint.output.urls import rule_url
 from doclint.registry import Registry, builtin_rule
 from doclint.rule_api import Rule
 from doclint.suggestions import did_you_mean
@@ -137,6 +138,7 @@ def rule_record(rule: type[Rule], documentation: bool) -> dict[str, object]:
             name: {"default": _plain(option.default), "help": option.help}
             for name, option in rule.options.items()
         },
+        "causes": [{"id": cause.id, "label": cause.label} for cause in rule.causes],
     }
     if documentation:
         record["documentation"] = rule.documentation()
@@ -172,7 +174,13 @@ def print_documentation(rule: type[Rule]) -> None:
         f"({', '.join(sorted(rule.kinds)) if rule.kinds else 'every kind of page'}).\n"
     )
     print(rule.documentation())
+    if rule.causes:
+        print("\nCauses (the `cause` of its findings in JSON, SARIF and --statistics):")
+        width = max(len(cause.id) for cause in rule.causes)
+        for cause in rule.causes:
+            print(f"  {cause.id:<{width}}  {cause.label}")
     if rule.options:
         print(f"\nOptions ([tool.doclint.rules.{rule.name}] in pyproject.toml):")
         for name, option in rule.options.items():
             print(f"  {name} = {json.dumps(_plain(option.default))}  {option.help}")
+    print(f"\nOnline: {rule_url(rule.code)}")

@@ -258,3 +258,15 @@ def test_statistics_group_each_rule_by_its_typed_causes(kinds_tree, monkeypatch,
         for cause in item["causes"]:
             assert cause["id"].split("/")[0] == item["name"]
             assert cause["cause"] == labels[cause["id"]]
+
+
+def test_rule_shows_its_causes_as_text_and_json(tmp_path, monkeypatch, capsys):
+    text = run_cli(monkeypatch, capsys, tmp_path, "rule", "DL201").out
+    records = json.loads(
+        run_cli(monkeypatch, capsys, tmp_path, "rules", "--output-format", "json").out
+    )
+    rule = load_registry().lookup("DL201")
+    for cause in rule.causes:
+        assert re.search(rf"^  {re.escape(cause.id)} +{re.escape(cause.label)}$", text, re.M)
+    (record,) = [record for record in records if record["code"] == "DL201"]
+    assert record["causes"] == [{"id": c.id, "label": c.label} for c in rule.causes]

@@ -136,3 +136,8 @@ def test_each_findings_url_points_at_its_rules_committed_page(monkeypatch, capsy
     for row in rows:
         assert row["url"] == f"{base}/{RULE_PAGES}/{row['code']}.md"
         assert (FOLDER / f"{row['code']}.md").is_file()
+
+
+def test_rule_names_its_page_online(tmp_path, monkeypatch, capsys):
+    text = run_cli(monkeypatch, capsys, tmp_path, "rule", "broken-link").out
+    assert text.rstrip().endswith(f"Online: {rule_url('DL401')}")
