@@ -61,21 +61,29 @@ class Causes:
     def share(self, cause: CauseGroup) -> float:
         return cause.count / self.total if self.total else 0.0
 
+    def record(self, cause: CauseGroup) -> dict[str, object]:
+        """A cause as JSON writes it: its rule, id, label, count, share of all
+        findings and an example."""
+        return {
+            "code": cause.code,
+            "name": cause.name,
+            "id": cause.id,
+            "cause": cause.cause,
+            "count": cause.count,
+            "share": round(self.share(cause), 6),
+            "example": example(cause.example),
+        }
+
     def records(self) -> list[dict[str, object]]:
-        """Every cause, biggest first, as JSON writes it: its rule, id,
-        label, count, share of all findings and an example."""
-        return [
-            {
-                "code": cause.code,
-                "name": cause.name,
-                "id": cause.id,
-                "cause": cause.cause,
-                "count": cause.count,
-                "share": round(self.share(cause), 6),
-                "example": example(cause.example),
-            }
-            for cause in self.biggest_first()
-        ]
+        """Every cause, biggest first, as JSON writes it."""
+        return [self.record(cause) for cause in self.biggest_first()]
+
+    def per_rule(self) -> dict[str, list[CauseGroup]]:
+        """Each rule's causes, biggest first, by rule code."""
+        grouped: dict[str, list[CauseGroup]] = {}
+        for cause in self.biggest_first():
+            grouped.setdefault(cause.code, []).append(cause)
+        return grouped
 
 
 def causes_of(rows: Iterable[DiagnosticRow]) -> Causes:
@@ -96,18 +104,36 @@ def statistics_detail(
     """`--statistics` in JSON: per rule (most frequent first) its count, whether
     `--fix` repairs some, and its causes, biggest first, each with its id,
     label, share of all findings and an example."""
-    per_rule: dict[str, list[dict[str, object]]] = {}
-    for record in causes.records():
-        code = record.pop("code")
-        del record["name"]
-        per_rule.setdefault(str(code), []).append(record)
+    per_rule = causes.per_rule()
     return [
         {
             "code": code,
             "name": name,
             "count": count,
             "fixable": fixable,
-            "causes": per_rule.get(code, []),
+            "causes": [
+                {key: value for key, value in causes.record(cause).items() if key not in _RULE}
+                for cause in per_rule.get(code, [])
+            ],
         }
         for count, code, name, fixable in counts
     ]
+
+
+def statistics_lines(counts: Sequence[tuple[int, str, str, bool]], causes: Causes) -> list[str]:
+    """`--statistics` as text: a line per rule (most frequent first), as ruff
+    writes it, and under it a line per cause of its findings, biggest first."""
+    width = max((len(f"{count:,}") for count, *_ in counts), default=1)
+    per_rule = causes.per_rule()
+    lines = []
+    for count, code, name, fixable in counts:
+        lines.append(f"{count:>{width},}  {code:<6} {'[*]' if fixable else '   '} {name}")
+        lines += [
+            f"{'':>{width}}  {cause.count:>{width},}  {cause.cause}  [{cause.id}]"
+            for cause in per_rule.get(code, [])
+        ]
+    return lines
+
+
+_RULE = ("code", "name")
+"""The keys of a cause's record that its rule's entry already gives."""

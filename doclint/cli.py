@@ -24,7 +24,7 @@ from doclint.baseline import (
     read_baseline,
     write_baseline,
 )
-from doclint.causes import causes_of, statistics_detail
+from doclint.causes import causes_of, statistics_detail, statistics_lines
 from doclint.cli_arguments import (
     UsageError,
     check_selection,
@@ -433,16 +433,13 @@ def _writes_utf8_bytes(stream: TextIO) -> bool:
 
 def _statistics(output: RunOutput, output_format: str) -> str:
     counts = statistics(output.diagnostics)
-    items = statistics_detail(counts, causes_of(output.diagnostics))
+    causes = causes_of(output.diagnostics)
+    items = statistics_detail(counts, causes)
     if output_format == "json":
         return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
     if output_format == "jsonl":
         return "".join(json.dumps(item, ensure_ascii=False) + "\n" for item in items)
-    width = max((len(f"{count:,}") for count, *_ in counts), default=1)
-    lines = [
-        f"{count:>{width},}  {code:<6} {'[*]' if fixable else '   '} {name}"
-        for count, code, name, fixable in counts
-    ]
+    lines = statistics_lines(counts, causes)
     if not output.quiet:
         lines.append(summary(output))
     return "".join(line.rstrip() + "\n" for line in lines)

@@ -86,6 +86,9 @@ def test_the_real_slice_findings_each_carry_a_cause_their_rule_declares(real_rep
     assert [c.count for c in biggest] == sorted((c.count for c in biggest), reverse=True)
     for group in biggest:
         assert group.example.cause == (group.id, group.cause)
+    records = causes.records()
+    assert [(r["id"], r["count"]) for r in records] == [(c.id, c.count) for c in biggest]
+    assert sum(r["share"] for r in records) == pytest.approx(1.0, abs=1e-4)
     # The generator's own words are the biggest cause of the real slice.
     assert biggest[0].id == "stopword-keyword/generator-word"
 

@@ -294,8 +294,11 @@ def test_statistics(cli):
     assert outcome.code == 1
     assert outcome.out == (
         "3  DL401      broken-link\n"
+        "   3  Link to a documentation page not generated  [broken-link/page-not-generated]\n"
         "1  DL101  [*] unknown-heading\n"
+        "   1  Misspelt template heading  [unknown-heading/misspelt]\n"
         "1  DL201  [*] keyword-as-class\n"
+        "   1  Python keyword listed as a class  [keyword-as-class/python-keyword]\n"
         "Found 5 problems in 1 file (2 files checked).\n"
     )
     as_json = json.loads(cli("--statistics", "--output-format", "json").out)
@@ -303,7 +306,7 @@ def test_statistics(cli):
         *("DL401", "broken-link", 3, False)
     ]
     assert as_json[1]["fixable"] is True
-    assert cli("--statistics", "-q").out.count("\n") == 3
+    assert cli("--statistics", "-q").out.count("\n") == 6
 
 
 def test_exit_codes(cli, tree):
