@@ -203,11 +203,12 @@ def _json(monkeypatch, capsys, tree: Path, *args: str) -> list[dict]:
     return json.loads(outcome.out)
 
 
-def test_json_rows_carry_the_cause_through_cache_and_workers(
-    kinds_tree, tmp_path, monkeypatch, capsys
-):
+def test_json_rows_carry_the_cause_through_cache_and_workers(tmp_path, monkeypatch, capsys):
+    require_shared()
+    # 209 pages: enough for two workers (64 each at least), which render JSON parts.
+    real = SHARED / "corpus" / "real"
     cache = ["--cache-dir", str(tmp_path / "cache")]
-    cold = _json(monkeypatch, capsys, kinds_tree, "--no-cache", "--jobs", "1")
+    cold = _json(monkeypatch, capsys, real, "--no-cache", "--jobs", "1")
     assert len(cold) > 100
     declared = {cause.id: rule.code for rule in _rules() for cause in rule.causes}
     assert all(declared[row["cause"]] == row["code"] for row in cold)
@@ -226,8 +227,8 @@ def test_json_rows_carry_the_cause_through_cache_and_workers(
         "cause",
         "url",
     ]
-    assert _json(monkeypatch, capsys, kinds_tree, *cache, "--jobs", "2") == cold
-    assert _json(monkeypatch, capsys, kinds_tree, *cache, "--jobs", "1") == cold  # from the cache
+    assert _json(monkeypatch, capsys, real, *cache, "--jobs", "2") == cold
+    assert _json(monkeypatch, capsys, real, *cache, "--jobs", "1") == cold  # from the cache
 
 
 def test_sarif_results_carry_the_cause_in_their_properties(kinds_tree, monkeypatch, capsys):
