@@ -1,12 +1,12 @@
 """Where a rule's documentation is read on the web: the one place that knows it.
 
 Each rule has a page, `docs/rules/<CODE>.md`, generated from the rule's own
-metadata and docstring (`python -m doclint rule --all --format markdown`,
-kept in sync by a test); `docs/rules/index.md` lists them all. They live under
+metadata and docstring by `python tools/rule_pages.py` (a test keeps them in
+sync); `docs/rules/index.md` lists them all. They live under
 the base address pyproject.toml declares once, as the project's
 `Documentation` URL: it is read from the installed distribution's metadata,
 and `DOCUMENTATION` (a test keeps it equal to pyproject's) serves a checkout
-run without an install. `doclint rule CODE` prints the same page offline.
+run without an install. `doclint rule CODE` prints the same text offline.
 """
 
 from __future__ import annotations
