@@ -13,9 +13,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from doclint import __version__, progress
-from doclint.cli import main
-from doclint.progress import ProgressBar
+import doclint.cli.progress as progress
+from doclint import __version__
+from doclint.cli.main import main
+from doclint.cli.progress import ProgressBar
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
 from tests.conftest import PROJECT, SEEDS, require_shared
@@ -327,7 +328,9 @@ def test_progress_shows_elapsed_time_and_rate(monkeypatch):
 
 def test_quiet_keeps_the_progress_bar(monkeypatch, tmp_path):
     bars = []
-    monkeypatch.setattr("doclint.cli.ProgressBar", lambda enabled: bars.append(enabled) or _Quiet())
+    monkeypatch.setattr(
+        "doclint.cli.main.ProgressBar", lambda enabled: bars.append(enabled) or _Quiet()
+    )
     write(tmp_path, KEYWORD_PAGE)
     monkeypatch.chdir(tmp_path)
     main(["check", "--no-cache", "-q", "--fix"])

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings, check_paths, check_text
-from doclint.config import find_config, load_config
-from doclint.discovery import PathFilter, PatternSet, discover
-from doclint.registry import load_registry
+from doclint.config.files import find_config, load_config
+from doclint.engine.registry import load_registry
+from doclint.tree.discovery import PathFilter, PatternSet, discover
 from tests.checking import run_cli
 from tests.conftest import PROJECT
 from tests.pages import keyword_index, write

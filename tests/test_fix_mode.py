@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings
-from doclint.engine import run
-from doclint.file_fixer import FixSettings
-from doclint.fix_mode import run_fixes, unified_diff
+from doclint.fixes.file_fixer import FixSettings
+from doclint.fixes.fix_mode import run_fixes, unified_diff
+from doclint.run import run
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
 from tests.conftest import PROJECT

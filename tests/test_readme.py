@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from doclint.registry import load_registry
-from doclint.rule_listing import rules_markdown
+from doclint.cli.rule_listing import rules_markdown
+from doclint.engine.registry import load_registry
 from tests.conftest import PROJECT
 
 

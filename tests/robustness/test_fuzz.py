@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 from doclint import Settings
 from doclint.diagnostics import Report
 from doclint.engine import Linter
-from doclint.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow
 from doclint.parsing.line_scan import scan_layer
 from doclint.parsing.markdown import normalize_newlines, parse_with_mistune
-from doclint.tree import Tree
+from doclint.tree.index import Tree
 from tests.pages import write
 
 EXAMPLES = int(os.environ.get("DOCLINT_FUZZ_EXAMPLES", "150"))
