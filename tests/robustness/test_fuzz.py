@@ -10,7 +10,7 @@ the JSON report round-trips, and the exact line scan agrees with mistune
 wherever it does not give up.
 
 A fast profile runs with the tests; `DOCLINT_FUZZ_EXAMPLES=100000` runs the
-long one (see README.md, "Bad input").
+long one (see docs/robustness.md).
 """
 
 from __future__ import annotations
