@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings, check_paths, check_text
-from doclint.causes import causes_of
-from doclint.findings import DiagnosticRow
-from doclint.registry import load_registry
+from doclint.engine.registry import load_registry
+from doclint.models.findings import DiagnosticRow
+from doclint.output.causes import causes_of
 from doclint.rule_api import Cause, Finding, Rule
 from tests.checking import run_cli
 from tests.conftest import SHARED, require_shared
@@ -54,7 +54,7 @@ def test_cause_labels_are_short_nouns_not_messages():
 
 
 def test_causes_are_not_read_from_messages():
-    source = (ROOT / "doclint" / "causes.py").read_text(encoding="utf-8")
+    source = (ROOT / "doclint" / "output" / "causes.py").read_text(encoding="utf-8")
     tree = ast.parse(source)
     imported = {
         alias.name

@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from doclint.rule_listing import builtin_rules, rule_pages
+from doclint.cli.rule_listing import builtin_rules, rule_pages
 
 FOLDER = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
