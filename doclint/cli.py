@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import copy
 import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from doclint import replay_inputs
 from doclint.baseline import (
@@ -33,14 +34,24 @@ from doclint.cli_arguments import (
     nothing_checked,
 )
 from doclint.cli_commands import COMMANDS, cache_folder, clean
-from doclint.cli_options import build_parser
+from doclint.cli_init import write_starter
+from doclint.cli_options import FAIL_ON, build_parser
+from doclint.cli_settings import run_settings
 from doclint.cli_show import show_files, show_settings
-from doclint.config import Config, ConfigError, find_config, load_config
+from doclint.cli_watch import wait_for_change
+from doclint.config import (
+    Config,
+    ConfigError,
+    apply_overrides,
+    find_config,
+    load_config,
+    parse_override,
+)
 from doclint.discovery import MissingPathError
 from doclint.edits import FixError
 from doclint.engine import RunResult, Settings, read_stdin, run, run_stdin
 from doclint.file_fixer import FixSettings
-from doclint.file_reading import read_input
+from doclint.findings import DiagnosticRow
 from doclint.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.color import use_color
@@ -85,6 +96,10 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         if args.command == "clean":
             return _clean(args, registry)
+        if args.command == "init":
+            return _init(args)
+        if args.watch:
+            return _watch(args, registry)
         return _check(args, registry)
     except UsageError as error:
         print(f"doclint: error: {error}", file=sys.stderr)
@@ -100,15 +115,46 @@ def _clean(args: argparse.Namespace, registry: Registry) -> int:
     return EXIT_CLEAN
 
 
+def _init(args: argparse.Namespace) -> int:
+    try:
+        written = write_starter(args.folder)
+    except FileExistsError:
+        raise UsageError(
+            f"{args.folder / 'doclint.toml'} exists; init does not overwrite it"
+        ) from None
+    except OSError as error:
+        raise UsageError(f"cannot write {error.filename}: {error.strerror}") from None
+    print(f"doclint: wrote {written}; edit it, then run `doclint check`", file=sys.stderr)
+    return EXIT_CLEAN
+
+
+def _watch(args: argparse.Namespace, registry: Registry) -> int:
+    """Check, then check again whenever a checked path changes, until stopped."""
+    if args.paths == ["-"] or args.fix or args.fix_only or args.diff or args.output_file:
+        raise UsageError("--watch reports to the terminal: not with -, --fix, --diff or -o")
+    replay_inputs.refuse()  # rounds of a watch are not one run to replay
+    while True:
+        round_args = copy.copy(args)
+        _check(round_args, registry)
+        print(
+            f"doclint: watching {', '.join(round_args.paths)} for changes (Ctrl-C stops)",
+            file=sys.stderr,
+            flush=True,
+        )
+        wait_for_change(round_args.paths)
+
+
 def _check(args: argparse.Namespace, registry: Registry) -> int:
     stdin = _stdin_wanted(args)
     if not stdin:
         args.paths = expand_globs(args.paths)
     common = Path(os.path.commonpath([os.path.abspath(path) for path in args.paths]))
     start = Path(args.stdin_filename) if stdin else common
-    config = _configuration(args, registry, start) or Config.defaults(Path.cwd())
+    config = _configuration(args, registry, start) or _overridden(
+        Config.defaults(Path.cwd()), args, registry
+    )
+    args.format_given = args.output_format is not None
     args.output_format = args.output_format or config.output_format or "full"
-    args.cache_dir = args.cache_dir or config.cache_dir
     fix = _fix_settings(args, config)
     settings = _settings(args, config)
     check_selection(registry, settings)
@@ -161,7 +207,14 @@ def _report(
         _color(args),
     )
     _write(args, output)
-    return EXIT_FINDINGS if output.count and not args.exit_zero else EXIT_CLEAN
+    failing = output.count if args.fail_on == "info" else _failing(diagnostics, args.fail_on)
+    return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
+
+
+def _failing(diagnostics: Sequence[DiagnosticRow], fail_on: str) -> int:
+    """The findings of severity `fail_on` or above (error > warning > info)."""
+    least = FAIL_ON.index(fail_on)
+    return sum(1 for d in diagnostics if FAIL_ON.index(d.severity) <= least)
 
 
 def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | None:
@@ -205,8 +258,14 @@ def _fix(
     return _report(args, registry, done.result, SourceLines())
 
 
+def _progress(args: argparse.Namespace) -> ProgressBar:
+    """A bar on a terminal; off one, lines with --progress or in CI (the CI variable)."""
+    lines = args.progress or bool(os.environ.get("CI"))
+    return ProgressBar(enabled=not args.no_progress, lines=lines)
+
+
 def _run_fixes(args: argparse.Namespace, settings: Settings, fix: FixSettings) -> FixRun:
-    bar = ProgressBar(enabled=not args.no_progress)
+    bar = _progress(args)
     try:
         return run_fixes(args.paths, settings, fix, progress=bar)
     finally:
@@ -266,13 +325,11 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
         raise UsageError("--stdin-filename and the path - (stdin) go together")
     if stdin and args.stdin_filename is None:
         args.stdin_filename = "-"  # shown as `-`, as ruff does
-    if args.isolated and args.config is not None:
-        raise UsageError("--config and --isolated exclude each other")
     return stdin
 
 
 def _run_paths(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
-    bar = ProgressBar(enabled=not args.no_progress)
+    bar = _progress(args)
     try:
         return run(args.paths, settings, progress=bar, render=_part_writer(args)), SourceLines()
     finally:
@@ -284,6 +341,8 @@ def _part_writer(args: argparse.Namespace) -> PartWriter | None:
     when its format has parts and nothing needs the findings themselves."""
     layout = LAYOUTS.get(args.output_format)
     if layout is None or args.statistics or args.baseline or args.write_baseline:
+        return None
+    if args.fail_on != "info":  # the exit code needs each finding's severity
         return None
     if args.output_file is not None:
         return PartWriter(layout, color=_color(args))  # opened in UTF-8 (_output)
@@ -307,61 +366,79 @@ def _read_stdin(args: argparse.Namespace) -> bytes:
 
 
 def _configuration(args: argparse.Namespace, registry: Registry, start: Path) -> Config | None:
-    """The configuration file's settings; None with --isolated or when there is none."""
+    """The configuration file's settings, with --config KEY=VALUE over them;
+    None with --isolated or when there is no file."""
+    files, overrides = _config_arguments(args)
     if args.isolated:
+        if files:
+            raise UsageError("--config FILE and --isolated exclude each other")
         return None
     try:
-        file = args.config if args.config is not None else find_config(start)
+        file = files[0] if files else find_config(start)
         if file is None:
             return None
         replay_inputs.observe("stamp", file)
         if not file.is_file():
             raise UsageError(f"{file}: no such configuration file")
-        return load_config(file, registry)
+        config = load_config(file, registry)
+        apply_overrides(config, overrides, registry)
+        return config
     except ConfigError as error:
         raise UsageError(str(error)) from None
 
 
-def _settings(args: argparse.Namespace, config: Config) -> Settings:
-    """The options, over the configuration: --select replaces the configuration's
-    whole selection (select, extend-select, ignore); the rest adds to it."""
-    select, extend_select, ignore = _split(args.select), [], []
-    if select is None:
-        select, extend_select, ignore = config.select, config.extend_select, config.ignore
-    known_paths_file = args.known_paths or config.known_paths
-    exclude = _split(args.exclude)
-    return Settings(
-        select=select,
-        extend_select=[*extend_select, *(_split(args.extend_select) or [])],
-        ignore=[*ignore, *(_split(args.ignore) or [])],
-        root=args.root or config.root,
-        known_paths=_listing(known_paths_file, args.max_file_size)
-        if known_paths_file is not None
-        else None,
-        show_traceback=args.show_traceback,
-        jobs=args.jobs,
-        cache=not args.no_cache,
-        cache_dir=args.cache_dir,
-        max_file_size=args.max_file_size,
-        per_file_ignores=config.per_file_ignores,
-        severity=config.severity,
-        rule_options=dict(config.rules),
-        exclude=exclude if exclude is not None else config.exclude,
-        extend_exclude=[*config.extend_exclude, *(_split(args.extend_exclude) or [])],
-        respect_gitignore=not args.no_respect_gitignore and config.respect_gitignore is not False,
-        include=config.include,
-        extend_include=config.extend_include,
-        base=config.base,
-        shard=args.shard,
-    )
-
-
-def _listing(file: Path, limit: int) -> list[str]:
-    replay_inputs.observe("stamp", file)
+def _overridden(config: Config, args: argparse.Namespace, registry: Registry) -> Config:
+    """The defaults (no file, or --isolated) with --config KEY=VALUE over them."""
     try:
-        return read_input(file, limit).decode("utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
+        apply_overrides(config, _config_arguments(args)[1], registry)
+    except ConfigError as error:
+        raise UsageError(str(error)) from None
+    return config
+
+
+def _config_arguments(args: argparse.Namespace) -> tuple[list[Path], list[dict[str, Any]]]:
+    """--config's files and KEY=VALUE tables: an argument that is no file and
+    holds `=` is a KEY=VALUE (as ruff tells them apart). One file at most."""
+    files, overrides = [], []
+    for text in args.config or []:
+        if "=" in text and not os.path.isfile(text):
+            try:
+                overrides.append(parse_override(text))
+            except ConfigError as error:
+                raise UsageError(str(error)) from None
+        else:
+            files.append(Path(text))
+    if len(files) > 1:
+        raise UsageError(f"--config names one file, not {len(files)}")
+    return files, overrides
+
+
+def _settings(args: argparse.Namespace, config: Config) -> Settings:
+    """The options over the configuration (cli_settings.run_settings)."""
+    root = args.root
+    if root is not None and not root.is_dir():
+        problem = "is not a folder" if root.exists() else "does not exist"
+        raise UsageError(f"--root {root}: {problem}")
+    try:
+        return run_settings(
+            config,
+            select=_split(args.select),
+            extend_select=_split(args.extend_select) or [],
+            ignore=_split(args.ignore) or [],
+            exclude=_split(args.exclude),
+            extend_exclude=_split(args.extend_exclude) or [],
+            respect_gitignore=not args.no_respect_gitignore,
+            root=root,
+            known_paths=args.known_paths,
+            max_file_size=args.max_file_size,
+            jobs=args.jobs,
+            cache=not args.no_cache,
+            cache_dir=args.cache_dir,
+            show_traceback=args.show_traceback,
+            shard=args.shard,
+        )
+    except ConfigError as error:
+        raise UsageError(str(error)) from None
 
 
 def _call(function: Callable[..., T], *arguments: object) -> T:
