@@ -141,7 +141,7 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         "--stdin-filename",
         metavar="PATH",
         help="with the path -, the file the text read from stdin is checked as "
-        "(default: stdin.md in the current folder)",
+        "(default: -, a file of the current folder)",
     )
 
     output = check.add_argument_group("output")
@@ -161,7 +161,7 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         "--color",
         choices=COLOR_CHOICES,
         default="auto",
-        help="colour the text formats: auto (on a terminal, unless NO_COLOR is set; "
+        help="colour the text formats: auto (default: on a terminal, unless NO_COLOR is set; "
         "FORCE_COLOR colours a pipe), always, never",
     )
     output.add_argument(
@@ -172,7 +172,7 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         choices=FAIL_ON,
         default="info",
         help="the least severity that makes the exit code 1: error (warnings and infos "
-        "are reported but pass), warning, or info (default: every finding fails)",
+        "are reported but pass), warning, or info (default: info, every finding)",
     )
     output.add_argument(
         "--quiet", "-q", action="store_true", help="print only the findings: no summary"
@@ -262,7 +262,7 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         "--cache-dir",
         type=Path,
         metavar="DIR",
-        help="where to keep the cache (default: .doclint_cache in the tree root)",
+        help="where to keep the cache (default: .doclint_cache in the root)",
     )
     run.add_argument(
         "--shard",

@@ -6,6 +6,8 @@ import contextlib
 import subprocess
 import sys
 
+import pytest
+
 from doclint import Settings, check_paths, parallel
 from doclint.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput
@@ -32,6 +34,7 @@ def test_generated_corpus_parallel_equals_serial(generated_corpus):
     assert serial.diagnostics and parallel == serial
 
 
+@pytest.mark.slow
 def test_output_rendered_in_workers_equals_the_serial_rendering(generated_corpus):
     """Formats written file by file are rendered by the processes that check
     the files; the bytes must be those a serial run renders from its findings."""
