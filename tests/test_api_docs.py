@@ -1,4 +1,4 @@
-"""docs/api.md's examples: each Python block runs as written from the
+"""docs/api.md's examples (and the README's): each Python block runs as written from the
 repository's root, and `mypy --strict` passes on all of them against doclint
 as pip installs it (a plain install, so that its `py.typed` is what mypy reads:
 an editable install hides the package from mypy)."""
@@ -23,13 +23,17 @@ _PYTHON = re.compile(r"^```python\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 
 
 def examples() -> list[str]:
-    return _PYTHON.findall(API_DOCS.read_text(encoding="utf-8"))
+    """The Python blocks of docs/api.md, then those of the README that use the API."""
+    readme = _PYTHON.findall((PROJECT / "README.md").read_text(encoding="utf-8"))
+    api = _PYTHON.findall(API_DOCS.read_text(encoding="utf-8"))
+    return api + [block for block in readme if "\nimport doclint\n" in block]
 
 
 def test_the_api_page_has_examples_of_every_call():
     text = "".join(examples())
     for call in ("check_paths", "check_text", "fix_text", "fix_paths", "load_config", "parse"):
         assert f"doclint.{call}(" in text, call
+    assert len(examples()) > len(_PYTHON.findall(API_DOCS.read_text(encoding="utf-8")))
 
 
 @pytest.mark.parametrize("number", range(len(examples())))
