@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import TextIO, TypeVar
 
 from doclint import replay_inputs
 from doclint.baseline import (
@@ -34,19 +34,12 @@ from doclint.cli_arguments import (
     nothing_checked,
 )
 from doclint.cli_commands import COMMANDS, cache_folder, clean
+from doclint.cli_config import configuration, overridden, settings_of
 from doclint.cli_init import write_starter
 from doclint.cli_options import FAIL_ON, build_parser
-from doclint.cli_settings import run_settings
 from doclint.cli_show import show_files, show_settings
-from doclint.cli_watch import wait_for_change
-from doclint.config import (
-    Config,
-    ConfigError,
-    apply_overrides,
-    find_config,
-    load_config,
-    parse_override,
-)
+from doclint.cli_watch import stamps, wait_for_change
+from doclint.config import Config
 from doclint.discovery import MissingPathError
 from doclint.edits import FixError
 from doclint.engine import RunResult, Settings, read_stdin, run, run_stdin
@@ -63,12 +56,6 @@ from doclint.registry import Registry, SelectionError, load_registry
 T = TypeVar("T")
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-def _split(values: list[str] | None) -> list[str] | None:
-    if values is None:
-        return None
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,7 +94,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _clean(args: argparse.Namespace, registry: Registry) -> int:
-    config = _configuration(args, registry, Path.cwd())
+    config = configuration(args, registry, Path.cwd())
     try:
         print(f"doclint: {clean(cache_folder(args, config))}", file=sys.stderr)
     except (OSError, ValueError) as error:
@@ -129,19 +116,23 @@ def _init(args: argparse.Namespace) -> int:
 
 
 def _watch(args: argparse.Namespace, registry: Registry) -> int:
-    """Check, then check again whenever a checked path changes, until stopped."""
+    """Check, then check again whenever a checked path changes, until stopped.
+    A round's stamps are taken before it checks: a change made while it runs
+    starts the next round."""
     if args.paths == ["-"] or args.fix or args.fix_only or args.diff or args.output_file:
         raise UsageError("--watch reports to the terminal: not with -, --fix, --diff or -o")
     replay_inputs.refuse()  # rounds of a watch are not one run to replay
+    paths = expand_globs(args.paths)
     while True:
-        round_args = copy.copy(args)
-        _check(round_args, registry)
+        before = stamps(paths)
+        _check(copy.copy(args), registry)
+        sys.stdout.flush()  # the report before the line that says it is done
         print(
-            f"doclint: watching {', '.join(round_args.paths)} for changes (Ctrl-C stops)",
+            f"doclint: watching {', '.join(paths)} for changes (Ctrl-C stops)",
             file=sys.stderr,
             flush=True,
         )
-        wait_for_change(round_args.paths)
+        wait_for_change(paths, before)
 
 
 def _check(args: argparse.Namespace, registry: Registry) -> int:
@@ -150,13 +141,13 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         args.paths = expand_globs(args.paths)
     common = Path(os.path.commonpath([os.path.abspath(path) for path in args.paths]))
     start = Path(args.stdin_filename) if stdin else common
-    config = _configuration(args, registry, start) or _overridden(
+    config = configuration(args, registry, start) or overridden(
         Config.defaults(Path.cwd()), args, registry
     )
     args.format_given = args.output_format is not None
     args.output_format = args.output_format or config.output_format or "full"
     fix = _fix_settings(args, config)
-    settings = _settings(args, config)
+    settings = settings_of(args, config)
     check_selection(registry, settings)
     if args.show_settings:
         show_settings(settings, config, registry, args)
@@ -363,82 +354,6 @@ def _read_stdin(args: argparse.Namespace) -> bytes:
         return read_stdin(args.max_file_size)
     except OSError as error:
         raise UsageError(f"cannot read stdin: {error.strerror or error}") from None
-
-
-def _configuration(args: argparse.Namespace, registry: Registry, start: Path) -> Config | None:
-    """The configuration file's settings, with --config KEY=VALUE over them;
-    None with --isolated or when there is no file."""
-    files, overrides = _config_arguments(args)
-    if args.isolated:
-        if files:
-            raise UsageError("--config FILE and --isolated exclude each other")
-        return None
-    try:
-        file = files[0] if files else find_config(start)
-        if file is None:
-            return None
-        replay_inputs.observe("stamp", file)
-        if not file.is_file():
-            raise UsageError(f"{file}: no such configuration file")
-        config = load_config(file, registry)
-        apply_overrides(config, overrides, registry)
-        return config
-    except ConfigError as error:
-        raise UsageError(str(error)) from None
-
-
-def _overridden(config: Config, args: argparse.Namespace, registry: Registry) -> Config:
-    """The defaults (no file, or --isolated) with --config KEY=VALUE over them."""
-    try:
-        apply_overrides(config, _config_arguments(args)[1], registry)
-    except ConfigError as error:
-        raise UsageError(str(error)) from None
-    return config
-
-
-def _config_arguments(args: argparse.Namespace) -> tuple[list[Path], list[dict[str, Any]]]:
-    """--config's files and KEY=VALUE tables: an argument that is no file and
-    holds `=` is a KEY=VALUE (as ruff tells them apart). One file at most."""
-    files, overrides = [], []
-    for text in args.config or []:
-        if "=" in text and not os.path.isfile(text):
-            try:
-                overrides.append(parse_override(text))
-            except ConfigError as error:
-                raise UsageError(str(error)) from None
-        else:
-            files.append(Path(text))
-    if len(files) > 1:
-        raise UsageError(f"--config names one file, not {len(files)}")
-    return files, overrides
-
-
-def _settings(args: argparse.Namespace, config: Config) -> Settings:
-    """The options over the configuration (cli_settings.run_settings)."""
-    root = args.root
-    if root is not None and not root.is_dir():
-        problem = "is not a folder" if root.exists() else "does not exist"
-        raise UsageError(f"--root {root}: {problem}")
-    try:
-        return run_settings(
-            config,
-            select=_split(args.select),
-            extend_select=_split(args.extend_select) or [],
-            ignore=_split(args.ignore) or [],
-            exclude=_split(args.exclude),
-            extend_exclude=_split(args.extend_exclude) or [],
-            respect_gitignore=not args.no_respect_gitignore,
-            root=root,
-            known_paths=args.known_paths,
-            max_file_size=args.max_file_size,
-            jobs=args.jobs,
-            cache=not args.no_cache,
-            cache_dir=args.cache_dir,
-            show_traceback=args.show_traceback,
-            shard=args.shard,
-        )
-    except ConfigError as error:
-        raise UsageError(str(error)) from None
 
 
 def _call(function: Callable[..., T], *arguments: object) -> T:

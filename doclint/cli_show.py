@@ -11,8 +11,7 @@ from pathlib import Path
 
 from doclint.config import COMMAND_LINE, Config
 from doclint.discovery import discover
-from doclint.engine import Settings
-from doclint.engine.root import roots_of_files
+from doclint.engine import Settings, roots_of_files
 from doclint.file_reading import MAX_FILE_SIZE
 from doclint.paths import display_path
 from doclint.registry import Registry

@@ -34,8 +34,7 @@ def _stamp(path: str, found: dict[str, tuple[int, int]]) -> None:
     found[path] = (status.st_mtime_ns, status.st_size)
 
 
-def wait_for_change(paths: list[str]) -> None:
-    """Return once something under `paths` has changed."""
-    before = stamps(paths)
+def wait_for_change(paths: list[str], before: dict[str, tuple[int, int]]) -> None:
+    """Return once something under `paths` differs from the stamps `before`."""
     while stamps(paths) == before:
         time.sleep(POLL_SECONDS)

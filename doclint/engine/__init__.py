@@ -24,6 +24,8 @@ doclint/file_fixer.py), which import nothing else of it. Fix mode uses:
 - `stdin_linter` and `stdin_result`: a buffer from stdin checked as a file;
 - `decode_utf16`, to leave UTF-16 files unfixed;
 - `RunResult` and `Settings`.
+
+`--show-settings` uses `roots_of_files`: the roots a run of those files would use.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from __future__ import annotations
 from doclint.engine.decoding import decode_utf8, decode_utf16
 from doclint.engine.linter import FixOffer, Linter
 from doclint.engine.reporting import PartRenderer, RunResult, shown_paths
-from doclint.engine.root import root_from_title
+from doclint.engine.root import root_from_title, roots_of_files
 from doclint.engine.run import run
 from doclint.engine.run_setup import RunSetup, set_up_runs
 from doclint.engine.settings import Settings
@@ -48,6 +50,7 @@ __all__ = [
     "decode_utf16",
     "read_stdin",
     "root_from_title",
+    "roots_of_files",
     "run",
     "run_stdin",
     "set_up_runs",
