@@ -53,6 +53,11 @@ class Fix(BaseModel):
             ],
         )
 
+    def to_data(self) -> FixData:
+        """The fix as the engine carries it (findings.FixData)."""
+        edits = tuple((e.line, e.column, e.end_line, e.end_column, e.content) for e in self.edits)
+        return self.applicability, self.message, edits
+
 
 class Diagnostic(BaseModel):
     """One finding of one rule at one place of one file: the fields of a row of
@@ -87,6 +92,12 @@ class Diagnostic(BaseModel):
             fix=None if row.fix is None else Fix.from_data(row.fix),
             url=rule_url(row.code),
         )
+
+    def to_row(self) -> DiagnosticRow:
+        """The finding as the engine and the output formats carry it."""
+        fix = None if self.fix is None else self.fix.to_data()
+        row = (self.line, self.column, self.code, self.name, str(self.severity), self.message)
+        return DiagnosticRow(self.path, *row, fix)
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.path, self.line, self.column, self.code, self.message)

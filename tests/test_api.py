@@ -111,6 +111,7 @@ def test_a_diagnostic_carries_every_field_of_the_json_row(tmp_path, monkeypatch,
     assert isinstance(fixed.fix, doclint.Fix) and isinstance(fixed.fix.edits[0], doclint.Edit)
     assert fixed.fix.applicability == "safe" and fixed.url.startswith("https://")
     assert (fixed.end_line, fixed.end_column) == (fixed.line, fixed.column)
+    assert [doclint.Diagnostic.from_row(d.to_row()) for d in api.diagnostics] == api.diagnostics
 
 
 @pytest.mark.parametrize(

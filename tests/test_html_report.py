@@ -167,7 +167,7 @@ def test_a_message_no_pattern_knows_is_grouped_by_its_wording():
 
 
 def test_the_real_slice_findings_of_rules_with_sub_causes_are_all_named(real_report):
-    rows = [DiagnosticRow(**d.model_dump()) for d in real_report.diagnostics]
+    rows = [d.to_row() for d in real_report.diagnostics]
     causes = causes_of(rows)
     assert causes.total == len(rows) > 1000
     assert sum(cause.count for cause in causes.groups.values()) == len(rows)

@@ -9,7 +9,6 @@ import sys
 import pytest
 
 from doclint import Settings, check_paths, parallel
-from doclint.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput
 from doclint.parallel import chunk_bounds
 from tests.conftest import REAL, require_shared
@@ -51,7 +50,7 @@ def test_output_rendered_in_workers_equals_the_serial_rendering(generated_corpus
         ]
         with contextlib.chdir(generated_corpus):  # paths as shown; `full` reads the files
             report = check_paths(["docs"], Settings(select=["ALL"], jobs=1))
-            rows = [DiagnosticRow(**d.model_dump(mode="json")) for d in report.diagnostics]
+            rows = [d.to_row() for d in report.diagnostics]
             rendered = "".join(FORMATS[output_format](RunOutput(rows, report.files_checked)))
         assert outputs[0] == outputs[1] == rendered.encode(), output_format
 
