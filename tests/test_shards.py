@@ -43,7 +43,6 @@ def test_the_shards_together_report_what_one_run_reports(generated_corpus, monke
     assert any('"DL401"' in line for line in whole)
 
 
-@pytest.mark.slow
 def test_a_run_of_two_roots_cuts_each_by_paths_relative_to_it(monkeypatch, capsys):
     require_shared()
     roots = {PROJECT / "examples" / "tree": "examples/tree/docs", REAL: str(REAL / "docs")}
