@@ -29,11 +29,11 @@ if TYPE_CHECKING:
         load_config,
         parse,
     )
-    from doclint.config import ConfigError
+    from doclint.config.files import ConfigError
     from doclint.diagnostics import Diagnostic, Edit, Fix, Report
-    from doclint.discovery import MissingPathError
-    from doclint.edits import FixError
     from doclint.engine import Settings
+    from doclint.engine.registry import SelectionError
+    from doclint.fixes.edits import FixError
     from doclint.models.generated import (
         AnyPage,
         DocKind,
@@ -45,30 +45,30 @@ if TYPE_CHECKING:
         RootIndex,
         SubtreeIndex,
     )
-    from doclint.registry import SelectionError
     from doclint.rule_api import Severity
+    from doclint.tree.discovery import MissingPathError
 
 # The API is imported on first use: the command line's replay of an unchanged
 # run (replay.py) imports this package and must not pay for pydantic and the parsers.
 _EXPORTS = {
     "AnyPage": "doclint.models.generated",
-    "ConfigError": "doclint.config",
+    "ConfigError": "doclint.config.files",
     "Diagnostic": "doclint.diagnostics",
     "DocKind": "doclint.models.generated",
     "Edit": "doclint.diagnostics",
     "FileDocs": "doclint.models.generated",
     "Fix": "doclint.diagnostics",
-    "FixError": "doclint.edits",
+    "FixError": "doclint.fixes.edits",
     "FixedPaths": "doclint.api",
     "FixedText": "doclint.api",
     "FolderDoc": "doclint.models.generated",
     "FolderIndex": "doclint.models.generated",
     "KeywordIndex": "doclint.models.generated",
     "MarkdownPage": "doclint.models.generated",
-    "MissingPathError": "doclint.discovery",
+    "MissingPathError": "doclint.tree.discovery",
     "Report": "doclint.diagnostics",
     "RootIndex": "doclint.models.generated",
-    "SelectionError": "doclint.registry",
+    "SelectionError": "doclint.engine.registry",
     "Settings": "doclint.engine",
     "Severity": "doclint.rule_api",
     "SubtreeIndex": "doclint.models.generated",

@@ -14,18 +14,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from doclint.cli_settings import run_settings
-from doclint.config import Config, ConfigError, find_config
-from doclint.config import load_config as load_config_file
+from doclint.config.files import Config, ConfigError, find_config
+from doclint.config.files import load_config as load_config_file
+from doclint.config.settings import run_settings
 from doclint.diagnostics import Report
-from doclint.engine import Linter, RunResult, Settings, root_from_title, run, shown_paths
-from doclint.file_fixer import FixSettings
-from doclint.findings import DiagnosticRow
-from doclint.fix_mode import fix_stdin, run_fixes
+from doclint.engine import Linter, RunResult, Settings, shown_paths
+from doclint.engine.registry import load_registry
+from doclint.fixes.file_fixer import FixSettings
+from doclint.fixes.fix_mode import fix_stdin, run_fixes
+from doclint.models.findings import DiagnosticRow
 from doclint.models.generated import AnyPage
 from doclint.parsing.pages import parse_page
-from doclint.registry import load_registry
-from doclint.tree import Tree
+from doclint.run import root_from_title, run
+from doclint.tree.index import Tree
 
 # The title is the first line: this much text holds it.
 _TITLE_CHARS = 4096

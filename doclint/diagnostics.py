@@ -13,8 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from doclint.findings import DiagnosticRow, FixData
-from doclint.output.urls import rule_url
+from doclint.models.findings import DiagnosticRow, FixData
+from doclint.models.urls import rule_url
 from doclint.rule_api import Severity
 
 

@@ -11,8 +11,8 @@ import tracemalloc
 
 from doclint import Settings, sealed
 from doclint.cache import KEPT, KEY_PATTERN, Cache, digest
-from doclint.engine import run
 from doclint.replay_inputs import file_stamp
+from doclint.run import run
 from tests.pages import keyword_index, write
 
 

@@ -10,7 +10,7 @@ import tomllib
 
 import pytest
 
-from doclint.cli_options import build_parser
+from doclint.cli.options import build_parser
 from doclint.output import FORMATS
 from tests.checking import Outcome, run_cli
 from tests.conftest import PROJECT
@@ -50,9 +50,9 @@ def run(monkeypatch, capsys, tmp_path):
 
 def test_the_exit_codes_are_the_ones_the_readme_gives(run, tmp_path):
     text = documents_text()
-    assert "Exit codes: `0` no findings, `1` findings" in text
-    assert "`2` a usage or configuration error" in text
-    assert "a path or a `--root` that does not exist (exit `2`" in text
+    assert "| `0` | no findings;" in text and "| `1` | findings, whatever their severity" in text
+    assert "| `2` | a usage or configuration error: a path or a `--root` that does not" in text
+    assert "`--fail-on error` or `--fail-on warning` says which fail" in text
     write(tmp_path, {"guide.md": "# Guide\n"})
     assert run("check", "--no-cache").code == 0
     assert run("check", "--no-cache", "no/such/path").code == 2
@@ -128,11 +128,11 @@ def test_the_sample_configuration_does_what_it_says(run, tmp_path):
     file = str(tmp_path / "doclint.toml")
     assert shown["configuration-file"] == file
     rules = {rule.split()[0] for rule in shown["rules"]}
-    assert "DL603" in rules  # extend-select: doc-of-doc, off by default
-    assert "DL601" not in rules and "DL602" in rules  # ignore: orphan-doc alone
+    assert "DL103" in rules  # extend-select: placeholder-section, off by default
+    assert "DL602" not in rules and "DL601" in rules  # ignore: undocumented-file alone
     assert shown["severity"] == {"DL6": "info", "broken-anchor": "warning"}
     assert shown["extend-exclude"] == ["docs/vendor/", "*.draft.md"]
     assert set(shown["per-file-ignores"]) == {"docs/docs/", "/docs/index.md", "!docs/**/*_kw.md"}
     origins = dict(re.findall(r"^([\w-]+) = .*  # (.*)$", result.out, re.MULTILINE))
-    for key in ("select", "extend-select", "ignore", "severity", "per-file-ignores"):
+    for key in ("extend-select", "ignore", "severity", "per-file-ignores", "extend-exclude"):
         assert origins[key] == file, key

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from doclint import progress
+from doclint.cli import progress
 from tests.checking import Outcome, run_cli
 from tests.pages import keyword_index, write
 
@@ -160,17 +160,24 @@ def test_watch_checks_again_when_a_file_changes(tmp_path):
         threading.Thread(target=_pump, args=(stream, name, lines), daemon=True).start()
 
     def until_watching() -> list[str]:
-        report = []
+        """The lines of one round: its report (to its summary line, on stdout)
+        and the line that says it watches (on stderr), which two threads read
+        in either order."""
+        report: list[str] = []
+        ended = watching = False
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        while not (ended and watching) and time.monotonic() < deadline:
             try:
                 name, line = lines.get(timeout=1)
             except queue.Empty:
                 continue
             if name == "stderr" and line.startswith("doclint: watching docs"):
-                return report
+                watching = True
+                continue
             report.append(line)
-        raise AssertionError(f"no report within 60 s: {report}")
+            ended = ended or (name == "stdout" and line.startswith("Found "))
+        assert ended and watching, f"no whole round within 60 s: {report}"
+        return report
 
     try:
         first = until_watching()

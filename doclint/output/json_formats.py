@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from json.encoder import encode_basestring
 from typing import Any
 
-from doclint.findings import DiagnosticRow, FixData
+from doclint.models.findings import DiagnosticRow, FixData
+from doclint.models.urls import rule_url
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
-from doclint.output.urls import rule_url
 
 
 def json_object(row: DiagnosticRow) -> dict[str, Any]:

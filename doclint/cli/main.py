@@ -1,0 +1,441 @@
+"""The `doclint` command line: check, and (cli_commands.py) rules, rule, schema,
+config-schema, clean.
+
+Exit codes: 0 no findings, 1 findings, 2 usage, configuration or internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import contextlib
+import copy
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import TextIO, TypeVar
+
+from doclint import replay_inputs
+from doclint.cli.arguments import (
+    UsageError,
+    check_selection,
+    check_statistics,
+    expand_globs,
+    nothing_checked,
+)
+from doclint.cli.commands import COMMANDS, cache_folder, clean
+from doclint.cli.config import configuration, overridden, settings_of
+from doclint.cli.init import write_starter
+from doclint.cli.options import FAIL_ON, build_parser
+from doclint.cli.progress import ProgressBar
+from doclint.cli.show import show_files, show_settings
+from doclint.cli.watch import stamps, wait_for_change
+from doclint.config.files import Config
+from doclint.engine import RunResult, Settings
+from doclint.engine.registry import Registry, SelectionError, load_registry
+from doclint.fixes.edits import FixError
+from doclint.fixes.file_fixer import FixSettings
+from doclint.fixes.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
+from doclint.models.findings import DiagnosticRow
+from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
+from doclint.output.baseline import (
+    BaselineError,
+    SourceLines,
+    filter_baseline,
+    read_baseline,
+    write_baseline,
+)
+from doclint.output.causes import causes_of, statistics_detail
+from doclint.output.color import use_color
+from doclint.output.layout import PartWriter
+from doclint.run import read_stdin, run, run_stdin
+from doclint.tree.discovery import MissingPathError
+from doclint.util.paths import display_path
+
+T = TypeVar("T")
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # `doclint rules | head`: the reader left; that is not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_CLEAN
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        # As ruff: a bare command is a usage error that shows the whole help.
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
+    registry = load_registry()
+    for problem in registry.problems:
+        replay_inputs.refuse()  # a replay would not repeat the warning
+        print(f"doclint: warning: {problem}", file=sys.stderr)
+    if args.command in COMMANDS:
+        return EXIT_CLEAN if COMMANDS[args.command](args, registry) else EXIT_ERROR
+    try:
+        if args.command == "clean":
+            return _clean(args, registry)
+        if args.command == "init":
+            return _init(args)
+        if args.watch:
+            return _watch(args, registry)
+        return _check(args, registry)
+    except UsageError as error:
+        print(f"doclint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _clean(args: argparse.Namespace, registry: Registry) -> int:
+    config = configuration(args, registry, Path.cwd())
+    try:
+        print(f"doclint: {clean(cache_folder(args, config))}", file=sys.stderr)
+    except (OSError, ValueError) as error:
+        raise UsageError(str(error)) from None
+    return EXIT_CLEAN
+
+
+def _init(args: argparse.Namespace) -> int:
+    try:
+        written = write_starter(args.folder)
+    except FileExistsError:
+        raise UsageError(
+            f"{args.folder / 'doclint.toml'} exists; init does not overwrite it"
+        ) from None
+    except OSError as error:
+        raise UsageError(f"cannot write {error.filename}: {error.strerror}") from None
+    print(f"doclint: wrote {written}; edit it, then run `doclint check`", file=sys.stderr)
+    return EXIT_CLEAN
+
+
+def _watch(args: argparse.Namespace, registry: Registry) -> int:
+    """Check, then check again whenever a checked path changes, until stopped.
+    A round's stamps are taken before it checks: a change made while it runs
+    starts the next round."""
+    if args.paths == ["-"] or args.fix or args.fix_only or args.diff or args.output_file:
+        raise UsageError("--watch reports to the terminal: not with -, --fix, --diff or -o")
+    replay_inputs.refuse()  # rounds of a watch are not one run to replay
+    paths = expand_globs(args.paths)
+    while True:
+        before = stamps(paths)
+        _check(copy.copy(args), registry)
+        sys.stdout.flush()  # the report before the line that says it is done
+        print(
+            f"doclint: watching {', '.join(paths)} for changes (Ctrl-C stops)",
+            file=sys.stderr,
+            flush=True,
+        )
+        wait_for_change(paths, before)
+
+
+def _check(args: argparse.Namespace, registry: Registry) -> int:
+    stdin = _stdin_wanted(args)
+    if not stdin:
+        args.paths = expand_globs(args.paths)
+    common = Path(os.path.commonpath([os.path.abspath(path) for path in args.paths]))
+    start = Path(args.stdin_filename) if stdin else common
+    config = configuration(args, registry, start) or overridden(
+        Config.defaults(Path.cwd()), args, registry
+    )
+    args.format_given = args.output_format is not None
+    args.output_format = args.output_format or config.output_format or "full"
+    fix = _fix_settings(args, config)
+    settings = settings_of(args, config)
+    check_selection(registry, settings)
+    if args.show_settings:
+        show_settings(settings, config, registry, args)
+        return EXIT_CLEAN
+    if args.show_files:
+        return EXIT_CLEAN if _call(show_files, args.paths, settings) else nothing_checked()
+    check_statistics(args)
+    try:
+        if fix is not None:
+            return _fix(args, registry, settings, fix, stdin)
+        if not stdin and settings.cache and args.write_baseline is None:
+            replay_inputs.allow()
+        result, sources = _run_stdin(args, settings) if stdin else _run_paths(args, settings)
+    except (MissingPathError, SelectionError) as error:
+        raise UsageError(str(error)) from None
+    if not (stdin or result.files_checked):
+        nothing_checked()
+    return _report(args, registry, result, sources)
+
+
+def _report(
+    args: argparse.Namespace, registry: Registry, result: RunResult, sources: SourceLines
+) -> int:
+    """Write the findings of a run as asked; the exit code."""
+    diagnostics = result.diagnostics
+    if args.write_baseline is not None:
+        count = _call(write_baseline, args.write_baseline, diagnostics, sources)
+        if not args.quiet:
+            print(f"doclint: recorded {count:,} findings in {args.write_baseline}", file=sys.stderr)
+        return EXIT_CLEAN
+    baselined = 0
+    if args.baseline is not None:
+        replay_inputs.observe("stamp", args.baseline)
+        known = _call(read_baseline, args.baseline, args.max_file_size)
+        kept = filter_baseline(diagnostics, sources, args.baseline, known)
+        baselined, diagnostics = len(diagnostics) - len(kept), kept
+    rules = registry.sorted_rules()
+    output = RunOutput(
+        diagnostics,
+        result.files_checked,
+        result.files,
+        rules,
+        sources,
+        args.quiet,
+        baselined,
+        result.elsewhere,
+        result.parts,
+        _color(args),
+    )
+    _write(args, output)
+    failing = output.count if args.fail_on == "info" else _failing(diagnostics, args.fail_on)
+    return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
+
+
+def _failing(diagnostics: Sequence[DiagnosticRow], fail_on: str) -> int:
+    """The findings of severity `fail_on` or above (error > warning > info)."""
+    least = FAIL_ON.index(fail_on)
+    return sum(1 for d in diagnostics if FAIL_ON.index(d.severity) <= least)
+
+
+def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | None:
+    """What fix mode asks for, None for a plain check; UsageError for options
+    that do not fit together. The configuration's unsafe-fixes counts only when fixing."""
+    if not (args.fix or args.fix_only or args.diff):
+        if args.unsafe_fixes:
+            raise UsageError("--unsafe-fixes goes with --fix, --fix-only or --diff")
+        return None
+    if args.write_baseline is not None and (args.diff or args.fix_only):
+        raise UsageError(
+            "--write-baseline records findings: use it with --fix, not --diff or --fix-only"
+        )
+    return FixSettings(unsafe=args.unsafe_fixes or config.unsafe_fixes, write=not args.diff)
+
+
+def _fix(
+    args: argparse.Namespace, registry: Registry, settings: Settings, fix: FixSettings, stdin: bool
+) -> int:
+    """Fix mode: --fix reports what is left; --fix-only and --diff only what they did."""
+    if stdin:
+        return _fix_stdin(args, registry, settings, fix)
+    try:
+        done = _run_fixes(args, settings, fix)
+    except FixError as error:
+        print(f"doclint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    if not done.result.files_checked:
+        nothing_checked()
+    for shown, problem in done.problems:
+        print(f"doclint: warning: {shown}: not fixed: {problem}", file=sys.stderr)
+    if args.diff:
+        with _output(args) as stream:
+            stream.writelines(done.diffs)
+    if not args.quiet:
+        print(_fix_summary(done, would=args.diff), file=sys.stderr)
+    if args.diff:
+        return _fix_exit(args, bool(done.diffs or done.problems))
+    if args.fix_only:
+        return _fix_exit(args, bool(done.problems))
+    return _report(args, registry, done.result, SourceLines())
+
+
+def _progress(args: argparse.Namespace) -> ProgressBar:
+    """A bar on a terminal; off one, lines with --progress or in CI (the CI variable)."""
+    lines = args.progress or bool(os.environ.get("CI"))
+    return ProgressBar(enabled=not args.no_progress, lines=lines)
+
+
+def _run_fixes(args: argparse.Namespace, settings: Settings, fix: FixSettings) -> FixRun:
+    bar = _progress(args)
+    try:
+        return run_fixes(args.paths, settings, fix, progress=bar)
+    finally:
+        bar.close()
+
+
+def _fix_stdin(
+    args: argparse.Namespace, registry: Registry, settings: Settings, fix: FixSettings
+) -> int:
+    """Fix the text on stdin: the fixed text goes to stdout and the findings left
+    to stderr (or --output-file); --diff writes the diff instead."""
+    data = _read_stdin(args)
+    fixed, result = fix_stdin(data, args.stdin_filename, settings, fix)
+    shown = display_path(Path(args.stdin_filename), Path.cwd())
+    if fixed.problem is not None:
+        print(f"doclint: warning: {shown}: not fixed: {fixed.problem}", file=sys.stderr)
+    if args.diff:
+        if fixed.data is not None:
+            with _output(args) as stream:
+                stream.write(unified_diff(data, fixed.data, shown))
+        return _fix_exit(args, fixed.data is not None or fixed.problem is not None)
+    new = fixed.data if fixed.data is not None else data
+    sys.stdout.flush()
+    sys.stdout.buffer.write(new)
+    sys.stdout.flush()
+    if args.fix_only:
+        return _fix_exit(args, fixed.problem is not None)
+    sources = SourceLines({shown: new.decode("utf-8", errors="replace")})
+    with contextlib.redirect_stdout(sys.stderr if args.output_file is None else sys.stdout):
+        return _report(args, registry, result, sources)
+
+
+def _fix_exit(args: argparse.Namespace, failed: bool) -> int:
+    """The exit code of --diff (something to fix) and --fix-only (a file not fixed)."""
+    return EXIT_FINDINGS if failed and not args.exit_zero else EXIT_CLEAN
+
+
+def _fix_summary(done: FixRun, would: bool) -> str:
+    count = sum(done.fixed.values())
+    if not count:
+        return "No fixes to apply." if would else "No fixes applied."
+    files = len(done.files_fixed)
+    per_rule = ", ".join(f"{n:,} {code}" for code, n in sorted(done.fixed.items()))
+    line = (
+        f"{'Would fix' if would else 'Fixed'} {count:,} problem{'s' if count != 1 else ''} "
+        f"in {files:,} file{'s' if files != 1 else ''} ({per_rule})."
+    )
+    return line + knock_on(count, sum(done.first.values()))
+
+
+def _stdin_wanted(args: argparse.Namespace) -> bool:
+    """Whether the run reads stdin; UsageError for options that do not fit together."""
+    stdin = args.paths == ["-"]
+    if "-" in args.paths and not stdin:
+        raise UsageError("- (stdin) cannot be checked together with other paths")
+    if args.stdin_filename is not None and not stdin:
+        raise UsageError("--stdin-filename and the path - (stdin) go together")
+    if stdin and args.stdin_filename is None:
+        args.stdin_filename = "-"  # shown as `-`, as ruff does
+    return stdin
+
+
+def _run_paths(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
+    bar = _progress(args)
+    try:
+        return run(args.paths, settings, progress=bar, render=_part_writer(args)), SourceLines()
+    finally:
+        bar.close()
+
+
+def _part_writer(args: argparse.Namespace) -> PartWriter | None:
+    """How the processes that check files write their parts of the output,
+    when its format has parts and nothing needs the findings themselves."""
+    layout = LAYOUTS.get(args.output_format)
+    if layout is None or args.statistics or args.baseline or args.write_baseline:
+        return None
+    if args.fail_on != "info":  # the exit code needs each finding's severity
+        return None
+    if args.output_file is not None:
+        return PartWriter(layout, color=_color(args))  # opened in UTF-8 (_output)
+    if not _writes_utf8_bytes(sys.stdout):
+        return None
+    return PartWriter(layout, sys.stdout.errors or "strict", _color(args))
+
+
+def _run_stdin(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
+    data = _read_stdin(args)
+    result = run_stdin(data, args.stdin_filename, settings)
+    shown = display_path(Path(args.stdin_filename), Path.cwd())
+    return result, SourceLines({shown: data.decode("utf-8", errors="replace")})
+
+
+def _read_stdin(args: argparse.Namespace) -> bytes:
+    try:
+        return read_stdin(args.max_file_size)
+    except OSError as error:
+        raise UsageError(f"cannot read stdin: {error.strerror or error}") from None
+
+
+def _call(function: Callable[..., T], *arguments: object) -> T:
+    """`function`, its errors of the user's making turned into a UsageError."""
+    try:
+        return function(*arguments)
+    except (BaselineError, MissingPathError, SelectionError) as error:
+        raise UsageError(str(error)) from None
+
+
+@contextlib.contextmanager
+def _output(args: argparse.Namespace) -> Iterator[TextIO]:
+    """Where the report goes: --output-file, or stdout."""
+    with contextlib.ExitStack() as stack:
+        stream = sys.stdout
+        if args.output_file is not None:
+            try:
+                stream = stack.enter_context(
+                    open(args.output_file, "w", encoding="utf-8", newline="\n")
+                )
+            except OSError as error:
+                raise UsageError(f"cannot write {args.output_file}: {error.strerror}") from None
+        yield stream
+
+
+def _write(args: argparse.Namespace, output: RunOutput) -> None:
+    with _output(args) as raw:
+        replay_inputs.note_output(raw, args.output_file)
+        stream = replay_inputs.RecordingStream(raw)
+        if args.statistics:
+            stream.write(_statistics(output, args.output_format))
+            return
+        layout = LAYOUTS.get(args.output_format)
+        try:
+            # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
+            if layout is not None and _writes_utf8_bytes(raw):
+                raw.flush()
+                partial, errors = replay_inputs.partial_run(), raw.errors or "strict"
+                if not replay_inputs.keeps_output():  # written part by part, never whole
+                    layout.write(raw.buffer, output, partial, errors)
+                    return
+                copy = replay_inputs.OutputCopy(raw.buffer)
+                places = layout.write(copy, output, partial, errors)
+                # A baseline's matches are not kept per file: no part is reused.
+                replay_inputs.note_written(copy, places if args.baseline is None else None)
+            else:
+                stream.write("".join(FORMATS[args.output_format](output)))
+        except BrokenPipeError:
+            # The reader went away (`| head`): stop writing, quietly.
+            replay_inputs.refuse()
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
+def _color(args: argparse.Namespace) -> bool:
+    """Whether the report is coloured: a file only with --color always."""
+    if args.output_file is not None:
+        return args.color == "always"
+    return use_color(args.color, sys.stdout)
+
+
+def _writes_utf8_bytes(stream: TextIO) -> bool:
+    """Whether the stream takes bytes beneath (not io.StringIO) and encodes in UTF-8."""
+    encoding = getattr(stream, "encoding", None)
+    try:
+        return hasattr(stream, "buffer") and codecs.lookup(encoding or "").name == "utf-8"
+    except LookupError:
+        return False
+
+
+def _statistics(output: RunOutput, output_format: str) -> str:
+    counts = statistics(output.diagnostics)
+    items = statistics_detail(counts, causes_of(output.diagnostics))
+    if output_format == "json":
+        return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+    if output_format == "jsonl":
+        return "".join(json.dumps(item, ensure_ascii=False) + "\n" for item in items)
+    width = max((len(f"{count:,}") for count, *_ in counts), default=1)
+    lines = [
+        f"{count:>{width},}  {code:<6} {'[*]' if fixable else '   '} {name}"
+        for count, code, name, fixable in counts
+    ]
+    if not output.quiet:
+        lines.append(summary(output))
+    return "".join(line.rstrip() + "\n" for line in lines)
