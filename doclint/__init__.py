@@ -1,11 +1,13 @@
 """doclint: a linter that understands machine-generated Markdown documentation trees.
 
-The Python API::
+The Python API (docs/api.md), the command line's twin::
 
     import doclint
 
-    report = doclint.check_paths(["docs"])            # -> Report
+    report = doclint.check_paths(["docs"])            # -> Report; configuration as the CLI
     report = doclint.check_text(text, path="docs/a/b.py_kw.md")
+    settings = doclint.load_config("doclint.toml")    # -> Settings, for any of these calls
+    fixed = doclint.fix_text(text, path="docs/a/b.py_kw.md")  # -> FixedText
     page = doclint.parse(text, path="docs/a/b.py_kw.md")  # -> typed page model
 """
 
@@ -17,21 +19,64 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from doclint.api import check_paths, check_text, parse
-    from doclint.diagnostics import Diagnostic, Report
+    from doclint.api import (
+        FixedPaths,
+        FixedText,
+        check_paths,
+        check_text,
+        fix_paths,
+        fix_text,
+        load_config,
+        parse,
+    )
+    from doclint.config.files import ConfigError
+    from doclint.diagnostics import Diagnostic, Edit, Fix, Report
     from doclint.engine import Settings
-    from doclint.models.generated import AnyPage, DocKind
+    from doclint.engine.registry import SelectionError
+    from doclint.fixes.edits import FixError
+    from doclint.models.generated import (
+        AnyPage,
+        DocKind,
+        FileDocs,
+        FolderDoc,
+        FolderIndex,
+        KeywordIndex,
+        MarkdownPage,
+        RootIndex,
+        SubtreeIndex,
+    )
+    from doclint.rule_api import Severity
+    from doclint.tree.discovery import MissingPathError
 
 # The API is imported on first use: the command line's replay of an unchanged
 # run (replay.py) imports this package and must not pay for pydantic and the parsers.
 _EXPORTS = {
     "AnyPage": "doclint.models.generated",
+    "ConfigError": "doclint.config.files",
     "Diagnostic": "doclint.diagnostics",
     "DocKind": "doclint.models.generated",
+    "Edit": "doclint.diagnostics",
+    "FileDocs": "doclint.models.generated",
+    "Fix": "doclint.diagnostics",
+    "FixError": "doclint.fixes.edits",
+    "FixedPaths": "doclint.api",
+    "FixedText": "doclint.api",
+    "FolderDoc": "doclint.models.generated",
+    "FolderIndex": "doclint.models.generated",
+    "KeywordIndex": "doclint.models.generated",
+    "MarkdownPage": "doclint.models.generated",
+    "MissingPathError": "doclint.tree.discovery",
     "Report": "doclint.diagnostics",
+    "RootIndex": "doclint.models.generated",
+    "SelectionError": "doclint.engine.registry",
     "Settings": "doclint.engine",
+    "Severity": "doclint.rule_api",
+    "SubtreeIndex": "doclint.models.generated",
     "check_paths": "doclint.api",
     "check_text": "doclint.api",
+    "fix_paths": "doclint.api",
+    "fix_text": "doclint.api",
+    "load_config": "doclint.api",
     "parse": "doclint.api",
 }
 
@@ -44,12 +89,31 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "AnyPage",
+    "ConfigError",
     "Diagnostic",
     "DocKind",
+    "Edit",
+    "FileDocs",
+    "Fix",
+    "FixError",
+    "FixedPaths",
+    "FixedText",
+    "FolderDoc",
+    "FolderIndex",
+    "KeywordIndex",
+    "MarkdownPage",
+    "MissingPathError",
     "Report",
+    "RootIndex",
+    "SelectionError",
     "Settings",
+    "Severity",
+    "SubtreeIndex",
     "__version__",
     "check_paths",
     "check_text",
+    "fix_paths",
+    "fix_text",
+    "load_config",
     "parse",
 ]

@@ -14,7 +14,6 @@ import pytest
 
 from doclint import Settings, check_paths, check_text
 from doclint.engine.registry import load_registry
-from doclint.models.findings import DiagnosticRow
 from doclint.output.causes import causes_of
 from doclint.rule_api import Cause, Finding, Rule
 from tests.checking import run_cli
@@ -76,7 +75,7 @@ def test_the_real_slice_findings_each_carry_a_cause_their_rule_declares(real_rep
     assert len(real_report.diagnostics) > 1000
     for d in real_report.diagnostics:
         assert d.cause in declared[d.code], d
-    rows = [DiagnosticRow(**d.model_dump()) for d in real_report.diagnostics]
+    rows = [d.to_row() for d in real_report.diagnostics]
     causes = causes_of(rows)
     assert causes.total == len(rows)
     assert sum(group.count for group in causes.groups.values()) == len(rows)
@@ -211,7 +210,7 @@ def test_json_rows_carry_the_cause_through_cache_and_workers(tmp_path, monkeypat
     cold = _json(monkeypatch, capsys, real, "--no-cache", "--jobs", "1")
     assert len(cold) > 100
     declared = {cause.id: rule.code for rule in _rules() for cause in rule.causes}
-    assert all(declared[row["cause"]] == row["code"] for row in cold)
+    assert all(declared[row["cause"]["id"]] == row["code"] for row in cold)
     # The field sits between fix and url, and nothing else moved.
     assert list(cold[0]) == [
         "path",
@@ -237,7 +236,7 @@ def test_sarif_results_carry_the_cause_in_their_properties(kinds_tree, monkeypat
         monkeypatch, capsys, kinds_tree, "check", ".", "--no-cache", "--output-format", "sarif"
     )
     results = json.loads(outcome.out)["runs"][0]["results"]
-    assert [r["properties"]["cause"] for r in results] == [row["cause"] for row in rows]
+    assert [r["properties"]["cause"] for r in results] == [row["cause"]["id"] for row in rows]
 
 
 def test_statistics_group_each_rule_by_its_typed_causes(kinds_tree, monkeypatch, capsys):
@@ -254,7 +253,7 @@ def test_statistics_group_each_rule_by_its_typed_causes(kinds_tree, monkeypatch,
         "json",
     )
     detail = json.loads(outcome.out)
-    counted = Counter(row["cause"] for row in rows)
+    counted = Counter(row["cause"]["id"] for row in rows)
     labels = {cause.id: cause.label for rule in _rules() for cause in rule.causes}
     got = {cause["id"]: cause["count"] for item in detail for cause in item["causes"]}
     assert got == counted

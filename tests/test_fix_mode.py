@@ -363,6 +363,7 @@ def test_the_documented_example_is_what_doclint_prints(monkeypatch, capsys):
     assert result.out + result.err == example
 
 
+@pytest.mark.slow
 def test_the_fix_hook_repairs_a_page_and_fails_the_commit(try_hook):  # noqa: F811
     result = try_hook(
         {

@@ -11,10 +11,10 @@ import pytest
 
 from doclint.engine.registry import load_registry
 from doclint.models.findings import DiagnosticRow
+from doclint.models.urls import rule_url
 from doclint.output import FORMATS, RunOutput
 from doclint.output import baseline as baseline_module
 from doclint.output.json_formats import json_object
-from doclint.output.urls import rule_url
 from tests.checking import run_cli
 from tests.conftest import REAL, SHARED, require_shared
 from tests.pages import keyword_index, write
@@ -123,7 +123,7 @@ def test_json_and_jsonl(cli):
                 {"line": 14, "column": 5, "end_line": 14, "end_column": 11, "content": "Classes"}
             ],
         },
-        "cause": "unknown-heading/misspelt",
+        "cause": {"id": "unknown-heading/misspelt", "label": "Misspelt template heading"},
         "url": rule_url("DL101"),
     }
     assert data[0]["fix"] is None  # a broken link: no fix

@@ -6,8 +6,9 @@ import contextlib
 import subprocess
 import sys
 
+import pytest
+
 from doclint import Settings, check_paths
-from doclint.models.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput
 from doclint.run import parallel
 from doclint.run.parallel import chunk_bounds
@@ -33,6 +34,7 @@ def test_generated_corpus_parallel_equals_serial(generated_corpus):
     assert serial.diagnostics and parallel == serial
 
 
+@pytest.mark.slow
 def test_output_rendered_in_workers_equals_the_serial_rendering(generated_corpus):
     """Formats written file by file are rendered by the processes that check
     the files; the bytes must be those a serial run renders from its findings."""
@@ -49,7 +51,7 @@ def test_output_rendered_in_workers_equals_the_serial_rendering(generated_corpus
         ]
         with contextlib.chdir(generated_corpus):  # paths as shown; `full` reads the files
             report = check_paths(["docs"], Settings(select=["ALL"], jobs=1))
-            rows = [DiagnosticRow(**d.model_dump(mode="json")) for d in report.diagnostics]
+            rows = [d.to_row() for d in report.diagnostics]
             rendered = "".join(FORMATS[output_format](RunOutput(rows, report.files_checked)))
         assert outputs[0] == outputs[1] == rendered.encode(), output_format
 

@@ -111,6 +111,7 @@ def try_hook(tmp_path_factory) -> Callable[..., subprocess.CompletedProcess[str]
     return run
 
 
+@pytest.mark.slow
 def test_the_hook_fails_on_a_bad_page_with_doclints_message(try_hook):
     result = try_hook(
         {
@@ -123,12 +124,14 @@ def test_the_hook_fails_on_a_bad_page_with_doclints_message(try_hook):
     assert "docs/pkg/mod.py_kw.md:14:1: DL101 [unknown-heading] [*] `### Classs`" in result.stdout
 
 
+@pytest.mark.slow
 def test_the_hook_passes_on_a_clean_page(try_hook):
     result = try_hook({"README.md": "# Notes\n\nSee [the guide](guide.md).\n", "guide.md": "# G\n"})
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Passed" in result.stdout
 
 
+@pytest.mark.slow
 def test_the_hook_only_sees_markdown(try_hook):
     result = try_hook({"notes.txt": "# Keyword Index: `x.py`\n\n## Oops\n"})
     assert result.returncode == 0, result.stdout + result.stderr

@@ -15,6 +15,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from doclint.cache import Cache, prune
 from doclint.output import LAYOUTS
 from doclint.replay import KEPT, PREFIX
@@ -112,6 +114,7 @@ def test_an_unchanged_run_is_replayed_byte_for_byte(tmp_path):
     assert how == "REPLAYED" and json.loads(output)
 
 
+@pytest.mark.slow
 def test_a_changed_input_makes_the_run_real_again(tmp_path):
     _tree(tmp_path)
     _twice(tmp_path)

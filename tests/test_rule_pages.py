@@ -15,7 +15,7 @@ import pytest
 
 from doclint.cli.rule_listing import builtin_rules, rule_pages
 from doclint.engine.registry import load_registry
-from doclint.output.urls import DOCUMENTATION, RULE_PAGES, documentation_base, rule_url
+from doclint.models.urls import DOCUMENTATION, RULE_PAGES, documentation_base, rule_url
 from tests.checking import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import copy
 import json
 import os
 import sys
@@ -25,15 +26,19 @@ from doclint.cli.arguments import (
     nothing_checked,
 )
 from doclint.cli.commands import COMMANDS, cache_folder, clean
-from doclint.cli.options import build_parser
+from doclint.cli.config import configuration, overridden, settings_of
+from doclint.cli.init import write_starter
+from doclint.cli.options import FAIL_ON, build_parser
 from doclint.cli.progress import ProgressBar
 from doclint.cli.show import show_files, show_settings
-from doclint.config.files import Config, ConfigError, find_config, load_config
+from doclint.cli.watch import stamps, wait_for_change
+from doclint.config.files import Config
 from doclint.engine import RunResult, Settings
 from doclint.engine.registry import Registry, SelectionError, load_registry
 from doclint.fixes.edits import FixError
 from doclint.fixes.file_fixer import FixSettings
 from doclint.fixes.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
+from doclint.models.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.baseline import (
     BaselineError,
@@ -47,18 +52,11 @@ from doclint.output.color import use_color
 from doclint.output.layout import PartWriter
 from doclint.run import read_stdin, run, run_stdin
 from doclint.tree.discovery import MissingPathError
-from doclint.tree.reading import read_input
 from doclint.util.paths import display_path
 
 T = TypeVar("T")
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-def _split(values: list[str] | None) -> list[str] | None:
-    if values is None:
-        return None
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -86,6 +84,10 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         if args.command == "clean":
             return _clean(args, registry)
+        if args.command == "init":
+            return _init(args)
+        if args.watch:
+            return _watch(args, registry)
         return _check(args, registry)
     except UsageError as error:
         print(f"doclint: error: {error}", file=sys.stderr)
@@ -93,12 +95,45 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _clean(args: argparse.Namespace, registry: Registry) -> int:
-    config = _configuration(args, registry, Path.cwd())
+    config = configuration(args, registry, Path.cwd())
     try:
         print(f"doclint: {clean(cache_folder(args, config))}", file=sys.stderr)
     except (OSError, ValueError) as error:
         raise UsageError(str(error)) from None
     return EXIT_CLEAN
+
+
+def _init(args: argparse.Namespace) -> int:
+    try:
+        written = write_starter(args.folder)
+    except FileExistsError:
+        raise UsageError(
+            f"{args.folder / 'doclint.toml'} exists; init does not overwrite it"
+        ) from None
+    except OSError as error:
+        raise UsageError(f"cannot write {error.filename}: {error.strerror}") from None
+    print(f"doclint: wrote {written}; edit it, then run `doclint check`", file=sys.stderr)
+    return EXIT_CLEAN
+
+
+def _watch(args: argparse.Namespace, registry: Registry) -> int:
+    """Check, then check again whenever a checked path changes, until stopped.
+    A round's stamps are taken before it checks: a change made while it runs
+    starts the next round."""
+    if args.paths == ["-"] or args.fix or args.fix_only or args.diff or args.output_file:
+        raise UsageError("--watch reports to the terminal: not with -, --fix, --diff or -o")
+    replay_inputs.refuse()  # rounds of a watch are not one run to replay
+    paths = expand_globs(args.paths)
+    while True:
+        before = stamps(paths)
+        _check(copy.copy(args), registry)
+        sys.stdout.flush()  # the report before the line that says it is done
+        print(
+            f"doclint: watching {', '.join(paths)} for changes (Ctrl-C stops)",
+            file=sys.stderr,
+            flush=True,
+        )
+        wait_for_change(paths, before)
 
 
 def _check(args: argparse.Namespace, registry: Registry) -> int:
@@ -107,11 +142,13 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         args.paths = expand_globs(args.paths)
     common = Path(os.path.commonpath([os.path.abspath(path) for path in args.paths]))
     start = Path(args.stdin_filename) if stdin else common
-    config = _configuration(args, registry, start) or Config.defaults(Path.cwd())
+    config = configuration(args, registry, start) or overridden(
+        Config.defaults(Path.cwd()), args, registry
+    )
+    args.format_given = args.output_format is not None
     args.output_format = args.output_format or config.output_format or "full"
-    args.cache_dir = args.cache_dir or config.cache_dir
     fix = _fix_settings(args, config)
-    settings = _settings(args, config)
+    settings = settings_of(args, config)
     check_selection(registry, settings)
     if args.show_settings:
         show_settings(settings, config, registry, args)
@@ -162,7 +199,14 @@ def _report(
         _color(args),
     )
     _write(args, output)
-    return EXIT_FINDINGS if output.count and not args.exit_zero else EXIT_CLEAN
+    failing = output.count if args.fail_on == "info" else _failing(diagnostics, args.fail_on)
+    return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
+
+
+def _failing(diagnostics: Sequence[DiagnosticRow], fail_on: str) -> int:
+    """The findings of severity `fail_on` or above (error > warning > info)."""
+    least = FAIL_ON.index(fail_on)
+    return sum(1 for d in diagnostics if FAIL_ON.index(d.severity) <= least)
 
 
 def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | None:
@@ -206,8 +250,14 @@ def _fix(
     return _report(args, registry, done.result, SourceLines())
 
 
+def _progress(args: argparse.Namespace) -> ProgressBar:
+    """A bar on a terminal; off one, lines with --progress or in CI (the CI variable)."""
+    lines = args.progress or bool(os.environ.get("CI"))
+    return ProgressBar(enabled=not args.no_progress, lines=lines)
+
+
 def _run_fixes(args: argparse.Namespace, settings: Settings, fix: FixSettings) -> FixRun:
-    bar = ProgressBar(enabled=not args.no_progress)
+    bar = _progress(args)
     try:
         return run_fixes(args.paths, settings, fix, progress=bar)
     finally:
@@ -267,13 +317,11 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
         raise UsageError("--stdin-filename and the path - (stdin) go together")
     if stdin and args.stdin_filename is None:
         args.stdin_filename = "-"  # shown as `-`, as ruff does
-    if args.isolated and args.config is not None:
-        raise UsageError("--config and --isolated exclude each other")
     return stdin
 
 
 def _run_paths(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
-    bar = ProgressBar(enabled=not args.no_progress)
+    bar = _progress(args)
     try:
         return run(args.paths, settings, progress=bar, render=_part_writer(args)), SourceLines()
     finally:
@@ -285,6 +333,8 @@ def _part_writer(args: argparse.Namespace) -> PartWriter | None:
     when its format has parts and nothing needs the findings themselves."""
     layout = LAYOUTS.get(args.output_format)
     if layout is None or args.statistics or args.baseline or args.write_baseline:
+        return None
+    if args.fail_on != "info":  # the exit code needs each finding's severity
         return None
     if args.output_file is not None:
         return PartWriter(layout, color=_color(args))  # opened in UTF-8 (_output)
@@ -305,64 +355,6 @@ def _read_stdin(args: argparse.Namespace) -> bytes:
         return read_stdin(args.max_file_size)
     except OSError as error:
         raise UsageError(f"cannot read stdin: {error.strerror or error}") from None
-
-
-def _configuration(args: argparse.Namespace, registry: Registry, start: Path) -> Config | None:
-    """The configuration file's settings; None with --isolated or when there is none."""
-    if args.isolated:
-        return None
-    try:
-        file = args.config if args.config is not None else find_config(start)
-        if file is None:
-            return None
-        replay_inputs.observe("stamp", file)
-        if not file.is_file():
-            raise UsageError(f"{file}: no such configuration file")
-        return load_config(file, registry)
-    except ConfigError as error:
-        raise UsageError(str(error)) from None
-
-
-def _settings(args: argparse.Namespace, config: Config) -> Settings:
-    """The options, over the configuration: --select replaces the configuration's
-    whole selection (select, extend-select, ignore); the rest adds to it."""
-    select, extend_select, ignore = _split(args.select), [], []
-    if select is None:
-        select, extend_select, ignore = config.select, config.extend_select, config.ignore
-    known_paths_file = args.known_paths or config.known_paths
-    exclude = _split(args.exclude)
-    return Settings(
-        select=select,
-        extend_select=[*extend_select, *(_split(args.extend_select) or [])],
-        ignore=[*ignore, *(_split(args.ignore) or [])],
-        root=args.root or config.root,
-        known_paths=_listing(known_paths_file, args.max_file_size)
-        if known_paths_file is not None
-        else None,
-        show_traceback=args.show_traceback,
-        jobs=args.jobs,
-        cache=not args.no_cache,
-        cache_dir=args.cache_dir,
-        max_file_size=args.max_file_size,
-        per_file_ignores=config.per_file_ignores,
-        severity=config.severity,
-        rule_options=dict(config.rules),
-        exclude=exclude if exclude is not None else config.exclude,
-        extend_exclude=[*config.extend_exclude, *(_split(args.extend_exclude) or [])],
-        respect_gitignore=not args.no_respect_gitignore and config.respect_gitignore is not False,
-        include=config.include,
-        extend_include=config.extend_include,
-        base=config.base,
-        shard=args.shard,
-    )
-
-
-def _listing(file: Path, limit: int) -> list[str]:
-    replay_inputs.observe("stamp", file)
-    try:
-        return read_input(file, limit).decode("utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
 
 
 def _call(function: Callable[..., T], *arguments: object) -> T:

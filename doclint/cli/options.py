@@ -7,12 +7,14 @@ from pathlib import Path
 
 from doclint import __version__
 from doclint.cli.parser import Parser, whole_number
+from doclint.cli.progress import LINE_SECONDS
 from doclint.output import FORMATS
 from doclint.output.color import CHOICES as COLOR_CHOICES
 from doclint.run.shards import Shard
 from doclint.tree.reading import MAX_FILE_SIZE
 
 RULES_FORMATS = ("table", "markdown", "json")
+FAIL_ON = ("error", "warning", "info")
 RULE_FORMATS = ("text", "json")
 
 
@@ -49,12 +51,25 @@ def build_parser() -> Parser:
     commands.add_parser(
         "config-schema", help="print the JSON Schema of doclint.toml and [tool.doclint]"
     )
+    init = commands.add_parser("init", help="write a commented doclint.toml to start from")
+    init.add_argument(
+        "folder",
+        nargs="?",
+        type=Path,
+        default=Path("."),
+        help="where (default: the current folder)",
+    )
     clean = commands.add_parser(
         "clean", help="remove the cache folder of the root (--cache-dir, cache-dir or --root)"
     )
     clean.add_argument("--root", type=Path, help="the root whose .doclint_cache goes")
     clean.add_argument("--cache-dir", type=Path, metavar="DIR", help="the cache folder to remove")
-    clean.add_argument("--config", type=Path, metavar="FILE", help="read cache-dir and root here")
+    clean.add_argument(
+        "--config",
+        action="append",
+        metavar="FILE|KEY=VALUE",
+        help="read cache-dir and root here (or set them, as check's --config does)",
+    )
     clean.set_defaults(isolated=False)
     return parser
 
@@ -85,10 +100,11 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
     config = check.add_argument_group("configuration")
     config.add_argument(
         "--config",
-        type=Path,
-        metavar="FILE",
+        action="append",
+        metavar="FILE|KEY=VALUE",
         help="use this doclint.toml or pyproject.toml instead of the one found "
-        "above the checked paths",
+        "above the checked paths; or, as ruff, set one key over the file's, in TOML "
+        "(--config 'ignore = [\"DL6\"]'; repeatable)",
     )
     config.add_argument(
         "--isolated", action="store_true", help="use no configuration file, only the options"
@@ -125,7 +141,7 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         "--stdin-filename",
         metavar="PATH",
         help="with the path -, the file the text read from stdin is checked as "
-        "(default: stdin.md in the current folder)",
+        "(default: -, a file of the current folder)",
     )
 
     output = check.add_argument_group("output")
@@ -145,11 +161,18 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         "--color",
         choices=COLOR_CHOICES,
         default="auto",
-        help="colour the text formats: auto (on a terminal, unless NO_COLOR is set; "
+        help="colour the text formats: auto (default: on a terminal, unless NO_COLOR is set; "
         "FORCE_COLOR colours a pipe), always, never",
     )
     output.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when there are findings"
+    )
+    output.add_argument(
+        "--fail-on",
+        choices=FAIL_ON,
+        default="info",
+        help="the least severity that makes the exit code 1: error (warnings and infos "
+        "are reported but pass), warning, or info (default: info, every finding)",
     )
     output.add_argument(
         "--quiet", "-q", action="store_true", help="print only the findings: no summary"
@@ -215,10 +238,22 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         metavar="BYTES",
         help="files larger than this are reported (file-too-large) and not read",
     )
-    run.add_argument(
+    progress = run.add_mutually_exclusive_group()
+    progress.add_argument(
         "--no-progress",
         action="store_true",
         help="no progress bar (it shows on a terminal's stderr, with -q too)",
+    )
+    progress.add_argument(
+        "--progress",
+        action="store_true",
+        help="off a terminal (a CI log), a progress line on stderr every "
+        f"{LINE_SECONDS:g} seconds; on when the CI variable is set",
+    )
+    run.add_argument(
+        "--watch",
+        action="store_true",
+        help="check, then check again each time a checked file changes (Ctrl-C stops)",
     )
     run.add_argument(
         "--no-cache", action="store_true", help="check every file again; read and write no cache"
@@ -227,7 +262,7 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         "--cache-dir",
         type=Path,
         metavar="DIR",
-        help="where to keep the cache (default: .doclint_cache in the tree root)",
+        help="where to keep the cache (default: .doclint_cache in the root)",
     )
     run.add_argument(
         "--shard",

@@ -6,13 +6,20 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from doclint.config.suggestions import did_you_mean
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors name the closest known option or choice."""
+    """An ArgumentParser whose errors name the closest known option or choice,
+    in two lines (the error, then where the help is), as ruff's: no usage block
+    to scroll past."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(
+            2, f"{self.prog}: error: {message}\ntip: `{self.prog} --help` lists the options\n"
+        )
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None

@@ -1,4 +1,6 @@
-"""A progress bar on stderr for long runs on a terminal."""
+"""Progress on stderr for long runs: a bar on a terminal, and, when asked
+(`--progress`, or the CI variable that CI services set), a line now and then
+in a log, so that a long CI run does not look hung."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from typing import TextIO
 DELAY_SECONDS = 2.0
 REFRESH_SECONDS = 0.1
 WIDTH = 30
+# A log line this often: enough to see a run move, few enough to read.
+LINE_SECONDS = 10.0
 
 
 class ProgressBar:
@@ -18,14 +22,21 @@ class ProgressBar:
     end. It goes to stderr and vanishes when done, so -q, which quiets the
     summary, leaves it: a long --fix must not look hung."""
 
-    def __init__(self, stream: TextIO | None = None, enabled: bool = True) -> None:
+    def __init__(
+        self, stream: TextIO | None = None, enabled: bool = True, lines: bool = False
+    ) -> None:
         self.stream = stream or sys.stderr
-        self.enabled = enabled and self.stream.isatty()
+        terminal = self.stream.isatty()
+        self.enabled = enabled and terminal
+        # Off a terminal, a line every LINE_SECONDS, when asked for.
+        self.lines = enabled and lines and not terminal
         self.started = time.monotonic()
         self.drawn_at = 0.0
         self.shown = False
 
     def __call__(self, done: int, total: int) -> None:
+        if self.lines and total > 0:
+            self._line(done, total)
         if not self.enabled or total <= 0:
             return
         now = time.monotonic()
@@ -40,6 +51,18 @@ class ProgressBar:
         self.stream.write(f"\r[{bar}] {done:,}/{total:,} files  {_clock(elapsed)}  {rate}")
         self.stream.flush()
         self.drawn_at, self.shown = now, True
+
+    def _line(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - max(self.started, self.drawn_at) < LINE_SECONDS or done >= total:
+            return
+        elapsed = now - self.started
+        self.stream.write(
+            f"doclint: {done:,}/{total:,} files checked, {_clock(elapsed)}, "
+            f"{done / elapsed:,.0f} files/s\n"
+        )
+        self.stream.flush()
+        self.drawn_at = now
 
     def close(self) -> None:
         if self.shown:

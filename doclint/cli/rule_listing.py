@@ -12,7 +12,7 @@ import doclint_rules
 from doclint.config.suggestions import did_you_mean
 from doclint.engine.builtin_rules import ENGINE_RULES
 from doclint.engine.registry import Registry, builtin_rule
-from doclint.output.urls import rule_url
+from doclint.models.urls import rule_url
 from doclint.rule_api import Rule
 
 GENERATED = (

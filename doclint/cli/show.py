@@ -1,16 +1,20 @@
 """`doclint check --show-files` and `--show-settings`: what a run would check
-and with which settings, without checking anything."""
+and with which settings, without checking anything. The settings print as
+TOML, each line with where its value came from."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 from pathlib import Path
 
-from doclint.config.files import Config
+from doclint.config.files import COMMAND_LINE, Config
 from doclint.engine import Settings
 from doclint.engine.registry import Registry
+from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import discover
+from doclint.tree.reading import MAX_FILE_SIZE
 from doclint.util.paths import display_path
 
 
@@ -27,16 +31,104 @@ def show_files(paths: list[str], settings: Settings) -> bool:
 def show_settings(
     settings: Settings, config: Config, registry: Registry, args: argparse.Namespace
 ) -> None:
-    """Print the configuration file, the rules that would run, the output format
-    and every setting of the run, one `name = value` a line."""
-    source = config.path if config.path.is_file() else "none (defaults)"
+    """Print the settings of the run as TOML, each value with where it came
+    from: `default`, the configuration file, or `command line` (an option or
+    --config KEY=VALUE). The root is the one the run would use: --root, the
+    configuration's, or the roots the files imply (one line per root)."""
+    file = config.path if config.path.is_file() else None
     rules = registry.select(settings.select, settings.ignore, settings.extend_select)
-    print(f"configuration file = {source}")
-    print(f"paths = {args.paths}")
-    print(f"output-format = {args.output_format}")
-    print(f"rules = {[f'{rule.code} {rule.name}' for rule in rules]}")
+    given = _given_options(args)
+    print("# The settings `doclint check` would run with; each line says where its value")
+    print("# came from: default, the configuration file, or command line.")
+    _line("configuration-file", str(file) if file else None, "" if file else "none found")
+    _line("paths", args.paths, COMMAND_LINE if "paths" in given else DEFAULT)
+    _line(
+        "roots", [str(root) for root in _roots(args.paths, settings)], _root_origin(config, given)
+    )
+    _line("output-format", args.output_format, _origin("output-format", config, given))
+    _line("rules", [f"{rule.code} {rule.name}" for rule in rules], "selected")
     for field in dataclasses.fields(settings):
+        key = field.name.replace("_", "-")
+        if key in _NOT_SHOWN:
+            continue
         value = getattr(settings, field.name)
-        if field.name == "known_paths" and value is not None:
+        if key == "known-paths" and value is not None:
             value = f"<{len(value):,} paths>"
-        print(f"{field.name.replace('_', '-')} = {value}")
+        _line(key, value, _origin(key, config, given))
+
+
+DEFAULT = "default"
+# Settings shown under another name above, or that only tools set.
+_NOT_SHOWN = frozenset({"root", "base", "rule-options"})
+# Settings keys the configuration file names otherwise.
+_CONFIG_KEYS = {"rule-options": "rules"}
+
+
+def _given_options(args: argparse.Namespace) -> set[str]:
+    """The settings keys the command line gave (its options differ from their defaults)."""
+    given = {
+        key.replace("_", "-")
+        for key, value in vars(args).items()
+        if value not in (None, False, []) and key not in ("command", "config")
+    }
+    defaults = {"jobs": 0, "paths": ["."], "fail_on": "info", "color": "auto"}
+    if not args.format_given:
+        given.discard("output-format")
+    for key, value in defaults.items():
+        if getattr(args, key, None) == value:
+            given.discard(key.replace("_", "-"))
+    if args.max_file_size == MAX_FILE_SIZE:
+        given.discard("max-file-size")
+    given |= {"cache"} if args.no_cache else set()
+    given |= {"respect-gitignore"} if args.no_respect_gitignore else set()
+    return given
+
+
+def _origin(key: str, config: Config, given: set[str]) -> str:
+    if key in given:
+        return COMMAND_LINE
+    return config.origins.get(_CONFIG_KEYS.get(key, key), DEFAULT)
+
+
+def _root_origin(config: Config, given: set[str]) -> str:
+    if "root" in given:
+        return COMMAND_LINE
+    return config.origins.get("root", "implied by the pages' titles, else the current folder")
+
+
+def _roots(paths: list[str], settings: Settings) -> list[Path]:
+    """The roots a run of `paths` would check its files in."""
+    if settings.root is not None:
+        return [settings.root.absolute()]
+    cwd = Path.cwd()
+    try:
+        files = [str(file) for file in discover([Path(p) for p in paths], settings.path_filter())]
+    except FileNotFoundError:
+        files = []
+    return list(roots_of_files(settings, files, cwd))
+
+
+def _line(key: str, value: object, origin: str) -> None:
+    """`key = value  # origin`; a value not set is a comment (TOML has no null)."""
+    comment = f"  # {origin}" if origin else ""
+    if value is None:
+        print(f"# {key} is not set{comment}")
+    else:
+        print(f"{key} = {_toml(value)}{comment}")
+
+
+def _toml(value: object) -> str:
+    """`value` as a TOML value: strings in JSON's escapes (which TOML reads), paths
+    as strings."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, Path):
+        return json.dumps(str(value))
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    if isinstance(value, dict):
+        items = ", ".join(f"{json.dumps(str(k))} = {_toml(v)}" for k, v in value.items())
+        return "{" + (f" {items} " if items else "") + "}"
+    return json.dumps(str(value))

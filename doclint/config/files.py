@@ -21,9 +21,11 @@ from doclint.config.suggestions import check_selectors, did_you_mean
 from doclint.engine.registry import Registry, SelectionError
 from doclint.output import FORMATS
 from doclint.rule_api import OptionValue, Severity
+from doclint.tree.reading import read_input
 
 CONFIG_FILES = ("doclint.toml", "pyproject.toml")
 PYPROJECT = "pyproject.toml"
+COMMAND_LINE = "command line"
 
 
 class ConfigError(ValueError):
@@ -52,6 +54,8 @@ class Config:
     unsafe_fixes: bool = False
     include: list[str] | None = None
     extend_include: list[str] = field(default_factory=list)
+    origins: dict[str, str] = field(default_factory=dict)
+    """Key -> where its value came from: the file's path, or COMMAND_LINE."""
 
     @classmethod
     def defaults(cls, folder: Path) -> Config:
@@ -101,14 +105,60 @@ def load_config(file: Path, registry: Registry) -> Config:
         raise ConfigError(f"{file}: `{prefix.rstrip('.')}` must be a table")
     config = Config(path=file)
     for key, value in data.items():
-        if key not in KEYS:
-            raise ConfigError(f"{file}: unknown key `{prefix}{key}`{did_you_mean(key, KEYS)}")
-        attribute, kind = KEYS[key]
-        try:
-            setattr(config, attribute, kind.validate(value, config, registry))
-        except (ValueError, SelectionError) as error:
-            raise ConfigError(f"{file}: `{prefix}{key}`: {error}") from None
+        attribute, valid = _validated(key, value, config, registry, f"{file}: ", prefix)
+        setattr(config, attribute, valid)
+        config.origins[key] = str(file)
     return config
+
+
+def _validated(
+    key: str, value: object, config: Config, registry: Registry, where: str, prefix: str = ""
+) -> tuple[str, Any]:
+    """The Config attribute of `key` and `value` checked for it; ConfigError
+    naming `where` (the file, or --config) and the key."""
+    if key not in KEYS:
+        raise ConfigError(f"{where}unknown key `{prefix}{key}`{did_you_mean(key, KEYS)}")
+    attribute, kind = KEYS[key]
+    try:
+        return attribute, kind.validate(value, config, registry)
+    except (ValueError, SelectionError) as error:
+        raise ConfigError(f"{where}`{prefix}{key}`: {error}") from None
+
+
+def parse_override(text: str) -> dict[str, Any]:
+    """`--config KEY=VALUE`: one TOML line (as ruff takes it), as a table;
+    ConfigError when it is not valid TOML."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(
+            f"--config {text!r}: neither a configuration file nor KEY=VALUE in TOML ({error})"
+        ) from None
+
+
+def apply_overrides(config: Config, overrides: list[dict[str, Any]], registry: Registry) -> None:
+    """Set the values of `--config KEY=VALUE` over the file's, checked as the
+    file's are. A table (severity, per-file-ignores, rules) is merged into the
+    file's, key by key; any other value replaces it. Relative paths start from
+    the current folder, as in ruff."""
+    scratch = Config(path=Path.cwd().absolute() / "--config")
+    for data in overrides:
+        for key, value in data.items():
+            attribute, valid = _validated(key, value, scratch, registry, "--config ")
+            old = getattr(config, attribute)
+            if isinstance(old, dict) and isinstance(valid, dict):
+                valid = {**old, **valid}
+            setattr(config, attribute, valid)
+            config.origins[key] = COMMAND_LINE
+
+
+def read_listing(file: Path, limit: int) -> list[str]:
+    """A `known-paths` listing: one path per line; ConfigError when unreadable."""
+    replay_inputs.observe("stamp", file)
+    try:
+        return read_input(file, limit).decode("utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
 
 
 def _read(file: Path) -> str:

@@ -36,6 +36,19 @@ class Shard(NamedTuple):
         return f"{self.index}/{self.count}"
 
 
+# The fields that hold lists of names or globs.
+_LISTS = (
+    "select",
+    "ignore",
+    "extend_select",
+    "known_paths",
+    "exclude",
+    "extend_exclude",
+    "include",
+    "extend_include",
+)
+
+
 @dataclass
 class Settings:
     """What a run checks and against which tree."""
@@ -67,6 +80,32 @@ class Settings:
     """The folder globs are relative to: the configuration file's (default: the cwd)."""
     shard: Shard | None = None
     """The part of the files to check (`--shard K/N`); facts come from the whole tree."""
+
+    def __post_init__(self) -> None:
+        # A string where a list belongs would be read letter by letter
+        # (`select="DL201"` as the rules D, L, 2...): refused, naming the fix.
+        for name in _LISTS:
+            value = getattr(self, name)
+            if isinstance(value, str | bytes):
+                raise TypeError(
+                    f"Settings({name}=...) takes a list, not a string: {name}=[{value!r}]"
+                )
+        for name in ("per_file_ignores", "severity", "rule_options"):
+            if not isinstance(getattr(self, name), dict):
+                raise TypeError(f"Settings({name}=...) takes a dict")
+        for glob, rules in self.per_file_ignores.items():
+            if isinstance(rules, str):
+                raise TypeError(f"Settings(per_file_ignores=...): {glob!r} takes a list of rules")
+        for name in ("root", "cache_dir", "base"):
+            value = getattr(self, name)
+            if isinstance(value, str):
+                setattr(self, name, Path(value))
+        if self.jobs is not None and (not isinstance(self.jobs, int) or self.jobs < 0):
+            raise ValueError(f"Settings(jobs=...) takes 0 (all cores) or more, not {self.jobs!r}")
+        if not isinstance(self.max_file_size, int) or self.max_file_size < 1:
+            raise ValueError(
+                f"Settings(max_file_size=...) takes 1 or more, not {self.max_file_size!r}"
+            )
 
     def path_filter(self) -> PathFilter:
         return PathFilter.build(

@@ -12,6 +12,9 @@ from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
+# GitHub shows at most this many error annotations of a step (and as many
+# warnings); the others are in the log only.
+SHOWN_PER_STEP = 10
 
 
 def _github_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
@@ -40,4 +43,17 @@ def _property(text: str) -> str:
     return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-GITHUB = Layout(_github_part, no_frame)
+def _github_frame(output: RunOutput) -> tuple[str, str]:
+    """A last notice when GitHub will not show every annotation: it says so,
+    and where every finding can be seen (code scanning, from a SARIF upload)."""
+    if output.count <= SHOWN_PER_STEP:
+        return no_frame(output)
+    return "", (
+        f"::notice title=doclint::{output.count:,} findings; GitHub shows only "
+        f"{SHOWN_PER_STEP} error and {SHOWN_PER_STEP} warning annotations per step, "
+        "the rest are in this log. To see every finding on the pull request, upload "
+        "--output-format sarif to code scanning (github/codeql-action/upload-sarif).\n"
+    )
+
+
+GITHUB = Layout(_github_part, _github_frame)

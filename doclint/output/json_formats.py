@@ -15,15 +15,15 @@ from json.encoder import encode_basestring
 from typing import Any
 
 from doclint.models.findings import DiagnosticRow, FixData
+from doclint.models.urls import rule_url
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
-from doclint.output.urls import rule_url
 
 
 def json_object(row: DiagnosticRow) -> dict[str, Any]:
     """A finding as `json` and `jsonl` write it. Rules report a point, so the
     end is the start until a rule reports a range; `fix` is null for a finding
-    no fix repairs; `cause` the id of why its rule fired; `url` is where its
+    no fix repairs; `cause` why its rule fired (its id and label); `url` is where its
     rule is documented."""
     return {
         "path": row.path,
@@ -36,7 +36,7 @@ def json_object(row: DiagnosticRow) -> dict[str, Any]:
         "severity": row.severity,
         "message": row.message,
         "fix": fix_object(row.fix),
-        "cause": cause_id(row),
+        "cause": cause_object(row),
         "url": rule_url(row.code),
     }
 
@@ -44,6 +44,14 @@ def json_object(row: DiagnosticRow) -> dict[str, Any]:
 def cause_id(row: DiagnosticRow) -> str:
     """The id of a finding's cause; its rule's name for a row made without one."""
     return row.name if row.cause is None else row.cause[0]
+
+
+def cause_object(row: DiagnosticRow) -> dict[str, str]:
+    """Why the finding's rule fired: the stable `id` tools key on, and the
+    short `label` people read."""
+    if row.cause is None:
+        return {"id": row.name, "label": row.name}
+    return {"id": row.cause[0], "label": row.cause[1]}
 
 
 def fix_object(fix: FixData | None) -> dict[str, Any] | None:
@@ -100,10 +108,14 @@ def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
                 f'"severity": {encode_basestring(severity)}, "message": ',
                 f', "url": {encode_basestring(rule_url(code))}}}',
             )
-        known = (cause_id(row), code)
+        known = (row.cause, code)
         tail = tails.get(known)
         if tail is None:
-            tail = tails[known] = f', "cause": {encode_basestring(known[0])}{middle[1]}'
+            cause = cause_object(row)
+            tail = tails[known] = (
+                f', "cause": {{"id": {encode_basestring(cause["id"])}, '
+                f'"label": {encode_basestring(cause["label"])}}}{middle[1]}'
+            )
         fixed = "null" if fix is None else _fix_text(fix)
         encoded.append(
             f'{head}{line}, "column": {column}, "end_line": {line}, "end_column": {column}'

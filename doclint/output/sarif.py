@@ -26,11 +26,11 @@ from urllib.parse import quote
 from doclint import __version__
 from doclint.engine.registry import load_registry
 from doclint.models.findings import DiagnosticRow
+from doclint.models.urls import rule_url
 from doclint.output.baseline import keys
 from doclint.output.json_formats import cause_id
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput
-from doclint.output.urls import rule_url
 from doclint.rule_api import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -49,6 +49,7 @@ def facts(
 # ---- the lexer gives the facts of ast ----------------------------------------
 
 
+@pytest.mark.slow
 def test_quick_facts_are_the_ast_facts_on_the_whole_standard_library():
     if not STDLIB.is_dir():
         pytest.skip("no standard library sources beside this interpreter")

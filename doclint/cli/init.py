@@ -1,0 +1,51 @@
+"""`doclint init`: a commented doclint.toml to start from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from doclint.config.files import CONFIG_FILES
+
+STARTER = """\
+# doclint.toml: doclint's configuration (`doclint check --show-settings` shows
+# what a run makes of it; `doclint config-schema` is its JSON Schema).
+# Paths and globs are relative to this file's folder. In a pyproject.toml the
+# same keys go under [tool.doclint].
+
+# The rules to run: codes (DL201), prefixes (DL2), names (keyword-as-class) or
+# ALL. Without `select`, the rules on by default run (`doclint rules`).
+# select = ["ALL"]
+# extend-select = ["doc-of-doc"]
+ignore = []
+
+# Paths not to check, besides .git, node_modules, .doclint_cache and the like
+# (gitignore-style globs; `exclude` would replace those defaults).
+extend-exclude = []
+
+# The tree root links resolve in (default: the one each page's title implies).
+# root = "."
+
+# full (default), concise, json, jsonl, sarif, junit, github, gitlab or html.
+# output-format = "concise"
+
+# Rules not reported for some files: glob -> rules.
+[per-file-ignores]
+# "docs/vendor/" = ["DL4"]
+
+# The severity a rule's findings are reported with: error, warning or info.
+[severity]
+# broken-anchor = "warning"
+
+# A rule's options, by its name or code (`doclint rule NAME` lists them).
+[rules]
+# stopword-keyword = { extra-stop-words = ["Yields", "Returns"] }
+"""
+
+
+def write_starter(folder: Path) -> Path:
+    """Write STARTER as `folder`/doclint.toml; FileExistsError (never an
+    overwrite) when the file is there."""
+    target = folder / CONFIG_FILES[0]
+    with open(target, "x", encoding="utf-8", newline="\n") as file:
+        file.write(STARTER)
+    return target
