@@ -73,6 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.command_line = ["doclint", *(sys.argv[1:] if argv is None else argv)]
     if args.command is None:
         # As ruff: a bare command is a usage error that shows the whole help.
         parser.print_help(sys.stderr)
@@ -129,11 +130,15 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         raise UsageError(str(error)) from None
     if not (stdin or result.files_checked):
         nothing_checked()
-    return _report(args, registry, result, sources)
+    return _report(args, registry, result, sources, settings.root)
 
 
 def _report(
-    args: argparse.Namespace, registry: Registry, result: RunResult, sources: SourceLines
+    args: argparse.Namespace,
+    registry: Registry,
+    result: RunResult,
+    sources: SourceLines,
+    root: Path | None,
 ) -> int:
     """Write the findings of a run as asked; the exit code."""
     diagnostics = result.diagnostics
@@ -160,6 +165,8 @@ def _report(
         result.elsewhere,
         result.parts,
         _color(args),
+        command=args.command_line,
+        root=root,
     )
     _write(args, output)
     return EXIT_FINDINGS if output.count and not args.exit_zero else EXIT_CLEAN
@@ -203,7 +210,7 @@ def _fix(
         return _fix_exit(args, bool(done.diffs or done.problems))
     if args.fix_only:
         return _fix_exit(args, bool(done.problems))
-    return _report(args, registry, done.result, SourceLines())
+    return _report(args, registry, done.result, SourceLines(), settings.root)
 
 
 def _run_fixes(args: argparse.Namespace, settings: Settings, fix: FixSettings) -> FixRun:
@@ -237,7 +244,7 @@ def _fix_stdin(
         return _fix_exit(args, fixed.problem is not None)
     sources = SourceLines({shown: new.decode("utf-8", errors="replace")})
     with contextlib.redirect_stdout(sys.stderr if args.output_file is None else sys.stdout):
-        return _report(args, registry, result, sources)
+        return _report(args, registry, result, sources, settings.root)
 
 
 def _fix_exit(args: argparse.Namespace, failed: bool) -> int:

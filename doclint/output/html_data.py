@@ -1,21 +1,29 @@
 """What the HTML report shows, gathered in one pass over the findings.
 
-A tree of 200,000 pages gives millions of findings; the report must open in a
-browser all the same. So everything is aggregated as the findings stream by
-(counts per rule, severity, folder, file and cause), and only a bounded number
-of findings is kept whole, each rule getting its fair share of them: the first
-findings of every rule, in path order, until the limit. Findings come sorted by
-path, so a file's counts are complete when the next file starts.
+A tree of 200,000 pages gives millions of findings, and the report holds every
+one of them. So the findings are kept as columns (path, line, column, rule,
+message, the text of the line), each string stored once in a table and the
+columns holding indexes into it; the whole is JSON, gzipped and base64-coded
+into the page, which decodes it with the browser's DecompressionStream. The
+aggregates (counts per rule, severity, folder, file and cause) are gathered as
+the findings stream by. Findings come sorted by path, so a file's counts are
+complete when the next file starts.
+
+Findings are grouped into causes here only (`ReportData.add_all`, through
+causes.py), so that the report follows when findings carry their cause as data.
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
 import heapq
+import json
 import posixpath
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import groupby, islice
+from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -24,85 +32,84 @@ from doclint.output.baseline import SourceLines
 from doclint.output.causes import Causes, example
 from doclint.rule_api import Rule
 
-FINDINGS_LIMIT = 20_000
-"""Findings embedded whole; the others are counted only."""
 WORST_FILES = 25
-FRAME_CONTEXT = 2
-"""Lines shown above and below a finding's line."""
-LONGEST_LINE = 300
+LONGEST_LINE = 240
+"""Characters kept of a finding's line: enough to see it, not a minified file."""
 _RULE = itemgetter(3, 4, 5)
 """(code, name, severity) of a DiagnosticRow."""
+FINDING_COLUMNS = ("path", "line", "column", "rule", "message", "text")
+"""The columns of the embedded findings; `path`, `rule`, `message` and `text`
+index the string tables of the same names (`text` is -1 where the finding's
+line is not shown: a finding about the whole file or a file not read)."""
 
 
 @dataclass
-class _Kept:
-    """Findings kept whole per rule: at most `cap` each, the cap lowered as
-    rules fill up so that all of them together stay within twice the limit."""
+class Strings:
+    """A table of distinct strings, each given the index of its first use."""
 
-    limit: int
-    cap: int = 0
-    rows: dict[str, list[DiagnosticRow]] = field(default_factory=dict)
-    size: int = 0
+    values: list[str] = field(default_factory=list)
+    _index: dict[str, int] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        self.cap = self.limit
-
-    def add(self, code: str, rows: Iterable[DiagnosticRow]) -> None:
-        kept = self.rows.setdefault(code, [])
-        room = self.cap - len(kept)
-        if room <= 0:
-            return
-        before = len(kept)
-        kept += islice((row for row in rows if row.code == code), room)
-        self.size += len(kept) - before
-        if self.size > 2 * self.limit:
-            self._lower(self.limit)
-
-    def _lower(self, budget: int) -> None:
-        """Cut each rule's list to the level at which they add up to `budget`."""
-        self.cap = fair_share([len(rows) for rows in self.rows.values()], budget)
-        for rows in self.rows.values():
-            del rows[self.cap :]
-        self.size = sum(len(rows) for rows in self.rows.values())
-
-    def finish(self) -> list[DiagnosticRow]:
-        if self.size > self.limit:
-            self._lower(self.limit)
-        return sorted(row for rows in self.rows.values() for row in rows)
+    def __call__(self, value: str) -> int:
+        found = self._index.get(value)
+        if found is None:
+            found = self._index[value] = len(self.values)
+            self.values.append(value)
+        return found
 
 
-def fair_share(sizes: Sequence[int], budget: int) -> int:
-    """The largest cap such that the sizes, each cut to it, add up to no more
-    than `budget` (water filling: small lists stay whole); `budget` when all fit."""
-    remaining = budget
-    ordered = sorted(sizes)
-    for position, size in enumerate(ordered):
-        share = remaining // (len(ordered) - position)
-        if size > share:
-            return share
-        remaining -= size
-    return budget
+@dataclass
+class FindingColumns:
+    """Every finding of a run, column by column, strings interned."""
+
+    tables: dict[str, Strings] = field(
+        default_factory=lambda: {name: Strings() for name in ("path", "rule", "message", "text")}
+    )
+    columns: dict[str, list[int]] = field(
+        default_factory=lambda: {name: [] for name in FINDING_COLUMNS}
+    )
+
+    def add(self, row: DiagnosticRow, text: str | None) -> None:
+        tables, columns = self.tables, self.columns
+        columns["path"].append(tables["path"](row.path))
+        columns["line"].append(row.line)
+        columns["column"].append(row.column)
+        columns["rule"].append(tables["rule"](row.code))
+        columns["message"].append(tables["message"](row.message))
+        columns["text"].append(-1 if text is None else tables["text"](text[:LONGEST_LINE]))
+
+    def __len__(self) -> int:
+        return len(self.columns["line"])
+
+    def encoded(self) -> str:
+        """The columns and tables as gzipped JSON in base64, as the page reads them."""
+        document = {
+            "count": len(self),
+            "tables": {name: table.values for name, table in self.tables.items()},
+            "columns": self.columns,
+        }
+        raw = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode()
+        # mtime=0: the same findings give the same page.
+        return base64.b64encode(gzip.compress(raw, compresslevel=6, mtime=0)).decode("ascii")
 
 
 @dataclass
 class ReportData:
-    """The aggregates of a run's findings, as the page's script reads them."""
+    """The aggregates of a run's findings, and the findings, as the page reads them."""
 
     rules: dict[str, type[Rule]]
     sources: SourceLines
-    limit: int = FINDINGS_LIMIT
     by_rule: Counter[tuple[str, str, str]] = field(default_factory=Counter)
     folders: dict[str, Counter[str]] = field(default_factory=dict)
     files_with_findings: int = 0
     fixable: int = 0
     """Findings whose fix `--fix` applies (a safe one), as the text summary counts them."""
     causes: Causes = field(default_factory=Causes)
+    findings: FindingColumns = field(default_factory=FindingColumns)
     _worst: list[tuple[int, str, dict[str, int]]] = field(default_factory=list)
-    _kept: _Kept | None = None
 
     def add_all(self, rows: Iterable[DiagnosticRow]) -> ReportData:
         """Every finding of a run, a file's findings together (as runs give them)."""
-        kept = self._kept = _Kept(self.limit)
         for path, group in groupby(rows, key=attrgetter("path")):
             file_rows = list(group)
             by_rule = Counter(map(_RULE, file_rows))
@@ -111,11 +118,10 @@ class ReportData:
             self._add_file(path, counts)
             for row in file_rows:
                 self.causes.add(row)
+                self.findings.add(row, self.sources.line(row))
             self.fixable += sum(
                 1 for row in file_rows if row.fix is not None and row.fix[0] == "safe"
             )
-            for code in counts:
-                kept.add(code, file_rows)
         return self
 
     @property
@@ -138,21 +144,6 @@ class ReportData:
         elif entry[0] > self._worst[0][0]:
             heapq.heapreplace(self._worst, entry)
 
-    def _finding(self, row: DiagnosticRow) -> dict[str, Any]:
-        finding: dict[str, Any] = {
-            "path": row.path,
-            "line": row.line,
-            "column": row.column,
-            "code": row.code,
-            "message": row.message,
-        }
-        if self.sources.line(row) is not None:
-            lines = self.sources.lines(row.path)
-            first = max(1, row.line - FRAME_CONTEXT)
-            shown = lines[first - 1 : row.line + FRAME_CONTEXT]
-            finding["frame"] = [first, [text[:LONGEST_LINE] for text in shown]]
-        return finding
-
     def folder_totals(self) -> list[tuple[str, int, dict[str, int]]]:
         """(folder, findings, findings per rule) of every folder with findings,
         its subfolders' included, in path order."""
@@ -166,9 +157,7 @@ class ReportData:
         ]
 
     def as_json(self, files_checked: int) -> dict[str, Any]:
-        kept = self._kept.finish() if self._kept is not None else []
-        # Read in path order, each file once (SourceLines keeps the last).
-        findings = [self._finding(row) for row in kept]
+        """The aggregates; the findings themselves are `self.findings.encoded()`."""
         rules = [
             {
                 "code": code,
@@ -207,8 +196,6 @@ class ReportData:
                 }
                 for cause in self.causes.biggest_first()
             ],
-            "findings": findings,
-            "limit": self.limit,
         }
 
 
