@@ -232,8 +232,8 @@ def test_strings_are_stored_once_and_findings_as_indexes():
     data = ReportData({}, SourceLines()).add_all(rows)
     columns = data.findings
     assert len(columns) == 3000
-    assert columns.tables["path"].values == [f"docs/f{i}.md" for i in range(7)]
-    assert columns.tables["message"].values == ["`x` is wrong"]
+    assert list(columns.tables["path"]) == [f"docs/f{i}.md" for i in range(7)]
+    assert list(columns.tables["message"]) == ["`x` is wrong"]
     # 3,000 findings in far fewer bytes than their JSON rows.
     assert len(columns.encoded()) < 3000 * 4
 
@@ -280,6 +280,6 @@ def test_findings_carry_the_text_of_their_line(tmp_path, monkeypatch):
     ]
     rules = {rule.code: rule for rule in load_registry().sorted_rules()}
     data = ReportData(rules, SourceLines()).add_all(rows)
-    texts = data.findings.tables["text"].values
+    texts = list(data.findings.tables["text"])
     assert data.findings.columns["text"] == [0, -1]  # no line 9: no text
     assert texts == [("four " + "x" * 500)[:LONGEST_LINE]]

