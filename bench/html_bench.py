@@ -234,7 +234,7 @@ def type_into(field: str, value: str) -> str:
 
 def measure(chromium: Chromium, report: Path, screenshot: Path | None) -> dict[str, Any]:
     chromium.open(report.resolve().as_uri())
-    loaded = chromium.evaluate(LOADED)
+    loaded = chromium.evaluate(LOADED, timeout=600)
     found = chromium.evaluate("document.getElementById('findings-count').dataset.count")
     rule = chromium.evaluate("DATA.rules[DATA.rules.length - 1].code")
     folder = chromium.evaluate("DATA.folders[Math.min(2, DATA.folders.length - 1)][0]")
@@ -251,6 +251,8 @@ def measure(chromium: Chromium, report: Path, screenshot: Path | None) -> dict[s
         steps[name] = chromium.evaluate(type_into(field, value))
     if screenshot is not None:
         chromium.screenshot(screenshot)
+    for problem in chromium.console_problems():
+        print(f"console: {problem}")
     return {"load": loaded, "findings": int(found), "steps": steps}
 
 

@@ -44,7 +44,7 @@ def as_html(output: RunOutput) -> Iterator[str]:
     for rule, color in zip(report["rules"], rule_colors(len(report["rules"])), strict=True):
         rule["color"] = color
     report["run"] = _run_facts(output)
-    yield _page(report, rules, data.findings.encoded())
+    yield _page(report, rules, data.encoded_findings())
 
 
 def rule_colors(count: int) -> list[str]:
@@ -90,7 +90,7 @@ def _run_facts(output: RunOutput) -> dict[str, str]:
     }
 
 
-def _page(report: dict[str, Any], rules: dict[str, type[Rule]], findings: str) -> str:
+def _page(report: dict[str, Any], rules: dict[str, type[Rule]], findings: list[str]) -> str:
     totals = report["totals"]
     # The data block is JSON read by the script: no `<` may close the element.
     payload = json.dumps(report, separators=(",", ":")).replace("<", "\\u003c")
@@ -113,7 +113,10 @@ def _page(report: dict[str, Any], rules: dict[str, type[Rule]], findings: str) -
             "</main>\n",
             f'<script type="application/json" id="report-data">{payload}</script>\n',
             # base64 holds no `<`; the script decodes it (html_data.FindingColumns).
-            f'<script type="application/octet-stream" id="report-findings">{findings}</script>\n',
+            *(
+                f'<script type="application/octet-stream" class="report-findings">{part}</script>\n'
+                for part in findings
+            ),
             f"<script>{SCRIPT}</script>\n</body>\n</html>\n",
         ]
     )

@@ -123,8 +123,7 @@ function inFolder(path, folder) {
   return !folder || path === folder || path.startsWith(prefix);
 }
 
-async function decodeFindings() {
-  const text = document.getElementById("report-findings").textContent.trim();
+async function decodePart(text) {
   let bytes;
   if (Uint8Array.fromBase64) {
     bytes = Uint8Array.fromBase64(text);
@@ -134,9 +133,49 @@ async function decodeFindings() {
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   }
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const doc = JSON.parse(await new Response(stream).text());
-  const found = {count: doc.count, tables: doc.tables};
-  for (const [name, column] of Object.entries(doc.columns)) found[name] = Int32Array.from(column);
+  return JSON.parse(await new Response(stream).text());
+}
+
+// The parts (html_data.PART_FINDINGS each) joined: one table of each kind, the
+// indexes of each part shifted past the tables of the parts before it. Rules
+// are few and named in many parts: each keeps one index, so that the rule
+// filter compares numbers.
+async function decodeFindings() {
+  const parts = [];
+  for (const block of document.querySelectorAll("script.report-findings")) {
+    parts.push(await decodePart(block.textContent.trim()));
+  }
+  const count = parts.reduce((sum, part) => sum + part.count, 0);
+  const found = {count, tables: {path: [], rule: [], message: [], text: []}};
+  for (const name of ["path", "line", "column", "rule", "message", "text"]) {
+    found[name] = new Int32Array(count);
+  }
+  const ruleIndex = new Map();
+  let at = 0;
+  for (const part of parts) {
+    const shift = {};
+    for (const name of ["path", "message", "text"]) {
+      const table = found.tables[name];
+      shift[name] = table.length;
+      for (const value of part.tables[name]) table.push(value);
+    }
+    const rules = part.tables.rule.map(code => {
+      if (!ruleIndex.has(code)) {
+        ruleIndex.set(code, found.tables.rule.length);
+        found.tables.rule.push(code);
+      }
+      return ruleIndex.get(code);
+    });
+    for (const [name, column] of Object.entries(part.columns)) {
+      const target = found[name];
+      const by = shift[name] || 0;
+      for (let i = 0; i < column.length; i++) {
+        const value = column[i];
+        target[at + i] = name === "rule" ? rules[value] : (value < 0 ? value : value + by);
+      }
+    }
+    at += part.count;
+  }
   return found;
 }
 

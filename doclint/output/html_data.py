@@ -3,8 +3,9 @@
 A tree of 200,000 pages gives millions of findings, and the report holds every
 one of them. So the findings are kept as columns (path, line, column, rule,
 message, the text of the line), each string stored once in a table and the
-columns holding indexes into it; the whole is JSON, gzipped and base64-coded
-into the page, which decodes it with the browser's DecompressionStream. The
+columns holding indexes into it; each part of 100,000 findings is JSON,
+gzipped and base64-coded into the page, which decodes it with the browser's
+DecompressionStream. The
 aggregates (counts per rule, severity, folder, file and cause) are gathered as
 the findings stream by. Findings come sorted by path, so a file's counts are
 complete when the next file starts.
@@ -37,6 +38,11 @@ LONGEST_LINE = 240
 """Characters kept of a finding's line: enough to see it, not a minified file."""
 _RULE = itemgetter(3, 4, 5)
 """(code, name, severity) of a DiagnosticRow."""
+PART_FINDINGS = 100_000
+"""Findings per part of the page's data, at file boundaries. Each part is
+decoded on its own: the JSON of millions of findings at once would pass the
+longest string a browser makes (V8: 2**29 characters, about 3.2 million
+findings' worth), and one part's tables need no other's."""
 FINDING_COLUMNS = ("path", "line", "column", "rule", "message", "text")
 """The columns of the embedded findings; `path`, `rule`, `message` and `text`
 index the string tables of the same names (`text` is -1 where the finding's
@@ -100,6 +106,9 @@ class ReportData:
     """Findings whose fix `--fix` applies (a safe one), as the text summary counts them."""
     causes: Causes = field(default_factory=Causes)
     findings: FindingColumns = field(default_factory=FindingColumns)
+    """The findings of the part being filled."""
+    parts: list[str] = field(default_factory=list)
+    """The parts filled, encoded (the columns dropped: a tenth of the memory)."""
     _worst: list[tuple[int, str, dict[str, int]]] = field(default_factory=list)
 
     def add_all(self, rows: Iterable[DiagnosticRow]) -> ReportData:
@@ -113,10 +122,17 @@ class ReportData:
             for row in file_rows:
                 self.causes.add(row)
             self.findings.add_file(path, file_rows, self.sources)
+            if len(self.findings) >= PART_FINDINGS:
+                self.parts.append(self.findings.encoded())
+                self.findings = FindingColumns()
             self.fixable += sum(
                 1 for row in file_rows if row.fix is not None and row.fix[0] == "safe"
             )
         return self
+
+    def encoded_findings(self) -> list[str]:
+        """Every finding, as the page's parts (none for a run without findings)."""
+        return [*self.parts, *([self.findings.encoded()] if len(self.findings) else [])]
 
     @property
     def total(self) -> int:
