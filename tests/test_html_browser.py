@@ -195,3 +195,12 @@ def test_the_report_of_the_whole_standard_library(
     check_filters(browser, listed)
     assert browser.console_problems() == []
     print(f"screenshot of the {len(listed):,}-finding report: {screenshot}")
+
+
+def test_a_run_without_findings_opens_with_none(browser, tmp_path):
+    report = tmp_path / "clean.html"
+    report.write_text("".join(as_html(RunOutput([], 3))), encoding="utf-8")
+    assert 'class="report-findings"' not in report.read_text(encoding="utf-8")
+    assert open_report(browser, report, tmp_path / "clean.png") == 0
+    assert browser.evaluate(COUNT_LINE) == "All 0 findings"
+    assert browser.console_problems() == []

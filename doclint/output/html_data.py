@@ -5,9 +5,8 @@ one of them. So the findings are kept as columns (path, line, column, rule,
 message, the text of the line), each string stored once in a table and the
 columns holding indexes into it; each part of 100,000 findings is JSON,
 gzipped and base64-coded into the page, which decodes it with the browser's
-DecompressionStream. The
-aggregates (counts per rule, severity, folder, file and cause) are gathered as
-the findings stream by. Findings come sorted by path, so a file's counts are
+DecompressionStream. The aggregates (counts per rule, severity, folder, file
+and cause) are gathered as the findings stream by. Findings come sorted by path, so a file's counts are
 complete when the next file starts.
 
 Findings are grouped into causes here only (`ReportData.add_all`, through
@@ -108,7 +107,7 @@ class ReportData:
     findings: FindingColumns = field(default_factory=FindingColumns)
     """The findings of the part being filled."""
     parts: list[str] = field(default_factory=list)
-    """The parts filled, encoded (the columns dropped: a tenth of the memory)."""
+    """The parts filled, encoded; their columns are dropped once encoded."""
     _worst: list[tuple[int, str, dict[str, int]]] = field(default_factory=list)
 
     def add_all(self, rows: Iterable[DiagnosticRow]) -> ReportData:
