@@ -6,11 +6,11 @@ message, the text of the line), each string stored once in a table and the
 columns holding indexes into it; each part of 100,000 findings is JSON,
 gzipped and base64-coded into the page, which decodes it with the browser's
 DecompressionStream. The aggregates (counts per rule, severity, folder, file
-and cause) are gathered as the findings stream by. Findings come sorted by path, so a file's counts are
-complete when the next file starts.
+and cause) are gathered as the findings stream by. Findings come sorted by
+path, so a file's counts are complete when the next file starts.
 
-Findings are grouped into causes here only (`ReportData.add_all`, through
-causes.py), so that the report follows when findings carry their cause as data.
+Findings are grouped into causes in one place only (`ReportData.add_all`,
+through causes.py, which reads the cause each finding carries).
 """
 
 from __future__ import annotations
