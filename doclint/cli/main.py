@@ -71,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.command_line = ["doclint", *(sys.argv[1:] if argv is None else argv)]
     if args.command is None:
         # As ruff: a bare command is a usage error that shows the whole help.
         parser.print_help(sys.stderr)
@@ -166,11 +167,15 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         raise UsageError(str(error)) from None
     if not (stdin or result.files_checked):
         nothing_checked()
-    return _report(args, registry, result, sources)
+    return _report(args, registry, result, sources, settings.root)
 
 
 def _report(
-    args: argparse.Namespace, registry: Registry, result: RunResult, sources: SourceLines
+    args: argparse.Namespace,
+    registry: Registry,
+    result: RunResult,
+    sources: SourceLines,
+    root: Path | None,
 ) -> int:
     """Write the findings of a run as asked; the exit code."""
     diagnostics = result.diagnostics
@@ -197,6 +202,8 @@ def _report(
         result.elsewhere,
         result.parts,
         _color(args),
+        command=args.command_line,
+        root=root,
     )
     _write(args, output)
     failing = output.count if args.fail_on == "info" else _failing(diagnostics, args.fail_on)
@@ -247,7 +254,7 @@ def _fix(
         return _fix_exit(args, bool(done.diffs or done.problems))
     if args.fix_only:
         return _fix_exit(args, bool(done.problems))
-    return _report(args, registry, done.result, SourceLines())
+    return _report(args, registry, done.result, SourceLines(), settings.root)
 
 
 def _progress(args: argparse.Namespace) -> ProgressBar:
@@ -287,7 +294,7 @@ def _fix_stdin(
         return _fix_exit(args, fixed.problem is not None)
     sources = SourceLines({shown: new.decode("utf-8", errors="replace")})
     with contextlib.redirect_stdout(sys.stderr if args.output_file is None else sys.stdout):
-        return _report(args, registry, result, sources)
+        return _report(args, registry, result, sources, settings.root)
 
 
 def _fix_exit(args: argparse.Namespace, failed: bool) -> int:

@@ -10,10 +10,18 @@ so they read without the script; the script draws what the filters change.
 
 from __future__ import annotations
 
+import colorsys
 import json
+import os
+import shlex
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from html import escape
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
+
+import mistune
 
 from doclint import __version__
 from doclint.output.html_assets import SCRIPT, STYLE
@@ -21,25 +29,68 @@ from doclint.output.html_data import ReportData, parent_folder
 from doclint.output.run_output import RunOutput
 from doclint.rule_api import Rule
 
-PALETTE = (
-    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-    "#9c755f", "#bab0ac", "#1f77b4", "#aec7e8", "#ff7f0e", "#2ca02c", "#98df8a", "#d62728",
-    "#9467bd", "#c5b0d5", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79",
-)  # fmt: skip
 CHART_BARS = 20
 SHOWN_CAUSES = 200
+
+# Rule documentation is Markdown written by rule authors (plugins included):
+# raw HTML in it is shown as text, and mistune drops harmful link schemes.
+_markdown = mistune.create_markdown(escape=True, plugins=["table", "strikethrough"])
 
 
 def as_html(output: RunOutput) -> Iterator[str]:
     rules = {rule.code: rule for rule in output.rules}
     data = ReportData(rules, output.sources).add_all(output.diagnostics)
     report = data.as_json(output.files_checked)
-    for position, rule in enumerate(report["rules"]):
-        rule["color"] = PALETTE[position % len(PALETTE)]
-    yield _page(report, rules)
+    for rule, color in zip(report["rules"], rule_colors(len(report["rules"])), strict=True):
+        rule["color"] = color
+    report["run"] = _run_facts(output)
+    yield _page(report, rules, data.encoded_findings())
 
 
-def _page(report: dict[str, Any], rules: dict[str, type[Rule]]) -> str:
+def rule_colors(count: int) -> list[str]:
+    """`count` distinct colours, each as far as can be from those before it (the
+    busiest rules come first), all dark enough to read on white."""
+    candidates = [
+        tuple(round(channel * 255) for channel in colorsys.hls_to_rgb(hue / 36, light, sat))
+        for hue in range(36)
+        for light in (0.3, 0.42, 0.54, 0.66)
+        for sat in (0.45, 0.8)
+    ]
+    chosen = [candidates[0]]
+    nearest = [_distance(candidate, chosen[0]) for candidate in candidates]
+    while len(chosen) < count:
+        far = max(range(len(candidates)), key=nearest.__getitem__)
+        if nearest[far] == 0:  # more rules than candidates: every colour is taken
+            raise ValueError(f"no {count} distinct colours")
+        chosen.append(candidates[far])
+        nearest = [
+            min(n, _distance(c, candidates[far])) for n, c in zip(nearest, candidates, strict=True)
+        ]
+    return ["#{:02x}{:02x}{:02x}".format(*rgb) for rgb in chosen[:count]]
+
+
+def _distance(first: tuple[int, ...], second: tuple[int, ...]) -> float:
+    """How far apart two colours look ("redmean", a cheap weighted RGB distance)."""
+    mean = (first[0] + second[0]) / 2
+    red, green, blue = (a - b for a, b in zip(first, second, strict=True))
+    return ((2 + mean / 256) * red**2 + 4 * green**2 + (2 + (255 - mean) / 256) * blue**2) ** 0.5
+
+
+def _run_facts(output: RunOutput) -> dict[str, str]:
+    """Which tree, when, by which doclint and command: the report's header."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    when = datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else datetime.now(UTC)
+    cwd = Path.cwd()
+    return {
+        "root": str(output.root.resolve()) if output.root is not None else "",
+        "cwd": str(cwd),
+        "date": when.strftime("%Y-%m-%d %H:%M UTC"),
+        "version": __version__,
+        "command": shlex.join(output.command) if output.command else "",
+    }
+
+
+def _page(report: dict[str, Any], rules: dict[str, type[Rule]], findings: list[str]) -> str:
     totals = report["totals"]
     # The data block is JSON read by the script: no `<` may close the element.
     payload = json.dumps(report, separators=(",", ":")).replace("<", "\\u003c")
@@ -49,31 +100,55 @@ def _page(report: dict[str, Any], rules: dict[str, type[Rule]]) -> str:
             '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n',
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
             f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
-            f"<header><h1>doclint report</h1><p>doclint {escape(__version__)}</p></header>\n",
+            _header(report["run"]),
             "<main>\n",
             _totals(report),
             _filters(report),
+            _findings(report),
             _causes(report),
             _chart(report),
             _tree_section(),
             _worst(report),
-            _findings(report),
             _rule_docs(report, rules),
             "</main>\n",
             f'<script type="application/json" id="report-data">{payload}</script>\n',
+            # base64 holds no `<`; the script decodes it (html_data.FindingColumns).
+            *(
+                f'<script type="application/octet-stream" class="report-findings">{part}</script>\n'
+                for part in findings
+            ),
             f"<script>{SCRIPT}</script>\n</body>\n</html>\n",
         ]
     )
 
 
+def _header(run: dict[str, str]) -> str:
+    tree = (
+        f"<code>{escape(run['root'])}</code>"
+        if run["root"]
+        else f"<code>{escape(run['cwd'])}</code> (each file's root found from its page)"
+    )
+    facts = [
+        ("Tree", tree),
+        ("Checked", escape(run["date"])),
+        ("doclint", escape(run["version"])),
+    ]
+    if run["command"]:
+        facts.append(("Command", f"<code>{escape(run['command'])}</code>"))
+    shown = "".join(f"<div><dt>{name}</dt><dd>{value}</dd></div>" for name, value in facts)
+    return f'<header><h1>doclint report</h1><dl id="run">{shown}</dl></header>\n'
+
+
 def _totals(report: dict[str, Any]) -> str:
     totals = report["totals"]
     cards = [
-        (totals["files_checked"], "files checked"),
-        (totals["files_with_findings"], "files with findings"),
         (totals["findings"], "findings"),
-        (totals["fixable"], "of rules with a fix (--fix)"),
-        *((count, severity) for severity, count in totals["by_severity"].items()),
+        (totals["files_with_findings"], f"of {totals['files_checked']:,} files have findings"),
+        *(
+            (count, _severity_label(severity, count))
+            for severity, count in totals["by_severity"].items()
+        ),
+        (totals["fixable"], "can be fixed with --fix"),
     ]
     shown = "".join(
         f'<div class="card" data-total="{escape(label)}"><b>{count:,}</b>'
@@ -81,13 +156,13 @@ def _totals(report: dict[str, Any]) -> str:
         for count, label in cards
     )
     rows = "".join(
-        f'<tr><td><span class="swatch" '
-        f'style="background:{rule["color"]}"></span><a href="#rule={rule["code"]}">'
-        f"{rule['code']}</a></td><td>{escape(rule['name'])}</td>"
+        f'<tr><td class="rule"><span class="swatch" style="background:{rule["color"]}"></span>'
+        f'<a href="#rule={_fragment(rule["code"])}">{escape(rule["code"])}</a></td>'
+        f"<td>{escape(rule['name'])}</td>"
         f"<td>{escape(rule['severity'])}</td><td>{escape(rule['fix'])}</td>"
-        f'<td class="n" data-count="{rule["code"]}">{rule["count"]:,}</td>'
-        f'<td class="n">{_share(rule["count"], totals["findings"])}</td>'
-        f'<td><a href="#rule-doc-{rule["code"]}">documentation</a></td></tr>'
+        f'<td class="n" data-count="{escape(rule["code"])}">{rule["count"]:,}</td>'
+        f'<td class="n">{escape(_share(rule["count"], totals["findings"]))}</td>'
+        f'<td><a href="#rule-doc-{escape(rule["code"])}">documentation</a></td></tr>'
         for rule in report["rules"]
     )
     return (
@@ -100,16 +175,18 @@ def _totals(report: dict[str, Any]) -> str:
 
 def _filters(report: dict[str, Any]) -> str:
     options = "".join(
-        f'<option value="{rule["code"]}">{rule["code"]} {escape(rule["name"])} '
+        f'<option value="{escape(rule["code"])}">{escape(rule["code"])} {escape(rule["name"])} '
         f"({rule['count']:,})</option>"
         for rule in report["rules"]
     )
     return (
         '<div id="filters"><label>Rule <select id="f-rule"><option value="">all rules</option>'
         f"{options}</select></label>"
-        '<label>Folder <input id="f-folder" type="text" placeholder="docs/some/folder"></label>'
-        '<label>Text <input id="f-text" type="search" placeholder="word in message or path">'
-        '</label><button id="f-clear" type="button">Clear filters</button></div>\n'
+        '<label>Folder <input id="f-folder" type="search" placeholder="docs/some/folder" '
+        'autocomplete="off"></label>'
+        '<label>Text <input id="f-text" type="search" placeholder="word in message or path" '
+        'autocomplete="off"></label><button id="f-clear" type="button">Clear filters</button>'
+        '<span id="findings-count" aria-live="polite"></span></div>\n'
     )
 
 
@@ -135,13 +212,13 @@ def _chart(report: dict[str, Any]) -> str:
             width = bar_width * n / biggest
             segments.append(
                 f'<rect x="{x:.1f}" y="{y + 3}" width="{width:.1f}" height="{height - 6}" '
-                f'fill="{colors.get(code, "#888")}"><title>{escape(path)}: {code} {n:,}'
+                f'fill="{colors.get(code, "#888")}"><title>{escape(path)}: {escape(code)} {n:,}'
                 "</title></rect>"
             )
             x += width
         name = path.rsplit("/", 1)[-1] or path
         bars.append(
-            f'<a href="#folder={escape(path)}"><text x="{label_width - 8}" y="{y + 15}" '
+            f'<a href="#folder={_fragment(path)}"><text x="{label_width - 8}" y="{y + 15}" '
             f'text-anchor="end">{escape(name[:36])}</text>{"".join(segments)}'
             f'<text x="{x + 6:.1f}" y="{y + 15}">{count:,}</text></a>'
         )
@@ -175,9 +252,9 @@ def _tree_section() -> str:
 def _causes(report: dict[str, Any]) -> str:
     causes = report["causes"]
     rows = "".join(
-        f'<tr data-filter-row data-code="{c["code"]}"><td class="n">{c["count"]:,}</td>'
-        f'<td class="n">{_share(c["count"], report["totals"]["findings"])}</td>'
-        f'<td class="rule"><a href="#rule={c["code"]}">{c["code"]}</a> '
+        f'<tr data-filter-row data-code="{escape(c["code"])}"><td class="n">{c["count"]:,}</td>'
+        f'<td class="n">{escape(_share(c["count"], report["totals"]["findings"]))}</td>'
+        f'<td class="rule"><a href="#rule={_fragment(c["code"])}">{escape(c["code"])}</a> '
         f"{escape(c['name'])}</td><td>{escape(c['cause'])}</td>"
         f"<td><code>{escape(c['example']['path'])}:{c['example']['line']}</code><br>"
         f"{escape(c['example']['message'])}</td></tr>"
@@ -199,10 +276,10 @@ def _causes(report: dict[str, Any]) -> str:
 
 def _worst(report: dict[str, Any]) -> str:
     rows = "".join(
-        f'<tr data-filter-row data-path="{escape(w["path"])}" data-codes="{" ".join(w["rules"])}">'
-        f'<td class="n">{w["count"]:,}</td>'
-        f'<td><a href="#q={escape(w["path"])}"><code>{escape(w["path"])}</code></a></td><td>'
-        + ", ".join(f"{code} {n:,}" for code, n in w["rules"].items())
+        f'<tr data-filter-row data-path="{escape(w["path"])}" '
+        f'data-codes="{escape(" ".join(w["rules"]))}"><td class="n">{w["count"]:,}</td>'
+        f'<td><a href="#q={_fragment(w["path"])}"><code>{escape(w["path"])}</code></a></td><td>'
+        + ", ".join(f"{escape(code)} {n:,}" for code, n in w["rules"].items())
         + "</td></tr>"
         for w in report["worst"]
     )
@@ -213,32 +290,44 @@ def _worst(report: dict[str, Any]) -> str:
 
 
 def _findings(report: dict[str, Any]) -> str:
-    total, embedded = report["totals"]["findings"], len(report["findings"])
-    note = ""
-    if embedded < total:
-        note = (
-            f'<p class="note" id="left-out">This page holds {embedded:,} of the '
-            f"{total:,} findings (at most {report['limit']:,}, a fair share of each rule, the "
-            f"first in path order); the counts above include all {total:,}. For every "
-            "finding, write them one a line: <code>doclint check … --output-format jsonl "
-            "-o findings.jsonl</code>.</p>"
-        )
+    total = report["totals"]["findings"]
     return (
-        f'<section id="findings"><h2>Findings</h2>{note}<p id="findings-count"></p>'
-        '<div id="findings-list"></div><button id="more" type="button" hidden>Show more'
-        "</button></section>\n"
+        f'<section id="findings"><h2>Findings</h2><p class="muted" id="findings-note">'
+        f"All {total:,} findings are in this page; the list draws the rows in view. "
+        "Filter by rule, folder or text above; the address keeps the filters, so a "
+        "link opens the report filtered.</p>"
+        '<div id="findings-list" tabindex="0"><div id="findings-rows"></div></div>'
+        '<noscript><p class="note">The findings list needs JavaScript; '
+        "<code>--output-format jsonl</code> writes them one a line.</p></noscript>"
+        "</section>\n"
     )
 
 
 def _rule_docs(report: dict[str, Any], rules: dict[str, type[Rule]]) -> str:
     docs = "".join(
-        f'<details class="rule" id="rule-doc-{rule["code"]}"><summary>{rule["code"]} '
-        f"{escape(rule['name'])}: {escape(rule['summary'])}</summary>"
-        f"<pre>{escape(rules[rule['code']].documentation())}</pre></details>"
+        f'<details class="rule" id="rule-doc-{escape(rule["code"])}"><summary>'
+        f"{escape(rule['code'])} {escape(rule['name'])}: {escape(rule['summary'])}</summary>"
+        f'<div class="doc">{_rendered(rules[rule["code"]].documentation())}</div></details>'
         for rule in report["rules"]
         if rule["code"] in rules
     )
     return f'<section id="rule-docs"><h2>Rules</h2>{docs}</section>\n'
+
+
+def _rendered(markdown: str) -> str:
+    return str(_markdown(markdown))
+
+
+def _severity_label(severity: str, count: int) -> str:
+    """`error` -> "errors": a card reads "35,295 errors"."""
+    if severity == "info":
+        return "info findings" if count != 1 else "info finding"
+    return severity + ("s" if count != 1 else "")
+
+
+def _fragment(value: str) -> str:
+    """`value` as one parameter of the address's fragment, inside an attribute."""
+    return escape(quote(value, safe="/"))
 
 
 def _share(count: int, total: int) -> str:

@@ -40,6 +40,10 @@ class RunOutput:
     files_with_findings: int | None = None
     """Set where the findings are not all here (a replay's stored parts);
     else counted from `diagnostics` and `parts`."""
+    command: Sequence[str] = ()
+    """The command line of the run, as typed (the HTML report names it)."""
+    root: Path | None = None
+    """The tree's root when the settings give one; else each file's is found."""
 
     @property
     def count(self) -> int:
