@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import io
 import json
 import os
 import sys
@@ -47,8 +48,9 @@ from doclint.output.color import use_color
 from doclint.output.layout import PartWriter
 from doclint.run import read_stdin, run, run_stdin
 from doclint.tree.discovery import MissingPathError
-from doclint.tree.reading import read_input
+from doclint.tree.reading import read_file
 from doclint.util.paths import display_path
+from doclint.util.replacing import replacing
 
 T = TypeVar("T")
 
@@ -360,7 +362,7 @@ def _settings(args: argparse.Namespace, config: Config) -> Settings:
 def _listing(file: Path, limit: int) -> list[str]:
     replay_inputs.observe("stamp", file)
     try:
-        return read_input(file, limit).decode("utf-8").splitlines()
+        return read_file(file, limit, limit_name="--max-file-size").decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
 
@@ -375,17 +377,18 @@ def _call(function: Callable[..., T], *arguments: object) -> T:
 
 @contextlib.contextmanager
 def _output(args: argparse.Namespace) -> Iterator[TextIO]:
-    """Where the report goes: --output-file, or stdout."""
+    """Where the report goes: --output-file (a new file renamed over the name,
+    never written through a link: util.replacing), or stdout."""
+    if args.output_file is None:
+        yield sys.stdout
+        return
     with contextlib.ExitStack() as stack:
-        stream = sys.stdout
-        if args.output_file is not None:
-            try:
-                stream = stack.enter_context(
-                    open(args.output_file, "w", encoding="utf-8", newline="\n")
-                )
-            except OSError as error:
-                raise UsageError(f"cannot write {args.output_file}: {error.strerror}") from None
-        yield stream
+        try:
+            binary = stack.enter_context(replacing(args.output_file))
+        except OSError as error:
+            raise UsageError(f"cannot write {args.output_file}: {error.strerror}") from None
+        # A failed write (a full disk) is the launcher's one line, as on stdout.
+        yield stack.enter_context(io.TextIOWrapper(binary, encoding="utf-8", newline="\n"))
 
 
 def _write(args: argparse.Namespace, output: RunOutput) -> None:

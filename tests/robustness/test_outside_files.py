@@ -1,0 +1,151 @@
+"""Issue 28, items 1-4 and 8 (and issue 27, item 6): whatever a tree holds, no
+file outside it is read, printed, listed or written; every file doclint reads
+for itself is bounded; outputs never write through a link. Each test ran red
+on the code before these changes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parents[2]
+EXAMPLE = PROJECT / "examples" / "tree"
+DOCLINT = [sys.executable, "-m", "doclint"]
+SECRET = "sEcReT-t0ken-4d1c"
+
+
+def _doclint(
+    cwd: Path, *arguments: str, env: dict[str, str] | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [*DOCLINT, *arguments],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "PYTHONPATH": str(PROJECT), **(env or {})},
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+@pytest.fixture()
+def tree(tmp_path: Path) -> Path:
+    """The example tree (findings with lines to print), as a git checkout."""
+    root = tmp_path / "tree"
+    shutil.copytree(EXAMPLE, root)
+    (root / ".git").mkdir()
+    return root
+
+
+# 1. One guarded reader: nothing outside the root is opened for content.
+
+
+@pytest.mark.parametrize("output_format", ["full", "concise", "json", "html"])
+def test_a_page_linked_to_the_environment_prints_none_of_it(tree: Path, output_format: str) -> None:
+    (tree / "docs" / "env.md").symlink_to("/proc/self/environ")
+    done = _doclint(
+        tree, "check", "docs", "--no-cache", "--output-format", output_format, env={"TOKEN": SECRET}
+    )
+    assert done.returncode == 1
+    assert SECRET not in done.stdout and SECRET not in done.stderr
+    assert "env.md" in done.stdout  # reported as outside the root, by name
+    assert "file-outside-root" in done.stdout or "DL010" in done.stdout
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "fifo"])
+def test_a_page_linked_to_a_device_or_fifo_outside_ends_at_once(
+    tree: Path, tmp_path: Path, special: str
+) -> None:
+    target = special
+    if special == "fifo":
+        os.mkfifo(tmp_path / "pipe")
+        target = str(tmp_path / "pipe")
+    (tree / "docs" / "x.md").symlink_to(target)
+    # The timeout is the failure: before, /dev/zero filled the memory and a FIFO hung.
+    done = _doclint(tree, "check", "docs", "--no-cache", timeout=60)
+    assert done.returncode == 1  # README: a file outside the root is a finding (DL010)
+    named = [line for line in done.stdout.splitlines() if "docs/x.md" in line]
+    assert len(named) == 1 and "DL010" in named[0], done.stdout
+
+
+def test_source_lines_are_read_only_through_the_guarded_reader(tmp_path: Path) -> None:
+    from doclint.models.findings import DiagnosticRow
+    from doclint.output.baseline import SourceLines
+    from doclint.tree.reading import MAX_FILE_SIZE
+
+    os.mkfifo(tmp_path / "pipe")
+    big = tmp_path / "big.md"
+    big.write_text("line\n" * 10)
+    os.truncate(big, MAX_FILE_SIZE + 1)  # sparse: refused by its size, not read
+    sources = SourceLines()
+    row = DiagnosticRow(str(tmp_path / "pipe"), 1, 1, "DL101", "x", "error", "m")
+    assert not sources.line(row)  # a FIFO: refused, not waited on
+    assert not sources.line(row._replace(path=str(big)))  # over its limit
+    outside = DiagnosticRow("/proc/self/environ", 1, 1, "DL010", "x", "error", "m")
+    assert SourceLines().line(outside) is None
+
+
+def test_sigterm_ends_a_run_that_meets_endless_files(tree: Path) -> None:
+    (tree / "docs" / "zero.md").symlink_to("/dev/zero")
+    os.truncate(_sparse(tree / "docs" / "huge.md"), 4 << 30)  # over --max-file-size: not read
+    process = subprocess.Popen(
+        [*DOCLINT, "check", "docs", "--no-cache"],
+        cwd=tree,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(PROJECT)},
+    )
+    try:
+        try:
+            process.wait(timeout=2)  # done: nothing was read without bound
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGTERM)  # under way: it must act on it
+        # Before, the run read /dev/zero to print its line and took the signal
+        # only when the kernel ended the read, 48 s later here.
+        _, stderr = process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert "Traceback" not in stderr
+    assert process.returncode in (-signal.SIGTERM, 143, 1), stderr
+
+
+def _sparse(path: Path) -> Path:
+    path.write_bytes(b"")
+    return path
+
+
+# 4. Outputs replace a link at their name, never write through it.
+
+
+@pytest.mark.parametrize("option", ["-o", "--write-baseline"])
+@pytest.mark.parametrize("output_format", ["full", "html"])
+def test_an_output_named_by_a_link_replaces_the_link(
+    tree: Path, tmp_path: Path, option: str, output_format: str
+) -> None:
+    outside = tmp_path / "outside"
+    outside.write_text("precious\n")
+    (tree / "report.txt").symlink_to("../outside")
+    arguments = ["check", "docs", option, "report.txt", "--output-format", output_format]
+    for cache in ("--no-cache", "--cache-dir=.cache", "--cache-dir=.cache"):  # the last replays
+        done = _doclint(tree, *arguments, cache)
+        assert done.returncode in (0, 1), done.stderr
+        assert outside.read_text() == "precious\n"
+        assert not (tree / "report.txt").is_symlink()
+        assert "DL" in (tree / "report.txt").read_text()
+        (tree / "report.txt").unlink()
+        (tree / "report.txt").symlink_to("../outside")
+
+
+def test_an_output_to_stdout_or_null_still_goes_there(tree: Path) -> None:
+    done = _doclint(tree, "check", "docs", "--no-cache", "-o", "/dev/stdout", "-q")
+    assert done.returncode == 1 and "DL201" in done.stdout
+    done = _doclint(tree, "check", "docs", "--no-cache", "-o", os.devnull)
+    assert done.returncode == 1 and os.path.exists(os.devnull)
