@@ -122,6 +122,118 @@ def _sparse(path: Path) -> Path:
     return path
 
 
+# 8. Files doclint reads for itself are bounded: one warning line, no traceback.
+
+
+@pytest.mark.parametrize("size", [8 << 20, 4 << 30])
+def test_a_huge_gitignore_costs_one_warning_and_no_memory(tree: Path, size: int) -> None:
+    ignore = tree / ".gitignore"
+    if size < 1 << 30:
+        ignore.write_bytes(b"".join(b"p%d/**/x%d*.md\n" % (i, i) for i in range(size // 16)))
+    else:
+        os.truncate(_sparse(ignore), size)  # sparse: no disk used
+    command = [*DOCLINT, "check", "docs", "--no-cache", "--output-format", "concise"]
+    # Under a memory limit of 1 GiB: before, the 8 MB file cost 1.85 GB, the sparse one a
+    # MemoryError traceback.
+    done = subprocess.run(
+        ["prlimit", f"--as={1 << 30}", *command] if shutil.which("prlimit") else command,
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(PROJECT)},
+    )
+    assert "Traceback" not in done.stderr and done.returncode == 1, done.stderr
+    warnings = done.stderr.splitlines()
+    assert len(warnings) == 1 and ".gitignore" in warnings[0], done.stderr
+    assert "over the limit of 1,048,576 bytes" in warnings[0]
+
+
+@pytest.mark.parametrize("name", ["doclint.toml", "pyproject.toml"])
+def test_a_huge_config_stops_the_run_with_one_line(tree: Path, name: str) -> None:
+    config = tree / name
+    config.write_text("[tool.doclint]\n" if name == "pyproject.toml" else "")
+    os.truncate(config, 4 << 30)
+    done = _doclint(tree, "check", "docs", "--no-cache")
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and name in done.stderr, done.stderr
+    assert "over the limit of 1,048,576 bytes" in done.stderr
+
+
+def test_a_fifo_as_git_info_exclude_is_named_and_skipped(tree: Path) -> None:
+    (tree / ".git" / "info").mkdir()
+    os.mkfifo(tree / ".git" / "info" / "exclude")
+    done = _doclint(tree, "check", "docs", "--no-cache", "--output-format", "concise", timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "exclude" in done.stderr, done.stderr
+    assert "named pipe" in done.stderr
+
+
+# 2. A tree's configuration cannot point outside its folder.
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("cache-dir", "../precious"),
+        ("cache-dir", "/"),
+        ("cache-dir", "."),
+        ("root", "/"),
+        ("root", ".."),
+        ("known-paths", "../listing.txt"),
+        ("known-paths", "/etc/hostname"),
+    ],
+)
+def test_config_paths_outside_its_folder_stop_the_run(
+    tree: Path, tmp_path: Path, key: str, value: str
+) -> None:
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "mine.txt").write_text("keep me\n")
+    (tmp_path / "listing.txt").write_text("docs/pkg/test_widgets.py_kw.md\n")
+    (tree / "doclint.toml").write_text(f'{key} = "{value}"\n')
+    before = _listing(tmp_path, tree)
+    done = _doclint(tree, "check", "docs")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "doclint.toml" in done.stderr
+    assert f"`{key}`" in done.stderr
+    assert not (tree / ".doclint_cache").exists()
+    assert _listing(tmp_path, tree) == before  # nothing written outside the tree
+
+
+def test_a_link_cannot_take_a_config_path_outside(tree: Path, tmp_path: Path) -> None:
+    (tmp_path / "precious").mkdir()
+    (tree / "cache").symlink_to(tmp_path / "precious")
+    (tree / "doclint.toml").write_text('cache-dir = "cache"\n')
+    done = _doclint(tree, "check", "docs")
+    assert done.returncode == 2 and "`cache-dir`" in done.stderr
+    assert list((tmp_path / "precious").iterdir()) == []
+
+
+def test_config_paths_inside_its_folder_still_work(tree: Path) -> None:
+    (tree / "doclint.toml").write_text('cache-dir = "build/cache"\nroot = "."\n')
+    done = _doclint(tree, "check", "docs", "--output-format", "concise")
+    assert done.returncode == 1, done.stderr
+    assert (tree / "build" / "cache").is_dir()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
+def test_a_config_of_another_user_is_refused(tree: Path) -> None:
+    config = tree.parent / "doclint.toml"  # planted in a shared parent folder
+    config.write_text('select = ["DL010"]\n')
+    os.chown(config, 12345, 12345)
+    done = _doclint(tree, "check", "docs", "--no-cache")
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "another user (uid 12345)" in done.stderr
+    os.chown(config, 0, 0)  # root's own: taken
+    assert _doclint(tree, "check", "docs", "--no-cache").returncode == 0
+
+
+def _listing(top: Path, skip: Path) -> list[str]:
+    """Every path under `top`, but those under `skip`."""
+    return sorted(str(path) for path in top.rglob("*") if path != skip and skip not in path.parents)
+
+
 # 4. Outputs replace a link at their name, never write through it.
 
 
