@@ -234,6 +234,40 @@ def _listing(top: Path, skip: Path) -> list[str]:
     return sorted(str(path) for path in top.rglob("*") if path != skip and skip not in path.parents)
 
 
+# 3. The root never climbs above the checkout.
+
+
+def _checkout_below_docs(checkout: Path) -> Path:
+    """A checkout whose path holds a `docs` folder, with a page whose title
+    implies the folder above `docs` as its root, linking to a sibling secret."""
+    checkout.mkdir(parents=True)
+    (checkout / ".git").mkdir()
+    name = checkout.name
+    (checkout / "x.py").write_text("class A:\n    pass\n")
+    (checkout / "x.py_kw.md").write_text(
+        f"# Keyword Index: `{name}/x.py`\n\n## File Information\n\n"
+        f"- **Original File**: [{name}/x.py](../../{name}/x.py)\n"
+        "- **Secret**: [key](../../secret/id_rsa)\n"
+    )
+    return checkout
+
+
+@pytest.mark.parametrize("layout", ["docs/myrepo", "home/runner/work/docs/docs"])
+def test_the_root_never_climbs_above_the_checkout(tmp_path: Path, layout: str) -> None:
+    checkout = _checkout_below_docs(tmp_path / layout)
+    above = checkout.parent.parent
+    (above / "secret").mkdir()
+    (above / "secret" / "id_rsa").write_text("PRIVATE\n")
+    (above / "_temp").mkdir()
+    before = _listing(tmp_path, checkout)
+    done = _doclint(checkout, "check", ".", "--select", "ALL", "--output-format", "json")
+    assert done.returncode == 1, done.stderr
+    assert _listing(tmp_path, checkout) == before  # no cache written above
+    assert "misplaced-page" in done.stdout  # the title's claim is a finding
+    assert "id_rsa" not in done.stdout  # nothing above is looked at
+    assert str(above) not in done.stdout.replace(str(checkout), "")
+
+
 # 4. Outputs replace a link at their name, never write through it.
 
 
