@@ -295,3 +295,50 @@ def test_an_output_to_stdout_or_null_still_goes_there(tree: Path) -> None:
     assert done.returncode == 1 and "DL201" in done.stdout
     done = _doclint(tree, "check", "docs", "--no-cache", "-o", os.devnull)
     assert done.returncode == 1 and os.path.exists(os.devnull)
+
+
+# Issue 27, item 6: listing paths keep their leading dots.
+
+_CI_KW = """# Keyword Index: `.github/workflows/ci.yml`
+
+## File Information
+
+- **Original File**: [.github/workflows/ci.yml](../../../.github/workflows/ci.yml)
+- **Documentation**: [`ci.yml_docs.md`](./ci.yml_docs.md)
+- **Folder**: `.github/workflows`
+"""
+
+
+def test_listing_paths_keep_their_leading_dots(tmp_path: Path) -> None:
+    pages = tmp_path / "docs" / ".github" / "workflows"
+    pages.mkdir(parents=True)
+    (pages / "ci.yml_kw.md").write_text(_CI_KW)
+    (tmp_path / "listing.txt").write_text(
+        "./.github/workflows/ci.yml\n"
+        "./docs/.github/workflows/ci.yml_kw.md\n"
+        "docs/.github/workflows/ci.yml_docs.md\n"  # without ./: as it is
+    )
+    done = _doclint(
+        tmp_path,
+        "check",
+        "docs/.github/workflows/ci.yml_kw.md",
+        "--no-cache",
+        "--select",
+        "orphan-doc,broken-link",
+        "--known-paths",
+        "listing.txt",
+        "--output-format",
+        "concise",
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_listed_path_strips_dot_slash_once() -> None:
+    from doclint.tree.index import listed_path
+
+    assert listed_path("./.github/x.yml\n") == ".github/x.yml"
+    assert listed_path(".ci/run.sh") == ".ci/run.sh"
+    assert listed_path("././a") == "a"  # normalised, as any path
+    assert [listed_path(line) for line in ("", "  ", ".", "..", "../x", "/etc/passwd")] == [
+        None
+    ] * 6
