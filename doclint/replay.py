@@ -62,6 +62,7 @@ from doclint.sealed import (
 )
 from doclint.tree.index import Tree
 from doclint.util.gc_pause import gc_paused
+from doclint.util.replacing import replacing
 
 FORMAT = 7
 PREFIX = "replay-"
@@ -421,18 +422,14 @@ def _write_output(record: dict[str, Any], sealed: SealedFile, named: str | None)
 
 
 def _write_file(named: str, sealed: SealedFile) -> None:
-    """Put the stored output in the file `named`. A regular file is written
-    over, then cut to length, not emptied first: ext4 flushes a file emptied
-    and written again to disk as it is closed, which costs more than the
-    writing (the output of a big tree is hundreds of megabytes, mostly the
-    same bytes as last time)."""
-    descriptor = os.open(named, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o666)
-    with os.fdopen(descriptor, "wb") as stream:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            stream.write(sealed.body())  # a pipe or a device: no length to cut to
-            return
-        sealed.send_body(descriptor)
-        os.ftruncate(descriptor, sealed.body_size)
+    """Put the stored output in the file `named`, as the run writes it: a new
+    file renamed over the name, never through a link (util.replacing)."""
+    with replacing(named) as stream:
+        stream.flush()
+        if stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            sealed.send_body(stream.fileno())
+        else:
+            stream.write(sealed.body())  # a pipe or a device: no file to copy into
 
 
 def _same_encoding(stream: TextIO, encoding: object) -> bool:

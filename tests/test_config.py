@@ -315,10 +315,12 @@ def test_rule_options_are_checked_by_the_api(tmp_path):
 
 
 def test_known_paths_and_root_are_relative_to_the_configuration(cli, tree):
+    # Run from a folder below the configuration's (a configuration names no
+    # path outside its own folder: tests/robustness/test_outside_files.py).
     (tree / "sub").mkdir()
     (tree / "sub" / "listing.txt").write_text(f"{KW}\npkg/mod.py\ndocs/pkg/mod.py_docs.md\n")
-    (tree / "sub" / "doclint.toml").write_text('root = ".."\nknown-paths = "listing.txt"\n')
-    outcome = cli("--output-format", "json", "--config", "sub/doclint.toml", "docs")
+    (tree / "doclint.toml").write_text('root = "."\nknown-paths = "sub/listing.txt"\n')
+    outcome = cli("--output-format", "json", "../docs", cwd=tree / "sub")
     # the listing says the documentation page exists: no broken links
     assert codes(outcome) == {"DL101", "DL201"}
 

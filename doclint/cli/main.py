@@ -10,6 +10,7 @@ import argparse
 import codecs
 import contextlib
 import copy
+import io
 import json
 import os
 import sys
@@ -53,6 +54,7 @@ from doclint.output.layout import PartWriter
 from doclint.run import read_stdin, run, run_stdin
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path
+from doclint.util.replacing import replacing
 
 T = TypeVar("T")
 
@@ -374,17 +376,18 @@ def _call(function: Callable[..., T], *arguments: object) -> T:
 
 @contextlib.contextmanager
 def _output(args: argparse.Namespace) -> Iterator[TextIO]:
-    """Where the report goes: --output-file, or stdout."""
+    """Where the report goes: --output-file (a new file renamed over the name,
+    never written through a link: util.replacing), or stdout."""
+    if args.output_file is None:
+        yield sys.stdout
+        return
     with contextlib.ExitStack() as stack:
-        stream = sys.stdout
-        if args.output_file is not None:
-            try:
-                stream = stack.enter_context(
-                    open(args.output_file, "w", encoding="utf-8", newline="\n")
-                )
-            except OSError as error:
-                raise UsageError(f"cannot write {args.output_file}: {error.strerror}") from None
-        yield stream
+        try:
+            binary = stack.enter_context(replacing(args.output_file))
+        except OSError as error:
+            raise UsageError(f"cannot write {args.output_file}: {error.strerror}") from None
+        # A failed write (a full disk) is the launcher's one line, as on stdout.
+        yield stack.enter_context(io.TextIOWrapper(binary, encoding="utf-8", newline="\n"))
 
 
 def _write(args: argparse.Namespace, output: RunOutput) -> None:

@@ -152,7 +152,12 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         "or the configuration's output-format)",
     )
     output.add_argument(
-        "--output-file", "-o", type=Path, metavar="FILE", help="write the report here"
+        "--output-file",
+        "-o",
+        type=Path,
+        metavar="FILE",
+        help="write the report here: a new file renamed over FILE (a symbolic link "
+        "at FILE is replaced by the report, never written through)",
     )
     output.add_argument(
         "--statistics", action="store_true", help="print the number of findings per rule instead"
@@ -196,7 +201,8 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         "--write-baseline",
         type=Path,
         metavar="FILE",
-        help="record the current findings in FILE and exit 0",
+        help="record the current findings in FILE and exit 0 (a new file renamed over "
+        "FILE: a symbolic link there is replaced, never written through)",
     )
 
     fixing = check.add_argument_group("fixing")

@@ -3,13 +3,18 @@
 The configuration of a run is the closest such file above the checked paths
 (in one folder `doclint.toml` wins over `pyproject.toml`, and a `pyproject.toml`
 without a `[tool.doclint]` table does not count). Paths and globs in it are
-relative to its folder. Everything in it is checked before any file is: an
-unknown key, rule, option or a value of the wrong type is an error that names
-the file and the key, never silently ignored.
+relative to its folder, and stay in it: a tree's configuration cannot point
+doclint at a folder outside the tree (`cache-dir = "../precious"`,
+`root = "/"`). Everything in it is checked before any file is: an unknown
+key, rule, option or a value of the wrong type is an error that names the
+file and the key, never silently ignored. As git refuses a repository of
+another user, a configuration file owned by another user (not root) is
+refused: one planted in a shared parent folder must not steer a run.
 """
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,7 +26,7 @@ from doclint.config.suggestions import check_selectors, did_you_mean
 from doclint.engine.registry import Registry, SelectionError
 from doclint.output import FORMATS
 from doclint.rule_api import OptionValue, Severity
-from doclint.tree.reading import read_input
+from doclint.tree.reading import CONFIG_LIMIT, read_file
 
 CONFIG_FILES = ("doclint.toml", "pyproject.toml")
 PYPROJECT = "pyproject.toml"
@@ -96,6 +101,10 @@ def _tool_tables(data: dict[str, Any]) -> dict[str, Any]:
 def load_config(file: Path, registry: Registry) -> Config:
     """The validated configuration of `file` (its table, for a pyproject.toml)."""
     file = file.absolute()
+    try:
+        _refuse_foreign(os.stat(file).st_uid, file)
+    except OSError as error:
+        raise ConfigError(f"{file}: cannot read: {error.strerror}") from None
     data = _parse(file, _read(file))
     prefix = ""
     if file.name == PYPROJECT:
@@ -156,16 +165,27 @@ def read_listing(file: Path, limit: int) -> list[str]:
     """A `known-paths` listing: one path per line; ConfigError when unreadable."""
     replay_inputs.observe("stamp", file)
     try:
-        return read_input(file, limit).decode("utf-8").splitlines()
+        return read_file(file, limit, limit_name="--max-file-size").decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
 
 
 def _read(file: Path) -> str:
+    """The text of a configuration file, bounded (CONFIG_LIMIT): never waiting on
+    a FIFO, never gigabytes in memory."""
     try:
-        return file.read_text(encoding="utf-8")
+        return read_file(file, CONFIG_LIMIT).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{file}: cannot read: {getattr(error, 'strerror', error)}") from None
+
+
+def _refuse_foreign(owner: int, file: Path) -> None:
+    """ConfigError for a file owned by neither this user nor root."""
+    if owner not in (0, os.getuid()):
+        raise ConfigError(
+            f"{file}: owned by another user (uid {owner}), not by you or root; refused, "
+            "as git refuses such a repository: remove it or pass --isolated"
+        )
 
 
 def _parse(file: Path, text: str) -> dict[str, Any]:
@@ -241,9 +261,28 @@ def _boolean(value: object, *_: object) -> bool:
 
 
 def _path(value: object, config: Config, registry: Registry) -> Path:
+    """A path of the configuration, relative to its folder and inside it once
+    symbolic links are resolved."""
     if not isinstance(value, str):
         raise ValueError("expected a path (a string)")
-    return config.base / value
+    path = config.base / value
+    base = os.path.realpath(config.base)
+    real = os.path.realpath(path)
+    if real != base and not real.startswith(os.path.join(base, "")):
+        raise ValueError(
+            f"{value!r} leads outside the folder of this configuration ({config.base}); "
+            "a configuration may only name paths inside its own folder"
+        )
+    return path
+
+
+def _folder_below(value: object, config: Config, registry: Registry) -> Path:
+    """A folder doclint writes (the cache): inside the configuration's folder,
+    never that folder itself."""
+    path = _path(value, config, registry)
+    if os.path.realpath(path) == os.path.realpath(config.base):
+        raise ValueError(f"{value!r} is the folder of this configuration, not one inside it")
+    return path
 
 
 def _relative_path(kind: str, exists: Callable[[Path], bool]) -> Validator:
@@ -324,6 +363,6 @@ KEYS: dict[str, tuple[str, Kind]] = {
     ),
     "root": ("root", Kind(_relative_path("a folder", Path.is_dir), _fixed({"type": "string"}))),
     "output-format": ("output_format", Kind(_output_format, _fixed({"enum": list(FORMATS)}))),
-    "cache-dir": ("cache_dir", Kind(_path, _fixed({"type": "string"}))),
+    "cache-dir": ("cache_dir", Kind(_folder_below, _fixed({"type": "string"}))),
     "unsafe-fixes": ("unsafe_fixes", BOOLEAN),
 }

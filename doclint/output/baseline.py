@@ -23,10 +23,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.engine.builtin_rules import BinaryFile, FileTooLarge, UnreadableFile
+from doclint.engine.builtin_rules import BinaryFile, FileTooLarge, OutsideRoot, UnreadableFile
 from doclint.models.findings import DiagnosticRow
 from doclint.parsing.markdown import normalize_newlines
-from doclint.tree.reading import MAX_FILE_SIZE, read_input
+from doclint.tree.reading import MAX_FILE_SIZE, read_file
+from doclint.util.replacing import replacing
 
 HEADER = "# doclint baseline 1"
 _COMMENT = (
@@ -35,8 +36,10 @@ _COMMENT = (
     "# this file), rule code, hash of the finding's line text, occurrence of that\n"
     "# rule and line text in the file, message (for readers; not compared).\n"
 )
-# Findings about a file doclint did not read: there is no line text to show or hash.
-UNREAD = frozenset({UnreadableFile.code, BinaryFile.code, FileTooLarge.code})
+# Findings about a file doclint did not read: there is no line text to show or
+# hash, and a file outside the root (a link to /proc/self/environ, /dev/zero,
+# a FIFO) is never opened to find one.
+UNREAD = frozenset({UnreadableFile.code, BinaryFile.code, FileTooLarge.code, OutsideRoot.code})
 _BOM = "\ufeff"
 
 
@@ -47,7 +50,9 @@ class BaselineError(ValueError):
 class SourceLines:
     """The lines of the files findings are in, read on demand. Findings come
     sorted by path, so only the current file is kept; texts not on disk (stdin)
-    are given by path."""
+    are given by path. Files are read as the engine reads them (tree.reading):
+    regular files only, never waiting, at most MAX_FILE_SIZE bytes (a file
+    grown past it since it was checked shows no lines)."""
 
     def __init__(self, given: Mapping[str, str] | None = None) -> None:
         self.given = dict(given or {})
@@ -73,8 +78,7 @@ class SourceLines:
 
 def _read_text(path: str) -> str:
     try:
-        with open(path, "rb") as handle:
-            return handle.read().decode("utf-8", errors="replace")
+        return read_file(path, MAX_FILE_SIZE).decode("utf-8", errors="replace")
     except OSError:
         return ""
 
@@ -150,7 +154,9 @@ def write_baseline(file: Path, rows: Sequence[DiagnosticRow], sources: SourceLin
         for key, msg in entries
     ]
     try:
-        file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        # A new file renamed over the name: a link there is replaced, not followed.
+        with replacing(file) as stream:
+            stream.write(("\n".join(lines) + "\n").encode("utf-8"))
     except OSError as error:
         raise BaselineError(f"{file}: cannot write: {error.strerror}") from None
     return len(entries)
@@ -159,7 +165,7 @@ def write_baseline(file: Path, rows: Sequence[DiagnosticRow], sources: SourceLin
 def read_baseline(file: Path, limit: int = MAX_FILE_SIZE) -> set[Key]:
     """The entries of a baseline file of at most `limit` bytes."""
     try:
-        text = read_input(file, limit).decode("utf-8")
+        text = read_file(file, limit, limit_name="--max-file-size").decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise BaselineError(f"{file}: cannot read: {getattr(error, 'strerror', error)}") from None
     lines = text.split("\n")

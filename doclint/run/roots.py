@@ -6,7 +6,12 @@ source's name, which the page's title gives (`# Keyword Index: `a/b.py`` at
 holds a page under its `docs/` whose title implies it, and every file is
 checked in the innermost such root that holds it. A folder inside a root's
 `docs/` is no root of its own: a page there whose title says so is misplaced,
-not a tree. Files in no tree are checked as plain Markdown in the working
+not a tree. Nor is a root ever above the repository that holds the page (the
+nearest folder with `.git`; outside any, the working folder when it holds the
+page): a checkout at `~/docs/myrepo`, or GitHub's `/home/runner/work/docs/docs`,
+is never widened to the folders above it by a title, which would list and
+write outside the checkout; such a page is reported as misplaced-page. Files
+in no tree are checked as plain Markdown in the working
 folder (or the common folder of those outside it). `--root` puts every file
 in one root.
 """
@@ -24,8 +29,9 @@ from doclint.parsing.recognition import (
     expected_page_path,
     recognise,
 )
+from doclint.tree.discovery import repository_root
 from doclint.tree.index import Tree
-from doclint.tree.reading import read_regular
+from doclint.tree.reading import inside_root, read_regular
 from doclint.util.paths import absolute
 
 # A title only implies a root for a file at the path it announces, and every
@@ -50,9 +56,27 @@ def choose_root(paths: Iterable[Path | str], cwd: Path) -> Path:
 
 
 def root_from_title(start: bytes, file: Path | str) -> Path | None:
-    """The root implied by a page at `file` whose text starts with `start`."""
-    root = _implied_root(start, absolute(file))
-    return Path(root) if root is not None else None
+    """The root implied by a page at `file` whose text starts with `start`,
+    None when there is none or it lies above the page's repository."""
+    path = absolute(file)
+    root = _implied_root(start, path)
+    if root is None or not _may_be_root(root, path, os.getcwd()):
+        return None
+    return Path(root)
+
+
+def _may_be_root(root: str, path: str, cwd: str) -> bool:
+    """Whether `root` (absolute) is at or below the highest folder a root of the
+    page at `path` may be: its repository, else the working folder holding it
+    (no bound for a page outside both)."""
+    repository = repository_root(Path(path).parent)
+    if repository is not None:
+        bound = str(repository)
+    elif path.startswith(os.path.join(cwd, "")):
+        bound = cwd
+    else:
+        return True
+    return root == bound or root.startswith(os.path.join(bound, ""))
 
 
 def _implied_root(start: bytes, path: str) -> str | None:
@@ -66,15 +90,18 @@ def _implied_root(start: bytes, path: str) -> str | None:
     return None
 
 
-def _implies(path: str, root: str) -> bool:
-    """Whether the file at the absolute `path` is a page whose title implies `root`."""
+def _implies(path: str, root: str, cwd: str) -> bool:
+    """Whether the file at the absolute `path` is a page whose title implies
+    `root`, a root it may have."""
     if not path.endswith(_PAGE_NAME_ENDINGS):
         return False
     try:
-        start = read_regular(path, _TITLE_BYTES)  # a named pipe would block open()
+        # Not opened when its real place is outside `root` (a link out of the
+        # tree); a named pipe would block a plain open().
+        start = read_regular(inside_root(path, root), _TITLE_BYTES, follow_symlinks=False)
     except OSError:
         return False
-    return _implied_root(start, path) == root
+    return _implied_root(start, path) == root and _may_be_root(root, path, cwd)
 
 
 def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path, list[str]]:
@@ -84,7 +111,7 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
         # A run of no files still has a root: its rules are selected, its cache kept.
         return {absolute_path(settings.root or cwd): list(files)}
     paths = {absolute(file): file for file in files}
-    roots = _tree_roots(paths)
+    roots = _tree_roots(paths, str(cwd))
     placed: dict[str, list[str]] = {}
     outside: list[str] = []
     for path, file in paths.items():
@@ -99,7 +126,7 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
     return dict(sorted(grouped.items()))
 
 
-def _tree_roots(paths: Iterable[str]) -> set[str]:
+def _tree_roots(paths: Iterable[str], cwd: str) -> set[str]:
     """The roots of the generated trees the files (absolute paths) are in.
 
     Only a folder holding a `docs/` above some file can be one; it is one
@@ -115,7 +142,7 @@ def _tree_roots(paths: Iterable[str]) -> set[str]:
     for candidate in sorted(below, key=len):  # outer folders first
         if _in_docs(candidate, roots):
             continue
-        if any(_implies(path, candidate) for path in below[candidate]):
+        if any(_implies(path, candidate, cwd) for path in below[candidate]):
             roots.add(candidate)
     return roots
 

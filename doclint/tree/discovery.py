@@ -12,14 +12,16 @@ excluded folder comes back.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from doclint import replay_inputs
-from doclint.tree.reading import read_regular
+from doclint.tree.reading import IGNORE_FILE_LIMIT, read_file
 from doclint.util.paths import absolute
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
@@ -329,7 +331,7 @@ class PathFilter:
         line is walked, with only the ignore files inside it."""
         if not self.respect_gitignore:
             return ()
-        repository = _repository_root(Path(top))
+        repository = repository_root(Path(top))
         if repository is None:
             return ()
         sets = [_read_patterns(repository, repository / ".git" / "info" / "exclude")]
@@ -352,7 +354,8 @@ def _prefix(relative: str) -> str:
     return "" if relative == "." else relative + "/"
 
 
-def _repository_root(folder: Path) -> Path | None:
+def repository_root(folder: Path) -> Path | None:
+    """The nearest folder at or above `folder` that holds `.git`, if any."""
     for candidate in (folder, *folder.parents):
         replay_inputs.observe("presence", candidate / ".git")
         if (candidate / ".git").exists():
@@ -363,13 +366,32 @@ def _repository_root(folder: Path) -> Path | None:
 def _read_patterns(base: Path, file: Path) -> PatternSet:
     replay_inputs.observe("stamp", file)
     try:
-        # read_regular: a named pipe called .gitignore must not hang the walk;
-        # and, as git (2.32 on), a .gitignore that is a symbolic link is not
-        # followed: it could lead out of the tree.
-        text = read_regular(file, follow_symlinks=False).decode("utf-8", errors="replace")
-    except OSError:
-        text = ""
-    return PatternSet.parse(base, text.splitlines())
+        # read_file: a named pipe called .gitignore must not hang the walk, nor
+        # an 8 MB one cost gigabytes of patterns; and, as git (2.32 on), a
+        # .gitignore that is a symbolic link is not followed: it could lead out
+        # of the tree.
+        data = read_file(file, IGNORE_FILE_LIMIT, base, follow_symlinks=False)
+    except OSError as error:
+        if error.errno in _WARNED_ERRORS:
+            _warn_once(file, error)
+        data = b""
+    return PatternSet.parse(base, data.decode("utf-8", errors="replace").splitlines())
+
+
+# Why an ignore file is left out with a warning: too big, no regular file,
+# outside the repository. A missing one, or a link (as git), quietly.
+_WARNED_ERRORS = frozenset({errno.EFBIG, errno.EINVAL, errno.EXDEV})
+_warned: set[str] = set()
+
+
+def _warn_once(file: Path, error: OSError) -> None:
+    """One line for an ignore file left out, however often the run reads it."""
+    if str(file) in _warned:
+        return
+    _warned.add(str(file))
+    replay_inputs.refuse()  # a replay would not repeat the warning
+    reason = error.strerror or str(error)
+    print(f"doclint: warning: {file}: {reason}; its patterns are not used", file=sys.stderr)
 
 
 def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> Iterator[Path]:

@@ -82,8 +82,8 @@ class Tree:
     def _load_listing(self, known_paths: list[str]) -> None:
         files: set[str] = set()
         for raw in known_paths:
-            path = posixpath.normpath(raw.strip().lstrip("./")) if raw.strip() else ""
-            if path and path != "." and not path.startswith("../"):
+            path = listed_path(raw)
+            if path is not None:
                 files.add(path)
         self._listing = files
         dirs = self._listing_dirs
@@ -372,6 +372,17 @@ class Tree:
 
         embedded = original_source_text(docs_text)
         return SourceFile(described, embedded, False, None) if embedded is not None else None
+
+
+def listed_path(line: str) -> str | None:
+    """The tree path a line of a listing names: `./` stripped once, leading
+    dots kept (`.github/x.yml` is not `github/x.yml`); None for a blank line
+    and a path that is absolute or leaves the root."""
+    line = line.strip()
+    path = posixpath.normpath(line.removeprefix("./")) if line else ""
+    if not path or path in (".", "..") or path.startswith(("../", "/")):
+        return None
+    return path
 
 
 def _clean(path: str) -> str | None:

@@ -1,5 +1,8 @@
-"""Reading a file whole without waiting on it: named pipes, devices and other
-special files are refused at once, and the size is bounded by the caller."""
+"""The one way doclint reads a file of a tree (a page, the source lines a
+report prints, a listing, an ignore file, a configuration, a baseline):
+`read_file`. Outside the root after resolving symbolic links, a named pipe, a
+device or any other special file is refused before a byte is read, an open
+never waits, and every kind of file has a stated limit on its size."""
 
 from __future__ import annotations
 
@@ -11,6 +14,13 @@ from pathlib import Path
 # The largest file read whole: a checked file (the default of --max-file-size)
 # or one a rule reads about (a documented source, a link target's headings).
 MAX_FILE_SIZE = 64 * 1024 * 1024
+# The limit of each kind of small file doclint reads for itself: git and the
+# TOML readers read such files whole, and an 8 MB `.gitignore` costs
+# gigabytes once compiled to patterns. Real ones are a few kilobytes.
+IGNORE_FILE_LIMIT = 1024 * 1024
+"""`.gitignore`, `.git/info/exclude`."""
+CONFIG_LIMIT = 1024 * 1024
+"""`doclint.toml`, `pyproject.toml`."""
 # Opening a FIFO for reading waits for a writer: open without waiting, then refuse it.
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 _SPECIAL_FILES = (
@@ -22,12 +32,16 @@ _SPECIAL_FILES = (
 )
 
 
-def read_regular(path: Path | str, limit: int = -1, follow_symlinks: bool = True) -> bytes:
+def read_regular(
+    path: Path | str, limit: int = -1, follow_symlinks: bool = True, max_size: int = -1
+) -> bytes:
     """The bytes of a regular file, at most `limit` of them (-1: all).
 
     OSError for anything else, without waiting: a plain open() of a named pipe
     blocks until some process writes to it, and a device such as /dev/zero
-    never ends. Without `follow_symlinks`, a symbolic link is an OSError too.
+    never ends. Without `follow_symlinks`, a symbolic link is an OSError too;
+    with a `max_size` (not -1), a file larger than that is an OSError (EFBIG)
+    before a byte of it is read.
     """
     flags = _OPEN_FLAGS if follow_symlinks else _OPEN_FLAGS | getattr(os, "O_NOFOLLOW", 0)
     descriptor = os.open(path, flags)
@@ -37,19 +51,61 @@ def read_regular(path: Path | str, limit: int = -1, follow_symlinks: bool = True
         if not stat.S_ISREG(mode):
             kind = next((name for test, name in _SPECIAL_FILES if test(mode)), "a special file")
             raise OSError(errno.EINVAL, f"not a regular file ({kind})", str(path))
+        if 0 <= max_size < status.st_size:
+            raise OSError(errno.EFBIG, f"over the limit of {max_size:,} bytes", str(path))
         return _read(descriptor, status.st_size + 1, limit)
     finally:
         os.close(descriptor)
 
 
-def read_input(path: Path | str, limit: int) -> bytes:
-    """A regular file an option names (a baseline, a listing), whole: OSError
-    when it is over `limit` bytes or no regular file (a FIFO would hang the
-    run, /dev/zero fill the memory)."""
-    data = read_regular(path, limit + 1)
+class OutsideRoot(OSError):
+    """A file whose real place lies outside the root it is read for."""
+
+
+def read_file(
+    path: Path | str,
+    limit: int,
+    root: Path | str | None = None,
+    follow_symlinks: bool = True,
+    limit_name: str = "",
+) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them, or an
+    OSError that says why not: over the limit (EFBIG; `limit_name` tells which
+    option sets it), not a regular file, or, with a `root`, a file whose real
+    place is outside that root (OutsideRoot: it is never opened). The open
+    never waits (a FIFO) and never reads more than the limit (/dev/zero)."""
+    if root is not None:
+        path = inside_root(path, root, follow_symlinks)
+        follow_symlinks = False  # resolved: a link there now is a swap since
+    over = OSError(
+        errno.EFBIG,
+        f"over the limit of {limit:,} bytes" + (f" ({limit_name})" if limit_name else ""),
+    )
+    try:
+        # One byte more than the limit tells a file that grew since its stat.
+        data = read_regular(path, limit + 1, follow_symlinks, limit)
+    except OSError as error:
+        if error.errno == errno.EFBIG:
+            raise over from None
+        raise
     if len(data) > limit:
-        raise OSError(errno.EFBIG, f"over the limit of {limit:,} bytes (--max-file-size)")
+        raise over
     return data
+
+
+def inside_root(path: Path | str, root: Path | str, follow_symlinks: bool = True) -> str:
+    """The real path of `path` (symbolic links resolved; without
+    `follow_symlinks`, all but its last part), OutsideRoot when it does not lie
+    in the real `root`."""
+    if follow_symlinks:
+        real = os.path.realpath(path)
+    else:
+        folder, name = os.path.split(os.path.abspath(path))
+        real = os.path.join(os.path.realpath(folder), name)
+    real_root = os.path.realpath(root)
+    if real != real_root and not real.startswith(os.path.join(real_root, "")):
+        raise OutsideRoot(errno.EXDEV, f"outside the root {root}; not read", str(path))
+    return real
 
 
 # What is asked for at a time once a file turns out longer than its stat.
