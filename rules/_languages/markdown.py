@@ -1,0 +1,56 @@
+"""Markdown pages (`.md`), and above all the generator's own pages when it
+documents them again (`X_docs.md_kw.md`): code is what a page holds as code
+(code spans, fenced blocks, link targets) and the source it embeds, read in
+that source's language (its comments stay prose); everything else is prose."""
+
+from __future__ import annotations
+
+import re
+
+from doclint_rules._languages import Language, PlaceCollector, Places, language_of, places
+
+from doclint.rule_api import source_block
+
+# The path a generated page's title names (both templates, with or without backticks).
+_TITLE = re.compile(r"# (?:Documentation|Keyword Index|Keywords): `?([^`\s]+)`?\s*$")
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+# A code span, or a link's target (its text is prose).
+_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)|\]\(([^)\s]*)\)")
+
+
+def read(text: str) -> Places:
+    lines = text.replace("\r\n", "\n").split("\n")
+    found = PlaceCollector()
+    embedded = source_block(lines)
+    if embedded is not None:
+        first, end = embedded
+        title = next((m for m in map(_TITLE.match, lines[:3]) if m), None)
+        language = language_of(title[1]) if title else None
+        source = "\n".join(lines[first:end])
+        if language is None:
+            found.add_code(source)
+        else:
+            found.add(places(source, language))
+        lines = lines[:first] + lines[end:]
+    fence: str | None = None
+    for line in lines:
+        opening = _FENCE.match(line)
+        if fence is not None:
+            found.add_code(line)
+            if opening and opening[1][0] == fence[0] and len(opening[1]) >= len(fence):
+                fence = None if not line.strip()[len(opening[1]) :].strip() else fence
+            continue
+        if opening:
+            fence = opening[1]
+            found.add_code(line)
+            continue
+        done = 0
+        for match in _CODE.finditer(line):
+            found.add_prose(line[done : match.start()])
+            found.add_code(match[2] or match[3] or "")
+            done = match.end()
+        found.add_prose(line[done:])
+    return found.places()
+
+
+LANGUAGE = Language("markdown", (".md",), (), frozenset(), ("Markdown Documentation",), read)
