@@ -27,6 +27,8 @@ class Grammar:
     """Nodes whose whole text is code (YAML's block scalars: `run: |` scripts)."""
     keys: frozenset[str] = frozenset()
     """Nodes whose `key` field is a name: YAML and JSON mapping pairs."""
+    code_keys: frozenset[str] = frozenset()
+    """Keys whose value is code whatever it reads like (YAML's `run: pip install x`)."""
     inline_code: re.Pattern[str] | None = None
     """Code written inside a literal's text (`${{ github.ref }}` in YAML)."""
 
@@ -57,9 +59,15 @@ def read_places(grammar: Grammar, text: str) -> Places:
             stack.extend(_literal(grammar, code, node, found))
         elif kind in grammar.keys:
             key = node.child_by_field_name("key")
-            if key is not None:
-                found.add_code(_text(code, key.start_byte, key.end_byte))
-            stack.extend(child for child in node.children if child != key)
+            if key is None:
+                stack.extend(node.children)
+                continue
+            name = _text(code, key.start_byte, key.end_byte)
+            found.add_code(name)
+            if name in grammar.code_keys:
+                found.add_code(_text(code, key.end_byte, node.end_byte))
+            else:
+                stack.extend(child for child in node.children if child != key)
         elif node.child_count == 0 or kind in grammar.code_blocks:
             found.add_code(_text(code, node.start_byte, node.end_byte))
         else:

@@ -1,7 +1,8 @@
 """YAML files (`.yml`, `.yaml`), read by tree-sitter-yaml. Keys and one-word
 values are names; a value that is a sentence (a step's `name`, a
 description) is prose, and so is a comment; `${{ ... }}` inside a value
-(GitHub Actions expressions) and block scalars (`run: |` scripts) are code."""
+(GitHub Actions expressions), block scalars and the values of `run`,
+`script` and `shell` are code."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ GRAMMAR = Grammar(
     literals=frozenset({"plain_scalar", "double_quote_scalar", "single_quote_scalar"}),
     code_blocks=frozenset({"block_scalar"}),
     keys=frozenset({"block_mapping_pair", "flow_pair"}),
+    code_keys=frozenset({"run", "script", "shell"}),
     inline_code=re.compile(r"\$\{\{.*?\}\}", re.DOTALL),
 )
 KEYWORDS = frozenset({"true", "false", "null"})

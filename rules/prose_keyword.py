@@ -1,0 +1,130 @@
+"""DL204 prose-keyword: an identifier entry of a keyword index that its source
+has only in prose, that is a keyword of the source's language, or that the
+list already has."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from doclint_rules._fixing import remove_keyword_entry
+from doclint_rules._languages import Language, Places, language_of, places
+from doclint_rules._stop_words import STOP_WORDS, generator_words, identifier_lists
+
+from doclint.rule_api import Finding, FixSafety, KeywordIndex, Rule, RuleContext
+
+# The sub-causes of a finding, as data a report can group by.
+PROSE = "prose"
+LANGUAGE_KEYWORD = "language-keyword"
+REPEAT = "repeat"
+
+
+class ProseKeyword(Rule[KeywordIndex]):
+    """Flags an identifier of a keyword index (`### Identifiers`, and every
+    letter group of the older "Repo Book" template) that the documented
+    source has only in its comments, docstrings or prose, that is a keyword
+    of the source's language, or that the same list already gives.
+
+    **Why is this bad?** For sources that are not Python or C/C++, and for
+    its own pages when it documents them again (`X_docs.md_kw.md`), the
+    generator lists every word its regex meets, wherever it stands: the first
+    words of comments (`We`, `Only`, `Make`), the names of workflow steps
+    (`Setup`, `Checkout`), the words of a licence header (`affiliates`,
+    `licensed`), and the words of the language itself (`void`, `define`,
+    `implementation`). A reader looking for the names a file defines finds
+    the text around them instead.
+
+    The source is read by its language's parser (`doclint_rules._languages`:
+    Python, the C family with Objective-C++ and Metal, shell, CMake, YAML,
+    JSON, Java, Markdown). Code is what the parser reads as code, keys and
+    one-word values in YAML and JSON, and `${{ ... }}` expressions; prose is
+    comments, docstrings, string literals that are sentences (a step's name,
+    a `message(...)`), and on a generated page everything outside its code
+    spans, code blocks, link targets and the source it embeds (whose own
+    comments are prose again). A word is flagged as prose only when the
+    source has it and has it nowhere else. A word that is not in the source
+    at all, or a source without a reader (plain text), is left alone, as are
+    stop words and the generator's own words, which stopword-keyword (DL202)
+    reports. Keywords are judged by the documented path's language, with or
+    without the source.
+
+    **Example:**
+
+    ```markdown
+    ### Identifiers
+
+    - **`GITHUB_TOKEN`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+    - **`Only`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+    - **`Setup`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+    ```
+
+    for a workflow whose `Only` is in a comment and `Setup` in `name: Setup Python`.
+
+    **Use instead:**
+
+    ```markdown
+    ### Identifiers
+
+    - **`GITHUB_TOKEN`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+    ```
+
+    **Fix** (safe): the entry's line is removed; the parsed source, the
+    language's syntax or the list itself proves it names nothing.
+    """
+
+    code = "DL204"
+    name = "prose-keyword"
+    summary = (
+        "Identifier entry found only in the source's prose, a keyword of its language,"
+        " or listed twice."
+    )
+    fix_safety = FixSafety.SAFE
+
+    def check(self, page: KeywordIndex, ctx: RuleContext) -> Iterator[Finding]:
+        lists = identifier_lists(page)
+        if not lists:
+            return
+        names = {entry.name for category in lists for entry in category.entries}
+        # Stop words and the generator's own words are DL202's findings.
+        skipped = set(STOP_WORDS)
+        if page.level >= 2:
+            skipped |= generator_words(page, ctx, names - STOP_WORDS)
+        judge = _Judge(page, ctx)
+        for category in lists:
+            seen: set[str] = set()
+            for entry in category.entries:
+                problem = judge.problem(entry.name, seen)
+                seen.add(entry.name)
+                if problem is None or entry.name in skipped:
+                    continue
+                _cause, message = problem
+                fix = remove_keyword_entry(ctx, entry, category.heading, FixSafety.SAFE)
+                yield Finding(entry.line, entry.column, message, fix)
+
+
+class _Judge:
+    """Decides the identifier entries of one page against its source."""
+
+    def __init__(self, page: KeywordIndex, ctx: RuleContext) -> None:
+        self.language: Language | None = language_of(page.described)
+        self.filename = posixpath.basename(page.described or "") or "the documented file"
+        self.places: Places | None = None
+        if self.language is not None:
+            source = ctx.source(page)
+            if source is not None:
+                self.places = places(source.text, self.language)
+
+    def problem(self, name: str, seen: set[str]) -> tuple[str, str] | None:
+        """(sub-cause, message) of what is wrong with entry `name`; None if nothing."""
+        if name in seen:
+            return REPEAT, f"`{name}` is listed twice"
+        language = self.language
+        if language is not None and name in language.keywords:
+            return LANGUAGE_KEYWORD, f"`{name}` is a keyword of {language.name}, not an identifier"
+        if self.places is not None and self.places.only_in_prose(name):
+            return (
+                PROSE,
+                f"`{name}` occurs in `{self.filename}` only in comments or prose,"
+                " not as an identifier",
+            )
+        return None
