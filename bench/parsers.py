@@ -37,7 +37,7 @@ def collect(roots: list[Path]) -> dict[str, list[str]]:
     for root in roots:
         for path in sorted(root.rglob(f"*{PAGE_SUFFIX}")):
             text = path.read_text(encoding="utf-8", errors="replace")
-            texts["markdown"].append(text)
+            texts["Markdown"].append(text)
             language = language_of(path.name[: -len(PAGE_SUFFIX)])
             source = parse(text, str(path)).source
             if language is not None and source is not None and source.text.strip():

@@ -115,6 +115,13 @@ def names_a_type_in_code(name: str, text: str) -> bool:
     return re.search(pattern, _cpp_code(text).outside_templates) is not None
 
 
+def namespace_in_code(name: str, text: str) -> bool:
+    """Whether C/C++ `text` writes `namespace name` in code: a definition, a
+    `using namespace name;` or an alias, never a comment's "namespace right"."""
+    pattern = rf"\bnamespace\s+(?:\w+\s*::\s*)*{re.escape(name)}\b"
+    return re.search(pattern, _cpp_code(text).code) is not None
+
+
 def class_after_macro(name: str, text: str) -> str | None:
     """The class a word stands before between `class`/`struct` and the
     class name (`struct TORCH_API Foo {` gives Foo): a macro, none of its own."""

@@ -1,6 +1,6 @@
 """DL204 prose-keyword: an identifier entry of a keyword index that its source
-has only in prose, that is a keyword of the source's language, or that the
-list already has."""
+has only in prose or that is a keyword of the source's language, a namespace
+entry the source does not declare, or an entry its list already has."""
 
 from __future__ import annotations
 
@@ -9,21 +9,40 @@ from collections.abc import Iterator
 
 from doclint_rules._fixing import remove_keyword_entry
 from doclint_rules._languages import Language, Places, language_of, places
+from doclint_rules._languages.cpp import CppFacts
+from doclint_rules._source_facts import DocumentedSource, documented_source, namespace_in_code
 from doclint_rules._stop_words import STOP_WORDS, generator_words, identifier_lists
 
-from doclint.rule_api import Finding, FixSafety, KeywordIndex, Rule, RuleContext
+from doclint.rule_api import (
+    Finding,
+    FixSafety,
+    KeywordCategory,
+    KeywordEntry,
+    KeywordIndex,
+    Rule,
+    RuleContext,
+)
 
 # The sub-causes of a finding, as data a report can group by.
 PROSE = "prose"
 LANGUAGE_KEYWORD = "language-keyword"
 REPEAT = "repeat"
+NOT_A_NAMESPACE = "not-a-namespace"
+
+NAMESPACE_CATEGORY = "Namespaces"
+# The lists other rules judge name by name (DL201, DL203): here only a repeat
+# of a name the source proves, which those rules leave alone.
+CLASS_CATEGORIES = frozenset({"Classs", "Classes", "Class", "Class/Structs"})
+SYNTAX_CATEGORIES = CLASS_CATEGORIES | {"Functions", "Imports", "Includes", NAMESPACE_CATEGORY}
 
 
 class ProseKeyword(Rule[KeywordIndex]):
     """Flags an identifier of a keyword index (`### Identifiers`, and every
     letter group of the older "Repo Book" template) that the documented
     source has only in its comments, docstrings or prose, that is a keyword
-    of the source's language, or that the same list already gives.
+    of the source's language, or that the same list already gives; and, in
+    the lists of C/C++ and Python pages, a `### Namespaces` entry that the
+    source does not declare and a repeat of a name the source proves.
 
     **Why is this bad?** For sources that are not Python or C/C++, and for
     its own pages when it documents them again (`X_docs.md_kw.md`), the
@@ -47,6 +66,14 @@ class ProseKeyword(Rule[KeywordIndex]):
     stop words and the generator's own words, which stopword-keyword (DL202)
     reports. Keywords are judged by the documented path's language, with or
     without the source.
+
+    In the other lists (`### Class/Structs`, `### Functions`, `### Includes`,
+    `### Imports`, `### Namespaces`), whose names the generator takes from
+    syntax, a name listed twice is flagged when the source has it as such
+    (names it does not have are keyword-as-class's and phantom-keyword's); a
+    namespace is flagged when the C/C++ source writes `namespace` before it
+    nowhere in code (a comment's "add a mangle namespace right before" gives
+    `right`), unless it stands on a line the parser could not read.
 
     **Example:**
 
@@ -75,15 +102,22 @@ class ProseKeyword(Rule[KeywordIndex]):
     code = "DL204"
     name = "prose-keyword"
     summary = (
-        "Identifier entry found only in the source's prose, a keyword of its language,"
-        " or listed twice."
+        "Identifier found only in the source's prose or a keyword of its language,"
+        " namespace the source does not declare, or entry listed twice."
     )
     fix_safety = FixSafety.SAFE
 
     def check(self, page: KeywordIndex, ctx: RuleContext) -> Iterator[Finding]:
         lists = identifier_lists(page)
-        if not lists:
-            return
+        if lists:
+            yield from self._identifiers(page, ctx, lists)
+        syntax = [c for c in page.categories if c.heading in SYNTAX_CATEGORIES and c not in lists]
+        if syntax:
+            yield from self._syntax(page, ctx, syntax)
+
+    def _identifiers(
+        self, page: KeywordIndex, ctx: RuleContext, lists: list[KeywordCategory]
+    ) -> Iterator[Finding]:
         names = {entry.name for category in lists for entry in category.entries}
         # Stop words and the generator's own words are DL202's findings.
         skipped = set(STOP_WORDS)
@@ -98,8 +132,63 @@ class ProseKeyword(Rule[KeywordIndex]):
                 if problem is None or entry.name in skipped:
                     continue
                 _cause, message = problem
-                fix = remove_keyword_entry(ctx, entry, category.heading, FixSafety.SAFE)
-                yield Finding(entry.line, entry.column, message, fix)
+                yield _finding(ctx, entry, category, message)
+
+    def _syntax(
+        self, page: KeywordIndex, ctx: RuleContext, categories: list[KeywordCategory]
+    ) -> Iterator[Finding]:
+        source = documented_source(page, ctx)
+        if source is None or source.facts is None:
+            return
+        for category in categories:
+            proven = _proven(category.heading, source)
+            seen: set[str] = set()
+            for entry in category.entries:
+                name = entry.name
+                if name in seen and name in proven:
+                    yield _finding(ctx, entry, category, f"`{name}` is listed twice")
+                elif category.heading == NAMESPACE_CATEGORY and _not_a_namespace(name, source):
+                    message = (
+                        f"`{name}` is listed as a namespace but `{source.filename}`"
+                        " declares no namespace of that name"
+                    )
+                    yield _finding(ctx, entry, category, message)
+                seen.add(name)
+
+
+def _finding(
+    ctx: RuleContext, entry: KeywordEntry, category: KeywordCategory, message: str
+) -> Finding:
+    fix = remove_keyword_entry(ctx, entry, category.heading, FixSafety.SAFE)
+    return Finding(entry.line, entry.column, message, fix)
+
+
+def _proven(heading: str, source: DocumentedSource) -> frozenset[str]:
+    """The names of a syntax category that the parsed source has as such."""
+    facts = source.facts
+    if isinstance(facts, CppFacts):
+        if heading == NAMESPACE_CATEGORY:
+            return facts.namespaces
+        if heading in CLASS_CATEGORIES:
+            return facts.classes | facts.declared_types
+        if heading == "Functions":
+            return facts.functions - facts.classes - facts.declared_types
+        return facts.include_paths if heading == "Includes" else frozenset()
+    if facts is None or heading == NAMESPACE_CATEGORY:
+        return frozenset()
+    if heading in CLASS_CATEGORIES:
+        return facts.classes
+    if heading == "Functions":
+        return facts.functions
+    return facts.modules | facts.imported_names if heading == "Imports" else frozenset()
+
+
+def _not_a_namespace(name: str, source: DocumentedSource) -> bool:
+    """Whether the C/C++ source proves `name` names no namespace of it."""
+    facts = source.facts
+    if not isinstance(facts, CppFacts) or name in facts.namespaces:
+        return False
+    return not namespace_in_code(name, source.text) and not source.unsure_about(name)
 
 
 class _Judge:

@@ -81,7 +81,8 @@ class Language:
     keywords: frozenset[str]
     """Words of the syntax that name nothing of a source."""
     types: tuple[str, ...]
-    """The metadata Type values the generator writes for it."""
+    """The metadata Type values the generator writes for it (the older template
+    writes "Regular file" for every kind; `CMakeLists.txt` gets "Source File (.txt)")."""
     read: Callable[[str], Places]
     """Where each word of a text of this kind stands."""
 

@@ -23,5 +23,10 @@ def read(text: str) -> Places:
 
 
 LANGUAGE = Language(
-    "cmake", (".cmake", ".cmake.in"), ("CMakeLists.txt",), KEYWORDS, ("CMake Build Script",), read
+    "CMake",
+    (".cmake", ".cmake.in"),
+    ("CMakeLists.txt",),
+    KEYWORDS,
+    ("CMake Build Script", "Source File (.txt)"),
+    read,
 )

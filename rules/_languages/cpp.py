@@ -473,7 +473,7 @@ def c_family_places(text: str) -> Places:
 
 
 LANGUAGE = Language(
-    "cpp",
+    "C/C++",
     CPP_SUFFIXES,
     (),
     C_FAMILY_KEYWORDS,

@@ -76,4 +76,4 @@ def read(text: str) -> Places:
     return read_places(GRAMMAR, text)
 
 
-LANGUAGE = Language("java", (".java",), (), KEYWORDS, ("Source File (.java)",), read)
+LANGUAGE = Language("Java", (".java",), (), KEYWORDS, ("Source File (.java)",), read)

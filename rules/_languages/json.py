@@ -20,4 +20,4 @@ def read(text: str) -> Places:
     return read_places(GRAMMAR, text)
 
 
-LANGUAGE = Language("json", (".json",), (), KEYWORDS, ("JSON Configuration",), read)
+LANGUAGE = Language("JSON", (".json",), (), KEYWORDS, ("JSON Configuration",), read)

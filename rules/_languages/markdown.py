@@ -53,4 +53,4 @@ def read(text: str) -> Places:
     return found.places()
 
 
-LANGUAGE = Language("markdown", (".md",), (), frozenset(), ("Markdown Documentation",), read)
+LANGUAGE = Language("Markdown", (".md",), (), frozenset(), ("Markdown Documentation",), read)

@@ -10,4 +10,4 @@ KEYWORDS = C_FAMILY_KEYWORDS | frozenset(
     ["kernel", "vertex", "fragment", "device", "threadgroup", "threadgroup_imageblock", "constant"]
 )
 
-LANGUAGE = Language("metal", (".metal",), (), KEYWORDS, ("Metal Shader",), c_family_places)
+LANGUAGE = Language("Metal", (".metal",), (), KEYWORDS, ("Regular file",), c_family_places)

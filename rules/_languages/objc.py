@@ -33,4 +33,6 @@ KEYWORDS = C_FAMILY_KEYWORDS | frozenset(
     ]
 )
 
-LANGUAGE = Language("objc", (".m", ".mm"), (), KEYWORDS, ("Objective-C++ Source",), c_family_places)
+LANGUAGE = Language(
+    "Objective-C++", (".m", ".mm"), (), KEYWORDS, ("Regular file",), c_family_places
+)

@@ -373,10 +373,10 @@ def python_places(text: str) -> Places:
 
 
 LANGUAGE = Language(
-    "python",
+    "Python",
     PYTHON_SUFFIXES,
     (),
-    frozenset(kwlist) | PYTHON_SOFT_KEYWORDS,
+    frozenset(kwlist),
     ("Python Source Code", "Python Type Stub"),
     python_places,
 )

@@ -13,4 +13,4 @@ def read(text: str) -> Places:
     return found.places()
 
 
-LANGUAGE = Language("text", (".txt",), (), frozenset(), ("Source File (.txt)",), read)
+LANGUAGE = Language("plain text", (".txt",), (), frozenset(), ("Source File (.txt)",), read)

@@ -28,4 +28,4 @@ def read(text: str) -> Places:
     return read_places(GRAMMAR, text)
 
 
-LANGUAGE = Language("yaml", (".yml", ".yaml"), (), KEYWORDS, ("YAML Configuration",), read)
+LANGUAGE = Language("YAML", (".yml", ".yaml"), (), KEYWORDS, ("YAML Configuration",), read)
