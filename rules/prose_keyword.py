@@ -8,7 +8,7 @@ import posixpath
 from collections.abc import Iterator
 
 from doclint_rules._fixing import remove_keyword_entry
-from doclint_rules._languages import Language, Places, language_of, places
+from doclint_rules._languages import Language, Places, documented_places, language_of
 from doclint_rules._languages.cpp import CppFacts
 from doclint_rules._source_facts import DocumentedSource, documented_source, namespace_in_code
 from doclint_rules._stop_words import STOP_WORDS, generator_words, identifier_lists
@@ -197,11 +197,7 @@ class _Judge:
     def __init__(self, page: KeywordIndex, ctx: RuleContext) -> None:
         self.language: Language | None = language_of(page.described)
         self.filename = posixpath.basename(page.described or "") or "the documented file"
-        self.places: Places | None = None
-        if self.language is not None:
-            source = ctx.source(page)
-            if source is not None:
-                self.places = places(source.text, self.language)
+        self.places: Places | None = documented_places(page, ctx)
 
     def problem(self, name: str, seen: set[str]) -> tuple[str, str] | None:
         """(sub-cause, message) of what is wrong with entry `name`; None if nothing."""

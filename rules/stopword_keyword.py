@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import ClassVar
 
 from doclint_rules._fixing import remove_keyword_entry
+from doclint_rules._languages import documented_places
 from doclint_rules._stop_words import STOP_WORDS, generator_words, identifier_lists
 
 from doclint.rule_api import (
@@ -37,7 +38,10 @@ class StopwordKeyword(Rule[KeywordIndex]):
 
     Stop words are a documented list of English function words, matched in the
     capitalised spelling only, in every identifier list (`### Identifiers`,
-    and the letter groups of the older "Repo Book" template). The generator's
+    and the letter groups of the older "Repo Book" template). A word the
+    documented source has in code, as its language's reader sees it
+    (`A, B = shape[:2]` in Python), is a name there and never flagged: the
+    lists are the fallback for what no parser settles. The generator's
     own words are judged in indexes of generated pages (level 2 and up): the
     words of the indexed page's template (`doclint schema --templates`) and,
     when the tree has the indexed page (the file, or the copy embedded in its
@@ -92,8 +96,13 @@ class StopwordKeyword(Rule[KeywordIndex]):
         if page.level >= 2:
             names = {entry.name for category in lists for entry in category.entries}
             written = generator_words(page, ctx, names - STOP_WORDS)
+        # A parsed source settles it: a word its code has is a name there (`A, B = shape`).
+        places = documented_places(page, ctx)
+        in_code = places.code if places is not None else frozenset()
         for category in lists:
             for entry in category.entries:
+                if entry.name in in_code:
+                    continue
                 if entry.name in STOP_WORDS:
                     reason = "is an English stop word"
                 elif entry.name in extra:

@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from doclint.rule_api import PageBase, RuleContext
+
 # A word as the generator's identifier regex sees it.
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # A literal that reads as a sentence: two words with a space between them.
@@ -59,6 +61,10 @@ class PlaceCollector:
     def add_literal(self, text: str) -> None:
         """A string literal's own text: prose when it reads as a sentence."""
         (self.prose if _SENTENCE.search(text) else self.strings).update(WORD.findall(text))
+
+    def add_literal_words(self, text: str) -> None:
+        """Words neither code nor prose: a page's code spans, a plain text."""
+        self.strings.update(WORD.findall(text))
 
     def add(self, other: Places) -> None:
         self.code |= other.code
@@ -140,6 +146,17 @@ def language_of(path: str | None) -> Language | None:
             if candidate.endswith(language.suffixes):
                 return language
     return None
+
+
+def documented_places(page: PageBase, ctx: RuleContext) -> Places | None:
+    """Where the words of the source `page` documents stand, when the tree has
+    it (the file, or the copy embedded in its `X_docs.md`) and its language
+    has a reader; None otherwise."""
+    language = language_of(page.described)
+    if language is None:
+        return None
+    source = ctx.source(page)
+    return None if source is None else places(source.text, language)
 
 
 @lru_cache(maxsize=64)

@@ -1,7 +1,9 @@
 """Markdown pages (`.md`), and above all the generator's own pages when it
-documents them again (`X_docs.md_kw.md`): code is what a page holds as code
-(code spans, fenced blocks, link targets) and the source it embeds, read in
-that source's language (its comments stay prose); everything else is prose."""
+documents them again (`X_docs.md_kw.md`): code is the source a page embeds,
+read in that source's language (its comments stay prose); what the page
+holds as code (code spans, fenced blocks, link targets) counts as string
+literals: not prose, but no proof of a name either, since on a generated
+page they are the generator's own entries and paths; everything else is prose."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ def read(text: str) -> Places:
         language = language_of(title[1]) if title else None
         source = "\n".join(lines[first:end])
         if language is None:
-            found.add_code(source)
+            found.add_literal_words(source)
         else:
             found.add(places(source, language))
         lines = lines[:first] + lines[end:]
@@ -36,18 +38,18 @@ def read(text: str) -> Places:
     for line in lines:
         opening = _FENCE.match(line)
         if fence is not None:
-            found.add_code(line)
+            found.add_literal_words(line)
             if opening and opening[1][0] == fence[0] and len(opening[1]) >= len(fence):
                 fence = None if not line.strip()[len(opening[1]) :].strip() else fence
             continue
         if opening:
             fence = opening[1]
-            found.add_code(line)
+            found.add_literal_words(line)
             continue
         done = 0
         for match in _CODE.finditer(line):
             found.add_prose(line[done : match.start()])
-            found.add_code(match[2] or match[3] or "")
+            found.add_literal_words(match[2] or match[3] or "")
             done = match.end()
         found.add_prose(line[done:])
     return found.places()

@@ -1,6 +1,7 @@
-"""Plain text (`.txt` and anything without a reader): every word is prose to a
-reader of the page, but nothing proves which a generator should have kept, so
-no word is judged: all count as code."""
+"""Plain text (`.txt`, and the Type "Source File (.txt)"): no syntax tells a
+name from a word, so every word counts as a string literal's: never code
+(the stop-word list still judges them), never prose only (nothing proves
+which a generator should have kept)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from doclint_rules._languages import Language, PlaceCollector, Places
 
 def read(text: str) -> Places:
     found = PlaceCollector()
-    found.add_code(text)
+    found.add_literal_words(text)
     return found.places()
 
 
