@@ -45,34 +45,43 @@ class Places:
 
 
 class PlaceCollector:
-    """Collects words by place while a reader walks a text."""
+    """Collects the pieces of a text by place while a reader walks it; the
+    words are split out once, at the end (splitting piece by piece costs a
+    call per comment or literal)."""
 
     def __init__(self) -> None:
-        self.code: set[str] = set()
-        self.strings: set[str] = set()
-        self.prose: set[str] = set()
+        self.code: list[str] = []
+        self.strings: list[str] = []
+        self.prose: list[str] = []
+        self.read: list[Places] = []
 
     def add_code(self, text: str) -> None:
-        self.code.update(WORD.findall(text))
+        self.code.append(text)
 
     def add_prose(self, text: str) -> None:
-        self.prose.update(WORD.findall(text))
+        self.prose.append(text)
 
     def add_literal(self, text: str) -> None:
         """A string literal's own text: prose when it reads as a sentence."""
-        (self.prose if _SENTENCE.search(text) else self.strings).update(WORD.findall(text))
+        (self.prose if _SENTENCE.search(text) else self.strings).append(text)
 
     def add_literal_words(self, text: str) -> None:
         """Words neither code nor prose: a page's code spans, a plain text."""
-        self.strings.update(WORD.findall(text))
+        self.strings.append(text)
 
     def add(self, other: Places) -> None:
-        self.code |= other.code
-        self.strings |= other.strings
-        self.prose |= other.prose
+        self.read.append(other)
 
     def places(self) -> Places:
-        return Places(frozenset(self.code), frozenset(self.strings), frozenset(self.prose))
+        def words(pieces: list[str]) -> set[str]:
+            return set(WORD.findall(" ".join(pieces)))
+
+        code, strings, prose = words(self.code), words(self.strings), words(self.prose)
+        for other in self.read:
+            code |= other.code
+            strings |= other.strings
+            prose |= other.prose
+        return Places(frozenset(code), frozenset(strings), frozenset(prose))
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,14 @@ from doclint.rule_api import source_block
 
 # The path a generated page's title names (both templates, with or without backticks).
 _TITLE = re.compile(r"# (?:Documentation|Keyword Index|Keywords): `?([^`\s]+)`?\s*$")
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+# A fenced block, to its closing fence or the end of the text.
+_FENCED = re.compile(
+    r"^ {0,3}(`{3,})[^`\n]*$.*?(?:^ {0,3}\1`*[ \t]*$|\Z)"
+    r"|^ {0,3}(~{3,})[^\n]*$.*?(?:^ {0,3}\2~*[ \t]*$|\Z)",
+    re.MULTILINE | re.DOTALL,
+)
 # A code span, or a link's target (its text is prose).
-_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)|\]\(([^)\s]*)\)")
+_CODE = re.compile(r"(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)|\]\(([^)\s]*)\)")
 
 
 def read(text: str) -> Places:
@@ -34,24 +39,14 @@ def read(text: str) -> Places:
         else:
             found.add(places(source, language))
         lines = lines[:first] + lines[end:]
-    fence: str | None = None
-    for line in lines:
-        opening = _FENCE.match(line)
-        if fence is not None:
-            found.add_literal_words(line)
-            if opening and opening[1][0] == fence[0] and len(opening[1]) >= len(fence):
-                fence = None if not line.strip()[len(opening[1]) :].strip() else fence
-            continue
-        if opening:
-            fence = opening[1]
-            found.add_literal_words(line)
-            continue
-        done = 0
-        for match in _CODE.finditer(line):
-            found.add_prose(line[done : match.start()])
-            found.add_literal_words(match[2] or match[3] or "")
-            done = match.end()
-        found.add_prose(line[done:])
+    page = "\n".join(lines)
+    # Whole runs at a time: a page is mostly prose, and a call per line costs.
+    for block in _FENCED.finditer(page):
+        found.add_literal_words(block[0])
+    outside = _FENCED.sub(" ", page)
+    for match in _CODE.finditer(outside):
+        found.add_literal_words(match[2] or match[3] or "")
+    found.add_prose(_CODE.sub(" ", outside))
     return found.places()
 
 
