@@ -14,6 +14,7 @@ from doclint_rules._source_facts import DocumentedSource, documented_source, nam
 from doclint_rules._stop_words import STOP_WORDS, generator_words, identifier_lists
 
 from doclint.rule_api import (
+    FileDocs,
     Finding,
     FixSafety,
     KeywordCategory,
@@ -36,7 +37,7 @@ CLASS_CATEGORIES = frozenset({"Classs", "Classes", "Class", "Class/Structs"})
 SYNTAX_CATEGORIES = CLASS_CATEGORIES | {"Functions", "Imports", "Includes", NAMESPACE_CATEGORY}
 
 
-class ProseKeyword(Rule[KeywordIndex]):
+class ProseKeyword(Rule[KeywordIndex | FileDocs]):
     """Flags an identifier of a keyword index (`### Identifiers`, and every
     letter group of the older "Repo Book" template) that the documented
     source has only in its comments, docstrings or prose, that is a keyword
@@ -73,7 +74,9 @@ class ProseKeyword(Rule[KeywordIndex]):
     (names it does not have are keyword-as-class's and phantom-keyword's); a
     namespace is flagged when the C/C++ source writes `namespace` before it
     nowhere in code (a comment's "add a mangle namespace right before" gives
-    `right`), unless it stands on a line the parser could not read.
+    `right`), unless it stands on a line the parser could not read. The
+    `**Classes/Structs**:` and `**Namespaces**:` lines of a C/C++ file
+    documentation are judged the same way, without a fix.
 
     **Example:**
 
@@ -107,7 +110,11 @@ class ProseKeyword(Rule[KeywordIndex]):
     )
     fix_safety = FixSafety.SAFE
 
-    def check(self, page: KeywordIndex, ctx: RuleContext) -> Iterator[Finding]:
+    def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
+        if isinstance(page, FileDocs):
+            if page.template == "cpp" and (page.classes_defined or page.namespaces):
+                yield from _summary_lines(page, ctx)
+            return
         lists = identifier_lists(page)
         if lists:
             yield from self._identifiers(page, ctx, lists)
@@ -148,12 +155,37 @@ class ProseKeyword(Rule[KeywordIndex]):
                 if name in seen and name in proven:
                     yield _finding(ctx, entry, category, f"`{name}` is listed twice")
                 elif category.heading == NAMESPACE_CATEGORY and _not_a_namespace(name, source):
-                    message = (
-                        f"`{name}` is listed as a namespace but `{source.filename}`"
-                        " declares no namespace of that name"
-                    )
-                    yield _finding(ctx, entry, category, message)
+                    yield _finding(ctx, entry, category, _namespace_message(name, source))
                 seen.add(name)
+
+
+def _summary_lines(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
+    """The `**Classes/Structs**:` and `**Namespaces**:` lines of a C/C++ file
+    documentation, judged as the lists of its keyword index (without a fix:
+    a name is one of several on its line)."""
+    source = documented_source(page, ctx)
+    if source is None or source.facts is None:
+        return
+    for heading, entries in (
+        ("Class/Structs", page.classes_defined),
+        (NAMESPACE_CATEGORY, page.namespaces),
+    ):
+        proven = _proven(heading, source)
+        seen: set[str] = set()
+        for entry in entries:
+            name = entry.name
+            if name in seen and name in proven:
+                yield Finding(entry.line, entry.column, f"`{name}` is listed twice")
+            elif heading == NAMESPACE_CATEGORY and _not_a_namespace(name, source):
+                yield Finding(entry.line, entry.column, _namespace_message(name, source))
+            seen.add(name)
+
+
+def _namespace_message(name: str, source: DocumentedSource) -> str:
+    return (
+        f"`{name}` is listed as a namespace but `{source.filename}`"
+        " declares no namespace of that name"
+    )
 
 
 def _finding(

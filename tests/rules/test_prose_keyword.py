@@ -172,3 +172,20 @@ def test_a_proven_name_listed_twice_is_a_repeat(tmp_path):
     # declared, listed once; `right` twice is DL201's, not a repeat here.
     classes = ["Graph", "Node", "Node", "Node", "right", "right"]
     assert cpp_lines(tmp_path, {"Class/Structs": classes}) == [18, 19]
+
+
+def test_the_summary_lines_of_a_cpp_file_documentation(tmp_path):
+    body = CPP.replace("class Node { };", "class Node { };\nstruct Edge { };")
+    docs = file_docs("src/ir.cpp", "x", fence_info="cpp", body=body).replace(
+        "## High-Level Overview\n\nText.\n",
+        "## High-Level Overview\n\nText.\n\n## Detailed Analysis\n\n### Code Structure\n\n"
+        "**Namespaces**: `torch`, `right`, `jit`\n\n**Classes/Structs**: `Node`, `Edge`, `Node`\n",
+    )
+    write(tmp_path, {"src/ir.cpp": body})
+    got = findings(docs, "docs/src/ir.cpp_docs.md", RULE, tmp_path)
+    lines = docs.split("\n")
+    # The Namespaces line comes first on the page.
+    assert [lines[line - 1][column - 1 :].split("`")[0] for line, column, _ in got] == [
+        "right",
+        "Node",
+    ]
