@@ -15,6 +15,7 @@ listed as such. Standard library and doclint only.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from functools import partial
 from pathlib import Path
 
 import tree_sitter
-from doclint_rules._languages import language_of, languages
+from doclint_rules._languages import Language, language_of, languages
 
 from doclint.api import parse
 
@@ -60,13 +61,9 @@ def best_ms_per_mb(work: Callable[[], object], text: str, repeat: int) -> float:
     return min(timings) * 1e3 / (len(text.encode("utf-8")) / 1e6)
 
 
-def grammar_parse(name: str) -> Callable[[bytes], object] | None:
-    """The bare parse of a language's tree-sitter grammar, if it has one."""
-    try:
-        module = __import__(f"doclint_rules._languages.{name}", fromlist=["GRAMMAR"])
-    except ImportError:
-        return None
-    grammar = getattr(module, "GRAMMAR", None)
+def grammar_parse(language: Language) -> Callable[[bytes], object] | None:
+    """The bare parse of a language's tree-sitter grammar, if its module has one."""
+    grammar = getattr(sys.modules[language.read.__module__], "GRAMMAR", None)
     if grammar is None:
         return None
     parser = tree_sitter.Parser(tree_sitter.Language(grammar.language()))
@@ -91,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         text = sample(found, args.mb)
         reader = best_ms_per_mb(partial(language.read, text), text, args.repeat)
-        bare = grammar_parse(language.name)
+        bare = grammar_parse(language)
         data = text.encode("utf-8")
         parsed = f"{best_ms_per_mb(partial(bare, data), text, args.repeat):.0f}" if bare else "-"
         size = len(data) / 1e6
