@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Time the C/C++/CUDA facts (`doclint_rules._cpp_source.cpp_facts`) on real sources.
+"""Time the C/C++/CUDA facts (`doclint_rules._languages.cpp.cpp_facts`) on real sources.
 
     python bench/cpp_parse.py [PATH ...]
 
@@ -17,8 +17,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from doclint_rules import _cpp_source
-from doclint_rules._cpp_source import cpp_facts, is_cpp_path
+from doclint_rules._languages import cpp as _cpp_source
+from doclint_rules._languages.cpp import cpp_facts, is_cpp_path
 
 from doclint.api import parse
 

@@ -29,6 +29,7 @@ CODES: tuple[Code, ...] = (
     Code("DL201", "keyword-as-class", "keyword_as_class:KeywordAsClass"),
     Code("DL202", "stopword-keyword", "stopword_keyword:StopwordKeyword"),
     Code("DL203", "phantom-keyword", "phantom_keyword:PhantomKeyword"),
+    Code("DL204", "prose-keyword", "prose_keyword:ProseKeyword"),
     Code("DL301", "nonsense-run-command", "nonsense_run_command:NonsenseRunCommand"),
     Code("DL302", "misclassified-file", "misclassified_file:MisclassifiedFile"),
     Code("DL303", "metadata-mismatch", "metadata_mismatch:MetadataMismatch"),

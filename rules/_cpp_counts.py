@@ -1,4 +1,4 @@
-"""How many definitions a C/C++/CUDA text holds, counted while `_cpp_source`
+"""How many definitions a C/C++/CUDA text holds, counted while `_languages.cpp`
 walks its tree: what a count of "approximately N classes and M functions"
 can be held against."""
 

@@ -1,5 +1,5 @@
 """Repairs of the readings tree-sitter's C++ grammar gets wrong: the words of
-macros and CUDA launches `_cpp_source` blanks before it parses a text again,
+macros and CUDA launches `_languages.cpp` blanks before it parses a text again,
 and the error nodes that remain, reported as unsure lines."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import tree_sitter
 
 if TYPE_CHECKING:
-    from doclint_rules._cpp_source import _Reading
+    from doclint_rules._languages.cpp import _Reading
 
 # fmt: off
 # Tokens that may be macros in the head of a declaration.

@@ -1,7 +1,7 @@
 """The documented source of a page and its facts, whichever language it is in.
 
 One entry point for the rules that judge a page against its source: Python
-sources are read by `_python_source`, C, C++ and CUDA ones by `_cpp_source`,
+sources are read by `_languages.python`, C, C++ and CUDA ones by `_languages.cpp`,
 chosen by the documented path's extension as the generator chooses its
 template. A rule then asks the facts, the words no name can be, and whether
 the parser was sure of the lines a name stands on.
@@ -15,41 +15,23 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from doclint_rules._cpp_source import CppFacts, cpp_facts, is_cpp_path
-from doclint_rules._python_source import PythonFacts, is_python_path, python_facts
+from doclint_rules._languages.cpp import (
+    CPP_KEYWORDS,
+    CPP_NOISE,
+    CUDA_KEYWORDS,
+    CppFacts,
+    cpp_facts,
+    is_cpp_path,
+)
+from doclint_rules._languages.python import (
+    PYTHON_SOFT_KEYWORDS,
+    PythonFacts,
+    is_python_path,
+    python_facts,
+)
 
 from doclint.rule_api import FileDocs, PageBase, RuleContext
 
-# Python's soft keywords, as a fixed list so that results do not depend on
-# the Python version running doclint.
-PYTHON_SOFT_KEYWORDS = frozenset({"_", "case", "match", "type"})
-# fmt: off
-# The keywords of C++20 and the alternative operator spellings; C adds none
-# a name could take (its `_Bool`-style keywords start with an underscore).
-CPP_KEYWORDS = frozenset({
-    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
-    "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
-    "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
-    "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
-    "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
-    "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
-    "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
-    "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
-    "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
-    "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
-    "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
-})
-# CUDA's function and variable specifiers, which read as words to a regex.
-CUDA_KEYWORDS = frozenset({
-    "__global__", "__device__", "__host__", "__shared__", "__constant__", "__managed__",
-    "__restrict__", "__forceinline__", "__noinline__", "__launch_bounds__", "__grid_constant__",
-})
-# fmt: on
-# C and C++ comments and string and character literals (a character literal
-# is short: `1'000'000` separates digits).
-_CPP_NOISE = re.compile(
-    r"""//[^\n]*|/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.){1,8}'""", re.DOTALL
-)
 _TEMPLATE_HEAD = re.compile(r"\btemplate\s*<")
 
 
@@ -95,8 +77,8 @@ class _CppCode:
 @lru_cache(maxsize=8)
 def _cpp_code(text: str) -> _CppCode:
     # Asked entry by entry about the same source: read it once.
-    uncommented = _CPP_NOISE.sub(lambda m: m[0] if m[0][0] in "\"'" else _blank(m[0]), text)
-    code = _CPP_NOISE.sub(lambda m: _blank(m[0]), text)
+    uncommented = CPP_NOISE.sub(lambda m: m[0] if m[0][0] in "\"'" else _blank(m[0]), text)
+    code = CPP_NOISE.sub(lambda m: _blank(m[0]), text)
     return _CppCode(uncommented, code, _blank_template_heads(code))
 
 
@@ -131,6 +113,13 @@ def names_a_type_in_code(name: str, text: str) -> bool:
     not, nor a macro between `struct` and a class name."""
     pattern = rf"\b(?:class|struct|union|enum)\s+{re.escape(name)}\b(?!\s+\w+\s*(?:final\s*)?[:{{])"
     return re.search(pattern, _cpp_code(text).outside_templates) is not None
+
+
+def namespace_in_code(name: str, text: str) -> bool:
+    """Whether C/C++ `text` writes `namespace name` in code: a definition, a
+    `using namespace name;` or an alias, never a comment's "namespace right"."""
+    pattern = rf"\bnamespace\s+(?:\w+\s*::\s*)*{re.escape(name)}\b"
+    return re.search(pattern, _cpp_code(text).code) is not None
 
 
 def class_after_macro(name: str, text: str) -> str | None:

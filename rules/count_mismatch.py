@@ -7,9 +7,9 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import partial
 
-from doclint_rules._cpp_source import CppFacts
-from doclint_rules._cpp_source import decide as decide_cpp
-from doclint_rules._python_source import PythonFacts, decide
+from doclint_rules._languages.cpp import CppFacts
+from doclint_rules._languages.cpp import decide as decide_cpp
+from doclint_rules._languages.python import PythonFacts, decide
 from doclint_rules._source_facts import page_source_text
 
 from doclint.rule_api import (

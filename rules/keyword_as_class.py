@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
-from doclint_rules._cpp_source import CppFacts
 from doclint_rules._fixing import remove_keyword_entry
+from doclint_rules._languages.cpp import CppFacts
 from doclint_rules._source_facts import (
     DocumentedSource,
     class_after_macro,

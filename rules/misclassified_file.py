@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint_rules._python_source import is_python_path
+from doclint_rules._languages.python import is_python_path
 
 from doclint.rule_api import PAGE_SUFFIXES, Cause, FileDocs, Finding, Rule, RuleContext
 

@@ -7,7 +7,7 @@ import shlex
 from collections.abc import Iterator
 
 from doclint_rules._fixing import delete_lines
-from doclint_rules._python_source import is_python_path
+from doclint_rules._languages.python import is_python_path
 
 from doclint.rule_api import (
     Cause,

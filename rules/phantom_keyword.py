@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._cpp_source import CppFacts
-from doclint_rules._python_source import PythonFacts
+from doclint_rules._languages.cpp import CppFacts
+from doclint_rules._languages.python import PythonFacts
 from doclint_rules._source_facts import DocumentedSource, documented_source, reserved_word
 
 from doclint.rule_api import Cause, Finding, KeywordIndex, Rule, RuleContext

@@ -16,7 +16,18 @@ import pytest
 from tests.conftest import PROJECT
 
 # Third-party libraries a rule may use besides the standard library.
-RULE_LIBRARIES = frozenset({"ftfy", "tree_sitter", "tree_sitter_cpp"})
+RULE_LIBRARIES = frozenset(
+    {
+        "ftfy",
+        "tree_sitter",
+        "tree_sitter_bash",
+        "tree_sitter_cmake",
+        "tree_sitter_cpp",
+        "tree_sitter_java",
+        "tree_sitter_json",
+        "tree_sitter_yaml",
+    }
+)
 
 
 def imported(source: str, module: str) -> Iterator[str]:

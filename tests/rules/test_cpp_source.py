@@ -1,12 +1,12 @@
-"""The facts `_cpp_source` reads from C, C++ and CUDA texts: hand-made snippets
+"""The facts `_languages.cpp` reads from C, C++ and CUDA texts: hand-made snippets
 for each pitfall of the grammar, and the real sources embedded in the real
 C++ slice's pages."""
 
 from __future__ import annotations
 
 import pytest
-from doclint_rules import _cpp_source
-from doclint_rules._cpp_source import CppFacts, cpp_facts, decide, is_cpp_path
+from doclint_rules._languages import cpp as _cpp_source
+from doclint_rules._languages.cpp import CppFacts, cpp_facts, decide, is_cpp_path
 
 from doclint.api import parse
 from tests.conftest import SHARED, require_shared

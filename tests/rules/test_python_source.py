@@ -1,4 +1,4 @@
-"""The two readings of `_python_source`: the lexer finds what `ast` finds, and
+"""The two readings of `_languages.python`: the lexer finds what `ast` finds, and
 the rules parse a source only where the lexer is unsure."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from collections import OrderedDict
 from pathlib import Path
 
 import pytest
-from doclint_rules import _python_source
-from doclint_rules._python_source import PythonFacts, decide, lexed_facts, parsed_facts
+from doclint_rules._languages import python as _python_source
+from doclint_rules._languages.python import PythonFacts, decide, lexed_facts, parsed_facts
 from doclint_rules.keyword_as_class import KeywordAsClass
 
 from doclint import Settings, check_text

@@ -290,3 +290,12 @@ def test_letter_groups_of_the_older_template_are_identifier_lists():
         (17, "Both"),
         (118, "Then"),
     ]
+
+
+def test_a_stop_word_the_parsed_source_has_in_code_is_a_name(tmp_path):
+    # `A` is assigned in the embedded Python; `The` only in its comment.
+    source = "# The shape\nA, B = shape[:2]\n"
+    write(tmp_path, {"docs/pkg/mod.py_docs.md": file_docs("pkg/mod.py", "x", body=source)})
+    text = identifier_index("docs/pkg/mod.py_docs.md", ["A", "The"])
+    got = findings(text, "docs/docs/pkg/mod.py_docs.md_kw.md", RULE, tmp_path)
+    assert [line for line, _, _ in got] == [17]

@@ -1,7 +1,7 @@
 """What a C, C++ or CUDA text defines, declares and includes, as tree-sitter's
 C++ grammar reads it.
 
-The C++ counterpart of `_python_source`, for the rules that judge a page
+The C++ counterpart of `_languages.python`, for the rules that judge a page
 against its source. A real parser, not the generator's regular expressions:
 comments and string literals are never read as code, `else if (x) {` is a
 statement inside a body and not a function, and `#include` lines are
@@ -20,7 +20,7 @@ a name those lines could hold. Both branches of an `#if`/`#else` are read:
 a name defined in either counts (where each branch opens a definition of
 its own, the grammar sees an error and those lines are unsure).
 
-Sources are memoised as in `_python_source`: keyed on a digest of the text
+Sources are memoised as in `_languages.python`: keyed on a digest of the text
 without trailing whitespace, so the file and its embedded copy share a
 reading, and the cache holds only the facts.
 """
@@ -45,6 +45,7 @@ from doclint_rules._cpp_counts import (
     count_type,
 )
 from doclint_rules._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
+from doclint_rules._languages import Language, PlaceCollector, Places
 
 CPP_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".cu", ".cuh")
 CACHE_SIZE = 16384
@@ -416,3 +417,73 @@ def _last_name(reading: _Reading, name: tree_sitter.Node) -> str:
     while name.type in _QUALIFIED and (inner := name.child_by_field_name("name")) is not None:
         name = inner
     return " ".join(reading.text(name).split())
+
+
+# fmt: off
+# The keywords of C++20 and the alternative operator spellings; C adds none
+# a name could take (its `_Bool`-style keywords start with an underscore).
+CPP_KEYWORDS = frozenset({
+    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+    "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+    "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
+    "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
+    "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
+    "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
+    "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
+    "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
+    "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
+    "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
+    "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+})
+# CUDA's function and variable specifiers, which read as words to a regex.
+CUDA_KEYWORDS = frozenset({
+    "__global__", "__device__", "__host__", "__shared__", "__constant__", "__managed__",
+    "__restrict__", "__forceinline__", "__noinline__", "__launch_bounds__", "__grid_constant__",
+})
+# fmt: on
+# C and C++ comments and string and character literals (a character literal
+# is short: `1'000'000` separates digits).
+CPP_NOISE = re.compile(
+    r"""//[^\n]*|/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.){1,8}'""", re.DOTALL
+)
+# The preprocessor's directives, and CMake's `#cmakedefine` of configure
+# templates (`macros.h.in`): words of the syntax, as the generator's
+# identifier regex reads `#define` and `#endif`.
+DIRECTIVES = frozenset(
+    {"define", "undef", "include", "ifdef", "ifndef", "elif", "endif", "pragma", "cmakedefine"}
+)
+C_FAMILY_KEYWORDS = CPP_KEYWORDS | CUDA_KEYWORDS | DIRECTIVES
+
+
+def c_family_places(text: str) -> Places:
+    """Where the words of a C-family text stand: comments are prose, string
+    literals literals, the rest code."""
+    found = PlaceCollector()
+    done = 0
+    for match in CPP_NOISE.finditer(text):
+        found.add_code(text[done : match.start()])
+        noise = match[0]
+        if noise[0] in "\"'":
+            found.add_literal(noise[1:-1])
+        else:
+            found.add_prose(noise)
+        done = match.end()
+    found.add_code(text[done:])
+    return found.places()
+
+
+LANGUAGE = Language(
+    "C/C++",
+    CPP_SUFFIXES,
+    (),
+    C_FAMILY_KEYWORDS,
+    (
+        "C++ Source Code",
+        "C/C++ Header File",
+        "CUDA Source Code",
+        "CUDA Header File",
+        "C Source Code",
+        "C++ Header File",
+    ),
+    c_family_places,
+)

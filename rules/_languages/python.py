@@ -31,10 +31,16 @@ import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from keyword import kwlist
 from typing import TypeVar
+
+from doclint_rules._languages import Language, PlaceCollector, Places
 
 from doclint.rule_api import gc_paused
 
+# Python's soft keywords, as a fixed list so that results do not depend on
+# the Python version running doclint.
+PYTHON_SOFT_KEYWORDS = frozenset({"_", "case", "match", "type"})
 PYTHON_SUFFIXES = (".py", ".pyi", ".pyw")
 # Statement fields that hold statements (or handlers and cases holding them).
 STATEMENT_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
@@ -346,3 +352,31 @@ def _imported(listed: str) -> Iterator[str]:
 def _identifier(name: str) -> str:
     # `ast` normalises every identifier to NFKC.
     return name if name.isascii() else unicodedata.normalize("NFKC", name)
+
+
+def python_places(text: str) -> Places:
+    """Where the words of a Python text stand: comments and triple-quoted
+    strings (docstrings) are prose, other string literals literals, the rest
+    code. Read by the lexer's own pattern, so a Python 2 text reads too."""
+    found = PlaceCollector()
+    done = 0
+    for match in _NOISE.finditer(text):
+        found.add_code(text[done : match.start()])
+        noise = match[0]
+        if noise[0] == "#" or noise[:3] in ('"""', "'''"):
+            found.add_prose(noise)
+        else:
+            found.add_literal(noise[1:-1])
+        done = match.end()
+    found.add_code(text[done:])
+    return found.places()
+
+
+LANGUAGE = Language(
+    "Python",
+    PYTHON_SUFFIXES,
+    (),
+    frozenset(kwlist),
+    ("Python Source Code", "Python Type Stub"),
+    python_places,
+)

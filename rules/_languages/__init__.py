@@ -1,0 +1,174 @@
+"""The source kinds the generator documents, one module each, and where a word
+stands in a source of any of them.
+
+A language is described once (`Language`): the extensions and file names the
+generator gives it, the words of its syntax no identifier can be, the
+metadata Type the generator writes on its pages, and a reader that tells,
+for every word of a text, whether it occurs in code, only in string literals,
+or in prose (comments, docstrings, sentences written as strings, the running
+text of a Markdown page). Python and C/C++ also have their definitions read
+(`python.python_facts`, `cpp.cpp_facts`); the rules ask both.
+
+Adding a language is one module that builds a `Language` and one line in
+`LANGUAGES` below.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from doclint.rule_api import PageBase, RuleContext
+
+# A word as the generator's identifier regex sees it.
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# A literal that reads as a sentence: two words with a space between them.
+_SENTENCE = re.compile(r"[A-Za-z]{2,}[,.;:!?]?\s+[A-Za-z]{2,}")
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """The words of one text, by where they occur. A word may be in several."""
+
+    code: frozenset[str]
+    strings: frozenset[str]
+    """Words of string literals that are not sentences (a key, a path, a name)."""
+    prose: frozenset[str]
+    """Words of comments, docstrings, sentences and a page's running text."""
+
+    def only_in_prose(self, word: str) -> bool:
+        """Whether `word` occurs in the text, but only in prose."""
+        return word in self.prose and word not in self.code and word not in self.strings
+
+
+class PlaceCollector:
+    """Collects the pieces of a text by place while a reader walks it; the
+    words are split out once, at the end (splitting piece by piece costs a
+    call per comment or literal)."""
+
+    def __init__(self) -> None:
+        self.code: list[str] = []
+        self.strings: list[str] = []
+        self.prose: list[str] = []
+        self.read: list[Places] = []
+
+    def add_code(self, text: str) -> None:
+        self.code.append(text)
+
+    def add_prose(self, text: str) -> None:
+        self.prose.append(text)
+
+    def add_literal(self, text: str) -> None:
+        """A string literal's own text: prose when it reads as a sentence."""
+        (self.prose if _SENTENCE.search(text) else self.strings).append(text)
+
+    def add_literal_words(self, text: str) -> None:
+        """Words neither code nor prose: a page's code spans, a plain text."""
+        self.strings.append(text)
+
+    def add(self, other: Places) -> None:
+        self.read.append(other)
+
+    def places(self) -> Places:
+        def words(pieces: list[str]) -> set[str]:
+            return set(WORD.findall(" ".join(pieces)))
+
+        code, strings, prose = words(self.code), words(self.strings), words(self.prose)
+        for other in self.read:
+            code |= other.code
+            strings |= other.strings
+            prose |= other.prose
+        return Places(frozenset(code), frozenset(strings), frozenset(prose))
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """One source kind as the generator sees it and doclint reads it."""
+
+    name: str
+    suffixes: tuple[str, ...]
+    """Lowercase endings of the paths of this kind (`.cmake.in` before `.in`)."""
+    filenames: tuple[str, ...]
+    """Whole file names of this kind whatever their ending (`CMakeLists.txt`)."""
+    keywords: frozenset[str]
+    """Words of the syntax that name nothing of a source."""
+    types: tuple[str, ...]
+    """The metadata Type values the generator writes for it (the older template
+    writes "Regular file" for every kind; `CMakeLists.txt` gets "Source File (.txt)")."""
+    read: Callable[[str], Places]
+    """Where each word of a text of this kind stands."""
+
+
+def _registered() -> tuple[Language, ...]:
+    # Imported here: the modules build their Language from the classes above.
+    from doclint_rules._languages import (
+        cmake,
+        cpp,
+        java,
+        json,
+        markdown,
+        metal,
+        objc,
+        python,
+        shell,
+        text,
+        yaml,
+    )
+
+    # Most specific first: `.cmake.in` is CMake, `.h.in` C, `CMakeLists.txt` not text.
+    return (
+        cmake.LANGUAGE,
+        python.LANGUAGE,
+        objc.LANGUAGE,
+        metal.LANGUAGE,
+        cpp.LANGUAGE,
+        shell.LANGUAGE,
+        yaml.LANGUAGE,
+        json.LANGUAGE,
+        java.LANGUAGE,
+        markdown.LANGUAGE,
+        text.LANGUAGE,
+    )
+
+
+@lru_cache(maxsize=1)
+def languages() -> tuple[Language, ...]:
+    """Every language doclint reads, most specific first."""
+    return _registered()
+
+
+def language_of(path: str | None) -> Language | None:
+    """The language of a documented path: by file name, then by ending; a
+    configure template (`macros.h.in`) is in the language of what it makes."""
+    if not path:
+        return None
+    name = posixpath.basename(path)
+    lowered = name.lower()
+    for language in languages():
+        if name in language.filenames:
+            return language
+    for candidate in (lowered, lowered.removesuffix(".in")):
+        for language in languages():
+            if candidate.endswith(language.suffixes):
+                return language
+    return None
+
+
+def documented_places(page: PageBase, ctx: RuleContext) -> Places | None:
+    """Where the words of the source `page` documents stand, when the tree has
+    it (the file, or the copy embedded in its `X_docs.md`) and its language
+    has a reader; None otherwise."""
+    language = language_of(page.described)
+    if language is None:
+        return None
+    source = ctx.source(page)
+    return None if source is None else places(source.text, language)
+
+
+@lru_cache(maxsize=64)
+def places(text: str, language: Language) -> Places:
+    """Where each word of `text` stands (memoised: the pages of one source ask in turn)."""
+    return language.read(text)

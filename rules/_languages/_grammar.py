@@ -1,0 +1,112 @@
+"""Where words stand in a text that a tree-sitter grammar reads: one walk of
+its syntax tree, told by each language which nodes are comments, which are
+string literals (and what inside them is code again), and which are keys."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import tree_sitter
+from doclint_rules._languages import PlaceCollector, Places
+
+
+@dataclass(frozen=True, slots=True)
+class Grammar:
+    """How to read the syntax tree of one language for places."""
+
+    language: Callable[[], object]
+    """The grammar package's `language` function."""
+    comments: frozenset[str]
+    literals: frozenset[str]
+    """String-like nodes: their own text is a literal (prose if a sentence)."""
+    code_in_literals: frozenset[str] = frozenset()
+    """Nodes inside a literal that are code (`$HOME` in a shell string)."""
+    code_blocks: frozenset[str] = frozenset()
+    """Nodes whose whole text is code (YAML's block scalars: `run: |` scripts)."""
+    keys: frozenset[str] = frozenset()
+    """Nodes whose `key` field is a name: YAML and JSON mapping pairs."""
+    code_keys: frozenset[str] = frozenset()
+    """Keys whose value is code whatever it reads like (YAML's `run: pip install x`)."""
+    inline_code: re.Pattern[str] | None = None
+    """Code written inside a literal's text (`${{ github.ref }}` in YAML)."""
+
+
+_PARSERS: dict[int, tree_sitter.Parser] = {}
+
+
+def _parser(grammar: Grammar) -> tree_sitter.Parser:
+    # Built on first use: importing the rules must not cost a grammar load.
+    key = id(grammar)
+    if key not in _PARSERS:
+        _PARSERS[key] = tree_sitter.Parser(tree_sitter.Language(grammar.language()))
+    return _PARSERS[key]
+
+
+def read_places(grammar: Grammar, text: str) -> Places:
+    """Where each word of `text` stands, as `grammar` parses it. Error nodes are
+    walked like any other: their leaves count as code, which keeps a rule quiet."""
+    code = text.encode("utf-8", "surrogatepass")
+    found = PlaceCollector()
+    stack = [_parser(grammar).parse(code).root_node]
+    while stack:
+        node = stack.pop()
+        kind = node.type
+        if kind in grammar.comments:
+            found.add_prose(_text(code, node.start_byte, node.end_byte))
+        elif kind in grammar.literals:
+            stack.extend(_literal(grammar, code, node, found))
+        elif kind in grammar.keys:
+            key = node.child_by_field_name("key")
+            if key is None:
+                stack.extend(node.children)
+                continue
+            name = _text(code, key.start_byte, key.end_byte)
+            found.add_code(name)
+            if name in grammar.code_keys:
+                found.add_code(_text(code, key.end_byte, node.end_byte))
+            else:
+                stack.extend(child for child in node.children if child != key)
+        elif node.child_count == 0 or kind in grammar.code_blocks:
+            found.add_code(_text(code, node.start_byte, node.end_byte))
+        else:
+            stack.extend(node.children)
+    return found.places()
+
+
+def _literal(
+    grammar: Grammar, code: bytes, node: tree_sitter.Node, found: PlaceCollector
+) -> list[tree_sitter.Node]:
+    """Record a literal's own text; the code nodes inside it are returned to walk."""
+    inner = _code_nodes(grammar, node)
+    pieces, start = [], node.start_byte
+    for child in inner:
+        pieces.append(_text(code, start, child.start_byte))
+        start = child.end_byte
+    pieces.append(_text(code, start, node.end_byte))
+    literal = " ".join(pieces)
+    if grammar.inline_code is not None:
+        for match in grammar.inline_code.finditer(literal):
+            found.add_code(match[0])
+        literal = grammar.inline_code.sub(" ", literal)
+    found.add_literal(literal)
+    return inner
+
+
+def _code_nodes(grammar: Grammar, literal: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The outermost nodes of `code_in_literals` inside a literal, in order."""
+    if not grammar.code_in_literals:
+        return []
+    found, stack = [], list(reversed(literal.children))
+    while stack:
+        node = stack.pop()
+        if node.type in grammar.code_in_literals:
+            found.append(node)
+        else:
+            stack.extend(reversed(node.children))
+    return found
+
+
+def _text(code: bytes, start: int, end: int) -> str:
+    return code[start:end].decode("utf-8", "replace")

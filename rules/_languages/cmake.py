@@ -1,0 +1,32 @@
+"""CMake scripts (`CMakeLists.txt`, `.cmake`, `.cmake.in`), read by tree-sitter-cmake."""
+
+from __future__ import annotations
+
+import tree_sitter_cmake
+from doclint_rules._languages import Language, Places
+from doclint_rules._languages._grammar import Grammar, read_places
+
+GRAMMAR = Grammar(
+    tree_sitter_cmake.language,
+    comments=frozenset({"line_comment", "bracket_comment"}),
+    literals=frozenset({"quoted_argument", "bracket_argument"}),
+    code_in_literals=frozenset({"variable_ref"}),
+)
+# The flow-control commands, which CMake reads in any case; argument keywords
+# (`CACHE`, `STATUS`) are left out: environment names share their spelling.
+_FLOW = "if elseif else endif foreach endforeach while endwhile function endfunction macro endmacro"
+KEYWORDS = frozenset(word for flow in _FLOW.split() for word in (flow, flow.upper()))
+
+
+def read(text: str) -> Places:
+    return read_places(GRAMMAR, text)
+
+
+LANGUAGE = Language(
+    "CMake",
+    (".cmake", ".cmake.in"),
+    ("CMakeLists.txt",),
+    KEYWORDS,
+    ("CMake Build Script", "Source File (.txt)"),
+    read,
+)

@@ -1,0 +1,23 @@
+"""JSON files, read by tree-sitter-json: keys and one-word values are names,
+a value that is a sentence is prose."""
+
+from __future__ import annotations
+
+import tree_sitter_json
+from doclint_rules._languages import Language, Places
+from doclint_rules._languages._grammar import Grammar, read_places
+
+GRAMMAR = Grammar(
+    tree_sitter_json.language,
+    comments=frozenset({"comment"}),
+    literals=frozenset({"string"}),
+    keys=frozenset({"pair"}),
+)
+KEYWORDS = frozenset({"true", "false", "null"})
+
+
+def read(text: str) -> Places:
+    return read_places(GRAMMAR, text)
+
+
+LANGUAGE = Language("JSON", (".json",), (), KEYWORDS, ("JSON Configuration",), read)

@@ -1,0 +1,53 @@
+"""Markdown pages (`.md`), and above all the generator's own pages when it
+documents them again (`X_docs.md_kw.md`): code is the source a page embeds,
+read in that source's language (its comments stay prose); what the page
+holds as code (code spans, fenced blocks, link targets) counts as string
+literals: not prose, but no proof of a name either, since on a generated
+page they are the generator's own entries and paths; everything else is prose."""
+
+from __future__ import annotations
+
+import re
+
+from doclint_rules._languages import Language, PlaceCollector, Places, language_of, places
+
+from doclint.rule_api import source_block
+
+# The path a generated page's title names (both templates, with or without backticks).
+_TITLE = re.compile(r"# (?:Documentation|Keyword Index|Keywords): `?([^`\s]+)`?\s*$")
+# A fenced block, to its closing fence or the end of the text.
+_FENCED = re.compile(
+    r"^ {0,3}(`{3,})[^`\n]*$.*?(?:^ {0,3}\1`*[ \t]*$|\Z)"
+    r"|^ {0,3}(~{3,})[^\n]*$.*?(?:^ {0,3}\2~*[ \t]*$|\Z)",
+    re.MULTILINE | re.DOTALL,
+)
+# A code span, or a link's target (its text is prose).
+_CODE = re.compile(r"(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)|\]\(([^)\s]*)\)")
+
+
+def read(text: str) -> Places:
+    lines = text.replace("\r\n", "\n").split("\n")
+    found = PlaceCollector()
+    embedded = source_block(lines)
+    if embedded is not None:
+        first, end = embedded
+        title = next((m for m in map(_TITLE.match, lines[:3]) if m), None)
+        language = language_of(title[1]) if title else None
+        source = "\n".join(lines[first:end])
+        if language is None:
+            found.add_literal_words(source)
+        else:
+            found.add(places(source, language))
+        lines = lines[:first] + lines[end:]
+    page = "\n".join(lines)
+    # Whole runs at a time: a page is mostly prose, and a call per line costs.
+    for block in _FENCED.finditer(page):
+        found.add_literal_words(block[0])
+    outside = _FENCED.sub(" ", page)
+    for match in _CODE.finditer(outside):
+        found.add_literal_words(match[2] or match[3] or "")
+    found.add_prose(_CODE.sub(" ", outside))
+    return found.places()
+
+
+LANGUAGE = Language("Markdown", (".md",), (), frozenset(), ("Markdown Documentation",), read)

@@ -1,0 +1,108 @@
+"""The words no keyword index should list as identifiers whatever the source
+holds: English stop words, and the words the generator wrote itself on a page
+it indexes. Judged by stopword-keyword (DL202); prose-keyword (DL204) leaves
+these entries to it, so that no entry is reported twice."""
+
+from __future__ import annotations
+
+import re
+
+from doclint.rule_api import (
+    KeywordCategory,
+    KeywordIndex,
+    RuleContext,
+    source_block,
+    template_for_source,
+    template_words,
+)
+
+# The list the generator fills with every capitalised word (`[A-Z]\w*`) of a
+# file that is neither Python nor C/C++. The other categories come from syntax
+# (`class X`, `def f`, `import m`, `#include`): a common word there is either
+# a real name (functions called `all` or `any` exist) or a phantom that
+# keyword-as-class (DL201) and phantom-keyword (DL203) decide with the
+# source, so they are not checked here. The older template groups the same
+# identifiers by initial (`### A`, `### B`): every list of its index is one.
+IDENTIFIER_CATEGORIES = frozenset({"Identifiers"})
+REPO_BOOK_V1 = "repo-book-v1"
+
+# Folder pages and the start page are written in the Python template,
+# whatever they document.
+FOLDER_PAGE_TEMPLATE = "python"
+# The template data describes the outline doclint expects ("### Classes");
+# the generator spells that heading "### Classs" on the pages it writes.
+GENERATOR_SPELLING = {"Classes": "Classs"}
+_GENERATED_PAGE = re.compile(r"docs/(?P<source>.+)_(?:docs|kw)\.md")
+# A capitalised word: `\b[A-Z][A-Za-z0-9_]*\b`, written to start with the
+# capital so that the regex engine can skip to one (most of a page is other
+# text), and to look behind it only there.
+_CAPITALISED = re.compile(r"[A-Z](?<!\w[A-Z])[A-Za-z0-9_]*\b")
+# What the generator copies from the documented file into its page besides
+# the source: code spans (names, paths) and links (texts and targets).
+_COPIED = re.compile(r"(`[^`\n]*`|\[[^\]\n]*\](?:\([^)\n]*\))?)")
+
+# English function words (articles, determiners, pronouns, prepositions,
+# conjunctions, auxiliary and modal verbs, and the commonest function adverbs),
+# capitalised as they are at the start of a sentence, which is how the
+# generator's regex catches them. Only this exact spelling is flagged: all-caps
+# forms ("NOT", "IF") are often tokens or constants. "Any" is left out: in the
+# pages the generator documents it is mostly `typing.Any`, a real identifier.
+STOP_WORDS = frozenset(
+    word
+    for group in (
+        # articles, determiners and possessives
+        "A An The This That These Those All Some Each Every Both Either Neither No Such",
+        "What Which Whose My Your Our Their His Her Its",
+        # pronouns and pro-adverbs
+        "I Me We Us You He Him She It They Them Who Whom There Here",
+        # prepositions
+        "In On At By For Of To From With Without As Into Onto Over Under About Above",
+        "After Before Below Between Through During Until Upon Within Against Among",
+        # conjunctions
+        "And Or But Nor If Then Else When While Because Although Though Unless Whether",
+        "So Than Since",
+        # auxiliary and modal verbs
+        "Be Is Are Was Were Been Being Do Does Did Has Have Had",
+        "Can Could May Might Will Would Shall Should Must",
+        # function adverbs
+        "Not Also Only Just Too Very How Why Where Yes",
+    )
+    for word in group.split()
+)
+
+
+def identifier_lists(page: KeywordIndex) -> list[KeywordCategory]:
+    """The lists of `page` the generator fills with every word it meets."""
+    return [
+        category
+        for category in page.categories
+        if category.heading in IDENTIFIER_CATEGORIES or page.template == REPO_BOOK_V1
+    ]
+
+
+def generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> set[str]:
+    """Those of `names` that the generator wrote itself on the generated page
+    `page` indexes, and did not copy there from the file that page documents."""
+    described = page.described or ""
+    generated = _GENERATED_PAGE.fullmatch(described)
+    template = template_for_source(generated["source"]).id if generated else FOLDER_PAGE_TEMPLATE
+    words = template_words(template)
+    words |= {spelled for word, spelled in GENERATOR_SPELLING.items() if word in words}
+    indexed = ctx.source(page)
+    if indexed is None:
+        return names & words
+    text = indexed.text.replace("\r\n", "\n")
+    lines = text.split("\n")
+    block = source_block(lines)
+    # The source is read where it sits in the text, not copied out of it.
+    start = end = len(text)
+    if block is not None:
+        start = sum(map(len, lines[: block[0]])) + block[0]
+        end = start + sum(map(len, lines[block[0] : block[1]])) + block[1] - block[0]
+    # Split at what is copied: own text and copied text alternate.
+    parts = _COPIED.split(text[:start] + "\n" + text[end:])
+    written = names & (words | set(_CAPITALISED.findall(" ".join(parts[::2]))))
+    if not written:
+        return written
+    in_source = set(_CAPITALISED.findall(text, start, end))
+    return written - in_source - set(_CAPITALISED.findall(" ".join(parts[1::2])))

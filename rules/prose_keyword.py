@@ -1,0 +1,253 @@
+"""DL204 prose-keyword: an identifier entry of a keyword index that its source
+has only in prose or that is a keyword of the source's language, a namespace
+entry the source does not declare, or an entry its list already has."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from doclint_rules._fixing import remove_keyword_entry
+from doclint_rules._languages import Language, Places, documented_places, language_of
+from doclint_rules._languages.cpp import CppFacts
+from doclint_rules._source_facts import DocumentedSource, documented_source, namespace_in_code
+from doclint_rules._stop_words import STOP_WORDS, generator_words, identifier_lists
+
+from doclint.rule_api import (
+    Cause,
+    FileDocs,
+    Finding,
+    FixSafety,
+    KeywordCategory,
+    KeywordEntry,
+    KeywordIndex,
+    Rule,
+    RuleContext,
+)
+
+# The sub-causes of a finding, as data a report can group by.
+PROSE = Cause("prose-keyword/prose", "Word of the source's prose listed as an identifier")
+LANGUAGE_KEYWORD = Cause(
+    "prose-keyword/language-keyword", "Keyword of the source's language listed as an identifier"
+)
+REPEAT = Cause("prose-keyword/repeat", "Entry listed twice")
+NOT_A_NAMESPACE = Cause("prose-keyword/not-a-namespace", "Namespace the source does not declare")
+
+NAMESPACE_CATEGORY = "Namespaces"
+# The lists other rules judge name by name (DL201, DL203): here only a repeat
+# of a name the source proves, which those rules leave alone.
+CLASS_CATEGORIES = frozenset({"Classs", "Classes", "Class", "Class/Structs"})
+SYNTAX_CATEGORIES = CLASS_CATEGORIES | {"Functions", "Imports", "Includes", NAMESPACE_CATEGORY}
+
+
+class ProseKeyword(Rule[KeywordIndex | FileDocs]):
+    """Flags an identifier of a keyword index (`### Identifiers`, and every
+    letter group of the older "Repo Book" template) that the documented
+    source has only in its comments, docstrings or prose, that is a keyword
+    of the source's language, or that the same list already gives; and, in
+    the lists of C/C++ and Python pages, a `### Namespaces` entry that the
+    source does not declare and a repeat of a name the source proves.
+
+    **Why is this bad?** For sources that are not Python or C/C++, and for
+    its own pages when it documents them again (`X_docs.md_kw.md`), the
+    generator lists every word its regex meets, wherever it stands: the first
+    words of comments (`We`, `Only`, `Make`), the names of workflow steps
+    (`Setup`, `Checkout`), the words of a licence header (`affiliates`,
+    `licensed`), and the words of the language itself (`void`, `define`,
+    `implementation`). A reader looking for the names a file defines finds
+    the text around them instead.
+
+    The source is read by its language's parser (`doclint_rules._languages`:
+    Python, the C family with Objective-C++ and Metal, shell, CMake, YAML,
+    JSON, Java, Markdown). Code is what the parser reads as code, keys and
+    one-word values in YAML and JSON, and `${{ ... }}` expressions; prose is
+    comments, docstrings, string literals that are sentences (a step's name,
+    a `message(...)`), and on a generated page everything outside its code
+    spans, code blocks, link targets and the source it embeds (whose own
+    comments are prose again). A word is flagged as prose only when the
+    source has it and has it nowhere else. A word that is not in the source
+    at all, or a source without a reader (plain text), is left alone, as are
+    stop words and the generator's own words, which stopword-keyword (DL202)
+    reports. Keywords are judged by the documented path's language, with or
+    without the source.
+
+    In the other lists (`### Class/Structs`, `### Functions`, `### Includes`,
+    `### Imports`, `### Namespaces`), whose names the generator takes from
+    syntax, a name listed twice is flagged when the source has it as such
+    (names it does not have are keyword-as-class's and phantom-keyword's); a
+    namespace is flagged when the C/C++ source writes `namespace` before it
+    nowhere in code (a comment's "add a mangle namespace right before" gives
+    `right`), unless it stands on a line the parser could not read. The
+    `**Classes/Structs**:` and `**Namespaces**:` lines of a C/C++ file
+    documentation are judged the same way, without a fix.
+
+    **Example:**
+
+    ```markdown
+    ### Identifiers
+
+    - **`GITHUB_TOKEN`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+    - **`Only`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+    - **`Setup`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+    ```
+
+    for a workflow whose `Only` is in a comment and `Setup` in `name: Setup Python`.
+
+    **Use instead:**
+
+    ```markdown
+    ### Identifiers
+
+    - **`GITHUB_TOKEN`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+    ```
+
+    **Fix** (safe): the entry's line is removed; the parsed source, the
+    language's syntax or the list itself proves it names nothing.
+    """
+
+    code = "DL204"
+    name = "prose-keyword"
+    summary = (
+        "Identifier found only in the source's prose or a keyword of its language,"
+        " namespace the source does not declare, or entry listed twice."
+    )
+    fix_safety = FixSafety.SAFE
+    causes = (PROSE, LANGUAGE_KEYWORD, REPEAT, NOT_A_NAMESPACE)
+
+    def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
+        if isinstance(page, FileDocs):
+            if page.template == "cpp" and (page.classes_defined or page.namespaces):
+                yield from _summary_lines(page, ctx)
+            return
+        lists = identifier_lists(page)
+        if lists:
+            yield from self._identifiers(page, ctx, lists)
+        syntax = [c for c in page.categories if c.heading in SYNTAX_CATEGORIES and c not in lists]
+        if syntax:
+            yield from self._syntax(page, ctx, syntax)
+
+    def _identifiers(
+        self, page: KeywordIndex, ctx: RuleContext, lists: list[KeywordCategory]
+    ) -> Iterator[Finding]:
+        names = {entry.name for category in lists for entry in category.entries}
+        # Stop words and the generator's own words are DL202's findings.
+        skipped = set(STOP_WORDS)
+        if page.level >= 2:
+            skipped |= generator_words(page, ctx, names - STOP_WORDS)
+        judge = _Judge(page, ctx)
+        for category in lists:
+            seen: set[str] = set()
+            for entry in category.entries:
+                problem = judge.problem(entry.name, seen)
+                seen.add(entry.name)
+                if problem is None or entry.name in skipped:
+                    continue
+                cause, message = problem
+                yield _finding(ctx, entry, category, message, cause)
+
+    def _syntax(
+        self, page: KeywordIndex, ctx: RuleContext, categories: list[KeywordCategory]
+    ) -> Iterator[Finding]:
+        source = documented_source(page, ctx)
+        if source is None or source.facts is None:
+            return
+        for category in categories:
+            proven = _proven(category.heading, source)
+            seen: set[str] = set()
+            for entry in category.entries:
+                name = entry.name
+                if name in seen and name in proven:
+                    yield _finding(ctx, entry, category, f"`{name}` is listed twice", REPEAT)
+                elif category.heading == NAMESPACE_CATEGORY and _not_a_namespace(name, source):
+                    message = _namespace_message(name, source)
+                    yield _finding(ctx, entry, category, message, NOT_A_NAMESPACE)
+                seen.add(name)
+
+
+def _summary_lines(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
+    """The `**Classes/Structs**:` and `**Namespaces**:` lines of a C/C++ file
+    documentation, judged as the lists of its keyword index (without a fix:
+    a name is one of several on its line)."""
+    source = documented_source(page, ctx)
+    if source is None or source.facts is None:
+        return
+    for heading, entries in (
+        ("Class/Structs", page.classes_defined),
+        (NAMESPACE_CATEGORY, page.namespaces),
+    ):
+        proven = _proven(heading, source)
+        seen: set[str] = set()
+        for entry in entries:
+            name = entry.name
+            if name in seen and name in proven:
+                yield Finding(entry.line, entry.column, f"`{name}` is listed twice", None, REPEAT)
+            elif heading == NAMESPACE_CATEGORY and _not_a_namespace(name, source):
+                message = _namespace_message(name, source)
+                yield Finding(entry.line, entry.column, message, None, NOT_A_NAMESPACE)
+            seen.add(name)
+
+
+def _namespace_message(name: str, source: DocumentedSource) -> str:
+    return (
+        f"`{name}` is listed as a namespace but `{source.filename}`"
+        " declares no namespace of that name"
+    )
+
+
+def _finding(
+    ctx: RuleContext, entry: KeywordEntry, category: KeywordCategory, message: str, cause: Cause
+) -> Finding:
+    fix = remove_keyword_entry(ctx, entry, category.heading, FixSafety.SAFE)
+    return Finding(entry.line, entry.column, message, fix, cause)
+
+
+def _proven(heading: str, source: DocumentedSource) -> frozenset[str]:
+    """The names of a syntax category that the parsed source has as such."""
+    facts = source.facts
+    if isinstance(facts, CppFacts):
+        if heading == NAMESPACE_CATEGORY:
+            return facts.namespaces
+        if heading in CLASS_CATEGORIES:
+            return facts.classes | facts.declared_types
+        if heading == "Functions":
+            return facts.functions - facts.classes - facts.declared_types
+        return facts.include_paths if heading == "Includes" else frozenset()
+    if facts is None or heading == NAMESPACE_CATEGORY:
+        return frozenset()
+    if heading in CLASS_CATEGORIES:
+        return facts.classes
+    if heading == "Functions":
+        return facts.functions
+    return facts.modules | facts.imported_names if heading == "Imports" else frozenset()
+
+
+def _not_a_namespace(name: str, source: DocumentedSource) -> bool:
+    """Whether the C/C++ source proves `name` names no namespace of it."""
+    facts = source.facts
+    if not isinstance(facts, CppFacts) or name in facts.namespaces:
+        return False
+    return not namespace_in_code(name, source.text) and not source.unsure_about(name)
+
+
+class _Judge:
+    """Decides the identifier entries of one page against its source."""
+
+    def __init__(self, page: KeywordIndex, ctx: RuleContext) -> None:
+        self.language: Language | None = language_of(page.described)
+        self.filename = posixpath.basename(page.described or "") or "the documented file"
+        self.places: Places | None = documented_places(page, ctx)
+
+    def problem(self, name: str, seen: set[str]) -> tuple[Cause, str] | None:
+        """(sub-cause, message) of what is wrong with entry `name`; None if nothing."""
+        if name in seen:
+            return REPEAT, f"`{name}` is listed twice"
+        language = self.language
+        if language is not None and name in language.keywords:
+            return LANGUAGE_KEYWORD, f"`{name}` is a keyword of {language.name}, not an identifier"
+        if self.places is not None and self.places.only_in_prose(name):
+            return (
+                PROSE,
+                f"`{name}` occurs in `{self.filename}` only in comments or prose,"
+                " not as an identifier",
+            )
+        return None
