@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from doclint.findings import DiagnosticRow
+from doclint.output.escape import printable
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
 
@@ -33,7 +34,9 @@ def _command(d: DiagnosticRow) -> str:
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # Escaped first: a newline or ESC from a file name or a line is shown, not
+    # sent to the log as a line break or a control sequence.
+    return printable(text).replace("%", "%25")
 
 
 def _property(text: str) -> str:

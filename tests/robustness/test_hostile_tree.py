@@ -1,0 +1,125 @@
+"""Hostile trees, as a stranger's pull request would send them to a CI gate:
+lines that make a rule slow, symlinked folders, swapped temporary folders and
+files, paths that break the walk and names that forge report lines. Each run
+is one process under a 4 GB memory limit, and none may end in a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from doclint_rules import _mojibake
+
+from doclint import Settings, check_text
+from tests.conftest import SEEDS, require_shared
+
+MEMORY_LIMIT = 4 * 1024**3
+ARROW = "\u00e2\u2020\u2019"  # "→" encoded as UTF-8, decoded as Windows-1252
+
+
+def _limited() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def doclint(
+    *arguments: str, cwd: Path, timeout: float = 120, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`doclint ARGUMENTS` in `cwd`, in a process of its own under the memory
+    limit; it must end in time and without a traceback."""
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "doclint", *arguments],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=_limited,
+        env={**os.environ, **(env or {})},
+        check=False,
+    )
+    assert "Traceback" not in done.stderr + done.stdout, done.stderr[-3000:]
+    assert done.returncode >= 0, f"killed by signal {-done.returncode}"
+    return done
+
+
+# -- 5. time linear in the input --------------------------------------------
+
+
+def _mojibake_line(size: int) -> str:
+    unit = f"Keyword {ARROW} Section caf\u00c3\u00a9 "
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+def _ordinary_line(size: int) -> str:
+    unit = "Keyword \u2192 Section caf\u00e9 and some [link](a.md) text "
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+@pytest.mark.parametrize("line", [_mojibake_line, _ordinary_line], ids=["mojibake", "ordinary"])
+def test_a_1_mb_line_is_checked_in_linear_time(tmp_path, line):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "notes.md").write_text(f"# Notes\n\n{line(1024 * 1024)}\n")
+    done = doclint("check", "docs", "--select", "ALL", cwd=tmp_path, timeout=60)
+    assert done.returncode in (0, 1), done.stderr
+    if line is _mojibake_line:
+        assert "DL501" in done.stdout
+
+
+def _work(monkeypatch, text: str) -> tuple[int, int, int]:
+    """(findings, characters handed to ftfy, longest text handed to it) of
+    checking `text` for mojibake."""
+    import ftfy
+
+    seen: list[int] = []
+    explain = ftfy.fix_encoding_and_explain
+
+    def counted(piece: str, *args, **kwargs):
+        seen.append(len(piece))
+        return explain(piece, *args, **kwargs)
+
+    monkeypatch.setattr(ftfy, "fix_encoding_and_explain", counted)
+    _mojibake._repair_piece.cache_clear()
+    report = check_text(text, path="notes.md", settings=Settings(select=["DL501"]))
+    return len(report.diagnostics), sum(seen), max(seen, default=0)
+
+
+def test_the_repair_library_sees_bounded_pieces_and_work_grows_linearly(monkeypatch):
+    size = 8000
+    small = _work(monkeypatch, f"# Notes\n\n{_mojibake_line(size)}\n")
+    large = _work(monkeypatch, f"# Notes\n\n{_mojibake_line(4 * size)}\n")
+    assert small[0] == large[0] == 1
+    assert max(small[2], large[2]) <= _mojibake.WINDOW
+    assert large[1] <= 4.5 * small[1]
+
+
+def test_every_seed_finding_of_mojibake_is_kept():
+    require_shared()
+    found = []
+    for seed in sorted(SEEDS.glob("*.txt")):
+        text = seed.read_text("utf-8", "surrogateescape")
+        if ARROW not in text:
+            continue
+        report = check_text(text, path="docs/x_kw.md", settings=Settings(select=["DL501"]))
+        found += [d for d in report.diagnostics if f"`{ARROW}` is `\u2192`" in d.message]
+    assert found and all(d.fix is not None for d in found)
+
+
+# -- 11. control characters never reach a report raw -------------------------
+
+FORGED = "x\n::error file=forged.md,line=1::forged\x1b[2J\x1b]0;owned\x07_kw.md"
+
+
+@pytest.mark.parametrize("form", ["concise", "full", "github", "junit"])
+def test_a_file_name_with_a_newline_and_esc_cannot_forge_report_lines(tmp_path, form):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / FORGED).write_text("# Notes\n\ncaf\u00c3\u00a9 \x1b[31mred\n")
+    done = doclint("check", "docs", "--select", "ALL", "--output-format", form, cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert not any(line.startswith("::error file=forged") for line in lines)
+    assert "\x1b" not in done.stdout + done.stderr and "\x07" not in done.stdout
+    assert "docs/x\\n" in done.stdout and "\\x1b[2J" in done.stdout
