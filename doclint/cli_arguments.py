@@ -5,18 +5,17 @@ globs expanded, rule selections and output formats that cannot work refused
 from __future__ import annotations
 
 import argparse
-import glob
 import os
 import sys
 
 from doclint import replay_inputs
+from doclint.discovery import GLOB_CHARACTERS, glob_matches
 from doclint.engine import Settings
 from doclint.registry import Registry, SelectionError
 from doclint.suggestions import check_selectors
 
 # What --statistics writes in each output format: a table, or JSON for machines.
 STATISTICS_FORMATS = ("full", "concise", "json", "jsonl")
-GLOB_CHARACTERS = frozenset("*?[")
 
 
 class UsageError(Exception):
@@ -25,14 +24,15 @@ class UsageError(Exception):
 
 def expand_globs(paths: list[str]) -> list[str]:
     """The paths, each glob that names no existing path replaced by what it
-    matches (`**` crossing folders), as a shell would; UsageError for a glob
-    that matches nothing."""
+    matches (`**` crossing folders), as a shell would, though symbolic links
+    to folders are not followed (discovery.glob_matches); UsageError for a
+    glob that matches nothing."""
     expanded = []
     for path in paths:
         if os.path.lexists(path) or not GLOB_CHARACTERS & set(path):
             expanded.append(path)
             continue
-        matches = sorted(glob.glob(path, recursive=True))
+        matches = glob_matches(path)
         if not matches:
             raise UsageError(f"{path}: no file or folder matches")
         # A replay stamps the folders it walked, not those a glob looked in:

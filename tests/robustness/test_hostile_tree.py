@@ -123,3 +123,58 @@ def test_a_file_name_with_a_newline_and_esc_cannot_forge_report_lines(tmp_path, 
     assert not any(line.startswith("::error file=forged") for line in lines)
     assert "\x1b" not in done.stdout + done.stderr and "\x07" not in done.stdout
     assert "docs/x\\n" in done.stdout and "\\x1b[2J" in done.stdout
+
+
+# -- 6. symbolic links to folders are never followed ----------------------------
+
+
+def _linked_tree(root: Path) -> None:
+    """docs/ with two links to itself and one to a folder outside the tree."""
+    (root / "docs" / "sub").mkdir(parents=True)
+    (root / "docs" / "sub" / "x_kw.md").write_text("# Notes\n\ncaf\u00c3\u00a9\n")
+    (root / "outside").mkdir()
+    (root / "outside" / "secret_kw.md").write_text("# Secret\n\ncaf\u00c3\u00a9\n")
+    (root / "docs" / "a").symlink_to(".")
+    (root / "docs" / "b").symlink_to(".")
+    (root / "docs" / "out").symlink_to("../outside")
+
+
+@pytest.mark.parametrize("named", ["docs/**/*_kw.md", "docs"])
+def test_globs_and_the_walk_never_follow_symlinked_folders(tmp_path, named):
+    _linked_tree(tmp_path)
+    done = doclint("check", named, "--select", "ALL", cwd=tmp_path, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert "secret" not in done.stdout and "docs/sub/x_kw.md:3:4" in done.stdout
+    assert "1 file checked" in done.stdout
+    for link in ("docs/a", "docs/b", "docs/out"):
+        said = f"doclint: warning: {link}: symbolic link to a folder, not followed"
+        assert done.stderr.count(said) == 1, done.stderr
+
+
+# -- 10. no tracebacks on trees that break the walk -----------------------------
+
+
+@pytest.fixture
+def deep_tree(tmp_path):
+    """docs/d/d/.../d/deep.md, 1,000 folders deep, removed without recursion
+    afterwards (pytest's own clean-up recurses, and would fail on it)."""
+    folders = [tmp_path / "docs"]
+    folders[0].mkdir()
+    for _ in range(1000):
+        folders.append(folders[-1] / "d")
+        folders[-1].mkdir()
+    (folders[-1] / "deep.md").write_text("# Deep\n\ncaf\u00c3\u00a9\n")
+    yield tmp_path
+    for folder in reversed(folders):
+        for entry in folder.iterdir():
+            if not entry.is_dir() or entry.is_symlink():
+                entry.unlink()
+        folder.rmdir()
+
+
+@pytest.mark.parametrize("named", ["docs", "docs/**/*.md"])
+def test_a_thousand_nested_folders_are_walked(deep_tree, named):
+    tmp_path = deep_tree
+    done = doclint("check", named, "--select", "DL501", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert "/d/deep.md:3:4: DL501" in done.stdout and "1 file checked" in done.stdout
