@@ -11,6 +11,7 @@ import sys
 from doclint import replay_inputs
 from doclint.discovery import GLOB_CHARACTERS, glob_matches
 from doclint.engine import Settings
+from doclint.output.escape import printable
 from doclint.registry import Registry, SelectionError
 from doclint.suggestions import check_selectors
 
@@ -29,6 +30,7 @@ def expand_globs(paths: list[str]) -> list[str]:
     glob that matches nothing."""
     expanded = []
     for path in paths:
+        _check_name(path)
         if os.path.lexists(path) or not GLOB_CHARACTERS & set(path):
             expanded.append(path)
             continue
@@ -40,6 +42,17 @@ def expand_globs(paths: list[str]) -> list[str]:
         replay_inputs.refuse()
         expanded += matches
     return expanded
+
+
+def _check_name(path: str) -> None:
+    """UsageError for a path the system cannot even look up (a name too long,
+    a loop of links, a file taken for a folder); a missing one is said later."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, ValueError):
+        pass
+    except OSError as error:
+        raise UsageError(f"{printable(path)}: {error.strerror}") from None
 
 
 def check_selection(registry: Registry, settings: Settings) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -352,7 +353,8 @@ class PathFilter:
 def walk_tree(top: str) -> Iterator[tuple[str, list[str], list[str], list[str]]]:
     """As `os.walk(top)` (top-down: the caller may prune `folders`), with each
     list sorted, but without recursion (a tree 1,000 folders deep exceeded
-    Python's recursion limit in os.walk), with unreadable folders passed over,
+    Python's recursion limit in os.walk), with a folder that cannot be listed
+    said once and passed over,
     and with symbolic links to folders in a list of their own, `links`, never
     entered: a link to `.` would loop, one to an outside folder would make its
     files part of the tree. A link to a file stays in `files`."""
@@ -362,7 +364,8 @@ def walk_tree(top: str) -> Iterator[tuple[str, list[str], list[str], list[str]]]
         try:
             with os.scandir(current) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
-        except OSError:
+        except OSError as error:
+            _warn(current, f"folder not read: {error.strerror}")
             continue
         folders, files, links = [], [], []
         for entry in entries:
@@ -388,6 +391,11 @@ _SAID: set[str] = set()
 
 def skipped_link(path: str) -> None:
     """Say, once a run, that a symbolic link to a folder is not followed."""
+    _warn(path, "symbolic link to a folder, not followed")
+
+
+def _warn(path: str, problem: str) -> None:
+    """One line on stderr about a path of the walk, once a run."""
     if path in _SAID:
         return
     _SAID.add(path)
@@ -396,8 +404,7 @@ def skipped_link(path: str) -> None:
         shown = os.path.relpath(path)
     except (OSError, ValueError):  # no working folder any more
         shown = path
-    shown = printable(shown)
-    print(f"doclint: warning: {shown}: symbolic link to a folder, not followed", file=sys.stderr)
+    print(f"doclint: warning: {printable(shown)}: {problem}", file=sys.stderr)
 
 
 def glob_matches(pattern: str) -> list[str]:
@@ -475,12 +482,16 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
     seen: set[str] = set()
     for path in paths:
         replay_inputs.observe("stamp", path)
-        if path.is_dir() and not path.is_symlink():
+        try:
+            info = path.lstat()
+        except FileNotFoundError:
+            raise MissingPathError(f"{printable(str(path))}: no such file or directory") from None
+        except OSError as error:  # a name too long, a loop of links, a file not a folder
+            raise MissingPathError(f"{printable(str(path))}: {error.strerror}") from None
+        if stat.S_ISDIR(info.st_mode):
             found: Iterable[Path] = () if path_filter.excludes(path) else path_filter.walk(path)
-        elif path.exists() or path.is_symlink():
-            found = () if path_filter.excludes(path) else [Path(absolute(path))]
         else:
-            raise MissingPathError(f"{path}: no such file or directory")
+            found = () if path_filter.excludes(path) else [Path(absolute(path))]
         for file in found:
             key = str(file)
             if key not in seen:

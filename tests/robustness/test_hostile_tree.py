@@ -27,17 +27,28 @@ def _limited() -> None:
 
 
 def doclint(
-    *arguments: str, cwd: Path, timeout: float = 120, env: dict[str, str] | None = None
+    *arguments: str,
+    cwd: Path,
+    timeout: float = 120,
+    env: dict[str, str] | None = None,
+    remove_cwd: bool = False,
 ) -> subprocess.CompletedProcess[str]:
-    """`doclint ARGUMENTS` in `cwd`, in a process of its own under the memory
-    limit; it must end in time and without a traceback."""
+    """`doclint ARGUMENTS` in `cwd` (removed once the process is in it, if
+    asked), in a process of its own under the memory limit; it must end in
+    time and without a traceback."""
+
+    def start() -> None:
+        _limited()
+        if remove_cwd:
+            os.rmdir(cwd)
+
     done = subprocess.run(
         [sys.executable, "-P", "-m", "doclint", *arguments],
         cwd=cwd,
         capture_output=True,
         text=True,
         timeout=timeout,
-        preexec_fn=_limited,
+        preexec_fn=start,
         env={**os.environ, **(env or {})},
         check=False,
     )
@@ -178,3 +189,36 @@ def test_a_thousand_nested_folders_are_walked(deep_tree, named):
     done = doclint("check", named, "--select", "DL501", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
     assert "/d/deep.md:3:4: DL501" in done.stdout and "1 file checked" in done.stdout
+
+
+def test_a_removed_working_folder_is_one_line_and_exit_2(tmp_path):
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    done = doclint("check", ".", cwd=gone, remove_cwd=True)
+    assert done.returncode == 2 and not gone.exists()
+    assert done.stderr == "doclint: error: the working folder is gone: No such file or directory\n"
+
+
+@pytest.mark.parametrize("name", ["a" * 5000 + ".md", "/".join(["a" * 200] * 25) + "/x.md"])
+def test_a_path_too_long_is_one_line_and_exit_2(tmp_path, name):
+    done = doclint("check", f"docs/{name}", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == f"doclint: error: docs/{name}: File name too long\n"
+
+
+def test_a_folder_too_deep_to_list_is_said_once(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "top.md").write_text("# Top\n\ncaf\u00c3\u00a9\n")
+    descriptor = os.open(folder, os.O_RDONLY)
+    for _ in range(25):  # 5,000 characters: made relative to each folder in turn
+        os.mkdir("a" * 200, dir_fd=descriptor)
+        inner = os.open("a" * 200, os.O_RDONLY, dir_fd=descriptor)
+        os.close(descriptor)
+        descriptor = inner
+    os.close(os.open("x.md", os.O_WRONLY | os.O_CREAT, dir_fd=descriptor))
+    os.close(descriptor)
+    done = doclint("check", "docs", "--select", "DL501", cwd=tmp_path)
+    assert done.returncode == 1 and "docs/top.md:3:4: DL501" in done.stdout
+    (warning,) = done.stderr.splitlines()
+    assert warning.startswith("doclint: warning: docs/aaa") and "File name too long" in warning
