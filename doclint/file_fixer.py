@@ -9,8 +9,6 @@ the run says why.
 from __future__ import annotations
 
 import codecs
-import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +23,7 @@ from doclint.engine import (
 )
 from doclint.file_reading import read_regular
 from doclint.findings import Row
+from doclint.private_folder import PrivateFolder
 from doclint.replay_inputs import Stamp
 from doclint.rule_api import FixSafety
 
@@ -82,7 +81,7 @@ class Fixer:
         # A rule declared unsafe fixes only with --unsafe-fixes, whatever a fix says.
         self.fixing = {rule.code for rule in linter.rules if fix_settings.allows(rule.fix_safety)}
 
-    def fix_file(self, file: Path, scratch_dir: str) -> FileFix:
+    def fix_file(self, file: Path, scratch: PrivateFolder) -> FileFix:
         """Fix a file of the tree from its bytes on disk, in the tree as the
         linter's tree shows it; the new bytes go to a scratch file, the file
         itself is not written."""
@@ -102,13 +101,10 @@ class Fixer:
             return FileFix(rows, facts, Counter(), None, problem, disk)
         path = self.linter.tree_path(file)
         fixed = self.fix_checked(data, file, path, rows, facts, offers)
-        scratch = None
+        copy = None
         if fixed.data is not None:
-            handle, name = tempfile.mkstemp(dir=scratch_dir, suffix=".md")
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(fixed.data)
-            scratch = (name, digest(fixed.data))
-        return FileFix(fixed.rows, fixed.facts, fixed.fixed, scratch, fixed.problem, disk)
+            copy = (scratch.write(fixed.data, suffix=".md"), digest(fixed.data))
+        return FileFix(fixed.rows, fixed.facts, fixed.fixed, copy, fixed.problem, disk)
 
     def fix_bytes(self, data: bytes, file: Path, path: str) -> FixedText:
         """Fix a file's bytes (as read from stdin, say), checked as `path` of the tree."""

@@ -32,6 +32,7 @@ from doclint.parallel import (
     start_processes,
     worker_count,
 )
+from doclint.private_folder import PrivateFolder
 from doclint.registry import Registry, load_registry
 from doclint.replay_inputs import RunTree
 from doclint.shards import work_order
@@ -84,7 +85,7 @@ class _Workers:
         self.least = self.jobs * MIN_ITEMS_PER_WORKER
         self.start_from = _Roots(settings, Path.cwd(), render, registry=registry)
         self.pool: ProcessPoolExecutor | None = None
-        self.spool_folder: str | None = None
+        self.spool_folder: PrivateFolder | None = None
         """Where the workers write the parts they render, once they are started."""
 
     def start(self) -> ProcessPoolExecutor:
@@ -114,7 +115,7 @@ class _Workers:
 
 
 def _start_worker(
-    settings: Settings, cwd: Path, render: PartRenderer | None, folder: str | None
+    settings: Settings, cwd: Path, render: PartRenderer | None, folder: PrivateFolder | None
 ) -> None:
     global _roots, _spool
     collect_rarely()

@@ -222,3 +222,84 @@ def test_a_folder_too_deep_to_list_is_said_once(tmp_path):
     assert done.returncode == 1 and "docs/top.md:3:4: DL501" in done.stdout
     (warning,) = done.stderr.splitlines()
     assert warning.startswith("doclint: warning: docs/aaa") and "File name too long" in warning
+
+
+# -- 7. temporary folders are held by descriptor ------------------------------
+
+
+def _swap_folder(path: str) -> None:
+    """What another user can do in a shared, non-sticky temporary folder:
+    rename a folder of ours away and put one of theirs under its name, with
+    a forged file for each file of ours."""
+    away = path + "-away"
+    os.rename(path, away)
+    os.mkdir(path)
+    for name in os.listdir(away):
+        size = os.path.getsize(os.path.join(away, name))
+        Path(path, name).write_bytes(b"FORGED!" * (size // 7 + 1))
+
+
+def _private_temporary_folder(tmp_path: Path, monkeypatch) -> None:
+    """The system's temporary folder in `tmp_path`: the forged folders stay there."""
+    import tempfile
+
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+
+
+def _pages(docs: Path, count: int) -> None:
+    docs.mkdir(parents=True)
+    for number in range(count):
+        (docs / f"page{number:03}.md").write_text(
+            f"# Page {number}\n\ncaf\u00c3\u00a9 {number}\n", encoding="utf-8"
+        )
+
+
+def test_a_swapped_parts_folder_changes_nothing_in_the_report(tmp_path, monkeypatch):
+    from doclint.engine import run
+    from doclint.engine.spill import SpilledParts
+    from doclint.output import LAYOUTS
+    from doclint.output.layout import PartWriter
+
+    monkeypatch.chdir(tmp_path)
+    _private_temporary_folder(tmp_path, monkeypatch)
+    _pages(tmp_path / "docs", 300)
+    settings = Settings(select=["DL501"], jobs=2, cache=False)
+    expected = list(run([tmp_path / "docs"], settings, render=PartWriter(LAYOUTS["json"])).parts)
+    open_spool, swapped = SpilledParts._open_spool, []
+
+    def swapping(self: SpilledParts, name: str) -> int:
+        if not swapped:
+            folder = self._folder()
+            _swap_folder(folder if isinstance(folder, str) else folder.path)
+            swapped.append(folder)
+        return open_spool(self, name)
+
+    monkeypatch.setattr(SpilledParts, "_open_spool", swapping)
+    got = list(run([tmp_path / "docs"], settings, render=PartWriter(LAYOUTS["json"])).parts)
+    assert swapped and len(got) == 300
+    assert got == expected
+
+
+def test_a_swapped_fix_scratch_folder_changes_no_fixed_file(tmp_path, monkeypatch):
+    from doclint import fix_mode
+    from doclint.file_fixer import FixSettings
+
+    monkeypatch.chdir(tmp_path)
+    _private_temporary_folder(tmp_path, monkeypatch)
+    _pages(tmp_path / "docs", 30)
+    write = fix_mode._TreeFix.write
+
+    def swapping(self) -> list[int]:
+        scratch = getattr(self, "scratch", None) or self.scratch_dir
+        _swap_folder(scratch if isinstance(scratch, str) else scratch.path)
+        return write(self)
+
+    monkeypatch.setattr(fix_mode._TreeFix, "write", swapping)
+    fixed = fix_mode.run_fixes(
+        [tmp_path / "docs"], Settings(select=["DL501"], cache=False), FixSettings()
+    )
+    assert len(fixed.files_fixed) == 30
+    for number in range(30):
+        text = (tmp_path / "docs" / f"page{number:03}.md").read_text("utf-8")
+        assert text == f"# Page {number}\n\ncaf\u00e9 {number}\n"
