@@ -9,6 +9,7 @@ the run says why.
 from __future__ import annotations
 
 import codecs
+import os
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,6 +70,15 @@ class FileFix(NamedTuple):
     problem: str | None
     disk: tuple[Stamp | None, bytes] | None
     """Stamp and hash of the file's bytes (None when they could not be read)."""
+    identity: tuple[int, int] | None = None
+    """Device and inode of the file whose bytes were fixed: only that file is
+    written (fix_mode.py)."""
+
+
+def file_identity(file: Path | str) -> tuple[int, int]:
+    """Device and inode of the file a path leads to now."""
+    info = os.stat(file)
+    return info.st_dev, info.st_ino
 
 
 class Fixer:
@@ -92,11 +102,12 @@ class Fixer:
         if disk is None or not self.chosen(file, rows, offers):
             return FileFix(rows, facts, Counter(), None, None, disk)
         try:
+            identity = file_identity(file)
             data = read_regular(file)
         except OSError as error:
             problem = f"cannot read it: {error.strerror or error}"
             return FileFix(rows, facts, Counter(), None, problem, disk)
-        if digest(data) != disk[1]:
+        if digest(data) != disk[1] or file_identity(file) != identity:
             problem = "the file changed while doclint read it"
             return FileFix(rows, facts, Counter(), None, problem, disk)
         path = self.linter.tree_path(file)
@@ -104,7 +115,7 @@ class Fixer:
         copy = None
         if fixed.data is not None:
             copy = (scratch.write(fixed.data, suffix=".md"), digest(fixed.data))
-        return FileFix(fixed.rows, fixed.facts, fixed.fixed, copy, fixed.problem, disk)
+        return FileFix(fixed.rows, fixed.facts, fixed.fixed, copy, fixed.problem, disk, identity)
 
     def fix_bytes(self, data: bytes, file: Path, path: str) -> FixedText:
         """Fix a file's bytes (as read from stdin, say), checked as `path` of the tree."""

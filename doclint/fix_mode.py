@@ -104,6 +104,8 @@ class _TreeFix:
     outcomes: dict[int, FileFix] = field(default_factory=dict)
     disk: dict[int, tuple[Stamp | None, bytes]] = field(default_factory=dict)
     """Stamp and hash of each file's bytes when first read: only those are overwritten."""
+    identity: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Device and inode of each file when first read: only that file is written."""
     cached: set[int] = field(default_factory=set)
     """Files whose cached result was used as it was."""
     passes: int = 0
@@ -184,6 +186,8 @@ class _TreeFix:
             self.cached.discard(index)
             if outcome.disk is not None:
                 self.disk.setdefault(index, outcome.disk)
+            if outcome.identity is not None:
+                self.identity.setdefault(index, outcome.identity)
             before = previous.scratch[1] if previous and previous.scratch else None
             changed |= before != (outcome.scratch[1] if outcome.scratch else None)
             if path in self.overlay:
@@ -236,9 +240,13 @@ class _TreeFix:
     def _write_one(self, index: int) -> str | None:
         """Write one fixed file; why not, when it was not written."""
         target = Path(os.path.realpath(self.setup.files[index]))  # a symlink stays one
+        if not target.is_relative_to(os.path.realpath(self.setup.root)):
+            return "it now leads outside the tree"
         try:
             # Stat before the read: a change after it shows at the rename.
             read_as = os.stat(target)
+            if (read_as.st_dev, read_as.st_ino) != self.identity.get(index):
+                return "it is no longer the file doclint read (replaced meanwhile)"
             if digest(read_regular(target)) != self.disk[index][1]:
                 return "the file changed while doclint fixed it"
             write_atomically(target, self.scratch.read(self.overlay[self.path(index)]), read_as)

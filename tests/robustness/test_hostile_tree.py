@@ -303,3 +303,74 @@ def test_a_swapped_fix_scratch_folder_changes_no_fixed_file(tmp_path, monkeypatc
     for number in range(30):
         text = (tmp_path / "docs" / f"page{number:03}.md").read_text("utf-8")
         assert text == f"# Page {number}\n\ncaf\u00e9 {number}\n"
+
+
+# -- 9. --fix writes only the file it read -----------------------------------
+
+PAGE = "# Page\n\ncaf\u00c3\u00a9\n"
+
+
+def _fix_with(tree: Path, monkeypatch, meanwhile) -> object:
+    """run_fixes over tree/docs with `meanwhile()` run after the fixes are
+    made and before any file is written."""
+    from doclint import fix_mode
+    from doclint.file_fixer import FixSettings
+
+    monkeypatch.chdir(tree)
+    write = fix_mode._TreeFix.write
+
+    def interrupted(self) -> list[int]:
+        meanwhile()
+        return write(self)
+
+    monkeypatch.setattr(fix_mode._TreeFix, "write", interrupted)
+    settings = Settings(select=["DL501"], cache=False)
+    return fix_mode.run_fixes([tree / "docs"], settings, FixSettings())
+
+
+def test_a_page_swapped_for_a_link_out_of_the_tree_is_not_written(tmp_path, monkeypatch):
+    tree, victim = tmp_path / "tree", tmp_path / "victim.md"
+    (tree / "docs").mkdir(parents=True)
+    page = tree / "docs" / "page.md"
+    page.write_text(PAGE)
+    victim.write_text(PAGE)  # the same bytes: only where it is tells them apart
+
+    def swap() -> None:
+        page.unlink()
+        page.symlink_to(victim)
+
+    fixed = _fix_with(tree, monkeypatch, swap)
+    assert victim.read_text() == PAGE
+    assert fixed.problems == [("docs/page.md", "it now leads outside the tree")]
+
+
+def test_a_page_replaced_by_another_file_is_not_written(tmp_path, monkeypatch):
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "page.md"
+    page.write_text(PAGE)
+    other = tmp_path / "other.md"
+
+    def replace() -> None:
+        other.write_text(PAGE)
+        os.replace(other, page)  # the same bytes, another file
+
+    fixed = _fix_with(tmp_path, monkeypatch, replace)
+    assert page.read_text() == PAGE
+    assert fixed.problems == [
+        ("docs/page.md", "it is no longer the file doclint read (replaced meanwhile)")
+    ]
+
+
+def test_fix_keeps_mode_and_extended_attributes(tmp_path, monkeypatch):
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "page.md"
+    page.write_text(PAGE)
+    page.chmod(0o640)
+    try:
+        os.setxattr(page, "user.doclint-test", b"kept")
+    except OSError:
+        pytest.skip("no user extended attributes on this filesystem")
+    fixed = _fix_with(tmp_path, monkeypatch, lambda: None)
+    assert fixed.files_fixed == ["docs/page.md"] and page.read_text() == "# Page\n\ncaf\u00e9\n"
+    assert os.getxattr(page, "user.doclint-test") == b"kept"
+    assert page.stat().st_mode & 0o7777 == 0o640
