@@ -16,6 +16,7 @@ from html import escape
 from typing import Any
 
 from doclint import __version__
+from doclint.output.escape import printable
 from doclint.output.html_assets import SCRIPT, STYLE
 from doclint.output.html_data import ReportData, parent_folder
 from doclint.output.run_output import RunOutput
@@ -33,10 +34,23 @@ SHOWN_CAUSES = 200
 def as_html(output: RunOutput) -> Iterator[str]:
     rules = {rule.code: rule for rule in output.rules}
     data = ReportData(rules, output.sources).add_all(output.diagnostics)
-    report = data.as_json(output.files_checked)
+    # Paths, messages and lines shown as text, control characters escaped as
+    # in every text format.
+    report = _printable_all(data.as_json(output.files_checked))
     for position, rule in enumerate(report["rules"]):
         rule["color"] = PALETTE[position % len(PALETTE)]
     yield _page(report, rules)
+
+
+def _printable_all(value: Any) -> Any:
+    """`value` with every string in it (keys too) escaped by `printable`."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {_printable_all(key): _printable_all(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_printable_all(item) for item in value]
+    return value
 
 
 def _page(report: dict[str, Any], rules: dict[str, type[Rule]]) -> str:

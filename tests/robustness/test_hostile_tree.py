@@ -136,6 +136,16 @@ def test_a_file_name_with_a_newline_and_esc_cannot_forge_report_lines(tmp_path, 
     assert "docs/x\\n" in done.stdout and "\\x1b[2J" in done.stdout
 
 
+def test_the_html_report_shows_control_characters_escaped(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / FORGED).write_text("# Notes\n\ncaf\u00c3\u00a9 \x1b[31mred\n")
+    done = doclint("check", "docs", "--select", "ALL", "--output-format", "html", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    # Neither raw nor as a JSON escape that the page's script turns back.
+    assert "\x1b" not in done.stdout and "\\u001b" not in done.stdout
+    assert "\\\\x1b[2J" in done.stdout and "\\\\x1b[31mred" in done.stdout
+
+
 # -- 6. symbolic links to folders are never followed ----------------------------
 
 
