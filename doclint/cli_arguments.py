@@ -9,14 +9,18 @@ import os
 import sys
 
 from doclint import replay_inputs
-from doclint.discovery import GLOB_CHARACTERS, glob_matches
+from doclint.discovery import compile_pattern
 from doclint.engine import Settings
 from doclint.output.escape import printable
 from doclint.registry import Registry, SelectionError
 from doclint.suggestions import check_selectors
+from doclint.walk import skipped_link, walk_tree
 
 # What --statistics writes in each output format: a table, or JSON for machines.
 STATISTICS_FORMATS = ("full", "concise", "json", "jsonl")
+
+
+GLOB_CHARACTERS = frozenset("*?[")
 
 
 class UsageError(Exception):
@@ -26,7 +30,7 @@ class UsageError(Exception):
 def expand_globs(paths: list[str]) -> list[str]:
     """The paths, each glob that names no existing path replaced by what it
     matches (`**` crossing folders), as a shell would, though symbolic links
-    to folders are not followed (discovery.glob_matches); UsageError for a
+    to folders are not followed (glob_matches); UsageError for a
     glob that matches nothing."""
     expanded = []
     for path in paths:
@@ -42,6 +46,43 @@ def expand_globs(paths: list[str]) -> list[str]:
         replay_inputs.refuse()
         expanded += matches
     return expanded
+
+
+def glob_matches(pattern: str) -> list[str]:
+    """What a quoted glob names, sorted, as `glob.glob(pattern, recursive=True)`
+    (`**` crosses folders, `*` and `?` do not, hidden names only for a part
+    that starts with `.`), but walked as a folder is (walk_tree): symbolic
+    links to folders are said once and not followed, and no recursion."""
+    parts = pattern.split("/")
+    fixed = 0
+    while fixed < len(parts) - 1 and not GLOB_CHARACTERS & set(parts[fixed]):
+        fixed += 1
+    base = "/".join(parts[:fixed]) or ("/" if pattern.startswith("/") else "")
+    rest = parts[fixed:]
+    compiled = compile_pattern("/" + "/".join(rest))
+    if compiled is None or not os.path.isdir(base or "."):
+        return []
+    hidden = any(part.startswith(".") for part in rest)
+    depth = None if "**" in rest else len(rest)
+    top = base or "."
+    matches = []
+    for current, folders, files, links in walk_tree(top):
+        relative = os.path.relpath(current, top)
+        prefix = "" if relative == "." else relative + "/"
+        level = prefix.count("/") + 1
+        if not hidden:
+            folders[:] = [name for name in folders if not name.startswith(".")]
+            files = [name for name in files if not name.startswith(".")]
+            links = [name for name in links if not name.startswith(".")]
+        for name in links:
+            skipped_link(os.path.join(current, name))
+        for name in sorted([*folders, *files]):
+            path = prefix + name
+            if compiled.regex.fullmatch(name if compiled.on_name else path):
+                matches.append(os.path.join(base, path) if base else path)
+        if depth is not None and level >= depth:
+            folders[:] = []
+    return sorted(matches)
 
 
 def _check_name(path: str) -> None:

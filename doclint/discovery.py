@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,13 +23,13 @@ from doclint import replay_inputs
 from doclint.file_reading import read_regular
 from doclint.output.escape import printable
 from doclint.paths import absolute
+from doclint.walk import skipped_link, walk_tree
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Folders no documentation tree wants walked; `exclude` replaces this list,
 # `extend-exclude` adds to it (as in ruff).
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", "node_modules", ".doclint_cache", "__pycache__")
 GITIGNORE = ".gitignore"
-GLOB_CHARACTERS = frozenset("*?[")
 
 
 class MissingPathError(FileNotFoundError):
@@ -348,100 +347,6 @@ class PathFilter:
                 return ()
             folder = folder / part
         return tuple(patterns for patterns in sets if patterns.patterns)
-
-
-def walk_tree(top: str) -> Iterator[tuple[str, list[str], list[str], list[str]]]:
-    """As `os.walk(top)` (top-down: the caller may prune `folders`), with each
-    list sorted, but without recursion (a tree 1,000 folders deep exceeded
-    Python's recursion limit in os.walk), with a folder that cannot be listed
-    said once and passed over,
-    and with symbolic links to folders in a list of their own, `links`, never
-    entered: a link to `.` would loop, one to an outside folder would make its
-    files part of the tree. A link to a file stays in `files`."""
-    stack = [top]
-    while stack:
-        current = stack.pop()
-        try:
-            with os.scandir(current) as listing:
-                entries = sorted(listing, key=lambda entry: entry.name)
-        except OSError as error:
-            _warn(current, f"folder not read: {error.strerror}")
-            continue
-        folders, files, links = [], [], []
-        for entry in entries:
-            if _is_folder(entry, follow=False):
-                folders.append(entry.name)
-            elif entry.is_symlink() and _is_folder(entry, follow=True):
-                links.append(entry.name)
-            else:
-                files.append(entry.name)
-        yield current, folders, files, links
-        stack += (os.path.join(current, name) for name in reversed(folders))
-
-
-def _is_folder(entry: os.DirEntry[str], follow: bool) -> bool:
-    try:
-        return entry.is_dir(follow_symlinks=follow)
-    except OSError:
-        return False
-
-
-_SAID: set[str] = set()
-
-
-def skipped_link(path: str) -> None:
-    """Say, once a run, that a symbolic link to a folder is not followed."""
-    _warn(path, "symbolic link to a folder, not followed")
-
-
-def _warn(path: str, problem: str) -> None:
-    """One line on stderr about a path of the walk, once a run."""
-    if path in _SAID:
-        return
-    _SAID.add(path)
-    replay_inputs.refuse()  # a replay would not repeat the warning
-    try:
-        shown = os.path.relpath(path)
-    except (OSError, ValueError):  # no working folder any more
-        shown = path
-    print(f"doclint: warning: {printable(shown)}: {problem}", file=sys.stderr)
-
-
-def glob_matches(pattern: str) -> list[str]:
-    """What a quoted glob names, sorted, as `glob.glob(pattern, recursive=True)`
-    (`**` crosses folders, `*` and `?` do not, hidden names only for a part
-    that starts with `.`), but walked as a folder is (walk_tree): symbolic
-    links to folders are said once and not followed, and no recursion."""
-    parts = pattern.split("/")
-    fixed = 0
-    while fixed < len(parts) - 1 and not GLOB_CHARACTERS & set(parts[fixed]):
-        fixed += 1
-    base = "/".join(parts[:fixed]) or ("/" if pattern.startswith("/") else "")
-    rest = parts[fixed:]
-    compiled = compile_pattern("/" + "/".join(rest))
-    if compiled is None or not os.path.isdir(base or "."):
-        return []
-    hidden = any(part.startswith(".") for part in rest)
-    depth = None if "**" in rest else len(rest)
-    top = base or "."
-    matches = []
-    for current, folders, files, links in walk_tree(top):
-        relative = os.path.relpath(current, top)
-        prefix = "" if relative == "." else relative + "/"
-        level = prefix.count("/") + 1
-        if not hidden:
-            folders[:] = [name for name in folders if not name.startswith(".")]
-            files = [name for name in files if not name.startswith(".")]
-            links = [name for name in links if not name.startswith(".")]
-        for name in links:
-            skipped_link(os.path.join(current, name))
-        for name in sorted([*folders, *files]):
-            path = prefix + name
-            if compiled.regex.fullmatch(name if compiled.on_name else path):
-                matches.append(os.path.join(base, path) if base else path)
-        if depth is not None and level >= depth:
-            folders[:] = []
-    return sorted(matches)
 
 
 def _combine(patterns: Iterable[Pattern]) -> re.Pattern[str] | None:
