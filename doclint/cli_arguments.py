@@ -11,10 +11,10 @@ import sys
 from doclint import replay_inputs
 from doclint.discovery import compile_pattern
 from doclint.engine import Settings
-from doclint.output.escape import printable
+from doclint.output.text import printable
+from doclint.paths import skipped_link, walk_tree
 from doclint.registry import Registry, SelectionError
 from doclint.suggestions import check_selectors
-from doclint.walk import skipped_link, walk_tree
 
 # What --statistics writes in each output format: a table, or JSON for machines.
 STATISTICS_FORMATS = ("full", "concise", "json", "jsonl")

@@ -21,9 +21,8 @@ from pathlib import Path
 
 from doclint import replay_inputs
 from doclint.file_reading import read_regular
-from doclint.output.escape import printable
-from doclint.paths import absolute
-from doclint.walk import skipped_link, walk_tree
+from doclint.output.text import printable
+from doclint.paths import absolute, skipped_link, walk_tree
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Folders no documentation tree wants walked; `exclude` replaces this list,

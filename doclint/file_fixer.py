@@ -24,7 +24,7 @@ from doclint.engine import (
 )
 from doclint.file_reading import read_regular
 from doclint.findings import Row
-from doclint.private_folder import PrivateFolder
+from doclint.leftovers import PrivateFolder
 from doclint.replay_inputs import Stamp
 from doclint.rule_api import FixSafety
 

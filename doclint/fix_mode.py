@@ -41,10 +41,9 @@ from doclint.engine import (
 )
 from doclint.file_fixer import FileFix, FixedText, Fixer, FixSettings
 from doclint.file_reading import read_regular
-from doclint.leftovers import remove_stale, scratch_prefix
+from doclint.leftovers import PrivateFolder, remove_stale, scratch_prefix
 from doclint.overlay_tree import OverlayTree
 from doclint.parallel import map_in_processes, worker_count
-from doclint.private_folder import PrivateFolder
 from doclint.registry import Registry
 from doclint.replay_inputs import Stamp, file_stamp
 from doclint.tree import Tree
@@ -373,7 +372,7 @@ def run_fixes(
     started = time.time()
     setups = set_up_runs(paths, settings)
     remove_stale({file.parent for setup in setups for file in setup.files}, started)
-    # Held by its descriptor (private_folder.py): in a shared temporary folder,
+    # Held by its descriptor (leftovers.PrivateFolder): in a shared temporary folder,
     # another user must not swap the copies of fixed files for theirs.
     scratch = PrivateFolder(scratch_prefix())
     try:

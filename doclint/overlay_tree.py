@@ -8,7 +8,7 @@ import posixpath
 from pathlib import Path
 
 from doclint.cache import digest
-from doclint.private_folder import PrivateFolder
+from doclint.leftovers import PrivateFolder
 from doclint.tree import Tree
 
 

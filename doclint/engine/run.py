@@ -23,6 +23,7 @@ from doclint.engine.settings import Settings
 from doclint.engine.spill import PartSpool, SpilledParts, remove_spool_folder, spool_folder
 from doclint.findings import DiagnosticRow, Row
 from doclint.gc_pause import collect_rarely
+from doclint.leftovers import PrivateFolder
 from doclint.parallel import (
     MIN_ITEMS_PER_WORKER,
     available_cores,
@@ -32,7 +33,6 @@ from doclint.parallel import (
     start_processes,
     worker_count,
 )
-from doclint.private_folder import PrivateFolder
 from doclint.registry import Registry, load_registry
 from doclint.replay_inputs import RunTree
 from doclint.shards import work_order

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import IO, overload
 
 from doclint.engine.reporting import FilePart, PartPlace
-from doclint.private_folder import PrivateFolder
+from doclint.leftovers import PrivateFolder
 
 # A part's file (its number in the run), spill, offset and length there, findings.
 PLACE_WIDTH = 5
@@ -35,7 +35,7 @@ _OWN_SPILL = 0
 
 def spool_folder() -> PrivateFolder:
     """A new private folder for the workers' part files of one run, held by
-    its descriptor (private_folder.py): with a shared temporary folder, another
+    its descriptor (leftovers.PrivateFolder): with a shared temporary folder, another
     user must not swap it, or a file in it, for one of theirs."""
     return PrivateFolder("doclint-parts-")
 

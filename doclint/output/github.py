@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from doclint.findings import DiagnosticRow
-from doclint.output.escape import printable
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
+from doclint.output.text import printable
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 

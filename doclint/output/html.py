@@ -16,10 +16,10 @@ from html import escape
 from typing import Any
 
 from doclint import __version__
-from doclint.output.escape import printable
 from doclint.output.html_assets import SCRIPT, STYLE
 from doclint.output.html_data import ReportData, parent_folder
 from doclint.output.run_output import RunOutput
+from doclint.output.text import printable
 from doclint.rule_api import Rule
 
 PALETTE = (
