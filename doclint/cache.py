@@ -34,8 +34,7 @@ from pathlib import Path
 from typing import IO, get_args
 
 from doclint import __version__, replay_inputs
-from doclint.file_reading import MAX_FILE_SIZE, read_regular
-from doclint.findings import Row
+from doclint.models.findings import Row
 from doclint.replay_inputs import Stamp, file_stamp
 from doclint.sealed import (
     Piece,
@@ -45,6 +44,7 @@ from doclint.sealed import (
     write_new,
     write_sealed,
 )
+from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
 FORMAT = 4
 DEFAULT_FOLDER = ".doclint_cache"

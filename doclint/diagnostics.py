@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from doclint.findings import DiagnosticRow, FixData
-from doclint.rule_api import Severity
+from doclint.models.findings import DiagnosticRow, FixData
+from doclint.rule_api import Cause, Severity
 
 
 class Diagnostic(BaseModel):
@@ -27,6 +27,10 @@ class Diagnostic(BaseModel):
         None,
         description="(safety, description, edits as (line, column, end_line, end_column, "
         "replacement)) of the fix that repairs the finding, if any.",
+    )
+    cause: Cause | None = Field(
+        None,
+        description="Why the rule fired: a stable id (`rule-name/sub-cause`) and a short label.",
     )
 
     def sort_key(self) -> tuple[str, int, int, str, str]:

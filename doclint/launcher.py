@@ -32,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     replayed = replay.replay(arguments)
     if isinstance(replayed, int):
         return replayed
-    from doclint.cli import main as run_command_line
+    from doclint.cli.main import main as run_command_line
 
     with replay.recording(arguments, partial=replayed) as recorder:
         exit_code = run_command_line(arguments)
@@ -44,7 +44,7 @@ def script() -> int:
     """The `doclint` and `python -m doclint` commands: `main` in a process of
     its own, whose garbage collector can be tuned for checking files. Every
     way it ends is an exit code and at most one line: no traceback."""
-    from doclint.gc_pause import collect_rarely
+    from doclint.util.gc_pause import collect_rarely
 
     collect_rarely()
     try:

@@ -48,7 +48,6 @@ from typing import Any, TextIO
 
 from doclint import __version__, replay_inputs
 from doclint.cache import prune, write_cache_file
-from doclint.gc_pause import gc_paused
 from doclint.replay_head import read_head, write_head
 from doclint.replay_partial import Partial
 from doclint.replay_tables import NO_PLACE, FactTable, FileTable
@@ -61,7 +60,8 @@ from doclint.sealed import (
     user_folder,
     write_sealed,
 )
-from doclint.tree import Tree
+from doclint.tree.index import Tree
+from doclint.util.gc_pause import gc_paused
 
 FORMAT = 7
 PREFIX = "replay-"

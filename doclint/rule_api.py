@@ -21,8 +21,8 @@ from types import MappingProxyType, UnionType
 from typing import Annotated, ClassVar, Generic, NamedTuple, TypeVar, Union, get_args, get_origin
 from urllib.parse import unquote
 
-from doclint.edits import Edit
-from doclint.gc_pause import gc_paused
+from doclint.fixes.edits import Edit
+from doclint.models.findings import Cause
 from doclint.models.generated import (
     AnyPage,
     Count,
@@ -56,8 +56,9 @@ from doclint.models.templates import (
 from doclint.parsing.block_lines import ATX_START
 from doclint.parsing.original_source import source_block
 from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
-from doclint.slugs import github_slug, unique_slugs
-from doclint.tree import SourceFile, Tree
+from doclint.tree.index import SourceFile, Tree
+from doclint.tree.slugs import github_slug, unique_slugs
+from doclint.util.gc_pause import gc_paused
 
 __all__ = [
     "ATX_START",
@@ -65,6 +66,7 @@ __all__ = [
     "OUTLINES",
     "PAGE_SUFFIXES",
     "AnyPage",
+    "Cause",
     "CodeBlock",
     "Count",
     "DependencyEntry",
@@ -154,12 +156,13 @@ class Fix(NamedTuple):
 
 
 class Finding(NamedTuple):
-    """What a rule yields; the engine adds path, code, name and severity."""
+    """What a rule yields; the engine adds path, code, name, severity (and a cause if none)."""
 
     line: int
     column: int
     message: str
     fix: Fix | None = None
+    cause: Cause | None = None
 
 
 OptionValue = bool | int | str | tuple[str, ...]
@@ -408,6 +411,8 @@ class Rule(Generic[PageT]):
     scope: ClassVar[Scope] = Scope.PAGE
     kinds: ClassVar[frozenset[DocKind] | None] = None
     options: ClassVar[Mapping[str, RuleOption]] = MappingProxyType({})
+    # Every cause the rule's findings carry, one per distinct reason it fires.
+    causes: ClassVar[tuple[Cause, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)

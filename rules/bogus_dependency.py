@@ -13,7 +13,7 @@ from doclint_rules._cpp_source import decide as decide_cpp
 from doclint_rules._python_source import PythonFacts, decide
 from doclint_rules._source_facts import page_source_text
 
-from doclint.rule_api import DependencyEntry, FileDocs, Finding, Rule, RuleContext
+from doclint.rule_api import Cause, DependencyEntry, FileDocs, Finding, Rule, RuleContext
 
 # A name list the generator cut at a line continuation (`from m import a, \`).
 CONTINUATION = "\\"
@@ -72,6 +72,16 @@ class BogusDependency(Rule[FileDocs]):
     code = "DL305"
     name = "bogus-dependency"
     summary = "Import or include entry that the documented source does not have."
+    NOT_IMPORTED = Cause("bogus-dependency/not-imported", "Module the source does not import")
+    NOT_A_MODULE = Cause("bogus-dependency/not-a-module", "Dependency that is no module name")
+    NOT_IMPORTABLE = Cause(
+        "bogus-dependency/not-importable", "Name that cannot be imported from its module"
+    )
+    NOT_INCLUDED = Cause("bogus-dependency/not-included", "Header the source does not include")
+    ONLY_MENTIONED = Cause(
+        "bogus-dependency/only-mentioned", "Header only named in a comment or string"
+    )
+    causes = (NOT_IMPORTED, NOT_A_MODULE, NOT_IMPORTABLE, NOT_INCLUDED, ONLY_MENTIONED)
 
     def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if not page.dependencies:
@@ -90,7 +100,8 @@ def _findings(
     for entry in page.dependencies:
         problem = _problem(entry, facts, filename)
         if problem:
-            yield Finding(entry.line, _module_column(entry, ctx), problem)
+            message, cause = problem
+            yield Finding(entry.line, _module_column(entry, ctx), message, cause=cause)
 
 
 def _include_findings(
@@ -104,9 +115,11 @@ def _include_findings(
         if entry.module in facts.include_paths or _unsure_mention(entry.module, text, facts):
             continue
         problem = f"`{filename}` has no `#include` of `{entry.module}`"
+        cause = BogusDependency.NOT_INCLUDED
         if entry.module in text:
             problem += "; it is only named in a comment or string"
-        yield Finding(entry.line, _module_column(entry, ctx), problem)
+            cause = BogusDependency.ONLY_MENTIONED
+        yield Finding(entry.line, _module_column(entry, ctx), problem, cause=cause)
 
 
 def _unsure_mention(include: str, text: str, facts: CppFacts) -> bool:
@@ -119,16 +132,22 @@ def _unsure_mention(include: str, text: str, facts: CppFacts) -> bool:
     )
 
 
-def _problem(entry: DependencyEntry, facts: PythonFacts | None, filename: str) -> str | None:
+def _problem(
+    entry: DependencyEntry, facts: PythonFacts | None, filename: str
+) -> tuple[str, Cause] | None:
+    """What is wrong with a dependency entry, and the cause; None if nothing."""
+    rule = BogusDependency
     module = _module(entry)
     if facts is not None:
         if module in facts.modules:
             return None
-        return f"`{entry.module}` is not a module that `{filename}` imports"
+        return f"`{entry.module}` is not a module that `{filename}` imports", rule.NOT_IMPORTED
     if not _is_module_path(module):
-        return f"`{entry.module}` is not a Python module name"
+        return f"`{entry.module}` is not a Python module name", rule.NOT_A_MODULE
     bad = [name for name in entry.names if not _is_imported_name(name)]
-    return f"`{bad[0]}` is not a name that can be imported from `{module}`" if bad else None
+    if not bad:
+        return None
+    return f"`{bad[0]}` is not a name that can be imported from `{module}`", rule.NOT_IMPORTABLE
 
 
 def _module_column(entry: DependencyEntry, ctx: RuleContext) -> int:

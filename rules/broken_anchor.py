@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope, unique_slugs
+from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope, unique_slugs
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
@@ -34,6 +34,11 @@ class BrokenAnchor(Rule):
     code = "DL402"
     name = "broken-anchor"
     summary = "Link fragment that matches no heading of the target Markdown file."
+    OWN_HEADING = Cause("broken-anchor/own-page", "Fragment naming no heading of its own page")
+    OTHER_HEADING = Cause(
+        "broken-anchor/other-page", "Fragment naming no heading of the linked page"
+    )
+    causes = (OWN_HEADING, OTHER_HEADING)
     scope = Scope.FILE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
@@ -54,4 +59,5 @@ class BrokenAnchor(Rule):
                     link.line,
                     link.column,
                     f"`#{target.fragment}` is not a heading anchor of `{target.path}`",
+                    cause=self.OWN_HEADING if target.path == page.path else self.OTHER_HEADING,
                 )

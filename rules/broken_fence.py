@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from doclint.rule_api import (
     AnyPage,
+    Cause,
     CodeBlock,
     Edit,
     EmbeddedSource,
@@ -86,6 +87,12 @@ class BrokenFence(Rule):
     summary = "Fenced code block closed early by an embedded fence, or never closed."
     scope = Scope.FILE
     fix_safety = FixSafety.SAFE
+    EMBEDDED_FENCE = Cause(
+        "broken-fence/embedded-fence", "Embedded text's fence closing the generator's block"
+    )
+    NEVER_CLOSED = Cause("broken-fence/never-closed", "Code block never closed")
+    NESTED_FENCE = Cause("broken-fence/nested-fence", "Nested fence closing the outer block")
+    causes = (EMBEDDED_FENCE, NEVER_CLOSED, NESTED_FENCE)
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         source = page.source if isinstance(page, FileDocs) else None
@@ -108,6 +115,7 @@ class BrokenFence(Rule):
                     block.column,
                     f"the {_fence(block)} block opened here is never closed; "
                     f"it runs to line {block.end_line} and swallows everything up to there",
+                    cause=self.NEVER_CLOSED,
                 )
                 continue
             if source is not None and block.line == source.line:
@@ -131,6 +139,7 @@ def _broken_source(source: EmbeddedSource, lines: list[str]) -> Finding:
         f"{fence}{source.info} block opened at line {source.line}; the block was meant to end "
         f"at line {source.end_line}; open it with a longer fence ({longer}{source.info})",
         _lengthen(source, lines, opening, longer) if opening else None,
+        BrokenFence.EMBEDDED_FENCE,
     )
 
 
@@ -156,6 +165,7 @@ def _broken_nesting(block: CodeBlock, nested: int, lines: list[str]) -> Finding:
         f"this fence closes the {_fence(block)} block opened at line {block.line}, though it "
         f"seems meant to close the {_marker_at(lines, inner) or 'nested'} fence at line "
         f"{inner}; open the outer block with a longer fence ({opening}{block.info})",
+        cause=BrokenFence.NESTED_FENCE,
     )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from doclint.rule_api import (
     AnyPage,
+    Cause,
     Finding,
     LinkTarget,
     Rule,
@@ -48,24 +49,46 @@ class BrokenLink(Rule):
     name = "broken-link"
     summary = "Relative link whose target does not exist."
     scope = Scope.FILE
+    PAGE_NOT_GENERATED = Cause(
+        "broken-link/page-not-generated", "Link to a documentation page not generated"
+    )
+    MISSING_PAGE = Cause("broken-link/missing-page", "Link to a missing Markdown page")
+    MISSING_FOLDER = Cause("broken-link/missing-folder", "Link to a missing folder")
+    MISSING_FILE = Cause("broken-link/missing-file", "Link to a missing file")
+    causes = (PAGE_NOT_GENERATED, MISSING_PAGE, MISSING_FOLDER, MISSING_FILE)
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         # Each target is judged once: a keyword index links one page a
         # hundred times, and a missing page's links all get the same message.
-        messages: dict[str, str | None] = {}
+        problems: dict[str, tuple[str, Cause] | None] = {}
         for link, target in ctx.relative_links(page):
-            if link.target not in messages:
-                messages[link.target] = _missing(page, link.target, target, ctx)
-            message = messages[link.target]
-            if message is not None:
-                yield Finding(link.line, link.column, message)
+            if link.target not in problems:
+                problems[link.target] = _missing(page, link.target, target, ctx)
+            problem = problems[link.target]
+            if problem is not None:
+                yield Finding(link.line, link.column, problem[0], cause=problem[1])
 
 
-def _missing(page: AnyPage, written: str, target: LinkTarget, ctx: RuleContext) -> str | None:
-    """What is wrong with a link written `written` that resolves to `target`, or None."""
+def _missing(
+    page: AnyPage, written: str, target: LinkTarget, ctx: RuleContext
+) -> tuple[str, Cause] | None:
+    """What is wrong with a link written `written` that resolves to `target`,
+    and the cause, or None."""
     if target.escapes_root or target.path == page.path or ctx.exists(target.path):
         return None
-    return (
+    message = (
         f"link target `{shown_target(written)}` does not exist"
         f" (resolved to `{shown_tree_path(target.path)}`)"
     )
+    return message, _missing_cause(written.partition("#")[0])
+
+
+def _missing_cause(path: str) -> Cause:
+    """What a missing target was meant to be, by how the link names it."""
+    if path.endswith("_docs.md"):
+        return BrokenLink.PAGE_NOT_GENERATED
+    if path.endswith(".md"):
+        return BrokenLink.MISSING_PAGE
+    if path.endswith("/"):
+        return BrokenLink.MISSING_FOLDER
+    return BrokenLink.MISSING_FILE

@@ -12,7 +12,16 @@ from doclint_rules._cpp_source import decide as decide_cpp
 from doclint_rules._python_source import PythonFacts, decide
 from doclint_rules._source_facts import page_source_text
 
-from doclint.rule_api import FOLDER_PAGES, Count, FileDocs, Finding, FolderDoc, Rule, RuleContext
+from doclint.rule_api import (
+    FOLDER_PAGES,
+    Cause,
+    Count,
+    FileDocs,
+    Finding,
+    FolderDoc,
+    Rule,
+    RuleContext,
+)
 
 # Pages the generator writes into a folder after it has counted that folder's
 # files, so a count of a folder under docs/ never includes them.
@@ -92,6 +101,12 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
     code = "DL304"
     name = "count-mismatch"
     summary = "Class, function, file or subfolder count that disagrees with the source or folder."
+    CLASSES = Cause("count-mismatch/classes", "Classes miscounted")
+    FUNCTIONS = Cause("count-mismatch/functions", "Functions miscounted")
+    FILES = Cause("count-mismatch/files", "Files of a folder miscounted")
+    SUBFOLDERS = Cause("count-mismatch/subfolders", "Subfolders miscounted")
+    EXTENSION_FILES = Cause("count-mismatch/extension-files", "Files of one extension miscounted")
+    causes = (CLASSES, FUNCTIONS, FILES, SUBFOLDERS, EXTENSION_FILES)
 
     def check(self, page: FileDocs | FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
@@ -167,6 +182,7 @@ def _overview_findings(
             line,
             _column(ctx, line, needle, wrong[0].column),
             f"claims {approximately}{claimed}; {found.format(actual)}",
+            cause=CountMismatch.FUNCTIONS if wrong[0].what == "function" else CountMismatch.CLASSES,
         )
 
 
@@ -206,9 +222,13 @@ def _check_folder(page: FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
     for count in page.counts:
         actual = len(subfolders) if count.what == "subfolder" else len(files)
         if _wrong(count.value, actual, complete):
-            of = "subfolder(s)" if count.what == "subfolder" else "file(s)"
+            if count.what == "subfolder":
+                of, cause = "subfolder(s)", CountMismatch.SUBFOLDERS
+            else:
+                of, cause = "file(s)", CountMismatch.FILES
             has = f"{shown} has {actual}" + (after if count.what == "file" else "")
-            yield Finding(count.line, count.column, f"claims {count.value} {of}; {has}")
+            message = f"claims {count.value} {of}; {has}"
+            yield Finding(count.line, count.column, message, cause=cause)
     for count in page.extension_counts:
         actual = extensions.get(count.what, 0)
         if _wrong(count.value, actual, complete):
@@ -217,6 +237,7 @@ def _check_folder(page: FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
                 count.line,
                 count.column,
                 f"claims {count.value} {kind} file(s); {shown} has {actual}{after}",
+                cause=CountMismatch.EXTENSION_FILES,
             )
 
 

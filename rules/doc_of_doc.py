@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, DocKind, Finding, Rule, RuleContext, Scope, Severity
+from doclint.rule_api import AnyPage, Cause, DocKind, Finding, Rule, RuleContext, Scope, Severity
 
 DOCS_OF_DOCS = "docs/docs/"
 FOLDER_KINDS = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
@@ -48,6 +48,15 @@ class DocOfDoc(Rule):
     severity = Severity.WARNING
     scope = Scope.FILE
 
+    DOCUMENTS_PAGE = Cause("doc-of-doc/documents-page", "Page documenting a generated page")
+    DOCUMENTS_FOLDER = Cause(
+        "doc-of-doc/documents-folder", "Page documenting a folder of generated pages"
+    )
+    UNDER_DOCS_OF_DOCS = Cause(
+        "doc-of-doc/under-docs-of-docs", "Page in the folder of docs of docs"
+    )
+    causes = (DOCUMENTS_PAGE, DOCUMENTS_FOLDER, UNDER_DOCS_OF_DOCS)
+
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         line, column = (page.title.line, page.title.column) if page.title else (1, 1)
         if page.level >= 2 and page.described:
@@ -58,6 +67,7 @@ class DocOfDoc(Rule):
                 column,
                 f"this page documents {subject} of the generated tree "
                 f"(level {page.level}): the generator re-read its own output",
+                cause=self.DOCUMENTS_FOLDER if folder else self.DOCUMENTS_PAGE,
             )
         elif page.described is None and page.path.startswith(DOCS_OF_DOCS):
             yield Finding(
@@ -65,4 +75,5 @@ class DocOfDoc(Rule):
                 column,
                 f"this page sits under `{DOCS_OF_DOCS}`, where the generator writes pages "
                 "about its own output",
+                cause=self.UNDER_DOCS_OF_DOCS,
             )

@@ -17,14 +17,7 @@ from doclint_rules._source_facts import (
     reserved_word,
 )
 
-from doclint.rule_api import (
-    FileDocs,
-    Finding,
-    FixSafety,
-    KeywordIndex,
-    Rule,
-    RuleContext,
-)
+from doclint.rule_api import Cause, FileDocs, Finding, FixSafety, KeywordIndex, Rule, RuleContext
 
 # The class lists of the templates: Python's "### Classs" (and the spellings
 # it is fixed to), C/C++'s "### Class/Structs".
@@ -219,6 +212,24 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
         " or not in the source)."
     )
     fix_safety = FixSafety.SAFE
+    PYTHON_KEYWORD = Cause("keyword-as-class/python-keyword", "Python keyword listed as a class")
+    CPP_KEYWORD = Cause("keyword-as-class/cpp-keyword", "C++ keyword listed as a class")
+    CUDA_KEYWORD = Cause("keyword-as-class/cuda-keyword", "CUDA keyword listed as a class")
+    PROSE_WORD = Cause("keyword-as-class/prose-word", "English word from prose listed as a class")
+    EXPORT_MACRO = Cause("keyword-as-class/export-macro", "Export macro listed as a class")
+    TEMPLATE_PARAMETER = Cause(
+        "keyword-as-class/template-parameter", "Template parameter listed as a class"
+    )
+    NOT_DEFINED = Cause("keyword-as-class/not-defined", "Class the source does not define")
+    causes = (
+        PYTHON_KEYWORD,
+        CPP_KEYWORD,
+        CUDA_KEYWORD,
+        PROSE_WORD,
+        EXPORT_MACRO,
+        TEMPLATE_PARAMETER,
+        NOT_DEFINED,
+    )
 
     def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
@@ -238,7 +249,7 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
             for entry in category.entries:
                 for finding in judge.findings(entry):
                     fix = remove_keyword_entry(ctx, entry, category.heading, safety)
-                    yield Finding(finding.line, finding.column, finding.message, fix)
+                    yield finding._replace(fix=fix)
 
 
 class _Judge:
@@ -259,28 +270,40 @@ class _Judge:
     def findings(self, entry: _Listed) -> Iterable[Finding]:
         reason = self.reason(entry.name)
         if reason:
-            yield Finding(entry.line, entry.column, f"`{entry.name}` {reason}")
+            text, cause = reason
+            yield Finding(entry.line, entry.column, f"`{entry.name}` {text}", cause=cause)
 
-    def reason(self, name: str) -> str | None:
+    def reason(self, name: str) -> tuple[str, Cause] | None:
+        """Why `name` is no class of the page's source, and the cause; None if it may be one."""
         if self.defined is not None and name in self.defined:
             return None
         reserved = reserved_word(name, self.described)
         if reserved:
-            return f"is {reserved}, not a class name"
+            return f"is {reserved}, not a class name", _KEYWORD_CAUSES[reserved]
         source = self.source
+        rule = KeywordAsClass
         if self.defined is None or source is None:
             if name in PROSE_WORDS:
-                return "is an English word caught from prose, not a class name"
+                return "is an English word caught from prose, not a class name", rule.PROSE_WORD
             return None
         if not isinstance(source.facts, CppFacts):
-            return f"is not a class defined in `{source.filename}`"
+            return f"is not a class defined in `{source.filename}`", rule.NOT_DEFINED
         named = class_after_macro(name, source.text)
         if named or name in self.export_macros:
-            return "is an export macro" + (f"; the class is `{named}`" if named else "")
+            text = "is an export macro" + (f"; the class is `{named}`" if named else "")
+            return text, rule.EXPORT_MACRO
         if names_a_type_in_code(name, source.text):
             return None
         if is_template_parameter(name, source.text):
-            return "is a template parameter, not a class name"
+            return "is a template parameter, not a class name", rule.TEMPLATE_PARAMETER
         if source.unsure_about(name):
             return None
-        return f"is not a class defined in `{source.filename}`"
+        return f"is not a class defined in `{source.filename}`", rule.NOT_DEFINED
+
+
+_KEYWORD_CAUSES = {
+    "a Python keyword": KeywordAsClass.PYTHON_KEYWORD,
+    "a C++ keyword": KeywordAsClass.CPP_KEYWORD,
+    "a CUDA keyword": KeywordAsClass.CUDA_KEYWORD,
+}
+"""The cause of each answer of `reserved_word`."""

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from doclint.rule_api import (
     AnyPage,
+    Cause,
     Finding,
     Rule,
     RuleContext,
@@ -49,6 +50,8 @@ class LinkEscapesRoot(Rule):
     name = "link-escapes-root"
     summary = "Relative link whose target lies outside the tree root."
     scope = Scope.FILE
+    OUTSIDE_ROOT = Cause("link-escapes-root/outside-root", "Link leading out of the tree root")
+    causes = (OUTSIDE_ROOT,)
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         for link, target in ctx.relative_links(page):
@@ -58,4 +61,5 @@ class LinkEscapesRoot(Rule):
                     link.column,
                     f"link target `{shown_target(link.target)}` leads out of the tree root "
                     f"(resolved to `{shown_tree_path(target.path)}`); it is not followed",
+                    cause=self.OUTSIDE_ROOT,
                 )

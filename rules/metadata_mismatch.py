@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from doclint.rule_api import (
+    Cause,
     Edit,
     FileDocs,
     Finding,
@@ -81,6 +82,12 @@ class MetadataMismatch(Rule[FileDocs]):
     name = "metadata-mismatch"
     summary = "File Metadata line (path, size, type, extension) that disagrees with the file."
     fix_safety = FixSafety.SAFE
+    PATH = Cause("metadata-mismatch/path", "Path that is not the documented file's")
+    EXTENSION = Cause("metadata-mismatch/extension", "Extension that is not the file's")
+    TYPE = Cause("metadata-mismatch/type", "File type that is not the extension's")
+    SIZE_BYTES = Cause("metadata-mismatch/size-bytes", "Size in bytes that is not the file's")
+    SIZE_KB = Cause("metadata-mismatch/size-kb", "Size in KB that disagrees with the bytes")
+    causes = (PATH, EXTENSION, TYPE, SIZE_BYTES, SIZE_KB)
 
     def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         described = page.described
@@ -91,20 +98,24 @@ class MetadataMismatch(Rule[FileDocs]):
             value = field.value.strip()
             problem: tuple[str, str] | None = None
             actual: int | None = None
+            cause = self.PATH
             if field.name == "Path":
                 problem = _path_problem(value, described, title_names_file_only(page.template))
             elif field.name == "Extension":
-                problem = _extension_problem(value, described, extension)
+                problem, cause = _extension_problem(value, described, extension), self.EXTENSION
             elif field.name == "Type":
-                problem = _type_problem(value, extension)
+                problem, cause = _type_problem(value, extension), self.TYPE
             elif field.name == "Size" and page.size is not None:
                 actual = ctx.file_size(described)
                 problem = _size_problem(page.size, field, actual)
+                # The bytes are the file's own measure; the KB only restate them.
+                wrong_bytes = actual is not None and actual != page.size.size_bytes
+                cause = self.SIZE_BYTES if wrong_bytes else self.SIZE_KB
             if problem is not None:
                 needle, message = problem
                 correct = _correct_value(page, field.name, extension, actual)
                 fix = _rewrite(ctx, field, correct) if correct is not None else None
-                yield Finding(field.line, _column(ctx, field, needle), message, fix)
+                yield Finding(field.line, _column(ctx, field, needle), message, fix, cause)
 
 
 def _correct_value(page: FileDocs, name: str, extension: str, size: int | None) -> str | None:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from doclint_rules._python_source import is_python_path
 
-from doclint.rule_api import PAGE_SUFFIXES, FileDocs, Finding, Rule, RuleContext
+from doclint.rule_api import PAGE_SUFFIXES, Cause, FileDocs, Finding, Rule, RuleContext
 
 PURPOSE_CLAIM = "This appears to be a **test file**."
 TESTING_CLAIMS = ("This is a test file.", "Run it with")
@@ -50,12 +50,21 @@ class MisclassifiedFile(Rule[FileDocs]):
     code = "DL302"
     name = "misclassified-file"
     summary = "A file that is not a Python program is called a test file."
+    PURPOSE_CLAIM = Cause(
+        "misclassified-file/purpose-claim", "Non-Python file called a test file in its purpose"
+    )
+    TESTING_CLAIM = Cause(
+        "misclassified-file/testing-claim", "Non-Python file given a test command to run"
+    )
+    causes = (PURPOSE_CLAIM, TESTING_CLAIM)
 
     def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         described = page.described
         if not described or is_python_path(described):
             return
-        claim = _purpose_claim(page) or _testing_claim(page, ctx)
+        claim, cause = _purpose_claim(page), self.PURPOSE_CLAIM
+        if claim is None:
+            claim, cause = _testing_claim(page, ctx), self.TESTING_CLAIM
         if claim is None:
             return
         line, phrase = claim
@@ -65,6 +74,7 @@ class MisclassifiedFile(Rule[FileDocs]):
             text.find(phrase) + 1 if phrase in text else 1,
             f"calls `{posixpath.basename(described)}` a test file, but it is "
             f"{_what_it_is(described)}, not a Python program",
+            cause=cause,
         )
 
 

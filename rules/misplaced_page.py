@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope, shown_tree_path
+from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope, shown_tree_path
 
 
 class MisplacedPage(Rule):
@@ -31,6 +31,10 @@ class MisplacedPage(Rule):
     summary = "Generated page whose path is not the one its title implies."
     scope = Scope.FILE
 
+    WRONG_NAME = Cause("misplaced-page/wrong-name", "Page under another file name")
+    WRONG_FOLDER = Cause("misplaced-page/wrong-folder", "Page in another folder")
+    causes = (WRONG_NAME, WRONG_FOLDER)
+
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         expected = page.expected_path
         if expected is None or page.path == expected:
@@ -42,6 +46,7 @@ class MisplacedPage(Rule):
                 column,
                 f"this page belongs in `{posixpath.basename(expected)}`"
                 f", not `{posixpath.basename(page.path)}`",
+                cause=self.WRONG_NAME,
             )
         else:
             yield Finding(
@@ -49,4 +54,5 @@ class MisplacedPage(Rule):
                 column,
                 f"this page belongs at `{shown_tree_path(expected)}`; its relative links"
                 " are not checked away from there",
+                cause=self.WRONG_FOLDER,
             )

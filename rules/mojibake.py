@@ -11,6 +11,7 @@ from doclint_rules._mojibake import CODEC_NAMES, repaired_pieces, suspect_lines
 
 from doclint.rule_api import (
     AnyPage,
+    Cause,
     Edit,
     FileDocs,
     Finding,
@@ -70,6 +71,11 @@ class Mojibake(Rule):
     summary = "Text whose UTF-8 bytes were decoded as Windows-1252 or Latin-1."
     scope = Scope.FILE
     fix_safety = FixSafety.SAFE
+    WINDOWS_1252 = Cause("mojibake/windows-1252", "UTF-8 text decoded as Windows-1252")
+    LATIN_1 = Cause("mojibake/latin-1", "UTF-8 text decoded as Latin-1")
+    TWICE = Cause("mojibake/decoded-twice", "UTF-8 text mis-decoded twice")
+    OTHER_CODEC = Cause("mojibake/other-codec", "UTF-8 text decoded as another legacy codec")
+    causes = (WINDOWS_1252, LATIN_1, TWICE, OTHER_CODEC)
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         # The cheap test finds the few suspect lines and keeps ordinary ones
@@ -86,12 +92,14 @@ class Mojibake(Rule):
                 for first, last, repaired in _segments(piece, fixed)
             )
             codecs = next((codecs for *_, codecs in pieces if codecs), ())
-            column, message = _describe(line, segments, codecs)
-            yield Finding(number, column, message, _fix(number, line, segments))
+            column, message, cause = _describe(line, segments, codecs)
+            yield Finding(number, column, message, _fix(number, line, segments), cause)
 
 
-def _describe(line: str, segments: tuple[Segment, ...], codecs: tuple[str, ...]) -> tuple[int, str]:
-    """Column of the first mangled character and a message with the repairs."""
+def _describe(
+    line: str, segments: tuple[Segment, ...], codecs: tuple[str, ...]
+) -> tuple[int, str, Cause]:
+    """Column of the first mangled character, a message with the repairs, and the cause."""
     repairs = list(dict.fromkeys((line[start:end], fixed) for start, end, fixed in segments))
     listed = ", ".join(
         f"`{_visible(mangled)}` is `{_visible(repaired)}`"
@@ -103,7 +111,19 @@ def _describe(line: str, segments: tuple[Segment, ...], codecs: tuple[str, ...])
     codecs = codecs or _decoding_chain(*repairs[0])
     how = " then ".join(dict.fromkeys(codecs)) or "a legacy codec"
     twice = ", twice" if len(codecs) > 1 and len(set(codecs)) == 1 else ""
-    return segments[0][0] + 1, f"{listed} mis-decoded (UTF-8 read as {how}{twice})"
+    message = f"{listed} mis-decoded (UTF-8 read as {how}{twice})"
+    return segments[0][0] + 1, message, _cause(codecs)
+
+
+def _cause(codecs: tuple[str, ...]) -> Cause:
+    """The cause of mojibake decoded with `codecs` (outermost first)."""
+    if len(codecs) > 1:
+        return Mojibake.TWICE
+    if codecs == ("Windows-1252",):
+        return Mojibake.WINDOWS_1252
+    if codecs == ("Latin-1",):
+        return Mojibake.LATIN_1
+    return Mojibake.OTHER_CODEC
 
 
 def _fix(number: int, line: str, segments: tuple[Segment, ...]) -> Fix | None:

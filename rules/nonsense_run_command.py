@@ -9,7 +9,17 @@ from collections.abc import Iterator
 from doclint_rules._fixing import delete_lines
 from doclint_rules._python_source import is_python_path
 
-from doclint.rule_api import Edit, FileDocs, Finding, Fix, FixSafety, Rule, RuleContext, RunCommand
+from doclint.rule_api import (
+    Cause,
+    Edit,
+    FileDocs,
+    Finding,
+    Fix,
+    FixSafety,
+    Rule,
+    RuleContext,
+    RunCommand,
+)
 
 _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
 # Options of the python launcher that take a value, so that the script is
@@ -59,6 +69,9 @@ class NonsenseRunCommand(Rule[FileDocs]):
     name = "nonsense-run-command"
     summary = "Run command that executes a non-Python file or a missing file with python."
     fix_safety = FixSafety.UNSAFE
+    NOT_PYTHON = Cause("nonsense-run-command/not-python", "Non-Python file run with python")
+    MISSING_SCRIPT = Cause("nonsense-run-command/missing-script", "Missing script run with python")
+    causes = (NOT_PYTHON, MISSING_SCRIPT)
 
     def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         for command in page.run_commands:
@@ -72,8 +85,10 @@ class NonsenseRunCommand(Rule[FileDocs]):
             )
             if not is_python_path(script):
                 problem = f"runs `{script}` with python, but it is not a Python file"
+                cause = self.NOT_PYTHON
             elif not ctx.exists(script.removeprefix("./")):
                 problem = f"runs `{script}`, which is not in the tree"
+                cause = self.MISSING_SCRIPT
             else:
                 continue
             yield Finding(
@@ -81,6 +96,7 @@ class NonsenseRunCommand(Rule[FileDocs]):
                 max(column, 1),
                 f"`{command.command}` {problem}",
                 _fix(page, command, ctx),
+                cause,
             )
 
 

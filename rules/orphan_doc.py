@@ -6,6 +6,7 @@ import posixpath
 from collections.abc import Iterator
 
 from doclint.rule_api import (
+    Cause,
     FileDocs,
     Finding,
     FolderDoc,
@@ -56,6 +57,11 @@ class OrphanDoc(Rule[FileDocs | KeywordIndex | FolderPage]):
     severity = Severity.WARNING
     # A page embedded in another sits in the outer page's place, not its own.
     scope = Scope.FILE
+    MISSING_FOLDER = Cause("orphan-doc/missing-folder", "Documented folder not in the tree")
+    FOLDER_IS_FILE = Cause("orphan-doc/folder-is-file", "Documented folder that is a file")
+    MISSING_FILE = Cause("orphan-doc/missing-file", "Documented file not in the tree")
+    MISSING_PAGE = Cause("orphan-doc/missing-page", "Documented generated page not in the tree")
+    causes = (MISSING_FOLDER, FOLDER_IS_FILE, MISSING_FILE, MISSING_PAGE)
 
     def check(
         self, page: FileDocs | KeywordIndex | FolderPage, ctx: RuleContext
@@ -67,15 +73,19 @@ class OrphanDoc(Rule[FileDocs | KeywordIndex | FolderPage]):
         line, column = (page.title.line, page.title.column) if page.title else (1, 1)
         if isinstance(page, FolderPage):
             if path is None or not ctx.is_dir(path):
-                what = "is not in the tree" if path is None or not ctx.exists(path) else "is a file"
-                yield Finding(
-                    line, column, f"this page documents folder `{described}/`, which {what}"
-                )
+                if path is None or not ctx.exists(path):
+                    what, cause = "is not in the tree", self.MISSING_FOLDER
+                else:
+                    what, cause = "is a file", self.FOLDER_IS_FILE
+                message = f"this page documents folder `{described}/`, which {what}"
+                yield Finding(line, column, message, cause=cause)
         elif path is None or not ctx.exists(path):
-            what = "generated page" if page.level > 1 else "file"
-            yield Finding(
-                line, column, f"this page documents {what} `{described}`, which is not in the tree"
-            )
+            if page.level > 1:
+                what, cause = "generated page", self.MISSING_PAGE
+            else:
+                what, cause = "file", self.MISSING_FILE
+            message = f"this page documents {what} `{described}`, which is not in the tree"
+            yield Finding(line, column, message, cause=cause)
 
 
 def _tree_path(described: str) -> str | None:

@@ -9,7 +9,7 @@ from doclint_rules._cpp_source import CppFacts
 from doclint_rules._python_source import PythonFacts
 from doclint_rules._source_facts import DocumentedSource, documented_source, reserved_word
 
-from doclint.rule_api import Finding, KeywordIndex, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, KeywordIndex, Rule, RuleContext
 
 FUNCTION_CATEGORY = "Functions"
 IMPORT_CATEGORY = "Imports"
@@ -84,6 +84,28 @@ class PhantomKeyword(Rule[KeywordIndex]):
     code = "DL203"
     name = "phantom-keyword"
     summary = "Function, import or include entry that the source does not define or have."
+    PYTHON_KEYWORD = Cause("phantom-keyword/python-keyword", "Python keyword listed as a function")
+    CPP_KEYWORD = Cause("phantom-keyword/cpp-keyword", "C++ keyword listed as a function")
+    CUDA_KEYWORD = Cause("phantom-keyword/cuda-keyword", "CUDA keyword listed as a function")
+    CONSTRUCTOR = Cause("phantom-keyword/constructor", "Constructor listed as a function")
+    FUNCTION_NOT_DEFINED = Cause(
+        "phantom-keyword/function-not-defined", "Function the source does not define"
+    )
+    IMPORT_NOT_IMPORTED = Cause(
+        "phantom-keyword/import-not-imported", "Import the source does not import"
+    )
+    INCLUDE_NOT_INCLUDED = Cause(
+        "phantom-keyword/include-not-included", "Include the source does not include"
+    )
+    causes = (
+        PYTHON_KEYWORD,
+        CPP_KEYWORD,
+        CUDA_KEYWORD,
+        CONSTRUCTOR,
+        FUNCTION_NOT_DEFINED,
+        IMPORT_NOT_IMPORTED,
+        INCLUDE_NOT_INCLUDED,
+    )
 
     def check(self, page: KeywordIndex, ctx: RuleContext) -> Iterator[Finding]:
         categories = [c for c in page.categories if c.heading in CATEGORIES]
@@ -94,15 +116,20 @@ class PhantomKeyword(Rule[KeywordIndex]):
             for entry in category.entries:
                 problem = _phantom(category.heading, entry.name, page.described, source)
                 if problem:
-                    yield Finding(entry.line, entry.column, problem)
+                    message, cause = problem
+                    yield Finding(entry.line, entry.column, message, cause=cause)
+
+
+Problem = tuple[str, Cause]
+"""A finding's message and cause."""
 
 
 def _phantom(
     heading: str, name: str, described: str | None, source: DocumentedSource | None
-) -> str | None:
+) -> Problem | None:
     reserved = reserved_word(name, described, soft=False) if heading == FUNCTION_CATEGORY else None
     if reserved:
-        return f"`{name}` is {reserved}, not a function"
+        return f"`{name}` is {reserved}, not a function", _KEYWORD_CAUSES[reserved]
     if source is None or source.facts is None:
         return None
     facts = source.facts
@@ -113,23 +140,40 @@ def _phantom(
     return _cpp_phantom(heading, name, facts, source.filename)
 
 
-def _python_phantom(heading: str, name: str, facts: PythonFacts, filename: str) -> str | None:
+def _python_phantom(heading: str, name: str, facts: PythonFacts, filename: str) -> Problem | None:
+    rule = PhantomKeyword
     if heading == FUNCTION_CATEGORY:
         if name in facts.functions:
             return None
-        return f"`{name}` is listed as a function but is not defined in `{filename}`"
+        message = f"`{name}` is listed as a function but is not defined in `{filename}`"
+        return message, rule.FUNCTION_NOT_DEFINED
     if heading != IMPORT_CATEGORY or name in facts.modules or name in facts.imported_names:
         return None
-    return f"`{name}` is listed as an import but is not a module or name imported by `{filename}`"
+    message = (
+        f"`{name}` is listed as an import but is not a module or name imported by `{filename}`"
+    )
+    return message, rule.IMPORT_NOT_IMPORTED
 
 
-def _cpp_phantom(heading: str, name: str, facts: CppFacts, filename: str) -> str | None:
+def _cpp_phantom(heading: str, name: str, facts: CppFacts, filename: str) -> Problem | None:
+    rule = PhantomKeyword
     if heading == FUNCTION_CATEGORY:
         if name in facts.classes or name in facts.declared_types:
-            return f"`{name}` is a class of `{filename}` (its constructor), not a function"
+            message = f"`{name}` is a class of `{filename}` (its constructor), not a function"
+            return message, rule.CONSTRUCTOR
         if name in facts.functions:
             return None
-        return f"`{name}` is listed as a function but is not declared in `{filename}`"
+        message = f"`{name}` is listed as a function but is not declared in `{filename}`"
+        return message, rule.FUNCTION_NOT_DEFINED
     if heading != INCLUDE_CATEGORY or name in facts.include_paths:
         return None
-    return f"`{name}` is listed as an include but `{filename}` has no `#include` of it"
+    message = f"`{name}` is listed as an include but `{filename}` has no `#include` of it"
+    return message, rule.INCLUDE_NOT_INCLUDED
+
+
+_KEYWORD_CAUSES = {
+    "a Python keyword": PhantomKeyword.PYTHON_KEYWORD,
+    "a C++ keyword": PhantomKeyword.CPP_KEYWORD,
+    "a CUDA keyword": PhantomKeyword.CUDA_KEYWORD,
+}
+"""The cause of each answer of `reserved_word`."""

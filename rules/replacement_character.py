@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope
+from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope
 
 REPLACEMENT = "\ufffd"
 
@@ -36,6 +36,8 @@ class ReplacementCharacter(Rule):
     code = "DL502"
     name = "replacement-character"
     summary = "U+FFFD replacement character: bytes lost when a non-UTF-8 file was decoded."
+    REPLACED = Cause("replacement-character/lost-bytes", "Characters lost to U+FFFD")
+    causes = (REPLACED,)
     scope = Scope.FILE
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
@@ -53,4 +55,5 @@ class ReplacementCharacter(Rule):
                 column + 1,
                 f"U+FFFD replacement character{many}: bytes that were not valid UTF-8 "
                 "were replaced when the text was decoded, and the original characters are lost",
+                cause=self.REPLACED,
             )

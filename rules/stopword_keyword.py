@@ -11,6 +11,7 @@ from typing import ClassVar
 from doclint_rules._fixing import remove_keyword_entry
 
 from doclint.rule_api import (
+    Cause,
     Finding,
     FixSafety,
     KeywordIndex,
@@ -133,6 +134,14 @@ class StopwordKeyword(Rule[KeywordIndex]):
     name = "stopword-keyword"
     summary = "Identifier entry that is an English stop word or a word the generator wrote."
     fix_safety = FixSafety.SAFE
+    STOP_WORD = Cause("stopword-keyword/stop-word", "English stop word listed as an identifier")
+    CONFIGURED = Cause(
+        "stopword-keyword/configured-stop-word", "Configured stop word listed as an identifier"
+    )
+    GENERATOR_WORD = Cause(
+        "stopword-keyword/generator-word", "Generator's own word listed as an identifier"
+    )
+    causes = (STOP_WORD, CONFIGURED, GENERATOR_WORD)
     options: ClassVar[Mapping[str, RuleOption]] = {
         "extra-stop-words": RuleOption(
             (), "More words to flag as stop words, spelled exactly as in the index."
@@ -156,11 +165,11 @@ class StopwordKeyword(Rule[KeywordIndex]):
         for category in identifier_lists:
             for entry in category.entries:
                 if entry.name in STOP_WORDS:
-                    reason = "is an English stop word"
+                    reason, cause = "is an English stop word", self.STOP_WORD
                 elif entry.name in extra:
-                    reason = "is in the configured `extra-stop-words`"
+                    reason, cause = "is in the configured `extra-stop-words`", self.CONFIGURED
                 elif entry.name in generator_words:
-                    reason = "is a word the generator wrote itself"
+                    reason, cause = "is a word the generator wrote itself", self.GENERATOR_WORD
                 else:
                     continue
                 yield Finding(
@@ -168,6 +177,7 @@ class StopwordKeyword(Rule[KeywordIndex]):
                     entry.column,
                     f"`{entry.name}` {reason}, not an identifier of `{documented}`",
                     remove_keyword_entry(ctx, entry, category.heading, FixSafety.SAFE),
+                    cause,
                 )
 
 

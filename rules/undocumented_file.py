@@ -5,7 +5,16 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint.rule_api import FOLDER_PAGES, Finding, FolderIndex, Rule, RuleContext, Scope, Severity
+from doclint.rule_api import (
+    FOLDER_PAGES,
+    Cause,
+    Finding,
+    FolderIndex,
+    Rule,
+    RuleContext,
+    Scope,
+    Severity,
+)
 
 # Pages the generator writes into a folder of docs/ after it has documented
 # that folder, so a later pass never has a page about them: the folder pages,
@@ -73,6 +82,8 @@ class UndocumentedFile(Rule[FolderIndex]):
     severity = Severity.WARNING
     # A page embedded in another sits in the outer page's place, not its own.
     scope = Scope.FILE
+    NO_PAGE = Cause("undocumented-file/no-page", "File of a documented folder without a page")
+    causes = (NO_PAGE,)
 
     def check(self, page: FolderIndex, ctx: RuleContext) -> Iterator[Finding]:
         folder = page.described
@@ -93,6 +104,7 @@ class UndocumentedFile(Rule[FolderIndex]):
                     anchor[0],
                     anchor[1],
                     f"`{path}` has no documentation page (`docs/{path}_docs.md` does not exist)",
+                    cause=self.NO_PAGE,
                 )
 
 

@@ -9,6 +9,7 @@ from functools import lru_cache
 from doclint_rules._mojibake import repair_mojibake
 
 from doclint.rule_api import (
+    Cause,
     Edit,
     FileDocs,
     Finding,
@@ -69,6 +70,25 @@ class UnknownHeading(Rule[OutlinedPage]):
     summary = "Heading not allowed at this place by the page's template."
     fix_safety = FixSafety.SAFE
 
+    SECOND_TITLE = Cause("unknown-heading/second-title", "Second level-1 title")
+    MISSPELT = Cause("unknown-heading/misspelt", "Misspelt template heading")
+    UNKNOWN_SECTION = Cause("unknown-heading/unknown-section", "Section not in the template")
+    UNKNOWN_SUBSECTION = Cause(
+        "unknown-heading/unknown-subsection", "Subsection not in the template"
+    )
+    BEFORE_SECTIONS = Cause(
+        "unknown-heading/before-sections", "Subsection before the template's first section"
+    )
+    TOO_DEEP = Cause("unknown-heading/too-deep", "Heading deeper than the template's")
+    causes = (
+        SECOND_TITLE,
+        MISSPELT,
+        UNKNOWN_SECTION,
+        UNKNOWN_SUBSECTION,
+        BEFORE_SECTIONS,
+        TOO_DEEP,
+    )
+
     def check(self, page: OutlinedPage, ctx: RuleContext) -> Iterator[Finding]:
         outline = allowed_headings(page.template, page.kind)
         if outline is None:
@@ -84,6 +104,7 @@ class UnknownHeading(Rule[OutlinedPage]):
                         heading.line,
                         heading.column,
                         f"`{_shown(heading)}`: a page has one title; this is a second one",
+                        cause=self.SECOND_TITLE,
                     )
                 continue
             if heading.level == 2:
@@ -101,6 +122,7 @@ class UnknownHeading(Rule[OutlinedPage]):
                     heading.line,
                     heading.column,
                     f"`{_shown(heading)}` comes before any section of the {page.kind} template",
+                    cause=self.BEFORE_SECTIONS,
                 )
             elif heading.level > 3:
                 yield Finding(
@@ -108,6 +130,7 @@ class UnknownHeading(Rule[OutlinedPage]):
                     heading.column,
                     f"`{_shown(heading)}`: the {page.kind} template has no"
                     f" level-{heading.level} headings",
+                    cause=self.TOO_DEEP,
                 )
 
 
@@ -123,7 +146,9 @@ def _unknown(
     message = f"`{shown}` is not a heading of a {kind} page {where}"
     close = _close_matches(heading.text, tuple(allowed))
     fix = None
+    cause = UnknownHeading.UNKNOWN_SUBSECTION if parent else UnknownHeading.UNKNOWN_SECTION
     if len(close) == 1:
+        cause = UnknownHeading.MISSPELT
         suggestion = f"{'#' * heading.level} {close[0]}"
         message += f"; did you mean `{suggestion}`?"
         fix = _rename(heading, close[0], suggestion, ctx)
@@ -131,7 +156,7 @@ def _unknown(
         message += f"; expected one of: {', '.join(allowed)}"
     else:
         message += "; it has no subsections"
-    return Finding(heading.line, heading.column, message, fix)
+    return Finding(heading.line, heading.column, message, fix, cause)
 
 
 def _shown(heading: Heading) -> str:

@@ -1,7 +1,8 @@
 """Layers point one way, read from the imports of every module (its whole
 syntax tree, imports inside functions included): rules see only the rule API
-and their own helpers, the models nothing of doclint outside models/, and the
-output formats not the engine."""
+and their own helpers, the models nothing of doclint outside models/, the
+output formats of the engine only its rules, and each room of doclint/ only
+the rooms below it (ROOMS_MAY_IMPORT)."""
 
 from __future__ import annotations
 
@@ -102,7 +103,93 @@ def test_a_model_imports_nothing_of_doclint_outside_the_models(name, file):
 
 
 @pytest.mark.parametrize(("name", "file"), modules("doclint/output", "doclint.output"))
-def test_an_output_format_does_not_import_the_engine(name, file):
+def test_an_output_format_reads_only_the_rules_of_the_engine(name, file):
+    """Output renders what the engine returns; of the engine it reads only the
+    rule registry and the engine's own diagnostics, to describe the rules."""
     assert [
-        target for target in imports_of(name, file) if is_within(target, "doclint.engine")
+        target
+        for target in imports_of(name, file)
+        if is_within(target, "doclint.engine")
+        and not is_within(target, "doclint.engine.registry")
+        and not is_within(target, "doclint.engine.builtin_rules")
     ] == []
+
+
+# Which rooms each room of doclint/ may import (besides itself). A room is a
+# package of doclint/ or one of the top-level modules; the command line and the
+# package's entry points may import any room. Rooms that are not listed here
+# (the incrementality modules) are checked by their own test.
+ROOMS_MAY_IMPORT = {
+    "util": set(),
+    "models": set(),
+    "parsing": {"models", "util"},
+    "tree": {"models", "parsing", "util"},
+    "rule_api": {"fixes", "models", "parsing", "tree", "util"},
+    "engine": {"rule_api", "models", "parsing", "tree", "util"},
+    "config": {"engine", "output", "rule_api", "tree", "util", "models"},
+    "output": {"engine", "models", "parsing", "rule_api", "tree", "util"},
+    "run": {"engine", "models", "parsing", "rule_api", "tree", "util"},
+    "fixes": {"engine", "run", "models", "parsing", "rule_api", "tree", "util"},
+    "diagnostics": {"models", "rule_api"},
+    "api": {"config", "diagnostics", "engine", "fixes", "models", "parsing", "run", "tree", "util"},
+}
+ANY_ROOM = {"cli", "launcher", "__main__", "__init__"}
+INCREMENTAL = {"cache", "sealed", "replay", "replay_head", "replay_inputs", "replay_partial"}
+INCREMENTAL |= {"replay_tables", "incremental"}
+
+
+def room_of(name: str) -> str:
+    """The room of a dotted doclint module: its package under doclint/, or the
+    top-level module itself."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def room_cases() -> list[object]:
+    found = []
+    for file in sorted((PROJECT / "doclint").rglob("*.py")):
+        parts = file.relative_to(PROJECT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found.append(pytest.param(name, file, id=name))
+    return found
+
+
+def crossings(name: str, source: str) -> list[str]:
+    """The imports of module `name` that reach a room it may not import."""
+    room = room_of(name)
+    if room in ANY_ROOM or room in INCREMENTAL:
+        return []
+    allowed = ROOMS_MAY_IMPORT[room] | {room}
+    return [
+        target
+        for target in imported(source, name)
+        if is_within(target, "doclint")
+        and target != "doclint.__version__"
+        and room_of(target) not in allowed | INCREMENTAL
+    ]
+
+
+@pytest.mark.parametrize(("name", "file"), room_cases())
+def test_a_room_imports_only_the_rooms_below_it(name, file):
+    assert room_of(name) in ROOMS_MAY_IMPORT.keys() | ANY_ROOM | INCREMENTAL, name
+    assert crossings(name, file.read_text(encoding="utf-8")) == []
+
+
+def test_the_room_check_catches_a_reach_upwards():
+    assert crossings("doclint.engine.linter", "from doclint.output import FORMATS\n") == [
+        "doclint.output.FORMATS"
+    ]
+    assert crossings("doclint.output.text", "from doclint.run import run\n") == ["doclint.run.run"]
+    assert crossings("doclint.cli.main", "from doclint.output import FORMATS\n") == []
+
+
+def test_the_top_level_holds_only_entry_points_and_public_surfaces():
+    top = sorted(file.stem for file in (PROJECT / "doclint").glob("*.py"))
+    assert set(top) - INCREMENTAL == {
+        "__init__",
+        "__main__",
+        "api",
+        "diagnostics",
+        "launcher",
+        "rule_api",
+    }

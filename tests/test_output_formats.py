@@ -9,12 +9,12 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from doclint import baseline as baseline_module
-from doclint.findings import DiagnosticRow
+from doclint.engine.registry import load_registry
+from doclint.models.findings import DiagnosticRow
 from doclint.output import FORMATS, RunOutput
+from doclint.output import baseline as baseline_module
 from doclint.output.json_formats import json_object
 from doclint.output.urls import rule_url
-from doclint.registry import load_registry
 from tests.checking import run_cli
 from tests.conftest import REAL, SHARED, require_shared
 from tests.pages import keyword_index, write
@@ -123,6 +123,7 @@ def test_json_and_jsonl(cli):
                 {"line": 14, "column": 5, "end_line": 14, "end_column": 11, "content": "Classes"}
             ],
         },
+        "cause": "unknown-heading/misspelt",
         "url": rule_url("DL101"),
     }
     assert data[0]["fix"] is None  # a broken link: no fix
@@ -150,6 +151,7 @@ def test_json_rows_are_what_json_dumps_gives():
         DiagnosticRow('a "b"\\.md', 1, 2, "DL101", "n", "error", 'é\t"x"\n\u2028\x01', fix),
         DiagnosticRow("c.md", 4, 1, "DL202", "s", "error", "m", two_edits),
         DiagnosticRow("c.md", 9, 1, "DL202", "s", "error", "m", ("safe", "none", ())),
+        DiagnosticRow("c.md", 9, 2, "DL202", "s", "error", "m", None, ('s/"é"', "Label")),
     ]
     output = RunOutput(rows, 2)
     expected = [json.dumps(json_object(row), ensure_ascii=False) for row in rows]
@@ -294,8 +296,11 @@ def test_statistics(cli):
     assert outcome.code == 1
     assert outcome.out == (
         "3  DL401      broken-link\n"
+        "   3  Link to a documentation page not generated  [broken-link/page-not-generated]\n"
         "1  DL101  [*] unknown-heading\n"
+        "   1  Misspelt template heading  [unknown-heading/misspelt]\n"
         "1  DL201  [*] keyword-as-class\n"
+        "   1  Python keyword listed as a class  [keyword-as-class/python-keyword]\n"
         "Found 5 problems in 1 file (2 files checked).\n"
     )
     as_json = json.loads(cli("--statistics", "--output-format", "json").out)
@@ -303,7 +308,7 @@ def test_statistics(cli):
         *("DL401", "broken-link", 3, False)
     ]
     assert as_json[1]["fixable"] is True
-    assert cli("--statistics", "-q").out.count("\n") == 3
+    assert cli("--statistics", "-q").out.count("\n") == 6
 
 
 def test_exit_codes(cli, tree):

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.builtin_rules import (
+from doclint.cache import Fact, digest
+from doclint.engine.builtin_rules import (
     BinaryFile,
     EmptyFile,
     FileTooLarge,
@@ -18,25 +19,24 @@ from doclint.builtin_rules import (
     OutsideRoot,
     UnreadableFile,
     Utf16File,
+    engine_row,
 )
-from doclint.cache import Fact, digest
-from doclint.config import rule_options
-from doclint.engine.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
+from doclint.engine.registry import Registry, load_registry, rule_options
 from doclint.engine.reporting import FilePart, PartPlace
 from doclint.engine.settings import Settings
-from doclint.file_reading import read_regular
-from doclint.findings import EditData, FixData, Row, shifted_fix
+from doclint.engine.suppressions import MARKER, apply_directives
+from doclint.models.findings import CauseData, EditData, FixData, Row, shifted_fix
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import embedded_page_text
 from doclint.parsing.pages import page_memo, parse_page
-from doclint.paths import relative_to
-from doclint.recent_pages import RecentPages
-from doclint.registry import Registry, load_registry
 from doclint.replay_inputs import Stamp, file_stamp
-from doclint.rule_api import Edit, Fix, FixSafety, Rule, RuleContext, Scope
-from doclint.suppressions import MARKER, apply_directives
-from doclint.tree import Tree
+from doclint.rule_api import Cause, Edit, Fix, FixSafety, Rule, RuleContext, Scope
+from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
+from doclint.tree.index import Tree
+from doclint.tree.reading import read_regular
+from doclint.util.paths import relative_to
+from doclint.util.recent_pages import RecentPages
 
 FixOffer = tuple[Row, Fix]
 """A finding's row and the fix its rule offers for it."""
@@ -84,8 +84,8 @@ class PagePass(NamedTuple):
 
 def _shifted(rows: list[Row], lines: int) -> list[Row]:
     return [
-        (line + lines, *rest, shifted_fix(fix, lines))  # type: ignore[misc]
-        for line, *rest, fix in rows
+        (line + lines, *rest, shifted_fix(fix, lines), cause)  # type: ignore[misc]
+        for line, *rest, fix, cause in rows
     ]
 
 
@@ -141,21 +141,38 @@ class Linter:
         path = self.tree_path(file)
         if self.tree.escapes(path):  # by its `..` or through a symbolic link
             message = f"the file is outside the tree root {self.root_text}; not checked"
-            return FileOutcome(self._engine_row(OutsideRoot, 1, 1, message), [], None, None)
+            return FileOutcome(
+                self._engine_row(OutsideRoot, 1, 1, message, OutsideRoot.OUTSIDE), [], None, None
+            )
         stamp = file_stamp(file)
         limit = self.settings.max_file_size
         if stamp is not None and stamp[1] > limit:
             message = f"{stamp[1]:,} bytes is over the limit of {limit:,}; not read"
-            return FileOutcome(self._engine_row(FileTooLarge, 1, 1, message), [], stamp, None)
+            return FileOutcome(
+                self._engine_row(FileTooLarge, 1, 1, message, FileTooLarge.TOO_LARGE),
+                [],
+                stamp,
+                None,
+            )
         try:
             # One byte more than the limit tells a file that grew since its stat.
             data = read_regular(file, limit + 1)
         except (OSError, ValueError) as error:
             message = f"cannot read file: {_unreadable_reason(file, error)}"
-            return FileOutcome(self._engine_row(UnreadableFile, 1, 1, message), [], None, None)
+            return FileOutcome(
+                self._engine_row(UnreadableFile, 1, 1, message, UnreadableFile.UNREADABLE),
+                [],
+                None,
+                None,
+            )
         if len(data) > limit:
             message = f"over the limit of {limit:,} bytes; not read"
-            return FileOutcome(self._engine_row(FileTooLarge, 1, 1, message), [], None, None)
+            return FileOutcome(
+                self._engine_row(FileTooLarge, 1, 1, message, FileTooLarge.TOO_LARGE),
+                [],
+                None,
+                None,
+            )
         self.tree.remember_read(path, data)
         rows, facts = self.check_bytes(data, path, fixes)
         # The hash tells the cache, and fix mode, whether the bytes changed since.
@@ -170,12 +187,14 @@ class Linter:
         utf16 = decode_utf16(data)
         if utf16 is not None:
             text, what = utf16
-            found = self._engine_row(Utf16File, 1, 1, f"{what}, not UTF-8; decoded and checked")
+            found = self._engine_row(
+                Utf16File, 1, 1, f"{what}, not UTF-8; decoded and checked", Utf16File.UTF16
+            )
             return self.check_decoded(text, path, found, [], fixes)
         nul = data.find(b"\0", 0, BINARY_SNIFF)
         if nul >= 0:
             message = f"NUL byte at offset {nul}: a binary file, not checked"
-            return self._engine_row(BinaryFile, 1, 1, message), []
+            return self._engine_row(BinaryFile, 1, 1, message, BinaryFile.BINARY), []
         skipped = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
         text, bad = decode_utf8(data[skipped:])
         found: list[Row] = []
@@ -189,6 +208,7 @@ class Linter:
                 f"invalid UTF-8 at byte offset {offset + skipped}"
                 + (f" and {len(bad) - 1:,} more place(s)" if len(bad) > 1 else "")
                 + "; undecodable bytes were read as U+FFFD",
+                InvalidUtf8.INVALID_UTF8,
             )
         replaced = [text_offset for _, text_offset in bad]
         return self.check_decoded(text, path, found, replaced, fixes)
@@ -204,8 +224,11 @@ class Linter:
         """Check decoded text; `replaced` are the (increasing) text offsets where
         the decoder put U+FFFD for bytes it could not read."""
         if not text or text.isspace():
-            message = "the file is empty" if not text else "the file holds only whitespace"
-            return found + self._engine_row(EmptyFile, 1, 1, message), []
+            if text:
+                message, cause = "the file holds only whitespace", EmptyFile.BLANK
+            else:
+                message, cause = "the file is empty", EmptyFile.EMPTY
+            return found + self._engine_row(EmptyFile, 1, 1, message, cause), []
         lines: set[int] = set()
         line, previous = 1, 0
         for offset in replaced:
@@ -231,7 +254,7 @@ class Linter:
         try:
             page = parse_page(text, path, lines=split, memo=self._parsed)
         except Exception as error:  # a parser bug must not stop the run
-            return self._crash("the parser", error), []
+            return self._crash("the parser", error, InternalError.PARSER_CRASHED), []
         # Every run wants the fixes: a check reports which findings they repair.
         ctx = RuleContext(self.tree, path, text, lines, replaced_lines)
         found: list[Row] = []
@@ -282,6 +305,7 @@ class Linter:
             can_fix = rule.fix_safety is not FixSafety.NONE
             # A finding off the file (a plugin's bug) is shown at its nearest line.
             last = max(len(ctx.lines), 1)
+            default = (name, rule.summary)  # a plugin's finding without a cause
             rows: list[Row] = [
                 (
                     min(max(f.line, 1), last),
@@ -291,11 +315,13 @@ class Linter:
                     severity,
                     f.message,
                     _fix_data(f.fix) if can_fix else None,
+                    default if f.cause is None else _cause_data(f.cause),  # type: ignore[misc]
                 )
                 for f in found
             ]
         except (Exception, SystemExit) as error:  # one crashing rule must not stop the others
-            return self._crash(f"rule {rule.code} ({rule.name})", error)
+            who = f"rule {rule.code} ({rule.name})"
+            return self._crash(who, error, InternalError.RULE_CRASHED)
         if fixes is not None and can_fix:
             fixes += [
                 (row, finding.fix)
@@ -304,20 +330,40 @@ class Linter:
             ]
         return rows
 
-    def _crash(self, who: str, error: Exception) -> list[Row]:
+    def _crash(self, who: str, error: Exception, cause: Cause) -> list[Row]:
         message = f"{who} crashed: {type(error).__name__}: {error}"
         if self.settings.show_traceback:
             message += "\n" + "".join(traceback.format_exception(error)).rstrip()
-        return self._engine_row(InternalError, 1, 1, message)
+        return self._engine_row(InternalError, 1, 1, message, cause)
 
-    def _engine_row(self, rule: type[Rule], line: int, column: int, message: str) -> list[Row]:
+    def _engine_row(
+        self, rule: type[Rule], line: int, column: int, message: str, cause: Cause
+    ) -> list[Row]:
         if rule.code not in self.enabled:
             return []
-        return [(line, column, rule.code, rule.name, str(rule.severity), message, None)]
+        return [engine_row(rule, line, column, message, cause)]
 
 
 _EDIT_TYPES = (int, int, int, int, str)
 _SAFETY_TEXT = {safety: str(safety) for safety in FixSafety}
+
+
+# Plain copies of the causes rules set: a rule sets a few causes, on many findings.
+_PLAIN_CAUSES: dict[Cause, CauseData] = {}
+_CAUSES_KEPT = 4096
+
+
+def _cause_data(cause: object) -> CauseData:
+    """A cause as rows keep it; TypeError for anything but a `Cause` of two
+    strings (a plugin's bug, reported as its internal error)."""
+    plain = _PLAIN_CAUSES.get(cause)  # type: ignore[call-overload]
+    if plain is None:
+        if not (isinstance(cause, Cause) and type(cause.id) is str and type(cause.label) is str):
+            raise TypeError(f"malformed cause {cause!r}")
+        if len(_PLAIN_CAUSES) >= _CAUSES_KEPT:
+            _PLAIN_CAUSES.clear()
+        plain = _PLAIN_CAUSES[cause] = (cause.id, cause.label)
+    return plain
 
 
 def _edit_data(edit: object) -> EditData:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from doclint.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
-from doclint.output.text import printable
+from doclint.util.paths import printable
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 

@@ -2,7 +2,7 @@
 
 Totals, findings per rule and severity, a chart and a collapsible tree of the
 folders, the worst files, the causes (findings grouped by the generator
-behaviour behind them, doclint/causes.py), and the findings themselves with
+behaviour behind them, doclint/output/causes.py), and the findings themselves with
 their lines, filtered in the page by rule, folder and text. Nothing is fetched:
 style, script and data are in the file. Tables and the chart are written here,
 so they read without the script; the script draws what the filters change.
@@ -19,8 +19,8 @@ from doclint import __version__
 from doclint.output.html_assets import SCRIPT, STYLE
 from doclint.output.html_data import ReportData, parent_folder
 from doclint.output.run_output import RunOutput
-from doclint.output.text import printable
 from doclint.rule_api import Rule
+from doclint.util.paths import printable
 
 PALETTE = (
     "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",

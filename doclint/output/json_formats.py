@@ -1,7 +1,8 @@
 """For programs: `json` (one array) and `jsonl` (one object a line).
 
 Each object is `json_object(row)`: path, line, column, end_line, end_column,
-code, name, severity, message, fix and url, and the text is exactly what
+code, name, severity, message, fix, cause (the id of its cause, as
+`rule_api.Cause` and `doclint rule CODE` list them) and url, and the text is exactly what
 `json.dumps(json_object(row), ensure_ascii=False)` gives. It is put together
 from json's C string encoder, each repeated string (path, rule) encoded once,
 since a run may report hundreds of thousands of findings.
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 from json.encoder import encode_basestring
 from typing import Any
 
-from doclint.findings import DiagnosticRow, FixData
+from doclint.models.findings import DiagnosticRow, FixData
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
 from doclint.output.urls import rule_url
@@ -22,7 +23,8 @@ from doclint.output.urls import rule_url
 def json_object(row: DiagnosticRow) -> dict[str, Any]:
     """A finding as `json` and `jsonl` write it. Rules report a point, so the
     end is the start until a rule reports a range; `fix` is null for a finding
-    no fix repairs; `url` is where its rule is documented."""
+    no fix repairs; `cause` the id of why its rule fired; `url` is where its
+    rule is documented."""
     return {
         "path": row.path,
         "line": row.line,
@@ -34,8 +36,14 @@ def json_object(row: DiagnosticRow) -> dict[str, Any]:
         "severity": row.severity,
         "message": row.message,
         "fix": fix_object(row.fix),
+        "cause": cause_id(row),
         "url": rule_url(row.code),
     }
+
+
+def cause_id(row: DiagnosticRow) -> str:
+    """The id of a finding's cause; its rule's name for a row made without one."""
+    return row.name if row.cause is None else row.cause[0]
 
 
 def fix_object(fix: FixData | None) -> dict[str, Any] | None:
@@ -72,12 +80,15 @@ def _jsonl_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
 
 
 def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
-    # The text before the line number depends on the path only, and the text
-    # between message and fix on the rule only: each is built once.
+    # The text before the line number depends on the path only, the text
+    # between message and fix on the rule only, and the tail on the cause
+    # and the rule: each is built once.
     heads: dict[str, str] = {}
     middles: dict[tuple[str, str, str], tuple[str, str]] = {}
+    tails: dict[tuple[str, str], str] = {}
     encoded = []
-    for path, line, column, code, name, severity, message, fix in rows:
+    for row in rows:
+        path, line, column, code, name, severity, message, fix, _ = row
         head = heads.get(path)
         if head is None:
             head = heads[path] = f'{{"path": {encode_basestring(path)}, "line": '
@@ -89,10 +100,14 @@ def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
                 f'"severity": {encode_basestring(severity)}, "message": ',
                 f', "url": {encode_basestring(rule_url(code))}}}',
             )
+        known = (cause_id(row), code)
+        tail = tails.get(known)
+        if tail is None:
+            tail = tails[known] = f', "cause": {encode_basestring(known[0])}{middle[1]}'
         fixed = "null" if fix is None else _fix_text(fix)
         encoded.append(
             f'{head}{line}, "column": {column}, "end_line": {line}, "end_column": {column}'
-            f'{middle[0]}{encode_basestring(message)}, "fix": {fixed}{middle[1]}'
+            f'{middle[0]}{encode_basestring(message)}, "fix": {fixed}{tail}'
         )
     return encoded
 

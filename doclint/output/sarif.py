@@ -5,7 +5,8 @@ The rule metadata (summary, documentation, default severity) comes from the
 rule classes, as `doclint rule` shows it. Locations are relative to the
 current folder (`%SRCROOT%`), which is what code scanning expects when doclint
 runs from the repository root. Each result carries the baseline key of its
-finding, hashed, as a partial fingerprint that survives lines moving.
+finding, hashed, as a partial fingerprint that survives lines moving, and
+the id of its cause in its `properties`.
 
 The log is written as a `Layout`: the rules and the start of the results
 first, then one part per file, so that a run over a large tree writes it from
@@ -23,12 +24,13 @@ from typing import Any
 from urllib.parse import quote
 
 from doclint import __version__
-from doclint.baseline import keys
-from doclint.findings import DiagnosticRow
+from doclint.engine.registry import load_registry
+from doclint.models.findings import DiagnosticRow
+from doclint.output.baseline import keys
+from doclint.output.json_formats import cause_id
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput
 from doclint.output.urls import rule_url
-from doclint.registry import load_registry
 from doclint.rule_api import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -105,7 +107,8 @@ def _sarif_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
             f'"level":"{LEVELS.get(d.severity, "error")}",'
             f'"message":{{"text":{encode_basestring(d.message)}}},'
             f'{location}{{"startLine":{d.line},"startColumn":{d.column}}}}}}}],'
-            f'"partialFingerprints":{{"{FINGERPRINT}":"{key.fingerprint()}"}}'
+            f'"partialFingerprints":{{"{FINGERPRINT}":"{key.fingerprint()}"}},'
+            f'"properties":{{"cause":{encode_basestring(cause_id(d))}}}'
             + (f',"ruleIndex":{rule_index}}}' if rule_index is not None else "}")
         )
     return ",\n".join(results)

@@ -9,41 +9,17 @@ same whether the parts were written now, by the workers or by an earlier run
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-from doclint.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow
 from doclint.output.color import BLUE, BOLD, CYAN, RED, paint
 from doclint.output.layout import Buffer, Layout
 from doclint.output.run_output import RunOutput, summary
+from doclint.util.paths import printable
 
 MARKS = {"safe": "[*] ", "unsafe": "[~] "}
 """The mark of a finding by the safety of its fix."""
 _COUNTED = {safety: f"] {mark}".encode() for safety, mark in MARKS.items()}
-
-
-# Written escaped by `printable`: C0 controls but the tab, DEL, C1 controls,
-# the line and paragraph separators and the bidirectional embeddings,
-# overrides and isolates.
-_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-_NAMED = {"\n": "\\n", "\r": "\\r"}
-
-
-def _escaped(match: re.Match[str]) -> str:
-    char = match.group()
-    return _NAMED.get(char) or (
-        f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
-    )
-
-
-def printable(text: str) -> str:
-    """`text` with every control character written as a visible escape: the
-    one escaping of what a report shows that came from a tree (paths,
-    messages, lines), for every format. A file name or a line may hold any
-    character; written raw, a newline starts a line of its own (in a CI log,
-    a forged `::error` workflow command), an ESC a terminal control sequence,
-    a bidirectional override reorders what the reader sees."""
-    return _CONTROL.sub(_escaped, text)
 
 
 def headline(d: DiagnosticRow, color: bool = False) -> str:

@@ -266,10 +266,10 @@ def _pages(docs: Path, count: int) -> None:
 
 
 def test_a_swapped_parts_folder_changes_nothing_in_the_report(tmp_path, monkeypatch):
-    from doclint.engine import run
-    from doclint.engine.spill import SpilledParts
     from doclint.output import LAYOUTS
     from doclint.output.layout import PartWriter
+    from doclint.run import run
+    from doclint.run.spill import SpilledParts
 
     monkeypatch.chdir(tmp_path)
     _private_temporary_folder(tmp_path, monkeypatch)
@@ -292,8 +292,8 @@ def test_a_swapped_parts_folder_changes_nothing_in_the_report(tmp_path, monkeypa
 
 
 def test_a_swapped_fix_scratch_folder_changes_no_fixed_file(tmp_path, monkeypatch):
-    from doclint import fix_mode
-    from doclint.file_fixer import FixSettings
+    from doclint.fixes import fix_mode
+    from doclint.fixes.file_fixer import FixSettings
 
     monkeypatch.chdir(tmp_path)
     _private_temporary_folder(tmp_path, monkeypatch)
@@ -323,8 +323,8 @@ PAGE = "# Page\n\ncaf\u00c3\u00a9\n"
 def _fix_with(tree: Path, monkeypatch, meanwhile) -> object:
     """run_fixes over tree/docs with `meanwhile()` run after the fixes are
     made and before any file is written."""
-    from doclint import fix_mode
-    from doclint.file_fixer import FixSettings
+    from doclint.fixes import fix_mode
+    from doclint.fixes.file_fixer import FixSettings
 
     monkeypatch.chdir(tree)
     write = fix_mode._TreeFix.write

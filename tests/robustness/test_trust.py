@@ -21,13 +21,13 @@ import pytest
 
 from doclint import Settings, sealed
 from doclint.cache import KEY_PATTERN, RECORD, Cache, digest, write_cache_file
-from doclint.engine import run
 from doclint.engine.linter import Linter
-from doclint.engine.run_setup import NOT_DECIDING, cache_key
 from doclint.replay import PREFIX
 from doclint.replay_head import _pieces, write_piece
 from doclint.replay_inputs import file_stamp
-from doclint.tree import Tree
+from doclint.run import run
+from doclint.run.setup import NOT_DECIDING, cache_key
+from doclint.tree.index import Tree
 from tests.pages import write_plugin
 from tests.test_replay import RUNNER, _tree
 

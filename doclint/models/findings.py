@@ -1,0 +1,67 @@
+"""The shapes a finding takes after a rule yields it (`rule_api.Finding`).
+
+Two plain tuples carry every finding through the engine, the cache, replay
+and the output formats; `diagnostics.Diagnostic` is the same record as a
+validated model, for the public API (`Report`) only.
+
+- `Row`: one file's finding, without the file: what the linter makes of a
+  `Finding`, what the cache stores and a page pass reuses for a copy of the
+  page (shifted by lines). It cannot carry the path: the path is shown
+  relative to the cwd, which changes between runs that share a cache.
+- `DiagnosticRow`: a `Row` with the path as shown, as a run reports it and
+  the output formats write it. A named tuple, not a model: a run may report
+  hundreds of thousands of findings.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+EditData = tuple[int, int, int, int, str]
+"""(line, column, end_line, end_column, replacement) of one edit, as `rule_api.Edit`."""
+FixData = tuple[str, str, tuple[EditData, ...]]
+"""(safety, description, edits) of the fix a finding offers: plain tuples,
+which the cache stores as they are."""
+
+
+class Cause(NamedTuple):
+    """Why a finding fired, as data (`rule_api` gives it to rules): `id` is
+    stable (`rule-name/sub-cause`, what JSON and `--statistics` carry and
+    tools may key on), `label` a short noun for people ("Python keyword
+    listed as a class"), never a message. A rule declares its causes
+    (`Rule.causes`) and sets one on each finding."""
+
+    id: str
+    label: str
+
+
+CauseData = tuple[str, str]
+"""(id, label) of a finding's cause, as `Cause` (a plain tuple: the cache
+marshals rows, and marshal takes no named tuple)."""
+Row = tuple[int, int, str, str, str, str, FixData | None, CauseData]
+"""(line, column, code, name, severity, message, fix, cause) of a finding in one file."""
+
+
+def shifted_fix(fix: FixData | None, lines: int) -> FixData | None:
+    """The fix of a copy of the finding `lines` further down."""
+    if fix is None or not lines:
+        return fix
+    safety, description, edits = fix
+    moved = tuple((line + lines, column, end + lines, *rest) for line, column, end, *rest in edits)
+    return safety, description, moved  # type: ignore[return-value]
+
+
+class DiagnosticRow(NamedTuple):
+    """A finding as reported: the fields of `diagnostics.Diagnostic`, without
+    a model's construction cost."""
+
+    path: str
+    line: int
+    column: int
+    code: str
+    name: str
+    severity: str
+    message: str
+    fix: FixData | None = None
+    cause: CauseData | None = None
+    """None only for a row made outside the engine (the engine sets every cause)."""

@@ -1,0 +1,162 @@
+"""Rendered parts of a run kept on disk, not in memory.
+
+A tree of 200,000 pages gives millions of findings: their rendered parts
+would take gigabytes in the main process if held until the run ends. Each
+part goes to a temporary file as its file is checked, and memory keeps only
+where it is; the output reads the parts back in the order of the paths.
+
+A worker writes the parts it renders to a file of its own (`PartSpool`) and
+sends the main process only where each one is (`PartPlace`). Sent whole, the
+parts crossed a pipe and were written again by the main process: 2.27 GB for
+the `jsonl` report of a 210,088-page tree, 6 s of the main process's CPU. The
+main process opens a worker's file the first time it hears of it and unlinks
+it at once; its own spill (parts answered by the cache, or checked in
+process) has no name from the start. The workers' folder (`spool_folder`) is
+removed when the workers stop, however the run ends; only a run killed
+outright can leave it behind.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import weakref
+from array import array
+from collections.abc import Callable, Iterator, Sequence
+from typing import IO, overload
+
+from doclint.engine.reporting import FilePart, PartPlace
+from doclint.util.private_folder import PrivateFolder
+
+# A part's file (its number in the run), spill, offset and length there, findings.
+PLACE_WIDTH = 5
+_OWN_SPILL = 0
+
+
+def spool_folder() -> PrivateFolder:
+    """A new private folder for the workers' part files of one run, held by
+    its descriptor (util/private_folder.py): with a shared temporary folder, another
+    user must not swap it, or a file in it, for one of theirs."""
+    return PrivateFolder("doclint-parts-")
+
+
+def remove_spool_folder(folder: PrivateFolder) -> None:
+    folder.remove()
+
+
+class PartSpool:
+    """The file a worker process writes its rendered parts to, in the run's folder."""
+
+    def __init__(self, folder: PrivateFolder) -> None:
+        self.folder = folder
+        self._file: IO[bytes] | None = None
+        self._name = ""
+        self._size = 0
+
+    def place(self, part: FilePart) -> PartPlace:
+        """Write a part; where it is, for the main process to read."""
+        if self._file is None:
+            self._name, descriptor = self.folder.create("worker-")
+            self._file = open(descriptor, "wb")  # noqa: SIM115 - open for the worker's life
+        data, count = part
+        self._file.write(data)
+        place = PartPlace(self._name, self._size, len(data), count)
+        self._size += len(data)
+        return place
+
+    def flush(self) -> None:
+        """Make what was written readable by the main process (at the end of each chunk)."""
+        if self._file is not None:
+            self._file.flush()
+
+
+class SpilledParts(Sequence[tuple[str, bytes, int]]):
+    """Each file's (path as shown, part, findings), read from temporary files."""
+
+    def __init__(self, folder: Callable[[], PrivateFolder | None] = lambda: None) -> None:
+        self._folder = folder
+        """Where workers write their parts (`PartSpool`), if they were started."""
+        # Open as long as the parts are read: the run's result outlives any block.
+        self._spill = tempfile.TemporaryFile(prefix="doclint-parts-")  # noqa: SIM115
+        self._descriptors = [self._spill.fileno()]
+        """The open spills, by number; worker files are added as they are met."""
+        self._spools: dict[str, int] = {}
+        weakref.finalize(self, _close, self._spill, self._descriptors)
+        self._places = array("q")
+        """PLACE_WIDTH numbers a part: packed, as tuples they took 150 bytes a file."""
+        self._order: Sequence[int] | None = None
+        """The parts' numbers among `_places`, in the order they are read
+        (`sort`); None: in the order they were added."""
+        self._size = 0
+        self._shown: Sequence[str] = ()
+
+    def add(self, index: int, part: FilePart | PartPlace | None) -> None:
+        """Keep the part of the run's `index`-th file (None: no findings), or
+        where a worker wrote it."""
+        if part is None:
+            return
+        if isinstance(part, PartPlace):
+            spill = self._spools.get(part.spool)
+            if spill is None:
+                spill = self._spools[part.spool] = self._open_spool(part.spool)
+            self._places.extend((index, spill, part.offset, part.length, part.count))
+            return
+        data, count = part
+        self._spill.write(data)
+        self._places.extend((index, _OWN_SPILL, self._size, len(data), count))
+        self._size += len(data)
+
+    def _open_spool(self, name: str) -> int:
+        """Open a worker's file (a name in the run's folder, nothing else, and
+        a regular file of this user's) and unlink it."""
+        folder = self._folder()
+        if folder is None or os.path.basename(name) != name or name in ("", ".", ".."):
+            raise ValueError(f"a worker named a part file outside its folder: {name!r}")
+        descriptor = folder.open(name)
+        self._descriptors.append(descriptor)
+        folder.unlink(name)
+        return len(self._descriptors) - 1
+
+    def sort(self, shown: Sequence[str]) -> SpilledParts:
+        """In the order of the files' paths as shown (`shown[index]`)."""
+        self._shown, places = shown, self._places
+        order = sorted(range(len(self)), key=lambda part: shown[places[part * PLACE_WIDTH]])
+        self._order = array("q", order)
+        return self
+
+    def __len__(self) -> int:
+        return len(self._places) // PLACE_WIDTH
+
+    @overload
+    def __getitem__(self, item: int) -> tuple[str, bytes, int]: ...
+    @overload
+    def __getitem__(self, item: slice) -> list[tuple[str, bytes, int]]: ...
+    def __getitem__(
+        self, item: int | slice
+    ) -> tuple[str, bytes, int] | list[tuple[str, bytes, int]]:
+        if isinstance(item, slice):
+            return [self._read(part) for part in self._in_order()[item]]
+        return self._read(self._in_order()[item])
+
+    def __iter__(self) -> Iterator[tuple[str, bytes, int]]:
+        for part in self._in_order():
+            yield self._read(part)
+
+    def _in_order(self) -> Sequence[int]:
+        return self._order if self._order is not None else range(len(self))
+
+    def _read(self, part: int) -> tuple[str, bytes, int]:
+        start = part * PLACE_WIDTH
+        index, spill, offset, length, count = self._places[start : start + PLACE_WIDTH]
+        if spill == _OWN_SPILL:
+            self._spill.flush()
+        data = os.pread(self._descriptors[spill], length, offset)
+        if len(data) != length:
+            raise OSError(f"a rendered part of {self._shown[index]} was cut short on disk")
+        return self._shown[index], data, count
+
+
+def _close(spill: IO[bytes], descriptors: list[int]) -> None:
+    spill.close()
+    for descriptor in descriptors[1:]:
+        os.close(descriptor)
