@@ -6,7 +6,11 @@ import sys
 # `python -m` puts the working folder first on sys.path, and the working folder
 # is often the untrusted tree being checked: a `hmac.py` there must not be what
 # doclint imports later in the run.
-if sys.path and sys.path[0] in ("", os.getcwd()):
+try:
+    working_folder = os.getcwd()
+except OSError:  # removed: launcher.script says so
+    working_folder = ""
+if sys.path and sys.path[0] in ("", working_folder):
     del sys.path[0]
 
 from doclint.launcher import script

@@ -47,6 +47,12 @@ def script() -> int:
     from doclint.util.gc_pause import collect_rarely
 
     collect_rarely()
+    try:
+        # Every path of a run is relative to it: without one there is no run.
+        os.getcwd()
+    except OSError as error:
+        print(f"doclint: error: the working folder is gone: {error.strerror}", file=sys.stderr)
+        return EXIT_ERROR
     if sys.stdout is None:  # started with stdout closed
         sys.stdout = ClosedStream()
     stop = Stop(os.getpid())

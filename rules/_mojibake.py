@@ -41,10 +41,37 @@ _HINT_UTF8 = re.compile(_utf8_alternatives(_LEAD) + _utf8_alternatives(_CONTINUA
 CODEC_NAMES = {"sloppy-windows-1252": "Windows-1252", "latin-1": "Latin-1"}
 
 
+# The most text ftfy sees at once. Its heuristics, and above all the diff that
+# locates each repair, cost more than linear time in the text they are given: a
+# 20 KB line took a minute as one piece. Pieces of bounded size keep a line's
+# cost linear, and a line this short (every real heading and table row) is
+# still one piece, judged as before.
+WINDOW = 240
+# Where a long line is cut, best first: after a space (mojibake never holds
+# one), after any ASCII character, before a lead character.
+_CUTS = (re.compile(r"[ \t]"), re.compile(r"[\x00-\x7f]"), re.compile(f"(?=[{_LEAD}])"))
+
+
+def windows(text: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of consecutive pieces of `text`, each at most `WINDOW`
+    characters, cut where mojibake is not split if the text allows."""
+    start = 0
+    while len(text) - start > WINDOW:
+        end = start + WINDOW
+        for cut in _CUTS:
+            # The last cut point in the second half of the window.
+            found = [m.end() for m in cut.finditer(text, start + WINDOW // 2, end)]
+            if found and found[-1] > start:
+                end = found[-1]
+                break
+        yield start, end
+        start = end
+    if start < len(text) or not text:
+        yield start, len(text)
+
+
 @lru_cache(maxsize=1024)
-def repair_mojibake(text: str) -> tuple[str, tuple[str, ...]] | None:
-    """The repaired text and the codecs it was wrongly decoded with (outermost
-    first), or None when `text` holds no mojibake."""
+def _repair_piece(text: str) -> tuple[str, tuple[str, ...]] | None:
     if not suspect_mojibake(text):
         return None
     # Imported on the first suspect line: most runs (and every worker that sees
@@ -61,6 +88,33 @@ def repair_mojibake(text: str) -> tuple[str, tuple[str, ...]] | None:
         if action == "encode"
     )
     return explained.text, codecs
+
+
+def repaired_pieces(text: str) -> list[tuple[int, str, str, tuple[str, ...]]]:
+    """(start, piece, repaired piece, codecs) for each window of `text` that
+    holds mojibake, in order."""
+    pieces = []
+    for start, end in windows(text):
+        piece = text[start:end]
+        repair = _repair_piece(piece)
+        if repair is not None:
+            pieces.append((start, piece, *repair))
+    return pieces
+
+
+def repair_mojibake(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """The repaired text and the codecs it was wrongly decoded with (outermost
+    first, as the first repaired piece names them), or None when `text` holds
+    no mojibake."""
+    pieces = repaired_pieces(text)
+    if not pieces:
+        return None
+    parts, done = [], 0
+    for start, piece, fixed, _ in pieces:
+        parts += (text[done:start], fixed)
+        done = start + len(piece)
+    parts.append(text[done:])
+    return "".join(parts), next((codecs for *_, codecs in pieces if codecs), ())
 
 
 def suspect_mojibake(text: str) -> bool:

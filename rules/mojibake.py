@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from doclint_rules._mojibake import CODEC_NAMES, repair_mojibake, suspect_lines
+from doclint_rules._mojibake import CODEC_NAMES, repaired_pieces, suspect_lines
 
 from doclint.rule_api import (
     AnyPage,
@@ -25,6 +26,8 @@ _GUESSED = ("sloppy-windows-1252", "latin-1")
 _SHOWN_SEGMENTS = 3
 # (start, end, repaired): line[start:end] is mangled, `repaired` is what it was.
 Segment = tuple[int, int, str]
+# Splits a text into non-ASCII runs (even indexes) and ASCII runs (odd ones).
+_RUNS = re.compile(r"([\x00-\x7f]+)")
 
 
 class Mojibake(Rule):
@@ -80,22 +83,17 @@ class Mojibake(Rule):
         for index in suspect_lines(ctx.text):
             line = ctx.lines[index]
             number = index + 1
-            repair = repair_mojibake(line)
-            if repair is None or _copied_from_source(page, number, line, ctx):
+            pieces = repaired_pieces(line)
+            if not pieces or _copied_from_source(page, number, line, ctx):
                 continue
-            segments, column, message, cause = _explained(line, *repair)
+            segments = tuple(
+                (start + first, start + last, repaired)
+                for start, piece, fixed, _ in pieces
+                for first, last, repaired in _segments(piece, fixed)
+            )
+            codecs = next((codecs for *_, codecs in pieces if codecs), ())
+            column, message, cause = _describe(line, segments, codecs)
             yield Finding(number, column, message, _fix(number, line, segments), cause)
-
-
-@lru_cache(maxsize=1024)
-def _explained(
-    line: str, fixed: str, codecs: tuple[str, ...]
-) -> tuple[tuple[Segment, ...], int, str, Cause]:
-    """The mangled pieces of a line, the column of the first, the message and the cause.
-    Cached: a generator writes the same mangled heading into every keyword
-    index, and diffing it against its repair is the dearest step."""
-    segments = tuple(_segments(line, fixed))
-    return (segments, *_describe(line, segments, codecs))
 
 
 def _describe(
@@ -164,10 +162,25 @@ def _shared_length(first: str, second: str) -> int:
     return next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(first), len(second)))
 
 
-def _segments(line: str, fixed: str) -> list[Segment]:
-    """Mangled pieces and their repairs, in line order. A repair keeps ASCII text,
-    so each difference is widened to the runs of non-ASCII characters around
-    it: a character-level diff would pair a mangled `Ã` with a repaired one."""
+@lru_cache(maxsize=1024)
+def _segments(line: str, fixed: str) -> tuple[Segment, ...]:
+    """Mangled pieces and their repairs, in line order. A repair keeps ASCII
+    text, so when both texts have the same ASCII runs the pieces are the
+    non-ASCII runs that differ, found in one pass. Otherwise (ftfy also
+    restored a space it read as a no-break space) a diff finds them, with each
+    difference widened to the runs of non-ASCII characters around it: a
+    character-level diff would pair a mangled `Ã` with a repaired one. The
+    diff costs more than linear time, so it only ever sees a bounded window.
+    Cached: a generator writes the same mangled heading into every keyword
+    index, and diffing it against its repair is the dearest step."""
+    runs, fixed_runs = _RUNS.split(line), _RUNS.split(fixed)
+    if runs[1::2] == fixed_runs[1::2] and len(runs) == len(fixed_runs):
+        segments, start = [], 0
+        for index, (run, fixed_run) in enumerate(zip(runs, fixed_runs, strict=True)):
+            if index % 2 == 0 and run != fixed_run:
+                segments.append((start, start + len(run), fixed_run))
+            start += len(run)
+        return tuple(segments)
     matcher = SequenceMatcher(None, line, fixed, autojunk=False)
     spans: list[list[int]] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -179,7 +192,7 @@ def _segments(line: str, fixed: str) -> list[Segment]:
             spans[-1][1:] = [max(i2, spans[-1][1]), spans[-1][2], max(j2, spans[-1][3])]
         else:
             spans.append([i1, i2, j1, j2])
-    return [(i1, i2, fixed[j1:j2]) for i1, i2, j1, j2 in spans]
+    return tuple((i1, i2, fixed[j1:j2]) for i1, i2, j1, j2 in spans)
 
 
 def _widen(text: str, start: int, end: int) -> tuple[int, int]:

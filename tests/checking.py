@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import base64
+import gzip
 import io
+import json
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,3 +36,33 @@ def run_cli(
     code = main(list(args))
     captured = capsys.readouterr()
     return Outcome(code, captured.out, captured.err)
+
+
+def findings_in(page: str) -> list[dict]:
+    """The findings embedded in a report, decoded here as the page's script does:
+    each part base64, gunzip, JSON columns of indexes into string tables."""
+    parts = re.findall(
+        r'<script type="application/octet-stream" class="report-findings">([A-Za-z0-9+/=]*)'
+        r"</script>",
+        page,
+    )
+    found = []
+    for part in parts:
+        document = json.loads(gzip.decompress(base64.b64decode(part)))
+        tables, columns = document["tables"], document["columns"]
+        assert {len(column) for column in columns.values()} == {document["count"]}
+        found += [
+            {
+                "path": tables["path"][path],
+                "line": line,
+                "column": column,
+                "code": tables["rule"][rule],
+                "message": tables["message"][message],
+                "text": tables["text"][text] if text >= 0 else None,
+            }
+            for path, line, column, rule, message, text in zip(
+                *(columns[name] for name in ("path", "line", "column", "rule", "message", "text")),
+                strict=True,
+            )
+        ]
+    return found

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import gzip
 import json
 import re
 from collections import Counter
@@ -19,7 +17,7 @@ from doclint.output.baseline import SourceLines
 from doclint.output.html import as_html, rule_colors
 from doclint.output.html_data import LONGEST_LINE, ReportData
 from doclint.rule_api import Rule
-from tests.checking import run_cli
+from tests.checking import findings_in, run_cli
 
 
 @pytest.fixture
@@ -57,36 +55,6 @@ def _embedded(page: str) -> dict:
     return json.loads(found.group(1))
 
 
-def _findings_in(page: str) -> list[dict]:
-    """The findings embedded in a report, decoded here as the page's script does:
-    each part base64, gunzip, JSON columns of indexes into string tables."""
-    parts = re.findall(
-        r'<script type="application/octet-stream" class="report-findings">([A-Za-z0-9+/=]*)'
-        r"</script>",
-        page,
-    )
-    found = []
-    for part in parts:
-        document = json.loads(gzip.decompress(base64.b64decode(part)))
-        tables, columns = document["tables"], document["columns"]
-        assert {len(column) for column in columns.values()} == {document["count"]}
-        found += [
-            {
-                "path": tables["path"][path],
-                "line": line,
-                "column": column,
-                "code": tables["rule"][rule],
-                "message": tables["message"][message],
-                "text": tables["text"][text] if text >= 0 else None,
-            }
-            for path, line, column, rule, message, text in zip(
-                *(columns[name] for name in ("path", "line", "column", "rule", "message", "text")),
-                strict=True,
-            )
-        ]
-    return found
-
-
 def test_the_report_totals_equal_the_statistics(corpus_cli, generated_corpus):
     assert corpus_cli("--output-format", "html", "-o", "report.html", "docs").code == 1
     page = (generated_corpus / "report.html").read_text(encoding="utf-8")
@@ -119,7 +87,7 @@ def test_every_finding_is_in_the_page(corpus_cli, generated_corpus, monkeypatch)
     assert page.count('class="report-findings"') > 2
     listed = json.loads(corpus_cli("--output-format", "json", "docs").out)
     keys = ("path", "line", "column", "code", "message")
-    embedded = _findings_in(page)
+    embedded = findings_in(page)
     assert len(embedded) == len(listed) > 1000
     assert [{k: f[k] for k in keys} for f in embedded] == [{k: d[k] for k in keys} for d in listed]
     # Each finding about a line carries that line's text, as the file has it.
@@ -183,7 +151,7 @@ def test_everything_from_the_tree_is_escaped():
     assert "<code>code &lt;b&gt;</code>" in page
     # One finding in 2,001 is a share too small to print: said so, escaped.
     assert ">&lt;0.1%</td>" in page and "<0.1%" not in page
-    found = _findings_in(page)
+    found = findings_in(page)
     assert (found[0]["path"], found[0]["message"], found[0]["text"]) == (
         path,
         message,

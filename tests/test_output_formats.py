@@ -239,7 +239,8 @@ def test_junit_keeps_xml_valid_with_control_characters():
     row = DiagnosticRow("a.md", 1, 1, "DL501", "mojibake", "error", "bad \x01 <&> byte")
     text = "".join(FORMATS["junit"](RunOutput([row], 1, files=[Path("a.md")])))
     failure = ET.fromstring(text).find("testsuite/testcase/failure")
-    assert failure.text == "a.md:1:1: DL501 [mojibake] bad \ufffd <&> byte"
+    # The headline escapes the control character (as every text format does).
+    assert failure.text == "a.md:1:1: DL501 [mojibake] bad \\x01 <&> byte"
 
 
 def test_github_workflow_commands(cli, tree):
@@ -258,8 +259,9 @@ def test_github_workflow_commands(cli, tree):
 def test_github_escapes_data_and_properties():
     row = DiagnosticRow("a,b:c.md", 1, 2, "DL001", "internal-error", "error", "50%\nstack")
     (line,) = "".join(FORMATS["github"](RunOutput([row], 1))).splitlines()
+    # A newline is shown escaped, as in every text format, not sent as %0A.
     assert line == (
-        "::error file=a%2Cb%3Ac.md,line=1,col=2,title=DL001 [internal-error]::50%25%0Astack"
+        "::error file=a%2Cb%3Ac.md,line=1,col=2,title=DL001 [internal-error]::50%25\\nstack"
     )
 
 

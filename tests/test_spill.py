@@ -29,14 +29,16 @@ def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
         parts.add(2, spool.place((b"b" * 7, 3)))
         parts.add(1, None)
         spool.flush()
-        assert os.listdir(folder) == [], "the main process unlinks a worker's file as it opens it"
+        unlinked = "the main process unlinks a worker's file as it opens it"
+        assert os.listdir(folder.path) == [], unlinked
         assert list(parts.sort(shown)) == [
             ("docs/b.md", b"b" * 7, 3),
             ("docs/c.md", b"c" * 5, 1),
             ("docs/d.md", b"d" * 2, 4),
         ]
     finally:
-        os.rmdir(folder)
+        folder.remove()
+        assert not os.path.exists(folder.path)
 
 
 @pytest.mark.parametrize("name", ["../escape", "/etc/passwd", "..", "", "sub/part"])

@@ -5,7 +5,6 @@ globs expanded, rule selections and output formats that cannot work refused
 from __future__ import annotations
 
 import argparse
-import glob
 import os
 import sys
 
@@ -13,9 +12,13 @@ from doclint import replay_inputs
 from doclint.config.suggestions import check_selectors
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError
+from doclint.tree.discovery import compile_pattern
+from doclint.util.paths import printable, skipped_link, walk_tree
 
 # What --statistics writes in each output format: a table, or JSON for machines.
 STATISTICS_FORMATS = ("full", "concise", "json", "jsonl")
+
+
 GLOB_CHARACTERS = frozenset("*?[")
 
 
@@ -25,14 +28,16 @@ class UsageError(Exception):
 
 def expand_globs(paths: list[str]) -> list[str]:
     """The paths, each glob that names no existing path replaced by what it
-    matches (`**` crossing folders), as a shell would; UsageError for a glob
-    that matches nothing."""
+    matches (`**` crossing folders), as a shell would, though symbolic links
+    to folders are not followed (glob_matches); UsageError for a
+    glob that matches nothing."""
     expanded = []
     for path in paths:
+        _check_name(path)
         if os.path.lexists(path) or not GLOB_CHARACTERS & set(path):
             expanded.append(path)
             continue
-        matches = sorted(glob.glob(path, recursive=True))
+        matches = glob_matches(path)
         if not matches:
             raise UsageError(f"{path}: no file or folder matches")
         # A replay stamps the folders it walked, not those a glob looked in:
@@ -40,6 +45,54 @@ def expand_globs(paths: list[str]) -> list[str]:
         replay_inputs.refuse()
         expanded += matches
     return expanded
+
+
+def glob_matches(pattern: str) -> list[str]:
+    """What a quoted glob names, sorted, as `glob.glob(pattern, recursive=True)`
+    (`**` crosses folders, `*` and `?` do not, hidden names only for a part
+    that starts with `.`), but walked as a folder is (walk_tree): symbolic
+    links to folders are said once and not followed, and no recursion."""
+    parts = pattern.split("/")
+    fixed = 0
+    while fixed < len(parts) - 1 and not GLOB_CHARACTERS & set(parts[fixed]):
+        fixed += 1
+    base = "/".join(parts[:fixed]) or ("/" if pattern.startswith("/") else "")
+    rest = parts[fixed:]
+    compiled = compile_pattern("/" + "/".join(rest))
+    if compiled is None or not os.path.isdir(base or "."):
+        return []
+    hidden = any(part.startswith(".") for part in rest)
+    depth = None if "**" in rest else len(rest)
+    top = base or "."
+    matches = []
+    for current, folders, files, links in walk_tree(top):
+        relative = os.path.relpath(current, top)
+        prefix = "" if relative == "." else relative + "/"
+        level = prefix.count("/") + 1
+        if not hidden:
+            folders[:] = [name for name in folders if not name.startswith(".")]
+            files = [name for name in files if not name.startswith(".")]
+            links = [name for name in links if not name.startswith(".")]
+        for name in links:
+            skipped_link(os.path.join(current, name))
+        for name in sorted([*folders, *files]):
+            path = prefix + name
+            if compiled.regex.fullmatch(name if compiled.on_name else path):
+                matches.append(os.path.join(base, path) if base else path)
+        if depth is not None and level >= depth:
+            folders[:] = []
+    return sorted(matches)
+
+
+def _check_name(path: str) -> None:
+    """UsageError for a path the system cannot even look up (a name too long,
+    a loop of links, a file taken for a folder); a missing one is said later."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, ValueError):
+        pass
+    except OSError as error:
+        raise UsageError(f"{printable(path)}: {error.strerror}") from None
 
 
 def check_selection(registry: Registry, settings: Settings) -> None:

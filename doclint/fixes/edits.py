@@ -10,6 +10,7 @@ applies, with a bound.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tempfile
@@ -150,8 +151,8 @@ class WriteRefused(Exception):
 
 def write_atomically(path: Path, data: bytes, read_as: os.stat_result | None = None) -> None:
     """Replace a file's bytes without ever leaving it half written: a temporary
-    file in the same folder, flushed to disk, takes the file's mode, owner
-    and group, then is renamed over it. `read_as` is the file's status when
+    file in the same folder, flushed to disk, takes the file's mode, owner,
+    group and extended attributes, then is renamed over it. `read_as` is the file's status when
     its bytes were read: a file that changed since is not replaced, checked
     again right before the rename. WriteRefused for a file that a rename
     would change in more than its bytes."""
@@ -165,6 +166,7 @@ def write_atomically(path: Path, data: bytes, read_as: os.stat_result | None = N
             os.fsync(stream.fileno())
             _keep_owner(stream.fileno(), before)  # before the mode: chown clears set-id bits
             os.fchmod(stream.fileno(), before.st_mode & 0o7777)
+            _keep_attributes(path, stream.fileno())
         _refuse_unsafe(os.stat(path), before)
         os.replace(temporary, path)
     except BaseException:
@@ -185,6 +187,30 @@ def _refuse_unsafe(status: os.stat_result, read_as: os.stat_result | None) -> No
 
 def _identity(status: os.stat_result) -> tuple[int, ...]:
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+
+
+def _keep_attributes(path: Path, descriptor: int) -> None:
+    """Give the new file the old one's extended attributes (a `user.` tag, an
+    ACL), where the filesystem has them. One this user may not set (a
+    `trusted.` or `security.` name as another user) is refused: the rename
+    would drop it."""
+    try:
+        names = os.listxattr(path)
+    except OSError as error:
+        if error.errno in _NO_ATTRIBUTES:
+            return
+        raise
+    for name in names:
+        try:
+            os.setxattr(descriptor, name, os.getxattr(path, name))
+        except OSError as error:
+            if error.errno in _NO_ATTRIBUTES:
+                continue
+            raise WriteRefused(f"its extended attribute {name} cannot be kept") from None
+
+
+# The filesystem keeps no extended attributes, or this one is gone meanwhile.
+_NO_ATTRIBUTES = frozenset({errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENODATA})
 
 
 def _keep_owner(descriptor: int, status: os.stat_result) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import codecs
 import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +23,7 @@ from doclint.replay_inputs import Stamp
 from doclint.rule_api import FixSafety
 from doclint.tree.decoding import decode_utf16
 from doclint.tree.reading import read_regular
+from doclint.util.private_folder import PrivateFolder
 
 _BOM = codecs.BOM_UTF8
 
@@ -67,6 +67,15 @@ class FileFix(NamedTuple):
     problem: str | None
     disk: tuple[Stamp | None, bytes] | None
     """Stamp and hash of the file's bytes (None when they could not be read)."""
+    identity: tuple[int, int] | None = None
+    """Device and inode of the file whose bytes were fixed: only that file is
+    written (fix_mode.py)."""
+
+
+def file_identity(file: Path | str) -> tuple[int, int]:
+    """Device and inode of the file a path leads to now."""
+    info = os.stat(file)
+    return info.st_dev, info.st_ino
 
 
 class Fixer:
@@ -79,7 +88,7 @@ class Fixer:
         # A rule declared unsafe fixes only with --unsafe-fixes, whatever a fix says.
         self.fixing = {rule.code for rule in linter.rules if fix_settings.allows(rule.fix_safety)}
 
-    def fix_file(self, file: Path, scratch_dir: str) -> FileFix:
+    def fix_file(self, file: Path, scratch: PrivateFolder) -> FileFix:
         """Fix a file of the tree from its bytes on disk, in the tree as the
         linter's tree shows it; the new bytes go to a scratch file, the file
         itself is not written."""
@@ -90,22 +99,20 @@ class Fixer:
         if disk is None or not self.chosen(file, rows, offers):
             return FileFix(rows, facts, Counter(), None, None, disk)
         try:
+            identity = file_identity(file)
             data = read_regular(file)
         except OSError as error:
             problem = f"cannot read it: {error.strerror or error}"
             return FileFix(rows, facts, Counter(), None, problem, disk)
-        if digest(data) != disk[1]:
+        if digest(data) != disk[1] or file_identity(file) != identity:
             problem = "the file changed while doclint read it"
             return FileFix(rows, facts, Counter(), None, problem, disk)
         path = self.linter.tree_path(file)
         fixed = self.fix_checked(data, file, path, rows, facts, offers)
-        scratch = None
+        copy = None
         if fixed.data is not None:
-            handle, name = tempfile.mkstemp(dir=scratch_dir, suffix=".md")
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(fixed.data)
-            scratch = (name, digest(fixed.data))
-        return FileFix(fixed.rows, fixed.facts, fixed.fixed, scratch, fixed.problem, disk)
+            copy = (scratch.write(fixed.data, suffix=".md"), digest(fixed.data))
+        return FileFix(fixed.rows, fixed.facts, fixed.fixed, copy, fixed.problem, disk, identity)
 
     def fix_bytes(self, data: bytes, file: Path, path: str) -> FixedText:
         """Fix a file's bytes (as read from stdin, say), checked as `path` of the tree."""

@@ -19,7 +19,6 @@ from __future__ import annotations
 import difflib
 import heapq
 import os
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -41,6 +40,7 @@ from doclint.run import RunSetup, set_up_runs, stdin_linter, stdin_result
 from doclint.run.parallel import map_in_processes, worker_count
 from doclint.tree.index import Tree
 from doclint.tree.reading import read_regular
+from doclint.util.private_folder import PrivateFolder
 
 MAX_PASSES = 10
 WRITERS = 8
@@ -92,11 +92,13 @@ class _TreeFix:
 
     setup: RunSetup
     fix_settings: FixSettings
-    scratch_dir: str
+    scratch: PrivateFolder
     overlay: dict[str, str] = field(default_factory=dict)
     outcomes: dict[int, FileFix] = field(default_factory=dict)
     disk: dict[int, tuple[Stamp | None, bytes]] = field(default_factory=dict)
     """Stamp and hash of each file's bytes when first read: only those are overwritten."""
+    identity: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Device and inode of each file when first read: only that file is written."""
     cached: set[int] = field(default_factory=set)
     """Files whose cached result was used as it was."""
     passes: int = 0
@@ -155,14 +157,14 @@ class _TreeFix:
         overlay = dict(self.overlay)
         jobs = worker_count(settings.jobs, len(todo))
         if jobs > 1:
-            arguments = (settings, root, overlay, self.fix_settings, self.scratch_dir)
+            arguments = (settings, root, overlay, self.fix_settings, self.scratch)
             chunk = [files.texts[index] for index in todo]
             return map_in_processes(_fix_chunk, chunk, jobs, _start_fixer, arguments, advance)
         registry = self.setup.linter.registry
-        fixer = _make_fixer(settings, root, overlay, self.fix_settings, registry)
+        fixer = _make_fixer(settings, root, overlay, self.fix_settings, self.scratch, registry)
         outcomes = []
         for index in todo:
-            outcomes.append(fixer.fix_file(files[index], self.scratch_dir))
+            outcomes.append(fixer.fix_file(files[index], self.scratch))
             advance(1)
         return outcomes
 
@@ -177,17 +179,21 @@ class _TreeFix:
             self.cached.discard(index)
             if outcome.disk is not None:
                 self.disk.setdefault(index, outcome.disk)
+            if outcome.identity is not None:
+                self.identity.setdefault(index, outcome.identity)
             before = previous.scratch[1] if previous and previous.scratch else None
             changed |= before != (outcome.scratch[1] if outcome.scratch else None)
             if path in self.overlay:
-                os.unlink(self.overlay.pop(path))
+                self.scratch.unlink(self.overlay.pop(path))
             if outcome.scratch is not None:
                 self.overlay[path] = outcome.scratch[0]
         return changed
 
     def stale(self) -> list[int]:
         """The files whose rules asked about the tree and would now get another answer."""
-        tree = OverlayTree(self.setup.root, self.setup.settings.known_paths, self.overlay)
+        tree = OverlayTree(
+            self.setup.root, self.setup.settings.known_paths, self.overlay, self.scratch
+        )
         return [
             index
             for index, outcome in sorted(self.outcomes.items())
@@ -203,7 +209,7 @@ class _TreeFix:
         return [
             unified_diff(
                 read_regular(self.setup.files[index]),
-                read_regular(self.overlay[self.path(index)]),
+                self.scratch.read(self.overlay[self.path(index)]),
                 self.shown(index),
             )
             for index in self.changed_indices()
@@ -227,12 +233,16 @@ class _TreeFix:
     def _write_one(self, index: int) -> str | None:
         """Write one fixed file; why not, when it was not written."""
         target = Path(os.path.realpath(self.setup.files[index]))  # a symlink stays one
+        if not target.is_relative_to(os.path.realpath(self.setup.root)):
+            return "it now leads outside the tree"
         try:
             # Stat before the read: a change after it shows at the rename.
             read_as = os.stat(target)
+            if (read_as.st_dev, read_as.st_ino) != self.identity.get(index):
+                return "it is no longer the file doclint read (replaced meanwhile)"
             if digest(read_regular(target)) != self.disk[index][1]:
                 return "the file changed while doclint fixed it"
-            write_atomically(target, read_regular(self.overlay[self.path(index)]), read_as)
+            write_atomically(target, self.scratch.read(self.overlay[self.path(index)]), read_as)
         except WriteRefused as refusal:
             return str(refusal)
         except OSError as error:
@@ -259,7 +269,7 @@ class _TreeFix:
         # file that changed. After more, answers about fixed files came from
         # their scratch copies (the same bytes, other stamps): ask again, and
         # drop results that relied on a fix that could not be written.
-        as_written = OverlayTree(self.setup.root, settings.known_paths, self.overlay)
+        as_written = OverlayTree(self.setup.root, settings.known_paths, self.overlay, self.scratch)
         on_disk = Tree(self.setup.root, settings.known_paths) if self.passes > 1 else None
         written_now = set(written)
         for index, outcome in self.outcomes.items():
@@ -314,13 +324,15 @@ def _make_fixer(
     root: Path,
     overlay: dict[str, str],
     fix_settings: FixSettings,
+    scratch: PrivateFolder,
     registry: Registry | None = None,
 ) -> Fixer:
-    linter = Linter(settings, OverlayTree(root, settings.known_paths, overlay), registry)
+    tree = OverlayTree(root, settings.known_paths, overlay, scratch)
+    linter = Linter(settings, tree, registry)
     return Fixer(linter, fix_settings)
 
 
-_worker: tuple[Fixer, str] | None = None
+_worker: tuple[Fixer, PrivateFolder] | None = None
 
 
 def _start_fixer(
@@ -328,16 +340,16 @@ def _start_fixer(
     root: Path,
     overlay: dict[str, str],
     fix_settings: FixSettings,
-    scratch_dir: str,
+    scratch: PrivateFolder,
 ) -> None:
     global _worker
-    _worker = (_make_fixer(settings, root, overlay, fix_settings), scratch_dir)
+    _worker = (_make_fixer(settings, root, overlay, fix_settings, scratch), scratch)
 
 
 def _fix_chunk(chunk: Sequence[str]) -> list[FileFix]:
     assert _worker is not None
-    fixer, scratch_dir = _worker
-    return [fixer.fix_file(Path(file), scratch_dir) for file in chunk]
+    fixer, scratch = _worker
+    return [fixer.fix_file(Path(file), scratch) for file in chunk]
 
 
 def run_fixes(
@@ -354,10 +366,13 @@ def run_fixes(
     started = time.time()
     setups = set_up_runs(paths, settings)
     remove_stale({file.parent for setup in setups for file in setup.files}, started)
-    with tempfile.TemporaryDirectory(prefix=scratch_prefix()) as scratch_dir:
+    # Held by its descriptor (util/private_folder.py): in a shared temporary folder,
+    # another user must not swap the copies of fixed files for theirs.
+    scratch = PrivateFolder(scratch_prefix())
+    try:
         # Each tree settles on its own (no tree reads another's files); none
         # is written before all have settled.
-        states = [_TreeFix(setup, fix_settings, scratch_dir) for setup in setups]
+        states = [_TreeFix(setup, fix_settings, scratch) for setup in setups]
         for state in states:
             state.run(progress)
         runs = []
@@ -369,6 +384,8 @@ def run_fixes(
             state.store(written)
             runs.append(state.finish(written, []))
         return _joined(runs)
+    finally:
+        scratch.remove()
 
 
 def _joined(runs: list[FixRun]) -> FixRun:

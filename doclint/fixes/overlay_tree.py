@@ -1,24 +1,32 @@
 """The tree as fix mode sees it during a pass: fixed files read from scratch
-copies of their new bytes, nothing is written until the tree settles."""
+copies of their new bytes, nothing is written until the tree settles. The
+copies are files of a private folder, read through its descriptor."""
 
 from __future__ import annotations
 
-import os
 import posixpath
 from pathlib import Path
 
 from doclint.cache import digest
 from doclint.tree.index import Tree
-from doclint.tree.reading import read_regular
+from doclint.util.private_folder import PrivateFolder
 
 
 class OverlayTree(Tree):
     """The tree as the fixes so far leave it: a fixed file reads from the
     scratch copy of its new bytes; every other answer comes from disk."""
 
-    def __init__(self, root: Path, known_paths: list[str] | None, overlay: dict[str, str]) -> None:
+    def __init__(
+        self,
+        root: Path,
+        known_paths: list[str] | None,
+        overlay: dict[str, str],
+        scratch: PrivateFolder,
+    ) -> None:
         super().__init__(root, known_paths)
         self.overlay = overlay
+        """Tree path -> name of the scratch copy of its new bytes in `scratch`."""
+        self.scratch = scratch
 
     def _scratch(self, path: str) -> str | None:
         if not self.overlay or not self.is_file(path):
@@ -27,17 +35,17 @@ class OverlayTree(Tree):
 
     def read_bytes(self, path: str) -> bytes | None:
         scratch = self._scratch(path)
-        return read_regular(scratch) if scratch is not None else super().read_bytes(path)
+        return self.scratch.read(scratch) if scratch is not None else super().read_bytes(path)
 
     def file_size(self, path: str) -> int | None:
         scratch = self._scratch(path)
-        return os.path.getsize(scratch) if scratch is not None else super().file_size(path)
+        return self.scratch.size(scratch) if scratch is not None else super().file_size(path)
 
     def is_binary(self, path: str) -> bool | None:
         scratch = self._scratch(path)
         if scratch is None:
             return super().is_binary(path)
-        return b"\0" in read_regular(scratch, 8192)
+        return b"\0" in self.scratch.read(scratch, 8192)
 
     def stamp(self, path: str) -> tuple[int, int] | None:
         # From the content, not the mtime: two versions written within one clock
@@ -45,5 +53,5 @@ class OverlayTree(Tree):
         scratch = self._scratch(path)
         if scratch is None:
             return super().stamp(path)
-        data = read_regular(scratch)
+        data = self.scratch.read(scratch)
         return (int.from_bytes(digest(data)[:7], "big"), len(data))

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from doclint.models.findings import DiagnosticRow
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
+from doclint.util.paths import printable
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 # GitHub shows at most this many error annotations of a step (and as many
@@ -36,7 +37,9 @@ def _command(d: DiagnosticRow) -> str:
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # Escaped first: a newline or ESC from a file name or a line is shown, not
+    # sent to the log as a line break or a control sequence.
+    return printable(text).replace("%", "%25")
 
 
 def _property(text: str) -> str:

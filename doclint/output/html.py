@@ -28,6 +28,7 @@ from doclint.output.html_assets import SCRIPT, STYLE
 from doclint.output.html_data import ReportData, parent_folder
 from doclint.output.run_output import RunOutput
 from doclint.rule_api import Rule
+from doclint.util.paths import printable
 
 CHART_BARS = 20
 SHOWN_CAUSES = 200
@@ -40,11 +41,24 @@ _markdown = mistune.create_markdown(escape=True, plugins=["table", "strikethroug
 def as_html(output: RunOutput) -> Iterator[str]:
     rules = {rule.code: rule for rule in output.rules}
     data = ReportData(rules, output.sources).add_all(output.diagnostics)
-    report = data.as_json(output.files_checked)
+    # Paths, messages and lines shown as text, control characters escaped as
+    # in every text format (html_data escapes the packed findings the same way).
+    report = _printable_all(data.as_json(output.files_checked))
     for rule, color in zip(report["rules"], rule_colors(len(report["rules"])), strict=True):
         rule["color"] = color
     report["run"] = _run_facts(output)
     yield _page(report, rules, data.encoded_findings())
+
+
+def _printable_all(value: Any) -> Any:
+    """`value` with every string in it (keys too) escaped by `printable`."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {_printable_all(key): _printable_all(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_printable_all(item) for item in value]
+    return value
 
 
 def rule_colors(count: int) -> list[str]:

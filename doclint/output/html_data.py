@@ -31,6 +31,7 @@ from doclint.models.findings import DiagnosticRow
 from doclint.output.baseline import SourceLines
 from doclint.output.causes import Causes, example
 from doclint.rule_api import Rule
+from doclint.util.paths import printable
 
 WORST_FILES = 25
 LONGEST_LINE = 240
@@ -83,7 +84,9 @@ class FindingColumns:
         """The columns and tables as gzipped JSON in base64, as the page reads them."""
         document = {
             "count": len(self),
-            "tables": {name: list(table) for name, table in self.tables.items()},
+            # Shown as text: control characters escaped as in every text
+            # format, once per distinct string.
+            "tables": {name: list(map(printable, table)) for name, table in self.tables.items()},
             "columns": self.columns,
         }
         raw = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode()

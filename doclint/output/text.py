@@ -15,6 +15,7 @@ from doclint.models.findings import DiagnosticRow
 from doclint.output.color import BLUE, BOLD, CYAN, RED, paint
 from doclint.output.layout import Buffer, Layout
 from doclint.output.run_output import RunOutput, summary
+from doclint.util.paths import printable
 
 MARKS = {"safe": "[*] ", "unsafe": "[~] "}
 """The mark of a finding by the safety of its fix."""
@@ -25,9 +26,9 @@ def headline(d: DiagnosticRow, color: bool = False) -> str:
     """`path:line:col: CODE [name] message`, the line editors and CI logs parse."""
     mark = MARKS.get(d.fix[0], "") if d.fix is not None else ""
     return (
-        f"{paint(d.path, BOLD, color)}{paint(':', CYAN, color)}{d.line}"
+        f"{paint(printable(d.path), BOLD, color)}{paint(':', CYAN, color)}{d.line}"
         f"{paint(':', CYAN, color)}{d.column}{paint(':', CYAN, color)} "
-        f"{paint(d.code, RED, color)} [{d.name}] {mark}{d.message}"
+        f"{paint(d.code, RED, color)} [{printable(d.name)}] {mark}{printable(d.message)}"
     )
 
 
@@ -66,13 +67,29 @@ def fix_marks(part: Buffer) -> tuple[int, int]:
     return data.count(_COUNTED["safe"]), data.count(_COUNTED["unsafe"])
 
 
+SHOWN_WIDTH = 160
+"""The most characters of a finding's line a snippet shows: a line of a
+megabyte with a finding every few characters must not print a megabyte for
+each of them."""
+
+
 def snippet(d: DiagnosticRow, line: str, color: bool = False) -> str:
     gutter = paint(" " * len(str(d.line)) + " |", BLUE, color)
-    # Tabs stay tabs so the caret lines up however the terminal shows them.
-    before = "".join(c if c == "\t" else " " for c in line[: d.column - 1])
+    line = line.rstrip()
+    column = d.column - 1
+    if len(line) > SHOWN_WIDTH:
+        # A window around the column, its cut ends marked.
+        start = max(0, min(column - SHOWN_WIDTH // 2, len(line) - SHOWN_WIDTH))
+        head = "\u2026" if start else ""
+        tail = "\u2026" if start + SHOWN_WIDTH < len(line) else ""
+        line = head + line[start : start + SHOWN_WIDTH] + tail
+        column += len(head) - start
+    # Escaped before the caret is placed, so it points at what is shown;
+    # tabs stay tabs so the caret lines up however the terminal shows them.
+    before = "".join(c if c == "\t" else " " * len(printable(c)) for c in line[:column])
     caret = paint(f"^ {d.code}", RED, color)
     number = paint(f"{d.line} |", BLUE, color)
-    return f"{gutter}\n{number} {line.rstrip()}\n{gutter} {before}{caret}\n{gutter}\n"
+    return f"{gutter}\n{number} {printable(line)}\n{gutter} {before}{caret}\n{gutter}\n"
 
 
 CONCISE = Layout(_concise_part, _summary_frame, tally=fix_marks)

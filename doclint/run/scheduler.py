@@ -35,6 +35,7 @@ from doclint.run.setup import RunSetup, set_up_runs
 from doclint.run.shards import work_order
 from doclint.run.spill import PartSpool, SpilledParts, remove_spool_folder, spool_folder
 from doclint.util.gc_pause import collect_rarely
+from doclint.util.private_folder import PrivateFolder
 
 
 class _Roots:
@@ -84,7 +85,7 @@ class _Workers:
         self.least = self.jobs * MIN_ITEMS_PER_WORKER
         self.start_from = _Roots(settings, Path.cwd(), render, registry=registry)
         self.pool: ProcessPoolExecutor | None = None
-        self.spool_folder: str | None = None
+        self.spool_folder: PrivateFolder | None = None
         """Where the workers write the parts they render, once they are started."""
 
     def start(self) -> ProcessPoolExecutor:
@@ -114,7 +115,7 @@ class _Workers:
 
 
 def _start_worker(
-    settings: Settings, cwd: Path, render: PartRenderer | None, folder: str | None
+    settings: Settings, cwd: Path, render: PartRenderer | None, folder: PrivateFolder | None
 ) -> None:
     global _roots, _spool
     collect_rarely()

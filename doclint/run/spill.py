@@ -19,7 +19,6 @@ outright can leave it behind.
 from __future__ import annotations
 
 import os
-import shutil
 import tempfile
 import weakref
 from array import array
@@ -27,25 +26,28 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import IO, overload
 
 from doclint.engine.reporting import FilePart, PartPlace
+from doclint.util.private_folder import PrivateFolder
 
 # A part's file (its number in the run), spill, offset and length there, findings.
 PLACE_WIDTH = 5
 _OWN_SPILL = 0
 
 
-def spool_folder() -> str:
-    """A new private folder for the workers' part files of one run."""
-    return tempfile.mkdtemp(prefix="doclint-parts-")
+def spool_folder() -> PrivateFolder:
+    """A new private folder for the workers' part files of one run, held by
+    its descriptor (util/private_folder.py): with a shared temporary folder, another
+    user must not swap it, or a file in it, for one of theirs."""
+    return PrivateFolder("doclint-parts-")
 
 
-def remove_spool_folder(folder: str) -> None:
-    shutil.rmtree(folder, ignore_errors=True)
+def remove_spool_folder(folder: PrivateFolder) -> None:
+    folder.remove()
 
 
 class PartSpool:
     """The file a worker process writes its rendered parts to, in the run's folder."""
 
-    def __init__(self, folder: str) -> None:
+    def __init__(self, folder: PrivateFolder) -> None:
         self.folder = folder
         self._file: IO[bytes] | None = None
         self._name = ""
@@ -54,10 +56,8 @@ class PartSpool:
     def place(self, part: FilePart) -> PartPlace:
         """Write a part; where it is, for the main process to read."""
         if self._file is None:
-            self._file = tempfile.NamedTemporaryFile(  # noqa: SIM115 - open for the worker's life
-                dir=self.folder, prefix="worker-", delete=False
-            )
-            self._name = os.path.basename(self._file.name)
+            self._name, descriptor = self.folder.create("worker-")
+            self._file = open(descriptor, "wb")  # noqa: SIM115 - open for the worker's life
         data, count = part
         self._file.write(data)
         place = PartPlace(self._name, self._size, len(data), count)
@@ -73,7 +73,7 @@ class PartSpool:
 class SpilledParts(Sequence[tuple[str, bytes, int]]):
     """Each file's (path as shown, part, findings), read from temporary files."""
 
-    def __init__(self, folder: Callable[[], str | None] = lambda: None) -> None:
+    def __init__(self, folder: Callable[[], PrivateFolder | None] = lambda: None) -> None:
         self._folder = folder
         """Where workers write their parts (`PartSpool`), if they were started."""
         # Open as long as the parts are read: the run's result outlives any block.
@@ -107,14 +107,14 @@ class SpilledParts(Sequence[tuple[str, bytes, int]]):
         self._size += len(data)
 
     def _open_spool(self, name: str) -> int:
-        """Open a worker's file (a name in the run's folder, nothing else) and unlink it."""
+        """Open a worker's file (a name in the run's folder, nothing else, and
+        a regular file of this user's) and unlink it."""
         folder = self._folder()
         if folder is None or os.path.basename(name) != name or name in ("", ".", ".."):
             raise ValueError(f"a worker named a part file outside its folder: {name!r}")
-        path = os.path.join(folder, name)
-        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        descriptor = folder.open(name)
         self._descriptors.append(descriptor)
-        os.unlink(path)
+        folder.unlink(name)
         return len(self._descriptors) - 1
 
     def sort(self, shown: Sequence[str]) -> SpilledParts:

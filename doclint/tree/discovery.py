@@ -15,6 +15,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from doclint import replay_inputs
 from doclint.tree.reading import IGNORE_FILE_LIMIT, read_file
-from doclint.util.paths import absolute
+from doclint.util.paths import absolute, printable, skipped_link, walk_tree
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Folders no documentation tree wants walked; `exclude` replaces this list,
@@ -286,19 +287,22 @@ class PathFilter:
         # A folder is stamped before os.walk lists it, so that a file added in
         # between moves the stamp a replay compares (see replay.py).
         replay_inputs.observe("folder", top)
-        for current, folders, files in os.walk(top):
+        for current, folders, files, links in walk_tree(top):
             chain = chains.pop(current, ())
             if self.respect_gitignore and GITIGNORE in files:
                 chain = (*chain, _read_patterns(Path(current), Path(current) / GITIGNORE))
             left_out = self._judge(current, chain)
             kept = []
-            for name in sorted(folders):
+            for name in folders:
                 if not left_out(name, True):
                     kept.append(name)
                     chains[os.path.join(current, name)] = chain
                     replay_inputs.observe("folder", os.path.join(current, name))
             folders[:] = kept
-            for name in sorted(files):
+            for name in links:
+                if not left_out(name, True):
+                    skipped_link(os.path.join(current, name))
+            for name in files:
                 if self.picks(current, name) and not left_out(name, False):
                     # One Path per file, built from a string: pathlib's joins cost
                     # more than the walk on a tree of 100,000 files. Absolute, as
@@ -403,12 +407,16 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
     seen: set[str] = set()
     for path in paths:
         replay_inputs.observe("stamp", path)
-        if path.is_dir() and not path.is_symlink():
+        try:
+            info = path.lstat()
+        except FileNotFoundError:
+            raise MissingPathError(f"{printable(str(path))}: no such file or directory") from None
+        except OSError as error:  # a name too long, a loop of links, a file not a folder
+            raise MissingPathError(f"{printable(str(path))}: {error.strerror}") from None
+        if stat.S_ISDIR(info.st_mode):
             found: Iterable[Path] = () if path_filter.excludes(path) else path_filter.walk(path)
-        elif path.exists() or path.is_symlink():
-            found = () if path_filter.excludes(path) else [Path(absolute(path))]
         else:
-            raise MissingPathError(f"{path}: no such file or directory")
+            found = () if path_filter.excludes(path) else [Path(absolute(path))]
         for file in found:
             key = str(file)
             if key not in seen:

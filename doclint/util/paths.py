@@ -4,12 +4,22 @@ A run asks where each of its files is several times (its place in the tree,
 its path as shown, whether a walk saw it already). os.path.abspath splits and
 rejoins every path, os.path.relpath does more; for paths with nothing to
 normalise, as walks yield them, a join and a slice give the same answer.
+
+How a path or a message from a tree is shown in a report (`printable`, for
+every output format) is here too, and the walk of a folder (`walk_tree`), for
+`discovery` (the files a run checks) and for the quoted globs doclint expands
+itself (`cli/arguments.py`).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+from doclint import replay_inputs
 
 
 def absolute(path: Path | str) -> str:
@@ -43,3 +53,84 @@ def relative_to(file: Path | str, folder: str) -> str:
 def display_path(file: Path, cwd: Path) -> str:
     """How a path is shown: relative to the cwd, POSIX style."""
     return relative_to(file, str(cwd))
+
+
+def walk_tree(top: str) -> Iterator[tuple[str, list[str], list[str], list[str]]]:
+    """As `os.walk(top)` (top-down: the caller may prune `folders`), with each
+    list sorted, but without recursion (a tree 1,000 folders deep exceeded
+    Python's recursion limit in os.walk), with a folder that cannot be listed
+    said once and passed over,
+    and with symbolic links to folders in a list of their own, `links`, never
+    entered: a link to `.` would loop, one to an outside folder would make its
+    files part of the tree. A link to a file stays in `files`."""
+    stack = [top]
+    while stack:
+        current = stack.pop()
+        try:
+            with os.scandir(current) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError as error:
+            _warn(current, f"folder not read: {error.strerror}")
+            continue
+        folders, files, links = [], [], []
+        for entry in entries:
+            if _is_folder(entry, follow=False):
+                folders.append(entry.name)
+            elif entry.is_symlink() and _is_folder(entry, follow=True):
+                links.append(entry.name)
+            else:
+                files.append(entry.name)
+        yield current, folders, files, links
+        stack += (os.path.join(current, name) for name in reversed(folders))
+
+
+def _is_folder(entry: os.DirEntry[str], follow: bool) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=follow)
+    except OSError:
+        return False
+
+
+_SAID: set[str] = set()
+
+
+def skipped_link(path: str) -> None:
+    """Say, once a process, that a symbolic link to a folder is not followed."""
+    _warn(path, "symbolic link to a folder, not followed")
+
+
+def _warn(path: str, problem: str) -> None:
+    """One line on stderr about a path of the walk, once a process."""
+    if path in _SAID:
+        return
+    _SAID.add(path)
+    replay_inputs.refuse()  # a replay would not repeat the warning
+    try:
+        shown = os.path.relpath(path)
+    except (OSError, ValueError):  # no working folder any more
+        shown = path
+    print(f"doclint: warning: {printable(shown)}: {problem}", file=sys.stderr)
+
+
+# Written escaped by `printable`: C0 controls but the tab, DEL, C1 controls,
+# the line and paragraph separators and the bidirectional embeddings,
+# overrides and isolates.
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r"}
+
+
+def _escaped(match: re.Match[str]) -> str:
+    char = match.group()
+    return _NAMED.get(char) or (
+        f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+    )
+
+
+def printable(text: str) -> str:
+    """`text` with every control character written as a visible escape: the
+    one escaping of what a report shows that came from a tree (paths,
+    messages, lines), for every format. A file name or a line may hold any
+    character; written raw, a newline starts a line of its own (in a CI log,
+    a forged `::error` workflow command), an ESC a terminal control sequence,
+    a bidirectional override reorders what the reader sees."""
+    return _CONTROL.sub(_escaped, text)
