@@ -6,6 +6,8 @@ import posixpath
 import re
 from collections.abc import Iterator
 
+from doclint_rules._stale import staleness
+
 from doclint.rule_api import (
     Cause,
     Edit,
@@ -40,7 +42,8 @@ class MetadataMismatch(Rule[FileDocs]):
     a **Type** that belongs to another extension than the path's, a **Size** in
     bytes other than the file's size in the tree (judged only when the file can
     be measured: with `--known-paths`, a listed file that is not on disk is
-    skipped), and a KB figure that is not the claimed bytes divided by 1024 to
+    skipped, and so is a page whose Original Source is another version of the
+    file: stale-page reports that), and a KB figure that is not the claimed bytes divided by 1024 to
     two decimals. One finding per wrong line.
 
     A Type the generator is not known to write (it writes "Python Source Code",
@@ -106,7 +109,8 @@ class MetadataMismatch(Rule[FileDocs]):
             elif field.name == "Type":
                 problem, cause = _type_problem(value, extension), self.TYPE
             elif field.name == "Size" and page.size is not None:
-                actual = ctx.file_size(described)
+                # The size of a version the page still shows is stale-page's finding.
+                actual = None if staleness(page, ctx) else ctx.file_size(described)
                 problem = _size_problem(page.size, field, actual)
                 # The bytes are the file's own measure; the KB only restate them.
                 wrong_bytes = actual is not None and actual != page.size.size_bytes
