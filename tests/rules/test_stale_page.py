@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings, check_paths, check_text
+from tests.checking import run_cli
 from tests.conftest import SHARED, findings, require_shared
 from tests.pages import file_docs, write
 
@@ -195,3 +197,28 @@ def test_one_edited_line_is_one_finding_in_each_page_that_embeds_it(generated, t
         shown = (tree / path).read_text(encoding="utf-8").split("\n")[line - 1]
         assert shown == "    def area(self, side=70):"
     assert not generated[1] - _check(tree)
+
+
+def test_cached_run_sees_the_edited_source(generated, tmp_path, monkeypatch, capsys):
+    """The page is unchanged, its source is not: the cached result of the
+    page must not survive the edit (nor the edit's undoing)."""
+    tree = tmp_path / "tree"
+    shutil.copytree(generated[0], tree)
+    source = tree / "pkg/shapes.py"
+    before = source.read_bytes()
+    args = ("check", "--select", "stale-page", "--output-format", "concise", "docs")
+
+    def stale_pages() -> list[str]:
+        out = run_cli(monkeypatch, capsys, tree, *args).out
+        return sorted(line.split(":")[0] for line in out.splitlines() if "DL604" in line)
+
+    assert stale_pages() == []
+    source.write_bytes(before.replace(b"side=70", b"side=80"))
+    os.utime(source, ns=(source.stat().st_atime_ns, source.stat().st_mtime_ns + 10**9))
+    assert stale_pages() == [
+        "docs/docs/pkg/shapes.py_docs.md_docs.md",
+        "docs/pkg/shapes.py_docs.md",
+    ]
+    source.write_bytes(before)
+    os.utime(source, ns=(source.stat().st_atime_ns, source.stat().st_mtime_ns + 2 * 10**9))
+    assert stale_pages() == []
