@@ -100,6 +100,24 @@ def test_size_of_a_stale_page_is_not_reported_again(tmp_path):
     assert both == ["DL303"]
 
 
+def test_level_two_page_behind_both_copies_is_reported_once(tmp_path):
+    # The source changed and its level-one page was regenerated; the level-two
+    # page embeds the old level-one page, whose copy of the source is old too.
+    old, new = _page(), _page("import os\nx = 9\ny = 2\n")
+    write(tmp_path, {"pkg/x.py": "import os\nx = 9\ny = 2\n", PAGE: new})
+    level2 = file_docs(PAGE, "cat x", fence_info="markdown", body=old)
+    path = f"docs/{PAGE}_docs.md"
+    found = _messages(level2, path, tmp_path)
+    assert [(line, code) for line, code, _ in found] == [(_line_of(level2, "x = 1"), "DL604")]
+    assert f"differs from `{PAGE}` from its line {_line_of(old, 'x = 1')} on" in found[0][2]
+    # The level-one page alone is behind: the copy in the level-two page is
+    # judged against the source, at the outer file's line.
+    write(tmp_path, {PAGE: old})
+    found = _messages(level2, path, tmp_path)
+    assert [(line, code) for line, code, _ in found] == [(_line_of(level2, "x = 1"), "DL604")]
+    assert "differs from `pkg/x.py` from its line 2 on" in found[0][2]
+
+
 @pytest.mark.parametrize("name", ["real", "real-cpp", "real-kinds"])
 def test_real_slices_are_silent(name):
     """The slices hold pages only, but their level-two pages embed level-one
