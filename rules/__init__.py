@@ -44,4 +44,5 @@ CODES: tuple[Code, ...] = (
     Code("DL601", "orphan-doc", "orphan_doc:OrphanDoc"),
     Code("DL602", "undocumented-file", "undocumented_file:UndocumentedFile"),
     Code("DL603", "doc-of-doc", "doc_of_doc:DocOfDoc"),
+    Code("DL604", "stale-page", "stale_page:StalePage"),
 )

@@ -6,6 +6,8 @@ import posixpath
 import re
 from collections.abc import Iterator
 
+from doclint_rules._stale import staleness
+
 from doclint.rule_api import (
     Cause,
     Edit,
@@ -40,8 +42,9 @@ class MetadataMismatch(Rule[FileDocs]):
     a **Type** that belongs to another extension than the path's, a **Size** in
     bytes other than the file's size in the tree (judged only when the file can
     be measured: with `--known-paths`, a listed file that is not on disk is
-    skipped), and a KB figure that is not the claimed bytes divided by 1024 to
-    two decimals. One finding per wrong line.
+    skipped, and so is a page whose Original Source is another version of the
+    source: stale-page reports that), and a KB figure that is not the claimed
+    bytes divided by 1024 to two decimals. One finding per wrong line.
 
     A Type the generator is not known to write (it writes "Python Source Code",
     "Markdown Documentation", "C++ Source Code" and "Source File (.ext)") is
@@ -106,7 +109,7 @@ class MetadataMismatch(Rule[FileDocs]):
             elif field.name == "Type":
                 problem, cause = _type_problem(value, extension), self.TYPE
             elif field.name == "Size" and page.size is not None:
-                actual = ctx.file_size(described)
+                actual = None if _shows_an_old_source(page, ctx) else ctx.file_size(described)
                 problem = _size_problem(page.size, field, actual)
                 # The bytes are the file's own measure; the KB only restate them.
                 wrong_bytes = actual is not None and actual != page.size.size_bytes
@@ -116,6 +119,14 @@ class MetadataMismatch(Rule[FileDocs]):
                 correct = _correct_value(page, field.name, extension, actual)
                 fix = _rewrite(ctx, field, correct) if correct is not None else None
                 yield Finding(field.line, _column(ctx, field, needle), message, fix, cause)
+
+
+def _shows_an_old_source(page: FileDocs, ctx: RuleContext) -> bool:
+    """Whether the page's size is of an older version of a source (stale-page
+    reports that, and rewriting the size would only hide it). A page of a later
+    pass documents a page that fixes rewrite (sizes, mojibake, keyword entries):
+    its size follows that page, and is still judged when its copy is behind."""
+    return page.level == 1 and staleness(page, ctx) is not None
 
 
 def _correct_value(page: FileDocs, name: str, extension: str, size: int | None) -> str | None:

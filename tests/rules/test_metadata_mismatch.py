@@ -148,7 +148,8 @@ def test_fix_rewrites_the_size_from_the_file(tmp_path):
 
 
 def test_fix_writes_big_sizes_the_generators_way(tmp_path):
-    write(tmp_path, {"pkg/mod.py": "x" * 13269})
+    # The text the page shows, with blank lines to a big size: not another version.
+    write(tmp_path, {"pkg/mod.py": BODY.rstrip("\n") + "\n" * 13264})
     text = docs_page("pkg/mod.py", size="13,296 bytes (12.98 KB)")
     _, fixed = fixed_by_rule(text, "docs/pkg/mod.py_docs.md", tmp_path)
     assert "\n- **Size**: 13,269 bytes (12.96 KB)\n" in fixed
@@ -186,8 +187,9 @@ def test_fix_of_an_embedded_page_at_the_outer_lines(tmp_path):
     outer = docs_page("docs/pkg/mod.py_docs.md", extension="`.md`")
     outer = outer.replace("Python Source Code", "Markdown Documentation")
     outer = outer.replace(f"```python\n{BODY}```", f"```markdown\n{inner}```")
-    write(tmp_path, {"docs/pkg/mod.py_docs.md": docs_page("pkg/mod.py")})
-    size = len(docs_page("pkg/mod.py").encode())
+    # The outer page embeds the level-one page as it is (else it is stale-page's).
+    write(tmp_path, {"docs/pkg/mod.py_docs.md": inner})
+    size = len(inner.encode())
     outer = outer.replace("6 bytes (0.01 KB)", "1 bytes (0.00 KB)", 1)
     path = "docs/docs/pkg/mod.py_docs.md_docs.md"
     found, fixed = fixed_by_rule(outer, path, tmp_path)
