@@ -25,7 +25,7 @@ GPU_STARTS = ("hip", "mtl", "metal", "mps")
 BENCH_PARTS = ("bench", "timeit", "perf_counter")
 TIMING_WORDS = frozenset({"Timer", "high_resolution_clock", "steady_clock", "cudaEventElapsedTime"})
 # Parts of the words of code that keeps things for reuse: a cache, a memo, a pool.
-CACHE_PARTS = ("cache", "memo", "pool", "lru")
+CACHE_PARTS = ("cache", "memoiz", "pool", "lru")
 # Words of these parts that name no caching: CMake's configure cache (`set(X ... CACHE
 # PATH ...)` stores a setting the user may override, it caches nothing).
 NOT_CACHING = {"CMake": frozenset({"CACHE"})}
@@ -205,7 +205,7 @@ CLAIMS: tuple[Claim, ...] = (
         "Performance Notes",
         CACHING_CLAIM,
         "code that caches",
-        _code_claim("cache, memo or pool", _cache_word, _no_path),
+        _code_claim("cache, memoization or pool", _cache_word, _no_path),
     ),
 )
 

@@ -170,6 +170,11 @@ def test_caching_claim_from_cmake_cache_path_is_reported(tmp_path):
     assert claims(tmp_path, "cmake/public/glog.cmake", code, CACHING) == [
         (28, 3, "misclassified-file/caching-claim")
     ]
+    # "memory" is no memo: a comment about the hardware cache earns nothing
+    code = "// reads hit in cache\nvoid* memory = malloc(n);\n"
+    assert claims(tmp_path, "aten/src/unpack.cuh", code, CACHING) == [
+        (29, 3, "misclassified-file/caching-claim")
+    ]
 
 
 def test_caching_claim_near_misses_cache_pip_and_lru_cache(tmp_path):
