@@ -16,6 +16,9 @@ from doclint.rule_api import PAGE_SUFFIXES, Cause, FileDocs, Finding, Rule, Rule
 DOCUMENT_SUFFIXES = (".md", ".rst", ".markdown", ".ipynb")
 # Folders whose files are documentation (Sphinx sources, `conf.py`, examples of a manual).
 DOCUMENT_FOLDERS = frozenset({"doc", "docs", "documentation"})
+# The core library's top folder: the generator says "core" of any path with "torch" in it
+# (`android/pytorch_android/...`, a generated page under `docs/torch/`).
+CORE_FOLDERS = frozenset({"torch"})
 CUDA_SUFFIXES = (".cu", ".cuh", ".metal")
 # Parts of the words of a GPU or parallel API (`cudaMalloc`, `at::cuda`, `MTLDevice`,
 # `parallel_for`); `hip`, `mtl` and `metal` only as a word's start ("ship", "html").
@@ -77,8 +80,14 @@ def _documentation(described: str, ctx: RuleContext, page: FileDocs) -> str | No
         return None
     return (
         f"it is {_what_it_is(described)} outside any `doc`/`docs` folder"
-        ' (the generator matches "doc" anywhere in the path, `docker` included)'
+        ' (the generator matches "doc" anywhere in the path)'
     )
+
+
+def _core_library(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
+    if described.split("/", 1)[0] in CORE_FOLDERS:
+        return None
+    return f"it is {_what_it_is(described)} outside `torch/`"
 
 
 def _code_claim(
@@ -155,6 +164,9 @@ BENCHMARK_CLAIM = Cause(
 CACHING_CLAIM = Cause(
     "misclassified-file/caching-claim", "Caching claimed without code that names a cache"
 )
+CORE_LIBRARY_CLAIM = Cause(
+    "misclassified-file/core-library-claim", "File outside the torch folder called core library"
+)
 
 # The generator's fixed sentences, each with its test: the one table of the rule.
 CLAIMS: tuple[Claim, ...] = (
@@ -185,6 +197,13 @@ CLAIMS: tuple[Claim, ...] = (
         TESTING_CLAIM,
         "a test file to run",
         _python_program,
+    ),
+    Claim(
+        ("which is part of the **core PyTorch library**",),
+        "Role in PyTorch Architecture",
+        CORE_LIBRARY_CLAIM,
+        "part of the core PyTorch library",
+        _core_library,
     ),
     Claim(
         ("This file appears to involve **GPU/parallel computing** capabilities.",),
@@ -227,7 +246,9 @@ class MisclassifiedFile(Rule[FileDocs]):
     - "Contains **benchmarking** code or performance tests." for a source
       outside a benchmarks folder whose code names no benchmark or timer;
     - "Implements or uses **caching** mechanisms." for a source whose code
-      names no cache.
+      names no cache;
+    - "which is part of the **core PyTorch library**" (Architecture) for a
+      file outside the top `torch/` folder (the Android binding, a page).
 
     A generated page is documentation: it is never a test, a package's
     initialization, GPU code, a benchmark or a cache. Code is what the

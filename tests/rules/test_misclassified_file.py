@@ -218,3 +218,24 @@ def test_every_occurrence_is_reported(tmp_path):
         (30, 3, "misclassified-file/gpu-claim"),
         (31, 3, "misclassified-file/gpu-claim"),
     ]
+
+
+ROLE = "This file is located in `{folder}`, which is part of the **core PyTorch library**.\n"
+
+
+def architecture_page(source: str) -> str:
+    """A file documentation whose Role line is line 5."""
+    folder = source.rsplit("/", 1)[0]
+    return f"# Documentation: `{source}`\n\n### Role in PyTorch Architecture\n\n" + ROLE.format(
+        folder=folder
+    )
+
+
+def test_core_library_claim_of_the_android_binding_is_reported(tmp_path):
+    source = "android/pytorch_android/src/main/java/org/pytorch/INativePeer.java"
+    got = findings(architecture_page(source), f"docs/{source}_docs.md", "DL302", tmp_path)
+    line = ROLE.format(folder=source.rsplit("/", 1)[0])
+    assert got == [(5, line.index("which") + 1, "DL302")]
+    # near miss: a stub of the torch package is core
+    page = architecture_page("torch/_C/_itt.pyi")
+    assert findings(page, "docs/torch/_C/_itt.pyi_docs.md", "DL302", tmp_path) == []
