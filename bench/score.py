@@ -137,7 +137,8 @@ class Place:
 # Kinds narrower than the rules they map to, by gen_corpus's own definition: only
 # findings in the kind's scope are scored; the others are counted apart as beyond
 # the kind. misclassified-test is the File Purpose phrase only (misclassified-file
-# also reports a "Run it with" section of a file that is not Python); count-mismatch
+# also reports a "Run it with" section of a file that is not Python, and the other
+# fixed sentences of the line, "part of the **documentation**" for one); count-mismatch
 # is the overview sentence only (the rule also checks doc.md's folder counts); the C++
 # kinds live on pages of C/C++/CUDA sources, keyword-as-function is a keyword listed
 # as a function (phantom-keyword also reports names the source does not define), and
@@ -147,7 +148,9 @@ class Place:
 # page (labels, footer, fixed sentences), which the issue asks for and the manifest
 # does not list.
 KIND_SCOPE: dict[str, Callable[[Place], bool]] = {
-    "misclassified-test": lambda place: "This appears to be a **test file**." in place.text,
+    "misclassified-test": lambda place: (
+        "This appears to be a **test file**." in place.text and " is a test file," in place.message
+    ),
     "count-mismatch": lambda place: (
         "This Python file contains" in place.text
         or "This C++ file contains approximately" in place.text

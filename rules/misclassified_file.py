@@ -1,104 +1,56 @@
-"""DL302 misclassified-file: a file that is not a program documented as a test file."""
+"""DL302 misclassified-file: a fixed sentence of a file documentation that
+gives its file a role or a behaviour that the file's path or code does not have."""
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
+from doclint_rules._languages import Places, documented_places, language_of
 from doclint_rules._languages.python import is_python_path
 
 from doclint.rule_api import PAGE_SUFFIXES, Cause, FileDocs, Finding, Rule, RuleContext
 
-PURPOSE_CLAIM = "This appears to be a **test file**."
-TESTING_CLAIMS = ("This is a test file.", "Run it with")
+# Endings of files that are documentation whatever folder they are in.
+DOCUMENT_SUFFIXES = (".md", ".rst", ".markdown", ".ipynb")
+# Folders whose files are documentation (Sphinx sources, `conf.py`, examples of a manual).
+DOCUMENT_FOLDERS = frozenset({"doc", "docs", "documentation"})
+# The core library's top folder: the generator says "core" of any path with "torch" in it
+# (`android/pytorch_android/...`, a generated page under `docs/torch/`).
+CORE_FOLDERS = frozenset({"torch"})
+CUDA_SUFFIXES = (".cu", ".cuh", ".metal")
+# Parts of the words of a GPU or parallel API (`cudaMalloc`, `at::cuda`, `MTLDevice`,
+# `parallel_for`); `hip`, `mtl` and `metal` only as a word's start ("ship", "html").
+GPU_PARTS = ("cuda", "gpu", "cudnn", "cublas", "nccl", "parallel")
+GPU_STARTS = ("hip", "mtl", "metal", "mps")
+# A benchmark is named so, or times something.
+BENCH_PARTS = ("bench", "timeit", "perf_counter")
+TIMING_WORDS = frozenset({"Timer", "high_resolution_clock", "steady_clock", "cudaEventElapsedTime"})
+# Parts of the words of code that keeps things for reuse: a cache, a memo, a pool.
+CACHE_PARTS = ("cache", "memoiz", "pool", "lru")
+# Words of these parts that name no caching: CMake's configure cache (`set(X ... CACHE
+# PATH ...)` stores a setting the user may override, it caches nothing).
+NOT_CACHING = {"CMake": frozenset({"CACHE"})}
 
 
-class MisclassifiedFile(Rule[FileDocs]):
-    """Flags a file documentation that calls a file which is not a Python program
-    a test file: its File Purpose says "This appears to be a **test file**.",
-    or its Testing section says "This is a test file. Run it with:". One
-    finding per page, at the first such claim: the File Purpose line when it
-    makes the claim, else the Testing line (a `README.md` under `test/` gets no
-    purpose claim, since only the file name is tested for "test", but still
-    gets the Testing claim, since there the whole path is tested).
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One fixed sentence of the generator and the test that earns it."""
 
-    **Why is this bad?** The generator decides "test file" by looking for
-    "test" in the file's name or path, so Markdown pages, data files and its
-    own generated pages under a `test/` folder are all announced as test files
-    with a command to run them. Readers and tools that sort files by role get
-    the role wrong; the command itself is reported by `nonsense-run-command`.
-
-    **Example** (the documentation of a Markdown page):
-
-    ```markdown
-    # Documentation: `docs/test/distributed/tensor/test_dtensor_compile.py_kw.md`
-
-    ## File Purpose
-
-    This file is part of the **documentation**. This appears to be a **test file**.
-    ```
-
-    **Use instead:**
-
-    ```markdown
-    ## File Purpose
-
-    This file is part of the **documentation**.
-    ```
-    """
-
-    code = "DL302"
-    name = "misclassified-file"
-    summary = "A file that is not a Python program is called a test file."
-    PURPOSE_CLAIM = Cause(
-        "misclassified-file/purpose-claim", "Non-Python file called a test file in its purpose"
-    )
-    TESTING_CLAIM = Cause(
-        "misclassified-file/testing-claim", "Non-Python file given a test command to run"
-    )
-    causes = (PURPOSE_CLAIM, TESTING_CLAIM)
-
-    def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
-        described = page.described
-        if not described or is_python_path(described):
-            return
-        claim, cause = _purpose_claim(page), self.PURPOSE_CLAIM
-        if claim is None:
-            claim, cause = _testing_claim(page, ctx), self.TESTING_CLAIM
-        if claim is None:
-            return
-        line, phrase = claim
-        text = ctx.lines[line - 1] if line <= len(ctx.lines) else ""
-        yield Finding(
-            line,
-            text.find(phrase) + 1 if phrase in text else 1,
-            f"calls `{posixpath.basename(described)}` a test file, but it is "
-            f"{_what_it_is(described)}, not a Python program",
-            cause=cause,
-        )
+    phrases: tuple[str, ...]
+    """How the sentence is written; on one line, the first that is there counts."""
+    section: str
+    """The title of the section it stands in."""
+    cause: Cause
+    role: str
+    """What the sentence says the file is or does, for the message."""
+    supported: Callable[[str, RuleContext, FileDocs], str | None]
+    """None when the path or the code earns the claim, else why it does not."""
 
 
-def _purpose_claim(page: FileDocs) -> tuple[int, str] | None:
-    if page.purpose is not None and PURPOSE_CLAIM in page.purpose.text:
-        return page.purpose.line, PURPOSE_CLAIM
-    return None
-
-
-def _testing_claim(page: FileDocs, ctx: RuleContext) -> tuple[int, str] | None:
-    """The line of the Testing section that announces a test file to run.
-
-    Scanned in the raw lines, because the section's own template part is what
-    counts: live paragraphs there may belong to an embedded page whose block
-    broke early."""
-    for section in page.sections:
-        if section.level != 3 or section.title != "Testing":
-            continue
-        last = min(section.end_line, len(ctx.lines))
-        for line in range(section.line + 1, last + 1):
-            for phrase in TESTING_CLAIMS:
-                if phrase in ctx.lines[line - 1]:
-                    return line, phrase
-    return None
+def _is_page(path: str) -> bool:
+    return path.endswith(PAGE_SUFFIXES) or path.lower().endswith(DOCUMENT_SUFFIXES)
 
 
 def _what_it_is(described: str) -> str:
@@ -108,3 +60,261 @@ def _what_it_is(described: str) -> str:
     if extension == ".md":
         return "a Markdown file"
     return f"a `{extension}` file" if extension else "a file without an extension"
+
+
+def _python_program(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
+    if is_python_path(described):
+        return None
+    return f"it is {_what_it_is(described)}, not a Python program"
+
+
+def _package_init(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
+    if posixpath.basename(described) in ("__init__.py", "__init__.pyi"):
+        return None
+    return f"it is {_what_it_is(described)}, not a package's `__init__.py`"
+
+
+def _documentation(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
+    folders = described.lower().split("/")[:-1]
+    if _is_page(described) or any(folder in DOCUMENT_FOLDERS for folder in folders):
+        return None
+    return (
+        f"it is {_what_it_is(described)} outside any `doc`/`docs` folder"
+        ' (the generator matches "doc" anywhere in the path)'
+    )
+
+
+def _core_library(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
+    if described.split("/", 1)[0] in CORE_FOLDERS:
+        return None
+    return f"it is {_what_it_is(described)} outside `torch/`"
+
+
+def _code_claim(
+    evidence: str, supports: Callable[[str, str], bool], path_supports: Callable[[str], bool]
+) -> Callable[[str, RuleContext, FileDocs], str | None]:
+    """A claim about what the source's code does: earned by its path, or by a
+    word that its language's reader finds in code (not in comments, docstrings
+    or sentences). Silent when there is no source or no reader for it."""
+
+    def test(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
+        if _is_page(described):
+            return f"it is {_what_it_is(described)}, not code"
+        if path_supports(described):
+            return None
+        places: Places | None = documented_places(page, ctx)
+        language = language_of(described)
+        if places is None or language is None:
+            return None
+        if any(supports(word, language.name) for word in places.code):
+            return None
+        return f"its code has no {evidence}"
+
+    return test
+
+
+def _gpu_word(word: str, language: str) -> bool:
+    lowered = word.lower()
+    return any(part in lowered for part in GPU_PARTS) or lowered.startswith(GPU_STARTS)
+
+
+def _gpu_path(path: str) -> bool:
+    return path.lower().endswith(CUDA_SUFFIXES)
+
+
+def _bench_word(word: str, language: str) -> bool:
+    lowered = word.lower()
+    return word in TIMING_WORDS or any(part in lowered for part in BENCH_PARTS)
+
+
+def _bench_path(path: str) -> bool:
+    return any("bench" in folder for folder in path.lower().split("/")[:-1])
+
+
+def _cache_word(word: str, language: str) -> bool:
+    lowered = word.lower()
+    return any(part in lowered for part in CACHE_PARTS) and word not in NOT_CACHING.get(
+        language, ()
+    )
+
+
+def _no_path(path: str) -> bool:
+    return False
+
+
+PURPOSE_CLAIM = Cause(
+    "misclassified-file/purpose-claim", "Non-Python file called a test file in its purpose"
+)
+TESTING_CLAIM = Cause(
+    "misclassified-file/testing-claim", "Non-Python file given a test command to run"
+)
+PACKAGE_INIT_CLAIM = Cause(
+    "misclassified-file/package-init-claim",
+    "Package initialization claimed of another file than its init",
+)
+DOCUMENTATION_CLAIM = Cause(
+    "misclassified-file/documentation-claim", "File outside any documentation called part of it"
+)
+GPU_CLAIM = Cause(
+    "misclassified-file/gpu-claim", "GPU or parallel computing claimed without such code"
+)
+BENCHMARK_CLAIM = Cause(
+    "misclassified-file/benchmark-claim", "Benchmarking claimed without code that times anything"
+)
+CACHING_CLAIM = Cause(
+    "misclassified-file/caching-claim", "Caching claimed without code that names a cache"
+)
+CORE_LIBRARY_CLAIM = Cause(
+    "misclassified-file/core-library-claim", "File outside the torch folder called core library"
+)
+
+# The generator's fixed sentences, each with its test: the one table of the rule.
+CLAIMS: tuple[Claim, ...] = (
+    Claim(
+        ("This appears to be a **test file**.",),
+        "File Purpose",
+        PURPOSE_CLAIM,
+        "a test file",
+        _python_program,
+    ),
+    Claim(
+        ("This is a **Python package initialization file**.",),
+        "File Purpose",
+        PACKAGE_INIT_CLAIM,
+        "a Python package initialization file",
+        _package_init,
+    ),
+    Claim(
+        ("This file is part of the **documentation**.",),
+        "File Purpose",
+        DOCUMENTATION_CLAIM,
+        "part of the documentation",
+        _documentation,
+    ),
+    Claim(
+        ("This is a test file.", "Run it with"),
+        "Testing",
+        TESTING_CLAIM,
+        "a test file to run",
+        _python_program,
+    ),
+    Claim(
+        ("which is part of the **core PyTorch library**",),
+        "Role in PyTorch Architecture",
+        CORE_LIBRARY_CLAIM,
+        "part of the core PyTorch library",
+        _core_library,
+    ),
+    Claim(
+        ("This file appears to involve **GPU/parallel computing** capabilities.",),
+        "Performance Notes",
+        GPU_CLAIM,
+        "GPU/parallel computing code",
+        _code_claim("CUDA, GPU, Metal or parallel API", _gpu_word, _gpu_path),
+    ),
+    Claim(
+        ("Contains **benchmarking** code or performance tests.",),
+        "Performance Notes",
+        BENCHMARK_CLAIM,
+        "benchmarking code",
+        _code_claim("benchmark or timer", _bench_word, _bench_path),
+    ),
+    Claim(
+        ("Implements or uses **caching** mechanisms.",),
+        "Performance Notes",
+        CACHING_CLAIM,
+        "code that caches",
+        _code_claim("cache, memoization or pool", _cache_word, _no_path),
+    ),
+)
+
+
+class MisclassifiedFile(Rule[FileDocs]):
+    """Flags each fixed sentence of a file documentation that gives the file
+    a role its path does not have or a behaviour its code does not show:
+
+    - "This appears to be a **test file**." (File Purpose) and "This is a
+      test file. Run it with:" (Testing) for a file that is not a Python
+      program;
+    - "This is a **Python package initialization file**." for a file that is
+      not an `__init__.py`;
+    - "This file is part of the **documentation**." for a file that is not a
+      page (`.md`, `.rst`, a generated page) and not in a `doc`/`docs` folder;
+    - "This file appears to involve **GPU/parallel computing** capabilities."
+      for a source whose code names no CUDA, GPU, Metal or parallel API and
+      that is not a `.cu`/`.cuh`/`.metal` file;
+    - "Contains **benchmarking** code or performance tests." for a source
+      outside a benchmarks folder whose code names no benchmark or timer;
+    - "Implements or uses **caching** mechanisms." for a source whose code
+      names no cache;
+    - "which is part of the **core PyTorch library**" (Architecture) for a
+      file outside the top `torch/` folder (the Android binding, a page).
+
+    A generated page is documentation: it is never a test, a package's
+    initialization, GPU code, a benchmark or a cache. Code is what the
+    source's language reader (`doclint_rules._languages`) reads as code:
+    comments, docstrings and sentences do not count. A YAML workflow's
+    `cache: pip` is code and earns the caching claim (the setup action
+    caches the downloads); CMake's `set(X ... CACHE PATH ...)` does not (it
+    stores a setting, it caches nothing). A source the tree does not have,
+    or whose language has no reader, is not judged on code claims. Every
+    occurrence is reported where it stands, the embedded page's own included.
+
+    **Why is this bad?** The generator writes these sentences when a word
+    occurs anywhere: "test" or "doc" in the path (`docker` is "doc"),
+    "cuda", "benchmark" or "cache" anywhere in the text, comments included.
+    Shell install scripts are announced as documentation, Markdown pages as
+    test files to run and as GPU code, a CMake file as caching. Readers and
+    tools that sort files by role or look for GPU or benchmark code are sent
+    to the wrong files.
+
+    **Example** (the documentation of a shell script under `.ci/docker/`):
+
+    ```markdown
+    ## File Purpose
+
+    This file is part of the **documentation**.
+    ```
+
+    **Use instead:**
+
+    ```markdown
+    ## File Purpose
+
+    This is a shell script that is part of the PyTorch project.
+    ```
+    """
+
+    code = "DL302"
+    name = "misclassified-file"
+    summary = "A fixed sentence gives a file a role or behaviour its path or code does not have."
+    causes = tuple(claim.cause for claim in CLAIMS)
+
+    def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
+        described = page.described
+        if not described:
+            return
+        verdicts: dict[Claim, str | None] = {}
+        for section in page.sections:
+            claims = [claim for claim in CLAIMS if claim.section == section.title]
+            if not claims:
+                continue
+            last = min(section.end_line, len(ctx.lines))
+            for line in range(section.line + 1, last + 1):
+                text = ctx.lines[line - 1]
+                for claim in claims:
+                    phrase = next((p for p in claim.phrases if p in text), None)
+                    if phrase is None:
+                        continue
+                    if claim not in verdicts:
+                        verdicts[claim] = claim.supported(described, ctx, page)
+                    reason = verdicts[claim]
+                    if reason is None:
+                        continue
+                    message = (
+                        f"says `{posixpath.basename(described)}` is {claim.role}, but {reason}"
+                    )
+                    column = text.find(phrase)
+                    while column >= 0:
+                        yield Finding(line, column + 1, message, cause=claim.cause)
+                        column = text.find(phrase, column + len(phrase))

@@ -21,8 +21,9 @@ def docs_page(source: str, purpose: str, testing: str, fence: str = "markdown") 
 def test_markdown_file_called_a_test_file_in_its_purpose(tmp_path):
     text = docs_page("pkg/test_notes.md", PURPOSE, RUN_IT)
     got = findings(text, "docs/pkg/test_notes.md_docs.md", "DL302", tmp_path)
-    # one finding per page, at the first claim; the column is that of the phrase
-    assert got == [(12, PURPOSE.index("This appears") + 1, "DL302")]
+    # every claim where it stands: the purpose and the Testing section; the
+    # column is that of the phrase
+    assert got == [(12, PURPOSE.index("This appears") + 1, "DL302"), (30, 1, "DL302")]
 
 
 def test_testing_section_is_the_claim_when_the_purpose_makes_none(tmp_path):
@@ -40,8 +41,10 @@ def test_message_names_the_file_and_what_it_is(tmp_path):
         settings=Settings(select=["DL302"], root=tmp_path),
     )
     assert [d.message for d in report.diagnostics] == [
-        "calls `test_x.py_kw.md` a test file, but it is a generated documentation page,"
-        " not a Python program"
+        "says `test_x.py_kw.md` is a test file, but it is a generated documentation page,"
+        " not a Python program",
+        "says `test_x.py_kw.md` is a test file to run, but it is a generated documentation"
+        " page, not a Python program",
     ]
 
 
@@ -64,7 +67,13 @@ def test_seeds_call_keyword_indexes_test_files():
     require_shared()
     report = check_paths(sorted(SEEDS.glob("*.txt")), Settings(select=["DL302"]))
     got = sorted((d.path.rsplit("/", 1)[-1][:3], d.line, d.column) for d in report.diagnostics)
-    assert got == [("000", 12, 98), ("002", 12, 98), ("003", 12, 98), ("004", 12, 98)]
+    # each page of a keyword index: a test file (purpose), GPU code, a test to run
+    assert got == [
+        ("000", 12, 98), ("000", 219, 3), ("000", 238, 1),
+        ("002", 12, 98), ("002", 200, 3), ("002", 219, 1),
+        ("003", 12, 98), ("003", 167, 3), ("003", 186, 1),
+        ("004", 12, 98), ("004", 150, 3), ("004", 169, 1),
+    ]  # fmt: skip
 
 
 def test_real_slice():
@@ -81,11 +90,152 @@ def test_real_slice():
     # the embedded README.md page (line 104) and the outer page about it (line 205)
     assert ("docs/test/distributed/tensor/README.md_docs.md_docs.md", 104) in got
     assert ("docs/test/distributed/tensor/README.md_docs.md_docs.md", 205) in got
-    # __init__.py is a Python file: only the outer page about its docs is flagged
-    assert [
+    # __init__.py is a Python file: only the outer page about its docs is flagged,
+    # as a package's initialization (12), benchmarking code (176) and a test (194)
+    assert sorted(
         line
         for path, line in got
         if path == "docs/test/distributed/tensor/__init__.py_docs.md_docs.md"
-    ] == [194]
+    ) == [12, 176, 194]
     # no level-1 page about a Python file is flagged
     assert not [path for path, _ in got if path.startswith("test/") and ".py_" in path]
+
+
+# --- claims about the source's code and the file's role (issue 27, item 4) ---
+
+GPU = "- This file appears to involve **GPU/parallel computing** capabilities.\n"
+BENCH = "- Contains **benchmarking** code or performance tests.\n"
+CACHING = "- Implements or uses **caching** mechanisms.\n"
+PACKAGE_INIT = "This is a **Python package initialization file**."
+DOCUMENTATION = "This file is part of the **documentation**."
+
+
+def source_page(source: str, code: str, notes: str, purpose: str = "A file.") -> str:
+    """A file documentation embedding `code`, with its Performance Notes; the
+    first note is on line 27 plus the lines of `code`."""
+    return (
+        f"# Documentation: `{source}`\n\n## File Metadata\n\n- **Path**: `{source}`\n"
+        "- **Size**: 6 bytes (0.01 KB)\n- **Type**: Source\n"
+        f"- **Extension**: `.x`\n\n## File Purpose\n\n{purpose}\n\n## Original Source\n\n"
+        f"```\n{code}```\n\n## High-Level Overview\n\nText.\n\n"
+        "## Performance Considerations\n\n### Performance Notes\n\n"
+        f"{notes}\n*Detailed performance analysis requires profiling and benchmarking.*\n"
+    )
+
+
+def claims(tmp_path, source: str, code: str, notes: str, purpose: str = "A file.") -> list:
+    """(line, column, cause) of the findings on the page of `source`, written to a
+    tree at `tmp_path`: the rule reads the source from the page's embedded copy."""
+    page = tmp_path / "docs" / f"{source}_docs.md"
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.write_text(source_page(source, code, notes, purpose), encoding="utf-8")
+    report = check_paths([page], Settings(select=["DL302"], root=tmp_path))
+    return [(d.line, d.column, d.cause.id if d.cause else None) for d in report.diagnostics]
+
+
+def test_gpu_claim_from_a_comment_is_reported_with_its_cause(tmp_path):
+    code = "// Runs on the CPU; the cuda version lives elsewhere.\nint add(int a, int b);\n"
+    notes = GPU + CACHING
+    assert claims(tmp_path, "aten/src/add.cpp", code, notes) == [
+        (29, 3, "misclassified-file/gpu-claim"),
+        (30, 3, "misclassified-file/caching-claim"),
+    ]
+
+
+def test_gpu_claim_near_misses_cuda_files_and_cuda_code(tmp_path):
+    # a .cu file is GPU code whatever its words
+    assert claims(tmp_path, "aten/src/add.cu", "int add(int a, int b);\n", GPU) == []
+    # a C++ file calling the CUDA runtime
+    assert claims(tmp_path, "aten/src/alloc.cpp", "void* p = cudaMalloc(n);\n", GPU) == []
+
+
+def test_benchmark_claim_from_a_docstring_is_reported(tmp_path):
+    code = '"""Not a benchmark: a helper."""\ndef helper():\n    return 1\n'
+    assert claims(tmp_path, "tools/helper.py", code, BENCH) == [
+        (30, 3, "misclassified-file/benchmark-claim")
+    ]
+
+
+def test_benchmark_claim_near_misses_a_file_that_times_things(tmp_path):
+    code = "import time\nstart = time.perf_counter()\nrun()\nprint(time.perf_counter() - start)\n"
+    assert claims(tmp_path, "tools/matmul_speed.py", code, BENCH) == []
+    # a file of a benchmarks folder
+    assert (
+        claims(tmp_path, "benchmarks/ops/add.py", "def add(a, b):\n    return a + b\n", BENCH) == []
+    )
+
+
+def test_caching_claim_from_cmake_cache_path_is_reported(tmp_path):
+    code = 'set(GLOG_ROOT_DIR "" CACHE PATH "Folder contains Google glog")\n'
+    assert claims(tmp_path, "cmake/public/glog.cmake", code, CACHING) == [
+        (28, 3, "misclassified-file/caching-claim")
+    ]
+    # "memory" is no memo: a comment about the hardware cache earns nothing
+    code = "// reads hit in cache\nvoid* memory = malloc(n);\n"
+    assert claims(tmp_path, "aten/src/unpack.cuh", code, CACHING) == [
+        (29, 3, "misclassified-file/caching-claim")
+    ]
+
+
+def test_caching_claim_near_misses_cache_pip_and_lru_cache(tmp_path):
+    # setup-python's `cache: pip` caches the downloads: the workflow uses a cache
+    code = "steps:\n  - uses: actions/setup-python@v5\n    with:\n      cache: pip\n"
+    assert claims(tmp_path, ".github/workflows/lint.yml", code, CACHING) == []
+    code = "import functools\n\n@functools.lru_cache\ndef f(x):\n    return x\n"
+    assert claims(tmp_path, "torch/utils/f.py", code, CACHING) == []
+
+
+def test_package_init_claim_is_about_the_file_name(tmp_path):
+    got = claims(tmp_path, "torch/utils/data.py", "x = 1\n", "", purpose=PACKAGE_INIT)
+    assert got == [(12, 1, "misclassified-file/package-init-claim")]
+    assert claims(tmp_path, "torch/utils/__init__.py", "x = 1\n", "", purpose=PACKAGE_INIT) == []
+
+
+def test_documentation_claim_of_a_docker_script_is_reported(tmp_path):
+    code = "#!/bin/bash\nset -ex\napt-get install -y openjdk-11-jdk\n"
+    got = claims(tmp_path, ".ci/docker/common/install_jni.sh", code, "", purpose=DOCUMENTATION)
+    assert got == [(12, 1, "misclassified-file/documentation-claim")]
+
+
+def test_documentation_claim_near_misses_pages_and_docs_folders(tmp_path):
+    assert (
+        claims(tmp_path, "docs/source/conf.py", "project = 'x'\n", "", purpose=DOCUMENTATION) == []
+    )
+    assert claims(tmp_path, "test/README.md", "# Tests\n", "", purpose=DOCUMENTATION) == []
+
+
+def test_a_generated_page_is_never_gpu_code_whatever_its_code_spans_say(tmp_path):
+    code = "# Documentation: `a.cu`\n\nUses `cudaMalloc` and a `cache_`.\n"
+    assert [cause for _, _, cause in claims(tmp_path, "docs/a.cu_docs.md", code, GPU + BENCH)] == [
+        "misclassified-file/gpu-claim",
+        "misclassified-file/benchmark-claim",
+    ]
+
+
+def test_every_occurrence_is_reported(tmp_path):
+    notes = GPU + GPU
+    assert claims(tmp_path, "README.md", "# Notes\n\nRun on a GPU.\n", notes) == [
+        (30, 3, "misclassified-file/gpu-claim"),
+        (31, 3, "misclassified-file/gpu-claim"),
+    ]
+
+
+ROLE = "This file is located in `{folder}`, which is part of the **core PyTorch library**.\n"
+
+
+def architecture_page(source: str) -> str:
+    """A file documentation whose Role line is line 5."""
+    folder = source.rsplit("/", 1)[0]
+    return f"# Documentation: `{source}`\n\n### Role in PyTorch Architecture\n\n" + ROLE.format(
+        folder=folder
+    )
+
+
+def test_core_library_claim_of_the_android_binding_is_reported(tmp_path):
+    source = "android/pytorch_android/src/main/java/org/pytorch/INativePeer.java"
+    got = findings(architecture_page(source), f"docs/{source}_docs.md", "DL302", tmp_path)
+    line = ROLE.format(folder=source.rsplit("/", 1)[0])
+    assert got == [(5, line.index("which") + 1, "DL302")]
+    # near miss: a stub of the torch package is core
+    page = architecture_page("torch/_C/_itt.pyi")
+    assert findings(page, "docs/torch/_C/_itt.pyi_docs.md", "DL302", tmp_path) == []
