@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-from doclint import replay_inputs
 from doclint.baseline import (
     BaselineError,
     SourceLines,
@@ -32,7 +31,7 @@ from doclint.cli_arguments import (
     expand_globs,
     nothing_checked,
 )
-from doclint.cli_commands import COMMANDS, cache_folder, clean
+from doclint.cli_commands import COMMANDS, cache_folder
 from doclint.cli_options import build_parser
 from doclint.cli_show import show_files, show_settings
 from doclint.config import Config, ConfigError, find_config, load_config
@@ -42,6 +41,8 @@ from doclint.engine import RunResult, Settings, read_stdin, run, run_stdin
 from doclint.file_fixer import FixSettings
 from doclint.file_reading import read_input
 from doclint.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
+from doclint.incremental.folder import clean
+from doclint.incremental.store import ContentCache
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.color import use_color
 from doclint.output.layout import PartWriter
@@ -78,7 +79,6 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_ERROR
     registry = load_registry()
     for problem in registry.problems:
-        replay_inputs.refuse()  # a replay would not repeat the warning
         print(f"doclint: warning: {problem}", file=sys.stderr)
     if args.command in COMMANDS:
         return EXIT_CLEAN if COMMANDS[args.command](args, registry) else EXIT_ERROR
@@ -94,7 +94,7 @@ def _main(argv: Sequence[str] | None) -> int:
 def _clean(args: argparse.Namespace, registry: Registry) -> int:
     config = _configuration(args, registry, Path.cwd())
     try:
-        print(f"doclint: {clean(cache_folder(args, config))}", file=sys.stderr)
+        print(f"doclint: {clean(*cache_folder(args, config))}", file=sys.stderr)
     except (OSError, ValueError) as error:
         raise UsageError(str(error)) from None
     return EXIT_CLEAN
@@ -121,8 +121,6 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
     try:
         if fix is not None:
             return _fix(args, registry, settings, fix, stdin)
-        if not stdin and settings.cache and args.write_baseline is None:
-            replay_inputs.allow()
         result, sources = _run_stdin(args, settings) if stdin else _run_paths(args, settings)
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
@@ -143,7 +141,6 @@ def _report(
         return EXIT_CLEAN
     baselined = 0
     if args.baseline is not None:
-        replay_inputs.observe("stamp", args.baseline)
         known = _call(read_baseline, args.baseline, args.max_file_size)
         kept = filter_baseline(diagnostics, sources, args.baseline, known)
         baselined, diagnostics = len(diagnostics) - len(kept), kept
@@ -156,7 +153,6 @@ def _report(
         sources,
         args.quiet,
         baselined,
-        result.elsewhere,
         result.parts,
         _color(args),
     )
@@ -208,7 +204,7 @@ def _fix(
 def _run_fixes(args: argparse.Namespace, settings: Settings, fix: FixSettings) -> FixRun:
     bar = ProgressBar(enabled=not args.no_progress)
     try:
-        return run_fixes(args.paths, settings, fix, progress=bar)
+        return run_fixes(args.paths, settings, fix, bar, _stores(settings))
     finally:
         bar.close()
 
@@ -274,9 +270,19 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
 def _run_paths(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
     bar = ProgressBar(enabled=not args.no_progress)
     try:
-        return run(args.paths, settings, progress=bar, render=_part_writer(args)), SourceLines()
+        render = _part_writer(args)
+        return run(args.paths, settings, bar, render, _stores(settings)), SourceLines()
     finally:
         bar.close()
+
+
+def _stores(settings: Settings) -> ContentCache:
+    """Where the run keeps its results for later runs (with the cache on)."""
+    return ContentCache(settings.cache_dir, _warn)
+
+
+def _warn(message: str) -> None:
+    print(f"doclint: warning: {message}", file=sys.stderr)
 
 
 def _part_writer(args: argparse.Namespace) -> PartWriter | None:
@@ -314,7 +320,6 @@ def _configuration(args: argparse.Namespace, registry: Registry, start: Path) ->
         file = args.config if args.config is not None else find_config(start)
         if file is None:
             return None
-        replay_inputs.observe("stamp", file)
         if not file.is_file():
             raise UsageError(f"{file}: no such configuration file")
         return load_config(file, registry)
@@ -357,7 +362,6 @@ def _settings(args: argparse.Namespace, config: Config) -> Settings:
 
 
 def _listing(file: Path, limit: int) -> list[str]:
-    replay_inputs.observe("stamp", file)
     try:
         return read_input(file, limit).decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
@@ -388,30 +392,20 @@ def _output(args: argparse.Namespace) -> Iterator[TextIO]:
 
 
 def _write(args: argparse.Namespace, output: RunOutput) -> None:
-    with _output(args) as raw:
-        replay_inputs.note_output(raw, args.output_file)
-        stream = replay_inputs.RecordingStream(raw)
+    with _output(args) as stream:
         if args.statistics:
             stream.write(_statistics(output, args.output_format))
             return
         layout = LAYOUTS.get(args.output_format)
         try:
             # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
-            if layout is not None and _writes_utf8_bytes(raw):
-                raw.flush()
-                partial, errors = replay_inputs.partial_run(), raw.errors or "strict"
-                if not replay_inputs.keeps_output():  # written part by part, never whole
-                    layout.write(raw.buffer, output, partial, errors)
-                    return
-                copy = replay_inputs.OutputCopy(raw.buffer)
-                places = layout.write(copy, output, partial, errors)
-                # A baseline's matches are not kept per file: no part is reused.
-                replay_inputs.note_written(copy, places if args.baseline is None else None)
+            if layout is not None and _writes_utf8_bytes(stream):
+                stream.flush()
+                layout.write(stream.buffer, output, stream.errors or "strict")
             else:
                 stream.write("".join(FORMATS[args.output_format](output)))
         except BrokenPipeError:
             # The reader went away (`| head`): stop writing, quietly.
-            replay_inputs.refuse()
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 

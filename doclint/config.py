@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doclint import replay_inputs
 from doclint.output import FORMATS
 from doclint.registry import Registry, SelectionError
 from doclint.rule_api import OptionValue, Rule, Severity
@@ -71,7 +70,6 @@ def find_config(start: Path) -> Path | None:
     for candidate in (folder, *folder.parents):
         for name in CONFIG_FILES:
             file = candidate / name
-            replay_inputs.observe("stamp", file)
             if file.is_file() and (name != PYPROJECT or _configures_doclint(file)):
                 return file
     return None

@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from doclint import replay_inputs
 from doclint.file_reading import read_regular
 from doclint.paths import absolute
 
@@ -281,9 +280,6 @@ class PathFilter:
         as absolute paths."""
         top = os.path.abspath(folder)
         chains: dict[str, tuple[PatternSet, ...]] = {top: self._ignores_above(top)}
-        # A folder is stamped before os.walk lists it, so that a file added in
-        # between moves the stamp a replay compares (see replay.py).
-        replay_inputs.observe("folder", top)
         for current, folders, files in os.walk(top):
             chain = chains.pop(current, ())
             if self.respect_gitignore and GITIGNORE in files:
@@ -294,7 +290,6 @@ class PathFilter:
                 if not left_out(name, True):
                     kept.append(name)
                     chains[os.path.join(current, name)] = chain
-                    replay_inputs.observe("folder", os.path.join(current, name))
             folders[:] = kept
             for name in sorted(files):
                 if self.picks(current, name) and not left_out(name, False):
@@ -354,14 +349,12 @@ def _prefix(relative: str) -> str:
 
 def _repository_root(folder: Path) -> Path | None:
     for candidate in (folder, *folder.parents):
-        replay_inputs.observe("presence", candidate / ".git")
         if (candidate / ".git").exists():
             return candidate
     return None
 
 
 def _read_patterns(base: Path, file: Path) -> PatternSet:
-    replay_inputs.observe("stamp", file)
     try:
         # read_regular: a named pipe called .gitignore must not hang the walk;
         # and, as git (2.32 on), a .gitignore that is a symbolic link is not
@@ -380,7 +373,6 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
     path_filter = path_filter or PathFilter.build(Path.cwd())
     seen: set[str] = set()
     for path in paths:
-        replay_inputs.observe("stamp", path)
         if path.is_dir() and not path.is_symlink():
             found: Iterable[Path] = () if path_filter.excludes(path) else path_filter.walk(path)
         elif path.exists() or path.is_symlink():

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.cache import Fact, digest
 from doclint.edits import Edit, FixError, fix_until_stable
 from doclint.engine import (
     FixOffer,
@@ -25,8 +24,8 @@ from doclint.engine import (
 )
 from doclint.file_reading import read_regular
 from doclint.findings import Row
-from doclint.replay_inputs import Stamp
 from doclint.rule_api import FixSafety
+from doclint.tree import Fact, Stamp, digest
 
 _BOM = codecs.BOM_UTF8
 

@@ -29,10 +29,10 @@ from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.cache import Fact, digest
 from doclint.edits import FixError, WriteRefused, write_atomically
 from doclint.engine import (
     Linter,
+    ResultStores,
     RunResult,
     RunSetup,
     Settings,
@@ -46,8 +46,7 @@ from doclint.leftovers import remove_stale, scratch_prefix
 from doclint.overlay_tree import OverlayTree
 from doclint.parallel import map_in_processes, worker_count
 from doclint.registry import Registry
-from doclint.replay_inputs import Stamp, file_stamp
-from doclint.tree import Tree
+from doclint.tree import Fact, Stamp, Tree, digest, file_stamp
 
 MAX_PASSES = 10
 WRITERS = 8
@@ -287,7 +286,7 @@ class _TreeFix:
                 facts = [(kind, where, on_disk.fact(kind, where)) for kind, where, _ in facts]
             if stamp is not None:
                 cache.store(path, stamp, content_hash, facts, outcome.rows)
-        cache.save(as_written.root)
+        cache.save()
 
     def finish(self, written: list[int] | None, diffs: list[str]) -> FixRun:
         setup = self.setup
@@ -352,14 +351,16 @@ def run_fixes(
     settings: Settings | None = None,
     fix_settings: FixSettings | None = None,
     progress: Callable[[int, int], None] | None = None,
+    stores: ResultStores | None = None,
 ) -> FixRun:
     """Fix files and folders: apply the allowed fixes until the whole tree
     settles, then write the changed files (or, with `write=False`, give their
-    diffs). FixError when the files keep changing each other."""
+    diffs). FixError when the files keep changing each other. With `stores`,
+    results of earlier runs spare unchanged files, and results are kept."""
     settings = settings or Settings()
     fix_settings = fix_settings or FixSettings()
     started = time.time()
-    setups = set_up_runs(paths, settings)
+    setups = set_up_runs(paths, settings, stores=stores)
     remove_stale({file.parent for setup in setups for file in setup.files}, started)
     with tempfile.TemporaryDirectory(prefix=scratch_prefix()) as scratch_dir:
         # Each tree settles on its own (no tree reads another's files); none

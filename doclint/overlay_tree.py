@@ -7,7 +7,6 @@ import os
 import posixpath
 from pathlib import Path
 
-from doclint.cache import digest
 from doclint.file_reading import read_regular
 from doclint.tree import Tree
 
@@ -38,12 +37,3 @@ class OverlayTree(Tree):
         if scratch is None:
             return super().is_binary(path)
         return b"\0" in read_regular(scratch, 8192)
-
-    def stamp(self, path: str) -> tuple[int, int] | None:
-        # From the content, not the mtime: two versions written within one clock
-        # tick must still differ.
-        scratch = self._scratch(path)
-        if scratch is None:
-            return super().stamp(path)
-        data = read_regular(scratch)
-        return (int.from_bytes(digest(data)[:7], "big"), len(data))

@@ -1,7 +1,8 @@
 """Layers point one way, read from the imports of every module (its whole
 syntax tree, imports inside functions included): rules see only the rule API
-and their own helpers, the models nothing of doclint outside models/, and the
-output formats not the engine."""
+and their own helpers, the models nothing of doclint outside models/, the
+output formats not the engine, and only the command line the incrementality
+layer (doclint/incremental/)."""
 
 from __future__ import annotations
 
@@ -106,3 +107,42 @@ def test_an_output_format_does_not_import_the_engine(name, file):
     assert [
         target for target in imports_of(name, file) if is_within(target, "doclint.engine")
     ] == []
+
+
+def all_modules() -> list[tuple[str, Path]]:
+    """(dotted name, file) of every module of the doclint package, at any depth."""
+    found = []
+    for file in sorted((PROJECT / "doclint").rglob("*.py")):
+        parts = file.relative_to(PROJECT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found.append((name, file))
+    return found
+
+
+def may_import_incremental(name: str) -> bool:
+    """The command line wires the cache into a run; the incremental layer is
+    free within itself. Nothing else imports it: the run reaches it only
+    through the port it is handed (engine/results.py)."""
+    return (
+        is_within(name, "doclint.incremental")
+        or name.startswith("doclint.cli")
+        or name == "doclint.launcher"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "file"),
+    [pytest.param(name, file, id=name) for name, file in all_modules()],
+)
+def test_only_the_command_line_imports_the_incremental_layer(name, file):
+    reaching = [
+        target for target in imports_of(name, file) if is_within(target, "doclint.incremental")
+    ]
+    assert may_import_incremental(name) or reaching == []
+
+
+def test_the_incremental_check_catches_an_import_of_the_cache():
+    source = "def late():\n    from doclint.incremental.cache import Cache\n"
+    name = "doclint.engine.run"
+    found = [t for t in imported(source, name) if is_within(t, "doclint.incremental")]
+    assert found == ["doclint.incremental.cache.Cache"] and not may_import_incremental(name)

@@ -8,7 +8,8 @@ in parallel and cached.
 One module per job: `settings` (what a run checks), `decoding` (UTF-8 and
 UTF-16), `root` (which tree each file is checked in), `linter` (the rules over
 one file's pages), `reporting` (stored findings to reported ones),
-`run_setup` and `run` (files, shards, cache, worker processes), `spill` (the
+`run_setup` and `run` (files, shards, stored results, worker processes),
+`results` (the port through which a run reuses earlier results), `spill` (the
 rendered findings of a run, kept on disk), `stdin` (an editor's buffer).
 
 The names below are the engine's whole surface for the command line, the
@@ -23,7 +24,8 @@ doclint/file_fixer.py), which import nothing else of it. Fix mode uses:
   `registry`, `settings` and `tree`;
 - `stdin_linter` and `stdin_result`: a buffer from stdin checked as a file;
 - `decode_utf16`, to leave UTF-16 files unfixed;
-- `RunResult` and `Settings`.
+- `RunResult` and `Settings`;
+- `ResultStores`, the port fix mode takes stored results through.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from __future__ import annotations
 from doclint.engine.decoding import decode_utf8, decode_utf16
 from doclint.engine.linter import FixOffer, Linter
 from doclint.engine.reporting import PartRenderer, RunResult, shown_paths
+from doclint.engine.results import ResultKey, ResultStores, StoredResults
 from doclint.engine.root import root_from_title
 from doclint.engine.run import run
 from doclint.engine.run_setup import RunSetup, set_up_runs
@@ -41,9 +44,12 @@ __all__ = [
     "FixOffer",
     "Linter",
     "PartRenderer",
+    "ResultKey",
+    "ResultStores",
     "RunResult",
     "RunSetup",
     "Settings",
+    "StoredResults",
     "decode_utf8",
     "decode_utf16",
     "read_stdin",

@@ -19,7 +19,6 @@ from doclint.builtin_rules import (
     UnreadableFile,
     Utf16File,
 )
-from doclint.cache import Fact, digest
 from doclint.config import rule_options
 from doclint.engine.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
 from doclint.engine.reporting import FilePart, PartPlace
@@ -33,10 +32,9 @@ from doclint.parsing.pages import page_memo, parse_page
 from doclint.paths import relative_to
 from doclint.recent_pages import RecentPages
 from doclint.registry import Registry, load_registry
-from doclint.replay_inputs import Stamp, file_stamp
 from doclint.rule_api import Edit, Fix, FixSafety, Rule, RuleContext, Scope
 from doclint.suppressions import MARKER, apply_directives
-from doclint.tree import Tree
+from doclint.tree import Fact, Stamp, Tree, digest, file_stamp
 
 FixOffer = tuple[Row, Fix]
 """A finding's row and the fix its rule offers for it."""
