@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from doclint.engine import Settings
     from doclint.models.generated import AnyPage, DocKind
 
-# The API is imported on first use: the command line's replay of an unchanged
-# run (replay.py) imports this package and must not pay for pydantic and the parsers.
+# The API is imported on first use: importing the package (as the command line
+# does) must not pay for pydantic and the parsers.
 _EXPORTS = {
     "AnyPage": "doclint.models.generated",
     "Diagnostic": "doclint.diagnostics",
