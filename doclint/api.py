@@ -6,11 +6,12 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from doclint.diagnostics import Report
-from doclint.engine import Linter, Settings, root_from_title, run, shown_paths
-from doclint.findings import DiagnosticRow
+from doclint.engine import Linter, Settings, shown_paths
+from doclint.models.findings import DiagnosticRow
 from doclint.models.generated import AnyPage
 from doclint.parsing.pages import parse_page
-from doclint.tree import Tree
+from doclint.run import root_from_title, run
+from doclint.tree.index import Tree
 
 # The title is the first line: this much text holds it.
 _TITLE_CHARS = 4096

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from doclint.findings import DiagnosticRow, FixData
+from doclint.models.findings import DiagnosticRow, FixData
 from doclint.rule_api import Severity
 
 

@@ -24,7 +24,7 @@ OUTPUT_ERRORS = frozenset(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from doclint.cli import main as run_command_line
+    from doclint.cli.main import main as run_command_line
 
     return run_command_line(list(sys.argv[1:] if argv is None else argv))
 
@@ -33,7 +33,7 @@ def script() -> int:
     """The `doclint` and `python -m doclint` commands: `main` in a process of
     its own, whose garbage collector can be tuned for checking files. Every
     way it ends is an exit code and at most one line: no traceback."""
-    from doclint.gc_pause import collect_rarely
+    from doclint.util.gc_pause import collect_rarely
 
     collect_rarely()
     if sys.stdout is None:  # started with stdout closed

@@ -21,8 +21,7 @@ from types import MappingProxyType, UnionType
 from typing import Annotated, ClassVar, Generic, NamedTuple, TypeVar, Union, get_args, get_origin
 from urllib.parse import unquote
 
-from doclint.edits import Edit
-from doclint.gc_pause import gc_paused
+from doclint.fixes.edits import Edit
 from doclint.models.generated import (
     AnyPage,
     Count,
@@ -56,8 +55,9 @@ from doclint.models.templates import (
 from doclint.parsing.block_lines import ATX_START
 from doclint.parsing.original_source import source_block
 from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
-from doclint.slugs import github_slug, unique_slugs
-from doclint.tree import SourceFile, Tree
+from doclint.tree.index import SourceFile, Tree
+from doclint.tree.slugs import github_slug, unique_slugs
+from doclint.util.gc_pause import gc_paused
 
 __all__ = [
     "ATX_START",

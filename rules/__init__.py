@@ -2,7 +2,7 @@
 
 Installed as the `doclint_rules` package. The registry loads the rules of
 `CODES`; third-party rules plug in through the `doclint.rules` entry-point
-group. The engine's own diagnostics (DL0xx) are in `doclint.builtin_rules`.
+group. The engine's own diagnostics (DL0xx) are in `doclint.engine.builtin_rules`.
 """
 
 from __future__ import annotations

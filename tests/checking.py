@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from doclint.cli import main
+from doclint.cli.main import main
 
 
 @dataclass

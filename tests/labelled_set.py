@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from doclint import Report, Settings, check_paths
-from doclint.registry import load_registry
+from doclint.engine.registry import load_registry
 
 LABELS = Path(__file__).resolve().parent / "labels"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from doclint.baseline import HEADER, SourceLines, read_baseline, write_baseline
-from doclint.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow
+from doclint.output.baseline import HEADER, SourceLines, read_baseline, write_baseline
 from tests.checking import run_cli
 from tests.conftest import REAL, require_shared
 from tests.pages import keyword_index, write

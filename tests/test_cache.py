@@ -15,13 +15,13 @@ from dataclasses import replace
 import pytest
 
 from doclint import Settings
-from doclint.engine import run as engine_run
 from doclint.incremental import cache as cache_module
 from doclint.incremental import sealed
 from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache
 from doclint.incremental.folder import clean
 from doclint.incremental.store import ContentCache
-from doclint.tree import digest, file_stamp
+from doclint.run import run as engine_run
+from doclint.tree.index import digest, file_stamp
 from tests.pages import keyword_index, write
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import doclint_rules
 
 import doclint
-from doclint.registry import load_registry
+from doclint.engine.registry import load_registry
 from tests.conftest import PROJECT
 
 HINT = "install the checkout editable: pip install -e '.[test]' (README, Development)"

@@ -8,7 +8,7 @@ import sys
 
 import jsonschema
 
-from doclint.cli import main
+from doclint.cli.main import main
 from tests.pages import keyword_index, write
 
 KEYS = {"code", "name", "severity", "path", "line", "column", "message"}

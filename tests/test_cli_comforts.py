@@ -13,9 +13,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from doclint import __version__, progress
-from doclint.cli import main
-from doclint.progress import ProgressBar
+import doclint.cli.progress as progress
+from doclint import __version__
+from doclint.cli.main import main
+from doclint.cli.progress import ProgressBar
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
 from tests.conftest import PROJECT, SEEDS, require_shared
@@ -338,7 +339,9 @@ def test_progress_shows_elapsed_time_and_rate(monkeypatch):
 
 def test_quiet_keeps_the_progress_bar(monkeypatch, tmp_path):
     bars = []
-    monkeypatch.setattr("doclint.cli.ProgressBar", lambda enabled: bars.append(enabled) or _Quiet())
+    monkeypatch.setattr(
+        "doclint.cli.main.ProgressBar", lambda enabled: bars.append(enabled) or _Quiet()
+    )
     write(tmp_path, KEYWORD_PAGE)
     monkeypatch.chdir(tmp_path)
     main(["check", "--no-cache", "-q", "--fix"])
@@ -370,18 +373,17 @@ def test_changelog_and_pre_commit_rev_follow_the_version():
     assert f"rev: v{__version__}" in readme
 
 
-def _readme_configuration() -> dict[str, object]:
-    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
-    block = readme.split("## Configuration", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
-    return tomllib.loads(block)
+def _documented_configuration() -> dict[str, object]:
+    page = (PROJECT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    return tomllib.loads(page.split("```toml\n", 1)[1].split("```", 1)[0])
 
 
-def test_config_schema_validates_the_readme_example_and_rejects_unknown_keys(run):
+def test_config_schema_validates_the_documented_example_and_rejects_unknown_keys(run):
     result = run("config-schema")
     schema = json.loads(result.out)
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
-    example = _readme_configuration()
+    example = _documented_configuration()
     assert example and list(validator.iter_errors(example)) == []
     for wrong in (
         {**example, "selct": ["DL1"]},

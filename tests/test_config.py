@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings, check_paths, check_text
-from doclint.config import find_config, load_config
-from doclint.discovery import PathFilter, PatternSet, discover
-from doclint.registry import load_registry
+from doclint.config.files import find_config, load_config
+from doclint.engine.registry import load_registry
+from doclint.tree.discovery import PathFilter, PatternSet, discover
 from tests.checking import run_cli
 from tests.conftest import PROJECT
 from tests.pages import keyword_index, write
@@ -378,14 +378,26 @@ def test_config_usage_errors(cli, tree):
     assert unreadable.code == 2 and "cannot read missing.txt" in unreadable.err
 
 
-def test_the_readme_example_is_a_valid_configuration(tmp_path):
-    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## Configuration\n", 1)[1]
-    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+def test_the_documented_example_is_a_valid_configuration(tmp_path):
+    page = (PROJECT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    example = page.split("```toml\n", 1)[1].split("```", 1)[0]
     (tmp_path / "doclint.toml").write_text(example)
     config = load_config(tmp_path / "doclint.toml", load_registry())
     assert config.rules == {"DL202": {"extra-stop-words": ("Yields", "Returns")}}
     assert config.severity and config.per_file_ignores and config.extend_exclude
+
+
+def test_the_documented_example_runs_the_rules_its_text_names(monkeypatch, capsys, tmp_path):
+    """The page says: the default rules, placeholder-section too, undocumented-file
+    not, and orphan-doc (the other DL6 rule) still runs; no rule is added and then
+    ignored."""
+    page = (PROJECT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    (tmp_path / "doclint.toml").write_text(page.split("```toml\n", 1)[1].split("```", 1)[0])
+    outcome = run_cli(monkeypatch, capsys, tmp_path, "check", "--show-settings")
+    assert outcome.code == 0, outcome.err
+    rules = next(line for line in outcome.out.splitlines() if line.startswith("rules = "))
+    assert "DL103 placeholder-section" in rules and "DL601 orphan-doc" in rules
+    assert "DL602" not in rules and "DL603" not in rules and "DL201 keyword-as-class" in rules
 
 
 def test_rule_documentation_lists_the_options(monkeypatch, capsys, tmp_path):

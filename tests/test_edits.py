@@ -7,7 +7,7 @@ import stat
 
 import pytest
 
-from doclint.edits import Edit, FixError, apply_edits, fix_until_stable, write_atomically
+from doclint.fixes.edits import Edit, FixError, apply_edits, fix_until_stable, write_atomically
 
 
 def test_edits_keep_crlf_and_every_other_byte():

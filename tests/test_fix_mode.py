@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings
-from doclint.engine import run
-from doclint.file_fixer import FixSettings
-from doclint.fix_mode import run_fixes, unified_diff
+from doclint.fixes.file_fixer import FixSettings
+from doclint.fixes.fix_mode import run_fixes, unified_diff
 from doclint.incremental.store import ContentCache
+from doclint.run import run
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
 from tests.conftest import PROJECT
@@ -350,18 +350,18 @@ def test_the_pre_commit_hook_fixes_with_the_settings_of_the_check_hook():
         assert setting in check and setting in fix
 
 
-def test_the_readme_documents_the_fix_options():
-    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
-    command_line = readme.split("\n## Command line\n", 1)[1].split("\n## ", 1)[0]
+def test_the_docs_document_the_fix_options():
+    docs = PROJECT / "docs"
+    command_line = (docs / "command-line.md").read_text(encoding="utf-8")
     for option in ("--fix", "--unsafe-fixes", "--diff", "--fix-only"):
         assert f"  {option} " in command_line
-    assert "\n## Fixes\n" in readme
+    assert (docs / "fixes.md").read_text(encoding="utf-8").startswith("# Fixes\n")
 
 
-def test_the_readme_example_is_what_doclint_prints(monkeypatch, capsys):
-    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+def test_the_documented_example_is_what_doclint_prints(monkeypatch, capsys):
+    page = (PROJECT / "docs" / "fixes.md").read_text(encoding="utf-8")
     command = "$ doclint check --diff examples/tree/docs\n"
-    example = readme.split(f"```console\n{command}", 1)[1].split("```", 1)[0]
+    example = page.split(f"```console\n{command}", 1)[1].split("```", 1)[0]
     result = run_cli(monkeypatch, capsys, PROJECT, "check", "--no-cache", *command.split()[3:])
     assert result.out + result.err == example
 

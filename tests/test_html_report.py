@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from doclint.baseline import SourceLines
-from doclint.causes import SUB_CAUSES, causes_of, sub_cause
-from doclint.findings import DiagnosticRow
+from doclint.engine.registry import load_registry
+from doclint.models.findings import DiagnosticRow
 from doclint.output import RunOutput
+from doclint.output.baseline import SourceLines
+from doclint.output.causes import SUB_CAUSES, causes_of, sub_cause
 from doclint.output.html import as_html
 from doclint.output.html_data import ReportData, fair_share
-from doclint.registry import load_registry
 from tests.checking import run_cli
 
 # Messages of real findings: the Python ones as the baseline runs over the

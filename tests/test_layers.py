@@ -1,8 +1,9 @@
 """Layers point one way, read from the imports of every module (its whole
 syntax tree, imports inside functions included): rules see only the rule API
 and their own helpers, the models nothing of doclint outside models/, the
-output formats not the engine, and only the command line the incrementality
-layer (doclint/incremental/)."""
+output formats of the engine only its rules, each room of doclint/ only the
+rooms below it (ROOMS_MAY_IMPORT), and only the command line the
+incrementality layer (doclint/incremental/)."""
 
 from __future__ import annotations
 
@@ -103,10 +104,45 @@ def test_a_model_imports_nothing_of_doclint_outside_the_models(name, file):
 
 
 @pytest.mark.parametrize(("name", "file"), modules("doclint/output", "doclint.output"))
-def test_an_output_format_does_not_import_the_engine(name, file):
+def test_an_output_format_reads_only_the_rules_of_the_engine(name, file):
+    """Output renders what the engine returns; of the engine it reads only the
+    rule registry and the engine's own diagnostics, to describe the rules."""
     assert [
-        target for target in imports_of(name, file) if is_within(target, "doclint.engine")
+        target
+        for target in imports_of(name, file)
+        if is_within(target, "doclint.engine")
+        and not is_within(target, "doclint.engine.registry")
+        and not is_within(target, "doclint.engine.builtin_rules")
     ] == []
+
+
+# Which rooms each room of doclint/ may import (besides itself). A room is a
+# package of doclint/ or one of the top-level modules; the command line and the
+# package's entry points may import any room. Rooms that are not listed here
+# (the incrementality layer) are checked by their own test.
+ROOMS_MAY_IMPORT = {
+    "util": set(),
+    "models": set(),
+    "parsing": {"models", "util"},
+    "tree": {"models", "parsing", "util"},
+    "rule_api": {"fixes", "models", "parsing", "tree", "util"},
+    "engine": {"rule_api", "models", "parsing", "tree", "util"},
+    "config": {"engine", "output", "rule_api", "tree", "util", "models"},
+    "output": {"engine", "models", "parsing", "rule_api", "tree", "util"},
+    "run": {"engine", "models", "parsing", "rule_api", "tree", "util"},
+    "fixes": {"engine", "run", "models", "parsing", "rule_api", "tree", "util"},
+    "diagnostics": {"models", "rule_api"},
+    "api": {"config", "diagnostics", "engine", "fixes", "models", "parsing", "run", "tree", "util"},
+}
+ANY_ROOM = {"cli", "launcher", "__main__", "__init__"}
+INCREMENTAL = {"incremental"}
+
+
+def room_of(name: str) -> str:
+    """The room of a dotted doclint module: its package under doclint/, or the
+    top-level module itself."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
 
 
 def all_modules() -> list[tuple[str, Path]]:
@@ -119,10 +155,55 @@ def all_modules() -> list[tuple[str, Path]]:
     return found
 
 
+def room_cases() -> list[object]:
+    return [pytest.param(name, file, id=name) for name, file in all_modules()]
+
+
+def crossings(name: str, source: str) -> list[str]:
+    """The imports of module `name` that reach a room it may not import."""
+    room = room_of(name)
+    if room in ANY_ROOM or room in INCREMENTAL:
+        return []
+    allowed = ROOMS_MAY_IMPORT[room] | {room}
+    return [
+        target
+        for target in imported(source, name)
+        if is_within(target, "doclint")
+        and target != "doclint.__version__"
+        and room_of(target) not in allowed | INCREMENTAL
+    ]
+
+
+@pytest.mark.parametrize(("name", "file"), room_cases())
+def test_a_room_imports_only_the_rooms_below_it(name, file):
+    assert room_of(name) in ROOMS_MAY_IMPORT.keys() | ANY_ROOM | INCREMENTAL, name
+    assert crossings(name, file.read_text(encoding="utf-8")) == []
+
+
+def test_the_room_check_catches_a_reach_upwards():
+    assert crossings("doclint.engine.linter", "from doclint.output import FORMATS\n") == [
+        "doclint.output.FORMATS"
+    ]
+    assert crossings("doclint.output.text", "from doclint.run import run\n") == ["doclint.run.run"]
+    assert crossings("doclint.cli.main", "from doclint.output import FORMATS\n") == []
+
+
+def test_the_top_level_holds_only_entry_points_and_public_surfaces():
+    top = sorted(file.stem for file in (PROJECT / "doclint").glob("*.py"))
+    assert set(top) - INCREMENTAL == {
+        "__init__",
+        "__main__",
+        "api",
+        "diagnostics",
+        "launcher",
+        "rule_api",
+    }
+
+
 def may_import_incremental(name: str) -> bool:
     """The command line wires the cache into a run; the incremental layer is
     free within itself. Nothing else imports it: the run reaches it only
-    through the port it is handed (engine/results.py)."""
+    through the port it is handed (run/results.py)."""
     return (
         is_within(name, "doclint.incremental")
         or name.startswith("doclint.cli")
@@ -130,10 +211,7 @@ def may_import_incremental(name: str) -> bool:
     )
 
 
-@pytest.mark.parametrize(
-    ("name", "file"),
-    [pytest.param(name, file, id=name) for name, file in all_modules()],
-)
+@pytest.mark.parametrize(("name", "file"), room_cases())
 def test_only_the_command_line_imports_the_incremental_layer(name, file):
     reaching = [
         target for target in imports_of(name, file) if is_within(target, "doclint.incremental")
@@ -143,6 +221,6 @@ def test_only_the_command_line_imports_the_incremental_layer(name, file):
 
 def test_the_incremental_check_catches_an_import_of_the_cache():
     source = "def late():\n    from doclint.incremental.cache import Cache\n"
-    name = "doclint.engine.run"
+    name = "doclint.run.scheduler"
     found = [t for t in imported(source, name) if is_within(t, "doclint.incremental")]
     assert found == ["doclint.incremental.cache.Cache"] and not may_import_incremental(name)

@@ -10,18 +10,20 @@ import sys
 import tracemalloc
 from pathlib import Path
 
-from doclint import tree as tree_module
-from doclint.engine import Settings, run, run_setup
-from doclint.engine.spill import SpilledParts
+import doclint.tree.index as tree_module
+from doclint.engine import Settings
 from doclint.output import LAYOUTS, RunOutput
 from doclint.output.layout import PartWriter
-from doclint.parallel import (
+from doclint.run import run
+from doclint.run import setup as run_setup
+from doclint.run.parallel import (
     CHUNKS_UNDER_WAY,
     MIN_ITEMS_PER_WORKER,
     MOST_ITEMS_PER_CHUNK,
     imap_in_pool,
 )
-from doclint.tree import SOURCES_KEPT, Tree
+from doclint.run.spill import SpilledParts
+from doclint.tree.index import SOURCES_KEPT, Tree
 
 LINKS = 400  # broken links per page: a finding each
 LAYOUT = LAYOUTS["concise"]
@@ -99,7 +101,7 @@ def test_a_tree_keeps_the_last_sources_read_not_all(tmp_path):
 def test_workers_fork_before_the_run_holds_all_its_files(generated_corpus, monkeypatch):
     """A forked worker counts all its parent holds as its own memory: the
     pool starts once the walk has found files enough to share, not after."""
-    run_module = sys.modules["doclint.engine.run"]
+    run_module = sys.modules["doclint.run.scheduler"]
     found: list[Path] = []
     at_fork: list[int] = []
     walk, start = run_setup.discover, run_module.start_processes

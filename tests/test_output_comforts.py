@@ -11,11 +11,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from doclint.findings import DiagnosticRow
+from doclint.engine.registry import load_registry
+from doclint.models.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput
 from doclint.output.color import use_color
 from doclint.output.layout import PartWriter
-from doclint.registry import load_registry
 from tests import fix_plugin
 from tests.checking import run_cli
 from tests.pages import keyword_index, write

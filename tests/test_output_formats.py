@@ -9,12 +9,12 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from doclint import baseline as baseline_module
-from doclint.findings import DiagnosticRow
+from doclint.engine.registry import load_registry
+from doclint.models.findings import DiagnosticRow
 from doclint.output import FORMATS, RunOutput
+from doclint.output import baseline as baseline_module
 from doclint.output.json_formats import json_object
 from doclint.output.urls import rule_url
-from doclint.registry import load_registry
 from tests.checking import run_cli
 from tests.conftest import REAL, SHARED, require_shared
 from tests.pages import keyword_index, write

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from doclint.engine import Settings, set_up_runs
+from doclint.engine import Settings
 from doclint.engine import linter as engine_linter
 from doclint.engine.linter import PASSES_KEPT
 from doclint.parsing import pages
-from doclint.shards import work_order
+from doclint.run import set_up_runs
+from doclint.run.shards import work_order
 
 
 def _check_all(root: Path, monkeypatch, kept: int) -> tuple[dict, int]:
@@ -64,7 +65,7 @@ def test_a_page_read_again_by_its_level_2_index_comes_from_the_check(generated_c
     """In the work's order a page comes before the level-2 pages made of it;
     stopword-keyword reads it again for each level-2 index: from the bytes
     just checked, not from the disk, and with the same findings."""
-    from doclint import tree
+    import doclint.tree.index as tree
 
     reads: list[str] = []
     original = tree.read_regular

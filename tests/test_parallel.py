@@ -6,10 +6,11 @@ import contextlib
 import subprocess
 import sys
 
-from doclint import Settings, check_paths, parallel
-from doclint.findings import DiagnosticRow
+from doclint import Settings, check_paths
+from doclint.models.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput
-from doclint.parallel import chunk_bounds
+from doclint.run import parallel
+from doclint.run.parallel import chunk_bounds
 from tests.conftest import REAL, require_shared
 
 
@@ -92,7 +93,7 @@ def test_a_run_stopped_midway_does_not_wait_on_its_pool(generated_corpus, monkey
     """A stop (SIGINT, SIGTERM) kills the workers and unwinds the run: the pool,
     its workers gone, is let go without waiting, since CPython 3.11's pool can
     wait for ever on workers killed under it."""
-    run_module = sys.modules["doclint.engine.run"]
+    run_module = sys.modules["doclint.run.scheduler"]
     shutdowns = _noted_pools(run_module, monkeypatch)
     settings = Settings(select=["ALL"], jobs=2, cache=False)
     with contextlib.suppress(KeyboardInterrupt):

@@ -7,7 +7,7 @@ import os
 from hypothesis import given
 from hypothesis import strategies as st
 
-from doclint.paths import absolute, relative_to
+from doclint.util.paths import absolute, relative_to
 
 # Paths built of the characters that decide normalisation.
 PATHS = st.text(alphabet="a./", max_size=12)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from doclint import Settings, check_text
-from doclint.registry import load_registry
+from doclint.engine.registry import load_registry
 from tests.pages import keyword_index, write_plugin
 
 PLUGIN = '''

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 
-from doclint import progress
-from doclint.progress import ProgressBar
+import doclint.cli.progress as progress
+from doclint.cli.progress import ProgressBar
 
 
 class Terminal(io.StringIO):

@@ -1,7 +1,8 @@
 """The README's examples run as written: its Python API snippet, and each
-command of a ```console block gives the output shown under it.
+command of a ```console block of the README or a page of docs/ gives the output
+shown under it.
 
-The README is read when the tests are collected, so a block added or edited
+The pages are read when the tests are collected, so a block added or edited
 is checked as it stands. The commands run in a copy of the repository (the
 cache they write stays there), from its root, as a reader would run them.
 """
@@ -30,8 +31,9 @@ _NOT_COPIED = shutil.ignore_patterns(
 
 
 def _blocks(language: str) -> list[str]:
-    text = README.read_text(encoding="utf-8")
-    return [body for kind, body in _BLOCK.findall(text) if kind == language]
+    pages = [README, *sorted((PROJECT / "docs").rglob("*.md"))]
+    texts = [page.read_text(encoding="utf-8") for page in pages]
+    return [body for text in texts for kind, body in _BLOCK.findall(text) if kind == language]
 
 
 def console_examples() -> list[tuple[str, list[str]]]:

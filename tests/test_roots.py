@@ -1,4 +1,4 @@
-"""Each file is checked in the tree of its own root (doclint/engine/root.py)."""
+"""Each file is checked in the tree of its own root (doclint/run/roots.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings, check_paths, check_text
-from doclint.engine import run, set_up_runs
-from doclint.fix_mode import FixSettings, run_fixes
+from doclint.fixes.fix_mode import FixSettings, run_fixes
 from doclint.incremental.store import ContentCache
+from doclint.run import run, set_up_runs
 from tests.conftest import PROJECT, REAL, require_shared
 
 EXAMPLE = PROJECT / "examples" / "tree"

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from doclint.shards import Shard
+from doclint.engine.settings import Shard
+from doclint.run.shards import holds
 from tests.checking import run_cli
 from tests.conftest import PROJECT, REAL, require_shared
 
@@ -57,7 +58,7 @@ def test_a_run_of_two_roots_cuts_each_by_paths_relative_to_it(monkeypatch, capsy
         for shown in _paths(part.splitlines()):
             file = Path(os.path.normpath(PROJECT / shown))
             root = next(root for root in roots if file.is_relative_to(root))
-            assert Shard.parse(shard).holds(file.relative_to(root).as_posix()), (shard, shown)
+            assert holds(Shard.parse(shard), file.relative_to(root).as_posix()), (shard, shown)
     assert {shown.split("/docs/")[0] for shown in _paths(whole)} == {
         "examples/tree",
         "../shared/corpus/real",
@@ -83,17 +84,17 @@ def test_a_cached_shard_is_that_shard(generated_corpus, tmp_path, monkeypatch, c
 def test_a_page_and_its_keyword_index_share_a_shard():
     shard = Shard(2, 3)
     for path in ("docs/json/decoder.py_docs.md", "docs/abc.py_docs.md", "docs/x/y.h_docs.md"):
-        holds = shard.holds(path)
+        held = holds(shard, path)
         twins = (
             path.replace("_docs.md", "_kw.md"),
             "docs/" + path.replace("_docs.md", "_kw.md_docs.md"),
         )
-        assert [shard.holds(twin) for twin in twins] == [holds, holds]
+        assert [holds(shard, twin) for twin in twins] == [held, held]
 
 
 def test_each_file_is_in_exactly_one_shard():
     paths = [f"docs/pkg{i}/mod{i}.py_docs.md" for i in range(300)]
-    owners = [[k for k in range(1, 5) if Shard(k, 4).holds(path)] for path in paths]
+    owners = [[k for k in range(1, 5) if holds(Shard(k, 4), path)] for path in paths]
     assert all(len(found) == 1 for found in owners)
     # The cut is even enough to give each machine a fair part.
     assert all(50 <= sum(found == [k] for found in owners) <= 100 for k in range(1, 5))

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from doclint.engine import Settings, run
-from doclint.engine.spill import PartSpool, SpilledParts, spool_folder
+from doclint.engine import Settings
 from doclint.output import LAYOUTS
 from doclint.output.layout import PartWriter
+from doclint.run import run
+from doclint.run.spill import PartSpool, SpilledParts, spool_folder
 
 LAYOUT = LAYOUTS["json"]
 

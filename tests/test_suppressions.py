@@ -7,8 +7,8 @@ import json
 import pytest
 
 from doclint import Settings, check_text
-from doclint.engine import run
 from doclint.incremental.store import ContentCache
+from doclint.run import run
 from tests.checking import run_cli
 from tests.pages import keyword_index, write
 

@@ -10,7 +10,7 @@ import pytest
 
 from doclint.parsing.block_lines import heading_texts
 from doclint.parsing.markdown import normalize_newlines, parse_markdown
-from doclint.slugs import unique_slugs
+from doclint.tree.slugs import unique_slugs
 from tests.checking import run_cli
 from tests.conftest import REAL, SEEDS, require_shared
 from tests.pages import write

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.builtin_rules import (
+from doclint.engine.builtin_rules import (
     BinaryFile,
     EmptyFile,
     FileTooLarge,
@@ -19,22 +19,21 @@ from doclint.builtin_rules import (
     UnreadableFile,
     Utf16File,
 )
-from doclint.config import rule_options
-from doclint.engine.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
+from doclint.engine.registry import Registry, load_registry, rule_options
 from doclint.engine.reporting import FilePart, PartPlace
 from doclint.engine.settings import Settings
-from doclint.file_reading import read_regular
-from doclint.findings import EditData, FixData, Row, shifted_fix
+from doclint.engine.suppressions import MARKER, apply_directives
+from doclint.models.findings import EditData, FixData, Row, shifted_fix
 from doclint.models.generated import AnyPage, FileDocs
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import embedded_page_text
 from doclint.parsing.pages import page_memo, parse_page
-from doclint.paths import relative_to
-from doclint.recent_pages import RecentPages
-from doclint.registry import Registry, load_registry
 from doclint.rule_api import Edit, Fix, FixSafety, Rule, RuleContext, Scope
-from doclint.suppressions import MARKER, apply_directives
-from doclint.tree import Fact, Stamp, Tree, digest, file_stamp
+from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
+from doclint.tree.index import Fact, Stamp, Tree, digest, file_stamp
+from doclint.tree.reading import read_regular
+from doclint.util.paths import relative_to
+from doclint.util.recent_pages import RecentPages
 
 FixOffer = tuple[Row, Fix]
 """A finding's row and the fix its rule offers for it."""

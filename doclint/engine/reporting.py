@@ -7,11 +7,11 @@ from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.findings import DiagnosticRow, Row
+from doclint.engine.suppressions import FindingFilter
+from doclint.models.findings import DiagnosticRow, Row
 from doclint.models.markdown import build_node
-from doclint.paths import display_path, relative_to
 from doclint.rule_api import TREE_PATH_MARK
-from doclint.suppressions import FindingFilter
+from doclint.util.paths import display_path, relative_to
 
 _place = itemgetter(0, 1, 2, 3, 4, 5)
 

@@ -2,14 +2,38 @@
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
-from doclint.discovery import PathFilter
-from doclint.file_reading import MAX_FILE_SIZE
-from doclint.registry import Registry
-from doclint.shards import Shard
-from doclint.suppressions import FindingFilter
+from doclint.engine.registry import Registry
+from doclint.engine.suppressions import FindingFilter
+from doclint.tree.discovery import PathFilter
+from doclint.tree.reading import MAX_FILE_SIZE
+
+
+class Shard(NamedTuple):
+    """The `index`-th (from 1) of `count` disjoint parts of a tree's files
+    (which files it holds: `doclint.run.shards.holds`)."""
+
+    index: int
+    count: int
+
+    @classmethod
+    def parse(cls, text: str) -> Shard:
+        """`K/N` with 1 <= K <= N; otherwise ArgumentTypeError, whose message
+        the command line shows as it is."""
+        index, slash, count = text.partition("/")
+        if not slash or not index.isdigit() or not count.isdigit():
+            raise argparse.ArgumentTypeError(f"a shard is K/N (such as 2/3), not {text!r}")
+        shard = cls(int(index), int(count))
+        if not 1 <= shard.index <= shard.count:
+            raise argparse.ArgumentTypeError(f"shard {text}: K goes from 1 to N")
+        return shard
+
+    def __str__(self) -> str:
+        return f"{self.index}/{self.count}"
 
 
 @dataclass

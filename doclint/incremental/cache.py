@@ -31,9 +31,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, get_args
 
-from doclint.engine.results import Entry
-from doclint.file_reading import MAX_FILE_SIZE, read_regular
-from doclint.findings import Row
 from doclint.incremental.sealed import (
     Piece,
     SealedFile,
@@ -42,7 +39,10 @@ from doclint.incremental.sealed import (
     write_new,
     write_sealed,
 )
-from doclint.tree import Fact, Stamp, digest, file_stamp
+from doclint.models.findings import Row
+from doclint.run.results import Entry
+from doclint.tree.index import Fact, Stamp, digest, file_stamp
+from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
 FORMAT = 5
 DEFAULT_FOLDER = ".doclint_cache"

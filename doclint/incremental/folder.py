@@ -11,9 +11,9 @@ import re
 import stat
 from pathlib import Path
 
-from doclint.file_reading import read_regular
 from doclint.incremental.cache import MARKER, TAG
 from doclint.incremental.sealed import owned
+from doclint.tree.reading import read_regular
 
 # What doclint writes into a cache folder: the marker, a .gitignore, the
 # cache files and, while one is written, its temporary file.

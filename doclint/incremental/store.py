@@ -1,4 +1,4 @@
-"""The content cache as the run's `ResultStores` (engine/results.py): where a
+"""The content cache as the run's `ResultStores` (run/results.py): where a
 root's cache file lives, under which key, and whether it may be used at all.
 
 The key is doclint's version, the deciding settings and rules (`ResultKey`)
@@ -17,10 +17,10 @@ from functools import cache
 from pathlib import Path
 
 from doclint import __version__
-from doclint.engine.results import ResultKey
 from doclint.incremental.cache import DEFAULT_FOLDER, PLACE_DIGITS, Cache
 from doclint.incremental.folder import inside
 from doclint.incremental.sealed import key_folder
+from doclint.run.results import ResultKey
 
 PACKAGES = ("doclint", "doclint_rules")
 

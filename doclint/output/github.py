@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from doclint.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
 

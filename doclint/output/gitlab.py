@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from doclint.baseline import keys
+from doclint.output.baseline import keys
 from doclint.output.run_output import RunOutput
 
 SEVERITIES = {"error": "major", "warning": "minor", "info": "info"}

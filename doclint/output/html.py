@@ -2,7 +2,7 @@
 
 Totals, findings per rule and severity, a chart and a collapsible tree of the
 folders, the worst files, the causes (findings grouped by the generator
-behaviour behind them, doclint/causes.py), and the findings themselves with
+behaviour behind them, doclint/output/causes.py), and the findings themselves with
 their lines, filtered in the page by rule, folder and text. Nothing is fetched:
 style, script and data are in the file. Tables and the chart are written here,
 so they read without the script; the script draws what the filters change.

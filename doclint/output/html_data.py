@@ -19,9 +19,9 @@ from itertools import groupby, islice
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from doclint.baseline import SourceLines
-from doclint.causes import Causes, example
-from doclint.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow
+from doclint.output.baseline import SourceLines
+from doclint.output.causes import Causes, example
 from doclint.rule_api import Rule
 
 FINDINGS_LIMIT = 20_000

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from json.encoder import encode_basestring
 from typing import Any
 
-from doclint.findings import DiagnosticRow, FixData
+from doclint.models.findings import DiagnosticRow, FixData
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
 from doclint.output.urls import rule_url

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from doclint.output.run_output import RunOutput
 from doclint.output.text import headline
-from doclint.paths import display_path
+from doclint.util.paths import display_path
 
 # Characters XML 1.0 cannot hold, even escaped.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

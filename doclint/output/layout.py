@@ -15,7 +15,7 @@ from itertools import groupby
 from operator import attrgetter
 from typing import NamedTuple, Protocol
 
-from doclint.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow
 from doclint.output.run_output import RunOutput
 
 Part = Callable[[Sequence[DiagnosticRow], RunOutput], str]

@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from doclint.baseline import SourceLines
-from doclint.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow
+from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule
 
 

@@ -23,12 +23,12 @@ from typing import Any
 from urllib.parse import quote
 
 from doclint import __version__
-from doclint.baseline import keys
-from doclint.findings import DiagnosticRow
+from doclint.engine.registry import load_registry
+from doclint.models.findings import DiagnosticRow
+from doclint.output.baseline import keys
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput
 from doclint.output.urls import rule_url
-from doclint.registry import load_registry
 from doclint.rule_api import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from doclint.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow
 from doclint.output.color import BLUE, BOLD, CYAN, RED, paint
 from doclint.output.layout import Buffer, Layout
 from doclint.output.run_output import RunOutput, summary

@@ -6,8 +6,8 @@ a file outside it in `folder/outside.md` and a plugin distribution in
 `folder/plugin` (put it on PYTHONPATH; its rule crashes on files holding
 `CRASH-ME`). Check it from `folder/tree` with `CHECK_ARGS`. Each `Item` maps
 the files it made (as the run shows them) to the diagnostics the default rules
-must give: (line, code, a few words of the message). README.md's "Bad input"
-section documents the same list; items that stop the run instead (a missing
+must give: (line, code, a few words of the message). docs/robustness.md
+documents the same list; items that stop the run instead (a missing
 path, a malformed configuration) and those that need a run in progress are
 tested in test_catalogue.py.
 """

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from doclint.discovery import PathFilter, compile_pattern, discover
-from doclint.tree import Tree
+from doclint.tree.discovery import PathFilter, compile_pattern, discover
+from doclint.tree.index import Tree
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
 from tests.pages import write
@@ -308,7 +308,7 @@ def _check_not_taken_over(folder: Path) -> None:
     page.write_text(CLASSS)
     os.chmod(page, 0o666)
     script = (
-        "from pathlib import Path; from doclint.edits import WriteRefused, write_atomically\n"
+        "from pathlib import Path; from doclint.fixes.edits import WriteRefused, write_atomically\n"
         f"try: write_atomically(Path({str(page)!r}), b'new')\n"
         "except WriteRefused as refusal: print(refusal)\n"
     )

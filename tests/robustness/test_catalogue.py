@@ -17,13 +17,14 @@ from pathlib import Path
 import pytest
 
 import doclint.engine.linter
-import doclint.file_reading
-import doclint.tree
+import doclint.tree.index
+import doclint.tree.reading
 from doclint import Settings, check_paths
-from doclint.cli import main
-from doclint.engine import decode_utf8, decode_utf16, run
+from doclint.cli.main import main
 from doclint.parsing.inline import MAX_DESTINATION_PARENS, MAX_LABEL, MAX_OPEN_IMAGES, find_links
 from doclint.parsing.pages import MAX_EMBEDDED_DEPTH, parse_page
+from doclint.run import run
+from doclint.tree.decoding import decode_utf8, decode_utf16
 from tests.pages import keyword_index, write
 from tests.robustness.catalogue import BROKEN, CATALOGUE, run_doclint
 
@@ -271,7 +272,7 @@ def test_inline_limits_follow_commonmark_and_cmark():
 def test_a_documented_source_over_the_size_limit_is_not_read(tmp_path, monkeypatch):
     """A gigabyte "source" is not loaded to count its classes: the rules find no
     source, as for a missing one, and say nothing about it."""
-    import doclint.tree
+    import doclint.tree.index
 
     write(
         tmp_path,
@@ -283,7 +284,7 @@ def test_a_documented_source_over_the_size_limit_is_not_read(tmp_path, monkeypat
     settings = Settings(select=["DL201"], root=tmp_path, jobs=1)
     within = run([tmp_path / "docs"], settings).diagnostics
     assert [d.message for d in within] == ["`Other` is not a class defined in `big.py`"]
-    monkeypatch.setattr(doclint.tree, "MAX_FILE_SIZE", 1000)
+    monkeypatch.setattr(doclint.tree.index, "MAX_FILE_SIZE", 1000)
     assert run([tmp_path / "docs"], settings).diagnostics == []
 
 
@@ -292,7 +293,7 @@ def test_a_file_that_grows_after_its_stat_is_read_up_to_the_limit(tmp_path, monk
     longer than its stat still yields its bytes up to the limit, no more."""
     import os
 
-    import doclint.tree
+    import doclint.tree.index
 
     file = tmp_path / "growing.md"
     file.write_bytes(b"x" * 100)
@@ -302,8 +303,8 @@ def test_a_file_that_grows_after_its_stat_is_read_up_to_the_limit(tmp_path, monk
         def __init__(self, status: os.stat_result) -> None:
             self.st_mode, self.st_size = status.st_mode, 10
 
-    monkeypatch.setattr(doclint.tree.os, "fstat", lambda fd: Stale(real_fstat(fd)))
-    assert doclint.file_reading.read_regular(file, 50) == b"x" * 50
-    assert doclint.file_reading.read_regular(file, 1000) == b"x" * 100
-    assert doclint.file_reading.read_regular(file) == b"x" * 100
-    assert doclint.file_reading.read_regular(file, 5) == b"x" * 5
+    monkeypatch.setattr(doclint.tree.index.os, "fstat", lambda fd: Stale(real_fstat(fd)))
+    assert doclint.tree.reading.read_regular(file, 50) == b"x" * 50
+    assert doclint.tree.reading.read_regular(file, 1000) == b"x" * 100
+    assert doclint.tree.reading.read_regular(file) == b"x" * 100
+    assert doclint.tree.reading.read_regular(file, 5) == b"x" * 5

@@ -10,7 +10,7 @@ the JSON report round-trips, and the exact line scan agrees with mistune
 wherever it does not give up.
 
 A fast profile runs with the tests; `DOCLINT_FUZZ_EXAMPLES=100000` runs the
-long one (see README.md, "Bad input").
+long one (see docs/robustness.md).
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 from doclint import Settings
 from doclint.diagnostics import Report
 from doclint.engine import Linter
-from doclint.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow
 from doclint.parsing.line_scan import scan_layer
 from doclint.parsing.markdown import normalize_newlines, parse_with_mistune
-from doclint.tree import Tree
+from doclint.tree.index import Tree
 from tests.pages import write
 
 EXAMPLES = int(os.environ.get("DOCLINT_FUZZ_EXAMPLES", "150"))

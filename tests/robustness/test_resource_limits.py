@@ -22,7 +22,7 @@ import pytest
 
 from doclint import Settings
 from doclint.engine import Linter
-from doclint.tree import Tree
+from doclint.tree.index import Tree
 
 PROJECT = Path(__file__).resolve().parents[2]
 SIZE = 32 * 1024

@@ -20,11 +20,11 @@ import pytest
 
 from doclint import Settings
 from doclint.engine.linter import Linter
-from doclint.engine.run_setup import NOT_DECIDING, result_key
 from doclint.incremental import sealed
 from doclint.incremental.cache import KEY_PATTERN, RECORD, Cache, write_cache_file
 from doclint.incremental.store import cache_key
-from doclint.tree import Tree, digest, file_stamp
+from doclint.run.setup import NOT_DECIDING, result_key
+from doclint.tree.index import Tree, digest, file_stamp
 from tests import test_cache
 from tests.pages import keyword_index, write, write_plugin
 

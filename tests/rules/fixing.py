@@ -11,11 +11,11 @@ from collections import Counter
 from pathlib import Path
 
 from doclint import Settings, check_text, parse
-from doclint.edits import apply_edits, fix_until_stable
 from doclint.engine.linter import iter_pages
+from doclint.fixes.edits import apply_edits, fix_until_stable
 from doclint.parsing.markdown import normalize_newlines
 from doclint.rule_api import Finding, FixSafety, Rule, RuleContext, Scope
-from doclint.tree import Tree
+from doclint.tree.index import Tree
 
 
 def rule_findings(

@@ -8,8 +8,8 @@ import pkgutil
 import doclint_rules
 import pytest
 
-from doclint.builtin_rules import ENGINE_RULES
-from doclint.registry import builtin_rule, load_registry
+from doclint.engine.builtin_rules import ENGINE_RULES
+from doclint.engine.registry import builtin_rule, load_registry
 from doclint.rule_api import (
     OUTLINES,
     AnyPage,

@@ -11,8 +11,8 @@ from doclint_rules.link_escapes_root import LinkEscapesRoot
 
 from doclint import Settings, check_paths
 from doclint.engine import Linter, shown_paths
-from doclint.registry import load_registry
-from doclint.tree import Tree
+from doclint.engine.registry import load_registry
+from doclint.tree.index import Tree
 from tests.conftest import REAL, require_shared
 from tests.pages import write
 

@@ -1,0 +1,88 @@
+"""The commands beside `check`: rules, rule, schema, config-schema and clean."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from pydantic import TypeAdapter
+
+from doclint.cli.rule_listing import (
+    find_rule,
+    print_documentation,
+    print_rules,
+    rules_json,
+    rules_markdown,
+)
+from doclint.config.files import Config
+from doclint.config.schema import config_schema
+from doclint.engine.registry import Registry
+from doclint.incremental.cache import DEFAULT_FOLDER
+from doclint.models.generated import AnyPage
+from doclint.models.templates import describe_templates
+
+
+def rules_command(args: argparse.Namespace, registry: Registry) -> bool:
+    if args.output_format == "markdown":
+        sys.stdout.write(rules_markdown(registry))
+    elif args.output_format == "json":
+        sys.stdout.write(rules_json(registry.sorted_rules(), documentation=False))
+    else:
+        print_rules(registry)
+    return True
+
+
+def rule_command(args: argparse.Namespace, registry: Registry) -> bool:
+    """`doclint rule CODE|NAME` or `--all`; False when there is no such rule."""
+    if args.all:
+        rules = registry.sorted_rules()
+    else:
+        rule = find_rule(registry, args.rule)
+        if rule is None:
+            return False
+        rules = [rule]
+    if args.output_format == "json":
+        sys.stdout.write(rules_json(rules, documentation=True))
+        return True
+    for number, rule in enumerate(rules):
+        if number:
+            print("\n" + "-" * 72 + "\n")
+        print_documentation(rule)
+    return True
+
+
+def schema_command(args: argparse.Namespace, registry: Registry) -> bool:
+    if args.templates:
+        print(json.dumps(describe_templates(), indent=2, ensure_ascii=False))
+    else:
+        print(json.dumps(TypeAdapter(AnyPage).json_schema(), indent=2))
+    return True
+
+
+def config_schema_command(args: argparse.Namespace, registry: Registry) -> bool:
+    print(json.dumps(config_schema(registry), indent=2))
+    return True
+
+
+def cache_folder(args: argparse.Namespace, config: Config | None) -> tuple[Path, Path | None]:
+    """The cache folder `doclint clean` removes, and the folder it must lie
+    in (None: named on the command line, the user's own choice):
+    --cache-dir; the configuration's cache-dir, inside the configuration's
+    folder; or .doclint_cache in --root, the configuration's root or the
+    current folder."""
+    if args.cache_dir is not None:
+        return args.cache_dir, None
+    if config is not None and config.cache_dir is not None:
+        return config.cache_dir, config.path.parent
+    root = args.root or (config.root if config is not None else None) or Path.cwd()
+    return root / DEFAULT_FOLDER, root
+
+
+COMMANDS = {
+    "rules": rules_command,
+    "rule": rule_command,
+    "schema": schema_command,
+    "config-schema": config_schema_command,
+}

@@ -1,0 +1,443 @@
+"""The `doclint` command line: check, and (cli_commands.py) rules, rule, schema,
+config-schema, clean.
+
+Exit codes: 0 no findings, 1 findings, 2 usage, configuration or internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import TextIO, TypeVar
+
+from doclint.cli.arguments import (
+    UsageError,
+    check_selection,
+    check_statistics,
+    expand_globs,
+    nothing_checked,
+)
+from doclint.cli.commands import COMMANDS, cache_folder
+from doclint.cli.options import build_parser
+from doclint.cli.progress import ProgressBar
+from doclint.cli.show import show_files, show_settings
+from doclint.config.files import Config, ConfigError, find_config, load_config
+from doclint.engine import RunResult, Settings
+from doclint.engine.registry import Registry, SelectionError, load_registry
+from doclint.fixes.edits import FixError
+from doclint.fixes.file_fixer import FixSettings
+from doclint.fixes.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
+from doclint.incremental.folder import clean
+from doclint.incremental.store import ContentCache
+from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
+from doclint.output.baseline import (
+    BaselineError,
+    SourceLines,
+    filter_baseline,
+    read_baseline,
+    write_baseline,
+)
+from doclint.output.causes import causes_of, statistics_detail
+from doclint.output.color import use_color
+from doclint.output.layout import PartWriter
+from doclint.run import read_stdin, run, run_stdin
+from doclint.tree.discovery import MissingPathError
+from doclint.tree.reading import read_input
+from doclint.util.paths import display_path
+
+T = TypeVar("T")
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _split(values: list[str] | None) -> list[str] | None:
+    if values is None:
+        return None
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # `doclint rules | head`: the reader left; that is not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_CLEAN
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        # As ruff: a bare command is a usage error that shows the whole help.
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
+    registry = load_registry()
+    for problem in registry.problems:
+        print(f"doclint: warning: {problem}", file=sys.stderr)
+    if args.command in COMMANDS:
+        return EXIT_CLEAN if COMMANDS[args.command](args, registry) else EXIT_ERROR
+    try:
+        if args.command == "clean":
+            return _clean(args, registry)
+        return _check(args, registry)
+    except UsageError as error:
+        print(f"doclint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _clean(args: argparse.Namespace, registry: Registry) -> int:
+    config = _configuration(args, registry, Path.cwd())
+    try:
+        print(f"doclint: {clean(*cache_folder(args, config))}", file=sys.stderr)
+    except (OSError, ValueError) as error:
+        raise UsageError(str(error)) from None
+    return EXIT_CLEAN
+
+
+def _check(args: argparse.Namespace, registry: Registry) -> int:
+    stdin = _stdin_wanted(args)
+    if not stdin:
+        args.paths = expand_globs(args.paths)
+    common = Path(os.path.commonpath([os.path.abspath(path) for path in args.paths]))
+    start = Path(args.stdin_filename) if stdin else common
+    config = _configuration(args, registry, start) or Config.defaults(Path.cwd())
+    args.output_format = args.output_format or config.output_format or "full"
+    args.cache_dir = args.cache_dir or config.cache_dir
+    fix = _fix_settings(args, config)
+    settings = _settings(args, config)
+    check_selection(registry, settings)
+    if args.show_settings:
+        show_settings(settings, config, registry, args)
+        return EXIT_CLEAN
+    if args.show_files:
+        return EXIT_CLEAN if _call(show_files, args.paths, settings) else nothing_checked()
+    check_statistics(args)
+    try:
+        if fix is not None:
+            return _fix(args, registry, settings, fix, stdin)
+        result, sources = _run_stdin(args, settings) if stdin else _run_paths(args, settings)
+    except (MissingPathError, SelectionError) as error:
+        raise UsageError(str(error)) from None
+    if not (stdin or result.files_checked):
+        nothing_checked()
+    return _report(args, registry, result, sources)
+
+
+def _report(
+    args: argparse.Namespace, registry: Registry, result: RunResult, sources: SourceLines
+) -> int:
+    """Write the findings of a run as asked; the exit code."""
+    diagnostics = result.diagnostics
+    if args.write_baseline is not None:
+        count = _call(write_baseline, args.write_baseline, diagnostics, sources)
+        if not args.quiet:
+            print(f"doclint: recorded {count:,} findings in {args.write_baseline}", file=sys.stderr)
+        return EXIT_CLEAN
+    baselined = 0
+    if args.baseline is not None:
+        known = _call(read_baseline, args.baseline, args.max_file_size)
+        kept = filter_baseline(diagnostics, sources, args.baseline, known)
+        baselined, diagnostics = len(diagnostics) - len(kept), kept
+    rules = registry.sorted_rules()
+    output = RunOutput(
+        diagnostics,
+        result.files_checked,
+        result.files,
+        rules,
+        sources,
+        args.quiet,
+        baselined,
+        result.parts,
+        _color(args),
+    )
+    _write(args, output)
+    return EXIT_FINDINGS if output.count and not args.exit_zero else EXIT_CLEAN
+
+
+def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | None:
+    """What fix mode asks for, None for a plain check; UsageError for options
+    that do not fit together. The configuration's unsafe-fixes counts only when fixing."""
+    if not (args.fix or args.fix_only or args.diff):
+        if args.unsafe_fixes:
+            raise UsageError("--unsafe-fixes goes with --fix, --fix-only or --diff")
+        return None
+    if args.write_baseline is not None and (args.diff or args.fix_only):
+        raise UsageError(
+            "--write-baseline records findings: use it with --fix, not --diff or --fix-only"
+        )
+    return FixSettings(unsafe=args.unsafe_fixes or config.unsafe_fixes, write=not args.diff)
+
+
+def _fix(
+    args: argparse.Namespace, registry: Registry, settings: Settings, fix: FixSettings, stdin: bool
+) -> int:
+    """Fix mode: --fix reports what is left; --fix-only and --diff only what they did."""
+    if stdin:
+        return _fix_stdin(args, registry, settings, fix)
+    try:
+        done = _run_fixes(args, settings, fix)
+    except FixError as error:
+        print(f"doclint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    if not done.result.files_checked:
+        nothing_checked()
+    for shown, problem in done.problems:
+        print(f"doclint: warning: {shown}: not fixed: {problem}", file=sys.stderr)
+    if args.diff:
+        with _output(args) as stream:
+            stream.writelines(done.diffs)
+    if not args.quiet:
+        print(_fix_summary(done, would=args.diff), file=sys.stderr)
+    if args.diff:
+        return _fix_exit(args, bool(done.diffs or done.problems))
+    if args.fix_only:
+        return _fix_exit(args, bool(done.problems))
+    return _report(args, registry, done.result, SourceLines())
+
+
+def _run_fixes(args: argparse.Namespace, settings: Settings, fix: FixSettings) -> FixRun:
+    bar = ProgressBar(enabled=not args.no_progress)
+    try:
+        return run_fixes(args.paths, settings, fix, bar, _stores(settings))
+    finally:
+        bar.close()
+
+
+def _fix_stdin(
+    args: argparse.Namespace, registry: Registry, settings: Settings, fix: FixSettings
+) -> int:
+    """Fix the text on stdin: the fixed text goes to stdout and the findings left
+    to stderr (or --output-file); --diff writes the diff instead."""
+    data = _read_stdin(args)
+    fixed, result = fix_stdin(data, args.stdin_filename, settings, fix)
+    shown = display_path(Path(args.stdin_filename), Path.cwd())
+    if fixed.problem is not None:
+        print(f"doclint: warning: {shown}: not fixed: {fixed.problem}", file=sys.stderr)
+    if args.diff:
+        if fixed.data is not None:
+            with _output(args) as stream:
+                stream.write(unified_diff(data, fixed.data, shown))
+        return _fix_exit(args, fixed.data is not None or fixed.problem is not None)
+    new = fixed.data if fixed.data is not None else data
+    sys.stdout.flush()
+    sys.stdout.buffer.write(new)
+    sys.stdout.flush()
+    if args.fix_only:
+        return _fix_exit(args, fixed.problem is not None)
+    sources = SourceLines({shown: new.decode("utf-8", errors="replace")})
+    with contextlib.redirect_stdout(sys.stderr if args.output_file is None else sys.stdout):
+        return _report(args, registry, result, sources)
+
+
+def _fix_exit(args: argparse.Namespace, failed: bool) -> int:
+    """The exit code of --diff (something to fix) and --fix-only (a file not fixed)."""
+    return EXIT_FINDINGS if failed and not args.exit_zero else EXIT_CLEAN
+
+
+def _fix_summary(done: FixRun, would: bool) -> str:
+    count = sum(done.fixed.values())
+    if not count:
+        return "No fixes to apply." if would else "No fixes applied."
+    files = len(done.files_fixed)
+    per_rule = ", ".join(f"{n:,} {code}" for code, n in sorted(done.fixed.items()))
+    line = (
+        f"{'Would fix' if would else 'Fixed'} {count:,} problem{'s' if count != 1 else ''} "
+        f"in {files:,} file{'s' if files != 1 else ''} ({per_rule})."
+    )
+    return line + knock_on(count, sum(done.first.values()))
+
+
+def _stdin_wanted(args: argparse.Namespace) -> bool:
+    """Whether the run reads stdin; UsageError for options that do not fit together."""
+    stdin = args.paths == ["-"]
+    if "-" in args.paths and not stdin:
+        raise UsageError("- (stdin) cannot be checked together with other paths")
+    if args.stdin_filename is not None and not stdin:
+        raise UsageError("--stdin-filename and the path - (stdin) go together")
+    if stdin and args.stdin_filename is None:
+        args.stdin_filename = "-"  # shown as `-`, as ruff does
+    if args.isolated and args.config is not None:
+        raise UsageError("--config and --isolated exclude each other")
+    return stdin
+
+
+def _run_paths(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
+    bar = ProgressBar(enabled=not args.no_progress)
+    try:
+        render = _part_writer(args)
+        return run(args.paths, settings, bar, render, _stores(settings)), SourceLines()
+    finally:
+        bar.close()
+
+
+def _stores(settings: Settings) -> ContentCache:
+    """Where the run keeps its results for later runs (with the cache on)."""
+    return ContentCache(settings.cache_dir, _warn)
+
+
+def _warn(message: str) -> None:
+    print(f"doclint: warning: {message}", file=sys.stderr)
+
+
+def _part_writer(args: argparse.Namespace) -> PartWriter | None:
+    """How the processes that check files write their parts of the output,
+    when its format has parts and nothing needs the findings themselves."""
+    layout = LAYOUTS.get(args.output_format)
+    if layout is None or args.statistics or args.baseline or args.write_baseline:
+        return None
+    if args.output_file is not None:
+        return PartWriter(layout, color=_color(args))  # opened in UTF-8 (_output)
+    if not _writes_utf8_bytes(sys.stdout):
+        return None
+    return PartWriter(layout, sys.stdout.errors or "strict", _color(args))
+
+
+def _run_stdin(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
+    data = _read_stdin(args)
+    result = run_stdin(data, args.stdin_filename, settings)
+    shown = display_path(Path(args.stdin_filename), Path.cwd())
+    return result, SourceLines({shown: data.decode("utf-8", errors="replace")})
+
+
+def _read_stdin(args: argparse.Namespace) -> bytes:
+    try:
+        return read_stdin(args.max_file_size)
+    except OSError as error:
+        raise UsageError(f"cannot read stdin: {error.strerror or error}") from None
+
+
+def _configuration(args: argparse.Namespace, registry: Registry, start: Path) -> Config | None:
+    """The configuration file's settings; None with --isolated or when there is none."""
+    if args.isolated:
+        return None
+    try:
+        file = args.config if args.config is not None else find_config(start)
+        if file is None:
+            return None
+        if not file.is_file():
+            raise UsageError(f"{file}: no such configuration file")
+        return load_config(file, registry)
+    except ConfigError as error:
+        raise UsageError(str(error)) from None
+
+
+def _settings(args: argparse.Namespace, config: Config) -> Settings:
+    """The options, over the configuration: --select replaces the configuration's
+    whole selection (select, extend-select, ignore); the rest adds to it."""
+    select, extend_select, ignore = _split(args.select), [], []
+    if select is None:
+        select, extend_select, ignore = config.select, config.extend_select, config.ignore
+    known_paths_file = args.known_paths or config.known_paths
+    exclude = _split(args.exclude)
+    return Settings(
+        select=select,
+        extend_select=[*extend_select, *(_split(args.extend_select) or [])],
+        ignore=[*ignore, *(_split(args.ignore) or [])],
+        root=args.root or config.root,
+        known_paths=_listing(known_paths_file, args.max_file_size)
+        if known_paths_file is not None
+        else None,
+        show_traceback=args.show_traceback,
+        jobs=args.jobs,
+        cache=not args.no_cache,
+        cache_dir=args.cache_dir,
+        max_file_size=args.max_file_size,
+        per_file_ignores=config.per_file_ignores,
+        severity=config.severity,
+        rule_options=dict(config.rules),
+        exclude=exclude if exclude is not None else config.exclude,
+        extend_exclude=[*config.extend_exclude, *(_split(args.extend_exclude) or [])],
+        respect_gitignore=not args.no_respect_gitignore and config.respect_gitignore is not False,
+        include=config.include,
+        extend_include=config.extend_include,
+        base=config.base,
+        shard=args.shard,
+    )
+
+
+def _listing(file: Path, limit: int) -> list[str]:
+    try:
+        return read_input(file, limit).decode("utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
+
+
+def _call(function: Callable[..., T], *arguments: object) -> T:
+    """`function`, its errors of the user's making turned into a UsageError."""
+    try:
+        return function(*arguments)
+    except (BaselineError, MissingPathError, SelectionError) as error:
+        raise UsageError(str(error)) from None
+
+
+@contextlib.contextmanager
+def _output(args: argparse.Namespace) -> Iterator[TextIO]:
+    """Where the report goes: --output-file, or stdout."""
+    with contextlib.ExitStack() as stack:
+        stream = sys.stdout
+        if args.output_file is not None:
+            try:
+                stream = stack.enter_context(
+                    open(args.output_file, "w", encoding="utf-8", newline="\n")
+                )
+            except OSError as error:
+                raise UsageError(f"cannot write {args.output_file}: {error.strerror}") from None
+        yield stream
+
+
+def _write(args: argparse.Namespace, output: RunOutput) -> None:
+    with _output(args) as stream:
+        if args.statistics:
+            stream.write(_statistics(output, args.output_format))
+            return
+        layout = LAYOUTS.get(args.output_format)
+        try:
+            # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
+            if layout is not None and _writes_utf8_bytes(stream):
+                stream.flush()
+                layout.write(stream.buffer, output, stream.errors or "strict")
+            else:
+                stream.write("".join(FORMATS[args.output_format](output)))
+        except BrokenPipeError:
+            # The reader went away (`| head`): stop writing, quietly.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
+def _color(args: argparse.Namespace) -> bool:
+    """Whether the report is coloured: a file only with --color always."""
+    if args.output_file is not None:
+        return args.color == "always"
+    return use_color(args.color, sys.stdout)
+
+
+def _writes_utf8_bytes(stream: TextIO) -> bool:
+    """Whether the stream takes bytes beneath (not io.StringIO) and encodes in UTF-8."""
+    encoding = getattr(stream, "encoding", None)
+    try:
+        return hasattr(stream, "buffer") and codecs.lookup(encoding or "").name == "utf-8"
+    except LookupError:
+        return False
+
+
+def _statistics(output: RunOutput, output_format: str) -> str:
+    counts = statistics(output.diagnostics)
+    items = statistics_detail(counts, causes_of(output.diagnostics))
+    if output_format == "json":
+        return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+    if output_format == "jsonl":
+        return "".join(json.dumps(item, ensure_ascii=False) + "\n" for item in items)
+    width = max((len(f"{count:,}") for count, *_ in counts), default=1)
+    lines = [
+        f"{count:>{width},}  {code:<6} {'[*]' if fixable else '   '} {name}"
+        for count, code, name, fixable in counts
+    ]
+    if not output.quiet:
+        lines.append(summary(output))
+    return "".join(line.rstrip() + "\n" for line in lines)

@@ -1,0 +1,241 @@
+"""The command line's options: one table per command, read whole."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from doclint import __version__
+from doclint.cli.parser import Parser, whole_number
+from doclint.output import FORMATS
+from doclint.output.color import CHOICES as COLOR_CHOICES
+from doclint.run.shards import Shard
+from doclint.tree.reading import MAX_FILE_SIZE
+
+RULES_FORMATS = ("table", "markdown", "json")
+RULE_FORMATS = ("text", "json")
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog="doclint",
+        description="Lint machine-generated Markdown documentation trees.",
+    )
+    parser.add_argument("-V", "--version", action="version", version=f"doclint {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    add_check_options(commands.add_parser("check", help="check files and folders"))
+    rules = commands.add_parser("rules", help="list the rules")
+    rules.add_argument(
+        "--output-format",
+        choices=RULES_FORMATS,
+        default="table",
+        help="table (default), json, or markdown: the table README.md embeds",
+    )
+    # The flag's old name, for scripts written before it matched `check`'s.
+    rules.add_argument(
+        "--format", dest="output_format", choices=RULES_FORMATS, help=argparse.SUPPRESS
+    )
+    rule = commands.add_parser("rule", help="show one rule's documentation, or every rule's")
+    which = rule.add_mutually_exclusive_group(required=True)
+    which.add_argument("rule", metavar="CODE|NAME", nargs="?")
+    which.add_argument("--all", action="store_true", help="every rule's documentation")
+    rule.add_argument("--output-format", choices=RULE_FORMATS, default="text")
+    schema = commands.add_parser("schema", help="print the JSON Schema of the page models")
+    schema.add_argument(
+        "--templates",
+        action="store_true",
+        help="print the generator templates the parser knows, as data, instead",
+    )
+    commands.add_parser(
+        "config-schema", help="print the JSON Schema of doclint.toml and [tool.doclint]"
+    )
+    clean = commands.add_parser(
+        "clean", help="remove the cache folder of the root (--cache-dir, cache-dir or --root)"
+    )
+    clean.add_argument("--root", type=Path, help="the root whose .doclint_cache goes")
+    clean.add_argument("--cache-dir", type=Path, metavar="DIR", help="the cache folder to remove")
+    clean.add_argument("--config", type=Path, metavar="FILE", help="read cache-dir and root here")
+    clean.set_defaults(isolated=False)
+    return parser
+
+
+def add_check_options(check: argparse.ArgumentParser) -> None:
+    check.add_argument(
+        "paths",
+        nargs="*",
+        default=["."],
+        help="files, folders or quoted globs ('docs/**/*_kw.md'; default: .); - reads stdin",
+    )
+    rules = check.add_argument_group("rule selection (over the configuration's)")
+    rules.add_argument(
+        "--select",
+        action="append",
+        metavar="RULES",
+        help="rules to run: codes, code prefixes, names or ALL (comma-separated); "
+        "replaces the configuration's selection",
+    )
+    rules.add_argument(
+        "--extend-select",
+        action="append",
+        metavar="RULES",
+        help="rules to run in addition to the selected ones",
+    )
+    rules.add_argument("--ignore", action="append", metavar="RULES", help="rules not to run")
+
+    config = check.add_argument_group("configuration")
+    config.add_argument(
+        "--config",
+        type=Path,
+        metavar="FILE",
+        help="use this doclint.toml or pyproject.toml instead of the one found "
+        "above the checked paths",
+    )
+    config.add_argument(
+        "--isolated", action="store_true", help="use no configuration file, only the options"
+    )
+    config.add_argument(
+        "--exclude",
+        action="append",
+        metavar="GLOBS",
+        help="gitignore-style globs of paths not to check; replaces the default list",
+    )
+    config.add_argument(
+        "--extend-exclude", action="append", metavar="GLOBS", help="more globs not to check"
+    )
+    config.add_argument(
+        "--no-respect-gitignore",
+        action="store_true",
+        help="walk into what the repository's .gitignore files leave out",
+    )
+    config.add_argument(
+        "--root",
+        type=Path,
+        help="check every file in this one root (default: each file in the innermost "
+        "folder that a generated page under its docs/ names as its root by its title, "
+        "else the current folder)",
+    )
+    config.add_argument(
+        "--known-paths",
+        type=Path,
+        metavar="FILE",
+        help="listing of the tree's paths, one per line, relative to --root; "
+        "used instead of looking at the file system",
+    )
+    config.add_argument(
+        "--stdin-filename",
+        metavar="PATH",
+        help="with the path -, the file the text read from stdin is checked as "
+        "(default: stdin.md in the current folder)",
+    )
+
+    output = check.add_argument_group("output")
+    output.add_argument(
+        "--output-format",
+        choices=list(FORMATS),
+        help="how findings are written (default: full, each with its line, "
+        "or the configuration's output-format)",
+    )
+    output.add_argument(
+        "--output-file", "-o", type=Path, metavar="FILE", help="write the report here"
+    )
+    output.add_argument(
+        "--statistics", action="store_true", help="print the number of findings per rule instead"
+    )
+    output.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="colour the text formats: auto (on a terminal, unless NO_COLOR is set; "
+        "FORCE_COLOR colours a pipe), always, never",
+    )
+    output.add_argument(
+        "--exit-zero", action="store_true", help="exit 0 even when there are findings"
+    )
+    output.add_argument(
+        "--quiet", "-q", action="store_true", help="print only the findings: no summary"
+    )
+    output.add_argument(
+        "--show-files", action="store_true", help="list the files that would be checked, and exit"
+    )
+    output.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the settings the run would use (configuration file, rules, paths), and exit",
+    )
+    baseline = output.add_mutually_exclusive_group()
+    baseline.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="FILE",
+        help="report only findings this baseline does not record",
+    )
+    baseline.add_argument(
+        "--write-baseline",
+        type=Path,
+        metavar="FILE",
+        help="record the current findings in FILE and exit 0",
+    )
+
+    fixing = check.add_argument_group("fixing")
+    fixing.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the safe fixes the rules offer, then report what is left",
+    )
+    fixing.add_argument(
+        "--unsafe-fixes",
+        action="store_true",
+        help="with --fix, --fix-only or --diff: also apply fixes that may change meaning",
+    )
+    fixing.add_argument(
+        "--diff",
+        action="store_true",
+        help="print a unified diff of what the fixes would change and write nothing "
+        "(exit 1 when there is something to fix)",
+    )
+    fixing.add_argument(
+        "--fix-only",
+        action="store_true",
+        help="apply the fixes and report nothing else (exit 0 unless a file could not be fixed)",
+    )
+
+    run = check.add_argument_group("running")
+    run.add_argument(
+        "--jobs",
+        "-j",
+        type=whole_number(0),
+        default=0,
+        metavar="N",
+        help="processes to check files in (default 0: all cores)",
+    )
+    run.add_argument(
+        "--max-file-size",
+        type=whole_number(1),
+        default=MAX_FILE_SIZE,
+        metavar="BYTES",
+        help="files larger than this are reported (file-too-large) and not read",
+    )
+    run.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it shows on a terminal's stderr, with -q too)",
+    )
+    run.add_argument(
+        "--no-cache", action="store_true", help="check every file again; read and write no cache"
+    )
+    run.add_argument(
+        "--cache-dir",
+        type=Path,
+        metavar="DIR",
+        help="where to keep the cache (default: .doclint_cache in the tree root)",
+    )
+    run.add_argument(
+        "--shard",
+        type=Shard.parse,
+        metavar="K/N",
+        help="check only the K-th of N parts of the files (by path), for a CI matrix; "
+        "links and other facts are still read from the whole tree",
+    )
+    run.add_argument(
+        "--show-traceback", action="store_true", help="show the stack of a rule that crashed"
+    )

@@ -1,0 +1,57 @@
+"""argparse as ruff users expect it: every unknown option or choice gets the
+closest known one, told in the usage of the command it was given to, and
+numbers are checked before anything runs."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from doclint.config.suggestions import did_you_mean
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors name the closest known option or choice."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        # argparse hands a subcommand's unknown options up to the top-level
+        # parser, whose usage then misleads; each command refuses its own.
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras:
+            options = [extra.split("=", 1)[0] for extra in extras if extra.startswith("--")]
+            # _actions: argparse's list of this parser's options (no public accessor)
+            known = [name for action in self._actions for name in action.option_strings]
+            close = did_you_mean(options[0], known) if options else ""
+            self.error(f"unrecognized arguments: {' '.join(extras)}{close}")
+        return namespace, extras
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # argparse's one check of a value against `choices` (option values and
+        # subcommand names alike); the same test, with a suggestion.
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(map(str, action.choices))
+            raise argparse.ArgumentError(
+                action,
+                f"invalid choice: {value!r}{did_you_mean(str(value), action.choices)} "
+                f"(choose from {choices})",
+            )
+
+
+def whole_number(minimum: int) -> Callable[[str], int]:
+    """An argparse type: an integer no smaller than `minimum`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(
+                f"expected a number of at least {minimum}, not {value}"
+            )
+        return value
+
+    return parse

@@ -1,0 +1,277 @@
+"""Configuration files: `doclint.toml`, or `[tool.doclint]` in `pyproject.toml`.
+
+The configuration of a run is the closest such file above the checked paths
+(in one folder `doclint.toml` wins over `pyproject.toml`, and a `pyproject.toml`
+without a `[tool.doclint]` table does not count). Paths and globs in it are
+relative to its folder. Everything in it is checked before any file is: an
+unknown key, rule, option or a value of the wrong type is an error that names
+the file and the key, never silently ignored.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from doclint.config.suggestions import check_selectors, did_you_mean
+from doclint.engine.registry import Registry, SelectionError
+from doclint.output import FORMATS
+from doclint.rule_api import OptionValue, Severity
+
+CONFIG_FILES = ("doclint.toml", "pyproject.toml")
+PYPROJECT = "pyproject.toml"
+
+
+class ConfigError(ValueError):
+    """A configuration file that cannot be used, with the file and key named."""
+
+
+@dataclass
+class Config:
+    """One configuration file's settings, validated, paths made absolute."""
+
+    path: Path
+    select: list[str] | None = None
+    extend_select: list[str] = field(default_factory=list)
+    ignore: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    exclude: list[str] | None = None
+    extend_exclude: list[str] = field(default_factory=list)
+    respect_gitignore: bool | None = None
+    severity: dict[str, str] = field(default_factory=dict)
+    rules: dict[str, dict[str, OptionValue]] = field(default_factory=dict)
+    """Rule options by rule code."""
+    known_paths: Path | None = None
+    root: Path | None = None
+    output_format: str | None = None
+    cache_dir: Path | None = None
+    unsafe_fixes: bool = False
+    include: list[str] | None = None
+    extend_include: list[str] = field(default_factory=list)
+
+    @classmethod
+    def defaults(cls, folder: Path) -> Config:
+        """The settings when there is no configuration file, relative to `folder`."""
+        return cls(path=folder.absolute() / CONFIG_FILES[0])
+
+    @property
+    def base(self) -> Path:
+        """The folder the file's relative paths and globs start from."""
+        return self.path.parent
+
+
+def find_config(start: Path) -> Path | None:
+    """The configuration file closest above `start` (a file or folder), if any."""
+    start = start.absolute()
+    folder = start if start.is_dir() else start.parent
+    for candidate in (folder, *folder.parents):
+        for name in CONFIG_FILES:
+            file = candidate / name
+            if file.is_file() and (name != PYPROJECT or _configures_doclint(file)):
+                return file
+    return None
+
+
+def _configures_doclint(pyproject: Path) -> bool:
+    text = _read(pyproject)
+    if "doclint" not in text:  # most pyproject.toml files: no need to parse them
+        return False
+    return "doclint" in _tool_tables(_parse(pyproject, text))
+
+
+def _tool_tables(data: dict[str, Any]) -> dict[str, Any]:
+    tool = data.get("tool")
+    return tool if isinstance(tool, dict) else {}
+
+
+def load_config(file: Path, registry: Registry) -> Config:
+    """The validated configuration of `file` (its table, for a pyproject.toml)."""
+    file = file.absolute()
+    data = _parse(file, _read(file))
+    prefix = ""
+    if file.name == PYPROJECT:
+        data = _tool_tables(data).get("doclint", {})
+        prefix = "tool.doclint."
+    if not isinstance(data, dict):
+        raise ConfigError(f"{file}: `{prefix.rstrip('.')}` must be a table")
+    config = Config(path=file)
+    for key, value in data.items():
+        if key not in KEYS:
+            raise ConfigError(f"{file}: unknown key `{prefix}{key}`{did_you_mean(key, KEYS)}")
+        attribute, kind = KEYS[key]
+        try:
+            setattr(config, attribute, kind.validate(value, config, registry))
+        except (ValueError, SelectionError) as error:
+            raise ConfigError(f"{file}: `{prefix}{key}`: {error}") from None
+    return config
+
+
+def _read(file: Path) -> str:
+    try:
+        return file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{file}: cannot read: {getattr(error, 'strerror', error)}") from None
+
+
+def _parse(file: Path, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{file}: invalid TOML: {error}") from None
+    except RecursionError:
+        # tomllib recurses once per nested array or inline table.
+        raise ConfigError(f"{file}: invalid TOML: nested too deeply") from None
+
+
+# Every validator takes (value, config, registry) and returns the value to keep.
+Validator = Callable[[Any, Config, Registry], Any]
+
+
+def _strings(value: object, *_: object) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ValueError("expected a list of strings")
+    return value
+
+
+def _selectors(value: object, config: Config, registry: Registry) -> list[str]:
+    selectors = _strings(value)
+    check_selectors(registry, selectors)
+    return selectors
+
+
+def _table(value: object) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError("expected a table")
+    return value
+
+
+def _per_file_ignores(value: object, config: Config, registry: Registry) -> dict[str, list[str]]:
+    table = _table(value)
+    for glob, selectors in table.items():
+        try:
+            _selectors(selectors, config, registry)
+        except (ValueError, SelectionError) as error:
+            raise ValueError(f"{glob!r}: {error}") from None
+    return table
+
+
+def _severity(value: object, config: Config, registry: Registry) -> dict[str, str]:
+    table = _table(value)
+    levels = [str(level) for level in Severity]
+    check_selectors(registry, table)
+    for selector, level in table.items():
+        if level not in levels:
+            raise ValueError(f"{selector}: expected one of {', '.join(levels)}, not {level!r}")
+    return table
+
+
+def _rules(value: object, config: Config, registry: Registry) -> dict[str, dict[str, OptionValue]]:
+    options = {}
+    for key, values in _table(value).items():
+        rule = registry.lookup(key)
+        if rule is None:
+            names = [known.name for known in registry.sorted_rules()]
+            raise ValueError(f"no rule {key!r}{did_you_mean(key, names)}")
+        if not isinstance(values, dict):
+            raise ValueError(f"{key}: expected a table of options")
+        resolved = rule.resolve_options(values)
+        options[rule.code] = {name: resolved[name] for name in values}
+    return options
+
+
+def _boolean(value: object, *_: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("expected true or false")
+    return value
+
+
+def _path(value: object, config: Config, registry: Registry) -> Path:
+    if not isinstance(value, str):
+        raise ValueError("expected a path (a string)")
+    return config.base / value
+
+
+def _relative_path(kind: str, exists: Callable[[Path], bool]) -> Validator:
+    def validate(value: object, config: Config, registry: Registry) -> Path:
+        path = _path(value, config, registry)
+        if not exists(path):
+            raise ValueError(f"{path} is not {kind}")
+        return path
+
+    return validate
+
+
+def _output_format(value: object, *_: object) -> str:
+    if value not in FORMATS:
+        close = did_you_mean(str(value), FORMATS)
+        raise ValueError(f"expected one of {', '.join(FORMATS)}, not {value!r}{close}")
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a key's value may be, said once: the check of a value, and the same
+    as JSON Schema (`doclint config-schema`)."""
+
+    validate: Validator
+    schema: Callable[[Registry], dict[str, Any]]
+
+
+def _fixed(schema: dict[str, Any]) -> Callable[[Registry], dict[str, Any]]:
+    return lambda registry: schema
+
+
+def _option_schema(default: OptionValue) -> dict[str, Any]:
+    if isinstance(default, tuple):
+        return {"type": "array", "items": {"type": "string"}}
+    # bool before int: True is an int to Python, not to TOML
+    types = [(bool, "boolean"), (int, "integer"), (float, "number"), (str, "string")]
+    return {"type": next(name for kind, name in types if isinstance(default, kind))}
+
+
+def _rules_schema(registry: Registry) -> dict[str, Any]:
+    tables = {}
+    for rule in registry.sorted_rules():
+        options = {name: _option_schema(option.default) for name, option in rule.options.items()}
+        table = {"type": "object", "properties": options, "additionalProperties": False}
+        tables[rule.name] = tables[rule.code] = table
+    return {"type": "object", "properties": tables, "additionalProperties": False}
+
+
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+STRINGS = Kind(_strings, _fixed(_STRINGS))
+SELECTORS = Kind(_selectors, _fixed(_STRINGS))
+BOOLEAN = Kind(_boolean, _fixed({"type": "boolean"}))
+LEVELS = {"enum": [str(level) for level in Severity]}
+
+# Key -> (Config attribute, kind of value).
+KEYS: dict[str, tuple[str, Kind]] = {
+    "select": ("select", SELECTORS),
+    "extend-select": ("extend_select", SELECTORS),
+    "ignore": ("ignore", SELECTORS),
+    "per-file-ignores": (
+        "per_file_ignores",
+        Kind(_per_file_ignores, _fixed({"type": "object", "additionalProperties": _STRINGS})),
+    ),
+    "include": ("include", STRINGS),
+    "extend-include": ("extend_include", STRINGS),
+    "exclude": ("exclude", STRINGS),
+    "extend-exclude": ("extend_exclude", STRINGS),
+    "respect-gitignore": ("respect_gitignore", BOOLEAN),
+    "severity": (
+        "severity",
+        Kind(_severity, _fixed({"type": "object", "additionalProperties": LEVELS})),
+    ),
+    "rules": ("rules", Kind(_rules, _rules_schema)),
+    "known-paths": (
+        "known_paths",
+        Kind(_relative_path("a file", Path.is_file), _fixed({"type": "string"})),
+    ),
+    "root": ("root", Kind(_relative_path("a folder", Path.is_dir), _fixed({"type": "string"}))),
+    "output-format": ("output_format", Kind(_output_format, _fixed({"enum": list(FORMATS)}))),
+    "cache-dir": ("cache_dir", Kind(_path, _fixed({"type": "string"}))),
+    "unsafe-fixes": ("unsafe_fixes", BOOLEAN),
+}

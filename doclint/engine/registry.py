@@ -1,0 +1,131 @@
+"""Find the rules: the engine's own, the built-in ones of the `doclint_rules`
+table of codes, and every rule of the `doclint.rules` entry-point group.
+
+A plugin is a first-class rule: it is registered, selected and documented
+like a built-in one. A plugin that fails to load is reported, never fatal to
+the run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from importlib.metadata import entry_points
+
+import doclint_rules
+
+from doclint.engine.builtin_rules import ENGINE_RULES
+from doclint.rule_api import CODE_PATTERN, NAME_PATTERN, OptionValue, Rule
+
+ENTRY_POINT_GROUP = "doclint.rules"
+
+
+class SelectionError(ValueError):
+    """A --select/--ignore value that names no rule."""
+
+
+@dataclass
+class Registry:
+    """All known rules by code, plus what went wrong while loading plugins."""
+
+    rules: dict[str, type[Rule]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def add(self, rule: object, origin: str) -> None:
+        if not (isinstance(rule, type) and issubclass(rule, Rule)):
+            self.problems.append(f"{origin}: not a doclint Rule subclass")
+            return
+        for attribute in ("code", "name", "summary"):
+            if not isinstance(getattr(rule, attribute, None), str):
+                self.problems.append(f"{origin}: rule has no `{attribute}`")
+                return
+        if not CODE_PATTERN.match(rule.code) or not NAME_PATTERN.match(rule.name):
+            self.problems.append(f"{origin}: bad code or name {rule.code!r} / {rule.name!r}")
+            return
+        clash = self.rules.get(rule.code) or self.find_name(rule.name)
+        if clash is not None and clash is not rule:
+            self.problems.append(
+                f"{origin}: {rule.code} [{rule.name}] clashes with {clash.code} [{clash.name}]"
+            )
+            return
+        self.rules[rule.code] = rule
+
+    def find_name(self, name: str) -> type[Rule] | None:
+        return next((rule for rule in self.rules.values() if rule.name == name), None)
+
+    def lookup(self, code_or_name: str) -> type[Rule] | None:
+        return self.rules.get(code_or_name.upper()) or self.find_name(code_or_name.lower())
+
+    def sorted_rules(self) -> list[type[Rule]]:
+        return [self.rules[code] for code in sorted(self.rules)]
+
+    def matching(self, selector: str) -> list[type[Rule]]:
+        """Rules named by a selector: ALL, a code, a code prefix or a name."""
+        selector = selector.strip()
+        if selector.upper() == "ALL":
+            return self.sorted_rules()
+        named = self.find_name(selector.lower())
+        if named is not None:
+            return [named]
+        prefix = selector.upper()
+        found = [rule for rule in self.sorted_rules() if rule.code.startswith(prefix)]
+        if not found:
+            raise SelectionError(f"unknown rule selector {selector!r}")
+        return found
+
+    def select(
+        self,
+        select: Iterable[str] | None = None,
+        ignore: Iterable[str] = (),
+        extend_select: Iterable[str] = (),
+    ) -> list[type[Rule]]:
+        """The rules a run uses: the defaults (or `select`), plus extras, minus ignores."""
+        if select is None:
+            chosen = {rule.code for rule in self.sorted_rules() if rule.default_enabled}
+        else:
+            chosen = {rule.code for selector in select for rule in self.matching(selector)}
+        chosen |= {rule.code for selector in extend_select for rule in self.matching(selector)}
+        chosen |= {rule.code for rule in ENGINE_RULES}
+        chosen -= {rule.code for selector in ignore for rule in self.matching(selector)}
+        return [self.rules[code] for code in sorted(chosen) if code in self.rules]
+
+
+def load_registry() -> Registry:
+    """The engine's rules, the built-in rules and every rule registered under
+    the entry-point group."""
+    registry = Registry()
+    for rule in ENGINE_RULES:
+        registry.add(rule, "doclint")
+    for code in doclint_rules.CODES:
+        registry.add(builtin_rule(code), f"built-in rule {code.code}")
+    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        origin = f"plugin {entry.name!r} ({entry.value})"
+        try:
+            loaded = entry.load()
+        except Exception as error:  # a broken plugin must not stop the run
+            registry.problems.append(f"{origin}: failed to load: {type(error).__name__}: {error}")
+            continue
+        registry.add(loaded, origin)
+    return registry
+
+
+def builtin_rule(code: doclint_rules.Code) -> type[Rule]:
+    """The class a line of the table of codes names."""
+    module, _, name = code.rule.partition(":")
+    rule: type[Rule] = getattr(import_module(f"doclint_rules.{module}"), name)
+    return rule
+
+
+def rule_options(
+    rules: Iterable[type[Rule]], values: Mapping[str, Mapping[str, object]], registry: Registry
+) -> dict[str, Mapping[str, OptionValue]]:
+    """Each rule's options, defaults filled in, from values keyed by rule code or
+    name. SelectionError for an unknown rule, ValueError for a bad option."""
+    by_code: dict[str, Mapping[str, object]] = {}
+    for key, options in values.items():
+        rule = registry.lookup(key)
+        if rule is None:
+            raise SelectionError(f"rule options for unknown rule {key!r}")
+        by_code[rule.code] = options
+    return {rule.code: rule.resolve_options(by_code.get(rule.code, {})) for rule in rules}

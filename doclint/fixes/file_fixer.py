@@ -1,0 +1,208 @@
+"""Fixing one file: its findings' fixes (safe ones, or unsafe ones too when
+asked), in order of place and rule, are applied round after round with a
+re-check of the text between rounds (`edits.fix_until_stable`). Only UTF-8
+text is rewritten (a byte-order mark and every line ending are kept); a file
+that is not valid UTF-8, is UTF-16 or does not settle is left as it is, and
+the run says why.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+from doclint.engine import FixOffer, Linter
+from doclint.fixes.edits import Edit, FixError, fix_until_stable
+from doclint.models.findings import Row
+from doclint.rule_api import FixSafety
+from doclint.tree.decoding import decode_utf16
+from doclint.tree.index import Fact, Stamp, digest
+from doclint.tree.reading import read_regular
+
+_BOM = codecs.BOM_UTF8
+
+
+@dataclass(frozen=True)
+class FixSettings:
+    """Which fixes a run applies, and whether it writes them."""
+
+    unsafe: bool = False
+    """Also apply fixes that may change a page's meaning."""
+    write: bool = True
+    """False for `--diff`: work out the fixes, write nothing."""
+
+    def allows(self, safety: FixSafety) -> bool:
+        """Whether a fix (or a rule, by the safety it declares) may be applied."""
+        return safety is FixSafety.SAFE or (self.unsafe and safety is FixSafety.UNSAFE)
+
+
+class FixedText(NamedTuple):
+    """What fixing one file's bytes gives."""
+
+    rows: list[Row]
+    """The findings of the bytes as they end (the original ones if not fixed)."""
+    facts: list[Fact]
+    fixed: Counter[str]
+    """Fixes applied, per rule code."""
+    data: bytes | None
+    """The new bytes, when they differ."""
+    problem: str | None = None
+    """Why the fixes the findings offer were not applied."""
+
+
+class FileFix(NamedTuple):
+    """What one pass gives for one file of the tree (picklable, for workers)."""
+
+    rows: list[Row]
+    facts: list[Fact]
+    fixed: Counter[str]
+    scratch: tuple[str, bytes] | None
+    """The scratch file holding the new bytes, and their hash, when they differ."""
+    problem: str | None
+    disk: tuple[Stamp | None, bytes] | None
+    """Stamp and hash of the file's bytes (None when they could not be read)."""
+
+
+class Fixer:
+    """Fixes files with the rules of one linter."""
+
+    def __init__(self, linter: Linter, fix_settings: FixSettings) -> None:
+        self.linter = linter
+        self.fix_settings = fix_settings
+        self.finding_filter = linter.settings.finding_filter(linter.registry)
+        # A rule declared unsafe fixes only with --unsafe-fixes, whatever a fix says.
+        self.fixing = {rule.code for rule in linter.rules if fix_settings.allows(rule.fix_safety)}
+
+    def fix_file(self, file: Path, scratch_dir: str) -> FileFix:
+        """Fix a file of the tree from its bytes on disk, in the tree as the
+        linter's tree shows it; the new bytes go to a scratch file, the file
+        itself is not written."""
+        offers: list[FixOffer] = []
+        outcome = self.linter.check_file(file, offers)
+        rows, facts = outcome.rows, outcome.facts
+        disk = (outcome.stamp, outcome.content_hash) if outcome.content_hash else None
+        if disk is None or not self.chosen(file, rows, offers):
+            return FileFix(rows, facts, Counter(), None, None, disk)
+        try:
+            data = read_regular(file)
+        except OSError as error:
+            problem = f"cannot read it: {error.strerror or error}"
+            return FileFix(rows, facts, Counter(), None, problem, disk)
+        if digest(data) != disk[1]:
+            problem = "the file changed while doclint read it"
+            return FileFix(rows, facts, Counter(), None, problem, disk)
+        path = self.linter.tree_path(file)
+        fixed = self.fix_checked(data, file, path, rows, facts, offers)
+        scratch = None
+        if fixed.data is not None:
+            handle, name = tempfile.mkstemp(dir=scratch_dir, suffix=".md")
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(fixed.data)
+            scratch = (name, digest(fixed.data))
+        return FileFix(fixed.rows, fixed.facts, fixed.fixed, scratch, fixed.problem, disk)
+
+    def fix_bytes(self, data: bytes, file: Path, path: str) -> FixedText:
+        """Fix a file's bytes (as read from stdin, say), checked as `path` of the tree."""
+        offers: list[FixOffer] = []
+        rows, facts = self.linter.check_bytes(data, path, offers)
+        return self.fix_checked(data, file, path, rows, facts, offers)
+
+    def fix_checked(
+        self,
+        data: bytes,
+        file: Path,
+        path: str,
+        rows: list[Row],
+        facts: list[Fact],
+        offers: list[FixOffer],
+    ) -> FixedText:
+        """Fix bytes already checked once (`rows`, `facts`, `offers`)."""
+        chosen = self.chosen(file, rows, offers)
+        if not chosen:
+            return FixedText(rows, facts, Counter(), None)
+        decoded = _decode(data)
+        if isinstance(decoded, str):
+            return FixedText(rows, facts, Counter(), None, decoded)
+        bom, text = decoded
+        rounds = _Rounds(self, file, path, rows, facts, chosen)
+        try:
+            fixed_text, _ = fix_until_stable(text, rounds.fixes_of, rounds.applied)
+        except FixError as error:
+            codes = ", ".join(sorted({row[2] for row, _ in rounds.chosen}))
+            return FixedText(rows, facts, Counter(), None, f"{error} (in the fixes of {codes})")
+        new = bom + fixed_text.encode("utf-8") if fixed_text != text else None
+        return FixedText(rounds.rows, rounds.facts, rounds.fixed, new)
+
+    def chosen(self, file: Path, rows: list[Row], offers: list[FixOffer]) -> list[FixOffer]:
+        """The fixes to apply: those of findings that are reported (not
+        suppressed in the page, nor ignored for this file) and whose safety
+        and rule's safety are allowed, each once, in order of place and rule."""
+        allows = self.fix_settings.allows
+        offers = [o for o in offers if o[0][2] in self.fixing and allows(o[1].safety)]
+        if not offers:
+            return []
+        reported = {_key(row) for row in self.finding_filter.rows(file, rows)}
+        kept = dict.fromkeys(offer for offer in offers if _key(offer[0]) in reported)
+        return sorted(kept, key=_order)
+
+
+class _Rounds:
+    """The check between two rounds of fixes: the findings of the text so far
+    and the fixes chosen from them."""
+
+    def __init__(
+        self,
+        fixer: Fixer,
+        file: Path,
+        path: str,
+        rows: list[Row],
+        facts: list[Fact],
+        chosen: list[FixOffer],
+    ) -> None:
+        self.fixer, self.file, self.path = fixer, file, path
+        self.rows, self.facts, self.chosen = rows, facts, chosen
+        self.fixed: Counter[str] = Counter()
+        self.checked = True
+        """Whether rows, facts and chosen are those of the text the next round gets."""
+
+    def fixes_of(self, text: str) -> list[tuple[Edit, ...]]:
+        if not self.checked:
+            offers: list[FixOffer] = []
+            self.rows, self.facts = self.fixer.linter.check_decoded(text, self.path, [], [], offers)
+            self.chosen = self.fixer.chosen(self.file, self.rows, offers)
+        self.checked = False
+        return [fix.edits for _, fix in self.chosen]
+
+    def applied(self, indices: list[int]) -> None:
+        self.fixed.update(self.chosen[index][0][2] for index in indices)
+
+
+def _key(row: Row) -> tuple[int, int, str, str]:
+    """A finding whatever severity it is reported with."""
+    return row[0], row[1], row[2], row[5]
+
+
+def _order(offer: FixOffer) -> tuple[object, ...]:
+    row, fix = offer
+    edits = [(e.line, e.column, e.end_line, e.end_column, e.replacement) for e in fix.edits]
+    return row[0], row[1], row[2], row[5], edits
+
+
+def _decode(data: bytes) -> tuple[bytes, str] | str:
+    """(byte-order mark, text) of bytes fixes may rewrite, or why they may not."""
+    utf16 = decode_utf16(data)
+    if utf16 is not None:
+        return f"the file is {utf16[1]}; doclint rewrites only UTF-8 files"
+    bom = _BOM if data.startswith(_BOM) else b""
+    try:
+        return bom, data[len(bom) :].decode("utf-8")
+    except UnicodeDecodeError as error:
+        return (
+            f"the file is not valid UTF-8 (byte offset {error.start + len(bom)}); "
+            "rewriting it would lose the bytes that do not decode"
+        )

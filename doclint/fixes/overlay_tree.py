@@ -1,0 +1,39 @@
+"""The tree as fix mode sees it during a pass: fixed files read from scratch
+copies of their new bytes, nothing is written until the tree settles."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from pathlib import Path
+
+from doclint.tree.index import Tree
+from doclint.tree.reading import read_regular
+
+
+class OverlayTree(Tree):
+    """The tree as the fixes so far leave it: a fixed file reads from the
+    scratch copy of its new bytes; every other answer comes from disk."""
+
+    def __init__(self, root: Path, known_paths: list[str] | None, overlay: dict[str, str]) -> None:
+        super().__init__(root, known_paths)
+        self.overlay = overlay
+
+    def _scratch(self, path: str) -> str | None:
+        if not self.overlay or not self.is_file(path):
+            return None
+        return self.overlay.get(posixpath.normpath(path))
+
+    def read_bytes(self, path: str) -> bytes | None:
+        scratch = self._scratch(path)
+        return read_regular(scratch) if scratch is not None else super().read_bytes(path)
+
+    def file_size(self, path: str) -> int | None:
+        scratch = self._scratch(path)
+        return os.path.getsize(scratch) if scratch is not None else super().file_size(path)
+
+    def is_binary(self, path: str) -> bool | None:
+        scratch = self._scratch(path)
+        if scratch is None:
+            return super().is_binary(path)
+        return b"\0" in read_regular(scratch, 8192)

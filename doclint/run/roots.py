@@ -1,0 +1,140 @@
+"""The roots a run checks against: given, implied by the pages, or the cwd.
+
+The generator writes the page of a source at a path that follows from the
+source's name, which the page's title gives (`# Keyword Index: `a/b.py`` at
+`<root>/docs/a/b.py_kw.md`). So a folder is the root of a tree when the run
+holds a page under its `docs/` whose title implies it, and every file is
+checked in the innermost such root that holds it. A folder inside a root's
+`docs/` is no root of its own: a page there whose title says so is misplaced,
+not a tree. Files in no tree are checked as plain Markdown in the working
+folder (or the common folder of those outside it). `--root` puts every file
+in one root.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from doclint.engine.settings import Settings
+from doclint.parsing.recognition import (
+    FOLDER_PAGES,
+    PAGE_SUFFIXES,
+    expected_page_path,
+    recognise,
+)
+from doclint.tree.index import Tree
+from doclint.tree.reading import read_regular
+from doclint.util.paths import absolute
+
+# A title only implies a root for a file at the path it announces, and every
+# such path ends with one of these: other files are not opened to look.
+_PAGE_NAME_ENDINGS = (*PAGE_SUFFIXES, *FOLDER_PAGES)
+_TITLE_BYTES = 4096
+_DOCS = "/docs/"
+
+
+def absolute_path(path: Path | str) -> Path:
+    """An absolute path with `..` folded away, symlinks left as they are."""
+    return Path(os.path.abspath(path))
+
+
+def choose_root(paths: Iterable[Path | str], cwd: Path) -> Path:
+    """The root of plain files: the cwd when every path lies in it, else their common folder."""
+    absolute = [absolute_path(path) for path in paths] or [cwd]
+    if all(path == cwd or path.is_relative_to(cwd) for path in absolute):
+        return cwd
+    folders = [path if path.is_dir() else path.parent for path in absolute]
+    return Path(os.path.commonpath([str(folder) for folder in folders]))
+
+
+def root_from_title(start: bytes, file: Path | str) -> Path | None:
+    """The root implied by a page at `file` whose text starts with `start`."""
+    root = _implied_root(start, absolute(file))
+    return Path(root) if root is not None else None
+
+
+def _implied_root(start: bytes, path: str) -> str | None:
+    """The root, as an absolute path, implied by a page at the absolute `path`."""
+    title = start.split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff").strip()
+    if not title.startswith("# "):
+        return None
+    expected = expected_page_path(*recognise(title[2:]))
+    if expected is not None and path.endswith("/" + expected):
+        return path[: -len(expected) - 1] or "/"
+    return None
+
+
+def _implies(path: str, root: str) -> bool:
+    """Whether the file at the absolute `path` is a page whose title implies `root`."""
+    if not path.endswith(_PAGE_NAME_ENDINGS):
+        return False
+    try:
+        start = read_regular(path, _TITLE_BYTES)  # a named pipe would block open()
+    except OSError:
+        return False
+    return _implied_root(start, path) == root
+
+
+def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path, list[str]]:
+    """The files of a run under the root each is checked in, roots sorted. The
+    answer depends on the set of files, not on their order."""
+    if settings.root is not None or not files:
+        # A run of no files still has a root: its rules are selected, its cache kept.
+        return {absolute_path(settings.root or cwd): list(files)}
+    paths = {absolute(file): file for file in files}
+    roots = _tree_roots(paths)
+    placed: dict[str, list[str]] = {}
+    outside: list[str] = []
+    for path, file in paths.items():
+        root = _innermost(path, roots)
+        if root is None:
+            outside.append(file)
+        else:
+            placed.setdefault(root, []).append(file)
+    grouped = {Path(root): group for root, group in placed.items()}
+    if outside:
+        grouped.setdefault(choose_root(outside, cwd), []).extend(outside)
+    return dict(sorted(grouped.items()))
+
+
+def _tree_roots(paths: Iterable[str]) -> set[str]:
+    """The roots of the generated trees the files (absolute paths) are in.
+
+    Only a folder holding a `docs/` above some file can be one; it is one
+    when any file below that `docs/` is a page whose title implies it. One
+    such page settles it: a tree's pages are not all read here."""
+    below: dict[str, list[str]] = {}
+    for path in paths:
+        at = path.find(_DOCS)
+        while at >= 0:
+            below.setdefault(path[:at] or "/", []).append(path)
+            at = path.find(_DOCS, at + 1)
+    roots: set[str] = set()
+    for candidate in sorted(below, key=len):  # outer folders first
+        if _in_docs(candidate, roots):
+            continue
+        if any(_implies(path, candidate) for path in below[candidate]):
+            roots.add(candidate)
+    return roots
+
+
+def _in_docs(folder: str, roots: set[str]) -> bool:
+    """Whether `folder` lies in the `docs/` of one of `roots`."""
+    return any((folder + "/").startswith(root.rstrip("/") + _DOCS) for root in roots)
+
+
+def _innermost(path: str, roots: set[str]) -> str | None:
+    """The deepest of `roots` that holds the absolute `path`."""
+    folder = path
+    while folder not in ("", "/"):
+        folder = folder[: folder.rfind("/")]
+        if (folder or "/") in roots:
+            return folder or "/"
+    return None
+
+
+def make_tree_at(settings: Settings, root: Path) -> Tree:
+    """The tree index the rules of a root's files ask, rooted at `root`."""
+    return Tree(root, settings.known_paths)

@@ -1,0 +1,337 @@
+"""A run over files and folders: cached results reused, the rest checked in
+chunks over worker processes."""
+
+from __future__ import annotations
+
+import heapq
+from array import array
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from itertools import accumulate
+from operator import itemgetter
+from pathlib import Path
+from typing import overload
+
+from doclint.engine.linter import FileOutcome, Linter
+from doclint.engine.registry import Registry, load_registry
+from doclint.engine.reporting import FileReporter, PartRenderer, RunResult
+from doclint.engine.settings import Settings
+from doclint.models.findings import DiagnosticRow, Row
+from doclint.run.parallel import (
+    MIN_ITEMS_PER_WORKER,
+    available_cores,
+    close_pool,
+    imap_in_pool,
+    process_pool,
+    start_processes,
+    worker_count,
+)
+from doclint.run.results import ResultStores, StoredResults
+from doclint.run.roots import make_tree_at
+from doclint.run.setup import RunSetup, set_up_runs
+from doclint.run.shards import work_order
+from doclint.run.spill import PartSpool, SpilledParts, remove_spool_folder, spool_folder
+from doclint.util.gc_pause import collect_rarely
+
+
+class _Roots:
+    """The linter and reporter of each root of a run. The main process holds
+    those of every root; a worker forked from it starts with them, and a
+    spawned one makes those of the roots its chunks name."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        cwd: Path,
+        render: PartRenderer | None,
+        setups: Sequence[RunSetup] = (),
+        registry: Registry | None = None,
+    ) -> None:
+        self.settings, self.cwd, self.render = settings, cwd, render
+        self.registry = registry
+        self.at_root = {str(setup.root): (setup.linter, setup.reporter(render)) for setup in setups}
+
+    def at(self, root: str) -> tuple[Linter, FileReporter]:
+        if root not in self.at_root:
+            # Another root's registry serves: loading the rules is the cost of a start.
+            known = next(iter(self.at_root.values()), None)
+            settings, registry = self.settings, known[0].registry if known else self.registry
+            linter = Linter(settings, make_tree_at(settings, Path(root)), registry)
+            found = settings.finding_filter(linter.registry)
+            reporter = FileReporter(found, self.cwd, Path(root), self.render)
+            self.at_root[root] = linter, reporter
+        return self.at_root[root]
+
+
+_roots: _Roots | None = None
+"""A worker's linters and reporters; in the main process, while it forks its
+workers, what they start from (the rules loaded, no tree yet)."""
+_spool: PartSpool | None = None
+"""A worker's file of the parts it renders."""
+
+
+class _Workers:
+    """The worker processes of a run, forked once the run has files enough to
+    share (`start`), while its list of files is still short: a forked process
+    counts all that its parent held as its own memory, and the list of files,
+    their roots and tasks grow with the tree."""
+
+    def __init__(self, settings: Settings, render: PartRenderer | None, registry: Registry):
+        self.jobs = settings.jobs or available_cores()
+        self.least = self.jobs * MIN_ITEMS_PER_WORKER
+        self.start_from = _Roots(settings, Path.cwd(), render, registry=registry)
+        self.pool: ProcessPoolExecutor | None = None
+        self.spool_folder: str | None = None
+        """Where the workers write the parts they render, once they are started."""
+
+    def start(self) -> ProcessPoolExecutor:
+        global _roots
+        if self.pool is None:
+            start = self.start_from
+            if start.render is not None:
+                self.spool_folder = spool_folder()
+            self.pool = process_pool(
+                self.jobs,
+                _start_worker,
+                (start.settings, start.cwd, start.render, self.spool_folder),
+            )
+            _roots = start
+            try:
+                start_processes(self.pool)
+            finally:
+                _roots = None
+        return self.pool
+
+    def close(self, wait: bool) -> None:
+        """Stop the workers; the parts they wrote are open in the main process by now."""
+        if self.pool is not None:
+            close_pool(self.pool, wait)
+        if self.spool_folder is not None:
+            remove_spool_folder(self.spool_folder)
+
+
+def _start_worker(
+    settings: Settings, cwd: Path, render: PartRenderer | None, folder: str | None
+) -> None:
+    global _roots, _spool
+    collect_rarely()
+    _spool = PartSpool(folder) if folder is not None else None
+    if _roots is not None and _roots.settings is settings:
+        return  # forked from the run's own process: its linters are here already
+    _roots = _Roots(settings, cwd, render)
+
+
+def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[FileOutcome]:
+    """Check the files of a chunk, each (root, file): a chunk carries the root
+    of each of its files, since one run may check several trees."""
+    assert _roots is not None
+    outcomes = [_checked(*_roots.at(root), Path(file)) for root, file in chunk]
+    if _spool is None:
+        return outcomes
+    placed = [
+        outcome if outcome.part is None else outcome._replace(part=_spool.place(outcome.part))
+        for outcome in outcomes
+    ]
+    _spool.flush()  # the main process reads the parts once it has the chunk
+    return placed
+
+
+def _checked(linter: Linter, reporter: FileReporter, file: Path) -> FileOutcome:
+    """A file checked, its part rendered if the run renders; without a cache,
+    only what the run reports (the rest costs pickling from a worker)."""
+    outcome = linter.check_file(file)
+    if reporter.render is not None:
+        outcome = outcome._replace(part=reporter.part(file, outcome.rows))
+    if not linter.settings.cache:
+        outcome = outcome._replace(facts=[], rows=[] if reporter.render else outcome.rows)
+    return outcome
+
+
+def run(
+    paths: Iterable[str | Path],
+    settings: Settings | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    render: PartRenderer | None = None,
+    stores: ResultStores | None = None,
+) -> RunResult:
+    """Check files and folders (folders are walked for Markdown files), each
+    file in the tree of its root (root.py), reusing the stored results of
+    unchanged files (from `stores`) and spreading the rest over processes.
+    `progress(done, total)` follows the files still to be checked. With
+    `render`, each file's findings come back rendered (`RunResult.parts`),
+    kept on disk as they come, so that memory does not grow with the findings."""
+    settings = settings or Settings()
+    registry = load_registry()
+    workers = _Workers(settings, render, registry)
+    try:
+        many = (workers.least, workers.start) if workers.jobs > 1 else None
+        files = _Files(set_up_runs(paths, settings, registry, many, stores))
+        setups = files.setups
+        roots = _Roots(settings, Path.cwd(), render, setups)
+        results: dict[int, list[Row]] = {}
+        parts = SpilledParts(lambda: workers.spool_folder) if render is not None else None
+        missing = _from_caches(files, roots, results, parts)
+        for number, outcome in _check_missing(files, roots, missing, progress, workers):
+            if parts is not None:
+                parts.add(number, outcome.part)
+            else:
+                results[number] = outcome.rows
+            setup, index = files.locate(number)
+            if setup.cache is not None:
+                _store(setup.cache, setup.files.tree_paths[index], outcome)
+    except BaseException:
+        workers.close(wait=False)
+        raise
+    workers.close(wait=True)
+    for setup in setups:
+        if setup.cache is not None:
+            setup.cache.save()
+    diagnostics = _diagnostics(files, results)
+    rendered = parts.sort(files.shown()) if parts is not None else None
+    cached = len(files) - len(missing)
+    return RunResult(diagnostics, len(files), cached, files.paths(), rendered)
+
+
+class _Files:
+    """The files of every root of a run, numbered one after the other."""
+
+    def __init__(self, setups: list[RunSetup]) -> None:
+        self.setups = setups
+        self.starts = list(accumulate((len(setup.files) for setup in setups), initial=0))
+
+    def __len__(self) -> int:
+        return self.starts[-1]
+
+    def locate(self, number: int) -> tuple[RunSetup, int]:
+        """The setup of the `number`-th file, and its index there."""
+        at = self._root_of(number)
+        return self.setups[at], number - self.starts[at]
+
+    def _root_of(self, number: int) -> int:
+        return bisect_right(self.starts, number) - 1
+
+    def numbered(self) -> Iterator[tuple[int, RunSetup, int]]:
+        """Each file's number, setup and index there."""
+        for setup, start in zip(self.setups, self.starts, strict=False):
+            for index in range(len(setup.files)):
+                yield start + index, setup, index
+
+    def shown(self) -> Sequence[str]:
+        """Each file's path as shown, by number."""
+        if len(self.setups) == 1:
+            return self.setups[0].files.shown
+        return [shown for setup in self.setups for shown in setup.files.shown]
+
+    def paths(self) -> Sequence[Path]:
+        if len(self.setups) == 1:
+            return self.setups[0].files
+        return [file for setup in self.setups for file in setup.files]
+
+    def place(self, number: int) -> tuple[str, str]:
+        """The file's root and path, as a worker is told them."""
+        setup, index = self.locate(number)
+        return str(setup.root), setup.files.texts[index]
+
+    def work_order(self, number: int) -> tuple[int, str, int]:
+        """Where the file comes in the work: by root, then shards.work_order."""
+        at = self._root_of(number)
+        tree_path = self.setups[at].files.tree_paths[number - self.starts[at]]
+        return at, *work_order(tree_path)
+
+
+class _Chunks(Sequence[tuple[str, str]]):
+    """The (root, file) of each file to check, made as a chunk of them is cut
+    (parallel.imap_in_pool): not held for the whole tree at once."""
+
+    def __init__(self, files: _Files, numbers: array[int]) -> None:
+        self.files, self.numbers = files, numbers
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    @overload
+    def __getitem__(self, item: int) -> tuple[str, str]: ...
+    @overload
+    def __getitem__(self, item: slice) -> list[tuple[str, str]]: ...
+    def __getitem__(self, item: int | slice) -> tuple[str, str] | list[tuple[str, str]]:
+        if isinstance(item, slice):
+            return [self.files.place(number) for number in self.numbers[item]]
+        return self.files.place(self.numbers[item])
+
+
+def _from_caches(
+    files: _Files, roots: _Roots, results: dict[int, list[Row]], parts: SpilledParts | None
+) -> array[int]:
+    """Fill `results` (or with a renderer, `parts`) with the files the caches
+    answer for, by number; the numbers of the other files, to check."""
+    missing = array("q")
+    for number, setup, index in files.numbered():
+        file, tree_path = setup.files.texts[index], setup.files.tree_paths[index]
+        stored = None
+        if setup.cache is not None:
+            found = setup.cache.lookup_entry(tree_path, file, setup.linter.tree.fact)
+            stored = found[0] if found is not None else None
+        if stored is None:
+            missing.append(number)
+        elif parts is not None:
+            reporter = roots.at(str(setup.root))[1]
+            parts.add(number, reporter.part(Path(file), stored))
+        else:
+            results[number] = stored
+    return missing
+
+
+def _diagnostics(files: _Files, results: dict[int, list[Row]]) -> list[DiagnosticRow]:
+    """The findings of every root's files, file by file in the order of their paths."""
+    of_roots = [
+        setup.diagnostics(
+            {number - start: rows for number, rows in results.items() if start <= number < stop}
+        )
+        for setup, start, stop in zip(files.setups, files.starts, files.starts[1:], strict=False)
+    ]
+    if len(of_roots) == 1:
+        return of_roots[0]
+    return list(heapq.merge(*of_roots, key=itemgetter(0)))
+
+
+def _check_missing(
+    files: _Files,
+    roots: _Roots,
+    missing: array[int],
+    progress: Callable[[int, int], None] | None,
+    workers: _Workers,
+) -> Iterator[tuple[int, FileOutcome]]:
+    """Each file that the caches did not answer for (by number), and what
+    checking it gave, as the files are checked (not all kept till the end)."""
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        if progress is not None:
+            progress(done, len(missing))
+
+    missing = array("q", sorted(missing, key=files.work_order))
+    jobs = worker_count(roots.settings.jobs, len(missing))
+    if jobs <= 1:
+        for number in missing:
+            root, file = files.place(number)
+            yield number, _checked(*roots.at(root), Path(file))
+            advance(1)
+        return
+    # A source's pages, all levels: numbered groups, not the work order's strings.
+    groups, previous = array("q"), None
+    for number in missing:
+        group = files.work_order(number)[:2]
+        groups.append(len(groups) if group != previous else groups[-1])
+        previous = group
+    chunks = _Chunks(files, missing)
+    outcomes = imap_in_pool(workers.start(), jobs, _check_chunk, chunks, advance, groups)
+    yield from zip(missing, outcomes, strict=True)
+
+
+def _store(cache: StoredResults, path: str, outcome: FileOutcome) -> None:
+    """Keep a file's outcome, if there is something to tell a change by."""
+    if outcome.stamp is not None and outcome.content_hash is not None:
+        cache.store(path, outcome.stamp, outcome.content_hash, outcome.facts, outcome.rows)

@@ -1,0 +1,43 @@
+"""Which of N machines checks a file (`--shard K/N`).
+
+A file's shard is a hash of its path relative to the tree root, so every
+machine of a CI matrix cuts a tree the same way, whatever its checkout folder
+or file system order. Pages that read the same source share a shard
+(`work_affinity`): each source is parsed on one machine only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from doclint.engine.settings import Shard
+from doclint.parsing.recognition import PAGE_SUFFIXES
+
+
+def work_affinity(path: str) -> str:
+    """Pages that read the same source sort together: a file's documentation,
+    its keyword index and their level-2 pages (`docs/docs/...`) all map to
+    `docs/<file>`. Chunks of work in this order give each source to one
+    worker, which reads and parses it once instead of once per worker."""
+    return work_order(path)[0]
+
+
+def work_order(path: str) -> tuple[str, int]:
+    """The place of a page in the work: its `work_affinity`, then its level
+    (the page endings its name carries), so that a page comes before the
+    level-2 pages made of it, which read it again (and find it just read)."""
+    if path.startswith("docs/docs/"):
+        path = path[len("docs/") :]
+    level = 0
+    while path.endswith(PAGE_SUFFIXES):
+        path = path.rsplit("_", 1)[0]
+        level += 1
+    return path, level
+
+
+def holds(shard: Shard, tree_path: str) -> bool:
+    """Whether the file at `tree_path` (relative to the root, POSIX) is in
+    `shard`'s part."""
+    key = work_affinity(tree_path).encode("utf-8", "surrogatepass")
+    number = int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big")
+    return number % shard.count == shard.index - 1

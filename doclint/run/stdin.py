@@ -1,0 +1,56 @@
+"""Checking an editor's buffer, read from stdin, as one file of the tree."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from doclint.engine.linter import Linter
+from doclint.engine.reporting import RunResult, shown_paths
+from doclint.engine.settings import Settings
+from doclint.models.findings import DiagnosticRow, Row
+from doclint.run.roots import choose_root, make_tree_at, root_from_title
+from doclint.util.paths import display_path
+
+
+def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = None) -> RunResult:
+    """Check `data` (an editor's buffer) as the file `filename` of the tree; the
+    other files are read from disk as usual. Nothing is cached. A filename that
+    `exclude` leaves out gives no findings and counts no file."""
+    settings = settings or Settings()
+    linter = stdin_linter(data, filename, settings)
+    if linter is None:
+        return RunResult([], 0, 0)
+    file = Path(filename)
+    rows, _ = linter.check_bytes(data, linter.tree_path(file))
+    return stdin_result(linter, file, rows)
+
+
+def read_stdin(limit: int) -> bytes:
+    """The buffer on stdin, at most `limit` bytes: OSError when there is more
+    (stdin from /dev/zero never ends) or no stdin at all (closed)."""
+    if sys.stdin is None:
+        raise OSError("closed")
+    data = sys.stdin.buffer.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(f"over the limit of {limit:,} bytes (--max-file-size)")
+    return data
+
+
+def stdin_linter(data: bytes, filename: str | Path, settings: Settings) -> Linter | None:
+    """The linter for text read from stdin as the file `filename`; None when
+    `exclude` leaves that file out."""
+    file = Path(filename)
+    if settings.path_filter().excludes(file):
+        return None
+    root = settings.root or root_from_title(data[:4096], file) or choose_root([file], Path.cwd())
+    return Linter(settings, make_tree_at(settings, root))
+
+
+def stdin_result(linter: Linter, file: Path, rows: list[Row]) -> RunResult:
+    """The result of checking stdin as `file`, its findings filtered as a file's are."""
+    cwd = Path.cwd()
+    rows = linter.settings.finding_filter(linter.registry).rows(file, rows)
+    rows = shown_paths(rows, linter.tree.root, cwd)
+    shown = display_path(file, cwd)
+    return RunResult(sorted({DiagnosticRow(shown, *row) for row in rows}), 1, 0, [file])

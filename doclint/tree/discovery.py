@@ -1,0 +1,386 @@
+"""Which files a run checks: named files as they are, folders walked for Markdown,
+less what `exclude` patterns and the repository's `.gitignore` files leave out.
+
+Patterns follow gitignore's rules (the same matcher serves `exclude`,
+`extend-exclude`, `per-file-ignores` and `.gitignore` files): a pattern with a
+slash before its end is anchored to the folder it is relative to, one without
+matches a name at any depth; `*` and `?` stop at `/`, `**` crosses folders, a
+trailing `/` matches folders only, `!` re-includes, `#` starts a comment. A
+path is left out when it or any folder above it matches, so nothing under an
+excluded folder comes back.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from doclint.tree.reading import read_regular
+from doclint.util.paths import absolute
+
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+# Folders no documentation tree wants walked; `exclude` replaces this list,
+# `extend-exclude` adds to it (as in ruff).
+DEFAULT_EXCLUDE = (".git", ".hg", ".svn", "node_modules", ".doclint_cache", "__pycache__")
+GITIGNORE = ".gitignore"
+
+
+class MissingPathError(FileNotFoundError):
+    """A path named on the command line does not exist."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One compiled gitignore-style pattern."""
+
+    regex: re.Pattern[str]
+    negated: bool
+    dir_only: bool
+    anchored: bool
+    on_name: bool
+    """The pattern can only match a last path component: it is tried on the name."""
+
+
+def compile_pattern(line: str) -> Pattern | None:
+    """A pattern as one line of a `.gitignore` file gives it; None for a blank
+    line or a comment."""
+    line = _strip_trailing_spaces(line.rstrip("\n\r"))
+    if not line or line.startswith("#"):
+        return None
+    negated = line.startswith("!")
+    if negated or line.startswith(("\\!", "\\#")):
+        line = line[1:]
+    dir_only = line.endswith("/")
+    line = line.rstrip("/")
+    if not line:
+        return None
+    anchored = "/" in line
+    line = line.lstrip("/")
+    if line.startswith("**/"):
+        line, anchored = line[3:], False
+    segments = line.split("/")
+    on_name = not anchored and "**" not in line
+    # Not anchored: the pattern may start at any depth, as if after a `**/`.
+    regex = _translate(segments if anchored or on_name else ["**", *segments])
+    return Pattern(re.compile(regex, re.DOTALL), negated, dir_only, anchored, on_name)
+
+
+def _strip_trailing_spaces(line: str) -> str:
+    stripped = line.rstrip(" ")
+    # "\ " keeps the one escaped space it ends with.
+    if stripped.endswith("\\") and len(stripped) < len(line):
+        return stripped + " "
+    return stripped
+
+
+def _translate(segments: list[str]) -> str:
+    """A regular expression that matches in time linear in the path times the
+    pattern, whatever the pattern: each `**` and each `*` finds the leftmost
+    place where what follows it fits, and never tries another (an atomic
+    group). Leftmost is always right, as what follows has a fixed width (a
+    segment, or a run of letters, `?` and classes); plain backtracking tried
+    every split and took minutes on a line of a few dozen stars."""
+    runs: list[list[str]] = [[]]  # runs of segments, split at each `**`
+    for segment in segments:
+        if segment == "**":
+            runs.append([])
+        else:
+            runs[-1].append(_translate_segment(segment))
+    if len(runs) == 1:
+        return "/".join(runs[0])
+    parts = ["/".join(runs[0]) + "/" if runs[0] else ""]
+    for run in runs[1:-1]:
+        if run:
+            parts.append("(?>(?:[^/]*/)*?" + "/".join(run) + "/)")
+    last = runs[-1]
+    parts.append("(?:[^/]*/)*" + "/".join(last) if last else ".*")
+    return "".join(parts)
+
+
+def _translate_segment(segment: str) -> str:
+    """One segment of a pattern; consecutive stars are one star, as in git."""
+    chunks: list[list[str]] = [[]]  # what lies between stars
+    index = 0
+    while index < len(segment):
+        char = segment[index]
+        index += 1
+        if char == "*":
+            if chunks[-1] or len(chunks) == 1:
+                chunks.append([])
+        elif char == "?":
+            chunks[-1].append("[^/]")
+        elif char == "\\" and index < len(segment):
+            chunks[-1].append(re.escape(segment[index]))
+            index += 1
+        elif char == "[" and (found := _bracket(segment, index)) is not None:
+            chunks[-1].append(found[0])
+            index = found[1]
+        else:
+            chunks[-1].append(re.escape(char))
+    first, *middle = ("".join(chunk) for chunk in chunks)
+    if not middle:
+        return first
+    *middle, last = middle
+    return first + "".join(f"(?>[^/]*?{chunk})" for chunk in middle) + "[^/]*" + last
+
+
+def _bracket(segment: str, start: int) -> tuple[str, int] | None:
+    """A bracket expression opening before `start`, as a regex class, and the
+    index after it; None when it is no class (then `[` is literal): unclosed,
+    or a range that runs backwards (`[z-a]`), which a regex refuses."""
+    end = _class_end(segment, start)
+    if end is None:
+        return None
+    body = segment[start:end]
+    negate = body[:1] in ("!", "^")
+    body = body[1:] if negate else body
+    members: list[str] = []
+    index = 0
+    while index < len(body):
+        if index + 2 < len(body) and body[index + 1] == "-":
+            low, high = body[index], body[index + 2]
+            if low > high:
+                return None
+            members.append(f"{re.escape(low)}-{re.escape(high)}")
+            index += 3
+        else:
+            members.append(re.escape(body[index]))
+            index += 1
+    # A class never matches the `/` between folders, negated or not.
+    return ("[^/" if negate else "[") + "".join(members) + "]", end + 1
+
+
+def _class_end(segment: str, start: int) -> int | None:
+    """Index of the `]` closing a bracket expression that opens before `start`."""
+    index = start
+    if index < len(segment) and segment[index] in "!^":
+        index += 1
+    if index < len(segment) and segment[index] == "]":
+        index += 1  # a leading `]` is a member, not the end
+    end = segment.find("]", index)
+    return end if end >= 0 else None
+
+
+class PatternSet:
+    """Patterns relative to one folder: an `exclude` list, or one `.gitignore`."""
+
+    def __init__(self, base: str, patterns: tuple[Pattern, ...]) -> None:
+        self.base = base
+        """Absolute folder the patterns are relative to."""
+        self.patterns = patterns
+        self._in_order = not any(pattern.negated for pattern in patterns)
+        # Without `!`, any match excludes: one combined search per kind of pattern.
+        self._combined = {
+            is_dir: tuple(
+                _combine(
+                    p
+                    for p in patterns
+                    if (is_dir or not p.dir_only) and (p.on_name, p.anchored) == kind
+                )
+                for kind in ((True, False), (False, False), (False, True))
+            )
+            for is_dir in (False, True)
+        }
+
+    @classmethod
+    def parse(cls, base: Path | str, lines: Iterable[str]) -> PatternSet:
+        compiled = (compile_pattern(line) for line in lines)
+        return cls(os.path.abspath(base), tuple(p for p in compiled if p is not None))
+
+    def decide(self, relative: str, is_dir: bool) -> bool | None:
+        """True if the last pattern matching `relative` (a POSIX path relative to
+        `base`) excludes it, False if it re-includes it, None if none matches."""
+        name = relative.rpartition("/")[2]
+        outside = relative.startswith("../")
+        if self._in_order:
+            on_name, on_path, anchored = self._combined[is_dir]
+            if (
+                (on_name and on_name.fullmatch(name))
+                or (on_path and on_path.fullmatch(relative))
+                or (anchored and not outside and anchored.fullmatch(relative))
+            ):
+                return True
+            return None
+        for pattern in reversed(self.patterns):
+            if (pattern.dir_only and not is_dir) or (outside and pattern.anchored):
+                continue
+            if pattern.regex.fullmatch(name if pattern.on_name else relative):
+                return not pattern.negated
+        return None
+
+    def relative(self, absolute: str) -> str:
+        relative = os.path.relpath(absolute, self.base)
+        return relative if os.sep == "/" else relative.replace(os.sep, "/")
+
+    def matches(self, absolute: str, is_dir: bool = False) -> bool:
+        """Whether a path or any folder above it (up to `base`) is matched."""
+        relative = self.relative(absolute)
+        if relative == ".":
+            return False
+        parts = relative.split("/")
+        start = next((i for i, part in enumerate(parts) if part != ".."), len(parts))
+        for end in range(start + 1, len(parts) + 1):
+            last = end == len(parts)
+            if self.decide("/".join(parts[:end]), is_dir or not last):
+                return True
+        return False
+
+
+@dataclass
+class PathFilter:
+    """What a run leaves out: `exclude` patterns (for every path, named or
+    walked) and, when walking folders of a git repository, its `.gitignore`
+    files and `.git/info/exclude`."""
+
+    exclude: PatternSet
+    respect_gitignore: bool = True
+    include: PatternSet | None = None
+    """Globs of the files a walk picks (None: Markdown files, by suffix)."""
+    extend_include: PatternSet | None = None
+    """Globs of files a walk picks besides `include`'s."""
+
+    @classmethod
+    def build(
+        cls,
+        base: Path,
+        exclude: Sequence[str] | None = None,
+        extend_exclude: Sequence[str] = (),
+        respect_gitignore: bool = True,
+        include: Sequence[str] | None = None,
+        extend_include: Sequence[str] = (),
+    ) -> PathFilter:
+        patterns = [*(DEFAULT_EXCLUDE if exclude is None else exclude), *extend_exclude]
+        return cls(
+            PatternSet.parse(base, patterns),
+            respect_gitignore,
+            None if include is None else PatternSet.parse(base, include),
+            PatternSet.parse(base, extend_include) if extend_include else None,
+        )
+
+    def picks(self, folder: str, name: str) -> bool:
+        """Whether a walk checks the file `name` of `folder` (absolute): `include`
+        (Markdown files by default) or `extend-include` matches it."""
+        if self.include is None:
+            if name.lower().endswith(MARKDOWN_SUFFIXES):
+                return True
+        elif self.include.matches(os.path.join(folder, name)):
+            return True
+        extra = self.extend_include
+        return extra is not None and extra.matches(os.path.join(folder, name))
+
+    def excludes(self, path: Path) -> bool:
+        """Whether `exclude` leaves out a named path (a folder above it matching counts)."""
+        return self.exclude.matches(os.path.abspath(path), path.is_dir())
+
+    def walk(self, folder: Path) -> Iterator[Path]:
+        """Markdown files under `folder`, sorted, not following symlinked folders,
+        as absolute paths."""
+        top = os.path.abspath(folder)
+        chains: dict[str, tuple[PatternSet, ...]] = {top: self._ignores_above(top)}
+        for current, folders, files in os.walk(top):
+            chain = chains.pop(current, ())
+            if self.respect_gitignore and GITIGNORE in files:
+                chain = (*chain, _read_patterns(Path(current), Path(current) / GITIGNORE))
+            left_out = self._judge(current, chain)
+            kept = []
+            for name in sorted(folders):
+                if not left_out(name, True):
+                    kept.append(name)
+                    chains[os.path.join(current, name)] = chain
+            folders[:] = kept
+            for name in sorted(files):
+                if self.picks(current, name) and not left_out(name, False):
+                    # One Path per file, built from a string: pathlib's joins cost
+                    # more than the walk on a tree of 100,000 files. Absolute, as
+                    # every later step needs it (and os.getcwd() is a system call).
+                    yield Path(os.path.join(current, name))
+
+    def _judge(self, folder: str, ignores: tuple[PatternSet, ...]) -> Callable[[str, bool], bool]:
+        """Whether an entry of `folder` is left out, by its name: each pattern set
+        sees the path relative to its own base (the folder's part computed once)."""
+        exclude, prefix = self.exclude, _prefix(self.exclude.relative(folder))
+        # Deeper .gitignore files override shallower ones; within a file the last match wins.
+        deepest_first = [(patterns, _prefix(patterns.relative(folder))) for patterns in ignores]
+        deepest_first.reverse()
+
+        def left_out(name: str, is_dir: bool) -> bool:
+            if exclude.decide(prefix + name, is_dir):
+                return True
+            for patterns, start in deepest_first:
+                decided = patterns.decide(start + name, is_dir)
+                if decided is not None:
+                    return decided
+            return False
+
+        return left_out
+
+    def _ignores_above(self, top: str) -> tuple[PatternSet, ...]:
+        """The ignore files of the repository `top` lies in, from its root down to
+        the folder above `top`; none outside a git repository (as git does), and
+        none when they leave out `top` itself: a folder named on the command
+        line is walked, with only the ignore files inside it."""
+        if not self.respect_gitignore:
+            return ()
+        repository = _repository_root(Path(top))
+        if repository is None:
+            return ()
+        sets = [_read_patterns(repository, repository / ".git" / "info" / "exclude")]
+        folder = repository
+        for part in Path(top).relative_to(repository).parts:
+            sets.append(_read_patterns(folder, folder / GITIGNORE))
+            kept = tuple(patterns for patterns in sets if patterns.patterns)
+            if self._judge(str(folder), kept)(part, True):
+                return ()
+            folder = folder / part
+        return tuple(patterns for patterns in sets if patterns.patterns)
+
+
+def _combine(patterns: Iterable[Pattern]) -> re.Pattern[str] | None:
+    sources = [pattern.regex.pattern for pattern in patterns]
+    return re.compile("|".join(f"(?:{s})" for s in sources), re.DOTALL) if sources else None
+
+
+def _prefix(relative: str) -> str:
+    return "" if relative == "." else relative + "/"
+
+
+def _repository_root(folder: Path) -> Path | None:
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return None
+
+
+def _read_patterns(base: Path, file: Path) -> PatternSet:
+    try:
+        # read_regular: a named pipe called .gitignore must not hang the walk;
+        # and, as git (2.32 on), a .gitignore that is a symbolic link is not
+        # followed: it could lead out of the tree.
+        text = read_regular(file, follow_symlinks=False).decode("utf-8", errors="replace")
+    except OSError:
+        text = ""
+    return PatternSet.parse(base, text.splitlines())
+
+
+def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> Iterator[Path]:
+    """Files to check, each once, as absolute paths: a named file whatever its
+    extension, and the Markdown files under a named folder (symlinked folders
+    are not followed, not even one named: it is checked as a file, which tells
+    where it leads)."""
+    path_filter = path_filter or PathFilter.build(Path.cwd())
+    seen: set[str] = set()
+    for path in paths:
+        if path.is_dir() and not path.is_symlink():
+            found: Iterable[Path] = () if path_filter.excludes(path) else path_filter.walk(path)
+        elif path.exists() or path.is_symlink():
+            found = () if path_filter.excludes(path) else [Path(absolute(path))]
+        else:
+            raise MissingPathError(f"{path}: no such file or directory")
+        for file in found:
+            key = str(file)
+            if key not in seen:
+                seen.add(key)
+                yield file

@@ -1,0 +1,408 @@
+"""What the tree holds: which paths exist, their sizes, documented sources, anchors.
+
+Built once per run and shared by every file's check. Paths are POSIX paths
+relative to the tree root. Existence comes either from the file system (one
+`scandir` per folder, cached) or from a listing (`--known-paths`), in which
+case file contents are still read from disk when they are there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import posixpath
+from pathlib import Path
+from typing import NamedTuple
+
+from doclint.tree.reading import MAX_FILE_SIZE, read_regular
+from doclint.util.lru import LatestDict
+
+# Sources kept read: the work is ordered so that the pages of one source come
+# together (engine `work_affinity`), and a process that kept every source it
+# read would hold the text of a whole tree's sources by the end.
+SOURCES_KEPT = 64
+# Pages kept as the engine read them to check them: a level-2 page documents
+# a page of the same source, checked a few files before it (the same order).
+READS_KEPT = 8
+# Answers kept (bounded_dict.py): the folders listed, the facts asked, the
+# files stat'ed, the anchors of link targets. Bounded, so that a process does
+# not grow with the tree; enough that the neighbouring files the work puts
+# together find the answers they share.
+FOLDERS_KEPT = 4096
+FACTS_KEPT = 1 << 16
+STATS_KEPT = 1 << 14
+ANCHORS_KEPT = 1 << 12
+
+Stamp = tuple[int, int, int]
+"""(mtime in ns, size, ctime in ns) of a file: tells whether it may have
+changed since its bytes were last read, never what they are."""
+Fact = tuple[str, str, object]
+"""A question a rule asked about the tree (kind, path) and its answer."""
+
+
+def digest(data: bytes | memoryview) -> bytes:
+    """The digest that stands for a file's bytes, or an answer's, wherever
+    two of them are compared."""
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:
+    """The `Stamp` of a file, None when it cannot be seen. The ctime moves
+    when the file's mode or owner does: whether it can be read is an input too."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_mtime_ns, info.st_size, info.st_ctime_ns)
+
+
+class SourceFile(NamedTuple):
+    """A documented source as a rule sees it.
+
+    `exact` is False when the text comes from the block embedded in the
+    source's `X_docs.md` rather than from the file itself: its text is what
+    the generator read, but its byte size is not the file's.
+    """
+
+    path: str
+    text: str
+    exact: bool
+    size: int | None
+
+
+class Tree:
+    """Read-only facts about the tree, shared by all files of a run."""
+
+    def __init__(self, root: Path, known_paths: list[str] | None = None) -> None:
+        self.root = Path(os.path.abspath(root))
+        # Paths are joined as strings: pathlib costs more than the stat it wraps.
+        self._root = str(self.root)
+        self._prefix = os.path.join(self._root, "")
+        self._listing: set[str] | None = None
+        self._listing_dirs: dict[str, tuple[set[str], set[str]]] = {}
+        if known_paths is not None:
+            self._load_listing(known_paths)
+        # Stored together, forgotten together: both keep FOLDERS_KEPT.
+        self._scanned: dict[str, dict[str, bool] | None] = LatestDict(FOLDERS_KEPT)
+        self._symlinks: dict[str, set[str]] = LatestDict(FOLDERS_KEPT)
+        """Per folder scanned, its entries that are symbolic links."""
+        self._inside: dict[str, bool] = {"": True}
+        """Per folder, whether it is reached without leaving the root through a link."""
+        self._real_root = os.path.realpath(self._root)
+        self._anchor_cache: dict[str, frozenset[str] | None] = LatestDict(ANCHORS_KEPT)
+        self._source_cache: dict[str, SourceFile | None] = LatestDict(SOURCES_KEPT)
+        self._recent_reads: dict[str, bytes] = LatestDict(READS_KEPT)
+        self._facts: dict[tuple[str, str], object] = LatestDict(FACTS_KEPT)
+        self._stats: dict[str, os.stat_result | None] = LatestDict(STATS_KEPT)
+        self._places: dict[str, str | None] = LatestDict(STATS_KEPT)
+
+    @property
+    def listing_mode(self) -> bool:
+        return self._listing is not None
+
+    def _load_listing(self, known_paths: list[str]) -> None:
+        files: set[str] = set()
+        for raw in known_paths:
+            path = posixpath.normpath(raw.strip().lstrip("./")) if raw.strip() else ""
+            if path and path != "." and not path.startswith("../"):
+                files.add(path)
+        self._listing = files
+        dirs = self._listing_dirs
+        dirs[""] = (set(), set())
+        for path in sorted(files):
+            parent, name = posixpath.split(path)
+            chain = parent
+            while True:
+                dirs.setdefault(chain, (set(), set()))
+                if not chain:
+                    break
+                up, base = posixpath.split(chain)
+                dirs.setdefault(up, (set(), set()))[1].add(base)
+                chain = up
+            dirs[parent][0].add(name)
+
+    def _scan(self, folder: str) -> dict[str, bool] | None:
+        """Names in a folder on disk, each mapped to "is a directory"."""
+        if folder in self._scanned:
+            return self._scanned[folder]
+        entries: dict[str, bool] = {}
+        links: set[str] = set()
+        result: dict[str, bool] | None = None
+        if self.reaches(folder):
+            try:
+                with os.scandir(self._on_disk(folder)) as scan:
+                    for entry in scan:
+                        try:
+                            entries[entry.name] = entry.is_dir()
+                            if entry.is_symlink():
+                                links.add(entry.name)
+                        except OSError:
+                            entries[entry.name] = False
+                result = entries
+            except OSError:
+                pass
+        self._scanned[folder] = result
+        self._symlinks[folder] = links
+        return result
+
+    def reaches(self, folder: str) -> bool:
+        """Whether a folder of the tree (clean, "" for the root) is reached
+        without a symbolic link out of the root on the way: nothing beyond such
+        a link is listed or read, whatever a link or a title names."""
+        # From the deepest folder already known down: a link target may name
+        # thousands of folders, too deep to recurse.
+        unknown = []
+        while folder not in self._inside:
+            unknown.append(folder)
+            folder = _split(folder)[0]
+        inside = self._inside[folder]
+        for folder in reversed(unknown):
+            inside = inside and self._stays(*_split(folder))
+            self._inside[folder] = inside
+        return inside
+
+    def _stays(self, folder: str, name: str) -> bool:
+        """Whether an entry of a reached folder is no link leading out of the root.
+        Only links cost a resolution; the folder's scan says which entries are."""
+        links = self._symlinks.get(folder)
+        if links is None:
+            self._scan(folder)
+            links = self._symlinks[folder]
+        if name not in links:
+            return True
+        real = os.path.realpath(self._on_disk(posixpath.join(folder, name)))
+        return real == self._real_root or real.startswith(self._real_root + os.sep)
+
+    def escapes(self, path: str) -> bool:
+        """Whether a path of the tree leads out of the root: by its `..`, or
+        through a symbolic link (a file or a folder on the way)."""
+        clean = _clean(path)
+        if clean is None:
+            return "\0" not in path  # a name with a NUL names no file, nowhere
+        return not self._within(clean)
+
+    def _within(self, clean: str) -> bool:
+        """Whether a clean path of the tree stays inside the root all the way."""
+        if not clean:
+            return True
+        parent, name = _split(clean)
+        inside = self._inside.get(parent)
+        if inside is None:
+            inside = self.reaches(parent)
+        return inside and self._stays(parent, name)
+
+    def _readable(self, path: str) -> str | None:
+        """Where a file of the tree is on disk; None when it lies beyond the root.
+        Kept per path: every file's facts name the same few link targets."""
+        if path in self._places:
+            return self._places[path]
+        clean = _clean(path)
+        place = self._on_disk(clean) if clean is not None and self._within(clean) else None
+        self._places[path] = place
+        return place
+
+    def _on_disk(self, clean: str) -> str:
+        return self._prefix + clean if clean else self._root
+
+    def children(self, folder: str) -> tuple[list[str], list[str]] | None:
+        """(files, subfolders) of a folder, sorted; None if it is not a folder."""
+        folder = _clean(folder)
+        if folder is None:
+            return None
+        if self._listing is not None:
+            found = self._listing_dirs.get(folder)
+            return (sorted(found[0]), sorted(found[1])) if found is not None else None
+        entries = self._scan(folder)
+        if entries is None:
+            return None
+        return (
+            sorted(name for name, is_dir in entries.items() if not is_dir),
+            sorted(name for name, is_dir in entries.items() if is_dir),
+        )
+
+    def is_dir(self, path: str) -> bool:
+        path = _clean(path)
+        if path is None:
+            return False
+        if self._listing is not None:
+            return path in self._listing_dirs
+        if not path:
+            return True
+        parent, name = _split(path)
+        scanned = self._scan(parent)
+        return scanned is not None and scanned.get(name) is True and self._stays(parent, name)
+
+    def is_file(self, path: str) -> bool:
+        path = _clean(path)
+        if path is None:
+            return False
+        if self._listing is not None:
+            return path in self._listing
+        if not path:
+            return False
+        parent, name = _split(path)
+        scanned = self._scan(parent)
+        return scanned is not None and scanned.get(name) is False and self._stays(parent, name)
+
+    def exists(self, path: str) -> bool:
+        return self.is_file(path) or self.is_dir(path)
+
+    def read_bytes(self, path: str) -> bytes | None:
+        """Contents of a file the tree holds, if it can be read from disk and is
+        not over MAX_FILE_SIZE (a documented source of a gigabyte is not loaded
+        to count its classes)."""
+        if not self.is_file(path):
+            return None
+        on_disk = self._readable(path)
+        if on_disk is None:
+            return None
+        data = self._recent_reads.get(path)
+        if data is None:
+            try:
+                data = read_regular(on_disk, MAX_FILE_SIZE + 1)
+            except OSError:
+                return None
+        return data if len(data) <= MAX_FILE_SIZE else None
+
+    def remember_read(self, path: str, data: bytes) -> None:
+        """The bytes of a file of the tree (a clean path) as the engine just
+        read them to check it: a rule that reads the file soon after gets them
+        without a second read."""
+        self._recent_reads[path] = data
+
+    def read_text(self, path: str) -> str | None:
+        data = self.read_bytes(path)
+        return data.decode("utf-8", errors="replace") if data is not None else None
+
+    def file_size(self, path: str) -> int | None:
+        if not self.is_file(path):
+            return None
+        info = self._stat(path)
+        return info.st_size if info is not None else None
+
+    def is_binary(self, path: str) -> bool | None:
+        """True for a file with a NUL byte in its first 8 KiB, as generators and
+        git tell binary files; None when the file cannot be read from disk."""
+        if not self.is_file(path):
+            return None
+        on_disk = self._readable(path)
+        try:
+            return b"\0" in read_regular(on_disk, 8192) if on_disk is not None else None
+        except OSError:
+            return None
+
+    def content(self, path: str) -> bytes | None:
+        """The digest of a file's bytes, None when the tree holds no such
+        file or it cannot be read: what a page's anchors, a source's text or
+        a binary test are made from."""
+        data = self.read_bytes(path)
+        return digest(data) if data is not None else None
+
+    def _stat(self, path: str) -> os.stat_result | None:
+        """One stat per path and run: a source's size and stamp are both asked for."""
+        if path in self._stats:
+            return self._stats[path]
+        on_disk = self._readable(path)
+        try:
+            info = os.stat(on_disk) if on_disk is not None else None
+        except (OSError, ValueError):
+            info = None
+        self._stats[path] = info
+        return info
+
+    def fact(self, kind: str, path: str) -> object:
+        """The answer to one question a rule asked about the tree, in a form the
+        cache can store and compare: asking again gives an equal value exactly
+        when the answer the rule got is still true. Answers say what was
+        found (a digest of bytes or of a listing), never a stamp or a place on
+        disk, so that they hold in another checkout of the same tree. Kept
+        for the run: many files ask the same questions (a shared link target,
+        a folder)."""
+        key = (kind, path)
+        if key in self._facts:
+            return self._facts[key]
+        answer = self._facts[key] = self._answer(kind, path)
+        return answer
+
+    def _answer(self, kind: str, path: str) -> object:
+        if kind == "escapes":
+            return self.escapes(path)
+        if kind == "content":
+            return self.content(path)
+        if kind == "size":
+            return self.file_size(path)
+        if kind == "source":
+            return [
+                self.fact("content", path),
+                self.fact("content", docs_page_of(path, "_docs.md")),
+            ]
+        if kind == "is_file":
+            return self.is_file(path)
+        if kind == "is_dir":
+            return self.is_dir(path)
+        if kind == "children":
+            found = self.children(path)
+            return digest(repr(found).encode()) if found is not None else None
+        if kind == "binary":
+            return self.is_binary(path)
+        raise ValueError(f"unknown tree fact {kind!r}")
+
+    def anchors(self, path: str) -> frozenset[str] | None:
+        """Heading anchors of a Markdown file, from a cheap line scan; cached."""
+        if path not in self._anchor_cache:
+            # Imported here, as below: the parser is loaded when first needed.
+            from doclint.parsing.block_lines import heading_texts
+            from doclint.tree.slugs import unique_slugs
+
+            text = self.read_text(path)
+            self._anchor_cache[path] = (
+                frozenset(unique_slugs(heading_texts(text))) if text is not None else None
+            )
+        return self._anchor_cache[path]
+
+    def source(self, described: str) -> SourceFile | None:
+        """The file a page documents: itself, or the block its `X_docs.md` embeds."""
+        if described not in self._source_cache:
+            self._source_cache[described] = self._load_source(described)
+        return self._source_cache[described]
+
+    def _load_source(self, described: str) -> SourceFile | None:
+        data = self.read_bytes(described)
+        if data is not None:
+            return SourceFile(described, data.decode("utf-8", errors="replace"), True, len(data))
+        docs_text = self.read_text(docs_page_of(described, "_docs.md"))
+        if docs_text is None:
+            return None
+        from doclint.parsing.original_source import original_source_text  # see anchors
+
+        embedded = original_source_text(docs_text)
+        return SourceFile(described, embedded, False, None) if embedded is not None else None
+
+
+def _clean(path: str) -> str | None:
+    """A path of the tree normalised ("" for the root), or None when it names
+    nothing in the tree: absolute, leading out of the root, or holding a NUL
+    (no file name can). The tree never looks outside its root, whatever a
+    link or a page title says."""
+    if not path:
+        return ""
+    if "\0" in path or path.startswith("/"):
+        return None
+    if not (path.startswith(".") or "/." in path or "//" in path or path.endswith("/")):
+        return path  # already normal, as most paths are: normpath costs more than this test
+    path = posixpath.normpath(path)
+    if path == ".." or path.startswith("../"):
+        return None
+    return "" if path == "." else path
+
+
+def _split(clean: str) -> tuple[str, str]:
+    """(folder, name) of a clean path: posixpath.split, without its care for
+    slashes that a clean path does not have."""
+    folder, _, name = clean.rpartition("/")
+    return folder, name
+
+
+def docs_page_of(described: str, suffix: str) -> str:
+    """Where the generator writes the page of a documented path."""
+    return f"docs/{described}{suffix}"
