@@ -291,13 +291,6 @@ class Tree:
         except OSError:
             return None
 
-    def content(self, path: str) -> bytes | None:
-        """The digest of a file's bytes, None when the tree holds no such
-        file or it cannot be read: what a page's anchors, a source's text or
-        a binary test are made from."""
-        data = self.read_bytes(path)
-        return digest(data) if data is not None else None
-
     def _stat(self, path: str) -> os.stat_result | None:
         """One stat per path and run: a source's size and stamp are both asked for."""
         if path in self._stats:
@@ -314,7 +307,7 @@ class Tree:
         """The answer to one question a rule asked about the tree, in a form the
         cache can store and compare: asking again gives an equal value exactly
         when the answer the rule got is still true. Answers say what was
-        found (a digest of bytes or of a listing), never a stamp or a place on
+        found (a digest of an anchor set, a source or a listing), never a stamp or a place on
         disk, so that they hold in another checkout of the same tree. Kept
         for the run: many files ask the same questions (a shared link target,
         a folder)."""
@@ -327,22 +320,21 @@ class Tree:
     def _answer(self, kind: str, path: str) -> object:
         if kind == "escapes":
             return self.escapes(path)
-        if kind == "content":
-            return self.content(path)
+        if kind == "anchors":
+            found = self.anchors(path)
+            return _answer_digest(sorted(found)) if found is not None else None
         if kind == "size":
             return self.file_size(path)
         if kind == "source":
-            return [
-                self.fact("content", path),
-                self.fact("content", docs_page_of(path, "_docs.md")),
-            ]
+            source = self.source(path)
+            return _answer_digest(tuple(source)) if source is not None else None
         if kind == "is_file":
             return self.is_file(path)
         if kind == "is_dir":
             return self.is_dir(path)
         if kind == "children":
             found = self.children(path)
-            return digest(repr(found).encode()) if found is not None else None
+            return _answer_digest(found) if found is not None else None
         if kind == "binary":
             return self.is_binary(path)
         raise ValueError(f"unknown tree fact {kind!r}")
@@ -377,6 +369,12 @@ class Tree:
 
         embedded = original_source_text(docs_text)
         return SourceFile(described, embedded, False, None) if embedded is not None else None
+
+
+def _answer_digest(answer: object) -> bytes:
+    """The digest that stands for an answer (a listing, an anchor set, a
+    source) among a file's facts: what it says, in a few bytes."""
+    return digest(repr(answer).encode())
 
 
 def _clean(path: str) -> str | None:
