@@ -48,8 +48,8 @@ if TYPE_CHECKING:
     from doclint.rule_api import Severity
     from doclint.tree.discovery import MissingPathError
 
-# The API is imported on first use: the command line's replay of an unchanged
-# run (replay.py) imports this package and must not pay for pydantic and the parsers.
+# The API is imported on first use: importing the package (as the command line
+# does) must not pay for pydantic and the parsers.
 _EXPORTS = {
     "AnyPage": "doclint.models.generated",
     "ConfigError": "doclint.config.files",

@@ -1,8 +1,6 @@
-"""The `doclint` command: replay an unchanged run, else run the command line.
-
-Kept apart from cli.py so that a replayed run never imports the parsers, the
-rules or pydantic (see replay.py). The process's own concerns live here too:
-SIGINT and SIGTERM, and an output that cannot be written.
+"""The `doclint` command as a process: the command line (cli.py) run with
+the process's own concerns: SIGINT and SIGTERM, and an output that cannot be
+written.
 """
 
 from __future__ import annotations
@@ -16,8 +14,6 @@ import sys
 from collections.abc import Sequence
 from types import FrameType
 
-from doclint import replay
-
 EXIT_ERROR = 2
 # The shell's codes for a run ended by a signal: 128 + its number.
 STOP_SIGNALS = {signal.SIGINT: 130, signal.SIGTERM: 143}
@@ -28,16 +24,9 @@ OUTPUT_ERRORS = frozenset(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    replayed = replay.replay(arguments)
-    if isinstance(replayed, int):
-        return replayed
     from doclint.cli.main import main as run_command_line
 
-    with replay.recording(arguments, partial=replayed) as recorder:
-        exit_code = run_command_line(arguments)
-        replay.save(recorder, arguments, exit_code)
-    return exit_code
+    return run_command_line(list(sys.argv[1:] if argv is None else argv))
 
 
 def script() -> int:

@@ -265,9 +265,7 @@ class RuleContext:
     def is_binary(self, path: str) -> bool | None:
         """Whether a file of the tree is binary (NUL in its first 8 KiB); None
         when only a listing knows the file."""
-        # The file's stamp decides the answer and is cheaper to check again than its bytes.
-        self._ask("stamp", path)
-        binary = self._tree.fact("binary", path)
+        binary = self._ask("binary", path)
         return binary if isinstance(binary, bool) else None
 
     def file_size(self, path: str) -> int | None:
@@ -283,7 +281,7 @@ class RuleContext:
 
     def anchors(self, path: str) -> frozenset[str] | None:
         """GitHub heading anchors of a Markdown file of the tree."""
-        self._ask("stamp", path)
+        self._ask("anchors", path)
         return self._tree.anchors(path)
 
     def relative_links(self, page: PageBase) -> Iterator[tuple[Link, LinkTarget]]:

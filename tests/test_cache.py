@@ -1,18 +1,27 @@
 """The content cache: unchanged files are not checked again, changed files and
-the files whose rules looked at them are, and a bad cache is never fatal."""
+the files whose rules looked at them are, a tree checked out elsewhere keeps
+its results, and a bad cache is never fatal."""
 
 from __future__ import annotations
 
 import marshal
 import os
+import shutil
 import subprocess
 import sys
 import tracemalloc
+from dataclasses import replace
 
-from doclint import Settings, sealed
-from doclint.cache import KEPT, KEY_PATTERN, Cache, digest
-from doclint.replay_inputs import file_stamp
-from doclint.run import run
+import pytest
+
+from doclint import Settings
+from doclint.incremental import cache as cache_module
+from doclint.incremental import sealed
+from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache
+from doclint.incremental.folder import clean
+from doclint.incremental.store import ContentCache
+from doclint.run import run as engine_run
+from doclint.tree.index import digest, file_stamp
 from tests.pages import keyword_index, write
 
 CAUSE = ("broken-link/missing-page", "Link to a missing Markdown page")
@@ -22,6 +31,16 @@ def _settings(tmp_path, **extra):
     return Settings(
         select=["ALL"], root=tmp_path, cache=True, cache_dir=tmp_path / "cache", jobs=1, **extra
     )
+
+
+def run(paths, settings, warnings=None):
+    """A run with the content cache wired in, as the command line does."""
+    warn = warnings.append if warnings is not None else _no_warning
+    return engine_run(paths, settings, stores=ContentCache(settings.cache_dir, warn))
+
+
+def _no_warning(message):
+    raise AssertionError(f"unexpected warning: {message}")
 
 
 def _stored_paths(folder):
@@ -96,28 +115,145 @@ def test_other_settings_use_another_cache(tmp_path):
     assert result.from_cache == 0 and {d.code for d in result.diagnostics} == {"DL201"}
 
 
-def test_only_the_caches_of_the_latest_settings_are_kept(tmp_path):
-    _tree(tmp_path)
-    selections = ["DL1", "DL2", "DL3", "DL4", "DL5", "DL6"]
+def _generated(tmp_path, pages):
+    """A generated tree of about `pages` pages (shared/tools/gen_corpus.py over
+    the first sources of the standard library)."""
+    import sysconfig
+
+    tool = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "tools", "gen_corpus.py")
+    stdlib = sysconfig.get_paths()["stdlib"]
+    out = tmp_path / "tree"
+    subprocess.run(
+        [sys.executable, tool, stdlib, str(out), "--limit", str(pages // 6)],
+        check=True,
+        capture_output=True,
+    )
+    return out
+
+
+def _tree_bytes(root):
+    return sum(
+        os.path.getsize(os.path.join(folder, name))
+        for folder, _, names in os.walk(root)
+        if ".doclint_cache" not in folder
+        for name in names
+        if name.endswith(".md")
+    )
+
+
+def test_the_cache_stays_within_its_share_of_the_tree(tmp_path, monkeypatch):
+    """Five runs with other selections (formats change no stored result):
+    the folder stays within SHARE of the tree's bytes; past it, older cache
+    files are deleted, oldest first, and the newest is kept whole."""
+    tree = _generated(tmp_path, 600)
+    folder = tmp_path / "c"
+    selections = [["ALL"], ["DL1"], ["DL2", "DL3"], ["DL4"], ["DL1", "DL5"]]
+
+    def check(select):
+        return run(
+            [tree / "docs"], Settings(select=select, root=tree, cache=True, cache_dir=folder)
+        )
+
     for select in selections:
-        settings = Settings(select=[select], root=tmp_path, cache=True, cache_dir=tmp_path / "c")
-        run([tmp_path / "docs"], settings)
-    assert len(list((tmp_path / "c").glob(KEY_PATTERN))) == KEPT
-    # The newest survived: its run comes from the cache.
-    latest = Settings(select=["DL6"], root=tmp_path, cache=True, cache_dir=tmp_path / "c")
-    assert run([tmp_path / "docs"], latest).from_cache == 4
+        check(select)
+    sizes = {file.name: file.stat().st_size for file in folder.glob(KEY_PATTERN)}
+    assert sum(sizes.values()) <= SHARE * _tree_bytes(tree) <= _tree_bytes(tree)
+    # A tighter bound: only the newest stays, and it still answers.
+    monkeypatch.setattr(cache_module, "SHARE", 0.01)
+    check(["DL6"])
+    (kept,) = folder.glob(KEY_PATTERN)
+    assert kept.name not in sizes
+    again = check(["DL6"])
+    assert again.from_cache == again.files_checked > 500
 
 
-def test_corrupt_or_foreign_cache_is_ignored(tmp_path):
+def test_a_tree_checked_out_elsewhere_keeps_its_results(tmp_path):
+    """As actions/cache restores it: the tree copied (new paths, new mtimes)
+    and the cache folder with it: every result still holds, and a page
+    changed in the copy is checked again with the pages that link to it."""
+    _tree(tmp_path / "a")
+    first = run([tmp_path / "a/docs"], _settings(tmp_path / "a"))
+    shutil.copytree(tmp_path / "a", tmp_path / "b")  # copies new mtimes
+    for folder, _, names in os.walk(tmp_path / "b"):
+        for name in names:
+            os.utime(os.path.join(folder, name), ns=(10**9, 10**9))
+    copied = run([tmp_path / "b/docs"], _settings(tmp_path / "b"))
+    assert copied.from_cache == copied.files_checked == 4
+    shown = [(d.path.replace("/b/", "/a/"), *d[1:]) for d in copied.diagnostics]
+    assert shown == [tuple(d) for d in first.diagnostics]
+    (tmp_path / "b/docs/other.md").write_text("# Other\n\n## Use\n")
+    changed = run([tmp_path / "b/docs"], _settings(tmp_path / "b"))
+    assert changed.from_cache == 2  # notes.md read other.md's anchors
+    assert any(d.code == "DL402" for d in changed.diagnostics)
+
+
+def test_corrupt_or_foreign_cache_is_ignored_with_one_warning(tmp_path):
     _tree(tmp_path)
     expected = run([tmp_path / "docs"], _settings(tmp_path)).diagnostics
     for cache_file in (tmp_path / "cache").glob("*.bin"):
         cache_file.write_bytes(b"\x00garbage")
-    assert run([tmp_path / "docs"], _settings(tmp_path)).diagnostics == expected
+    warnings: list[str] = []
+    assert run([tmp_path / "docs"], _settings(tmp_path), warnings).diagnostics == expected
+    assert len(warnings) == 1 and "not used" in warnings[0]
     for cache_file in (tmp_path / "cache").glob("*.bin"):
         cache_file.write_bytes(marshal.dumps({"format": 999, "entries": {"x": 1}}))
-    again = run([tmp_path / "docs"], _settings(tmp_path))
-    assert again.diagnostics == expected and again.from_cache == 0
+    warnings.clear()
+    again = run([tmp_path / "docs"], _settings(tmp_path), warnings)
+    assert again.diagnostics == expected and again.from_cache == 0 and len(warnings) == 1
+    # Replaced by a good one: no warning, every result from it.
+    assert run([tmp_path / "docs"], _settings(tmp_path)).from_cache == 4
+
+
+def test_a_key_folder_inside_the_tree_is_never_trusted(tmp_path, monkeypatch):
+    """Issue 28, 12: a tree can ship a key file with the right owner and mode
+    (an archive unpacked by this user gives both) and a cache sealed with it;
+    with XDG_CACHE_HOME pointing into the tree, the cache is not used at all."""
+    _tree(tmp_path)
+    planted = tmp_path / "xdg" / "doclint"
+    planted.mkdir(parents=True, mode=0o700)
+    (planted / "key").write_bytes(b"k" * sealed.KEY_SIZE)
+    os.chmod(planted / "key", 0o600)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(sealed, "_key", None)
+    warnings: list[str] = []
+    result = run([tmp_path / "docs"], _settings(tmp_path), warnings)
+    assert result.from_cache == 0 and len(warnings) == 1 and "inside the tree" in warnings[0]
+    assert not (tmp_path / "cache").exists()
+    assert sealed._key is None  # the planted key was never read
+
+
+def test_clean_removes_only_a_folder_doclint_made(tmp_path):
+    _tree(tmp_path)
+    run([tmp_path / "docs"], _settings(tmp_path))
+    assert clean(tmp_path / "cache", tmp_path) == f"removed {tmp_path / 'cache'}"
+    assert not (tmp_path / "cache").exists()
+    # No marker: the user's folder is left alone.
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me")
+    with pytest.raises(ValueError, match="not a doclint cache"):
+        clean(mine, tmp_path)
+    # A marker copied in beside the user's own files is not enough.
+    run([tmp_path / "docs"], _settings(tmp_path))
+    shutil.copy(tmp_path / "cache" / "CACHEDIR.TAG", mine / "CACHEDIR.TAG")
+    with pytest.raises(ValueError, match="did not write"):
+        clean(mine, tmp_path)
+    assert (mine / "notes.txt").read_text() == "keep me"
+
+
+def test_clean_never_removes_a_folder_outside_the_tree(tmp_path):
+    """A configuration's cache-dir = "../precious" (issue 28, 2): even a real
+    cache folder of doclint's there is left alone."""
+    _tree(tmp_path / "tree")
+    outside = tmp_path / "precious"
+    run([tmp_path / "tree/docs"], replace(_settings(tmp_path / "tree"), cache_dir=outside))
+    with pytest.raises(ValueError, match="outside"):
+        clean(outside, tmp_path / "tree")
+    assert list(outside.glob(KEY_PATTERN))
+    (tmp_path / "tree/link").symlink_to(outside)
+    with pytest.raises(ValueError, match="outside"):
+        clean(tmp_path / "tree/link", tmp_path / "tree")
+    assert list(outside.glob(KEY_PATTERN))
 
 
 def test_a_run_over_a_few_files_keeps_the_results_of_the_others(tmp_path):
@@ -171,7 +307,7 @@ def _cache_peaks(folder, files: int) -> tuple[int, int]:
     peaks = []
     tracemalloc.start()
     try:
-        cache = Cache(folder / "cache", settings_key)
+        cache = Cache(folder / "cache", settings_key, folder)
         for path, page in pages:
             rows = [
                 (line, 5, "DL401", "broken-link", "error", f"{path} gone {line}", None, CAUSE)
@@ -179,16 +315,16 @@ def _cache_peaks(folder, files: int) -> tuple[int, int]:
             ]
             facts = [("is_file", f"docs/missing{line}.md", False) for line in range(20)]
             cache.store(path, file_stamp(page), digest(page.read_bytes()), facts, rows)
-        cache.save(folder)
+        cache.save()
         peaks.append(tracemalloc.get_traced_memory()[1])
         del cache
         tracemalloc.reset_peak()
         os.utime(pages[0][1], ns=(1, 1))
-        cache = Cache.load(folder / "cache", settings_key)
+        cache = Cache.load(folder / "cache", settings_key, folder)
         for path, page in pages:
-            rows = cache.lookup(path, page, lambda kind, path: False)
-            assert rows is not None and len(rows) == 400
-        cache.save(folder)
+            found = cache.lookup_entry(path, page, lambda kind, path: False)
+            assert found is not None and len(found[0]) == 400
+        cache.save()
         peaks.append(tracemalloc.get_traced_memory()[1])
     finally:
         tracemalloc.stop()
@@ -223,11 +359,12 @@ def test_a_named_pipe_in_place_of_a_cached_file_is_a_miss_at_once(tmp_path):
     # read of a named pipe would wait for a writer for ever.
     page = tmp_path / "page.md"
     page.write_text("# Page\n", encoding="utf-8")
-    cache = Cache(tmp_path / "cache", "k" * 32)
+    cache = Cache(tmp_path / "cache", "k" * 32, tmp_path)
     cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], [])
-    cache.save(tmp_path)
-    cache = Cache.load(tmp_path / "cache", "k" * 32)
-    assert cache.lookup("page.md", page, lambda kind, path: False) == []
+    cache.save()
+    cache = Cache.load(tmp_path / "cache", "k" * 32, tmp_path)
+    found = cache.lookup_entry("page.md", page, lambda kind, path: False)
+    assert found is not None and found[0] == []
     page.unlink()
     os.mkfifo(page)
-    assert cache.lookup("page.md", page, lambda kind, path: False) is None
+    assert cache.lookup_entry("page.md", page, lambda kind, path: False) is None

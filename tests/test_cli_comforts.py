@@ -250,6 +250,17 @@ def test_clean_uses_the_configured_cache_dir(run, tmp_path):
     assert not (tmp_path / "build/lint-cache").exists()
 
 
+def test_clean_never_removes_a_configured_folder_outside_the_tree(run, tmp_path):
+    """Issue 28, 2: a tree's configuration naming `../precious`: even once
+    doclint wrote its cache there, `clean` leaves it, exit 2 and one line."""
+    tree = tmp_path / "tree"
+    write(tree, {"doclint.toml": 'cache-dir = "../precious"\n', **KEYWORD_PAGE})
+    write(tmp_path, {"precious/mine.txt": "keep me\n", "precious/CACHEDIR.TAG": "x"})
+    result = run("clean", "--config", str(tree / "doclint.toml"))
+    assert result.code == 2 and "outside" in result.err and len(result.err.splitlines()) == 1
+    assert (tmp_path / "precious/mine.txt").read_text() == "keep me\n"
+
+
 def test_bare_dash_reads_stdin_without_a_file_name(run, tmp_path):
     page = b"# Keyword Index: `a.py`\n\n## Oops\n"
     result = run("check", "-", "--output-format", "concise", stdin=page)

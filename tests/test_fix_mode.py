@@ -14,6 +14,7 @@ import pytest
 from doclint import Settings
 from doclint.fixes.file_fixer import FixSettings
 from doclint.fixes.fix_mode import run_fixes, unified_diff
+from doclint.incremental.store import ContentCache
 from doclint.run import run
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
@@ -313,14 +314,16 @@ def test_the_cache_keeps_the_results_of_fixed_files(tree, monkeypatch):
     many_pages(tree, 20)
     monkeypatch.chdir(tree)
     settings = Settings(select=["XF"], jobs=1, cache=True)
-    before = run(["docs"], settings)
+    stores = ContentCache(None, print)
+    before = run(["docs"], settings, stores=stores)
     assert {d.code for d in before.diagnostics} == {"XF001", "XF004"}
-    fixed = run_fixes(["docs"], settings, FixSettings())
+    fixed = run_fixes(["docs"], settings, FixSettings(), stores=stores)
     assert fixed.result.diagnostics == [] and fixed.fixed["XF001"] == 13
-    after = run(["docs"], settings)
+    after = run(["docs"], settings, stores=stores)
     assert after.diagnostics == [] and after.from_cache == after.files_checked
     # A cached run with nothing to fix reads no file again.
-    assert run_fixes(["docs"], settings, FixSettings()).result.from_cache == after.files_checked
+    again = run_fixes(["docs"], settings, FixSettings(), stores=stores)
+    assert again.result.from_cache == after.files_checked
 
 
 def test_diff_equals_the_change_fix_makes(tree, monkeypatch, capsys):

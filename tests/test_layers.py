@@ -1,8 +1,9 @@
 """Layers point one way, read from the imports of every module (its whole
 syntax tree, imports inside functions included): rules see only the rule API
 and their own helpers, the models nothing of doclint outside models/, the
-output formats of the engine only its rules, and each room of doclint/ only
-the rooms below it (ROOMS_MAY_IMPORT)."""
+output formats of the engine only its rules, each room of doclint/ only the
+rooms below it (ROOMS_MAY_IMPORT), and only the command line the
+incrementality layer (doclint/incremental/)."""
 
 from __future__ import annotations
 
@@ -129,7 +130,7 @@ def test_an_output_format_reads_only_the_rules_of_the_engine(name, file):
 # Which rooms each room of doclint/ may import (besides itself). A room is a
 # package of doclint/ or one of the top-level modules; the command line and the
 # package's entry points may import any room. Rooms that are not listed here
-# (the incrementality modules) are checked by their own test.
+# (the incrementality layer) are checked by their own test.
 ROOMS_MAY_IMPORT = {
     "util": set(),
     "models": set(),
@@ -145,8 +146,7 @@ ROOMS_MAY_IMPORT = {
     "api": {"config", "diagnostics", "engine", "fixes", "models", "parsing", "run", "tree", "util"},
 }
 ANY_ROOM = {"cli", "launcher", "__main__", "__init__"}
-INCREMENTAL = {"cache", "sealed", "replay", "replay_head", "replay_inputs", "replay_partial"}
-INCREMENTAL |= {"replay_tables", "incremental"}
+INCREMENTAL = {"incremental"}
 
 
 def room_of(name: str) -> str:
@@ -156,13 +156,18 @@ def room_of(name: str) -> str:
     return parts[1] if len(parts) > 1 else "__init__"
 
 
-def room_cases() -> list[object]:
+def all_modules() -> list[tuple[str, Path]]:
+    """(dotted name, file) of every module of the doclint package, at any depth."""
     found = []
     for file in sorted((PROJECT / "doclint").rglob("*.py")):
         parts = file.relative_to(PROJECT).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        found.append(pytest.param(name, file, id=name))
+        found.append((name, file))
     return found
+
+
+def room_cases() -> list[object]:
+    return [pytest.param(name, file, id=name) for name, file in all_modules()]
 
 
 def crossings(name: str, source: str) -> list[str]:
@@ -204,3 +209,29 @@ def test_the_top_level_holds_only_entry_points_and_public_surfaces():
         "launcher",
         "rule_api",
     }
+
+
+def may_import_incremental(name: str) -> bool:
+    """The command line wires the cache into a run; the incremental layer is
+    free within itself. Nothing else imports it: the run reaches it only
+    through the port it is handed (run/results.py)."""
+    return (
+        is_within(name, "doclint.incremental")
+        or is_within(name, "doclint.cli")
+        or name == "doclint.launcher"
+    )
+
+
+@pytest.mark.parametrize(("name", "file"), room_cases())
+def test_only_the_command_line_imports_the_incremental_layer(name, file):
+    reaching = [
+        target for target in imports_of(name, file) if is_within(target, "doclint.incremental")
+    ]
+    assert may_import_incremental(name) or reaching == []
+
+
+def test_the_incremental_check_catches_an_import_of_the_cache():
+    source = "def late():\n    from doclint.incremental.cache import Cache\n"
+    name = "doclint.run.scheduler"
+    found = [t for t in imported(source, name) if is_within(t, "doclint.incremental")]
+    assert found == ["doclint.incremental.cache.Cache"] and not may_import_incremental(name)

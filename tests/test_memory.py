@@ -10,10 +10,8 @@ import sys
 import tracemalloc
 from pathlib import Path
 
-import doclint.cli.main as cli
 import doclint.tree.index as tree_module
 from doclint.engine import Settings
-from doclint.launcher import main
 from doclint.output import LAYOUTS, RunOutput
 from doclint.output.layout import PartWriter
 from doclint.run import run
@@ -100,35 +98,6 @@ def test_a_tree_keeps_the_last_sources_read_not_all(tmp_path):
     assert tree.source("module0.py").text == text  # read again once let go
 
 
-def test_a_recorded_run_copies_its_output_to_disk_not_to_memory(tmp_path, monkeypatch):
-    """With the cache on, a run keeps its output for replay: as a copy on disk
-    written as it goes, not as pieces held until the record is saved."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
-    docs = _tree(tmp_path / "tree", 150)
-    monkeypatch.chdir(docs.parent)
-    peaks: list[int] = []
-    write = cli._write
-
-    def traced(args, output):
-        tracemalloc.start()
-        try:
-            write(args, output)
-            peaks.append(tracemalloc.get_traced_memory()[1])
-        finally:
-            tracemalloc.stop()
-
-    monkeypatch.setattr(cli, "_write", traced)
-    argv = ["check", "docs", "--select", "DL401", "--output-format", "concise", "-o", "out.txt"]
-    assert main([*argv, "--jobs", "1"]) == 1
-    report = Path("out.txt").read_bytes()
-    assert report.count(b"\n") == 150 * LINKS + 1
-    assert peaks[0] < len(report) / 4, (peaks, len(report))
-    Path("out.txt").unlink()
-    assert main([*argv, "--jobs", "1"]) == 1
-    assert len(peaks) == 1, "the second run was not replayed from its record"
-    assert Path("out.txt").read_bytes() == report
-
-
 def test_workers_fork_before_the_run_holds_all_its_files(generated_corpus, monkeypatch):
     """A forked worker counts all its parent holds as its own memory: the
     pool starts once the walk has found files enough to share, not after."""
@@ -200,7 +169,7 @@ def test_a_tree_that_forgets_answers_gives_the_same_ones(tmp_path, monkeypatch):
         (kind, path)
         for folder in [*range(12), *range(11, -1, -1)]
         for path in [f"d{folder}", f"d{folder}/p1.md", f"d{folder}/p9.md", "d0/out/x"]
-        for kind in ("is_file", "is_dir", "children", "size", "stamp", "escapes")
+        for kind in ("is_file", "is_dir", "children", "size", "anchors", "escapes")
     ]
     answers = [Tree(tmp_path).fact(kind, path) for kind, path in questions]
     anchors = [Tree(tmp_path).anchors(f"d{folder}/p1.md") for folder in range(12)]

@@ -20,7 +20,6 @@ from tests import fix_plugin
 from tests.checking import run_cli
 from tests.pages import keyword_index, write
 from tests.test_output_formats import sarif_schema
-from tests.test_replay import _doclint, _twice
 
 KW = "docs/pkg/mod.py_kw.md"
 SAFE = ("safe", "d", ((1, 1, 1, 2, ""),))
@@ -181,14 +180,3 @@ def test_diff_says_which_fixes_follow_from_others(tmp_path, monkeypatch, capsys)
         "Would fix 2 problems in 2 files (1 XF001, 1 XF004). 1 of them on the files as they "
         "are; 1 more follows from those fixes"
     ) in diff.err
-
-
-def test_a_run_recorded_plain_is_not_replayed_where_it_would_be_coloured(tmp_path, monkeypatch):
-    write(tmp_path, {"docs/a.md": "# A\n\n[x](gone.md)\n"})
-    plain, _, _ = _twice(tmp_path)
-    monkeypatch.setenv("FORCE_COLOR", "1")
-    colored, how, code = _doclint(tmp_path)
-    assert how == "RAN" and code == 1 and "\x1b[" in colored
-    assert _doclint(tmp_path) == (colored, "REPLAYED", 1)
-    monkeypatch.delenv("FORCE_COLOR")
-    assert _doclint(tmp_path) == (plain, "REPLAYED", 1)

@@ -9,6 +9,7 @@ import pytest
 
 from doclint import Settings, check_paths, check_text
 from doclint.fixes.fix_mode import FixSettings, run_fixes
+from doclint.incremental.store import ContentCache
 from doclint.run import run, set_up_runs
 from tests.conftest import PROJECT, REAL, require_shared
 
@@ -117,9 +118,10 @@ def test_workers_and_cache_serve_several_roots(tmp_path, in_project):
     paths = [REAL / "docs", EXAMPLE / "docs"]
     serial = _findings(paths)
     settings = Settings(select=["ALL"], jobs=2, cache=True, cache_dir=tmp_path)
-    first = run(paths, settings)
+    first = run(paths, settings, stores=ContentCache(tmp_path, print))
     assert [tuple(row) for row in first.diagnostics] == serial
-    again = run(paths, Settings(select=["ALL"], jobs=2, cache=True, cache_dir=tmp_path))
+    again_settings = Settings(select=["ALL"], jobs=2, cache=True, cache_dir=tmp_path)
+    again = run(paths, again_settings, stores=ContentCache(tmp_path, print))
     assert again.from_cache == again.files_checked == 211
     assert [tuple(row) for row in again.diagnostics] == serial
     assert len(list(tmp_path.glob("*.bin"))) == 2  # one cache per root

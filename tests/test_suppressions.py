@@ -7,6 +7,7 @@ import json
 import pytest
 
 from doclint import Settings, check_text
+from doclint.incremental.store import ContentCache
 from doclint.run import run
 from tests.checking import run_cli
 from tests.pages import keyword_index, write
@@ -94,8 +95,9 @@ def test_directives_in_a_code_block_are_text_not_directives():
 def test_directives_apply_with_a_warm_cache(tmp_path):
     write(tmp_path, {PATH: insert(PAGE, (14, "<!-- doclint-disable-next-line DL101 -->"))})
     settings = Settings(select=["DL1", "DL2"], root=tmp_path, cache=True)
-    first = run([tmp_path / "docs"], settings)
-    second = run([tmp_path / "docs"], settings)
+    stores = ContentCache(None, print)
+    first = run([tmp_path / "docs"], settings, stores=stores)
+    second = run([tmp_path / "docs"], settings, stores=stores)
     assert second.from_cache == 1 and second.diagnostics == first.diagnostics
     assert [(d.line, d.code) for d in second.diagnostics] == [(17, "DL201")]
 

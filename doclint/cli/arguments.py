@@ -8,7 +8,6 @@ import argparse
 import os
 import sys
 
-from doclint import replay_inputs
 from doclint.config.suggestions import check_selectors
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError
@@ -40,9 +39,6 @@ def expand_globs(paths: list[str]) -> list[str]:
         matches = glob_matches(path)
         if not matches:
             raise UsageError(f"{path}: no file or folder matches")
-        # A replay stamps the folders it walked, not those a glob looked in:
-        # a file added there would go unseen.
-        replay_inputs.refuse()
         expanded += matches
     return expanded
 
@@ -118,7 +114,6 @@ def check_statistics(args: argparse.Namespace) -> None:
 
 def nothing_checked() -> int:
     """A wrong path must not pass a CI gate unseen: exit 0 as ruff, but say so."""
-    replay_inputs.refuse()  # a replay would not repeat the warning
     print(
         "doclint: warning: no files were checked: the paths hold no Markdown file "
         "(or exclude leaves them all out)",

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from doclint.cache import DEFAULT_FOLDER
 from doclint.cli.rule_listing import (
     find_rule,
     print_documentation,
@@ -21,11 +19,9 @@ from doclint.cli.rule_listing import (
 from doclint.config.files import Config
 from doclint.config.schema import config_schema
 from doclint.engine.registry import Registry
+from doclint.incremental.cache import DEFAULT_FOLDER
 from doclint.models.generated import AnyPage
 from doclint.models.templates import describe_templates
-
-# A folder holds a doclint cache when doclint wrote this file into it (cache.py).
-CACHE_TAG = "CACHEDIR.TAG"
 
 
 def rules_command(args: argparse.Namespace, registry: Registry) -> bool:
@@ -70,27 +66,18 @@ def config_schema_command(args: argparse.Namespace, registry: Registry) -> bool:
     return True
 
 
-def clean(folder: Path) -> str:
-    """Remove one cache folder; what was done, for the user. Only a folder doclint
-    marked as its cache is removed, so a mistyped --cache-dir deletes nothing."""
-    if not folder.is_dir():
-        return f"no cache at {folder}"
-    if not (folder / CACHE_TAG).is_file():
-        raise ValueError(f"{folder} is not a doclint cache (no {CACHE_TAG}); left alone")
-    shutil.rmtree(folder)
-    return f"removed {folder}"
-
-
-def cache_folder(args: argparse.Namespace, config: Config | None) -> Path:
-    """The cache folder `doclint clean` removes: --cache-dir, the configuration's
-    cache-dir, or .doclint_cache in --root, the configuration's root or the
+def cache_folder(args: argparse.Namespace, config: Config | None) -> tuple[Path, Path | None]:
+    """The cache folder `doclint clean` removes, and the folder it must lie
+    in (None: named on the command line, the user's own choice):
+    --cache-dir; the configuration's cache-dir, inside the configuration's
+    folder; or .doclint_cache in --root, the configuration's root or the
     current folder."""
     if args.cache_dir is not None:
-        return args.cache_dir
+        return args.cache_dir, None
     if config is not None and config.cache_dir is not None:
-        return config.cache_dir
+        return config.cache_dir, config.path.parent
     root = args.root or (config.root if config is not None else None) or Path.cwd()
-    return root / DEFAULT_FOLDER
+    return root / DEFAULT_FOLDER, root
 
 
 COMMANDS = {

@@ -8,7 +8,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-from doclint import replay_inputs
 from doclint.cli.arguments import UsageError
 from doclint.config.files import (
     Config,
@@ -41,7 +40,6 @@ def configuration(args: argparse.Namespace, registry: Registry, start: Path) -> 
         file = files[0] if files else find_config(start)
         if file is None:
             return None
-        replay_inputs.observe("stamp", file)
         if not file.is_file():
             raise UsageError(f"{file}: no such configuration file")
         config = load_config(file, registry)

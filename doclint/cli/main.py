@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-from doclint import replay_inputs
 from doclint.cli.arguments import (
     UsageError,
     check_selection,
@@ -26,7 +25,7 @@ from doclint.cli.arguments import (
     expand_globs,
     nothing_checked,
 )
-from doclint.cli.commands import COMMANDS, cache_folder, clean
+from doclint.cli.commands import COMMANDS, cache_folder
 from doclint.cli.config import configuration, overridden, settings_of
 from doclint.cli.init import write_starter
 from doclint.cli.options import FAIL_ON, build_parser
@@ -39,6 +38,8 @@ from doclint.engine.registry import Registry, SelectionError, load_registry
 from doclint.fixes.edits import FixError
 from doclint.fixes.file_fixer import FixSettings
 from doclint.fixes.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
+from doclint.incremental.folder import clean
+from doclint.incremental.store import ContentCache
 from doclint.models.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.baseline import (
@@ -80,7 +81,6 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_ERROR
     registry = load_registry()
     for problem in registry.problems:
-        replay_inputs.refuse()  # a replay would not repeat the warning
         print(f"doclint: warning: {problem}", file=sys.stderr)
     if args.command in COMMANDS:
         return EXIT_CLEAN if COMMANDS[args.command](args, registry) else EXIT_ERROR
@@ -100,7 +100,7 @@ def _main(argv: Sequence[str] | None) -> int:
 def _clean(args: argparse.Namespace, registry: Registry) -> int:
     config = configuration(args, registry, Path.cwd())
     try:
-        print(f"doclint: {clean(cache_folder(args, config))}", file=sys.stderr)
+        print(f"doclint: {clean(*cache_folder(args, config))}", file=sys.stderr)
     except (OSError, ValueError) as error:
         raise UsageError(str(error)) from None
     return EXIT_CLEAN
@@ -125,7 +125,6 @@ def _watch(args: argparse.Namespace, registry: Registry) -> int:
     starts the next round."""
     if args.paths == ["-"] or args.fix or args.fix_only or args.diff or args.output_file:
         raise UsageError("--watch reports to the terminal: not with -, --fix, --diff or -o")
-    replay_inputs.refuse()  # rounds of a watch are not one run to replay
     paths = expand_globs(args.paths)
     while True:
         before = stamps(paths)
@@ -162,8 +161,6 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
     try:
         if fix is not None:
             return _fix(args, registry, settings, fix, stdin)
-        if not stdin and settings.cache and args.write_baseline is None:
-            replay_inputs.allow()
         result, sources = _run_stdin(args, settings) if stdin else _run_paths(args, settings)
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
@@ -188,7 +185,6 @@ def _report(
         return EXIT_CLEAN
     baselined = 0
     if args.baseline is not None:
-        replay_inputs.observe("stamp", args.baseline)
         known = _call(read_baseline, args.baseline, args.max_file_size)
         kept = filter_baseline(diagnostics, sources, args.baseline, known)
         baselined, diagnostics = len(diagnostics) - len(kept), kept
@@ -201,7 +197,6 @@ def _report(
         sources,
         args.quiet,
         baselined,
-        result.elsewhere,
         result.parts,
         _color(args),
         command=args.command_line,
@@ -268,7 +263,7 @@ def _progress(args: argparse.Namespace) -> ProgressBar:
 def _run_fixes(args: argparse.Namespace, settings: Settings, fix: FixSettings) -> FixRun:
     bar = _progress(args)
     try:
-        return run_fixes(args.paths, settings, fix, progress=bar)
+        return run_fixes(args.paths, settings, fix, bar, _stores(settings))
     finally:
         bar.close()
 
@@ -332,9 +327,19 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
 def _run_paths(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
     bar = _progress(args)
     try:
-        return run(args.paths, settings, progress=bar, render=_part_writer(args)), SourceLines()
+        render = _part_writer(args)
+        return run(args.paths, settings, bar, render, _stores(settings)), SourceLines()
     finally:
         bar.close()
+
+
+def _stores(settings: Settings) -> ContentCache:
+    """Where the run keeps its results for later runs (with the cache on)."""
+    return ContentCache(settings.cache_dir, _warn)
+
+
+def _warn(message: str) -> None:
+    print(f"doclint: warning: {message}", file=sys.stderr)
 
 
 def _part_writer(args: argparse.Namespace) -> PartWriter | None:
@@ -391,30 +396,20 @@ def _output(args: argparse.Namespace) -> Iterator[TextIO]:
 
 
 def _write(args: argparse.Namespace, output: RunOutput) -> None:
-    with _output(args) as raw:
-        replay_inputs.note_output(raw, args.output_file)
-        stream = replay_inputs.RecordingStream(raw)
+    with _output(args) as stream:
         if args.statistics:
             stream.write(_statistics(output, args.output_format))
             return
         layout = LAYOUTS.get(args.output_format)
         try:
             # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
-            if layout is not None and _writes_utf8_bytes(raw):
-                raw.flush()
-                partial, errors = replay_inputs.partial_run(), raw.errors or "strict"
-                if not replay_inputs.keeps_output():  # written part by part, never whole
-                    layout.write(raw.buffer, output, partial, errors)
-                    return
-                copy = replay_inputs.OutputCopy(raw.buffer)
-                places = layout.write(copy, output, partial, errors)
-                # A baseline's matches are not kept per file: no part is reused.
-                replay_inputs.note_written(copy, places if args.baseline is None else None)
+            if layout is not None and _writes_utf8_bytes(stream):
+                stream.flush()
+                layout.write(stream.buffer, output, stream.errors or "strict")
             else:
                 stream.write("".join(FORMATS[args.output_format](output)))
         except BrokenPipeError:
             # The reader went away (`| head`): stop writing, quietly.
-            replay_inputs.refuse()
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 

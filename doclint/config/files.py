@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doclint import replay_inputs
 from doclint.config.suggestions import check_selectors, did_you_mean
 from doclint.engine.registry import Registry, SelectionError
 from doclint.output import FORMATS
@@ -80,7 +79,6 @@ def find_config(start: Path) -> Path | None:
     for candidate in (folder, *folder.parents):
         for name in CONFIG_FILES:
             file = candidate / name
-            replay_inputs.observe("stamp", file)
             if file.is_file() and (name != PYPROJECT or _configures_doclint(file)):
                 return file
     return None
@@ -163,7 +161,6 @@ def apply_overrides(config: Config, overrides: list[dict[str, Any]], registry: R
 
 def read_listing(file: Path, limit: int) -> list[str]:
     """A `known-paths` listing: one path per line; ConfigError when unreadable."""
-    replay_inputs.observe("stamp", file)
     try:
         return read_file(file, limit, limit_name="--max-file-size").decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:

@@ -26,6 +26,8 @@ __all__ = [
     "FixOffer",
     "Linter",
     "PartRenderer",
+    "ResultKey",
+    "ResultStores",
     "RunResult",
     "Settings",
     "shown_paths",

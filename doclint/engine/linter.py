@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.cache import Fact, digest
 from doclint.engine.builtin_rules import (
     BinaryFile,
     EmptyFile,
@@ -30,10 +29,9 @@ from doclint.models.generated import AnyPage, FileDocs
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import embedded_page_text
 from doclint.parsing.pages import page_memo, parse_page
-from doclint.replay_inputs import Stamp, file_stamp
 from doclint.rule_api import Cause, Edit, Fix, FixSafety, Rule, RuleContext, Scope
 from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
-from doclint.tree.index import Tree
+from doclint.tree.index import Fact, Stamp, Tree, digest, file_stamp
 from doclint.tree.reading import read_regular
 from doclint.util.paths import relative_to
 from doclint.util.recent_pages import RecentPages

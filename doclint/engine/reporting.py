@@ -83,8 +83,6 @@ class RunResult(NamedTuple):
     from_cache: int
     files: Sequence[Path] = ()
     """The files checked, as absolute paths."""
-    elsewhere: int = 0
-    """Findings of files a partial replay did not check again (replay.py)."""
     parts: Sequence[tuple[str, bytes, int]] | None = None
     """With a renderer, each file's (path as shown, part, findings), sorted by
     path (read from disk: engine/spill.py), in place of `diagnostics`."""

@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.cache import Fact, digest
 from doclint.engine import FixOffer, Linter
 from doclint.fixes.edits import Edit, FixError, fix_until_stable
 from doclint.models.findings import Row
-from doclint.replay_inputs import Stamp
 from doclint.rule_api import FixSafety
 from doclint.tree.decoding import decode_utf16
+from doclint.tree.index import Fact, Stamp, digest
 from doclint.tree.reading import read_regular
 from doclint.util.private_folder import PrivateFolder
 

@@ -28,17 +28,15 @@ from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.cache import Fact, digest
 from doclint.engine import Linter, RunResult, Settings
 from doclint.engine.registry import Registry
 from doclint.fixes.edits import FixError, WriteRefused, write_atomically
 from doclint.fixes.file_fixer import FileFix, FixedText, Fixer, FixSettings
 from doclint.fixes.leftovers import remove_stale, scratch_prefix
 from doclint.fixes.overlay_tree import OverlayTree
-from doclint.replay_inputs import Stamp, file_stamp
-from doclint.run import RunSetup, set_up_runs, stdin_linter, stdin_result
+from doclint.run import ResultStores, RunSetup, set_up_runs, stdin_linter, stdin_result
 from doclint.run.parallel import map_in_processes, worker_count
-from doclint.tree.index import Tree
+from doclint.tree.index import Fact, Stamp, Tree, digest, file_stamp
 from doclint.tree.reading import read_regular
 from doclint.util.private_folder import PrivateFolder
 
@@ -290,7 +288,7 @@ class _TreeFix:
                 facts = [(kind, where, on_disk.fact(kind, where)) for kind, where, _ in facts]
             if stamp is not None:
                 cache.store(path, stamp, content_hash, facts, outcome.rows)
-        cache.save(as_written.root)
+        cache.save()
 
     def finish(self, written: list[int] | None, diffs: list[str]) -> FixRun:
         setup = self.setup
@@ -357,14 +355,16 @@ def run_fixes(
     settings: Settings | None = None,
     fix_settings: FixSettings | None = None,
     progress: Callable[[int, int], None] | None = None,
+    stores: ResultStores | None = None,
 ) -> FixRun:
     """Fix files and folders: apply the allowed fixes until the whole tree
     settles, then write the changed files (or, with `write=False`, give their
-    diffs). FixError when the files keep changing each other."""
+    diffs). FixError when the files keep changing each other. With `stores`,
+    results of earlier runs spare unchanged files, and results are kept."""
     settings = settings or Settings()
     fix_settings = fix_settings or FixSettings()
     started = time.time()
-    setups = set_up_runs(paths, settings)
+    setups = set_up_runs(paths, settings, stores=stores)
     remove_stale({file.parent for setup in setups for file in setup.files}, started)
     # Held by its descriptor (util/private_folder.py): in a shared temporary folder,
     # another user must not swap the copies of fixed files for theirs.

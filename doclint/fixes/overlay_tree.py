@@ -7,7 +7,6 @@ from __future__ import annotations
 import posixpath
 from pathlib import Path
 
-from doclint.cache import digest
 from doclint.tree.index import Tree
 from doclint.util.private_folder import PrivateFolder
 
@@ -46,12 +45,3 @@ class OverlayTree(Tree):
         if scratch is None:
             return super().is_binary(path)
         return b"\0" in self.scratch.read(scratch, 8192)
-
-    def stamp(self, path: str) -> tuple[int, int] | None:
-        # From the content, not the mtime: two versions written within one clock
-        # tick must still differ.
-        scratch = self._scratch(path)
-        if scratch is None:
-            return super().stamp(path)
-        data = self.scratch.read(scratch)
-        return (int.from_bytes(digest(data)[:7], "big"), len(data))

@@ -1,7 +1,7 @@
 """The shapes a finding takes after a rule yields it (`rule_api.Finding`).
 
-Two plain tuples carry every finding through the engine, the cache, replay
-and the output formats; `diagnostics.Diagnostic` is the same record as a
+Two plain tuples carry every finding through the engine, the cache and the
+output formats; `diagnostics.Diagnostic` is the same record as a
 validated model, for the public API (`Report`) only.
 
 - `Row`: one file's finding, without the file: what the linter makes of a

@@ -27,8 +27,6 @@ class RunOutput:
     """Findings only: no summary line."""
     baselined: int = 0
     """Findings left out because the baseline records them."""
-    elsewhere: int = 0
-    """Findings shown from a replay record, not in `diagnostics` (replay.py)."""
     parts: Sequence[tuple[str, bytes, int]] | None = None
     """Files' findings already written by a layout (path, part, findings), in
     place of `diagnostics` (layout.py)."""
@@ -37,9 +35,6 @@ class RunOutput:
     fixable: tuple[int, int] = (0, 0)
     """The findings `--fix` repairs, and those only `--unsafe-fixes` does, as
     counted from the parts written (layout.py)."""
-    files_with_findings: int | None = None
-    """Set where the findings are not all here (a replay's stored parts);
-    else counted from `diagnostics` and `parts`."""
     command: Sequence[str] = ()
     """The command line of the run, as typed (the HTML report names it)."""
     root: Path | None = None
@@ -49,13 +44,11 @@ class RunOutput:
     def count(self) -> int:
         """The findings the run reports."""
         rendered = sum(count for _, _, count in self.parts) if self.parts else 0
-        return len(self.diagnostics) + rendered + self.elsewhere
+        return len(self.diagnostics) + rendered
 
     @property
     def files_found(self) -> int:
         """The files the run reports findings in."""
-        if self.files_with_findings is not None:
-            return self.files_with_findings
         paths = dict.fromkeys(d.path for d in self.diagnostics)
         return len(paths) + len(self.parts or ())
 

@@ -3,8 +3,7 @@
 A finding that a fix repairs is marked after its rule's name, as ruff marks
 it: `[*]` when `--fix` applies the fix, `[~]` when only `--fix --unsafe-fixes`
 does. The summary counts the marks of the parts it closes, so that it is the
-same whether the parts were written now, by the workers or by an earlier run
-(replay.py).
+same whether the parts were written by this process or by the workers.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 The line scan (`doclint.parsing.line_scan`) sorts a page's lines with these
 patterns, and the tree index reads the anchors of link targets with
 `heading_texts`, so both read ATX headings, fences and setext underlines the
-same way. The module loads no parser: a replayed run asks the tree for anchors
-without parsing pages.
+same way. The module loads no parser: the tree reads the anchors of a link
+target without parsing it.
 """
 
 from __future__ import annotations

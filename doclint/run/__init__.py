@@ -4,7 +4,8 @@ It turns paths into files (`setup`, with the tree's discovery), cuts them into
 shards and chunks (`shards`, `parallel`), hands each to the engine's `Linter`
 on worker processes (`scheduler`), keeps the rendered parts of a large run on
 disk (`spill`), and checks an editor's buffer from stdin (`stdin`). `roots`
-says which tree each file is checked in.
+says which tree each file is checked in; `results` is the port through which
+a run reuses what earlier runs found (the command line hands it one).
 
 The names below are the run's surface for the command line, the public API
 and fix mode.
@@ -12,13 +13,17 @@ and fix mode.
 
 from __future__ import annotations
 
+from doclint.run.results import ResultKey, ResultStores, StoredResults
 from doclint.run.roots import root_from_title
 from doclint.run.scheduler import run
 from doclint.run.setup import RunSetup, set_up_runs
 from doclint.run.stdin import read_stdin, run_stdin, stdin_linter, stdin_result
 
 __all__ = [
+    "ResultKey",
+    "ResultStores",
     "RunSetup",
+    "StoredResults",
     "read_stdin",
     "root_from_title",
     "run",

@@ -30,9 +30,8 @@ class RunFiles(Sequence[Path]):
         """Each file's path as found (relative to the working folder, or absolute)."""
         self.tree_paths: list[str] = []
         self.shown: list[str] = []
-        # Interned: the facts a file's rules ask, read back from the cache for
-        # the replay record, name other files by these paths (replay_tables
-        # interns them), and would otherwise hold a second copy of each.
+        # Interned: the facts a file's rules ask name other files by these
+        # paths, and would otherwise hold a second copy of each.
         for file in files:
             text = intern(os.fspath(file))
             tree_path = intern(relative_to(text, root_text))

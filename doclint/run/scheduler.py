@@ -13,14 +13,11 @@ from operator import itemgetter
 from pathlib import Path
 from typing import overload
 
-from doclint import replay_inputs
-from doclint.cache import Cache
 from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.reporting import FileReporter, PartRenderer, RunResult
 from doclint.engine.settings import Settings
 from doclint.models.findings import DiagnosticRow, Row
-from doclint.replay_inputs import RunTree
 from doclint.run.parallel import (
     MIN_ITEMS_PER_WORKER,
     available_cores,
@@ -30,6 +27,7 @@ from doclint.run.parallel import (
     start_processes,
     worker_count,
 )
+from doclint.run.results import ResultStores, StoredResults
 from doclint.run.roots import make_tree_at
 from doclint.run.setup import RunSetup, set_up_runs
 from doclint.run.shards import work_order
@@ -156,10 +154,11 @@ def run(
     settings: Settings | None = None,
     progress: Callable[[int, int], None] | None = None,
     render: PartRenderer | None = None,
+    stores: ResultStores | None = None,
 ) -> RunResult:
     """Check files and folders (folders are walked for Markdown files), each
-    file in the tree of its root (root.py), reusing cached results of
-    unchanged files and spreading the rest over processes.
+    file in the tree of its root (root.py), reusing the stored results of
+    unchanged files (from `stores`) and spreading the rest over processes.
     `progress(done, total)` follows the files still to be checked. With
     `render`, each file's findings come back rendered (`RunResult.parts`),
     kept on disk as they come, so that memory does not grow with the findings."""
@@ -168,7 +167,7 @@ def run(
     workers = _Workers(settings, render, registry)
     try:
         many = (workers.least, workers.start) if workers.jobs > 1 else None
-        files = _Files(set_up_runs(paths, settings, registry, many))
+        files = _Files(set_up_runs(paths, settings, registry, many, stores))
         setups = files.setups
         roots = _Roots(settings, Path.cwd(), render, setups)
         results: dict[int, list[Row]] = {}
@@ -186,21 +185,13 @@ def run(
         workers.close(wait=False)
         raise
     workers.close(wait=True)
-    partial = replay_inputs.partial_run()
-    if len(setups) > 1:
-        replay_inputs.refuse()  # a record holds one tree: each run of several checks them
     for setup in setups:
         if setup.cache is not None:
-            _save(setup, setup.cache, partial is None)
+            setup.cache.save()
     diagnostics = _diagnostics(files, results)
     rendered = parts.sort(files.shown()) if parts is not None else None
-    total, elsewhere = len(files), 0
-    if partial is not None:
-        total, elsewhere = len(partial.files), partial.elsewhere
     cached = len(files) - len(missing)
-    return RunResult(
-        diagnostics, total, total - len(files) + cached, files.paths(), elsewhere, rendered
-    )
+    return RunResult(diagnostics, len(files), cached, files.paths(), rendered)
 
 
 class _Files:
@@ -280,7 +271,8 @@ def _from_caches(
         file, tree_path = setup.files.texts[index], setup.files.tree_paths[index]
         stored = None
         if setup.cache is not None:
-            stored = setup.cache.lookup(tree_path, file, setup.linter.tree.fact)
+            found = setup.cache.lookup_entry(tree_path, file, setup.linter.tree.fact)
+            stored = found[0] if found is not None else None
         if stored is None:
             missing.append(number)
         elif parts is not None:
@@ -340,18 +332,7 @@ def _check_missing(
     yield from zip(missing, outcomes, strict=True)
 
 
-def _store(cache: Cache, path: str, outcome: FileOutcome) -> None:
-    """Keep a file's outcome in the cache, if there is something to tell a change by."""
+def _store(cache: StoredResults, path: str, outcome: FileOutcome) -> None:
+    """Keep a file's outcome, if there is something to tell a change by."""
     if outcome.stamp is not None and outcome.content_hash is not None:
         cache.store(path, outcome.stamp, outcome.content_hash, outcome.facts, outcome.rows)
-    else:
-        replay_inputs.refuse()  # an unreadable file: nothing to tell when that changes
-
-
-def _save(setup: RunSetup, cache: Cache, whole: bool) -> None:
-    """Save the cache of a whole run, and tell a recording run the tree it checked."""
-    if whole:
-        cache.save(setup.linter.tree.root)
-    known, files = setup.settings.known_paths, setup.files
-    tree = RunTree(str(setup.root), known, files.shown, files.tree_paths, cache)
-    replay_inputs.note_tree(tree, cache.file.parent)

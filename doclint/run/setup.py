@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import inspect
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
 
-from doclint import replay_inputs
-from doclint.cache import DEFAULT_FOLDER, Cache, code_fingerprint
 from doclint.engine.linter import Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.reporting import FileReporter, PartRenderer
@@ -18,22 +15,25 @@ from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.findings import DiagnosticRow, Row
 from doclint.run.files import RunFiles
+from doclint.run.results import ResultKey, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at, roots_of_files
 from doclint.run.shards import holds
 from doclint.tree.discovery import discover
 from doclint.util.gc_pause import gc_paused
 
 # The settings that leave a file's stored findings as they are: how the run
-# goes, and the filters applied to stored findings as they are reported (so
-# changing them re-checks no file). Any other setting, a new one included, is
-# in the key.
-NOT_DECIDING = frozenset({"jobs", "cache", "cache_dir", "per_file_ignores", "severity"})
+# goes (the shard too: a file's facts come from the whole tree whichever
+# shard checks it, so the shards of a tree share its results), and the
+# filters applied to stored findings as they are reported (so changing them
+# re-checks no file). Any other setting, a new one included, is in the key.
+NOT_DECIDING = frozenset({"jobs", "cache", "cache_dir", "shard", "per_file_ignores", "severity"})
 
 
-def cache_key(linter: Linter) -> str:
+def result_key(linter: Linter) -> ResultKey:
     """What a stored result depends on besides the file and the tree facts:
-    every setting (a new one included, unless it is in NOT_DECIDING), the
-    rules as loaded and their code."""
+    every setting (a new one included, unless it is in NOT_DECIDING) and the
+    rules as loaded. Paths are said relative to the root, never where the
+    tree lies: a tree checked out elsewhere keeps its results."""
     settings = linter.settings
     deciding = {
         field.name: getattr(settings, field.name)
@@ -41,20 +41,16 @@ def cache_key(linter: Linter) -> str:
         if field.name not in NOT_DECIDING
     }
     # What takes effect, not how it was said: no root given, or the one found, is one.
-    deciding["root"] = linter.tree.root
-    deciding["base"] = settings.base or Path.cwd()
+    root = linter.tree.root
+    deciding["root"] = "."
+    deciding["base"] = os.path.relpath(settings.base or Path.cwd(), root)
     rules = sorted(
         (rule.code, type(rule).__module__, type(rule).__qualname__) for rule in linter.rules
     )
-    modules = [inspect.getfile(type(rule)) for rule in linter.rules]
-    state = (
-        code_fingerprint(modules),
-        rules,
-        sorted((code, sorted(options.items())) for code, options in linter.options.items()),
-    )
-    digest = hashlib.sha256(repr(state).encode())
-    digest.update(repr(sorted(deciding.items())).encode())
-    return digest.hexdigest()[:32]
+    options = sorted((code, sorted(options.items())) for code, options in linter.options.items())
+    description = repr((rules, options, sorted(deciding.items())))
+    modules = sorted({inspect.getfile(type(rule)) for rule in linter.rules})
+    return ResultKey(description, tuple(modules))
 
 
 @dataclass
@@ -68,7 +64,7 @@ class RunSetup:
     root: Path
     linter: Linter
     finding_filter: FindingFilter
-    cache: Cache | None
+    cache: StoredResults | None
 
     def reporter(self, render: PartRenderer | None = None) -> FileReporter:
         return FileReporter(self.finding_filter, self.cwd, self.root, render)
@@ -90,48 +86,42 @@ def set_up_runs(
     settings: Settings,
     registry: Registry | None = None,
     many: tuple[int, Callable[[], object]] | None = None,
+    stores: ResultStores | None = None,
 ) -> list[RunSetup]:
     """Find the files of a run, and set up each root they are checked in (one
-    tree, linter and cache per root, sorted by root). A partial replay names
-    its files and root: the walk would find the same. A shard keeps its part
-    of each root's files, cut once the root is known (the shards of a tree are
-    cut by paths relative to it). `many`, (count, call): `call()` as soon as
-    the run has `count` files, before it holds them all."""
+    tree, linter and stored results per root, sorted by root). A shard keeps
+    its part of each root's files, cut once the root is known (the shards of
+    a tree are cut by paths relative to it). `many`, (count, call): `call()`
+    as soon as the run has `count` files, before it holds them all. With
+    `stores` (and `settings.cache`), results of earlier runs are reused."""
     cwd = Path.cwd()
-    partial = replay_inputs.partial_run()
     least, call = many or (0, None)
-    if partial is not None:
-        if call is not None and len(partial.to_check) >= least:
+    paths = [Path(path) for path in paths] or [Path(".")]
+    files: list[str] = []  # strings, not the walk's Paths: see run_files.py
+    for file in discover(paths, settings.path_filter()):
+        files.append(str(file))
+        if len(files) == least and call is not None:
             call()
-        roots = {Path(partial.root): partial.to_check}
-    else:
-        paths = [Path(path) for path in paths] or [Path(".")]
-        files: list[str] = []  # strings, not the walk's Paths: see run_files.py
-        for file in discover(paths, settings.path_filter()):
-            files.append(str(file))
-            if len(files) == least and call is not None:
-                call()
-        roots = roots_of_files(settings, files, cwd)
+    roots = roots_of_files(settings, files, cwd)
     registry = registry or load_registry()
+    stores = stores if settings.cache else None
     return [
-        _set_up_root(settings, cwd, files, root, registry, partial) for root, files in roots.items()
+        _set_up_root(settings, cwd, files, root, registry, stores) for root, files in roots.items()
     ]
 
 
 def _set_up_root(
-    settings: Settings, cwd: Path, found: list[str], root: Path, registry: Registry, partial: Any
+    settings: Settings,
+    cwd: Path,
+    found: list[str],
+    root: Path,
+    registry: Registry,
+    stores: ResultStores | None,
 ) -> RunSetup:
     linter = Linter(settings, make_tree_at(settings, root), registry)
-    if settings.shard is not None and partial is None:
+    if settings.shard is not None:
         found = [file for file in found if holds(settings.shard, linter.tree_path(file))]
     files = RunFiles(found, root, cwd)
     finding_filter = settings.finding_filter(linter.registry)
-    cache = None
-    if settings.cache and partial is not None:
-        # Only files that changed are checked: their stored results would not
-        # hold, and loading every other file's is what a partial run avoids.
-        cache = Cache(partial.folder, cache_key(linter))
-    elif settings.cache:
-        folder = settings.cache_dir or (linter.tree.root / DEFAULT_FOLDER)
-        cache = Cache.load(folder, cache_key(linter))
+    cache = stores.open(linter.tree.root, result_key(linter)) if stores is not None else None
     return RunSetup(settings, cwd, files, root, linter, finding_filter, cache)

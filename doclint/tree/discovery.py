@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from doclint import replay_inputs
 from doclint.tree.reading import IGNORE_FILE_LIMIT, read_file
 from doclint.util.paths import absolute, printable, skipped_link, walk_tree
 
@@ -284,9 +283,6 @@ class PathFilter:
         as absolute paths."""
         top = os.path.abspath(folder)
         chains: dict[str, tuple[PatternSet, ...]] = {top: self._ignores_above(top)}
-        # A folder is stamped before os.walk lists it, so that a file added in
-        # between moves the stamp a replay compares (see replay.py).
-        replay_inputs.observe("folder", top)
         for current, folders, files, links in walk_tree(top):
             chain = chains.pop(current, ())
             if self.respect_gitignore and GITIGNORE in files:
@@ -297,7 +293,6 @@ class PathFilter:
                 if not left_out(name, True):
                     kept.append(name)
                     chains[os.path.join(current, name)] = chain
-                    replay_inputs.observe("folder", os.path.join(current, name))
             folders[:] = kept
             for name in links:
                 if not left_out(name, True):
@@ -361,14 +356,12 @@ def _prefix(relative: str) -> str:
 def repository_root(folder: Path) -> Path | None:
     """The nearest folder at or above `folder` that holds `.git`, if any."""
     for candidate in (folder, *folder.parents):
-        replay_inputs.observe("presence", candidate / ".git")
         if (candidate / ".git").exists():
             return candidate
     return None
 
 
 def _read_patterns(base: Path, file: Path) -> PatternSet:
-    replay_inputs.observe("stamp", file)
     try:
         # read_file: a named pipe called .gitignore must not hang the walk, nor
         # an 8 MB one cost gigabytes of patterns; and, as git (2.32 on), a
@@ -393,7 +386,6 @@ def _warn_once(file: Path, error: OSError) -> None:
     if str(file) in _warned:
         return
     _warned.add(str(file))
-    replay_inputs.refuse()  # a replay would not repeat the warning
     reason = error.strerror or str(error)
     print(f"doclint: warning: {file}: {reason}; its patterns are not used", file=sys.stderr)
 
@@ -406,7 +398,6 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
     path_filter = path_filter or PathFilter.build(Path.cwd())
     seen: set[str] = set()
     for path in paths:
-        replay_inputs.observe("stamp", path)
         try:
             info = path.lstat()
         except FileNotFoundError:

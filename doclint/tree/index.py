@@ -8,6 +8,7 @@ case file contents are still read from disk when they are there.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import posixpath
 from pathlib import Path
@@ -32,11 +33,31 @@ FACTS_KEPT = 1 << 16
 STATS_KEPT = 1 << 14
 ANCHORS_KEPT = 1 << 12
 
+Stamp = tuple[int, int, int]
+"""(mtime in ns, size, ctime in ns) of a file: tells whether it may have
+changed since its bytes were last read, never what they are."""
+Fact = tuple[str, str, object]
+"""A question a rule asked about the tree (kind, path) and its answer."""
+
+
+def digest(data: bytes | memoryview) -> bytes:
+    """The digest that stands for a file's bytes, or an answer's, wherever
+    two of them are compared."""
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:
+    """The `Stamp` of a file, None when it cannot be seen. The ctime moves
+    when the file's mode or owner does: whether it can be read is an input too."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_mtime_ns, info.st_size, info.st_ctime_ns)
+
 
 class SourceFile(NamedTuple):
-    """A documented source as a rule sees it (a named tuple, not a dataclass:
-    a replay imports this module, and dataclasses imports half the standard
-    library).
+    """A documented source as a rule sees it.
 
     `exact` is False when the text comes from the block embedded in the
     source's `X_docs.md` rather than from the file itself: its text is what
@@ -172,7 +193,7 @@ class Tree:
 
     def _readable(self, path: str) -> str | None:
         """Where a file of the tree is on disk; None when it lies beyond the root.
-        Kept per path: a replay asks it of every path its facts name."""
+        Kept per path: every file's facts name the same few link targets."""
         if path in self._places:
             return self._places[path]
         clean = _clean(path)
@@ -270,12 +291,6 @@ class Tree:
         except OSError:
             return None
 
-    def stamp(self, path: str) -> tuple[int, int] | None:
-        """(mtime in ns, size) of a file on disk, None if it cannot be seen."""
-        path = _clean(path)
-        info = self._stat(path) if path else None
-        return (info.st_mtime_ns, info.st_size) if info is not None else None
-
     def _stat(self, path: str) -> os.stat_result | None:
         """One stat per path and run: a source's size and stamp are both asked for."""
         if path in self._stats:
@@ -288,55 +303,38 @@ class Tree:
         self._stats[path] = info
         return info
 
-    def stat_taken(self, path: str) -> os.stat_result | None:
-        """The stat this tree took of `path` (as it was asked) for a fact, if it
-        took one and the file was there: a replay takes the stamps of the pages
-        that the facts of their sources name from it, rather than stat them twice."""
-        return self._stats.get(path)
-
     def fact(self, kind: str, path: str) -> object:
         """The answer to one question a rule asked about the tree, in a form the
         cache can store and compare: asking again gives an equal value exactly
-        when the answer the rule got is still true. Answers are kept for the
-        run: many files ask the same questions (a shared link target, a folder)."""
+        when the answer the rule got is still true. Answers say what was
+        found (a digest of an anchor set, a source or a listing), never a stamp or a place on
+        disk, so that they hold in another checkout of the same tree. Kept
+        for the run: many files ask the same questions (a shared link target,
+        a folder)."""
         key = (kind, path)
         if key in self._facts:
             return self._facts[key]
         answer = self._facts[key] = self._answer(kind, path)
         return answer
 
-    def deciding_folder(self, kind: str, path: str) -> str | None:
-        """For a fact that only a folder listing decides (what exists, and as
-        what), that folder on disk; "" when the --known-paths listing decides it;
-        None for a fact about a file's contents or stamp. A folder's mtime moves
-        whenever its listing changes, so one stat re-checks all its facts."""
-        if kind not in ("is_file", "is_dir", "children"):
-            return None
-        if self._listing is not None:
-            return ""
-        clean = _clean(path)
-        if clean is None:
-            return ""  # outside the tree: no listing can change the answer
-        folder = clean if kind == "children" else _split(clean)[0]
-        return self._on_disk(folder)
-
     def _answer(self, kind: str, path: str) -> object:
-        # The kinds a replay meets most come first: it asks tens of thousands.
         if kind == "escapes":
             return self.escapes(path)
-        if kind == "stamp":
-            return self.stamp(path) if self.is_file(path) else None
+        if kind == "anchors":
+            found = self.anchors(path)
+            return _answer_digest(sorted(found)) if found is not None else None
         if kind == "size":
             return self.file_size(path)
         if kind == "source":
-            return [self.fact("stamp", path), self.fact("stamp", docs_page_of(path, "_docs.md"))]
+            source = self.source(path)
+            return _answer_digest(tuple(source)) if source is not None else None
         if kind == "is_file":
             return self.is_file(path)
         if kind == "is_dir":
             return self.is_dir(path)
         if kind == "children":
             found = self.children(path)
-            return [found[0], found[1]] if found is not None else None
+            return _answer_digest(found) if found is not None else None
         if kind == "binary":
             return self.is_binary(path)
         raise ValueError(f"unknown tree fact {kind!r}")
@@ -344,8 +342,7 @@ class Tree:
     def anchors(self, path: str) -> frozenset[str] | None:
         """Heading anchors of a Markdown file, from a cheap line scan; cached."""
         if path not in self._anchor_cache:
-            # Imported here, as below: a replayed run checks facts with a Tree
-            # and must not load the parser for it.
+            # Imported here, as below: the parser is loaded when first needed.
             from doclint.parsing.block_lines import heading_texts
             from doclint.tree.slugs import unique_slugs
 
@@ -383,6 +380,12 @@ def listed_path(line: str) -> str | None:
     if not path or path in (".", "..") or path.startswith(("../", "/")):
         return None
     return path
+
+
+def _answer_digest(answer: object) -> bytes:
+    """The digest that stands for an answer (a listing, an anchor set, a
+    source) among a file's facts: what it says, in a few bytes."""
+    return digest(repr(answer).encode())
 
 
 def _clean(path: str) -> str | None:

@@ -19,8 +19,6 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from doclint import replay_inputs
-
 
 def absolute(path: Path | str) -> str:
     """os.path.abspath(path), without its normalisation where a path has no
@@ -104,7 +102,6 @@ def _warn(path: str, problem: str) -> None:
     if path in _SAID:
         return
     _SAID.add(path)
-    replay_inputs.refuse()  # a replay would not repeat the warning
     try:
         shown = os.path.relpath(path)
     except (OSError, ValueError):  # no working folder any more

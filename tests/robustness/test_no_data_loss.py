@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from doclint.cache import DEFAULT_FOLDER
+from doclint.incremental.cache import DEFAULT_FOLDER
 from tests.conftest import REAL, require_shared
 from tests.robustness.catalogue import run_doclint, snapshot
 

@@ -1,11 +1,10 @@
-"""What the cache and replay trust (issue 15): a record or a cache file is used
-only when it is whole, sealed with this user's key for this command line and
-tree, and this user's; nothing planted in or around a tree makes a run print
-what it did not find, or write where its command line did not say; the cache's
-bookkeeping files are never written through a link; and everything that
-decides a result (every setting, the plugins on sys.path, whether a file can
-be read) is in the cache key and the replay stamp. Each attack is reproduced,
-then shown to do no harm."""
+"""What the cache trusts (issue 15): a cache file is used only when it is
+whole, sealed with this user's key for its key, and this user's; nothing
+planted in or around a tree makes a run print what it did not find; the
+cache's bookkeeping files are never written through a link; and everything
+that decides a result (every setting, the plugins on sys.path, whether a
+file can be read) is in the cache key or the checks of a stored result. Each
+attack is reproduced, then shown to do no harm."""
 
 from __future__ import annotations
 
@@ -19,28 +18,43 @@ from pathlib import Path
 
 import pytest
 
-from doclint import Settings, sealed
-from doclint.cache import KEY_PATTERN, RECORD, Cache, digest, write_cache_file
+from doclint import Settings
 from doclint.engine.linter import Linter
-from doclint.replay import PREFIX
-from doclint.replay_head import _pieces, write_piece
-from doclint.replay_inputs import file_stamp
-from doclint.run import run
-from doclint.run.setup import NOT_DECIDING, cache_key
-from doclint.tree.index import Tree
-from tests.pages import write_plugin
-from tests.test_replay import RUNNER, _tree
+from doclint.incremental import sealed
+from doclint.incremental.cache import KEY_PATTERN, RECORD, Cache, write_cache_file
+from doclint.incremental.store import cache_key
+from doclint.run.setup import NOT_DECIDING, result_key
+from doclint.tree.index import Tree, digest, file_stamp
+from tests import test_cache
+from tests.pages import keyword_index, write, write_plugin
 
-FORGED_OUTPUT = b"All checks passed!\n"
+
+def _tree(root: Path) -> None:
+    write(
+        root,
+        {
+            "pkg/mod.py": "class Thing:\n    pass\n",
+            "docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["Thing", "def"]),
+            "docs/pkg/mod.py_docs.md": "# Documentation: `pkg/mod.py`\n\n## File Metadata\n",
+            "docs/notes.md": "# Notes\n\n[a](other.md#usage) [b](missing.md)\n",
+            "docs/other.md": "# Other\n\n## Usage\n",
+        },
+    )
+
+
+def run(paths: list[Path], settings: Settings):
+    """A run with the content cache, as the command line wires it; the
+    warnings of a tampered cache are the tests' to look at, not failures."""
+    return test_cache.run(paths, settings, warnings=[])
 
 
 def _doclint(
     root: Path, *arguments: str, env: dict[str, str] | None = None, prefix: list[str] | None = None
 ) -> tuple[str, str, int]:
-    """stdout, how the run went (REPLAYED, PARTIAL n or RAN) and exit code of
-    `doclint check docs --select ALL ARGUMENTS` in `root`, with `env` added to
-    the environment and the command run through `prefix`."""
-    command = [sys.executable, "-c", RUNNER, "check", "docs", "--select", "ALL", *arguments]
+    """stdout, stderr and exit code of `doclint check docs --select ALL
+    ARGUMENTS` in `root`, with `env` added to the environment and the command
+    run through `prefix`."""
+    command = [sys.executable, "-m", "doclint", "check", "docs", "--select", "ALL", *arguments]
     done = subprocess.run(
         [*(prefix or []), *command],
         cwd=root,
@@ -50,132 +64,27 @@ def _doclint(
         env={**os.environ, **(env or {})},
     )
     assert "Traceback" not in done.stderr, done.stderr
-    return done.stdout, done.stderr.strip().splitlines()[-1], done.returncode
-
-
-def _record(root: Path) -> Path:
-    (record,) = (root / ".doclint_cache").glob(f"{PREFIX}*.bin")
-    return record
-
-
-def _recorded_tree(root: Path) -> tuple[str, int]:
-    """A tree whose check is recorded, then replayed: its output and exit code."""
-    _tree(root)
-    output, how, code = _doclint(root)
-    assert how == "RAN" and code == 1 and "DL401" in output
-    assert _doclint(root) == (output, "REPLAYED", code)
-    return output, code
-
-
-def _reseal(file: Path, context: str, head: bytes, body: bytes, key: bytes | None) -> None:
-    """Seal `file` anew, with `key` (None: this user's own)."""
-    with pytest.MonkeyPatch.context() as patch:
-        if key is not None:
-            patch.setattr(sealed, "_key", key)
-        sealed.write_sealed(file, context, head, body)
-
-
-def _head(record: Path) -> list:
-    """The values of a record's head: its header, then its tables' columns."""
-    key = record.stem.removeprefix(PREFIX)
-    opened = sealed.open_sealed(record, f"replay {key}")
-    assert opened is not None
-    opened.close()
-    return list(_pieces(opened.head))
-
-
-def _forged_head(header: dict, record: Path) -> bytes:
-    """The head of `record` with `header` in place of its own."""
-    spool = sealed.Spool("test-")
-    for value in [header, *_head(record)[1:]]:
-        write_piece(spool, value)
-    return b"".join(spool.blocks())
-
-
-def test_a_forged_record_neither_passes_the_run_nor_writes_a_file(tmp_path):
-    """The attack: a record that says "All checks passed", exit 0, and names a
-    file to overwrite. Sealed with another key, it is ignored and replaced."""
-    output, code = _recorded_tree(tmp_path)
-    victim = tmp_path / "victim.txt"
-    victim.write_text("precious\n")
-    record = _record(tmp_path)
-    header = {**_head(record)[0], "exit_code": 0, "output_file": str(victim)}
-    key = record.stem.removeprefix(PREFIX)
-    _reseal(record, f"replay {key}", _forged_head(header, record), FORGED_OUTPUT, b"\x01" * 32)
-    assert _doclint(tmp_path) == (output, "RAN", code)
-    assert victim.read_text() == "precious\n"
-    assert _doclint(tmp_path) == (output, "REPLAYED", code)
-
-
-def test_a_record_names_no_file_to_write(tmp_path):
-    """Even sealed with this user's key, a record's output file is only
-    written when the current command line names it."""
-    output, code = _recorded_tree(tmp_path)
-    victim = tmp_path / "victim.txt"
-    victim.write_text("precious\n")
-    record = _record(tmp_path)
-    header = {**_head(record)[0], "output_file": str(victim)}
-    key = record.stem.removeprefix(PREFIX)
-    _reseal(record, f"replay {key}", _forged_head(header, record), FORGED_OUTPUT, None)
-    assert _doclint(tmp_path) == (output, "RAN", code)
-    assert victim.read_text() == "precious\n"
-    # The command line's own -o is written, and replayed.
-    assert _doclint(tmp_path, "-o", "report.txt")[1:] == ("RAN", code)
-    (tmp_path / "report.txt").unlink()
-    assert _doclint(tmp_path, "-o", "report.txt")[1:] == ("REPLAYED", code)
-    assert (tmp_path / "report.txt").read_text() == output
-
-
-def test_a_record_cut_short_replays_nothing_and_is_replaced(tmp_path):
-    output, code = _recorded_tree(tmp_path)
-    record = _record(tmp_path)
-    record.write_bytes(record.read_bytes()[:-100])
-    assert _doclint(tmp_path) == (output, "RAN", code)
-    assert _doclint(tmp_path) == (output, "REPLAYED", code)
-
-
-def test_a_record_altered_after_its_header_is_not_replayed(tmp_path):
-    """The output is checked by its digest: flipping one byte of it is seen."""
-    output, code = _recorded_tree(tmp_path)
-    record = _record(tmp_path)
-    data = bytearray(record.read_bytes())
-    data[-2] ^= 0x20
-    record.write_bytes(bytes(data))
-    assert _doclint(tmp_path) == (output, "RAN", code)
-
-
-def test_a_record_of_another_tree_is_ignored(tmp_path):
-    """A record copied from another tree (its own seal intact) under this
-    tree's name: sealed for another command line, it is not replayed."""
-    other, here = tmp_path / "other", tmp_path / "here"
-    _recorded_tree(other)
-    (other / "docs/extra.md").write_text("# Extra\n\n[x](nowhere.md)\n")
-    other_output = _doclint(other)[0]
-    output, code = _recorded_tree(here)
-    assert other_output != output
-    shutil.copyfile(_record(other), _record(here))
-    assert _doclint(here) == (output, "RAN", code)
-
-
-def test_records_are_not_looked_for_around_the_tree(tmp_path):
-    """The old attack's place: a cache folder in a parent of the working
-    folder. A record there is never read."""
-    tree = tmp_path / "tree"
-    output, code = _recorded_tree(tree)
-    (tree / ".doclint_cache").rename(tmp_path / ".doclint_cache")
-    assert _doclint(tree) == (output, "RAN", code)
+    return done.stdout, done.stderr, done.returncode
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
-def test_a_record_of_another_user_is_ignored(tmp_path):
-    output, code = _recorded_tree(tmp_path)
-    os.chown(_record(tmp_path), 65534, 65534)
-    assert _doclint(tmp_path) == (output, "RAN", code)
-    assert _doclint(tmp_path) == (output, "REPLAYED", code)
+def test_a_cache_of_another_user_is_ignored(tmp_path):
+    _tree(tmp_path)
+    output, _, code = _doclint(tmp_path)
+    (cache_file,) = (tmp_path / ".doclint_cache").glob(KEY_PATTERN)
+    os.chown(cache_file, 65534, 65534)
+    again, warning, same = _doclint(tmp_path)
+    assert (again, same) == (output, code) and "not used" in warning
+    assert _doclint(tmp_path) == (output, "", code)
     # A cache folder of another user's is neither read nor written.
     os.chown(tmp_path / ".doclint_cache", 65534, 65534)
-    assert _doclint(tmp_path) == (output, "RAN", code)
-    assert _doclint(tmp_path) == (output, "RAN", code)
+    (cache_file,) = (tmp_path / ".doclint_cache").glob(KEY_PATTERN)
+    before = os.stat(cache_file)
+    for _ in range(2):
+        again, warning, same = _doclint(tmp_path)
+        assert (again, same) == (output, code) and "not used" in warning
+    after = os.stat(cache_file)
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
 
 
 def test_the_cache_folder_is_never_written_through_links(tmp_path):
@@ -213,16 +122,15 @@ def test_a_malformed_cache_entry_is_checked_again(tmp_path):
     folder = tmp_path / "c"
     code = _doclint(tmp_path, "--cache-dir", str(folder), "--output-format", "json")[2]
     (cache_file,) = folder.glob(KEY_PATTERN)
-    cache = Cache(folder, cache_file.stem)
+    cache = Cache(folder, cache_file.stem, tmp_path)
     for path in _cached_paths(cache_file):
         file = tmp_path / path
         cache.store(path, file_stamp(file), digest(file.read_bytes()), [], [(3,)])
-    cache.save(tmp_path)
+    cache.save()
     malformed = cache_file.read_bytes()
-    # Another output format: another record, the same content cache.
-    output, how, again = _doclint(tmp_path, "--cache-dir", str(folder))
+    output, _, again = _doclint(tmp_path, "--cache-dir", str(folder))
     uncached, _, _ = _doclint(tmp_path, "--no-cache")
-    assert (output, how, again) == (uncached, "RAN", code)
+    assert (output, again) == (uncached, code)
     assert cache_file.read_bytes() != malformed
 
 
@@ -270,7 +178,7 @@ def test_a_cache_index_pointing_outside_the_body_is_a_miss(tmp_path):
     (cache_file,) = (tmp_path / "c").glob(KEY_PATTERN)
     opened = sealed.open_sealed(cache_file, f"cache {cache_file.stem}")
     assert opened is not None
-    body = bytes(opened.body())
+    body = opened.read(0, opened.body_size)
     opened.close()
     head = marshal.loads(opened.head)
     records = [
@@ -308,7 +216,7 @@ def test_every_setting_that_decides_results_is_in_the_cache_key(tmp_path):
     base = Settings(root=tmp_path)
 
     def key(settings: Settings) -> str:
-        return cache_key(Linter(settings, Tree(tmp_path, settings.known_paths)))
+        return cache_key(result_key(Linter(settings, Tree(tmp_path, settings.known_paths))))
 
     keys = {key(base)}
     names = [f.name for f in fields(Settings) if f.name not in NOT_DECIDING | {"root"}]
@@ -332,8 +240,8 @@ def test_a_lower_max_file_size_is_not_answered_from_the_cache(tmp_path):
     assert {d.code for d in smaller.diagnostics} == {"DL005"}
 
 
-def test_a_plugin_on_pythonpath_is_seen_by_replay(tmp_path):
-    """A plugin added, then removed, through PYTHONPATH: no replay hides it."""
+def test_a_plugin_on_pythonpath_is_seen_by_the_cache(tmp_path):
+    """A plugin added, then removed, through PYTHONPATH: no stored result hides it."""
     tree, plugins = tmp_path / "tree", tmp_path / "plugins"
     _tree(tree)
     source = '''
@@ -356,13 +264,12 @@ def test_a_plugin_on_pythonpath_is_seen_by_replay(tmp_path):
     write_plugin(plugins, "everywhere", source, {"everywhere": "Everywhere"})
     with_plugin = {"PYTHONPATH": str(plugins)}
     without = _doclint(tree)
-    assert without[1] == "RAN" and "XE001" not in without[0]
+    assert "XE001" not in without[0]
     added = _doclint(tree, env=with_plugin)
-    assert added[1] == "RAN" and "XE001" in added[0]
-    assert _doclint(tree, env=with_plugin) == (added[0], "REPLAYED", added[2])
+    assert "XE001" in added[0]
+    assert _doclint(tree, env=with_plugin) == added
     shutil.rmtree(plugins / "everywhere-0.1.dist-info")
-    removed = _doclint(tree, env=with_plugin)
-    assert removed[1] != "REPLAYED" and removed[0] == without[0]
+    assert _doclint(tree, env=with_plugin) == without
 
 
 @pytest.fixture
@@ -379,16 +286,13 @@ def binding_modes() -> list[str]:
 
 
 def test_a_file_made_unreadable_loses_its_cached_findings(tmp_path, binding_modes):
-    """Replayed and from the content cache alike: chmod moves no mtime."""
+    """chmod moves no mtime: the stamp's ctime tells the cache to read again."""
     _tree(tmp_path)
     first = _doclint(tmp_path, "--output-format", "json", prefix=binding_modes)
-    assert first[1] == "RAN" and "docs/notes.md" in first[0]
+    assert "docs/notes.md" in first[0]
     os.chmod(tmp_path / "docs/notes.md", 0)
     try:
-        replayed = _doclint(tmp_path, "--output-format", "json", prefix=binding_modes)
         cached = _doclint(tmp_path, prefix=binding_modes)
     finally:
         os.chmod(tmp_path / "docs/notes.md", 0o644)
-    for output, how, _ in (replayed, cached):
-        assert how != "REPLAYED"
-        assert "unreadable-file" in output and "DL401" not in output
+    assert "unreadable-file" in cached[0] and "DL401" not in cached[0]

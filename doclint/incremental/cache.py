@@ -1,42 +1,37 @@
-"""A content cache, like ruff's: an unchanged file in an unchanged tree is not
-checked again.
+"""The cache file: each checked file's findings, kept by the digest of its
+bytes, with every fact about the tree its rules asked for.
 
-One cache file per combination of doclint code, selected rules and settings
-(its key), holding for each checked file: its (mtime, size) stamp, a hash of
-its bytes, the findings, and every fact about the tree its rules asked for
-(does this link target exist, what is that source's stamp, which files does
-that folder hold). A stored result is reused when the file's stamp (or, if
-only the stamp moved, its hash) matches and every recorded fact still gets
-the same answer, so a change to one file re-checks exactly the files whose
-rules looked at it. The file is written whole and atomically, so runs that
-share it never see half a cache; it is sealed (sealed.py), and one that is
-cut short, corrupt, foreign or another user's is ignored and replaced.
+One cache file per key (store.py: doclint's version, the rules and the
+settings), holding for each checked file, by its path relative to the root:
+its stamp, the digest of its bytes, the findings, and the facts its rules
+asked about other files, as digests of their answers (tree.py). A stored
+result is reused when the file's bytes are the same (the stamp only spares
+reading them again where it has not moved) and every recorded fact still
+gets the same answer, so a change to one file re-checks exactly the files
+whose rules looked at it, and a tree checked out elsewhere, with new paths
+and mtimes, keeps its results. The file is written whole and atomically; it
+is sealed (sealed.py), and one that is cut short, corrupt, foreign or another
+user's is ignored (`problem` says why) and replaced.
 
-The results stay on disk: a tree of 200,000 pages has a gigabyte of them. The
-sealed head is an index (each file's stamp, hash and where its blob lies in
-the body, with the blob's digest); the body holds one blob per file, its facts
-then its findings, each marshalled. A blob is read when its file is looked up,
-and decoded only once its bytes match the digest in the sealed head: the body
-as a whole is not hashed on load, and a blob that does not match is a miss for
-that file alone. What a run stores goes to a nameless temporary file until the
-cache file is written, block by block, from the old file and that one.
+The sealed head is an index (each file's stamp, digest and where its blob
+lies in the body, with the blob's digest); the body holds one blob per file,
+its facts then its findings, each marshalled. A blob is read when its file is
+looked up, and decoded only once its bytes match the digest in the sealed
+head. What a run stores goes to a nameless temporary file until the cache
+file is written, block by block, from the old file and that one.
 """
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 import struct
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, get_args
 
-from doclint import __version__, replay_inputs
-from doclint.models.findings import Row
-from doclint.replay_inputs import Stamp, file_stamp
-from doclint.sealed import (
+from doclint.incremental.sealed import (
     Piece,
     SealedFile,
     folder_ready,
@@ -44,14 +39,21 @@ from doclint.sealed import (
     write_new,
     write_sealed,
 )
+from doclint.models.findings import Row
+from doclint.run.results import Entry
+from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
-FORMAT = 4
+FORMAT = 5
 DEFAULT_FOLDER = ".doclint_cache"
-# Cache files kept per folder: one per combination of settings and doclint code
-# used lately. Older ones (a gigabyte each on a big tree) are deleted.
-KEPT = 4
+SHARE = 1.0
+"""The bound of a root's cache files, as a share of the bytes of the files
+its newest cache file holds results of: older cache files of the root (other
+settings or rules, used before) are deleted, oldest first, past it."""
 KEY_PATTERN = "?" * 32 + ".bin"
+PLACE_DIGITS = 8
+"""A cache file's name starts with this many digits of its root's place."""
+MARKER = "CACHEDIR.TAG"
 ROW_FIELDS = len(get_args(Row))
 TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# doclint cache\n"
 RECORD = struct.Struct("<qqq16sQQQ16s")
@@ -65,36 +67,18 @@ LOADED, SPILLED = 0, 1
 _KEPT = struct.Struct("<B" + RECORD.format[1:])
 _BLOCK = 1 << 20
 
-Fact = tuple[str, str, object]
-Entry = tuple[Stamp, bytes, list[Fact]]
-"""A kept result, without its findings: stamp, hash of the bytes, facts."""
-
-
-def digest(data: bytes | memoryview) -> bytes:
-    return hashlib.blake2b(data, digest_size=16).digest()
-
-
-def code_fingerprint(modules: Iterable[str]) -> str:
-    """Stamps of the source files of doclint and of the rules in use (with the
-    helpers beside them): editing a rule or the parser invalidates results even
-    without a version bump."""
-    import doclint
-
-    folders = {Path(doclint.__file__).parent, *(Path(module).parent for module in modules)}
-    files = sorted({file for folder in folders for file in folder.rglob("*.py")})
-    replay_inputs.observe_all("stamp", files)
-    stamps = [(str(file), file_stamp(file)) for file in files]
-    return hashlib.sha256(repr((__version__, stamps)).encode()).hexdigest()[:24]
-
 
 class Cache:
     """Stored results of one cache key; `save` writes what this run used and
     keeps the rest."""
 
-    def __init__(self, folder: Path, key: str) -> None:
+    def __init__(self, folder: Path, key: str, root: Path) -> None:
         self.file = folder / f"{key}.bin"
         self.key = key
+        self.root = root
         self.changed = False
+        self.problem: str | None = None
+        """Why a cache file found was not used (None when it was, or there was none)."""
         self._sealed: SealedFile | None = None
         """The loaded file, whose body is read blob by blob."""
         self._paths: list[str] = []
@@ -112,21 +96,25 @@ class Cache:
         self._spilled = 0
 
     @classmethod
-    def load(cls, folder: Path, key: str) -> Cache:
-        cache = cls(folder, key)
+    def load(cls, folder: Path, key: str, root: Path) -> Cache:
+        cache = cls(folder, key, root)
+        if not os.path.lexists(cache.file):
+            return cache
         sealed = open_sealed(cache.file, cache.context)
         if sealed is None:
-            return cache  # missing, unreadable or not to be trusted: start empty
+            # Unreadable or not to be trusted: start empty, replace it.
+            cache.problem = "not sealed by this user for these settings"
+            return cache
         try:
             data = marshal.loads(sealed.head)
         except (EOFError, ValueError, TypeError):
             data = None
         if not _well_formed_head(data, key):
             sealed.close()
+            cache.problem = "its index is not one this version of doclint wrote"
             return cache
-        # The body is read blob by blob as files are looked up, for as long as
-        # the cache lives (a recorded run reads the facts again at its end);
-        # the head, decoded, is not kept (32 MB on a tree of 200,000 pages).
+        # The body is read blob by blob as files are looked up; the head,
+        # decoded, is not kept (32 MB on a tree of 200,000 pages).
         sealed.head = b""
         weakref.finalize(cache, sealed.close)
         cache._sealed = sealed
@@ -139,21 +127,13 @@ class Cache:
         """What the seal of the cache file binds it to."""
         return f"cache {self.key}"
 
-    def lookup(
-        self, path: str, file: Path | str, ask: Callable[[str, str], object]
-    ) -> list[Row] | None:
-        """The stored findings of `file` if they still hold, else None.
-
-        `ask(kind, path)` answers a tree fact as the rules would now get it.
-        """
-        found = self.lookup_entry(path, file, ask)
-        return found[0] if found is not None else None
-
     def lookup_entry(
         self, path: str, file: Path | str, ask: Callable[[str, str], object]
     ) -> tuple[list[Row], Entry] | None:
-        """`lookup`, with the result's entry (as `entry` gives it) read from
-        the same blob: a fix run needs both."""
+        """The stored findings of `file` and their entry, if they still hold:
+        the file's bytes are those stored (read again only when its stamp
+        moved) and `ask(kind, path)`, which answers a tree fact as the rules
+        would now get it, answers every recorded fact as before."""
         number = self._stored.get(path)
         if number is None:
             return None
@@ -205,7 +185,7 @@ class Cache:
         except (ValueError, struct.error):
             return  # nothing a cache file can hold: the file is checked again next time
         if self._spill is None:
-            import tempfile  # here: a replay imports this module, and stores nothing
+            import tempfile
 
             self._spill = tempfile.TemporaryFile(prefix="doclint-cache-")  # noqa: SIM115
             weakref.finalize(self, self._spill.close)
@@ -215,36 +195,17 @@ class Cache:
         self._keep(path, SPILLED, record)
         self.changed = True
 
-    def entry(self, path: str) -> Entry | None:
-        """The stamp, hash and facts of a result this run used or stored; None
-        when there is none, or its blob cannot be read back whole."""
-        number = self._kept.get(path)
-        if number is None:
-            return None
-        source, record = self._kept_record(number)
-        blob = self._blob(source, record)
-        if blob is None:
-            return None
-        try:
-            facts = marshal.loads(blob)
-        except (EOFError, ValueError, TypeError):
-            return None
-        return record[:3], record[3], facts
-
-    def __contains__(self, path: str) -> bool:
-        """Whether this run used or stored a result for `path`."""
-        return path in self._kept
-
     def forget(self, path: str) -> None:
         """Drop the result of `path`: the cache file written next has none."""
         kept, stored = self._kept.pop(path, None), self._stored.pop(path, None)
         if kept is not None or stored is not None:
             self.changed = True
 
-    def save(self, root: Path) -> None:
+    def save(self) -> None:
         """Write the results this run used, and those of the files it did not
         look at while they exist (a pre-commit run over three files must not
         drop the rest of the tree's results); atomically; failure only costs speed."""
+        root = self.root
         others = sum(
             1
             for path in self._stored
@@ -258,7 +219,7 @@ class Cache:
             write_cache_file(self.file, self.context, head, body)
         except OSError:
             return
-        prune(self.file.parent, KEY_PATTERN, KEPT)
+        prune(self.file, SHARE * _bytes_of(index))
 
     def _layout(self, root: Path) -> tuple[list[str], bytes, _Body]:
         """The paths, index and body of the cache file to write: the loaded
@@ -361,15 +322,29 @@ class _Body:
                 offset += len(block)
 
 
-def prune(folder: Path, pattern: str, keep: int) -> None:
-    """Delete all but the `keep` newest files of `folder` matching `pattern`;
-    failing to only costs space."""
+def prune(newest: Path, bound: float) -> None:
+    """Delete the cache files of the same root beside `newest`, oldest first,
+    until they take at most `bound` bytes (`newest` itself is kept); failing
+    to only costs space."""
     try:
-        files = sorted(folder.glob(pattern), key=lambda file: file.stat().st_mtime_ns)
-        for old in files[:-keep]:
+        pattern = newest.name[:PLACE_DIGITS] + KEY_PATTERN[PLACE_DIGITS:]
+        others = [file for file in newest.parent.glob(pattern) if file != newest]
+        sized = sorted(
+            ((file.stat(), file) for file in others), key=lambda pair: pair[0].st_mtime_ns
+        )
+        total = newest.stat().st_size + sum(info.st_size for info, _ in sized)
+        for info, old in sized:
+            if total <= bound:
+                break
             old.unlink()
+            total -= info.st_size
     except OSError:
         return
+
+
+def _bytes_of(index: bytes) -> int:
+    """The bytes of the files whose results an index holds (their stamps' sizes)."""
+    return sum(record[1] for record in RECORD.iter_unpack(index))
 
 
 def write_cache_file(file: Path, context: str, head: Piece, *body: Piece) -> None:
@@ -381,7 +356,7 @@ def write_cache_file(file: Path, context: str, head: Piece, *body: Piece) -> Non
         raise OSError(f"{file.parent} is not a folder of this user's")
     # Mark the folder as a cache, for backup tools and `git status`; a link in
     # place of either file is replaced, never written through.
-    write_new(file.parent / "CACHEDIR.TAG", TAG, mode=0o644, replace=False)
+    write_new(file.parent / MARKER, TAG, mode=0o644, replace=False)
     write_new(file.parent / ".gitignore", b"*\n", mode=0o644, replace=False)
     write_sealed(file, context, head, *body)
 

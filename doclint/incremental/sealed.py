@@ -2,7 +2,7 @@
 
 A cache folder may sit in a tree someone else wrote, or in a folder other users
 can write to; a file found there could be planted, cut short or meant for
-another tree. So every file of the cache and of replay is sealed: a keyed hash
+another tree. So every file of the cache is sealed: a keyed hash
 (HMAC-SHA256) over its length, its purpose (`context`: which cache key or
 command line it answers) and its bytes, with a secret key only this user can
 read. A file is used only when its seal holds and both it and its folder belong
@@ -11,14 +11,13 @@ to this user; anything else is ignored, and the next run replaces it.
 The key is 32 random bytes in `$XDG_CACHE_HOME/doclint/key` (by default
 `~/.cache/doclint/key`), in a folder of this user's only, readable by them
 alone. Without it (no home folder to keep it in) nothing is read or written:
-the cache only ever costs speed.
+the cache only ever costs speed. A key inside the tree being checked is never
+used (store.py): a tree can ship a key file with the right owner and mode
+(an archive unpacked by this user gives both), so a key there proves nothing.
 
 A sealed file is a prefix, a head and a body. The head (the part that says
-what the body is) is checked before anything decodes it; the body, which can
-be a hundred megabytes of stored output, is checked by its SHA-256 digest (in
-the sealed prefix), unless the file is known to be the very one this user
-wrote (`identity`, noted in this user's own folder): hashing it on every
-replay would cost a fifth of the replay.
+what the body is) is checked before anything decodes it; the body is read in
+blobs whose digests the head holds (cache.py).
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ import contextlib
 import errno
 import hashlib
 import hmac
-import mmap
 import os
 import stat
 from collections.abc import Iterable, Iterator
@@ -40,47 +38,19 @@ _DIGEST = 32
 PREFIX_SIZE = len(MAGIC) + 2 * _LENGTH + 2 * _DIGEST
 KEY_SIZE = 32
 _WRITE_BUFFER = 1 << 20
-_HASHED_BLOCK = 1 << 20
-# How a system says that sendfile copies no regular file into another (macOS:
-# to sockets only); AttributeError (no os.sendfile at all) has no errno.
-_NO_SENDFILE = {errno.EINVAL, errno.ENOSYS, errno.ENOTSOCK, errno.EOPNOTSUPP, None}
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 _key: bytes | None = None
 
 
 class Blocks(Protocol):
-    """A piece of a file's body kept elsewhere (a run's output, copied to a
-    temporary file), read a block at a time, anew each time."""
+    """A piece of a file's body kept elsewhere (the results a run stored, in
+    a temporary file), read a block at a time, anew each time."""
 
     def blocks(self) -> Iterator[bytes]: ...
 
 
 Piece = bytes | memoryview | Blocks
-
-
-class Spool:
-    """Bytes written to a nameless temporary file, to be read back as a piece
-    of a sealed file (`Blocks`): what a run writes for its record would take
-    hundreds of megabytes of memory kept there."""
-
-    def __init__(self, prefix: str) -> None:
-        import tempfile  # here: a replay reads sealed files, writes none
-
-        self._file = tempfile.TemporaryFile(prefix=prefix)  # noqa: SIM115
-
-    def write(self, data: bytes | memoryview, /) -> None:
-        self._file.write(data)
-
-    def blocks(self) -> Iterator[bytes]:
-        """What was written, from the start, a block at a time (read anew each time)."""
-        self._file.flush()
-        self._file.seek(0)
-        while block := self._file.read(_WRITE_BUFFER):
-            yield block
-
-    def close(self) -> None:
-        self._file.close()
 
 
 def _buffers(pieces: Iterable[Piece]) -> Iterator[bytes | memoryview]:
@@ -91,13 +61,19 @@ def _buffers(pieces: Iterable[Piece]) -> Iterator[bytes | memoryview]:
             yield from piece.blocks()
 
 
-def user_folder() -> Path | None:
-    """This user's own doclint folder, made if missing; None when there is no
-    such folder that only this user can write to."""
+def key_folder() -> Path:
+    """Where this user's key is kept (whether or not it exists yet)."""
     base = os.environ.get("XDG_CACHE_HOME", "")
     if not os.path.isabs(base):
         base = os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base, "doclint")
+    return Path(base, "doclint")
+
+
+def user_folder() -> Path | None:
+    """This user's own doclint folder, made if missing; None when there is no
+    such folder that only this user can write to."""
+    folder = key_folder()
+    base = str(folder.parent)
     try:
         os.makedirs(base, mode=0o700, exist_ok=True)
         with contextlib.suppress(FileExistsError):
@@ -136,7 +112,7 @@ def _read_key(file: Path) -> bytes | None:
 
 def _make_key(file: Path) -> bytes | None:
     """A new key, put in place whole; a key another process made first wins."""
-    import tempfile  # as below: only writing needs it, and a replay only reads
+    import tempfile
 
     try:
         handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
@@ -184,20 +160,19 @@ def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> Non
             info = os.lstat(file)
             if stat.S_ISREG(info.st_mode) and owned(info):
                 return
-    # Imported here: a replayed run reads sealed files, writes none.
     import tempfile
 
     # mkstemp creates with O_EXCL and O_NOFOLLOW, readable by this user only.
     handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
     try:
-        # A record's body comes in one piece per checked file: through the
-        # default 8 KiB buffer, that is a system call every few pieces.
+        # A body comes in one piece per checked file: through the default
+        # 8 KiB buffer, that is a system call every few pieces.
         with os.fdopen(handle, "wb", buffering=_WRITE_BUFFER) as stream:
             if mode != 0o600:
                 os.fchmod(handle, mode)
             stream.writelines(_buffers(data))
         # ext4 starts writing a file renamed over another to disk before the
-        # rename returns (auto_da_alloc), which for a record of hundreds of
+        # rename returns (auto_da_alloc), which for a cache file of hundreds of
         # megabytes costs more than writing it did: the old file goes first.
         # The rename still replaces whatever stands there by then; a reader in
         # between finds no file, which only costs it speed.
@@ -236,48 +211,14 @@ def _tag(key: bytes, context: str, signed: bytes, head: Piece) -> bytes:
 
 
 class SealedFile:
-    """An open sealed file whose head is intact; its body still to be checked."""
+    """An open sealed file whose head is intact; its body read in parts, each
+    checked by the caller against a digest the head holds."""
 
-    def __init__(
-        self, descriptor: int, head: bytes, body_size: int, digest: bytes, known: bool
-    ) -> None:
+    def __init__(self, descriptor: int, head: bytes, body_size: int) -> None:
         self.descriptor = descriptor
-        self.known = known
         self.head = head
         self.body_start = PREFIX_SIZE + len(head)
         self.body_size = body_size
-        self._digest = digest
-        self._view: memoryview | None = None
-
-    def body(self) -> memoryview:
-        """The body's bytes, mapped, not read."""
-        if self._view is None:
-            if not self.body_size:
-                self._view = memoryview(b"")
-            else:
-                mapped = mmap.mmap(self.descriptor, 0, access=mmap.ACCESS_READ)
-                self._view = memoryview(mapped)[self.body_start :]
-        return self._view
-
-    def send_body(self, out: int) -> None:
-        """Write the body to the regular file open at `out`, from its position:
-        copied by the kernel (sendfile), never mapped into this process, which
-        costs half of writing the mapped bytes. OSError when it cannot."""
-        offset, end = self.body_start, self.body_start + self.body_size
-        while offset < end:
-            try:
-                sent = os.sendfile(out, self.descriptor, offset, end - offset)
-            except (OSError, AttributeError) as error:
-                if getattr(error, "errno", None) not in _NO_SENDFILE or offset > self.body_start:
-                    raise
-                # This system copies no file to another: the mapped bytes, then.
-                body = self.body()
-                while body:
-                    body = body[os.write(out, body) :]
-                return
-            if not sent:
-                raise OSError(errno.EIO, "the sealed file was cut short while read")
-            offset += sent
 
     def read(self, offset: int, length: int) -> bytes:
         """`length` bytes of the body from `offset`, read, not mapped: a mapped
@@ -290,34 +231,13 @@ class SealedFile:
             raise OSError(errno.EIO, "the sealed file was cut short while read")
         return data
 
-    def body_intact(self) -> bool:
-        """Whether the body is as sealed: known to be (the file is the very one
-        this user wrote, see `identity`), or hashed to be sure."""
-        if self.known:
-            return True
-        hasher = hashlib.sha256()
-        try:
-            for offset in range(0, self.body_size, _HASHED_BLOCK):
-                hasher.update(self.read(offset, min(_HASHED_BLOCK, self.body_size - offset)))
-        except (OSError, ValueError):
-            return False
-        return hmac.compare_digest(hasher.digest(), self._digest)
-
     def close(self) -> None:
         os.close(self.descriptor)
 
 
-def identity(info: os.stat_result) -> tuple[int, ...]:
-    """What tells one file from any other, or from itself changed: the ctime
-    moves on every write, and no one sets it back (short of root)."""
-    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
-
-
-def open_sealed(file: Path, context: str, known: object = None) -> SealedFile | None:
+def open_sealed(file: Path, context: str) -> SealedFile | None:
     """`file` open, when it and its folder are this user's, it is whole and
-    its head is sealed with this user's key for `context`; else None. `known`
-    is the `identity` the file had when this user wrote it, if noted where
-    only they can write: a file that still has it needs no hashing of its body."""
+    its head is sealed with this user's key for `context`; else None."""
     key = secret_key()
     if key is None:
         return None
@@ -327,7 +247,7 @@ def open_sealed(file: Path, context: str, known: object = None) -> SealedFile | 
     except OSError:
         return None
     try:
-        sealed = _check_head(descriptor, key, context, known)
+        sealed = _check_head(descriptor, key, context)
     except (OSError, ValueError, MemoryError):
         sealed = None
     if sealed is None or not (stat.S_ISDIR(folder.st_mode) and owned(folder)):
@@ -336,7 +256,7 @@ def open_sealed(file: Path, context: str, known: object = None) -> SealedFile | 
     return sealed
 
 
-def _check_head(descriptor: int, key: bytes, context: str, known: object) -> SealedFile | None:
+def _check_head(descriptor: int, key: bytes, context: str) -> SealedFile | None:
     info = os.fstat(descriptor)
     if not stat.S_ISREG(info.st_mode) or not owned(info) or info.st_size < PREFIX_SIZE:
         return None
@@ -352,5 +272,4 @@ def _check_head(descriptor: int, key: bytes, context: str, known: object) -> Sea
     head = os.pread(descriptor, head_size, PREFIX_SIZE)
     if len(head) != head_size or not hmac.compare_digest(_tag(key, context, signed, head), tag):
         return None
-    digest = signed[start + 2 * _LENGTH :]
-    return SealedFile(descriptor, head, body_size, digest, identity(info) == known)
+    return SealedFile(descriptor, head, body_size)

@@ -1,0 +1,68 @@
+"""The cache folder as a whole: `doclint clean` empties and removes it, and
+only a folder doclint made: its marker (cache.py's CACHEDIR.TAG, doclint's
+own text, this user's regular file) is there and every entry is one doclint
+writes. Entries are unlinked one by one (a link is removed, never followed),
+so a mistyped or planted cache-dir deletes nothing of the user's."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from doclint.incremental.cache import MARKER, TAG
+from doclint.incremental.sealed import owned
+from doclint.tree.reading import read_regular
+
+# What doclint writes into a cache folder: the marker, a .gitignore, the
+# cache files and, while one is written, its temporary file.
+OWN_ENTRIES = re.compile(r"CACHEDIR\.TAG|\.gitignore|[0-9a-f]{32}\.bin|\.tmp-[A-Za-z0-9_]+")
+
+
+def clean(folder: Path, tree: Path | None) -> str:
+    """Remove the cache folder `folder`; what was done, for the user.
+    ValueError, naming the folder, when it is not one doclint made, or lies
+    outside `tree` (the folder a path from a configuration must stay in)."""
+    if tree is not None and not inside(folder, tree):
+        raise ValueError(f"{folder} lies outside {tree}; left alone")
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        return f"no cache at {folder}"
+    if not stat.S_ISDIR(info.st_mode):
+        raise ValueError(f"{folder} is not a folder; left alone")
+    if not _marked(folder / MARKER):
+        raise ValueError(f"{folder} is not a doclint cache (no {MARKER} of doclint's); left alone")
+    names = os.listdir(folder)
+    strangers = sorted(name for name in names if not OWN_ENTRIES.fullmatch(name))
+    if strangers:
+        raise ValueError(
+            f"{folder} holds {strangers[0]!r}, which doclint did not write; left alone"
+        )
+    for name in names:
+        if stat.S_ISDIR(os.lstat(folder / name).st_mode):
+            raise ValueError(f"{folder} holds the folder {name!r}; left alone")
+    for name in names:
+        os.unlink(folder / name)
+    os.rmdir(folder)
+    return f"removed {folder}"
+
+
+def _marked(marker: Path) -> bool:
+    """Whether `marker` is the tag doclint writes, a regular file of this user's."""
+    try:
+        info = os.lstat(marker)
+        return (
+            stat.S_ISREG(info.st_mode)
+            and owned(info)
+            and read_regular(marker, len(TAG) + 1, follow_symlinks=False) == TAG
+        )
+    except OSError:
+        return False
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether `path` is `folder` or below it, links resolved."""
+    real, top = os.path.realpath(path), os.path.realpath(folder)
+    return os.path.commonpath([real, top]) == top

@@ -1,0 +1,98 @@
+"""The content cache as the run's `ResultStores` (run/results.py): where a
+root's cache file lives, under which key, and whether it may be used at all.
+
+The key is doclint's version, the deciding settings and rules (`ResultKey`)
+and the digest of the rules' code where it can change without the version:
+every module of doclint and of its rules in a development (editable) install,
+and rule plugins from elsewhere. Never an install path or an mtime: a fresh
+install of the same commit, in another folder, finds the results of another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable
+from functools import cache
+from pathlib import Path
+
+from doclint import __version__
+from doclint.incremental.cache import DEFAULT_FOLDER, PLACE_DIGITS, Cache
+from doclint.incremental.folder import inside
+from doclint.incremental.sealed import key_folder
+from doclint.run.results import ResultKey
+
+PACKAGES = ("doclint", "doclint_rules")
+
+
+class ContentCache:
+    """The `ResultStores` of a run with the cache on: each root's cache file
+    in `folder`, or in `.doclint_cache` at the root. `warn` gets one line per
+    cache file found unusable (it is then replaced)."""
+
+    def __init__(self, folder: Path | None, warn: Callable[[str], None]) -> None:
+        self.folder = folder
+        self.warn = warn
+
+    def open(self, root: Path, key: ResultKey) -> Cache | None:
+        if inside(key_folder(), root):
+            # A tree can ship a key file, owner and mode included: none there is trusted.
+            self.warn(f"the cache key folder {key_folder()} lies inside the tree; cache not used")
+            return None
+        folder = self.folder or root / DEFAULT_FOLDER
+        # Roots sharing a folder keep a file each, told apart by where the
+        # root lies from the folder: the same in any checkout of one layout.
+        stored = Cache.load(folder, cache_key(key, os.path.relpath(root, folder)), root)
+        if stored.problem is not None:
+            self.warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
+        return stored
+
+
+def cache_key(key: ResultKey, place: str = ".") -> str:
+    """The name of the cache file of `key`, for a root at `place` from its
+    folder: the place's digest first, so that the files of one root are
+    pruned among themselves (cache.prune), then the key's."""
+    state = (__version__, code_digest(key.rule_modules), key.description)
+    return (
+        hashlib.sha256(place.encode()).hexdigest()[:PLACE_DIGITS]
+        + hashlib.sha256(repr(state).encode()).hexdigest()[: 32 - PLACE_DIGITS]
+    )
+
+
+def code_digest(rule_modules: Iterable[str]) -> str:
+    """The digest of the code a stored result may change with while
+    doclint's version stays: the files of doclint and its rules in an
+    editable install; the folders of rule plugins installed from elsewhere.
+    Named by their paths inside their folder, never where they are installed."""
+    import doclint_rules
+
+    import doclint
+
+    own = {Path(doclint.__file__).parent, Path(doclint_rules.__file__).parent}
+    folders = {Path(module).parent for module in rule_modules} - own
+    if _editable():
+        folders |= own
+    hasher = hashlib.sha256()
+    for folder in sorted(folders):
+        for file in sorted(folder.rglob("*.py")):
+            try:
+                data = file.read_bytes()
+            except OSError:
+                data = b""
+            hasher.update(f"{folder.name}/{file.relative_to(folder).as_posix()}\0".encode())
+            hasher.update(hashlib.sha256(data).digest())
+    return hasher.hexdigest()
+
+
+@cache
+def _editable() -> bool:
+    """Whether doclint runs from a development checkout (an editable install,
+    or none), where its code changes under one version: its files are not
+    in the interpreter's installed packages."""
+    import sysconfig
+
+    import doclint
+
+    here = os.path.realpath(os.path.dirname(doclint.__file__))
+    installed = {os.path.realpath(sysconfig.get_paths()[name]) for name in ("purelib", "platlib")}
+    return not any(os.path.commonpath([here, folder]) == folder for folder in installed)

@@ -1,0 +1,59 @@
+"""The port through which a run reuses what earlier runs found.
+
+The engine and the run know nothing of where results are kept or how: the
+command line hands `run` (and fix mode) an object of `ResultStores`, and each
+root of the run gets its `StoredResults` from it. doclint/incremental/ holds
+the one implementation (a content cache); without one, every file is checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple, Protocol
+
+from doclint.models.findings import Row
+from doclint.tree.index import Fact, Stamp
+
+Entry = tuple[Stamp, bytes, list[Fact]]
+"""A kept result, without its findings: the file's stamp, the digest of its
+bytes, and the tree facts its rules asked (with their answers)."""
+
+
+class ResultKey(NamedTuple):
+    """What a stored result depends on besides the file's bytes and the tree
+    facts: the deciding settings and rules, as text, and the files of the
+    rules' code (whose digest a development install adds)."""
+
+    description: str
+    rule_modules: tuple[str, ...]
+
+
+class StoredResults(Protocol):
+    """The results kept for one root and one `ResultKey`. Paths are the
+    files' paths relative to the root; `ask(kind, path)` answers a tree fact
+    as the rules would now get it."""
+
+    def lookup_entry(
+        self, path: str, file: str | Path, ask: Callable[[str, str], object]
+    ) -> tuple[list[Row], Entry] | None:
+        """The stored findings of the file and its entry, when they still hold."""
+        ...
+
+    def store(
+        self, path: str, stamp: Stamp, content_hash: bytes, facts: list[Fact], rows: list[Row]
+    ) -> None: ...
+
+    def forget(self, path: str) -> None: ...
+
+    def save(self) -> None:
+        """Keep what this run used and stored for later runs."""
+        ...
+
+
+class ResultStores(Protocol):
+    """Where a run finds the results of each of its roots."""
+
+    def open(self, root: Path, key: ResultKey) -> StoredResults | None:
+        """The results kept for `root` under `key`; None when none can be kept."""
+        ...
