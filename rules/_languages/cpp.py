@@ -47,6 +47,8 @@ from doclint_rules._cpp_counts import (
 from doclint_rules._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
 from doclint_rules._languages import Language, PlaceCollector, Places
 
+from doclint.rule_api import template_for_source
+
 CPP_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".cu", ".cuh")
 CACHE_SIZE = 16384
 # Repairs feed on each other at most this often (a macro hiding another);
@@ -477,13 +479,7 @@ LANGUAGE = Language(
     CPP_SUFFIXES,
     (),
     C_FAMILY_KEYWORDS,
-    (
-        "C++ Source Code",
-        "C/C++ Header File",
-        "CUDA Source Code",
-        "CUDA Header File",
-        "C Source Code",
-        "C++ Header File",
-    ),
+    # The metadata Types the generator writes are the template's data.
+    template_for_source(f"source{CPP_SUFFIXES[0]}").source_types,
     c_family_places,
 )
