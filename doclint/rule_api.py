@@ -59,6 +59,7 @@ from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.gc_pause import gc_paused
+from doclint.util.lru import LatestDict
 
 __all__ = [
     "ATX_START",
@@ -83,6 +84,7 @@ __all__ = [
     "KeywordCategory",
     "KeywordEntry",
     "KeywordIndex",
+    "LatestDict",
     "Link",
     "LinkTarget",
     "MarkdownPage",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from doclint.util.recent_pages import RecentPages
+from doclint.util.lru import RecentPages
 
 
 def test_a_page_is_found_by_its_path_and_its_whole_text():

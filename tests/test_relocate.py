@@ -10,7 +10,7 @@ from doclint.parsing import pages
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.pages import MAX_EMBEDDED_DEPTH, PageMemo, page_memo, parse_page
 from doclint.parsing.relocate import moved
-from doclint.util.recent_pages import RecentPages
+from doclint.util.lru import RecentPages
 from tests.conftest import REAL, SEEDS, require_shared
 
 SHIFT = 37

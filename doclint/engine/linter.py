@@ -33,8 +33,8 @@ from doclint.rule_api import Cause, Edit, Fix, FixSafety, Rule, RuleContext, Sco
 from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
 from doclint.tree.index import Fact, Stamp, Tree, digest, file_stamp
 from doclint.tree.reading import read_regular
+from doclint.util.lru import RecentPages
 from doclint.util.paths import relative_to
-from doclint.util.recent_pages import RecentPages
 
 FixOffer = tuple[Row, Fix]
 """A finding's row and the fix its rule offers for it."""

@@ -28,7 +28,7 @@ from doclint.parsing.recognition import (
 )
 from doclint.parsing.relocate import moved
 from doclint.parsing.start_page import build_start_page
-from doclint.util.recent_pages import RecentPages
+from doclint.util.lru import RecentPages
 
 _LEADING_SPACE = re.compile(r"[ \t\n]+")
 # The kinds of page about one documented file.

@@ -30,7 +30,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import re
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import accumulate
@@ -47,7 +47,7 @@ from doclint_rules._cpp_counts import (
 from doclint_rules._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
 from doclint_rules._languages import Language, PlaceCollector, Places
 
-from doclint.rule_api import template_for_source
+from doclint.rule_api import LatestDict, template_for_source
 
 CPP_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".cu", ".cuh")
 CACHE_SIZE = 16384
@@ -156,7 +156,7 @@ class _Reading:
 
 
 T = TypeVar("T")
-_CACHE: OrderedDict[bytes, CppFacts] = OrderedDict()
+_CACHE: LatestDict[bytes, CppFacts] = LatestDict(CACHE_SIZE)
 _LAST: list[object] = [None, None]  # the text cpp_facts last read, and its facts
 _PARSER: list[tree_sitter.Parser] = []
 _QUERY: list[tree_sitter.Query] = []
@@ -178,13 +178,7 @@ def cpp_facts(text: str) -> CppFacts:
         return _LAST[1]  # type: ignore[return-value]
     stripped = text.rstrip()
     key = hashlib.blake2b(stripped.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        facts = _CACHE[key]
-    else:
-        facts = _CACHE[key] = _read(stripped)
-        if len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
+    facts = _CACHE.memo(key, lambda: _read(stripped))
     _LAST[:] = [text, facts]
     return facts
 

@@ -28,7 +28,6 @@ import hashlib
 import re
 import unicodedata
 import warnings
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from keyword import kwlist
@@ -36,7 +35,7 @@ from typing import TypeVar
 
 from doclint_rules._languages import Language, PlaceCollector, Places
 
-from doclint.rule_api import gc_paused
+from doclint.rule_api import LatestDict, gc_paused
 
 # Python's soft keywords, as a fixed list so that results do not depend on
 # the Python version running doclint.
@@ -139,9 +138,9 @@ class PythonFacts:
 
 
 T = TypeVar("T")
-_Cache = OrderedDict[bytes, PythonFacts | None]
-_PARSED: _Cache = OrderedDict()
-_LEXED: _Cache = OrderedDict()
+_Cache = LatestDict[bytes, PythonFacts | None]
+_PARSED: _Cache = LatestDict(CACHE_SIZE)
+_LEXED: _Cache = LatestDict(CACHE_SIZE)
 _LAST: list[object] = [None, None]  # the text python_facts last read, and its facts
 
 
@@ -191,13 +190,7 @@ def _digest(text: str) -> bytes:
 def _cached(
     cache: _Cache, key: bytes, compute: Callable[[str], PythonFacts | None], text: str
 ) -> PythonFacts | None:
-    if key in cache:
-        cache.move_to_end(key)
-        return cache[key]
-    facts = cache[key] = compute(text)
-    if len(cache) > CACHE_SIZE:
-        cache.popitem(last=False)
-    return facts
+    return cache.memo(key, lambda: compute(text))
 
 
 def _parse(text: str) -> PythonFacts | None:

@@ -241,7 +241,7 @@ def test_unreadable_lines_are_unsure() -> None:
 def test_memo_shares_file_and_embedded_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     read = _cpp_source._read
-    monkeypatch.setattr(_cpp_source, "_CACHE", type(_cpp_source._CACHE)())
+    monkeypatch.setattr(_cpp_source, "_CACHE", type(_cpp_source._CACHE)(_cpp_source.CACHE_SIZE))
     monkeypatch.setattr(_cpp_source, "_read", lambda text: calls.append(text) or read(text))
     first = cpp_facts("struct Memo { };")
     assert cpp_facts("struct Memo { };\n\n") is first

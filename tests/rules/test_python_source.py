@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import sysconfig
-from collections import OrderedDict
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from doclint_rules.keyword_as_class import KeywordAsClass
 
 from doclint import Settings, check_text
 from doclint.rule_api import FixSafety
+from doclint.util.lru import LatestDict
 from tests.conftest import findings
 from tests.pages import keyword_index, write
 from tests.rules.fixing import rule_findings
@@ -284,8 +284,8 @@ def calls(monkeypatch) -> dict[str, int]:
             return original(text)
 
         monkeypatch.setattr(_python_source, f"_{name}", counted)
-    monkeypatch.setattr(_python_source, "_PARSED", OrderedDict())
-    monkeypatch.setattr(_python_source, "_LEXED", OrderedDict())
+    monkeypatch.setattr(_python_source, "_PARSED", LatestDict(_python_source.CACHE_SIZE))
+    monkeypatch.setattr(_python_source, "_LEXED", LatestDict(_python_source.CACHE_SIZE))
     monkeypatch.setattr(_python_source, "_LAST", [None, None])
     return count
 
