@@ -216,4 +216,6 @@ def test_a_100_mb_file_is_not_read_and_with_the_limit_raised_is_checked_in_linea
         codes = {row[2] for row in outcome.rows}
         assert ("DL005" in codes) == (name == "skipped"), name
     assert seconds["skipped"] < seconds["tenth"] / 10  # from the size alone
-    assert seconds["big"] < 15 * seconds["tenth"]  # linear: 10 times the bytes
+    # Linear: 10 times the bytes. Quadratic would be 100 times; the margin is for
+    # a shared machine (15 failed once at 15.8 while other work ran beside it).
+    assert seconds["big"] < 25 * seconds["tenth"]
