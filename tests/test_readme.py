@@ -3,6 +3,8 @@ it stays short, and docs/index.md maps every page of the manual."""
 
 from __future__ import annotations
 
+import re
+
 from doclint.cli.rule_listing import rules_markdown
 from doclint.engine.registry import load_registry
 from tests.conftest import PROJECT
@@ -33,3 +35,19 @@ def test_the_docs_map_links_every_page():
     # docs/rules/ has a page per rule, mapped by docs/rules/index.md
     pages = {path.name for path in docs.glob("*.md")}
     assert sorted(page for page in pages - {"index.md"} if f"]({page})" not in index) == []
+
+
+def test_each_promise_of_what_doclint_never_does_names_a_test_that_exists():
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## What doclint never does") : readme.index("## Documentation")]
+    named = set(re.findall(r"`(test_\w+)`", section))
+    files = [
+        PROJECT / "tests" / "robustness" / "test_outside_files.py",
+        PROJECT / "tests" / "robustness" / "test_hostile_tree.py",
+        PROJECT / "tests" / "test_cache.py",
+    ]
+    defined = {
+        name for file in files for name in re.findall(r"^def (test_\w+)", file.read_text(), re.M)
+    }
+    assert len(named) >= 20
+    assert named - defined == set()
