@@ -30,6 +30,7 @@ CODES: tuple[Code, ...] = (
     Code("DL202", "stopword-keyword", "stopword_keyword:StopwordKeyword"),
     Code("DL203", "phantom-keyword", "phantom_keyword:PhantomKeyword"),
     Code("DL204", "prose-keyword", "prose_keyword:ProseKeyword"),
+    Code("DL205", "declared-only", "declared_only:DeclaredOnly"),
     Code("DL301", "nonsense-run-command", "nonsense_run_command:NonsenseRunCommand"),
     Code("DL302", "misclassified-file", "misclassified_file:MisclassifiedFile"),
     Code("DL303", "metadata-mismatch", "metadata_mismatch:MetadataMismatch"),

@@ -22,7 +22,7 @@ REAL_CPP = SHARED / "corpus" / "real-cpp"
 # The rules the labels cover; opt-in rules (DL103, DL603) are not labelled.
 LABELLED_CODES = (
     *("DL101", "DL102"),  # template headings, fences
-    *("DL201", "DL202", "DL203"),  # keyword lists
+    *("DL201", "DL202", "DL203", "DL205"),  # keyword lists
     *("DL301", "DL302", "DL303", "DL304", "DL305"),  # claims about the documented file
     *("DL401", "DL402", "DL403"),  # links, placement
     *("DL501", "DL502"),  # encoding
