@@ -22,6 +22,7 @@ from doclint.incremental.folder import clean
 from doclint.incremental.store import ContentCache
 from doclint.run import run as engine_run
 from doclint.tree.index import digest, file_stamp
+from tests.checking import run_cli
 from tests.pages import keyword_index, write
 
 CAUSE = ("broken-link/missing-page", "Link to a missing Markdown page")
@@ -368,3 +369,32 @@ def test_a_named_pipe_in_place_of_a_cached_file_is_a_miss_at_once(tmp_path):
     page.unlink()
     os.mkfifo(page)
     assert cache.lookup_entry("page.md", page, lambda kind, path: False) is None
+
+
+def test_a_changed_source_alone_rechecks_the_pages_that_read_it(tmp_path):
+    """The source a keyword index documents is a fact of its page (its text,
+    digested): changing only the source re-checks the page, as cold would."""
+    _tree(tmp_path)
+    run([tmp_path / "docs"], _settings(tmp_path))
+    (tmp_path / "pkg/mod.py").write_text("class Thing:\n    pass\nclass Other:\n    pass\n")
+    after = run([tmp_path / "docs"], _settings(tmp_path))
+    assert after.from_cache < after.files_checked == 4
+    cold = run([tmp_path / "docs"], Settings(select=["ALL"], root=tmp_path, jobs=1))
+    assert after.diagnostics == cold.diagnostics
+
+
+@pytest.mark.parametrize(
+    "output", [["concise"], ["concise", "--color", "always"], ["full"], ["json"]]
+)
+def test_cached_reports_are_byte_identical_to_cold_ones(tmp_path, monkeypatch, capsys, output):
+    """A path with control characters is escaped the same from the cache
+    (each part's path and rule names escaped once) as in a cold run."""
+    _tree(tmp_path)
+    write(tmp_path, {"docs/odd\x1b[2J\u202ename.md": "# Odd\n\n[gone](missing.md)\n"})
+    args = ["check", "docs", "--select", "ALL", "--jobs", "1", "--output-format", *output]
+    cold = run_cli(monkeypatch, capsys, tmp_path, *args, "--no-cache")
+    run_cli(monkeypatch, capsys, tmp_path, *args)
+    warm = run_cli(monkeypatch, capsys, tmp_path, *args)
+    escaped = "\\u001b[2J\u202e" if output == ["json"] else "\\x1b[2J\\u202e"
+    assert escaped in cold.out and "DL" in cold.out
+    assert (warm.code, warm.out) == (cold.code, cold.out)

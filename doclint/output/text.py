@@ -8,7 +8,7 @@ same whether the parts were written by this process or by the workers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from doclint.models.findings import DiagnosticRow
 from doclint.output.color import BLUE, BOLD, CYAN, RED, paint
@@ -21,25 +21,44 @@ MARKS = {"safe": "[*] ", "unsafe": "[~] "}
 _COUNTED = {safety: f"] {mark}".encode() for safety, mark in MARKS.items()}
 
 
-def headline(d: DiagnosticRow, color: bool = False) -> str:
-    """`path:line:col: CODE [name] message`, the line editors and CI logs parse."""
+def headline(
+    d: DiagnosticRow, color: bool = False, escaped: Callable[[str], str] = printable
+) -> str:
+    """`path:line:col: CODE [name] message`, the line editors and CI logs parse.
+    `escaped` is `printable`, or a memo of it for the path and rule name."""
     mark = MARKS.get(d.fix[0], "") if d.fix is not None else ""
+    if not color:  # the usual case, without a paint call per piece
+        return (
+            f"{escaped(d.path)}:{d.line}:{d.column}: {d.code} [{escaped(d.name)}] "
+            f"{mark}{printable(d.message)}"
+        )
     return (
-        f"{paint(printable(d.path), BOLD, color)}{paint(':', CYAN, color)}{d.line}"
+        f"{paint(escaped(d.path), BOLD, color)}{paint(':', CYAN, color)}{d.line}"
         f"{paint(':', CYAN, color)}{d.column}{paint(':', CYAN, color)} "
-        f"{paint(d.code, RED, color)} [{printable(d.name)}] {mark}{printable(d.message)}"
+        f"{paint(d.code, RED, color)} [{escaped(d.name)}] {mark}{printable(d.message)}"
     )
 
 
+class _Escaped(dict[str, str]):
+    """`printable` of the texts a part repeats (its path, its rules' names),
+    each escaped once: a cached run spends most of its time rendering."""
+
+    def __missing__(self, text: str) -> str:
+        value = self[text] = printable(text)
+        return value
+
+
 def _concise_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
-    return "".join(headline(d, output.color) + "\n" for d in rows)
+    escaped = _Escaped().__getitem__
+    return "".join(headline(d, output.color, escaped) + "\n" for d in rows)
 
 
 def _full_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
     """Each finding's line under its headline, with a caret at its column (like ruff)."""
     shown = []
+    escaped = _Escaped().__getitem__
     for d in rows:
-        shown.append(headline(d, output.color) + "\n")
+        shown.append(headline(d, output.color, escaped) + "\n")
         line = output.sources.line(d)
         if line is not None:
             shown.append(snippet(d, line, output.color) + "\n")

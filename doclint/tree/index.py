@@ -327,7 +327,7 @@ class Tree:
             return self.file_size(path)
         if kind == "source":
             source = self.source(path)
-            return _answer_digest(tuple(source)) if source is not None else None
+            return _source_digest(source) if source is not None else None
         if kind == "is_file":
             return self.is_file(path)
         if kind == "is_dir":
@@ -386,6 +386,13 @@ def _answer_digest(answer: object) -> bytes:
     """The digest that stands for an answer (a listing, an anchor set, a
     source) among a file's facts: what it says, in a few bytes."""
     return digest(repr(answer).encode())
+
+
+def _source_digest(source: SourceFile) -> bytes:
+    """The answer digest of a source: its text digested as UTF-8, not through
+    `repr` (which costs a cached run as much as reading the sources)."""
+    head = repr((source.path, source.exact, source.size)).encode()
+    return digest(head + b"\0" + source.text.encode("utf-8", "surrogatepass"))
 
 
 def _clean(path: str) -> str | None:
