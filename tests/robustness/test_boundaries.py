@@ -382,7 +382,9 @@ def _big_tree(folder: Path, copies: int) -> Path:
 def test_a_signal_stops_the_whole_run_at_once_and_cleanly(
     tmp_path: Path, signum: int, code: int, fix: list[str]
 ) -> None:
-    tree, temporary = _big_tree(tmp_path / "tree", 20), tmp_path / "tmp"
+    # Big enough to be mid-run when the signal comes, on a quiet machine too
+    # (20 copies ended before it once: fix mode refuses the read-only copies fast).
+    tree, temporary = _big_tree(tmp_path / "tree", 40), tmp_path / "tmp"
     temporary.mkdir()
     command = [*DOCLINT, "check", "docs", "--select", "ALL", "--no-cache", "--jobs", "2", *fix]
     process = subprocess.Popen(
@@ -393,7 +395,7 @@ def test_a_signal_stops_the_whole_run_at_once_and_cleanly(
         env={**os.environ, "TMPDIR": str(temporary)},
         start_new_session=True,  # its workers are in its session, and only they are
     )
-    time.sleep(3)
+    time.sleep(2)
     assert process.poll() is None, "the run ended before the signal: make the tree bigger"
     process.send_signal(signum)
     signalled = time.perf_counter()
