@@ -8,6 +8,7 @@ same whether the parts were written by this process or by the workers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from doclint.models.findings import DiagnosticRow
@@ -85,6 +86,8 @@ def fix_marks(part: Buffer) -> tuple[int, int]:
     return data.count(_COUNTED["safe"]), data.count(_COUNTED["unsafe"])
 
 
+_NOT_TAB = re.compile("[^\t]")
+
 SHOWN_WIDTH = 160
 """The most characters of a finding's line a snippet shows: a line of a
 megabyte with a finding every few characters must not print a megabyte for
@@ -104,7 +107,11 @@ def snippet(d: DiagnosticRow, line: str, color: bool = False) -> str:
         column += len(head) - start
     # Escaped before the caret is placed, so it points at what is shown;
     # tabs stay tabs so the caret lines up however the terminal shows them.
-    before = "".join(c if c == "\t" else " " * len(printable(c)) for c in line[:column])
+    before = line[:column]
+    if len(printable(before)) == len(before):  # the usual case: one call, not one a character
+        before = _NOT_TAB.sub(" ", before)
+    else:
+        before = "".join(c if c == "\t" else " " * len(printable(c)) for c in before)
     caret = paint(f"^ {d.code}", RED, color)
     number = paint(f"{d.line} |", BLUE, color)
     return f"{gutter}\n{number} {printable(line)}\n{gutter} {before}{caret}\n{gutter}\n"
