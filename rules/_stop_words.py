@@ -80,9 +80,25 @@ def identifier_lists(page: KeywordIndex) -> list[KeywordCategory]:
     ]
 
 
-def generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> set[str]:
-    """Those of `names` that the generator wrote itself on the generated page
-    `page` indexes, and did not copy there from the file that page documents."""
+# The latest page's answer: stopword-keyword and prose-keyword ask in turn for
+# the same page, in the same file's context (the context records the facts asked).
+_latest: tuple[KeywordIndex, RuleContext, set[str]] | None = None
+
+
+def generator_words(page: KeywordIndex, ctx: RuleContext) -> set[str]:
+    """The entries of `page`'s identifier lists, stop words aside, that the
+    generator wrote itself on the generated page `page` indexes, and did not
+    copy there from the file that page documents."""
+    global _latest
+    if _latest is not None and _latest[0] is page and _latest[1] is ctx:
+        return _latest[2]
+    names = {entry.name for category in identifier_lists(page) for entry in category.entries}
+    written = _generator_words(page, ctx, names - STOP_WORDS)
+    _latest = (page, ctx, written)
+    return written
+
+
+def _generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> set[str]:
     described = page.described or ""
     generated = _GENERATED_PAGE.fullmatch(described)
     template = template_for_source(generated["source"]).id if generated else FOLDER_PAGE_TEMPLATE

@@ -129,11 +129,10 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
     def _identifiers(
         self, page: KeywordIndex, ctx: RuleContext, lists: list[KeywordCategory]
     ) -> Iterator[Finding]:
-        names = {entry.name for category in lists for entry in category.entries}
         # Stop words and the generator's own words are DL202's findings.
         skipped = set(STOP_WORDS)
         if page.level >= 2:
-            skipped |= generator_words(page, ctx, names - STOP_WORDS)
+            skipped |= generator_words(page, ctx)
         judge = _Judge(page, ctx)
         for category in lists:
             seen: set[str] = set()

@@ -103,8 +103,7 @@ class StopwordKeyword(Rule[KeywordIndex]):
         documented = posixpath.basename(page.described or "") or "the documented file"
         written: set[str] = set()
         if page.level >= 2:
-            names = {entry.name for category in lists for entry in category.entries}
-            written = generator_words(page, ctx, names - STOP_WORDS)
+            written = generator_words(page, ctx)
         # A parsed source settles it: a word its code has is a name there (`A, B = shape`).
         places = documented_places(page, ctx)
         in_code = places.code if places is not None else frozenset()
