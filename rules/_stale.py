@@ -22,11 +22,11 @@ class Staleness(NamedTuple):
     source_line: int
 
 
-def _lines(text: str) -> list[str]:
+def _shown(text: str) -> str:
     # The generator reads a source with its newlines made LF and follows it
     # with a newline of its own: neither CRLF nor trailing newlines make a
     # page that a regeneration would change in anything a reader sees.
-    return text.replace("\r\n", "\n").replace("\r", "\n").rstrip("\n").split("\n")
+    return text.replace("\r\n", "\n").replace("\r", "\n").rstrip("\n")
 
 
 def _same(shown: str, actual: str) -> bool:
@@ -53,9 +53,10 @@ def staleness(page: FileDocs, ctx: RuleContext) -> Staleness | None:
     source = ctx.source(page)
     if source is None or not source.exact:
         return None
-    shown, actual = _lines(block.text), _lines(source.text)
-    if shown == actual:
+    shown_text, actual_text = _shown(block.text), _shown(source.text)
+    if shown_text == actual_text:  # most pages: no line to split
         return None
+    shown, actual = shown_text.split("\n"), actual_text.split("\n")
     pairs = enumerate(zip(shown, actual, strict=False))
     index = next((i for i, (old, new) in pairs if not _same(old, new)), None)
     if index is None:
