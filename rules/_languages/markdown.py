@@ -8,6 +8,7 @@ page they are the generator's own entries and paths; everything else is prose.""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from doclint_rules._languages import Language, PlaceCollector, Places, language_of, places
 
@@ -41,13 +42,28 @@ def read(text: str) -> Places:
         lines = lines[:first] + lines[end:]
     page = "\n".join(lines)
     # Whole runs at a time: a page is mostly prose, and a call per line costs.
-    for block in _FENCED.finditer(page):
-        found.add_literal_words(block[0])
-    outside = _FENCED.sub(" ", page)
-    for match in _CODE.finditer(outside):
-        found.add_literal_words(match[2] or match[3] or "")
-    found.add_prose(_CODE.sub(" ", outside))
+    if "```" in page or "~~~" in page:  # one scan of the page when it has no block
+        page = _split(_FENCED, page, lambda block: block[0], found)
+    found.add_prose(_split(_CODE, page, lambda code: code[2] or code[3] or "", found))
     return found.places()
+
+
+def _split(
+    pattern: re.Pattern[str],
+    text: str,
+    literal: Callable[[re.Match[str]], str],
+    found: PlaceCollector,
+) -> str:
+    """`text` without the matches of `pattern`, whose `literal` part is
+    collected as literal words: one scan where finditer and sub take two."""
+    outside = []
+    start = 0
+    for match in pattern.finditer(text):
+        found.add_literal_words(literal(match))
+        outside.append(text[start : match.start()])
+        start = match.end()
+    outside.append(text[start:])
+    return " ".join(outside)
 
 
 LANGUAGE = Language("Markdown", (".md",), (), frozenset(), ("Markdown Documentation",), read)
