@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from doclint.models.findings import DiagnosticRow
+from doclint.output.baseline import SourceLines
 from doclint.output.run_output import RunOutput
 
 Part = Callable[[Sequence[DiagnosticRow], RunOutput], str]
@@ -86,8 +87,11 @@ class PartWriter(NamedTuple):
     errors: str = "strict"
     color: bool = False
 
-    def __call__(self, rows: list[DiagnosticRow]) -> bytes:
-        return self.layout.encoded(rows, RunOutput(rows, 1, color=self.color), self.errors)
+    def __call__(self, rows: list[DiagnosticRow], text: str | None = None) -> bytes:
+        """The part of `rows`, all of one file; `text` is that file as checked."""
+        sources = SourceLines() if text is None else SourceLines({rows[0].path: text})
+        output = RunOutput(rows, 1, sources=sources, color=self.color)
+        return self.layout.encoded(rows, output, self.errors)
 
 
 class _Pieces(list[Buffer]):
