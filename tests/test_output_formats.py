@@ -66,14 +66,19 @@ def test_full_is_the_default_and_shows_the_line_with_a_caret(cli):
     )
 
 
-def test_full_reads_only_files_with_findings_each_once(cli, monkeypatch):
+def test_full_shows_the_lines_checked_and_reads_again_only_what_the_cache_gives(
+    monkeypatch, capsys, tree
+):
     read: list[str] = []
     original = baseline_module._read_text
     monkeypatch.setattr(
         baseline_module, "_read_text", lambda path: read.append(path) or original(path)
     )
-    cli("--output-format", "full")
-    assert read == [KW]
+    checked = run_cli(monkeypatch, capsys, tree, "check", "--output-format", "full", "docs")
+    assert read == []  # the lines come with the findings from the engine
+    cached = run_cli(monkeypatch, capsys, tree, "check", "--output-format", "full", "docs")
+    assert read == [KW]  # a stored result has findings only: their file is read, once
+    assert cached.out == checked.out
 
 
 def test_full_snippet_keeps_tabs_under_the_caret():

@@ -105,9 +105,9 @@ class FileOutcome(NamedTuple):
     part: FilePart | PartPlace | None = None
     """The file's findings as the output writes them, when rendered where
     checked; from a worker, where it wrote them."""
-    text: str | None = None
-    """The text checked (LF newlines), for the output to show its lines
-    without reading the file again; the run drops it once rendered."""
+    lines: list[str] | None = None
+    """The lines checked (the text split at LF), for the output to show
+    without reading the file again; the run drops them once rendered."""
 
 
 class Linter:
@@ -132,7 +132,7 @@ class Linter:
         self._seen: RecentPages[PagePass] = RecentPages(PASSES_KEPT)
         self._parsed = page_memo()
         self.root_text = str(tree.root)
-        self._checked_text: str | None = None  # what check_text last read
+        self._checked_lines: list[str] | None = None  # what check_text last read
 
     def tree_path(self, file: Path | str) -> str:
         """A file's path relative to the tree root, POSIX style."""
@@ -176,12 +176,12 @@ class Linter:
                 None,
             )
         self.tree.remember_read(path, data)
-        self._checked_text = None
+        self._checked_lines = None
         rows, facts = self.check_bytes(data, path, fixes)
         # The hash tells the cache, and fix mode, whether the bytes changed since.
         keeps = self.settings.cache or fixes is not None
         hashed = digest(data) if keeps else None
-        return FileOutcome(rows, facts, stamp, hashed, text=self._checked_text)
+        return FileOutcome(rows, facts, stamp, hashed, lines=self._checked_lines)
 
     def check_bytes(
         self, data: bytes, path: str, fixes: list[FixOffer] | None = None
@@ -252,8 +252,8 @@ class Linter:
         """Run the rules on a text; `fixes`, when given, collects the fixes of
         findings whose rule declares it can fix (suppressed ones included: the
         caller keeps those of the rows it reports)."""
-        text = self._checked_text = normalize_newlines(text)
-        split = text.split("\n")
+        text = normalize_newlines(text)
+        split = self._checked_lines = text.split("\n")
         lines = split[:-1] if text.endswith("\n") else split
         try:
             page = parse_page(text, path, lines=split, memo=self._parsed)

@@ -15,9 +15,9 @@ from doclint.util.paths import display_path, relative_to
 
 _place = itemgetter(0, 1, 2, 3, 4, 5)
 
-PartRenderer = Callable[[list[DiagnosticRow], str | None], bytes]
-"""How the output writes one file's findings (there are some), given the text
-checked when there is one (its lines need not be read again). A command line
+PartRenderer = Callable[[list[DiagnosticRow], list[str] | None], bytes]
+"""How the output writes one file's findings (there are some), given the lines
+checked when there are some (they need not be read again). A command line
 whose format is written file by file gives one to `run`, so that the workers
 render what they checked."""
 FilePart = tuple[bytes, int]
@@ -69,12 +69,12 @@ class FileReporter(NamedTuple):
         # Not DiagnosticRow._make: a run may report 300,000.
         return [build_node(DiagnosticRow, (shown, *row)) for row in kept]
 
-    def part(self, file: Path, rows: list[Row], text: str | None = None) -> FilePart | None:
+    def part(self, file: Path, rows: list[Row], lines: list[str] | None = None) -> FilePart | None:
         """The file's rendered part, None when it has no findings to report;
-        `text` is the text checked, when the engine read one."""
+        `lines` are the lines checked, when the engine read some."""
         assert self.render is not None
         diagnostics = self.diagnostics(file, display_path(file, self.cwd), rows)
-        return (self.render(diagnostics, text), len(diagnostics)) if diagnostics else None
+        return (self.render(diagnostics, lines), len(diagnostics)) if diagnostics else None
 
 
 class RunResult(NamedTuple):

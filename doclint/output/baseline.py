@@ -59,6 +59,13 @@ class SourceLines:
         self._path: str | None = None
         self._lines: list[str] = []
 
+    @classmethod
+    def showing(cls, path: str, lines: list[str]) -> SourceLines:
+        """The lines of one file already read (a worker's, as it checked them)."""
+        sources = cls()
+        sources._path, sources._lines = path, lines
+        return sources
+
     def lines(self, path: str) -> list[str]:
         if path != self._path:
             self._path = path

@@ -87,9 +87,9 @@ class PartWriter(NamedTuple):
     errors: str = "strict"
     color: bool = False
 
-    def __call__(self, rows: list[DiagnosticRow], text: str | None = None) -> bytes:
-        """The part of `rows`, all of one file; `text` is that file as checked."""
-        sources = SourceLines() if text is None else SourceLines({rows[0].path: text})
+    def __call__(self, rows: list[DiagnosticRow], lines: list[str] | None = None) -> bytes:
+        """The part of `rows`, all of one file; `lines` are that file's as checked."""
+        sources = SourceLines() if lines is None else SourceLines.showing(rows[0].path, lines)
         output = RunOutput(rows, 1, sources=sources, color=self.color)
         return self.layout.encoded(rows, output, self.errors)
 

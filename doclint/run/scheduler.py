@@ -143,9 +143,9 @@ def _checked(linter: Linter, reporter: FileReporter, file: Path) -> FileOutcome:
     only what the run reports (the rest costs pickling from a worker)."""
     outcome = linter.check_file(file)
     if reporter.render is not None:
-        part = reporter.part(file, outcome.rows, outcome.text)
+        part = reporter.part(file, outcome.rows, outcome.lines)
         outcome = outcome._replace(part=part)
-    outcome = outcome._replace(text=None)  # not sent back from a worker
+    outcome = outcome._replace(lines=None)  # not sent back from a worker
     if not linter.settings.cache:
         outcome = outcome._replace(facts=[], rows=[] if reporter.render else outcome.rows)
     return outcome
