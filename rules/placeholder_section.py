@@ -30,6 +30,7 @@ GENERIC_DESCRIPTION = Cause(
 BOILERPLATE = {
     "Dependency analysis not applicable for this file type.": NOTHING_FOUND,
     "For complete code details, see the Original Source section above.": SEE_ELSEWHERE,
+    "This is a configuration file. See the original source for structure.": SEE_ELSEWHERE,
     "No specific patterns automatically detected.": NOTHING_FOUND,
     "No imports detected.": NOTHING_FOUND,
     "See the source code and related test files for usage examples.": SEE_ELSEWHERE,
