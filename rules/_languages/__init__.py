@@ -18,8 +18,8 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
 
 from doclint.rule_api import PageBase, RuleContext
 
@@ -150,11 +150,33 @@ def language_of(path: str | None) -> Language | None:
     for language in languages():
         if name in language.filenames:
             return language
-    for candidate in (lowered, lowered.removesuffix(".in")):
+    for language in languages():
+        if lowered.endswith(language.suffixes):
+            return language
+    if lowered.endswith(".in"):
         for language in languages():
-            if candidate.endswith(language.suffixes):
-                return language
+            if lowered.removesuffix(".in").endswith(language.suffixes):
+                return configure_template(language)
     return None
+
+
+# What a configure step substitutes in a template (`${name}`, CMake's and
+# torchgen's; `@name@`, autoconf's and CMake's): code, even inside a comment
+# (`# ${generated_comment}` becomes the generated file's own comment).
+_PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|@([A-Za-z_][A-Za-z0-9_]*)@")
+
+
+@cache
+def configure_template(language: Language) -> Language:
+    """`language` read as a configure template of it (`return_types.pyi.in`):
+    the names of its placeholders are code wherever they stand."""
+
+    def read(text: str) -> Places:
+        found = language.read(text)
+        names = {a or b for a, b in _PLACEHOLDER.findall(text)}
+        return found if not names else replace(found, code=found.code | names)
+
+    return replace(language, read=read)
 
 
 def documented_places(page: PageBase, ctx: RuleContext) -> Places | None:
