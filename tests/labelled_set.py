@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import csv
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from doclint import Report, Settings, check_paths
@@ -35,6 +35,12 @@ class LabelledSet:
     """The codes the labels cover, judged on every labelled file unless it says otherwise."""
     known_paths: Callable[[Path], list[str]]
     """The paths of the tree the slice belongs to, given the slice root."""
+    tree: Path | None = None
+    """Where doclint runs instead of `root`: a tree holding the slice's pages at
+    the places the generator writes them (`docs/<path>_kw.md`), for a slice kept
+    in another layout. Its `docs` folder is checked, its files are the tree."""
+    tree_paths: Mapping[str, str] = field(default_factory=dict)
+    """A path of `tree` -> the labelled path (relative to `root`) of the same page."""
 
     def labelled_files(self) -> dict[str, frozenset[str]]:
         """Each labelled file and the codes judged on it (a partially listed folder's
@@ -58,8 +64,9 @@ class LabelledSet:
         labelled codes that have no rule yet (their labels can only be missed)."""
         available = load_registry().rules
         select = [code for code in self.codes if code in available]
-        settings = Settings(select=select, root=self.root, known_paths=self.known_paths(self.root))
-        report = check_paths([self.root / "docs"], settings)
+        root = self.tree or self.root
+        settings = Settings(select=select, root=root, known_paths=self.known_paths(root))
+        report = check_paths([root / "docs"], settings)
         return report, [code for code in self.codes if code not in available]
 
     def stray_labels(self) -> list[Finding]:
@@ -87,7 +94,9 @@ class LabelledSet:
         actual: set[Finding] = set()
         report, unregistered = self.run()
         for diagnostic in report.diagnostics:
-            path = Path(os.path.relpath(Path(diagnostic.path).absolute(), self.root)).as_posix()
+            where = Path(diagnostic.path).absolute()
+            relative = Path(os.path.relpath(where, self.tree or self.root)).as_posix()
+            path = self.tree_paths.get(relative, relative)
             if diagnostic.code in files.get(path, ()) and (
                 judged is None or diagnostic.code in judged
             ):
@@ -104,6 +113,11 @@ class LabelledSet:
             f"{len(unexpected)} finding(s) doclint makes that are not labelled:\n"
             f"{_describe(unexpected, notes)}"
         )
+
+
+def files_present(root: Path) -> list[str]:
+    """The tree of a slice without a listing: the files it holds."""
+    return sorted(path.relative_to(root).as_posix() for path in root.rglob("*") if path.is_file())
 
 
 def _describe(findings: list[Finding], notes: dict[Finding, str]) -> str:
