@@ -107,14 +107,14 @@ def snippet(d: DiagnosticRow, line: str, color: bool = False) -> str:
         column += len(head) - start
     # Escaped before the caret is placed, so it points at what is shown;
     # tabs stay tabs so the caret lines up however the terminal shows them.
-    before = line[:column]
-    if len(printable(before)) == len(before):  # the usual case: one call, not one a character
-        before = _NOT_TAB.sub(" ", before)
+    shown, before = printable(line), line[:column]
+    if len(shown) == len(line):  # nothing escaped, the usual case: no call per character
+        before = _NOT_TAB.sub(" ", before) if "\t" in before else " " * len(before)
     else:
         before = "".join(c if c == "\t" else " " * len(printable(c)) for c in before)
     caret = paint(f"^ {d.code}", RED, color)
     number = paint(f"{d.line} |", BLUE, color)
-    return f"{gutter}\n{number} {printable(line)}\n{gutter} {before}{caret}\n{gutter}\n"
+    return f"{gutter}\n{number} {shown}\n{gutter} {before}{caret}\n{gutter}\n"
 
 
 CONCISE = Layout(_concise_part, _summary_frame, tally=fix_marks)
