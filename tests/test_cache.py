@@ -398,3 +398,75 @@ def test_cached_reports_are_byte_identical_to_cold_ones(tmp_path, monkeypatch, c
     escaped = "\\u001b[2J\u202e" if output == ["json"] else "\\x1b[2J\\u202e"
     assert escaped in cold.out and "DL" in cold.out
     assert (warm.code, warm.out) == (cold.code, cold.out)
+
+
+def _many_pages(root, count=300):
+    """Enough pages that two workers share them (parallel.MIN_ITEMS_PER_WORKER)."""
+    pages = {
+        f"docs/p{n:03}.md": f"# P{n}\n\n[next](p{n + 1:03}.md) [gone](gone{n}.md)\n"
+        for n in range(count)
+    }
+    write(root, pages)
+
+
+@pytest.mark.parametrize("rendered", [False, True], ids=["rows", "rendered"])
+def test_workers_look_up_a_restored_cache_and_the_run_keeps_what_they_used(tmp_path, rendered):
+    """With two workers the kept results are looked up (and rendered) where the
+    files would be checked; the run's process keeps each one used, under the
+    copy's new stamps, so that the next run in the copy reads no file again."""
+    from doclint.output import LAYOUTS
+    from doclint.output.layout import PartWriter
+
+    render = PartWriter(LAYOUTS["full"]) if rendered else None
+
+    def parallel(root, **extra):
+        settings = replace(_settings(root), jobs=2, **extra)
+        return engine_run(
+            [root / "docs"],
+            settings,
+            render=render,
+            stores=ContentCache(settings.cache_dir, _no_warning),
+        )
+
+    _many_pages(tmp_path / "a")
+    parallel(tmp_path / "a")
+    shutil.copytree(tmp_path / "a", tmp_path / "b")
+    cold = engine_run(
+        [tmp_path / "b/docs"],
+        replace(_settings(tmp_path / "b"), cache=False, jobs=2),
+        render=render,
+    )
+    restored = parallel(tmp_path / "b")
+    assert restored.from_cache == restored.files_checked == 300
+    assert restored.diagnostics == cold.diagnostics
+    assert (list(restored.parts) if rendered else None) == (list(cold.parts) if rendered else None)
+    read: list[str] = []
+    original = cache_module.read_regular
+    try:
+        # In this process (one job): a stamp that moved would have the file read.
+        cache_module.read_regular = lambda file, limit: (
+            read.append(str(file)) or original(file, limit)
+        )
+        again = engine_run(
+            [tmp_path / "b/docs"],
+            _settings(tmp_path / "b"),
+            stores=ContentCache(tmp_path / "b/cache", _no_warning),
+        )
+    finally:
+        cache_module.read_regular = original
+    assert again.from_cache == 300 and read == []  # the stamps the copy has were kept
+
+
+def test_workers_leave_a_bad_cache_to_the_run_to_warn_of_once(tmp_path, capfd):
+    _many_pages(tmp_path)
+    settings = replace(_settings(tmp_path), jobs=2)
+    engine_run([tmp_path / "docs"], settings, stores=ContentCache(settings.cache_dir, _no_warning))
+    for cache_file in (tmp_path / "cache").glob("*.bin"):
+        cache_file.write_bytes(b"\x00garbage")
+
+    def warn(message: str) -> None:  # as the command line warns: a line on stderr, any process
+        print(message, file=sys.stderr, flush=True)
+
+    again = engine_run([tmp_path / "docs"], settings, stores=ContentCache(settings.cache_dir, warn))
+    assert again.from_cache == 0
+    assert capfd.readouterr().err.count("not used") == 1

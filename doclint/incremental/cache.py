@@ -162,12 +162,21 @@ class Cache:
             return None
         if not _well_formed_rows(rows):
             return None
-        if current == stamp:
-            self._kept[self._paths[number]] = number
-        else:
-            self._keep(path, LOADED, RECORD.pack(*current, *record[3:]))
-            self.changed = True
+        self.keep(path, current)
         return rows, (current, content_hash, facts)
+
+    def keep(self, path: str, stamp: Stamp) -> None:
+        """Keep the loaded result of `path` for the next run, under `stamp`
+        (a checkout's new mtimes, once its bytes were found the same)."""
+        number = self._stored.get(path)
+        if number is None:
+            return
+        record = RECORD.unpack_from(self._index, number * RECORD.size)
+        if tuple(stamp) == record[:3]:
+            self._kept[path] = number
+        else:
+            self._keep(path, LOADED, RECORD.pack(*stamp, *record[3:]))
+            self.changed = True
 
     def store(
         self, path: str, stamp: Stamp, content_hash: bytes, facts: list[Fact], rows: list[Row]

@@ -34,18 +34,23 @@ class ContentCache:
         self.folder = folder
         self.warn = warn
 
-    def open(self, root: Path, key: ResultKey) -> Cache | None:
+    def open(self, root: Path, key: ResultKey, quiet: bool = False) -> Cache | None:
+        warn = self.warn if not quiet else _silent
         if inside(key_folder(), root):
             # A tree can ship a key file, owner and mode included: none there is trusted.
-            self.warn(f"the cache key folder {key_folder()} lies inside the tree; cache not used")
+            warn(f"the cache key folder {key_folder()} lies inside the tree; cache not used")
             return None
         folder = self.folder or root / DEFAULT_FOLDER
         # Roots sharing a folder keep a file each, told apart by where the
         # root lies from the folder: the same in any checkout of one layout.
         stored = Cache.load(folder, cache_key(key, os.path.relpath(root, folder)), root)
         if stored.problem is not None:
-            self.warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
+            warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
         return stored
+
+
+def _silent(message: str) -> None:
+    """A warning the run's own process gives: its workers keep quiet."""
 
 
 def cache_key(key: ResultKey, place: str = ".") -> str:

@@ -63,13 +63,18 @@ def map_in_processes(
     return results
 
 
+FORKS = "fork" in multiprocessing.get_all_start_methods()
+"""Whether worker processes are forked, and so start with what the run's
+process holds (its rules, its results store), or spawned afresh."""
+
+
 def process_pool(
     jobs: int, initializer: Callable[..., None], initargs: tuple[Any, ...]
 ) -> ProcessPoolExecutor:
     """`jobs` worker processes, each started with `initializer(*initargs)`;
     forked where the system can, so they start from this process as it is
     when they are started (`start_processes`)."""
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    method = "fork" if FORKS else "spawn"
     return ProcessPoolExecutor(
         jobs,
         mp_context=multiprocessing.get_context(method),

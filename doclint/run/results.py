@@ -40,6 +40,11 @@ class StoredResults(Protocol):
         """The stored findings of the file and its entry, when they still hold."""
         ...
 
+    def keep(self, path: str, stamp: Stamp) -> None:
+        """Keep the stored result of `path` for later runs, under the file's
+        current stamp: another process's `lookup_entry` found it still holds."""
+        ...
+
     def store(
         self, path: str, stamp: Stamp, content_hash: bytes, facts: list[Fact], rows: list[Row]
     ) -> None: ...
@@ -54,6 +59,8 @@ class StoredResults(Protocol):
 class ResultStores(Protocol):
     """Where a run finds the results of each of its roots."""
 
-    def open(self, root: Path, key: ResultKey) -> StoredResults | None:
-        """The results kept for `root` under `key`; None when none can be kept."""
+    def open(self, root: Path, key: ResultKey, quiet: bool = False) -> StoredResults | None:
+        """The results kept for `root` under `key`; None when none can be kept.
+        `quiet`: a worker's look at them, which leaves the warnings to the
+        run's own process."""
         ...

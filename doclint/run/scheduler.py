@@ -19,6 +19,7 @@ from doclint.engine.reporting import FileReporter, PartRenderer, RunResult
 from doclint.engine.settings import Settings
 from doclint.models.findings import DiagnosticRow, Row
 from doclint.run.parallel import (
+    FORKS,
     MIN_ITEMS_PER_WORKER,
     available_cores,
     close_pool,
@@ -29,7 +30,7 @@ from doclint.run.parallel import (
 )
 from doclint.run.results import ResultStores, StoredResults
 from doclint.run.roots import make_tree_at
-from doclint.run.setup import RunSetup, set_up_runs
+from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
 from doclint.run.spill import PartSpool, SpilledParts, remove_spool_folder, spool_folder
 from doclint.util.gc_pause import collect_rarely
@@ -48,10 +49,22 @@ class _Roots:
         render: PartRenderer | None,
         setups: Sequence[RunSetup] = (),
         registry: Registry | None = None,
+        stores: ResultStores | None = None,
     ) -> None:
         self.settings, self.cwd, self.render = settings, cwd, render
         self.registry = registry
         self.at_root = {str(setup.root): (setup.linter, setup.reporter(render)) for setup in setups}
+        self.stores = stores if settings.cache else None
+        self._stored: dict[str, StoredResults | None] = {}
+
+    def stored_at(self, root: str) -> StoredResults | None:
+        """A worker's own view of the results kept for a root (opened quietly
+        at its first file there: the run's process warns of any problem)."""
+        if root not in self._stored:
+            linter = self.at(root)[0]
+            stores, key = self.stores, result_key(linter)
+            self._stored[root] = stores.open(linter.tree.root, key, quiet=True) if stores else None
+        return self._stored[root]
 
     def at(self, root: str) -> tuple[Linter, FileReporter]:
         if root not in self.at_root:
@@ -78,10 +91,16 @@ class _Workers:
     counts all that its parent held as its own memory, and the list of files,
     their roots and tasks grow with the tree."""
 
-    def __init__(self, settings: Settings, render: PartRenderer | None, registry: Registry):
+    def __init__(
+        self,
+        settings: Settings,
+        render: PartRenderer | None,
+        registry: Registry,
+        stores: ResultStores | None = None,
+    ):
         self.jobs = settings.jobs or available_cores()
         self.least = self.jobs * MIN_ITEMS_PER_WORKER
-        self.start_from = _Roots(settings, Path.cwd(), render, registry=registry)
+        self.start_from = _Roots(settings, Path.cwd(), render, registry=registry, stores=stores)
         self.pool: ProcessPoolExecutor | None = None
         self.spool_folder: PrivateFolder | None = None
         """Where the workers write the parts they render, once they are started."""
@@ -123,19 +142,36 @@ def _start_worker(
     _roots = _Roots(settings, cwd, render)
 
 
-def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[FileOutcome]:
-    """Check the files of a chunk, each (root, file): a chunk carries the root
-    of each of its files, since one run may check several trees."""
+def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[tuple[FileOutcome, bool]]:
+    """Answer for the files of a chunk, each (root, file), from the results
+    kept where they still hold, else by checking them; each outcome with
+    whether it was kept. A chunk carries the root of each of its files,
+    since one run may check several trees."""
     assert _roots is not None
-    outcomes = [_checked(*_roots.at(root), Path(file)) for root, file in chunk]
+    outcomes = [_kept_or_checked(_roots, root, Path(file)) for root, file in chunk]
     if _spool is None:
         return outcomes
     placed = [
-        outcome if outcome.part is None else outcome._replace(part=_spool.place(outcome.part))
-        for outcome in outcomes
+        (outcome._replace(part=_spool.place(outcome.part)) if outcome.part else outcome, kept)
+        for outcome, kept in outcomes
     ]
     _spool.flush()  # the main process reads the parts once it has the chunk
     return placed
+
+
+def _kept_or_checked(roots: _Roots, root: str, file: Path) -> tuple[FileOutcome, bool]:
+    """A worker's answer for one file: its kept result when it still holds
+    (rendered here, as a checked one is), else what checking it gives."""
+    linter, reporter = roots.at(root)
+    stored = roots.stored_at(root)
+    found = stored.lookup_entry(linter.tree_path(file), file, linter.tree.fact) if stored else None
+    if found is None:
+        return _checked(linter, reporter, file), False
+    rows, (stamp, content_hash, _) = found
+    outcome = FileOutcome(rows, [], stamp, content_hash)
+    if reporter.render is not None:
+        outcome = outcome._replace(rows=[], part=reporter.part(file, rows))
+    return outcome, True
 
 
 def _checked(linter: Linter, reporter: FileReporter, file: Path) -> FileOutcome:
@@ -166,7 +202,7 @@ def run(
     kept on disk as they come, so that memory does not grow with the findings."""
     settings = settings or Settings()
     registry = load_registry()
-    workers = _Workers(settings, render, registry)
+    workers = _Workers(settings, render, registry, stores)
     try:
         many = (workers.least, workers.start) if workers.jobs > 1 else None
         files = _Files(set_up_runs(paths, settings, registry, many, stores))
@@ -174,15 +210,26 @@ def run(
         roots = _Roots(settings, Path.cwd(), render, setups)
         results: dict[int, list[Row]] = {}
         parts = SpilledParts(lambda: workers.spool_folder) if render is not None else None
-        missing = _from_caches(files, roots, results, parts)
-        for number, outcome in _check_missing(files, roots, missing, progress, workers):
+        if _workers_look_up(files, settings):
+            # Looking up and rendering a kept result costs a third of checking
+            # the file: the workers share it, as they share the checking.
+            missing = array("q", range(len(files)))
+        else:
+            missing = _from_caches(files, roots, results, parts)
+        reused = len(files) - len(missing)
+        for number, outcome, kept in _check_missing(files, roots, missing, progress, workers):
             if parts is not None:
                 parts.add(number, outcome.part)
             else:
                 results[number] = outcome.rows
             setup, index = files.locate(number)
             if setup.cache is not None:
-                _store(setup.cache, setup.files.tree_paths[index], outcome)
+                tree_path = setup.files.tree_paths[index]
+                if kept:
+                    setup.cache.keep(tree_path, outcome.stamp)
+                else:
+                    _store(setup.cache, tree_path, outcome)
+            reused += kept
     except BaseException:
         workers.close(wait=False)
         raise
@@ -192,8 +239,15 @@ def run(
             setup.cache.save()
     diagnostics = _diagnostics(files, results)
     rendered = parts.sort(files.shown()) if parts is not None else None
-    cached = len(files) - len(missing)
-    return RunResult(diagnostics, len(files), cached, files.paths(), rendered)
+    return RunResult(diagnostics, len(files), reused, files.paths(), rendered)
+
+
+def _workers_look_up(files: _Files, settings: Settings) -> bool:
+    """Whether the workers, rather than this process, look up the kept
+    results: when there are any to look up, and workers forked from this
+    process (which start with its results store)."""
+    caching = any(setup.cache is not None for setup in files.setups)
+    return caching and FORKS and worker_count(settings.jobs, len(files)) > 1
 
 
 class _Files:
@@ -305,8 +359,9 @@ def _check_missing(
     progress: Callable[[int, int], None] | None,
     workers: _Workers,
 ) -> Iterator[tuple[int, FileOutcome]]:
-    """Each file that the caches did not answer for (by number), and what
-    checking it gave, as the files are checked (not all kept till the end)."""
+    """Each file that the caches did not answer for (by number), what
+    checking it (or a worker's look at the kept results) gave, and whether it
+    was kept; as the files are checked (not all kept till the end)."""
     done = 0
 
     def advance(count: int) -> None:
@@ -320,7 +375,7 @@ def _check_missing(
     if jobs <= 1:
         for number in missing:
             root, file = files.place(number)
-            yield number, _checked(*roots.at(root), Path(file))
+            yield number, _checked(*roots.at(root), Path(file)), False
             advance(1)
         return
     # A source's pages, all levels: numbered groups, not the work order's strings.
@@ -331,7 +386,8 @@ def _check_missing(
         previous = group
     chunks = _Chunks(files, missing)
     outcomes = imap_in_pool(workers.start(), jobs, _check_chunk, chunks, advance, groups)
-    yield from zip(missing, outcomes, strict=True)
+    for number, (outcome, kept) in zip(missing, outcomes, strict=True):
+        yield number, outcome, kept
 
 
 def _store(cache: StoredResults, path: str, outcome: FileOutcome) -> None:
