@@ -324,7 +324,7 @@ def _cache_peaks(folder, files: int) -> tuple[int, int]:
         cache = Cache.load(folder / "cache", settings_key, folder)
         for path, page in pages:
             found = cache.lookup_entry(path, page, lambda kind, path: False)
-            assert found is not None and len(found[0]) == 400
+            assert found is not None and len(found.rows) == 400
         cache.save()
         peaks.append(tracemalloc.get_traced_memory()[1])
     finally:
@@ -365,7 +365,7 @@ def test_a_named_pipe_in_place_of_a_cached_file_is_a_miss_at_once(tmp_path):
     cache.save()
     cache = Cache.load(tmp_path / "cache", "k" * 32, tmp_path)
     found = cache.lookup_entry("page.md", page, lambda kind, path: False)
-    assert found is not None and found[0] == []
+    assert found is not None and found.rows == []
     page.unlink()
     os.mkfifo(page)
     assert cache.lookup_entry("page.md", page, lambda kind, path: False) is None
@@ -388,9 +388,13 @@ def test_a_changed_source_alone_rechecks_the_pages_that_read_it(tmp_path):
 )
 def test_cached_reports_are_byte_identical_to_cold_ones(tmp_path, monkeypatch, capsys, output):
     """A path with control characters is escaped the same from the cache
-    (each part's path and rule names escaped once) as in a cold run."""
+    (each part's path and rule names escaped once) as in a cold run; a page
+    in UTF-16, or with a BOM, CRLF and bytes that are not UTF-8, shows the
+    lines the engine read, whether the engine or the cache gave its findings."""
     _tree(tmp_path)
     write(tmp_path, {"docs/odd\x1b[2J\u202ename.md": "# Odd\n\n[gone](missing.md)\n"})
+    (tmp_path / "docs/wide.md").write_bytes("# W\u00e9\n\n[gone](missing.md)\n".encode("utf-16"))
+    (tmp_path / "docs/latin.md").write_bytes(b"\xef\xbb\xbf# L\xe9\r\n\r\n[gone](missing.md)\r\n")
     args = ["check", "docs", "--select", "ALL", "--jobs", "1", "--output-format", *output]
     cold = run_cli(monkeypatch, capsys, tmp_path, *args, "--no-cache")
     run_cli(monkeypatch, capsys, tmp_path, *args)

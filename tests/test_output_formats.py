@@ -70,9 +70,9 @@ def test_full_shows_the_lines_checked_and_reads_again_only_what_the_cache_gives(
     monkeypatch, capsys, tree
 ):
     read: list[str] = []
-    original = baseline_module._read_text
+    original = baseline_module._read_lines
     monkeypatch.setattr(
-        baseline_module, "_read_text", lambda path: read.append(path) or original(path)
+        baseline_module, "_read_lines", lambda path: read.append(path) or original(path)
     )
     checked = run_cli(monkeypatch, capsys, tree, "check", "--output-format", "full", "docs")
     assert read == []  # the lines come with the findings from the engine

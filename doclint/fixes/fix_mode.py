@@ -118,12 +118,11 @@ class _TreeFix:
         for index, file in enumerate(setup.files):
             path = self.path(index)
             found = cache.lookup_entry(path, file, setup.linter.tree.fact) if cache else None
-            if found is None or any(row[2] in can_fix for row in found[0]):
+            if found is None or any(row[2] in can_fix for row in found.rows):
                 todo.append(index)
                 continue
-            stored, (stamp, content_hash, facts) = found
-            self.outcomes[index] = FileFix(stored, facts, Counter(), None, None, None)
-            self.disk[index] = (stamp, content_hash)
+            self.outcomes[index] = FileFix(found.rows, found.facts, Counter(), None, None, None)
+            self.disk[index] = (found.stamp, found.content_hash)
             self.cached.add(index)
         return todo
 

@@ -40,7 +40,7 @@ from doclint.incremental.sealed import (
     write_sealed,
 )
 from doclint.models.findings import Row
-from doclint.run.results import Entry
+from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
@@ -129,8 +129,8 @@ class Cache:
 
     def lookup_entry(
         self, path: str, file: Path | str, ask: Callable[[str, str], object]
-    ) -> tuple[list[Row], Entry] | None:
-        """The stored findings of `file` and their entry, if they still hold:
+    ) -> KeptResult | None:
+        """The stored result of `file`, if it still holds:
         the file's bytes are those stored (read again only when its stamp
         moved) and `ask(kind, path)`, which answers a tree fact as the rules
         would now get it, answers every recorded fact as before."""
@@ -142,13 +142,15 @@ class Cache:
         current = file_stamp(file)
         if current is None:
             return None
+        data = None
         if current != stamp:
             try:
                 # As the engine reads a file to check: a named pipe put in
                 # its place must not hold the run up, nor a huge file fill memory.
-                if digest(read_regular(file, MAX_FILE_SIZE + 1)) != content_hash:
-                    return None
+                data = read_regular(file, MAX_FILE_SIZE + 1)
             except OSError:
+                return None
+            if digest(data) != content_hash:
                 return None
         blob = self._blob(LOADED, record)
         if blob is None:
@@ -163,7 +165,7 @@ class Cache:
         if not _well_formed_rows(rows):
             return None
         self.keep(path, current)
-        return rows, (current, content_hash, facts)
+        return KeptResult(rows, current, content_hash, facts, data)
 
     def keep(self, path: str, stamp: Stamp) -> None:
         """Keep the loaded result of `path` for the next run, under `stamp`

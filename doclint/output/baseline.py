@@ -26,6 +26,7 @@ from typing import NamedTuple
 from doclint.engine.builtin_rules import BinaryFile, FileTooLarge, OutsideRoot, UnreadableFile
 from doclint.models.findings import DiagnosticRow
 from doclint.parsing.markdown import normalize_newlines
+from doclint.tree.decoding import shown_lines
 from doclint.tree.reading import MAX_FILE_SIZE, read_file
 from doclint.util.replacing import replacing
 
@@ -71,8 +72,9 @@ class SourceLines:
             self._path = path
             text = self.given.get(path)
             if text is None:
-                text = _read_text(path)
-            self._lines = normalize_newlines(text.removeprefix(_BOM)).split("\n")
+                self._lines = _read_lines(path)
+            else:
+                self._lines = normalize_newlines(text.removeprefix(_BOM)).split("\n")
         return self._lines
 
     def line(self, row: DiagnosticRow) -> str | None:
@@ -83,11 +85,12 @@ class SourceLines:
         return lines[row.line - 1] if 0 < row.line <= len(lines) else None
 
 
-def _read_text(path: str) -> str:
+def _read_lines(path: str) -> list[str]:
+    """A file's lines as the engine read them when it checked the file."""
     try:
-        return read_file(path, MAX_FILE_SIZE).decode("utf-8", errors="replace")
+        return shown_lines(read_file(path, MAX_FILE_SIZE))
     except OSError:
-        return ""
+        return [""]
 
 
 class Key(NamedTuple):

@@ -15,9 +15,20 @@ from typing import NamedTuple, Protocol
 from doclint.models.findings import Row
 from doclint.tree.index import Fact, Stamp
 
-Entry = tuple[Stamp, bytes, list[Fact]]
-"""A kept result, without its findings: the file's stamp, the digest of its
-bytes, and the tree facts its rules asked (with their answers)."""
+
+class KeptResult(NamedTuple):
+    """A kept result that still holds."""
+
+    rows: list[Row]
+    stamp: Stamp
+    """The file's stamp now."""
+    content_hash: bytes
+    """The digest of its bytes."""
+    facts: list[Fact]
+    """The tree facts its rules asked, with their answers."""
+    data: bytes | None = None
+    """The file's bytes, when the lookup read them (its stamp had moved): a
+    report shows its lines without reading it again."""
 
 
 class ResultKey(NamedTuple):
@@ -36,8 +47,8 @@ class StoredResults(Protocol):
 
     def lookup_entry(
         self, path: str, file: str | Path, ask: Callable[[str, str], object]
-    ) -> tuple[list[Row], Entry] | None:
-        """The stored findings of the file and its entry, when they still hold."""
+    ) -> KeptResult | None:
+        """The stored result of the file, when it still holds."""
         ...
 
     def keep(self, path: str, stamp: Stamp) -> None:

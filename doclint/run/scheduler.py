@@ -15,7 +15,7 @@ from typing import overload
 
 from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.registry import Registry, load_registry
-from doclint.engine.reporting import FileReporter, PartRenderer, RunResult
+from doclint.engine.reporting import FilePart, FileReporter, PartRenderer, RunResult
 from doclint.engine.settings import Settings
 from doclint.models.findings import DiagnosticRow, Row
 from doclint.run.parallel import (
@@ -28,11 +28,12 @@ from doclint.run.parallel import (
     start_processes,
     worker_count,
 )
-from doclint.run.results import ResultStores, StoredResults
+from doclint.run.results import KeptResult, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at
 from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
 from doclint.run.spill import PartSpool, SpilledParts, remove_spool_folder, spool_folder
+from doclint.tree.decoding import shown_lines
 from doclint.util.gc_pause import collect_rarely
 from doclint.util.private_folder import PrivateFolder
 
@@ -167,11 +168,16 @@ def _kept_or_checked(roots: _Roots, root: str, file: Path) -> tuple[FileOutcome,
     found = stored.lookup_entry(linter.tree_path(file), file, linter.tree.fact) if stored else None
     if found is None:
         return _checked(linter, reporter, file), False
-    rows, (stamp, content_hash, _) = found
-    outcome = FileOutcome(rows, [], stamp, content_hash)
+    outcome = FileOutcome(found.rows, [], found.stamp, found.content_hash)
     if reporter.render is not None:
-        outcome = outcome._replace(rows=[], part=reporter.part(file, rows))
+        outcome = outcome._replace(rows=[], part=_kept_part(reporter, file, found))
     return outcome, True
+
+
+def _kept_part(reporter: FileReporter, file: Path, found: KeptResult) -> FilePart | None:
+    """A kept result rendered, its lines from the bytes the lookup read, if it read them."""
+    lines = shown_lines(found.data) if found.data is not None else None
+    return reporter.part(file, found.rows, lines)
 
 
 def _checked(linter: Linter, reporter: FileReporter, file: Path) -> FileOutcome:
@@ -325,17 +331,16 @@ def _from_caches(
     missing = array("q")
     for number, setup, index in files.numbered():
         file, tree_path = setup.files.texts[index], setup.files.tree_paths[index]
-        stored = None
+        found = None
         if setup.cache is not None:
             found = setup.cache.lookup_entry(tree_path, file, setup.linter.tree.fact)
-            stored = found[0] if found is not None else None
-        if stored is None:
+        if found is None:
             missing.append(number)
         elif parts is not None:
             reporter = roots.at(str(setup.root))[1]
-            parts.add(number, reporter.part(Path(file), stored))
+            parts.add(number, _kept_part(reporter, Path(file), found))
         else:
-            results[number] = stored
+            results[number] = found.rows
     return missing
 
 

@@ -6,6 +6,8 @@ import codecs
 import re
 import threading
 
+from doclint.parsing.markdown import normalize_newlines
+
 # Like git and the generators, a NUL byte in the first 8 KiB means binary.
 BINARY_SNIFF = 8192
 # C0 controls other than tab, newlines, vertical tab and form feed: not text.
@@ -82,3 +84,12 @@ def count_breaks(text: str, start: int, end: int) -> int:
     return (
         text.count("\n", start, end) + text.count("\r", start, end) - text.count("\r\n", start, end)
     )
+
+
+def shown_lines(data: bytes) -> list[str]:
+    """A file's lines as the engine reads them to check it, for a report to
+    show: UTF-16 decoded, a UTF-8 byte-order mark skipped, what does not
+    decode as U+FFFD, newlines made LF (the last line is "" after a final one)."""
+    utf16 = decode_utf16(data)
+    text = utf16[0] if utf16 is not None else decode_utf8(data.removeprefix(codecs.BOM_UTF8))[0]
+    return normalize_newlines(text).split("\n")
