@@ -474,3 +474,24 @@ def test_workers_leave_a_bad_cache_to_the_run_to_warn_of_once(tmp_path, capfd):
     again = engine_run([tmp_path / "docs"], settings, stores=ContentCache(settings.cache_dir, warn))
     assert again.from_cache == 0
     assert capfd.readouterr().err.count("not used") == 1
+
+
+def test_a_workers_view_looks_up_and_keeps_nothing(tmp_path):
+    """A worker's view answers as the run's own does, but what it finds is
+    the run's process to keep: saving the view writes nothing, where the
+    run's own view writes the file's new stamp."""
+    page = tmp_path / "page.md"
+    page.write_text("# Page\n", encoding="utf-8")
+    cache = Cache(tmp_path / "cache", "k" * 32, tmp_path)
+    cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], [])
+    cache.save()
+    (stored,) = (tmp_path / "cache").glob("*.bin")
+    os.utime(page, ns=(1, 1))  # a checkout's new mtime, the same bytes
+    before = os.stat(stored)
+    for keeps in (False, True):
+        view = Cache.load(tmp_path / "cache", "k" * 32, tmp_path, keeps=keeps)
+        found = view.lookup_entry("page.md", page, lambda kind, path: False)
+        assert found is not None and found.data == b"# Page\n"
+        view.save()
+        after = os.stat(stored)
+        assert ((after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)) != keeps

@@ -72,8 +72,10 @@ class Cache:
     """Stored results of one cache key; `save` writes what this run used and
     keeps the rest."""
 
-    def __init__(self, folder: Path, key: str, root: Path) -> None:
+    def __init__(self, folder: Path, key: str, root: Path, keeps: bool = True) -> None:
         self.file = folder / f"{key}.bin"
+        self.keeps = keeps
+        """False for a worker's view: what it looks up is kept by the run's process."""
         self.key = key
         self.root = root
         self.changed = False
@@ -96,8 +98,8 @@ class Cache:
         self._spilled = 0
 
     @classmethod
-    def load(cls, folder: Path, key: str, root: Path) -> Cache:
-        cache = cls(folder, key, root)
+    def load(cls, folder: Path, key: str, root: Path, keeps: bool = True) -> Cache:
+        cache = cls(folder, key, root, keeps)
         if not os.path.lexists(cache.file):
             return cache
         sealed = open_sealed(cache.file, cache.context)
@@ -171,7 +173,7 @@ class Cache:
         """Keep the loaded result of `path` for the next run, under `stamp`
         (a checkout's new mtimes, once its bytes were found the same)."""
         number = self._stored.get(path)
-        if number is None:
+        if number is None or not self.keeps:
             return
         record = RECORD.unpack_from(self._index, number * RECORD.size)
         if tuple(stamp) == record[:3]:

@@ -34,8 +34,8 @@ class ContentCache:
         self.folder = folder
         self.warn = warn
 
-    def open(self, root: Path, key: ResultKey, quiet: bool = False) -> Cache | None:
-        warn = self.warn if not quiet else _silent
+    def open(self, root: Path, key: ResultKey, worker: bool = False) -> Cache | None:
+        warn = self.warn if not worker else _silent
         if inside(key_folder(), root):
             # A tree can ship a key file, owner and mode included: none there is trusted.
             warn(f"the cache key folder {key_folder()} lies inside the tree; cache not used")
@@ -43,7 +43,8 @@ class ContentCache:
         folder = self.folder or root / DEFAULT_FOLDER
         # Roots sharing a folder keep a file each, told apart by where the
         # root lies from the folder: the same in any checkout of one layout.
-        stored = Cache.load(folder, cache_key(key, os.path.relpath(root, folder)), root)
+        name = cache_key(key, os.path.relpath(root, folder))
+        stored = Cache.load(folder, name, root, keeps=not worker)
         if stored.problem is not None:
             warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
         return stored

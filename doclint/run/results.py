@@ -70,8 +70,8 @@ class StoredResults(Protocol):
 class ResultStores(Protocol):
     """Where a run finds the results of each of its roots."""
 
-    def open(self, root: Path, key: ResultKey, quiet: bool = False) -> StoredResults | None:
+    def open(self, root: Path, key: ResultKey, worker: bool = False) -> StoredResults | None:
         """The results kept for `root` under `key`; None when none can be kept.
-        `quiet`: a worker's look at them, which leaves the warnings to the
-        run's own process."""
+        `worker`: a worker's view, which only looks results up: the run's own
+        process gives the warnings and keeps what is used (`keep`)."""
         ...

@@ -59,12 +59,13 @@ class _Roots:
         self._stored: dict[str, StoredResults | None] = {}
 
     def stored_at(self, root: str) -> StoredResults | None:
-        """A worker's own view of the results kept for a root (opened quietly
-        at its first file there: the run's process warns of any problem)."""
+        """A worker's own view of the results kept for a root, opened at its
+        first file there: it only looks up (the run's process warns of any
+        problem and keeps what is used)."""
         if root not in self._stored:
             linter = self.at(root)[0]
             stores, key = self.stores, result_key(linter)
-            self._stored[root] = stores.open(linter.tree.root, key, quiet=True) if stores else None
+            self._stored[root] = stores.open(linter.tree.root, key, worker=True) if stores else None
         return self._stored[root]
 
     def at(self, root: str) -> tuple[Linter, FileReporter]:
