@@ -154,7 +154,7 @@ class SubtreeGroup(NamedTuple):
 class PageBase(BaseModel):
     """What every page has: where it is, the generic layer, and its sections."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     path: str = Field(description="Path of the page relative to the tree root, POSIX style.")
     described: str | None = Field(

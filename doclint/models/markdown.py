@@ -170,7 +170,7 @@ class HtmlBlock(NamedTuple):
 class MarkdownLayer(BaseModel):
     """All rendered parts of one document, each list in document order."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     # Factories, not `[]` defaults: pydantic deep-copies a mutable default for
     # each instance, a cost every layer of a run would pay.
