@@ -221,28 +221,24 @@ class Tree:
         )
 
     def is_dir(self, path: str) -> bool:
-        path = _clean(path)
-        if path is None:
-            return False
-        if self._listing is not None:
-            return path in self._listing_dirs
-        if not path:
-            return True
-        parent, name = _split(path)
-        scanned = self._scan(parent)
-        return scanned is not None and scanned.get(name) is True and self._stays(parent, name)
+        return self._is(path, True)
 
     def is_file(self, path: str) -> bool:
-        path = _clean(path)
-        if path is None:
+        return self._is(path, False)
+
+    def _is(self, path: str, folder: bool) -> bool:
+        """Whether `path` is a folder (`folder`) or a file of the tree: by the
+        listing, else by its parent's scan (the root is a folder)."""
+        cleaned = _clean(path)
+        if cleaned is None:
             return False
         if self._listing is not None:
-            return path in self._listing
-        if not path:
-            return False
-        parent, name = _split(path)
+            return cleaned in (self._listing_dirs if folder else self._listing)
+        if not cleaned:
+            return folder
+        parent, name = _split(cleaned)
         scanned = self._scan(parent)
-        return scanned is not None and scanned.get(name) is False and self._stays(parent, name)
+        return scanned is not None and scanned.get(name) is folder and self._stays(parent, name)
 
     def exists(self, path: str) -> bool:
         return self.is_file(path) or self.is_dir(path)
