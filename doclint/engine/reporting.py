@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.findings import DiagnosticRow, Row
@@ -15,11 +16,22 @@ from doclint.util.paths import display_path, relative_to
 
 _place = itemgetter(0, 1, 2, 3, 4, 5)
 
-PartRenderer = Callable[[list[DiagnosticRow], list[str] | None], bytes]
-"""How the output writes one file's findings (there are some), given the lines
-checked when there are some (they need not be read again). A command line
-whose format is written file by file gives one to `run`, so that the workers
-render what they checked."""
+
+class PartRenderer(Protocol):
+    """How the output writes one file's findings (there are some), given the lines
+    checked when there are some (they need not be read again). A command line
+    whose format is written file by file gives one to `run`, so that the workers
+    render what they checked."""
+
+    @property
+    def key(self) -> str:
+        """What the parts depend on besides the findings and lines: two
+        renderers of one key write the same part of the same findings."""
+        ...
+
+    def __call__(self, rows: list[DiagnosticRow], lines: list[str] | None, /) -> bytes: ...
+
+
 FilePart = tuple[bytes, int]
 """One file's findings as written, and how many there are."""
 
@@ -52,6 +64,12 @@ def shown_paths(rows: list[Row], root: Path, cwd: Path) -> list[Row]:
     ]
 
 
+@lru_cache(maxsize=16)
+def _part_place(render_key: str, root: str, cwd: str) -> bytes:
+    """The part key of every file of a root without per-file ignores or severities."""
+    return f"{render_key}\0{relative_to(root, cwd)}\0".encode("utf-8", "surrogatepass")
+
+
 class FileReporter(NamedTuple):
     """Turns a file's stored findings into what is reported of it."""
 
@@ -68,6 +86,15 @@ class FileReporter(NamedTuple):
         kept = sorted(set(rows), key=_place)
         # Not DiagnosticRow._make: a run may report 300,000.
         return [build_node(DiagnosticRow, (shown, *row)) for row in kept]
+
+    def part_key(self, file: Path) -> bytes:
+        """What the part of `file` (a file of the root) depends on besides
+        its findings and lines: the output, where the root is seen from (the
+        file's path as shown, and the tree paths its messages name, follow
+        from it), and what the per-file ignores and severities do to it."""
+        assert self.render is not None
+        place = _part_place(self.render.key, str(self.root), str(self.cwd))
+        return place + self.finding_filter.applied_to(file).encode("utf-8", "surrogatepass")
 
     def part(self, file: Path, rows: list[Row], lines: list[str] | None = None) -> FilePart | None:
         """The file's rendered part, None when it has no findings to report;

@@ -287,16 +287,27 @@ class FindingFilter:
     def rows(self, file: Path | str, rows: list[Row]) -> list[Row]:
         if not rows or not self:
             return rows
-        absolute = os.path.abspath(file)
-        ignored = frozenset().union(
-            *(ignore.codes for ignore in self.ignores if ignore.applies_to(absolute))
-        )
+        ignored = self._ignored(file)
         severity = self.severity
         return [
             row if row[2] not in severity else (*row[:4], severity[row[2]], *row[5:])
             for row in rows
             if row[2] not in ignored
         ]
+
+    def applied_to(self, file: Path | str) -> str:
+        """What the filter does to the findings of `file`, as text: the same
+        text, the same effect on any findings."""
+        if not self:
+            return ""
+        return f"{sorted(self._ignored(file))}{sorted(self.severity.items())}"
+
+    def _ignored(self, file: Path | str) -> frozenset[str]:
+        """The codes ignored in `file`."""
+        absolute = os.path.abspath(file)
+        return frozenset().union(
+            *(ignore.codes for ignore in self.ignores if ignore.applies_to(absolute))
+        )
 
 
 def resolve_severity(registry: Registry, overrides: Mapping[str, str]) -> dict[str, str]:

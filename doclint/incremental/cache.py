@@ -14,8 +14,9 @@ is sealed (sealed.py), and one that is cut short, corrupt, foreign or another
 user's is ignored (`problem` says why) and replaced.
 
 The sealed head is an index (each file's stamp, digest and where its blob
-lies in the body, with the blob's digest); the body holds one blob per file,
-its facts then its findings, each marshalled. A blob is read when its file is
+lies in the body, with the blob's digest); the body holds one blob per file:
+its facts then its findings, each marshalled, then the memo of its findings
+as the last run wrote them (`PartMemo`), if any. A blob is read when its file is
 looked up, and decoded only once its bytes match the digest in the sealed
 head. What a run stores goes to a nameless temporary file until the cache
 file is written, block by block, from the old file and that one.
@@ -27,10 +28,12 @@ import marshal
 import os
 import struct
 import weakref
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, get_args
 
+from doclint.engine.reporting import FilePart
 from doclint.incremental.sealed import (
     Piece,
     SealedFile,
@@ -44,7 +47,7 @@ from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
-FORMAT = 5
+FORMAT = 6
 DEFAULT_FOLDER = ".doclint_cache"
 SHARE = 1.0
 """The bound of a root's cache files, as a share of the bytes of the files
@@ -56,16 +59,18 @@ PLACE_DIGITS = 8
 MARKER = "CACHEDIR.TAG"
 ROW_FIELDS = len(get_args(Row))
 TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# doclint cache\n"
-RECORD = struct.Struct("<qqq16sQQQ16s")
+RECORD = struct.Struct("<qqq16sQQQQ16s")
 """A file's line of the index: its stamp (mtime, size, ctime), the hash of its
-bytes, and its blob's offset in the body, the length of its facts, its length
-and its digest. Packed: as Python tuples, 200,000 of them would take ten times
-the room."""
+bytes, and its blob's offset in the body, where its facts end, where its
+findings end (its memo follows), its length and its digest. Packed: as
+Python tuples, 200,000 of them would take ten times the room."""
 # Where a result this run keeps lies: the loaded cache file's body, or the
 # temporary file of what this run stored.
 LOADED, SPILLED = 0, 1
 _KEPT = struct.Struct("<B" + RECORD.format[1:])
 _BLOCK = 1 << 20
+_MEMO_HEAD = struct.Struct("<16sI")
+"""A memo's head: the digest of its part key, and how many findings its part shows."""
 
 
 class Cache:
@@ -130,12 +135,18 @@ class Cache:
         return f"cache {self.key}"
 
     def lookup_entry(
-        self, path: str, file: Path | str, ask: Callable[[str, str], object]
+        self,
+        path: str,
+        file: Path | str,
+        ask: Callable[[str, str], object],
+        part_key: bytes | None = None,
     ) -> KeptResult | None:
         """The stored result of `file`, if it still holds:
         the file's bytes are those stored (read again only when its stamp
         moved) and `ask(kind, path)`, which answers a tree fact as the rules
-        would now get it, answers every recorded fact as before."""
+        would now get it, answers every recorded fact as before. With the
+        part key of the output, its part when the memo was written for that
+        key (the findings are then not decoded: the part is all the run needs)."""
         number = self._stored.get(path)
         if number is None:
             return None
@@ -157,54 +168,91 @@ class Cache:
         blob = self._blob(LOADED, record)
         if blob is None:
             return None
+        facts_end, rows_end = record[5], record[6]
         try:
-            facts = marshal.loads(blob)
+            facts = marshal.loads(blob[:facts_end])
             if any(ask(kind, fact_path) != value for kind, fact_path, value in facts):
                 return None
-            rows = marshal.loads(blob[record[5] :])
+            part = _memo_part(blob[rows_end:], part_key) if part_key is not None else None
+            rows = marshal.loads(blob[facts_end:rows_end]) if part is None else []
         except (EOFError, ValueError, TypeError):
             return None
         if not _well_formed_rows(rows):
             return None
         self.keep(path, current)
-        return KeptResult(rows, current, content_hash, facts, data)
+        return KeptResult(rows, current, content_hash, facts, data, part)
 
-    def keep(self, path: str, stamp: Stamp) -> None:
+    def part_memo(self, part_key: bytes, part: FilePart | None) -> bytes:
+        """What `keep` and `store` take to remember a file's part for outputs
+        of `part_key` (None: the file has no findings to show), packed where
+        it was rendered: compressing it costs a worker, not the run's process."""
+        text, count = part if part is not None else (b"", 0)
+        return _MEMO_HEAD.pack(digest(part_key), count) + zlib.compress(text, 1)
+
+    def keep(self, path: str, stamp: Stamp, memo: bytes | None = None) -> None:
         """Keep the loaded result of `path` for the next run, under `stamp`
-        (a checkout's new mtimes, once its bytes were found the same)."""
+        (a checkout's new mtimes, once its bytes were found the same), with
+        `memo` (`part_memo`) in place of its memo when given."""
         number = self._stored.get(path)
         if number is None or not self.keeps:
             return
         record = RECORD.unpack_from(self._index, number * RECORD.size)
-        if tuple(stamp) == record[:3]:
+        if memo is not None:
+            blob = self._blob(LOADED, record)
+            if blob is not None:
+                self._spill_blob(path, stamp, record[3], blob[: record[6]], record[5], memo)
+        elif tuple(stamp) == record[:3]:
             self._kept[path] = number
         else:
             self._keep(path, LOADED, RECORD.pack(*stamp, *record[3:]))
             self.changed = True
 
     def store(
-        self, path: str, stamp: Stamp, content_hash: bytes, facts: list[Fact], rows: list[Row]
+        self,
+        path: str,
+        stamp: Stamp,
+        content_hash: bytes,
+        facts: list[Fact],
+        rows: list[Row],
+        memo: bytes = b"",
     ) -> None:
         try:
-            facts_data, rows_data = marshal.dumps(facts), marshal.dumps(rows)
+            facts_data = marshal.dumps(facts)
+            findings = facts_data + marshal.dumps(rows)
+        except ValueError:
+            return  # nothing a cache file can hold: the file is checked again next time
+        self._spill_blob(path, stamp, content_hash, findings, len(facts_data), memo)
+
+    def _spill_blob(
+        self,
+        path: str,
+        stamp: Stamp,
+        content_hash: bytes,
+        findings: bytes,
+        facts_end: int,
+        memo: bytes,
+    ) -> None:
+        """Keep a new blob for `path`: its facts and findings, then its memo."""
+        try:
             record = RECORD.pack(
                 *stamp,
                 content_hash,
                 self._spilled,
-                len(facts_data),
-                len(facts_data) + len(rows_data),
-                digest(facts_data + rows_data),
+                facts_end,
+                len(findings),
+                len(findings) + len(memo),
+                digest(findings + memo),
             )
-        except (ValueError, struct.error):
-            return  # nothing a cache file can hold: the file is checked again next time
+        except struct.error:
+            return
         if self._spill is None:
             import tempfile
 
             self._spill = tempfile.TemporaryFile(prefix="doclint-cache-")  # noqa: SIM115
             weakref.finalize(self, self._spill.close)
-        self._spill.write(facts_data)
-        self._spill.write(rows_data)
-        self._spilled += len(facts_data) + len(rows_data)
+        self._spill.write(findings)
+        self._spill.write(memo)
+        self._spilled += len(findings) + len(memo)
         self._keep(path, SPILLED, record)
         self.changed = True
 
@@ -282,8 +330,8 @@ class Cache:
 
     def _blob(self, source: int, record: tuple) -> bytes | None:
         """The bytes of a blob, when they are whole and match their digest."""
-        offset, facts_length, length, blob_digest = record[4:]
-        if facts_length > length:
+        offset, facts_end, rows_end, length, blob_digest = record[4:]
+        if not facts_end <= rows_end <= length:
             return None
         data = self._read(source, offset, length)
         if len(data) != length or digest(data) != blob_digest:
@@ -315,7 +363,7 @@ class _Body:
 
     def add(self, source: int, record: tuple) -> int:
         """Append a blob; its offset in the new body."""
-        offset, length = record[4], record[6]
+        offset, length = record[4], record[7]
         last = self._runs[-1] if self._runs else None
         if last is not None and last[0] == source and last[1] + last[2] == offset:
             last[2] += length
@@ -389,6 +437,20 @@ def _well_formed_head(data: object, key: str) -> bool:
         and all(isinstance(path, str) for path in paths)
         and len(set(paths)) == len(paths)
     )
+
+
+def _memo_part(memo: bytes, part_key: bytes) -> FilePart | None:
+    """The part a memo holds, when it was written for `part_key`; raises
+    ValueError when it is not whole."""
+    if len(memo) < _MEMO_HEAD.size:
+        return None
+    key_digest, count = _MEMO_HEAD.unpack_from(memo)
+    if key_digest != digest(part_key):
+        return None
+    try:
+        return zlib.decompress(memo[_MEMO_HEAD.size :]), count
+    except zlib.error as error:
+        raise ValueError("a memo that does not decompress") from error
 
 
 def _well_formed_rows(rows: object) -> bool:

@@ -87,6 +87,12 @@ class PartWriter(NamedTuple):
     errors: str = "strict"
     color: bool = False
 
+    @property
+    def key(self) -> str:
+        """The renderer's identity across processes and runs (engine.PartRenderer)."""
+        part = self.layout.part
+        return f"{part.__module__}.{part.__qualname__} {self.errors} {self.color:d}"
+
     def __call__(self, rows: list[DiagnosticRow], lines: list[str] | None = None) -> bytes:
         """The part of `rows`, all of one file; `lines` are that file's as checked."""
         sources = SourceLines() if lines is None else SourceLines.showing(rows[0].path, lines)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
+from doclint.engine.reporting import FilePart
 from doclint.models.findings import Row
 from doclint.tree.index import Fact, Stamp
 
@@ -29,6 +30,10 @@ class KeptResult(NamedTuple):
     data: bytes | None = None
     """The file's bytes, when the lookup read them (its stamp had moved): a
     report shows its lines without reading it again."""
+    part: FilePart | None = None
+    """The file's part as the output of the part key asked for writes it,
+    when a run with that output kept it (`rows` are then left out); a part
+    that shows no finding counts none."""
 
 
 class ResultKey(NamedTuple):
@@ -46,18 +51,35 @@ class StoredResults(Protocol):
     as the rules would now get it."""
 
     def lookup_entry(
-        self, path: str, file: str | Path, ask: Callable[[str, str], object]
+        self,
+        path: str,
+        file: str | Path,
+        ask: Callable[[str, str], object],
+        part_key: bytes | None = None,
     ) -> KeptResult | None:
-        """The stored result of the file, when it still holds."""
+        """The stored result of the file, when it still holds; with its part
+        when one was kept for `part_key` (FileReporter.part_key)."""
         ...
 
-    def keep(self, path: str, stamp: Stamp) -> None:
+    def part_memo(self, part_key: bytes, part: FilePart | None) -> bytes:
+        """A file's part (None: nothing shown) for outputs of `part_key`, as
+        `keep` and `store` take it; made where the part was rendered."""
+        ...
+
+    def keep(self, path: str, stamp: Stamp, memo: bytes | None = None) -> None:
         """Keep the stored result of `path` for later runs, under the file's
-        current stamp: another process's `lookup_entry` found it still holds."""
+        current stamp: another process's `lookup_entry` found it still holds;
+        with a new part memo when given."""
         ...
 
     def store(
-        self, path: str, stamp: Stamp, content_hash: bytes, facts: list[Fact], rows: list[Row]
+        self,
+        path: str,
+        stamp: Stamp,
+        content_hash: bytes,
+        facts: list[Fact],
+        rows: list[Row],
+        memo: bytes = b"",
     ) -> None: ...
 
     def forget(self, path: str) -> None: ...

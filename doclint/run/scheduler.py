@@ -144,7 +144,12 @@ def _start_worker(
     _roots = _Roots(settings, cwd, render)
 
 
-def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[tuple[FileOutcome, bool]]:
+Answer = tuple[FileOutcome, bool, bytes | None]
+"""What a file gave: its outcome, whether it was kept, and the part memo to
+keep of it (StoredResults.part_memo), if one was made."""
+
+
+def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
     """Answer for the files of a chunk, each (root, file), from the results
     kept where they still hold, else by checking them; each outcome with
     whether it was kept. A chunk carries the root of each of its files,
@@ -154,44 +159,65 @@ def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[tuple[FileOutcome, bo
     if _spool is None:
         return outcomes
     placed = [
-        (outcome._replace(part=_spool.place(outcome.part)) if outcome.part else outcome, kept)
-        for outcome, kept in outcomes
+        (outcome._replace(part=_spool.place(outcome.part)) if outcome.part else outcome, *rest)
+        for outcome, *rest in outcomes
     ]
     _spool.flush()  # the main process reads the parts once it has the chunk
     return placed
 
 
-def _kept_or_checked(roots: _Roots, root: str, file: Path) -> tuple[FileOutcome, bool]:
+def _kept_or_checked(roots: _Roots, root: str, file: Path) -> Answer:
     """A worker's answer for one file: its kept result when it still holds
-    (rendered here, as a checked one is), else what checking it gives."""
+    (with its kept part, or rendered here as a checked one is), else what
+    checking it gives."""
     linter, reporter = roots.at(root)
     stored = roots.stored_at(root)
-    found = stored.lookup_entry(linter.tree_path(file), file, linter.tree.fact) if stored else None
+    part_key = None
+    if stored is not None and reporter.render is not None:
+        part_key = reporter.part_key(file)
+    found = None
+    if stored is not None:
+        found = stored.lookup_entry(linter.tree_path(file), file, linter.tree.fact, part_key)
     if found is None:
-        return _checked(linter, reporter, file), False
+        outcome, memo = _checked(linter, reporter, file, stored)
+        return outcome, False, memo
     outcome = FileOutcome(found.rows, [], found.stamp, found.content_hash)
-    if reporter.render is not None:
-        outcome = outcome._replace(rows=[], part=_kept_part(reporter, file, found))
-    return outcome, True
+    if part_key is None:
+        return outcome, True, None
+    part, memo = _kept_part(reporter, file, found, stored, part_key)
+    return outcome._replace(rows=[], part=part), True, memo
 
 
-def _kept_part(reporter: FileReporter, file: Path, found: KeptResult) -> FilePart | None:
-    """A kept result rendered, its lines from the bytes the lookup read, if it read them."""
+def _kept_part(
+    reporter: FileReporter, file: Path, found: KeptResult, stored: StoredResults, part_key: bytes
+) -> tuple[FilePart | None, bytes | None]:
+    """A kept result's part: the one kept with it for this output, else the
+    result rendered (its lines from the bytes the lookup read, if it read
+    them) with the memo of it to keep."""
+    if found.part is not None:
+        return (found.part if found.part[1] else None), None
     lines = shown_lines(found.data) if found.data is not None else None
-    return reporter.part(file, found.rows, lines)
+    part = reporter.part(file, found.rows, lines)
+    return part, stored.part_memo(part_key, part)
 
 
-def _checked(linter: Linter, reporter: FileReporter, file: Path) -> FileOutcome:
-    """A file checked, its part rendered if the run renders; without a cache,
-    only what the run reports (the rest costs pickling from a worker)."""
+def _checked(
+    linter: Linter, reporter: FileReporter, file: Path, stored: StoredResults | None
+) -> tuple[FileOutcome, bytes | None]:
+    """A file checked, its part rendered if the run renders, and the memo of
+    the part to keep in `stored`; without a cache, only what the run reports
+    (the rest costs pickling from a worker)."""
     outcome = linter.check_file(file)
+    memo = None
     if reporter.render is not None:
         part = reporter.part(file, outcome.rows, outcome.lines)
         outcome = outcome._replace(part=part)
+        if stored is not None and linter.settings.cache:
+            memo = stored.part_memo(reporter.part_key(file), part)
     outcome = outcome._replace(lines=None)  # not sent back from a worker
     if not linter.settings.cache:
         outcome = outcome._replace(facts=[], rows=[] if reporter.render else outcome.rows)
-    return outcome
+    return outcome, memo
 
 
 def run(
@@ -224,7 +250,7 @@ def run(
         else:
             missing = _from_caches(files, roots, results, parts)
         reused = len(files) - len(missing)
-        for number, outcome, kept in _check_missing(files, roots, missing, progress, workers):
+        for number, outcome, kept, memo in _check_missing(files, roots, missing, progress, workers):
             if parts is not None:
                 parts.add(number, outcome.part)
             else:
@@ -233,9 +259,9 @@ def run(
             if setup.cache is not None:
                 tree_path = setup.files.tree_paths[index]
                 if kept:
-                    setup.cache.keep(tree_path, outcome.stamp)
+                    setup.cache.keep(tree_path, outcome.stamp, memo)
                 else:
-                    _store(setup.cache, tree_path, outcome)
+                    _store(setup.cache, tree_path, outcome, memo)
             reused += kept
     except BaseException:
         workers.close(wait=False)
@@ -331,15 +357,21 @@ def _from_caches(
     answer for, by number; the numbers of the other files, to check."""
     missing = array("q")
     for number, setup, index in files.numbered():
-        file, tree_path = setup.files.texts[index], setup.files.tree_paths[index]
-        found = None
-        if setup.cache is not None:
-            found = setup.cache.lookup_entry(tree_path, file, setup.linter.tree.fact)
+        cache = setup.cache
+        if cache is None:
+            missing.append(number)
+            continue
+        file, tree_path = Path(setup.files.texts[index]), setup.files.tree_paths[index]
+        reporter = roots.at(str(setup.root))[1] if parts is not None else None
+        part_key = reporter.part_key(file) if reporter is not None else None
+        found = cache.lookup_entry(tree_path, file, setup.linter.tree.fact, part_key)
         if found is None:
             missing.append(number)
-        elif parts is not None:
-            reporter = roots.at(str(setup.root))[1]
-            parts.add(number, _kept_part(reporter, Path(file), found))
+        elif reporter is not None and part_key is not None and parts is not None:
+            part, memo = _kept_part(reporter, file, found, cache, part_key)
+            parts.add(number, part)
+            if memo is not None:
+                cache.keep(tree_path, found.stamp, memo)
         else:
             results[number] = found.rows
     return missing
@@ -364,7 +396,7 @@ def _check_missing(
     missing: array[int],
     progress: Callable[[int, int], None] | None,
     workers: _Workers,
-) -> Iterator[tuple[int, FileOutcome]]:
+) -> Iterator[tuple[int, FileOutcome, bool, bytes | None]]:
     """Each file that the caches did not answer for (by number), what
     checking it (or a worker's look at the kept results) gave, and whether it
     was kept; as the files are checked (not all kept till the end)."""
@@ -381,7 +413,8 @@ def _check_missing(
     if jobs <= 1:
         for number in missing:
             root, file = files.place(number)
-            yield number, _checked(*roots.at(root), Path(file)), False
+            outcome, memo = _checked(*roots.at(root), Path(file), files.locate(number)[0].cache)
+            yield number, outcome, False, memo
             advance(1)
         return
     # A source's pages, all levels: numbered groups, not the work order's strings.
@@ -392,11 +425,12 @@ def _check_missing(
         previous = group
     chunks = _Chunks(files, missing)
     outcomes = imap_in_pool(workers.start(), jobs, _check_chunk, chunks, advance, groups)
-    for number, (outcome, kept) in zip(missing, outcomes, strict=True):
-        yield number, outcome, kept
+    for number, answer in zip(missing, outcomes, strict=True):
+        yield number, *answer
 
 
-def _store(cache: StoredResults, path: str, outcome: FileOutcome) -> None:
+def _store(cache: StoredResults, path: str, outcome: FileOutcome, memo: bytes | None) -> None:
     """Keep a file's outcome, if there is something to tell a change by."""
     if outcome.stamp is not None and outcome.content_hash is not None:
-        cache.store(path, outcome.stamp, outcome.content_hash, outcome.facts, outcome.rows)
+        facts, rows = outcome.facts, outcome.rows
+        cache.store(path, outcome.stamp, outcome.content_hash, facts, rows, memo or b"")
