@@ -74,11 +74,16 @@ def test_full_shows_the_lines_checked_and_reads_again_only_what_the_cache_gives(
     monkeypatch.setattr(
         baseline_module, "_read_lines", lambda path: read.append(path) or original(path)
     )
-    checked = run_cli(monkeypatch, capsys, tree, "check", "--output-format", "full", "docs")
+
+    def check(output_format):
+        return run_cli(monkeypatch, capsys, tree, "check", "--output-format", output_format, "docs")
+
+    checked = check("full")
     assert read == []  # the lines come with the findings from the engine
-    cached = run_cli(monkeypatch, capsys, tree, "check", "--output-format", "full", "docs")
-    assert read == [KW]  # a stored result has findings only: their file is read, once
-    assert cached.out == checked.out
+    assert check("full").out == checked.out and read == []  # the part was kept with them
+    sarif = check("sarif")
+    assert read == [KW]  # kept for another output: the findings only, their file read once
+    assert check("sarif").out == sarif.out and read == [KW]
 
 
 def test_full_snippet_keeps_tabs_under_the_caret():

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from doclint.engine.suppressions import FindingFilter
-from doclint.models.findings import DiagnosticRow, Row
+from doclint.models.findings import DiagnosticRow, RenderedParts, Row
 from doclint.models.markdown import build_node
 from doclint.rule_api import TREE_PATH_MARK
 from doclint.util.paths import display_path, relative_to
@@ -112,6 +112,6 @@ class RunResult(NamedTuple):
     from_cache: int
     files: Sequence[Path] = ()
     """The files checked, as absolute paths."""
-    parts: Sequence[tuple[str, bytes, int]] | None = None
+    parts: RenderedParts | None = None
     """With a renderer, each file's (path as shown, part, findings), sorted by
-    path (read from disk: engine/spill.py), in place of `diagnostics`."""
+    path (read from disk: run/spill.py), in place of `diagnostics`."""

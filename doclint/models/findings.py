@@ -15,6 +15,8 @@ validated model, for the public API (`Report`) only.
 
 from __future__ import annotations
 
+from abc import abstractmethod
+from collections.abc import Sequence
 from typing import NamedTuple
 
 EditData = tuple[int, int, int, int, str]
@@ -65,3 +67,14 @@ class DiagnosticRow(NamedTuple):
     fix: FixData | None = None
     cause: CauseData | None = None
     """None only for a row made outside the engine (the engine sets every cause)."""
+
+
+class RenderedParts(Sequence[tuple[str, bytes, int]]):
+    """Files' parts as rendered (path as shown, part, findings), in order,
+    kept where reading them again costs (run/spill.py): what a run gives
+    the output in place of its findings when the workers rendered them."""
+
+    @property
+    @abstractmethod
+    def findings(self) -> int:
+        """How many findings the parts show, known without reading them."""

@@ -42,7 +42,7 @@ class Layout(NamedTuple):
     """What goes between two parts."""
     tally: Callable[[Buffer], Tally] | None = None
     """The fixable findings of a part, for a frame that counts them
-    (`RunOutput.fixable`)."""
+    (`RunOutput.fixable`) in its tail: its head is written before they are counted."""
 
     def compose(self, output: RunOutput, errors: str = "strict") -> list[Buffer]:
         """The whole text in UTF-8 (with `errors`), as pieces to write one after
@@ -59,15 +59,20 @@ class Layout(NamedTuple):
             (path, self.encoded(rows, output, errors), len(rows))
             for path, rows in _by_path(output.diagnostics)
         ]
-        if self.tally is not None:  # a frame that counts: the parts are read twice, not held
-            output = replace(output, fixable=_sum(self.tally(part) for _, part, _ in parts))
         head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
         separator = self.separator.encode()
         out.write(head)
+        fixable = NO_TALLY
         for number, (_, part, _) in enumerate(parts):
             if number:
                 out.write(separator)
             out.write(part)
+            if self.tally is not None:
+                fixable = _sum((fixable, self.tally(part)))
+        if self.tally is not None:
+            # A frame that counts says the counts in its tail: they are taken
+            # as the parts are written (a big run's parts are read from disk).
+            tail = self.frame(replace(output, fixable=fixable))[1].encode("utf-8", errors)
         out.write(tail)
 
     def encoded(self, rows: Sequence[DiagnosticRow], output: RunOutput, errors: str) -> bytes:

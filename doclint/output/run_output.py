@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow, RenderedParts
 from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule
 
@@ -27,7 +27,7 @@ class RunOutput:
     """Findings only: no summary line."""
     baselined: int = 0
     """Findings left out because the baseline records them."""
-    parts: Sequence[tuple[str, bytes, int]] | None = None
+    parts: RenderedParts | Sequence[tuple[str, bytes, int]] | None = None
     """Files' findings already written by a layout (path, part, findings), in
     place of `diagnostics` (layout.py)."""
     color: bool = False
@@ -43,7 +43,10 @@ class RunOutput:
     @property
     def count(self) -> int:
         """The findings the run reports."""
-        rendered = sum(count for _, _, count in self.parts) if self.parts else 0
+        if isinstance(self.parts, RenderedParts):
+            rendered = self.parts.findings  # not read from disk again
+        else:
+            rendered = sum(count for _, _, count in self.parts) if self.parts else 0
         return len(self.diagnostics) + rendered
 
     @property

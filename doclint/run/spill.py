@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import IO, overload
 
 from doclint.engine.reporting import FilePart, PartPlace
+from doclint.models.findings import RenderedParts
 from doclint.util.private_folder import PrivateFolder
 
 # A part's file (its number in the run), spill, offset and length there, findings.
@@ -70,7 +71,7 @@ class PartSpool:
             self._file.flush()
 
 
-class SpilledParts(Sequence[tuple[str, bytes, int]]):
+class SpilledParts(RenderedParts):
     """Each file's (path as shown, part, findings), read from temporary files."""
 
     def __init__(self, folder: Callable[[], PrivateFolder | None] = lambda: None) -> None:
@@ -89,6 +90,7 @@ class SpilledParts(Sequence[tuple[str, bytes, int]]):
         (`sort`); None: in the order they were added."""
         self._size = 0
         self._shown: Sequence[str] = ()
+        self._findings = 0
 
     def add(self, index: int, part: FilePart | PartPlace | None) -> None:
         """Keep the part of the run's `index`-th file (None: no findings), or
@@ -100,11 +102,13 @@ class SpilledParts(Sequence[tuple[str, bytes, int]]):
             if spill is None:
                 spill = self._spools[part.spool] = self._open_spool(part.spool)
             self._places.extend((index, spill, part.offset, part.length, part.count))
+            self._findings += part.count
             return
         data, count = part
         self._spill.write(data)
         self._places.extend((index, _OWN_SPILL, self._size, len(data), count))
         self._size += len(data)
+        self._findings += count
 
     def _open_spool(self, name: str) -> int:
         """Open a worker's file (a name in the run's folder, nothing else, and
@@ -126,6 +130,10 @@ class SpilledParts(Sequence[tuple[str, bytes, int]]):
 
     def __len__(self) -> int:
         return len(self._places) // PLACE_WIDTH
+
+    @property
+    def findings(self) -> int:
+        return self._findings
 
     @overload
     def __getitem__(self, item: int) -> tuple[str, bytes, int]: ...
