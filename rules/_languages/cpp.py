@@ -451,6 +451,14 @@ DIRECTIVES = frozenset(
 C_FAMILY_KEYWORDS = CPP_KEYWORDS | CUDA_KEYWORDS | DIRECTIVES
 
 
+def cpp_reserved(name: str, soft: bool = True) -> str | None:
+    """Why `name` can name nothing in C, C++ or CUDA: "a C++ keyword" or "a
+    CUDA keyword" (no soft keyword of theirs could be a name: `soft` is moot)."""
+    if name in CPP_KEYWORDS:
+        return "a C++ keyword"
+    return "a CUDA keyword" if name in CUDA_KEYWORDS else None
+
+
 def c_family_places(text: str) -> Places:
     """Where the words of a C-family text stand: comments are prose, string
     literals literals, the rest code."""
@@ -476,4 +484,6 @@ LANGUAGE = Language(
     # The metadata Types the generator writes are the template's data.
     template_for_source(f"source{CPP_SUFFIXES[0]}").source_types,
     c_family_places,
+    cpp_facts,
+    cpp_reserved,
 )
