@@ -22,7 +22,9 @@ its own, the grammar sees an error and those lines are unsure).
 
 The walk is the C family's, not only C++'s: a `Dialect` names the grammar,
 what it has beyond C for a module of its own to record (Objective-C's
-`@interface`), and whether definitions inside error nodes count.
+`@interface`), and whether definitions inside error nodes count; `merge`
+joins what several readings of one text found (`_languages.metal` reads a
+shader as written and without its address spaces).
 
 Sources are memoised as in `_languages.python`: keyed on a digest of the text
 without trailing whitespace, so the file and its embedded copy share a
@@ -217,6 +219,46 @@ def dialect_facts(text: str, dialect: Dialect) -> CppFacts:
 def cpp_facts(text: str) -> CppFacts:
     """The facts of a C/C++/CUDA text (memoised)."""
     return dialect_facts(text, CPP)
+
+
+def merge(*readings: CppFacts) -> CppFacts:
+    """What several readings of one text found together: a name any of them
+    defines, declares or includes counts, and a line is unsure only where
+    every reading was. The counts are those of the reading that was sure of
+    most lines (one definition is not counted once per reading)."""
+    classes = frozenset().union(*(facts.classes for facts in readings))
+    export_macros = frozenset().union(*(facts.export_macros for facts in readings))
+    declared = frozenset().union(*(facts.declared_types for facts in readings))
+    unsure = set.intersection(*(_unsure_lines(facts) for facts in readings))
+    surest = min(readings, key=lambda facts: len(_unsure_lines(facts)))
+    includes = {include for facts in readings for include in facts.includes}
+    return CppFacts(
+        classes,
+        declared - classes - export_macros,
+        frozenset().union(*(facts.functions for facts in readings)),
+        frozenset().union(*(facts.function_definitions for facts in readings)),
+        tuple(sorted(includes, key=lambda include: (include[1], include[0]))),
+        frozenset().union(*(facts.namespaces for facts in readings)),
+        frozenset().union(*(facts.macros for facts in readings)),
+        export_macros,
+        _line_ranges(unsure),
+        surest.counts,
+    )
+
+
+def _unsure_lines(facts: CppFacts) -> set[int]:
+    return {line for first, last in facts.unsure for line in range(first, last + 1)}
+
+
+def _line_ranges(lines: set[int]) -> tuple[tuple[int, int], ...]:
+    """Sorted lines as ranges of consecutive lines: {3, 4, 7} gives (3, 4), (7, 7)."""
+    ranges: list[tuple[int, int]] = []
+    for line in sorted(lines):
+        if ranges and ranges[-1][1] == line - 1:
+            ranges[-1] = (ranges[-1][0], line)
+        else:
+            ranges.append((line, line))
+    return tuple(ranges)
 
 
 def decide(text: str | None, verdict: Callable[[CppFacts | None], Iterable[T]]) -> list[T]:
