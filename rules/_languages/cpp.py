@@ -533,6 +533,23 @@ DIRECTIVES = frozenset(
 C_FAMILY_KEYWORDS = CPP_KEYWORDS | CUDA_KEYWORDS | DIRECTIVES
 
 
+def blank_code(text: str, blanked: str, kept: str = "") -> str:
+    """`text` with what the pattern `blanked` matches in code replaced by
+    spaces of its length, newlines kept (lines and columns hold): what it
+    matches in comments, in string and character literals and in what the
+    pattern `kept` matches is left as written. Both patterns are read with
+    `re.DOTALL` and `re.MULTILINE`."""
+    return _blanking(blanked, kept).sub(
+        lambda m: m[0] if m["kept"] is not None else re.sub(r"[^\n]", " ", m[0]), text
+    )
+
+
+@cache
+def _blanking(blanked: str, kept: str) -> re.Pattern[str]:
+    kept = f"{CPP_NOISE.pattern}|{kept}" if kept else CPP_NOISE.pattern
+    return re.compile(f"(?P<kept>{kept})|{blanked}", re.DOTALL | re.MULTILINE)
+
+
 def cpp_reserved(name: str, soft: bool = True) -> str | None:
     """Why `name` can name nothing in C, C++ or CUDA: "a C++ keyword" or "a
     CUDA keyword" (no soft keyword of theirs could be a name: `soft` is moot)."""

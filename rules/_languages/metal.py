@@ -20,14 +20,12 @@ failed.
 
 from __future__ import annotations
 
-import re
-
 from doclint_rules._languages import Language
 from doclint_rules._languages.cpp import (
     C_FAMILY_KEYWORDS,
     CPP,
-    CPP_NOISE,
     CppFacts,
+    blank_code,
     c_family_places,
     cpp_reserved,
     dialect_facts,
@@ -48,28 +46,23 @@ ADDRESS_SPACES = (
 FUNCTION_QUALIFIERS = ("kernel", "vertex", "fragment")
 KEYWORDS = C_FAMILY_KEYWORDS | frozenset(ADDRESS_SPACES + FUNCTION_QUALIFIERS)
 
-# What is left as written: comments and literals, `[[...]]` attributes (whose
-# names may be the same words: `[[threadgroup(0)]]`) and `#include` lines
-# (`<device/x.h>`). What is blanked: the qualifiers, and a macro called alone
-# on a line from its first column (`REGISTER_OP(half, int);`; indented, it
-# could be a constructor declared in a class body).
-_BLANKED_OR_KEPT = re.compile(
-    rf"(?P<kept>{CPP_NOISE.pattern}|\[\[.*?\]\]|^[ \t]*#[ \t]*include\b[^\n]*)"
-    rf"|\b(?:{'|'.join(ADDRESS_SPACES + FUNCTION_QUALIFIERS)})\b"
-    r"|^[A-Z_][A-Z0-9_]+\([^;{}]*\);[ \t]*$",
-    re.DOTALL | re.MULTILINE,
+# What is blanked: the qualifiers, and a macro called alone on a line from
+# its first column (`REGISTER_OP(half, int);`; indented, it could be a
+# constructor declared in a class body). What is left as written, besides
+# comments and literals: `[[...]]` attributes (whose names may be the same
+# words: `[[threadgroup(0)]]`) and `#include` lines (`<device/x.h>`).
+_BLANKED = (
+    rf"\b(?:{'|'.join(ADDRESS_SPACES + FUNCTION_QUALIFIERS)})\b"
+    r"|^[A-Z_][A-Z0-9_]+\([^;{}]*\);[ \t]*$"
 )
+_KEPT = r"\[\[.*?\]\]|^[ \t]*#[ \t]*include\b[^\n]*"
 
 
 def as_cpp(text: str) -> str:
     """`text` as C++ the grammar can read: Metal's address spaces and
     function qualifiers, and file-scope macro calls, blanked in code (spaces
     of the same length, newlines kept)."""
-    return _BLANKED_OR_KEPT.sub(lambda m: m[0] if m["kept"] else _blank(m[0]), text)
-
-
-def _blank(text: str) -> str:
-    return re.sub(r"[^\n]", " ", text)
+    return blank_code(text, _BLANKED, _KEPT)
 
 
 @last_text_memo
