@@ -39,7 +39,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, wraps
 from itertools import accumulate
 from typing import TypeVar
 
@@ -142,7 +142,11 @@ class Dialect:
     enter_errors: bool = True
     """Whether definitions are read inside error nodes. C++ enters them (the
     repairs an error needs are often inside); a grammar reading a text of
-    two languages does not: its errors hold the other language's code."""
+    two languages does not: its errors hold the other language's code. Nor
+    does it trust a body holding an error: the grammar may have taken the
+    definitions after it into it (a lambda whose body is Objective-C made
+    the next member function part of the one holding the lambda), so the
+    lines of a function definition whose body has an error are unsure."""
 
 
 @dataclass(slots=True)
@@ -198,6 +202,7 @@ def last_text_memo(read: Callable[[str], T]) -> Callable[[str], T]:
     ask in turn about one page's text, and one digest serves them all."""
     last: list[object] = [None, None]  # the text last read, and its answer
 
+    @wraps(read)
     def remembered(text: str) -> T:
         if text is last[0]:
             return last[1]  # type: ignore[return-value]
@@ -272,6 +277,11 @@ def _parser(dialect: Dialect) -> tree_sitter.Parser:
     return tree_sitter.Parser(_language(dialect))
 
 
+def parse(code: bytes, dialect: Dialect) -> tree_sitter.Tree:
+    """`code` parsed by the dialect's grammar, as `_read` first parses it."""
+    return _parser(dialect).parse(code)
+
+
 @cache
 def _query(dialect: Dialect) -> tree_sitter.Query:
     kinds = " ".join(f"({kind} name: (_) @name !body)" for kind in sorted(dialect.types))
@@ -332,6 +342,8 @@ def _visit_scope(reading: Reading, scope: tree_sitter.Node, dialect: Dialect) ->
             stack.extend(_type(reading, node, declaration=None))
         elif kind in _DECLARATIONS:
             stack.extend(_declaration(reading, node))
+            if not dialect.enter_errors:
+                unsure_if_body_misread(reading, node)
         elif kind == "preproc_include":
             _include(reading, node)
         elif kind in ("preproc_def", "preproc_function_def"):
@@ -455,6 +467,15 @@ def _declaration(reading: Reading, node: tree_sitter.Node) -> list[tree_sitter.N
         else:
             reading.counts["declarations"] += 1
     return scopes
+
+
+def unsure_if_body_misread(reading: Reading, definition: tree_sitter.Node) -> None:
+    """Mark a definition's lines unsure when its body holds an error."""
+    body = definition.child_by_field_name("body")
+    if body is None:  # a method's body is a child of no field
+        body = next((c for c in definition.children if c.type == "compound_statement"), None)
+    if body is not None and body.has_error:
+        reading.unsure.append((definition.start_point[0] + 1, definition.end_point[0] + 1))
 
 
 def _has_body(node: tree_sitter.Node) -> bool:
