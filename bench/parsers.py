@@ -5,10 +5,13 @@
 
 Collects the sources of each language from the pages under PATH (default: every slice of
 ../shared/corpus): the text embedded in each `X_docs.md` Original Source block, read in
-the language of X; a generated page itself counts as Markdown. Each language's texts are
-joined and repeated up to --mb megabytes, then read --repeat times; the best time is
-printed in ms per MB, for the whole reader (words by place) and, where the language has
-a tree-sitter grammar, for the grammar's parse alone. Languages with no source found are
+the language of X; a generated page itself counts as Markdown. A PATH may also be a source
+file, or a folder searched for them, read in its own language (`kernels/*.metal`). Each
+language's texts are joined and repeated up to --mb megabytes, then read --repeat times;
+the best time is printed in ms per MB: for the whole reader of words by place, for the
+reader of definitions where the language has one (`Language.facts`: Python's lexer,
+tree-sitter for the C family, read from scratch each time), and for the bare parse of the
+tree-sitter grammar the language's module reads with. Languages with no source found are
 listed as such. Standard library and doclint only.
 """
 
@@ -21,9 +24,11 @@ from collections import defaultdict
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from types import ModuleType
 
 import tree_sitter
-from doclint_rules._languages import Language, language_of, languages
+from doclint_rules._languages import Language, cpp, language_of, languages, python
+from doclint_rules._languages._grammar import Grammar
 
 from doclint.api import parse
 
@@ -33,11 +38,18 @@ PAGE_SUFFIX = "_docs.md"
 
 
 def collect(roots: list[Path]) -> dict[str, list[str]]:
-    """Texts by language name: embedded sources, and the pages themselves as Markdown."""
+    """Texts by language name: embedded sources, the pages themselves as Markdown, and
+    source files (Markdown files that are not pages count as Markdown too)."""
     texts: dict[str, list[str]] = defaultdict(list)
     for root in roots:
-        for path in sorted(root.rglob(f"*{PAGE_SUFFIX}")):
+        files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+        for path in files:
             text = path.read_text(encoding="utf-8", errors="replace")
+            if not path.name.endswith(PAGE_SUFFIX):
+                language = language_of(path.name)
+                if language is not None and text.strip():
+                    texts[language.name].append(text)
+                continue
             texts["Markdown"].append(text)
             language = language_of(path.name[: -len(PAGE_SUFFIX)])
             source = parse(text, str(path)).source
@@ -62,12 +74,28 @@ def best_ms_per_mb(work: Callable[[], object], text: str, repeat: int) -> float:
 
 
 def grammar_parse(language: Language) -> Callable[[bytes], object] | None:
-    """The bare parse of a language's tree-sitter grammar, if its module has one."""
-    grammar = getattr(sys.modules[language.read.__module__], "GRAMMAR", None)
-    if grammar is None:
+    """The bare parse of the tree-sitter grammar a language's module reads with, if any:
+    its places reader's (`GRAMMAR`), or its definitions reader's (a `cpp.Dialect`; of
+    several, the one of the grammar the module itself imports: tree-sitter-objc for
+    Objective-C++, which also reads with tree-sitter-cpp)."""
+    module = sys.modules[(language.facts or language.read).__module__]
+    found = [value for value in vars(module).values() if isinstance(value, Grammar | cpp.Dialect)]
+    imported = {value.__name__ for value in vars(module).values() if isinstance(value, ModuleType)}
+    found.sort(key=lambda value: value.language.__module__.partition(".")[0] not in imported)
+    if not found:
         return None
-    parser = tree_sitter.Parser(tree_sitter.Language(grammar.language()))
+    parser = tree_sitter.Parser(tree_sitter.Language(found[0].language()))
     return parser.parse
+
+
+def read_facts(language: Language, text: str) -> object:
+    """The language's definitions of `text`, read from scratch: its readers' memos
+    emptied, and a copy of the text, which no memo of the last text read knows."""
+    cpp._CACHE.clear()
+    python._LEXED.clear()
+    python._PARSED.clear()
+    assert language.facts is not None
+    return language.facts((text + " ")[:-1])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,20 +107,29 @@ def main(argv: list[str] | None = None) -> int:
     roots = args.paths or sorted(p / "docs" for p in CORPUS.iterdir() if (p / "docs").is_dir())
     roots += [] if args.paths else [CORPUS / "templates"]
     texts = collect(roots)
-    print("| language | sources | sample MB | reader ms/MB | grammar parse ms/MB |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print(
+        "| language | sources | sample MB | reader ms/MB | definitions ms/MB"
+        " | grammar parse ms/MB |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for language in languages():
         found = texts.get(language.name, [])
         if not found:
-            print(f"| {language.name} | 0 | - | - | - |")
+            print(f"| {language.name} | 0 | - | - | - | - |")
             continue
         text = sample(found, args.mb)
         reader = best_ms_per_mb(partial(language.read, text), text, args.repeat)
+        facts = "-"
+        if language.facts is not None:
+            cost = best_ms_per_mb(partial(read_facts, language, text), text, args.repeat)
+            facts = f"{cost:.0f}"
         bare = grammar_parse(language)
         data = text.encode("utf-8")
         parsed = f"{best_ms_per_mb(partial(bare, data), text, args.repeat):.0f}" if bare else "-"
         size = len(data) / 1e6
-        print(f"| {language.name} | {len(found)} | {size:.2f} | {reader:.0f} | {parsed} |")
+        print(
+            f"| {language.name} | {len(found)} | {size:.2f} | {reader:.0f} | {facts} | {parsed} |"
+        )
     return 0
 
 

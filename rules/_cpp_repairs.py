@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import tree_sitter
 
 if TYPE_CHECKING:
-    from doclint_rules._languages.cpp import _Reading
+    from doclint_rules._languages.cpp import Reading
 
 # fmt: off
 # Tokens that may be macros in the head of a declaration.
@@ -32,7 +32,7 @@ def macro_like(word: str) -> bool:
     return len(word) > 1 and word.isupper() and word.replace("_", "").isalnum()
 
 
-def qualifier_macros(reading: _Reading, node: tree_sitter.Node) -> None:
+def qualifier_macros(reading: Reading, node: tree_sitter.Node) -> None:
     """Blank the macro-like words of a declaration's head the grammar could
     not read: it takes the first for the type and pushes the real type into
     an error node (`__global__ void k()`, `C10_HOST_DEVICE inline int f()`,
@@ -69,7 +69,7 @@ def tokens(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
             yield node
 
 
-def find_errors(reading: _Reading, root: tree_sitter.Node) -> None:
+def find_errors(reading: Reading, root: tree_sitter.Node) -> None:
     """Record the lines of every error node, except CUDA launches, which are
     blanked to a plain call for the next pass."""
     stack = [root]
@@ -85,7 +85,7 @@ def find_errors(reading: _Reading, root: tree_sitter.Node) -> None:
         stack.extend(child for child in node.children if child.has_error)
 
 
-def _stray_macros(reading: _Reading, error: tree_sitter.Node) -> None:
+def _stray_macros(reading: Reading, error: tree_sitter.Node) -> None:
     """Blank the macro-like words of an error node that stand alone on their
     line (`CUB_NAMESPACE_BEGIN`, whose hidden braces balance its END) or
     before another word on it (`_CCCL_NODISCARD _LIBCUDACXX_HIDE_FROM_ABI
@@ -110,7 +110,7 @@ def _stray_macros(reading: _Reading, error: tree_sitter.Node) -> None:
             reading.blanks.append((leaf.start_byte, leaf.end_byte))
 
 
-def _blank_launch(reading: _Reading, statement: tree_sitter.Node) -> bool:
+def _blank_launch(reading: Reading, statement: tree_sitter.Node) -> bool:
     """Blank the `<<<...>>>` launch configurations of a statement; whether it had any."""
     start, end, found = statement.start_byte, statement.end_byte, False
     while (opening := reading.code.find(b"<<<", start, end)) >= 0:

@@ -1,34 +1,23 @@
 """The documented source of a page and its facts, whichever language it is in.
 
-One entry point for the rules that judge a page against its source: Python
-sources are read by `_languages.python`, C, C++ and CUDA ones by `_languages.cpp`,
-chosen by the documented path's extension as the generator chooses its
-template. A rule then asks the facts, the words no name can be, and whether
-the parser was sure of the lines a name stands on.
+One entry point for the rules that judge a page against its source: the
+language of the documented path (`_languages.language_of`) reads its facts
+with its own reader (`Language.facts`: Python's lexer, tree-sitter for the C
+family) and says which words can name nothing (`Language.reserved`). A rule
+then asks the facts, the words no name can be, and whether the parser was
+sure of the lines a name stands on.
 """
 
 from __future__ import annotations
 
-import keyword
 import posixpath
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from doclint_rules._languages.cpp import (
-    CPP_KEYWORDS,
-    CPP_NOISE,
-    CUDA_KEYWORDS,
-    CppFacts,
-    cpp_facts,
-    is_cpp_path,
-)
-from doclint_rules._languages.python import (
-    PYTHON_SOFT_KEYWORDS,
-    PythonFacts,
-    is_python_path,
-    python_facts,
-)
+from doclint_rules._languages import language_of
+from doclint_rules._languages.cpp import CPP_NOISE, CppFacts
+from doclint_rules._languages.python import PythonFacts, python_reserved
 
 from doclint.rule_api import FileDocs, PageBase, RuleContext
 
@@ -136,22 +125,17 @@ def is_template_parameter(name: str, text: str) -> bool:
     return re.search(pattern, _cpp_code(text).code) is not None
 
 
-def is_source_path(path: str | None) -> bool:
-    """Whether a documented path is in a language whose sources are read."""
-    return is_python_path(path) or is_cpp_path(path)
-
-
 def documented_source(page: PageBase, ctx: RuleContext) -> DocumentedSource | None:
-    """The source `page` documents when it is Python or C/C++/CUDA and the tree
-    has it (the file, or the copy embedded in its `X_docs.md`); None otherwise."""
-    path = page.described
-    if not is_source_path(path):
+    """The source `page` documents when its language has a reader of
+    definitions and the tree has it (the file, or the copy embedded in its
+    `X_docs.md`); None otherwise."""
+    language = language_of(page.described)
+    if language is None or language.facts is None:
         return None
     source = ctx.source(page)
     if source is None:
         return None
-    facts = cpp_facts(source.text) if is_cpp_path(path) else python_facts(source.text)
-    return DocumentedSource(source.path, source.text, facts)
+    return DocumentedSource(source.path, source.text, language.facts(source.text))
 
 
 def page_source_text(page: FileDocs, ctx: RuleContext, *, whole: bool) -> str | None:
@@ -167,13 +151,10 @@ def page_source_text(page: FileDocs, ctx: RuleContext, *, whole: bool) -> str | 
 def reserved_word(name: str, path: str | None, soft: bool = True) -> str | None:
     """What keeps `name` from naming anything in the language of `path`: "a
     C++ keyword", "a CUDA keyword", "a Python keyword"; None if nothing does.
-    A path of neither language is judged by Python's keywords, the language
-    the generator's regexes were written for; its soft keywords count only
-    when `soft` (a function may be called `match`, a class hardly)."""
-    if is_cpp_path(path):
-        if name in CPP_KEYWORDS:
-            return "a C++ keyword"
-        return "a CUDA keyword" if name in CUDA_KEYWORDS else None
-    if keyword.iskeyword(name) or (soft and name in PYTHON_SOFT_KEYWORDS):
-        return "a Python keyword"
-    return None
+    A path whose language says nothing of its reserved words is judged by
+    Python's keywords, the language the generator's regexes were written
+    for; soft keywords count only when `soft` (a function may be called
+    `match`, a class hardly)."""
+    language = language_of(path)
+    reserved = language.reserved if language is not None else None
+    return (reserved or python_reserved)(name, soft)

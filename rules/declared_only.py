@@ -23,10 +23,11 @@ CLASS_CATEGORIES = frozenset({"Classs", "Classes", "Class", "Class/Structs"})
 
 
 class DeclaredOnly(Rule[KeywordIndex | FileDocs]):
-    """Flags a class or struct listed as one of a C/C++/CUDA file's classes
-    (`### Class/Structs` of its keyword index, or the `**Classes/Structs**:`
-    line of its file documentation) when the file only declares it (`class
-    Foo;`, a parameter's `struct Bar*`) and defines it nowhere.
+    """Flags a class or struct listed as one of a C-family file's classes
+    (C/C++/CUDA, Objective-C/C++, Metal: `### Class/Structs` of its keyword
+    index, or the `**Classes/Structs**:` line of its file documentation)
+    when the file only declares it (`class Foo;`, a parameter's `struct
+    Bar*`, Objective-C's `@class Foo;`) and defines it nowhere.
 
     **Why is this bad?** A reader looking for where `Foo` is defined follows
     the page to a file that only names it: the definition is elsewhere. The

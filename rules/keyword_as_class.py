@@ -152,17 +152,20 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
     do not exist.
 
     When the documented source is available (the file itself, or the copy
-    embedded in its `X_docs.md`) and is Python or C/C++/CUDA, every listed name
-    that it does not define is flagged: for Python a `class` statement, as
-    `ast` finds it; for C/C++ a class, struct, union or enum as tree-sitter
-    reads it, with export macros and template parameters named as such. A
-    C/C++ name the code itself writes after `class`, `struct`, `union` or
-    `enum` names a real type, defined here or in a header, and is left alone
-    (a forward declaration `struct NVRTC;`, a use `struct _inittab table[]`),
-    as is one standing on a line the parser could not read. Without a source only names
-    that cannot be classes are flagged: the language's keywords (Python's and
-    its soft keywords, or C++'s and CUDA's), and a short documented list of
-    English words that follow "class" in prose.
+    embedded in its `X_docs.md`) and is Python or of the C family (C/C++/CUDA,
+    Objective-C/C++, Metal), every listed name that it does not define is
+    flagged: for Python a `class` statement, as `ast` finds it; for the C
+    family a class, struct, union or enum as tree-sitter reads it (and an
+    Objective-C `@interface`, `@implementation`, `@protocol` or category),
+    with export macros and template parameters named as such. A name the
+    code itself writes after `class`, `struct`, `union` or `enum` names a
+    real type, defined here or in a header, and is left alone (a forward
+    declaration `struct NVRTC;` or `@class Foo;`, a use `struct _inittab
+    table[]`), as is one standing on a line the parser could not read.
+    Without a source only names that cannot be classes are flagged: the
+    language's keywords (Python's and its soft keywords, or, for the C
+    family, C++'s and CUDA's), and a short documented list of English words
+    that follow "class" in prose.
 
     **Example:**
 

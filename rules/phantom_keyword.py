@@ -35,20 +35,23 @@ class PhantomKeyword(Rule[KeywordIndex]):
     there.
 
     A function named by a keyword of the documented file's language (`if`,
-    `for`, `constexpr`) is flagged whether or not the source is available.
-    Everything else is judged only when the source is (the file itself, or the
-    copy embedded in its `X_docs.md`) and is Python (3, or 2) or C/C++/CUDA.
-    Python: a function counts as defined when the source has a `def` or `async
-    def` of that name anywhere in the file; an import counts when it is a
-    module of an `import` (dotted, `import a.b` gives `a.b`), the module of a
-    `from` import (with its leading dots, `from ..x import y` gives `..x`) or
-    a name a `from` import takes. C/C++ (as tree-sitter reads it): a function
-    counts when it is declared or defined at namespace or class scope, except
-    a class's own name, which only a constructor has (it is no function of its
-    own); an include counts when an `#include` directive names it as written,
-    whichever `#if` branch holds it. A C/C++ name standing on a line the
-    parser could not read is left alone. Classes are left to keyword-as-class
-    (DL201).
+    `for`, `constexpr`) is flagged whether or not the source is available,
+    unless the source declares it (an Objective-C method may be `class`).
+    Everything else is judged only when the source is (the file itself, or
+    the copy embedded in its `X_docs.md`) and is Python (3, or 2) or of the
+    C family (C/C++/CUDA, Objective-C/C++, Metal). Python: a function counts
+    as defined when the source has a `def` or `async def` of that name
+    anywhere in the file; an import counts when it is a module of an
+    `import` (dotted, `import a.b` gives `a.b`), the module of a `from`
+    import (with its leading dots, `from ..x import y` gives `..x`) or a
+    name a `from` import takes. The C family (as tree-sitter reads it): a
+    function counts when it is declared or defined at namespace or class
+    scope (an Objective-C method by its selector, `load:with:`, or its
+    first piece, `load`), except a class's own name, which only a
+    constructor has (it is no function of its own); an include counts when
+    an `#include` or `#import` directive names it as written, whichever
+    `#if` branch holds it. A name standing on a line the parser could not
+    read is left alone. Classes are left to keyword-as-class (DL201).
 
     **Example:**
 
@@ -127,12 +130,14 @@ Problem = tuple[str, Cause]
 def _phantom(
     heading: str, name: str, described: str | None, source: DocumentedSource | None
 ) -> Problem | None:
+    facts = source.facts if source is not None else None
     reserved = reserved_word(name, described, soft=False) if heading == FUNCTION_CATEGORY else None
-    if reserved:
+    # A function the source declares is one, whatever the keyword lists say:
+    # an Objective-C selector may be a C++ keyword (`- (Class)class`).
+    if reserved and (facts is None or name not in facts.functions):
         return f"`{name}` is {reserved}, not a function", _KEYWORD_CAUSES[reserved]
-    if source is None or source.facts is None:
+    if source is None or facts is None:
         return None
-    facts = source.facts
     if isinstance(facts, PythonFacts):
         return _python_phantom(heading, name, facts, source.filename)
     if source.unsure_about(name):

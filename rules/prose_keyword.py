@@ -45,7 +45,7 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
     letter group of the older "Repo Book" template) that the documented
     source has only in its comments, docstrings or prose, that is a keyword
     of the source's language, or that the same list already gives; and, in
-    the lists of C/C++ and Python pages, a `### Namespaces` entry that the
+    the lists of C-family and Python pages, a `### Namespaces` entry that the
     source does not declare and a repeat of a name the source proves.
 
     **Why is this bad?** For sources that are not Python or C/C++, and for
@@ -75,7 +75,7 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
     `### Imports`, `### Namespaces`), whose names the generator takes from
     syntax, a name listed twice is flagged when the source has it as such
     (names it does not have are keyword-as-class's and phantom-keyword's); a
-    namespace is flagged when the C/C++ source writes `namespace` before it
+    namespace is flagged when the C-family source writes `namespace` before it
     nowhere in code (a comment's "add a mangle namespace right before" gives
     `right`), unless it stands on a line the parser could not read. The
     `**Classes/Structs**:` and `**Namespaces**:` lines of a C/C++ file

@@ -26,6 +26,7 @@ RULE_LIBRARIES = frozenset(
         "tree_sitter_cpp",
         "tree_sitter_java",
         "tree_sitter_json",
+        "tree_sitter_objc",
         "tree_sitter_yaml",
     }
 )

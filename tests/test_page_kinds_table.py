@@ -14,6 +14,8 @@ from types import ModuleType
 import pytest
 from doclint_rules import _languages
 from doclint_rules._languages import Language, languages
+from doclint_rules._languages._grammar import Grammar
+from doclint_rules._languages.cpp import Dialect
 
 from doclint import Settings, check_text
 from doclint.engine.registry import load_registry
@@ -51,12 +53,16 @@ def _module(language: Language) -> ModuleType:
 
 
 def _grammars(language: Language) -> set[str]:
-    """The tree-sitter grammars the language's own module loads, as pip names them."""
-    return {
-        value.__name__.replace("_", "-")
-        for value in vars(_module(language)).values()
-        if isinstance(value, ModuleType) and value.__name__.startswith("tree_sitter_")
-    }
+    """The tree-sitter grammars the language's own module loads, as pip names them:
+    the grammar packages it imports, and those of the grammars it reads with that
+    another module describes (Metal reads with `cpp.CPP`: tree-sitter-cpp)."""
+    names = set()
+    for value in vars(_module(language)).values():
+        if isinstance(value, ModuleType):
+            names.add(value.__name__)
+        elif isinstance(value, Dialect | Grammar):
+            names.add(value.language.__module__.partition(".")[0])
+    return {name.replace("_", "-") for name in names if name.startswith("tree_sitter_")}
 
 
 def _row(rows: dict[str, list[str]], name: str) -> list[str]:

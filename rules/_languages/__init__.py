@@ -20,8 +20,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import PageBase, RuleContext
+
+if TYPE_CHECKING:
+    from doclint_rules._languages.cpp import CppFacts
+    from doclint_rules._languages.python import PythonFacts
 
 # A word as the generator's identifier regex sees it.
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -100,6 +105,16 @@ class Language:
     writes "Regular file" for every kind; `CMakeLists.txt` gets "Source File (.txt)")."""
     read: Callable[[str], Places]
     """Where each word of a text of this kind stands."""
+    facts: Callable[[str], PythonFacts | CppFacts | None] | None = None
+    """What a text of this kind defines, declares and includes, for the rules
+    that prove a page's entries against its source; None when only the
+    places of its words are read. A reader returns None for a text it cannot
+    read at all."""
+    reserved: Callable[[str, bool], str | None] | None = None
+    """What keeps a word from naming anything in this language ("a C++
+    keyword"), soft keywords counted or not; None if nothing does. A language
+    without one is judged by Python's keywords, the language the generator's
+    regexes were written for."""
 
 
 def _registered() -> tuple[Language, ...]:
@@ -169,14 +184,16 @@ _PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|@([A-Za-z_][A-Za-z0-9
 @cache
 def configure_template(language: Language) -> Language:
     """`language` read as a configure template of it (`return_types.pyi.in`):
-    the names of its placeholders are code wherever they stand."""
+    the names of its placeholders are code wherever they stand. Its
+    definitions are not read: the template is not the source they would be
+    proven against (a placeholder may stand for any of them)."""
 
     def read(text: str) -> Places:
         found = language.read(text)
         names = {a or b for a, b in _PLACEHOLDER.findall(text)}
         return found if not names else replace(found, code=found.code | names)
 
-    return replace(language, read=read)
+    return replace(language, read=read, facts=None)
 
 
 def documented_places(page: PageBase, ctx: RuleContext) -> Places | None:

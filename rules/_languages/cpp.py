@@ -20,6 +20,12 @@ a name those lines could hold. Both branches of an `#if`/`#else` are read:
 a name defined in either counts (where each branch opens a definition of
 its own, the grammar sees an error and those lines are unsure).
 
+The walk is the C family's, not only C++'s: a `Dialect` names the grammar,
+what it has beyond C for a module of its own to record (Objective-C's
+`@interface`), and whether definitions inside error nodes count; `merge`
+joins what several readings of one text found (`_languages.metal` reads a
+shader as written and without its address spaces).
+
 Sources are memoised as in `_languages.python`: keyed on a digest of the text
 without trailing whitespace, so the file and its embedded copy share a
 reading, and the cache holds only the facts.
@@ -33,6 +39,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache, wraps
 from itertools import accumulate
 from typing import TypeVar
 
@@ -120,8 +127,30 @@ class CppFacts:
         return any(start <= line <= end for start, end in self.unsure)
 
 
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """A grammar of the C family, and how `_read` walks its tree."""
+
+    name: str
+    language: Callable[[], object]
+    """The grammar package's `language` function."""
+    types: frozenset[str]
+    """Its class-like specifiers (`class_specifier` is C++'s only)."""
+    visit: Callable[[Reading, tree_sitter.Node], list[tree_sitter.Node]] | None = None
+    """Records a node of the dialect's own (`@interface`) and returns the
+    scopes it holds; called for the nodes the C++ walk does not know."""
+    enter_errors: bool = True
+    """Whether definitions are read inside error nodes. C++ enters them (the
+    repairs an error needs are often inside); a grammar reading a text of
+    two languages does not: its errors hold the other language's code. Nor
+    does it trust a body holding an error: the grammar may have taken the
+    definitions after it into it (a lambda whose body is Objective-C made
+    the next member function part of the one holding the lambda), so the
+    lines of a function definition whose body has an error are unsure."""
+
+
 @dataclass(slots=True)
-class _Reading:
+class Reading:
     """What one pass over a tree collects, and the blanks it asks for."""
 
     code: bytes
@@ -156,31 +185,85 @@ class _Reading:
 
 
 T = TypeVar("T")
-_CACHE: LatestDict[bytes, CppFacts] = LatestDict(CACHE_SIZE)
-_LAST: list[object] = [None, None]  # the text cpp_facts last read, and its facts
-_PARSER: list[tree_sitter.Parser] = []
-_QUERY: list[tree_sitter.Query] = []
+_CACHE: LatestDict[tuple[str, bytes], CppFacts] = LatestDict(CACHE_SIZE)
 # A word blanked right after a class key, or after a macro blanked there
 # (`struct _CCCL_TYPE_VISIBILITY_DEFAULT _LIBCUDACXX_DEPRECATED_IN_CXX11 f`),
 # is a macro between the key and the class name.
 _CLASS_KEY_BEFORE = re.compile(rb"\b(?:class|struct|union)\s+\Z")
-_DECLARED_TYPES = " ".join(f"({kind} name: (_) @name !body)" for kind in sorted(_TYPES))
+CPP = Dialect("C++", tree_sitter_cpp.language, _TYPES)
 
 
 def is_cpp_path(path: str | None) -> bool:
     return path is not None and path.lower().endswith(CPP_SUFFIXES)
 
 
+def last_text_memo(read: Callable[[str], T]) -> Callable[[str], T]:
+    """`read`, answering again at once for the text it last read: the rules
+    ask in turn about one page's text, and one digest serves them all."""
+    last: list[object] = [None, None]  # the text last read, and its answer
+
+    @wraps(read)
+    def remembered(text: str) -> T:
+        if text is last[0]:
+            return last[1]  # type: ignore[return-value]
+        answer = read(text)
+        last[:] = [text, answer]
+        return answer
+
+    return remembered
+
+
+def dialect_facts(text: str, dialect: Dialect) -> CppFacts:
+    """The facts of a text as `dialect` reads it (memoised)."""
+    stripped = text.rstrip()
+    digest = hashlib.blake2b(stripped.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return _CACHE.memo((dialect.name, digest), lambda: _read(stripped, dialect))
+
+
+@last_text_memo
 def cpp_facts(text: str) -> CppFacts:
     """The facts of a C/C++/CUDA text (memoised)."""
-    # The rules ask in turn about one page's text: one digest serves them.
-    if text is _LAST[0]:
-        return _LAST[1]  # type: ignore[return-value]
-    stripped = text.rstrip()
-    key = hashlib.blake2b(stripped.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-    facts = _CACHE.memo(key, lambda: _read(stripped))
-    _LAST[:] = [text, facts]
-    return facts
+    return dialect_facts(text, CPP)
+
+
+def merge(*readings: CppFacts) -> CppFacts:
+    """What several readings of one text found together: a name any of them
+    defines, declares or includes counts, and a line is unsure only where
+    every reading was. The counts are those of the reading that was sure of
+    most lines (one definition is not counted once per reading)."""
+    classes = frozenset().union(*(facts.classes for facts in readings))
+    export_macros = frozenset().union(*(facts.export_macros for facts in readings))
+    declared = frozenset().union(*(facts.declared_types for facts in readings))
+    unsure = set.intersection(*(_unsure_lines(facts) for facts in readings))
+    surest = min(readings, key=lambda facts: len(_unsure_lines(facts)))
+    includes = {include for facts in readings for include in facts.includes}
+    return CppFacts(
+        classes,
+        declared - classes - export_macros,
+        frozenset().union(*(facts.functions for facts in readings)),
+        frozenset().union(*(facts.function_definitions for facts in readings)),
+        tuple(sorted(includes, key=lambda include: (include[1], include[0]))),
+        frozenset().union(*(facts.namespaces for facts in readings)),
+        frozenset().union(*(facts.macros for facts in readings)),
+        export_macros,
+        _line_ranges(unsure),
+        surest.counts,
+    )
+
+
+def _unsure_lines(facts: CppFacts) -> set[int]:
+    return {line for first, last in facts.unsure for line in range(first, last + 1)}
+
+
+def _line_ranges(lines: set[int]) -> tuple[tuple[int, int], ...]:
+    """Sorted lines as ranges of consecutive lines: {3, 4, 7} gives (3, 4), (7, 7)."""
+    ranges: list[tuple[int, int]] = []
+    for line in sorted(lines):
+        if ranges and ranges[-1][1] == line - 1:
+            ranges[-1] = (ranges[-1][0], line)
+        else:
+            ranges.append((line, line))
+    return tuple(ranges)
 
 
 def decide(text: str | None, verdict: Callable[[CppFacts | None], Iterable[T]]) -> list[T]:
@@ -188,35 +271,41 @@ def decide(text: str | None, verdict: Callable[[CppFacts | None], Iterable[T]]) 
     return list(verdict(None if text is None else cpp_facts(text)))
 
 
-def _parser() -> tree_sitter.Parser:
-    # Built on first use: importing the rules must not cost a grammar load.
-    if not _PARSER:
-        _PARSER.append(tree_sitter.Parser(_language()))
-    return _PARSER[0]
+# Built on first use: importing the rules must not cost a grammar load.
+@cache
+def _parser(dialect: Dialect) -> tree_sitter.Parser:
+    return tree_sitter.Parser(_language(dialect))
 
 
-def _query() -> tree_sitter.Query:
-    if not _QUERY:
-        _QUERY.append(tree_sitter.Query(_language(), f"[{_DECLARED_TYPES}]"))
-    return _QUERY[0]
+def parse(code: bytes, dialect: Dialect) -> tree_sitter.Tree:
+    """`code` parsed by the dialect's grammar, as `_read` first parses it."""
+    return _parser(dialect).parse(code)
 
 
-def _language() -> tree_sitter.Language:
-    return tree_sitter.Language(tree_sitter_cpp.language())
+@cache
+def _query(dialect: Dialect) -> tree_sitter.Query:
+    kinds = " ".join(f"({kind} name: (_) @name !body)" for kind in sorted(dialect.types))
+    return tree_sitter.Query(_language(dialect), f"[{kinds}]")
 
 
-def _read(text: str) -> CppFacts:
+@cache
+def _language(dialect: Dialect) -> tree_sitter.Language:
+    return tree_sitter.Language(dialect.language())
+
+
+def _read(text: str, dialect: Dialect) -> CppFacts:
     code = bytearray(text.encode("utf-8", "surrogatepass"))
     # Blanks keep every newline, so line starts hold for every pass.
     line_starts = [0, *accumulate(len(line) + 1 for line in code.split(b"\n"))]
     export_macros: set[str] = set()
     tree = None
     for _ in range(MAX_PASSES):
-        reading = _Reading(bytes(code))
+        reading = Reading(bytes(code))
         # Given the edited old tree, the parser reuses what the blanks left alone.
-        tree = _parser().parse(reading.code, tree) if tree else _parser().parse(reading.code)
-        _visit_scope(reading, tree.root_node)
-        _declared_types(reading, tree.root_node)
+        parser = _parser(dialect)
+        tree = parser.parse(reading.code, tree) if tree else parser.parse(reading.code)
+        _visit_scope(reading, tree.root_node, dialect)
+        _declared_types(reading, tree.root_node, dialect)
         if tree.root_node.has_error:
             find_errors(reading, tree.root_node)
         export_macros |= reading.export_macros
@@ -237,14 +326,15 @@ def _point(line_starts: list[int], offset: int) -> tuple[int, int]:
     return row, offset - line_starts[row]
 
 
-def _visit_scope(reading: _Reading, scope: tree_sitter.Node) -> None:
+def _visit_scope(reading: Reading, scope: tree_sitter.Node, dialect: Dialect) -> None:
     """Every definition and declaration in `scope` and the scopes it holds."""
     stack = [scope]
     while stack:
         node = stack.pop()
         kind = node.type
         if kind in _SCOPES:
-            stack.extend(node.named_children)
+            if kind != "ERROR" or dialect.enter_errors:
+                stack.extend(node.named_children)
         elif kind == "namespace_definition":
             _namespace(reading, node)
             stack.extend(_fields(node, "body"))
@@ -252,19 +342,23 @@ def _visit_scope(reading: _Reading, scope: tree_sitter.Node) -> None:
             stack.extend(_type(reading, node, declaration=None))
         elif kind in _DECLARATIONS:
             stack.extend(_declaration(reading, node))
+            if not dialect.enter_errors:
+                unsure_if_body_misread(reading, node)
         elif kind == "preproc_include":
             _include(reading, node)
         elif kind in ("preproc_def", "preproc_function_def"):
             _macro(reading, node)
         elif kind == "expression_statement" and _is_call(node):
             reading.counts["scope_calls"] += 1
+        elif dialect.visit is not None:
+            stack.extend(dialect.visit(reading, node))
 
 
 def _is_call(statement: tree_sitter.Node) -> bool:
     return any(child.type == "call_expression" for child in statement.named_children[:1])
 
 
-def _macro(reading: _Reading, node: tree_sitter.Node) -> None:
+def _macro(reading: Reading, node: tree_sitter.Node) -> None:
     reading.macros.update(map(reading.text, _fields(node, "name")))
     bodies = _fields(node, "value")
     count_macro(reading.counts, node, reading.text(bodies[0]) if bodies else None)
@@ -275,13 +369,13 @@ def _fields(node: tree_sitter.Node, name: str) -> list[tree_sitter.Node]:
     return [] if child is None else [child]
 
 
-def _namespace(reading: _Reading, node: tree_sitter.Node) -> None:
+def _namespace(reading: Reading, node: tree_sitter.Node) -> None:
     for name in _fields(node, "name"):  # `a::b` is a nested namespace specifier
         parts = (part.strip() for part in reading.text(name).split("::"))
         reading.namespaces.update(part for part in parts if part)
 
 
-def _include(reading: _Reading, node: tree_sitter.Node) -> None:
+def _include(reading: Reading, node: tree_sitter.Node) -> None:
     for path in _fields(node, "path"):
         written = reading.text(path)
         if path.type in ("system_lib_string", "string_literal"):
@@ -290,7 +384,7 @@ def _include(reading: _Reading, node: tree_sitter.Node) -> None:
 
 
 def _type(
-    reading: _Reading, node: tree_sitter.Node, declaration: tree_sitter.Node | None
+    reading: Reading, node: tree_sitter.Node, declaration: tree_sitter.Node | None
 ) -> list[tree_sitter.Node]:
     """Record a class-like specifier; the scope of its body is returned to visit."""
     name = node.child_by_field_name("name")
@@ -310,12 +404,12 @@ def _type(
     return []
 
 
-def _declared_types(reading: _Reading, root: tree_sitter.Node) -> None:
+def _declared_types(reading: Reading, root: tree_sitter.Node, dialect: Dialect) -> None:
     """Every `struct/class/union/enum X` without a body: `class Foo;`, a
     typedef's `struct _ompd_aspace_cont`, a parameter's or a return type's
     `struct B*`, an explicit specialisation's `class complex<float>;`. An
     elaborated type specifier declares its name in C and C++ alike."""
-    for name in tree_sitter.QueryCursor(_query()).captures(root).get("name", ()):
+    for name in tree_sitter.QueryCursor(_query(dialect)).captures(root).get("name", ()):
         if not _template_parameter(reading.code, name.parent):
             reading.declared_types.add(_last_name(reading, name))
 
@@ -330,7 +424,7 @@ def _template_parameter(code: bytes, spec: tree_sitter.Node) -> bool:
     return before in (b"<", b",") and after in (b",", b">", b"=", b".")
 
 
-def _export_macro(reading: _Reading, declaration: tree_sitter.Node, spec: tree_sitter.Node) -> bool:
+def _export_macro(reading: Reading, declaration: tree_sitter.Node, spec: tree_sitter.Node) -> bool:
     """Whether `spec` is `class MACRO` of `class MACRO Name ...`, which the
     grammar reads as a class MACRO and a variable or function Name: if so,
     the macro is blanked for the next pass."""
@@ -351,7 +445,7 @@ def _export_macro(reading: _Reading, declaration: tree_sitter.Node, spec: tree_s
     return True
 
 
-def _declaration(reading: _Reading, node: tree_sitter.Node) -> list[tree_sitter.Node]:
+def _declaration(reading: Reading, node: tree_sitter.Node) -> list[tree_sitter.Node]:
     """Record a declaration or definition; returns the scopes it holds."""
     scopes: list[tree_sitter.Node] = []
     for spec in _fields(node, "type"):
@@ -375,13 +469,22 @@ def _declaration(reading: _Reading, node: tree_sitter.Node) -> list[tree_sitter.
     return scopes
 
 
+def unsure_if_body_misread(reading: Reading, definition: tree_sitter.Node) -> None:
+    """Mark a definition's lines unsure when its body holds an error."""
+    body = definition.child_by_field_name("body")
+    if body is None:  # a method's body is a child of no field
+        body = next((c for c in definition.children if c.type == "compound_statement"), None)
+    if body is not None and body.has_error:
+        reading.unsure.append((definition.start_point[0] + 1, definition.end_point[0] + 1))
+
+
 def _has_body(node: tree_sitter.Node) -> bool:
     """Whether a declaration is a definition with a body: `f() = default;`
     and `= delete;` are definitions to the grammar, declarations to a reader."""
     return node.type == "function_definition" and node.child_by_field_name("body") is not None
 
 
-def _function_name(reading: _Reading, declarator: tree_sitter.Node) -> str | None:
+def _function_name(reading: Reading, declarator: tree_sitter.Node) -> str | None:
     """The name a declarator gives a function; None if it declares no function."""
     while declarator.type in _WRAPPERS:
         if declarator.type == "init_declarator" and _vexing(declarator):
@@ -408,7 +511,7 @@ def _vexing(init: tree_sitter.Node) -> bool:
     return first is None or first.type in _TYPE_STARTS
 
 
-def _last_name(reading: _Reading, name: tree_sitter.Node) -> str:
+def _last_name(reading: Reading, name: tree_sitter.Node) -> str:
     """`A::B::f` gives "f", `hash<Foo>` gives "hash", `A::~A` gives "~A"."""
     while name.type in _QUALIFIED and (inner := name.child_by_field_name("name")) is not None:
         name = inner
@@ -451,6 +554,31 @@ DIRECTIVES = frozenset(
 C_FAMILY_KEYWORDS = CPP_KEYWORDS | CUDA_KEYWORDS | DIRECTIVES
 
 
+def blank_code(text: str, blanked: str, kept: str = "") -> str:
+    """`text` with what the pattern `blanked` matches in code replaced by
+    spaces of its length, newlines kept (lines and columns hold): what it
+    matches in comments, in string and character literals and in what the
+    pattern `kept` matches is left as written. Both patterns are read with
+    `re.DOTALL` and `re.MULTILINE`."""
+    return _blanking(blanked, kept).sub(
+        lambda m: m[0] if m["kept"] is not None else re.sub(r"[^\n]", " ", m[0]), text
+    )
+
+
+@cache
+def _blanking(blanked: str, kept: str) -> re.Pattern[str]:
+    kept = f"{CPP_NOISE.pattern}|{kept}" if kept else CPP_NOISE.pattern
+    return re.compile(f"(?P<kept>{kept})|{blanked}", re.DOTALL | re.MULTILINE)
+
+
+def cpp_reserved(name: str, soft: bool = True) -> str | None:
+    """Why `name` can name nothing in C, C++ or CUDA: "a C++ keyword" or "a
+    CUDA keyword" (no soft keyword of theirs could be a name: `soft` is moot)."""
+    if name in CPP_KEYWORDS:
+        return "a C++ keyword"
+    return "a CUDA keyword" if name in CUDA_KEYWORDS else None
+
+
 def c_family_places(text: str) -> Places:
     """Where the words of a C-family text stand: comments are prose, string
     literals literals, the rest code."""
@@ -476,4 +604,6 @@ LANGUAGE = Language(
     # The metadata Types the generator writes are the template's data.
     template_for_source(f"source{CPP_SUFFIXES[0]}").source_types,
     c_family_places,
+    cpp_facts,
+    cpp_reserved,
 )

@@ -30,7 +30,7 @@ import unicodedata
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from keyword import kwlist
+from keyword import iskeyword, kwlist
 from typing import TypeVar
 
 from doclint_rules._languages import Language, PlaceCollector, Places
@@ -146,6 +146,14 @@ _LAST: list[object] = [None, None]  # the text python_facts last read, and its f
 
 def is_python_path(path: str | None) -> bool:
     return path is not None and path.endswith(PYTHON_SUFFIXES)
+
+
+def python_reserved(name: str, soft: bool = True) -> str | None:
+    """Why `name` can name nothing in Python: "a Python keyword" (a soft one
+    only when `soft`: a function may be called `match`, a class hardly)."""
+    if iskeyword(name) or (soft and name in PYTHON_SOFT_KEYWORDS):
+        return "a Python keyword"
+    return None
 
 
 def python_facts(text: str) -> PythonFacts | None:
@@ -372,4 +380,6 @@ LANGUAGE = Language(
     frozenset(kwlist),
     ("Python Source Code", "Python Type Stub"),
     python_places,
+    python_facts,
+    python_reserved,
 )
