@@ -322,9 +322,6 @@ class Tree:
         if kind == "size":
             return self.file_size(path)
         if kind == "source":
-            data = self.read_bytes(path)
-            if data is not None:  # the file itself: its bytes stand for the text read from them
-                return digest(b"file\0" + data)
             source = self.source(path)
             return _source_digest(source) if source is not None else None
         if kind == "is_file":
