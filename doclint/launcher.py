@@ -50,6 +50,7 @@ def script() -> int:
     try:
         exit_code = main()
         sys.stdout.flush()  # here, not at exit, where a full disk has no say in the code
+        stop.finished = True
         return exit_code
     except Stopped as stopped:
         # Every `finally` has run, the temporary files are gone: the process
@@ -86,10 +87,15 @@ class Stop:
 
     def __init__(self, main_pid: int) -> None:
         self.main_pid = main_pid
+        self.finished = False
+        """The run is over, its output flushed: the interpreter is exiting."""
 
     def handle(self, signum: int, frame: FrameType | None) -> None:
         exit_code = STOP_SIGNALS[signal.Signals(signum)]
-        if os.getpid() != self.main_pid:
+        if os.getpid() != self.main_pid or self.finished:
+            # A worker, or the run's process while the interpreter exits: an
+            # exception raised there is printed by whatever it interrupts
+            # (an exit handler joining the workers' pool), not unwound.
             os._exit(exit_code)
         for other in STOP_SIGNALS:
             signal.signal(other, signal.SIG_IGN)

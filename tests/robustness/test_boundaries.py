@@ -375,6 +375,21 @@ def _big_tree(folder: Path, copies: int) -> Path:
     return folder
 
 
+def test_a_signal_while_the_interpreter_exits_ends_it_with_the_signals_code_and_no_word():
+    """A signal can come after the run, while the interpreter's exit handlers
+    join a process pool: the run's process ends there with the signal's code,
+    not with an exception printed from inside the exit handler."""
+    script = (
+        "import atexit, os, signal\n"
+        "from doclint import launcher\n"
+        "launcher.main = lambda argv=None: 1\n"
+        "atexit.register(lambda: os.kill(os.getpid(), signal.SIGTERM))\n"
+        "raise SystemExit(launcher.script())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
+    assert (done.returncode, done.stderr) == (143, b"")
+
+
 @pytest.mark.parametrize(
     ("signum", "code", "fix"),
     [(signal.SIGINT, 130, []), (signal.SIGTERM, 143, ["--fix"]), (signal.SIGINT, 130, ["--fix"])],
