@@ -87,7 +87,7 @@ class FileReporter(NamedTuple):
         # Not DiagnosticRow._make: a run may report 300,000.
         return [build_node(DiagnosticRow, (shown, *row)) for row in kept]
 
-    def part_key(self, file: Path) -> bytes:
+    def part_key(self, file: Path | str) -> bytes:
         """What the part of `file` (a file of the root) depends on besides
         its findings and lines: the output, where the root is seen from (the
         file's path as shown, and the tree paths its messages name, follow

@@ -172,11 +172,9 @@ def _kept_or_checked(roots: _Roots, root: str, file: Path) -> Answer:
     checking it gives."""
     linter, reporter = roots.at(root)
     stored = roots.stored_at(root)
-    part_key = None
-    if stored is not None and reporter.render is not None:
-        part_key = reporter.part_key(file)
-    found = None
+    found = part_key = None
     if stored is not None:
+        part_key = reporter.part_key(file) if reporter.render is not None else None
         found = stored.lookup_entry(linter.tree_path(file), file, linter.tree.fact, part_key)
     if found is None:
         outcome, memo = _checked(linter, reporter, file, stored)
@@ -361,19 +359,19 @@ def _from_caches(
         if cache is None:
             missing.append(number)
             continue
-        file, tree_path = Path(setup.files.texts[index]), setup.files.tree_paths[index]
+        file, tree_path = setup.files.texts[index], setup.files.tree_paths[index]
         reporter = roots.at(str(setup.root))[1] if parts is not None else None
         part_key = reporter.part_key(file) if reporter is not None else None
         found = cache.lookup_entry(tree_path, file, setup.linter.tree.fact, part_key)
         if found is None:
             missing.append(number)
-        elif reporter is not None and part_key is not None and parts is not None:
-            part, memo = _kept_part(reporter, file, found, cache, part_key)
+        elif parts is None or reporter is None or part_key is None:
+            results[number] = found.rows
+        else:
+            part, memo = _kept_part(reporter, Path(file), found, cache, part_key)
             parts.add(number, part)
             if memo is not None:
                 cache.keep(tree_path, found.stamp, memo)
-        else:
-            results[number] = found.rows
     return missing
 
 
