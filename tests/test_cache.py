@@ -34,10 +34,10 @@ def _settings(tmp_path, **extra):
     )
 
 
-def run(paths, settings, warnings=None):
+def run(paths, settings, warnings=None, render=None):
     """A run with the content cache wired in, as the command line does."""
     warn = warnings.append if warnings is not None else _no_warning
-    return engine_run(paths, settings, stores=ContentCache(settings.cache_dir, warn))
+    return engine_run(paths, settings, render=render, stores=ContentCache(settings.cache_dir, warn))
 
 
 def _no_warning(message):

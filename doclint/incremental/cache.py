@@ -14,9 +14,11 @@ is sealed (sealed.py), and one that is cut short, corrupt, foreign or another
 user's is ignored (`problem` says why) and replaced.
 
 The sealed head is an index (each file's stamp, digest and where its blob
-lies in the body, with the blob's digest); the body holds one blob per file:
-its facts then its findings, each marshalled, then the memo of its findings
-as the last run wrote them (`PartMemo`), if any. A blob is read when its file is
+lies in the body, with the digests of its two ends); the body holds one blob
+per file: its facts (marshalled) and the memo of its findings as the last
+run's output wrote them (`part_memo`), if any, then its findings
+(marshalled). A lookup that finds its part in the memo reads and checks only
+the first end: the findings are most of the blob. A blob is read when its file is
 looked up, and decoded only once its bytes match the digest in the sealed
 head. What a run stores goes to a nameless temporary file until the cache
 file is written, block by block, from the old file and that one.
@@ -47,7 +49,7 @@ from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
-FORMAT = 6
+FORMAT = 7
 DEFAULT_FOLDER = ".doclint_cache"
 SHARE = 1.0
 """The bound of a root's cache files, as a share of the bytes of the files
@@ -59,11 +61,12 @@ PLACE_DIGITS = 8
 MARKER = "CACHEDIR.TAG"
 ROW_FIELDS = len(get_args(Row))
 TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# doclint cache\n"
-RECORD = struct.Struct("<qqq16sQQQQ16s")
+RECORD = struct.Struct("<qqq16sQQQQ16s16s")
 """A file's line of the index: its stamp (mtime, size, ctime), the hash of its
 bytes, and its blob's offset in the body, where its facts end, where its
-findings end (its memo follows), its length and its digest. Packed: as
-Python tuples, 200,000 of them would take ten times the room."""
+memo ends (its findings follow), its length, the digest of its facts and
+memo and that of its findings. Packed: as Python tuples, 200,000 of them
+would take ten times the room."""
 # Where a result this run keeps lies: the loaded cache file's body, or the
 # temporary file of what this run stored.
 LOADED, SPILLED = 0, 1
@@ -165,16 +168,19 @@ class Cache:
                 return None
             if digest(data) != content_hash:
                 return None
-        blob = self._blob(LOADED, record)
-        if blob is None:
+        head = self._blob(LOADED, record, findings=False)
+        if head is None:
             return None
-        facts_end, rows_end = record[5], record[6]
+        facts_end = record[5]
         try:
-            facts = marshal.loads(blob[:facts_end])
+            facts = marshal.loads(head[:facts_end])
             if any(ask(kind, fact_path) != value for kind, fact_path, value in facts):
                 return None
-            part = _memo_part(blob[rows_end:], part_key) if part_key is not None else None
-            rows = marshal.loads(blob[facts_end:rows_end]) if part is None else []
+            part = _memo_part(head[facts_end:], part_key) if part_key is not None else None
+            rows: object = []
+            if part is None:
+                blob = self._blob(LOADED, record)
+                rows = marshal.loads(blob[record[6] :]) if blob is not None else None
         except (EOFError, ValueError, TypeError):
             return None
         if not _well_formed_rows(rows):
@@ -200,7 +206,8 @@ class Cache:
         if memo is not None:
             blob = self._blob(LOADED, record)
             if blob is not None:
-                self._spill_blob(path, stamp, record[3], blob[: record[6]], record[5], memo)
+                facts, findings = blob[: record[5]], blob[record[6] :]
+                self._spill_blob(path, stamp, record[3], facts, memo, findings)
         elif tuple(stamp) == record[:3]:
             self._kept[path] = number
         else:
@@ -217,31 +224,32 @@ class Cache:
         memo: bytes = b"",
     ) -> None:
         try:
-            facts_data = marshal.dumps(facts)
-            findings = facts_data + marshal.dumps(rows)
+            facts_data, findings = marshal.dumps(facts), marshal.dumps(rows)
         except ValueError:
             return  # nothing a cache file can hold: the file is checked again next time
-        self._spill_blob(path, stamp, content_hash, findings, len(facts_data), memo)
+        self._spill_blob(path, stamp, content_hash, facts_data, memo, findings)
 
     def _spill_blob(
         self,
         path: str,
         stamp: Stamp,
         content_hash: bytes,
-        findings: bytes,
-        facts_end: int,
+        facts: bytes,
         memo: bytes,
+        findings: bytes,
     ) -> None:
-        """Keep a new blob for `path`: its facts and findings, then its memo."""
+        """Keep a new blob for `path`: its facts, its memo, its findings."""
+        head = facts + memo
         try:
             record = RECORD.pack(
                 *stamp,
                 content_hash,
                 self._spilled,
-                facts_end,
-                len(findings),
-                len(findings) + len(memo),
-                digest(findings + memo),
+                len(facts),
+                len(head),
+                len(head) + len(findings),
+                digest(head),
+                digest(findings),
             )
         except struct.error:
             return
@@ -250,9 +258,9 @@ class Cache:
 
             self._spill = tempfile.TemporaryFile(prefix="doclint-cache-")  # noqa: SIM115
             weakref.finalize(self, self._spill.close)
+        self._spill.write(head)
         self._spill.write(findings)
-        self._spill.write(memo)
-        self._spilled += len(findings) + len(memo)
+        self._spilled += len(head) + len(findings)
         self._keep(path, SPILLED, record)
         self.changed = True
 
@@ -328,13 +336,19 @@ class Cache:
         source, *record = _KEPT.unpack_from(self._new, (number - len(self._paths)) * _KEPT.size)
         return source, tuple(record)
 
-    def _blob(self, source: int, record: tuple) -> bytes | None:
-        """The bytes of a blob, when they are whole and match their digest."""
-        offset, facts_end, rows_end, length, blob_digest = record[4:]
-        if not facts_end <= rows_end <= length:
+    def _blob(self, source: int, record: tuple, findings: bool = True) -> bytes | None:
+        """The bytes of a blob (without `findings`, its facts and memo only),
+        when they are whole and match their digests."""
+        offset, facts_end, memo_end, length, head_digest, findings_digest = record[4:]
+        if not facts_end <= memo_end <= length:
             return None
-        data = self._read(source, offset, length)
-        if len(data) != length or digest(data) != blob_digest:
+        data = self._read(source, offset, length if findings else memo_end)
+        if len(data) != (length if findings else memo_end):
+            return None
+        view = memoryview(data)
+        if digest(view[:memo_end]) != head_digest:
+            return None
+        if findings and digest(view[memo_end:]) != findings_digest:
             return None
         return data
 

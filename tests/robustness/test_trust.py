@@ -23,6 +23,8 @@ from doclint.engine.linter import Linter
 from doclint.incremental import sealed
 from doclint.incremental.cache import KEY_PATTERN, RECORD, Cache, write_cache_file
 from doclint.incremental.store import cache_key
+from doclint.output import LAYOUTS
+from doclint.output.layout import PartWriter
 from doclint.run.setup import NOT_DECIDING, result_key
 from doclint.tree.index import Tree, digest, file_stamp
 from tests import test_cache
@@ -42,10 +44,10 @@ def _tree(root: Path) -> None:
     )
 
 
-def run(paths: list[Path], settings: Settings):
+def run(paths: list[Path], settings: Settings, render: PartWriter | None = None):
     """A run with the content cache, as the command line wires it; the
     warnings of a tampered cache are the tests' to look at, not failures."""
-    return test_cache.run(paths, settings, warnings=[])
+    return test_cache.run(paths, settings, warnings=[], render=render)
 
 
 def _doclint(
@@ -148,7 +150,7 @@ def _blob_place(cache_file: Path, path: str) -> tuple[int, int]:
     opened.close()
     head = marshal.loads(opened.head)
     record = RECORD.unpack_from(head["index"], head["paths"].index(path) * RECORD.size)
-    return opened.body_start + record[4], record[6]
+    return opened.body_start + record[4], record[7]
 
 
 def test_a_cache_body_altered_costs_that_file_alone(tmp_path):
@@ -167,6 +169,30 @@ def test_a_cache_body_altered_costs_that_file_alone(tmp_path):
     altered = run([tmp_path / "docs"], settings)
     assert altered.diagnostics == uncached and altered.from_cache == altered.files_checked - 1
     assert run([tmp_path / "docs"], settings).from_cache == altered.files_checked
+
+
+def test_a_kept_part_is_written_without_reading_the_findings_it_shows(tmp_path):
+    """A file's findings altered on disk behind an intact part: a run with the
+    part's output writes it (the findings are not read), one with another
+    output must read them, and checks that file again."""
+    _tree(tmp_path)
+    settings = Settings(select=["ALL"], root=tmp_path, cache=True, cache_dir=tmp_path / "c", jobs=1)
+
+    def parts(layout, cache=True):
+        writer = PartWriter(LAYOUTS[layout])
+        done = run([tmp_path / "docs"], replace(settings, cache=cache), render=writer)
+        return list(done.parts), done.files_checked - done.from_cache
+
+    full, _ = parts("full")
+    (cache_file,) = (tmp_path / "c").glob(KEY_PATTERN)
+    offset, length = _blob_place(cache_file, "docs/notes.md")
+    data = bytearray(cache_file.read_bytes())
+    data[offset + length - 2] ^= 0x01  # among the findings, past the facts and the part
+    cache_file.write_bytes(bytes(data))
+    kept, checked = parts("full")
+    assert kept == full and checked == 0
+    json, checked = parts("json")
+    assert json == parts("json", cache=False)[0] and checked == 1
 
 
 def test_a_cache_index_pointing_outside_the_body_is_a_miss(tmp_path):
