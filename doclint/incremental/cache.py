@@ -207,7 +207,7 @@ class Cache:
             blob = self._blob(LOADED, record)
             if blob is not None:
                 facts, findings = blob[: record[5]], blob[record[6] :]
-                self._spill_blob(path, stamp, record[3], facts, memo, findings)
+                self._spill_blob(path, stamp, record[3], facts, memo, findings, record[9])
         elif tuple(stamp) == record[:3]:
             self._kept[path] = number
         else:
@@ -237,8 +237,10 @@ class Cache:
         facts: bytes,
         memo: bytes,
         findings: bytes,
+        findings_digest: bytes | None = None,
     ) -> None:
-        """Keep a new blob for `path`: its facts, its memo, its findings."""
+        """Keep a new blob for `path`: its facts, its memo, its findings (whose
+        digest is given when they were kept before)."""
         head = facts + memo
         try:
             record = RECORD.pack(
@@ -249,10 +251,10 @@ class Cache:
                 len(head),
                 len(head) + len(findings),
                 digest(head),
-                digest(findings),
+                findings_digest or digest(findings),
             )
         except struct.error:
-            return
+            return  # nothing a cache file can hold: the file is checked again next time
         if self._spill is None:
             import tempfile
 
