@@ -60,6 +60,7 @@ from doclint_rules._languages.cpp import (
     CppFacts,
     Dialect,
     Reading,
+    blank_bytes,
     blank_code,
     c_family_places,
     cpp_reserved,
@@ -257,7 +258,7 @@ def _cpp_view(text: str) -> tuple[str, tuple[tuple[int, int], ...]]:
             stack.extend(node.children)
             continue
         start, end = node.start_byte, node.end_byte
-        blanked[start:end] = bytes(byte if byte == 10 else 32 for byte in code[start:end])
+        blank_bytes(blanked, start, end)
         lines.append((node.start_point[0] + 1, node.end_point[0] + 1))
     view = blank_code(bytes(blanked).decode("utf-8", "surrogatepass"), _OBJC_WORDS)
     return view, tuple(sorted(lines))
