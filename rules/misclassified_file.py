@@ -4,7 +4,7 @@ gives its file a role or a behaviour that the file's path or code does not have.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from doclint_rules._languages import Places, documented_places, language_of
@@ -91,7 +91,9 @@ def _core_library(described: str, ctx: RuleContext, page: FileDocs) -> str | Non
 
 
 def _code_claim(
-    evidence: str, supports: Callable[[str, str], bool], path_supports: Callable[[str], bool]
+    evidence: str,
+    supports: Callable[[frozenset[str], str], bool],
+    path_supports: Callable[[str], bool],
 ) -> Callable[[str, RuleContext, FileDocs], str | None]:
     """A claim about what the source's code does: earned by its path, or by a
     word that its language's reader finds in code (not in comments, docstrings
@@ -106,36 +108,46 @@ def _code_claim(
         language = language_of(described)
         if places is None or language is None:
             return None
-        if any(supports(word, language.name) for word in places.code):
+        if supports(places.code, language.name):
             return None
         return f"its code has no {evidence}"
 
     return test
 
 
-def _gpu_word(word: str, language: str) -> bool:
-    lowered = word.lower()
-    return any(part in lowered for part in GPU_PARTS) or lowered.startswith(GPU_STARTS)
+def _lowered(words: Iterable[str]) -> str:
+    """The words lowercased, each after a newline: a part found in the text is
+    a part of one word (words hold no newline), and a newline before it marks
+    a word's start. One search of this text where a search per word costs a
+    call per word of the source."""
+    return "\n" + "\n".join(words).lower()
+
+
+def _gpu_code(code: frozenset[str], language: str) -> bool:
+    lowered = _lowered(code)
+    return any(part in lowered for part in GPU_PARTS) or any(
+        "\n" + start in lowered for start in GPU_STARTS
+    )
 
 
 def _gpu_path(path: str) -> bool:
     return path.lower().endswith(CUDA_SUFFIXES)
 
 
-def _bench_word(word: str, language: str) -> bool:
-    lowered = word.lower()
-    return word in TIMING_WORDS or any(part in lowered for part in BENCH_PARTS)
+def _bench_code(code: frozenset[str], language: str) -> bool:
+    if not TIMING_WORDS.isdisjoint(code):
+        return True
+    lowered = _lowered(code)
+    return any(part in lowered for part in BENCH_PARTS)
 
 
 def _bench_path(path: str) -> bool:
     return any("bench" in folder for folder in path.lower().split("/")[:-1])
 
 
-def _cache_word(word: str, language: str) -> bool:
-    lowered = word.lower()
-    return any(part in lowered for part in CACHE_PARTS) and word not in NOT_CACHING.get(
-        language, ()
-    )
+def _cache_code(code: frozenset[str], language: str) -> bool:
+    lowered = _lowered(code - NOT_CACHING.get(language, frozenset()))
+    return any(part in lowered for part in CACHE_PARTS)
 
 
 def _no_path(path: str) -> bool:
@@ -210,21 +222,21 @@ CLAIMS: tuple[Claim, ...] = (
         "Performance Notes",
         GPU_CLAIM,
         "GPU/parallel computing code",
-        _code_claim("CUDA, GPU, Metal or parallel API", _gpu_word, _gpu_path),
+        _code_claim("CUDA, GPU, Metal or parallel API", _gpu_code, _gpu_path),
     ),
     Claim(
         ("Contains **benchmarking** code or performance tests.",),
         "Performance Notes",
         BENCHMARK_CLAIM,
         "benchmarking code",
-        _code_claim("benchmark or timer", _bench_word, _bench_path),
+        _code_claim("benchmark or timer", _bench_code, _bench_path),
     ),
     Claim(
         ("Implements or uses **caching** mechanisms.",),
         "Performance Notes",
         CACHING_CLAIM,
         "code that caches",
-        _code_claim("cache, memoization or pool", _cache_word, _no_path),
+        _code_claim("cache, memoization or pool", _cache_code, _no_path),
     ),
 )
 

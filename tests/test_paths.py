@@ -1,4 +1,5 @@
-"""The string shortcuts for absolute and relative paths agree with os.path."""
+"""The string shortcuts for absolute and relative paths agree with os.path;
+`printable` escapes exactly what its pattern names."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import os
 from hypothesis import given
 from hypothesis import strategies as st
 
-from doclint.util.paths import absolute, relative_to
+from doclint.util.paths import _CONTROL, _escaped, absolute, printable, relative_to
 
 # Paths built of the characters that decide normalisation.
 PATHS = st.text(alphabet="a./", max_size=12)
@@ -32,3 +33,16 @@ def test_absolute_is_abspath_from_the_filesystem_root(path):
 def test_relative_to_is_relpath(path, folder):
     expected = os.path.relpath(os.path.abspath(path), folder)
     assert relative_to(path, folder) == expected
+
+
+def test_printable_takes_its_shortcut_only_where_nothing_needs_escaping():
+    # The shortcut trusts `str.isprintable`: every character of the pattern
+    # must be one it refuses, or a forged line would pass unescaped.
+    for code in (*range(0x3000), 0xFEFF, 0x1D173, 0xE0001, 0x10FFFF):
+        char = chr(code)
+        assert printable(f"a{char}b") == _CONTROL.sub(_escaped, f"a{char}b"), hex(code)
+
+
+@given(st.text())
+def test_printable_is_the_pattern_escaped(text):
+    assert printable(text) == _CONTROL.sub(_escaped, text)

@@ -130,4 +130,6 @@ def printable(text: str) -> str:
     character; written raw, a newline starts a line of its own (in a CI log,
     a forged `::error` workflow command), an ESC a terminal control sequence,
     a bidirectional override reorders what the reader sees."""
-    return _CONTROL.sub(_escaped, text)
+    # Every character `_CONTROL` matches is one `isprintable` refuses, and its
+    # C loop is a fraction of a regex scan: most texts need no escape at all.
+    return text if text.isprintable() else _CONTROL.sub(_escaped, text)

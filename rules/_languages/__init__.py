@@ -28,8 +28,14 @@ if TYPE_CHECKING:
     from doclint_rules._languages.cpp import CppFacts
     from doclint_rules._languages.python import PythonFacts
 
-# A word as the generator's identifier regex sees it.
-WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# Every byte that is no part of a word (`[A-Za-z0-9_]`) made a space: a word
+# as the generator's identifier regex (`[A-Za-z_][A-Za-z0-9_]*`) sees it is
+# then a run of these bytes, digits before its first letter left off.
+_WORD_BYTES = bytes(
+    byte if chr(byte).isascii() and (chr(byte).isalnum() or byte == ord("_")) else ord(" ")
+    for byte in range(256)
+)
+_DIGITS = b"0123456789"
 # A literal that reads as a sentence: two words with a space between them.
 _SENTENCE = re.compile(r"[A-Za-z]{2,}[,.;:!?]?\s+[A-Za-z]{2,}")
 
@@ -79,7 +85,7 @@ class PlaceCollector:
 
     def places(self) -> Places:
         def words(pieces: list[str]) -> set[str]:
-            return set(WORD.findall(" ".join(pieces)))
+            return words_of(" ".join(pieces))
 
         code, strings, prose = words(self.code), words(self.strings), words(self.prose)
         for other in self.read:
@@ -87,6 +93,21 @@ class PlaceCollector:
             strings |= other.strings
             prose |= other.prose
         return Places(frozenset(code), frozenset(strings), frozenset(prose))
+
+
+def words_of(text: str) -> set[str]:
+    """The words of `text` as `re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)`
+    finds them, each once. Split out as bytes: a regex match builds an object
+    per word, where the split builds one per distinct word kept (any
+    non-ASCII character is a `?`, so no part of a word)."""
+    found = set()
+    for word in set(text.encode("ascii", "replace").translate(_WORD_BYTES).split()):
+        if word[0] in _DIGITS:  # `3d` holds the word `d`; `42` holds none
+            word = word.lstrip(_DIGITS)
+            if not word:
+                continue
+        found.add(word.decode("ascii"))
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,3 +1,17 @@
+from doclint_rules.misclassified_file import (
+    BENCH_PARTS,
+    CACHE_PARTS,
+    GPU_PARTS,
+    GPU_STARTS,
+    NOT_CACHING,
+    TIMING_WORDS,
+    _bench_code,
+    _cache_code,
+    _gpu_code,
+)
+from hypothesis import given
+from hypothesis import strategies as st
+
 from doclint import Settings, check_paths, check_text
 from tests.conftest import REAL, SEEDS, findings, require_shared
 
@@ -239,3 +253,49 @@ def test_core_library_claim_of_the_android_binding_is_reported(tmp_path):
     # near miss: a stub of the torch package is core
     page = architecture_page("torch/_C/_itt.pyi")
     assert findings(page, "docs/torch/_C/_itt.pyi_docs.md", "DL302", tmp_path) == []
+
+
+# Words as code holds them: parts of the claims' words, and words around them.
+CODE_WORDS = st.frozensets(
+    st.sampled_from(
+        [
+            "Timer",
+            "bench_x",
+            "xbench",
+            "perf_counter",
+            "CUDA",
+            "hipMalloc",
+            "ship",
+            "MTLDevice",
+            "html",
+            "mps",
+            "cache",
+            "CACHE",
+            "lru_cache",
+            "pool",
+            "spool",
+            "memoize",
+            "MemoIzed",
+            "Parallel_for",
+            "gpu",
+            "plain",
+            "x",
+        ]
+    )
+)
+
+
+@given(CODE_WORDS, st.sampled_from(["Python", "CMake", "C++"]))
+def test_code_claims_search_the_words_as_a_word_by_word_test_would(code, language):
+    # The tests read each word once, joined: they must answer as a test of
+    # each word alone does (a part within one word; a start at a word's start).
+    def each(word: str, parts: tuple[str, ...], starts: tuple[str, ...] = ()) -> bool:
+        lowered = word.lower()
+        return any(part in lowered for part in parts) or lowered.startswith(starts)
+
+    assert _gpu_code(code, language) == any(each(w, GPU_PARTS, GPU_STARTS) for w in code)
+    assert _bench_code(code, language) == any(
+        w in TIMING_WORDS or each(w, BENCH_PARTS) for w in code
+    )
+    kept = code - NOT_CACHING.get(language, frozenset())
+    assert _cache_code(code, language) == any(each(w, CACHE_PARTS) for w in kept)

@@ -1,11 +1,16 @@
 """prose-keyword (DL204): identifier entries judged against where their words
 stand in the parsed source."""
 
+import re
+
 import pytest
+from doclint_rules._languages import words_of
 from doclint_rules.prose_keyword import ProseKeyword
+from hypothesis import given
+from hypothesis import strategies as st
 
 from doclint.rule_api import FixSafety
-from tests.conftest import findings
+from tests.conftest import SEEDS, findings
 from tests.pages import file_docs, syntax_index, write
 from tests.rules.fixing import apply_fixes, rule_findings
 from tests.rules.test_stopword_keyword import identifier_index
@@ -176,3 +181,14 @@ def test_the_summary_lines_of_a_cpp_file_documentation(tmp_path):
         "right",
         "Node",
     ]
+
+
+@given(st.text(alphabet=st.sampled_from("aZ_09 é.\n\u00e9\u0130\ud800?`")))
+def test_words_of_finds_the_words_the_generator_regex_finds(text):
+    assert words_of(text) == set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+
+
+@pytest.mark.parametrize("seed", sorted(SEEDS.glob("*.txt")), ids=lambda seed: seed.name[:3])
+def test_words_of_a_seed(seed):
+    text = seed.read_text(encoding="utf-8", errors="surrogateescape")
+    assert words_of(text) == set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
