@@ -53,6 +53,14 @@ def test_source_that_grew_is_reported_at_the_closing_fence(tmp_path):
     assert findings(page, PAGE, "stale-page", tmp_path) == [(closing, 1, "DL604")]
 
 
+def test_source_cut_short_is_reported_at_its_first_missing_line(tmp_path):
+    # The file is the start of the copy: only newlines after it may be the
+    # generator's own, a line is not.
+    write(tmp_path, {"pkg/x.py": "import os\nx = 1\n"})
+    page = _page()
+    assert findings(page, PAGE, "stale-page", tmp_path) == [(_line_of(page, "y = 2"), 1, "DL604")]
+
+
 def test_near_misses_identical_crlf_and_trailing_newlines_are_silent(tmp_path):
     page = _page()
     for source in (SOURCE, SOURCE.replace("\n", "\r\n"), SOURCE.rstrip("\n"), SOURCE + "\n\n"):
