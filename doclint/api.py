@@ -81,9 +81,9 @@ def check_text(text: str | bytes, path: str = "<text>", settings: Settings | Non
     given_root = settings.root is not None and not file.is_absolute()
     tree_path = file.as_posix() if given_root else linter.tree_path(file)
     if isinstance(text, bytes):
-        rows, _ = linter.check_bytes(text, tree_path)
+        rows = linter.check_bytes(text, tree_path).rows
     else:
-        rows, _ = linter.check_text(text, tree_path)
+        rows = linter.check_text(text, tree_path).rows
     rows = settings.finding_filter(linter.registry).rows(linter.tree.root / tree_path, rows)
     rows = shown_paths(rows, linter.tree.root, cwd)
     return Report.from_rows(sorted({DiagnosticRow(path, *row) for row in rows}), 1)

@@ -60,7 +60,7 @@ def offers(tree: Tree, fix: FixSettings, texts: dict[str, bytes]) -> dict[str, l
     found = {}
     for path, data in texts.items():
         offered: list[FixOffer] = []
-        rows, _ = setup.linter.check_bytes(data, path, offered)
+        rows = setup.linter.check_bytes(data, path, offered).rows
         found[path] = fixer.chosen(tree.root / path, rows, offered)
     return found
 
@@ -70,7 +70,7 @@ def findings(tree: Tree, texts: dict[str, bytes]) -> Counter[tuple[str, str, str
     [setup] = set_up_runs([tree.root / "docs"], tree.settings)
     found: Counter[tuple[str, str, str]] = Counter()
     for path, data in texts.items():
-        rows, _ = setup.linter.check_bytes(data, path)
+        rows = setup.linter.check_bytes(data, path).rows
         lines = normalize_newlines(data.decode("utf-8", errors="replace")).split("\n")
         for line, _, code, *_ in rows:
             found[(path, code, lines[line - 1] if line <= len(lines) else "")] += 1

@@ -110,6 +110,16 @@ class FileOutcome(NamedTuple):
     without reading the file again; the run drops them once rendered."""
 
 
+class Checked(NamedTuple):
+    """What checking a text gives: its findings, the tree facts its rules
+    asked for, and its lines (split at LF) when the rules read it; None for a
+    file reported unread (binary, empty)."""
+
+    rows: list[Row]
+    facts: list[Fact]
+    lines: list[str] | None = None
+
+
 class Linter:
     """The selected rules, bound to one tree, ready to check files."""
 
@@ -132,7 +142,6 @@ class Linter:
         self._seen: RecentPages[PagePass] = RecentPages(PASSES_KEPT)
         self._parsed = page_memo()
         self.root_text = str(tree.root)
-        self._checked_lines: list[str] | None = None  # what check_text last read
 
     def tree_path(self, file: Path | str) -> str:
         """A file's path relative to the tree root, POSIX style."""
@@ -176,16 +185,13 @@ class Linter:
                 None,
             )
         self.tree.remember_read(path, data)
-        self._checked_lines = None
-        rows, facts = self.check_bytes(data, path, fixes)
+        checked = self.check_bytes(data, path, fixes)
         # The hash tells the cache, and fix mode, whether the bytes changed since.
         keeps = self.settings.cache or fixes is not None
         hashed = digest(data) if keeps else None
-        return FileOutcome(rows, facts, stamp, hashed, lines=self._checked_lines)
+        return FileOutcome(checked.rows, checked.facts, stamp, hashed, lines=checked.lines)
 
-    def check_bytes(
-        self, data: bytes, path: str, fixes: list[FixOffer] | None = None
-    ) -> tuple[list[Row], list[Fact]]:
+    def check_bytes(self, data: bytes, path: str, fixes: list[FixOffer] | None = None) -> Checked:
         """Check a file's bytes: UTF-8 (a BOM is skipped), or UTF-16 (reported,
         then checked); binary and empty files are reported and not checked."""
         utf16 = decode_utf16(data)
@@ -198,7 +204,7 @@ class Linter:
         nul = data.find(b"\0", 0, BINARY_SNIFF)
         if nul >= 0:
             message = f"NUL byte at offset {nul}: a binary file, not checked"
-            return self._engine_row(BinaryFile, 1, 1, message, BinaryFile.BINARY), []
+            return Checked(self._engine_row(BinaryFile, 1, 1, message, BinaryFile.BINARY), [])
         skipped = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
         text, bad = decode_utf8(data[skipped:])
         found: list[Row] = []
@@ -224,7 +230,7 @@ class Linter:
         found: list[Row],
         replaced: list[int],
         fixes: list[FixOffer] | None = None,
-    ) -> tuple[list[Row], list[Fact]]:
+    ) -> Checked:
         """Check decoded text; `replaced` are the (increasing) text offsets where
         the decoder put U+FFFD for bytes it could not read."""
         if not text or text.isspace():
@@ -232,15 +238,15 @@ class Linter:
                 message, cause = "the file holds only whitespace", EmptyFile.BLANK
             else:
                 message, cause = "the file is empty", EmptyFile.EMPTY
-            return found + self._engine_row(EmptyFile, 1, 1, message, cause), []
+            return Checked(found + self._engine_row(EmptyFile, 1, 1, message, cause), [])
         lines: set[int] = set()
         line, previous = 1, 0
         for offset in replaced:
             line += count_breaks(text, previous, offset)
             lines.add(line)
             previous = offset
-        rows, facts = self.check_text(text, path, frozenset(lines), fixes)
-        return found + rows, facts
+        checked = self.check_text(text, path, frozenset(lines), fixes)
+        return checked._replace(rows=found + checked.rows)
 
     def check_text(
         self,
@@ -248,17 +254,18 @@ class Linter:
         path: str,
         replaced_lines: frozenset[int] = frozenset(),
         fixes: list[FixOffer] | None = None,
-    ) -> tuple[list[Row], list[Fact]]:
+    ) -> Checked:
         """Run the rules on a text; `fixes`, when given, collects the fixes of
         findings whose rule declares it can fix (suppressed ones included: the
         caller keeps those of the rows it reports)."""
         text = normalize_newlines(text)
-        split = self._checked_lines = text.split("\n")
+        split = text.split("\n")
         lines = split[:-1] if text.endswith("\n") else split
         try:
             page = parse_page(text, path, lines=split, memo=self._parsed)
         except Exception as error:  # a parser bug must not stop the run
-            return self._crash("the parser", error, InternalError.PARSER_CRASHED), []
+            crashed = self._crash("the parser", error, InternalError.PARSER_CRASHED)
+            return Checked(crashed, [], split)
         # Every run wants the fixes: a check reports which findings they repair.
         ctx = RuleContext(self.tree, path, text, lines, replaced_lines)
         found: list[Row] = []
@@ -271,7 +278,7 @@ class Linter:
         if MARKER in text:
             found = apply_directives(found, page.markdown, self.registry, frozenset(self.enabled))
         facts = [(kind, fact_path, value) for (kind, fact_path), value in ctx.facts.items()]
-        return found, facts
+        return Checked(found, facts, split)
 
     def _page_pass(
         self, current: PageText, ctx: RuleContext, fixes: list[FixOffer] | None

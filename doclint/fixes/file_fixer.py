@@ -116,8 +116,8 @@ class Fixer:
     def fix_bytes(self, data: bytes, file: Path, path: str) -> FixedText:
         """Fix a file's bytes (as read from stdin, say), checked as `path` of the tree."""
         offers: list[FixOffer] = []
-        rows, facts = self.linter.check_bytes(data, path, offers)
-        return self.fix_checked(data, file, path, rows, facts, offers)
+        checked = self.linter.check_bytes(data, path, offers)
+        return self.fix_checked(data, file, path, checked.rows, checked.facts, offers)
 
     def fix_checked(
         self,
@@ -180,7 +180,8 @@ class _Rounds:
     def fixes_of(self, text: str) -> list[tuple[Edit, ...]]:
         if not self.checked:
             offers: list[FixOffer] = []
-            self.rows, self.facts = self.fixer.linter.check_decoded(text, self.path, [], [], offers)
+            checked = self.fixer.linter.check_decoded(text, self.path, [], [], offers)
+            self.rows, self.facts = checked.rows, checked.facts
             self.chosen = self.fixer.chosen(self.file, self.rows, offers)
         self.checked = False
         return [fix.edits for _, fix in self.chosen]

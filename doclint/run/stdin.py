@@ -22,7 +22,7 @@ def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = Non
     if linter is None:
         return RunResult([], 0, 0)
     file = Path(filename)
-    rows, _ = linter.check_bytes(data, linter.tree_path(file))
+    rows = linter.check_bytes(data, linter.tree_path(file)).rows
     return stdin_result(linter, file, rows)
 
 
