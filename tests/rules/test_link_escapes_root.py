@@ -22,7 +22,7 @@ def escapes(text: str, path: str, root: Path) -> list[tuple[int, int, str]]:
     registry = load_registry()
     registry.add(LinkEscapesRoot, "test")  # also before the package is reinstalled
     linter = Linter(Settings(select=["DL404"], root=root), Tree(root), registry)
-    rows, _ = linter.check_text(text, path)
+    rows = linter.check_text(text, path).rows
     rows = shown_paths(rows, root, root)  # messages as a run from the root reports them
     return sorted((row[0], row[1], row[5]) for row in rows)
 
