@@ -213,11 +213,13 @@ def last_text_memo(read: Callable[[str], T]) -> Callable[[str], T]:
     return remembered
 
 
-def dialect_facts(text: str, dialect: Dialect) -> CppFacts:
-    """The facts of a text as `dialect` reads it (memoised)."""
+def dialect_facts(text: str, dialect: Dialect, parsed: tree_sitter.Tree | None = None) -> CppFacts:
+    """The facts of a text as `dialect` reads it (memoised). `parsed`, when
+    the caller parsed the text already (stripped, with `parse`), serves as the
+    first reading's tree, which the reading then edits."""
     stripped = text.rstrip()
     digest = hashlib.blake2b(stripped.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-    return _CACHE.memo((dialect.name, digest), lambda: _read(stripped, dialect))
+    return _CACHE.memo((dialect.name, digest), lambda: _read(stripped, dialect, parsed))
 
 
 @last_text_memo
@@ -293,7 +295,7 @@ def _language(dialect: Dialect) -> tree_sitter.Language:
     return tree_sitter.Language(dialect.language())
 
 
-def _read(text: str, dialect: Dialect) -> CppFacts:
+def _read(text: str, dialect: Dialect, parsed: tree_sitter.Tree | None = None) -> CppFacts:
     code = bytearray(text.encode("utf-8", "surrogatepass"))
     # Blanks keep every newline, so line starts hold for every pass.
     line_starts = [0, *accumulate(len(line) + 1 for line in code.split(b"\n"))]
@@ -301,9 +303,12 @@ def _read(text: str, dialect: Dialect) -> CppFacts:
     tree = None
     for _ in range(MAX_PASSES):
         reading = Reading(bytes(code))
-        # Given the edited old tree, the parser reuses what the blanks left alone.
-        parser = _parser(dialect)
-        tree = parser.parse(reading.code, tree) if tree else parser.parse(reading.code)
+        if tree is None and parsed is not None:
+            tree = parsed
+        else:
+            # Given the edited old tree, the parser reuses what the blanks left alone.
+            parser = _parser(dialect)
+            tree = parser.parse(reading.code, tree) if tree else parser.parse(reading.code)
         _visit_scope(reading, tree.root_node, dialect)
         _declared_types(reading, tree.root_node, dialect)
         if tree.root_node.has_error:

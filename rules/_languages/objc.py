@@ -232,12 +232,15 @@ CPP_BESIDE_OBJC = replace(CPP, name="C++ beside Objective-C", visit=_misread, en
 def objc_facts(text: str) -> CppFacts:
     """What an Objective-C or Objective-C++ text defines, declares and
     includes: its two readings merged (memoised, as each reading is)."""
-    text = _respelled(text)
-    cpp_view, hidden = _cpp_view(text)
+    text = _respelled(text).rstrip()
+    # One parse by tree-sitter-objc serves both: it finds what to hide from
+    # the C++ grammar, then starts the Objective-C reading (which edits it).
+    parsed = parse(text.encode("utf-8", "surrogatepass"), OBJC)
+    cpp_view, hidden = _cpp_view(text, parsed)
     cpp = dialect_facts(cpp_view, CPP_BESIDE_OBJC)
     # What the C++ grammar was not shown, it did not read.
     cpp = replace(cpp, unsure=cpp.unsure + hidden)
-    return merge(dialect_facts(text, OBJC), cpp)
+    return merge(dialect_facts(text, OBJC, parsed), cpp)
 
 
 # Objective-C words inside C++ code that leave C++ once blanked: ARC's casts
@@ -245,13 +248,13 @@ def objc_facts(text: str) -> CppFacts:
 _OBJC_WORDS = r'@(?=")|@autoreleasepool\b|\b__bridge(?:_transfer|_retained)?\b'
 
 
-def _cpp_view(text: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+def _cpp_view(text: str, parsed: tree_sitter.Tree) -> tuple[str, tuple[tuple[int, int], ...]]:
     """`text` as the C++ grammar is shown it: each Objective-C declaration
-    tree-sitter-objc finds blanked, and the Objective-C words of C++ bodies
-    (newlines kept); and the line ranges of the declarations (1-based)."""
-    code = text.encode("utf-8", "surrogatepass")
-    blanked, lines = bytearray(code), []
-    stack = [parse(code, OBJC).root_node]
+    tree-sitter-objc finds (in `parsed`, its tree of `text`) blanked, and the
+    Objective-C words of C++ bodies (newlines kept); and the line ranges of
+    the declarations (1-based)."""
+    blanked, lines = bytearray(text.encode("utf-8", "surrogatepass")), []
+    stack = [parsed.root_node]
     while stack:
         node = stack.pop()
         if node.type not in _OBJC_ONLY:

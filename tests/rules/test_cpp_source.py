@@ -243,7 +243,7 @@ def test_memo_shares_file_and_embedded_copy(monkeypatch: pytest.MonkeyPatch) -> 
     read = _cpp_source._read
     monkeypatch.setattr(_cpp_source, "_CACHE", type(_cpp_source._CACHE)(_cpp_source.CACHE_SIZE))
     monkeypatch.setattr(
-        _cpp_source, "_read", lambda text, dialect: calls.append(text) or read(text, dialect)
+        _cpp_source, "_read", lambda text, *rest: calls.append(text) or read(text, *rest)
     )
     first = cpp_facts("struct Memo { };")
     assert cpp_facts("struct Memo { };\n\n") is first

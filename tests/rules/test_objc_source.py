@@ -4,7 +4,9 @@ judge a `.mm` page's lists against it."""
 
 from __future__ import annotations
 
-from doclint_rules._languages.objc import objc_facts
+import pytest
+from doclint_rules._languages import cpp as _cpp_source
+from doclint_rules._languages.objc import OBJC, objc_facts
 
 from doclint.api import parse
 from tests.conftest import SHARED, findings, require_shared
@@ -110,6 +112,28 @@ def test_the_cpp_of_an_objective_cpp_file_is_read_by_the_cpp_grammar():
         "}",
     ]
     assert facts.unsure == ((44, 44), (56, 58))
+
+
+def test_tree_sitter_objc_reads_a_text_from_scratch_once(monkeypatch: pytest.MonkeyPatch):
+    # The tree that shows what to hide from the C++ grammar starts the
+    # Objective-C reading too; later passes reparse the edited tree.
+    fresh: list[str] = []
+    make = _cpp_source._parser
+
+    class Counting:
+        def __init__(self, dialect):
+            self.dialect, self.parser = dialect, make(dialect)
+
+        def parse(self, code, old=None):
+            if old is None:
+                fresh.append(self.dialect.name)
+            return self.parser.parse(code, old) if old else self.parser.parse(code)
+
+    monkeypatch.setattr(_cpp_source, "_parser", Counting)
+    monkeypatch.setattr(_cpp_source, "_CACHE", type(_cpp_source._CACHE)(_cpp_source.CACHE_SIZE))
+    facts = objc_facts(WIDGET + "\n// read afresh\n")
+    assert fresh.count(OBJC.name) == 1
+    assert "Widget" in facts.classes
 
 
 def test_objective_c_words_in_cpp_bodies_leave_no_line_unsure():
