@@ -208,7 +208,10 @@ class RuleContext:
 
     Every question about another file goes through `Tree.fact`, and its answer
     is recorded in `facts`: the cache re-asks exactly those questions to know
-    whether a stored result still holds.
+    whether a stored result still holds. Without `records_facts` (a run that
+    keeps no result), the questions whose recorded answer is only a digest
+    (a source, an anchor set, a listing) are not recorded: the digest would
+    cost a pass over each source for nothing.
     """
 
     def __init__(
@@ -218,8 +221,11 @@ class RuleContext:
         text: str,
         lines: list[str],
         replaced_lines: frozenset[int] = frozenset(),
+        *,
+        records_facts: bool = True,
     ) -> None:
         self._tree = tree
+        self.records_facts = records_facts
         self.path = path
         self.text = text
         """The whole file, LF newlines: a rule can rule out a file in one search."""
@@ -245,6 +251,11 @@ class RuleContext:
             self.facts[key] = self._tree.fact(kind, path)
         return self.facts[key]
 
+    def _record(self, kind: str, path: str) -> None:
+        """Record a question whose answer the rule takes from the tree itself."""
+        if self.records_facts:
+            self._ask(kind, path)
+
     @property
     def listing_mode(self) -> bool:
         """True when existence comes from a listing: sizes may be unknown."""
@@ -261,7 +272,7 @@ class RuleContext:
 
     def children(self, folder: str) -> tuple[list[str], list[str]] | None:
         """(files, subfolders) of a folder of the tree, or None."""
-        self._ask("children", folder)
+        self._record("children", folder)
         return self._tree.children(folder)
 
     def is_binary(self, path: str) -> bool | None:
@@ -278,12 +289,12 @@ class RuleContext:
         """The file `page` documents, if the tree has it (or its embedded copy)."""
         if page.described is None:
             return None
-        self._ask("source", page.described)
+        self._record("source", page.described)
         return self._tree.source(page.described)
 
     def anchors(self, path: str) -> frozenset[str] | None:
         """GitHub heading anchors of a Markdown file of the tree."""
-        self._ask("anchors", path)
+        self._record("anchors", path)
         return self._tree.anchors(path)
 
     def relative_links(self, page: PageBase) -> Iterator[tuple[Link, LinkTarget]]:

@@ -21,6 +21,7 @@ from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache
 from doclint.incremental.folder import clean
 from doclint.incremental.store import ContentCache
 from doclint.run import run as engine_run
+from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
 from tests.checking import run_cli
 from tests.pages import keyword_index, write
@@ -546,3 +547,20 @@ def test_a_kept_part_is_written_again_only_for_the_output_and_place_it_was_rende
     other = {"per_file_ignores": {"docs/p01*.md": ["ALL"]}, "severity": {"ALL": "warning"}}
     filtered = parts("json", **other)
     assert tally.read_text() == "x" * 290 and filtered == parts("json", cache=False, **other)
+
+
+def test_a_run_that_keeps_nothing_digests_no_source(tmp_path, monkeypatch):
+    # A source's fact is the digest of its text: a pass over every source that
+    # only a cache (or a fix run) ever reads. Findings are the same either way.
+    _tree(tmp_path)
+    digested: list[str] = []
+    real = tree_index._source_digest
+    monkeypatch.setattr(
+        tree_index, "_source_digest", lambda source: digested.append(source.path) or real(source)
+    )
+    kept = run([tmp_path / "docs"], _settings(tmp_path))
+    assert digested == ["pkg/mod.py"]
+    digested.clear()
+    cold = engine_run([tmp_path / "docs"], replace(_settings(tmp_path), cache=False))
+    assert digested == []
+    assert cold.diagnostics == kept.diagnostics

@@ -123,9 +123,19 @@ class Checked(NamedTuple):
 class Linter:
     """The selected rules, bound to one tree, ready to check files."""
 
-    def __init__(self, settings: Settings, tree: Tree, registry: Registry | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        tree: Tree,
+        registry: Registry | None = None,
+        *,
+        records_facts: bool = True,
+    ) -> None:
         self.settings = settings
         self.tree = tree
+        # Whether every tree fact is recorded (RuleContext): a run that keeps
+        # no result needs none of the digests; a fix run compares them.
+        self.records_facts = records_facts
         self.registry = registry or load_registry()
         self.rules: list[Rule] = [
             rule()
@@ -267,7 +277,9 @@ class Linter:
             crashed = self._crash("the parser", error, InternalError.PARSER_CRASHED)
             return Checked(crashed, [], split)
         # Every run wants the fixes: a check reports which findings they repair.
-        ctx = RuleContext(self.tree, path, text, lines, replaced_lines)
+        ctx = RuleContext(
+            self.tree, path, text, lines, replaced_lines, records_facts=self.records_facts
+        )
         found: list[Row] = []
         for rule, options in self._file_passes:
             if rule.applies_to(page.kind):

@@ -73,7 +73,8 @@ class _Roots:
             # Another root's registry serves: loading the rules is the cost of a start.
             known = next(iter(self.at_root.values()), None)
             settings, registry = self.settings, known[0].registry if known else self.registry
-            linter = Linter(settings, make_tree_at(settings, Path(root)), registry)
+            tree = make_tree_at(settings, Path(root))
+            linter = Linter(settings, tree, registry, records_facts=settings.cache)
             found = settings.finding_filter(linter.registry)
             reporter = FileReporter(found, self.cwd, Path(root), self.render)
             self.at_root[root] = linter, reporter

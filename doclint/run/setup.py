@@ -118,7 +118,7 @@ def _set_up_root(
     registry: Registry,
     stores: ResultStores | None,
 ) -> RunSetup:
-    linter = Linter(settings, make_tree_at(settings, root), registry)
+    linter = Linter(settings, make_tree_at(settings, root), registry, records_facts=settings.cache)
     if settings.shard is not None:
         found = [file for file in found if holds(settings.shard, linter.tree_path(file))]
     files = RunFiles(found, root, cwd)
