@@ -168,7 +168,7 @@ class Cache:
                 return None
             if digest(data) != content_hash:
                 return None
-        head = self._blob(LOADED, record, findings=False)
+        head = self._head(LOADED, record)
         if head is None:
             return None
         facts_end = record[5]
@@ -179,8 +179,8 @@ class Cache:
             part = _memo_part(head[facts_end:], part_key) if part_key is not None else None
             rows: object = []
             if part is None:
-                blob = self._blob(LOADED, record)
-                rows = marshal.loads(blob[record[6] :]) if blob is not None else None
+                findings = self._findings(LOADED, record)
+                rows = marshal.loads(findings) if findings is not None else None
         except (EOFError, ValueError, TypeError):
             return None
         if not _well_formed_rows(rows):
@@ -204,9 +204,9 @@ class Cache:
             return
         record = RECORD.unpack_from(self._index, number * RECORD.size)
         if memo is not None:
-            blob = self._blob(LOADED, record)
-            if blob is not None:
-                facts, findings = blob[: record[5]], blob[record[6] :]
+            head, findings = self._head(LOADED, record), self._findings(LOADED, record)
+            if head is not None and findings is not None:
+                facts = head[: record[5]]
                 self._spill_blob(path, stamp, record[3], facts, memo, findings, record[9])
         elif tuple(stamp) == record[:3]:
             self._kept[path] = number
@@ -338,21 +338,25 @@ class Cache:
         source, *record = _KEPT.unpack_from(self._new, (number - len(self._paths)) * _KEPT.size)
         return source, tuple(record)
 
-    def _blob(self, source: int, record: tuple, findings: bool = True) -> bytes | None:
-        """The bytes of a blob (without `findings`, its facts and memo only),
-        when they are whole and match their digests."""
-        offset, facts_end, memo_end, length, head_digest, findings_digest = record[4:]
+    def _head(self, source: int, record: tuple) -> bytes | None:
+        """A blob's facts and memo, when they are whole and match their digest."""
+        offset, facts_end, memo_end, length, head_digest, _ = record[4:]
         if not facts_end <= memo_end <= length:
             return None
-        data = self._read(source, offset, length if findings else memo_end)
-        if len(data) != (length if findings else memo_end):
+        return self._piece(source, offset, memo_end, head_digest)
+
+    def _findings(self, source: int, record: tuple) -> bytes | None:
+        """A blob's findings (marshalled), when they are whole and match their
+        digest: read alone, so that a lookup that read the head does not read
+        and digest it again."""
+        offset, _, memo_end, length, _, findings_digest = record[4:]
+        if memo_end > length:
             return None
-        view = memoryview(data)
-        if digest(view[:memo_end]) != head_digest:
-            return None
-        if findings and digest(view[memo_end:]) != findings_digest:
-            return None
-        return data
+        return self._piece(source, offset + memo_end, length - memo_end, findings_digest)
+
+    def _piece(self, source: int, offset: int, length: int, expected: bytes) -> bytes | None:
+        data = self._read(source, offset, length)
+        return data if len(data) == length and digest(data) == expected else None
 
     def _read(self, source: int, offset: int, length: int) -> bytes:
         """Bytes of the loaded body or of the spill. Read, not mapped: every
