@@ -77,7 +77,8 @@ def check_text(text: str | bytes, path: str = "<text>", settings: Settings | Non
     start = text[:_TITLE_CHARS]
     title = start if isinstance(start, bytes) else start.encode()
     root = settings.root or root_from_title(title, cwd / file) or cwd
-    linter = Linter(settings, Tree(root, settings.known_paths))
+    # A text checked once keeps no result: no fact of it is ever compared.
+    linter = Linter(settings, Tree(root, settings.known_paths), records_facts=False)
     given_root = settings.root is not None and not file.is_absolute()
     tree_path = file.as_posix() if given_root else linter.tree_path(file)
     if isinstance(text, bytes):
