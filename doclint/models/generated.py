@@ -300,6 +300,3 @@ AnyPage = Annotated[
     FileDocs | KeywordIndex | FolderIndex | FolderDoc | SubtreeIndex | RootIndex | MarkdownPage,
     Field(discriminator="kind"),
 ]
-
-# An embedded source holds a page: FileDocs is complete once AnyPage exists.
-FileDocs.model_rebuild()
