@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -210,13 +211,15 @@ def test_a_gitignored_folder_named_on_the_command_line_is_walked(tmp_path):
         },
     )
     named = discover([tmp_path / "build" / "docs"], PathFilter.build(tmp_path))
-    assert [f.name for f in named] == ["a.md"]
+    assert [os.path.basename(f) for f in named] == ["a.md"]
     assert list(discover([tmp_path], PathFilter.build(tmp_path))) == []
 
 
 def test_gitignore_outside_a_repository_is_not_read(tmp_path):
     write(tmp_path, {".gitignore": "*.md\n", "docs/a.md": "# A\n"})
-    assert [f.name for f in discover([tmp_path / "docs"], PathFilter.build(tmp_path))] == ["a.md"]
+    assert [
+        os.path.basename(f) for f in discover([tmp_path / "docs"], PathFilter.build(tmp_path))
+    ] == ["a.md"]
 
 
 def test_gitignore_above_the_walked_folder_and_info_exclude(tmp_path):
@@ -231,7 +234,7 @@ def test_gitignore_above_the_walked_folder_and_info_exclude(tmp_path):
         },
     )
     files = discover([tmp_path / "docs"], PathFilter.build(tmp_path))
-    assert [f.name for f in files] == ["ok.md"]
+    assert [os.path.basename(f) for f in files] == ["ok.md"]
 
 
 @pytest.mark.parametrize(

@@ -102,7 +102,7 @@ def _roots(paths: list[str], settings: Settings) -> list[Path]:
         return [settings.root.absolute()]
     cwd = Path.cwd()
     try:
-        files = [str(file) for file in discover([Path(p) for p in paths], settings.path_filter())]
+        files = list(discover([Path(p) for p in paths], settings.path_filter()))
     except FileNotFoundError:
         files = []
     return list(roots_of_files(settings, files, cwd))

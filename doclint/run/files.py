@@ -37,7 +37,9 @@ class RunFiles(Sequence[Path]):
             tree_path = intern(relative_to(text, root_text))
             self.texts.append(text)
             self.tree_paths.append(tree_path)
-            self.shown.append(intern(relative_to(text, cwd_text)))
+            # Run at the root (the usual way), a file is shown by its tree path.
+            shown = tree_path if root_text == cwd_text else intern(relative_to(text, cwd_text))
+            self.shown.append(shown)
 
     def __len__(self) -> int:
         return len(self.texts)

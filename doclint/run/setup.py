@@ -97,9 +97,9 @@ def set_up_runs(
     cwd = Path.cwd()
     least, call = many or (0, None)
     paths = [Path(path) for path in paths] or [Path(".")]
-    files: list[str] = []  # strings, not the walk's Paths: see run_files.py
+    files: list[str] = []
     for file in discover(paths, settings.path_filter()):
-        files.append(str(file))
+        files.append(file)
         if len(files) == least and call is not None:
             call()
     roots = roots_of_files(settings, files, cwd)

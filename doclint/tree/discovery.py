@@ -278,7 +278,7 @@ class PathFilter:
         """Whether `exclude` leaves out a named path (a folder above it matching counts)."""
         return self.exclude.matches(os.path.abspath(path), path.is_dir())
 
-    def walk(self, folder: Path) -> Iterator[Path]:
+    def walk(self, folder: Path) -> Iterator[str]:
         """Markdown files under `folder`, sorted, not following symlinked folders,
         as absolute paths."""
         top = os.path.abspath(folder)
@@ -299,10 +299,10 @@ class PathFilter:
                     skipped_link(os.path.join(current, name))
             for name in files:
                 if self.picks(current, name) and not left_out(name, False):
-                    # One Path per file, built from a string: pathlib's joins cost
-                    # more than the walk on a tree of 100,000 files. Absolute, as
-                    # every later step needs it (and os.getcwd() is a system call).
-                    yield Path(os.path.join(current, name))
+                    # A string, not a Path: pathlib costs more than the walk on a
+                    # tree of 100,000 files. Absolute, as every later step needs
+                    # it (and os.getcwd() is a system call).
+                    yield os.path.join(current, name)
 
     def _judge(self, folder: str, ignores: tuple[PatternSet, ...]) -> Callable[[str, bool], bool]:
         """Whether an entry of `folder` is left out, by its name: each pattern set
@@ -390,8 +390,8 @@ def _warn_once(file: Path, error: OSError) -> None:
     print(f"doclint: warning: {file}: {reason}; its patterns are not used", file=sys.stderr)
 
 
-def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> Iterator[Path]:
-    """Files to check, each once, as absolute paths: a named file whatever its
+def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> Iterator[str]:
+    """Files to check, each once, as absolute paths (strings): a named file whatever its
     extension, and the Markdown files under a named folder (symlinked folders
     are not followed, not even one named: it is checked as a file, which tells
     where it leads)."""
@@ -405,11 +405,10 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
         except OSError as error:  # a name too long, a loop of links, a file not a folder
             raise MissingPathError(f"{printable(str(path))}: {error.strerror}") from None
         if stat.S_ISDIR(info.st_mode):
-            found: Iterable[Path] = () if path_filter.excludes(path) else path_filter.walk(path)
+            found: Iterable[str] = () if path_filter.excludes(path) else path_filter.walk(path)
         else:
-            found = () if path_filter.excludes(path) else [Path(absolute(path))]
+            found = () if path_filter.excludes(path) else [absolute(path)]
         for file in found:
-            key = str(file)
-            if key not in seen:
-                seen.add(key)
+            if file not in seen:
+                seen.add(file)
                 yield file

@@ -48,7 +48,7 @@ def relative_to(file: Path | str, folder: str) -> str:
     return relative if os.sep == "/" else relative.replace(os.sep, "/")
 
 
-def display_path(file: Path, cwd: Path) -> str:
+def display_path(file: Path | str, cwd: Path) -> str:
     """How a path is shown: relative to the cwd, POSIX style."""
     return relative_to(file, str(cwd))
 

@@ -82,7 +82,7 @@ def test_a_hostile_gitignore_neither_hangs_nor_crashes(tmp_path: Path) -> None:
     started = time.perf_counter()
     found = list(discover([docs], PathFilter.build(tmp_path)))
     assert time.perf_counter() - started < 2
-    assert [file.name for file in found] == ["a" * 200 + ".md"]
+    assert [os.path.basename(file) for file in found] == ["a" * 200 + ".md"]
 
 
 # -- inputs: bounded, never waited for ---------------------------------------
@@ -217,7 +217,7 @@ def test_a_symlinked_gitignore_is_not_followed(tree: Path) -> None:
     outside.write_text("*.md\n")
     write(tree, {"docs/a.md": "# A\n"})
     (tree / "docs" / ".gitignore").symlink_to(outside)
-    assert [file.name for file in discover([tree / "docs"])] == ["a.md"]
+    assert [os.path.basename(file) for file in discover([tree / "docs"])] == ["a.md"]
     (tree / "docs" / ".gitignore").unlink()
     (tree / "docs" / ".gitignore").write_text("*.md\n")
     assert list(discover([tree / "docs"])) == []
