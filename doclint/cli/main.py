@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import NamedTuple, TextIO, TypeVar
 
 from doclint.cli.arguments import (
     UsageError,
@@ -39,6 +39,7 @@ from doclint.fixes.edits import FixError
 from doclint.fixes.file_fixer import FixSettings
 from doclint.fixes.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.incremental.folder import clean
+from doclint.incremental.replay import OutputRecorder
 from doclint.incremental.store import ContentCache
 from doclint.models.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
@@ -51,7 +52,7 @@ from doclint.output.baseline import (
 )
 from doclint.output.causes import causes_of, statistics_detail, statistics_lines
 from doclint.output.color import use_color
-from doclint.output.layout import PartWriter
+from doclint.output.layout import Buffer, PartWriter, Sink
 from doclint.run import read_stdin, run, run_stdin
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path
@@ -161,12 +162,22 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
     try:
         if fix is not None:
             return _fix(args, registry, settings, fix, stdin)
-        result, sources = _run_stdin(args, settings) if stdin else _run_paths(args, settings)
+        stores = None if stdin else _stores(settings, _part_writer(args), args)
+        if stores is None:
+            result, sources = _run_stdin(args, settings)
+        else:
+            result, sources = _run_paths(args, settings, stores)
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
     if not (stdin or result.files_checked):
         nothing_checked()
-    return _report(args, registry, result, sources, settings.root)
+    replay = stores.replay() if stores is not None else None
+    if replay is not None:
+        with _output(args) as stream:
+            _write_bytes(stream, replay.write)
+        return replay.exit_code
+    recorder = stores.recorder() if stores is not None else None
+    return _report(args, registry, result, sources, settings.root, recorder)
 
 
 def _report(
@@ -175,8 +186,9 @@ def _report(
     result: RunResult,
     sources: SourceLines,
     root: Path | None,
+    recorder: OutputRecorder | None = None,
 ) -> int:
-    """Write the findings of a run as asked; the exit code."""
+    """Write the findings of a run as asked, and to `recorder` when given; the exit code."""
     diagnostics = result.diagnostics
     if args.write_baseline is not None:
         count = _call(write_baseline, args.write_baseline, diagnostics, sources)
@@ -202,9 +214,12 @@ def _report(
         command=args.command_line,
         root=root,
     )
-    _write(args, output)
+    whole = _write(args, output, recorder)
     failing = output.count if args.fail_on == "info" else _failing(diagnostics, args.fail_on)
-    return EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
+    code = EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
+    if recorder is not None:
+        recorder.finish(code if whole else None)
+    return code
 
 
 def _failing(diagnostics: Sequence[DiagnosticRow], fail_on: str) -> int:
@@ -324,18 +339,29 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
     return stdin
 
 
-def _run_paths(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:
+def _run_paths(
+    args: argparse.Namespace, settings: Settings, stores: ContentCache
+) -> tuple[RunResult, SourceLines]:
     bar = _progress(args)
     try:
-        render = _part_writer(args)
-        return run(args.paths, settings, bar, render, _stores(settings)), SourceLines()
+        return run(args.paths, settings, bar, _part_writer(args), stores), SourceLines()
     finally:
         bar.close()
 
 
-def _stores(settings: Settings) -> ContentCache:
-    """Where the run keeps its results for later runs (with the cache on)."""
-    return ContentCache(settings.cache_dir, _warn)
+def _stores(
+    settings: Settings,
+    render: PartWriter | None = None,
+    args: argparse.Namespace | None = None,
+) -> ContentCache:
+    """Where the run keeps its results for later runs (with the cache on);
+    with `render` and `args`, a check's whole output too, under a key of what
+    the output depends on besides its pages: the command line as parsed, the
+    working folder and how it is written (a format without parts is not kept)."""
+    output = None
+    if render is not None and args is not None:
+        output = repr((sorted(vars(args).items()), os.getcwd(), render.key))
+    return ContentCache(settings.cache_dir, _warn, output)
 
 
 def _warn(message: str) -> None:
@@ -395,22 +421,59 @@ def _output(args: argparse.Namespace) -> Iterator[TextIO]:
         yield stack.enter_context(io.TextIOWrapper(binary, encoding="utf-8", newline="\n"))
 
 
-def _write(args: argparse.Namespace, output: RunOutput) -> None:
+def _write(args: argparse.Namespace, output: RunOutput, recorder: Sink | None = None) -> bool:
+    """Write the report, a layout's bytes also to `recorder`; whether it was
+    written whole (its reader may go away)."""
     with _output(args) as stream:
         if args.statistics:
             stream.write(_statistics(output, args.output_format))
-            return
+            return True
         layout = LAYOUTS.get(args.output_format)
-        try:
-            # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
-            if layout is not None and _writes_utf8_bytes(stream):
-                stream.flush()
-                layout.write(stream.buffer, output, stream.errors or "strict")
-            else:
-                stream.write("".join(FORMATS[args.output_format](output)))
-        except BrokenPipeError:
-            # The reader went away (`| head`): stop writing, quietly.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
+        if layout is not None and _writes_utf8_bytes(stream):
+            errors = stream.errors or "strict"
+
+            def write(out: Sink) -> None:
+                layout.write(out if recorder is None else _Tee(out, recorder), output, errors)
+
+            return _write_bytes(stream, write)
+        with _quiet_broken_pipe(stream) as whole:
+            stream.write("".join(FORMATS[args.output_format](output)))
+        return whole.done
+
+
+def _write_bytes(stream: TextIO, write: Callable[[Sink], None]) -> bool:
+    """Have `write` write bytes to the stream's buffer; whether it wrote them all."""
+    with _quiet_broken_pipe(stream) as whole:
+        stream.flush()
+        write(stream.buffer)
+    return whole.done
+
+
+class _Written:
+    done = False
+
+
+@contextlib.contextmanager
+def _quiet_broken_pipe(stream: TextIO) -> Iterator[_Written]:
+    written = _Written()
+    try:
+        yield written
+        written.done = True
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop writing, quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
+class _Tee(NamedTuple):
+    """A sink that writes to `out`, then to `copy`."""
+
+    out: Sink
+    copy: Sink
+
+    def write(self, data: Buffer, /) -> None:
+        self.out.write(data)
+        self.copy.write(data)
 
 
 def _color(args: argparse.Namespace) -> bool:

@@ -26,16 +26,20 @@ file is written, block by block, from the old file and that one.
 
 from __future__ import annotations
 
+import hashlib
 import marshal
 import os
 import struct
+import time
 import weakref
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from operator import itemgetter
 from pathlib import Path
 from typing import IO, get_args
 
 from doclint.engine.reporting import FilePart
+from doclint.incremental.replay import OutputRecorder, Replay, replayed
 from doclint.incremental.sealed import (
     Piece,
     SealedFile,
@@ -72,6 +76,7 @@ would take ten times the room."""
 LOADED, SPILLED = 0, 1
 _KEPT = struct.Struct("<B" + RECORD.format[1:])
 _BLOCK = 1 << 20
+_KIND_AND_PATH = itemgetter(0, 1)
 _MEMO_HEAD = struct.Struct("<16sI")
 """A memo's head: the digest of its part key, and how many findings its part shows."""
 
@@ -80,10 +85,23 @@ class Cache:
     """Stored results of one cache key; `save` writes what this run used and
     keeps the rest."""
 
-    def __init__(self, folder: Path, key: str, root: Path, keeps: bool = True) -> None:
+    def __init__(
+        self, folder: Path, key: str, root: Path, keeps: bool = True, output: str | None = None
+    ) -> None:
         self.file = folder / f"{key}.bin"
         self.keeps = keeps
         """False for a worker's view: what it looks up is kept by the run's process."""
+        self.output = output if keeps else None
+        """The key of the output this run writes, when a run record may be kept
+        of it (replay.py)."""
+        self.started = time.time_ns()
+        """When the run started: a record trusts only stamps older than that."""
+        self.replay: Replay | None = None
+        """The output of an earlier run of the same command, once `replayable`."""
+        self._pages: Sequence[str] | None = None
+        self._asked: set[tuple[str, str]] = set()
+        """The tree facts (kind, path) the results of this run asked, for its record."""
+        self._bound: float | None = None
         self.key = key
         self.root = root
         self.changed = False
@@ -106,8 +124,10 @@ class Cache:
         self._spilled = 0
 
     @classmethod
-    def load(cls, folder: Path, key: str, root: Path, keeps: bool = True) -> Cache:
-        cache = cls(folder, key, root, keeps)
+    def load(
+        cls, folder: Path, key: str, root: Path, keeps: bool = True, output: str | None = None
+    ) -> Cache:
+        cache = cls(folder, key, root, keeps, output)
         if not os.path.lexists(cache.file):
             return cache
         sealed = open_sealed(cache.file, cache.context)
@@ -185,7 +205,7 @@ class Cache:
             return None
         if not _well_formed_rows(rows):
             return None
-        self.keep(path, current)
+        self.keep(path, current, facts=facts)
         return KeptResult(rows, current, content_hash, facts, data, part)
 
     def part_memo(self, part_key: bytes, part: FilePart | None) -> bytes:
@@ -195,13 +215,17 @@ class Cache:
         text, count = part if part is not None else (b"", 0)
         return _MEMO_HEAD.pack(digest(part_key), count) + zlib.compress(text, 1)
 
-    def keep(self, path: str, stamp: Stamp, memo: bytes | None = None) -> None:
+    def keep(
+        self, path: str, stamp: Stamp, memo: bytes | None = None, facts: Iterable[Fact] = ()
+    ) -> None:
         """Keep the loaded result of `path` for the next run, under `stamp`
         (a checkout's new mtimes, once its bytes were found the same), with
-        `memo` (`part_memo`) in place of its memo when given."""
+        `memo` (`part_memo`) in place of its memo when given; `facts`, those
+        it holds, for the run's record."""
         number = self._stored.get(path)
         if number is None or not self.keeps:
             return
+        self._ask(facts)
         record = RECORD.unpack_from(self._index, number * RECORD.size)
         if memo is not None:
             head, findings = self._head(LOADED, record), self._findings(LOADED, record)
@@ -223,6 +247,7 @@ class Cache:
         rows: list[Row],
         memo: bytes = b"",
     ) -> None:
+        self._ask(facts)
         try:
             facts_data, findings = marshal.dumps(facts), marshal.dumps(rows)
         except ValueError:
@@ -266,6 +291,58 @@ class Cache:
         self._keep(path, SPILLED, record)
         self.changed = True
 
+    def _ask(self, facts: Iterable[Fact]) -> None:
+        if self.output is not None:
+            self._asked.update(map(_KIND_AND_PATH, facts))
+
+    @property
+    def record_context(self) -> str:
+        """What the seal of the run record binds it to: its command (by the
+        name made of it), so that neither a cache file nor the record of
+        another command passes for it."""
+        return f"run record {self.record_file.name}"
+
+    @property
+    def record_file(self) -> Path:
+        """Where the record of this run's command lies: named, like the cache
+        file, after the root's place first (so `prune` counts it), then the
+        cache key and the output key."""
+        state = f"{self.key}\0{self.output}".encode()
+        return self.file.with_name(
+            self.key[:PLACE_DIGITS] + hashlib.sha256(state).hexdigest()[PLACE_DIGITS:32] + ".run"
+        )
+
+    def replayable(self, pages: Sequence[str]) -> bool:
+        """Whether an earlier run of this command kept its output for exactly
+        `pages`, every stamp it depended on the same (`replay` is then that
+        output); without, `recorder` keeps this run's for the next."""
+        if self.output is None:
+            return False
+        self._pages = pages
+        sealed = open_sealed(self.record_file, self.record_context)
+        if sealed is not None:
+            try:
+                self.replay = replayed(sealed, str(self.root), pages)
+            finally:
+                sealed.close()
+        return self.replay is not None
+
+    def recorder(self) -> OutputRecorder | None:
+        """What takes this run's output, to keep it as the record of its command."""
+        if self.output is None or self._pages is None or self.replay is not None:
+            return None
+        return OutputRecorder(
+            str(self.root), self._pages, self._asked, self.started, self._save_record
+        )
+
+    def _save_record(self, head: bytes, body: bytes) -> None:
+        try:
+            write_cache_file(self.record_file, self.record_context, head, body)
+        except OSError:
+            return
+        bound = self._bound if self._bound is not None else SHARE * _bytes_of(self._index)
+        prune(self.record_file, bound, self.file)
+
     def forget(self, path: str) -> None:
         """Drop the result of `path`: the cache file written next has none."""
         kept, stored = self._kept.pop(path, None), self._stored.pop(path, None)
@@ -290,7 +367,8 @@ class Cache:
             write_cache_file(self.file, self.context, head, body)
         except OSError:
             return
-        prune(self.file, SHARE * _bytes_of(index))
+        self._bound = SHARE * _bytes_of(index)
+        prune(self.file, self._bound)
 
     def _layout(self, root: Path) -> tuple[list[str], bytes, _Body]:
         """The paths, index and body of the cache file to write: the loaded
@@ -403,13 +481,18 @@ class _Body:
                 offset += len(block)
 
 
-def prune(newest: Path, bound: float) -> None:
-    """Delete the cache files of the same root beside `newest`, oldest first,
-    until they take at most `bound` bytes (`newest` itself is kept); failing
-    to only costs space."""
+def prune(newest: Path, bound: float, *kept: Path) -> None:
+    """Delete the cache files and run records of the same root beside
+    `newest`, oldest first, until they take at most `bound` bytes (`newest`
+    and `kept` are kept); failing to only costs space."""
     try:
-        pattern = newest.name[:PLACE_DIGITS] + KEY_PATTERN[PLACE_DIGITS:]
-        others = [file for file in newest.parent.glob(pattern) if file != newest]
+        pattern = newest.name[:PLACE_DIGITS] + KEY_PATTERN[PLACE_DIGITS:-4]
+        others = [
+            file
+            for ending in (".bin", ".run")
+            for file in newest.parent.glob(pattern + ending)
+            if file != newest and file not in kept
+        ]
         sized = sorted(
             ((file.stat(), file) for file in others), key=lambda pair: pair[0].st_mtime_ns
         )

@@ -8,7 +8,7 @@ the one implementation (a content cache); without one, every file is checked.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
@@ -66,10 +66,12 @@ class StoredResults(Protocol):
         `keep` and `store` take it; made where the part was rendered."""
         ...
 
-    def keep(self, path: str, stamp: Stamp, memo: bytes | None = None) -> None:
+    def keep(
+        self, path: str, stamp: Stamp, memo: bytes | None = None, facts: Iterable[Fact] = ()
+    ) -> None:
         """Keep the stored result of `path` for later runs, under the file's
-        current stamp: another process's `lookup_entry` found it still holds;
-        with a new part memo when given."""
+        current stamp: another process's `lookup_entry` found it still holds
+        (with `facts`, those it holds); with a new part memo when given."""
         ...
 
     def store(
@@ -84,6 +86,13 @@ class StoredResults(Protocol):
 
     def forget(self, path: str) -> None: ...
 
+    def replayable(self, files: Sequence[str]) -> bool:
+        """Whether a run of the same command over exactly `files` (paths
+        relative to the root, in the run's order) kept its whole output, and
+        nothing it depended on has changed: the run then checks nothing, and
+        the command line writes that output."""
+        ...
+
     def save(self) -> None:
         """Keep what this run used and stored for later runs."""
         ...
@@ -91,6 +100,9 @@ class StoredResults(Protocol):
 
 class ResultStores(Protocol):
     """Where a run finds the results of each of its roots."""
+
+    replays: bool
+    """Whether a run may find its whole output kept (StoredResults.replayable)."""
 
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> StoredResults | None:
         """The results kept for `root` under `key`; None when none can be kept.

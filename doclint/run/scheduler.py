@@ -34,6 +34,7 @@ from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
 from doclint.run.spill import PartSpool, SpilledParts, remove_spool_folder, spool_folder
 from doclint.tree.decoding import shown_lines
+from doclint.tree.index import Fact
 from doclint.util.gc_pause import collect_rarely
 from doclint.util.private_folder import PrivateFolder
 
@@ -57,6 +58,18 @@ class _Roots:
         self.at_root = {str(setup.root): (setup.linter, setup.reporter(render)) for setup in setups}
         self.stores = stores if settings.cache else None
         self._stored: dict[str, StoredResults | None] = {}
+        self._passed_on: dict[str, set[tuple[str, str]]] = {}
+
+    def not_passed_on(self, root: str, facts: list[Fact]) -> list[Fact]:
+        """Those of a kept result's `facts` (with their paths under `root`)
+        that this process has not passed on yet: the run's process gathers
+        the facts of all results for its record (StoredResults.keep), and
+        one of each (kind, path) is enough. A fact is asked by a source's
+        every page, and passing them all on took it longer than the lookups."""
+        passed_on = self._passed_on.setdefault(root, set())
+        new = [fact for fact in facts if fact[:2] not in passed_on]
+        passed_on.update(fact[:2] for fact in new)
+        return new
 
     def stored_at(self, root: str) -> StoredResults | None:
         """A worker's own view of the results kept for a root, opened at its
@@ -180,7 +193,8 @@ def _kept_or_checked(roots: _Roots, root: str, file: Path) -> Answer:
     if found is None:
         outcome, memo = _checked(linter, reporter, file, stored)
         return outcome, False, memo
-    outcome = FileOutcome(found.rows, [], found.stamp, found.content_hash)
+    facts = roots.not_passed_on(root, found.facts)
+    outcome = FileOutcome(found.rows, facts, found.stamp, found.content_hash)
     if part_key is None:
         return outcome, True, None
     part, memo = _kept_part(reporter, file, found, stored, part_key)
@@ -236,9 +250,14 @@ def run(
     registry = load_registry()
     workers = _Workers(settings, render, registry, stores)
     try:
-        many = (workers.least, workers.start) if workers.jobs > 1 else None
+        # A run that may be replayed whole forks no worker before it knows.
+        replays = settings.cache and stores is not None and stores.replays
+        many = (workers.least, workers.start) if workers.jobs > 1 and not replays else None
         files = _Files(set_up_runs(paths, settings, registry, many, stores))
         setups = files.setups
+        if _replayable(setups):
+            workers.close(wait=False)
+            return RunResult([], len(files), len(files), files.paths())
         roots = _Roots(settings, Path.cwd(), render, setups)
         results: dict[int, list[Row]] = {}
         parts = SpilledParts(lambda: workers.spool_folder) if render is not None else None
@@ -258,7 +277,7 @@ def run(
             if setup.cache is not None:
                 tree_path = setup.files.tree_paths[index]
                 if kept:
-                    setup.cache.keep(tree_path, outcome.stamp, memo)
+                    setup.cache.keep(tree_path, outcome.stamp, memo, outcome.facts)
                 else:
                     _store(setup.cache, tree_path, outcome, memo)
             reused += kept
@@ -272,6 +291,14 @@ def run(
     diagnostics = _diagnostics(files, results)
     rendered = parts.sort(files.shown()) if parts is not None else None
     return RunResult(diagnostics, len(files), reused, files.paths(), rendered)
+
+
+def _replayable(setups: Sequence[RunSetup]) -> bool:
+    """Whether the run's one root kept the output of the same run over the
+    same files (StoredResults.replayable): then nothing is checked."""
+    if len(setups) != 1 or setups[0].cache is None:
+        return False
+    return setups[0].cache.replayable(setups[0].files.tree_paths)
 
 
 def _workers_look_up(files: _Files, settings: Settings) -> bool:

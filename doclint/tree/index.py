@@ -176,7 +176,7 @@ class Tree:
     def escapes(self, path: str) -> bool:
         """Whether a path of the tree leads out of the root: by its `..`, or
         through a symbolic link (a file or a folder on the way)."""
-        clean = _clean(path)
+        clean = clean_path(path)
         if clean is None:
             return "\0" not in path  # a name with a NUL names no file, nowhere
         return not self._within(clean)
@@ -196,7 +196,7 @@ class Tree:
         Kept per path: every file's facts name the same few link targets."""
         if path in self._places:
             return self._places[path]
-        clean = _clean(path)
+        clean = clean_path(path)
         place = self._on_disk(clean) if clean is not None and self._within(clean) else None
         self._places[path] = place
         return place
@@ -206,7 +206,7 @@ class Tree:
 
     def children(self, folder: str) -> tuple[list[str], list[str]] | None:
         """(files, subfolders) of a folder, sorted; None if it is not a folder."""
-        folder = _clean(folder)
+        folder = clean_path(folder)
         if folder is None:
             return None
         if self._listing is not None:
@@ -229,7 +229,7 @@ class Tree:
     def _is(self, path: str, folder: bool) -> bool:
         """Whether `path` is a folder (`folder`) or a file of the tree: by the
         listing, else by its parent's scan (the root is a folder)."""
-        cleaned = _clean(path)
+        cleaned = clean_path(path)
         if cleaned is None:
             return False
         if self._listing is not None:
@@ -391,7 +391,7 @@ def _source_digest(source: SourceFile) -> bytes:
     return digest(head + b"\0" + source.text.encode("utf-8", "surrogatepass"))
 
 
-def _clean(path: str) -> str | None:
+def clean_path(path: str) -> str | None:
     """A path of the tree normalised ("" for the root), or None when it names
     nothing in the tree: absolute, leading out of the root, or holding a NUL
     (no file name can). The tree never looks outside its root, whatever a
