@@ -66,6 +66,15 @@ def test_an_unchanged_rerun_writes_the_kept_output_and_looks_nothing_up(tree, ch
     assert check() == first == check(cache=False)
 
 
+def test_a_report_written_in_the_root_keeps_the_record(tree, check, monkeypatch):
+    """`-o report.txt` at the root changes the root's times at every run."""
+    first = check("-o", "report.txt")
+    written = (tree / "report.txt").read_text(encoding="utf-8")
+    _no_lookups(monkeypatch)
+    assert check("-o", "report.txt") == first
+    assert (tree / "report.txt").read_text(encoding="utf-8") == written
+
+
 def test_a_changed_source_is_checked_again(tree, check):
     assert "`Other` is not a class" in check()[1]
     (tree / "pkg/mod.py").write_text(SOURCE + "\n\nclass Other:\n    pass\n", encoding="utf-8")
@@ -139,7 +148,6 @@ def test_an_output_not_written_whole_is_not_kept(tmp_path):
 def test_what_a_fact_depends_on():
     asked = [("source", "pkg/mod.py"), ("is_file", "docs/a/b.md"), ("escapes", "../out.md")]
     assert replay.depended_on(asked, ["docs/a/b.md"]) == [
-        "",
         "docs",
         "docs/a",
         "docs/pkg",
@@ -147,6 +155,9 @@ def test_what_a_fact_depends_on():
         "pkg",
         "pkg/mod.py",
     ]
+    # The root only when a fact names it: a report written there moves its times.
+    assert replay.depended_on([("children", "")], []) == [""]
+    assert replay.depended_on([("is_file", "top.md")], []) == ["top.md"]
 
 
 def test_clean_removes_records_and_pruning_keeps_the_cache_file(tree, check):
@@ -161,3 +172,14 @@ def test_clean_removes_records_and_pruning_keeps_the_cache_file(tree, check):
     prune(record, 0, cache_file)
     assert sorted(folder.glob("*.bin")) == [cache_file] and _records(tree) == [record]
     assert clean(folder, None) == f"removed {folder}" and not folder.exists()
+
+
+def test_the_start_is_taken_by_the_cache_folders_clock(tmp_path, monkeypatch):
+    """A file made in the folder and removed gives its file system's time; the
+    local clock serves where none can be made."""
+    folder = tmp_path / "cache"
+    monkeypatch.setattr(replay.time, "time_ns", lambda: 42)
+    assert abs(replay.file_system_now(folder) - os.stat(tmp_path).st_mtime_ns) < 10**9
+    assert list(folder.iterdir()) == []
+    (tmp_path / "file").write_text("not a folder\n")
+    assert replay.file_system_now(tmp_path / "file" / "cache") == 42

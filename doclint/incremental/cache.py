@@ -30,7 +30,6 @@ import hashlib
 import marshal
 import os
 import struct
-import time
 import weakref
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -39,7 +38,7 @@ from pathlib import Path
 from typing import IO, get_args
 
 from doclint.engine.reporting import FilePart
-from doclint.incremental.replay import OutputRecorder, Replay, replayed
+from doclint.incremental.replay import OutputRecorder, Replay, file_system_now, replayed
 from doclint.incremental.sealed import (
     Piece,
     SealedFile,
@@ -94,8 +93,9 @@ class Cache:
         self.output = output if keeps else None
         """The key of the output this run writes, when a run record may be kept
         of it (replay.py)."""
-        self.started = time.time_ns()
-        """When the run started: a record trusts only stamps older than that."""
+        self.started = 0
+        """When the run started checking (`replayable`): a record trusts only
+        stamps older than that."""
         self.replay: Replay | None = None
         """The output of an earlier run of the same command, once `replayable`."""
         self._pages: Sequence[str] | None = None
@@ -319,6 +319,7 @@ class Cache:
         if self.output is None:
             return False
         self._pages = pages
+        self.started = file_system_now(self.file.parent)
         sealed = open_sealed(self.record_file, self.record_context)
         if sealed is not None:
             try:

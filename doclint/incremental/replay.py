@@ -19,7 +19,9 @@ ctime, which no tool sets back, so a stamp proves a file unchanged when it
 was taken after the file's last change and the clock could tell the two
 apart: a record is kept only when every stamp it holds is older than the
 start of its run by more than CLOCK_STEP (a file changed while the run read
-it, or just before, gets none; the next run keeps one). A fact that names a
+it, or just before, gets none; the next run keeps one). The start is taken
+by the clock of the file system of the cache folder (`file_system_now`),
+which, in the tree by default, is the tree's. A fact that names a
 link, or passes one, gets no record either: its answer follows the link's
 target, which no stamp of the link shows. The record is sealed as cache
 files are (sealed.py), and read whole and checked against the digest in its
@@ -29,17 +31,21 @@ checks as it would without a record.
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import os
 import stat
 import struct
+import tempfile
+import time
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from itertools import accumulate
+from pathlib import Path
 
-from doclint.incremental.sealed import SealedFile
+from doclint.incremental.sealed import SealedFile, folder_ready
 from doclint.output.layout import Buffer, Sink
 from doclint.tree.index import clean_path, digest, docs_page_of
 
@@ -99,11 +105,34 @@ class Replay:
         self._pool.shutdown(wait=True, cancel_futures=True)
 
 
+def file_system_now(folder: Path) -> int:
+    """Now (ns) as the file system of `folder` tells time: the mtime of a file
+    made there and removed at once. A network file system stamps files by
+    its server's clock, which may run behind this machine's; the local clock
+    serves when no file can be made there."""
+    if folder_ready(folder):
+        try:
+            handle, name = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+        except OSError:
+            pass
+        else:
+            try:
+                return os.fstat(handle).st_mtime_ns
+            finally:
+                os.close(handle)
+                with contextlib.suppress(OSError):
+                    os.unlink(name)
+    return time.time_ns()
+
+
 def depended_on(asked: Iterable[tuple[str, str]], pages: Iterable[str]) -> list[str]:
     """The paths besides `pages` whose stamps stand for the answers of the
     tree facts `asked`, each (kind, path): the path, the page that stands in
-    for a source, and the folders on their way from the root ("" is the
-    root). A path out of the tree names nothing whose change could change its
+    for a source, and the folders on their way there (a folder replaced, or
+    made a link, changes what lies below it). Not the root, unless a fact
+    names it ("" is the root): its times move with every report written and
+    cache folder made there, and a root replaced changes the stamp of every
+    page. A path out of the tree names nothing whose change could change its
     answer."""
     paths: set[str] = set()
     for kind, path in asked:
@@ -111,11 +140,11 @@ def depended_on(asked: Iterable[tuple[str, str]], pages: Iterable[str]) -> list[
         if clean is None:
             continue
         for name in (clean, docs_page_of(clean, "_docs.md")) if kind == "source" else (clean,):
-            while name not in paths:
-                paths.add(name)
-                if not name:
-                    break
-                name = name.rpartition("/")[0]
+            paths.add(name)
+            folder = name.rpartition("/")[0]
+            while folder and folder not in paths:  # one already there has its own
+                paths.add(folder)
+                folder = folder.rpartition("/")[0]
     return sorted(paths.difference(pages))
 
 
