@@ -130,6 +130,14 @@ def test_a_record_sealed_for_another_command_is_a_miss(tree, check):
     assert check() == full and check("--output-format", "concise") == concise
 
 
+def test_a_run_with_a_result_the_cache_does_not_keep_gets_no_record(tree, check):
+    """A page over the size limit is checked again by every run: so is the whole run."""
+    write(tree, {"docs/big.md": "# Big\n\n" + "A line of prose.\n" * 100})
+    code, output = check("--max-file-size", "1000")
+    assert code == 1 and "DL005 [file-too-large]" in output
+    assert _records(tree) == []
+
+
 def test_a_link_among_what_the_output_depended_on_gets_no_record(tree, check):
     (tree / "pkg/mod.py").rename(tree / "pkg/real.py")
     (tree / "pkg/mod.py").symlink_to("real.py")

@@ -329,8 +329,13 @@ class Cache:
         return self.replay is not None
 
     def recorder(self) -> OutputRecorder | None:
-        """What takes this run's output, to keep it as the record of its command."""
+        """What takes this run's output, to keep it as the record of its
+        command: when the result of every file of the run is kept here. One
+        that is not (a file too large, unreadable or outside the tree) is
+        checked again by the next run, and so must not be answered by a record."""
         if self.output is None or self._pages is None or self.replay is not None:
+            return None
+        if len(self._kept) != len(self._pages):
             return None
         return OutputRecorder(
             str(self.root), self._pages, self._asked, self.started, self._save_record
