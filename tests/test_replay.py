@@ -6,6 +6,9 @@ tampered with or stamps too new to trust are misses that check as before."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -191,3 +194,25 @@ def test_the_start_is_taken_by_the_cache_folders_clock(tmp_path, monkeypatch):
     assert list(folder.iterdir()) == []
     (tmp_path / "file").write_text("not a folder\n")
     assert replay.file_system_now(tmp_path / "file" / "cache") == 42
+
+
+def test_a_report_whose_reader_goes_away_is_not_kept(tmp_path):
+    """`doclint check | head`: the rest of the report goes nowhere, quietly,
+    and a record of half a report is never kept; the run after it keeps one."""
+    pages = {
+        f"docs/pkg/m{n}.py_kw.md": keyword_index(f"pkg/m{n}.py", ["Other"]) for n in range(150)
+    }
+    write(tmp_path, {"pkg/m0.py": SOURCE, **pages})
+    time.sleep(replay.CLOCK_STEP / 1e9 + 0.2)  # stamps old enough to keep a record
+    command = [sys.executable, "-P", "-m", "doclint", "check", "docs", "--cache-dir", "cache"]
+    reader = subprocess.Popen(
+        ["head", "-c", "100"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL
+    )
+    run = subprocess.run(command, cwd=tmp_path, stdout=reader.stdin, stderr=subprocess.PIPE)
+    reader.stdin.close()
+    reader.wait()
+    assert run.returncode == 1 and run.stderr == b""
+    assert list((tmp_path / "cache").glob("*.run")) == []
+    whole = subprocess.run(command, cwd=tmp_path, capture_output=True)
+    assert whole.returncode == 1 and len(whole.stdout) > 65536
+    assert len(list((tmp_path / "cache").glob("*.run"))) == 1

@@ -162,11 +162,12 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
     try:
         if fix is not None:
             return _fix(args, registry, settings, fix, stdin)
-        stores = None if stdin else _stores(settings, _part_writer(args), args)
+        render = _part_writer(args)
+        stores = None if stdin else _stores(settings, render, args)
         if stores is None:
             result, sources = _run_stdin(args, settings)
         else:
-            result, sources = _run_paths(args, settings, stores)
+            result, sources = _run_paths(args, settings, render, stores)
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
     if not (stdin or result.files_checked):
@@ -340,11 +341,14 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
 
 
 def _run_paths(
-    args: argparse.Namespace, settings: Settings, stores: ContentCache
+    args: argparse.Namespace,
+    settings: Settings,
+    render: PartWriter | None,
+    stores: ContentCache,
 ) -> tuple[RunResult, SourceLines]:
     bar = _progress(args)
     try:
-        return run(args.paths, settings, bar, _part_writer(args), stores), SourceLines()
+        return run(args.paths, settings, bar, render, stores), SourceLines()
     finally:
         bar.close()
 
@@ -437,32 +441,29 @@ def _write(args: argparse.Namespace, output: RunOutput, recorder: Sink | None = 
                 layout.write(out if recorder is None else _Tee(out, recorder), output, errors)
 
             return _write_bytes(stream, write)
-        with _quiet_broken_pipe(stream) as whole:
-            stream.write("".join(FORMATS[args.output_format](output)))
-        return whole.done
+        text = "".join(FORMATS[args.output_format](output))
+        return _written_whole(stream, lambda: stream.write(text))
 
 
 def _write_bytes(stream: TextIO, write: Callable[[Sink], None]) -> bool:
     """Have `write` write bytes to the stream's buffer; whether it wrote them all."""
-    with _quiet_broken_pipe(stream) as whole:
-        stream.flush()
+
+    def flushed_then_written() -> None:
+        stream.flush()  # what the stream holds goes first
         write(stream.buffer)
-    return whole.done
+
+    return _written_whole(stream, flushed_then_written)
 
 
-class _Written:
-    done = False
-
-
-@contextlib.contextmanager
-def _quiet_broken_pipe(stream: TextIO) -> Iterator[_Written]:
-    written = _Written()
+def _written_whole(stream: TextIO, write: Callable[[], object]) -> bool:
+    """`write()` to `stream`; False when its reader went away (`| head`): the
+    rest is not written, quietly."""
     try:
-        yield written
-        written.done = True
+        write()
     except BrokenPipeError:
-        # The reader went away (`| head`): stop writing, quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        return False
+    return True
 
 
 class _Tee(NamedTuple):
