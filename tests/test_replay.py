@@ -40,11 +40,13 @@ def tree(tmp_path, monkeypatch):
 
 @pytest.fixture
 def check(tree, monkeypatch, capsys):
-    """`doclint check docs` in the tree with the cache outside it; (exit code, output)."""
+    """`doclint check docs` in the tree with the cache outside it; (exit code,
+    output), and what it wrote to stderr as `check.err`."""
 
     def invoke(*extra: str, cache: bool = True) -> tuple[int, str]:
         flags = ["--cache-dir", str(tree.parent / "cache")] if cache else ["--no-cache"]
         outcome = run_cli(monkeypatch, capsys, tree, "check", "docs", "--jobs", "1", *flags, *extra)
+        invoke.err = outcome.err
         return outcome.code, outcome.out
 
     return invoke
@@ -117,6 +119,11 @@ def test_a_record_tampered_with_is_a_miss(tree, check):
     data[-1] ^= 0xFF  # the last byte of the compressed output
     record.write_bytes(bytes(data))
     assert check() == first
+    assert check.err == (
+        f"doclint: warning: {record}: not used (its output is not the one it was sealed"
+        " with); it will be replaced\n"
+    )
+    assert check() == first and check.err == ""  # replaced
 
 
 def test_a_record_sealed_for_another_command_is_a_miss(tree, check):
@@ -130,7 +137,8 @@ def test_a_record_sealed_for_another_command_is_a_miss(tree, check):
     first, second = (record.read_bytes() for record in records)
     records[0].write_bytes(second)
     records[1].write_bytes(first)
-    assert check() == full and check("--output-format", "concise") == concise
+    assert check() == full and "not sealed by this user for this command" in check.err
+    assert check("--output-format", "concise") == concise
 
 
 def test_a_run_with_a_result_the_cache_does_not_keep_gets_no_record(tree, check):

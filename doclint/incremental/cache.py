@@ -38,7 +38,13 @@ from pathlib import Path
 from typing import IO, get_args
 
 from doclint.engine.reporting import FilePart
-from doclint.incremental.replay import OutputRecorder, Replay, file_system_now, replayed
+from doclint.incremental.replay import (
+    BadRecord,
+    OutputRecorder,
+    Replay,
+    file_system_now,
+    replayed,
+)
 from doclint.incremental.sealed import (
     Piece,
     SealedFile,
@@ -98,6 +104,8 @@ class Cache:
         stamps older than that."""
         self.replay: Replay | None = None
         """The output of an earlier run of the same command, once `replayable`."""
+        self.record_problem: str | None = None
+        """Why the record of this command found was not used, when it is unsound."""
         self._pages: Sequence[str] | None = None
         self._asked: set[tuple[str, str]] = set()
         """The tree facts (kind, path) the results of this run asked, for its record."""
@@ -320,12 +328,18 @@ class Cache:
             return False
         self._pages = pages
         self.started = file_system_now(self.file.parent)
+        if not os.path.lexists(self.record_file):
+            return False
         sealed = open_sealed(self.record_file, self.record_context)
-        if sealed is not None:
-            try:
-                self.replay = replayed(sealed, str(self.root), pages)
-            finally:
-                sealed.close()
+        if sealed is None:
+            self.record_problem = "not sealed by this user for this command"
+            return False
+        try:
+            self.replay = replayed(sealed, str(self.root), pages)
+        except BadRecord as error:
+            self.record_problem = str(error)
+        finally:
+            sealed.close()
         return self.replay is not None
 
     def recorder(self) -> OutputRecorder | None:

@@ -173,29 +173,38 @@ def _pages_digest(pages: Sequence[str]) -> bytes:
     return digest("\0".join(pages).encode("utf-8", "surrogatepass"))
 
 
+class BadRecord(Exception):
+    """A record that does not hold together: a format not this version's, or
+    a body that is not the one its sealed head names."""
+
+
 def replayed(sealed: SealedFile, root: str, pages: Sequence[str]) -> Replay | None:
     """The output a record holds, when it was kept for exactly `pages` (in
-    their order) and every stamp it holds is the same now; None otherwise."""
+    their order) and every stamp it holds is the same now; None otherwise.
+    BadRecord when the record itself is not sound."""
     try:
         head = marshal.loads(sealed.head)
-        if not (
-            isinstance(head, dict)
-            and all(isinstance(head.get(field), kind) for field, kind in _FIELDS.items())
-            and head["format"] == FORMAT
-            and all(isinstance(path, str) for path in head["paths"])
-            and all(isinstance(length, int) and length >= 0 for length in head["lengths"])
-            and sum(head["lengths"]) == sealed.body_size
-        ):
-            return None
-        if head["pages"] != _pages_digest(pages):
-            return None
-        body = sealed.read(0, sealed.body_size)
-        if digest(body) != head["body"]:
-            return None
-        replay = Replay(body, head["lengths"], head["exit"])  # inflating while the stamps are taken
-        now = stamps(root, [*pages, *head["paths"]])
-    except (EOFError, ValueError, TypeError, OSError):
+    except (EOFError, ValueError, TypeError) as error:
+        raise BadRecord("its head does not decode") from error
+    if not (
+        isinstance(head, dict)
+        and all(isinstance(head.get(field), kind) for field, kind in _FIELDS.items())
+        and head["format"] == FORMAT
+        and all(isinstance(path, str) for path in head["paths"])
+        and all(isinstance(length, int) and length >= 0 for length in head["lengths"])
+        and sum(head["lengths"]) == sealed.body_size
+    ):
+        raise BadRecord("its head is not one this version of doclint writes")
+    if head["pages"] != _pages_digest(pages):
         return None
+    try:
+        body = sealed.read(0, sealed.body_size)
+    except OSError as error:
+        raise BadRecord("it was cut short") from error
+    if digest(body) != head["body"]:
+        raise BadRecord("its output is not the one it was sealed with")
+    replay = Replay(body, head["lengths"], head["exit"])  # inflating while the stamps are taken
+    now = stamps(root, [*pages, *head["paths"]])
     if now is None or digest(now[0]) != head["stamps"]:
         replay.close()
         return None

@@ -48,8 +48,14 @@ class ContentCache:
 
     def replay(self) -> Replay | None:
         """The output of an earlier run of the same command over the same
-        pages, none of whose inputs has changed (the run then checked nothing)."""
-        return self._one.replay if self._one is not None else None
+        pages, none of whose inputs has changed (the run then checked nothing).
+        A record found unsound gets one warning (it is replaced)."""
+        one = self._one
+        if one is None:
+            return None
+        if one.record_problem is not None:
+            self.warn(f"{one.record_file}: not used ({one.record_problem}); it will be replaced")
+        return one.replay
 
     def recorder(self) -> OutputRecorder | None:
         """What takes this run's output, to keep it for the next run of the command."""
