@@ -1,8 +1,5 @@
 import pytest
-from doclint_rules._stop_words import _CAPITALISED, capitalised_in
 from doclint_rules.stopword_keyword import STOP_WORDS, StopwordKeyword
-from hypothesis import given
-from hypothesis import strategies as st
 
 from doclint import Settings, check_paths, check_text
 from doclint.models.templates import template_words
@@ -302,30 +299,3 @@ def test_a_stop_word_the_parsed_source_has_in_code_is_a_name(tmp_path):
     text = identifier_index("docs/pkg/mod.py_docs.md", ["A", "The"])
     got = findings(text, "docs/docs/pkg/mod.py_docs.md_kw.md", RULE, tmp_path)
     assert [line for line, _, _ in got] == [17]
-
-
-_AROUND = st.text(alphabet="ABab_1 .\n\u00e9\u00c9\u0661", max_size=6)
-
-
-@given(
-    word=st.from_regex(r"[A-Z][A-Za-z0-9_]{0,3}", fullmatch=True),
-    pieces=st.lists(_AROUND, min_size=2, max_size=4),
-    start=st.integers(0, 30),
-    length=st.integers(0, 30),
-    start_at_word=st.booleans(),
-    cut_after_word=st.booleans(),
-)
-def test_a_capitalised_word_is_found_where_the_regex_finds_it(
-    word, pieces, start, length, start_at_word, cut_after_word
-):
-    """generator-words looks for a few words where they may be copied from,
-    each with str.find, in place of every capitalised word the regex finds:
-    the two must agree next to letters, digits (ASCII or not) and `_`, at the
-    text's ends and at the ends of the part searched."""
-    text = word.join(pieces)  # the word, between what may or may not end it
-    start = text.find(word) if start_at_word else min(start, len(text))
-    end = min(start + length, len(text))
-    if cut_after_word and text.find(word, start) >= 0:
-        end = text.find(word, start) + len(word)  # the part searched ends with it
-    found = word in _CAPITALISED.findall(text, start, end)
-    assert capitalised_in(word, text, start, end) is found
