@@ -136,12 +136,8 @@ class Cache:
         cls, folder: Path, key: str, root: Path, keeps: bool = True, output: str | None = None
     ) -> Cache:
         cache = cls(folder, key, root, keeps, output)
-        if not os.path.lexists(cache.file):
-            return cache
-        sealed = open_sealed(cache.file, cache.context)
-        if sealed is None:
-            # Unreadable or not to be trusted: start empty, replace it.
-            cache.problem = "not sealed by this user for these settings"
+        sealed, cache.problem = _open_found(cache.file, cache.context, "these settings")
+        if sealed is None:  # none, or not to be trusted: start empty, replace it
             return cache
         try:
             data = marshal.loads(sealed.head)
@@ -328,11 +324,10 @@ class Cache:
             return False
         self._pages = pages
         self.started = file_system_now(self.file.parent)
-        if not os.path.lexists(self.record_file):
-            return False
-        sealed = open_sealed(self.record_file, self.record_context)
+        sealed, self.record_problem = _open_found(
+            self.record_file, self.record_context, "this command"
+        )
         if sealed is None:
-            self.record_problem = "not sealed by this user for this command"
             return False
         try:
             self.replay = replayed(sealed, str(self.root), pages)
@@ -499,6 +494,17 @@ class _Body:
                     raise OSError("a blob of the cache could not be read back")
                 yield block
                 offset += len(block)
+
+
+def _open_found(file: Path, context: str, bound_to: str) -> tuple[SealedFile | None, str | None]:
+    """A sealed file of the cache folder, open; or None, and why it is not
+    used when there is one (a file that is not, is no problem)."""
+    if not os.path.lexists(file):
+        return None, None
+    sealed = open_sealed(file, context)
+    if sealed is None:
+        return None, f"not sealed by this user for {bound_to}"
+    return sealed, None
 
 
 def prune(newest: Path, bound: float, *kept: Path) -> None:
