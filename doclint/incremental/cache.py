@@ -33,7 +33,6 @@ import struct
 import weakref
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from operator import itemgetter
 from pathlib import Path
 from typing import IO, get_args
 
@@ -55,7 +54,7 @@ from doclint.incremental.sealed import (
 )
 from doclint.models.findings import Row
 from doclint.run.results import KeptResult
-from doclint.tree.index import Fact, Stamp, digest, file_stamp
+from doclint.tree.index import Fact, Stamp, digest, file_stamp, question_of
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
 FORMAT = 7
@@ -81,7 +80,6 @@ would take ten times the room."""
 LOADED, SPILLED = 0, 1
 _KEPT = struct.Struct("<B" + RECORD.format[1:])
 _BLOCK = 1 << 20
-_KIND_AND_PATH = itemgetter(0, 1)
 _MEMO_HEAD = struct.Struct("<16sI")
 """A memo's head: the digest of its part key, and how many findings its part shows."""
 
@@ -297,7 +295,7 @@ class Cache:
 
     def _ask(self, facts: Iterable[Fact]) -> None:
         if self.output is not None:
-            self._asked.update(map(_KIND_AND_PATH, facts))
+            self._asked.update(map(question_of, facts))
 
     @property
     def record_context(self) -> str:

@@ -8,8 +8,8 @@ by file (the formats with parts), also keeps a run record beside its cache
 file: the output as written, compressed, and the exit code, with the stamp
 of everything the output depended on: each page checked and, for each tree
 fact its rules asked, the path the fact names (for a source, also the
-`X_docs.md` that stands in for it) and each folder on the way there from the
-root. The next run of the same command (the same cache key, and the same
+`X_docs.md` that stands in for it) and each folder on the way there (the
+root only when a fact names it). The next run of the same command (the same cache key, and the same
 output key: command line, working folder and how the output is written)
 that discovers the same pages and finds every stamp the same writes the
 record's output and exits with its code, looking nothing up.

@@ -34,7 +34,7 @@ from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
 from doclint.run.spill import PartSpool, SpilledParts, remove_spool_folder, spool_folder
 from doclint.tree.decoding import shown_lines
-from doclint.tree.index import Fact
+from doclint.tree.index import Fact, question_of
 from doclint.util.gc_pause import collect_rarely
 from doclint.util.private_folder import PrivateFolder
 
@@ -67,8 +67,8 @@ class _Roots:
         one of each (kind, path) is enough. A fact is asked by a source's
         every page, and passing them all on took it longer than the lookups."""
         passed_on = self._passed_on.setdefault(root, set())
-        new = [fact for fact in facts if fact[:2] not in passed_on]
-        passed_on.update(fact[:2] for fact in new)
+        new = [fact for fact in facts if question_of(fact) not in passed_on]
+        passed_on.update(map(question_of, new))
         return new
 
     def stored_at(self, root: str) -> StoredResults | None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import os
 import posixpath
+from collections.abc import Callable
+from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -38,6 +40,8 @@ Stamp = tuple[int, int, int]
 changed since its bytes were last read, never what they are."""
 Fact = tuple[str, str, object]
 """A question a rule asked about the tree (kind, path) and its answer."""
+question_of: Callable[[Fact], tuple[str, str]] = itemgetter(0, 1)
+"""A fact's question, (kind, path), without its answer."""
 
 
 def digest(data: bytes | memoryview) -> bytes:
