@@ -54,7 +54,7 @@ from doclint.models.templates import (
     title_names_file_only,
 )
 from doclint.parsing.block_lines import ATX_START
-from doclint.parsing.original_source import source_block
+from doclint.parsing.original_source import source_span
 from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
@@ -107,7 +107,7 @@ __all__ = [
     "github_slug",
     "shown_target",
     "shown_tree_path",
-    "source_block",
+    "source_span",
     "template_for_source",
     "template_words",
     "title_names_file_only",

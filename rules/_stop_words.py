@@ -11,7 +11,7 @@ from doclint.rule_api import (
     KeywordCategory,
     KeywordIndex,
     RuleContext,
-    source_block,
+    source_span,
     template_for_source,
     template_words,
 )
@@ -108,13 +108,8 @@ def _generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> s
     if indexed is None:
         return names & words
     text = indexed.text.replace("\r\n", "\n")
-    lines = text.split("\n")
-    block = source_block(lines)
     # The source is read where it sits in the text, not copied out of it.
-    start = end = len(text)
-    if block is not None:
-        start = sum(map(len, lines[: block[0]])) + block[0]
-        end = start + sum(map(len, lines[block[0] : block[1]])) + block[1] - block[0]
+    start, end = source_span(text) or (len(text), len(text))
     # Split at what is copied: own text and copied text alternate.
     parts = _COPIED.split(text[:start] + "\n" + text[end:])
     written = names & (words | set(_CAPITALISED.findall(" ".join(parts[::2]))))

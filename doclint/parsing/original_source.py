@@ -5,6 +5,8 @@ its page) both read it here."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from doclint.models.templates import HIGH_LEVEL_OVERVIEW, ORIGINAL_SOURCE
 from doclint.parsing.block_lines import FENCE_OPEN
 
@@ -35,9 +37,9 @@ def intended_source_end(lines: list[str], open_index: int, marker: str) -> int |
 
 def original_source_text(text: str) -> str | None:
     """The text embedded in a file documentation's Original Source block."""
-    lines = text.replace("\r\n", "\n").split("\n")
-    block = source_block(lines)
-    return "\n".join(lines[block[0] : block[1]]) + "\n" if block is not None else None
+    text = text.replace("\r\n", "\n")
+    span = source_span(text)
+    return text[span[0] : span[1]] + "\n" if span is not None else None
 
 
 def source_block(lines: list[str]) -> tuple[int, int] | None:
@@ -55,6 +57,21 @@ def source_block(lines: list[str]) -> tuple[int, int] | None:
         if lines[index].startswith("#"):
             return None
     return None
+
+
+@lru_cache(maxsize=4)
+def source_span(text: str) -> tuple[int, int] | None:
+    """(start, end) offsets into `text`, a file documentation's text with LF
+    newlines, of the lines its Original Source block embeds, the newline
+    after the last one left out (`"\\n".join` of the lines). Memoised: the
+    rules that read a page as a source ask in turn about the same text."""
+    lines = text.split("\n")
+    block = source_block(lines)
+    if block is None:
+        return None
+    first, end = block
+    start = sum(map(len, lines[:first])) + first
+    return start, start + sum(map(len, lines[first:end])) + max(end - first - 1, 0)
 
 
 def embedded_page_text(block_text: str) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from doclint_rules._languages import Language, PlaceCollector, Places, language_of, places
 
-from doclint.rule_api import source_block
+from doclint.rule_api import source_span
 
 # The path a generated page's title names (both templates, with or without backticks).
 _TITLE = re.compile(r"# (?:Documentation|Keyword Index|Keywords): `?([^`\s]+)`?\s*$")
@@ -27,20 +27,19 @@ _CODE = re.compile(r"(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)|\]\(([^)\s]*)\)")
 
 
 def read(text: str) -> Places:
-    lines = text.replace("\r\n", "\n").split("\n")
+    page = text.replace("\r\n", "\n")
     found = PlaceCollector()
-    embedded = source_block(lines)
+    embedded = source_span(page)
     if embedded is not None:
-        first, end = embedded
-        title = next((m for m in map(_TITLE.match, lines[:3]) if m), None)
+        start, end = embedded
+        title = next((m for m in map(_TITLE.match, page.split("\n", 3)[:3]) if m), None)
         language = language_of(title[1]) if title else None
-        source = "\n".join(lines[first:end])
+        source = page[start:end]
         if language is None:
             found.add_literal_words(source)
         else:
             found.add(places(source, language))
-        lines = lines[:first] + lines[end:]
-    page = "\n".join(lines)
+        page = page[:start] + page[end:]
     # Whole runs at a time: a page is mostly prose, and a call per line costs.
     if "```" in page or "~~~" in page:  # one scan of the page when it has no block
         page = _split(_FENCED, page, lambda block: block[0], found)
