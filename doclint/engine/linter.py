@@ -40,9 +40,9 @@ FixOffer = tuple[Row, Fix]
 """A finding's row and the fix its rule offers for it."""
 
 
-def _unreadable_reason(file: Path, error: OSError | ValueError) -> str:
+def _unreadable_reason(file: Path | str, error: OSError | ValueError) -> str:
     """Why a file could not be read, said plainly: a dangling symlink names its target."""
-    if isinstance(error, FileNotFoundError) and file.is_symlink():
+    if isinstance(error, FileNotFoundError) and os.path.islink(file):
         try:
             return f"broken symbolic link to {os.readlink(file)}"
         except OSError:
@@ -157,7 +157,7 @@ class Linter:
         """A file's path relative to the tree root, POSIX style."""
         return relative_to(file, self.root_text)
 
-    def check_file(self, file: Path, fixes: list[FixOffer] | None = None) -> FileOutcome:
+    def check_file(self, file: Path | str, fixes: list[FixOffer] | None = None) -> FileOutcome:
         """Check a file; `fixes`, when given, collects the fixes its findings offer."""
         path = self.tree_path(file)
         if self.tree.escapes(path):  # by its `..` or through a symbolic link

@@ -78,7 +78,7 @@ class FileReporter(NamedTuple):
     root: Path
     render: PartRenderer | None = None
 
-    def diagnostics(self, file: Path, shown: str, rows: list[Row]) -> list[DiagnosticRow]:
+    def diagnostics(self, file: Path | str, shown: str, rows: list[Row]) -> list[DiagnosticRow]:
         """The findings as reported (`shown` is the file's path as shown):
         per-file ignores and severities applied, deduplicated, sorted."""
         rows = shown_paths(self.finding_filter.rows(file, rows), self.root, self.cwd)
@@ -96,7 +96,9 @@ class FileReporter(NamedTuple):
         place = _part_place(self.render.key, str(self.root), str(self.cwd))
         return place + self.finding_filter.applied_to(file).encode("utf-8", "surrogatepass")
 
-    def part(self, file: Path, rows: list[Row], lines: list[str] | None = None) -> FilePart | None:
+    def part(
+        self, file: Path | str, rows: list[Row], lines: list[str] | None = None
+    ) -> FilePart | None:
         """The file's rendered part, None when it has no findings to report;
         `lines` are the lines checked, when the engine read some."""
         assert self.render is not None

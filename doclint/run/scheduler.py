@@ -169,7 +169,8 @@ def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
     whether it was kept. A chunk carries the root of each of its files,
     since one run may check several trees."""
     assert _roots is not None
-    outcomes = [_kept_or_checked(_roots, root, Path(file)) for root, file in chunk]
+    # Paths stay strings: every reader takes one, and a Path costs its parse.
+    outcomes = [_kept_or_checked(_roots, root, file) for root, file in chunk]
     if _spool is None:
         return outcomes
     placed = [
@@ -180,7 +181,7 @@ def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
     return placed
 
 
-def _kept_or_checked(roots: _Roots, root: str, file: Path) -> Answer:
+def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
     """A worker's answer for one file: its kept result when it still holds
     (with its kept part, or rendered here as a checked one is), else what
     checking it gives."""
@@ -202,7 +203,7 @@ def _kept_or_checked(roots: _Roots, root: str, file: Path) -> Answer:
 
 
 def _kept_part(
-    reporter: FileReporter, file: Path, found: KeptResult, stored: StoredResults, part_key: bytes
+    reporter: FileReporter, file: str, found: KeptResult, stored: StoredResults, part_key: bytes
 ) -> tuple[FilePart | None, bytes | None]:
     """A kept result's part: the one kept with it for this output, else the
     result rendered (its lines from the bytes the lookup read, if it read
@@ -215,7 +216,7 @@ def _kept_part(
 
 
 def _checked(
-    linter: Linter, reporter: FileReporter, file: Path, stored: StoredResults | None
+    linter: Linter, reporter: FileReporter, file: str, stored: StoredResults | None
 ) -> tuple[FileOutcome, bytes | None]:
     """A file checked, its part rendered if the run renders, and the memo of
     the part to keep in `stored`; without a cache, only what the run reports
@@ -396,7 +397,7 @@ def _from_caches(
         elif parts is None or reporter is None or part_key is None:
             results[number] = found.rows
         else:
-            part, memo = _kept_part(reporter, Path(file), found, cache, part_key)
+            part, memo = _kept_part(reporter, file, found, cache, part_key)
             parts.add(number, part)
             if memo is not None:
                 cache.keep(tree_path, found.stamp, memo)
@@ -439,7 +440,7 @@ def _check_missing(
     if jobs <= 1:
         for number in missing:
             root, file = files.place(number)
-            outcome, memo = _checked(*roots.at(root), Path(file), files.locate(number)[0].cache)
+            outcome, memo = _checked(*roots.at(root), file, files.locate(number)[0].cache)
             yield number, outcome, False, memo
             advance(1)
         return
