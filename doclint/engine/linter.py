@@ -5,7 +5,7 @@ from __future__ import annotations
 import codecs
 import os
 import traceback
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -25,11 +25,11 @@ from doclint.engine.reporting import FilePart, PartPlace
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import MARKER, apply_directives
 from doclint.models.findings import CauseData, EditData, FixData, Row, shifted_fix
-from doclint.models.generated import AnyPage, FileDocs
+from doclint.models.generated import AnyPage, DocKind, FileDocs
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import embedded_page_text
 from doclint.parsing.pages import page_memo, parse_page
-from doclint.rule_api import Cause, Edit, Fix, FixSafety, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Edit, Fix, FixSafety, OptionValue, Rule, RuleContext, Scope
 from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
 from doclint.tree.index import Fact, Stamp, Tree, digest, file_stamp
 from doclint.tree.reading import read_regular
@@ -146,9 +146,11 @@ class Linter:
         self.enabled = {rule.code for rule in self.rules}
         self.options = rule_options(map(type, self.rules), settings.rule_options, self.registry)
         # Each rule with its options, looked up once per run.
-        passes = [(rule, self.options[rule.code]) for rule in self.rules]
-        self._file_passes = [(rule, opts) for rule, opts in passes if rule.scope is Scope.FILE]
-        self._page_passes = [(rule, opts) for rule, opts in passes if rule.scope is Scope.PAGE]
+        self._passes = [(rule, self.options[rule.code]) for rule in self.rules]
+        # The rules of each page kind, each with its options, sorted out once.
+        self._passes_of: dict[
+            tuple[Scope, DocKind], list[tuple[Rule, Mapping[str, OptionValue]]]
+        ] = {}
         self._seen: RecentPages[PagePass] = RecentPages(PASSES_KEPT)
         self._parsed = page_memo()
         self.root_text = str(tree.root)
@@ -281,10 +283,9 @@ class Linter:
             self.tree, path, text, lines, replaced_lines, records_facts=self.records_facts
         )
         found: list[Row] = []
-        for rule, options in self._file_passes:
-            if rule.applies_to(page.kind):
-                ctx.options = options
-                found += self._run_rule(rule, page, ctx, fixes)
+        for rule, options in self._passes_for(Scope.FILE, page.kind):
+            ctx.options = options
+            found += self._run_rule(rule, page, ctx, fixes)
         for current in iter_pages(page, text):
             found += self._page_pass(current, ctx, fixes)
         if MARKER in text:
@@ -305,16 +306,28 @@ class Linter:
             return seen.at(first_line)
         asked_before, ctx.facts = ctx.facts, {}
         found: list[Row] = []
-        for rule, options in self._page_passes:
-            if rule.applies_to(page.kind):
-                ctx.options = options
-                found += self._run_rule(rule, page, ctx, fixes)
+        for rule, options in self._passes_for(Scope.PAGE, page.kind):
+            ctx.options = options
+            found += self._run_rule(rule, page, ctx, fixes)
         asked, ctx.facts = ctx.facts, asked_before
         ctx.facts.update(asked)
         if fixes is None and all(row[0] >= first_line for row in found):
             passed = PagePass(found, first_line, list(asked))
             self._seen.put(page.path, current.text, passed)
         return found
+
+    def _passes_for(
+        self, scope: Scope, kind: DocKind
+    ) -> list[tuple[Rule, Mapping[str, OptionValue]]]:
+        """The rules of `scope` that apply to pages of `kind`, with their options."""
+        passes = self._passes_of.get((scope, kind))
+        if passes is None:
+            passes = self._passes_of[scope, kind] = [
+                (rule, options)
+                for rule, options in self._passes
+                if rule.scope is scope and rule.applies_to(kind)
+            ]
+        return passes
 
     def _run_rule(
         self, rule: Rule, page: AnyPage, ctx: RuleContext, fixes: list[FixOffer] | None = None
