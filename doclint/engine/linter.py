@@ -31,8 +31,8 @@ from doclint.parsing.original_source import embedded_page_text
 from doclint.parsing.pages import page_memo, parse_page
 from doclint.rule_api import Cause, Edit, Fix, FixSafety, OptionValue, Rule, RuleContext, Scope
 from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
-from doclint.tree.index import Fact, Stamp, Tree, digest, file_stamp
-from doclint.tree.reading import read_regular
+from doclint.tree.index import Fact, Stamp, Tree, digest, stamp_of
+from doclint.tree.reading import OverLimit, read_regular_status
 from doclint.util.lru import RecentPages
 from doclint.util.paths import relative_to
 
@@ -167,9 +167,12 @@ class Linter:
             return FileOutcome(
                 self._engine_row(OutsideRoot, 1, 1, message, OutsideRoot.OUTSIDE), [], None, None
             )
-        stamp = file_stamp(file)
         limit = self.settings.max_file_size
-        if stamp is not None and stamp[1] > limit:
+        try:
+            # One byte more than the limit tells a file that grew since its stat.
+            data, status = read_regular_status(file, limit + 1, max_size=limit)
+        except OverLimit as over:
+            stamp = stamp_of(over.status)
             message = f"{stamp[1]:,} bytes is over the limit of {limit:,}; not read"
             return FileOutcome(
                 self._engine_row(FileTooLarge, 1, 1, message, FileTooLarge.TOO_LARGE),
@@ -177,9 +180,6 @@ class Linter:
                 stamp,
                 None,
             )
-        try:
-            # One byte more than the limit tells a file that grew since its stat.
-            data = read_regular(file, limit + 1)
         except (OSError, ValueError) as error:
             message = f"cannot read file: {_unreadable_reason(file, error)}"
             return FileOutcome(
@@ -201,7 +201,9 @@ class Linter:
         # The hash tells the cache, and fix mode, whether the bytes changed since.
         keeps = self.settings.cache or fixes is not None
         hashed = digest(data) if keeps else None
-        return FileOutcome(checked.rows, checked.facts, stamp, hashed, lines=checked.lines)
+        return FileOutcome(
+            checked.rows, checked.facts, stamp_of(status), hashed, lines=checked.lines
+        )
 
     def check_bytes(self, data: bytes, path: str, fixes: list[FixOffer] | None = None) -> Checked:
         """Check a file's bytes: UTF-8 (a BOM is skipped), or UTF-16 (reported,

@@ -54,9 +54,13 @@ def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:
     """The `Stamp` of a file, None when it cannot be seen. The ctime moves
     when the file's mode or owner does: whether it can be read is an input too."""
     try:
-        info = os.stat(path)
+        return stamp_of(os.stat(path))
     except (OSError, ValueError):
         return None
+
+
+def stamp_of(info: os.stat_result) -> Stamp:
+    """The `Stamp` of a file's status."""
     return (info.st_mtime_ns, info.st_size, info.st_ctime_ns)
 
 

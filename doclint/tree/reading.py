@@ -40,9 +40,23 @@ def read_regular(
     OSError for anything else, without waiting: a plain open() of a named pipe
     blocks until some process writes to it, and a device such as /dev/zero
     never ends. Without `follow_symlinks`, a symbolic link is an OSError too;
-    with a `max_size` (not -1), a file larger than that is an OSError (EFBIG)
-    before a byte of it is read.
+    with a `max_size` (not -1), a file larger than that is an OSError (EFBIG,
+    `OverLimit`) before a byte of it is read.
     """
+    return read_regular_status(path, limit, follow_symlinks, max_size)[0]
+
+
+class OverLimit(OSError):
+    """A regular file over the size it may have (EFBIG); `status` is its stat."""
+
+    status: os.stat_result
+
+
+def read_regular_status(
+    path: Path | str, limit: int = -1, follow_symlinks: bool = True, max_size: int = -1
+) -> tuple[bytes, os.stat_result]:
+    """`read_regular`, with the status of the file read: the open file's, so
+    that a caller that wants both (the engine, for the cache) stats it once."""
     flags = _OPEN_FLAGS if follow_symlinks else _OPEN_FLAGS | getattr(os, "O_NOFOLLOW", 0)
     descriptor = os.open(path, flags)
     try:
@@ -52,8 +66,10 @@ def read_regular(
             kind = next((name for test, name in _SPECIAL_FILES if test(mode)), "a special file")
             raise OSError(errno.EINVAL, f"not a regular file ({kind})", str(path))
         if 0 <= max_size < status.st_size:
-            raise OSError(errno.EFBIG, f"over the limit of {max_size:,} bytes", str(path))
-        return _read(descriptor, status.st_size + 1, limit)
+            over = OverLimit(errno.EFBIG, f"over the limit of {max_size:,} bytes", str(path))
+            over.status = status
+            raise over
+        return _read(descriptor, status.st_size + 1, limit), status
     finally:
         os.close(descriptor)
 
