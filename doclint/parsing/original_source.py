@@ -1,7 +1,8 @@
 """The Original Source block of a file documentation, located by lines as the
 generator meant it: up to its own closing fence, whatever fences the embedded
-text holds. The page parser and the tree index (for a source known only from
-its page) both read it here."""
+text holds. The page parser, the tree index (for a source known only from
+its page) and the rules that read a page as a source (`source_span`) all
+read it here."""
 
 from __future__ import annotations
 
