@@ -24,16 +24,26 @@ def intended_source_end(lines: list[str], open_index: int, marker: str) -> int |
     """
     heading = None
     for index in range(len(lines) - 1, open_index, -1):
-        if lines[index].rstrip() == _AFTER_SOURCE_HEADING:
+        if _is_after_source(lines[index]):
             heading = index
             break
     if heading is None:
         return None
     for index in range(heading - 1, open_index, -1):
-        stripped = lines[index].strip()
-        if stripped and set(stripped) == {marker[0]} and len(stripped) >= len(marker):
+        if _is_closing_fence(lines[index], marker):
             return index
     return None
+
+
+def _is_after_source(line: str) -> bool:
+    """Whether `line` is the heading the generator writes after the block."""
+    return line.rstrip() == _AFTER_SOURCE_HEADING
+
+
+def _is_closing_fence(line: str, marker: str) -> bool:
+    """Whether `line` is a bare fence that can close the block `marker` opened."""
+    stripped = line.strip()
+    return bool(stripped) and set(stripped) == {marker[0]} and len(stripped) >= len(marker)
 
 
 def original_source_text(text: str) -> str | None:
@@ -43,36 +53,72 @@ def original_source_text(text: str) -> str | None:
     return text[span[0] : span[1]] + "\n" if span is not None else None
 
 
-def source_block(lines: list[str]) -> tuple[int, int] | None:
-    """(first, end) indexes into `lines` (a file documentation's lines) of the
-    text its Original Source block embeds, end exclusive."""
-    try:
-        start = lines.index(_SOURCE_HEADING)
-    except ValueError:
-        return None
-    for index in range(start + 1, len(lines)):
-        match = FENCE_OPEN.match(lines[index])
-        if match:
-            end = intended_source_end(lines, index, match.group(1))
-            return index + 1, len(lines) if end is None else end
-        if lines[index].startswith("#"):
-            return None
-    return None
-
-
 @lru_cache(maxsize=4)
 def source_span(text: str) -> tuple[int, int] | None:
     """(start, end) offsets into `text`, a file documentation's text with LF
     newlines, of the lines its Original Source block embeds, the newline
-    after the last one left out (`"\\n".join` of the lines). Memoised: the
-    rules that read a page as a source ask in turn about the same text."""
-    lines = text.split("\n")
-    block = source_block(lines)
-    if block is None:
+    after the last one left out (`"\\n".join` of the lines); None when the
+    page has no such block. Found as `intended_source_end` finds it in a
+    page's lines, but by searching the text: a page is mostly its source,
+    and splitting it into lines to find two headings and two fences cost
+    more than the rules that ask. Memoised: they ask in turn about one text."""
+    heading = _line_equal_to(text, _SOURCE_HEADING)
+    if heading is None:
         return None
-    first, end = block
-    start = sum(map(len, lines[:first])) + first
-    return start, start + sum(map(len, lines[first:end])) + max(end - first - 1, 0)
+    # The first fence after the heading opens the block; a heading before it
+    # ends the section without one.
+    line = heading + len(_SOURCE_HEADING) + 1
+    while line <= len(text):
+        end = _line_end(text, line)
+        current = text[line:end]
+        fence = FENCE_OPEN.match(current)
+        if fence is not None:
+            first = end + 1
+            closing = _closing_fence(text, end, fence.group(1))
+            if closing is None:
+                return first, max(len(text), first)
+            return first, closing - 1 if closing > first else first
+        if current.startswith("#"):
+            return None
+        line = end + 1
+    return None
+
+
+def _closing_fence(text: str, open_end: int, marker: str) -> int | None:
+    """Where the line of the generator's own closing fence starts, for the
+    block whose opening line ends at `open_end` (as `intended_source_end`)."""
+    size = len(_AFTER_SOURCE_HEADING)
+    found = text.rfind(_AFTER_SOURCE_HEADING, open_end + 1)
+    while found >= 0:
+        if text[found - 1] == "\n" and _is_after_source(text[found : _line_end(text, found)]):
+            break
+        found = text.rfind(_AFTER_SOURCE_HEADING, open_end + 1, found + size - 1)
+    else:
+        return None
+    line_end = found - 1
+    while line_end > open_end:
+        line = text.rfind("\n", 0, line_end) + 1
+        if _is_closing_fence(text[line:line_end], marker):
+            return line
+        line_end = line - 1
+    return None
+
+
+def _line_equal_to(text: str, wanted: str) -> int | None:
+    """Where the first line of `text` that is exactly `wanted` starts."""
+    found = text.find(wanted)
+    while found >= 0:
+        after = found + len(wanted)
+        if (found == 0 or text[found - 1] == "\n") and (after == len(text) or text[after] == "\n"):
+            return found
+        found = text.find(wanted, found + 1)
+    return None
+
+
+def _line_end(text: str, start: int) -> int:
+    """Where the line that starts at `start` ends (its newline, or the text's end)."""
+    end = text.find("\n", start)
+    return len(text) if end < 0 else end
 
 
 def embedded_page_text(block_text: str) -> str:
