@@ -241,7 +241,10 @@ class RuleContext:
 
     def ask_again(self, facts: Iterable[tuple[str, str]]) -> None:
         """Ask tree questions (kind, path) again, as the rules that asked them
-        would: the engine does so when it reuses their findings (Scope.PAGE)."""
+        would: the engine does so when it reuses their findings (Scope.PAGE),
+        so that the cache knows them. A run without a cache records nothing."""
+        if not self.records_facts:
+            return
         for kind, path in facts:
             self._ask(kind, path)
 
