@@ -52,7 +52,7 @@ def _split(
     """`text` without the matches of `pattern`, whose `groups` are collected
     as literal words. Split in C, not matched in a loop: a keyword index
     holds a code span and a link on each of its hundreds of lines, and a
-    call per match was a fifth of reading it."""
+    call per match was a fifth of splitting such a page."""
     parts = pattern.split(text)
     step = pattern.groups + 1
     for group in groups:
