@@ -36,8 +36,8 @@ from doclint.fixes.leftovers import remove_stale, scratch_prefix
 from doclint.fixes.overlay_tree import OverlayTree
 from doclint.run import ResultStores, RunSetup, set_up_runs, stdin_linter, stdin_result
 from doclint.run.parallel import map_in_processes, worker_count
-from doclint.tree.index import Fact, Stamp, Tree, digest, file_stamp
-from doclint.tree.reading import read_regular
+from doclint.tree.index import Fact, Stamp, Tree, digest, stamp_of
+from doclint.tree.reading import read_regular, read_regular_status
 from doclint.util.private_folder import PrivateFolder
 
 MAX_PASSES = 10
@@ -275,7 +275,9 @@ class _TreeFix:
             path, file = self.path(index), self.setup.files[index]
             cache.forget(path)
             if index in written_now:
-                stamp, content_hash = file_stamp(file), digest(read_regular(file))
+                # One stat, of the file read: the stamp is that of the bytes digested.
+                data, status = read_regular_status(file)
+                stamp, content_hash = stamp_of(status), digest(data)
             elif outcome.disk is not None:
                 stamp, content_hash = outcome.disk
             else:
