@@ -366,8 +366,8 @@ def python_places(text: str) -> Places:
         noise = match[0]
         if noise[0] == "#" or noise[:3] in ('"""', "'''"):
             found.add_prose(noise)
-        else:
-            found.add_literal(noise[1:-1])
+        else:  # a literal left open at its line's end has no closing quote to drop
+            found.add_literal(noise[1:].removesuffix(noise[0]))
         done = match.end()
     found.add_code(text[done:])
     return found.places()

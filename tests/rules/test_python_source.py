@@ -411,3 +411,11 @@ def test_name_classes_are_the_characters_they_stand_for():
         is_name = code >= 0x80 or char.isalnum() or char == "_"
         assert bool(name.fullmatch(char)) == is_name, hex(code)
         assert bool(listed.fullmatch(char)) == (is_name or char == "," or char.isspace()), hex(code)
+
+
+def test_places_of_a_literal_left_open_keep_its_last_word():
+    # Python 2 or a broken copy: a quote left open runs to its line's end,
+    # and its text loses no character (there is no closing quote to drop).
+    found = _python_source.python_places("x = \"Hello there\ny = 'Bye'\n")
+    assert {"Hello", "there", "Bye"} <= found.prose | found.strings
+    assert "Hello" not in found.code and "ther" not in found.strings | found.prose
