@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import re
 
+from doclint_rules._languages.markdown import embedded_source, source_has
+
 from doclint.rule_api import (
     KeywordCategory,
     KeywordIndex,
     RuleContext,
-    source_span,
     template_for_source,
     template_words,
 )
@@ -108,12 +109,14 @@ def _generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> s
     if indexed is None:
         return names & words
     text = indexed.text.replace("\r\n", "\n")
-    # The source is read where it sits in the text, not copied out of it.
-    start, end = source_span(text) or (len(text), len(text))
+    embedded = embedded_source(text)
+    start, end = embedded[:2] if embedded is not None else (len(text), len(text))
     # Split at what is copied: own text and copied text alternate.
     parts = _COPIED.split(text[:start] + "\n" + text[end:])
     written = names & (words | set(_CAPITALISED.findall(" ".join(parts[::2]))))
     if not written:
         return written
-    in_source = set(_CAPITALISED.findall(text, start, end))
+    # The source's words as its reader found them for the rules that judge
+    # entries (one reading of the source, not a second scan of it for capitals).
+    in_source = source_has(text, embedded, written) if embedded is not None else set()
     return written - in_source - set(_CAPITALISED.findall(" ".join(parts[1::2])))

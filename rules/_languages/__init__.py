@@ -50,6 +50,10 @@ class Places:
     prose: frozenset[str]
     """Words of comments, docstrings, sentences and a page's running text."""
 
+    def has(self, word: str) -> bool:
+        """Whether `word` occurs in the text, wherever it stands."""
+        return word in self.code or word in self.strings or word in self.prose
+
     def only_in_prose(self, word: str) -> bool:
         """Whether `word` occurs in the text, but only in prose."""
         return word in self.prose and word not in self.code and word not in self.strings

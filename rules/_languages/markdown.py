@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import re
 
-from doclint_rules._languages import Language, PlaceCollector, Places, language_of, places
+from doclint_rules._languages import (
+    Language,
+    PlaceCollector,
+    Places,
+    language_of,
+    places,
+    words_of,
+)
 
 from doclint.rule_api import source_span
 
@@ -28,11 +35,9 @@ _CODE = re.compile(r"(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)|\]\(([^)\s]*)\)")
 def read(text: str) -> Places:
     page = text.replace("\r\n", "\n")
     found = PlaceCollector()
-    embedded = source_span(page)
+    embedded = embedded_source(page)
     if embedded is not None:
-        start, end = embedded
-        title = next((m for m in map(_TITLE.match, page.split("\n", 3)[:3]) if m), None)
-        language = language_of(title[1]) if title else None
+        start, end, language = embedded
         source = page[start:end]
         if language is None:
             found.add_literal_words(source)
@@ -44,6 +49,27 @@ def read(text: str) -> Places:
         page = _split(_FENCED, page, (1,), found)
     found.add_prose(_split(_CODE, page, (2, 3), found))
     return found.places()
+
+
+def embedded_source(page: str) -> tuple[int, int, Language | None] | None:
+    """Where the source a generated page (LF newlines) embeds stands in it,
+    and its language as the page's title names it (None: no reader)."""
+    span = source_span(page)
+    if span is None:
+        return None
+    title = next((m for m in map(_TITLE.match, page.split("\n", 3)[:3]) if m), None)
+    return (*span, language_of(title[1]) if title else None)
+
+
+def source_has(page: str, span: tuple[int, int, Language | None], words: set[str]) -> set[str]:
+    """Those of `words` that the source embedded at `span` of `page` has,
+    wherever they stand, as its language's reader (the same memo `read`
+    fills) splits its words; a source without a reader as plain words."""
+    start, end, language = span
+    if language is None:
+        return words & words_of(page[start:end])
+    found = places(page[start:end], language)
+    return {word for word in words if found.has(word)}
 
 
 def _split(

@@ -68,6 +68,17 @@ def test_words_of_the_indexed_page_not_copied_from_the_source(tmp_path):
     assert [line for line, _, _ in got] == [16, 17, 19]
 
 
+def test_words_of_an_embedded_source_without_a_reader(tmp_path):
+    # No language reads `.xyz`: its words are plain words. "Overview" is one
+    # of them (not flagged); "Testing" and "Generated" only the generator's.
+    source = "Overview: the data\nTestingMode=1\n"
+    docs = file_docs("pkg/data.xyz", "cat pkg/data.xyz", fence_info="", body=source)
+    write(tmp_path, {"docs/pkg/data.xyz_docs.md": docs})
+    text = identifier_index("docs/pkg/data.xyz_docs.md", ["Generated", "Overview", "Testing"])
+    got = findings(text, "docs/docs/pkg/data.xyz_docs.md_kw.md", RULE, tmp_path)
+    assert [line for line, _, _ in got] == [16, 18]
+
+
 CPP_WORDS = ["Class", "Includes", "Namespaces", "Structs"]
 
 
