@@ -18,7 +18,8 @@ documentation, and the level-2 pages that embed them), as the file itself or
 as the copy embedded in its documentation, which ends with one more newline.
 The caches are keyed on a digest of the text without trailing whitespace, so
 all of them share one reading, and they hold only the small facts, not the
-texts.
+texts. The lexer's one pass over a text (`_split`) also serves the places of
+its words (`python_places`): the few latest splits are kept for that.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from keyword import iskeyword, kwlist
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from doclint_rules._languages import Language, PlaceCollector, Places
 
@@ -252,18 +253,13 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
                     stack.extend(child.body)
 
 
-class _Unsure(Exception):
-    """The lexer cannot tell where a literal ends."""
-
-
 def _lex(text: str) -> PythonFacts | None:
-    # The tokenizer reads "\r\n" and "\r" as "\n"; a backslash before a
-    # newline joins two lines (inside literals it was blanked with them).
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    try:
-        code = _NOISE.sub(_blank, text).replace("\\\n", " ")
-    except _Unsure:
+    reading = _reading(_lines(text))
+    if not reading.sure:
         return None
+    # Each literal and comment a space; a backslash before a newline joins
+    # two lines (inside literals it was blanked with them).
+    code = " ".join(reading.code).replace("\\\n", " ")
     classes: list[str] = []
     functions: list[str] = []
     modules: set[str] = set()
@@ -289,13 +285,57 @@ def _lex(text: str) -> PythonFacts | None:
     return PythonFacts.collect(classes, functions, modules, names)
 
 
-def _blank(match: re.Match[str]) -> str:
-    """A literal or comment as the lexer keeps it: a space, once it is sure
-    the literal really ends there."""
-    literal = match[0]
-    if "{" in literal and literal[0] != "#" and _is_template(match.string, match.start()):
-        _check_fields(literal)
-    return " "
+class _Reading(NamedTuple):
+    """A Python text split by one pass of the lexer's pattern, for both of
+    its readers: the facts read the code, the places all three parts."""
+
+    code: list[str]
+    """The text between comments and literals, in order (one more than those)."""
+    prose: list[str]
+    """Comments and triple-quoted strings (docstrings)."""
+    literals: list[str]
+    """The text of the other string literals, without their quotes."""
+    sure: bool
+    """False when a template literal's field may hold its own quote: where it
+    ends, and so the whole split, is then the parser's to say."""
+
+
+# The latest texts split: the pages of one source ask for its facts (the file
+# documentation, the keyword index) and its places (claims of code, the
+# level-2 index) in turn. Keyed by the text as `_lines` gives it.
+_READINGS: LatestDict[str, _Reading] = LatestDict(8)
+
+
+def _lines(text: str) -> str:
+    """A text as the tokenizer reads it: "\r\n" and "\r" are "\n"; trailing
+    whitespace left off (a copy embedded in a page ends in one more newline)."""
+    return text.rstrip().replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _reading(text: str) -> _Reading:
+    """`text` (as `_lines` gives it) split, or its split of late."""
+    return _READINGS.memo(text, lambda: _split(text))
+
+
+def _split(text: str) -> _Reading:
+    code: list[str] = []
+    prose: list[str] = []
+    literals: list[str] = []
+    sure = True
+    done = 0
+    for match in _NOISE.finditer(text):
+        start = match.start()
+        code.append(text[done:start])
+        noise = match[0]
+        if noise[0] == "#" or noise[:3] in ('"""', "'''"):
+            prose.append(noise)
+        else:  # a literal left open at its line's end has no closing quote to drop
+            literals.append(noise[1:].removesuffix(noise[0]))
+        if sure and "{" in noise and noise[0] != "#" and _is_template(text, start):
+            sure = _fields_close(noise)
+        done = match.end()
+    code.append(text[done:])
+    return _Reading(code, prose, literals, sure)
 
 
 def _is_template(text: str, start: int) -> bool:
@@ -309,13 +349,13 @@ def _is_template(text: str, start: int) -> bool:
     return False
 
 
-def _check_fields(literal: str) -> None:
-    """Raise _Unsure unless every `{...}` field of an f-string closes inside
-    the literal. Since Python 3.12 a field may hold the literal's own quote,
-    which does not end it: a match that stopped there ends inside a field.
-    Strings inside a field are skipped, since they may hold braces. Some
-    valid literals raise too (a `'` as the fill of a format spec, a plain
-    string after a name ending in f or t): that only costs a parse."""
+def _fields_close(literal: str) -> bool:
+    """Whether every `{...}` field of an f-string closes inside the literal.
+    Since Python 3.12 a field may hold the literal's own quote, which does
+    not end it: a match that stopped there ends inside a field. Strings
+    inside a field are skipped, since they may hold braces. Some valid
+    literals fail too (a `'` as the fill of a format spec, a plain string
+    after a name ending in f or t): that only costs a parse."""
     depth = index = 0
     while index < len(literal):
         char = literal[index]
@@ -327,14 +367,13 @@ def _check_fields(literal: str) -> None:
         elif char == "}":
             depth -= 1
             if depth < 0:
-                raise _Unsure
+                return False
         elif depth and char in "'\"":
             index = literal.find(char, index + 1)
             if index < 0:
-                raise _Unsure
+                return False
         index += 1
-    if depth:
-        raise _Unsure
+    return depth == 0
 
 
 def _continues_identifier(code: str, start: int) -> bool:
@@ -359,17 +398,12 @@ def python_places(text: str) -> Places:
     """Where the words of a Python text stand: comments and triple-quoted
     strings (docstrings) are prose, other string literals literals, the rest
     code. Read by the lexer's own pattern, so a Python 2 text reads too."""
+    reading = _reading(_lines(text))
     found = PlaceCollector()
-    done = 0
-    for match in _NOISE.finditer(text):
-        found.add_code(text[done : match.start()])
-        noise = match[0]
-        if noise[0] == "#" or noise[:3] in ('"""', "'''"):
-            found.add_prose(noise)
-        else:  # a literal left open at its line's end has no closing quote to drop
-            found.add_literal(noise[1:].removesuffix(noise[0]))
-        done = match.end()
-    found.add_code(text[done:])
+    found.code += reading.code
+    found.prose += reading.prose
+    for literal in reading.literals:
+        found.add_literal(literal)
     return found.places()
 
 

@@ -419,3 +419,26 @@ def test_places_of_a_literal_left_open_keep_its_last_word():
     found = _python_source.python_places("x = \"Hello there\ny = 'Bye'\n")
     assert {"Hello", "there", "Bye"} <= found.prose | found.strings
     assert "Hello" not in found.code and "ther" not in found.strings | found.prose
+
+
+def test_places_read_lines_as_the_tokenizer_does():
+    # A file with old Mac line ends: the comment ends at its line's end.
+    found = _python_source.python_places("# A note\rclass Thing:\r    pass\r")
+    assert "Thing" in found.code and "note" in found.prose and "Thing" not in found.prose
+
+
+def test_facts_and_places_of_a_text_split_it_once(monkeypatch):
+    # The file documentation asks for the facts of the source, the level-2
+    # index for the places of its copy, which ends with one more newline.
+    calls = []
+    split = _python_source._split
+    monkeypatch.setattr(_python_source, "_split", lambda text: calls.append(text) or split(text))
+    monkeypatch.setattr(_python_source, "_READINGS", LatestDict(8))
+    monkeypatch.setattr(_python_source, "_LEXED", LatestDict(8))
+    text = "import os\n\n\nclass Thing:  # the thing\n    name = 'thing'\n"
+    assert lexed_facts(text).classes == {"Thing"}
+    found = _python_source.python_places(text + "\n")
+    assert "Thing" in found.code
+    assert "the" in found.prose
+    assert "thing" in found.strings
+    assert len(calls) == 1
