@@ -307,7 +307,7 @@ _READINGS: LatestDict[str, _Reading] = LatestDict(8)
 
 
 def _lines(text: str) -> str:
-    """A text as the tokenizer reads it: "\r\n" and "\r" are "\n"; trailing
+    r"""A text as the tokenizer reads it: "\r\n" and "\r" are "\n"; trailing
     whitespace left off (a copy embedded in a page ends in one more newline)."""
     return text.rstrip().replace("\r\n", "\n").replace("\r", "\n")
 
