@@ -9,7 +9,7 @@ one after the other, never joined in memory.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from itertools import groupby
 from operator import attrgetter
@@ -26,7 +26,6 @@ Frame = Callable[[RunOutput], tuple[str, str]]
 Buffer = bytes | memoryview
 Tally = tuple[int, int]
 """The fixable findings of a part: safe, unsafe-only."""
-NO_TALLY: Tally = (0, 0)
 
 
 class Sink(Protocol):
@@ -62,17 +61,20 @@ class Layout(NamedTuple):
         head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
         separator = self.separator.encode()
         out.write(head)
-        fixable = NO_TALLY
+        safe = unsafe = 0
+        # A write per part, not two: most formats put nothing between parts.
         for number, (_, part, _) in enumerate(parts):
-            if number:
+            if number and separator:
                 out.write(separator)
             out.write(part)
             if self.tally is not None:
-                fixable = _sum((fixable, self.tally(part)))
+                part_safe, part_unsafe = self.tally(part)
+                safe, unsafe = safe + part_safe, unsafe + part_unsafe
         if self.tally is not None:
             # A frame that counts says the counts in its tail: they are taken
             # as the parts are written (a big run's parts are read from disk).
-            tail = self.frame(replace(output, fixable=fixable))[1].encode("utf-8", errors)
+            counted = replace(output, fixable=(safe, unsafe))
+            tail = self.frame(counted)[1].encode("utf-8", errors)
         out.write(tail)
 
     def encoded(self, rows: Sequence[DiagnosticRow], output: RunOutput, errors: str) -> bytes:
@@ -116,11 +118,6 @@ def _by_path(rows: Sequence[DiagnosticRow]) -> Iterator[tuple[str, list[Diagnost
     """Runs of rows of one path, in their order."""
     for path, group in groupby(rows, key=attrgetter("path")):
         yield path, list(group)
-
-
-def _sum(tallies: Iterable[Tally]) -> Tally:
-    safe, unsafe = (sum(column) for column in zip(NO_TALLY, *tallies, strict=True))
-    return safe, unsafe
 
 
 def no_frame(output: RunOutput) -> tuple[str, str]:
