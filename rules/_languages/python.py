@@ -31,6 +31,7 @@ import unicodedata
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 from keyword import iskeyword, kwlist
 from typing import NamedTuple, TypeVar
 
@@ -287,14 +288,12 @@ def _lex(text: str) -> PythonFacts | None:
 
 class _Reading(NamedTuple):
     """A Python text split by one pass of the lexer's pattern, for both of
-    its readers: the facts read the code, the places all three parts."""
+    its readers: the facts read the code, the places all of it."""
 
     code: list[str]
     """The text between comments and literals, in order (one more than those)."""
-    prose: list[str]
-    """Comments and triple-quoted strings (docstrings)."""
-    literals: list[str]
-    """The text of the other string literals, without their quotes."""
+    noise: list[str]
+    """The comments and string literals, as written, in order."""
     sure: bool
     """False when a template literal's field may hold its own quote: where it
     ends, and so the whole split, is then the parser's to say."""
@@ -304,6 +303,8 @@ class _Reading(NamedTuple):
 # documentation, the keyword index) and its places (claims of code, the
 # level-2 index) in turn. Keyed by the text as `_lines` gives it.
 _READINGS: LatestDict[str, _Reading] = LatestDict(8)
+# `_NOISE` as the one group of a split, which then keeps each match.
+_NOISE_SPLIT = re.compile(f"({_NOISE.pattern})", _NOISE.flags)
 
 
 def _lines(text: str) -> str:
@@ -318,24 +319,23 @@ def _reading(text: str) -> _Reading:
 
 
 def _split(text: str) -> _Reading:
-    code: list[str] = []
-    prose: list[str] = []
-    literals: list[str] = []
-    sure = True
-    done = 0
-    for match in _NOISE.finditer(text):
-        start = match.start()
-        code.append(text[done:start])
-        noise = match[0]
-        if noise[0] == "#" or noise[:3] in ('"""', "'''"):
-            prose.append(noise)
-        else:  # a literal left open at its line's end has no closing quote to drop
-            literals.append(noise[1:].removesuffix(noise[0]))
-        if sure and "{" in noise and noise[0] != "#" and _is_template(text, start):
-            sure = _fields_close(noise)
-        done = match.end()
-    code.append(text[done:])
-    return _Reading(code, prose, literals, sure)
+    # Split in C: the facts need only the code, and a loop over the matches
+    # cost as much as the scan. The places sort the noise when they ask.
+    parts = _NOISE_SPLIT.split(text)
+    return _Reading(parts[::2], parts[1::2], "{" not in text or _fields_all_close(text, parts))
+
+
+def _fields_all_close(text: str, parts: list[str]) -> bool:
+    """Whether the fields of every template literal among the split `parts`
+    of `text` close inside it (`_fields_close`)."""
+    noise = parts[1::2]
+    braced = [index for index, piece in enumerate(noise) if "{" in piece and piece[0] != "#"]
+    if not braced:
+        return True
+    starts = list(accumulate(map(len, parts)))  # starts[2 * i]: where noise i starts
+    return all(
+        not _is_template(text, starts[2 * index]) or _fields_close(noise[index]) for index in braced
+    )
 
 
 def _is_template(text: str, start: int) -> bool:
@@ -401,9 +401,11 @@ def python_places(text: str) -> Places:
     reading = _reading(_lines(text))
     found = PlaceCollector()
     found.code += reading.code
-    found.prose += reading.prose
-    for literal in reading.literals:
-        found.add_literal(literal)
+    for noise in reading.noise:
+        if noise[0] == "#" or noise[:3] in ('"""', "'''"):
+            found.add_prose(noise)
+        else:  # a literal left open at its line's end has no closing quote to drop
+            found.add_literal(noise[1:].removesuffix(noise[0]))
     return found.places()
 
 
