@@ -1,4 +1,6 @@
 import pytest
+from doclint_rules._languages import words_of
+from doclint_rules._languages.markdown import embedded_source, source_has
 from doclint_rules.stopword_keyword import STOP_WORDS, StopwordKeyword
 
 from doclint import Settings, check_paths, check_text
@@ -310,3 +312,24 @@ def test_a_stop_word_the_parsed_source_has_in_code_is_a_name(tmp_path):
     text = identifier_index("docs/pkg/mod.py_docs.md", ["A", "The"])
     got = findings(text, "docs/docs/pkg/mod.py_docs.md_kw.md", RULE, tmp_path)
     assert [line for line, _, _ in got] == [17]
+
+
+def test_every_capitalised_word_of_an_embedded_source_has_a_place():
+    # generator-words drops a word the embedded source has, as its reader
+    # places it: no reader may lose a word the generator could have taken
+    # from the source. Every embedded source of ../shared, of every kind.
+    require_shared()
+    kinds, lost = set(), {}
+    for page in sorted(SHARED.glob("**/*.md")):
+        text = page.read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n")
+        span = embedded_source(text)
+        if span is None:
+            continue
+        start, end, language = span
+        kinds.add(language.name if language else None)
+        capitalised = {word for word in words_of(text[start:end]) if "A" <= word[0] <= "Z"}
+        missing = capitalised - source_has(text, span, capitalised)
+        if missing:
+            lost[str(page)] = sorted(missing)
+    assert {"Markdown", "Python", "C/C++", "CMake", "Java", "YAML", "shell"} <= kinds
+    assert lost == {}
