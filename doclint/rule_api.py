@@ -54,6 +54,7 @@ from doclint.models.templates import (
     title_names_file_only,
 )
 from doclint.parsing.block_lines import ATX_START
+from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import source_span
 from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.tree.index import SourceFile, Tree
@@ -105,6 +106,7 @@ __all__ = [
     "allowed_headings",
     "gc_paused",
     "github_slug",
+    "normalize_newlines",
     "shown_target",
     "shown_tree_path",
     "source_span",

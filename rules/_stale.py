@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from doclint_rules._mojibake import repair_mojibake
 
-from doclint.rule_api import FileDocs, RuleContext
+from doclint.rule_api import FileDocs, RuleContext, normalize_newlines
 
 
 class Staleness(NamedTuple):
@@ -26,7 +26,7 @@ def _shown(text: str) -> str:
     # The generator reads a source with its newlines made LF and follows it
     # with a newline of its own: neither CRLF nor trailing newlines make a
     # page that a regeneration would change in anything a reader sees.
-    return text.replace("\r\n", "\n").replace("\r", "\n").rstrip("\n")
+    return normalize_newlines(text).rstrip("\n")
 
 
 def _same(shown: str, actual: str) -> bool:

@@ -20,6 +20,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     Scope,
+    normalize_newlines,
 )
 
 _GUESSED = ("sloppy-windows-1252", "latin-1")
@@ -245,4 +246,4 @@ def _copied_from_source(page: AnyPage, line_number: int, line: str, ctx: RuleCon
 def _source_lines(text: str) -> frozenset[str]:
     # Only line ends the engine knows split: str.splitlines() would also
     # split at U+0085, which is a continuation byte read as Latin-1.
-    return frozenset(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+    return frozenset(normalize_newlines(text).split("\n"))

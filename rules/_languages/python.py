@@ -37,7 +37,7 @@ from typing import NamedTuple, TypeVar
 
 from doclint_rules._languages import Language, PlaceCollector, Places
 
-from doclint.rule_api import LatestDict, gc_paused
+from doclint.rule_api import LatestDict, gc_paused, normalize_newlines
 
 # Python's soft keywords, as a fixed list so that results do not depend on
 # the Python version running doclint.
@@ -310,7 +310,7 @@ _NOISE_SPLIT = re.compile(f"({_NOISE.pattern})", _NOISE.flags)
 def _lines(text: str) -> str:
     r"""A text as the tokenizer reads it: "\r\n" and "\r" are "\n"; trailing
     whitespace left off (a copy embedded in a page ends in one more newline)."""
-    return text.rstrip().replace("\r\n", "\n").replace("\r", "\n")
+    return normalize_newlines(text.rstrip())
 
 
 def _reading(text: str) -> _Reading:
