@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from doclint_rules._languages import language_of
-from doclint_rules._languages.cpp import CPP_NOISE, CppFacts
+from doclint_rules._languages.cpp import CPP_NOISE, TEMPLATE_MACRO, CppFacts
 from doclint_rules._languages.python import PythonFacts, python_reserved
 
 from doclint.rule_api import FileDocs, PageBase, RuleContext
 
-_TEMPLATE_HEAD = re.compile(r"\btemplate\s*<")
+# A template head: `template <`, or the macro call that writes one (`_CCCL_TEMPLATE(`).
+_TEMPLATE_HEAD = rf"(?:\btemplate\s*<|{TEMPLATE_MACRO}\s*\()"
+_TEMPLATE_HEADS = re.compile(_TEMPLATE_HEAD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,16 +78,19 @@ def _blank(text: str) -> str:
 
 
 def _blank_template_heads(code: str) -> str:
-    """`code` with each `template <...>` blanked up to its closing `>`
-    (nested ones counted; a `;` or brace ends a head left open)."""
+    """`code` with each `template <...>` blanked up to its closing `>`, and
+    each `_CCCL_TEMPLATE(...)` up to its `)` (nested ones counted; a `;` or
+    brace ends a head left open)."""
     pieces, done = [], 0
-    for match in _TEMPLATE_HEAD.finditer(code):
+    for match in _TEMPLATE_HEADS.finditer(code):
         if match.start() < done:
             continue
+        opening = code[match.end() - 1]
+        closing = ">" if opening == "<" else ")"
         depth, end = 1, len(code)
         for index in range(match.end(), len(code)):
             char = code[index]
-            depth += (char == "<") - (char == ">")
+            depth += (char == opening) - (char == closing)
             if depth == 0 or char in ";{}":
                 end = index + 1
                 break
@@ -120,8 +125,9 @@ def class_after_macro(name: str, text: str) -> str | None:
 
 
 def is_template_parameter(name: str, text: str) -> bool:
-    """Whether `name` is a type parameter of a template (`template <class T>`)."""
-    pattern = rf"\btemplate\s*<[^;{{}}]*?\b(?:class|typename)\s+{re.escape(name)}\b"
+    """Whether `name` is a type parameter of a template (`template <class T>`,
+    `_CCCL_TEMPLATE(class T)`)."""
+    pattern = rf"{_TEMPLATE_HEAD}[^;{{}}]*?\b(?:class|typename)\s+{re.escape(name)}\b"
     return re.search(pattern, _cpp_code(text).code) is not None
 
 

@@ -157,15 +157,18 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
     flagged: for Python a `class` statement, as `ast` finds it; for the C
     family a class, struct, union or enum as tree-sitter reads it (and an
     Objective-C `@interface`, `@implementation`, `@protocol` or category),
-    with export macros and template parameters named as such. A name the
+    with export macros and template parameters named as such (also those
+    of a macro that writes a template head, CCCL's `_CCCL_TEMPLATE(class
+    _Tp)`). A name the
     code itself writes after `class`, `struct`, `union` or `enum` names a
     real type, defined here or in a header, and is left alone (a forward
     declaration `struct NVRTC;` or `@class Foo;`, a use `struct _inittab
     table[]`), as is one standing on a line the parser could not read.
-    Without a source only names that cannot be classes are flagged: the
-    language's keywords (Python's and its soft keywords, or, for the C
-    family, C++'s and CUDA's), and a short documented list of English words
-    that follow "class" in prose.
+    Without a source only names that cannot be classes are flagged: a
+    number (`class 3.5` in a comment gives `3`), the language's keywords
+    (Python's and its soft keywords, or, for the C family, C++'s and
+    CUDA's), and a short documented list of English words that follow
+    "class" in prose.
 
     **Example:**
 
@@ -224,6 +227,7 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
         "keyword-as-class/template-parameter", "Template parameter listed as a class"
     )
     NOT_DEFINED = Cause("keyword-as-class/not-defined", "Class the source does not define")
+    NOT_A_NAME = Cause("keyword-as-class/not-a-name", "Number listed as a class")
     causes = (
         PYTHON_KEYWORD,
         CPP_KEYWORD,
@@ -232,6 +236,7 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
         EXPORT_MACRO,
         TEMPLATE_PARAMETER,
         NOT_DEFINED,
+        NOT_A_NAME,
     )
 
     def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
@@ -280,6 +285,8 @@ class _Judge:
         """Why `name` is no class of the page's source, and the cause; None if it may be one."""
         if self.defined is not None and name in self.defined:
             return None
+        if name[:1].isdigit():  # "device class 3.5" in a comment gives `3`
+            return "starts with a digit, so it names nothing", KeywordAsClass.NOT_A_NAME
         reserved = reserved_word(name, self.described)
         if reserved:
             return f"is {reserved}, not a class name", _KEYWORD_CAUSES[reserved]

@@ -190,6 +190,11 @@ _CACHE: LatestDict[tuple[str, bytes], CppFacts] = LatestDict(CACHE_SIZE)
 # (`struct _CCCL_TYPE_VISIBILITY_DEFAULT _LIBCUDACXX_DEPRECATED_IN_CXX11 f`),
 # is a macro between the key and the class name.
 _CLASS_KEY_BEFORE = re.compile(rb"\b(?:class|struct|union)\s+\Z")
+# A macro that writes a template head: CCCL's `_CCCL_TEMPLATE(class _Tp)` is
+# `template <class _Tp>` (the grammar reads it as a call, its `class _Tp` as
+# a declared type).
+TEMPLATE_MACRO = r"\b[A-Z_][A-Z0-9_]*TEMPLATE"
+_TEMPLATE_MACRO_CALL = re.compile(rf"{TEMPLATE_MACRO}\s*\Z".encode())
 CPP = Dialect("C++", tree_sitter_cpp.language, _TYPES)
 
 
@@ -430,12 +435,33 @@ def _declared_types(reading: Reading, root: tree_sitter.Node, dialect: Dialect) 
 
 def _template_parameter(code: bytes, spec: tree_sitter.Node) -> bool:
     """Whether `spec` is `class T` of a template head the grammar could not
-    read as one (`template <class _Tp, class _Up>` before a macro): it
-    stands between `<` or `,` and `,`, `>`, `=` or `...`."""
+    read as one: `template <class _Tp, class _Up>` before a macro, where it
+    stands between `<` or `,` and `,`, `>`, `=` or `...`; or the head a
+    macro writes (`_CCCL_TEMPLATE(class _Tp)`)."""
     # A window, not the whole text: blanks between the words are short.
-    before = code[max(0, spec.start_byte - 256) : spec.start_byte].rstrip()[-1:]
+    window = code[max(0, spec.start_byte - 256) : spec.start_byte]
+    before = window.rstrip()[-1:]
     after = code[spec.end_byte : spec.end_byte + 256].lstrip()[:1]
-    return before in (b"<", b",") and after in (b",", b">", b"=", b".")
+    if before in (b"<", b",") and after in (b",", b">", b"=", b"."):
+        return True
+    return before in (b"(", b",") and _in_template_macro(window)
+
+
+def _in_template_macro(window: bytes) -> bool:
+    """Whether the text ending with `window` stands inside the parentheses of
+    a template-head macro (`_CCCL_TEMPLATE(class _Tp, `)."""
+    depth = 0
+    for index in range(len(window) - 1, -1, -1):
+        char = window[index]
+        if char in b";{}":
+            return False
+        if char == ord(")"):
+            depth += 1
+        elif char == ord("("):
+            if not depth:
+                return _TEMPLATE_MACRO_CALL.search(window, 0, index) is not None
+            depth -= 1
+    return False
 
 
 def _export_macro(reading: Reading, declaration: tree_sitter.Node, spec: tree_sitter.Node) -> bool:

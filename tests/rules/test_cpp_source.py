@@ -98,6 +98,18 @@ def test_template_parameters_are_not_declared_types() -> None:
     assert not facts.declared_types & {"_Tp", "_Up", "_Rest"}
 
 
+def test_a_macro_that_writes_a_template_head_declares_no_type() -> None:
+    # CCCL's `_CCCL_TEMPLATE(class _Tp)` is `template <class _Tp>`; another
+    # macro given `class Widget` names a real type.
+    facts = cpp_facts(
+        "_CCCL_TEMPLATE(class _Tp, class _Up = _Tp)\n"
+        "_CCCL_REQUIRES(is_integral<_Tp>)\n"
+        "constexpr int f(_Tp a, _Up b);\n"
+        "DECLARE_HOOK(class Widget);\n"
+    )
+    assert facts.declared_types == {"Widget"}
+
+
 def test_macros_between_class_key_and_name_are_export_macros() -> None:
     facts = cpp_facts(
         "template <class _Arg, class _Result>\n"

@@ -215,3 +215,32 @@ def test_cpp_declared_types_stay_silent_and_macros_before_a_name_are_found(tmp_p
         (17, "`_LIBCUDACXX_DEPRECATED_IN_CXX11` is an export macro"),
         (18, "`_Up` is a template parameter, not a class name"),
     ]
+
+
+def test_cpp_parameters_of_a_macro_written_template_head(tmp_path):
+    # CCCL writes `template <class _Tp, class _Up>` as `_CCCL_TEMPLATE(...)`;
+    # another macro's `class Widget` is a real type, named in code.
+    source = (
+        "_CCCL_TEMPLATE(class _Tp, class _Up)\n_CCCL_REQUIRES(is_integral<_Tp>)\n"
+        "constexpr int ceil_div(_Tp a, _Up b);\nDECLARE_HOOK(class Widget);\n"
+    )
+    write(tmp_path, {"pkg/hooks.h": source})
+    text = cpp_index(["_Tp", "_Up", "Widget"])
+    report = check_text(text, CPP_PATH, Settings(select=["keyword-as-class"], root=tmp_path))
+    assert [(d.line, d.message) for d in report.diagnostics] == [
+        (16, "`_Tp` is a template parameter, not a class name"),
+        (17, "`_Up` is a template parameter, not a class name"),
+    ]
+
+
+def test_a_number_is_no_class_with_or_without_a_source(tmp_path):
+    # "Compute device class 3.5" in a comment gives the generator's regex `3`.
+    write(tmp_path, {"pkg/hooks.h": "// Compute device class 3.5\nstruct Vec3 { };\n"})
+    for path, text in (
+        (CPP_PATH, cpp_index(["3", "Vec3"])),
+        ("docs/pkg/mod.py_kw.md", keyword_index("pkg/mod.py", ["3", "Vec3"])),
+    ):
+        report = check_text(text, path, Settings(select=["keyword-as-class"], root=tmp_path))
+        assert [(d.line, d.message) for d in report.diagnostics] == [
+            (16, "`3` starts with a digit, so it names nothing")
+        ]
