@@ -4,6 +4,7 @@ and the error nodes that remain, reported as unsure lines."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from itertools import takewhile
 from typing import TYPE_CHECKING
@@ -69,20 +70,98 @@ def tokens(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
             yield node
 
 
-def find_errors(reading: Reading, root: tree_sitter.Node) -> None:
+def find_errors(
+    reading: Reading, root: tree_sitter.Node, walked: frozenset[str], read: frozenset[str]
+) -> None:
     """Record the lines of every error node, except CUDA launches, which are
-    blanked to a plain call for the next pass."""
-    stack = [root]
+    blanked to a plain call for the next pass. Inside an error that the walk
+    of definitions enters (its parents are all of the `walked` kinds: the
+    scopes, not a function's body), what the grammar placed whole, without
+    an error, and the walk reads (a node of the `read` kinds: a function, a
+    class, an include) is known, so only the lines of the rest are unsure:
+    one misread macro in a header no longer hides the rest of the file."""
+    # (node, whether the walk reads its children, whether it lies in an error)
+    stack = [(root, True, False)]
     while stack:
-        node = stack.pop()
+        node, entered, in_error = stack.pop()
         if node.type == "expression_statement" and _blank_launch(reading, node):
             continue
-        if node.is_error or node.is_missing:
-            reading.unsure.append((node.start_point[0] + 1, node.end_point[0] + 1))
-            if node.is_error:
-                _stray_macros(reading, node)
+        if node.is_missing:
+            _unsure(reading, node)
+            _lone_macro(reading, node)
             continue
+        if node.is_error:
+            _stray_macros(reading, node)
+            in_error = True
+        entered = entered and node.type in walked
+        if node.is_error and (not entered or not node.child_count):  # `@@@`: a token of its own
+            _unsure(reading, node)
+            _blank_statement_arguments(reading, node)
+            continue
+        for child in node.children:
+            if child.has_error or child.is_error:
+                stack.append((child, entered, in_error))
+                # Not read whole, but repairs may lie inside.
+                whole = child.is_error or child.type in walked
+                if entered and in_error and not whole and _holds_error(child):
+                    _unsure(reading, child)
+            elif entered and in_error and child.type not in read and child.type != "comment":
+                _unsure(reading, child)
+
+
+def _unsure(reading: Reading, node: tree_sitter.Node) -> None:
+    reading.unsure.append((node.start_point[0] + 1, node.end_point[0] + 1))
+
+
+def _holds_error(node: tree_sitter.Node) -> bool:
+    """Whether an error node lies inside `node`; a missing `;` alone (after a
+    macro call) leaves what the grammar read as it is."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        if node.is_error:
+            return True
         stack.extend(child for child in node.children if child.has_error)
+    return False
+
+
+def _blank_statement_arguments(reading: Reading, error: tree_sitter.Node) -> None:
+    """Blank the arguments of a macro call in a function's body that holds
+    statements (`NV_IF_TARGET(NV_IS_DEVICE, (return __brev(x);))`): no
+    expression can, and the error they make can swallow the definitions
+    after the function. Bodies are not read, so nothing is lost."""
+    arguments = None
+    node = error.parent
+    while node is not None and node.type != "compound_statement":
+        if node.type == "argument_list" and node.parent.type == "call_expression":
+            arguments = node
+        node = node.parent
+    if arguments is None or node is None:
+        return
+    # The closing parenthesis as the text has it: recovering from the error,
+    # the grammar may have run the list on into the definitions after it.
+    start = arguments.start_byte + 1
+    end = _closing_parenthesis(reading.code, start, arguments.end_byte)
+    if end is not None and reading.code.find(b";", start, end) >= 0:  # statements
+        reading.blanks.append((start, end))
+
+
+_SKIPPED = re.compile(rb'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|[()]')
+
+
+def _closing_parenthesis(code: bytes, start: int, limit: int) -> int | None:
+    """Where the parenthesis opened just before `start` closes, before
+    `limit` (string and character literals skipped); None if it does not."""
+    depth = 1
+    for match in _SKIPPED.finditer(code, start, limit):
+        token = match[0]
+        if token == b"(":
+            depth += 1
+        elif token == b")":
+            depth -= 1
+            if not depth:
+                return match.start()
+    return None
 
 
 def _stray_macros(reading: Reading, error: tree_sitter.Node) -> None:
@@ -108,6 +187,24 @@ def _stray_macros(reading: Reading, error: tree_sitter.Node) -> None:
             blank = index == 0 or leaves[index - 1].end_point[0] < row
         if blank:
             reading.blanks.append((leaf.start_byte, leaf.end_byte))
+
+
+def _lone_macro(reading: Reading, missing: tree_sitter.Node) -> None:
+    """Blank a macro-like word alone on its line that the grammar read as a
+    statement short of its `;` (`_LIBCUDACXX_BEGIN_NAMESPACE_CUDA`, whose
+    hidden brace opens what its END closes): left in, it turns the END,
+    once blanked, into an error spanning everything between the two."""
+    word = missing.prev_sibling
+    while word is not None and word.child_count == 1:  # `(declaration (type_identifier))`
+        word = word.children[0]
+    if word is None or word.type not in _NAME_LEAVES or not macro_like(reading.text(word)):
+        return
+    code = reading.code
+    line_start = code.rfind(b"\n", 0, word.start_byte) + 1
+    line_end = code.find(b"\n", word.end_byte)
+    rest = code[word.end_byte : line_end] if line_end >= 0 else code[word.end_byte :]
+    if not code[line_start : word.start_byte].strip() and not rest.strip():
+        reading.blanks.append((word.start_byte, word.end_byte))
 
 
 def _blank_launch(reading: Reading, statement: tree_sitter.Node) -> bool:

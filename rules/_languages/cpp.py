@@ -66,7 +66,8 @@ MAX_PASSES = 3
 # Nodes whose children are declarations: the scopes where a class or a
 # function is defined or declared. Bodies of functions are never entered; an
 # error node is, since the repairs it needs are often inside (a macro before
-# a constructor can turn a namespace into one), and it is reported as unsure.
+# a constructor can turn a namespace into one), and what it could not place
+# is reported as unsure (`_cpp_repairs.find_errors`).
 _SCOPES = frozenset({
     "ERROR", "translation_unit", "declaration_list", "field_declaration_list",
     "template_declaration", "linkage_specification", "preproc_if", "preproc_ifdef",
@@ -75,6 +76,16 @@ _SCOPES = frozenset({
 _DECLARATIONS = frozenset({
     "declaration", "field_declaration", "type_definition", "function_definition"})
 _TYPES = frozenset({"class_specifier", "struct_specifier", "union_specifier", "enum_specifier"})
+# The nodes whose children the walk of definitions reads (not a function's body).
+_WALKED = _SCOPES | _TYPES | {"namespace_definition"}
+# The nodes it reads whole where they stand in a scope; anything else an
+# error holds (a body cut from its head, a stray expression, an `#include`
+# the grammar recovering from an error read as an unknown directive) is unread.
+_READ = _WALKED | _DECLARATIONS | {
+    "preproc_include", "preproc_def", "preproc_function_def",
+    "expression_statement", "alias_declaration", "using_declaration",
+    "static_assert_declaration", "concept_definition", "namespace_alias_definition",
+}
 # Declarators that wrap the one naming the function (`T* f()`, `T& f()`).
 _WRAPPERS = frozenset({
     "pointer_declarator", "reference_declarator", "attributed_declarator", "init_declarator"})
@@ -179,7 +190,8 @@ class Reading:
             frozenset(self.namespaces),
             frozenset(self.macros),
             frozenset(export_macros),
-            tuple(sorted(set(self.unsure))),
+            # Disjoint: an error's range and the tokens inside it overlap.
+            _line_ranges(_lines_in(self.unsure)),
             DefinitionCounts(**self.counts),
         )
 
@@ -259,7 +271,11 @@ def merge(*readings: CppFacts) -> CppFacts:
 
 
 def _unsure_lines(facts: CppFacts) -> set[int]:
-    return {line for first, last in facts.unsure for line in range(first, last + 1)}
+    return _lines_in(facts.unsure)
+
+
+def _lines_in(ranges: Iterable[tuple[int, int]]) -> set[int]:
+    return {line for first, last in ranges for line in range(first, last + 1)}
 
 
 def _line_ranges(lines: set[int]) -> tuple[tuple[int, int], ...]:
@@ -317,7 +333,8 @@ def _read(text: str, dialect: Dialect, parsed: tree_sitter.Tree | None = None) -
         _visit_scope(reading, tree.root_node, dialect)
         _declared_types(reading, tree.root_node, dialect)
         if tree.root_node.has_error:
-            find_errors(reading, tree.root_node)
+            walked = _WALKED if dialect.enter_errors else _WALKED - {"ERROR"}
+            find_errors(reading, tree.root_node, walked, _READ)
         export_macros |= reading.export_macros
         if not reading.blanks:
             break

@@ -250,6 +250,38 @@ def test_unreadable_lines_are_unsure() -> None:
     assert "fine" in facts.functions
 
 
+def test_statements_given_to_a_macro_in_a_body_are_blanked() -> None:
+    # CUDA's `NV_IF_TARGET(target, (statements))`: no expression holds a
+    # `return`; a call the grammar misreads otherwise stays unsure.
+    body = "int f(int v)\n{\n  %s;\n  return v;\n}\nint g();\n"
+    facts = cpp_facts(body % "NV_IF_TARGET(NV_IS_DEVICE, (return v;))")
+    assert facts.unsure == ()
+    assert facts.functions == {"f", "g"}
+    assert cpp_facts(body % "call(a b, @)").unsure == ((3, 3),)
+
+
+def test_an_error_hides_only_what_the_grammar_could_not_place() -> None:
+    # As in libcu++'s bit_reverse.h: the namespace macros, a statement-holding
+    # macro and an `#if` in the second body leave an error node that spans
+    # the include guard; once they are blanked, the one line left unread is
+    # all that is unsure.
+    facts = cpp_facts(
+        "#ifndef GUARD_H\n#define GUARD_H\n\n_LIBCUDACXX_BEGIN_NAMESPACE_CUDA\n\n"
+        "template <typename _Tp>\n"
+        "_CCCL_NODISCARD _LIBCUDACXX_HIDE_FROM_ABI constexpr _Tp __generic(_Tp __v) noexcept\n"
+        "{\n  return __v;\n}\n\n"
+        "template <typename _Tp>\n"
+        "_CCCL_NODISCARD _LIBCUDACXX_HIDE_FROM_ABI constexpr _Tp bit_reverse(_Tp __v) noexcept\n"
+        "{\n  if (!is_constant_evaluated())\n  {\n"
+        "    NV_IF_TARGET(NV_IS_DEVICE, (return ::cuda::__device(__v);))\n  }\n"
+        "#if defined(_CCCL_BUILTIN_BITREVERSE32)\n  return ::cuda::__builtin(__v);\n#else\n"
+        "  return ::cuda::__generic(__v);\n#endif\n}\n\n"
+        "_LIBCUDACXX_END_NAMESPACE_CUDA\n\n#endif // GUARD_H\n"
+    )
+    assert facts.functions == {"__generic", "bit_reverse"}
+    assert facts.unsure == ((17, 17),)  # the macro call short of its `;`
+
+
 def test_memo_shares_file_and_embedded_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     read = _cpp_source._read
