@@ -82,6 +82,7 @@ def find_errors(
     one misread macro in a header no longer hides the rest of the file."""
     # (node, whether the walk reads its children, whether it lies in an error)
     stack = [(root, True, False)]
+    arguments: set[int] = set()
     while stack:
         node, entered, in_error = stack.pop()
         if node.type == "expression_statement" and _blank_launch(reading, node):
@@ -90,13 +91,13 @@ def find_errors(
             _unsure(reading, node)
             _lone_macro(reading, node)
             continue
-        if node.is_error:
+        if node.is_error and not in_error:  # its tokens include those of the errors inside
             _stray_macros(reading, node)
-            in_error = True
+        in_error = in_error or node.is_error
         entered = entered and node.type in walked
         if node.is_error and (not entered or not node.child_count):  # `@@@`: a token of its own
             _unsure(reading, node)
-            _blank_statement_arguments(reading, node)
+            _blank_statement_arguments(reading, node, arguments)
             continue
         for child in node.children:
             if child.has_error or child.is_error:
@@ -125,19 +126,25 @@ def _holds_error(node: tree_sitter.Node) -> bool:
     return False
 
 
-def _blank_statement_arguments(reading: Reading, error: tree_sitter.Node) -> None:
+def _blank_statement_arguments(reading: Reading, error: tree_sitter.Node, seen: set[int]) -> None:
     """Blank the arguments of a macro call in a function's body that holds
     statements (`NV_IF_TARGET(NV_IS_DEVICE, (return __brev(x);))`): no
     expression can, and the error they make can swallow the definitions
-    after the function. Bodies are not read, so nothing is lost."""
+    after the function. Bodies are not read, so nothing is lost. `seen`
+    holds the argument lists already looked at (a list holds several errors)."""
     arguments = None
     node = error.parent
-    while node is not None and node.type != "compound_statement":
+    for _ in range(_REACH):  # such a call stands near the body; a deep nest is no macro
+        if node is None or node.type == "compound_statement":
+            break
         if node.type == "argument_list" and node.parent.type == "call_expression":
             arguments = node
         node = node.parent
-    if arguments is None or node is None:
+    if arguments is None or node is None or node.type != "compound_statement":
         return
+    if arguments.start_byte in seen:
+        return
+    seen.add(arguments.start_byte)
     # The closing parenthesis as the text has it: recovering from the error,
     # the grammar may have run the list on into the definitions after it.
     start = arguments.start_byte + 1
@@ -199,12 +206,17 @@ def _lone_macro(reading: Reading, missing: tree_sitter.Node) -> None:
         word = word.children[0]
     if word is None or word.type not in _NAME_LEAVES or not macro_like(reading.text(word)):
         return
-    code = reading.code
-    line_start = code.rfind(b"\n", 0, word.start_byte) + 1
-    line_end = code.find(b"\n", word.end_byte)
-    rest = code[word.end_byte : line_end] if line_end >= 0 else code[word.end_byte :]
-    if not code[line_start : word.start_byte].strip() and not rest.strip():
+    # Looked at within a short reach of the word: a line of a megabyte with a
+    # missing `;` every few bytes must not be read once for each.
+    code, column = reading.code, word.start_point[1]
+    before = code[word.start_byte - column : word.start_byte] if column <= _REACH else b"x"
+    after = code[word.end_byte : word.end_byte + _REACH + 1].split(b"\n", 1)
+    alone = len(after) > 1 or word.end_byte + _REACH >= len(code)
+    if alone and not before.strip() and not after[0].strip():
         reading.blanks.append((word.start_byte, word.end_byte))
+
+
+_REACH = 64
 
 
 def _blank_launch(reading: Reading, statement: tree_sitter.Node) -> bool:

@@ -64,6 +64,17 @@ def _nested_documentation(size: int) -> str:
     )
 
 
+def _cpp_documentation(source: Callable[[int], str]) -> Callable[[int], str]:
+    """A file documentation whose Original Source is `source`: the rules read
+    its definitions with tree-sitter and the repairs of its misreadings."""
+    return lambda size: (
+        "# Documentation: `a.h`\n\n## Original Source\n\n```cpp\n"
+        + source(size)
+        + "\n```\n\n## High-Level Overview\n\n"
+        "This C++ file contains approximately 1 class(es)/struct(s) and 2 function(s).\n"
+    )
+
+
 ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "unclosed [": _repeat("["),
     "nested [[[]]]": _open_and_close("[", "]"),
@@ -99,6 +110,12 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     ),
     "documentation nested in documentation": _nested_documentation,
     "latin-1 text": _repeat("caf\xe9 "),
+    "a C++ source of nested calls holding a statement": _cpp_documentation(
+        lambda size: (
+            "void g() {\n" + "f(" * (size // 3) + "return 1;" + ")" * (size // 3) + ";\n}\n"
+        )
+    ),
+    "a C++ source of lone macros": _cpp_documentation(_repeat("MACRO_X\n")),
     "lone CR lines": _repeat("[a](b)\r"),
 }
 
