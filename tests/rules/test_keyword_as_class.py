@@ -115,13 +115,17 @@ def cpp_index(classes: list[str]) -> str:
     return keyword_index("pkg/hooks.h", classes).replace("### Classs", "### Class/Structs")
 
 
+def cpp_messages(tmp_path, source: str, names: list[str]) -> list[tuple[int, str]]:
+    """(line, message) of keyword-as-class on an index of `names` for the C++ `source`."""
+    write(tmp_path, {"pkg/hooks.h": source})
+    settings = Settings(select=["keyword-as-class"], root=tmp_path)
+    report = check_text(cpp_index(names), CPP_PATH, settings)
+    return [(d.line, d.message) for d in report.diagnostics]
+
+
 def test_cpp_source_decides(tmp_path):
-    write(tmp_path, {"pkg/hooks.h": CPP_SOURCE})
     names = ["CUDAHooks", "Divider", "Forward", "TORCH_API", "T", "to", "if", "Ghost"]
-    report = check_text(
-        cpp_index(names), CPP_PATH, Settings(select=["keyword-as-class"], root=tmp_path)
-    )
-    assert [(d.line, d.message) for d in report.diagnostics] == [
+    assert cpp_messages(tmp_path, CPP_SOURCE, names) == [
         (19, "`TORCH_API` is an export macro; the class is `CUDAHooks`"),
         (20, "`T` is a template parameter, not a class name"),
         (21, "`to` is not a class defined in `hooks.h`"),
@@ -182,10 +186,8 @@ def test_cpp_macro_before_a_class_name_and_template_parameters_on_unsure_lines(t
         "template <class _Tp>\nstruct _CCCL_TYPE_VISIBILITY_DEFAULT maximum : base<_Tp> {\n"
         "  _CCCL_EXEC_CHECK_DISABLE _CCCL_API constexpr _Tp operator()(_Tp a) const;\n};\n"
     )
-    write(tmp_path, {"pkg/hooks.h": source})
-    text = cpp_index(["_CCCL_TYPE_VISIBILITY_DEFAULT", "_Tp", "maximum"])
-    report = check_text(text, CPP_PATH, Settings(select=["keyword-as-class"], root=tmp_path))
-    assert [(d.line, d.message) for d in report.diagnostics] == [
+    names = ["_CCCL_TYPE_VISIBILITY_DEFAULT", "_Tp", "maximum"]
+    assert cpp_messages(tmp_path, source, names) == [
         (16, "`_CCCL_TYPE_VISIBILITY_DEFAULT` is an export macro; the class is `maximum`"),
         (17, "`_Tp` is a template parameter, not a class name"),
     ]
@@ -204,13 +206,9 @@ def test_cpp_declared_types_stay_silent_and_macros_before_a_name_are_found(tmp_p
         "template <class _Tp, class _Up>\n"
         "_LIBCUDACXX_HIDE_FROM_ABI constexpr bool f(_Up* r, _Tp* first);\n"
     )
-    write(tmp_path, {"pkg/hooks.h": source})
     names = ["_CCCL_TYPE_VISIBILITY_DEFAULT", "_LIBCUDACXX_DEPRECATED_IN_CXX11", "_Up"]
     names += ["_ompd_aspace_cont", "ompd_rc", "ompd_word", "unary_function"]
-    report = check_text(
-        cpp_index(names), CPP_PATH, Settings(select=["keyword-as-class"], root=tmp_path)
-    )
-    assert [(d.line, d.message) for d in report.diagnostics] == [
+    assert cpp_messages(tmp_path, source, names) == [
         (16, "`_CCCL_TYPE_VISIBILITY_DEFAULT` is an export macro"),
         (17, "`_LIBCUDACXX_DEPRECATED_IN_CXX11` is an export macro"),
         (18, "`_Up` is a template parameter, not a class name"),
@@ -224,10 +222,7 @@ def test_cpp_parameters_of_a_macro_written_template_head(tmp_path):
         "_CCCL_TEMPLATE(class _Tp, class _Up)\n_CCCL_REQUIRES(is_integral<_Tp>)\n"
         "constexpr int ceil_div(_Tp a, _Up b);\nDECLARE_HOOK(class Widget);\n"
     )
-    write(tmp_path, {"pkg/hooks.h": source})
-    text = cpp_index(["_Tp", "_Up", "Widget"])
-    report = check_text(text, CPP_PATH, Settings(select=["keyword-as-class"], root=tmp_path))
-    assert [(d.line, d.message) for d in report.diagnostics] == [
+    assert cpp_messages(tmp_path, source, ["_Tp", "_Up", "Widget"]) == [
         (16, "`_Tp` is a template parameter, not a class name"),
         (17, "`_Up` is a template parameter, not a class name"),
     ]
