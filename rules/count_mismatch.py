@@ -189,8 +189,7 @@ def _overview_findings(
 def _mostly_unread(facts: CppFacts, lines: int) -> bool:
     """Whether the parser could not read so much of the source that its counts
     are guesses."""
-    unread = sum(last - first + 1 for first, last in facts.unsure)
-    return unread > lines * MAX_UNREAD_SHARE
+    return facts.unsure_lines > lines * MAX_UNREAD_SHARE
 
 
 def _plural(value: int | tuple[float, float], what: str) -> str:

@@ -137,6 +137,11 @@ class CppFacts:
     def is_unsure(self, line: int) -> bool:
         return any(start <= line <= end for start, end in self.unsure)
 
+    @property
+    def unsure_lines(self) -> int:
+        """How many lines are unsure (the ranges do not overlap)."""
+        return sum(last - first + 1 for first, last in self.unsure)
+
 
 @dataclass(frozen=True, slots=True)
 class Dialect:
@@ -253,8 +258,10 @@ def merge(*readings: CppFacts) -> CppFacts:
     classes = frozenset().union(*(facts.classes for facts in readings))
     export_macros = frozenset().union(*(facts.export_macros for facts in readings))
     declared = frozenset().union(*(facts.declared_types for facts in readings))
-    unsure = set.intersection(*(_unsure_lines(facts) for facts in readings))
-    surest = min(readings, key=lambda facts: len(_unsure_lines(facts)))
+    # As sets: a reading's ranges may overlap once a caller adds its own (objc).
+    lines = [_lines_in(facts.unsure) for facts in readings]
+    unsure = set.intersection(*lines)
+    surest = readings[min(range(len(readings)), key=lambda index: len(lines[index]))]
     includes = {include for facts in readings for include in facts.includes}
     return CppFacts(
         classes,
@@ -268,10 +275,6 @@ def merge(*readings: CppFacts) -> CppFacts:
         _line_ranges(unsure),
         surest.counts,
     )
-
-
-def _unsure_lines(facts: CppFacts) -> set[int]:
-    return _lines_in(facts.unsure)
 
 
 def _lines_in(ranges: Iterable[tuple[int, int]]) -> set[int]:
