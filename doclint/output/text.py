@@ -99,7 +99,6 @@ each of them."""
 
 
 def snippet(d: DiagnosticRow, line: str, color: bool = False) -> str:
-    gutter = paint(" " * len(str(d.line)) + " |", BLUE, color)
     line = line.rstrip()
     column = d.column - 1
     if len(line) > SHOWN_WIDTH:
@@ -116,8 +115,13 @@ def snippet(d: DiagnosticRow, line: str, color: bool = False) -> str:
         before = _NOT_TAB.sub(" ", before) if "\t" in before else " " * len(before)
     else:
         before = "".join(c if c == "\t" else " " * len(printable(c)) for c in before)
+    number = str(d.line)
+    gutter = " " * len(number) + " |"
+    if not color:  # the usual case, without a paint call per piece
+        return f"{gutter}\n{number} | {shown}\n{gutter} {before}^ {d.code}\n{gutter}\n"
+    gutter = paint(gutter, BLUE, color)
     caret = paint(f"^ {d.code}", RED, color)
-    number = paint(f"{d.line} |", BLUE, color)
+    number = paint(f"{number} |", BLUE, color)
     return f"{gutter}\n{number} {shown}\n{gutter} {before}{caret}\n{gutter}\n"
 
 
