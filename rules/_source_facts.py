@@ -48,10 +48,15 @@ class DocumentedSource:
             return False
         code = _cpp_code(self.text).uncommented
         pattern = re.compile(rf"(?<![\w/.]){re.escape(name)}(?![\w/])")
-        return any(
-            facts.is_unsure(code.count("\n", 0, match.start()) + 1)
-            for match in pattern.finditer(code)
-        )
+        # Lines counted on from the occurrence before, not from the start:
+        # a name on every line of a big header must not cost a scan each.
+        line, counted = 1, 0
+        for match in pattern.finditer(code):
+            line += code.count("\n", counted, match.start())
+            counted = match.start()
+            if facts.is_unsure(line):
+                return True
+        return False
 
 
 @dataclass(frozen=True, slots=True)

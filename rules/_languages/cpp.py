@@ -126,7 +126,8 @@ class CppFacts:
     # Words found between `class`/`struct` and the class name (`TORCH_API`).
     export_macros: frozenset[str]
     # Line ranges (1-based, inclusive) the parser could not read even after
-    # the repairs: a fact about those lines is uncertain.
+    # the repairs: a fact about those lines is uncertain. Sorted and disjoint
+    # (`disjoint_ranges`).
     unsure: tuple[tuple[int, int], ...]
     counts: DefinitionCounts
 
@@ -135,11 +136,14 @@ class CppFacts:
         return frozenset(path for path, _ in self.includes)
 
     def is_unsure(self, line: int) -> bool:
-        return any(start <= line <= end for start, end in self.unsure)
+        # One search of the sorted ranges: a header the grammar misreads in
+        # many places has hundreds, and a rule asks once per occurrence of a name.
+        index = bisect.bisect_right(self.unsure, line, key=_first) - 1
+        return index >= 0 and line <= self.unsure[index][1]
 
     @property
     def unsure_lines(self) -> int:
-        """How many lines are unsure (the ranges do not overlap)."""
+        """How many lines are unsure."""
         return sum(last - first + 1 for first, last in self.unsure)
 
 
@@ -195,8 +199,8 @@ class Reading:
             frozenset(self.namespaces),
             frozenset(self.macros),
             frozenset(export_macros),
-            # Disjoint: an error's range and the tokens inside it overlap.
-            _line_ranges(_lines_in(self.unsure)),
+            # An error's range and the tokens inside it overlap.
+            disjoint_ranges(self.unsure),
             DefinitionCounts(**self.counts),
         )
 
@@ -258,7 +262,6 @@ def merge(*readings: CppFacts) -> CppFacts:
     classes = frozenset().union(*(facts.classes for facts in readings))
     export_macros = frozenset().union(*(facts.export_macros for facts in readings))
     declared = frozenset().union(*(facts.declared_types for facts in readings))
-    # As sets: a reading's ranges may overlap once a caller adds its own (objc).
     lines = [_lines_in(facts.unsure) for facts in readings]
     unsure = set.intersection(*lines)
     surest = readings[min(range(len(readings)), key=lambda index: len(lines[index]))]
@@ -275,6 +278,15 @@ def merge(*readings: CppFacts) -> CppFacts:
         _line_ranges(unsure),
         surest.counts,
     )
+
+
+def _first(pair: tuple[int, int]) -> int:
+    return pair[0]
+
+
+def disjoint_ranges(ranges: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The lines of `ranges` (which may overlap) as sorted disjoint ranges."""
+    return _line_ranges(_lines_in(ranges))
 
 
 def _lines_in(ranges: Iterable[tuple[int, int]]) -> set[int]:

@@ -65,6 +65,7 @@ from doclint_rules._languages.cpp import (
     c_family_places,
     cpp_reserved,
     dialect_facts,
+    disjoint_ranges,
     last_text_memo,
     merge,
     parse,
@@ -239,7 +240,7 @@ def objc_facts(text: str) -> CppFacts:
     cpp_view, hidden = _cpp_view(text, parsed)
     cpp = dialect_facts(cpp_view, CPP_BESIDE_OBJC)
     # What the C++ grammar was not shown, it did not read.
-    cpp = replace(cpp, unsure=cpp.unsure + hidden)
+    cpp = replace(cpp, unsure=disjoint_ranges(cpp.unsure + hidden))
     return merge(dialect_facts(text, OBJC, parsed), cpp)
 
 

@@ -4,9 +4,12 @@ C++ slice's pages."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from doclint_rules._languages import cpp as _cpp_source
 from doclint_rules._languages.cpp import CppFacts, cpp_facts, decide, is_cpp_path
+from doclint_rules._source_facts import DocumentedSource
 
 from doclint.api import parse
 from tests.conftest import SHARED, require_shared
@@ -376,3 +379,28 @@ def test_declarations_the_grammar_reads_as_variables() -> None:
         "Foo make();\nint count(unsigned n);\nWidget w(x, 2);\nvoid set(void (*f)());\n"
     )
     assert facts.functions == {"make", "count", "set"}
+
+
+def test_unsure_lines_are_searched_not_scanned() -> None:
+    # Ranges many and small, as the repairs now leave them: each is found.
+    facts = cpp_facts("int a;\n@@\nint b;\n@@\nint c;\n@@\n")
+    assert facts.unsure == ((2, 2), (4, 4), (6, 6))
+    assert [line for line in range(8) if facts.is_unsure(line)] == [2, 4, 6]
+
+
+def test_a_name_on_every_line_of_a_misread_source_is_looked_up_in_linear_time() -> None:
+    # keyword-as-class, phantom-keyword and prose-keyword ask whether a name
+    # stands on a line the parser could not read: a count of the lines from
+    # the start for each occurrence made it quadratic in the text.
+    def seconds(lines: int) -> float:
+        text = "x = Widget;\n" * lines + "@@@\n"
+        source = DocumentedSource("a.h", text, cpp_facts(text))
+        best = float("inf")
+        for _ in range(3):
+            started = time.perf_counter()
+            assert not source.unsure_about("Widget")
+            best = min(best, time.perf_counter() - started)
+        return best
+
+    # Eight times the lines: about eight times the time when linear, 64 when not.
+    assert seconds(32_000) < 20 * seconds(4_000)
