@@ -97,15 +97,15 @@ class UndocumentedFile(Rule[FolderIndex]):
         anchor = _files_heading(page)
         for name in files:
             path = posixpath.join(folder, name)
-            if name in skipped or _binary(ctx, path):
+            # The page is looked for first: a file with its page needs no sniffing.
+            if name in skipped or ctx.exists(f"docs/{path}_docs.md") or _binary(ctx, path):
                 continue
-            if not ctx.exists(f"docs/{path}_docs.md"):
-                yield Finding(
-                    anchor[0],
-                    anchor[1],
-                    f"`{path}` has no documentation page (`docs/{path}_docs.md` does not exist)",
-                    cause=self.NO_PAGE,
-                )
+            yield Finding(
+                anchor[0],
+                anchor[1],
+                f"`{path}` has no documentation page (`docs/{path}_docs.md` does not exist)",
+                cause=self.NO_PAGE,
+            )
 
 
 def _binary(ctx: RuleContext, path: str) -> bool:
