@@ -435,7 +435,7 @@ def _check_missing(
         if progress is not None:
             progress(done, len(missing))
 
-    missing = array("q", sorted(missing, key=files.work_order))
+    missing, groups = _in_work_order(files, missing)
     jobs = worker_count(roots.settings.jobs, len(missing))
     if jobs <= 1:
         for number in missing:
@@ -444,16 +444,24 @@ def _check_missing(
             yield number, outcome, False, memo
             advance(1)
         return
-    # A source's pages, all levels: numbered groups, not the work order's strings.
-    groups, previous = array("q"), None
-    for number in missing:
-        group = files.work_order(number)[:2]
-        groups.append(len(groups) if group != previous else groups[-1])
-        previous = group
     chunks = _Chunks(files, missing)
     outcomes = imap_in_pool(workers.start(), jobs, _check_chunk, chunks, advance, groups)
     for number, answer in zip(missing, outcomes, strict=True):
         yield number, *answer
+
+
+def _in_work_order(files: _Files, missing: array[int]) -> tuple[array[int], array[int]]:
+    """The files' numbers in the order of the work, and the group of each: a
+    source's pages, all levels, as numbers, not the work order's strings.
+    Each file's place is found once, for both."""
+    orders = [files.work_order(number) for number in missing]
+    ranked = sorted(range(len(missing)), key=orders.__getitem__)
+    groups, previous = array("q"), None
+    for rank in ranked:
+        group = orders[rank][:2]
+        groups.append(len(groups) if group != previous else groups[-1])
+        previous = group
+    return array("q", (missing[rank] for rank in ranked)), groups
 
 
 def _store(cache: StoredResults, path: str, outcome: FileOutcome, memo: bytes | None) -> None:
