@@ -12,6 +12,7 @@ from pathlib import Path
 
 import doclint.tree.index as tree_module
 from doclint.engine import Settings
+from doclint.engine.reporting import FilePart
 from doclint.output import LAYOUTS, RunOutput
 from doclint.output.layout import PartWriter
 from doclint.run import run
@@ -55,7 +56,7 @@ def test_parts_come_back_in_path_order_from_disk():
     parts = SpilledParts()
     shown = ["docs/c.md", "docs/a.md", "docs/b.md"]
     for index in (0, 2, 1):
-        parts.add(index, (shown[index].encode() * 3, index + 1))
+        parts.add(index, FilePart(shown[index].encode() * 3, index + 1))
     parts.add(3, None)  # a file without findings has no part
     assert list(parts.sort(shown)) == [
         ("docs/a.md", b"docs/a.md" * 3, 2),

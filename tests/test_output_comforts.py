@@ -11,11 +11,15 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from doclint.engine import Settings
 from doclint.engine.registry import load_registry
+from doclint.engine.reporting import FilePart
 from doclint.models.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput
 from doclint.output.color import use_color
 from doclint.output.layout import PartWriter
+from doclint.run import run
+from doclint.run.spill import SpilledParts
 from tests import fix_plugin
 from tests.checking import run_cli
 from tests.pages import keyword_index, write
@@ -75,12 +79,28 @@ def test_only_unsafe_fixes_are_not_more_than_none():
     assert text.endswith("\n[~] 1 fixable with `--fix --unsafe-fixes`.\n")
 
 
-def test_parts_written_by_workers_count_the_same_fixes(monkeypatch, capsys, tree):
-    """The parts a run's workers write carry the marks the summary counts."""
-    rows = [DiagnosticRow("a.md", 1, 1, "DL101", "unknown-heading", "error", "m", SAFE)]
-    part = PartWriter(LAYOUTS["full"])(rows)
-    output = RunOutput([], 1, parts=[("a.md", part, 1)])
-    assert "[*] 1 fixable with `--fix`." in "".join(FORMATS["full"](output))
+def test_parts_written_by_workers_count_the_same_fixes(monkeypatch, tmp_path):
+    """The parts a run's workers write carry the counts of their fixes: the
+    summary says what it says of the same findings rendered here."""
+    pages = {f"docs/pkg/m{n}.py_kw.md": keyword_index(f"pkg/m{n}.py", ["def"]) for n in range(130)}
+    write(tmp_path, pages)
+    monkeypatch.chdir(tmp_path)
+    rendered = run(["docs"], Settings(jobs=2), render=PartWriter(LAYOUTS["concise"]))
+    found = run(["docs"], Settings(jobs=1))
+    by_workers = RunOutput([], rendered.files_checked, parts=rendered.parts)
+    by_rows = RunOutput(found.diagnostics, found.files_checked)
+    text = "".join(FORMATS["concise"](by_workers))
+    assert text == "".join(FORMATS["concise"](by_rows))
+    assert "\n[*] 130 fixable with `--fix`.\n" in text
+
+
+def test_a_mark_in_a_pages_own_line_is_not_counted_as_a_fix(monkeypatch, capsys, tree):
+    """The snippet of a finding that no fix repairs shows a line that reads
+    like a marked headline: the summary counts fixes, not marks."""
+    (tree / "docs/pkg/a.md").write_text("# A\n\nSee [a] [*] [b](gone.md) [~] c\n")
+    outcome = check(monkeypatch, capsys, tree, "--select", "DL401")
+    assert "3 | See [a] [*] [b](gone.md) [~] c" in outcome.out
+    assert "fixable" not in outcome.out
 
 
 def test_fixable_marks_match_what_fix_repairs(monkeypatch, capsys, tree):
@@ -145,23 +165,26 @@ def test_sarif_is_valid_with_help_uris_and_no_findings(monkeypatch, capsys, tmp_
 def test_sarif_parts_of_workers_are_the_whole_log(monkeypatch, capsys, tree):
     """The log a run writes from its workers' parts is the one rendered at once."""
     rows = [
+        DiagnosticRow("docs/pkg/a b.md", 1, 1, "DLX", "plugin", "warning", "c"),
         DiagnosticRow(KW, 14, 1, "DL101", "unknown-heading", "info", 'a "q" é'),
         DiagnosticRow(KW, 16, 6, "DL201", "keyword-as-class", "error", "b"),
-        DiagnosticRow("docs/pkg/a b.md", 1, 1, "DLX", "plugin", "warning", "c"),
     ]
     monkeypatch.chdir(tree)
     rules = load_registry().sorted_rules()
     whole = "".join(FORMATS["sarif"](RunOutput(rows, 3, rules=rules)))
     writer = PartWriter(LAYOUTS["sarif"])
-    parts = [(KW, writer(rows[:2]), 2), ("docs/pkg/a b.md", writer(rows[2:]), 1)]
+    parts = SpilledParts()
+    parts.add(0, FilePart(writer(rows[1:]), 2))
+    parts.add(1, FilePart(writer(rows[:1]), 1))
+    parts.sort([KW, "docs/pkg/a b.md"])  # read back in the order of the paths
     assert "".join(FORMATS["sarif"](RunOutput([], 3, rules=rules, parts=parts))) == whole
     log = json.loads(whole)
     jsonschema.validate(log, sarif_schema())
     results = log["runs"][0]["results"]
-    assert [r["level"] for r in results] == ["note", "error", "warning"]
-    assert results[1]["ruleIndex"] == [rule.code for rule in rules].index("DL201")
-    assert "ruleIndex" not in results[2]  # a rule the log does not describe
-    uri = results[2]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert [r["level"] for r in results] == ["warning", "note", "error"]
+    assert results[2]["ruleIndex"] == [rule.code for rule in rules].index("DL201")
+    assert "ruleIndex" not in results[0]  # a rule the log does not describe
+    uri = results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
     assert uri == "docs/pkg/a%20b.md"
 
 

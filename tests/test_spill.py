@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from doclint.engine import Settings
+from doclint.engine.reporting import FilePart
 from doclint.output import LAYOUTS
 from doclint.output.layout import PartWriter
 from doclint.run import run
@@ -24,9 +25,10 @@ def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
         spool = PartSpool(folder)
         parts = SpilledParts(lambda: folder)
         shown = ["docs/c.md", "docs/a.md", "docs/b.md", "docs/d.md"]
-        parts.add(0, spool.place((b"c" * 5, 1)))
-        parts.add(3, (b"d" * 2, 4))  # the cache's answer: written by the main process
-        parts.add(2, spool.place((b"b" * 7, 3)))
+        parts.add(0, spool.place(FilePart(b"c" * 5, 1, (1, 0))))
+        # The cache's answer: written by the main process.
+        parts.add(3, FilePart(b"d" * 2, 4, (2, 1)))
+        parts.add(2, spool.place(FilePart(b"b" * 7, 3, (0, 3))))
         parts.add(1, None)
         spool.flush()
         unlinked = "the main process unlinks a worker's file as it opens it"
@@ -36,6 +38,7 @@ def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
             ("docs/c.md", b"c" * 5, 1),
             ("docs/d.md", b"d" * 2, 4),
         ]
+        assert (parts.findings, parts.fixable) == (8, (3, 4))
     finally:
         folder.remove()
         assert not os.path.exists(folder.path)

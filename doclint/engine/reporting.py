@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from doclint.engine.suppressions import FindingFilter
-from doclint.models.findings import DiagnosticRow, RenderedParts, Row
+from doclint.models.findings import DiagnosticRow, Fixable, RenderedParts, Row, fixable
 from doclint.models.markdown import build_node
 from doclint.rule_api import TREE_PATH_MARK
 from doclint.util.paths import display_path, relative_to
@@ -32,18 +32,25 @@ class PartRenderer(Protocol):
     def __call__(self, rows: list[DiagnosticRow], lines: list[str] | None, /) -> bytes: ...
 
 
-FilePart = tuple[bytes, int]
-"""One file's findings as written, and how many there are."""
+class FilePart(NamedTuple):
+    """One file's findings as written, how many there are, and how many of
+    them the fixes repair: counted from the findings where the part is
+    rendered, so that a summary never reads the parts again to count them."""
+
+    data: bytes
+    count: int
+    fixable: Fixable = (0, 0)
 
 
 class PartPlace(NamedTuple):
     """Where a worker wrote a file's part (engine/spill.py): its file's name in
-    the run's folder, offset and length there; and how many findings it holds."""
+    the run's folder, offset and length there; and its counts, as `FilePart`'s."""
 
     spool: str
     offset: int
     length: int
     count: int
+    fixable: Fixable = (0, 0)
 
 
 def shown_paths(rows: list[Row], root: Path, cwd: Path) -> list[Row]:
@@ -103,7 +110,9 @@ class FileReporter(NamedTuple):
         `lines` are the lines checked, when the engine read some."""
         assert self.render is not None
         diagnostics = self.diagnostics(file, display_path(file, self.cwd), rows)
-        return (self.render(diagnostics, lines), len(diagnostics)) if diagnostics else None
+        if not diagnostics:
+            return None
+        return FilePart(self.render(diagnostics, lines), len(diagnostics), fixable(diagnostics))
 
 
 class RunResult(NamedTuple):

@@ -57,7 +57,7 @@ from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, digest, file_stamp, question_of
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
-FORMAT = 7
+FORMAT = 8
 DEFAULT_FOLDER = ".doclint_cache"
 SHARE = 1.0
 """The bound of a root's cache files, as a share of the bytes of the files
@@ -80,8 +80,9 @@ would take ten times the room."""
 LOADED, SPILLED = 0, 1
 _KEPT = struct.Struct("<B" + RECORD.format[1:])
 _BLOCK = 1 << 20
-_MEMO_HEAD = struct.Struct("<16sI")
-"""A memo's head: the digest of its part key, and how many findings its part shows."""
+_MEMO_HEAD = struct.Struct("<16sIII")
+"""A memo's head: the digest of its part key, how many findings its part
+shows, and how many of those the fixes repair (`FilePart`)."""
 
 
 class Cache:
@@ -214,8 +215,9 @@ class Cache:
         """What `keep` and `store` take to remember a file's part for outputs
         of `part_key` (None: the file has no findings to show), packed where
         it was rendered: compressing it costs a worker, not the run's process."""
-        text, count = part if part is not None else (b"", 0)
-        return _MEMO_HEAD.pack(digest(part_key), count) + zlib.compress(text, 1)
+        text, count, (safe, unsafe) = part if part is not None else (b"", 0, (0, 0))
+        head = _MEMO_HEAD.pack(digest(part_key), count, safe, unsafe)
+        return head + zlib.compress(text, 1)
 
     def keep(
         self, path: str, stamp: Stamp, memo: bytes | None = None, facts: Iterable[Fact] = ()
@@ -571,11 +573,13 @@ def _memo_part(memo: bytes, part_key: bytes) -> FilePart | None:
     ValueError when it is not whole."""
     if len(memo) < _MEMO_HEAD.size:
         return None
-    key_digest, count = _MEMO_HEAD.unpack_from(memo)
+    key_digest, count, safe, unsafe = _MEMO_HEAD.unpack_from(memo)
     if key_digest != digest(part_key):
         return None
+    if safe + unsafe > count:
+        raise ValueError("a memo that counts more fixes than findings")
     try:
-        return zlib.decompress(memo[_MEMO_HEAD.size :]), count
+        return FilePart(zlib.decompress(memo[_MEMO_HEAD.size :]), count, (safe, unsafe))
     except zlib.error as error:
         raise ValueError("a memo that does not decompress") from error
 

@@ -16,7 +16,7 @@ validated model, for the public API (`Report`) only.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 EditData = tuple[int, int, int, int, str]
@@ -69,6 +69,17 @@ class DiagnosticRow(NamedTuple):
     """None only for a row made outside the engine (the engine sets every cause)."""
 
 
+Fixable = tuple[int, int]
+"""How many findings `--fix` repairs, and how many more only `--fix
+--unsafe-fixes` does."""
+
+
+def fixable(rows: Iterable[DiagnosticRow]) -> Fixable:
+    """How many of `rows` `--fix` repairs, and how many only `--unsafe-fixes` does."""
+    safeties = [row.fix[0] for row in rows if row.fix is not None]
+    return safeties.count("safe"), safeties.count("unsafe")
+
+
 class RenderedParts(Sequence[tuple[str, bytes, int]]):
     """Files' parts as rendered (path as shown, part, findings), in order,
     kept where reading them again costs (run/spill.py): what a run gives
@@ -78,3 +89,8 @@ class RenderedParts(Sequence[tuple[str, bytes, int]]):
     @abstractmethod
     def findings(self) -> int:
         """How many findings the parts show, known without reading them."""
+
+    @property
+    @abstractmethod
+    def fixable(self) -> Fixable:
+        """How many of those the fixes repair (`fixable`), known without reading them."""

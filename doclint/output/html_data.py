@@ -27,7 +27,7 @@ from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import DiagnosticRow, fixable
 from doclint.output.baseline import SourceLines
 from doclint.output.causes import Causes, example
 from doclint.rule_api import Rule
@@ -127,9 +127,7 @@ class ReportData:
             if len(self.findings) >= PART_FINDINGS:
                 self.parts.append(self.findings.encoded())
                 self.findings = FindingColumns()
-            self.fixable += sum(
-                1 for row in file_rows if row.fix is not None and row.fix[0] == "safe"
-            )
+            self.fixable += fixable(file_rows)[0]
         return self
 
     def encoded_findings(self) -> list[str]:

@@ -10,7 +10,6 @@ one after the other, never joined in memory.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from itertools import groupby
 from operator import attrgetter
 from typing import NamedTuple, Protocol
@@ -24,8 +23,6 @@ Part = Callable[[Sequence[DiagnosticRow], RunOutput], str]
 Frame = Callable[[RunOutput], tuple[str, str]]
 """The head and the tail around the parts, from the totals of the run."""
 Buffer = bytes | memoryview
-Tally = tuple[int, int]
-"""The fixable findings of a part: safe, unsafe-only."""
 
 
 class Sink(Protocol):
@@ -39,9 +36,6 @@ class Layout(NamedTuple):
     frame: Frame
     separator: str = ""
     """What goes between two parts."""
-    tally: Callable[[Buffer], Tally] | None = None
-    """The fixable findings of a part, for a frame that counts them
-    (`RunOutput.fixable`) in its tail: its head is written before they are counted."""
 
     def compose(self, output: RunOutput, errors: str = "strict") -> list[Buffer]:
         """The whole text in UTF-8 (with `errors`), as pieces to write one after
@@ -61,20 +55,11 @@ class Layout(NamedTuple):
         head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
         separator = self.separator.encode()
         out.write(head)
-        safe = unsafe = 0
         # A write per part, not two: most formats put nothing between parts.
         for number, (_, part, _) in enumerate(parts):
             if number and separator:
                 out.write(separator)
             out.write(part)
-            if self.tally is not None:
-                part_safe, part_unsafe = self.tally(part)
-                safe, unsafe = safe + part_safe, unsafe + part_unsafe
-        if self.tally is not None:
-            # A frame that counts says the counts in its tail: they are taken
-            # as the parts are written (a big run's parts are read from disk).
-            counted = replace(output, fixable=(safe, unsafe))
-            tail = self.frame(counted)[1].encode("utf-8", errors)
         out.write(tail)
 
     def encoded(self, rows: Sequence[DiagnosticRow], output: RunOutput, errors: str) -> bytes:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from doclint.models.findings import DiagnosticRow, RenderedParts
+from doclint.models.findings import DiagnosticRow, Fixable, RenderedParts, fixable
 from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule
 
@@ -27,14 +27,11 @@ class RunOutput:
     """Findings only: no summary line."""
     baselined: int = 0
     """Findings left out because the baseline records them."""
-    parts: RenderedParts | Sequence[tuple[str, bytes, int]] | None = None
-    """Files' findings already written by a layout (path, part, findings), in
-    place of `diagnostics` (layout.py)."""
+    parts: RenderedParts | None = None
+    """Files' findings already written by a layout (path, part, findings),
+    besides `diagnostics` (layout.py)."""
     color: bool = False
     """Whether the text formats colour what they write (output/color.py)."""
-    fixable: tuple[int, int] = (0, 0)
-    """The findings `--fix` repairs, and those only `--unsafe-fixes` does, as
-    counted from the parts written (layout.py)."""
     command: Sequence[str] = ()
     """The command line of the run, as typed (the HTML report names it)."""
     root: Path | None = None
@@ -43,11 +40,17 @@ class RunOutput:
     @property
     def count(self) -> int:
         """The findings the run reports."""
-        if isinstance(self.parts, RenderedParts):
-            rendered = self.parts.findings  # not read from disk again
-        else:
-            rendered = sum(count for _, _, count in self.parts) if self.parts else 0
+        rendered = self.parts.findings if self.parts is not None else 0
         return len(self.diagnostics) + rendered
+
+    @property
+    def fixable(self) -> Fixable:
+        """The findings `--fix` repairs, and those only `--unsafe-fixes` does."""
+        safe, unsafe = fixable(self.diagnostics)
+        if self.parts is None:
+            return safe, unsafe
+        rendered_safe, rendered_unsafe = self.parts.fixable  # not read from disk again
+        return safe + rendered_safe, unsafe + rendered_unsafe
 
     @property
     def files_found(self) -> int:

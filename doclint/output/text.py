@@ -2,8 +2,9 @@
 
 A finding that a fix repairs is marked after its rule's name, as ruff marks
 it: `[*]` when `--fix` applies the fix, `[~]` when only `--fix --unsafe-fixes`
-does. The summary counts the marks of the parts it closes, so that it is the
-same whether the parts were written by this process or by the workers.
+does. The summary counts the findings' fixes (`RunOutput.fixable`), which
+the parts carry when the workers wrote them: never their marks, which a
+page's own line in a snippet, or a message, may hold too.
 """
 
 from __future__ import annotations
@@ -13,16 +14,12 @@ from collections.abc import Callable, Sequence
 
 from doclint.models.findings import DiagnosticRow
 from doclint.output.color import BLUE, BOLD, CYAN, RED, paint
-from doclint.output.layout import Buffer, Layout
+from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput, summary
 from doclint.util.paths import printable
 
 MARKS = {"safe": "[*] ", "unsafe": "[~] "}
 """The mark of a finding by the safety of its fix."""
-# A fix mark where a headline writes it, after the rule's name: both marks in
-# one scan of a part (two `bytes.count` took twice as long over 104 MB).
-_MARKED = re.compile(rb"\] (" + b"|".join(re.escape(m.encode()) for m in MARKS.values()) + b")")
-_UNSAFE = MARKS["unsafe"].encode()
 
 
 def headline(
@@ -83,13 +80,6 @@ def _summary_frame(output: RunOutput) -> tuple[str, str]:
     return "", "".join(line + "\n" for line in lines)
 
 
-def fix_marks(part: Buffer) -> tuple[int, int]:
-    """The findings of a part marked as fixed by `--fix`, and by `--unsafe-fixes` only."""
-    marks = _MARKED.findall(bytes(part))
-    unsafe = marks.count(_UNSAFE)
-    return len(marks) - unsafe, unsafe
-
-
 _NOT_TAB = re.compile("[^\t]")
 
 SHOWN_WIDTH = 160
@@ -125,5 +115,5 @@ def snippet(d: DiagnosticRow, line: str, color: bool = False) -> str:
     return f"{gutter}\n{number} {shown}\n{gutter} {before}{caret}\n{gutter}\n"
 
 
-CONCISE = Layout(_concise_part, _summary_frame, tally=fix_marks)
-FULL = Layout(_full_part, _summary_frame, tally=fix_marks)
+CONCISE = Layout(_concise_part, _summary_frame)
+FULL = Layout(_full_part, _summary_frame)

@@ -209,7 +209,7 @@ def _kept_part(
     result rendered (its lines from the bytes the lookup read, if it read
     them) with the memo of it to keep."""
     if found.part is not None:
-        return (found.part if found.part[1] else None), None
+        return (found.part if found.part.count else None), None
     lines = shown_lines(found.data) if found.data is not None else None
     part = reporter.part(file, found.rows, lines)
     return part, stored.part_memo(part_key, part)

@@ -26,11 +26,12 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import IO, overload
 
 from doclint.engine.reporting import FilePart, PartPlace
-from doclint.models.findings import RenderedParts
+from doclint.models.findings import Fixable, RenderedParts
 from doclint.util.private_folder import PrivateFolder
 
-# A part's file (its number in the run), spill, offset and length there, findings.
-PLACE_WIDTH = 5
+# A part's file (its number in the run), spill, offset and length there,
+# findings, and of those the safe and the unsafe-only fixable ones.
+PLACE_WIDTH = 7
 _OWN_SPILL = 0
 
 
@@ -59,10 +60,9 @@ class PartSpool:
         if self._file is None:
             self._name, descriptor = self.folder.create("worker-")
             self._file = open(descriptor, "wb")  # noqa: SIM115 - open for the worker's life
-        data, count = part
-        self._file.write(data)
-        place = PartPlace(self._name, self._size, len(data), count)
-        self._size += len(data)
+        self._file.write(part.data)
+        place = PartPlace(self._name, self._size, len(part.data), part.count, part.fixable)
+        self._size += len(part.data)
         return place
 
     def flush(self) -> None:
@@ -91,6 +91,7 @@ class SpilledParts(RenderedParts):
         self._size = 0
         self._shown: Sequence[str] = ()
         self._findings = 0
+        self._safe = self._unsafe = 0
 
     def add(self, index: int, part: FilePart | PartPlace | None) -> None:
         """Keep the part of the run's `index`-th file (None: no findings), or
@@ -101,14 +102,15 @@ class SpilledParts(RenderedParts):
             spill = self._spools.get(part.spool)
             if spill is None:
                 spill = self._spools[part.spool] = self._open_spool(part.spool)
-            self._places.extend((index, spill, part.offset, part.length, part.count))
-            self._findings += part.count
-            return
-        data, count = part
-        self._spill.write(data)
-        self._places.extend((index, _OWN_SPILL, self._size, len(data), count))
-        self._size += len(data)
-        self._findings += count
+            offset, length = part.offset, part.length
+        else:
+            spill, offset, length = _OWN_SPILL, self._size, len(part.data)
+            self._spill.write(part.data)
+            self._size += length
+        self._places.extend((index, spill, offset, length, part.count, *part.fixable))
+        self._findings += part.count
+        safe, unsafe = part.fixable
+        self._safe, self._unsafe = self._safe + safe, self._unsafe + unsafe
 
     def _open_spool(self, name: str) -> int:
         """Open a worker's file (a name in the run's folder, nothing else, and
@@ -135,6 +137,10 @@ class SpilledParts(RenderedParts):
     def findings(self) -> int:
         return self._findings
 
+    @property
+    def fixable(self) -> Fixable:
+        return self._safe, self._unsafe
+
     @overload
     def __getitem__(self, item: int) -> tuple[str, bytes, int]: ...
     @overload
@@ -155,7 +161,7 @@ class SpilledParts(RenderedParts):
 
     def _read(self, part: int) -> tuple[str, bytes, int]:
         start = part * PLACE_WIDTH
-        index, spill, offset, length, count = self._places[start : start + PLACE_WIDTH]
+        index, spill, offset, length, count, _, _ = self._places[start : start + PLACE_WIDTH]
         if spill == _OWN_SPILL:
             self._spill.flush()
         data = os.pread(self._descriptors[spill], length, offset)
