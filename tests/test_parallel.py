@@ -66,6 +66,15 @@ def test_chunks_cover_every_item_once_and_keep_groups_whole():
     assert one_group == [(0, 4)]
 
 
+def test_the_last_chunks_shrink_so_that_the_processes_end_together():
+    sizes = [stop - start for start, stop in chunk_bounds(14_710, 229, None, 2)]
+    assert sum(sizes) == 14_710 and max(sizes) == 229
+    # At most a quarter of what is left (two processes), at least 8 items.
+    tail = sizes[sizes.index(185) :]
+    assert tail[:6] == [185, 139, 104, 78, 58, 44] and max(tail[-5:]) == 8
+    assert chunk_bounds(20, 8, None, 2) == [(0, 8), (8, 16), (16, 20)]
+
+
 def _noted_pools(module, monkeypatch) -> list[dict]:
     """How each pool `module` makes is shut down, noted (each still waited
     on, so that the test's own processes end with it)."""

@@ -25,6 +25,10 @@ CHUNKS_PER_WORKER = 32
 # chunks before them: on a tree of 200,000 files, 32 chunks a worker would
 # each hold thousands of files' findings, in both processes.
 MOST_ITEMS_PER_CHUNK = 256
+# The last chunks shrink, down to this many items: a process that runs out of
+# work waits for the others to end theirs (on the full corpus, for 0.08 s of
+# a chunk of 229 files, half of its 0.3 s on average).
+LEAST_ITEMS_PER_CHUNK = 8
 # Chunks sent per process ahead of the results taken: enough that a slow
 # chunk does not leave the other processes idle.
 CHUNKS_UNDER_WAY = 8
@@ -114,7 +118,7 @@ def imap_in_pool(
     all at once, the chunks of a big tree, and the results that wait for a
     slow chunk before them, would all be held at once."""
     size = min(MOST_ITEMS_PER_CHUNK, max(1, len(items) // (jobs * CHUNKS_PER_WORKER)))
-    bounds = iter(chunk_bounds(len(items), size, groups))
+    bounds = iter(chunk_bounds(len(items), size, groups, jobs))
     under_way: deque[tuple[int, Future[list[R]]]] = deque()
 
     def send() -> None:
@@ -135,15 +139,18 @@ def imap_in_pool(
 
 
 def chunk_bounds(
-    count: int, size: int, groups: Sequence[object] | None = None
+    count: int, size: int, groups: Sequence[object] | None = None, jobs: int = 1
 ) -> list[tuple[int, int]]:
     """(start, stop) of chunks of about `size` items out of `count`, each
     stretched to the end of the group its last item belongs to: what one item
     of a group computes (a parse, a source's facts) serves the next one only
-    in the same process."""
+    in the same process. Towards the end, a chunk takes at most a share of
+    what is left (1 in 2 x `jobs`, at least LEAST_ITEMS_PER_CHUNK), so that
+    the `jobs` processes end their last chunks close together."""
     bounds, start = [], 0
     while start < count:
-        stop = min(start + size, count)
+        share = max(LEAST_ITEMS_PER_CHUNK, (count - start) // (2 * jobs))
+        stop = min(start + min(size, share), count)
         while groups is not None and stop < count and groups[stop] == groups[stop - 1]:
             stop += 1
         bounds.append((start, stop))
