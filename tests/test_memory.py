@@ -56,7 +56,7 @@ def test_parts_come_back_in_path_order_from_disk():
     parts = SpilledParts()
     shown = ["docs/c.md", "docs/a.md", "docs/b.md"]
     for index in (0, 2, 1):
-        parts.add(index, FilePart(shown[index].encode() * 3, index + 1))
+        parts.add(index, FilePart(shown[index].encode() * 3, index + 1, (0, 0)))
     parts.add(3, None)  # a file without findings has no part
     assert list(parts.sort(shown)) == [
         ("docs/a.md", b"docs/a.md" * 3, 2),

@@ -174,8 +174,8 @@ def test_sarif_parts_of_workers_are_the_whole_log(monkeypatch, capsys, tree):
     whole = "".join(FORMATS["sarif"](RunOutput(rows, 3, rules=rules)))
     writer = PartWriter(LAYOUTS["sarif"])
     parts = SpilledParts()
-    parts.add(0, FilePart(writer(rows[1:]), 2))
-    parts.add(1, FilePart(writer(rows[:1]), 1))
+    parts.add(0, FilePart(writer(rows[1:]), 2, (0, 0)))
+    parts.add(1, FilePart(writer(rows[:1]), 1, (0, 0)))
     parts.sort([KW, "docs/pkg/a b.md"])  # read back in the order of the paths
     assert "".join(FORMATS["sarif"](RunOutput([], 3, rules=rules, parts=parts))) == whole
     log = json.loads(whole)

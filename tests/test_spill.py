@@ -50,7 +50,7 @@ def test_a_part_file_outside_the_runs_folder_is_refused(tmp_path, name):
 
     parts = SpilledParts(lambda: str(tmp_path))
     with pytest.raises(ValueError, match="outside its folder"):
-        parts.add(0, PartPlace(name, 0, 1, 1))
+        parts.add(0, PartPlace(name, 0, 1, 1, (0, 0)))
 
 
 def _tree(root: Path, pages: int) -> Path:

@@ -39,7 +39,7 @@ class FilePart(NamedTuple):
 
     data: bytes
     count: int
-    fixable: Fixable = (0, 0)
+    fixable: Fixable
 
 
 class PartPlace(NamedTuple):
@@ -50,7 +50,7 @@ class PartPlace(NamedTuple):
     offset: int
     length: int
     count: int
-    fixable: Fixable = (0, 0)
+    fixable: Fixable
 
 
 def shown_paths(rows: list[Row], root: Path, cwd: Path) -> list[Row]:
