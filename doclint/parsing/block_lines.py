@@ -22,10 +22,12 @@ ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*)|[ \t]*)$")
 # The closing sequence CommonMark trims from an ATX heading's text.
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
 FENCE_OPEN = re.compile(r" {0,3}(`{3,}|~{3,})[ \t]*(.*)$")
-# Repeated groups are possessive where giving back never helps, as in
+# Repeated groups are atomic where giving back never helps, as in
 # doclint.parsing.markdown: a 10 MB line of "- - -...x" would otherwise cost
-# a backtracking record per repetition, over a gigabyte.
-THEMATIC_LINE = r"(?:(?:-[ \t]*+){3,}+|(?:_[ \t]*+){3,}+|(?:\*[ \t]*+){3,}+)$"
+# a backtracking record per repetition, over a gigabyte. Atomic groups, not
+# `*+` on a group: Python before 3.11.5 matches that wrongly
+# (tests/test_regex_portability.py).
+THEMATIC_LINE = r"(?>(?:-[ \t]*+){3,}|(?:_[ \t]*+){3,}|(?:\*[ \t]*+){3,})$"
 THEMATIC = re.compile(r" {0,3}" + THEMATIC_LINE)
 # mistune's setext underline, "=" and "-" mixed (doclint.parsing.markdown);
 # the last character gives the level.

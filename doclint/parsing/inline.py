@@ -26,10 +26,12 @@ _EMAIL_AUTOLINK = re.compile(
 )
 # Open and closing tags; comments, processing instructions, CDATA and
 # declarations are found by their closer (see _Scan.scan_angle). Attributes
-# repeat possessively: they never need to be given back, and a backtracking
-# record per attribute would cost memory in proportion to a hostile line.
+# repeat in an atomic group: they never need to be given back, and a
+# backtracking record per attribute would cost memory in proportion to a
+# hostile line. A group is never repeated with `*+`: Python before 3.11.5
+# matches that wrongly (tests/test_regex_portability.py).
 _HTML_TAG = re.compile(
-    r"<(?:[A-Za-z][A-Za-z0-9\-]*(?:\s+[A-Za-z_:][\w.:\-]*(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*+\s*/?"
+    r"<(?:[A-Za-z][A-Za-z0-9\-]*(?>(?:\s+[A-Za-z_:][\w.:\-]*(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*)\s*/?"
     r"|/[A-Za-z][A-Za-z0-9\-]*\s*)>"
 )
 _ASCII_LETTERS = frozenset(string.ascii_letters)
@@ -44,11 +46,11 @@ _SPANNING_HTML = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"))
 # The shape of most generated link text: one inline link without a title in
 # plain text, the code spans of its label in single backticks. What `_Scan`
 # finds there is known without running it, at a third of the cost. Repeats are
-# possessive (giving back never helps here) so that a hostile 10 MB line keeps
-# no backtracking record per character.
+# possessive, of a group atomic (giving back never helps here), so that a
+# hostile 10 MB line keeps no backtracking record per character.
 _PLAIN = r"[^\\`\[\]<!]*+"
 _ONE_LINK = re.compile(
-    rf"({_PLAIN})\[((?:[^\\`\[\]<]|`[^`]++`(?!`))*+)\]\(([^\x00-\x20()<>\\]++)\){_PLAIN}"
+    rf"({_PLAIN})\[((?>(?:[^\\`\[\]<]|`[^`]++`(?!`))*))\]\(([^\x00-\x20()<>\\]++)\){_PLAIN}"
 )
 # CommonMark: a link label holds at most 999 characters; a destination's
 # parentheses nest at least three deep (cmark allows 32, as here).

@@ -69,14 +69,14 @@ class _PositionedState(BlockState):
 
 class _PositionedBlockParser(BlockParser):
     state_cls = _PositionedState
-    # The same patterns as mistune's, with possessive repeats where backtracking
+    # The same patterns as mistune's, with atomic repeats where backtracking
     # can never help: Python's regex engine keeps a backtracking record for each
     # repetition of a group, so a 10 MB line of "- - - ..." or "=====" costs
     # gigabytes with mistune's own patterns.
     SPECIFICATION: ClassVar[dict[str, str]] = {
         **BlockParser.SPECIFICATION,
         "setex_heading": r"^ {0,3}[=-]*(?P<setext_1>[=-])[ \t]*$",
-        "thematic_break": r"^ {0,3}((?:-[ \t]*+){3,}+|(?:_[ \t]*+){3,}+|(?:\*[ \t]*+){3,}+)$",
+        "thematic_break": r"^ {0,3}((?>(?:-[ \t]*+){3,}|(?:_[ \t]*+){3,}|(?:\*[ \t]*+){3,}))$",
     }
 
     def parse_method(self, m: re.Match[str], state: BlockState) -> int | None:

@@ -54,12 +54,14 @@ CACHE_SIZE = 16384
 # quote inside a comment too. Prefixes do not change where a literal ends
 # (even a raw string's backslash keeps its quote). A literal left open runs
 # to the end of its line (or of the text) so that broken sources stay linear.
+# Repeated groups are atomic, not `*+`, which Python before 3.11.5 matches
+# wrongly (tests/test_regex_portability.py).
 _NOISE = re.compile(
     r"""\#[^\n]*"""
-    r'''|"""[^"\\]*+(?:(?:\\.|"(?!""))[^"\\]*+)*+(?:"""|\Z)'''
-    r"""|'''[^'\\]*+(?:(?:\\.|'(?!''))[^'\\]*+)*+(?:'''|\Z)"""
-    r"""|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?"""
-    r"""|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'?""",
+    r'''|"""[^"\\]*+(?>(?:(?:\\.|"(?!""))[^"\\]*+)*)(?:"""|\Z)'''
+    r"""|'''[^'\\]*+(?>(?:(?:\\.|'(?!''))[^'\\]*+)*)(?:'''|\Z)"""
+    r"""|"[^"\\\n]*+(?>(?:\\.[^"\\\n]*+)*)"?"""
+    r"""|'[^'\\\n]*+(?>(?:\\.[^'\\\n]*+)*)'?""",
     re.DOTALL,
 )
 
@@ -97,7 +99,7 @@ _STATEMENT = re.compile(
     rf"""class[ \t\f]++(?P<class>{_NAME})
       | def[ \t\f]++(?P<function>{_NAME})
       | from(?P<module>[.\ \t\f]*+
-            (?:{_MODULE_PART}(?:[ \t\f]*+\.[.\ \t\f]*+{_MODULE_PART})*+)?+)
+            (?>(?:{_MODULE_PART}(?>(?:[ \t\f]*+\.[.\ \t\f]*+{_MODULE_PART})*))?))
         [ \t\f]*+import(?=[ \t\f(*])[ \t\f]*+
         (?:\((?P<group>{_NAME_LIST_CHAR}*+)\)|(?P<names>[^\n;]*+))
       | import[ \t\f]++(?P<modules>[^\n;]*+)
