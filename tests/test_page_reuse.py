@@ -54,12 +54,18 @@ def test_an_embedded_copy_is_the_page_it_copies(generated_corpus):
     from doclint.parsing.original_source import embedded_page_text
     from doclint.parsing.pages import parse_page
 
-    outer = generated_corpus / "docs/docs/abc.py_docs.md_docs.md"
-    inner = generated_corpus / "docs/abc.py_docs.md"
-    page = parse_page(outer.read_text(), "docs/docs/abc.py_docs.md_docs.md")
-    assert page.source is not None and page.source.document is not None
-    assert embedded_page_text(page.source.text) == inner.read_text()
-    assert page.source.text == inner.read_text() + "\n"
+    # Every file documentation of level 2, whichever files the running
+    # Python's standard library gave the corpus.
+    outers = sorted((generated_corpus / "docs" / "docs").rglob("*_docs.md_docs.md"))
+    assert len(outers) >= 20
+    for outer in outers:
+        path = outer.relative_to(generated_corpus).as_posix()
+        inner = generated_corpus / "docs" / path.removeprefix("docs/docs/").removesuffix("_docs.md")
+        copied = inner.read_text(encoding="utf-8")
+        page = parse_page(outer.read_text(encoding="utf-8"), path)
+        assert page.source is not None and page.source.document is not None, path
+        assert embedded_page_text(page.source.text) == copied, path
+        assert page.source.text == copied + "\n", path
 
 
 def test_a_page_read_again_by_its_level_2_index_comes_from_the_check(generated_corpus, monkeypatch):
