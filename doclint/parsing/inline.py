@@ -45,9 +45,10 @@ _DESTINATION_STOP = re.compile(r"[\\()\x00-\x20]")
 _SPANNING_HTML = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"))
 # The shape of most generated link text: one inline link without a title in
 # plain text, the code spans of its label in single backticks. What `_Scan`
-# finds there is known without running it, at a third of the cost. Repeats are
-# possessive, of a group atomic (giving back never helps here), so that a
-# hostile 10 MB line keeps no backtracking record per character.
+# finds there is known without running it, at a third of the cost. Repeats
+# never give back (possessive, or in an atomic group when they repeat a
+# group): giving back never helps here, and a hostile 10 MB line keeps no
+# backtracking record per character.
 _PLAIN = r"[^\\`\[\]<!]*+"
 _ONE_LINK = re.compile(
     rf"({_PLAIN})\[((?>(?:[^\\`\[\]<]|`[^`]++`(?!`))*))\]\(([^\x00-\x20()<>\\]++)\){_PLAIN}"
