@@ -175,7 +175,10 @@ def test_names_from_the_tree_stay_text_in_the_browser(browser, tmp_path):
 def test_the_report_of_the_whole_standard_library(
     browser, tmp_path_factory, tmp_path, monkeypatch, capsys
 ):
-    """The 14,710-page corpus: every finding (266,837 when written) in the page."""
+    """The corpus of the running Python's whole standard library, every finding
+    in the page: 14,710 pages and 266,837 findings from CPython 3.11.7's when
+    written; 4,414 pages from Debian's 3.11.2, whose library leaves its tests
+    to a package of their own."""
     require_shared()
     tree = tmp_path_factory.mktemp("stdlib") / "tree"
     subprocess.run(
@@ -189,7 +192,8 @@ def test_the_report_of_the_whole_standard_library(
         capture_output=True,
     )
     report, listed = report_of(tree, tmp_path, monkeypatch, capsys)
-    assert len(listed) > 200_000
+    pages = sum(1 for _ in (tree / "docs").rglob("*.md"))
+    assert pages > 4_000 and len(listed) > 10 * pages
     screenshot = tmp_path / "report.png"
     assert open_report(browser, report, screenshot) == len(listed)
     check_filters(browser, listed)
