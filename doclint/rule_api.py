@@ -44,12 +44,16 @@ from doclint.models.generated import (
     SizeClaim,
     SubtreeIndex,
 )
+from doclint.models.languages import LANGUAGES, LanguageData
 from doclint.models.markdown import CodeBlock, Heading, Link
 from doclint.models.templates import (
+    FOLDER_PAGES_TEMPLATE,
     OUTLINES,
     Outline,
+    Template,
     allowed_headings,
     template_for_source,
+    template_named,
     template_words,
     title_names_file_only,
 )
@@ -65,6 +69,8 @@ from doclint.util.lru import LatestDict
 __all__ = [
     "ATX_START",
     "FOLDER_PAGES",
+    "FOLDER_PAGES_TEMPLATE",
+    "LANGUAGES",
     "OUTLINES",
     "PAGE_SUFFIXES",
     "AnyPage",
@@ -85,6 +91,7 @@ __all__ = [
     "KeywordCategory",
     "KeywordEntry",
     "KeywordIndex",
+    "LanguageData",
     "LatestDict",
     "Link",
     "LinkTarget",
@@ -103,6 +110,7 @@ __all__ = [
     "SizeClaim",
     "SourceFile",
     "SubtreeIndex",
+    "Template",
     "allowed_headings",
     "gc_paused",
     "github_slug",
@@ -111,6 +119,7 @@ __all__ = [
     "shown_tree_path",
     "source_span",
     "template_for_source",
+    "template_named",
     "template_words",
     "title_names_file_only",
     "unique_slugs",

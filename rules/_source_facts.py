@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from doclint_rules._languages import language_of
-from doclint_rules._languages.cpp import CPP_NOISE, TEMPLATE_MACRO, CppFacts
-from doclint_rules._languages.python import PythonFacts, python_reserved
+from doclint_rules._languages import SourceFacts, language_of
+from doclint_rules._languages.cpp import CPP_NOISE, TEMPLATE_MACRO
+from doclint_rules._languages.python import python_reserved
 
 from doclint.rule_api import FileDocs, PageBase, RuleContext
 
@@ -32,8 +32,9 @@ class DocumentedSource:
 
     path: str
     text: str
-    facts: PythonFacts | CppFacts | None
-    """None for Python text that neither the lexer nor `ast` can read."""
+    facts: SourceFacts | None
+    """None for a text its reader cannot read (Python that neither the lexer
+    nor `ast` can read)."""
 
     @property
     def filename(self) -> str:
@@ -41,10 +42,10 @@ class DocumentedSource:
 
     def unsure_about(self, name: str) -> bool:
         """Whether `name` stands in code on a line the parser could not read
-        (C/C++ only: a Python text is read whole or not at all). Comments
+        (the C family's: a Python text is read whole or not at all). Comments
         do not count: nothing there is a fact anyway."""
         facts = self.facts
-        if not isinstance(facts, CppFacts) or not facts.unsure:
+        if facts is None or not facts.unsure:
             return False
         code = _cpp_code(self.text).uncommented
         pattern = re.compile(rf"(?<![\w/.]){re.escape(name)}(?![\w/])")

@@ -10,29 +10,23 @@ import re
 from doclint_rules._languages.markdown import embedded_source, source_has
 
 from doclint.rule_api import (
+    FOLDER_PAGES_TEMPLATE,
     KeywordCategory,
     KeywordIndex,
     RuleContext,
+    Template,
     template_for_source,
+    template_named,
     template_words,
 )
 
-# The list the generator fills with every capitalised word (`[A-Z]\w*`) of a
-# file that is neither Python nor C/C++. The other categories come from syntax
+# The lists a template fills with every capitalised word (`[A-Z]\w*`) of a
+# file (`Template.identifier_lists`: "### Identifiers", or every letter group
+# of the older template) are judged. The other lists come from syntax
 # (`class X`, `def f`, `import m`, `#include`): a common word there is either
 # a real name (functions called `all` or `any` exist) or a phantom that
 # keyword-as-class (DL201) and phantom-keyword (DL203) decide with the
-# source, so they are not checked here. The older template groups the same
-# identifiers by initial (`### A`, `### B`): every list of its index is one.
-IDENTIFIER_CATEGORIES = frozenset({"Identifiers"})
-REPO_BOOK_V1 = "repo-book-v1"
-
-# Folder pages and the start page are written in the Python template,
-# whatever they document.
-FOLDER_PAGE_TEMPLATE = "python"
-# The template data describes the outline doclint expects ("### Classes");
-# the generator spells that heading "### Classs" on the pages it writes.
-GENERATOR_SPELLING = {"Classes": "Classs"}
+# source, so they are not checked here.
 _GENERATED_PAGE = re.compile(r"docs/(?P<source>.+)_(?:docs|kw)\.md")
 # A capitalised word: `\b[A-Z][A-Za-z0-9_]*\b`, written to start with the
 # capital so that the regex engine can skip to one (most of a page is other
@@ -74,11 +68,11 @@ STOP_WORDS = frozenset(
 
 def identifier_lists(page: KeywordIndex) -> list[KeywordCategory]:
     """The lists of `page` the generator fills with every word it meets."""
-    return [
-        category
-        for category in page.categories
-        if category.heading in IDENTIFIER_CATEGORIES or page.template == REPO_BOOK_V1
-    ]
+    template = template_named(page.template)
+    if template is None:  # a page no generator wrote
+        return []
+    lists = template.identifier_lists
+    return [c for c in page.categories if lists is None or c.heading in lists]
 
 
 # The latest page's answer: stopword-keyword and prose-keyword ask in turn for
@@ -102,9 +96,10 @@ def generator_words(page: KeywordIndex, ctx: RuleContext) -> set[str]:
 def _generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> set[str]:
     described = page.described or ""
     generated = _GENERATED_PAGE.fullmatch(described)
-    template = template_for_source(generated["source"]).id if generated else FOLDER_PAGE_TEMPLATE
-    words = template_words(template)
-    words |= {spelled for word, spelled in GENERATOR_SPELLING.items() if word in words}
+    template: Template = (
+        template_for_source(generated["source"]) if generated else FOLDER_PAGES_TEMPLATE
+    )
+    words = template_words(template.id)
     indexed = ctx.source(page)
     if indexed is None:
         return names & words

@@ -6,14 +6,21 @@ from __future__ import annotations
 import keyword
 import posixpath
 from collections.abc import Iterator
-from functools import partial
 
+from doclint_rules._languages import language_named
 from doclint_rules._languages.cpp import CppFacts
-from doclint_rules._languages.cpp import decide as decide_cpp
-from doclint_rules._languages.python import PythonFacts, decide
+from doclint_rules._languages.python import PythonFacts
 from doclint_rules._source_facts import page_source_text
 
-from doclint.rule_api import Cause, DependencyEntry, FileDocs, Finding, Rule, RuleContext
+from doclint.rule_api import (
+    Cause,
+    DependencyEntry,
+    FileDocs,
+    Finding,
+    Rule,
+    RuleContext,
+    template_named,
+)
 
 # A name list the generator cut at a line continuation (`from m import a, \`).
 CONTINUATION = "\\"
@@ -84,14 +91,21 @@ class BogusDependency(Rule[FileDocs]):
     causes = (NOT_IMPORTED, NOT_A_MODULE, NOT_IMPORTABLE, NOT_INCLUDED, ONLY_MENTIONED)
 
     def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
-        if not page.dependencies:
+        template = template_named(page.template)
+        if not page.dependencies or template is None or template.dependencies is None:
             return
         filename = posixpath.basename(page.described or "") or "the documented file"
         text = page_source_text(page, ctx, whole=False)
-        if page.template == "python":
-            yield from decide(text, partial(_findings, page, ctx, filename))
-        elif page.template == "cpp" and text is not None:
-            yield from decide_cpp(text, partial(_include_findings, page, ctx, filename, text))
+        language = language_named(template.proven_by)
+        read = language.facts if language is not None else None
+        facts = read(text) if read is not None and text is not None else None
+        if template.dependencies == "imports":
+            # Without the source's imports, the entries' syntax is still judged.
+            imports = facts if isinstance(facts, PythonFacts) else None
+            yield from _findings(page, ctx, filename, imports)
+        elif text is not None:
+            includes = facts if isinstance(facts, CppFacts) else None
+            yield from _include_findings(page, ctx, filename, text, includes)
 
 
 def _findings(

@@ -5,11 +5,8 @@ from __future__ import annotations
 import posixpath
 from collections import Counter
 from collections.abc import Iterator
-from functools import partial
 
-from doclint_rules._languages.cpp import CppFacts
-from doclint_rules._languages.cpp import decide as decide_cpp
-from doclint_rules._languages.python import PythonFacts, decide
+from doclint_rules._languages import UNBOUNDED, CountRanges, language_named
 from doclint_rules._source_facts import page_source_text
 
 from doclint.rule_api import (
@@ -21,6 +18,7 @@ from doclint.rule_api import (
     FolderDoc,
     Rule,
     RuleContext,
+    template_named,
 )
 
 # Pages the generator writes into a folder after it has counted that folder's
@@ -28,12 +26,8 @@ from doclint.rule_api import (
 # Folders the generator never walks into.
 SKIPPED_FOLDERS = frozenset({".git", ".hg", ".svn", "__pycache__", "site-packages"})
 PLURALS = {"class": "classes", "class/struct": "classes/structs", "function": "functions"}
-UNBOUNDED = float("inf")
-# Past this share of unreadable lines, a C/C++ source's counts are not judged.
-MAX_UNREAD_SHARE = 0.25
-CPP_RANGES = (
-    " (from the definitions outside `#else` branches up to every definition, declaration and macro)"
-)
+# What each count of a count sentence counts, by its wording.
+COUNTED = {"class": "classes", "class/struct": "classes", "function": "functions"}
 
 
 class CountMismatch(Rule[FileDocs | FolderDoc]):
@@ -119,77 +113,52 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
 
 
 def _check_overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
-    if not page.overview_counts:
+    """The template's count sentences against the counts its language's reader
+    gives the source (a template none proves is not judged)."""
+    template = template_named(page.template)
+    if not page.overview_counts or template is None:
+        return
+    language = language_named(template.proven_by)
+    if language is None or language.facts is None:
         return
     text = page_source_text(page, ctx, whole=True)
-    if page.template == "python":
-        yield from decide(text, partial(_python_findings, page, ctx))
-    elif page.template == "cpp":
-        lines = (text or "").count("\n") + 1
-        yield from decide_cpp(text, partial(_cpp_findings, page, ctx, lines))
-
-
-def _python_findings(
-    page: FileDocs, ctx: RuleContext, facts: PythonFacts | None
-) -> Iterator[Finding]:
-    if facts is None:
-        return
-    actual = {"class": facts.class_count, "function": facts.function_count}
-    ranges = {what: (value, value) for what, value in actual.items()}
-    yield from _overview_findings(page, ctx, ranges, "the source defines {}")
-
-
-def _cpp_findings(
-    page: FileDocs, ctx: RuleContext, lines: int, facts: CppFacts | None
-) -> Iterator[Finding]:
-    """The generator says "approximately": a count is wrong only outside what
-    any careful count could give, from the definitions outside `#else`
-    branches up to every definition, declaration and macro that may make one."""
-    if facts is None or _mostly_unread(facts, lines):
-        return
-    counts = facts.counts
-    functions_up_to = counts.functions + counts.declarations + counts.scope_calls
-    ranges = {
-        "class/struct": (
-            counts.first_classes,
-            counts.classes + counts.other_types + counts.macro_classes,
-        ),
-        "function": (
-            counts.first_functions,
-            UNBOUNDED if counts.macro_bodies else functions_up_to + counts.function_macros,
-        ),
-    }
-    yield from _overview_findings(page, ctx, ranges, "the source has {}" + CPP_RANGES)
+    facts = None if text is None else language.facts(text)
+    ranges = None if facts is None or text is None else facts.count_ranges(text)
+    if ranges is not None:
+        approximate = any(sentence.approximate for sentence in template.count_sentences)
+        yield from _overview_findings(page, ctx, ranges, approximate)
 
 
 def _overview_findings(
-    page: FileDocs, ctx: RuleContext, ranges: dict[str, tuple[float, float]], found: str
+    page: FileDocs, ctx: RuleContext, ranges: CountRanges, approximate: bool
 ) -> Iterator[Finding]:
     """One finding per count sentence with a count outside its range."""
     lines: dict[int, list[Count]] = {}
     for count in page.overview_counts:
-        if count.what in ranges:
+        if count.what in COUNTED:
             lines.setdefault(count.line, []).append(count)
     for line, counts in lines.items():
-        wrong = [c for c in counts if not ranges[c.what][0] <= c.value <= ranges[c.what][1]]
+        wrong = [c for c in counts if not _within(c.value, _range(ranges, c.what))]
         if not wrong:
             continue
-        approximately = "approximately " if page.template == "cpp" else ""
+        approximately = "approximately " if approximate else ""
         claimed = " and ".join(_plural(count.value, count.what) for count in counts)
-        actual = " and ".join(_plural(ranges[count.what], count.what) for count in counts)
+        actual = " and ".join(_plural(_range(ranges, count.what), count.what) for count in counts)
         needle = f"{wrong[0].value} {wrong[0].what.split('/')[0]}"
         yield Finding(
             line,
             _column(ctx, line, needle, wrong[0].column),
-            f"claims {approximately}{claimed}; {found.format(actual)}",
+            f"claims {approximately}{claimed}; {ranges.found.format(actual)}",
             cause=CountMismatch.FUNCTIONS if wrong[0].what == "function" else CountMismatch.CLASSES,
         )
 
 
-def _mostly_unread(facts: CppFacts, lines: int) -> bool:
-    """Whether the parser could not read so much of the source that its counts
-    are guesses."""
-    return facts.unsure_lines > lines * MAX_UNREAD_SHARE
+def _range(ranges: CountRanges, what: str) -> tuple[float, float]:
+    return ranges.functions if COUNTED[what] == "functions" else ranges.classes
+
+
+def _within(value: int, bounds: tuple[float, float]) -> bool:
+    return bounds[0] <= value <= bounds[1]
 
 
 def _plural(value: int | tuple[float, float], what: str) -> str:

@@ -17,7 +17,16 @@ from doclint_rules._source_facts import (
     reserved_word,
 )
 
-from doclint.rule_api import Cause, FileDocs, Finding, FixSafety, KeywordIndex, Rule, RuleContext
+from doclint.rule_api import (
+    Cause,
+    FileDocs,
+    Finding,
+    FixSafety,
+    KeywordIndex,
+    Rule,
+    RuleContext,
+    template_named,
+)
 
 # The class lists of the templates: Python's "### Classs" (and the spellings
 # it is fixed to), C/C++'s "### Class/Structs".
@@ -242,7 +251,8 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
     def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
             # Python's "**Classes defined**" line comes from `ast`, not the regex.
-            if page.template == "cpp" and page.classes_defined:
+            template = template_named(page.template)
+            if page.classes_defined and template is not None and template.guessed_summary_lines:
                 judge = _Judge(page.described, documented_source(page, ctx))
                 for entry in page.classes_defined:
                     yield from judge.findings(entry)

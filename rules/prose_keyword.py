@@ -23,6 +23,7 @@ from doclint.rule_api import (
     KeywordIndex,
     Rule,
     RuleContext,
+    template_named,
 )
 
 # The sub-causes of a finding, as data a report can group by.
@@ -116,7 +117,10 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
 
     def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
-            if page.template == "cpp" and (page.classes_defined or page.namespaces):
+            # Summary lines a parser wrote (Python's come from `ast`) are not judged.
+            template = template_named(page.template)
+            guessed = template is not None and template.guessed_summary_lines
+            if guessed and (page.classes_defined or page.namespaces):
                 yield from _summary_lines(page, ctx)
             return
         lists = identifier_lists(page)

@@ -4,9 +4,13 @@ A template is what one generator version writes for one kind of source: the
 titles of its pages, the headings of each kind of page (level-2 headings and
 the level-3 headings allowed under each), the bold summary lines and count
 sentences of a file documentation, the metadata labels, the fixed prose and
-the footer. The parser reads pages with it, `unknown-heading` judges headings
-against it, and the stop-word rule takes the generator's own words from it:
-a new language or template version is a new entry here.
+the footer, the languages whose sources it documents (`languages.py`: their
+extensions choose the template, their metadata Types are its own) and what
+its pages claim that the rules can prove. The parser reads pages with it,
+`unknown-heading` judges headings against it, the stop-word rule takes the
+generator's own words from it, and each rule asks it what its pages claim
+(`Template.dependencies`, `Template.proven_by`...), never which template it
+is: a new template version is a new entry here.
 
 Ids: "python" (the Python sources, and the template of folder pages and the
 start page, which are the same for every kind), "cpp" (C, C++ and CUDA),
@@ -19,10 +23,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any
+from functools import cache, cached_property
+from typing import Any, Literal
 
 from doclint.models.generated import DocKind
+from doclint.models.languages import LANGUAGES
 
 # Headings the parser reads parts from, named so that it uses these strings.
 FILE_METADATA = "File Metadata"
@@ -56,6 +61,8 @@ class CountSentence:
     section: str
     pattern: str
     counts: tuple[str, ...]
+    approximate: bool = False
+    """The sentence says its counts are approximate ("contains approximately N")."""
 
 
 @dataclass(frozen=True)
@@ -65,25 +72,57 @@ class Template:
     id: str
     description: str
     footer: str
-    extensions: tuple[str, ...]
-    """Source extensions whose pages are in this template (none: chosen by title)."""
     titles: dict[DocKind, str]
     """Per kind of page, the pattern of its title line; group `path` is the
     documented path (`name` instead when the title gives the file name only)."""
     outlines: dict[DocKind, Outline]
+    languages: tuple[str, ...] = ()
+    """The languages (`LANGUAGES`) whose sources the generator documents in
+    this template, chosen by their extensions (none: chosen by title)."""
+    fallback: bool = False
+    """The template of every source whose extension no template claims."""
+    other_types: tuple[str, ...] = ()
+    """Metadata `Type` values it writes besides its languages' own."""
     keyword_section: str = KEYWORDS_EXTRACTED
     keyword_entry: str = r"\*\*`(?P<name>[^`]*)`\*\*"
     """The pattern of a keyword entry's text in a keyword index: literal text
     (the entry's opening), then the group `name`."""
+    identifier_lists: frozenset[str] | None = frozenset({"Identifiers"})
+    """The lists of its keyword index the generator fills with every
+    capitalised word of the file, not from syntax (`class X`, `#include`);
+    None: every list."""
     summary_lines: dict[str, str] = field(default_factory=dict)
     """Bold labels of the Code Structure lines, each with the FileDocs field it fills."""
+    guessed_summary_lines: bool = False
+    """The summary lines' names come from the generator's regex (judged like
+    keyword entries), not from a parser."""
     count_sentences: tuple[CountSentence, ...] = ()
+    dependencies: Literal["imports", "includes"] | None = None
+    """What its Import Dependencies list claims: modules the source imports,
+    or paths it `#include`s; None: it claims none."""
+    proven_by: str | None = None
+    """The language whose reader proves what its file documentations claim of
+    the source (definitions, counts, dependencies); None: nothing is proven."""
     metadata_labels: tuple[str, ...] = ("Path", "Size", "Type", "Extension")
-    source_types: tuple[str, ...] = ()
-    """Values of the metadata `Type` line."""
     prose: tuple[str, ...] = ()
     """Fixed sentences and labels the generator writes on pages of this template
     whatever the source (not the lines it writes for some paths only)."""
+    spellings: dict[str, str] = field(default_factory=dict)
+    """Words of its data the generator misspells on its pages ("Classes" is
+    written "### Classs"), with the spelling written."""
+
+    @cached_property
+    def extensions(self) -> tuple[str, ...]:
+        """Source extensions whose pages are in this template: its languages' endings."""
+        return tuple(
+            suffix for language in self.languages for suffix in LANGUAGES[language].suffixes
+        )
+
+    @cached_property
+    def source_types(self) -> tuple[str, ...]:
+        """Values of the metadata `Type` line: its languages' and its own, each once."""
+        types = [kind for language in self.languages for kind in LANGUAGES[language].types]
+        return tuple(dict.fromkeys([*types, *self.other_types]))
 
 
 _SYSTEM_TITLES: dict[DocKind, str] = {
@@ -176,7 +215,8 @@ _SYSTEM_PROSE = (
     "Folder Index",
     "Folder Documentation",
 )
-_C_FAMILY = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".cu", ".cuh")
+# The generator writes "Classes" as "Classs" (a naive plural of "Class").
+_SYSTEM_SPELLINGS = {"Classes": "Classs"}
 
 
 def _system_keyword_index(categories: frozenset[str]) -> Outline:
@@ -191,7 +231,7 @@ PYTHON = Template(
     id="python",
     description="Python sources (and the folder pages and start page of every kind)",
     footer=_SYSTEM_FOOTER,
-    extensions=(".py", ".pyw", ".pyi"),
+    languages=("Python",),
     titles=_SYSTEM_TITLES,
     outlines={
         DocKind.FILE_DOCS: _SYSTEM_FILE_DOCS,
@@ -212,7 +252,9 @@ PYTHON = Template(
             ("class", "function"),
         ),
     ),
-    source_types=("Python Source Code", "Python Type Stub"),
+    dependencies="imports",
+    proven_by="Python",
+    spellings=_SYSTEM_SPELLINGS,
     prose=(
         *_SYSTEM_PROSE,
         "This Python file contains",
@@ -228,7 +270,7 @@ CPP = Template(
     id="cpp",
     description="C, C++ and CUDA sources",
     footer=_SYSTEM_FOOTER,
-    extensions=_C_FAMILY,
+    languages=("C/C++",),
     titles=_SYSTEM_TITLES,
     outlines={
         DocKind.FILE_DOCS: _SYSTEM_FILE_DOCS,
@@ -237,21 +279,18 @@ CPP = Template(
         ),
     },
     summary_lines={"Classes/Structs": "classes_defined", "Namespaces": "namespaces"},
+    guessed_summary_lines=True,
     count_sentences=(
         CountSentence(
             HIGH_LEVEL_OVERVIEW,
             r"contains approximately (\d+) class\(es\)/struct\(s\) and (\d+) function\(s\)",
             ("class/struct", "function"),
+            approximate=True,
         ),
     ),
-    source_types=(
-        "C++ Source Code",
-        "C/C++ Header File",
-        "CUDA Source Code",
-        "CUDA Header File",
-        "C Source Code",
-        "C++ Header File",
-    ),
+    dependencies="includes",
+    proven_by="C/C++",
+    spellings=_SYSTEM_SPELLINGS,
     prose=(
         *_SYSTEM_PROSE,
         "This C++ file contains approximately",
@@ -263,20 +302,16 @@ IDENTIFIERS = Template(
     id="identifiers",
     description="every other source kind: shell, CMake, JSON, YAML, Markdown, Java...",
     footer=_SYSTEM_FOOTER,
-    extensions=(),
+    languages=("shell", "CMake", "JSON", "YAML", "Markdown", "Java", "plain text"),
+    fallback=True,
     titles=_SYSTEM_TITLES,
     outlines={
         DocKind.FILE_DOCS: _SYSTEM_FILE_DOCS,
         DocKind.KEYWORD_INDEX: _system_keyword_index(frozenset({"Identifiers"})),
     },
-    source_types=(
-        "Shell Script",
-        "CMake Build Script",
-        "JSON Configuration",
-        "YAML Configuration",
-        "Markdown Documentation",
-        "Source File",
-    ),
+    # What it writes for a kind doclint has no language for: "Source File (.toml)".
+    other_types=("Source File",),
+    spellings=_SYSTEM_SPELLINGS,
     prose=(
         *_SYSTEM_PROSE,
         "This is a configuration file. See the original source for structure.",
@@ -287,7 +322,6 @@ REPO_BOOK_V1 = Template(
     id="repo-book-v1",
     description='the older "Repo Book Generator v1.0" template, for any source kind',
     footer="Generated by Repo Book Generator v1.0",
-    extensions=(),
     titles={
         DocKind.FILE_DOCS: r"Documentation: (?P<name>[^`\s/]+)",
         DocKind.KEYWORD_INDEX: r"Keywords: (?P<name>[^`\s/]+)",
@@ -311,6 +345,7 @@ REPO_BOOK_V1 = Template(
     },
     keyword_section=KEYWORD_INDEX,
     keyword_entry=r"\*\*(?P<name>[^*`]+)\*\*",
+    identifier_lists=None,
     count_sentences=(
         CountSentence(
             KEY_COMPONENTS,
@@ -319,7 +354,7 @@ REPO_BOOK_V1 = Template(
         ),
     ),
     metadata_labels=("Path", "Size", "Lines", "Extension", "Type"),
-    source_types=("Regular file",),
+    other_types=("Regular file",),
     prose=(
         "Identifier found in",
         "This file is part of the PyTorch repository. It is a source or configuration file.",
@@ -336,8 +371,21 @@ REPO_BOOK_V1 = Template(
 TEMPLATES: dict[str, Template] = {
     template.id: template for template in (PYTHON, CPP, IDENTIFIERS, REPO_BOOK_V1)
 }
-OUTLINES: dict[DocKind, Outline] = PYTHON.outlines
-"""The outlines of the Python template, which also hold every folder page's."""
+FOLDER_PAGES_TEMPLATE: Template = next(
+    template for template in TEMPLATES.values() if DocKind.FOLDER_DOC in template.outlines
+)
+"""The template of the folder pages and the start page, whatever they document
+(the Python template): the other templates take those kinds' outlines from it."""
+OUTLINES: dict[DocKind, Outline] = FOLDER_PAGES_TEMPLATE.outlines
+"""The outlines of the folder pages' template, which hold every folder page's."""
+# The template of each extension a template claims, for the generator's
+# choice (the first template to claim one keeps it).
+_BY_EXTENSION: dict[str, Template] = {
+    extension: template
+    for template in reversed(TEMPLATES.values())
+    for extension in template.extensions
+}
+_FALLBACK = next(template for template in TEMPLATES.values() if template.fallback)
 _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
 # Title words of each kind of page, as the title patterns write them.
 _TITLE_WORD = re.compile(r"(?<![\\(?<])\b[A-Z][A-Za-z]+\b")
@@ -350,6 +398,11 @@ def source_kind(described: str) -> str:
     return name[name.rfind(".") :] if "." in name else ""
 
 
+def template_named(template_id: str) -> Template | None:
+    """The template of a page's `template` id; None for a page no generator wrote."""
+    return TEMPLATES.get(template_id)
+
+
 def title_names_file_only(template_id: str) -> bool:
     """Whether the titles of a template name the documented file without its
     folder (the v1 titles: `# Documentation: return_types.pyi.in`), so that
@@ -360,12 +413,8 @@ def title_names_file_only(template_id: str) -> bool:
 
 def template_for_source(described: str) -> Template:
     """The template of the pages of a documented path in the current generator:
-    by extension, as the generator chooses it; "identifiers" for any other."""
-    extension = source_kind(described)
-    for template in (PYTHON, CPP):
-        if extension in template.extensions:
-            return template
-    return IDENTIFIERS
+    by extension, as the generator chooses it; the fallback template for any other."""
+    return _BY_EXTENSION.get(source_kind(described), _FALLBACK)
 
 
 def allowed_headings(template_id: str, kind: DocKind) -> Outline | None:
@@ -376,7 +425,7 @@ def allowed_headings(template_id: str, kind: DocKind) -> Outline | None:
         return None
     if kind in template.outlines:
         return template.outlines[kind]
-    return PYTHON.outlines.get(kind)
+    return FOLDER_PAGES_TEMPLATE.outlines.get(kind)
 
 
 @cache
@@ -384,7 +433,7 @@ def template_words(template_id: str) -> frozenset[str]:
     """The capitalised words the generator itself writes on pages of a
     template: its headings, titles, labels, source types, prose and footer,
     split as the generator's identifier regex splits them ("High-Level"
-    gives "High" and "Level")."""
+    gives "High" and "Level"), each as the generator spells it."""
     template = TEMPLATES[template_id]
     texts: list[str] = [template.footer, *template.metadata_labels, *template.source_types]
     texts += [*template.summary_lines, *template.prose]
@@ -394,7 +443,10 @@ def template_words(template_id: str) -> frozenset[str]:
         for section, subsections in outline.items():
             texts.append(section)
             texts.extend(heading for heading in subsections or () if len(heading) > 1)
-    return frozenset(word for text in texts for word in _CAPITALISED.findall(text))
+    words = {word for text in texts for word in _CAPITALISED.findall(text)}
+    return frozenset(
+        words | {spelled for word, spelled in template.spellings.items() if word in words}
+    )
 
 
 def describe_templates() -> dict[str, Any]:

@@ -1,32 +1,31 @@
-"""The source kinds the generator documents, one module each, and where a word
-stands in a source of any of them.
+"""The readers of the source kinds the generator documents, one module each,
+and where a word stands in a source of any of them.
 
-A language is described once (`Language`): the extensions and file names the
-generator gives it, the words of its syntax no identifier can be, the
-metadata Type the generator writes on its pages, and a reader that tells,
-for every word of a text, whether it occurs in code, only in string literals,
-or in prose (comments, docstrings, sentences written as strings, the running
-text of a Markdown page). Python and C/C++ also have their definitions read
-(`python.python_facts`, `cpp.cpp_facts`); the rules ask both.
+A language's data (the extensions and file names the generator gives it, the
+metadata Type it writes on its pages) is an entry of the models' `LANGUAGES`,
+which the templates read too. Its module here registers its reader against
+that entry (`Language`): the words of its syntax no identifier can be, and a
+reader that tells, for every word of a text, whether it occurs in code, only
+in string literals, or in prose (comments, docstrings, sentences written as
+strings, the running text of a Markdown page). Python and the C family also
+have their definitions read (`Language.facts`, a `SourceFacts`).
 
-Adding a language is one module that builds a `Language` and one line in
-`LANGUAGES` below.
+Adding a language is its entry in `LANGUAGES` and one module of this package
+whose `LANGUAGE` is its reader: the package finds it.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from doclint.rule_api import PageBase, RuleContext
-
-if TYPE_CHECKING:
-    from doclint_rules._languages.cpp import CppFacts
-    from doclint_rules._languages.python import PythonFacts
+from doclint.rule_api import LANGUAGES, LanguageData, PageBase, RuleContext
 
 # Every byte that is no part of a word (`[A-Za-z0-9_]`) made a space: a word
 # as the generator's identifier regex (`[A-Za-z_][A-Za-z0-9_]*`) sees it is
@@ -114,23 +113,60 @@ def words_of(text: str) -> set[str]:
     return found
 
 
+class SourceFacts(Protocol):
+    """What a reader finds a source defines, whatever its language; a rule
+    narrows to a language's own facts (`CppFacts`) for what only it has."""
+
+    @property
+    def classes(self) -> frozenset[str]:
+        """Names of the classes (and class-like types) the source defines."""
+        ...
+
+    @property
+    def functions(self) -> frozenset[str]:
+        """Names of the functions the source defines (or declares)."""
+        ...
+
+    @property
+    def unsure(self) -> tuple[tuple[int, int], ...]:
+        """Line ranges the reader could not read: a fact there is uncertain."""
+        ...
+
+    def is_unsure(self, line: int) -> bool:
+        """Whether `line` is in one of the `unsure` ranges."""
+        ...
+
+    def count_ranges(self, text: str) -> CountRanges | None:
+        """What a careful count of the classes and functions of `text` (the
+        text these facts were read from) can give; None if it cannot tell."""
+        ...
+
+
+UNBOUNDED = float("inf")
+"""The upper end of a count range with no limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class CountRanges:
+    """The classes and functions of a source as a count claim is judged: each
+    the range any careful count could give (one value for an exact count)."""
+
+    classes: tuple[float, float]
+    functions: tuple[float, float]
+    found: str
+    """How the source's counts are shown, `{}` standing for them: "the source defines {}"."""
+
+
 @dataclass(frozen=True, slots=True)
 class Language:
-    """One source kind as the generator sees it and doclint reads it."""
+    """One source kind as doclint reads it, registered against its data."""
 
-    name: str
-    suffixes: tuple[str, ...]
-    """Lowercase endings of the paths of this kind (`.cmake.in` before `.in`)."""
-    filenames: tuple[str, ...]
-    """Whole file names of this kind whatever their ending (`CMakeLists.txt`)."""
+    data: LanguageData
     keywords: frozenset[str]
     """Words of the syntax that name nothing of a source."""
-    types: tuple[str, ...]
-    """The metadata Type values the generator writes for it (the older template
-    writes "Regular file" for every kind; `CMakeLists.txt` gets "Source File (.txt)")."""
     read: Callable[[str], Places]
     """Where each word of a text of this kind stands."""
-    facts: Callable[[str], PythonFacts | CppFacts | None] | None = None
+    facts: Callable[[str], SourceFacts | None] | None = None
     """What a text of this kind defines, declares and includes, for the rules
     that prove a page's entries against its source; None when only the
     places of its words are read. A reader returns None for a text it cannot
@@ -141,43 +177,42 @@ class Language:
     without one is judged by Python's keywords, the language the generator's
     regexes were written for."""
 
+    @property
+    def name(self) -> str:
+        return self.data.name
+
+    @property
+    def suffixes(self) -> tuple[str, ...]:
+        """Lowercase endings of the paths of this kind."""
+        return self.data.suffixes
+
+    @property
+    def filenames(self) -> tuple[str, ...]:
+        """Whole file names of this kind whatever their ending."""
+        return self.data.filenames
+
 
 def _registered() -> tuple[Language, ...]:
-    # Imported here: the modules build their Language from the classes above.
-    from doclint_rules._languages import (
-        cmake,
-        cpp,
-        java,
-        json,
-        markdown,
-        metal,
-        objc,
-        python,
-        shell,
-        text,
-        yaml,
-    )
-
-    # Most specific first: `.cmake.in` is CMake, `.h.in` C, `CMakeLists.txt` not text.
-    return (
-        cmake.LANGUAGE,
-        python.LANGUAGE,
-        objc.LANGUAGE,
-        metal.LANGUAGE,
-        cpp.LANGUAGE,
-        shell.LANGUAGE,
-        yaml.LANGUAGE,
-        json.LANGUAGE,
-        java.LANGUAGE,
-        markdown.LANGUAGE,
-        text.LANGUAGE,
-    )
+    """The `LANGUAGE` of every module of this package, in the order of the
+    data (`LANGUAGES`, most specific first); a language without a reader
+    module is not read."""
+    found: dict[str, Language] = {}
+    for module in pkgutil.iter_modules(__path__):
+        if not module.name.startswith("_"):
+            language = importlib.import_module(f"{__name__}.{module.name}").LANGUAGE
+            found[language.name] = language
+    return tuple(found[name] for name in LANGUAGES if name in found)
 
 
 @lru_cache(maxsize=1)
 def languages() -> tuple[Language, ...]:
     """Every language doclint reads, most specific first."""
     return _registered()
+
+
+def language_named(name: str | None) -> Language | None:
+    """The reader of the language of that name (a template's `proven_by`)."""
+    return next((language for language in languages() if language.name == name), None)
 
 
 def language_of(path: str | None) -> Language | None:

@@ -6,6 +6,8 @@ import tree_sitter_cmake
 from doclint_rules._languages import Language, Places
 from doclint_rules._languages._grammar import Grammar, read_places
 
+from doclint.rule_api import LANGUAGES
+
 GRAMMAR = Grammar(
     tree_sitter_cmake.language,
     comments=frozenset({"line_comment", "bracket_comment"}),
@@ -22,11 +24,4 @@ def read(text: str) -> Places:
     return read_places(GRAMMAR, text)
 
 
-LANGUAGE = Language(
-    "CMake",
-    (".cmake", ".cmake.in"),
-    ("CMakeLists.txt",),
-    KEYWORDS,
-    ("CMake Build Script", "Source File (.txt)"),
-    read,
-)
+LANGUAGE = Language(LANGUAGES["CMake"], KEYWORDS, read)

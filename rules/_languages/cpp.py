@@ -52,12 +52,17 @@ from doclint_rules._cpp_counts import (
     count_type,
 )
 from doclint_rules._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
-from doclint_rules._languages import Language, PlaceCollector, Places
+from doclint_rules._languages import UNBOUNDED, CountRanges, Language, PlaceCollector, Places
 
-from doclint.rule_api import LatestDict, template_for_source
+from doclint.rule_api import LANGUAGES, LatestDict
 
-CPP_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".cu", ".cuh")
+CPP_SUFFIXES = LANGUAGES["C/C++"].suffixes
 CACHE_SIZE = 16384
+# Past this share of unreadable lines, a source's definition counts are guesses.
+MAX_UNREAD_SHARE = 0.25
+_COUNT_RANGES = (
+    " (from the definitions outside `#else` branches up to every definition, declaration and macro)"
+)
 # Repairs feed on each other at most this often (a macro hiding another);
 # past it the remaining errors are reported as unsure.
 MAX_PASSES = 3
@@ -145,6 +150,24 @@ class CppFacts:
     def unsure_lines(self) -> int:
         """How many lines are unsure."""
         return sum(last - first + 1 for first, last in self.unsure)
+
+    def count_ranges(self, text: str) -> CountRanges | None:
+        """The generator says "approximately": any careful count lies from the
+        definitions outside `#else` branches up to every definition,
+        declaration and macro that may make one. None when the parser could
+        not read so much of `text` that its counts are guesses."""
+        if self.unsure_lines > (text.count("\n") + 1) * MAX_UNREAD_SHARE:
+            return None
+        counts = self.counts
+        functions_up_to = counts.functions + counts.declarations + counts.scope_calls
+        return CountRanges(
+            (counts.first_classes, counts.classes + counts.other_types + counts.macro_classes),
+            (
+                counts.first_functions,
+                UNBOUNDED if counts.macro_bodies else functions_up_to + counts.function_macros,
+            ),
+            "the source has {}" + _COUNT_RANGES,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,11 +325,6 @@ def _line_ranges(lines: set[int]) -> tuple[tuple[int, int], ...]:
         else:
             ranges.append((line, line))
     return tuple(ranges)
-
-
-def decide(text: str | None, verdict: Callable[[CppFacts | None], Iterable[T]]) -> list[T]:
-    """What `verdict` finds on the facts of `text` (None without a text)."""
-    return list(verdict(None if text is None else cpp_facts(text)))
 
 
 # Built on first use: importing the rules must not cost a grammar load.
@@ -668,14 +686,4 @@ def c_family_places(text: str) -> Places:
     return found.places()
 
 
-LANGUAGE = Language(
-    "C/C++",
-    CPP_SUFFIXES,
-    (),
-    C_FAMILY_KEYWORDS,
-    # The metadata Types the generator writes are the template's data.
-    template_for_source(f"source{CPP_SUFFIXES[0]}").source_types,
-    c_family_places,
-    cpp_facts,
-    cpp_reserved,
-)
+LANGUAGE = Language(LANGUAGES["C/C++"], C_FAMILY_KEYWORDS, c_family_places, cpp_facts, cpp_reserved)

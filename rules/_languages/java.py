@@ -6,6 +6,8 @@ import tree_sitter_java
 from doclint_rules._languages import Language, Places
 from doclint_rules._languages._grammar import Grammar, read_places
 
+from doclint.rule_api import LANGUAGES
+
 GRAMMAR = Grammar(
     tree_sitter_java.language,
     comments=frozenset({"line_comment", "block_comment"}),
@@ -76,4 +78,4 @@ def read(text: str) -> Places:
     return read_places(GRAMMAR, text)
 
 
-LANGUAGE = Language("Java", (".java",), (), KEYWORDS, ("Source File (.java)",), read)
+LANGUAGE = Language(LANGUAGES["Java"], KEYWORDS, read)

@@ -7,6 +7,8 @@ import tree_sitter_json
 from doclint_rules._languages import Language, Places
 from doclint_rules._languages._grammar import Grammar, read_places
 
+from doclint.rule_api import LANGUAGES
+
 GRAMMAR = Grammar(
     tree_sitter_json.language,
     comments=frozenset({"comment"}),
@@ -20,4 +22,4 @@ def read(text: str) -> Places:
     return read_places(GRAMMAR, text)
 
 
-LANGUAGE = Language("JSON", (".json",), (), KEYWORDS, ("JSON Configuration",), read)
+LANGUAGE = Language(LANGUAGES["JSON"], KEYWORDS, read)

@@ -18,7 +18,7 @@ from doclint_rules._languages import (
     words_of,
 )
 
-from doclint.rule_api import source_span
+from doclint.rule_api import LANGUAGES, source_span
 
 # The path a generated page's title names (both templates, with or without backticks).
 _TITLE = re.compile(r"# (?:Documentation|Keyword Index|Keywords): `?([^`\s]+)`?\s*$")
@@ -86,4 +86,4 @@ def _split(
     return " ".join(parts[::step])
 
 
-LANGUAGE = Language("Markdown", (".md",), (), frozenset(), ("Markdown Documentation",), read)
+LANGUAGE = Language(LANGUAGES["Markdown"], frozenset(), read)

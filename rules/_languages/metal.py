@@ -33,6 +33,8 @@ from doclint_rules._languages.cpp import (
     merge,
 )
 
+from doclint.rule_api import LANGUAGES
+
 # Metal's address spaces and function qualifiers: reserved words, never names.
 ADDRESS_SPACES = (
     "device",
@@ -72,13 +74,4 @@ def metal_facts(text: str) -> CppFacts:
     return merge(dialect_facts(text, CPP), dialect_facts(as_cpp(text), CPP))
 
 
-LANGUAGE = Language(
-    "Metal",
-    (".metal",),
-    (),
-    KEYWORDS,
-    ("Regular file",),
-    c_family_places,
-    metal_facts,
-    cpp_reserved,
-)
+LANGUAGE = Language(LANGUAGES["Metal"], KEYWORDS, c_family_places, metal_facts, cpp_reserved)

@@ -72,6 +72,8 @@ from doclint_rules._languages.cpp import (
     unsure_if_body_misread,
 )
 
+from doclint.rule_api import LANGUAGES
+
 # The `@` directives (read without their `@`), `#import`, and the receivers
 # and literals the language defines.
 KEYWORDS = C_FAMILY_KEYWORDS | frozenset(
@@ -268,13 +270,4 @@ def _cpp_view(text: str, parsed: tree_sitter.Tree) -> tuple[str, tuple[tuple[int
     return view, tuple(sorted(lines))
 
 
-LANGUAGE = Language(
-    "Objective-C++",
-    (".m", ".mm"),
-    (),
-    KEYWORDS,
-    ("Regular file",),
-    c_family_places,
-    objc_facts,
-    cpp_reserved,
-)
+LANGUAGE = Language(LANGUAGES["Objective-C++"], KEYWORDS, c_family_places, objc_facts, cpp_reserved)

@@ -29,20 +29,20 @@ import hashlib
 import re
 import unicodedata
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate
 from keyword import iskeyword, kwlist
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
-from doclint_rules._languages import Language, PlaceCollector, Places
+from doclint_rules._languages import CountRanges, Language, PlaceCollector, Places
 
-from doclint.rule_api import LatestDict, gc_paused, normalize_newlines
+from doclint.rule_api import LANGUAGES, LatestDict, gc_paused, normalize_newlines
 
 # Python's soft keywords, as a fixed list so that results do not depend on
 # the Python version running doclint.
 PYTHON_SOFT_KEYWORDS = frozenset({"_", "case", "match", "type"})
-PYTHON_SUFFIXES = (".py", ".pyi", ".pyw")
+PYTHON_SUFFIXES = LANGUAGES["Python"].suffixes
 # Statement fields that hold statements (or handlers and cases holding them).
 STATEMENT_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
 # Distinct sources remembered; the facts are small, so this covers a whole
@@ -125,6 +125,16 @@ class PythonFacts:
     modules: frozenset[str]
     # The names `from m import x, y as z` takes from a module: "x", "y".
     imported_names: frozenset[str]
+    # A Python text is read whole or not at all: no line is unsure.
+    unsure: tuple[tuple[int, int], ...] = ()
+
+    def is_unsure(self, line: int) -> bool:
+        return False
+
+    def count_ranges(self, text: str) -> CountRanges:
+        """The statements counted exactly, as `ast` finds them."""
+        classes, functions = self.class_count, self.function_count
+        return CountRanges((classes, classes), (functions, functions), "the source defines {}")
 
     @classmethod
     def collect(
@@ -141,7 +151,6 @@ class PythonFacts:
         )
 
 
-T = TypeVar("T")
 _Cache = LatestDict[bytes, PythonFacts | None]
 _PARSED: _Cache = LatestDict(CACHE_SIZE)
 _LEXED: _Cache = LatestDict(CACHE_SIZE)
@@ -188,11 +197,6 @@ def lexed_facts(text: str) -> PythonFacts | None:
     inside an f-string's field, valid since Python 3.12)."""
     text = text.rstrip()
     return _cached(_LEXED, _digest(text), _lex, text)
-
-
-def decide(text: str | None, verdict: Callable[[PythonFacts | None], Iterable[T]]) -> list[T]:
-    """What `verdict` finds on the facts of `text` (None without a text)."""
-    return list(verdict(None if text is None else python_facts(text)))
 
 
 def _digest(text: str) -> bytes:
@@ -412,12 +416,5 @@ def python_places(text: str) -> Places:
 
 
 LANGUAGE = Language(
-    "Python",
-    PYTHON_SUFFIXES,
-    (),
-    frozenset(kwlist),
-    ("Python Source Code", "Python Type Stub"),
-    python_places,
-    python_facts,
-    python_reserved,
+    LANGUAGES["Python"], frozenset(kwlist), python_places, python_facts, python_reserved
 )

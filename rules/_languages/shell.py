@@ -6,6 +6,8 @@ import tree_sitter_bash
 from doclint_rules._languages import Language, Places
 from doclint_rules._languages._grammar import Grammar, read_places
 
+from doclint.rule_api import LANGUAGES
+
 GRAMMAR = Grammar(
     tree_sitter_bash.language,
     comments=frozenset({"comment"}),
@@ -42,4 +44,4 @@ def read(text: str) -> Places:
     return read_places(GRAMMAR, text)
 
 
-LANGUAGE = Language("shell", (".sh", ".bash"), (), KEYWORDS, ("Shell Script",), read)
+LANGUAGE = Language(LANGUAGES["shell"], KEYWORDS, read)

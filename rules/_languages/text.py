@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from doclint_rules._languages import Language, PlaceCollector, Places
 
+from doclint.rule_api import LANGUAGES
+
 
 def read(text: str) -> Places:
     found = PlaceCollector()
@@ -14,4 +16,4 @@ def read(text: str) -> Places:
     return found.places()
 
 
-LANGUAGE = Language("plain text", (".txt",), (), frozenset(), ("Source File (.txt)",), read)
+LANGUAGE = Language(LANGUAGES["plain text"], frozenset(), read)

@@ -12,6 +12,8 @@ import tree_sitter_yaml
 from doclint_rules._languages import Language, Places
 from doclint_rules._languages._grammar import Grammar, read_places
 
+from doclint.rule_api import LANGUAGES
+
 GRAMMAR = Grammar(
     tree_sitter_yaml.language,
     comments=frozenset({"comment"}),
@@ -28,4 +30,4 @@ def read(text: str) -> Places:
     return read_places(GRAMMAR, text)
 
 
-LANGUAGE = Language("YAML", (".yml", ".yaml"), (), KEYWORDS, ("YAML Configuration",), read)
+LANGUAGE = Language(LANGUAGES["YAML"], KEYWORDS, read)

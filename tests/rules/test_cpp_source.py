@@ -8,7 +8,7 @@ import time
 
 import pytest
 from doclint_rules._languages import cpp as _cpp_source
-from doclint_rules._languages.cpp import CppFacts, cpp_facts, decide, is_cpp_path
+from doclint_rules._languages.cpp import CppFacts, cpp_facts, is_cpp_path
 from doclint_rules._source_facts import DocumentedSource
 
 from doclint.api import parse
@@ -297,10 +297,20 @@ def test_memo_shares_file_and_embedded_copy(monkeypatch: pytest.MonkeyPatch) -> 
     assert calls == ["struct Memo { };"]
 
 
-def test_decide_without_a_text() -> None:
-    assert decide(None, lambda facts: [facts]) == [None]
-    seen = decide("struct D { };", lambda facts: sorted(facts.classes))
-    assert seen == ["D"]
+def test_count_ranges_run_from_the_first_branch_to_every_declaration() -> None:
+    text = (
+        "#if A\nstruct D { };\n#else\nstruct D { int x; };\n#endif\n"
+        "int f();\nint g() { return 0; }\n"
+    )
+    ranges = cpp_facts(text).count_ranges(text)
+    assert ranges is not None
+    assert (ranges.classes, ranges.functions) == ((1, 2), (1, 2))
+
+
+def test_count_ranges_of_a_mostly_unread_text_are_no_answer() -> None:
+    text = "#define X(a) a\n" + "int g( { ] ) ;;; @@@ \n" * 10
+    facts = cpp_facts(text)
+    assert facts.unsure and facts.count_ranges(text) is None
 
 
 def test_real_header_defines_its_class() -> None:

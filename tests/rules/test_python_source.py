@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from doclint_rules._languages import python as _python_source
-from doclint_rules._languages.python import PythonFacts, decide, lexed_facts, parsed_facts
+from doclint_rules._languages.python import PythonFacts, lexed_facts, parsed_facts, python_facts
 from doclint_rules.keyword_as_class import KeywordAsClass
 
 from doclint import Settings, check_text
@@ -269,7 +269,7 @@ def test_the_lexer_reads_what_does_not_parse():
     assert lexed_facts("x = '\nclass A: pass\n") == facts("A")
 
 
-# ---- decide: the lexer decides, `ast` where it is unsure ----------------------
+# ---- python_facts: the lexer decides, `ast` where it is unsure ----------------
 
 
 @pytest.fixture
@@ -290,41 +290,30 @@ def calls(monkeypatch) -> dict[str, int]:
     return count
 
 
-def not_classes(*names: str):
-    """A verdict silent without facts: the names that are not classes."""
-
-    def verdict(found: PythonFacts | None) -> list[str]:
-        return [] if found is None else [name for name in names if name not in found.classes]
-
-    return verdict
+def classes_of(text: str) -> frozenset[str] | None:
+    found = python_facts(text)
+    return None if found is None else found.classes
 
 
-def without_facts(found: PythonFacts | None) -> list[str]:
-    """A verdict that speaks only without facts (as the word lists of DL201)."""
-    return ["no facts"] if found is None else []
-
-
-def test_decide_reads_the_lexer_facts_and_shares_the_work(calls):
+def test_python_facts_reads_the_lexer_facts_and_shares_the_work(calls):
     source = "class A: pass\n"
-    assert decide(source, not_classes("A")) == []
-    assert decide(source, not_classes("B")) == ["B"]
+    assert classes_of(source) == {"A"}
+    assert classes_of(source) == {"A"}
     # The copy embedded in a documentation ends with one more newline.
-    assert decide(source + "\n", not_classes("A", "B")) == ["B"]
+    assert classes_of(source + "\n") == {"A"}
     assert calls == {"lex": 1, "parse": 0}
 
 
-def test_decide_parses_only_what_the_lexer_is_unsure_of(calls):
-    assert decide(None, without_facts) == ["no facts"]
-    assert calls == {"lex": 0, "parse": 0}
+def test_python_facts_parses_only_what_the_lexer_is_unsure_of(calls):
     # Python 2: the lexer reads it, `ast` is never asked.
-    assert decide('class A: pass\nprint "x"\n', not_classes("A", "B")) == ["B"]
+    assert classes_of('class A: pass\nprint "x"\n') == {"A"}
     assert calls == {"lex": 1, "parse": 0}
     # A string after `if` looks like an f-string whose field holds a quote:
     # the lexer is unsure, `ast` reads it.
-    assert decide('class A: pass\nif"{a\'b}": pass\n', not_classes("A", "B")) == ["B"]
+    assert classes_of('class A: pass\nif"{a\'b}": pass\n') == {"A"}
     assert calls == {"lex": 2, "parse": 1}
     # Neither can read it (a field holding its own quote is Python 3.12): no facts.
-    assert decide('print "x"\nf"{x["a"]}"\n', without_facts) == ["no facts"]
+    assert python_facts('print "x"\nf"{x["a"]}"\n') is None
     assert calls == {"lex": 3, "parse": 2}
 
 
