@@ -80,7 +80,8 @@ class Template:
     """The languages (`LANGUAGES`) whose sources the generator documents in
     this template, chosen by their extensions (none: chosen by title)."""
     fallback: bool = False
-    """The template of every source whose extension no template claims."""
+    """The template of its generator for every language and extension no
+    other template of that generator (same footer) claims."""
     other_types: tuple[str, ...] = ()
     """Metadata `Type` values it writes besides its languages' own."""
     keyword_section: str = KEYWORDS_EXTRACTED
@@ -112,16 +113,33 @@ class Template:
     written "### Classs"), with the spelling written."""
 
     @cached_property
+    def documented_languages(self) -> tuple[str, ...]:
+        """Its languages; for a fallback template, also every language no other
+        template of its generator claims."""
+        if not self.fallback:
+            return self.languages
+        claimed = {
+            language
+            for template in TEMPLATES.values()
+            if template.footer == self.footer
+            for language in template.languages
+        }
+        return (*self.languages, *(name for name in LANGUAGES if name not in claimed))
+
+    @cached_property
     def extensions(self) -> tuple[str, ...]:
         """Source extensions whose pages are in this template: its languages' endings."""
         return tuple(
-            suffix for language in self.languages for suffix in LANGUAGES[language].suffixes
+            suffix
+            for language in self.documented_languages
+            for suffix in LANGUAGES[language].suffixes
         )
 
     @cached_property
     def source_types(self) -> tuple[str, ...]:
         """Values of the metadata `Type` line: its languages' and its own, each once."""
-        types = [kind for language in self.languages for kind in LANGUAGES[language].types]
+        languages = self.documented_languages
+        types = [kind for language in languages for kind in LANGUAGES[language].types]
         return tuple(dict.fromkeys([*types, *self.other_types]))
 
 
@@ -302,7 +320,6 @@ IDENTIFIERS = Template(
     id="identifiers",
     description="every other source kind: shell, CMake, JSON, YAML, Markdown, Java...",
     footer=_SYSTEM_FOOTER,
-    languages=("shell", "CMake", "JSON", "YAML", "Markdown", "Java", "plain text"),
     fallback=True,
     titles=_SYSTEM_TITLES,
     outlines={
@@ -378,14 +395,6 @@ FOLDER_PAGES_TEMPLATE: Template = next(
 (the Python template): the other templates take those kinds' outlines from it."""
 OUTLINES: dict[DocKind, Outline] = FOLDER_PAGES_TEMPLATE.outlines
 """The outlines of the folder pages' template, which hold every folder page's."""
-# The template of each extension a template claims, for the generator's
-# choice (the first template to claim one keeps it).
-_BY_EXTENSION: dict[str, Template] = {
-    extension: template
-    for template in reversed(TEMPLATES.values())
-    for extension in template.extensions
-}
-_FALLBACK = next(template for template in TEMPLATES.values() if template.fallback)
 _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
 # Title words of each kind of page, as the title patterns write them.
 _TITLE_WORD = re.compile(r"(?<![\\(?<])\b[A-Z][A-Za-z]+\b")
@@ -411,10 +420,25 @@ def title_names_file_only(template_id: str) -> bool:
     return template is not None and any("(?P<name>" in title for title in template.titles.values())
 
 
-def template_for_source(described: str) -> Template:
-    """The template of the pages of a documented path in the current generator:
-    by extension, as the generator chooses it; the fallback template for any other."""
-    return _BY_EXTENSION.get(source_kind(described), _FALLBACK)
+def template_for_source(described: str, written: Template | None = None) -> Template:
+    """The template of the pages of a documented path in the generator that
+    wrote `written` (by default the current one, the first template's): by
+    extension, as the generator chooses it; its fallback template for any
+    other; `written` itself for a generator that writes one template."""
+    template = written or next(iter(TEMPLATES.values()))
+    chosen, fallback = _choices(template.footer)
+    return chosen.get(source_kind(described)) or fallback or template
+
+
+@cache
+def _choices(footer: str) -> tuple[dict[str, Template], Template | None]:
+    """The template of each extension a template of one generator (one
+    footer) claims, the first to claim it keeping it; and its fallback."""
+    generator = [template for template in TEMPLATES.values() if template.footer == footer]
+    chosen = {
+        extension: template for template in reversed(generator) for extension in template.extensions
+    }
+    return chosen, next((template for template in generator if template.fallback), None)
 
 
 def allowed_headings(template_id: str, kind: DocKind) -> Outline | None:

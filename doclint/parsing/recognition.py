@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import cache
 from typing import NamedTuple
 
 from doclint.models.generated import DocKind
@@ -23,6 +24,7 @@ FOLDER_PAGES = tuple(_FOLDER_PAGE_NAMES.values())
 _SUFFIXES = {DocKind.FILE_DOCS: "_docs.md", DocKind.KEYWORD_INDEX: "_kw.md"}
 
 
+@cache
 def _title_patterns() -> list[tuple[re.Pattern[str], DocKind, Template]]:
     """Each title pattern once, in the order of the templates: the templates
     of one generator share their titles, and the page's source then tells
@@ -34,9 +36,6 @@ def _title_patterns() -> list[tuple[re.Pattern[str], DocKind, Template]]:
         seen.add(id(template.titles))
         patterns += [(re.compile(p), kind, template) for kind, p in template.titles.items()]
     return patterns
-
-
-_TITLES = _title_patterns()
 
 
 class Recognised(NamedTuple):
@@ -52,7 +51,7 @@ class Recognised(NamedTuple):
 
 def recognise_title(title: str) -> Recognised:
     """The kind, documented path and template a title line announces."""
-    for pattern, kind, template in _TITLES:
+    for pattern, kind, template in _title_patterns():
         match = pattern.fullmatch(title.strip())
         if match is None:
             continue
@@ -64,7 +63,7 @@ def recognise_title(title: str) -> Recognised:
         elif kind is DocKind.ROOT_INDEX:
             described = None
         if kind in _SUFFIXES and described is not None:
-            template = template_for_source(described)
+            template = template_for_source(described, template)
         return Recognised(kind, described, template, False)
     return Recognised(DocKind.MARKDOWN, None, None, False)
 
