@@ -479,6 +479,8 @@ def describe_templates() -> dict[str, Any]:
         template.id: {
             "description": template.description,
             "footer": template.footer,
+            "languages": list(template.documented_languages),
+            "fallback": template.fallback,
             "extensions": list(template.extensions),
             "titles": {kind.value: pattern for kind, pattern in template.titles.items()},
             "outlines": {
@@ -490,14 +492,26 @@ def describe_templates() -> dict[str, Any]:
             },
             "keyword_section": template.keyword_section,
             "keyword_entry": template.keyword_entry,
+            "identifier_lists": (
+                sorted(template.identifier_lists) if template.identifier_lists is not None else None
+            ),
             "summary_lines": template.summary_lines,
+            "guessed_summary_lines": template.guessed_summary_lines,
             "count_sentences": [
-                {"section": s.section, "pattern": s.pattern, "counts": list(s.counts)}
+                {
+                    "section": s.section,
+                    "pattern": s.pattern,
+                    "counts": list(s.counts),
+                    "approximate": s.approximate,
+                }
                 for s in template.count_sentences
             ],
+            "dependencies": template.dependencies,
+            "proven_by": template.proven_by,
             "metadata_labels": list(template.metadata_labels),
             "source_types": list(template.source_types),
             "prose": list(template.prose),
+            "spellings": template.spellings,
         }
         for template in TEMPLATES.values()
     }
