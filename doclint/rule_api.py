@@ -57,6 +57,7 @@ from doclint.parsing.block_lines import ATX_START
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import source_span
 from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
+from doclint.profiles import CLAIMS, Profile, page_profile
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.gc_pause import gc_paused
@@ -64,6 +65,7 @@ from doclint.util.lru import LatestDict
 
 __all__ = [
     "ATX_START",
+    "CLAIMS",
     "FOLDER_PAGES",
     "OUTLINES",
     "PAGE_SUFFIXES",
@@ -92,6 +94,7 @@ __all__ = [
     "MetadataField",
     "Outline",
     "PageBase",
+    "Profile",
     "RootIndex",
     "Rule",
     "RuleContext",
@@ -107,6 +110,7 @@ __all__ = [
     "gc_paused",
     "github_slug",
     "normalize_newlines",
+    "page_profile",
     "shown_target",
     "shown_tree_path",
     "source_span",
@@ -296,6 +300,12 @@ class RuleContext:
             return None
         self._record("source", page.described)
         return self._tree.source(page.described)
+
+    def source_at(self, path: str) -> SourceFile | None:
+        """A file of the tree read as a source (a generator profile's page
+        names its source by its own path, not by a title)."""
+        self._record("source", path)
+        return self._tree.source(path)
 
     def anchors(self, path: str) -> frozenset[str] | None:
         """GitHub heading anchors of a Markdown file of the tree."""
