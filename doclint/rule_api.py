@@ -229,9 +229,12 @@ class RuleContext:
         replaced_lines: frozenset[int] = frozenset(),
         *,
         records_facts: bool = True,
+        profiles: tuple[Profile, ...] = (),
     ) -> None:
         self._tree = tree
         self.records_facts = records_facts
+        self.profiles = profiles
+        """The run's generator profiles besides the built-in ones."""
         self.path = path
         self.text = text
         """The whole file, LF newlines: a rule can rule out a file in one search."""

@@ -119,7 +119,7 @@ def _read(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
     if not headings or page.embedded_in is not None:
         return None
     first = ctx.lines[headings[0].line - 1] if headings[0].line <= len(ctx.lines) else None
-    found = page_profile(page.path, first)
+    found = page_profile(page.path, first, ctx.profiles)
     if found is None:
         return None
     profile, project, source = found

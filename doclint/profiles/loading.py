@@ -10,7 +10,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    WithJsonSchema,
+    field_validator,
+)
 
 from doclint.profiles.model import (
     CLAIMS,
@@ -47,7 +55,9 @@ def _claim(name: str) -> str:
     return name
 
 
-Claim = Annotated[str, AfterValidator(_claim)]
+Claim = Annotated[
+    str, AfterValidator(_claim), WithJsonSchema({"type": "string", "enum": list(CLAIMS)})
+]
 
 
 class _Strict(BaseModel):

@@ -115,7 +115,7 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
         # A run of no files still has a root: its rules are selected, its cache kept.
         return {absolute_path(settings.root or cwd): list(files)}
     paths = {absolute(file): file for file in files}
-    roots = _tree_roots(paths, str(cwd))
+    roots = _tree_roots(paths, str(cwd), settings.profiles)
     placed: dict[str, list[str]] = {}
     outside: list[str] = []
     for path, file in paths.items():
@@ -130,7 +130,7 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
     return dict(sorted(grouped.items()))
 
 
-def _tree_roots(paths: Iterable[str], cwd: str) -> set[str]:
+def _tree_roots(paths: Iterable[str], cwd: str, profiles: tuple[Profile, ...] = ()) -> set[str]:
     """The roots of the generated trees the files (absolute paths) are in.
 
     Only a folder holding a `docs/` above some file can be one; it is one
@@ -148,7 +148,7 @@ def _tree_roots(paths: Iterable[str], cwd: str) -> set[str]:
             continue
         if any(_implies(path, candidate, cwd) for path in below[candidate]):
             roots.add(candidate)
-    for profile in builtin_profiles():
+    for profile in (*profiles, *builtin_profiles()):
         roots |= _profile_roots(profile, paths, cwd)
     return roots
 
