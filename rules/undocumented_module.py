@@ -54,6 +54,7 @@ class UndocumentedModule(Rule[MarkdownPage]):
             carried.append(".")
         for inside in carried:
             source_folder = posixpath.normpath(posixpath.join(project, inside))
+            source_folder = "" if source_folder == "." else source_folder
             for source, names in _undocumented(profiled, source_folder, ctx):
                 expected = profile.layout.page_of(
                     project, posixpath.relpath(source, project or ".")
