@@ -11,7 +11,7 @@ line, so trees of other generators pay nothing for it.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from doclint.profiles.loading import ProfileError, load_profile, parse_profile, profile_schema
 from doclint.profiles.model import CLAIMS, CONVENTIONS, Layout, Profile
@@ -36,8 +36,9 @@ BUILTIN_PROFILES = ("repoagent",)
 
 @cache
 def builtin_profiles() -> tuple[Profile, ...]:
-    """The shipped profiles, read once per process."""
-    folder = resources.files(__name__)
+    """The shipped profiles, read once per process (package data beside this
+    module: importlib.resources would import a zip reader and email parsing)."""
+    folder = Path(__file__).parent
     return tuple(
         parse_profile((folder / f"{name}.toml").read_text(encoding="utf-8"), name)
         for name in BUILTIN_PROFILES
