@@ -92,6 +92,18 @@ def profiled_page(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
     return found
 
 
+def claimed_source(
+    page: MarkdownPage, ctx: RuleContext, claim: str
+) -> tuple[ProfiledPage, ModuleObjects] | None:
+    """The page and its source's objects, when a profile wrote the page, makes
+    `claim`, and the source is in the tree and parses."""
+    profiled = profiled_page(page, ctx)
+    if profiled is None or not profiled.profile.makes(claim):
+        return None
+    objects = source_objects(profiled, ctx)
+    return None if objects is None else (profiled, objects)
+
+
 def source_objects(profiled: ProfiledPage, ctx: RuleContext) -> ModuleObjects | None:
     """The objects of the page's source; None when it is not in the tree or
     does not parse (orphan-page says the former)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._generator_pages import documented_object, profiled_page, source_objects
+from doclint_rules._generator_pages import claimed_source, documented_object
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
 
@@ -43,12 +43,10 @@ class MissingObject(Rule[MarkdownPage]):
     causes = (NOT_DEFINED, ELSEWHERE)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
-        profiled = profiled_page(page, ctx)
-        if profiled is None or not profiled.profile.makes("symbol-exists"):
+        found = claimed_source(page, ctx, "symbol-exists")
+        if found is None:
             return
-        objects = source_objects(profiled, ctx)
-        if objects is None:
-            return
+        profiled, objects = found
         for entry in profiled.entries:
             if documented_object(entry, objects) is not None:
                 continue

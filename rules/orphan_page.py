@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from doclint_rules._generator_pages import profiled_page
 
-from doclint.rule_api import Finding, MarkdownPage, Rule, RuleContext, Scope, Severity
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope, Severity
 
 
 class OrphanPage(Rule[MarkdownPage]):
@@ -30,6 +30,8 @@ class OrphanPage(Rule[MarkdownPage]):
     code = "DL709"
     name = "orphan-page"
     summary = "Generator's page whose source file is not in the tree."
+    MISSING_SOURCE = Cause("orphan-page/missing-source", "Page of a source not in the tree")
+    causes = (MISSING_SOURCE,)
     severity = Severity.WARNING
     # Which source a page documents follows from where the page sits.
     scope = Scope.FILE
@@ -40,4 +42,4 @@ class OrphanPage(Rule[MarkdownPage]):
             return
         if not ctx.is_file(profiled.source):
             message = f"this page documents `{profiled.source}`, which is not in the tree"
-            yield Finding(1, 1, message)
+            yield Finding(1, 1, message, cause=self.MISSING_SOURCE)

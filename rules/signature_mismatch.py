@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._generator_pages import documented_object, profiled_page, source_objects
+from doclint_rules._generator_pages import claimed_source, documented_object
 
-from doclint.rule_api import Finding, MarkdownPage, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
 
 
 class SignatureMismatch(Rule[MarkdownPage]):
@@ -37,14 +37,15 @@ class SignatureMismatch(Rule[MarkdownPage]):
     code = "DL702"
     name = "signature-mismatch"
     summary = "Heading's parameter list differs from the function's, by the generator's convention."
+    WRITTEN_WRONG = Cause("signature-mismatch/written-wrong", "Parameter list not the code's")
+    NONE_WRITTEN = Cause("signature-mismatch/none-written", "Parameter list left out")
+    causes = (WRITTEN_WRONG, NONE_WRITTEN)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
-        profiled = profiled_page(page, ctx)
-        if profiled is None or not profiled.profile.makes("parameters-match"):
+        found = claimed_source(page, ctx, "parameters-match")
+        if found is None:
             return
-        objects = source_objects(profiled, ctx)
-        if objects is None:
-            return
+        profiled, objects = found
         every = profiled.profile.entries.convention == "all"
         for entry in profiled.entries:
             obj = documented_object(entry, objects)
@@ -54,9 +55,9 @@ class SignatureMismatch(Rule[MarkdownPage]):
             code = obj.parameters if every else obj.positional
             if written != code:
                 shown = f"({', '.join(code)})" if code else "no parameters"
-                message = (
-                    f"`{entry.dotted}` is written with ({', '.join(written)}); the code has {shown}"
-                    if written
-                    else f"`{entry.dotted}` is written without parameters; the code has {shown}"
-                )
-                yield Finding(entry.line, entry.column, message)
+                if written:
+                    said, cause = f"with ({', '.join(written)})", self.WRITTEN_WRONG
+                else:
+                    said, cause = "without parameters", self.NONE_WRITTEN
+                message = f"`{entry.dotted}` is written {said}; the code has {shown}"
+                yield Finding(entry.line, entry.column, message, cause=cause)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from doclint_rules._generator_pages import ProfiledPage, defining, profiled_page
+from doclint_rules._python_objects import PyObject
 
-from doclint.rule_api import Finding, MarkdownPage, Profile, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Profile, Rule, RuleContext, Scope
 
 
 class UndocumentedModule(Rule[MarkdownPage]):
@@ -37,6 +38,8 @@ class UndocumentedModule(Rule[MarkdownPage]):
     code = "DL708"
     name = "undocumented-module"
     summary = "Module defining a class or function without its page in the generator's docs."
+    NO_PAGE = Cause("undocumented-module/no-page", "Module without its page")
+    causes = (NO_PAGE,)
     # Which modules a page answers for follows from where the page sits.
     scope = Scope.FILE
 
@@ -60,7 +63,7 @@ class UndocumentedModule(Rule[MarkdownPage]):
                     project, posixpath.relpath(source, project or ".")
                 )
                 message = f"`{source}` defines {names} and has no page `{expected}`"
-                yield Finding(1, 1, message)
+                yield Finding(1, 1, message, cause=self.NO_PAGE)
 
 
 def _pages(folder: str, ctx: RuleContext) -> list[str]:
@@ -123,8 +126,8 @@ def _docs_folder(profile: Profile, project: str, folder: str) -> str:
     return posixpath.join(project, profile.layout.docs_folder, relative)
 
 
-def _summary(objects: object) -> str:
+def _summary(objects: Iterable[PyObject]) -> str:
     """`class A, function f`: the module's top-level definitions, a few."""
-    top = [obj for obj in objects if len(obj.qualname) == 1]  # type: ignore[attr-defined]
+    top = [obj for obj in objects if len(obj.qualname) == 1]
     shown = ", ".join(f"{obj.kind} `{obj.name}`" for obj in top[:3])
     return shown + (f" and {len(top) - 3} more" if len(top) > 3 else "")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._generator_pages import profiled_page, source_objects
+from doclint_rules._generator_pages import claimed_source
 from doclint_rules._python_objects import PyObject
 
-from doclint.rule_api import Finding, MarkdownPage, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
 
 
 class UndocumentedObject(Rule[MarkdownPage]):
@@ -34,14 +34,15 @@ class UndocumentedObject(Rule[MarkdownPage]):
     code = "DL704"
     name = "undocumented-object"
     summary = "Class or function of the page's source with no heading on the page."
+    CLASS = Cause("undocumented-object/class", "Class without its heading")
+    FUNCTION = Cause("undocumented-object/function", "Function without its heading")
+    causes = (CLASS, FUNCTION)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
-        profiled = profiled_page(page, ctx)
-        if profiled is None or not profiled.profile.makes("coverage"):
+        found = claimed_source(page, ctx, "coverage")
+        if found is None:
             return
-        objects = source_objects(profiled, ctx)
-        if objects is None:
-            return
+        profiled, objects = found
         profile = profiled.profile
         headed = {entry.qualname for entry in profiled.entries}
         names = {entry.qualname[-1] for entry in profiled.entries}
@@ -55,7 +56,8 @@ class UndocumentedObject(Rule[MarkdownPage]):
             message = (
                 f"{obj.kind} `{obj.dotted}` (line {obj.line} of `{profiled.source}`) has no heading"
             )
-            yield Finding(1, 1, message)
+            cause = self.CLASS if obj.kind == "class" else self.FUNCTION
+            yield Finding(1, 1, message, cause=cause)
 
 
 def _private(name: str) -> bool:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from doclint_rules._generator_pages import profiled_page
 
-from doclint.rule_api import Finding, MarkdownPage, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
 
 
 class UngeneratedDoc(Rule[MarkdownPage]):
@@ -33,6 +33,8 @@ class UngeneratedDoc(Rule[MarkdownPage]):
     code = "DL706"
     name = "ungenerated-doc"
     summary = "Generator's placeholder sentence left where an object's documentation belongs."
+    PLACEHOLDER = Cause("ungenerated-doc/placeholder", "Placeholder sentence left in")
+    causes = (PLACEHOLDER,)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         profiled = profiled_page(page, ctx)
@@ -42,4 +44,4 @@ class UngeneratedDoc(Rule[MarkdownPage]):
             if mention.claim == "not-placeholder":
                 where = f" under `{mention.entry.dotted}`" if mention.entry else ""
                 message = f"placeholder left in{where}: the generator never wrote this text"
-                yield Finding(mention.line, mention.column, message)
+                yield Finding(mention.line, mention.column, message, cause=self.PLACEHOLDER)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._generator_pages import documented_object, profiled_page, source_objects
+from doclint_rules._generator_pages import claimed_source, documented_object
 
-from doclint.rule_api import Finding, MarkdownPage, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
+
+CLAIM = "entry-names-parameter-or-attribute"
 
 
 class UnknownParameter(Rule[MarkdownPage]):
@@ -39,16 +41,19 @@ class UnknownParameter(Rule[MarkdownPage]):
     code = "DL703"
     name = "unknown-parameter"
     summary = "Parameters or attributes item naming nothing the documented object has."
+    NOT_A_PARAMETER = Cause("unknown-parameter/not-a-parameter", "Item naming no parameter")
+    NOT_AN_ATTRIBUTE = Cause(
+        "unknown-parameter/not-an-attribute", "Item naming nothing a class has"
+    )
+    causes = (NOT_A_PARAMETER, NOT_AN_ATTRIBUTE)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
-        profiled = profiled_page(page, ctx)
-        if profiled is None or not profiled.items:
+        found = claimed_source(page, ctx, CLAIM)
+        if found is None:
             return
-        objects = source_objects(profiled, ctx)
-        if objects is None:
-            return
+        profiled, objects = found
         for item in profiled.items:
-            if item.claim != "entry-names-parameter-or-attribute":
+            if item.claim != CLAIM:
                 continue
             obj = documented_object(item.entry, objects)
             if obj is None:
@@ -59,6 +64,9 @@ class UnknownParameter(Rule[MarkdownPage]):
                 known |= set(init.parameters) if init is not None else set()
             name = item.name.lstrip("*")
             if name not in known:
-                what = "parameter" if obj.kind == "function" else "parameter or attribute"
+                if obj.kind == "function":
+                    what, cause = "parameter", self.NOT_A_PARAMETER
+                else:
+                    what, cause = "parameter or attribute", self.NOT_AN_ATTRIBUTE
                 message = f"{item.field} item `{name}`: `{obj.dotted}` has no {what} `{name}`"
-                yield Finding(item.line, item.column, message)
+                yield Finding(item.line, item.column, message, cause=cause)

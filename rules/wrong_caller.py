@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from doclint_rules._generator_pages import (
+    claimed_source,
     defining,
     documented_object,
-    profiled_page,
     project_sources,
-    source_objects,
 )
 from doclint_rules._python_objects import PyObject
 
@@ -54,15 +53,11 @@ class WrongCaller(Rule[MarkdownPage]):
     causes = (UNDEFINED, NOT_CALLING)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
-        profiled = profiled_page(page, ctx)
-        if profiled is None:
+        found = claimed_source(page, ctx, "caller-claim")
+        if found is None:
             return
+        profiled, objects = found
         mentions = [m for m in profiled.mentions if m.claim == "caller-claim" and m.entry]
-        if not mentions:
-            return
-        objects = source_objects(profiled, ctx)
-        if objects is None:
-            return
         functions: dict[str, list[PyObject]] | None = None
         reported: set[int] = set()
         for mention in mentions:
