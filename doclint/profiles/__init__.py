@@ -10,11 +10,12 @@ line, so trees of other generators pay nothing for it.
 
 from __future__ import annotations
 
+import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from doclint.profiles.loading import ProfileError, load_profile, parse_profile, profile_schema
-from doclint.profiles.model import CLAIMS, CONVENTIONS, Layout, Profile
+from doclint.profiles.model import CLAIMS, CONVENTIONS, Layout, Profile, ProfileError
 
 __all__ = [
     "BUILTIN_PROFILES",
@@ -23,6 +24,7 @@ __all__ = [
     "Layout",
     "Profile",
     "ProfileError",
+    "builtin_docs_folders",
     "builtin_profiles",
     "load_profile",
     "page_profile",
@@ -33,16 +35,53 @@ __all__ = [
 BUILTIN_PROFILES = ("repoagent",)
 """The profiles doclint ships, recognised with no configuration."""
 
+# The boundary models (pydantic) are built only when a profile is read: a
+# run over a tree no profile describes reads only the built-in docs folders.
+
+
+def parse_profile(text: str, origin: str) -> Profile:
+    """The profile a TOML text describes (see `loading.parse_profile`)."""
+    from doclint.profiles import loading
+
+    return loading.parse_profile(text, origin)
+
+
+def load_profile(path: Path) -> Profile:
+    """The profile of a TOML file (see `loading.load_profile`)."""
+    from doclint.profiles import loading
+
+    return loading.load_profile(path)
+
+
+def profile_schema() -> dict[str, Any]:
+    """The JSON Schema of a profile file."""
+    from doclint.profiles import loading
+
+    return loading.profile_schema()
+
+
+@cache
+def _builtin_texts() -> tuple[tuple[str, str], ...]:
+    """(name, TOML text) of the shipped profiles: package data beside this
+    module (importlib.resources would import a zip reader and email parsing)."""
+    folder = Path(__file__).parent
+    return tuple(
+        (name, (folder / f"{name}.toml").read_text(encoding="utf-8")) for name in BUILTIN_PROFILES
+    )
+
+
+@cache
+def builtin_docs_folders() -> tuple[str, ...]:
+    """The docs folder of each shipped profile, read without validating the
+    rest: a page outside them is no built-in profile's, whatever it says
+    (tests validate the shipped files whole)."""
+    return tuple(tomllib.loads(text)["layout"]["docs_folder"] for _, text in _builtin_texts())
+
 
 @cache
 def builtin_profiles() -> tuple[Profile, ...]:
-    """The shipped profiles, read once per process (package data beside this
-    module: importlib.resources would import a zip reader and email parsing)."""
-    folder = Path(__file__).parent
-    return tuple(
-        parse_profile((folder / f"{name}.toml").read_text(encoding="utf-8"), name)
-        for name in BUILTIN_PROFILES
-    )
+    """The shipped profiles, read once per process."""
+    return tuple(parse_profile(text, name) for name, text in _builtin_texts())
 
 
 def page_profile(
@@ -53,7 +92,9 @@ def page_profile(
     no profile (`profiles`, then the built-in ones) wrote it."""
     if first_heading is None:
         return None
-    for profile in (*profiles, *builtin_profiles()):
+    if any(folder in path for folder in builtin_docs_folders()):
+        profiles = (*profiles, *builtin_profiles())
+    for profile in profiles:
         if profile.layout.docs_folder not in path:
             continue
         place = profile.layout.source_of(path)

@@ -29,13 +29,9 @@ from doclint.profiles.model import (
     FieldOutline,
     Layout,
     Profile,
+    ProfileError,
     Sentence,
 )
-
-
-class ProfileError(ValueError):
-    """A profile file that cannot be used; the message is one line:
-    `file:line: key: what is wrong`."""
 
 
 def _pattern(text: str, groups: Sequence[str] = ()) -> str:

@@ -37,6 +37,11 @@ CONVENTIONS: Mapping[str, str] = {
 OBJECT_KINDS = ("class", "function")
 
 
+class ProfileError(ValueError):
+    """A profile file that cannot be used; the message is one line:
+    `file:line: key: what is wrong`."""
+
+
 @dataclass(frozen=True, slots=True)
 class Layout:
     """Where the pages sit and which source each documents: the page of

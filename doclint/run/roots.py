@@ -32,7 +32,7 @@ from doclint.parsing.recognition import (
     expected_page_path,
     recognise,
 )
-from doclint.profiles import Profile, builtin_profiles
+from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
 from doclint.tree.discovery import repository_root
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, read_regular
@@ -148,7 +148,10 @@ def _tree_roots(paths: Iterable[str], cwd: str, profiles: tuple[Profile, ...] = 
             continue
         if any(_implies(path, candidate, cwd) for path in below[candidate]):
             roots.add(candidate)
-    for profile in (*profiles, *builtin_profiles()):
+    folders = [f"/{folder}/" for folder in builtin_docs_folders()]
+    if any(folder in path for path in paths for folder in folders):
+        profiles = (*profiles, *builtin_profiles())
+    for profile in profiles:
         roots |= _profile_roots(profile, paths, cwd)
     return roots
 
