@@ -61,6 +61,7 @@ from doclint.parsing.block_lines import ATX_START
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import source_span
 from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
+from doclint.profiles import CLAIMS, Profile, page_profile
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.gc_pause import gc_paused
@@ -68,6 +69,7 @@ from doclint.util.lru import LatestDict
 
 __all__ = [
     "ATX_START",
+    "CLAIMS",
     "FOLDER_PAGES",
     "FOLDER_PAGES_TEMPLATE",
     "LANGUAGES",
@@ -99,6 +101,7 @@ __all__ = [
     "MetadataField",
     "Outline",
     "PageBase",
+    "Profile",
     "RootIndex",
     "Rule",
     "RuleContext",
@@ -115,6 +118,7 @@ __all__ = [
     "gc_paused",
     "github_slug",
     "normalize_newlines",
+    "page_profile",
     "shown_target",
     "shown_tree_path",
     "source_span",
@@ -234,9 +238,12 @@ class RuleContext:
         replaced_lines: frozenset[int] = frozenset(),
         *,
         records_facts: bool = True,
+        profiles: tuple[Profile, ...] = (),
     ) -> None:
         self._tree = tree
         self.records_facts = records_facts
+        self.profiles = profiles
+        """The run's generator profiles besides the built-in ones."""
         self.path = path
         self.text = text
         """The whole file, LF newlines: a rule can rule out a file in one search."""
@@ -305,6 +312,12 @@ class RuleContext:
             return None
         self._record("source", page.described)
         return self._tree.source(page.described)
+
+    def source_at(self, path: str) -> SourceFile | None:
+        """A file of the tree read as a source (a generator profile's page
+        names its source by its own path, not by a title)."""
+        self._record("source", path)
+        return self._tree.source(path)
 
     def anchors(self, path: str) -> frozenset[str] | None:
         """GitHub heading anchors of a Markdown file of the tree."""

@@ -21,7 +21,8 @@ class Code(NamedTuple):
 
 # Every built-in rule, by code. Families: DL1xx page structure, DL2xx keyword
 # indexes, DL3xx claims of file documentation, DL4xx links, DL5xx text
-# encoding, DL6xx coverage of the tree.
+# encoding, DL6xx coverage of the tree, DL7xx claims of a profiled generator's
+# pages (doclint/profiles/) about their sources.
 CODES: tuple[Code, ...] = (
     Code("DL101", "unknown-heading", "unknown_heading:UnknownHeading"),
     Code("DL102", "broken-fence", "broken_fence:BrokenFence"),
@@ -46,4 +47,13 @@ CODES: tuple[Code, ...] = (
     Code("DL602", "undocumented-file", "undocumented_file:UndocumentedFile"),
     Code("DL603", "doc-of-doc", "doc_of_doc:DocOfDoc"),
     Code("DL604", "stale-page", "stale_page:StalePage"),
+    Code("DL701", "missing-object", "missing_object:MissingObject"),
+    Code("DL702", "signature-mismatch", "signature_mismatch:SignatureMismatch"),
+    Code("DL703", "unknown-parameter", "unknown_parameter:UnknownParameter"),
+    Code("DL704", "undocumented-object", "undocumented_object:UndocumentedObject"),
+    Code("DL705", "wrong-caller", "wrong_caller:WrongCaller"),
+    Code("DL706", "ungenerated-doc", "ungenerated_doc:UngeneratedDoc"),
+    Code("DL707", "truncated-page", "truncated_page:TruncatedPage"),
+    Code("DL708", "undocumented-module", "undocumented_module:UndocumentedModule"),
+    Code("DL709", "orphan-page", "orphan_page:OrphanPage"),
 )

@@ -22,6 +22,7 @@ from doclint.engine.registry import Registry
 from doclint.incremental.cache import DEFAULT_FOLDER
 from doclint.models.generated import AnyPage
 from doclint.models.templates import describe_templates
+from doclint.profiles import profile_schema
 
 
 def rules_command(args: argparse.Namespace, registry: Registry) -> bool:
@@ -54,7 +55,9 @@ def rule_command(args: argparse.Namespace, registry: Registry) -> bool:
 
 
 def schema_command(args: argparse.Namespace, registry: Registry) -> bool:
-    if args.templates:
+    if args.what == "profile":
+        print(json.dumps(profile_schema(), indent=2, ensure_ascii=False))
+    elif args.templates:
         print(json.dumps(describe_templates(), indent=2, ensure_ascii=False))
     else:
         print(json.dumps(TypeAdapter(AnyPage).json_schema(), indent=2))

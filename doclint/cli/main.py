@@ -29,6 +29,7 @@ from doclint.cli.commands import COMMANDS, cache_folder
 from doclint.cli.config import configuration, overridden, settings_of
 from doclint.cli.init import write_starter
 from doclint.cli.options import FAIL_ON, build_parser
+from doclint.cli.profile_check import profile_check
 from doclint.cli.progress import ProgressBar
 from doclint.cli.show import show_files, show_settings
 from doclint.cli.watch import stamps, wait_for_change
@@ -90,6 +91,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return _clean(args, registry)
         if args.command == "init":
             return _init(args)
+        if args.command == "profile":
+            return EXIT_CLEAN if profile_check(args) else EXIT_FINDINGS
         if args.watch:
             return _watch(args, registry)
         return _check(args, registry)

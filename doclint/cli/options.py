@@ -42,7 +42,16 @@ def build_parser() -> Parser:
     which.add_argument("rule", metavar="CODE|NAME", nargs="?")
     which.add_argument("--all", action="store_true", help="every rule's documentation")
     rule.add_argument("--output-format", choices=RULE_FORMATS, default="text")
-    schema = commands.add_parser("schema", help="print the JSON Schema of the page models")
+    schema = commands.add_parser(
+        "schema", help="print the JSON Schema of the page models, or of a generator profile"
+    )
+    schema.add_argument(
+        "what",
+        nargs="?",
+        choices=("pages", "profile"),
+        default="pages",
+        help="pages (default): the page models; profile: a generator profile file",
+    )
     schema.add_argument(
         "--templates",
         action="store_true",
@@ -50,6 +59,30 @@ def build_parser() -> Parser:
     )
     commands.add_parser(
         "config-schema", help="print the JSON Schema of doclint.toml and [tool.doclint]"
+    )
+    profile = commands.add_parser("profile", help="a generator profile of your own")
+    profile_commands = profile.add_subparsers(
+        dest="profile_command", metavar="COMMAND", parser_class=Parser, required=True
+    )
+    check_profile = profile_commands.add_parser(
+        "check", help="check a profile against example projects, good and bad"
+    )
+    check_profile.add_argument("profile", type=Path, metavar="PROFILE", help="the TOML file")
+    check_profile.add_argument(
+        "--good",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a project whose pages must break no claim (repeatable)",
+    )
+    check_profile.add_argument(
+        "--bad",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a project each of whose pages must break a claim (repeatable)",
     )
     init = commands.add_parser("init", help="write a commented doclint.toml to start from")
     init.add_argument(

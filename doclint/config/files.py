@@ -24,6 +24,7 @@ from typing import Any
 from doclint.config.suggestions import check_selectors, did_you_mean
 from doclint.engine.registry import Registry, SelectionError
 from doclint.output import FORMATS
+from doclint.profiles import Profile, load_profile
 from doclint.rule_api import OptionValue, Severity
 from doclint.tree.reading import CONFIG_LIMIT, read_file
 
@@ -58,6 +59,8 @@ class Config:
     unsafe_fixes: bool = False
     include: list[str] | None = None
     extend_include: list[str] = field(default_factory=list)
+    profiles: tuple[Profile, ...] = ()
+    """Generator profiles the configuration names, read and validated."""
     origins: dict[str, str] = field(default_factory=dict)
     """Key -> where its value came from: the file's path, or COMMAND_LINE."""
 
@@ -292,6 +295,12 @@ def _relative_path(kind: str, exists: Callable[[Path], bool]) -> Validator:
     return validate
 
 
+def _profiles(value: object, config: Config, registry: Registry) -> tuple[Profile, ...]:
+    """The profile files named, read: a mistake in one is a line naming it,
+    its line and its key."""
+    return tuple(load_profile(_path(path, config, registry)) for path in _strings(value))
+
+
 def _output_format(value: object, *_: object) -> str:
     if value not in FORMATS:
         close = did_you_mean(str(value), FORMATS)
@@ -362,4 +371,5 @@ KEYS: dict[str, tuple[str, Kind]] = {
     "output-format": ("output_format", Kind(_output_format, _fixed({"enum": list(FORMATS)}))),
     "cache-dir": ("cache_dir", Kind(_folder_below, _fixed({"type": "string"}))),
     "unsafe-fixes": ("unsafe_fixes", BOOLEAN),
+    "profiles": ("profiles", Kind(_profiles, _fixed(_STRINGS))),
 }

@@ -61,4 +61,5 @@ def run_settings(
         extend_include=config.extend_include,
         base=config.base,
         shard=shard,
+        profiles=config.profiles,
     )

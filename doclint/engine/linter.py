@@ -282,7 +282,13 @@ class Linter:
             return Checked(crashed, [], split)
         # Every run wants the fixes: a check reports which findings they repair.
         ctx = RuleContext(
-            self.tree, path, text, lines, replaced_lines, records_facts=self.records_facts
+            self.tree,
+            path,
+            text,
+            lines,
+            replaced_lines,
+            records_facts=self.records_facts,
+            profiles=self.settings.profiles,
         )
         found: list[Row] = []
         for rule, options in self._passes_for(Scope.FILE, page.kind):

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from doclint.engine.registry import Registry
 from doclint.engine.suppressions import FindingFilter
+from doclint.profiles import Profile
 from doclint.tree.discovery import PathFilter
 from doclint.tree.reading import MAX_FILE_SIZE
 
@@ -78,6 +79,8 @@ class Settings:
     extend_include: list[str] = field(default_factory=list)
     base: Path | None = None
     """The folder globs are relative to: the configuration file's (default: the cwd)."""
+    profiles: tuple[Profile, ...] = ()
+    """Generator profiles besides the built-in ones (`profiles` in the configuration)."""
     shard: Shard | None = None
     """The part of the files to check (`--shard K/N`); facts come from the whole tree."""
 

@@ -10,7 +10,10 @@ not a tree. Nor is a root ever above the repository that holds the page (the
 nearest folder with `.git`; outside any, the working folder when it holds the
 page): a checkout at `~/docs/myrepo`, or GitHub's `/home/runner/work/docs/docs`,
 is never widened to the folders above it by a title, which would list and
-write outside the checkout; such a page is reported as misplaced-page. Files
+write outside the checkout; such a page is reported as misplaced-page. A
+generator profile's docs folder (RepoAgent's `markdown_docs/`) makes the
+folder holding it a root the same way, when a page in it opens with one of
+the profile's object headings: its pages document the sources beside it. Files
 in no tree are checked as plain Markdown in the working
 folder (or the common folder of those outside it). `--root` puts every file
 in one root.
@@ -29,6 +32,7 @@ from doclint.parsing.recognition import (
     expected_page_path,
     recognise,
 )
+from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
 from doclint.tree.discovery import repository_root
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, read_regular
@@ -111,7 +115,7 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
         # A run of no files still has a root: its rules are selected, its cache kept.
         return {absolute_path(settings.root or cwd): list(files)}
     paths = {absolute(file): file for file in files}
-    roots = _tree_roots(paths, str(cwd))
+    roots = _tree_roots(paths, str(cwd), settings.profiles)
     placed: dict[str, list[str]] = {}
     outside: list[str] = []
     for path, file in paths.items():
@@ -126,7 +130,7 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
     return dict(sorted(grouped.items()))
 
 
-def _tree_roots(paths: Iterable[str], cwd: str) -> set[str]:
+def _tree_roots(paths: Iterable[str], cwd: str, profiles: tuple[Profile, ...] = ()) -> set[str]:
     """The roots of the generated trees the files (absolute paths) are in.
 
     Only a folder holding a `docs/` above some file can be one; it is one
@@ -144,7 +148,38 @@ def _tree_roots(paths: Iterable[str], cwd: str) -> set[str]:
             continue
         if any(_implies(path, candidate, cwd) for path in below[candidate]):
             roots.add(candidate)
+    folders = [f"/{folder}/" for folder in builtin_docs_folders()]
+    if any(folder in path for path in paths for folder in folders):
+        profiles = (*profiles, *builtin_profiles())
+    for profile in profiles:
+        roots |= _profile_roots(profile, paths, cwd)
     return roots
+
+
+def _profile_roots(profile: Profile, paths: Iterable[str], cwd: str) -> set[str]:
+    """The folders holding the profile's docs folder, where a page below it
+    opens with one of the profile's object headings."""
+    mark = f"/{profile.layout.docs_folder}/"
+    below: dict[str, list[str]] = {}
+    for path in paths:
+        at = path.rfind(mark)
+        if at >= 0 and path.endswith(".md"):
+            below.setdefault(path[:at] or "/", []).append(path)
+    return {
+        candidate
+        for candidate, pages in below.items()
+        if any(_opens_as(profile, path, candidate, cwd) for path in pages)
+    }
+
+
+def _opens_as(profile: Profile, path: str, root: str, cwd: str) -> bool:
+    """Whether the page at `path` opens with one of the profile's object headings."""
+    try:
+        start = read_regular(inside_root(path, root), _TITLE_BYTES, follow_symlinks=False)
+    except OSError:
+        return False
+    first = start.split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff")
+    return bool(profile.entries.pattern.match(first.rstrip("\r"))) and _may_be_root(root, path, cwd)
 
 
 def _in_docs(folder: str, roots: set[str]) -> bool:

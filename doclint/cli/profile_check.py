@@ -1,0 +1,75 @@
+"""`doclint profile check PROFILE --good DIR --bad DIR`: a generator profile
+against example projects, so that a generator's maintainers keep their
+profile in their own CI. Every page of a good example must be read as the
+profile's and break none of its claims; every page of a bad example must be
+read as the profile's and break at least one."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections import Counter
+from pathlib import Path
+
+from doclint.api import check_paths, parse
+from doclint.cli.arguments import UsageError
+from doclint.engine.settings import Settings
+from doclint.profiles import Profile, ProfileError, load_profile, page_profile
+from doclint.util.paths import display_path
+
+CLAIM_RULES = "DL7"
+"""The rules of the generator claims."""
+
+
+def profile_check(args: argparse.Namespace) -> bool:
+    """Whether every example is what it says; UsageError for a profile or
+    folder that cannot be used."""
+    try:
+        profile = load_profile(args.profile)
+    except ProfileError as error:
+        raise UsageError(str(error)) from None
+    problems = [
+        problem
+        for good, folders in ((True, args.good), (False, args.bad))
+        for folder in folders
+        for problem in _judge(profile, folder, good)
+    ]
+    for problem in problems:
+        print(problem)
+    examples = len(args.good) + len(args.bad)
+    verdict = f"{len(problems)} problems" if problems else "every example is as labelled"
+    print(f"profile {profile.name}: {examples} examples, {verdict}")
+    return not problems
+
+
+def _judge(profile: Profile, folder: Path, good: bool) -> list[str]:
+    docs = folder / profile.layout.docs_folder
+    if not docs.is_dir():
+        raise UsageError(f"{folder}: no `{profile.layout.docs_folder}/` folder of pages")
+    pages = sorted(path for path in docs.rglob("*.md") if path.is_file())
+    settings = Settings(select=[CLAIM_RULES], root=folder, profiles=(profile,))
+    report = check_paths(pages, settings)
+    found = Counter(os.path.abspath(diagnostic.path) for diagnostic in report.diagnostics)
+    problems = []
+    for page in pages:
+        shown = display_path(page, Path.cwd())
+        if not _read_as(profile, folder, page):
+            problems.append(f"{shown}: not read as a page of {profile.name} (its place or heading)")
+        elif good and found[os.path.abspath(page)]:
+            problems += [
+                f"{shown}:{d.line}: good example breaks a claim: {d.code} {d.message}"
+                for d in report.diagnostics
+                if os.path.abspath(d.path) == os.path.abspath(page)
+            ]
+        elif not good and not found[os.path.abspath(page)]:
+            problems.append(f"{shown}: bad example, but no claim of {profile.name} is broken")
+    return problems
+
+
+def _read_as(profile: Profile, folder: Path, page: Path) -> bool:
+    text = page.read_text(encoding="utf-8", errors="replace")
+    relative = page.relative_to(folder).as_posix()
+    headings = parse(text, path=relative).markdown.headings
+    first = text.splitlines()[headings[0].line - 1] if headings else None
+    found = page_profile(relative, first, (profile,))
+    return found is not None and found[0] is profile

@@ -1,0 +1,276 @@
+"""A profile file (TOML) to a `Profile`: validated once, at the boundary, by a
+pydantic model whose errors become one line naming the file, line and key.
+The same model publishes the JSON Schema editors check a profile with."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    WithJsonSchema,
+    field_validator,
+)
+
+from doclint.profiles.model import (
+    CLAIMS,
+    CONVENTIONS,
+    OBJECT_KINDS,
+    CallerPattern,
+    EntryOutline,
+    FieldOutline,
+    Layout,
+    Profile,
+    ProfileError,
+    Sentence,
+)
+
+
+def _pattern(text: str, groups: Sequence[str] = ()) -> str:
+    try:
+        compiled = re.compile(text)
+    except re.error as error:
+        raise ValueError(f"not a regular expression: {error}") from None
+    missing = [group for group in groups if group not in compiled.groupindex]
+    if missing:
+        raise ValueError(f"the pattern has no named group {', '.join(missing)}")
+    return text
+
+
+def _claim(name: str) -> str:
+    if name not in CLAIMS:
+        raise ValueError(f"unknown claim {name!r} (claims: {', '.join(CLAIMS)})")
+    return name
+
+
+Claim = Annotated[
+    str, AfterValidator(_claim), WithJsonSchema({"type": "string", "enum": list(CLAIMS)})
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class LayoutModel(_Strict):
+    docs_folder: str = Field(description="The folder, at the project's top, holding the pages.")
+    page: str = Field(description="A page's path inside docs_folder, `{path}` standing for ...")
+    source: str = Field(description="... the same path in the source's name: `{path}.py`.")
+    markers: list[str] = Field(default=[], description="Files the generator leaves beside them.")
+    skip_folders: list[str] = Field(default=[], description="Source folders it never documents.")
+
+    @field_validator("page", "source")
+    @classmethod
+    def _has_path(cls, value: str) -> str:
+        if value.count("{path}") != 1:
+            raise ValueError("must hold `{path}` once")
+        return value
+
+
+class EntriesModel(_Strict):
+    heading: str = Field(
+        description="Regex of an object's heading: groups hashes, kind, name, params."
+    )
+    base_level: int = Field(
+        default=2, ge=1, le=6, description="Heading level of a top-level object."
+    )
+    kinds: dict[str, str] = Field(
+        description="Each kind word the heading writes: class or function."
+    )
+    convention: str = Field(default="positional", description="How parameter lists are written.")
+    claims: list[Claim] = Field(default=[], description="Claims the headings make.")
+
+    @field_validator("heading")
+    @classmethod
+    def _heading(cls, value: str) -> str:
+        return _pattern(value, ("hashes", "kind", "name"))
+
+    @field_validator("kinds")
+    @classmethod
+    def _kinds(cls, value: dict[str, str]) -> dict[str, str]:
+        for word, kind in value.items():
+            if kind not in OBJECT_KINDS:
+                raise ValueError(f"{word}: {kind!r} is not one of {', '.join(OBJECT_KINDS)}")
+        return value
+
+    @field_validator("convention")
+    @classmethod
+    def _convention(cls, value: str) -> str:
+        if value not in CONVENTIONS:
+            raise ValueError(
+                f"unknown convention {value!r} (conventions: {', '.join(CONVENTIONS)})"
+            )
+        return value
+
+
+class LabelsModel(_Strict):
+    line: str = Field(description="Regex of a line opening a labelled part: group label.")
+
+    @field_validator("line")
+    @classmethod
+    def _line(cls, value: str) -> str:
+        return _pattern(value, ("label",))
+
+
+class FieldModel(_Strict):
+    name: str
+    labels: list[str] = Field(min_length=1, description="The label in every language written.")
+    item: str | None = Field(default=None, description="Regex of a list item: group name.")
+    none_words: list[str] = Field(default=[], description="Items that name nothing: None, 无.")
+    claim: Claim | None = None
+
+    @field_validator("item")
+    @classmethod
+    def _item(cls, value: str | None) -> str | None:
+        return None if value is None else _pattern(value, ("name",))
+
+
+class SentenceModel(_Strict):
+    text: str = Field(min_length=1)
+    claim: Claim
+
+
+class CallerModel(_Strict):
+    pattern: str = Field(description="Regex of a caller sentence: group callers, a list of names.")
+    claim: Claim = "caller-claim"
+
+    @field_validator("pattern")
+    @classmethod
+    def _caller(cls, value: str) -> str:
+        return _pattern(value, ("callers",))
+
+
+class CoverageModel(_Strict):
+    claims: list[Claim] = Field(default=[], description="Claims of the pages as a whole.")
+    private: bool = Field(default=True, description="Whether `_private` objects get a heading.")
+    nested: bool = Field(default=True, description="Whether nested functions get a heading.")
+
+
+class ProfileModel(_Strict):
+    """A generator profile file: what one generator writes, and what each part claims."""
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    description: str = ""
+    language: str = Field(default="python", pattern="^python$")
+    layout: LayoutModel
+    entries: EntriesModel
+    labels: LabelsModel
+    fields: list[FieldModel] = []
+    sentences: list[SentenceModel] = []
+    callers: list[CallerModel] = []
+    coverage: CoverageModel = CoverageModel()
+
+
+def profile_schema() -> dict[str, Any]:
+    """The JSON Schema of a profile file (`doclint schema profile`)."""
+    schema = ProfileModel.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
+
+
+def parse_profile(text: str, origin: str) -> Profile:
+    """The profile a TOML text describes; ProfileError names `origin`, the
+    line and the key of the first thing wrong."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        found = re.search(r"\(at line (\d+), column \d+\)", str(error))
+        line = found.group(1) if found else "1"
+        reason = re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", str(error))
+        raise ProfileError(f"{origin}:{line}: not TOML: {reason}") from None
+    try:
+        model = ProfileModel.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = ".".join(str(part) for part in first["loc"]) or "(top)"
+        message = first["msg"].removeprefix("Value error, ")
+        line = _line_of(text, first["loc"])
+        raise ProfileError(f"{origin}:{line}: {key}: {message}") from None
+    return _frozen(model, origin)
+
+
+def load_profile(path: Path) -> Profile:
+    """The profile of a TOML file; ProfileError for one missing or wrong."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "not UTF-8"
+        raise ProfileError(f"{path}: cannot read the profile: {reason}") from None
+    return parse_profile(text, str(path))
+
+
+def _line_of(text: str, loc: Sequence[int | str]) -> int:
+    """The line of a key in a TOML text, as near as its tables tell: the
+    table (the n-th `[[x]]` for `x.n`), then the key's `name =` inside it."""
+    lines = text.split("\n")
+    start, table = 0, ""
+    parts = list(loc)
+    while parts:
+        part = parts.pop(0)
+        if isinstance(part, int):
+            headers = [i for i, line in enumerate(lines) if line.strip() == f"[[{table}]]"]
+            if part < len(headers):
+                start = headers[part]
+            continue
+        name = f"{table}.{part}" if table else str(part)
+        header = next(
+            (i for i, line in enumerate(lines) if line.strip() in (f"[{name}]", f"[[{name}]]")),
+            None,
+        )
+        if header is not None:
+            start, table = header, name
+            continue
+        key = re.compile(rf"^\s*{re.escape(str(part))}\s*=")
+        found = next((i for i in range(start, len(lines)) if key.match(lines[i])), None)
+        if found is not None:
+            return found + 1
+        break
+    return start + 1
+
+
+def _frozen(model: ProfileModel, origin: str) -> Profile:
+    entries = model.entries
+    return Profile(
+        name=model.name,
+        description=model.description,
+        language=model.language,
+        layout=Layout(
+            model.layout.docs_folder.strip("/"),
+            model.layout.page,
+            model.layout.source,
+            tuple(model.layout.markers),
+            tuple(model.layout.skip_folders),
+        ),
+        entries=EntryOutline(
+            re.compile(entries.heading),
+            entries.base_level,
+            dict(entries.kinds),
+            entries.convention,
+            frozenset(entries.claims),
+        ),
+        label_line=re.compile(model.labels.line),
+        fields=tuple(
+            FieldOutline(
+                field.name,
+                frozenset(field.labels),
+                re.compile(field.item) if field.item else None,
+                frozenset(field.none_words),
+                field.claim,
+            )
+            for field in model.fields
+        ),
+        sentences=tuple(Sentence(s.text, s.claim) for s in model.sentences),
+        callers=tuple(CallerPattern(re.compile(c.pattern), c.claim) for c in model.callers),
+        coverage_claims=frozenset(model.coverage.claims),
+        private_documented=model.coverage.private,
+        nested_documented=model.coverage.nested,
+        origin=origin,
+    )

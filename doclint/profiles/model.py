@@ -1,0 +1,168 @@
+"""A generator profile as doclint holds it: frozen data, its patterns compiled.
+
+A profile says what one generator writes: where its pages sit and which
+source each documents (`Layout`), the headings naming the source's objects
+(`EntryOutline`), the bold-labelled lists under them (`FieldOutline`), its
+fixed sentences and caller sentences, and which claim each part makes. A
+claim is a name from `CLAIMS`; the rules of the generator-claims family
+(DL7xx) each check one claim, on the pages of every profile that makes it.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+CLAIMS: Mapping[str, str] = {
+    "symbol-exists": "a heading's object is defined in the source, with that kind and nesting",
+    "parameters-match": "a heading's parameter list is the code's, by the profile's convention",
+    "entry-names-parameter-or-attribute": "a list item names a parameter or attribute it has",
+    "not-placeholder": "a fixed sentence the generator writes before it has a text is not left in",
+    "coverage": "every object the source defines has its heading",
+    "module-coverage": "every module defining a class or function has its page",
+    "source-exists": "the page's source is in the tree",
+    "complete-page": "the page is not cut off mid-text",
+    "caller-claim": "a sentence naming an object's caller is true of the source",
+}
+"""Every claim a profile may bind a part to, and what it says."""
+
+CONVENTIONS: Mapping[str, str] = {
+    "positional": "the names of the positional-or-keyword parameters (`ast.arguments.args`)",
+    "all": "every parameter's name, `*args`, keyword-only and `**kwargs` included",
+}
+"""How a heading's parameter list is read against the code's."""
+
+OBJECT_KINDS = ("class", "function")
+
+
+class ProfileError(ValueError):
+    """A profile file that cannot be used; the message is one line:
+    `file:line: key: what is wrong`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where the pages sit and which source each documents: the page of
+    `<project>/<source>` is `<project>/<docs_folder>/<page>`, `{path}` standing
+    for the same path in both patterns."""
+
+    docs_folder: str
+    page: str
+    source: str
+    markers: tuple[str, ...]
+    skip_folders: tuple[str, ...]
+
+    def source_of(self, page_path: str) -> tuple[str, str] | None:
+        """(project folder, source path) of a page path relative to the tree
+        root, both relative to the root; None for a page outside the layout."""
+        mark = self.docs_folder + "/"
+        if page_path.startswith(mark):
+            project, inside = "", page_path[len(mark) :]
+        else:
+            at = page_path.rfind("/" + mark)
+            if at < 0:
+                return None
+            project, inside = page_path[:at], page_path[at + len(mark) + 1 :]
+        path = _unfill(self.page, inside)
+        if path is None:
+            return None
+        return project, posixpath.join(project, self.source.replace("{path}", path))
+
+    def page_of(self, project: str, source: str) -> str | None:
+        """The page of `source` (relative to the project), relative to the root."""
+        path = _unfill(self.source, source)
+        if path is None:
+            return None
+        return posixpath.join(project, self.docs_folder, self.page.replace("{path}", path))
+
+
+def _unfill(pattern: str, text: str) -> str | None:
+    """What `{path}` stands for in `text` written by `pattern`, or None."""
+    head, _, tail = pattern.partition("{path}")
+    if len(text) <= len(head) + len(tail) or not text.startswith(head) or not text.endswith(tail):
+        return None
+    return text[len(head) : len(text) - len(tail)]
+
+
+@dataclass(frozen=True, slots=True)
+class EntryOutline:
+    """The headings that name the source's objects. `pattern` captures
+    `hashes`, `kind` and `name`, and `params` when the heading lists them;
+    the nesting depth is the number of hashes less `base_level`."""
+
+    pattern: re.Pattern[str]
+    base_level: int
+    kinds: Mapping[str, str]
+    """The kind a heading writes to the kind of object: "class" or "function"."""
+    convention: str
+    claims: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class FieldOutline:
+    """A bold-labelled part under an entry heading, in any of its translated
+    labels; when it has an `item` pattern, its list items name things (the
+    `name` capture) and make the field's claim."""
+
+    name: str
+    labels: frozenset[str]
+    item: re.Pattern[str] | None
+    none_words: frozenset[str]
+    claim: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """A fixed sentence the generator writes, and the claim it breaks."""
+
+    text: str
+    claim: str
+
+
+@dataclass(frozen=True, slots=True)
+class CallerPattern:
+    """A sentence saying who calls the section's object: `callers` captures
+    the names it gives, a list in the page's language."""
+
+    pattern: re.Pattern[str]
+    claim: str
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """One generator, as data."""
+
+    name: str
+    description: str
+    language: str
+    layout: Layout
+    entries: EntryOutline
+    label_line: re.Pattern[str]
+    fields: tuple[FieldOutline, ...]
+    sentences: tuple[Sentence, ...]
+    callers: tuple[CallerPattern, ...]
+    coverage_claims: frozenset[str]
+    private_documented: bool
+    nested_documented: bool
+    origin: str
+    """Where the profile was read: a built-in's name or a user's file."""
+
+    def makes(self, claim: str) -> bool:
+        """Whether some part of this generator's pages makes `claim`."""
+        return (
+            claim in self.entries.claims
+            or claim in self.coverage_claims
+            or any(field.claim == claim for field in self.fields)
+            or any(sentence.claim == claim for sentence in self.sentences)
+            or any(caller.claim == claim for caller in self.callers)
+        )
+
+    def field_of_label(self, label: str) -> FieldOutline | None:
+        """The field a bold label opens, in any of its translations."""
+        label = label.strip()
+        for field in self.fields:
+            if label in field.labels:
+                return field
+        return None

@@ -1,0 +1,2 @@
+def to_inches(length):
+    return length / 2.54

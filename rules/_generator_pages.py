@@ -1,0 +1,228 @@
+"""A page of a profiled generator read by its profile's outline: the object
+headings, the items of their labelled lists, the fixed sentences and the
+caller sentences, each at its line; and the facts of the source it documents.
+
+Shared by the generator-claims rules (DL7xx): each checks one claim, and all
+of them read a page once (the last page read is kept).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from doclint_rules._python_objects import ModuleObjects, PyObject, python_objects
+
+from doclint.rule_api import MarkdownPage, Profile, RuleContext, page_profile
+
+
+class Entry(NamedTuple):
+    """An object heading: `### FunctionDef name(a, b)`."""
+
+    line: int
+    column: int
+    kind: str
+    """"class" or "function", from the kind word the heading writes."""
+    qualname: tuple[str, ...]
+    """The names of the headings it sits under, and its own."""
+    params: tuple[str, ...] | None
+    """The parameter list as written; None when the heading writes none."""
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.qualname)
+
+
+class Item(NamedTuple):
+    """A list item of a labelled part (`· name: text`) naming something."""
+
+    line: int
+    column: int
+    name: str
+    field: str
+    claim: str
+    entry: Entry
+
+
+class Mention(NamedTuple):
+    """A line of the page making a claim by its text: a fixed sentence, or a
+    sentence naming the callers of its section's object."""
+
+    line: int
+    column: int
+    claim: str
+    entry: Entry | None
+    callers: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class ProfiledPage:
+    """A page as its profile reads it."""
+
+    profile: Profile
+    project: str
+    """The folder holding the docs folder and the sources, relative to the root."""
+    source: str
+    """The page's source, relative to the root."""
+    entries: list[Entry] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+    last_text_line: int = 0
+    """The last line holding text outside a code block (0 for none)."""
+    open_fence: bool = False
+    """The page ends inside a code block it opened."""
+
+
+_LAST: list[object] = [None, None]
+# A name in a list of callers; the words joining the list are not names.
+_NAME = re.compile(
+    r"(?<![A-Za-z0-9_])(?!(?:and|or|the|which|that)(?![A-Za-z0-9_]))[A-Za-z_][A-Za-z0-9_]*"
+)
+
+
+def profiled_page(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
+    """The page read by the profile that wrote it; None for a page no profile
+    wrote. Cheap for other pages: a test on the path, one match of a line."""
+    if _LAST[0] is page:
+        return _LAST[1]  # type: ignore[return-value]
+    found = _read(page, ctx)
+    _LAST[0], _LAST[1] = page, found
+    return found
+
+
+def claimed_source(
+    page: MarkdownPage, ctx: RuleContext, claim: str
+) -> tuple[ProfiledPage, ModuleObjects] | None:
+    """The page and its source's objects, when a profile wrote the page, makes
+    `claim`, and the source is in the tree and parses."""
+    profiled = profiled_page(page, ctx)
+    if profiled is None or not profiled.profile.makes(claim):
+        return None
+    objects = source_objects(profiled, ctx)
+    return None if objects is None else (profiled, objects)
+
+
+def source_objects(profiled: ProfiledPage, ctx: RuleContext) -> ModuleObjects | None:
+    """The objects of the page's source; None when it is not in the tree or
+    does not parse (orphan-page says the former)."""
+    source = ctx.source_at(profiled.source)
+    return None if source is None else python_objects(source.text)
+
+
+def documented_object(entry: Entry, objects: ModuleObjects) -> PyObject | None:
+    """The object an entry names, at its place and of its kind, if the source has it."""
+    obj = objects.objects.get(entry.qualname)
+    return obj if obj is not None and obj.kind == entry.kind else None
+
+
+def _fenced_lines(page: MarkdownPage) -> tuple[set[int], bool]:
+    fenced: set[int] = set()
+    open_fence = False
+    for block in page.markdown.code_blocks:
+        fenced.update(range(block.line, block.end_line + 1))
+        open_fence = open_fence or (block.fenced and not block.closed)
+    return fenced, open_fence
+
+
+def _read(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
+    headings = page.markdown.headings
+    if not headings or page.embedded_in is not None:
+        return None
+    first = ctx.lines[headings[0].line - 1] if headings[0].line <= len(ctx.lines) else None
+    found = page_profile(page.path, first, ctx.profiles)
+    if found is None:
+        return None
+    profile, project, source = found
+    profiled = ProfiledPage(profile, project, source)
+    fenced, profiled.open_fence = _fenced_lines(page)
+    outline = profile.entries
+    stack: list[Entry] = []
+    entry: Entry | None = None
+    field_name, claim, item_pattern, none_words = "", "", None, frozenset[str]()
+    items_started = False
+    sentences = {sentence.text: sentence.claim for sentence in profile.sentences}
+    for number, line in enumerate(ctx.lines, 1):
+        if number in fenced:
+            continue
+        text = line.strip()
+        if text:
+            profiled.last_text_line = number
+        heading = outline.pattern.match(line) if line.startswith("#") else None
+        if heading is not None:
+            depth = max(len(heading.group("hashes")) - outline.base_level, 0)
+            del stack[depth:]
+            params = heading.groupdict().get("params")
+            entry = Entry(
+                number,
+                1,
+                outline.kinds.get(heading.group("kind"), "function"),
+                (*(e.qualname[-1] for e in stack), heading.group("name")),
+                None
+                if params is None
+                else tuple(p.strip() for p in params.split(",") if p.strip()),
+            )
+            stack.append(entry)
+            profiled.entries.append(entry)
+            item_pattern = None
+            continue
+        if text in sentences:
+            profiled.mentions.append(Mention(number, 1, sentences[text], entry))
+            continue
+        label = profile.label_line.match(line)
+        if label is not None:
+            outline_field = profile.field_of_label(label.group("label"))
+            item_pattern = outline_field.item if outline_field and outline_field.claim else None
+            if outline_field is not None and item_pattern is not None:
+                field_name, claim = outline_field.name, outline_field.claim or ""
+                none_words = outline_field.none_words
+            items_started = False
+        elif item_pattern is not None and entry is not None:
+            item = item_pattern.match(text)
+            if item is not None:
+                items_started = True
+                name = item.group("name")
+                if name not in none_words:
+                    column = line.find(name.lstrip("*")) + 1
+                    profiled.items.append(Item(number, column, name, field_name, claim, entry))
+            elif text or items_started:
+                item_pattern = None
+        for caller in profile.callers:
+            for match in caller.pattern.finditer(line):
+                names = tuple(_NAME.findall(match.group("callers")))
+                profiled.mentions.append(
+                    Mention(number, match.start() + 1, caller.claim, entry, names)
+                )
+    return profiled
+
+
+def project_sources(profile: Profile, project: str, ctx: RuleContext) -> list[str]:
+    """Every source of the project the profile's generator documents, sorted:
+    files ending as its source pattern does, outside hidden folders and the
+    folders it skips."""
+    suffix = profile.layout.source.partition("{path}")[2]
+    skipped = frozenset(profile.layout.skip_folders) | {profile.layout.docs_folder}
+    found: list[str] = []
+    folders = [project]
+    while folders:
+        folder = folders.pop()
+        listing = ctx.children(folder)
+        if listing is None:
+            continue
+        files, subfolders = listing
+        found += [posixpath.join(folder, name) for name in files if name.endswith(suffix)]
+        folders += [
+            posixpath.join(folder, name)
+            for name in subfolders
+            if not name.startswith(".") and name not in skipped
+        ]
+    return sorted(found)
+
+
+def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:
+    """The objects of a source of the tree that defines any; None for one that
+    defines none, or cannot be read or parsed."""
+    text = ctx.source_at(source)
+    objects = None if text is None else python_objects(text.text)
+    return objects if objects is not None and objects.objects else None

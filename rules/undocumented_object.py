@@ -1,0 +1,70 @@
+"""DL704 undocumented-object: a class or function of the source without its heading on the page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint_rules._generator_pages import claimed_source
+from doclint_rules._python_objects import PyObject
+
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
+
+
+class UndocumentedObject(Rule[MarkdownPage]):
+    """Flags each class and function of a profiled generator's source that
+    has no heading on its page, where the profile says the generator writes
+    one: RepoAgent documents every `class` and `def` `ast.walk` finds,
+    nested functions and private `_names` included (a profile may leave
+    either out). An object whose name has a heading at another place is not
+    counted (missing-object reports that heading). Findings are on the
+    page's first line and name the object (`Class.method`).
+
+    **Why is this bad?** A page that covers a module promises all of it. An
+    object added after the last run, or one the run failed on, is silently
+    missing, and readers conclude it does not exist.
+
+    **Example:** `repo_agent/settings.py` defines
+    `SettingsManager.initialize_with_params`, and
+    `markdown_docs/repo_agent/settings.md` has no
+    `### FunctionDef initialize_with_params(...)`.
+
+    **Use instead:** regenerate the page so that every object has its section.
+    """
+
+    code = "DL704"
+    name = "undocumented-object"
+    summary = "Class or function of the page's source with no heading on the page."
+    CLASS = Cause("undocumented-object/class", "Class without its heading")
+    FUNCTION = Cause("undocumented-object/function", "Function without its heading")
+    causes = (CLASS, FUNCTION)
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        found = claimed_source(page, ctx, "coverage")
+        if found is None:
+            return
+        profiled, objects = found
+        profile = profiled.profile
+        headed = {entry.qualname for entry in profiled.entries}
+        names = {entry.qualname[-1] for entry in profiled.entries}
+        for qualname, obj in objects.objects.items():
+            if qualname in headed or obj.name in names:
+                continue
+            if not profile.private_documented and any(map(_private, qualname)):
+                continue
+            if not profile.nested_documented and _nested_function(qualname, objects.objects):
+                continue
+            message = (
+                f"{obj.kind} `{obj.dotted}` (line {obj.line} of `{profiled.source}`) has no heading"
+            )
+            cause = self.CLASS if obj.kind == "class" else self.FUNCTION
+            yield Finding(1, 1, message, cause=cause)
+
+
+def _private(name: str) -> bool:
+    """`_x` is private; `__init__` and the other dunders are not."""
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _nested_function(qualname: tuple[str, ...], objects: dict[tuple[str, ...], PyObject]) -> bool:
+    """Whether the object sits inside a function (a method does not)."""
+    return any(objects[qualname[:end]].kind == "function" for end in range(1, len(qualname)))

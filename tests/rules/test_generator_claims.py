@@ -1,0 +1,233 @@
+"""The generator-claims rules (DL7xx) on small RepoAgent trees made by hand:
+each rule's true positive and its near miss, English and Chinese labels."""
+
+from __future__ import annotations
+
+from doclint import Settings, check_text
+from tests.conftest import findings
+from tests.pages import write
+
+SOURCE = '''\
+class Store:
+    """A store."""
+
+    limit = 3
+
+    def __init__(self, path, mode="r"):
+        self.path = path
+
+    def get(self, key, default=None, *args, strict=False, **kwargs):
+        def helper(value):
+            return value
+
+        return helper(key)
+
+    @classmethod
+    def open(cls, path):
+        return cls(path)
+
+
+async def fetch(url):
+    return Store(url).get(url)
+'''
+
+PAGE = """\
+## ClassDef Store
+**Store**: A store.
+
+**attributes**: The attributes of this Class.
+· limit: the most entries
+· path: where it lives
+
+**Code Description**: It stores.
+### FunctionDef __init__(self, path, mode)
+**__init__**: Makes one.
+
+**parameters**: The parameters of this Function.
+· path: where it lives
+· mode: how it opens
+***
+### FunctionDef get(self, key, default)
+**get**: Reads a key.
+
+**parameters**: The parameters of this Function.
+· key: the key
+· **kwargs: more options
+
+**Code Description**: This function is called by the fetch function.
+#### FunctionDef helper(value)
+**helper**: Returns its value.
+***
+***
+### FunctionDef open(cls, path)
+**open**: Opens one.
+***
+## FunctionDef fetch(url)
+**fetch**: Fetches.
+
+**参数**: 该函数的参数。
+· url: 地址
+
+**Code Description**: Fetches the url.
+"""
+
+
+def check(tmp_path, page: str, select: str, source: str = SOURCE) -> list[tuple[int, int, str]]:
+    write(tmp_path, {"pkg/store.py": source})
+    return findings(page, "markdown_docs/pkg/store.md", select, tmp_path)
+
+
+def messages(tmp_path, page: str, select: str) -> list[str]:
+    write(tmp_path, {"pkg/store.py": SOURCE})
+    settings = Settings(select=[select], root=tmp_path)
+    report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
+    return [d.message for d in report.diagnostics]
+
+
+def test_a_page_that_matches_its_source_is_clean(tmp_path):
+    assert check(tmp_path, PAGE, "DL7") == []
+
+
+def test_a_page_outside_the_docs_folder_is_not_read_as_the_generators(tmp_path):
+    write(tmp_path, {"pkg/store.py": "x = 1\n"})
+    assert findings(PAGE, "docs/pkg/store.md", "DL7", tmp_path) == []
+
+
+def test_missing_object_and_one_at_another_place(tmp_path):
+    page = PAGE.replace("## FunctionDef fetch(url)", "## FunctionDef gone(url)").replace(
+        "### FunctionDef open(cls, path)", "#### FunctionDef open(cls, path)"
+    )
+    assert check(tmp_path, page, "missing-object") == [(28, 1, "DL701"), (31, 1, "DL701")]
+    found = messages(tmp_path, page, "missing-object")
+    assert found == [
+        "`pkg/store.py` has no function `Store.get.open`; it defines function `Store.open`",
+        "`pkg/store.py` defines no function `gone`",
+    ]
+
+
+def test_missing_object_near_miss_async_and_nested_function(tmp_path):
+    # `async def fetch` is written FunctionDef; `helper` sits inside `get`.
+    assert check(tmp_path, PAGE, "missing-object") == []
+
+
+def test_signature_mismatch_by_the_positional_convention(tmp_path):
+    page = PAGE.replace("### FunctionDef get(self, key, default)", "### FunctionDef get(key)")
+    page = page.replace("## FunctionDef fetch(url)", "## FunctionDef fetch")
+    assert check(tmp_path, page, "signature-mismatch") == [(16, 1, "DL702"), (31, 1, "DL702")]
+    assert messages(tmp_path, page, "signature-mismatch")[0] == (
+        "`Store.get` is written with (key); the code has (self, key, default)"
+    )
+
+
+def test_signature_near_miss_defaults_varargs_and_keyword_only_are_not_written(tmp_path):
+    # get(self, key, default=None, *args, strict=False, **kwargs) is written
+    # get(self, key, default): the generator lists `ast.arguments.args` only.
+    assert check(tmp_path, PAGE, "signature-mismatch") == []
+
+
+def test_unknown_parameter_in_english_and_chinese_lists(tmp_path):
+    page = PAGE.replace("· mode: how it opens", "· flags: how it opens").replace(
+        "· url: 地址", "· address: 地址"
+    )
+    page = page.replace("· path: where it lives\n\n**Code", "· size: how big\n\n**Code")
+    assert check(tmp_path, page, "unknown-parameter") == [
+        (6, 3, "DL703"),
+        (14, 3, "DL703"),
+        (35, 3, "DL703"),
+    ]
+
+
+def test_unknown_parameter_near_miss_none_items_and_prose_items(tmp_path):
+    page = PAGE.replace("· url: 地址", "· None").replace(
+        "· mode: how it opens", "· mode: how it opens\n· There are no other parameters."
+    )
+    assert check(tmp_path, page, "unknown-parameter") == []
+
+
+def test_undocumented_object_private_and_nested_count(tmp_path):
+    source = SOURCE + "\n\ndef _private():\n    pass\n"
+    page = PAGE.replace("#### FunctionDef helper(value)\n**helper**: Returns its value.\n***\n", "")
+    assert check(tmp_path, page, "undocumented-object", source) == [
+        (1, 1, "DL704"),
+        (1, 1, "DL704"),
+    ]
+
+
+def test_undocumented_object_near_miss_object_headed_at_another_place(tmp_path):
+    # `open` has a heading, at the wrong place: missing-object says so, once.
+    page = PAGE.replace("### FunctionDef open(cls, path)", "## FunctionDef open(cls, path)")
+    assert check(tmp_path, page, "undocumented-object") == []
+    assert check(tmp_path, page, "missing-object") == [(28, 1, "DL701")]
+
+
+def test_wrong_caller_refuted_by_the_source(tmp_path):
+    page = PAGE.replace("called by the fetch function", "called by the download function")
+    assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
+    page = PAGE.replace("called by the fetch function", "called by the open method")
+    assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `get`"]
+
+
+def test_wrong_caller_near_miss_a_true_caller_and_a_vague_one(tmp_path):
+    assert check(tmp_path, PAGE, "wrong-caller") == []
+    page = PAGE.replace("called by the fetch function", "called by other functions")
+    assert check(tmp_path, page, "wrong-caller") == []
+
+
+def test_ungenerated_doc_placeholder(tmp_path):
+    page = PAGE.replace("**open**: Opens one.", "Doc is waiting to be generated...")
+    assert check(tmp_path, page, "ungenerated-doc") == [(29, 1, "DL706")]
+
+
+def test_ungenerated_doc_near_miss_the_sentence_quoted_in_text_or_code(tmp_path):
+    page = PAGE.replace(
+        "**open**: Opens one.",
+        "**open**: Writes `Doc is waiting to be generated...` first.\n"
+        "```\nDoc is waiting to be generated...\n```",
+    )
+    assert check(tmp_path, page, "ungenerated-doc") == []
+
+
+def test_truncated_page_mid_sentence_and_inside_a_fence(tmp_path):
+    cut = PAGE.replace(
+        "**Code Description**: Fetches the url.\n",
+        "Fetches the url and then passes its answer on to the",
+    )
+    assert check(tmp_path, cut, "truncated-page") == [(37, 1, "DL707")]
+    fenced = PAGE + "**Output Example**:\n```\nStore(\n"
+    assert check(tmp_path, fenced, "truncated-page") == [(40, 1, "DL707")]
+
+
+def test_truncated_page_near_miss_finished_endings(tmp_path):
+    assert check(tmp_path, PAGE + "***\n", "truncated-page") == []
+    assert check(tmp_path, PAGE + "**Output Example**: True\n", "truncated-page") == []
+    assert check(tmp_path, PAGE + "该函数返回地址。\n", "truncated-page") == []
+
+
+def test_orphan_page_and_its_near_miss(tmp_path):
+    assert findings(PAGE, "markdown_docs/pkg/gone.md", "orphan-page", tmp_path) == [(1, 1, "DL709")]
+    assert check(tmp_path, PAGE, "orphan-page") == []
+
+
+def test_undocumented_module_on_the_first_page_of_the_nearest_documented_folder(tmp_path):
+    write(
+        tmp_path,
+        {
+            "pkg/a.py": SOURCE,
+            "pkg/consts.py": "LIMIT = 3\n",
+            "pkg/b.py": "def b():\n    pass\n",
+            "pkg/sub/c.py": "class C:\n    pass\n",
+            "markdown_docs/pkg/store.md": PAGE,
+            "markdown_docs/pkg/a.md": PAGE,
+        },
+    )
+    first = findings(PAGE, "markdown_docs/pkg/a.md", "undocumented-module", tmp_path)
+    assert first == [(1, 1, "DL708"), (1, 1, "DL708")]
+    settings = Settings(select=["undocumented-module"], root=tmp_path)
+    report = check_text(PAGE, path="markdown_docs/pkg/a.md", settings=settings)
+    assert [d.message for d in report.diagnostics] == [
+        "`pkg/b.py` defines function `b` and has no page `markdown_docs/pkg/b.md`",
+        "`pkg/sub/c.py` defines class `C` and has no page `markdown_docs/pkg/sub/c.md`",
+    ]
+    # Near miss: the folder's other pages carry nothing, and a module of
+    # constants gets no page from the generator.
+    assert findings(PAGE, "markdown_docs/pkg/store.md", "undocumented-module", tmp_path) == []
