@@ -24,10 +24,9 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
+import importlib.util
 import re
 import shlex
-import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -51,13 +50,21 @@ CODE_OF_KIND: dict[str, str | None] = {
 }
 # -----------------------------------------------------------------------------------------------
 
+
+def _bench_score():
+    """bench/score.py, whose doclint run (and its one-line errors) this script shares."""
+    spec = importlib.util.spec_from_file_location("score", Path(__file__).with_name("score.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("score", module)  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return sys.modules["score"]
+
+
+BENCH_SCORE = _bench_score()
+ScoreError = BENCH_SCORE.ScoreError
 PAGE_ROOT = "markdown_docs"
 OBJECT_KIND = "undocumented-object"
 MODULE_KIND = "undocumented-module"
-
-
-class ScoreError(Exception):
-    """An input or the doclint run failed; the message says which."""
 
 
 @dataclass(frozen=True)
@@ -151,20 +158,7 @@ def _pairs(label: Label, kind: str, path: str, line: int, message: str) -> bool:
 def run_doclint(command: str | None, tree: Path) -> list[dict[str, object]]:
     base = shlex.split(command) if command else [sys.executable, "-P", "-m", "doclint"]
     argv = [*base, "check", ".", "--select", "ALL", "--output-format", "json", "--no-cache"]
-    try:
-        done = subprocess.run(argv, cwd=tree, capture_output=True, text=True, check=False)
-    except OSError as error:
-        raise ScoreError(f"cannot run {shlex.join(argv)}: {error}") from error
-    if done.returncode not in (0, 1):
-        tail = " | ".join(done.stderr.strip().splitlines()[-3:])
-        raise ScoreError(f"doclint exited with {done.returncode} in {tree}: {tail}")
-    try:
-        findings = json.loads(done.stdout)
-    except ValueError as error:
-        raise ScoreError(f"doclint's output in {tree} is not JSON: {error}") from error
-    if not isinstance(findings, list):
-        raise ScoreError("doclint's JSON output is not a list of findings")
-    return findings
+    return BENCH_SCORE.run_doclint(argv, tree).findings
 
 
 def ratio(part: int, whole: int) -> float:

@@ -36,17 +36,22 @@ def _labels(score):
     ]
 
 
-def test_findings_pair_with_the_labels_they_are_evidence_of():
+def _match(findings):
     score = _module()
-    page = "markdown_docs/repo_agent/settings.md"
-    result = score.match(
-        _labels(score),
+    return score.match(_labels(score), findings, CODES)
+
+
+PAGE = "markdown_docs/repo_agent/settings.md"
+
+
+def test_findings_pair_with_the_labels_they_are_evidence_of():
+
+    result = _match(
         [
-            {"code": "DL9A", "path": page, "line": 85, "message": "no class MaxInputTokens"},
-            {"code": "DL9B", "path": page, "line": 244, "message": "`init_x` has no heading"},
+            {"code": "DL9A", "path": PAGE, "line": 85, "message": "no class MaxInputTokens"},
+            {"code": "DL9B", "path": PAGE, "line": 244, "message": "`init_x` has no heading"},
             {"code": "DL9C", "path": "markdown_docs/repo_agent/chat_with_repo/rag.md", "line": 1},
-        ],
-        CODES,
+        ]
     )
     assert result.matched == {
         "missing-object": 1,
@@ -57,17 +62,14 @@ def test_findings_pair_with_the_labels_they_are_evidence_of():
 
 
 def test_a_finding_elsewhere_is_a_false_positive_and_leaves_its_label_missed():
-    score = _module()
-    page = "markdown_docs/repo_agent/settings.md"
-    result = score.match(
-        _labels(score),
+
+    result = _match(
         [
-            {"code": "DL9A", "path": page, "line": 86, "message": "no class MaxInputTokens"},
+            {"code": "DL9A", "path": PAGE, "line": 86, "message": "no class MaxInputTokens"},
             # Another object's name: the near-miss `init` is not `init_x`.
-            {"code": "DL9B", "path": page, "line": 1, "message": "`init` has no heading"},
-            {"code": "DL1", "name": "broken-fence", "path": page, "line": 3},
-        ],
-        CODES,
+            {"code": "DL9B", "path": PAGE, "line": 1, "message": "`init` has no heading"},
+            {"code": "DL1", "name": "broken-fence", "path": PAGE, "line": 3},
+        ]
     )
     assert [finding["line"] for finding in result.extra] == [86, 1]
     assert len(result.missed) == 3
