@@ -33,22 +33,22 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# Label kind -> the code of the doclint rule that reports it.
-# ---- TO FILL by the RepoAgent rules (issue 44): one DL7xx code per kind, None until then. ----
-CODE_OF_KIND: dict[str, str | None] = {
-    "missing-object": None,
-    "wrong-kind": None,
-    "signature-mismatch": None,
-    "unknown-parameter": None,
-    "undocumented-object": None,
-    "undocumented-module": None,
-    "orphan-page": None,
-    "placeholder": None,
-    "truncated": None,
-    "broken-link": None,
-    "wrong-caller": None,
+# Label kind -> the code of the doclint rule that reports it (tests/test_labelled_repoagent.py
+# reads this table too). Two kinds share DL701: a heading's object missing, or there at another
+# kind or nesting, is one claim (the object exists as written) refuted two ways.
+CODE_OF_KIND: dict[str, str] = {
+    "missing-object": "DL701",
+    "wrong-kind": "DL701",
+    "signature-mismatch": "DL702",
+    "unknown-parameter": "DL703",
+    "undocumented-object": "DL704",
+    "wrong-caller": "DL705",
+    "placeholder": "DL706",
+    "truncated": "DL707",
+    "undocumented-module": "DL708",
+    "orphan-page": "DL709",
+    "broken-link": "DL401",
 }
-# -----------------------------------------------------------------------------------------------
 
 
 def _bench_score():
@@ -120,37 +120,39 @@ def names_object(message: str, name: str) -> bool:
 def match(
     labels: Iterable[Label],
     findings: Iterable[Mapping[str, object]],
-    code_of_kind: Mapping[str, str | None],
+    code_of_kind: Mapping[str, str],
 ) -> Score:
     """Pair findings with labels (see the module docstring); what is left is missed or extra."""
-    kind_of_code = {code: kind for kind, code in code_of_kind.items() if code}
+    kinds_of_code: dict[str, set[str]] = {}
+    for kind, code in code_of_kind.items():
+        kinds_of_code.setdefault(code, set()).add(kind)
     score = Score()
     open_labels = list(labels)
     for finding in findings:
         code = str(finding.get("code", ""))
-        kind = kind_of_code.get(code)
-        if kind is None:
+        kinds = kinds_of_code.get(code)
+        if kinds is None:
             score.unscored[f"{code} {finding.get('name', '')}".strip()] += 1
             continue
         path = str(finding.get("path", "")).removeprefix("./")
         line = int(str(finding.get("line", 0)))
         message = str(finding.get("message", ""))
-        hit = next((lab for lab in open_labels if _pairs(lab, kind, path, line, message)), None)
+        hit = next((lab for lab in open_labels if _pairs(lab, kinds, path, line, message)), None)
         if hit is None:
-            score.extra.append({**finding, "kind": kind})
+            score.extra.append({**finding, "kind": min(kinds)})
         else:
             open_labels.remove(hit)
-            score.matched[kind] += 1
+            score.matched[hit.kind] += 1
     score.missed = open_labels
     return score
 
 
-def _pairs(label: Label, kind: str, path: str, line: int, message: str) -> bool:
-    if label.kind != kind:
+def _pairs(label: Label, kinds: set[str], path: str, line: int, message: str) -> bool:
+    if label.kind not in kinds:
         return False
-    if kind == MODULE_KIND:
+    if label.kind == MODULE_KIND:
         return path in (label.path, page_of(label.path))
-    if kind == OBJECT_KIND:
+    if label.kind == OBJECT_KIND:
         return path == label.path and names_object(message, label.object_name)
     return (path, line) == (label.path, label.line)
 
@@ -208,8 +210,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min", type=float, default=0.0, help="exit 1 below this precision/recall")
     args = parser.parse_args(argv)
     try:
-        if not any(CODE_OF_KIND.values()):
-            raise ScoreError("CODE_OF_KIND in bench/score_repoagent.py maps no kind to a rule yet")
         if not (args.tree / PAGE_ROOT).is_dir():
             raise ScoreError(f"{args.tree}: no {PAGE_ROOT}/ folder")
         labels = read_labels(args.labels)

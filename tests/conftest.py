@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 import sysconfig
@@ -14,6 +15,17 @@ from tests.checking import Outcome, run_cli
 
 PROJECT = Path(__file__).resolve().parent.parent
 SHARED = PROJECT.parent / "shared"
+
+
+def bench_module(name: str) -> object:
+    """A script of bench/ imported as a module (bench/ is no package)."""
+    spec = importlib.util.spec_from_file_location(name, PROJECT / "bench" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
 SEEDS = SHARED / "seeds"
 REAL = SHARED / "corpus" / "real"
 

@@ -20,24 +20,12 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings, check_paths
-from tests.conftest import SHARED
+from tests.conftest import SHARED, bench_module
 from tests.labelled_set import LABELS
 
 CORPUS = SHARED / "corpus" / "repoagent"
 
-RULE_OF_KIND = {
-    "missing-object": "DL701",
-    "wrong-kind": "DL701",
-    "signature-mismatch": "DL702",
-    "unknown-parameter": "DL703",
-    "undocumented-object": "DL704",
-    "wrong-caller": "DL705",
-    "placeholder": "DL706",
-    "truncated": "DL707",
-    "undocumented-module": "DL708",
-    "orphan-page": "DL709",
-    "broken-link": "DL401",
-}
+RULE_OF_KIND = bench_module("score_repoagent").CODE_OF_KIND
 _FIRST_PATH = re.compile(r"^`([^`]+)`")
 
 Finding = tuple[str, int, str]

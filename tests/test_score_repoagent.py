@@ -6,25 +6,17 @@ in the message, an undocumented module on its source or would-be page, any line.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT
+from tests.conftest import PROJECT, bench_module
 
 CODES = {"missing-object": "DL9A", "undocumented-object": "DL9B", "undocumented-module": "DL9C"}
 
 
 def _module():
-    spec = importlib.util.spec_from_file_location(
-        "score_repoagent", PROJECT / "bench" / "score_repoagent.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["score_repoagent"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("score_repoagent")
 
 
 def _labels(score):
