@@ -16,13 +16,12 @@ import errno
 import os
 import re
 import stat
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from doclint.tree.reading import IGNORE_FILE_LIMIT, read_file
-from doclint.util.paths import absolute, printable, skipped_link, walk_tree
+from doclint.util.paths import absolute, printable, say, skipped_link, walk_tree
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Folders no documentation tree wants walked; `exclude` replaces this list,
@@ -387,7 +386,7 @@ def _warn_once(file: Path, error: OSError) -> None:
         return
     _warned.add(str(file))
     reason = error.strerror or str(error)
-    print(f"doclint: warning: {file}: {reason}; its patterns are not used", file=sys.stderr)
+    say(f"warning: {file}: {reason}; its patterns are not used")
 
 
 def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> Iterator[str]:
