@@ -27,7 +27,7 @@ from doclint.engine.builtin_rules import BinaryFile, FileTooLarge, OutsideRoot, 
 from doclint.models.findings import DiagnosticRow
 from doclint.parsing.markdown import normalize_newlines
 from doclint.tree.decoding import shown_lines
-from doclint.tree.reading import MAX_FILE_SIZE, read_file
+from doclint.tree.reading import MAX_FILE_SIZE, read_file, read_named
 from doclint.util.replacing import replacing
 
 HEADER = "# doclint baseline 1"
@@ -175,7 +175,7 @@ def write_baseline(file: Path, rows: Sequence[DiagnosticRow], sources: SourceLin
 def read_baseline(file: Path, limit: int = MAX_FILE_SIZE) -> set[Key]:
     """The entries of a baseline file of at most `limit` bytes."""
     try:
-        text = read_file(file, limit, limit_name="--max-file-size").decode("utf-8")
+        text = read_named(file, limit, limit_name="--max-file-size").decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise BaselineError(f"{file}: cannot read: {getattr(error, 'strerror', error)}") from None
     lines = text.split("\n")

@@ -29,9 +29,8 @@ from doclint.parsing.recognition import (
     expected_page_path,
     recognise,
 )
-from doclint.tree.discovery import repository_root
 from doclint.tree.index import Tree
-from doclint.tree.reading import inside_root, read_regular
+from doclint.tree.reading import inside_root, read_regular, repository_root
 from doclint.util.paths import absolute
 
 # A title only implies a root for a file at the path it announces, and every

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from doclint.tree.reading import IGNORE_FILE_LIMIT, read_file
+from doclint.tree.reading import IGNORE_FILE_LIMIT, read_file, repository_root
 from doclint.util.paths import absolute, printable, say, skipped_link, walk_tree
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
@@ -350,14 +350,6 @@ def _combine(patterns: Iterable[Pattern]) -> re.Pattern[str] | None:
 
 def _prefix(relative: str) -> str:
     return "" if relative == "." else relative + "/"
-
-
-def repository_root(folder: Path) -> Path | None:
-    """The nearest folder at or above `folder` that holds `.git`, if any."""
-    for candidate in (folder, *folder.parents):
-        if (candidate / ".git").exists():
-            return candidate
-    return None
 
 
 def _read_patterns(base: Path, file: Path) -> PatternSet:

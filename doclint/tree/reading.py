@@ -109,6 +109,32 @@ def read_file(
     return data
 
 
+def read_named(path: Path | str, limit: int, limit_name: str = "") -> bytes:
+    """`read_file` for a file named on the command line or found beside a
+    tree (a listing, a baseline, a configuration): a tree can ship one as a
+    symbolic link to a file outside it (`LISTING.txt -> ~/.git-credentials`),
+    so it is read only when its real place lies in the checkout that holds
+    its name (`repository_root`), or, outside any checkout, in the folder of
+    its name; otherwise OutsideRoot, and nothing of it is read."""
+    folder = Path(os.path.abspath(path)).parent
+    bound = repository_root(folder) or folder
+    try:
+        return read_file(path, limit, bound, limit_name=limit_name)
+    except OutsideRoot:
+        raise OutsideRoot(
+            errno.EXDEV, f"a link out of {bound}; a file a tree can ship is read only inside it"
+        ) from None
+
+
+def repository_root(folder: Path) -> Path | None:
+    """The nearest folder at or above `folder` that holds `.git`, if any: the
+    checkout (git's top level, found without running git)."""
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return None
+
+
 def inside_root(path: Path | str, root: Path | str, follow_symlinks: bool = True) -> str:
     """The real path of `path` (symbolic links resolved; without
     `follow_symlinks`, all but its last part), OutsideRoot when it does not lie
