@@ -263,7 +263,7 @@ def _fix(
         return _fix_exit(args, bool(done.diffs or done.problems))
     if args.fix_only:
         return _fix_exit(args, bool(done.problems))
-    return _report(args, registry, done.result, SourceLines(), settings.root)
+    return _report(args, registry, done.result, SourceLines(files=done.result.files), settings.root)
 
 
 def _progress(args: argparse.Namespace) -> ProgressBar:
@@ -344,7 +344,8 @@ def _run_paths(
 ) -> tuple[RunResult, SourceLines]:
     bar = _progress(args)
     try:
-        return run(args.paths, settings, bar, render, stores), SourceLines()
+        result = run(args.paths, settings, bar, render, stores)
+        return result, SourceLines(files=result.files)
     finally:
         bar.close()
 
