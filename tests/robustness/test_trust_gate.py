@@ -25,7 +25,6 @@ from doclint.tree.index import Tree
 from tests import test_cache
 
 PROJECT = Path(__file__).resolve().parents[2]
-EXAMPLE = PROJECT / "examples" / "tree"
 SECRET = "sEcReT-t0ken-4d1c"
 FORGED = "::error file=README.md,line=1::FORGED"
 FORMATS = ["full", "concise", "json", "jsonl", "sarif", "junit", "github", "gitlab", "html"]
@@ -47,15 +46,6 @@ def _doclint(cwd: Path, *arguments: str) -> subprocess.CompletedProcess[bytes]:
 def _forged_lines(output: bytes) -> list[bytes]:
     """Lines that are the planted workflow command, not doclint's own."""
     return [line for line in output.splitlines() if line.startswith(FORGED.encode())]
-
-
-@pytest.fixture()
-def tree(tmp_path: Path) -> Path:
-    """The example tree (findings to print), as a git checkout."""
-    root = tmp_path / "tree"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".doclint_cache"))
-    (root / ".git").mkdir()
-    return root
 
 
 # 1. Every line on stderr escaped: no name or value forges a workflow command.
@@ -286,12 +276,7 @@ def test_a_key_folder_in_the_checkout_beside_the_root_is_never_trusted(tmp_path,
     (tmp_path / ".git").mkdir()
     root = tmp_path / "project"
     test_cache._tree(root)
-    planted = tmp_path / "xdg" / "doclint"
-    planted.mkdir(parents=True, mode=0o700)
-    (planted / "key").write_bytes(b"k" * sealed.KEY_SIZE)
-    os.chmod(planted / "key", 0o600)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setattr(sealed, "_key", None)
+    test_cache.plant_key(tmp_path, monkeypatch)  # beside the root, in its checkout
     warnings: list[str] = []
     result = test_cache.run([root / "docs"], test_cache._settings(root), warnings)
     assert result.from_cache == 0 and len(warnings) == 1 and "checkout" in warnings[0]
