@@ -145,7 +145,11 @@ def printable(text: str) -> str:
     (in a CI log, a forged `::error` workflow command), an ESC a terminal
     control sequence, a bidirectional override reorders what the reader sees,
     and a byte that is not UTF-8 (`\\xff`, as shown) makes every UTF-8
-    output fail."""
+    output fail. A leading `::` becomes `\\x3a:`: a text may start a line."""
     # Every character `_CONTROL` matches is one `isprintable` refuses, and its
     # C loop is a fraction of a regex scan: most texts need no escape at all.
-    return text if text.isprintable() else _CONTROL.sub(_escaped, text)
+    if not text.isprintable():
+        text = _CONTROL.sub(_escaped, text)
+    # A text that starts a line (a path in `concise`, a file name alone on
+    # `--show-files`) must not start a workflow command either.
+    return "\\x3a" + text[1:] if text.startswith("::") else text

@@ -99,6 +99,16 @@ def test_github_annotations_escape_their_own_data(tree: Path) -> None:
     assert len(forged) == 1 and b"%3A%3Aerror file=README.md%2Cline=1" in forged[0]
 
 
+@pytest.mark.parametrize("output_format", ["full", "concise", "junit", "--show-files"])
+def test_a_name_that_starts_a_line_forges_nothing(tmp_path: Path, output_format: str) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / f"{FORGED}.md").write_text("# T\n\n[a](missing.md)\n")
+    shown = ["--show-files"] if output_format == "--show-files" else []
+    arguments = shown or ["--no-cache", "--output-format", output_format]
+    done = _doclint(tmp_path, "check", ".", *arguments)
+    assert b"FORGED" in done.stdout and not _forged_lines(done.stdout), done.stdout
+
+
 # 2. A file named on the command line that leads out of the tree is not read.
 
 
