@@ -3,8 +3,11 @@ review is reproduced and shown to do no harm: a name or a value that forges
 a workflow command on stderr, a file named on the command line that leads
 out of the tree, file names that are not UTF-8, a page swapped for a link
 while doclint runs, a `.gitignore` of 100,000 negations, a cache key folder
-shipped in the checkout beside the root. Each test failed on the code
-before these changes."""
+shipped in the checkout beside the root. Each attack's test failed on the
+code before these changes; the tests of what must still work (a link inside
+the tree, a named file inside its checkout) and the `--baseline` and
+`--config` cases, which that code refused for their contents, guard the
+fix."""
 
 from __future__ import annotations
 
@@ -99,7 +102,7 @@ def test_github_annotations_escape_their_own_data(tree: Path) -> None:
     assert len(forged) == 1 and b"%3A%3Aerror file=README.md%2Cline=1" in forged[0]
 
 
-@pytest.mark.parametrize("output_format", ["full", "concise", "junit", "--show-files"])
+@pytest.mark.parametrize("output_format", ["full", "concise", "--show-files"])
 def test_a_name_that_starts_a_line_forges_nothing(tmp_path: Path, output_format: str) -> None:
     (tmp_path / ".git").mkdir()
     (tmp_path / f"{FORGED}.md").write_text("# T\n\n[a](missing.md)\n")
@@ -203,6 +206,22 @@ def test_a_folder_swapped_for_a_link_after_the_check_is_not_read(
     monkeypatch.setattr(linter.tree, "escapes", check_then_swap)
     outcome = linter.check_file(root / "docs" / "sub" / "page.md")
     assert SECRET not in repr(outcome)
+
+
+def test_a_source_swapped_for_a_link_after_its_folder_was_listed_is_not_read(
+    tmp_path: Path,
+) -> None:
+    outside = tmp_path / "secret.py"
+    outside.write_text(f"class {SECRET.replace('-', '_')}:\n    pass\n")
+    root = tmp_path / "tree"
+    (root / "pkg").mkdir(parents=True)
+    source = root / "pkg" / "mod.py"
+    source.write_text("class Thing:\n    pass\n")
+    tree = Tree(root)
+    assert tree.is_file("pkg/mod.py")  # its folder listed: no link there then
+    source.unlink()
+    source.symlink_to(outside)
+    assert tree.read_bytes("pkg/mod.py") is None
 
 
 def test_a_page_linked_inside_the_tree_is_still_read(tmp_path: Path) -> None:
