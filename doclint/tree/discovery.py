@@ -13,6 +13,7 @@ excluded folder comes back.
 from __future__ import annotations
 
 import errno
+import math
 import os
 import re
 import stat
@@ -198,22 +199,32 @@ def _class_end(segment: str, start: int) -> int | None:
 class PatternSet:
     """Patterns relative to one folder: an `exclude` list, or one `.gitignore`.
 
-    Matching a path costs a few look-ups and regex searches per run of
-    patterns of one kind (`!` or not), however many patterns the run holds:
-    the last pattern that matches decides, so the last run that matches
-    does, and within a run any match tells the same. A file of 100,000
-    patterns, or of 100,000 negations, is one run."""
+    The last pattern that matches a path decides, so the last run of
+    patterns of one kind (`!` or not) that matches does, and within a run any
+    match tells the same: a run costs a few look-ups and regex searches,
+    however many patterns it holds. A file of 100,000 patterns, or of
+    100,000 negations, is one run. Many runs (patterns that alternate) are
+    searched a block of runs at a time, then the runs of the block that
+    matches: about twice the square root of their number, not one each."""
 
     def __init__(self, base: str, patterns: tuple[_Parsed, ...]) -> None:
         self.base = base
         """Absolute folder the patterns are relative to."""
         self.patterns = patterns
-        runs = [list(run) for _, run in groupby(patterns, key=attrgetter("negated"))]
-        # The last run first; for each, its matchers of files and of folders.
-        self._runs = [
-            (run[0].negated, (_RunMatcher(run, False), _RunMatcher(run, True)))
-            for run in reversed(runs)
-        ]
+        runs = [tuple(run) for _, run in groupby(patterns, key=attrgetter("negated"))]
+        self._runs = runs[::-1]  # the last run first
+        self._block = max(1, math.isqrt(len(runs)))
+        # Each block's and run's matcher of files and of folders, built when
+        # a path gets that far.
+        self._matchers: dict[tuple[int, int, bool], _RunMatcher] = {}
+
+    def _matcher(self, start: int, end: int, is_dir: bool) -> _RunMatcher:
+        """The matcher of the runs from `start` to `end` (last run first)."""
+        matcher = self._matchers.get((start, end, is_dir))
+        if matcher is None:
+            patterns = [pattern for run in self._runs[start:end] for pattern in run]
+            matcher = self._matchers[start, end, is_dir] = _RunMatcher(patterns, is_dir)
+        return matcher
 
     @classmethod
     def parse(
@@ -233,9 +244,16 @@ class PatternSet:
         `base`) excludes it, False if it re-includes it, None if none matches."""
         name = relative.rpartition("/")[2]
         outside = relative.startswith("../")
-        for negated, matchers in self._runs:
-            if matchers[is_dir].matches(name, relative, outside):
-                return not negated
+        runs, size = self._runs, self._block
+        for block in range(0, len(runs), size):
+            end = min(block + size, len(runs))
+            if not self._matcher(block, end, is_dir).matches(name, relative, outside):
+                continue
+            for run in range(block, end):
+                if end - block == 1 or self._matcher(run, run + 1, is_dir).matches(
+                    name, relative, outside
+                ):
+                    return not runs[run][0].negated
         return None
 
     def relative(self, absolute: str) -> str:
@@ -400,22 +418,28 @@ class _RunMatcher:
 
     def __init__(self, run: Iterable[_Parsed], is_dir: bool) -> None:
         kept = [p for p in run if is_dir or not p.dir_only]
-        self.names = {p.literal for p in kept if p.literal is not None and p.on_name}
-        self.paths = {p.literal for p in kept if p.literal is not None and p.anchored}
+        names = {p.literal for p in kept if p.literal is not None and p.on_name}
+        paths = {p.literal for p in kept if p.literal is not None and p.anchored}
         wild = [p for p in kept if p.literal is None]
-        self.on_name, self.on_path, self.anchored = (
-            _combine(p.source for p in wild if (p.on_name, p.anchored) == kind)
-            for kind in ((True, False), (False, False), (False, True))
-        )
+        tests: list[tuple[bool, bool, Callable[[str], object]]] = []
+        if names:
+            tests.append((True, False, names.__contains__))
+        if paths:
+            tests.append((False, True, paths.__contains__))
+        for on_name, anchored in ((True, False), (False, False), (False, True)):
+            regex = _combine(
+                p.source for p in wild if (p.on_name, p.anchored) == (on_name, anchored)
+            )
+            if regex is not None:
+                tests.append((on_name, anchored, regex.fullmatch))
+        self.tests = tests
+        """(tried on the name, anchored, test), only those the run has."""
 
     def matches(self, name: str, relative: str, outside: bool) -> bool:
-        return bool(
-            name in self.names
-            or (not outside and relative in self.paths)
-            or (self.on_name and self.on_name.fullmatch(name))
-            or (self.on_path and self.on_path.fullmatch(relative))
-            or (self.anchored and not outside and self.anchored.fullmatch(relative))
-        )
+        for on_name, anchored, test in self.tests:
+            if not (anchored and outside) and test(name if on_name else relative):
+                return True
+        return False
 
 
 def _combine(sources: Iterable[str]) -> re.Pattern[str] | None:

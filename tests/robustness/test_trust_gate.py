@@ -238,23 +238,16 @@ def test_a_page_linked_inside_the_tree_is_still_read(tmp_path: Path) -> None:
 # 5. Ignore patterns: matched by runs, bounded per walk.
 
 
-class _Counting:
-    """A compiled pattern that counts the paths it is tried on."""
-
-    def __init__(self, regex) -> None:
-        self.regex, self.calls = regex, 0
-
-    def fullmatch(self, text: str):
-        self.calls += 1
-        return self.regex.fullmatch(text)
-
-
-def _last_match_wins(lines: list[str], relative: str, is_dir: bool) -> bool | None:
+def _last_match_wins(lines: list[str], paths: list[tuple[str, bool]]) -> list[bool | None]:
     """git's rule, one pattern at a time: the last pattern that matches decides."""
+    compiled = [p for p in map(discovery.compile_pattern, lines) if p is not None]
+    return [_decided(compiled, relative, is_dir) for relative, is_dir in paths]
+
+
+def _decided(patterns: list[discovery.Pattern], relative: str, is_dir: bool) -> bool | None:
     decided = None
-    for line in lines:
-        pattern = discovery.compile_pattern(line)
-        if pattern is None or (pattern.dir_only and not is_dir):
+    for pattern in patterns:
+        if pattern.dir_only and not is_dir:
             continue
         name = relative.rpartition("/")[2]
         if pattern.regex.fullmatch(name if pattern.on_name else relative):
@@ -262,25 +255,44 @@ def _last_match_wins(lines: list[str], relative: str, is_dir: bool) -> bool | No
     return decided
 
 
-def test_100000_negations_cost_a_few_regex_calls_a_path() -> None:
+def _searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A counter of the searches of runs (each a few look-ups and regexes)."""
+    calls = [0]
+    matches = discovery._RunMatcher.matches
+
+    def counted(self, name: str, relative: str, outside: bool) -> bool:
+        calls[0] += 1
+        return matches(self, name, relative, outside)
+
+    monkeypatch.setattr(discovery._RunMatcher, "matches", counted)
+    return calls
+
+
+PATHS = [("page7.md", False), ("page99999.md", False), ("other.md", False), ("gen", True)]
+PATHS += [("keep1.md", False), ("x/a/y", False), ("docs/page3.md", False), ("z.txt", False)]
+
+
+def test_100000_negations_cost_a_few_searches_a_path(monkeypatch: pytest.MonkeyPatch) -> None:
     lines = ["*.md", "gen/", *(f"!page{n}.md" for n in range(100_000)), "!keep*.md", "x/**/y"]
     patterns = PatternSet.parse("/base", lines)
-    counters = []
-    for _, matchers in patterns._runs:
-        for matcher in matchers:
-            for kind in ("on_name", "on_path", "anchored"):
-                if getattr(matcher, kind) is not None:
-                    counters.append(_Counting(getattr(matcher, kind)))
-                    setattr(matcher, kind, counters[-1])
-    paths = [("page7.md", False), ("page99999.md", False), ("other.md", False), ("gen", True)]
-    paths += [("keep1.md", False), ("x/a/y", False), ("docs/page3.md", False), ("z.txt", False)]
-    expected_lines = lines[:2] + lines[2:12] + lines[-2:] + ["!page99999.md", "!page3.md"]
-    for relative, is_dir in paths:
-        before = sum(counter.calls for counter in counters)
-        decided = patterns.decide(relative, is_dir)
-        assert decided is _last_match_wins(expected_lines, relative, is_dir), relative
-        # Two runs (ignore, re-include) twice over, three kinds each: never per pattern.
-        assert sum(counter.calls for counter in counters) - before <= 12
+    searches = _searches(monkeypatch)
+    # The reference tries every pattern; these are the ones that can match PATHS.
+    relevant = [*lines[:2], "!page7.md", "!page99999.md", "!page3.md", *lines[-2:]]
+    for (relative, is_dir), expected in zip(PATHS, _last_match_wins(relevant, PATHS), strict=True):
+        searches[0] = 0
+        assert patterns.decide(relative, is_dir) is expected
+        assert searches[0] <= 3, relative  # three runs: never a search per pattern
+
+
+def test_alternating_patterns_cost_a_root_of_their_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = ["*.md", *(f"!page{n}*.md\ngen{n}*" for n in range(5_000)), "!keep*.md"]
+    lines = "\n".join(lines).split("\n")
+    patterns = PatternSet.parse("/base", lines)
+    searches = _searches(monkeypatch)
+    for (relative, is_dir), expected in zip(PATHS, _last_match_wins(lines, PATHS), strict=True):
+        searches[0] = 0
+        assert patterns.decide(relative, is_dir) is expected
+        assert searches[0] <= 2 * 101 + 1, relative  # 10,002 runs: blocks of 100, then runs
 
 
 def test_a_walk_takes_a_bounded_number_of_ignore_patterns(tmp_path: Path, capfd) -> None:
