@@ -93,6 +93,13 @@ def test_a_page_not_fixed_forges_nothing(tree: Path) -> None:
     assert not _forged_lines(done.stderr) and not _forged_lines(done.stdout), done.stderr
 
 
+def test_a_diff_of_a_forged_name_forges_nothing(tree: Path) -> None:
+    forged = tree.rename(tree.with_name(f"t\n{FORGED}"))
+    done = _doclint(forged.parent, "check", f"{forged.name}/docs", "--no-cache", "--diff")
+    assert done.stdout.startswith(b"--- a/t\\n::error"), done.stdout
+    assert not _forged_lines(done.stdout)
+
+
 def test_github_annotations_escape_their_own_data(tree: Path) -> None:
     (tree / "docs" / f"x\n{FORGED}.md").write_text("# T\n\n[a](missing.md)\n")
     done = _doclint(tree, "check", "docs", "--no-cache", "--output-format", "github")
