@@ -106,6 +106,9 @@ def read_beneath(
     outside, between the check and the read, is refused, not read). A path
     that holds a link is resolved once and read the same way through its
     real path, which must lie in the real root (else OutsideRoot)."""
+    parts = relative.split("/")
+    if not all(parts) or "." in parts or ".." in parts:  # `..` would climb out of the root
+        raise OutsideRoot(errno.EXDEV, f"not a clean path of the root {root}; not read", relative)
     if not _BENEATH:
         return read_regular_status(os.path.join(root, relative), limit, True, max_size)
     real_root = _real_root(root)
@@ -119,7 +122,7 @@ def read_beneath(
     real = os.path.realpath(os.path.join(real_root, relative))
     if not real.startswith(os.path.join(real_root, "")):
         raise OutsideRoot(errno.EXDEV, f"outside the root {root}; not read", relative)
-    return _read_beneath(real_root, real[len(real_root) + 1 :], limit, max_size)
+    return _read_beneath(real_root, os.path.relpath(real, real_root), limit, max_size)
 
 
 @functools.lru_cache(maxsize=8)

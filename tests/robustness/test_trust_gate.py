@@ -25,6 +25,7 @@ from doclint.incremental import sealed
 from doclint.tree import discovery
 from doclint.tree.discovery import MAX_IGNORE_PATTERNS, PatternSet
 from doclint.tree.index import Tree
+from doclint.tree.reading import OutsideRoot, read_beneath
 from tests import test_cache
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -229,6 +230,14 @@ def test_a_source_swapped_for_a_link_after_its_folder_was_listed_is_not_read(
     source.unlink()
     source.symlink_to(outside)
     assert tree.read_bytes("pkg/mod.py") is None
+
+
+@pytest.mark.parametrize("relative", ["../secret.md", "docs/../../secret.md", "/secret.md", ""])
+def test_the_reader_beneath_the_root_never_climbs_out(tmp_path: Path, relative: str) -> None:
+    (tmp_path / "secret.md").write_text(SECRET)
+    (tmp_path / "tree" / "docs").mkdir(parents=True)
+    with pytest.raises(OutsideRoot):
+        read_beneath(str(tmp_path / "tree"), relative)
 
 
 def test_a_page_linked_inside_the_tree_is_still_read(tmp_path: Path) -> None:
