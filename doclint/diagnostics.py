@@ -65,7 +65,10 @@ class Diagnostic(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    path: str = Field(description="The file, as the user named it or relative to the cwd.")
+    path: str = Field(
+        description="The file, as the user named it or relative to the cwd; a control "
+        "character or a byte that is not UTF-8 in it escaped (`\\n`, `\\xff`)."
+    )
     line: int
     column: int
     end_line: int = Field(description="Rules report a point: the end is the start.")

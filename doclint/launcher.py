@@ -14,6 +14,8 @@ import sys
 from collections.abc import Sequence
 from types import FrameType
 
+from doclint.util.paths import say
+
 EXIT_ERROR = 2
 # The shell's codes for a run ended by a signal: 128 + its number.
 STOP_SIGNALS = {signal.SIGINT: 130, signal.SIGTERM: 143}
@@ -40,7 +42,7 @@ def script() -> int:
         # Every path of a run is relative to it: without one there is no run.
         os.getcwd()
     except OSError as error:
-        print(f"doclint: error: the working folder is gone: {error.strerror}", file=sys.stderr)
+        say(f"error: the working folder is gone: {error.strerror}")
         return EXIT_ERROR
     if sys.stdout is None:  # started with stdout closed
         sys.stdout = ClosedStream()
@@ -66,7 +68,7 @@ def script() -> int:
             raise
         _discard_stdout()
         if sys.stderr is not None:
-            print(f"doclint: error: cannot write the output: {error.strerror}", file=sys.stderr)
+            say(f"error: cannot write the output: {error.strerror}")
         return EXIT_ERROR
 
 

@@ -206,17 +206,23 @@ def test_corrupt_or_foreign_cache_is_ignored_with_one_warning(tmp_path):
     assert run([tmp_path / "docs"], _settings(tmp_path)).from_cache == 4
 
 
+def plant_key(folder, monkeypatch):
+    """A key file with this user's owner and mode in `folder`/xdg/doclint, as
+    an archive unpacked by this user gives, made the key folder of the run."""
+    planted = folder / "xdg" / "doclint"
+    planted.mkdir(parents=True, mode=0o700)
+    (planted / "key").write_bytes(b"k" * sealed.KEY_SIZE)
+    os.chmod(planted / "key", 0o600)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder / "xdg"))
+    monkeypatch.setattr(sealed, "_key", None)
+
+
 def test_a_key_folder_inside_the_tree_is_never_trusted(tmp_path, monkeypatch):
     """Issue 28, 12: a tree can ship a key file with the right owner and mode
     (an archive unpacked by this user gives both) and a cache sealed with it;
     with XDG_CACHE_HOME pointing into the tree, the cache is not used at all."""
     _tree(tmp_path)
-    planted = tmp_path / "xdg" / "doclint"
-    planted.mkdir(parents=True, mode=0o700)
-    (planted / "key").write_bytes(b"k" * sealed.KEY_SIZE)
-    os.chmod(planted / "key", 0o600)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setattr(sealed, "_key", None)
+    plant_key(tmp_path, monkeypatch)
     warnings: list[str] = []
     result = run([tmp_path / "docs"], _settings(tmp_path), warnings)
     assert result.from_cache == 0 and len(warnings) == 1 and "inside the tree" in warnings[0]
@@ -400,7 +406,8 @@ def test_cached_reports_are_byte_identical_to_cold_ones(tmp_path, monkeypatch, c
     cold = run_cli(monkeypatch, capsys, tmp_path, *args, "--no-cache")
     run_cli(monkeypatch, capsys, tmp_path, *args)
     warm = run_cli(monkeypatch, capsys, tmp_path, *args)
-    escaped = "\\u001b[2J\u202e" if output == ["json"] else "\\x1b[2J\\u202e"
+    # One escaping in every format (util.paths.printable); JSON doubles its backslashes.
+    escaped = "\\\\x1b[2J\\\\u202e" if output == ["json"] else "\\x1b[2J\\u202e"
     assert escaped in cold.out and "DL" in cold.out
     assert (warm.code, warm.out) == (cold.code, cold.out)
 

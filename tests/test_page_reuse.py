@@ -75,13 +75,13 @@ def test_a_page_read_again_by_its_level_2_index_comes_from_the_check(generated_c
     import doclint.tree.index as tree
 
     reads: list[str] = []
-    original = tree.read_regular
+    original = tree.read_beneath
 
-    def counted(path, limit=-1):
-        reads.append(str(path))
-        return original(path, limit)
+    def counted(root, relative, limit=-1, max_size=-1):
+        reads.append(relative)
+        return original(root, relative, limit, max_size)
 
-    monkeypatch.setattr(tree, "read_regular", counted)
+    monkeypatch.setattr(tree, "read_beneath", counted)
     monkeypatch.setattr(tree, "READS_KEPT", 0)
     from_disk, _ = _check_all(generated_corpus, monkeypatch, kept=PASSES_KEPT)
     pages_from_disk = [path for path in reads if path.endswith("_docs.md")]

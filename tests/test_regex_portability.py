@@ -147,6 +147,7 @@ def test_no_pattern_compiled_in_a_run_repeats_a_group_possessively(monkeypatch):
     kinds = SHARED / "corpus"
     for root in (SEEDS, kinds / "templates", kinds / "real-kinds"):
         check_paths([root], Settings(select=["ALL"], root=root))
-    assert len(compiled) > 10
+    # The recording saw the run's patterns (literal ignore patterns compile none).
+    assert len(compiled) > 5
     wrong = [pattern for pattern, flags in compiled if possessive_groups(pattern, flags)]
     assert wrong == []

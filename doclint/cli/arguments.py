@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
 from doclint.config.suggestions import check_selectors
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError
 from doclint.tree.discovery import compile_pattern
-from doclint.util.paths import printable, skipped_link, walk_tree
+from doclint.util.paths import printable, say, skipped_link, walk_tree
 
 # What --statistics writes in each output format: a table, or JSON for machines.
 STATISTICS_FORMATS = ("full", "concise", "json", "jsonl")
@@ -114,9 +113,8 @@ def check_statistics(args: argparse.Namespace) -> None:
 
 def nothing_checked() -> int:
     """A wrong path must not pass a CI gate unseen: exit 0 as ruff, but say so."""
-    print(
-        "doclint: warning: no files were checked: the paths hold no Markdown file "
-        "(or exclude leaves them all out)",
-        file=sys.stderr,
+    say(
+        "warning: no files were checked: the paths hold no Markdown file "
+        "(or exclude leaves them all out)"
     )
     return 0

@@ -56,7 +56,7 @@ from doclint.output.color import use_color
 from doclint.output.layout import Buffer, PartWriter, Sink
 from doclint.run import read_stdin, run, run_stdin
 from doclint.tree.discovery import MissingPathError
-from doclint.util.paths import display_path
+from doclint.util.paths import display_path, say
 from doclint.util.replacing import replacing
 
 T = TypeVar("T")
@@ -83,7 +83,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_ERROR
     registry = load_registry()
     for problem in registry.problems:
-        print(f"doclint: warning: {problem}", file=sys.stderr)
+        say(f"warning: {problem}")
     if args.command in COMMANDS:
         return EXIT_CLEAN if COMMANDS[args.command](args, registry) else EXIT_ERROR
     try:
@@ -97,14 +97,14 @@ def _main(argv: Sequence[str] | None) -> int:
             return _watch(args, registry)
         return _check(args, registry)
     except UsageError as error:
-        print(f"doclint: error: {error}", file=sys.stderr)
+        say(f"error: {error}")
         return EXIT_ERROR
 
 
 def _clean(args: argparse.Namespace, registry: Registry) -> int:
     config = configuration(args, registry, Path.cwd())
     try:
-        print(f"doclint: {clean(*cache_folder(args, config))}", file=sys.stderr)
+        say(clean(*cache_folder(args, config)))
     except (OSError, ValueError) as error:
         raise UsageError(str(error)) from None
     return EXIT_CLEAN
@@ -119,7 +119,7 @@ def _init(args: argparse.Namespace) -> int:
         ) from None
     except OSError as error:
         raise UsageError(f"cannot write {error.filename}: {error.strerror}") from None
-    print(f"doclint: wrote {written}; edit it, then run `doclint check`", file=sys.stderr)
+    say(f"wrote {written}; edit it, then run `doclint check`")
     return EXIT_CLEAN
 
 
@@ -134,11 +134,7 @@ def _watch(args: argparse.Namespace, registry: Registry) -> int:
         before = stamps(paths)
         _check(copy.copy(args), registry)
         sys.stdout.flush()  # the report before the line that says it is done
-        print(
-            f"doclint: watching {', '.join(paths)} for changes (Ctrl-C stops)",
-            file=sys.stderr,
-            flush=True,
-        )
+        say(f"watching {', '.join(paths)} for changes (Ctrl-C stops)")
         wait_for_change(paths, before)
 
 
@@ -197,7 +193,7 @@ def _report(
     if args.write_baseline is not None:
         count = _call(write_baseline, args.write_baseline, diagnostics, sources)
         if not args.quiet:
-            print(f"doclint: recorded {count:,} findings in {args.write_baseline}", file=sys.stderr)
+            say(f"recorded {count:,} findings in {args.write_baseline}")
         return EXIT_CLEAN
     baselined = 0
     if args.baseline is not None:
@@ -255,12 +251,12 @@ def _fix(
     try:
         done = _run_fixes(args, settings, fix)
     except FixError as error:
-        print(f"doclint: error: {error}", file=sys.stderr)
+        say(f"error: {error}")
         return EXIT_ERROR
     if not done.result.files_checked:
         nothing_checked()
     for shown, problem in done.problems:
-        print(f"doclint: warning: {shown}: not fixed: {problem}", file=sys.stderr)
+        say(f"warning: {shown}: not fixed: {problem}")
     if args.diff:
         with _output(args) as stream:
             stream.writelines(done.diffs)
@@ -270,7 +266,7 @@ def _fix(
         return _fix_exit(args, bool(done.diffs or done.problems))
     if args.fix_only:
         return _fix_exit(args, bool(done.problems))
-    return _report(args, registry, done.result, SourceLines(), settings.root)
+    return _report(args, registry, done.result, SourceLines(files=done.result.files), settings.root)
 
 
 def _progress(args: argparse.Namespace) -> ProgressBar:
@@ -296,7 +292,7 @@ def _fix_stdin(
     fixed, result = fix_stdin(data, args.stdin_filename, settings, fix)
     shown = display_path(Path(args.stdin_filename), Path.cwd())
     if fixed.problem is not None:
-        print(f"doclint: warning: {shown}: not fixed: {fixed.problem}", file=sys.stderr)
+        say(f"warning: {shown}: not fixed: {fixed.problem}")
     if args.diff:
         if fixed.data is not None:
             with _output(args) as stream:
@@ -351,7 +347,8 @@ def _run_paths(
 ) -> tuple[RunResult, SourceLines]:
     bar = _progress(args)
     try:
-        return run(args.paths, settings, bar, render, stores), SourceLines()
+        result = run(args.paths, settings, bar, render, stores)
+        return result, SourceLines(files=result.files)
     finally:
         bar.close()
 
@@ -372,7 +369,7 @@ def _stores(
 
 
 def _warn(message: str) -> None:
-    print(f"doclint: warning: {message}", file=sys.stderr)
+    say(f"warning: {message}")
 
 
 def _part_writer(args: argparse.Namespace) -> PartWriter | None:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from doclint.config.suggestions import did_you_mean
+from doclint.util.paths import printable
 
 
 class Parser(argparse.ArgumentParser):
@@ -18,7 +19,9 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(
-            2, f"{self.prog}: error: {message}\ntip: `{self.prog} --help` lists the options\n"
+            2,
+            f"{self.prog}: error: {printable(message)}\n"
+            f"tip: `{self.prog} --help` lists the options\n",
         )
 
     def parse_known_args(  # type: ignore[override]

@@ -5,7 +5,6 @@ or JSON), the README's rules table, and the rule pages of docs/rules/
 from __future__ import annotations
 
 import json
-import sys
 
 import doclint_rules
 
@@ -14,6 +13,7 @@ from doclint.engine.builtin_rules import ENGINE_RULES
 from doclint.engine.registry import Registry, builtin_rule
 from doclint.models.urls import rule_url
 from doclint.rule_api import Rule
+from doclint.util.paths import say
 
 GENERATED = (
     "<!-- Generated from the rule's class by tools/rule_pages.py; do not edit:"
@@ -158,10 +158,7 @@ def find_rule(registry: Registry, key: str) -> type[Rule] | None:
     rule = registry.lookup(key)
     if rule is None:
         names = [name for known in registry.sorted_rules() for name in (known.code, known.name)]
-        print(
-            f"doclint: error: no rule {key!r}{did_you_mean(key, names)}; see `doclint rules`",
-            file=sys.stderr,
-        )
+        say(f"error: no rule {key!r}{did_you_mean(key, names)}; see `doclint rules`")
     return rule
 
 

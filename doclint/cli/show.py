@@ -15,7 +15,7 @@ from doclint.engine.registry import Registry
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import discover
 from doclint.tree.reading import MAX_FILE_SIZE
-from doclint.util.paths import display_path
+from doclint.util.paths import display_path, printable
 
 
 def show_files(paths: list[str], settings: Settings) -> bool:
@@ -23,7 +23,7 @@ def show_files(paths: list[str], settings: Settings) -> bool:
     cwd = Path.cwd()
     found = False
     for file in discover([Path(path) for path in paths], settings.path_filter()):
-        print(display_path(file, cwd))
+        print(printable(display_path(file, cwd)))
         found = True
     return found
 
@@ -110,7 +110,7 @@ def _roots(paths: list[str], settings: Settings) -> list[Path]:
 
 def _line(key: str, value: object, origin: str) -> None:
     """`key = value  # origin`; a value not set is a comment (TOML has no null)."""
-    comment = f"  # {origin}" if origin else ""
+    comment = f"  # {printable(origin)}" if origin else ""  # the configuration's path
     if value is None:
         print(f"# {key} is not set{comment}")
     else:

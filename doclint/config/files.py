@@ -26,7 +26,7 @@ from doclint.engine.registry import Registry, SelectionError
 from doclint.output import FORMATS
 from doclint.profiles import Profile, load_profile
 from doclint.rule_api import OptionValue, Severity
-from doclint.tree.reading import CONFIG_LIMIT, read_file
+from doclint.tree.reading import CONFIG_LIMIT, read_named
 
 CONFIG_FILES = ("doclint.toml", "pyproject.toml")
 PYPROJECT = "pyproject.toml"
@@ -165,7 +165,7 @@ def apply_overrides(config: Config, overrides: list[dict[str, Any]], registry: R
 def read_listing(file: Path, limit: int) -> list[str]:
     """A `known-paths` listing: one path per line; ConfigError when unreadable."""
     try:
-        return read_file(file, limit, limit_name="--max-file-size").decode("utf-8").splitlines()
+        return read_named(file, limit, limit_name="--max-file-size").decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
 
@@ -174,7 +174,7 @@ def _read(file: Path) -> str:
     """The text of a configuration file, bounded (CONFIG_LIMIT): never waiting on
     a FIFO, never gigabytes in memory."""
     try:
-        return read_file(file, CONFIG_LIMIT).decode("utf-8")
+        return read_named(file, CONFIG_LIMIT).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{file}: cannot read: {getattr(error, 'strerror', error)}") from None
 

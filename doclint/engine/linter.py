@@ -31,8 +31,8 @@ from doclint.parsing.original_source import embedded_page_text
 from doclint.parsing.pages import page_memo, parse_page
 from doclint.rule_api import Cause, Edit, Fix, FixSafety, OptionValue, Rule, RuleContext, Scope
 from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
-from doclint.tree.index import Fact, Stamp, Tree, digest, stamp_of
-from doclint.tree.reading import OverLimit, read_regular_status
+from doclint.tree.index import Fact, Stamp, Tree, clean_path, digest, stamp_of
+from doclint.tree.reading import OverLimit, read_beneath
 from doclint.util.lru import RecentPages
 from doclint.util.paths import relative_to
 
@@ -170,7 +170,10 @@ class Linter:
         limit = self.settings.max_file_size
         try:
             # One byte more than the limit tells a file that grew since its stat.
-            data, status = read_regular_status(file, limit + 1, max_size=limit)
+            # Opened from the root without following a link: the file read is
+            # the one just found inside the tree, whatever is swapped since.
+            relative = clean_path(path) or path
+            data, status = read_beneath(self.root_text, relative, limit + 1, max_size=limit)
         except OverLimit as over:
             stamp = stamp_of(over.status)
             message = f"{stamp[1]:,} bytes is over the limit of {limit:,}; not read"

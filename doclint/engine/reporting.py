@@ -12,7 +12,7 @@ from doclint.engine.suppressions import FindingFilter
 from doclint.models.findings import DiagnosticRow, Fixable, RenderedParts, Row, fixable
 from doclint.models.markdown import build_node
 from doclint.rule_api import TREE_PATH_MARK
-from doclint.util.paths import display_path, relative_to
+from doclint.util.paths import display_path, printable, relative_to
 
 _place = itemgetter(0, 1, 2, 3, 4, 5)
 
@@ -54,9 +54,12 @@ class PartPlace(NamedTuple):
 
 
 def shown_paths(rows: list[Row], root: Path, cwd: Path) -> list[Row]:
-    """Rows whose messages show the tree paths they name (`shown_tree_path`)
-    relative to `cwd`, as the findings' own paths are shown."""
-    if not any(TREE_PATH_MARK in row[5] for row in rows):
+    """Rows whose messages are as shown: the tree paths they name
+    (`shown_tree_path`) relative to `cwd`, as the findings' own paths are
+    shown, and what they quote of a tree escaped (`printable`), for every
+    format and the API alike."""
+    # TREE_PATH_MARK is no printable character: one C scan a message tells both.
+    if all(row[5].isprintable() for row in rows):
         return rows
     root_text, cwd_text = str(root), str(cwd)
 
@@ -64,11 +67,9 @@ def shown_paths(rows: list[Row], root: Path, cwd: Path) -> list[Row]:
         parts = text.split(TREE_PATH_MARK)
         for index in range(1, len(parts), 2):
             parts[index] = relative_to(f"{root_text}/{parts[index]}", cwd_text)
-        return "".join(parts)
+        return printable("".join(parts))
 
-    return [
-        (*row[:5], message(row[5]), *row[6:]) if TREE_PATH_MARK in row[5] else row for row in rows
-    ]
+    return [row if row[5].isprintable() else (*row[:5], message(row[5]), *row[6:]) for row in rows]
 
 
 @lru_cache(maxsize=16)
@@ -89,6 +90,7 @@ class FileReporter(NamedTuple):
         """The findings as reported (`shown` is the file's path as shown):
         per-file ignores and severities applied, deduplicated, sorted."""
         rows = shown_paths(self.finding_filter.rows(file, rows), self.root, self.cwd)
+        shown = printable(shown)  # a name may hold a newline, or bytes that are not UTF-8
         # Sorted by all but the fix: a finding is not ordered by its edits.
         kept = sorted(set(rows), key=_place)
         # Not DiagnosticRow._make: a run may report 300,000.

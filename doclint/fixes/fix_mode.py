@@ -38,6 +38,7 @@ from doclint.run import ResultStores, RunSetup, set_up_runs, stdin_linter, stdin
 from doclint.run.parallel import map_in_processes, worker_count
 from doclint.tree.index import Fact, Stamp, Tree, digest, stamp_of
 from doclint.tree.reading import read_regular, read_regular_status
+from doclint.util.paths import printable
 from doclint.util.private_folder import PrivateFolder
 
 MAX_PASSES = 10
@@ -46,7 +47,9 @@ WRITERS = 8
 
 def unified_diff(old: bytes, new: bytes, shown: str) -> str:
     """A unified diff of two versions of a UTF-8 file, `--- a/<shown>` and
-    `+++ b/<shown>`, lines split at LF as git and patch do."""
+    `+++ b/<shown>`, lines split at LF as git and patch do. The name is
+    escaped (`printable`): a newline in it would start a line of its own."""
+    shown = printable(shown)
     lines = difflib.unified_diff(
         _diff_lines(old.decode("utf-8")),
         _diff_lines(new.decode("utf-8")),

@@ -22,6 +22,7 @@ from doclint.incremental.folder import inside
 from doclint.incremental.replay import OutputRecorder, Replay
 from doclint.incremental.sealed import key_folder
 from doclint.run.results import ResultKey
+from doclint.tree.reading import repository_root
 
 PACKAGES = ("doclint", "doclint_rules")
 
@@ -63,9 +64,14 @@ class ContentCache:
 
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> Cache | None:
         warn = self.warn if not worker else _silent
-        if inside(key_folder(), root):
-            # A tree can ship a key file, owner and mode included: none there is trusted.
-            warn(f"the cache key folder {key_folder()} lies inside the tree; cache not used")
+        checkout = repository_root(root) or root
+        if inside(key_folder(), checkout):
+            # A tree can ship a key file, owner and mode included: none in the
+            # checkout around it is trusted, not only in the root (a subfolder).
+            warn(
+                f"the cache key folder {key_folder()} lies inside the tree's checkout "
+                f"{checkout}; cache not used (set XDG_CACHE_HOME outside it)"
+            )
             return None
         folder = self.folder or root / DEFAULT_FOLDER
         # Roots sharing a folder keep a file each, told apart by where the

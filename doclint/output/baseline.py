@@ -27,7 +27,8 @@ from doclint.engine.builtin_rules import BinaryFile, FileTooLarge, OutsideRoot, 
 from doclint.models.findings import DiagnosticRow
 from doclint.parsing.markdown import normalize_newlines
 from doclint.tree.decoding import shown_lines
-from doclint.tree.reading import MAX_FILE_SIZE, read_file
+from doclint.tree.reading import MAX_FILE_SIZE, read_file, read_named
+from doclint.util.paths import display_path, printable
 from doclint.util.replacing import replacing
 
 HEADER = "# doclint baseline 1"
@@ -55,10 +56,14 @@ class SourceLines:
     regular files only, never waiting, at most MAX_FILE_SIZE bytes (a file
     grown past it since it was checked shows no lines)."""
 
-    def __init__(self, given: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self, given: Mapping[str, str] | None = None, files: Sequence[Path | str] = ()
+    ) -> None:
         self.given = dict(given or {})
         self._path: str | None = None
         self._lines: list[str] = []
+        self._files = files
+        self._escaped: dict[str, str] | None = None
 
     @classmethod
     def showing(cls, path: str, lines: list[str]) -> SourceLines:
@@ -72,10 +77,24 @@ class SourceLines:
             self._path = path
             text = self.given.get(path)
             if text is None:
-                self._lines = _read_lines(path)
+                self._lines = _read_lines(self._on_disk(path))
             else:
                 self._lines = normalize_newlines(text.removeprefix(_BOM)).split("\n")
         return self._lines
+
+    def _on_disk(self, path: str) -> str:
+        """The file a finding's path shows: itself, or, when the name was
+        escaped (a control character, a byte not UTF-8: util.paths.printable),
+        the checked file (`files`) it shows."""
+        if "\\" not in path or not self._files:
+            return path
+        if self._escaped is None:
+            cwd = Path.cwd()
+            shown = {str(file): display_path(file, cwd) for file in self._files}
+            self._escaped = {
+                printable(name): file for file, name in shown.items() if not name.isprintable()
+            }
+        return self._escaped.get(path, path)
 
     def line(self, row: DiagnosticRow) -> str | None:
         """The text of a finding's line, None when there is none to show."""
@@ -175,7 +194,7 @@ def write_baseline(file: Path, rows: Sequence[DiagnosticRow], sources: SourceLin
 def read_baseline(file: Path, limit: int = MAX_FILE_SIZE) -> set[Key]:
     """The entries of a baseline file of at most `limit` bytes."""
     try:
-        text = read_file(file, limit, limit_name="--max-file-size").decode("utf-8")
+        text = read_named(file, limit, limit_name="--max-file-size").decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise BaselineError(f"{file}: cannot read: {getattr(error, 'strerror', error)}") from None
     lines = text.split("\n")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from doclint.output.run_output import RunOutput
 from doclint.output.text import headline
-from doclint.util.paths import display_path
+from doclint.util.paths import display_path, printable
 
 # Characters XML 1.0 cannot hold, even escaped.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -23,7 +23,9 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 def as_junit(output: RunOutput) -> Iterator[str]:
     cwd = Path.cwd()
     failed = {path: list(rows) for path, rows in groupby(output.diagnostics, key=lambda d: d.path)}
-    paths = sorted({display_path(file, cwd) for file in output.files} | failed.keys())
+    # As the findings' paths are shown (engine.reporting): escaped.
+    shown = {printable(display_path(file, cwd)) for file in output.files}
+    paths = sorted(shown | failed.keys())
     suites = ET.Element("testsuites", name="doclint")
     suite = ET.SubElement(suites, "testsuite", name="doclint")
     for path in paths:

@@ -33,9 +33,8 @@ from doclint.parsing.recognition import (
     recognise,
 )
 from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
-from doclint.tree.discovery import repository_root
 from doclint.tree.index import Tree
-from doclint.tree.reading import inside_root, read_regular
+from doclint.tree.reading import inside_root, read_regular, repository_root
 from doclint.util.paths import absolute
 
 # A title only implies a root for a file at the path it announces, and every

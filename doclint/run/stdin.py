@@ -10,7 +10,7 @@ from doclint.engine.reporting import RunResult, shown_paths
 from doclint.engine.settings import Settings
 from doclint.models.findings import DiagnosticRow, Row
 from doclint.run.roots import choose_root, make_tree_at, root_from_title
-from doclint.util.paths import display_path
+from doclint.util.paths import display_path, printable
 
 
 def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = None) -> RunResult:
@@ -52,5 +52,5 @@ def stdin_result(linter: Linter, file: Path, rows: list[Row]) -> RunResult:
     cwd = Path.cwd()
     rows = linter.settings.finding_filter(linter.registry).rows(file, rows)
     rows = shown_paths(rows, linter.tree.root, cwd)
-    shown = display_path(file, cwd)
+    shown = printable(display_path(file, cwd))
     return RunResult(sorted({DiagnosticRow(shown, *row) for row in rows}), 1, 0, [file])

@@ -13,16 +13,19 @@ excluded folder comes back.
 from __future__ import annotations
 
 import errno
+import math
 import os
 import re
 import stat
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import groupby, islice
+from operator import attrgetter
 from pathlib import Path
+from typing import NamedTuple
 
-from doclint.tree.reading import IGNORE_FILE_LIMIT, read_file
-from doclint.util.paths import absolute, printable, skipped_link, walk_tree
+from doclint.tree.reading import IGNORE_FILE_LIMIT, read_file, repository_root
+from doclint.util.paths import absolute, printable, say, skipped_link, walk_tree
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 # Folders no documentation tree wants walked; `exclude` replaces this list,
@@ -50,6 +53,28 @@ class Pattern:
 def compile_pattern(line: str) -> Pattern | None:
     """A pattern as one line of a `.gitignore` file gives it; None for a blank
     line or a comment."""
+    parsed = _parse(line)
+    if parsed is None:
+        return None
+    regex = re.compile(parsed.source, re.DOTALL)
+    return Pattern(regex, parsed.negated, parsed.dir_only, parsed.anchored, parsed.on_name)
+
+
+class _Parsed(NamedTuple):
+    """A pattern before it is compiled: a set of patterns compiles them together."""
+
+    source: str
+    """The regular expression of the pattern."""
+    negated: bool
+    dir_only: bool
+    anchored: bool
+    on_name: bool
+    literal: str | None
+    """The one name (or path, anchored) the pattern matches, when it has no
+    wildcard: looked up, not matched."""
+
+
+def _parse(line: str) -> _Parsed | None:
     line = _strip_trailing_spaces(line.rstrip("\n\r"))
     if not line or line.startswith("#"):
         return None
@@ -67,8 +92,12 @@ def compile_pattern(line: str) -> Pattern | None:
     segments = line.split("/")
     on_name = not anchored and "**" not in line
     # Not anchored: the pattern may start at any depth, as if after a `**/`.
-    regex = _translate(segments if anchored or on_name else ["**", *segments])
-    return Pattern(re.compile(regex, re.DOTALL), negated, dir_only, anchored, on_name)
+    source = _translate(segments if anchored or on_name else ["**", *segments])
+    literal = None if _WILDCARDS.search(line) or not (anchored or on_name) else line
+    return _Parsed(source, negated, dir_only, anchored, on_name, literal)
+
+
+_WILDCARDS = re.compile(r"[*?\[\\]")
 
 
 def _strip_trailing_spaces(line: str) -> str:
@@ -168,50 +197,63 @@ def _class_end(segment: str, start: int) -> int | None:
 
 
 class PatternSet:
-    """Patterns relative to one folder: an `exclude` list, or one `.gitignore`."""
+    """Patterns relative to one folder: an `exclude` list, or one `.gitignore`.
 
-    def __init__(self, base: str, patterns: tuple[Pattern, ...]) -> None:
+    The last pattern that matches a path decides, so the last run of
+    patterns of one kind (`!` or not) that matches does, and within a run any
+    match tells the same: a run costs a few look-ups and regex searches,
+    however many patterns it holds. A file of 100,000 patterns, or of
+    100,000 negations, is one run. Many runs (patterns that alternate) are
+    searched a block of runs at a time, then the runs of the block that
+    matches: about twice the square root of their number, not one each."""
+
+    def __init__(self, base: str, patterns: tuple[_Parsed, ...]) -> None:
         self.base = base
         """Absolute folder the patterns are relative to."""
         self.patterns = patterns
-        self._in_order = not any(pattern.negated for pattern in patterns)
-        # Without `!`, any match excludes: one combined search per kind of pattern.
-        self._combined = {
-            is_dir: tuple(
-                _combine(
-                    p
-                    for p in patterns
-                    if (is_dir or not p.dir_only) and (p.on_name, p.anchored) == kind
-                )
-                for kind in ((True, False), (False, False), (False, True))
-            )
-            for is_dir in (False, True)
-        }
+        runs = [tuple(run) for _, run in groupby(patterns, key=attrgetter("negated"))]
+        self._runs = runs[::-1]  # the last run first
+        self._block = max(1, math.isqrt(len(runs)))
+        # Each block's and run's matcher of files and of folders, built when
+        # a path gets that far.
+        self._matchers: dict[tuple[int, int, bool], _RunMatcher] = {}
+
+    def _matcher(self, start: int, end: int, is_dir: bool) -> _RunMatcher:
+        """The matcher of the runs from `start` to `end` (last run first)."""
+        matcher = self._matchers.get((start, end, is_dir))
+        if matcher is None:
+            patterns = [pattern for run in self._runs[start:end] for pattern in run]
+            matcher = self._matchers[start, end, is_dir] = _RunMatcher(patterns, is_dir)
+        return matcher
 
     @classmethod
-    def parse(cls, base: Path | str, lines: Iterable[str]) -> PatternSet:
-        compiled = (compile_pattern(line) for line in lines)
-        return cls(os.path.abspath(base), tuple(p for p in compiled if p is not None))
+    def parse(
+        cls, base: Path | str, lines: Iterable[str], budget: IgnoreBudget | None = None
+    ) -> PatternSet:
+        """The patterns of `lines`; with a `budget`, no more than it has left."""
+        kept = (pattern for pattern in map(_parse, lines) if pattern is not None)
+        if budget is None:
+            return cls(os.path.abspath(base), tuple(kept))
+        patterns = tuple(islice(kept, budget.left))
+        budget.left -= len(patterns)
+        budget.overrun = budget.overrun or next(kept, None) is not None
+        return cls(os.path.abspath(base), patterns)
 
     def decide(self, relative: str, is_dir: bool) -> bool | None:
         """True if the last pattern matching `relative` (a POSIX path relative to
         `base`) excludes it, False if it re-includes it, None if none matches."""
         name = relative.rpartition("/")[2]
         outside = relative.startswith("../")
-        if self._in_order:
-            on_name, on_path, anchored = self._combined[is_dir]
-            if (
-                (on_name and on_name.fullmatch(name))
-                or (on_path and on_path.fullmatch(relative))
-                or (anchored and not outside and anchored.fullmatch(relative))
-            ):
-                return True
-            return None
-        for pattern in reversed(self.patterns):
-            if (pattern.dir_only and not is_dir) or (outside and pattern.anchored):
+        runs, size = self._runs, self._block
+        for block in range(0, len(runs), size):
+            end = min(block + size, len(runs))
+            if not self._matcher(block, end, is_dir).matches(name, relative, outside):
                 continue
-            if pattern.regex.fullmatch(name if pattern.on_name else relative):
-                return not pattern.negated
+            for run in range(block, end):
+                if end - block == 1 or self._matcher(run, run + 1, is_dir).matches(
+                    name, relative, outside
+                ):
+                    return not runs[run][0].negated
         return None
 
     def relative(self, absolute: str) -> str:
@@ -232,6 +274,25 @@ class PatternSet:
         return False
 
 
+# The patterns all the ignore files of one walk may hold: real ones hold a
+# few hundred; a tree that ships hundreds of thousands (1 MiB each file) must
+# not make every path of it cost them.
+MAX_IGNORE_PATTERNS = 10_000
+
+
+@dataclass
+class IgnoreBudget:
+    """The ignore files one walk has read, each once, and how many more
+    patterns it takes (MAX_IGNORE_PATTERNS)."""
+
+    left: int = MAX_IGNORE_PATTERNS
+    overrun: bool = False
+    """Whether a file held more patterns than were left."""
+    said: bool = False
+    """Whether the one warning of an overrun was given."""
+    read: dict[Path, PatternSet] = field(default_factory=dict)
+
+
 @dataclass
 class PathFilter:
     """What a run leaves out: `exclude` patterns (for every path, named or
@@ -244,6 +305,7 @@ class PathFilter:
     """Globs of the files a walk picks (None: Markdown files, by suffix)."""
     extend_include: PatternSet | None = None
     """Globs of files a walk picks besides `include`'s."""
+    ignore_budget: IgnoreBudget = field(default_factory=IgnoreBudget, compare=False, repr=False)
 
     @classmethod
     def build(
@@ -286,7 +348,10 @@ class PathFilter:
         for current, folders, files, links in walk_tree(top):
             chain = chains.pop(current, ())
             if self.respect_gitignore and GITIGNORE in files:
-                chain = (*chain, _read_patterns(Path(current), Path(current) / GITIGNORE))
+                chain = (
+                    *chain,
+                    _read_patterns(Path(current), Path(current) / GITIGNORE, self.ignore_budget),
+                )
             left_out = self._judge(current, chain)
             kept = []
             for name in folders:
@@ -333,10 +398,12 @@ class PathFilter:
         repository = repository_root(Path(top))
         if repository is None:
             return ()
-        sets = [_read_patterns(repository, repository / ".git" / "info" / "exclude")]
+        sets = [
+            _read_patterns(repository, repository / ".git" / "info" / "exclude", self.ignore_budget)
+        ]
         folder = repository
         for part in Path(top).relative_to(repository).parts:
-            sets.append(_read_patterns(folder, folder / GITIGNORE))
+            sets.append(_read_patterns(folder, folder / GITIGNORE, self.ignore_budget))
             kept = tuple(patterns for patterns in sets if patterns.patterns)
             if self._judge(str(folder), kept)(part, True):
                 return ()
@@ -344,24 +411,55 @@ class PathFilter:
         return tuple(patterns for patterns in sets if patterns.patterns)
 
 
-def _combine(patterns: Iterable[Pattern]) -> re.Pattern[str] | None:
-    sources = [pattern.regex.pattern for pattern in patterns]
-    return re.compile("|".join(f"(?:{s})" for s in sources), re.DOTALL) if sources else None
+class _RunMatcher:
+    """Whether any pattern of a run matches a file (or a folder, `is_dir`):
+    the literal ones by a set look-up, the others by one regex per kind
+    (tried on the name, on the path, on the path and anchored)."""
+
+    def __init__(self, run: Iterable[_Parsed], is_dir: bool) -> None:
+        kept = [p for p in run if is_dir or not p.dir_only]
+        names = {p.literal for p in kept if p.literal is not None and p.on_name}
+        paths = {p.literal for p in kept if p.literal is not None and p.anchored}
+        wild = [p for p in kept if p.literal is None]
+        tests: list[tuple[bool, bool, Callable[[str], object]]] = []
+        if names:
+            tests.append((True, False, names.__contains__))
+        if paths:
+            tests.append((False, True, paths.__contains__))
+        for on_name, anchored in ((True, False), (False, False), (False, True)):
+            regex = _combine(
+                p.source for p in wild if (p.on_name, p.anchored) == (on_name, anchored)
+            )
+            if regex is not None:
+                tests.append((on_name, anchored, regex.fullmatch))
+        self.tests = tests
+        """(tried on the name, anchored, test), only those the run has."""
+
+    def matches(self, name: str, relative: str, outside: bool) -> bool:
+        for on_name, anchored, test in self.tests:
+            if not (anchored and outside) and test(name if on_name else relative):
+                return True
+        return False
+
+
+def _combine(sources: Iterable[str]) -> re.Pattern[str] | None:
+    joined = "|".join(f"(?:{source})" for source in sources)
+    return re.compile(joined, re.DOTALL) if joined else None
 
 
 def _prefix(relative: str) -> str:
     return "" if relative == "." else relative + "/"
 
 
-def repository_root(folder: Path) -> Path | None:
-    """The nearest folder at or above `folder` that holds `.git`, if any."""
-    for candidate in (folder, *folder.parents):
-        if (candidate / ".git").exists():
-            return candidate
-    return None
+def _read_patterns(base: Path, file: Path, budget: IgnoreBudget) -> PatternSet:
+    """The patterns of an ignore file, read once a walk (`budget.read`)."""
+    patterns = budget.read.get(file)
+    if patterns is None:
+        patterns = budget.read[file] = _read_new_patterns(base, file, budget)
+    return patterns
 
 
-def _read_patterns(base: Path, file: Path) -> PatternSet:
+def _read_new_patterns(base: Path, file: Path, budget: IgnoreBudget) -> PatternSet:
     try:
         # read_file: a named pipe called .gitignore must not hang the walk, nor
         # an 8 MB one cost gigabytes of patterns; and, as git (2.32 on), a
@@ -370,9 +468,17 @@ def _read_patterns(base: Path, file: Path) -> PatternSet:
         data = read_file(file, IGNORE_FILE_LIMIT, base, follow_symlinks=False)
     except OSError as error:
         if error.errno in _WARNED_ERRORS:
-            _warn_once(file, error)
+            _warn_once(file, error.strerror or str(error))
         data = b""
-    return PatternSet.parse(base, data.decode("utf-8", errors="replace").splitlines())
+    patterns = PatternSet.parse(base, data.decode("utf-8", errors="replace").splitlines(), budget)
+    if budget.overrun and not budget.said:
+        budget.said = True
+        _warn_once(
+            file,
+            f"the ignore files of this tree hold over {MAX_IGNORE_PATTERNS:,} patterns",
+            "the patterns past them are not used",
+        )
+    return patterns
 
 
 # Why an ignore file is left out with a warning: too big, no regular file,
@@ -381,13 +487,12 @@ _WARNED_ERRORS = frozenset({errno.EFBIG, errno.EINVAL, errno.EXDEV})
 _warned: set[str] = set()
 
 
-def _warn_once(file: Path, error: OSError) -> None:
+def _warn_once(file: Path, reason: str, outcome: str = "its patterns are not used") -> None:
     """One line for an ignore file left out, however often the run reads it."""
     if str(file) in _warned:
         return
     _warned.add(str(file))
-    reason = error.strerror or str(error)
-    print(f"doclint: warning: {file}: {reason}; its patterns are not used", file=sys.stderr)
+    say(f"warning: {file}: {reason}; {outcome}")
 
 
 def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> Iterator[str]:

@@ -16,7 +16,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.tree.reading import MAX_FILE_SIZE, read_regular
+from doclint.tree.reading import MAX_FILE_SIZE, read_beneath, read_regular
 from doclint.util.lru import LatestDict
 
 # Sources kept read: the work is ordered so that the pages of one source come
@@ -263,7 +263,9 @@ class Tree:
         data = self._recent_reads.get(path)
         if data is None:
             try:
-                data = read_regular(on_disk, MAX_FILE_SIZE + 1)
+                # As a page is read: the file read is the one found in the tree.
+                relative = clean_path(path) or path
+                data = read_beneath(self._root, relative, MAX_FILE_SIZE + 1)[0]
             except OSError:
                 return None
         return data if len(data) <= MAX_FILE_SIZE else None

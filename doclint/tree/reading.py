@@ -7,6 +7,7 @@ never waits, and every kind of file has a stated limit on its size."""
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import stat
 from pathlib import Path
@@ -58,7 +59,13 @@ def read_regular_status(
     """`read_regular`, with the status of the file read: the open file's, so
     that a caller that wants both (the engine, for the cache) stats it once."""
     flags = _OPEN_FLAGS if follow_symlinks else _OPEN_FLAGS | getattr(os, "O_NOFOLLOW", 0)
-    descriptor = os.open(path, flags)
+    return _read_open(os.open(path, flags), path, limit, max_size)
+
+
+def _read_open(
+    descriptor: int, path: Path | str, limit: int, max_size: int
+) -> tuple[bytes, os.stat_result]:
+    """`read_regular_status` of a file opened as `descriptor` (closed here)."""
     try:
         status = os.fstat(descriptor)
         mode = status.st_mode
@@ -72,6 +79,74 @@ def read_regular_status(
         return _read(descriptor, status.st_size + 1, limit), status
     finally:
         os.close(descriptor)
+
+
+# Whether a file can be opened relative to a folder's descriptor (not on Windows).
+_BENEATH = (
+    os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY") and hasattr(os, "O_NOFOLLOW")
+)
+_FOLDER_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_DIRECTORY", 0)
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+# A symbolic link met where O_NOFOLLOW refuses it (ENOTDIR: a link where
+# O_DIRECTORY wants a folder).
+_LINK_ERRORS = frozenset({errno.ELOOP, errno.ENOTDIR, errno.EMLINK})
+
+
+def read_beneath(
+    root: str, relative: str, limit: int = -1, max_size: int = -1
+) -> tuple[bytes, os.stat_result]:
+    """`read_regular_status` of the file `relative` (a clean POSIX path) of
+    the folder `root`, opened folder by folder from the root without
+    following a link: the file read is the file checked to lie in the tree,
+    whatever another process swaps meanwhile (a page made a link to a file
+    outside, between the check and the read, is refused, not read). A path
+    that holds a link is resolved once and read the same way through its
+    real path, which must lie in the real root (else OutsideRoot)."""
+    parts = relative.split("/")
+    if not all(parts) or "." in parts or ".." in parts:  # `..` would climb out of the root
+        raise OutsideRoot(errno.EXDEV, f"not a clean path of the root {root}; not read", relative)
+    if not _BENEATH:
+        return read_regular_status(os.path.join(root, relative), limit, True, max_size)
+    real_root = _real_root(root)
+    try:
+        return _read_beneath(real_root, relative, limit, max_size)
+    except OSError as error:
+        if error.errno not in _LINK_ERRORS:
+            raise
+    # A link on the way (one inside the tree is followed, as before): read the
+    # file it leads to, with no link on the way this time.
+    real = os.path.realpath(os.path.join(real_root, relative))
+    if not real.startswith(os.path.join(real_root, "")):
+        raise OutsideRoot(errno.EXDEV, f"outside the root {root}; not read", relative)
+    return _read_beneath(real_root, os.path.relpath(real, real_root), limit, max_size)
+
+
+@functools.lru_cache(maxsize=8)
+def _real_root(root: str) -> str:
+    """A root's real path: a run reads thousands of pages of one root, which
+    is given, not a tree's to choose."""
+    return os.path.realpath(root)
+
+
+def _read_beneath(
+    real_root: str, relative: str, limit: int, max_size: int
+) -> tuple[bytes, os.stat_result]:
+    *folders, name = relative.split("/")
+    folder = os.open(real_root, _FOLDER_FLAGS & ~getattr(os, "O_NOFOLLOW", 0))
+    try:
+        for part in folders:
+            inner = os.open(part, _FOLDER_FLAGS, dir_fd=folder)
+            os.close(folder)
+            folder = inner
+        return _read_open(
+            os.open(name, _OPEN_FLAGS | os.O_NOFOLLOW, dir_fd=folder), relative, limit, max_size
+        )
+    finally:
+        os.close(folder)
 
 
 class OutsideRoot(OSError):
@@ -107,6 +182,32 @@ def read_file(
     if len(data) > limit:
         raise over
     return data
+
+
+def read_named(path: Path | str, limit: int, limit_name: str = "") -> bytes:
+    """`read_file` for a file named on the command line or found beside a
+    tree (a listing, a baseline, a configuration): a tree can ship one as a
+    symbolic link to a file outside it (`LISTING.txt -> ~/.git-credentials`),
+    so it is read only when its real place lies in the checkout that holds
+    its name (`repository_root`), or, outside any checkout, in the folder of
+    its name; otherwise OutsideRoot, and nothing of it is read."""
+    folder = Path(os.path.abspath(path)).parent
+    bound = repository_root(folder) or folder
+    try:
+        return read_file(path, limit, bound, limit_name=limit_name)
+    except OutsideRoot:
+        raise OutsideRoot(
+            errno.EXDEV, f"a link out of {bound}; a file a tree can ship is read only inside it"
+        ) from None
+
+
+def repository_root(folder: Path) -> Path | None:
+    """The nearest folder at or above `folder` that holds `.git`, if any: the
+    checkout (git's top level, found without running git)."""
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return None
 
 
 def inside_root(path: Path | str, root: Path | str, follow_symlinks: bool = True) -> str:

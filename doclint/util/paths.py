@@ -6,7 +6,8 @@ rejoins every path, os.path.relpath does more; for paths with nothing to
 normalise, as walks yield them, a join and a slice give the same answer.
 
 How a path or a message from a tree is shown in a report (`printable`, for
-every output format) is here too, and the walk of a folder (`walk_tree`), for
+every output format) and on stderr (`say`, the one writer of doclint's lines
+there) is here too, and the walk of a folder (`walk_tree`), for
 `discovery` (the files a run checks) and for the quoted globs doclint expands
 itself (`cli/arguments.py`).
 """
@@ -106,30 +107,49 @@ def _warn(path: str, problem: str) -> None:
         shown = os.path.relpath(path)
     except (OSError, ValueError):  # no working folder any more
         shown = path
-    print(f"doclint: warning: {printable(shown)}: {problem}", file=sys.stderr)
+    say(f"warning: {shown}: {problem}")
+
+
+def say(message: str) -> None:
+    """The one writer of doclint's own lines on stderr: `doclint: MESSAGE`,
+    every character of the message escaped by `printable`, so that a name or
+    a value it carries (from a tree, a configuration or the command line) can
+    neither end the line nor start one of its own (`::error ...`)."""
+    sys.stderr.write(f"doclint: {printable(message)}\n")
 
 
 # Written escaped by `printable`: C0 controls but the tab, DEL, C1 controls,
-# the line and paragraph separators and the bidirectional embeddings,
-# overrides and isolates.
-_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# the line and paragraph separators, the bidirectional embeddings, overrides
+# and isolates, and lone surrogates: a byte of a file name that is not UTF-8
+# (os.fsdecode makes 0xff U+DCFF), which no output can encode.
+_CONTROL = re.compile(
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 _NAMED = {"\n": "\\n", "\r": "\\r"}
 
 
 def _escaped(match: re.Match[str]) -> str:
     char = match.group()
-    return _NAMED.get(char) or (
-        f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
-    )
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # the byte os.fsdecode could not decode
+        return f"\\x{code - 0xDC00:02x}"
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 
 def printable(text: str) -> str:
     """`text` with every control character written as a visible escape: the
-    one escaping of what a report shows that came from a tree (paths,
-    messages, lines), for every format. A file name or a line may hold any
-    character; written raw, a newline starts a line of its own (in a CI log,
-    a forged `::error` workflow command), an ESC a terminal control sequence,
-    a bidirectional override reorders what the reader sees."""
+    one escaping of what doclint writes that came from a tree, a
+    configuration or a file name (paths, messages, lines, values), for every
+    format and every line on stderr (`util.messages`). A file name or a line
+    may hold any character; written raw, a newline starts a line of its own
+    (in a CI log, a forged `::error` workflow command), an ESC a terminal
+    control sequence, a bidirectional override reorders what the reader sees,
+    and a byte that is not UTF-8 (`\\xff`, as shown) makes every UTF-8
+    output fail. A leading `::` becomes `\\x3a:`: a text may start a line."""
     # Every character `_CONTROL` matches is one `isprintable` refuses, and its
     # C loop is a fraction of a regex scan: most texts need no escape at all.
-    return text if text.isprintable() else _CONTROL.sub(_escaped, text)
+    if not text.isprintable():
+        text = _CONTROL.sub(_escaped, text)
+    # A text that starts a line (a path in `concise`, a file name alone on
+    # `--show-files`) must not start a workflow command either.
+    return "\\x3a" + text[1:] if text.startswith("::") else text

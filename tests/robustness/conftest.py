@@ -3,6 +3,9 @@ for with `-m slow` (or any -m expression naming it)."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from tests.robustness.catalogue import build, check
@@ -23,3 +26,13 @@ def catalogue(tmp_path_factory):
     folder = tmp_path_factory.mktemp("catalogue")
     yield check(folder, build(folder))
     (folder / "tree" / "unreadable.md").unlink(missing_ok=True)
+
+
+@pytest.fixture()
+def tree(tmp_path: Path) -> Path:
+    """The example tree (findings with lines to print), as a git checkout."""
+    root = tmp_path / "tree"
+    example = Path(__file__).resolve().parents[2] / "examples" / "tree"
+    shutil.copytree(example, root, ignore=shutil.ignore_patterns(".doclint_cache"))
+    (root / ".git").mkdir()
+    return root

@@ -127,14 +127,14 @@ def test_a_permission_error_is_named_and_the_run_goes_on(tmp_path, monkeypatch):
     """The same as above for any user: the read itself is refused."""
     _three_pages(tmp_path)
 
-    real = doclint.engine.linter.read_regular_status
+    real = doclint.engine.linter.read_beneath
 
-    def refuse(path, limit=-1, max_size=-1):
-        if Path(path).name == "b.md":
-            raise PermissionError(13, "Permission denied", str(path))
-        return real(path, limit, max_size=max_size)
+    def refuse(root, relative, limit=-1, max_size=-1):
+        if Path(relative).name == "b.md":
+            raise PermissionError(13, "Permission denied", relative)
+        return real(root, relative, limit, max_size=max_size)
 
-    monkeypatch.setattr(doclint.engine.linter, "read_regular_status", refuse)
+    monkeypatch.setattr(doclint.engine.linter, "read_beneath", refuse)
     found = _run_and_then(tmp_path, lambda: None)
     assert [(line, code) for line, code, _ in found["b.md"]] == [(1, "DL002")]
     assert found["b.md"][0][2] == "cannot read file: Permission denied"

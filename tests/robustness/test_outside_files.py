@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 PROJECT = Path(__file__).resolve().parents[2]
-EXAMPLE = PROJECT / "examples" / "tree"
 DOCLINT = [sys.executable, "-m", "doclint"]
 SECRET = "sEcReT-t0ken-4d1c"
 
@@ -33,15 +32,6 @@ def _doclint(
     )
     assert "Traceback" not in done.stderr, done.stderr
     return done
-
-
-@pytest.fixture()
-def tree(tmp_path: Path) -> Path:
-    """The example tree (findings with lines to print), as a git checkout."""
-    root = tmp_path / "tree"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".doclint_cache"))
-    (root / ".git").mkdir()
-    return root
 
 
 # 1. One guarded reader: nothing outside the root is opened for content.

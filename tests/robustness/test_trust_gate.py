@@ -1,0 +1,340 @@
+"""Issue 47: a CI gate no tree can steer. Each attack of the third outside
+review is reproduced and shown to do no harm: a name or a value that forges
+a workflow command on stderr, a file named on the command line that leads
+out of the tree, file names that are not UTF-8, a page swapped for a link
+while doclint runs, a `.gitignore` of 100,000 negations, a cache key folder
+shipped in the checkout beside the root. Each attack's test failed on the
+code before these changes; the tests of what must still work (a link inside
+the tree, a named file inside its checkout) and the `--baseline` and
+`--config` cases, which that code refused for their contents, guard the
+fix."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from doclint import Settings
+from doclint.engine.linter import Linter
+from doclint.incremental import sealed
+from doclint.tree import discovery
+from doclint.tree.discovery import MAX_IGNORE_PATTERNS, PatternSet
+from doclint.tree.index import Tree
+from doclint.tree.reading import OutsideRoot, read_beneath
+from tests import test_cache
+
+PROJECT = Path(__file__).resolve().parents[2]
+SECRET = "sEcReT-t0ken-4d1c"
+FORGED = "::error file=README.md,line=1::FORGED"
+FORMATS = ["full", "concise", "json", "jsonl", "sarif", "junit", "github", "gitlab", "html"]
+
+
+def _doclint(cwd: Path, *arguments: str) -> subprocess.CompletedProcess[bytes]:
+    """The command line, its output as bytes (a name may not be UTF-8)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "doclint", *arguments],
+        cwd=cwd,
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(PROJECT), "CI": ""},
+    )
+    assert b"Traceback" not in done.stderr, done.stderr.decode(errors="replace")
+    return done
+
+
+def _forged_lines(output: bytes) -> list[bytes]:
+    """Lines that are the planted workflow command, not doclint's own."""
+    return [line for line in output.splitlines() if line.startswith(FORGED.encode())]
+
+
+# 1. Every line on stderr escaped: no name or value forges a workflow command.
+
+
+def test_an_unreadable_gitignore_in_a_forged_folder_forges_nothing(tree: Path) -> None:
+    folder = tree / "docs" / f"x\n{FORGED}"
+    folder.mkdir()
+    os.mkfifo(folder / ".gitignore")
+    done = _doclint(tree, "check", "docs", "--no-cache")
+    assert done.returncode == 1
+    assert not _forged_lines(done.stderr) and not _forged_lines(done.stdout)
+    warning = [line for line in done.stderr.splitlines() if b".gitignore" in line]
+    assert len(warning) == 1 and b"x\\n::error" in warning[0], done.stderr
+
+
+def test_a_configuration_error_forges_nothing(tree: Path) -> None:
+    for text in (f'"x\\n{FORGED}" = 1\n', f'root = "x\\n{FORGED}"\n'):
+        (tree / "doclint.toml").write_text(text)
+        done = _doclint(tree, "check", "docs", "--no-cache")
+        assert done.returncode == 2
+        assert not _forged_lines(done.stderr), done.stderr
+        assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
+def test_a_cache_warning_forges_nothing(tree: Path) -> None:
+    cache = tree / f"c\n{FORGED}"
+    _doclint(tree, "check", "docs", "--cache-dir", str(cache))
+    for cache_file in cache.glob("*.bin"):
+        cache_file.write_bytes(b"not a cache")
+    done = _doclint(tree, "check", "docs", "--cache-dir", str(cache))
+    assert b"not used" in done.stderr
+    assert not _forged_lines(done.stderr), done.stderr
+
+
+def test_a_page_not_fixed_forges_nothing(tree: Path) -> None:
+    forged = tree.rename(tree.with_name(f"t\n{FORGED}"))
+    page = forged / "docs" / "pkg" / "test_widgets.py_kw.md"
+    os.link(page, forged / "elsewhere.md")  # fix mode does not write a hard-linked file
+    done = _doclint(forged.parent, "check", f"{forged.name}/docs", "--no-cache", "--fix")
+    assert b"not fixed" in done.stderr, done.stderr
+    assert not _forged_lines(done.stderr) and not _forged_lines(done.stdout), done.stderr
+
+
+def test_a_diff_of_a_forged_name_forges_nothing(tree: Path) -> None:
+    forged = tree.rename(tree.with_name(f"t\n{FORGED}"))
+    done = _doclint(forged.parent, "check", f"{forged.name}/docs", "--no-cache", "--diff")
+    assert done.stdout.startswith(b"--- a/t\\n::error"), done.stdout
+    assert not _forged_lines(done.stdout)
+
+
+def test_github_annotations_escape_their_own_data(tree: Path) -> None:
+    (tree / "docs" / f"x\n{FORGED}.md").write_text("# T\n\n[a](missing.md)\n")
+    done = _doclint(tree, "check", "docs", "--no-cache", "--output-format", "github")
+    commands = [line for line in done.stdout.splitlines() if line.startswith(b"::")]
+    assert commands and not _forged_lines(done.stdout)
+    forged = [line for line in commands if b"FORGED" in line]
+    assert len(forged) == 1 and b"%3A%3Aerror file=README.md%2Cline=1" in forged[0]
+
+
+@pytest.mark.parametrize("output_format", ["full", "concise", "--show-files"])
+def test_a_name_that_starts_a_line_forges_nothing(tmp_path: Path, output_format: str) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / f"{FORGED}.md").write_text("# T\n\n[a](missing.md)\n")
+    shown = ["--show-files"] if output_format == "--show-files" else []
+    arguments = shown or ["--no-cache", "--output-format", output_format]
+    done = _doclint(tmp_path, "check", ".", *arguments)
+    assert b"FORGED" in done.stdout and not _forged_lines(done.stdout), done.stdout
+
+
+# 2. A file named on the command line that leads out of the tree is not read.
+
+
+@pytest.mark.parametrize("option", ["--known-paths", "--baseline", "--config"])
+def test_a_named_file_linked_outside_the_tree_is_never_read(
+    tree: Path, tmp_path: Path, option: str
+) -> None:
+    outside = tmp_path / "home" / ".git-credentials"
+    outside.parent.mkdir()
+    outside.write_text(f"pkg/{SECRET}.py\ndocs/pkg/test_widgets.py_kw.md\n")
+    (tree / "LISTING.txt").symlink_to(outside)
+    done = _doclint(tree, "check", "docs", "--no-cache", "--select", "ALL", option, "LISTING.txt")
+    assert done.returncode == 2
+    assert SECRET.encode() not in done.stdout + done.stderr
+    assert len(done.stderr.splitlines()) == 1 and b"LISTING.txt" in done.stderr
+    assert b"a link out of" in done.stderr  # refused for where it leads, before a byte is read
+
+
+def test_a_named_file_linked_inside_the_checkout_is_read(tree: Path) -> None:
+    (tree / "lists").mkdir()
+    (tree / "lists" / "all.txt").write_text("docs/pkg/test_widgets.py_kw.md\npkg/test_widgets.py\n")
+    (tree / "LISTING.txt").symlink_to("lists/all.txt")
+    done = _doclint(tree, "check", "docs", "--no-cache", "--known-paths", "LISTING.txt")
+    assert done.returncode == 1 and b"DL" in done.stdout
+
+
+# 3. Names that are not UTF-8: escaped in every format, reports written.
+
+
+@pytest.mark.parametrize("output_format", FORMATS)
+def test_a_name_not_utf8_is_escaped_in_every_format(tmp_path: Path, output_format: str) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (tmp_path / ".git").mkdir()
+    with open(os.path.join(os.fsencode(docs), b"\xff\xfe.md"), "wb") as page:
+        page.write(b"# T\n\n[a](missing.md)\n")
+    arguments = ["check", "docs", "--no-cache", "--output-format", output_format]
+    to_stdout = _doclint(tmp_path, *arguments)
+    to_file = _doclint(tmp_path, *arguments, "-o", "report.out")
+    written = (tmp_path / "report.out").read_bytes()
+    for output in (to_stdout.stdout, written):
+        output.decode("utf-8")  # valid UTF-8: the bytes are escaped, not written raw
+        assert b"xff" in output
+    assert to_stdout.returncode == to_file.returncode == 1
+
+
+# 4. A page swapped for a link between the check and the read is not read.
+
+
+def test_a_page_swapped_for_a_link_after_its_check_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outside = tmp_path / "secret.md"
+    outside.write_text(f"# {SECRET}\n\n[{SECRET}](missing.md)\n")
+    root = tmp_path / "tree"
+    (root / "docs" / "sub").mkdir(parents=True)
+    page = root / "docs" / "sub" / "page.md"
+    page.write_text("# Page\n")
+    linter = Linter(Settings(select=["ALL"], root=root), Tree(root))
+    checked = linter.tree.escapes
+
+    def check_then_swap(path: str) -> bool:
+        escapes = checked(path)
+        page.unlink()  # the other process swaps, just after the check
+        page.symlink_to(outside)
+        return escapes
+
+    monkeypatch.setattr(linter.tree, "escapes", check_then_swap)
+    outcome = linter.check_file(page)
+    assert SECRET not in repr(outcome)
+    assert [row[2] for row in outcome.rows] in (["DL002"], ["DL010"])
+
+
+def test_a_folder_swapped_for_a_link_after_the_check_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "page.md").write_text(f"# {SECRET}\n")
+    root = tmp_path / "tree"
+    (root / "docs" / "sub").mkdir(parents=True)
+    (root / "docs" / "sub" / "page.md").write_text("# Page\n")
+    linter = Linter(Settings(select=["ALL"], root=root), Tree(root))
+    checked = linter.tree.escapes
+
+    def check_then_swap(path: str) -> bool:
+        escapes = checked(path)
+        shutil.rmtree(root / "docs" / "sub")
+        (root / "docs" / "sub").symlink_to(outside)
+        return escapes
+
+    monkeypatch.setattr(linter.tree, "escapes", check_then_swap)
+    outcome = linter.check_file(root / "docs" / "sub" / "page.md")
+    assert SECRET not in repr(outcome)
+
+
+def test_a_source_swapped_for_a_link_after_its_folder_was_listed_is_not_read(
+    tmp_path: Path,
+) -> None:
+    outside = tmp_path / "secret.py"
+    outside.write_text(f"class {SECRET.replace('-', '_')}:\n    pass\n")
+    root = tmp_path / "tree"
+    (root / "pkg").mkdir(parents=True)
+    source = root / "pkg" / "mod.py"
+    source.write_text("class Thing:\n    pass\n")
+    tree = Tree(root)
+    assert tree.is_file("pkg/mod.py")  # its folder listed: no link there then
+    source.unlink()
+    source.symlink_to(outside)
+    assert tree.read_bytes("pkg/mod.py") is None
+
+
+@pytest.mark.parametrize("relative", ["../secret.md", "docs/../../secret.md", "/secret.md", ""])
+def test_the_reader_beneath_the_root_never_climbs_out(tmp_path: Path, relative: str) -> None:
+    (tmp_path / "secret.md").write_text(SECRET)
+    (tmp_path / "tree" / "docs").mkdir(parents=True)
+    with pytest.raises(OutsideRoot):
+        read_beneath(str(tmp_path / "tree"), relative)
+
+
+def test_a_page_linked_inside_the_tree_is_still_read(tmp_path: Path) -> None:
+    (tmp_path / "docs" / "real").mkdir(parents=True)
+    (tmp_path / "docs" / "real" / "page.md").write_text("# Page\n\n[a](missing.md)\n")
+    (tmp_path / "docs" / "alias.md").symlink_to("real/page.md")
+    (tmp_path / "docs" / "folder").symlink_to("real")
+    linter = Linter(Settings(select=["ALL"], root=tmp_path), Tree(tmp_path))
+    for page in ("docs/alias.md", "docs/folder/page.md"):
+        outcome = linter.check_file(tmp_path / page)
+        assert [row[2] for row in outcome.rows] == ["DL401"], page
+
+
+# 5. Ignore patterns: matched by runs, bounded per walk.
+
+
+def _last_match_wins(lines: list[str], paths: list[tuple[str, bool]]) -> list[bool | None]:
+    """git's rule, one pattern at a time: the last pattern that matches decides."""
+    compiled = [p for p in map(discovery.compile_pattern, lines) if p is not None]
+    return [_decided(compiled, relative, is_dir) for relative, is_dir in paths]
+
+
+def _decided(patterns: list[discovery.Pattern], relative: str, is_dir: bool) -> bool | None:
+    decided = None
+    for pattern in patterns:
+        if pattern.dir_only and not is_dir:
+            continue
+        name = relative.rpartition("/")[2]
+        if pattern.regex.fullmatch(name if pattern.on_name else relative):
+            decided = not pattern.negated
+    return decided
+
+
+def _searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A counter of the searches of runs (each a few look-ups and regexes)."""
+    calls = [0]
+    matches = discovery._RunMatcher.matches
+
+    def counted(self, name: str, relative: str, outside: bool) -> bool:
+        calls[0] += 1
+        return matches(self, name, relative, outside)
+
+    monkeypatch.setattr(discovery._RunMatcher, "matches", counted)
+    return calls
+
+
+PATHS = [("page7.md", False), ("page99999.md", False), ("other.md", False), ("gen", True)]
+PATHS += [("keep1.md", False), ("x/a/y", False), ("docs/page3.md", False), ("z.txt", False)]
+
+
+def test_100000_negations_cost_a_few_searches_a_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = ["*.md", "gen/", *(f"!page{n}.md" for n in range(100_000)), "!keep*.md", "x/**/y"]
+    patterns = PatternSet.parse("/base", lines)
+    searches = _searches(monkeypatch)
+    # The reference tries every pattern; these are the ones that can match PATHS.
+    relevant = [*lines[:2], "!page7.md", "!page99999.md", "!page3.md", *lines[-2:]]
+    for (relative, is_dir), expected in zip(PATHS, _last_match_wins(relevant, PATHS), strict=True):
+        searches[0] = 0
+        assert patterns.decide(relative, is_dir) is expected
+        assert searches[0] <= 3, relative  # three runs: never a search per pattern
+
+
+def test_alternating_patterns_cost_a_root_of_their_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = ["*.md", *(f"!page{n}*.md\ngen{n}*" for n in range(5_000)), "!keep*.md"]
+    lines = "\n".join(lines).split("\n")
+    patterns = PatternSet.parse("/base", lines)
+    searches = _searches(monkeypatch)
+    for (relative, is_dir), expected in zip(PATHS, _last_match_wins(lines, PATHS), strict=True):
+        searches[0] = 0
+        assert patterns.decide(relative, is_dir) is expected
+        assert searches[0] <= 2 * 101 + 1, relative  # 10,002 runs: blocks of 100, then runs
+
+
+def test_a_walk_takes_a_bounded_number_of_ignore_patterns(tmp_path: Path, capfd) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("*.md\n" + "".join(f"!p{n}.md\n" for n in range(50_000)))
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / ".gitignore").write_text("!p1.md\n")
+    for name in ("p1.md", "p2.md", f"p{MAX_IGNORE_PATTERNS + 5}.md"):
+        (tmp_path / "docs" / name).write_text("# P\n")
+    discovery._warned.clear()
+    found = sorted(Path(file).name for file in discovery.discover([tmp_path / "docs"]))
+    # The first patterns hold: p1 and p2 re-included; past the bound, not.
+    assert found == ["p1.md", "p2.md"]
+    warnings = [line for line in capfd.readouterr().err.splitlines() if "patterns" in line]
+    assert len(warnings) == 1 and f"{MAX_IGNORE_PATTERNS:,} patterns" in warnings[0]
+
+
+# 6. The cache key folder: refused anywhere in the checkout, not only in the root.
+
+
+def test_a_key_folder_in_the_checkout_beside_the_root_is_never_trusted(tmp_path, monkeypatch):
+    (tmp_path / ".git").mkdir()
+    root = tmp_path / "project"
+    test_cache._tree(root)
+    test_cache.plant_key(tmp_path, monkeypatch)  # beside the root, in its checkout
+    warnings: list[str] = []
+    result = test_cache.run([root / "docs"], test_cache._settings(root), warnings)
+    assert result.from_cache == 0 and len(warnings) == 1 and "checkout" in warnings[0]
+    assert sealed._key is None  # the planted key was never read
