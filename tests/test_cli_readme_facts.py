@@ -127,7 +127,7 @@ def test_the_sample_configuration_does_what_it_says(run, tmp_path):
     shown = tomllib.loads(result.out)
     file = str(tmp_path / "doclint.toml")
     assert shown["configuration-file"] == file
-    rules = {rule.split()[0] for rule in shown["rules"]}
+    rules = {rule.split()[0] for rule in shown["selected-rules"]}
     assert "DL103" in rules  # extend-select: placeholder-section, off by default
     assert "DL602" not in rules and "DL601" in rules  # ignore: undocumented-file alone
     assert shown["severity"] == {"DL6": "info", "broken-anchor": "warning"}

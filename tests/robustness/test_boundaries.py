@@ -20,6 +20,7 @@ from doclint.tree.discovery import PathFilter, compile_pattern, discover
 from doclint.tree.index import Tree
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
+from tests.conftest import REAL, require_shared
 from tests.pages import write
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -323,9 +324,6 @@ def _check_not_taken_over(folder: Path) -> None:
 
 # -- clean exits ---------------------------------------------------------------
 
-REAL_DOCS = PROJECT.parent / "shared" / "corpus" / "real" / "docs"
-
-
 def test_a_deeply_nested_toml_is_a_config_error(small_tree: Path) -> None:
     (small_tree / "doclint.toml").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
     done = _doclint("check", "docs", "--no-cache", "--config", "doclint.toml", cwd=small_tree)
@@ -369,8 +367,9 @@ def test_an_output_that_cannot_be_written_is_one_line_and_exit_2(
 
 
 def _big_tree(folder: Path, copies: int) -> Path:
+    require_shared()
     for copy in range(copies):
-        shutil.copytree(REAL_DOCS, folder / "docs" / f"copy{copy}")
+        shutil.copytree(REAL / "docs", folder / "docs" / f"copy{copy}")
     (folder / ".git").mkdir()
     return folder
 
