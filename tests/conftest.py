@@ -43,10 +43,9 @@ def generate_corpus(out: Path, limit: int) -> Path:
     """A tree the generator (../shared/tools/gen_corpus.py) writes for the first
     `limit` sources of the standard library, in `out`; skips without ../shared."""
     require_shared()
-    source = sysconfig.get_paths()["stdlib"]
+    tool, source = SHARED / "tools" / "gen_corpus.py", sysconfig.get_paths()["stdlib"]
     subprocess.run(
-        [sys.executable, str(SHARED / "tools" / "gen_corpus.py"), source, str(out)]
-        + ["--limit", str(limit)],
+        [sys.executable, str(tool), source, str(out), "--limit", str(limit)],
         check=True,
         capture_output=True,
     )

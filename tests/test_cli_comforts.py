@@ -280,7 +280,7 @@ def test_bare_dash_reads_stdin_without_a_file_name(run, tmp_path):
     page = b"# Keyword Index: `a.py`\n\n## Oops\n"
     result = run("check", "-", "--output-format", "concise", stdin=page)
     assert result.code == 1
-    assert "-:3:1: DL101 [unknown-heading]" in result.out
+    assert "-:3:1: DL101 error [unknown-heading]" in result.out
 
 
 def test_stdin_filename_without_dash_is_an_error(run):

@@ -59,6 +59,30 @@ def test_fail_on_error_lets_warnings_pass(run, tmp_path, output_format):
     assert run(*args, "--fail-on", "error").code == 1
 
 
+@pytest.mark.parametrize("output_format", ["full", "concise"])
+def test_the_text_formats_show_each_severity_and_why_warnings_pass(run, tmp_path, output_format):
+    """DL101 set to a warning beside DL201, an error: each line says its severity,
+    and a run whose findings are all below --fail-on says why it exits 0."""
+    write(tmp_path, ERRORS)
+    args = ("check", "--no-cache", "--select", "DL101,DL201", "--output-format", output_format)
+    warned = run(*args, "--config", 'severity.DL101 = "warning"')
+    assert ": DL101 warning [unknown-heading] " in warned.out
+    assert ": DL201 error [keyword-as-class] " in warned.out
+    assert "below --fail-on" not in warned.out
+    passed = run(*args, "--config", 'severity = { DL101 = "warning", DL201 = "info" }')
+    assert ": DL201 info [keyword-as-class] " in passed.out
+    failing = run(*args, "--fail-on", "warning", "--config", 'severity.DL201 = "info"')
+    assert failing.code == 1 and "below --fail-on" not in failing.out
+    passed = run(
+        *args, "--fail-on", "error", "--config", 'severity = { DL1 = "warning", DL2 = "info" }'
+    )
+    assert passed.code == 0
+    assert passed.out.splitlines()[-2] == (
+        "Found 2 problems in 1 file (1 file checked); "
+        "all below --fail-on error (1 warning, 1 info): exit 0."
+    )
+
+
 def test_fail_on_takes_only_severities(run):
     result = run("check", "--fail-on", "eror")
     assert result.code == 2 and "did you mean `error`?" in result.err

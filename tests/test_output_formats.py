@@ -54,7 +54,7 @@ def test_full_is_the_default_and_shows_the_line_with_a_caret(cli):
     outcome = cli()
     assert outcome.code == 1
     assert (
-        "docs/pkg/mod.py_kw.md:16:6: DL201 [keyword-as-class] [*] `def` is a Python keyword, "
+        "docs/pkg/mod.py_kw.md:16:6: DL201 error [keyword-as-class] [*] `def` is a Python keyword, "
         "not a class name\n"
         "   |\n"
         "16 | - **`def`**: [mod.py_docs.md](./mod.py_docs.md)\n"
@@ -96,7 +96,7 @@ def test_concise(cli):
     outcome = cli("--output-format", "concise")
     lines = outcome.out.splitlines()
     assert lines[0] == (
-        "docs/pkg/mod.py_kw.md:6:22: DL401 [broken-link] link target `./mod.py_docs.md` "
+        "docs/pkg/mod.py_kw.md:6:22: DL401 error [broken-link] link target `./mod.py_docs.md` "
         "does not exist (resolved to `docs/pkg/mod.py_docs.md`)"
     )
     assert lines[-2:] == [
@@ -242,7 +242,7 @@ def test_junit_one_test_case_per_file(cli):
     assert cases[CLEAN].find("failure") is None
     failure = cases[KW].find("failure")
     assert failure.get("message") == "5 problems"
-    assert f"{KW}:14:1: DL101 [unknown-heading]" in failure.text
+    assert f"{KW}:14:1: DL101 error [unknown-heading]" in failure.text
 
 
 def test_junit_keeps_xml_valid_with_control_characters():
@@ -250,7 +250,7 @@ def test_junit_keeps_xml_valid_with_control_characters():
     text = "".join(FORMATS["junit"](RunOutput([row], 1, files=[Path("a.md")])))
     failure = ET.fromstring(text).find("testsuite/testcase/failure")
     # The headline escapes the control character (as every text format does).
-    assert failure.text == "a.md:1:1: DL501 [mojibake] bad \\x01 <&> byte"
+    assert failure.text == "a.md:1:1: DL501 error [mojibake] bad \\x01 <&> byte"
 
 
 def test_github_workflow_commands(cli, tree):

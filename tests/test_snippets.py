@@ -247,7 +247,7 @@ def test_the_pre_commit_configuration_runs_as_written(config, commit, tmp_path):
     work = _work_repository(tmp_path / "work", config, BAD_PAGE)
     done = _pre_commit(commit, work, "run", "--all-files")
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "docs/pkg/mod.py_kw.md:14:1: DL101 [unknown-heading]" in done.stdout
+    assert "docs/pkg/mod.py_kw.md:14:1: DL101 error [unknown-heading]" in done.stdout
     # A tree with nothing to report passes.
     (work / "docs/pkg/mod.py_kw.md").unlink()
     (work / "README.md").write_text("# Notes\n\nSee [the guide](guide.md).\n", encoding="utf-8")

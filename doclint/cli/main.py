@@ -28,7 +28,7 @@ from doclint.cli.arguments import (
 from doclint.cli.commands import COMMANDS, cache_folder
 from doclint.cli.config import configuration, overridden, settings_of
 from doclint.cli.init import write_starter
-from doclint.cli.options import FAIL_ON, build_parser
+from doclint.cli.options import build_parser
 from doclint.cli.progress import ProgressBar
 from doclint.cli.show import show_files, show_settings
 from doclint.cli.watch import stamps, wait_for_change
@@ -41,7 +41,6 @@ from doclint.fixes.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.incremental.folder import clean
 from doclint.incremental.replay import OutputRecorder
 from doclint.incremental.store import ContentCache
-from doclint.models.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.baseline import (
     BaselineError,
@@ -214,19 +213,13 @@ def _report(
         _color(args),
         command=args.command_line,
         root=root,
+        fail_on=args.fail_on,
     )
     whole = _write(args, output, recorder)
-    failing = output.count if args.fail_on == "info" else _failing(diagnostics, args.fail_on)
-    code = EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
+    code = EXIT_FINDINGS if output.failing and not args.exit_zero else EXIT_CLEAN
     if recorder is not None:
         recorder.finish(code if whole else None)
     return code
-
-
-def _failing(diagnostics: Sequence[DiagnosticRow], fail_on: str) -> int:
-    """The findings of severity `fail_on` or above (error > warning > info)."""
-    least = FAIL_ON.index(fail_on)
-    return sum(1 for d in diagnostics if FAIL_ON.index(d.severity) <= least)
 
 
 def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | None:
