@@ -59,14 +59,25 @@ def _concise_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
 
 
 def _full_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
-    """Each finding's line under its headline, with a caret at its column (like ruff)."""
+    """Each finding's line under its headline, with a caret at its column (like
+    ruff). Findings of a file alike in rule, cause and message (a link to the
+    same missing page, on many lines) show one frame, which lists the others'
+    lines: a page linking 36 times to one missing target is one problem to read."""
+    alike: dict[tuple[str, object, str], list[DiagnosticRow]] = {}
+    for d in rows:
+        alike.setdefault((d.code, d.cause, d.message), []).append(d)
     shown = []
     escaped = _Escaped().__getitem__
-    for d in rows:
+    for d, *others in alike.values():
         shown.append(headline(d, output.color, escaped) + "\n")
         line = output.sources.line(d)
         if line is not None:
-            shown.append(snippet(d, line, output.color) + "\n")
+            shown.append(snippet(d, line, output.color))
+        if others:
+            lines = [str(number) for number in dict.fromkeys(o.line for o in others)]
+            word = "line" if len(lines) == 1 else "lines"
+            shown.append(f"{' ' * len(str(d.line))} = also at {word} {', '.join(lines)}\n")
+        shown.append("\n" if line is not None else "")
     return "".join(shown)
 
 
