@@ -10,7 +10,7 @@ from functools import partial
 from doclint_rules._languages.cpp import CppFacts
 from doclint_rules._languages.cpp import decide as decide_cpp
 from doclint_rules._languages.python import PythonFacts, decide
-from doclint_rules._source_facts import page_source_text
+from doclint_rules._source_facts import page_source_text, source_name
 
 from doclint.rule_api import (
     FOLDER_PAGES,
@@ -45,7 +45,8 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
     source shown in the page's Original Source block (or, when the page has no
     complete block, of the documented file), outside strings and comments, as
     `ast` finds them (Python 2 sources, which `ast` cannot parse, are read the
-    same way). One finding per line.
+    same way). One finding per line; its message names what it counted ("its
+    Original Source", or the file), for the file may have changed since.
 
     "This C++ file contains approximately N class(es)/struct(s) and M
     function(s)." (C and C++ sources and headers) is judged as the generator
@@ -136,7 +137,7 @@ def _python_findings(
         return
     actual = {"class": facts.class_count, "function": facts.function_count}
     ranges = {what: (value, value) for what, value in actual.items()}
-    yield from _overview_findings(page, ctx, ranges, "the source defines {}")
+    yield from _overview_findings(page, ctx, ranges, source_name(page, whole=True) + " defines {}")
 
 
 def _cpp_findings(
@@ -159,7 +160,8 @@ def _cpp_findings(
             UNBOUNDED if counts.macro_bodies else functions_up_to + counts.function_macros,
         ),
     }
-    yield from _overview_findings(page, ctx, ranges, "the source has {}" + CPP_RANGES)
+    found = source_name(page, whole=True) + " has {}" + CPP_RANGES
+    yield from _overview_findings(page, ctx, ranges, found)
 
 
 def _overview_findings(
