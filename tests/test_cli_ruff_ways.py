@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -100,6 +101,15 @@ def test_init_writes_a_commented_configuration_and_never_overwrites_it(run, tmp_
     again = run("init")
     assert again.code == 2 and "exists; init does not overwrite it" in again.err
     assert (tmp_path / "doclint.toml").read_text() == "select = []  # mine\n"
+
+
+def test_init_makes_the_folder_it_is_given(run, tmp_path):
+    made = run("init", "sub/deeper")
+    assert made.code == 0 and "wrote sub/deeper/doclint.toml" in made.err
+    tomllib.loads((tmp_path / "sub/deeper/doclint.toml").read_text())
+    write(tmp_path, {"notes.md": "# Notes\n"})
+    refused = run("init", "notes.md")
+    assert (refused.code, refused.err) == (2, "doclint: error: notes.md: is a file, not a folder\n")
 
 
 def test_config_key_value_goes_over_the_file(run, tmp_path):
@@ -206,8 +216,13 @@ def test_watch_checks_again_when_a_file_changes(tmp_path):
     try:
         first = until_watching()
         assert any(": DL201 " in line for line in first)
+        assert not any(line.startswith("---- ") for line in first)
         page.write_text(page.read_text().replace("- **`def`**", "- **`klass`**"))
-        second = until_watching()
+        second = [line for line in until_watching() if line]
+        # the round's report opens with a line that gives its time
+        assert re.fullmatch(
+            r"---- \d\d:\d\d:\d\d: a change under docs; checking again ----", second[0]
+        )
         assert any("`klass` is not a class" in line for line in second)
         assert not any("`def` is a Python keyword" in line for line in second)
     finally:

@@ -14,6 +14,7 @@ import io
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple, TextIO, TypeVar
@@ -113,6 +114,8 @@ def _init(args: argparse.Namespace) -> int:
         raise UsageError(
             f"{args.folder / 'doclint.toml'} exists; init does not overwrite it"
         ) from None
+    except NotADirectoryError:
+        raise UsageError(f"{args.folder}: is a file, not a folder") from None
     except OSError as error:
         raise UsageError(f"cannot write {error.filename}: {error.strerror}") from None
     print(f"doclint: wrote {written}; edit it, then run `doclint check`", file=sys.stderr)
@@ -136,6 +139,9 @@ def _watch(args: argparse.Namespace, registry: Registry) -> int:
             flush=True,
         )
         wait_for_change(paths, before)
+        # Each round's report below a line with its time, not run on from the last.
+        clock = time.strftime("%H:%M:%S")
+        print(f"\n---- {clock}: a change under {', '.join(paths)}; checking again ----", flush=True)
 
 
 def _check(args: argparse.Namespace, registry: Registry) -> int:
@@ -156,7 +162,11 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         show_settings(settings, config, registry, args)
         return EXIT_CLEAN
     if args.show_files:
-        return EXIT_CLEAN if _call(show_files, args.paths, settings) else nothing_checked()
+        return (
+            EXIT_CLEAN
+            if _call(show_files, args.paths, settings)
+            else nothing_checked(args.paths, settings)
+        )
     check_statistics(args)
     try:
         if fix is not None:
@@ -170,7 +180,7 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
     if not (stdin or result.files_checked):
-        nothing_checked()
+        nothing_checked(args.paths, settings)
     replay = stores.replay() if stores is not None else None
     if replay is not None:
         with _output(args) as stream:
@@ -248,7 +258,7 @@ def _fix(
         print(f"doclint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
     if not done.result.files_checked:
-        nothing_checked()
+        nothing_checked(args.paths, settings)
     for shown, problem in done.problems:
         print(f"doclint: warning: {shown}: not fixed: {problem}", file=sys.stderr)
     if args.diff:
