@@ -136,3 +136,23 @@ def test_the_sample_configuration_does_what_it_says(run, tmp_path):
     origins = dict(re.findall(r"^([\w-]+) = .*  # (.*)$", result.out, re.MULTILINE))
     for key in ("extend-select", "ignore", "severity", "per-file-ignores", "extend-exclude"):
         assert origins[key] == file, key
+
+
+def test_the_quick_start_says_it_exits_1_as_it_does(monkeypatch, capsys):
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    quick_start = readme.split("## Quick start", 1)[1].split("Run the tests", 1)[0]
+    assert "It exits 1, and should" in quick_start
+    done = run_cli(monkeypatch, capsys, PROJECT, "check", "--no-cache", "examples/tree/docs")
+    assert done.code == 1
+
+
+def test_the_readmes_github_step_fails_on_errors_only():
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    steps = re.findall(r"run: (doclint check docs --output-format github.*)", readme)
+    assert steps == ["doclint check docs --output-format github --fail-on error"]
+
+
+def test_each_section_of_the_command_line_page_is_there_once():
+    text = (PROJECT / "docs" / "command-line.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## (.+)$", text, re.MULTILINE)
+    assert "Progress" in headings and len(headings) == len(set(headings))
