@@ -8,6 +8,7 @@ import argparse
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 from doclint.config.files import COMMAND_LINE, Config
 from doclint.engine import Settings
@@ -62,7 +63,7 @@ def show_settings(
 
 
 def _rule_options(
-    rules: list[type[Rule]], settings: Settings, config: Config, registry: Registry
+    rules: list[type[Rule[Any]]], settings: Settings, config: Config, registry: Registry
 ) -> None:
     """A `[rules.NAME]` table per selected rule that has options (TOML's tables
     come after the plain keys): each option's value, defaults filled in."""

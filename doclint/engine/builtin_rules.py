@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from doclint.models.findings import Row
 from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope, Severity
 
 
-class _EngineRule(Rule):
+class _EngineRule(Rule[AnyPage]):
     """Emitted by the engine, never by `check`."""
 
     scope = Scope.FILE
@@ -224,7 +225,7 @@ class OutsideRoot(_EngineRule):
     causes = (OUTSIDE,)
 
 
-ENGINE_RULES: tuple[type[Rule], ...] = (
+ENGINE_RULES: tuple[type[Rule[Any]], ...] = (
     InternalError,
     UnreadableFile,
     InvalidUtf8,
@@ -237,7 +238,7 @@ ENGINE_RULES: tuple[type[Rule], ...] = (
 )
 
 
-def engine_row(rule: type[Rule], line: int, column: int, message: str, cause: Cause) -> Row:
+def engine_row(rule: type[Rule[Any]], line: int, column: int, message: str, cause: Cause) -> Row:
     """A finding the engine itself reports (not a rule's `check`), as a row."""
     severity = str(rule.severity)
     return (line, column, rule.code, rule.name, severity, message, None, (cause.id, cause.label))

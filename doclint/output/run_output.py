@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from doclint.models.findings import DiagnosticRow, Fixable, RenderedParts, fixable
 from doclint.output.baseline import SourceLines
@@ -20,7 +21,7 @@ class RunOutput:
     files_checked: int
     files: Sequence[Path] = ()
     """The files checked (JUnit names every one)."""
-    rules: Sequence[type[Rule]] = ()
+    rules: Sequence[type[Rule[Any]]] = ()
     """Every known rule (SARIF describes them)."""
     sources: SourceLines = field(default_factory=SourceLines)
     quiet: bool = False
