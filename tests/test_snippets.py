@@ -277,20 +277,24 @@ def test_the_workflows_pip_install_line_installs_the_pinned_commit(commit, tmp_p
     # The same URL, with the snapshot in place of the repository's address
     # (this pip takes a local git URL bare, not after `doclint @`).
     url = argv[2].removeprefix("doclint @ ").replace(HOME, f"file://{repository}")
-    done = subprocess.run(
+    report = _pip(
         [sys.executable, "-m", "pip", "install", "--dry-run", "--no-deps", "-q", "--report=-", url],
-        env=_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=False,
+        tmp_path,
     )
-    if done.returncode and any(sign in done.stderr for sign in OFFLINE):
-        pytest.skip("no package index to build doclint with")
-    assert done.returncode == 0, done.stderr
-    (installed,) = json.loads(done.stdout)["install"]
+    (installed,) = json.loads(report)["install"]
     assert installed["metadata"]["name"] == "doclint"
     assert installed["download_info"]["vcs_info"]["commit_id"] == head
+
+
+def _pip(argv: list[str], tmp_path: Path) -> str:
+    """What a pip command prints; the test skips when no package index answers."""
+    done = subprocess.run(
+        argv, env=_env(tmp_path), capture_output=True, text=True, timeout=900, check=False
+    )
+    if done.returncode and any(sign in done.stderr for sign in OFFLINE):
+        pytest.skip("no package index to build or install doclint with")
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 # The cache key of docs/caching.md
@@ -340,16 +344,6 @@ def test_the_cache_key_names_the_commit_pip_installed_from_the_repository(commit
     repository, head = commit
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    done = subprocess.run(
-        [str(venv / "bin" / "pip"), "install", "-q", f"git+file://{repository}@{head}"],
-        env=_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=False,
-    )
-    if done.returncode and any(sign in done.stderr for sign in OFFLINE):
-        pytest.skip("no package index to install doclint's dependencies from")
-    assert done.returncode == 0, done.stderr
+    _pip([str(venv / "bin" / "pip"), "install", "-q", f"git+file://{repository}@{head}"], tmp_path)
     installed = _name_the_installed(str(venv / "bin"), tmp_path)
     assert installed == f"installed={__version__}-{head}\n"
