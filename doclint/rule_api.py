@@ -206,7 +206,7 @@ class RuleOption:
         # bool is an int to Python, not to a user.
         if type(value) is not expected:
             raise ValueError(f"expected {'an' if expected is int else 'a'} {expected.__name__}")
-        return value  # type: ignore[return-value]
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,7 +357,7 @@ def _relative_links(
         resolved = _resolve(path, folder, target)
         if resolved is not None:
             targets[target] = checked(resolved)
-    return [(link, target) for link in links if (target := targets.get(link.target)) is not None]
+    return [(link, found) for link in links if (found := targets.get(link.target)) is not None]
 
 
 def _resolve(page_path: str, folder: str, target: str) -> LinkTarget | None:

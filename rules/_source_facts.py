@@ -154,10 +154,26 @@ def page_source_text(page: FileDocs, ctx: RuleContext, *, whole: bool) -> str | 
     """The source a file documentation was written from: its own embedded copy,
     which is what the generator read, else the file of the tree. With `whole`,
     only a complete copy serves (counts made from a copy cut short are too low)."""
-    if page.source is not None and (page.source.closed or not whole):
-        return page.source.text
+    embedded = embedded_source(page, whole=whole)
+    if embedded is not None:
+        return embedded
     source = ctx.source(page)
     return source.text if source is not None else None
+
+
+def embedded_source(page: FileDocs, *, whole: bool) -> str | None:
+    """The page's own copy of its source when `page_source_text` reads it: a
+    message then says so, for the file may have changed since."""
+    if page.source is not None and (page.source.closed or not whole):
+        return page.source.text
+    return None
+
+
+def source_name(page: FileDocs, *, whole: bool) -> str:
+    """How a message names what `page_source_text` read."""
+    if embedded_source(page, whole=whole) is not None:
+        return "its Original Source"
+    return f"`{page.described}`" if page.described else "the source"
 
 
 def reserved_word(name: str, path: str | None, soft: bool = True) -> str | None:

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from doclint_rules._languages import UNBOUNDED, CountRanges, language_named
-from doclint_rules._source_facts import page_source_text
+from doclint_rules._source_facts import page_source_text, source_name
 
 from doclint.rule_api import (
     FOLDER_PAGES,
@@ -39,7 +39,8 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
     source shown in the page's Original Source block (or, when the page has no
     complete block, of the documented file), outside strings and comments, as
     `ast` finds them (Python 2 sources, which `ast` cannot parse, are read the
-    same way). One finding per line.
+    same way). One finding per line; its message names what it counted ("its
+    Original Source", or the file), for the file may have changed since.
 
     "This C++ file contains approximately N class(es)/struct(s) and M
     function(s)." (C and C++ sources and headers) is judged as the generator
@@ -148,7 +149,8 @@ def _overview_findings(
         yield Finding(
             line,
             _column(ctx, line, needle, wrong[0].column),
-            f"claims {approximately}{claimed}; {ranges.found.format(actual)}",
+            f"claims {approximately}{claimed}; {source_name(page, whole=True)} "
+            + ranges.found.format(actual),
             cause=CountMismatch.FUNCTIONS if wrong[0].what == "function" else CountMismatch.CLASSES,
         )
 

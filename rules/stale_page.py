@@ -29,7 +29,8 @@ class StalePage(Rule[FileDocs]):
     file): that is mojibake's finding, and its fix must not make pages stale.
 
     On a stale page of a source, the Size in bytes of the old version is this
-    rule's finding, not metadata-mismatch's (whose fix would hide it). A page
+    rule's finding, not metadata-mismatch's (whose fix would hide it): the
+    message adds that the Size is not the file's. A page
     of a later pass still has its Size judged: it follows a page that fixes
     rewrite, and `--fix` over the tree keeps both copies of that page alike.
     The counts are judged against the copy the page embeds (what the
@@ -72,9 +73,20 @@ class StalePage(Rule[FileDocs]):
                 message = (
                     f"the Original Source differs from `{current.described}` from its line"
                     f" {stale.source_line} on: the source was changed without regenerating"
-                    " this page"
+                    f" this page{_old_size(current, ctx) if current is page else ''}"
                 )
                 yield Finding(stale.page_line, 1, message, cause=self.CHANGED)
                 return
             # The copy holds: judge the page it embeds against that page's source.
             current = current.source.document
+
+
+def _old_size(page: FileDocs, ctx: RuleContext) -> str:
+    """What this finding says of the page's Size when it is not the file's: on
+    a stale page of a source metadata-mismatch leaves the Size to this rule."""
+    if page.level != 1 or page.size is None or page.described is None:
+        return ""
+    actual = ctx.file_size(page.described)
+    if actual is None or actual == page.size.size_bytes:
+        return ""
+    return f", and its Size of {page.size.size_bytes:,} bytes is not the file's {actual:,}"

@@ -51,25 +51,23 @@ def real_report():
     return check_paths([REAL / "docs"], settings)
 
 
-@pytest.fixture(scope="session")
-def generated_corpus(tmp_path_factory) -> Path:
-    """A small corpus of the generator: 40 files of the standard library, two levels."""
+def generate_corpus(out: Path, limit: int) -> Path:
+    """A tree the generator (../shared/tools/gen_corpus.py) writes for the first
+    `limit` sources of the standard library, in `out`; skips without ../shared."""
     require_shared()
-    out = tmp_path_factory.mktemp("corpus") / "tree"
-    source = sysconfig.get_paths()["stdlib"]
+    tool, source = SHARED / "tools" / "gen_corpus.py", sysconfig.get_paths()["stdlib"]
     subprocess.run(
-        [
-            sys.executable,
-            str(SHARED / "tools" / "gen_corpus.py"),
-            source,
-            str(out),
-            "--limit",
-            "40",
-        ],
+        [sys.executable, str(tool), source, str(out), "--limit", str(limit)],
         check=True,
         capture_output=True,
     )
     return out
+
+
+@pytest.fixture(scope="session")
+def generated_corpus(tmp_path_factory) -> Path:
+    """A small corpus of the generator: 40 files of the standard library, two levels."""
+    return generate_corpus(tmp_path_factory.mktemp("corpus") / "tree", 40)
 
 
 def findings(text: str, path: str, select: str, tmp_path: Path | None = None, **kwargs):

@@ -16,7 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from doclint import KeywordIndex, Settings, check_text, parse
+from doclint.engine.registry import load_registry
 from tests.conftest import PROJECT
+from tests.pages import keyword_index, write_plugin
 
 API_DOCS = PROJECT / "docs" / "api.md"
 _PYTHON = re.compile(r"^```python\n(.*?)^```$", re.MULTILINE | re.DOTALL)
@@ -75,4 +78,89 @@ def test_mypy_strict_passes_on_the_examples(tmp_path):
         text=True,
         check=False,
     )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+# Type checking from the checkout, and plugins
+
+
+WRITING_RULES = PROJECT / "docs" / "writing-rules.md"
+
+
+def plugin_examples() -> list[str]:
+    """The Python blocks of docs/writing-rules.md: a plugin rule."""
+    return _PYTHON.findall(WRITING_RULES.read_text(encoding="utf-8"))
+
+
+def _mypy(files: list[Path], cwd: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(files[0].parent / "cache"),
+         *options, *map(str, files)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )  # fmt: skip
+
+
+def test_mypy_strict_from_the_root_finds_no_error_in_doclint_or_the_examples(tmp_path):
+    """mypy run in the checkout reads doclint/ there, as source: each of its
+    files must pass --strict as the examples do (68 errors in 23 files once)."""
+    if shutil.which("mypy", path=str(Path(sys.executable).parent)) is None:
+        pytest.skip("mypy is not installed (the test extra has it: pip install '.[test]')")
+    files = []
+    for number, example in enumerate(examples() + plugin_examples()):
+        files.append(tmp_path / f"example_{number}.py")
+        files[-1].write_text(example, encoding="utf-8")
+    done = _mypy(files, PROJECT)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_plugin_example_loads_and_finds_an_empty_index(tmp_path, monkeypatch):
+    """The example as a plugin: it loads (a page type and `kinds` together
+    would not), flags an index without keywords and not one with some; and a
+    page model without its title (`title` is None) gets line 1, no crash."""
+    write_plugin(tmp_path, "example_plugin", plugin_examples()[0], {"no-empty": "NoEmptyIndex"})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    settings = Settings(select=["XY001", "DL001"])
+    empty = "# Keyword Index: `pkg/mod.py`\n\n## Keywords Extracted\n"
+    found = check_text(empty, "docs/pkg/mod.py_kw.md", settings).diagnostics
+    assert [(d.line, d.code, d.message) for d in found] == [(1, "XY001", "no keywords")]
+    full = check_text(keyword_index("pkg/mod.py", ["A"]), "docs/pkg/mod.py_kw.md", settings)
+    assert full.diagnostics == []
+    page = parse(empty, path="docs/pkg/mod.py_kw.md")
+    assert isinstance(page, KeywordIndex)
+    rule = load_registry().lookup("XY001")
+    assert rule is not None
+    untitled = page.model_copy(update={"title": None})
+    assert [f.line for f in rule().check(untitled, None)] == [1]  # it reads no context
+
+
+@pytest.mark.slow
+def test_mypy_in_another_project_finds_doclint_installed_as_the_readme_says(tmp_path):
+    """Slow (about 30 s): the README's editable install for type checking in
+    another project (setuptools' strict mode: a tree of links mypy can read)."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    install = subprocess.run(
+        [str(venv / "bin" / "pip"), "install", "-q", "--no-deps", "-e", str(PROJECT),
+         "--config-settings", "editable_mode=strict"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )  # fmt: skip
+    if install.returncode:
+        pytest.skip(f"no editable install of the checkout (no package index?): {install.stderr}")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "lint.py").write_text(
+        next(block for block in examples() if "\nimport doclint\n" in block), encoding="utf-8"
+    )
+    # The dependencies are this environment's; doclint is the other project's only.
+    done = _mypy(
+        [project / "lint.py"], project, "--python-executable", str(venv / "bin" / "python")
+    )
+    assert "Cannot find implementation or library stub" not in done.stdout, done.stdout
     assert done.returncode == 0, done.stdout + done.stderr

@@ -24,6 +24,7 @@ from doclint.run import run as engine_run
 from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
 from tests.checking import run_cli
+from tests.conftest import generate_corpus
 from tests.pages import keyword_index, write
 
 CAUSE = ("broken-link/missing-page", "Link to a missing Markdown page")
@@ -117,22 +118,6 @@ def test_other_settings_use_another_cache(tmp_path):
     assert result.from_cache == 0 and {d.code for d in result.diagnostics} == {"DL201"}
 
 
-def _generated(tmp_path, pages):
-    """A generated tree of about `pages` pages (shared/tools/gen_corpus.py over
-    the first sources of the standard library)."""
-    import sysconfig
-
-    tool = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "tools", "gen_corpus.py")
-    stdlib = sysconfig.get_paths()["stdlib"]
-    out = tmp_path / "tree"
-    subprocess.run(
-        [sys.executable, tool, stdlib, str(out), "--limit", str(pages // 6)],
-        check=True,
-        capture_output=True,
-    )
-    return out
-
-
 def _tree_bytes(root):
     return sum(
         os.path.getsize(os.path.join(folder, name))
@@ -147,7 +132,7 @@ def test_the_cache_stays_within_its_share_of_the_tree(tmp_path, monkeypatch):
     """Five runs with other selections (formats change no stored result):
     the folder stays within SHARE of the tree's bytes; past it, older cache
     files are deleted, oldest first, and the newest is kept whole."""
-    tree = _generated(tmp_path, 600)
+    tree = generate_corpus(tmp_path / "tree", 100)
     folder = tmp_path / "c"
     selections = [["ALL"], ["DL1"], ["DL2", "DL3"], ["DL4"], ["DL1", "DL5"]]
 

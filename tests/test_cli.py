@@ -43,7 +43,7 @@ def test_findings_exit_one_sorted_concise_lines(tmp_path):
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert (
-        lines[0] == "docs/pkg/b.md:1:1: DL401 [broken-link] link target `nope.md` does not "
+        lines[0] == "docs/pkg/b.md:1:1: DL401 error [broken-link] link target `nope.md` does not "
         "exist (resolved to `docs/pkg/nope.md`)"
     )
     assert lines[1].startswith("docs/pkg/mod.py_kw.md:6:22: DL401")

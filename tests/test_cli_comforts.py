@@ -216,12 +216,27 @@ def test_show_settings_is_toml_with_the_root_and_where_each_value_came_from(run,
     assert shown["configuration-file"] == str(tmp_path / "doclint.toml")
     assert shown["output-format"] == "concise"
     assert shown["roots"] == [str(tmp_path)]  # the root it uses, never None
-    assert "DL201 keyword-as-class" in shown["rules"]
-    assert not [rule for rule in shown["rules"] if rule.startswith(("DL203", "DL401"))]
+    assert "DL201 keyword-as-class" in shown["selected-rules"]
+    assert not [rule for rule in shown["selected-rules"] if rule.startswith(("DL203", "DL401"))]
     origins = dict(re.findall(r"^([\w-]+) = .*  # (.*)$", result.out, re.MULTILINE))
     assert origins["select"] == origins["output-format"] == str(tmp_path / "doclint.toml")
     assert origins["ignore"] == "command line"
     assert origins["jobs"] == "default"
+
+
+def test_show_settings_shows_rule_options_and_unsafe_fixes(run, tmp_path):
+    configuration = '[rules.DL202]\nextra-stop-words = ["foo"]\n'
+    write(tmp_path, {"doclint.toml": configuration})
+    shown = run("check", "--show-settings", "--config", "unsafe-fixes = true")
+    assert shown.code == 0, shown.err
+    assert tomllib.loads(shown.out)["rules"] == {"stopword-keyword": {"extra-stop-words": ["foo"]}}
+    assert 'extra-stop-words = ["foo"]  # ' + str(tmp_path / "doclint.toml") in shown.out
+    assert "unsafe-fixes = true  # command line" in shown.out
+    default = tomllib.loads(run("check", "--show-settings", "--isolated").out)
+    assert default["unsafe-fixes"] is False
+    assert default["rules"] == {"stopword-keyword": {"extra-stop-words": []}}
+    narrow = tomllib.loads(run("check", "--show-settings", "--select", "DL1").out)
+    assert "rules" not in narrow  # a rule not selected shows no options
 
 
 def test_clean_removes_the_cache_folder_and_nothing_else(run, tmp_path):
@@ -265,7 +280,7 @@ def test_bare_dash_reads_stdin_without_a_file_name(run, tmp_path):
     page = b"# Keyword Index: `a.py`\n\n## Oops\n"
     result = run("check", "-", "--output-format", "concise", stdin=page)
     assert result.code == 1
-    assert "-:3:1: DL101 [unknown-heading]" in result.out
+    assert "-:3:1: DL101 error [unknown-heading]" in result.out
 
 
 def test_stdin_filename_without_dash_is_an_error(run):

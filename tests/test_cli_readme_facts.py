@@ -127,7 +127,7 @@ def test_the_sample_configuration_does_what_it_says(run, tmp_path):
     shown = tomllib.loads(result.out)
     file = str(tmp_path / "doclint.toml")
     assert shown["configuration-file"] == file
-    rules = {rule.split()[0] for rule in shown["rules"]}
+    rules = {rule.split()[0] for rule in shown["selected-rules"]}
     assert "DL103" in rules  # extend-select: placeholder-section, off by default
     assert "DL602" not in rules and "DL601" in rules  # ignore: undocumented-file alone
     assert shown["severity"] == {"DL6": "info", "broken-anchor": "warning"}
@@ -136,3 +136,23 @@ def test_the_sample_configuration_does_what_it_says(run, tmp_path):
     origins = dict(re.findall(r"^([\w-]+) = .*  # (.*)$", result.out, re.MULTILINE))
     for key in ("extend-select", "ignore", "severity", "per-file-ignores", "extend-exclude"):
         assert origins[key] == file, key
+
+
+def test_the_quick_start_says_it_exits_1_as_it_does(monkeypatch, capsys):
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    quick_start = readme.split("## Quick start", 1)[1].split("Run the tests", 1)[0]
+    assert "It exits 1, and should" in quick_start
+    done = run_cli(monkeypatch, capsys, PROJECT, "check", "--no-cache", "examples/tree/docs")
+    assert done.code == 1
+
+
+def test_the_readmes_github_step_fails_on_errors_only():
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    steps = re.findall(r"run: (doclint check docs --output-format github.*)", readme)
+    assert steps == ["doclint check docs --output-format github --fail-on error"]
+
+
+def test_each_section_of_the_command_line_page_is_there_once():
+    text = (PROJECT / "docs" / "command-line.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## (.+)$", text, re.MULTILINE)
+    assert "Progress" in headings and len(headings) == len(set(headings))

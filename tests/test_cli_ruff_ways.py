@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -59,6 +60,30 @@ def test_fail_on_error_lets_warnings_pass(run, tmp_path, output_format):
     assert run(*args, "--fail-on", "error").code == 1
 
 
+@pytest.mark.parametrize("output_format", ["full", "concise"])
+def test_the_text_formats_show_each_severity_and_why_warnings_pass(run, tmp_path, output_format):
+    """DL101 set to a warning beside DL201, an error: each line says its severity,
+    and a run whose findings are all below --fail-on says why it exits 0."""
+    write(tmp_path, ERRORS)
+    args = ("check", "--no-cache", "--select", "DL101,DL201", "--output-format", output_format)
+    warned = run(*args, "--config", 'severity.DL101 = "warning"')
+    assert ": DL101 warning [unknown-heading] " in warned.out
+    assert ": DL201 error [keyword-as-class] " in warned.out
+    assert "below --fail-on" not in warned.out
+    passed = run(*args, "--config", 'severity = { DL101 = "warning", DL201 = "info" }')
+    assert ": DL201 info [keyword-as-class] " in passed.out
+    failing = run(*args, "--fail-on", "warning", "--config", 'severity.DL201 = "info"')
+    assert failing.code == 1 and "below --fail-on" not in failing.out
+    passed = run(
+        *args, "--fail-on", "error", "--config", 'severity = { DL1 = "warning", DL2 = "info" }'
+    )
+    assert passed.code == 0
+    assert passed.out.splitlines()[-2] == (
+        "Found 2 problems in 1 file (1 file checked); "
+        "all below --fail-on error (1 warning, 1 info): exit 0."
+    )
+
+
 def test_fail_on_takes_only_severities(run):
     result = run("check", "--fail-on", "eror")
     assert result.code == 2 and "did you mean `error`?" in result.err
@@ -76,6 +101,15 @@ def test_init_writes_a_commented_configuration_and_never_overwrites_it(run, tmp_
     again = run("init")
     assert again.code == 2 and "exists; init does not overwrite it" in again.err
     assert (tmp_path / "doclint.toml").read_text() == "select = []  # mine\n"
+
+
+def test_init_makes_the_folder_it_is_given(run, tmp_path):
+    made = run("init", "sub/deeper")
+    assert made.code == 0 and "wrote sub/deeper/doclint.toml" in made.err
+    tomllib.loads((tmp_path / "sub/deeper/doclint.toml").read_text())
+    write(tmp_path, {"notes.md": "# Notes\n"})
+    refused = run("init", "notes.md")
+    assert (refused.code, refused.err) == (2, "doclint: error: notes.md: is a file, not a folder\n")
 
 
 def test_config_key_value_goes_over_the_file(run, tmp_path):
@@ -182,8 +216,13 @@ def test_watch_checks_again_when_a_file_changes(tmp_path):
     try:
         first = until_watching()
         assert any(": DL201 " in line for line in first)
+        assert not any(line.startswith("---- ") for line in first)
         page.write_text(page.read_text().replace("- **`def`**", "- **`klass`**"))
-        second = until_watching()
+        second = [line for line in until_watching() if line]
+        # the round's report opens with a line that gives its time
+        assert re.fullmatch(
+            r"---- \d\d:\d\d:\d\d: a change under docs; checking again ----", second[0]
+        )
         assert any("`klass` is not a class" in line for line in second)
         assert not any("`def` is a Python keyword" in line for line in second)
     finally:

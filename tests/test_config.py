@@ -400,7 +400,7 @@ def test_the_documented_example_runs_the_rules_its_text_names(monkeypatch, capsy
     (tmp_path / "doclint.toml").write_text(page.split("```toml\n", 1)[1].split("```", 1)[0])
     outcome = run_cli(monkeypatch, capsys, tmp_path, "check", "--show-settings")
     assert outcome.code == 0, outcome.err
-    rules = next(line for line in outcome.out.splitlines() if line.startswith("rules = "))
+    rules = next(line for line in outcome.out.splitlines() if line.startswith("selected-rules = "))
     assert "DL103 placeholder-section" in rules and "DL601 orphan-doc" in rules
     assert "DL602" not in rules and "DL603" not in rules and "DL201 keyword-as-class" in rules
 

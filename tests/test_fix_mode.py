@@ -58,14 +58,14 @@ def test_fix_exits_one_and_reports_what_is_left_at_the_new_lines(tree, cli):
     result = cli("--fix", "--unsafe-fixes", "--output-format", "concise", "docs")
     assert result.code == 1
     assert read(tree, "docs/a.md") == "# N\n\n\n### Classes\n\nXXX\n"
-    assert result.out.splitlines()[0] == "docs/a.md:6:1: XF005 [unfixable] XXX is left"
+    assert result.out.splitlines()[0] == "docs/a.md:6:1: XF005 error [unfixable] XXX is left"
 
 
 def test_unsafe_fixes_only_with_the_flag(tree, cli):
     write(tree, {"docs/a.md": "# N\n\nTODO: one\n"})
     result = cli("--fix", "--output-format", "concise", "docs")
     assert result.code == 1 and read(tree, "docs/a.md") == "# N\n\nTODO: one\n"
-    assert "docs/a.md:3:1: XF002 [drop-todo] [~] a TODO is left" in result.out
+    assert "docs/a.md:3:1: XF002 error [drop-todo] [~] a TODO is left" in result.out
     assert cli("--fix", "--unsafe-fixes", "docs").code == 0
     assert read(tree, "docs/a.md") == "# N\n\n"
 
@@ -142,9 +142,8 @@ def test_a_malformed_fix_is_the_rules_internal_error(tree, cli):
     write(tree, {"docs/a.md": "MALFORMED\n### Classs\n"})
     result = cli("--fix", "--output-format", "concise", "docs")
     assert result.code == 1 and read(tree, "docs/a.md") == "MALFORMED\n### Classes\n"
-    assert "DL001 [internal-error] rule XF007 (malformed) crashed: TypeError: malformed fix" in (
-        result.out
-    )
+    crashed = "rule XF007 (malformed) crashed: TypeError: malformed fix"
+    assert f"DL001 error [internal-error] {crashed}" in result.out
     assert "DL001" in cli("--output-format", "concise", "docs").out
 
 
@@ -269,7 +268,7 @@ def test_stdin_fix_prints_the_fixed_text_and_reports_on_stderr(tree, cli):
     )
     assert result.code == 1
     assert result.out == FIXED + "XXX\n"
-    assert "docs/a.md:6:1: XF005 [unfixable] XXX is left" in result.err
+    assert "docs/a.md:6:1: XF005 error [unfixable] XXX is left" in result.err
     assert not (tree / "docs/a.md").exists()
 
 

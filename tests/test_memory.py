@@ -74,7 +74,7 @@ def test_twice_the_findings_take_hardly_more_memory(tmp_path, monkeypatch):
     reports = [(docs.parent / "report.txt").read_bytes() for docs in (small, large)]
     lines = reports[1].decode().splitlines()
     assert len(lines) == 150 * LINKS + 1
-    assert lines[0].startswith("large/docs/page000.md:3:5: DL401 [broken-link]")
+    assert lines[0].startswith("large/docs/page000.md:3:5: DL401 error [broken-link]")
     assert lines[-1] == f"Found {150 * LINKS:,} problems in 150 files (150 files checked)."
     # Held in memory, the parts of the 120 more pages would add their size
     # (twice, joined); on disk, each page adds where its part is.

@@ -63,10 +63,10 @@ def test_the_summary_counts_fixes_by_safety():
     ]
     text = "".join(FORMATS["concise"](RunOutput(rows, 3)))
     assert text.splitlines() == [
-        "a.md:1:1: DL101 [unknown-heading] [*] m",
-        "a.md:2:1: DL301 [nonsense-run-command] [~] m",
-        "b.md:1:1: DL201 [keyword-as-class] [*] m",
-        "b.md:2:1: DL401 [broken-link] m",
+        "a.md:1:1: DL101 error [unknown-heading] [*] m",
+        "a.md:2:1: DL301 error [nonsense-run-command] [~] m",
+        "b.md:1:1: DL201 error [keyword-as-class] [*] m",
+        "b.md:2:1: DL401 error [broken-link] m",
         "Found 4 problems in 2 files (3 files checked).",
         "[*] 2 fixable with `--fix`.",
         "[~] 1 more with `--fix --unsafe-fixes`.",
@@ -135,7 +135,7 @@ def test_colour_on_the_command_line(monkeypatch, capsys, tree):
     plain = check(monkeypatch, capsys, tree, "--output-format", "concise").out
     assert "\x1b[" not in plain
     colored = check(monkeypatch, capsys, tree, "--output-format", "concise", "--color", "always")
-    assert "\x1b[1;31mDL101\x1b[0m [unknown-heading]" in colored.out
+    assert "\x1b[1;31mDL101\x1b[0m \x1b[1;31merror\x1b[0m [unknown-heading]" in colored.out
     assert _without_escapes(colored.out) == plain
     monkeypatch.setenv("FORCE_COLOR", "1")
     forced = check(monkeypatch, capsys, tree, "--output-format", "full").out

@@ -54,7 +54,7 @@ def test_full_is_the_default_and_shows_the_line_with_a_caret(cli):
     outcome = cli()
     assert outcome.code == 1
     assert (
-        "docs/pkg/mod.py_kw.md:16:6: DL201 [keyword-as-class] [*] `def` is a Python keyword, "
+        "docs/pkg/mod.py_kw.md:16:6: DL201 error [keyword-as-class] [*] `def` is a Python keyword, "
         "not a class name\n"
         "   |\n"
         "16 | - **`def`**: [mod.py_docs.md](./mod.py_docs.md)\n"
@@ -64,6 +64,45 @@ def test_full_is_the_default_and_shows_the_line_with_a_caret(cli):
     assert outcome.out.endswith(
         "Found 5 problems in 1 file (2 files checked).\n[*] 2 fixable with `--fix`.\n"
     )
+
+
+def test_full_shows_one_frame_for_findings_alike_and_still_counts_each(
+    monkeypatch, capsys, tmp_path
+):
+    """Four links to one missing page (two on line 8) and one to another: `full`
+    frames each target once and lists the other lines; the other formats and
+    the counts keep every finding."""
+    page = "# Page\n\n[a](gone.md)\n\n[b](gone.md)\n[c](other.md)\n\n[d](gone.md) [e](gone.md)\n"
+    write(tmp_path, {"docs/links.md": page})
+
+    def check(*args: str) -> str:
+        return run_cli(
+            monkeypatch, capsys, tmp_path, "check", "--no-cache", "--select", "DL401", *args, "docs"
+        ).out
+
+    def headline(line: int, column: int, target: str) -> str:
+        return (
+            f"docs/links.md:{line}:{column}: DL401 error [broken-link] link target `{target}` "
+            f"does not exist (resolved to `docs/{target}`)\n"
+        )
+
+    assert check() == (
+        headline(3, 1, "gone.md")
+        + "  |\n3 | [a](gone.md)\n  | ^ DL401\n  |\n  = also at lines 5, 8\n\n"
+        + headline(6, 1, "other.md")
+        + "  |\n6 | [c](other.md)\n  | ^ DL401\n  |\n\n"
+        + "Found 5 problems in 1 file (1 file checked).\n"
+    )
+    concise = check("--output-format", "concise").splitlines()
+    assert concise[:-1] == [
+        headline(3, 1, "gone.md").rstrip(),
+        headline(5, 1, "gone.md").rstrip(),
+        headline(6, 1, "other.md").rstrip(),
+        headline(8, 1, "gone.md").rstrip(),
+        headline(8, 14, "gone.md").rstrip(),
+    ]
+    found = json.loads(check("--output-format", "json"))
+    assert [(f["line"], f["column"]) for f in found] == [(3, 1), (5, 1), (6, 1), (8, 1), (8, 14)]
 
 
 def test_full_shows_the_lines_checked_and_reads_again_only_what_the_cache_gives(
@@ -96,7 +135,7 @@ def test_concise(cli):
     outcome = cli("--output-format", "concise")
     lines = outcome.out.splitlines()
     assert lines[0] == (
-        "docs/pkg/mod.py_kw.md:6:22: DL401 [broken-link] link target `./mod.py_docs.md` "
+        "docs/pkg/mod.py_kw.md:6:22: DL401 error [broken-link] link target `./mod.py_docs.md` "
         "does not exist (resolved to `docs/pkg/mod.py_docs.md`)"
     )
     assert lines[-2:] == [
@@ -109,7 +148,8 @@ def test_concise(cli):
 def test_quiet_prints_only_findings(cli):
     assert len(cli("--output-format", "concise", "--quiet").out.splitlines()) == 5
     full = cli("-q").out
-    assert "Found" not in full and full.count("^") == 5
+    # the three links to one missing page share a frame
+    assert "Found" not in full and full.count("^") == 3 and "= also at lines" in full
 
 
 def test_json_and_jsonl(cli):
@@ -242,7 +282,7 @@ def test_junit_one_test_case_per_file(cli):
     assert cases[CLEAN].find("failure") is None
     failure = cases[KW].find("failure")
     assert failure.get("message") == "5 problems"
-    assert f"{KW}:14:1: DL101 [unknown-heading]" in failure.text
+    assert f"{KW}:14:1: DL101 error [unknown-heading]" in failure.text
 
 
 def test_junit_keeps_xml_valid_with_control_characters():
@@ -250,7 +290,7 @@ def test_junit_keeps_xml_valid_with_control_characters():
     text = "".join(FORMATS["junit"](RunOutput([row], 1, files=[Path("a.md")])))
     failure = ET.fromstring(text).find("testsuite/testcase/failure")
     # The headline escapes the control character (as every text format does).
-    assert failure.text == "a.md:1:1: DL501 [mojibake] bad \\x01 <&> byte"
+    assert failure.text == "a.md:1:1: DL501 error [mojibake] bad \\x01 <&> byte"
 
 
 def test_github_workflow_commands(cli, tree):

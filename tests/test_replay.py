@@ -145,7 +145,7 @@ def test_a_run_with_a_result_the_cache_does_not_keep_gets_no_record(tree, check)
     """A page over the size limit is checked again by every run: so is the whole run."""
     write(tree, {"docs/big.md": "# Big\n\n" + "A line of prose.\n" * 100})
     code, output = check("--max-file-size", "1000")
-    assert code == 1 and "DL005 [file-too-large]" in output
+    assert code == 1 and "DL005 error [file-too-large]" in output
     assert _records(tree) == []
 
 

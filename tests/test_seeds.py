@@ -71,7 +71,7 @@ def test_cli_on_the_seeds_exits_one_with_the_acceptance_findings():
     assert result.returncode == 1
     for seed in ("000", "002", "003", "004"):
         assert any(
-            f"{seed}_" in line and ":30:1: DL101 [unknown-heading]" in line
+            f"{seed}_" in line and ":30:1: DL101 error [unknown-heading]" in line
             for line in result.stdout.splitlines()
         )
     assert any(line.startswith("Found ") for line in result.stdout.splitlines()[-3:])

@@ -106,3 +106,23 @@ def test_a_shard_is_k_of_n(text, tmp_path, monkeypatch, capsys):
         run_cli(monkeypatch, capsys, tmp_path, "check", ".", "--shard", text)
     assert stop.value.code == 2
     assert "--shard" in capsys.readouterr().err
+
+
+def test_a_shard_that_gets_no_file_says_so_and_exits_0(tmp_path, monkeypatch, capsys):
+    """One page and two shards: one shard gets it, the other none of the files,
+    which is no wrong path; a shard of paths with no Markdown says that instead."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# A\n")
+    outcomes = [
+        run_cli(monkeypatch, capsys, tmp_path, "check", "--no-cache", "docs", "--shard", shard)
+        for shard in ("1/2", "2/2")
+    ]
+    empty = [outcome for outcome in outcomes if "no files were checked" in outcome.err]
+    assert len(empty) == 1 and all(outcome.code == 0 for outcome in outcomes)
+    assert empty[0].err.startswith("doclint: warning: no files were checked: shard ")
+    assert "got none of the files of the paths" in empty[0].err
+    (tmp_path / "docs" / "a.md").rename(tmp_path / "docs" / "a.txt")
+    nothing = run_cli(
+        monkeypatch, capsys, tmp_path, "check", "--no-cache", "docs", "--shard", "1/2"
+    )
+    assert nothing.code == 0 and "the paths hold no Markdown file" in nothing.err

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from doclint import __version__
 from tests.conftest import PROJECT
 from tests.pages import keyword_index
 from tests.test_precommit import OFFLINE, git, pre_commit_command, snapshot
@@ -247,7 +248,7 @@ def test_the_pre_commit_configuration_runs_as_written(config, commit, tmp_path):
     work = _work_repository(tmp_path / "work", config, BAD_PAGE)
     done = _pre_commit(commit, work, "run", "--all-files")
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "docs/pkg/mod.py_kw.md:14:1: DL101 [unknown-heading]" in done.stdout
+    assert "docs/pkg/mod.py_kw.md:14:1: DL101 error [unknown-heading]" in done.stdout
     # A tree with nothing to report passes.
     (work / "docs/pkg/mod.py_kw.md").unlink()
     (work / "README.md").write_text("# Notes\n\nSee [the guide](guide.md).\n", encoding="utf-8")
@@ -276,17 +277,73 @@ def test_the_workflows_pip_install_line_installs_the_pinned_commit(commit, tmp_p
     # The same URL, with the snapshot in place of the repository's address
     # (this pip takes a local git URL bare, not after `doclint @`).
     url = argv[2].removeprefix("doclint @ ").replace(HOME, f"file://{repository}")
-    done = subprocess.run(
+    report = _pip(
         [sys.executable, "-m", "pip", "install", "--dry-run", "--no-deps", "-q", "--report=-", url],
-        env=_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=False,
+        tmp_path,
     )
-    if done.returncode and any(sign in done.stderr for sign in OFFLINE):
-        pytest.skip("no package index to build doclint with")
-    assert done.returncode == 0, done.stderr
-    (installed,) = json.loads(done.stdout)["install"]
+    (installed,) = json.loads(report)["install"]
     assert installed["metadata"]["name"] == "doclint"
     assert installed["download_info"]["vcs_info"]["commit_id"] == head
+
+
+def _pip(argv: list[str], tmp_path: Path) -> str:
+    """What a pip command prints; the test skips when no package index answers."""
+    done = subprocess.run(
+        argv, env=_env(tmp_path), capture_output=True, text=True, timeout=900, check=False
+    )
+    if done.returncode and any(sign in done.stderr for sign in OFFLINE):
+        pytest.skip("no package index to build or install doclint with")
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+# The cache key of docs/caching.md
+
+
+def _installed_step() -> str:
+    """The shell of docs/caching.md's step that names the doclint installed."""
+    body = next(body for _, _, body in blocks("yaml") if "outputs.installed" in body)
+    lines = body.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.strip() == "id: doclint")
+    assert lines[start + 1].strip() == "run: |"
+    script = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("    "):
+            break
+        script.append(line[4:])
+    return "\n".join(script) + "\n"
+
+
+def _name_the_installed(path: str, tmp_path: Path) -> str:
+    """What the step writes to GITHUB_OUTPUT with `path` before the PATH."""
+    output = tmp_path / "github-output"
+    done = subprocess.run(
+        ["bash", "-c", _installed_step()],
+        env={**_env(tmp_path), "PATH": path + os.pathsep + os.environ["PATH"],
+             "GITHUB_OUTPUT": str(output)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return output.read_text()
+
+
+def test_the_cache_key_names_the_doclint_installed(tmp_path):
+    """No index serves `doclint==0.1.0`: the key names what the step installed,
+    its version and the commit pip recorded (none for this editable install)."""
+    caching = (PROJECT / "docs" / "caching.md").read_text(encoding="utf-8")
+    assert "doclint==" not in caching and "-0.1.0-" not in caching
+    scripts = str(Path(sys.executable).parent)
+    assert _name_the_installed(scripts, tmp_path) == f"installed={__version__}-local\n"
+
+
+@pytest.mark.slow
+def test_the_cache_key_names_the_commit_pip_installed_from_the_repository(commit, tmp_path):
+    repository, head = commit
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    _pip([str(venv / "bin" / "pip"), "install", "-q", f"git+file://{repository}@{head}"], tmp_path)
+    installed = _name_the_installed(str(venv / "bin"), tmp_path)
+    assert installed == f"installed={__version__}-{head}\n"

@@ -112,4 +112,4 @@ def test_stdin_through_a_real_pipe(tree):
         check=False,
     )
     assert result.returncode == 1
-    assert result.stdout.decode().startswith(f"{KW}:14:1: DL101 [unknown-heading]")
+    assert result.stdout.decode().startswith(f"{KW}:14:1: DL101 error [unknown-heading]")

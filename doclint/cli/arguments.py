@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 
 from doclint.config.suggestions import check_selectors
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError
-from doclint.tree.discovery import compile_pattern
+from doclint.tree.discovery import compile_pattern, discover
 from doclint.util.paths import printable, say, skipped_link, walk_tree
 
 # What --statistics writes in each output format: a table, or JSON for machines.
@@ -111,10 +112,17 @@ def check_statistics(args: argparse.Namespace) -> None:
         )
 
 
-def nothing_checked() -> int:
-    """A wrong path must not pass a CI gate unseen: exit 0 as ruff, but say so."""
-    say(
-        "warning: no files were checked: the paths hold no Markdown file "
-        "(or exclude leaves them all out)"
-    )
+def nothing_checked(paths: list[str], settings: Settings) -> int:
+    """A wrong path must not pass a CI gate unseen: exit 0 as ruff, but say so.
+    A shard that gets none of the files (fewer files than shards) is no wrong path."""
+    shard = settings.shard
+    files = discover([Path(path) for path in paths], settings.path_filter())
+    if shard is not None and next(iter(files), None) is not None:
+        why = (
+            f"shard {shard.index}/{shard.count} got none of the files of the paths "
+            "(a file's shard is a hash of its path)"
+        )
+    else:
+        why = "the paths hold no Markdown file (or exclude leaves them all out)"
+    say(f"warning: no files were checked: {why}")
     return 0

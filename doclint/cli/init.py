@@ -43,8 +43,12 @@ extend-exclude = []
 
 
 def write_starter(folder: Path) -> Path:
-    """Write STARTER as `folder`/doclint.toml; FileExistsError (never an
-    overwrite) when the file is there."""
+    """Write STARTER as `folder`/doclint.toml, making the folder when it does
+    not exist yet (as `git init` does); FileExistsError (never an overwrite)
+    when the file is there, NotADirectoryError when `folder` is a file."""
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(folder)
+    folder.mkdir(parents=True, exist_ok=True)
     target = folder / CONFIG_FILES[0]
     with open(target, "x", encoding="utf-8", newline="\n") as file:
         file.write(STARTER)

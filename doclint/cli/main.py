@@ -14,6 +14,7 @@ import io
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple, TextIO, TypeVar
@@ -28,7 +29,7 @@ from doclint.cli.arguments import (
 from doclint.cli.commands import COMMANDS, cache_folder
 from doclint.cli.config import configuration, overridden, settings_of
 from doclint.cli.init import write_starter
-from doclint.cli.options import FAIL_ON, build_parser
+from doclint.cli.options import build_parser
 from doclint.cli.profile_check import profile_check
 from doclint.cli.progress import ProgressBar
 from doclint.cli.show import show_files, show_settings
@@ -42,7 +43,6 @@ from doclint.fixes.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.incremental.folder import clean
 from doclint.incremental.replay import OutputRecorder
 from doclint.incremental.store import ContentCache
-from doclint.models.findings import DiagnosticRow
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.baseline import (
     BaselineError,
@@ -117,6 +117,8 @@ def _init(args: argparse.Namespace) -> int:
         raise UsageError(
             f"{args.folder / 'doclint.toml'} exists; init does not overwrite it"
         ) from None
+    except NotADirectoryError:
+        raise UsageError(f"{args.folder}: is a file, not a folder") from None
     except OSError as error:
         raise UsageError(f"cannot write {error.filename}: {error.strerror}") from None
     say(f"wrote {written}; edit it, then run `doclint check`")
@@ -136,6 +138,9 @@ def _watch(args: argparse.Namespace, registry: Registry) -> int:
         sys.stdout.flush()  # the report before the line that says it is done
         say(f"watching {', '.join(paths)} for changes (Ctrl-C stops)")
         wait_for_change(paths, before)
+        # Each round's report below a line with its time, not run on from the last.
+        clock = time.strftime("%H:%M:%S")
+        print(f"\n---- {clock}: a change under {', '.join(paths)}; checking again ----", flush=True)
 
 
 def _check(args: argparse.Namespace, registry: Registry) -> int:
@@ -156,7 +161,11 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         show_settings(settings, config, registry, args)
         return EXIT_CLEAN
     if args.show_files:
-        return EXIT_CLEAN if _call(show_files, args.paths, settings) else nothing_checked()
+        return (
+            EXIT_CLEAN
+            if _call(show_files, args.paths, settings)
+            else nothing_checked(args.paths, settings)
+        )
     check_statistics(args)
     try:
         if fix is not None:
@@ -170,7 +179,7 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
     if not (stdin or result.files_checked):
-        nothing_checked()
+        nothing_checked(args.paths, settings)
     replay = stores.replay() if stores is not None else None
     if replay is not None:
         with _output(args) as stream:
@@ -213,19 +222,13 @@ def _report(
         _color(args),
         command=args.command_line,
         root=root,
+        fail_on=args.fail_on,
     )
     whole = _write(args, output, recorder)
-    failing = output.count if args.fail_on == "info" else _failing(diagnostics, args.fail_on)
-    code = EXIT_FINDINGS if failing and not args.exit_zero else EXIT_CLEAN
+    code = EXIT_FINDINGS if output.failing and not args.exit_zero else EXIT_CLEAN
     if recorder is not None:
         recorder.finish(code if whole else None)
     return code
-
-
-def _failing(diagnostics: Sequence[DiagnosticRow], fail_on: str) -> int:
-    """The findings of severity `fail_on` or above (error > warning > info)."""
-    least = FAIL_ON.index(fail_on)
-    return sum(1 for d in diagnostics if FAIL_ON.index(d.severity) <= least)
 
 
 def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | None:
@@ -254,7 +257,7 @@ def _fix(
         say(f"error: {error}")
         return EXIT_ERROR
     if not done.result.files_checked:
-        nothing_checked()
+        nothing_checked(args.paths, settings)
     for shown, problem in done.problems:
         say(f"warning: {shown}: not fixed: {problem}")
     if args.diff:

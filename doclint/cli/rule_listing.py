@@ -5,6 +5,7 @@ or JSON), the README's rules table, and the rule pages of docs/rules/
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import doclint_rules
 
@@ -55,19 +56,19 @@ def rules_markdown(registry: Registry) -> str:
     return "\n".join(rows) + "\n"
 
 
-def builtin_rules() -> list[type[Rule]]:
+def builtin_rules() -> list[type[Rule[Any]]]:
     """The engine's diagnostics and the built-in rules, by code: those that
     have a page under docs/rules/ (a plugin documents its own)."""
     rules = [*ENGINE_RULES, *(builtin_rule(code) for code in doclint_rules.CODES)]
     return sorted(rules, key=lambda rule: rule.code)
 
 
-def _runs_on(rule: type[Rule]) -> str:
+def _runs_on(rule: type[Rule[Any]]) -> str:
     kinds = ", ".join(sorted(rule.kinds)) if rule.kinds else "every kind of page"
     return f"{rule.scope} ({kinds})"
 
 
-def rule_page(rule: type[Rule]) -> str:
+def rule_page(rule: type[Rule[Any]]) -> str:
     """A rule's page under docs/rules/: its metadata, its documentation, the
     causes its findings carry and its options."""
     default = "on" if rule.default_enabled else "off"
@@ -98,7 +99,7 @@ def rule_page(rule: type[Rule]) -> str:
     return "\n".join(parts)
 
 
-def rules_index(rules: list[type[Rule]]) -> str:
+def rules_index(rules: list[type[Rule[Any]]]) -> str:
     """docs/rules/index.md: every rule, linked to its page."""
     rows = "".join(
         f"| [{rule.code}]({rule.code}.md) | `{rule.name}` "
@@ -116,14 +117,14 @@ def rules_index(rules: list[type[Rule]]) -> str:
     )
 
 
-def rule_pages(rules: list[type[Rule]]) -> dict[str, str]:
+def rule_pages(rules: list[type[Rule[Any]]]) -> dict[str, str]:
     """The files of docs/rules/ for `rules`: a page per rule and index.md."""
     pages = {f"{rule.code}.md": rule_page(rule) for rule in rules}
     pages["index.md"] = rules_index(rules)
     return pages
 
 
-def rule_record(rule: type[Rule], documentation: bool) -> dict[str, object]:
+def rule_record(rule: type[Rule[Any]], documentation: bool) -> dict[str, object]:
     """One rule as JSON shows it: its metadata, options and (for `rule`) its documentation."""
     record: dict[str, object] = {
         "code": rule.code,
@@ -145,7 +146,7 @@ def rule_record(rule: type[Rule], documentation: bool) -> dict[str, object]:
     return record
 
 
-def rules_json(rules: list[type[Rule]], documentation: bool) -> str:
+def rules_json(rules: list[type[Rule[Any]]], documentation: bool) -> str:
     return json.dumps([rule_record(rule, documentation) for rule in rules], indent=2) + "\n"
 
 
@@ -153,7 +154,7 @@ def _plain(value: object) -> object:
     return list(value) if isinstance(value, tuple) else value
 
 
-def find_rule(registry: Registry, key: str) -> type[Rule] | None:
+def find_rule(registry: Registry, key: str) -> type[Rule[Any]] | None:
     """The rule of a code or name; None, told on stderr with the closest one, if none."""
     rule = registry.lookup(key)
     if rule is None:
@@ -162,7 +163,7 @@ def find_rule(registry: Registry, key: str) -> type[Rule] | None:
     return rule
 
 
-def print_documentation(rule: type[Rule]) -> None:
+def print_documentation(rule: type[Rule[Any]]) -> None:
     """A rule's documentation as `doclint rule` prints it."""
     print(f"{rule.code} {rule.name}: {rule.summary}\n")
     print(

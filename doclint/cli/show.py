@@ -8,10 +8,12 @@ import argparse
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 from doclint.config.files import COMMAND_LINE, Config
 from doclint.engine import Settings
-from doclint.engine.registry import Registry
+from doclint.engine.registry import Registry, rule_options
+from doclint.rule_api import Rule
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import discover
 from doclint.tree.reading import MAX_FILE_SIZE
@@ -46,7 +48,7 @@ def show_settings(
         "roots", [str(root) for root in _roots(args.paths, settings)], _root_origin(config, given)
     )
     _line("output-format", args.output_format, _origin("output-format", config, given))
-    _line("rules", [f"{rule.code} {rule.name}" for rule in rules], "selected")
+    _line("selected-rules", [f"{rule.code} {rule.name}" for rule in rules], "selected")
     for field in dataclasses.fields(settings):
         key = field.name.replace("_", "-")
         if key in _NOT_SHOWN:
@@ -55,6 +57,25 @@ def show_settings(
         if key == "known-paths" and value is not None:
             value = f"<{len(value):,} paths>"
         _line(key, value, _origin(key, config, given))
+    unsafe = args.unsafe_fixes or config.unsafe_fixes
+    _line("unsafe-fixes", unsafe, _origin("unsafe-fixes", config, given))
+    _rule_options(rules, settings, config, registry)
+
+
+def _rule_options(
+    rules: list[type[Rule[Any]]], settings: Settings, config: Config, registry: Registry
+) -> None:
+    """A `[rules.NAME]` table per selected rule that has options (TOML's tables
+    come after the plain keys): each option's value, defaults filled in."""
+    given = {registry.lookup(key): set(values) for key, values in settings.rule_options.items()}
+    resolved = rule_options(rules, settings.rule_options, registry)
+    for rule in rules:
+        if not rule.options:
+            continue
+        print(f"\n[rules.{rule.name}]")
+        for key, value in resolved[rule.code].items():
+            origin = config.origins.get("rules", DEFAULT) if key in given.get(rule, ()) else DEFAULT
+            _line(key, value, origin)
 
 
 DEFAULT = "default"

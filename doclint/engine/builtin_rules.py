@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from doclint.models.findings import Row
 from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope, Severity
 
 
-class _EngineRule(Rule):
+class _EngineRule(Rule[AnyPage]):
     """Emitted by the engine, never by `check`."""
 
     scope = Scope.FILE
@@ -25,7 +26,7 @@ class InternalError(_EngineRule):
     file was not fully checked. Run with `--show-traceback` to see the stack,
     and report it to the rule's author.
 
-    **Example:** `DL001 [internal-error] rule DL999 (my-rule) crashed: KeyError: 'x'`
+    **Example:** `DL001 error [internal-error] rule DL999 (my-rule) crashed: KeyError: 'x'`
 
     **Use instead:** a rule that handles the page: fix it (or have its author
     fix it); until then `--ignore DL999` leaves it out and the file is checked
@@ -46,7 +47,7 @@ class UnreadableFile(_EngineRule):
     **Why it matters:** a linter that skips what it cannot read lets defects
     through unnoticed; the run goes on and the file is named.
 
-    **Example:** `DL002 [unreadable-file] cannot read file: Permission denied`
+    **Example:** `DL002 error [unreadable-file] cannot read file: Permission denied`
     (or `cannot read file: broken symbolic link to gone.md`)
 
     **Use instead:** a file doclint may read (`chmod a+r page.md`), a symbolic
@@ -87,7 +88,7 @@ class BinaryFile(_EngineRule):
     truncated to zeros by a crashed writer) cannot be documentation. It is
     named once and not checked further; the rest of the run goes on.
 
-    **Example:** `DL004 [binary-file] NUL byte at offset 12: a binary file, not checked`
+    **Example:** `DL004 error [binary-file] NUL byte at offset 12: a binary file, not checked`
     for a PNG image saved as `diagram.md`.
 
     **Use instead:** the image under its own name (`diagram.png`), linked
@@ -109,7 +110,7 @@ class FileTooLarge(_EngineRule):
     memory and time out of proportion. It is named and skipped, and the rest
     of the run goes on.
 
-    **Example:** `DL005 [file-too-large] 104,857,600 bytes is over the limit of
+    **Example:** `DL005 error [file-too-large] 104,857,600 bytes is over the limit of
     67,108,864; not read`
 
     **Use instead:** a page of a reasonable size (the data file linked, not
@@ -168,7 +169,7 @@ class Utf16File(_EngineRule):
     PowerShell redirection) shows as binary in diffs and breaks the tools that
     read it. doclint decodes it and checks it all the same, at the right lines.
 
-    **Example:** `DL008 [utf16-file] UTF-16 LE text with a byte-order mark, not
+    **Example:** `DL008 error [utf16-file] UTF-16 LE text with a byte-order mark, not
     UTF-8; decoded and checked`
 
     **Use instead:** the same text saved as UTF-8.
@@ -188,7 +189,7 @@ class EmptyFile(_EngineRule):
     writer that crashed or ran out of disk leaves behind; every link to it
     leads to a blank page. Nothing else is checked in it.
 
-    **Example:** `DL009 [empty-file] the file is empty` (or `the file holds
+    **Example:** `DL009 warning [empty-file] the file is empty` (or `the file holds
     only whitespace`)
 
     **Use instead:** regenerate the page, or delete it and the links to it.
@@ -212,7 +213,7 @@ class OutsideRoot(_EngineRule):
     `--root` a folder that holds it, or check it in its own run.
 
     **Example:** `doclint check --root repo notes/x.md` gives
-    `DL010 [file-outside-root] the file is outside the tree root /work/repo; not checked`
+    `DL010 error [file-outside-root] the file is outside the tree root /work/repo; not checked`
 
     **Use instead:** `doclint check --root . repo/docs notes/x.md`.
     """
@@ -224,7 +225,7 @@ class OutsideRoot(_EngineRule):
     causes = (OUTSIDE,)
 
 
-ENGINE_RULES: tuple[type[Rule], ...] = (
+ENGINE_RULES: tuple[type[Rule[Any]], ...] = (
     InternalError,
     UnreadableFile,
     InvalidUtf8,
@@ -237,7 +238,7 @@ ENGINE_RULES: tuple[type[Rule], ...] = (
 )
 
 
-def engine_row(rule: type[Rule], line: int, column: int, message: str, cause: Cause) -> Row:
+def engine_row(rule: type[Rule[Any]], line: int, column: int, message: str, cause: Cause) -> Row:
     """A finding the engine itself reports (not a rule's `check`), as a row."""
     severity = str(rule.severity)
     return (line, column, rule.code, rule.name, severity, message, None, (cause.id, cause.label))

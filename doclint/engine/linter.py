@@ -7,7 +7,7 @@ import os
 import traceback
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from doclint.engine.builtin_rules import (
     BinaryFile,
@@ -54,8 +54,8 @@ def iter_pages(page: AnyPage, text: str = "", first_line: int = 1) -> Iterator[P
     """A page of `text` starting at `first_line`, and every page embedded in it,
     outermost first, each with its own text and first line."""
     yield PageText(page, text, first_line)
-    if isinstance(page, FileDocs) and page.source is not None and page.source.document:
-        source = page.source
+    source = page.source if isinstance(page, FileDocs) else None
+    if source is not None and source.document:
         text = embedded_page_text(source.text)
         yield from iter_pages(source.document, text, source.content_line)
 
@@ -137,7 +137,7 @@ class Linter:
         # no result needs none of the digests; a fix run compares them.
         self.records_facts = records_facts
         self.registry = registry or load_registry()
-        self.rules: list[Rule] = [
+        self.rules: list[Rule[Any]] = [
             rule()
             for rule in self.registry.select(
                 settings.select, settings.ignore, settings.extend_select
@@ -149,7 +149,7 @@ class Linter:
         self._passes = [(rule, self.options[rule.code]) for rule in self.rules]
         # The rules of each page kind, each with its options, sorted out once.
         self._passes_of: dict[
-            tuple[Scope, DocKind], list[tuple[Rule, Mapping[str, OptionValue]]]
+            tuple[Scope, DocKind], list[tuple[Rule[Any], Mapping[str, OptionValue]]]
         ] = {}
         self._seen: RecentPages[PagePass] = RecentPages(PASSES_KEPT)
         self._parsed = page_memo()
@@ -224,7 +224,7 @@ class Linter:
             return Checked(self._engine_row(BinaryFile, 1, 1, message, BinaryFile.BINARY), [])
         skipped = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
         text, bad = decode_utf8(data[skipped:])
-        found: list[Row] = []
+        found = []
         if bad:
             offset, text_offset = bad[0]
             line_start = max(text.rfind("\n", 0, text_offset), text.rfind("\r", 0, text_offset))
@@ -329,7 +329,7 @@ class Linter:
 
     def _passes_for(
         self, scope: Scope, kind: DocKind
-    ) -> list[tuple[Rule, Mapping[str, OptionValue]]]:
+    ) -> list[tuple[Rule[Any], Mapping[str, OptionValue]]]:
         """The rules of `scope` that apply to pages of `kind`, with their options."""
         passes = self._passes_of.get((scope, kind))
         if passes is None:
@@ -341,7 +341,7 @@ class Linter:
         return passes
 
     def _run_rule(
-        self, rule: Rule, page: AnyPage, ctx: RuleContext, fixes: list[FixOffer] | None = None
+        self, rule: Rule[Any], page: AnyPage, ctx: RuleContext, fixes: list[FixOffer] | None = None
     ) -> list[Row]:
         try:
             found = list(rule.check(page, ctx))
@@ -362,7 +362,7 @@ class Linter:
                     severity,
                     f.message,
                     _fix_data(f.fix) if can_fix else None,
-                    default if f.cause is None else _cause_data(f.cause),  # type: ignore[misc]
+                    default if f.cause is None else _cause_data(f.cause),
                 )
                 for f in found
             ]
@@ -377,14 +377,14 @@ class Linter:
             ]
         return rows
 
-    def _crash(self, who: str, error: Exception, cause: Cause) -> list[Row]:
+    def _crash(self, who: str, error: BaseException, cause: Cause) -> list[Row]:
         message = f"{who} crashed: {type(error).__name__}: {error}"
         if self.settings.show_traceback:
             message += "\n" + "".join(traceback.format_exception(error)).rstrip()
         return self._engine_row(InternalError, 1, 1, message, cause)
 
     def _engine_row(
-        self, rule: type[Rule], line: int, column: int, message: str, cause: Cause
+        self, rule: type[Rule[Any]], line: int, column: int, message: str, cause: Cause
     ) -> list[Row]:
         if rule.code not in self.enabled:
             return []
@@ -396,14 +396,14 @@ _SAFETY_TEXT = {safety: str(safety) for safety in FixSafety}
 
 
 # Plain copies of the causes rules set: a rule sets a few causes, on many findings.
-_PLAIN_CAUSES: dict[Cause, CauseData] = {}
+_PLAIN_CAUSES: dict[object, CauseData] = {}
 _CAUSES_KEPT = 4096
 
 
 def _cause_data(cause: object) -> CauseData:
     """A cause as rows keep it; TypeError for anything but a `Cause` of two
     strings (a plugin's bug, reported as its internal error)."""
-    plain = _PLAIN_CAUSES.get(cause)  # type: ignore[call-overload]
+    plain = _PLAIN_CAUSES.get(cause)
     if plain is None:
         if not (isinstance(cause, Cause) and type(cause.id) is str and type(cause.label) is str):
             raise TypeError(f"malformed cause {cause!r}")

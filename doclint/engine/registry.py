@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.metadata import entry_points
+from typing import Any
 
 import doclint_rules
 
@@ -29,7 +30,7 @@ class SelectionError(ValueError):
 class Registry:
     """All known rules by code, plus what went wrong while loading plugins."""
 
-    rules: dict[str, type[Rule]] = field(default_factory=dict)
+    rules: dict[str, type[Rule[Any]]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
 
     def add(self, rule: object, origin: str) -> None:
@@ -51,16 +52,16 @@ class Registry:
             return
         self.rules[rule.code] = rule
 
-    def find_name(self, name: str) -> type[Rule] | None:
+    def find_name(self, name: str) -> type[Rule[Any]] | None:
         return next((rule for rule in self.rules.values() if rule.name == name), None)
 
-    def lookup(self, code_or_name: str) -> type[Rule] | None:
+    def lookup(self, code_or_name: str) -> type[Rule[Any]] | None:
         return self.rules.get(code_or_name.upper()) or self.find_name(code_or_name.lower())
 
-    def sorted_rules(self) -> list[type[Rule]]:
+    def sorted_rules(self) -> list[type[Rule[Any]]]:
         return [self.rules[code] for code in sorted(self.rules)]
 
-    def matching(self, selector: str) -> list[type[Rule]]:
+    def matching(self, selector: str) -> list[type[Rule[Any]]]:
         """Rules named by a selector: ALL, a code, a code prefix or a name."""
         selector = selector.strip()
         if selector.upper() == "ALL":
@@ -79,7 +80,7 @@ class Registry:
         select: Iterable[str] | None = None,
         ignore: Iterable[str] = (),
         extend_select: Iterable[str] = (),
-    ) -> list[type[Rule]]:
+    ) -> list[type[Rule[Any]]]:
         """The rules a run uses: the defaults (or `select`), plus extras, minus ignores."""
         if select is None:
             chosen = {rule.code for rule in self.sorted_rules() if rule.default_enabled}
@@ -110,15 +111,15 @@ def load_registry() -> Registry:
     return registry
 
 
-def builtin_rule(code: doclint_rules.Code) -> type[Rule]:
+def builtin_rule(code: doclint_rules.Code) -> type[Rule[Any]]:
     """The class a line of the table of codes names."""
     module, _, name = code.rule.partition(":")
-    rule: type[Rule] = getattr(import_module(f"doclint_rules.{module}"), name)
+    rule: type[Rule[Any]] = getattr(import_module(f"doclint_rules.{module}"), name)
     return rule
 
 
 def rule_options(
-    rules: Iterable[type[Rule]], values: Mapping[str, Mapping[str, object]], registry: Registry
+    rules: Iterable[type[Rule[Any]]], values: Mapping[str, Mapping[str, object]], registry: Registry
 ) -> dict[str, Mapping[str, OptionValue]]:
     """Each rule's options, defaults filled in, from values keyed by rule code or
     name. SelectionError for an unknown rule, ValueError for a bad option."""

@@ -38,7 +38,7 @@ class FilePart(NamedTuple):
     rendered, so that a summary never reads the parts again to count them."""
 
     data: bytes
-    count: int
+    count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
     fixable: Fixable
 
 
@@ -49,7 +49,7 @@ class PartPlace(NamedTuple):
     spool: str
     offset: int
     length: int
-    count: int
+    count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
     fixable: Fixable
 
 

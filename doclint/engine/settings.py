@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -18,8 +19,8 @@ class Shard(NamedTuple):
     """The `index`-th (from 1) of `count` disjoint parts of a tree's files
     (which files it holds: `doclint.run.shards.holds`)."""
 
-    index: int
-    count: int
+    index: int  # type: ignore[assignment]  # a field, not tuple's method of that name
+    count: int  # type: ignore[assignment]
 
     @classmethod
     def parse(cls, text: str) -> Shard:
@@ -68,7 +69,7 @@ class Settings:
     """Glob (gitignore-style, relative to `base`) -> rules not reported for those files."""
     severity: dict[str, str] = field(default_factory=dict)
     """Rule selector -> the severity its findings are reported with."""
-    rule_options: dict[str, dict[str, object]] = field(default_factory=dict)
+    rule_options: dict[str, Mapping[str, object]] = field(default_factory=dict)
     """Rule code or name -> options it declares (`Rule.options`)."""
     exclude: list[str] | None = None
     """Gitignore-style globs of paths not to check (None: discovery.DEFAULT_EXCLUDE)."""

@@ -277,6 +277,7 @@ class _TreeFix:
                 continue
             path, file = self.path(index), self.setup.files[index]
             cache.forget(path)
+            stamp: Stamp | None
             if index in written_now:
                 # One stat, of the file read: the stamp is that of the bytes digested.
                 data, status = read_regular_status(file)

@@ -22,7 +22,7 @@ from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
 from pydantic_core import core_schema
 
-T = TypeVar("T", bound=type[tuple])
+T = TypeVar("T", bound=type[tuple[Any, ...]])
 
 build_node = tuple.__new__
 """`build_node(Heading, (line, column, level, text))`: a node (or any named
@@ -44,17 +44,17 @@ def node(cls: T) -> T:
     """Give a NamedTuple class the behaviour of a frozen pydantic model: equal
     only to a node of its own class (a plain tuple would compare equal to any
     node holding the same values), and a pydantic schema of its own."""
-    cls.__eq__ = _same_node  # type: ignore[assignment, method-assign]
+    cls.__eq__ = _same_node  # type: ignore[method-assign]
     cls.__ne__ = _different_node  # type: ignore[assignment, method-assign]
     cls.__get_pydantic_core_schema__ = classmethod(_node_schema)  # type: ignore[attr-defined]
     return cls
 
 
-def _same_node(self: tuple, other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+def _same_node(self: tuple[Any, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
 
 
-def _different_node(self: tuple, other: object) -> bool:
+def _different_node(self: tuple[Any, ...], other: object) -> bool:
     return not _same_node(self, other)
 
 

@@ -43,7 +43,7 @@ def documentation_base() -> str:
     except (OSError, ValueError):
         return DOCUMENTATION
     for entry in urls:
-        label, _, url = entry.partition(",")
+        label, _, url = str(entry).partition(",")
         url = url.strip().rstrip("/")
         if label.strip() == "Documentation" and url.startswith("https://") and url.isprintable():
             return url

@@ -15,6 +15,7 @@ CHOICES = ("auto", "always", "never")
 
 BOLD = "\x1b[1m"
 RED = "\x1b[1;31m"
+YELLOW = "\x1b[1;33m"
 CYAN = "\x1b[36m"
 BLUE = "\x1b[1;34m"
 RESET = "\x1b[0m"

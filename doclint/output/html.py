@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import colorsys
 import json
+import math
 import os
 import shlex
 from collections.abc import Iterator
@@ -87,7 +88,7 @@ def _distance(first: tuple[int, ...], second: tuple[int, ...]) -> float:
     """How far apart two colours look ("redmean", a cheap weighted RGB distance)."""
     mean = (first[0] + second[0]) / 2
     red, green, blue = (a - b for a, b in zip(first, second, strict=True))
-    return ((2 + mean / 256) * red**2 + 4 * green**2 + (2 + (255 - mean) / 256) * blue**2) ** 0.5
+    return math.sqrt((2 + mean / 256) * red**2 + 4 * green**2 + (2 + (255 - mean) / 256) * blue**2)
 
 
 def _run_facts(output: RunOutput) -> dict[str, str]:
@@ -104,7 +105,7 @@ def _run_facts(output: RunOutput) -> dict[str, str]:
     }
 
 
-def _page(report: dict[str, Any], rules: dict[str, type[Rule]], findings: list[str]) -> str:
+def _page(report: dict[str, Any], rules: dict[str, type[Rule[Any]]], findings: list[str]) -> str:
     totals = report["totals"]
     # The data block is JSON read by the script: no `<` may close the element.
     payload = json.dumps(report, separators=(",", ":")).replace("<", "\\u003c")
@@ -317,7 +318,7 @@ def _findings(report: dict[str, Any]) -> str:
     )
 
 
-def _rule_docs(report: dict[str, Any], rules: dict[str, type[Rule]]) -> str:
+def _rule_docs(report: dict[str, Any], rules: dict[str, type[Rule[Any]]]) -> str:
     docs = "".join(
         f'<details class="rule" id="rule-doc-{escape(rule["code"])}"><summary>'
         f"{escape(rule['code'])} {escape(rule['name'])}: {escape(rule['summary'])}</summary>"

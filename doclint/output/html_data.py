@@ -99,7 +99,7 @@ class FindingColumns:
 class ReportData:
     """The aggregates of a run's findings, and the findings, as the page reads them."""
 
-    rules: dict[str, type[Rule]]
+    rules: dict[str, type[Rule[Any]]]
     sources: SourceLines
     by_rule: Counter[tuple[str, str, str]] = field(default_factory=Counter)
     folders: dict[str, Counter[str]] = field(default_factory=dict)

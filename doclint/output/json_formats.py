@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from json.encoder import encode_basestring
 from typing import Any
 
-from doclint.models.findings import DiagnosticRow, FixData
+from doclint.models.findings import CauseData, DiagnosticRow, FixData
 from doclint.models.urls import rule_url
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
@@ -93,7 +93,7 @@ def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
     # and the rule: each is built once.
     heads: dict[str, str] = {}
     middles: dict[tuple[str, str, str], tuple[str, str]] = {}
-    tails: dict[tuple[str, str], str] = {}
+    tails: dict[tuple[CauseData | None, str], str] = {}
     encoded = []
     for row in rows:
         path, line, column, code, name, severity, message, fix, _ = row

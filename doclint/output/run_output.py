@@ -6,10 +6,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from doclint.models.findings import DiagnosticRow, Fixable, RenderedParts, fixable
 from doclint.output.baseline import SourceLines
-from doclint.rule_api import Rule
+from doclint.rule_api import Rule, Severity
 
 
 @dataclass
@@ -20,7 +21,7 @@ class RunOutput:
     files_checked: int
     files: Sequence[Path] = ()
     """The files checked (JUnit names every one)."""
-    rules: Sequence[type[Rule]] = ()
+    rules: Sequence[type[Rule[Any]]] = ()
     """Every known rule (SARIF describes them)."""
     sources: SourceLines = field(default_factory=SourceLines)
     quiet: bool = False
@@ -36,12 +37,23 @@ class RunOutput:
     """The command line of the run, as typed (the HTML report names it)."""
     root: Path | None = None
     """The tree's root when the settings give one; else each file's is found."""
+    fail_on: str = Severity.INFO
+    """The least severity that fails the run (`--fail-on`)."""
 
     @property
     def count(self) -> int:
         """The findings the run reports."""
         rendered = self.parts.findings if self.parts is not None else 0
         return len(self.diagnostics) + rendered
+
+    @property
+    def failing(self) -> int:
+        """The findings that fail the run: those of severity `fail_on` or above
+        (a run whose findings are rendered in parts fails on any)."""
+        if self.fail_on == Severity.INFO:
+            return self.count
+        least = SEVERITIES.index(self.fail_on)
+        return sum(1 for d in self.diagnostics if SEVERITIES.index(d.severity) <= least)
 
     @property
     def fixable(self) -> Fixable:
@@ -60,6 +72,8 @@ class RunOutput:
 
 
 Format = Callable[[RunOutput], Iterator[str]]
+SEVERITIES = tuple(Severity)
+"""Most severe first."""
 
 
 def summary(output: RunOutput) -> str:
@@ -68,7 +82,22 @@ def summary(output: RunOutput) -> str:
     if not count:
         return f"All checks passed ({checked} checked){known}."
     found = f"{_plural(count, 'problem')} in {_files(output.files_found)}"
-    return f"Found {found} ({checked} checked){known}."
+    return f"Found {found} ({checked} checked){known}{_passing(output)}."
+
+
+def _passing(output: RunOutput) -> str:
+    """Why a run with findings exits 0 under `--fail-on`: each is below it."""
+    if output.failing:
+        return ""
+    counts = Counter(d.severity for d in output.diagnostics)
+    below = [
+        f"{counts[severity]:,} {severity}"
+        if severity == Severity.INFO
+        else _plural(counts[severity], severity)
+        for severity in SEVERITIES
+        if counts[severity]
+    ]
+    return f"; all below --fail-on {output.fail_on} ({', '.join(below)}): exit 0"
 
 
 def knock_on(fixed: int, first: int) -> str:

@@ -41,14 +41,14 @@ RESULTS = '"results":['
 """Where the head ends and the results begin."""
 
 
-def _rules(output: RunOutput) -> Sequence[type[Rule]]:
+def _rules(output: RunOutput) -> Sequence[type[Rule[Any]]]:
     """The rules the log describes: those of the run, else every known one (a
     worker renders its parts without them, and must index the same list)."""
     return output.rules or _known_rules()
 
 
 @cache
-def _known_rules() -> tuple[type[Rule], ...]:
+def _known_rules() -> tuple[type[Rule[Any]], ...]:
     return tuple(load_registry().sorted_rules())
 
 
@@ -74,7 +74,7 @@ def _sarif_frame(output: RunOutput) -> tuple[str, str]:
     return f"{head},{RESULTS}\n", "\n]}]}\n"
 
 
-def _descriptor(rule: type[Rule]) -> dict[str, Any]:
+def _descriptor(rule: type[Rule[Any]]) -> dict[str, Any]:
     documentation = rule.documentation()
     return {
         "id": rule.code,

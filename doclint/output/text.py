@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from doclint.models.findings import DiagnosticRow
-from doclint.output.color import BLUE, BOLD, CYAN, RED, paint
+from doclint.output.color import BLUE, BOLD, CYAN, RED, YELLOW, paint
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput, summary
 from doclint.util.paths import printable
@@ -25,19 +25,23 @@ MARKS = {"safe": "[*] ", "unsafe": "[~] "}
 def headline(
     d: DiagnosticRow, color: bool = False, escaped: Callable[[str], str] = printable
 ) -> str:
-    """`path:line:col: CODE [name] message`, the line editors and CI logs parse.
-    `escaped` is `printable`, or a memo of it for the path and rule name."""
+    """`path:line:col: CODE severity [name] message`, the line editors and CI
+    logs parse. `escaped` is `printable`, or a memo of it for the path and rule name."""
     mark = MARKS.get(d.fix[0], "") if d.fix is not None else ""
     if not color:  # the usual case, without a paint call per piece
         return (
-            f"{escaped(d.path)}:{d.line}:{d.column}: {d.code} [{escaped(d.name)}] "
+            f"{escaped(d.path)}:{d.line}:{d.column}: {d.code} {d.severity} [{escaped(d.name)}] "
             f"{mark}{printable(d.message)}"
         )
     return (
         f"{paint(escaped(d.path), BOLD, color)}{paint(':', CYAN, color)}{d.line}"
         f"{paint(':', CYAN, color)}{d.column}{paint(':', CYAN, color)} "
-        f"{paint(d.code, RED, color)} [{escaped(d.name)}] {mark}{printable(d.message)}"
+        f"{paint(d.code, RED, color)} {paint(d.severity, SEVERITY_STYLES[d.severity], color)} "
+        f"[{escaped(d.name)}] {mark}{printable(d.message)}"
     )
+
+
+SEVERITY_STYLES = {"error": RED, "warning": YELLOW, "info": CYAN}
 
 
 class _Escaped(dict[str, str]):
@@ -55,14 +59,25 @@ def _concise_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
 
 
 def _full_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
-    """Each finding's line under its headline, with a caret at its column (like ruff)."""
+    """Each finding's line under its headline, with a caret at its column (like
+    ruff). Findings of a file alike in rule, cause and message (a link to the
+    same missing page, on many lines) show one frame, which lists the others'
+    lines: a page linking 36 times to one missing target is one problem to read."""
+    alike: dict[tuple[str, object, str], list[DiagnosticRow]] = {}
+    for d in rows:
+        alike.setdefault((d.code, d.cause, d.message), []).append(d)
     shown = []
     escaped = _Escaped().__getitem__
-    for d in rows:
+    for d, *others in alike.values():
         shown.append(headline(d, output.color, escaped) + "\n")
         line = output.sources.line(d)
         if line is not None:
-            shown.append(snippet(d, line, output.color) + "\n")
+            shown.append(snippet(d, line, output.color))
+        if others:
+            lines = [str(number) for number in dict.fromkeys(o.line for o in others)]
+            word = "line" if len(lines) == 1 else "lines"
+            shown.append(f"{' ' * len(str(d.line))} = also at {word} {', '.join(lines)}\n")
+        shown.append("\n" if line is not None else "")
     return "".join(shown)
 
 

@@ -77,6 +77,7 @@ def build_file_docs(builder: PageBuilder, common: dict[str, Any]) -> FileDocs:
         common["outline"] = before + tail.layer.headings
         common["sections"] = sections(common["outline"], builder.last_line)
     kind = TEMPLATES[common["template"]]
+    common.update(_summary_lines(template, kind))
     return FileDocs(
         **common,
         metadata=metadata,
@@ -84,7 +85,6 @@ def build_file_docs(builder: PageBuilder, common: dict[str, Any]) -> FileDocs:
         purpose=purpose,
         source=source,
         overview_counts=_overview_counts(template, kind),
-        **_summary_lines(template, kind),
         dependencies=_dependencies(template),
         run_commands=_run_commands(template),
         related_files=within(template.layer.links, template.section(RELATED_FILES)),

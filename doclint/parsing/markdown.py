@@ -166,7 +166,7 @@ class _LayerBuilder:
         index = line - self.first_line
         return self.lines[index] if 0 <= index < len(self.lines) else ""
 
-    def walk(self, state: BlockState, base: int, depth: int, item: bool = False) -> None:
+    def walk(self, state: _PositionedState, base: int, depth: int, item: bool = False) -> None:
         """Add the parts of a state's tokens; in a list `item` the first paragraph
         is the item's own text (ListItem.text), so it is not added again."""
         positions = _StateLines(state)
@@ -298,7 +298,7 @@ class _LayerBuilder:
     def list(
         self,
         token: Token,
-        state: BlockState,
+        state: _PositionedState,
         positions: _StateLines,
         base: int,
         line: int,

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from doclint.models.generated import AnyPage, DocKind, FileDocs, MarkdownPage, PageBase
+from doclint.models.generated import AnyPage, DocKind, FileDocs, MarkdownPage
 from doclint.models.templates import source_kind
 from doclint.parsing.file_docs import build_file_docs
 from doclint.parsing.folder_pages import build_folder_doc, build_folder_index, build_subtree_index
@@ -144,7 +144,7 @@ def _build_markdown(builder: PageBuilder, common: dict[str, Any]) -> MarkdownPag
     return MarkdownPage(**common)
 
 
-_BUILDERS: dict[DocKind, Callable[[PageBuilder, dict[str, Any]], PageBase]] = {
+_BUILDERS: dict[DocKind, Callable[[PageBuilder, dict[str, Any]], AnyPage]] = {
     DocKind.FILE_DOCS: build_file_docs,
     DocKind.KEYWORD_INDEX: build_keyword_index,
     DocKind.FOLDER_INDEX: build_folder_index,

@@ -54,7 +54,7 @@ def _moved_value(value: Any, lines: int, name: str = "") -> Any:
     return value
 
 
-def _moved_nodes(nodes: list[tuple], lines: int) -> list[tuple]:
+def _moved_nodes(nodes: list[tuple[Any, ...]], lines: int) -> list[tuple[Any, ...]]:
     """A list of nodes, all of one class as the models type them, moved."""
     kind = type(nodes[0])
     line_indexes, nested = _plan(kind)
@@ -68,7 +68,7 @@ def _moved_nodes(nodes: list[tuple], lines: int) -> list[tuple]:
     return list(map(build_node, repeat(kind), zip(*fields, strict=True)))
 
 
-def _moved_node(node: tuple, lines: int) -> tuple:
+def _moved_node(node: tuple[Any, ...], lines: int) -> tuple[Any, ...]:
     kind = type(node)
     line_indexes, nested = _plan(kind)
     values = list(node)

@@ -174,8 +174,14 @@ def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
     if _spool is None:
         return outcomes
     placed = [
-        (outcome._replace(part=_spool.place(outcome.part)) if outcome.part else outcome, *rest)
-        for outcome, *rest in outcomes
+        (
+            outcome._replace(part=_spool.place(outcome.part))
+            if isinstance(outcome.part, FilePart)
+            else outcome,
+            kept,
+            memo,
+        )
+        for outcome, kept, memo in outcomes
     ]
     _spool.flush()  # the main process reads the parts once it has the chunk
     return placed
@@ -196,7 +202,7 @@ def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
         return outcome, False, memo
     facts = roots.not_passed_on(root, found.facts)
     outcome = FileOutcome(found.rows, facts, found.stamp, found.content_hash)
-    if part_key is None:
+    if part_key is None or stored is None:
         return outcome, True, None
     part, memo = _kept_part(reporter, file, found, stored, part_key)
     return outcome._replace(rows=[], part=part), True, memo
@@ -278,6 +284,7 @@ def run(
             if setup.cache is not None:
                 tree_path = setup.files.tree_paths[index]
                 if kept:
+                    assert outcome.stamp is not None  # a result is kept under its stamp
                     setup.cache.keep(tree_path, outcome.stamp, memo, outcome.facts)
                 else:
                     _store(setup.cache, tree_path, outcome, memo)

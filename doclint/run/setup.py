@@ -96,9 +96,9 @@ def set_up_runs(
     `stores` (and `settings.cache`), results of earlier runs are reused."""
     cwd = Path.cwd()
     least, call = many or (0, None)
-    paths = [Path(path) for path in paths] or [Path(".")]
+    folders = [Path(path) for path in paths] or [Path(".")]
     files: list[str] = []
-    for file in discover(paths, settings.path_filter()):
+    for file in discover(folders, settings.path_filter()):
         files.append(file)
         if len(files) == least and call is not None:
             call()

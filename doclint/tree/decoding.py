@@ -23,7 +23,8 @@ def decode_utf8(data: bytes) -> tuple[str, list[tuple[int, int]]]:
         return data.decode("utf-8"), []
     except UnicodeDecodeError:
         pass
-    _bad_spans.list = spans = []
+    spans: list[tuple[int, int]] = []
+    _bad_spans.list = spans
     text = data.decode("utf-8", errors=_RECORD_ERRORS)
     bad: list[tuple[int, int]] = []
     text_offset, byte_offset = 0, 0

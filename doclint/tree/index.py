@@ -214,9 +214,10 @@ class Tree:
 
     def children(self, folder: str) -> tuple[list[str], list[str]] | None:
         """(files, subfolders) of a folder, sorted; None if it is not a folder."""
-        folder = clean_path(folder)
-        if folder is None:
+        cleaned = clean_path(folder)
+        if cleaned is None:
             return None
+        folder = cleaned
         if self._listing is not None:
             found = self._listing_dirs.get(folder)
             return (sorted(found[0]), sorted(found[1])) if found is not None else None
@@ -339,8 +340,8 @@ class Tree:
         if kind == "is_dir":
             return self.is_dir(path)
         if kind == "children":
-            found = self.children(path)
-            return _answer_digest(found) if found is not None else None
+            children = self.children(path)
+            return _answer_digest(children) if children is not None else None
         if kind == "binary":
             return self.is_binary(path)
         raise ValueError(f"unknown tree fact {kind!r}")

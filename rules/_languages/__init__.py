@@ -154,7 +154,8 @@ class CountRanges:
     classes: tuple[float, float]
     functions: tuple[float, float]
     found: str
-    """How the source's counts are shown, `{}` standing for them: "the source defines {}"."""
+    """How the source's counts are shown after the source's name, `{}` standing for
+    them: "defines {}"."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -166,7 +166,7 @@ class CppFacts:
                 counts.first_functions,
                 UNBOUNDED if counts.macro_bodies else functions_up_to + counts.function_macros,
             ),
-            "the source has {}" + _COUNT_RANGES,
+            "has {}" + _COUNT_RANGES,
         )
 
 

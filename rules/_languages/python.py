@@ -134,7 +134,7 @@ class PythonFacts:
     def count_ranges(self, text: str) -> CountRanges:
         """The statements counted exactly, as `ast` finds them."""
         classes, functions = self.class_count, self.function_count
-        return CountRanges((classes, classes), (functions, functions), "the source defines {}")
+        return CountRanges((classes, classes), (functions, functions), "defines {}")
 
     @classmethod
     def collect(

@@ -20,6 +20,7 @@ from doclint.tree.discovery import PathFilter, compile_pattern, discover
 from doclint.tree.index import Tree
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
+from tests.conftest import REAL, require_shared
 from tests.pages import write
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -177,7 +178,7 @@ def test_fix_never_rewrites_a_file_outside_the_root_through_a_symlink(
     assert victim.read_text() == CLASSS
     assert (tree / "docs" / "x_kw.md").is_symlink()
     assert (tree / "docs" / "inside.md").read_text() == FIXED
-    assert "docs/x_kw.md:1:1: DL010 [file-outside-root]" in done.out
+    assert "docs/x_kw.md:1:1: DL010 error [file-outside-root]" in done.out
 
 
 def test_links_are_not_followed_out_of_the_root_through_a_symlinked_folder(
@@ -207,7 +208,7 @@ def test_a_symlinked_folder_named_on_the_command_line_is_not_walked(
     (tree / "docs" / "evil").symlink_to(Path("../../outside/secret"))
     done = _cli(monkeypatch, capsys, tree, "docs/evil")
     assert "keys.md" not in done.out
-    assert "docs/evil:1:1: DL010 [file-outside-root]" in done.out
+    assert "docs/evil:1:1: DL010 error [file-outside-root]" in done.out
     assert "(1 file checked)" in done.out
 
 
@@ -323,8 +324,6 @@ def _check_not_taken_over(folder: Path) -> None:
 
 # -- clean exits ---------------------------------------------------------------
 
-REAL_DOCS = PROJECT.parent / "shared" / "corpus" / "real" / "docs"
-
 
 def test_a_deeply_nested_toml_is_a_config_error(small_tree: Path) -> None:
     (small_tree / "doclint.toml").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
@@ -369,8 +368,9 @@ def test_an_output_that_cannot_be_written_is_one_line_and_exit_2(
 
 
 def _big_tree(folder: Path, copies: int) -> Path:
+    require_shared()
     for copy in range(copies):
-        shutil.copytree(REAL_DOCS, folder / "docs" / f"copy{copy}")
+        shutil.copytree(REAL / "docs", folder / "docs" / f"copy{copy}")
     (folder / ".git").mkdir()
     return folder
 

@@ -43,7 +43,11 @@ def messages(text: str, path: str, root, **settings) -> list[tuple[int, int, str
 def test_class_count_from_a_naive_regex(tmp_path):
     text = docs_page("pkg/mod.py", "2 class(es) and 1 function(s)")
     assert messages(text, "docs/pkg/mod.py_docs.md", tmp_path) == [
-        (26, 27, "claims 2 classes and 1 function; the source defines 1 class and 1 function")
+        (
+            26,
+            27,
+            "claims 2 classes and 1 function; its Original Source defines 1 class and 1 function",
+        )
     ]
 
 
@@ -55,7 +59,11 @@ PYTHON_2 = 'class A:\n    def f(self):\n        print "class B: pass"\n'
 def test_a_python_2_source_is_read_by_the_lexer(tmp_path):
     text = docs_page("pkg/old.py", "2 class(es) and 1 function(s)", body=PYTHON_2)
     assert messages(text, "docs/pkg/old.py_docs.md", tmp_path) == [
-        (24, 27, "claims 2 classes and 1 function; the source defines 1 class and 1 function")
+        (
+            24,
+            27,
+            "claims 2 classes and 1 function; its Original Source defines 1 class and 1 function",
+        )
     ]
 
 
@@ -72,8 +80,25 @@ def test_without_its_own_copy_the_file_is_read(tmp_path):
     write(tmp_path, {"pkg/mod.py": SOURCE})
     text = docs_page("pkg/mod.py", "1 class(es) and 3 function(s)", body=None)
     assert messages(text, "docs/pkg/mod.py_docs.md", tmp_path) == [
-        (14, 43, "claims 1 class and 3 functions; the source defines 1 class and 1 function")
+        (14, 43, "claims 1 class and 3 functions; `pkg/mod.py` defines 1 class and 1 function")
     ]
+
+
+def test_a_page_whose_source_changed_says_it_counted_its_own_copy(tmp_path):
+    """The file now defines two classes; the page's copy, what the generator
+    read, one: the message names the copy, never "the source", which reads as the file."""
+    write(tmp_path, {"pkg/mod.py": SOURCE + "\n\nclass C:\n    pass\n"})
+    text = docs_page("pkg/mod.py", "2 class(es) and 1 function(s)")
+    assert messages(text, "docs/pkg/mod.py_docs.md", tmp_path) == [
+        (
+            26,
+            27,
+            "claims 2 classes and 1 function; its Original Source defines 1 class and 1 function",
+        )
+    ]
+    # Near-miss: the claim the copy bears out is no finding, whatever the file now holds.
+    right = docs_page("pkg/mod.py", "1 class(es) and 1 function(s)")
+    assert messages(right, "docs/pkg/mod.py_docs.md", tmp_path) == []
 
 
 def test_embedded_page_is_judged_at_the_outer_lines(tmp_path):
@@ -94,7 +119,12 @@ def test_real_overview_counts():
     assert messages(text, path, REAL, known_paths=listing) == []
     wrong = text.replace(claim, claim.replace("2 class", "3 class"))
     assert messages(wrong, path, REAL, known_paths=listing) == [
-        (57, 27, "claims 3 classes and 3 functions; the source defines 2 classes and 3 functions")
+        (
+            57,
+            27,
+            "claims 3 classes and 3 functions; its Original Source defines 2 classes and 3 "
+            "functions",
+        )
     ]
 
 
@@ -138,7 +168,7 @@ def test_cpp_counts_outside_what_any_count_gives(tmp_path):
         (
             30,
             38,
-            "claims approximately 1 class/struct and 2 functions; the source has"
+            "claims approximately 1 class/struct and 2 functions; its Original Source has"
             f" 2-4 classes/structs and 2-3 functions {ranges}",
         )
     ]
@@ -146,7 +176,7 @@ def test_cpp_counts_outside_what_any_count_gives(tmp_path):
         (
             30,
             64,
-            "claims approximately 2 classes/structs and 9 functions; the source has"
+            "claims approximately 2 classes/structs and 9 functions; its Original Source has"
             f" 2-4 classes/structs and 2-3 functions {ranges}",
         )
     ]

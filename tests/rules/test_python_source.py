@@ -373,7 +373,11 @@ def test_count_mismatch(tmp_path, calls):
     text = docs_page("pkg/mod.py", "2 class(es) and 1 function(s)")
     report = check_text(text, DOCS, Settings(select=["DL304"], root=tmp_path))
     assert [(d.line, d.column, d.message) for d in report.diagnostics] == [
-        (26, 27, "claims 2 classes and 1 function; the source defines 1 class and 1 function")
+        (
+            26,
+            27,
+            "claims 2 classes and 1 function; its Original Source defines 1 class and 1 function",
+        )
     ]
 
 

@@ -41,7 +41,8 @@ def test_changed_line_is_reported_once_at_the_first_difference(tmp_path):
             _line_of(page, "x = 1"),
             "DL604",
             "the Original Source differs from `pkg/x.py` from its line 2 on: the source was"
-            " changed without regenerating this page",
+            " changed without regenerating this page, and its Size of 6 bytes is not the"
+            " file's 22",
         )
     ]
 
@@ -99,8 +100,11 @@ def test_size_of_a_stale_page_is_not_reported_again(tmp_path):
     # The page claims 6 bytes; the source now has more, and another text.
     write(tmp_path, {"pkg/x.py": "x = 12345\n"})
     page = _page("x = 1\n")
-    both = [code for _, code, _ in _messages(page, PAGE, tmp_path, "DL3,DL6")]
-    assert both == ["DL604"]
+    both = _messages(page, PAGE, tmp_path, "DL3,DL6")
+    assert [code for _, code, _ in both] == ["DL604"]
+    assert both[0][2].endswith(
+        "without regenerating this page, and its Size of 6 bytes is not the file's 10"
+    )
     # Near-miss: the same wrong size on a page that still shows its source.
     write(tmp_path, {"pkg/x.py": "x = 1 \n"})
     page = _page("x = 1 \n")
