@@ -2,12 +2,13 @@
 
 A tree of 200,000 pages gives millions of findings, and the report holds every
 one of them. So the findings are kept as columns (path, line, column, rule,
-message, the text of the line), each string stored once in a table and the
-columns holding indexes into it; each part of 100,000 findings is JSON,
-gzipped and base64-coded into the page, which decodes it with the browser's
-DecompressionStream. The aggregates (counts per rule, severity, folder, file,
-cause and kind of page) are gathered as the findings stream by. Findings come sorted by
-path, so a file's counts are complete when the next file starts.
+cause, message, the text of the line), each string stored once in a table and
+the columns holding indexes into it, with the kind of page of each path; each
+part of 100,000 findings is JSON, gzipped and base64-coded into the page,
+which decodes it with the browser's DecompressionStream. The aggregates
+(counts per rule, severity, folder, file, cause and kind of page) are gathered
+as the findings stream by. Findings come sorted by path, so a file's counts
+are complete when the next file starts.
 
 Findings are grouped into causes in one place only (`ReportData.add_all`,
 through causes.py, which reads the cause each finding carries).
