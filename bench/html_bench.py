@@ -10,7 +10,7 @@ corpus of ../shared/tools/gen_corpus.py):
   rows drawn (`doclintReport.ready` resolved), as the page's own clock says;
 - keystroke: from a character typed into the text filter (an `input` event) to
   the list redrawn, the filter's debounce included; and the same for the
-  folder filter, and for the rule filter (no debounce);
+  folder filter, and for the rule, cause and kind-of-page lists (no debounce);
 - the findings the page holds.
 
 Figures, not asserts: the targets are under 3 s to load and under 0.5 s per
@@ -219,13 +219,13 @@ LOADED = "doclintReport.ready.then(() => performance.now() / 1000)"
 def type_into(field: str, value: str) -> str:
     """JavaScript: set a filter field as typing would, wait for the list to be
     redrawn; [seconds taken, findings matching]."""
-    event = "change" if field == "f-rule" else "input"
     return f"""(async () => {{
       const input = document.getElementById({json.dumps(field)});
       const start = performance.now();
       const applied = doclintReport.applied();
       input.value = {json.dumps(value)};
-      input.dispatchEvent(new Event({json.dumps(event)}, {{bubbles: true}}));
+      const event = input.tagName === "SELECT" ? "change" : "input";
+      input.dispatchEvent(new Event(event, {{bubbles: true}}));
       const count = await applied;
       await new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 0)));
       return [(performance.now() - start) / 1000, count];
@@ -238,6 +238,7 @@ def measure(chromium: Chromium, report: Path, screenshot: Path | None) -> dict[s
     found = chromium.evaluate("document.getElementById('findings-count').dataset.count")
     rule = chromium.evaluate("DATA.rules[DATA.rules.length - 1].code")
     folder = chromium.evaluate("DATA.folders[Math.min(2, DATA.folders.length - 1)][0]")
+    cause = chromium.evaluate("DATA.causes[Math.min(2, DATA.causes.length - 1)].id")
     steps = {}
     for name, field, value in (
         ("text 'i'", "f-text", "i"),
@@ -247,6 +248,10 @@ def measure(chromium: Chromium, report: Path, screenshot: Path | None) -> dict[s
         ("folder cleared", "f-folder", ""),
         (f"rule {rule}", "f-rule", rule),
         ("rule cleared", "f-rule", ""),
+        (f"cause {cause}", "f-cause", cause),
+        ("cause cleared", "f-cause", ""),
+        ("pages: docs of docs", "f-kind", "docs-of-docs"),
+        ("pages cleared", "f-kind", ""),
     ):
         steps[name] = chromium.evaluate(type_into(field, value))
     if screenshot is not None:

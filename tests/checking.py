@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 
 from doclint.cli.main import main
+from doclint.output.html_data import PAGE_KINDS
+
+PAGE_KINDS_ORDER = list(PAGE_KINDS)
 
 
 @dataclass
@@ -40,7 +43,8 @@ def run_cli(
 
 def findings_in(page: str) -> list[dict]:
     """The findings embedded in a report, decoded here as the page's script does:
-    each part base64, gunzip, JSON columns of indexes into string tables."""
+    each part base64, gunzip, JSON columns of indexes into string tables, and
+    the kind of page of each path."""
     parts = re.findall(
         r'<script type="application/octet-stream" class="report-findings">([A-Za-z0-9+/=]*)'
         r"</script>",
@@ -51,18 +55,21 @@ def findings_in(page: str) -> list[dict]:
         document = json.loads(gzip.decompress(base64.b64decode(part)))
         tables, columns = document["tables"], document["columns"]
         assert {len(column) for column in columns.values()} == {document["count"]}
+        assert len(document["path_kind"]) == len(tables["path"])
+        names = ("path", "line", "column", "rule", "cause", "message", "text")
         found += [
             {
                 "path": tables["path"][path],
+                "kind": PAGE_KINDS_ORDER[document["path_kind"][path]],
                 "line": line,
                 "column": column,
                 "code": tables["rule"][rule],
+                "cause": tables["cause"][cause],
                 "message": tables["message"][message],
                 "text": tables["text"][text] if text >= 0 else None,
             }
-            for path, line, column, rule, message, text in zip(
-                *(columns[name] for name in ("path", "line", "column", "rule", "message", "text")),
-                strict=True,
+            for path, line, column, rule, cause, message, text in zip(
+                *(columns[name] for name in names), strict=True
             )
         ]
     return found

@@ -390,7 +390,8 @@ class _Quiet:
 
 def test_license_is_named_in_the_package_metadata():
     project = tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert project["license"] == {"file": "LICENSE"}
+    # An SPDX expression and the file (PEP 639); the wheel's metadata says the same.
+    assert (project["license"], project["license-files"]) == ("MIT", ["LICENSE"])
     assert (PROJECT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
 
 

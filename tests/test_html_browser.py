@@ -18,6 +18,7 @@ import json
 import subprocess
 import sys
 import sysconfig
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ from doclint.models.findings import DiagnosticRow
 from doclint.output import RunOutput, html_data
 from doclint.output.baseline import SourceLines
 from doclint.output.html import as_html
-from tests.checking import run_cli
+from tests.checking import findings_in, run_cli
 from tests.conftest import PROJECT, SHARED, require_shared
 
 
@@ -126,6 +127,68 @@ def test_the_report_holds_every_finding_and_filters_as_you_type(
     assert report.read_text(encoding="utf-8").count('class="report-findings"') > 2
     assert open_report(browser, report, tmp_path / "report.png") == len(listed) > 1000
     check_filters(browser, listed)
+    assert browser.console_problems() == []
+
+
+EMPTY = "document.getElementById('findings-empty')"
+
+
+def test_a_cause_in_the_address_opens_its_findings_and_no_match_says_so(
+    browser, generated_corpus, tmp_path, monkeypatch, capsys
+):
+    report, listed = report_of(generated_corpus, tmp_path, monkeypatch, capsys)
+    embedded = findings_in(report.read_text(encoding="utf-8"))
+    browser.open(report.as_uri())
+    browser.evaluate("doclintReport.ready")
+    causes = browser.evaluate("DATA.causes.map(c => [c.code, c.id, c.cause, c.count])")
+    # The smaller cause of a rule with several: its link opens it alone.
+    per_rule = Counter(code for code, *_ in causes)
+    code, cause, label, count = next(c for c in reversed(causes) if per_rule[c[0]] > 1)
+    rule_total = sum(d["code"] == code for d in listed)
+    assert count == sum(f["cause"] == cause for f in embedded) < rule_total
+    link = f"a[href='#cause={cause}']"
+    applied = browser.evaluate(
+        f"(() => {{ const done = doclintReport.applied(); "
+        f'document.querySelector("{link}").click(); return done; }})()'
+    )
+    assert applied == count
+    assert browser.evaluate("location.hash") == f"#cause={cause}"
+    assert browser.evaluate("document.getElementById('f-cause').value") == cause
+    assert browser.evaluate(COUNT_LINE) == (
+        f"{count:,} of {len(listed):,} findings match cause \u201c{label}\u201d"
+    )
+    assert {drawn for drawn, _ in browser.evaluate(DRAWN)} == {code}
+    # Opened from the address, the report is filtered the same way (a copy:
+    # a new document, not a move within this one).
+    again = report.with_name("again.html")
+    again.write_bytes(report.read_bytes())
+    browser.open(f"{again.as_uri()}#cause={cause}")
+    assert browser.evaluate("doclintReport.ready") == len(listed)
+    assert browser.evaluate(COUNT_LINE).startswith(f"{count:,} of ")
+    assert browser.evaluate(f"{EMPTY}.hidden") is True
+    # A filter that matches nothing says so, and offers to clear the filters.
+    assert type_into(browser, "f-text", "no-such-word-anywhere") == 0
+    assert browser.evaluate(f"{EMPTY}.hidden") is False
+    assert browser.evaluate(f"{EMPTY}.textContent") == (
+        f"No finding matches cause \u201c{label}\u201d, text \u201cno-such-word-anywhere\u201d. "
+        "Clear filters"
+    )
+    browser.evaluate(
+        f"(() => {{ const done = doclintReport.applied(); "
+        f"{EMPTY}.querySelector('button').click(); return done; }})()"
+    )
+    assert browser.evaluate(COUNT_LINE) == f"All {len(listed):,} findings"
+    assert browser.evaluate(f"{EMPTY}.hidden") is True
+    # The kind of page filters too: the docs of docs alone.
+    of_docs = sum(f["kind"] == "docs-of-docs" for f in embedded)
+    assert 0 < type_into(browser, "f-kind", "docs-of-docs") == of_docs < len(listed)
+    assert all(path.startswith("docs/docs/") for _, path in browser.evaluate(DRAWN))
+    assert browser.evaluate("location.hash") == "#kind=docs-of-docs"
+    # A message's `quoted` names are drawn as code, as text.
+    codes = browser.evaluate(
+        "[...document.querySelectorAll('#findings-rows .message code')].length"
+    )
+    assert codes > 0
     assert browser.console_problems() == []
 
 

@@ -14,8 +14,8 @@ from doclint.engine.registry import load_registry
 from doclint.models.findings import DiagnosticRow
 from doclint.output import RunOutput, html_data
 from doclint.output.baseline import SourceLines
-from doclint.output.html import as_html, rule_colors
-from doclint.output.html_data import LONGEST_LINE, ReportData
+from doclint.output.html import as_html, message_html, rule_colors
+from doclint.output.html_data import LONGEST_LINE, PAGE_KINDS, ReportData, page_kind
 from doclint.rule_api import Rule
 from tests.checking import findings_in, run_cli
 
@@ -256,3 +256,101 @@ def test_findings_carry_the_text_of_their_line(tmp_path, monkeypatch):
     texts = list(data.findings.tables["text"])
     assert data.findings.columns["text"] == [0, -1]  # no line 9: no text
     assert texts == [("four " + "x" * 500)[:LONGEST_LINE]]
+
+
+def _section_order(page: str) -> list[str]:
+    return re.findall(r'<section id="([^"]+)"', page)
+
+
+def test_causes_and_kinds_of_page_come_before_the_findings(corpus_cli, generated_corpus):
+    corpus_cli("--output-format", "html", "-o", "report.html", "docs")
+    page = (generated_corpus / "report.html").read_text(encoding="utf-8")
+    order = _section_order(page)
+    assert order[:4] == ["totals", "kinds", "causes", "findings"], order
+    assert page.index('id="filters"') < page.index('<section id="findings"')
+
+
+def test_each_cause_links_to_its_own_findings(corpus_cli, generated_corpus):
+    corpus_cli("--output-format", "html", "-o", "report.html", "docs")
+    page = (generated_corpus / "report.html").read_text(encoding="utf-8")
+    data = _embedded(page)
+    embedded = findings_in(page)
+    per_cause = Counter((f["code"], f["cause"]) for f in embedded)
+    assert per_cause == {(c["code"], c["id"]): c["count"] for c in data["causes"]}
+    # A rule with several causes: each cause's link opens its own findings,
+    # not all of its rule's.
+    causes_per_rule = Counter(c["code"] for c in data["causes"])
+    split = [code for code, n in causes_per_rule.items() if n > 1]
+    assert split, causes_per_rule
+    causes = page.split('<section id="causes">', 1)[1].split("</section>", 1)[0]
+    links = re.findall(r'<a href="#cause=([^"]+)">([^<]+)</a>', causes)
+    assert [(link, label) for link, label in links] == [
+        (c["id"], c["cause"].replace("'", "&#x27;")) for c in data["causes"]
+    ]
+    # The cause filter's list offers every cause by its id.
+    options = page.split('id="f-cause"', 1)[1].split("</select>", 1)[0]
+    assert re.findall(r'<option value="([^"]+)"', options) == [c["id"] for c in data["causes"]]
+
+
+def test_the_findings_are_split_by_kind_of_page(corpus_cli, generated_corpus):
+    corpus_cli("--output-format", "html", "-o", "report.html", "docs")
+    page = (generated_corpus / "report.html").read_text(encoding="utf-8")
+    listed = json.loads(corpus_cli("--output-format", "json", "docs").out)
+    data = _embedded(page)
+    kinds = {k["key"]: k["count"] for k in data["page_kinds"]}
+    assert kinds == {key: sum(page_kind(d["path"]) == key for d in listed) for key in PAGE_KINDS}
+    # The generated corpus has two levels: docs of docs, folder pages and level 1 pages.
+    assert kinds["docs-of-docs"] and kinds["folder"] and kinds["level-1"]
+    files = {k["key"]: k["files"] for k in data["page_kinds"]}
+    assert files["docs-of-docs"] == len(
+        {d["path"] for d in listed if d["path"].startswith("docs/docs/")}
+    )
+    table = page.split('<section id="kinds">', 1)[1].split("</section>", 1)[0]
+    for key, count in kinds.items():
+        if count:
+            assert f'<a href="#kind={key}">' in table
+            assert f'<td class="n">{count:,}</td>' in table
+    # Each embedded finding knows its kind of page, for the filter.
+    assert Counter(f["kind"] for f in findings_in(page)) == {k: n for k, n in kinds.items() if n}
+    # Each cause says on which kinds of page its findings are.
+    for cause in data["causes"]:
+        assert sum(cause["kinds"].values()) == cause["count"]
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("docs/docs/test/x.py_kw.md_docs.md", "docs-of-docs"),
+        ("docs/docs/test/index.md", "docs-of-docs"),
+        ("/work/tree/docs/docs/a.py_docs.md", "docs-of-docs"),
+        ("docs/test/index.md", "folder"),
+        ("docs/doc.md", "folder"),
+        ("docs/test/sub.md", "folder"),
+        ("docs/json/decoder.py_docs.md", "level-1"),
+        ("docs/json/decoder.py_kw.md", "level-1"),
+        # Near misses: a folder named like docs/docs, a page named like a folder page.
+        ("docs/mydocs/docs/a.py_docs.md", "level-1"),
+        ("docs/test/myindex.md", "other"),
+        ("README.md", "other"),
+    ],
+)
+def test_the_kind_of_a_page_is_read_from_its_path(path, kind):
+    assert page_kind(path) == kind
+
+
+def test_messages_show_quoted_names_as_code_and_stay_escaped():
+    assert message_html("`int` is a `<b>` & more") == (
+        "<code>int</code> is a <code>&lt;b&gt;</code> &amp; more"
+    )
+    # A lone backtick is text, not the start of code that never ends.
+    assert message_html("a `b` and ` c") == "a <code>b</code> and ` c"
+    assert message_html("no quotes") == "no quotes"
+    rows = [DiagnosticRow("docs/a.md", 1, 1, "DL202", "stopword-keyword", "error", "`the` <i>")]
+    page = "".join(as_html(RunOutput(rows, 1)))
+    causes = page.split('<section id="causes">', 1)[1].split("</section>", 1)[0]
+    assert "<code>the</code> &lt;i&gt;</td>" in causes
+
+
+def test_the_findings_list_has_a_place_for_its_empty_state():
+    page = "".join(as_html(RunOutput([], 1)))
+    assert '<p id="findings-empty" hidden></p>' in page

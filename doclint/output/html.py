@@ -1,9 +1,11 @@
 """For people triaging a tree: `html`, one self-contained page.
 
-Totals, findings per rule and severity, a chart and a collapsible tree of the
-folders, the worst files, the causes (findings grouped by the generator
-behaviour behind them, doclint/output/causes.py), and the findings themselves with
-their lines, filtered in the page by rule, folder and text. Nothing is fetched:
+Totals, findings per rule and severity and per kind of page (pages about a
+source file, docs of docs, folder pages), the causes (findings grouped by the
+generator behaviour behind them, doclint/output/causes.py), the findings
+themselves with their lines, filtered in the page by rule, cause, kind of
+page, folder and text, then a chart and a collapsible tree of the folders and
+the worst files. Nothing is fetched:
 style, script and data are in the file. Tables and the chart are written here,
 so they read without the script; the script draws what the filters change.
 """
@@ -118,9 +120,10 @@ def _page(report: dict[str, Any], rules: dict[str, type[Rule[Any]]], findings: l
             _header(report["run"]),
             "<main>\n",
             _totals(report),
+            _kinds(report),
+            _causes(report),
             _filters(report),
             _findings(report),
-            _causes(report),
             _chart(report),
             _tree_section(),
             _worst(report),
@@ -194,9 +197,23 @@ def _filters(report: dict[str, Any]) -> str:
         f"({rule['count']:,})</option>"
         for rule in report["rules"]
     )
+    causes = "".join(
+        f'<option value="{escape(c["id"])}">{escape(c["code"])} {escape(c["cause"])} '
+        f"({c['count']:,})</option>"
+        for c in report["causes"]
+    )
+    kinds = "".join(
+        f'<option value="{escape(k["key"])}">{escape(k["label"])} ({k["count"]:,})</option>'
+        for k in report["page_kinds"]
+        if k["count"]
+    )
     return (
         '<div id="filters"><label>Rule <select id="f-rule"><option value="">all rules</option>'
         f"{options}</select></label>"
+        '<label>Cause <select id="f-cause"><option value="">all causes</option>'
+        f"{causes}</select></label>"
+        '<label>Pages <select id="f-kind"><option value="">all pages</option>'
+        f"{kinds}</select></label>"
         '<label>Folder <input id="f-folder" type="search" placeholder="docs/some/folder" '
         'autocomplete="off"></label>'
         '<label>Text <input id="f-text" type="search" placeholder="word in message or path" '
@@ -264,15 +281,39 @@ def _tree_section() -> str:
     )
 
 
+def _kinds(report: dict[str, Any]) -> str:
+    """Findings per kind of page: whether the generator's pages about sources
+    are wrong, or the pages a later pass wrote about its own pages."""
+    total = report["totals"]["findings"]
+    rows = "".join(
+        f'<tr data-kind="{escape(k["key"])}"><td><a href="#kind={_fragment(k["key"])}">'
+        f"{escape(k['label'])}</a></td><td>{escape(k['what'])}</td>"
+        f'<td class="n">{k["files"]:,}</td>'
+        f'<td class="n">{k["count"]:,}</td>'
+        f'<td class="n">{escape(_share(k["count"], total))}</td></tr>'
+        for k in report["page_kinds"]
+        if k["count"]
+    )
+    return (
+        '<section id="kinds"><h2>Findings by kind of page</h2><table><thead><tr>'
+        '<th>Pages</th><th></th><th class="n">Files with findings</th><th class="n">Findings</th>'
+        f'<th class="n">Share</th></tr></thead><tbody>{rows}</tbody></table></section>\n'
+    )
+
+
 def _causes(report: dict[str, Any]) -> str:
     causes = report["causes"]
+    labels = {k["key"]: k["label"] for k in report["page_kinds"]}
     rows = "".join(
-        f'<tr data-filter-row data-code="{escape(c["code"])}"><td class="n">{c["count"]:,}</td>'
+        f'<tr data-filter-row data-code="{escape(c["code"])}" data-cause="{escape(c["id"])}">'
+        f'<td class="n">{c["count"]:,}</td>'
         f'<td class="n">{escape(_share(c["count"], report["totals"]["findings"]))}</td>'
         f'<td class="rule"><a href="#rule={_fragment(c["code"])}">{escape(c["code"])}</a> '
-        f"{escape(c['name'])}</td><td>{escape(c['cause'])}</td>"
-        f"<td><code>{escape(c['example']['path'])}:{c['example']['line']}</code><br>"
-        f"{escape(c['example']['message'])}</td></tr>"
+        f"{escape(c['name'])}</td>"
+        f'<td><a href="#cause={_fragment(c["id"])}">{escape(c["cause"])}</a></td><td>'
+        + "<br>".join(f"{escape(labels[k])}: {n:,}" for k, n in c["kinds"].items())
+        + f"</td><td><code>{escape(c['example']['path'])}:{c['example']['line']}</code><br>"
+        f"{message_html(c['example']['message'])}</td></tr>"
         for c in causes[:SHOWN_CAUSES]
     )
     more = (
@@ -284,7 +325,7 @@ def _causes(report: dict[str, Any]) -> str:
     return (
         '<section id="causes"><h2>Causes: what the generator does wrong, biggest first</h2>'
         '<table><thead><tr><th class="n">Findings</th><th class="n">Share</th><th>Rule</th>'
-        "<th>Cause</th><th>Example</th></tr></thead>"
+        "<th>Cause (a link opens its findings)</th><th>Pages</th><th>Example</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>{more}</section>\n"
     )
 
@@ -309,9 +350,10 @@ def _findings(report: dict[str, Any]) -> str:
     return (
         f'<section id="findings"><h2>Findings</h2><p class="muted" id="findings-note">'
         f"All {total:,} findings are in this page; the list draws the rows in view. "
-        "Filter by rule, folder or text above; the address keeps the filters, so a "
-        "link opens the report filtered.</p>"
-        '<div id="findings-list" tabindex="0"><div id="findings-rows"></div></div>'
+        "Filter by rule, cause, kind of page, folder or text above; the address keeps "
+        "the filters, so a link opens the report filtered.</p>"
+        '<div id="findings-list" tabindex="0"><div id="findings-rows"></div>'
+        '<p id="findings-empty" hidden></p></div>'
         '<noscript><p class="note">The findings list needs JavaScript; '
         "<code>--output-format jsonl</code> writes them one a line.</p></noscript>"
         "</section>\n"
@@ -331,6 +373,18 @@ def _rule_docs(report: dict[str, Any], rules: dict[str, type[Rule[Any]]]) -> str
 
 def _rendered(markdown: str) -> str:
     return str(_markdown(markdown))
+
+
+def message_html(message: str) -> str:
+    """A message as HTML: escaped, each `quoted` name in <code> (as the page's
+    script draws the findings' messages); a lone backtick stays as it is."""
+    parts = message.split("`")
+    if len(parts) % 2 == 0:  # an odd number of backticks: the last one is text
+        parts[-2:] = [parts[-2] + "`" + parts[-1]]
+    return "".join(
+        f"<code>{escape(part)}</code>" if index % 2 else escape(part)
+        for index, part in enumerate(parts)
+    )
 
 
 def _severity_label(severity: str, count: int) -> str:

@@ -6,8 +6,10 @@ browser's DecompressionStream, and draws what depends on the filters: the
 folder tree, the findings and which rows of the tables show. The findings list
 is virtual: only the rows in view are in the document, so a million findings
 scroll as ten do. The filters act as you type and live in the address's
-fragment (`#rule=DL201&folder=docs/x&q=word`), so a link or a browser test can
-open the report filtered. Everything from the tree is set as text, never as HTML.
+fragment (`#rule=DL201&cause=stopword-keyword/stop-word&kind=docs-of-docs&
+folder=docs/x&q=word`), so a link or a browser test can open the report
+filtered. Everything from the tree is set as text, never as HTML (a message's
+`quoted` names go in <code> elements, as text).
 
 `window.doclintReport` lets a browser test or bench/html_bench.py wait for the
 findings (`ready`, a promise) and for the next filter applied (`applied()`).
@@ -77,6 +79,8 @@ code, pre { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, mono
 .finding .where a { font-weight: 600; }
 .finding .where span.at { overflow: hidden; text-overflow: ellipsis; }
 .finding pre { color: var(--muted); line-height: 18px; }
+.finding .message code { background: var(--bg); border-radius: 3px; padding: 0 2px; }
+#findings-empty { margin: 0; padding: 24px; text-align: center; color: var(--muted); }
 details.rule { border-bottom: 1px solid var(--line); padding: 4px 0; }
 details.rule summary { cursor: pointer; }
 details.rule .doc { padding: 0 12px; }
@@ -96,7 +100,12 @@ const ROW = 60;            // px per finding, as .finding's height in the style
 const OVERSCAN = 8;        // rows drawn above and below the view
 const MAX_HEIGHT = 8e6;    // browsers cap an element's height; taller lists scroll scaled
 const DEBOUNCE = 120;      // ms after the last keystroke before filtering
-let filters = {rule: "", folder: "", q: ""};
+const NO_FILTER = {rule: "", cause: "", kind: "", folder: "", q: ""};
+const FIELDS = {rule: "f-rule", cause: "f-cause", kind: "f-kind", folder: "f-folder", q: "f-text"};
+const FILTERED = /^#(rule|cause|kind|folder|q)=/;
+let filters = {...NO_FILTER};
+const CAUSES = new Map(DATA.causes.map(c => [c.id, c]));
+const KINDS = DATA.page_kinds.map(k => k.key);
 let F = null;              // the findings, column by column, once decoded
 let LOWER = null;          // lower-cased path and message tables, for the text filter
 let hits = new Int32Array(0);
@@ -146,11 +155,12 @@ async function decodeFindings() {
     parts.push(await decodePart(block.textContent.trim()));
   }
   const count = parts.reduce((sum, part) => sum + part.count, 0);
-  const found = {count, tables: {path: [], rule: [], message: [], text: []}};
-  for (const name of ["path", "line", "column", "rule", "message", "text"]) {
+  const found = {count, tables: {path: [], rule: [], cause: [], message: [], text: []},
+                 pathKind: []};
+  for (const name of ["path", "line", "column", "rule", "cause", "message", "text"]) {
     found[name] = new Int32Array(count);
   }
-  const ruleIndex = new Map();
+  const shared = {rule: new Map(), cause: new Map()};
   let at = 0;
   for (const part of parts) {
     const shift = {};
@@ -159,19 +169,24 @@ async function decodeFindings() {
       shift[name] = table.length;
       for (const value of part.tables[name]) table.push(value);
     }
-    const rules = part.tables.rule.map(code => {
-      if (!ruleIndex.has(code)) {
-        ruleIndex.set(code, found.tables.rule.length);
-        found.tables.rule.push(code);
-      }
-      return ruleIndex.get(code);
-    });
+    for (const kind of part.path_kind) found.pathKind.push(kind);
+    const renumber = {};
+    for (const [name, index] of Object.entries(shared)) {
+      renumber[name] = part.tables[name].map(value => {
+        if (!index.has(value)) {
+          index.set(value, found.tables[name].length);
+          found.tables[name].push(value);
+        }
+        return index.get(value);
+      });
+    }
     for (const [name, column] of Object.entries(part.columns)) {
       const target = found[name];
       const by = shift[name] || 0;
+      const mapped = renumber[name];
       for (let i = 0; i < column.length; i++) {
         const value = column[i];
-        target[at + i] = name === "rule" ? rules[value] : (value < 0 ? value : value + by);
+        target[at + i] = mapped ? mapped[value] : (value < 0 ? value : value + by);
       }
     }
     at += part.count;
@@ -188,8 +203,13 @@ function lowerTables() {
 // message (the tables), then the columns are read once.
 function computeHits() {
   const rule = filters.rule ? F.tables.rule.indexOf(filters.rule) : null;
+  const cause = filters.cause ? F.tables.cause.indexOf(filters.cause) : null;
   let pathIn = null;
-  if (filters.folder) pathIn = Uint8Array.from(F.tables.path, p => inFolder(p, filters.folder));
+  if (filters.folder || filters.kind) {
+    const kind = KINDS.indexOf(filters.kind);
+    pathIn = Uint8Array.from(F.tables.path, (p, i) =>
+      inFolder(p, filters.folder) && (!filters.kind || F.pathKind[i] === kind));
+  }
   let pathHas = null;
   let messageHas = null;
   if (filters.q) {
@@ -202,12 +222,20 @@ function computeHits() {
   let k = 0;
   for (let i = 0; i < F.count; i++) {
     if (rule !== null && F.rule[i] !== rule) continue;
+    if (cause !== null && F.cause[i] !== cause) continue;
     const p = F.path[i];
     if (pathIn && !pathIn[p]) continue;
     if (pathHas && !(pathHas[p] || messageHas[F.message[i]])) continue;
     found[k++] = i;
   }
   hits = found.subarray(0, k);
+}
+
+// As html.message_html: `quoted` names as code, a lone backtick as text.
+function messageNodes(message) {
+  const parts = message.split("`");
+  if (parts.length % 2 === 0) parts.splice(-2, 2, parts[parts.length - 2] + "`" + parts.at(-1));
+  return parts.map((part, k) => k % 2 ? el("code", {text: part}) : part);
 }
 
 function findingRow(i, top) {
@@ -221,7 +249,7 @@ function findingRow(i, top) {
     el("div", {class: "where"}, swatch,
       el("a", {href: "#rule-doc-" + code, text: code, "data-doc": code}),
       el("span", {class: "at", text: at, title: at})),
-    el("div", {class: "message", text: message, title: message}));
+    el("div", {class: "message", title: message}, ...messageNodes(message)));
   if (F.text[i] >= 0) {
     node.append(el("pre", {text: F.line[i] + " | " + F.tables.text[F.text[i]]}));
   }
@@ -245,14 +273,40 @@ function drawRows() {
     drawn.push(findingRow(hits[k], list.scrollTop + k * ROW - start));
   }
   rows.replaceChildren(...drawn);
+  const empty = document.getElementById("findings-empty");
+  empty.hidden = hits.length > 0;
+  if (!hits.length) {
+    empty.textContent = TOTAL
+      ? "No finding matches " + filterNames().join(", ") + ". "
+      : "No findings: the run found nothing wrong.";
+    if (TOTAL) {
+      const clear = el("button", {type: "button", text: "Clear filters"});
+      clear.addEventListener("click", clearFilters);
+      empty.append(clear);
+    }
+  }
+}
+
+// The filters set, as the count line and the empty list name them.
+function filterNames() {
+  const set = [];
+  if (filters.rule) set.push("rule " + filters.rule);
+  if (filters.cause) {
+    const cause = CAUSES.get(filters.cause);
+    set.push("cause \u201c" + (cause ? cause.cause : filters.cause) + "\u201d");
+  }
+  if (filters.kind) {
+    const kind = DATA.page_kinds.find(k => k.key === filters.kind);
+    set.push("pages: " + (kind ? kind.label : filters.kind));
+  }
+  if (filters.folder) set.push("folder " + filters.folder);
+  if (filters.q) set.push("text \u201c" + filters.q + "\u201d");
+  return set;
 }
 
 function drawCount() {
   const line = document.getElementById("findings-count");
-  const set = [];
-  if (filters.rule) set.push("rule " + filters.rule);
-  if (filters.folder) set.push("folder " + filters.folder);
-  if (filters.q) set.push("text \u201c" + filters.q + "\u201d");
+  const set = filterNames();
   if (!F) {
     line.textContent = "Reading " + n(TOTAL) + " findings\u2026";
     return;
@@ -263,21 +317,24 @@ function drawCount() {
     : "All " + n(TOTAL) + " findings";
 }
 
+function showFilters() {
+  for (const [key, id] of Object.entries(FIELDS)) document.getElementById(id).value = filters[key];
+}
+
 function readHash() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
-  filters = {rule: params.get("rule") || "", folder: params.get("folder") || "",
-             q: params.get("q") || ""};
-  document.getElementById("f-rule").value = filters.rule;
-  document.getElementById("f-folder").value = filters.folder;
-  document.getElementById("f-text").value = filters.q;
+  filters = {...NO_FILTER};
+  for (const key of Object.keys(NO_FILTER)) filters[key] = params.get(key) || "";
+  showFilters();
 }
 
 function writeHash() {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  const hash = params.toString();
+  // Slashes kept as they are: `cause=stopword-keyword/stop-word` reads as the links write it.
+  const hash = params.toString().replace(/%2F/g, "/");
   // An anchor (#rule-doc-DL201) stays while no filter is set.
-  if (hash || /^#(rule|folder|q)=/.test(location.hash)) history.replaceState(null, "", "#" + hash);
+  if (hash || FILTERED.test(location.hash)) history.replaceState(null, "", "#" + hash);
 }
 
 // As parent_folder in html_data.py: "" holds every folder, "/" included.
@@ -360,9 +417,11 @@ function filterRows() {
   const q = filters.q.toLowerCase();
   for (const row of document.querySelectorAll("[data-filter-row]")) {
     const code = row.getAttribute("data-code");
+    const cause = row.getAttribute("data-cause");
     const codes = (row.getAttribute("data-codes") || "").split(" ");
     const path = row.getAttribute("data-path");
     row.hidden = Boolean((filters.rule && code && code !== filters.rule) ||
+      (filters.cause && cause && cause !== filters.cause) ||
       (filters.rule && codes[0] && !codes.includes(filters.rule)) ||
       (path !== null && !inFolder(path, filters.folder)) ||
       (q && !row.textContent.toLowerCase().includes(q)));
@@ -396,16 +455,19 @@ function on(id, event, handler) {
   document.getElementById(id).addEventListener(event, handler);
 }
 on("f-rule", "change", e => { filters.rule = e.target.value; apply(); });
+on("f-cause", "change", e => { filters.cause = e.target.value; apply(); });
+on("f-kind", "change", e => { filters.kind = e.target.value; apply(); });
 on("f-folder", "input", e => {
   filters.folder = e.target.value.trim().replace(/\/+$/, "");
   applySoon();
 });
 on("f-text", "input", e => { filters.q = e.target.value; applySoon(); });
-on("f-clear", "click", () => {
-  filters = {rule: "", folder: "", q: ""};
-  for (const id of ["f-rule", "f-folder", "f-text"]) document.getElementById(id).value = "";
+function clearFilters() {
+  filters = {...NO_FILTER};
+  showFilters();
   apply();
-});
+}
+on("f-clear", "click", clearFilters);
 let frame = 0;
 on("findings-list", "scroll", () => {
   if (!frame) frame = requestAnimationFrame(() => { frame = 0; drawRows(); });
@@ -414,7 +476,7 @@ window.addEventListener("resize", () => { if (F) drawRows(); });
 window.addEventListener("hashchange", () => {
   const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
   if (target && target.tagName === "DETAILS") target.open = true;
-  if (/^#(rule|folder|q)=/.test(location.hash) || location.hash === "") { readHash(); apply(); }
+  if (FILTERED.test(location.hash) || location.hash === "") { readHash(); apply(); }
 });
 if (document.getElementById(decodeURIComponent(location.hash.slice(1))) === null) readHash();
 apply();

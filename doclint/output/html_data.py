@@ -2,12 +2,13 @@
 
 A tree of 200,000 pages gives millions of findings, and the report holds every
 one of them. So the findings are kept as columns (path, line, column, rule,
-message, the text of the line), each string stored once in a table and the
-columns holding indexes into it; each part of 100,000 findings is JSON,
-gzipped and base64-coded into the page, which decodes it with the browser's
-DecompressionStream. The aggregates (counts per rule, severity, folder, file
-and cause) are gathered as the findings stream by. Findings come sorted by
-path, so a file's counts are complete when the next file starts.
+cause, message, the text of the line), each string stored once in a table and
+the columns holding indexes into it, with the kind of page of each path; each
+part of 100,000 findings is JSON, gzipped and base64-coded into the page,
+which decodes it with the browser's DecompressionStream. The aggregates
+(counts per rule, severity, folder, file, cause and kind of page) are gathered
+as the findings stream by. Findings come sorted by path, so a file's counts
+are complete when the next file starts.
 
 Findings are grouped into causes in one place only (`ReportData.add_all`,
 through causes.py, which reads the cause each finding carries).
@@ -29,7 +30,8 @@ from typing import Any
 
 from doclint.models.findings import DiagnosticRow, fixable
 from doclint.output.baseline import SourceLines
-from doclint.output.causes import Causes, example
+from doclint.output.causes import Causes, cause_of, example
+from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.rule_api import Rule
 from doclint.util.paths import printable
 
@@ -43,14 +45,40 @@ PART_FINDINGS = 100_000
 decoded on its own: the JSON of millions of findings at once would pass the
 longest string a browser makes (V8: 2**29 characters, about 3.2 million
 findings' worth), and one part's tables need no other's."""
-FINDING_COLUMNS = ("path", "line", "column", "rule", "message", "text")
-"""The columns of the embedded findings; `path`, `rule`, `message` and `text`
-index the string tables of the same names (`text` is -1 where the finding's
-line is not shown: a finding about the whole file or a file not read)."""
+FINDING_COLUMNS = ("path", "line", "column", "rule", "cause", "message", "text")
+"""The columns of the embedded findings; `path`, `rule`, `cause` (its id),
+`message` and `text` index the string tables of the same names (`text` is -1
+where the finding's line is not shown: a finding about the whole file or a
+file not read)."""
+PAGE_KINDS = {
+    "level-1": ("Level 1 pages", "about a source file: <file>_docs.md, <file>_kw.md"),
+    "docs-of-docs": ("Docs of docs", "under docs/docs/: a later generator pass over the pages"),
+    "folder": ("Folder pages", "index.md, doc.md and sub.md of a folder"),
+    "other": ("Other files", "none of these"),
+}
+"""The kinds of page the report splits the findings by: key, label and what
+they are; a part's `path_kind` gives each path of its table the index of its
+kind here."""
+_DOCS_OF_DOCS = "docs/docs/"
+
+
+def page_kind(path: str) -> str:
+    """The key in PAGE_KINDS of the page at `path` (as findings show it, from
+    the working folder): a page a later generator pass wrote about pages, a
+    folder's page, a page about a source file, or another file."""
+    if path.startswith(_DOCS_OF_DOCS) or f"/{_DOCS_OF_DOCS}" in path:
+        return "docs-of-docs"
+    name = posixpath.basename(path)
+    if name in FOLDER_PAGES:
+        return "folder"
+    return "level-1" if name.endswith(PAGE_SUFFIXES) else "other"
+
+
+_KIND_INDEX = {key: index for index, key in enumerate(PAGE_KINDS)}
 
 
 def _tables() -> dict[str, dict[str, int]]:
-    return {name: {} for name in ("path", "rule", "message", "text")}
+    return {name: {} for name in ("path", "rule", "cause", "message", "text")}
 
 
 @dataclass
@@ -62,15 +90,25 @@ class FindingColumns:
     columns: dict[str, list[int]] = field(
         default_factory=lambda: {name: [] for name in FINDING_COLUMNS}
     )
+    path_kind: list[int] = field(default_factory=list)
+    """The index in PAGE_KINDS of each path of the path table, in its order."""
 
-    def add_file(self, path: str, rows: list[DiagnosticRow], sources: SourceLines) -> None:
-        """The findings of one file (millions of calls' worth: kept tight)."""
+    def add_file(
+        self, path: str, kind: str, rows: list[DiagnosticRow], sources: SourceLines
+    ) -> None:
+        """The findings of one file, a page of `kind` (millions of calls' worth: kept tight)."""
         tables, columns = self.tables, self.columns
-        paths, rules, messages, texts = (tables[n] for n in ("path", "rule", "message", "text"))
-        columns["path"].extend([paths.setdefault(path, len(paths))] * len(rows))
+        paths, rules, causes, messages, texts = (
+            tables[n] for n in ("path", "rule", "cause", "message", "text")
+        )
+        if path not in paths:
+            paths[path] = len(paths)
+            self.path_kind.append(_KIND_INDEX[kind])
+        columns["path"].extend([paths[path]] * len(rows))
         columns["line"].extend([row.line for row in rows])
         columns["column"].extend([row.column for row in rows])
         columns["rule"].extend([rules.setdefault(row.code, len(rules)) for row in rows])
+        columns["cause"].extend([causes.setdefault(cause_of(row)[0], len(causes)) for row in rows])
         columns["message"].extend([messages.setdefault(row.message, len(messages)) for row in rows])
         add_text = columns["text"].append
         for row in rows:
@@ -87,6 +125,7 @@ class FindingColumns:
             # Shown as text: control characters escaped as in every text
             # format, once per distinct string.
             "tables": {name: list(map(printable, table)) for name, table in self.tables.items()},
+            "path_kind": self.path_kind,
             "columns": self.columns,
         }
         raw = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode()
@@ -107,6 +146,10 @@ class ReportData:
     fixable: int = 0
     """Findings whose fix `--fix` applies (a safe one), as the text summary counts them."""
     causes: Causes = field(default_factory=Causes)
+    by_kind: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    """Findings per (rule, cause id, kind of page)."""
+    files_by_kind: Counter[str] = field(default_factory=Counter)
+    """Files with findings per kind of page."""
     findings: FindingColumns = field(default_factory=FindingColumns)
     """The findings of the part being filled."""
     parts: list[str] = field(default_factory=list)
@@ -121,9 +164,12 @@ class ReportData:
             self.by_rule.update(by_rule)
             counts = Counter({code: n for (code, _, _), n in by_rule.items()})
             self._add_file(path, counts)
+            kind = page_kind(path)
+            self.files_by_kind[kind] += 1
             for row in file_rows:
                 self.causes.add(row)
-            self.findings.add_file(path, file_rows, self.sources)
+                self.by_kind[row.code, cause_of(row)[0], kind] += 1
+            self.findings.add_file(path, kind, file_rows, self.sources)
             if len(self.findings) >= PART_FINDINGS:
                 self.parts.append(self.findings.encoded())
                 self.findings = FindingColumns()
@@ -199,14 +245,30 @@ class ReportData:
                 {
                     "code": cause.code,
                     "name": cause.name,
+                    "id": cause.id,
                     "cause": cause.cause,
                     "count": cause.count,
                     "share": cause.count / self.total,
+                    "kinds": self._kinds(cause.code, cause.id),
                     "example": example(cause.example),
                 }
                 for cause in self.causes.biggest_first()
             ],
+            "page_kinds": [
+                {
+                    "key": key,
+                    "label": label,
+                    "what": what,
+                    "files": self.files_by_kind[key],
+                    "count": sum(n for (_, _, kind), n in self.by_kind.items() if kind == key),
+                }
+                for key, (label, what) in PAGE_KINDS.items()
+            ],
         }
+
+    def _kinds(self, code: str, cause_id: str) -> dict[str, int]:
+        """A cause's findings per kind of page, in the order of PAGE_KINDS."""
+        return {key: count for key in PAGE_KINDS if (count := self.by_kind[code, cause_id, key])}
 
 
 def parent_folder(folder: str) -> str | None:

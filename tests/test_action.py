@@ -1,0 +1,263 @@
+"""The GitHub Action (action.yml): its shell steps run here as a runner runs
+them, in a temporary workspace, against small hand-made trees.
+
+Each step's `${{ ... }}` expressions are replaced with the values a runner
+gives (the inputs with their defaults, `github.*`, `runner.*`, earlier steps'
+outputs); an expression this runner does not know fails the test, so the
+action cannot use one untested. GITHUB_OUTPUT, GITHUB_PATH and
+GITHUB_STEP_SUMMARY are files, read back between steps. The `uses:` steps
+(actions/cache) cannot run here: their keys are checked against
+docs/caching.md's scheme instead. The install step runs only in the slow
+test (a pip install of the checkout); the others use this doclint.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+from doclint import __version__
+from tests.conftest import PROJECT, SHARED
+from tests.test_precommit import OFFLINE
+
+ACTION = yaml.safe_load((PROJECT / "action.yml").read_text(encoding="utf-8"))
+STEPS = ACTION["runs"]["steps"]
+_EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
+
+
+@dataclass
+class Run:
+    code: int
+    """The exit code of the job: its last step's."""
+    outputs: dict[str, dict[str, str]]
+    """Each step's outputs, by its id."""
+    summary: str
+    log: str
+    """What the steps printed, as the runner's log shows it."""
+
+
+def run_action(workspace: Path, inputs: dict[str, str], *, install: bool = False) -> Run:
+    """Run the action's shell steps in `workspace`, as a runner would."""
+    runner = workspace.parent / "runner"
+    runner.mkdir()
+    given = {name: spec.get("default", "") for name, spec in ACTION["inputs"].items()}
+    unknown = set(inputs) - set(given)
+    assert not unknown, f"no such inputs: {unknown}"
+    given.update(inputs)
+    values = {
+        **{f"inputs.{name}": value for name, value in given.items()},
+        "github.action_path": str(PROJECT),
+        "github.action_ref": "test-ref",
+        "github.sha": "0" * 40,
+        "runner.temp": str(runner),
+        "runner.os": "Linux",
+    }
+    files = {name: runner / name.lower() for name in ("GITHUB_OUTPUT", "GITHUB_PATH")}
+    summary = runner / "summary.md"
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]])
+    outputs: dict[str, dict[str, str]] = {}
+    log = []
+    for step in STEPS:
+        if "uses" in step or (step.get("id") == "install" and not install):
+            continue
+        assert "if" not in step, "a shell step runs always; it decides inside"
+        assert step["shell"] == "bash"
+        for file in files.values():
+            file.write_text("")
+        env = {
+            **os.environ,
+            "PATH": path,
+            "HOME": str(runner / "home"),
+            "XDG_CACHE_HOME": str(runner / "home" / ".cache"),
+            "CI": "true",
+            "GITHUB_ACTION_PATH": str(PROJECT),
+            "GITHUB_STEP_SUMMARY": str(summary),
+            **{name: str(file) for name, file in files.items()},
+            **{name: _substituted(value, values) for name, value in step.get("env", {}).items()},
+        }
+        done = subprocess.run(
+            ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+            cwd=workspace,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=False,
+        )
+        written = dict(
+            line.split("=", 1) for line in files["GITHUB_OUTPUT"].read_text().splitlines()
+        )
+        outputs[step.get("id", step["name"])] = written
+        log.append(done.stdout)
+        values.update({f"steps.{step.get('id')}.outputs.{k}": v for k, v in written.items()})
+        path = os.pathsep.join([*files["GITHUB_PATH"].read_text().split(), path])
+        if done.returncode:
+            if step.get("id") == "install" and any(sign in done.stderr for sign in OFFLINE):
+                pytest.skip("no package index to install doclint's dependencies from")
+            # Only the last step fails the job; any other failing is a broken action.
+            assert step is STEPS[-1], done.stdout + done.stderr
+            return Run(done.returncode, outputs, summary.read_text(), "".join(log))
+    return Run(0, outputs, summary.read_text(), "".join(log))
+
+
+def _substituted(text: str, values: dict[str, str]) -> str:
+    def value(match: re.Match[str]) -> str:
+        assert match[1] in values, f"an expression this test does not know: {match[0]}"
+        return values[match[1]]
+
+    return _EXPRESSION.sub(value, str(text))
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    """The example tree: 7 findings, errors, in two pages."""
+    tree = tmp_path / "workspace"
+    shutil.copytree(PROJECT / "examples" / "tree", tree)
+    return tree
+
+
+def _sarif(file: Path) -> list[dict]:
+    """The results of a SARIF report, checked against the SARIF schema when
+    ../shared holds it."""
+    log = json.loads(file.read_text(encoding="utf-8"))
+    assert log["version"] == "2.1.0"
+    (run,) = log["runs"]
+    assert run["tool"]["driver"]["name"] == "doclint"
+    schema = SHARED / "schemas" / "sarif-schema-2.1.0.json"
+    if schema.is_file():
+        import jsonschema
+
+        jsonschema.validate(log, json.loads(schema.read_text(encoding="utf-8")))
+    return run["results"]
+
+
+def test_findings_go_to_sarif_and_annotations_and_fail_the_job(workspace):
+    run = run_action(workspace, {})
+    assert run.code == 1
+    assert run.outputs["check"] == {"exit-code": "1"}
+    assert run.outputs["version"]["version"] == __version__
+    assert run.outputs["sarif"] == {"sarif-file": "doclint.sarif"}
+    results = _sarif(workspace / "doclint.sarif")
+    listed = _json_findings(workspace)
+    assert len(results) == len(listed) == 7
+    assert {r["ruleId"] for r in results} == {d["code"] for d in listed}
+    # An annotation a finding in the log (the github format).
+    annotations = re.findall(r"^::error file=docs/\S+,title=(DL\d+) ", run.log, re.M)
+    assert sorted(annotations) == sorted(d["code"] for d in listed)
+    # The cache was written where actions/cache saves it from.
+    assert (workspace / ".doclint_cache" / "CACHEDIR.TAG").is_file()
+    assert "exited with 1 (fail-on: info)" in run.summary
+
+
+def test_args_and_format_reach_doclint_and_no_sarif_is_written_when_none_is_asked(workspace):
+    run = run_action(workspace, {"sarif-file": "", "args": "--select DL401", "format": "concise"})
+    assert run.code == 1
+    assert not (workspace / "doclint.sarif").exists()
+    assert run.outputs["sarif"] == {"sarif-file": ""}
+    assert re.findall(r"^\S+:\d+:\d+: (DL\d+)", run.log, re.M) == ["DL401"]
+
+
+def test_fail_on_decides_the_exit_code(tmp_path):
+    workspace = tmp_path / "workspace"
+    (workspace / "docs").mkdir(parents=True)
+    (workspace / "docs" / "empty.md").write_text("")  # DL009, a warning
+    for fail_on, expected in (("info", 1), ("warning", 1), ("error", 0), ("never", 0)):
+        shutil.rmtree(tmp_path / "runner", ignore_errors=True)
+        run = run_action(workspace, {"fail-on": fail_on, "cache": "false"})
+        assert (run.code, run.outputs["check"]["exit-code"]) == (expected, str(expected)), fail_on
+        # The SARIF report holds the warning whatever fails the job.
+        assert [r["ruleId"] for r in _sarif(workspace / "doclint.sarif")] == ["DL009"]
+        assert f"exited with {expected} (fail-on: {fail_on})" in run.summary
+
+
+def test_args_split_as_a_shell_splits_them_but_never_run(workspace):
+    marker = workspace.parent / "ran"
+    hostile = f"--select 'DL401' $(touch {marker}) ; touch {marker}"
+    run = run_action(workspace, {"args": hostile, "sarif-file": ""})
+    assert not marker.exists()
+    # `$(touch ...)` reached doclint as a path, which does not exist: an error, exit 2.
+    assert run.code == 2 and run.outputs["check"] == {"exit-code": "2"}
+
+
+def test_an_args_input_that_does_not_split_is_one_clear_error(workspace):
+    with pytest.raises(AssertionError, match=r"the args input .* does not split: No closing"):
+        run_action(workspace, {"args": "--select 'DL4"})
+
+
+def test_the_cache_is_keyed_as_the_caching_page_says():
+    restore, save = (step for step in STEPS if "uses" in step)
+    assert restore["uses"] == "actions/cache/restore@v4"
+    assert save["uses"] == "actions/cache/save@v4"
+    # Saved even when the check failed the job, and under the key restored.
+    assert save["if"] == "always() && inputs.cache == 'true'"
+    key = restore["with"]["key"]
+    assert save["with"]["key"] == key
+    assert restore["with"]["path"] == save["with"]["path"]
+    assert restore["with"]["path"].splitlines() == ["${{ inputs.cache-dir }}", "~/.cache/doclint"]
+    # doclint's version (no version written out), the action's ref, the
+    # configuration, then the commit; the prefix restores an earlier commit's.
+    parts = _EXPRESSION.findall(key)
+    assert parts == [
+        "runner.os",
+        "steps.version.outputs.version",
+        "github.action_ref",
+        "hashFiles('doclint.toml', 'pyproject.toml')",
+        "github.sha",
+    ]
+    assert restore["with"]["restore-keys"].strip() == key.removesuffix("${{ github.sha }}")
+    caching = (PROJECT / "docs" / "caching.md").read_text(encoding="utf-8")
+    assert "~/.cache/doclint" in caching and "restore-keys" in caching
+
+
+def test_docs_show_the_action_with_its_own_inputs(workspace):
+    ci = (PROJECT / "docs" / "ci.md").read_text(encoding="utf-8")
+    section = ci.split("## GitHub Action\n", 1)[1].split("\n## ", 1)[0]
+    (block,) = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    workflow = yaml.safe_load(block)
+    (job,) = workflow["jobs"].values()
+    (step,) = (s for s in job["steps"] if s.get("uses", "").startswith("doclint/doclint@"))
+    assert set(step.get("with", {})) <= set(ACTION["inputs"])
+    upload = next(s for s in job["steps"] if "upload-sarif" in s.get("uses", ""))
+    assert upload["with"]["sarif_file"] == step["with"].get(
+        "sarif-file", ACTION["inputs"]["sarif-file"]["default"]
+    )
+    # The upload runs after the action failed the job on findings.
+    assert upload["if"] == "${{ !cancelled() }}"
+    # The inputs shown work: on the example tree, errors fail the job.
+    run = run_action(workspace, step["with"])
+    assert run.code == 1
+    assert {r["ruleId"][:3] for r in _sarif(workspace / upload["with"]["sarif_file"])} == {
+        "DL2",
+        "DL4",
+    }
+
+
+@pytest.mark.slow
+def test_the_action_installs_doclint_from_its_own_checkout(workspace):
+    run = run_action(workspace, {}, install=True)
+    assert run.code == 1
+    venv = workspace.parent / "runner" / "doclint-venv"
+    assert (venv / "bin" / "doclint").is_file()
+    # The steps after the install ran the doclint it installed.
+    assert run.outputs["version"]["version"] == __version__
+    assert run.outputs["check"] == {"exit-code": "1"}
+
+
+def _json_findings(workspace: Path) -> list[dict]:
+    done = subprocess.run(
+        [sys.executable, "-m", "doclint", "check", "docs", "--no-cache", "--output-format", "json"],
+        cwd=workspace,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return json.loads(done.stdout)
