@@ -80,7 +80,7 @@ def test_the_configuration_names_profiles_and_reports_their_mistakes(tmp_path, m
     )
     found = run_cli(monkeypatch, capsys, tmp_path, "check", "--no-cache", "reference")
     assert found.code == 1
-    assert "DL701 [missing-object] `pkg/m.py` defines no function `g`" in found.out
+    assert "DL701 error [missing-object] `pkg/m.py` defines no function `g`" in found.out
     # Without the profile the page is plain Markdown.
     (tmp_path / "doclint.toml").write_text("", encoding="utf-8")
     plain = run_cli(monkeypatch, capsys, tmp_path, "check", "--no-cache", "reference")
@@ -152,7 +152,7 @@ def test_a_profiled_docs_folder_checked_from_outside_reads_the_sources_beside_it
     found = run_cli(monkeypatch, capsys, elsewhere, "check", "--no-cache",
                     str(project / "markdown_docs"), "--output-format", "concise")  # fmt: skip
     assert found.code == 1
-    assert "DL702 [signature-mismatch] `f` is written with (a, b); the code has (a)" in found.out
+    assert "DL702 error [signature-mismatch] `f` is written with (a, b); the code has (a)" in found.out
     # Near miss: a markdown_docs folder whose pages are not RepoAgent's is no root.
     write(project, {"markdown_docs/pkg/m.md": "# Notes\n\nText.\n"})
     plain = run_cli(monkeypatch, capsys, elsewhere, "check", "--no-cache",

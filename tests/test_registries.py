@@ -155,7 +155,7 @@ def test_a_registered_template_and_language_are_judged_with_no_other_change(tmp_
     ]
     messages = {code: message for _, _, code, message in new}
     assert messages["DL304"] == (
-        "claims 2 classes and 1 function; the source defines 1 class and 1 function"
+        "claims 2 classes and 1 function; `pkg/mod.py` defines 1 class and 1 function"
     )
     assert "`which may fail`" in messages["DL305"]
     assert messages["DL204"].startswith("`Packaging` occurs in `pyproject.toml` only in comments")
