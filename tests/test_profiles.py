@@ -6,6 +6,7 @@ profile to its examples; a profiled docs folder implies its root."""
 from __future__ import annotations
 
 import json
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -152,7 +153,9 @@ def test_a_profiled_docs_folder_checked_from_outside_reads_the_sources_beside_it
     found = run_cli(monkeypatch, capsys, elsewhere, "check", "--no-cache",
                     str(project / "markdown_docs"), "--output-format", "concise")  # fmt: skip
     assert found.code == 1
-    assert "DL702 error [signature-mismatch] `f` is written with (a, b); the code has (a)" in found.out
+    assert (
+        "DL702 error [signature-mismatch] `f` is written with (a, b); the code has (a)" in found.out
+    )
     # Near miss: a markdown_docs folder whose pages are not RepoAgent's is no root.
     write(project, {"markdown_docs/pkg/m.md": "# Notes\n\nText.\n"})
     plain = run_cli(monkeypatch, capsys, elsewhere, "check", "--no-cache",
@@ -164,3 +167,15 @@ def test_user_profiles_are_part_of_the_settings_the_cache_is_keyed_on():
     profile = load_profile(TINYDOC)
     assert repr(Settings(profiles=(profile,))) != repr(Settings())
     assert Path(profile.origin) == TINYDOC
+
+
+def test_profile_check_escapes_the_names_it_prints(tmp_path, monkeypatch, capsys):
+    """An example folder's name is the user's, and may hold a newline: a CI log
+    must not get a forged workflow command from it."""
+    forged = tmp_path / "x\n::error file=README.md,line=1::FORGED"
+    shutil.copytree(PROJECT / "examples" / "profile" / "bad", forged)
+    out = run_cli(monkeypatch, capsys, tmp_path, "profile", "check", str(TINYDOC),
+                  "--good", forged.name)  # fmt: skip
+    assert out.code == 1
+    assert "good example breaks a claim" in out.out
+    assert not any(line.startswith("::") for line in (out.out + out.err).splitlines())

@@ -15,7 +15,7 @@ from doclint.api import check_paths, parse
 from doclint.cli.arguments import UsageError
 from doclint.engine.settings import Settings
 from doclint.profiles import Profile, ProfileError, load_profile, page_profile
-from doclint.util.paths import display_path
+from doclint.util.paths import display_path, printable
 
 CLAIM_RULES = "DL7"
 """The rules of the generator claims."""
@@ -34,11 +34,13 @@ def profile_check(args: argparse.Namespace) -> bool:
         for folder in folders
         for problem in _judge(profile, folder, good)
     ]
+    # Names of folders and of the profile come from the user's files: escaped
+    # like every other line doclint writes.
     for problem in problems:
-        print(problem)
+        print(printable(problem))
     examples = len(args.good) + len(args.bad)
     verdict = f"{len(problems)} problems" if problems else "every example is as labelled"
-    print(f"profile {profile.name}: {examples} examples, {verdict}")
+    print(printable(f"profile {profile.name}: {examples} examples, {verdict}"))
     return not problems
 
 
@@ -52,16 +54,18 @@ def _judge(profile: Profile, folder: Path, good: bool) -> list[str]:
     found = Counter(os.path.abspath(diagnostic.path) for diagnostic in report.diagnostics)
     problems = []
     for page in pages:
+        # The API's paths are escaped as they are printed (a name may hold a newline).
+        key = printable(os.path.abspath(page))
         shown = display_path(page, Path.cwd())
         if not _read_as(profile, folder, page):
             problems.append(f"{shown}: not read as a page of {profile.name} (its place or heading)")
-        elif good and found[os.path.abspath(page)]:
+        elif good and found[key]:
             problems += [
                 f"{shown}:{d.line}: good example breaks a claim: {d.code} {d.message}"
                 for d in report.diagnostics
-                if os.path.abspath(d.path) == os.path.abspath(page)
+                if os.path.abspath(d.path) == key
             ]
-        elif not good and not found[os.path.abspath(page)]:
+        elif not good and not found[key]:
             problems.append(f"{shown}: bad example, but no claim of {profile.name} is broken")
     return problems
 
