@@ -173,6 +173,43 @@ def test_wrong_caller_near_miss_a_true_caller_and_a_vague_one(tmp_path):
     assert check(tmp_path, page, "wrong-caller") == []
 
 
+def partial(tmp_path, page: str, select: str) -> list[tuple[int, int, str]]:
+    """Findings on a sample of a project: `pkg/runner.py` is listed, not there."""
+    write(tmp_path, {"pkg/store.py": SOURCE})
+    listing = ["pkg/store.py", "pkg/runner.py", "markdown_docs/pkg/store.md"]
+    return findings(page, "markdown_docs/pkg/store.md", select, tmp_path, known_paths=listing)
+
+
+def test_wrong_caller_in_a_partial_tree_judged_where_the_page_places_it(tmp_path):
+    # Placed in a file the tree reads, or (headed on the page) in the page's source.
+    page = PAGE.replace(
+        "called by the fetch function", "called by the load function in pkg/store.py"
+    )
+    assert partial(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
+    page = PAGE.replace("called by the fetch function", "called by the gone function")
+    page = page.replace("## FunctionDef fetch(url)", "## FunctionDef gone(url)")
+    assert partial(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
+    page = PAGE.replace(
+        "called by the fetch function", "called by two other functions: fetch and load"
+    )
+    assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
+
+
+def test_wrong_caller_near_miss_a_caller_the_partial_tree_cannot_read(tmp_path):
+    # In a whole tree `load` is defined nowhere; in a sample it may be in a
+    # source the tree lists but does not hold, named or not.
+    page = PAGE.replace("called by the fetch function", "called by the load function")
+    assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
+    assert partial(tmp_path, page, "wrong-caller") == []
+    page = PAGE.replace(
+        "called by the fetch function", "called by the load function in pkg/runner.py"
+    )
+    assert partial(tmp_path, page, "wrong-caller") == []
+    # A file after "such as" is not a caller.
+    page = PAGE.replace("called by the fetch function", "called by others, such as pkg/store.py")
+    assert check(tmp_path, page, "wrong-caller") == []
+
+
 def test_ungenerated_doc_placeholder(tmp_path):
     page = PAGE.replace("**open**: Opens one.", "Doc is waiting to be generated...")
     assert check(tmp_path, page, "ungenerated-doc") == [(29, 1, "DL706")]
