@@ -144,6 +144,51 @@ def test_unknown_parameter_near_miss_none_items_and_prose_items(tmp_path):
     assert check(tmp_path, page, "unknown-parameter") == []
 
 
+def test_unknown_parameter_dict_keys_indented_under_their_parameter(tmp_path):
+    # The keys under `url` are its parts; `flags` at the list's level is a name.
+    keys = "· url: a dict with the keys:\n  - host: the host\n  - port: the port\n· flags: 旗"
+    page = PAGE.replace("· url: 地址", keys)
+    assert check(tmp_path, page, "unknown-parameter") == [(38, 3, "DL703")]
+
+
+def test_unknown_parameter_near_miss_keys_of_a_dict_parameter(tmp_path):
+    keys = "· url: a dict with the keys:\n  - host: the host\n  - port: the port"
+    assert check(tmp_path, PAGE.replace("· url: 地址", keys), "unknown-parameter") == []
+
+
+KID = "class Kid(Store):\n    pass\n"
+KID_PAGE = "## ClassDef Kid\n**Kid**: A store.\n\n**attributes**: The attributes.\n· {}: a name\n"
+
+
+def test_unknown_parameter_of_a_class_through_its_base_in_the_project(tmp_path):
+    # `Store` is read where `Kid` inherits it: here, or in a source of the tree.
+    assert check(tmp_path, KID_PAGE.format("mode"), "unknown-parameter", SOURCE + KID) == []
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", SOURCE + KID) == [
+        (5, 3, "DL703")
+    ]
+    write(tmp_path, {"pkg/base.py": SOURCE})
+    source = "from pkg.base import Store\n" + KID
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == [
+        (5, 3, "DL703")
+    ]
+
+
+def test_unknown_parameter_near_miss_a_base_the_tree_cannot_read(tmp_path):
+    # `pkg/runner.py` is listed, not there: what `Kid` inherits is unknown.
+    write(
+        tmp_path, {"pkg/store.py": "from pkg import runner\nclass Kid(runner.Store):\n    pass\n"}
+    )
+    listing = ["pkg/store.py", "pkg/runner.py"]
+    page = KID_PAGE.format("size")
+    path = "markdown_docs/pkg/store.md"
+    assert findings(page, path, "unknown-parameter", tmp_path, known_paths=listing) == []
+    # Without the listing `pkg.runner` is outside the project, as `Exception`
+    # is: such a base adds nothing, and the item is judged.
+    assert findings(page, path, "unknown-parameter", tmp_path) == [(5, 3, "DL703")]
+    source = "class Kid(Exception):\n    pass\n"
+    assert check(tmp_path, page, "unknown-parameter", source) == [(5, 3, "DL703")]
+
+
 def test_undocumented_object_private_and_nested_count(tmp_path):
     source = SOURCE + "\n\ndef _private():\n    pass\n"
     page = PAGE.replace("#### FunctionDef helper(value)\n**helper**: Returns its value.\n***\n", "")
