@@ -205,6 +205,26 @@ def test_undocumented_object_near_miss_object_headed_at_another_place(tmp_path):
     assert check(tmp_path, page, "missing-object") == [(28, 1, "DL701")]
 
 
+def test_undocumented_object_a_method_headed_only_under_another_class(tmp_path):
+    # The page documents a class `Shop` the source does not have; its
+    # `__init__` is Shop's, so Store's methods are undocumented (`helper` is
+    # headed under a `get`, its parent's name).
+    page = PAGE.replace("## ClassDef Store\n**Store**", "## ClassDef Shop\n**Shop**")
+    found = [m for m in messages(tmp_path, page, "undocumented-object") if "Store" in m]
+    assert [m.split()[1] for m in found] == [
+        "`Store`",
+        "`Store.__init__`",
+        "`Store.get`",
+        "`Store.open`",
+    ]
+
+
+def test_undocumented_object_near_miss_a_method_headed_deeper_under_its_class(tmp_path):
+    # `open` headed under `Store.get`: still under its class, missing-object says so.
+    page = PAGE.replace("### FunctionDef open(cls, path)", "#### FunctionDef open(cls, path)")
+    assert check(tmp_path, page, "undocumented-object") == []
+
+
 def test_wrong_caller_refuted_by_the_source(tmp_path):
     page = PAGE.replace("called by the fetch function", "called by the download function")
     assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
