@@ -26,14 +26,15 @@ class WrongCaller(Rule[MarkdownPage]):
     sentence places it, or every function of that name there neither calls
     nor names the object. The place is the file the sentence names after the
     caller (`in modules/config.py`, `in the config module`) when the tree
-    can read it; else the page's own source when the page heads the caller;
-    else the whole project, but only when the tree can read every source it
-    knows of: on a sample of a repository (a `--known-paths` listing naming
-    sources that are not there) a caller may live in a file the tree does
-    not hold, and is left unjudged. Only what the sources settle is
-    reported: a caller named as a class, or in words no pattern reads, is
-    not checked, and a caller that names the object in any way (a call, an
-    attribute, an annotation) counts as calling it. One finding per sentence.
+    can read it; else the whole project, but only when the tree can read
+    every source it knows of. On a sample of a repository (a `--known-paths`
+    listing naming sources that are not there) a caller may live in a file
+    the tree does not hold: it is judged only when a file the tree reads is
+    named, or the page heads the caller (placing it in the page's source).
+    Only what the sources settle is reported: a caller named as a class, or
+    in words no pattern reads, is not checked, and a caller that names the
+    object in any way (a call, an attribute, an annotation) counts as
+    calling it. One finding per sentence.
 
     **Why is this bad?** "Called by" sentences are how a reader finds where a
     function is used. A generator that names a caller from a stale or
@@ -79,8 +80,9 @@ class WrongCaller(Rule[MarkdownPage]):
             places = _places(ctx.lines[mention.line - 1][mention.column - 1 :], mention.callers)
             for caller, place in zip(mention.callers, places, strict=True):
                 named = _named_files(place, project)
-                if not named and caller in headed:
-                    # A caller the page heads is one the page places in its source.
+                if not named and caller in headed and not project.complete:
+                    # A caller the page heads is one the page places in its
+                    # source: where a sample cannot settle "anywhere", that can.
                     named = [profiled.source]
                 finding = self._judge(caller, obj, project, named or [])
                 if finding is not None:
@@ -128,14 +130,8 @@ class _Project(NamedTuple):
     complete: bool
     """Every source the tree knows of (a `--known-paths` listing names
     more) can be read: only then is a name defined nowhere refuted."""
-
-    @property
-    def functions(self) -> dict[str, list[PyObject]]:
-        by_name: dict[str, list[PyObject]] = {}
-        for functions in self.readable.values():
-            for name, found in functions.items():
-                by_name.setdefault(name, []).extend(found)
-        return by_name
+    functions: dict[str, list[PyObject]]
+    """Every function of the readable sources, by name."""
 
     @classmethod
     def read(cls, profile: Profile, project: str, ctx: RuleContext) -> _Project:
@@ -152,7 +148,11 @@ class _Project(NamedTuple):
                 if obj.kind == "function":
                     functions.setdefault(obj.name, []).append(obj)
             readable[source] = functions
-        return cls(sources, readable, complete)
+        by_name: dict[str, list[PyObject]] = {}
+        for functions in readable.values():
+            for name, found in functions.items():
+                by_name.setdefault(name, []).extend(found)
+        return cls(sources, readable, complete, by_name)
 
 
 def _places(text: str, callers: tuple[str, ...]) -> list[str]:
