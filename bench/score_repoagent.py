@@ -8,8 +8,11 @@ sources they document); LABELS is a TSV with the columns ``path``, ``line``, ``k
 ``note`` (tests/labels/repoagent_findings.tsv, tests/labels/heldout/*.tsv; paths relative
 to TREE). Runs ``doclint check . --output-format json`` once in TREE, maps each finding to a
 label kind by its rule code (CODE_OF_KIND below), matches findings with labels and prints
-precision and recall per kind and overall. Exits 1 when a kind with labels or findings is
-below --min, 2 when doclint or the inputs fail. Standard library only.
+precision and recall per kind and overall. A partial tree (a sample of a repository, like
+the held-out ones) holds a ``LISTING.txt`` naming the whole repository's sources; it is
+passed as ``--known-paths LISTING.txt``, so that the rules know which sources exist
+without being readable and leave claims about them unjudged. Exits 1 when a kind with
+labels or findings is below --min, 2 when doclint or the inputs fail. Standard library only.
 
 Matching: a finding matches a label of its kind on the same (path, line), each label at
 most once. Two kinds have no page line and match differently:
@@ -65,6 +68,7 @@ ScoreError = BENCH_SCORE.ScoreError
 PAGE_ROOT = "markdown_docs"
 OBJECT_KIND = "undocumented-object"
 MODULE_KIND = "undocumented-module"
+LISTING = "LISTING.txt"
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,8 @@ def _pairs(label: Label, kinds: set[str], path: str, line: int, message: str) ->
 def run_doclint(command: str | None, tree: Path) -> list[dict[str, object]]:
     base = shlex.split(command) if command else [sys.executable, "-P", "-m", "doclint"]
     argv = [*base, "check", ".", "--select", "ALL", "--output-format", "json", "--no-cache"]
+    if (tree / LISTING).is_file():
+        argv += ["--known-paths", LISTING]
     return BENCH_SCORE.run_doclint(argv, tree).findings
 
 

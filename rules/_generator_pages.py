@@ -142,6 +142,7 @@ def _read(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
     entry: Entry | None = None
     field_name, claim, item_pattern, none_words = "", "", None, frozenset[str]()
     items_started = False
+    item_indent = 0
     sentences = {sentence.text: sentence.claim for sentence in profile.sentences}
     for number, line in enumerate(ctx.lines, 1):
         if number in fenced:
@@ -181,9 +182,14 @@ def _read(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
         elif item_pattern is not None and entry is not None:
             item = item_pattern.match(text)
             if item is not None:
+                indent = len(line) - len(line.lstrip())
+                if not items_started:
+                    item_indent = indent
                 items_started = True
                 name = item.group("name")
-                if name not in none_words:
+                # An item indented under the list's items is one of its parts
+                # (the keys of a dict parameter), not a name of the object.
+                if name not in none_words and indent <= item_indent:
                     column = line.find(name.lstrip("*")) + 1
                     profiled.items.append(Item(number, column, name, field_name, claim, entry))
             elif text or items_started:

@@ -38,6 +38,8 @@ class PyObject:
     assign, its methods; empty for a function."""
     used: frozenset[str]
     """Every name and attribute name its body (nested bodies too) reads or calls."""
+    bases: tuple[str, ...] = ()
+    """A class's bases as written (`Base`, `nn.Module`), `object` left out."""
 
     @property
     def name(self) -> str:
@@ -53,6 +55,10 @@ class ModuleObjects:
     """Every class and function of one module, by their place."""
 
     objects: dict[tuple[str, ...], PyObject] = field(default_factory=dict)
+    imports: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """Each name an import binds: (level, dotted name), the level counting
+    the leading dots of a relative import (`from .a import B` binds B to
+    (1, "a.B")); `import a.b` binds a to (0, "a")."""
 
     def named(self, name: str) -> list[PyObject]:
         """The objects called `name`, at any place."""
@@ -76,6 +82,7 @@ def python_objects(text: str) -> ModuleObjects | None:
     else:
         found = ModuleObjects()
         _collect(tree.body, (), found.objects)
+        _imports(tree, found.imports)
     _CACHE[key] = found
     return found
 
@@ -107,7 +114,8 @@ def _collect(
             if (name := _used_name(inner)) is not None and inner is not node
         )
         if isinstance(node, ast.ClassDef):
-            obj = PyObject("class", qualname, node.lineno, (), (), _attributes(node), used)
+            bases = tuple(b for b in map(ast.unparse, node.bases) if b != "object")
+            obj = PyObject("class", qualname, node.lineno, (), (), _attributes(node), used, bases)
         else:
             args = node.args
             every = [*args.posonlyargs, *args.args]
@@ -121,6 +129,22 @@ def _collect(
             obj = PyObject("function", qualname, node.lineno, positional, names, frozenset(), used)
         into.setdefault(qualname, obj)
         _collect(node.body, qualname, into)
+
+
+def _imports(tree: ast.Module, into: dict[str, tuple[int, str]]) -> None:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    into.setdefault(alias.asname, (0, alias.name))
+                else:
+                    head = alias.name.partition(".")[0]
+                    into.setdefault(head, (0, head))
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            for alias in node.names:
+                dotted = f"{module}.{alias.name}" if module else alias.name
+                into.setdefault(alias.asname or alias.name, (node.level, dotted))
 
 
 def _used_name(node: ast.AST) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._generator_pages import claimed_source
+from doclint_rules._generator_pages import Entry, claimed_source
 from doclint_rules._python_objects import PyObject
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
@@ -15,8 +15,10 @@ class UndocumentedObject(Rule[MarkdownPage]):
     has no heading on its page, where the profile says the generator writes
     one: RepoAgent documents every `class` and `def` `ast.walk` finds,
     nested functions and private `_names` included (a profile may leave
-    either out). An object whose name has a heading at another place is not
-    counted (missing-object reports that heading). Findings are on the
+    either out). An object whose name has a heading at another place (at
+    the top level, or under its class) is not counted (missing-object
+    reports that heading); a method whose name is headed only under another
+    class is. Findings are on the
     page's first line and name the object (`Class.method`).
 
     **Why is this bad?** A page that covers a module promises all of it. An
@@ -45,9 +47,8 @@ class UndocumentedObject(Rule[MarkdownPage]):
         profiled, objects = found
         profile = profiled.profile
         headed = {entry.qualname for entry in profiled.entries}
-        names = {entry.qualname[-1] for entry in profiled.entries}
         for qualname, obj in objects.objects.items():
-            if qualname in headed or obj.name in names:
+            if qualname in headed or any(_heads(entry, qualname) for entry in profiled.entries):
                 continue
             if not profile.private_documented and any(map(_private, qualname)):
                 continue
@@ -58,6 +59,16 @@ class UndocumentedObject(Rule[MarkdownPage]):
             )
             cause = self.CLASS if obj.kind == "class" else self.FUNCTION
             yield Finding(1, 1, message, cause=cause)
+
+
+def _heads(entry: Entry, qualname: tuple[str, ...]) -> bool:
+    """Whether a heading at another place stands for the object: it has its
+    name, at the top level or under its class (at any depth). A method's
+    name under another class (`ResBlock.__init__` for `Block.__init__`) is
+    that class's method, not this one's."""
+    if entry.qualname[-1] != qualname[-1]:
+        return False
+    return len(qualname) == 1 or len(entry.qualname) == 1 or qualname[-2] in entry.qualname[:-1]
 
 
 def _private(name: str) -> bool:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator
 
 from doclint_rules._generator_pages import claimed_source, documented_object
+from doclint_rules._python_objects import ModuleObjects, PyObject, python_objects
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
 
@@ -18,9 +20,15 @@ class UnknownParameter(Rule[MarkdownPage]):
     nor an attribute of the section's object: for a function, its
     parameters (`*args` and `**kwargs` by their names); for a class, the
     names its body assigns, the `self.x` and `cls.x` its methods assign, its
-    methods, and its `__init__`'s parameters. Items that say there is
-    nothing (`· None`, `· 无`) are not names. Items under a heading whose
-    object is missing are left to missing-object.
+    methods, and its `__init__`'s parameters, with those of its bases
+    defined in the project (the same module, or a source of the tree its
+    imports name). A class with a base the project has but the tree cannot
+    read (a source a sample's `--known-paths` listing names) is not judged:
+    what it inherits is unknown; a base from outside the project
+    (`Exception`) adds nothing. Items that say there is nothing (`· None`,
+    `· 无`) are not names, nor are items indented under an item (the keys
+    of a dict parameter). Items under a heading whose object is missing are
+    left to missing-object.
 
     **Why is this bad?** A parameter list is what a reader calls the function
     with. A local variable listed as a parameter, or an attribute the class
@@ -58,10 +66,13 @@ class UnknownParameter(Rule[MarkdownPage]):
             obj = documented_object(item.entry, objects)
             if obj is None:
                 continue
-            known = set(obj.parameters) | obj.attributes
-            if obj.kind == "class":
-                init = objects.objects.get((*obj.qualname, "__init__"))
-                known |= set(init.parameters) if init is not None else set()
+            known = (
+                set(obj.parameters)
+                if obj.kind == "function"
+                else _class_names(obj, objects, profiled.source, profiled.project, ctx)
+            )
+            if known is None:
+                continue
             name = item.name.lstrip("*")
             if name not in known:
                 if obj.kind == "function":
@@ -70,3 +81,61 @@ class UnknownParameter(Rule[MarkdownPage]):
                     what, cause = "parameter or attribute", self.NOT_AN_ATTRIBUTE
                 message = f"{item.field} item `{name}`: `{obj.dotted}` has no {what} `{name}`"
                 yield Finding(item.line, item.column, message, cause=cause)
+
+
+def _class_names(
+    obj: PyObject, objects: ModuleObjects, source: str, project: str, ctx: RuleContext
+) -> set[str] | None:
+    """A class's attributes and its `__init__`'s parameters, with those of
+    its bases the project defines; None when such a base cannot be read
+    (a source a sample's listing names, or one that does not parse): what
+    the class inherits from it is unknown. Bases from outside the project
+    (`Exception`, `nn.Module`) add nothing."""
+    known: set[str] = set()
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    pending = [(obj, objects, source)]
+    while pending:
+        cls, module, path = pending.pop()
+        if (path, cls.qualname) in seen:
+            continue
+        seen.add((path, cls.qualname))
+        known |= cls.attributes
+        init = module.objects.get((*cls.qualname, "__init__"))
+        known |= set(init.parameters) if init is not None else set()
+        for base in cls.bases:
+            found = _base(base, cls, module, path, project, ctx)
+            if found is False:
+                return None
+            if found is not None:
+                pending.append(found)
+    return known
+
+
+def _base(
+    base: str, cls: PyObject, module: ModuleObjects, path: str, project: str, ctx: RuleContext
+) -> tuple[PyObject, ModuleObjects, str] | bool | None:
+    """The class a base names, its module and that module's path; None for a
+    base from outside the project, False for one the project has but the
+    tree cannot read."""
+    here = module.objects.get((*cls.qualname[:-1], base)) or module.objects.get((base,))
+    if here is not None:
+        return (here, module, path) if here.kind == "class" else False
+    head, _, rest = base.partition(".")
+    if head not in module.imports:
+        return None
+    level, dotted = module.imports[head]
+    *parts, name = (f"{dotted}.{rest}" if rest else dotted).split(".")
+    if level:
+        folder = posixpath.dirname(path)
+        for _ in range(level - 1):
+            folder = posixpath.dirname(folder)
+    else:
+        folder = project
+    stem = posixpath.join(folder, *parts) if parts else folder
+    where = next((p for p in (f"{stem}.py", f"{stem}/__init__.py") if ctx.is_file(p)), None)
+    if where is None:
+        return None
+    text = ctx.source_at(where)
+    other = None if text is None else python_objects(text.text)
+    found = None if other is None else other.objects.get((name,))
+    return (found, other, where) if other and found and found.kind == "class" else False

@@ -106,3 +106,19 @@ def test_every_label_is_on_a_labelled_page_sorted_and_of_a_known_kind(stem):
     for label in labels:
         page = score.page_of(label.path) if label.kind == score.MODULE_KIND else label.path
         assert (page in pages) != (label.kind == score.MODULE_KIND), label
+
+
+def test_a_sample_tree_is_checked_with_its_listing_as_the_known_paths(tmp_path: Path):
+    # `load` may be in pkg/runner.py, which the sample's listing names and the
+    # tree does not hold: unjudged with the listing, undefined without it.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "store.py").write_text("def get():\n    pass\n", encoding="utf-8")
+    (tmp_path / "markdown_docs" / "pkg").mkdir(parents=True)
+    page = "## FunctionDef get\n**get**: Gets.\n\nIt is called by the load function.\n"
+    (tmp_path / "markdown_docs" / "pkg" / "store.md").write_text(page, encoding="utf-8")
+    score = _module()
+    callers = [f["line"] for f in score.run_doclint(None, tmp_path) if f["code"] == "DL705"]
+    assert callers == [4]
+    listing = "pkg/store.py\npkg/runner.py\nmarkdown_docs/pkg/store.md\n"
+    (tmp_path / score.LISTING).write_text(listing, encoding="utf-8")
+    assert [f for f in score.run_doclint(None, tmp_path) if f["code"] == "DL705"] == []

@@ -144,6 +144,51 @@ def test_unknown_parameter_near_miss_none_items_and_prose_items(tmp_path):
     assert check(tmp_path, page, "unknown-parameter") == []
 
 
+def test_unknown_parameter_dict_keys_indented_under_their_parameter(tmp_path):
+    # The keys under `url` are its parts; `flags` at the list's level is a name.
+    keys = "· url: a dict with the keys:\n  - host: the host\n  - port: the port\n· flags: 旗"
+    page = PAGE.replace("· url: 地址", keys)
+    assert check(tmp_path, page, "unknown-parameter") == [(38, 3, "DL703")]
+
+
+def test_unknown_parameter_near_miss_keys_of_a_dict_parameter(tmp_path):
+    keys = "· url: a dict with the keys:\n  - host: the host\n  - port: the port"
+    assert check(tmp_path, PAGE.replace("· url: 地址", keys), "unknown-parameter") == []
+
+
+KID = "class Kid(Store):\n    pass\n"
+KID_PAGE = "## ClassDef Kid\n**Kid**: A store.\n\n**attributes**: The attributes.\n· {}: a name\n"
+
+
+def test_unknown_parameter_of_a_class_through_its_base_in_the_project(tmp_path):
+    # `Store` is read where `Kid` inherits it: here, or in a source of the tree.
+    assert check(tmp_path, KID_PAGE.format("mode"), "unknown-parameter", SOURCE + KID) == []
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", SOURCE + KID) == [
+        (5, 3, "DL703")
+    ]
+    write(tmp_path, {"pkg/base.py": SOURCE})
+    source = "from pkg.base import Store\n" + KID
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == [
+        (5, 3, "DL703")
+    ]
+
+
+def test_unknown_parameter_near_miss_a_base_the_tree_cannot_read(tmp_path):
+    # `pkg/runner.py` is listed, not there: what `Kid` inherits is unknown.
+    write(
+        tmp_path, {"pkg/store.py": "from pkg import runner\nclass Kid(runner.Store):\n    pass\n"}
+    )
+    listing = ["pkg/store.py", "pkg/runner.py"]
+    page = KID_PAGE.format("size")
+    path = "markdown_docs/pkg/store.md"
+    assert findings(page, path, "unknown-parameter", tmp_path, known_paths=listing) == []
+    # Without the listing `pkg.runner` is outside the project, as `Exception`
+    # is: such a base adds nothing, and the item is judged.
+    assert findings(page, path, "unknown-parameter", tmp_path) == [(5, 3, "DL703")]
+    source = "class Kid(Exception):\n    pass\n"
+    assert check(tmp_path, page, "unknown-parameter", source) == [(5, 3, "DL703")]
+
+
 def test_undocumented_object_private_and_nested_count(tmp_path):
     source = SOURCE + "\n\ndef _private():\n    pass\n"
     page = PAGE.replace("#### FunctionDef helper(value)\n**helper**: Returns its value.\n***\n", "")
@@ -160,6 +205,26 @@ def test_undocumented_object_near_miss_object_headed_at_another_place(tmp_path):
     assert check(tmp_path, page, "missing-object") == [(28, 1, "DL701")]
 
 
+def test_undocumented_object_a_method_headed_only_under_another_class(tmp_path):
+    # The page documents a class `Shop` the source does not have; its
+    # `__init__` is Shop's, so Store's methods are undocumented (`helper` is
+    # headed under a `get`, its parent's name).
+    page = PAGE.replace("## ClassDef Store\n**Store**", "## ClassDef Shop\n**Shop**")
+    found = [m for m in messages(tmp_path, page, "undocumented-object") if "Store" in m]
+    assert [m.split()[1] for m in found] == [
+        "`Store`",
+        "`Store.__init__`",
+        "`Store.get`",
+        "`Store.open`",
+    ]
+
+
+def test_undocumented_object_near_miss_a_method_headed_deeper_under_its_class(tmp_path):
+    # `open` headed under `Store.get`: still under its class, missing-object says so.
+    page = PAGE.replace("### FunctionDef open(cls, path)", "#### FunctionDef open(cls, path)")
+    assert check(tmp_path, page, "undocumented-object") == []
+
+
 def test_wrong_caller_refuted_by_the_source(tmp_path):
     page = PAGE.replace("called by the fetch function", "called by the download function")
     assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
@@ -170,6 +235,43 @@ def test_wrong_caller_refuted_by_the_source(tmp_path):
 def test_wrong_caller_near_miss_a_true_caller_and_a_vague_one(tmp_path):
     assert check(tmp_path, PAGE, "wrong-caller") == []
     page = PAGE.replace("called by the fetch function", "called by other functions")
+    assert check(tmp_path, page, "wrong-caller") == []
+
+
+def partial(tmp_path, page: str, select: str) -> list[tuple[int, int, str]]:
+    """Findings on a sample of a project: `pkg/runner.py` is listed, not there."""
+    write(tmp_path, {"pkg/store.py": SOURCE})
+    listing = ["pkg/store.py", "pkg/runner.py", "markdown_docs/pkg/store.md"]
+    return findings(page, "markdown_docs/pkg/store.md", select, tmp_path, known_paths=listing)
+
+
+def test_wrong_caller_in_a_partial_tree_judged_where_the_page_places_it(tmp_path):
+    # Placed in a file the tree reads, or (headed on the page) in the page's source.
+    page = PAGE.replace(
+        "called by the fetch function", "called by the load function in pkg/store.py"
+    )
+    assert partial(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
+    page = PAGE.replace("called by the fetch function", "called by the gone function")
+    page = page.replace("## FunctionDef fetch(url)", "## FunctionDef gone(url)")
+    assert partial(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
+    page = PAGE.replace(
+        "called by the fetch function", "called by two other functions: fetch and load"
+    )
+    assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
+
+
+def test_wrong_caller_near_miss_a_caller_the_partial_tree_cannot_read(tmp_path):
+    # In a whole tree `load` is defined nowhere; in a sample it may be in a
+    # source the tree lists but does not hold, named or not.
+    page = PAGE.replace("called by the fetch function", "called by the load function")
+    assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
+    assert partial(tmp_path, page, "wrong-caller") == []
+    page = PAGE.replace(
+        "called by the fetch function", "called by the load function in pkg/runner.py"
+    )
+    assert partial(tmp_path, page, "wrong-caller") == []
+    # A file after "such as" is not a caller.
+    page = PAGE.replace("called by the fetch function", "called by others, such as pkg/store.py")
     assert check(tmp_path, page, "wrong-caller") == []
 
 
