@@ -171,7 +171,34 @@ def _attributes(node: ast.ClassDef) -> frozenset[str]:
                 and target.value.id in ("self", "cls")
             ):
                 names.add(target.attr)
+        named = _attribute_by_name(inner)
+        if named is not None:
+            names.add(named)
     return frozenset(names)
+
+
+# Calls that make an attribute from a string: `self.register_buffer("mean", t)`
+# (PyTorch's modules), `setattr(self, "mean", t)`.
+_NAMING_METHODS = frozenset({"register_buffer", "register_parameter", "add_module"})
+
+
+def _attribute_by_name(node: ast.AST) -> str | None:
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    func, args = node.func, node.args
+    on_self = (
+        isinstance(func, ast.Attribute)
+        and func.attr in _NAMING_METHODS
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "self"
+    )
+    if not on_self:
+        is_setattr = isinstance(func, ast.Name) and func.id == "setattr" and len(args) > 1
+        if not (is_setattr and isinstance(args[0], ast.Name) and args[0].id in ("self", "cls")):
+            return None
+        args = args[1:]
+    first = args[0]
+    return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
 
 
 def _targets(node: ast.AST) -> list[ast.expr]:

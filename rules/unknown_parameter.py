@@ -19,11 +19,13 @@ class UnknownParameter(Rule[MarkdownPage]):
     of the profile's translated labels) whose name is neither a parameter
     nor an attribute of the section's object: for a function, its
     parameters (`*args` and `**kwargs` by their names); for a class, the
-    names its body assigns, the `self.x` and `cls.x` its methods assign, its
-    methods, and its `__init__`'s parameters, with those of its bases
+    names its body assigns, the `self.x` and `cls.x` its methods assign (or
+    name by string: `self.register_buffer("x", ...)`, `setattr(self, "x",
+    ...)`), its methods, and its `__init__`'s parameters, with those of its bases
     defined in the project (the same module, or a source of the tree its
     imports name). A class with a base the project has but the tree cannot
-    read (a source a sample's `--known-paths` listing names) is not judged:
+    read (a source a sample's `--known-paths` listing names, or a relative
+    import's module the tree lacks) is not judged:
     what it inherits is unknown; a base from outside the project
     (`Exception`) adds nothing. Items that say there is nothing (`· None`,
     `· 无`) are not names, nor are items indented under an item (the keys
@@ -134,7 +136,9 @@ def _base(
     stem = posixpath.join(folder, *parts) if parts else folder
     where = next((p for p in (f"{stem}.py", f"{stem}/__init__.py") if ctx.is_file(p)), None)
     if where is None:
-        return None
+        # A relative import is the project's own module, whether or not the
+        # tree holds it: what the class inherits from it is unknown.
+        return False if level else None
     text = ctx.source_at(where)
     other = None if text is None else python_objects(text.text)
     found = None if other is None else other.objects.get((name,))

@@ -189,6 +189,30 @@ def test_unknown_parameter_near_miss_a_base_the_tree_cannot_read(tmp_path):
     assert check(tmp_path, page, "unknown-parameter", source) == [(5, 3, "DL703")]
 
 
+def test_unknown_parameter_near_miss_a_relative_base_the_tree_does_not_hold(tmp_path):
+    # `..base` is the project's own module by the import's form: a sample that
+    # lacks it cannot say what `Kid` inherits. An absolute import it cannot
+    # find is taken for a library's, and the item is judged.
+    page = KID_PAGE.format("size")
+    relative = "from ..base import Store\nclass Kid(Store):\n    pass\n"
+    assert check(tmp_path, page, "unknown-parameter", relative) == []
+    absolute = "from base import Store\nclass Kid(Store):\n    pass\n"
+    assert check(tmp_path, page, "unknown-parameter", absolute) == [(5, 3, "DL703")]
+
+
+def test_unknown_parameter_near_miss_attributes_made_from_a_string(tmp_path):
+    # PyTorch's modules name buffers by string; setattr does the same.
+    source = (
+        "class Kid:\n    def __init__(self):\n"
+        '        self.register_buffer("mean", 0)\n        setattr(self, "std", 1)\n'
+    )
+    for name in ("mean", "std"):
+        assert check(tmp_path, KID_PAGE.format(name), "unknown-parameter", source) == []
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == [
+        (5, 3, "DL703")
+    ]
+
+
 def test_undocumented_object_private_and_nested_count(tmp_path):
     source = SOURCE + "\n\ndef _private():\n    pass\n"
     page = PAGE.replace("#### FunctionDef helper(value)\n**helper**: Returns its value.\n***\n", "")
