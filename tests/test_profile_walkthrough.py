@@ -13,7 +13,8 @@ import os
 import re
 
 from doclint import Settings, check_paths
-from doclint.profiles import CLAIMS, load_profile
+from doclint.config.files import load_profile
+from doclint.profiles import CLAIMS
 from tests.conftest import PROJECT
 
 WALK = PROJECT / "docs" / "profiles.md"

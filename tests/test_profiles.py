@@ -6,6 +6,7 @@ profile to its examples; a profiled docs folder implies its root."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import tomllib
 from pathlib import Path
@@ -13,8 +14,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from doclint.config.files import load_profile
 from doclint.engine.settings import Settings
-from doclint.profiles import ProfileError, builtin_profiles, load_profile, parse_profile
+from doclint.profiles import ProfileError, builtin_profiles, parse_profile
 from tests.checking import run_cli
 from tests.conftest import PROJECT
 from tests.pages import write
@@ -179,3 +181,20 @@ def test_profile_check_escapes_the_names_it_prints(tmp_path, monkeypatch, capsys
     assert out.code == 1
     assert "good example breaks a claim" in out.out
     assert not any(line.startswith("::") for line in (out.out + out.err).splitlines())
+
+
+@pytest.mark.parametrize("kind", ["fifo", "huge"])
+def test_a_profile_is_read_as_a_configuration_is(tmp_path, monkeypatch, capsys, kind):
+    """A profile a tree names is bounded and regular, as the configuration
+    naming it: never a wait on a FIFO, never megabytes in memory."""
+    profile = tmp_path / "p.toml"
+    if kind == "fifo":
+        os.mkfifo(profile)
+    else:
+        profile.write_text("# padding\n" * 200_000, encoding="utf-8")
+    (tmp_path / "doclint.toml").write_text('profiles = ["p.toml"]\n', encoding="utf-8")
+    (tmp_path / "a.md").write_text("# A\n", encoding="utf-8")
+    out = run_cli(monkeypatch, capsys, tmp_path, "check", "a.md")
+    assert out.code == 2
+    [line] = out.err.splitlines()
+    assert "p.toml: cannot read the profile: " in line

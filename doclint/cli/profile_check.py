@@ -13,8 +13,9 @@ from pathlib import Path
 
 from doclint.api import check_paths, parse
 from doclint.cli.arguments import UsageError
+from doclint.config.files import load_profile
 from doclint.engine.settings import Settings
-from doclint.profiles import Profile, ProfileError, load_profile, page_profile
+from doclint.profiles import Profile, ProfileError, page_profile
 from doclint.util.paths import display_path, printable
 
 CLAIM_RULES = "DL7"

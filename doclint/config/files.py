@@ -24,7 +24,7 @@ from typing import Any
 from doclint.config.suggestions import check_selectors, did_you_mean
 from doclint.engine.registry import Registry, SelectionError
 from doclint.output import FORMATS
-from doclint.profiles import Profile, load_profile
+from doclint.profiles import Profile, ProfileError, parse_profile
 from doclint.rule_api import OptionValue, Severity
 from doclint.tree.reading import CONFIG_LIMIT, read_named
 
@@ -168,6 +168,17 @@ def read_listing(file: Path, limit: int) -> list[str]:
         return read_named(file, limit, limit_name="--max-file-size").decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
+
+
+def load_profile(path: Path) -> Profile:
+    """The generator profile of a TOML file, read as a configuration is
+    (bounded, inside its checkout); ProfileError for one missing or wrong."""
+    try:
+        text = read_named(path, CONFIG_LIMIT).decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or "not UTF-8"
+        raise ProfileError(f"{path}: cannot read the profile: {reason}") from None
+    return parse_profile(text, str(path))
 
 
 def _read(file: Path) -> str:

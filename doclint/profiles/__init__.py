@@ -26,7 +26,6 @@ __all__ = [
     "ProfileError",
     "builtin_docs_folders",
     "builtin_profiles",
-    "load_profile",
     "page_profile",
     "parse_profile",
     "profile_schema",
@@ -44,13 +43,6 @@ def parse_profile(text: str, origin: str) -> Profile:
     from doclint.profiles import loading
 
     return loading.parse_profile(text, origin)
-
-
-def load_profile(path: Path) -> Profile:
-    """The profile of a TOML file (see `loading.load_profile`)."""
-    from doclint.profiles import loading
-
-    return loading.load_profile(path)
 
 
 def profile_schema() -> dict[str, Any]:

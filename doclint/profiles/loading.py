@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import (
@@ -195,16 +194,6 @@ def parse_profile(text: str, origin: str) -> Profile:
         line = _line_of(text, first["loc"])
         raise ProfileError(f"{origin}:{line}: {key}: {message}") from None
     return _frozen(model, origin)
-
-
-def load_profile(path: Path) -> Profile:
-    """The profile of a TOML file; ProfileError for one missing or wrong."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "not UTF-8"
-        raise ProfileError(f"{path}: cannot read the profile: {reason}") from None
-    return parse_profile(text, str(path))
 
 
 def _line_of(text: str, loc: Sequence[int | str]) -> int:
