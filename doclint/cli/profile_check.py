@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections import Counter
 from pathlib import Path
 
 from doclint.api import check_paths, parse
 from doclint.cli.arguments import UsageError
 from doclint.config.files import load_profile
-from doclint.engine.settings import Settings
+from doclint.engine.settings import MAX_FILE_SIZE, Settings
 from doclint.profiles import Profile, ProfileError, page_profile
+from doclint.tree.reading import read_named
 from doclint.util.paths import display_path, printable
 
 CLAIM_RULES = "DL7"
@@ -52,27 +52,29 @@ def _judge(profile: Profile, folder: Path, good: bool) -> list[str]:
     pages = sorted(path for path in docs.rglob("*.md") if path.is_file())
     settings = Settings(select=[CLAIM_RULES], root=folder, profiles=(profile,))
     report = check_paths(pages, settings)
-    found = Counter(os.path.abspath(diagnostic.path) for diagnostic in report.diagnostics)
+    broken: dict[str, list[str]] = {}
+    for d in report.diagnostics:
+        claim = f"{d.line}: good example breaks a claim: {d.code} {d.message}"
+        broken.setdefault(os.path.abspath(d.path), []).append(claim)
     problems = []
     for page in pages:
         # The API's paths are escaped as they are printed (a name may hold a newline).
-        key = printable(os.path.abspath(page))
+        claims = broken.get(printable(os.path.abspath(page)), [])
         shown = display_path(page, Path.cwd())
         if not _read_as(profile, folder, page):
             problems.append(f"{shown}: not read as a page of {profile.name} (its place or heading)")
-        elif good and found[key]:
-            problems += [
-                f"{shown}:{d.line}: good example breaks a claim: {d.code} {d.message}"
-                for d in report.diagnostics
-                if os.path.abspath(d.path) == key
-            ]
-        elif not good and not found[key]:
+        elif good and claims:
+            problems += [f"{shown}:{claim}" for claim in claims]
+        elif not good and not claims:
             problems.append(f"{shown}: bad example, but no claim of {profile.name} is broken")
     return problems
 
 
 def _read_as(profile: Profile, folder: Path, page: Path) -> bool:
-    text = page.read_text(encoding="utf-8", errors="replace")
+    try:
+        text = read_named(page, MAX_FILE_SIZE).decode("utf-8", errors="replace")
+    except OSError:
+        return False  # unreadable: not the profile's page, and said so
     relative = page.relative_to(folder).as_posix()
     headings = parse(text, path=relative).markdown.headings
     first = text.splitlines()[headings[0].line - 1] if headings else None
