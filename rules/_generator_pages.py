@@ -127,11 +127,12 @@ def _fenced_lines(page: MarkdownPage) -> tuple[set[int], bool]:
 
 
 def _read(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
-    headings = page.markdown.headings
-    if not headings or page.embedded_in is not None:
+    if page.embedded_in is not None:
         return None
-    first = ctx.lines[headings[0].line - 1] if headings[0].line <= len(ctx.lines) else None
-    found = page_profile(page.path, first, ctx.profiles)
+    headings = page.markdown.headings
+    at = headings[0].line if headings else 0
+    first = ctx.lines[at - 1] if 0 < at <= len(ctx.lines) else None
+    found = page_profile(page.path, first, ctx.profiles, ctx.is_file)
     if found is None:
         return None
     profile, project, source = found
