@@ -202,6 +202,32 @@ def test_unknown_parameter_near_miss_a_relative_base_the_tree_does_not_hold(tmp_
     assert check(tmp_path, page, "unknown-parameter", absolute) == [(5, 3, "DL703")]
 
 
+def test_unknown_parameter_of_a_class_whose_base_a_library_function_makes(tmp_path):
+    # Chatchat's ORM models: `Base = declarative_base()` in server/db/base.py
+    # (chatchat-space/Langchain-Chatchat, 0325384f) is a class from outside the
+    # project, as `Exception` is: the model's items are judged.
+    base = "from sqlalchemy.orm import declarative_base\nBase = declarative_base()\n"
+    write(tmp_path, {"pkg/base.py": base})
+    source = "from pkg.base import Base\nclass Kid(Base):\n    mode = 1\n"
+    assert check(tmp_path, KID_PAGE.format("mode"), "unknown-parameter", source) == []
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == [
+        (5, 3, "DL703")
+    ]
+
+
+def test_unknown_parameter_near_miss_a_base_the_project_makes_by_a_call(tmp_path):
+    # `make_base` is the project's: what the class it makes holds is unknown.
+    write(
+        tmp_path,
+        {
+            "pkg/base.py": "from pkg.factory import make_base\nBase = make_base()\n",
+            "pkg/factory.py": "def make_base():\n    return type('B', (), {'size': 1})\n",
+        },
+    )
+    source = "from pkg.base import Base\nclass Kid(Base):\n    mode = 1\n"
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == []
+
+
 def test_unknown_parameter_near_miss_attributes_made_from_a_string(tmp_path):
     # PyTorch's modules name buffers by string; setattr does the same.
     source = (
