@@ -60,12 +60,12 @@ def hierarchy_of(profile: Profile, project: str, ctx: RuleContext) -> Hierarchy 
         return Hierarchy(path, {}, "cannot be read")
     if _LAST[0] is source:  # the tree keeps one SourceFile per path: one parse per run
         return _LAST[1]  # type: ignore[no-any-return]
-    found = _parse(path, source.text, profile)
+    found = _parse(path, source.text)
     _LAST[0], _LAST[1] = source, found
     return found
 
 
-def _parse(path: str, text: str, profile: Profile) -> Hierarchy:
+def _parse(path: str, text: str) -> Hierarchy:
     try:
         data = json.loads(text)
     except RecursionError:
@@ -81,14 +81,21 @@ def _parse(path: str, text: str, profile: Profile) -> Hierarchy:
         entries = list(listed.values()) if isinstance(listed, dict) else listed
         if not isinstance(entries, list):
             return Hierarchy(path, {}, f"the objects of {_shown(name)} are not a list")
-        objects = [_object(entry, profile) for entry in entries]
+        objects = [_object(entry) for entry in entries]
         if any(obj is None for obj in objects):
             return Hierarchy(path, {}, f"an object of {_shown(name)} lacks name, type or lines")
-        sources[name] = tuple(obj for obj in objects if obj is not None)
+        sources[name] = tuple(obj for obj in objects if isinstance(obj, RecordedObject))
     return Hierarchy(path, sources)
 
 
-def _object(entry: object, profile: Profile) -> RecordedObject | None:
+# The record's own type words (RepoAgent's `DocItemType.to_str`), whatever
+# words the profile's headings use.
+_RECORD_KINDS = {"ClassDef": "class", "FunctionDef": "function", "AsyncFunctionDef": "function"}
+
+
+def _object(entry: object) -> RecordedObject | bool | None:
+    """The object an entry records; None for one that is not an object of the
+    format; False for one of a type that is no class or function."""
     if not isinstance(entry, dict):
         return None
     name, kind = entry.get("name"), entry.get("type")
@@ -97,7 +104,7 @@ def _object(entry: object, profile: Profile) -> RecordedObject | None:
         return None
     if type(start) is not int or type(end) is not int:
         return None
-    return RecordedObject(name, profile.entries.kinds.get(kind, "function"), start, end)
+    return RecordedObject(name, _RECORD_KINDS[kind], start, end) if kind in _RECORD_KINDS else False
 
 
 def _shown(name: str) -> str:

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 
 import pytest
 from doclint_rules import _hierarchy
 
+from doclint import Settings, check_paths
+from doclint.profiles import parse_profile
 from tests.checking import run_cli
+from tests.conftest import PROJECT
 from tests.pages import write
 
 RECORD = ".project_doc_record/project_hierarchy.json"
@@ -86,7 +90,9 @@ def check(tmp_path, monkeypatch, capsys, record: str | None, pages: dict[str, st
 
 
 def test_a_record_that_matches_the_source_claims_nothing_wrong(tmp_path, monkeypatch, capsys):
-    assert check(tmp_path, monkeypatch, capsys, json.dumps(GOOD)) == []
+    # A variable is recorded with a type of its own: no class or function to find.
+    record = {"pkg/store.py": [*GOOD["pkg/store.py"], entry("LIMIT", "_global_var", 9, 9)]}
+    assert check(tmp_path, monkeypatch, capsys, json.dumps(record)) == []
 
 
 def test_a_recorded_object_the_source_lacks_and_lines_outside_it(tmp_path, monkeypatch, capsys):
@@ -177,3 +183,23 @@ def test_a_record_that_is_a_fifo_is_not_opened(tmp_path, monkeypatch, capsys):
     assert [(cause, message.split(": ", 1)[1]) for _, _, cause, message in found] == [
         ("missing-object/bad-record", "cannot be read")
     ]
+
+
+def test_a_users_profile_names_its_own_hierarchy_record(tmp_path):
+    # The record is a layout field of any profile, not RepoAgent's alone:
+    # tinydoc (the walk-through's generator) given one gets its claims checked.
+    tinydoc = (PROJECT / "examples" / "profile" / "tinydoc.toml").read_text(encoding="utf-8")
+    text = tinydoc.replace(
+        'source = "{path}.py"\n', 'source = "{path}.py"\nhierarchy = "index.json"\n'
+    )
+    profile = parse_profile(text, "tinydoc-with-record.toml")
+    assert profile.layout.hierarchy == "index.json"
+    shutil.copytree(PROJECT / "examples" / "profile" / "good", tmp_path, dirs_exist_ok=True)
+    record = {"shapes.py": [entry("Square", "ClassDef", 4, 9), entry("Circle", "ClassDef", 20, 30)]}
+    (tmp_path / "index.json").write_text(json.dumps(record), encoding="utf-8")
+    settings = Settings(root=tmp_path, profiles=(profile,), select=["DL701"])
+    report = check_paths([tmp_path / "reference"], settings)
+    assert [(d.line, d.cause.id if d.cause else "") for d in report.diagnostics] == [
+        (1, "missing-object/recorded")
+    ]
+    assert "class `Circle`" in report.diagnostics[0].message
