@@ -233,3 +233,29 @@ def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:
     text = ctx.source_at(source)
     objects = None if text is None else python_objects(text.text)
     return objects if objects is not None and objects.objects else None
+
+
+def docs_pages(folder: str, ctx: RuleContext) -> list[str]:
+    """The names of a docs folder's pages, sorted."""
+    listing = ctx.children(folder)
+    return sorted(name for name in listing[0] if name.endswith(".md")) if listing else []
+
+
+def first_page(folder: str, ctx: RuleContext) -> str | None:
+    """The first page (by name) of a docs folder, not of its subfolders."""
+    pages = docs_pages(folder, ctx)
+    return posixpath.join(folder, pages[0]) if pages else None
+
+
+def first_page_below(folder: str, ctx: RuleContext) -> str | None:
+    """The first page of a docs folder: its own first page, else that of its
+    first subfolder (by name) holding any."""
+    first = first_page(folder, ctx)
+    if first is not None:
+        return first
+    listing = ctx.children(folder)
+    for name in sorted(listing[1]) if listing else ():
+        found = first_page_below(posixpath.join(folder, name), ctx)
+        if found is not None:
+            return found
+    return None

@@ -114,21 +114,3 @@ def _shown(name: str) -> str:
 def problem_line(hierarchy: Hierarchy) -> str:
     """The one line saying why the record claims nothing."""
     return f"`{shown_tree_path(hierarchy.path)}` claims nothing: {hierarchy.problem}"
-
-
-def first_page(profile: Profile, project: str, ctx: RuleContext) -> str | None:
-    """The project's page reported for the record as a whole: the first by
-    name, files before folders, so that one page says it once."""
-    suffix = profile.layout.page.partition("{path}")[2]
-    folders = [posixpath.join(project, profile.layout.docs_folder)]
-    while folders:
-        folder = folders.pop()
-        listing = ctx.children(folder)
-        if listing is None:
-            continue
-        files, subfolders = listing
-        pages = sorted(name for name in files if name.endswith(suffix))
-        if pages:
-            return posixpath.join(folder, pages[0])
-        folders += [posixpath.join(folder, name) for name in sorted(subfolders, reverse=True)]
-    return None

@@ -5,8 +5,13 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint_rules._generator_pages import ProfiledPage, claimed_source, documented_object
-from doclint_rules._hierarchy import first_page, hierarchy_of, problem_line
+from doclint_rules._generator_pages import (
+    ProfiledPage,
+    claimed_source,
+    documented_object,
+    first_page_below,
+)
+from doclint_rules._hierarchy import hierarchy_of, problem_line
 from doclint_rules._python_objects import ModuleObjects
 
 from doclint.rule_api import (
@@ -91,7 +96,8 @@ class MissingObject(Rule[MarkdownPage]):
         if hierarchy is None:
             return
         if hierarchy.problem is not None:
-            if first_page(profiled.profile, profiled.project, ctx) == page.path:
+            docs = posixpath.join(profiled.project, profiled.profile.layout.docs_folder)
+            if first_page_below(docs, ctx) == page.path:
                 yield Finding(1, 1, problem_line(hierarchy), cause=self.BAD_RECORD)
             return
         key = posixpath.relpath(profiled.source, profiled.project or ".")
