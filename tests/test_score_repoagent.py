@@ -104,6 +104,8 @@ def test_an_object_is_named_by_its_dotted_name_or_its_last_part(name):
         "heldout/fooocus2",
         "heldout/fooocus3",
         "heldout/chatchat2",
+        "heldout/fooocus4",
+        "heldout/chatchat3",
     ],
     ids=lambda stem: stem,
 )
