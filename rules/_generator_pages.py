@@ -127,11 +127,12 @@ def _fenced_lines(page: MarkdownPage) -> tuple[set[int], bool]:
 
 
 def _read(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
-    headings = page.markdown.headings
-    if not headings or page.embedded_in is not None:
+    if page.embedded_in is not None:
         return None
-    first = ctx.lines[headings[0].line - 1] if headings[0].line <= len(ctx.lines) else None
-    found = page_profile(page.path, first, ctx.profiles)
+    headings = page.markdown.headings
+    at = headings[0].line if headings else 0
+    first = ctx.lines[at - 1] if 0 < at <= len(ctx.lines) else None
+    found = page_profile(page.path, first, ctx.profiles, ctx.is_file)
     if found is None:
         return None
     profile, project, source = found
@@ -232,3 +233,29 @@ def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:
     text = ctx.source_at(source)
     objects = None if text is None else python_objects(text.text)
     return objects if objects is not None and objects.objects else None
+
+
+def docs_pages(folder: str, ctx: RuleContext) -> list[str]:
+    """The names of a docs folder's pages, sorted."""
+    listing = ctx.children(folder)
+    return sorted(name for name in listing[0] if name.endswith(".md")) if listing else []
+
+
+def first_page(folder: str, ctx: RuleContext) -> str | None:
+    """The first page (by name) of a docs folder, not of its subfolders."""
+    pages = docs_pages(folder, ctx)
+    return posixpath.join(folder, pages[0]) if pages else None
+
+
+def first_page_below(folder: str, ctx: RuleContext) -> str | None:
+    """The first page of a docs folder: its own first page, else that of its
+    first subfolder (by name) holding any."""
+    first = first_page(folder, ctx)
+    if first is not None:
+        return first
+    listing = ctx.children(folder)
+    for name in sorted(listing[1]) if listing else ():
+        found = first_page_below(posixpath.join(folder, name), ctx)
+        if found is not None:
+            return found
+    return None

@@ -60,6 +60,10 @@ class ModuleObjects:
     the leading dots of a relative import (`from .a import B` binds B to
     (1, "a.B")); `import a.b` binds a to (0, "a")."""
 
+    made_by_calls: dict[str, str] = field(default_factory=dict)
+    """Each module-level name bound to what a call returns, and the callee as
+    written: `Base = declarative_base()` binds Base to "declarative_base"."""
+
     def named(self, name: str) -> list[PyObject]:
         """The objects called `name`, at any place."""
         return [obj for obj in self.objects.values() if obj.name == name]
@@ -83,6 +87,7 @@ def python_objects(text: str) -> ModuleObjects | None:
         found = ModuleObjects()
         _collect(tree.body, (), found.objects)
         _imports(tree, found.imports)
+        _made_by_calls(tree.body, found.made_by_calls)
     _CACHE[key] = found
     return found
 
@@ -145,6 +150,18 @@ def _imports(tree: ast.Module, into: dict[str, tuple[int, str]]) -> None:
             for alias in node.names:
                 dotted = f"{module}.{alias.name}" if module else alias.name
                 into.setdefault(alias.asname or alias.name, (node.level, dotted))
+
+
+def _made_by_calls(body: list[ast.stmt], into: dict[str, str]) -> None:
+    for node in body:
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name | ast.Attribute)
+        ):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    into[target.id] = ast.unparse(node.value.func)
 
 
 def _used_name(node: ast.AST) -> str | None:

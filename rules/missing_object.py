@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator
 
-from doclint_rules._generator_pages import claimed_source, documented_object
+from doclint_rules._generator_pages import (
+    ProfiledPage,
+    claimed_source,
+    documented_object,
+    first_page_below,
+)
+from doclint_rules._hierarchy import hierarchy_of, problem_line
+from doclint_rules._python_objects import ModuleObjects
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Rule,
+    RuleContext,
+    shown_target,
+    shown_tree_path,
+)
 
 
 class MissingObject(Rule[MarkdownPage]):
@@ -17,6 +33,13 @@ class MissingObject(Rule[MarkdownPage]):
     it. One finding per heading, at the heading; a name the source defines
     elsewhere (a method written as a nested function, a class as a
     function) is told apart from a name it does not define at all.
+
+    Where the profile names a hierarchy record (RepoAgent's
+    `.project_doc_record/project_hierarchy.json`) and the project has it,
+    the record's objects of the page's source are claims too: one the
+    source defines nowhere with that kind, or placed at lines outside the
+    source, is reported at its heading (line 1 when the page heads none).
+    A record that cannot be used is said once, on the project's first page.
 
     **Why is this bad?** Generated pages are committed and the code moves on:
     a class renamed or a method removed keeps its heading and its confident
@@ -40,7 +63,10 @@ class MissingObject(Rule[MarkdownPage]):
     summary = "Heading names an object the page's source does not define with that kind and place."
     NOT_DEFINED = Cause("missing-object/not-defined", "Object not defined in the source")
     ELSEWHERE = Cause("missing-object/elsewhere", "Object defined at another place or kind")
-    causes = (NOT_DEFINED, ELSEWHERE)
+    RECORDED = Cause("missing-object/recorded", "Object the hierarchy record lists, not defined")
+    OUTSIDE = Cause("missing-object/lines-outside", "Object recorded at lines outside its source")
+    BAD_RECORD = Cause("missing-object/bad-record", "Hierarchy record that cannot be used")
+    causes = (NOT_DEFINED, ELSEWHERE, RECORDED, OUTSIDE, BAD_RECORD)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         found = claimed_source(page, ctx, "symbol-exists")
@@ -60,3 +86,37 @@ class MissingObject(Rule[MarkdownPage]):
             else:
                 message = f"`{profiled.source}` defines no {entry.kind} `{entry.dotted}`"
                 yield Finding(entry.line, entry.column, message, cause=self.NOT_DEFINED)
+        yield from self._recorded(page, profiled, objects, ctx)
+
+    def _recorded(
+        self, page: MarkdownPage, profiled: ProfiledPage, objects: ModuleObjects, ctx: RuleContext
+    ) -> Iterator[Finding]:
+        """The record's claims about the page's source that the source refutes."""
+        hierarchy = hierarchy_of(profiled.profile, profiled.project, ctx)
+        if hierarchy is None:
+            return
+        if hierarchy.problem is not None:
+            docs = posixpath.join(profiled.project, profiled.profile.layout.docs_folder)
+            if first_page_below(docs, ctx) == page.path:
+                yield Finding(1, 1, problem_line(hierarchy), cause=self.BAD_RECORD)
+            return
+        key = posixpath.relpath(profiled.source, profiled.project or ".")
+        source = ctx.source_at(profiled.source)
+        length = len(source.text.splitlines()) if source is not None else 0
+        headed = {(entry.qualname[-1], entry.kind): entry.line for entry in profiled.entries}
+        defined = {(obj.name, obj.kind) for obj in objects.objects.values()}
+        for obj in hierarchy.sources.get(key, ()):
+            line = headed.get((obj.name, obj.kind))
+            where = (
+                f"`{shown_tree_path(hierarchy.path)}` records {obj.kind} `{shown_target(obj.name)}`"
+            )
+            if (obj.name, obj.kind) not in defined:
+                if line is None:  # a heading of it is reported above
+                    message = f"{where}, which `{profiled.source}` does not define"
+                    yield Finding(1, 1, message, cause=self.RECORDED)
+            elif not 1 <= obj.start <= obj.end <= length:
+                message = (
+                    f"{where} at lines {obj.start}-{obj.end}; "
+                    f"`{profiled.source}` has {length} lines"
+                )
+                yield Finding(line or 1, 1, message, cause=self.OUTSIDE)

@@ -5,7 +5,14 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable, Iterator
 
-from doclint_rules._generator_pages import ProfiledPage, defining, profiled_page
+from doclint_rules._generator_pages import (
+    ProfiledPage,
+    defining,
+    docs_pages,
+    first_page,
+    first_page_below,
+    profiled_page,
+)
 from doclint_rules._python_objects import PyObject
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Profile, Rule, RuleContext, Scope
@@ -50,10 +57,10 @@ class UndocumentedModule(Rule[MarkdownPage]):
         profile, project = profiled.profile, profiled.project
         docs = posixpath.join(project, profile.layout.docs_folder)
         folder = posixpath.dirname(page.path)
-        if _first_page(folder, ctx) != page.path:
+        if first_page(folder, ctx) != page.path:
             return
         carried = [posixpath.relpath(folder, docs)] if folder != docs else []
-        if _first_page_below(docs, ctx) == page.path:
+        if first_page_below(docs, ctx) == page.path:
             carried.append(".")
         for inside in carried:
             source_folder = posixpath.normpath(posixpath.join(project, inside))
@@ -64,30 +71,6 @@ class UndocumentedModule(Rule[MarkdownPage]):
                 )
                 message = f"`{source}` defines {names} and has no page `{expected}`"
                 yield Finding(1, 1, message, cause=self.NO_PAGE)
-
-
-def _pages(folder: str, ctx: RuleContext) -> list[str]:
-    listing = ctx.children(folder)
-    return sorted(name for name in listing[0] if name.endswith(".md")) if listing else []
-
-
-def _first_page(folder: str, ctx: RuleContext) -> str | None:
-    pages = _pages(folder, ctx)
-    return posixpath.join(folder, pages[0]) if pages else None
-
-
-def _first_page_below(folder: str, ctx: RuleContext) -> str | None:
-    """The first page of a docs folder: its own first page, else that of its
-    first subfolder (by name) holding any."""
-    first = _first_page(folder, ctx)
-    if first is not None:
-        return first
-    listing = ctx.children(folder)
-    for name in sorted(listing[1]) if listing else ():
-        found = _first_page_below(posixpath.join(folder, name), ctx)
-        if found is not None:
-            return found
-    return None
 
 
 def _undocumented(
@@ -117,7 +100,7 @@ def _undocumented(
             continue
         inner = posixpath.join(folder, name)
         docs = _docs_folder(profile, project, inner)
-        if not _pages(docs, ctx):
+        if not docs_pages(docs, ctx):
             yield from _undocumented(profiled, inner, ctx)
 
 

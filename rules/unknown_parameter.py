@@ -27,7 +27,8 @@ class UnknownParameter(Rule[MarkdownPage]):
     read (a source a sample's `--known-paths` listing names, or a relative
     import's module the tree lacks) is not judged:
     what it inherits is unknown; a base from outside the project
-    (`Exception`) adds nothing. Items that say there is nothing (`· None`,
+    (`Exception`, or a class a library function makes: `Base =
+    declarative_base()`) adds nothing. Items that say there is nothing (`· None`,
     `· 无`) are not names, nor are items indented under an item (the keys
     of a dict parameter). Items under a heading whose object is missing are
     left to missing-object.
@@ -127,14 +128,7 @@ def _base(
         return None
     level, dotted = module.imports[head]
     *parts, name = (f"{dotted}.{rest}" if rest else dotted).split(".")
-    if level:
-        folder = posixpath.dirname(path)
-        for _ in range(level - 1):
-            folder = posixpath.dirname(folder)
-    else:
-        folder = project
-    stem = posixpath.join(folder, *parts) if parts else folder
-    where = next((p for p in (f"{stem}.py", f"{stem}/__init__.py") if ctx.is_file(p)), None)
+    where = _module_path(level, parts, path, project, ctx)
     if where is None:
         # A relative import is the project's own module, whether or not the
         # tree holds it: what the class inherits from it is unknown.
@@ -142,4 +136,31 @@ def _base(
     text = ctx.source_at(where)
     other = None if text is None else python_objects(text.text)
     found = None if other is None else other.objects.get((name,))
-    return (found, other, where) if other and found and found.kind == "class" else False
+    if other and found and found.kind == "class":
+        return found, other, where
+    if other and found is None and name in other.made_by_calls:
+        # `Base = declarative_base()`: a class a function from outside the
+        # project makes is a base from outside the project.
+        imported = other.imports.get(other.made_by_calls[name].partition(".")[0])
+        if imported is not None and imported[0] == 0:
+            dotted_parts = imported[1].split(".")
+            modules = [p for p in (dotted_parts, dotted_parts[:-1]) if p]
+            if all(_module_path(0, p, where, project, ctx) is None for p in modules):
+                return None
+    return False
+
+
+def _module_path(
+    level: int, parts: list[str], path: str, project: str, ctx: RuleContext
+) -> str | None:
+    """The source of the tree a module import names (`parts` of its dotted
+    name, `level` leading dots, from the source at `path`); None when the tree
+    has no such file."""
+    if level:
+        folder = posixpath.dirname(path)
+        for _ in range(level - 1):
+            folder = posixpath.dirname(folder)
+    else:
+        folder = project
+    stem = posixpath.join(folder, *parts) if parts else folder
+    return next((p for p in (f"{stem}.py", f"{stem}/__init__.py") if ctx.is_file(p)), None)

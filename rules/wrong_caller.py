@@ -20,8 +20,9 @@ from doclint.rule_api import Cause, Finding, MarkdownPage, Profile, Rule, RuleCo
 class WrongCaller(Rule[MarkdownPage]):
     """Flags a sentence of a profiled generator's page that names a caller of
     the section's object (a pattern of the profile: RepoAgent's "is called
-    by the `x` function", "invoked by ... such as `x` and `y`",
-    and their Chinese forms, "被`x`方法调用") where the project's
+    by the `x` function", "utilized in the method `x`", "invoked by ...
+    such as `x` and `y`", "called by other functions ..., specifically `x`
+    and `y`", and their Chinese forms, "被`x`方法调用") where the project's
     sources refute it: no function of that name is defined where the
     sentence places it, or every function of that name there neither calls
     nor names the object. The place is the file the sentence names after the

@@ -96,7 +96,18 @@ def test_an_object_is_named_by_its_dotted_name_or_its_last_part(name):
 
 
 @pytest.mark.parametrize(
-    "stem", ["repoagent", "heldout/fooocus", "heldout/chatchat"], ids=lambda stem: stem
+    "stem",
+    [
+        "repoagent",
+        "heldout/fooocus",
+        "heldout/chatchat",
+        "heldout/fooocus2",
+        "heldout/fooocus3",
+        "heldout/chatchat2",
+        "heldout/fooocus4",
+        "heldout/chatchat3",
+    ],
+    ids=lambda stem: stem,
 )
 def test_every_label_is_on_a_labelled_page_sorted_and_of_a_known_kind(stem):
     score = _module()

@@ -10,7 +10,9 @@ line, so trees of other generators pay nothing for it.
 
 from __future__ import annotations
 
+import posixpath
 import tomllib
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -77,12 +79,18 @@ def builtin_profiles() -> tuple[Profile, ...]:
 
 
 def page_profile(
-    path: str, first_heading: str | None, profiles: tuple[Profile, ...] = ()
+    path: str,
+    first_heading: str | None,
+    profiles: tuple[Profile, ...] = (),
+    is_file: Callable[[str], bool] | None = None,
 ) -> tuple[Profile, str, str] | None:
     """(profile, project folder, source path) of the page at `path` (relative
     to the tree root) whose first heading line is `first_heading`; None when
-    no profile (`profiles`, then the built-in ones) wrote it."""
-    if first_heading is None:
+    no profile (`profiles`, then the built-in ones) wrote it. A page in a
+    profile's layout whose first heading is none of its (a page cut off
+    before its first object, say) is still the profile's when `is_file`
+    finds one of the profile's markers in its project."""
+    if first_heading is None and is_file is None:
         return None
     if any(folder in path for folder in builtin_docs_folders()):
         profiles = (*profiles, *builtin_profiles())
@@ -90,6 +98,12 @@ def page_profile(
         if profile.layout.docs_folder not in path:
             continue
         place = profile.layout.source_of(path)
-        if place is not None and profile.entries.pattern.match(first_heading):
+        if place is None:
+            continue
+        if first_heading is not None and profile.entries.pattern.match(first_heading):
+            return profile, *place
+        if is_file is not None and any(
+            is_file(posixpath.join(place[0], marker)) for marker in profile.layout.markers
+        ):
             return profile, *place
     return None

@@ -65,6 +65,11 @@ class LayoutModel(_Strict):
     source: str = Field(description="... the same path in the source's name: `{path}.py`.")
     markers: list[str] = Field(default=[], description="Files the generator leaves beside them.")
     skip_folders: list[str] = Field(default=[], description="Source folders it never documents.")
+    hierarchy: str | None = Field(
+        default=None,
+        description="A file recording each source's objects and line ranges, in RepoAgent's "
+        "project_hierarchy.json format.",
+    )
 
     @field_validator("page", "source")
     @classmethod
@@ -237,6 +242,7 @@ def _frozen(model: ProfileModel, origin: str) -> Profile:
             model.layout.source,
             tuple(model.layout.markers),
             tuple(model.layout.skip_folders),
+            model.layout.hierarchy,
         ),
         entries=EntryOutline(
             re.compile(entries.heading),

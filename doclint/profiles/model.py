@@ -53,6 +53,10 @@ class Layout:
     source: str
     markers: tuple[str, ...]
     skip_folders: tuple[str, ...]
+    hierarchy: str | None = None
+    """A file, relative to the project, in which the generator records each
+    source's objects and their line ranges (RepoAgent's
+    `project_hierarchy.json` format)."""
 
     def source_of(self, page_path: str) -> tuple[str, str] | None:
         """(project folder, source path) of a page path relative to the tree

@@ -3,6 +3,8 @@ each rule's true positive and its near miss, English and Chinese labels."""
 
 from __future__ import annotations
 
+import pytest
+
 from doclint import Settings, check_text
 from tests.conftest import findings
 from tests.pages import write
@@ -200,6 +202,32 @@ def test_unknown_parameter_near_miss_a_relative_base_the_tree_does_not_hold(tmp_
     assert check(tmp_path, page, "unknown-parameter", absolute) == [(5, 3, "DL703")]
 
 
+def test_unknown_parameter_of_a_class_whose_base_a_library_function_makes(tmp_path):
+    # Chatchat's ORM models: `Base = declarative_base()` in server/db/base.py
+    # (chatchat-space/Langchain-Chatchat, 0325384f) is a class from outside the
+    # project, as `Exception` is: the model's items are judged.
+    base = "from sqlalchemy.orm import declarative_base\nBase = declarative_base()\n"
+    write(tmp_path, {"pkg/base.py": base})
+    source = "from pkg.base import Base\nclass Kid(Base):\n    mode = 1\n"
+    assert check(tmp_path, KID_PAGE.format("mode"), "unknown-parameter", source) == []
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == [
+        (5, 3, "DL703")
+    ]
+
+
+def test_unknown_parameter_near_miss_a_base_the_project_makes_by_a_call(tmp_path):
+    # `make_base` is the project's: what the class it makes holds is unknown.
+    write(
+        tmp_path,
+        {
+            "pkg/base.py": "from pkg.factory import make_base\nBase = make_base()\n",
+            "pkg/factory.py": "def make_base():\n    return type('B', (), {'size': 1})\n",
+        },
+    )
+    source = "from pkg.base import Base\nclass Kid(Base):\n    mode = 1\n"
+    assert check(tmp_path, KID_PAGE.format("size"), "unknown-parameter", source) == []
+
+
 def test_unknown_parameter_near_miss_attributes_made_from_a_string(tmp_path):
     # PyTorch's modules name buffers by string; setattr does the same.
     source = (
@@ -296,6 +324,46 @@ def test_wrong_caller_near_miss_a_caller_the_partial_tree_cannot_read(tmp_path):
     assert partial(tmp_path, page, "wrong-caller") == []
     # A file after "such as" is not a caller.
     page = PAGE.replace("called by the fetch function", "called by others, such as pkg/store.py")
+    assert check(tmp_path, page, "wrong-caller") == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # The form of LokaHQ/Fooocus-RepoAgent-docs markdown_docs/modules/flags.md:27
+        # (666f5a03): "The OutputFormat class is utilized in the `log` function
+        # found in the `modules/private_logger.py` file."
+        "utilized in the `open` function found in the `pkg/store.py` file",
+        "used in the method `open`",
+        "called by other functions in the project, specifically fetch and open",
+    ],
+)
+def test_wrong_caller_names_in_backticks_after_the_kind_word_and_after_specifically(
+    tmp_path, sentence
+):
+    page = PAGE.replace("called by the fetch function", sentence)
+    assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `get`"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "utilized in the `fetch` function found in the `pkg/store.py` file",
+        "called by other functions in the project, specifically fetch",
+        # Names no function: "the function body", "specifically in the x module".
+        "utilized within the function body",
+        "called by other functions, specifically in the store module",
+    ],
+)
+def test_wrong_caller_near_miss_true_callers_and_no_caller_named(tmp_path, sentence):
+    page = PAGE.replace("called by the fetch function", sentence)
+    assert check(tmp_path, page, "wrong-caller") == []
+
+
+def test_wrong_caller_chinese_names_in_backticks(tmp_path):
+    page = PAGE.replace("Fetches the url.", "该函数被`get`方法调用。")
+    assert messages(tmp_path, page, "wrong-caller") == ["`get` does not call `fetch`"]
+    page = PAGE.replace("Fetches the url.", "该函数被多个地方调用。")
     assert check(tmp_path, page, "wrong-caller") == []
 
 
