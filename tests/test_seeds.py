@@ -63,7 +63,7 @@ def test_cli_on_the_seeds_exits_one_with_the_acceptance_findings():
     require_shared()
     seeds = [str(path) for path in sorted(SEEDS.glob("*.txt"))]
     result = subprocess.run(
-        [sys.executable, "-m", "doclint", "check", *seeds],
+        [sys.executable, "-m", "doclint", "check", "--no-cache", *seeds],
         capture_output=True,
         text=True,
         check=False,
