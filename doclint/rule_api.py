@@ -61,7 +61,14 @@ from doclint.parsing.block_lines import ATX_START
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import source_span
 from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
-from doclint.profiles import CLAIMS, Profile, page_profile
+from doclint.profiles import (
+    CLAIMS,
+    CatalogueSentence,
+    PhraseBook,
+    Profile,
+    page_profile,
+    pytorch_phrase_book,
+)
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.gc_pause import gc_paused
@@ -76,6 +83,7 @@ __all__ = [
     "OUTLINES",
     "PAGE_SUFFIXES",
     "AnyPage",
+    "CatalogueSentence",
     "Cause",
     "CodeBlock",
     "Count",
@@ -101,6 +109,7 @@ __all__ = [
     "MetadataField",
     "Outline",
     "PageBase",
+    "PhraseBook",
     "Profile",
     "RootIndex",
     "Rule",
@@ -119,6 +128,7 @@ __all__ = [
     "github_slug",
     "normalize_newlines",
     "page_profile",
+    "pytorch_phrase_book",
     "shown_target",
     "shown_tree_path",
     "source_span",

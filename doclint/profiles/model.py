@@ -166,3 +166,101 @@ class Profile:
             if label in field.labels:
                 return field
         return None
+
+
+PROOF_KINDS: Mapping[str, str] = {
+    "path": "the documented path alone (its folders, name and extension)",
+    "kind": "the kind of source, from its extension",
+    "code facts": "what the documented source's code defines, imports or calls",
+    "file facts": "the documented file's size, lines and words",
+    "folder facts": "the documented folder's listing: its files and subfolders",
+    "structure": "the page itself: its headings, links and named pages",
+}
+"""What a catalogue sentence can be proven from; `proven_by` opens with one."""
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogueSentence:
+    """One sentence or bullet the generator writes from a fixed pattern: the
+    section it stands in (`*`: any section, as the footer), the pattern of the
+    line as written, what it claims, and how that is proven (`proven_by`,
+    opening with a kind of `PROOF_KINDS`) or why it is left unjudged."""
+
+    id: str
+    template: str
+    section: str
+    pattern: re.Pattern[str]
+    claim: str
+    proven_by: str | None
+    unjudged: str | None
+    judged_by: tuple[str, ...]
+    """The rules (codes) that already judge the claim."""
+
+
+ANY_SECTION = "*"
+
+
+class PhraseBook:
+    """A generator's catalogue of fixed sentences, read for matching: one
+    combined pattern per section, so a line costs one match whatever the
+    number of entries."""
+
+    __slots__ = ("_combined", "entries", "origin", "templates")
+
+    def __init__(
+        self, entries: tuple[CatalogueSentence, ...], templates: frozenset[str], origin: str
+    ) -> None:
+        self.entries = entries
+        self.templates = templates
+        """Ids of the templates whose pages the catalogue describes."""
+        self.origin = origin
+        sections = {entry.section for entry in entries} - {ANY_SECTION}
+        self._combined = {
+            section: _combined(
+                [
+                    (number, entry)
+                    for number, entry in enumerate(entries)
+                    if entry.section in (section, ANY_SECTION)
+                ]
+            )
+            for section in sections
+        }
+
+    @property
+    def sections(self) -> frozenset[str]:
+        """The sections whose every line the catalogue knows."""
+        return frozenset(self._combined)
+
+    def entry_for(self, section: str, line: str) -> CatalogueSentence | None:
+        """The entry whose pattern the whole `line` matches in `section`;
+        None when none does or the catalogue does not know the section."""
+        combined = self._combined.get(section)
+        if combined is None:
+            return None
+        found = combined.fullmatch(line)
+        if found is None or found.lastgroup is None:
+            return None
+        return self.entries[int(found.lastgroup[1:])]
+
+
+_GROUP = re.compile(r"\(\?P<(\w+)>|\(\?P=(\w+)\)")
+
+
+def _combined(numbered: list[tuple[int, CatalogueSentence]]) -> re.Pattern[str]:
+    """One alternation of the entries' patterns, each as group `e<number>`
+    (its own groups renamed apart, as two entries may use the same name): the
+    outer group closes last, so `lastgroup` names the entry that matched."""
+
+    def renamed(number: int, pattern: str) -> str:
+        def rename(found: re.Match[str]) -> str:
+            if found.group(1):
+                return f"(?P<e{number}_{found.group(1)}>"
+            return f"(?P=e{number}_{found.group(2)})"
+
+        return _GROUP.sub(rename, pattern)
+
+    return re.compile(
+        "|".join(
+            f"(?P<e{number}>{renamed(number, entry.pattern.pattern)})" for number, entry in numbered
+        )
+    )

@@ -1,0 +1,123 @@
+"""DL306 unknown-sentence: a line of a section whose every line the generator
+writes from a fixed pattern, that matches no pattern of its phrase book."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint.rule_api import (
+    AnyPage,
+    Cause,
+    FileDocs,
+    Finding,
+    Rule,
+    RuleContext,
+    Section,
+    Severity,
+    pytorch_phrase_book,
+)
+
+UNKNOWN = Cause("unknown-sentence/unknown", "Line of a fixed-pattern section in no catalogue entry")
+# A line shown in the message is cut here: enough to find it, not a whole paragraph.
+SHOWN = 100
+_FENCES = ("```", "~~~")
+
+
+class UnknownSentence(Rule):
+    """Flags a sentence or bullet of a generated page, in a section whose
+    lines the generator writes from fixed patterns ("File Purpose",
+    "Performance Notes", "Role in PyTorch", ...), that matches no entry of
+    the generator's phrase book (`doclint schema sentences`, the data file
+    `doclint/profiles/pytorch_sentences.toml`).
+
+    **Why is this bad?** Each entry of the phrase book says what its sentence
+    claims and how doclint proves it, or why it is left unjudged; the rules
+    judge the claims they know. A sentence no entry knows is new generator
+    output: a claim no rule judges, passing silently. The finding (info level)
+    shows it, so that its pattern and its proof are added to the phrase book,
+    or the page is looked at: the line may be hand-edited or damaged.
+
+    Code blocks, blank lines and the embedded Original Source are not read;
+    nor are sections the phrase book does not name (the keyword lists, a
+    docstring overview), whose lines are the file's own words.
+
+    **Example:**
+
+    ```markdown
+    ### Performance Notes
+
+    - Uses **vectorized** kernels for speed.
+    ```
+
+    **Use instead:** the generator's own sentence, whose claim a rule judges:
+
+    ```markdown
+    ### Performance Notes
+
+    - This file appears to involve **GPU/parallel computing** capabilities.
+    ```
+    """
+
+    code = "DL306"
+    name = "unknown-sentence"
+    summary = "Line of a fixed-sentence section that no entry of the phrase book matches."
+    severity = Severity.INFO
+    causes = (UNKNOWN,)
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        if not page.sections:
+            return
+        book = pytorch_phrase_book()
+        if page.template not in book.templates:
+            return  # another generator, or a template the catalogue was not read from
+        known = book.sections
+        lines = ctx.lines
+        skipped = _embedded_range(page)
+        sections = page.sections
+        for number, section in enumerate(sections):
+            if section.title not in known:
+                continue
+            for line_number in _own_lines(section, sections, number, len(lines), skipped, lines):
+                text = lines[line_number - 1].rstrip()
+                if book.entry_for(section.title, text) is None:
+                    shown = text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+                    yield Finding(
+                        line_number,
+                        1,
+                        f'"{shown}" matches no sentence the generator is known to write under'
+                        f" `{section.title}`: new generator output, its claim unjudged",
+                        cause=UNKNOWN,
+                    )
+
+
+def _embedded_range(page: AnyPage) -> range:
+    """Lines of the Original Source block: the embedded text is the source's own."""
+    if isinstance(page, FileDocs) and page.source is not None:
+        return range(page.source.line, page.source.end_line + 1)
+    return range(0)
+
+
+def _own_lines(
+    section: Section,
+    sections: list[Section],
+    number: int,
+    count: int,
+    skipped: range,
+    lines: list[str],
+) -> Iterator[int]:
+    """Numbers of the non-blank lines between the section's heading and the
+    next heading, outside code blocks and the Original Source."""
+    stop = min(section.end_line, count)
+    if number + 1 < len(sections):
+        stop = min(stop, sections[number + 1].line - 1)
+    fenced = False
+    for line_number in range(section.line + 1, stop + 1):
+        if line_number in skipped:
+            continue
+        text = lines[line_number - 1]
+        stripped = text.strip()
+        if stripped.startswith(_FENCES):
+            fenced = not fenced
+            continue
+        if stripped and not fenced:
+            yield line_number
