@@ -201,11 +201,12 @@ ANY_SECTION = "*"
 
 
 class PhraseBook:
-    """A generator's catalogue of fixed sentences, read for matching: one
-    combined pattern per section, so a line costs one match whatever the
-    number of entries."""
+    """A generator's catalogue of fixed sentences, read for matching. Most
+    lines the generator writes are one fixed text: a section's fixed texts
+    are looked up in a dict, and its other patterns are joined into one, so a
+    line costs a lookup and at most one match whatever the number of entries."""
 
-    __slots__ = ("_combined", "entries", "origin", "templates")
+    __slots__ = ("_combined", "_fixed", "entries", "origin", "templates")
 
     def __init__(
         self, entries: tuple[CatalogueSentence, ...], templates: frozenset[str], origin: str
@@ -214,33 +215,67 @@ class PhraseBook:
         self.templates = templates
         """Ids of the templates whose pages the catalogue describes."""
         self.origin = origin
-        sections = {entry.section for entry in entries} - {ANY_SECTION}
-        self._combined = {
-            section: _combined(
-                [
-                    (number, entry)
-                    for number, entry in enumerate(entries)
-                    if entry.section in (section, ANY_SECTION)
-                ]
-            )
-            for section in sections
-        }
+        self._fixed: dict[str, dict[str, CatalogueSentence]] = {}
+        self._combined: dict[str, re.Pattern[str] | None] = {}
+        for section in {entry.section for entry in entries} - {ANY_SECTION}:
+            fixed: dict[str, CatalogueSentence] = {}
+            patterned: list[tuple[int, CatalogueSentence]] = []
+            for number, entry in enumerate(entries):
+                if entry.section not in (section, ANY_SECTION):
+                    continue
+                text = _fixed_text(entry.pattern.pattern)
+                if text is None:
+                    patterned.append((number, entry))
+                else:
+                    fixed.setdefault(text, entry)
+            self._fixed[section] = fixed
+            self._combined[section] = _combined(patterned) if patterned else None
 
     @property
     def sections(self) -> frozenset[str]:
         """The sections whose every line the catalogue knows."""
-        return frozenset(self._combined)
+        return frozenset(self._fixed)
 
     def entry_for(self, section: str, line: str) -> CatalogueSentence | None:
         """The entry whose pattern the whole `line` matches in `section`;
         None when none does or the catalogue does not know the section."""
-        combined = self._combined.get(section)
-        if combined is None:
+        fixed = self._fixed.get(section)
+        if fixed is None:
             return None
-        found = combined.fullmatch(line)
+        entry = fixed.get(line)
+        if entry is not None:
+            return entry
+        combined = self._combined[section]
+        found = combined.fullmatch(line) if combined is not None else None
         if found is None or found.lastgroup is None:
             return None
         return self.entries[int(found.lastgroup[1:])]
+
+
+_SPECIAL = frozenset(".^$*+?{}[]|()")
+
+
+def _fixed_text(pattern: str) -> str | None:
+    """The one text a pattern matches whole (`^Text\\.$` is "Text."), or
+    None when it has any construct but escaped punctuation."""
+    body = pattern.removeprefix("^")
+    if body.endswith("$") and not body.endswith("\\$"):
+        body = body[:-1]
+    text: list[str] = []
+    escaped = False
+    for char in body:
+        if escaped:
+            if char.isalnum():
+                return None  # a class (\d, \w) or an anchor (\b, \A)
+            text.append(char)
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char in _SPECIAL:
+            return None
+        else:
+            text.append(char)
+    return None if escaped else "".join(text)
 
 
 _GROUP = re.compile(r"\(\?P<(\w+)>|\(\?P=(\w+)\)")
