@@ -12,7 +12,6 @@ from doclint.rule_api import (
     Finding,
     Rule,
     RuleContext,
-    Section,
     Severity,
     pytorch_phrase_book,
 )
@@ -65,29 +64,42 @@ class UnknownSentence(Rule):
     causes = (UNKNOWN,)
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        if not page.sections:
+        sections = page.sections
+        if not sections:
             return
         book = pytorch_phrase_book()
         if page.template not in book.templates:
             return  # another generator, or a template the catalogue was not read from
         known = book.sections
         lines = ctx.lines
-        skipped = _embedded_range(page)
-        sections = page.sections
+        embedded = _embedded_range(page)
+        last = len(sections) - 1
         for number, section in enumerate(sections):
-            if section.title not in known:
-                continue
-            for line_number in _own_lines(section, sections, number, len(lines), skipped, lines):
+            title = section.title
+            if title not in known or section.line in embedded:
+                continue  # a section of the embedded source is the source's own text
+            # The section's own lines: up to its first subsection, if any.
+            stop = min(section.end_line, len(lines))
+            if number < last:
+                stop = min(stop, sections[number + 1].line - 1)
+            fenced = False
+            for line_number in range(section.line + 1, stop + 1):
                 text = lines[line_number - 1].rstrip()
-                if book.entry_for(section.title, text) is None:
-                    shown = text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
-                    yield Finding(
-                        line_number,
-                        1,
-                        f'"{shown}" matches no sentence the generator is known to write under'
-                        f" `{section.title}`: new generator output, its claim unjudged",
-                        cause=UNKNOWN,
-                    )
+                if not text:
+                    continue
+                if text.lstrip().startswith(_FENCES):
+                    fenced = not fenced
+                    continue
+                if fenced or book.entry_for(title, text) is not None:
+                    continue
+                shown = text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+                yield Finding(
+                    line_number,
+                    1,
+                    f'"{shown}" matches no sentence the generator is known to write under'
+                    f" `{title}`: new generator output, its claim unjudged",
+                    cause=UNKNOWN,
+                )
 
 
 def _embedded_range(page: AnyPage) -> range:
@@ -95,29 +107,3 @@ def _embedded_range(page: AnyPage) -> range:
     if isinstance(page, FileDocs) and page.source is not None:
         return range(page.source.line, page.source.end_line + 1)
     return range(0)
-
-
-def _own_lines(
-    section: Section,
-    sections: list[Section],
-    number: int,
-    count: int,
-    skipped: range,
-    lines: list[str],
-) -> Iterator[int]:
-    """Numbers of the non-blank lines between the section's heading and the
-    next heading, outside code blocks and the Original Source."""
-    stop = min(section.end_line, count)
-    if number + 1 < len(sections):
-        stop = min(stop, sections[number + 1].line - 1)
-    fenced = False
-    for line_number in range(section.line + 1, stop + 1):
-        if line_number in skipped:
-            continue
-        text = lines[line_number - 1]
-        stripped = text.strip()
-        if stripped.startswith(_FENCES):
-            fenced = not fenced
-            continue
-        if stripped and not fenced:
-            yield line_number

@@ -27,7 +27,6 @@ from doclint.profiles.model import (
     OBJECT_KINDS,
     PROOF_KINDS,
     CallerPattern,
-    CatalogueSentence,
     EntryOutline,
     FieldOutline,
     Layout,
@@ -35,6 +34,7 @@ from doclint.profiles.model import (
     Profile,
     ProfileError,
     Sentence,
+    phrase_book_of,
 )
 
 
@@ -269,24 +269,7 @@ def parse_phrase_book(text: str, origin: str) -> PhraseBook:
     """The catalogue of fixed sentences a TOML text lists (`[[sentence]]`
     entries); ProfileError names `origin`, the line and the key of the first
     thing wrong."""
-    model = _validated(CatalogueModel, text, origin)
-    return PhraseBook(
-        tuple(
-            CatalogueSentence(
-                entry.id,
-                entry.template,
-                entry.section,
-                re.compile(entry.pattern),
-                entry.claim,
-                entry.proven_by,
-                entry.unjudged,
-                tuple(entry.judged_by),
-            )
-            for entry in model.sentence
-        ),
-        frozenset(model.templates),
-        origin,
-    )
+    return phrase_book_of(_validated(CatalogueModel, text, origin).model_dump(), origin)
 
 
 def describe_phrase_book(book: PhraseBook) -> dict[str, Any]:
@@ -303,7 +286,7 @@ def describe_phrase_book(book: PhraseBook) -> dict[str, Any]:
                 "id": entry.id,
                 "template": entry.template,
                 "section": entry.section,
-                "pattern": entry.pattern.pattern,
+                "pattern": entry.pattern,
                 "claim": entry.claim,
                 **(
                     {"proven_by": entry.proven_by}

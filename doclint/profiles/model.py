@@ -14,6 +14,7 @@ import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 CLAIMS: Mapping[str, str] = {
     "symbol-exists": "a heading's object is defined in the source, with that kind and nesting",
@@ -189,7 +190,9 @@ class CatalogueSentence:
     id: str
     template: str
     section: str
-    pattern: re.Pattern[str]
+    pattern: str
+    """The regular expression of the whole line (compiled where it is used:
+    most entries are one fixed text, looked up, never matched)."""
     claim: str
     proven_by: str | None
     unjudged: str | None
@@ -223,7 +226,7 @@ class PhraseBook:
             for number, entry in enumerate(entries):
                 if entry.section not in (section, ANY_SECTION):
                     continue
-                text = _fixed_text(entry.pattern.pattern)
+                text = _fixed_text(entry.pattern)
                 if text is None:
                     patterned.append((number, entry))
                 else:
@@ -250,6 +253,29 @@ class PhraseBook:
         if found is None or found.lastgroup is None:
             return None
         return self.entries[int(found.lastgroup[1:])]
+
+
+def phrase_book_of(data: Mapping[str, Any], origin: str) -> PhraseBook:
+    """The phrase book of a catalogue's data (`templates` and `sentence`, as
+    its TOML file reads), taken as valid: `loading.parse_phrase_book`
+    validates a file first; the one doclint ships is validated by its tests."""
+    return PhraseBook(
+        tuple(
+            CatalogueSentence(
+                entry["id"],
+                entry["template"],
+                entry["section"],
+                entry["pattern"],
+                entry["claim"],
+                entry.get("proven_by"),
+                entry.get("unjudged"),
+                tuple(entry.get("judged_by", ())),
+            )
+            for entry in data["sentence"]
+        ),
+        frozenset(data["templates"]),
+        origin,
+    )
 
 
 _SPECIAL = frozenset(".^$*+?{}[]|()")
@@ -295,7 +321,5 @@ def _combined(numbered: list[tuple[int, CatalogueSentence]]) -> re.Pattern[str]:
         return _GROUP.sub(rename, pattern)
 
     return re.compile(
-        "|".join(
-            f"(?P<e{number}>{renamed(number, entry.pattern.pattern)})" for number, entry in numbered
-        )
+        "|".join(f"(?P<e{number}>{renamed(number, entry.pattern)})" for number, entry in numbered)
     )
