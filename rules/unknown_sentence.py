@@ -20,6 +20,8 @@ UNKNOWN = Cause("unknown-sentence/unknown", "Line of a fixed-pattern section in 
 # A line shown in the message is cut here: enough to find it, not a whole paragraph.
 SHOWN = 100
 _FENCES = ("```", "~~~")
+# First characters of a line that may open or close a fence, or be blank.
+_FENCE_OR_INDENT = frozenset("`~ \t")
 
 
 class UnknownSentence(Rule):
@@ -83,14 +85,20 @@ class UnknownSentence(Rule):
             if number < last:
                 stop = min(stop, sections[number + 1].line - 1)
             fenced = False
-            for line_number in range(section.line + 1, stop + 1):
-                text = lines[line_number - 1].rstrip()
-                if not text:
+            for line_number, raw in enumerate(lines[section.line : stop], section.line + 1):
+                if not raw:
+                    continue  # most lines of a generated page are blank
+                if raw[0] in _FENCE_OR_INDENT:
+                    stripped = raw.strip()
+                    if stripped.startswith(_FENCES):
+                        fenced = not fenced
+                        continue
+                    if not stripped:
+                        continue
+                if fenced:
                     continue
-                if text.lstrip().startswith(_FENCES):
-                    fenced = not fenced
-                    continue
-                if fenced or book.entry_for(title, text) is not None:
+                text = raw.rstrip()
+                if book.entry_for(title, text) is not None:
                     continue
                 shown = text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
                 yield Finding(
