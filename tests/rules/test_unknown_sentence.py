@@ -243,6 +243,14 @@ def test_one_match_names_the_entry_though_entries_share_group_names():
     assert book.entry_for("Related Files", footer).id == "FT-CURRENT"
     assert book.entry_for("A Section It Does Not Name", footer) is None
 
+    # A real line (rbarfinezhadfeli0/pytorch at 0edb999,
+    # docs/docs/torch/fx/config.py_kw.md_docs.md:12): two purposes on one line.
+    joined = (
+        "This file is part of the **documentation**."
+        " This file handles **configuration or setup**."
+    )
+    assert book.entry_for("File Purpose", joined).id == "FP-COMBINED"
+
 
 ENTRY = """templates = ["python"]
 
