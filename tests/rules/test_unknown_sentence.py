@@ -246,8 +246,7 @@ def test_one_match_names_the_entry_though_entries_share_group_names():
     # A real line (rbarfinezhadfeli0/pytorch at 0edb999,
     # docs/docs/torch/fx/config.py_kw.md_docs.md:12): two purposes on one line.
     joined = (
-        "This file is part of the **documentation**."
-        " This file handles **configuration or setup**."
+        "This file is part of the **documentation**. This file handles **configuration or setup**."
     )
     assert book.entry_for("File Purpose", joined).id == "FP-COMBINED"
 
