@@ -127,6 +127,7 @@ __all__ = [
     "gc_paused",
     "github_slug",
     "normalize_newlines",
+    "original_source_lines",
     "page_profile",
     "pytorch_phrase_book",
     "shown_target",
@@ -394,6 +395,16 @@ def _resolve_in(folder: str, target: str) -> LinkTarget | str | None:
     joined = posixpath.normpath(posixpath.join(base, path.lstrip("/")))
     escapes = joined == ".." or joined.startswith("../")
     return LinkTarget("" if joined == "." else joined, unquote(fragment) or None, escapes)
+
+
+def original_source_lines(page: AnyPage) -> range:
+    """Line numbers of a file documentation's Original Source block, from its
+    opening fence to the generator's closing one (where a broken block was
+    meant to end); empty for any other page. Its text is the source's own, or
+    an embedded page that is checked on its own."""
+    if isinstance(page, FileDocs) and page.source is not None:
+        return range(page.source.line, page.source.end_line + 1)
+    return range(0)
 
 
 def shown_target(target: str, limit: int = 200) -> str:

@@ -8,11 +8,11 @@ from collections.abc import Iterator
 from doclint.rule_api import (
     AnyPage,
     Cause,
-    FileDocs,
     Finding,
     Rule,
     RuleContext,
     Severity,
+    original_source_lines,
     pytorch_phrase_book,
 )
 
@@ -74,7 +74,7 @@ class UnknownSentence(Rule):
             return  # another generator, or a template the catalogue was not read from
         known = book.sections
         lines = ctx.lines
-        embedded = _embedded_range(page)
+        embedded = original_source_lines(page)
         last = len(sections) - 1
         for number, section in enumerate(sections):
             title = section.title
@@ -108,10 +108,3 @@ class UnknownSentence(Rule):
                     f" `{title}`: new generator output, its claim unjudged",
                     cause=UNKNOWN,
                 )
-
-
-def _embedded_range(page: AnyPage) -> range:
-    """Lines of the Original Source block: the embedded text is the source's own."""
-    if isinstance(page, FileDocs) and page.source is not None:
-        return range(page.source.line, page.source.end_line + 1)
-    return range(0)
