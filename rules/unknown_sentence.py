@@ -14,10 +14,11 @@ from doclint.rule_api import (
     Severity,
     original_source_lines,
     pytorch_phrase_book,
+    shown_target,
 )
 
 UNKNOWN = Cause("unknown-sentence/unknown", "Line of a fixed-pattern section in no catalogue entry")
-# A line shown in the message is cut here: enough to find it, not a whole paragraph.
+# A line shown in the message is cut here (and escaped): enough to find it, not a paragraph.
 SHOWN = 100
 _FENCES = ("```", "~~~")
 # First characters of a line that may open or close a fence, or be blank.
@@ -100,7 +101,7 @@ class UnknownSentence(Rule):
                 text = raw.rstrip()
                 if book.entry_for(title, text) is not None:
                     continue
-                shown = text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+                shown = shown_target(text, SHOWN)
                 yield Finding(
                     line_number,
                     1,

@@ -180,6 +180,17 @@ def test_a_folder_page_saying_what_the_generator_says_elsewhere_is_reported():
     assert findings(moved, "docs/.ci/pytorch/windows/doc.md", "DL306") == [(24, 1, "DL306")]
 
 
+def test_the_line_shown_is_escaped_and_cut_short():
+    hostile = REAL_EXCERPT.replace(
+        "### Performance Notes\n\n\n",
+        "### Performance Notes\n\n- \x1b[2J" + "x" * 300 + "\n\n",
+    )
+    report = check_text(hostile, path=PAGE_PATH, settings=Settings(select=["DL306"]))
+    (diagnostic,) = report.diagnostics
+    assert "\x1b" not in diagnostic.message and "\\x1b[2J" in diagnostic.message
+    assert "x" * 200 not in diagnostic.message and "…" in diagnostic.message
+
+
 def test_pages_no_template_of_the_phrase_book_wrote_are_not_read():
     text = "# Notes\n\n### Performance Notes\n\n- Uses **vectorized** kernels for speed.\n"
     assert findings(text, "notes.md", "DL306") == []
