@@ -61,7 +61,14 @@ from doclint.parsing.block_lines import ATX_START
 from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.original_source import source_span
 from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
-from doclint.profiles import CLAIMS, Profile, page_profile
+from doclint.profiles import (
+    CLAIMS,
+    CatalogueSentence,
+    PhraseBook,
+    Profile,
+    page_profile,
+    pytorch_phrase_book,
+)
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.gc_pause import gc_paused
@@ -76,6 +83,7 @@ __all__ = [
     "OUTLINES",
     "PAGE_SUFFIXES",
     "AnyPage",
+    "CatalogueSentence",
     "Cause",
     "CodeBlock",
     "Count",
@@ -101,6 +109,7 @@ __all__ = [
     "MetadataField",
     "Outline",
     "PageBase",
+    "PhraseBook",
     "Profile",
     "RootIndex",
     "Rule",
@@ -118,7 +127,9 @@ __all__ = [
     "gc_paused",
     "github_slug",
     "normalize_newlines",
+    "original_source_lines",
     "page_profile",
+    "pytorch_phrase_book",
     "shown_target",
     "shown_tree_path",
     "source_span",
@@ -384,6 +395,16 @@ def _resolve_in(folder: str, target: str) -> LinkTarget | str | None:
     joined = posixpath.normpath(posixpath.join(base, path.lstrip("/")))
     escapes = joined == ".." or joined.startswith("../")
     return LinkTarget("" if joined == "." else joined, unquote(fragment) or None, escapes)
+
+
+def original_source_lines(page: AnyPage) -> range:
+    """Line numbers of a file documentation's Original Source block, from its
+    opening fence to the generator's closing one (where a broken block was
+    meant to end); empty for any other page. Its text is the source's own, or
+    an embedded page that is checked on its own."""
+    if isinstance(page, FileDocs) and page.source is not None:
+        return range(page.source.line, page.source.end_line + 1)
+    return range(0)
 
 
 def shown_target(target: str, limit: int = 200) -> str:

@@ -37,6 +37,7 @@ CODES: tuple[Code, ...] = (
     Code("DL303", "metadata-mismatch", "metadata_mismatch:MetadataMismatch"),
     Code("DL304", "count-mismatch", "count_mismatch:CountMismatch"),
     Code("DL305", "bogus-dependency", "bogus_dependency:BogusDependency"),
+    Code("DL306", "unknown-sentence", "unknown_sentence:UnknownSentence"),
     Code("DL401", "broken-link", "broken_link:BrokenLink"),
     Code("DL402", "broken-anchor", "broken_anchor:BrokenAnchor"),
     Code("DL403", "misplaced-page", "misplaced_page:MisplacedPage"),

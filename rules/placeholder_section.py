@@ -9,12 +9,12 @@ from itertools import zip_longest
 from doclint.rule_api import (
     AnyPage,
     Cause,
-    FileDocs,
     Finding,
     Rule,
     RuleContext,
     Section,
     Severity,
+    original_source_lines,
 )
 
 NOTHING_FOUND = Cause("placeholder-section/nothing-found", "Section saying nothing was found")
@@ -114,7 +114,7 @@ class PlaceholderSection(Rule):
     causes = (NOTHING_FOUND, SEE_ELSEWHERE, GENERIC_ADVICE, EMPTY_LISTING, GENERIC_DESCRIPTION)
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        skipped = _embedded_range(page)
+        skipped = original_source_lines(page)
         for section, following in zip_longest(page.sections, page.sections[1:]):
             if following is not None and section.line < following.line <= section.end_line:
                 continue  # it has subsections: they are judged, not it
@@ -128,13 +128,6 @@ class PlaceholderSection(Rule):
                     f"boilerplate ({shown}); remove the section or give it content",
                     cause=BOILERPLATE[sentences[0]],
                 )
-
-
-def _embedded_range(page: AnyPage) -> range:
-    """Lines of the Original Source block: the embedded page is checked on its own."""
-    if isinstance(page, FileDocs) and page.source is not None:
-        return range(page.source.line, page.source.end_line + 1)
-    return range(0)
 
 
 def _body(section: Section, lines: list[str], skipped: range) -> list[str]:

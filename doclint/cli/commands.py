@@ -22,7 +22,7 @@ from doclint.engine.registry import Registry
 from doclint.incremental.cache import DEFAULT_FOLDER
 from doclint.models.generated import AnyPage
 from doclint.models.templates import describe_templates
-from doclint.profiles import profile_schema
+from doclint.profiles import phrase_book_data, profile_schema
 
 
 def rules_command(args: argparse.Namespace, registry: Registry) -> bool:
@@ -57,6 +57,8 @@ def rule_command(args: argparse.Namespace, registry: Registry) -> bool:
 def schema_command(args: argparse.Namespace, registry: Registry) -> bool:
     if args.what == "profile":
         print(json.dumps(profile_schema(), indent=2, ensure_ascii=False))
+    elif args.what == "sentences":
+        print(json.dumps(phrase_book_data(), indent=2, ensure_ascii=False))
     elif args.templates:
         print(json.dumps(describe_templates(), indent=2, ensure_ascii=False))
     else:

@@ -48,9 +48,11 @@ def build_parser() -> Parser:
     schema.add_argument(
         "what",
         nargs="?",
-        choices=("pages", "profile"),
+        choices=("pages", "profile", "sentences"),
         default="pages",
-        help="pages (default): the page models; profile: a generator profile file",
+        help="pages (default): the page models; profile: a generator profile file;"
+        " sentences: the PyTorch generator's phrase book, each fixed sentence with its claim"
+        " and its proof or why it is left unjudged",
     )
     schema.add_argument(
         "--templates",

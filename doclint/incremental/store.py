@@ -115,7 +115,8 @@ def code_digest(rule_modules: Iterable[str]) -> str:
         folders |= own
     hasher = hashlib.sha256()
     for folder in sorted(folders):
-        for file in sorted(folder.rglob("*.py")):
+        # The profiles' TOML data (phrase books included) decides findings as code does.
+        for file in sorted(f for f in folder.rglob("*") if f.suffix in (".py", ".toml")):
             try:
                 data = file.read_bytes()
             except OSError:

@@ -17,20 +17,34 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from doclint.profiles.model import CLAIMS, CONVENTIONS, Layout, Profile, ProfileError
+from doclint.profiles.model import (
+    CLAIMS,
+    CONVENTIONS,
+    CatalogueSentence,
+    Layout,
+    PhraseBook,
+    Profile,
+    ProfileError,
+    phrase_book_of,
+)
 
 __all__ = [
     "BUILTIN_PROFILES",
     "CLAIMS",
     "CONVENTIONS",
+    "CatalogueSentence",
     "Layout",
+    "PhraseBook",
     "Profile",
     "ProfileError",
     "builtin_docs_folders",
     "builtin_profiles",
     "page_profile",
+    "parse_phrase_book",
     "parse_profile",
+    "phrase_book_data",
     "profile_schema",
+    "pytorch_phrase_book",
 ]
 
 BUILTIN_PROFILES = ("repoagent",)
@@ -52,6 +66,35 @@ def profile_schema() -> dict[str, Any]:
     from doclint.profiles import loading
 
     return loading.profile_schema()
+
+
+PYTORCH_SENTENCES = "pytorch_sentences.toml"
+"""The PyTorch generator's phrase book: every sentence and bullet it writes
+from a fixed pattern, read from the real tree (a data file of its profile)."""
+
+
+def parse_phrase_book(text: str, origin: str) -> PhraseBook:
+    """The phrase book a TOML text lists (see `loading.parse_phrase_book`)."""
+    from doclint.profiles import loading
+
+    return loading.parse_phrase_book(text, origin)
+
+
+@cache
+def pytorch_phrase_book() -> PhraseBook:
+    """The PyTorch generator's phrase book, read once per process. Read
+    without the boundary model, as `builtin_docs_folders` reads: a run pays
+    for no validation of a file that ships with doclint (its tests validate
+    it whole with `parse_phrase_book`)."""
+    text = (Path(__file__).parent / PYTORCH_SENTENCES).read_text(encoding="utf-8")
+    return phrase_book_of(tomllib.loads(text), PYTORCH_SENTENCES)
+
+
+def phrase_book_data() -> dict[str, Any]:
+    """The PyTorch phrase book as JSON data (`doclint schema sentences`)."""
+    from doclint.profiles import loading
+
+    return loading.describe_phrase_book(pytorch_phrase_book())
 
 
 @cache

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -17,19 +17,24 @@ from pydantic import (
     ValidationError,
     WithJsonSchema,
     field_validator,
+    model_validator,
 )
 
 from doclint.profiles.model import (
+    ANY_SECTION,
     CLAIMS,
     CONVENTIONS,
     OBJECT_KINDS,
+    PROOF_KINDS,
     CallerPattern,
     EntryOutline,
     FieldOutline,
     Layout,
+    PhraseBook,
     Profile,
     ProfileError,
     Sentence,
+    phrase_book_of,
 )
 
 
@@ -173,6 +178,85 @@ class ProfileModel(_Strict):
     coverage: CoverageModel = CoverageModel()
 
 
+_KINDS = "|".join(re.escape(kind) for kind in PROOF_KINDS)
+_PROOF = re.compile(rf"(?:{_KINDS})(?: \+ (?:{_KINDS}))*(?::|$)")
+
+
+class CatalogueSentenceModel(_Strict):
+    """One sentence or bullet the generator writes from a fixed pattern."""
+
+    id: str = Field(pattern=r"^[A-Z0-9]+(?:-[A-Z0-9]+)*$", description="A stable name: FP-TEST.")
+    template: str = Field(
+        pattern=r"^[a-z0-9-]+$", description="The template writing it: current, folder, ..."
+    )
+    section: str = Field(
+        min_length=1, description="The heading it stands under; `*` for any (the footer)."
+    )
+    pattern: str = Field(description="Regex of the whole line as written, named groups allowed.")
+    claim: str = Field(min_length=1, description="What the sentence says of the file or folder.")
+    proven_by: str | None = Field(
+        default=None,
+        description="How doclint proves it: opens with one of "
+        + ", ".join(f"`{kind}`" for kind in PROOF_KINDS)
+        + ", then `:` and how.",
+    )
+    unjudged: str | None = Field(default=None, description="Why it is left unjudged.")
+    judged_by: list[str] = Field(
+        default=[], description="Codes of the rules judging it already: DL302."
+    )
+
+    @field_validator("pattern")
+    @classmethod
+    def _sentence(cls, value: str) -> str:
+        return _pattern(value)
+
+    @field_validator("proven_by")
+    @classmethod
+    def _proof(cls, value: str | None) -> str | None:
+        if value is not None and not _PROOF.match(value):
+            raise ValueError(
+                "must open with what proves it (one or more of "
+                + ", ".join(f"`{kind}`" for kind in PROOF_KINDS)
+                + " joined by ` + `), then `:` and how"
+            )
+        return value
+
+    @field_validator("judged_by")
+    @classmethod
+    def _codes(cls, value: list[str]) -> list[str]:
+        wrong = [code for code in value if not re.fullmatch(r"DL\d{3}", code)]
+        if wrong:
+            raise ValueError(f"not a rule code: {', '.join(wrong)}")
+        return value
+
+    @model_validator(mode="after")
+    def _judged_or_not(self) -> CatalogueSentenceModel:
+        if (self.proven_by is None) == (self.unjudged is None):
+            raise ValueError("give either proven_by or unjudged (why it is left unjudged)")
+        return self
+
+
+class CatalogueModel(_Strict):
+    """A generator's catalogue of fixed sentences (a phrase book)."""
+
+    templates: list[str] = Field(
+        min_length=1,
+        description="Ids of the templates whose pages the catalogue describes"
+        " (`doclint schema --templates`): pages of other templates are not judged by it.",
+    )
+    sentence: list[CatalogueSentenceModel] = Field(min_length=1)
+
+    @field_validator("sentence")
+    @classmethod
+    def _unique(cls, value: list[CatalogueSentenceModel]) -> list[CatalogueSentenceModel]:
+        seen: set[str] = set()
+        for entry in value:
+            if entry.id in seen:
+                raise ValueError(f"id {entry.id} given twice")
+            seen.add(entry.id)
+        return value
+
+
 def profile_schema() -> dict[str, Any]:
     """The JSON Schema of a profile file (`doclint schema profile`)."""
     schema = ProfileModel.model_json_schema()
@@ -183,6 +267,49 @@ def profile_schema() -> dict[str, Any]:
 def parse_profile(text: str, origin: str) -> Profile:
     """The profile a TOML text describes; ProfileError names `origin`, the
     line and the key of the first thing wrong."""
+    return _frozen(_validated(ProfileModel, text, origin), origin)
+
+
+def parse_phrase_book(text: str, origin: str) -> PhraseBook:
+    """The catalogue of fixed sentences a TOML text lists (`[[sentence]]`
+    entries); ProfileError names `origin`, the line and the key of the first
+    thing wrong."""
+    return phrase_book_of(_validated(CatalogueModel, text, origin).model_dump(), origin)
+
+
+def describe_phrase_book(book: PhraseBook) -> dict[str, Any]:
+    """The catalogue as JSON data (`doclint schema sentences`): each entry
+    with what it claims and how it is proven, or why it is left unjudged."""
+    return {
+        "origin": book.origin,
+        "templates": sorted(book.templates),
+        "any_section": ANY_SECTION,
+        "proof_kinds": dict(PROOF_KINDS),
+        "sections": sorted(book.sections),
+        "sentences": [
+            {
+                "id": entry.id,
+                "template": entry.template,
+                "section": entry.section,
+                "pattern": entry.pattern,
+                "claim": entry.claim,
+                **(
+                    {"proven_by": entry.proven_by}
+                    if entry.proven_by is not None
+                    else {"unjudged": entry.unjudged}
+                ),
+                "judged_by": list(entry.judged_by),
+            }
+            for entry in book.entries
+        ],
+    }
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def _validated(model: type[_Model], text: str, origin: str) -> _Model:
+    """`text` read as TOML and validated by `model`; ProfileError is one line."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -191,14 +318,13 @@ def parse_profile(text: str, origin: str) -> Profile:
         reason = re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", str(error))
         raise ProfileError(f"{origin}:{line}: not TOML: {reason}") from None
     try:
-        model = ProfileModel.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
         key = ".".join(str(part) for part in first["loc"]) or "(top)"
         message = first["msg"].removeprefix("Value error, ")
         line = _line_of(text, first["loc"])
         raise ProfileError(f"{origin}:{line}: {key}: {message}") from None
-    return _frozen(model, origin)
 
 
 def _line_of(text: str, loc: Sequence[int | str]) -> int:

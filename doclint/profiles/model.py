@@ -14,6 +14,7 @@ import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 CLAIMS: Mapping[str, str] = {
     "symbol-exists": "a heading's object is defined in the source, with that kind and nesting",
@@ -170,3 +171,159 @@ class Profile:
             if label in field.labels:
                 return field
         return None
+
+
+PROOF_KINDS: Mapping[str, str] = {
+    "path": "the documented path alone (its folders, name and extension)",
+    "kind": "the kind of source, from its extension",
+    "code facts": "what the documented source's code defines, imports or calls",
+    "file facts": "the documented file's size, lines and words",
+    "folder facts": "the documented folder's listing: its files and subfolders",
+    "structure": "the page itself: its headings, links and named pages",
+}
+"""What a catalogue sentence can be proven from; `proven_by` opens with one."""
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogueSentence:
+    """One sentence or bullet the generator writes from a fixed pattern: the
+    section it stands in (`*`: any section, as the footer), the pattern of the
+    line as written, what it claims, and how that is proven (`proven_by`,
+    opening with a kind of `PROOF_KINDS`) or why it is left unjudged."""
+
+    id: str
+    template: str
+    section: str
+    pattern: str
+    """The regular expression of the whole line (compiled where it is used:
+    most entries are one fixed text, looked up, never matched)."""
+    claim: str
+    proven_by: str | None
+    unjudged: str | None
+    judged_by: tuple[str, ...]
+    """The rules (codes) that already judge the claim."""
+
+
+ANY_SECTION = "*"
+
+
+class PhraseBook:
+    """A generator's catalogue of fixed sentences, read for matching. Most
+    lines the generator writes are one fixed text: a section's fixed texts
+    are looked up in a dict, and its other patterns are joined into one, so a
+    line costs a lookup and at most one match whatever the number of entries."""
+
+    __slots__ = ("_combined", "_fixed", "entries", "origin", "templates")
+
+    def __init__(
+        self, entries: tuple[CatalogueSentence, ...], templates: frozenset[str], origin: str
+    ) -> None:
+        self.entries = entries
+        self.templates = templates
+        """Ids of the templates whose pages the catalogue describes."""
+        self.origin = origin
+        self._fixed: dict[str, dict[str, CatalogueSentence]] = {}
+        self._combined: dict[str, re.Pattern[str] | None] = {}
+        for section in {entry.section for entry in entries} - {ANY_SECTION}:
+            fixed: dict[str, CatalogueSentence] = {}
+            patterned: list[tuple[int, CatalogueSentence]] = []
+            for number, entry in enumerate(entries):
+                if entry.section not in (section, ANY_SECTION):
+                    continue
+                text = _fixed_text(entry.pattern)
+                if text is None:
+                    patterned.append((number, entry))
+                else:
+                    fixed.setdefault(text, entry)
+            self._fixed[section] = fixed
+            self._combined[section] = _combined(patterned) if patterned else None
+
+    @property
+    def sections(self) -> frozenset[str]:
+        """The sections whose every line the catalogue knows."""
+        return frozenset(self._fixed)
+
+    def entry_for(self, section: str, line: str) -> CatalogueSentence | None:
+        """The entry whose pattern the whole `line` matches in `section`;
+        None when none does or the catalogue does not know the section."""
+        fixed = self._fixed.get(section)
+        if fixed is None:
+            return None
+        entry = fixed.get(line)
+        if entry is not None:
+            return entry
+        combined = self._combined[section]
+        found = combined.fullmatch(line) if combined is not None else None
+        if found is None or found.lastgroup is None:
+            return None
+        return self.entries[int(found.lastgroup[1:])]
+
+
+def phrase_book_of(data: Mapping[str, Any], origin: str) -> PhraseBook:
+    """The phrase book of a catalogue's data (`templates` and `sentence`, as
+    its TOML file reads), taken as valid: `loading.parse_phrase_book`
+    validates a file first; the one doclint ships is validated by its tests."""
+    return PhraseBook(
+        tuple(
+            CatalogueSentence(
+                entry["id"],
+                entry["template"],
+                entry["section"],
+                entry["pattern"],
+                entry["claim"],
+                entry.get("proven_by"),
+                entry.get("unjudged"),
+                tuple(entry.get("judged_by", ())),
+            )
+            for entry in data["sentence"]
+        ),
+        frozenset(data["templates"]),
+        origin,
+    )
+
+
+_SPECIAL = frozenset(".^$*+?{}[]|()")
+
+
+def _fixed_text(pattern: str) -> str | None:
+    """The one text a pattern matches whole (`^Text\\.$` is "Text."), or
+    None when it has any construct but escaped punctuation."""
+    body = pattern.removeprefix("^")
+    if body.endswith("$") and not body.endswith("\\$"):
+        body = body[:-1]
+    text: list[str] = []
+    escaped = False
+    for char in body:
+        if escaped:
+            if char.isalnum():
+                return None  # a class (\d, \w) or an anchor (\b, \A)
+            text.append(char)
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char in _SPECIAL:
+            return None
+        else:
+            text.append(char)
+    return None if escaped else "".join(text)
+
+
+_GROUP = re.compile(r"\(\?P<(\w+)>|\(\?P=(\w+)\)")
+
+
+def _combined(numbered: list[tuple[int, CatalogueSentence]]) -> re.Pattern[str]:
+    """One alternation of the entries' patterns, each as group `e<number>`
+    (its own groups renamed apart, as two entries may use the same name): the
+    outer group closes last, so `lastgroup` names the entry that matched."""
+
+    def renamed(number: int, pattern: str) -> str:
+        def rename(found: re.Match[str]) -> str:
+            if found.group(1):
+                return f"(?P<e{number}_{found.group(1)}>"
+            return f"(?P=e{number}_{found.group(2)})"
+
+        return _GROUP.sub(rename, pattern)
+
+    return re.compile(
+        "|".join(f"(?P<e{number}>{renamed(number, entry.pattern)})" for number, entry in numbered)
+    )

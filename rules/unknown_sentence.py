@@ -1,0 +1,111 @@
+"""DL306 unknown-sentence: a line of a section whose every line the generator
+writes from a fixed pattern, that matches no pattern of its phrase book."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint.rule_api import (
+    AnyPage,
+    Cause,
+    Finding,
+    Rule,
+    RuleContext,
+    Severity,
+    original_source_lines,
+    pytorch_phrase_book,
+    shown_target,
+)
+
+UNKNOWN = Cause("unknown-sentence/unknown", "Line of a fixed-pattern section in no catalogue entry")
+# A line shown in the message is cut here (and escaped): enough to find it, not a paragraph.
+SHOWN = 100
+_FENCES = ("```", "~~~")
+# First characters of a line that may open or close a fence, or be blank.
+_FENCE_OR_INDENT = frozenset("`~ \t")
+
+
+class UnknownSentence(Rule):
+    """Flags a sentence or bullet of a generated page, in a section whose
+    lines the generator writes from fixed patterns ("File Purpose",
+    "Performance Notes", "Role in PyTorch", ...), that matches no entry of
+    the generator's phrase book (`doclint schema sentences`, the data file
+    `doclint/profiles/pytorch_sentences.toml`).
+
+    **Why is this bad?** Each entry of the phrase book says what its sentence
+    claims and how doclint proves it, or why it is left unjudged; the rules
+    judge the claims they know. A sentence no entry knows is new generator
+    output: a claim no rule judges, passing silently. The finding (info level)
+    shows it, so that its pattern and its proof are added to the phrase book,
+    or the page is looked at: the line may be hand-edited or damaged.
+
+    Code blocks, blank lines and the embedded Original Source are not read;
+    nor are sections the phrase book does not name (the keyword lists, a
+    docstring overview), whose lines are the file's own words.
+
+    **Example:**
+
+    ```markdown
+    ### Performance Notes
+
+    - Uses **vectorized** kernels for speed.
+    ```
+
+    **Use instead:** the generator's own sentence, whose claim a rule judges:
+
+    ```markdown
+    ### Performance Notes
+
+    - This file appears to involve **GPU/parallel computing** capabilities.
+    ```
+    """
+
+    code = "DL306"
+    name = "unknown-sentence"
+    summary = "Line of a fixed-sentence section that no entry of the phrase book matches."
+    severity = Severity.INFO
+    causes = (UNKNOWN,)
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        sections = page.sections
+        if not sections:
+            return
+        book = pytorch_phrase_book()
+        if page.template not in book.templates:
+            return  # another generator, or a template the catalogue was not read from
+        known = book.sections
+        lines = ctx.lines
+        embedded = original_source_lines(page)
+        last = len(sections) - 1
+        for number, section in enumerate(sections):
+            title = section.title
+            if title not in known or section.line in embedded:
+                continue  # a section of the embedded source is the source's own text
+            # The section's own lines: up to its first subsection, if any.
+            stop = min(section.end_line, len(lines))
+            if number < last:
+                stop = min(stop, sections[number + 1].line - 1)
+            fenced = False
+            for line_number, raw in enumerate(lines[section.line : stop], section.line + 1):
+                if not raw:
+                    continue  # most lines of a generated page are blank
+                if raw[0] in _FENCE_OR_INDENT:
+                    stripped = raw.strip()
+                    if stripped.startswith(_FENCES):
+                        fenced = not fenced
+                        continue
+                    if not stripped:
+                        continue
+                if fenced:
+                    continue
+                text = raw.rstrip()
+                if book.entry_for(title, text) is not None:
+                    continue
+                shown = shown_target(text, SHOWN)
+                yield Finding(
+                    line_number,
+                    1,
+                    f'"{shown}" matches no sentence the generator is known to write under'
+                    f" `{title}`: new generator output, its claim unjudged",
+                    cause=UNKNOWN,
+                )
