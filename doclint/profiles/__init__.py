@@ -3,9 +3,11 @@
 A profile is a TOML file validated at the boundary (`loading`) into frozen
 data (`model`). The built-in ones ship beside this module; a user's are named
 in the configuration (`profiles = ["my.toml"]`). A page belongs to a profile
-when it sits in the profile's docs folder and its first heading is one of the
-profile's object headings: a string test on the path, then one match on one
-line, so trees of other generators pay nothing for it.
+of object pages when it sits in the profile's docs folder and its first
+heading is one of the profile's object headings: a string test on the path,
+then one match on one line, so trees of other generators pay nothing for it.
+The PyTorch generator's pages are recognised by their titles: its profile's
+templates are what the parser reads them with (`doclint.models.templates`).
 """
 
 from __future__ import annotations
@@ -15,24 +17,43 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from doclint.profiles.model import CLAIMS, CONVENTIONS, Layout, Profile, ProfileError
+from doclint.profiles.model import (
+    CLAIMS,
+    CONVENTIONS,
+    PAGE_KINDS,
+    CountSentence,
+    Layout,
+    Outline,
+    Profile,
+    ProfileError,
+    Template,
+)
 
 __all__ = [
     "BUILTIN_PROFILES",
     "CLAIMS",
     "CONVENTIONS",
+    "PAGE_KINDS",
+    "TEMPLATES_PROFILE",
+    "CountSentence",
     "Layout",
+    "Outline",
     "Profile",
     "ProfileError",
+    "Template",
     "builtin_docs_folders",
     "builtin_profiles",
     "page_profile",
     "parse_profile",
     "profile_schema",
+    "templates_profile",
 ]
 
 BUILTIN_PROFILES = ("repoagent",)
-"""The profiles doclint ships, recognised with no configuration."""
+"""The profiles of object pages doclint ships, recognised with no configuration."""
+TEMPLATES_PROFILE = "pytorch"
+"""The shipped profile of the PyTorch Repository Documentation System, whose
+pages are recognised by their titles: the templates the parser reads."""
 
 # The boundary models (pydantic) are built only when a profile is read: a
 # run over a tree no profile describes reads only the built-in docs folders.
@@ -52,14 +73,23 @@ def profile_schema() -> dict[str, Any]:
     return loading.profile_schema()
 
 
+def _builtin_text(name: str) -> str:
+    """The TOML text of a shipped profile: package data beside this module
+    (importlib.resources would import a zip reader and email parsing)."""
+    return (Path(__file__).parent / f"{name}.toml").read_text(encoding="utf-8")
+
+
 @cache
 def _builtin_texts() -> tuple[tuple[str, str], ...]:
-    """(name, TOML text) of the shipped profiles: package data beside this
-    module (importlib.resources would import a zip reader and email parsing)."""
-    folder = Path(__file__).parent
-    return tuple(
-        (name, (folder / f"{name}.toml").read_text(encoding="utf-8")) for name in BUILTIN_PROFILES
-    )
+    """(name, TOML text) of the shipped profiles of object pages."""
+    return tuple((name, _builtin_text(name)) for name in BUILTIN_PROFILES)
+
+
+@cache
+def templates_profile() -> Profile:
+    """The PyTorch generator's profile, read and validated once per process
+    (worker processes forked from the run's process inherit it)."""
+    return parse_profile(_builtin_text(TEMPLATES_PROFILE), TEMPLATES_PROFILE)
 
 
 @cache
@@ -87,9 +117,10 @@ def page_profile(
     if any(folder in path for folder in builtin_docs_folders()):
         profiles = (*profiles, *builtin_profiles())
     for profile in profiles:
-        if profile.layout.docs_folder not in path:
+        layout, entries = profile.layout, profile.entries
+        if layout is None or entries is None or layout.docs_folder not in path:
             continue
-        place = profile.layout.source_of(path)
-        if place is not None and profile.entries.pattern.match(first_heading):
+        place = layout.source_of(path)
+        if place is not None and entries.pattern.match(first_heading):
             return profile, *place
     return None
