@@ -121,3 +121,35 @@ def test_a_users_profile_of_templates_is_refused_in_one_line(tmp_path):
     mine.write_text('name = "empty"\n', encoding="utf-8")
     with pytest.raises(ProfileError, match=r"mine\.toml:1: \(top\): .*describes no pages"):
         load_profile(mine)
+
+
+# Sentences of the older version's phrase book, as its profile would hold them.
+PHRASES = r"""
+[[versions.sentences]]
+section = "Key Components"
+pattern = 'Complexity: (?P<level>\w+)'
+claim = "how complex the file is"
+
+[[versions.templates.sentences]]
+pattern = 'Refer to the PyTorch test suite for test coverage of this file\.'
+claim = "the file is covered by tests"
+"""
+
+
+def test_a_version_and_its_templates_hold_their_phrase_book():
+    text = PYTORCH.read_text(encoding="utf-8") + PHRASES
+    *current, older = parse_profile(text, "pytorch.toml").templates
+    assert [(s.section, s.pattern.pattern, s.claim) for s in older.sentences] == [
+        ("Key Components", r"Complexity: (?P<level>\w+)", "how complex the file is"),
+        (
+            None,
+            r"Refer to the PyTorch test suite for test coverage of this file\.",
+            "the file is covered by tests",
+        ),
+    ]
+    assert older.sentences[0].pattern.fullmatch("Complexity: Standard")
+    assert all(template.sentences == () for template in current)
+    wrong = text.replace("(?P<level>", "(?P<level", 1)
+    assert error_of(wrong).startswith(
+        "pytorch.toml:254: versions.1.sentences.0.pattern: not a regular expression"
+    )

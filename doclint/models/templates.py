@@ -230,6 +230,10 @@ def describe_templates() -> dict[str, Any]:
             "source_types": list(source_types(template)),
             "prose": list(template.prose),
             "spellings": template.spellings,
+            "sentences": [
+                {"section": s.section, "pattern": s.pattern.pattern, "claim": s.claim}
+                for s in template.sentences
+            ],
         }
         for template in TEMPLATES.values()
     }

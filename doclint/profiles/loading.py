@@ -35,6 +35,7 @@ from doclint.profiles.model import (
     Profile,
     ProfileError,
     Sentence,
+    SentencePattern,
     Template,
 )
 
@@ -185,6 +186,17 @@ class CountSentenceModel(_Strict):
         return self
 
 
+class SentencePatternModel(_Strict):
+    pattern: str = Field(description="Regex of the sentence or bullet as written.")
+    claim: str = Field(min_length=1, description="What it claims of the documented file or folder.")
+    section: str | None = Field(default=None, description="The heading it stands under; none: any.")
+
+    @field_validator("pattern")
+    @classmethod
+    def _sentence(cls, value: str) -> str:
+        return _pattern(value)
+
+
 class _TemplatePartsModel(_Strict):
     """What a template states, or takes from its version when it does not."""
 
@@ -238,6 +250,11 @@ class _TemplatePartsModel(_Strict):
     )
     spellings: dict[str, str] | None = Field(
         default=None, description="Words it misspells on its pages, with the spelling written."
+    )
+    sentences: list[SentencePatternModel] = Field(
+        default=[],
+        description="Sentences written from a fixed pattern, with their claims (its phrase "
+        "book); a template's add to its version's.",
     )
 
     @field_validator("titles")
@@ -478,6 +495,10 @@ def _template(template: TemplateModel, version: VersionModel, titles: dict[str, 
         dependencies=stated("dependencies"),
         proven_by=stated("proven_by"),
         prose=(*version.prose, *template.prose),
+        sentences=tuple(
+            SentencePattern(s.section, re.compile(s.pattern), s.claim)
+            for s in (*version.sentences, *template.sentences)
+        ),
         spellings=dict(stated("spellings", {})),
     )
 

@@ -162,6 +162,17 @@ class CountSentence:
     """The sentence says its counts are approximate ("contains approximately N")."""
 
 
+@dataclass(frozen=True, slots=True)
+class SentencePattern:
+    """A sentence or bullet a template writes from a fixed pattern, under the
+    level-2 heading `section` (None: under any), and what it claims of the
+    documented file or folder: an entry of the generator's phrase book."""
+
+    section: str | None
+    pattern: re.Pattern[str]
+    claim: str
+
+
 @dataclass(frozen=True)
 class Template:
     """What one generator version writes for some kinds of source, its pages
@@ -208,6 +219,8 @@ class Template:
     prose: tuple[str, ...]
     """Fixed sentences and labels the generator writes on pages of this template
     whatever the source (not the lines it writes for some paths only)."""
+    sentences: tuple[SentencePattern, ...]
+    """The sentences it writes from a fixed pattern, each with its claim."""
     spellings: Mapping[str, str]
     """Words of its data the generator misspells on its pages ("Classes" is
     written "### Classs"), with the spelling written."""
