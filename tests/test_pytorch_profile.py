@@ -16,16 +16,9 @@ from doclint.models.generated import DocKind
 from doclint.profiles import PAGE_KINDS, ProfileError, parse_profile, templates_profile
 from tests.checking import run_cli
 from tests.conftest import PROJECT
+from tests.test_profiles import error_of
 
 PYTORCH = PROJECT / "doclint" / "profiles" / "pytorch.toml"
-
-
-def error_of(text: str) -> str:
-    with pytest.raises(ProfileError) as raised:
-        parse_profile(text, "pytorch.toml")
-    message = str(raised.value)
-    assert "\n" not in message
-    return message
 
 
 def test_the_templates_are_the_profiles_versions():
@@ -83,26 +76,26 @@ def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
     [
         (
             ("folder-index = 'Index", "folder-list = 'Index"),
-            "pytorch.toml:75: versions.0.titles.folder-list.[key]: unknown page kind 'folder-list'",
+            "my.toml:75: versions.0.titles.folder-list.[key]: unknown page kind 'folder-list'",
         ),
         (
             ('counts = ["word", "line"]', 'counts = ["word"]'),
-            "pytorch.toml:233: versions.1.templates.0.count_sentences.0: the pattern has 2 "
+            "my.toml:233: versions.1.templates.0.count_sentences.0: the pattern has 2 "
             "groups for 1 counts",
         ),
         (
             ("Keyword Index: `(?P<path>", "Keyword Index: `(?P<where>"),
-            "pytorch.toml:71: versions.0.titles: keyword-index: the pattern has no named group",
+            "my.toml:71: versions.0.titles: keyword-index: the pattern has no named group",
         ),
         (
             ('keyword_section = "Keyword Index"\n', ""),
-            "pytorch.toml:206: versions.1: template repo-book-v1 states neither itself nor in "
+            "my.toml:206: versions.1: template repo-book-v1 states neither itself nor in "
             "its version: keyword_section",
         ),
-        (('id = "cpp"', 'id = "python"'), "pytorch.toml:1: (top): template ids given twice"),
+        (('id = "cpp"', 'id = "python"'), "my.toml:1: (top): template ids given twice"),
         (
             ('dependencies = "includes"', 'dependencies = "links"'),
-            "pytorch.toml:167: versions.0.templates.1.dependencies: Input should be",
+            "my.toml:167: versions.0.templates.1.dependencies: Input should be",
         ),
     ],
 )
@@ -151,5 +144,5 @@ def test_a_version_and_its_templates_hold_their_phrase_book():
     assert all(template.sentences == () for template in current)
     wrong = text.replace("(?P<level>", "(?P<level", 1)
     assert error_of(wrong).startswith(
-        "pytorch.toml:254: versions.1.sentences.0.pattern: not a regular expression"
+        "my.toml:254: versions.1.sentences.0.pattern: not a regular expression"
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -51,25 +51,26 @@ def _pattern(text: str, groups: Sequence[str] = ()) -> str:
     return text
 
 
-def _claim(name: str) -> str:
-    if name not in CLAIMS:
-        raise ValueError(f"unknown claim {name!r} (claims: {', '.join(CLAIMS)})")
-    return name
+def _one_of(names: Mapping[str, str], what: str) -> Callable[[str], str]:
+    """A validator of a name from `names` (a `what`)."""
+
+    def check(name: str) -> str:
+        if name not in names:
+            raise ValueError(f"unknown {what} {name!r} ({what}s: {', '.join(names)})")
+        return name
+
+    return check
 
 
 Claim = Annotated[
-    str, AfterValidator(_claim), WithJsonSchema({"type": "string", "enum": list(CLAIMS)})
+    str,
+    AfterValidator(_one_of(CLAIMS, "claim")),
+    WithJsonSchema({"type": "string", "enum": list(CLAIMS)}),
 ]
-
-
-def _page_kind(name: str) -> str:
-    if name not in PAGE_KINDS:
-        raise ValueError(f"unknown page kind {name!r} (page kinds: {', '.join(PAGE_KINDS)})")
-    return name
-
-
 PageKind = Annotated[
-    str, AfterValidator(_page_kind), WithJsonSchema({"type": "string", "enum": list(PAGE_KINDS)})
+    str,
+    AfterValidator(_one_of(PAGE_KINDS, "page kind")),
+    WithJsonSchema({"type": "string", "enum": list(PAGE_KINDS)}),
 ]
 Headings = list[str] | Literal["any"]
 
