@@ -13,7 +13,13 @@ import pytest
 from doclint.config.files import load_profile
 from doclint.models import templates
 from doclint.models.generated import DocKind
-from doclint.profiles import PAGE_KINDS, ProfileError, parse_profile, templates_profile
+from doclint.profiles import (
+    PAGE_KINDS,
+    Profile,
+    ProfileError,
+    parse_generator,
+    templates_profile,
+)
 from tests.checking import run_cli
 from tests.conftest import PROJECT
 from tests.test_profiles import error_of
@@ -23,7 +29,7 @@ PYTORCH = PROJECT / "doclint" / "profiles" / "pytorch.toml"
 
 def test_the_templates_are_the_profiles_versions():
     profile = templates_profile()
-    assert (profile.layout, profile.entries) == (None, None)
+    assert not isinstance(profile, Profile)
     assert [t.id for t in profile.templates] == ["python", "cpp", "identifiers", "repo-book-v1"]
     assert list(templates.TEMPLATES) == [t.id for t in profile.templates]
     assert set(PAGE_KINDS) == set(DocKind) - {DocKind.MARKDOWN}
@@ -109,7 +115,13 @@ def test_a_users_profile_of_templates_is_refused_in_one_line(tmp_path):
     """Templated pages are read by the parser, with doclint's own templates."""
     mine = tmp_path / "mine.toml"
     mine.write_text(PYTORCH.read_text(encoding="utf-8"), encoding="utf-8")
-    with pytest.raises(ProfileError, match=r"mine\.toml:1: versions: templates are read from"):
+    with pytest.raises(ProfileError, match=r"mine\.toml:20: versions: templates are read from"):
+        load_profile(mine)
+    mine.write_text(
+        PYTORCH.read_text(encoding="utf-8") + '[[fields]]\nname = "x"\nlabels = ["X"]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ProfileError, match=r"mine\.toml:1: \(top\): fields describe object pages"):
         load_profile(mine)
     mine.write_text('name = "empty"\n', encoding="utf-8")
     with pytest.raises(ProfileError, match=r"mine\.toml:1: \(top\): .*describes no pages"):
@@ -131,7 +143,7 @@ claim = "the file is covered by tests"
 
 def test_a_version_and_its_templates_hold_their_phrase_book():
     text = PYTORCH.read_text(encoding="utf-8") + PHRASES
-    *current, older = parse_profile(text, "pytorch.toml").templates
+    *current, older = parse_generator(text, "pytorch.toml").templates
     assert [(s.section, s.pattern.pattern, s.claim) for s in older.sentences] == [
         ("Key Components", r"Complexity: (?P<level>\w+)", "how complex the file is"),
         (

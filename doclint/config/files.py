@@ -178,14 +178,7 @@ def load_profile(path: Path) -> Profile:
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or "not UTF-8"
         raise ProfileError(f"{path}: cannot read the profile: {reason}") from None
-    profile = parse_profile(text, str(path))
-    if profile.entries is None:
-        # Templated pages are read by the parser, whose templates are the built-in ones.
-        raise ProfileError(
-            f"{path}:1: versions: templates are read from doclint's own profile only; "
-            "describe a generator's pages by layout, entries and labels"
-        )
-    return profile
+    return parse_profile(text, str(path))
 
 
 def _read(file: Path) -> str:

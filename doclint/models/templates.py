@@ -7,7 +7,7 @@ fixed prose and the footer, the languages whose sources it documents
 (`languages.py`: their extensions choose the template, their metadata Types
 are its own) and what its pages claim that the rules can prove. They are data
 of the PyTorch generator's profile (`doclint/profiles/pytorch.toml`), read
-once per process; this module keys them by page kind and template id. The
+once per process; this module holds them by id. The
 parser reads pages with them, `unknown-heading` judges headings against
 them, the stop-word rule takes the generator's own words from them, and each
 rule asks a template what its pages claim (`Template.dependencies`,
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -57,22 +56,8 @@ KEY_FILES = "Key Files"
 KEYWORDS = "Keywords"
 
 
-def _keyed_by_kind(templates: tuple[Template, ...]) -> dict[str, Template]:
-    """The profile's templates by id, their page kinds as `DocKind`; the
-    templates sharing a title mapping still share one (the parser tries each
-    title pattern once)."""
-    titles: dict[int, Mapping[str, str]] = {}
-    keyed = {}
-    for template in templates:
-        shared = titles.setdefault(
-            id(template.titles), {DocKind(kind): title for kind, title in template.titles.items()}
-        )
-        outlines = {DocKind(kind): outline for kind, outline in template.outlines.items()}
-        keyed[template.id] = replace(template, titles=shared, outlines=outlines)
-    return keyed
-
-
-TEMPLATES: dict[str, Template] = _keyed_by_kind(templates_profile().templates)
+TEMPLATES: dict[str, Template] = {t.id: t for t in templates_profile().templates}
+"""The templates by id; their titles and outlines are keyed by page kind (`DocKind`'s values)."""
 FOLDER_PAGES_TEMPLATE: Template = next(
     template for template in TEMPLATES.values() if DocKind.FOLDER_DOC in template.outlines
 )
@@ -200,9 +185,9 @@ def describe_templates() -> dict[str, Any]:
             "languages": list(documented_languages(template)),
             "fallback": template.fallback,
             "extensions": list(template_extensions(template)),
-            "titles": {kind.value: pattern for kind, pattern in template.titles.items()},
+            "titles": dict(template.titles),
             "outlines": {
-                kind.value: {
+                kind: {
                     section: sorted(subsections) if subsections is not None else None
                     for section, subsections in outline.items()
                 }

@@ -22,6 +22,7 @@ from doclint.profiles.model import (
     CONVENTIONS,
     PAGE_KINDS,
     CountSentence,
+    GeneratorProfile,
     Layout,
     Outline,
     Profile,
@@ -36,6 +37,7 @@ __all__ = [
     "PAGE_KINDS",
     "TEMPLATES_PROFILE",
     "CountSentence",
+    "GeneratorProfile",
     "Layout",
     "Outline",
     "Profile",
@@ -44,6 +46,7 @@ __all__ = [
     "builtin_docs_folders",
     "builtin_profiles",
     "page_profile",
+    "parse_generator",
     "parse_profile",
     "profile_schema",
     "templates_profile",
@@ -60,10 +63,17 @@ pages are recognised by their titles: the templates the parser reads."""
 
 
 def parse_profile(text: str, origin: str) -> Profile:
-    """The profile a TOML text describes (see `loading.parse_profile`)."""
+    """The profile of object pages a TOML text describes (see `loading.parse_profile`)."""
     from doclint.profiles import loading
 
     return loading.parse_profile(text, origin)
+
+
+def parse_generator(text: str, origin: str) -> GeneratorProfile:
+    """The profile a TOML text describes, of object pages, templates or both."""
+    from doclint.profiles import loading
+
+    return loading.parse_generator(text, origin)
 
 
 def profile_schema() -> dict[str, Any]:
@@ -86,10 +96,10 @@ def _builtin_texts() -> tuple[tuple[str, str], ...]:
 
 
 @cache
-def templates_profile() -> Profile:
+def templates_profile() -> GeneratorProfile:
     """The PyTorch generator's profile, read and validated once per process
     (worker processes forked from the run's process inherit it)."""
-    return parse_profile(_builtin_text(TEMPLATES_PROFILE), TEMPLATES_PROFILE)
+    return parse_generator(_builtin_text(TEMPLATES_PROFILE), TEMPLATES_PROFILE)
 
 
 @cache
@@ -117,10 +127,9 @@ def page_profile(
     if any(folder in path for folder in builtin_docs_folders()):
         profiles = (*profiles, *builtin_profiles())
     for profile in profiles:
-        layout, entries = profile.layout, profile.entries
-        if layout is None or entries is None or layout.docs_folder not in path:
+        if profile.layout.docs_folder not in path:
             continue
-        place = layout.source_of(path)
-        if place is not None and entries.pattern.match(first_heading):
+        place = profile.layout.source_of(path)
+        if place is not None and profile.entries.pattern.match(first_heading):
             return profile, *place
     return None

@@ -30,6 +30,7 @@ from doclint.profiles.model import (
     CountSentence,
     EntryOutline,
     FieldOutline,
+    GeneratorProfile,
     Layout,
     Outline,
     Profile,
@@ -340,6 +341,15 @@ class ProfileModel(_Strict):
             raise ValueError("layout, entries and labels go together: give all three")
         if self.entries is None and not self.versions:
             raise ValueError("describes no pages: give layout, entries and labels, or versions")
+        object_parts = [
+            key
+            for key in ("fields", "sentences", "callers", "coverage")
+            if key in self.model_fields_set
+        ]
+        if self.entries is None and object_parts:
+            raise ValueError(
+                f"{', '.join(object_parts)} describe object pages: give layout, entries and labels"
+            )
         ids = [template.id for version in self.versions for template in version.templates]
         twice = sorted({name for name in ids if ids.count(name) > 1})
         if twice:
@@ -355,8 +365,21 @@ def profile_schema() -> dict[str, Any]:
 
 
 def parse_profile(text: str, origin: str) -> Profile:
-    """The profile a TOML text describes; ProfileError names `origin`, the
-    line and the key of the first thing wrong."""
+    """The profile of object pages a TOML text describes, as a user names one;
+    ProfileError names `origin`, the line and the key of the first thing wrong.
+    A profile of templates only is refused: the parser reads doclint's own."""
+    profile = parse_generator(text, origin)
+    if not isinstance(profile, Profile):
+        raise ProfileError(
+            f"{origin}:{_line_of(text, ['versions'])}: versions: templates are read from "
+            "doclint's own profile only; describe the pages by layout, entries and labels"
+        )
+    return profile
+
+
+def parse_generator(text: str, origin: str) -> GeneratorProfile:
+    """The profile a TOML text describes, of object pages, templates or both;
+    ProfileError names `origin`, the line and the key of the first thing wrong."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -408,31 +431,34 @@ def _line_of(text: str, loc: Sequence[int | str]) -> int:
     return start + 1
 
 
-def _frozen(model: ProfileModel, origin: str) -> Profile:
+def _frozen(model: ProfileModel, origin: str) -> GeneratorProfile:
+    templates = tuple(
+        template for version in model.versions for template in _version_templates(version)
+    )
     layout, entries, labels = model.layout, model.entries, model.labels
+    if layout is None or entries is None or labels is None:
+        return GeneratorProfile(model.name, model.description, templates, origin)
     return Profile(
         name=model.name,
         description=model.description,
+        templates=templates,
+        origin=origin,
         language=model.language,
-        layout=None
-        if layout is None
-        else Layout(
+        layout=Layout(
             layout.docs_folder.strip("/"),
             layout.page,
             layout.source,
             tuple(layout.markers),
             tuple(layout.skip_folders),
         ),
-        entries=None
-        if entries is None
-        else EntryOutline(
+        entries=EntryOutline(
             re.compile(entries.heading),
             entries.base_level,
             dict(entries.kinds),
             entries.convention,
             frozenset(entries.claims),
         ),
-        label_line=None if labels is None else re.compile(labels.line),
+        label_line=re.compile(labels.line),
         fields=tuple(
             FieldOutline(
                 field.name,
@@ -448,10 +474,6 @@ def _frozen(model: ProfileModel, origin: str) -> Profile:
         coverage_claims=frozenset(model.coverage.claims),
         private_documented=model.coverage.private,
         nested_documented=model.coverage.nested,
-        templates=tuple(
-            template for version in model.versions for template in _version_templates(version)
-        ),
-        origin=origin,
     )
 
 

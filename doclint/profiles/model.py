@@ -227,31 +227,38 @@ class Template:
 
 
 @dataclass(frozen=True, slots=True)
-class Profile:
-    """One generator, as data: its object pages (`layout`, `entries`,
-    `label_line`, None for a generator of templated pages), its templates, or both."""
+class GeneratorProfile:
+    """One generator, as data: what every profile holds. A profile of
+    templated pages only (the PyTorch generator's) is this; one of object
+    pages is a `Profile`."""
 
     name: str
     description: str
+    templates: tuple[Template, ...]
+    """Its page templates, version after version, the current one first."""
+    origin: str
+    """Where the profile was read: a built-in's name or a user's file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile(GeneratorProfile):
+    """A generator of object pages: a page per module, a heading per object."""
+
     language: str
-    layout: Layout | None
-    entries: EntryOutline | None
-    label_line: re.Pattern[str] | None
+    layout: Layout
+    entries: EntryOutline
+    label_line: re.Pattern[str]
     fields: tuple[FieldOutline, ...]
     sentences: tuple[Sentence, ...]
     callers: tuple[CallerPattern, ...]
     coverage_claims: frozenset[str]
     private_documented: bool
     nested_documented: bool
-    templates: tuple[Template, ...]
-    """Its page templates, version after version, the current one first."""
-    origin: str
-    """Where the profile was read: a built-in's name or a user's file."""
 
     def makes(self, claim: str) -> bool:
         """Whether some part of this generator's pages makes `claim`."""
         return (
-            (self.entries is not None and claim in self.entries.claims)
+            claim in self.entries.claims
             or claim in self.coverage_claims
             or any(field.claim == claim for field in self.fields)
             or any(sentence.claim == claim for sentence in self.sentences)
