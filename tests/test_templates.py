@@ -14,6 +14,8 @@ from doclint.models.languages import LANGUAGES
 from doclint.models.templates import (
     TEMPLATES,
     allowed_headings,
+    documented_languages,
+    template_extensions,
     template_for_source,
     template_words,
 )
@@ -158,11 +160,11 @@ def test_template_words_are_the_generators_own():
 def test_every_language_a_template_names_has_its_data_and_a_reader():
     read = {language.name for language in languages()}
     for template in TEMPLATES.values():
-        assert set(template.documented_languages) <= set(LANGUAGES) == read, template.id
+        assert set(documented_languages(template)) <= set(LANGUAGES) == read, template.id
         assert template.proven_by is None or template.proven_by in template.languages
     # Each extension is the current generator's choice of one template.
     current = [t for t in TEMPLATES.values() if t.footer == TEMPLATES["python"].footer]
-    extensions = [extension for template in current for extension in template.extensions]
+    extensions = [extension for template in current for extension in template_extensions(template)]
     assert len(extensions) == len(set(extensions))
     assert {template_for_source(f"x{e}").id for e in LANGUAGES["C/C++"].suffixes} == {"cpp"}
     assert template_for_source("x.toml").id == template_for_source("x.sh").id == "identifiers"

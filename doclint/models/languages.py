@@ -2,11 +2,12 @@
 
 A language is what the generator and doclint agree a source kind is: the
 endings and file names of its paths, and the metadata Type the generator
-writes on its pages. The templates (`templates.py`) take their extensions and
-Types from here; the readers of `doclint_rules._languages` (where each word
-of a text stands, what it defines) register against these entries by name,
-with the keywords of the language's syntax. A new language is one entry here
-and one reader module there.
+writes on its pages. The templates (`templates.py`, data of the generator's
+profile) name these entries and take their extensions and Types from here;
+the readers of `doclint_rules._languages` (where each word of a text stands,
+what it defines) register against these entries by name, with the keywords
+of the language's syntax. A new language is one entry here and one reader
+module there.
 """
 
 from __future__ import annotations

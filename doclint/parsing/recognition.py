@@ -34,7 +34,9 @@ def _title_patterns() -> list[tuple[re.Pattern[str], DocKind, Template]]:
         if id(template.titles) in seen:
             continue
         seen.add(id(template.titles))
-        patterns += [(re.compile(p), kind, template) for kind, p in template.titles.items()]
+        patterns += [
+            (re.compile(p), DocKind(kind), template) for kind, p in template.titles.items()
+        ]
     return patterns
 
 

@@ -3,9 +3,11 @@
 A profile is a TOML file validated at the boundary (`loading`) into frozen
 data (`model`). The built-in ones ship beside this module; a user's are named
 in the configuration (`profiles = ["my.toml"]`). A page belongs to a profile
-when it sits in the profile's docs folder and its first heading is one of the
-profile's object headings: a string test on the path, then one match on one
-line, so trees of other generators pay nothing for it.
+of object pages when it sits in the profile's docs folder and its first
+heading is one of the profile's object headings: a string test on the path,
+then one match on one line, so trees of other generators pay nothing for it.
+The PyTorch generator's pages are recognised by their titles: its profile's
+templates are what the parser reads them with (`doclint.models.templates`).
 """
 
 from __future__ import annotations
@@ -20,11 +22,16 @@ from typing import Any
 from doclint.profiles.model import (
     CLAIMS,
     CONVENTIONS,
+    PAGE_KINDS,
     CatalogueSentence,
+    CountSentence,
+    GeneratorProfile,
     Layout,
+    Outline,
     PhraseBook,
     Profile,
     ProfileError,
+    Template,
     phrase_book_of,
 )
 
@@ -32,33 +39,51 @@ __all__ = [
     "BUILTIN_PROFILES",
     "CLAIMS",
     "CONVENTIONS",
+    "PAGE_KINDS",
+    "TEMPLATES_PROFILE",
     "CatalogueSentence",
+    "CountSentence",
+    "GeneratorProfile",
     "Layout",
+    "Outline",
     "PhraseBook",
     "Profile",
     "ProfileError",
+    "Template",
     "builtin_docs_folders",
     "builtin_profiles",
     "page_profile",
+    "parse_generator",
     "parse_phrase_book",
     "parse_profile",
     "phrase_book_data",
     "profile_schema",
     "pytorch_phrase_book",
+    "templates_profile",
 ]
 
 BUILTIN_PROFILES = ("repoagent",)
-"""The profiles doclint ships, recognised with no configuration."""
+"""The profiles of object pages doclint ships, recognised with no configuration."""
+TEMPLATES_PROFILE = "pytorch"
+"""The shipped profile of the PyTorch Repository Documentation System, whose
+pages are recognised by their titles: the templates the parser reads."""
 
 # The boundary models (pydantic) are built only when a profile is read: a
 # run over a tree no profile describes reads only the built-in docs folders.
 
 
 def parse_profile(text: str, origin: str) -> Profile:
-    """The profile a TOML text describes (see `loading.parse_profile`)."""
+    """The profile of object pages a TOML text describes (see `loading.parse_profile`)."""
     from doclint.profiles import loading
 
     return loading.parse_profile(text, origin)
+
+
+def parse_generator(text: str, origin: str) -> GeneratorProfile:
+    """The profile a TOML text describes, of object pages, templates or both."""
+    from doclint.profiles import loading
+
+    return loading.parse_generator(text, origin)
 
 
 def profile_schema() -> dict[str, Any]:
@@ -97,14 +122,23 @@ def phrase_book_data() -> dict[str, Any]:
     return loading.describe_phrase_book(pytorch_phrase_book())
 
 
+def _builtin_text(name: str) -> str:
+    """The TOML text of a shipped profile: package data beside this module
+    (importlib.resources would import a zip reader and email parsing)."""
+    return (Path(__file__).parent / f"{name}.toml").read_text(encoding="utf-8")
+
+
 @cache
 def _builtin_texts() -> tuple[tuple[str, str], ...]:
-    """(name, TOML text) of the shipped profiles: package data beside this
-    module (importlib.resources would import a zip reader and email parsing)."""
-    folder = Path(__file__).parent
-    return tuple(
-        (name, (folder / f"{name}.toml").read_text(encoding="utf-8")) for name in BUILTIN_PROFILES
-    )
+    """(name, TOML text) of the shipped profiles of object pages."""
+    return tuple((name, _builtin_text(name)) for name in BUILTIN_PROFILES)
+
+
+@cache
+def templates_profile() -> GeneratorProfile:
+    """The PyTorch generator's profile, read and validated once per process
+    (worker processes forked from the run's process inherit it)."""
+    return parse_generator(_builtin_text(TEMPLATES_PROFILE), TEMPLATES_PROFILE)
 
 
 @cache

@@ -1,13 +1,14 @@
 """A profile file (TOML) to a `Profile`: validated once, at the boundary, by a
 pydantic model whose errors become one line naming the file, line and key.
-The same model publishes the JSON Schema editors check a profile with."""
+The same model publishes the JSON Schema editors check a profile with. A
+template takes what its version states and it does not (`_template`)."""
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Sequence
-from typing import Annotated, Any, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -25,15 +26,21 @@ from doclint.profiles.model import (
     CLAIMS,
     CONVENTIONS,
     OBJECT_KINDS,
+    PAGE_KINDS,
     PROOF_KINDS,
     CallerPattern,
+    CountSentence,
     EntryOutline,
     FieldOutline,
+    GeneratorProfile,
     Layout,
+    Outline,
     PhraseBook,
     Profile,
     ProfileError,
     Sentence,
+    SentencePattern,
+    Template,
     phrase_book_of,
 )
 
@@ -49,15 +56,28 @@ def _pattern(text: str, groups: Sequence[str] = ()) -> str:
     return text
 
 
-def _claim(name: str) -> str:
-    if name not in CLAIMS:
-        raise ValueError(f"unknown claim {name!r} (claims: {', '.join(CLAIMS)})")
-    return name
+def _one_of(names: Mapping[str, str], what: str) -> Callable[[str], str]:
+    """A validator of a name from `names` (a `what`)."""
+
+    def check(name: str) -> str:
+        if name not in names:
+            raise ValueError(f"unknown {what} {name!r} ({what}s: {', '.join(names)})")
+        return name
+
+    return check
 
 
 Claim = Annotated[
-    str, AfterValidator(_claim), WithJsonSchema({"type": "string", "enum": list(CLAIMS)})
+    str,
+    AfterValidator(_one_of(CLAIMS, "claim")),
+    WithJsonSchema({"type": "string", "enum": list(CLAIMS)}),
 ]
+PageKind = Annotated[
+    str,
+    AfterValidator(_one_of(PAGE_KINDS, "page kind")),
+    WithJsonSchema({"type": "string", "enum": list(PAGE_KINDS)}),
+]
+Headings = list[str] | Literal["any"]
 
 
 class _Strict(BaseModel):
@@ -163,19 +183,187 @@ class CoverageModel(_Strict):
     nested: bool = Field(default=True, description="Whether nested functions get a heading.")
 
 
+class CountSentenceModel(_Strict):
+    section: str = Field(description="The level-2 heading it stands under.")
+    pattern: str = Field(description="Regex of the sentence: one group per number.")
+    counts: list[str] = Field(min_length=1, description="What each group counts: class, line...")
+    approximate: bool = Field(default=False, description="It says its counts are approximate.")
+
+    @model_validator(mode="after")
+    def _one_group_per_count(self) -> CountSentenceModel:
+        groups = re.compile(_pattern(self.pattern)).groups
+        if groups != len(self.counts):
+            raise ValueError(f"the pattern has {groups} groups for {len(self.counts)} counts")
+        return self
+
+
+class SentencePatternModel(_Strict):
+    pattern: str = Field(description="Regex of the sentence or bullet as written.")
+    claim: str = Field(min_length=1, description="What it claims of the documented file or folder.")
+    section: str | None = Field(default=None, description="The heading it stands under; none: any.")
+
+    @field_validator("pattern")
+    @classmethod
+    def _sentence(cls, value: str) -> str:
+        return _pattern(value)
+
+
+class _TemplatePartsModel(_Strict):
+    """What a template states, or takes from its version when it does not."""
+
+    titles: dict[PageKind, str] | None = Field(
+        default=None,
+        description="Per page kind, the regex of its title line: group path, or name "
+        "when the title gives the file name only.",
+    )
+    outlines: dict[PageKind, dict[str, Headings]] = Field(
+        default={},
+        description="Per page kind, its level-2 headings, each with the level-3 headings "
+        "allowed under it (\"any\": every one); a template's add to its version's.",
+    )
+    keyword_section: str | None = Field(
+        default=None, description="The heading of a keyword index's lists."
+    )
+    keyword_entry: str | None = Field(
+        default=None,
+        description="Regex of a keyword entry's text: literal text, then group name.",
+    )
+    identifier_lists: list[str] | Literal["all"] | None = Field(
+        default=None,
+        description='Keyword lists filled with every capitalised word, not from syntax ("all").',
+    )
+    metadata_labels: list[str] | None = Field(
+        default=None, description="The labels of the File Metadata list."
+    )
+    other_types: list[str] | None = Field(
+        default=None, description="Metadata Type values besides its languages' own."
+    )
+    summary_lines: dict[str, str] | None = Field(
+        default=None, description="Bold labels of the Code Structure lines: the field each fills."
+    )
+    guessed_summary_lines: bool | None = Field(
+        default=None, description="The summary lines' names come from a regex, not a parser."
+    )
+    count_sentences: list[CountSentenceModel] | None = None
+    dependencies: Literal["imports", "includes"] | None = Field(
+        default=None,
+        description="What its Import Dependencies list claims: modules the source imports, "
+        "or paths it `#include`s.",
+    )
+    proven_by: str | None = Field(
+        default=None,
+        description="The language whose reader proves what its file documentations claim.",
+    )
+    prose: list[str] = Field(
+        default=[],
+        description="Fixed sentences and labels written whatever the source; a template's "
+        "add to its version's.",
+    )
+    spellings: dict[str, str] | None = Field(
+        default=None, description="Words it misspells on its pages, with the spelling written."
+    )
+    sentences: list[SentencePatternModel] = Field(
+        default=[],
+        description="Sentences written from a fixed pattern, with their claims (its phrase "
+        "book); a template's add to its version's.",
+    )
+
+    @field_validator("titles")
+    @classmethod
+    def _titles(cls, value: dict[str, str] | None) -> dict[str, str] | None:
+        for kind, title in (value or {}).items():
+            groups = re.compile(_pattern(title)).groupindex
+            if "path" not in groups and "name" not in groups:
+                raise ValueError(f"{kind}: the pattern has no named group path or name")
+        return value
+
+    @field_validator("keyword_entry")
+    @classmethod
+    def _keyword_entry(cls, value: str | None) -> str | None:
+        return None if value is None else _pattern(value, ("name",))
+
+
+class TemplateModel(_TemplatePartsModel):
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$", description="The template's id on its pages.")
+    description: str = ""
+    languages: list[str] = Field(
+        default=[], description="doclint's languages whose sources it documents, by extension."
+    )
+    fallback: bool = Field(
+        default=False, description="It documents every language no other template names."
+    )
+
+
+# Keys every template states, itself or in its version.
+_REQUIRED = ("titles", "keyword_section", "keyword_entry", "identifier_lists", "metadata_labels")
+
+
+class VersionModel(_TemplatePartsModel):
+    """One version of a generator: its footer, what its templates share, its templates."""
+
+    footer: str = Field(min_length=1, description="The footer line of its pages.")
+    templates: list[TemplateModel] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _complete(self) -> VersionModel:
+        for template in self.templates:
+            unset = [key for key in _REQUIRED if _stated(template, self, key) is None]
+            if unset:
+                raise ValueError(
+                    f"template {template.id} states neither itself nor in its version: "
+                    + ", ".join(unset)
+                )
+        if sum(template.fallback for template in self.templates) > 1:
+            raise ValueError("more than one fallback template")
+        return self
+
+
+def _stated(template: TemplateModel, version: VersionModel, key: str) -> Any:
+    """A key of a template, else of its version (None: stated by neither)."""
+    value = getattr(template, key)
+    return getattr(version, key) if value is None else value
+
+
 class ProfileModel(_Strict):
-    """A generator profile file: what one generator writes, and what each part claims."""
+    """A generator profile file: what one generator writes, and what each part claims.
+    A generator of object pages has `layout`, `entries` and `labels`; one of
+    templated pages, recognised by their titles, has `versions`."""
 
     name: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     description: str = ""
     language: str = Field(default="python", pattern="^python$")
-    layout: LayoutModel
-    entries: EntriesModel
-    labels: LabelsModel
+    layout: LayoutModel | None = None
+    entries: EntriesModel | None = None
+    labels: LabelsModel | None = None
     fields: list[FieldModel] = []
     sentences: list[SentenceModel] = []
     callers: list[CallerModel] = []
     coverage: CoverageModel = CoverageModel()
+    versions: list[VersionModel] = Field(
+        default=[], description="Its versions of templated pages, the current one first."
+    )
+
+    @model_validator(mode="after")
+    def _pages_described(self) -> ProfileModel:
+        parts = (self.layout, self.entries, self.labels)
+        if any(part is None for part in parts) and any(part is not None for part in parts):
+            raise ValueError("layout, entries and labels go together: give all three")
+        if self.entries is None and not self.versions:
+            raise ValueError("describes no pages: give layout, entries and labels, or versions")
+        object_parts = [
+            key
+            for key in ("fields", "sentences", "callers", "coverage")
+            if key in self.model_fields_set
+        ]
+        if self.entries is None and object_parts:
+            raise ValueError(
+                f"{', '.join(object_parts)} describe object pages: give layout, entries and labels"
+            )
+        ids = [template.id for version in self.versions for template in version.templates]
+        twice = sorted({name for name in ids if ids.count(name) > 1})
+        if twice:
+            raise ValueError(f"template ids given twice: {', '.join(twice)}")
+        return self
 
 
 _KINDS = "|".join(re.escape(kind) for kind in PROOF_KINDS)
@@ -265,8 +453,21 @@ def profile_schema() -> dict[str, Any]:
 
 
 def parse_profile(text: str, origin: str) -> Profile:
-    """The profile a TOML text describes; ProfileError names `origin`, the
-    line and the key of the first thing wrong."""
+    """The profile of object pages a TOML text describes, as a user names one;
+    ProfileError names `origin`, the line and the key of the first thing wrong.
+    A profile of templates only is refused: the parser reads doclint's own."""
+    profile = parse_generator(text, origin)
+    if not isinstance(profile, Profile):
+        raise ProfileError(
+            f"{origin}:{_line_of(text, ['versions'])}: versions: templates are read from "
+            "doclint's own profile only; describe the pages by layout, entries and labels"
+        )
+    return profile
+
+
+def parse_generator(text: str, origin: str) -> GeneratorProfile:
+    """The profile a TOML text describes, of object pages, templates or both;
+    ProfileError names `origin`, the line and the key of the first thing wrong."""
     return _frozen(_validated(ProfileModel, text, origin), origin)
 
 
@@ -336,13 +537,17 @@ def _line_of(text: str, loc: Sequence[int | str]) -> int:
     while parts:
         part = parts.pop(0)
         if isinstance(part, int):
-            headers = [i for i, line in enumerate(lines) if line.strip() == f"[[{table}]]"]
+            headers = [i for i in range(start, len(lines)) if lines[i].strip() == f"[[{table}]]"]
             if part < len(headers):
                 start = headers[part]
             continue
         name = f"{table}.{part}" if table else str(part)
         header = next(
-            (i for i, line in enumerate(lines) if line.strip() in (f"[{name}]", f"[[{name}]]")),
+            (
+                i
+                for i in range(start, len(lines))
+                if lines[i].strip() in (f"[{name}]", f"[[{name}]]")
+            ),
             None,
         )
         if header is not None:
@@ -356,19 +561,26 @@ def _line_of(text: str, loc: Sequence[int | str]) -> int:
     return start + 1
 
 
-def _frozen(model: ProfileModel, origin: str) -> Profile:
-    entries = model.entries
+def _frozen(model: ProfileModel, origin: str) -> GeneratorProfile:
+    templates = tuple(
+        template for version in model.versions for template in _version_templates(version)
+    )
+    layout, entries, labels = model.layout, model.entries, model.labels
+    if layout is None or entries is None or labels is None:
+        return GeneratorProfile(model.name, model.description, templates, origin)
     return Profile(
         name=model.name,
         description=model.description,
+        templates=templates,
+        origin=origin,
         language=model.language,
         layout=Layout(
-            model.layout.docs_folder.strip("/"),
-            model.layout.page,
-            model.layout.source,
-            tuple(model.layout.markers),
-            tuple(model.layout.skip_folders),
-            model.layout.hierarchy,
+            layout.docs_folder.strip("/"),
+            layout.page,
+            layout.source,
+            tuple(layout.markers),
+            tuple(layout.skip_folders),
+            layout.hierarchy,
         ),
         entries=EntryOutline(
             re.compile(entries.heading),
@@ -377,7 +589,7 @@ def _frozen(model: ProfileModel, origin: str) -> Profile:
             entries.convention,
             frozenset(entries.claims),
         ),
-        label_line=re.compile(model.labels.line),
+        label_line=re.compile(labels.line),
         fields=tuple(
             FieldOutline(
                 field.name,
@@ -393,5 +605,60 @@ def _frozen(model: ProfileModel, origin: str) -> Profile:
         coverage_claims=frozenset(model.coverage.claims),
         private_documented=model.coverage.private,
         nested_documented=model.coverage.nested,
-        origin=origin,
     )
+
+
+def _version_templates(version: VersionModel) -> list[Template]:
+    """The templates of a version, each with what it takes from the version:
+    every key it does not state; the outline of each page kind and the prose
+    added to. Templates that state no titles share their version's mapping."""
+    titles = dict(version.titles or {})
+    return [_template(template, version, titles) for template in version.templates]
+
+
+def _template(template: TemplateModel, version: VersionModel, titles: dict[str, str]) -> Template:
+    def stated(key: str, default: Any = None) -> Any:
+        value = _stated(template, version, key)
+        return default if value is None else value
+
+    outlines: dict[str, dict[str, Headings]] = {
+        kind: dict(outline) for kind, outline in version.outlines.items()
+    }
+    for kind, outline in template.outlines.items():
+        outlines.setdefault(kind, {}).update(outline)
+    identifier_lists = stated("identifier_lists")
+    return Template(
+        id=template.id,
+        description=template.description,
+        footer=version.footer,
+        titles=titles if template.titles is None else dict(template.titles),
+        outlines={kind: _outline(outline) for kind, outline in outlines.items()},
+        keyword_section=stated("keyword_section"),
+        keyword_entry=stated("keyword_entry"),
+        identifier_lists=None if identifier_lists == "all" else frozenset(identifier_lists),
+        metadata_labels=tuple(stated("metadata_labels")),
+        languages=tuple(template.languages),
+        fallback=template.fallback,
+        other_types=tuple(stated("other_types", ())),
+        summary_lines=dict(stated("summary_lines", {})),
+        guessed_summary_lines=stated("guessed_summary_lines", False),
+        count_sentences=tuple(
+            CountSentence(s.section, s.pattern, tuple(s.counts), s.approximate)
+            for s in stated("count_sentences", ())
+        ),
+        dependencies=stated("dependencies"),
+        proven_by=stated("proven_by"),
+        prose=(*version.prose, *template.prose),
+        sentences=tuple(
+            SentencePattern(s.section, re.compile(s.pattern), s.claim)
+            for s in (*version.sentences, *template.sentences)
+        ),
+        spellings=dict(stated("spellings", {})),
+    )
+
+
+def _outline(headings: dict[str, Headings]) -> Outline:
+    return {
+        section: None if allowed == "any" else frozenset(allowed)
+        for section, allowed in headings.items()
+    }

@@ -1,11 +1,16 @@
 """A generator profile as doclint holds it: frozen data, its patterns compiled.
 
-A profile says what one generator writes: where its pages sit and which
+A profile says what one generator writes. A generator of a page per module
+with a heading per object is described by where its pages sit and which
 source each documents (`Layout`), the headings naming the source's objects
 (`EntryOutline`), the bold-labelled lists under them (`FieldOutline`), its
 fixed sentences and caller sentences, and which claim each part makes. A
 claim is a name from `CLAIMS`; the rules of the generator-claims family
 (DL7xx) each check one claim, on the pages of every profile that makes it.
+A generator whose pages are recognised by their title lines is described by
+its page templates (`Template`), per version: each kind of page's title and
+outline, its count sentences, labels and fixed prose, and what its pages
+claim that a reader of the source proves.
 """
 
 from __future__ import annotations
@@ -36,6 +41,17 @@ CONVENTIONS: Mapping[str, str] = {
 """How a heading's parameter list is read against the code's."""
 
 OBJECT_KINDS = ("class", "function")
+
+PAGE_KINDS: Mapping[str, str] = {
+    "file-docs": "a file's documentation page",
+    "keyword-index": "a file's keyword index",
+    "folder-index": "a folder's index of its files and subfolders",
+    "folder-doc": "a folder's documentation page",
+    "subtree-index": "a folder's keyword index of everything below it",
+    "root-index": "the start page of the tree",
+}
+"""The kinds of page a template gives a title and an outline (the parser's
+kinds of generated page)."""
 
 
 class ProfileError(ValueError):
@@ -135,12 +151,104 @@ class CallerPattern:
     claim: str
 
 
+Outline = Mapping[str, frozenset[str] | None]
+"""Level-2 headings, each with the level-3 headings allowed under it (None: any)."""
+
+
 @dataclass(frozen=True, slots=True)
-class Profile:
-    """One generator, as data."""
+class CountSentence:
+    """A sentence of a file documentation that claims counts: `pattern` has one
+    group per number, and `counts` says what each group counts."""
+
+    section: str
+    pattern: str
+    counts: tuple[str, ...]
+    approximate: bool
+    """The sentence says its counts are approximate ("contains approximately N")."""
+
+
+@dataclass(frozen=True, slots=True)
+class SentencePattern:
+    """A sentence or bullet a template writes from a fixed pattern, under the
+    level-2 heading `section` (None: under any), and what it claims of the
+    documented file or folder: an entry of the generator's phrase book."""
+
+    section: str | None
+    pattern: re.Pattern[str]
+    claim: str
+
+
+@dataclass(frozen=True)
+class Template:
+    """What one generator version writes for some kinds of source, its pages
+    recognised by their title lines. Page kinds are `PAGE_KINDS` names."""
+
+    id: str
+    description: str
+    footer: str
+    """The footer line of its version: the templates of one generator share it."""
+    titles: Mapping[str, str]
+    """Per kind of page, the pattern of its title line; group `path` is the
+    documented path (`name` instead when the title gives the file name only).
+    The templates of a version share one mapping unless they set their own."""
+    outlines: Mapping[str, Outline]
+    keyword_section: str
+    keyword_entry: str
+    """The pattern of a keyword entry's text in a keyword index: literal text
+    (the entry's opening), then the group `name`."""
+    identifier_lists: frozenset[str] | None
+    """The lists of its keyword index the generator fills with every
+    capitalised word of the file, not from syntax (`class X`, `#include`);
+    None: every list."""
+    metadata_labels: tuple[str, ...]
+    languages: tuple[str, ...]
+    """The languages (doclint's `LANGUAGES`) whose sources the generator
+    documents in this template, chosen by their extensions (none: chosen by title)."""
+    fallback: bool
+    """The template of its generator for every language and extension no
+    other template of that generator (same footer) claims."""
+    other_types: tuple[str, ...]
+    """Metadata `Type` values it writes besides its languages' own."""
+    summary_lines: Mapping[str, str]
+    """Bold labels of the Code Structure lines, each with the FileDocs field it fills."""
+    guessed_summary_lines: bool
+    """The summary lines' names come from the generator's regex (judged like
+    keyword entries), not from a parser."""
+    count_sentences: tuple[CountSentence, ...]
+    dependencies: str | None
+    """What its Import Dependencies list claims: "imports" (modules the source
+    imports) or "includes" (paths it `#include`s); None: it claims none."""
+    proven_by: str | None
+    """The language whose reader proves what its file documentations claim of
+    the source (definitions, counts, dependencies); None: nothing is proven."""
+    prose: tuple[str, ...]
+    """Fixed sentences and labels the generator writes on pages of this template
+    whatever the source (not the lines it writes for some paths only)."""
+    sentences: tuple[SentencePattern, ...]
+    """The sentences it writes from a fixed pattern, each with its claim."""
+    spellings: Mapping[str, str]
+    """Words of its data the generator misspells on its pages ("Classes" is
+    written "### Classs"), with the spelling written."""
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratorProfile:
+    """One generator, as data: what every profile holds. A profile of
+    templated pages only (the PyTorch generator's) is this; one of object
+    pages is a `Profile`."""
 
     name: str
     description: str
+    templates: tuple[Template, ...]
+    """Its page templates, version after version, the current one first."""
+    origin: str
+    """Where the profile was read: a built-in's name or a user's file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile(GeneratorProfile):
+    """A generator of object pages: a page per module, a heading per object."""
+
     language: str
     layout: Layout
     entries: EntryOutline
@@ -151,8 +259,6 @@ class Profile:
     coverage_claims: frozenset[str]
     private_documented: bool
     nested_documented: bool
-    origin: str
-    """Where the profile was read: a built-in's name or a user's file."""
 
     def makes(self, claim: str) -> bool:
         """Whether some part of this generator's pages makes `claim`."""

@@ -1,0 +1,160 @@
+"""The PyTorch generator's templates are a profile: `doclint/profiles/pytorch.toml`,
+read by the loader every profile goes through, versions sharing what their
+templates take; its mistakes are one line naming the file, line and key."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+import jsonschema
+import pytest
+
+from doclint.config.files import load_profile
+from doclint.models import templates
+from doclint.models.generated import DocKind
+from doclint.profiles import (
+    PAGE_KINDS,
+    Profile,
+    ProfileError,
+    parse_generator,
+    templates_profile,
+)
+from tests.checking import run_cli
+from tests.conftest import PROJECT
+from tests.test_profiles import error_of
+
+PYTORCH = PROJECT / "doclint" / "profiles" / "pytorch.toml"
+
+
+def test_the_templates_are_the_profiles_versions():
+    profile = templates_profile()
+    assert not isinstance(profile, Profile)
+    assert [t.id for t in profile.templates] == ["python", "cpp", "identifiers", "repo-book-v1"]
+    assert list(templates.TEMPLATES) == [t.id for t in profile.templates]
+    assert set(PAGE_KINDS) == set(DocKind) - {DocKind.MARKDOWN}
+    python, cpp, identifiers, v1 = profile.templates
+    # A template takes its version's titles (one mapping), footer and labels...
+    assert python.titles is cpp.titles is identifiers.titles
+    assert v1.titles is not python.titles and v1.footer != python.footer
+    assert cpp.metadata_labels == ("Path", "Size", "Type", "Extension")
+    # ... adds its prose and outlines to its version's, and states its own claims.
+    assert "Complete source code" in cpp.prose and "No includes detected." in cpp.prose
+    assert "No includes detected." not in python.prose
+    index = list(cpp.outlines["keyword-index"])
+    assert index == ["File Information", "Keywords Extracted", "Keyword \u2192 Section Map"]
+    assert "Includes" in cpp.outlines["keyword-index"]["Keywords Extracted"]
+    assert "folder-doc" in python.outlines and "folder-doc" not in cpp.outlines
+    assert (cpp.dependencies, cpp.proven_by, identifiers.proven_by) == ("includes", "C/C++", None)
+    assert (v1.identifier_lists, python.identifier_lists) == (None, frozenset({"Identifiers"}))
+
+
+def test_the_parsers_headings_are_the_profiles():
+    """The headings the parser reads parts under are named in the Python module
+    and stated in the profile's outlines: the two must agree."""
+    stated = {
+        heading
+        for template in templates.TEMPLATES.values()
+        for outline in template.outlines.values()
+        for section, allowed in outline.items()
+        for heading in (section, *(allowed or ()))
+    }
+    named = {
+        value
+        for name, value in vars(templates).items()
+        if name.isupper() and isinstance(value, str)
+    }
+    assert len(named) == 18 and named <= stated
+
+
+def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
+    out = run_cli(monkeypatch, capsys, PROJECT, "schema", "profile")
+    schema = json.loads(out.out)
+    data = tomllib.loads(PYTORCH.read_text(encoding="utf-8"))
+    jsonschema.validate(data, schema)
+    data["versions"][0]["titles"]["file-index"] = "Files: (?P<path>.*)"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema)
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (
+            ("folder-index = 'Index", "folder-list = 'Index"),
+            "my.toml:75: versions.0.titles.folder-list.[key]: unknown page kind 'folder-list'",
+        ),
+        (
+            ('counts = ["word", "line"]', 'counts = ["word"]'),
+            "my.toml:233: versions.1.templates.0.count_sentences.0: the pattern has 2 "
+            "groups for 1 counts",
+        ),
+        (
+            ("Keyword Index: `(?P<path>", "Keyword Index: `(?P<where>"),
+            "my.toml:71: versions.0.titles: keyword-index: the pattern has no named group",
+        ),
+        (
+            ('keyword_section = "Keyword Index"\n', ""),
+            "my.toml:206: versions.1: template repo-book-v1 states neither itself nor in "
+            "its version: keyword_section",
+        ),
+        (('id = "cpp"', 'id = "python"'), "my.toml:1: (top): template ids given twice"),
+        (
+            ('dependencies = "includes"', 'dependencies = "links"'),
+            "my.toml:167: versions.0.templates.1.dependencies: Input should be",
+        ),
+    ],
+)
+def test_a_mistake_in_a_template_is_one_line_naming_file_line_and_key(change, expected):
+    text = PYTORCH.read_text(encoding="utf-8")
+    assert change[0] in text
+    assert error_of(text.replace(*change, 1)).startswith(expected)
+
+
+def test_a_users_profile_of_templates_is_refused_in_one_line(tmp_path):
+    """Templated pages are read by the parser, with doclint's own templates."""
+    mine = tmp_path / "mine.toml"
+    mine.write_text(PYTORCH.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(ProfileError, match=r"mine\.toml:20: versions: templates are read from"):
+        load_profile(mine)
+    mine.write_text(
+        PYTORCH.read_text(encoding="utf-8") + '[[fields]]\nname = "x"\nlabels = ["X"]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ProfileError, match=r"mine\.toml:1: \(top\): fields describe object pages"):
+        load_profile(mine)
+    mine.write_text('name = "empty"\n', encoding="utf-8")
+    with pytest.raises(ProfileError, match=r"mine\.toml:1: \(top\): .*describes no pages"):
+        load_profile(mine)
+
+
+# Sentences of the older version's phrase book, as its profile would hold them.
+PHRASES = r"""
+[[versions.sentences]]
+section = "Key Components"
+pattern = 'Complexity: (?P<level>\w+)'
+claim = "how complex the file is"
+
+[[versions.templates.sentences]]
+pattern = 'Refer to the PyTorch test suite for test coverage of this file\.'
+claim = "the file is covered by tests"
+"""
+
+
+def test_a_version_and_its_templates_hold_their_phrase_book():
+    text = PYTORCH.read_text(encoding="utf-8") + PHRASES
+    *current, older = parse_generator(text, "pytorch.toml").templates
+    assert [(s.section, s.pattern.pattern, s.claim) for s in older.sentences] == [
+        ("Key Components", r"Complexity: (?P<level>\w+)", "how complex the file is"),
+        (
+            None,
+            r"Refer to the PyTorch test suite for test coverage of this file\.",
+            "the file is covered by tests",
+        ),
+    ]
+    assert older.sentences[0].pattern.fullmatch("Complexity: Standard")
+    assert all(template.sentences == () for template in current)
+    wrong = text.replace("(?P<level>", "(?P<level", 1)
+    assert error_of(wrong).startswith(
+        "my.toml:254: versions.1.sentences.0.pattern: not a regular expression"
+    )
