@@ -1,7 +1,7 @@
 """Everything a rule may use: the Rule base class, findings, a read-only view
-of the file and the tree, and the page models and helpers rules read. Built-in
-rules import only this module and the helpers of their own package (a test
-walks their imports); plugins need nothing else either.
+of the file and the tree, and the page models and helpers rules read. What
+else a rule may import is stated in docs/layers.toml; plugins need nothing
+but this module.
 
 A rule is data plus a function. The data (code, name, summary, severity,
 scope, fix safety, and the docstring with why it matters and a bad and a good
@@ -57,18 +57,12 @@ from doclint.models.templates import (
     template_words,
     title_names_file_only,
 )
-from doclint.parsing.block_lines import ATX_START
-from doclint.parsing.markdown import normalize_newlines
-from doclint.parsing.original_source import source_span
 from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.profiles import CLAIMS, Profile, page_profile
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
-from doclint.util.gc_pause import gc_paused
-from doclint.util.lru import LatestDict
 
 __all__ = [
-    "ATX_START",
     "CLAIMS",
     "FOLDER_PAGES",
     "FOLDER_PAGES_TEMPLATE",
@@ -94,7 +88,6 @@ __all__ = [
     "KeywordEntry",
     "KeywordIndex",
     "LanguageData",
-    "LatestDict",
     "Link",
     "LinkTarget",
     "MarkdownPage",
@@ -115,13 +108,10 @@ __all__ = [
     "SubtreeIndex",
     "Template",
     "allowed_headings",
-    "gc_paused",
     "github_slug",
-    "normalize_newlines",
     "page_profile",
     "shown_target",
     "shown_tree_path",
-    "source_span",
     "template_for_source",
     "template_named",
     "template_words",

@@ -29,6 +29,16 @@ from typing import Any, Literal
 from doclint.models.generated import DocKind
 from doclint.models.languages import LANGUAGES
 
+PAGE_SUFFIXES = ("_docs.md", "_kw.md")
+"""The endings of the pages written about a file: its documentation and its keyword index."""
+# The page the generator writes for each kind of folder page, and their names.
+FOLDER_PAGE_NAMES = {
+    DocKind.FOLDER_INDEX: "index.md",
+    DocKind.FOLDER_DOC: "doc.md",
+    DocKind.SUBTREE_INDEX: "sub.md",
+}
+FOLDER_PAGES = tuple(FOLDER_PAGE_NAMES.values())
+
 # Headings the parser reads parts from, named so that it uses these strings.
 FILE_METADATA = "File Metadata"
 FILE_PURPOSE = "File Purpose"

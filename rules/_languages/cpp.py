@@ -54,7 +54,8 @@ from doclint_rules._cpp_counts import (
 from doclint_rules._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
 from doclint_rules._languages import UNBOUNDED, CountRanges, Language, PlaceCollector, Places
 
-from doclint.rule_api import LANGUAGES, LatestDict
+from doclint.rule_api import LANGUAGES
+from doclint.util.lru import LatestDict
 
 CPP_SUFFIXES = LANGUAGES["C/C++"].suffixes
 CACHE_SIZE = 16384
