@@ -26,7 +26,7 @@ SOURCES_KEPT = 64
 # Pages kept as the engine read them to check them: a level-2 page documents
 # a page of the same source, checked a few files before it (the same order).
 READS_KEPT = 8
-# Answers kept (bounded_dict.py): the folders listed, the facts asked, the
+# Answers kept (util/lru.py): the folders listed, the facts asked, the
 # files stat'ed, the anchors of link targets. Bounded, so that a process does
 # not grow with the tree; enough that the neighbouring files the work puts
 # together find the answers they share.
