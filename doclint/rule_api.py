@@ -47,8 +47,10 @@ from doclint.models.generated import (
 from doclint.models.languages import LANGUAGES, LanguageData
 from doclint.models.markdown import CodeBlock, Heading, Link
 from doclint.models.templates import (
+    FOLDER_PAGES,
     FOLDER_PAGES_TEMPLATE,
     OUTLINES,
+    PAGE_SUFFIXES,
     Outline,
     Template,
     allowed_headings,
@@ -57,7 +59,6 @@ from doclint.models.templates import (
     template_words,
     title_names_file_only,
 )
-from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.profiles import CLAIMS, Profile, page_profile
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
