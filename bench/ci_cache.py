@@ -14,7 +14,12 @@ checked). As a CI job sees it:
    folder with it), and `check` checks it: the restored run;
 4. copy C likewise, with one page changed, checked by `check`;
 5. each copy is checked again with --no-cache by `check`: the cold runs
-   whose output and time the cached runs are compared with.
+   whose output and time the cached runs are compared with;
+6. the same with the cache in a folder of its own (`--cache-dir`), as a CI
+   cache keeps it: `fill` checks checkout 1 of the tree (a fresh copy at
+   builds/1/repo) into ci-cache/; a fresh checkout at builds/2/repo,
+   the cache restored beside it at builds/2/cache, is checked by `check`,
+   and so is one at builds/3/repo with one page changed.
 Also: an unchanged re-run in copy A (same folder, same install), against
 rumdl's cold time on the same tree, when rumdl is installed; the first
 re-run, which keeps the run record the others replay, is reported apart.
@@ -70,6 +75,7 @@ def copy(source: Path, target: Path) -> None:
     """`cp -r`: new paths, new mtimes, the cache folder with the tree."""
     if target.exists():
         shutil.rmtree(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run(["cp", "-r", str(source), str(target)], check=True)
 
 
@@ -133,9 +139,15 @@ def _scenario(args: argparse.Namespace, work: Path) -> int:
     # long, and keeps the record the later unchanged re-runs replay.
     time.sleep(2.5)
     first_time, first_output, _ = timed([str(fill), *check_args], work / "A")
-    figures: dict[str, list[float]] = {key: [] for key in ("cold", "restored", "cold1", "one")}
+    ci_cache = work / "ci-cache"
+    shutil.rmtree(ci_cache, ignore_errors=True)
+    copy(args.corpus, work / "builds/1/repo")
+    timed([str(fill), *check_args, "--cache-dir", str(ci_cache)], work / "builds/1/repo")
+    kinds = ("cold", "restored", "cold1", "one", "elsewhere", "elsewhere1")
+    figures: dict[str, list[float]] = {key: [] for key in kinds}
     same: list[float] = []
-    identical = {"restored": first_output == filled, "one": True}
+    identical = {"restored": first_output == filled, "one": True, "elsewhere": True}
+    identical["elsewhere1"] = True
     for _ in range(args.rounds):
         same_time, same_output, _ = timed([str(fill), *check_args], work / "A")
         same.append(same_time)
@@ -153,6 +165,19 @@ def _scenario(args: argparse.Namespace, work: Path) -> int:
         figures["one"].append(one_time)
         figures["cold1"].append(cold1_time)
         identical["one"] &= one == cold1
+        for key, build, cold_output in (("elsewhere", "2", cold), ("elsewhere1", "3", cold1)):
+            checkout, restored_cache = (
+                work / "builds" / build / "repo",
+                work / "builds" / build / "cache",
+            )
+            copy(args.corpus, checkout)
+            copy(ci_cache, restored_cache)
+            if build == "3":
+                change_one_page(checkout)
+            cached = ["--cache-dir", str(restored_cache)]
+            elsewhere_time, elsewhere, _ = timed([str(check), *check_args, *cached], checkout)
+            figures[key].append(elsewhere_time)
+            identical[key] &= elsewhere == cold_output
     median = {key: statistics.median(values) for key, values in figures.items()}
     rumdl = rumdl_cold(args.rumdl, work / "A", args.rounds)
     pages = sum(1 for _ in (work / "A" / "docs").rglob("*.md"))
@@ -168,6 +193,8 @@ def _scenario(args: argparse.Namespace, work: Path) -> int:
         ("restored cache, fresh copy, 2nd install", "restored", "cold", "restored"),
         ("cold, fresh copy with one page changed", "cold1", None, None),
         ("restored cache, one page changed", "one", "cold1", "one"),
+        ("--cache-dir restored beside a checkout elsewhere", "elsewhere", "cold", "elsewhere"),
+        ("the same, one page changed", "elsewhere1", "cold1", "elsewhere1"),
     ]
     for label, key, against, same_as in rows:
         runs = ", ".join(f"{value:.2f}" for value in figures[key])

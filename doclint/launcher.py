@@ -1,4 +1,4 @@
-"""The `doclint` command as a process: the command line (cli.py) run with
+"""The `doclint` command as a process: the command line (cli/main.py) run with
 the process's own concerns: SIGINT and SIGTERM, and an output that cannot be
 written.
 """

@@ -1,7 +1,7 @@
 """Everything a rule may use: the Rule base class, findings, a read-only view
-of the file and the tree, and the page models and helpers rules read. Built-in
-rules import only this module and the helpers of their own package (a test
-walks their imports); plugins need nothing else either.
+of the file and the tree, and the page models and helpers rules read. What
+else a rule may import is stated in docs/layers.toml; plugins need nothing
+but this module.
 
 A rule is data plus a function. The data (code, name, summary, severity,
 scope, fix safety, and the docstring with why it matters and a bad and a good
@@ -47,8 +47,10 @@ from doclint.models.generated import (
 from doclint.models.languages import LANGUAGES, LanguageData
 from doclint.models.markdown import CodeBlock, Heading, Link
 from doclint.models.templates import (
+    FOLDER_PAGES,
     FOLDER_PAGES_TEMPLATE,
     OUTLINES,
+    PAGE_SUFFIXES,
     Outline,
     Template,
     allowed_headings,
@@ -57,10 +59,6 @@ from doclint.models.templates import (
     template_words,
     title_names_file_only,
 )
-from doclint.parsing.block_lines import ATX_START
-from doclint.parsing.markdown import normalize_newlines
-from doclint.parsing.original_source import source_span
-from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.profiles import (
     CLAIMS,
     CatalogueSentence,
@@ -71,11 +69,8 @@ from doclint.profiles import (
 )
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
-from doclint.util.gc_pause import gc_paused
-from doclint.util.lru import LatestDict
 
 __all__ = [
-    "ATX_START",
     "CLAIMS",
     "FOLDER_PAGES",
     "FOLDER_PAGES_TEMPLATE",
@@ -102,7 +97,6 @@ __all__ = [
     "KeywordEntry",
     "KeywordIndex",
     "LanguageData",
-    "LatestDict",
     "Link",
     "LinkTarget",
     "MarkdownPage",
@@ -124,15 +118,12 @@ __all__ = [
     "SubtreeIndex",
     "Template",
     "allowed_headings",
-    "gc_paused",
     "github_slug",
-    "normalize_newlines",
     "original_source_lines",
     "page_profile",
     "pytorch_phrase_book",
     "shown_target",
     "shown_tree_path",
-    "source_span",
     "template_for_source",
     "template_named",
     "template_words",

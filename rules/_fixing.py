@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from doclint.rule_api import ATX_START, Edit, Fix, FixSafety, KeywordEntry, RuleContext
+from doclint.models.markdown_lines import ATX_START
+from doclint.rule_api import Edit, Fix, FixSafety, KeywordEntry, RuleContext
 
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
 

@@ -15,7 +15,7 @@ import hashlib
 import warnings
 from dataclasses import dataclass, field
 
-from doclint.rule_api import LatestDict
+from doclint.util.lru import LatestDict
 
 _Definition = ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
 

@@ -12,7 +12,8 @@ from typing import NamedTuple
 
 from doclint_rules._mojibake import repair_mojibake
 
-from doclint.rule_api import FileDocs, RuleContext, normalize_newlines
+from doclint.models.markdown_lines import normalize_newlines
+from doclint.rule_api import FileDocs, RuleContext
 
 
 class Staleness(NamedTuple):

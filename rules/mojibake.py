@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from doclint_rules._mojibake import CODEC_NAMES, repaired_pieces, suspect_lines
 
+from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import (
     AnyPage,
     Cause,
@@ -20,7 +21,6 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     Scope,
-    normalize_newlines,
 )
 
 _GUESSED = ("sloppy-windows-1252", "latin-1")

@@ -19,7 +19,7 @@ from doclint.incremental import cache as cache_module
 from doclint.incremental import sealed
 from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache
 from doclint.incremental.folder import clean
-from doclint.incremental.store import ContentCache
+from doclint.incremental.store import ContentCache, root_place
 from doclint.run import run as engine_run
 from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
@@ -264,6 +264,58 @@ def test_a_run_over_a_few_files_keeps_the_results_of_the_others(tmp_path):
         "docs/pkg/mod.py_kw.md",
     ]
     assert run([tmp_path / "docs"], _settings(tmp_path)).from_cache == 2  # notes.md linked other.md
+
+
+@pytest.mark.parametrize("repository", [True, False], ids=["git-checkout", "working-folder"])
+def test_a_cache_folder_restored_beside_a_checkout_elsewhere_keeps_its_results(
+    tmp_path, monkeypatch, repository
+):
+    """As a CI cache restores a --cache-dir outside the checkout: the tree
+    checked out again at another path (another build folder), the cache
+    folder beside it. A root's place is taken in its checkout (or the
+    working folder), not from the cache folder, so every result holds."""
+    for build in ("1", "2"):
+        _tree(tmp_path / build / "repo")
+        if repository:
+            (tmp_path / build / "repo/.git").mkdir()
+    # The cache folder is not where it was beside the checkout either.
+    caches = {"1": tmp_path / "cache", "2": tmp_path / "2/restored/cache"}
+    settings = {
+        build: replace(_settings(tmp_path / build / "repo"), cache_dir=caches[build])
+        for build in ("1", "2")
+    }
+    # Outside a checkout, the root's place is taken in the working folder.
+    monkeypatch.chdir(tmp_path / "1/repo" if not repository else tmp_path / "1")
+    first = run([tmp_path / "1/repo/docs"], settings["1"])
+    assert first.from_cache == 0
+    shutil.copytree(caches["1"], caches["2"])
+    monkeypatch.chdir(tmp_path / "2/repo" if not repository else tmp_path / "2")
+    restored = run([tmp_path / "2/repo/docs"], settings["2"])
+    assert restored.from_cache == restored.files_checked == 4
+    shown = [(d.path.replace("/2/", "/1/"), *d[1:]) for d in restored.diagnostics]
+    assert shown == [tuple(d) for d in first.diagnostics]
+
+
+def test_roots_sharing_a_cache_folder_keep_a_file_each(tmp_path, monkeypatch):
+    """Two roots of one checkout, one cache folder: a place each, so neither
+    prunes nor replaces the other's file; a root outside any checkout and
+    the working folder is placed from the cache folder."""
+    _tree(tmp_path / "repo")
+    _tree(tmp_path / "repo/sub")
+    (tmp_path / "repo/.git").mkdir()
+    monkeypatch.chdir(tmp_path / "repo/sub")
+    cache = tmp_path / "cache"
+    assert root_place(tmp_path / "repo/docs", cache) == "docs"
+    assert root_place(tmp_path / "repo/sub/docs", cache) == "sub/docs"
+    _tree(tmp_path / "loose")
+    assert root_place(tmp_path / "loose/docs", cache) == "../loose/docs"
+    monkeypatch.chdir(tmp_path / "loose")
+    assert root_place(tmp_path / "loose/docs", cache) == "docs"
+    settings = replace(_settings(tmp_path / "repo"), cache_dir=tmp_path / "cache")
+    monkeypatch.chdir(tmp_path)
+    run([tmp_path / "repo/docs"], settings)
+    run([tmp_path / "repo/sub/docs"], replace(settings, root=tmp_path / "repo/sub"))
+    assert len(list((tmp_path / "cache").glob(KEY_PATTERN))) == 2
 
 
 def test_two_runs_can_share_a_cache(tmp_path):

@@ -22,7 +22,7 @@ from doclint import Settings
 from doclint.engine import FixOffer
 from doclint.fixes.file_fixer import Fixer, FixSettings
 from doclint.fixes.fix_mode import FixRun, run_fixes, unified_diff
-from doclint.parsing.markdown import normalize_newlines
+from doclint.models.markdown_lines import normalize_newlines
 from doclint.run import set_up_runs
 from tests import fix_plugin
 from tests.conftest import REAL, require_shared

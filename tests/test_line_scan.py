@@ -9,9 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doclint.parsing import block_lines, line_scan
+from doclint.models import markdown_lines as block_lines
+from doclint.models.markdown_lines import normalize_newlines
+from doclint.parsing import line_scan
 from doclint.parsing.line_scan import scan_layer
-from doclint.parsing.markdown import normalize_newlines, parse_with_mistune
+from doclint.parsing.markdown import parse_with_mistune
 from tests.conftest import REAL, SEEDS, require_shared
 
 

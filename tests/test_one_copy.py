@@ -1,17 +1,16 @@
-"""What the parser knows about the generator's pages, rules take from rule_api
-rather than writing their own copy: the ATX heading opening and the names of
-the folder pages and the endings of a file's pages."""
+"""What the parser knows about the generator's pages, rules take from the
+models rather than writing their own copy: the ATX heading opening and the
+names of the folder pages and the endings of a file's pages."""
 
 import re
 
-from doclint.parsing.block_lines import ATX
-from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
-from doclint.rule_api import ATX_START
+from doclint.models.markdown_lines import ATX, ATX_START
+from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
 from tests.conftest import PROJECT
 
 # A copy is the literal pattern or the literal list of names in a rule module.
 COPIES = re.compile(r"#\{1,6\}|\"(?:index|doc|sub)\.md\"\s*,")
-# The endings of a file's pages have one home, parsing/recognition.py.
+# The endings of a file's pages have one home, models/templates.py.
 SUFFIX_COPIES = re.compile(r"\"_docs\.md\",\s*\"_kw\.md\"")
 
 
@@ -31,7 +30,7 @@ def test_rules_hold_no_copy_of_the_parsers_patterns_and_names():
 
 def test_the_endings_of_a_files_pages_are_written_once():
     copies = _lines_matching(SUFFIX_COPIES, ("doclint", "rules"))
-    assert [copy.partition(":")[0] for copy in copies] == ["doclint/parsing/recognition.py"]
+    assert [copy.partition(":")[0] for copy in copies] == ["doclint/models/templates.py"]
 
 
 def test_atx_start_opens_what_the_parser_reads_as_a_heading():

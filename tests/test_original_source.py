@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from doclint.parsing.block_lines import FENCE_OPEN
-from doclint.parsing.original_source import intended_source_end, source_span
+from doclint.models.markdown_lines import FENCE_OPEN
+from doclint.models.original_source import intended_source_end, source_span
 from tests.conftest import SEEDS, SHARED, require_shared
 
 

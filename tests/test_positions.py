@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from doclint.parsing.markdown import normalize_newlines, parse_markdown
+from doclint.models.markdown_lines import normalize_newlines
+from doclint.parsing.markdown import parse_markdown
 from doclint.parsing.pages import parse_page
 from tests.conftest import REAL, SEEDS, require_shared
 

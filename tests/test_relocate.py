@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from doclint.models.generated import AnyPage
+from doclint.models.markdown_lines import normalize_newlines
 from doclint.parsing import pages
-from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.pages import MAX_EMBEDDED_DEPTH, PageMemo, page_memo, parse_page
 from doclint.parsing.relocate import moved
 from doclint.util.lru import RecentPages

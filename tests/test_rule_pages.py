@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from doclint.cli.rule_listing import builtin_rules, rule_pages
-from doclint.engine.registry import load_registry
+from doclint.cli.rule_listing import rule_pages
+from doclint.engine.registry import builtin_rules, load_registry
 from doclint.models.urls import DOCUMENTATION, RULE_PAGES, documentation_base, rule_url
 from tests.checking import run_cli
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from doclint.parsing.block_lines import heading_texts
-from doclint.parsing.markdown import normalize_newlines, parse_markdown
+from doclint.models.markdown_lines import heading_texts, normalize_newlines
+from doclint.parsing.markdown import parse_markdown
 from doclint.tree.slugs import unique_slugs
 from tests.checking import run_cli
 from tests.conftest import REAL, SEEDS, require_shared

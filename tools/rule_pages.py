@@ -13,7 +13,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from doclint.cli.rule_listing import builtin_rules, rule_pages
+from doclint.cli.rule_listing import rule_pages
+from doclint.engine.registry import builtin_rules
 
 FOLDER = Path(__file__).resolve().parent.parent / "docs" / "rules"
 

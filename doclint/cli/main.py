@@ -1,4 +1,4 @@
-"""The `doclint` command line: check, and (cli_commands.py) rules, rule, schema,
+"""The `doclint` command line: check, and (commands.py) rules, rule, schema,
 config-schema, clean.
 
 Exit codes: 0 no findings, 1 findings, 2 usage, configuration or internal error.

@@ -7,11 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import doclint_rules
-
 from doclint.config.suggestions import did_you_mean
-from doclint.engine.builtin_rules import ENGINE_RULES
-from doclint.engine.registry import Registry, builtin_rule
+from doclint.engine.registry import Registry
 from doclint.models.urls import rule_url
 from doclint.rule_api import Rule
 from doclint.util.paths import say
@@ -54,13 +51,6 @@ def rules_markdown(registry: Registry) -> str:
             f"| {rule.severity} | {rule.fix_safety} | {rule.summary} |"
         )
     return "\n".join(rows) + "\n"
-
-
-def builtin_rules() -> list[type[Rule[Any]]]:
-    """The engine's diagnostics and the built-in rules, by code: those that
-    have a page under docs/rules/ (a plugin documents its own)."""
-    rules = [*ENGINE_RULES, *(builtin_rule(code) for code in doclint_rules.CODES)]
-    return sorted(rules, key=lambda rule: rule.code)
 
 
 def _runs_on(rule: type[Rule[Any]]) -> str:

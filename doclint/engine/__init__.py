@@ -7,8 +7,7 @@ lets the run (doclint/run/) check files in parallel and cache them.
 
 One module per job: `settings` (what a run checks), `linter` (the rules over
 one file's pages), `reporting` (stored findings to reported ones), `registry`
-(which rules there are), `findings` (the shapes a finding takes),
-`suppressions` (inline directives, per-file ignores, severities) and
+(which rules there are), `suppressions` (inline directives, per-file ignores, severities) and
 `builtin_rules` (the engine's own diagnostics about a file).
 
 The names below are the engine's surface for the run, the command line, the
@@ -26,8 +25,6 @@ __all__ = [
     "FixOffer",
     "Linter",
     "PartRenderer",
-    "ResultKey",
-    "ResultStores",
     "RunResult",
     "Settings",
     "shown_paths",

@@ -26,8 +26,8 @@ from doclint.engine.settings import Settings
 from doclint.engine.suppressions import MARKER, apply_directives
 from doclint.models.findings import CauseData, EditData, FixData, Row, shifted_fix
 from doclint.models.generated import AnyPage, DocKind, FileDocs
-from doclint.parsing.markdown import normalize_newlines
-from doclint.parsing.original_source import embedded_page_text
+from doclint.models.markdown_lines import normalize_newlines
+from doclint.models.original_source import embedded_page_text
 from doclint.parsing.pages import page_memo, parse_page
 from doclint.rule_api import Cause, Edit, Fix, FixSafety, OptionValue, Rule, RuleContext, Scope
 from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16

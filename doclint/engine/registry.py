@@ -1,5 +1,6 @@
-"""Find the rules: the engine's own, the built-in ones of the `doclint_rules`
-table of codes, and every rule of the `doclint.rules` entry-point group.
+"""Find the rules: the engine's own and every rule of the `doclint.rules`
+entry-point group, where doclint registers its built-in ones (`doclint_rules`)
+as any plugin registers its own.
 
 A plugin is a first-class rule: it is registered, selected and documented
 like a built-in one. A plugin that fails to load is reported, never fatal to
@@ -10,16 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
-
-import doclint_rules
 
 from doclint.engine.builtin_rules import ENGINE_RULES
 from doclint.rule_api import CODE_PATTERN, NAME_PATTERN, OptionValue, Rule
 
 ENTRY_POINT_GROUP = "doclint.rules"
+BUILTIN_PACKAGE = "doclint_rules"
 
 
 class SelectionError(ValueError):
@@ -93,15 +92,17 @@ class Registry:
 
 
 def load_registry() -> Registry:
-    """The engine's rules, the built-in rules and every rule registered under
-    the entry-point group."""
+    """The engine's rules and every rule registered under the entry-point
+    group, the built-in ones first (a plugin that clashes with one is the
+    one reported)."""
     registry = Registry()
     for rule in ENGINE_RULES:
         registry.add(rule, "doclint")
-    for code in doclint_rules.CODES:
-        registry.add(builtin_rule(code), f"built-in rule {code.code}")
-    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-        origin = f"plugin {entry.name!r} ({entry.value})"
+    for entry in rule_entries():
+        builtin = is_builtin(entry)
+        origin = (
+            f"built-in rule {entry.name}" if builtin else f"plugin {entry.name!r} ({entry.value})"
+        )
         try:
             loaded = entry.load()
         except Exception as error:  # a broken plugin must not stop the run
@@ -111,11 +112,22 @@ def load_registry() -> Registry:
     return registry
 
 
-def builtin_rule(code: doclint_rules.Code) -> type[Rule[Any]]:
-    """The class a line of the table of codes names."""
-    module, _, name = code.rule.partition(":")
-    rule: type[Rule[Any]] = getattr(import_module(f"doclint_rules.{module}"), name)
-    return rule
+def rule_entries() -> list[EntryPoint]:
+    """The group's entry points: the built-in rules, then the plugins, each by name."""
+    found = entry_points(group=ENTRY_POINT_GROUP)
+    return sorted(found, key=lambda entry: (not is_builtin(entry), entry.name))
+
+
+def is_builtin(entry: EntryPoint) -> bool:
+    """Whether `entry` names a rule of doclint's own rules package."""
+    return entry.module.partition(".")[0] == BUILTIN_PACKAGE
+
+
+def builtin_rules() -> list[type[Rule[Any]]]:
+    """The engine's diagnostics and the built-in rules, by code: those that
+    have a page under docs/rules/ (a plugin documents its own)."""
+    rules = [*ENGINE_RULES, *(entry.load() for entry in rule_entries() if is_builtin(entry))]
+    return sorted(rules, key=lambda rule: rule.code)
 
 
 def rule_options(

@@ -4,7 +4,7 @@ bytes, with every fact about the tree its rules asked for.
 One cache file per key (store.py: doclint's version, the rules and the
 settings), holding for each checked file, by its path relative to the root:
 its stamp, the digest of its bytes, the findings, and the facts its rules
-asked about other files, as digests of their answers (tree.py). A stored
+asked about other files, as digests of their answers (tree/index.py). A stored
 result is reused when the file's bytes are the same (the stamp only spares
 reading them again where it has not moved) and every recorded fact still
 gets the same answer, so a change to one file re-checks exactly the files

@@ -74,9 +74,7 @@ class ContentCache:
             )
             return None
         folder = self.folder or root / DEFAULT_FOLDER
-        # Roots sharing a folder keep a file each, told apart by where the
-        # root lies from the folder: the same in any checkout of one layout.
-        name = cache_key(key, os.path.relpath(root, folder))
+        name = cache_key(key, root_place(root, folder))
         stored = Cache.load(folder, name, root, keeps=not worker, output=self.output)
         if stored.problem is not None:
             warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
@@ -85,13 +83,26 @@ class ContentCache:
         return stored
 
 
+def root_place(root: Path, folder: Path) -> str:
+    """Where `root` lies in its checkout (git's top level) or, outside any,
+    in the working folder; a root outside both, from its cache `folder`.
+    Roots sharing a cache folder keep a file each, told apart by it, and it
+    is the same in every checkout of one tree wherever the checkout and the
+    cache folder are put (a CI cache restored beside a new build folder)."""
+    real = os.path.realpath(root)
+    base = os.path.realpath(repository_root(Path(real)) or Path.cwd())
+    if os.path.commonpath([real, base]) != base:
+        base = os.path.realpath(folder)
+    return Path(os.path.relpath(real, base)).as_posix()
+
+
 def _silent(message: str) -> None:
     """A warning the run's own process gives: its workers keep quiet."""
 
 
 def cache_key(key: ResultKey, place: str = ".") -> str:
-    """The name of the cache file of `key`, for a root at `place` from its
-    folder: the place's digest first, so that the files of one root are
+    """The name of the cache file of `key`, for a root at `place`
+    (root_place): the place's digest first, so that the files of one root are
     pruned among themselves (cache.prune), then the key's."""
     state = (__version__, code_digest(key.rule_modules), key.description)
     return (

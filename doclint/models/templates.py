@@ -34,6 +34,16 @@ from doclint.profiles import CountSentence, Outline, Template, templates_profile
 
 __all__ = ["CountSentence", "Outline", "Template"]
 
+PAGE_SUFFIXES = ("_docs.md", "_kw.md")
+"""The endings of the pages written about a file: its documentation and its keyword index."""
+# The page the generator writes for each kind of folder page, and their names.
+FOLDER_PAGE_NAMES = {
+    DocKind.FOLDER_INDEX: "index.md",
+    DocKind.FOLDER_DOC: "doc.md",
+    DocKind.SUBTREE_INDEX: "sub.md",
+}
+FOLDER_PAGES = tuple(FOLDER_PAGE_NAMES.values())
+
 # Headings the parser reads parts from, named so that it uses these strings
 # (the profile's outlines hold each: tests check it).
 FILE_METADATA = "File Metadata"

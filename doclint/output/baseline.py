@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from doclint.engine.builtin_rules import BinaryFile, FileTooLarge, OutsideRoot, UnreadableFile
 from doclint.models.findings import DiagnosticRow
-from doclint.parsing.markdown import normalize_newlines
+from doclint.models.markdown_lines import normalize_newlines
 from doclint.tree.decoding import shown_lines
 from doclint.tree.reading import MAX_FILE_SIZE, read_file, read_named
 from doclint.util.paths import display_path, printable

@@ -29,9 +29,9 @@ from operator import attrgetter, itemgetter
 from typing import Any
 
 from doclint.models.findings import DiagnosticRow, fixable
+from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.output.baseline import SourceLines
 from doclint.output.causes import Causes, cause_of, example
-from doclint.parsing.recognition import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.rule_api import Rule
 from doclint.util.paths import printable
 

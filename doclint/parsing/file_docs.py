@@ -25,6 +25,7 @@ from doclint.models.generated import (
     Value,
 )
 from doclint.models.markdown import CodeBlock, Node
+from doclint.models.original_source import embedded_page_text, intended_source_end
 from doclint.models.templates import (
     CODE_STRUCTURE,
     FILE_METADATA,
@@ -36,7 +37,6 @@ from doclint.models.templates import (
     TESTING,
     Template,
 )
-from doclint.parsing.original_source import embedded_page_text, intended_source_end
 from doclint.parsing.page_builder import (
     CODE_NAME,
     FIELD,

@@ -34,7 +34,7 @@ from doclint.models.markdown import (
     TableRow,
     build_node,
 )
-from doclint.parsing.block_lines import (
+from doclint.models.markdown_lines import (
     ATX,
     ATX_OPENING,
     FENCE_OPEN,

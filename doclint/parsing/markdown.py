@@ -103,13 +103,6 @@ def _make_block_parser() -> BlockParser:
 _BLOCK_PARSER = _make_block_parser()
 
 
-def normalize_newlines(text: str) -> str:
-    """CommonMark line endings (CRLF, lone CR) become LF, as mistune does."""
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
-
-
 def parse_markdown(text: str, first_line: int = 1, lines: list[str] | None = None) -> MarkdownLayer:
     """The generic layer of `text` (LF newlines), numbered from `first_line`:
     by the exact line scan when the page allows it, else by mistune. `lines`

@@ -14,11 +14,11 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from doclint.models.generated import AnyPage, DocKind, FileDocs, MarkdownPage
+from doclint.models.markdown_lines import normalize_newlines
 from doclint.models.templates import source_kind
 from doclint.parsing.file_docs import build_file_docs
 from doclint.parsing.folder_pages import build_folder_doc, build_folder_index, build_subtree_index
 from doclint.parsing.keyword_index import build_keyword_index
-from doclint.parsing.markdown import normalize_newlines
 from doclint.parsing.page_builder import MAX_EMBEDDED_DEPTH, PageBuilder
 from doclint.parsing.recognition import (
     described_by_page,

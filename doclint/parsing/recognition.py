@@ -9,18 +9,16 @@ from functools import cache
 from typing import NamedTuple
 
 from doclint.models.generated import DocKind
-from doclint.models.templates import TEMPLATES, Template, template_for_source
+from doclint.models.templates import (
+    FOLDER_PAGE_NAMES,
+    FOLDER_PAGES,
+    PAGE_SUFFIXES,
+    TEMPLATES,
+    Template,
+    template_for_source,
+)
 
 _FOLDER_KINDS = (DocKind.FOLDER_DOC, DocKind.FOLDER_INDEX, DocKind.SUBTREE_INDEX)
-PAGE_SUFFIXES = ("_docs.md", "_kw.md")
-"""The endings of the pages written about a file: its documentation and its keyword index."""
-# The page the generator writes for each kind of folder page, and their names.
-_FOLDER_PAGE_NAMES = {
-    DocKind.FOLDER_INDEX: "index.md",
-    DocKind.FOLDER_DOC: "doc.md",
-    DocKind.SUBTREE_INDEX: "sub.md",
-}
-FOLDER_PAGES = tuple(_FOLDER_PAGE_NAMES.values())
 _SUFFIXES = {DocKind.FILE_DOCS: "_docs.md", DocKind.KEYWORD_INDEX: "_kw.md"}
 
 
@@ -94,7 +92,7 @@ def expected_page_path(kind: DocKind, described: str | None) -> str | None:
         return "docs/index.md"
     if described is None:
         return None
-    folder_page = _FOLDER_PAGE_NAMES.get(kind)
+    folder_page = FOLDER_PAGE_NAMES.get(kind)
     if folder_page is not None:
         return posixpath.join("docs", described, folder_page)
     suffix = _SUFFIXES.get(kind)

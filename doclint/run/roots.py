@@ -26,12 +26,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from doclint.engine.settings import Settings
-from doclint.parsing.recognition import (
-    FOLDER_PAGES,
-    PAGE_SUFFIXES,
-    expected_page_path,
-    recognise,
-)
+from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
+from doclint.parsing.recognition import expected_page_path, recognise
 from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, read_regular, repository_root

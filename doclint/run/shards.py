@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from doclint.engine.settings import Shard
-from doclint.parsing.recognition import PAGE_SUFFIXES
+from doclint.models.templates import PAGE_SUFFIXES
 
 
 def work_affinity(path: str) -> str:

@@ -6,7 +6,7 @@ import codecs
 import re
 import threading
 
-from doclint.parsing.markdown import normalize_newlines
+from doclint.models.markdown_lines import normalize_newlines
 
 # Like git and the generators, a NUL byte in the first 8 KiB means binary.
 BINARY_SNIFF = 8192

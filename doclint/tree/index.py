@@ -26,7 +26,7 @@ SOURCES_KEPT = 64
 # Pages kept as the engine read them to check them: a level-2 page documents
 # a page of the same source, checked a few files before it (the same order).
 READS_KEPT = 8
-# Answers kept (bounded_dict.py): the folders listed, the facts asked, the
+# Answers kept (util/lru.py): the folders listed, the facts asked, the
 # files stat'ed, the anchors of link targets. Bounded, so that a process does
 # not grow with the tree; enough that the neighbouring files the work puts
 # together find the answers they share.
@@ -349,8 +349,8 @@ class Tree:
     def anchors(self, path: str) -> frozenset[str] | None:
         """Heading anchors of a Markdown file, from a cheap line scan; cached."""
         if path not in self._anchor_cache:
-            # Imported here, as below: the parser is loaded when first needed.
-            from doclint.parsing.block_lines import heading_texts
+            # Imported here, as below: the page grammar is loaded when first needed.
+            from doclint.models.markdown_lines import heading_texts
             from doclint.tree.slugs import unique_slugs
 
             text = self.read_text(path)
@@ -372,7 +372,7 @@ class Tree:
         docs_text = self.read_text(docs_page_of(described, "_docs.md"))
         if docs_text is None:
             return None
-        from doclint.parsing.original_source import original_source_text  # see anchors
+        from doclint.models.original_source import original_source_text  # see anchors
 
         embedded = original_source_text(docs_text)
         return SourceFile(described, embedded, False, None) if embedded is not None else None

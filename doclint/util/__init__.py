@@ -1,4 +1,4 @@
-"""Small helpers every room may use; they import nothing of doclint: paths made
-absolute and relative cheaply (`paths`), bounded memos, the one
-least-recently-used helper (`lru`), pausing the garbage collector (`gc_pause`) and writing a
-file by renaming a new one over its name (`replacing`)."""
+"""Small helpers every room may use (docs/layers.toml): paths made
+absolute and relative cheaply (`paths`), bounded memos and the two ways
+doclint memoises (`lru`), pausing the garbage collector (`gc_pause`) and
+writing a file by renaming a new one over its name (`replacing`)."""

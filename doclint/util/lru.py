@@ -1,4 +1,12 @@
-"""Bounded memos: the one least-recently-used helper every room uses.
+"""Bounded memos. doclint memoises two ways:
+
+- a pure function of hashable arguments: `functools.lru_cache` with a bound
+  (`functools.cache` only where the arguments are few and fixed, as names
+  of templates or profiles); `lru_cache(maxsize=1)` for a function the rules
+  call in turn about one page's text;
+- answers kept per key by an object or a module, whose keys the caller
+  chooses (a digest, a path): `LatestDict`, and `RecentPages` on it for
+  values of a page known by its path and text.
 
 The tree index answers the same questions for neighbouring files (the work is
 ordered so that a folder's pages, and a page and its source, come together),

@@ -39,9 +39,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache, wraps
+from functools import cache, lru_cache
 from itertools import accumulate
-from typing import TypeVar
 
 import tree_sitter
 import tree_sitter_cpp
@@ -54,7 +53,8 @@ from doclint_rules._cpp_counts import (
 from doclint_rules._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
 from doclint_rules._languages import UNBOUNDED, CountRanges, Language, PlaceCollector, Places
 
-from doclint.rule_api import LANGUAGES, LatestDict
+from doclint.rule_api import LANGUAGES
+from doclint.util.lru import LatestDict
 
 CPP_SUFFIXES = LANGUAGES["C/C++"].suffixes
 CACHE_SIZE = 16384
@@ -228,7 +228,6 @@ class Reading:
         )
 
 
-T = TypeVar("T")
 _CACHE: LatestDict[tuple[str, bytes], CppFacts] = LatestDict(CACHE_SIZE)
 # A word blanked right after a class key, or after a macro blanked there
 # (`struct _CCCL_TYPE_VISIBILITY_DEFAULT _LIBCUDACXX_DEPRECATED_IN_CXX11 f`),
@@ -246,22 +245,6 @@ def is_cpp_path(path: str | None) -> bool:
     return path is not None and path.lower().endswith(CPP_SUFFIXES)
 
 
-def last_text_memo(read: Callable[[str], T]) -> Callable[[str], T]:
-    """`read`, answering again at once for the text it last read: the rules
-    ask in turn about one page's text, and one digest serves them all."""
-    last: list[object] = [None, None]  # the text last read, and its answer
-
-    @wraps(read)
-    def remembered(text: str) -> T:
-        if text is last[0]:
-            return last[1]  # type: ignore[return-value]
-        answer = read(text)
-        last[:] = [text, answer]
-        return answer
-
-    return remembered
-
-
 def dialect_facts(text: str, dialect: Dialect, parsed: tree_sitter.Tree | None = None) -> CppFacts:
     """The facts of a text as `dialect` reads it (memoised). `parsed`, when
     the caller parsed the text already (stripped, with `parse`), serves as the
@@ -271,7 +254,7 @@ def dialect_facts(text: str, dialect: Dialect, parsed: tree_sitter.Tree | None =
     return _CACHE.memo((dialect.name, digest), lambda: _read(stripped, dialect, parsed))
 
 
-@last_text_memo
+@lru_cache(maxsize=1)  # the rules ask in turn about one page's text
 def cpp_facts(text: str) -> CppFacts:
     """The facts of a C/C++/CUDA text (memoised)."""
     return dialect_facts(text, CPP)

@@ -20,6 +20,8 @@ failed.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from doclint_rules._languages import Language
 from doclint_rules._languages.cpp import (
     C_FAMILY_KEYWORDS,
@@ -29,7 +31,6 @@ from doclint_rules._languages.cpp import (
     c_family_places,
     cpp_reserved,
     dialect_facts,
-    last_text_memo,
     merge,
 )
 
@@ -67,7 +68,7 @@ def as_cpp(text: str) -> str:
     return blank_code(text, _BLANKED, _KEPT)
 
 
-@last_text_memo
+@lru_cache(maxsize=1)  # the rules ask in turn about one page's text
 def metal_facts(text: str) -> CppFacts:
     """What a Metal text defines, declares and includes: its two C++ readings
     merged (memoised, as each reading is)."""

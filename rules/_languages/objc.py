@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 import tree_sitter
 import tree_sitter_objc
@@ -66,7 +67,6 @@ from doclint_rules._languages.cpp import (
     cpp_reserved,
     dialect_facts,
     disjoint_ranges,
-    last_text_memo,
     merge,
     parse,
     unsure_if_body_misread,
@@ -231,7 +231,7 @@ OBJC = Dialect(
 CPP_BESIDE_OBJC = replace(CPP, name="C++ beside Objective-C", visit=_misread, enter_errors=False)
 
 
-@last_text_memo
+@lru_cache(maxsize=1)  # the rules ask in turn about one page's text
 def objc_facts(text: str) -> CppFacts:
     """What an Objective-C or Objective-C++ text defines, declares and
     includes: its two readings merged (memoised, as each reading is)."""

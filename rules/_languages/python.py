@@ -37,7 +37,10 @@ from typing import NamedTuple
 
 from doclint_rules._languages import CountRanges, Language, PlaceCollector, Places
 
-from doclint.rule_api import LANGUAGES, LatestDict, gc_paused, normalize_newlines
+from doclint.models.markdown_lines import normalize_newlines
+from doclint.rule_api import LANGUAGES
+from doclint.util.gc_pause import gc_paused
+from doclint.util.lru import LatestDict
 
 # Python's soft keywords, as a fixed list so that results do not depend on
 # the Python version running doclint.

@@ -25,8 +25,9 @@ from doclint import Settings
 from doclint.diagnostics import Report
 from doclint.engine import Linter
 from doclint.models.findings import DiagnosticRow
+from doclint.models.markdown_lines import normalize_newlines
 from doclint.parsing.line_scan import scan_layer
-from doclint.parsing.markdown import normalize_newlines, parse_with_mistune
+from doclint.parsing.markdown import parse_with_mistune
 from doclint.tree.index import Tree
 from tests.pages import write
 

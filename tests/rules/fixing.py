@@ -13,7 +13,7 @@ from pathlib import Path
 from doclint import Settings, check_text, parse
 from doclint.engine.linter import iter_pages
 from doclint.fixes.edits import apply_edits, fix_until_stable
-from doclint.parsing.markdown import normalize_newlines
+from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import Finding, FixSafety, Rule, RuleContext, Scope
 from doclint.tree.index import Tree
 

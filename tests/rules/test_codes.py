@@ -1,15 +1,17 @@
-"""The table of codes in rules/__init__.py, and the page kinds a rule's type
-parameter gives it."""
+"""Each rule states its code and name once, in its class, and is found
+through the `doclint.rules` entry points as plugins are; the page kinds a
+rule's type parameter gives it."""
 
 from __future__ import annotations
 
 import pkgutil
+import tomllib
 
 import doclint_rules
 import pytest
 
 from doclint.engine.builtin_rules import ENGINE_RULES
-from doclint.engine.registry import builtin_rule, load_registry
+from doclint.engine.registry import builtin_rules, is_builtin, load_registry, rule_entries
 from doclint.rule_api import (
     OUTLINES,
     AnyPage,
@@ -20,28 +22,33 @@ from doclint.rule_api import (
     PageBase,
     Rule,
 )
+from tests.conftest import PROJECT
 
 
-def test_the_table_names_each_rule_with_the_code_and_name_its_class_carries():
-    for code in doclint_rules.CODES:
-        rule = builtin_rule(code)
-        assert (rule.code, rule.name) == (code.code, code.name)
-        assert rule.__module__ == f"doclint_rules.{code.rule.partition(':')[0]}"
-
-
-def test_the_table_lists_every_rule_module_once_in_code_order():
+def test_every_rule_module_is_registered_once_as_an_entry_point_named_by_it():
     modules = {info.name for info in pkgutil.iter_modules(doclint_rules.__path__)}
-    listed = [code.rule.partition(":")[0] for code in doclint_rules.CODES]
-    assert sorted(listed) == sorted(name for name in modules if not name.startswith("_"))
-    codes = [code.code for code in doclint_rules.CODES]
-    assert codes == sorted(set(codes))
+    rule_modules = sorted(name for name in modules if not name.startswith("_"))
+    declared = tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))
+    entries = declared["project"]["entry-points"]["doclint.rules"]
+    assert sorted(entries) == rule_modules
+    for name, value in entries.items():
+        assert value.startswith(f"doclint_rules.{name}:")
+    installed = sorted(entry.name for entry in rule_entries() if is_builtin(entry))
+    assert installed == rule_modules, "reinstall the checkout: pip install -e '.[test]'"
 
 
-def test_the_registry_holds_the_engine_rules_and_the_table_and_nothing_else():
+def test_codes_and_names_are_unique_and_in_their_module():
+    rules = [rule for rule in builtin_rules() if rule not in ENGINE_RULES]
+    assert len({rule.code for rule in rules}) == len({rule.name for rule in rules}) == len(rules)
+    for rule in rules:
+        assert rule.__module__ == "doclint_rules." + rule.name.replace("-", "_")
+
+
+def test_the_registry_holds_the_engine_rules_and_the_built_in_ones_and_nothing_else():
     registry = load_registry()
     assert registry.problems == []
-    expected = {rule.code for rule in ENGINE_RULES} | {c.code for c in doclint_rules.CODES}
-    assert set(registry.rules) == expected
+    assert set(registry.rules) == {rule.code for rule in builtin_rules()}
+    assert len(registry.rules) == len(ENGINE_RULES) + len(rule_entries())
 
 
 def test_kinds_come_from_the_type_parameter():

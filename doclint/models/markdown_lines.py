@@ -1,10 +1,12 @@
-"""Which Markdown block a line opens, read without mistune.
+"""The Markdown line grammar every room reads alike, without a parser: which
+block a line opens (ATX headings, fences, thematic breaks, setext
+underlines), the headings of a text outside its fences, and CommonMark line
+endings.
 
 The line scan (`doclint.parsing.line_scan`) sorts a page's lines with these
 patterns, and the tree index reads the anchors of link targets with
 `heading_texts`, so both read ATX headings, fences and setext underlines the
-same way. The module loads no parser: the tree reads the anchors of a link
-target without parsing it.
+same way; the tree reads the anchors of a link target without parsing it.
 """
 
 from __future__ import annotations
@@ -35,6 +37,13 @@ SETEXT = re.compile(r" {0,3}[=-]++[ \t]*+$")
 # A line that cannot continue a paragraph into a setext heading in the tree's
 # scan: a list item, a block quote, an HTML block or a table row.
 _NOT_PARAGRAPH = re.compile(r" {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)| {0,3}[><|]")
+
+
+def normalize_newlines(text: str) -> str:
+    """CommonMark line endings (CRLF, lone CR) become LF, as mistune does."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
 
 
 @lru_cache(maxsize=64)
