@@ -80,7 +80,8 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
     nowhere in code (a comment's "add a mangle namespace right before" gives
     `right`), unless it stands on a line the parser could not read. The
     `**Classes/Structs**:` and `**Namespaces**:` lines of a C/C++ file
-    documentation are judged the same way, without a fix.
+    documentation (and the `**Classes defined**:` line of a Python one)
+    are judged the same way, without a fix.
 
     **Example:**
 
@@ -117,7 +118,7 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
 
     def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
-            # Summary lines a parser wrote (Python's come from `ast`) are not judged.
+            # Summary lines a parser wrote are not judged.
             template = template_named(page.template)
             guessed = template is not None and template.guessed_summary_lines
             if guessed and (page.classes_defined or page.namespaces):

@@ -263,6 +263,8 @@ PYTHON = Template(
         "Functions defined": "functions_defined",
         "Key imports": "key_imports",
     },
+    # "class (\w+)" over the whole text: a docstring's `>>> class Net:` is listed
+    guessed_summary_lines=True,
     count_sentences=(
         CountSentence(
             HIGH_LEVEL_OVERVIEW,
