@@ -25,6 +25,7 @@ RULE_LIBRARIES = frozenset(
         "tree_sitter_cmake",
         "tree_sitter_cpp",
         "tree_sitter_java",
+        "tree_sitter_javascript",
         "tree_sitter_json",
         "tree_sitter_objc",
         "tree_sitter_yaml",

@@ -5,17 +5,19 @@ The values of the keys GitHub gives free text (a workflow's, job's or step's
 are prose whatever they read like, a word quoted as code among them
 included: they are text for a reader, not names of the file. `${{ ... }}`
 inside a value (GitHub Actions expressions) is code; a `run:` value is a
-shell script, read as shell (its comments and echoed sentences are prose);
-other block scalars and the values of `script` and `shell` are code."""
+shell script, read as shell (its comments and echoed sentences are prose),
+and a `script:` value the JavaScript of `actions/github-script`, read as
+JavaScript; other block scalars, a `script:` list and `shell:` are code."""
 
 from __future__ import annotations
 
 import re
 
 import tree_sitter_yaml
-from doclint_rules._languages import Language, Places, places
-from doclint_rules._languages import shell as _shell
+from doclint_rules._languages import Language, Places
 from doclint_rules._languages._grammar import Grammar, read_places
+from doclint_rules._languages._javascript import GRAMMAR as JAVASCRIPT
+from doclint_rules._languages.shell import GRAMMAR as SHELL
 
 from doclint.rule_api import LANGUAGES
 
@@ -27,7 +29,10 @@ GRAMMAR = Grammar(
     keys=frozenset({"block_mapping_pair", "flow_pair"}),
     code_keys=frozenset({"script", "shell"}),
     prose_keys=frozenset({"name", "description", "label", "placeholder", "value"}),
-    embedded=(("run", lambda text: places(text, _shell.LANGUAGE)),),
+    embedded=(
+        ("run", lambda text: read_places(SHELL, text)),
+        ("script", lambda text: read_places(JAVASCRIPT, text)),
+    ),
     scalars=frozenset(
         {"plain_scalar", "double_quote_scalar", "single_quote_scalar", "block_scalar"}
     ),
