@@ -1,7 +1,7 @@
 """doclint against the hand-labelled pages of `tests/real45/`: real pages of
 the generator's tree, one of each kind of issue 45's examples (a folder page,
 Python file documentations with docstring examples, a C++ documentation and
-keyword index), labelled by reading before the rules of issue 45 ran (see
+keyword index), labelled by reading each page and its source (see
 `tests/labels/README.md`, "Issue 45's kinds"). On the codes the labels cover,
 doclint's (path, line, code) set must equal them exactly.
 """
