@@ -240,7 +240,7 @@ FOLDER_ROLE_CLAIM = Cause(
 )
 INDEX_ROW_CLAIM = Cause(
     "misclassified-file/index-row-claim",
-    "Folder index row calls a file a package initialization it is not",
+    "Index row calling a non-init file a package initialization",
 )
 
 # The generator's fixed sentences, each with its test: the one table of the rule.
