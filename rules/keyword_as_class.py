@@ -150,7 +150,9 @@ class _Listed(Protocol):
 class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
     """Flags a class entry that cannot be a class: in the class list of a
     keyword index (`### Classs`, `### Class/Structs`) or on the
-    `**Classes/Structs**:` line of a C/C++ file documentation.
+    `**Classes/Structs**:` line of a C/C++ file documentation and the
+    `**Classes defined**:` line of a Python one (a class of a docstring's
+    `>>> class Net:` example is not the file's).
 
     **Why is this bad?** The generator collects class names with a naive
     `class (\\w+)` regex that also matches inside comments, strings and prose,
@@ -217,7 +219,8 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
     lists alone, since a source that is not Python 3 (or not Python) may have
     such a class after all. A list left empty keeps its heading: the fix
     touches one entry only. Names on a file documentation's
-    `**Classes/Structs**:` line are reported without a fix.
+    `**Classes/Structs**:` or `**Classes defined**:` line are reported
+    without a fix.
     """
 
     code = "DL201"
@@ -250,7 +253,7 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
 
     def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
-            # Python's "**Classes defined**" line comes from `ast`, not the regex.
+            # A "**Classes defined**" line a parser wrote is not judged.
             template = template_named(page.template)
             if page.classes_defined and template is not None and template.guessed_summary_lines:
                 judge = _Judge(page.described, documented_source(page, ctx))

@@ -1,16 +1,28 @@
 """DL302 misclassified-file: a fixed sentence of a file documentation that
-gives its file a role or a behaviour that the file's path or code does not have."""
+gives its file a role or a behaviour that the file's path or code does not
+have, or of a folder page that gives a folder or a file of it a role it does
+not have."""
 
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from doclint_rules._languages import Places, documented_places, language_of
 from doclint_rules._languages.python import is_python_path
 
-from doclint.rule_api import PAGE_SUFFIXES, Cause, FileDocs, Finding, Rule, RuleContext
+from doclint.rule_api import (
+    PAGE_SUFFIXES,
+    Cause,
+    FileDocs,
+    Finding,
+    FolderDoc,
+    FolderIndex,
+    Rule,
+    RuleContext,
+)
 
 # Endings of files that are documentation whatever folder they are in.
 DOCUMENT_SUFFIXES = (".md", ".rst", ".markdown", ".ipynb")
@@ -32,6 +44,19 @@ CACHE_PARTS = ("cache", "memoiz", "pool", "lru")
 # Words of these parts that name no caching: CMake's configure cache (`set(X ... CACHE
 # PATH ...)` stores a setting the user may override, it caches nothing).
 NOT_CACHING = {"CMake": frozenset({"CACHE"})}
+# Parts of the words of code that compiles at run time: `torch.jit`, the jiterator,
+# NVRTC; `torch.compile` and its backends. A word `compile` alone counts too, though
+# `re.compile` is none: the claim then goes unjudged rather than wrongly flagged.
+JIT_PARTS = ("jit", "nvrtc", "inductor", "dynamo", "triton")
+JIT_WORDS = frozenset({"compile", "compiler_fn", "torchscript"})
+# The word of `torch.nn` (`nn.Module`, `import torch.nn as nn`, `torch::nn`).
+NN_WORDS = frozenset({"nn"})
+# Folders whose role sentence on a folder page describes that folder as a whole
+# library ("The **torch** folder contains the main Python API for PyTorch..."):
+# the generator writes it for every folder below too, where it is not that
+# folder's role. The roles of `test`, `docs`, `tools` and `scripts` say what
+# kind of files the folder holds, which stays true below it.
+LIBRARY_FOLDERS = {"torch": "torch", "ATen": "aten", "C10": "c10", "Caffe2": "caffe2"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +94,13 @@ def _python_program(described: str, ctx: RuleContext, page: FileDocs) -> str | N
 
 
 def _package_init(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
-    if posixpath.basename(described) in ("__init__.py", "__init__.pyi"):
+    return _not_package_init(described)
+
+
+def _not_package_init(path: str) -> str | None:
+    if posixpath.basename(path) in ("__init__.py", "__init__.pyi"):
         return None
-    return f"it is {_what_it_is(described)}, not a package's `__init__.py`"
+    return f"it is {_what_it_is(path)}, not a package's `__init__.py`"
 
 
 def _documentation(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
@@ -150,6 +179,24 @@ def _cache_code(code: frozenset[str], language: str) -> bool:
     return any(part in lowered for part in CACHE_PARTS)
 
 
+def _jit_code(code: frozenset[str], language: str) -> bool:
+    if not JIT_WORDS.isdisjoint(code):
+        return True
+    lowered = _lowered(code)
+    return any(part in lowered for part in JIT_PARTS)
+
+
+def _nn_code(code: frozenset[str], language: str) -> bool:
+    return not NN_WORDS.isdisjoint(code)
+
+
+def _aten(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
+    if described.split("/", 1)[0] == "aten" and not _is_page(described):
+        return None
+    where = "" if _is_page(described) else " outside `aten/`"
+    return f"it is {_what_it_is(described)}{where}"
+
+
 def _no_path(path: str) -> bool:
     return False
 
@@ -178,6 +225,22 @@ CACHING_CLAIM = Cause(
 )
 CORE_LIBRARY_CLAIM = Cause(
     "misclassified-file/core-library-claim", "File outside the torch folder called core library"
+)
+ATEN_CLAIM = Cause(
+    "misclassified-file/aten-claim", "File outside the aten folder, or a page, called part of ATen"
+)
+JIT_CLAIM = Cause(
+    "misclassified-file/jit-claim", "JIT compilation claimed without code that compiles"
+)
+NEURAL_NETWORK_CLAIM = Cause(
+    "misclassified-file/neural-network-claim", "Neural network use claimed without torch.nn in code"
+)
+FOLDER_ROLE_CLAIM = Cause(
+    "misclassified-file/folder-role-claim", "Folder given the role of the library folder above it"
+)
+INDEX_ROW_CLAIM = Cause(
+    "misclassified-file/index-row-claim",
+    "Index row calling a non-init file a package initialization",
 )
 
 # The generator's fixed sentences, each with its test: the one table of the rule.
@@ -218,6 +281,20 @@ CLAIMS: tuple[Claim, ...] = (
         _core_library,
     ),
     Claim(
+        ("which is part of **ATen** (A Tensor Library)",),
+        "Role in PyTorch Architecture",
+        ATEN_CLAIM,
+        "part of ATen, PyTorch's C++ tensor library",
+        _aten,
+    ),
+    Claim(
+        ("**Neural Network**: Defines or uses PyTorch neural network components",),
+        "Common Patterns",
+        NEURAL_NETWORK_CLAIM,
+        "code that defines or uses neural network components",
+        _code_claim("`torch.nn`", _nn_code, _no_path),
+    ),
+    Claim(
         ("This file appears to involve **GPU/parallel computing** capabilities.",),
         "Performance Notes",
         GPU_CLAIM,
@@ -238,10 +315,68 @@ CLAIMS: tuple[Claim, ...] = (
         "code that caches",
         _code_claim("cache, memoization or pool", _cache_code, _no_path),
     ),
+    Claim(
+        ("May involve **JIT compilation** or compilation optimizations.",),
+        "Performance Notes",
+        JIT_CLAIM,
+        "code that may involve JIT compilation",
+        _code_claim("JIT or compiler API", _jit_code, _no_path),
+    ),
 )
 
 
-class MisclassifiedFile(Rule[FileDocs]):
+# A folder page's role sentence that names a folder ("The **ATen** folder contains ...").
+_FOLDER_ROLE = re.compile(r"The \*\*(\w+)\*\* folder (?:contains|provides)")
+# The description a folder index gives a file of `__init__` in its name.
+_PACKAGE_INIT_ROW = "Package initialization"
+
+
+def _folder_role(page: FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
+    """The role sentence of a folder's doc.md that is the role of the library
+    folder the folder is in, not its own."""
+    folder = page.described
+    if folder is None:
+        return
+    for section in page.sections:
+        if section.title != "Role in PyTorch":
+            continue
+        for line in range(section.line + 1, min(section.end_line, len(ctx.lines)) + 1):
+            text = ctx.lines[line - 1]
+            match = _FOLDER_ROLE.search(text)
+            top = LIBRARY_FOLDERS.get(match[1]) if match else None
+            if match is None or top is None or _is_library_folder(folder, top):
+                continue
+            message = (
+                f'gives `{folder}/` the role of `{top}/` ("the **{match[1]}** folder"),'
+                " a sentence the generator copies to every folder under it"
+            )
+            yield Finding(line, match.start() + 1, message, cause=FOLDER_ROLE_CLAIM)
+
+
+def _is_library_folder(folder: str, top: str) -> bool:
+    """Whether `folder` is the library folder `top` names: `aten/`, or its
+    own-named folder below it (`aten/src/ATen`)."""
+    parts = folder.split("/")
+    return parts[0] == top and parts[-1].lower() == top
+
+
+def _index_rows(page: FolderIndex, ctx: RuleContext) -> Iterator[Finding]:
+    """The rows of a folder index that call a file a package initialization:
+    the generator does so of every name holding `__init__`, its own pages
+    (`__init__.py_docs.md`) included."""
+    for row in page.files:
+        if row.description != _PACKAGE_INIT_ROW:
+            continue
+        reason = _not_package_init(row.name)
+        if reason is None:
+            continue
+        text = ctx.lines[row.line - 1] if row.line <= len(ctx.lines) else ""
+        column = text.find(_PACKAGE_INIT_ROW, text.find(row.name) + len(row.name)) + 1
+        message = f"says `{row.name}` is a package initialization file, but {reason}"
+        yield Finding(row.line, column or row.column, message, cause=INDEX_ROW_CLAIM)
+
+
+class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
     """Flags each fixed sentence of a file documentation that gives the file
     a role its path does not have or a behaviour its code does not show:
 
@@ -260,7 +395,22 @@ class MisclassifiedFile(Rule[FileDocs]):
     - "Implements or uses **caching** mechanisms." for a source whose code
       names no cache;
     - "which is part of the **core PyTorch library**" (Architecture) for a
-      file outside the top `torch/` folder (the Android binding, a page).
+      file outside the top `torch/` folder (the Android binding, a page);
+    - "which is part of **ATen** (A Tensor Library)" (Architecture) for a
+      file outside the top `aten/` folder, or a generated page;
+    - "**Neural Network**: Defines or uses PyTorch neural network
+      components" (Common Patterns) for a source whose code never names
+      `nn` (`torch.nn` only in a docstring or a comment does not count);
+    - "May involve **JIT compilation** or compilation optimizations." for a
+      source whose code names no JIT or compiler API (`torch.jit`,
+      `torch.compile`, NVRTC, the jiterator);
+    - on a folder's doc.md, a "Role in PyTorch" sentence that is the role of
+      the library folder it is in ("The **torch** folder contains the main
+      Python API...", "The **ATen** folder contains the C++ tensor
+      library...", C10, Caffe2) when the folder is not that folder;
+    - on a folder's index.md, a file row described as "Package
+      initialization" when the file is not an `__init__.py` (the
+      generator's own `__init__.py_docs.md` pages).
 
     A generated page is documentation: it is never a test, a package's
     initialization, GPU code, a benchmark or a cache. Code is what the
@@ -299,10 +449,18 @@ class MisclassifiedFile(Rule[FileDocs]):
 
     code = "DL302"
     name = "misclassified-file"
-    summary = "A fixed sentence gives a file a role or behaviour its path or code does not have."
-    causes = tuple(claim.cause for claim in CLAIMS)
+    summary = "A fixed sentence gives a file or folder a role or behaviour it does not have."
+    causes = (*(claim.cause for claim in CLAIMS), FOLDER_ROLE_CLAIM, INDEX_ROW_CLAIM)
 
-    def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
+    def check(
+        self, page: FileDocs | FolderDoc | FolderIndex, ctx: RuleContext
+    ) -> Iterator[Finding]:
+        if isinstance(page, FolderDoc):
+            yield from _folder_role(page, ctx)
+            return
+        if isinstance(page, FolderIndex):
+            yield from _index_rows(page, ctx)
+            return
         described = page.described
         if not described:
             return

@@ -78,7 +78,8 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
     (names it does not have are keyword-as-class's and phantom-keyword's); a
     namespace is flagged when the C-family source writes `namespace` before it
     nowhere in code (a comment's "add a mangle namespace right before" gives
-    `right`), unless it stands on a line the parser could not read. The
+    `right`; `} // end anonymous namespace` followed by a line starting with
+    `Tensor` gives `Tensor`), on a line the parser could not read too. The
     `**Classes/Structs**:` and `**Namespaces**:` lines of a C/C++ file
     documentation are judged the same way, without a fix.
 
@@ -117,7 +118,7 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
 
     def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
-            # Summary lines a parser wrote (Python's come from `ast`) are not judged.
+            # Summary lines a parser wrote are not judged.
             template = template_named(page.template)
             guessed = template is not None and template.guessed_summary_lines
             if guessed and (page.classes_defined or page.namespaces):
@@ -172,7 +173,9 @@ def _summary_lines(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
     documentation, judged as the lists of its keyword index (without a fix:
     a name is one of several on its line)."""
     source = documented_source(page, ctx)
-    if source is None or source.facts is None:
+    # Python's "**Classes defined**" line is keyword-as-class's alone: a
+    # class defined twice (in two branches, in two tests) is two definitions.
+    if source is None or not isinstance(source.facts, CppFacts):
         return
     for heading, entries in (
         ("Class/Structs", page.classes_defined),
@@ -225,11 +228,15 @@ def _proven(heading: str, source: DocumentedSource) -> frozenset[str]:
 
 
 def _not_a_namespace(name: str, source: DocumentedSource) -> bool:
-    """Whether the C/C++ source proves `name` names no namespace of it."""
+    """Whether the C/C++ source proves `name` names no namespace of it. A
+    line the parser could not read does not keep it quiet: the text itself
+    is searched for `namespace` before the name, every line of it (CUDA's
+    unsure lines wrote `Tensor` of `} // end anonymous namespace` followed
+    by `Tensor f(...)`, never a namespace `Tensor`)."""
     facts = source.facts
     if not isinstance(facts, CppFacts) or name in facts.namespaces:
         return False
-    return not namespace_in_code(name, source.text) and not source.unsure_about(name)
+    return not namespace_in_code(name, source.text)
 
 
 class _Judge:

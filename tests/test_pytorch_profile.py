@@ -86,7 +86,7 @@ def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
         ),
         (
             ('counts = ["word", "line"]', 'counts = ["word"]'),
-            "my.toml:233: versions.1.templates.0.count_sentences.0: the pattern has 2 "
+            "my.toml:236: versions.1.templates.0.count_sentences.0: the pattern has 2 "
             "groups for 1 counts",
         ),
         (
@@ -95,13 +95,13 @@ def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
         ),
         (
             ('keyword_section = "Keyword Index"\n', ""),
-            "my.toml:206: versions.1: template repo-book-v1 states neither itself nor in "
+            "my.toml:209: versions.1: template repo-book-v1 states neither itself nor in "
             "its version: keyword_section",
         ),
         (('id = "cpp"', 'id = "python"'), "my.toml:1: (top): template ids given twice"),
         (
             ('dependencies = "includes"', 'dependencies = "links"'),
-            "my.toml:167: versions.0.templates.1.dependencies: Input should be",
+            "my.toml:170: versions.0.templates.1.dependencies: Input should be",
         ),
     ],
 )
@@ -156,5 +156,5 @@ def test_a_version_and_its_templates_hold_their_phrase_book():
     assert all(template.sentences == () for template in current)
     wrong = text.replace("(?P<level>", "(?P<level", 1)
     assert error_of(wrong).startswith(
-        "my.toml:254: versions.1.sentences.0.pattern: not a regular expression"
+        "my.toml:257: versions.1.sentences.0.pattern: not a regular expression"
     )

@@ -14,6 +14,8 @@ from doclint.run import run, set_up_runs
 from tests.conftest import PROJECT, REAL, require_shared
 
 EXAMPLE = PROJECT / "examples" / "tree"
+# Real generated pages kept for issue 45's tests: a tree of its own.
+REAL45 = PROJECT / "tests" / "real45"
 OUTSIDE = "file-outside-root"
 
 
@@ -56,7 +58,7 @@ def test_project_markdown_is_not_outside_any_root(in_project):
     assert "examples/tree/docs/pkg/test_widgets.py_kw.md" in shown
     setups = set_up_runs(["."], Settings(select=["ALL"]))
     roots = {setup.root: setup.files for setup in setups}
-    assert set(roots) == {PROJECT, EXAMPLE}
+    assert set(roots) == {PROJECT, EXAMPLE, REAL45}
     assert PROJECT / "README.md" in roots[PROJECT]
 
 

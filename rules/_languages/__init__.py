@@ -67,6 +67,7 @@ class PlaceCollector:
         self.code: list[str] = []
         self.strings: list[str] = []
         self.prose: list[str] = []
+        self.text: list[str] = []
         self.read: list[Places] = []
 
     def add_code(self, text: str) -> None:
@@ -78,6 +79,12 @@ class PlaceCollector:
     def add_literal(self, text: str) -> None:
         """A string literal's own text: prose when it reads as a sentence."""
         (self.prose if _SENTENCE.search(text) else self.strings).append(text)
+
+    def add_text(self, text: str) -> None:
+        """Free text written for a reader (a Markdown page's running text, an
+        issue form's placeholder): prose, but for its name-shaped words
+        (`JOB_NAME`, `collect_env`), which stand for names there."""
+        self.text.append(text)
 
     def add_literal_words(self, text: str) -> None:
         """Words neither code nor prose: a page's code spans, a plain text."""
@@ -91,6 +98,11 @@ class PlaceCollector:
             return words_of(" ".join(pieces))
 
         code, strings, prose = words(self.code), words(self.strings), words(self.prose)
+        if self.text:
+            text = words(self.text)
+            named = {word for word in text if "_" in word}
+            strings |= named
+            prose |= text - named
         for other in self.read:
             code |= other.code
             strings |= other.strings

@@ -28,7 +28,15 @@ class Grammar:
     keys: frozenset[str] = frozenset()
     """Nodes whose `key` field is a name: YAML and JSON mapping pairs."""
     code_keys: frozenset[str] = frozenset()
-    """Keys whose value is code whatever it reads like (YAML's `run: pip install x`)."""
+    """Keys whose value is code whatever it reads like (YAML's `shell: bash`)."""
+    prose_keys: frozenset[str] = frozenset()
+    """Keys whose scalar value is free text whatever it reads like (YAML's
+    `name: Lint`, an issue form's `label: Versions`): prose, but for `inline_code`."""
+    embedded: tuple[tuple[str, Callable[[str], Places]], ...] = ()
+    """Keys whose scalar value is a text of another language, with its reader
+    (a workflow's `run:` script is shell)."""
+    scalars: frozenset[str] = frozenset()
+    """Nodes that are a scalar value, for `prose_keys` and `embedded`."""
     inline_code: re.Pattern[str] | None = None
     """Code written inside a literal's text (`${{ github.ref }}` in YAML)."""
 
@@ -64,7 +72,10 @@ def read_places(grammar: Grammar, text: str) -> Places:
                 continue
             name = _text(code, key.start_byte, key.end_byte)
             found.add_code(name)
-            if name in grammar.code_keys:
+            scalar = _scalar(grammar, node, name)
+            if scalar is not None:
+                _keyed_scalar(grammar, _text(code, scalar.start_byte, scalar.end_byte), name, found)
+            elif name in grammar.code_keys:
                 found.add_code(_text(code, key.end_byte, node.end_byte))
             else:
                 stack.extend(child for child in node.children if child != key)
@@ -73,6 +84,33 @@ def read_places(grammar: Grammar, text: str) -> Places:
         else:
             stack.extend(node.children)
     return found.places()
+
+
+def _scalar(grammar: Grammar, pair: tree_sitter.Node, key: str) -> tree_sitter.Node | None:
+    """The scalar value of a pair whose key is a prose or embedded key; None
+    for another key or a value that is a mapping or a list."""
+    if key not in grammar.prose_keys and not any(key == name for name, _ in grammar.embedded):
+        return None
+    value = pair.child_by_field_name("value")
+    if value is None:
+        return None
+    return next((child for child in value.named_children if child.type in grammar.scalars), None)
+
+
+def _keyed_scalar(grammar: Grammar, text: str, key: str, found: PlaceCollector) -> None:
+    if grammar.inline_code is not None:
+        for match in grammar.inline_code.finditer(text):
+            found.add_code(match[0])
+        text = grammar.inline_code.sub(" ", text)
+    read = next((read for name, read in grammar.embedded if name == key), None)
+    if read is None:
+        found.add_text(text)
+        return
+    if text[:1] in "|>":  # a block scalar: its header line is YAML's, the rest the script
+        text = text.partition("\n")[2]
+    elif text[:1] in "\"'":
+        text = text[1:-1]
+    found.add(read(text))
 
 
 def _literal(

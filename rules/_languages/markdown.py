@@ -3,7 +3,9 @@ documents them again (`X_docs.md_kw.md`): code is the source a page embeds,
 read in that source's language (its comments stay prose); what the page
 holds as code (code spans, fenced blocks, link targets) counts as string
 literals: not prose, but no proof of a name either, since on a generated
-page they are the generator's own entries and paths; everything else is prose."""
+page they are the generator's own entries and paths; everything else is prose,
+but for words shaped as names (`JOB_NAME` in an issue template's "DISABLED
+JOB_NAME"), which stand for names there and count as literals too."""
 
 from __future__ import annotations
 
@@ -48,7 +50,7 @@ def read(text: str) -> Places:
     # Whole runs at a time: a page is mostly prose, and a call per line costs.
     if "```" in page or "~~~" in page:  # one scan of the page when it has no block
         page = _split(_FENCED, page, (1,), found)
-    found.add_prose(_split(_CODE, page, (2, 3), found))
+    found.add_text(_split(_CODE, page, (2, 3), found))
     return found.places()
 
 

@@ -1,8 +1,13 @@
 """YAML files (`.yml`, `.yaml`), read by tree-sitter-yaml. Keys and one-word
-values are names; a value that is a sentence (a step's `name`, a
-description) is prose, and so is a comment; `${{ ... }}` inside a value
-(GitHub Actions expressions), block scalars and the values of `run`,
-`script` and `shell` are code."""
+values are names; a value that is a sentence is prose, and so is a comment.
+The values of the keys GitHub gives free text (a workflow's, job's or step's
+`name`, an issue form's `description`, `label`, `placeholder` and `value`)
+are prose whatever they read like, a word quoted as code among them
+included: they are text for a reader, not names of the file. `${{ ... }}`
+inside a value (GitHub Actions expressions) is code; a `run:` value is a
+shell script, read as shell (its comments and echoed sentences are prose),
+and a `script:` value the JavaScript of `actions/github-script`, read as
+JavaScript; other block scalars, a `script:` list and `shell:` are code."""
 
 from __future__ import annotations
 
@@ -11,6 +16,8 @@ import re
 import tree_sitter_yaml
 from doclint_rules._languages import Language, Places
 from doclint_rules._languages._grammar import Grammar, read_places
+from doclint_rules._languages._javascript import GRAMMAR as JAVASCRIPT
+from doclint_rules._languages.shell import GRAMMAR as SHELL
 
 from doclint.rule_api import LANGUAGES
 
@@ -20,7 +27,15 @@ GRAMMAR = Grammar(
     literals=frozenset({"plain_scalar", "double_quote_scalar", "single_quote_scalar"}),
     code_blocks=frozenset({"block_scalar"}),
     keys=frozenset({"block_mapping_pair", "flow_pair"}),
-    code_keys=frozenset({"run", "script", "shell"}),
+    code_keys=frozenset({"script", "shell"}),
+    prose_keys=frozenset({"name", "description", "label", "placeholder", "value"}),
+    embedded=(
+        ("run", lambda text: read_places(SHELL, text)),
+        ("script", lambda text: read_places(JAVASCRIPT, text)),
+    ),
+    scalars=frozenset(
+        {"plain_scalar", "double_quote_scalar", "single_quote_scalar", "block_scalar"}
+    ),
     inline_code=re.compile(r"\$\{\{.*?\}\}", re.DOTALL),
 )
 KEYWORDS = frozenset({"true", "false", "null"})

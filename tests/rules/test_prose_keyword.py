@@ -159,6 +159,28 @@ def test_a_namespace_only_a_comment_names_is_flagged(tmp_path):
     assert cpp_lines(tmp_path, {"Namespaces": ["jit", "right", "std", "torch"]}) == [17]
 
 
+UNSURE_CUDA = """\
+namespace at::native {
+namespace {
+__global__ void kernel(float* x) { x[0] = 1; }
+} // end anonymous namespace
+
+Tensor add_cuda(const Tensor& a) { @@@ return a; }
+} // namespace at::native
+"""
+
+
+def test_a_namespace_is_judged_on_a_line_the_parser_could_not_read(tmp_path):
+    # `Tensor` follows "namespace" only across the comment's end; the line it
+    # starts cannot be read, which no longer hides that it is no namespace.
+    write(tmp_path, {"src/ops.cu": UNSURE_CUDA})
+    text = syntax_index("src/ops.cu", {"Namespaces": ["Tensor", "at", "native"]})
+    got = findings(text, "docs/src/ops.cu_kw.md", RULE, tmp_path)
+    assert [text.split("\n")[line - 1] for line, _, _ in got] == [
+        "- **`Tensor`**: [ops.cu_docs.md](./ops.cu_docs.md)"
+    ]
+
+
 def test_a_proven_name_listed_twice_is_a_repeat(tmp_path):
     # `Node` three times (the generator's regex met it three times); `Graph` is
     # declared, listed once; `right` twice is DL201's, not a repeat here.

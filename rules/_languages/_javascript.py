@@ -1,0 +1,17 @@
+"""JavaScript written inside another language's text (a workflow's
+`actions/github-script` `script:`), read by tree-sitter-javascript: comments
+are prose, strings literals (prose when a sentence), `${...}` inside a
+template string code. Not a source kind of its own: the generator's
+JavaScript pages are not judged by it."""
+
+from __future__ import annotations
+
+import tree_sitter_javascript
+from doclint_rules._languages._grammar import Grammar
+
+GRAMMAR = Grammar(
+    tree_sitter_javascript.language,
+    comments=frozenset({"comment"}),
+    literals=frozenset({"string", "template_string", "regex"}),
+    code_in_literals=frozenset({"template_substitution"}),
+)
