@@ -18,12 +18,24 @@ FAIL_ON = ("error", "warning", "info")
 RULE_FORMATS = ("text", "json")
 
 
+class VersionAction(argparse.Action):
+    """`--version`: the version and which build runs (compiled or pure
+    Python), looked up only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from doclint.util.build import build_name
+
+        parser.exit(message=f"doclint {__version__} ({build_name()})\n")
+
+
 def build_parser() -> Parser:
     parser = Parser(
         prog="doclint",
         description="Lint machine-generated Markdown documentation trees.",
     )
-    parser.add_argument("-V", "--version", action="version", version=f"doclint {__version__}")
+    parser.add_argument(
+        "-V", "--version", action=VersionAction, nargs=0, help="the version, and which build runs"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     add_check_options(commands.add_parser("check", help="check files and folders"))
     rules = commands.add_parser("rules", help="list the rules")
