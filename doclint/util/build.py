@@ -19,6 +19,22 @@ COMPILED_MODULES = (
     "doclint.parsing.keyword_index",
     "doclint.parsing.line_scan",
     "doclint.parsing.page_builder",
+    "doclint.parsing.relocate",
+    "doclint_rules._fixing",
+    "doclint_rules._languages._places",
+    "doclint_rules._languages._grammar",
+    "doclint_rules._languages.cmake",
+    "doclint_rules._languages.cpp",
+    "doclint_rules._languages.java",
+    "doclint_rules._languages.json",
+    "doclint_rules._languages.markdown",
+    "doclint_rules._languages.metal",
+    "doclint_rules._languages.objc",
+    "doclint_rules._languages.python",
+    "doclint_rules._languages.shell",
+    "doclint_rules._languages.text",
+    "doclint_rules._languages.yaml",
+    "doclint_rules._stop_words",
 )
 
 
