@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from doclint import __version__
@@ -25,7 +26,8 @@ class VersionAction(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
         from doclint.util.build import build_name
 
-        parser.exit(message=f"doclint {__version__} ({build_name()})\n")
+        sys.stdout.write(f"doclint {__version__} ({build_name()})\n")
+        parser.exit()
 
 
 def build_parser() -> Parser:
