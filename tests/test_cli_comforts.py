@@ -17,6 +17,7 @@ import doclint.cli.progress as progress
 from doclint import __version__
 from doclint.cli.main import main
 from doclint.cli.progress import ProgressBar
+from doclint.util.build import build_name
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
 from tests.conftest import PROJECT, SEEDS, require_shared
@@ -162,7 +163,7 @@ def test_statistics_in_a_format_without_a_table_is_an_error(run, tmp_path, outpu
 @pytest.mark.parametrize("flag", ["-V", "--version"])
 def test_version(run, flag):
     result = run(flag)
-    assert result.code == 0 and result.out.strip() == f"doclint {__version__}"
+    assert result.code == 0 and result.out.strip() == f"doclint {__version__} ({build_name()})"
 
 
 def test_bare_doclint_prints_the_help_and_exits_two_as_ruff(run):

@@ -1,6 +1,7 @@
 """The package as users get it: `python -m build` makes an sdist and a wheel
 that `twine check` accepts, and the wheel installs into a fresh virtual
-environment and runs the quick start outside the checkout.
+environment and runs the quick start outside the checkout. The wheel is the
+compiled build where a C compiler is present, the pure one with DOCLINT_PURE=1.
 
 `python -m build` builds the wheel from the sdist, so a file the wheel needs
 and the sdist lacks fails the build or the run. Slow (a build and an install
@@ -9,14 +10,17 @@ of every dependency: about a minute); skipped with no package index.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from doclint.util.build import COMPILED_MODULES
 from tests.conftest import PROJECT
 from tests.test_precommit import OFFLINE
 
@@ -55,9 +59,21 @@ def dist(tmp_path_factory) -> Path:
     return root / "dist"
 
 
+def _extensions(wheel: Path) -> list[str]:
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    return sorted(name for name in zipfile.ZipFile(wheel).namelist() if name.endswith(suffix))
+
+
 def test_build_makes_an_sdist_and_a_wheel_that_twine_accepts(dist):
     built = sorted(path.name for path in dist.iterdir())
-    assert built == ["doclint-0.1.0-py3-none-any.whl", "doclint-0.1.0.tar.gz"]
+    # Where a C compiler is present the wheel holds the compiled modules and
+    # names its platform; else it is the pure-Python one.
+    wheel = "doclint-0.1.0-py3-none-any.whl"
+    if shutil.which(sysconfig.get_config_var("CC").split()[0]):
+        tag = sysconfig.get_config_var("SOABI").split("-")[1]  # cpython-311-... -> 311
+        platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
+        wheel = f"doclint-0.1.0-cp{tag}-cp{tag}-{platform}.whl"
+    assert built == [wheel, "doclint-0.1.0.tar.gz"]
     done = _run(
         sys.executable, "-m", "twine", "check", "--strict", *dist.iterdir(), cwd=dist, what="twine"
     )
@@ -76,6 +92,31 @@ def test_the_wheel_holds_every_module_and_the_type_marker(dist):
     assert expected <= names, sorted(expected - names)
     assert "doclint/py.typed" in names
     assert not any(name.startswith(("tests/", "rules/")) for name in names)
+    # Compiled, each listed module is an extension module beside its source,
+    # and they share one library of mypyc's.
+    compiled = [name.split(".")[0].replace("/", ".") for name in _extensions(wheel)]
+    if compiled:
+        assert sorted(compiled) == sorted([*COMPILED_MODULES, "doclint__mypyc"])
+
+
+def test_a_pure_build_asked_for_is_a_wheel_for_every_platform(tmp_path):
+    source = tmp_path / "doclint"
+    shutil.copytree(PROJECT, source, ignore=NOT_SHIPPED)
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp_path / "dist", source],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ, "DOCLINT_PURE": "1"},
+        check=False,
+    )
+    if done.returncode and any(sign in done.stdout + done.stderr for sign in OFFLINE):
+        pytest.skip("pip wheel: no package index")
+    assert done.returncode == 0, done.stderr
+    (wheel,) = (tmp_path / "dist").iterdir()
+    assert wheel.name == "doclint-0.1.0-py3-none-any.whl"
+    assert _extensions(wheel) == []
 
 
 def test_the_wheel_runs_the_quick_start_outside_the_checkout(dist, tmp_path):
@@ -105,3 +146,5 @@ def test_the_wheel_runs_the_quick_start_outside_the_checkout(dist, tmp_path):
     )
     assert quick.stdout == here.stdout
     assert "Found 7 problems in 2 files" in quick.stdout
+    version = _run(venv / "bin" / "doclint", "--version", cwd=away, what="run").stdout
+    assert version.endswith("(compiled)\n" if _extensions(wheel) else "(pure Python)\n")

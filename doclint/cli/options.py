@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from doclint import __version__
@@ -18,12 +19,25 @@ FAIL_ON = ("error", "warning", "info")
 RULE_FORMATS = ("text", "json")
 
 
+class VersionAction(argparse.Action):
+    """`--version`: the version and which build runs (compiled or pure
+    Python), looked up only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from doclint.util.build import build_name
+
+        sys.stdout.write(f"doclint {__version__} ({build_name()})\n")
+        parser.exit()
+
+
 def build_parser() -> Parser:
     parser = Parser(
         prog="doclint",
         description="Lint machine-generated Markdown documentation trees.",
     )
-    parser.add_argument("-V", "--version", action="version", version=f"doclint {__version__}")
+    parser.add_argument(
+        "-V", "--version", action=VersionAction, nargs=0, help="the version, and which build runs"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     add_check_options(commands.add_parser("check", help="check files and folders"))
     rules = commands.add_parser("rules", help="list the rules")

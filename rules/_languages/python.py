@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate
 from keyword import iskeyword, kwlist
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from doclint_rules._languages import CountRanges, Language, PlaceCollector, Places
 
@@ -177,7 +177,7 @@ def python_facts(text: str) -> PythonFacts | None:
     lexer is unsure; None when neither can read it."""
     # The four rules ask in turn about one page's text: one digest serves them.
     if text is _LAST[0]:
-        return _LAST[1]
+        return cast("PythonFacts | None", _LAST[1])
     stripped = text.rstrip()
     key = _digest(stripped)
     facts = _cached(_LEXED, key, _lex, stripped)

@@ -12,7 +12,7 @@ from doclint_rules._languages.cpp import CppFacts, cpp_facts, is_cpp_path
 from doclint_rules._source_facts import DocumentedSource
 
 from doclint.api import parse
-from tests.conftest import SHARED, require_shared
+from tests.conftest import SHARED, pure_python_only, require_shared
 
 DETAIL = SHARED / "corpus" / "real-cpp" / "docs" / "aten" / "src" / "ATen" / "cuda" / "detail"
 
@@ -285,6 +285,7 @@ def test_an_error_hides_only_what_the_grammar_could_not_place() -> None:
     assert facts.unsure == ((17, 17),)  # the macro call short of its `;`
 
 
+@pure_python_only
 def test_memo_shares_file_and_embedded_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     read = _cpp_source._read

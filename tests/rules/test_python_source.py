@@ -15,7 +15,7 @@ from doclint_rules.keyword_as_class import KeywordAsClass
 from doclint import Settings, check_text
 from doclint.rule_api import FixSafety
 from doclint.util.lru import LatestDict
-from tests.conftest import findings
+from tests.conftest import findings, pure_python_only
 from tests.pages import keyword_index, write
 from tests.rules.fixing import rule_findings
 from tests.rules.test_bogus_dependency import docs_with_dependencies, first_entry_line
@@ -420,6 +420,7 @@ def test_places_read_lines_as_the_tokenizer_does():
     assert "Thing" in found.code and "note" in found.prose and "Thing" not in found.prose
 
 
+@pure_python_only
 def test_facts_and_places_of_a_text_split_it_once(monkeypatch):
     # The file documentation asks for the facts of the source, the level-2
     # index for the places of its copy, which ends with one more newline.

@@ -1,0 +1,58 @@
+"""Which build of doclint runs. `COMPILED_MODULES` is the one list of the
+modules mypyc compiles where a C compiler is present at install time
+(setup.py reads it from this file); `build_name` is what `doclint --version`
+says of them: "compiled" when every one is an extension module, "pure Python"
+when none is."""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+
+# The hot paths by measurement (bench/compiled.py): the line scan and inline
+# reader, the languages' lexers and word placement, the keyword-index rules'
+# helpers. Not a rule's own module: mypyc drops docstrings, and a rule's is its
+# documentation. Not a package's __init__: compiled, its __path__ would name
+# the installed folder (doclint_rules/), not the checkout's (rules/).
+COMPILED_MODULES = (
+    "doclint.models.markdown_lines",
+    "doclint.parsing.inline",
+    "doclint.parsing.keyword_index",
+    "doclint.parsing.line_scan",
+    "doclint.parsing.page_builder",
+    "doclint.parsing.relocate",
+    "doclint_rules._fixing",
+    "doclint_rules._languages._places",
+    "doclint_rules._languages._grammar",
+    "doclint_rules._languages.cmake",
+    "doclint_rules._languages.cpp",
+    "doclint_rules._languages.java",
+    "doclint_rules._languages.json",
+    "doclint_rules._languages.markdown",
+    "doclint_rules._languages.metal",
+    "doclint_rules._languages.objc",
+    "doclint_rules._languages.python",
+    "doclint_rules._languages.shell",
+    "doclint_rules._languages.text",
+    "doclint_rules._languages.yaml",
+    "doclint_rules._stop_words",
+)
+
+
+def compiled_modules() -> list[str]:
+    """The modules of `COMPILED_MODULES` this process loads as extension
+    modules rather than from their Python source."""
+    found = []
+    for name in COMPILED_MODULES:
+        spec = find_spec(name)
+        if spec is not None and spec.origin is not None and not spec.origin.endswith(".py"):
+            found.append(name)
+    return found
+
+
+def build_name() -> str:
+    compiled = len(compiled_modules())
+    if compiled == len(COMPILED_MODULES):
+        return "compiled"
+    if compiled == 0:
+        return "pure Python"
+    return f"partly compiled ({compiled} of {len(COMPILED_MODULES)} modules)"

@@ -1,0 +1,104 @@
+"""Where a word stands in a text: the words of each place (code, string
+literals, prose) a language's reader collects while it walks the text."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Every byte that is no part of a word (`[A-Za-z0-9_]`) made a space: a word
+# as the generator's identifier regex (`[A-Za-z_][A-Za-z0-9_]*`) sees it is
+# then a run of these bytes, digits before its first letter left off.
+_WORD_BYTES = bytes(
+    byte if chr(byte).isascii() and (chr(byte).isalnum() or byte == ord("_")) else ord(" ")
+    for byte in range(256)
+)
+_DIGITS = b"0123456789"
+# A literal that reads as a sentence: two words with a space between them.
+_SENTENCE = re.compile(r"[A-Za-z]{2,}[,.;:!?]?\s+[A-Za-z]{2,}")
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """The words of one text, by where they occur. A word may be in several."""
+
+    code: frozenset[str]
+    strings: frozenset[str]
+    """Words of string literals that are not sentences (a key, a path, a name)."""
+    prose: frozenset[str]
+    """Words of comments, docstrings, sentences and a page's running text."""
+
+    def has(self, word: str) -> bool:
+        """Whether `word` occurs in the text, wherever it stands."""
+        return word in self.code or word in self.strings or word in self.prose
+
+    def only_in_prose(self, word: str) -> bool:
+        """Whether `word` occurs in the text, but only in prose."""
+        return word in self.prose and word not in self.code and word not in self.strings
+
+
+class PlaceCollector:
+    """Collects the pieces of a text by place while a reader walks it; the
+    words are split out once, at the end (splitting piece by piece costs a
+    call per comment or literal)."""
+
+    def __init__(self) -> None:
+        self.code: list[str] = []
+        self.strings: list[str] = []
+        self.prose: list[str] = []
+        self.text: list[str] = []
+        self.read: list[Places] = []
+
+    def add_code(self, text: str) -> None:
+        self.code.append(text)
+
+    def add_prose(self, text: str) -> None:
+        self.prose.append(text)
+
+    def add_literal(self, text: str) -> None:
+        """A string literal's own text: prose when it reads as a sentence."""
+        (self.prose if _SENTENCE.search(text) else self.strings).append(text)
+
+    def add_text(self, text: str) -> None:
+        """Free text written for a reader (a Markdown page's running text, an
+        issue form's placeholder): prose, but for its name-shaped words
+        (`JOB_NAME`, `collect_env`), which stand for names there."""
+        self.text.append(text)
+
+    def add_literal_words(self, text: str) -> None:
+        """Words neither code nor prose: a page's code spans, a plain text."""
+        self.strings.append(text)
+
+    def add(self, other: Places) -> None:
+        self.read.append(other)
+
+    def places(self) -> Places:
+        def words(pieces: list[str]) -> set[str]:
+            return words_of(" ".join(pieces))
+
+        code, strings, prose = words(self.code), words(self.strings), words(self.prose)
+        if self.text:
+            text = words(self.text)
+            named = {word for word in text if "_" in word}
+            strings |= named
+            prose |= text - named
+        for other in self.read:
+            code |= other.code
+            strings |= other.strings
+            prose |= other.prose
+        return Places(frozenset(code), frozenset(strings), frozenset(prose))
+
+
+def words_of(text: str) -> set[str]:
+    """The words of `text` as `re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)`
+    finds them, each once. Split out as bytes: a regex match builds an object
+    per word, where the split builds one per distinct word kept (any
+    non-ASCII character is a `?`, so no part of a word)."""
+    found = set()
+    for word in set(text.encode("ascii", "replace").translate(_WORD_BYTES).split()):
+        if word[0] in _DIGITS:  # `3d` holds the word `d`; `42` holds none
+            word = word.lstrip(_DIGITS)
+            if not word:
+                continue
+        found.add(word.decode("ascii"))
+    return found
