@@ -82,26 +82,26 @@ def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
     [
         (
             ("folder-index = 'Index", "folder-list = 'Index"),
-            "my.toml:75: versions.0.titles.folder-list.[key]: unknown page kind 'folder-list'",
+            "my.toml:90: versions.0.titles.folder-list.[key]: unknown page kind 'folder-list'",
         ),
         (
             ('counts = ["word", "line"]', 'counts = ["word"]'),
-            "my.toml:236: versions.1.templates.0.count_sentences.0: the pattern has 2 "
+            "my.toml:974: versions.1.templates.0.count_sentences.0: the pattern has 2 "
             "groups for 1 counts",
         ),
         (
             ("Keyword Index: `(?P<path>", "Keyword Index: `(?P<where>"),
-            "my.toml:71: versions.0.titles: keyword-index: the pattern has no named group",
+            "my.toml:86: versions.0.titles: keyword-index: the pattern has no named group",
         ),
         (
             ('keyword_section = "Keyword Index"\n', ""),
-            "my.toml:209: versions.1: template repo-book-v1 states neither itself nor in "
+            "my.toml:947: versions.1: template repo-book-v1 states neither itself nor in "
             "its version: keyword_section",
         ),
         (('id = "cpp"', 'id = "python"'), "my.toml:1: (top): template ids given twice"),
         (
             ('dependencies = "includes"', 'dependencies = "links"'),
-            "my.toml:170: versions.0.templates.1.dependencies: Input should be",
+            "my.toml:423: versions.0.templates.1.dependencies: Input should be",
         ),
     ],
 )
@@ -115,7 +115,7 @@ def test_a_users_profile_of_templates_is_refused_in_one_line(tmp_path):
     """Templated pages are read by the parser, with doclint's own templates."""
     mine = tmp_path / "mine.toml"
     mine.write_text(PYTORCH.read_text(encoding="utf-8"), encoding="utf-8")
-    with pytest.raises(ProfileError, match=r"mine\.toml:20: versions: templates are read from"):
+    with pytest.raises(ProfileError, match=r"mine\.toml:35: versions: templates are read from"):
         load_profile(mine)
     mine.write_text(
         PYTORCH.read_text(encoding="utf-8") + '[[fields]]\nname = "x"\nlabels = ["X"]\n',
@@ -128,33 +128,39 @@ def test_a_users_profile_of_templates_is_refused_in_one_line(tmp_path):
         load_profile(mine)
 
 
-# Sentences of the older version's phrase book, as its profile would hold them.
+# Entries added to the older version's phrase book: one of the version's, one of its template's.
 PHRASES = r"""
 [[versions.sentences]]
+id = "V1-COMPLEXITY-ANY"
 section = "Key Components"
-pattern = 'Complexity: (?P<level>\w+)'
+pattern = '^Complexity: (?P<level>\w+)$'
 claim = "how complex the file is"
+unjudged = "the generator writes Standard for every file"
 
 [[versions.templates.sentences]]
-pattern = 'Refer to the PyTorch test suite for test coverage of this file\.'
+id = "V1-SUITE"
+section = "Testing"
+pattern = '^Refer to the PyTorch test suite for test coverage of this file\.$'
 claim = "the file is covered by tests"
+unjudged = "a placeholder: true of any file"
 """
 
 
 def test_a_version_and_its_templates_hold_their_phrase_book():
+    python, cpp, identifiers, older = parse_generator(
+        PYTORCH.read_text(encoding="utf-8"), "x"
+    ).templates
+    # The current version's entries are every template's; the folder pages' the python one's.
+    shared = cpp.sentences
+    assert shared and identifiers.sentences == shared
+    assert python.sentences[: len(shared)] == shared and len(python.sentences) > len(shared)
+    assert {entry.section for entry in python.sentences[len(shared) :]} >= {"Role in PyTorch"}
+    assert older.sentences and not set(older.sentences) & set(python.sentences)
+
     text = PYTORCH.read_text(encoding="utf-8") + PHRASES
-    *current, older = parse_generator(text, "pytorch.toml").templates
-    assert [(s.section, s.pattern.pattern, s.claim) for s in older.sentences] == [
-        ("Key Components", r"Complexity: (?P<level>\w+)", "how complex the file is"),
-        (
-            None,
-            r"Refer to the PyTorch test suite for test coverage of this file\.",
-            "the file is covered by tests",
-        ),
-    ]
-    assert older.sentences[0].pattern.fullmatch("Complexity: Standard")
-    assert all(template.sentences == () for template in current)
+    older = parse_generator(text, "pytorch.toml").templates[-1]
+    assert [entry.id for entry in older.sentences[-2:]] == ["V1-COMPLEXITY-ANY", "V1-SUITE"]
     wrong = text.replace("(?P<level>", "(?P<level", 1)
     assert error_of(wrong).startswith(
-        "my.toml:257: versions.1.sentences.0.pattern: not a regular expression"
+        "my.toml:1065: versions.1.sentences.9.pattern: not a regular expression"
     )

@@ -180,3 +180,8 @@ def test_schema_shows_the_templates(tmp_path, monkeypatch, capsys):
     assert (shown["cpp"]["proven_by"], shown["cpp"]["dependencies"]) == ("C/C++", "includes")
     assert shown["repo-book-v1"]["identifier_lists"] is None
     assert ".sh" in shown["identifiers"]["extensions"] and shown["identifiers"]["fallback"]
+    # Each template's phrase book by id: the folder pages' entries are the python template's.
+    assert "FP-TEST" in shown["cpp"]["sentences"] and "FP-TEST" in shown["python"]["sentences"]
+    assert "F-CONTAINS" in shown["python"]["sentences"]
+    assert "F-CONTAINS" not in shown["cpp"]["sentences"]
+    assert shown["repo-book-v1"]["sentences"][-1] == "V1-KW"

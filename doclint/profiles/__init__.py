@@ -54,7 +54,6 @@ __all__ = [
     "builtin_profiles",
     "page_profile",
     "parse_generator",
-    "parse_phrase_book",
     "parse_profile",
     "phrase_book_data",
     "profile_schema",
@@ -79,11 +78,12 @@ def parse_profile(text: str, origin: str) -> Profile:
     return loading.parse_profile(text, origin)
 
 
-def parse_generator(text: str, origin: str) -> GeneratorProfile:
-    """The profile a TOML text describes, of object pages, templates or both."""
+def parse_generator(text: str, origin: str, trust_sentences: bool = False) -> GeneratorProfile:
+    """The profile a TOML text describes, of object pages, templates or both
+    (see `loading.parse_generator`)."""
     from doclint.profiles import loading
 
-    return loading.parse_generator(text, origin)
+    return loading.parse_generator(text, origin, trust_sentences)
 
 
 def profile_schema() -> dict[str, Any]:
@@ -93,33 +93,17 @@ def profile_schema() -> dict[str, Any]:
     return loading.profile_schema()
 
 
-PYTORCH_SENTENCES = "pytorch_sentences.toml"
-"""The PyTorch generator's phrase book: every sentence and bullet it writes
-from a fixed pattern, read from the real tree (a data file of its profile)."""
-
-
-def parse_phrase_book(text: str, origin: str) -> PhraseBook:
-    """The phrase book a TOML text lists (see `loading.parse_phrase_book`)."""
-    from doclint.profiles import loading
-
-    return loading.parse_phrase_book(text, origin)
-
-
 @cache
 def pytorch_phrase_book() -> PhraseBook:
-    """The PyTorch generator's phrase book, read once per process. Read
-    without the boundary model, as `builtin_docs_folders` reads: a run pays
-    for no validation of a file that ships with doclint (its tests validate
-    it whole with `parse_phrase_book`)."""
-    text = (Path(__file__).parent / PYTORCH_SENTENCES).read_text(encoding="utf-8")
-    return phrase_book_of(tomllib.loads(text), PYTORCH_SENTENCES)
+    """The PyTorch generator's phrase book (its profile's sentences), read once per process."""
+    return phrase_book_of(templates_profile())
 
 
 def phrase_book_data() -> dict[str, Any]:
     """The PyTorch phrase book as JSON data (`doclint schema sentences`)."""
     from doclint.profiles import loading
 
-    return loading.describe_phrase_book(pytorch_phrase_book())
+    return loading.describe_phrase_book(templates_profile())
 
 
 def _builtin_text(name: str) -> str:
@@ -137,8 +121,11 @@ def _builtin_texts() -> tuple[tuple[str, str], ...]:
 @cache
 def templates_profile() -> GeneratorProfile:
     """The PyTorch generator's profile, read and validated once per process
-    (worker processes forked from the run's process inherit it)."""
-    return parse_generator(_builtin_text(TEMPLATES_PROFILE), TEMPLATES_PROFILE)
+    (worker processes forked from the run's process inherit it); its phrase
+    book is taken as valid, as its tests validate the shipped file whole."""
+    return parse_generator(
+        _builtin_text(TEMPLATES_PROFILE), TEMPLATES_PROFILE, trust_sentences=True
+    )
 
 
 @cache

@@ -19,7 +19,6 @@ import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 CLAIMS: Mapping[str, str] = {
     "symbol-exists": "a heading's object is defined in the source, with that kind and nesting",
@@ -167,15 +166,34 @@ class CountSentence:
     """The sentence says its counts are approximate ("contains approximately N")."""
 
 
-@dataclass(frozen=True, slots=True)
-class SentencePattern:
-    """A sentence or bullet a template writes from a fixed pattern, under the
-    level-2 heading `section` (None: under any), and what it claims of the
-    documented file or folder: an entry of the generator's phrase book."""
+PROOF_KINDS: Mapping[str, str] = {
+    "path": "the documented path alone (its folders, name and extension)",
+    "kind": "the kind of source, from its extension",
+    "code facts": "what the documented source's code defines, imports or calls",
+    "file facts": "the documented file's size, lines and words",
+    "folder facts": "the documented folder's listing: its files and subfolders",
+    "structure": "the page itself: its headings, links and named pages",
+}
+"""What a catalogue sentence can be proven from; `proven_by` opens with one."""
 
-    section: str | None
-    pattern: re.Pattern[str]
+
+@dataclass(frozen=True, slots=True)
+class CatalogueSentence:
+    """One sentence or bullet the generator writes from a fixed pattern: the
+    section it stands in (`*`: any section, as the footer), the pattern of the
+    line as written, what it claims, and how that is proven (`proven_by`,
+    opening with a kind of `PROOF_KINDS`) or why it is left unjudged."""
+
+    id: str
+    section: str
+    pattern: str
+    """The regular expression of the whole line (compiled where it is used:
+    most entries are one fixed text, looked up, never matched)."""
     claim: str
+    proven_by: str | None
+    unjudged: str | None
+    judged_by: tuple[str, ...]
+    """The rules (codes) that already judge the claim."""
 
 
 @dataclass(frozen=True)
@@ -224,8 +242,9 @@ class Template:
     prose: tuple[str, ...]
     """Fixed sentences and labels the generator writes on pages of this template
     whatever the source (not the lines it writes for some paths only)."""
-    sentences: tuple[SentencePattern, ...]
-    """The sentences it writes from a fixed pattern, each with its claim."""
+    sentences: tuple[CatalogueSentence, ...]
+    """Its phrase book: the sentences it writes from a fixed pattern, each with
+    its claim (its version's entries, then its own)."""
     spellings: Mapping[str, str]
     """Words of its data the generator misspells on its pages ("Classes" is
     written "### Classs"), with the spelling written."""
@@ -277,37 +296,6 @@ class Profile(GeneratorProfile):
             if label in field.labels:
                 return field
         return None
-
-
-PROOF_KINDS: Mapping[str, str] = {
-    "path": "the documented path alone (its folders, name and extension)",
-    "kind": "the kind of source, from its extension",
-    "code facts": "what the documented source's code defines, imports or calls",
-    "file facts": "the documented file's size, lines and words",
-    "folder facts": "the documented folder's listing: its files and subfolders",
-    "structure": "the page itself: its headings, links and named pages",
-}
-"""What a catalogue sentence can be proven from; `proven_by` opens with one."""
-
-
-@dataclass(frozen=True, slots=True)
-class CatalogueSentence:
-    """One sentence or bullet the generator writes from a fixed pattern: the
-    section it stands in (`*`: any section, as the footer), the pattern of the
-    line as written, what it claims, and how that is proven (`proven_by`,
-    opening with a kind of `PROOF_KINDS`) or why it is left unjudged."""
-
-    id: str
-    template: str
-    section: str
-    pattern: str
-    """The regular expression of the whole line (compiled where it is used:
-    most entries are one fixed text, looked up, never matched)."""
-    claim: str
-    proven_by: str | None
-    unjudged: str | None
-    judged_by: tuple[str, ...]
-    """The rules (codes) that already judge the claim."""
 
 
 ANY_SECTION = "*"
@@ -365,27 +353,15 @@ class PhraseBook:
         return self.entries[int(found.lastgroup[1:])]
 
 
-def phrase_book_of(data: Mapping[str, Any], origin: str) -> PhraseBook:
-    """The phrase book of a catalogue's data (`templates` and `sentence`, as
-    its TOML file reads), taken as valid: `loading.parse_phrase_book`
-    validates a file first; the one doclint ships is validated by its tests."""
-    return PhraseBook(
-        tuple(
-            CatalogueSentence(
-                entry["id"],
-                entry["template"],
-                entry["section"],
-                entry["pattern"],
-                entry["claim"],
-                entry.get("proven_by"),
-                entry.get("unjudged"),
-                tuple(entry.get("judged_by", ())),
-            )
-            for entry in data["sentence"]
-        ),
-        frozenset(data["templates"]),
-        origin,
-    )
+def phrase_book_of(profile: GeneratorProfile) -> PhraseBook:
+    """The phrase book of a profile: every entry of its templates' (each once,
+    in the profile's order), read for the pages of the templates holding any."""
+    entries: dict[str, CatalogueSentence] = {}
+    for template in profile.templates:
+        for entry in template.sentences:
+            entries.setdefault(entry.id, entry)
+    templates = frozenset(template.id for template in profile.templates if template.sentences)
+    return PhraseBook(tuple(entries.values()), templates, profile.origin)
 
 
 _SPECIAL = frozenset(".^$*+?{}[]|()")
