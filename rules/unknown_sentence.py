@@ -29,8 +29,8 @@ class UnknownSentence(Rule):
     """Flags a sentence or bullet of a generated page, in a section whose
     lines the generator writes from fixed patterns ("File Purpose",
     "Performance Notes", "Role in PyTorch", ...), that matches no entry of
-    the generator's phrase book (`doclint schema sentences`, the data file
-    `doclint/profiles/pytorch_sentences.toml`).
+    the generator's phrase book (`doclint schema sentences`: the `sentences`
+    of its profile, `doclint/profiles/pytorch.toml`).
 
     **Why is this bad?** Each entry of the phrase book says what its sentence
     claims and how doclint proves it, or why it is left unjudged; the rules
