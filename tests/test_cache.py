@@ -20,6 +20,7 @@ from doclint.incremental import sealed
 from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache
 from doclint.incremental.folder import clean
 from doclint.incremental.store import ContentCache
+from doclint.models.findings import Cause, Finding
 from doclint.run import run as engine_run
 from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
@@ -27,7 +28,7 @@ from tests.checking import run_cli
 from tests.conftest import generate_corpus
 from tests.pages import keyword_index, write
 
-CAUSE = ("broken-link/missing-page", "Link to a missing Markdown page")
+CAUSE = Cause("broken-link/missing-page", "Link to a missing Markdown page")
 
 
 def _settings(tmp_path, **extra):
@@ -166,8 +167,8 @@ def test_a_tree_checked_out_elsewhere_keeps_its_results(tmp_path):
             os.utime(os.path.join(folder, name), ns=(10**9, 10**9))
     copied = run([tmp_path / "b/docs"], _settings(tmp_path / "b"))
     assert copied.from_cache == copied.files_checked == 4
-    shown = [(d.path.replace("/b/", "/a/"), *d[1:]) for d in copied.diagnostics]
-    assert shown == [tuple(d) for d in first.diagnostics]
+    shown = [d._replace(path=d.path.replace("/b/", "/a/")) for d in copied.diagnostics]
+    assert shown == first.diagnostics
     (tmp_path / "b/docs/other.md").write_text("# Other\n\n## Use\n")
     changed = run([tmp_path / "b/docs"], _settings(tmp_path / "b"))
     assert changed.from_cache == 2  # notes.md read other.md's anchors
@@ -303,7 +304,9 @@ def _cache_peaks(folder, files: int) -> tuple[int, int]:
         cache = Cache(folder / "cache", settings_key, folder)
         for path, page in pages:
             rows = [
-                (line, 5, "DL401", "broken-link", "error", f"{path} gone {line}", None, CAUSE)
+                Finding(
+                    line, 5, f"{path} gone {line}", None, CAUSE, "DL401", "broken-link", "error"
+                )
                 for line in range(400)
             ]
             facts = [("is_file", f"docs/missing{line}.md", False) for line in range(20)]

@@ -138,7 +138,7 @@ ROOMS_MAY_IMPORT = {
     "profiles": set(),
     "parsing": {"models", "util"},
     "tree": {"models", "parsing", "util"},
-    "rule_api": {"fixes", "models", "parsing", "profiles", "tree", "util"},
+    "rule_api": {"models", "parsing", "profiles", "tree", "util"},
     "engine": {"rule_api", "models", "parsing", "profiles", "tree", "util"},
     "config": {"engine", "output", "profiles", "rule_api", "tree", "util", "models"},
     "output": {"engine", "models", "parsing", "rule_api", "tree", "util"},

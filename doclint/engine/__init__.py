@@ -18,12 +18,11 @@ nothing else of its package root.
 
 from __future__ import annotations
 
-from doclint.engine.linter import FixOffer, Linter
+from doclint.engine.linter import Linter
 from doclint.engine.reporting import PartRenderer, RunResult, shown_paths
 from doclint.engine.settings import Settings
 
 __all__ = [
-    "FixOffer",
     "Linter",
     "PartRenderer",
     "ResultKey",

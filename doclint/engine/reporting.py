@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from doclint.engine.suppressions import FindingFilter
-from doclint.models.findings import DiagnosticRow, Fixable, RenderedParts, Row, fixable
+from doclint.models.findings import Finding, Fixable, RenderedParts, fixable, place
 from doclint.models.markdown import build_node
 from doclint.rule_api import TREE_PATH_MARK
 from doclint.util.paths import display_path, printable, relative_to
-
-_place = itemgetter(0, 1, 2, 3, 4, 5)
 
 
 class PartRenderer(Protocol):
@@ -29,7 +26,7 @@ class PartRenderer(Protocol):
         renderers of one key write the same part of the same findings."""
         ...
 
-    def __call__(self, rows: list[DiagnosticRow], lines: list[str] | None, /) -> bytes: ...
+    def __call__(self, rows: list[Finding], lines: list[str] | None, /) -> bytes: ...
 
 
 class FilePart(NamedTuple):
@@ -53,13 +50,13 @@ class PartPlace(NamedTuple):
     fixable: Fixable
 
 
-def shown_paths(rows: list[Row], root: Path, cwd: Path) -> list[Row]:
+def shown_paths(rows: list[Finding], root: Path, cwd: Path) -> list[Finding]:
     """Rows whose messages are as shown: the tree paths they name
     (`shown_tree_path`) relative to `cwd`, as the findings' own paths are
     shown, and what they quote of a tree escaped (`printable`), for every
     format and the API alike."""
     # TREE_PATH_MARK is no printable character: one C scan a message tells both.
-    if all(row[5].isprintable() for row in rows):
+    if all(row.message.isprintable() for row in rows):
         return rows
     root_text, cwd_text = str(root), str(cwd)
 
@@ -69,7 +66,10 @@ def shown_paths(rows: list[Row], root: Path, cwd: Path) -> list[Row]:
             parts[index] = relative_to(f"{root_text}/{parts[index]}", cwd_text)
         return printable("".join(parts))
 
-    return [row if row[5].isprintable() else (*row[:5], message(row[5]), *row[6:]) for row in rows]
+    return [
+        row if row.message.isprintable() else row._replace(message=message(row.message))
+        for row in rows
+    ]
 
 
 @lru_cache(maxsize=16)
@@ -86,15 +86,14 @@ class FileReporter(NamedTuple):
     root: Path
     render: PartRenderer | None = None
 
-    def diagnostics(self, file: Path | str, shown: str, rows: list[Row]) -> list[DiagnosticRow]:
+    def diagnostics(self, file: Path | str, shown: str, rows: list[Finding]) -> list[Finding]:
         """The findings as reported (`shown` is the file's path as shown):
         per-file ignores and severities applied, deduplicated, sorted."""
         rows = shown_paths(self.finding_filter.rows(file, rows), self.root, self.cwd)
         shown = printable(shown)  # a name may hold a newline, or bytes that are not UTF-8
-        # Sorted by all but the fix: a finding is not ordered by its edits.
-        kept = sorted(set(rows), key=_place)
-        # Not DiagnosticRow._make: a run may report 300,000.
-        return [build_node(DiagnosticRow, (shown, *row)) for row in kept]
+        kept = sorted(set(rows), key=place)
+        # Not row._replace: a run may report 300,000.
+        return [build_node(Finding, (*row[:8], shown)) for row in kept]
 
     def part_key(self, file: Path | str) -> bytes:
         """What the part of `file` (a file of the root) depends on besides
@@ -106,7 +105,7 @@ class FileReporter(NamedTuple):
         return place + self.finding_filter.applied_to(file).encode("utf-8", "surrogatepass")
 
     def part(
-        self, file: Path | str, rows: list[Row], lines: list[str] | None = None
+        self, file: Path | str, rows: list[Finding], lines: list[str] | None = None
     ) -> FilePart | None:
         """The file's rendered part, None when it has no findings to report;
         `lines` are the lines checked, when the engine read some."""
@@ -120,7 +119,7 @@ class FileReporter(NamedTuple):
 class RunResult(NamedTuple):
     """All findings of a run, sorted, and how many files were checked."""
 
-    diagnostics: list[DiagnosticRow]
+    diagnostics: list[Finding]
     files_checked: int
     from_cache: int
     files: Sequence[Path] = ()

@@ -14,11 +14,11 @@ from itertools import groupby
 from operator import attrgetter
 from typing import NamedTuple, Protocol
 
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import Finding
 from doclint.output.baseline import SourceLines
 from doclint.output.run_output import RunOutput
 
-Part = Callable[[Sequence[DiagnosticRow], RunOutput], str]
+Part = Callable[[Sequence[Finding], RunOutput], str]
 """One file's findings (never none), as the format writes them."""
 Frame = Callable[[RunOutput], tuple[str, str]]
 """The head and the tail around the parts, from the totals of the run."""
@@ -62,7 +62,7 @@ class Layout(NamedTuple):
             out.write(part)
         out.write(tail)
 
-    def encoded(self, rows: Sequence[DiagnosticRow], output: RunOutput, errors: str) -> bytes:
+    def encoded(self, rows: Sequence[Finding], output: RunOutput, errors: str) -> bytes:
         return self.part(rows, output).encode("utf-8", errors)
 
     def render(self, output: RunOutput) -> Iterator[str]:
@@ -85,7 +85,7 @@ class PartWriter(NamedTuple):
         part = self.layout.part
         return f"{part.__module__}.{part.__qualname__} {self.errors} {self.color:d}"
 
-    def __call__(self, rows: list[DiagnosticRow], lines: list[str] | None = None) -> bytes:
+    def __call__(self, rows: list[Finding], lines: list[str] | None = None) -> bytes:
         """The part of `rows`, all of one file; `lines` are that file's as checked."""
         sources = SourceLines() if lines is None else SourceLines.showing(rows[0].path, lines)
         output = RunOutput(rows, 1, sources=sources, color=self.color)
@@ -99,7 +99,7 @@ class _Pieces(list[Buffer]):
         self.append(data)
 
 
-def _by_path(rows: Sequence[DiagnosticRow]) -> Iterator[tuple[str, list[DiagnosticRow]]]:
+def _by_path(rows: Sequence[Finding]) -> Iterator[tuple[str, list[Finding]]]:
     """Runs of rows of one path, in their order."""
     for path, group in groupby(rows, key=attrgetter("path")):
         yield path, list(group)

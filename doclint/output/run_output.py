@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doclint.models.findings import DiagnosticRow, Fixable, RenderedParts, fixable
+from doclint.models.findings import Finding, Fixable, RenderedParts, fixable
 from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule, Severity
 
@@ -17,7 +17,7 @@ from doclint.rule_api import Rule, Severity
 class RunOutput:
     """What a format may show about a run."""
 
-    diagnostics: Sequence[DiagnosticRow]
+    diagnostics: Sequence[Finding]
     files_checked: int
     files: Sequence[Path] = ()
     """The files checked (JUnit names every one)."""
@@ -121,10 +121,12 @@ def _plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'s' if count != 1 else ''}"
 
 
-def statistics(diagnostics: Sequence[DiagnosticRow]) -> list[tuple[int, str, str, bool]]:
+def statistics(diagnostics: Sequence[Finding]) -> list[tuple[int, str, str, bool]]:
     """(count, code, name, whether `--fix` repairs some) per rule, most frequent first."""
     counts = Counter((d.code, d.name) for d in diagnostics)
-    fixable = {(d.code, d.name) for d in diagnostics if d.fix is not None and d.fix[0] == "safe"}
+    fixable = {
+        (d.code, d.name) for d in diagnostics if d.fix is not None and d.fix.applicability == "safe"
+    }
     return sorted(
         ((count, code, name, (code, name) in fixable) for (code, name), count in counts.items()),
         key=lambda item: (-item[0], item[1]),

@@ -13,14 +13,14 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from doclint.engine.reporting import FilePart
-from doclint.models.findings import Row
+from doclint.models.findings import Finding
 from doclint.tree.index import Fact, Stamp
 
 
 class KeptResult(NamedTuple):
     """A kept result that still holds."""
 
-    rows: list[Row]
+    rows: list[Finding]
     stamp: Stamp
     """The file's stamp now."""
     content_hash: bytes
@@ -80,7 +80,7 @@ class StoredResults(Protocol):
         stamp: Stamp,
         content_hash: bytes,
         facts: list[Fact],
-        rows: list[Row],
+        rows: list[Finding],
         memo: bytes = b"",
     ) -> None: ...
 

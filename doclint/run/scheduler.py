@@ -9,7 +9,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import accumulate
-from operator import itemgetter
+from operator import attrgetter
 from pathlib import Path
 from typing import overload
 
@@ -17,7 +17,7 @@ from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.reporting import FilePart, FileReporter, PartRenderer, RunResult
 from doclint.engine.settings import Settings
-from doclint.models.findings import DiagnosticRow, Row
+from doclint.models.findings import Finding
 from doclint.run.parallel import (
     FORKS,
     MIN_ITEMS_PER_WORKER,
@@ -266,7 +266,7 @@ def run(
             workers.close(wait=False)
             return RunResult([], len(files), len(files), files.paths())
         roots = _Roots(settings, Path.cwd(), render, setups)
-        results: dict[int, list[Row]] = {}
+        results: dict[int, list[Finding]] = {}
         parts = SpilledParts(lambda: workers.spool_folder) if render is not None else None
         if _workers_look_up(files, settings):
             # Looking up and rendering a kept result costs a third of checking
@@ -385,7 +385,7 @@ class _Chunks(Sequence[tuple[str, str]]):
 
 
 def _from_caches(
-    files: _Files, roots: _Roots, results: dict[int, list[Row]], parts: SpilledParts | None
+    files: _Files, roots: _Roots, results: dict[int, list[Finding]], parts: SpilledParts | None
 ) -> array[int]:
     """Fill `results` (or with a renderer, `parts`) with the files the caches
     answer for, by number; the numbers of the other files, to check."""
@@ -411,7 +411,7 @@ def _from_caches(
     return missing
 
 
-def _diagnostics(files: _Files, results: dict[int, list[Row]]) -> list[DiagnosticRow]:
+def _diagnostics(files: _Files, results: dict[int, list[Finding]]) -> list[Finding]:
     """The findings of every root's files, file by file in the order of their paths."""
     of_roots = [
         setup.diagnostics(
@@ -421,7 +421,7 @@ def _diagnostics(files: _Files, results: dict[int, list[Row]]) -> list[Diagnosti
     ]
     if len(of_roots) == 1:
         return of_roots[0]
-    return list(heapq.merge(*of_roots, key=itemgetter(0)))
+    return list(heapq.merge(*of_roots, key=attrgetter("path")))
 
 
 def _check_missing(
