@@ -40,7 +40,7 @@ def _settings(tmp_path, **extra):
 def run(paths, settings, warnings=None, render=None):
     """A run with the content cache wired in, as the command line does."""
     warn = warnings.append if warnings is not None else _no_warning
-    return engine_run(paths, settings, render=render, stores=ContentCache(settings.cache_dir, warn))
+    return engine_run(paths, settings, sink=render, stores=ContentCache(settings.cache_dir, warn))
 
 
 def _no_warning(message):
@@ -415,7 +415,7 @@ def test_workers_look_up_a_restored_cache_and_the_run_keeps_what_they_used(tmp_p
     files would be checked; the run's process keeps each one used, under the
     copy's new stamps, so that the next run in the copy reads no file again."""
     from doclint.output import LAYOUTS
-    from doclint.output.layout import PartWriter
+    from doclint.output.parts import PartWriter
 
     render = PartWriter(LAYOUTS["full"]) if rendered else None
 
@@ -424,7 +424,7 @@ def test_workers_look_up_a_restored_cache_and_the_run_keeps_what_they_used(tmp_p
         return engine_run(
             [root / "docs"],
             settings,
-            render=render,
+            sink=render,
             stores=ContentCache(settings.cache_dir, _no_warning),
         )
 
@@ -434,7 +434,7 @@ def test_workers_look_up_a_restored_cache_and_the_run_keeps_what_they_used(tmp_p
     cold = engine_run(
         [tmp_path / "b/docs"],
         replace(_settings(tmp_path / "b"), cache=False, jobs=2),
-        render=render,
+        sink=render,
     )
     restored = parallel(tmp_path / "b")
     assert restored.from_cache == restored.files_checked == 300
@@ -502,7 +502,7 @@ def test_a_kept_part_is_written_again_only_for_the_output_and_place_it_was_rende
     without rendering anything, and any other output or folder renders anew:
     every output the same as a run without the cache."""
     from doclint.output import LAYOUTS
-    from doclint.output.layout import PartWriter
+    from doclint.output.parts import PartWriter
 
     _many_pages(tmp_path)
     # The base of the settings given: a run from another folder finds the same cache file.
@@ -512,7 +512,7 @@ def test_a_kept_part_is_written_again_only_for_the_output_and_place_it_was_rende
         done = engine_run(
             [tmp_path / "docs"],
             replace(settings, cache=cache, **extra),
-            render=PartWriter(LAYOUTS[layout]),
+            sink=PartWriter(LAYOUTS[layout]),
             stores=ContentCache(settings.cache_dir, _no_warning) if cache else None,
         )
         return list(done.parts)

@@ -13,13 +13,11 @@ import pytest
 
 from doclint.engine import Settings
 from doclint.engine.registry import load_registry
-from doclint.engine.reporting import FilePart
 from doclint.models.findings import Edit, Finding, Fix, FixSafety
 from doclint.output import FORMATS, LAYOUTS, RunOutput
 from doclint.output.color import use_color
-from doclint.output.layout import PartWriter
+from doclint.output.parts import FilePart, PartWriter, SpilledParts
 from doclint.run import run
-from doclint.run.spill import SpilledParts
 from tests import fix_plugin
 from tests.checking import run_cli
 from tests.pages import keyword_index, write
@@ -116,7 +114,7 @@ def test_parts_written_by_workers_count_the_same_fixes(monkeypatch, tmp_path):
     pages = {f"docs/pkg/m{n}.py_kw.md": keyword_index(f"pkg/m{n}.py", ["def"]) for n in range(130)}
     write(tmp_path, pages)
     monkeypatch.chdir(tmp_path)
-    rendered = run(["docs"], Settings(jobs=2), render=PartWriter(LAYOUTS["concise"]))
+    rendered = run(["docs"], Settings(jobs=2), sink=PartWriter(LAYOUTS["concise"]))
     found = run(["docs"], Settings(jobs=1))
     by_workers = RunOutput([], rendered.files_checked, parts=rendered.parts)
     by_rows = RunOutput(found.diagnostics, found.files_checked)

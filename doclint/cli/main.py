@@ -35,7 +35,7 @@ from doclint.cli.progress import ProgressBar
 from doclint.cli.show import show_files, show_settings
 from doclint.cli.watch import stamps, wait_for_change
 from doclint.config.files import Config
-from doclint.engine import RunResult, Settings
+from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError, load_registry
 from doclint.fixes.edits import FixError
 from doclint.fixes.file_fixer import FixSettings
@@ -53,8 +53,10 @@ from doclint.output.baseline import (
 )
 from doclint.output.causes import causes_of, statistics_detail, statistics_lines
 from doclint.output.color import use_color
-from doclint.output.layout import Buffer, PartWriter, Sink
-from doclint.run import read_stdin, run, run_stdin
+from doclint.output.layout import Buffer, Sink
+from doclint.output.parts import PartWriter
+from doclint.output.run_output import RenderedParts
+from doclint.run import RunResult, read_stdin, run, run_stdin
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
 from doclint.util.replacing import replacing
@@ -210,6 +212,8 @@ def _report(
         kept = filter_baseline(diagnostics, sources, args.baseline, known)
         baselined, diagnostics = len(diagnostics) - len(kept), kept
     rules = registry.sorted_rules()
+    parts = result.parts
+    assert parts is None or isinstance(parts, RenderedParts)  # the parts of our PartWriter
     output = RunOutput(
         diagnostics,
         result.files_checked,
@@ -218,7 +222,7 @@ def _report(
         sources,
         args.quiet,
         baselined,
-        result.parts,
+        parts,
         _color(args),
         command=args.command_line,
         root=root,

@@ -21,7 +21,6 @@ from doclint.engine.builtin_rules import (
     engine_row,
 )
 from doclint.engine.registry import Registry, load_registry, rule_options
-from doclint.engine.reporting import FilePart, PartPlace
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import MARKER, apply_directives
 from doclint.models.findings import Finding, shifted
@@ -94,12 +93,9 @@ class FileOutcome(NamedTuple):
     facts: list[Fact]
     stamp: Stamp | None
     content_hash: bytes | None
-    part: FilePart | PartPlace | None = None
-    """The file's findings as the output writes them, when rendered where
-    checked; from a worker, where it wrote them."""
     lines: list[str] | None = None
     """The lines checked (the text split at LF), for the output to show
-    without reading the file again; the run drops them once rendered."""
+    without reading the file again; the run drops them once handed on."""
 
 
 class Checked(NamedTuple):

@@ -28,13 +28,20 @@ from operator import attrgetter
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.engine import Linter, RunResult, Settings
+from doclint.engine import Linter, Settings
 from doclint.engine.registry import Registry
 from doclint.fixes.edits import FixError, WriteRefused, write_atomically
 from doclint.fixes.file_fixer import FileFix, FixedText, Fixer, FixSettings
 from doclint.fixes.leftovers import remove_stale, scratch_prefix
 from doclint.fixes.overlay_tree import OverlayTree
-from doclint.run import ResultStores, RunSetup, set_up_runs, stdin_linter, stdin_result
+from doclint.run import (
+    ResultStores,
+    RunResult,
+    RunSetup,
+    set_up_runs,
+    stdin_linter,
+    stdin_result,
+)
 from doclint.run.parallel import map_in_processes, worker_count
 from doclint.tree.index import Fact, Stamp, Tree, digest, stamp_of
 from doclint.tree.reading import read_regular, read_regular_status

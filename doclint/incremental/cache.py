@@ -36,7 +36,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
-from doclint.engine.reporting import FilePart
 from doclint.incremental.replay import (
     BadRecord,
     OutputRecorder,
@@ -54,7 +53,9 @@ from doclint.incremental.sealed import (
 )
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.markdown import build_node
+from doclint.output.parts import FilePart
 from doclint.run.results import KeptResult
+from doclint.run.sink import Part
 from doclint.tree.index import Fact, Stamp, digest, file_stamp, question_of
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
@@ -211,11 +212,15 @@ class Cache:
         self.keep(path, current, facts=facts)
         return KeptResult(rows, current, content_hash, facts, data, part)
 
-    def part_memo(self, part_key: bytes, part: FilePart | None) -> bytes:
+    def part_memo(self, part_key: bytes, part: Part | None) -> bytes:
         """What `keep` and `store` take to remember a file's part for outputs
         of `part_key` (None: the file has no findings to show), packed where
         it was rendered: compressing it costs a worker, not the run's process."""
-        text, count, (safe, unsafe) = part if part is not None else (b"", 0, (0, 0))
+        if part is None:
+            text, count, (safe, unsafe) = b"", 0, (0, 0)
+        else:
+            assert isinstance(part, FilePart)  # the parts of output/parts.py's sink
+            text, count, (safe, unsafe) = part
         head = _MEMO_HEAD.pack(digest(part_key), count, safe, unsafe)
         return head + zlib.compress(text, 1)
 
@@ -589,14 +594,14 @@ def _encoded(rows: list[Finding]) -> list[tuple[object, ...]]:
     path: the path is shown relative to the cwd, which changes between runs.
     Each cause is one plain tuple, as the rules' findings share one `Cause`:
     marshal writes an object it has written before as a reference to it."""
-    plain: dict[Cause | None, tuple[str, ...] | None] = {None: None}
+    plain: dict[Cause, tuple[str, str]] = {}
     return [
         (
             line,
             column,
             message,
             None if fix is None else (tuple(map(tuple, fix.edits)), str(fix[1]), fix[2]),
-            plain[cause] if cause in plain else plain.setdefault(cause, tuple(cause)),
+            None if cause is None else plain.setdefault(cause, (cause.id, cause.label)),
             code,
             name,
             severity,

@@ -13,8 +13,7 @@ output names them (ruff's: applicability, message, edits, content).
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from enum import StrEnum
 from operator import itemgetter
 from typing import NamedTuple
@@ -111,19 +110,3 @@ def fixable(findings: Iterable[Finding]) -> Fixable:
     """How many of `findings` `--fix` repairs, and how many only `--unsafe-fixes` does."""
     safeties = [finding.fix.applicability for finding in findings if finding.fix is not None]
     return safeties.count(FixSafety.SAFE), safeties.count(FixSafety.UNSAFE)
-
-
-class RenderedParts(Sequence[tuple[str, bytes, int]]):
-    """Files' parts as rendered (path as shown, part, findings), in order,
-    kept where reading them again costs (run/spill.py): what a run gives
-    the output in place of its findings when the workers rendered them."""
-
-    @property
-    @abstractmethod
-    def findings(self) -> int:
-        """How many findings the parts show, known without reading them."""
-
-    @property
-    @abstractmethod
-    def fixable(self) -> Fixable:
-        """How many of those the fixes repair (`fixable`), known without reading them."""

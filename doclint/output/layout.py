@@ -15,7 +15,6 @@ from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from doclint.models.findings import Finding
-from doclint.output.baseline import SourceLines
 from doclint.output.run_output import RunOutput
 
 Part = Callable[[Sequence[Finding], RunOutput], str]
@@ -69,27 +68,6 @@ class Layout(NamedTuple):
         """The whole text, as a format function gives it."""
         whole = b"".join(self.compose(output, errors="surrogatepass"))
         yield whole.decode("utf-8", "surrogatepass")
-
-
-class PartWriter(NamedTuple):
-    """A layout's part of one file, in UTF-8: what a worker process renders
-    (engine.PartRenderer)."""
-
-    layout: Layout
-    errors: str = "strict"
-    color: bool = False
-
-    @property
-    def key(self) -> str:
-        """The renderer's identity across processes and runs (engine.PartRenderer)."""
-        part = self.layout.part
-        return f"{part.__module__}.{part.__qualname__} {self.errors} {self.color:d}"
-
-    def __call__(self, rows: list[Finding], lines: list[str] | None = None) -> bytes:
-        """The part of `rows`, all of one file; `lines` are that file's as checked."""
-        sources = SourceLines() if lines is None else SourceLines.showing(rows[0].path, lines)
-        output = RunOutput(rows, 1, sources=sources, color=self.color)
-        return self.layout.encoded(rows, output, self.errors)
 
 
 class _Pieces(list[Buffer]):

@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doclint.models.findings import Finding, Fixable, RenderedParts, fixable
+from doclint.models.findings import Finding, Fixable, fixable
 from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule, Severity
+
+
+class RenderedParts(Sequence[tuple[str, bytes, int]]):
+    """Files' parts as rendered (path as shown, part, findings), in order,
+    kept where reading them again costs (parts.py): what a run gives the
+    output in place of its findings when the workers rendered them."""
+
+    @property
+    @abstractmethod
+    def findings(self) -> int:
+        """How many findings the parts show, known without reading them."""
+
+    @property
+    @abstractmethod
+    def fixable(self) -> Fixable:
+        """How many of those the fixes repair (`fixable`), known without reading them."""
 
 
 @dataclass

@@ -6,10 +6,11 @@ import sys
 from pathlib import Path
 
 from doclint.engine.linter import Linter
-from doclint.engine.reporting import RunResult, shown_paths
 from doclint.engine.settings import Settings
 from doclint.models.findings import Finding, report_order
+from doclint.run.reporting import shown_paths
 from doclint.run.roots import choose_root, make_tree_at, root_from_title
+from doclint.run.sink import RunResult
 from doclint.util.paths import display_path, printable
 
 

@@ -10,8 +10,9 @@ import pytest
 from doclint_rules.link_escapes_root import LinkEscapesRoot
 
 from doclint import Settings, check_paths
-from doclint.engine import Linter, shown_paths
+from doclint.engine import Linter
 from doclint.engine.registry import load_registry
+from doclint.run import shown_paths
 from doclint.tree.index import Tree
 from tests.conftest import REAL, require_shared
 from tests.pages import write
