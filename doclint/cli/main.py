@@ -184,8 +184,7 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         nothing_checked(args.paths, settings)
     replay = stores.replay() if stores is not None else None
     if replay is not None:
-        with _output(args) as stream:
-            _write_bytes(stream, replay.write)
+        _write(args, lambda out, _: replay.write(out))
         return replay.exit_code
     recorder = stores.recorder() if stores is not None else None
     return _report(args, registry, result, sources, settings.root, recorder)
@@ -228,7 +227,19 @@ def _report(
         root=root,
         fail_on=args.fail_on,
     )
-    whole = _write(args, output, recorder)
+    if args.statistics:
+        whole = _write(args, None, lambda: _statistics(output, args.output_format))
+    else:
+        layout = LAYOUTS.get(args.output_format)
+        as_bytes = None
+        if layout is not None:
+
+            def as_bytes(out: Sink, errors: str) -> None:
+                layout.write(out, output, errors)
+
+        whole = _write(
+            args, as_bytes, lambda: "".join(FORMATS[args.output_format](output)), recorder
+        )
     code = EXIT_FINDINGS if output.failing and not args.exit_zero else EXIT_CLEAN
     if recorder is not None:
         recorder.finish(code if whole else None)
@@ -432,34 +443,32 @@ def _output(args: argparse.Namespace) -> Iterator[TextIO]:
         yield stack.enter_context(io.TextIOWrapper(binary, encoding="utf-8", newline="\n"))
 
 
-def _write(args: argparse.Namespace, output: RunOutput, recorder: Sink | None = None) -> bool:
-    """Write the report, a layout's bytes also to `recorder`; whether it was
-    written whole (its reader may go away)."""
+def _write(
+    args: argparse.Namespace,
+    as_bytes: Callable[[Sink, str], None] | None,
+    as_text: Callable[[], str] | None = None,
+    recorder: Sink | None = None,
+) -> bool:
+    """Write the report, as every check writes it (a run's findings, a layout's
+    parts, a replayed record): `as_bytes(sink, errors)` writes it in UTF-8
+    (with `errors`) to the stream's buffer, and a copy to `recorder`, when the
+    stream takes UTF-8 bytes or there is no text to write; else `as_text()`
+    gives it. Whether it was written whole (its reader may go away)."""
     with _output(args) as stream:
-        if args.statistics:
-            stream.write(_statistics(output, args.output_format))
-            return True
-        layout = LAYOUTS.get(args.output_format)
         # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
-        if layout is not None and _writes_utf8_bytes(stream):
+        if as_bytes is not None and (as_text is None or _writes_utf8_bytes(stream)):
             errors = stream.errors or "strict"
 
-            def write(out: Sink) -> None:
-                layout.write(out if recorder is None else _Tee(out, recorder), output, errors)
+            def flushed_then_written() -> None:
+                stream.flush()  # what the stream holds goes first
+                out = stream.buffer
+                assert as_bytes is not None
+                as_bytes(out if recorder is None else _Tee(out, recorder), errors)
 
-            return _write_bytes(stream, write)
-        text = "".join(FORMATS[args.output_format](output))
+            return _written_whole(stream, flushed_then_written)
+        assert as_text is not None
+        text = as_text()
         return _written_whole(stream, lambda: stream.write(text))
-
-
-def _write_bytes(stream: TextIO, write: Callable[[Sink], None]) -> bool:
-    """Have `write` write bytes to the stream's buffer; whether it wrote them all."""
-
-    def flushed_then_written() -> None:
-        stream.flush()  # what the stream holds goes first
-        write(stream.buffer)
-
-    return _written_whole(stream, flushed_then_written)
 
 
 def _written_whole(stream: TextIO, write: Callable[[], object]) -> bool:
