@@ -86,6 +86,16 @@ class Counts:
             self.upward[(f"{caller_module}.{caller.f_code.co_qualname}", name)] += 1
 
 
+def _room_of_function(name: str) -> str:
+    """The room of a function named `module.qualified.name`."""
+    parts = name.split(".")
+    for end in range(len(parts) - 1, 0, -1):
+        room = room_of(".".join(parts[:end]))
+        if room is not None:
+            return room
+    return "?"
+
+
 def _importing(frame: FrameType | None) -> bool:
     while frame is not None:
         if frame.f_code.co_name == "<module>" and frame.f_globals.get("__name__") != "__main__":
@@ -140,6 +150,10 @@ def main() -> None:
     print(f"modules {len(counts.modules)}, rooms {len(counts.rooms)}")
     print(f"upward calls {sum(counts.upward.values())} at {len(counts.upward)} places")
     print("rooms: " + ", ".join(f"{room} {n}" for room, n in counts.rooms.most_common()))
+    pairs: Counter[str] = Counter()
+    for (caller, callee), n in counts.upward.items():
+        pairs[f"{room_of(caller.rsplit('.', 1)[0]) or '?'} -> {_room_of_function(callee)}"] += n
+    print("upward by rooms: " + ", ".join(f"{pair} {n}" for pair, n in pairs.most_common()))
     for (caller, callee), n in counts.upward.most_common(args.top):
         print(f"  {n:5}  {caller} -> {callee}")
 

@@ -245,7 +245,7 @@ def _checked(roots: _Roots, root: str, file: str, stored: StoredResults | None) 
     memo = part = None
     if roots.sink is not None:
         part = roots.part(root, file, outcome.rows, outcome.lines)
-        part_key = roots.part_key(root, file)
+        part_key = roots.part_key(root, file) if stored is not None else None
         if stored is not None and linter.settings.cache and part_key is not None:
             memo = stored.part_memo(part_key, part)
     outcome = outcome._replace(lines=None)  # not sent back from a worker
