@@ -52,32 +52,16 @@ def test_the_summary_counts_the_files_with_findings(monkeypatch, capsys, tree):
     assert "Found 5 problems in 1 file (3 files checked).\n" in outcome.out
 
 
+def _row(path: str, line: int, code: str, name: str, fix: Fix | None = None) -> Finding:
+    return Finding(line, 1, "m", fix, code=code, name=name, severity="error", path=path)
+
+
 def test_the_summary_counts_fixes_by_safety():
     rows = [
-        Finding(
-            1, 1, "m", fix=SAFE, code="DL101", name="unknown-heading", severity="error", path="a.md"
-        ),
-        Finding(
-            2,
-            1,
-            "m",
-            fix=UNSAFE,
-            code="DL301",
-            name="nonsense-run-command",
-            severity="error",
-            path="a.md",
-        ),
-        Finding(
-            1,
-            1,
-            "m",
-            fix=SAFE,
-            code="DL201",
-            name="keyword-as-class",
-            severity="error",
-            path="b.md",
-        ),
-        Finding(2, 1, "m", code="DL401", name="broken-link", severity="error", path="b.md"),
+        _row("a.md", 1, "DL101", "unknown-heading", SAFE),
+        _row("a.md", 2, "DL301", "nonsense-run-command", UNSAFE),
+        _row("b.md", 1, "DL201", "keyword-as-class", SAFE),
+        _row("b.md", 2, "DL401", "broken-link"),
     ]
     text = "".join(FORMATS["concise"](RunOutput(rows, 3)))
     assert text.splitlines() == [
@@ -92,18 +76,7 @@ def test_the_summary_counts_fixes_by_safety():
 
 
 def test_only_unsafe_fixes_are_not_more_than_none():
-    rows = [
-        Finding(
-            2,
-            1,
-            "m",
-            fix=UNSAFE,
-            code="DL301",
-            name="nonsense-run-command",
-            severity="error",
-            path="a.md",
-        )
-    ]
+    rows = [_row("a.md", 2, "DL301", "nonsense-run-command", UNSAFE)]
     text = "".join(FORMATS["concise"](RunOutput(rows, 1)))
     assert text.endswith("\n[~] 1 fixable with `--fix --unsafe-fixes`.\n")
 
