@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from doclint.engine import Linter
-from doclint.fixes.edits import Edit, FixError, fix_until_stable
-from doclint.models.findings import Finding
+from doclint.fixes.edits import FixError, fix_until_stable
+from doclint.models.findings import Edit, Finding
 from doclint.rule_api import FixSafety
 from doclint.tree.decoding import decode_utf16
 from doclint.tree.index import Fact, Stamp, digest
