@@ -90,14 +90,18 @@ report_order = itemgetter(8, 0, 1, 5, 6, 7, 2)
 
 def shifted(finding: Finding, lines: int) -> Finding:
     """A copy of the finding `lines` further down, with its fix."""
+    # tuple.__new__, not Finding(...), Fix(...), Edit(...): a named tuple's own
+    # __new__ is a Python function, at twice the cost, and most findings of a
+    # page embedded in another carry a fix.
     line, column, message, fix, *rest = finding
     if fix is not None:
         moved = tuple(
-            Edit(edit.line + lines, edit.column, edit.end_line + lines, *edit[3:])
-            for edit in fix.edits
+            [
+                tuple.__new__(Edit, (start + lines, first, end + lines, last, content))
+                for start, first, end, last, content in fix.edits
+            ]
         )
-        fix = Fix(moved, fix.applicability, fix.message)
-    # Not Finding(...): its __new__ is a Python function, at twice the cost.
+        fix = tuple.__new__(Fix, (moved, fix.applicability, fix.message))
     return tuple.__new__(Finding, (line + lines, column, message, fix, *rest))
 
 
