@@ -30,10 +30,11 @@ if TYPE_CHECKING:
         parse,
     )
     from doclint.config.files import ConfigError
-    from doclint.diagnostics import Diagnostic, Edit, Fix, Report
+    from doclint.diagnostics import Diagnostic, Report
     from doclint.engine import Settings
     from doclint.engine.registry import SelectionError
     from doclint.fixes.edits import FixError
+    from doclint.models.findings import Edit, Fix
     from doclint.models.generated import (
         AnyPage,
         DocKind,
@@ -55,9 +56,9 @@ _EXPORTS = {
     "ConfigError": "doclint.config.files",
     "Diagnostic": "doclint.diagnostics",
     "DocKind": "doclint.models.generated",
-    "Edit": "doclint.diagnostics",
+    "Edit": "doclint.models.findings",
     "FileDocs": "doclint.models.generated",
-    "Fix": "doclint.diagnostics",
+    "Fix": "doclint.models.findings",
     "FixError": "doclint.fixes.edits",
     "FixedPaths": "doclint.api",
     "FixedText": "doclint.api",

@@ -18,14 +18,14 @@ from doclint.config.files import Config, ConfigError, find_config
 from doclint.config.files import load_config as load_config_file
 from doclint.config.settings import run_settings
 from doclint.diagnostics import Report
-from doclint.engine import Linter, RunResult, Settings, shown_paths
+from doclint.engine import Linter, Settings
 from doclint.engine.registry import load_registry
 from doclint.fixes.file_fixer import FixSettings
 from doclint.fixes.fix_mode import fix_stdin, run_fixes
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import report_order
 from doclint.models.generated import AnyPage
 from doclint.parsing.pages import parse_page
-from doclint.run import root_from_title, run
+from doclint.run import RunResult, root_from_title, run, shown_paths
 from doclint.tree.index import Tree
 
 # The title is the first line: this much text holds it.
@@ -87,7 +87,7 @@ def check_text(text: str | bytes, path: str = "<text>", settings: Settings | Non
         rows = linter.check_text(text, tree_path).rows
     rows = settings.finding_filter(linter.registry).rows(linter.tree.root / tree_path, rows)
     rows = shown_paths(rows, linter.tree.root, cwd)
-    return Report.from_rows(sorted({DiagnosticRow(path, *row) for row in rows}), 1)
+    return Report.from_rows(sorted({row._replace(path=path) for row in rows}, key=report_order), 1)
 
 
 @dataclass(frozen=True)

@@ -1,62 +1,21 @@
 """The results of a run: diagnostics and the report that carries them.
 
 A `Diagnostic` holds every field of a row of `--output-format json`
-(output/json_formats.py), under the same names, and its fix is a typed model
-with the names of that format (ruff's): applicability, message, edits.
+(output/json_formats.py), under the same names: the validated model of a
+`models.findings.Finding`, for the public API only. Its fix and cause are the
+finding's own (`Fix`, `Edit`, `Cause`), dumped and read back as that format
+writes them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
 
-from doclint.models.findings import DiagnosticRow, FixData
+from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
 from doclint.models.urls import rule_url
-from doclint.rule_api import Cause, Severity
-
-
-class Edit(BaseModel):
-    """One replacement of a fix: the text from (line, column) up to
-    (end_line, end_column), 1-based, end excluded, becomes `content`."""
-
-    model_config = ConfigDict(frozen=True)
-
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    content: str
-
-
-class Fix(BaseModel):
-    """The repair a finding offers: `safe` fixes apply with `--fix`, `unsafe`
-    ones also need `--unsafe-fixes` (they may change meaning)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    applicability: Literal["safe", "unsafe"]
-    message: str
-    edits: list[Edit]
-
-    @classmethod
-    def from_data(cls, fix: FixData) -> Fix:
-        safety, message, edits = fix
-        return cls(
-            applicability=safety,  # type: ignore[arg-type]
-            message=message,
-            edits=[
-                Edit(line=line, column=column, end_line=end_line, end_column=end, content=text)
-                for line, column, end_line, end, text in edits
-            ],
-        )
-
-    def to_data(self) -> FixData:
-        """The fix as the engine carries it (findings.FixData)."""
-        edits = tuple((e.line, e.column, e.end_line, e.end_column, e.content) for e in self.edits)
-        return self.applicability, self.message, edits
 
 
 class Diagnostic(BaseModel):
@@ -85,7 +44,7 @@ class Diagnostic(BaseModel):
     url: str = Field(description="Where the rule is documented.")
 
     @classmethod
-    def from_row(cls, row: DiagnosticRow) -> Diagnostic:
+    def from_row(cls, row: Finding) -> Diagnostic:
         return cls(
             path=row.path,
             line=row.line,
@@ -96,17 +55,56 @@ class Diagnostic(BaseModel):
             name=row.name,
             severity=Severity(row.severity),
             message=row.message,
-            fix=None if row.fix is None else Fix.from_data(row.fix),
-            cause=None if row.cause is None else Cause(*row.cause),
+            fix=row.fix,
+            cause=row.cause,
             url=rule_url(row.code),
         )
 
-    def to_row(self) -> DiagnosticRow:
+    def to_row(self) -> Finding:
         """The finding as the engine and the output formats carry it."""
-        fix = None if self.fix is None else self.fix.to_data()
-        row = (self.line, self.column, self.code, self.name, str(self.severity), self.message)
-        cause = None if self.cause is None else (self.cause.id, self.cause.label)
-        return DiagnosticRow(self.path, *row, fix, cause)
+        return Finding(
+            self.line,
+            self.column,
+            self.message,
+            self.fix,
+            self.cause,
+            self.code,
+            self.name,
+            str(self.severity),
+            self.path,
+        )
+
+    @field_validator("fix", mode="before")
+    @classmethod
+    def _fix_from_object(cls, value: object) -> object:
+        """The JSON row's `{"applicability": ..., "message": ..., "edits": [...]}` read back."""
+        if not isinstance(value, dict):
+            return value
+        try:
+            edits = tuple(
+                Edit(
+                    int(edit["line"]),
+                    int(edit["column"]),
+                    int(edit["end_line"]),
+                    int(edit["end_column"]),
+                    str(edit["content"]),
+                )
+                for edit in value.get("edits", ())
+            )
+            return Fix(edits, FixSafety(value["applicability"]), str(value.get("message", "")))
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"a malformed fix: {error}") from None
+
+    @field_serializer("fix")
+    def _fix_object(self, fix: Fix | None) -> dict[str, object] | None:
+        """As the JSON row writes it: named fields, not a tuple."""
+        if fix is None:
+            return None
+        return {
+            "applicability": str(fix.applicability),
+            "message": fix.message,
+            "edits": [edit._asdict() for edit in fix.edits],
+        }
 
     @field_validator("cause", mode="before")
     @classmethod
@@ -136,7 +134,7 @@ class Report(BaseModel):
         return not self.diagnostics
 
     @classmethod
-    def from_rows(cls, rows: Iterable[DiagnosticRow], files_checked: int) -> Report:
+    def from_rows(cls, rows: Iterable[Finding], files_checked: int) -> Report:
         return cls(
             diagnostics=[Diagnostic.from_row(row) for row in rows], files_checked=files_checked
         )

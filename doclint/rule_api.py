@@ -18,11 +18,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType, UnionType
-from typing import Annotated, ClassVar, Generic, NamedTuple, TypeVar, Union, get_args, get_origin
+from typing import Annotated, ClassVar, Generic, TypeVar, Union, get_args, get_origin
 from urllib.parse import unquote
 
-from doclint.fixes.edits import Edit
-from doclint.models.findings import Cause
+from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
 from doclint.models.generated import (
     AnyPage,
     Count,
@@ -136,20 +135,6 @@ CODE_PATTERN = re.compile(r"^[A-Z]{1,6}\d{2,4}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
 
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
-
-
-class FixSafety(StrEnum):
-    """Whether a rule can repair what it finds, and whether that keeps meaning."""
-
-    NONE = "none"
-    SAFE = "safe"
-    UNSAFE = "unsafe"
-
-
 class Scope(StrEnum):
     """PAGE rules run on every page, embedded ones included, at the outer
     file's lines. FILE rules run once per physical file: they see its raw
@@ -162,26 +147,6 @@ class Scope(StrEnum):
 
     PAGE = "page"
     FILE = "file"
-
-
-class Fix(NamedTuple):
-    """A repair a rule offers: edits applied together, and how safe they are.
-    SAFE fixes keep the page's meaning (`--fix`); UNSAFE ones may change it
-    (`--fix --unsafe-fixes`)."""
-
-    edits: tuple[Edit, ...]
-    safety: FixSafety
-    description: str
-
-
-class Finding(NamedTuple):
-    """What a rule yields; the engine adds path, code, name, severity (and a cause if none)."""
-
-    line: int
-    column: int
-    message: str
-    fix: Fix | None = None
-    cause: Cause | None = None
 
 
 OptionValue = bool | int | str | tuple[str, ...]

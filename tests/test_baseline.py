@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import Finding
 from doclint.output.baseline import HEADER, SourceLines, read_baseline, write_baseline
 from tests.checking import run_cli
 from tests.conftest import REAL, require_shared
@@ -112,7 +112,9 @@ def test_baseline_and_write_baseline_exclude_each_other(cli):
 def test_tabs_and_newlines_in_paths_and_messages_round_trip(tmp_path):
     odd = tmp_path / "a\tb.md"
     odd.write_text("one\ntwo\n")
-    row = DiagnosticRow(str(odd), 2, 1, "DL101", "unknown-heading", "error", "x\ty\nstack")
+    row = Finding(
+        2, 1, "x\ty\nstack", code="DL101", name="unknown-heading", severity="error", path=str(odd)
+    )
     file = tmp_path / "baseline.txt"
     assert write_baseline(file, [row], SourceLines()) == 1
     assert "a\\tb.md\tDL101\t" in file.read_text() and "x\\ty\n" in file.read_text()

@@ -20,6 +20,7 @@ from doclint.incremental import sealed
 from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache
 from doclint.incremental.folder import clean
 from doclint.incremental.store import ContentCache, root_place
+from doclint.models.findings import Cause, Finding
 from doclint.run import run as engine_run
 from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
@@ -27,7 +28,7 @@ from tests.checking import run_cli
 from tests.conftest import generate_corpus
 from tests.pages import keyword_index, write
 
-CAUSE = ("broken-link/missing-page", "Link to a missing Markdown page")
+CAUSE = Cause("broken-link/missing-page", "Link to a missing Markdown page")
 
 
 def _settings(tmp_path, **extra):
@@ -39,7 +40,7 @@ def _settings(tmp_path, **extra):
 def run(paths, settings, warnings=None, render=None):
     """A run with the content cache wired in, as the command line does."""
     warn = warnings.append if warnings is not None else _no_warning
-    return engine_run(paths, settings, render=render, stores=ContentCache(settings.cache_dir, warn))
+    return engine_run(paths, settings, sink=render, stores=ContentCache(settings.cache_dir, warn))
 
 
 def _no_warning(message):
@@ -166,8 +167,8 @@ def test_a_tree_checked_out_elsewhere_keeps_its_results(tmp_path):
             os.utime(os.path.join(folder, name), ns=(10**9, 10**9))
     copied = run([tmp_path / "b/docs"], _settings(tmp_path / "b"))
     assert copied.from_cache == copied.files_checked == 4
-    shown = [(d.path.replace("/b/", "/a/"), *d[1:]) for d in copied.diagnostics]
-    assert shown == [tuple(d) for d in first.diagnostics]
+    shown = [d._replace(path=d.path.replace("/b/", "/a/")) for d in copied.diagnostics]
+    assert shown == first.diagnostics
     (tmp_path / "b/docs/other.md").write_text("# Other\n\n## Use\n")
     changed = run([tmp_path / "b/docs"], _settings(tmp_path / "b"))
     assert changed.from_cache == 2  # notes.md read other.md's anchors
@@ -292,8 +293,8 @@ def test_a_cache_folder_restored_beside_a_checkout_elsewhere_keeps_its_results(
     monkeypatch.chdir(tmp_path / "2/repo" if not repository else tmp_path / "2")
     restored = run([tmp_path / "2/repo/docs"], settings["2"])
     assert restored.from_cache == restored.files_checked == 4
-    shown = [(d.path.replace("/2/", "/1/"), *d[1:]) for d in restored.diagnostics]
-    assert shown == [tuple(d) for d in first.diagnostics]
+    shown = [d._replace(path=d.path.replace("/2/", "/1/")) for d in restored.diagnostics]
+    assert shown == list(first.diagnostics)
 
 
 def test_roots_sharing_a_cache_folder_keep_a_file_each(tmp_path, monkeypatch):
@@ -355,7 +356,9 @@ def _cache_peaks(folder, files: int) -> tuple[int, int]:
         cache = Cache(folder / "cache", settings_key, folder)
         for path, page in pages:
             rows = [
-                (line, 5, "DL401", "broken-link", "error", f"{path} gone {line}", None, CAUSE)
+                Finding(
+                    line, 5, f"{path} gone {line}", None, CAUSE, "DL401", "broken-link", "error"
+                )
                 for line in range(400)
             ]
             facts = [("is_file", f"docs/missing{line}.md", False) for line in range(20)]
@@ -464,7 +467,7 @@ def test_workers_look_up_a_restored_cache_and_the_run_keeps_what_they_used(tmp_p
     files would be checked; the run's process keeps each one used, under the
     copy's new stamps, so that the next run in the copy reads no file again."""
     from doclint.output import LAYOUTS
-    from doclint.output.layout import PartWriter
+    from doclint.output.parts import PartWriter
 
     render = PartWriter(LAYOUTS["full"]) if rendered else None
 
@@ -473,7 +476,7 @@ def test_workers_look_up_a_restored_cache_and_the_run_keeps_what_they_used(tmp_p
         return engine_run(
             [root / "docs"],
             settings,
-            render=render,
+            sink=render,
             stores=ContentCache(settings.cache_dir, _no_warning),
         )
 
@@ -483,7 +486,7 @@ def test_workers_look_up_a_restored_cache_and_the_run_keeps_what_they_used(tmp_p
     cold = engine_run(
         [tmp_path / "b/docs"],
         replace(_settings(tmp_path / "b"), cache=False, jobs=2),
-        render=render,
+        sink=render,
     )
     restored = parallel(tmp_path / "b")
     assert restored.from_cache == restored.files_checked == 300
@@ -551,7 +554,7 @@ def test_a_kept_part_is_written_again_only_for_the_output_and_place_it_was_rende
     without rendering anything, and any other output or folder renders anew:
     every output the same as a run without the cache."""
     from doclint.output import LAYOUTS
-    from doclint.output.layout import PartWriter
+    from doclint.output.parts import PartWriter
 
     _many_pages(tmp_path)
     # The base of the settings given: a run from another folder finds the same cache file.
@@ -561,7 +564,7 @@ def test_a_kept_part_is_written_again_only_for_the_output_and_place_it_was_rende
         done = engine_run(
             [tmp_path / "docs"],
             replace(settings, cache=cache, **extra),
-            render=PartWriter(LAYOUTS[layout]),
+            sink=PartWriter(LAYOUTS[layout]),
             stores=ContentCache(settings.cache_dir, _no_warning) if cache else None,
         )
         return list(done.parts)

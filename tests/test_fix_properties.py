@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings
-from doclint.engine import FixOffer
 from doclint.fixes.file_fixer import Fixer, FixSettings
 from doclint.fixes.fix_mode import FixRun, run_fixes, unified_diff
+from doclint.models.findings import Finding
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.run import set_up_runs
 from tests import fix_plugin
@@ -52,14 +52,14 @@ def generated_tree(into: Path, corpus: Path) -> Tree:
     return Tree(root, Settings(select=["ALL"], root=root, jobs=1))
 
 
-def offers(tree: Tree, fix: FixSettings, texts: dict[str, bytes]) -> dict[str, list[FixOffer]]:
+def offers(tree: Tree, fix: FixSettings, texts: dict[str, bytes]) -> dict[str, list[Finding]]:
     """The fixes --fix would apply to `texts` (path -> bytes), each checked as
     that file in the tree as it is on disk now."""
     [setup] = set_up_runs([tree.root / "docs"], tree.settings)
     fixer = Fixer(setup.linter, fix)
     found = {}
     for path, data in texts.items():
-        offered: list[FixOffer] = []
+        offered: list[Finding] = []
         rows = setup.linter.check_bytes(data, path, offered).rows
         found[path] = fixer.chosen(tree.root / path, rows, offered)
     return found
@@ -72,16 +72,18 @@ def findings(tree: Tree, texts: dict[str, bytes]) -> Counter[tuple[str, str, str
     for path, data in texts.items():
         rows = setup.linter.check_bytes(data, path).rows
         lines = normalize_newlines(data.decode("utf-8", errors="replace")).split("\n")
-        for line, _, code, *_ in rows:
-            found[(path, code, lines[line - 1] if line <= len(lines) else "")] += 1
+        for row in rows:
+            shown = lines[row.line - 1] if row.line <= len(lines) else ""
+            found[(path, row.code, shown)] += 1
     return found
 
 
-def edited_lines(offered: list[FixOffer]) -> set[int]:
+def edited_lines(offered: list[Finding]) -> set[int]:
     return {
         line
-        for _, fix in offered
-        for edit in fix.edits
+        for offer in offered
+        if offer.fix is not None
+        for edit in offer.fix.edits
         for line in range(edit.line, edit.end_line + 1)
     }
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import Finding
 from doclint.output import RunOutput, html_data
 from doclint.output.baseline import SourceLines
 from doclint.output.html import as_html
@@ -219,8 +219,18 @@ def test_names_from_the_tree_stay_text_in_the_browser(browser, tmp_path):
     hostile = '<img src=x onerror="window.pwned=1">'
     path = f"docs/{hostile}/a.md"
     rows = [
-        DiagnosticRow(path, 1, 1, "DL202", "stopword-keyword", "error", f"`{hostile}` </script>"),
-        DiagnosticRow("docs/b.md", 2, 1, "DL401", "broken-link", "error", "plain"),
+        Finding(
+            1,
+            1,
+            f"`{hostile}` </script>",
+            code="DL202",
+            name="stopword-keyword",
+            severity="error",
+            path=path,
+        ),
+        Finding(
+            2, 1, "plain", code="DL401", name="broken-link", severity="error", path="docs/b.md"
+        ),
     ]
     page = "".join(as_html(RunOutput(rows, 2, sources=SourceLines({path: hostile}))))
     report = tmp_path / "hostile.html"

@@ -11,7 +11,7 @@ import pytest
 
 from doclint import __version__
 from doclint.engine.registry import load_registry
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import Finding
 from doclint.output import RunOutput, html_data
 from doclint.output.baseline import SourceLines
 from doclint.output.html import as_html, message_html, rule_colors
@@ -139,7 +139,7 @@ class Hostile(Rule):
 def test_everything_from_the_tree_is_escaped():
     path = 'docs/<script>alert("path")</script>/"x" & <img src=y>.md'
     message = "</script><script>alert('message')</script> `<b>bold</b>` & <!--"
-    rows = [DiagnosticRow(path, 1, 1, "DL999", Hostile.name, "error", message)]
+    rows = [Finding(1, 1, message, code="DL999", name=Hostile.name, severity="error", path=path)]
     rows += _rows([(f"docs/f{i:04}.md", "DL202") for i in range(2000)])
     output = RunOutput(rows, 2001, rules=[Hostile], sources=SourceLines({path: "<p>line"}))
     page = "".join(as_html(output))
@@ -192,9 +192,17 @@ def test_every_rule_has_its_own_colour():
         assert all(re.fullmatch(r"#[0-9a-f]{6}", color) for color in colors)
 
 
-def _rows(paths_and_codes: list[tuple[str, str]]) -> list[DiagnosticRow]:
+def _rows(paths_and_codes: list[tuple[str, str]]) -> list[Finding]:
     return [
-        DiagnosticRow(path, line, 1, code, code.lower(), "error", f"`x{line}` is wrong")
+        Finding(
+            line,
+            1,
+            f"`x{line}` is wrong",
+            code=code,
+            name=code.lower(),
+            severity="error",
+            path=path,
+        )
         for line, (path, code) in enumerate(paths_and_codes, start=1)
     ]
 
@@ -248,8 +256,8 @@ def test_findings_carry_the_text_of_their_line(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("page.md").write_text("one\ntwo\nthree\nfour " + "x" * 500 + "\n", encoding="utf-8")
     rows = [
-        DiagnosticRow("page.md", 4, 2, "DL201", "keyword-as-class", "error", "m"),
-        DiagnosticRow("page.md", 9, 1, "DL201", "keyword-as-class", "error", "m"),
+        Finding(4, 2, "m", code="DL201", name="keyword-as-class", severity="error", path="page.md"),
+        Finding(9, 1, "m", code="DL201", name="keyword-as-class", severity="error", path="page.md"),
     ]
     rules = {rule.code: rule for rule in load_registry().sorted_rules()}
     data = ReportData(rules, SourceLines()).add_all(rows)
@@ -345,7 +353,17 @@ def test_messages_show_quoted_names_as_code_and_stay_escaped():
     # A lone backtick is text, not the start of code that never ends.
     assert message_html("a `b` and ` c") == "a <code>b</code> and ` c"
     assert message_html("no quotes") == "no quotes"
-    rows = [DiagnosticRow("docs/a.md", 1, 1, "DL202", "stopword-keyword", "error", "`the` <i>")]
+    rows = [
+        Finding(
+            1,
+            1,
+            "`the` <i>",
+            code="DL202",
+            name="stopword-keyword",
+            severity="error",
+            path="docs/a.md",
+        )
+    ]
     page = "".join(as_html(RunOutput(rows, 1)))
     causes = page.split('<section id="causes">', 1)[1].split("</section>", 1)[0]
     assert "<code>the</code> &lt;i&gt;</td>" in causes

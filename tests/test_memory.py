@@ -12,9 +12,8 @@ from pathlib import Path
 
 import doclint.tree.index as tree_module
 from doclint.engine import Settings
-from doclint.engine.reporting import FilePart
 from doclint.output import LAYOUTS, RunOutput
-from doclint.output.layout import PartWriter
+from doclint.output.parts import FilePart, PartWriter, SpilledParts
 from doclint.run import run
 from doclint.run import setup as run_setup
 from doclint.run.parallel import (
@@ -23,7 +22,6 @@ from doclint.run.parallel import (
     MOST_ITEMS_PER_CHUNK,
     imap_in_pool,
 )
-from doclint.run.spill import SpilledParts
 from doclint.tree.index import SOURCES_KEPT, Tree
 
 LINKS = 400  # broken links per page: a finding each
@@ -44,7 +42,7 @@ def _checked_and_written(docs: Path, report: Path) -> int:
     """The peak of memory traced while checking the tree and writing its report."""
     tracemalloc.start()
     try:
-        result = run([docs], SETTINGS, render=PartWriter(LAYOUT))
+        result = run([docs], SETTINGS, sink=PartWriter(LAYOUT))
         with open(report, "wb") as out:
             LAYOUT.write(out, RunOutput([], result.files_checked, parts=result.parts))
         return tracemalloc.get_traced_memory()[1]
@@ -69,7 +67,7 @@ def test_parts_come_back_in_path_order_from_disk():
 def test_twice_the_findings_take_hardly_more_memory(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     small, large = _tree(tmp_path / "small", 30), _tree(tmp_path / "large", 150)
-    run([small / "page000.md"], SETTINGS, render=PartWriter(LAYOUT))  # rules and parser loaded
+    run([small / "page000.md"], SETTINGS, sink=PartWriter(LAYOUT))  # rules and parser loaded
     peaks = [_checked_and_written(docs, docs.parent / "report.txt") for docs in (small, large)]
     reports = [(docs.parent / "report.txt").read_bytes() for docs in (small, large)]
     lines = reports[1].decode().splitlines()

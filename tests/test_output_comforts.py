@@ -13,21 +13,19 @@ import pytest
 
 from doclint.engine import Settings
 from doclint.engine.registry import load_registry
-from doclint.engine.reporting import FilePart
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import Edit, Finding, Fix, FixSafety
 from doclint.output import FORMATS, LAYOUTS, RunOutput
 from doclint.output.color import use_color
-from doclint.output.layout import PartWriter
+from doclint.output.parts import FilePart, PartWriter, SpilledParts
 from doclint.run import run
-from doclint.run.spill import SpilledParts
 from tests import fix_plugin
 from tests.checking import run_cli
 from tests.pages import keyword_index, write
 from tests.test_output_formats import sarif_schema
 
 KW = "docs/pkg/mod.py_kw.md"
-SAFE = ("safe", "d", ((1, 1, 1, 2, ""),))
-UNSAFE = ("unsafe", "d", ((1, 1, 1, 2, ""),))
+SAFE = Fix((Edit(1, 1, 1, 2, ""),), FixSafety.SAFE, "d")
+UNSAFE = Fix((Edit(1, 1, 1, 2, ""),), FixSafety.UNSAFE, "d")
 
 
 @pytest.fixture
@@ -54,12 +52,16 @@ def test_the_summary_counts_the_files_with_findings(monkeypatch, capsys, tree):
     assert "Found 5 problems in 1 file (3 files checked).\n" in outcome.out
 
 
+def _row(path: str, line: int, code: str, name: str, fix: Fix | None = None) -> Finding:
+    return Finding(line, 1, "m", fix, code=code, name=name, severity="error", path=path)
+
+
 def test_the_summary_counts_fixes_by_safety():
     rows = [
-        DiagnosticRow("a.md", 1, 1, "DL101", "unknown-heading", "error", "m", SAFE),
-        DiagnosticRow("a.md", 2, 1, "DL301", "nonsense-run-command", "error", "m", UNSAFE),
-        DiagnosticRow("b.md", 1, 1, "DL201", "keyword-as-class", "error", "m", SAFE),
-        DiagnosticRow("b.md", 2, 1, "DL401", "broken-link", "error", "m"),
+        _row("a.md", 1, "DL101", "unknown-heading", SAFE),
+        _row("a.md", 2, "DL301", "nonsense-run-command", UNSAFE),
+        _row("b.md", 1, "DL201", "keyword-as-class", SAFE),
+        _row("b.md", 2, "DL401", "broken-link"),
     ]
     text = "".join(FORMATS["concise"](RunOutput(rows, 3)))
     assert text.splitlines() == [
@@ -74,7 +76,7 @@ def test_the_summary_counts_fixes_by_safety():
 
 
 def test_only_unsafe_fixes_are_not_more_than_none():
-    rows = [DiagnosticRow("a.md", 2, 1, "DL301", "nonsense-run-command", "error", "m", UNSAFE)]
+    rows = [_row("a.md", 2, "DL301", "nonsense-run-command", UNSAFE)]
     text = "".join(FORMATS["concise"](RunOutput(rows, 1)))
     assert text.endswith("\n[~] 1 fixable with `--fix --unsafe-fixes`.\n")
 
@@ -85,7 +87,7 @@ def test_parts_written_by_workers_count_the_same_fixes(monkeypatch, tmp_path):
     pages = {f"docs/pkg/m{n}.py_kw.md": keyword_index(f"pkg/m{n}.py", ["def"]) for n in range(130)}
     write(tmp_path, pages)
     monkeypatch.chdir(tmp_path)
-    rendered = run(["docs"], Settings(jobs=2), render=PartWriter(LAYOUTS["concise"]))
+    rendered = run(["docs"], Settings(jobs=2), sink=PartWriter(LAYOUTS["concise"]))
     found = run(["docs"], Settings(jobs=1))
     by_workers = RunOutput([], rendered.files_checked, parts=rendered.parts)
     by_rows = RunOutput(found.diagnostics, found.files_checked)
@@ -165,9 +167,9 @@ def test_sarif_is_valid_with_help_uris_and_no_findings(monkeypatch, capsys, tmp_
 def test_sarif_parts_of_workers_are_the_whole_log(monkeypatch, capsys, tree):
     """The log a run writes from its workers' parts is the one rendered at once."""
     rows = [
-        DiagnosticRow("docs/pkg/a b.md", 1, 1, "DLX", "plugin", "warning", "c"),
-        DiagnosticRow(KW, 14, 1, "DL101", "unknown-heading", "info", 'a "q" é'),
-        DiagnosticRow(KW, 16, 6, "DL201", "keyword-as-class", "error", "b"),
+        Finding(1, 1, "c", code="DLX", name="plugin", severity="warning", path="docs/pkg/a b.md"),
+        Finding(14, 1, 'a "q" é', code="DL101", name="unknown-heading", severity="info", path=KW),
+        Finding(16, 6, "b", code="DL201", name="keyword-as-class", severity="error", path=KW),
     ]
     monkeypatch.chdir(tree)
     rules = load_registry().sorted_rules()

@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from doclint.engine.registry import load_registry
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.urls import rule_url
 from doclint.output import FORMATS, RunOutput
 from doclint.output import baseline as baseline_module
@@ -126,7 +126,7 @@ def test_full_shows_the_lines_checked_and_reads_again_only_what_the_cache_gives(
 
 
 def test_full_snippet_keeps_tabs_under_the_caret():
-    row = DiagnosticRow("a.md", 3, 3, "DL101", "unknown-heading", "error", "m")
+    row = Finding(3, 3, "m", code="DL101", name="unknown-heading", severity="error", path="a.md")
     output = RunOutput([row], 1, sources=baseline_module.SourceLines({"a.md": "\n\n\tx# y\n"}))
     assert "3 | \tx# y\n  | \t ^ DL101\n" in "".join(FORMATS["full"](output))
 
@@ -195,13 +195,40 @@ def test_json_fix_applied_by_hand_is_what_fix_writes(cli, tree):
 
 
 def test_json_rows_are_what_json_dumps_gives():
-    fix = ("unsafe", "a `b`", ((1, 2, 3, 1, 'é"\n'),))
-    two_edits = ("safe", "x", ((4, 1, 5, 1, ""), (7, 2, 7, 3, "\\")))
+    fix = Fix((Edit(1, 2, 3, 1, 'é"\n'),), FixSafety.UNSAFE, "a `b`")
+    two_edits = Fix((Edit(4, 1, 5, 1, ""), Edit(7, 2, 7, 3, "\\")), FixSafety.SAFE, "x")
     rows = [
-        DiagnosticRow('a "b"\\.md', 1, 2, "DL101", "n", "error", 'é\t"x"\n\u2028\x01', fix),
-        DiagnosticRow("c.md", 4, 1, "DL202", "s", "error", "m", two_edits),
-        DiagnosticRow("c.md", 9, 1, "DL202", "s", "error", "m", ("safe", "none", ())),
-        DiagnosticRow("c.md", 9, 2, "DL202", "s", "error", "m", None, ('s/"é"', "Label")),
+        Finding(
+            1,
+            2,
+            'é\t"x"\n\u2028\x01',
+            fix=fix,
+            code="DL101",
+            name="n",
+            severity="error",
+            path='a "b"\\.md',
+        ),
+        Finding(4, 1, "m", fix=two_edits, code="DL202", name="s", severity="error", path="c.md"),
+        Finding(
+            9,
+            1,
+            "m",
+            fix=Fix((), FixSafety.SAFE, "none"),
+            code="DL202",
+            name="s",
+            severity="error",
+            path="c.md",
+        ),
+        Finding(
+            9,
+            2,
+            "m",
+            cause=Cause('s/"é"', "Label"),
+            code="DL202",
+            name="s",
+            severity="error",
+            path="c.md",
+        ),
     ]
     output = RunOutput(rows, 2)
     expected = [json.dumps(json_object(row), ensure_ascii=False) for row in rows]
@@ -216,7 +243,7 @@ def test_json_parts_built_once_per_path_and_rule_stay_exact():
     rules must still give every row's own values."""
     rules = [("DL201", "k", "error"), ("DL101", "unknown-heading", "warning"), ("DL9", "x", "info")]
     rows = [
-        DiagnosticRow(f"docs/p{i % 7}.md", i, i % 5 + 1, *rules[i % 3], f'`x{i}` "q"')
+        Finding(i, i % 5 + 1, f'`x{i}` "q"', None, None, *rules[i % 3], f"docs/p{i % 7}.md")
         for i in range(1, 200)
     ]
     text = "".join(FORMATS["json"](RunOutput(rows, 7)))
@@ -286,7 +313,9 @@ def test_junit_one_test_case_per_file(cli):
 
 
 def test_junit_keeps_xml_valid_with_control_characters():
-    row = DiagnosticRow("a.md", 1, 1, "DL501", "mojibake", "error", "bad \x01 <&> byte")
+    row = Finding(
+        1, 1, "bad \x01 <&> byte", code="DL501", name="mojibake", severity="error", path="a.md"
+    )
     text = "".join(FORMATS["junit"](RunOutput([row], 1, files=[Path("a.md")])))
     failure = ET.fromstring(text).find("testsuite/testcase/failure")
     # The headline escapes the control character (as every text format does).
@@ -307,7 +336,9 @@ def test_github_workflow_commands(cli, tree):
 
 
 def test_github_escapes_data_and_properties():
-    row = DiagnosticRow("a,b:c.md", 1, 2, "DL001", "internal-error", "error", "50%\nstack")
+    row = Finding(
+        1, 2, "50%\nstack", code="DL001", name="internal-error", severity="error", path="a,b:c.md"
+    )
     (line,) = "".join(FORMATS["github"](RunOutput([row], 1))).splitlines()
     # A newline is shown escaped, as in every text format, not sent as %0A.
     assert line == (

@@ -10,6 +10,7 @@ import pytest
 from doclint import Settings, check_paths, check_text
 from doclint.fixes.fix_mode import FixSettings, run_fixes
 from doclint.incremental.store import ContentCache
+from doclint.models.findings import Finding
 from doclint.run import run, set_up_runs
 from tests.conftest import PROJECT, REAL, require_shared
 
@@ -19,9 +20,9 @@ REAL45 = PROJECT / "tests" / "real45"
 OUTSIDE = "file-outside-root"
 
 
-def _findings(paths: list[Path | str], **options) -> list[tuple]:
+def _findings(paths: list[Path | str], **options) -> list[Finding]:
     settings = Settings(select=["ALL"], jobs=1, **options)
-    return [tuple(row) for row in run(paths, settings).diagnostics]
+    return run(paths, settings).diagnostics
 
 
 @pytest.fixture()
@@ -34,11 +35,11 @@ def test_two_trees_give_the_same_findings_in_either_order(in_project):
     forward = _findings([EXAMPLE / "docs", REAL / "docs"])
     backward = _findings([REAL / "docs", EXAMPLE / "docs"])
     assert forward == backward
-    assert not [row for row in forward if row[4] == OUTSIDE]
+    assert not [row for row in forward if row.name == OUTSIDE]
     # Each tree is checked as it is when checked alone.
     alone = _findings([EXAMPLE / "docs"]) + _findings([REAL / "docs"])
     assert sorted(forward) == sorted(alone)
-    assert {row[0].split("/docs/")[0] for row in forward} == {
+    assert {row.path.split("/docs/")[0] for row in forward} == {
         "examples/tree",
         "../shared/corpus/real",
     }
@@ -53,8 +54,8 @@ def test_each_tree_gets_its_own_setup(in_project):
 
 def test_project_markdown_is_not_outside_any_root(in_project):
     found = _findings(["."])
-    assert not [row for row in found if row[4] == OUTSIDE]
-    shown = {row[0] for row in found}
+    assert not [row for row in found if row.name == OUTSIDE]
+    shown = {row.path for row in found}
     assert "examples/tree/docs/pkg/test_widgets.py_kw.md" in shown
     setups = set_up_runs(["."], Settings(select=["ALL"]))
     roots = {setup.root: setup.files for setup in setups}
@@ -73,10 +74,10 @@ def test_plain_markdown_inside_a_tree_belongs_to_it(tmp_path, monkeypatch):
     monkeypatch.chdir(elsewhere)
     [setup] = set_up_runs([tree], Settings(select=["ALL"]))
     assert setup.root == tree
-    links = [row for row in _findings([tree]) if row[0] == "../tree/NOTES.md"]
+    links = [row for row in _findings([tree]) if row.path == "../tree/NOTES.md"]
     # The link that exists in the tree resolves; the other is shown on the
     # finding's own base, the working folder.
-    assert [row[6] for row in links if row[4] == "broken-link"] == [
+    assert [row.message for row in links if row.name == "broken-link"] == [
         "link target `pkg/gone.py` does not exist (resolved to `../tree/pkg/gone.py`)"
     ]
 
@@ -94,14 +95,14 @@ def test_plain_markdown_outside_every_tree_is_rooted_at_the_cwd(tmp_path, monkey
 def test_a_resolved_target_is_shown_on_the_base_of_the_finding(in_project):
     message = "link target `./test_gadgets.py_docs.md` does not exist (resolved to `{}`)"
     inside = "docs/pkg/test_gadgets.py_docs.md"
-    from_project = [row[6] for row in _findings([EXAMPLE]) if row[4] == "broken-link"]
+    from_project = [row.message for row in _findings([EXAMPLE]) if row.name == "broken-link"]
     assert from_project == [message.format("examples/tree/" + inside)]
 
 
 def test_a_resolved_target_from_the_tree_root_keeps_its_tree_path(monkeypatch):
     monkeypatch.chdir(EXAMPLE)
-    found = [row for row in _findings(["docs"]) if row[4] == "broken-link"]
-    assert [row[6] for row in found] == [
+    found = [row for row in _findings(["docs"]) if row.name == "broken-link"]
+    assert [row.message for row in found] == [
         "link target `./test_gadgets.py_docs.md` does not exist"
         " (resolved to `docs/pkg/test_gadgets.py_docs.md`)"
     ]
@@ -110,7 +111,7 @@ def test_a_resolved_target_from_the_tree_root_keeps_its_tree_path(monkeypatch):
 def test_root_option_forces_one_root(in_project):
     require_shared()
     found = _findings([EXAMPLE / "docs", REAL / "docs"], root=EXAMPLE)
-    outside = {row[0] for row in found if row[4] == OUTSIDE}
+    outside = {row.path for row in found if row.name == OUTSIDE}
     assert len(outside) == 209
     assert all(path.startswith("../shared/corpus/real/docs/") for path in outside)
 
@@ -171,7 +172,7 @@ def test_a_page_inside_docs_titled_as_a_root_of_its_own_stays_in_its_tree(tmp_pa
     for paths in (["tree"], [str(moved.relative_to(tmp_path)), "tree/docs/pkg"]):
         [setup] = set_up_runs(paths, Settings(select=["ALL"]))
         assert setup.root == tree
-    found = {(row[0], row[4], row[6]) for row in _findings(["tree"])}
+    found = {(row.path, row.name, row.message) for row in _findings(["tree"])}
     assert (
         "tree/docs/docs/pkg/test_widgets.py_kw.md",
         "misplaced-page",

@@ -10,11 +10,9 @@ from pathlib import Path
 import pytest
 
 from doclint.engine import Settings
-from doclint.engine.reporting import FilePart
 from doclint.output import LAYOUTS
-from doclint.output.layout import PartWriter
+from doclint.output.parts import FilePart, PartSpool, PartWriter, SpilledParts, spool_folder
 from doclint.run import run
-from doclint.run.spill import PartSpool, SpilledParts, spool_folder
 
 LAYOUT = LAYOUTS["json"]
 
@@ -46,7 +44,7 @@ def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
 
 @pytest.mark.parametrize("name", ["../escape", "/etc/passwd", "..", "", "sub/part"])
 def test_a_part_file_outside_the_runs_folder_is_refused(tmp_path, name):
-    from doclint.engine.reporting import PartPlace
+    from doclint.output.parts import PartPlace
 
     parts = SpilledParts(lambda: str(tmp_path))
     with pytest.raises(ValueError, match="outside its folder"):
@@ -76,7 +74,7 @@ def test_parts_written_by_workers_read_as_parts_rendered_in_process(tmp_path, mo
 
     monkeypatch.setattr(SpilledParts, "_open_spool", noted)
     results = [
-        run([docs], Settings(select=["DL401"], jobs=jobs), render=PartWriter(LAYOUT))
+        run([docs], Settings(select=["DL401"], jobs=jobs), sink=PartWriter(LAYOUT))
         for jobs in (1, 2)
     ]
     one, two = (list(result.parts or ()) for result in results)

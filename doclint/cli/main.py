@@ -35,7 +35,7 @@ from doclint.cli.progress import ProgressBar
 from doclint.cli.show import show_files, show_settings
 from doclint.cli.watch import stamps, wait_for_change
 from doclint.config.files import Config
-from doclint.engine import RunResult, Settings
+from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError, load_registry
 from doclint.fixes.edits import FixError
 from doclint.fixes.file_fixer import FixSettings
@@ -53,8 +53,10 @@ from doclint.output.baseline import (
 )
 from doclint.output.causes import causes_of, statistics_detail, statistics_lines
 from doclint.output.color import use_color
-from doclint.output.layout import Buffer, PartWriter, Sink
-from doclint.run import read_stdin, run, run_stdin
+from doclint.output.layout import Buffer, Sink
+from doclint.output.parts import PartWriter
+from doclint.output.run_output import RenderedParts
+from doclint.run import RunResult, read_stdin, run, run_stdin
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
 from doclint.util.replacing import replacing
@@ -182,8 +184,7 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         nothing_checked(args.paths, settings)
     replay = stores.replay() if stores is not None else None
     if replay is not None:
-        with _output(args) as stream:
-            _write_bytes(stream, replay.write)
+        _write(args, lambda out, _: replay.write(out))
         return replay.exit_code
     recorder = stores.recorder() if stores is not None else None
     return _report(args, registry, result, sources, settings.root, recorder)
@@ -210,6 +211,8 @@ def _report(
         kept = filter_baseline(diagnostics, sources, args.baseline, known)
         baselined, diagnostics = len(diagnostics) - len(kept), kept
     rules = registry.sorted_rules()
+    parts = result.parts
+    assert parts is None or isinstance(parts, RenderedParts)  # the parts of our PartWriter
     output = RunOutput(
         diagnostics,
         result.files_checked,
@@ -218,13 +221,25 @@ def _report(
         sources,
         args.quiet,
         baselined,
-        result.parts,
+        parts,
         _color(args),
         command=args.command_line,
         root=root,
         fail_on=args.fail_on,
     )
-    whole = _write(args, output, recorder)
+    if args.statistics:
+        whole = _write(args, None, lambda: _statistics(output, args.output_format))
+    else:
+        layout = LAYOUTS.get(args.output_format)
+        as_bytes = None
+        if layout is not None:
+
+            def as_bytes(out: Sink, errors: str) -> None:
+                layout.write(out, output, errors)
+
+        whole = _write(
+            args, as_bytes, lambda: "".join(FORMATS[args.output_format](output)), recorder
+        )
     code = EXIT_FINDINGS if output.failing and not args.exit_zero else EXIT_CLEAN
     if recorder is not None:
         recorder.finish(code if whole else None)
@@ -428,34 +443,32 @@ def _output(args: argparse.Namespace) -> Iterator[TextIO]:
         yield stack.enter_context(io.TextIOWrapper(binary, encoding="utf-8", newline="\n"))
 
 
-def _write(args: argparse.Namespace, output: RunOutput, recorder: Sink | None = None) -> bool:
-    """Write the report, a layout's bytes also to `recorder`; whether it was
-    written whole (its reader may go away)."""
+def _write(
+    args: argparse.Namespace,
+    as_bytes: Callable[[Sink, str], None] | None,
+    as_text: Callable[[], str] | None = None,
+    recorder: Sink | None = None,
+) -> bool:
+    """Write the report, as every check writes it (a run's findings, a layout's
+    parts, a replayed record): `as_bytes(sink, errors)` writes it in UTF-8
+    (with `errors`) to the stream's buffer, and a copy to `recorder`, when the
+    stream takes UTF-8 bytes or there is no text to write; else `as_text()`
+    gives it. Whether it was written whole (its reader may go away)."""
     with _output(args) as stream:
-        if args.statistics:
-            stream.write(_statistics(output, args.output_format))
-            return True
-        layout = LAYOUTS.get(args.output_format)
         # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
-        if layout is not None and _writes_utf8_bytes(stream):
+        if as_bytes is not None and (as_text is None or _writes_utf8_bytes(stream)):
             errors = stream.errors or "strict"
 
-            def write(out: Sink) -> None:
-                layout.write(out if recorder is None else _Tee(out, recorder), output, errors)
+            def flushed_then_written() -> None:
+                stream.flush()  # what the stream holds goes first
+                out = stream.buffer
+                assert as_bytes is not None
+                as_bytes(out if recorder is None else _Tee(out, recorder), errors)
 
-            return _write_bytes(stream, write)
-        text = "".join(FORMATS[args.output_format](output))
+            return _written_whole(stream, flushed_then_written)
+        assert as_text is not None
+        text = as_text()
         return _written_whole(stream, lambda: stream.write(text))
-
-
-def _write_bytes(stream: TextIO, write: Callable[[Sink], None]) -> bool:
-    """Have `write` write bytes to the stream's buffer; whether it wrote them all."""
-
-    def flushed_then_written() -> None:
-        stream.flush()  # what the stream holds goes first
-        write(stream.buffer)
-
-    return _written_whole(stream, flushed_then_written)
 
 
 def _written_whole(stream: TextIO, write: Callable[[], object]) -> bool:

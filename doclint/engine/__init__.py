@@ -6,9 +6,11 @@ comes from the shared tree index (doclint/tree/). That independence is what
 lets the run (doclint/run/) check files in parallel and cache them.
 
 One module per job: `settings` (what a run checks), `linter` (the rules over
-one file's pages), `reporting` (stored findings to reported ones), `registry`
-(which rules there are), `suppressions` (inline directives, per-file ignores, severities) and
-`builtin_rules` (the engine's own diagnostics about a file).
+one file's pages), `registry` (which rules there are), `suppressions`
+(inline directives, per-file ignores, severities) and `builtin_rules` (the
+engine's own diagnostics about a file). It returns findings
+(`models.findings.Finding`); what is reported of them, and how, is the
+run's and the output's.
 
 The names below are the engine's surface for the run, the command line, the
 public API (doclint/api.py) and fix mode (doclint/fixes/), which import
@@ -17,15 +19,7 @@ nothing else of its package root.
 
 from __future__ import annotations
 
-from doclint.engine.linter import FixOffer, Linter
-from doclint.engine.reporting import PartRenderer, RunResult, shown_paths
+from doclint.engine.linter import Linter
 from doclint.engine.settings import Settings
 
-__all__ = [
-    "FixOffer",
-    "Linter",
-    "PartRenderer",
-    "RunResult",
-    "Settings",
-    "shown_paths",
-]
+__all__ = ["Linter", "Settings"]

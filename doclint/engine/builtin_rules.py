@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from doclint.models.findings import Row
 from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope, Severity
 
 
@@ -238,7 +237,8 @@ ENGINE_RULES: tuple[type[Rule[Any]], ...] = (
 )
 
 
-def engine_row(rule: type[Rule[Any]], line: int, column: int, message: str, cause: Cause) -> Row:
-    """A finding the engine itself reports (not a rule's `check`), as a row."""
-    severity = str(rule.severity)
-    return (line, column, rule.code, rule.name, severity, message, None, (cause.id, cause.label))
+def engine_row(
+    rule: type[Rule[Any]], line: int, column: int, message: str, cause: Cause
+) -> Finding:
+    """A finding the engine itself reports (not a rule's `check`)."""
+    return Finding(line, column, message, None, cause, rule.code, rule.name, str(rule.severity))

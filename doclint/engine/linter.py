@@ -21,11 +21,11 @@ from doclint.engine.builtin_rules import (
     engine_row,
 )
 from doclint.engine.registry import Registry, load_registry, rule_options
-from doclint.engine.reporting import FilePart, PartPlace
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import MARKER, apply_directives
-from doclint.models.findings import CauseData, EditData, FixData, Row, shifted_fix
+from doclint.models.findings import Finding, shifted
 from doclint.models.generated import AnyPage, DocKind, FileDocs
+from doclint.models.markdown import build_node
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.models.original_source import embedded_page_text
 from doclint.parsing.pages import page_memo, parse_page
@@ -35,9 +35,6 @@ from doclint.tree.index import Fact, Stamp, Tree, clean_path, digest, stamp_of
 from doclint.tree.reading import OverLimit, read_beneath
 from doclint.util.lru import RecentPages
 from doclint.util.paths import relative_to
-
-FixOffer = tuple[Row, Fix]
-"""A finding's row and the fix its rule offers for it."""
 
 
 def _unreadable_reason(file: Path | str, error: OSError | ValueError) -> str:
@@ -70,21 +67,15 @@ class PagePass(NamedTuple):
     """What the PAGE rules found on a page that starts at `first_line`, and the
     tree facts they asked for."""
 
-    rows: list[Row]
+    rows: list[Finding]
     first_line: int
     facts: list[tuple[str, str]]
 
-    def at(self, first_line: int) -> list[Row]:
-        """The rows for a copy of the page that starts at `first_line`. Moved
-        only when asked: most pages have no copy."""
-        return _shifted(self.rows, first_line - self.first_line)
-
-
-def _shifted(rows: list[Row], lines: int) -> list[Row]:
-    return [
-        (line + lines, *rest, shifted_fix(fix, lines), cause)  # type: ignore[misc]
-        for line, *rest, fix, cause in rows
-    ]
+    def at(self, first_line: int) -> list[Finding]:
+        """The findings for a copy of the page that starts at `first_line`.
+        Moved only when asked: most pages have no copy."""
+        lines = first_line - self.first_line
+        return [shifted(row, lines) for row in self.rows] if lines else list(self.rows)
 
 
 # Identical pages seen lately and what the PAGE rules found on them. A level-2
@@ -98,16 +89,13 @@ class FileOutcome(NamedTuple):
     """What checking one file gives: findings, the tree facts its rules asked
     for, and the stamp and hash of the bytes checked (for the cache)."""
 
-    rows: list[Row]
+    rows: list[Finding]
     facts: list[Fact]
     stamp: Stamp | None
     content_hash: bytes | None
-    part: FilePart | PartPlace | None = None
-    """The file's findings as the output writes them, when rendered where
-    checked; from a worker, where it wrote them."""
     lines: list[str] | None = None
     """The lines checked (the text split at LF), for the output to show
-    without reading the file again; the run drops them once rendered."""
+    without reading the file again; the run drops them once handed on."""
 
 
 class Checked(NamedTuple):
@@ -115,7 +103,7 @@ class Checked(NamedTuple):
     asked for, and its lines (split at LF) when the rules read it; None for a
     file reported unread (binary, empty)."""
 
-    rows: list[Row]
+    rows: list[Finding]
     facts: list[Fact]
     lines: list[str] | None = None
 
@@ -159,8 +147,8 @@ class Linter:
         """A file's path relative to the tree root, POSIX style."""
         return relative_to(file, self.root_text)
 
-    def check_file(self, file: Path | str, fixes: list[FixOffer] | None = None) -> FileOutcome:
-        """Check a file; `fixes`, when given, collects the fixes its findings offer."""
+    def check_file(self, file: Path | str, fixes: list[Finding] | None = None) -> FileOutcome:
+        """Check a file; `fixes`, when given, collects its findings that offer a fix."""
         path = self.tree_path(file)
         if self.tree.escapes(path):  # by its `..` or through a symbolic link
             message = f"the file is outside the tree root {self.root_text}; not checked"
@@ -208,7 +196,7 @@ class Linter:
             checked.rows, checked.facts, stamp_of(status), hashed, lines=checked.lines
         )
 
-    def check_bytes(self, data: bytes, path: str, fixes: list[FixOffer] | None = None) -> Checked:
+    def check_bytes(self, data: bytes, path: str, fixes: list[Finding] | None = None) -> Checked:
         """Check a file's bytes: UTF-8 (a BOM is skipped), or UTF-16 (reported,
         then checked); binary and empty files are reported and not checked."""
         utf16 = decode_utf16(data)
@@ -244,9 +232,9 @@ class Linter:
         self,
         text: str,
         path: str,
-        found: list[Row],
+        found: list[Finding],
         replaced: list[int],
-        fixes: list[FixOffer] | None = None,
+        fixes: list[Finding] | None = None,
     ) -> Checked:
         """Check decoded text; `replaced` are the (increasing) text offsets where
         the decoder put U+FFFD for bytes it could not read."""
@@ -270,11 +258,11 @@ class Linter:
         text: str,
         path: str,
         replaced_lines: frozenset[int] = frozenset(),
-        fixes: list[FixOffer] | None = None,
+        fixes: list[Finding] | None = None,
     ) -> Checked:
-        """Run the rules on a text; `fixes`, when given, collects the fixes of
-        findings whose rule declares it can fix (suppressed ones included: the
-        caller keeps those of the rows it reports)."""
+        """Run the rules on a text; `fixes`, when given, collects the findings
+        that offer a fix, of rules that declare they can fix (suppressed ones
+        included: the caller keeps those of the findings it reports)."""
         text = normalize_newlines(text)
         split = text.split("\n")
         lines = split[:-1] if text.endswith("\n") else split
@@ -293,7 +281,7 @@ class Linter:
             records_facts=self.records_facts,
             profiles=self.settings.profiles,
         )
-        found: list[Row] = []
+        found: list[Finding] = []
         for rule, options in self._passes_for(Scope.FILE, page.kind):
             ctx.options = options
             found += self._run_rule(rule, page, ctx, fixes)
@@ -305,8 +293,8 @@ class Linter:
         return Checked(found, facts, split)
 
     def _page_pass(
-        self, current: PageText, ctx: RuleContext, fixes: list[FixOffer] | None
-    ) -> list[Row]:
+        self, current: PageText, ctx: RuleContext, fixes: list[Finding] | None
+    ) -> list[Finding]:
         """The PAGE rules' findings on one page: from an identical page seen
         lately (its facts asked again, so that the cache knows them), else
         found now. A run that fixes needs each finding's own fix: no reuse."""
@@ -316,7 +304,7 @@ class Linter:
             ctx.ask_again(seen.facts)
             return seen.at(first_line)
         asked_before, ctx.facts = ctx.facts, {}
-        found: list[Row] = []
+        found: list[Finding] = []
         for rule, options in self._passes_for(Scope.PAGE, page.kind):
             ctx.options = options
             found += self._run_rule(rule, page, ctx, fixes)
@@ -341,8 +329,8 @@ class Linter:
         return passes
 
     def _run_rule(
-        self, rule: Rule[Any], page: AnyPage, ctx: RuleContext, fixes: list[FixOffer] | None = None
-    ) -> list[Row]:
+        self, rule: Rule[Any], page: AnyPage, ctx: RuleContext, fixes: list[Finding] | None = None
+    ) -> list[Finding]:
         try:
             found = list(rule.check(page, ctx))
             if not found:
@@ -352,17 +340,22 @@ class Linter:
             can_fix = rule.fix_safety is not FixSafety.NONE
             # A finding off the file (a plugin's bug) is shown at its nearest line.
             last = max(len(ctx.lines), 1)
-            default = (name, rule.summary)  # a plugin's finding without a cause
-            rows: list[Row] = [
-                (
-                    min(max(f.line, 1), last),
-                    max(f.column, 1),
-                    code,
-                    name,
-                    severity,
-                    f.message,
-                    _fix_data(f.fix) if can_fix else None,
-                    default if f.cause is None else _cause_data(f.cause),
+            default = Cause(name, rule.summary)  # a plugin's finding without a cause
+            # build_node, not Finding(...): a run makes hundreds of thousands.
+            rows: list[Finding] = [
+                build_node(
+                    Finding,
+                    (
+                        min(max(f.line, 1), last),
+                        max(f.column, 1),
+                        f.message,
+                        _checked_fix(f.fix) if can_fix else None,
+                        default if f.cause is None else _checked_cause(f.cause),
+                        code,
+                        name,
+                        severity,
+                        "",
+                    ),
                 )
                 for f in found
             ]
@@ -370,14 +363,10 @@ class Linter:
             who = f"rule {rule.code} ({rule.name})"
             return self._crash(who, error, InternalError.RULE_CRASHED)
         if fixes is not None and can_fix:
-            fixes += [
-                (row, finding.fix)
-                for row, finding in zip(rows, found, strict=True)
-                if finding.fix is not None
-            ]
+            fixes += [row for row in rows if row.fix is not None]
         return rows
 
-    def _crash(self, who: str, error: BaseException, cause: Cause) -> list[Row]:
+    def _crash(self, who: str, error: BaseException, cause: Cause) -> list[Finding]:
         message = f"{who} crashed: {type(error).__name__}: {error}"
         if self.settings.show_traceback:
             message += "\n" + "".join(traceback.format_exception(error)).rstrip()
@@ -385,59 +374,52 @@ class Linter:
 
     def _engine_row(
         self, rule: type[Rule[Any]], line: int, column: int, message: str, cause: Cause
-    ) -> list[Row]:
+    ) -> list[Finding]:
         if rule.code not in self.enabled:
             return []
         return [engine_row(rule, line, column, message, cause)]
 
 
 _EDIT_TYPES = (int, int, int, int, str)
-_SAFETY_TEXT = {safety: str(safety) for safety in FixSafety}
 
 
-# Plain copies of the causes rules set: a rule sets a few causes, on many findings.
-_PLAIN_CAUSES: dict[object, CauseData] = {}
+# The causes rules set, checked: a rule sets a few causes, on many findings.
+_CHECKED_CAUSES: dict[object, Cause] = {}
 _CAUSES_KEPT = 4096
 
 
-def _cause_data(cause: object) -> CauseData:
-    """A cause as rows keep it; TypeError for anything but a `Cause` of two
+def _checked_cause(cause: object) -> Cause:
+    """A rule's cause, checked; TypeError for anything but a `Cause` of two
     strings (a plugin's bug, reported as its internal error)."""
-    plain = _PLAIN_CAUSES.get(cause)
-    if plain is None:
+    checked = _CHECKED_CAUSES.get(cause)
+    if checked is None:
         if not (isinstance(cause, Cause) and type(cause.id) is str and type(cause.label) is str):
             raise TypeError(f"malformed cause {cause!r}")
-        if len(_PLAIN_CAUSES) >= _CAUSES_KEPT:
-            _PLAIN_CAUSES.clear()
-        plain = _PLAIN_CAUSES[cause] = (cause.id, cause.label)
-    return plain
+        if len(_CHECKED_CAUSES) >= _CAUSES_KEPT:
+            _CHECKED_CAUSES.clear()
+        checked = _CHECKED_CAUSES[cause] = cause
+    return checked
 
 
-def _edit_data(edit: object) -> EditData:
-    """An edit as plain data; TypeError for one of other types (`True` is no line)."""
-    if isinstance(edit, Edit):
-        data = tuple(edit)
-        if tuple(map(type, data)) == _EDIT_TYPES:
-            return data  # type: ignore[return-value]
-    raise TypeError(f"malformed edit {edit!r}")
+def _well_formed_edit(edit: object) -> bool:
+    """Whether an edit is an `Edit` of the types it names (`True` is no line)."""
+    return isinstance(edit, Edit) and tuple(map(type, edit)) == _EDIT_TYPES
 
 
-def _fix_data(fix: object) -> FixData | None:
-    """A fix as the cache and the outputs keep it; TypeError for one the
-    applier cannot take: the rule's bug is reported as its internal error,
-    not met halfway through a fix run. Most findings carry a fix (300,000 on
-    a generated tree of 15,000 pages), so this is kept to a few C calls."""
+def _checked_fix(fix: object) -> Fix | None:
+    """A rule's fix, checked; TypeError for one the applier cannot take: the
+    rule's bug is reported as its internal error, not met halfway through a
+    fix run. Most findings carry a fix (300,000 on a generated tree of 15,000
+    pages), so this is kept to a few C calls."""
     if fix is None:
         return None
     if isinstance(fix, Fix):
-        edits, safety, description = fix
+        edits, applicability, message = fix
         if (
-            isinstance(safety, FixSafety)
+            isinstance(applicability, FixSafety)
             and isinstance(edits, tuple)
-            and isinstance(description, str)
+            and isinstance(message, str)
+            and all(map(_well_formed_edit, edits))
         ):
-            try:
-                return _SAFETY_TEXT[safety], description, tuple(map(_edit_data, edits))
-            except TypeError:
-                pass
+            return fix
     raise TypeError(f"malformed fix {fix!r}")

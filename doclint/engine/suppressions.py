@@ -25,7 +25,7 @@ from pathlib import Path
 
 from doclint.engine.builtin_rules import UnusedSuppression, engine_row
 from doclint.engine.registry import Registry, SelectionError
-from doclint.models.findings import Row
+from doclint.models.findings import Finding
 from doclint.models.markdown import MarkdownLayer
 from doclint.rule_api import Cause, Severity
 from doclint.tree.discovery import PatternSet
@@ -227,15 +227,15 @@ def _mark(directive: Directive, code: str) -> bool:
 
 
 def apply_directives(
-    rows: list[Row], layer: MarkdownLayer, registry: Registry, enabled: frozenset[str]
-) -> list[Row]:
+    rows: list[Finding], layer: MarkdownLayer, registry: Registry, enabled: frozenset[str]
+) -> list[Finding]:
     """A file's findings less those its directives suppress, plus an
     unused-suppression finding for each directive that suppressed nothing."""
     directives = parse_directives(layer, registry)
     if not directives:
         return rows
     suppressions = Suppressions(directives)
-    kept = [row for row in rows if not suppressions.suppressed(row[0], row[2])]
+    kept = [row for row in rows if not suppressions.suppressed(row.line, row.code)]
     if UnusedSuppression.code not in enabled:
         return kept
     unused = [
@@ -243,7 +243,7 @@ def apply_directives(
         for directive, message, cause in suppressions.unused(enabled)
     ]
     # A directive may silence unused-suppression itself.
-    return kept + [row for row in unused if not suppressions.suppressed(row[0], row[2])]
+    return kept + [row for row in unused if not suppressions.suppressed(row.line, row.code)]
 
 
 @dataclass(frozen=True)
@@ -284,15 +284,15 @@ class FindingFilter:
     def __bool__(self) -> bool:
         return bool(self.ignores or self.severity)
 
-    def rows(self, file: Path | str, rows: list[Row]) -> list[Row]:
+    def rows(self, file: Path | str, rows: list[Finding]) -> list[Finding]:
         if not rows or not self:
             return rows
         ignored = self._ignored(file)
         severity = self.severity
         return [
-            row if row[2] not in severity else (*row[:4], severity[row[2]], *row[5:])
+            row if row.code not in severity else row._replace(severity=severity[row.code])
             for row in rows
-            if row[2] not in ignored
+            if row.code not in ignored
         ]
 
     def applied_to(self, file: Path | str) -> str:

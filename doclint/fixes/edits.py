@@ -16,25 +16,12 @@ import re
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 from doclint.fixes.leftovers import write_prefix
+from doclint.models.findings import Edit
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
 MAX_ROUNDS = 10
-
-
-class Edit(NamedTuple):
-    """Replace the text from (line, column) up to (end_line, end_column),
-    1-based, end exclusive, with `replacement` (LF newlines). A named tuple, as
-    `Fix` and `Finding`: a run builds one per finding that has a fix, hundreds
-    of thousands, and a frozen dataclass costs three times as much to make."""
-
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    replacement: str
 
 
 class FixError(Exception):
@@ -91,7 +78,7 @@ def apply_fixes(text: str, fixes: Sequence[Sequence[Edit]]) -> tuple[str, list[i
     chosen: list[tuple[int, int, str]] = []
     applied: list[int] = []
     for index, fix in enumerate(fixes):
-        spans = [(*mapping.span(edit), edit.replacement) for edit in fix]
+        spans = [(*mapping.span(edit), edit.content) for edit in fix]
         if any(_overlaps(a, b, c, d) for a, b, _ in spans for c, d in taken):
             continue
         if any(

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.engine import FixOffer, Linter
-from doclint.fixes.edits import Edit, FixError, fix_until_stable
-from doclint.models.findings import Row
+from doclint.engine import Linter
+from doclint.fixes.edits import FixError, fix_until_stable
+from doclint.models.findings import Edit, Finding
 from doclint.rule_api import FixSafety
 from doclint.tree.decoding import decode_utf16
 from doclint.tree.index import Fact, Stamp, digest
@@ -44,7 +44,7 @@ class FixSettings:
 class FixedText(NamedTuple):
     """What fixing one file's bytes gives."""
 
-    rows: list[Row]
+    rows: list[Finding]
     """The findings of the bytes as they end (the original ones if not fixed)."""
     facts: list[Fact]
     fixed: Counter[str]
@@ -58,7 +58,7 @@ class FixedText(NamedTuple):
 class FileFix(NamedTuple):
     """What one pass gives for one file of the tree (picklable, for workers)."""
 
-    rows: list[Row]
+    rows: list[Finding]
     facts: list[Fact]
     fixed: Counter[str]
     scratch: tuple[str, bytes] | None
@@ -91,7 +91,7 @@ class Fixer:
         """Fix a file of the tree from its bytes on disk, in the tree as the
         linter's tree shows it; the new bytes go to a scratch file, the file
         itself is not written."""
-        offers: list[FixOffer] = []
+        offers: list[Finding] = []
         outcome = self.linter.check_file(file, offers)
         rows, facts = outcome.rows, outcome.facts
         disk = (outcome.stamp, outcome.content_hash) if outcome.content_hash else None
@@ -115,7 +115,7 @@ class Fixer:
 
     def fix_bytes(self, data: bytes, file: Path, path: str) -> FixedText:
         """Fix a file's bytes (as read from stdin, say), checked as `path` of the tree."""
-        offers: list[FixOffer] = []
+        offers: list[Finding] = []
         checked = self.linter.check_bytes(data, path, offers)
         return self.fix_checked(data, file, path, checked.rows, checked.facts, offers)
 
@@ -124,9 +124,9 @@ class Fixer:
         data: bytes,
         file: Path,
         path: str,
-        rows: list[Row],
+        rows: list[Finding],
         facts: list[Fact],
-        offers: list[FixOffer],
+        offers: list[Finding],
     ) -> FixedText:
         """Fix bytes already checked once (`rows`, `facts`, `offers`)."""
         chosen = self.chosen(file, rows, offers)
@@ -140,21 +140,26 @@ class Fixer:
         try:
             fixed_text, _ = fix_until_stable(text, rounds.fixes_of, rounds.applied)
         except FixError as error:
-            codes = ", ".join(sorted({row[2] for row, _ in rounds.chosen}))
+            codes = ", ".join(sorted({row.code for row in rounds.chosen}))
             return FixedText(rows, facts, Counter(), None, f"{error} (in the fixes of {codes})")
         new = bom + fixed_text.encode("utf-8") if fixed_text != text else None
         return FixedText(rounds.rows, rounds.facts, rounds.fixed, new)
 
-    def chosen(self, file: Path, rows: list[Row], offers: list[FixOffer]) -> list[FixOffer]:
-        """The fixes to apply: those of findings that are reported (not
-        suppressed in the page, nor ignored for this file) and whose safety
-        and rule's safety are allowed, each once, in order of place and rule."""
+    def chosen(self, file: Path, rows: list[Finding], offers: list[Finding]) -> list[Finding]:
+        """The findings whose fixes to apply: those that are reported (not
+        suppressed in the page, nor ignored for this file) and whose fix's
+        safety and rule's safety are allowed, each once, in order of place
+        and rule."""
         allows = self.fix_settings.allows
-        offers = [o for o in offers if o[0][2] in self.fixing and allows(o[1].safety)]
+        offers = [
+            offer
+            for offer in offers
+            if offer.code in self.fixing and offer.fix and allows(offer.fix.applicability)
+        ]
         if not offers:
             return []
         reported = {_key(row) for row in self.finding_filter.rows(file, rows)}
-        kept = dict.fromkeys(offer for offer in offers if _key(offer[0]) in reported)
+        kept = dict.fromkeys(offer for offer in offers if _key(offer) in reported)
         return sorted(kept, key=_order)
 
 
@@ -167,9 +172,9 @@ class _Rounds:
         fixer: Fixer,
         file: Path,
         path: str,
-        rows: list[Row],
+        rows: list[Finding],
         facts: list[Fact],
-        chosen: list[FixOffer],
+        chosen: list[Finding],
     ) -> None:
         self.fixer, self.file, self.path = fixer, file, path
         self.rows, self.facts, self.chosen = rows, facts, chosen
@@ -179,26 +184,25 @@ class _Rounds:
 
     def fixes_of(self, text: str) -> list[tuple[Edit, ...]]:
         if not self.checked:
-            offers: list[FixOffer] = []
+            offers: list[Finding] = []
             checked = self.fixer.linter.check_decoded(text, self.path, [], [], offers)
             self.rows, self.facts = checked.rows, checked.facts
             self.chosen = self.fixer.chosen(self.file, self.rows, offers)
         self.checked = False
-        return [fix.edits for _, fix in self.chosen]
+        return [row.fix.edits for row in self.chosen if row.fix is not None]
 
     def applied(self, indices: list[int]) -> None:
-        self.fixed.update(self.chosen[index][0][2] for index in indices)
+        self.fixed.update(self.chosen[index].code for index in indices)
 
 
-def _key(row: Row) -> tuple[int, int, str, str]:
+def _key(row: Finding) -> tuple[int, int, str, str]:
     """A finding whatever severity it is reported with."""
-    return row[0], row[1], row[2], row[5]
+    return row.line, row.column, row.code, row.message
 
 
-def _order(offer: FixOffer) -> tuple[object, ...]:
-    row, fix = offer
-    edits = [(e.line, e.column, e.end_line, e.end_column, e.replacement) for e in fix.edits]
-    return row[0], row[1], row[2], row[5], edits
+def _order(offer: Finding) -> tuple[object, ...]:
+    edits = offer.fix.edits if offer.fix is not None else ()
+    return offer.line, offer.column, offer.code, offer.message, [tuple(edit) for edit in edits]
 
 
 def _decode(data: bytes) -> tuple[bytes, str] | str:

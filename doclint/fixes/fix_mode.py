@@ -24,17 +24,24 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from operator import itemgetter
+from operator import attrgetter
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.engine import Linter, RunResult, Settings
+from doclint.engine import Linter, Settings
 from doclint.engine.registry import Registry
 from doclint.fixes.edits import FixError, WriteRefused, write_atomically
 from doclint.fixes.file_fixer import FileFix, FixedText, Fixer, FixSettings
 from doclint.fixes.leftovers import remove_stale, scratch_prefix
 from doclint.fixes.overlay_tree import OverlayTree
-from doclint.run import ResultStores, RunSetup, set_up_runs, stdin_linter, stdin_result
+from doclint.run import (
+    ResultStores,
+    RunResult,
+    RunSetup,
+    set_up_runs,
+    stdin_linter,
+    stdin_result,
+)
 from doclint.run.parallel import map_in_processes, worker_count
 from doclint.tree.index import Fact, Stamp, Tree, digest, stamp_of
 from doclint.tree.reading import read_regular, read_regular_status
@@ -121,7 +128,7 @@ class _TreeFix:
         for index, file in enumerate(setup.files):
             path = self.path(index)
             found = cache.lookup_entry(path, file, setup.linter.tree.fact) if cache else None
-            if found is None or any(row[2] in can_fix for row in found.rows):
+            if found is None or any(row.code in can_fix for row in found.rows):
                 todo.append(index)
                 continue
             self.outcomes[index] = FileFix(found.rows, found.facts, Counter(), None, None, None)
@@ -399,7 +406,7 @@ def _joined(runs: list[FixRun]) -> FixRun:
         return runs[0]
     results = [run.result for run in runs]
     result = RunResult(
-        list(heapq.merge(*(result.diagnostics for result in results), key=itemgetter(0))),
+        list(heapq.merge(*(result.diagnostics for result in results), key=attrgetter("path"))),
         sum(result.files_checked for result in results),
         sum(result.from_cache for result in results),
         [file for result in results for file in result.files],

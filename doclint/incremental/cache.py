@@ -34,9 +34,8 @@ import weakref
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, get_args
+from typing import IO
 
-from doclint.engine.reporting import FilePart
 from doclint.incremental.replay import (
     BadRecord,
     OutputRecorder,
@@ -52,12 +51,15 @@ from doclint.incremental.sealed import (
     write_new,
     write_sealed,
 )
-from doclint.models.findings import Row
+from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
+from doclint.models.markdown import build_node
+from doclint.output.parts import FilePart
 from doclint.run.results import KeptResult
+from doclint.run.sink import Part
 from doclint.tree.index import Fact, Stamp, digest, file_stamp, question_of
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
-FORMAT = 8
+FORMAT = 9
 DEFAULT_FOLDER = ".doclint_cache"
 SHARE = 1.0
 """The bound of a root's cache files, as a share of the bytes of the files
@@ -67,7 +69,6 @@ KEY_PATTERN = "?" * 32 + ".bin"
 PLACE_DIGITS = 8
 """A cache file's name starts with this many digits of its root's place."""
 MARKER = "CACHEDIR.TAG"
-ROW_FIELDS = len(get_args(Row))
 TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# doclint cache\n"
 RECORD = struct.Struct("<qqq16sQQQQ16s16s")
 """A file's line of the index: its stamp (mtime, size, ctime), the hash of its
@@ -200,22 +201,26 @@ class Cache:
             if any(ask(kind, fact_path) != value for kind, fact_path, value in facts):
                 return None
             part = _memo_part(head[facts_end:], part_key) if part_key is not None else None
-            rows: object = []
+            rows: list[Finding] = []
             if part is None:
                 findings = self._findings(LOADED, record)
-                rows = marshal.loads(findings) if findings is not None else None
-        except (EOFError, ValueError, TypeError):
-            return None
-        if not _well_formed_rows(rows):
+                if findings is None:
+                    return None
+                rows = _decoded(marshal.loads(findings))
+        except (EOFError, ValueError, TypeError, KeyError):
             return None
         self.keep(path, current, facts=facts)
         return KeptResult(rows, current, content_hash, facts, data, part)
 
-    def part_memo(self, part_key: bytes, part: FilePart | None) -> bytes:
+    def part_memo(self, part_key: bytes, part: Part | None) -> bytes:
         """What `keep` and `store` take to remember a file's part for outputs
         of `part_key` (None: the file has no findings to show), packed where
         it was rendered: compressing it costs a worker, not the run's process."""
-        text, count, (safe, unsafe) = part if part is not None else (b"", 0, (0, 0))
+        if part is None:
+            text, count, (safe, unsafe) = b"", 0, (0, 0)
+        else:
+            assert isinstance(part, FilePart)  # the parts of output/parts.py's sink
+            text, count, (safe, unsafe) = part
         head = _MEMO_HEAD.pack(digest(part_key), count, safe, unsafe)
         return head + zlib.compress(text, 1)
 
@@ -248,12 +253,12 @@ class Cache:
         stamp: Stamp,
         content_hash: bytes,
         facts: list[Fact],
-        rows: list[Row],
+        rows: list[Finding],
         memo: bytes = b"",
     ) -> None:
         self._ask(facts)
         try:
-            facts_data, findings = marshal.dumps(facts), marshal.dumps(rows)
+            facts_data, findings = marshal.dumps(facts), marshal.dumps(_encoded(rows))
         except ValueError:
             return  # nothing a cache file can hold: the file is checked again next time
         self._spill_blob(path, stamp, content_hash, facts_data, memo, findings)
@@ -584,10 +589,48 @@ def _memo_part(memo: bytes, part_key: bytes) -> FilePart | None:
         raise ValueError("a memo that does not decompress") from error
 
 
-def _well_formed_rows(rows: object) -> bool:
+def _encoded(rows: list[Finding]) -> list[tuple[object, ...]]:
+    """Findings as plain tuples (marshal takes no named tuple), without their
+    path: the path is shown relative to the cwd, which changes between runs.
+    Each cause is one plain tuple, as the rules' findings share one `Cause`:
+    marshal writes an object it has written before as a reference to it."""
+    plain: dict[Cause, tuple[str, str]] = {}
+    return [
+        (
+            line,
+            column,
+            message,
+            None if fix is None else (tuple(map(tuple, fix.edits)), str(fix[1]), fix[2]),
+            None if cause is None else plain.setdefault(cause, (cause.id, cause.label)),
+            code,
+            name,
+            severity,
+        )
+        for line, column, message, fix, cause, code, name, severity, _ in rows
+    ]
+
+
+_SAFETIES = {str(safety): safety for safety in FixSafety}
+
+
+def _decoded(rows: object) -> list[Finding]:
+    """The findings `_encoded` gave; ValueError, TypeError or KeyError for
+    anything of another shape (the cache file's seal vouches for its bytes,
+    its format number for their layout)."""
     if not isinstance(rows, list):
-        return False
-    try:
-        return all(isinstance(row, tuple) and len(row) == ROW_FIELDS for row in rows)
-    except TypeError:
-        return False
+        raise TypeError("findings are not a list")
+    causes: dict[object, Cause | None] = {None: None}
+    found = []
+    for line, column, message, fix, cause, code, name, severity in rows:
+        if fix is not None:
+            edits, applicability, fix_message = fix
+            fix = Fix(tuple(map(Edit._make, edits)), _SAFETIES[applicability], fix_message)
+        if cause in causes:
+            known = causes[cause]
+        else:
+            known = causes[cause] = Cause._make(cause)
+        # build_node, not Finding(...): a cache file may hold 300,000 findings.
+        found.append(
+            build_node(Finding, (line, column, message, fix, known, code, name, severity, ""))
+        )
+    return found

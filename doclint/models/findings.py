@@ -1,72 +1,108 @@
-"""The shapes a finding takes after a rule yields it (`rule_api.Finding`).
+"""A finding, from the rule that yields it to the output that writes it.
 
-Two plain tuples carry every finding through the engine, the cache and the
-output formats; `diagnostics.Diagnostic` is the same record as a
-validated model, for the public API (`Report`) only.
+One type, `Finding`, read by name: a rule makes one of the place, the
+message and, if it has them, a fix and a cause; the engine adds its rule's
+code, name and severity; the run, the file's path as shown. A named tuple:
+a run may report hundreds of thousands of findings, and a model (pydantic,
+a frozen dataclass) costs several times a tuple to make. The public API's
+`diagnostics.Diagnostic` is the one validated model of it.
 
-- `Row`: one file's finding, without the file: what the linter makes of a
-  `Finding`, what the cache stores and a page pass reuses for a copy of the
-  page (shifted by lines). It cannot carry the path: the path is shown
-  relative to the cwd, which changes between runs that share a cache.
-- `DiagnosticRow`: a `Row` with the path as shown, as a run reports it and
-  the output formats write it. A named tuple, not a model: a run may report
-  hundreds of thousands of findings.
+`Edit`, `Fix` and `Cause` are the parts of a finding, named as the JSON
+output names them (ruff's: applicability, message, edits, content).
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from enum import StrEnum
+from operator import itemgetter
 from typing import NamedTuple
 
-EditData = tuple[int, int, int, int, str]
-"""(line, column, end_line, end_column, replacement) of one edit, as `rule_api.Edit`."""
-FixData = tuple[str, str, tuple[EditData, ...]]
-"""(safety, description, edits) of the fix a finding offers: plain tuples,
-which the cache stores as they are."""
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+class FixSafety(StrEnum):
+    """Whether a rule can repair what it finds, and whether that keeps meaning."""
+
+    NONE = "none"
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+
+class Edit(NamedTuple):
+    """Replace the text from (line, column) up to (end_line, end_column),
+    1-based, end exclusive, with `content` (LF newlines)."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    content: str
+
+
+class Fix(NamedTuple):
+    """A repair a rule offers: edits applied together, and how safe they are.
+    SAFE fixes keep the page's meaning (`--fix`); UNSAFE ones may change it
+    (`--fix --unsafe-fixes`). `message` says what the fix does."""
+
+    edits: tuple[Edit, ...]
+    applicability: FixSafety
+    message: str
 
 
 class Cause(NamedTuple):
-    """Why a finding fired, as data (`rule_api` gives it to rules): `id` is
-    stable (`rule-name/sub-cause`, what JSON and `--statistics` carry and
-    tools may key on), `label` a short noun for people ("Python keyword
-    listed as a class"), never a message. A rule declares its causes
-    (`Rule.causes`) and sets one on each finding."""
+    """Why a finding fired, as data: `id` is stable (`rule-name/sub-cause`,
+    what JSON and `--statistics` carry and tools may key on), `label` a short
+    noun for people ("Python keyword listed as a class"), never a message. A
+    rule declares its causes (`Rule.causes`) and sets one on each finding."""
 
     id: str
     label: str
 
 
-CauseData = tuple[str, str]
-"""(id, label) of a finding's cause, as `Cause` (a plain tuple: the cache
-marshals rows, and marshal takes no named tuple)."""
-Row = tuple[int, int, str, str, str, str, FixData | None, CauseData]
-"""(line, column, code, name, severity, message, fix, cause) of a finding in one file."""
+class Finding(NamedTuple):
+    """One finding. A rule gives the first five fields; the engine the rule's
+    `code`, `name` and `severity` (and a cause, when the rule gave none);
+    the run the file's `path` as shown. The path is set last: it is shown
+    relative to the cwd, which changes between runs that share a cache."""
 
-
-def shifted_fix(fix: FixData | None, lines: int) -> FixData | None:
-    """The fix of a copy of the finding `lines` further down."""
-    if fix is None or not lines:
-        return fix
-    safety, description, edits = fix
-    moved = tuple((line + lines, column, end + lines, *rest) for line, column, end, *rest in edits)
-    return safety, description, moved  # type: ignore[return-value]
-
-
-class DiagnosticRow(NamedTuple):
-    """A finding as reported: the fields of `diagnostics.Diagnostic`, without
-    a model's construction cost."""
-
-    path: str
     line: int
     column: int
-    code: str
-    name: str
-    severity: str
     message: str
-    fix: FixData | None = None
-    cause: CauseData | None = None
-    """None only for a row made outside the engine (the engine sets every cause)."""
+    fix: Fix | None = None
+    cause: Cause | None = None
+    code: str = ""
+    name: str = ""
+    severity: str = ""
+    path: str = ""
+
+
+place = itemgetter(0, 1, 5, 6, 7, 2)
+"""A finding's place in its file's report: line, column, code, name, severity,
+message (not its fix: a finding is not ordered by its edits)."""
+report_order = itemgetter(8, 0, 1, 5, 6, 7, 2)
+"""A finding's place in a run's report: its path, then `place`."""
+
+
+def shifted(finding: Finding, lines: int) -> Finding:
+    """A copy of the finding `lines` further down, with its fix."""
+    # tuple.__new__, not Finding(...), Fix(...), Edit(...): a named tuple's own
+    # __new__ is a Python function, at twice the cost, and most findings of a
+    # page embedded in another carry a fix.
+    line, column, message, fix, *rest = finding
+    if fix is not None:
+        moved = tuple(
+            [
+                tuple.__new__(Edit, (start + lines, first, end + lines, last, content))
+                for start, first, end, last, content in fix.edits
+            ]
+        )
+        fix = tuple.__new__(Fix, (moved, fix.applicability, fix.message))
+    return tuple.__new__(Finding, (line + lines, column, message, fix, *rest))
 
 
 Fixable = tuple[int, int]
@@ -74,23 +110,7 @@ Fixable = tuple[int, int]
 --unsafe-fixes` does."""
 
 
-def fixable(rows: Iterable[DiagnosticRow]) -> Fixable:
-    """How many of `rows` `--fix` repairs, and how many only `--unsafe-fixes` does."""
-    safeties = [row.fix[0] for row in rows if row.fix is not None]
-    return safeties.count("safe"), safeties.count("unsafe")
-
-
-class RenderedParts(Sequence[tuple[str, bytes, int]]):
-    """Files' parts as rendered (path as shown, part, findings), in order,
-    kept where reading them again costs (run/spill.py): what a run gives
-    the output in place of its findings when the workers rendered them."""
-
-    @property
-    @abstractmethod
-    def findings(self) -> int:
-        """How many findings the parts show, known without reading them."""
-
-    @property
-    @abstractmethod
-    def fixable(self) -> Fixable:
-        """How many of those the fixes repair (`fixable`), known without reading them."""
+def fixable(findings: Iterable[Finding]) -> Fixable:
+    """How many of `findings` `--fix` repairs, and how many only `--unsafe-fixes` does."""
+    safeties = [finding.fix.applicability for finding in findings if finding.fix is not None]
+    return safeties.count(FixSafety.SAFE), safeties.count(FixSafety.UNSAFE)

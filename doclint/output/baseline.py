@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from doclint.engine.builtin_rules import BinaryFile, FileTooLarge, OutsideRoot, UnreadableFile
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import Finding
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.tree.decoding import shown_lines
 from doclint.tree.reading import MAX_FILE_SIZE, read_file, read_named
@@ -96,7 +96,7 @@ class SourceLines:
             }
         return self._escaped.get(path, path)
 
-    def line(self, row: DiagnosticRow) -> str | None:
+    def line(self, row: Finding) -> str | None:
         """The text of a finding's line, None when there is none to show."""
         if row.code in UNREAD:
             return None
@@ -132,9 +132,7 @@ def line_hash(text: str | None) -> str:
     return hashlib.blake2b(data, digest_size=8).hexdigest()
 
 
-def keys(
-    rows: Iterable[DiagnosticRow], sources: SourceLines, base: Path | None = None
-) -> Iterator[Key]:
+def keys(rows: Iterable[Finding], sources: SourceLines, base: Path | None = None) -> Iterator[Key]:
     """The key of each row, in order (rows sorted as the engine sorts them). Paths
     are made relative to `base` when given, else kept as they are."""
     seen: Counter[tuple[str, str, str]] = Counter()
@@ -170,7 +168,7 @@ def _unescape(text: str) -> str:
     return "".join(out)
 
 
-def write_baseline(file: Path, rows: Sequence[DiagnosticRow], sources: SourceLines) -> int:
+def write_baseline(file: Path, rows: Sequence[Finding], sources: SourceLines) -> int:
     """Record `rows` in `file`; returns how many."""
     base = file.absolute().parent
     entries = sorted(
@@ -213,8 +211,8 @@ def read_baseline(file: Path, limit: int = MAX_FILE_SIZE) -> set[Key]:
 
 
 def filter_baseline(
-    rows: Sequence[DiagnosticRow], sources: SourceLines, file: Path, known: set[Key]
-) -> list[DiagnosticRow]:
+    rows: Sequence[Finding], sources: SourceLines, file: Path, known: set[Key]
+) -> list[Finding]:
     """The rows not recorded in the baseline `file` (whose entries are `known`)."""
     base = file.absolute().parent
     return [

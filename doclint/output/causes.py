@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from doclint.models.findings import CauseData, DiagnosticRow
+from doclint.models.findings import Cause, Finding
 
 
 @dataclass
@@ -29,14 +29,14 @@ class CauseGroup:
     id: str
     cause: str
     """The cause's label, as people read it."""
-    example: DiagnosticRow
+    example: Finding
     count: int = 0
 
 
-def cause_of(row: DiagnosticRow) -> CauseData:
+def cause_of(row: Finding) -> Cause:
     """(id, label) of a finding's cause; its rule's name for a row made
     without one (the engine gives every finding its cause)."""
-    return (row.name, row.name) if row.cause is None else row.cause
+    return Cause(row.name, row.name) if row.cause is None else row.cause
 
 
 @dataclass
@@ -46,7 +46,7 @@ class Causes:
     total: int = 0
     groups: dict[tuple[str, str], CauseGroup] = field(default_factory=dict)
 
-    def add(self, row: DiagnosticRow) -> None:
+    def add(self, row: Finding) -> None:
         self.total += 1
         cause_id, label = cause_of(row)
         group = self.groups.get((row.code, cause_id))
@@ -86,7 +86,7 @@ class Causes:
         return grouped
 
 
-def causes_of(rows: Iterable[DiagnosticRow]) -> Causes:
+def causes_of(rows: Iterable[Finding]) -> Causes:
     """The findings grouped by cause."""
     causes = Causes()
     for row in rows:
@@ -94,7 +94,7 @@ def causes_of(rows: Iterable[DiagnosticRow]) -> Causes:
     return causes
 
 
-def example(row: DiagnosticRow) -> dict[str, object]:
+def example(row: Finding) -> dict[str, object]:
     return {"path": row.path, "line": row.line, "column": row.column, "message": row.message}
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import Finding
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
 from doclint.util.paths import printable
@@ -18,11 +18,11 @@ LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 SHOWN_PER_STEP = 10
 
 
-def _github_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
+def _github_part(rows: Sequence[Finding], output: RunOutput) -> str:
     return "".join(_command(d) for d in rows)
 
 
-def _command(d: DiagnosticRow) -> str:
+def _command(d: Finding) -> str:
     level = LEVELS.get(d.severity, "error")
     properties = ",".join(
         f"{key}={_property(str(value))}"

@@ -28,7 +28,7 @@ from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from doclint.models.findings import DiagnosticRow, fixable
+from doclint.models.findings import Finding, fixable
 from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.output.baseline import SourceLines
 from doclint.output.causes import Causes, cause_of, example
@@ -38,8 +38,8 @@ from doclint.util.paths import printable
 WORST_FILES = 25
 LONGEST_LINE = 240
 """Characters kept of a finding's line: enough to see it, not a minified file."""
-_RULE = itemgetter(3, 4, 5)
-"""(code, name, severity) of a DiagnosticRow."""
+_RULE = itemgetter(5, 6, 7)
+"""(code, name, severity) of a Finding."""
 PART_FINDINGS = 100_000
 """Findings per part of the page's data, at file boundaries. Each part is
 decoded on its own: the JSON of millions of findings at once would pass the
@@ -93,9 +93,7 @@ class FindingColumns:
     path_kind: list[int] = field(default_factory=list)
     """The index in PAGE_KINDS of each path of the path table, in its order."""
 
-    def add_file(
-        self, path: str, kind: str, rows: list[DiagnosticRow], sources: SourceLines
-    ) -> None:
+    def add_file(self, path: str, kind: str, rows: list[Finding], sources: SourceLines) -> None:
         """The findings of one file, a page of `kind` (millions of calls' worth: kept tight)."""
         tables, columns = self.tables, self.columns
         paths, rules, causes, messages, texts = (
@@ -156,7 +154,7 @@ class ReportData:
     """The parts filled, encoded; their columns are dropped once encoded."""
     _worst: list[tuple[int, str, dict[str, int]]] = field(default_factory=list)
 
-    def add_all(self, rows: Iterable[DiagnosticRow]) -> ReportData:
+    def add_all(self, rows: Iterable[Finding]) -> ReportData:
         """Every finding of a run, a file's findings together (as runs give them)."""
         for path, group in groupby(rows, key=attrgetter("path")):
             file_rows = list(group)

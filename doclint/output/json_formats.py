@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from json.encoder import encode_basestring
 from typing import Any
 
-from doclint.models.findings import CauseData, DiagnosticRow, FixData
+from doclint.models.findings import Cause, Finding, Fix
 from doclint.models.urls import rule_url
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
 
 
-def json_object(row: DiagnosticRow) -> dict[str, Any]:
+def json_object(row: Finding) -> dict[str, Any]:
     """A finding as `json` and `jsonl` write it. Rules report a point, so the
     end is the start until a rule reports a range; `fix` is null for a finding
     no fix repairs; `cause` why its rule fired (its id and label); `url` is where its
@@ -41,27 +41,26 @@ def json_object(row: DiagnosticRow) -> dict[str, Any]:
     }
 
 
-def cause_id(row: DiagnosticRow) -> str:
+def cause_id(row: Finding) -> str:
     """The id of a finding's cause; its rule's name for a row made without one."""
-    return row.name if row.cause is None else row.cause[0]
+    return row.name if row.cause is None else row.cause.id
 
 
-def cause_object(row: DiagnosticRow) -> dict[str, str]:
+def cause_object(row: Finding) -> dict[str, str]:
     """Why the finding's rule fired: the stable `id` tools key on, and the
     short `label` people read."""
     if row.cause is None:
         return {"id": row.name, "label": row.name}
-    return {"id": row.cause[0], "label": row.cause[1]}
+    return {"id": row.cause.id, "label": row.cause.label}
 
 
-def fix_object(fix: FixData | None) -> dict[str, Any] | None:
+def fix_object(fix: Fix | None) -> dict[str, Any] | None:
     """The fix as ruff's JSON names it: applicability (safe or unsafe), message, edits."""
     if fix is None:
         return None
-    safety, description, edits = fix
     return {
-        "applicability": safety,
-        "message": description,
+        "applicability": fix.applicability,
+        "message": fix.message,
         "edits": [
             {
                 "line": line,
@@ -70,12 +69,12 @@ def fix_object(fix: FixData | None) -> dict[str, Any] | None:
                 "end_column": end_column,
                 "content": content,
             }
-            for line, column, end_line, end_column, content in edits
+            for line, column, end_line, end_column, content in fix.edits
         ],
     }
 
 
-def _json_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
+def _json_part(rows: Sequence[Finding], output: RunOutput) -> str:
     return ",\n".join(encode_rows(rows))
 
 
@@ -83,20 +82,20 @@ def _json_frame(output: RunOutput) -> tuple[str, str]:
     return ("[\n", "\n]\n") if output.count else ("[]\n", "")
 
 
-def _jsonl_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
+def _jsonl_part(rows: Sequence[Finding], output: RunOutput) -> str:
     return "".join(row + "\n" for row in encode_rows(rows))
 
 
-def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
+def encode_rows(rows: Sequence[Finding]) -> list[str]:
     # The text before the line number depends on the path only, the text
     # between message and fix on the rule only, and the tail on the cause
     # and the rule: each is built once.
     heads: dict[str, str] = {}
     middles: dict[tuple[str, str, str], tuple[str, str]] = {}
-    tails: dict[tuple[CauseData | None, str], str] = {}
+    tails: dict[tuple[Cause | None, str], str] = {}
     encoded = []
     for row in rows:
-        path, line, column, code, name, severity, message, fix, _ = row
+        line, column, message, fix, _, code, name, severity, path = row
         head = heads.get(path)
         if head is None:
             head = heads[path] = f'{{"path": {encode_basestring(path)}, "line": '
@@ -124,17 +123,17 @@ def encode_rows(rows: Sequence[DiagnosticRow]) -> list[str]:
     return encoded
 
 
-def _fix_text(fix: FixData) -> str:
+def _fix_text(fix: Fix) -> str:
     """`fix_object(fix)` as json encodes it, without building the objects:
     most findings of a generated tree carry a fix, most fixes one edit."""
-    safety, description, edits = fix
+    edits, applicability, message = fix
     if len(edits) == 1:
         encoded = _edit_text(*edits[0])
     else:
         encoded = ", ".join(_edit_text(*edit) for edit in edits)
     return (
-        f'{{"applicability": {encode_basestring(safety)}, '
-        f'"message": {encode_basestring(description)}, "edits": [{encoded}]}}'
+        f'{{"applicability": {encode_basestring(applicability)}, '
+        f'"message": {encode_basestring(message)}, "edits": [{encoded}]}}'
     )
 
 

@@ -14,11 +14,10 @@ from itertools import groupby
 from operator import attrgetter
 from typing import NamedTuple, Protocol
 
-from doclint.models.findings import DiagnosticRow
-from doclint.output.baseline import SourceLines
+from doclint.models.findings import Finding
 from doclint.output.run_output import RunOutput
 
-Part = Callable[[Sequence[DiagnosticRow], RunOutput], str]
+Part = Callable[[Sequence[Finding], RunOutput], str]
 """One file's findings (never none), as the format writes them."""
 Frame = Callable[[RunOutput], tuple[str, str]]
 """The head and the tail around the parts, from the totals of the run."""
@@ -62,34 +61,13 @@ class Layout(NamedTuple):
             out.write(part)
         out.write(tail)
 
-    def encoded(self, rows: Sequence[DiagnosticRow], output: RunOutput, errors: str) -> bytes:
+    def encoded(self, rows: Sequence[Finding], output: RunOutput, errors: str) -> bytes:
         return self.part(rows, output).encode("utf-8", errors)
 
     def render(self, output: RunOutput) -> Iterator[str]:
         """The whole text, as a format function gives it."""
         whole = b"".join(self.compose(output, errors="surrogatepass"))
         yield whole.decode("utf-8", "surrogatepass")
-
-
-class PartWriter(NamedTuple):
-    """A layout's part of one file, in UTF-8: what a worker process renders
-    (engine.PartRenderer)."""
-
-    layout: Layout
-    errors: str = "strict"
-    color: bool = False
-
-    @property
-    def key(self) -> str:
-        """The renderer's identity across processes and runs (engine.PartRenderer)."""
-        part = self.layout.part
-        return f"{part.__module__}.{part.__qualname__} {self.errors} {self.color:d}"
-
-    def __call__(self, rows: list[DiagnosticRow], lines: list[str] | None = None) -> bytes:
-        """The part of `rows`, all of one file; `lines` are that file's as checked."""
-        sources = SourceLines() if lines is None else SourceLines.showing(rows[0].path, lines)
-        output = RunOutput(rows, 1, sources=sources, color=self.color)
-        return self.layout.encoded(rows, output, self.errors)
 
 
 class _Pieces(list[Buffer]):
@@ -99,7 +77,7 @@ class _Pieces(list[Buffer]):
         self.append(data)
 
 
-def _by_path(rows: Sequence[DiagnosticRow]) -> Iterator[tuple[str, list[DiagnosticRow]]]:
+def _by_path(rows: Sequence[Finding]) -> Iterator[tuple[str, list[Finding]]]:
     """Runs of rows of one path, in their order."""
     for path, group in groupby(rows, key=attrgetter("path")):
         yield path, list(group)

@@ -2,22 +2,39 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doclint.models.findings import DiagnosticRow, Fixable, RenderedParts, fixable
+from doclint.models.findings import Finding, Fixable, fixable
 from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule, Severity
+
+
+class RenderedParts(Sequence[tuple[str, bytes, int]]):
+    """Files' parts as rendered (path as shown, part, findings), in order,
+    kept where reading them again costs (parts.py): what a run gives the
+    output in place of its findings when the workers rendered them."""
+
+    @property
+    @abstractmethod
+    def findings(self) -> int:
+        """How many findings the parts show, known without reading them."""
+
+    @property
+    @abstractmethod
+    def fixable(self) -> Fixable:
+        """How many of those the fixes repair (`fixable`), known without reading them."""
 
 
 @dataclass
 class RunOutput:
     """What a format may show about a run."""
 
-    diagnostics: Sequence[DiagnosticRow]
+    diagnostics: Sequence[Finding]
     files_checked: int
     files: Sequence[Path] = ()
     """The files checked (JUnit names every one)."""
@@ -121,10 +138,12 @@ def _plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'s' if count != 1 else ''}"
 
 
-def statistics(diagnostics: Sequence[DiagnosticRow]) -> list[tuple[int, str, str, bool]]:
+def statistics(diagnostics: Sequence[Finding]) -> list[tuple[int, str, str, bool]]:
     """(count, code, name, whether `--fix` repairs some) per rule, most frequent first."""
     counts = Counter((d.code, d.name) for d in diagnostics)
-    fixable = {(d.code, d.name) for d in diagnostics if d.fix is not None and d.fix[0] == "safe"}
+    fixable = {
+        (d.code, d.name) for d in diagnostics if d.fix is not None and d.fix.applicability == "safe"
+    }
     return sorted(
         ((count, code, name, (code, name) in fixable) for (code, name), count in counts.items()),
         key=lambda item: (-item[0], item[1]),

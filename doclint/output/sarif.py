@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 from doclint import __version__
 from doclint.engine.registry import load_registry
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import Finding
 from doclint.models.urls import rule_url
 from doclint.output.baseline import keys
 from doclint.output.json_formats import cause_id
@@ -91,7 +91,7 @@ def _descriptor(rule: type[Rule[Any]]) -> dict[str, Any]:
     }
 
 
-def _sarif_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
+def _sarif_part(rows: Sequence[Finding], output: RunOutput) -> str:
     """One file's results, one a line. Built as text, not dicts: a run may
     report hundreds of thousands of findings."""
     index = {rule.code: position for position, rule in enumerate(_rules(output))}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from doclint.models.findings import DiagnosticRow
+from doclint.models.findings import Finding
 from doclint.output.color import BLUE, BOLD, CYAN, RED, YELLOW, paint
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput, summary
@@ -22,12 +22,10 @@ MARKS = {"safe": "[*] ", "unsafe": "[~] "}
 """The mark of a finding by the safety of its fix."""
 
 
-def headline(
-    d: DiagnosticRow, color: bool = False, escaped: Callable[[str], str] = printable
-) -> str:
+def headline(d: Finding, color: bool = False, escaped: Callable[[str], str] = printable) -> str:
     """`path:line:col: CODE severity [name] message`, the line editors and CI
     logs parse. `escaped` is `printable`, or a memo of it for the path and rule name."""
-    mark = MARKS.get(d.fix[0], "") if d.fix is not None else ""
+    mark = MARKS.get(d.fix.applicability, "") if d.fix is not None else ""
     if not color:  # the usual case, without a paint call per piece
         return (
             f"{escaped(d.path)}:{d.line}:{d.column}: {d.code} {d.severity} [{escaped(d.name)}] "
@@ -53,17 +51,17 @@ class _Escaped(dict[str, str]):
         return value
 
 
-def _concise_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
+def _concise_part(rows: Sequence[Finding], output: RunOutput) -> str:
     escaped = _Escaped().__getitem__
     return "".join(headline(d, output.color, escaped) + "\n" for d in rows)
 
 
-def _full_part(rows: Sequence[DiagnosticRow], output: RunOutput) -> str:
+def _full_part(rows: Sequence[Finding], output: RunOutput) -> str:
     """Each finding's line under its headline, with a caret at its column (like
     ruff). Findings of a file alike in rule, cause and message (a link to the
     same missing page, on many lines) show one frame, which lists the others'
     lines: a page linking 36 times to one missing target is one problem to read."""
-    alike: dict[tuple[str, object, str], list[DiagnosticRow]] = {}
+    alike: dict[tuple[str, object, str], list[Finding]] = {}
     for d in rows:
         alike.setdefault((d.code, d.cause, d.message), []).append(d)
     shown = []
@@ -103,7 +101,7 @@ megabyte with a finding every few characters must not print a megabyte for
 each of them."""
 
 
-def snippet(d: DiagnosticRow, line: str, color: bool = False) -> str:
+def snippet(d: Finding, line: str, color: bool = False) -> str:
     line = line.rstrip()
     column = d.column - 1
     if len(line) > SHOWN_WIDTH:

@@ -12,15 +12,15 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from doclint.engine.reporting import FilePart
-from doclint.models.findings import Row
+from doclint.models.findings import Finding
+from doclint.run.sink import Part
 from doclint.tree.index import Fact, Stamp
 
 
 class KeptResult(NamedTuple):
     """A kept result that still holds."""
 
-    rows: list[Row]
+    rows: list[Finding]
     stamp: Stamp
     """The file's stamp now."""
     content_hash: bytes
@@ -30,7 +30,7 @@ class KeptResult(NamedTuple):
     data: bytes | None = None
     """The file's bytes, when the lookup read them (its stamp had moved): a
     report shows its lines without reading it again."""
-    part: FilePart | None = None
+    part: Part | None = None
     """The file's part as the output of the part key asked for writes it,
     when a run with that output kept it (`rows` are then left out); a part
     that shows no finding counts none."""
@@ -61,7 +61,7 @@ class StoredResults(Protocol):
         when one was kept for `part_key` (FileReporter.part_key)."""
         ...
 
-    def part_memo(self, part_key: bytes, part: FilePart | None) -> bytes:
+    def part_memo(self, part_key: bytes, part: Part | None) -> bytes:
         """A file's part (None: nothing shown) for outputs of `part_key`, as
         `keep` and `store` take it; made where the part was rendered."""
         ...
@@ -80,7 +80,7 @@ class StoredResults(Protocol):
         stamp: Stamp,
         content_hash: bytes,
         facts: list[Fact],
-        rows: list[Row],
+        rows: list[Finding],
         memo: bytes = b"",
     ) -> None: ...
 

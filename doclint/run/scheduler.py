@@ -9,15 +9,14 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import accumulate
-from operator import itemgetter
+from operator import attrgetter
 from pathlib import Path
-from typing import overload
+from typing import Any, overload
 
 from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.registry import Registry, load_registry
-from doclint.engine.reporting import FilePart, FileReporter, PartRenderer, RunResult
 from doclint.engine.settings import Settings
-from doclint.models.findings import DiagnosticRow, Row
+from doclint.models.findings import Finding
 from doclint.run.parallel import (
     FORKS,
     MIN_ITEMS_PER_WORKER,
@@ -28,34 +27,37 @@ from doclint.run.parallel import (
     start_processes,
     worker_count,
 )
+from doclint.run.reporting import FileReporter
 from doclint.run.results import KeptResult, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at
 from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
-from doclint.run.spill import PartSpool, SpilledParts, remove_spool_folder, spool_folder
+from doclint.run.sink import AnySink, Part, Parts, RunResult, Spool
 from doclint.tree.decoding import shown_lines
 from doclint.tree.index import Fact, question_of
 from doclint.util.gc_pause import collect_rarely
+from doclint.util.paths import display_path
 from doclint.util.private_folder import PrivateFolder
 
 
 class _Roots:
-    """The linter and reporter of each root of a run. The main process holds
-    those of every root; a worker forked from it starts with them, and a
-    spawned one makes those of the roots its chunks name."""
+    """The linter and reporter of each root of a run, and the output's sink
+    when it has one. The main process holds those of every root; a worker
+    forked from it starts with them, and a spawned one makes those of the
+    roots its chunks name."""
 
     def __init__(
         self,
         settings: Settings,
         cwd: Path,
-        render: PartRenderer | None,
+        sink: AnySink | None,
         setups: Sequence[RunSetup] = (),
         registry: Registry | None = None,
         stores: ResultStores | None = None,
     ) -> None:
-        self.settings, self.cwd, self.render = settings, cwd, render
+        self.settings, self.cwd, self.sink = settings, cwd, sink
         self.registry = registry
-        self.at_root = {str(setup.root): (setup.linter, setup.reporter(render)) for setup in setups}
+        self.at_root = {str(setup.root): (setup.linter, setup.reporter()) for setup in setups}
         self.stores = stores if settings.cache else None
         self._stored: dict[str, StoredResults | None] = {}
         self._passed_on: dict[str, set[tuple[str, str]]] = {}
@@ -81,6 +83,21 @@ class _Roots:
             self._stored[root] = stores.open(linter.tree.root, key, worker=True) if stores else None
         return self._stored[root]
 
+    def part_key(self, root: str, file: str) -> bytes | None:
+        """The key of the file's part (FileReporter.part_key), with a sink."""
+        if self.sink is None:
+            return None
+        return self.at(root)[1].part_key(file, self.sink.key)
+
+    def part(
+        self, root: str, file: str, rows: list[Finding], lines: list[str] | None
+    ) -> Part | None:
+        """The sink's part of a file's findings, as reported."""
+        assert self.sink is not None
+        reporter = self.at(root)[1]
+        reported = reporter.diagnostics(file, display_path(file, self.cwd), rows)
+        return self.sink.part(reported, lines)
+
     def at(self, root: str) -> tuple[Linter, FileReporter]:
         if root not in self.at_root:
             # Another root's registry serves: loading the rules is the cost of a start.
@@ -89,7 +106,7 @@ class _Roots:
             tree = make_tree_at(settings, Path(root))
             linter = Linter(settings, tree, registry, records_facts=settings.cache)
             found = settings.finding_filter(linter.registry)
-            reporter = FileReporter(found, self.cwd, Path(root), self.render)
+            reporter = FileReporter(found, self.cwd, Path(root))
             self.at_root[root] = linter, reporter
         return self.at_root[root]
 
@@ -97,8 +114,8 @@ class _Roots:
 _roots: _Roots | None = None
 """A worker's linters and reporters; in the main process, while it forks its
 workers, what they start from (the rules loaded, no tree yet)."""
-_spool: PartSpool | None = None
-"""A worker's file of the parts it renders."""
+_spool: Spool[Any] | None = None
+"""Where a worker puts the parts it renders."""
 
 
 class _Workers:
@@ -110,13 +127,13 @@ class _Workers:
     def __init__(
         self,
         settings: Settings,
-        render: PartRenderer | None,
+        sink: AnySink | None,
         registry: Registry,
         stores: ResultStores | None = None,
     ):
         self.jobs = settings.jobs or available_cores()
         self.least = self.jobs * MIN_ITEMS_PER_WORKER
-        self.start_from = _Roots(settings, Path.cwd(), render, registry=registry, stores=stores)
+        self.start_from = _Roots(settings, Path.cwd(), sink, registry=registry, stores=stores)
         self.pool: ProcessPoolExecutor | None = None
         self.spool_folder: PrivateFolder | None = None
         """Where the workers write the parts they render, once they are started."""
@@ -125,12 +142,12 @@ class _Workers:
         global _roots
         if self.pool is None:
             start = self.start_from
-            if start.render is not None:
-                self.spool_folder = spool_folder()
+            if start.sink is not None:
+                self.spool_folder = start.sink.spool_folder()
             self.pool = process_pool(
                 self.jobs,
                 _start_worker,
-                (start.settings, start.cwd, start.render, self.spool_folder),
+                (start.settings, start.cwd, start.sink, self.spool_folder),
             )
             _roots = start
             try:
@@ -144,23 +161,23 @@ class _Workers:
         if self.pool is not None:
             close_pool(self.pool, wait)
         if self.spool_folder is not None:
-            remove_spool_folder(self.spool_folder)
+            self.spool_folder.remove()
 
 
 def _start_worker(
-    settings: Settings, cwd: Path, render: PartRenderer | None, folder: PrivateFolder | None
+    settings: Settings, cwd: Path, sink: AnySink | None, folder: PrivateFolder | None
 ) -> None:
     global _roots, _spool
     collect_rarely()
-    _spool = PartSpool(folder) if folder is not None else None
+    _spool = sink.spool(folder) if sink is not None and folder is not None else None
     if _roots is not None and _roots.settings is settings:
         return  # forked from the run's own process: its linters are here already
-    _roots = _Roots(settings, cwd, render)
+    _roots = _Roots(settings, cwd, sink)
 
 
-Answer = tuple[FileOutcome, bool, bytes | None]
-"""What a file gave: its outcome, whether it was kept, and the part memo to
-keep of it (StoredResults.part_memo), if one was made."""
+Answer = tuple[FileOutcome, bool, bytes | None, Part | None]
+"""What a file gave: its outcome, whether it was kept, the part memo to keep
+of it (StoredResults.part_memo), if one was made, and its part, with a sink."""
 
 
 def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
@@ -174,14 +191,8 @@ def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
     if _spool is None:
         return outcomes
     placed = [
-        (
-            outcome._replace(part=_spool.place(outcome.part))
-            if isinstance(outcome.part, FilePart)
-            else outcome,
-            kept,
-            memo,
-        )
-        for outcome, kept, memo in outcomes
+        (outcome, kept, memo, None if part is None else _spool.place(part))
+        for outcome, kept, memo, part in outcomes
     ]
     _spool.flush()  # the main process reads the parts once it has the chunk
     return placed
@@ -191,71 +202,75 @@ def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
     """A worker's answer for one file: its kept result when it still holds
     (with its kept part, or rendered here as a checked one is), else what
     checking it gives."""
-    linter, reporter = roots.at(root)
+    linter = roots.at(root)[0]
     stored = roots.stored_at(root)
     found = part_key = None
     if stored is not None:
-        part_key = reporter.part_key(file) if reporter.render is not None else None
+        part_key = roots.part_key(root, file)
         found = stored.lookup_entry(linter.tree_path(file), file, linter.tree.fact, part_key)
     if found is None:
-        outcome, memo = _checked(linter, reporter, file, stored)
-        return outcome, False, memo
+        return _checked(roots, root, file, stored)
     facts = roots.not_passed_on(root, found.facts)
     outcome = FileOutcome(found.rows, facts, found.stamp, found.content_hash)
     if part_key is None or stored is None:
-        return outcome, True, None
-    part, memo = _kept_part(reporter, file, found, stored, part_key)
-    return outcome._replace(rows=[], part=part), True, memo
+        return outcome, True, None, None
+    part, memo = _kept_part(roots, root, file, found, stored, part_key)
+    return outcome._replace(rows=[]), True, memo, part
 
 
 def _kept_part(
-    reporter: FileReporter, file: str, found: KeptResult, stored: StoredResults, part_key: bytes
-) -> tuple[FilePart | None, bytes | None]:
+    roots: _Roots,
+    root: str,
+    file: str,
+    found: KeptResult,
+    stored: StoredResults,
+    part_key: bytes,
+) -> tuple[Part | None, bytes | None]:
     """A kept result's part: the one kept with it for this output, else the
-    result rendered (its lines from the bytes the lookup read, if it read
-    them) with the memo of it to keep."""
+    result handed to the sink (its lines from the bytes the lookup read, if
+    it read them) with the memo of its part to keep."""
     if found.part is not None:
         return (found.part if found.part.count else None), None
     lines = shown_lines(found.data) if found.data is not None else None
-    part = reporter.part(file, found.rows, lines)
+    part = roots.part(root, file, found.rows, lines)
     return part, stored.part_memo(part_key, part)
 
 
-def _checked(
-    linter: Linter, reporter: FileReporter, file: str, stored: StoredResults | None
-) -> tuple[FileOutcome, bytes | None]:
-    """A file checked, its part rendered if the run renders, and the memo of
-    the part to keep in `stored`; without a cache, only what the run reports
-    (the rest costs pickling from a worker)."""
+def _checked(roots: _Roots, root: str, file: str, stored: StoredResults | None) -> Answer:
+    """A file checked, its findings handed to the sink if the run has one,
+    and the memo of the part to keep in `stored`; without a cache, only what
+    the run reports (the rest costs pickling from a worker)."""
+    linter = roots.at(root)[0]
     outcome = linter.check_file(file)
-    memo = None
-    if reporter.render is not None:
-        part = reporter.part(file, outcome.rows, outcome.lines)
-        outcome = outcome._replace(part=part)
-        if stored is not None and linter.settings.cache:
-            memo = stored.part_memo(reporter.part_key(file), part)
+    memo = part = None
+    if roots.sink is not None:
+        part = roots.part(root, file, outcome.rows, outcome.lines)
+        part_key = roots.part_key(root, file) if stored is not None else None
+        if stored is not None and linter.settings.cache and part_key is not None:
+            memo = stored.part_memo(part_key, part)
     outcome = outcome._replace(lines=None)  # not sent back from a worker
     if not linter.settings.cache:
-        outcome = outcome._replace(facts=[], rows=[] if reporter.render else outcome.rows)
-    return outcome, memo
+        outcome = outcome._replace(facts=[], rows=[] if roots.sink else outcome.rows)
+    return outcome, False, memo, part
 
 
 def run(
     paths: Iterable[str | Path],
     settings: Settings | None = None,
     progress: Callable[[int, int], None] | None = None,
-    render: PartRenderer | None = None,
+    sink: AnySink | None = None,
     stores: ResultStores | None = None,
 ) -> RunResult:
     """Check files and folders (folders are walked for Markdown files), each
     file in the tree of its root (root.py), reusing the stored results of
     unchanged files (from `stores`) and spreading the rest over processes.
-    `progress(done, total)` follows the files still to be checked. With
-    `render`, each file's findings come back rendered (`RunResult.parts`),
-    kept on disk as they come, so that memory does not grow with the findings."""
+    `progress(done, total)` follows the files still to be checked. With a
+    `sink`, each file's findings go to it as reported, where the file is
+    checked, and the run gives its parts (`RunResult.parts`) in place of
+    the findings, so that memory does not grow with them."""
     settings = settings or Settings()
     registry = load_registry()
-    workers = _Workers(settings, render, registry, stores)
+    workers = _Workers(settings, sink, registry, stores)
     try:
         # A run that may be replayed whole forks no worker before it knows.
         replays = settings.cache and stores is not None and stores.replays
@@ -265,9 +280,9 @@ def run(
         if _replayable(setups):
             workers.close(wait=False)
             return RunResult([], len(files), len(files), files.paths())
-        roots = _Roots(settings, Path.cwd(), render, setups)
-        results: dict[int, list[Row]] = {}
-        parts = SpilledParts(lambda: workers.spool_folder) if render is not None else None
+        roots = _Roots(settings, Path.cwd(), sink, setups)
+        results: dict[int, list[Finding]] = {}
+        parts = sink.parts(lambda: workers.spool_folder) if sink is not None else None
         if _workers_look_up(files, settings):
             # Looking up and rendering a kept result costs a third of checking
             # the file: the workers share it, as they share the checking.
@@ -275,9 +290,10 @@ def run(
         else:
             missing = _from_caches(files, roots, results, parts)
         reused = len(files) - len(missing)
-        for number, outcome, kept, memo in _check_missing(files, roots, missing, progress, workers):
+        checked = _check_missing(files, roots, missing, progress, workers)
+        for number, outcome, kept, memo, part in checked:
             if parts is not None:
-                parts.add(number, outcome.part)
+                parts.add(number, part)
             else:
                 results[number] = outcome.rows
             setup, index = files.locate(number)
@@ -385,9 +401,9 @@ class _Chunks(Sequence[tuple[str, str]]):
 
 
 def _from_caches(
-    files: _Files, roots: _Roots, results: dict[int, list[Row]], parts: SpilledParts | None
+    files: _Files, roots: _Roots, results: dict[int, list[Finding]], parts: Parts[Any] | None
 ) -> array[int]:
-    """Fill `results` (or with a renderer, `parts`) with the files the caches
+    """Fill `results` (or with a sink, `parts`) with the files the caches
     answer for, by number; the numbers of the other files, to check."""
     missing = array("q")
     for number, setup, index in files.numbered():
@@ -396,22 +412,22 @@ def _from_caches(
             missing.append(number)
             continue
         file, tree_path = setup.files.texts[index], setup.files.tree_paths[index]
-        reporter = roots.at(str(setup.root))[1] if parts is not None else None
-        part_key = reporter.part_key(file) if reporter is not None else None
+        root = str(setup.root)
+        part_key = roots.part_key(root, file) if parts is not None else None
         found = cache.lookup_entry(tree_path, file, setup.linter.tree.fact, part_key)
         if found is None:
             missing.append(number)
-        elif parts is None or reporter is None or part_key is None:
+        elif parts is None or part_key is None:
             results[number] = found.rows
         else:
-            part, memo = _kept_part(reporter, file, found, cache, part_key)
+            part, memo = _kept_part(roots, root, file, found, cache, part_key)
             parts.add(number, part)
             if memo is not None:
                 cache.keep(tree_path, found.stamp, memo)
     return missing
 
 
-def _diagnostics(files: _Files, results: dict[int, list[Row]]) -> list[DiagnosticRow]:
+def _diagnostics(files: _Files, results: dict[int, list[Finding]]) -> list[Finding]:
     """The findings of every root's files, file by file in the order of their paths."""
     of_roots = [
         setup.diagnostics(
@@ -421,7 +437,7 @@ def _diagnostics(files: _Files, results: dict[int, list[Row]]) -> list[Diagnosti
     ]
     if len(of_roots) == 1:
         return of_roots[0]
-    return list(heapq.merge(*of_roots, key=itemgetter(0)))
+    return list(heapq.merge(*of_roots, key=attrgetter("path")))
 
 
 def _check_missing(
@@ -430,7 +446,7 @@ def _check_missing(
     missing: array[int],
     progress: Callable[[int, int], None] | None,
     workers: _Workers,
-) -> Iterator[tuple[int, FileOutcome, bool, bytes | None]]:
+) -> Iterator[tuple[int, FileOutcome, bool, bytes | None, Part | None]]:
     """Each file that the caches did not answer for (by number), what
     checking it (or a worker's look at the kept results) gave, and whether it
     was kept; as the files are checked (not all kept till the end)."""
@@ -447,8 +463,7 @@ def _check_missing(
     if jobs <= 1:
         for number in missing:
             root, file = files.place(number)
-            outcome, memo = _checked(*roots.at(root), file, files.locate(number)[0].cache)
-            yield number, outcome, False, memo
+            yield number, *_checked(roots, root, file, files.locate(number)[0].cache)
             advance(1)
         return
     chunks = _Chunks(files, missing)

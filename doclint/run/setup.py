@@ -10,11 +10,11 @@ from pathlib import Path
 
 from doclint.engine.linter import Linter
 from doclint.engine.registry import Registry, load_registry
-from doclint.engine.reporting import FileReporter, PartRenderer
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
-from doclint.models.findings import DiagnosticRow, Row
+from doclint.models.findings import Finding
 from doclint.run.files import RunFiles
+from doclint.run.reporting import FileReporter
 from doclint.run.results import ResultKey, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at, roots_of_files
 from doclint.run.shards import holds
@@ -66,15 +66,15 @@ class RunSetup:
     finding_filter: FindingFilter
     cache: StoredResults | None
 
-    def reporter(self, render: PartRenderer | None = None) -> FileReporter:
-        return FileReporter(self.finding_filter, self.cwd, self.root, render)
+    def reporter(self) -> FileReporter:
+        return FileReporter(self.finding_filter, self.cwd, self.root)
 
-    def diagnostics(self, results: dict[int, list[Row]]) -> list[DiagnosticRow]:
+    def diagnostics(self, results: dict[int, list[Finding]]) -> list[Finding]:
         """The findings of the files (by index) as reported, sorted."""
         # Sorted file by file: a path's findings never interleave with another's,
         # and sorting 300,000 findings at once costs more than sorting each file's.
         reporter, shown = self.reporter(), self.files.shown
-        diagnostics: list[DiagnosticRow] = []
+        diagnostics: list[Finding] = []
         with gc_paused():
             for index in sorted(results, key=shown.__getitem__):
                 diagnostics += reporter.diagnostics(self.files[index], shown[index], results[index])

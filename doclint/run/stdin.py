@@ -6,10 +6,11 @@ import sys
 from pathlib import Path
 
 from doclint.engine.linter import Linter
-from doclint.engine.reporting import RunResult, shown_paths
 from doclint.engine.settings import Settings
-from doclint.models.findings import DiagnosticRow, Row
+from doclint.models.findings import Finding, report_order
+from doclint.run.reporting import shown_paths
 from doclint.run.roots import choose_root, make_tree_at, root_from_title
+from doclint.run.sink import RunResult
 from doclint.util.paths import display_path, printable
 
 
@@ -47,10 +48,11 @@ def stdin_linter(data: bytes, filename: str | Path, settings: Settings) -> Linte
     return Linter(settings, make_tree_at(settings, root))
 
 
-def stdin_result(linter: Linter, file: Path, rows: list[Row]) -> RunResult:
+def stdin_result(linter: Linter, file: Path, rows: list[Finding]) -> RunResult:
     """The result of checking stdin as `file`, its findings filtered as a file's are."""
     cwd = Path.cwd()
     rows = linter.settings.finding_filter(linter.registry).rows(file, rows)
     rows = shown_paths(rows, linter.tree.root, cwd)
     shown = printable(display_path(file, cwd))
-    return RunResult(sorted({DiagnosticRow(shown, *row) for row in rows}), 1, 0, [file])
+    shown_rows = {row._replace(path=shown) for row in rows}
+    return RunResult(sorted(shown_rows, key=report_order), 1, 0, [file])

@@ -1,5 +1,5 @@
 """A temporary folder held by its descriptor: the workers' part files of a run
-(run/spill.py) and the scratch copies of fix mode (fixes/fix_mode.py).
+(output/parts.py) and the scratch copies of fix mode (fixes/fix_mode.py).
 
 The system's temporary folder may be shared and, on a
 badly set up machine, not sticky: another user can then rename a folder of

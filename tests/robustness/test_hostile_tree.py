@@ -272,15 +272,14 @@ def _pages(docs: Path, count: int) -> None:
 
 def test_a_swapped_parts_folder_changes_nothing_in_the_report(tmp_path, monkeypatch):
     from doclint.output import LAYOUTS
-    from doclint.output.layout import PartWriter
+    from doclint.output.parts import PartWriter, SpilledParts
     from doclint.run import run
-    from doclint.run.spill import SpilledParts
 
     monkeypatch.chdir(tmp_path)
     _private_temporary_folder(tmp_path, monkeypatch)
     _pages(tmp_path / "docs", 300)
     settings = Settings(select=["DL501"], jobs=2, cache=False)
-    expected = list(run([tmp_path / "docs"], settings, render=PartWriter(LAYOUTS["json"])).parts)
+    expected = list(run([tmp_path / "docs"], settings, sink=PartWriter(LAYOUTS["json"])).parts)
     open_spool, swapped = SpilledParts._open_spool, []
 
     def swapping(self: SpilledParts, name: str) -> int:
@@ -291,7 +290,7 @@ def test_a_swapped_parts_folder_changes_nothing_in_the_report(tmp_path, monkeypa
         return open_spool(self, name)
 
     monkeypatch.setattr(SpilledParts, "_open_spool", swapping)
-    got = list(run([tmp_path / "docs"], settings, render=PartWriter(LAYOUTS["json"])).parts)
+    got = list(run([tmp_path / "docs"], settings, sink=PartWriter(LAYOUTS["json"])).parts)
     assert swapped and len(got) == 300
     assert got == expected
 

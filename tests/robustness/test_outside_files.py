@@ -67,7 +67,7 @@ def test_a_page_linked_to_a_device_or_fifo_outside_ends_at_once(
 
 
 def test_source_lines_are_read_only_through_the_guarded_reader(tmp_path: Path) -> None:
-    from doclint.models.findings import DiagnosticRow
+    from doclint.models.findings import Finding
     from doclint.output.baseline import SourceLines
     from doclint.tree.reading import MAX_FILE_SIZE
 
@@ -76,10 +76,12 @@ def test_source_lines_are_read_only_through_the_guarded_reader(tmp_path: Path) -
     big.write_text("line\n" * 10)
     os.truncate(big, MAX_FILE_SIZE + 1)  # sparse: refused by its size, not read
     sources = SourceLines()
-    row = DiagnosticRow(str(tmp_path / "pipe"), 1, 1, "DL101", "x", "error", "m")
+    row = Finding(1, 1, "m", code="DL101", name="x", severity="error", path=str(tmp_path / "pipe"))
     assert not sources.line(row)  # a FIFO: refused, not waited on
     assert not sources.line(row._replace(path=str(big)))  # over its limit
-    outside = DiagnosticRow("/proc/self/environ", 1, 1, "DL010", "x", "error", "m")
+    outside = Finding(
+        1, 1, "m", code="DL010", name="x", severity="error", path="/proc/self/environ"
+    )
     assert SourceLines().line(outside) is None
 
 

@@ -24,7 +24,7 @@ from doclint.incremental import sealed
 from doclint.incremental.cache import KEY_PATTERN, RECORD, Cache, write_cache_file
 from doclint.incremental.store import cache_key
 from doclint.output import LAYOUTS
-from doclint.output.layout import PartWriter
+from doclint.output.parts import PartWriter
 from doclint.run.setup import NOT_DECIDING, result_key
 from doclint.tree.index import Tree, digest, file_stamp
 from tests import test_cache

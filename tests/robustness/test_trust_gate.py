@@ -190,7 +190,7 @@ def test_a_page_swapped_for_a_link_after_its_check_is_not_read(
     monkeypatch.setattr(linter.tree, "escapes", check_then_swap)
     outcome = linter.check_file(page)
     assert SECRET not in repr(outcome)
-    assert [row[2] for row in outcome.rows] in (["DL002"], ["DL010"])
+    assert [row.code for row in outcome.rows] in (["DL002"], ["DL010"])
 
 
 def test_a_folder_swapped_for_a_link_after_the_check_is_not_read(
@@ -248,7 +248,7 @@ def test_a_page_linked_inside_the_tree_is_still_read(tmp_path: Path) -> None:
     linter = Linter(Settings(select=["ALL"], root=tmp_path), Tree(tmp_path))
     for page in ("docs/alias.md", "docs/folder/page.md"):
         outcome = linter.check_file(tmp_path / page)
-        assert [row[2] for row in outcome.rows] == ["DL401"], page
+        assert [row.code for row in outcome.rows] == ["DL401"], page
 
 
 # 5. Ignore patterns: matched by runs, bounded per walk.

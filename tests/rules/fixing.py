@@ -49,7 +49,7 @@ def fixes_of(findings: list[Finding], unsafe: bool = True) -> list[tuple]:
     return [
         f.fix.edits
         for f in findings
-        if f.fix is not None and (unsafe or f.fix.safety is FixSafety.SAFE)
+        if f.fix is not None and (unsafe or f.fix.applicability is FixSafety.SAFE)
     ]
 
 

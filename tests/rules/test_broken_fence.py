@@ -98,7 +98,7 @@ OUTER_PATH = "docs/docs/pkg/README.md_docs.md_docs.md"
 def test_fix_lengthens_the_outer_fences():
     text = file_docs("docs/pkg/README.md_docs.md", "python x.md", "markdown", body=INNER)
     found = rule_findings(BrokenFence, text, OUTER_PATH)
-    assert [f.fix.safety for f in found] == [FixSafety.SAFE]
+    assert [f.fix.applicability for f in found] == [FixSafety.SAFE]
     fixed = apply_fixes(text, found)
     lines, expected = text.split("\n"), text.split("\n")
     # the opening fence (14) and the generator's closing fence (47) get a fourth backtick

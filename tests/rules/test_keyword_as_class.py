@@ -52,7 +52,10 @@ def test_fix_removes_the_entry_safely_when_the_source_decides(tmp_path):
     write(tmp_path, {"pkg/mod.py": "class Thing:\n    pass\n"})
     text = keyword_index("pkg/mod.py", ["Thing", "Ghost", "def"])
     found = rule_findings(KeywordAsClass, text, PATH, tmp_path)
-    assert [(f.line, f.fix.safety) for f in found] == [(17, FixSafety.SAFE), (18, FixSafety.SAFE)]
+    assert [(f.line, f.fix.applicability) for f in found] == [
+        (17, FixSafety.SAFE),
+        (18, FixSafety.SAFE),
+    ]
     fixed = apply_fixes(text, found, unsafe=False)
     assert fixed == keyword_index("pkg/mod.py", ["Thing"])
     assert_fix_adds_nothing(KeywordAsClass, text, fixed, PATH, tmp_path)
@@ -61,7 +64,7 @@ def test_fix_removes_the_entry_safely_when_the_source_decides(tmp_path):
 def test_fix_is_unsafe_when_only_the_word_lists_decide(tmp_path):
     text = keyword_index("pkg/mod.py", ["Thing", "def", "requires"])
     found = rule_findings(KeywordAsClass, text, PATH, tmp_path)
-    assert {f.fix.safety for f in found} == {FixSafety.UNSAFE}
+    assert {f.fix.applicability for f in found} == {FixSafety.UNSAFE}
     assert apply_fixes(text, found, unsafe=False) == text
     assert apply_fixes(text, found) == text.replace(entry("def"), "").replace(entry("requires"), "")
 
@@ -90,7 +93,7 @@ def test_fix_on_the_seed_removes_def():
     found = rule_findings(KeywordAsClass, text, path)
     assert [f.line for f in found] == [40]
     # the source is not beside the seed: the keyword list decides
-    assert found[0].fix.safety is FixSafety.UNSAFE
+    assert found[0].fix.applicability is FixSafety.UNSAFE
     lines = text.splitlines(keepends=True)
     assert lines[39].startswith("- **`def`**")
     assert apply_fixes(text, found) == "".join(lines[:39] + lines[40:])

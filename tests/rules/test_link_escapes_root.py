@@ -10,8 +10,9 @@ import pytest
 from doclint_rules.link_escapes_root import LinkEscapesRoot
 
 from doclint import Settings, check_paths
-from doclint.engine import Linter, shown_paths
+from doclint.engine import Linter
 from doclint.engine.registry import load_registry
+from doclint.run import shown_paths
 from doclint.tree.index import Tree
 from tests.conftest import REAL, require_shared
 from tests.pages import write
@@ -24,7 +25,7 @@ def escapes(text: str, path: str, root: Path) -> list[tuple[int, int, str]]:
     linter = Linter(Settings(select=["DL404"], root=root), Tree(root), registry)
     rows = linter.check_text(text, path).rows
     rows = shown_paths(rows, root, root)  # messages as a run from the root reports them
-    return sorted((row[0], row[1], row[5]) for row in rows)
+    return sorted((row.line, row.column, row.message) for row in rows)
 
 
 def test_links_out_of_the_root_are_reported(tmp_path):
@@ -97,7 +98,7 @@ def test_the_escaping_target_is_never_opened_listed_or_read(tmp_path, monkeypatc
     linter = Linter(Settings(select=["ALL"], root=root), Tree(root), registry)
     found = [linter.check_file(page) for page in sorted((root / "docs").iterdir())]
     assert not touched
-    codes = [row[2] for outcome in found for row in outcome.rows]
+    codes = [row.code for outcome in found for row in outcome.rows]
     assert codes.count("DL404") == 4 and "DL401" not in codes
 
 

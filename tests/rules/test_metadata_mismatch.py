@@ -142,7 +142,7 @@ def test_fix_rewrites_the_size_from_the_file(tmp_path):
     for wrong in ("1,234 bytes (1.21 KB)", "6 bytes (0.60 KB)", "2,048 bytes (1.00 KB)"):
         text = docs_page("pkg/mod.py", size=wrong)
         found, fixed = fixed_by_rule(text, "docs/pkg/mod.py_docs.md", tmp_path)
-        assert [f.fix.safety for f in found] == [FixSafety.SAFE]
+        assert [f.fix.applicability for f in found] == [FixSafety.SAFE]
         assert fixed == docs_page("pkg/mod.py"), wrong
         assert_fix_adds_nothing(MetadataMismatch, text, fixed, "docs/pkg/mod.py_docs.md", tmp_path)
 
@@ -166,7 +166,7 @@ def test_no_size_fix_when_the_file_cannot_be_measured(tmp_path):
 def test_fix_rewrites_path_type_and_extension_from_the_title(tmp_path):
     text = docs_page("pkg/notes.md", path="pkg/mod.py")
     found, fixed = fixed_by_rule(text, "docs/pkg/notes.md_docs.md", tmp_path)
-    assert [f.fix.safety for f in found] == [FixSafety.SAFE] * 3
+    assert [f.fix.applicability for f in found] == [FixSafety.SAFE] * 3
     assert fixed == docs_page("pkg/notes.md", kind="Markdown Documentation", extension="`.md`")
     extensionless = docs_page("pkg/Makefile", kind="Source File (.mk)", extension="`.mk`")
     _, fixed = fixed_by_rule(extensionless, "docs/pkg/Makefile_docs.md", tmp_path)
@@ -206,7 +206,7 @@ def test_fix_on_the_seed_restores_the_real_size():
     path = "docs/docs/test/distributed/tensor/test_dtensor_compile.py_kw.md_docs.md"
     wrong = text.replace("13,269 bytes (12.96 KB)", "13,267 bytes (12.91 KB)", 1)
     found, fixed = fixed_by_rule(wrong, path, REAL, listing)
-    assert [(f.line, f.fix.safety) for f in found] == [(6, FixSafety.SAFE)]
+    assert [(f.line, f.fix.applicability) for f in found] == [(6, FixSafety.SAFE)]
     assert fixed == text
 
 

@@ -124,7 +124,7 @@ def test_fix_repairs_the_generator_arrow():
     text = keyword_index("pkg/mod.py", ["Thing"])
     mangled = text.replace("\u2192", ARROW)
     found, fixed = _fixed(mangled, "docs/pkg/mod.py_kw.md")
-    assert [f.fix.safety for f in found] == [FixSafety.SAFE]
+    assert [f.fix.applicability for f in found] == [FixSafety.SAFE]
     assert fixed == text
     assert_fix_adds_nothing(Mojibake, mangled, fixed, "docs/pkg/mod.py_kw.md")
 

@@ -40,7 +40,7 @@ def test_fix_removes_the_block_and_its_sentence(tmp_path):
     text = file_docs("docs/pkg/test_x.py_kw.md", "python docs/pkg/test_x.py_kw.md", "markdown")
     path = "docs/docs/pkg/test_x.py_kw.md_docs.md"
     found = rule_findings(NonsenseRunCommand, text, path, tmp_path)
-    assert [f.fix.safety for f in found] == [FixSafety.UNSAFE]
+    assert [f.fix.applicability for f in found] == [FixSafety.UNSAFE]
     assert apply_fixes(text, found, unsafe=False) == text
     fixed = apply_fixes(text, found)
     assert fixed.endswith("## Testing & Usage\n\n### Testing\n\n")
@@ -67,7 +67,7 @@ def test_fix_runs_the_documented_test_when_it_exists(tmp_path):
     write(tmp_path, {"pkg/test_x.py": "x = 1\n"})
     text = file_docs("pkg/test_x.py", "python pkg/test_y.py")
     found = rule_findings(NonsenseRunCommand, text, "docs/pkg/test_x.py_docs.md", tmp_path)
-    assert [f.fix.safety for f in found] == [FixSafety.UNSAFE]
+    assert [f.fix.applicability for f in found] == [FixSafety.UNSAFE]
     fixed = apply_fixes(text, found)
     assert fixed == text.replace("python pkg/test_y.py", "python pkg/test_x.py")
     assert findings(fixed, "docs/pkg/test_x.py_docs.md", "DL301", tmp_path) == []

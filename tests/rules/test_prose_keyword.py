@@ -128,7 +128,7 @@ def test_the_fix_removes_the_entry_safely(tmp_path):
     text = identifier_index("ci/install.sh", ["Install", "VERSION"])
     page = "docs/ci/install.sh_kw.md"
     got = rule_findings(ProseKeyword, text, page, tmp_path)
-    assert [f.fix.safety for f in got] == [FixSafety.SAFE]
+    assert [f.fix.applicability for f in got] == [FixSafety.SAFE]
     fixed = apply_fixes(text, got)
     assert "`Install`" not in fixed and "`VERSION`" in fixed
 

@@ -340,14 +340,14 @@ def test_keyword_as_class(tmp_path, calls):
     found = rule_findings(
         KeywordAsClass, keyword_index("pkg/mod.py", ["Thing", "Ghost", "def"]), KW, tmp_path
     )
-    assert [(f.line, f.message, f.fix.safety) for f in found] == [
+    assert [(f.line, f.message, f.fix.applicability) for f in found] == [
         (17, "`Ghost` is not a class defined in `mod.py`", FixSafety.SAFE),
         (18, "`def` is a Python keyword, not a class name", FixSafety.SAFE),
     ]
     # Python 2: the lexer reads that `a` is a class, and `Ghost` is not.
     text = keyword_index("pkg/old.py", ["Thing", "a", "Ghost"])
     found = rule_findings(KeywordAsClass, text, "docs/pkg/old.py_kw.md", tmp_path)
-    assert [(f.line, f.message, f.fix.safety) for f in found] == [
+    assert [(f.line, f.message, f.fix.applicability) for f in found] == [
         (18, "`Ghost` is not a class defined in `old.py`", FixSafety.SAFE)
     ]
 

@@ -240,7 +240,7 @@ def test_real_comment_word(real_findings):
 def test_fix_removes_the_entries(tmp_path):
     text = identifier_index("pkg/NOTES.txt", ["DeviceMesh", "The", "Parser", "When"])
     found = rule_findings(StopwordKeyword, text, "docs/pkg/NOTES.txt_kw.md", tmp_path)
-    assert [f.fix.safety for f in found] == [FixSafety.SAFE, FixSafety.SAFE]
+    assert [f.fix.applicability for f in found] == [FixSafety.SAFE, FixSafety.SAFE]
     fixed = apply_fixes(text, found, unsafe=False)
     assert fixed == identifier_index("pkg/NOTES.txt", ["DeviceMesh", "Parser"])
     assert_fix_adds_nothing(StopwordKeyword, text, fixed, "docs/pkg/NOTES.txt_kw.md", tmp_path)

@@ -37,7 +37,7 @@ def test_plain_markdown_has_no_template():
 def test_fix_renames_the_naive_plural(tmp_path):
     text = keyword_index("pkg/mod.py", ["Thing"])
     found = rule_findings(UnknownHeading, text, "docs/pkg/mod.py_kw.md", tmp_path)
-    assert [f.fix.safety for f in found] == [FixSafety.SAFE]
+    assert [f.fix.applicability for f in found] == [FixSafety.SAFE]
     assert apply_fixes(text, found) == text.replace("### Classs\n", "### Classes\n")
     assert_fix_adds_nothing(
         UnknownHeading, text, apply_fixes(text, found), "docs/pkg/mod.py_kw.md", tmp_path

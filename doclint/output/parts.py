@@ -1,19 +1,21 @@
-"""Rendered parts of a run kept on disk, not in memory.
+"""The output of a format written file by file: each file's part rendered
+where the file is checked, kept on disk, read back in the order of the paths.
 
-A tree of 200,000 pages gives millions of findings: their rendered parts
-would take gigabytes in the main process if held until the run ends. Each
-part goes to a temporary file as its file is checked, and memory keeps only
-where it is; the output reads the parts back in the order of the paths.
+The command line gives a run a `PartWriter` (it implements the run's port,
+run/sink.py): a worker renders each file's part of the findings it hands it,
+writes it to a file of its own (`PartSpool`) and tells the run's process
+only where it is (`PartPlace`); the run's process keeps parts answered by the
+cache, or checked in process, in a spill of its own; `SpilledParts` gives
+them back sorted by path, for a `Layout` to write between its head and tail.
 
-A worker writes the parts it renders to a file of its own (`PartSpool`) and
-sends the main process only where each one is (`PartPlace`). Sent whole, the
-parts crossed a pipe and were written again by the main process: 2.27 GB for
-the `jsonl` report of a 210,088-page tree, 6 s of the main process's CPU. The
-main process opens a worker's file the first time it hears of it and unlinks
-it at once; its own spill (parts answered by the cache, or checked in
-process) has no name from the start. The workers' folder (`spool_folder`) is
-removed when the workers stop, however the run ends; only a run killed
-outright can leave it behind.
+On disk, not in memory: a tree of 200,000 pages gives millions of findings,
+whose parts would take gigabytes in the main process if held until the run
+ends. Sent whole, the parts crossed a pipe and were written again by the
+main process: 2.27 GB for the `jsonl` report of a 210,088-page tree, 6 s of
+the main process's CPU. The main process opens a worker's file the first time
+it hears of it and unlinks it at once; its own spill has no name from the
+start. The workers' folder (`spool_folder`) is removed when the workers stop,
+however the run ends; only a run killed outright can leave it behind.
 """
 
 from __future__ import annotations
@@ -23,11 +25,74 @@ import tempfile
 import weakref
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, overload
+from typing import IO, NamedTuple, overload
 
-from doclint.engine.reporting import FilePart, PartPlace
-from doclint.models.findings import Fixable, RenderedParts
+from doclint.models.findings import Finding, Fixable, fixable
+from doclint.output.baseline import SourceLines
+from doclint.output.layout import Layout
+from doclint.output.run_output import RenderedParts, RunOutput
 from doclint.util.private_folder import PrivateFolder
+
+
+class FilePart(NamedTuple):
+    """One file's findings as written, how many there are, and how many of
+    them the fixes repair: counted from the findings where the part is
+    rendered, so that a summary never reads the parts again to count them."""
+
+    data: bytes
+    count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
+    fixable: Fixable
+
+
+class PartPlace(NamedTuple):
+    """Where a worker wrote a file's part (`PartSpool`): its file's name in
+    the run's folder, offset and length there; and its counts, as `FilePart`'s."""
+
+    spool: str
+    offset: int
+    length: int
+    count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
+    fixable: Fixable
+
+
+class PartWriter(NamedTuple):
+    """A layout's part of each file, in UTF-8, rendered where the file is
+    checked, and where the parts go: the output's side of the run's port
+    (run/sink.py)."""
+
+    layout: Layout
+    errors: str = "strict"
+    color: bool = False
+
+    @property
+    def key(self) -> str:
+        """The renderer's identity across processes and runs: two writers of
+        one key write the same part of the same findings."""
+        part = self.layout.part
+        return f"{part.__module__}.{part.__qualname__} {self.errors} {self.color:d}"
+
+    def __call__(self, rows: list[Finding], lines: list[str] | None = None) -> bytes:
+        """The part of `rows`, all of one file; `lines` are that file's as checked."""
+        sources = SourceLines() if lines is None else SourceLines.showing(rows[0].path, lines)
+        output = RunOutput(rows, 1, sources=sources, color=self.color)
+        return self.layout.encoded(rows, output, self.errors)
+
+    def part(self, rows: list[Finding], lines: list[str] | None = None) -> FilePart | None:
+        """The part of a file's findings as reported (None: it has none), with
+        its counts; `lines` are the lines checked, when the engine read some."""
+        if not rows:
+            return None
+        return FilePart(self(rows, lines), len(rows), fixable(rows))
+
+    def spool_folder(self) -> PrivateFolder:
+        return spool_folder()
+
+    def spool(self, folder: PrivateFolder) -> PartSpool:
+        return PartSpool(folder)
+
+    def parts(self, folder: Callable[[], PrivateFolder | None]) -> SpilledParts:
+        return SpilledParts(folder)
+
 
 # A part's file (its number in the run), spill, offset and length there,
 # findings, and of those the safe and the unsafe-only fixable ones.
@@ -42,10 +107,6 @@ def spool_folder() -> PrivateFolder:
     return PrivateFolder("doclint-parts-")
 
 
-def remove_spool_folder(folder: PrivateFolder) -> None:
-    folder.remove()
-
-
 class PartSpool:
     """The file a worker process writes its rendered parts to, in the run's folder."""
 
@@ -55,8 +116,10 @@ class PartSpool:
         self._name = ""
         self._size = 0
 
-    def place(self, part: FilePart) -> PartPlace:
+    def place(self, part: FilePart | PartPlace) -> FilePart | PartPlace:
         """Write a part; where it is, for the main process to read."""
+        if isinstance(part, PartPlace):
+            return part  # written already
         if self._file is None:
             self._name, descriptor = self.folder.create("worker-")
             self._file = open(descriptor, "wb")  # noqa: SIM115 - open for the worker's life
