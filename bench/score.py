@@ -17,6 +17,7 @@ See bench/SCORING.md. Standard library only.
 from __future__ import annotations
 
 import argparse
+import csv
 import importlib.util
 import json
 import os
@@ -180,6 +181,16 @@ Key = tuple[str, int, str]  # (path relative to the corpus root, line, manifest 
 
 class ScoreError(Exception):
     """A problem with the inputs or the doclint run: reported, exit status 2."""
+
+
+def read_tsv(path: Path) -> list[tuple[int, dict[str, str]]]:
+    """The rows of a tab-separated file with a header line, each with its line
+    number; a file that cannot be read is a ScoreError naming it."""
+    try:
+        with path.open(encoding="utf-8", newline="") as handle:
+            return list(enumerate(csv.DictReader(handle, delimiter="\t"), start=2))
+    except OSError as error:
+        raise ScoreError(f"{path}: cannot read labels: {error.strerror}") from error
 
 
 @dataclass(frozen=True)

@@ -23,28 +23,17 @@ fail. Standard library only.
 from __future__ import annotations
 
 import argparse
-import csv
-import json
 import shlex
-import subprocess
 import sys
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
+# The peers' label row, TSV reading, doclint run and one-line errors (a
+# script's folder is first on sys.path).
+from score_repoagent import BENCH_SCORE, Label
+
 SENTENCE = "misclaimed-sentence"
-
-
-@dataclass(frozen=True)
-class Label:
-    path: str
-    line: int
-    kind: str
-    note: str
-
-
-class ScoreError(Exception):
-    """An input or a doclint run that cannot be scored; the message is one line."""
+ScoreError = BENCH_SCORE.ScoreError
 
 
 def read_pages(path: Path) -> dict[str, frozenset[str] | None]:
@@ -62,13 +51,8 @@ def read_pages(path: Path) -> dict[str, frozenset[str] | None]:
 
 
 def read_labels(path: Path) -> list[Label]:
-    try:
-        with path.open(encoding="utf-8", newline="") as handle:
-            rows = list(csv.DictReader(handle, delimiter="\t"))
-    except OSError as error:
-        raise ScoreError(f"{path}: cannot read: {error.strerror}") from error
     labels = []
-    for number, row in enumerate(rows, start=2):
+    for number, row in BENCH_SCORE.read_tsv(path):
         try:
             labels.append(Label(row["path"], int(row["line"]), row["code_or_kind"], row["note"]))
         except (KeyError, TypeError, ValueError) as error:
@@ -77,16 +61,9 @@ def read_labels(path: Path) -> list[Label]:
 
 
 def run_doclint(command: str | None, area: Path) -> list[dict[str, object]]:
-    argv = shlex.split(command) if command else [sys.executable, "-m", "doclint"]
+    argv = shlex.split(command) if command else [sys.executable, "-P", "-m", "doclint"]
     argv += ["check", "docs", "--known-paths", "LISTING.txt", "--no-cache"]
-    argv += ["--output-format", "json"]
-    done = subprocess.run(argv, cwd=area, capture_output=True, text=True, check=False)
-    if done.returncode not in (0, 1):
-        raise ScoreError(f"doclint exited {done.returncode}: {done.stderr.strip()[:300]}")
-    try:
-        return json.loads(done.stdout or "[]")
-    except json.JSONDecodeError as error:
-        raise ScoreError(f"doclint's output is not JSON: {error}") from error
+    return BENCH_SCORE.run_doclint([*argv, "--output-format", "json"], area).findings
 
 
 def judged(finding: dict[str, object], pages: dict[str, frozenset[str] | None]) -> bool:

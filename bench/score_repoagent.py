@@ -26,7 +26,6 @@ most once. Two kinds have no page line and match differently:
 from __future__ import annotations
 
 import argparse
-import csv
 import importlib.util
 import re
 import shlex
@@ -94,13 +93,8 @@ class Score:
 
 
 def read_labels(path: Path) -> list[Label]:
-    try:
-        with path.open(encoding="utf-8", newline="") as handle:
-            rows = list(csv.DictReader(handle, delimiter="\t"))
-    except OSError as error:
-        raise ScoreError(f"{path}: cannot read labels: {error.strerror}") from error
     labels = []
-    for number, row in enumerate(rows, start=2):
+    for number, row in BENCH_SCORE.read_tsv(path):
         try:
             label = Label(row["path"], int(row["line"]), row["kind"], row["note"] or "")
         except (KeyError, TypeError, ValueError) as error:

@@ -19,7 +19,10 @@ SHARED = PROJECT.parent / "shared"
 
 
 def bench_module(name: str) -> object:
-    """A script of bench/ imported as a module (bench/ is no package)."""
+    """A script of bench/ imported as a module (bench/ is no package), with
+    bench/ on sys.path as a script run from it has it, to import its peers."""
+    if str(PROJECT / "bench") not in sys.path:
+        sys.path.append(str(PROJECT / "bench"))
     spec = importlib.util.spec_from_file_location(name, PROJECT / "bench" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # dataclasses look their module up
