@@ -453,7 +453,7 @@ def _not_source_code(name: str) -> str | None:
     if stem in TEXT_STEMS:
         return f"it is a {name.split('.', 1)[0]} text, not code"
     if extension in DATA_SUFFIXES:
-        return f"it is {_what_it_is(name)} of data or prose, not code"
+        return f"it is {_what_it_is(name)}: prose or data, not code"
     return None
 
 
