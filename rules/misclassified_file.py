@@ -10,6 +10,7 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from doclint_rules._languages import Places, documented_places, language_of
 from doclint_rules._languages.python import is_python_path
@@ -24,6 +25,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     SourceFile,
+    pytorch_phrase_book,
     shown_target,
 )
 
@@ -492,13 +494,20 @@ def _index_rows(page: FolderIndex, ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(row.line, column or row.column, message, cause=cause)
 
 
-# The overview the generator writes of a Python file: its first triple-quoted
-# literal, newlines removed, cut at a length and not at the closing quotes.
-_OVERVIEW = re.compile(r"(?P<open>[rRbBuUfF]{0,2}(?P<quote>\"\"\"|'''))(?P<text>.*)")
+# The phrase book's entry of the overview the generator writes of a Python file:
+# its first triple-quoted literal, newlines removed, cut at a length and not at
+# the closing quotes (groups `quote`, with its prefix, and `text`).
+OVERVIEW_ENTRY = "OV-DOCSTRING"
 OVERVIEW_SECTION = "High-Level Overview"
 # Characters of the overview compared with a docstring: enough to tell strings apart.
 COMPARED = 60
 _DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@cache
+def _overview_pattern() -> re.Pattern[str]:
+    entry = next(e for e in pytorch_phrase_book().entries if e.id == OVERVIEW_ENTRY)
+    return re.compile(entry.pattern)
 
 
 def _overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
@@ -510,12 +519,13 @@ def _overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         return
     last = min(section.end_line, len(ctx.lines))
     line = next((n for n in range(section.line + 1, last + 1) if ctx.lines[n - 1].strip()), 0)
-    match = _OVERVIEW.fullmatch(ctx.lines[line - 1]) if line else None
+    match = _overview_pattern().fullmatch(ctx.lines[line - 1]) if line else None
     if match is None:
         return
-    said, quote = match["text"], match["quote"]
+    said, opening = match["text"], match["quote"]
+    quote = opening[-3:]
     faults = []
-    owner = _docstring_owner(ctx.source(page), match["open"] + said)
+    owner = _docstring_owner(ctx.source(page), opening + said)
     if owner:
         faults.append(f"the docstring of {owner}, not the module's")
     close = said.find(quote)
