@@ -5,10 +5,12 @@ not have."""
 
 from __future__ import annotations
 
+import ast
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from doclint_rules._languages import Places, documented_places, language_of
 from doclint_rules._languages.python import is_python_path
@@ -22,6 +24,9 @@ from doclint.rule_api import (
     FolderIndex,
     Rule,
     RuleContext,
+    SourceFile,
+    pytorch_phrase_book,
+    shown_target,
 )
 
 # Endings of files that are documentation whatever folder they are in.
@@ -111,6 +116,19 @@ def _documentation(described: str, ctx: RuleContext, page: FileDocs) -> str | No
         f"it is {_what_it_is(described)} outside any `doc`/`docs` folder"
         ' (the generator matches "doc" anywhere in the path)'
     )
+
+
+def _configuration(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
+    # The generator's trigger is "config" or "setup" in the name: what a source
+    # named so does is not judged, but a generated page configures nothing.
+    if described.endswith(PAGE_SUFFIXES):
+        return f"it is {_what_it_is(described)}, not code"
+    return None
+
+
+def _named_kind(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
+    # The generator's kind of a file is made from its extension: "()" for none.
+    return f"it is {_what_it_is(described)}, and the sentence names no kind"
 
 
 def _core_library(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
@@ -223,6 +241,12 @@ BENCHMARK_CLAIM = Cause(
 CACHING_CLAIM = Cause(
     "misclassified-file/caching-claim", "Caching claimed without code that names a cache"
 )
+CONFIGURATION_CLAIM = Cause(
+    "misclassified-file/configuration-claim", "Generated page said to handle configuration"
+)
+EMPTY_KIND_CLAIM = Cause(
+    "misclassified-file/empty-kind-claim", 'File without an extension called a "source file ()"'
+)
 CORE_LIBRARY_CLAIM = Cause(
     "misclassified-file/core-library-claim", "File outside the torch folder called core library"
 )
@@ -241,6 +265,20 @@ FOLDER_ROLE_CLAIM = Cause(
 INDEX_ROW_CLAIM = Cause(
     "misclassified-file/index-row-claim",
     "Index row calling a non-init file a package initialization",
+)
+TEST_ROW_CLAIM = Cause(
+    "misclassified-file/test-row-claim", "Index row calling a generated page a test file"
+)
+CODE_ROW_CLAIM = Cause(
+    "misclassified-file/code-row-claim", "Index row calling a licence, a readme or data source code"
+)
+OVERVIEW_CLAIM = Cause(
+    "misclassified-file/overview-claim",
+    "Overview not the module's docstring, or run on into code",
+)
+GLOBAL_INDEX_CLAIM = Cause(
+    "misclassified-file/global-index-claim",
+    "Parent folder's index linked as the Global Index",
 )
 
 # The generator's fixed sentences, each with its test: the one table of the rule.
@@ -265,6 +303,20 @@ CLAIMS: tuple[Claim, ...] = (
         DOCUMENTATION_CLAIM,
         "part of the documentation",
         _documentation,
+    ),
+    Claim(
+        ("This file handles **configuration or setup**.",),
+        "File Purpose",
+        CONFIGURATION_CLAIM,
+        "a file that handles configuration or setup",
+        _configuration,
+    ),
+    Claim(
+        ("This is a source file () that is part of the PyTorch project.",),
+        "File Purpose",
+        EMPTY_KIND_CLAIM,
+        'a "source file ()"',
+        _named_kind,
     ),
     Claim(
         ("This is a test file.", "Run it with"),
@@ -327,8 +379,6 @@ CLAIMS: tuple[Claim, ...] = (
 
 # A folder page's role sentence that names a folder ("The **ATen** folder contains ...").
 _FOLDER_ROLE = re.compile(r"The \*\*(\w+)\*\* folder (?:contains|provides)")
-# The description a folder index gives a file of `__init__` in its name.
-_PACKAGE_INIT_ROW = "Package initialization"
 
 
 def _folder_role(page: FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
@@ -353,6 +403,34 @@ def _folder_role(page: FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
             yield Finding(line, match.start() + 1, message, cause=FOLDER_ROLE_CLAIM)
 
 
+# The label of the link a folder's doc.md gives the start page, by the generator's words.
+_GLOBAL_INDEX = "Global Index"
+START_PAGE = "index.md"
+
+
+def _global_index(page: FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
+    """The "Global Index" link of a folder's doc.md when it targets another
+    page than the start page: the generator writes `../index.md` at every
+    depth, the parent folder's index below the top level."""
+    folder = page.described
+    suffix = f"/{folder}/doc.md"
+    if not folder or not page.path.endswith(suffix):
+        return  # the root's own page, or one not where its title puts it
+    for link in page.markdown.links:
+        if link.text != _GLOBAL_INDEX or ctx.resolve(page, link.target) is None:
+            continue  # another link, or one out of the tree
+        # Where the link leads inside the documentation tree, whose top is "".
+        target = link.target.split("#", 1)[0]
+        reached = posixpath.normpath(posixpath.join(folder, target))
+        if reached == START_PAGE:
+            continue
+        message = (
+            f'links "{_GLOBAL_INDEX}" to `{shown_target(link.target)}`, which is'
+            f" `{shown_target(reached)}` of the documentation, not its start page `{START_PAGE}`"
+        )
+        yield Finding(link.line, link.column, message, cause=GLOBAL_INDEX_CLAIM)
+
+
 def _is_library_folder(folder: str, top: str) -> bool:
     """Whether `folder` is the library folder `top` names: `aten/`, or its
     own-named folder below it (`aten/src/ATen`)."""
@@ -360,20 +438,133 @@ def _is_library_folder(folder: str, top: str) -> bool:
     return parts[0] == top and parts[-1].lower() == top
 
 
+def _not_a_test(name: str) -> str | None:
+    if _is_page(name):
+        return f"it is {_what_it_is(name)}, not a test"
+    return None
+
+
+# Names of texts that are no program whatever their extension (`LICENSE`, `README.txt`).
+TEXT_STEMS = frozenset({"license", "licence", "readme", "copying", "notice", "authors"})
+# Endings of files that hold data or prose, not code.
+DATA_SUFFIXES = (".csv", ".tsv", ".rst", ".markdown")
+
+
+def _not_source_code(name: str) -> str | None:
+    stem, extension = posixpath.splitext(name.lower())
+    if stem in TEXT_STEMS:
+        return f"it is a {name.split('.', 1)[0]} text, not code"
+    if extension in DATA_SUFFIXES:
+        return f"it is {_what_it_is(name)}: prose or data, not code"
+    return None
+
+
+# A folder index's descriptions of a file that its name can refute, each with its test
+# (None when the name earns it, else why not) and what the description says it is.
+# "Documentation" (a `.md`) and "Configuration" (a `.yml`) follow from the extension,
+# which earns them; what a test_*.sh or test_*.cpp does the name cannot tell.
+_ROW_CLAIMS: dict[str, tuple[str, Callable[[str], str | None], Cause]] = {
+    "Package initialization": (
+        "a package initialization file",
+        _not_package_init,
+        INDEX_ROW_CLAIM,
+    ),
+    "Test file": ("a test file", _not_a_test, TEST_ROW_CLAIM),
+    "Source code": ("source code", _not_source_code, CODE_ROW_CLAIM),
+}
+
+
 def _index_rows(page: FolderIndex, ctx: RuleContext) -> Iterator[Finding]:
-    """The rows of a folder index that call a file a package initialization:
-    the generator does so of every name holding `__init__`, its own pages
-    (`__init__.py_docs.md`) included."""
+    """The rows of a folder index whose description the file's name refutes:
+    the generator calls every name holding `__init__` a package
+    initialization and every name starting `test_` a test file, its own pages
+    (`__init__.py_docs.md`, `test_x.py_kw.md`) included, and any other name
+    without a known extension source code."""
     for row in page.files:
-        if row.description != _PACKAGE_INIT_ROW:
+        claim = _ROW_CLAIMS.get(row.description)
+        if claim is None:
             continue
-        reason = _not_package_init(row.name)
+        role, refuted, cause = claim
+        reason = refuted(row.name)
         if reason is None:
             continue
         text = ctx.lines[row.line - 1] if row.line <= len(ctx.lines) else ""
-        column = text.find(_PACKAGE_INIT_ROW, text.find(row.name) + len(row.name)) + 1
-        message = f"says `{row.name}` is a package initialization file, but {reason}"
-        yield Finding(row.line, column or row.column, message, cause=INDEX_ROW_CLAIM)
+        column = text.find(row.description, text.find(row.name) + len(row.name)) + 1
+        message = f"says `{row.name}` is {role}, but {reason}"
+        yield Finding(row.line, column or row.column, message, cause=cause)
+
+
+# The phrase book's entry of the overview the generator writes of a Python file:
+# its first triple-quoted literal, newlines removed, cut at a length and not at
+# the closing quotes (groups `quote`, with its prefix, and `text`).
+OVERVIEW_ENTRY = "OV-DOCSTRING"
+OVERVIEW_SECTION = "High-Level Overview"
+# Characters of the overview compared with a docstring: enough to tell strings apart.
+COMPARED = 60
+_DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@cache
+def _overview_pattern() -> re.Pattern[str]:
+    entry = next(e for e in pytorch_phrase_book().entries if e.id == OVERVIEW_ENTRY)
+    return re.compile(entry.pattern)
+
+
+def _overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
+    """The High-Level Overview of a Python file that is not the module's
+    docstring (a function's or class's), or that runs on past its closing
+    quotes into code."""
+    section = next((s for s in page.sections if s.title == OVERVIEW_SECTION), None)
+    if section is None:
+        return
+    last = min(section.end_line, len(ctx.lines))
+    line = next((n for n in range(section.line + 1, last + 1) if ctx.lines[n - 1].strip()), 0)
+    match = _overview_pattern().fullmatch(ctx.lines[line - 1]) if line else None
+    if match is None:
+        return
+    said, opening = match["text"], match["quote"]
+    quote = opening[-3:]
+    faults = []
+    owner = _docstring_owner(ctx.source(page), opening + said)
+    if owner:
+        faults.append(f"the docstring of {owner}, not the module's")
+    close = said.find(quote)
+    if close >= 0 and said[close + 3 :].strip():
+        after = shown_target(said[close + 3 :].strip(), 60)
+        faults.append(f"a string that runs on past its closing quotes into code (`{after}`)")
+    if faults:
+        name = posixpath.basename(page.described or "")
+        message = f"gives as the overview of `{name}` {', and '.join(faults)}"
+        yield Finding(line, 1, message, cause=OVERVIEW_CLAIM)
+
+
+def _docstring_owner(source: SourceFile | None, overview: str) -> str | None:
+    """What the docstring the overview starts with documents when it is not
+    the module: `class X` or `function f`. None when it is the module's, or
+    when the source cannot tell (unreadable, or the string is no docstring)."""
+    if source is None:
+        return None
+    try:
+        module = ast.parse(source.text)
+    except (SyntaxError, ValueError):
+        return None
+    said = overview[:COMPARED]
+    # The generator's text runs on past a short docstring: the docstring is its start.
+    for node in ast.walk(module):
+        if not isinstance(node, _DOCUMENTED) or not node.body:
+            continue
+        first = node.body[0]
+        if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)):
+            continue
+        raw = ast.get_source_segment(source.text, first.value)
+        flat = (raw or "").replace("\n", "")[:COMPARED]
+        if not flat or not said.startswith(flat):
+            continue
+        if isinstance(node, ast.Module):
+            return None
+        kind = "class" if isinstance(node, ast.ClassDef) else "function"
+        return f"{kind} `{node.name}`"
+    return None
 
 
 class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
@@ -404,13 +595,28 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
     - "May involve **JIT compilation** or compilation optimizations." for a
       source whose code names no JIT or compiler API (`torch.jit`,
       `torch.compile`, NVRTC, the jiterator);
+    - "This file handles **configuration or setup**." for a generated page
+      (`config.py_kw.md`: the generator's trigger is the word in the name;
+      what a source named so does is not judged);
+    - "This is a source file () that is part of the PyTorch project." for
+      a file without an extension: the sentence names no kind;
+    - a Python file's High-Level Overview (the generator's first
+      triple-quoted string of the text, newlines removed) that is the
+      docstring of a class or function, not the module's, or that runs on
+      past its closing quotes into code;
     - on a folder's doc.md, a "Role in PyTorch" sentence that is the role of
       the library folder it is in ("The **torch** folder contains the main
       Python API...", "The **ATen** folder contains the C++ tensor
       library...", C10, Caffe2) when the folder is not that folder;
+    - on a folder's doc.md, a "[Global Index](../index.md)" link below the
+      top level, where `../index.md` is the parent folder's index, not the
+      tree's start page;
     - on a folder's index.md, a file row described as "Package
-      initialization" when the file is not an `__init__.py` (the
-      generator's own `__init__.py_docs.md` pages).
+      initialization" when the file is not an `__init__.py`, as "Test file"
+      when it is a generated page (`test_x.py_docs.md`), as "Source code"
+      when it is a licence, a readme or data (`.csv`, `.rst`). What a
+      `test_x.sh` or `test_x.cpp` row's file does its name cannot tell: not
+      judged.
 
     A generated page is documentation: it is never a test, a package's
     initialization, GPU code, a benchmark or a cache. Code is what the
@@ -450,13 +656,22 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
     code = "DL302"
     name = "misclassified-file"
     summary = "A fixed sentence gives a file or folder a role or behaviour it does not have."
-    causes = (*(claim.cause for claim in CLAIMS), FOLDER_ROLE_CLAIM, INDEX_ROW_CLAIM)
+    causes = (
+        *(claim.cause for claim in CLAIMS),
+        FOLDER_ROLE_CLAIM,
+        OVERVIEW_CLAIM,
+        GLOBAL_INDEX_CLAIM,
+        INDEX_ROW_CLAIM,
+        TEST_ROW_CLAIM,
+        CODE_ROW_CLAIM,
+    )
 
     def check(
         self, page: FileDocs | FolderDoc | FolderIndex, ctx: RuleContext
     ) -> Iterator[Finding]:
         if isinstance(page, FolderDoc):
             yield from _folder_role(page, ctx)
+            yield from _global_index(page, ctx)
             return
         if isinstance(page, FolderIndex):
             yield from _index_rows(page, ctx)
@@ -464,6 +679,8 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
         described = page.described
         if not described:
             return
+        if is_python_path(described):
+            yield from _overview(page, ctx)
         verdicts: dict[Claim, str | None] = {}
         for section in page.sections:
             claims = [claim for claim in CLAIMS if claim.section == section.title]

@@ -16,6 +16,7 @@ from tests.conftest import REAL, SHARED, require_shared
 REAL45 = Path(__file__).resolve().parent.parent / "real45"
 REAL_CPP = SHARED / "corpus" / "real-cpp"
 REAL_KINDS = SHARED / "corpus" / "real-kinds"
+FOLDER_ROLE = "misclassified-file/folder-role-claim"
 
 
 def _findings(root: Path, select: str, *pages: str, cause: str = "") -> set[tuple[str, int, str]]:
@@ -56,13 +57,14 @@ def test_the_library_folder_itself_keeps_its_role(tmp_path, folder):
     report = check_text(
         text, path=f"docs/{folder}/doc.md", settings=Settings(select=["DL302"], root=tmp_path)
     )
-    assert report.diagnostics == []
+    assert [d for d in report.diagnostics if d.cause and d.cause.id == FOLDER_ROLE] == []
 
 
 def test_the_test_folder_role_stays_true_below_test():
     require_shared()
     # "The **test** folder contains comprehensive test suites": true of test/distributed too
-    assert _findings(REAL, "DL302", "docs/test/distributed/doc.md") == set()
+    got = _findings(REAL, "DL302", "docs/test/distributed/doc.md", cause=FOLDER_ROLE)
+    assert got == set()
 
 
 def test_a_docstring_example_class_is_not_the_files(real45):
@@ -127,8 +129,8 @@ def test_jit_from_comment_words_in_cuda_is_flagged_and_nvrtc_earns_it():
 
 def test_the_aten_role_on_a_folder_below_aten_is_flagged():
     require_shared()
-    got = _findings(REAL_CPP, "DL302", "docs/aten/src/ATen/cuda/detail/doc.md")
-    assert got == {("aten/src/ATen/cuda/detail/doc.md", 5, "misclassified-file/folder-role-claim")}
+    got = _findings(REAL_CPP, "DL302", "docs/aten/src/ATen/cuda/detail/doc.md", cause=FOLDER_ROLE)
+    assert got == {("aten/src/ATen/cuda/detail/doc.md", 5, FOLDER_ROLE)}
 
 
 def test_an_index_row_calling_a_page_package_initialization_is_flagged():
@@ -137,7 +139,7 @@ def test_an_index_row_calling_a_page_package_initialization_is_flagged():
         "docs/docs/test/distributed/tensor/index.md",
         "docs/test/distributed/tensor/index.md",
     )
-    got = _findings(REAL, "DL302", level2, level1)
+    got = _findings(REAL, "DL302", level2, level1, cause="misclassified-file/index-row")
     # the rows of __init__.py_docs.md and __init__.py_kw.md; the level-1 row of __init__.py stands
     assert got == {
         ("docs/test/distributed/tensor/index.md", 21, "misclassified-file/index-row-claim"),
@@ -212,3 +214,87 @@ def test_a_markdown_template_placeholder_is_a_name_not_prose():
     found = markdown.read(page)
     assert "JOB_NAME" in found.strings and "PLATFORM_NAME" in found.strings
     assert found.only_in_prose("DISABLED") and found.only_in_prose("Please")
+
+
+# The phrase book's sentences DL302 proves, each on real pages: copies in
+# tests/real45 (PROVENANCE.md there) or pages of ../shared/corpus.
+GLOBAL_INDEX = "misclassified-file/global-index-claim"
+
+
+def test_a_global_index_below_the_top_level_is_the_parents_index():
+    require_shared()
+    pages = ("docs/test/distributed/tensor/doc.md", "docs/docs/test/distributed/tensor/doc.md")
+    got = _findings(REAL, "DL302", *pages, cause=GLOBAL_INDEX)
+    assert got == {
+        ("test/distributed/tensor/doc.md", 71, GLOBAL_INDEX),
+        ("docs/test/distributed/tensor/doc.md", 70, GLOBAL_INDEX),
+    }
+
+
+def test_a_global_index_at_the_top_level_is_the_start_page(tmp_path):
+    # torch/nn's real page moved to the top folder: ../index.md is then docs/index.md
+    page = (REAL45 / "docs/torch/nn/doc.md").read_text(encoding="utf-8")
+    text = page.replace("`torch/nn/`", "`torch/`", 1)
+    report = check_text(text, path="docs/torch/doc.md", settings=Settings(root=tmp_path))
+    assert [d for d in report.diagnostics if d.cause and d.cause.id == GLOBAL_INDEX] == []
+    moved = check_text(page, path="docs/torch/nn/doc.md", settings=Settings(root=tmp_path))
+    assert [d.line for d in moved.diagnostics if d.cause and d.cause.id == GLOBAL_INDEX] == [74]
+
+
+def test_index_rows_calling_pages_test_files_and_prose_source_code(real45):
+    require_shared()
+    level2, level1 = (
+        "docs/docs/test/distributed/tensor/debug/index.md",
+        "docs/test/distributed/tensor/debug/index.md",
+    )
+    tests = _findings(REAL, "DL302", level2, level1, cause="misclassified-file/test-row")
+    # the eight rows of test_*.py_docs.md and _kw.md pages; the level-1 rows of test_*.py stand
+    assert {(page, cause) for page, _, cause in tests} == {
+        ("docs/test/distributed/tensor/debug/index.md", "misclassified-file/test-row-claim")
+    }
+    assert sorted(line for _, line, _ in tests) == list(range(17, 25))
+    notes = "docs/source/notes/index.md"
+    rows = sorted(line for page, line, cause in real45 if page == notes)
+    # every .rst row is "Source code"; the .md row's "Documentation" (line 31) stands
+    assert rows == [line for line in range(17, 41) if line != 31]
+
+
+def test_configuration_said_of_a_generated_page_not_of_the_config_source(real45):
+    config = "misclassified-file/configuration-claim"
+    assert {(p, line) for p, line, cause in real45 if cause == config} == {
+        ("docs/torch/fx/config.py_kw.md_docs.md", 12)
+    }
+
+
+def test_a_source_file_of_no_kind(real45):
+    empty = "misclassified-file/empty-kind-claim"
+    # Dockerfile has no extension; file_baton.py's "python source code" names its kind
+    assert {(p, line) for p, line, cause in real45 if cause == empty} == {
+        (".devcontainer/Dockerfile_docs.md", 12)
+    }
+
+
+BATON = "torch/utils/file_baton.py_docs.md"
+
+
+def test_an_overview_that_is_a_class_docstring_or_runs_into_code(real45):
+    overview = "misclassified-file/overview-claim"
+    got = {(p, line) for p, line, cause in real45 if cause == overview}
+    # file_baton.py: FileBaton's docstring, running into `def __init__`; cpp.py: the
+    # module's own docstring, running into `from torch import nn`; torch/fx/config.py
+    # has no string at all, and its overview is only the counts sentence
+    assert {
+        (BATON, 88),
+        ("torch/nn/cpp.py_docs.md", 114),
+    } <= got
+    assert not {p for p, _ in got} & {"torch/fx/config.py_docs.md"}
+    report = check_paths(
+        [
+            REAL45 / "docs/torch/nn/cpp.py_docs.md",
+            REAL45 / "docs/torch/utils/file_baton.py_docs.md",
+        ],
+        Settings(select=["DL302"], root=REAL45),
+    )
+    messages = sorted(d.message for d in report.diagnostics if d.cause.id == overview)
+    assert "the docstring of" not in messages[0] and "`from torch import nn" in messages[0]
+    assert "the docstring of class `FileBaton`, not the module's" in messages[1]
