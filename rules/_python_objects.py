@@ -72,16 +72,24 @@ class ModuleObjects:
 _CACHE: LatestDict[bytes, ModuleObjects | None] = LatestDict(256)
 
 
+def parse_python(text: str) -> ast.Module | None:
+    """`text`'s syntax tree; None for a text `ast` cannot parse (a syntax
+    error, a null byte, nesting too deep for the parser, memory)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escapes in old sources
+            return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
 def python_objects(text: str) -> ModuleObjects | None:
     """The objects `text` defines; None for a text `ast` cannot parse."""
     key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
     if key in _CACHE:
         return _CACHE[key]
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # invalid escapes in old sources
-            tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = parse_python(text)
+    if tree is None:
         found = None
     else:
         found = ModuleObjects()

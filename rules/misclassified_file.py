@@ -14,6 +14,7 @@ from functools import cache
 
 from doclint_rules._languages import Places, documented_places, language_of
 from doclint_rules._languages.python import is_python_path
+from doclint_rules._python_objects import parse_python
 
 from doclint.rule_api import (
     PAGE_SUFFIXES,
@@ -544,9 +545,8 @@ def _docstring_owner(source: SourceFile | None, overview: str) -> str | None:
     when the source cannot tell (unreadable, or the string is no docstring)."""
     if source is None:
         return None
-    try:
-        module = ast.parse(source.text)
-    except (SyntaxError, ValueError):
+    module = parse_python(source.text)
+    if module is None:
         return None
     said = overview[:COMPARED]
     # The generator's text runs on past a short docstring: the docstring is its start.

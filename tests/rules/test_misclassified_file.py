@@ -1,3 +1,4 @@
+import pytest
 from doclint_rules.misclassified_file import (
     _ROW_CLAIMS,
     BENCH_PARTS,
@@ -11,13 +12,14 @@ from doclint_rules.misclassified_file import (
     TIMING_WORDS,
     _bench_code,
     _cache_code,
+    _docstring_owner,
     _gpu_code,
 )
 from hypothesis import given
 from hypothesis import strategies as st
 
 from doclint import Settings, check_paths, check_text
-from doclint.rule_api import pytorch_phrase_book
+from doclint.rule_api import SourceFile, pytorch_phrase_book
 from tests.conftest import REAL, SEEDS, findings, require_shared
 
 PURPOSE = "This file is part of the **testing infrastructure**. This appears to be a **test file**."
@@ -320,3 +322,18 @@ def test_the_claims_are_sentences_of_the_phrase_book():
     assert {book.entry_for("Files", row.format(d)).id for d in _ROW_CLAIMS} == {"I-DESC"}
     link = "- [Global Index](../index.md)"
     assert book.entry_for("Related Documentation", link).id == "F-XREF"
+
+
+@pytest.mark.parametrize("deep", ["x" + ".y" * 300_000, "-" * 200_000 + "1"])
+def test_a_source_too_deep_for_the_parser_leaves_the_overview_unjudged(deep):
+    """`ast` gives up on such a text (RecursionError, MemoryError): the overview's
+    owner is unknown, not an internal error of the rule."""
+    source = SourceFile("deep.py", f'"""Deep."""\n{deep}\n', exact=True, size=None)
+    assert _docstring_owner(source, '"""Deep.') is None
+
+
+def test_the_owner_of_an_overview_is_the_class_whose_docstring_it_is():
+    text = 'import os\n\n\nclass Baton:\n    """A file baton."""\n'
+    source = SourceFile("baton.py", text, exact=True, size=None)
+    assert _docstring_owner(source, '"""A file baton."""') == "class `Baton`"
+    assert _docstring_owner(SourceFile("m.py", '"""Mod."""\n', True, None), '"""Mod."""') is None
