@@ -184,3 +184,8 @@ def test_a_version_and_its_templates_hold_their_phrase_book():
             text,
         )
     )
+
+
+def test_the_profiles_page_kinds_are_the_parsers_kinds_of_generated_page():
+    """The profiles room imports nothing of the models: the two lists are tied here."""
+    assert set(PAGE_KINDS) == {kind.value for kind in DocKind} - {DocKind.MARKDOWN.value}
