@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import posixpath
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from functools import lru_cache
+from typing import NamedTuple
 
 from doclint.rule_api import Profile, RuleContext, shown_target, shown_tree_path
 
@@ -41,9 +42,6 @@ class Hierarchy:
     problem: str | None = None
 
 
-_LAST: list[Any] = [None, None]
-
-
 def hierarchy_of(profile: Profile, project: str, ctx: RuleContext) -> Hierarchy | None:
     """The record of the project's pages, when the profile names one and the
     project has it."""
@@ -58,13 +56,12 @@ def hierarchy_of(profile: Profile, project: str, ctx: RuleContext) -> Hierarchy 
     source = ctx.source_at(path)
     if source is None:
         return Hierarchy(path, {}, "cannot be read")
-    if _LAST[0] is source:  # the tree keeps one SourceFile per path: one parse per run
-        return _LAST[1]  # type: ignore[no-any-return]
-    found = _parse(path, source.text)
-    _LAST[0], _LAST[1] = source, found
-    return found
+    return _parse(path, source.text)
 
 
+# The tree keeps one SourceFile per path, and a text's hash is kept with it:
+# every page of the project asks again, and the record is parsed once a run.
+@lru_cache(maxsize=1)
 def _parse(path: str, text: str) -> Hierarchy:
     try:
         data = json.loads(text)
