@@ -13,8 +13,19 @@ from importlib.util import find_spec
 # helpers. Not a rule's own module: mypyc drops docstrings, and a rule's is its
 # documentation. Not a package's __init__: compiled, its __path__ would name
 # the installed folder (doclint_rules/), not the checkout's (rules/).
+# The rendering of findings (output/text.py, output/json_formats.py) saves
+# about 1% of a corpus run's CPU (bench/compiled.py). Compiled, these save
+# under 0.1% and are left out: models/findings.py (it compiles, but its named
+# tuples stay Python classes and its functions are off the per-finding path),
+# run/reporting.py (its time is in sorting and making tuples, C already),
+# engine/suppressions.py (a page has few directives), output/parts.py (its
+# time is in writing files). Not engine/linter.py: it runs the passes, not
+# per-line work, and tests replace its classes' methods, which a compiled
+# class refuses.
 COMPILED_MODULES = (
     "doclint.models.markdown_lines",
+    "doclint.output.json_formats",
+    "doclint.output.text",
     "doclint.parsing.inline",
     "doclint.parsing.keyword_index",
     "doclint.parsing.line_scan",
