@@ -36,7 +36,7 @@ from doclint.run.sink import AnySink, Part, Parts, RunResult, Spool
 from doclint.tree.decoding import shown_lines
 from doclint.tree.index import Fact, question_of
 from doclint.util.gc_pause import collect_rarely
-from doclint.util.paths import display_path
+from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
 
 
@@ -95,7 +95,7 @@ class _Roots:
         """The sink's part of a file's findings, as reported."""
         assert self.sink is not None
         reporter = self.at(root)[1]
-        reported = reporter.diagnostics(file, display_path(file, self.cwd), rows)
+        reported = reporter.diagnostics(file, printable(display_path(file, self.cwd)), rows)
         return self.sink.part(reported, lines)
 
     def at(self, root: str) -> tuple[Linter, FileReporter]:
