@@ -22,10 +22,10 @@ from doclint.engine import Linter, Settings
 from doclint.engine.registry import load_registry
 from doclint.fixes.file_fixer import FixSettings
 from doclint.fixes.fix_mode import fix_stdin, run_fixes
-from doclint.models.findings import report_order
 from doclint.models.generated import AnyPage
 from doclint.parsing.pages import parse_page
-from doclint.run import RunResult, root_from_title, run, shown_paths
+from doclint.run import RunResult, root_from_title, run
+from doclint.run.reporting import FileReporter
 from doclint.tree.index import Tree
 
 # The title is the first line: this much text holds it.
@@ -85,9 +85,8 @@ def check_text(text: str | bytes, path: str = "<text>", settings: Settings | Non
         rows = linter.check_bytes(text, tree_path).rows
     else:
         rows = linter.check_text(text, tree_path).rows
-    rows = settings.finding_filter(linter.registry).rows(linter.tree.root / tree_path, rows)
-    rows = shown_paths(rows, linter.tree.root, cwd)
-    return Report.from_rows(sorted({row._replace(path=path) for row in rows}, key=report_order), 1)
+    reporter = FileReporter(settings.finding_filter(linter.registry), cwd, linter.tree.root)
+    return Report.from_rows(reporter.diagnostics(linter.tree.root / tree_path, path, rows), 1)
 
 
 @dataclass(frozen=True)

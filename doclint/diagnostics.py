@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
 
-from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
+from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity, fix_object
 from doclint.models.urls import rule_url
 
 
@@ -98,13 +98,7 @@ class Diagnostic(BaseModel):
     @field_serializer("fix")
     def _fix_object(self, fix: Fix | None) -> dict[str, object] | None:
         """As the JSON row writes it: named fields, not a tuple."""
-        if fix is None:
-            return None
-        return {
-            "applicability": str(fix.applicability),
-            "message": fix.message,
-            "edits": [edit._asdict() for edit in fix.edits],
-        }
+        return fix_object(fix)
 
     @field_validator("cause", mode="before")
     @classmethod

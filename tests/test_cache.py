@@ -24,6 +24,7 @@ from doclint.models.findings import Cause, Finding
 from doclint.run import run as engine_run
 from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
+from doclint.tree.reading import repository_root
 from tests.checking import run_cli
 from tests.conftest import generate_corpus
 from tests.pages import keyword_index, write
@@ -297,6 +298,11 @@ def test_a_cache_folder_restored_beside_a_checkout_elsewhere_keeps_its_results(
     assert shown == list(first.diagnostics)
 
 
+def _place(root, cache):
+    """The root's place, from its checkout as `ResultStores.open` finds it."""
+    return root_place(root, cache, repository_root(root))
+
+
 def test_roots_sharing_a_cache_folder_keep_a_file_each(tmp_path, monkeypatch):
     """Two roots of one checkout, one cache folder: a place each, so neither
     prunes nor replaces the other's file; a root outside any checkout and
@@ -306,12 +312,12 @@ def test_roots_sharing_a_cache_folder_keep_a_file_each(tmp_path, monkeypatch):
     (tmp_path / "repo/.git").mkdir()
     monkeypatch.chdir(tmp_path / "repo/sub")
     cache = tmp_path / "cache"
-    assert root_place(tmp_path / "repo/docs", cache) == "docs"
-    assert root_place(tmp_path / "repo/sub/docs", cache) == "sub/docs"
+    assert _place(tmp_path / "repo/docs", cache) == "docs"
+    assert _place(tmp_path / "repo/sub/docs", cache) == "sub/docs"
     _tree(tmp_path / "loose")
-    assert root_place(tmp_path / "loose/docs", cache) == "../loose/docs"
+    assert _place(tmp_path / "loose/docs", cache) == "../loose/docs"
     monkeypatch.chdir(tmp_path / "loose")
-    assert root_place(tmp_path / "loose/docs", cache) == "docs"
+    assert _place(tmp_path / "loose/docs", cache) == "docs"
     settings = replace(_settings(tmp_path / "repo"), cache_dir=tmp_path / "cache")
     monkeypatch.chdir(tmp_path)
     run([tmp_path / "repo/docs"], settings)

@@ -64,7 +64,8 @@ class ContentCache:
 
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> Cache | None:
         warn = self.warn if not worker else _silent
-        checkout = repository_root(root) or root
+        repository = repository_root(root)
+        checkout = repository or root
         if inside(key_folder(), checkout):
             # A tree can ship a key file, owner and mode included: none in the
             # checkout around it is trusted, not only in the root (a subfolder).
@@ -74,7 +75,7 @@ class ContentCache:
             )
             return None
         folder = self.folder or root / DEFAULT_FOLDER
-        name = cache_key(key, root_place(root, folder))
+        name = cache_key(key, root_place(root, folder, repository))
         stored = Cache.load(folder, name, root, keeps=not worker, output=self.output)
         if stored.problem is not None:
             warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
@@ -83,14 +84,15 @@ class ContentCache:
         return stored
 
 
-def root_place(root: Path, folder: Path) -> str:
-    """Where `root` lies in its checkout (git's top level) or, outside any,
-    in the working folder; a root outside both, from its cache `folder`.
+def root_place(root: Path, folder: Path, checkout: Path | None) -> str:
+    """Where `root` lies in its `checkout` (git's top level, `repository_root`)
+    or, outside any, in the working folder; a root outside both, from its
+    cache `folder`.
     Roots sharing a cache folder keep a file each, told apart by it, and it
     is the same in every checkout of one tree wherever the checkout and the
     cache folder are put (a CI cache restored beside a new build folder)."""
     real = os.path.realpath(root)
-    base = os.path.realpath(repository_root(Path(real)) or Path.cwd())
+    base = os.path.realpath(checkout or Path.cwd())
     if os.path.commonpath([real, base]) != base:
         base = os.path.realpath(folder)
     return Path(os.path.relpath(real, base)).as_posix()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Severity(StrEnum):
@@ -86,6 +86,24 @@ place = itemgetter(0, 1, 5, 6, 7, 2)
 message (not its fix: a finding is not ordered by its edits)."""
 report_order = itemgetter(8, 0, 1, 5, 6, 7, 2)
 """A finding's place in a run's report: its path, then `place`."""
+
+
+def cause_of(row: Finding) -> Cause:
+    """(id, label) of a finding's cause; its rule's name for a row made
+    without one (the engine gives every finding its cause)."""
+    return Cause(row.name, row.name) if row.cause is None else row.cause
+
+
+def fix_object(fix: Fix | None) -> dict[str, Any] | None:
+    """The fix as JSON writes it (ruff's names): applicability (safe or
+    unsafe), message, edits with named fields, not tuples."""
+    if fix is None:
+        return None
+    return {
+        "applicability": str(fix.applicability),
+        "message": fix.message,
+        "edits": [edit._asdict() for edit in fix.edits],
+    }
 
 
 def shifted(finding: Finding, lines: int) -> Finding:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from doclint.models.findings import Cause, Finding
+from doclint.models.findings import Finding, cause_of
 
 
 @dataclass
@@ -31,12 +31,6 @@ class CauseGroup:
     """The cause's label, as people read it."""
     example: Finding
     count: int = 0
-
-
-def cause_of(row: Finding) -> Cause:
-    """(id, label) of a finding's cause; its rule's name for a row made
-    without one (the engine gives every finding its cause)."""
-    return Cause(row.name, row.name) if row.cause is None else row.cause
 
 
 @dataclass

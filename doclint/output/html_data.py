@@ -28,10 +28,10 @@ from itertools import groupby
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from doclint.models.findings import Finding, fixable
+from doclint.models.findings import Finding, cause_of, fixable
 from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.output.baseline import SourceLines
-from doclint.output.causes import Causes, cause_of, example
+from doclint.output.causes import Causes, example
 from doclint.rule_api import Rule
 from doclint.util.paths import printable
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from json.encoder import encode_basestring
 from typing import Any
 
-from doclint.models.findings import Cause, Finding, Fix
+from doclint.models.findings import Cause, Finding, Fix, cause_of, fix_object
 from doclint.models.urls import rule_url
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
@@ -41,37 +41,11 @@ def json_object(row: Finding) -> dict[str, Any]:
     }
 
 
-def cause_id(row: Finding) -> str:
-    """The id of a finding's cause; its rule's name for a row made without one."""
-    return row.name if row.cause is None else row.cause.id
-
-
 def cause_object(row: Finding) -> dict[str, str]:
     """Why the finding's rule fired: the stable `id` tools key on, and the
     short `label` people read."""
-    if row.cause is None:
-        return {"id": row.name, "label": row.name}
-    return {"id": row.cause.id, "label": row.cause.label}
-
-
-def fix_object(fix: Fix | None) -> dict[str, Any] | None:
-    """The fix as ruff's JSON names it: applicability (safe or unsafe), message, edits."""
-    if fix is None:
-        return None
-    return {
-        "applicability": fix.applicability,
-        "message": fix.message,
-        "edits": [
-            {
-                "line": line,
-                "column": column,
-                "end_line": end_line,
-                "end_column": end_column,
-                "content": content,
-            }
-            for line, column, end_line, end_column, content in fix.edits
-        ],
-    }
+    cause = cause_of(row)
+    return {"id": cause.id, "label": cause.label}
 
 
 def _json_part(rows: Sequence[Finding], output: RunOutput) -> str:

@@ -25,10 +25,9 @@ from urllib.parse import quote
 
 from doclint import __version__
 from doclint.engine.registry import load_registry
-from doclint.models.findings import Finding
+from doclint.models.findings import Finding, cause_of
 from doclint.models.urls import rule_url
 from doclint.output.baseline import keys
-from doclint.output.json_formats import cause_id
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput
 from doclint.rule_api import Rule
@@ -108,7 +107,7 @@ def _sarif_part(rows: Sequence[Finding], output: RunOutput) -> str:
             f'"message":{{"text":{encode_basestring(d.message)}}},'
             f'{location}{{"startLine":{d.line},"startColumn":{d.column}}}}}}}],'
             f'"partialFingerprints":{{"{FINGERPRINT}":"{key.fingerprint()}"}},'
-            f'"properties":{{"cause":{encode_basestring(cause_id(d))}}}'
+            f'"properties":{{"cause":{encode_basestring(cause_of(d).id)}}}'
             + (f',"ruleIndex":{rule_index}}}' if rule_index is not None else "}")
         )
     return ",\n".join(results)

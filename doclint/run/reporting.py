@@ -51,10 +51,10 @@ class FileReporter(NamedTuple):
     root: Path
 
     def diagnostics(self, file: Path | str, shown: str, rows: list[Finding]) -> list[Finding]:
-        """The findings as reported (`shown` is the file's path as shown):
-        per-file ignores and severities applied, deduplicated, sorted."""
+        """The findings as reported (`shown` is the file's path as shown,
+        escaped by `printable` where it came from a file name): per-file
+        ignores and severities applied, deduplicated, sorted."""
         rows = shown_paths(self.finding_filter.rows(file, rows), self.root, self.cwd)
-        shown = printable(shown)  # a name may hold a newline, or bytes that are not UTF-8
         kept = sorted(set(rows), key=place)
         # Not row._replace: a run may report 300,000.
         return [build_node(Finding, (*row[:8], shown)) for row in kept]

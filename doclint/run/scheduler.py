@@ -36,7 +36,7 @@ from doclint.run.sink import AnySink, Part, Parts, RunResult, Spool
 from doclint.tree.decoding import shown_lines
 from doclint.tree.index import Fact, question_of
 from doclint.util.gc_pause import collect_rarely
-from doclint.util.paths import display_path
+from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
 
 
@@ -95,7 +95,7 @@ class _Roots:
         """The sink's part of a file's findings, as reported."""
         assert self.sink is not None
         reporter = self.at(root)[1]
-        reported = reporter.diagnostics(file, display_path(file, self.cwd), rows)
+        reported = reporter.diagnostics(file, printable(display_path(file, self.cwd)), rows)
         return self.sink.part(reported, lines)
 
     def at(self, root: str) -> tuple[Linter, FileReporter]:
@@ -240,14 +240,13 @@ def _checked(roots: _Roots, root: str, file: str, stored: StoredResults | None) 
     """A file checked, its findings handed to the sink if the run has one,
     and the memo of the part to keep in `stored`; without a cache, only what
     the run reports (the rest costs pickling from a worker)."""
-    linter = roots.at(root)[0]
+    linter, reporter = roots.at(root)
     outcome = linter.check_file(file)
     memo = part = None
     if roots.sink is not None:
         part = roots.part(root, file, outcome.rows, outcome.lines)
-        part_key = roots.part_key(root, file) if stored is not None else None
-        if stored is not None and linter.settings.cache and part_key is not None:
-            memo = stored.part_memo(part_key, part)
+        if stored is not None:
+            memo = stored.part_memo(reporter.part_key(file, roots.sink.key), part)
     outcome = outcome._replace(lines=None)  # not sent back from a worker
     if not linter.settings.cache:
         outcome = outcome._replace(facts=[], rows=[] if roots.sink else outcome.rows)

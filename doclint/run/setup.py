@@ -20,6 +20,7 @@ from doclint.run.roots import make_tree_at, roots_of_files
 from doclint.run.shards import holds
 from doclint.tree.discovery import discover
 from doclint.util.gc_pause import gc_paused
+from doclint.util.paths import printable
 
 # The settings that leave a file's stored findings as they are: how the run
 # goes (the shard too: a file's facts come from the whole tree whichever
@@ -77,7 +78,9 @@ class RunSetup:
         diagnostics: list[Finding] = []
         with gc_paused():
             for index in sorted(results, key=shown.__getitem__):
-                diagnostics += reporter.diagnostics(self.files[index], shown[index], results[index])
+                diagnostics += reporter.diagnostics(
+                    self.files[index], printable(shown[index]), results[index]
+                )
         return diagnostics
 
 

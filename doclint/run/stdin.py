@@ -7,8 +7,8 @@ from pathlib import Path
 
 from doclint.engine.linter import Linter
 from doclint.engine.settings import Settings
-from doclint.models.findings import Finding, report_order
-from doclint.run.reporting import shown_paths
+from doclint.models.findings import Finding
+from doclint.run.reporting import FileReporter
 from doclint.run.roots import choose_root, make_tree_at, root_from_title
 from doclint.run.sink import RunResult
 from doclint.util.paths import display_path, printable
@@ -51,8 +51,7 @@ def stdin_linter(data: bytes, filename: str | Path, settings: Settings) -> Linte
 def stdin_result(linter: Linter, file: Path, rows: list[Finding]) -> RunResult:
     """The result of checking stdin as `file`, its findings filtered as a file's are."""
     cwd = Path.cwd()
-    rows = linter.settings.finding_filter(linter.registry).rows(file, rows)
-    rows = shown_paths(rows, linter.tree.root, cwd)
+    reporter = FileReporter(linter.settings.finding_filter(linter.registry), cwd, linter.tree.root)
+    # A name may hold a newline, or bytes that are not UTF-8.
     shown = printable(display_path(file, cwd))
-    shown_rows = {row._replace(path=shown) for row in rows}
-    return RunResult(sorted(shown_rows, key=report_order), 1, 0, [file])
+    return RunResult(reporter.diagnostics(file, shown, rows), 1, 0, [file])
