@@ -69,8 +69,8 @@ class PartSink(Protocol[P]):
         of one key make the same part of the same findings."""
         ...
 
-    def part(self, rows: list[Finding], lines: list[str] | None, /) -> P | None:
-        """The part of one file's findings as reported (None when there are
+    def part(self, rows: list[Finding], file: str, lines: list[str] | None, /) -> P | None:
+        """The part of the findings of `file` as reported (None when there are
         none to show), given the lines checked when the engine read some."""
         ...
 
