@@ -64,13 +64,6 @@ class PartWriter(NamedTuple):
     errors: str = "strict"
     color: bool = False
 
-    @property
-    def key(self) -> str:
-        """The renderer's identity across processes and runs: two writers of
-        one key write the same part of the same findings."""
-        part = self.layout.part
-        return f"{part.__module__}.{part.__qualname__} {self.errors} {self.color:d}"
-
     def __call__(
         self, rows: list[Finding], file: str | None = None, lines: list[str] | None = None
     ) -> bytes:
