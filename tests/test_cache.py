@@ -552,18 +552,17 @@ def test_a_workers_view_looks_up_and_keeps_nothing(tmp_path):
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_a_kept_part_is_written_again_only_for_the_output_and_place_it_was_rendered_for(
+def test_kept_results_are_rendered_for_each_output_and_place_as_checked_ones_are(
     tmp_path, monkeypatch, jobs
 ):
-    """A run that renders keeps each file's part with its result; the next run
-    with the same output, seen from the same folder, writes those parts
-    without rendering anything, and any other output or folder renders anew:
-    every output the same as a run without the cache."""
+    """The cache keeps findings, not their text: a run with the cache renders
+    every file's part, kept or checked, for its own output, folder, per-file
+    ignores and severities, the same as a run without the cache."""
     from doclint.output import LAYOUTS
     from doclint.output.parts import PartWriter
 
     _many_pages(tmp_path)
-    # The base of the settings given: a run from another folder finds the same cache file.
+    # The base of the settings given: the per-file ignores mean the same from another folder.
     settings = replace(_settings(tmp_path), jobs=jobs, base=tmp_path)
 
     def parts(layout, cache=True, **extra):
@@ -573,33 +572,24 @@ def test_a_kept_part_is_written_again_only_for_the_output_and_place_it_was_rende
             sink=PartWriter(LAYOUTS[layout]),
             stores=ContentCache(settings.cache_dir, _no_warning) if cache else None,
         )
+        assert done.from_cache == (300 if cache and kept else 0)
         return list(done.parts)
 
     monkeypatch.chdir(tmp_path)
+    kept = False
     cold = {layout: parts(layout, cache=False) for layout in ("full", "json")}
-    first = parts("full")  # checked, and each part kept
+    first = parts("full")  # checked, and each result kept
     assert first == cold["full"] and "p000.md" in first[0][1].decode()
-    assert parts("json") == cold["json"]  # kept results, rendered for this output
-    tally = tmp_path / "rendered"  # a file: the workers are other processes
-    tally.touch()
-    original = PartWriter.__call__
-
-    def counted(self, *args):
-        with tally.open("a") as stream:
-            stream.write("x")
-        return original(self, *args)
-
-    monkeypatch.setattr(PartWriter, "__call__", counted)
-    assert parts("json") == cold["json"] and tally.read_text() == ""  # written as kept
-    monkeypatch.chdir(tmp_path / "docs")  # the paths shown change: the parts too
-    elsewhere = parts("json")
-    assert tally.read_text() == "x" * 300 and elsewhere != cold["json"]
-    assert elsewhere == parts("json", cache=False)
+    kept = True
+    assert parts("json") == cold["json"] and parts("full") == cold["full"]
     # Per-file ignores and severities share the cache file; the parts they change differ.
-    tally.write_text("")
     other = {"per_file_ignores": {"docs/p01*.md": ["ALL"]}, "severity": {"ALL": "warning"}}
     filtered = parts("json", **other)
-    assert tally.read_text() == "x" * 290 and filtered == parts("json", cache=False, **other)
+    assert filtered != cold["json"] and filtered == parts("json", cache=False, **other)
+    kept = False  # seen from another folder, the root's place (and so its cache file) differs
+    monkeypatch.chdir(tmp_path / "docs")  # the paths shown change: the parts too
+    elsewhere = parts("json")
+    assert elsewhere != cold["json"] and elsewhere == parts("json", cache=False)
 
 
 def test_a_run_that_keeps_nothing_digests_no_source(tmp_path, monkeypatch):

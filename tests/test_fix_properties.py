@@ -59,9 +59,8 @@ def offers(tree: Tree, fix: FixSettings, texts: dict[str, bytes]) -> dict[str, l
     fixer = Fixer(setup.linter, fix)
     found = {}
     for path, data in texts.items():
-        offered: list[Finding] = []
-        rows = setup.linter.check_bytes(data, path, offered).rows
-        found[path] = fixer.chosen(tree.root / path, rows, offered)
+        rows = setup.linter.check_bytes(data, path).rows
+        found[path] = fixer.chosen(tree.root / path, rows)
     return found
 
 

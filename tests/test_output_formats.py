@@ -105,9 +105,7 @@ def test_full_shows_one_frame_for_findings_alike_and_still_counts_each(
     assert [(f["line"], f["column"]) for f in found] == [(3, 1), (5, 1), (6, 1), (8, 1), (8, 14)]
 
 
-def test_full_shows_the_lines_checked_and_reads_again_only_what_the_cache_gives(
-    monkeypatch, capsys, tree
-):
+def test_full_shows_the_lines_checked_and_reads_a_kept_file_once(monkeypatch, capsys, tree):
     read: list[str] = []
     original = baseline_module._read_lines
     monkeypatch.setattr(
@@ -119,10 +117,10 @@ def test_full_shows_the_lines_checked_and_reads_again_only_what_the_cache_gives(
 
     checked = check("full")
     assert read == []  # the lines come with the findings from the engine
-    assert check("full").out == checked.out and read == []  # the part was kept with them
+    assert check("full").out == checked.out and read == [KW]  # kept findings: their file read once
     sarif = check("sarif")
-    assert read == [KW]  # kept for another output: the findings only, their file read once
-    assert check("sarif").out == sarif.out and read == [KW]
+    assert read == [KW, KW]
+    assert check("sarif").out == sarif.out and read == [KW, KW, KW]
 
 
 def test_full_snippet_keeps_tabs_under_the_caret():

@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import NamedTuple, TextIO, TypeVar
+from typing import TextIO, TypeVar
 
 from doclint.cli.arguments import (
     UsageError,
@@ -41,7 +41,6 @@ from doclint.fixes.edits import FixError
 from doclint.fixes.file_fixer import FixSettings
 from doclint.fixes.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.incremental.folder import clean
-from doclint.incremental.replay import OutputRecorder
 from doclint.incremental.store import ContentCache
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.baseline import (
@@ -53,7 +52,7 @@ from doclint.output.baseline import (
 )
 from doclint.output.causes import causes_of, statistics_detail, statistics_lines
 from doclint.output.color import use_color
-from doclint.output.layout import Buffer, Sink
+from doclint.output.layout import Sink
 from doclint.output.parts import PartWriter
 from doclint.output.run_output import RenderedParts
 from doclint.run import RunResult, read_stdin, run, run_stdin
@@ -173,7 +172,7 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         if fix is not None:
             return _fix(args, registry, settings, fix, stdin)
         render = _part_writer(args)
-        stores = None if stdin else _stores(settings, render, args)
+        stores = None if stdin else _stores(settings)
         if stores is None:
             result, sources = _run_stdin(args, settings)
         else:
@@ -182,12 +181,7 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
         raise UsageError(str(error)) from None
     if not (stdin or result.files_checked):
         nothing_checked(args.paths, settings)
-    replay = stores.replay() if stores is not None else None
-    if replay is not None:
-        _write(args, lambda out, _: replay.write(out))
-        return replay.exit_code
-    recorder = stores.recorder() if stores is not None else None
-    return _report(args, registry, result, sources, settings.root, recorder)
+    return _report(args, registry, result, sources, settings.root)
 
 
 def _report(
@@ -196,9 +190,8 @@ def _report(
     result: RunResult,
     sources: SourceLines,
     root: Path | None,
-    recorder: OutputRecorder | None = None,
 ) -> int:
-    """Write the findings of a run as asked, and to `recorder` when given; the exit code."""
+    """Write the findings of a run as asked; the exit code."""
     diagnostics = result.diagnostics
     if args.write_baseline is not None:
         count = _call(write_baseline, args.write_baseline, diagnostics, sources)
@@ -228,7 +221,7 @@ def _report(
         fail_on=args.fail_on,
     )
     if args.statistics:
-        whole = _write(args, None, lambda: _statistics(output, args.output_format))
+        _write(args, None, lambda: _statistics(output, args.output_format))
     else:
         layout = LAYOUTS.get(args.output_format)
         as_bytes = None
@@ -237,13 +230,8 @@ def _report(
             def as_bytes(out: Sink, errors: str) -> None:
                 layout.write(out, output, errors)
 
-        whole = _write(
-            args, as_bytes, lambda: "".join(FORMATS[args.output_format](output)), recorder
-        )
-    code = EXIT_FINDINGS if output.failing and not args.exit_zero else EXIT_CLEAN
-    if recorder is not None:
-        recorder.finish(code if whole else None)
-    return code
+        _write(args, as_bytes, lambda: "".join(FORMATS[args.output_format](output)))
+    return EXIT_FINDINGS if output.failing and not args.exit_zero else EXIT_CLEAN
 
 
 def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | None:
@@ -371,19 +359,9 @@ def _run_paths(
         bar.close()
 
 
-def _stores(
-    settings: Settings,
-    render: PartWriter | None = None,
-    args: argparse.Namespace | None = None,
-) -> ContentCache:
-    """Where the run keeps its results for later runs (with the cache on);
-    with `render` and `args`, a check's whole output too, under a key of what
-    the output depends on besides its pages: the command line as parsed, the
-    working folder and how it is written (a format without parts is not kept)."""
-    output = None
-    if render is not None and args is not None:
-        output = repr((sorted(vars(args).items()), os.getcwd(), render.key))
-    return ContentCache(settings.cache_dir, _warn, output)
+def _stores(settings: Settings) -> ContentCache:
+    """Where the run keeps its results for later runs (with the cache on)."""
+    return ContentCache(settings.cache_dir, _warn)
 
 
 def _warn(message: str) -> None:
@@ -447,13 +425,12 @@ def _write(
     args: argparse.Namespace,
     as_bytes: Callable[[Sink, str], None] | None,
     as_text: Callable[[], str] | None = None,
-    recorder: Sink | None = None,
-) -> bool:
+) -> None:
     """Write the report, as every check writes it (a run's findings, a layout's
-    parts, a replayed record): `as_bytes(sink, errors)` writes it in UTF-8
-    (with `errors`) to the stream's buffer, and a copy to `recorder`, when the
-    stream takes UTF-8 bytes or there is no text to write; else `as_text()`
-    gives it. Whether it was written whole (its reader may go away)."""
+    parts): `as_bytes(sink, errors)` writes it in UTF-8 (with `errors`) to the
+    stream's buffer, when the stream takes UTF-8 bytes or there is no text to
+    write; else `as_text()` gives it. A reader that goes away (`| head`) gets
+    the rest of it quietly dropped."""
     with _output(args) as stream:
         # Bytes a file at a time: a chunk per finding means 300,000 calls into the stream.
         if as_bytes is not None and (as_text is None or _writes_utf8_bytes(stream)):
@@ -463,34 +440,22 @@ def _write(
                 stream.flush()  # what the stream holds goes first
                 out = stream.buffer
                 assert as_bytes is not None
-                as_bytes(out if recorder is None else _Tee(out, recorder), errors)
+                as_bytes(out, errors)
 
-            return _written_whole(stream, flushed_then_written)
+            _written_whole(stream, flushed_then_written)
+            return
         assert as_text is not None
         text = as_text()
-        return _written_whole(stream, lambda: stream.write(text))
+        _written_whole(stream, lambda: stream.write(text))
 
 
-def _written_whole(stream: TextIO, write: Callable[[], object]) -> bool:
-    """`write()` to `stream`; False when its reader went away (`| head`): the
-    rest is not written, quietly."""
+def _written_whole(stream: TextIO, write: Callable[[], object]) -> None:
+    """`write()` to `stream`; when its reader went away (`| head`), the rest
+    is not written, quietly."""
     try:
         write()
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
-        return False
-    return True
-
-
-class _Tee(NamedTuple):
-    """A sink that writes to `out`, then to `copy`."""
-
-    out: Sink
-    copy: Sink
-
-    def write(self, data: Buffer, /) -> None:
-        self.out.write(data)
-        self.copy.write(data)
 
 
 def _color(args: argparse.Namespace) -> bool:

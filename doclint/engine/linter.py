@@ -147,8 +147,9 @@ class Linter:
         """A file's path relative to the tree root, POSIX style."""
         return relative_to(file, self.root_text)
 
-    def check_file(self, file: Path | str, fixes: list[Finding] | None = None) -> FileOutcome:
-        """Check a file; `fixes`, when given, collects its findings that offer a fix."""
+    def check_file(self, file: Path | str, keeps: bool = False) -> FileOutcome:
+        """Check a file; `keeps`: the caller keeps the outcome by its bytes
+        (fix mode), which the cache's setting says otherwise."""
         path = self.tree_path(file)
         if self.tree.escapes(path):  # by its `..` or through a symbolic link
             message = f"the file is outside the tree root {self.root_text}; not checked"
@@ -188,15 +189,14 @@ class Linter:
                 None,
             )
         self.tree.remember_read(path, data)
-        checked = self.check_bytes(data, path, fixes)
+        checked = self.check_bytes(data, path)
         # The hash tells the cache, and fix mode, whether the bytes changed since.
-        keeps = self.settings.cache or fixes is not None
-        hashed = digest(data) if keeps else None
+        hashed = digest(data) if keeps or self.settings.cache else None
         return FileOutcome(
             checked.rows, checked.facts, stamp_of(status), hashed, lines=checked.lines
         )
 
-    def check_bytes(self, data: bytes, path: str, fixes: list[Finding] | None = None) -> Checked:
+    def check_bytes(self, data: bytes, path: str) -> Checked:
         """Check a file's bytes: UTF-8 (a BOM is skipped), or UTF-16 (reported,
         then checked); binary and empty files are reported and not checked."""
         utf16 = decode_utf16(data)
@@ -205,7 +205,7 @@ class Linter:
             found = self._engine_row(
                 Utf16File, 1, 1, f"{what}, not UTF-8; decoded and checked", Utf16File.UTF16
             )
-            return self.check_decoded(text, path, found, [], fixes)
+            return self.check_decoded(text, path, found, [])
         nul = data.find(b"\0", 0, BINARY_SNIFF)
         if nul >= 0:
             message = f"NUL byte at offset {nul}: a binary file, not checked"
@@ -226,7 +226,7 @@ class Linter:
                 InvalidUtf8.INVALID_UTF8,
             )
         replaced = [text_offset for _, text_offset in bad]
-        return self.check_decoded(text, path, found, replaced, fixes)
+        return self.check_decoded(text, path, found, replaced)
 
     def check_decoded(
         self,
@@ -234,7 +234,6 @@ class Linter:
         path: str,
         found: list[Finding],
         replaced: list[int],
-        fixes: list[Finding] | None = None,
     ) -> Checked:
         """Check decoded text; `replaced` are the (increasing) text offsets where
         the decoder put U+FFFD for bytes it could not read."""
@@ -250,7 +249,7 @@ class Linter:
             line += count_breaks(text, previous, offset)
             lines.add(line)
             previous = offset
-        checked = self.check_text(text, path, frozenset(lines), fixes)
+        checked = self.check_text(text, path, frozenset(lines))
         return checked._replace(rows=found + checked.rows)
 
     def check_text(
@@ -258,11 +257,9 @@ class Linter:
         text: str,
         path: str,
         replaced_lines: frozenset[int] = frozenset(),
-        fixes: list[Finding] | None = None,
     ) -> Checked:
-        """Run the rules on a text; `fixes`, when given, collects the findings
-        that offer a fix, of rules that declare they can fix (suppressed ones
-        included: the caller keeps those of the findings it reports)."""
+        """Run the rules on a text; each finding of a rule that declares it
+        can fix carries the fix it offers."""
         text = normalize_newlines(text)
         split = text.split("\n")
         lines = split[:-1] if text.endswith("\n") else split
@@ -284,22 +281,20 @@ class Linter:
         found: list[Finding] = []
         for rule, options in self._passes_for(Scope.FILE, page.kind):
             ctx.options = options
-            found += self._run_rule(rule, page, ctx, fixes)
+            found += self._run_rule(rule, page, ctx)
         for current in iter_pages(page, text):
-            found += self._page_pass(current, ctx, fixes)
+            found += self._page_pass(current, ctx)
         if MARKER in text:
             found = apply_directives(found, page.markdown, self.registry, frozenset(self.enabled))
         facts = [(kind, fact_path, value) for (kind, fact_path), value in ctx.facts.items()]
         return Checked(found, facts, split)
 
-    def _page_pass(
-        self, current: PageText, ctx: RuleContext, fixes: list[Finding] | None
-    ) -> list[Finding]:
+    def _page_pass(self, current: PageText, ctx: RuleContext) -> list[Finding]:
         """The PAGE rules' findings on one page: from an identical page seen
-        lately (its facts asked again, so that the cache knows them), else
-        found now. A run that fixes needs each finding's own fix: no reuse."""
+        lately (its facts asked again, so that the cache knows them; its fixes
+        moved with its findings), else found now."""
         page, first_line = current.page, current.first_line
-        seen = self._seen.get(page.path, current.text) if fixes is None else None
+        seen = self._seen.get(page.path, current.text)
         if seen is not None:
             ctx.ask_again(seen.facts)
             return seen.at(first_line)
@@ -307,10 +302,10 @@ class Linter:
         found: list[Finding] = []
         for rule, options in self._passes_for(Scope.PAGE, page.kind):
             ctx.options = options
-            found += self._run_rule(rule, page, ctx, fixes)
+            found += self._run_rule(rule, page, ctx)
         asked, ctx.facts = ctx.facts, asked_before
         ctx.facts.update(asked)
-        if fixes is None and all(row[0] >= first_line for row in found):
+        if all(row[0] >= first_line for row in found):
             passed = PagePass(found, first_line, list(asked))
             self._seen.put(page.path, current.text, passed)
         return found
@@ -328,9 +323,7 @@ class Linter:
             ]
         return passes
 
-    def _run_rule(
-        self, rule: Rule[Any], page: AnyPage, ctx: RuleContext, fixes: list[Finding] | None = None
-    ) -> list[Finding]:
+    def _run_rule(self, rule: Rule[Any], page: AnyPage, ctx: RuleContext) -> list[Finding]:
         try:
             found = list(rule.check(page, ctx))
             if not found:
@@ -362,8 +355,6 @@ class Linter:
         except (Exception, SystemExit) as error:  # one crashing rule must not stop the others
             who = f"rule {rule.code} ({rule.name})"
             return self._crash(who, error, InternalError.RULE_CRASHED)
-        if fixes is not None and can_fix:
-            fixes += [row for row in rows if row.fix is not None]
         return rows
 
     def _crash(self, who: str, error: BaseException, cause: Cause) -> list[Finding]:

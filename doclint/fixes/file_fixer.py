@@ -91,11 +91,10 @@ class Fixer:
         """Fix a file of the tree from its bytes on disk, in the tree as the
         linter's tree shows it; the new bytes go to a scratch file, the file
         itself is not written."""
-        offers: list[Finding] = []
-        outcome = self.linter.check_file(file, offers)
+        outcome = self.linter.check_file(file, keeps=True)
         rows, facts = outcome.rows, outcome.facts
         disk = (outcome.stamp, outcome.content_hash) if outcome.content_hash else None
-        if disk is None or not self.chosen(file, rows, offers):
+        if disk is None or not self.chosen(file, rows):
             return FileFix(rows, facts, Counter(), None, None, disk)
         try:
             identity = file_identity(file)
@@ -107,7 +106,7 @@ class Fixer:
             problem = "the file changed while doclint read it"
             return FileFix(rows, facts, Counter(), None, problem, disk)
         path = self.linter.tree_path(file)
-        fixed = self.fix_checked(data, file, path, rows, facts, offers)
+        fixed = self.fix_checked(data, file, path, rows, facts)
         copy = None
         if fixed.data is not None:
             copy = (scratch.write(fixed.data, suffix=".md"), digest(fixed.data))
@@ -115,9 +114,8 @@ class Fixer:
 
     def fix_bytes(self, data: bytes, file: Path, path: str) -> FixedText:
         """Fix a file's bytes (as read from stdin, say), checked as `path` of the tree."""
-        offers: list[Finding] = []
-        checked = self.linter.check_bytes(data, path, offers)
-        return self.fix_checked(data, file, path, checked.rows, checked.facts, offers)
+        checked = self.linter.check_bytes(data, path)
+        return self.fix_checked(data, file, path, checked.rows, checked.facts)
 
     def fix_checked(
         self,
@@ -126,10 +124,9 @@ class Fixer:
         path: str,
         rows: list[Finding],
         facts: list[Fact],
-        offers: list[Finding],
     ) -> FixedText:
-        """Fix bytes already checked once (`rows`, `facts`, `offers`)."""
-        chosen = self.chosen(file, rows, offers)
+        """Fix bytes already checked once (`rows`, `facts`)."""
+        chosen = self.chosen(file, rows)
         if not chosen:
             return FixedText(rows, facts, Counter(), None)
         decoded = _decode(data)
@@ -145,16 +142,16 @@ class Fixer:
         new = bom + fixed_text.encode("utf-8") if fixed_text != text else None
         return FixedText(rounds.rows, rounds.facts, rounds.fixed, new)
 
-    def chosen(self, file: Path, rows: list[Finding], offers: list[Finding]) -> list[Finding]:
-        """The findings whose fixes to apply: those that are reported (not
-        suppressed in the page, nor ignored for this file) and whose fix's
-        safety and rule's safety are allowed, each once, in order of place
-        and rule."""
+    def chosen(self, file: Path, rows: list[Finding]) -> list[Finding]:
+        """The findings of `rows` (as the engine returns them, suppressions
+        applied) whose fixes to apply: those that are reported (not ignored
+        for this file) and whose fix's safety and rule's safety are allowed,
+        each once, in order of place and rule."""
         allows = self.fix_settings.allows
         offers = [
-            offer
-            for offer in offers
-            if offer.code in self.fixing and offer.fix and allows(offer.fix.applicability)
+            row
+            for row in rows
+            if row.code in self.fixing and row.fix and allows(row.fix.applicability)
         ]
         if not offers:
             return []
@@ -184,10 +181,9 @@ class _Rounds:
 
     def fixes_of(self, text: str) -> list[tuple[Edit, ...]]:
         if not self.checked:
-            offers: list[Finding] = []
-            checked = self.fixer.linter.check_decoded(text, self.path, [], [], offers)
+            checked = self.fixer.linter.check_decoded(text, self.path, [], [])
             self.rows, self.facts = checked.rows, checked.facts
-            self.chosen = self.fixer.chosen(self.file, self.rows, offers)
+            self.chosen = self.fixer.chosen(self.file, self.rows)
         self.checked = False
         return [row.fix.edits for row in self.chosen if row.fix is not None]
 

@@ -14,11 +14,8 @@ is sealed (sealed.py), and one that is cut short, corrupt, foreign or another
 user's is ignored (`problem` says why) and replaced.
 
 The sealed head is an index (each file's stamp, digest and where its blob
-lies in the body, with the digests of its two ends); the body holds one blob
-per file: its facts (marshalled) and the memo of its findings as the last
-run's output wrote them (`part_memo`), if any, then its findings
-(marshalled). A lookup that finds its part in the memo reads and checks only
-the first end: the findings are most of the blob. A blob is read when its file is
+lies in the body, with the blob's digest); the body holds one blob per file:
+its facts, then its findings (marshalled). A blob is read when its file is
 looked up, and decoded only once its bytes match the digest in the sealed
 head. What a run stores goes to a nameless temporary file until the cache
 file is written, block by block, from the old file and that one.
@@ -26,23 +23,14 @@ file is written, block by block, from the old file and that one.
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 import struct
 import weakref
-import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
-from doclint.incremental.replay import (
-    BadRecord,
-    OutputRecorder,
-    Replay,
-    file_system_now,
-    replayed,
-)
 from doclint.incremental.sealed import (
     Piece,
     SealedFile,
@@ -53,13 +41,11 @@ from doclint.incremental.sealed import (
 )
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.markdown import build_node
-from doclint.output.parts import FilePart
 from doclint.run.results import KeptResult
-from doclint.run.sink import Part
-from doclint.tree.index import Fact, Stamp, digest, file_stamp, question_of
+from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
-FORMAT = 9
+FORMAT = 10
 DEFAULT_FOLDER = ".doclint_cache"
 SHARE = 1.0
 """The bound of a root's cache files, as a share of the bytes of the files
@@ -70,46 +56,26 @@ PLACE_DIGITS = 8
 """A cache file's name starts with this many digits of its root's place."""
 MARKER = "CACHEDIR.TAG"
 TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# doclint cache\n"
-RECORD = struct.Struct("<qqq16sQQQQ16s16s")
+RECORD = struct.Struct("<qqq16sQQQ16s")
 """A file's line of the index: its stamp (mtime, size, ctime), the hash of its
-bytes, and its blob's offset in the body, where its facts end, where its
-memo ends (its findings follow), its length, the digest of its facts and
-memo and that of its findings. Packed: as Python tuples, 200,000 of them
-would take ten times the room."""
+bytes, and its blob's offset in the body, where its facts end (its findings
+follow), its length and its digest. Packed: as Python tuples, 200,000 of
+them would take ten times the room."""
 # Where a result this run keeps lies: the loaded cache file's body, or the
 # temporary file of what this run stored.
 LOADED, SPILLED = 0, 1
 _KEPT = struct.Struct("<B" + RECORD.format[1:])
 _BLOCK = 1 << 20
-_MEMO_HEAD = struct.Struct("<16sIII")
-"""A memo's head: the digest of its part key, how many findings its part
-shows, and how many of those the fixes repair (`FilePart`)."""
 
 
 class Cache:
     """Stored results of one cache key; `save` writes what this run used and
     keeps the rest."""
 
-    def __init__(
-        self, folder: Path, key: str, root: Path, keeps: bool = True, output: str | None = None
-    ) -> None:
+    def __init__(self, folder: Path, key: str, root: Path, keeps: bool = True) -> None:
         self.file = folder / f"{key}.bin"
         self.keeps = keeps
         """False for a worker's view: what it looks up is kept by the run's process."""
-        self.output = output if keeps else None
-        """The key of the output this run writes, when a run record may be kept
-        of it (replay.py)."""
-        self.started = 0
-        """When the run started checking (`replayable`): a record trusts only
-        stamps older than that."""
-        self.replay: Replay | None = None
-        """The output of an earlier run of the same command, once `replayable`."""
-        self.record_problem: str | None = None
-        """Why the record of this command found was not used, when it is unsound."""
-        self._pages: Sequence[str] | None = None
-        self._asked: set[tuple[str, str]] = set()
-        """The tree facts (kind, path) the results of this run asked, for its record."""
-        self._bound: float | None = None
         self.key = key
         self.root = root
         self.changed = False
@@ -132,10 +98,8 @@ class Cache:
         self._spilled = 0
 
     @classmethod
-    def load(
-        cls, folder: Path, key: str, root: Path, keeps: bool = True, output: str | None = None
-    ) -> Cache:
-        cache = cls(folder, key, root, keeps, output)
+    def load(cls, folder: Path, key: str, root: Path, keeps: bool = True) -> Cache:
+        cache = cls(folder, key, root, keeps)
         sealed, cache.problem = _open_found(cache.file, cache.context, "these settings")
         if sealed is None:  # none, or not to be trusted: start empty, replace it
             return cache
@@ -166,14 +130,11 @@ class Cache:
         path: str,
         file: Path | str,
         ask: Callable[[str, str], object],
-        part_key: bytes | None = None,
     ) -> KeptResult | None:
         """The stored result of `file`, if it still holds:
         the file's bytes are those stored (read again only when its stamp
         moved) and `ask(kind, path)`, which answers a tree fact as the rules
-        would now get it, answers every recorded fact as before. With the
-        part key of the output, its part when the memo was written for that
-        key (the findings are then not decoded: the part is all the run needs)."""
+        would now get it, answers every recorded fact as before."""
         number = self._stored.get(path)
         if number is None:
             return None
@@ -192,56 +153,28 @@ class Cache:
                 return None
             if digest(data) != content_hash:
                 return None
-        head = self._head(LOADED, record)
-        if head is None:
+        blob = self._blob(LOADED, record)
+        if blob is None:
             return None
         facts_end = record[5]
         try:
-            facts = marshal.loads(head[:facts_end])
+            facts = marshal.loads(blob[:facts_end])
             if any(ask(kind, fact_path) != value for kind, fact_path, value in facts):
                 return None
-            part = _memo_part(head[facts_end:], part_key) if part_key is not None else None
-            rows: list[Finding] = []
-            if part is None:
-                findings = self._findings(LOADED, record)
-                if findings is None:
-                    return None
-                rows = _decoded(marshal.loads(findings))
+            rows = _decoded(marshal.loads(blob[facts_end:]))
         except (EOFError, ValueError, TypeError, KeyError):
             return None
-        self.keep(path, current, facts=facts)
-        return KeptResult(rows, current, content_hash, facts, data, part)
+        self.keep(path, current)
+        return KeptResult(rows, current, content_hash, facts, data)
 
-    def part_memo(self, part_key: bytes, part: Part | None) -> bytes:
-        """What `keep` and `store` take to remember a file's part for outputs
-        of `part_key` (None: the file has no findings to show), packed where
-        it was rendered: compressing it costs a worker, not the run's process."""
-        if part is None:
-            text, count, (safe, unsafe) = b"", 0, (0, 0)
-        else:
-            assert isinstance(part, FilePart)  # the parts of output/parts.py's sink
-            text, count, (safe, unsafe) = part
-        head = _MEMO_HEAD.pack(digest(part_key), count, safe, unsafe)
-        return head + zlib.compress(text, 1)
-
-    def keep(
-        self, path: str, stamp: Stamp, memo: bytes | None = None, facts: Iterable[Fact] = ()
-    ) -> None:
+    def keep(self, path: str, stamp: Stamp) -> None:
         """Keep the loaded result of `path` for the next run, under `stamp`
-        (a checkout's new mtimes, once its bytes were found the same), with
-        `memo` (`part_memo`) in place of its memo when given; `facts`, those
-        it holds, for the run's record."""
+        (a checkout's new mtimes, once its bytes were found the same)."""
         number = self._stored.get(path)
         if number is None or not self.keeps:
             return
-        self._ask(facts)
         record = RECORD.unpack_from(self._index, number * RECORD.size)
-        if memo is not None:
-            head, findings = self._head(LOADED, record), self._findings(LOADED, record)
-            if head is not None and findings is not None:
-                facts = head[: record[5]]
-                self._spill_blob(path, stamp, record[3], facts, memo, findings, record[9])
-        elif tuple(stamp) == record[:3]:
+        if tuple(stamp) == record[:3]:
             self._kept[path] = number
         else:
             self._keep(path, LOADED, RECORD.pack(*stamp, *record[3:]))
@@ -254,38 +187,16 @@ class Cache:
         content_hash: bytes,
         facts: list[Fact],
         rows: list[Finding],
-        memo: bytes = b"",
     ) -> None:
-        self._ask(facts)
         try:
             facts_data, findings = marshal.dumps(facts), marshal.dumps(_encoded(rows))
         except ValueError:
             return  # nothing a cache file can hold: the file is checked again next time
-        self._spill_blob(path, stamp, content_hash, facts_data, memo, findings)
-
-    def _spill_blob(
-        self,
-        path: str,
-        stamp: Stamp,
-        content_hash: bytes,
-        facts: bytes,
-        memo: bytes,
-        findings: bytes,
-        findings_digest: bytes | None = None,
-    ) -> None:
-        """Keep a new blob for `path`: its facts, its memo, its findings (whose
-        digest is given when they were kept before)."""
-        head = facts + memo
+        length = len(facts_data) + len(findings)
+        blob_digest = digest(facts_data + findings)
         try:
             record = RECORD.pack(
-                *stamp,
-                content_hash,
-                self._spilled,
-                len(facts),
-                len(head),
-                len(head) + len(findings),
-                digest(head),
-                findings_digest or digest(findings),
+                *stamp, content_hash, self._spilled, len(facts_data), length, blob_digest
             )
         except struct.error:
             return  # nothing a cache file can hold: the file is checked again next time
@@ -294,74 +205,11 @@ class Cache:
 
             self._spill = tempfile.TemporaryFile(prefix="doclint-cache-")  # noqa: SIM115
             weakref.finalize(self, self._spill.close)
-        self._spill.write(head)
+        self._spill.write(facts_data)
         self._spill.write(findings)
-        self._spilled += len(head) + len(findings)
+        self._spilled += length
         self._keep(path, SPILLED, record)
         self.changed = True
-
-    def _ask(self, facts: Iterable[Fact]) -> None:
-        if self.output is not None:
-            self._asked.update(map(question_of, facts))
-
-    @property
-    def record_context(self) -> str:
-        """What the seal of the run record binds it to: its command (by the
-        name made of it), so that neither a cache file nor the record of
-        another command passes for it."""
-        return f"run record {self.record_file.name}"
-
-    @property
-    def record_file(self) -> Path:
-        """Where the record of this run's command lies: named, like the cache
-        file, after the root's place first (so `prune` counts it), then the
-        cache key and the output key."""
-        state = f"{self.key}\0{self.output}".encode()
-        return self.file.with_name(
-            self.key[:PLACE_DIGITS] + hashlib.sha256(state).hexdigest()[PLACE_DIGITS:32] + ".run"
-        )
-
-    def replayable(self, pages: Sequence[str]) -> bool:
-        """Whether an earlier run of this command kept its output for exactly
-        `pages`, every stamp it depended on the same (`replay` is then that
-        output); without, `recorder` keeps this run's for the next."""
-        if self.output is None:
-            return False
-        self._pages = pages
-        self.started = file_system_now(self.file.parent)
-        sealed, self.record_problem = _open_found(
-            self.record_file, self.record_context, "this command"
-        )
-        if sealed is None:
-            return False
-        try:
-            self.replay = replayed(sealed, str(self.root), pages)
-        except BadRecord as error:
-            self.record_problem = str(error)
-        finally:
-            sealed.close()
-        return self.replay is not None
-
-    def recorder(self) -> OutputRecorder | None:
-        """What takes this run's output, to keep it as the record of its
-        command: when the result of every file of the run is kept here. One
-        that is not (a file too large, unreadable or outside the tree) is
-        checked again by the next run, and so must not be answered by a record."""
-        if self.output is None or self._pages is None or self.replay is not None:
-            return None
-        if len(self._kept) != len(self._pages):
-            return None
-        return OutputRecorder(
-            str(self.root), self._pages, self._asked, self.started, self._save_record
-        )
-
-    def _save_record(self, head: bytes, body: bytes) -> None:
-        try:
-            write_cache_file(self.record_file, self.record_context, head, body)
-        except OSError:
-            return
-        bound = self._bound if self._bound is not None else SHARE * _bytes_of(self._index)
-        prune(self.record_file, bound, self.file)
 
     def forget(self, path: str) -> None:
         """Drop the result of `path`: the cache file written next has none."""
@@ -387,8 +235,7 @@ class Cache:
             write_cache_file(self.file, self.context, head, body)
         except OSError:
             return
-        self._bound = SHARE * _bytes_of(index)
-        prune(self.file, self._bound)
+        prune(self.file, SHARE * _bytes_of(index))
 
     def _layout(self, root: Path) -> tuple[list[str], bytes, _Body]:
         """The paths, index and body of the cache file to write: the loaded
@@ -436,23 +283,11 @@ class Cache:
         source, *record = _KEPT.unpack_from(self._new, (number - len(self._paths)) * _KEPT.size)
         return source, tuple(record)
 
-    def _head(self, source: int, record: tuple) -> bytes | None:
-        """A blob's facts and memo, when they are whole and match their digest."""
-        offset, facts_end, memo_end, length, head_digest, _ = record[4:]
-        if not facts_end <= memo_end <= length:
+    def _blob(self, source: int, record: tuple) -> bytes | None:
+        """A blob, when it is whole and matches its digest."""
+        offset, facts_end, length, expected = record[4:]
+        if facts_end > length:
             return None
-        return self._piece(source, offset, memo_end, head_digest)
-
-    def _findings(self, source: int, record: tuple) -> bytes | None:
-        """A blob's findings (marshalled), when they are whole and match their
-        digest: read alone, so that a lookup that read the head does not read
-        and digest it again."""
-        offset, _, memo_end, length, _, findings_digest = record[4:]
-        if memo_end > length:
-            return None
-        return self._piece(source, offset + memo_end, length - memo_end, findings_digest)
-
-    def _piece(self, source: int, offset: int, length: int, expected: bytes) -> bytes | None:
         data = self._read(source, offset, length)
         return data if len(data) == length and digest(data) == expected else None
 
@@ -481,7 +316,7 @@ class _Body:
 
     def add(self, source: int, record: tuple) -> int:
         """Append a blob; its offset in the new body."""
-        offset, length = record[4], record[7]
+        offset, length = record[4], record[6]
         last = self._runs[-1] if self._runs else None
         if last is not None and last[0] == source and last[1] + last[2] == offset:
             last[2] += length
@@ -512,17 +347,17 @@ def _open_found(file: Path, context: str, bound_to: str) -> tuple[SealedFile | N
     return sealed, None
 
 
-def prune(newest: Path, bound: float, *kept: Path) -> None:
-    """Delete the cache files and run records of the same root beside
-    `newest`, oldest first, until they take at most `bound` bytes (`newest`
-    and `kept` are kept); failing to only costs space."""
+def prune(newest: Path, bound: float) -> None:
+    """Delete the cache files of the same root beside `newest` (and the run
+    records earlier versions wrote), oldest first, until they take at most
+    `bound` bytes (`newest` is kept); failing to only costs space."""
     try:
         pattern = newest.name[:PLACE_DIGITS] + KEY_PATTERN[PLACE_DIGITS:-4]
         others = [
             file
             for ending in (".bin", ".run")
             for file in newest.parent.glob(pattern + ending)
-            if file != newest and file not in kept
+            if file != newest
         ]
         sized = sorted(
             ((file.stat(), file) for file in others), key=lambda pair: pair[0].st_mtime_ns
@@ -571,22 +406,6 @@ def _well_formed_head(data: object, key: str) -> bool:
         and all(isinstance(path, str) for path in paths)
         and len(set(paths)) == len(paths)
     )
-
-
-def _memo_part(memo: bytes, part_key: bytes) -> FilePart | None:
-    """The part a memo holds, when it was written for `part_key`; raises
-    ValueError when it is not whole."""
-    if len(memo) < _MEMO_HEAD.size:
-        return None
-    key_digest, count, safe, unsafe = _MEMO_HEAD.unpack_from(memo)
-    if key_digest != digest(part_key):
-        return None
-    if safe + unsafe > count:
-        raise ValueError("a memo that counts more fixes than findings")
-    try:
-        return FilePart(zlib.decompress(memo[_MEMO_HEAD.size :]), count, (safe, unsafe))
-    except zlib.error as error:
-        raise ValueError("a memo that does not decompress") from error
 
 
 def _encoded(rows: list[Finding]) -> list[tuple[object, ...]]:

@@ -19,7 +19,6 @@ from pathlib import Path
 from doclint import __version__
 from doclint.incremental.cache import DEFAULT_FOLDER, PLACE_DIGITS, Cache
 from doclint.incremental.folder import inside
-from doclint.incremental.replay import OutputRecorder, Replay
 from doclint.incremental.sealed import key_folder
 from doclint.run.results import ResultKey
 from doclint.tree.reading import repository_root
@@ -30,37 +29,11 @@ PACKAGES = ("doclint", "doclint_rules")
 class ContentCache:
     """The `ResultStores` of a run with the cache on: each root's cache file
     in `folder`, or in `.doclint_cache` at the root. `warn` gets one line per
-    cache file found unusable (it is then replaced). With `output`, the key
-    of the output the command line writes, a run of one root keeps a record
-    of it (replay.py): `replay` and `recorder`."""
+    cache file found unusable (it is then replaced)."""
 
-    def __init__(
-        self, folder: Path | None, warn: Callable[[str], None], output: str | None = None
-    ) -> None:
+    def __init__(self, folder: Path | None, warn: Callable[[str], None]) -> None:
         self.folder = folder
         self.warn = warn
-        self.output = output
-        self.replays = output is not None
-        self._opened: list[Cache] = []
-
-    @property
-    def _one(self) -> Cache | None:
-        return self._opened[0] if len(self._opened) == 1 else None
-
-    def replay(self) -> Replay | None:
-        """The output of an earlier run of the same command over the same
-        pages, none of whose inputs has changed (the run then checked nothing).
-        A record found unsound gets one warning (it is replaced)."""
-        one = self._one
-        if one is None:
-            return None
-        if one.record_problem is not None:
-            self.warn(f"{one.record_file}: not used ({one.record_problem}); it will be replaced")
-        return one.replay
-
-    def recorder(self) -> OutputRecorder | None:
-        """What takes this run's output, to keep it for the next run of the command."""
-        return self._one.recorder() if self._one is not None else None
 
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> Cache | None:
         warn = self.warn if not worker else _silent
@@ -76,11 +49,9 @@ class ContentCache:
             return None
         folder = self.folder or root / DEFAULT_FOLDER
         name = cache_key(key, root_place(root, folder, repository))
-        stored = Cache.load(folder, name, root, keeps=not worker, output=self.output)
+        stored = Cache.load(folder, name, root, keeps=not worker)
         if stored.problem is not None:
             warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
-        if not worker:
-            self._opened.append(stored)
         return stored
 
 

@@ -66,8 +66,11 @@ class SourceLines:
         self._escaped: dict[str, str] | None = None
 
     @classmethod
-    def showing(cls, path: str, lines: list[str]) -> SourceLines:
-        """The lines of one file already read (a worker's, as it checked them)."""
+    def showing(cls, path: str, file: str, lines: list[str] | None = None) -> SourceLines:
+        """The lines of one file, shown as `path`: `lines` when they were read
+        already (a worker's, as it checked them), else `file`'s, when asked."""
+        if lines is None:
+            return cls(files=[file])
         sources = cls()
         sources._path, sources._lines = path, lines
         return sources

@@ -64,25 +64,24 @@ class PartWriter(NamedTuple):
     errors: str = "strict"
     color: bool = False
 
-    @property
-    def key(self) -> str:
-        """The renderer's identity across processes and runs: two writers of
-        one key write the same part of the same findings."""
-        part = self.layout.part
-        return f"{part.__module__}.{part.__qualname__} {self.errors} {self.color:d}"
-
-    def __call__(self, rows: list[Finding], lines: list[str] | None = None) -> bytes:
-        """The part of `rows`, all of one file; `lines` are that file's as checked."""
-        sources = SourceLines() if lines is None else SourceLines.showing(rows[0].path, lines)
+    def __call__(
+        self, rows: list[Finding], file: str | None = None, lines: list[str] | None = None
+    ) -> bytes:
+        """The part of `rows`, all of one file (`file`, shown as their path);
+        `lines` are that file's as checked, else they are read from it when
+        the format shows them."""
+        sources = SourceLines.showing(rows[0].path, file or rows[0].path, lines)
         output = RunOutput(rows, 1, sources=sources, color=self.color)
         return self.layout.encoded(rows, output, self.errors)
 
-    def part(self, rows: list[Finding], lines: list[str] | None = None) -> FilePart | None:
+    def part(
+        self, rows: list[Finding], file: str, lines: list[str] | None = None
+    ) -> FilePart | None:
         """The part of a file's findings as reported (None: it has none), with
         its counts; `lines` are the lines checked, when the engine read some."""
         if not rows:
             return None
-        return FilePart(self(rows, lines), len(rows), fixable(rows))
+        return FilePart(self(rows, file, lines), len(rows), fixable(rows))
 
     def spool_folder(self) -> PrivateFolder:
         return spool_folder()

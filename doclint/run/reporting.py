@@ -4,7 +4,6 @@ paths messages name shown from the cwd, escaped, deduplicated and sorted."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -37,12 +36,6 @@ def shown_paths(rows: list[Finding], root: Path, cwd: Path) -> list[Finding]:
     ]
 
 
-@lru_cache(maxsize=16)
-def _part_place(sink_key: str, root: str, cwd: str) -> bytes:
-    """The part key of every file of a root without per-file ignores or severities."""
-    return f"{sink_key}\0{relative_to(root, cwd)}\0".encode("utf-8", "surrogatepass")
-
-
 class FileReporter(NamedTuple):
     """Turns a file's findings into what is reported of it."""
 
@@ -58,12 +51,3 @@ class FileReporter(NamedTuple):
         kept = sorted(set(rows), key=place)
         # Not row._replace: a run may report 300,000.
         return [build_node(Finding, (*row[:8], shown)) for row in kept]
-
-    def part_key(self, file: Path | str, sink_key: str) -> bytes:
-        """What the output's part of `file` (a file of the root) depends on
-        besides its findings and lines: the sink's key, where the root is
-        seen from (the file's path as shown, and the tree paths its messages
-        name, follow from it), and what the per-file ignores and severities
-        do to it."""
-        place = _part_place(sink_key, str(self.root), str(self.cwd))
-        return place + self.finding_filter.applied_to(file).encode("utf-8", "surrogatepass")

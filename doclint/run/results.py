@@ -8,12 +8,11 @@ the one implementation (a content cache); without one, every file is checked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from doclint.models.findings import Finding
-from doclint.run.sink import Part
 from doclint.tree.index import Fact, Stamp
 
 
@@ -30,10 +29,6 @@ class KeptResult(NamedTuple):
     data: bytes | None = None
     """The file's bytes, when the lookup read them (its stamp had moved): a
     report shows its lines without reading it again."""
-    part: Part | None = None
-    """The file's part as the output of the part key asked for writes it,
-    when a run with that output kept it (`rows` are then left out); a part
-    that shows no finding counts none."""
 
 
 class ResultKey(NamedTuple):
@@ -55,23 +50,13 @@ class StoredResults(Protocol):
         path: str,
         file: str | Path,
         ask: Callable[[str, str], object],
-        part_key: bytes | None = None,
     ) -> KeptResult | None:
-        """The stored result of the file, when it still holds; with its part
-        when one was kept for `part_key` (FileReporter.part_key)."""
+        """The stored result of the file, when it still holds."""
         ...
 
-    def part_memo(self, part_key: bytes, part: Part | None) -> bytes:
-        """A file's part (None: nothing shown) for outputs of `part_key`, as
-        `keep` and `store` take it; made where the part was rendered."""
-        ...
-
-    def keep(
-        self, path: str, stamp: Stamp, memo: bytes | None = None, facts: Iterable[Fact] = ()
-    ) -> None:
+    def keep(self, path: str, stamp: Stamp) -> None:
         """Keep the stored result of `path` for later runs, under the file's
-        current stamp: another process's `lookup_entry` found it still holds
-        (with `facts`, those it holds); with a new part memo when given."""
+        current stamp: another process's `lookup_entry` found it still holds."""
         ...
 
     def store(
@@ -81,17 +66,9 @@ class StoredResults(Protocol):
         content_hash: bytes,
         facts: list[Fact],
         rows: list[Finding],
-        memo: bytes = b"",
     ) -> None: ...
 
     def forget(self, path: str) -> None: ...
-
-    def replayable(self, files: Sequence[str]) -> bool:
-        """Whether a run of the same command over exactly `files` (paths
-        relative to the root, in the run's order) kept its whole output, and
-        nothing it depended on has changed: the run then checks nothing, and
-        the command line writes that output."""
-        ...
 
     def save(self) -> None:
         """Keep what this run used and stored for later runs."""
@@ -100,9 +77,6 @@ class StoredResults(Protocol):
 
 class ResultStores(Protocol):
     """Where a run finds the results of each of its roots."""
-
-    replays: bool
-    """Whether a run may find its whole output kept (StoredResults.replayable)."""
 
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> StoredResults | None:
         """The results kept for `root` under `key`; None when none can be kept.

@@ -34,7 +34,6 @@ from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
 from doclint.run.sink import AnySink, Part, Parts, RunResult, Spool
 from doclint.tree.decoding import shown_lines
-from doclint.tree.index import Fact, question_of
 from doclint.util.gc_pause import collect_rarely
 from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
@@ -60,18 +59,6 @@ class _Roots:
         self.at_root = {str(setup.root): (setup.linter, setup.reporter()) for setup in setups}
         self.stores = stores if settings.cache else None
         self._stored: dict[str, StoredResults | None] = {}
-        self._passed_on: dict[str, set[tuple[str, str]]] = {}
-
-    def not_passed_on(self, root: str, facts: list[Fact]) -> list[Fact]:
-        """Those of a kept result's `facts` (with their paths under `root`)
-        that this process has not passed on yet: the run's process gathers
-        the facts of all results for its record (StoredResults.keep), and
-        one of each (kind, path) is enough. A fact is asked by a source's
-        every page, and passing them all on took it longer than the lookups."""
-        passed_on = self._passed_on.setdefault(root, set())
-        new = [fact for fact in facts if question_of(fact) not in passed_on]
-        passed_on.update(map(question_of, new))
-        return new
 
     def stored_at(self, root: str) -> StoredResults | None:
         """A worker's own view of the results kept for a root, opened at its
@@ -83,12 +70,6 @@ class _Roots:
             self._stored[root] = stores.open(linter.tree.root, key, worker=True) if stores else None
         return self._stored[root]
 
-    def part_key(self, root: str, file: str) -> bytes | None:
-        """The key of the file's part (FileReporter.part_key), with a sink."""
-        if self.sink is None:
-            return None
-        return self.at(root)[1].part_key(file, self.sink.key)
-
     def part(
         self, root: str, file: str, rows: list[Finding], lines: list[str] | None
     ) -> Part | None:
@@ -96,7 +77,7 @@ class _Roots:
         assert self.sink is not None
         reporter = self.at(root)[1]
         reported = reporter.diagnostics(file, printable(display_path(file, self.cwd)), rows)
-        return self.sink.part(reported, lines)
+        return self.sink.part(reported, file, lines)
 
     def at(self, root: str) -> tuple[Linter, FileReporter]:
         if root not in self.at_root:
@@ -175,9 +156,8 @@ def _start_worker(
     _roots = _Roots(settings, cwd, sink)
 
 
-Answer = tuple[FileOutcome, bool, bytes | None, Part | None]
-"""What a file gave: its outcome, whether it was kept, the part memo to keep
-of it (StoredResults.part_memo), if one was made, and its part, with a sink."""
+Answer = tuple[FileOutcome, bool, Part | None]
+"""What a file gave: its outcome, whether it was kept, and its part, with a sink."""
 
 
 def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
@@ -191,8 +171,8 @@ def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
     if _spool is None:
         return outcomes
     placed = [
-        (outcome, kept, memo, None if part is None else _spool.place(part))
-        for outcome, kept, memo, part in outcomes
+        (outcome, kept, None if part is None else _spool.place(part))
+        for outcome, kept, part in outcomes
     ]
     _spool.flush()  # the main process reads the parts once it has the chunk
     return placed
@@ -200,57 +180,40 @@ def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
 
 def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
     """A worker's answer for one file: its kept result when it still holds
-    (with its kept part, or rendered here as a checked one is), else what
-    checking it gives."""
+    (handed to the sink as a checked one is), else what checking it gives."""
     linter = roots.at(root)[0]
     stored = roots.stored_at(root)
-    found = part_key = None
+    found = None
     if stored is not None:
-        part_key = roots.part_key(root, file)
-        found = stored.lookup_entry(linter.tree_path(file), file, linter.tree.fact, part_key)
+        found = stored.lookup_entry(linter.tree_path(file), file, linter.tree.fact)
     if found is None:
-        return _checked(roots, root, file, stored)
-    facts = roots.not_passed_on(root, found.facts)
-    outcome = FileOutcome(found.rows, facts, found.stamp, found.content_hash)
-    if part_key is None or stored is None:
-        return outcome, True, None, None
-    part, memo = _kept_part(roots, root, file, found, stored, part_key)
-    return outcome._replace(rows=[]), True, memo, part
+        return _checked(roots, root, file)
+    outcome = FileOutcome(found.rows, [], found.stamp, found.content_hash)
+    if roots.sink is None:
+        return outcome, True, None
+    return outcome._replace(rows=[]), True, _kept_part(roots, root, file, found)
 
 
-def _kept_part(
-    roots: _Roots,
-    root: str,
-    file: str,
-    found: KeptResult,
-    stored: StoredResults,
-    part_key: bytes,
-) -> tuple[Part | None, bytes | None]:
-    """A kept result's part: the one kept with it for this output, else the
-    result handed to the sink (its lines from the bytes the lookup read, if
-    it read them) with the memo of its part to keep."""
-    if found.part is not None:
-        return (found.part if found.part.count else None), None
+def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> Part | None:
+    """A kept result handed to the sink, its lines from the bytes the lookup
+    read, if it read them."""
     lines = shown_lines(found.data) if found.data is not None else None
-    part = roots.part(root, file, found.rows, lines)
-    return part, stored.part_memo(part_key, part)
+    return roots.part(root, file, found.rows, lines)
 
 
-def _checked(roots: _Roots, root: str, file: str, stored: StoredResults | None) -> Answer:
-    """A file checked, its findings handed to the sink if the run has one,
-    and the memo of the part to keep in `stored`; without a cache, only what
-    the run reports (the rest costs pickling from a worker)."""
-    linter, reporter = roots.at(root)
+def _checked(roots: _Roots, root: str, file: str) -> Answer:
+    """A file checked, its findings handed to the sink if the run has one;
+    without a cache, only what the run reports (the rest costs pickling from
+    a worker)."""
+    linter = roots.at(root)[0]
     outcome = linter.check_file(file)
-    memo = part = None
+    part = None
     if roots.sink is not None:
         part = roots.part(root, file, outcome.rows, outcome.lines)
-        if stored is not None:
-            memo = stored.part_memo(reporter.part_key(file, roots.sink.key), part)
     outcome = outcome._replace(lines=None)  # not sent back from a worker
     if not linter.settings.cache:
         outcome = outcome._replace(facts=[], rows=[] if roots.sink else outcome.rows)
-    return outcome, False, memo, part
+    return outcome, False, part
 
 
 def run(
@@ -271,26 +234,21 @@ def run(
     registry = load_registry()
     workers = _Workers(settings, sink, registry, stores)
     try:
-        # A run that may be replayed whole forks no worker before it knows.
-        replays = settings.cache and stores is not None and stores.replays
-        many = (workers.least, workers.start) if workers.jobs > 1 and not replays else None
+        many = (workers.least, workers.start) if workers.jobs > 1 else None
         files = _Files(set_up_runs(paths, settings, registry, many, stores))
         setups = files.setups
-        if _replayable(setups):
-            workers.close(wait=False)
-            return RunResult([], len(files), len(files), files.paths())
         roots = _Roots(settings, Path.cwd(), sink, setups)
         results: dict[int, list[Finding]] = {}
         parts = sink.parts(lambda: workers.spool_folder) if sink is not None else None
         if _workers_look_up(files, settings):
-            # Looking up and rendering a kept result costs a third of checking
-            # the file: the workers share it, as they share the checking.
+            # Looking up and rendering a kept result costs a good part of
+            # checking the file: the workers share it, as they share the checking.
             missing = array("q", range(len(files)))
         else:
             missing = _from_caches(files, roots, results, parts)
         reused = len(files) - len(missing)
         checked = _check_missing(files, roots, missing, progress, workers)
-        for number, outcome, kept, memo, part in checked:
+        for number, outcome, kept, part in checked:
             if parts is not None:
                 parts.add(number, part)
             else:
@@ -300,9 +258,9 @@ def run(
                 tree_path = setup.files.tree_paths[index]
                 if kept:
                     assert outcome.stamp is not None  # a result is kept under its stamp
-                    setup.cache.keep(tree_path, outcome.stamp, memo, outcome.facts)
+                    setup.cache.keep(tree_path, outcome.stamp)
                 else:
-                    _store(setup.cache, tree_path, outcome, memo)
+                    _store(setup.cache, tree_path, outcome)
             reused += kept
     except BaseException:
         workers.close(wait=False)
@@ -314,14 +272,6 @@ def run(
     diagnostics = _diagnostics(files, results)
     rendered = parts.sort(files.shown()) if parts is not None else None
     return RunResult(diagnostics, len(files), reused, files.paths(), rendered)
-
-
-def _replayable(setups: Sequence[RunSetup]) -> bool:
-    """Whether the run's one root kept the output of the same run over the
-    same files (StoredResults.replayable): then nothing is checked."""
-    if len(setups) != 1 or setups[0].cache is None:
-        return False
-    return setups[0].cache.replayable(setups[0].files.tree_paths)
 
 
 def _workers_look_up(files: _Files, settings: Settings) -> bool:
@@ -411,18 +361,13 @@ def _from_caches(
             missing.append(number)
             continue
         file, tree_path = setup.files.texts[index], setup.files.tree_paths[index]
-        root = str(setup.root)
-        part_key = roots.part_key(root, file) if parts is not None else None
-        found = cache.lookup_entry(tree_path, file, setup.linter.tree.fact, part_key)
+        found = cache.lookup_entry(tree_path, file, setup.linter.tree.fact)
         if found is None:
             missing.append(number)
-        elif parts is None or part_key is None:
+        elif parts is None:
             results[number] = found.rows
         else:
-            part, memo = _kept_part(roots, root, file, found, cache, part_key)
-            parts.add(number, part)
-            if memo is not None:
-                cache.keep(tree_path, found.stamp, memo)
+            parts.add(number, _kept_part(roots, str(setup.root), file, found))
     return missing
 
 
@@ -445,7 +390,7 @@ def _check_missing(
     missing: array[int],
     progress: Callable[[int, int], None] | None,
     workers: _Workers,
-) -> Iterator[tuple[int, FileOutcome, bool, bytes | None, Part | None]]:
+) -> Iterator[tuple[int, FileOutcome, bool, Part | None]]:
     """Each file that the caches did not answer for (by number), what
     checking it (or a worker's look at the kept results) gave, and whether it
     was kept; as the files are checked (not all kept till the end)."""
@@ -462,7 +407,7 @@ def _check_missing(
     if jobs <= 1:
         for number in missing:
             root, file = files.place(number)
-            yield number, *_checked(roots, root, file, files.locate(number)[0].cache)
+            yield number, *_checked(roots, root, file)
             advance(1)
         return
     chunks = _Chunks(files, missing)
@@ -485,8 +430,8 @@ def _in_work_order(files: _Files, missing: array[int]) -> tuple[array[int], arra
     return array("q", (missing[rank] for rank in ranked)), groups
 
 
-def _store(cache: StoredResults, path: str, outcome: FileOutcome, memo: bytes | None) -> None:
+def _store(cache: StoredResults, path: str, outcome: FileOutcome) -> None:
     """Keep a file's outcome, if there is something to tell a change by."""
     if outcome.stamp is not None and outcome.content_hash is not None:
         facts, rows = outcome.facts, outcome.rows
-        cache.store(path, outcome.stamp, outcome.content_hash, facts, rows, memo or b"")
+        cache.store(path, outcome.stamp, outcome.content_hash, facts, rows)

@@ -63,14 +63,8 @@ class Parts(Protocol[P_in]):
 class PartSink(Protocol[P]):
     """The output's side of a run whose format is written file by file."""
 
-    @property
-    def key(self) -> str:
-        """What the parts depend on besides the findings and lines: two sinks
-        of one key make the same part of the same findings."""
-        ...
-
-    def part(self, rows: list[Finding], lines: list[str] | None, /) -> P | None:
-        """The part of one file's findings as reported (None when there are
+    def part(self, rows: list[Finding], file: str, lines: list[str] | None, /) -> P | None:
+        """The part of the findings of `file` as reported (None when there are
         none to show), given the lines checked when the engine read some."""
         ...
 

@@ -276,7 +276,7 @@ def test_an_output_named_by_a_link_replaces_the_link(
     outside.write_text("precious\n")
     (tree / "report.txt").symlink_to("../outside")
     arguments = ["check", "docs", option, "report.txt", "--output-format", output_format]
-    for cache in ("--no-cache", "--cache-dir=.cache", "--cache-dir=.cache"):  # the last replays
+    for cache in ("--no-cache", "--cache-dir=.cache", "--cache-dir=.cache"):  # the last: kept
         done = _doclint(tree, *arguments, cache)
         assert done.returncode in (0, 1), done.stderr
         assert outside.read_text() == "precious\n"
