@@ -39,6 +39,14 @@ class Grammar:
     """Nodes that are a scalar value, for `prose_keys` and `embedded`."""
     inline_code: re.Pattern[str] | None = None
     """Code written inside a literal's text (`${{ github.ref }}` in YAML)."""
+    command: str = ""
+    """The node of a command call, whose `name` field is the command (shell's
+    `command`); only read with `output_commands`."""
+    output_commands: frozenset[str] = frozenset()
+    """Commands whose arguments are text written for a reader (shell's `echo`).
+    A grammar naming any has its literals read as sentences (prose) only as
+    arguments of one of them: a literal elsewhere is a value whatever it reads
+    like (a match pattern, an assignment, another command's argument)."""
 
 
 _PARSERS: dict[int, tree_sitter.Parser] = {}
@@ -128,8 +136,25 @@ def _literal(
         for match in grammar.inline_code.finditer(literal):
             found.add_code(match[0])
         literal = grammar.inline_code.sub(" ", literal)
-    found.add_literal(literal)
+    if not grammar.output_commands or _written(grammar, code, node):
+        found.add_literal(literal)
+    else:
+        found.add_literal_words(literal)
     return inner
+
+
+def _written(grammar: Grammar, code: bytes, literal: tree_sitter.Node) -> bool:
+    """Whether a literal is an argument of an output command: the nearest
+    command around it (`foo` of `echo "$(foo "a b")"`) is one of them."""
+    node = literal.parent
+    while node is not None and node.type != grammar.command:
+        node = node.parent
+    if node is None:
+        return False
+    name = node.child_by_field_name("name")
+    return (
+        name is not None and _text(code, name.start_byte, name.end_byte) in grammar.output_commands
+    )
 
 
 def _code_nodes(grammar: Grammar, literal: tree_sitter.Node) -> list[tree_sitter.Node]:

@@ -1,4 +1,10 @@
-"""Shell scripts (`.sh`, `.bash`), read by tree-sitter-bash."""
+"""Shell scripts (`.sh`, `.bash`), read by tree-sitter-bash. A comment is
+prose; a string is a sentence (prose) only as an argument of `echo` or
+`printf`, the text a script writes for its reader: any other string is a value
+whatever it reads like (`"Red Hat Enterprise Linux"` matched in `[[ ... ]]`, a
+`case` pattern, a `grep` argument, an assignment). Expansions inside strings
+(`$HOME`, `$(...)`) and every other word are code, a heredoc's body included
+(it is as often a program fed to `python -` as a message)."""
 
 from __future__ import annotations
 
@@ -15,6 +21,8 @@ GRAMMAR = Grammar(
     code_in_literals=frozenset(
         {"simple_expansion", "expansion", "command_substitution", "arithmetic_expansion"}
     ),
+    command="command",
+    output_commands=frozenset({"echo", "printf"}),
 )
 # The reserved words of bash.
 KEYWORDS = frozenset(
