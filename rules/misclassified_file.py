@@ -39,8 +39,9 @@ DOCUMENT_FOLDERS = frozenset({"doc", "docs", "documentation"})
 CORE_FOLDERS = frozenset({"torch"})
 CUDA_SUFFIXES = (".cu", ".cuh", ".metal")
 # Parts of the words of a GPU or parallel API (`cudaMalloc`, `at::cuda`, `MTLDevice`,
-# `parallel_for`); `hip`, `mtl` and `metal` only as a word's start ("ship", "html").
-GPU_PARTS = ("cuda", "gpu", "cudnn", "cublas", "nccl", "parallel")
+# `parallel_for`, Intel's `torch.xpu` and its SYCL runtime); `hip`, `mtl` and `metal`
+# only as a word's start ("ship", "html").
+GPU_PARTS = ("cuda", "gpu", "cudnn", "cublas", "nccl", "parallel", "xpu", "sycl")
 GPU_STARTS = ("hip", "mtl", "metal", "mps")
 # A benchmark is named so, or times something.
 BENCH_PARTS = ("bench", "timeit", "perf_counter")
@@ -156,7 +157,7 @@ def _code_claim(
         language = language_of(described)
         if places is None or language is None:
             return None
-        if supports(places.code, language.name):
+        if supports(places.used, language.name):
             return None
         return f"its code has no {evidence}"
 
@@ -579,8 +580,8 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
     - "This file is part of the **documentation**." for a file that is not a
       page (`.md`, `.rst`, a generated page) and not in a `doc`/`docs` folder;
     - "This file appears to involve **GPU/parallel computing** capabilities."
-      for a source whose code names no CUDA, GPU, Metal or parallel API and
-      that is not a `.cu`/`.cuh`/`.metal` file;
+      for a source whose code names no CUDA, GPU (XPU, SYCL), Metal or
+      parallel API and that is not a `.cu`/`.cuh`/`.metal` file;
     - "Contains **benchmarking** code or performance tests." for a source
       outside a benchmarks folder whose code names no benchmark or timer;
     - "Implements or uses **caching** mechanisms." for a source whose code
@@ -621,7 +622,9 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
     A generated page is documentation: it is never a test, a package's
     initialization, GPU code, a benchmark or a cache. Code is what the
     source's language reader (`doclint_rules._languages`) reads as code:
-    comments, docstrings and sentences do not count. A YAML workflow's
+    comments, docstrings and sentences do not count, nor does code that only
+    switches a thing off or removes it (a shell script's `USE_CUDA=0` and
+    `rm -rf /usr/local/cuda*` make no GPU code). A YAML workflow's
     `cache: pip` is code and earns the caching claim (the setup action
     caches the downloads); CMake's `set(X ... CACHE PATH ...)` does not (it
     stores a setting, it caches nothing). A source the tree does not have,

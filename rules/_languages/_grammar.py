@@ -46,7 +46,17 @@ class Grammar:
     """Commands whose arguments are text written for a reader (shell's `echo`).
     A grammar naming any has its literals read as sentences (prose) only as
     arguments of one of them: a literal elsewhere is a value whatever it reads
-    like (a match pattern, an assignment, another command's argument)."""
+    like (a match pattern, an assignment, another command's argument), and
+    code, as the same word unquoted would be."""
+    off_commands: frozenset[str] = frozenset()
+    """Commands that remove or unset what their arguments name (shell's `rm`):
+    their words are code that uses nothing (`Places.off`)."""
+    assignment: str = ""
+    """The node of an assignment, with `name` and `value` fields (shell's
+    `variable_assignment`); only read with `off_values`."""
+    off_values: frozenset[str] = frozenset()
+    """Values that switch off what an assignment names (`USE_CUDA=0`): its
+    words are code that uses nothing (`Places.off`)."""
 
 
 _PARSERS: dict[int, tree_sitter.Parser] = {}
@@ -87,6 +97,8 @@ def read_places(grammar: Grammar, text: str) -> Places:
                 found.add_code(_text(code, key.end_byte, node.end_byte))
             else:
                 stack.extend(child for child in node.children if child != key)
+        elif (kind == grammar.command or kind == grammar.assignment) and _off(grammar, code, node):
+            found.add_off(_text(code, node.start_byte, node.end_byte))
         elif node.child_count == 0 or kind in grammar.code_blocks:
             found.add_code(_text(code, node.start_byte, node.end_byte))
         else:
@@ -139,8 +151,20 @@ def _literal(
     if not grammar.output_commands or _written(grammar, code, node):
         found.add_literal(literal)
     else:
-        found.add_literal_words(literal)
+        found.add_code(literal)
     return inner
+
+
+def _off(grammar: Grammar, code: bytes, node: tree_sitter.Node) -> bool:
+    """Whether a command or assignment switches off or removes what it names."""
+    if node.type == grammar.assignment:
+        value = node.child_by_field_name("value")
+        return (
+            value is not None
+            and _text(code, value.start_byte, value.end_byte) in grammar.off_values
+        )
+    name = node.child_by_field_name("name")
+    return name is not None and _text(code, name.start_byte, name.end_byte) in grammar.off_commands
 
 
 def _written(grammar: Grammar, code: bytes, literal: tree_sitter.Node) -> bool:

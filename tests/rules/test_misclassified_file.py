@@ -171,6 +171,30 @@ def test_gpu_claim_near_misses_cuda_files_and_cuda_code(tmp_path):
     assert claims(tmp_path, "aten/src/alloc.cpp", "void* p = cudaMalloc(n);\n", GPU) == []
 
 
+# The shape of `.ci/manywheel/build_cpu.sh` and `build_xpu.sh`: CUDA switched off
+# and its install removed; the XPU build bundles the SYCL runtime.
+CPU_BUILD = """export USE_CUDA=0
+if [[ -z "$BUILD_PYTHONLESS" ]]; then
+    PYTORCH_FINAL_PACKAGE_DIR="/remote/wheelhousecpu"
+fi
+rm -rf /usr/local/cuda*
+"""
+XPU_BUILD = CPU_BUILD + 'DEPS_LIST=("/opt/intel/oneapi/compiler/latest/lib/libsycl.so.8")\n'
+
+
+def test_gpu_claim_earned_only_by_switching_cuda_off_is_reported(tmp_path):
+    assert claims(tmp_path, ".ci/manywheel/build_cpu.sh", CPU_BUILD, GPU) == [
+        (32, 3, "misclassified-file/gpu-claim")
+    ]
+
+
+def test_gpu_claim_near_misses_a_gpu_library_quoted_or_cuda_switched_on(tmp_path):
+    # a quoted path is code in shell, as the same path unquoted would be
+    assert claims(tmp_path, ".ci/manywheel/build_xpu.sh", XPU_BUILD, GPU) == []
+    switched_on = CPU_BUILD.replace("USE_CUDA=0", "USE_CUDA=1")
+    assert claims(tmp_path, ".ci/manywheel/build_cuda.sh", switched_on, GPU) == []
+
+
 def test_benchmark_claim_from_a_docstring_is_reported(tmp_path):
     code = '"""Not a benchmark: a helper."""\ndef helper():\n    return 1\n'
     assert claims(tmp_path, "tools/helper.py", code, BENCH) == [
