@@ -215,6 +215,20 @@ def test_silent_on_every_real_page(tree, listing):
     assert [(d.path, d.line, d.message) for d in report.diagnostics] == []
 
 
+def test_a_level_2_page_is_read_by_the_code_blocks_its_generator_wrote():
+    # The embedded page's closing fence closes the outer ```markdown block early:
+    # CommonMark then pairs each later fence with the wrong one, putting the outer
+    # page's own Performance Notes in a block and its Testing command outside one.
+    require_shared()
+    path = "docs/docs/test/distributed/tensor/__init__.py_docs.md_docs.md"
+    text = (SHARED / "corpus/real" / path).read_text(encoding="utf-8")
+    before, _, after = text.rpartition("- Contains **benchmarking** code")
+    assert before.count("\n") + 1 == 176  # the outer page's own Performance Notes
+    edited = before + "- Uses **vectorized** kernels" + after
+    assert findings(edited, path, "DL306") == [(176, 1, "DL306")]
+    assert findings(text, path, "DL306") == []
+
+
 def test_silent_on_the_seeds():
     require_shared()
     seeds = sorted((SHARED / "seeds").glob("*.txt"))
