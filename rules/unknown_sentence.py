@@ -14,7 +14,7 @@ from doclint.rule_api import (
     RuleContext,
     Severity,
     original_source_lines,
-    pytorch_phrase_book,
+    phrase_book,
     shown_target,
 )
 
@@ -70,8 +70,8 @@ class UnknownSentence(Rule):
         sections = page.sections
         if not sections:
             return
-        book = pytorch_phrase_book()
-        if page.template not in book.templates:
+        book = phrase_book(page.template)
+        if book is None:
             return  # another generator, or a template the catalogue was not read from
         known = book.sections
         lines = ctx.lines

@@ -179,7 +179,7 @@ def test_a_version_and_its_templates_hold_their_phrase_book():
     wrong = text.replace("(?P<level>", "(?P<level", 1)
     assert error_of(wrong).startswith(
         at_lines(
-            "my.toml:{pattern = '^Complexity: (?P<level>\\w+)$'}: versions.1.sentences.9.pattern:"
+            "my.toml:{pattern = '^Complexity: (?P<level>\\w+)$'}: versions.1.sentences.10.pattern:"
             " not a regular expression",
             text,
         )

@@ -195,6 +195,14 @@ class CatalogueSentence:
     judged_by: tuple[str, ...]
     """The rules (codes) that already judge the claim."""
 
+    def words(self) -> str | None:
+        """The words the sentence always writes, for finding it in a line that
+        may hold more (several purpose sentences on one line): the pattern's
+        literal text after its last group (all of it when it has none), from
+        its first word or bold mark on; None when that text is not literal."""
+        text = _fixed_text(self.pattern[_after_groups(self.pattern) :])
+        return _LEAD.sub("", text) if text is not None else None
+
 
 @dataclass(frozen=True)
 class Template:
@@ -391,6 +399,21 @@ def _fixed_text(pattern: str) -> str | None:
 
 
 _GROUP = re.compile(r"\(\?P<(\w+)>|\(\?P=(\w+)\)")
+# What leads a sentence's words: a list marker, the `, ` after a named folder.
+_LEAD = re.compile(r"^[^\w*]+")
+
+
+def _after_groups(pattern: str) -> int:
+    """Where a pattern's text after its last group starts (0 with no group)."""
+    end, escaped = 0, False
+    for index, char in enumerate(pattern):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == ")":
+            end = index + 1
+    return end
 
 
 def _combined(numbered: list[tuple[int, CatalogueSentence]]) -> re.Pattern[str]:
