@@ -39,9 +39,22 @@ DOCUMENT_FOLDERS = frozenset({"doc", "docs", "documentation"})
 CORE_FOLDERS = frozenset({"torch"})
 CUDA_SUFFIXES = (".cu", ".cuh", ".metal")
 # Parts of the words of a GPU or parallel API (`cudaMalloc`, `at::cuda`, `MTLDevice`,
-# `parallel_for`, Intel's `torch.xpu` and its SYCL runtime); `hip`, `mtl` and `metal`
-# only as a word's start ("ship", "html").
-GPU_PARTS = ("cuda", "gpu", "cudnn", "cublas", "nccl", "parallel", "xpu", "sycl")
+# `parallel_for`, Intel's `torch.xpu` and its SYCL runtime), and of the GPU toolchains
+# a build script names instead of an API (`nvcc`, `nvidia-smi`, `/opt/rocm`); `hip`,
+# `mtl` and `metal` only as a word's start ("ship", "html").
+GPU_PARTS = (
+    "cuda",
+    "gpu",
+    "cudnn",
+    "cublas",
+    "nccl",
+    "parallel",
+    "xpu",
+    "sycl",
+    "rocm",
+    "nvcc",
+    "nvidia",
+)
 GPU_STARTS = ("hip", "mtl", "metal", "mps")
 # A benchmark is named so, or times something.
 BENCH_PARTS = ("bench", "timeit", "perf_counter")
@@ -587,7 +600,9 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
       page (`.md`, `.rst`, a generated page) and not in a `doc`/`docs` folder;
     - "This file appears to involve **GPU/parallel computing** capabilities."
       for a source whose code names no CUDA, GPU (XPU, SYCL), Metal or
-      parallel API and that is not a `.cu`/`.cuh`/`.metal` file;
+      parallel API, nor a GPU toolchain (`nvcc`, `nvidia-smi`, ROCm: what a
+      shell, CMake or YAML build names), and that is not a
+      `.cu`/`.cuh`/`.metal` file;
     - "Contains **benchmarking** code or performance tests." for a source
       outside a benchmarks folder whose code names no benchmark or timer;
     - "Implements or uses **caching** mechanisms." for a source whose code

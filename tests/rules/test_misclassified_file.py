@@ -193,6 +193,16 @@ def test_gpu_claim_near_misses_a_gpu_library_quoted_or_cuda_switched_on(tmp_path
     assert claims(tmp_path, ".ci/manywheel/build_cuda.sh", switched_on, GPU) == []
 
 
+def test_a_build_script_naming_a_gpu_toolchain_earns_the_gpu_claim(tmp_path):
+    # a build names GPUs by their toolchain, not by an API; switched off, it names none
+    rocm = "export ROCM_HOME=/opt/rocm\nnvidia-smi\n"
+    assert claims(tmp_path, ".ci/manywheel/build_rocm.sh", rocm, GPU) == []
+    off = "export USE_ROCM=0\n"
+    assert claims(tmp_path, ".ci/manywheel/build_cpu.sh", off, GPU) == [
+        (28, 3, "misclassified-file/gpu-claim")
+    ]
+
+
 def test_benchmark_claim_from_a_docstring_is_reported(tmp_path):
     code = '"""Not a benchmark: a helper."""\ndef helper():\n    return 1\n'
     assert claims(tmp_path, "tools/helper.py", code, BENCH) == [
