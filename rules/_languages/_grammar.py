@@ -40,14 +40,19 @@ class Grammar:
     inline_code: re.Pattern[str] | None = None
     """Code written inside a literal's text (`${{ github.ref }}` in YAML)."""
     command: str = ""
-    """The node of a command call, whose `name` field is the command (shell's
-    `command`); only read with `output_commands`."""
+    """The node of a command call, whose `name` field (or else its first child)
+    is the command (shell's `command`, CMake's `normal_command`); only read
+    with `output_commands`."""
     output_commands: frozenset[str] = frozenset()
     """Commands whose arguments are text written for a reader (shell's `echo`).
     A grammar naming any has its literals read as sentences (prose) only as
     arguments of one of them: a literal elsewhere is a value whatever it reads
     like (a match pattern, an assignment, another command's argument), and
     code, as the same word unquoted would be."""
+    text_after: str = ""
+    """An argument keyword whose literal two arguments on is text for a reader
+    whatever the command (CMake's `CACHE`: `set(X "" CACHE PATH "docstring")`);
+    only read with `output_commands`."""
     off_commands: frozenset[str] = frozenset()
     """Commands that remove or unset what their arguments name (shell's `rm`):
     their words are code that uses nothing (`Places.off`)."""
@@ -163,22 +168,35 @@ def _off(grammar: Grammar, code: bytes, node: tree_sitter.Node) -> bool:
             value is not None
             and _text(code, value.start_byte, value.end_byte) in grammar.off_values
         )
-    name = node.child_by_field_name("name")
+    if not grammar.off_commands:
+        return False
+    name = _command_name(node)
     return name is not None and _text(code, name.start_byte, name.end_byte) in grammar.off_commands
 
 
 def _written(grammar: Grammar, code: bytes, literal: tree_sitter.Node) -> bool:
-    """Whether a literal is an argument of an output command: the nearest
-    command around it (`foo` of `echo "$(foo "a b")"`) is one of them."""
+    """Whether a literal is text for a reader: an argument of an output command
+    (the nearest command around it: `foo` of `echo "$(foo "a b")"`), or the
+    argument two on from `text_after`."""
+    if grammar.text_after:
+        argument = literal.parent
+        before = argument.prev_named_sibling if argument is not None else None
+        keyword = before.prev_named_sibling if before is not None else None
+        if keyword is not None and _text(code, keyword.start_byte, keyword.end_byte) == (
+            grammar.text_after
+        ):
+            return True
     node = literal.parent
     while node is not None and node.type != grammar.command:
         node = node.parent
-    if node is None:
-        return False
-    name = node.child_by_field_name("name")
+    name = _command_name(node) if node is not None else None
     return (
         name is not None and _text(code, name.start_byte, name.end_byte) in grammar.output_commands
     )
+
+
+def _command_name(command: tree_sitter.Node) -> tree_sitter.Node | None:
+    return command.child_by_field_name("name") or command.child(0)
 
 
 def _code_nodes(grammar: Grammar, literal: tree_sitter.Node) -> list[tree_sitter.Node]:

@@ -122,6 +122,28 @@ def test_cmake_comments_and_messages_are_prose_variables_are_code(tmp_path):
     assert lines(tmp_path, "cmake/public/glog.cmake", CMAKE, names) == [17, 18, 21, 22]
 
 
+# CMake writes text for a user in message(), option() and a cache entry's
+# docstring; a string compared in if() or listed is a value, as in shell.
+CMAKE_VALUES = """\
+option(USE_GLOG "Use Google logging" ON)
+if(CMAKE_SYSTEM_NAME STREQUAL "Red Hat Linux")
+  list(APPEND GLOG_NAMES "glog static library")
+  message(WARNING "Cannot use glog here")
+endif()
+"""
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        (["Cannot", "Google", "Use", "logging"], [16, 17, 18, 19]),
+        (["Hat", "Linux", "Red", "library", "static"], []),
+    ],
+)
+def test_cmake_strings_are_sentences_only_as_text_for_a_user(tmp_path, names, expected):
+    assert lines(tmp_path, "cmake/public/glog.cmake", CMAKE_VALUES, names) == expected
+
+
 def test_older_template_lowercase_words_and_keywords(tmp_path):
     # The "Repo Book Generator v1.0" index of a configure header.
     source = (
