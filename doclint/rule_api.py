@@ -53,6 +53,7 @@ from doclint.models.templates import (
     Outline,
     Template,
     allowed_headings,
+    phrase_book,
     template_for_source,
     template_named,
     template_words,
@@ -64,7 +65,6 @@ from doclint.profiles import (
     PhraseBook,
     Profile,
     page_profile,
-    pytorch_phrase_book,
 )
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
@@ -120,7 +120,7 @@ __all__ = [
     "github_slug",
     "original_source_lines",
     "page_profile",
-    "pytorch_phrase_book",
+    "phrase_book",
     "shown_target",
     "shown_tree_path",
     "template_for_source",

@@ -24,6 +24,9 @@ class DefinitionCounts:
     other_types: int = 0  # definitions of unions and enum classes
     functions: int = 0  # function definitions
     first_functions: int = 0
+    # Definitions with no return type (constructors, destructors, conversion
+    # operators), which a count of functions may leave out.
+    first_untyped: int = 0
     declarations: int = 0  # function declarations without a body
     # Macro calls standing as statements in a scope (`REGISTER_HOOKS(X);`),
     # which may expand to a function.
@@ -34,13 +37,15 @@ class DefinitionCounts:
     macro_bodies: int = 0
 
 
-def count_definition(counts: Counter[str], what: str, node: tree_sitter.Node) -> None:
-    """Count a definition, and again as `first_<what>` outside `#else`/`#elif` branches."""
+def count_definition(counts: Counter[str], what: str, node: tree_sitter.Node) -> bool:
+    """Count a definition, and again as `first_<what>` outside `#else`/`#elif`
+    branches; whether it is outside them."""
     counts[what] += 1
     parent = node.parent
     while parent is not None and parent.type not in ("preproc_else", "preproc_elif"):
         parent = parent.parent
     counts["first_" + what] += parent is None
+    return parent is None
 
 
 def count_type(counts: Counter[str], node: tree_sitter.Node) -> None:

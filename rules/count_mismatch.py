@@ -49,7 +49,10 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
     class and struct definitions (nested and anonymous ones too) outside
     `#else`/`#elif` branches up to every class, struct and union definition,
     enum class and `class` word of a `#define`; M from the function
-    definitions with a body up to every definition and declaration, macro
+    definitions with a body, less those with no return type (constructors,
+    destructors, conversion operators, which a count of functions may leave
+    out: `step_lr.cpp`'s constructor and `get_lrs` may be "1 function"), up
+    to every definition and declaration, macro
     call standing in a scope and function-like `#define` (no limit once a
     `#define` holds a `{`). Forward declarations are not definitions. A
     source the parser could not read for more than a quarter of its lines

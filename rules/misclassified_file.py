@@ -26,7 +26,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     SourceFile,
-    pytorch_phrase_book,
+    phrase_book,
     shown_target,
 )
 
@@ -39,8 +39,22 @@ DOCUMENT_FOLDERS = frozenset({"doc", "docs", "documentation"})
 CORE_FOLDERS = frozenset({"torch"})
 CUDA_SUFFIXES = (".cu", ".cuh", ".metal")
 # Parts of the words of a GPU or parallel API (`cudaMalloc`, `at::cuda`, `MTLDevice`,
-# `parallel_for`); `hip`, `mtl` and `metal` only as a word's start ("ship", "html").
-GPU_PARTS = ("cuda", "gpu", "cudnn", "cublas", "nccl", "parallel")
+# `parallel_for`, Intel's `torch.xpu` and its SYCL runtime), and of the GPU toolchains
+# a build script names instead of an API (`nvcc`, `nvidia-smi`, `/opt/rocm`); `hip`,
+# `mtl` and `metal` only as a word's start ("ship", "html").
+GPU_PARTS = (
+    "cuda",
+    "gpu",
+    "cudnn",
+    "cublas",
+    "nccl",
+    "parallel",
+    "xpu",
+    "sycl",
+    "rocm",
+    "nvcc",
+    "nvidia",
+)
 GPU_STARTS = ("hip", "mtl", "metal", "mps")
 # A benchmark is named so, or times something.
 BENCH_PARTS = ("bench", "timeit", "perf_counter")
@@ -69,10 +83,8 @@ LIBRARY_FOLDERS = {"torch": "torch", "ATen": "aten", "C10": "c10", "Caffe2": "ca
 class Claim:
     """One fixed sentence of the generator and the test that earns it."""
 
-    phrases: tuple[str, ...]
-    """How the sentence is written; on one line, the first that is there counts."""
-    section: str
-    """The title of the section it stands in."""
+    entry: str
+    """The id of its phrase-book entry, which says how it is written and where."""
     cause: Cause
     role: str
     """What the sentence says the file is or does, for the message."""
@@ -156,7 +168,7 @@ def _code_claim(
         language = language_of(described)
         if places is None or language is None:
             return None
-        if supports(places.code, language.name):
+        if supports(places.used, language.name):
             return None
         return f"its code has no {evidence}"
 
@@ -285,97 +297,99 @@ GLOBAL_INDEX_CLAIM = Cause(
 # The generator's fixed sentences, each with its test: the one table of the rule.
 CLAIMS: tuple[Claim, ...] = (
     Claim(
-        ("This appears to be a **test file**.",),
-        "File Purpose",
+        "FP-TEST",
         PURPOSE_CLAIM,
         "a test file",
         _python_program,
     ),
     Claim(
-        ("This is a **Python package initialization file**.",),
-        "File Purpose",
+        "FP-INIT",
         PACKAGE_INIT_CLAIM,
         "a Python package initialization file",
         _package_init,
     ),
     Claim(
-        ("This file is part of the **documentation**.",),
-        "File Purpose",
+        "FP-DOC",
         DOCUMENTATION_CLAIM,
         "part of the documentation",
         _documentation,
     ),
     Claim(
-        ("This file handles **configuration or setup**.",),
-        "File Purpose",
+        "FP-CONFIG",
         CONFIGURATION_CLAIM,
         "a file that handles configuration or setup",
         _configuration,
     ),
     Claim(
-        ("This is a source file () that is part of the PyTorch project.",),
-        "File Purpose",
+        "FP-GENERIC-EMPTY",
         EMPTY_KIND_CLAIM,
         'a "source file ()"',
         _named_kind,
     ),
     Claim(
-        ("This is a test file.", "Run it with"),
-        "Testing",
+        "TS-RUN",
         TESTING_CLAIM,
         "a test file to run",
         _python_program,
     ),
     Claim(
-        ("which is part of the **core PyTorch library**",),
-        "Role in PyTorch Architecture",
+        "AR-CORE",
         CORE_LIBRARY_CLAIM,
         "part of the core PyTorch library",
         _core_library,
     ),
     Claim(
-        ("which is part of **ATen** (A Tensor Library)",),
-        "Role in PyTorch Architecture",
+        "AR-ATEN",
         ATEN_CLAIM,
         "part of ATen, PyTorch's C++ tensor library",
         _aten,
     ),
     Claim(
-        ("**Neural Network**: Defines or uses PyTorch neural network components",),
-        "Common Patterns",
+        "CP-NN",
         NEURAL_NETWORK_CLAIM,
         "code that defines or uses neural network components",
         _code_claim("`torch.nn`", _nn_code, _no_path),
     ),
     Claim(
-        ("This file appears to involve **GPU/parallel computing** capabilities.",),
-        "Performance Notes",
+        "PN-GPU",
         GPU_CLAIM,
         "GPU/parallel computing code",
         _code_claim("CUDA, GPU, Metal or parallel API", _gpu_code, _gpu_path),
     ),
     Claim(
-        ("Contains **benchmarking** code or performance tests.",),
-        "Performance Notes",
+        "PN-BENCH",
         BENCHMARK_CLAIM,
         "benchmarking code",
         _code_claim("benchmark or timer", _bench_code, _bench_path),
     ),
     Claim(
-        ("Implements or uses **caching** mechanisms.",),
-        "Performance Notes",
+        "PN-CACHE",
         CACHING_CLAIM,
         "code that caches",
         _code_claim("cache, memoization or pool", _cache_code, _no_path),
     ),
     Claim(
-        ("May involve **JIT compilation** or compilation optimizations.",),
-        "Performance Notes",
+        "PN-JIT",
         JIT_CLAIM,
         "code that may involve JIT compilation",
         _code_claim("JIT or compiler API", _jit_code, _no_path),
     ),
 )
+
+
+@cache
+def _written_claims(template_id: str) -> dict[str, tuple[tuple[Claim, str], ...]]:
+    """Per section title, the claims the template's phrase book writes there,
+    each with the words a line holding it has."""
+    book = phrase_book(template_id)
+    entries = {entry.id: entry for entry in book.entries} if book is not None else {}
+    found: dict[str, list[tuple[Claim, str]]] = {}
+    for claim in CLAIMS:
+        entry = entries.get(claim.entry)
+        words = entry.words() if entry is not None else None
+        if entry is not None and words is not None:
+            found.setdefault(entry.section, []).append((claim, words))
+    return {section: tuple(claims) for section, claims in found.items()}
 
 
 # A folder page's role sentence that names a folder ("The **ATen** folder contains ...").
@@ -499,28 +513,34 @@ def _index_rows(page: FolderIndex, ctx: RuleContext) -> Iterator[Finding]:
 # its first triple-quoted literal, newlines removed, cut at a length and not at
 # the closing quotes (groups `quote`, with its prefix, and `text`).
 OVERVIEW_ENTRY = "OV-DOCSTRING"
-OVERVIEW_SECTION = "High-Level Overview"
 # Characters of the overview compared with a docstring: enough to tell strings apart.
 COMPARED = 60
 _DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 @cache
-def _overview_pattern() -> re.Pattern[str]:
-    entry = next(e for e in pytorch_phrase_book().entries if e.id == OVERVIEW_ENTRY)
-    return re.compile(entry.pattern)
+def _overview_entry(template_id: str) -> tuple[str, re.Pattern[str]] | None:
+    """The section and pattern of the overview in the template's phrase book."""
+    book = phrase_book(template_id)
+    entries = book.entries if book is not None else ()
+    entry = next((entry for entry in entries if entry.id == OVERVIEW_ENTRY), None)
+    return None if entry is None else (entry.section, re.compile(entry.pattern))
 
 
 def _overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
     """The High-Level Overview of a Python file that is not the module's
     docstring (a function's or class's), or that runs on past its closing
     quotes into code."""
-    section = next((s for s in page.sections if s.title == OVERVIEW_SECTION), None)
+    written = _overview_entry(page.template)
+    if written is None:
+        return
+    title, pattern = written
+    section = next((s for s in page.sections if s.title == title), None)
     if section is None:
         return
     last = min(section.end_line, len(ctx.lines))
     line = next((n for n in range(section.line + 1, last + 1) if ctx.lines[n - 1].strip()), 0)
-    match = _overview_pattern().fullmatch(ctx.lines[line - 1]) if line else None
+    match = pattern.fullmatch(ctx.lines[line - 1]) if line else None
     if match is None:
         return
     said, opening = match["text"], match["quote"]
@@ -579,8 +599,10 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
     - "This file is part of the **documentation**." for a file that is not a
       page (`.md`, `.rst`, a generated page) and not in a `doc`/`docs` folder;
     - "This file appears to involve **GPU/parallel computing** capabilities."
-      for a source whose code names no CUDA, GPU, Metal or parallel API and
-      that is not a `.cu`/`.cuh`/`.metal` file;
+      for a source whose code names no CUDA, GPU (XPU, SYCL), Metal or
+      parallel API, nor a GPU toolchain (`nvcc`, `nvidia-smi`, ROCm: what a
+      shell, CMake or YAML build names), and that is not a
+      `.cu`/`.cuh`/`.metal` file;
     - "Contains **benchmarking** code or performance tests." for a source
       outside a benchmarks folder whose code names no benchmark or timer;
     - "Implements or uses **caching** mechanisms." for a source whose code
@@ -621,7 +643,9 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
     A generated page is documentation: it is never a test, a package's
     initialization, GPU code, a benchmark or a cache. Code is what the
     source's language reader (`doclint_rules._languages`) reads as code:
-    comments, docstrings and sentences do not count. A YAML workflow's
+    comments, docstrings and sentences do not count, nor does code that only
+    switches a thing off or removes it (a shell script's `USE_CUDA=0` and
+    `rm -rf /usr/local/cuda*` make no GPU code). A YAML workflow's
     `cache: pip` is code and earns the caching claim (the setup action
     caches the downloads); CMake's `set(X ... CACHE PATH ...)` does not (it
     stores a setting, it caches nothing). A source the tree does not have,
@@ -682,16 +706,16 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
         if is_python_path(described):
             yield from _overview(page, ctx)
         verdicts: dict[Claim, str | None] = {}
+        written = _written_claims(page.template)
         for section in page.sections:
-            claims = [claim for claim in CLAIMS if claim.section == section.title]
+            claims = written.get(section.title)
             if not claims:
                 continue
             last = min(section.end_line, len(ctx.lines))
             for line in range(section.line + 1, last + 1):
                 text = ctx.lines[line - 1]
-                for claim in claims:
-                    phrase = next((p for p in claim.phrases if p in text), None)
-                    if phrase is None:
+                for claim, phrase in claims:
+                    if phrase not in text:
                         continue
                     if claim not in verdicts:
                         verdicts[claim] = claim.supported(described, ctx, page)

@@ -63,7 +63,9 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
     JSON, Java, Markdown). Code is what the parser reads as code, keys and
     one-word values in YAML and JSON, and `${{ ... }}` expressions; prose is
     comments, docstrings, string literals that are sentences (a step's name,
-    a `message(...)`), and on a generated page everything outside its code
+    a `message(...)`; in shell only a string written out by `echo` or
+    `printf`, a string matched in `[[ ... ]]` or given to another command
+    being a value whatever it reads like), and on a generated page everything outside its code
     spans, code blocks, link targets and the source it embeds (whose own
     comments are prose again). A word is flagged as prose only when the
     source has it and has it nowhere else. A word that is not in the source

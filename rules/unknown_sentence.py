@@ -8,21 +8,19 @@ from collections.abc import Iterator
 from doclint.rule_api import (
     AnyPage,
     Cause,
+    FileDocs,
     Finding,
     Rule,
     RuleContext,
     Severity,
     original_source_lines,
-    pytorch_phrase_book,
+    phrase_book,
     shown_target,
 )
 
 UNKNOWN = Cause("unknown-sentence/unknown", "Line of a fixed-pattern section in no catalogue entry")
 # A line shown in the message is cut here (and escaped): enough to find it, not a paragraph.
 SHOWN = 100
-_FENCES = ("```", "~~~")
-# First characters of a line that may open or close a fence, or be blank.
-_FENCE_OR_INDENT = frozenset("`~ \t")
 
 
 class UnknownSentence(Rule):
@@ -39,7 +37,9 @@ class UnknownSentence(Rule):
     shows it, so that its pattern and its proof are added to the phrase book,
     or the page is looked at: the line may be hand-edited or damaged.
 
-    Code blocks, blank lines and the embedded Original Source are not read;
+    Code blocks (as the generator wrote them: on a level-2 page whose
+    embedded page closed the outer fence early, as the text after it reads
+    alone), blank lines and the embedded Original Source are not read;
     nor are sections the phrase book does not name (the keyword lists, a
     docstring overview), whose lines are the file's own words.
 
@@ -70,12 +70,14 @@ class UnknownSentence(Rule):
         sections = page.sections
         if not sections:
             return
-        book = pytorch_phrase_book()
-        if page.template not in book.templates:
+        book = phrase_book(page.template)
+        if book is None:
             return  # another generator, or a template the catalogue was not read from
         known = book.sections
         lines = ctx.lines
         embedded = original_source_lines(page)
+        written = page.code_blocks if isinstance(page, FileDocs) else page.markdown.code_blocks
+        blocks = [(block.line, block.end_line) for block in written]
         last = len(sections) - 1
         for number, section in enumerate(sections):
             title = section.title
@@ -85,18 +87,11 @@ class UnknownSentence(Rule):
             stop = min(section.end_line, len(lines))
             if number < last:
                 stop = min(stop, sections[number + 1].line - 1)
-            fenced = False
+            code = [(start, end) for start, end in blocks if start <= stop and end > section.line]
             for line_number, raw in enumerate(lines[section.line : stop], section.line + 1):
-                if not raw:
+                if not raw or raw.isspace():
                     continue  # most lines of a generated page are blank
-                if raw[0] in _FENCE_OR_INDENT:
-                    stripped = raw.strip()
-                    if stripped.startswith(_FENCES):
-                        fenced = not fenced
-                        continue
-                    if not stripped:
-                        continue
-                if fenced:
+                if code and any(start <= line_number <= end for start, end in code):
                     continue
                 text = raw.rstrip()
                 if book.entry_for(title, text) is not None:

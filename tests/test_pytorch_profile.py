@@ -40,8 +40,8 @@ def test_the_templates_are_the_profiles_versions():
     assert v1.titles is not python.titles and v1.footer != python.footer
     assert cpp.metadata_labels == ("Path", "Size", "Type", "Extension")
     # ... adds its prose and outlines to its version's, and states its own claims.
-    assert "Complete source code" in cpp.prose and "No includes detected." in cpp.prose
-    assert "No includes detected." not in python.prose
+    assert "Complete source code" in cpp.prose and "*No includes detected.*" in cpp.prose
+    assert "*No includes detected.*" not in python.prose
     index = list(cpp.outlines["keyword-index"])
     assert index == ["File Information", "Keywords Extracted", "Keyword \u2192 Section Map"]
     assert "Includes" in cpp.outlines["keyword-index"]["Keywords Extracted"]
@@ -83,7 +83,7 @@ def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
     [
         (
             ("folder-index = 'Index", "folder-list = 'Index"),
-            "my.toml:90: versions.0.titles.folder-list.[key]: unknown page kind 'folder-list'",
+            "my.toml:83: versions.0.titles.folder-list.[key]: unknown page kind 'folder-list'",
         ),
         (
             ('counts = ["word", "line"]', 'counts = ["word"]'),
@@ -92,7 +92,7 @@ def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
         ),
         (
             ("Keyword Index: `(?P<path>", "Keyword Index: `(?P<where>"),
-            "my.toml:86: versions.0.titles: keyword-index: the pattern has no named group",
+            "my.toml:79: versions.0.titles: keyword-index: the pattern has no named group",
         ),
         (
             ('keyword_section = "Keyword Index"\n', ""),
@@ -100,6 +100,16 @@ def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
             "states neither itself nor in its version: keyword_section",
         ),
         (('id = "cpp"', 'id = "python"'), "my.toml:1: (top): template ids given twice"),
+        (
+            ('prose_sentences = ["DP-INCLUDES"', 'prose_sentences = ["DP-INCLUDE"'),
+            "my.toml:1: (top): prose_sentences names no fixed sentence of its phrase book:"
+            " DP-INCLUDE",
+        ),
+        (
+            ('prose_sentences = ["DP-INCLUDES"', 'prose_sentences = ["FP-GENERIC"'),
+            "my.toml:1: (top): prose_sentences names no fixed sentence of its phrase book:"
+            " FP-GENERIC",
+        ),
         (
             ('dependencies = "includes"', 'dependencies = "links"'),
             'my.toml:{dependencies = "includes"}: '
@@ -179,7 +189,7 @@ def test_a_version_and_its_templates_hold_their_phrase_book():
     wrong = text.replace("(?P<level>", "(?P<level", 1)
     assert error_of(wrong).startswith(
         at_lines(
-            "my.toml:{pattern = '^Complexity: (?P<level>\\w+)$'}: versions.1.sentences.9.pattern:"
+            "my.toml:{pattern = '^Complexity: (?P<level>\\w+)$'}: versions.1.sentences.10.pattern:"
             " not a regular expression",
             text,
         )

@@ -16,7 +16,7 @@ from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from doclint.models.markdown import Heading, Link, MarkdownLayer, node
+from doclint.models.markdown import CodeBlock, Heading, Link, MarkdownLayer, node
 
 
 class DocKind(StrEnum):
@@ -247,6 +247,13 @@ class FileDocs(PageBase):
     )
     run_commands: list[RunCommand] = []
     related_files: list[Link] = []
+    code_blocks: list[CodeBlock] = Field(
+        default=[],
+        description="The page's code blocks as the generator wrote them: those of"
+        " `markdown.code_blocks` but, where an embedded fence closed the Original Source"
+        " early, the blocks after its intended end as the text there reads alone (CommonMark"
+        " pairs every fence after an early close with the wrong one).",
+    )
 
 
 class KeywordIndex(PageBase):

@@ -30,7 +30,7 @@ from typing import Any
 
 from doclint.models.generated import DocKind
 from doclint.models.languages import LANGUAGES
-from doclint.profiles import CountSentence, Outline, Template, templates_profile
+from doclint.profiles import CountSentence, Outline, PhraseBook, Template, templates_profile
 
 __all__ = ["CountSentence", "Outline", "Template"]
 
@@ -121,6 +121,17 @@ def source_kind(described: str) -> str:
 def template_named(template_id: str) -> Template | None:
     """The template of a page's `template` id; None for a page no generator wrote."""
     return TEMPLATES.get(template_id)
+
+
+@cache
+def phrase_book(template_id: str) -> PhraseBook | None:
+    """The phrase book of a template's pages: its `sentences`, read for
+    matching once per process; None for a page no generator wrote or a
+    template without one."""
+    template = TEMPLATES.get(template_id)
+    if template is None or not template.sentences:
+        return None
+    return PhraseBook(template.sentences, frozenset({template.id}), templates_profile().origin)
 
 
 def title_names_file_only(template_id: str) -> bool:

@@ -24,7 +24,7 @@ from doclint.models.generated import (
     SizeClaim,
     Value,
 )
-from doclint.models.markdown import CodeBlock, Node
+from doclint.models.markdown import CodeBlock, MarkdownLayer, Node
 from doclint.models.original_source import embedded_page_text, intended_source_end
 from doclint.models.templates import (
     CODE_STRUCTURE,
@@ -88,7 +88,13 @@ def build_file_docs(builder: PageBuilder, common: dict[str, Any]) -> FileDocs:
         dependencies=_dependencies(template),
         run_commands=_run_commands(template),
         related_files=within(template.layer.links, template.section(RELATED_FILES)),
+        code_blocks=layer.code_blocks if tail is None else _written_blocks(layer, tail),
     )
+
+
+def _written_blocks(layer: MarkdownLayer, tail: PageBuilder) -> list[CodeBlock]:
+    """The blocks closed before the re-parsed tail, then the tail's own."""
+    return [b for b in layer.code_blocks if b.end_line < tail.first_line] + tail.layer.code_blocks
 
 
 def _metadata(builder: PageBuilder) -> tuple[list[MetadataField], SizeClaim | None]:

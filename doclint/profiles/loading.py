@@ -40,6 +40,7 @@ from doclint.profiles.model import (
     ProfileError,
     Sentence,
     Template,
+    fixed_text,
     phrase_book_of,
 )
 
@@ -299,8 +300,13 @@ class _TemplatePartsModel(_Strict):
     )
     prose: list[str] = Field(
         default=[],
-        description="Fixed sentences and labels written whatever the source; a template's "
-        "add to its version's.",
+        description="Fixed labels and sentence openings written whatever the source; a "
+        "template's add to its version's.",
+    )
+    prose_sentences: list[str] = Field(
+        default=[],
+        description="Ids of its phrase book's fixed sentences that are prose of its pages too "
+        "(their words are the generator's own); a template's add to its version's.",
     )
     spellings: dict[str, str] | None = Field(
         default=None, description="Words it misspells on its pages, with the spelling written."
@@ -415,6 +421,16 @@ class ProfileModel(_Strict):
         twice = sorted({name for name in names if names.count(name) > 1})
         if twice:
             raise ValueError(f"phrase-book ids given twice: {', '.join(twice)}")
+        for version in self.versions:
+            fixed = {e.id for e in version.sentences if fixed_text(e.pattern) is not None}
+            for part in (version, *version.templates):
+                own = {e.id for e in part.sentences if fixed_text(e.pattern) is not None}
+                unknown = sorted(set(part.prose_sentences) - fixed - own)
+                if unknown and (version.sentences or part.sentences):
+                    raise ValueError(
+                        f"prose_sentences names no fixed sentence of its phrase book: "
+                        f"{', '.join(unknown)}"
+                    )
         return self
 
 
@@ -676,10 +692,19 @@ def _template(
         ),
         dependencies=stated("dependencies"),
         proven_by=stated("proven_by"),
-        prose=(*version.prose, *template.prose),
+        prose=(*version.prose, *template.prose, *_prose_sentences(template, version, sentences)),
         sentences=sentences,
         spellings=dict(stated("spellings", {})),
     )
+
+
+def _prose_sentences(
+    template: TemplateModel, version: VersionModel, sentences: tuple[CatalogueSentence, ...]
+) -> list[str]:
+    """The texts of the phrase-book sentences the version and template name as prose."""
+    texts = {entry.id: fixed_text(entry.pattern) for entry in sentences}
+    names = (*version.prose_sentences, *template.prose_sentences)
+    return [text for name in names if (text := texts.get(name)) is not None]
 
 
 def _outline(headings: dict[str, Headings]) -> Outline:

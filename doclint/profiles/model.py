@@ -195,6 +195,14 @@ class CatalogueSentence:
     judged_by: tuple[str, ...]
     """The rules (codes) that already judge the claim."""
 
+    def words(self) -> str | None:
+        """The words the sentence always writes, for finding it in a line that
+        may hold more (several purpose sentences on one line): the pattern's
+        literal text after its last group (all of it when it has none), from
+        its first word or bold mark on; None when that text is not literal."""
+        text = fixed_text(self.pattern[_after_groups(self.pattern) :])
+        return _LEAD.sub("", text) if text is not None else None
+
 
 @dataclass(frozen=True)
 class Template:
@@ -240,8 +248,9 @@ class Template:
     """The language whose reader proves what its file documentations claim of
     the source (definitions, counts, dependencies); None: nothing is proven."""
     prose: tuple[str, ...]
-    """Fixed sentences and labels the generator writes on pages of this template
-    whatever the source (not the lines it writes for some paths only)."""
+    """Fixed labels and sentences the generator writes on pages of this template:
+    its `prose` and the texts of the phrase-book sentences its
+    `prose_sentences` name (each sentence written once, in the phrase book)."""
     sentences: tuple[CatalogueSentence, ...]
     """Its phrase book: the sentences it writes from a fixed pattern, each with
     its claim (its version's entries, then its own)."""
@@ -324,7 +333,7 @@ class PhraseBook:
             for number, entry in enumerate(entries):
                 if entry.section not in (section, ANY_SECTION):
                     continue
-                text = _fixed_text(entry.pattern)
+                text = fixed_text(entry.pattern)
                 if text is None:
                     patterned.append((number, entry))
                 else:
@@ -367,7 +376,7 @@ def phrase_book_of(profile: GeneratorProfile) -> PhraseBook:
 _SPECIAL = frozenset(".^$*+?{}[]|()")
 
 
-def _fixed_text(pattern: str) -> str | None:
+def fixed_text(pattern: str) -> str | None:
     """The one text a pattern matches whole (`^Text\\.$` is "Text."), or
     None when it has any construct but escaped punctuation."""
     body = pattern.removeprefix("^")
@@ -391,6 +400,21 @@ def _fixed_text(pattern: str) -> str | None:
 
 
 _GROUP = re.compile(r"\(\?P<(\w+)>|\(\?P=(\w+)\)")
+# What leads a sentence's words: a list marker, the `, ` after a named folder.
+_LEAD = re.compile(r"^[^\w*]+")
+
+
+def _after_groups(pattern: str) -> int:
+    """Where a pattern's text after its last group starts (0 with no group)."""
+    end, escaped = 0, False
+    for index, char in enumerate(pattern):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == ")":
+            end = index + 1
+    return end
 
 
 def _combined(numbered: list[tuple[int, CatalogueSentence]]) -> re.Pattern[str]:

@@ -39,6 +39,29 @@ class Grammar:
     """Nodes that are a scalar value, for `prose_keys` and `embedded`."""
     inline_code: re.Pattern[str] | None = None
     """Code written inside a literal's text (`${{ github.ref }}` in YAML)."""
+    command: str = ""
+    """The node of a command call, whose `name` field (or else its first child)
+    is the command (shell's `command`, CMake's `normal_command`); only read
+    with `output_commands`."""
+    output_commands: frozenset[str] = frozenset()
+    """Commands whose arguments are text written for a reader (shell's `echo`).
+    A grammar naming any has its literals read as sentences (prose) only as
+    arguments of one of them: a literal elsewhere is a value whatever it reads
+    like (a match pattern, an assignment, another command's argument), and
+    code, as the same word unquoted would be."""
+    text_after: str = ""
+    """An argument keyword whose literal two arguments on is text for a reader
+    whatever the command (CMake's `CACHE`: `set(X "" CACHE PATH "docstring")`);
+    only read with `output_commands`."""
+    off_commands: frozenset[str] = frozenset()
+    """Commands that remove or unset what their arguments name (shell's `rm`):
+    their words are code that uses nothing (`Places.off`)."""
+    assignment: str = ""
+    """The node of an assignment, with `name` and `value` fields (shell's
+    `variable_assignment`); only read with `off_values`."""
+    off_values: frozenset[str] = frozenset()
+    """Values that switch off what an assignment names (`USE_CUDA=0`): its
+    words are code that uses nothing (`Places.off`)."""
 
 
 _PARSERS: dict[int, tree_sitter.Parser] = {}
@@ -79,6 +102,8 @@ def read_places(grammar: Grammar, text: str) -> Places:
                 found.add_code(_text(code, key.end_byte, node.end_byte))
             else:
                 stack.extend(child for child in node.children if child != key)
+        elif (kind == grammar.command or kind == grammar.assignment) and _off(grammar, code, node):
+            found.add_off(_text(code, node.start_byte, node.end_byte))
         elif node.child_count == 0 or kind in grammar.code_blocks:
             found.add_code(_text(code, node.start_byte, node.end_byte))
         else:
@@ -128,8 +153,50 @@ def _literal(
         for match in grammar.inline_code.finditer(literal):
             found.add_code(match[0])
         literal = grammar.inline_code.sub(" ", literal)
-    found.add_literal(literal)
+    if not grammar.output_commands or _written(grammar, code, node):
+        found.add_literal(literal)
+    else:
+        found.add_code(literal)
     return inner
+
+
+def _off(grammar: Grammar, code: bytes, node: tree_sitter.Node) -> bool:
+    """Whether a command or assignment switches off or removes what it names."""
+    if node.type == grammar.assignment:
+        value = node.child_by_field_name("value")
+        return (
+            value is not None
+            and _text(code, value.start_byte, value.end_byte) in grammar.off_values
+        )
+    if not grammar.off_commands:
+        return False
+    name = _command_name(node)
+    return name is not None and _text(code, name.start_byte, name.end_byte) in grammar.off_commands
+
+
+def _written(grammar: Grammar, code: bytes, literal: tree_sitter.Node) -> bool:
+    """Whether a literal is text for a reader: an argument of an output command
+    (the nearest command around it: `foo` of `echo "$(foo "a b")"`), or the
+    argument two on from `text_after`."""
+    if grammar.text_after:
+        argument = literal.parent
+        before = argument.prev_named_sibling if argument is not None else None
+        keyword = before.prev_named_sibling if before is not None else None
+        if keyword is not None and _text(code, keyword.start_byte, keyword.end_byte) == (
+            grammar.text_after
+        ):
+            return True
+    node = literal.parent
+    while node is not None and node.type != grammar.command:
+        node = node.parent
+    name = _command_name(node) if node is not None else None
+    return (
+        name is not None and _text(code, name.start_byte, name.end_byte) in grammar.output_commands
+    )
+
+
+def _command_name(command: tree_sitter.Node) -> tree_sitter.Node | None:
+    return command.child_by_field_name("name") or command.child(0)
 
 
 def _code_nodes(grammar: Grammar, literal: tree_sitter.Node) -> list[tree_sitter.Node]:

@@ -27,6 +27,15 @@ class Places:
     """Words of string literals that are not sentences (a key, a path, a name)."""
     prose: frozenset[str]
     """Words of comments, docstrings, sentences and a page's running text."""
+    off: frozenset[str] = frozenset()
+    """Words of `code` found only where the code switches a thing off or
+    removes it (`USE_CUDA=0`, `rm -rf /usr/local/cuda*`): they name it, but
+    the text does not use it."""
+
+    @property
+    def used(self) -> frozenset[str]:
+        """The words of code outside what the code switches off or removes."""
+        return self.code - self.off if self.off else self.code
 
     def has(self, word: str) -> bool:
         """Whether `word` occurs in the text, wherever it stands."""
@@ -47,10 +56,15 @@ class PlaceCollector:
         self.strings: list[str] = []
         self.prose: list[str] = []
         self.text: list[str] = []
+        self.off: list[str] = []
         self.read: list[Places] = []
 
     def add_code(self, text: str) -> None:
         self.code.append(text)
+
+    def add_off(self, text: str) -> None:
+        """Code that switches a thing off or removes it (`USE_CUDA=0`)."""
+        self.off.append(text)
 
     def add_prose(self, text: str) -> None:
         self.prose.append(text)
@@ -82,11 +96,14 @@ class PlaceCollector:
             named = {word for word in text if "_" in word}
             strings |= named
             prose |= text - named
+        off = words(self.off)
         for other in self.read:
-            code |= other.code
+            code |= other.used
+            off |= other.off
             strings |= other.strings
             prose |= other.prose
-        return Places(frozenset(code), frozenset(strings), frozenset(prose))
+        off -= code
+        return Places(frozenset(code | off), frozenset(strings), frozenset(prose), frozenset(off))
 
 
 def words_of(text: str) -> set[str]:

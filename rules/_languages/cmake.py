@@ -1,4 +1,10 @@
-"""CMake scripts (`CMakeLists.txt`, `.cmake`, `.cmake.in`), read by tree-sitter-cmake."""
+"""CMake scripts (`CMakeLists.txt`, `.cmake`, `.cmake.in`), read by
+tree-sitter-cmake. A comment is prose; a quoted argument is a sentence (prose)
+only where the script writes it for a user: an argument of `message()`, the
+help of `option()`, the docstring of a cache entry (`set(X "" CACHE PATH
+"Folder contains Google glog")`). Any other quoted argument is a value
+whatever it reads like (`if(X STREQUAL "Red Hat")`, a `list()` item), read
+as code as the same word unquoted is; `${VAR}` inside one is code."""
 
 from __future__ import annotations
 
@@ -13,6 +19,9 @@ GRAMMAR = Grammar(
     comments=frozenset({"line_comment", "bracket_comment"}),
     literals=frozenset({"quoted_argument", "bracket_argument"}),
     code_in_literals=frozenset({"variable_ref"}),
+    command="normal_command",
+    output_commands=frozenset({"message", "option"}),
+    text_after="CACHE",
 )
 # The flow-control commands, which CMake reads in any case; argument keywords
 # (`CACHE`, `STATUS`) are left out: environment names share their spelling.

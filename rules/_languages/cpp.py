@@ -153,7 +153,8 @@ class CppFacts:
 
     def count_ranges(self, text: str) -> CountRanges | None:
         """The generator says "approximately": any careful count lies from the
-        definitions outside `#else` branches up to every definition,
+        definitions outside `#else` branches (a function count leaving out
+        those with no return type, constructors and destructors) up to every definition,
         declaration and macro that may make one. None when the parser could
         not read so much of `text` that its counts are guesses."""
         if self.unsure_lines > (text.count("\n") + 1) * MAX_UNREAD_SHARE:
@@ -163,7 +164,7 @@ class CppFacts:
         return CountRanges(
             (counts.first_classes, counts.classes + counts.other_types + counts.macro_classes),
             (
-                counts.first_functions,
+                counts.first_functions - counts.first_untyped,
                 UNBOUNDED if counts.macro_bodies else functions_up_to + counts.function_macros,
             ),
             "has {}" + _COUNT_RANGES,
@@ -536,7 +537,8 @@ def _declaration(reading: Reading, node: tree_sitter.Node) -> list[tree_sitter.N
         if node.type == "function_definition":
             reading.function_definitions.add(name)
         if _has_body(node):
-            count_definition(reading.counts, "functions", node)
+            first = count_definition(reading.counts, "functions", node)
+            reading.counts["first_untyped"] += first and node.child_by_field_name("type") is None
         else:
             reading.counts["declarations"] += 1
     return scopes

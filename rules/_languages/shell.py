@@ -1,4 +1,15 @@
-"""Shell scripts (`.sh`, `.bash`), read by tree-sitter-bash."""
+"""Shell scripts (`.sh`, `.bash`), read by tree-sitter-bash. A comment is
+prose; a string is a sentence (prose) only as an argument of `echo` or
+`printf`, the text a script writes for its reader. Any other string is a
+value whatever it reads like (`"Red Hat Enterprise Linux"` matched in
+`[[ ... ]]`, a `case` pattern, a `grep` argument, an assignment), read as
+code: quotes only keep a word whole, and the same path unquoted is code.
+Expansions inside strings (`$HOME`, `$(...)`), every other word and a
+heredoc's body are code (a heredoc is as often a program fed to `python -`
+as a message). The words of a command that removes (`rm -rf
+/usr/local/cuda*`, `unset`) or of an assignment that switches a thing off
+(`USE_CUDA=0`) are code that uses nothing: they earn no claim of what the
+script does."""
 
 from __future__ import annotations
 
@@ -15,6 +26,11 @@ GRAMMAR = Grammar(
     code_in_literals=frozenset(
         {"simple_expansion", "expansion", "command_substitution", "arithmetic_expansion"}
     ),
+    command="command",
+    output_commands=frozenset({"echo", "printf"}),
+    off_commands=frozenset({"rm", "rmdir", "unset"}),
+    assignment="variable_assignment",
+    off_values=frozenset({"0", "OFF", "off", "false", "FALSE", "no", "NO"}),
 )
 # The reserved words of bash.
 KEYWORDS = frozenset(

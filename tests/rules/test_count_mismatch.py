@@ -193,6 +193,32 @@ def test_near_miss_cpp_counts_inside_the_range(tmp_path):
         )
 
 
+# The shape of `torch/csrc/api/src/optim/schedulers/step_lr.cpp`: a constructor
+# and a method defined out of class; a count may leave out the constructor,
+# which has no return type, but not the method.
+STEP_LR = """namespace torch::optim {
+StepLR::StepLR(Optimizer& optimizer, const unsigned step_size)
+    : LRScheduler(optimizer), step_size_(step_size) {}
+std::vector<double> StepLR::get_lrs() { return get_current_lrs(); }
+} // namespace torch::optim
+"""
+
+
+def test_a_count_may_leave_out_constructors_not_methods(tmp_path):
+    page = "docs/torch/optim/step_lr.cpp_docs.md"
+    for claim in (
+        "0 class(es)/struct(s) and 1 function(s)",
+        "0 class(es)/struct(s) and 2 function(s)",
+    ):
+        assert findings(cpp_page("torch/optim/step_lr.cpp", claim, STEP_LR), page, "DL304") == []
+    text = cpp_page("torch/optim/step_lr.cpp", "0 class(es)/struct(s) and 0 function(s)", STEP_LR)
+    assert [message for _, _, message in messages(text, page, tmp_path)] == [
+        "claims approximately 0 classes/structs and 0 functions; its Original Source has"
+        " 0 classes/structs and 1-2 functions (from the definitions outside `#else` branches"
+        " up to every definition, declaration and macro)"
+    ]
+
+
 def test_cpp_source_mostly_unreadable_is_not_judged(tmp_path):
     # Macros the parser cannot place on most lines: its counts are guesses.
     body = "".join(f"MACRO_{n}(a) MACRO_{n}(b) {{{{ ]]\n" for n in range(8)) + "struct A {};\n"

@@ -81,6 +81,33 @@ def test_shell(tmp_path, names, expected):
     assert lines(tmp_path, "ci/install.sh", SHELL, names) == expected
 
 
+# A string is a sentence only where the script writes it for a reader (an
+# argument of echo or printf): the same words matched in `[[ ... ]]`, in a `case`
+# pattern, by grep, or set as a value are values, as in `.ci/manywheel/build_cpu.sh`.
+MATCHING = """\
+#!/bin/bash
+OS_NAME=$(awk -F= '/^NAME/{print $2}' /etc/os-release)
+if [[ "$OS_NAME" == *"Red Hat Enterprise Linux"* ]]; then
+    echo "Adding ARM Compute Library for CPU"
+fi
+case "$OS_NAME" in "CentOS Stream") ;; esac
+grep "Rocky Release" /etc/os-release
+git config user.name "PyTorch Bot"
+printf "Done with %s\\n" "$(grep "Final Answer" log)"
+"""
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        (["Adding", "Compute", "Done"], [16, 17, 18]),
+        (["Answer", "Bot", "CentOS", "Enterprise", "Hat", "Rocky", "Stream"], []),
+    ],
+)
+def test_shell_strings_are_sentences_only_as_output(tmp_path, names, expected):
+    assert lines(tmp_path, "ci/build_cpu.sh", MATCHING, names) == expected
+
+
 CMAKE = """\
 # Try to find the Google glog library
 set(GLOG_ROOT_DIR "" CACHE PATH "Folder contains Google glog")
@@ -93,6 +120,28 @@ endif()
 def test_cmake_comments_and_messages_are_prose_variables_are_code(tmp_path):
     names = ["CACHE", "Cannot", "Folder", "GLOG_FOUND", "GLOG_ROOT_DIR", "Google", "endif"]
     assert lines(tmp_path, "cmake/public/glog.cmake", CMAKE, names) == [17, 18, 21, 22]
+
+
+# CMake writes text for a user in message(), option() and a cache entry's
+# docstring; a string compared in if() or listed is a value, as in shell.
+CMAKE_VALUES = """\
+option(USE_GLOG "Use Google logging" ON)
+if(CMAKE_SYSTEM_NAME STREQUAL "Red Hat Linux")
+  list(APPEND GLOG_NAMES "glog static library")
+  message(WARNING "Cannot use glog here")
+endif()
+"""
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        (["Cannot", "Google", "Use", "logging"], [16, 17, 18, 19]),
+        (["Hat", "Linux", "Red", "library", "static"], []),
+    ],
+)
+def test_cmake_strings_are_sentences_only_as_text_for_a_user(tmp_path, names, expected):
+    assert lines(tmp_path, "cmake/public/glog.cmake", CMAKE_VALUES, names) == expected
 
 
 def test_older_template_lowercase_words_and_keywords(tmp_path):

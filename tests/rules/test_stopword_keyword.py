@@ -159,6 +159,8 @@ SEED_001 = {
     65: "Keyword",
     66: "Level",
     76: "Notes",
+    78: "Object",  # "**Object-Oriented Design**: Uses classes and constructors"
+    79: "Oriented",
     80: "Original",
     81: "Overview",
     84: "Path",

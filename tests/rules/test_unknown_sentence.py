@@ -12,6 +12,7 @@ import pytest
 
 from doclint import Settings, check_paths, check_text
 from doclint.profiles import ProfileError, parse_generator, phrase_book_of, pytorch_phrase_book
+from doclint.rule_api import phrase_book
 from tests.conftest import PROJECT, SHARED, findings, require_shared
 
 PROFILE = PROJECT / "doclint" / "profiles" / "pytorch.toml"
@@ -215,6 +216,20 @@ def test_silent_on_every_real_page(tree, listing):
     assert [(d.path, d.line, d.message) for d in report.diagnostics] == []
 
 
+def test_a_level_2_page_is_read_by_the_code_blocks_its_generator_wrote():
+    # The embedded page's closing fence closes the outer ```markdown block early:
+    # CommonMark then pairs each later fence with the wrong one, putting the outer
+    # page's own Performance Notes in a block and its Testing command outside one.
+    require_shared()
+    path = "docs/docs/test/distributed/tensor/__init__.py_docs.md_docs.md"
+    text = (SHARED / "corpus/real" / path).read_text(encoding="utf-8")
+    before, _, after = text.rpartition("- Contains **benchmarking** code")
+    assert before.count("\n") + 1 == 176  # the outer page's own Performance Notes
+    edited = before + "- Uses **vectorized** kernels" + after
+    assert findings(edited, path, "DL306") == [(176, 1, "DL306")]
+    assert findings(text, path, "DL306") == []
+
+
 def test_silent_on_the_seeds():
     require_shared()
     seeds = sorted((SHARED / "seeds").glob("*.txt"))
@@ -373,3 +388,18 @@ def test_the_entries_shown_in_the_docs_are_the_data():
     for entry in shown.entries:
         assert entry.pattern == book[entry.id].pattern
         assert entry.unjudged == book[entry.id].unjudged
+
+
+def test_each_template_has_the_phrase_book_of_its_own_pages():
+    # the folder pages' role sentences are the python template's (it writes the
+    # folder pages), the metadata lines every current template's, the older
+    # template's rule its own; a page no generator wrote has none
+    role = "The **torch** folder contains the main Python API for PyTorch, including neural"
+    role += " network modules, autograd, and tensor operations."
+    assert phrase_book("python").entry_for("Role in PyTorch", role).id == "F-ROLE-TORCH"
+    assert phrase_book("cpp").entry_for("Role in PyTorch", role) is None
+    for template in ("python", "cpp", "identifiers"):
+        size = "- **Size**: 245 bytes (0.24 KB)"
+        assert phrase_book(template).entry_for("File Metadata", size).id == "MD-FIELDS"
+    assert phrase_book("repo-book-v1").entry_for("Testing", "---").id == "V1-RULE"
+    assert phrase_book("") is None
