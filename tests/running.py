@@ -1,4 +1,4 @@
-"""A run as the command line reads it: `doclint.run.run`, each file's
+"""A run as the command line reads it: a `doclint.run.Run`, each file's
 findings shown by the output (output/shown.py), or with a sink, the parts
 read from the sink once the run is over."""
 
@@ -12,8 +12,7 @@ from doclint.engine.settings import Settings
 from doclint.models.findings import Finding
 from doclint.output.parts import PartWriter, SpilledParts
 from doclint.output.shown import shown_findings
-from doclint.run import ResultStores, RunResult
-from doclint.run import run as run_files
+from doclint.run import ResultStores, Run, RunResult
 
 
 class Ran(NamedTuple):
@@ -32,7 +31,13 @@ def run(
     stores: ResultStores | None = None,
 ) -> Ran:
     """Check `paths`; the findings as shown, or with `sink`, its parts."""
-    result = run_files(paths, settings, progress, sink, stores)
+    checking = Run(paths, settings, sink, stores)
+    for step in checking:
+        if sink is not None:
+            sink.keep(step.notes)
+        if progress is not None:
+            progress(step.done, step.total)
+    result = checking.result
     parts = sink.parts() if sink is not None else None
     return Ran(findings(result), result.files_checked, result.from_cache, result.files, parts)
 

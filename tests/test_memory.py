@@ -53,8 +53,9 @@ def _checked_and_written(docs: Path, report: Path) -> int:
 def test_parts_come_back_in_path_order_from_disk():
     writer = PartWriter(LAYOUT)
     shown = ["docs/c.md", "docs/a.md", "docs/b.md"]
-    for index in (0, 2, 1):
-        writer.keep(FilePart(shown[index].encode() * 3, shown[index], index + 1, (0, 0)))
+    writer.keep(
+        FilePart(shown[index].encode() * 3, shown[index], index + 1, (0, 0)) for index in (0, 2, 1)
+    )
     assert writer.add("docs/d.md", ".", []) is None  # a file without findings has no part
     parts = writer.parts()
     assert list(parts) == [

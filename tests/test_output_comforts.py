@@ -175,8 +175,12 @@ def test_sarif_parts_of_workers_are_the_whole_log(monkeypatch, capsys, tree):
     rules = load_registry().sorted_rules()
     whole = "".join(FORMATS["sarif"](RunOutput(rows, 3, rules=rules)))
     writer = PartWriter(LAYOUTS["sarif"])
-    writer.keep(FilePart(writer(rows[1:]), KW, 2, (0, 0)))
-    writer.keep(FilePart(writer(rows[:1]), "docs/pkg/a b.md", 1, (0, 0)))
+    writer.keep(
+        [
+            FilePart(writer(rows[1:]), KW, 2, (0, 0)),
+            FilePart(writer(rows[:1]), "docs/pkg/a b.md", 1, (0, 0)),
+        ]
+    )
     parts = writer.parts()  # read back in the order of the paths
     assert "".join(FORMATS["sarif"](RunOutput([], 3, rules=rules, parts=parts))) == whole
     log = json.loads(whole)

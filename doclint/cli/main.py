@@ -53,10 +53,10 @@ from doclint.output.baseline import (
 from doclint.output.causes import causes_of, statistics_detail, statistics_lines
 from doclint.output.color import use_color
 from doclint.output.layout import Sink
-from doclint.output.parts import PartWriter
+from doclint.output.parts import PartWriter, Placed
 from doclint.output.run_output import RenderedParts
 from doclint.output.shown import shown_findings
-from doclint.run import RunResult, read_stdin, run, run_stdin
+from doclint.run import Run, RunResult, read_stdin, run_stdin
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
 from doclint.util.replacing import replacing
@@ -356,11 +356,16 @@ def _run_paths(
     stores: ContentCache,
 ) -> tuple[RunResult, SourceLines]:
     bar = _progress(args)
+    checking: Run[Placed] = Run(args.paths, settings, writer, stores)
     try:
-        result = run(args.paths, settings, bar, writer, stores)
-        return result, SourceLines(files=result.files)
+        with contextlib.closing(iter(checking)) as steps:
+            for step in steps:
+                if writer is not None:
+                    writer.keep(step.notes)
+                bar(step.done, step.total)
     finally:
         bar.close()
+    return checking.result, SourceLines(files=checking.result.files)
 
 
 def _stores(settings: Settings) -> ContentCache:

@@ -6,8 +6,9 @@ the run's port, run/sink.py `FileSink`): the run gives it each file's
 findings where the file is checked (`add`); in a worker, the writer shows
 them (output/shown.py), renders the part, writes it to a file of its own in
 the writer's folder and gives back only where it is (`PartPlace`), which the
-run hands to `keep` in its own process; parts made there (answered by the
-cache, or checked in process) go to a spill of its own. Once the run is
+run hands back to the command line with its steps, and the command line to
+`keep`; parts made in the run's process (answered by the cache, or checked
+in process) go to a spill of its own. Once the run is
 over, the command line reads the parts (`parts`) sorted by path, for a
 `Layout` to write between its head and tail.
 
@@ -27,7 +28,7 @@ import os
 import tempfile
 import weakref
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, NamedTuple, overload
 
@@ -62,6 +63,10 @@ class PartPlace(NamedTuple):
     shown: str
     count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
     fixable: Fixable
+
+
+Placed = FilePart | PartPlace
+"""What `PartWriter.add` gives of a file's part: the part, or where a worker put it."""
 
 
 class PartWriter:
@@ -106,7 +111,7 @@ class PartWriter:
 
     def add(
         self, file: str, root: str, rows: list[Finding], lines: list[str] | None = None
-    ) -> FilePart | PartPlace | None:
+    ) -> Placed | None:
         """The part of a file's findings (None: it has none) as the run gives
         them, shown and rendered; in a worker, written to the worker's file,
         and where it is. `lines` are the lines checked, when the engine read some."""
@@ -121,9 +126,10 @@ class PartWriter:
             self._spool = PartSpool(self._folder)
         return self._spool.place(part)
 
-    def keep(self, part: FilePart | PartPlace) -> None:
-        """Keep a part `add` gave, in the run's process."""
-        self._parts.add(part)
+    def keep(self, parts: Iterable[Placed]) -> None:
+        """Keep the parts `add` gave, in the run's process."""
+        for part in parts:
+            self._parts.add(part)
 
     def parts(self) -> SpilledParts:
         """The parts kept, in the order of the files' paths as shown."""

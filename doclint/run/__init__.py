@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from doclint.run.results import ResultKey, ResultStores, StoredResults
 from doclint.run.roots import root_from_title
-from doclint.run.scheduler import run
+from doclint.run.scheduler import Run, Step, run
 from doclint.run.setup import RunSetup, set_up_runs
 from doclint.run.sink import FileSink, RunResult
 from doclint.run.stdin import read_stdin, run_stdin, stdin_linter, stdin_result
@@ -26,8 +26,10 @@ __all__ = [
     "FileSink",
     "ResultKey",
     "ResultStores",
+    "Run",
     "RunResult",
     "RunSetup",
+    "Step",
     "StoredResults",
     "read_stdin",
     "root_from_title",

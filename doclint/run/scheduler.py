@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, Generic, NamedTuple, overload
 
 from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.registry import Registry, load_registry
@@ -30,7 +31,7 @@ from doclint.run.results import KeptResult, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at
 from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
-from doclint.run.sink import FileSink, RunResult
+from doclint.run.sink import FileSink, Note, RunResult
 from doclint.tree.decoding import shown_lines
 from doclint.util.gc_pause import collect_rarely
 
@@ -186,23 +187,75 @@ def _checked(roots: _Roots, root: str, file: str) -> Answer:
     return outcome, False, part
 
 
+class Step(NamedTuple, Generic[Note]):
+    """How far a run is, and what its sink gave since the step before."""
+
+    done: int
+    """Files checked (or looked up by a worker) of the `total` to check:
+    not those this process found kept."""
+    total: int
+    notes: list[Note]
+    """What the sink's `add` gave of each file answered since the step
+    before, for the sink's owner to keep (`PartWriter.keep`)."""
+
+
+class Run(Generic[Note]):
+    """A run of files and folders (folders are walked for Markdown files),
+    each file checked in the tree of its root (roots.py), the stored results
+    of unchanged files reused (from `stores`) and the rest spread over
+    processes. Iterating it runs it, a `Step` at a time: the caller follows
+    its progress, and keeps what its sink gave; its `result` once the steps
+    are over. With a `sink`, each file's findings go to it, where the file
+    is checked, in place of `RunResult.found`, so that memory does not grow
+    with them."""
+
+    def __init__(
+        self,
+        paths: Iterable[str | Path],
+        settings: Settings | None = None,
+        sink: FileSink[Note] | None = None,
+        stores: ResultStores | None = None,
+    ) -> None:
+        self.paths, self.settings = paths, settings or Settings()
+        self.sink, self.stores = sink, stores
+        self._result: RunResult | None = None
+
+    def __iter__(self) -> Generator[Step[Note], None, None]:
+        self._result = yield from _steps(self.paths, self.settings, self.sink, self.stores)
+
+    @property
+    def result(self) -> RunResult:
+        if self._result is None:
+            raise RuntimeError("the run has not been through all its steps")
+        return self._result
+
+
 def run(
     paths: Iterable[str | Path],
     settings: Settings | None = None,
     progress: Callable[[int, int], None] | None = None,
-    sink: FileSink[Any] | None = None,
     stores: ResultStores | None = None,
 ) -> RunResult:
-    """Check files and folders (folders are walked for Markdown files), each
-    file in the tree of its root (root.py), reusing the stored results of
-    unchanged files (from `stores`) and spreading the rest over processes.
-    `progress(done, total)` follows the files still to be checked. With a
-    `sink`, each file's findings go to it (`FileSink`), where the file is
-    checked, in place of `RunResult.found`, so that memory does not grow
-    with them."""
-    settings = settings or Settings()
+    """A `Run` without a sink, to its end; `progress(done, total)` follows
+    the files still to be checked."""
+    checking: Run[Any] = Run(paths, settings, None, stores)
+    with closing(iter(checking)) as steps:
+        for step in steps:
+            if progress is not None:
+                progress(step.done, step.total)
+    return checking.result
+
+
+def _steps(
+    paths: Iterable[str | Path],
+    settings: Settings,
+    sink: FileSink[Note] | None,
+    stores: ResultStores | None,
+) -> Generator[Step[Note], None, RunResult]:
+    """The steps of a `Run`, and at their end its result."""
     registry = load_registry()
     workers = _Workers(settings, sink, registry, stores)
+    notes: list[Note] = []
     try:
         many = (workers.least, workers.start) if workers.jobs > 1 else None
         files = _Files(set_up_runs(paths, settings, registry, many, stores))
@@ -214,15 +267,14 @@ def run(
             # checking the file: the workers share it, as they share the checking.
             missing = array("q", range(len(files)))
         else:
-            missing = _from_caches(files, roots, results, sink)
+            missing = _from_caches(files, roots, results, notes)
         reused = len(files) - len(missing)
-        checked = _check_missing(files, roots, missing, progress, workers)
-        for number, outcome, kept, note in checked:
-            if sink is not None:
-                if note is not None:
-                    sink.keep(note)
-            else:
+        shown = 0
+        for number, outcome, kept, note, done in _check_missing(files, roots, missing, workers):
+            if sink is None:
                 results[number] = outcome.rows
+            elif note is not None:
+                notes.append(note)
             setup, index = files.locate(number)
             if setup.cache is not None:
                 tree_path = setup.files.tree_paths[index]
@@ -232,6 +284,9 @@ def run(
                 else:
                     _store(setup.cache, tree_path, outcome)
             reused += kept
+            if done > shown:
+                yield Step(done, len(missing), notes)
+                notes, shown = [], done
     except BaseException:
         workers.close(wait=False)
         raise
@@ -239,6 +294,8 @@ def run(
     for setup in setups:
         if setup.cache is not None:
             setup.cache.save()
+    if notes:
+        yield Step(shown, len(missing), notes)
     return RunResult(_found(files, results), len(files), reused, files.paths())
 
 
@@ -312,10 +369,10 @@ class _Chunks(Sequence[tuple[str, str]]):
 
 
 def _from_caches(
-    files: _Files, roots: _Roots, results: dict[int, list[Finding]], sink: FileSink[Any] | None
+    files: _Files, roots: _Roots, results: dict[int, list[Finding]], notes: list[Any]
 ) -> array[int]:
-    """Fill `results` (or with a sink, the sink) with the files the caches
-    answer for, by number; the numbers of the other files, to check."""
+    """Fill `results` (or with a sink, `notes`, what it gave) with the files
+    the caches answer for, by number; the numbers of the other files, to check."""
     missing = array("q")
     for number, setup, index in files.numbered():
         cache = setup.cache
@@ -326,12 +383,12 @@ def _from_caches(
         found = cache.lookup_entry(tree_path, file, setup.linter.tree.fact)
         if found is None:
             missing.append(number)
-        elif sink is None:
+        elif roots.sink is None:
             results[number] = found.rows
         else:
             note = _kept_part(roots, str(setup.root), file, found)
             if note is not None:
-                sink.keep(note)
+                notes.append(note)
     return missing
 
 
@@ -348,32 +405,29 @@ def _check_missing(
     files: _Files,
     roots: _Roots,
     missing: array[int],
-    progress: Callable[[int, int], None] | None,
     workers: _Workers,
-) -> Iterator[tuple[int, FileOutcome, bool, Any]]:
+) -> Iterator[tuple[int, FileOutcome, bool, Any, int]]:
     """Each file that the caches did not answer for (by number), what
-    checking it (or a worker's look at the kept results) gave, and whether it
-    was kept; as the files are checked (not all kept till the end)."""
+    checking it (or a worker's look at the kept results) gave, whether it
+    was kept, and how many files are done; as the files are checked (not
+    all kept till the end)."""
     done = 0
 
     def advance(count: int) -> None:
         nonlocal done
         done += count
-        if progress is not None:
-            progress(done, len(missing))
 
     missing, groups = _in_work_order(files, missing)
     jobs = worker_count(roots.settings.jobs, len(missing))
     if jobs <= 1:
-        for number in missing:
+        for done, number in enumerate(missing, 1):
             root, file = files.place(number)
-            yield number, *_checked(roots, root, file)
-            advance(1)
+            yield number, *_checked(roots, root, file), done
         return
     chunks = _Chunks(files, missing)
     outcomes = imap_in_pool(workers.start(), jobs, _check_chunk, chunks, advance, groups)
     for number, answer in zip(missing, outcomes, strict=True):
-        yield number, *answer
+        yield number, *answer, done
 
 
 def _in_work_order(files: _Files, missing: array[int]) -> tuple[array[int], array[int]]:

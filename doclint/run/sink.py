@@ -3,12 +3,14 @@ file's findings.
 
 A run knows no format and shows no path. With a format written file by file,
 the command line makes a `FileSink` (output/parts.py implements it) and
-hands it to `run`: each file's findings, filtered but as the engine gives
+hands it to a `Run`: each file's findings, filtered but as the engine gives
 them, go to the sink's `add` where the file is checked (in a worker, which
-renders the part and puts it away), and what `add` gives back goes to the
-sink's `keep` in the run's process. The command line reads the parts from
-the sink it made once the run is over. Without a sink, the run gives each
-file's findings (`RunResult.found`), which the output shows (output/shown.py).
+renders the part and puts it away); what `add` gives back comes to the run's
+process, which hands it to the command line with each step of the run
+(`Step.notes`), and the command line keeps it in the sink it made, and reads
+the parts from the sink once the run is over. Without a sink, the run gives
+each file's findings (`RunResult.found`), which the output shows
+(output/shown.py).
 """
 
 from __future__ import annotations
@@ -20,22 +22,19 @@ from typing import NamedTuple, Protocol, TypeVar
 from doclint.models.findings import FileFindings, Finding
 
 Note = TypeVar("Note")
-"""What the sink's `add` gives back of a file, for its `keep` in the run's process."""
+"""What a sink's `add` gives back of a file, for the sink's owner to keep."""
+Note_co = TypeVar("Note_co", covariant=True)
 
 
-class FileSink(Protocol[Note]):
+class FileSink(Protocol[Note_co]):
     """The output's side of a run whose format is written file by file."""
 
     def add(
         self, file: str, root: str, rows: list[Finding], lines: list[str] | None, /
-    ) -> Note | None:
+    ) -> Note_co | None:
         """The findings of `file` (of the tree at `root`), where the file is
         checked, given the lines checked when the engine read some; what the
-        run's process is to `keep` of them (None: nothing to keep)."""
-        ...
-
-    def keep(self, note: Note, /) -> None:
-        """In the run's process: what `add` gave of a file."""
+        sink's owner is to keep of them (None: nothing to keep)."""
         ...
 
 
