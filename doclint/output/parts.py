@@ -8,9 +8,9 @@ them (output/shown.py), renders the part, writes it to a file of its own in
 the writer's folder and gives back only where it is (`PartPlace`), which the
 run hands back to the command line with its steps, and the command line to
 `keep`; parts made in the run's process (answered by the cache, or checked
-in process) go to a spill of its own. Once the run is
-over, the command line reads the parts (`parts`) sorted by path, for a
-`Layout` to write between its head and tail.
+in process) go to a spill of its own. Once the run is over, the command
+line reads the parts (`parts`) sorted by path, for a `Layout` to write
+between its head and tail.
 
 On disk, not in memory: a tree of 200,000 pages gives millions of findings,
 whose parts would take gigabytes in the main process if held until the run
@@ -84,7 +84,6 @@ class PartWriter:
         self.layout, self.errors, self.color = layout, errors, color
         self.cwd = cwd or Path.cwd()
         """What paths are shown relative to."""
-        self._cwd_text = str(self.cwd)
         # Made before the run forks its workers, who inherit it: each writes
         # to a file of its own there (util/private_folder.py: with a shared
         # temporary folder, another user must not swap it, or a file in it).

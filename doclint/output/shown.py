@@ -42,18 +42,12 @@ def shown_paths(rows: list[Finding], root: Path | str, cwd: Path) -> list[Findin
 
 
 def shown_rows(rows: list[Finding], shown: str, root: Path | str, cwd: Path) -> list[Finding]:
-    """A file's findings as shown: its path `shown` (as `shown_file` gives
-    it, or a name given for a text), messages as `shown_paths` makes them,
-    deduplicated and sorted."""
+    """A file's findings as shown: its path `shown` (relative to `cwd` and
+    escaped, or a name given for a text), messages as `shown_paths` makes
+    them, deduplicated and sorted."""
     kept = sorted(set(shown_paths(rows, root, cwd)), key=place)
     # Not row._replace: a run may report 300,000.
     return [build_node(Finding, (*row[:8], shown)) for row in kept]
-
-
-def shown_file(file: Path | str, cwd: Path) -> str:
-    """A file's path as a report shows it: relative to `cwd`, escaped (a
-    name may hold a newline, or bytes that are not UTF-8)."""
-    return printable(display_path(file, cwd))
 
 
 def shown_findings(found: Iterable[FileFindings], cwd: Path) -> list[Finding]:
