@@ -23,9 +23,9 @@ from doclint.engine.registry import load_registry
 from doclint.fixes.file_fixer import FixSettings
 from doclint.fixes.fix_mode import fix_stdin, run_fixes
 from doclint.models.generated import AnyPage
+from doclint.output.shown import shown_findings, shown_rows
 from doclint.parsing.pages import parse_page
 from doclint.run import RunResult, root_from_title, run
-from doclint.run.reporting import FileReporter
 from doclint.tree.index import Tree
 
 # The title is the first line: this much text holds it.
@@ -85,8 +85,8 @@ def check_text(text: str | bytes, path: str = "<text>", settings: Settings | Non
         rows = linter.check_bytes(text, tree_path).rows
     else:
         rows = linter.check_text(text, tree_path).rows
-    reporter = FileReporter(settings.finding_filter(linter.registry), cwd, linter.tree.root)
-    return Report.from_rows(reporter.diagnostics(linter.tree.root / tree_path, path, rows), 1)
+    kept = settings.finding_filter(linter.registry).rows(linter.tree.root / tree_path, rows)
+    return Report.from_rows(shown_rows(kept, path, linter.tree.root, cwd), 1)
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,7 @@ def fix_paths(
 
 
 def _report(result: RunResult) -> Report:
-    return Report.from_rows(result.diagnostics, result.files_checked)
+    return Report.from_rows(shown_findings(result.found, Path.cwd()), result.files_checked)
 
 
 def _paths(paths: Iterable[str | Path], function: str) -> list[str | Path]:

@@ -21,13 +21,13 @@ from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache
 from doclint.incremental.folder import clean
 from doclint.incremental.store import ContentCache, root_place
 from doclint.models.findings import Cause, Finding
-from doclint.run import run as engine_run
 from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
 from doclint.tree.reading import repository_root
 from tests.checking import run_cli
 from tests.conftest import generate_corpus
 from tests.pages import keyword_index, write
+from tests.running import run as engine_run
 
 CAUSE = Cause("broken-link/missing-page", "Link to a missing Markdown page")
 

@@ -15,11 +15,11 @@ from doclint import Settings
 from doclint.fixes.file_fixer import FixSettings
 from doclint.fixes.fix_mode import run_fixes, unified_diff
 from doclint.incremental.store import ContentCache
-from doclint.run import run
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
 from tests.conftest import PROJECT
 from tests.pages import keyword_index, write
+from tests.running import findings, run
 from tests.test_precommit import try_hook  # noqa: F401 (a fixture)
 
 CLASSS, FIXED = fix_plugin.CLASSS, fix_plugin.FIXED
@@ -165,7 +165,7 @@ def test_a_file_changed_while_it_is_fixed_is_not_overwritten(tree, monkeypatch):
     assert read(tree, "docs/a.md") == CLASSS + "an edit of the user\n"
     assert done.problems == [("docs/a.md", "the file changed while doclint fixed it")]
     assert done.files_fixed == [] and not done.fixed
-    assert [d.line for d in done.result.diagnostics] == [3]
+    assert [d.line for d in findings(done.result)] == [3]
 
 
 def test_suppressed_and_ignored_findings_are_not_fixed(tree, cli):
@@ -295,6 +295,7 @@ def test_parallel_fixing_gives_exactly_the_serial_result(tree, monkeypatch):
     shutil.copytree(tree, serial_tree)
     monkeypatch.chdir(serial_tree)
     serial = run_fixes(["docs"], Settings(select=["XF"], jobs=1), FixSettings())
+    serial_found = findings(serial.result)  # shown from its own tree
     monkeypatch.chdir(tree)
     parallel = run_fixes(["docs"], Settings(select=["XF"], jobs=2), FixSettings())
     assert serial.fixed["XF001"] == 106 and serial.fixed["XF004"] == 23
@@ -302,9 +303,10 @@ def test_parallel_fixing_gives_exactly_the_serial_result(tree, monkeypatch):
     assert [file.relative_to(tree) for file in parallel.result.files] == [
         file.relative_to(serial_tree) for file in serial.result.files
     ]
-    files = {"files": []}
-    assert parallel._replace(result=parallel.result._replace(**files)) == serial._replace(
-        result=serial.result._replace(**files)
+    assert findings(parallel.result) == serial_found
+    unshown = {"files": [], "found": []}
+    assert parallel._replace(result=parallel.result._replace(**unshown)) == serial._replace(
+        result=serial.result._replace(**unshown)
     )
     assert snapshot(tree) == snapshot(serial_tree)
 
@@ -317,7 +319,7 @@ def test_the_cache_keeps_the_results_of_fixed_files(tree, monkeypatch):
     before = run(["docs"], settings, stores=stores)
     assert {d.code for d in before.diagnostics} == {"XF001", "XF004"}
     fixed = run_fixes(["docs"], settings, FixSettings(), stores=stores)
-    assert fixed.result.diagnostics == [] and fixed.fixed["XF001"] == 13
+    assert findings(fixed.result) == [] and fixed.fixed["XF001"] == 13
     after = run(["docs"], settings, stores=stores)
     assert after.diagnostics == [] and after.from_cache == after.files_checked
     # A cached run with nothing to fix reads no file again.

@@ -13,8 +13,7 @@ from pathlib import Path
 import doclint.tree.index as tree_module
 from doclint.engine import Settings
 from doclint.output import LAYOUTS, RunOutput
-from doclint.output.parts import FilePart, PartWriter, SpilledParts
-from doclint.run import run
+from doclint.output.parts import FilePart, PartWriter
 from doclint.run import setup as run_setup
 from doclint.run.parallel import (
     CHUNKS_UNDER_WAY,
@@ -23,6 +22,7 @@ from doclint.run.parallel import (
     imap_in_pool,
 )
 from doclint.tree.index import SOURCES_KEPT, Tree
+from tests.running import run
 
 LINKS = 400  # broken links per page: a finding each
 LAYOUT = LAYOUTS["concise"]
@@ -51,12 +51,14 @@ def _checked_and_written(docs: Path, report: Path) -> int:
 
 
 def test_parts_come_back_in_path_order_from_disk():
-    parts = SpilledParts()
+    writer = PartWriter(LAYOUT)
     shown = ["docs/c.md", "docs/a.md", "docs/b.md"]
-    for index in (0, 2, 1):
-        parts.add(index, FilePart(shown[index].encode() * 3, index + 1, (0, 0)))
-    parts.add(3, None)  # a file without findings has no part
-    assert list(parts.sort(shown)) == [
+    writer.keep(
+        FilePart(shown[index].encode() * 3, shown[index], index + 1, (0, 0)) for index in (0, 2, 1)
+    )
+    assert writer.add("docs/d.md", ".", []) is None  # a file without findings has no part
+    parts = writer.parts()
+    assert list(parts) == [
         ("docs/a.md", b"docs/a.md" * 3, 2),
         ("docs/b.md", b"docs/b.md" * 3, 3),
         ("docs/c.md", b"docs/c.md" * 3, 1),

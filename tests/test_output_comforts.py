@@ -16,11 +16,11 @@ from doclint.engine.registry import load_registry
 from doclint.models.findings import Edit, Finding, Fix, FixSafety
 from doclint.output import FORMATS, LAYOUTS, RunOutput
 from doclint.output.color import use_color
-from doclint.output.parts import FilePart, PartWriter, SpilledParts
-from doclint.run import run
+from doclint.output.parts import FilePart, PartWriter
 from tests import fix_plugin
 from tests.checking import run_cli
 from tests.pages import keyword_index, write
+from tests.running import run
 from tests.test_output_formats import sarif_schema
 
 KW = "docs/pkg/mod.py_kw.md"
@@ -175,10 +175,13 @@ def test_sarif_parts_of_workers_are_the_whole_log(monkeypatch, capsys, tree):
     rules = load_registry().sorted_rules()
     whole = "".join(FORMATS["sarif"](RunOutput(rows, 3, rules=rules)))
     writer = PartWriter(LAYOUTS["sarif"])
-    parts = SpilledParts()
-    parts.add(0, FilePart(writer(rows[1:]), 2, (0, 0)))
-    parts.add(1, FilePart(writer(rows[:1]), 1, (0, 0)))
-    parts.sort([KW, "docs/pkg/a b.md"])  # read back in the order of the paths
+    writer.keep(
+        [
+            FilePart(writer(rows[1:]), KW, 2, (0, 0)),
+            FilePart(writer(rows[:1]), "docs/pkg/a b.md", 1, (0, 0)),
+        ]
+    )
+    parts = writer.parts()  # read back in the order of the paths
     assert "".join(FORMATS["sarif"](RunOutput([], 3, rules=rules, parts=parts))) == whole
     log = json.loads(whole)
     jsonschema.validate(log, sarif_schema())

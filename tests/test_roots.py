@@ -11,8 +11,9 @@ from doclint import Settings, check_paths, check_text
 from doclint.fixes.fix_mode import FixSettings, run_fixes
 from doclint.incremental.store import ContentCache
 from doclint.models.findings import Finding
-from doclint.run import run, set_up_runs
+from doclint.run import set_up_runs
 from tests.conftest import PROJECT, REAL, require_shared
+from tests.running import findings, run
 
 EXAMPLE = PROJECT / "examples" / "tree"
 # Real generated pages kept for issue 45's tests: a tree of its own.
@@ -139,7 +140,7 @@ def test_fix_mode_fixes_each_tree_in_its_own_root(tmp_path, monkeypatch):
     fixed = run_fixes(["two", "one"], settings, fix_settings)
     alone = run_fixes(["one"], settings, fix_settings)
     assert alone.fixed and alone.diffs
-    assert not [row for row in fixed.result.diagnostics if row.name == OUTSIDE]
+    assert not [row for row in findings(fixed.result) if row.name == OUTSIDE]
     assert fixed.files_fixed == sorted(
         alone.files_fixed + [path.replace("one/", "two/", 1) for path in alone.files_fixed]
     )

@@ -11,27 +11,25 @@ import pytest
 
 from doclint.engine import Settings
 from doclint.output import LAYOUTS
-from doclint.output.parts import FilePart, PartSpool, PartWriter, SpilledParts, spool_folder
-from doclint.run import run
+from doclint.output.parts import FilePart, PartPlace, PartSpool, PartWriter, SpilledParts
+from doclint.util.private_folder import PrivateFolder
+from tests.running import run
 
 LAYOUT = LAYOUTS["json"]
 
 
 def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
-    folder = spool_folder()
+    folder = PrivateFolder("doclint-parts-")
     try:
         spool = PartSpool(folder)
-        parts = SpilledParts(lambda: folder)
-        shown = ["docs/c.md", "docs/a.md", "docs/b.md", "docs/d.md"]
-        parts.add(0, spool.place(FilePart(b"c" * 5, 1, (1, 0))))
+        parts = SpilledParts(folder)
+        parts.add(spool.place(FilePart(b"c" * 5, "docs/c.md", 1, (1, 0))))
         # The cache's answer: written by the main process.
-        parts.add(3, FilePart(b"d" * 2, 4, (2, 1)))
-        parts.add(2, spool.place(FilePart(b"b" * 7, 3, (0, 3))))
-        parts.add(1, None)
-        spool.flush()
+        parts.add(FilePart(b"d" * 2, "docs/d.md", 4, (2, 1)))
+        parts.add(spool.place(FilePart(b"b" * 7, "docs/b.md", 3, (0, 3))))
         unlinked = "the main process unlinks a worker's file as it opens it"
         assert os.listdir(folder.path) == [], unlinked
-        assert list(parts.sort(shown)) == [
+        assert list(parts.sort()) == [
             ("docs/b.md", b"b" * 7, 3),
             ("docs/c.md", b"c" * 5, 1),
             ("docs/d.md", b"d" * 2, 4),
@@ -44,11 +42,12 @@ def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
 
 @pytest.mark.parametrize("name", ["../escape", "/etc/passwd", "..", "", "sub/part"])
 def test_a_part_file_outside_the_runs_folder_is_refused(tmp_path, name):
-    from doclint.output.parts import PartPlace
-
-    parts = SpilledParts(lambda: str(tmp_path))
-    with pytest.raises(ValueError, match="outside its folder"):
-        parts.add(0, PartPlace(name, 0, 1, 1, (0, 0)))
+    folder = PrivateFolder("doclint-parts-")
+    try:
+        with pytest.raises(ValueError, match="outside its folder"):
+            SpilledParts(folder).add(PartPlace(name, 0, 1, "docs/a.md", 1, (0, 0)))
+    finally:
+        folder.remove()
 
 
 def _tree(root: Path, pages: int) -> Path:

@@ -8,9 +8,9 @@ import pytest
 
 from doclint import Settings, check_text
 from doclint.incremental.store import ContentCache
-from doclint.run import run
 from tests.checking import run_cli
 from tests.pages import keyword_index, write
+from tests.running import run
 
 PATH = "docs/pkg/mod.py_kw.md"
 # keyword_index: `### Classs` (DL101) on line 14, `def` (DL201) on line 16.

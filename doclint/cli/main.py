@@ -53,9 +53,10 @@ from doclint.output.baseline import (
 from doclint.output.causes import causes_of, statistics_detail, statistics_lines
 from doclint.output.color import use_color
 from doclint.output.layout import Sink
-from doclint.output.parts import PartWriter
+from doclint.output.parts import PartWriter, Placed
 from doclint.output.run_output import RenderedParts
-from doclint.run import RunResult, read_stdin, run, run_stdin
+from doclint.output.shown import shown_findings
+from doclint.run import Run, RunResult, read_stdin, run_stdin
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
 from doclint.util.replacing import replacing
@@ -171,17 +172,20 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
     try:
         if fix is not None:
             return _fix(args, registry, settings, fix, stdin)
-        render = _part_writer(args)
-        stores = None if stdin else _stores(settings)
-        if stores is None:
-            result, sources = _run_stdin(args, settings)
-        else:
-            result, sources = _run_paths(args, settings, render, stores)
+        if stdin:
+            return _report(args, registry, *_run_stdin(args, settings), settings.root)
+        writer = _part_writer(args)
+        try:
+            result, sources = _run_paths(args, settings, writer, _stores(settings))
+            if not result.files_checked:
+                nothing_checked(args.paths, settings)
+            parts = writer.parts() if writer is not None else None
+            return _report(args, registry, result, sources, settings.root, parts)
+        finally:
+            if writer is not None:
+                writer.close()
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
-    if not (stdin or result.files_checked):
-        nothing_checked(args.paths, settings)
-    return _report(args, registry, result, sources, settings.root)
 
 
 def _report(
@@ -190,9 +194,11 @@ def _report(
     result: RunResult,
     sources: SourceLines,
     root: Path | None,
+    parts: RenderedParts | None = None,
 ) -> int:
-    """Write the findings of a run as asked; the exit code."""
-    diagnostics = result.diagnostics
+    """Write the findings of a run as asked (`parts`: as its sink rendered
+    them); the exit code."""
+    diagnostics = shown_findings(result.found, Path.cwd())
     if args.write_baseline is not None:
         count = _call(write_baseline, args.write_baseline, diagnostics, sources)
         if not args.quiet:
@@ -204,8 +210,6 @@ def _report(
         kept = filter_baseline(diagnostics, sources, args.baseline, known)
         baselined, diagnostics = len(diagnostics) - len(kept), kept
     rules = registry.sorted_rules()
-    parts = result.parts
-    assert parts is None or isinstance(parts, RenderedParts)  # the parts of our PartWriter
     output = RunOutput(
         diagnostics,
         result.files_checked,
@@ -348,15 +352,20 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
 def _run_paths(
     args: argparse.Namespace,
     settings: Settings,
-    render: PartWriter | None,
+    writer: PartWriter | None,
     stores: ContentCache,
 ) -> tuple[RunResult, SourceLines]:
     bar = _progress(args)
+    checking: Run[Placed] = Run(args.paths, settings, writer, stores)
     try:
-        result = run(args.paths, settings, bar, render, stores)
-        return result, SourceLines(files=result.files)
+        with contextlib.closing(iter(checking)) as steps:
+            for step in steps:
+                if writer is not None:
+                    writer.keep(step.notes)
+                bar(step.done, step.total)
     finally:
         bar.close()
+    return checking.result, SourceLines(files=checking.result.files)
 
 
 def _stores(settings: Settings) -> ContentCache:

@@ -24,7 +24,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from operator import attrgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -312,7 +311,7 @@ class _TreeFix:
             first.update(self.first.get(index, Counter()))
         results = {index: outcome.rows for index, outcome in self.outcomes.items()}
         result = RunResult(
-            setup.diagnostics(results),
+            [setup.found(index, rows) for index, rows in results.items()],
             len(setup.files),
             len(self.cached),
             setup.files,
@@ -406,7 +405,7 @@ def _joined(runs: list[FixRun]) -> FixRun:
         return runs[0]
     results = [run.result for run in runs]
     result = RunResult(
-        list(heapq.merge(*(result.diagnostics for result in results), key=attrgetter("path"))),
+        [found for result in results for found in result.found],
         sum(result.files_checked for result in results),
         sum(result.from_cache for result in results),
         [file for result in results for file in result.files],

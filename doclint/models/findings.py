@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 from operator import itemgetter
+from pathlib import Path
 from typing import Any, NamedTuple
 
 
@@ -79,6 +80,18 @@ class Finding(NamedTuple):
     name: str = ""
     severity: str = ""
     path: str = ""
+
+
+class FileFindings(NamedTuple):
+    """A file's findings as a run hands them to the output: filtered (per-file
+    ignores and severities), each as the engine gives it (no path; the tree
+    paths a message names marked, relative to `root`). How they are shown is
+    the output's (output/shown.py)."""
+
+    file: str
+    """The file's path as the run found it (relative to the working folder, or absolute)."""
+    root: Path | str
+    rows: list[Finding]
 
 
 place = itemgetter(0, 1, 5, 6, 7, 2)

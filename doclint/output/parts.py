@@ -1,12 +1,16 @@
 """The output of a format written file by file: each file's part rendered
 where the file is checked, kept on disk, read back in the order of the paths.
 
-The command line gives a run a `PartWriter` (it implements the run's port,
-run/sink.py): a worker renders each file's part of the findings it hands it,
-writes it to a file of its own (`PartSpool`) and tells the run's process
-only where it is (`PartPlace`); the run's process keeps parts answered by the
-cache, or checked in process, in a spill of its own; `SpilledParts` gives
-them back sorted by path, for a `Layout` to write between its head and tail.
+The command line makes a `PartWriter` and hands it to the run (it implements
+the run's port, run/sink.py `FileSink`): the run gives it each file's
+findings where the file is checked (`add`); in a worker, the writer shows
+them (output/shown.py), renders the part, writes it to a file of its own in
+the writer's folder and gives back only where it is (`PartPlace`), which the
+run hands back to the command line with its steps, and the command line to
+`keep`; parts made in the run's process (answered by the cache, or checked
+in process) go to a spill of its own. Once the run is over, the command
+line reads the parts (`parts`) sorted by path, for a `Layout` to write
+between its head and tail.
 
 On disk, not in memory: a tree of 200,000 pages gives millions of findings,
 whose parts would take gigabytes in the main process if held until the run
@@ -14,8 +18,8 @@ ends. Sent whole, the parts crossed a pipe and were written again by the
 main process: 2.27 GB for the `jsonl` report of a 210,088-page tree, 6 s of
 the main process's CPU. The main process opens a worker's file the first time
 it hears of it and unlinks it at once; its own spill has no name from the
-start. The workers' folder (`spool_folder`) is removed when the workers stop,
-however the run ends; only a run killed outright can leave it behind.
+start. The writer's folder is removed when it is closed (`close`), or when
+the writer is collected; only a run killed outright can leave it behind.
 """
 
 from __future__ import annotations
@@ -24,121 +28,147 @@ import os
 import tempfile
 import weakref
 from array import array
-from collections.abc import Callable, Iterator, Sequence
-from typing import IO, NamedTuple, overload
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any, NamedTuple, overload
 
 from doclint.models.findings import Finding, Fixable, fixable
 from doclint.output.baseline import SourceLines
 from doclint.output.layout import Layout
 from doclint.output.run_output import RenderedParts, RunOutput
+from doclint.output.shown import shown_rows
+from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
 
 
 class FilePart(NamedTuple):
-    """One file's findings as written, how many there are, and how many of
+    """One file's findings as written, its path as shown (before escaping:
+    the parts are sorted by it), how many findings there are, and how many of
     them the fixes repair: counted from the findings where the part is
     rendered, so that a summary never reads the parts again to count them."""
 
     data: bytes
+    shown: str
     count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
     fixable: Fixable
 
 
 class PartPlace(NamedTuple):
-    """Where a worker wrote a file's part (`PartSpool`): its file's name in
-    the run's folder, offset and length there; and its counts, as `FilePart`'s."""
+    """Where a worker wrote a file's part: its file's name in the writer's
+    folder, offset and length there; and the rest of `FilePart`."""
 
     spool: str
     offset: int
     length: int
+    shown: str
     count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
     fixable: Fixable
 
 
-class PartWriter(NamedTuple):
-    """A layout's part of each file, in UTF-8, rendered where the file is
-    checked, and where the parts go: the output's side of the run's port
-    (run/sink.py)."""
+Placed = FilePart | PartPlace
+"""What `PartWriter.add` gives of a file's part: the part, or where a worker put it."""
 
-    layout: Layout
-    errors: str = "strict"
-    color: bool = False
+
+class PartWriter:
+    """A layout's part of each file, in UTF-8, rendered where the file is
+    checked, and the parts of a run gathered: the output's side of the run's
+    port (run/sink.py `FileSink`)."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        errors: str = "strict",
+        color: bool = False,
+        cwd: Path | None = None,
+    ) -> None:
+        self.layout, self.errors, self.color = layout, errors, color
+        self.cwd = cwd or Path.cwd()
+        """What paths are shown relative to."""
+        # Made before the run forks its workers, who inherit it: each writes
+        # to a file of its own there (util/private_folder.py: with a shared
+        # temporary folder, another user must not swap it, or a file in it).
+        self._folder = PrivateFolder("doclint-parts-")
+        weakref.finalize(self, self._folder.remove)
+        self._owner = os.getpid()
+        self._spool: PartSpool | None = None
+        """A worker's file of parts."""
+        self._parts = SpilledParts(self._folder)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A spawned worker gets what renders and where to write, not the parts gathered.
+        return {**self.__dict__, "_parts": None, "_spool": None}
 
     def __call__(
         self, rows: list[Finding], file: str | None = None, lines: list[str] | None = None
     ) -> bytes:
-        """The part of `rows`, all of one file (`file`, shown as their path);
-        `lines` are that file's as checked, else they are read from it when
-        the format shows them."""
+        """The part of `rows` as shown, all of one file (`file`, shown as
+        their path); `lines` are that file's as checked, else they are read
+        from it when the format shows them."""
         sources = SourceLines.showing(rows[0].path, file or rows[0].path, lines)
         output = RunOutput(rows, 1, sources=sources, color=self.color)
         return self.layout.encoded(rows, output, self.errors)
 
-    def part(
-        self, rows: list[Finding], file: str, lines: list[str] | None = None
-    ) -> FilePart | None:
-        """The part of a file's findings as reported (None: it has none), with
-        its counts; `lines` are the lines checked, when the engine read some."""
+    def add(
+        self, file: str, root: str, rows: list[Finding], lines: list[str] | None = None
+    ) -> Placed | None:
+        """The part of a file's findings (None: it has none) as the run gives
+        them, shown and rendered; in a worker, written to the worker's file,
+        and where it is. `lines` are the lines checked, when the engine read some."""
         if not rows:
             return None
-        return FilePart(self(rows, file, lines), len(rows), fixable(rows))
+        shown = display_path(file, self.cwd)
+        rows = shown_rows(rows, printable(shown), root, self.cwd)
+        part = FilePart(self(rows, file, lines), shown, len(rows), fixable(rows))
+        if os.getpid() == self._owner:
+            return part
+        if self._spool is None:
+            self._spool = PartSpool(self._folder)
+        return self._spool.place(part)
 
-    def spool_folder(self) -> PrivateFolder:
-        return spool_folder()
+    def keep(self, parts: Iterable[Placed]) -> None:
+        """Keep the parts `add` gave, in the run's process."""
+        for part in parts:
+            self._parts.add(part)
 
-    def spool(self, folder: PrivateFolder) -> PartSpool:
-        return PartSpool(folder)
+    def parts(self) -> SpilledParts:
+        """The parts kept, in the order of the files' paths as shown."""
+        return self._parts.sort()
 
-    def parts(self, folder: Callable[[], PrivateFolder | None]) -> SpilledParts:
-        return SpilledParts(folder)
+    def close(self) -> None:
+        """Remove the workers' folder (their files are open here by now)."""
+        self._folder.remove()
 
 
-# A part's file (its number in the run), spill, offset and length there,
-# findings, and of those the safe and the unsafe-only fixable ones.
-PLACE_WIDTH = 7
+# A part's spill, offset and length there, findings, and of those the safe
+# and the unsafe-only fixable ones.
+PLACE_WIDTH = 6
 _OWN_SPILL = 0
 
 
-def spool_folder() -> PrivateFolder:
-    """A new private folder for the workers' part files of one run, held by
-    its descriptor (util/private_folder.py): with a shared temporary folder, another
-    user must not swap it, or a file in it, for one of theirs."""
-    return PrivateFolder("doclint-parts-")
-
-
 class PartSpool:
-    """The file a worker process writes its rendered parts to, in the run's folder."""
+    """The file a worker process writes its rendered parts to, in the writer's folder."""
 
     def __init__(self, folder: PrivateFolder) -> None:
-        self.folder = folder
-        self._file: IO[bytes] | None = None
-        self._name = ""
+        self._name, self._descriptor = folder.create("worker-")
         self._size = 0
 
-    def place(self, part: FilePart | PartPlace) -> FilePart | PartPlace:
-        """Write a part; where it is, for the main process to read."""
-        if isinstance(part, PartPlace):
-            return part  # written already
-        if self._file is None:
-            self._name, descriptor = self.folder.create("worker-")
-            self._file = open(descriptor, "wb")  # noqa: SIM115 - open for the worker's life
-        self._file.write(part.data)
-        place = PartPlace(self._name, self._size, len(part.data), part.count, part.fixable)
+    def place(self, part: FilePart) -> PartPlace:
+        """Write a part; where it is, for the main process to read. Written
+        at once: the main process reads it once the workers are stopped."""
+        os.write(self._descriptor, part.data)
+        place = PartPlace(
+            self._name, self._size, len(part.data), part.shown, part.count, part.fixable
+        )
         self._size += len(part.data)
         return place
-
-    def flush(self) -> None:
-        """Make what was written readable by the main process (at the end of each chunk)."""
-        if self._file is not None:
-            self._file.flush()
 
 
 class SpilledParts(RenderedParts):
     """Each file's (path as shown, part, findings), read from temporary files."""
 
-    def __init__(self, folder: Callable[[], PrivateFolder | None] = lambda: None) -> None:
+    def __init__(self, folder: PrivateFolder) -> None:
         self._folder = folder
-        """Where workers write their parts (`PartSpool`), if they were started."""
+        """Where workers write their parts (`PartSpool`)."""
         # Open as long as the parts are read: the run's result outlives any block.
         self._spill = tempfile.TemporaryFile(prefix="doclint-parts-")  # noqa: SIM115
         self._descriptors = [self._spill.fileno()]
@@ -151,15 +181,13 @@ class SpilledParts(RenderedParts):
         """The parts' numbers among `_places`, in the order they are read
         (`sort`); None: in the order they were added."""
         self._size = 0
-        self._shown: Sequence[str] = ()
+        self._shown: list[str] = []
+        """Each part's file's path as shown, before escaping."""
         self._findings = 0
         self._safe = self._unsafe = 0
 
-    def add(self, index: int, part: FilePart | PartPlace | None) -> None:
-        """Keep the part of the run's `index`-th file (None: no findings), or
-        where a worker wrote it."""
-        if part is None:
-            return
+    def add(self, part: FilePart | PartPlace) -> None:
+        """Keep a file's part, or where a worker wrote it."""
         if isinstance(part, PartPlace):
             spill = self._spools.get(part.spool)
             if spill is None:
@@ -169,27 +197,25 @@ class SpilledParts(RenderedParts):
             spill, offset, length = _OWN_SPILL, self._size, len(part.data)
             self._spill.write(part.data)
             self._size += length
-        self._places.extend((index, spill, offset, length, part.count, *part.fixable))
+        self._places.extend((spill, offset, length, part.count, *part.fixable))
+        self._shown.append(part.shown)
         self._findings += part.count
         safe, unsafe = part.fixable
         self._safe, self._unsafe = self._safe + safe, self._unsafe + unsafe
 
     def _open_spool(self, name: str) -> int:
-        """Open a worker's file (a name in the run's folder, nothing else, and
-        a regular file of this user's) and unlink it."""
-        folder = self._folder()
-        if folder is None or os.path.basename(name) != name or name in ("", ".", ".."):
+        """Open a worker's file (a name in the writer's folder, nothing else,
+        and a regular file of this user's) and unlink it."""
+        if os.path.basename(name) != name or name in ("", ".", ".."):
             raise ValueError(f"a worker named a part file outside its folder: {name!r}")
-        descriptor = folder.open(name)
+        descriptor = self._folder.open(name)
         self._descriptors.append(descriptor)
-        folder.unlink(name)
+        self._folder.unlink(name)
         return len(self._descriptors) - 1
 
-    def sort(self, shown: Sequence[str]) -> SpilledParts:
-        """In the order of the files' paths as shown (`shown[index]`)."""
-        self._shown, places = shown, self._places
-        order = sorted(range(len(self)), key=lambda part: shown[places[part * PLACE_WIDTH]])
-        self._order = array("q", order)
+    def sort(self) -> SpilledParts:
+        """In the order of the files' paths as shown."""
+        self._order = array("q", sorted(range(len(self)), key=self._shown.__getitem__))
         return self
 
     def __len__(self) -> int:
@@ -223,13 +249,13 @@ class SpilledParts(RenderedParts):
 
     def _read(self, part: int) -> tuple[str, bytes, int]:
         start = part * PLACE_WIDTH
-        index, spill, offset, length, count, _, _ = self._places[start : start + PLACE_WIDTH]
+        spill, offset, length, count, _, _ = self._places[start : start + PLACE_WIDTH]
         if spill == _OWN_SPILL:
             self._spill.flush()
         data = os.pread(self._descriptors[spill], length, offset)
         if len(data) != length:
-            raise OSError(f"a rendered part of {self._shown[index]} was cut short on disk")
-        return self._shown[index], data, count
+            raise OSError(f"a rendered part of {self._shown[part]} was cut short on disk")
+        return self._shown[part], data, count
 
 
 def _close(spill: IO[bytes], descriptors: list[int]) -> None:

@@ -3,20 +3,20 @@ chunks over worker processes."""
 
 from __future__ import annotations
 
-import heapq
 from array import array
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
 from itertools import accumulate
-from operator import attrgetter
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, Generic, NamedTuple, overload
 
 from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
-from doclint.models.findings import Finding
+from doclint.engine.suppressions import FindingFilter
+from doclint.models.findings import FileFindings, Finding
 from doclint.run.parallel import (
     FORKS,
     MIN_ITEMS_PER_WORKER,
@@ -27,36 +27,33 @@ from doclint.run.parallel import (
     start_processes,
     worker_count,
 )
-from doclint.run.reporting import FileReporter
 from doclint.run.results import KeptResult, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at
 from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
-from doclint.run.sink import AnySink, Part, Parts, RunResult, Spool
+from doclint.run.sink import FileSink, Note, RunResult
 from doclint.tree.decoding import shown_lines
 from doclint.util.gc_pause import collect_rarely
-from doclint.util.paths import display_path, printable
-from doclint.util.private_folder import PrivateFolder
 
 
 class _Roots:
-    """The linter and reporter of each root of a run, and the output's sink
-    when it has one. The main process holds those of every root; a worker
-    forked from it starts with them, and a spawned one makes those of the
-    roots its chunks name."""
+    """The linter and finding filter of each root of a run, and the output's
+    sink when it has one. The main process holds those of every root; a
+    worker forked from it starts with them, and a spawned one makes those of
+    the roots its chunks name."""
 
     def __init__(
         self,
         settings: Settings,
         cwd: Path,
-        sink: AnySink | None,
+        sink: FileSink[Any] | None,
         setups: Sequence[RunSetup] = (),
         registry: Registry | None = None,
         stores: ResultStores | None = None,
     ) -> None:
         self.settings, self.cwd, self.sink = settings, cwd, sink
         self.registry = registry
-        self.at_root = {str(setup.root): (setup.linter, setup.reporter()) for setup in setups}
+        self.at_root = {str(setup.root): (setup.linter, setup.finding_filter) for setup in setups}
         self.stores = stores if settings.cache else None
         self._stored: dict[str, StoredResults | None] = {}
 
@@ -70,33 +67,25 @@ class _Roots:
             self._stored[root] = stores.open(linter.tree.root, key, worker=True) if stores else None
         return self._stored[root]
 
-    def part(
-        self, root: str, file: str, rows: list[Finding], lines: list[str] | None
-    ) -> Part | None:
-        """The sink's part of a file's findings, as reported."""
+    def part(self, root: str, file: str, rows: list[Finding], lines: list[str] | None) -> Any:
+        """What the sink gives of a file's findings, filtered."""
         assert self.sink is not None
-        reporter = self.at(root)[1]
-        reported = reporter.diagnostics(file, printable(display_path(file, self.cwd)), rows)
-        return self.sink.part(reported, file, lines)
+        return self.sink.add(file, root, self.at(root)[1].rows(file, rows), lines)
 
-    def at(self, root: str) -> tuple[Linter, FileReporter]:
+    def at(self, root: str) -> tuple[Linter, FindingFilter]:
         if root not in self.at_root:
             # Another root's registry serves: loading the rules is the cost of a start.
             known = next(iter(self.at_root.values()), None)
             settings, registry = self.settings, known[0].registry if known else self.registry
             tree = make_tree_at(settings, Path(root))
             linter = Linter(settings, tree, registry, records_facts=settings.cache)
-            found = settings.finding_filter(linter.registry)
-            reporter = FileReporter(found, self.cwd, Path(root))
-            self.at_root[root] = linter, reporter
+            self.at_root[root] = linter, settings.finding_filter(linter.registry)
         return self.at_root[root]
 
 
 _roots: _Roots | None = None
-"""A worker's linters and reporters; in the main process, while it forks its
-workers, what they start from (the rules loaded, no tree yet)."""
-_spool: Spool[Any] | None = None
-"""Where a worker puts the parts it renders."""
+"""A worker's linters and finding filters; in the main process, while it
+forks its workers, what they start from (the rules loaded, no tree yet)."""
 
 
 class _Workers:
@@ -108,7 +97,7 @@ class _Workers:
     def __init__(
         self,
         settings: Settings,
-        sink: AnySink | None,
+        sink: FileSink[Any] | None,
         registry: Registry,
         stores: ResultStores | None = None,
     ):
@@ -116,19 +105,13 @@ class _Workers:
         self.least = self.jobs * MIN_ITEMS_PER_WORKER
         self.start_from = _Roots(settings, Path.cwd(), sink, registry=registry, stores=stores)
         self.pool: ProcessPoolExecutor | None = None
-        self.spool_folder: PrivateFolder | None = None
-        """Where the workers write the parts they render, once they are started."""
 
     def start(self) -> ProcessPoolExecutor:
         global _roots
         if self.pool is None:
             start = self.start_from
-            if start.sink is not None:
-                self.spool_folder = start.sink.spool_folder()
             self.pool = process_pool(
-                self.jobs,
-                _start_worker,
-                (start.settings, start.cwd, start.sink, self.spool_folder),
+                self.jobs, _start_worker, (start.settings, start.cwd, start.sink)
             )
             _roots = start
             try:
@@ -138,26 +121,22 @@ class _Workers:
         return self.pool
 
     def close(self, wait: bool) -> None:
-        """Stop the workers; the parts they wrote are open in the main process by now."""
+        """Stop the workers."""
         if self.pool is not None:
             close_pool(self.pool, wait)
-        if self.spool_folder is not None:
-            self.spool_folder.remove()
 
 
-def _start_worker(
-    settings: Settings, cwd: Path, sink: AnySink | None, folder: PrivateFolder | None
-) -> None:
-    global _roots, _spool
+def _start_worker(settings: Settings, cwd: Path, sink: FileSink[Any] | None) -> None:
+    global _roots
     collect_rarely()
-    _spool = sink.spool(folder) if sink is not None and folder is not None else None
     if _roots is not None and _roots.settings is settings:
         return  # forked from the run's own process: its linters are here already
     _roots = _Roots(settings, cwd, sink)
 
 
-Answer = tuple[FileOutcome, bool, Part | None]
-"""What a file gave: its outcome, whether it was kept, and its part, with a sink."""
+Answer = tuple[FileOutcome, bool, Any]
+"""What a file gave: its outcome, whether it was kept, and with a sink, what
+the sink's `add` gave of it."""
 
 
 def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
@@ -167,15 +146,7 @@ def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
     since one run may check several trees."""
     assert _roots is not None
     # Paths stay strings: every reader takes one, and a Path costs its parse.
-    outcomes = [_kept_or_checked(_roots, root, file) for root, file in chunk]
-    if _spool is None:
-        return outcomes
-    placed = [
-        (outcome, kept, None if part is None else _spool.place(part))
-        for outcome, kept, part in outcomes
-    ]
-    _spool.flush()  # the main process reads the parts once it has the chunk
-    return placed
+    return [_kept_or_checked(_roots, root, file) for root, file in chunk]
 
 
 def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
@@ -194,7 +165,7 @@ def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
     return outcome._replace(rows=[]), True, _kept_part(roots, root, file, found)
 
 
-def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> Part | None:
+def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> Any:
     """A kept result handed to the sink, its lines from the bytes the lookup
     read, if it read them."""
     lines = shown_lines(found.data) if found.data is not None else None
@@ -216,43 +187,94 @@ def _checked(roots: _Roots, root: str, file: str) -> Answer:
     return outcome, False, part
 
 
+class Step(NamedTuple, Generic[Note]):
+    """How far a run is, and what its sink gave since the step before."""
+
+    done: int
+    """Files checked (or looked up by a worker) of the `total` to check:
+    not those this process found kept."""
+    total: int
+    notes: list[Note]
+    """What the sink's `add` gave of each file answered since the step
+    before, for the sink's owner to keep (`PartWriter.keep`)."""
+
+
+class Run(Generic[Note]):
+    """A run of files and folders (folders are walked for Markdown files),
+    each file checked in the tree of its root (roots.py), the stored results
+    of unchanged files reused (from `stores`) and the rest spread over
+    processes. Iterating it runs it, a `Step` at a time: the caller follows
+    its progress, and keeps what its sink gave; its `result` once the steps
+    are over. With a `sink`, each file's findings go to it, where the file
+    is checked, in place of `RunResult.found`, so that memory does not grow
+    with them."""
+
+    def __init__(
+        self,
+        paths: Iterable[str | Path],
+        settings: Settings | None = None,
+        sink: FileSink[Note] | None = None,
+        stores: ResultStores | None = None,
+    ) -> None:
+        self.paths, self.settings = paths, settings or Settings()
+        self.sink, self.stores = sink, stores
+        self._result: RunResult | None = None
+
+    def __iter__(self) -> Generator[Step[Note], None, None]:
+        self._result = yield from _steps(self.paths, self.settings, self.sink, self.stores)
+
+    @property
+    def result(self) -> RunResult:
+        if self._result is None:
+            raise RuntimeError("the run has not been through all its steps")
+        return self._result
+
+
 def run(
     paths: Iterable[str | Path],
     settings: Settings | None = None,
     progress: Callable[[int, int], None] | None = None,
-    sink: AnySink | None = None,
     stores: ResultStores | None = None,
 ) -> RunResult:
-    """Check files and folders (folders are walked for Markdown files), each
-    file in the tree of its root (root.py), reusing the stored results of
-    unchanged files (from `stores`) and spreading the rest over processes.
-    `progress(done, total)` follows the files still to be checked. With a
-    `sink`, each file's findings go to it as reported, where the file is
-    checked, and the run gives its parts (`RunResult.parts`) in place of
-    the findings, so that memory does not grow with them."""
-    settings = settings or Settings()
+    """A `Run` without a sink, to its end; `progress(done, total)` follows
+    the files still to be checked."""
+    checking: Run[Any] = Run(paths, settings, None, stores)
+    with closing(iter(checking)) as steps:
+        for step in steps:
+            if progress is not None:
+                progress(step.done, step.total)
+    return checking.result
+
+
+def _steps(
+    paths: Iterable[str | Path],
+    settings: Settings,
+    sink: FileSink[Note] | None,
+    stores: ResultStores | None,
+) -> Generator[Step[Note], None, RunResult]:
+    """The steps of a `Run`, and at their end its result."""
     registry = load_registry()
     workers = _Workers(settings, sink, registry, stores)
+    notes: list[Note] = []
     try:
         many = (workers.least, workers.start) if workers.jobs > 1 else None
         files = _Files(set_up_runs(paths, settings, registry, many, stores))
         setups = files.setups
         roots = _Roots(settings, Path.cwd(), sink, setups)
         results: dict[int, list[Finding]] = {}
-        parts = sink.parts(lambda: workers.spool_folder) if sink is not None else None
         if _workers_look_up(files, settings):
             # Looking up and rendering a kept result costs a good part of
             # checking the file: the workers share it, as they share the checking.
             missing = array("q", range(len(files)))
         else:
-            missing = _from_caches(files, roots, results, parts)
+            missing = _from_caches(files, roots, results, notes)
         reused = len(files) - len(missing)
-        checked = _check_missing(files, roots, missing, progress, workers)
-        for number, outcome, kept, part in checked:
-            if parts is not None:
-                parts.add(number, part)
-            else:
+        shown = 0
+        for number, outcome, kept, note, done in _check_missing(files, roots, missing, workers):
+            if sink is None:
                 results[number] = outcome.rows
+            elif note is not None:
+                notes.append(note)
             setup, index = files.locate(number)
             if setup.cache is not None:
                 tree_path = setup.files.tree_paths[index]
@@ -262,6 +284,9 @@ def run(
                 else:
                     _store(setup.cache, tree_path, outcome)
             reused += kept
+            if done > shown:
+                yield Step(done, len(missing), notes)
+                notes, shown = [], done
     except BaseException:
         workers.close(wait=False)
         raise
@@ -269,9 +294,9 @@ def run(
     for setup in setups:
         if setup.cache is not None:
             setup.cache.save()
-    diagnostics = _diagnostics(files, results)
-    rendered = parts.sort(files.shown()) if parts is not None else None
-    return RunResult(diagnostics, len(files), reused, files.paths(), rendered)
+    if notes:
+        yield Step(shown, len(missing), notes)
+    return RunResult(_found(files, results), len(files), reused, files.paths())
 
 
 def _workers_look_up(files: _Files, settings: Settings) -> bool:
@@ -305,12 +330,6 @@ class _Files:
         for setup, start in zip(self.setups, self.starts, strict=False):
             for index in range(len(setup.files)):
                 yield start + index, setup, index
-
-    def shown(self) -> Sequence[str]:
-        """Each file's path as shown, by number."""
-        if len(self.setups) == 1:
-            return self.setups[0].files.shown
-        return [shown for setup in self.setups for shown in setup.files.shown]
 
     def paths(self) -> Sequence[Path]:
         if len(self.setups) == 1:
@@ -350,10 +369,10 @@ class _Chunks(Sequence[tuple[str, str]]):
 
 
 def _from_caches(
-    files: _Files, roots: _Roots, results: dict[int, list[Finding]], parts: Parts[Any] | None
+    files: _Files, roots: _Roots, results: dict[int, list[Finding]], notes: list[Any]
 ) -> array[int]:
-    """Fill `results` (or with a sink, `parts`) with the files the caches
-    answer for, by number; the numbers of the other files, to check."""
+    """Fill `results` (or with a sink, `notes`, what it gave) with the files
+    the caches answer for, by number; the numbers of the other files, to check."""
     missing = array("q")
     for number, setup, index in files.numbered():
         cache = setup.cache
@@ -364,56 +383,51 @@ def _from_caches(
         found = cache.lookup_entry(tree_path, file, setup.linter.tree.fact)
         if found is None:
             missing.append(number)
-        elif parts is None:
+        elif roots.sink is None:
             results[number] = found.rows
         else:
-            parts.add(number, _kept_part(roots, str(setup.root), file, found))
+            note = _kept_part(roots, str(setup.root), file, found)
+            if note is not None:
+                notes.append(note)
     return missing
 
 
-def _diagnostics(files: _Files, results: dict[int, list[Finding]]) -> list[Finding]:
-    """The findings of every root's files, file by file in the order of their paths."""
-    of_roots = [
-        setup.diagnostics(
-            {number - start: rows for number, rows in results.items() if start <= number < stop}
-        )
-        for setup, start, stop in zip(files.setups, files.starts, files.starts[1:], strict=False)
-    ]
-    if len(of_roots) == 1:
-        return of_roots[0]
-    return list(heapq.merge(*of_roots, key=attrgetter("path")))
+def _found(files: _Files, results: dict[int, list[Finding]]) -> list[FileFindings]:
+    """The findings of each file (by number), filtered."""
+    found = []
+    for number, rows in results.items():
+        setup, index = files.locate(number)
+        found.append(setup.found(index, rows))
+    return found
 
 
 def _check_missing(
     files: _Files,
     roots: _Roots,
     missing: array[int],
-    progress: Callable[[int, int], None] | None,
     workers: _Workers,
-) -> Iterator[tuple[int, FileOutcome, bool, Part | None]]:
+) -> Iterator[tuple[int, FileOutcome, bool, Any, int]]:
     """Each file that the caches did not answer for (by number), what
-    checking it (or a worker's look at the kept results) gave, and whether it
-    was kept; as the files are checked (not all kept till the end)."""
+    checking it (or a worker's look at the kept results) gave, whether it
+    was kept, and how many files are done; as the files are checked (not
+    all kept till the end)."""
     done = 0
 
     def advance(count: int) -> None:
         nonlocal done
         done += count
-        if progress is not None:
-            progress(done, len(missing))
 
     missing, groups = _in_work_order(files, missing)
     jobs = worker_count(roots.settings.jobs, len(missing))
     if jobs <= 1:
-        for number in missing:
+        for done, number in enumerate(missing, 1):
             root, file = files.place(number)
-            yield number, *_checked(roots, root, file)
-            advance(1)
+            yield number, *_checked(roots, root, file), done
         return
     chunks = _Chunks(files, missing)
     outcomes = imap_in_pool(workers.start(), jobs, _check_chunk, chunks, advance, groups)
     for number, answer in zip(missing, outcomes, strict=True):
-        yield number, *answer
+        yield number, *answer, done
 
 
 def _in_work_order(files: _Files, missing: array[int]) -> tuple[array[int], array[int]]:

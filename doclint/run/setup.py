@@ -12,15 +12,12 @@ from doclint.engine.linter import Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
-from doclint.models.findings import Finding
+from doclint.models.findings import FileFindings, Finding
 from doclint.run.files import RunFiles
-from doclint.run.reporting import FileReporter
 from doclint.run.results import ResultKey, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at, roots_of_files
 from doclint.run.shards import holds
 from doclint.tree.discovery import discover
-from doclint.util.gc_pause import gc_paused
-from doclint.util.paths import printable
 
 # The settings that leave a file's stored findings as they are: how the run
 # goes (the shard too: a file's facts come from the whole tree whichever
@@ -67,21 +64,10 @@ class RunSetup:
     finding_filter: FindingFilter
     cache: StoredResults | None
 
-    def reporter(self) -> FileReporter:
-        return FileReporter(self.finding_filter, self.cwd, self.root)
-
-    def diagnostics(self, results: dict[int, list[Finding]]) -> list[Finding]:
-        """The findings of the files (by index) as reported, sorted."""
-        # Sorted file by file: a path's findings never interleave with another's,
-        # and sorting 300,000 findings at once costs more than sorting each file's.
-        reporter, shown = self.reporter(), self.files.shown
-        diagnostics: list[Finding] = []
-        with gc_paused():
-            for index in sorted(results, key=shown.__getitem__):
-                diagnostics += reporter.diagnostics(
-                    self.files[index], printable(shown[index]), results[index]
-                )
-        return diagnostics
+    def found(self, index: int, rows: list[Finding]) -> FileFindings:
+        """The findings of the `index`-th file, per-file ignores and severities applied."""
+        file = self.files.texts[index]
+        return FileFindings(file, self.root, self.finding_filter.rows(file, rows))
 
 
 def set_up_runs(

@@ -7,11 +7,9 @@ from pathlib import Path
 
 from doclint.engine.linter import Linter
 from doclint.engine.settings import Settings
-from doclint.models.findings import Finding
-from doclint.run.reporting import FileReporter
+from doclint.models.findings import FileFindings, Finding
 from doclint.run.roots import choose_root, make_tree_at, root_from_title
 from doclint.run.sink import RunResult
-from doclint.util.paths import display_path, printable
 
 
 def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = None) -> RunResult:
@@ -50,8 +48,5 @@ def stdin_linter(data: bytes, filename: str | Path, settings: Settings) -> Linte
 
 def stdin_result(linter: Linter, file: Path, rows: list[Finding]) -> RunResult:
     """The result of checking stdin as `file`, its findings filtered as a file's are."""
-    cwd = Path.cwd()
-    reporter = FileReporter(linter.settings.finding_filter(linter.registry), cwd, linter.tree.root)
-    # A name may hold a newline, or bytes that are not UTF-8.
-    shown = printable(display_path(file, cwd))
-    return RunResult(reporter.diagnostics(file, shown, rows), 1, 0, [file])
+    kept = linter.settings.finding_filter(linter.registry).rows(file, rows)
+    return RunResult([FileFindings(str(file), linter.tree.root, kept)], 1, 0, [file])

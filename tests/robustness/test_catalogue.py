@@ -23,10 +23,10 @@ from doclint import Settings, check_paths
 from doclint.cli.main import main
 from doclint.parsing.inline import MAX_DESTINATION_PARENS, MAX_LABEL, MAX_OPEN_IMAGES, find_links
 from doclint.parsing.pages import MAX_EMBEDDED_DEPTH, parse_page
-from doclint.run import run
 from doclint.tree.decoding import decode_utf8, decode_utf16
 from tests.pages import keyword_index, write
 from tests.robustness.catalogue import BROKEN, CATALOGUE, run_doclint
+from tests.running import run
 
 
 def test_the_whole_catalogue_at_once_exits_one_and_reports_only_what_it_should(catalogue):

@@ -273,7 +273,7 @@ def _pages(docs: Path, count: int) -> None:
 def test_a_swapped_parts_folder_changes_nothing_in_the_report(tmp_path, monkeypatch):
     from doclint.output import LAYOUTS
     from doclint.output.parts import PartWriter, SpilledParts
-    from doclint.run import run
+    from tests.running import run
 
     monkeypatch.chdir(tmp_path)
     _private_temporary_folder(tmp_path, monkeypatch)
@@ -284,9 +284,8 @@ def test_a_swapped_parts_folder_changes_nothing_in_the_report(tmp_path, monkeypa
 
     def swapping(self: SpilledParts, name: str) -> int:
         if not swapped:
-            folder = self._folder()
-            _swap_folder(folder if isinstance(folder, str) else folder.path)
-            swapped.append(folder)
+            _swap_folder(self._folder.path)
+            swapped.append(self._folder)
         return open_spool(self, name)
 
     monkeypatch.setattr(SpilledParts, "_open_spool", swapping)

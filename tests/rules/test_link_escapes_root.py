@@ -12,7 +12,7 @@ from doclint_rules.link_escapes_root import LinkEscapesRoot
 from doclint import Settings, check_paths
 from doclint.engine import Linter
 from doclint.engine.registry import load_registry
-from doclint.run import shown_paths
+from doclint.output.shown import shown_paths
 from doclint.tree.index import Tree
 from tests.conftest import REAL, require_shared
 from tests.pages import write

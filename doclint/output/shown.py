@@ -1,0 +1,62 @@
+"""How a run's findings are shown: each file's path relative to the working
+folder, the tree paths messages name likewise, everything a tree put there
+escaped (`printable`), and the findings of a file deduplicated and in order.
+
+The run hands the output each file's findings as the engine gives them (a
+`FileFindings`, or a sink's `add`); this module, and nothing before it,
+decides how they read, for every format and the public API alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from operator import itemgetter
+from pathlib import Path
+
+from doclint.models.findings import FileFindings, Finding, place
+from doclint.models.markdown import build_node
+from doclint.rule_api import TREE_PATH_MARK
+from doclint.util.gc_pause import gc_paused
+from doclint.util.paths import display_path, printable, relative_to
+
+
+def shown_paths(rows: list[Finding], root: Path | str, cwd: Path) -> list[Finding]:
+    """Rows whose messages are as shown: the tree paths they name
+    (`shown_tree_path`) relative to `cwd`, as the findings' own paths are
+    shown, and what they quote of a tree escaped (`printable`)."""
+    # TREE_PATH_MARK is no printable character: one C scan a message tells both.
+    if all(row.message.isprintable() for row in rows):
+        return rows
+    root_text, cwd_text = str(root), str(cwd)
+
+    def message(text: str) -> str:
+        parts = text.split(TREE_PATH_MARK)
+        for index in range(1, len(parts), 2):
+            parts[index] = relative_to(f"{root_text}/{parts[index]}", cwd_text)
+        return printable("".join(parts))
+
+    return [
+        row if row.message.isprintable() else row._replace(message=message(row.message))
+        for row in rows
+    ]
+
+
+def shown_rows(rows: list[Finding], shown: str, root: Path | str, cwd: Path) -> list[Finding]:
+    """A file's findings as shown: its path `shown` (relative to `cwd` and
+    escaped, or a name given for a text), messages as `shown_paths` makes
+    them, deduplicated and sorted."""
+    kept = sorted(set(shown_paths(rows, root, cwd)), key=place)
+    # Not row._replace: a run may report 300,000.
+    return [build_node(Finding, (*row[:8], shown)) for row in kept]
+
+
+def shown_findings(found: Iterable[FileFindings], cwd: Path) -> list[Finding]:
+    """The findings of a run's files, as shown, file by file in the order of
+    their paths (relative to `cwd`, before escaping)."""
+    paths = [(display_path(group.file, cwd), group) for group in found if group.rows]
+    paths.sort(key=itemgetter(0))
+    shown: list[Finding] = []
+    with gc_paused():  # a run may report 300,000
+        for path, group in paths:
+            shown += shown_rows(group.rows, printable(path), group.root, cwd)
+    return shown
