@@ -23,7 +23,8 @@ _HINT = re.compile(f"[{_LEAD}][{_CONTINUATION}]")
 def _utf8_alternatives(char_class: str) -> bytes:
     """A bytes pattern of the UTF-8 forms of the characters of a regex class
     made of characters and ranges only."""
-    chars, index = [], 0
+    chars: list[str] = []
+    index = 0
     while index < len(char_class):
         first = last = char_class[index]
         if char_class[index + 1 : index + 2] == "-" and index + 2 < len(char_class):
@@ -109,7 +110,8 @@ def repair_mojibake(text: str) -> tuple[str, tuple[str, ...]] | None:
     pieces = repaired_pieces(text)
     if not pieces:
         return None
-    parts, done = [], 0
+    parts: list[str] = []
+    done = 0
     for start, piece, fixed, _ in pieces:
         parts += (text[done:start], fixed)
         done = start + len(piece)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from importlib.util import find_spec
 
 # The hot paths by measurement (bench/compiled.py): the line scan and inline
-# reader, the languages' lexers and word placement, the keyword-index rules'
+# reader, the page models' builders and the Original Source's bounds, the
+# languages' lexers and word placement, the keyword-index and mojibake rules'
 # helpers. Not a rule's own module: mypyc drops docstrings, and a rule's is its
 # documentation. Not a package's __init__: compiled, its __path__ would name
 # the installed folder (doclint_rules/), not the checkout's (rules/).
@@ -24,14 +25,20 @@ from importlib.util import find_spec
 # class refuses.
 COMPILED_MODULES = (
     "doclint.models.markdown_lines",
+    "doclint.models.original_source",
     "doclint.output.json_formats",
     "doclint.output.text",
+    "doclint.parsing.file_docs",
     "doclint.parsing.inline",
     "doclint.parsing.keyword_index",
     "doclint.parsing.line_scan",
     "doclint.parsing.page_builder",
+    "doclint.parsing.pages",
+    "doclint.parsing.recognition",
     "doclint.parsing.relocate",
     "doclint_rules._fixing",
+    "doclint_rules._mojibake",
+    "doclint_rules._source_facts",
     "doclint_rules._languages._places",
     "doclint_rules._languages._grammar",
     "doclint_rules._languages.cmake",
