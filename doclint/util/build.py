@@ -20,9 +20,11 @@ from importlib.util import find_spec
 # tuples stay Python classes and its functions are off the per-finding path),
 # run/reporting.py (its time is in sorting and making tuples, C already),
 # engine/suppressions.py (a page has few directives), output/parts.py (its
-# time is in writing files). Not engine/linter.py: it runs the passes, not
-# per-line work, and tests replace its classes' methods, which a compiled
-# class refuses.
+# time is in writing files). Not parsing/pages.py: its time is in the
+# builders it calls, and tests count its parses by replacing `_parse_page`,
+# which compiled code would call directly. Not engine/linter.py: it runs the
+# passes, not per-line work, and tests replace its classes' methods, which a
+# compiled class refuses.
 COMPILED_MODULES = (
     "doclint.models.markdown_lines",
     "doclint.models.original_source",
@@ -33,7 +35,6 @@ COMPILED_MODULES = (
     "doclint.parsing.keyword_index",
     "doclint.parsing.line_scan",
     "doclint.parsing.page_builder",
-    "doclint.parsing.pages",
     "doclint.parsing.recognition",
     "doclint.parsing.relocate",
     "doclint_rules._fixing",
