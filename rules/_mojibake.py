@@ -94,7 +94,9 @@ def _repair_piece(text: str) -> tuple[str, tuple[str, ...]] | None:
 def repaired_pieces(text: str) -> list[tuple[int, str, str, tuple[str, ...]]]:
     """(start, piece, repaired piece, codecs) for each window of `text` that
     holds mojibake, in order."""
-    pieces = []
+    pieces: list[tuple[int, str, str, tuple[str, ...]]] = []
+    if not suspect_mojibake(text):  # nor is any window of it: most texts asked
+        return pieces
     for start, end in windows(text):
         piece = text[start:end]
         repair = _repair_piece(piece)
