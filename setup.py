@@ -35,14 +35,20 @@ def source_of(module: str, folders: dict[str, Path] = PACKAGE_DIRS) -> Path:
     return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
 
-def remove_built(modules: tuple[str, ...]) -> None:
+def remove_built(modules: tuple[str, ...], keep_listed: bool = False) -> None:
     """What an earlier compiled editable install left beside the sources: the
-    extension modules would shadow them."""
+    extension modules would shadow them. With `keep_listed`, only those of
+    the modules no longer listed (a compiled build makes the others again):
+    one left behind would fail to load from the new build's shared library."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    for module in modules:
-        source_of(module).with_suffix(suffix).unlink(missing_ok=True)
-    for shared in ROOT.glob(f"*__mypyc{suffix}"):
-        shared.unlink()
+    listed = {source_of(module).with_suffix(suffix) for module in modules}
+    for folder in PACKAGE_DIRS.values():
+        for shared in folder.rglob(f"*{suffix}"):
+            if not (keep_listed and shared in listed):
+                shared.unlink()
+    if not keep_listed:
+        for shared in ROOT.glob(f"*__mypyc{suffix}"):
+            shared.unlink()
 
 
 def stage_sources() -> Path:
@@ -60,6 +66,14 @@ class OptionalBuildExt(build_ext):
     the pure-Python modules run instead."""
 
     def run(self) -> None:
+        # An extension module an earlier build left in build/ for a module no
+        # longer listed would be installed, and fail to load.
+        built = {Path(self.get_ext_fullpath(extension.name)) for extension in self.extensions}
+        suffix = sysconfig.get_config_var("EXT_SUFFIX")
+        for package in PACKAGE_DIRS:
+            for shared in Path(self.build_lib, package).rglob(f"*{suffix}"):
+                if shared not in built:
+                    shared.unlink()
         try:
             super().run()
         except Exception as error:  # the compiler's errors have no common base
@@ -68,14 +82,15 @@ class OptionalBuildExt(build_ext):
                 Path(self.get_ext_fullpath(extension.name)).unlink(missing_ok=True)
 
 
-class PureEditableBuildPy(build_py):
-    """A pure editable install runs the sources beside which an earlier
-    compiled one left its extension modules: they go (only then: a plain
+class EditableBuildPy(build_py):
+    """An editable install runs the sources, beside which an earlier compiled
+    one left its extension modules: a pure install removes them all, a
+    compiled one those of the modules no longer listed (only then: a plain
     install built from the checkout leaves the checkout alone)."""
 
     def run(self) -> None:
-        if getattr(self, "editable_mode", False) and not self.distribution.ext_modules:
-            remove_built(listed_modules())
+        if getattr(self, "editable_mode", False):
+            remove_built(listed_modules(), keep_listed=bool(self.distribution.ext_modules))
         super().run()
 
 
@@ -98,5 +113,5 @@ def extensions() -> list[Extension]:
 
 setup(
     ext_modules=extensions(),
-    cmdclass={"build_ext": OptionalBuildExt, "build_py": PureEditableBuildPy},
+    cmdclass={"build_ext": OptionalBuildExt, "build_py": EditableBuildPy},
 )

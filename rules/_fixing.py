@@ -1,6 +1,10 @@
 """Line deletions shared by the fixes of keyword-as-class (DL201),
 stopword-keyword (DL202) and nonsense-run-command (DL301).
 
+Edits and fixes are made by `build_node`: stopword-keyword alone fixes
+200,000 entries of a generated tree, and a named tuple's own constructor is
+a Python function at twice the cost.
+
 A deleted line must not leave two blocks touching so that CommonMark joins
 them (a paragraph running on into the next one), nor glue a list item's
 continuation onto the item before it.
@@ -10,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from doclint.models.markdown import build_node
 from doclint.models.markdown_lines import ATX_START
 from doclint.rule_api import Edit, Fix, FixSafety, KeywordEntry, RuleContext
 
@@ -22,7 +27,7 @@ def delete_lines(ctx: RuleContext, first: int, last: int) -> Edit:
     left between them."""
     lines = ctx.lines
     if first > 1 and last < len(lines) and _would_join(lines[first - 2], lines[last]):
-        return Edit(first, 1, last + 1, 1, "\n")
+        return build_node(Edit, (first, 1, last + 1, 1, "\n"))
     return _deletion(ctx, first, last)
 
 
@@ -43,8 +48,9 @@ def _deletion(ctx: RuleContext, first: int, last: int) -> Edit:
     lines = ctx.lines
     if last == len(lines) and first > 1 and not ctx.text.endswith("\n"):
         # The file's last line has no line break: drop the one before it instead.
-        return Edit(first - 1, len(lines[first - 2]) + 1, last, len(lines[last - 1]) + 1, "")
-    return Edit(first, 1, last + 1, 1, "")
+        end = len(lines[last - 1]) + 1
+        return build_node(Edit, (first - 1, len(lines[first - 2]) + 1, last, end, ""))
+    return build_node(Edit, (first, 1, last + 1, 1, ""))
 
 
 def remove_keyword_entry(
@@ -54,7 +60,7 @@ def remove_keyword_entry(
     edit = delete_list_item(ctx, entry.line)
     if edit is None:
         return None
-    return Fix((edit,), safety, f"remove `{entry.name}` from `### {heading}`")
+    return build_node(Fix, ((edit,), safety, f"remove `{entry.name}` from `### {heading}`"))
 
 
 def _would_join(before: str, after: str) -> bool:

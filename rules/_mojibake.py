@@ -23,7 +23,8 @@ _HINT = re.compile(f"[{_LEAD}][{_CONTINUATION}]")
 def _utf8_alternatives(char_class: str) -> bytes:
     """A bytes pattern of the UTF-8 forms of the characters of a regex class
     made of characters and ranges only."""
-    chars, index = [], 0
+    chars: list[str] = []
+    index = 0
     while index < len(char_class):
         first = last = char_class[index]
         if char_class[index + 1 : index + 2] == "-" and index + 2 < len(char_class):
@@ -93,7 +94,9 @@ def _repair_piece(text: str) -> tuple[str, tuple[str, ...]] | None:
 def repaired_pieces(text: str) -> list[tuple[int, str, str, tuple[str, ...]]]:
     """(start, piece, repaired piece, codecs) for each window of `text` that
     holds mojibake, in order."""
-    pieces = []
+    pieces: list[tuple[int, str, str, tuple[str, ...]]] = []
+    if not suspect_mojibake(text):  # nor is any window of it: most texts asked
+        return pieces
     for start, end in windows(text):
         piece = text[start:end]
         repair = _repair_piece(piece)
@@ -109,7 +112,8 @@ def repair_mojibake(text: str) -> tuple[str, tuple[str, ...]] | None:
     pieces = repaired_pieces(text)
     if not pieces:
         return None
-    parts, done = [], 0
+    parts: list[str] = []
+    done = 0
     for start, piece, fixed, _ in pieces:
         parts += (text[done:start], fixed)
         done = start + len(piece)

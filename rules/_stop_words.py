@@ -6,11 +6,17 @@ these entries to it, so that no entry is reported twice."""
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 
+from doclint_rules._fixing import remove_keyword_entry
 from doclint_rules._languages.markdown import embedded_source, source_has
 
+from doclint.models.markdown import build_node
 from doclint.rule_api import (
     FOLDER_PAGES_TEMPLATE,
+    Cause,
+    Finding,
+    FixSafety,
     KeywordCategory,
     KeywordIndex,
     RuleContext,
@@ -73,6 +79,34 @@ def identifier_lists(page: KeywordIndex) -> list[KeywordCategory]:
         return []
     lists = template.identifier_lists
     return [c for c in page.categories if lists is None or c.heading in lists]
+
+
+def stop_word_findings(
+    ctx: RuleContext,
+    lists: list[KeywordCategory],
+    in_code: Set[str],
+    reasons: list[tuple[Set[str], str, Cause]],
+    documented: str,
+) -> list[Finding]:
+    """stopword-keyword's findings on the entries of `lists`: each entry the
+    source's code does not have (`in_code`) and the first of `reasons`
+    (words, why, cause) that holds it flags, with the fix that removes it.
+    Here, compiled, not in the rule's loop: a generated tree of 15,000 pages
+    has 217,000 such entries."""
+    found: list[Finding] = []
+    for category in lists:
+        for entry in category.entries:
+            name = entry.name
+            if name in in_code:
+                continue
+            for words, reason, cause in reasons:
+                if name in words:
+                    message = f"`{name}` {reason}, not an identifier of `{documented}`"
+                    fix = remove_keyword_entry(ctx, entry, category.heading, FixSafety.SAFE)
+                    row = (entry.line, entry.column, message, fix, cause, "", "", "", "")
+                    found.append(build_node(Finding, row))
+                    break
+    return found
 
 
 # The latest page's answer: stopword-keyword and prose-keyword ask in turn for

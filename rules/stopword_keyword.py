@@ -4,12 +4,16 @@ word or a word the generator wrote itself on the page it indexes."""
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Set
 from typing import ClassVar
 
-from doclint_rules._fixing import remove_keyword_entry
 from doclint_rules._languages import documented_places
-from doclint_rules._stop_words import STOP_WORDS, generator_words, identifier_lists
+from doclint_rules._stop_words import (
+    STOP_WORDS,
+    generator_words,
+    identifier_lists,
+    stop_word_findings,
+)
 
 from doclint.rule_api import (
     Cause,
@@ -107,22 +111,9 @@ class StopwordKeyword(Rule[KeywordIndex]):
         # A parsed source settles it: a word its code has is a name there (`A, B = shape`).
         places = documented_places(page, ctx)
         in_code = places.code if places is not None else frozenset()
-        for category in lists:
-            for entry in category.entries:
-                if entry.name in in_code:
-                    continue
-                if entry.name in STOP_WORDS:
-                    reason, cause = "is an English stop word", self.STOP_WORD
-                elif entry.name in extra:
-                    reason, cause = "is in the configured `extra-stop-words`", self.CONFIGURED
-                elif entry.name in written:
-                    reason, cause = "is a word the generator wrote itself", self.GENERATOR_WORD
-                else:
-                    continue
-                yield Finding(
-                    entry.line,
-                    entry.column,
-                    f"`{entry.name}` {reason}, not an identifier of `{documented}`",
-                    remove_keyword_entry(ctx, entry, category.heading, FixSafety.SAFE),
-                    cause,
-                )
+        reasons: list[tuple[Set[str], str, Cause]] = [
+            (STOP_WORDS, "is an English stop word", self.STOP_WORD),
+            (extra, "is in the configured `extra-stop-words`", self.CONFIGURED),
+            (written, "is a word the generator wrote itself", self.GENERATOR_WORD),
+        ]
+        yield from stop_word_findings(ctx, lists, in_code, reasons, documented)

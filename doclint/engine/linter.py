@@ -20,7 +20,7 @@ from doclint.engine.builtin_rules import (
     Utf16File,
     engine_row,
 )
-from doclint.engine.registry import Registry, load_registry, rule_options
+from doclint.engine.registry import BUILTIN_PACKAGE, Registry, load_registry, rule_options
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import MARKER, apply_directives
 from doclint.models.findings import Finding, shifted
@@ -331,6 +331,11 @@ class Linter:
             code, name, severity = rule.code, rule.name, str(rule.severity)
             # Only a rule that declares it can fix is trusted with edits.
             can_fix = rule.fix_safety is not FixSafety.NONE
+            if type(rule).__module__.partition(".")[0] != BUILTIN_PACKAGE:
+                # A plugin's findings are checked; a built-in rule's are as its
+                # tests check them, and checking each of a run's 350,000 cost more
+                # than making its row.
+                found = [_checked(f, can_fix) for f in found]
             # A finding off the file (a plugin's bug) is shown at its nearest line.
             last = max(len(ctx.lines), 1)
             default = Cause(name, rule.summary)  # a plugin's finding without a cause
@@ -339,18 +344,18 @@ class Linter:
                 build_node(
                     Finding,
                     (
-                        min(max(f.line, 1), last),
-                        max(f.column, 1),
-                        f.message,
-                        _checked_fix(f.fix) if can_fix else None,
-                        default if f.cause is None else _checked_cause(f.cause),
+                        line if 0 < line <= last else min(max(line, 1), last),
+                        column if column > 0 else 1,
+                        message,
+                        fix if can_fix else None,
+                        default if cause is None else cause,
                         code,
                         name,
                         severity,
                         "",
                     ),
                 )
-                for f in found
+                for line, column, message, fix, cause, _, _, _, _ in found
             ]
         except (Exception, SystemExit) as error:  # one crashing rule must not stop the others
             who = f"rule {rule.code} ({rule.name})"
@@ -374,22 +379,20 @@ class Linter:
 _EDIT_TYPES = (int, int, int, int, str)
 
 
-# The causes rules set, checked: a rule sets a few causes, on many findings.
-_CHECKED_CAUSES: dict[object, Cause] = {}
-_CAUSES_KEPT = 4096
+def _checked(finding: Finding, can_fix: bool) -> Finding:
+    """A plugin's finding, its fix (if its rule can fix) and cause checked;
+    TypeError for one the engine cannot take: the plugin's bug is reported as
+    its internal error, not met halfway through a fix run."""
+    fix = _checked_fix(finding.fix) if can_fix else None
+    cause = None if finding.cause is None else _checked_cause(finding.cause)
+    return Finding(finding.line, finding.column, finding.message, fix, cause)
 
 
 def _checked_cause(cause: object) -> Cause:
-    """A rule's cause, checked; TypeError for anything but a `Cause` of two
-    strings (a plugin's bug, reported as its internal error)."""
-    checked = _CHECKED_CAUSES.get(cause)
-    if checked is None:
-        if not (isinstance(cause, Cause) and type(cause.id) is str and type(cause.label) is str):
-            raise TypeError(f"malformed cause {cause!r}")
-        if len(_CHECKED_CAUSES) >= _CAUSES_KEPT:
-            _CHECKED_CAUSES.clear()
-        checked = _CHECKED_CAUSES[cause] = cause
-    return checked
+    """A rule's cause, checked; TypeError for anything but a `Cause` of two strings."""
+    if not (isinstance(cause, Cause) and type(cause.id) is str and type(cause.label) is str):
+        raise TypeError(f"malformed cause {cause!r}")
+    return cause
 
 
 def _well_formed_edit(edit: object) -> bool:
@@ -398,10 +401,7 @@ def _well_formed_edit(edit: object) -> bool:
 
 
 def _checked_fix(fix: object) -> Fix | None:
-    """A rule's fix, checked; TypeError for one the applier cannot take: the
-    rule's bug is reported as its internal error, not met halfway through a
-    fix run. Most findings carry a fix (300,000 on a generated tree of 15,000
-    pages), so this is kept to a few C calls."""
+    """A rule's fix, checked; TypeError for one the applier cannot take."""
     if fix is None:
         return None
     if isinstance(fix, Fix):

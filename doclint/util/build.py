@@ -9,7 +9,8 @@ from __future__ import annotations
 from importlib.util import find_spec
 
 # The hot paths by measurement (bench/compiled.py): the line scan and inline
-# reader, the languages' lexers and word placement, the keyword-index rules'
+# reader, the page models' builders and the Original Source's bounds, the
+# languages' lexers and word placement, the keyword-index and mojibake rules'
 # helpers. Not a rule's own module: mypyc drops docstrings, and a rule's is its
 # documentation. Not a package's __init__: compiled, its __path__ would name
 # the installed folder (doclint_rules/), not the checkout's (rules/).
@@ -19,19 +20,26 @@ from importlib.util import find_spec
 # tuples stay Python classes and its functions are off the per-finding path),
 # run/reporting.py (its time is in sorting and making tuples, C already),
 # engine/suppressions.py (a page has few directives), output/parts.py (its
-# time is in writing files). Not engine/linter.py: it runs the passes, not
-# per-line work, and tests replace its classes' methods, which a compiled
-# class refuses.
+# time is in writing files). Not parsing/pages.py: its time is in the
+# builders it calls, and tests count its parses by replacing `_parse_page`,
+# which compiled code would call directly. Not engine/linter.py: it runs the
+# passes, not per-line work, and tests replace its classes' methods, which a
+# compiled class refuses.
 COMPILED_MODULES = (
     "doclint.models.markdown_lines",
+    "doclint.models.original_source",
     "doclint.output.json_formats",
     "doclint.output.text",
+    "doclint.parsing.file_docs",
     "doclint.parsing.inline",
     "doclint.parsing.keyword_index",
     "doclint.parsing.line_scan",
     "doclint.parsing.page_builder",
+    "doclint.parsing.recognition",
     "doclint.parsing.relocate",
     "doclint_rules._fixing",
+    "doclint_rules._mojibake",
+    "doclint_rules._source_facts",
     "doclint_rules._languages._places",
     "doclint_rules._languages._grammar",
     "doclint_rules._languages.cmake",

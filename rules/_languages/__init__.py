@@ -135,9 +135,12 @@ def language_named(name: str | None) -> Language | None:
     return next((language for language in languages() if language.name == name), None)
 
 
+@lru_cache(maxsize=1024)
 def language_of(path: str | None) -> Language | None:
     """The language of a documented path: by file name, then by ending; a
-    configure template (`macros.h.in`) is in the language of what it makes."""
+    configure template (`macros.h.in`) is in the language of what it makes.
+    Memoised: the rules ask in turn about each page's source, 72,000 times
+    on a tree of 15,000 pages."""
     if not path:
         return None
     name = posixpath.basename(path)
