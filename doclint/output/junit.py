@@ -23,7 +23,7 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 def as_junit(output: RunOutput) -> Iterator[str]:
     cwd = Path.cwd()
     failed = {path: list(rows) for path, rows in groupby(output.diagnostics, key=lambda d: d.path)}
-    # As the findings' paths are shown (run/reporting.py): escaped.
+    # As the findings' paths are shown (output/shown.py): escaped.
     shown = {printable(display_path(file, cwd)) for file in output.files}
     paths = sorted(shown | failed.keys())
     suites = ET.Element("testsuites", name="doclint")

@@ -18,7 +18,7 @@ from importlib.util import find_spec
 # about 1% of a corpus run's CPU (bench/compiled.py). Compiled, these save
 # under 0.1% and are left out: models/findings.py (it compiles, but its named
 # tuples stay Python classes and its functions are off the per-finding path),
-# run/reporting.py (its time is in sorting and making tuples, C already),
+# output/shown.py (its time is in sorting and making tuples, C already),
 # engine/suppressions.py (a page has few directives), output/parts.py (its
 # time is in writing files). Not parsing/pages.py: its time is in the
 # builders it calls, and tests count its parses by replacing `_parse_page`,
