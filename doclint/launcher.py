@@ -35,12 +35,8 @@ def script() -> int:
     """The `doclint` and `python -m doclint` commands: `main` in a process of
     its own, whose garbage collector can be tuned for checking files. Every
     way it ends is an exit code and at most one line: no traceback."""
-    from doclint.util.gc_pause import collect_rarely, gc_paused, leave_to_exit
+    from doclint.util.gc_pause import collect_rarely, leave_to_exit
 
-    # The command line's modules, imported uncollected, are frozen with the
-    # rest: no collection of a run traces them (-0.15% of a run's instructions).
-    with gc_paused():
-        import doclint.cli.main  # noqa: F401
     collect_rarely()
     try:
         # Every path of a run is relative to it: without one there is no run.
