@@ -35,7 +35,7 @@ def script() -> int:
     """The `doclint` and `python -m doclint` commands: `main` in a process of
     its own, whose garbage collector can be tuned for checking files. Every
     way it ends is an exit code and at most one line: no traceback."""
-    from doclint.util.gc_pause import collect_rarely
+    from doclint.util.gc_pause import collect_rarely, leave_to_exit
 
     collect_rarely()
     try:
@@ -52,6 +52,7 @@ def script() -> int:
     try:
         exit_code = main()
         sys.stdout.flush()  # here, not at exit, where a full disk has no say in the code
+        leave_to_exit()
         stop.finished = True
         return exit_code
     except Stopped as stopped:

@@ -430,6 +430,23 @@ def test_a_signal_stops_the_whole_run_at_once_and_cleanly(
     assert [p for p in tree.rglob("*") if p.name.endswith(".tmp")] == []
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_run_that_ends_leaves_no_temporary_file(tmp_path: Path, jobs: str) -> None:
+    # The process's last collection is skipped (util/gc_pause.py
+    # `leave_to_exit`): the parts' folder and spills are still removed at exit.
+    tree, temporary = _big_tree(tmp_path / "tree", 2), tmp_path / "tmp"
+    temporary.mkdir()
+    done = subprocess.run(
+        [*DOCLINT, "check", "docs", "--select", "ALL", "--output-format", "json", "--jobs", jobs],
+        cwd=tree,
+        capture_output=True,
+        env={**os.environ, "TMPDIR": str(temporary)},
+    )
+    assert (done.returncode, done.stderr) == (1, b"")
+    assert done.stdout.startswith(b"[\n{")
+    assert list(temporary.iterdir()) == []
+
+
 @pytest.mark.skipif(os.geteuid() != 0, reason="a file of another user takes root to make")
 def test_a_later_fix_run_removes_the_temporaries_of_a_killed_one(
     tree: Path, tmp_path: Path, monkeypatch, capsys
