@@ -8,7 +8,14 @@ import os
 from hypothesis import given
 from hypothesis import strategies as st
 
-from doclint.util.paths import _CONTROL, _escaped, absolute, printable, relative_to
+from doclint.util.paths import (
+    _CONTROL,
+    _escaped,
+    absolute,
+    all_printable,
+    printable,
+    relative_to,
+)
 
 # Paths built of the characters that decide normalisation.
 PATHS = st.text(alphabet="a./", max_size=12)
@@ -46,3 +53,16 @@ def test_printable_takes_its_shortcut_only_where_nothing_needs_escaping():
 @given(st.text())
 def test_printable_is_the_pattern_escaped(text):
     assert printable(text) == _CONTROL.sub(_escaped, text)
+
+
+@given(st.lists(st.text(alphabet=st.sampled_from("ab:\t\n\0\x1b\u202e\udcff "), max_size=6)))
+def test_all_printable_says_whether_printable_changes_none_of_the_texts(texts):
+    unchanged = all(printable(text) == text for text in texts)
+    # A tab is the one character `printable` keeps that `isprintable` refuses.
+    assert all_printable(texts) == (unchanged and not any("\t" in text for text in texts))
+
+
+def test_all_printable_sees_a_workflow_command_at_the_start_of_any_text():
+    assert all_printable(["a::b", "c"])
+    assert not all_printable(["a", "::error file=x::forged"])
+    assert not all_printable(["a\tb"])  # a tab is kept, but only `printable` knows it

@@ -96,6 +96,10 @@ class Cache:
         self._new_paths: list[str] = []
         self._spill: IO[bytes] | None = None
         self._spilled = 0
+        self._holding: set[Fact] = set()
+        """The recorded facts `ask` answered as recorded, this run: many
+        files record the same ones (a shared link target, a folder), and a
+        set checks those it holds in one C call."""
 
     @classmethod
     def load(cls, folder: Path, key: str, root: Path, keeps: bool = True) -> Cache:
@@ -159,13 +163,24 @@ class Cache:
         facts_end = record[5]
         try:
             facts = marshal.loads(blob[:facts_end])
-            if any(ask(kind, fact_path) != value for kind, fact_path, value in facts):
+            if not self._holding.issuperset(facts) and not self._still_hold(facts, ask):
                 return None
             rows = _decoded(marshal.loads(blob[facts_end:]))
         except (EOFError, ValueError, TypeError, KeyError):
             return None
         self.keep(path, current)
         return KeptResult(rows, current, content_hash, facts, data)
+
+    def _still_hold(self, facts: list[Fact], ask: Callable[[str, str], object]) -> bool:
+        """Whether `ask` answers each fact as recorded; those that hold are
+        kept in `_holding`."""
+        for fact in facts:
+            if fact not in self._holding:
+                kind, fact_path, value = fact
+                if ask(kind, fact_path) != value:
+                    return False
+                self._holding.add(fact)
+        return True
 
     def keep(self, path: str, stamp: Stamp) -> None:
         """Keep the loaded result of `path` for the next run, under `stamp`
@@ -438,18 +453,36 @@ def _decoded(rows: object) -> list[Finding]:
     its format number for their layout)."""
     if not isinstance(rows, list):
         raise TypeError("findings are not a list")
-    causes: dict[object, Cause | None] = {None: None}
-    found = []
-    for line, column, message, fix, cause, code, name, severity in rows:
-        if fix is not None:
-            edits, applicability, fix_message = fix
-            fix = Fix(tuple(map(Edit._make, edits)), _SAFETIES[applicability], fix_message)
-        if cause in causes:
-            known = causes[cause]
-        else:
-            known = causes[cause] = Cause._make(cause)
-        # build_node, not Finding(...): a cache file may hold 300,000 findings.
-        found.append(
-            build_node(Finding, (line, column, message, fix, known, code, name, severity, ""))
+    causes = _Causes({None: None})
+    # build_node, not Finding(...), in one comprehension: a cache file may
+    # hold 300,000 findings, most of them without a fix.
+    return [
+        build_node(
+            Finding,
+            (
+                line,
+                column,
+                message,
+                fix if fix is None else _fix(*fix),
+                causes[cause],
+                code,
+                name,
+                severity,
+                "",
+            ),
         )
-    return found
+        for line, column, message, fix, cause, code, name, severity in rows
+    ]
+
+
+class _Causes(dict[object, Cause | None]):
+    """Each cause a cache file's findings hold, decoded once."""
+
+    def __missing__(self, cause: object) -> Cause:
+        value = self[cause] = Cause._make(cause)  # type: ignore[arg-type]
+        return value
+
+
+def _fix(edits: object, applicability: str, message: str) -> Fix:
+    """A finding's fix, as `_encoded` gave it."""
+    return Fix(tuple(map(Edit._make, edits)), _SAFETIES[applicability], message)  # type: ignore[call-overload]

@@ -16,26 +16,30 @@ from doclint.models.findings import Finding
 from doclint.output.color import BLUE, BOLD, CYAN, RED, YELLOW, paint
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput, summary
-from doclint.util.paths import printable
+from doclint.util.paths import all_printable, printable
 
 MARKS = {"safe": "[*] ", "unsafe": "[~] "}
 """The mark of a finding by the safety of its fix."""
 
 
-def headline(d: Finding, color: bool = False, escaped: Callable[[str], str] = printable) -> str:
+def headline(
+    d: Finding, color: bool = False, escaped: Callable[[str], str] = printable, plain: bool = False
+) -> str:
     """`path:line:col: CODE severity [name] message`, the line editors and CI
-    logs parse. `escaped` is `printable`, or a memo of it for the path and rule name."""
+    logs parse. `escaped` is `printable`, or a memo of it for the path and
+    rule name; `plain`: the message is known to need no escape."""
     mark = MARKS.get(d.fix.applicability, "") if d.fix is not None else ""
+    message = d.message if plain else printable(d.message)
     if not color:  # the usual case, without a paint call per piece
         return (
             f"{escaped(d.path)}:{d.line}:{d.column}: {d.code} {d.severity} [{escaped(d.name)}] "
-            f"{mark}{printable(d.message)}"
+            f"{mark}{message}"
         )
     return (
         f"{paint(escaped(d.path), BOLD, color)}{paint(':', CYAN, color)}{d.line}"
         f"{paint(':', CYAN, color)}{d.column}{paint(':', CYAN, color)} "
         f"{paint(d.code, RED, color)} {paint(d.severity, SEVERITY_STYLES[d.severity], color)} "
-        f"[{escaped(d.name)}] {mark}{printable(d.message)}"
+        f"[{escaped(d.name)}] {mark}{message}"
     )
 
 
@@ -66,11 +70,16 @@ def _full_part(rows: Sequence[Finding], output: RunOutput) -> str:
         alike.setdefault((d.code, d.cause, d.message), []).append(d)
     shown = []
     escaped = _Escaped().__getitem__
-    for d, *others in alike.values():
-        shown.append(headline(d, output.color, escaped) + "\n")
-        line = output.sources.line(d)
+    groups = list(alike.values())
+    shown_lines = [output.sources.line(d) for d, *_ in groups]
+    texts = [d.message for d, *_ in groups]
+    texts += [line for line in shown_lines if line is not None]
+    # Most files' messages and lines need no escape: one check for them all.
+    plain = all_printable(texts)
+    for (d, *others), line in zip(groups, shown_lines, strict=True):
+        shown.append(headline(d, output.color, escaped, plain) + "\n")
         if line is not None:
-            shown.append(snippet(d, line, output.color))
+            shown.append(snippet(d, line, output.color, plain))
         if others:
             lines = [str(number) for number in dict.fromkeys(o.line for o in others)]
             word = "line" if len(lines) == 1 else "lines"
@@ -101,7 +110,9 @@ megabyte with a finding every few characters must not print a megabyte for
 each of them."""
 
 
-def snippet(d: Finding, line: str, color: bool = False) -> str:
+def snippet(d: Finding, line: str, color: bool = False, plain: bool = False) -> str:
+    """`line` under a finding, with a caret at its column; `plain`: the line
+    is known to need no escape."""
     line = line.rstrip()
     column = d.column - 1
     if len(line) > SHOWN_WIDTH:
@@ -113,7 +124,7 @@ def snippet(d: Finding, line: str, color: bool = False) -> str:
         column += len(head) - start
     # Escaped before the caret is placed, so it points at what is shown;
     # tabs stay tabs so the caret lines up however the terminal shows them.
-    shown, before = printable(line), line[:column]
+    shown, before = line if plain else printable(line), line[:column]
     if len(shown) == len(line):  # nothing escaped, the usual case: no call per character
         before = _NOT_TAB.sub(" ", before) if "\t" in before else " " * len(before)
     else:

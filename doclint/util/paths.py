@@ -153,3 +153,12 @@ def printable(text: str) -> str:
     # A text that starts a line (a path in `concise`, a file name alone on
     # `--show-files`) must not start a workflow command either.
     return "\\x3a" + text[1:] if text.startswith("::") else text
+
+
+def all_printable(texts: list[str]) -> bool:
+    """Whether `printable` leaves each of `texts` as it is: two C scans for
+    a file's texts, where a call a text costs a cached run a good part of
+    its time."""
+    # Texts all printable hold no NUL: joined by one, "\0::" marks a text
+    # that starts with "::".
+    return "".join(texts).isprintable() and "\0::" not in "\0" + "\0".join(texts)
