@@ -107,3 +107,29 @@ def test_the_work_puts_a_page_before_the_pages_made_of_it():
     assert ordered[0] == "docs/a.py_docs.md"
     assert ordered.index("docs/zlib.py_docs.md") < ordered.index("docs/docs/zlib.py_docs.md_kw.md")
     assert {work_order(path)[0] for path in paths[:4]} == {"docs/zlib.py"}
+
+
+def test_a_fix_run_finds_each_page_again(generated_corpus, tmp_path, monkeypatch):
+    """A fix is made from the lines around its page, which differ between a page
+    and its embedded copy: a fix run never takes a page's findings from a copy,
+    where a check of the same tree does."""
+    import shutil
+
+    from doclint.cli.main import main
+
+    tree = tmp_path / "tree"
+    shutil.copytree(generated_corpus / "docs", tree / "docs")
+    reused: list[int] = []
+    original = engine_linter.PagePass.at
+
+    def at(self, first_line):
+        reused.append(first_line)
+        return original(self, first_line)
+
+    monkeypatch.setattr(engine_linter.PagePass, "at", at)
+    monkeypatch.chdir(tree)
+    main(["check", "docs", "--no-cache", "-j", "1", "--output-format", "concise"])
+    assert len(reused) >= 40
+    reused.clear()
+    main(["check", "docs", "--no-cache", "-j", "1", "--fix", "--output-format", "concise"])
+    assert reused == []

@@ -118,9 +118,14 @@ class Linter:
         registry: Registry | None = None,
         *,
         records_facts: bool = True,
+        reuses_pages: bool = True,
     ) -> None:
         self.settings = settings
         self.tree = tree
+        # Whether a page's findings may be taken from an identical page seen
+        # lately (`_page_pass`). A fix run says no: a fix is made from the
+        # lines around its page, which differ between a page and its copy.
+        self.reuses_pages = reuses_pages
         # Whether every tree fact is recorded (RuleContext): a run that keeps
         # no result needs none of the digests; a fix run compares them.
         self.records_facts = records_facts
@@ -294,7 +299,7 @@ class Linter:
         lately (its facts asked again, so that the cache knows them; its fixes
         moved with its findings), else found now."""
         page, first_line = current.page, current.first_line
-        seen = self._seen.get(page.path, current.text)
+        seen = self._seen.get(page.path, current.text) if self.reuses_pages else None
         if seen is not None:
             ctx.ask_again(seen.facts)
             return seen.at(first_line)
@@ -305,7 +310,7 @@ class Linter:
             found += self._run_rule(rule, page, ctx)
         asked, ctx.facts = ctx.facts, asked_before
         ctx.facts.update(asked)
-        if all(row[0] >= first_line for row in found):
+        if self.reuses_pages and all(row[0] >= first_line for row in found):
             passed = PagePass(found, first_line, list(asked))
             self._seen.put(page.path, current.text, passed)
         return found

@@ -337,7 +337,7 @@ def _make_fixer(
     registry: Registry | None = None,
 ) -> Fixer:
     tree = OverlayTree(root, settings.known_paths, overlay, scratch)
-    linter = Linter(settings, tree, registry)
+    linter = Linter(settings, tree, registry, reuses_pages=False)
     return Fixer(linter, fix_settings)
 
 

@@ -33,8 +33,7 @@ def replacing(path: Path | str) -> Iterator[BinaryIO]:
             yield stream
         return
     folder, name = os.path.split(os.path.abspath(path))
-    # Made new (O_EXCL), as any new file is (0666 less the umask); not with
-    # tempfile, which a replayed run would import for this alone.
+    # Made new (O_EXCL), as any new file is (0666 less the umask).
     temporary = os.path.join(folder, f".{name}.{os.urandom(8).hex()}.tmp")
     handle = os.open(temporary, _NEW_FILE, 0o666)
     try:
