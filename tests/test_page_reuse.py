@@ -15,12 +15,9 @@ from doclint.run import set_up_runs
 from doclint.run.shards import work_order
 
 
-def _check_all(root: Path, monkeypatch, kept: int) -> tuple[dict, int]:
-    """Each file's (findings, facts) checked in the engine's order, with up to
-    `kept` pages remembered; and how many pages were reused."""
-    monkeypatch.setattr(engine_linter, "PASSES_KEPT", kept)
-    monkeypatch.setattr(pages, "PARSES_KEPT", kept and pages.PARSES_KEPT)
-    reused = []
+def _count_reuse(monkeypatch) -> list[int]:
+    """The first line of each page whose findings are taken from a copy, as the run goes."""
+    reused: list[int] = []
     original = engine_linter.PagePass.at
 
     def at(self, first_line):
@@ -28,6 +25,15 @@ def _check_all(root: Path, monkeypatch, kept: int) -> tuple[dict, int]:
         return original(self, first_line)
 
     monkeypatch.setattr(engine_linter.PagePass, "at", at)
+    return reused
+
+
+def _check_all(root: Path, monkeypatch, kept: int) -> tuple[dict, int]:
+    """Each file's (findings, facts) checked in the engine's order, with up to
+    `kept` pages remembered; and how many pages were reused."""
+    monkeypatch.setattr(engine_linter, "PASSES_KEPT", kept)
+    monkeypatch.setattr(pages, "PARSES_KEPT", kept and pages.PARSES_KEPT)
+    reused = _count_reuse(monkeypatch)
     monkeypatch.chdir(root)
     [setup] = set_up_runs(["docs"], Settings(select=["ALL"]))
     linter = setup.linter
@@ -119,14 +125,7 @@ def test_a_fix_run_finds_each_page_again(generated_corpus, tmp_path, monkeypatch
 
     tree = tmp_path / "tree"
     shutil.copytree(generated_corpus / "docs", tree / "docs")
-    reused: list[int] = []
-    original = engine_linter.PagePass.at
-
-    def at(self, first_line):
-        reused.append(first_line)
-        return original(self, first_line)
-
-    monkeypatch.setattr(engine_linter.PagePass, "at", at)
+    reused = _count_reuse(monkeypatch)
     monkeypatch.chdir(tree)
     main(["check", "docs", "--no-cache", "-j", "1", "--output-format", "concise"])
     assert len(reused) >= 40
