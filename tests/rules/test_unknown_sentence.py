@@ -303,6 +303,14 @@ unjudged = "a placeholder: true of any file"
 """
 
 
+def test_prose_sentences_must_name_a_sentence_of_a_phrase_book_even_an_empty_one():
+    named = TINY + 'prose_sentences = ["SC-MANUAL"]\n'
+    with pytest.raises(ProfileError, match="names no fixed sentence of its phrase book: SC-MANUAL"):
+        parse_generator(named, "tiny.toml")
+    # Near miss: the phrase book has that fixed sentence.
+    assert parse_generator(named + ENTRY, "tiny.toml").templates[0].prose
+
+
 def test_a_profile_holds_its_phrase_book_for_its_templates_pages():
     book = phrase_book_of(parse_generator(TINY + ENTRY, "tiny.toml"))
     assert book.templates == {"tiny"} and [entry.id for entry in book.entries] == ["SC-MANUAL"]
