@@ -37,6 +37,7 @@ COMPILED_MODULES = (
     "doclint.parsing.page_builder",
     "doclint.parsing.recognition",
     "doclint.parsing.relocate",
+    "doclint.util.link_paths",
     "doclint_rules._boilerplate",
     "doclint_rules._fixing",
     "doclint_rules._mojibake",
