@@ -346,6 +346,13 @@ class PhraseBook:
         """The sections whose every line the catalogue knows."""
         return frozenset(self._fixed)
 
+    def fixed_texts(self, section: str) -> Mapping[str, CatalogueSentence]:
+        """The lines of `section` that are the whole text of an entry, with
+        their entries; empty when the catalogue does not know the section. A
+        reader of many lines looks most of them up here, as `entry_for` does
+        first."""
+        return self._fixed.get(section, {})
+
     def entry_for(self, section: str, line: str) -> CatalogueSentence | None:
         """The entry whose pattern the whole `line` matches in `section`;
         None when none does or the catalogue does not know the section."""

@@ -41,6 +41,7 @@ COMPILED_MODULES = (
     "doclint_rules._boilerplate",
     "doclint_rules._fixing",
     "doclint_rules._mojibake",
+    "doclint_rules._phrase_lines",
     "doclint_rules._source_facts",
     "doclint_rules._languages._places",
     "doclint_rules._languages._grammar",
