@@ -42,6 +42,7 @@ COMPILED_MODULES = (
     "doclint_rules._fixing",
     "doclint_rules._mojibake",
     "doclint_rules._phrase_lines",
+    "doclint_rules._prose_entries",
     "doclint_rules._source_facts",
     "doclint_rules._languages._places",
     "doclint_rules._languages._grammar",
