@@ -39,6 +39,7 @@ COMPILED_MODULES = (
     "doclint.parsing.relocate",
     "doclint.util.link_paths",
     "doclint_rules._boilerplate",
+    "doclint_rules._broken_links",
     "doclint_rules._fixing",
     "doclint_rules._mojibake",
     "doclint_rules._phrase_lines",
