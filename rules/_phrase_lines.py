@@ -29,7 +29,7 @@ def unknown_lines(page: AnyPage, lines: list[str], book: PhraseBook) -> list[tup
         if number < last:
             stop = min(stop, sections[number + 1].line - 1)
         code = [(start, end) for start, end in blocks if start <= stop and end > section.line]
-        fixed = book.fixed_texts(title)
+        fixed, pattern = book.matchers(title)
         for line_number in range(section.line + 1, stop + 1):
             raw = lines[line_number - 1]
             if not raw or raw.isspace():
@@ -37,7 +37,11 @@ def unknown_lines(page: AnyPage, lines: list[str], book: PhraseBook) -> list[tup
             if code and any(start <= line_number <= end for start, end in code):
                 continue
             text = raw.rstrip()
-            if text in fixed or book.entry_for(title, text) is not None:
+            if text in fixed:
                 continue
+            if pattern is not None:
+                matched = pattern.fullmatch(text)
+                if matched is not None and matched.lastgroup is not None:
+                    continue
             found.append((line_number, text, title))
     return found
