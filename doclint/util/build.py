@@ -10,8 +10,10 @@ from importlib.util import find_spec
 
 # The hot paths by measurement (bench/compiled.py): the line scan and inline
 # reader, the page models' builders and the Original Source's bounds, the
-# languages' lexers and word placement, the keyword-index and mojibake rules'
-# helpers. Not a rule's own module: mypyc drops docstrings, and a rule's is its
+# languages' lexers and word placement, link targets, and the helpers holding
+# the loops of the rules that read every line, entry or link of a page
+# (keyword indexes, mojibake, boilerplate sections, the phrase book, links).
+# Not a rule's own module: mypyc drops docstrings, and a rule's is its
 # documentation. Not a package's __init__: compiled, its __path__ would name
 # the installed folder (doclint_rules/), not the checkout's (rules/).
 # The rendering of findings (output/text.py, output/json_formats.py) saves
