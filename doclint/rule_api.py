@@ -19,7 +19,6 @@ from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType, UnionType
 from typing import Annotated, ClassVar, Generic, TypeVar, Union, get_args, get_origin
-from urllib.parse import unquote
 
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
 from doclint.models.generated import (
@@ -68,6 +67,7 @@ from doclint.profiles import (
 )
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
+from doclint.util.link_paths import resolve_target
 
 __all__ = [
     "CLAIMS",
@@ -130,7 +130,6 @@ __all__ = [
     "unique_slugs",
 ]
 
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 CODE_PATTERN = re.compile(r"^[A-Z]{1,6}\d{2,4}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
@@ -340,17 +339,8 @@ def _resolve_in(folder: str, target: str) -> LinkTarget | str | None:
     itself gives only its fragment ("" for none). Cached across pages: the
     pages of a folder link the same pages, and a keyword index links the
     same page a hundred times."""
-    target = target.strip()
-    if not target or _SCHEME.match(target) or target.startswith("//"):
-        return None
-    path, _, fragment = target.partition("#")
-    path = unquote(path.split("?", 1)[0])
-    if not path:
-        return unquote(fragment)
-    base = "" if path.startswith("/") else folder
-    joined = posixpath.normpath(posixpath.join(base, path.lstrip("/")))
-    escapes = joined == ".." or joined.startswith("../")
-    return LinkTarget("" if joined == "." else joined, unquote(fragment) or None, escapes)
+    found = resolve_target(folder, target)
+    return LinkTarget(*found) if isinstance(found, tuple) else found
 
 
 def original_source_lines(page: AnyPage) -> range:

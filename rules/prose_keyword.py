@@ -4,12 +4,16 @@ entry the source does not declare, or an entry its list already has."""
 
 from __future__ import annotations
 
-import posixpath
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 
-from doclint_rules._fixing import remove_keyword_entry
-from doclint_rules._languages import Language, Places, documented_places, language_of
 from doclint_rules._languages.cpp import CppFacts
+from doclint_rules._prose_entries import (
+    LANGUAGE_KEYWORD,
+    PROSE,
+    REPEAT,
+    identifier_findings,
+    keyword_finding,
+)
 from doclint_rules._source_facts import DocumentedSource, documented_source, namespace_in_code
 from doclint_rules._stop_words import STOP_WORDS, generator_words, identifier_lists
 
@@ -19,7 +23,6 @@ from doclint.rule_api import (
     Finding,
     FixSafety,
     KeywordCategory,
-    KeywordEntry,
     KeywordIndex,
     Rule,
     RuleContext,
@@ -27,11 +30,6 @@ from doclint.rule_api import (
 )
 
 # The sub-causes of a finding, as data a report can group by.
-PROSE = Cause("prose-keyword/prose", "Word of the source's prose listed as an identifier")
-LANGUAGE_KEYWORD = Cause(
-    "prose-keyword/language-keyword", "Keyword of the source's language listed as an identifier"
-)
-REPEAT = Cause("prose-keyword/repeat", "Entry listed twice")
 NOT_A_NAMESPACE = Cause("prose-keyword/not-a-namespace", "Namespace the source does not declare")
 
 NAMESPACE_CATEGORY = "Namespaces"
@@ -135,21 +133,12 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
 
     def _identifiers(
         self, page: KeywordIndex, ctx: RuleContext, lists: list[KeywordCategory]
-    ) -> Iterator[Finding]:
+    ) -> list[Finding]:
         # Stop words and the generator's own words are DL202's findings.
-        skipped = set(STOP_WORDS)
+        skipped: Set[str] = STOP_WORDS
         if page.level >= 2:
-            skipped |= generator_words(page, ctx)
-        judge = _Judge(page, ctx)
-        for category in lists:
-            seen: set[str] = set()
-            for entry in category.entries:
-                problem = judge.problem(entry.name, seen)
-                seen.add(entry.name)
-                if problem is None or entry.name in skipped:
-                    continue
-                cause, message = problem
-                yield _finding(ctx, entry, category, message, cause)
+            skipped = STOP_WORDS | generator_words(page, ctx)
+        return identifier_findings(page, ctx, lists, skipped)
 
     def _syntax(
         self, page: KeywordIndex, ctx: RuleContext, categories: list[KeywordCategory]
@@ -163,10 +152,10 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
             for entry in category.entries:
                 name = entry.name
                 if name in seen and name in proven:
-                    yield _finding(ctx, entry, category, f"`{name}` is listed twice", REPEAT)
+                    yield keyword_finding(ctx, entry, category, f"`{name}` is listed twice", REPEAT)
                 elif category.heading == NAMESPACE_CATEGORY and _not_a_namespace(name, source):
                     message = _namespace_message(name, source)
-                    yield _finding(ctx, entry, category, message, NOT_A_NAMESPACE)
+                    yield keyword_finding(ctx, entry, category, message, NOT_A_NAMESPACE)
                 seen.add(name)
 
 
@@ -202,13 +191,6 @@ def _namespace_message(name: str, source: DocumentedSource) -> str:
     )
 
 
-def _finding(
-    ctx: RuleContext, entry: KeywordEntry, category: KeywordCategory, message: str, cause: Cause
-) -> Finding:
-    fix = remove_keyword_entry(ctx, entry, category.heading, FixSafety.SAFE)
-    return Finding(entry.line, entry.column, message, fix, cause)
-
-
 def _proven(heading: str, source: DocumentedSource) -> frozenset[str]:
     """The names of a syntax category that the parsed source has as such."""
     facts = source.facts
@@ -239,27 +221,3 @@ def _not_a_namespace(name: str, source: DocumentedSource) -> bool:
     if not isinstance(facts, CppFacts) or name in facts.namespaces:
         return False
     return not namespace_in_code(name, source.text)
-
-
-class _Judge:
-    """Decides the identifier entries of one page against its source."""
-
-    def __init__(self, page: KeywordIndex, ctx: RuleContext) -> None:
-        self.language: Language | None = language_of(page.described)
-        self.filename = posixpath.basename(page.described or "") or "the documented file"
-        self.places: Places | None = documented_places(page, ctx)
-
-    def problem(self, name: str, seen: set[str]) -> tuple[Cause, str] | None:
-        """(sub-cause, message) of what is wrong with entry `name`; None if nothing."""
-        if name in seen:
-            return REPEAT, f"`{name}` is listed twice"
-        language = self.language
-        if language is not None and name in language.keywords:
-            return LANGUAGE_KEYWORD, f"`{name}` is a keyword of {language.name}, not an identifier"
-        if self.places is not None and self.places.only_in_prose(name):
-            return (
-                PROSE,
-                f"`{name}` occurs in `{self.filename}` only in comments or prose,"
-                " not as an identifier",
-            )
-        return None

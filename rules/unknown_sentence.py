@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from doclint_rules._phrase_lines import unknown_lines
+
 from doclint.rule_api import (
     AnyPage,
     Cause,
-    FileDocs,
     Finding,
     Rule,
     RuleContext,
     Severity,
-    original_source_lines,
     phrase_book,
     shown_target,
 )
@@ -73,34 +73,12 @@ class UnknownSentence(Rule):
         book = phrase_book(page.template)
         if book is None:
             return  # another generator, or a template the catalogue was not read from
-        known = book.sections
-        lines = ctx.lines
-        embedded = original_source_lines(page)
-        written = page.code_blocks if isinstance(page, FileDocs) else page.markdown.code_blocks
-        blocks = [(block.line, block.end_line) for block in written]
-        last = len(sections) - 1
-        for number, section in enumerate(sections):
-            title = section.title
-            if title not in known or section.line in embedded:
-                continue  # a section of the embedded source is the source's own text
-            # The section's own lines: up to its first subsection, if any.
-            stop = min(section.end_line, len(lines))
-            if number < last:
-                stop = min(stop, sections[number + 1].line - 1)
-            code = [(start, end) for start, end in blocks if start <= stop and end > section.line]
-            for line_number, raw in enumerate(lines[section.line : stop], section.line + 1):
-                if not raw or raw.isspace():
-                    continue  # most lines of a generated page are blank
-                if code and any(start <= line_number <= end for start, end in code):
-                    continue
-                text = raw.rstrip()
-                if book.entry_for(title, text) is not None:
-                    continue
-                shown = shown_target(text, SHOWN)
-                yield Finding(
-                    line_number,
-                    1,
-                    f'"{shown}" matches no sentence the generator is known to write under'
-                    f" `{title}`: new generator output, its claim unjudged",
-                    cause=UNKNOWN,
-                )
+        for line_number, text, title in unknown_lines(page, ctx.lines, book):
+            shown = shown_target(text, SHOWN)
+            yield Finding(
+                line_number,
+                1,
+                f'"{shown}" matches no sentence the generator is known to write under'
+                f" `{title}`: new generator output, its claim unjudged",
+                cause=UNKNOWN,
+            )

@@ -346,16 +346,23 @@ class PhraseBook:
         """The sections whose every line the catalogue knows."""
         return frozenset(self._fixed)
 
+    def matchers(
+        self, section: str
+    ) -> tuple[Mapping[str, CatalogueSentence], re.Pattern[str] | None]:
+        """What `entry_for` looks a line of `section` up in, for a reader of
+        many lines: the lines that are the whole text of an entry, with their
+        entries, and the one pattern of the section's other entries (None
+        without), whose matched group is named `e` followed by the index in
+        `entries` of its entry. Empty for a section the catalogue does not know."""
+        return self._fixed.get(section, {}), self._combined.get(section)
+
     def entry_for(self, section: str, line: str) -> CatalogueSentence | None:
         """The entry whose pattern the whole `line` matches in `section`;
         None when none does or the catalogue does not know the section."""
-        fixed = self._fixed.get(section)
-        if fixed is None:
-            return None
+        fixed, combined = self.matchers(section)
         entry = fixed.get(line)
         if entry is not None:
             return entry
-        combined = self._combined[section]
         found = combined.fullmatch(line) if combined is not None else None
         if found is None or found.lastgroup is None:
             return None

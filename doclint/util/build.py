@@ -10,8 +10,10 @@ from importlib.util import find_spec
 
 # The hot paths by measurement (bench/compiled.py): the line scan and inline
 # reader, the page models' builders and the Original Source's bounds, the
-# languages' lexers and word placement, the keyword-index and mojibake rules'
-# helpers. Not a rule's own module: mypyc drops docstrings, and a rule's is its
+# languages' lexers and word placement, link targets, and the helpers holding
+# the loops of the rules that read every line, entry or link of a page
+# (keyword indexes, mojibake, boilerplate sections, the phrase book, links).
+# Not a rule's own module: mypyc drops docstrings, and a rule's is its
 # documentation. Not a package's __init__: compiled, its __path__ would name
 # the installed folder (doclint_rules/), not the checkout's (rules/).
 # The rendering of findings (output/text.py, output/json_formats.py) saves
@@ -37,8 +39,13 @@ COMPILED_MODULES = (
     "doclint.parsing.page_builder",
     "doclint.parsing.recognition",
     "doclint.parsing.relocate",
+    "doclint.util.link_paths",
+    "doclint_rules._boilerplate",
+    "doclint_rules._broken_links",
     "doclint_rules._fixing",
     "doclint_rules._mojibake",
+    "doclint_rules._phrase_lines",
+    "doclint_rules._prose_entries",
     "doclint_rules._source_facts",
     "doclint_rules._languages._places",
     "doclint_rules._languages._grammar",

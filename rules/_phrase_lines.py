@@ -1,0 +1,47 @@
+"""The lines of a page's fixed-sentence sections that its generator's phrase
+book does not know: unknown-sentence's (DL306) reading of a page, compiled.
+Each line of those sections is looked up, 280,000 on a generated tree of
+15,000 pages, and nearly all are one entry's fixed text."""
+
+from __future__ import annotations
+
+from doclint.rule_api import AnyPage, FileDocs, PhraseBook, original_source_lines
+
+
+def unknown_lines(page: AnyPage, lines: list[str], book: PhraseBook) -> list[tuple[int, str, str]]:
+    """(line number, text, section title) of each line of the sections of
+    `page` that `book` knows whose every line it writes, that no entry of
+    `book` matches. Code blocks (as the generator wrote them), blank lines
+    and the embedded Original Source are not read."""
+    sections = page.sections
+    known = book.sections
+    embedded = original_source_lines(page)
+    written = page.code_blocks if isinstance(page, FileDocs) else page.markdown.code_blocks
+    blocks = [(block.line, block.end_line) for block in written]
+    last = len(sections) - 1
+    found: list[tuple[int, str, str]] = []
+    for number, section in enumerate(sections):
+        title = section.title
+        if title not in known or section.line in embedded:
+            continue  # a section of the embedded source is the source's own text
+        # The section's own lines: up to its first subsection, if any.
+        stop = min(section.end_line, len(lines))
+        if number < last:
+            stop = min(stop, sections[number + 1].line - 1)
+        code = [(start, end) for start, end in blocks if start <= stop and end > section.line]
+        fixed, pattern = book.matchers(title)
+        for line_number in range(section.line + 1, stop + 1):
+            raw = lines[line_number - 1]
+            if not raw or raw.isspace():
+                continue  # most lines of a generated page are blank
+            if code and any(start <= line_number <= end for start, end in code):
+                continue
+            text = raw.rstrip()
+            if text in fixed:
+                continue
+            if pattern is not None:
+                matched = pattern.fullmatch(text)
+                if matched is not None and matched.lastgroup is not None:
+                    continue
+            found.append((line_number, text, title))
+    return found
