@@ -193,15 +193,22 @@ def test_a_page_swapped_for_a_link_after_its_check_is_not_read(
     assert [row.code for row in outcome.rows] in (["DL002"], ["DL010"])
 
 
-def test_a_folder_swapped_for_a_link_after_the_check_is_not_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _page_beside_a_secret(tmp_path: Path) -> tuple[Path, Path]:
+    """A folder outside the tree with a page that holds the secret, and a
+    tree whose `docs/sub/page.md` has the same name: (outside, root)."""
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "page.md").write_text(f"# {SECRET}\n")
     root = tmp_path / "tree"
     (root / "docs" / "sub").mkdir(parents=True)
     (root / "docs" / "sub" / "page.md").write_text("# Page\n")
+    return outside, root
+
+
+def test_a_folder_swapped_for_a_link_after_the_check_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outside, root = _page_beside_a_secret(tmp_path)
     linter = Linter(Settings(select=["ALL"], root=root), Tree(root))
     checked = linter.tree.escapes
 
@@ -246,12 +253,7 @@ def test_a_folder_kept_open_then_swapped_for_a_link_leads_nowhere_outside(
     """A folder read in stays open for the next reads there: made a link to
     a folder outside since, the next read there is refused or reads the
     folder first reached, never the link's target."""
-    outside = tmp_path / "outside"
-    outside.mkdir()
-    (outside / "page.md").write_text(f"# {SECRET}\n")
-    root = tmp_path / "tree"
-    (root / "docs" / "sub").mkdir(parents=True)
-    (root / "docs" / "sub" / "page.md").write_text("# Page\n")
+    outside, root = _page_beside_a_secret(tmp_path)
     (root / "docs" / "sub" / "other.md").write_text("# Other\n")
     folders = OpenFolders()
     assert read_beneath(str(root), "docs/sub/other.md", folders=folders)[0] == b"# Other\n"
