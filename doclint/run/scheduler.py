@@ -177,14 +177,17 @@ def _checked(roots: _Roots, root: str, file: str) -> Answer:
     without a cache, only what the run reports (the rest costs pickling from
     a worker)."""
     linter = roots.at(root)[0]
-    outcome = linter.check_file(file)
+    rows, facts, stamp, content_hash, lines = linter.check_file(file)
     part = None
     if roots.sink is not None:
-        part = roots.part(root, file, outcome.rows, outcome.lines)
-    outcome = outcome._replace(lines=None)  # not sent back from a worker
+        part = roots.part(root, file, rows, lines)
     if not linter.settings.cache:
-        outcome = outcome._replace(facts=[], rows=[] if roots.sink else outcome.rows)
-    return outcome, False, part
+        facts = []
+        if roots.sink is not None:
+            rows = []
+    # Made once, not replaced field by field: a run answers for every file.
+    # The lines are not sent back from a worker.
+    return FileOutcome(rows, facts, stamp, content_hash), False, part
 
 
 class Step(NamedTuple, Generic[Note]):
