@@ -30,7 +30,6 @@ from doclint.cli.commands import COMMANDS, cache_folder
 from doclint.cli.config import configuration, overridden, settings_of
 from doclint.cli.init import write_starter
 from doclint.cli.options import build_parser
-from doclint.cli.profile_check import profile_check
 from doclint.cli.progress import ProgressBar
 from doclint.cli.show import show_files, show_settings
 from doclint.cli.watch import stamps, wait_for_change
@@ -94,6 +93,10 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command == "init":
             return _init(args)
         if args.command == "profile":
+            # Imported here: the library's API it checks a profile with is no
+            # part of a check, whose start every worker waits for.
+            from doclint.cli.profile_check import profile_check
+
             return EXIT_CLEAN if profile_check(args) else EXIT_FINDINGS
         if args.watch:
             return _watch(args, registry)

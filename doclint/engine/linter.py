@@ -167,7 +167,9 @@ class Linter:
             # Opened from the root without following a link: the file read is
             # the one just found inside the tree, whatever is swapped since.
             relative = clean_path(path) or path
-            data, status = read_beneath(self.root_text, relative, limit + 1, max_size=limit)
+            data, status = read_beneath(
+                self.root_text, relative, limit + 1, max_size=limit, folders=self.tree.folders
+            )
         except OverLimit as over:
             stamp = stamp_of(over.status)
             message = f"{stamp[1]:,} bytes is over the limit of {limit:,}; not read"
@@ -283,10 +285,7 @@ class Linter:
             records_facts=self.records_facts,
             profiles=self.settings.profiles,
         )
-        found: list[Finding] = []
-        for rule, options in self._passes_for(Scope.FILE, page.kind):
-            ctx.options = options
-            found += self._run_rule(rule, page, ctx)
+        found = self._run_rules(self._passes_for(Scope.FILE, page.kind), page, ctx)
         for current in iter_pages(page, text):
             found += self._page_pass(current, ctx)
         if MARKER in text:
@@ -304,10 +303,7 @@ class Linter:
             ctx.ask_again(seen.facts)
             return seen.at(first_line)
         asked_before, ctx.facts = ctx.facts, {}
-        found: list[Finding] = []
-        for rule, options in self._passes_for(Scope.PAGE, page.kind):
-            ctx.options = options
-            found += self._run_rule(rule, page, ctx)
+        found = self._run_rules(self._passes_for(Scope.PAGE, page.kind), page, ctx)
         asked, ctx.facts = ctx.facts, asked_before
         ctx.facts.update(asked)
         if self.reuses_pages and all(row[0] >= first_line for row in found):
@@ -328,11 +324,30 @@ class Linter:
             ]
         return passes
 
-    def _run_rule(self, rule: Rule[Any], page: AnyPage, ctx: RuleContext) -> list[Finding]:
+    def _run_rules(
+        self,
+        passes: list[tuple[Rule[Any], Mapping[str, OptionValue]]],
+        page: AnyPage,
+        ctx: RuleContext,
+    ) -> list[Finding]:
+        """The rows of each rule's findings on a page, rule after rule."""
+        rows: list[Finding] = []
+        for rule, options in passes:
+            ctx.options = options
+            try:
+                found = list(rule.check(page, ctx))
+            except (Exception, SystemExit) as error:
+                rows += self._rule_crashed(rule, error)
+                continue
+            # Most passes find nothing: a run makes 400,000, and a call of
+            # `_rows` for each cost more than the test.
+            if found:
+                rows += self._rows(rule, found, ctx)
+        return rows
+
+    def _rows(self, rule: Rule[Any], found: list[Finding], ctx: RuleContext) -> list[Finding]:
+        """The rows of a rule's findings, its code, name and severity filled in."""
         try:
-            found = list(rule.check(page, ctx))
-            if not found:
-                return []  # most passes: nothing to turn into rows
             code, name, severity = rule.code, rule.name, str(rule.severity)
             # Only a rule that declares it can fix is trusted with edits.
             can_fix = rule.fix_safety is not FixSafety.NONE
@@ -362,10 +377,14 @@ class Linter:
                 )
                 for line, column, message, fix, cause, _, _, _, _ in found
             ]
-        except (Exception, SystemExit) as error:  # one crashing rule must not stop the others
-            who = f"rule {rule.code} ({rule.name})"
-            return self._crash(who, error, InternalError.RULE_CRASHED)
+        except (Exception, SystemExit) as error:
+            return self._rule_crashed(rule, error)
         return rows
+
+    def _rule_crashed(self, rule: Rule[Any], error: BaseException) -> list[Finding]:
+        """One crashing rule must not stop the others: its crash is a finding."""
+        who = f"rule {rule.code} ({rule.name})"
+        return self._crash(who, error, InternalError.RULE_CRASHED)
 
     def _crash(self, who: str, error: BaseException, cause: Cause) -> list[Finding]:
         message = f"{who} crashed: {type(error).__name__}: {error}"

@@ -97,8 +97,9 @@ def close_pool(pool: ProcessPoolExecutor, wait: bool) -> None:
 
 def start_processes(pool: ProcessPoolExecutor) -> None:
     """Start the pool's processes now rather than at its first work: a pool
-    starts them all at its first task (forked ones, at least)."""
-    pool.submit(int).result()
+    forks them all at its first task, before `submit` returns. Not waited
+    for: each runs its initializer while this process finds the run's files."""
+    pool.submit(int)
 
 
 def imap_in_pool(

@@ -113,8 +113,14 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
     roots = _tree_roots(paths, str(cwd), settings.profiles)
     placed: dict[str, list[str]] = {}
     outside: list[str] = []
+    # A folder's files share their root: found once a folder, not once a file.
+    root_of_folder: dict[str, str | None] = {}
     for path, file in paths.items():
-        root = _innermost(path, roots)
+        folder = path[: path.rfind("/")]
+        if folder in root_of_folder:
+            root = root_of_folder[folder]
+        else:
+            root = root_of_folder[folder] = _innermost(path, roots)
         if root is None:
             outside.append(file)
         else:

@@ -177,14 +177,17 @@ def _checked(roots: _Roots, root: str, file: str) -> Answer:
     without a cache, only what the run reports (the rest costs pickling from
     a worker)."""
     linter = roots.at(root)[0]
-    outcome = linter.check_file(file)
+    rows, facts, stamp, content_hash, lines = linter.check_file(file)
     part = None
     if roots.sink is not None:
-        part = roots.part(root, file, outcome.rows, outcome.lines)
-    outcome = outcome._replace(lines=None)  # not sent back from a worker
+        part = roots.part(root, file, rows, lines)
     if not linter.settings.cache:
-        outcome = outcome._replace(facts=[], rows=[] if roots.sink else outcome.rows)
-    return outcome, False, part
+        facts = []
+        if roots.sink is not None:
+            rows = []
+    # Made once, not replaced field by field: a run answers for every file.
+    # The lines are not sent back from a worker.
+    return FileOutcome(rows, facts, stamp, content_hash), False, part
 
 
 class Step(NamedTuple, Generic[Note]):
@@ -270,19 +273,14 @@ def _steps(
             missing = _from_caches(files, roots, results, notes)
         reused = len(files) - len(missing)
         shown = 0
+        caching = any(setup.cache is not None for setup in setups)
         for number, outcome, kept, note, done in _check_missing(files, roots, missing, workers):
             if sink is None:
                 results[number] = outcome.rows
             elif note is not None:
                 notes.append(note)
-            setup, index = files.locate(number)
-            if setup.cache is not None:
-                tree_path = setup.files.tree_paths[index]
-                if kept:
-                    assert outcome.stamp is not None  # a result is kept under its stamp
-                    setup.cache.keep(tree_path, outcome.stamp)
-                else:
-                    _store(setup.cache, tree_path, outcome)
+            if caching:
+                _keep_outcome(files, number, outcome, kept)
             reused += kept
             if done > shown:
                 yield Step(done, len(missing), notes)
@@ -297,6 +295,19 @@ def _steps(
     if notes:
         yield Step(shown, len(missing), notes)
     return RunResult(_found(files, results), len(files), reused, files.paths())
+
+
+def _keep_outcome(files: _Files, number: int, outcome: FileOutcome, kept: bool) -> None:
+    """Keep a file's outcome in its root's results, if that root has any:
+    a result kept again under its stamp, or a new one stored."""
+    setup, index = files.locate(number)
+    if setup.cache is not None:
+        tree_path = setup.files.tree_paths[index]
+        if kept:
+            assert outcome.stamp is not None  # a result is kept under its stamp
+            setup.cache.keep(tree_path, outcome.stamp)
+        else:
+            _store(setup.cache, tree_path, outcome)
 
 
 def _workers_look_up(files: _Files, settings: Settings) -> bool:

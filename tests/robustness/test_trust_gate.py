@@ -25,7 +25,7 @@ from doclint.incremental import sealed
 from doclint.tree import discovery
 from doclint.tree.discovery import MAX_IGNORE_PATTERNS, PatternSet
 from doclint.tree.index import Tree
-from doclint.tree.reading import OutsideRoot, read_beneath
+from doclint.tree.reading import OpenFolders, OutsideRoot, read_beneath
 from tests import test_cache
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -193,15 +193,22 @@ def test_a_page_swapped_for_a_link_after_its_check_is_not_read(
     assert [row.code for row in outcome.rows] in (["DL002"], ["DL010"])
 
 
-def test_a_folder_swapped_for_a_link_after_the_check_is_not_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _page_beside_a_secret(tmp_path: Path) -> tuple[Path, Path]:
+    """A folder outside the tree with a page that holds the secret, and a
+    tree whose `docs/sub/page.md` has the same name: (outside, root)."""
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "page.md").write_text(f"# {SECRET}\n")
     root = tmp_path / "tree"
     (root / "docs" / "sub").mkdir(parents=True)
     (root / "docs" / "sub" / "page.md").write_text("# Page\n")
+    return outside, root
+
+
+def test_a_folder_swapped_for_a_link_after_the_check_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outside, root = _page_beside_a_secret(tmp_path)
     linter = Linter(Settings(select=["ALL"], root=root), Tree(root))
     checked = linter.tree.escapes
 
@@ -238,6 +245,55 @@ def test_the_reader_beneath_the_root_never_climbs_out(tmp_path: Path, relative: 
     (tmp_path / "tree" / "docs").mkdir(parents=True)
     with pytest.raises(OutsideRoot):
         read_beneath(str(tmp_path / "tree"), relative)
+
+
+def test_a_folder_kept_open_then_swapped_for_a_link_leads_nowhere_outside(
+    tmp_path: Path,
+) -> None:
+    """A folder read in stays open for the next reads there: made a link to
+    a folder outside since, the next read there is refused or reads the
+    folder first reached, never the link's target."""
+    outside, root = _page_beside_a_secret(tmp_path)
+    (root / "docs" / "sub" / "other.md").write_text("# Other\n")
+    folders = OpenFolders()
+    assert read_beneath(str(root), "docs/sub/other.md", folders=folders)[0] == b"# Other\n"
+    (root / "docs" / "sub").rename(root / "moved")
+    (root / "docs" / "sub").symlink_to(outside)
+    assert read_beneath(str(root), "docs/sub/page.md", folders=folders)[0] == b"# Page\n"
+    shutil.rmtree(root / "moved")
+    with pytest.raises(OSError) as refused:
+        read_beneath(str(root), "docs/sub/page.md", folders=folders)
+    assert SECRET not in str(refused.value)
+
+
+def test_a_process_keeps_the_folders_of_one_tree_at_a_time(tmp_path: Path) -> None:
+    """A run of many roots (a tree each) holds the folders of the tree it
+    reads in now, not eight a tree."""
+    trees = [tmp_path / name for name in ("one", "two")]
+    for tree in trees:
+        (tree / "docs").mkdir(parents=True)
+        (tree / "docs" / "page.md").write_text("# Page\n")
+    first, second = OpenFolders(), OpenFolders()
+    read_beneath(str(trees[0]), "docs/page.md", folders=first)
+    assert (len(first), len(second)) == (1, 0)
+    read_beneath(str(trees[1]), "docs/page.md", folders=second)
+    assert (len(first), len(second)) == (0, 1)
+    assert read_beneath(str(trees[0]), "docs/page.md", folders=first)[0] == b"# Page\n"
+    assert (len(first), len(second)) == (1, 0)
+
+
+def test_a_folder_removed_and_made_again_is_read_afresh(tmp_path: Path) -> None:
+    """A tree regenerated while a process keeps its folders open (a watch)
+    is read as it is now."""
+    root = tmp_path / "tree"
+    (root / "docs").mkdir(parents=True)
+    (root / "docs" / "page.md").write_text("# Old\n")
+    folders = OpenFolders()
+    assert read_beneath(str(root), "docs/page.md", folders=folders)[0] == b"# Old\n"
+    shutil.rmtree(root / "docs")
+    (root / "docs").mkdir()
+    (root / "docs" / "page.md").write_text("# New\n")
+    assert read_beneath(str(root), "docs/page.md", folders=folders)[0] == b"# New\n"
 
 
 def test_a_page_linked_inside_the_tree_is_still_read(tmp_path: Path) -> None:
