@@ -67,10 +67,17 @@ class _Roots:
             self._stored[root] = stores.open(linter.tree.root, key, worker=True) if stores else None
         return self._stored[root]
 
-    def part(self, root: str, file: str, rows: list[Finding], lines: list[str] | None) -> Any:
+    def part(
+        self,
+        root: str,
+        file: str,
+        rows: list[Finding],
+        lines: list[str] | None,
+        content: bytes | None,
+    ) -> Any:
         """What the sink gives of a file's findings, filtered."""
         assert self.sink is not None
-        return self.sink.add(file, root, self.at(root)[1].rows(file, rows), lines)
+        return self.sink.add(file, root, self.at(root)[1].rows(file, rows), lines, content)
 
     def at(self, root: str) -> tuple[Linter, FindingFilter]:
         if root not in self.at_root:
@@ -169,7 +176,7 @@ def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> Any:
     """A kept result handed to the sink, its lines from the bytes the lookup
     read, if it read them."""
     lines = shown_lines(found.data) if found.data is not None else None
-    return roots.part(root, file, found.rows, lines)
+    return roots.part(root, file, found.rows, lines, found.content_hash)
 
 
 def _checked(roots: _Roots, root: str, file: str) -> Answer:
@@ -180,7 +187,7 @@ def _checked(roots: _Roots, root: str, file: str) -> Answer:
     outcome = linter.check_file(file)
     part = None
     if roots.sink is not None:
-        part = roots.part(root, file, outcome.rows, outcome.lines)
+        part = roots.part(root, file, outcome.rows, outcome.lines, outcome.content_hash)
     outcome = outcome._replace(lines=None)  # not sent back from a worker
     if not linter.settings.cache:
         outcome = outcome._replace(facts=[], rows=[] if roots.sink else outcome.rows)
