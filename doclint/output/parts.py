@@ -115,11 +115,11 @@ class PartWriter:
         return {**self.__dict__, "_parts": None, "_spool": None}
 
     def __call__(
-        self, rows: list[Finding], file: str | None = None, lines: list[str] | None = None
+        self, rows: list[Finding], file: str | None = None, lines: list[str] | bytes | None = None
     ) -> bytes:
         """The part of `rows` as shown, all of one file (`file`, shown as
-        their path); `lines` are that file's as checked, else they are read
-        from it when the format shows them."""
+        their path); `lines` are that file's as checked (or its bytes), else
+        they are read from it when the format shows them."""
         sources = SourceLines.showing(rows[0].path, file or rows[0].path, lines)
         output = RunOutput(rows, 1, sources=sources, color=self.color)
         return self.layout.encoded(rows, output, self.errors)
@@ -129,14 +129,14 @@ class PartWriter:
         file: str,
         root: str,
         rows: list[Finding],
-        lines: list[str] | None = None,
+        lines: list[str] | bytes | None = None,
         content: bytes | None = None,
     ) -> Placed | None:
         """The part of a file's findings (None: it has none) as the run gives
         them, shown and rendered, or found in the memo (with `content`, the
         digest of the file's bytes); in a worker, written to the worker's
         file, and where it is. `lines` are the lines checked, when the engine
-        read some."""
+        read some, or the file's bytes, when a lookup read them."""
         if not rows:
             return None
         shown = display_path(file, self.cwd)

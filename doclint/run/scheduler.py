@@ -32,7 +32,6 @@ from doclint.run.roots import make_tree_at
 from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
 from doclint.run.sink import FileSink, Note, RunResult
-from doclint.tree.decoding import shown_lines
 from doclint.util.gc_pause import collect_rarely
 
 
@@ -72,7 +71,7 @@ class _Roots:
         root: str,
         file: str,
         rows: list[Finding],
-        lines: list[str] | None,
+        lines: list[str] | bytes | None,
         content: bytes | None,
     ) -> Any:
         """What the sink gives of a file's findings, filtered."""
@@ -173,10 +172,9 @@ def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
 
 
 def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> Any:
-    """A kept result handed to the sink, its lines from the bytes the lookup
-    read, if it read them."""
-    lines = shown_lines(found.data) if found.data is not None else None
-    return roots.part(root, file, found.rows, lines, found.content_hash)
+    """A kept result handed to the sink, with the bytes the lookup read, if
+    it read them (the sink reads its lines there, when it shows some)."""
+    return roots.part(root, file, found.rows, found.data, found.content_hash)
 
 
 def _checked(roots: _Roots, root: str, file: str) -> Answer:

@@ -34,12 +34,13 @@ class FileSink(Protocol[Note_co]):
         file: str,
         root: str,
         rows: list[Finding],
-        lines: list[str] | None,
+        lines: list[str] | bytes | None,
         content: bytes | None,
         /,
     ) -> Note_co | None:
         """The findings of `file` (of the tree at `root`), where the file is
-        checked, given the lines checked when the engine read some, and the
+        checked, given the lines checked when the engine read some (or the
+        file's bytes, when a lookup of its kept result read them), and the
         digest of the bytes they were found in (None: unknown); what the
         sink's owner is to keep of them (None: nothing to keep)."""
         ...
