@@ -142,16 +142,16 @@ class PartWriter:
         shown = display_path(file, self.cwd)
         printed = printable(shown)
         rows = shown_paths(rows, root, self.cwd)
-        memo = None
+        memo = kept = None
         if self.memo is not None and content is not None:
             key = part_key(self._context, printed, rows, content)
             kept = unpacked(self.memo.part(root, key))
             memo = Memo(root, key, kept is None)
-        if memo is None or memo.rendered:
+        if kept is not None:
+            part = FilePart(kept.data, shown, kept.count, kept.fixable, memo)
+        else:
             rows = in_order(rows, printed)
             part = FilePart(self(rows, file, lines), shown, len(rows), fixable(rows), memo)
-        else:
-            part = FilePart(kept.data, shown, kept.count, kept.fixable, memo)  # type: ignore[union-attr]
         if os.getpid() == self._owner:
             return part
         if self._spool is None:
