@@ -106,21 +106,26 @@ def test_full_shows_one_frame_for_findings_alike_and_still_counts_each(
 
 
 def test_full_shows_the_lines_checked_and_reads_a_kept_file_once(monkeypatch, capsys, tree):
+    """Lines come with the engine's findings; a kept result's part is
+    rendered reading its file once, and given by the memo after that."""
     read: list[str] = []
     original = baseline_module._read_lines
     monkeypatch.setattr(
         baseline_module, "_read_lines", lambda path: read.append(path) or original(path)
     )
 
-    def check(output_format):
-        return run_cli(monkeypatch, capsys, tree, "check", "--output-format", output_format, "docs")
+    def check(output_format, *more):
+        return run_cli(
+            monkeypatch, capsys, tree, "check", "--output-format", output_format, "docs", *more
+        ).out
 
     checked = check("full")
     assert read == []  # the lines come with the findings from the engine
-    assert check("full").out == checked.out and read == [KW]  # kept findings: their file read once
+    assert check("full") == checked and read == []  # the part the memo kept
     sarif = check("sarif")
-    assert read == [KW, KW]
-    assert check("sarif").out == sarif.out and read == [KW, KW, KW]
+    assert read == [KW]  # kept findings rendered for another format: their file read once
+    assert check("sarif") == sarif and read == [KW]
+    assert check("full", "--no-cache") == checked
 
 
 def test_full_snippet_keeps_tabs_under_the_caret():

@@ -40,6 +40,7 @@ from doclint.fixes.edits import FixError
 from doclint.fixes.file_fixer import FixSettings
 from doclint.fixes.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.incremental.folder import clean
+from doclint.incremental.memo import PartMemos
 from doclint.incremental.store import ContentCache
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.baseline import (
@@ -177,13 +178,18 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
             return _fix(args, registry, settings, fix, stdin)
         if stdin:
             return _report(args, registry, *_run_stdin(args, settings), settings.root)
-        writer = _part_writer(args)
+        stores = _stores(settings)
+        memo = PartMemos(stores) if settings.cache else None
+        writer = _part_writer(args, memo)
         try:
-            result, sources = _run_paths(args, settings, writer, _stores(settings))
+            result, sources = _run_paths(args, settings, writer, stores)
             if not result.files_checked:
                 nothing_checked(args.paths, settings)
             parts = writer.parts() if writer is not None else None
-            return _report(args, registry, result, sources, settings.root, parts)
+            code = _report(args, registry, result, sources, settings.root, parts)
+            if writer is not None and memo is not None:
+                memo.save()
+            return code
         finally:
             if writer is not None:
                 writer.close()
@@ -380,19 +386,20 @@ def _warn(message: str) -> None:
     say(f"warning: {message}")
 
 
-def _part_writer(args: argparse.Namespace) -> PartWriter | None:
+def _part_writer(args: argparse.Namespace, memo: PartMemos | None) -> PartWriter | None:
     """How the processes that check files write their parts of the output,
-    when its format has parts and nothing needs the findings themselves."""
+    when its format has parts and nothing needs the findings themselves;
+    with `memo`, parts earlier runs rendered are kept there."""
     layout = LAYOUTS.get(args.output_format)
     if layout is None or args.statistics or args.baseline or args.write_baseline:
         return None
     if args.fail_on != "info":  # the exit code needs each finding's severity
         return None
-    if args.output_file is not None:
-        return PartWriter(layout, color=_color(args))  # opened in UTF-8 (_output)
+    if args.output_file is not None:  # opened in UTF-8 (_output)
+        return PartWriter(layout, color=_color(args), memo=memo)
     if not _writes_utf8_bytes(sys.stdout):
         return None
-    return PartWriter(layout, sys.stdout.errors or "strict", _color(args))
+    return PartWriter(layout, sys.stdout.errors or "strict", _color(args), memo=memo)
 
 
 def _run_stdin(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:

@@ -104,7 +104,7 @@ class Cache:
     @classmethod
     def load(cls, folder: Path, key: str, root: Path, keeps: bool = True) -> Cache:
         cache = cls(folder, key, root, keeps)
-        sealed, cache.problem = _open_found(cache.file, cache.context, "these settings")
+        sealed, cache.problem = open_found(cache.file, cache.context, "these settings")
         if sealed is None:  # none, or not to be trusted: start empty, replace it
             return cache
         try:
@@ -252,13 +252,13 @@ class Cache:
             return
         prune(self.file, SHARE * _bytes_of(index))
 
-    def _layout(self, root: Path) -> tuple[list[str], bytes, _Body]:
+    def _layout(self, root: Path) -> tuple[list[str], bytes, Body]:
         """The paths, index and body of the cache file to write: the loaded
         file's blobs first, in their order, then this run's, so that each
         source is read straight through."""
         paths: list[str] = []
         index = bytearray()
-        body = _Body(self)
+        body = Body(self._read)
         for number, path in enumerate(self._paths):
             kept = self._kept.get(path)
             if kept == number:
@@ -272,13 +272,15 @@ class Cache:
             else:
                 continue
             paths.append(path)
-            index += RECORD.pack(*record[:4], body.add(LOADED, record), *record[5:])
+            index += RECORD.pack(*record[:4], body.add(LOADED, record[4], record[6]), *record[5:])
         for number, path in enumerate(self._new_paths, start=len(self._paths)):
             if self._kept.get(path) == number:
                 source, record = self._kept_record(number)
                 if source == SPILLED:
                     paths.append(path)
-                    index += RECORD.pack(*record[:4], body.add(SPILLED, record), *record[5:])
+                    index += RECORD.pack(
+                        *record[:4], body.add(SPILLED, record[4], record[6]), *record[5:]
+                    )
         return paths, bytes(index), body
 
     def _keep(self, path: str, source: int, record: bytes) -> None:
@@ -320,18 +322,18 @@ class Cache:
             return b""
 
 
-class _Body:
-    """The body of a cache file being written: runs of blobs of the loaded
-    file and of the spill, read a block at a time, anew each time."""
+class Body:
+    """The body of a sealed file being written: runs of bytes of its sources
+    (the loaded file, a spill), read a block at a time by `read(source,
+    offset, length)`, anew each time."""
 
-    def __init__(self, cache: Cache) -> None:
-        self._cache = cache
+    def __init__(self, read: Callable[[int, int, int], bytes]) -> None:
+        self._read = read
         self._runs: list[list[int]] = []
         self.size = 0
 
-    def add(self, source: int, record: tuple) -> int:
-        """Append a blob; its offset in the new body."""
-        offset, length = record[4], record[6]
+    def add(self, source: int, offset: int, length: int) -> int:
+        """Append `length` bytes of `source` from `offset`; their offset in the new body."""
         last = self._runs[-1] if self._runs else None
         if last is not None and last[0] == source and last[1] + last[2] == offset:
             last[2] += length
@@ -344,14 +346,14 @@ class _Body:
         for source, offset, length in self._runs:
             end = offset + length
             while offset < end:
-                block = self._cache._read(source, offset, min(_BLOCK, end - offset))
+                block = self._read(source, offset, min(_BLOCK, end - offset))
                 if not block:
                     raise OSError("a blob of the cache could not be read back")
                 yield block
                 offset += len(block)
 
 
-def _open_found(file: Path, context: str, bound_to: str) -> tuple[SealedFile | None, str | None]:
+def open_found(file: Path, context: str, bound_to: str) -> tuple[SealedFile | None, str | None]:
     """A sealed file of the cache folder, open; or None, and why it is not
     used when there is one (a file that is not, is no problem)."""
     if not os.path.lexists(file):

@@ -16,8 +16,11 @@ from doclint.incremental.sealed import owned
 from doclint.tree.reading import read_regular
 
 # What doclint writes into a cache folder: the marker, a .gitignore, the
-# cache files, the run records and, while one is written, its temporary file.
-OWN_ENTRIES = re.compile(r"CACHEDIR\.TAG|\.gitignore|[0-9a-f]{32}\.(?:bin|run)|\.tmp-[A-Za-z0-9_]+")
+# cache files, the run records, the memo of rendered parts and, while one is
+# written, its temporary file.
+OWN_ENTRIES = re.compile(
+    r"CACHEDIR\.TAG|\.gitignore|[0-9a-f]{32}\.(?:bin|run|parts)|\.tmp-[A-Za-z0-9_]+"
+)
 
 
 def clean(folder: Path, tree: Path | None) -> str:

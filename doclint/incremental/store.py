@@ -26,6 +26,10 @@ from doclint.tree.reading import repository_root
 PACKAGES = ("doclint", "doclint_rules")
 
 
+def _silent(message: str) -> None:
+    """A warning the run's own process gives: its workers keep quiet."""
+
+
 class ContentCache:
     """The `ResultStores` of a run with the cache on: each root's cache file
     in `folder`, or in `.doclint_cache` at the root. `warn` gets one line per
@@ -38,6 +42,20 @@ class ContentCache:
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> Cache | None:
         warn = self.warn if not worker else _silent
         repository = repository_root(root)
+        folder = self.folder_of(root, repository, warn)
+        if folder is None:
+            return None
+        name = cache_key(key, root_place(root, folder, repository))
+        stored = Cache.load(folder, name, root, keeps=not worker)
+        if stored.problem is not None:
+            warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
+        return stored
+
+    def folder_of(
+        self, root: Path, repository: Path | None, warn: Callable[[str], None] = _silent
+    ) -> Path | None:
+        """The cache folder of `root` (in the checkout `repository`, or
+        none); None, said to `warn`, when no cache may be used there."""
         checkout = repository or root
         if inside(key_folder(), checkout):
             # A tree can ship a key file, owner and mode included: none in the
@@ -47,12 +65,7 @@ class ContentCache:
                 f"{checkout}; cache not used (set XDG_CACHE_HOME outside it)"
             )
             return None
-        folder = self.folder or root / DEFAULT_FOLDER
-        name = cache_key(key, root_place(root, folder, repository))
-        stored = Cache.load(folder, name, root, keeps=not worker)
-        if stored.problem is not None:
-            warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
-        return stored
+        return self.folder or root / DEFAULT_FOLDER
 
 
 def root_place(root: Path, folder: Path, checkout: Path | None) -> str:
@@ -67,10 +80,6 @@ def root_place(root: Path, folder: Path, checkout: Path | None) -> str:
     if os.path.commonpath([real, base]) != base:
         base = os.path.realpath(folder)
     return Path(os.path.relpath(real, base)).as_posix()
-
-
-def _silent(message: str) -> None:
-    """A warning the run's own process gives: its workers keep quiet."""
 
 
 def cache_key(key: ResultKey, place: str = ".") -> str:

@@ -62,24 +62,32 @@ class SourceLines:
         self.given = dict(given or {})
         self._path: str | None = None
         self._lines: list[str] = []
+        self._data: bytes | None = None
+        """The bytes of the one file `showing` gave, split into lines when first asked."""
         self._files = files
         self._escaped: dict[str, str] | None = None
 
     @classmethod
-    def showing(cls, path: str, file: str, lines: list[str] | None = None) -> SourceLines:
+    def showing(cls, path: str, file: str, lines: list[str] | bytes | None = None) -> SourceLines:
         """The lines of one file, shown as `path`: `lines` when they were read
-        already (a worker's, as it checked them), else `file`'s, when asked."""
+        already (a worker's, as it checked them, or the file's bytes, split
+        when asked), else `file`'s, when asked."""
         if lines is None:
             return cls(files=[file])
         sources = cls()
-        sources._path, sources._lines = path, lines
+        if isinstance(lines, bytes):
+            sources._data = lines
+        else:
+            sources._path, sources._lines = path, lines
         return sources
 
     def lines(self, path: str) -> list[str]:
         if path != self._path:
             self._path = path
             text = self.given.get(path)
-            if text is None:
+            if self._data is not None:
+                self._lines, self._data = shown_lines(self._data), None
+            elif text is None:
                 self._lines = _read_lines(self._on_disk(path))
             else:
                 self._lines = normalize_newlines(text.removeprefix(_BOM)).split("\n")

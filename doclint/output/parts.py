@@ -35,10 +35,20 @@ from typing import IO, Any, NamedTuple, overload
 from doclint.models.findings import Finding, Fixable, fixable
 from doclint.output.baseline import SourceLines
 from doclint.output.layout import Layout
+from doclint.output.part_memo import PartMemo, packed, part_key, unpacked, writer_context
 from doclint.output.run_output import RenderedParts, RunOutput
-from doclint.output.shown import shown_rows
+from doclint.output.shown import in_order, shown_paths
 from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
+
+
+class Memo(NamedTuple):
+    """A part's place in the memo: its file's root, its key, and whether it
+    was rendered (to be kept) or found there (to be kept as it is)."""
+
+    root: str
+    key: bytes
+    rendered: bool
 
 
 class FilePart(NamedTuple):
@@ -51,6 +61,7 @@ class FilePart(NamedTuple):
     shown: str
     count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
     fixable: Fixable
+    memo: Memo | None = None
 
 
 class PartPlace(NamedTuple):
@@ -63,6 +74,7 @@ class PartPlace(NamedTuple):
     shown: str
     count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
     fixable: Fixable
+    memo: Memo | None = None
 
 
 Placed = FilePart | PartPlace
@@ -80,10 +92,14 @@ class PartWriter:
         errors: str = "strict",
         color: bool = False,
         cwd: Path | None = None,
+        memo: PartMemo | None = None,
     ) -> None:
         self.layout, self.errors, self.color = layout, errors, color
         self.cwd = cwd or Path.cwd()
         """What paths are shown relative to."""
+        self.memo = memo
+        """Where parts rendered by earlier runs are kept (part_memo.py)."""
+        self._context = writer_context(layout.part, errors, color) if memo is not None else b""
         # Made before the run forks its workers, who inherit it: each writes
         # to a file of its own there (util/private_folder.py: with a shared
         # temporary folder, another user must not swap it, or a file in it).
@@ -99,26 +115,43 @@ class PartWriter:
         return {**self.__dict__, "_parts": None, "_spool": None}
 
     def __call__(
-        self, rows: list[Finding], file: str | None = None, lines: list[str] | None = None
+        self, rows: list[Finding], file: str | None = None, lines: list[str] | bytes | None = None
     ) -> bytes:
         """The part of `rows` as shown, all of one file (`file`, shown as
-        their path); `lines` are that file's as checked, else they are read
-        from it when the format shows them."""
+        their path); `lines` are that file's as checked (or its bytes), else
+        they are read from it when the format shows them."""
         sources = SourceLines.showing(rows[0].path, file or rows[0].path, lines)
         output = RunOutput(rows, 1, sources=sources, color=self.color)
         return self.layout.encoded(rows, output, self.errors)
 
     def add(
-        self, file: str, root: str, rows: list[Finding], lines: list[str] | None = None
+        self,
+        file: str,
+        root: str,
+        rows: list[Finding],
+        lines: list[str] | bytes | None = None,
+        content: bytes | None = None,
     ) -> Placed | None:
         """The part of a file's findings (None: it has none) as the run gives
-        them, shown and rendered; in a worker, written to the worker's file,
-        and where it is. `lines` are the lines checked, when the engine read some."""
+        them, shown and rendered, or found in the memo (with `content`, the
+        digest of the file's bytes); in a worker, written to the worker's
+        file, and where it is. `lines` are the lines checked, when the engine
+        read some, or the file's bytes, when a lookup read them."""
         if not rows:
             return None
         shown = display_path(file, self.cwd)
-        rows = shown_rows(rows, printable(shown), root, self.cwd)
-        part = FilePart(self(rows, file, lines), shown, len(rows), fixable(rows))
+        printed = printable(shown)
+        rows = shown_paths(rows, root, self.cwd)
+        memo = kept = None
+        if self.memo is not None and content is not None:
+            key = part_key(self._context, printed, rows, content)
+            kept = unpacked(self.memo.part(root, key))
+            memo = Memo(root, key, kept is None)
+        if kept is not None:
+            part = FilePart(kept.data, shown, kept.count, kept.fixable, memo)
+        else:
+            rows = in_order(rows, printed)
+            part = FilePart(self(rows, file, lines), shown, len(rows), fixable(rows), memo)
         if os.getpid() == self._owner:
             return part
         if self._spool is None:
@@ -126,9 +159,15 @@ class PartWriter:
         return self._spool.place(part)
 
     def keep(self, parts: Iterable[Placed]) -> None:
-        """Keep the parts `add` gave, in the run's process."""
+        """Keep the parts `add` gave, in the run's process; and in the memo,
+        those it rendered, and which it found there."""
         for part in parts:
             self._parts.add(part)
+            memo = part.memo
+            if memo is not None and self.memo is not None:
+                data = self._parts.last() if memo.rendered else None
+                kept = None if data is None else packed(data, part.count, part.fixable)
+                self.memo.keep(memo.root, memo.key, kept)
 
     def parts(self) -> SpilledParts:
         """The parts kept, in the order of the files' paths as shown."""
@@ -157,7 +196,7 @@ class PartSpool:
         at once: the main process reads it once the workers are stopped."""
         os.write(self._descriptor, part.data)
         place = PartPlace(
-            self._name, self._size, len(part.data), part.shown, part.count, part.fixable
+            self._name, self._size, len(part.data), part.shown, part.count, part.fixable, part.memo
         )
         self._size += len(part.data)
         return place
@@ -212,6 +251,10 @@ class SpilledParts(RenderedParts):
         self._descriptors.append(descriptor)
         self._folder.unlink(name)
         return len(self._descriptors) - 1
+
+    def last(self) -> bytes:
+        """The part added last."""
+        return self._read(len(self) - 1)[1]
 
     def sort(self) -> SpilledParts:
         """In the order of the files' paths as shown."""

@@ -49,7 +49,13 @@ def shown_rows(rows: list[Finding], shown: str, root: Path | str, cwd: Path) -> 
     """A file's findings as shown: its path `shown` (relative to `cwd` and
     escaped, or a name given for a text), messages as `shown_paths` makes
     them, deduplicated and sorted."""
-    kept = sorted(set(shown_paths(rows, root, cwd)), key=place)
+    return in_order(shown_paths(rows, root, cwd), shown)
+
+
+def in_order(rows: list[Finding], shown: str) -> list[Finding]:
+    """Rows whose messages are as shown (`shown_paths`), at the path `shown`,
+    deduplicated and sorted."""
+    kept = sorted(set(rows), key=place)
     # Not row._replace: a run may report 300,000.
     return [build_node(Finding, (*row[:8], shown)) for row in kept]
 

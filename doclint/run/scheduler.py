@@ -32,7 +32,6 @@ from doclint.run.roots import make_tree_at
 from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
 from doclint.run.sink import FileSink, Note, RunResult
-from doclint.tree.decoding import shown_lines
 from doclint.util.gc_pause import collect_rarely
 
 
@@ -67,10 +66,17 @@ class _Roots:
             self._stored[root] = stores.open(linter.tree.root, key, worker=True) if stores else None
         return self._stored[root]
 
-    def part(self, root: str, file: str, rows: list[Finding], lines: list[str] | None) -> Any:
+    def part(
+        self,
+        root: str,
+        file: str,
+        rows: list[Finding],
+        lines: list[str] | bytes | None,
+        content: bytes | None,
+    ) -> Any:
         """What the sink gives of a file's findings, filtered."""
         assert self.sink is not None
-        return self.sink.add(file, root, self.at(root)[1].rows(file, rows), lines)
+        return self.sink.add(file, root, self.at(root)[1].rows(file, rows), lines, content)
 
     def at(self, root: str) -> tuple[Linter, FindingFilter]:
         if root not in self.at_root:
@@ -166,10 +172,9 @@ def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
 
 
 def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> Any:
-    """A kept result handed to the sink, its lines from the bytes the lookup
-    read, if it read them."""
-    lines = shown_lines(found.data) if found.data is not None else None
-    return roots.part(root, file, found.rows, lines)
+    """A kept result handed to the sink, with the bytes the lookup read, if
+    it read them (the sink reads its lines there, when it shows some)."""
+    return roots.part(root, file, found.rows, found.data, found.content_hash)
 
 
 def _checked(roots: _Roots, root: str, file: str) -> Answer:
@@ -180,7 +185,7 @@ def _checked(roots: _Roots, root: str, file: str) -> Answer:
     rows, facts, stamp, content_hash, lines = linter.check_file(file)
     part = None
     if roots.sink is not None:
-        part = roots.part(root, file, rows, lines)
+        part = roots.part(root, file, rows, lines, content_hash)
     if not linter.settings.cache:
         facts = []
         if roots.sink is not None:

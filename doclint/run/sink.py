@@ -30,10 +30,18 @@ class FileSink(Protocol[Note_co]):
     """The output's side of a run whose format is written file by file."""
 
     def add(
-        self, file: str, root: str, rows: list[Finding], lines: list[str] | None, /
+        self,
+        file: str,
+        root: str,
+        rows: list[Finding],
+        lines: list[str] | bytes | None,
+        content: bytes | None,
+        /,
     ) -> Note_co | None:
         """The findings of `file` (of the tree at `root`), where the file is
-        checked, given the lines checked when the engine read some; what the
+        checked, given the lines checked when the engine read some (or the
+        file's bytes, when a lookup of its kept result read them), and the
+        digest of the bytes they were found in (None: unknown); what the
         sink's owner is to keep of them (None: nothing to keep)."""
         ...
 
