@@ -120,7 +120,7 @@ def read_beneath(
     if not _BENEATH:
         return read_regular_status(os.path.join(root, relative), limit, True, max_size)
     real_root = _real_root(root)
-    folders = _NONE_KEPT if folders is None else folders
+    folders = folders or _NONE_KEPT
     try:
         return folders.read(real_root, relative, limit, max_size)
     except OSError as error:
@@ -145,12 +145,6 @@ def _real_root(root: str) -> str:
 # page beside its source's folder; opening every folder on the way at each
 # read cost five opens a read.
 FOLDERS_KEPT = 8
-# The folders of one tree are kept at a time in a process: the work comes
-# root after root, and a run of a thousand roots must not hold eight
-# descriptors each. Held while a folder is found and its file opened: no
-# thread closes a folder another is opening a file in.
-_LOCK = threading.Lock()
-_holding: weakref.ref[OpenFolders] | None = None
 
 
 class OpenFolders:
@@ -159,31 +153,23 @@ class OpenFolders:
     root without a link when it was opened; whatever is done to its path
     since (a swap for a link, a move), a file read in it is one that lies in
     that folder, never where a link leads. One that was removed since is
-    opened again from the root. A process keeps the folders of the tree it
-    read in last only."""
+    opened again from the root."""
 
     def __init__(self, size: int = FOLDERS_KEPT) -> None:
         self.size = size
         self._open: OrderedDict[tuple[str, str], int] = OrderedDict()
+        # Held from finding a folder to opening the file in it: another
+        # thread must not close the folder (forgetting it) in between.
+        self._lock = threading.Lock()
         weakref.finalize(self, _close_all, self._open)
-
-    def __len__(self) -> int:
-        """The folders kept open now."""
-        return len(self._open)
 
     def read(
         self, real_root: str, relative: str, limit: int, max_size: int
     ) -> tuple[bytes, os.stat_result]:
         """`read_regular_status` of `relative` in `real_root`, opened beneath it."""
-        global _holding
         folder, _, name = relative.rpartition("/")
         flags = _OPEN_FLAGS | os.O_NOFOLLOW
-        with _LOCK:
-            holder = _holding() if _holding is not None else None
-            if self.size and holder is not self:
-                if holder is not None:
-                    _close_all(holder._open)
-                _holding = weakref.ref(self)
+        with self._lock:
             key = (real_root, folder)
             kept = self._open.get(key)
             if kept is not None:

@@ -266,22 +266,6 @@ def test_a_folder_kept_open_then_swapped_for_a_link_leads_nowhere_outside(
     assert SECRET not in str(refused.value)
 
 
-def test_a_process_keeps_the_folders_of_one_tree_at_a_time(tmp_path: Path) -> None:
-    """A run of many roots (a tree each) holds the folders of the tree it
-    reads in now, not eight a tree."""
-    trees = [tmp_path / name for name in ("one", "two")]
-    for tree in trees:
-        (tree / "docs").mkdir(parents=True)
-        (tree / "docs" / "page.md").write_text("# Page\n")
-    first, second = OpenFolders(), OpenFolders()
-    read_beneath(str(trees[0]), "docs/page.md", folders=first)
-    assert (len(first), len(second)) == (1, 0)
-    read_beneath(str(trees[1]), "docs/page.md", folders=second)
-    assert (len(first), len(second)) == (0, 1)
-    assert read_beneath(str(trees[0]), "docs/page.md", folders=first)[0] == b"# Page\n"
-    assert (len(first), len(second)) == (1, 0)
-
-
 def test_a_folder_removed_and_made_again_is_read_afresh(tmp_path: Path) -> None:
     """A tree regenerated while a process keeps its folders open (a watch)
     is read as it is now."""
