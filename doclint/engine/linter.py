@@ -167,9 +167,7 @@ class Linter:
             # Opened from the root without following a link: the file read is
             # the one just found inside the tree, whatever is swapped since.
             relative = clean_path(path) or path
-            data, status = read_beneath(
-                self.root_text, relative, limit + 1, max_size=limit, folders=self.tree.folders
-            )
+            data, status = read_beneath(self.root_text, relative, limit + 1, max_size=limit)
         except OverLimit as over:
             stamp = stamp_of(over.status)
             message = f"{stamp[1]:,} bytes is over the limit of {limit:,}; not read"

@@ -16,7 +16,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.tree.reading import MAX_FILE_SIZE, OpenFolders, read_beneath, read_regular
+from doclint.tree.reading import MAX_FILE_SIZE, read_beneath, read_regular
 from doclint.util.lru import LatestDict
 
 # Sources kept read: the work is ordered so that the pages of one source come
@@ -103,8 +103,6 @@ class Tree:
         self._facts: dict[tuple[str, str], object] = LatestDict(FACTS_KEPT)
         self._stats: dict[str, os.stat_result | None] = LatestDict(STATS_KEPT)
         self._places: dict[str, str | None] = LatestDict(STATS_KEPT)
-        self.folders = OpenFolders()
-        """The folders lately read in, kept open for the next reads (pages and sources)."""
 
     @property
     def listing_mode(self) -> bool:
@@ -268,8 +266,7 @@ class Tree:
             try:
                 # As a page is read: the file read is the one found in the tree.
                 relative = clean_path(path) or path
-                limit, folders = MAX_FILE_SIZE + 1, self.folders
-                data = read_beneath(self._root, relative, limit, folders=folders)[0]
+                data = read_beneath(self._root, relative, MAX_FILE_SIZE + 1)[0]
             except OSError:
                 return None
         return data if len(data) <= MAX_FILE_SIZE else None

@@ -10,9 +10,6 @@ import errno
 import functools
 import os
 import stat
-import threading
-import weakref
-from collections import OrderedDict
 from pathlib import Path
 
 # The largest file read whole: a checked file (the default of --max-file-size)
@@ -100,11 +97,7 @@ _LINK_ERRORS = frozenset({errno.ELOOP, errno.ENOTDIR, errno.EMLINK})
 
 
 def read_beneath(
-    root: str,
-    relative: str,
-    limit: int = -1,
-    max_size: int = -1,
-    folders: OpenFolders | None = None,
+    root: str, relative: str, limit: int = -1, max_size: int = -1
 ) -> tuple[bytes, os.stat_result]:
     """`read_regular_status` of the file `relative` (a clean POSIX path) of
     the folder `root`, opened folder by folder from the root without
@@ -112,17 +105,15 @@ def read_beneath(
     whatever another process swaps meanwhile (a page made a link to a file
     outside, between the check and the read, is refused, not read). A path
     that holds a link is resolved once and read the same way through its
-    real path, which must lie in the real root (else OutsideRoot). With
-    `folders`, the folders on the way are kept open there for the next reads."""
+    real path, which must lie in the real root (else OutsideRoot)."""
     parts = relative.split("/")
     if not all(parts) or "." in parts or ".." in parts:  # `..` would climb out of the root
         raise OutsideRoot(errno.EXDEV, f"not a clean path of the root {root}; not read", relative)
     if not _BENEATH:
         return read_regular_status(os.path.join(root, relative), limit, True, max_size)
     real_root = _real_root(root)
-    folders = folders or _NONE_KEPT
     try:
-        return folders.read(real_root, relative, limit, max_size)
+        return _read_beneath(real_root, relative, limit, max_size)
     except OSError as error:
         if error.errno not in _LINK_ERRORS:
             raise
@@ -131,7 +122,7 @@ def read_beneath(
     real = os.path.realpath(os.path.join(real_root, relative))
     if not real.startswith(os.path.join(real_root, "")):
         raise OutsideRoot(errno.EXDEV, f"outside the root {root}; not read", relative)
-    return folders.read(real_root, os.path.relpath(real, real_root), limit, max_size)
+    return _read_beneath(real_root, os.path.relpath(real, real_root), limit, max_size)
 
 
 @functools.lru_cache(maxsize=8)
@@ -141,82 +132,21 @@ def _real_root(root: str) -> str:
     return os.path.realpath(root)
 
 
-# Folders kept open by a tree: the work puts a folder's pages together, and a
-# page beside its source's folder; opening every folder on the way at each
-# read cost five opens a read.
-FOLDERS_KEPT = 8
-
-
-class OpenFolders:
-    """The folders of a tree lately read in, kept open for the next reads
-    there (at most `size`; 0: none kept). A folder kept was reached from the
-    root without a link when it was opened; whatever is done to its path
-    since (a swap for a link, a move), a file read in it is one that lies in
-    that folder, never where a link leads. One that was removed since is
-    opened again from the root."""
-
-    def __init__(self, size: int = FOLDERS_KEPT) -> None:
-        self.size = size
-        self._open: OrderedDict[tuple[str, str], int] = OrderedDict()
-        # Held from finding a folder to opening the file in it: another
-        # thread must not close the folder (forgetting it) in between.
-        self._lock = threading.Lock()
-        weakref.finalize(self, _close_all, self._open)
-
-    def read(
-        self, real_root: str, relative: str, limit: int, max_size: int
-    ) -> tuple[bytes, os.stat_result]:
-        """`read_regular_status` of `relative` in `real_root`, opened beneath it."""
-        folder, _, name = relative.rpartition("/")
-        flags = _OPEN_FLAGS | os.O_NOFOLLOW
-        with self._lock:
-            key = (real_root, folder)
-            kept = self._open.get(key)
-            if kept is not None:
-                try:
-                    descriptor = os.open(name, flags, dir_fd=kept)
-                except FileNotFoundError:  # perhaps its folder was removed since
-                    os.close(self._open.pop(key))
-                    kept = None
-                else:
-                    self._open.move_to_end(key)
-            if kept is None:
-                opened = _open_folder(real_root, folder)
-                try:
-                    descriptor = os.open(name, flags, dir_fd=opened)
-                finally:
-                    self._keep(key, opened)
-        return _read_open(descriptor, relative, limit, max_size)
-
-    def _keep(self, key: tuple[str, str], descriptor: int) -> None:
-        self._open[key] = descriptor
-        while len(self._open) > self.size:
-            os.close(self._open.popitem(last=False)[1])
-
-
-def _close_all(descriptors: dict[tuple[str, str], int]) -> None:
-    for descriptor in descriptors.values():
-        os.close(descriptor)
-    descriptors.clear()
-
-
-_NONE_KEPT = OpenFolders(0)
-"""For a caller that keeps no folder open: each read opens its way afresh."""
-
-
-def _open_folder(real_root: str, path: str) -> int:
-    """A descriptor of the folder `path` ("": the root) of `real_root`, opened
-    folder by folder from the root without following a link."""
-    descriptor = os.open(real_root, _FOLDER_FLAGS & ~getattr(os, "O_NOFOLLOW", 0))
+def _read_beneath(
+    real_root: str, relative: str, limit: int, max_size: int
+) -> tuple[bytes, os.stat_result]:
+    *folders, name = relative.split("/")
+    folder = os.open(real_root, _FOLDER_FLAGS & ~getattr(os, "O_NOFOLLOW", 0))
     try:
-        for part in path.split("/") if path else ():
-            inner = os.open(part, _FOLDER_FLAGS, dir_fd=descriptor)
-            os.close(descriptor)
-            descriptor = inner
-    except BaseException:
-        os.close(descriptor)
-        raise
-    return descriptor
+        for part in folders:
+            inner = os.open(part, _FOLDER_FLAGS, dir_fd=folder)
+            os.close(folder)
+            folder = inner
+        return _read_open(
+            os.open(name, _OPEN_FLAGS | os.O_NOFOLLOW, dir_fd=folder), relative, limit, max_size
+        )
+    finally:
+        os.close(folder)
 
 
 class OutsideRoot(OSError):

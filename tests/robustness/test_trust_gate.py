@@ -25,7 +25,7 @@ from doclint.incremental import sealed
 from doclint.tree import discovery
 from doclint.tree.discovery import MAX_IGNORE_PATTERNS, PatternSet
 from doclint.tree.index import Tree
-from doclint.tree.reading import OpenFolders, OutsideRoot, read_beneath
+from doclint.tree.reading import OutsideRoot, read_beneath
 from tests import test_cache
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -245,39 +245,6 @@ def test_the_reader_beneath_the_root_never_climbs_out(tmp_path: Path, relative: 
     (tmp_path / "tree" / "docs").mkdir(parents=True)
     with pytest.raises(OutsideRoot):
         read_beneath(str(tmp_path / "tree"), relative)
-
-
-def test_a_folder_kept_open_then_swapped_for_a_link_leads_nowhere_outside(
-    tmp_path: Path,
-) -> None:
-    """A folder read in stays open for the next reads there: made a link to
-    a folder outside since, the next read there is refused or reads the
-    folder first reached, never the link's target."""
-    outside, root = _page_beside_a_secret(tmp_path)
-    (root / "docs" / "sub" / "other.md").write_text("# Other\n")
-    folders = OpenFolders()
-    assert read_beneath(str(root), "docs/sub/other.md", folders=folders)[0] == b"# Other\n"
-    (root / "docs" / "sub").rename(root / "moved")
-    (root / "docs" / "sub").symlink_to(outside)
-    assert read_beneath(str(root), "docs/sub/page.md", folders=folders)[0] == b"# Page\n"
-    shutil.rmtree(root / "moved")
-    with pytest.raises(OSError) as refused:
-        read_beneath(str(root), "docs/sub/page.md", folders=folders)
-    assert SECRET not in str(refused.value)
-
-
-def test_a_folder_removed_and_made_again_is_read_afresh(tmp_path: Path) -> None:
-    """A tree regenerated while a process keeps its folders open (a watch)
-    is read as it is now."""
-    root = tmp_path / "tree"
-    (root / "docs").mkdir(parents=True)
-    (root / "docs" / "page.md").write_text("# Old\n")
-    folders = OpenFolders()
-    assert read_beneath(str(root), "docs/page.md", folders=folders)[0] == b"# Old\n"
-    shutil.rmtree(root / "docs")
-    (root / "docs").mkdir()
-    (root / "docs" / "page.md").write_text("# New\n")
-    assert read_beneath(str(root), "docs/page.md", folders=folders)[0] == b"# New\n"
 
 
 def test_a_page_linked_inside_the_tree_is_still_read(tmp_path: Path) -> None:
