@@ -19,6 +19,8 @@ through the output (`keep`), which saves it.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import marshal
 import os
@@ -84,9 +86,11 @@ class PartMemos:
         return self._roots[root]
 
 
+@functools.cache
 def memo_name() -> str:
     """The memo file's name: doclint's version and the digest of its code
-    where that changes under one version (store.code_digest)."""
+    where that changes under one version (store.code_digest, which reads
+    every module of a development install: once a process)."""
     state = repr((__version__, code_digest(()))).encode()
     return hashlib.sha256(state).hexdigest()[:32] + SUFFIX
 
@@ -109,6 +113,8 @@ class MemoFile:
         """Each entry made by this run: its offset and length in the spill, its digest."""
         self._spill: IO[bytes] | None = None
         self._spilled = 0
+        self._full = False
+        """Whether keeping a new entry failed: none is kept after it."""
 
     @classmethod
     def load(cls, file: Path) -> MemoFile:
@@ -151,10 +157,16 @@ class MemoFile:
             if number is not None:
                 self._used.add(number)
             return
-        if self._spill is None:
-            self._spill = tempfile.TemporaryFile(prefix="doclint-parts-")  # noqa: SIM115
-            weakref.finalize(self, self._spill.close)
-        self._spill.write(data)
+        if self._full:
+            return
+        try:
+            if self._spill is None:
+                self._spill = tempfile.TemporaryFile(prefix="doclint-parts-")  # noqa: SIM115
+                weakref.finalize(self, self._spill.close)
+            self._spill.write(data)
+        except OSError:  # a full disk: the memo only saves time, the run goes on
+            self._full = True
+            return
         self._new[key] = (self._spilled, len(data), digest(data))
         self._spilled += len(data)
 
@@ -183,9 +195,12 @@ class MemoFile:
             write_cache_file(self.file, self.context, head, body)
         except OSError:
             return
+        # The folder may be the tree's own (.doclint_cache): what else it
+        # holds under that suffix (a folder, a file not ours) is left alone.
         for other in self.file.parent.glob("*" + SUFFIX):
             if other != self.file:
-                other.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):
+                    other.unlink()
 
     def _last(self, number: int) -> int:
         return ENTRY.unpack_from(self._index, number * ENTRY.size)[4]

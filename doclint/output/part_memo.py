@@ -24,6 +24,7 @@ from typing import NamedTuple, Protocol
 from doclint import __version__
 from doclint.engine.registry import load_registry
 from doclint.models.findings import Finding, Fixable
+from doclint.models.urls import documentation_base
 
 COUNTS = struct.Struct("<QQQ")
 """The counts a kept part starts with: its findings, the safe and the
@@ -54,11 +55,13 @@ class Kept(NamedTuple):
 
 def writer_context(part: object, errors: str, color: bool) -> bytes:
     """What every part a writer renders depends on besides its file: the
-    format (its part function), the error handler, colour, doclint's version
-    and the rules known (SARIF numbers a finding's rule among them)."""
+    format (its part function), the error handler, colour, doclint's version,
+    the rules known (SARIF numbers a finding's rule among them) and where the
+    rules' pages are (JSON and SARIF link them; the install's metadata says)."""
     codes = tuple(rule.code for rule in load_registry().sorted_rules())
     name = f"{getattr(part, '__module__', '')}.{getattr(part, '__qualname__', repr(part))}"
-    return repr((__version__, name, errors, color, codes)).encode("utf-8", "surrogatepass")
+    context = (__version__, name, errors, color, codes, documentation_base())
+    return repr(context).encode("utf-8", "surrogatepass")
 
 
 def part_key(context: bytes, shown: str, rows: Sequence[Finding], content: bytes) -> bytes:
