@@ -230,17 +230,22 @@ _CHUNK = 1 << 20
 
 
 def _read(descriptor: int, expected: int, limit: int) -> bytes:
-    """Up to `limit` bytes (-1: all) of an open file, asking first for the
-    `expected` size: a read of n bytes allocates n first, so asking for the
-    limit would make a small file pay for megabytes. os.read skips the two
-    buffered file objects os.fdopen makes."""
+    """Up to `limit` bytes (-1: all) of an open regular file, asking first
+    for the `expected` size: a read of n bytes allocates n first, so asking
+    for the limit would make a small file pay for megabytes. A read of a
+    regular file that gives less than it was asked for stopped at the file's
+    end: no read more to hear it say so. Only a file that filled the read
+    (it grew since its stat) is read on. os.read skips the two buffered file
+    objects os.fdopen makes."""
     parts: list[bytes] = []
     total, ask = 0, expected
     while limit < 0 or total < limit:
-        part = os.read(descriptor, ask if limit < 0 else min(ask, limit - total))
-        if not part:
+        asked = ask if limit < 0 else min(ask, limit - total)
+        part = os.read(descriptor, asked)
+        if part:
+            parts.append(part)
+            total += len(part)
+        if len(part) < asked:
             break
-        parts.append(part)
-        total += len(part)
-        ask = _CHUNK  # the file grew since its stat, or the system read less
+        ask = _CHUNK  # the file grew since its stat
     return parts[0] if len(parts) == 1 else b"".join(parts)

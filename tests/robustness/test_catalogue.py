@@ -304,7 +304,40 @@ def test_a_file_that_grows_after_its_stat_is_read_up_to_the_limit(tmp_path, monk
             self.st_mode, self.st_size = status.st_mode, 10
 
     monkeypatch.setattr(doclint.tree.index.os, "fstat", lambda fd: Stale(real_fstat(fd)))
+    asked = _counted_reads(monkeypatch)
     assert doclint.tree.reading.read_regular(file, 50) == b"x" * 50
+    assert asked == [11, 39]
     assert doclint.tree.reading.read_regular(file, 1000) == b"x" * 100
     assert doclint.tree.reading.read_regular(file) == b"x" * 100
     assert doclint.tree.reading.read_regular(file, 5) == b"x" * 5
+    # Read on past its stat until a read gives less than asked: its end.
+    assert asked[2:] == [11, 989, 11, 1 << 20, 5]
+
+
+def test_a_file_as_long_as_its_stat_is_read_by_one_read(tmp_path, monkeypatch):
+    """A read of a regular file that gives less than it asked is the file's
+    end: no second read to hear it; one cut at its limit stops there too."""
+    file = tmp_path / "docs" / "page.md"
+    file.parent.mkdir()
+    file.write_bytes(b"x" * 100)
+    asked = _counted_reads(monkeypatch)
+    assert doclint.tree.reading.read_regular(file) == b"x" * 100
+    assert doclint.tree.reading.read_beneath(str(tmp_path), "docs/page.md", 1000)[0] == b"x" * 100
+    assert doclint.tree.reading.read_regular(file, 100) == b"x" * 100
+    assert doclint.tree.reading.read_regular(file, 30) == b"x" * 30
+    (tmp_path / "empty.md").write_bytes(b"")
+    assert doclint.tree.reading.read_regular(tmp_path / "empty.md") == b""
+    assert asked == [101, 101, 100, 30, 1]
+
+
+def _counted_reads(monkeypatch) -> list[int]:
+    """The sizes the guarded reader asks `os.read` for, from now on."""
+    asked: list[int] = []
+    real_read = os.read
+
+    def counted(descriptor: int, size: int) -> bytes:
+        asked.append(size)
+        return real_read(descriptor, size)
+
+    monkeypatch.setattr(doclint.tree.reading.os, "read", counted)
+    return asked
