@@ -81,3 +81,36 @@ def test_parts_written_by_workers_read_as_parts_rendered_in_process(tmp_path, mo
     assert len(opened) == 2, "each of the two workers wrote its parts to a file of its own"
     assert one[0][0] == "docs/page001.md" and b'"line": 3' in one[0][1]
     assert os.listdir(tmp_path / "tmp") == [], "no part file or folder is left behind"
+
+
+def test_a_writer_tells_its_own_process_from_a_forked_one_without_asking(tmp_path, monkeypatch):
+    """`add` runs for every file: in the writer's process it keeps the part
+    without a system call, and a process forked from it writes its parts to
+    a spool of its own."""
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    from doclint.models.findings import Finding
+
+    (tmp_path / "a.md").write_text("# A\n")
+    row = Finding(1, 1, "gone", code="DL401", name="broken-link", severity="error")
+    writer = PartWriter(LAYOUT, cwd=tmp_path)
+    calls: list[int] = []
+    real_getpid = os.getpid
+    monkeypatch.setattr(os, "getpid", lambda: calls.append(1) or real_getpid())
+    try:
+        parts = [writer.add("a.md", str(tmp_path), [row]) for _ in range(50)]
+        assert all(isinstance(part, FilePart) for part in parts)
+        assert calls == []
+        monkeypatch.undo()
+        read, write = os.pipe()
+        child = os.fork()
+        if child == 0:  # pragma: no cover  (the child reports through the pipe)
+            placed = writer.add("a.md", str(tmp_path), [row])
+            os.write(write, b"placed" if isinstance(placed, PartPlace) else b"kept")
+            os._exit(0)
+        os.close(write)
+        assert os.read(read, 16) == b"placed"
+        os.waitpid(child, 0)
+        os.close(read)
+    finally:
+        writer.close()

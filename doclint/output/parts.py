@@ -105,7 +105,7 @@ class PartWriter:
         # temporary folder, another user must not swap it, or a file in it).
         self._folder = PrivateFolder("doclint-parts-")
         weakref.finalize(self, self._folder.remove)
-        self._owner = os.getpid()
+        self._owner = _process
         self._spool: PartSpool | None = None
         """A worker's file of parts."""
         self._parts = SpilledParts(self._folder)
@@ -152,7 +152,7 @@ class PartWriter:
         else:
             rows = in_order(rows, printed)
             part = FilePart(self(rows, file, lines), shown, len(rows), fixable(rows), memo)
-        if os.getpid() == self._owner:
+        if _process == self._owner:
             return part
         if self._spool is None:
             self._spool = PartSpool(self._folder)
@@ -176,6 +176,21 @@ class PartWriter:
     def close(self) -> None:
         """Remove the workers' folder (their files are open here by now)."""
         self._folder.remove()
+
+
+_process = os.getpid()
+"""This process's id, taken again in a child forked from it (a spawned one
+imports this module afresh): `add`, called for every file, tells a worker
+from the writer's owner without a system call."""
+
+
+def _forked() -> None:
+    global _process
+    _process = os.getpid()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
 
 
 # A part's spill, offset and length there, findings, and of those the safe
