@@ -132,3 +132,36 @@ def test_a_fix_run_finds_each_page_again(generated_corpus, tmp_path, monkeypatch
     reused.clear()
     main(["check", "docs", "--no-cache", "-j", "1", "--fix", "--output-format", "concise"])
     assert reused == []
+
+
+def test_a_files_size_comes_from_its_read_not_another_stat(tmp_path, monkeypatch):
+    """A source read for a rule, or a page read to check it, has the status of
+    the file read: its size is asked without a stat by path. A file never
+    read is stat'ed."""
+    import os
+
+    from doclint.engine.linter import Linter
+    from doclint.tree.index import Tree
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "mod.py").write_text("x = 1\n")
+    (tmp_path / "docs").mkdir()
+    for name in ("a.md", "b.md"):
+        (tmp_path / "docs" / name).write_text("# A page\n")
+    tree = Tree(tmp_path)
+    linter = Linter(Settings(select=["DL401"]), tree)
+    stats: list[str] = []
+    real_stat = os.stat
+
+    def counted(path, *args, **kwargs):
+        stats.append(str(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", counted)
+    assert tree.read_bytes("pkg/mod.py") == b"x = 1\n"
+    assert tree.file_size("pkg/mod.py") == 6
+    linter.check_file(tmp_path / "docs" / "a.md")
+    assert tree.file_size("docs/a.md") == 9
+    assert stats == []
+    assert tree.file_size("docs/b.md") == 9
+    assert stats == [str(tmp_path / "docs" / "b.md")]

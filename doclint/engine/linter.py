@@ -193,7 +193,7 @@ class Linter:
                 None,
                 None,
             )
-        self.tree.remember_read(path, data)
+        self.tree.remember_read(path, data, status)
         checked = self.check_bytes(data, path)
         # The hash tells the cache, and fix mode, whether the bytes changed since.
         hashed = digest(data) if keeps or self.settings.cache else None

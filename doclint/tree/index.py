@@ -266,16 +266,25 @@ class Tree:
             try:
                 # As a page is read: the file read is the one found in the tree.
                 relative = clean_path(path) or path
-                data = read_beneath(self._root, relative, MAX_FILE_SIZE + 1)[0]
+                data, status = read_beneath(self._root, relative, MAX_FILE_SIZE + 1)
             except OSError:
                 return None
+            self._keep_stat(path, status)
         return data if len(data) <= MAX_FILE_SIZE else None
 
-    def remember_read(self, path: str, data: bytes) -> None:
-        """The bytes of a file of the tree (a clean path) as the engine just
-        read them to check it: a rule that reads the file soon after gets them
-        without a second read."""
+    def remember_read(self, path: str, data: bytes, status: os.stat_result) -> None:
+        """The bytes of a file of the tree (a clean path) and the status of
+        the file they were read from, as the engine just read them to check
+        it: a rule that reads the file soon after, or asks its size, gets
+        them without a second read or a stat."""
         self._recent_reads[path] = data
+        self._keep_stat(path, status)
+
+    def _keep_stat(self, path: str, status: os.stat_result) -> None:
+        """The status of a file just read (its open file's): the one `_stat`
+        would take by its path, which names the same file."""
+        if path not in self._stats:
+            self._stats[path] = status
 
     def read_text(self, path: str) -> str | None:
         data = self.read_bytes(path)
