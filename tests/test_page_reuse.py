@@ -83,9 +83,9 @@ def test_a_page_read_again_by_its_level_2_index_comes_from_the_check(generated_c
     reads: list[str] = []
     original = tree.read_beneath
 
-    def counted(root, relative, limit=-1, max_size=-1):
+    def counted(root, relative, limit=-1, max_size=-1, held=None):
         reads.append(relative)
-        return original(root, relative, limit, max_size)
+        return original(root, relative, limit, max_size, held)
 
     monkeypatch.setattr(tree, "read_beneath", counted)
     monkeypatch.setattr(tree, "READS_KEPT", 0)

@@ -167,7 +167,8 @@ class Linter:
             # Opened from the root without following a link: the file read is
             # the one just found inside the tree, whatever is swapped since.
             relative = clean_path(path) or path
-            data, status = read_beneath(self.root_text, relative, limit + 1, max_size=limit)
+            held = self.tree.root_folder
+            data, status = read_beneath(self.root_text, relative, limit + 1, limit, held)
         except OverLimit as over:
             stamp = stamp_of(over.status)
             message = f"{stamp[1]:,} bytes is over the limit of {limit:,}; not read"

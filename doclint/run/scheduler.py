@@ -78,6 +78,11 @@ class _Roots:
         assert self.sink is not None
         return self.sink.add(file, root, self.at(root)[1].rows(file, rows), lines, content)
 
+    def close(self) -> None:
+        """The run's reads are over: its trees let go of their roots' folders."""
+        for linter, _ in self.at_root.values():
+            linter.tree.close()
+
     def at(self, root: str) -> tuple[Linter, FindingFilter]:
         if root not in self.at_root:
             # Another root's registry serves: loading the rules is the cost of a start.
@@ -264,6 +269,7 @@ def _steps(
     registry = load_registry()
     workers = _Workers(settings, sink, registry, stores)
     notes: list[Note] = []
+    roots: _Roots | None = None
     try:
         many = (workers.least, workers.start) if workers.jobs > 1 else None
         files = _Files(set_up_runs(paths, settings, registry, many, stores))
@@ -292,11 +298,14 @@ def _steps(
                 notes, shown = [], done
     except BaseException:
         workers.close(wait=False)
+        if roots is not None:
+            roots.close()
         raise
     workers.close(wait=True)
     for setup in setups:
         if setup.cache is not None:
             setup.cache.save()
+    roots.close()
     if notes:
         yield Step(shown, len(missing), notes)
     return RunResult(_found(files, results), len(files), reused, files.paths())

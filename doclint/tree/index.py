@@ -16,7 +16,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.tree.reading import MAX_FILE_SIZE, read_beneath, read_regular
+from doclint.tree.reading import MAX_FILE_SIZE, RootFolder, read_beneath, read_regular
 from doclint.util.lru import LatestDict
 
 # Sources kept read: the work is ordered so that the pages of one source come
@@ -96,13 +96,20 @@ class Tree:
         """Per folder scanned, its entries that are symbolic links."""
         self._inside: dict[str, bool] = {"": True}
         """Per folder, whether it is reached without leaving the root through a link."""
-        self._real_root = os.path.realpath(self._root)
+        self.root_folder = RootFolder(self._root)
+        """The root's folder, held open for the run's reads (`close`)."""
+        self._real_root = self.root_folder.path
         self._anchor_cache: dict[str, frozenset[str] | None] = LatestDict(ANCHORS_KEPT)
         self._source_cache: dict[str, SourceFile | None] = LatestDict(SOURCES_KEPT)
         self._recent_reads: dict[str, bytes] = LatestDict(READS_KEPT)
         self._facts: dict[tuple[str, str], object] = LatestDict(FACTS_KEPT)
         self._stats: dict[str, os.stat_result | None] = LatestDict(STATS_KEPT)
         self._places: dict[str, str | None] = LatestDict(STATS_KEPT)
+
+    def close(self) -> None:
+        """The run's reads are over: close the root's folder (a read after
+        this opens it again)."""
+        self.root_folder.close()
 
     @property
     def listing_mode(self) -> bool:
@@ -266,7 +273,8 @@ class Tree:
             try:
                 # As a page is read: the file read is the one found in the tree.
                 relative = clean_path(path) or path
-                data, status = read_beneath(self._root, relative, MAX_FILE_SIZE + 1)
+                limit, held = MAX_FILE_SIZE + 1, self.root_folder
+                data, status = read_beneath(self._root, relative, limit, held=held)
             except OSError:
                 return None
             self._keep_stat(path, status)

@@ -7,9 +7,10 @@ never waits, and every kind of file has a stated limit on its size."""
 from __future__ import annotations
 
 import errno
-import functools
 import os
 import stat
+import threading
+import weakref
 from pathlib import Path
 
 # The largest file read whole: a checked file (the default of --max-file-size)
@@ -97,7 +98,7 @@ _LINK_ERRORS = frozenset({errno.ELOOP, errno.ENOTDIR, errno.EMLINK})
 
 
 def read_beneath(
-    root: str, relative: str, limit: int = -1, max_size: int = -1
+    root: str, relative: str, limit: int = -1, max_size: int = -1, held: RootFolder | None = None
 ) -> tuple[bytes, os.stat_result]:
     """`read_regular_status` of the file `relative` (a clean POSIX path) of
     the folder `root`, opened folder by folder from the root without
@@ -105,46 +106,100 @@ def read_beneath(
     whatever another process swaps meanwhile (a page made a link to a file
     outside, between the check and the read, is refused, not read). A path
     that holds a link is resolved once and read the same way through its
-    real path, which must lie in the real root (else OutsideRoot)."""
+    real path, which must lie in the real root (else OutsideRoot). With
+    `held`, the root's folder `held` keeps open (`RootFolder`, of `root`) is
+    where the walk starts; without, the root is opened by its path."""
     parts = relative.split("/")
     if not all(parts) or "." in parts or ".." in parts:  # `..` would climb out of the root
         raise OutsideRoot(errno.EXDEV, f"not a clean path of the root {root}; not read", relative)
     if not _BENEATH:
         return read_regular_status(os.path.join(root, relative), limit, True, max_size)
-    real_root = _real_root(root)
+    folder = held if held is not None else RootFolder(root)
     try:
-        return _read_beneath(real_root, relative, limit, max_size)
+        return _read_through_links(folder, relative, limit, max_size)
+    finally:
+        if held is None:
+            folder.close()
+
+
+def _read_through_links(
+    root: RootFolder, relative: str, limit: int, max_size: int
+) -> tuple[bytes, os.stat_result]:
+    try:
+        return _read_beneath(root, relative, limit, max_size)
     except OSError as error:
         if error.errno not in _LINK_ERRORS:
             raise
     # A link on the way (one inside the tree is followed, as before): read the
     # file it leads to, with no link on the way this time.
+    real_root = root.path
     real = os.path.realpath(os.path.join(real_root, relative))
     if not real.startswith(os.path.join(real_root, "")):
-        raise OutsideRoot(errno.EXDEV, f"outside the root {root}; not read", relative)
-    return _read_beneath(real_root, os.path.relpath(real, real_root), limit, max_size)
+        raise OutsideRoot(errno.EXDEV, f"outside the root {root.given}; not read", relative)
+    return _read_beneath(root, os.path.relpath(real, real_root), limit, max_size)
 
 
-@functools.lru_cache(maxsize=8)
-def _real_root(root: str) -> str:
-    """A root's real path: a run reads thousands of pages of one root, which
-    is given, not a tree's to choose."""
-    return os.path.realpath(root)
+class RootFolder:
+    """The real folder of a tree's root, opened once (at the first read) and
+    held open for the reads of a run, which walk from it folder by folder
+    (`read_beneath`): a run reads thousands of files, and opening the root
+    by its path for each cost an open and a close. Only the root is held:
+    a sub-folder held open would still be read after it was moved out of the
+    tree, while whatever is below the root's folder is the tree, wherever
+    it is moved, and a root's path swapped for a link after the first read
+    no longer leads the reads elsewhere (docs/trust.md). The tree that
+    holds it closes it when the run is over (`close`; a read after that
+    opens the root afresh), or it is closed when collected. A forked child
+    inherits the descriptor, which names the same folder and has no offset
+    that the walk moves."""
+
+    def __init__(self, root: str) -> None:
+        self.given = root
+        self.path = os.path.realpath(root)
+        # At most one descriptor; a list, for the finalizer to close what it holds.
+        self._held: list[int] = []
+        self._lock = threading.Lock()
+        weakref.finalize(self, _close_held, self._held)
+
+    def open(self, name: str, flags: int) -> int:
+        """The entry `name` of the root's folder, opened with `flags`
+        (relative to the folder held, opened by its real path if none is)."""
+        held = self._held
+        if not held:
+            with self._lock:  # two threads' first reads open it once
+                if not held:
+                    held.append(os.open(self.path, _FOLDER_FLAGS & ~getattr(os, "O_NOFOLLOW", 0)))
+        return os.open(name, flags, dir_fd=held[0])
+
+    def close(self) -> None:
+        """Close the folder held, once no read is under way."""
+        with self._lock:
+            _close_held(self._held)
+
+    def __reduce__(self) -> tuple[type[RootFolder], tuple[str]]:
+        # A descriptor means nothing in another process: it opens its own.
+        return RootFolder, (self.given,)
+
+
+def _close_held(held: list[int]) -> None:
+    while held:
+        os.close(held.pop())
 
 
 def _read_beneath(
-    real_root: str, relative: str, limit: int, max_size: int
+    root: RootFolder, relative: str, limit: int, max_size: int
 ) -> tuple[bytes, os.stat_result]:
     *folders, name = relative.split("/")
-    folder = os.open(real_root, _FOLDER_FLAGS & ~getattr(os, "O_NOFOLLOW", 0))
+    file_flags = _OPEN_FLAGS | os.O_NOFOLLOW
+    if not folders:
+        return _read_open(root.open(name, file_flags), relative, limit, max_size)
+    folder = root.open(folders[0], _FOLDER_FLAGS)
     try:
-        for part in folders:
+        for part in folders[1:]:
             inner = os.open(part, _FOLDER_FLAGS, dir_fd=folder)
             os.close(folder)
             folder = inner
-        return _read_open(
-            os.open(name, _OPEN_FLAGS | os.O_NOFOLLOW, dir_fd=folder), relative, limit, max_size
-        )
+        return _read_open(os.open(name, file_flags, dir_fd=folder), relative, limit, max_size)
     finally:
         os.close(folder)
 

@@ -129,10 +129,10 @@ def test_a_permission_error_is_named_and_the_run_goes_on(tmp_path, monkeypatch):
 
     real = doclint.engine.linter.read_beneath
 
-    def refuse(root, relative, limit=-1, max_size=-1):
+    def refuse(root, relative, limit=-1, max_size=-1, held=None):
         if Path(relative).name == "b.md":
             raise PermissionError(13, "Permission denied", relative)
-        return real(root, relative, limit, max_size=max_size)
+        return real(root, relative, limit, max_size, held)
 
     monkeypatch.setattr(doclint.engine.linter, "read_beneath", refuse)
     found = _run_and_then(tmp_path, lambda: None)

@@ -247,6 +247,76 @@ def test_the_reader_beneath_the_root_never_climbs_out(tmp_path: Path, relative: 
         read_beneath(str(tmp_path / "tree"), relative)
 
 
+def test_a_folder_moved_out_of_the_tree_mid_run_is_not_read(tmp_path: Path) -> None:
+    """The run holds its root's folder open, and no folder below it: a
+    folder moved out of the tree after a page of it was read is not read
+    again, by the engine or by a rule's question to the tree."""
+    outside, root = _page_beside_a_secret(tmp_path)
+    (root / "docs" / "sub" / "other.md").write_text("# Other\n")
+    (root / "docs" / "sub" / "page.md").write_text(f"# {SECRET}\n")
+    linter = Linter(Settings(select=["ALL"], root=root), Tree(root))
+    first = linter.check_file(root / "docs" / "sub" / "other.md")
+    assert not [row for row in first.rows if row.code == "DL002"]
+    (root / "docs" / "sub").rename(outside / "sub")
+    outcome = linter.check_file(root / "docs" / "sub" / "page.md")
+    assert [row.code for row in outcome.rows] == ["DL002"]  # cannot read file
+    assert SECRET not in repr(outcome)
+    assert linter.tree.read_bytes("docs/sub/page.md") is None
+
+
+def test_a_root_swapped_for_a_link_mid_run_leads_the_reads_nowhere_else(tmp_path: Path) -> None:
+    """The root's folder, held since the run's first read, is where the
+    reads go on: its path made a link to a folder outside since is not
+    followed."""
+    outside, root = _page_beside_a_secret(tmp_path)
+    (outside / "docs" / "sub").mkdir(parents=True)
+    (outside / "docs" / "sub" / "page.md").write_text(f"# {SECRET}\n")
+    tree = Tree(root)
+    assert tree.read_bytes("docs/sub/page.md") == b"# Page\n"
+    root.rename(tmp_path / "moved")
+    root.symlink_to(outside)
+    assert tree.read_bytes("docs/sub/page.md") == b"# Page\n"
+    tree.close()
+
+
+def test_a_run_opens_its_root_once_and_lets_go_of_it_at_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every read of a run walks from the root's folder opened once; the
+    run closes it when it ends, so that a tree removed and made again at
+    the same path is read afresh by the next run."""
+    from doclint.tree import reading
+    from tests.running import run
+
+    root = tmp_path / "tree"
+    for folder in ("a", "b/c"):
+        (root / "docs" / folder).mkdir(parents=True)
+        for number in range(5):
+            page = root / "docs" / folder / f"p{number}.md"
+            page.write_text(f"# P\n\nSee [x](gone{number}.md).\n")
+    real_open = os.open
+    opened: list[tuple[object, int]] = []
+
+    def counted(path, flags, mode=0o777, *, dir_fd=None):
+        descriptor = real_open(path, flags, mode, dir_fd=dir_fd)
+        if dir_fd is None and os.path.realpath(path) == str(root.resolve()):
+            opened.append((path, descriptor))
+        return descriptor
+
+    monkeypatch.setattr(reading.os, "open", counted)
+    settings = Settings(select=["DL401"], root=root, jobs=1)
+    found = run([root / "docs"], settings).diagnostics
+    monkeypatch.undo()
+    assert len(found) == 10 and len(opened) == 1
+    with pytest.raises(OSError):  # closed by the run
+        os.fstat(opened[0][1])
+    shutil.rmtree(root)
+    (root / "docs").mkdir(parents=True)
+    (root / "docs" / "new.md").write_text("# New\n\nSee [x](elsewhere.md).\n")
+    again = run([root / "docs"], settings).diagnostics
+    assert ["elsewhere.md" in row.message for row in again] == [True]
+
+
 def test_a_page_linked_inside_the_tree_is_still_read(tmp_path: Path) -> None:
     (tmp_path / "docs" / "real").mkdir(parents=True)
     (tmp_path / "docs" / "real" / "page.md").write_text("# Page\n\n[a](missing.md)\n")
