@@ -114,3 +114,71 @@ def test_a_writer_tells_its_own_process_from_a_forked_one_without_asking(tmp_pat
         os.close(read)
     finally:
         writer.close()
+
+
+def test_parts_that_follow_one_another_in_a_spill_are_read_together(monkeypatch):
+    """In the order of their paths, parts written one after the other to one
+    spill come back from one read, up to READ_BOUND bytes (a larger part is
+    read alone); a part of another spill between them starts another read."""
+    import doclint.output.parts as parts_module
+
+    monkeypatch.setattr(parts_module, "READ_BOUND", 20)
+    folder = PrivateFolder("doclint-parts-")
+    try:
+        spool, other = PartSpool(folder), PartSpool(folder)
+        parts = SpilledParts(folder)
+        for name, data in [("a", b"a" * 5), ("b", b"b" * 6), ("c", b"c" * 7), ("e", b"e" * 30)]:
+            parts.add(spool.place(FilePart(data, f"docs/{name}.md", 1, (0, 0))))
+        parts.add(other.place(FilePart(b"d" * 3, "docs/d.md", 1, (0, 0))))
+        parts.add(FilePart(b"f" * 2, "docs/f.md", 1, (0, 0)))  # the run's own spill
+        reads: list[int] = []
+        real_pread = os.pread
+
+        def counted(descriptor: int, length: int, offset: int) -> bytes:
+            reads.append(length)
+            return real_pread(descriptor, length, offset)
+
+        monkeypatch.setattr(parts_module.os, "pread", counted)
+        written = [bytes(view) for view in parts.sort().buffers()]
+        assert reads == [18, 3, 30, 2], "a, b and c in one read; d, e, f alone"
+        assert written == [b"a" * 5, b"b" * 6, b"c" * 7, b"d" * 3, b"e" * 30, b"f" * 2]
+        assert written == [data for _, data, _ in parts]
+    finally:
+        folder.remove()
+
+
+@pytest.mark.parametrize("buffering", [0, -1])
+def test_a_layout_writes_a_file_in_few_gathered_writes(tmp_path, monkeypatch, buffering):
+    """To a file's binary stream (buffered or not, as under python -u), the
+    head, the parts, their separators and the tail go out gathered, at most
+    WRITE_BOUND bytes a write, not a write or two per part; the bytes are
+    those written piece by piece, a write cut short included."""
+    import io
+
+    import doclint.output.layout as layout_module
+    from doclint.output.run_output import RunOutput
+
+    docs = _tree(tmp_path, 120)
+    settings = Settings(select=["DL401"], jobs=1)
+    result = run([docs], settings, sink=PartWriter(LAYOUT, cwd=tmp_path))
+    output = RunOutput([], result.files_checked, parts=result.parts)
+    expected = io.BytesIO()
+    LAYOUT.write(expected, output)
+    monkeypatch.setattr(layout_module, "WRITE_BOUND", 1024)
+    calls: list[int] = []
+    real_writev = os.writev
+
+    def cut_short(descriptor: int, pieces: list) -> int:
+        calls.append(len(pieces))
+        if len(calls) == 2:  # as a pipe may: part of the second write
+            return os.write(descriptor, bytes(pieces[0])[:3])
+        return real_writev(descriptor, pieces)
+
+    monkeypatch.setattr(layout_module.os, "writev", cut_short)
+    with open(tmp_path / "report.json", "wb", buffering=buffering) as out:
+        out.write(b"before ")
+        LAYOUT.write(out, output)
+    size = len(expected.getvalue())
+    assert (tmp_path / "report.json").read_bytes() == b"before " + expected.getvalue()
+    assert len(result.parts) > 100 and size > 10 * 1024
+    assert 2 <= len(calls) <= size // 1024 + 3, "a write gathers the parts of 1 KiB"

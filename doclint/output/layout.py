@@ -9,7 +9,9 @@ one after the other, never joined in memory.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import io
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import groupby
 from operator import attrgetter
 from typing import NamedTuple, Protocol
@@ -47,19 +49,13 @@ class Layout(NamedTuple):
     def write(self, out: Sink, output: RunOutput, errors: str = "strict") -> None:
         """Write the whole text in UTF-8 (with `errors`) to `out`, part after
         part: the parts of a big tree are never joined in memory."""
-        parts: Sequence[tuple[str, Buffer, int]] = output.parts or [
-            (path, self.encoded(rows, output, errors), len(rows))
-            for path, rows in _by_path(output.diagnostics)
-        ]
+        parts: Iterable[Buffer] = (
+            output.parts.buffers()
+            if output.parts
+            else [self.encoded(rows, output, errors) for _, rows in _by_path(output.diagnostics)]
+        )
         head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
-        separator = self.separator.encode()
-        out.write(head)
-        # A write per part, not two: most formats put nothing between parts.
-        for number, (_, part, _) in enumerate(parts):
-            if number and separator:
-                out.write(separator)
-            out.write(part)
-        out.write(tail)
+        _write_all(out, _pieces(head, parts, self.separator.encode(), tail))
 
     def encoded(self, rows: Sequence[Finding], output: RunOutput, errors: str) -> bytes:
         return self.part(rows, output).encode("utf-8", errors)
@@ -68,6 +64,82 @@ class Layout(NamedTuple):
         """The whole text, as a format function gives it."""
         whole = b"".join(self.compose(output, errors="surrogatepass"))
         yield whole.decode("utf-8", "surrogatepass")
+
+
+def _pieces(
+    head: bytes, parts: Iterable[Buffer], separator: bytes, tail: bytes
+) -> Iterator[Buffer]:
+    """The head, the parts with the separator between two of them, the tail."""
+    yield head
+    between = b""
+    for part in parts:
+        if between:  # most formats put nothing between parts: nothing written for it
+            yield between
+        yield part
+        between = separator
+    yield tail
+
+
+# What is written at a time, at most (a larger part alone), and in how many
+# pieces: POSIX's least IOV_MAX where the system does not say.
+WRITE_BOUND = 1 << 20
+try:
+    _MOST_PIECES = min(os.sysconf("SC_IOV_MAX"), 1024)
+except (AttributeError, ValueError, OSError):
+    _MOST_PIECES = 16
+if _MOST_PIECES < 1:
+    _MOST_PIECES = 16
+
+
+def _write_all(out: Sink, pieces: Iterable[Buffer]) -> None:
+    """Write the pieces to `out` one after the other. To a file's binary
+    stream (stdout, --output-file), gathered into writes of up to
+    WRITE_BOUND bytes (`os.writev`: no piece is copied), after what the
+    writer holds: a write per piece cost a system call each, two a part."""
+    descriptor = _descriptor_of(out)
+    if descriptor is None:
+        for piece in pieces:
+            out.write(piece)
+        return
+    out.flush()  # type: ignore[attr-defined]  # a file's stream: _descriptor_of says so
+    batch: list[Buffer] = []
+    size = 0
+    for piece in pieces:
+        batch.append(piece)
+        size += len(piece)
+        if size >= WRITE_BOUND or len(batch) >= _MOST_PIECES:
+            _write_gathered(descriptor, batch)
+            batch, size = [], 0
+    _write_gathered(descriptor, batch)
+
+
+# What a binary stream of a file is: buffered, or not (python -u, PYTHONUNBUFFERED).
+_FILE_WRITERS = (io.BufferedWriter, io.FileIO)
+
+
+def _descriptor_of(out: Sink) -> int | None:
+    """The descriptor a file's binary stream writes to, None for any other
+    sink (a list of pieces, a BytesIO, a system without writev)."""
+    if type(out) not in _FILE_WRITERS or not hasattr(os, "writev"):
+        return None
+    try:
+        return out.fileno()
+    except (OSError, ValueError):  # io.UnsupportedOperation is an OSError
+        return None
+
+
+def _write_gathered(descriptor: int, batch: list[Buffer]) -> None:
+    """All of `batch`, by as few `os.writev` as it takes (one, but for a
+    write cut short)."""
+    while batch:
+        written = os.writev(descriptor, batch)
+        done = 0
+        while done < len(batch) and written >= len(batch[done]):
+            written -= len(batch[done])
+            done += 1
+        batch = batch[done:]
+        if batch and written:
+            batch[0] = memoryview(batch[0])[written:]
 
 
 class _Pieces(list[Buffer]):

@@ -197,6 +197,9 @@ if hasattr(os, "register_at_fork"):
 # and the unsafe-only fixable ones.
 PLACE_WIDTH = 6
 _OWN_SPILL = 0
+# The most read at a time of parts that follow one another in a spill
+# (`SpilledParts.buffers`): a bound on memory, whatever the tree.
+READ_BOUND = 1 << 20
 
 
 class PartSpool:
@@ -305,15 +308,48 @@ class SpilledParts(RenderedParts):
     def _in_order(self) -> Sequence[int]:
         return self._order if self._order is not None else range(len(self))
 
+    def buffers(self) -> Iterator[memoryview]:
+        """Each part's bytes, in order: parts that follow one another in a
+        spill, as the work put them, are read together, at most READ_BOUND
+        bytes at a time (a larger part alone): a read per part cost a system
+        call each."""
+        order, places = self._in_order(), self._places
+        first, total = 0, len(order)
+        while first < total:
+            start = order[first] * PLACE_WIDTH
+            spill, offset, end = places[start], places[start + 1], places[start + 2]
+            end += offset
+            last = first + 1
+            while last < total:
+                start = order[last] * PLACE_WIDTH
+                length = places[start + 2]
+                if places[start] != spill or places[start + 1] != end:
+                    break
+                if end + length - offset > READ_BOUND:
+                    break
+                end += length
+                last += 1
+            data = memoryview(self._pread(spill, offset, end - offset, order[first]))
+            at = 0
+            for number in range(first, last):
+                length = places[order[number] * PLACE_WIDTH + 2]
+                yield data[at : at + length]
+                at += length
+            first = last
+
     def _read(self, part: int) -> tuple[str, bytes, int]:
         start = part * PLACE_WIDTH
         spill, offset, length, count, _, _ = self._places[start : start + PLACE_WIDTH]
+        return self._shown[part], self._pread(spill, offset, length, part), count
+
+    def _pread(self, spill: int, offset: int, length: int, part: int) -> bytes:
+        """`length` bytes at `offset` of a spill, from the part `part` on."""
         if spill == _OWN_SPILL:
             self._spill.flush()
         data = os.pread(self._descriptors[spill], length, offset)
         if len(data) != length:
             raise OSError(f"a rendered part of {self._shown[part]} was cut short on disk")
-        return self._shown[part], data, count
+        return data
 
 
 def _close(spill: IO[bytes], descriptors: list[int]) -> None:
