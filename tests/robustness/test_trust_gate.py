@@ -317,6 +317,30 @@ def test_a_run_opens_its_root_once_and_lets_go_of_it_at_its_end(
     assert ["elsewhere.md" in row.message for row in again] == [True]
 
 
+def test_a_root_folder_held_open_serves_a_forked_child_and_its_parent(tmp_path: Path) -> None:
+    """A worker forked after the root's folder was opened reads through the
+    descriptor it inherits; its closing it leaves the parent's open."""
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    _, root = _page_beside_a_secret(tmp_path)
+    (root / "docs" / "other.md").write_text("# Other\n")
+    (root / "docs" / "third.md").write_text("# Third\n")
+    tree = Tree(root)
+    assert tree.read_bytes("docs/sub/page.md") == b"# Page\n"
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover  (the child answers through the pipe)
+        os.write(write, tree.read_bytes("docs/other.md") or b"none")
+        tree.close()
+        os._exit(0)
+    os.close(write)
+    assert os.read(read, 64) == b"# Other\n"
+    os.waitpid(child, 0)
+    os.close(read)
+    assert tree.read_bytes("docs/third.md") == b"# Third\n"
+    tree.close()
+
+
 def test_a_page_linked_inside_the_tree_is_still_read(tmp_path: Path) -> None:
     (tmp_path / "docs" / "real").mkdir(parents=True)
     (tmp_path / "docs" / "real" / "page.md").write_text("# Page\n\n[a](missing.md)\n")
