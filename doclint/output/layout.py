@@ -120,7 +120,7 @@ _FILE_WRITERS = (io.BufferedWriter, io.FileIO)
 def _descriptor_of(out: Sink) -> int | None:
     """The descriptor a file's binary stream writes to, None for any other
     sink (a list of pieces, a BytesIO, a system without writev)."""
-    if type(out) not in _FILE_WRITERS or not hasattr(os, "writev"):
+    if not isinstance(out, _FILE_WRITERS) or not hasattr(os, "writev"):
         return None
     try:
         return out.fileno()

@@ -29,11 +29,10 @@ class RenderedParts(Sequence[tuple[str, bytes, int]]):
     def fixable(self) -> Fixable:
         """How many of those the fixes repair (`fixable`), known without reading them."""
 
+    @abstractmethod
     def buffers(self) -> Iterator[bytes | memoryview]:
-        """Each part's bytes, in order, for a layout to write: views of the
-        larger pieces they were read in, where reading costs (parts.py)."""
-        for _, part, _ in self:
-            yield part
+        """Each part's bytes, in order, for a layout to write (parts.py:
+        views of the larger pieces they are read in)."""
 
 
 @dataclass
