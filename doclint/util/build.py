@@ -12,7 +12,10 @@ from importlib.util import find_spec
 # reader, the page models' builders and the Original Source's bounds, the
 # languages' lexers and word placement, link targets, and the helpers holding
 # the loops of the rules that read every line, entry or link of a page
-# (keyword indexes, mojibake, boilerplate sections, the phrase book, links).
+# (keyword indexes, mojibake, boilerplate sections, the phrase book, links),
+# and the tree's answers to the rules' questions (tree/index.py: a run asks
+# hundreds of thousands, of links, sources and folders; fix mode's
+# OverlayTree subclasses its Tree in Python, which `mypyc_attr` allows).
 # Not a rule's own module: mypyc drops docstrings, and a rule's is its
 # documentation. Not a package's __init__: compiled, its __path__ would name
 # the installed folder (doclint_rules/), not the checkout's (rules/).
@@ -39,6 +42,7 @@ COMPILED_MODULES = (
     "doclint.parsing.page_builder",
     "doclint.parsing.recognition",
     "doclint.parsing.relocate",
+    "doclint.tree.index",
     "doclint.util.link_paths",
     "doclint_rules._boilerplate",
     "doclint_rules._broken_links",
