@@ -25,7 +25,7 @@ from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
 from doclint.tree.reading import repository_root
 from tests.checking import run_cli
-from tests.conftest import generate_corpus
+from tests.conftest import generate_corpus, pure_python_only
 from tests.pages import keyword_index, write
 from tests.running import run as engine_run
 
@@ -592,6 +592,7 @@ def test_kept_results_are_rendered_for_each_output_and_place_as_checked_ones_are
     assert elsewhere != cold["json"] and elsewhere == parts("json", cache=False)
 
 
+@pure_python_only
 def test_a_run_that_keeps_nothing_digests_no_source(tmp_path, monkeypatch):
     # A source's fact is the digest of its text: a pass over every source that
     # only a cache (or a fix run) ever reads. Findings are the same either way.

@@ -16,6 +16,8 @@ from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from doclint.tree.reading import MAX_FILE_SIZE, RootFolder, read_beneath, read_regular
 from doclint.util.lru import LatestDict
 
@@ -78,6 +80,8 @@ class SourceFile(NamedTuple):
     size: int | None
 
 
+# Compiled (util/build.py): fix mode's OverlayTree subclasses it in Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Tree:
     """Read-only facts about the tree, shared by all files of a run."""
 

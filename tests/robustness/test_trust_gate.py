@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -169,28 +170,36 @@ def test_a_name_not_utf8_is_escaped_in_every_format(tmp_path: Path, output_forma
 # 4. A page swapped for a link between the check and the read is not read.
 
 
-def test_a_page_swapped_for_a_link_after_its_check_is_not_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_page_swapped_for_a_link_after_its_check_is_not_read(tmp_path: Path) -> None:
     outside = tmp_path / "secret.md"
     outside.write_text(f"# {SECRET}\n\n[{SECRET}](missing.md)\n")
     root = tmp_path / "tree"
     (root / "docs" / "sub").mkdir(parents=True)
     page = root / "docs" / "sub" / "page.md"
     page.write_text("# Page\n")
-    linter = Linter(Settings(select=["ALL"], root=root), Tree(root))
-    checked = linter.tree.escapes
 
-    def check_then_swap(path: str) -> bool:
-        escapes = checked(path)
+    def swap() -> None:
         page.unlink()  # the other process swaps, just after the check
         page.symlink_to(outside)
-        return escapes
 
-    monkeypatch.setattr(linter.tree, "escapes", check_then_swap)
+    linter = Linter(Settings(select=["ALL"], root=root), _SwappedAfterCheck(root, swap))
     outcome = linter.check_file(page)
     assert SECRET not in repr(outcome)
     assert [row.code for row in outcome.rows] in (["DL002"], ["DL010"])
+
+
+class _SwappedAfterCheck(Tree):
+    """A tree that another process changes (`swap`) just after each check of
+    where a path leads."""
+
+    def __init__(self, root: Path, swap: Callable[[], None]) -> None:
+        super().__init__(root)
+        self._swap = swap
+
+    def escapes(self, path: str) -> bool:
+        escapes = super().escapes(path)
+        self._swap()
+        return escapes
 
 
 def _page_beside_a_secret(tmp_path: Path) -> tuple[Path, Path]:
@@ -205,20 +214,14 @@ def _page_beside_a_secret(tmp_path: Path) -> tuple[Path, Path]:
     return outside, root
 
 
-def test_a_folder_swapped_for_a_link_after_the_check_is_not_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_folder_swapped_for_a_link_after_the_check_is_not_read(tmp_path: Path) -> None:
     outside, root = _page_beside_a_secret(tmp_path)
-    linter = Linter(Settings(select=["ALL"], root=root), Tree(root))
-    checked = linter.tree.escapes
 
-    def check_then_swap(path: str) -> bool:
-        escapes = checked(path)
+    def swap() -> None:
         shutil.rmtree(root / "docs" / "sub")
         (root / "docs" / "sub").symlink_to(outside)
-        return escapes
 
-    monkeypatch.setattr(linter.tree, "escapes", check_then_swap)
+    linter = Linter(Settings(select=["ALL"], root=root), _SwappedAfterCheck(root, swap))
     outcome = linter.check_file(root / "docs" / "sub" / "page.md")
     assert SECRET not in repr(outcome)
 
