@@ -15,10 +15,12 @@ user's is ignored (`problem` says why) and replaced.
 
 The sealed head is an index (each file's stamp, digest and where its blob
 lies in the body, with the blob's digest); the body holds one blob per file:
-its facts, then its findings (marshalled). A blob is read when its file is
-looked up, and decoded only once its bytes match the digest in the sealed
-head. What a run stores goes to a nameless temporary file until the cache
-file is written, block by block, from the old file and that one.
+its facts (marshalled), then its findings as models/kept_findings.py encodes
+them, given back as they are (a run decodes them only when it reads them). A
+blob is read when its file is looked up, and its facts decoded only once its
+bytes match the digest in the sealed head. What a run stores goes to a
+nameless temporary file until the cache file is written, block by block,
+from the old file and that one.
 """
 
 from __future__ import annotations
@@ -39,13 +41,11 @@ from doclint.incremental.sealed import (
     write_new,
     write_sealed,
 )
-from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
-from doclint.models.markdown import build_node
 from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
-FORMAT = 10
+FORMAT = 11
 DEFAULT_FOLDER = ".doclint_cache"
 SHARE = 1.0
 """The bound of a root's cache files, as a share of the bytes of the files
@@ -165,11 +165,10 @@ class Cache:
             facts = marshal.loads(blob[:facts_end])
             if not self._holding.issuperset(facts) and not self._still_hold(facts, ask):
                 return None
-            rows = _decoded(marshal.loads(blob[facts_end:]))
         except (EOFError, ValueError, TypeError, KeyError):
             return None
         self.keep(path, current)
-        return KeptResult(rows, current, content_hash, facts, data)
+        return KeptResult(blob[facts_end:], current, content_hash, facts, data)
 
     def _still_hold(self, facts: list[Fact], ask: Callable[[str, str], object]) -> bool:
         """Whether `ask` answers each fact as recorded; those that hold are
@@ -201,10 +200,10 @@ class Cache:
         stamp: Stamp,
         content_hash: bytes,
         facts: list[Fact],
-        rows: list[Finding],
+        findings: bytes,
     ) -> None:
         try:
-            facts_data, findings = marshal.dumps(facts), marshal.dumps(_encoded(rows))
+            facts_data = marshal.dumps(facts)
         except ValueError:
             return  # nothing a cache file can hold: the file is checked again next time
         length = len(facts_data) + len(findings)
@@ -423,68 +422,3 @@ def _well_formed_head(data: object, key: str) -> bool:
         and all(isinstance(path, str) for path in paths)
         and len(set(paths)) == len(paths)
     )
-
-
-def _encoded(rows: list[Finding]) -> list[tuple[object, ...]]:
-    """Findings as plain tuples (marshal takes no named tuple), without their
-    path: the path is shown relative to the cwd, which changes between runs.
-    Each cause is one plain tuple, as the rules' findings share one `Cause`:
-    marshal writes an object it has written before as a reference to it."""
-    plain: dict[Cause, tuple[str, str]] = {}
-    return [
-        (
-            line,
-            column,
-            message,
-            None if fix is None else (tuple(map(tuple, fix.edits)), str(fix[1]), fix[2]),
-            None if cause is None else plain.setdefault(cause, (cause.id, cause.label)),
-            code,
-            name,
-            severity,
-        )
-        for line, column, message, fix, cause, code, name, severity, _ in rows
-    ]
-
-
-_SAFETIES = {str(safety): safety for safety in FixSafety}
-
-
-def _decoded(rows: object) -> list[Finding]:
-    """The findings `_encoded` gave; ValueError, TypeError or KeyError for
-    anything of another shape (the cache file's seal vouches for its bytes,
-    its format number for their layout)."""
-    if not isinstance(rows, list):
-        raise TypeError("findings are not a list")
-    causes = _Causes({None: None})
-    # build_node, not Finding(...), in one comprehension: a cache file may
-    # hold 300,000 findings, most of them without a fix.
-    return [
-        build_node(
-            Finding,
-            (
-                line,
-                column,
-                message,
-                fix if fix is None else _fix(*fix),
-                causes[cause],
-                code,
-                name,
-                severity,
-                "",
-            ),
-        )
-        for line, column, message, fix, cause, code, name, severity in rows
-    ]
-
-
-class _Causes(dict[object, Cause | None]):
-    """Each cause a cache file's findings hold, decoded once."""
-
-    def __missing__(self, cause: object) -> Cause:
-        value = self[cause] = Cause._make(cause)  # type: ignore[arg-type]
-        return value
-
-
-def _fix(edits: object, applicability: str, message: str) -> Fix:
-    """A finding's fix, as `_encoded` gave it."""
-    return Fix(tuple(map(Edit._make, edits)), _SAFETIES[applicability], message)  # type: ignore[call-overload]
