@@ -535,22 +535,62 @@ def test_workers_leave_a_bad_cache_to_the_run_to_warn_of_once(tmp_path, capfd):
 def test_a_workers_view_looks_up_and_keeps_nothing(tmp_path):
     """A worker's view answers as the run's own does, but what it finds is
     the run's process to keep: saving the view writes nothing, where the
-    run's own view writes the file's new stamp."""
+    run's own view writes the file's new stamp (to the stamps file)."""
     page = tmp_path / "page.md"
     page.write_text("# Page\n", encoding="utf-8")
     cache = Cache(tmp_path / "cache", "k" * 32, tmp_path)
     cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], EMPTY)
     cache.save()
-    (stored,) = (tmp_path / "cache").glob("*.bin")
     os.utime(page, ns=(1, 1))  # a checkout's new mtime, the same bytes
-    before = os.stat(stored)
     for keeps in (False, True):
         view = Cache.load(tmp_path / "cache", "k" * 32, tmp_path, keeps=keeps)
         found = view.lookup_entry("page.md", page, lambda kind, path: False)
         assert found is not None and found.data == b"# Page\n"
         view.save()
+        assert view.stamps_file.exists() == keeps
+
+
+def test_new_stamps_alone_are_written_apart_from_the_results(tmp_path):
+    """A restored cache in a fresh checkout (new mtimes, the same bytes):
+    the run writes the stamps file, not the cache file again; the next run
+    takes its stamps (no file read again, nothing written), and a cache file
+    written anew drops it, as does one it does not amend."""
+    _tree(tmp_path)
+    settings = _settings(tmp_path)
+    run([tmp_path / "docs"], settings)
+    (stored,) = (tmp_path / "cache").glob(KEY_PATTERN)
+    before = os.stat(stored)
+    for number, page in enumerate(sorted((tmp_path / "docs").rglob("*.md"))):
+        os.utime(page, ns=(number, number))
+    reads = []
+    real = cache_module.read_regular
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(cache_module, "read_regular", lambda *a: reads.append(a[0]) or real(*a))
+    try:
+        assert run([tmp_path / "docs"], settings).from_cache == 4 and len(reads) == 4
         after = os.stat(stored)
-        assert ((after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)) != keeps
+        assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+        stamps = stored.with_suffix(".stamps")
+        written = os.stat(stamps)
+        reads.clear()
+        assert run([tmp_path / "docs"], settings).from_cache == 4 and reads == []
+        again = os.stat(stamps)
+        assert (again.st_ino, again.st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
+    finally:
+        monkey.undo()
+    # A cache file written anew drops the stamps file; one that amends
+    # another cache file (planted back) is not taken.
+    data = stamps.read_bytes()
+    (tmp_path / "docs/notes.md").write_text("# Notes, changed\n", encoding="utf-8")
+    run([tmp_path / "docs"], settings)
+    assert not stamps.exists()
+    stamps.write_bytes(data)
+    os.chmod(stamps, 0o600)
+    opened = sealed.open_sealed(stored, f"cache {stored.stem}")
+    assert opened is not None
+    opened.close()
+    cache = Cache.load(tmp_path / "cache", stored.stem, tmp_path)
+    assert cache._index == marshal.loads(opened.head)["index"]
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -25,6 +25,7 @@ from the old file and that one.
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import os
 import struct
@@ -65,6 +66,8 @@ them would take ten times the room."""
 # temporary file of what this run stored.
 LOADED, SPILLED = 0, 1
 _KEPT = struct.Struct("<B" + RECORD.format[1:])
+STAMP = struct.Struct("<qqq")
+"""A file's stamp in a stamps file (`Cache.stamps_file`)."""
 _BLOCK = 1 << 20
 
 
@@ -96,6 +99,12 @@ class Cache:
         self._new_paths: list[str] = []
         self._spill: IO[bytes] | None = None
         self._spilled = 0
+        self._restamped: dict[int, Stamp] = {}
+        """The loaded results this run kept under new stamps (a checkout's
+        new mtimes), by number: written apart, to the stamps file, when
+        nothing else changed."""
+        self._identity = b""
+        """The digest of the loaded file's head: what a stamps file amends."""
         self._holding: set[Fact] = set()
         """The recorded facts `ask` answered as recorded, this run: many
         files record the same ones (a shared link target, a folder), and a
@@ -117,12 +126,46 @@ class Cache:
             return cache
         # The body is read blob by blob as files are looked up; the head,
         # decoded, is not kept (32 MB on a tree of 200,000 pages).
+        cache._identity = digest(sealed.head)
         sealed.head = b""
         weakref.finalize(cache, sealed.close)
         cache._sealed = sealed
         cache._paths, cache._index = data["paths"], data["index"]
         cache._stored = {path: number for number, path in enumerate(cache._paths)}
+        cache._restamp()
         return cache
+
+    @property
+    def stamps_file(self) -> Path:
+        """The stamps the results of the cache file were last kept under,
+        when only they changed (a restored cache in a fresh checkout): a
+        few bytes a file, written in place of the whole cache file."""
+        return self.file.with_suffix(".stamps")
+
+    def _restamp(self) -> None:
+        """Take the stamps of the stamps file, when it amends the file loaded."""
+        sealed, _ = open_found(self.stamps_file, f"stamps {self.key}", "these settings")
+        if sealed is None:
+            return
+        sealed.close()
+        try:
+            data = marshal.loads(sealed.head)
+        except (EOFError, ValueError, TypeError):
+            return
+        count = len(self._paths)
+        if not (
+            isinstance(data, dict)
+            and data.get("format") == FORMAT
+            and data.get("of") == self._identity
+            and isinstance(data.get("stamps"), bytes)
+            and len(data["stamps"]) == count * STAMP.size
+        ):
+            return
+        index, stamps = bytearray(self._index), data["stamps"]
+        for number in range(count):
+            at = number * RECORD.size
+            index[at : at + STAMP.size] = stamps[number * STAMP.size : (number + 1) * STAMP.size]
+        self._index = bytes(index)
 
     @property
     def context(self) -> str:
@@ -188,11 +231,15 @@ class Cache:
         if number is None or not self.keeps:
             return
         record = RECORD.unpack_from(self._index, number * RECORD.size)
-        if tuple(stamp) == record[:3]:
-            self._kept[path] = number
-        else:
+        if self._kept.get(path, number) != number:
             self._keep(path, LOADED, RECORD.pack(*stamp, *record[3:]))
             self.changed = True
+            return
+        self._kept[path] = number
+        if tuple(stamp) != record[:3]:
+            self._restamped[number] = tuple(stamp)  # type: ignore[assignment]
+        else:
+            self._restamped.pop(number, None)
 
     def store(
         self,
@@ -242,6 +289,8 @@ class Cache:
             if path not in self._kept and os.path.exists(os.path.join(root, path))
         )
         if not self.changed and len(self._kept) + others == len(self._stored):
+            if self._restamped:
+                self._save_stamps()
             return
         paths, index, body = self._layout(root)
         head = marshal.dumps({"format": FORMAT, "key": self.key, "paths": paths, "index": index})
@@ -249,7 +298,23 @@ class Cache:
             write_cache_file(self.file, self.context, head, body)
         except OSError:
             return
+        with contextlib.suppress(OSError):  # it amends the file replaced
+            self.stamps_file.unlink()
         prune(self.file, SHARE * _bytes_of(index))
+
+    def _save_stamps(self) -> None:
+        """Write the stamps file: each loaded result's stamp, new or not."""
+        stamps = bytearray()
+        for number in range(len(self._paths)):
+            stamp = self._restamped.get(number)
+            if stamp is None:
+                at = number * RECORD.size
+                stamps += self._index[at : at + STAMP.size]
+            else:
+                stamps += STAMP.pack(*stamp)
+        head = {"format": FORMAT, "of": self._identity, "stamps": bytes(stamps)}
+        with contextlib.suppress(OSError):
+            write_cache_file(self.stamps_file, f"stamps {self.key}", marshal.dumps(head))
 
     def _layout(self, root: Path) -> tuple[list[str], bytes, Body]:
         """The paths, index and body of the cache file to write: the loaded
@@ -262,6 +327,7 @@ class Cache:
             kept = self._kept.get(path)
             if kept == number:
                 record = RECORD.unpack_from(self._index, number * RECORD.size)
+                record = (*self._restamped.get(number, record[:3]), *record[3:])
             elif kept is not None:
                 source, record = self._kept_record(kept)
                 if source != LOADED:
@@ -371,7 +437,7 @@ def prune(newest: Path, bound: float) -> None:
         pattern = newest.name[:PLACE_DIGITS] + KEY_PATTERN[PLACE_DIGITS:-4]
         others = [
             file
-            for ending in (".bin", ".run")
+            for ending in (".bin", ".run", ".stamps")
             for file in newest.parent.glob(pattern + ending)
             if file != newest
         ]
