@@ -591,6 +591,8 @@ def test_new_stamps_alone_are_written_apart_from_the_results(tmp_path):
     opened.close()
     cache = Cache.load(tmp_path / "cache", stored.stem, tmp_path)
     assert cache._index == marshal.loads(opened.head)["index"]
+    del cache
+    assert clean(tmp_path / "cache", None).startswith("removed")  # a file of doclint's
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

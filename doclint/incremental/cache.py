@@ -20,7 +20,9 @@ them, given back as they are (a run decodes them only when it reads them). A
 blob is read when its file is looked up, and its facts decoded only once its
 bytes match the digest in the sealed head. What a run stores goes to a
 nameless temporary file until the cache file is written, block by block,
-from the old file and that one.
+from the old file and that one. New stamps alone (the same bytes in a fresh
+checkout) go to the stamps file beside it (`Cache.stamps_file`), bound to
+the cache file it amends by the digest of that file's head.
 """
 
 from __future__ import annotations
