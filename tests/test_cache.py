@@ -21,6 +21,7 @@ from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache
 from doclint.incremental.folder import clean
 from doclint.incremental.store import ContentCache, root_place
 from doclint.models.findings import Cause, Finding
+from doclint.models.kept_findings import EMPTY, encode_findings
 from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
 from doclint.tree.reading import repository_root
@@ -368,7 +369,8 @@ def _cache_peaks(folder, files: int) -> tuple[int, int]:
                 for line in range(400)
             ]
             facts = [("is_file", f"docs/missing{line}.md", False) for line in range(20)]
-            cache.store(path, file_stamp(page), digest(page.read_bytes()), facts, rows)
+            stamp, content = file_stamp(page), digest(page.read_bytes())
+            cache.store(path, stamp, content, facts, encode_findings(rows))
         cache.save()
         peaks.append(tracemalloc.get_traced_memory()[1])
         del cache
@@ -414,7 +416,7 @@ def test_a_named_pipe_in_place_of_a_cached_file_is_a_miss_at_once(tmp_path):
     page = tmp_path / "page.md"
     page.write_text("# Page\n", encoding="utf-8")
     cache = Cache(tmp_path / "cache", "k" * 32, tmp_path)
-    cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], [])
+    cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], EMPTY)
     cache.save()
     cache = Cache.load(tmp_path / "cache", "k" * 32, tmp_path)
     found = cache.lookup_entry("page.md", page, lambda kind, path: False)
@@ -533,22 +535,64 @@ def test_workers_leave_a_bad_cache_to_the_run_to_warn_of_once(tmp_path, capfd):
 def test_a_workers_view_looks_up_and_keeps_nothing(tmp_path):
     """A worker's view answers as the run's own does, but what it finds is
     the run's process to keep: saving the view writes nothing, where the
-    run's own view writes the file's new stamp."""
+    run's own view writes the file's new stamp (to the stamps file)."""
     page = tmp_path / "page.md"
     page.write_text("# Page\n", encoding="utf-8")
     cache = Cache(tmp_path / "cache", "k" * 32, tmp_path)
-    cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], [])
+    cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], EMPTY)
     cache.save()
-    (stored,) = (tmp_path / "cache").glob("*.bin")
     os.utime(page, ns=(1, 1))  # a checkout's new mtime, the same bytes
-    before = os.stat(stored)
     for keeps in (False, True):
         view = Cache.load(tmp_path / "cache", "k" * 32, tmp_path, keeps=keeps)
         found = view.lookup_entry("page.md", page, lambda kind, path: False)
         assert found is not None and found.data == b"# Page\n"
         view.save()
+        assert view.stamps_file.exists() == keeps
+
+
+def test_new_stamps_alone_are_written_apart_from_the_results(tmp_path):
+    """A restored cache in a fresh checkout (new mtimes, the same bytes):
+    the run writes the stamps file, not the cache file again; the next run
+    takes its stamps (no file read again, nothing written), and a cache file
+    written anew drops it, as does one it does not amend."""
+    _tree(tmp_path)
+    settings = _settings(tmp_path)
+    run([tmp_path / "docs"], settings)
+    (stored,) = (tmp_path / "cache").glob(KEY_PATTERN)
+    before = os.stat(stored)
+    for number, page in enumerate(sorted((tmp_path / "docs").rglob("*.md"))):
+        os.utime(page, ns=(number, number))
+    reads = []
+    real = cache_module.read_regular
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(cache_module, "read_regular", lambda *a: reads.append(a[0]) or real(*a))
+    try:
+        assert run([tmp_path / "docs"], settings).from_cache == 4 and len(reads) == 4
         after = os.stat(stored)
-        assert ((after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)) != keeps
+        assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+        stamps = stored.with_suffix(".stamps")
+        written = os.stat(stamps)
+        reads.clear()
+        assert run([tmp_path / "docs"], settings).from_cache == 4 and reads == []
+        again = os.stat(stamps)
+        assert (again.st_ino, again.st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
+    finally:
+        monkey.undo()
+    # A cache file written anew drops the stamps file; one that amends
+    # another cache file (planted back) is not taken.
+    data = stamps.read_bytes()
+    (tmp_path / "docs/notes.md").write_text("# Notes, changed\n", encoding="utf-8")
+    run([tmp_path / "docs"], settings)
+    assert not stamps.exists()
+    stamps.write_bytes(data)
+    os.chmod(stamps, 0o600)
+    opened = sealed.open_sealed(stored, f"cache {stored.stem}")
+    assert opened is not None
+    opened.close()
+    cache = Cache.load(tmp_path / "cache", stored.stem, tmp_path)
+    assert cache._index == marshal.loads(opened.head)["index"]
+    del cache
+    assert clean(tmp_path / "cache", None).startswith("removed")  # a file of doclint's
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

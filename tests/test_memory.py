@@ -13,6 +13,7 @@ from pathlib import Path
 
 import doclint.tree.index as tree_module
 from doclint.engine import Settings
+from doclint.models.kept_findings import FileRows
 from doclint.output import LAYOUTS, RunOutput
 from doclint.output.parts import FilePart, PartWriter
 from doclint.run import setup as run_setup
@@ -58,7 +59,8 @@ def test_parts_come_back_in_path_order_from_disk():
     writer.keep(
         FilePart(shown[index].encode() * 3, shown[index], index + 1, (0, 0)) for index in (0, 2, 1)
     )
-    assert writer.add("docs/d.md", ".", []) is None  # a file without findings has no part
+    # A file without findings has no part.
+    assert writer.add("docs/d.md", ".", FileRows([], None)) is None
     parts = writer.parts()
     assert list(parts) == [
         ("docs/a.md", b"docs/a.md" * 3, 2),

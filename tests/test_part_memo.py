@@ -6,13 +6,16 @@ whole, or not sealed by this user, gives no output of its own."""
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 
 from doclint.incremental import memo as memo_module
 from doclint.incremental import sealed
 from doclint.incremental.memo import KEEP_SAVES, SUFFIX, MemoFile
+from doclint.models import kept_findings
 from doclint.output.parts import PartWriter
+from doclint.run import results as run_results
 from tests.checking import run_cli
 from tests.pages import keyword_index, write
 
@@ -216,3 +219,84 @@ def test_a_folder_named_like_a_memo_in_the_cache_folder_is_left_alone(tmp_path):
     memo.save()
     assert planted.is_dir() and not older.exists()
     assert MemoFile.load(memo.file).part(b"a" * 16) == b"part a"
+
+
+@pytest.fixture
+def decodes(monkeypatch):
+    """The kept findings this process decoded (each file's, as a list)."""
+    decoded: list[list] = []
+    real = kept_findings.decode_findings
+
+    def counting(data):
+        decoded.append(real(data))
+        return decoded[-1]
+
+    monkeypatch.setattr(kept_findings, "decode_findings", counting)
+    monkeypatch.setattr(run_results, "decode_findings", counting)
+    return decoded
+
+
+def test_a_cache_restored_beside_a_checkout_elsewhere_decodes_no_finding(
+    tmp_path, monkeypatch, capsys, renders, decodes
+):
+    """A CI cache: filled with --cache-dir in one checkout, restored beside a
+    copy of the tree at another path, with new mtimes. Every part comes from
+    the memo with no finding decoded, those whose messages name tree paths
+    among them, and the output is that of a cold run there."""
+    builds = tmp_path / "builds"
+    _tree(builds / "1/repo")
+    args = ["docs", "--jobs", "1", "--output-format", "full", "--cache-dir"]
+    _check(monkeypatch, capsys, builds / "1/repo", *args, str(builds / "1/cache"))
+    shutil.copytree(builds / "1/repo", builds / "2/repo", copy_function=shutil.copy)
+    shutil.copytree(builds / "1/cache", builds / "2/cache")
+    cold = _check(monkeypatch, capsys, builds / "2/repo", *args, "-", "--no-cache")
+    renders.clear()
+    decodes.clear()
+    warm = _check(monkeypatch, capsys, builds / "2/repo", *args, str(builds / "2/cache"))
+    assert renders == [] and decodes == []
+    assert (warm.code, warm.out) == (cold.code, cold.out)
+    assert "(resolved to `docs/pkg/gone.md`)" in cold.out  # a tree path, shown
+
+
+def test_a_message_naming_a_path_shown_otherwise_misses(tmp_path, monkeypatch, capsys, renders):
+    """The same file, shown by the same path from two working folders, with
+    a finding whose message names a path out of the tree, which each shows
+    otherwise: rendered again, as a run without the cache renders it."""
+    for folder in ("a", "b", "repo/.git", "repo/docs"):
+        (tmp_path / folder).mkdir(parents=True)
+    write(tmp_path, {"a/x.md": "# X\n", "repo/docs/notes.md": "# Notes\n\n[x](../../a/x.md)\n"})
+    args = ["../repo/docs", "--jobs", "1", "--output-format", "concise"]
+    for cwd, shown in (("a", "`x.md`"), ("b", "`../a/x.md`")):
+        cold = _check(monkeypatch, capsys, tmp_path / cwd, *args, "--no-cache")
+        renders.clear()
+        warm = _check(monkeypatch, capsys, tmp_path / cwd, *args)
+        assert renders == ["../repo/docs/notes.md"]
+        assert warm.out == cold.out and f"(resolved to {shown})" in cold.out
+        renders.clear()
+        assert _check(monkeypatch, capsys, tmp_path / cwd, *args).out == cold.out
+        assert renders == []
+
+
+def test_a_memo_hit_with_per_file_ignores_decodes_no_finding(
+    tmp_path, monkeypatch, capsys, renders, decodes
+):
+    """Per-file ignores and severities filter kept findings without
+    decoding them when the part is in the memo: its key holds what the
+    filter does to each file; a changed filter renders again."""
+    _tree(tmp_path)
+    ignores = 'per-file-ignores = {"docs/notes.md" = ["DL402"]}'
+    args = ["docs", "--jobs", "1", "--output-format", "full", "--config", ignores]
+    cold = _check(monkeypatch, capsys, tmp_path, *args, "--no-cache")
+    _check(monkeypatch, capsys, tmp_path, *args)
+    renders.clear()
+    decodes.clear()
+    warm = _check(monkeypatch, capsys, tmp_path, *args)
+    assert renders == [] and decodes == [] and warm.out == cold.out
+    args += ["--config", 'severity = {"DL402" = "info"}']
+    cold = _check(monkeypatch, capsys, tmp_path, *args, "--no-cache")
+    first = _check(monkeypatch, capsys, tmp_path, *args)
+    assert first.out == cold.out and "docs/notes.md" in renders
+    renders.clear()
+    decodes.clear()
+    assert _check(monkeypatch, capsys, tmp_path, *args).out == cold.out
+    assert renders == [] and decodes == []

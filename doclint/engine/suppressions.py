@@ -297,10 +297,11 @@ class FindingFilter:
 
     def applied_to(self, file: Path | str) -> str:
         """What the filter does to the findings of `file`, as text: the same
-        text, the same effect on any findings."""
-        if not self:
+        text, the same effect on any findings ("": it leaves them as they are)."""
+        ignored = self._ignored(file) if self.ignores else frozenset()
+        if not ignored and not self.severity:
             return ""
-        return f"{sorted(self._ignored(file))}{sorted(self.severity.items())}"
+        return f"{sorted(ignored)}{sorted(self.severity.items())}"
 
     def _ignored(self, file: Path | str) -> frozenset[str]:
         """The codes ignored in `file`."""

@@ -33,6 +33,8 @@ from doclint.fixes.edits import FixError, WriteRefused, write_atomically
 from doclint.fixes.file_fixer import FileFix, FixedText, Fixer, FixSettings
 from doclint.fixes.leftovers import remove_stale, scratch_prefix
 from doclint.fixes.overlay_tree import OverlayTree
+from doclint.models.findings import Finding
+from doclint.models.kept_findings import UnreadableFindings, encode_findings
 from doclint.run import (
     ResultStores,
     RunResult,
@@ -42,6 +44,7 @@ from doclint.run import (
     stdin_result,
 )
 from doclint.run.parallel import map_in_processes, worker_count
+from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, Tree, digest, stamp_of
 from doclint.tree.reading import read_regular, read_regular_status
 from doclint.util.paths import printable
@@ -127,10 +130,11 @@ class _TreeFix:
         for index, file in enumerate(setup.files):
             path = self.path(index)
             found = cache.lookup_entry(path, file, setup.linter.tree.fact) if cache else None
-            if found is None or any(row.code in can_fix for row in found.rows):
+            rows = _decoded(found)
+            if found is None or rows is None or any(row.code in can_fix for row in rows):
                 todo.append(index)
                 continue
-            self.outcomes[index] = FileFix(found.rows, found.facts, Counter(), None, None, None)
+            self.outcomes[index] = FileFix(rows, found.facts, Counter(), None, None, None)
             self.disk[index] = (found.stamp, found.content_hash)
             self.cached.add(index)
         return todo
@@ -297,8 +301,9 @@ class _TreeFix:
                 if _facts_differ(as_written, facts):
                     continue
                 facts = [(kind, where, on_disk.fact(kind, where)) for kind, where, _ in facts]
-            if stamp is not None:
-                cache.store(path, stamp, content_hash, facts, outcome.rows)
+            encoded = None if stamp is None else encode_findings(outcome.rows)
+            if stamp is not None and encoded is not None:
+                cache.store(path, stamp, content_hash, facts, encoded)
         cache.save()
 
     def finish(self, written: list[int] | None, diffs: list[str]) -> FixRun:
@@ -322,6 +327,17 @@ class _TreeFix:
             if outcome.problem is not None
         )
         return FixRun(result, fixed, first, sorted(map(self.shown, changed)), problems, diffs)
+
+
+def _decoded(found: KeptResult | None) -> list[Finding] | None:
+    """The findings of a kept result; None when there is none, or its bytes
+    are not findings (the file is checked again)."""
+    if found is None:
+        return None
+    try:
+        return found.rows
+    except UnreadableFindings:
+        return None
 
 
 def _facts_differ(tree: Tree, facts: Iterable[Fact]) -> bool:

@@ -15,14 +15,19 @@ user's is ignored (`problem` says why) and replaced.
 
 The sealed head is an index (each file's stamp, digest and where its blob
 lies in the body, with the blob's digest); the body holds one blob per file:
-its facts, then its findings (marshalled). A blob is read when its file is
-looked up, and decoded only once its bytes match the digest in the sealed
-head. What a run stores goes to a nameless temporary file until the cache
-file is written, block by block, from the old file and that one.
+its facts (marshalled), then its findings as models/kept_findings.py encodes
+them, given back as they are (a run decodes them only when it reads them). A
+blob is read when its file is looked up, and its facts decoded only once its
+bytes match the digest in the sealed head. What a run stores goes to a
+nameless temporary file until the cache file is written, block by block,
+from the old file and that one. New stamps alone (the same bytes in a fresh
+checkout) go to the stamps file beside it (`Cache.stamps_file`), bound to
+the cache file it amends by the digest of that file's head.
 """
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import os
 import struct
@@ -39,13 +44,11 @@ from doclint.incremental.sealed import (
     write_new,
     write_sealed,
 )
-from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
-from doclint.models.markdown import build_node
 from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
-FORMAT = 10
+FORMAT = 11
 DEFAULT_FOLDER = ".doclint_cache"
 SHARE = 1.0
 """The bound of a root's cache files, as a share of the bytes of the files
@@ -65,6 +68,8 @@ them would take ten times the room."""
 # temporary file of what this run stored.
 LOADED, SPILLED = 0, 1
 _KEPT = struct.Struct("<B" + RECORD.format[1:])
+STAMP = struct.Struct("<qqq")
+"""A file's stamp in a stamps file (`Cache.stamps_file`)."""
 _BLOCK = 1 << 20
 
 
@@ -96,6 +101,12 @@ class Cache:
         self._new_paths: list[str] = []
         self._spill: IO[bytes] | None = None
         self._spilled = 0
+        self._restamped: dict[int, Stamp] = {}
+        """The loaded results this run kept under new stamps (a checkout's
+        new mtimes), by number: written apart, to the stamps file, when
+        nothing else changed."""
+        self._identity = b""
+        """The digest of the loaded file's head: what a stamps file amends."""
         self._holding: set[Fact] = set()
         """The recorded facts `ask` answered as recorded, this run: many
         files record the same ones (a shared link target, a folder), and a
@@ -117,12 +128,46 @@ class Cache:
             return cache
         # The body is read blob by blob as files are looked up; the head,
         # decoded, is not kept (32 MB on a tree of 200,000 pages).
+        cache._identity = digest(sealed.head)
         sealed.head = b""
         weakref.finalize(cache, sealed.close)
         cache._sealed = sealed
         cache._paths, cache._index = data["paths"], data["index"]
         cache._stored = {path: number for number, path in enumerate(cache._paths)}
+        cache._restamp()
         return cache
+
+    @property
+    def stamps_file(self) -> Path:
+        """The stamps the results of the cache file were last kept under,
+        when only they changed (a restored cache in a fresh checkout): a
+        few bytes a file, written in place of the whole cache file."""
+        return self.file.with_suffix(".stamps")
+
+    def _restamp(self) -> None:
+        """Take the stamps of the stamps file, when it amends the file loaded."""
+        sealed, _ = open_found(self.stamps_file, f"stamps {self.key}", "these settings")
+        if sealed is None:
+            return
+        sealed.close()
+        try:
+            data = marshal.loads(sealed.head)
+        except (EOFError, ValueError, TypeError):
+            return
+        count = len(self._paths)
+        if not (
+            isinstance(data, dict)
+            and data.get("format") == FORMAT
+            and data.get("of") == self._identity
+            and isinstance(data.get("stamps"), bytes)
+            and len(data["stamps"]) == count * STAMP.size
+        ):
+            return
+        index, stamps = bytearray(self._index), data["stamps"]
+        for number in range(count):
+            at = number * RECORD.size
+            index[at : at + STAMP.size] = stamps[number * STAMP.size : (number + 1) * STAMP.size]
+        self._index = bytes(index)
 
     @property
     def context(self) -> str:
@@ -165,11 +210,10 @@ class Cache:
             facts = marshal.loads(blob[:facts_end])
             if not self._holding.issuperset(facts) and not self._still_hold(facts, ask):
                 return None
-            rows = _decoded(marshal.loads(blob[facts_end:]))
         except (EOFError, ValueError, TypeError, KeyError):
             return None
         self.keep(path, current)
-        return KeptResult(rows, current, content_hash, facts, data)
+        return KeptResult(blob[facts_end:], current, content_hash, facts, data)
 
     def _still_hold(self, facts: list[Fact], ask: Callable[[str, str], object]) -> bool:
         """Whether `ask` answers each fact as recorded; those that hold are
@@ -189,11 +233,15 @@ class Cache:
         if number is None or not self.keeps:
             return
         record = RECORD.unpack_from(self._index, number * RECORD.size)
-        if tuple(stamp) == record[:3]:
-            self._kept[path] = number
-        else:
+        if self._kept.get(path, number) != number:
             self._keep(path, LOADED, RECORD.pack(*stamp, *record[3:]))
             self.changed = True
+            return
+        self._kept[path] = number
+        if tuple(stamp) != record[:3]:
+            self._restamped[number] = tuple(stamp)  # type: ignore[assignment]
+        else:
+            self._restamped.pop(number, None)
 
     def store(
         self,
@@ -201,10 +249,10 @@ class Cache:
         stamp: Stamp,
         content_hash: bytes,
         facts: list[Fact],
-        rows: list[Finding],
+        findings: bytes,
     ) -> None:
         try:
-            facts_data, findings = marshal.dumps(facts), marshal.dumps(_encoded(rows))
+            facts_data = marshal.dumps(facts)
         except ValueError:
             return  # nothing a cache file can hold: the file is checked again next time
         length = len(facts_data) + len(findings)
@@ -243,6 +291,8 @@ class Cache:
             if path not in self._kept and os.path.exists(os.path.join(root, path))
         )
         if not self.changed and len(self._kept) + others == len(self._stored):
+            if self._restamped:
+                self._save_stamps()
             return
         paths, index, body = self._layout(root)
         head = marshal.dumps({"format": FORMAT, "key": self.key, "paths": paths, "index": index})
@@ -250,7 +300,23 @@ class Cache:
             write_cache_file(self.file, self.context, head, body)
         except OSError:
             return
+        with contextlib.suppress(OSError):  # it amends the file replaced
+            self.stamps_file.unlink()
         prune(self.file, SHARE * _bytes_of(index))
+
+    def _save_stamps(self) -> None:
+        """Write the stamps file: each loaded result's stamp, new or not."""
+        stamps = bytearray()
+        for number in range(len(self._paths)):
+            stamp = self._restamped.get(number)
+            if stamp is None:
+                at = number * RECORD.size
+                stamps += self._index[at : at + STAMP.size]
+            else:
+                stamps += STAMP.pack(*stamp)
+        head = {"format": FORMAT, "of": self._identity, "stamps": bytes(stamps)}
+        with contextlib.suppress(OSError):
+            write_cache_file(self.stamps_file, f"stamps {self.key}", marshal.dumps(head))
 
     def _layout(self, root: Path) -> tuple[list[str], bytes, Body]:
         """The paths, index and body of the cache file to write: the loaded
@@ -263,6 +329,7 @@ class Cache:
             kept = self._kept.get(path)
             if kept == number:
                 record = RECORD.unpack_from(self._index, number * RECORD.size)
+                record = (*self._restamped.get(number, record[:3]), *record[3:])
             elif kept is not None:
                 source, record = self._kept_record(kept)
                 if source != LOADED:
@@ -372,7 +439,7 @@ def prune(newest: Path, bound: float) -> None:
         pattern = newest.name[:PLACE_DIGITS] + KEY_PATTERN[PLACE_DIGITS:-4]
         others = [
             file
-            for ending in (".bin", ".run")
+            for ending in (".bin", ".run", ".stamps")
             for file in newest.parent.glob(pattern + ending)
             if file != newest
         ]
@@ -423,68 +490,3 @@ def _well_formed_head(data: object, key: str) -> bool:
         and all(isinstance(path, str) for path in paths)
         and len(set(paths)) == len(paths)
     )
-
-
-def _encoded(rows: list[Finding]) -> list[tuple[object, ...]]:
-    """Findings as plain tuples (marshal takes no named tuple), without their
-    path: the path is shown relative to the cwd, which changes between runs.
-    Each cause is one plain tuple, as the rules' findings share one `Cause`:
-    marshal writes an object it has written before as a reference to it."""
-    plain: dict[Cause, tuple[str, str]] = {}
-    return [
-        (
-            line,
-            column,
-            message,
-            None if fix is None else (tuple(map(tuple, fix.edits)), str(fix[1]), fix[2]),
-            None if cause is None else plain.setdefault(cause, (cause.id, cause.label)),
-            code,
-            name,
-            severity,
-        )
-        for line, column, message, fix, cause, code, name, severity, _ in rows
-    ]
-
-
-_SAFETIES = {str(safety): safety for safety in FixSafety}
-
-
-def _decoded(rows: object) -> list[Finding]:
-    """The findings `_encoded` gave; ValueError, TypeError or KeyError for
-    anything of another shape (the cache file's seal vouches for its bytes,
-    its format number for their layout)."""
-    if not isinstance(rows, list):
-        raise TypeError("findings are not a list")
-    causes = _Causes({None: None})
-    # build_node, not Finding(...), in one comprehension: a cache file may
-    # hold 300,000 findings, most of them without a fix.
-    return [
-        build_node(
-            Finding,
-            (
-                line,
-                column,
-                message,
-                fix if fix is None else _fix(*fix),
-                causes[cause],
-                code,
-                name,
-                severity,
-                "",
-            ),
-        )
-        for line, column, message, fix, cause, code, name, severity in rows
-    ]
-
-
-class _Causes(dict[object, Cause | None]):
-    """Each cause a cache file's findings hold, decoded once."""
-
-    def __missing__(self, cause: object) -> Cause:
-        value = self[cause] = Cause._make(cause)  # type: ignore[arg-type]
-        return value
-
-
-def _fix(edits: object, applicability: str, message: str) -> Fix:
-    """A finding's fix, as `_encoded` gave it."""
-    return Fix(tuple(map(Edit._make, edits)), _SAFETIES[applicability], message)  # type: ignore[call-overload]

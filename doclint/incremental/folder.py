@@ -16,10 +16,10 @@ from doclint.incremental.sealed import owned
 from doclint.tree.reading import read_regular
 
 # What doclint writes into a cache folder: the marker, a .gitignore, the
-# cache files, the run records, the memo of rendered parts and, while one is
-# written, its temporary file.
+# cache files and their stamps, the run records, the memo of rendered parts
+# and, while one is written, its temporary file.
 OWN_ENTRIES = re.compile(
-    r"CACHEDIR\.TAG|\.gitignore|[0-9a-f]{32}\.(?:bin|run|parts)|\.tmp-[A-Za-z0-9_]+"
+    r"CACHEDIR\.TAG|\.gitignore|[0-9a-f]{32}\.(?:bin|run|parts|stamps)|\.tmp-[A-Za-z0-9_]+"
 )
 
 

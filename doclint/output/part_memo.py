@@ -4,10 +4,12 @@ rendering it again.
 
 A part is a function of the format and its options (colour, the encoding's
 error handler, the rules SARIF indexes, doclint's version), the file's path
-as shown, its findings as shown (the tree paths their messages name are
-shown relative to the working folder first, so that the key holds what is
-printed, not where the tree lies) and the lines the format shows, which come
-from the file's bytes: the key digests all of them. A hit gives the part's
+as shown, its findings as shown and the lines the format shows, which come
+from the file's bytes: the key digests all of them, and the findings as they
+are kept (their bytes, models/kept_findings.py), with what the filter does
+to them and the messages that name tree paths as shown (relative to the
+working folder, so that the key holds what is printed, not where the tree
+lies), so that a part found needs no finding decoded. A hit gives the part's
 bytes and its counts; anything else is rendered. The command line hands the
 `PartWriter` the memo's keeper (a `PartMemo`, doclint/incremental/ keeps
 one); without it, every part is rendered.
@@ -17,15 +19,18 @@ from __future__ import annotations
 
 import marshal
 import struct
-from collections.abc import Sequence
 from hashlib import blake2b
+from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from doclint import __version__
 from doclint.engine.registry import load_registry
-from doclint.models.findings import Finding, Fixable
+from doclint.models.findings import Fixable
+from doclint.models.kept_findings import FileRows
 from doclint.models.urls import documentation_base
+from doclint.output.shown import message_shown
 
+LENGTH = struct.Struct("<Q")
 COUNTS = struct.Struct("<QQQ")
 """The counts a kept part starts with: its findings, the safe and the
 unsafe-only fixable ones."""
@@ -64,28 +69,27 @@ def writer_context(part: object, errors: str, color: bool) -> bytes:
     return repr(context).encode("utf-8", "surrogatepass")
 
 
-def part_key(context: bytes, shown: str, rows: Sequence[Finding], content: bytes) -> bytes:
-    """The key of a file's part: the writer's `context`, the file's path as
-    shown, its findings with their messages as shown (in the order given: a
-    change of order only misses) and the digest of its bytes (`content`)."""
-    plain = [
-        (
-            line,
-            column,
-            message,
-            None if fix is None else (tuple(map(tuple, fix[0])), str(fix[1]), fix[2]),
-            None if cause is None else tuple(cause),
-            code,
-            name,
-            str(severity),
-        )
-        for line, column, message, fix, cause, code, name, severity, _ in rows
-    ]
+def part_key(
+    context: bytes, shown: str, found: FileRows, content: bytes, root: str, cwd: Path
+) -> bytes | None:
+    """The key of a file's part (None: its findings are not encoded): the
+    writer's `context`, the file's path as shown, its findings as encoded
+    and what the filter does to them (models/kept_findings.py `FileRows`),
+    each message that is not printable as shown (the tree paths it names,
+    relative to `cwd`) and the digest of the file's bytes (`content`). No
+    finding is decoded: a part found by its key costs no more than that."""
+    if found.encoded is None:
+        return None
     hasher = blake2b(context, digest_size=16)
-    hasher.update(b"\0" + shown.encode("utf-8", "surrogatepass") + b"\0" + content)
-    # Version 0: the same findings give the same bytes in every process
-    # (later versions mark strings interned and objects shared, which vary).
-    hasher.update(marshal.dumps(plain, 0))
+    for piece in (shown.encode("utf-8", "surrogatepass"), content, found.refined.encode()):
+        hasher.update(LENGTH.pack(len(piece)) + piece)
+    hasher.update(LENGTH.pack(len(found.encoded)) + found.encoded)
+    if found.shows_otherwise():
+        show = message_shown(root, cwd)
+        texts = [show(text) for text in found.messages() if not text.isprintable()]
+        # Version 0: the same texts give the same bytes in every process
+        # (later versions mark strings interned and objects shared, which vary).
+        hasher.update(marshal.dumps(texts, 0))
     return hasher.digest()
 
 

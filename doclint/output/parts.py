@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple, overload
 
 from doclint.models.findings import Finding, Fixable, fixable
+from doclint.models.kept_findings import FileRows
 from doclint.output.baseline import SourceLines
 from doclint.output.layout import Layout
 from doclint.output.part_memo import PartMemo, packed, part_key, unpacked, writer_context
@@ -128,29 +129,33 @@ class PartWriter:
         self,
         file: str,
         root: str,
-        rows: list[Finding],
+        found: FileRows,
         lines: list[str] | bytes | None = None,
         content: bytes | None = None,
     ) -> Placed | None:
         """The part of a file's findings (None: it has none) as the run gives
         them, shown and rendered, or found in the memo (with `content`, the
-        digest of the file's bytes); in a worker, written to the worker's
-        file, and where it is. `lines` are the lines checked, when the engine
-        read some, or the file's bytes, when a lookup read them."""
-        if not rows:
+        digest of the file's bytes, for findings encoded: then decoded only
+        when missed there); in a worker, written to the worker's file, and
+        where it is. `lines` are the lines checked, when the engine read
+        some, or the file's bytes, when a lookup read them."""
+        if found.none:
             return None
         shown = display_path(file, self.cwd)
         printed = printable(shown)
-        rows = shown_paths(rows, root, self.cwd)
         memo = kept = None
         if self.memo is not None and content is not None:
-            key = part_key(self._context, printed, rows, content)
-            kept = unpacked(self.memo.part(root, key))
-            memo = Memo(root, key, kept is None)
+            key = part_key(self._context, printed, found, content, root, self.cwd)
+            if key is not None:
+                kept = unpacked(self.memo.part(root, key))
+                memo = Memo(root, key, kept is None)
         if kept is not None:
             part = FilePart(kept.data, shown, kept.count, kept.fixable, memo)
         else:
-            rows = in_order(rows, printed)
+            rows = found.rows
+            if not rows:
+                return None
+            rows = in_order(shown_paths(rows, root, self.cwd), printed)
             part = FilePart(self(rows, file, lines), shown, len(rows), fixable(rows), memo)
         if _process == self._owner:
             return part

@@ -9,7 +9,8 @@ decides how they read, for every format and the public API alike.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
 
@@ -31,6 +32,19 @@ def shown_paths(rows: list[Finding], root: Path | str, cwd: Path) -> list[Findin
     # joined tells both for all of them.
     if "".join(map(_message, rows)).isprintable():
         return rows
+    message = message_shown(root, cwd)
+    return [
+        row if row.message.isprintable() else row._replace(message=message(row.message))
+        for row in rows
+    ]
+
+
+@lru_cache(maxsize=16)
+def message_shown(root: Path | str, cwd: Path) -> Callable[[str], str]:
+    """How a message that is not printable is shown (`shown_paths`), for
+    the findings of the tree at `root`: a memo of the messages last shown,
+    as a tree's findings name the same paths over and over (the generated
+    corpus: 20,075 such messages, 896 texts)."""
     root_text, cwd_text = str(root), str(cwd)
 
     def message(text: str) -> str:
@@ -39,10 +53,7 @@ def shown_paths(rows: list[Finding], root: Path | str, cwd: Path) -> list[Findin
             parts[index] = relative_to(f"{root_text}/{parts[index]}", cwd_text)
         return printable("".join(parts))
 
-    return [
-        row if row.message.isprintable() else row._replace(message=message(row.message))
-        for row in rows
-    ]
+    return lru_cache(maxsize=4096)(message)
 
 
 def shown_rows(rows: list[Finding], shown: str, root: Path | str, cwd: Path) -> list[Finding]:

@@ -13,13 +13,15 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from doclint.models.findings import Finding
+from doclint.models.kept_findings import decode_findings
 from doclint.tree.index import Fact, Stamp
 
 
 class KeptResult(NamedTuple):
     """A kept result that still holds."""
 
-    rows: list[Finding]
+    findings: bytes
+    """Its findings as kept (models/kept_findings.py `encode_findings`)."""
     stamp: Stamp
     """The file's stamp now."""
     content_hash: bytes
@@ -29,6 +31,12 @@ class KeptResult(NamedTuple):
     data: bytes | None = None
     """The file's bytes, when the lookup read them (its stamp had moved): a
     report shows its lines without reading it again."""
+
+    @property
+    def rows(self) -> list[Finding]:
+        """Its findings, decoded (anew at each read); UnreadableFindings
+        (models/kept_findings.py) when the bytes kept are not findings."""
+        return decode_findings(self.findings)
 
 
 class ResultKey(NamedTuple):
@@ -65,8 +73,11 @@ class StoredResults(Protocol):
         stamp: Stamp,
         content_hash: bytes,
         facts: list[Fact],
-        rows: list[Finding],
-    ) -> None: ...
+        findings: bytes,
+    ) -> None:
+        """Keep a file's result: `findings` as models/kept_findings.py
+        `encode_findings` gives them."""
+        ...
 
     def forget(self, path: str) -> None: ...
 

@@ -8,6 +8,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import closing
+from functools import partial
 from itertools import accumulate
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, overload
@@ -17,6 +18,7 @@ from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.findings import FileFindings, Finding
+from doclint.models.kept_findings import FileRows, UnreadableFindings, encode_findings
 from doclint.run.parallel import (
     FORKS,
     MIN_ITEMS_PER_WORKER,
@@ -70,13 +72,21 @@ class _Roots:
         self,
         root: str,
         file: str,
-        rows: list[Finding],
+        rows: list[Finding] | None,
+        encoded: bytes | None,
         lines: list[str] | bytes | None,
         content: bytes | None,
     ) -> Any:
-        """What the sink gives of a file's findings, filtered."""
+        """What the sink gives of a file's findings (`rows`, or when they are
+        kept, their bytes `encoded`), filtered as the sink reads them;
+        UnreadableFindings when kept bytes it reads are not findings."""
         assert self.sink is not None
-        return self.sink.add(file, root, self.at(root)[1].rows(file, rows), lines, content)
+        ignores = self.at(root)[1]
+        refined = ignores.applied_to(file) if ignores else ""
+        found = FileRows(rows, encoded)
+        if refined:
+            found = FileRows(rows, encoded, refined, partial(ignores.rows, file))
+        return self.sink.add(file, root, found, lines, content)
 
     def close(self) -> None:
         """The run's reads are over: its trees let go of their roots' folders."""
@@ -145,9 +155,10 @@ def _start_worker(settings: Settings, cwd: Path, sink: FileSink[Any] | None) -> 
     _roots = _Roots(settings, cwd, sink)
 
 
-Answer = tuple[FileOutcome, bool, Any]
-"""What a file gave: its outcome, whether it was kept, and with a sink, what
-the sink's `add` gave of it."""
+Answer = tuple[FileOutcome, bool, Any, bytes | None]
+"""What a file gave: its outcome, whether it was kept, with a sink, what the
+sink's `add` gave of it, and when the run keeps results, its findings
+encoded for that where it was checked (else None: its outcome's rows are)."""
 
 
 def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
@@ -170,34 +181,41 @@ def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
         found = stored.lookup_entry(linter.tree_path(file), file, linter.tree.fact)
     if found is None:
         return _checked(roots, root, file)
-    outcome = FileOutcome(found.rows, [], found.stamp, found.content_hash)
-    if roots.sink is None:
-        return outcome, True, None
-    return outcome._replace(rows=[]), True, _kept_part(roots, root, file, found)
+    try:
+        rows = found.rows if roots.sink is None else []
+        part = None if roots.sink is None else _kept_part(roots, root, file, found)
+    except UnreadableFindings:
+        return _checked(roots, root, file)
+    return FileOutcome(rows, [], found.stamp, found.content_hash), True, part, None
 
 
 def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> Any:
-    """A kept result handed to the sink, with the bytes the lookup read, if
-    it read them (the sink reads its lines there, when it shows some)."""
-    return roots.part(root, file, found.rows, found.data, found.content_hash)
+    """A kept result handed to the sink, as kept, with the bytes the lookup
+    read, if it read them (the sink reads its lines there, when it shows
+    some); UnreadableFindings when the sink reads findings the result does
+    not hold."""
+    return roots.part(root, file, None, found.findings, found.data, found.content_hash)
 
 
 def _checked(roots: _Roots, root: str, file: str) -> Answer:
     """A file checked, its findings handed to the sink if the run has one;
-    without a cache, only what the run reports (the rest costs pickling from
-    a worker)."""
+    with a cache, encoded here, once, for the cache and the sink (not sent as
+    findings: pickling them costs more); without one, only what the run
+    reports."""
     linter = roots.at(root)[0]
     rows, facts, stamp, content_hash, lines = linter.check_file(file)
+    caching = linter.settings.cache and stamp is not None and content_hash is not None
+    encoded = encode_findings(rows) if caching else None
     part = None
     if roots.sink is not None:
-        part = roots.part(root, file, rows, lines, content_hash)
+        part = roots.part(root, file, rows, encoded, lines, content_hash)
+        if encoded is not None or not linter.settings.cache:
+            rows = []
     if not linter.settings.cache:
         facts = []
-        if roots.sink is not None:
-            rows = []
     # Made once, not replaced field by field: a run answers for every file.
     # The lines are not sent back from a worker.
-    return FileOutcome(rows, facts, stamp, content_hash), False, part
+    return FileOutcome(rows, facts, stamp, content_hash), False, part, encoded
 
 
 class Step(NamedTuple, Generic[Note]):
@@ -285,13 +303,15 @@ def _steps(
         reused = len(files) - len(missing)
         shown = 0
         caching = any(setup.cache is not None for setup in setups)
-        for number, outcome, kept, note, done in _check_missing(files, roots, missing, workers):
+        for number, outcome, kept, note, encoded, done in _check_missing(
+            files, roots, missing, workers
+        ):
             if sink is None:
                 results[number] = outcome.rows
             elif note is not None:
                 notes.append(note)
             if caching:
-                _keep_outcome(files, number, outcome, kept)
+                _keep_outcome(files, number, outcome, kept, encoded)
             reused += kept
             if done > shown:
                 yield Step(done, len(missing), notes)
@@ -311,9 +331,12 @@ def _steps(
     return RunResult(_found(files, results), len(files), reused, files.paths())
 
 
-def _keep_outcome(files: _Files, number: int, outcome: FileOutcome, kept: bool) -> None:
+def _keep_outcome(
+    files: _Files, number: int, outcome: FileOutcome, kept: bool, encoded: bytes | None
+) -> None:
     """Keep a file's outcome in its root's results, if that root has any:
-    a result kept again under its stamp, or a new one stored."""
+    a result kept again under its stamp, or a new one stored (its findings
+    `encoded`, when they were where it was checked)."""
     setup, index = files.locate(number)
     if setup.cache is not None:
         tree_path = setup.files.tree_paths[index]
@@ -321,7 +344,7 @@ def _keep_outcome(files: _Files, number: int, outcome: FileOutcome, kept: bool) 
             assert outcome.stamp is not None  # a result is kept under its stamp
             setup.cache.keep(tree_path, outcome.stamp)
         else:
-            _store(setup.cache, tree_path, outcome)
+            _store(setup.cache, tree_path, outcome, encoded)
 
 
 def _workers_look_up(files: _Files, settings: Settings) -> bool:
@@ -406,14 +429,17 @@ def _from_caches(
             continue
         file, tree_path = setup.files.texts[index], setup.files.tree_paths[index]
         found = cache.lookup_entry(tree_path, file, setup.linter.tree.fact)
-        if found is None:
+        try:
+            if found is None:
+                missing.append(number)
+            elif roots.sink is None:
+                results[number] = found.rows
+            else:
+                note = _kept_part(roots, str(setup.root), file, found)
+                if note is not None:
+                    notes.append(note)
+        except UnreadableFindings:
             missing.append(number)
-        elif roots.sink is None:
-            results[number] = found.rows
-        else:
-            note = _kept_part(roots, str(setup.root), file, found)
-            if note is not None:
-                notes.append(note)
     return missing
 
 
@@ -431,7 +457,7 @@ def _check_missing(
     roots: _Roots,
     missing: array[int],
     workers: _Workers,
-) -> Iterator[tuple[int, FileOutcome, bool, Any, int]]:
+) -> Iterator[tuple[int, FileOutcome, bool, Any, bytes | None, int]]:
     """Each file that the caches did not answer for (by number), what
     checking it (or a worker's look at the kept results) gave, whether it
     was kept, and how many files are done; as the files are checked (not
@@ -469,8 +495,11 @@ def _in_work_order(files: _Files, missing: array[int]) -> tuple[array[int], arra
     return array("q", (missing[rank] for rank in ranked)), groups
 
 
-def _store(cache: StoredResults, path: str, outcome: FileOutcome) -> None:
-    """Keep a file's outcome, if there is something to tell a change by."""
+def _store(cache: StoredResults, path: str, outcome: FileOutcome, encoded: bytes | None) -> None:
+    """Keep a file's outcome, if there is something to tell a change by and
+    its findings can be kept."""
     if outcome.stamp is not None and outcome.content_hash is not None:
-        facts, rows = outcome.facts, outcome.rows
-        cache.store(path, outcome.stamp, outcome.content_hash, facts, rows)
+        if encoded is None:
+            encoded = encode_findings(outcome.rows)
+        if encoded is not None:
+            cache.store(path, outcome.stamp, outcome.content_hash, outcome.facts, encoded)

@@ -3,9 +3,11 @@ file's findings.
 
 A run knows no format and shows no path. With a format written file by file,
 the command line makes a `FileSink` (output/parts.py implements it) and
-hands it to a `Run`: each file's findings, filtered but as the engine gives
-them, go to the sink's `add` where the file is checked (in a worker, which
-renders the part and puts it away); what `add` gives back comes to the run's
+hands it to a `Run`: each file's findings, as the engine gives them, go to
+the sink's `add` where the file is checked (in a worker, which renders the
+part and puts it away), as a `FileRows` (models/kept_findings.py), which
+filters them, and for a kept result decodes them, only when the sink reads
+them; what `add` gives back comes to the run's
 process, which hands it to the command line with each step of the run
 (`Step.notes`), and the command line keeps it in the sink it made, and reads
 the parts from the sink once the run is over. Without a sink, the run gives
@@ -19,7 +21,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple, Protocol, TypeVar
 
-from doclint.models.findings import FileFindings, Finding
+from doclint.models.findings import FileFindings
+from doclint.models.kept_findings import FileRows
 
 Note = TypeVar("Note")
 """What a sink's `add` gives back of a file, for the sink's owner to keep."""
@@ -33,7 +36,7 @@ class FileSink(Protocol[Note_co]):
         self,
         file: str,
         root: str,
-        rows: list[Finding],
+        found: FileRows,
         lines: list[str] | bytes | None,
         content: bytes | None,
         /,

@@ -20,10 +20,10 @@ import pytest
 
 from doclint import Settings
 from doclint.engine.linter import Linter
-from doclint.incremental import cache as cache_module
 from doclint.incremental import sealed
 from doclint.incremental.cache import KEY_PATTERN, RECORD, Cache, write_cache_file
 from doclint.incremental.store import cache_key
+from doclint.models.kept_findings import PRINTABLE
 from doclint.output.parts import PartWriter
 from doclint.run.setup import NOT_DECIDING, result_key
 from doclint.tree.index import Tree, digest, file_stamp
@@ -117,7 +117,7 @@ def test_the_cache_folder_is_never_written_through_links(tmp_path):
     assert sorted(outside.iterdir()) == sorted(victims)
 
 
-def test_a_malformed_cache_entry_is_checked_again(tmp_path, monkeypatch):
+def test_a_malformed_cache_entry_is_checked_again(tmp_path):
     """Short rows in a cache entry (as an older or broken doclint could leave):
     the file is checked again, never an IndexError in the output."""
     _tree(tmp_path)
@@ -125,10 +125,10 @@ def test_a_malformed_cache_entry_is_checked_again(tmp_path, monkeypatch):
     code = _doclint(tmp_path, "--cache-dir", str(folder), "--output-format", "json")[2]
     (cache_file,) = folder.glob(KEY_PATTERN)
     cache = Cache(folder, cache_file.stem, tmp_path)
-    monkeypatch.setattr(cache_module, "_encoded", lambda rows: rows)  # stored as given
     for path in _cached_paths(cache_file):
         file = tmp_path / path
-        cache.store(path, file_stamp(file), digest(file.read_bytes()), [], [(3,)])
+        short = PRINTABLE + marshal.dumps([(3,)])
+        cache.store(path, file_stamp(file), digest(file.read_bytes()), [], short)
     cache.save()
     malformed = cache_file.read_bytes()
     output, _, again = _doclint(tmp_path, "--cache-dir", str(folder))

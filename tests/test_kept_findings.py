@@ -1,0 +1,73 @@
+"""A file's findings as bytes (models/kept_findings.py): what a cache keeps
+and a run hands its sink, decoded only when read."""
+
+from __future__ import annotations
+
+import marshal
+
+import pytest
+
+from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
+from doclint.models.kept_findings import (
+    EMPTY,
+    PRINTABLE,
+    SHOWN_OTHERWISE,
+    FileRows,
+    UnreadableFindings,
+    decode_findings,
+    encode_findings,
+    messages,
+)
+from doclint.rule_api import shown_tree_path
+
+CAUSE = Cause("broken-link/missing-file", "missing file")
+FIX = Fix((Edit(3, 1, 3, 9, "other.md"),), FixSafety.SAFE, "point at other.md")
+ROWS = [
+    Finding(3, 1, "gone", FIX, CAUSE, "DL401", "broken-link", "error", "docs/a.md"),
+    Finding(5, 2, "gone too", None, CAUSE, "DL401", "broken-link", "warning", "docs/a.md"),
+]
+
+
+def test_findings_come_back_as_they_were_without_their_path():
+    encoded = encode_findings(ROWS)
+    assert encoded is not None and encoded[:1] == PRINTABLE
+    decoded = decode_findings(encoded)
+    assert decoded == [row._replace(path="") for row in ROWS]
+    assert decoded[0].fix.applicability is FixSafety.SAFE and decoded[0].cause is decoded[1].cause
+    assert messages(encoded) == ["gone", "gone too"]
+    assert encode_findings([]) == EMPTY and decode_findings(EMPTY) == []
+
+
+def test_a_message_naming_a_tree_path_is_marked_in_the_first_byte():
+    named = ROWS[0]._replace(message=f"resolved to `{shown_tree_path('docs/b.md')}`")
+    encoded = encode_findings([named])
+    assert encoded is not None and encoded[:1] == SHOWN_OTHERWISE
+    assert FileRows([named], encoded).shows_otherwise()
+    assert not FileRows(ROWS, None).shows_otherwise()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"", PRINTABLE + b"\xff", PRINTABLE + marshal.dumps([(3,)]), b"\x07" + EMPTY[1:]],
+)
+def test_bytes_of_another_shape_are_unreadable(data):
+    with pytest.raises(UnreadableFindings):
+        decode_findings(data)
+    with pytest.raises(UnreadableFindings):
+        FileRows(None, data).rows  # noqa: B018  # reading decodes
+
+
+def test_kept_findings_are_decoded_and_filtered_once_read():
+    seen = []
+
+    def refine(rows):
+        seen.append(len(rows))
+        return rows[:1]
+
+    found = FileRows(None, encode_findings(ROWS), "[DL401 once]", refine)
+    assert not found.none and seen == []
+    assert found.rows == [ROWS[0]._replace(path="")] and found.rows is found.rows
+    assert seen == [2]
+    assert FileRows(None, EMPTY).none and FileRows([], None).none
+    with pytest.raises(ValueError, match="rows or their bytes"):
+        FileRows(None, None)
