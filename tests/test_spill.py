@@ -90,6 +90,7 @@ def test_a_writer_tells_its_own_process_from_a_forked_one_without_asking(tmp_pat
     if not hasattr(os, "fork"):
         pytest.skip("no fork here")
     from doclint.models.findings import Finding
+    from doclint.models.kept_findings import FileRows
 
     (tmp_path / "a.md").write_text("# A\n")
     row = Finding(1, 1, "gone", code="DL401", name="broken-link", severity="error")
@@ -98,14 +99,14 @@ def test_a_writer_tells_its_own_process_from_a_forked_one_without_asking(tmp_pat
     real_getpid = os.getpid
     monkeypatch.setattr(os, "getpid", lambda: calls.append(1) or real_getpid())
     try:
-        parts = [writer.add("a.md", str(tmp_path), [row]) for _ in range(50)]
+        parts = [writer.add("a.md", str(tmp_path), FileRows([row], None)) for _ in range(50)]
         assert all(isinstance(part, FilePart) for part in parts)
         assert calls == []
         monkeypatch.undo()
         read, write = os.pipe()
         child = os.fork()
         if child == 0:  # pragma: no cover  (the child reports through the pipe)
-            placed = writer.add("a.md", str(tmp_path), [row])
+            placed = writer.add("a.md", str(tmp_path), FileRows([row], None))
             os.write(write, b"placed" if isinstance(placed, PartPlace) else b"kept")
             os._exit(0)
         os.close(write)
