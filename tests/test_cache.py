@@ -17,7 +17,7 @@ import pytest
 from doclint import Settings
 from doclint.incremental import cache as cache_module
 from doclint.incremental import sealed
-from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache
+from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache, write_cache_file
 from doclint.incremental.folder import clean
 from doclint.incremental.store import ContentCache, root_place
 from doclint.models.findings import Cause, Finding
@@ -593,6 +593,25 @@ def test_new_stamps_alone_are_written_apart_from_the_results(tmp_path):
     assert cache._index == marshal.loads(opened.head)["index"]
     del cache
     assert clean(tmp_path / "cache", None).startswith("removed")  # a file of doclint's
+
+
+def test_a_corrupt_stamps_file_is_ignored_with_one_warning_naming_it(tmp_path):
+    """A stamps file that is not doclint's (garbage, or sealed but not
+    stamps) costs the files' reads again, and one line says which file."""
+    _tree(tmp_path)
+    expected = run([tmp_path / "docs"], _settings(tmp_path)).diagnostics
+    (stored,) = (tmp_path / "cache").glob(KEY_PATTERN)
+    stamps = stored.with_suffix(".stamps")
+    for planted in (b"\x00garbage", None):
+        if planted is None:  # sealed by this user, but no stamps inside
+            write_cache_file(stamps, f"stamps {stored.stem}", marshal.dumps({"format": 0}))
+        else:
+            stamps.write_bytes(planted)
+            os.chmod(stamps, 0o600)
+        warnings: list[str] = []
+        again = run([tmp_path / "docs"], _settings(tmp_path), warnings)
+        assert again.diagnostics == expected and again.from_cache == 4
+        assert len(warnings) == 1 and str(stamps) in warnings[0] and "not used" in warnings[0]
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -183,3 +183,33 @@ def test_a_layout_writes_a_file_in_few_gathered_writes(tmp_path, monkeypatch, bu
     assert (tmp_path / "report.json").read_bytes() == b"before " + expected.getvalue()
     assert len(result.parts) > 100 and size > 10 * 1024
     assert 2 <= len(calls) <= size // 1024 + 3, "a write gathers the parts of 1 KiB"
+
+
+def test_a_full_non_blocking_pipe_is_waited_for_not_a_traceback(tmp_path):
+    """A non-blocking stdout whose reader lags (a pipe full) refuses a write
+    with EAGAIN: the layout waits until it can write, and every byte arrives
+    once, in order."""
+    import threading
+    import time
+
+    from doclint.output.layout import _write_all
+
+    pieces = [bytes([65 + n % 26]) * 9000 for n in range(40)]
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    received = bytearray()
+
+    def lagging_reader() -> None:
+        time.sleep(0.2)  # the pipe's 64 KiB fill first
+        while chunk := os.read(read, 1 << 16):
+            received.extend(chunk)
+
+    reader = threading.Thread(target=lagging_reader)
+    reader.start()
+    try:
+        with open(write, "wb", closefd=True) as out:
+            _write_all(out, pieces)
+    finally:
+        reader.join()
+        os.close(read)
+    assert bytes(received) == b"".join(pieces)

@@ -86,6 +86,8 @@ class Cache:
         self.changed = False
         self.problem: str | None = None
         """Why a cache file found was not used (None when it was, or there was none)."""
+        self.stamps_problem: str | None = None
+        """Why its stamps file found was not used (`stamps_file`)."""
         self._sealed: SealedFile | None = None
         """The loaded file, whose body is read blob by blob."""
         self._paths: list[str] = []
@@ -146,23 +148,27 @@ class Cache:
 
     def _restamp(self) -> None:
         """Take the stamps of the stamps file, when it amends the file loaded."""
-        sealed, _ = open_found(self.stamps_file, f"stamps {self.key}", "these settings")
+        sealed, self.stamps_problem = open_found(
+            self.stamps_file, f"stamps {self.key}", "these settings"
+        )
         if sealed is None:
             return
         sealed.close()
         try:
             data = marshal.loads(sealed.head)
         except (EOFError, ValueError, TypeError):
-            return
+            data = None
         count = len(self._paths)
         if not (
             isinstance(data, dict)
             and data.get("format") == FORMAT
-            and data.get("of") == self._identity
             and isinstance(data.get("stamps"), bytes)
             and len(data["stamps"]) == count * STAMP.size
         ):
+            self.stamps_problem = "its stamps are not ones this version of doclint wrote"
             return
+        if data.get("of") != self._identity:
+            return  # it amends a cache file written over since: no news
         index, stamps = bytearray(self._index), data["stamps"]
         for number in range(count):
             at = number * RECORD.size

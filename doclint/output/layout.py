@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import select
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import groupby
 from operator import attrgetter
@@ -80,8 +81,9 @@ def _pieces(
     yield tail
 
 
-# What is written at a time, at most (a larger part alone), and in how many
-# pieces: POSIX's least IOV_MAX where the system does not say.
+# A write is made once the pieces gathered reach this many bytes (so it holds
+# at most this much and one more piece), or this many pieces: POSIX's least
+# IOV_MAX where the system does not say.
 WRITE_BOUND = 1 << 20
 try:
     _MOST_PIECES = min(os.sysconf("SC_IOV_MAX"), 1024)
@@ -130,9 +132,14 @@ def _descriptor_of(out: Sink) -> int | None:
 
 def _write_gathered(descriptor: int, batch: list[Buffer]) -> None:
     """All of `batch`, by as few `os.writev` as it takes (one, but for a
-    write cut short)."""
+    write cut short). A non-blocking descriptor that is full (a pipe whose
+    reader lags) is waited for: a writev that fails wrote nothing."""
     while batch:
-        written = os.writev(descriptor, batch)
+        try:
+            written = os.writev(descriptor, batch)
+        except BlockingIOError:
+            select.select([], [descriptor], [])
+            continue
         done = 0
         while done < len(batch) and written >= len(batch[done]):
             written -= len(batch[done])

@@ -141,17 +141,18 @@ def _read_through_links(
 
 class RootFolder:
     """The real folder of a tree's root, opened once (at the first read) and
-    held open for the reads of a run, which walk from it folder by folder
-    (`read_beneath`): a run reads thousands of files, and opening the root
-    by its path for each cost an open and a close. Only the root is held:
-    a sub-folder held open would still be read after it was moved out of the
-    tree, while whatever is below the root's folder is the tree, wherever
-    it is moved, and a root's path swapped for a link after the first read
-    no longer leads the reads elsewhere (docs/trust.md). The tree that
-    holds it closes it when the run is over (`close`; a read after that
-    opens the root afresh), or it is closed when collected. A forked child
-    inherits the descriptor, which names the same folder and has no offset
-    that the walk moves."""
+    held open for the reads of a process's run, which walk from it folder by
+    folder (`read_beneath`): a run reads thousands of files, and opening the
+    root by its path for each cost an open and a close. Only the root is
+    held: a sub-folder held open would still be read after it was moved out
+    of the tree, while whatever is below the root's folder is the tree,
+    wherever it is moved. The real path is opened without following a link,
+    so that a root swapped for one before the first read is refused, and one
+    swapped after it no longer leads the reads elsewhere (docs/trust.md).
+    The tree that holds it closes it when the run is over (`close`; a read
+    after that opens the root afresh), or it is closed when collected. A
+    forked child inherits the descriptor, which names the same folder and
+    has no offset that the walk moves."""
 
     def __init__(self, root: str) -> None:
         self.given = root
@@ -165,20 +166,17 @@ class RootFolder:
         """The entry `name` of the root's folder, opened with `flags`
         (relative to the folder held, opened by its real path if none is)."""
         held = self._held
-        if not held:
-            with self._lock:  # two threads' first reads open it once
-                if not held:
-                    held.append(os.open(self.path, _FOLDER_FLAGS & ~getattr(os, "O_NOFOLLOW", 0)))
-        return os.open(name, flags, dir_fd=held[0])
+        # Under the lock: two threads' first reads open it once, and a
+        # `close` never closes the descriptor an open is about to use.
+        with self._lock:
+            if not held:
+                held.append(os.open(self.path, _FOLDER_FLAGS))
+            return os.open(name, flags, dir_fd=held[0])
 
     def close(self) -> None:
-        """Close the folder held, once no read is under way."""
+        """Close the folder held; a later read opens it again."""
         with self._lock:
             _close_held(self._held)
-
-    def __reduce__(self) -> tuple[type[RootFolder], tuple[str]]:
-        # A descriptor means nothing in another process: it opens its own.
-        return RootFolder, (self.given,)
 
 
 def _close_held(held: list[int]) -> None:
@@ -289,18 +287,21 @@ def _read(descriptor: int, expected: int, limit: int) -> bytes:
     for the `expected` size: a read of n bytes allocates n first, so asking
     for the limit would make a small file pay for megabytes. A read of a
     regular file that gives less than it was asked for stopped at the file's
-    end: no read more to hear it say so. Only a file that filled the read
-    (it grew since its stat) is read on. os.read skips the two buffered file
-    objects os.fdopen makes."""
+    end once it gave the size the stat said: no read more to hear it say so.
+    A file that filled the read (it grew since its stat), or one read short
+    of its size (a file system may give less than asked), is read on until
+    a read gives nothing. os.read skips the two buffered file objects
+    os.fdopen makes."""
     parts: list[bytes] = []
     total, ask = 0, expected
     while limit < 0 or total < limit:
         asked = ask if limit < 0 else min(ask, limit - total)
         part = os.read(descriptor, asked)
-        if part:
-            parts.append(part)
-            total += len(part)
-        if len(part) < asked:
+        if not part:
             break
-        ask = _CHUNK  # the file grew since its stat
+        parts.append(part)
+        total += len(part)
+        if len(part) < asked and total >= expected - 1:
+            break
+        ask = _CHUNK  # the file grew since its stat, or was read short
     return parts[0] if len(parts) == 1 else b"".join(parts)

@@ -282,6 +282,20 @@ def test_a_root_swapped_for_a_link_mid_run_leads_the_reads_nowhere_else(tmp_path
     tree.close()
 
 
+def test_a_root_swapped_for_a_link_before_a_process_opens_it_is_refused(tmp_path: Path) -> None:
+    """A process that opens the root's folder after its path was made a link
+    (a worker's first read comes after the swap) refuses it, not follows it:
+    nothing of the folder the link leads to is read."""
+    outside, root = _page_beside_a_secret(tmp_path)
+    (outside / "docs" / "sub").mkdir(parents=True)
+    (outside / "docs" / "sub" / "page.md").write_text(f"# {SECRET}\n")
+    tree = Tree(root)  # its root's real path taken, the folder not opened yet
+    root.rename(tmp_path / "moved")
+    root.symlink_to(outside)
+    assert tree.read_bytes("docs/sub/page.md") is None
+    tree.close()
+
+
 def test_a_run_opens_its_root_once_and_lets_go_of_it_at_its_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
