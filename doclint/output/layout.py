@@ -84,7 +84,7 @@ def _pieces(
 # A write is made once the pieces gathered reach this many bytes (so it holds
 # at most this much and one more piece), or this many pieces: POSIX's least
 # IOV_MAX where the system does not say.
-WRITE_BOUND = 1 << 20
+WRITE_BOUND = 1 << 18
 try:
     _MOST_PIECES = min(os.sysconf("SC_IOV_MAX"), 1024)
 except (AttributeError, ValueError, OSError):

@@ -204,7 +204,7 @@ PLACE_WIDTH = 6
 _OWN_SPILL = 0
 # The most read at a time of parts that follow one another in a spill
 # (`SpilledParts.buffers`): a bound on memory, whatever the tree.
-READ_BOUND = 1 << 20
+READ_BOUND = 1 << 18
 
 
 class PartSpool:

@@ -107,7 +107,8 @@ class Tree:
         self._source_cache: dict[str, SourceFile | None] = LatestDict(SOURCES_KEPT)
         self._recent_reads: dict[str, bytes] = LatestDict(READS_KEPT)
         self._facts: dict[tuple[str, str], object] = LatestDict(FACTS_KEPT)
-        self._stats: dict[str, os.stat_result | None] = LatestDict(STATS_KEPT)
+        # Sizes, not statuses: a status of each file read would hold 0.5 KB more.
+        self._sizes: dict[str, int | None] = LatestDict(STATS_KEPT)
         self._places: dict[str, str | None] = LatestDict(STATS_KEPT)
 
     def close(self) -> None:
@@ -281,7 +282,7 @@ class Tree:
                 data, status = read_beneath(self._root, relative, limit, held=held)
             except OSError:
                 return None
-            self._keep_stat(path, status)
+            self._keep_size(path, status)
         return data if len(data) <= MAX_FILE_SIZE else None
 
     def remember_read(self, path: str, data: bytes, status: os.stat_result) -> None:
@@ -290,13 +291,13 @@ class Tree:
         it: a rule that reads the file soon after, or asks its size, gets
         them without a second read or a stat."""
         self._recent_reads[path] = data
-        self._keep_stat(path, status)
+        self._keep_size(path, status)
 
-    def _keep_stat(self, path: str, status: os.stat_result) -> None:
-        """The status of a file just read (its open file's): the one `_stat`
-        would take by its path, which names the same file."""
-        if path not in self._stats:
-            self._stats[path] = status
+    def _keep_size(self, path: str, status: os.stat_result) -> None:
+        """The size of a file just read, from its open file's status: the one
+        `_size` would take by its path, which names the same file."""
+        if path not in self._sizes:
+            self._sizes[path] = status.st_size
 
     def read_text(self, path: str) -> str | None:
         data = self.read_bytes(path)
@@ -305,8 +306,7 @@ class Tree:
     def file_size(self, path: str) -> int | None:
         if not self.is_file(path):
             return None
-        info = self._stat(path)
-        return info.st_size if info is not None else None
+        return self._size(path)
 
     def is_binary(self, path: str) -> bool | None:
         """True for a file with a NUL byte in its first 8 KiB, as generators and
@@ -319,17 +319,17 @@ class Tree:
         except OSError:
             return None
 
-    def _stat(self, path: str) -> os.stat_result | None:
-        """One stat per path and run: a source's size and stamp are both asked for."""
-        if path in self._stats:
-            return self._stats[path]
+    def _size(self, path: str) -> int | None:
+        """One stat per path and run, when the file was not read."""
+        if path in self._sizes:
+            return self._sizes[path]
         on_disk = self._readable(path)
         try:
-            info = os.stat(on_disk) if on_disk is not None else None
+            size = os.stat(on_disk).st_size if on_disk is not None else None
         except (OSError, ValueError):
-            info = None
-        self._stats[path] = info
-        return info
+            size = None
+        self._sizes[path] = size
+        return size
 
     def fact(self, kind: str, path: str) -> object:
         """The answer to one question a rule asked about the tree, in a form the
