@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from doclint import __version__
-from doclint.engine.registry import load_registry
 from doclint.models.findings import Fixable
 from doclint.models.kept_findings import FileRows
 from doclint.models.urls import documentation_base
+from doclint.output.sarif import known_rules
 from doclint.output.shown import message_shown
 
 LENGTH = struct.Struct("<Q")
@@ -63,7 +63,7 @@ def writer_context(part: object, errors: str, color: bool) -> bytes:
     format (its part function), the error handler, colour, doclint's version,
     the rules known (SARIF numbers a finding's rule among them) and where the
     rules' pages are (JSON and SARIF link them; the install's metadata says)."""
-    codes = tuple(rule.code for rule in load_registry().sorted_rules())
+    codes = tuple(rule.code for rule in known_rules())
     name = f"{getattr(part, '__module__', '')}.{getattr(part, '__qualname__', repr(part))}"
     context = (__version__, name, errors, color, codes, documentation_base())
     return repr(context).encode("utf-8", "surrogatepass")

@@ -43,11 +43,12 @@ RESULTS = '"results":['
 def _rules(output: RunOutput) -> Sequence[type[Rule[Any]]]:
     """The rules the log describes: those of the run, else every known one (a
     worker renders its parts without them, and must index the same list)."""
-    return output.rules or _known_rules()
+    return output.rules or known_rules()
 
 
 @cache
-def _known_rules() -> tuple[type[Rule[Any]], ...]:
+def known_rules() -> tuple[type[Rule[Any]], ...]:
+    """Every rule installed, in code order, loaded once a process."""
     return tuple(load_registry().sorted_rules())
 
 
