@@ -83,10 +83,8 @@ class _Roots:
         assert self.sink is not None
         ignores = self.at(root)[1]
         refined = ignores.applied_to(file) if ignores else ""
-        found = FileRows(rows, encoded)
-        if refined:
-            found = FileRows(rows, encoded, refined, partial(ignores.rows, file))
-        return self.sink.add(file, root, found, lines, content)
+        refine = partial(ignores.rows, file) if refined else None
+        return self.sink.add(file, root, FileRows(rows, encoded, refined, refine), lines, content)
 
     def close(self) -> None:
         """The run's reads are over: its trees let go of their roots' folders."""
