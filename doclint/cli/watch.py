@@ -1,40 +1,92 @@
-"""`doclint check --watch`: wait until a checked path changes."""
+"""`doclint check --watch`: wait until a file the check reads changes.
+
+What is watched is what the check's own walk meets (`walk_named`, with the
+run's `exclude`, `.gitignore` files and the rest of its settings): each folder
+it enters and each file of it no pattern leaves out. Nothing is followed: a
+symbolic link is stamped as a link, never where it leads, so a tree's link to
+an outside folder neither has that folder listed or stat-ed nor starts a
+check when it changes. A tick stats the entries found (no listing, no
+reading); a folder whose stamp moved (an entry came, went or was renamed) is
+walked again, and only a file that walk keeps counts as a change."""
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Sequence
+from pathlib import Path
+
+from doclint.tree.discovery import MissingPathError, PathFilter, walk_named
 
 # Often enough that a re-run follows a generator's write at once; a stat per
-# file each time, so not more often.
+# entry each time, so not more often.
 POLL_SECONDS = 0.5
-# Folders a watch does not look into: what doclint and tools write themselves.
-_SKIPPED = frozenset({".git", ".hg", ".svn", ".doclint_cache", "__pycache__", "node_modules"})
+# What doclint and other tools write for themselves: never watched, even when
+# a configuration's `exclude` replaces the default list that leaves them out.
+_SKIPPED = (".git/", ".hg/", ".svn/", ".doclint_cache/", "__pycache__/", "node_modules/")
+
+Stamp = tuple[int, int, int, int]
+"""An entry's type and mode, inode, mtime and size, as lstat gives them."""
 
 
-def stamps(paths: Iterable[str]) -> dict[str, tuple[int, int]]:
-    """(mtime, size) of every file and folder under `paths`: a folder's mtime
-    moves when an entry is added, removed or renamed, a file's when it is written."""
-    found: dict[str, tuple[int, int]] = {}
-    for path in paths:
-        _stamp(path, found)
-        for folder, folders, files in os.walk(path):
-            folders[:] = [name for name in folders if name not in _SKIPPED]
-            for name in (*folders, *files):
-                _stamp(os.path.join(folder, name), found)
-    return found
+class Watch:
+    """The stamps of what a check of `paths` reads, taken by the walk that
+    check makes with `path_filter` (the run's `Settings.path_filter()`)."""
+
+    def __init__(self, paths: Sequence[Path], path_filter: PathFilter) -> None:
+        self._paths = paths
+        self._filter = path_filter.excluding(_SKIPPED)
+        self._entries = self._survey()
+
+    def _survey(self) -> list[tuple[str, bool, Stamp | None]]:
+        """(path, is a folder, stamp) of each entry the walk meets, in its
+        order: a folder before its files and before the folders under it, so
+        that a tick stats a folder's entries only once the folder is seen
+        unchanged (a sub-folder swapped for a link is caught at its own
+        stamp, before a stat could pass through it)."""
+        entries: list[tuple[str, bool, Stamp | None]] = []
+        for folder, files in walk_named(self._paths, self._filter):
+            if folder is not None:
+                entries.append((folder, True, _stamp(folder)))
+            entries.extend((file, False, _stamp(file)) for file in files)
+        return entries
+
+    def changed(self) -> bool:
+        """Whether a file watched changed, came or went since the stamps were
+        taken (or a named path is gone)."""
+        for path, is_folder, before in self._entries:
+            if _stamp(path) != before:
+                if not is_folder:
+                    return True
+                break
+        else:
+            return False
+        try:
+            entries = self._survey()
+        except MissingPathError:  # the check that follows says so
+            return True
+        if _files(entries) != _files(self._entries):
+            return True
+        # Only what the check does not read changed (a file an ignore
+        # pattern leaves out, an editor's swap file): the new stamps stand.
+        self._entries = entries
+        return False
+
+    def wait(self) -> None:
+        """Return once `changed`."""
+        while not self.changed():
+            time.sleep(POLL_SECONDS)
 
 
-def _stamp(path: str, found: dict[str, tuple[int, int]]) -> None:
+def _stamp(path: str) -> Stamp | None:
+    """The stamp of the entry `path` itself (a link's own, not its target's);
+    None when it is gone."""
     try:
-        status = os.stat(path)
-    except OSError:  # gone meanwhile: its folder's stamp tells
-        return
-    found[path] = (status.st_mtime_ns, status.st_size)
+        status = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return None
+    return (status.st_mode, status.st_ino, status.st_mtime_ns, status.st_size)
 
 
-def wait_for_change(paths: list[str], before: dict[str, tuple[int, int]]) -> None:
-    """Return once something under `paths` differs from the stamps `before`."""
-    while stamps(paths) == before:
-        time.sleep(POLL_SECONDS)
+def _files(entries: list[tuple[str, bool, Stamp | None]]) -> dict[str, Stamp | None]:
+    return {path: before for path, is_folder, before in entries if not is_folder}
