@@ -14,10 +14,10 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -107,79 +107,157 @@ class _Stop(BaseException):
     """Ends the watch loop of an in-process run, as Ctrl-C would."""
 
 
-def test_the_watch_lists_and_stats_nothing_outside_the_tree(
-    layout: tuple[Path, Path, list[str]],
+def _watch(
+    tree: Path,
+    paths: list[str],
+    changes: Mapping[int, Callable[[], object]],
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
-) -> None:
+) -> tuple[str, list[_Call]]:
+    """The report (stdout) and the calls `_recording` saw of
+    a watch of `paths` in `tree` run in this process: its n-th wait (one a
+    tick) makes `changes[n]`, and the wait after the last change ends it
+    (two ticks after it, so that a round it starts has run)."""
     from doclint.cli import watch
     from doclint.cli.main import main
 
-    tree, outside, paths = layout
     monkeypatch.chdir(tree)
     ticks = 0
 
     def tick(seconds: float) -> None:
-        # The watch's waits, one per tick: the outside changes at the first,
-        # the page at the fourth; the sixth ends the watch (a second round,
-        # for the page, has run by then).
         nonlocal ticks
         ticks += 1
-        if ticks == 1:
-            _change_outside(outside)
-        elif ticks == 4:
-            _change_page(tree)
-        elif ticks == 6:
+        if ticks in changes:
+            changes[ticks]()
+        elif ticks > max(changes) + 1:
             raise _Stop
 
     monkeypatch.setattr(watch, "time", SimpleNamespace(sleep=tick))
     with _recording() as calls, pytest.raises(_Stop):
         main(["check", "--watch", "--no-cache", "-j", "1", "--no-progress", *paths])
-    real_outside = os.path.realpath(outside)
-    reached = [
-        (name, path)
-        for name, path, follow in calls
-        if _reaches(os.path.join(tree, path), follow, name, real_outside)
+    return capsys.readouterr().out, calls
+
+
+def _rounds(report: str) -> list[str]:
+    """The reports of the rounds after the first."""
+    return report.split("\n" + HEADER)[1:]
+
+
+def _outside_reached(outside: Path, calls: list[_Call]) -> list[_Call]:
+    """The calls that list, stat or open something in the folder `outside`,
+    or list or stat (following links) that folder itself. An lstat of the
+    folder itself is how a link to it is resolved, to refuse it."""
+    real = os.path.realpath(outside)
+    return [
+        call
+        for call in calls
+        if call.landed.startswith(os.path.join(real, ""))
+        or (call.landed == real and (call.follows or call.name in ("scandir", "listdir")))
     ]
-    assert not reached, reached
+
+
+def test_the_watch_lists_and_stats_nothing_outside_the_tree(
+    layout: tuple[Path, Path, list[str]],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    tree, outside, paths = layout
+    changes = {1: lambda: _change_outside(outside), 4: lambda: _change_page(tree)}
+    report, calls = _watch(tree, paths, changes, monkeypatch, capsys)
+    assert not _outside_reached(outside, calls)
     # The recording saw the watch's own stats: a test that cannot fail is none.
-    assert any(path.endswith("/pages/p.md") for _, path, _ in calls)
-    out = capsys.readouterr().out
-    assert sum(line.startswith(HEADER) for line in out.splitlines()) == 1, out
+    assert any(call.path.endswith("/pages/p.md") for call in calls)
+    assert len(_rounds(report)) == 1, report  # the page's, not the outside's
 
 
-def _reaches(path: str, follow: bool, name: str, outside: str) -> bool:
-    """Whether a call on `path` lists, stats or opens something in the folder
-    `outside`, or lists or stats (following links) that folder itself. An
-    lstat of the folder itself is how a link to it is resolved, to refuse it."""
-    if follow:
-        landed = os.path.realpath(path)
-    else:
-        folder, last = os.path.split(os.path.abspath(path))
-        landed = os.path.join(os.path.realpath(folder), last)
-    if landed.startswith(os.path.join(outside, "")):
-        return True
-    return landed == outside and (follow or name in ("scandir", "listdir"))
+def test_a_folder_swapped_for_a_link_out_is_one_change_then_never_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "page.md").write_text(PAGE)
+    tree = tmp_path / "tree"
+    (tree / ".git").mkdir(parents=True)
+    (tree / "pages" / "sub").mkdir(parents=True)
+    (tree / "pages" / "sub" / "s.md").write_text(PAGE)
+
+    def swap() -> None:
+        (tree / "pages" / "sub").rename(tmp_path / "moved")
+        (tree / "pages" / "sub").symlink_to("../../outside")
+
+    changes = {1: swap, 3: lambda: _change_outside(outside)}
+    report, calls = _watch(tree, ["pages"], changes, monkeypatch, capsys)
+    assert not _outside_reached(outside, calls)
+    [swapped] = _rounds(report)  # its page went; nothing of the link is checked
+    assert "No files checked" in swapped or "0 files checked" in swapped, report
+
+
+def test_only_what_the_check_reads_starts_a_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tree = tmp_path / "tree"
+    (tree / ".git").mkdir(parents=True)
+    (tree / "pages" / "build").mkdir(parents=True)
+    (tree / "pages" / ".gitignore").write_text("build/\n*.log\n")
+    (tree / "pages" / "p.md").write_text(PAGE)
+
+    def left_out() -> None:  # files the check's walk leaves out, as the check does
+        (tree / "pages" / "build" / "b.md").write_text(PAGE)
+        (tree / "pages" / "run.log").write_text("log\n")
+
+    def new_folder() -> None:  # a page in a folder that was not there
+        (tree / "pages" / "new").mkdir()
+        (tree / "pages" / "new" / "q.md").write_text(PAGE)
+
+    changes = {1: left_out, 3: new_folder}
+    report, _ = _watch(tree, ["pages"], changes, monkeypatch, capsys)
+    [added] = _rounds(report)  # the new page's, not the files left out
+    assert "(2 files checked)" in added, report
 
 
 # The calls recorded, and whether each follows a link at its last part.
 _FOLLOWING = {"stat": True, "lstat": False, "scandir": True, "listdir": True, "open": True}
 
 
+class _Call(NamedTuple):
+    name: str
+    path: str
+    follows: bool
+    """Whether the call follows a link at the path's last part."""
+    landed: str
+    """Where the call landed, resolved when it was made."""
+
+
 @contextlib.contextmanager
-def _recording() -> Iterator[list[tuple[str, str, bool]]]:
-    """Each path os.stat, os.lstat, os.scandir, os.listdir and os.open are
-    called with by name (not through a folder's descriptor), with whether the
-    call follows a link there."""
-    calls: list[tuple[str, str, bool]] = []
+def _recording() -> Iterator[list[_Call]]:
+    """Each call of os.stat, os.lstat, os.scandir, os.listdir and os.open
+    on a path (not through a folder's descriptor)."""
+    calls: list[_Call] = []
+    resolving = False
+
+    def landing(path: str, follows: bool) -> str:
+        if follows:
+            return os.path.realpath(path)
+        folder, last = os.path.split(os.path.abspath(path))
+        return os.path.join(os.path.realpath(folder), last)
 
     def wrap(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
         def recorded(path: Any = ".", *args: Any, **kwargs: Any) -> Any:
-            if kwargs.get("dir_fd") is None and isinstance(path, (str, bytes, os.PathLike)):
-                follow = _FOLLOWING[name] and kwargs.get("follow_symlinks", True)
+            nonlocal resolving
+            if (
+                not resolving
+                and kwargs.get("dir_fd") is None
+                and isinstance(path, (str, bytes, os.PathLike))
+            ):
+                follows = _FOLLOWING[name] and kwargs.get("follow_symlinks", True)
                 if name == "open" and args and args[0] & os.O_NOFOLLOW:
-                    follow = False
-                calls.append((name, os.fsdecode(path), follow))
+                    follows = False
+                shown = os.fsdecode(path)
+                resolving = True  # realpath's own lstat calls are not the run's
+                try:
+                    calls.append(_Call(name, shown, follows, landing(shown, follows)))
+                finally:
+                    resolving = False
             return real(path, *args, **kwargs)
 
         return recorded
