@@ -45,7 +45,14 @@ class Watch:
         unchanged (a sub-folder swapped for a link is caught at its own
         stamp, before a stat could pass through it)."""
         entries: list[tuple[str, bool, Stamp | None]] = []
-        for folder, files in walk_named(self._paths, self._filter):
+        walked = []
+        for path in self._paths:
+            link = _link_on_the_way(path)
+            if link is None:
+                walked.append(path)
+            else:
+                entries.append((link, False, _stamp(link)))
+        for folder, files in walk_named(walked, self._filter):
             if folder is not None:
                 entries.append((folder, True, _stamp(folder)))
             entries.extend((file, False, _stamp(file)) for file in files)
@@ -86,6 +93,22 @@ def _stamp(path: str) -> Stamp | None:
     except OSError:
         return None
     return (status.st_mode, status.st_ino, status.st_mtime_ns, status.st_size)
+
+
+def _link_on_the_way(path: Path) -> str | None:
+    """The first folder on the way from the working folder to the named
+    `path` that is a symbolic link, None when there is none (or `path` lies
+    outside the working folder: the way there is the user's). The check
+    walks `docs/api` where a link `docs` leads, to report each page as
+    outside the root; the watch stamps the link instead."""
+    parts = os.path.relpath(os.path.abspath(path)).split(os.sep)
+    if parts[0] == os.pardir:
+        return None
+    for end in range(1, len(parts)):
+        folder = os.path.join(*parts[:end])
+        if os.path.islink(folder):
+            return folder
+    return None
 
 
 def _files(entries: list[tuple[str, bool, Stamp | None]]) -> dict[str, Stamp | None]:

@@ -170,6 +170,29 @@ def test_the_watch_lists_and_stats_nothing_outside_the_tree(
     assert len(_rounds(report)) == 1, report  # the page's, not the outside's
 
 
+def test_a_path_named_through_a_link_is_watched_as_that_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = tmp_path / "outside"
+    (outside / "api").mkdir(parents=True)
+    (outside / "api" / "page.md").write_text(PAGE)
+    tree = tmp_path / "tree"
+    (tree / ".git").mkdir(parents=True)
+    (tree / "pages").mkdir()
+    (tree / "pages" / "p.md").write_text(PAGE)
+    (tree / "docs").symlink_to("../outside")
+
+    def write_outside() -> None:
+        _change_outside(outside / "api")
+
+    changes = {1: write_outside, 4: lambda: _change_page(tree)}
+    report, _ = _watch(tree, ["docs/api", "pages"], changes, monkeypatch, capsys)
+    # The check lists the folder, to report its pages as outside the root;
+    # the watch does not, and starts a round only for the page.
+    assert "DL010" in report.split(HEADER)[0], report
+    assert len(_rounds(report)) == 1, report
+
+
 def test_a_folder_swapped_for_a_link_out_is_one_change_then_never_followed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
