@@ -25,6 +25,14 @@ POLL_SECONDS = 0.5
 # a configuration's `exclude` replaces the default list that leaves them out.
 _SKIPPED = (".git/", ".hg/", ".svn/", ".doclint_cache/", "__pycache__/", "node_modules/")
 
+# How long a folder's stamp is not trusted after its mtime: a file system
+# that keeps whole seconds (or two, FAT) adds a second entry within that time
+# without moving it, and an entry added between a walk's listing of a folder
+# and its stat is in the stamp but not the listing. While the newest folder
+# stamp is this recent, each tick walks again (as git treats a racily clean
+# file); once it is older, a tick only stats.
+RECENT_NS = 2_000_000_000
+
 Stamp = tuple[int, int, int, int]
 """An entry's type and mode, inode, mtime and size, as lstat gives them."""
 
@@ -37,6 +45,7 @@ class Watch:
         self._paths = paths
         self._filter = path_filter.excluding(_SKIPPED)
         self._entries = self._survey()
+        self._trusted_from = _trusted_from(self._entries)
 
     def _survey(self) -> list[tuple[str, bool, Stamp | None]]:
         """(path, is a folder, stamp) of each entry the walk meets, in its
@@ -67,16 +76,18 @@ class Watch:
                     return True
                 break
         else:
-            return False
+            if time.time_ns() >= self._trusted_from:
+                return False
         try:
             entries = self._survey()
         except MissingPathError:  # the check that follows says so
             return True
         if _files(entries) != _files(self._entries):
             return True
-        # Only what the check does not read changed (a file an ignore
-        # pattern leaves out, an editor's swap file): the new stamps stand.
+        # Only what the check does not read changed (a file a pattern
+        # leaves out), or nothing: the new stamps stand.
         self._entries = entries
+        self._trusted_from = _trusted_from(entries)
         return False
 
     def wait(self) -> None:
@@ -93,6 +104,12 @@ def _stamp(path: str) -> Stamp | None:
     except OSError:
         return None
     return (status.st_mode, status.st_ino, status.st_mtime_ns, status.st_size)
+
+
+def _trusted_from(entries: list[tuple[str, bool, Stamp | None]]) -> int:
+    """When (time.time_ns) the folder stamps of `entries` can be trusted."""
+    mtimes = (before[2] for _, is_folder, before in entries if is_folder and before)
+    return max(mtimes, default=0) + RECENT_NS
 
 
 def _link_on_the_way(path: Path) -> str | None:

@@ -132,7 +132,7 @@ def _watch(
         elif ticks > max(changes) + 1:
             raise _Stop
 
-    monkeypatch.setattr(watch, "time", SimpleNamespace(sleep=tick))
+    monkeypatch.setattr(watch, "time", SimpleNamespace(sleep=tick, time_ns=time.time_ns))
     with _recording() as calls, pytest.raises(_Stop):
         main(["check", "--watch", "--no-cache", "-j", "1", "--no-progress", *paths])
     return capsys.readouterr().out, calls
@@ -293,3 +293,52 @@ def _recording() -> Iterator[list[_Call]]:
     finally:
         for name, real in saved.items():
             setattr(os, name, real)
+
+
+# What a tick costs, and what it still sees.
+
+
+def _pages(tmp_path: Path, count: int) -> Path:
+    tree = tmp_path / "tree"
+    (tree / ".git").mkdir(parents=True)
+    for number in range(count):
+        folder = tree / "pages" / f"f{number % 10}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"p{number}.md").write_text(PAGE)
+    return tree
+
+
+def test_a_tick_stats_each_entry_once_and_lists_and_opens_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from doclint.cli import watch
+    from doclint.tree.discovery import PathFilter
+
+    tree = _pages(tmp_path, 1000)
+    monkeypatch.chdir(tree)
+    monkeypatch.setattr(watch, "RECENT_NS", 0)  # stamps trusted at once: no walk again
+    watched = watch.Watch([Path("pages")], PathFilter.build(tree))
+    with _recording() as calls:
+        assert not watched.changed()
+    names = [call.name for call in calls]
+    # the 1,000 pages and the 11 folders they are in, each stat-ed once, not followed
+    assert names == ["stat"] * 1011, sorted(set(names))
+    assert not any(call.follows for call in calls)
+
+
+def test_an_entry_added_without_moving_its_folders_stamp_is_still_seen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As on a file system that keeps whole seconds: a second page added in
+    # the second of the first leaves the folder's mtime as it was.
+    from doclint.cli import watch
+    from doclint.tree.discovery import PathFilter
+
+    tree = _pages(tmp_path, 1)
+    monkeypatch.chdir(tree)
+    folder = tree / "pages" / "f0"
+    watched = watch.Watch([Path("pages")], PathFilter.build(tree))
+    before = folder.stat()
+    (folder / "new.md").write_text(PAGE)
+    os.utime(folder, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert watched.changed()
