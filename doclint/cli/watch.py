@@ -6,8 +6,9 @@ it enters and each file of it no pattern leaves out. Nothing is followed: a
 symbolic link is stamped as a link, never where it leads, so a tree's link to
 an outside folder neither has that folder listed or stat-ed nor starts a
 check when it changes. A tick stats the entries found (no listing, no
-reading); a folder whose stamp moved (an entry came, went or was renamed) is
-walked again, and only a file that walk keeps counts as a change."""
+reading); when a folder's stamp moved (an entry came, went or was renamed),
+or is too recent to be trusted, the paths are walked again, and only a file
+that walk keeps, come, gone or changed, counts as a change."""
 
 from __future__ import annotations
 
