@@ -68,8 +68,12 @@ def test_a_change_outside_starts_no_check_and_one_inside_does(
         command, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     lines: queue.Queue[str] = queue.Queue()
-    for stream in (watcher.stdout, watcher.stderr):
-        threading.Thread(target=_pump, args=(stream, lines), daemon=True).start()
+    pumps = [
+        threading.Thread(target=_pump, args=(stream, lines), daemon=True)
+        for stream in (watcher.stdout, watcher.stderr)
+    ]
+    for pump in pumps:
+        pump.start()
     seen: list[str] = []
 
     def rounds_done(count: int, within: float = 60) -> None:
@@ -90,6 +94,8 @@ def test_a_change_outside_starts_no_check_and_one_inside_does(
     finally:
         watcher.send_signal(signal.SIGINT)
         code = watcher.wait(timeout=30)
+        for pump in pumps:  # each ends at the end of its stream
+            pump.join(timeout=30)
     while not lines.empty():
         seen.append(lines.get())
     assert "Traceback" not in "\n".join(seen), seen
