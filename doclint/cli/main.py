@@ -32,7 +32,7 @@ from doclint.cli.init import write_starter
 from doclint.cli.options import build_parser
 from doclint.cli.progress import ProgressBar
 from doclint.cli.show import show_files, show_settings
-from doclint.cli.watch import stamps, wait_for_change
+from doclint.cli.watch import Watch
 from doclint.config.files import Config
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError, load_registry
@@ -132,24 +132,38 @@ def _init(args: argparse.Namespace) -> int:
 
 
 def _watch(args: argparse.Namespace, registry: Registry) -> int:
-    """Check, then check again whenever a checked path changes, until stopped.
+    """Check, then check again whenever a file the check reads changes, until stopped.
     A round's stamps are taken before it checks: a change made while it runs
     starts the next round."""
     if args.paths == ["-"] or args.fix or args.fix_only or args.diff or args.output_file:
         raise UsageError("--watch reports to the terminal: not with -, --fix, --diff or -o")
     paths = expand_globs(args.paths)
+    watches: list[Watch] = []
+
+    def stamp(settings: Settings) -> None:
+        try:
+            watches.append(Watch([Path(path) for path in paths], settings.path_filter()))
+        except MissingPathError as error:
+            raise UsageError(str(error)) from None
+
     while True:
-        before = stamps(paths)
-        _check(copy.copy(args), registry)
+        watches.clear()
+        _check(copy.copy(args), registry, stamp)
         sys.stdout.flush()  # the report before the line that says it is done
         say(f"watching {', '.join(paths)} for changes (Ctrl-C stops)")
-        wait_for_change(paths, before)
+        watches[0].wait()
         # Each round's report below a line with its time, not run on from the last.
         clock = time.strftime("%H:%M:%S")
         print(f"\n---- {clock}: a change under {', '.join(paths)}; checking again ----", flush=True)
 
 
-def _check(args: argparse.Namespace, registry: Registry) -> int:
+def _check(
+    args: argparse.Namespace,
+    registry: Registry,
+    starting: Callable[[Settings], None] | None = None,
+) -> int:
+    """Check as `args` say; `starting` is called with the run's settings
+    before a file is read (--watch stamps what the run reads)."""
     stdin = _stdin_wanted(args)
     if not stdin:
         args.paths = expand_globs(args.paths)
@@ -163,6 +177,8 @@ def _check(args: argparse.Namespace, registry: Registry) -> int:
     fix = _fix_settings(args, config)
     settings = settings_of(args, config)
     check_selection(registry, settings)
+    if starting is not None:
+        starting(settings)
     if args.show_settings:
         show_settings(settings, config, registry, args)
         return EXIT_CLEAN

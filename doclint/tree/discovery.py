@@ -18,7 +18,7 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import groupby, islice
 from operator import attrgetter
 from pathlib import Path
@@ -336,13 +336,29 @@ class PathFilter:
         extra = self.extend_include
         return extra is not None and extra.matches(os.path.join(folder, name))
 
-    def excludes(self, path: Path) -> bool:
-        """Whether `exclude` leaves out a named path (a folder above it matching counts)."""
-        return self.exclude.matches(os.path.abspath(path), path.is_dir())
+    def excludes(self, path: Path, is_dir: bool | None = None) -> bool:
+        """Whether `exclude` leaves out a named path (a folder above it matching
+        counts); `is_dir`, when the caller knows it, spares a stat that would
+        follow a symbolic link."""
+        return self.exclude.matches(
+            os.path.abspath(path), path.is_dir() if is_dir is None else is_dir
+        )
 
-    def walk(self, folder: Path) -> Iterator[str]:
-        """Markdown files under `folder`, sorted, not following symlinked folders,
-        as absolute paths."""
+    def excluding(self, patterns: Iterable[str]) -> PathFilter:
+        """This filter with `patterns` last among its exclude patterns: they
+        leave a path out whatever a `!` before them says."""
+        extra = PatternSet.parse(self.exclude.base, patterns).patterns
+        exclude = PatternSet(self.exclude.base, (*self.exclude.patterns, *extra))
+        return replace(self, exclude=exclude, ignore_budget=IgnoreBudget())
+
+    def folders(
+        self, folder: Path, wanted: Callable[[str, str], bool] | None = None
+    ) -> Iterator[tuple[str, list[str]]]:
+        """Each folder the walk of `folder` enters, as an absolute path (a
+        folder before those under it), with the names of its files that
+        `wanted(folder, name)` picks (all when None) and no pattern leaves
+        out. A symbolic link to a folder is said once and never entered; a
+        link to a file is a file of its folder."""
         top = os.path.abspath(folder)
         chains: dict[str, tuple[PatternSet, ...]] = {top: self._ignores_above(top)}
         for current, folders, files, links in walk_tree(top):
@@ -362,12 +378,14 @@ class PathFilter:
             for name in links:
                 if not left_out(name, True):
                     skipped_link(os.path.join(current, name))
-            for name in files:
-                if self.picks(current, name) and not left_out(name, False):
-                    # A string, not a Path: pathlib costs more than the walk on a
-                    # tree of 100,000 files. Absolute, as every later step needs
-                    # it (and os.getcwd() is a system call).
-                    yield os.path.join(current, name)
+            yield (
+                current,
+                [
+                    name
+                    for name in files
+                    if (wanted is None or wanted(current, name)) and not left_out(name, False)
+                ],
+            )
 
     def _judge(self, folder: str, ignores: tuple[PatternSet, ...]) -> Callable[[str, bool], bool]:
         """Whether an entry of `folder` is left out, by its name: each pattern set
@@ -502,6 +520,23 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
     where it leads)."""
     path_filter = path_filter or PathFilter.build(Path.cwd())
     seen: set[str] = set()
+    for _, found in walk_named(paths, path_filter, path_filter.picks):
+        for file in found:
+            if file not in seen:
+                seen.add(file)
+                yield file
+
+
+def walk_named(
+    paths: Iterable[Path], path_filter: PathFilter, wanted: Callable[[str, str], bool] | None = None
+) -> Iterator[tuple[str | None, list[str]]]:
+    """The walk of the paths a run names: each folder it enters, as an
+    absolute path, with the absolute paths of the files of it that `wanted`
+    picks (all when None) and no pattern leaves out (`PathFilter.folders`);
+    a named path that is no folder comes alone, with None for its folder.
+    A named path is looked at without following a link: a link to a folder
+    is no folder to walk, and no stat reaches where it leads.
+    MissingPathError for a named path that does not exist."""
     for path in paths:
         try:
             info = path.lstat()
@@ -509,11 +544,14 @@ def discover(paths: Iterable[Path], path_filter: PathFilter | None = None) -> It
             raise MissingPathError(f"{printable(str(path))}: no such file or directory") from None
         except OSError as error:  # a name too long, a loop of links, a file not a folder
             raise MissingPathError(f"{printable(str(path))}: {error.strerror}") from None
-        if stat.S_ISDIR(info.st_mode):
-            found: Iterable[str] = () if path_filter.excludes(path) else path_filter.walk(path)
-        else:
-            found = () if path_filter.excludes(path) else [absolute(path)]
-        for file in found:
-            if file not in seen:
-                seen.add(file)
-                yield file
+        is_dir = stat.S_ISDIR(info.st_mode)
+        if path_filter.excludes(path, is_dir):
+            continue
+        if not is_dir:
+            yield None, [absolute(path)]
+            continue
+        for folder, names in path_filter.folders(path, wanted):
+            # Strings, not Paths: pathlib costs more than the walk on a tree
+            # of 100,000 files. Absolute, as every later step needs them (and
+            # os.getcwd() is a system call).
+            yield folder, [os.path.join(folder, name) for name in names]
