@@ -5,6 +5,7 @@ template takes what its version states and it does not (`_template`)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -497,7 +498,7 @@ def parse_generator(text: str, origin: str, trust_sentences: bool = False) -> Ge
             )
             for version in model.versions
         ]
-    return _frozen(model, origin, phrases)
+    return _frozen(model, origin, phrases, hashlib.sha256(text.encode()).hexdigest())
 
 
 def describe_phrase_book(profile: GeneratorProfile) -> dict[str, Any]:
@@ -596,7 +597,7 @@ def _line_of(text: str, loc: Sequence[int | str]) -> int:
     return start + 1
 
 
-def _frozen(model: ProfileModel, origin: str, phrases: _Phrases) -> GeneratorProfile:
+def _frozen(model: ProfileModel, origin: str, phrases: _Phrases, digest: str) -> GeneratorProfile:
     templates = tuple(
         template
         for version, (shared, own) in zip(model.versions, phrases, strict=True)
@@ -604,12 +605,13 @@ def _frozen(model: ProfileModel, origin: str, phrases: _Phrases) -> GeneratorPro
     )
     layout, entries, labels = model.layout, model.entries, model.labels
     if layout is None or entries is None or labels is None:
-        return GeneratorProfile(model.name, model.description, templates, origin)
+        return GeneratorProfile(model.name, model.description, templates, origin, digest=digest)
     return Profile(
         name=model.name,
         description=model.description,
         templates=templates,
         origin=origin,
+        digest=digest,
         language=model.language,
         layout=Layout(
             layout.docs_folder.strip("/"),

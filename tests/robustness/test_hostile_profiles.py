@@ -6,18 +6,29 @@ key the same under every hash seed. Each test ran red on 4bc93b5."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from doclint import Settings
+from doclint.config.files import load_profile
+from doclint.engine.linter import Linter
+from doclint.incremental.cache import KEY_PATTERN
+from doclint.incremental.store import ContentCache, cache_key
 from doclint.profiles import ProfileError, parse_generator
+from doclint.run.setup import key_text, result_key
+from doclint.tree.index import Tree
 from tests.checking import run_cli
+from tests.running import run
 
 PROJECT = Path(__file__).resolve().parents[2]
 DOCLINT = [sys.executable, "-m", "doclint"]
@@ -153,3 +164,99 @@ def test_a_profile_of_a_mebibyte_of_ids_is_validated_in_linear_time():
     profile = parse_generator(text, "p.toml")
     assert time.perf_counter() - started < 5
     assert len(profile.templates[0].sentences) == 16_000
+
+
+# -- point 5: a profile enters the cache key by the digest of its bytes -------
+
+ITEM = "item = '^- `\\**(?P<name>\\w+)`'"
+
+
+def _in_the_past(tree: Path) -> None:
+    """Every file's mtime an hour back: a stamp that recent is one the cache trusts."""
+    past = time.time() - 3600
+    for path in tree.rglob("*"):
+        os.utime(path, (past, past))
+
+
+def _cached(settings: Settings) -> tuple[list[object], int, str]:
+    """The findings of a run with the cache on, how many came from it, and its key."""
+    ran = run(
+        [settings.root / "reference"], settings, stores=ContentCache(settings.cache_dir, _fail)
+    )
+    key = cache_key(result_key(Linter(settings, Tree(settings.root))))
+    return ran.diagnostics, ran.from_cache, key
+
+
+def _fail(message: str) -> None:
+    raise AssertionError(f"unexpected warning: {message}")
+
+
+def test_profiles_differing_after_250_characters_of_a_pattern_have_their_own_keys(tmp_path):
+    """A compiled pattern's repr stops at 200 characters: a profile file whose
+    `item` pattern was changed after its 250th kept its key, and a cached run
+    showed the old profile's findings (exit 0 against --no-cache's 1, and back)."""
+    tree = tmp_path / "tree"
+    shutil.copytree(PROJECT / "examples" / "profile" / "bad", tree)
+    every = _tinydoc(ITEM, ITEM.replace("'^", "'^(?:" + "z" * 250 + ")?"))
+    texts = {"every": every, "only-q": every.replace("(?P<name>\\w+)`'", "(?P<name>q\\w+)`'")}
+    assert texts["only-q"] != every
+    profile = tree / "prof.toml"
+    keys, codes = {}, {}
+    for round_ in range(2):
+        for name, text in texts.items():
+            profile.write_text(text, encoding="utf-8")
+            _in_the_past(tree)
+            settings = Settings(select=["ALL"], root=tree, cache=True, cache_dir=tmp_path / "cache",
+                                jobs=1, profiles=(load_profile(profile),))  # fmt: skip
+            found, from_cache, keys[name] = _cached(settings)
+            assert found == run([tree / "reference"], replace(settings, cache=False)).diagnostics
+            if round_ == 0:  # later, each key's file may be pruned for the other's
+                assert from_cache == 0
+            codes[name] = {finding.code for finding in found}
+    assert keys["every"] != keys["only-q"]
+    # The item `colour` names no parameter: only the profile reading it says so.
+    assert codes["every"] - codes["only-q"] == {"DL703"}
+
+
+def test_a_profile_with_claims_keeps_one_key_under_every_hash_seed(tmp_path):
+    """A profile's claims are frozensets, whose repr's order follows the hash
+    seed: eight identical runs made eight cache files. Now one, hit by every
+    run after the first, which writes nothing."""
+    tree = tmp_path / "tree"
+    shutil.copytree(PROJECT / "examples" / "profile" / "bad", tree)
+    shutil.copy(TINYDOC, tree / "tinydoc.toml")
+    (tree / "doclint.toml").write_text('profiles = ["tinydoc.toml"]\n', encoding="utf-8")
+    _in_the_past(tree)
+    # Outside the tree: the default folder, made by the first run, is in the
+    # root's listing, which some rules ask (the second run checks them again).
+    cache = tmp_path / "cache"
+    outputs, names, stamps = set(), set(), set()
+    for seed in range(5):
+        done = subprocess.run(
+            [*DOCLINT, "check", "reference", "--output-format", "concise", "--cache-dir", cache],
+            cwd=tree,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "PYTHONPATH": str(PROJECT), "PYTHONHASHSEED": str(seed),
+                 "XDG_CACHE_HOME": str(tmp_path / "xdg")},
+        )  # fmt: skip
+        assert (done.returncode, done.stderr) == (1, "")
+        outputs.add(done.stdout)
+        [stored] = cache.glob(KEY_PATTERN)
+        names.add(stored.name)
+        status = stored.stat()
+        stamps.add((status.st_ino, status.st_mtime_ns))
+    assert len(outputs) == len(names) == len(stamps) == 1
+    assert "DL703" in outputs.pop()
+
+
+def test_the_key_is_canonical_text_never_a_repr():
+    assert key_text({"b": frozenset({"y", "x"}), "a": [Path("p/q"), None, 1.5, True]}) == (
+        '{"mapping":[["a",[{"path":"p/q"},null,1.5,true]],["b",{"set":["x","y"]}]]}'
+    )
+    with pytest.raises(TypeError, match="a Pattern cannot be part of the cache key"):
+        key_text([re.compile("a" * 300)])
+    profile = load_profile(TINYDOC)
+    assert key_text(profile) == key_text(parse_generator(TINYDOC.read_text("utf-8"), "elsewhere"))
+    assert profile.digest == hashlib.sha256(TINYDOC.read_bytes()).hexdigest()
