@@ -17,6 +17,7 @@ import pytest
 from doclint.config.files import load_profile
 from doclint.engine.settings import Settings
 from doclint.profiles import ProfileError, builtin_profiles, parse_profile
+from doclint.run.setup import key_text
 from tests.checking import run_cli
 from tests.conftest import PROJECT
 from tests.pages import write
@@ -167,7 +168,7 @@ def test_a_profiled_docs_folder_checked_from_outside_reads_the_sources_beside_it
 
 def test_user_profiles_are_part_of_the_settings_the_cache_is_keyed_on():
     profile = load_profile(TINYDOC)
-    assert repr(Settings(profiles=(profile,))) != repr(Settings())
+    assert key_text(Settings(profiles=(profile,)).profiles) == f'[{{"profile":"{profile.digest}"}}]'
     assert Path(profile.origin) == TINYDOC
 
 

@@ -15,7 +15,6 @@ refused: one planted in a shared parent folder must not steer a run.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +26,7 @@ from doclint.output import FORMATS
 from doclint.profiles import Profile, ProfileError, parse_profile
 from doclint.rule_api import OptionValue, Severity
 from doclint.tree.reading import CONFIG_LIMIT, read_named
+from doclint.util.toml import TomlError, read_toml
 
 CONFIG_FILES = ("doclint.toml", "pyproject.toml")
 PYPROJECT = "pyproject.toml"
@@ -139,8 +139,8 @@ def parse_override(text: str) -> dict[str, Any]:
     """`--config KEY=VALUE`: one TOML line (as ruff takes it), as a table;
     ConfigError when it is not valid TOML."""
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+        return read_toml(text)
+    except TomlError as error:
         raise ConfigError(
             f"--config {text!r}: neither a configuration file nor KEY=VALUE in TOML ({error})"
         ) from None
@@ -201,12 +201,9 @@ def _refuse_foreign(owner: int, file: Path) -> None:
 
 def _parse(file: Path, text: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+        return read_toml(text)
+    except TomlError as error:
         raise ConfigError(f"{file}: invalid TOML: {error}") from None
-    except RecursionError:
-        # tomllib recurses once per nested array or inline table.
-        raise ConfigError(f"{file}: invalid TOML: nested too deeply") from None
 
 
 # Every validator takes (value, config, registry) and returns the value to keep.

@@ -11,6 +11,7 @@ install of the same commit, in another folder, finds the results of another.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -88,10 +89,10 @@ def cache_key(key: ResultKey, place: str = ".") -> str:
     """The name of the cache file of `key`, for a root at `place`
     (root_place): the place's digest first, so that the files of one root are
     pruned among themselves (cache.prune), then the key's."""
-    state = (__version__, code_digest(key.rule_modules), key.description)
+    state = json.dumps([__version__, code_digest(key.rule_modules), key.description])
     return (
         hashlib.sha256(place.encode()).hexdigest()[:PLACE_DIGITS]
-        + hashlib.sha256(repr(state).encode()).hexdigest()[: 32 - PLACE_DIGITS]
+        + hashlib.sha256(state.encode()).hexdigest()[: 32 - PLACE_DIGITS]
     )
 
 

@@ -5,8 +5,9 @@ template takes what its version states and it does not (`_template`)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
-import tomllib
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
@@ -44,6 +45,7 @@ from doclint.profiles.model import (
     fixed_text,
     phrase_book_of,
 )
+from doclint.util.toml import TomlError, read_toml
 
 
 def _pattern(text: str, groups: Sequence[str] = ()) -> str:
@@ -410,7 +412,7 @@ class ProfileModel(_Strict):
                 f"{', '.join(object_parts)} describe object pages: give layout, entries and labels"
             )
         ids = [template.id for version in self.versions for template in version.templates]
-        twice = sorted({name for name in ids if ids.count(name) > 1})
+        twice = _given_twice(ids)
         if twice:
             raise ValueError(f"template ids given twice: {', '.join(twice)}")
         names = [
@@ -419,7 +421,7 @@ class ProfileModel(_Strict):
             for part in (version, *version.templates)
             for entry in part.sentences
         ]
-        twice = sorted({name for name in names if names.count(name) > 1})
+        twice = _given_twice(names)
         if twice:
             raise ValueError(f"phrase-book ids given twice: {', '.join(twice)}")
         # The shipped profile's phrase book is taken out before validating
@@ -436,6 +438,12 @@ class ProfileModel(_Strict):
                         f"{', '.join(unknown)}"
                     )
         return self
+
+
+def _given_twice(names: list[str]) -> list[str]:
+    """The names given more than once, sorted: counted once each, as a
+    profile of 1 MB holds some 20,000 phrase-book ids."""
+    return sorted(name for name, count in Counter(names).items() if count > 1)
 
 
 def profile_schema() -> dict[str, Any]:
@@ -478,6 +486,10 @@ def parse_generator(text: str, origin: str, trust_sentences: bool = False) -> Ge
         message = first["msg"].removeprefix("Value error, ")
         line = _line_of(text, first["loc"])
         raise ProfileError(f"{origin}:{line}: {key}: {message}") from None
+    except RecursionError:
+        # A pattern nested deeper than the regex parser's recursion allows
+        # (`((((…))))` 1,500 deep) fails in a validator, with no key to name.
+        raise ProfileError(f"{origin}: a pattern is nested too deeply to compile") from None
     if phrases is None:
         phrases = [
             (
@@ -486,7 +498,7 @@ def parse_generator(text: str, origin: str, trust_sentences: bool = False) -> Ge
             )
             for version in model.versions
         ]
-    return _frozen(model, origin, phrases)
+    return _frozen(model, origin, phrases, hashlib.sha256(text.encode()).hexdigest())
 
 
 def describe_phrase_book(profile: GeneratorProfile) -> dict[str, Any]:
@@ -543,14 +555,13 @@ def _taken_sentences(data: dict[str, Any]) -> _Phrases:
 
 
 def _toml(text: str, origin: str) -> dict[str, Any]:
-    """`text` read as TOML; ProfileError is one line."""
+    """`text` read as TOML; ProfileError is one line, naming the line when
+    one is to blame (not for nesting too deep)."""
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        found = re.search(r"\(at line (\d+), column \d+\)", str(error))
-        line = found.group(1) if found else "1"
-        reason = re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", str(error))
-        raise ProfileError(f"{origin}:{line}: not TOML: {reason}") from None
+        return read_toml(text)
+    except TomlError as error:
+        where = f"{origin}:{error.line}" if error.line is not None else origin
+        raise ProfileError(f"{where}: not TOML: {error.reason}") from None
 
 
 def _line_of(text: str, loc: Sequence[int | str]) -> int:
@@ -586,7 +597,7 @@ def _line_of(text: str, loc: Sequence[int | str]) -> int:
     return start + 1
 
 
-def _frozen(model: ProfileModel, origin: str, phrases: _Phrases) -> GeneratorProfile:
+def _frozen(model: ProfileModel, origin: str, phrases: _Phrases, digest: str) -> GeneratorProfile:
     templates = tuple(
         template
         for version, (shared, own) in zip(model.versions, phrases, strict=True)
@@ -594,12 +605,13 @@ def _frozen(model: ProfileModel, origin: str, phrases: _Phrases) -> GeneratorPro
     )
     layout, entries, labels = model.layout, model.entries, model.labels
     if layout is None or entries is None or labels is None:
-        return GeneratorProfile(model.name, model.description, templates, origin)
+        return GeneratorProfile(model.name, model.description, templates, origin, digest=digest)
     return Profile(
         name=model.name,
         description=model.description,
         templates=templates,
         origin=origin,
+        digest=digest,
         language=model.language,
         layout=Layout(
             layout.docs_folder.strip("/"),

@@ -15,6 +15,7 @@ claim that a reader of the source proves.
 
 from __future__ import annotations
 
+import dataclasses
 import posixpath
 import re
 from collections.abc import Mapping
@@ -271,6 +272,10 @@ class GeneratorProfile:
     """Its page templates, version after version, the current one first."""
     origin: str
     """Where the profile was read: a built-in's name or a user's file."""
+    digest: str = dataclasses.field(kw_only=True)
+    """The SHA-256 (hex) of the UTF-8 bytes of the TOML it was read from: all
+    a profile is (it names no other profile file), so what the cache keys a
+    run's results by, never a repr of its compiled patterns and sets."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import inspect
+import json
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from doclint.engine.linter import Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.findings import FileFindings, Finding
+from doclint.profiles import GeneratorProfile
 from doclint.run.files import RunFiles
 from doclint.run.results import ResultKey, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at, roots_of_files
@@ -42,13 +44,33 @@ def result_key(linter: Linter) -> ResultKey:
     root = linter.tree.root
     deciding["root"] = "."
     deciding["base"] = os.path.relpath(settings.base or Path.cwd(), root)
-    rules = sorted(
-        (rule.code, type(rule).__module__, type(rule).__qualname__) for rule in linter.rules
-    )
-    options = sorted((code, sorted(options.items())) for code, options in linter.options.items())
-    description = repr((rules, options, sorted(deciding.items())))
+    rules = {(rule.code, type(rule).__module__, type(rule).__qualname__) for rule in linter.rules}
+    description = key_text({"rules": rules, "options": linter.options, "settings": deciding})
     modules = sorted({inspect.getfile(type(rule)) for rule in linter.rules})
     return ResultKey(description, tuple(modules))
+
+
+def key_text(value: object) -> str:
+    """`value` (settings, rules, their options) as canonical JSON text: the
+    same in every process for the same meaning, so the same cache key. Sets
+    and mappings are sorted (their order follows the hash seed), a path is
+    its POSIX form, a profile the digest of its file's bytes (a compiled
+    pattern's repr stops at 200 characters: two profiles differing after
+    that would share a key). Any other object is a TypeError, never its repr."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return json.dumps(value)
+    if isinstance(value, GeneratorProfile):
+        return '{"profile":' + json.dumps(value.digest) + "}"
+    if isinstance(value, PurePath):
+        return '{"path":' + json.dumps(value.as_posix()) + "}"
+    if isinstance(value, Mapping):
+        pairs = sorted(f"[{key_text(key)},{key_text(item)}]" for key, item in value.items())
+        return '{"mapping":[' + ",".join(pairs) + "]}"
+    if isinstance(value, set | frozenset):
+        return '{"set":[' + ",".join(sorted(map(key_text, value))) + "]}"
+    if isinstance(value, list | tuple):
+        return "[" + ",".join(map(key_text, value)) + "]"
+    raise TypeError(f"a {type(value).__name__} cannot be part of the cache key")
 
 
 @dataclass
