@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from doclint_rules._languages import Places, documented_places, language_of
-from doclint_rules._languages.python import is_python_path
-from doclint_rules._python_objects import parse_python
+from doclint_rules._languages.python import is_python_path, parse_python
 
 from doclint.rule_api import (
     PAGE_SUFFIXES,

@@ -115,11 +115,18 @@ def _class_names(
 
 
 def _base(
-    base: str, cls: PyObject, module: ModuleObjects, path: str, project: str, ctx: RuleContext
+    base: str | None,
+    cls: PyObject,
+    module: ModuleObjects,
+    path: str,
+    project: str,
+    ctx: RuleContext,
 ) -> tuple[PyObject, ModuleObjects, str] | bool | None:
     """The class a base names, its module and that module's path; None for a
     base from outside the project, False for one the project has but the
-    tree cannot read."""
+    tree cannot read (or a base too deep to write out)."""
+    if base is None:
+        return False
     here = module.objects.get((*cls.qualname[:-1], base)) or module.objects.get((base,))
     if here is not None:
         return (here, module, path) if here.kind == "class" else False
