@@ -173,11 +173,6 @@ def read_ast(read: Callable[[], _T]) -> _T | None:
         return None
 
 
-def parse_python(text: str) -> ast.Module | None:
-    """`text`'s syntax tree; None for a text `ast` cannot parse."""
-    return read_ast(lambda: ast.parse(text))
-
-
 _Cache = LatestDict[bytes, PythonFacts | None]
 _PARSED: _Cache = LatestDict(CACHE_SIZE)
 _LEXED: _Cache = LatestDict(CACHE_SIZE)

@@ -5,11 +5,16 @@ what is really wrong; reading the source takes time linear in its size."""
 
 from __future__ import annotations
 
+import ast
+import itertools
 import time
+from collections.abc import Callable
 
 import pytest
+from doclint_rules.misclassified_file import _docstring_owner
 
 from doclint import Settings, check_text
+from doclint.rule_api import SourceFile
 from tests.pages import write
 from tests.rules.test_generator_claims import PAGE, SOURCE
 
@@ -81,18 +86,27 @@ def flat(definitions: int, statements: int) -> str:
     return nested(1, statements) + rest
 
 
+def best_time(run: Callable[[], object]) -> float:
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
 def reading_time(tmp_path, source: str) -> float:
     """The best of three checks of the DL70x rules on a page documenting
     `source` (each run a text of its own, which no cache has read)."""
     page = "## FunctionDef f0(a)\n**f0**: Does it.\n"
-    times = []
-    for run in range(3):
-        write(tmp_path, {"pkg/store.py": f"{source}# run {run}\n"})
-        started = time.perf_counter()
+    runs = itertools.count()
+
+    def run() -> None:
+        write(tmp_path, {"pkg/store.py": f"{source}# run {next(runs)}\n"})
         report = check_text(page, path=PAGE_PATH, settings=Settings(select=["DL7"], root=tmp_path))
-        times.append(time.perf_counter() - started)
         assert not [d for d in report.diagnostics if d.code == "DL001"]
-    return min(times)
+
+    return best_time(run)
 
 
 def assert_linear(tmp_path, definitions: int, statements: int) -> None:
@@ -109,3 +123,15 @@ def test_nested_definitions_are_read_in_the_time_of_flat_ones(tmp_path):
 @pytest.mark.slow
 def test_nested_definitions_around_thirty_thousand_statements(tmp_path):
     assert_linear(tmp_path, 95, 30000)
+
+
+def test_the_owner_of_an_overview_is_sought_in_time_linear_in_the_source():
+    # An overview that is no docstring of the source: every docstring is
+    # compared. Its text was split again for each (`ast.get_source_segment`).
+    text = "".join(f'def f{i}():\n    """Does {i}."""\n' for i in range(1000))
+    source = SourceFile("many.py", text, exact=True, size=None)
+    assert _docstring_owner(source, '"""Nothing of the source.') is None
+    assert _docstring_owner(source, '"""Does 999."""') == "function `f999`"
+    parse_time = best_time(lambda: ast.parse(text))
+    owner_time = best_time(lambda: _docstring_owner(source, '"""Nothing of the source.'))
+    assert owner_time < 10 * parse_time, (owner_time, parse_time)
