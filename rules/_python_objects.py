@@ -12,12 +12,19 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import warnings
+from collections import deque
 from dataclasses import dataclass, field
+
+from doclint_rules._languages.python import read_ast
 
 from doclint.util.lru import LatestDict
 
 _Definition = ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+# As tuples, which `isinstance` tests faster than unions, on every node.
+_DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+_IMPORTS = (ast.Import, ast.ImportFrom)
+# The nodes that may give `self` an attribute (`_self_attributes`).
+_ASSIGNING = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Call)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +45,9 @@ class PyObject:
     assign, its methods; empty for a function."""
     used: frozenset[str]
     """Every name and attribute name its body (nested bodies too) reads or calls."""
-    bases: tuple[str, ...] = ()
-    """A class's bases as written (`Base`, `nn.Module`), `object` left out."""
+    bases: tuple[str | None, ...] = ()
+    """A class's bases as written (`Base`, `nn.Module`), `object` left out;
+    None for one too deep to write out, a base no one can tell."""
 
     @property
     def name(self) -> str:
@@ -70,17 +78,10 @@ class ModuleObjects:
 
 
 _CACHE: LatestDict[bytes, ModuleObjects | None] = LatestDict(256)
-
-
-def parse_python(text: str) -> ast.Module | None:
-    """`text`'s syntax tree; None for a text `ast` cannot parse (a syntax
-    error, a null byte, nesting too deep for the parser, memory)."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # invalid escapes in old sources
-            return ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
+# Deeper than any base a class is written with (`Generic[T]`, `mod.Base`):
+# `ast.unparse` recurses per level, so a deeper expression would write out
+# or not by how deep the stack already is.
+_WRITTEN_DEPTH = 100
 
 
 def python_objects(text: str) -> ModuleObjects | None:
@@ -88,16 +89,65 @@ def python_objects(text: str) -> ModuleObjects | None:
     key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
     if key in _CACHE:
         return _CACHE[key]
-    tree = parse_python(text)
-    if tree is None:
-        found = None
-    else:
-        found = ModuleObjects()
-        _collect(tree.body, (), found.objects)
-        _imports(tree, found.imports)
-        _made_by_calls(tree.body, found.made_by_calls)
+    found: ModuleObjects | None = read_ast(lambda: _objects(ast.parse(text)))
     _CACHE[key] = found
     return found
+
+
+def _objects(tree: ast.Module) -> ModuleObjects:
+    found = ModuleObjects()
+    scopes = _Scopes(tree, found.imports)
+    _collect(tree.body, (), found.objects, scopes)
+    _made_by_calls(tree.body, found.made_by_calls)
+    return found
+
+
+class _Scopes:
+    """What each definition's whole body holds, nested bodies included: the
+    names it reads (`used`) and the attributes its code gives `self` or `cls`
+    (`assigned`). Read by one walk of the module, each node once: a walk per
+    definition would read a body once for every definition around it, and
+    95 nested `def`s around a long body made that quadratic."""
+
+    def __init__(self, tree: ast.Module, imports: dict[str, tuple[int, str]]) -> None:
+        # The module is a scope too, whose sets no object reads.
+        names: dict[ast.AST, set[str]] = {tree: set()}
+        assigned: dict[ast.AST, set[str]] = {tree: set()}
+        inner: dict[ast.AST, list[ast.AST]] = {tree: []}
+        order: list[ast.AST] = []
+        # Breadth first, as `ast.walk`: the first import binding a name wins.
+        queue: deque[tuple[ast.AST, ast.AST]] = deque([(tree, tree)])
+        while queue:
+            node, scope = queue.popleft()
+            if isinstance(node, ast.Name):
+                names[scope].add(node.id)
+                continue  # a name's only children are its context
+            if isinstance(node, ast.Attribute):
+                names[scope].add(node.attr)
+            elif isinstance(node, _ASSIGNING):
+                assigned[scope].update(_self_attributes(node))
+            elif isinstance(node, _DEFINITIONS):
+                inner[scope].append(node)
+                inner[node], names[node], assigned[node] = [], set(), set()
+                order.append(node)
+                scope = node
+            elif isinstance(node, _IMPORTS):
+                _imports(node, imports)
+            queue.extend([(child, scope) for child in ast.iter_child_nodes(node)])
+        self.used: dict[ast.AST, frozenset[str]] = {}
+        self.assigned: dict[ast.AST, frozenset[str]] = {}
+        for node in reversed(order):  # each definition after those inside it
+            self.used[node] = _merged(names[node], [self.used[d] for d in inner[node]])
+            self.assigned[node] = _merged(assigned[node], [self.assigned[d] for d in inner[node]])
+
+
+def _merged(own: set[str], inside: list[frozenset[str]]) -> frozenset[str]:
+    """`own` with the sets of the definitions inside. A definition that adds
+    nothing to its one inner definition shares that one's set: nested
+    definitions around one body then cost nothing each."""
+    if len(inside) == 1 and own <= inside[0]:
+        return inside[0]
+    return frozenset(own.union(*inside))
 
 
 def _definitions(body: list[ast.stmt]) -> list[_Definition]:
@@ -117,18 +167,18 @@ def _definitions(body: list[ast.stmt]) -> list[_Definition]:
 
 
 def _collect(
-    body: list[ast.stmt], outer: tuple[str, ...], into: dict[tuple[str, ...], PyObject]
+    body: list[ast.stmt],
+    outer: tuple[str, ...],
+    into: dict[tuple[str, ...], PyObject],
+    scopes: _Scopes,
 ) -> None:
     for node in _definitions(body):
         qualname = (*outer, node.name)
-        used = frozenset(
-            name
-            for inner in ast.walk(node)
-            if (name := _used_name(inner)) is not None and inner is not node
-        )
+        used = scopes.used[node]
         if isinstance(node, ast.ClassDef):
-            bases = tuple(b for b in map(ast.unparse, node.bases) if b != "object")
-            obj = PyObject("class", qualname, node.lineno, (), (), _attributes(node), used, bases)
+            bases = tuple(b for b in map(_written, node.bases) if b != "object")
+            attributes = _attributes(node) | scopes.assigned[node]
+            obj = PyObject("class", qualname, node.lineno, (), (), attributes, used, bases)
         else:
             args = node.args
             every = [*args.posonlyargs, *args.args]
@@ -141,23 +191,22 @@ def _collect(
             names = tuple(arg.arg for arg in every)
             obj = PyObject("function", qualname, node.lineno, positional, names, frozenset(), used)
         into.setdefault(qualname, obj)
-        _collect(node.body, qualname, into)
+        _collect(node.body, qualname, into, scopes)
 
 
-def _imports(tree: ast.Module, into: dict[str, tuple[int, str]]) -> None:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    into.setdefault(alias.asname, (0, alias.name))
-                else:
-                    head = alias.name.partition(".")[0]
-                    into.setdefault(head, (0, head))
-        elif isinstance(node, ast.ImportFrom):
-            module = node.module or ""
-            for alias in node.names:
-                dotted = f"{module}.{alias.name}" if module else alias.name
-                into.setdefault(alias.asname or alias.name, (node.level, dotted))
+def _imports(node: ast.Import | ast.ImportFrom, into: dict[str, tuple[int, str]]) -> None:
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.asname:
+                into.setdefault(alias.asname, (0, alias.name))
+            else:
+                head = alias.name.partition(".")[0]
+                into.setdefault(head, (0, head))
+    else:
+        module = node.module or ""
+        for alias in node.names:
+            dotted = f"{module}.{alias.name}" if module else alias.name
+            into.setdefault(alias.asname or alias.name, (node.level, dotted))
 
 
 def _made_by_calls(body: list[ast.stmt], into: dict[str, str]) -> None:
@@ -167,9 +216,38 @@ def _made_by_calls(body: list[ast.stmt], into: dict[str, str]) -> None:
             and isinstance(node.value, ast.Call)
             and isinstance(node.value.func, ast.Name | ast.Attribute)
         ):
+            callee = _written(node.value.func)
             for target in node.targets:
-                if isinstance(target, ast.Name):
-                    into[target.id] = ast.unparse(node.value.func)
+                if isinstance(target, ast.Name) and callee is not None:
+                    into[target.id] = callee
+
+
+def _written(node: ast.expr) -> str | None:
+    """`node` as written (`ast.unparse`); None for an expression too deep to
+    write out. A dotted name (`nn.Module`, `x.a.a.a…`) is joined part by part,
+    whatever its length."""
+    parts: list[str] = []
+    inner = node
+    while isinstance(inner, ast.Attribute):
+        parts.append(inner.attr)
+        inner = inner.value
+    if isinstance(inner, ast.Name):
+        return ".".join([inner.id, *reversed(parts)])
+    if _depth(node) > _WRITTEN_DEPTH:
+        return None
+    written: str | None = read_ast(lambda: ast.unparse(node))
+    return written
+
+
+def _depth(node: ast.AST) -> int:
+    """How many nodes deep `node` is, counted without recursion."""
+    deepest = 0
+    stack = [(node, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack += [(child, depth + 1) for child in ast.iter_child_nodes(node)]
+    return deepest
 
 
 def _used_name(node: ast.AST) -> str | None:
@@ -181,6 +259,8 @@ def _used_name(node: ast.AST) -> str | None:
 
 
 def _attributes(node: ast.ClassDef) -> frozenset[str]:
+    """The names the class body itself defines or assigns (`_Scopes` adds
+    those its code gives `self` or `cls`)."""
     names: set[str] = set()
     for statement in node.body:
         if isinstance(statement, _Definition):
@@ -188,18 +268,21 @@ def _attributes(node: ast.ClassDef) -> frozenset[str]:
         for target in _targets(statement):
             if isinstance(target, ast.Name):
                 names.add(target.id)
-    for inner in ast.walk(node):
-        for target in _targets(inner):
-            if (
-                isinstance(target, ast.Attribute)
-                and isinstance(target.value, ast.Name)
-                and target.value.id in ("self", "cls")
-            ):
-                names.add(target.attr)
-        named = _attribute_by_name(inner)
-        if named is not None:
-            names.add(named)
     return frozenset(names)
+
+
+def _self_attributes(node: ast.AST) -> list[str]:
+    """The attributes `node` gives `self` or `cls`: by assigning `self.x`, or
+    by a call naming one in a string."""
+    names = [
+        target.attr
+        for target in _targets(node)
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id in ("self", "cls")
+    ]
+    named = _attribute_by_name(node)
+    return names if named is None else [*names, named]
 
 
 # Calls that make an attribute from a string: `self.register_buffer("mean", t)`

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from doclint_rules._languages import Places, documented_places, language_of
-from doclint_rules._languages.python import is_python_path
-from doclint_rules._python_objects import parse_python
+from doclint_rules._languages.python import is_python_path, read_ast
 
 from doclint.rule_api import (
     PAGE_SUFFIXES,
@@ -565,19 +564,20 @@ def _docstring_owner(source: SourceFile | None, overview: str) -> str | None:
     when the source cannot tell (unreadable, or the string is no docstring)."""
     if source is None:
         return None
-    module = parse_python(source.text)
-    if module is None:
-        return None
-    said = overview[:COMPARED]
+    owner: str | None = read_ast(lambda: _owner(source.text, overview[:COMPARED]))
+    return owner
+
+
+def _owner(text: str, said: str) -> str | None:
+    lines = _SOURCE_LINE.findall(text)
     # The generator's text runs on past a short docstring: the docstring is its start.
-    for node in ast.walk(module):
+    for node in ast.walk(ast.parse(text)):
         if not isinstance(node, _DOCUMENTED) or not node.body:
             continue
         first = node.body[0]
         if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)):
             continue
-        raw = ast.get_source_segment(source.text, first.value)
-        flat = (raw or "").replace("\n", "")[:COMPARED]
+        flat = _segment(lines, first.value).replace("\n", "")[:COMPARED]
         if not flat or not said.startswith(flat):
             continue
         if isinstance(node, ast.Module):
@@ -585,6 +585,25 @@ def _docstring_owner(source: SourceFile | None, overview: str) -> str | None:
         kind = "class" if isinstance(node, ast.ClassDef) else "function"
         return f"{kind} `{node.name}`"
     return None
+
+
+# The lines of a source as the parser counts them (only "\r\n", "\r" and
+# "\n" end one), split once: `ast.get_source_segment` splits the whole text
+# again, character by character, for every node it is asked about.
+_SOURCE_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def _segment(lines: list[str], node: ast.expr) -> str:
+    """The text of `node` (`ast.get_source_segment`), from its source's lines;
+    the columns count UTF-8 bytes."""
+    if node.end_lineno is None or node.end_col_offset is None:
+        return ""
+    first, last = node.lineno - 1, node.end_lineno - 1
+    start, end = node.col_offset, node.end_col_offset
+    if first == last:
+        return lines[first].encode()[start:end].decode()
+    head = lines[first].encode()[start:].decode()
+    return "".join([head, *lines[first + 1 : last], lines[last].encode()[:end].decode()])
 
 
 class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):

@@ -25,8 +25,9 @@ class UnknownParameter(Rule[MarkdownPage]):
     defined in the project (the same module, or a source of the tree its
     imports name). A class with a base the project has but the tree cannot
     read (a source a sample's `--known-paths` listing names, or a relative
-    import's module the tree lacks) is not judged:
-    what it inherits is unknown; a base from outside the project
+    import's module the tree lacks), or with a base too deep to write out
+    (`f()()…` a thousand calls long), is not judged: what it inherits is
+    unknown; a base from outside the project
     (`Exception`, or a class a library function makes: `Base =
     declarative_base()`) adds nothing. Items that say there is nothing (`· None`,
     `· 无`) are not names, nor are items indented under an item (the keys
@@ -115,11 +116,18 @@ def _class_names(
 
 
 def _base(
-    base: str, cls: PyObject, module: ModuleObjects, path: str, project: str, ctx: RuleContext
+    base: str | None,
+    cls: PyObject,
+    module: ModuleObjects,
+    path: str,
+    project: str,
+    ctx: RuleContext,
 ) -> tuple[PyObject, ModuleObjects, str] | bool | None:
     """The class a base names, its module and that module's path; None for a
     base from outside the project, False for one the project has but the
-    tree cannot read."""
+    tree cannot read (or a base too deep to write out)."""
+    if base is None:
+        return False
     here = module.objects.get((*cls.qualname[:-1], base)) or module.objects.get((base,))
     if here is not None:
         return (here, module, path) if here.kind == "class" else False

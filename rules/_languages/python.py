@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate
 from keyword import iskeyword, kwlist
-from typing import NamedTuple, cast
+from typing import NamedTuple, TypeVar, cast
 
 from doclint_rules._languages import CountRanges, Language, PlaceCollector, Places
 
@@ -154,6 +154,25 @@ class PythonFacts:
         )
 
 
+_T = TypeVar("_T")
+
+
+def read_ast(read: Callable[[], _T]) -> _T | None:
+    """What `read` gives, or None when `ast` cannot read the source: the one
+    guard of every use of `ast` on a source (parse, unparse, walks), so that a
+    hostile source (a syntax error, a null byte, nesting too deep for the
+    parser or for `ast.unparse`'s recursion, memory) leaves the reader that
+    asked with "unreadable" instead of ending the rule that called it."""
+    try:
+        # Documented sources may hold invalid escapes ("\\d"): their warnings
+        # are the source's business, not the linter's output.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return read()
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
 _Cache = LatestDict[bytes, PythonFacts | None]
 _PARSED: _Cache = LatestDict(CACHE_SIZE)
 _LEXED: _Cache = LatestDict(CACHE_SIZE)
@@ -222,14 +241,10 @@ def _parse(text: str) -> PythonFacts | None:
 
 
 def _parsed(text: str) -> PythonFacts | None:
-    try:
-        # Documented sources may hold invalid escapes ("\d"): their warnings
-        # are the source's business, not the linter's output.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
+    return read_ast(lambda: _facts_of(ast.parse(text)))
+
+
+def _facts_of(tree: ast.Module) -> PythonFacts:
     classes: list[str] = []
     functions: list[str] = []
     modules: set[str] = set()
