@@ -34,7 +34,7 @@ import struct
 import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from doclint.incremental.sealed import (
     Piece,
@@ -366,14 +366,14 @@ class Cache:
         self._new_paths.append(path)
         self._new += bytes([source]) + record
 
-    def _kept_record(self, number: int) -> tuple[int, tuple]:
+    def _kept_record(self, number: int) -> tuple[int, tuple[Any, ...]]:
         """Where the blob of a kept result lies, and its record."""
         if number < len(self._paths):
             return LOADED, RECORD.unpack_from(self._index, number * RECORD.size)
         source, *record = _KEPT.unpack_from(self._new, (number - len(self._paths)) * _KEPT.size)
         return source, tuple(record)
 
-    def _blob(self, source: int, record: tuple) -> bytes | None:
+    def _blob(self, source: int, record: tuple[Any, ...]) -> bytes | None:
         """A blob, when it is whole and matches its digest."""
         offset, facts_end, length, expected = record[4:]
         if facts_end > length:
