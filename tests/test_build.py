@@ -64,6 +64,28 @@ def test_a_compiled_module_is_no_older_than_its_source():
             )
 
 
+def test_one_switch_asks_for_the_compiled_build_wherever_a_build_is_chosen():
+    """setup.py reads DOCLINT_COMPILE; the release wheels' configuration,
+    .ci/run's compiled step and the README's quick start name it; the
+    pure-Python build is the default, with no switch of its own left."""
+    assert 'SWITCH = "DOCLINT_COMPILE"' in (PROJECT / "setup.py").read_text(encoding="utf-8")
+    assert PYPROJECT["tool"]["cibuildwheel"]["environment"] == {"DOCLINT_COMPILE": "1"}
+    ci = (PROJECT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "DOCLINT_COMPILE=1 .venv/bin/pip install --quiet -e '.[test]'" in ci
+    quick_start = (PROJECT / "README.md").read_text(encoding="utf-8").split("## Quick start")[1]
+    assert "`DOCLINT_COMPILE=1 pip install .`" in quick_start.split("\n## ")[0]
+    retired = "DOCLINT_" + "PURE"
+    files = [
+        *(PROJECT / name for name in ("README.md", "setup.py", "pyproject.toml", "action.yml")),
+        PROJECT / ".ci" / "run",
+        *(PROJECT / "docs").rglob("*.md"),
+        *(PROJECT / "tests").glob("*.py"),
+        *(PROJECT / "doclint").rglob("*.py"),
+        *(PROJECT / "bench").glob("*.py"),
+    ]
+    assert [file for file in files if retired in file.read_text(encoding="utf-8")] == []
+
+
 def _wheel(source: Path, out: Path, **environ: str) -> subprocess.CompletedProcess[str]:
     """`pip wheel` of `source`, built in place as pip builds a checkout, with
     `environ` and none of the switch the calling process may have."""
