@@ -14,6 +14,7 @@ a doclint commit pins what it reports.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+import yaml
 from packaging.requirements import Requirement
 
 from tests.conftest import PROJECT
@@ -68,6 +70,19 @@ def test_the_test_extra_installs_the_mypy_of_the_build():
     build = mypy(PYPROJECT["build-system"]["requires"])
     assert build == mypy(PYPROJECT["project"]["optional-dependencies"]["test"])
     assert Requirement(f"mypy{build[0]}").specifier.contains(version("mypy"))
+
+
+def test_the_release_workflow_builds_the_wheels_with_actions_pinned_by_commit():
+    """cibuildwheel builds them as [tool.cibuildwheel] says (DOCLINT_COMPILE=1,
+    each wheel tested to say it is compiled); a tag never moves what runs."""
+    workflow = yaml.safe_load((PROJECT / ".github/workflows/release.yml").read_text("utf-8"))
+    steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
+    uses = [step["uses"] for step in steps if "uses" in step]
+    pinned = re.compile(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}")
+    assert [name for name in uses if pinned.fullmatch(name) is None] == []
+    assert any(name.startswith("pypa/cibuildwheel@") for name in uses)
+    test = PYPROJECT["tool"]["cibuildwheel"]["test-command"]
+    assert "doclint --version | grep -F '(compiled)'" in test
 
 
 @pytest.fixture(scope="module")
