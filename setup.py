@@ -89,14 +89,14 @@ class CleanBuildPy(build_py):
         # Only in an editable install: a plain install built from the
         # checkout leaves the checkout alone.
         if getattr(self, "editable_mode", False):
-            listed = {source_of(module).with_suffix(SUFFIX) for module in listed_modules()}
             beside = [
                 path for folder in PACKAGE_DIRS.values() for path in folder.rglob(f"*{SUFFIX}")
             ]
-            if not compile_asked():
-                listed.clear()
-                beside += ROOT.glob(f"*__mypyc{SUFFIX}")
-            remove_all_but(beside, listed)
+            if compile_asked():
+                keep = {source_of(module).with_suffix(SUFFIX) for module in listed_modules()}
+            else:
+                keep, beside = set(), [*beside, *ROOT.glob(f"*__mypyc{SUFFIX}")]
+            remove_all_but(beside, keep)
         super().run()
 
 
