@@ -1,6 +1,7 @@
-"""The build: the modules doclint/util/build.py lists, compiled by mypyc from
-their Python source where a C compiler is present, and the pure-Python
-modules otherwise. DOCLINT_PURE=1 at install time asks for the pure build.
+"""The build: the pure-Python modules by default, a quick install anywhere.
+DOCLINT_COMPILE=1 at install time asks for the compiled build: the modules
+doclint/util/build.py lists, compiled by mypyc from their Python source (a C
+compiler and Python's headers needed; the release wheels are built so).
 pyproject.toml holds everything else."""
 
 from __future__ import annotations
@@ -9,17 +10,25 @@ import os
 import shutil
 import sys
 import sysconfig
+from collections.abc import Iterable
 from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
+from setuptools.errors import CompileError
 
 ROOT = Path(__file__).parent
 # The checkout's folders of the installed packages (pyproject's package-dir).
 PACKAGE_DIRS = {"doclint": ROOT / "doclint", "doclint_rules": ROOT / "rules"}
 # Where mypyc reads the sources under their installed names and writes its C.
 STAGE = Path("build") / "mypyc"
+SWITCH = "DOCLINT_COMPILE"
+SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
+
+
+def compile_asked() -> bool:
+    return os.environ.get(SWITCH, "") not in ("", "0")
 
 
 def listed_modules() -> tuple[str, ...]:
@@ -35,19 +44,9 @@ def source_of(module: str, folders: dict[str, Path] = PACKAGE_DIRS) -> Path:
     return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
 
-def remove_built(modules: tuple[str, ...], keep_listed: bool = False) -> None:
-    """What an earlier compiled editable install left beside the sources: the
-    extension modules would shadow them. With `keep_listed`, only those of
-    the modules no longer listed (a compiled build makes the others again):
-    one left behind would fail to load from the new build's shared library."""
-    suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    listed = {source_of(module).with_suffix(suffix) for module in modules}
-    for folder in PACKAGE_DIRS.values():
-        for shared in folder.rglob(f"*{suffix}"):
-            if not (keep_listed and shared in listed):
-                shared.unlink()
-    if not keep_listed:
-        for shared in ROOT.glob(f"*__mypyc{suffix}"):
+def remove_all_but(found: Iterable[Path], keep: set[Path]) -> None:
+    for shared in found:
+        if shared not in keep:
             shared.unlink()
 
 
@@ -61,46 +60,55 @@ def stage_sources() -> Path:
     return stage
 
 
-class OptionalBuildExt(build_ext):
-    """Without a working C compiler the compiled modules are left out, whole:
-    the pure-Python modules run instead."""
+class CompilingBuildExt(build_ext):
+    """The compiled build was asked for: a failure to compile stops the
+    install, with what it needs, rather than give the pure build unasked."""
 
     def run(self) -> None:
-        # An extension module an earlier build left in build/ for a module no
-        # longer listed would be installed, and fail to load.
-        built = {Path(self.get_ext_fullpath(extension.name)) for extension in self.extensions}
-        suffix = sysconfig.get_config_var("EXT_SUFFIX")
-        for package in PACKAGE_DIRS:
-            for shared in Path(self.build_lib, package).rglob(f"*{suffix}"):
-                if shared not in built:
-                    shared.unlink()
         try:
             super().run()
         except Exception as error:  # the compiler's errors have no common base
-            print(f"doclint: pure-Python build, compiling failed: {error}", file=sys.stderr)
-            for extension in self.extensions:
-                Path(self.get_ext_fullpath(extension.name)).unlink(missing_ok=True)
+            raise CompileError(
+                f"doclint: {SWITCH}=1 asks for the compiled build, which needs a C compiler"
+                f" and Python's headers (gcc and python3-dev on Debian or Ubuntu): {error}"
+            ) from error
 
 
-class EditableBuildPy(build_py):
-    """An editable install runs the sources, beside which an earlier compiled
-    one left its extension modules: a pure install removes them all, a
-    compiled one those of the modules no longer listed (only then: a plain
-    install built from the checkout leaves the checkout alone)."""
+class CleanBuildPy(build_py):
+    """Extension modules an earlier build left would be installed with this
+    one's: those of a compiled build in build/ (pip builds a checkout in
+    place) and, in an editable install, beside the sources, where they would
+    shadow them. A pure build removes them all, a compiled one those of the
+    modules no longer listed (one left would fail to load from the new
+    build's shared library)."""
 
     def run(self) -> None:
+        building = self.get_finalized_command("build_ext")
+        built = {Path(building.get_ext_fullpath(ext.name)) for ext in building.extensions or ()}
+        remove_all_but(Path(self.build_lib).rglob(f"*{SUFFIX}"), built)
+        # Only in an editable install: a plain install built from the
+        # checkout leaves the checkout alone.
         if getattr(self, "editable_mode", False):
-            remove_built(listed_modules(), keep_listed=bool(self.distribution.ext_modules))
+            beside = [
+                path for folder in PACKAGE_DIRS.values() for path in folder.rglob(f"*{SUFFIX}")
+            ]
+            if compile_asked():
+                keep = {source_of(module).with_suffix(SUFFIX) for module in listed_modules()}
+            else:
+                keep, beside = set(), [*beside, *ROOT.glob(f"*__mypyc{SUFFIX}")]
+            remove_all_but(beside, keep)
         super().run()
 
 
 def extensions() -> list[Extension]:
-    if os.environ.get("DOCLINT_PURE", "") not in ("", "0"):
+    if not compile_asked():
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
-        return []
+        # Only a build without isolation can lack it: pyproject.toml's build
+        # requirements hold mypy, which brings mypyc.
+        sys.exit(f"doclint: {SWITCH}=1 needs mypyc: pip install 'mypy>=2.4,<2.5' first")
     modules = listed_modules()
     stage = stage_sources()
     staged = {package: stage / package for package in PACKAGE_DIRS}
@@ -113,5 +121,5 @@ def extensions() -> list[Extension]:
 
 setup(
     ext_modules=extensions(),
-    cmdclass={"build_ext": OptionalBuildExt, "build_py": EditableBuildPy},
+    cmdclass={"build_ext": CompilingBuildExt, "build_py": CleanBuildPy},
 )

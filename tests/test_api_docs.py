@@ -113,7 +113,7 @@ def test_mypy_strict_from_the_root_finds_no_error_in_doclint_or_the_examples(tmp
     for number, example in enumerate(examples() + plugin_examples()):
         files.append(tmp_path / f"example_{number}.py")
         files[-1].write_text(example, encoding="utf-8")
-    done = _mypy(files, PROJECT)
+    done = _mypy([*files, PROJECT / "doclint"], PROJECT)
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -364,7 +364,7 @@ def _fix_summary(done: FixRun, would: bool) -> str:
 
 def _stdin_wanted(args: argparse.Namespace) -> bool:
     """Whether the run reads stdin; UsageError for options that do not fit together."""
-    stdin = args.paths == ["-"]
+    stdin: bool = args.paths == ["-"]
     if "-" in args.paths and not stdin:
         raise UsageError("- (stdin) cannot be checked together with other paths")
     if args.stdin_filename is not None and not stdin:
@@ -495,9 +495,10 @@ def _written_whole(stream: TextIO, write: Callable[[], object]) -> None:
 
 def _color(args: argparse.Namespace) -> bool:
     """Whether the report is coloured: a file only with --color always."""
+    choice: str = args.color
     if args.output_file is not None:
-        return args.color == "always"
-    return use_color(args.color, sys.stdout)
+        return choice == "always"
+    return use_color(choice, sys.stdout)
 
 
 def _writes_utf8_bytes(stream: TextIO) -> bool:

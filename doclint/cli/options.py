@@ -9,9 +9,9 @@ from pathlib import Path
 from doclint import __version__
 from doclint.cli.parser import Parser, whole_number
 from doclint.cli.progress import LINE_SECONDS
+from doclint.engine.settings import Shard
 from doclint.output import FORMATS
 from doclint.output.color import CHOICES as COLOR_CHOICES
-from doclint.run.shards import Shard
 from doclint.tree.reading import MAX_FILE_SIZE
 
 RULES_FORMATS = ("table", "markdown", "json")

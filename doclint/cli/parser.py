@@ -29,14 +29,16 @@ class Parser(argparse.ArgumentParser):
     ) -> tuple[argparse.Namespace, list[str]]:
         # argparse hands a subcommand's unknown options up to the top-level
         # parser, whose usage then misleads; each command refuses its own.
-        namespace, extras = super().parse_known_args(args, namespace)
+        # A new Namespace for None, as argparse makes: typeshed types the
+        # result by the argument given, and None is no Namespace.
+        parsed, extras = super().parse_known_args(args, namespace or argparse.Namespace())
         if extras:
             options = [extra.split("=", 1)[0] for extra in extras if extra.startswith("--")]
             # _actions: argparse's list of this parser's options (no public accessor)
             known = [name for action in self._actions for name in action.option_strings]
             close = did_you_mean(options[0], known) if options else ""
             self.error(f"unrecognized arguments: {' '.join(extras)}{close}")
-        return namespace, extras
+        return parsed, extras
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         # argparse's one check of a value against `choices` (option values and

@@ -13,9 +13,9 @@ from pathlib import Path
 from doclint.api import check_paths, parse
 from doclint.cli.arguments import UsageError
 from doclint.config.files import load_profile
-from doclint.engine.settings import MAX_FILE_SIZE, Settings
+from doclint.engine.settings import Settings
 from doclint.profiles import Profile, ProfileError, page_profile
-from doclint.tree.reading import read_named
+from doclint.tree.reading import MAX_FILE_SIZE, read_named
 from doclint.util.paths import display_path, printable
 
 CLAIM_RULES = "DL7"

@@ -203,7 +203,8 @@ class MemoFile:
                     other.unlink()
 
     def _last(self, number: int) -> int:
-        return ENTRY.unpack_from(self._index, number * ENTRY.size)[4]
+        last: int = ENTRY.unpack_from(self._index, number * ENTRY.size)[4]
+        return last
 
     def read(self, source: int, offset: int, length: int) -> bytes:
         """Bytes of the loaded body or of the spill."""
