@@ -16,6 +16,7 @@ import colorsys
 import json
 import math
 import os
+import re
 import shlex
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -28,7 +29,7 @@ import mistune
 
 from doclint import __version__
 from doclint.output.html_assets import SCRIPT, STYLE
-from doclint.output.html_data import ReportData, parent_folder
+from doclint.output.html_data import PageKinds, ReportData, parent_folder
 from doclint.output.run_output import RunOutput
 from doclint.rule_api import Rule
 from doclint.util.paths import printable
@@ -43,7 +44,8 @@ _markdown = mistune.create_markdown(escape=True, plugins=["table", "strikethroug
 
 def as_html(output: RunOutput) -> Iterator[str]:
     rules = {rule.code: rule for rule in output.rules}
-    data = ReportData(rules, output.sources).add_all(output.diagnostics)
+    kinds = PageKinds(output.profiles)
+    data = ReportData(rules, output.sources, kinds).add_all(output.diagnostics)
     # Paths, messages and lines shown as text, control characters escaped as
     # in every text format (html_data escapes the packed findings the same way).
     report = _printable_all(data.as_json(output.files_checked))
@@ -375,16 +377,34 @@ def _rendered(markdown: str) -> str:
     return str(_markdown(markdown))
 
 
+def message_spans(message: str) -> list[tuple[int, int]]:
+    """Where a message quotes a name: (start, end) of each pair of single
+    backticks, the backticks included. A message is plain text, not Markdown:
+    as in a CommonMark code span opened by one backtick, it closes at the next
+    run of exactly one (longer runs inside are its text); a longer run opens
+    nothing, for it is a fence the message shows (DL102's ``` and ````), and
+    a last single backtick with no partner is text."""
+    singles = [m.start() for m in _BACKTICKS.finditer(message) if m.end() - m.start() == 1]
+    return [(singles[k], singles[k + 1] + 1) for k in range(0, len(singles) - 1, 2)]
+
+
+_BACKTICKS = re.compile("`+")
+
+
 def message_html(message: str) -> str:
-    """A message as HTML: escaped, each `quoted` name in <code> (as the page's
-    script draws the findings' messages); a lone backtick stays as it is."""
-    parts = message.split("`")
-    if len(parts) % 2 == 0:  # an odd number of backticks: the last one is text
-        parts[-2:] = [parts[-2] + "`" + parts[-1]]
-    return "".join(
-        f"<code>{escape(part)}</code>" if index % 2 else escape(part)
-        for index, part in enumerate(parts)
-    )
+    """A message as HTML, every character shown as written: each `quoted`
+    name in <code>, its backticks dimmed, as the page's script draws the
+    findings' messages."""
+    shown, at = [], 0
+    for start, end in message_spans(message):
+        name = escape(message[start + 1 : end - 1])
+        shown += [
+            escape(message[at:start]),
+            f'<code><i class="tick">`</i>{name}<i class="tick">`</i></code>',
+        ]
+        at = end
+    shown.append(escape(message[at:]))
+    return "".join(shown)
 
 
 def _severity_label(severity: str, count: int) -> str:

@@ -79,7 +79,9 @@ code, pre { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, mono
 .finding .where a { font-weight: 600; }
 .finding .where span.at { overflow: hidden; text-overflow: ellipsis; }
 .finding pre { color: var(--muted); line-height: 18px; }
-.finding .message code { background: var(--bg); border-radius: 3px; padding: 0 2px; }
+.finding .message code, #causes td code { background: var(--bg); border-radius: 3px;
+  padding: 0 2px; }
+code i.tick { font-style: normal; color: #9aa4ae; }
 #findings-empty { margin: 0; padding: 24px; text-align: center; color: var(--muted); }
 details.rule { border-bottom: 1px solid var(--line); padding: 4px 0; }
 details.rule summary { cursor: pointer; }
@@ -231,11 +233,22 @@ function computeHits() {
   hits = found.subarray(0, k);
 }
 
-// As html.message_html: `quoted` names as code, a lone backtick as text.
+// As html.message_html: every character as written, each pair of single
+// backticks a <code> (a longer run is a fence the message shows, as text).
 function messageNodes(message) {
-  const parts = message.split("`");
-  if (parts.length % 2 === 0) parts.splice(-2, 2, parts[parts.length - 2] + "`" + parts.at(-1));
-  return parts.map((part, k) => k % 2 ? el("code", {text: part}) : part);
+  const singles = [];
+  for (const run of message.matchAll(/`+/g)) if (run[0].length === 1) singles.push(run.index);
+  const nodes = [];
+  let at = 0;
+  for (let k = 0; k + 1 < singles.length; k += 2) {
+    const [start, end] = [singles[k], singles[k + 1] + 1];
+    nodes.push(message.slice(at, start), el("code", {},
+      el("i", {class: "tick", text: "`"}), message.slice(start + 1, end - 1),
+      el("i", {class: "tick", text: "`"})));
+    at = end;
+  }
+  nodes.push(message.slice(at));
+  return nodes;
 }
 
 function findingRow(i, top) {
