@@ -90,6 +90,17 @@ details.rule .doc pre { background: var(--bg); padding: 8px; overflow-x: auto; }
 .muted { color: var(--muted); }
 button { font: inherit; }
 svg text { font: 12px system-ui, sans-serif; fill: var(--fg); }
+.charts { display: flex; flex-wrap: wrap; gap: 16px 40px; }
+.charts figure { margin: 0; flex: 1 1 560px; max-width: 660px; }
+.charts figcaption { font-weight: 600; margin-bottom: 4px; }
+.charts svg { max-width: 100%; height: auto; display: block; }
+.charts a:hover rect { opacity: 0.75; }
+.charts a:hover text { text-decoration: underline; }
+.legend { list-style: none; padding: 0; margin: 0 0 8px; display: flex; flex-wrap: wrap;
+  gap: 2px 14px; }
+.legend li { white-space: nowrap; }
+.legend a { color: inherit; text-decoration: none; }
+.legend a:hover { text-decoration: underline; }
 """
 
 SCRIPT = r"""
