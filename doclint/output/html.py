@@ -414,7 +414,7 @@ def _figure(name: str, caption: str, label: str, legend: str, bars: list[str], a
         f'<figure id="{name}"><figcaption>{caption}</figcaption>'
         f'<ul class="legend">{legend}</ul>'
         f'<svg role="img" aria-label="{escape(label)}" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">'
+        f'viewBox="0 0 {width} {height}">'
         f"{''.join(bars)}</svg>{after}</figure>"
     )
 
