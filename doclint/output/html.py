@@ -1,13 +1,14 @@
 """For people triaging a tree: `html`, one self-contained page.
 
-Totals, findings per rule and severity and per kind of page (pages about a
-source file, docs of docs, folder pages), the causes (findings grouped by the
-generator behaviour behind them, doclint/output/causes.py), the findings
-themselves with their lines, filtered in the page by rule, cause, kind of
-page, folder and text, then a chart and a collapsible tree of the folders and
-the worst files. Nothing is fetched:
-style, script and data are in the file. Tables and the chart are written here,
-so they read without the script; the script draws what the filters change.
+Totals, then two charts (the biggest causes by kind of page, the biggest
+folders by rule), findings per rule and per kind of page (the PyTorch
+generator's kinds, each profile's pages, other files), the causes (findings
+grouped by the generator behaviour behind them, doclint/output/causes.py), the
+findings themselves with their lines, filtered in the page by rule, cause,
+kind of page, folder and text, then a collapsible tree of the folders and the
+worst files. Nothing is fetched: style, script and data are in the file.
+Tables and charts are written here, so they read without the script; the
+script draws what the filters change.
 """
 
 from __future__ import annotations
