@@ -504,4 +504,13 @@ def test_a_profiles_pages_are_its_kind_under_a_chart_above_the_causes(
     assert rows[0][3] == str(len(pages))
     assert type_into(browser, "f-kind", kind) == len(pages)
     assert browser.evaluate("location.hash") == f"#kind={kind}"
+    # A part of a bar opens its findings: the biggest cause, on this kind of page.
+    cause, count = browser.evaluate("[DATA.causes[0].id, DATA.causes[0].count]")
+    applied = browser.evaluate(
+        "(() => { const done = doclintReport.applied();"
+        " document.querySelector('#cause-chart svg rect').dispatchEvent("
+        "new MouseEvent('click', {bubbles: true})); return done; })()"
+    )
+    assert applied == count
+    assert browser.evaluate("location.hash") == f"#cause={cause}&kind={kind}"
     assert browser.console_problems() == []
