@@ -466,6 +466,13 @@ def test_a_chart_with_its_legend_stands_above_the_causes():
     assert entries == [("DL202", "3"), ("DL401", "3")]
 
 
+def test_a_tree_of_one_folder_names_it_in_place_of_the_folder_chart():
+    rows = [row for row in _report_rows() if row.path.startswith("docs/json/")]
+    page = "".join(as_html(RunOutput(sorted(rows, key=lambda r: r.path), 2)))
+    folders = page.split('<figure id="folder-chart">', 1)[1].split("</figure>", 1)[0]
+    assert folders == "<figcaption>Every finding is in <code>docs/json/</code></figcaption>"
+
+
 def _kinds_table(page: str) -> dict[str, int]:
     table = page.split('<section id="kinds">', 1)[1].split("</section>", 1)[0]
     rows = re.findall(

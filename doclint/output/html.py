@@ -309,7 +309,13 @@ def _folder_chart(report: dict[str, Any]) -> str:
     top = _chart_level(folders)
     children = _folder_rows(folders, top)
     if not children:
-        return ""
+        # One folder holds every finding: nothing to compare, its name to say.
+        return (
+            f'<figure id="folder-chart"><figcaption>Every finding is in <code>{escape(top)}/'
+            "</code></figcaption></figure>"
+            if top
+            else ""
+        )
     colors = {rule["code"]: rule["color"] for rule in report["rules"]}
     biggest = max(folders[path][0] for path in children)
     bars = []
