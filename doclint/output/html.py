@@ -125,7 +125,7 @@ def _page(report: dict[str, Any], rules: dict[str, type[Rule[Any]]], findings: l
             "<main>\n",
             _cards(report),
             _overview(report),
-            _totals(report),
+            _by_rule(report),
             _kinds(report),
             _causes(report),
             _filters(report),
@@ -181,7 +181,7 @@ def _cards(report: dict[str, Any]) -> str:
     return f'<section id="totals"><h2>Totals</h2><div class="cards">{shown}</div></section>\n'
 
 
-def _totals(report: dict[str, Any]) -> str:
+def _by_rule(report: dict[str, Any]) -> str:
     """Findings per rule."""
     totals = report["totals"]
     rows = "".join(
@@ -215,8 +215,7 @@ def _filters(report: dict[str, Any]) -> str:
     )
     kinds = "".join(
         f'<option value="{escape(k["key"])}">{escape(k["label"])} ({k["count"]:,})</option>'
-        for k in report["page_kinds"]
-        if k["count"]
+        for k in _kinds_shown(report)
     )
     return (
         '<div id="filters"><label>Rule <select id="f-rule"><option value="">all rules</option>'
@@ -460,8 +459,7 @@ def _kinds(report: dict[str, Any]) -> str:
         f'<td class="n">{k["files"]:,}</td>'
         f'<td class="n">{k["count"]:,}</td>'
         f'<td class="n">{escape(_share(k["count"], total))}</td></tr>'
-        for k in report["page_kinds"]
-        if k["count"]
+        for k in _kinds_shown(report)
     )
     return (
         '<section id="kinds"><h2>Findings by kind of page</h2><table><thead><tr>'
