@@ -14,9 +14,6 @@ from pathlib import Path
 import pytest
 
 from doclint.cli.main import main
-from doclint.output.html_data import PAGE_KINDS
-
-PAGE_KINDS_ORDER = list(PAGE_KINDS)
 
 
 @dataclass
@@ -45,6 +42,9 @@ def findings_in(page: str) -> list[dict]:
     """The findings embedded in a report, decoded here as the page's script does:
     each part base64, gunzip, JSON columns of indexes into string tables, and
     the kind of page of each path."""
+    data = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page)
+    assert data is not None
+    kinds = [kind["key"] for kind in json.loads(data.group(1))["page_kinds"]]
     parts = re.findall(
         r'<script type="application/octet-stream" class="report-findings">([A-Za-z0-9+/=]*)'
         r"</script>",
@@ -60,7 +60,7 @@ def findings_in(page: str) -> list[dict]:
         found += [
             {
                 "path": tables["path"][path],
-                "kind": PAGE_KINDS_ORDER[document["path_kind"][path]],
+                "kind": kinds[document["path_kind"][path]],
                 "line": line,
                 "column": column,
                 "code": tables["rule"][rule],

@@ -23,8 +23,9 @@ from pathlib import Path
 
 import pytest
 
+from doclint.engine.registry import load_registry
 from doclint.models.findings import Finding
-from doclint.output import RunOutput, html_data
+from doclint.output import FORMATS, RunOutput, html_data
 from doclint.output.baseline import SourceLines
 from doclint.output.html import as_html
 from tests.checking import findings_in, run_cli
@@ -280,4 +281,236 @@ def test_a_run_without_findings_opens_with_none(browser, tmp_path):
     assert 'class="report-findings"' not in report.read_text(encoding="utf-8")
     assert open_report(browser, report, tmp_path / "clean.png") == 0
     assert browser.evaluate(COUNT_LINE) == "All 0 findings"
+    assert browser.console_problems() == []
+
+
+# Messages as the rules write them (each from a real run: the shared corpora,
+# a unit test's page), for the rules the committed trees below do not reach.
+MESSAGES = {
+    "DL001": "DL401 broken-link crashed: IndexError: list index out of range",
+    "DL102": (
+        "the ``` at line 44 inside the embedded page closes the ```markdown block opened at "
+        "line 16; the block was meant to end at line 144; open it with a longer fence "
+        "(````markdown)"
+    ),
+    "DL103": (
+        '`## Key Concepts` holds only generator boilerplate ("Key concepts and components in '
+        'this folder will be detailed in the individual file documentation."); remove the '
+        "section or give it content"
+    ),
+    "DL202": (
+        "`Analysis` is a word the generator wrote itself, not an identifier of `README.md_docs.md`"
+    ),
+    "DL203": "`if` is a C++ keyword, not a function",
+    "DL204": "`CPU` occurs in `README.md_docs.md` only in comments or prose, not as an identifier",
+    "DL205": (
+        "`NVRTC` is only declared in `LazyNVRTC.h`, not defined there: its definition is elsewhere"
+    ),
+    "DL302": (
+        'links "Global Index" to `../index.md`, which is `docs/test/index.md` of the '
+        "documentation, not its start page `index.md`"
+    ),
+    "DL305": (
+        "`PhiloxCudaStateRaw.cuh` has no `#include` of `ATen/cuda/PhiloxCudaState.h`; it is "
+        "only named in a comment or string"
+    ),
+    "DL306": (
+        '"The `run` helper is called by the *test* driver." matches no sentence the generator '
+        "is known to write under `## Dependencies`: new generator output, its claim unjudged"
+    ),
+    "DL402": "`#L28-L32` is not a heading anchor of `repo/README.md`",
+    "DL403": (
+        "this page belongs at `docs/cmake/public/gflags.cmake_docs.md`; its relative links are "
+        "not checked away from there"
+    ),
+    "DL404": (
+        "link target `../../../etc/passwd` leads out of the tree root (resolved to "
+        "`../etc/passwd`); it is not followed"
+    ),
+    "DL601": (
+        "this page documents generated page `docs/test/debug/test_comm_mode.py_docs.md`, which "
+        "is not in the tree"
+    ),
+    "DL602": (
+        "`tools/setup.py` has no documentation page (`docs/tools/setup.py_docs.md` does not exist)"
+    ),
+    "DL603": (
+        "this page documents `docs/test/distributed/`, a folder of the generated tree (level 2): "
+        "the generator re-read its own output"
+    ),
+    "DL604": (
+        "the Original Source differs from `pkg/a.py` from its line 12 on: the source was "
+        "changed without regenerating this page, and its Size of 1,204 bytes is not the "
+        "file's 1,310"
+    ),
+}
+
+
+def _engine_tree(tree: Path) -> None:
+    """Files the engine reports on: empty, blank, binary, UTF-16, not UTF-8,
+    too large, mis-decoded, a dangling link, a link out of the tree, an
+    unused suppression."""
+    docs = tree / "docs"
+    docs.mkdir(parents=True)
+    files = {
+        "empty.md": b"",
+        "blank.md": b"  \n",
+        "binary.md": b"a\0b",
+        "utf16.md": "# T\n".encode("utf-16"),
+        "latin.md": b"# T \xff\xfe x\n",
+        "big.md": b"# Big\n" + b"x" * 3000,
+        "mojibake.md": "# T\n\nThe caf\u00c3\u00a9 is open.\n\nA \ufffd here.\n".encode(),
+        "suppressed.md": b"# T\n\n<!-- doclint-disable DL101 -->\ntext\n",
+    }
+    for name, data in files.items():
+        (docs / name).write_bytes(data)
+    (docs / "dangling.md").symlink_to("nowhere.md")
+    (tree.parent / "outside.md").write_text("# Outside\n", encoding="utf-8")
+    (docs / "outside.md").symlink_to(tree.parent / "outside.md")
+
+
+def _findings_of(monkeypatch, capsys, cwd: Path, *args: str) -> list[Finding]:
+    listed = run_cli(
+        monkeypatch,
+        capsys,
+        cwd,
+        "check",
+        "--no-cache",
+        "--select",
+        "ALL",
+        *args,
+        "--output-format",
+        "json",
+    )
+    return [
+        Finding(
+            d["line"],
+            d["column"],
+            d["message"],
+            code=d["code"],
+            name=d["name"],
+            severity=d["severity"],
+            path=f"{d['code']}/{d['path']}",
+        )
+        for d in json.loads(listed.out)
+    ]
+
+
+def test_every_rules_message_reads_as_written(browser, tmp_path, monkeypatch, capsys):
+    """One finding of each rule, real where a committed tree (or the shared
+    corpora) has one: its message in the list and in the causes reads as the
+    plain-text output writes it, fences and backticks included."""
+    _engine_tree(tmp_path / "engine")
+    found = [
+        *_findings_of(monkeypatch, capsys, PROJECT / "examples" / "tree", "docs"),
+        *_findings_of(
+            monkeypatch,
+            capsys,
+            PROJECT,
+            "--config",
+            'profiles = ["examples/profile/tinydoc.toml"]',
+            "examples/profile/bad",
+        ),
+        *_findings_of(monkeypatch, capsys, tmp_path / "engine", "--max-file-size", "2000", "docs"),
+    ]
+    if (SHARED / "corpus").is_dir():
+        for corpus in ("real", "real-cpp", "real-kinds", "templates", "deepwiki"):
+            found += _findings_of(monkeypatch, capsys, SHARED / "corpus" / corpus, ".")
+    rules = load_registry().sorted_rules()
+    names = {rule.code: rule for rule in rules}
+    one = {}
+    for row in found:
+        one.setdefault(row.code, row)
+    for code, message in MESSAGES.items():
+        rule = names[code]
+        one.setdefault(
+            code,
+            Finding(
+                3,
+                1,
+                message,
+                code=code,
+                name=rule.name,
+                severity=str(rule.severity),
+                path=f"{code}/docs/page.md",
+            ),
+        )
+    assert one.keys() == names.keys()
+    rows = sorted(one.values(), key=lambda row: row.path)
+    output = RunOutput(rows, len(rows), rules=rules)
+    # The plain-text output's message of each finding: what the report must show.
+    plain = {}
+    for line in "".join(FORMATS["concise"](output)).splitlines()[: len(rows)]:
+        code = line.split("/", 1)[0]
+        plain[code] = line.split("] ", 1)[1].removeprefix("[*] ")
+    assert plain.keys() == one.keys()
+    assert "the ``` at line" in plain["DL102"]
+    report = tmp_path / "messages.html"
+    report.write_text("".join(as_html(output)), encoding="utf-8")
+    assert open_report(browser, report, tmp_path / "messages.png") == len(rows)
+    for code, message in plain.items():
+        assert type_into(browser, "f-rule", code) == 1
+        drawn = browser.evaluate(
+            "document.querySelector('#findings-rows .finding .message').textContent"
+        )
+        assert drawn == message, code
+    # The causes show an example of each: its place, then its message.
+    examples = browser.evaluate(
+        "[...document.querySelectorAll('#causes tbody tr')].map(row =>"
+        " [row.dataset.code, row.lastElementChild.lastChild.parentNode.textContent])"
+    )
+    assert len(examples) == len(rows)
+    for code, text in examples:
+        row = one[code]
+        assert text == f"{row.path}:{row.line}{plain[code]}", code
+    assert browser.console_problems() == []
+
+
+@pytest.mark.parametrize(
+    ("cwd", "args", "kind", "label"),
+    [
+        (
+            PROJECT,
+            ("--config", 'profiles = ["examples/profile/tinydoc.toml"]', "examples/profile/bad"),
+            "profile-tinydoc",
+            "tinydoc pages",
+        ),
+        (PROJECT / "tests" / "repoagent_tree", (".",), "profile-repoagent", "repoagent pages"),
+    ],
+    ids=["tinydoc", "repoagent"],
+)
+def test_a_profiles_pages_are_its_kind_under_a_chart_above_the_causes(
+    browser, tmp_path, monkeypatch, capsys, cwd, args, kind, label
+):
+    report = tmp_path / "report.html"
+    check = ("check", "--no-cache", *args)
+    run_cli(monkeypatch, capsys, cwd, *check, "--output-format", "html", "-o", str(report))
+    listed = json.loads(run_cli(monkeypatch, capsys, cwd, *check, "--output-format", "json").out)
+    pages = [d for d in listed if d["path"].endswith(".md")]
+    assert open_report(browser, report, tmp_path / "report.png") == len(listed)
+    # The chart is the first thing below the totals, above the causes.
+    tops = browser.evaluate(
+        "['totals', 'overview', 'causes'].map(id =>"
+        " document.getElementById(id).getBoundingClientRect().top)"
+    )
+    assert tops == sorted(tops)
+    legend = browser.evaluate("document.querySelector('#cause-chart .legend').textContent")
+    assert f"{label} {len(pages)}" in legend
+    rows = browser.evaluate(
+        "[...document.querySelectorAll('#kinds tbody tr')].map(row =>"
+        " [...row.cells].map(cell => cell.textContent))"
+    )
+    assert [row[0] for row in rows] == [label]
+    assert rows[0][3] == str(len(pages))
+    assert type_into(browser, "f-kind", kind) == len(pages)
+    assert browser.evaluate("location.hash") == f"#kind={kind}"
+    # A part of a bar opens its findings: the biggest cause, on this kind of page.
+    cause, count = browser.evaluate("[DATA.causes[0].id, DATA.causes[0].count]")
+    applied = browser.evaluate(
+        "(() => { const done = doclintReport.applied();"
+        " document.querySelector('#cause-chart svg rect').dispatchEvent("
+        "new MouseEvent('click', {bubbles: true})); return done; })()"
+    )
+    assert applied == count
+    assert browser.evaluate("location.hash") == f"#cause={cause}&kind={kind}"
     assert browser.console_problems() == []

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from doclint_rules.stopword_keyword import StopwordKeyword
 
 from doclint import __version__
 from doclint.engine.registry import load_registry
@@ -18,6 +20,7 @@ from doclint.output.html import as_html, message_html, rule_colors
 from doclint.output.html_data import LONGEST_LINE, PAGE_KINDS, ReportData, page_kind
 from doclint.rule_api import Rule
 from tests.checking import findings_in, run_cli
+from tests.conftest import PROJECT, SHARED, require_shared
 
 
 @pytest.fixture
@@ -118,7 +121,7 @@ def test_the_report_is_self_contained(corpus_cli, generated_corpus):
     corpus_cli("--output-format", "html", "-o", "report.html", "docs")
     page = (generated_corpus / "report.html").read_text(encoding="utf-8")
     assert not re.search(r"<(link|img|iframe)\b|\ssrc=|@import|url\(", page)
-    assert re.findall(r"https?://[^\s\"'<]+", page) == ["http://www.w3.org/2000/svg"]
+    assert re.findall(r"https?://[^\s\"'<]+", page) == []
     # Nothing in the embedded data can close its script element early.
     data_block = page.split('id="report-data">', 1)[1].split("</script>", 1)[0]
     assert "<" not in data_block
@@ -274,7 +277,7 @@ def test_causes_and_kinds_of_page_come_before_the_findings(corpus_cli, generated
     corpus_cli("--output-format", "html", "-o", "report.html", "docs")
     page = (generated_corpus / "report.html").read_text(encoding="utf-8")
     order = _section_order(page)
-    assert order[:4] == ["totals", "kinds", "causes", "findings"], order
+    assert order[:6] == ["totals", "overview", "by-rule", "kinds", "causes", "findings"], order
     assert page.index('id="filters"') < page.index('<section id="findings"')
 
 
@@ -346,14 +349,72 @@ def test_the_kind_of_a_page_is_read_from_its_path(path, kind):
     assert page_kind(path) == kind
 
 
-def test_messages_show_quoted_names_as_code_and_stay_escaped():
-    assert message_html("`int` is a `<b>` & more") == (
-        "<code>int</code> is a <code>&lt;b&gt;</code> &amp; more"
-    )
-    # A lone backtick is text, not the start of code that never ends.
-    assert message_html("a `b` and ` c") == "a <code>b</code> and ` c"
-    assert message_html("no quotes") == "no quotes"
+class _Shown(HTMLParser):
+    """The text of some HTML, and the text of each <code> element in it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text, self.code, self._in_code = "", [], 0
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag == "code":
+            self._in_code += 1
+            self.code.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_code -= tag == "code"
+
+    def handle_data(self, data: str) -> None:
+        self.text += data
+        if self._in_code:
+            self.code[-1] += data
+
+
+def _shown(html: str) -> _Shown:
+    parser = _Shown()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+DL102_MESSAGE = (
+    "the ``` at line 44 inside the embedded page closes the ```markdown block opened at "
+    "line 16; the block was meant to end at line 144; open it with a longer fence (````markdown)"
+)
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        # Fences are text: a run of three backticks opens no code with the next one.
+        (DL102_MESSAGE, []),
+        ("`int` is a `<b>` & more", ["`int`", "`<b>`"]),
+        # A lone backtick is text, not the start of code that never ends.
+        ("a `b` and ` c", ["`b`"]),
+        # As in a CommonMark code span opened by one backtick: longer runs inside are its text.
+        ("fence `x ``` y` and ``z``", ["`x ``` y`"]),
+        # A run of two or more never opens code (it is a fence the message shows).
+        ("``x`` then `name`", ["`name`"]),
+        ("no quotes", []),
+    ],
+)
+def test_messages_are_shown_as_written_with_quoted_names_as_code(message, code):
+    shown = _shown(message_html(message))
+    assert shown.text == message
+    assert shown.code == code
+
+
+def test_the_causes_show_an_example_message_as_written():
     rows = [
+        Finding(
+            44,
+            1,
+            DL102_MESSAGE,
+            code="DL102",
+            name="broken-fence",
+            severity="error",
+            path="docs/a.md",
+        ),
         Finding(
             1,
             1,
@@ -361,12 +422,136 @@ def test_messages_show_quoted_names_as_code_and_stay_escaped():
             code="DL202",
             name="stopword-keyword",
             severity="error",
-            path="docs/a.md",
-        )
+            path="docs/b.md",
+        ),
     ]
     page = "".join(as_html(RunOutput(rows, 1)))
     causes = page.split('<section id="causes">', 1)[1].split("</section>", 1)[0]
-    assert "<code>the</code> &lt;i&gt;</td>" in causes
+    examples = [_shown(cell).text for cell in re.findall(r"<br>(.*?)</td></tr>", causes)]
+    assert sorted(examples) == sorted([DL102_MESSAGE, "`the` <i>"])
+
+
+def _report_rows() -> list[Finding]:
+    stop_word = StopwordKeyword.STOP_WORD
+
+    def row(path: str, code: str, name: str) -> Finding:
+        cause = stop_word if code == "DL202" else None
+        return Finding(1, 1, "m", None, cause, code=code, name=name, severity="error", path=path)
+
+    return [
+        *(row("docs/docs/a.py_docs.md_docs.md", "DL202", "stopword-keyword") for _ in range(3)),
+        row("docs/docs/b.py_docs.md", "DL401", "broken-link"),
+        row("docs/json/decoder.py_docs.md", "DL401", "broken-link"),
+        row("docs/json/index.md", "DL401", "broken-link"),
+    ]
+
+
+def test_a_chart_with_its_legend_stands_above_the_causes():
+    page = "".join(as_html(RunOutput(sorted(_report_rows(), key=lambda r: r.path), 4)))
+    order = _section_order(page)
+    assert order.index("overview") < order.index("causes"), order
+    overview = page.split('<section id="overview">', 1)[1].split("</section>", 1)[0]
+    assert overview.count("<svg") == 2
+    causes, folders = overview.split('<figure id="folder-chart">', 1)
+    # The causes' bars are split by kind of page; the legend names each kind and its findings.
+    legend = _shown(causes.split('<ul class="legend">', 1)[1].split("</ul>", 1)[0]).text
+    assert "Docs of docs 4" in legend and "Level 1 pages 1" in legend and "Folder pages 1" in legend
+    assert '<a href="#cause=stopword-keyword/stop-word&amp;kind=docs-of-docs">' in causes
+    # The folders are named by their whole path: docs/docs/ is not "docs".
+    labels = re.findall(r'text-anchor="end">([^<]*)</text>', folders)
+    assert labels == ["docs/docs/", "docs/json/"]
+    assert "The biggest folders under <code>docs/</code>" in folders
+    legend = folders.split('<ul class="legend">', 1)[1].split("</ul>", 1)[0]
+    entries = re.findall(r'<a href="#rule=(\w+)">.*?</a> <span class="muted">(\d+)', legend)
+    assert entries == [("DL202", "3"), ("DL401", "3")]
+
+
+def test_a_tree_of_one_folder_names_it_in_place_of_the_folder_chart():
+    rows = [row for row in _report_rows() if row.path.startswith("docs/json/")]
+    page = "".join(as_html(RunOutput(sorted(rows, key=lambda r: r.path), 2)))
+    folders = page.split('<figure id="folder-chart">', 1)[1].split("</figure>", 1)[0]
+    assert folders == "<figcaption>Every finding is in <code>docs/json/</code></figcaption>"
+
+
+def _kinds_table(page: str) -> dict[str, int]:
+    table = page.split('<section id="kinds">', 1)[1].split("</section>", 1)[0]
+    rows = re.findall(
+        r"<tr data-kind[^>]*><td><a[^>]*>([^<]*)</a>.*?<td class=\"n\">([\d,]+)</td>"
+        r"<td class=\"n\">[^<]*</td></tr>",
+        table,
+    )
+    return {label: int(count.replace(",", "")) for label, count in rows}
+
+
+def _profile_report(monkeypatch, capsys, cwd: Path, *args: str) -> tuple[str, list[dict]]:
+    outcome = run_cli(
+        monkeypatch, capsys, cwd, "check", "--no-cache", *args, "--output-format", "html"
+    )
+    listed = run_cli(
+        monkeypatch, capsys, cwd, "check", "--no-cache", *args, "--output-format", "json"
+    )
+    return outcome.out, json.loads(listed.out)
+
+
+TINYDOC = (
+    "--config",
+    'profiles = ["examples/profile/tinydoc.toml"]',
+    "examples/profile/bad/reference",
+)
+
+
+@pytest.mark.parametrize(
+    ("cwd", "args", "kind", "label"),
+    [
+        (PROJECT, TINYDOC, "profile-tinydoc", "tinydoc pages"),
+        (PROJECT / "tests" / "repoagent_tree", (".",), "profile-repoagent", "repoagent pages"),
+    ],
+    ids=["tinydoc", "repoagent"],
+)
+def test_the_pages_of_a_profile_are_its_kind_of_page(monkeypatch, capsys, cwd, args, kind, label):
+    page, listed = _profile_report(monkeypatch, capsys, cwd, *args)
+    pages = {d["path"] for d in listed if d["path"].endswith(".md")}
+    assert pages
+    embedded = findings_in(page)
+    assert {f["path"]: f["kind"] for f in embedded if f["path"] in pages} == dict.fromkeys(
+        pages, kind
+    )
+    data = _embedded(page)
+    described = next(k for k in data["page_kinds"] if k["key"] == kind)
+    assert described["label"] == label
+    assert described["files"] == len(pages)
+    assert _kinds_table(page)[label] == sum(d["path"] in pages for d in listed)
+    assert "Other files" not in _kinds_table(page)
+
+
+def test_the_pages_of_the_repoagent_corpus_are_its_kind_of_page(monkeypatch, capsys):
+    require_shared()
+    page, listed = _profile_report(monkeypatch, capsys, SHARED / "corpus" / "repoagent", ".")
+    kinds = Counter(f["kind"] for f in findings_in(page))
+    pages = [d for d in listed if "/markdown_docs/" in f"/{d['path']}"]
+    assert pages and kinds["profile-repoagent"] == len(pages)
+    assert _kinds_table(page)["repoagent pages"] == len(pages)
+
+
+def test_a_page_outside_a_profiles_layout_or_headings_keeps_its_kind(tmp_path):
+    # In the docs folder of RepoAgent but headed as no RepoAgent page is, with
+    # no marker in its project: not RepoAgent's.
+    (tmp_path / "markdown_docs").mkdir()
+    (tmp_path / "markdown_docs" / "notes.md").write_text("```\n## ClassDef X\n```\n# Notes\n")
+    rows = [
+        Finding(
+            1,
+            1,
+            "m",
+            code="DL101",
+            name="n",
+            severity="error",
+            path=str(tmp_path / "markdown_docs" / "notes.md"),
+        )
+    ]
+    data = ReportData({}, SourceLines()).add_all(rows)
+    assert data.page_kinds.kinds.keys() == PAGE_KINDS.keys()
+    assert data.findings.path_kind == [list(PAGE_KINDS).index("other")]
 
 
 def test_the_findings_list_has_a_place_for_its_empty_state():

@@ -193,7 +193,7 @@ def _check(
         if fix is not None:
             return _fix(args, registry, settings, fix, stdin)
         if stdin:
-            return _report(args, registry, *_run_stdin(args, settings), settings.root)
+            return _report(args, registry, *_run_stdin(args, settings), settings)
         stores = _stores(settings)
         memo = PartMemos(stores) if settings.cache else None
         writer = _part_writer(args, memo)
@@ -202,7 +202,7 @@ def _check(
             if not result.files_checked:
                 nothing_checked(args.paths, settings)
             parts = writer.parts() if writer is not None else None
-            code = _report(args, registry, result, sources, settings.root, parts)
+            code = _report(args, registry, result, sources, settings, parts)
             if writer is not None and memo is not None:
                 memo.save()
             return code
@@ -218,7 +218,7 @@ def _report(
     registry: Registry,
     result: RunResult,
     sources: SourceLines,
-    root: Path | None,
+    settings: Settings,
     parts: RenderedParts | None = None,
 ) -> int:
     """Write the findings of a run as asked (`parts`: as its sink rendered
@@ -246,8 +246,9 @@ def _report(
         parts,
         _color(args),
         command=args.command_line,
-        root=root,
+        root=settings.root,
         fail_on=args.fail_on,
+        profiles=settings.profiles,
     )
     if args.statistics:
         _write(args, None, lambda: _statistics(output, args.output_format))
@@ -301,7 +302,7 @@ def _fix(
         return _fix_exit(args, bool(done.diffs or done.problems))
     if args.fix_only:
         return _fix_exit(args, bool(done.problems))
-    return _report(args, registry, done.result, SourceLines(files=done.result.files), settings.root)
+    return _report(args, registry, done.result, SourceLines(files=done.result.files), settings)
 
 
 def _progress(args: argparse.Namespace) -> ProgressBar:
@@ -341,7 +342,7 @@ def _fix_stdin(
         return _fix_exit(args, fixed.problem is not None)
     sources = SourceLines({shown: new.decode("utf-8", errors="replace")})
     with contextlib.redirect_stdout(sys.stderr if args.output_file is None else sys.stdout):
-        return _report(args, registry, result, sources, settings.root)
+        return _report(args, registry, result, sources, settings)
 
 
 def _fix_exit(args: argparse.Namespace, failed: bool) -> int:

@@ -1,13 +1,14 @@
 """For people triaging a tree: `html`, one self-contained page.
 
-Totals, findings per rule and severity and per kind of page (pages about a
-source file, docs of docs, folder pages), the causes (findings grouped by the
-generator behaviour behind them, doclint/output/causes.py), the findings
-themselves with their lines, filtered in the page by rule, cause, kind of
-page, folder and text, then a chart and a collapsible tree of the folders and
-the worst files. Nothing is fetched:
-style, script and data are in the file. Tables and the chart are written here,
-so they read without the script; the script draws what the filters change.
+Totals, then two charts (the biggest causes by kind of page, the biggest
+folders by rule), findings per rule and per kind of page (the PyTorch
+generator's kinds, each profile's pages, other files), the causes (findings
+grouped by the generator behaviour behind them, doclint/output/causes.py), the
+findings themselves with their lines, filtered in the page by rule, cause,
+kind of page, folder and text, then a collapsible tree of the folders and the
+worst files. Nothing is fetched: style, script and data are in the file.
+Tables and charts are written here, so they read without the script; the
+script draws what the filters change.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import colorsys
 import json
 import math
 import os
+import re
 import shlex
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -28,12 +30,13 @@ import mistune
 
 from doclint import __version__
 from doclint.output.html_assets import SCRIPT, STYLE
-from doclint.output.html_data import ReportData, parent_folder
+from doclint.output.html_data import PageKinds, ReportData, parent_folder
 from doclint.output.run_output import RunOutput
 from doclint.rule_api import Rule
 from doclint.util.paths import printable
 
 CHART_BARS = 20
+CHART_CAUSES = 15
 SHOWN_CAUSES = 200
 
 # Rule documentation is Markdown written by rule authors (plugins included):
@@ -43,7 +46,8 @@ _markdown = mistune.create_markdown(escape=True, plugins=["table", "strikethroug
 
 def as_html(output: RunOutput) -> Iterator[str]:
     rules = {rule.code: rule for rule in output.rules}
-    data = ReportData(rules, output.sources).add_all(output.diagnostics)
+    kinds = PageKinds(output.profiles)
+    data = ReportData(rules, output.sources, kinds).add_all(output.diagnostics)
     # Paths, messages and lines shown as text, control characters escaped as
     # in every text format (html_data escapes the packed findings the same way).
     report = _printable_all(data.as_json(output.files_checked))
@@ -119,12 +123,13 @@ def _page(report: dict[str, Any], rules: dict[str, type[Rule[Any]]], findings: l
             f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
             _header(report["run"]),
             "<main>\n",
-            _totals(report),
+            _cards(report),
+            _overview(report),
+            _by_rule(report),
             _kinds(report),
             _causes(report),
             _filters(report),
             _findings(report),
-            _chart(report),
             _tree_section(),
             _worst(report),
             _rule_docs(report, rules),
@@ -157,7 +162,7 @@ def _header(run: dict[str, str]) -> str:
     return f'<header><h1>doclint report</h1><dl id="run">{shown}</dl></header>\n'
 
 
-def _totals(report: dict[str, Any]) -> str:
+def _cards(report: dict[str, Any]) -> str:
     totals = report["totals"]
     cards = [
         (totals["findings"], "findings"),
@@ -173,6 +178,12 @@ def _totals(report: dict[str, Any]) -> str:
         f"<span>{escape(label)}</span></div>"
         for count, label in cards
     )
+    return f'<section id="totals"><h2>Totals</h2><div class="cards">{shown}</div></section>\n'
+
+
+def _by_rule(report: dict[str, Any]) -> str:
+    """Findings per rule."""
+    totals = report["totals"]
     rows = "".join(
         f'<tr><td class="rule"><span class="swatch" style="background:{rule["color"]}"></span>'
         f'<a href="#rule={_fragment(rule["code"])}">{escape(rule["code"])}</a></td>'
@@ -184,8 +195,8 @@ def _totals(report: dict[str, Any]) -> str:
         for rule in report["rules"]
     )
     return (
-        f'<section id="totals"><h2>Totals</h2><div class="cards">{shown}</div>\n'
-        '<table id="rules"><thead><tr><th>Rule</th><th>Name</th><th>Severity</th><th>Fix</th>'
+        '<section id="by-rule"><h2>Findings by rule</h2><table id="rules"><thead><tr>'
+        "<th>Rule</th><th>Name</th><th>Severity</th><th>Fix</th>"
         f'<th class="n">Findings</th><th class="n">Share</th><th></th></tr></thead>'
         f"<tbody>{rows}</tbody></table></section>\n"
     )
@@ -204,8 +215,7 @@ def _filters(report: dict[str, Any]) -> str:
     )
     kinds = "".join(
         f'<option value="{escape(k["key"])}">{escape(k["label"])} ({k["count"]:,})</option>'
-        for k in report["page_kinds"]
-        if k["count"]
+        for k in _kinds_shown(report)
     )
     return (
         '<div id="filters"><label>Rule <select id="f-rule"><option value="">all rules</option>'
@@ -222,45 +232,203 @@ def _filters(report: dict[str, Any]) -> str:
     )
 
 
-def _chart(report: dict[str, Any]) -> str:
-    """Stacked bars per rule for the biggest folders, one level below the
-    deepest folder that holds every finding."""
+KIND_COLORS = ("#4e79a7", "#f28e2b", "#59a14f", "#9c9c9c", "#b07aa1", "#e15759", "#76b7b2")
+"""The colour of each kind of page, in the order of the kinds (the PyTorch
+generator's, the other files, then each profile's as met)."""
+
+
+def _overview(report: dict[str, Any]) -> str:
+    """The first thing to look at: the biggest causes, each bar split by kind
+    of page, and the biggest folders, each bar split by rule, each with its
+    legend. Every bar, part and legend entry links to its findings."""
+    charts = [_cause_chart(report), _folder_chart(report)]
+    if not any(charts):
+        return ""
+    return (
+        '<section id="overview"><h2>Where the findings are</h2><div class="charts">'
+        + "".join(charts)
+        + "</div></section>\n"
+    )
+
+
+def _kind_colors(report: dict[str, Any]) -> dict[str, str]:
+    return {
+        k["key"]: KIND_COLORS[index % len(KIND_COLORS)]
+        for index, k in enumerate(report["page_kinds"])
+    }
+
+
+def _cause_chart(report: dict[str, Any]) -> str:
+    """Stacked bars of the biggest causes, one part per kind of page."""
+    causes = report["causes"][:CHART_CAUSES]
+    if not causes:
+        return ""
+    colors = _kind_colors(report)
+    labels = {k["key"]: k["label"] for k in report["page_kinds"]}
+    bars = []
+    for row, cause in enumerate(causes):
+        parts, x = [], float(_LABEL_WIDTH)
+        for key, n in cause["kinds"].items():
+            width = _BAR_WIDTH * n / causes[0]["count"]
+            link = f"#cause={_fragment(cause['id'])}&amp;kind={_fragment(key)}"
+            parts.append(
+                f'<a href="{link}">{_rect(x, row, width, colors[key])}'
+                f"<title>{escape(cause['cause'])} on {escape(labels[key].lower())}: {n:,}</title>"
+                "</rect></a>"
+            )
+            x += width
+        name = f"{cause['code']} {cause['cause']}"
+        bars.append(
+            f'<a href="#cause={_fragment(cause["id"])}">'
+            f"{_label(row, name)}<title>{escape(name)}</title></a>{''.join(parts)}"
+            f"{_count(x, row, cause['count'])}"
+        )
+    shown = sum(c["count"] for c in causes)
+    rest = len(report["causes"]) - len(causes)
+    more = (
+        f'<p class="muted">{rest:,} smaller causes ({report["totals"]["findings"] - shown:,} '
+        "findings) are in the table below.</p>"
+        if rest
+        else ""
+    )
+    legend = "".join(
+        f'<li><a href="#kind={_fragment(k["key"])}"><span class="swatch" '
+        f'style="background:{colors[k["key"]]}"></span>{escape(k["label"])}</a> '
+        f'<span class="muted">{k["count"]:,}</span></li>'
+        for k in _kinds_shown(report)
+    )
+    caption = f"The {len(causes)} biggest causes, by kind of page"
+    return _figure("cause-chart", escape(caption), caption, legend, bars, more)
+
+
+def _folder_chart(report: dict[str, Any]) -> str:
+    """Stacked bars per rule for the biggest folders below the deepest folder
+    that holds every finding, named by their whole path."""
     folders = {path: (count, rules) for path, count, rules in report["folders"]}
     top = _chart_level(folders)
-    children = sorted(
-        (path for path in folders if path != top and parent_folder(path) == top),
-        key=lambda path: (-folders[path][0], path),
-    )[:CHART_BARS]
+    children = _folder_rows(folders, top)
     if not children:
-        return ""
+        # One folder holds every finding: nothing to compare, its name to say.
+        return (
+            f'<figure id="folder-chart"><figcaption>Every finding is in <code>{escape(top)}/'
+            "</code></figcaption></figure>"
+            if top
+            else ""
+        )
     colors = {rule["code"]: rule["color"] for rule in report["rules"]}
-    biggest, label_width, bar_width, height = folders[children[0]][0], 260, 560, 22
+    biggest = max(folders[path][0] for path in children)
     bars = []
     for row, path in enumerate(children):
         count, rules = folders[path]
-        y, x = row * height, label_width
-        segments = []
+        parts, x = [], float(_LABEL_WIDTH)
         for code, n in rules.items():
-            width = bar_width * n / biggest
-            segments.append(
-                f'<rect x="{x:.1f}" y="{y + 3}" width="{width:.1f}" height="{height - 6}" '
-                f'fill="{colors.get(code, "#888")}"><title>{escape(path)}: {escape(code)} {n:,}'
-                "</title></rect>"
+            width = _BAR_WIDTH * n / biggest
+            parts.append(
+                f'<a href="#folder={_fragment(path)}&amp;rule={_fragment(code)}">'
+                f"{_rect(x, row, width, colors.get(code, '#888'))}"
+                f"<title>{escape(path)}/: {escape(code)} {n:,}</title></rect></a>"
             )
             x += width
-        name = path.rsplit("/", 1)[-1] or path
+        name = f"{path}/"
         bars.append(
-            f'<a href="#folder={_fragment(path)}"><text x="{label_width - 8}" y="{y + 15}" '
-            f'text-anchor="end">{escape(name[:36])}</text>{"".join(segments)}'
-            f'<text x="{x + 6:.1f}" y="{y + 15}">{count:,}</text></a>'
+            f'<a href="#folder={_fragment(path)}">{_label(row, name, True)}'
+            f"<title>{escape(name)}</title></a>{''.join(parts)}{_count(x, row, count)}"
         )
-    svg_height = height * len(children)
-    return (
-        f'<section id="chart"><h2>Findings by folder under {escape(top or "the current folder")}'
-        f'</h2><svg role="img" width="{label_width + bar_width + 90}" height="{svg_height}" '
-        f'viewBox="0 0 {label_width + bar_width + 90} {svg_height}" '
-        f'xmlns="http://www.w3.org/2000/svg">{"".join(bars)}</svg></section>\n'
+    legend = "".join(
+        f'<li><a href="#rule={_fragment(code)}"><span class="swatch" '
+        f'style="background:{colors.get(code, "#888")}"></span>{escape(code)}</a> '
+        f'<span class="muted">{n:,}</span></li>'
+        for code, n in folders[top][1].items()
     )
+    under = f"{top}/" if top else "the current folder"
+    caption = f"The biggest folders under {under}, by rule"
+    shown = escape(caption).replace(escape(under), f"<code>{escape(under)}</code>", 1)
+    return _figure("folder-chart", shown, caption, legend, bars, "")
+
+
+def _folder_rows(folders: dict[str, tuple[int, dict[str, int]]], top: str) -> list[str]:
+    """The folders the chart shows, each above its subfolders: those just
+    below `top`, then, while CHART_BARS allows, the subfolders of the biggest
+    folder not yet opened (a tree of two big folders shows what is in them)."""
+    below: dict[str, list[str]] = {}
+    for path in folders:
+        parent = parent_folder(path)
+        if path != top and parent is not None:
+            below.setdefault(parent, []).append(path)
+
+    def rows(parent: str) -> list[str]:
+        """The folders below `parent`, biggest first, each one that holds all
+        the findings of the folders below it shown as the deepest of those."""
+        kids = sorted(below.get(parent, []), key=lambda path: (-folders[path][0], path))
+        return [_deepest(path, below, folders) for path in kids]
+
+    shown = rows(top)[:CHART_BARS]
+    opened: set[str] = set()
+    while True:
+        closed = [path for path in shown if path not in opened and path in below]
+        if not closed:
+            break
+        path = max(closed, key=lambda p: folders[p][0])
+        opened.add(path)
+        kids = rows(path)
+        if len(shown) + len(kids) > CHART_BARS:
+            break
+        at = shown.index(path) + 1
+        shown[at:at] = kids
+    return shown
+
+
+def _deepest(
+    path: str, below: dict[str, list[str]], folders: dict[str, tuple[int, dict[str, int]]]
+) -> str:
+    """`path`, or the folder below it that holds all its findings, the deepest."""
+    while len(kids := below.get(path, [])) == 1 and folders[kids[0]][0] == folders[path][0]:
+        path = kids[0]
+    return path
+
+
+_LABEL_WIDTH, _BAR_WIDTH, _ROW, _LABEL_CHARS = 300, 230, 22, 42
+
+
+def _rect(x: float, row: int, width: float, color: str) -> str:
+    """A bar's part, its <title> and </rect> left to the caller."""
+    return (
+        f'<rect x="{x:.1f}" y="{row * _ROW + 3}" width="{width:.1f}" height="{_ROW - 6}" '
+        f'fill="{color}">'
+    )
+
+
+def _label(row: int, name: str, tail: bool = False) -> str:
+    """A bar's name, cut to fit: a path keeps its end, other names their start."""
+    if len(name) > _LABEL_CHARS:
+        cut = _LABEL_CHARS - 1
+        name = "\u2026" + name[-cut:] if tail else name[:cut] + "\u2026"
+    return (
+        f'<text x="{_LABEL_WIDTH - 8}" y="{row * _ROW + 15}" text-anchor="end">'
+        f"{escape(name)}</text>"
+    )
+
+
+def _count(x: float, row: int, count: int) -> str:
+    return f'<text x="{x + 6:.1f}" y="{row * _ROW + 15}">{count:,}</text>'
+
+
+def _figure(name: str, caption: str, label: str, legend: str, bars: list[str], after: str) -> str:
+    """A chart: its caption (HTML) and legend above the bars; `label` is the caption as text."""
+    width, height = _LABEL_WIDTH + _BAR_WIDTH + 70, _ROW * len(bars)
+    return (
+        f'<figure id="{name}"><figcaption>{caption}</figcaption>'
+        f'<ul class="legend">{legend}</ul>'
+        f'<svg role="img" aria-label="{escape(label)}" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">'
+        f"{''.join(bars)}</svg>{after}</figure>"
+    )
+
+
+def _kinds_shown(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The kinds of page with findings, "Other files" last."""
+    kinds = [k for k in report["page_kinds"] if k["count"]]
+    return sorted(kinds, key=lambda k: k["key"] == "other")
 
 
 def _chart_level(folders: dict[str, tuple[int, dict[str, int]]]) -> str:
@@ -291,8 +459,7 @@ def _kinds(report: dict[str, Any]) -> str:
         f'<td class="n">{k["files"]:,}</td>'
         f'<td class="n">{k["count"]:,}</td>'
         f'<td class="n">{escape(_share(k["count"], total))}</td></tr>'
-        for k in report["page_kinds"]
-        if k["count"]
+        for k in _kinds_shown(report)
     )
     return (
         '<section id="kinds"><h2>Findings by kind of page</h2><table><thead><tr>'
@@ -375,16 +542,34 @@ def _rendered(markdown: str) -> str:
     return str(_markdown(markdown))
 
 
+def message_spans(message: str) -> list[tuple[int, int]]:
+    """Where a message quotes a name: (start, end) of each pair of single
+    backticks, the backticks included. A message is plain text, not Markdown:
+    as in a CommonMark code span opened by one backtick, it closes at the next
+    run of exactly one (longer runs inside are its text); a longer run opens
+    nothing, for it is a fence the message shows (DL102's ``` and ````), and
+    a last single backtick with no partner is text."""
+    singles = [m.start() for m in _BACKTICKS.finditer(message) if m.end() - m.start() == 1]
+    return [(singles[k], singles[k + 1] + 1) for k in range(0, len(singles) - 1, 2)]
+
+
+_BACKTICKS = re.compile("`+")
+
+
 def message_html(message: str) -> str:
-    """A message as HTML: escaped, each `quoted` name in <code> (as the page's
-    script draws the findings' messages); a lone backtick stays as it is."""
-    parts = message.split("`")
-    if len(parts) % 2 == 0:  # an odd number of backticks: the last one is text
-        parts[-2:] = [parts[-2] + "`" + parts[-1]]
-    return "".join(
-        f"<code>{escape(part)}</code>" if index % 2 else escape(part)
-        for index, part in enumerate(parts)
-    )
+    """A message as HTML, every character shown as written: each `quoted`
+    name in <code>, its backticks dimmed, as the page's script draws the
+    findings' messages."""
+    shown, at = [], 0
+    for start, end in message_spans(message):
+        name = escape(message[start + 1 : end - 1])
+        shown += [
+            escape(message[at:start]),
+            f'<code><i class="tick">`</i>{name}<i class="tick">`</i></code>',
+        ]
+        at = end
+    shown.append(escape(message[at:]))
+    return "".join(shown)
 
 
 def _severity_label(severity: str, count: int) -> str:

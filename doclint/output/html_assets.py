@@ -79,7 +79,9 @@ code, pre { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, mono
 .finding .where a { font-weight: 600; }
 .finding .where span.at { overflow: hidden; text-overflow: ellipsis; }
 .finding pre { color: var(--muted); line-height: 18px; }
-.finding .message code { background: var(--bg); border-radius: 3px; padding: 0 2px; }
+.finding .message code, #causes td code { background: var(--bg); border-radius: 3px;
+  padding: 0 2px; }
+code i.tick { font-style: normal; color: #9aa4ae; }
 #findings-empty { margin: 0; padding: 24px; text-align: center; color: var(--muted); }
 details.rule { border-bottom: 1px solid var(--line); padding: 4px 0; }
 details.rule summary { cursor: pointer; }
@@ -88,6 +90,17 @@ details.rule .doc pre { background: var(--bg); padding: 8px; overflow-x: auto; }
 .muted { color: var(--muted); }
 button { font: inherit; }
 svg text { font: 12px system-ui, sans-serif; fill: var(--fg); }
+.charts { display: flex; flex-wrap: wrap; gap: 16px 40px; }
+.charts figure { margin: 0; flex: 1 1 560px; max-width: 660px; }
+.charts figcaption { font-weight: 600; margin-bottom: 4px; }
+.charts svg { max-width: 100%; height: auto; display: block; }
+.charts a:hover rect { opacity: 0.75; }
+.charts a:hover text { text-decoration: underline; }
+.legend { list-style: none; padding: 0; margin: 0 0 8px; display: flex; flex-wrap: wrap;
+  gap: 2px 14px; }
+.legend li { white-space: nowrap; }
+.legend a { color: inherit; text-decoration: none; }
+.legend a:hover { text-decoration: underline; }
 """
 
 SCRIPT = r"""
@@ -231,11 +244,22 @@ function computeHits() {
   hits = found.subarray(0, k);
 }
 
-// As html.message_html: `quoted` names as code, a lone backtick as text.
+// As html.message_html: every character as written, each pair of single
+// backticks a <code> (a longer run is a fence the message shows, as text).
 function messageNodes(message) {
-  const parts = message.split("`");
-  if (parts.length % 2 === 0) parts.splice(-2, 2, parts[parts.length - 2] + "`" + parts.at(-1));
-  return parts.map((part, k) => k % 2 ? el("code", {text: part}) : part);
+  const singles = [];
+  for (const run of message.matchAll(/`+/g)) if (run[0].length === 1) singles.push(run.index);
+  const nodes = [];
+  let at = 0;
+  for (let k = 0; k + 1 < singles.length; k += 2) {
+    const [start, end] = [singles[k], singles[k + 1] + 1];
+    nodes.push(message.slice(at, start), el("code", {},
+      el("i", {class: "tick", text: "`"}), message.slice(start + 1, end - 1),
+      el("i", {class: "tick", text: "`"})));
+    at = end;
+  }
+  nodes.push(message.slice(at));
+  return nodes;
 }
 
 function findingRow(i, top) {

@@ -20,9 +20,10 @@ import base64
 import gzip
 import heapq
 import json
+import os
 import posixpath
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 from operator import attrgetter, itemgetter
@@ -30,9 +31,9 @@ from typing import Any
 
 from doclint.models.findings import Finding, cause_of, fixable
 from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
-from doclint.output.baseline import SourceLines
+from doclint.output.baseline import UNREAD, SourceLines
 from doclint.output.causes import Causes, example
-from doclint.rule_api import Rule
+from doclint.rule_api import Profile, Rule, page_profile
 from doclint.util.paths import printable
 
 WORST_FILES = 25
@@ -56,10 +57,11 @@ PAGE_KINDS = {
     "folder": ("Folder pages", "index.md, doc.md and sub.md of a folder"),
     "other": ("Other files", "none of these"),
 }
-"""The kinds of page the report splits the findings by: key, label and what
-they are; a part's `path_kind` gives each path of its table the index of its
-kind here."""
+"""The kinds of page of the PyTorch generator the report splits the findings
+by (key, label and what they are), and the files no generator wrote; the
+pages of a profile of object pages are a kind of their own (`PageKinds`)."""
 _DOCS_OF_DOCS = "docs/docs/"
+_FENCES = ("```", "~~~")
 
 
 def page_kind(path: str) -> str:
@@ -74,7 +76,56 @@ def page_kind(path: str) -> str:
     return "level-1" if name.endswith(PAGE_SUFFIXES) else "other"
 
 
-_KIND_INDEX = {key: index for index, key in enumerate(PAGE_KINDS)}
+def first_heading(lines: list[str]) -> str | None:
+    """The first `#` heading line outside fenced code: the line a profile's
+    object heading is matched against (as its rules read the page)."""
+    fence = ""
+    for line in lines:
+        stripped = line.lstrip(" ")
+        if len(line) - len(stripped) > 3:
+            continue
+        if fence:
+            if stripped.startswith(fence) and not stripped[len(fence) :].strip(fence[0] + " \t"):
+                fence = ""
+        elif stripped.startswith(_FENCES):
+            fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+        elif stripped.startswith("#"):
+            return line
+    return None
+
+
+class PageKinds:
+    """The kind of each page with findings: a kind of the PyTorch generator's
+    (PAGE_KINDS, by its path), or the pages of the profile of object pages
+    that wrote it (`page_profile`, as the generator-claims rules read the
+    page: its place, then its first heading or a marker of its project).
+    A profile's kind is added when its first page is met, so each kind keeps
+    its index (`path_kind`) from part to part."""
+
+    def __init__(self, profiles: Sequence[Profile] = ()) -> None:
+        self.profiles = tuple(profiles)
+        self.kinds: dict[str, tuple[str, str]] = dict(PAGE_KINDS)
+        self.index = {key: index for index, key in enumerate(self.kinds)}
+
+    def of(self, path: str, rows: list[Finding], sources: SourceLines) -> str:
+        """The key of the kind of the page at `path`, its lines read from
+        `sources` (as its findings' lines are: a file not read stays unread)."""
+        if all(row.code in UNREAD for row in rows):
+            return page_kind(path)
+        found = page_profile(path, first_heading(sources.lines(path)), self.profiles, _is_file)
+        return page_kind(path) if found is None else self._profile_kind(found[0])
+
+    def _profile_kind(self, profile: Profile) -> str:
+        key = f"profile-{profile.name}"
+        if key not in self.kinds:
+            self.index[key] = len(self.kinds)
+            self.kinds[key] = (f"{profile.name} pages", profile.description)
+        return key
+
+
+def _is_file(path: str) -> bool:
+    """Whether a profile's marker is at `path` (from the working folder, as findings show paths)."""
+    return os.path.isfile(path or ".")
 
 
 def _tables() -> dict[str, dict[str, int]]:
@@ -91,17 +142,19 @@ class FindingColumns:
         default_factory=lambda: {name: [] for name in FINDING_COLUMNS}
     )
     path_kind: list[int] = field(default_factory=list)
-    """The index in PAGE_KINDS of each path of the path table, in its order."""
+    """The index of the kind of page (`PageKinds.index`) of each path of the
+    path table, in its order."""
 
-    def add_file(self, path: str, kind: str, rows: list[Finding], sources: SourceLines) -> None:
-        """The findings of one file, a page of `kind` (millions of calls' worth: kept tight)."""
+    def add_file(self, path: str, kind: int, rows: list[Finding], sources: SourceLines) -> None:
+        """The findings of one file, a page of the kind of index `kind` (millions
+        of calls' worth: kept tight)."""
         tables, columns = self.tables, self.columns
         paths, rules, causes, messages, texts = (
             tables[n] for n in ("path", "rule", "cause", "message", "text")
         )
         if path not in paths:
             paths[path] = len(paths)
-            self.path_kind.append(_KIND_INDEX[kind])
+            self.path_kind.append(kind)
         columns["path"].extend([paths[path]] * len(rows))
         columns["line"].extend([row.line for row in rows])
         columns["column"].extend([row.column for row in rows])
@@ -138,6 +191,7 @@ class ReportData:
 
     rules: dict[str, type[Rule[Any]]]
     sources: SourceLines
+    page_kinds: PageKinds = field(default_factory=PageKinds)
     by_rule: Counter[tuple[str, str, str]] = field(default_factory=Counter)
     folders: dict[str, Counter[str]] = field(default_factory=dict)
     files_with_findings: int = 0
@@ -162,12 +216,12 @@ class ReportData:
             self.by_rule.update(by_rule)
             counts = Counter({code: n for (code, _, _), n in by_rule.items()})
             self._add_file(path, counts)
-            kind = page_kind(path)
+            kind = self.page_kinds.of(path, file_rows, self.sources)
             self.files_by_kind[kind] += 1
             for row in file_rows:
                 self.causes.add(row)
                 self.by_kind[row.code, cause_of(row)[0], kind] += 1
-            self.findings.add_file(path, kind, file_rows, self.sources)
+            self.findings.add_file(path, self.page_kinds.index[kind], file_rows, self.sources)
             if len(self.findings) >= PART_FINDINGS:
                 self.parts.append(self.findings.encoded())
                 self.findings = FindingColumns()
@@ -260,13 +314,17 @@ class ReportData:
                     "files": self.files_by_kind[key],
                     "count": sum(n for (_, _, kind), n in self.by_kind.items() if kind == key),
                 }
-                for key, (label, what) in PAGE_KINDS.items()
+                for key, (label, what) in self.page_kinds.kinds.items()
             ],
         }
 
     def _kinds(self, code: str, cause_id: str) -> dict[str, int]:
-        """A cause's findings per kind of page, in the order of PAGE_KINDS."""
-        return {key: count for key in PAGE_KINDS if (count := self.by_kind[code, cause_id, key])}
+        """A cause's findings per kind of page, in the order of the kinds."""
+        return {
+            key: count
+            for key in self.page_kinds.kinds
+            if (count := self.by_kind[code, cause_id, key])
+        }
 
 
 def parent_folder(folder: str) -> str | None:

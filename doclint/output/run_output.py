@@ -11,7 +11,7 @@ from typing import Any
 
 from doclint.models.findings import Finding, Fixable, fixable
 from doclint.output.baseline import SourceLines
-from doclint.rule_api import Rule, Severity
+from doclint.rule_api import Profile, Rule, Severity
 
 
 class RenderedParts(Sequence[tuple[str, bytes, int]]):
@@ -61,6 +61,9 @@ class RunOutput:
     """The tree's root when the settings give one; else each file's is found."""
     fail_on: str = Severity.INFO
     """The least severity that fails the run (`--fail-on`)."""
+    profiles: Sequence[Profile] = ()
+    """The generator profiles of the configuration (the HTML report lists
+    their pages as kinds of page; the built-in ones are known without)."""
 
     @property
     def count(self) -> int:
