@@ -145,7 +145,9 @@ def test_statistics_as_json_lines(run, tmp_path):
     result = run("check", "--no-cache", "--statistics", "--output-format", "jsonl")
     records = [json.loads(line) for line in result.out.splitlines()]
     assert result.code == 1 and records
-    assert all(set(record) == {"code", "name", "count", "fixable", "causes"} for record in records)
+    assert all(
+        set(record) == {"code", "name", "count", "fixable", "fix", "causes"} for record in records
+    )
     assert "DL201" in {record["code"] for record in records}
 
 
