@@ -431,6 +431,25 @@ def test_the_documented_example_at_a_repository_root_keeps_dl2_on_keyword_pages(
     assert f"{kw_page}:18:6: DL201 error [keyword-as-class]" in outcome.out, outcome.out
 
 
+def test_a_negated_per_file_ignore_that_matches_no_file_is_said(monkeypatch, capsys, tmp_path):
+    """`!docs/**/*_kw.md` beside a tree at examples/tree/docs/ matches none of
+    its pages: DL2 is ignored on all of them, and a warning says why."""
+    shutil.copytree(PROJECT / "examples" / "tree", tmp_path / "examples" / "tree")
+    anchored = '[per-file-ignores]\n"!docs/**/*_kw.md" = ["DL2"]\n'
+    (tmp_path / "doclint.toml").write_text(anchored)
+    args = ("check", "--no-cache", "--output-format", "concise", "examples/tree/docs")
+    outcome = run_cli(monkeypatch, capsys, tmp_path, *args)
+    assert "DL201" not in outcome.out
+    assert outcome.err == (
+        "doclint: warning: per-file-ignores `!docs/**/*_kw.md` matches none of the 2 files "
+        "found, so its rules are ignored in every one (a glob with a slash starts at the "
+        f"configuration's folder, {tmp_path})\n"
+    )
+    (tmp_path / "doclint.toml").write_text(anchored.replace("!docs/**/", "!examples/**/"))
+    matching = run_cli(monkeypatch, capsys, tmp_path, *args)
+    assert "DL201" in matching.out and matching.err == ""
+
+
 def test_rule_documentation_lists_the_options(monkeypatch, capsys, tmp_path):
     outcome = run_cli(monkeypatch, capsys, tmp_path, "rule", "DL202")
     assert outcome.code == 0
