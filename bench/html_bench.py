@@ -3,7 +3,7 @@
     python bench/html_bench.py REPORT.html [--runs 3] [--screenshot out.png]
 
 Prints, for the report given (make one with `doclint check docs --output-format
-html -o report.html`; docs/html-report.md has the figures of the 14,710-page
+html -o report.html`; docs/performance.md has the figures of the 14,710-page
 corpus of ../shared/tools/gen_corpus.py):
 
 - load: from the start of navigation to every finding decoded and the first

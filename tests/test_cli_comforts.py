@@ -145,7 +145,9 @@ def test_statistics_as_json_lines(run, tmp_path):
     result = run("check", "--no-cache", "--statistics", "--output-format", "jsonl")
     records = [json.loads(line) for line in result.out.splitlines()]
     assert result.code == 1 and records
-    assert all(set(record) == {"code", "name", "count", "fixable", "causes"} for record in records)
+    assert all(
+        set(record) == {"code", "name", "count", "fixable", "fix", "causes"} for record in records
+    )
     assert "DL201" in {record["code"] for record in records}
 
 
@@ -238,6 +240,24 @@ def test_show_settings_shows_rule_options_and_unsafe_fixes(run, tmp_path):
     assert default["rules"] == {"stopword-keyword": {"extra-stop-words": []}}
     narrow = tomllib.loads(run("check", "--show-settings", "--select", "DL1").out)
     assert "rules" not in narrow  # a rule not selected shows no options
+
+
+def test_show_settings_shows_each_profile_as_the_file_it_came_from(run, tmp_path):
+    tinydoc = (PROJECT / "examples" / "profile" / "tinydoc.toml").read_text(encoding="utf-8")
+    write(
+        tmp_path, {"gen/tinydoc.toml": tinydoc, "doclint.toml": 'profiles = ["gen/tinydoc.toml"]\n'}
+    )
+    (tmp_path / "sub").mkdir()
+    for cwd, shown_as in (
+        (tmp_path, "gen/tinydoc.toml"),
+        (tmp_path / "sub", str(tmp_path / "gen/tinydoc.toml")),
+    ):
+        result = run("check", "--show-settings", cwd=cwd)
+        assert result.code == 0, result.err
+        shown = tomllib.loads(result.out)
+        assert shown["profiles"] == [shown_as]
+        assert shown["builtin-profiles"] == ["pytorch", "repoagent"]
+        assert f'profiles = ["{shown_as}"]  # {tmp_path / "doclint.toml"}' in result.out
 
 
 def test_clean_removes_the_cache_folder_and_nothing_else(run, tmp_path):

@@ -132,7 +132,7 @@ def test_the_sample_configuration_does_what_it_says(run, tmp_path):
     assert "DL602" not in rules and "DL601" in rules  # ignore: undocumented-file alone
     assert shown["severity"] == {"DL6": "info", "broken-anchor": "warning"}
     assert shown["extend-exclude"] == ["docs/vendor/", "*.draft.md"]
-    assert set(shown["per-file-ignores"]) == {"docs/docs/", "/docs/index.md", "!docs/**/*_kw.md"}
+    assert set(shown["per-file-ignores"]) == {"docs/docs/", "/docs/index.md", "!*_kw.md"}
     origins = dict(re.findall(r"^([\w-]+) = .*  # (.*)$", result.out, re.MULTILINE))
     for key in ("extend-select", "ignore", "severity", "per-file-ignores", "extend-exclude"):
         assert origins[key] == file, key

@@ -103,6 +103,19 @@ def test_init_writes_a_commented_configuration_and_never_overwrites_it(run, tmp_
     assert (tmp_path / "doclint.toml").read_text() == "select = []  # mine\n"
 
 
+def test_init_writes_a_commented_profiles_key_that_reads_a_profile_once_uncommented(run, tmp_path):
+    assert run("init").code == 0
+    written = (tmp_path / "doclint.toml").read_text()
+    line = next(line for line in written.splitlines() if line.startswith("# profiles = ["))
+    key = line.removeprefix("# ")
+    profile = Path(__file__).resolve().parent.parent / "examples" / "profile" / "tinydoc.toml"
+    write(tmp_path, {tomllib.loads(key)["profiles"][0]: profile.read_text(encoding="utf-8")})
+    (tmp_path / "doclint.toml").write_text(written.replace(line, key))
+    shown = run("check", "--show-settings")
+    assert shown.code == 0, shown.err
+    assert tomllib.loads(shown.out)["profiles"] == tomllib.loads(key)["profiles"]
+
+
 def test_init_makes_the_folder_it_is_given(run, tmp_path):
     made = run("init", "sub/deeper")
     assert made.code == 0 and "wrote sub/deeper/doclint.toml" in made.err

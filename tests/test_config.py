@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -403,6 +405,49 @@ def test_the_documented_example_runs_the_rules_its_text_names(monkeypatch, capsy
     rules = next(line for line in outcome.out.splitlines() if line.startswith("selected-rules = "))
     assert "DL103 placeholder-section" in rules and "DL601 orphan-doc" in rules
     assert "DL602" not in rules and "DL603" not in rules and "DL201 keyword-as-class" in rules
+
+
+def test_the_documented_example_at_a_repository_root_keeps_dl2_on_keyword_pages(
+    monkeypatch, capsys, tmp_path
+):
+    """Its negated glob (`!` + a keyword page's name) ignores DL2 on every other
+    page, wherever the tree sits below the configuration: a glob anchored to the
+    configuration's folder that matched none of the pages would ignore DL2 on all."""
+    shutil.copytree(PROJECT / "examples" / "tree", tmp_path / "examples" / "tree")
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    page = (PROJECT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    (tmp_path / "doclint.toml").write_text(page.split("```toml\n", 1)[1].split("```", 1)[0])
+    outcome = run_cli(
+        monkeypatch,
+        capsys,
+        tmp_path,
+        "check",
+        "--no-cache",
+        "--output-format",
+        "concise",
+        "examples/tree/docs",
+    )
+    kw_page = "examples/tree/docs/pkg/test_widgets.py_kw.md"
+    assert f"{kw_page}:18:6: DL201 error [keyword-as-class]" in outcome.out, outcome.out
+
+
+def test_a_negated_per_file_ignore_that_matches_no_file_is_said(monkeypatch, capsys, tmp_path):
+    """`!docs/**/*_kw.md` beside a tree at examples/tree/docs/ matches none of
+    its pages: DL2 is ignored on all of them, and a warning says why."""
+    shutil.copytree(PROJECT / "examples" / "tree", tmp_path / "examples" / "tree")
+    anchored = '[per-file-ignores]\n"!docs/**/*_kw.md" = ["DL2"]\n'
+    (tmp_path / "doclint.toml").write_text(anchored)
+    args = ("check", "--no-cache", "--output-format", "concise", "examples/tree/docs")
+    outcome = run_cli(monkeypatch, capsys, tmp_path, *args)
+    assert "DL201" not in outcome.out
+    assert outcome.err == (
+        "doclint: warning: per-file-ignores `!docs/**/*_kw.md` matches none of the 2 files "
+        "found, so its rules are ignored in every one (a glob with a slash starts at the "
+        f"configuration's folder, {tmp_path})\n"
+    )
+    (tmp_path / "doclint.toml").write_text(anchored.replace("!docs/**/", "!examples/**/"))
+    matching = run_cli(monkeypatch, capsys, tmp_path, *args)
+    assert "DL201" in matching.out and matching.err == ""
 
 
 def test_rule_documentation_lists_the_options(monkeypatch, capsys, tmp_path):

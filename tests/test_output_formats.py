@@ -395,6 +395,44 @@ def test_statistics(cli):
     assert cli("--statistics", "-q").out.count("\n") == 6
 
 
+def test_statistics_mark_a_rule_only_unsafe_fixes_repair_as_concise_does(monkeypatch, capsys):
+    """The example tree's DL301 finding has an unsafe fix: `concise` marks it
+    `[~]`, and so does its rule's line of --statistics (JSON: `fix`)."""
+    example = Path(__file__).resolve().parent.parent / "examples" / "tree"
+    concise = run_cli(
+        monkeypatch,
+        capsys,
+        example,
+        "check",
+        "--no-cache",
+        "-q",
+        "docs",
+        "--output-format",
+        "concise",
+    ).out
+    assert "DL301 error [nonsense-run-command] [~] " in concise
+    lines = run_cli(monkeypatch, capsys, example, "check", "--no-cache", "docs", "--statistics")
+    rows = {line.split()[1]: line for line in lines.out.splitlines() if line[:1].isdigit()}
+    assert rows["DL301"] == "1  DL301  [~] nonsense-run-command"
+    assert rows["DL201"] == "2  DL201  [*] keyword-as-class"
+    assert rows["DL304"] == "1  DL304      count-mismatch"
+    as_json = run_cli(
+        monkeypatch,
+        capsys,
+        example,
+        "check",
+        "--no-cache",
+        "docs",
+        "--statistics",
+        "--output-format",
+        "json",
+    ).out
+    fixes = {item["code"]: (item["fixable"], item["fix"]) for item in json.loads(as_json)}
+    assert fixes["DL301"] == (False, "unsafe")
+    assert fixes["DL201"] == (True, "safe")
+    assert fixes["DL304"] == (False, None)
+
+
 def test_exit_codes(cli, tree):
     assert cli().code == 1
     assert cli("--exit-zero").code == 0

@@ -57,7 +57,19 @@ def test_the_builtin_profile_and_the_example_load():
             ('claim = "not-placeholder"', 'claim = "not-a-placeholder"'),
             "my.toml:35: sentences.0.claim: unknown claim 'not-a-placeholder'",
         ),
-        (('labels = ["Summary"]', 'labels = ["Summary"]\ncolour = 1'), "my.toml:32: fields.1"),
+        (
+            ('labels = ["Summary"]', 'labels = ["Summary"]\ncolour = 1'),
+            "my.toml:32: fields.1.colour: unknown key "
+            "(keys: name, labels, item, none_words, claim)",
+        ),
+        (
+            ("base_level = 2", "baselevel = 2"),
+            "my.toml:14: entries.baselevel: unknown key (did you mean `base_level`?)",
+        ),
+        (
+            ("[coverage]", "[coverag]"),
+            "my.toml:41: coverag: unknown key (did you mean `coverage`?)",
+        ),
         (("item = '^- `", "item = '^- `(("), "my.toml:26: fields.0.item: not a regular expression"),
         (("[layout]", "[layout"), "my.toml:6: not TOML: "),
     ],

@@ -28,6 +28,11 @@ extend-exclude = []
 # full (default), concise, json, jsonl, sarif, junit, github, gitlab or html.
 # output-format = "concise"
 
+# Profiles of other generators to read pages by (TOML files, docs/profiles.md),
+# besides the built-in PyTorch and RepoAgent ones; `doclint profile check FILE`
+# tries one against example pages first.
+# profiles = ["tools/mygenerator.profile.toml"]
+
 # Rules not reported for some files: glob -> rules.
 [per-file-ignores]
 # "docs/vendor/" = ["DL4"]

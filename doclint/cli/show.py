@@ -13,6 +13,7 @@ from typing import Any
 from doclint.config.files import COMMAND_LINE, Config
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, rule_options
+from doclint.profiles import BUILTIN_PROFILES, TEMPLATES_PROFILE
 from doclint.rule_api import Rule
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import discover
@@ -56,7 +57,10 @@ def show_settings(
         value = getattr(settings, field.name)
         if key == "known-paths" and value is not None:
             value = f"<{len(value):,} paths>"
+        if key == "profiles":
+            value = [_place(Path(profile.origin)) for profile in value]
         _line(key, value, _origin(key, config, given))
+    _line("builtin-profiles", [TEMPLATES_PROFILE, *BUILTIN_PROFILES], "shipped with doclint")
     unsafe = args.unsafe_fixes or config.unsafe_fixes
     _line("unsafe-fixes", unsafe, _origin("unsafe-fixes", config, given))
     _rule_options(rules, settings, config, registry)
@@ -127,6 +131,13 @@ def _roots(paths: list[str], settings: Settings) -> list[Path]:
     except FileNotFoundError:
         files = []
     return list(roots_of_files(settings, files, cwd))
+
+
+def _place(file: Path) -> str:
+    """A file as a user named it: relative to the working folder when inside
+    it, else absolute."""
+    cwd = Path.cwd()
+    return display_path(file, cwd) if file.absolute().is_relative_to(cwd) else str(file)
 
 
 def _line(key: str, value: object, origin: str) -> None:

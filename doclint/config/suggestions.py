@@ -1,20 +1,14 @@
-""" "Did you mean ...?" for every name a user types: options, choices, rule
-selectors and configuration keys, all with the same wording."""
+""" "Did you mean ...?" for every name a user types (`did_you_mean`, one
+wording for all), and for rule selectors, with the closest rule code or name."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 from doclint.engine.registry import Registry, SelectionError
+from doclint.util.suggestions import did_you_mean
 
-
-def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """` (did you mean `x`?)` for the closest of `known`, or nothing."""
-    candidates = [str(name) for name in known]
-    lowered = {name.lower(): name for name in candidates}
-    close = difflib.get_close_matches(word.replace("_", "-").lower(), list(lowered), n=1)
-    return f" (did you mean `{lowered[close[0]]}`?)" if close else ""
+__all__ = ["check_selectors", "did_you_mean"]
 
 
 def check_selectors(registry: Registry, selectors: Iterable[str]) -> None:

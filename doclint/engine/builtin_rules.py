@@ -20,7 +20,7 @@ class _EngineRule(Rule[AnyPage]):
 class InternalError(_EngineRule):
     """A rule raised an exception on this file.
 
-    **Why it matters:** a crashing rule must not stop the run or hide the
+    **Why is this bad?** A crashing rule must not stop the run or hide the
     findings of the other rules, but it must not fail silently either: the
     file was not fully checked. Run with `--show-traceback` to see the stack,
     and report it to the rule's author.
@@ -43,7 +43,7 @@ class InternalError(_EngineRule):
 class UnreadableFile(_EngineRule):
     """The file could not be read (permissions, vanished, not a regular file).
 
-    **Why it matters:** a linter that skips what it cannot read lets defects
+    **Why is this bad?** A linter that skips what it cannot read lets defects
     through unnoticed; the run goes on and the file is named.
 
     **Example:** `DL002 error [unreadable-file] cannot read file: Permission denied`
@@ -63,13 +63,13 @@ class UnreadableFile(_EngineRule):
 class InvalidUtf8(_EngineRule):
     """The file is not valid UTF-8.
 
-    **Why it matters:** generated documentation is UTF-8; bytes that do not
+    **Why is this bad?** Generated documentation is UTF-8; bytes that do not
     decode were written by a broken step. The rest of the file is still
     checked, with undecodable bytes replaced by U+FFFD.
 
-    **Bad:** a file containing the byte `0xE9` alone (Latin-1 "é").
+    **Example:** a file containing the byte `0xE9` alone (Latin-1 "é").
 
-    **Good:** the same text encoded as UTF-8 (`0xC3 0xA9`).
+    **Use instead:** the same text encoded as UTF-8 (`0xC3 0xA9`).
     """
 
     code = "DL003"
@@ -82,7 +82,7 @@ class InvalidUtf8(_EngineRule):
 class BinaryFile(_EngineRule):
     """The file holds NUL bytes in its first 8 KiB: it is binary, not Markdown.
 
-    **Why it matters:** a binary file named on the command line or given a
+    **Why is this bad?** A binary file named on the command line or given a
     Markdown name in a documentation tree (an image saved as `.md`, a file
     truncated to zeros by a crashed writer) cannot be documentation. It is
     named once and not checked further; the rest of the run goes on.
@@ -104,7 +104,7 @@ class BinaryFile(_EngineRule):
 class FileTooLarge(_EngineRule):
     """The file is larger than doclint reads (`--max-file-size`, 64 MiB by default).
 
-    **Why it matters:** a generated page of tens of megabytes is a defect of
+    **Why is this bad?** A generated page of tens of megabytes is a defect of
     its own (an embedded data file, a runaway loop), and reading it would cost
     memory and time out of proportion. It is named and skipped, and the rest
     of the run goes on.

@@ -248,6 +248,7 @@ def apply_directives(
 
 @dataclass(frozen=True)
 class _FileIgnore:
+    glob: str
     patterns: PatternSet
     negated: bool
     codes: frozenset[str]
@@ -278,11 +279,23 @@ class FindingFilter:
             negated = glob.startswith("!")
             patterns = PatternSet.parse(base, [glob[1:] if negated else glob])
             codes = {rule.code for selector in selectors for rule in registry.matching(selector)}
-            ignores.append(_FileIgnore(patterns, negated, frozenset(codes)))
+            ignores.append(_FileIgnore(glob, patterns, negated, frozenset(codes)))
         return cls(ignores, resolve_severity(registry, severity))
 
     def __bool__(self) -> bool:
         return bool(self.ignores or self.severity)
+
+    def negations_matching_nothing(self, files: Iterable[str]) -> list[str]:
+        """The `!` globs that none of `files` matches, so that their rules are
+        ignored in every file: an anchored glob written for pages that sit
+        elsewhere. Each file is matched until every glob has matched one."""
+        unmatched = [ignore for ignore in self.ignores if ignore.negated]
+        for file in files:
+            if not unmatched:
+                break
+            absolute = os.path.abspath(file)
+            unmatched = [ignore for ignore in unmatched if not ignore.patterns.matches(absolute)]
+        return [ignore.glob for ignore in unmatched]
 
     def rows(self, file: Path | str, rows: list[Finding]) -> list[Finding]:
         if not rows or not self:

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from doclint.models.findings import Finding, cause_of
+from doclint.output.text import MARKS
 
 
 @dataclass
@@ -93,35 +94,42 @@ def example(row: Finding) -> dict[str, object]:
 
 
 def statistics_detail(
-    counts: Sequence[tuple[int, str, str, bool]], causes: Causes
+    counts: Sequence[tuple[int, str, str, str | None]], causes: Causes
 ) -> list[dict[str, object]]:
     """`--statistics` in JSON: per rule (most frequent first) its count, whether
-    `--fix` repairs some, and its causes, biggest first, each with its id,
-    label, share of all findings and an example."""
+    `--fix` repairs some (`fixable`), the safety of its fixes (`fix`: "safe",
+    "unsafe" when only `--unsafe-fixes` applies them, or null), and its causes,
+    biggest first, each with its id, label, share of all findings and an example."""
     per_rule = causes.per_rule()
     return [
         {
             "code": code,
             "name": name,
             "count": count,
-            "fixable": fixable,
+            "fixable": fix == "safe",
+            "fix": fix,
             "causes": [
                 {key: value for key, value in causes.record(cause).items() if key not in _RULE}
                 for cause in per_rule.get(code, [])
             ],
         }
-        for count, code, name, fixable in counts
+        for count, code, name, fix in counts
     ]
 
 
-def statistics_lines(counts: Sequence[tuple[int, str, str, bool]], causes: Causes) -> list[str]:
+def statistics_lines(
+    counts: Sequence[tuple[int, str, str, str | None]], causes: Causes
+) -> list[str]:
     """`--statistics` as text: a line per rule (most frequent first), as ruff
-    writes it, and under it a line per cause of its findings, biggest first."""
+    writes it, marked as `concise` marks its findings (`[*]`: `--fix` repairs
+    some, `[~]`: only `--fix --unsafe-fixes` does), and under it a line per
+    cause of its findings, biggest first."""
     width = max((len(f"{count:,}") for count, *_ in counts), default=1)
     per_rule = causes.per_rule()
     lines = []
-    for count, code, name, fixable in counts:
-        lines.append(f"{count:>{width},}  {code:<6} {'[*]' if fixable else '   '} {name}")
+    for count, code, name, fix in counts:
+        mark = MARKS.get(fix or "", "    ")
+        lines.append(f"{count:>{width},}  {code:<6} {mark}{name}")
         lines += [
             f"{'':>{width}}  {cause.count:>{width},}  {cause.cause}  [{cause.id}]"
             for cause in per_rule.get(code, [])

@@ -146,13 +146,16 @@ def _plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'s' if count != 1 else ''}"
 
 
-def statistics(diagnostics: Sequence[Finding]) -> list[tuple[int, str, str, bool]]:
-    """(count, code, name, whether `--fix` repairs some) per rule, most frequent first."""
+def statistics(diagnostics: Sequence[Finding]) -> list[tuple[int, str, str, str | None]]:
+    """(count, code, name, fix) per rule, most frequent first: `fix` is "safe"
+    when `--fix` repairs some of its findings, "unsafe" when only `--fix
+    --unsafe-fixes` does, None when no fix does."""
     counts = Counter((d.code, d.name) for d in diagnostics)
-    fixable = {
-        (d.code, d.name) for d in diagnostics if d.fix is not None and d.fix.applicability == "safe"
-    }
+    fixes: dict[tuple[str, str], str] = {}
+    for d in diagnostics:
+        if d.fix is not None and fixes.get((d.code, d.name)) != "safe":
+            fixes[d.code, d.name] = str(d.fix.applicability)
     return sorted(
-        ((count, code, name, (code, name) in fixable) for (code, name), count in counts.items()),
+        ((count, code, name, fixes.get((code, name))) for (code, name), count in counts.items()),
         key=lambda item: (-item[0], item[1]),
     )

@@ -9,7 +9,7 @@ import hashlib
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -22,6 +22,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import ErrorDetails
 
 from doclint.profiles.model import (
     ANY_SECTION,
@@ -46,6 +47,7 @@ from doclint.profiles.model import (
     phrase_book_of,
 )
 from doclint.util.toml import TomlError, read_toml
+from doclint.util.suggestions import did_you_mean
 
 
 def _pattern(text: str, groups: Sequence[str] = ()) -> str:
@@ -483,7 +485,7 @@ def parse_generator(text: str, origin: str, trust_sentences: bool = False) -> Ge
     except ValidationError as error:
         first = error.errors()[0]
         key = ".".join(str(part) for part in first["loc"]) or "(top)"
-        message = first["msg"].removeprefix("Value error, ")
+        message = _message(first)
         line = _line_of(text, first["loc"])
         raise ProfileError(f"{origin}:{line}: {key}: {message}") from None
     except RecursionError:
@@ -499,6 +501,34 @@ def parse_generator(text: str, origin: str, trust_sentences: bool = False) -> Ge
             for version in model.versions
         ]
     return _frozen(model, origin, phrases, hashlib.sha256(text.encode()).hexdigest())
+
+
+def _message(error: ErrorDetails) -> str:
+    """pydantic's message of a profile's error; for a key no part of a profile
+    has, the closest one the part has, as for a configuration's keys."""
+    if error["type"] != "extra_forbidden":
+        return error["msg"].removeprefix("Value error, ")
+    *part, key = error["loc"]
+    keys = _keys_at(part)
+    close = did_you_mean(str(key), keys) or " (keys: " + ", ".join(keys) + ")"
+    return f"unknown key{close}"
+
+
+def _keys_at(loc: Sequence[int | str]) -> list[str]:
+    """The keys of the part of a profile at `loc` (a pydantic location)."""
+    model: type[BaseModel] | None = ProfileModel
+    for part in loc:
+        if model is not None and isinstance(part, str):
+            field = model.model_fields.get(part)
+            model = _model_in(field.annotation) if field is not None else None
+    return list(model.model_fields) if model is not None else []
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    """The model a field's type holds (`X`, `list[X]`, `X | None`), if any."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    return next((found for arg in get_args(annotation) if (found := _model_in(arg))), None)
 
 
 def describe_phrase_book(profile: GeneratorProfile) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from doclint.run.results import ResultKey, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at, roots_of_files
 from doclint.run.shards import holds
 from doclint.tree.discovery import discover
+from doclint.util.paths import say
 
 # The settings that leave a file's stored findings as they are: how the run
 # goes (the shard too: a file's facts come from the whole tree whichever
@@ -115,6 +116,13 @@ def set_up_runs(
             call()
     roots = roots_of_files(settings, files, cwd)
     registry = registry or load_registry()
+    if files and settings.per_file_ignores:
+        for glob in settings.finding_filter(registry).negations_matching_nothing(files):
+            say(
+                f"warning: per-file-ignores `{glob}` matches none of the {len(files):,} files "
+                "found, so its rules are ignored in every one (a glob with a slash starts at "
+                f"the configuration's folder, {settings.base or cwd})"
+            )
     stores = stores if settings.cache else None
     return [
         _set_up_root(settings, cwd, files, root, registry, stores) for root, files in roots.items()
