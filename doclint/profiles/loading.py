@@ -46,8 +46,8 @@ from doclint.profiles.model import (
     fixed_text,
     phrase_book_of,
 )
-from doclint.util.toml import TomlError, read_toml
 from doclint.util.suggestions import did_you_mean
+from doclint.util.toml import TomlError, read_toml
 
 
 def _pattern(text: str, groups: Sequence[str] = ()) -> str:
