@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 import re2
 
-MAX_PATTERNS = 64
+MAX_PATTERNS = 32
 """The most `[[callers]]` (and `[[fields]]`) a profile may give: every line of
 its pages is searched for each caller pattern (and its labels are looked up
 among the fields), so their number multiplies a page's time."""
