@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from functools import cache
 from typing import Any, Protocol
-
-import re2
 
 MAX_PATTERNS = 32
 """The most `[[callers]]` (and `[[fields]]`) a profile may give: every line of
@@ -55,14 +54,16 @@ class Pattern(Protocol):
     def finditer(self, text: str) -> Iterator[Match]: ...
 
 
-def _options() -> Any:
+@cache
+def _re2() -> tuple[Any, Any]:
+    """The RE2 module and the options it compiles with, imported when a tree's
+    profile is first read: a run with none pays nothing for it."""
+    import re2
+
     options = re2.Options()
     # A refused pattern is the profile's one error line, not a log on stderr.
     options.log_errors = False
-    return options
-
-
-_OPTIONS = _options()
+    return re2, options
 
 
 class LinearPattern:
@@ -73,8 +74,9 @@ class LinearPattern:
 
     def __init__(self, pattern: str) -> None:
         self.pattern = pattern
+        re2, options = _re2()
         try:
-            self._compiled = re2.compile(pattern, _OPTIONS)
+            self._compiled = re2.compile(pattern, options)
         except re2.error as error:
             reason = error.args[0] if error.args else ""
             if isinstance(reason, bytes):
