@@ -26,6 +26,11 @@ MAX_PATTERNS = 32
 its pages is searched for each caller pattern (and its labels are looked up
 among the fields), so their number multiplies a page's time."""
 
+MAX_PROGRAM = 4096
+"""The most instructions a tree's pattern may compile to (RepoAgent's largest
+has 130): RE2's time is linear in the text, times the program's size when its
+DFA gives up, so this bounds that factor."""
+
 
 class Match(Protocol):
     """What doclint reads of a match, from either engine."""
@@ -82,6 +87,11 @@ class LinearPattern:
             if isinstance(reason, bytes):
                 reason = reason.decode("utf-8", "replace")
             raise ValueError(f"not a regular expression: {reason}{_hint(reason)}") from None
+        size = int(self._compiled.programsize)
+        if size > MAX_PROGRAM:
+            raise ValueError(
+                f"the pattern is too large: {size} RE2 instructions, at most {MAX_PROGRAM}"
+            )
 
     @property
     def groups(self) -> int:

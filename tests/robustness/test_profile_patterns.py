@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from doclint.profiles import builtin_profiles, parse_profile
-from doclint.profiles.patterns import MAX_PATTERNS
+from doclint.profiles import ProfileError, builtin_profiles, parse_profile
+from doclint.profiles.patterns import MAX_PATTERNS, MAX_PROGRAM
 from tests.conftest import PROJECT
 from tests.pages import write
 
@@ -86,6 +86,20 @@ def test_what_re2_refuses_is_one_line_naming_file_line_and_key(
     (error,) = done.stderr.splitlines()
     assert f"prof.toml:{line}: {key}: not a regular expression: " in error
     assert "RE2's: no backreferences, lookarounds" in error
+
+
+def test_a_huge_pattern_is_one_line(tmp_path: Path) -> None:
+    # Linear in the text, times the program's size: that size is bounded.
+    huge = "pattern = 'Used by (?P<callers>`\\w+`)" + "[ab]" * (MAX_PROGRAM + 1) + "'"
+    profile = TINYDOC.replace("pattern = 'Used by (?P<callers>`\\w+`(?:, `\\w+`)*)'", huge)
+    assert huge in profile
+    with pytest.raises(ProfileError) as raised:
+        parse_profile(profile, "prof.toml")
+    line = profile[: profile.index(huge)].count("\n") + 1
+    assert str(raised.value).startswith(
+        f"prof.toml:{line}: callers.0.pattern: the pattern is too large: "
+    )
+    assert str(raised.value).endswith(f"RE2 instructions, at most {MAX_PROGRAM}")
 
 
 def test_thousands_of_caller_patterns_are_one_line_at_once(tmp_path: Path) -> None:
