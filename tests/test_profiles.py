@@ -25,9 +25,9 @@ from tests.pages import write
 TINYDOC = PROJECT / "examples" / "profile" / "tinydoc.toml"
 
 
-def error_of(text: str) -> str:
+def error_of(text: str, builtin: bool = False) -> str:
     with pytest.raises(ProfileError) as raised:
-        parse_profile(text, "my.toml")
+        parse_profile(text, "my.toml", builtin)
     message = str(raised.value)
     assert "\n" not in message
     return message

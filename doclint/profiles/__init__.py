@@ -71,19 +71,21 @@ pages are recognised by their titles: the templates the parser reads."""
 # run over a tree no profile describes reads only the built-in docs folders.
 
 
-def parse_profile(text: str, origin: str) -> Profile:
+def parse_profile(text: str, origin: str, builtin: bool = False) -> Profile:
     """The profile of object pages a TOML text describes (see `loading.parse_profile`)."""
     from doclint.profiles import loading
 
-    return loading.parse_profile(text, origin)
+    return loading.parse_profile(text, origin, builtin)
 
 
-def parse_generator(text: str, origin: str, trust_sentences: bool = False) -> GeneratorProfile:
+def parse_generator(
+    text: str, origin: str, trust_sentences: bool = False, builtin: bool = False
+) -> GeneratorProfile:
     """The profile a TOML text describes, of object pages, templates or both
     (see `loading.parse_generator`)."""
     from doclint.profiles import loading
 
-    return loading.parse_generator(text, origin, trust_sentences)
+    return loading.parse_generator(text, origin, trust_sentences, builtin)
 
 
 def profile_schema() -> dict[str, Any]:
@@ -124,7 +126,7 @@ def templates_profile() -> GeneratorProfile:
     (worker processes forked from the run's process inherit it); its phrase
     book is taken as valid, as its tests validate the shipped file whole."""
     return parse_generator(
-        _builtin_text(TEMPLATES_PROFILE), TEMPLATES_PROFILE, trust_sentences=True
+        _builtin_text(TEMPLATES_PROFILE), TEMPLATES_PROFILE, trust_sentences=True, builtin=True
     )
 
 
@@ -139,7 +141,7 @@ def builtin_docs_folders() -> tuple[str, ...]:
 @cache
 def builtin_profiles() -> tuple[Profile, ...]:
     """The shipped profiles, read once per process."""
-    return tuple(parse_profile(text, name) for name, text in _builtin_texts())
+    return tuple(parse_profile(text, name, builtin=True) for name, text in _builtin_texts())
 
 
 def page_profile(

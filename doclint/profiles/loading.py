@@ -46,19 +46,19 @@ from doclint.profiles.model import (
     fixed_text,
     phrase_book_of,
 )
+from doclint.profiles.patterns import MAX_PATTERNS, Pattern, compile_pattern
 from doclint.util.suggestions import did_you_mean
 from doclint.util.toml import TomlError, read_toml
 
 
-def _pattern(text: str, groups: Sequence[str] = ()) -> str:
-    try:
-        compiled = re.compile(text)
-    except re.error as error:
-        raise ValueError(f"not a regular expression: {error}") from None
+def _pattern(text: str, info: ValidationInfo, groups: Sequence[str] = ()) -> Pattern:
+    """`text` compiled on the engine the profile's origin allows (`_BUILTIN`
+    in the validation context: `re`; else RE2), holding the named `groups`."""
+    compiled = compile_pattern(text, bool(info.context and info.context.get(_BUILTIN)))
     missing = [group for group in groups if group not in compiled.groupindex]
     if missing:
         raise ValueError(f"the pattern has no named group {', '.join(missing)}")
-    return text
+    return compiled
 
 
 def _one_of(names: Mapping[str, str], what: str) -> Callable[[str], str]:
@@ -124,8 +124,9 @@ class EntriesModel(_Strict):
 
     @field_validator("heading")
     @classmethod
-    def _heading(cls, value: str) -> str:
-        return _pattern(value, ("hashes", "kind", "name"))
+    def _heading(cls, value: str, info: ValidationInfo) -> str:
+        _pattern(value, info, ("hashes", "kind", "name"))
+        return value
 
     @field_validator("kinds")
     @classmethod
@@ -150,8 +151,9 @@ class LabelsModel(_Strict):
 
     @field_validator("line")
     @classmethod
-    def _line(cls, value: str) -> str:
-        return _pattern(value, ("label",))
+    def _line(cls, value: str, info: ValidationInfo) -> str:
+        _pattern(value, info, ("label",))
+        return value
 
 
 class FieldModel(_Strict):
@@ -163,8 +165,10 @@ class FieldModel(_Strict):
 
     @field_validator("item")
     @classmethod
-    def _item(cls, value: str | None) -> str | None:
-        return None if value is None else _pattern(value, ("name",))
+    def _item(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is not None:
+            _pattern(value, info, ("name",))
+        return value
 
 
 class SentenceModel(_Strict):
@@ -178,8 +182,9 @@ class CallerModel(_Strict):
 
     @field_validator("pattern")
     @classmethod
-    def _caller(cls, value: str) -> str:
-        return _pattern(value, ("callers",))
+    def _caller(cls, value: str, info: ValidationInfo) -> str:
+        _pattern(value, info, ("callers",))
+        return value
 
 
 class CoverageModel(_Strict):
@@ -195,8 +200,8 @@ class CountSentenceModel(_Strict):
     approximate: bool = Field(default=False, description="It says its counts are approximate.")
 
     @model_validator(mode="after")
-    def _one_group_per_count(self) -> CountSentenceModel:
-        groups = re.compile(_pattern(self.pattern)).groups
+    def _one_group_per_count(self, info: ValidationInfo) -> CountSentenceModel:
+        groups = _pattern(self.pattern, info).groups
         if groups != len(self.counts):
             raise ValueError(f"the pattern has {groups} groups for {len(self.counts)} counts")
         return self
@@ -228,8 +233,9 @@ class CatalogueSentenceModel(_Strict):
 
     @field_validator("pattern")
     @classmethod
-    def _sentence(cls, value: str) -> str:
-        return _pattern(value)
+    def _sentence(cls, value: str, info: ValidationInfo) -> str:
+        _pattern(value, info)
+        return value
 
     @field_validator("proven_by")
     @classmethod
@@ -324,17 +330,19 @@ class _TemplatePartsModel(_Strict):
 
     @field_validator("titles")
     @classmethod
-    def _titles(cls, value: dict[str, str] | None) -> dict[str, str] | None:
+    def _titles(cls, value: dict[str, str] | None, info: ValidationInfo) -> dict[str, str] | None:
         for kind, title in (value or {}).items():
-            groups = re.compile(_pattern(title)).groupindex
+            groups = _pattern(title, info).groupindex
             if "path" not in groups and "name" not in groups:
                 raise ValueError(f"{kind}: the pattern has no named group path or name")
         return value
 
     @field_validator("keyword_entry")
     @classmethod
-    def _keyword_entry(cls, value: str | None) -> str | None:
-        return None if value is None else _pattern(value, ("name",))
+    def _keyword_entry(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is not None:
+            _pattern(value, info, ("name",))
+        return value
 
 
 class TemplateModel(_TemplatePartsModel):
@@ -397,6 +405,17 @@ class ProfileModel(_Strict):
         default=[], description="Its versions of templated pages, the current one first."
     )
 
+    @field_validator("fields", "callers", mode="before")
+    @classmethod
+    def _few(cls, value: Any) -> Any:
+        # Checked before the entries are: 20,000 of them is refused at once.
+        if isinstance(value, list) and len(value) > MAX_PATTERNS:
+            raise ValueError(
+                f"{len(value)} entries, at most {MAX_PATTERNS}: every line of the "
+                "profile's pages is read against each"
+            )
+        return value
+
     @model_validator(mode="after")
     def _pages_described(self, info: ValidationInfo) -> ProfileModel:
         parts = (self.layout, self.entries, self.labels)
@@ -455,11 +474,12 @@ def profile_schema() -> dict[str, Any]:
     return schema
 
 
-def parse_profile(text: str, origin: str) -> Profile:
-    """The profile of object pages a TOML text describes, as a user names one;
-    ProfileError names `origin`, the line and the key of the first thing wrong.
-    A profile of templates only is refused: the parser reads doclint's own."""
-    profile = parse_generator(text, origin)
+def parse_profile(text: str, origin: str, builtin: bool = False) -> Profile:
+    """The profile of object pages a TOML text describes, as a user names one
+    (`builtin`: a shipped one); ProfileError names `origin`, the line and the
+    key of the first thing wrong. A profile of templates only is refused: the
+    parser reads doclint's own."""
+    profile = parse_generator(text, origin, builtin=builtin)
     if not isinstance(profile, Profile):
         raise ProfileError(
             f"{origin}:{_line_of(text, ['versions'])}: versions: templates are read from "
@@ -470,28 +490,31 @@ def parse_profile(text: str, origin: str) -> Profile:
 
 _SENTENCES_TAKEN = "sentences_taken"
 """The validation context's key saying the phrase book was taken out of the data."""
+_BUILTIN = "builtin"
+"""The validation context's key saying the profile is a shipped one, whose
+patterns are Python's (`patterns.compile_pattern`)."""
 
 
-def parse_generator(text: str, origin: str, trust_sentences: bool = False) -> GeneratorProfile:
+def parse_generator(
+    text: str, origin: str, trust_sentences: bool = False, builtin: bool = False
+) -> GeneratorProfile:
     """The profile a TOML text describes, of object pages, templates or both;
     ProfileError names `origin`, the line and the key of the first thing wrong.
+    Its patterns run on RE2, unless it is `builtin` (a shipped profile).
     With `trust_sentences`, its phrase-book entries are taken as valid, not
     validated: the shipped profile's, which its tests validate whole, so that a
     run compiles none of their patterns (most are one fixed text, looked up)."""
     data = _toml(text, origin)
     phrases = _taken_sentences(data) if trust_sentences else None
+    context = {_SENTENCES_TAKEN: phrases is not None, _BUILTIN: builtin}
     try:
-        model = ProfileModel.model_validate(data, context={_SENTENCES_TAKEN: phrases is not None})
+        model = ProfileModel.model_validate(data, context=context)
     except ValidationError as error:
         first = error.errors()[0]
         key = ".".join(str(part) for part in first["loc"]) or "(top)"
         message = _message(first)
         line = _line_of(text, first["loc"])
         raise ProfileError(f"{origin}:{line}: {key}: {message}") from None
-    except RecursionError:
-        # A pattern nested deeper than the regex parser's recursion allows
-        # (`((((…))))` 1,500 deep) fails in a validator, with no key to name.
-        raise ProfileError(f"{origin}: a pattern is nested too deeply to compile") from None
     if phrases is None:
         phrases = [
             (
@@ -500,7 +523,7 @@ def parse_generator(text: str, origin: str, trust_sentences: bool = False) -> Ge
             )
             for version in model.versions
         ]
-    return _frozen(model, origin, phrases, hashlib.sha256(text.encode()).hexdigest())
+    return _frozen(model, origin, phrases, builtin, hashlib.sha256(text.encode()).hexdigest())
 
 
 def _message(error: ErrorDetails) -> str:
@@ -627,7 +650,9 @@ def _line_of(text: str, loc: Sequence[int | str]) -> int:
     return start + 1
 
 
-def _frozen(model: ProfileModel, origin: str, phrases: _Phrases, digest: str) -> GeneratorProfile:
+def _frozen(
+    model: ProfileModel, origin: str, phrases: _Phrases, builtin: bool, digest: str
+) -> GeneratorProfile:
     templates = tuple(
         template
         for version, (shared, own) in zip(model.versions, phrases, strict=True)
@@ -652,25 +677,27 @@ def _frozen(model: ProfileModel, origin: str, phrases: _Phrases, digest: str) ->
             layout.hierarchy,
         ),
         entries=EntryOutline(
-            re.compile(entries.heading),
+            compile_pattern(entries.heading, builtin),
             entries.base_level,
             dict(entries.kinds),
             entries.convention,
             frozenset(entries.claims),
         ),
-        label_line=re.compile(labels.line),
+        label_line=compile_pattern(labels.line, builtin),
         fields=tuple(
             FieldOutline(
                 field.name,
                 frozenset(field.labels),
-                re.compile(field.item) if field.item else None,
+                compile_pattern(field.item, builtin) if field.item else None,
                 frozenset(field.none_words),
                 field.claim,
             )
             for field in model.fields
         ),
         sentences=tuple(Sentence(s.text, s.claim) for s in model.sentences),
-        callers=tuple(CallerPattern(re.compile(c.pattern), c.claim) for c in model.callers),
+        callers=tuple(
+            CallerPattern(compile_pattern(c.pattern, builtin), c.claim) for c in model.callers
+        ),
         coverage_claims=frozenset(model.coverage.claims),
         private_documented=model.coverage.private,
         nested_documented=model.coverage.nested,

@@ -21,6 +21,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from doclint.profiles.patterns import Pattern
+
 CLAIMS: Mapping[str, str] = {
     "symbol-exists": "a heading's object is defined in the source, with that kind and nesting",
     "parameters-match": "a heading's parameter list is the code's, by the profile's convention",
@@ -113,7 +115,7 @@ class EntryOutline:
     `hashes`, `kind` and `name`, and `params` when the heading lists them;
     the nesting depth is the number of hashes less `base_level`."""
 
-    pattern: re.Pattern[str]
+    pattern: Pattern
     base_level: int
     kinds: Mapping[str, str]
     """The kind a heading writes to the kind of object: "class" or "function"."""
@@ -129,7 +131,7 @@ class FieldOutline:
 
     name: str
     labels: frozenset[str]
-    item: re.Pattern[str] | None
+    item: Pattern | None
     none_words: frozenset[str]
     claim: str | None
 
@@ -147,7 +149,7 @@ class CallerPattern:
     """A sentence saying who calls the section's object: `callers` captures
     the names it gives, a list in the page's language."""
 
-    pattern: re.Pattern[str]
+    pattern: Pattern
     claim: str
 
 
@@ -285,7 +287,7 @@ class Profile(GeneratorProfile):
     language: str
     layout: Layout
     entries: EntryOutline
-    label_line: re.Pattern[str]
+    label_line: Pattern
     fields: tuple[FieldOutline, ...]
     sentences: tuple[Sentence, ...]
     callers: tuple[CallerPattern, ...]
