@@ -23,7 +23,7 @@ import json
 import os
 import posixpath
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 from operator import attrgetter, itemgetter
@@ -76,9 +76,9 @@ def page_kind(path: str) -> str:
     return "level-1" if name.endswith(PAGE_SUFFIXES) else "other"
 
 
-def first_heading(lines: list[str]) -> str | None:
-    """The first `#` heading line outside fenced code: the line a profile's
-    object heading is matched against (as its rules read the page)."""
+def heading_lines(lines: list[str]) -> Iterator[str]:
+    """The `#` heading lines outside fenced code: the lines a profile's
+    object headings are matched against (as its rules read the page)."""
     fence = ""
     for line in lines:
         stripped = line.lstrip(" ")
@@ -90,15 +90,14 @@ def first_heading(lines: list[str]) -> str | None:
         elif stripped.startswith(_FENCES):
             fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
         elif stripped.startswith("#"):
-            return line
-    return None
+            yield line
 
 
 class PageKinds:
     """The kind of each page with findings: a kind of the PyTorch generator's
     (PAGE_KINDS, by its path), or the pages of the profile of object pages
     that wrote it (`page_profile`, as the generator-claims rules read the
-    page: its place, then its first heading or a marker of its project).
+    page: its place, then its object headings or a marker of its project).
     A profile's kind is added when its first page is met, so each kind keeps
     its index (`path_kind`) from part to part."""
 
@@ -112,7 +111,7 @@ class PageKinds:
         `sources` (as its findings' lines are: a file not read stays unread)."""
         if all(row.code in UNREAD for row in rows):
             return page_kind(path)
-        found = page_profile(path, first_heading(sources.lines(path)), self.profiles, _is_file)
+        found = page_profile(path, heading_lines(sources.lines(path)), self.profiles, _is_file)
         return page_kind(path) if found is None else self._profile_kind(found[0])
 
     def _profile_kind(self, profile: Profile) -> str:

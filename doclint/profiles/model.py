@@ -93,6 +93,11 @@ class Layout:
             return None
         return project, posixpath.join(project, self.source.replace("{path}", path))
 
+    def describe(self) -> str:
+        """The layout in a few words: `markdown_docs/<path>.md documents <path>.py`."""
+        page = self.page.replace("{path}", "<path>")
+        return f"{self.docs_folder}/{page} documents {self.source.replace('{path}', '<path>')}"
+
     def page_of(self, project: str, source: str) -> str | None:
         """The page of `source` (relative to the project), relative to the root."""
         path = _unfill(self.source, source)

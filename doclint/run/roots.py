@@ -174,13 +174,15 @@ def _profile_roots(profile: Profile, paths: Iterable[str], cwd: str) -> set[str]
 
 
 def _opens_as(profile: Profile, path: str, root: str, cwd: str) -> bool:
-    """Whether the page at `path` opens with one of the profile's object headings."""
+    """Whether the start of the page at `path` holds one of the profile's object headings."""
     try:
         start = read_regular(inside_root(path, root), _TITLE_BYTES, follow_symlinks=False)
     except OSError:
         return False
-    first = start.split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff")
-    return bool(profile.entries.pattern.match(first.rstrip("\r"))) and _may_be_root(root, path, cwd)
+    # A title line or a preamble may stand above the first object heading.
+    lines = start.decode("utf-8", errors="replace").lstrip("\ufeff").splitlines()
+    opens = any(profile.entries.pattern.match(line) for line in lines if line.startswith("#"))
+    return opens and _may_be_root(root, path, cwd)
 
 
 def _in_docs(folder: str, roots: set[str]) -> bool:
