@@ -6,14 +6,21 @@ matched no generator says so in its summary."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import xml.etree.ElementTree as ET
+from html import escape
 from pathlib import Path
+
+import jsonschema
 
 from doclint import Settings, check_paths
 from doclint.config.files import load_profile
 from tests.checking import run_cli
 from tests.conftest import PROJECT
+from tests.pages import keyword_index, write
+from tests.test_output_formats import sarif_schema
 
 EXAMPLE = PROJECT / "examples" / "profile"
 TINYDOC = EXAMPLE / "tinydoc.toml"
@@ -75,3 +82,68 @@ def test_profile_check_reads_a_page_by_the_markers_as_check_does(tmp_path, monke
                        "tinydoc.toml", "--bad", "bad")  # fmt: skip
     assert unmarked.code == 1
     assert "bad/reference/units.md: not read as a page of tinydoc" in unmarked.out
+
+
+def test_explain_says_which_generator_read_a_page_and_why_no_other(tmp_path, monkeypatch, capsys):
+    shutil.copytree(EXAMPLE, tmp_path / "profile")
+    page = "profile/bad/reference/shapes.md"
+    configured = ["--config", 'profiles = ["profile/tinydoc.toml"]']
+    read = run_cli(monkeypatch, capsys, tmp_path, "check", *configured, "--explain", page)
+    assert read.code == 0
+    assert read.out.splitlines() == [
+        f"{page}: read as tinydoc's object page (in its layout (reference/<path>.md documents "
+        "<path>.py), object heading `## class `Square``; documents `profile/bad/shapes.py`)",
+        "  not pytorch: its first line is no `# ` title",
+        "  not repoagent: not in its layout: markdown_docs/<path>.md documents <path>.py",
+    ]
+    # Without the profile, the page is no generator's, and each says why.
+    plain = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", page)
+    assert plain.out.splitlines()[0] == (
+        f"{page}: read as no generator's page: plain Markdown, checked only by the rules of "
+        "every page"
+    )
+    missing = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", "nope.md")
+    assert (missing.code, missing.err) == (2, "doclint: error: nope.md: no such page\n")
+
+
+def test_explain_names_the_template_of_a_pytorch_page(tmp_path, monkeypatch, capsys):
+    write(tmp_path, {"docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["Thing"])})
+    read = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", "docs/pkg/mod.py_kw.md")
+    assert read.out.startswith(
+        "docs/pkg/mod.py_kw.md: read as pytorch's keyword-index page (title "
+        "`# Keyword Index: `pkg/mod.py``, template `python`)\n"
+    )
+
+
+UNREAD = "2 pages match no generator: `doclint check --explain PAGE` says why"
+
+
+def test_a_run_of_pages_no_generator_wrote_says_so_in_every_summary(tmp_path, monkeypatch, capsys):
+    """The tinydoc pages without their profile: no finding, and every format
+    with a summary says that the pages matched no generator."""
+    shutil.copytree(EXAMPLE, tmp_path / "profile")
+    args = ["check", "--no-cache", "profile/bad/reference", "--output-format"]
+    text = run_cli(monkeypatch, capsys, tmp_path, *args, "full")
+    assert (text.code, text.out) == (0, f"All checks passed (2 files checked; {UNREAD}).\n")
+    concise = run_cli(monkeypatch, capsys, tmp_path, *args, "concise")
+    assert concise.out == text.out
+    sarif = json.loads(run_cli(monkeypatch, capsys, tmp_path, *args, "sarif").out)
+    jsonschema.validate(sarif, sarif_schema())
+    (invocation,) = sarif["runs"][0]["invocations"]
+    assert invocation["toolExecutionNotifications"] == [
+        {"level": "note", "message": {"text": UNREAD}}
+    ]
+    github = run_cli(monkeypatch, capsys, tmp_path, *args, "github")
+    assert github.out == f"::notice title=doclint::{UNREAD}\n"
+    junit = ET.fromstring(run_cli(monkeypatch, capsys, tmp_path, *args, "junit").out)
+    (prop,) = junit.findall("testsuite/properties/property")
+    assert (prop.get("name"), prop.get("value")) == ("doclint.unread-pages", UNREAD)
+    html = run_cli(monkeypatch, capsys, tmp_path, *args, "html").out
+    assert f'<p id="unread" role="note">{escape(UNREAD)}</p>' in html
+    # With the profile, every page is the generator's: the summary is as before.
+    profiled = ["check", "--no-cache", "--config", 'profiles = ["profile/tinydoc.toml"]']
+    configured = run_cli(monkeypatch, capsys, tmp_path, *profiled, "profile/bad/reference")
+    assert configured.out.endswith("Found 9 problems in 2 files (2 files checked).\n")
+    sarif = json.loads(run_cli(monkeypatch, capsys, tmp_path, *profiled, "profile/bad/reference",
+                               "--output-format", "sarif").out)  # fmt: skip
+    assert "invocations" not in sarif["runs"][0]

@@ -28,6 +28,7 @@ from doclint.cli.arguments import (
 )
 from doclint.cli.commands import COMMANDS, cache_folder
 from doclint.cli.config import configuration, overridden, settings_of
+from doclint.cli.explain import explain_pages
 from doclint.cli.init import write_starter
 from doclint.cli.options import build_parser
 from doclint.cli.progress import ProgressBar
@@ -57,6 +58,7 @@ from doclint.output.parts import PartWriter, Placed
 from doclint.output.run_output import RenderedParts
 from doclint.output.shown import shown_findings
 from doclint.run import Run, RunResult, read_stdin, run_stdin
+from doclint.run.page_reading import unread_pages
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
 from doclint.util.replacing import replacing
@@ -182,6 +184,9 @@ def _check(
     if args.show_settings:
         show_settings(settings, config, registry, args)
         return EXIT_CLEAN
+    if args.explain:
+        _call(explain_pages, args.explain, settings)
+        return EXIT_CLEAN
     if args.show_files:
         return (
             EXIT_CLEAN
@@ -249,6 +254,7 @@ def _report(
         root=settings.root,
         fail_on=args.fail_on,
         profiles=settings.profiles,
+        unread_pages=_unread_pages(args, result, settings),
     )
     if args.statistics:
         _write(args, None, lambda: _statistics(output, args.output_format))
@@ -262,6 +268,21 @@ def _report(
 
         _write(args, as_bytes, lambda: "".join(FORMATS[args.output_format](output)))
     return EXIT_FINDINGS if output.failing and not args.exit_zero else EXIT_CLEAN
+
+
+# The formats that say nothing of the run as a whole: a list of findings only.
+_WITHOUT_SUMMARY = frozenset({"json", "jsonl", "gitlab"})
+_TEXT_FORMATS = frozenset({"full", "concise"})
+
+
+def _unread_pages(args: argparse.Namespace, result: RunResult, settings: Settings) -> int:
+    """How many pages of the run no generator wrote, where the output says
+    so (0 where it would not: the count reads each page's head again)."""
+    if args.output_format in _WITHOUT_SUMMARY and not args.statistics:
+        return 0
+    if args.quiet and (args.statistics or args.output_format in _TEXT_FORMATS):
+        return 0
+    return unread_pages(result.files, settings, Path.cwd())
 
 
 def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | None:

@@ -23,7 +23,7 @@ import json
 import os
 import posixpath
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 from operator import attrgetter, itemgetter
@@ -33,7 +33,7 @@ from doclint.models.findings import Finding, cause_of, fixable
 from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.output.baseline import UNREAD, SourceLines
 from doclint.output.causes import Causes, example
-from doclint.rule_api import Profile, Rule, page_profile
+from doclint.rule_api import Profile, Rule, heading_lines, page_profile
 from doclint.util.paths import printable
 
 WORST_FILES = 25
@@ -61,7 +61,6 @@ PAGE_KINDS = {
 by (key, label and what they are), and the files no generator wrote; the
 pages of a profile of object pages are a kind of their own (`PageKinds`)."""
 _DOCS_OF_DOCS = "docs/docs/"
-_FENCES = ("```", "~~~")
 
 
 def page_kind(path: str) -> str:
@@ -74,23 +73,6 @@ def page_kind(path: str) -> str:
     if name in FOLDER_PAGES:
         return "folder"
     return "level-1" if name.endswith(PAGE_SUFFIXES) else "other"
-
-
-def heading_lines(lines: list[str]) -> Iterator[str]:
-    """The `#` heading lines outside fenced code: the lines a profile's
-    object headings are matched against (as its rules read the page)."""
-    fence = ""
-    for line in lines:
-        stripped = line.lstrip(" ")
-        if len(line) - len(stripped) > 3:
-            continue
-        if fence:
-            if stripped.startswith(fence) and not stripped[len(fence) :].strip(fence[0] + " \t"):
-                fence = ""
-        elif stripped.startswith(_FENCES):
-            fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
-        elif stripped.startswith("#"):
-            yield line
 
 
 class PageKinds:

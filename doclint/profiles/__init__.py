@@ -54,6 +54,7 @@ __all__ = [
     "Template",
     "builtin_docs_folders",
     "builtin_profiles",
+    "heading_lines",
     "page_profile",
     "page_readings",
     "parse_generator",
@@ -175,7 +176,8 @@ def page_readings(
     markers in its project. `headings` is read once, and only for a page in
     some profile's layout."""
     if any(folder in path for folder in builtin_docs_folders()):
-        profiles = (*profiles, *builtin_profiles())
+        shipped = builtin_profiles()
+        profiles = (*profiles, *(b for b in shipped if all(b is not p for p in profiles)))
     seen: list[str] | None = None
     for profile in profiles:
         layout = profile.layout
@@ -197,6 +199,27 @@ def page_readings(
         else:
             why = "in its layout, but none of its headings is one of the profile's object headings"
             yield PageReading(profile, None, why)
+
+
+_FENCES = ("```", "~~~")
+
+
+def heading_lines(lines: Iterable[str]) -> Iterator[str]:
+    """The `#` heading lines of a page's lines, outside fenced code: the
+    lines a profile's object headings are matched against where the page is
+    not parsed (its rules read the parser's headings)."""
+    fence = ""
+    for line in lines:
+        stripped = line.lstrip(" ")
+        if len(line) - len(stripped) > 3:
+            continue
+        if fence:
+            if stripped.startswith(fence) and not stripped[len(fence) :].strip(fence[0] + " \t"):
+                fence = ""
+        elif stripped.startswith(_FENCES):
+            fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+        elif stripped.startswith("#"):
+            yield line
 
 
 def _marker_of(profile: Profile, project: str, is_file: Callable[[str], bool] | None) -> str | None:

@@ -1,0 +1,124 @@
+"""Which generator a page of a run is read as, and why no other did: what
+`doclint check --explain PAGE` prints, and what the run's summary counts
+(the pages no generator wrote, whose claims no generator rule judges).
+
+A page is the PyTorch generator's when its first line is one of its
+templates' titles (the parser's `recognise_title`), and a profile's when
+`page_readings` says so (its place, then its object headings or a marker):
+the same tests the parser and the generator-claims rules make, on the same
+lines.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from doclint.engine.settings import Settings
+from doclint.models.generated import DocKind
+from doclint.parsing.recognition import recognise_title
+from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
+from doclint.run.roots import roots_of_files
+from doclint.tree.discovery import MARKDOWN_SUFFIXES
+from doclint.tree.reading import read_regular
+
+TEMPLATES_GENERATOR = "pytorch"
+"""The name `--explain` gives the PyTorch Repository Documentation System
+(its profile's name)."""
+_HEAD_BYTES = 1024
+"""What is read of a page outside every profile's layout: its title line is
+all that can make it a generator's."""
+
+
+class Verdict(NamedTuple):
+    """One generator's reading of a page."""
+
+    generator: str
+    kind: str
+    """The kind of page it is read as ("" when the generator did not write it)."""
+    why: str
+
+
+class PageRead(NamedTuple):
+    """How a page is read: by the generators that wrote it, and why each other did not."""
+
+    read: list[Verdict]
+    not_read: list[Verdict]
+
+
+def read_page(
+    path: str,
+    lines: Sequence[str],
+    profiles: tuple[Profile, ...],
+    is_file: Callable[[str], bool] | None,
+    every_profile: bool = False,
+    shown: Callable[[str], str] = str,
+) -> PageRead:
+    """How the page at `path` (relative to its tree's root) with `lines` is
+    read; `every_profile`: say why each shipped profile did not read it,
+    wherever the page sits; `shown`: a source's path (from the root) as the
+    reader is shown it."""
+    verdicts = [_by_title(lines)]
+    tried = (*profiles, *builtin_profiles()) if every_profile else profiles
+    for reading in page_readings(path, heading_lines(lines), tried, is_file):
+        kind = "object" if reading.place is not None else ""
+        if reading.place is not None:
+            why = f"{reading.why}; documents `{shown(reading.place[1])}`"
+        else:
+            why = reading.why
+        verdicts.append(Verdict(reading.profile.name, kind, why))
+    return PageRead([v for v in verdicts if v.kind], [v for v in verdicts if not v.kind])
+
+
+def _by_title(lines: Sequence[str]) -> Verdict:
+    first = next((line for line in lines if line.strip()), "").lstrip("\ufeff").strip()
+    if not first.startswith("# "):
+        return Verdict(TEMPLATES_GENERATOR, "", "its first line is no `# ` title")
+    found = recognise_title(first[2:])
+    if found.kind is DocKind.MARKDOWN or found.template is None:
+        return Verdict(TEMPLATES_GENERATOR, "", f"its title `{first}` is none of its templates'")
+    why = f"title `{first}`, template `{found.template.id}`"
+    return Verdict(TEMPLATES_GENERATOR, str(found.kind), why)
+
+
+def explain(
+    root: Path, file: Path, profiles: tuple[Profile, ...], limit: int, cwd: Path
+) -> PageRead:
+    """How the page `file` of the tree at `root` is read, paths shown from
+    `cwd` (OSError when it cannot be read)."""
+    path = os.path.relpath(os.path.abspath(file), root).replace(os.sep, "/")
+    text = read_regular(file, limit + 1).decode("utf-8", errors="replace")
+
+    def shown(source: str) -> str:
+        return os.path.relpath(os.path.join(root, source), cwd).replace(os.sep, "/")
+
+    lines = text.split("\n")
+    return read_page(path, lines, profiles, _is_file_in(root), every_profile=True, shown=shown)
+
+
+def unread_pages(files: Iterable[Path], settings: Settings, cwd: Path) -> int:
+    """How many Markdown files of a run no generator wrote: a page's head is
+    read, the whole of it only where it sits in a profile's layout (where its
+    object headings decide)."""
+    pages = [str(file) for file in files if file.name.endswith(MARKDOWN_SUFFIXES)]
+    count = 0
+    for root, group in roots_of_files(settings, pages, cwd).items():
+        is_file = _is_file_in(root)
+        inside = len(os.path.join(root, ""))
+        for file in group:
+            # The run's files are absolute, and each lies in its root.
+            path = file[inside:].replace(os.sep, "/")
+            whole = any(p.layout.source_of(path) for p in (*settings.profiles, *builtin_profiles()))
+            try:
+                data = read_regular(file, settings.max_file_size if whole else _HEAD_BYTES)
+            except OSError:
+                continue  # reported unread by the run
+            lines = data.decode("utf-8", errors="replace").split("\n")
+            count += not read_page(path, lines, settings.profiles, is_file).read
+    return count
+
+
+def _is_file_in(root: Path) -> Callable[[str], bool]:
+    return lambda path: os.path.isfile(os.path.join(root, path))
