@@ -18,7 +18,7 @@ import jsonschema
 from doclint import Settings, check_paths
 from doclint.config.files import load_profile
 from tests.checking import run_cli
-from tests.conftest import PROJECT
+from tests.conftest import PROJECT, SHARED, require_shared
 from tests.pages import keyword_index, write
 from tests.test_output_formats import sarif_schema
 
@@ -147,3 +147,36 @@ def test_a_run_of_pages_no_generator_wrote_says_so_in_every_summary(tmp_path, mo
     sarif = json.loads(run_cli(monkeypatch, capsys, tmp_path, *profiled, "profile/bad/reference",
                                "--output-format", "sarif").out)  # fmt: skip
     assert "invocations" not in sarif["runs"][0]
+
+
+def test_a_docs_folder_the_project_named_is_found_beside_repoagents_record(
+    tmp_path, monkeypatch, capsys
+):
+    """RepoAgent's output folder is the project's choice (`markdown_docs_name`):
+    a folder beside `.project_doc_record/` whose pages are RepoAgent's is read
+    as `markdown_docs/` is, and the run says which folder it took."""
+    require_shared()
+    named = tmp_path / "named"
+    shutil.copytree(SHARED / "corpus" / "repoagent", named)
+    (named / ".project_doc_record").mkdir()
+    (named / ".project_doc_record" / "project_hierarchy.json").write_text("{}", encoding="utf-8")
+    shutil.copytree(named, tmp_path / "usual")
+    (named / "markdown_docs").rename(named / "generated_docs")
+    args = ["check", "--no-cache", "--output-format", "concise"]
+    usual = run_cli(monkeypatch, capsys, tmp_path / "usual", *args, ".")
+    chosen = run_cli(monkeypatch, capsys, named, *args, ".")
+    assert chosen.err == (
+        "doclint: reading generated_docs/ as repoagent's docs folder "
+        "(beside .project_doc_record/project_hierarchy.json)\n"
+    )
+    assert usual.code == chosen.code == 1
+    findings = usual.out.splitlines()
+    assert len(findings) > 30
+    # Every path of a page names the folder the project chose.
+    renamed = [line.replace("markdown_docs/", "generated_docs/") for line in findings]
+    assert chosen.out.splitlines() == renamed
+    # Near miss: without the record beside it, the folder is no generator's.
+    (named / ".project_doc_record" / "project_hierarchy.json").unlink()
+    plain = run_cli(monkeypatch, capsys, named, *args, ".")
+    assert (plain.code, plain.err) == (0, "")
+    assert "(18 files checked; 18 pages match no generator" in plain.out

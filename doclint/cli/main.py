@@ -10,6 +10,7 @@ import argparse
 import codecs
 import contextlib
 import copy
+import dataclasses
 import io
 import json
 import os
@@ -58,7 +59,7 @@ from doclint.output.parts import PartWriter, Placed
 from doclint.output.run_output import RenderedParts
 from doclint.output.shown import shown_findings
 from doclint.run import Run, RunResult, read_stdin, run_stdin
-from doclint.run.page_reading import unread_pages
+from doclint.run.page_reading import named_docs_folders, unread_pages
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
 from doclint.util.replacing import replacing
@@ -178,6 +179,8 @@ def _check(
     args.output_format = args.output_format or config.output_format or "full"
     fix = _fix_settings(args, config)
     settings = settings_of(args, config)
+    if not stdin:
+        settings = _with_named_docs_folders(args, settings)
     check_selection(registry, settings)
     if starting is not None:
         starting(settings)
@@ -268,6 +271,23 @@ def _report(
 
         _write(args, as_bytes, lambda: "".join(FORMATS[args.output_format](output)))
     return EXIT_FINDINGS if output.failing and not args.exit_zero else EXIT_CLEAN
+
+
+def _with_named_docs_folders(args: argparse.Namespace, settings: Settings) -> Settings:
+    """The settings with the docs folders the checked projects named
+    otherwise than their generator's profile does (found beside its marker),
+    each said in one line on stderr: which folder the run took for which
+    generator's pages."""
+    cwd = Path.cwd()
+    found = named_docs_folders(args.paths, settings.profiles, cwd)
+    for named in found if not args.quiet else ():
+        folder, marker = display_path(named.folder, cwd), display_path(named.marker, cwd)
+        say(f"reading {folder}/ as {named.profile.name}'s docs folder (beside {marker})")
+    if not found:
+        return settings
+    return dataclasses.replace(
+        settings, profiles=(*settings.profiles, *(named.profile for named in found))
+    )
 
 
 # The formats that say nothing of the run as a whole: a list of findings only.

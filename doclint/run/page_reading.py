@@ -11,6 +11,7 @@ lines.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -22,7 +23,7 @@ from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
-from doclint.tree.reading import read_regular
+from doclint.tree.reading import read_regular, repository_root
 
 TEMPLATES_GENERATOR = "pytorch"
 """The name `--explain` gives the PyTorch Repository Documentation System
@@ -122,3 +123,98 @@ def unread_pages(files: Iterable[Path], settings: Settings, cwd: Path) -> int:
 
 def _is_file_in(root: Path) -> Callable[[str], bool]:
     return lambda path: os.path.isfile(os.path.join(root, path))
+
+
+class NamedFolder(NamedTuple):
+    """A docs folder a project named otherwise than its profile does, found
+    beside the profile's marker; `profile` reads it (the profile with that
+    folder as its docs folder)."""
+
+    profile: Profile
+    folder: Path
+    marker: Path
+
+
+_PAGES_LOOKED_AT = 32
+"""The pages of a folder read to tell whether they are a profile's: a docs
+folder's first pages have its object headings."""
+
+
+def named_docs_folders(
+    paths: Iterable[str | Path], profiles: tuple[Profile, ...], cwd: Path
+) -> list[NamedFolder]:
+    """The docs folders of the projects holding `paths` (a path, or a folder
+    above it up to its checkout) that name theirs otherwise, for each profile
+    whose layout allows it: a folder beside the profile's marker whose pages
+    open with the profile's object headings."""
+    found: dict[tuple[str, Path], NamedFolder] = {}
+    allowing = [
+        p for p in (*profiles, *builtin_profiles()) if p.layout.docs_folder_named_by_project
+    ]
+    for given in paths if allowing else ():
+        start = Path(os.path.abspath(given))
+        start = start if start.is_dir() else start.parent
+        for profile in allowing:
+            for named in _named_near(profile, start, cwd):
+                found.setdefault((profile.name, named.folder), named)
+    return list(found.values())
+
+
+def _named_near(profile: Profile, start: Path, cwd: Path) -> list[NamedFolder]:
+    """The named docs folders beside the first marker of the profile at or
+    above `start`, up to its checkout (or the working folder holding it)."""
+    bound = repository_root(start) or (cwd if start.is_relative_to(cwd) else start)
+    for project in (start, *start.parents):
+        marker = next(
+            (project / m for m in profile.layout.markers if (project / m).is_file()), None
+        )
+        if marker is not None:
+            return [
+                NamedFolder(_with_docs_folder(profile, folder.name), folder, marker)
+                for folder in _subfolders(project, profile)
+                if _holds_pages_of(profile, folder)
+            ]
+        if project == bound:
+            break
+    return []
+
+
+def _subfolders(project: Path, profile: Profile) -> list[Path]:
+    skipped = {profile.layout.docs_folder, *profile.layout.skip_folders}
+    try:
+        return sorted(
+            entry
+            for entry in project.iterdir()
+            if entry.is_dir() and not entry.name.startswith(".") and entry.name not in skipped
+        )
+    except OSError:
+        return []
+
+
+def _holds_pages_of(profile: Profile, folder: Path) -> bool:
+    """Whether one of the first pages below `folder` opens with one of the
+    profile's object headings (a title line may stand above it)."""
+    looked = 0
+    for place, folders, files in os.walk(folder):
+        folders.sort()
+        for name in sorted(files):
+            if not name.endswith(".md"):
+                continue
+            try:
+                head = read_regular(os.path.join(place, name), _HEAD_BYTES * 4)
+            except OSError:
+                continue
+            lines = head.decode("utf-8", errors="replace").split("\n")
+            if any(profile.entries.pattern.match(line) for line in heading_lines(lines)):
+                return True
+            looked += 1
+            if looked >= _PAGES_LOOKED_AT:
+                return False
+    return False
+
+
+def _with_docs_folder(profile: Profile, folder: str) -> Profile:
+    """The profile with `folder` as its docs folder (its own digest: the
+    cache keys results by the profiles read with)."""
+    layout = dataclasses.replace(profile.layout, docs_folder=folder)
+    return dataclasses.replace(profile, layout=layout, digest=f"{profile.digest}:{folder}")
