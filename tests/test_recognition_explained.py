@@ -38,14 +38,17 @@ def tinydoc_findings(root: Path) -> list[tuple[str, int, str, str]]:
 def test_a_title_line_above_the_object_headings_keeps_the_page_the_generators(tmp_path):
     shutil.copytree(EXAMPLE, tmp_path / "profile")
     bad = tmp_path / "profile" / "bad"
-    untitled = tinydoc_findings(bad)
-    page = bad / "reference" / "shapes.md"
-    page.write_text("# shapes\n" + page.read_text(encoding="utf-8"), encoding="utf-8")
     titled = tinydoc_findings(bad)
+    page = bad / "reference" / "shapes.md"
+    title = "# shapes\n\n"
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith(title)  # the example's page has its title line
+    page.write_text(text.removeprefix(title), encoding="utf-8")
+    untitled = tinydoc_findings(bad)
     assert len(untitled) == 9
-    # The same findings, one line lower on the titled page; none about the title.
+    # The same findings, two lines lower on the titled page; none about the title.
     moved = [
-        (path, line + (path == "reference/shapes.md" and line > 1), code, message)
+        (path, line + 2 * (path == "reference/shapes.md" and line > 1), code, message)
         for path, line, code, message in untitled
     ]
     assert titled == moved
@@ -91,9 +94,9 @@ def test_explain_says_which_generator_read_a_page_and_why_no_other(tmp_path, mon
     read = run_cli(monkeypatch, capsys, tmp_path, "check", *configured, "--explain", page)
     assert read.code == 0
     assert read.out.splitlines() == [
-        f"{page}: read as tinydoc's object page (in its layout (reference/<path>.md documents "
-        "<path>.py), object heading `## class `Square``; documents `profile/bad/shapes.py`)",
-        "  not pytorch: its first line is no `# ` title",
+        f"{page}: read as tinydoc's object page of `profile/bad/shapes.py`: in its layout "
+        "(reference/<path>.md documents <path>.py), with its object heading `## class `Square``",
+        "  not pytorch: its title `# shapes` is none of its templates'",
         "  not repoagent: not in its layout: markdown_docs/<path>.md documents <path>.py",
     ]
     # Without the profile, the page is no generator's, and each says why.
@@ -110,8 +113,8 @@ def test_explain_names_the_template_of_a_pytorch_page(tmp_path, monkeypatch, cap
     write(tmp_path, {"docs/pkg/mod.py_kw.md": keyword_index("pkg/mod.py", ["Thing"])})
     read = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", "docs/pkg/mod.py_kw.md")
     assert read.out.startswith(
-        "docs/pkg/mod.py_kw.md: read as pytorch's keyword-index page (title "
-        "`# Keyword Index: `pkg/mod.py``, template `python`)\n"
+        "docs/pkg/mod.py_kw.md: read as pytorch's keyword-index page: title "
+        "`# Keyword Index: `pkg/mod.py``, template `python`\n"
     )
 
 
@@ -180,3 +183,18 @@ def test_a_docs_folder_the_project_named_is_found_beside_repoagents_record(
     plain = run_cli(monkeypatch, capsys, named, *args, ".")
     assert (plain.code, plain.err) == (0, "")
     assert "(18 files checked; 18 pages match no generator" in plain.out
+
+
+def test_the_count_reads_no_page_through_a_link_out_of_the_tree(tmp_path, monkeypatch, capsys):
+    """Counting the pages no generator wrote reads them as the run does: a
+    link out of the tree is neither checked nor read to be counted."""
+    outside = tmp_path / "outside"
+    write(outside, {"secret.md": "# Not a page of the tree\n"})
+    tree = tmp_path / "tree"
+    write(tree, {"docs/a.md": "# A\n"})
+    (tree / "docs" / "link.md").symlink_to(outside / "secret.md")
+    (tree / "docs" / "linked").symlink_to(outside, target_is_directory=True)
+    done = run_cli(monkeypatch, capsys, tree, "check", "--no-cache", "docs/a.md", "docs/link.md",
+                   "docs/linked/secret.md")  # fmt: skip
+    # Only docs/a.md is read, and counted.
+    assert "; 1 page matches no generator:" in done.out

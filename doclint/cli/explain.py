@@ -30,7 +30,7 @@ def explain_pages(pages: list[Path], settings: Settings) -> None:
                 raise UsageError(f"{printable(shown)}: cannot read: {error.strerror}") from None
             if read.read:
                 said = "; and as ".join(
-                    f"{v.generator}'s {v.kind} page ({v.why})" for v in read.read
+                    f"{v.generator}'s {v.kind} page{_of(v.source)}: {v.why}" for v in read.read
                 )
                 print(printable(f"{shown}: read as {said}"))
             else:
@@ -42,3 +42,7 @@ def explain_pages(pages: list[Path], settings: Settings) -> None:
                 )
             for verdict in read.not_read:
                 print(printable(f"  not {verdict.generator}: {verdict.why}"))
+
+
+def _of(source: str) -> str:
+    return f" of `{source}`" if source else ""

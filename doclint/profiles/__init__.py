@@ -189,12 +189,14 @@ def page_readings(
             seen = list(headings)
         heading = next((h for h in seen if profile.entries.pattern.match(h)), None)
         if heading is not None:
-            why = f"in its layout ({layout.describe()}), object heading `{heading.strip()}`"
+            why = (
+                f"in its layout ({layout.describe()}), with its object heading `{heading.strip()}`"
+            )
             yield PageReading(profile, place, why)
             continue
         marker = _marker_of(profile, place[0], is_file)
         if marker is not None:
-            why = f"in its layout ({layout.describe()}), no object heading, its marker `{marker}`"
+            why = f"in its layout ({layout.describe()}), with no object heading, marker `{marker}`"
             yield PageReading(profile, place, why)
         else:
             why = "in its layout, but none of its headings is one of the profile's object headings"

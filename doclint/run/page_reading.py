@@ -23,7 +23,7 @@ from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
-from doclint.tree.reading import read_regular, repository_root
+from doclint.tree.reading import inside_root, read_regular, repository_root
 
 TEMPLATES_GENERATOR = "pytorch"
 """The name `--explain` gives the PyTorch Repository Documentation System
@@ -40,6 +40,8 @@ class Verdict(NamedTuple):
     kind: str
     """The kind of page it is read as ("" when the generator did not write it)."""
     why: str
+    source: str = ""
+    """The source the page documents, as shown, when the generator says it."""
 
 
 class PageRead(NamedTuple):
@@ -64,12 +66,11 @@ def read_page(
     verdicts = [_by_title(lines)]
     tried = (*profiles, *builtin_profiles()) if every_profile else profiles
     for reading in page_readings(path, heading_lines(lines), tried, is_file):
-        kind = "object" if reading.place is not None else ""
-        if reading.place is not None:
-            why = f"{reading.why}; documents `{shown(reading.place[1])}`"
+        if reading.place is None:
+            verdicts.append(Verdict(reading.profile.name, "", reading.why))
         else:
-            why = reading.why
-        verdicts.append(Verdict(reading.profile.name, kind, why))
+            of = shown(reading.place[1])
+            verdicts.append(Verdict(reading.profile.name, "object", reading.why, of))
     return PageRead([v for v in verdicts if v.kind], [v for v in verdicts if not v.kind])
 
 
@@ -90,7 +91,7 @@ def explain(
     """How the page `file` of the tree at `root` is read, paths shown from
     `cwd` (OSError when it cannot be read)."""
     path = os.path.relpath(os.path.abspath(file), root).replace(os.sep, "/")
-    text = read_regular(file, limit + 1).decode("utf-8", errors="replace")
+    text = _read_inside(str(file), root, limit + 1).decode("utf-8", errors="replace")
 
     def shown(source: str) -> str:
         return os.path.relpath(os.path.join(root, source), cwd).replace(os.sep, "/")
@@ -108,17 +109,34 @@ def unread_pages(files: Iterable[Path], settings: Settings, cwd: Path) -> int:
     for root, group in roots_of_files(settings, pages, cwd).items():
         is_file = _is_file_in(root)
         inside = len(os.path.join(root, ""))
+        real_root = os.path.join(os.path.realpath(root), "")
+        folders_inside: dict[str, bool] = {}
         for file in group:
             # The run's files are absolute, and each lies in its root.
             path = file[inside:].replace(os.sep, "/")
             whole = any(p.layout.source_of(path) for p in (*settings.profiles, *builtin_profiles()))
+            # Read as the run reads: not through a link out of the root (its
+            # folder's real place is found once a folder), nor a link itself.
+            folder = os.path.dirname(file)
+            if folder not in folders_inside:
+                real = os.path.join(os.path.realpath(folder), "")
+                folders_inside[folder] = real.startswith(real_root)
+            if not folders_inside[folder]:
+                continue
+            limit = settings.max_file_size if whole else _HEAD_BYTES
             try:
-                data = read_regular(file, settings.max_file_size if whole else _HEAD_BYTES)
+                data = read_regular(file, limit, follow_symlinks=False)
             except OSError:
                 continue  # reported unread by the run
             lines = data.decode("utf-8", errors="replace").split("\n")
             count += not read_page(path, lines, settings.profiles, is_file).read
     return count
+
+
+def _read_inside(file: str, root: Path | str, limit: int) -> bytes:
+    """At most `limit` bytes of `file`, read as the run reads it: never
+    through a link out of `root` (OSError), nor from a named pipe."""
+    return read_regular(inside_root(file, root), limit, follow_symlinks=False)
 
 
 def _is_file_in(root: Path) -> Callable[[str], bool]:
@@ -201,7 +219,7 @@ def _holds_pages_of(profile: Profile, folder: Path) -> bool:
             if not name.endswith(".md"):
                 continue
             try:
-                head = read_regular(os.path.join(place, name), _HEAD_BYTES * 4)
+                head = _read_inside(os.path.join(place, name), folder, _HEAD_BYTES * 4)
             except OSError:
                 continue
             lines = head.decode("utf-8", errors="replace").split("\n")
