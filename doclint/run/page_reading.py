@@ -154,8 +154,8 @@ class NamedFolder(NamedTuple):
 
 
 _PAGES_LOOKED_AT = 32
-"""The pages of a folder read to tell whether they are a profile's: a docs
-folder's first pages have its object headings."""
+"""The pages (and the folders) of a folder looked at to tell whether they
+are a profile's: a docs folder's first pages have its object headings."""
 
 
 def named_docs_folders(
@@ -187,6 +187,8 @@ def _named_near(profile: Profile, start: Path, cwd: Path) -> list[NamedFolder]:
             (project / m for m in profile.layout.markers if (project / m).is_file()), None
         )
         if marker is not None:
+            if (project / profile.layout.docs_folder).is_dir():
+                return []  # the project kept the profile's own folder
             return [
                 NamedFolder(_with_docs_folder(profile, folder.name), folder, marker)
                 for folder in _subfolders(project, profile)
@@ -213,7 +215,9 @@ def _holds_pages_of(profile: Profile, folder: Path) -> bool:
     """Whether one of the first pages below `folder` opens with one of the
     profile's object headings (a title line may stand above it)."""
     looked = 0
-    for place, folders, files in os.walk(folder):
+    for visited, (place, folders, files) in enumerate(os.walk(folder)):
+        if visited >= _PAGES_LOOKED_AT:
+            return False  # a source folder's subtree is not walked whole
         folders.sort()
         for name in sorted(files):
             if not name.endswith(".md"):
