@@ -198,3 +198,32 @@ def test_the_count_reads_no_page_through_a_link_out_of_the_tree(tmp_path, monkey
                    "docs/linked/secret.md")  # fmt: skip
     # Only docs/a.md is read, and counted.
     assert "; 1 page matches no generator:" in done.out
+
+
+def test_a_readme_among_the_pages_is_no_generators_page_even_beside_a_marker(
+    tmp_path, monkeypatch, capsys
+):
+    """A marker keeps a page cut off before its first object the profile's;
+    a README with headings of its own at the objects' level is not, and is
+    not reported as the page of a missing `README.py`."""
+    write(
+        tmp_path,
+        {
+            ".project_doc_record/project_hierarchy.json": "{}",
+            "pkg/m.py": "def f(a):\n    pass\n",
+            "markdown_docs/pkg/m.md": "## FunctionDef f(a)\n**f**: F.\n",
+            "markdown_docs/README.md": "# Docs\n\n## Contents\n\n- [m](pkg/m.md)\n",
+            "markdown_docs/pkg/cut.md": "# cut\n",
+        },
+    )
+    done = run_cli(monkeypatch, capsys, tmp_path, "check", "--no-cache", "--output-format",
+                   "concise", "markdown_docs")  # fmt: skip
+    assert "README" not in done.out
+    # The cut-off page is still RepoAgent's: its module is not in the tree.
+    assert "markdown_docs/pkg/cut.md:1:1: DL709 warning [orphan-page]" in done.out
+    assert "(3 files checked; 1 page matches no generator" in done.out
+    why = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", "markdown_docs/README.md")
+    assert why.out.splitlines()[-1] == (
+        "  not repoagent: in its layout (markdown_docs/<path>.md documents <path>.py), but its "
+        "heading `## Contents` is none of the profile's object headings"
+    )

@@ -173,8 +173,9 @@ def page_readings(
     line or a preamble before them does not change what the page is. A page
     in the layout with none of them (a page cut off before its first object,
     say) is still the profile's when `is_file` finds one of the profile's
-    markers in its project. `headings` is read once, and only for a page in
-    some profile's layout."""
+    markers in its project, unless it has headings of its own at the level of
+    the profile's object headings (a `README.md` among the pages, a guide).
+    `headings` is read once, and only for a page in some profile's layout."""
     if any(folder in path for folder in builtin_docs_folders()):
         shipped = builtin_profiles()
         profiles = (*profiles, *(b for b in shipped if all(b is not p for p in profiles)))
@@ -187,20 +188,35 @@ def page_readings(
             continue
         if seen is None:
             seen = list(headings)
-        heading = next((h for h in seen if profile.entries.pattern.match(h)), None)
-        if heading is not None:
-            why = (
-                f"in its layout ({layout.describe()}), with its object heading `{heading.strip()}`"
-            )
-            yield PageReading(profile, place, why)
-            continue
-        marker = _marker_of(profile, place[0], is_file)
-        if marker is not None:
-            why = f"in its layout ({layout.describe()}), with no object heading, marker `{marker}`"
-            yield PageReading(profile, place, why)
-        else:
-            why = "in its layout, but none of its headings is one of the profile's object headings"
-            yield PageReading(profile, None, why)
+        yield _in_layout(profile, place, seen, is_file)
+
+
+def _in_layout(
+    profile: Profile,
+    place: tuple[str, str],
+    headings: list[str],
+    is_file: Callable[[str], bool] | None,
+) -> PageReading:
+    """How the profile reads a page in its layout, with these heading lines."""
+    layout, entries = profile.layout, profile.entries
+    where = f"in its layout ({layout.describe()})"
+    heading = next((h for h in headings if entries.pattern.match(h)), None)
+    if heading is not None:
+        return PageReading(profile, place, f"{where}, with its object heading `{heading.strip()}`")
+    own = next((h for h in headings if _level(h) >= entries.base_level), None)
+    if own is not None:
+        why = f"{where}, but its heading `{own.strip()}` is none of the profile's object headings"
+        return PageReading(profile, None, why)
+    marker = _marker_of(profile, place[0], is_file)
+    if marker is not None:
+        return PageReading(profile, place, f"{where}, with no object heading, marker `{marker}`")
+    return PageReading(profile, None, f"{where}, but with none of the profile's object headings")
+
+
+def _level(heading: str) -> int:
+    """The level of an ATX heading line: its count of leading `#`."""
+    text = heading.lstrip(" ")
+    return len(text) - len(text.lstrip("#"))
 
 
 _FENCES = ("```", "~~~")
