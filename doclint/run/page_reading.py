@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import stat
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -164,66 +165,105 @@ def named_docs_folders(
     """The docs folders of the projects holding `paths` (a path, or a folder
     above it up to its checkout) that name theirs otherwise, for each profile
     whose layout allows it: a folder beside the profile's marker whose pages
-    open with the profile's object headings."""
+    open with the profile's object headings. Nothing is looked up through a
+    symbolic link: a link may lead out of the tree."""
     found: dict[tuple[str, Path], NamedFolder] = {}
     allowing = [
         p for p in (*profiles, *builtin_profiles()) if p.layout.docs_folder_named_by_project
     ]
     for given in paths if allowing else ():
-        start = Path(os.path.abspath(given))
-        start = start if start.is_dir() else start.parent
+        folders = _real_folders(Path(os.path.abspath(given)), cwd)
         for profile in allowing:
-            for named in _named_near(profile, start, cwd):
+            for named in _named_near(profile, folders):
                 found.setdefault((profile.name, named.folder), named)
     return list(found.values())
 
 
-def _named_near(profile: Profile, start: Path, cwd: Path) -> list[NamedFolder]:
-    """The named docs folders beside the first marker of the profile at or
-    above `start`, up to its checkout (or the working folder holding it)."""
-    bound = repository_root(start) or (cwd if start.is_relative_to(cwd) else start)
-    for project in (start, *start.parents):
-        marker = next(
-            (project / m for m in profile.layout.markers if (project / m).is_file()), None
-        )
-        if marker is not None:
-            if (project / profile.layout.docs_folder).is_dir():
-                return []  # the project kept the profile's own folder
-            return [
-                NamedFolder(_with_docs_folder(profile, folder.name), folder, marker)
-                for folder in _subfolders(project, profile)
-                if _holds_pages_of(profile, folder)
-            ]
-        if project == bound:
+def _real_folders(start: Path, cwd: Path) -> list[Path]:
+    """The folders at and above `start` up to its checkout (or the working
+    folder holding it), nearest first, that are reached through no link:
+    each is looked at from the top down, with `lstat`, and the first link or
+    file ends the list."""
+    real: list[Path] = []
+    for folder in reversed([start, *start.parents]):
+        if not _is_real(folder, stat.S_ISDIR):
             break
+        real.append(folder)
+    if not real:
+        return []
+    nearest = real[-1]
+    bound = repository_root(nearest) or (cwd if nearest.is_relative_to(cwd) else nearest)
+    return [folder for folder in reversed(real) if folder.is_relative_to(bound)]
+
+
+def _is_real(path: Path, kind: Callable[[int], bool]) -> bool:
+    """Whether `path` is of `kind` (stat.S_ISDIR, S_ISREG) itself, not a link to one."""
+    try:
+        return kind(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _named_near(profile: Profile, folders: list[Path]) -> list[NamedFolder]:
+    """The named docs folders beside the first marker of the profile in one
+    of `folders` (nearest first)."""
+    for project in folders:
+        marker = next((project / m for m in profile.layout.markers if _marked(project, m)), None)
+        if marker is None:
+            continue
+        if _is_real(project / profile.layout.docs_folder, stat.S_ISDIR):
+            return []  # the project kept the profile's own folder
+        return [
+            NamedFolder(_with_docs_folder(profile, folder.name), folder, marker)
+            for folder in _subfolders(project, profile)
+            if _holds_pages_of(profile, folder)
+        ]
     return []
+
+
+def _marked(project: Path, marker: str) -> bool:
+    """Whether the marker is a file in `project`, every folder on its way a real one."""
+    parts = Path(marker).parts
+    for depth in range(1, len(parts)):
+        if not _is_real(project.joinpath(*parts[:depth]), stat.S_ISDIR):
+            return False
+    return _is_real(project / marker, stat.S_ISREG)
 
 
 def _subfolders(project: Path, profile: Profile) -> list[Path]:
     skipped = {profile.layout.docs_folder, *profile.layout.skip_folders}
     try:
-        return sorted(
-            entry
-            for entry in project.iterdir()
-            if entry.is_dir() and not entry.name.startswith(".") and entry.name not in skipped
-        )
+        with os.scandir(project) as entries:
+            return sorted(
+                Path(entry.path)
+                for entry in entries
+                if entry.is_dir(follow_symlinks=False)
+                and not entry.name.startswith(".")
+                and entry.name not in skipped
+            )
     except OSError:
         return []
 
 
 def _holds_pages_of(profile: Profile, folder: Path) -> bool:
     """Whether one of the first pages below `folder` opens with one of the
-    profile's object headings (a title line may stand above it)."""
-    looked = 0
-    for visited, (place, folders, files) in enumerate(os.walk(folder)):
-        if visited >= _PAGES_LOOKED_AT:
-            return False  # a source folder's subtree is not walked whole
-        folders.sort()
-        for name in sorted(files):
-            if not name.endswith(".md"):
+    profile's object headings (a title line may stand above it); links are
+    not followed, and a source folder's subtree is not walked whole."""
+    looked, folders = 0, [str(folder)]
+    for _ in range(_PAGES_LOOKED_AT):
+        if not folders:
+            break
+        try:
+            with os.scandir(folders.pop(0)) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError:
+            continue
+        folders += [e.path for e in entries if e.is_dir(follow_symlinks=False)]
+        for entry in entries:
+            if not (entry.name.endswith(".md") and entry.is_file(follow_symlinks=False)):
                 continue
             try:
-                head = _read_inside(os.path.join(place, name), folder, _HEAD_BYTES * 4)
+                head = read_regular(entry.path, _HEAD_BYTES * 4, follow_symlinks=False)
             except OSError:
                 continue
             lines = head.decode("utf-8", errors="replace").split("\n")
