@@ -212,3 +212,39 @@ def test_no_file_name_is_an_option_and_no_module_of_the_tree_runs(try_hook, tmp_
     # Every name reached doclint as a page: four files checked, no usage error.
     assert result.returncode == 0, output
     assert "All checks passed (4 files checked)" in output
+
+
+@pytest.mark.parametrize("hook", ["doclint", "doclint-fix"])
+def test_the_hook_command_reads_option_shaped_names_as_pages(tmp_path, hook):
+    """The command pre-commit builds (entry, then the file names), run
+    directly: each name, however it starts, is a page checked."""
+    (entry,) = [
+        h["entry"]
+        for h in yaml.safe_load((PROJECT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+        if h["id"] == hook
+    ]
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    tree = tmp_path / "tree"
+    names = [
+        f"--output-file={outside}/report.md",
+        f"-o{outside}/short.md",
+        f"--write-baseline={outside}/baseline.md",
+        "--weird-name.md",
+    ]
+    for name in names:
+        (tree / name).parent.mkdir(parents=True, exist_ok=True)
+        (tree / name).write_text("# A page\n\nText.\n", encoding="utf-8")
+    command = shlex.split(entry)
+    command[0] = str(Path(sys.executable).parent / command[0])
+    result = subprocess.run(
+        [*command, *names],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert list(outside.iterdir()) == [], result.stdout + result.stderr
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "All checks passed (4 files checked)" in result.stdout
