@@ -50,7 +50,9 @@ class Run:
 def run_action(workspace: Path, inputs: dict[str, str], *, install: bool = False) -> Run:
     """Run the action's shell steps in `workspace`, as a runner would."""
     runner = workspace.parent / "runner"
-    runner.mkdir()
+    # A runner's temporary folder is new for each job, but for what a cache
+    # restores into it (doclint's environment, test_a_second_job_installs_nothing).
+    runner.mkdir(exist_ok=True)
     given = {name: spec.get("default", "") for name, spec in ACTION["inputs"].items()}
     unknown = set(inputs) - set(given)
     assert not unknown, f"no such inputs: {unknown}"
@@ -62,6 +64,7 @@ def run_action(workspace: Path, inputs: dict[str, str], *, install: bool = False
         "github.sha": "0" * 40,
         "runner.temp": str(runner),
         "runner.os": "Linux",
+        "runner.arch": "X64",
     }
     files = {name: runner / name.lower() for name in ("GITHUB_OUTPUT", "GITHUB_PATH")}
     summary = runner / "summary.md"
@@ -196,8 +199,13 @@ def test_an_args_input_that_does_not_split_is_one_clear_error(workspace):
         run_action(workspace, {"args": "--select 'DL4"})
 
 
+def _step(name: str) -> dict:
+    (step,) = (step for step in STEPS if step.get("name") == name)
+    return step
+
+
 def test_the_cache_is_keyed_as_the_caching_page_says():
-    restore, save = (step for step in STEPS if "uses" in step)
+    restore, save = _step("Restore doclint's cache"), _step("Save doclint's cache")
     # Pinned by commit, the tag in a comment: a tag can be moved.
     text = (PROJECT / "action.yml").read_text(encoding="utf-8")
     for step, action in ((restore, "actions/cache/restore"), (save, "actions/cache/save")):
@@ -371,7 +379,11 @@ def test_the_seal_key_is_never_in_the_cache_entry(workspace):
         if "doclint check" in step.get("run", ""):
             assert step["env"]["XDG_CACHE_HOME"] == seal["env"]["DOCLINT_KEY_HOME"]
         if "uses" in step:
-            assert step["with"]["path"] == "${{ inputs.cache-dir }}"
+            # The findings' cache, and doclint's environment: never the key's folder.
+            assert step["with"]["path"] in (
+                "${{ inputs.cache-dir }}",
+                "${{ runner.temp }}/doclint-venv",
+            )
     cached = workspace / ".doclint_cache"
     assert (cached / "CACHEDIR.TAG").is_file()
     assert not any(
@@ -400,3 +412,125 @@ def test_a_cache_entry_sealed_with_another_key_gets_a_full_check(tmp_path, write
     else:
         (warning,) = warnings
         assert "not used (not sealed by this user for these settings)" in warning
+
+
+def test_doclints_environment_is_restored_only_with_a_seal_key_and_saved_once_built():
+    restore = _step("Restore doclint's environment")
+    save = _step("Save doclint's environment")
+    assert restore["uses"] == _step("Restore doclint's cache")["uses"]
+    assert save["uses"] == _step("Save doclint's cache")["uses"]
+    assert restore["if"] == "inputs.seal-key != ''"
+    # Saved as the install left it, before any doclint run writes into it.
+    assert save["if"] == "inputs.seal-key != '' && steps.install.outputs.installed == 'true'"
+    names = [step.get("name") for step in STEPS]
+    assert (
+        names.index("Save doclint's environment")
+        == names.index("Install doclint at the action's ref") + 1
+    )
+    assert restore["with"] == save["with"]
+    assert restore["with"]["path"] == "${{ runner.temp }}/doclint-venv"
+    assert _EXPRESSION.findall(restore["with"]["key"]) == [
+        "runner.os",
+        "runner.arch",
+        "steps.environment.outputs.key",
+    ]
+
+
+def _environment_step(command: str, venv: Path, secret: str, action: Path = PROJECT):
+    return subprocess.run(
+        [sys.executable, "-I", str(PROJECT / "tools" / "action_steps.py"), command, str(venv)],
+        env={**os.environ, "DOCLINT_SEAL_KEY": secret, "GITHUB_ACTION_PATH": str(action)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_environments_key_follows_the_actions_code_and_the_python(tmp_path):
+    action = tmp_path / "action"
+    shutil.copytree(PROJECT / "tools", action / "tools")
+    shutil.copy(PROJECT / "action.yml", action)
+    venv = tmp_path / "runner" / "doclint-venv"
+
+    def key(where: Path = venv) -> str:
+        done = _environment_step("environment-key", where, "", action)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    first = key()
+    assert re.fullmatch(r"[0-9a-f]{64}", first) and key() == first
+    # Another ref may hold other code under the same name (a branch): the key
+    # is the code's, not the ref's.
+    (action / "tools" / "action_steps.py").write_text("# changed\n", encoding="utf-8")
+    assert key() != first
+    assert key(tmp_path / "elsewhere" / "doclint-venv") != key()
+
+
+def test_a_restored_environment_is_used_only_when_its_seal_holds(tmp_path):
+    venv = tmp_path / "doclint-venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "doclint").write_text("#!/bin/sh\n", encoding="utf-8")
+    (venv / "bin" / "python").symlink_to(sys.executable)
+    (venv / "lib" / "site").mkdir(parents=True)
+    module = venv / "lib" / "site" / "doclint.py"
+    module.write_text("print('doclint')\n", encoding="utf-8")
+    secret = "the repository's secret"
+    assert _environment_step("seal-environment", venv, secret).returncode == 0
+    assert _environment_step("check-environment", venv, secret).returncode == 0
+
+    def refused(secret: str = secret) -> bool:
+        done = _environment_step("check-environment", venv, secret)
+        return done.returncode == 1 and len(done.stderr.splitlines()) == 1
+
+    assert refused("a forger's own")
+    assert refused("")
+    for change in (
+        lambda: module.write_text("import os; os.system('curl evil')\n", encoding="utf-8"),
+        lambda: (venv / "lib" / "site" / "sitecustomize.py").write_text("", encoding="utf-8"),
+        lambda: module.chmod(0o755),
+        lambda: (
+            (venv / "bin" / "python").unlink(),
+            (venv / "bin" / "python").symlink_to("/bin/sh"),
+        ),
+    ):
+        saved = tmp_path / "saved"
+        shutil.copytree(venv, saved, symlinks=True)
+        change()
+        assert refused()
+        shutil.rmtree(venv)
+        saved.rename(venv)
+        assert not refused()
+    (venv / "doclint-environment.seal").write_text("0" * 64, encoding="ascii")
+    assert refused()
+
+
+@pytest.mark.slow
+def test_a_second_job_with_the_same_ref_installs_nothing(tmp_path):
+    secret = {"seal-key": "the repository's secret"}
+    workspace = tmp_path / "workspace"
+    shutil.copytree(PROJECT / "examples" / "tree", workspace)
+    first = run_action(workspace, secret, install=True)
+    assert first.code == 1 and first.outputs["install"]["installed"] == "true"
+    runner = tmp_path / "runner"
+    venv = runner / "doclint-venv"
+    # The next job: a new workspace and runner folder, but for the environment
+    # the cache restores at the same path.
+    shutil.rmtree(workspace)
+    shutil.copytree(PROJECT / "examples" / "tree", workspace)
+    for entry in runner.iterdir():
+        if entry != venv:
+            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    second = run_action(workspace, secret, install=True)
+    assert second.outputs["install"]["installed"] == "false"
+    assert "nothing installed" in second.log
+    assert second.code == 1 and second.outputs["version"]["version"] == __version__
+    # An environment changed after its seal (a forged entry) is built again.
+    (module,) = venv.glob("lib/python*/site-packages/doclint/__init__.py")
+    module.write_text(module.read_text(encoding="utf-8") + "\n# forged\n", encoding="utf-8")
+    for entry in runner.iterdir():
+        if entry != venv:
+            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    third = run_action(workspace, secret, install=True)
+    assert third.outputs["install"]["installed"] == "true"
+    assert "not sealed with this seal-key" in third.errors
+    assert "# forged" not in module.read_text(encoding="utf-8")
