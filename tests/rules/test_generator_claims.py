@@ -425,3 +425,112 @@ def test_undocumented_module_on_the_first_page_of_the_nearest_documented_folder(
     # Near miss: the folder's other pages carry nothing, and a module of
     # constants gets no page from the generator.
     assert findings(PAGE, "markdown_docs/pkg/store.md", "undocumented-module", tmp_path) == []
+
+
+def tree_messages(tmp_path, files: dict[str, str], page: str, path: str, select: str) -> list[str]:
+    """The messages of `select` on `page` at `path`, in a tree of `files`."""
+    write(tmp_path, files)
+    settings = Settings(select=[select], root=tmp_path)
+    return [d.message for d in check_text(page, path=path, settings=settings).diagnostics]
+
+
+# A RepoAgent page in Chinese naming the training scripts that call a
+# function by their files, as a held-out project's utils page does.
+ARGS = "def get_args_all():\n    return {}\n"
+SCRIPT = "from examples.utils import get_args_all\n\nargs = get_args_all()\n"
+ARGS_PAGE = (
+    "## FunctionDef get_args_all\n**get_args_all**: 此函数的功能是读取参数。\n\n"
+    "**代码描述**: 此函数被多个训练脚本调用，如`run_A2C.py`、`run_DQN.py`等。\n"
+)
+
+
+def scripts(**texts: str) -> dict[str, str]:
+    return {"examples/utils.py": ARGS} | {f"examples/policy/{k}.py": v for k, v in texts.items()}
+
+
+def test_wrong_caller_files_named_as_callers_are_judged_as_files(tmp_path):
+    # run_DQN.py never uses the function; run_A2C.py is not in the project.
+    found = tree_messages(
+        tmp_path,
+        scripts(run_DQN="args = {}\n"),
+        ARGS_PAGE,
+        "markdown_docs/examples/utils.md",
+        "wrong-caller",
+    )
+    assert found == ["`run_A2C.py`, named as using `get_args_all`, does not exist"]
+    found = tree_messages(
+        tmp_path, scripts(run_A2C=SCRIPT), ARGS_PAGE, "markdown_docs/examples/utils.md", "DL705"
+    )
+    assert found == [
+        "`examples/policy/run_DQN.py`, named as using `get_args_all`, never names it"
+    ]
+
+
+def test_wrong_caller_near_miss_files_that_use_the_object(tmp_path):
+    files = scripts(run_A2C=SCRIPT, run_DQN=SCRIPT)
+    path = "markdown_docs/examples/utils.md"
+    assert tree_messages(tmp_path, files, ARGS_PAGE, path, "wrong-caller") == []
+
+
+ROUTER = "from src.criticsearch.tools import search\n\ndef _action_router(q):\n    return search(q)\n"
+TOOLS = "def search(query):\n    return query\n"
+SEARCH_PAGE = "## FunctionDef search(query)\n**search**: Searches.\n\n**Code Description**: {}\n"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "router", "message"),
+    [
+        # A file, then a function in it, the function gone.
+        (
+            "It is used in `src/criticsearch/main.py/_action_router`.",
+            "def main():\n    pass\n",
+            "`_action_router`, named as a caller of `search`, is not defined in "
+            "`src/criticsearch/main.py`",
+        ),
+        # A function placed in a file it moved out of.
+        (
+            "It is called by several components, including the _action_router "
+            "function in the workflow.py file.",
+            ROUTER,
+            "`_action_router`, named as a caller of `search`, is not defined in "
+            "`src/criticsearch/workflow.py`; it is defined in `src/criticsearch/main.py`",
+        ),
+    ],
+)
+def test_wrong_caller_a_function_in_a_named_file(tmp_path, sentence, router, message):
+    files = {
+        "src/criticsearch/tools.py": TOOLS,
+        "src/criticsearch/main.py": router,
+        "src/criticsearch/workflow.py": "def iterate_traj():\n    pass\n",
+    }
+    page = SEARCH_PAGE.format(sentence)
+    found = tree_messages(tmp_path, files, page, "markdown_docs/src/criticsearch/tools.md", "DL705")
+    assert found == [message]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "It is used in `src/criticsearch/main.py/_action_router`.",
+        "It is called by several components, including the _action_router "
+        "function in the main.py file.",
+        # A preposition before the name is no caller.
+        "It is used by other parts of the project, such as in the `_action_router` function.",
+    ],
+)
+def test_wrong_caller_near_miss_a_function_where_the_sentence_places_it(tmp_path, sentence):
+    files = {"src/criticsearch/tools.py": TOOLS, "src/criticsearch/main.py": ROUTER}
+    page = SEARCH_PAGE.format(sentence)
+    path = "markdown_docs/src/criticsearch/tools.md"
+    assert tree_messages(tmp_path, files, page, path, "wrong-caller") == []
+
+
+def test_wrong_caller_a_preposition_is_no_caller_and_the_name_after_it_is(tmp_path):
+    # "such as in the `x` function": `in` names nothing; `x` is judged.
+    files = {"src/criticsearch/tools.py": TOOLS, "src/criticsearch/main.py": "def x():\n    pass\n"}
+    sentence = "It is used by other parts of the project, such as in the `x` function."
+    page = SEARCH_PAGE.format(sentence)
+    path = "markdown_docs/src/criticsearch/tools.md"
+    assert tree_messages(tmp_path, files, page, path, "wrong-caller") == [
+        "`x` does not call `search`"
+    ]
