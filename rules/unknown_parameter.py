@@ -24,13 +24,16 @@ class UnknownParameter(Rule[MarkdownPage]):
     name by string: `self.register_buffer("x", ...)`, `setattr(self, "x",
     ...)`), its methods, and its `__init__`'s parameters, with those of its bases
     defined in the project (the same module, or a source of the tree its
-    imports name). A class with a base the project has but the tree cannot
-    read (a source a sample's `--known-paths` listing names, or a relative
-    import's module the tree lacks), or with a base too deep to write out
-    (`f()()…` a thousand calls long), is not judged: what it inherits is
-    unknown; a base from outside the project
-    (`Exception`, or a class a library function makes: `Base =
-    declarative_base()`) adds nothing. Items that say there is nothing (`· None`,
+    imports name, through modules re-exporting it). A base from outside the
+    project adds what is known of it: a builtin's attributes (`Exception`),
+    a standard-library class's as its source has them (`logging.Handler`),
+    pydantic's `BaseModel` API, nothing for a class a library function
+    makes (`Base = declarative_base()`). A class with any other base is not
+    judged, what it inherits being unknown: a library's class (a Keras
+    callback, even one the class shadows by name), a source a sample's
+    `--known-paths` listing names, a relative import's module the tree
+    lacks, a base too deep to write out. An overloaded function is its
+    implementation, not its `@overload` stubs. Items that say there is nothing (`· None`,
     `· 无`) are not names, nor are items indented under an item (the keys
     of a dict parameter). Items under a heading whose object is missing are
     left to missing-object.

@@ -36,7 +36,11 @@ class WrongCaller(Rule[MarkdownPage]):
     Only what the sources settle is reported: a caller named as a class, or
     in words no pattern reads, is not checked, and a caller that names the
     object in any way (a call, an attribute, an annotation) counts as
-    calling it. One finding per sentence.
+    calling it. A caller written as a file (`run_A2C.py`, as in "被多个训练脚本
+    调用, 如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the
+    object: it is refuted when the project has no such file, or the file
+    never names the object; a file then a name
+    (`src/main.py/_route`) is that file's function. One finding per sentence.
 
     **Why is this bad?** "Called by" sentences are how a reader finds where a
     function is used. A generator that names a caller from a stale or
