@@ -229,11 +229,23 @@ def caller_names(written: str, profile: Profile) -> tuple[str, ...]:
     suffix = profile.layout.source.partition("{path}")[2]
     names: list[str] = []
     for token in _TOKEN.findall(written):
+        last = token.rpartition(".")[2]
         if source_file(token, suffix) is not None:
             names.append(token)
-        elif token.rpartition(".")[2] not in _NOT_NAMES:
-            names.append(token.rpartition(".")[2])
+        elif "/" not in token and last not in _NOT_NAMES and not _other_file(token):
+            names.append(last)
     return tuple(names)
+
+
+# How the names of files other than sources end: `run.sh` names no function `sh`.
+_EXTENSIONS = frozenset(
+    {"sh", "bat", "ps1", "json", "yaml", "yml", "toml", "ini", "cfg", "md", "rst", "txt"}
+    | {"csv", "html", "css", "js", "ts", "ipynb", "pyi", "pyx", "c", "h", "cpp"}
+)
+
+
+def _other_file(token: str) -> bool:
+    return "." in token and token.rpartition(".")[2] in _EXTENSIONS
 
 
 def source_file(token: str, suffix: str) -> tuple[str, str | None] | None:

@@ -513,6 +513,9 @@ def test_wrong_caller_a_function_in_a_named_file(tmp_path, sentence, router, mes
         "function in the main.py file.",
         # A preposition before the name is no caller.
         "It is used by other parts of the project, such as in the `_action_router` function.",
+        # Nor are files of other kinds, or folders; a dotted name is its last part.
+        "It is used by other parts of the project, such as `scripts/run.sh` and `src/tools`.",
+        "It is called by the `self._action_router` method.",
     ],
 )
 def test_wrong_caller_near_miss_a_function_where_the_sentence_places_it(tmp_path, sentence):
