@@ -55,12 +55,7 @@ KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
     ("bare", "tests/fib.py", 1, "DL708"): _ALL_LABELS_MISSED,
 }
 
-KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {
-    ("profile", "docs/source/main.md", 72, "DL701"): (
-        "the record's stale range for `main` (lines 41-50 of a 26-line main.py) is reported"
-        " as the page's missing object, though heading and code agree (issue 57, point 5)"
-    ),
-}
+KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {}
 
 MODES = ("bare", "profile")
 
