@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import PROJECT, REAL, require_shared
+from tests.conftest import PROJECT, REAL, SHARED, require_shared
 
 PROFILE = PROJECT / "examples" / "profile"
 REPOAGENT = PROJECT / "tests" / "repoagent_tree"
@@ -80,6 +80,18 @@ def test_repoagent_pages_give_the_same_findings_from_inside_markdown_docs(tmp_pa
     assert from_project
     assert _found(project / "markdown_docs", ".") == from_project
     assert _found(project / "markdown_docs" / "pkg", ".") == from_project
+
+
+def test_a_repoagent_project_outside_a_checkout_gives_the_same_findings_from_its_pages(
+    tmp_path: Path,
+) -> None:
+    """No `.git`, no marker: the sources the pages document make the project."""
+    require_shared()
+    project = shutil.copytree(SHARED / "corpus" / "repoagent", tmp_path / "project")
+    pages = project / "markdown_docs" / "repo_agent"
+    from_project = _found(project, "markdown_docs/repo_agent")
+    assert "DL708" in {row[2] for row in from_project}
+    assert _found(pages, ".") == from_project
 
 
 def test_a_title_alone_never_widens_a_root_above_the_working_folder(tmp_path: Path) -> None:

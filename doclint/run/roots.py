@@ -22,10 +22,10 @@ wherever the run starts (the root, a subfolder, the pages' folder):
 - outside any checkout, a root is at or below the working folder or the
   configuration's folder (the nearest `doclint.toml` or `pyproject.toml`
   with `[tool.doclint]` upwards), or it bears its generator's mark: the
-  PyTorch system's start page `docs/index.md` whose title implies it, or one
-  of a profile's `markers` (RepoAgent's
-  `.project_doc_record/project_hierarchy.json`). A page outside the working
-  and configuration folders is not bound.
+  PyTorch system's start page `docs/index.md` whose title implies it; for a
+  profile's page, the source the page documents, or one of the profile's
+  `markers` (RepoAgent's `.project_doc_record/project_hierarchy.json`). A
+  page outside the working and configuration folders is not bound.
 
 Files in no tree are checked as plain Markdown in the working folder (or the
 common folder of those outside it). `--root` puts every file in one root.
@@ -218,12 +218,18 @@ def _opens_as(profile: Profile, path: str, root: str, bounds: tuple[str, ...]) -
     first = start.split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff")
     if not profile.entries.pattern.match(first.rstrip("\r")):
         return False
-    return _may_be_root(root, path, bounds, partial(_has_marker, profile))
+    return _may_be_root(root, path, bounds, partial(_marked_by, profile, path))
 
 
-def _has_marker(profile: Profile, root: str) -> bool:
-    """Whether `root` holds one of the files the profile's generator leaves."""
-    return any(os.path.isfile(os.path.join(root, marker)) for marker in profile.layout.markers)
+def _marked_by(profile: Profile, path: str, root: str) -> bool:
+    """Whether `root` holds the source the page at `path` documents, or one
+    of the files the profile's generator leaves: what makes it the page's
+    project, not any folder above that happens to hold its docs folder."""
+    place = profile.layout.source_of(path[len(root) :].lstrip("/"))
+    named = [] if place is None else [place[1]]
+    return any(
+        os.path.isfile(os.path.join(root, file)) for file in (*named, *profile.layout.markers)
+    )
 
 
 def _in_docs(folder: str, roots: set[str]) -> bool:
