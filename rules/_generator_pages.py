@@ -291,9 +291,14 @@ def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:
 
 
 def docs_pages(folder: str, ctx: RuleContext) -> list[str]:
-    """The names of a docs folder's pages, sorted."""
+    """The names of a docs folder's pages, sorted; not a README there: the
+    project's, not the generator's, it may be any page or none."""
     listing = ctx.children(folder)
-    return sorted(name for name in listing[0] if name.endswith(".md")) if listing else []
+    if not listing:
+        return []
+    return sorted(
+        name for name in listing[0] if name.endswith(".md") and name.lower() != "readme.md"
+    )
 
 
 def first_page(folder: str, ctx: RuleContext) -> str | None:
