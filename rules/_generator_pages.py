@@ -8,6 +8,7 @@ of them read a page once (the last page read is kept).
 
 from __future__ import annotations
 
+import keyword
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -76,10 +77,27 @@ class ProfiledPage:
 
 
 _LAST: list[object] = [None, None]
-# A name in a list of callers; the words joining the list are not names.
-_NAME = re.compile(
-    r"(?<![A-Za-z0-9_])(?!(?:and|or|the|which|that)(?![A-Za-z0-9_]))[A-Za-z_][A-Za-z0-9_]*"
-)
+# A name in a list of callers: an identifier, a dotted name (`self.run`), or
+# a path (`examples/run_A2C.py`, `src/main.py/_route`).
+_TOKEN = re.compile(r"(?<![\w/.])[A-Za-z_]\w*(?:[/.][A-Za-z_]\w*)*", re.ASCII)
+# Words a caller list holds that name nothing: those joining it, and
+# prepositions a sentence puts before a name ("such as in the `x` function").
+# Python's keywords are never a function's name either.
+_NOT_NAMES = frozenset(keyword.kwlist) | {
+    "by",
+    "within",
+    "of",
+    "to",
+    "on",
+    "at",
+    "into",
+    "via",
+    "which",
+    "that",
+    "the",
+    "a",
+    "an",
+}
 
 
 def profiled_page(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
@@ -196,11 +214,48 @@ def _read(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
                 item_pattern = None
         for caller in profile.callers:
             for match in caller.pattern.finditer(line):
-                names = tuple(_NAME.findall(match.group("callers")))
+                names = caller_names(match.group("callers"), profile)
                 profiled.mentions.append(
                     Mention(number, match.start() + 1, caller.claim, entry, names)
                 )
     return profiled
+
+
+def caller_names(written: str, profile: Profile) -> tuple[str, ...]:
+    """The callers a sentence's list names: each function by its name (the
+    last part of a dotted one: `self.run` is `run`), each file as written
+    (`run_A2C.py`, `src/main.py/_route`: the file, then a function in it)."""
+    suffix = profile.layout.source.partition("{path}")[2]
+    names: list[str] = []
+    for token in _TOKEN.findall(written):
+        last = token.rpartition(".")[2]
+        if source_file(token, suffix) is not None:
+            names.append(token)
+        elif "/" not in token and last not in _NOT_NAMES and not _other_file(token):
+            names.append(last)
+    return tuple(names)
+
+
+# How the names of files other than sources end: `run.sh` names no function `sh`.
+_EXTENSIONS = frozenset(
+    {"sh", "bat", "ps1", "json", "yaml", "yml", "toml", "ini", "cfg", "md", "rst", "txt"}
+    | {"csv", "html", "css", "js", "ts", "ipynb", "pyi", "pyx", "c", "h", "cpp"}
+)
+
+
+def _other_file(token: str) -> bool:
+    return "." in token and token.rpartition(".")[2] in _EXTENSIONS
+
+
+def source_file(token: str, suffix: str) -> tuple[str, str | None] | None:
+    """A caller written as a file (`a/b.py`) or a function in one
+    (`a/b.py/run`): the file and the function's name; None for a name."""
+    if not suffix:
+        return None
+    if token.endswith(suffix):
+        return token, None
+    path, found, name = token.partition(f"{suffix}/")
+    return (path + suffix, name) if found and "/" not in name and "." not in name else None
 
 
 def project_sources(profile: Profile, project: str, ctx: RuleContext) -> list[str]:
@@ -235,9 +290,14 @@ def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:
 
 
 def docs_pages(folder: str, ctx: RuleContext) -> list[str]:
-    """The names of a docs folder's pages, sorted."""
+    """The names of a docs folder's pages, sorted; not a README there: the
+    project's, not the generator's, it may be any page or none."""
     listing = ctx.children(folder)
-    return sorted(name for name in listing[0] if name.endswith(".md")) if listing else []
+    if not listing:
+        return []
+    return sorted(
+        name for name in listing[0] if name.endswith(".md") and name.lower() != "readme.md"
+    )
 
 
 def first_page(folder: str, ctx: RuleContext) -> str | None:

@@ -172,7 +172,11 @@ def _collect(
     into: dict[tuple[str, ...], PyObject],
     scopes: _Scopes,
 ) -> None:
-    for node in _definitions(body):
+    definitions = _definitions(body)
+    implemented = {d.name for d in definitions if not _is_overload(d)}
+    for node in definitions:
+        if node.name in implemented and _is_overload(node):
+            continue  # an `@overload` stub: the function is its implementation
         qualname = (*outer, node.name)
         used = scopes.used[node]
         if isinstance(node, ast.ClassDef):
@@ -192,6 +196,13 @@ def _collect(
             obj = PyObject("function", qualname, node.lineno, positional, names, frozenset(), used)
         into.setdefault(qualname, obj)
         _collect(node.body, qualname, into, scopes)
+
+
+def _is_overload(node: _Definition) -> bool:
+    """`node` is decorated `@overload` (`typing.overload`, `typing_extensions.overload`)."""
+    return not isinstance(node, ast.ClassDef) and any(
+        _used_name(decorator) == "overload" for decorator in node.decorator_list
+    )
 
 
 def _imports(node: ast.Import | ast.ImportFrom, into: dict[str, tuple[int, str]]) -> None:

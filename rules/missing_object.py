@@ -37,8 +37,9 @@ class MissingObject(Rule[MarkdownPage]):
     Where the profile names a hierarchy record (RepoAgent's
     `.project_doc_record/project_hierarchy.json`) and the project has it,
     the record's objects of the page's source are claims too: one the
-    source defines nowhere with that kind, or placed at lines outside the
-    source, is reported at its heading (line 1 when the page heads none).
+    source defines nowhere with that kind, and the page does not head, is
+    reported at line 1. The line ranges it records are not the page's
+    claims: a stale range of an object the source defines is no finding.
     A record that cannot be used is said once, on the project's first page.
 
     **Why is this bad?** Generated pages are committed and the code moves on:
@@ -64,9 +65,8 @@ class MissingObject(Rule[MarkdownPage]):
     NOT_DEFINED = Cause("missing-object/not-defined", "Object not defined in the source")
     ELSEWHERE = Cause("missing-object/elsewhere", "Object defined at another place or kind")
     RECORDED = Cause("missing-object/recorded", "Object the hierarchy record lists, not defined")
-    OUTSIDE = Cause("missing-object/lines-outside", "Object recorded at lines outside its source")
     BAD_RECORD = Cause("missing-object/bad-record", "Hierarchy record that cannot be used")
-    causes = (NOT_DEFINED, ELSEWHERE, RECORDED, OUTSIDE, BAD_RECORD)
+    causes = (NOT_DEFINED, ELSEWHERE, RECORDED, BAD_RECORD)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         found = claimed_source(page, ctx, "symbol-exists")
@@ -100,23 +100,16 @@ class MissingObject(Rule[MarkdownPage]):
             if first_page_below(docs, ctx) == page.path:
                 yield Finding(1, 1, problem_line(hierarchy), cause=self.BAD_RECORD)
             return
+        # A recorded line range is the record's claim, not the page's: where
+        # the source defines the object, a stale range is no object missing.
         key = posixpath.relpath(profiled.source, profiled.project or ".")
-        source = ctx.source_at(profiled.source)
-        length = len(source.text.splitlines()) if source is not None else 0
-        headed = {(entry.qualname[-1], entry.kind): entry.line for entry in profiled.entries}
+        headed = {(entry.qualname[-1], entry.kind) for entry in profiled.entries}
         defined = {(obj.name, obj.kind) for obj in objects.objects.values()}
         for obj in hierarchy.sources.get(key, ()):
-            line = headed.get((obj.name, obj.kind))
-            where = (
-                f"`{shown_tree_path(hierarchy.path)}` records {obj.kind} `{shown_target(obj.name)}`"
-            )
-            if (obj.name, obj.kind) not in defined:
-                if line is None:  # a heading of it is reported above
-                    message = f"{where}, which `{profiled.source}` does not define"
-                    yield Finding(1, 1, message, cause=self.RECORDED)
-            elif not 1 <= obj.start <= obj.end <= length:
+            # A heading of an object the source lacks is reported above.
+            if (obj.name, obj.kind) not in defined and (obj.name, obj.kind) not in headed:
                 message = (
-                    f"{where} at lines {obj.start}-{obj.end}; "
-                    f"`{profiled.source}` has {length} lines"
+                    f"`{shown_tree_path(hierarchy.path)}` records {obj.kind} "
+                    f"`{shown_target(obj.name)}`, which `{profiled.source}` does not define"
                 )
-                yield Finding(line or 1, 1, message, cause=self.OUTSIDE)
+                yield Finding(1, 1, message, cause=self.RECORDED)

@@ -23,12 +23,12 @@ class UndocumentedModule(Rule[MarkdownPage]):
     that defines a class or function and has no page (RepoAgent:
     `<path>.py` without `markdown_docs/<path>.md`); a module defining
     neither (constants, an empty `__init__.py`) gets no page from the
-    generator and is not reported. A source file is not a page doclint
-    checks, so a page carries the finding, at its line 1: the first page
-    (by name) of the docs folder matching the module's folder, or of the
-    nearest folder above that has pages; where no folder above has one, the
-    first page of the docs folder. Hidden folders and the profile's skipped
-    folders are not read.
+    generator and is not reported. The finding stands on the module, at its
+    line 1, in every output format. A page finds it, once: the first page
+    (by name, a README left out) of the docs folder matching the module's
+    folder, or of the nearest folder above that has pages; where no folder
+    above has one, the first page of the docs folder. Hidden folders and the
+    profile's skipped folders are not read.
 
     **Why is this bad?** A docs folder promises the project's modules. A
     module added after the last run, a package the run never reached, or
@@ -70,7 +70,7 @@ class UndocumentedModule(Rule[MarkdownPage]):
                     project, posixpath.relpath(source, project or ".")
                 )
                 message = f"`{source}` defines {names} and has no page `{expected}`"
-                yield Finding(1, 1, message, cause=self.NO_PAGE)
+                yield Finding(1, 1, message, cause=self.NO_PAGE, path=source)
 
 
 def _undocumented(

@@ -6,6 +6,7 @@ import posixpath
 from collections.abc import Iterator
 
 from doclint_rules._generator_pages import claimed_source, documented_object
+from doclint_rules._outside_bases import builtin_names, outside_names
 from doclint_rules._python_objects import ModuleObjects, PyObject, python_objects
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
@@ -23,13 +24,16 @@ class UnknownParameter(Rule[MarkdownPage]):
     name by string: `self.register_buffer("x", ...)`, `setattr(self, "x",
     ...)`), its methods, and its `__init__`'s parameters, with those of its bases
     defined in the project (the same module, or a source of the tree its
-    imports name). A class with a base the project has but the tree cannot
-    read (a source a sample's `--known-paths` listing names, or a relative
-    import's module the tree lacks), or with a base too deep to write out
-    (`f()()…` a thousand calls long), is not judged: what it inherits is
-    unknown; a base from outside the project
-    (`Exception`, or a class a library function makes: `Base =
-    declarative_base()`) adds nothing. Items that say there is nothing (`· None`,
+    imports name, through modules re-exporting it). A base from outside the
+    project adds what is known of it: a builtin's attributes (`Exception`),
+    a standard-library class's as its source has them (`logging.Handler`),
+    pydantic's `BaseModel` API, nothing for a class a library function
+    makes (`Base = declarative_base()`). A class with any other base is not
+    judged, what it inherits being unknown: a library's class (a Keras
+    callback, even one the class shadows by name), a source a sample's
+    `--known-paths` listing names, a relative import's module the tree
+    lacks, a base too deep to write out. An overloaded function is its
+    implementation, not its `@overload` stubs. Items that say there is nothing (`· None`,
     `· 无`) are not names, nor are items indented under an item (the keys
     of a dict parameter). Items under a heading whose object is missing are
     left to missing-object.
@@ -108,9 +112,11 @@ def _class_names(
         known |= set(init.parameters) if init is not None else set()
         for base in cls.bases:
             found = _base(base, cls, module, path, project, ctx)
-            if found is False:
+            if found is None:
                 return None
-            if found is not None:
+            if isinstance(found, frozenset):
+                known |= found
+            else:
                 pending.append(found)
     return known
 
@@ -122,40 +128,73 @@ def _base(
     path: str,
     project: str,
     ctx: RuleContext,
-) -> tuple[PyObject, ModuleObjects, str] | bool | None:
-    """The class a base names, its module and that module's path; None for a
-    base from outside the project, False for one the project has but the
-    tree cannot read (or a base too deep to write out)."""
+) -> tuple[PyObject, ModuleObjects, str] | frozenset[str] | None:
+    """The class a base names, its module and that module's path; for a base
+    from outside the project, what it gives a subclass (`_outside_bases`);
+    None when that is unknown: a base the project has but the tree cannot
+    read, one from a library, or one too deep to write out."""
     if base is None:
-        return False
+        return None
     here = module.objects.get((*cls.qualname[:-1], base)) or module.objects.get((base,))
-    if here is not None:
-        return (here, module, path) if here.kind == "class" else False
+    if here is not None and here.qualname != cls.qualname:
+        return (here, module, path) if here.kind == "class" else None
+    # `class ModelCheckpoint(ModelCheckpoint)` names the import it shadows.
+    base = base.partition("[")[0]  # `Generic[T]` is `Generic`
     head, _, rest = base.partition(".")
     if head not in module.imports:
-        return None
+        builtin: frozenset[str] | None = builtin_names(base)
+        return builtin
     level, dotted = module.imports[head]
-    *parts, name = (f"{dotted}.{rest}" if rest else dotted).split(".")
-    where = _module_path(level, parts, path, project, ctx)
-    if where is None:
-        # A relative import is the project's own module, whether or not the
-        # tree holds it: what the class inherits from it is unknown.
-        return False if level else None
-    text = ctx.source_at(where)
-    other = None if text is None else python_objects(text.text)
-    found = None if other is None else other.objects.get((name,))
-    if other and found and found.kind == "class":
-        return found, other, where
-    if other and found is None and name in other.made_by_calls:
-        # `Base = declarative_base()`: a class a function from outside the
-        # project makes is a base from outside the project.
-        imported = other.imports.get(other.made_by_calls[name].partition(".")[0])
-        if imported is not None and imported[0] == 0:
-            dotted_parts = imported[1].split(".")
-            modules = [p for p in (dotted_parts, dotted_parts[:-1]) if p]
-            if all(_module_path(0, p, where, project, ctx) is None for p in modules):
-                return None
-    return False
+    return _imported(level, f"{dotted}.{rest}" if rest else dotted, path, project, ctx)
+
+
+# How many modules re-exporting a class (`from .schema import Model` in a
+# package's `__init__.py`) are followed to where it is defined.
+_REEXPORTS = 8
+
+
+def _imported(
+    level: int, dotted: str, path: str, project: str, ctx: RuleContext
+) -> tuple[PyObject, ModuleObjects, str] | frozenset[str] | None:
+    """The class an import in the source at `path` binds, as `_base` says it."""
+    for _ in range(_REEXPORTS):
+        *parts, name = dotted.split(".")
+        where = _module_path(level, parts, path, project, ctx)
+        if where is None:
+            # A relative import is the project's own module, whether or not the
+            # tree holds it: what the class inherits from it is unknown.
+            outside: frozenset[str] | None = None if level else outside_names(dotted)
+            return outside
+        text = ctx.source_at(where)
+        other = None if text is None else python_objects(text.text)
+        if other is None:
+            return None
+        found = other.objects.get((name,))
+        if found is not None:
+            return (found, other, where) if found.kind == "class" else None
+        if name in other.made_by_calls:
+            return _made_by_a_library(other.made_by_calls[name], other, where, project, ctx)
+        if name not in other.imports:
+            return None
+        level, dotted = other.imports[name]
+        path = where
+    return None
+
+
+def _made_by_a_library(
+    callee: str, module: ModuleObjects, path: str, project: str, ctx: RuleContext
+) -> frozenset[str] | None:
+    """`Base = declarative_base()`: a class a library function makes holds the
+    columns its subclasses declare, and nothing a page lists; one the
+    project's own function makes is unknown."""
+    imported = module.imports.get(callee.partition(".")[0])
+    if imported is None or imported[0] != 0:
+        return None
+    dotted_parts = imported[1].split(".")
+    modules = [p for p in (dotted_parts, dotted_parts[:-1]) if p]
+    if all(_module_path(0, p, path, project, ctx) is None for p in modules):
+        return frozenset()
+    return None
 
 
 def _module_path(

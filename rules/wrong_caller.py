@@ -11,6 +11,7 @@ from doclint_rules._generator_pages import (
     defining,
     documented_object,
     project_sources,
+    source_file,
 )
 from doclint_rules._python_objects import PyObject
 
@@ -35,7 +36,11 @@ class WrongCaller(Rule[MarkdownPage]):
     Only what the sources settle is reported: a caller named as a class, or
     in words no pattern reads, is not checked, and a caller that names the
     object in any way (a call, an attribute, an annotation) counts as
-    calling it. One finding per sentence.
+    calling it. A caller written as a file (`run_A2C.py`, as in "被多个训练脚本
+    调用, 如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the
+    object: it is refuted when the project has no such file, or the file
+    never names the object; a file then a name
+    (`src/main.py/_route`) is that file's function. One finding per sentence.
 
     **Why is this bad?** "Called by" sentences are how a reader finds where a
     function is used. A generator that names a caller from a stale or
@@ -60,7 +65,8 @@ class WrongCaller(Rule[MarkdownPage]):
     summary = "Sentence naming a caller that the project's sources refute."
     UNDEFINED = Cause("wrong-caller/undefined", "Caller not defined in the project")
     NOT_CALLING = Cause("wrong-caller/not-calling", "Caller that never names the object")
-    causes = (UNDEFINED, NOT_CALLING)
+    NO_FILE = Cause("wrong-caller/no-file", "File named as a caller that the project lacks")
+    causes = (UNDEFINED, NOT_CALLING, NO_FILE)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         found = claimed_source(page, ctx, "caller-claim")
@@ -80,12 +86,16 @@ class WrongCaller(Rule[MarkdownPage]):
                 project = _Project.read(profiled.profile, profiled.project, ctx)
             places = _places(ctx.lines[mention.line - 1][mention.column - 1 :], mention.callers)
             for caller, place in zip(mention.callers, places, strict=True):
-                named = _named_files(place, project)
-                if not named and caller in headed and not project.complete:
-                    # A caller the page heads is one the page places in its
-                    # source: where a sample cannot settle "anywhere", that can.
-                    named = [profiled.source]
-                finding = self._judge(caller, obj, project, named or [])
+                written = source_file(caller, project.suffix)
+                if written is not None:
+                    finding = self._judge_file(written[0], written[1], obj, project, ctx)
+                else:
+                    named = _named_files(place, project)
+                    if not named and caller in headed and not project.complete:
+                        # A caller the page heads is one the page places in its
+                        # source: where a sample cannot settle "anywhere", that can.
+                        named = [profiled.source]
+                    finding = self._judge(caller, obj, project, named or [])
                 if finding is not None:
                     reported.add(mention.line)
                     yield Finding(mention.line, mention.column, finding[0], cause=finding[1])
@@ -99,20 +109,43 @@ class WrongCaller(Rule[MarkdownPage]):
         readable = [path for path in named if path in project.readable]
         if readable:
             # The sentence says where the caller is: that file settles it.
-            found = [f for path in readable for f in project.readable[path].get(caller, ())]
+            found = [f.used for path in readable for f in project.readable[path].get(caller, ())]
             where = f" in `{readable[0]}`"
         elif project.complete:
-            found = project.functions.get(caller, [])
+            found = [f.used for f in project.functions.get(caller, [])]
             where = ""
         else:
             return None  # the caller may live in a source the tree does not hold
         if not found:
-            return f"`{caller}`, named as a caller of `{obj.name}`, is not defined{where}", (
-                self.UNDEFINED
-            )
-        if not any(obj.name in function.used for function in found):
+            message = f"`{caller}`, named as a caller of `{obj.name}`, is not defined{where}"
+            elsewhere = sorted({f.path for f in project.functions.get(caller, [])}) if where else []
+            if elsewhere:
+                message += f"; it is defined in `{elsewhere[0]}`"
+            return message, self.UNDEFINED
+        if not any(obj.name in used for used in found):
             return f"`{caller}` does not call `{obj.name}`", self.NOT_CALLING
         return None
+
+    def _judge_file(
+        self, written: str, function: str | None, obj: PyObject, project: _Project, ctx: RuleContext
+    ) -> tuple[str, Cause] | None:
+        """The message and cause refuting a file named as a caller (`run_A2C.py`:
+        the file uses the object; `main.py/_route`: its function calls it)."""
+        wanted = written.removeprefix("./")
+        named = [s for s in project.sources if s == wanted or s.endswith(f"/{wanted}")]
+        if not named:
+            if not project.complete:
+                return None  # the file may be one the tree does not hold
+            return f"`{written}`, named as using `{obj.name}`, does not exist", self.NO_FILE
+        if function is not None:
+            return self._judge(function, obj, project, named)
+        texts = [text.text for path in named if (text := ctx.source_at(path)) is not None]
+        if not texts:
+            return None
+        word = re.compile(rf"(?<!\w){re.escape(obj.name)}(?!\w)")
+        if any(word.search(text) for text in texts):
+            return None
+        return f"`{named[0]}`, named as using `{obj.name}`, never names it", self.NOT_CALLING
 
 
 # A file a caller sentence places its caller in: `a/b.py`, or `the b module`.
@@ -131,8 +164,10 @@ class _Project(NamedTuple):
     complete: bool
     """Every source the tree knows of (a `--known-paths` listing names
     more) can be read: only then is a name defined nowhere refuted."""
-    functions: dict[str, list[PyObject]]
-    """Every function of the readable sources, by name."""
+    functions: dict[str, list[_Located]]
+    """Every function of the readable sources, by name, with its source."""
+    suffix: str
+    """How the names of the generator's sources end (`.py`)."""
 
     @classmethod
     def read(cls, profile: Profile, project: str, ctx: RuleContext) -> _Project:
@@ -149,11 +184,20 @@ class _Project(NamedTuple):
                 if obj.kind == "function":
                     functions.setdefault(obj.name, []).append(obj)
             readable[source] = functions
-        by_name: dict[str, list[PyObject]] = {}
-        for functions in readable.values():
+        by_name: dict[str, list[_Located]] = {}
+        for path, functions in readable.items():
             for name, found in functions.items():
-                by_name.setdefault(name, []).extend(found)
-        return cls(sources, readable, complete, by_name)
+                by_name.setdefault(name, []).extend(_Located(path, f.used) for f in found)
+        return cls(
+            sources, readable, complete, by_name, profile.layout.source.partition("{path}")[2]
+        )
+
+
+class _Located(NamedTuple):
+    """A function of the project: its source, and the names its body uses."""
+
+    path: str
+    used: frozenset[str]
 
 
 def _places(text: str, callers: tuple[str, ...]) -> list[str]:
@@ -177,6 +221,7 @@ def _named_files(text: str, project: _Project) -> list[str] | None:
     if match is None:
         return None
     path = match.group("path")
+    wanted: tuple[str, ...]
     if path is None:
         module = match.group("module").replace(".", "/")
         wanted = (f"{module}.py", f"{module}/__init__.py")

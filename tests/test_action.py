@@ -43,12 +43,16 @@ class Run:
     summary: str
     log: str
     """What the steps printed, as the runner's log shows it."""
+    errors: str
+    """What the steps printed on stderr."""
 
 
 def run_action(workspace: Path, inputs: dict[str, str], *, install: bool = False) -> Run:
     """Run the action's shell steps in `workspace`, as a runner would."""
     runner = workspace.parent / "runner"
-    runner.mkdir()
+    # A runner's temporary folder is new for each job, but for what a cache
+    # restores into it (doclint's environment, test_a_second_job_installs_nothing).
+    runner.mkdir(exist_ok=True)
     given = {name: spec.get("default", "") for name, spec in ACTION["inputs"].items()}
     unknown = set(inputs) - set(given)
     assert not unknown, f"no such inputs: {unknown}"
@@ -60,12 +64,13 @@ def run_action(workspace: Path, inputs: dict[str, str], *, install: bool = False
         "github.sha": "0" * 40,
         "runner.temp": str(runner),
         "runner.os": "Linux",
+        "runner.arch": "X64",
     }
     files = {name: runner / name.lower() for name in ("GITHUB_OUTPUT", "GITHUB_PATH")}
     summary = runner / "summary.md"
     path = os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]])
     outputs: dict[str, dict[str, str]] = {}
-    log = []
+    log, errors = [], []
     for step in STEPS:
         if "uses" in step or (step.get("id") == "install" and not install):
             continue
@@ -98,6 +103,7 @@ def run_action(workspace: Path, inputs: dict[str, str], *, install: bool = False
         )
         outputs[step.get("id", step["name"])] = written
         log.append(done.stdout)
+        errors.append(done.stderr)
         values.update({f"steps.{step.get('id')}.outputs.{k}": v for k, v in written.items()})
         path = os.pathsep.join([*files["GITHUB_PATH"].read_text().split(), path])
         if done.returncode:
@@ -105,8 +111,8 @@ def run_action(workspace: Path, inputs: dict[str, str], *, install: bool = False
                 pytest.skip("no package index to install doclint's dependencies from")
             # Only the last step fails the job; any other failing is a broken action.
             assert step is STEPS[-1], done.stdout + done.stderr
-            return Run(done.returncode, outputs, summary.read_text(), "".join(log))
-    return Run(0, outputs, summary.read_text(), "".join(log))
+            return Run(done.returncode, outputs, summary.read_text(), "".join(log), "".join(errors))
+    return Run(0, outputs, summary.read_text(), "".join(log), "".join(errors))
 
 
 def _substituted(text: str, values: dict[str, str]) -> str:
@@ -193,24 +199,35 @@ def test_an_args_input_that_does_not_split_is_one_clear_error(workspace):
         run_action(workspace, {"args": "--select 'DL4"})
 
 
+def _step(name: str) -> dict:
+    (step,) = (step for step in STEPS if step.get("name") == name)
+    return step
+
+
 def test_the_cache_is_keyed_as_the_caching_page_says():
-    restore, save = (step for step in STEPS if "uses" in step)
-    assert restore["uses"] == "actions/cache/restore@v4"
-    assert save["uses"] == "actions/cache/save@v4"
-    # Saved even when the check failed the job, and under the key restored.
-    assert save["if"] == "always() && inputs.cache == 'true'"
+    restore, save = _step("Restore doclint's cache"), _step("Save doclint's cache")
+    # Pinned by commit, the tag in a comment: a tag can be moved.
+    text = (PROJECT / "action.yml").read_text(encoding="utf-8")
+    for step, action in ((restore, "actions/cache/restore"), (save, "actions/cache/save")):
+        assert re.fullmatch(rf"{action}@[0-9a-f]{{40}}", step["uses"])
+        assert re.search(rf"uses: {step['uses']} # v4\.\d+\.\d+\n", text)
+    assert save["uses"].split("@")[1] == restore["uses"].split("@")[1]
+    # Saved even when the check failed the job, and under the key restored;
+    # neither without a seal key (test_the_seal_key_is_never_in_the_cache_entry).
+    assert restore["if"] == "inputs.cache == 'true' && inputs.seal-key != ''"
+    assert save["if"] == "always() && inputs.cache == 'true' && inputs.seal-key != ''"
     key = restore["with"]["key"]
     assert save["with"]["key"] == key
-    assert restore["with"]["path"] == save["with"]["path"]
-    assert restore["with"]["path"].splitlines() == ["${{ inputs.cache-dir }}", "~/.cache/doclint"]
+    assert restore["with"]["path"] == save["with"]["path"] == "${{ inputs.cache-dir }}"
     # doclint's version (no version written out), the action's ref, the
-    # configuration, then the commit; the prefix restores an earlier commit's.
+    # configuration and the profiles it names, then the commit; the prefix
+    # restores an earlier commit's.
     parts = _EXPRESSION.findall(key)
     assert parts == [
         "runner.os",
         "steps.version.outputs.version",
         "github.action_ref",
-        "hashFiles('doclint.toml', 'pyproject.toml')",
+        "hashFiles('**/*.toml')",
         "github.sha",
     ]
     assert restore["with"]["restore-keys"].strip() == key.removesuffix("${{ github.sha }}")
@@ -221,7 +238,7 @@ def test_the_cache_is_keyed_as_the_caching_page_says():
 def test_docs_show_the_action_with_its_own_inputs(workspace):
     ci = (PROJECT / "docs" / "ci.md").read_text(encoding="utf-8")
     section = ci.split("## GitHub Action\n", 1)[1].split("\n## ", 1)[0]
-    (block,) = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    block, inputs = re.findall(r"```yaml\n(.*?)```", section, re.S)
     workflow = yaml.safe_load(block)
     (job,) = workflow["jobs"].values()
     (step,) = (s for s in job["steps"] if s.get("uses", "").startswith("doclint/doclint@"))
@@ -239,11 +256,23 @@ def test_docs_show_the_action_with_its_own_inputs(workspace):
         "DL2",
         "DL4",
     }
+    # The example of inputs on several lines: two folders, one with a space.
+    (step,) = yaml.safe_load(inputs)
+    shutil.rmtree(workspace.parent / "runner")
+    shutil.copytree(workspace / "docs", workspace / "api reference")
+    run = run_action(workspace, step["with"])
+    assert run.code == 1
+    folders = {_folder(r) for r in _sarif(workspace / "doclint.sarif")}
+    assert folders == {"docs", "api%20reference"}
 
 
 @pytest.mark.slow
 def test_the_action_installs_doclint_from_its_own_checkout(workspace):
+    # `python -m venv` and `-m pip` in the workspace would run its venv.py and pip.py.
+    marker = workspace.parent / "imported"
+    _plant_modules(workspace, marker)
     run = run_action(workspace, {}, install=True)
+    assert not marker.exists(), f"imported from the tree: {marker.read_text()}"
     assert run.code == 1
     venv = workspace.parent / "runner" / "doclint-venv"
     assert (venv / "bin" / "doclint").is_file()
@@ -261,3 +290,247 @@ def _json_findings(workspace: Path) -> list[dict]:
         check=False,
     )
     return json.loads(done.stdout)
+
+
+def _folder(result: dict) -> str:
+    """The top folder of a SARIF result's file, as its URI spells it."""
+    return result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].split("/")[0]
+
+
+def _plant_modules(workspace: Path, marker: Path) -> None:
+    """Modules a step's Python would import from the working folder if it put
+    that folder on sys.path: each one, imported, writes its name to `marker`."""
+    plant = f"open({str(marker)!r}, 'a').write(__name__ + ' ')\n"
+    for name in ("shlex", "json", "argparse", "hashlib", "collections", "os", "venv", "pip"):
+        (workspace / f"{name}.py").write_text(plant, encoding="utf-8")
+    (workspace / "multiprocessing").mkdir()
+    (workspace / "multiprocessing" / "__init__.py").write_text(plant, encoding="utf-8")
+
+
+def test_no_module_of_the_tree_runs(workspace):
+    marker = workspace.parent / "imported"
+    _plant_modules(workspace, marker)
+    run = run_action(workspace, {"args": "--select DL4"})
+    assert not marker.exists(), f"imported from the tree: {marker.read_text()}"
+    assert run.code == 1 and run.outputs["check"] == {"exit-code": "1"}
+    # With a seal key, one more step runs Python.
+    shutil.rmtree(workspace.parent / "runner")
+    run = run_action(workspace, {"seal-key": "a secret"})
+    assert not marker.exists(), f"imported from the tree: {marker.read_text()}"
+    assert run.code == 1
+
+
+def test_every_line_of_paths_is_one_path(workspace):
+    # A second folder whose name holds a space, with a finding of its own.
+    shutil.copytree(workspace / "docs", workspace / "more docs")
+    run = run_action(workspace, {"paths": "docs\nmore docs\n\n", "cache": "false"})
+    assert {_folder(r) for r in _sarif(workspace / "doclint.sarif")} == {"docs", "more%20docs"}
+    assert run.code == 1
+    # On one line, the paths are separated by blanks, as before.
+    shutil.rmtree(workspace.parent / "runner")
+    shutil.move(workspace / "more docs", workspace / "more")
+    run_action(workspace, {"paths": "docs more", "cache": "false"})
+    assert {_folder(r) for r in _sarif(workspace / "doclint.sarif")} == {"docs", "more"}
+
+
+def test_a_path_is_never_an_option(workspace):
+    outside = workspace.parent / "report.txt"
+    run = run_action(workspace, {"paths": f"--output-file={outside}", "sarif-file": ""})
+    assert not outside.exists()
+    assert run.code == 2
+    assert "no such file or directory" in run.errors
+
+
+def test_a_quoted_line_break_stays_inside_its_word(workspace):
+    # `DL4<line break>--exit-zero` is one (unknown) selector, not --exit-zero.
+    run = run_action(workspace, {"args": '--select "DL4\n--exit-zero"', "sarif-file": ""})
+    assert run.code == 2 and run.outputs["check"] == {"exit-code": "2"}
+    (line,) = [line for line in run.errors.splitlines() if "error:" in line]
+    assert "DL4\\n--exit-zero" in line
+
+
+def test_the_summary_counts_the_findings_by_severity_and_rule(tmp_path):
+    workspace = tmp_path / "workspace"
+    (workspace / "docs").mkdir(parents=True)
+    (workspace / "docs" / "empty.md").write_text("")  # DL009, a warning
+    (workspace / "docs" / "index.md").write_text("# Index\n\n[gone](gone.md)\n[away](away.md)\n")
+    run = run_action(workspace, {"cache": "false"})
+    assert run.code == 1
+    assert "3 findings: 2 error, 1 warning, 0 info." in run.summary
+    assert "| `DL401` | 2 |\n| `DL009` | 1 |" in run.summary
+
+
+def _seal_key_of(secret: str) -> bytes:
+    """The key tools/action_steps.py derives from the seal-key input."""
+    import hashlib
+
+    return hashlib.sha256(b"doclint action seal key\0" + secret.encode()).digest()
+
+
+def test_the_seal_key_is_never_in_the_cache_entry(workspace):
+    run_action(workspace, {"seal-key": "the repository's secret"})
+    runner = workspace.parent / "runner"
+    key = runner / "doclint-key" / "doclint" / "key"
+    assert key.read_bytes() == _seal_key_of("the repository's secret")
+    assert key.stat().st_mode & 0o777 == 0o600
+    # The doclint steps read their key there; the cache entry holds the cache folder only.
+    (seal,) = (step for step in STEPS if step.get("id") == "seal")
+    for step in STEPS:
+        if "doclint check" in step.get("run", ""):
+            assert step["env"]["XDG_CACHE_HOME"] == seal["env"]["DOCLINT_KEY_HOME"]
+        if "uses" in step:
+            # The findings' cache, and doclint's environment: never the key's folder.
+            assert step["with"]["path"] in (
+                "${{ inputs.cache-dir }}",
+                "${{ runner.temp }}/doclint-venv",
+            )
+    cached = workspace / ".doclint_cache"
+    assert (cached / "CACHEDIR.TAG").is_file()
+    assert not any(
+        file.read_bytes() == key.read_bytes() for file in cached.rglob("*") if file.is_file()
+    )
+
+
+@pytest.mark.parametrize("writer", ["the repository's secret", "a forger's own"])
+def test_a_cache_entry_sealed_with_another_key_gets_a_full_check(tmp_path, writer):
+    """What whoever can write the cache entry, but has not the seal-key
+    secret, gets: a run that checks every file, its real findings, one
+    warning. The same entry written with the secret is used."""
+    source = tmp_path / "source"
+    shutil.copytree(PROJECT / "examples" / "tree", source / "workspace")
+    run_action(source / "workspace", {"seal-key": writer})
+    # Restored, as actions/cache does, into a fresh job's workspace and runner.
+    workspace = tmp_path / "workspace"
+    shutil.copytree(PROJECT / "examples" / "tree", workspace)
+    shutil.copytree(source / "workspace" / ".doclint_cache", workspace / ".doclint_cache")
+    run = run_action(workspace, {"seal-key": "the repository's secret"})
+    assert run.code == 1
+    assert len(_sarif(workspace / "doclint.sarif")) == len(_json_findings(workspace)) == 7
+    warnings = [line for line in run.errors.splitlines() if "warning" in line]
+    if writer == "the repository's secret":
+        assert warnings == []
+    else:
+        (warning,) = warnings
+        assert "not used (not sealed by this user for these settings)" in warning
+
+
+def test_doclints_environment_is_restored_only_with_a_seal_key_and_saved_once_built():
+    restore = _step("Restore doclint's environment")
+    save = _step("Save doclint's environment")
+    assert restore["uses"] == _step("Restore doclint's cache")["uses"]
+    assert save["uses"] == _step("Save doclint's cache")["uses"]
+    assert restore["if"] == "inputs.seal-key != ''"
+    # Saved as the install left it, before any doclint run writes into it.
+    assert save["if"] == "inputs.seal-key != '' && steps.install.outputs.installed == 'true'"
+    names = [step.get("name") for step in STEPS]
+    assert (
+        names.index("Save doclint's environment")
+        == names.index("Install doclint at the action's ref") + 1
+    )
+    assert restore["with"] == save["with"]
+    assert restore["with"]["path"] == "${{ runner.temp }}/doclint-venv"
+    assert _EXPRESSION.findall(restore["with"]["key"]) == [
+        "runner.os",
+        "runner.arch",
+        "steps.environment.outputs.key",
+    ]
+
+
+def _environment_step(command: str, venv: Path, secret: str, action: Path = PROJECT):
+    return subprocess.run(
+        [sys.executable, "-I", str(PROJECT / "tools" / "action_steps.py"), command, str(venv)],
+        env={**os.environ, "DOCLINT_SEAL_KEY": secret, "GITHUB_ACTION_PATH": str(action)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_environments_key_follows_the_actions_code_and_the_python(tmp_path):
+    action = tmp_path / "action"
+    shutil.copytree(PROJECT / "tools", action / "tools")
+    shutil.copy(PROJECT / "action.yml", action)
+    venv = tmp_path / "runner" / "doclint-venv"
+
+    def key(where: Path = venv) -> str:
+        done = _environment_step("environment-key", where, "", action)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    first = key()
+    assert re.fullmatch(r"[0-9a-f]{64}", first) and key() == first
+    # Another ref may hold other code under the same name (a branch): the key
+    # is the code's, not the ref's.
+    (action / "tools" / "action_steps.py").write_text("# changed\n", encoding="utf-8")
+    assert key() != first
+    assert key(tmp_path / "elsewhere" / "doclint-venv") != key()
+
+
+def test_a_restored_environment_is_used_only_when_its_seal_holds(tmp_path):
+    venv = tmp_path / "doclint-venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "doclint").write_text("#!/bin/sh\n", encoding="utf-8")
+    (venv / "bin" / "python").symlink_to(sys.executable)
+    (venv / "lib" / "site").mkdir(parents=True)
+    module = venv / "lib" / "site" / "doclint.py"
+    module.write_text("print('doclint')\n", encoding="utf-8")
+    secret = "the repository's secret"
+    assert _environment_step("seal-environment", venv, secret).returncode == 0
+    assert _environment_step("check-environment", venv, secret).returncode == 0
+
+    def refused(secret: str = secret) -> bool:
+        done = _environment_step("check-environment", venv, secret)
+        return done.returncode == 1 and len(done.stderr.splitlines()) == 1
+
+    assert refused("a forger's own")
+    assert refused("")
+    for change in (
+        lambda: module.write_text("import os; os.system('curl evil')\n", encoding="utf-8"),
+        lambda: (venv / "lib" / "site" / "sitecustomize.py").write_text("", encoding="utf-8"),
+        lambda: module.chmod(0o755),
+        lambda: (
+            (venv / "bin" / "python").unlink(),
+            (venv / "bin" / "python").symlink_to("/bin/sh"),
+        ),
+    ):
+        saved = tmp_path / "saved"
+        shutil.copytree(venv, saved, symlinks=True)
+        change()
+        assert refused()
+        shutil.rmtree(venv)
+        saved.rename(venv)
+        assert not refused()
+    (venv / "doclint-environment.seal").write_text("0" * 64, encoding="ascii")
+    assert refused()
+
+
+@pytest.mark.slow
+def test_a_second_job_with_the_same_ref_installs_nothing(tmp_path):
+    secret = {"seal-key": "the repository's secret"}
+    workspace = tmp_path / "workspace"
+    shutil.copytree(PROJECT / "examples" / "tree", workspace)
+    first = run_action(workspace, secret, install=True)
+    assert first.code == 1 and first.outputs["install"]["installed"] == "true"
+    runner = tmp_path / "runner"
+    venv = runner / "doclint-venv"
+    # The next job: a new workspace and runner folder, but for the environment
+    # the cache restores at the same path.
+    shutil.rmtree(workspace)
+    shutil.copytree(PROJECT / "examples" / "tree", workspace)
+    for entry in runner.iterdir():
+        if entry != venv:
+            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    second = run_action(workspace, secret, install=True)
+    assert second.outputs["install"]["installed"] == "false"
+    assert "nothing installed" in second.log
+    assert second.code == 1 and second.outputs["version"]["version"] == __version__
+    # An environment changed after its seal (a forged entry) is built again.
+    (module,) = venv.glob("lib/python*/site-packages/doclint/__init__.py")
+    module.write_text(module.read_text(encoding="utf-8") + "\n# forged\n", encoding="utf-8")
+    for entry in runner.iterdir():
+        if entry != venv:
+            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    third = run_action(workspace, secret, install=True)
+    assert third.outputs["install"]["installed"] == "true"
+    assert "not sealed with this seal-key" in third.errors
+    assert "# forged" not in module.read_text(encoding="utf-8")

@@ -349,7 +349,7 @@ def test_the_pre_commit_hook_fixes_with_the_settings_of_the_check_hook():
     manifest = (PROJECT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     hooks = {block.split("\n", 1)[0]: block for block in manifest.split("- id: ")[1:]}
     check, fix = hooks["doclint"], hooks["doclint-fix"]
-    assert "entry: doclint check --no-progress --fix\n" in fix
+    assert "entry: doclint check --no-progress --fix --\n" in fix
     for setting in ("language: python", "types: [markdown]", "require_serial: true"):
         assert setting in check and setting in fix
 

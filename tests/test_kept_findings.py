@@ -9,6 +9,7 @@ import pytest
 
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.kept_findings import (
+    ELSEWHERE,
     EMPTY,
     PRINTABLE,
     SHOWN_OTHERWISE,
@@ -23,16 +24,16 @@ from doclint.rule_api import shown_tree_path
 CAUSE = Cause("broken-link/missing-file", "missing file")
 FIX = Fix((Edit(3, 1, 3, 9, "other.md"),), FixSafety.SAFE, "point at other.md")
 ROWS = [
-    Finding(3, 1, "gone", FIX, CAUSE, "DL401", "broken-link", "error", "docs/a.md"),
-    Finding(5, 2, "gone too", None, CAUSE, "DL401", "broken-link", "warning", "docs/a.md"),
+    Finding(3, 1, "gone", FIX, CAUSE, "DL401", "broken-link", "error"),
+    Finding(5, 2, "gone too", None, CAUSE, "DL401", "broken-link", "warning"),
 ]
 
 
-def test_findings_come_back_as_they_were_without_their_path():
+def test_findings_come_back_as_they_were():
     encoded = encode_findings(ROWS)
     assert encoded is not None and encoded[:1] == PRINTABLE
     decoded = decode_findings(encoded)
-    assert decoded == [row._replace(path="") for row in ROWS]
+    assert decoded == ROWS
     assert decoded[0].fix.applicability is FixSafety.SAFE and decoded[0].cause is decoded[1].cause
     assert messages(encoded) == ["gone", "gone too"]
     assert encode_findings([]) == EMPTY and decode_findings(EMPTY) == []
@@ -44,6 +45,15 @@ def test_a_message_naming_a_tree_path_is_marked_in_the_first_byte():
     assert encoded is not None and encoded[:1] == SHOWN_OTHERWISE
     assert FileRows([named], encoded).shows_otherwise()
     assert not FileRows(ROWS, None).shows_otherwise()
+
+
+def test_a_finding_on_another_file_keeps_that_file_and_marks_the_first_byte():
+    # A rule's finding that stands on a file of the tree, not the page it checked.
+    rows = [ROWS[0], ROWS[1]._replace(path="pkg/units.py")]
+    encoded = encode_findings(rows)
+    assert encoded is not None and encoded[:1] == ELSEWHERE
+    assert decode_findings(encoded) == rows
+    assert FileRows(None, encoded).shows_otherwise()
 
 
 @pytest.mark.parametrize(

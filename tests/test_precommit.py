@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.conftest import PROJECT
 from tests.pages import keyword_index
@@ -36,7 +38,8 @@ GIT_IDENTITY = ("-c", "user.name=doclint tests", "-c", "user.email=tests@doclint
 
 def pre_commit_command() -> list[str] | None:
     if importlib.util.find_spec("pre_commit") is not None:
-        return [sys.executable, "-m", "pre_commit"]
+        # Isolated (-I): run from the repository under test, `-m` would import its modules.
+        return [sys.executable, "-I", "-m", "pre_commit"]
     found = shutil.which("pre-commit")
     return [found] if found else None
 
@@ -84,7 +87,9 @@ def try_hook(tmp_path_factory) -> Callable[..., subprocess.CompletedProcess[str]
     env = {**os.environ, "PRE_COMMIT_HOME": str(base / "home")}
     runs = 0
 
-    def run(files: dict[str, str], hook: str = "doclint") -> subprocess.CompletedProcess[str]:
+    def run(
+        files: dict[str, str], hook: str = "doclint", all_files: bool = False
+    ) -> subprocess.CompletedProcess[str]:
         nonlocal runs
         runs += 1
         work = base / f"work{runs}"
@@ -94,8 +99,11 @@ def try_hook(tmp_path_factory) -> Callable[..., subprocess.CompletedProcess[str]
             (work / name).parent.mkdir(parents=True, exist_ok=True)
             (work / name).write_text(text, encoding="utf-8")
         git("add", "-A", cwd=work)
+        # --all-files for names pre-commit's own options would take as options;
+        # --verbose shows what doclint printed, even when it passed.
+        chosen = ["--all-files", "--verbose"] if all_files else ["--files", *files]
         result = subprocess.run(
-            [*command, "try-repo", str(repository), hook, "--color", "never", "--files", *files],
+            [*command, "try-repo", str(repository), hook, "--color", "never", *chosen],
             cwd=work,
             env=env,
             capture_output=True,
@@ -167,3 +175,76 @@ def test_the_readme_configurations_are_valid(tmp_path):
             [*command, "validate-config", str(config)], capture_output=True, text=True, check=False
         )
         assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_hooks_pass_file_names_after_a_double_dash():
+    # pre-commit appends the file names (after `args:`) to the entry.
+    hooks = yaml.safe_load((PROJECT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert [hook["id"] for hook in hooks] == ["doclint", "doclint-fix"]
+    for hook in hooks:
+        assert shlex.split(hook["entry"])[-1] == "--", hook["id"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hook", ["doclint", "doclint-fix"])
+def test_no_file_name_is_an_option_and_no_module_of_the_tree_runs(try_hook, tmp_path, hook):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    marker = tmp_path / "imported"
+    plant = f"open({str(marker)!r}, 'a').write(__name__ + ' ')\n"
+    page = "# A page\n\nText.\n"
+    result = try_hook(
+        {
+            # Each a top folder named like an option, the rest an absolute path.
+            f"--output-file={outside}/report.md": page,
+            f"-o{outside}/short.md": page,
+            f"--write-baseline={outside}/baseline.md": page,
+            "docs/page.md": page,
+            **{f"{name}.py": plant for name in ("shlex", "json", "argparse", "hashlib")},
+            "multiprocessing/__init__.py": plant,
+        },
+        hook=hook,
+        all_files=True,
+    )
+    output = result.stdout + result.stderr
+    assert list(outside.iterdir()) == [], output
+    assert not marker.exists(), f"imported from the tree: {marker.read_text()}"
+    # Every name reached doclint as a page: four files checked, no usage error.
+    assert result.returncode == 0, output
+    assert "All checks passed (4 files checked)" in output
+
+
+@pytest.mark.parametrize("hook", ["doclint", "doclint-fix"])
+def test_the_hook_command_reads_option_shaped_names_as_pages(tmp_path, hook):
+    """The command pre-commit builds (entry, then the file names), run
+    directly: each name, however it starts, is a page checked."""
+    (entry,) = [
+        h["entry"]
+        for h in yaml.safe_load((PROJECT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+        if h["id"] == hook
+    ]
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    tree = tmp_path / "tree"
+    names = [
+        f"--output-file={outside}/report.md",
+        f"-o{outside}/short.md",
+        f"--write-baseline={outside}/baseline.md",
+        "--weird-name.md",
+    ]
+    for name in names:
+        (tree / name).parent.mkdir(parents=True, exist_ok=True)
+        (tree / name).write_text("# A page\n\nText.\n", encoding="utf-8")
+    command = shlex.split(entry)
+    command[0] = str(Path(sys.executable).parent / command[0])
+    result = subprocess.run(
+        [*command, *names],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert list(outside.iterdir()) == [], result.stdout + result.stderr
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "All checks passed (4 files checked)" in result.stdout

@@ -146,7 +146,7 @@ def test_a_run_of_pages_no_generator_wrote_says_so_in_every_summary(tmp_path, mo
     # With the profile, every page is the generator's: the summary is as before.
     profiled = ["check", "--no-cache", "--config", 'profiles = ["profile/tinydoc.toml"]']
     configured = run_cli(monkeypatch, capsys, tmp_path, *profiled, "profile/bad/reference")
-    assert configured.out.endswith("Found 9 problems in 2 files (2 files checked).\n")
+    assert configured.out.endswith("Found 9 problems in 3 files (2 files checked).\n")
     sarif = json.loads(run_cli(monkeypatch, capsys, tmp_path, *profiled, "profile/bad/reference",
                                "--output-format", "sarif").out)  # fmt: skip
     assert "invocations" not in sarif["runs"][0]

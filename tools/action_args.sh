@@ -1,16 +1,23 @@
-# Sourced by the steps of action.yml: sets `command`, the arguments of
-# `doclint check` that the action's inputs give. The paths are split on
-# blanks; the args as a shell splits them, quotes included, but never run as
-# shell code (Python's shlex splits them).
-read -r -a paths <<< "$DOCLINT_PATHS"
-split="$(python -c '
-import shlex, sys
-try:
-    words = shlex.split(sys.argv[1])
-except ValueError as error:
-    sys.exit(f"doclint action: the args input {sys.argv[1]!r} does not split: {error}")
-sys.stdout.write("".join(word + "\n" for word in words))
-' "$DOCLINT_ARGS")" || exit 2
-args=()
-if [ -n "$split" ]; then mapfile -t args <<< "$split"; fi
-command=("${args[@]}" --cache-dir "$DOCLINT_CACHE_DIR" "${paths[@]}")
+# Sourced by the steps of action.yml: sets `options` and `paths`, the options
+# and the paths of `doclint check` that the action's inputs give; a step runs
+# `doclint check "${options[@]}" ... -- "${paths[@]}"`, so that no path is
+# read as an option.
+#
+# paths: with a line break in the input (a YAML block `|` always ends with
+# one), each non-blank line is one path, exactly as written, spaces
+# included; on one line, the paths are separated by blanks.
+if [[ "$DOCLINT_PATHS" == *$'\n'* ]]; then
+  mapfile -t lines <<< "$DOCLINT_PATHS"
+  paths=()
+  for line in "${lines[@]}"; do
+    if [[ "$line" == *[![:space:]]* ]]; then paths+=("$line"); fi
+  done
+else
+  read -r -a paths <<< "$DOCLINT_PATHS"
+fi
+# args: split as a shell splits them, quotes included, but never run as shell
+# code; each word NUL-terminated, so that a line break inside quotes stays
+# inside its word (tools/action_steps.py, run isolated from the tree).
+mapfile -d '' -t args < <(python -I "$GITHUB_ACTION_PATH/tools/action_steps.py" split "$DOCLINT_ARGS")
+wait "$!" || exit 2
+options=("${args[@]}" --cache-dir "$DOCLINT_CACHE_DIR")

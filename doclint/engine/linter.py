@@ -288,7 +288,12 @@ class Linter:
         for current in iter_pages(page, text):
             found += self._page_pass(current, ctx)
         if MARKER in text:
+            # A page's directives silence its own findings, not those on other files.
+            elsewhere = [row for row in found if row.path]
+            if elsewhere:
+                found = [row for row in found if not row.path]
             found = apply_directives(found, page.markdown, self.registry, frozenset(self.enabled))
+            found += elsewhere
         facts = [(kind, fact_path, value) for (kind, fact_path), value in ctx.facts.items()]
         return Checked(found, facts, split)
 
@@ -371,10 +376,10 @@ class Linter:
                         code,
                         name,
                         severity,
-                        "",
+                        path,
                     ),
                 )
-                for line, column, message, fix, cause, _, _, _, _ in found
+                for line, column, message, fix, cause, _, _, _, path in found
             ]
         except (Exception, SystemExit) as error:
             return self._rule_crashed(rule, error)

@@ -316,7 +316,7 @@ class _TreeFix:
             first.update(self.first.get(index, Counter()))
         results = {index: outcome.rows for index, outcome in self.outcomes.items()}
         result = RunResult(
-            [setup.found(index, rows) for index, rows in results.items()],
+            [found for index, rows in results.items() for found in setup.found(index, rows)],
             len(setup.files),
             len(self.cached),
             setup.files,

@@ -48,7 +48,7 @@ from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
-FORMAT = 12
+FORMAT = 13
 DEFAULT_FOLDER = ".doclint_cache"
 SHARE = 1.0
 """The bound of a root's cache files, as a share of the bytes of the files

@@ -13,6 +13,7 @@ output names them (ruff's: applicability, message, edits, content).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from enum import StrEnum
 from operator import itemgetter
@@ -69,7 +70,13 @@ class Finding(NamedTuple):
     """One finding. A rule gives the first five fields; the engine the rule's
     `code`, `name` and `severity` (and a cause, when the rule gave none);
     the run the file's `path` as shown. The path is set last: it is shown
-    relative to the cwd, which changes between runs that share a cache."""
+    relative to the cwd, which changes between runs that share a cache.
+
+    A built-in rule may give `path` itself, a file of the tree relative to
+    its root: the finding then stands on that file, not on the page the rule
+    checked (a module without its page stands on the module). It is kept,
+    and its page's directives do not apply to it; the run shows it at that
+    file (`by_file`), where per-file ignores and baselines match it."""
 
     line: int
     column: int
@@ -99,6 +106,26 @@ place = itemgetter(0, 1, 5, 6, 7, 2)
 message (not its fix: a finding is not ordered by its edits)."""
 report_order = itemgetter(8, 0, 1, 5, 6, 7, 2)
 """A finding's place in a run's report: its path, then `place`."""
+
+
+_path = itemgetter(8)
+
+
+def by_file(file: str, root: Path | str, rows: list[Finding]) -> list[tuple[str, list[Finding]]]:
+    """The findings of the page `file` by the file each stands on: `file`
+    for those on the page, first, then each other file of the tree a rule
+    gave (`Finding.path`, relative to `root`) as an absolute path, their path
+    cleared; one entry for `file` alone when every finding is on the page."""
+    if not any(map(_path, rows)):  # most pages: told in C
+        return [(file, rows)]
+    on: dict[str, list[Finding]] = {file: []}
+    for row in rows:
+        if row.path:
+            other = os.path.join(os.path.abspath(root), row.path)
+            on.setdefault(other, []).append(row._replace(path=""))
+        else:
+            on[file].append(row)
+    return list(on.items())
 
 
 def cause_of(row: Finding) -> Cause:

@@ -20,12 +20,15 @@ from typing import Any
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.markdown import build_node
 
-PRINTABLE, SHOWN_OTHERWISE = b"\x00", b"\x01"
-"""The first byte of encoded findings: every message is printable, or not."""
+PRINTABLE, SHOWN_OTHERWISE, ELSEWHERE = b"\x00", b"\x01", b"\x02"
+"""The first byte of encoded findings: every message is printable, or not,
+or some finding stands on another file than the one checked (its messages
+then read as not printable: the bytes are decoded to show them)."""
 EMPTY = PRINTABLE + b"[\x00\x00\x00\x00"
 """No findings, encoded (written out: marshal marks an object referred to
 twice, which a list made in another process may be)."""
 _message = itemgetter(2)
+_path = itemgetter(8)
 
 
 class UnreadableFindings(ValueError):
@@ -34,8 +37,9 @@ class UnreadableFindings(ValueError):
 
 
 def encode_findings(rows: list[Finding]) -> bytes | None:
-    """Findings as bytes, without their path (it is shown relative to the
-    working folder, which changes between runs); None for findings no cache
+    """Findings as bytes, without the path they are shown at (it is relative
+    to the working folder, which changes between runs), with the tree file
+    a finding stands on when a rule gave one; None for findings no cache
     can hold. Each cause is one plain tuple, as the rules' findings share one
     `Cause`: marshal writes an object it has written before as a reference."""
     if not rows:
@@ -51,10 +55,16 @@ def encode_findings(rows: list[Finding]) -> bytes | None:
             code,
             name,
             severity,
+            path,
         )
-        for line, column, message, fix, cause, code, name, severity, _ in rows
+        for line, column, message, fix, cause, code, name, severity, path in rows
     ]
-    first = PRINTABLE if "".join(map(_message, rows)).isprintable() else SHOWN_OTHERWISE
+    if any(map(_path, rows)):
+        first = ELSEWHERE
+    elif "".join(map(_message, rows)).isprintable():
+        first = PRINTABLE
+    else:
+        first = SHOWN_OTHERWISE
     try:
         return first + marshal.dumps(encoded)
     except ValueError:
@@ -85,10 +95,10 @@ def decode_findings(data: bytes) -> list[Finding]:
                     code,
                     name,
                     severity,
-                    "",
+                    path,
                 ),
             )
-            for line, column, message, fix, cause, code, name, severity in rows
+            for line, column, message, fix, cause, code, name, severity, path in rows
         ]
     except (EOFError, ValueError, TypeError, KeyError) as error:
         raise UnreadableFindings(str(error)) from None
@@ -105,7 +115,7 @@ def messages(data: bytes) -> list[str]:
 
 def _plain(data: bytes) -> list[Any]:
     rows = marshal.loads(memoryview(data)[1:])
-    if data[:1] not in (PRINTABLE, SHOWN_OTHERWISE) or not isinstance(rows, list):
+    if data[:1] not in (PRINTABLE, SHOWN_OTHERWISE, ELSEWHERE) or not isinstance(rows, list):
         raise TypeError("findings are not a list")
     return rows
 

@@ -79,12 +79,25 @@ def process_pool(
     forked where the system can, so they start from this process as it is
     when they are started (`start_processes`)."""
     method = "fork" if FORKS else "spawn"
+    if not FORKS:
+        isolate_spawned_workers()
     return ProcessPoolExecutor(
         jobs,
         mp_context=multiprocessing.get_context(method),
         initializer=initializer,
         initargs=initargs,
     )
+
+
+def isolate_spawned_workers() -> None:
+    """A spawned worker starts as `python -c ...`, which puts the working
+    folder first on sys.path, and the working folder is often the tree being
+    checked: its `multiprocessing/` or `json.py` would run before the worker
+    reads a file. PYTHONSAFEPATH (Python 3.11) keeps it off, in every process
+    this one starts from now on. A process started with -E ignores it, but
+    then passes its -I or -P on to the worker (multiprocessing copies the
+    interpreter's flags): started with -E alone, it is on its own."""
+    os.environ["PYTHONSAFEPATH"] = "1"
 
 
 def close_pool(pool: ProcessPoolExecutor, wait: bool) -> None:

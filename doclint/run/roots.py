@@ -6,26 +6,40 @@ source's name, which the page's title gives (`# Keyword Index: `a/b.py`` at
 holds a page under its `docs/` whose title implies it, and every file is
 checked in the innermost such root that holds it. A folder inside a root's
 `docs/` is no root of its own: a page there whose title says so is misplaced,
-not a tree. Nor is a root ever above the repository that holds the page (the
-nearest folder with `.git`; outside any, the working folder when it holds the
-page): a checkout at `~/docs/myrepo`, or GitHub's `/home/runner/work/docs/docs`,
-is never widened to the folders above it by a title, which would list and
-write outside the checkout; such a page is reported as misplaced-page. A
-generator profile's docs folder (RepoAgent's `markdown_docs/`) makes the
-folder holding it a root the same way, when a page in it opens with one of
-the profile's object headings: its pages document the sources beside it. Files
-in no tree are checked as plain Markdown in the working
-folder (or the common folder of those outside it). `--root` puts every file
-in one root.
+not a tree. A generator profile's docs folder (RepoAgent's `markdown_docs/`)
+makes the folder holding it a root the same way, when a page in it opens with
+one of the profile's object headings: its pages document the sources beside
+it.
+
+How far up a root may be is the one rule that makes the findings the same
+wherever the run starts (the root, a subfolder, the pages' folder):
+
+- in a git checkout, a root is at or below the repository holding the page
+  (the nearest folder with `.git`), wherever the run starts: a checkout at
+  `~/docs/myrepo`, or GitHub's `/home/runner/work/docs/docs`, is never
+  widened to the folders above it by a title, which would list and write
+  outside the checkout; such a page is reported as misplaced-page;
+- outside any checkout, a root is at or below the working folder or the
+  configuration's folder (the nearest `doclint.toml` or `pyproject.toml`
+  with `[tool.doclint]` upwards), or it bears its generator's mark: the
+  PyTorch system's start page `docs/index.md` whose title implies it; for a
+  profile's page, the source the page documents, or one of the profile's
+  `markers` (RepoAgent's `.project_doc_record/project_hierarchy.json`). A
+  page outside the working and configuration folders is not bound.
+
+Files in no tree are checked as plain Markdown in the working folder (or the
+common folder of those outside it). `--root` puts every file in one root.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 
 from doclint.engine.settings import Settings
+from doclint.models.generated import DocKind
 from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.parsing.recognition import expected_page_path, recognise
 from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
@@ -38,6 +52,8 @@ from doclint.util.paths import absolute
 _PAGE_NAME_ENDINGS = (*PAGE_SUFFIXES, *FOLDER_PAGES)
 _TITLE_BYTES = 4096
 _DOCS = "/docs/"
+# The PyTorch system's start page, relative to the root it opens.
+_START_PAGE = expected_page_path(DocKind.ROOT_INDEX, None) or ""
 
 
 def absolute_path(path: Path | str) -> Path:
@@ -59,23 +75,40 @@ def root_from_title(start: bytes, file: Path | str) -> Path | None:
     None when there is none or it lies above the page's repository."""
     path = absolute(file)
     root = _implied_root(start, path)
-    if root is None or not _may_be_root(root, path, os.getcwd()):
+    if root is None or not _may_be_root(root, path, (os.getcwd(),), _has_start_page):
         return None
     return Path(root)
 
 
-def _may_be_root(root: str, path: str, cwd: str) -> bool:
-    """Whether `root` (absolute) is at or below the highest folder a root of the
-    page at `path` may be: its repository, else the working folder holding it
-    (no bound for a page outside both)."""
+def _may_be_root(
+    root: str, path: str, bounds: tuple[str, ...], marked: Callable[[str], bool]
+) -> bool:
+    """Whether `root` (absolute) may be a root of the page at `path`: at or
+    below the page's repository; outside any, at or below one of `bounds`
+    (the working and configuration folders) holding the page, or `marked`
+    as its generator's (no bound for a page outside all of them)."""
     repository = repository_root(Path(path).parent)
     if repository is not None:
-        bound = str(repository)
-    elif path.startswith(os.path.join(cwd, "")):
-        bound = cwd
-    else:
+        return _at_or_below(root, str(repository))
+    holding = [bound for bound in bounds if path.startswith(os.path.join(bound, ""))]
+    if not holding:
         return True
-    return root == bound or root.startswith(os.path.join(bound, ""))
+    return any(_at_or_below(root, bound) for bound in holding) or marked(root)
+
+
+def _at_or_below(folder: str, bound: str) -> bool:
+    return folder == bound or folder.startswith(os.path.join(bound, ""))
+
+
+def _has_start_page(root: str) -> bool:
+    """Whether `root` holds the PyTorch system's start page, `docs/index.md`,
+    whose title implies `root`: the mark of a tree's top."""
+    page = os.path.join(root, _START_PAGE)
+    try:
+        start = read_regular(inside_root(page, root), _TITLE_BYTES, follow_symlinks=False)
+    except OSError:
+        return False
+    return _implied_root(start, page) == root
 
 
 def _implied_root(start: bytes, path: str) -> str | None:
@@ -89,7 +122,7 @@ def _implied_root(start: bytes, path: str) -> str | None:
     return None
 
 
-def _implies(path: str, root: str, cwd: str) -> bool:
+def _implies(path: str, root: str, bounds: tuple[str, ...]) -> bool:
     """Whether the file at the absolute `path` is a page whose title implies
     `root`, a root it may have."""
     if not path.endswith(_PAGE_NAME_ENDINGS):
@@ -100,7 +133,7 @@ def _implies(path: str, root: str, cwd: str) -> bool:
         start = read_regular(inside_root(path, root), _TITLE_BYTES, follow_symlinks=False)
     except OSError:
         return False
-    return _implied_root(start, path) == root and _may_be_root(root, path, cwd)
+    return _implied_root(start, path) == root and _may_be_root(root, path, bounds, _has_start_page)
 
 
 def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path, list[str]]:
@@ -110,7 +143,8 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
         # A run of no files still has a root: its rules are selected, its cache kept.
         return {absolute_path(settings.root or cwd): list(files)}
     paths = {absolute(file): file for file in files}
-    roots = _tree_roots(paths, str(cwd), settings.profiles)
+    bounds = (str(absolute_path(cwd)), str(absolute_path(settings.base or cwd)))
+    roots = _tree_roots(paths, bounds, settings.profiles)
     placed: dict[str, list[str]] = {}
     outside: list[str] = []
     # A folder's files share their root: found once a folder, not once a file.
@@ -131,7 +165,9 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
     return dict(sorted(grouped.items()))
 
 
-def _tree_roots(paths: Iterable[str], cwd: str, profiles: tuple[Profile, ...] = ()) -> set[str]:
+def _tree_roots(
+    paths: Iterable[str], bounds: tuple[str, ...], profiles: tuple[Profile, ...] = ()
+) -> set[str]:
     """The roots of the generated trees the files (absolute paths) are in.
 
     Only a folder holding a `docs/` above some file can be one; it is one
@@ -147,17 +183,17 @@ def _tree_roots(paths: Iterable[str], cwd: str, profiles: tuple[Profile, ...] = 
     for candidate in sorted(below, key=len):  # outer folders first
         if _in_docs(candidate, roots):
             continue
-        if any(_implies(path, candidate, cwd) for path in below[candidate]):
+        if any(_implies(path, candidate, bounds) for path in below[candidate]):
             roots.add(candidate)
     folders = [f"/{folder}/" for folder in builtin_docs_folders()]
     if any(folder in path for path in paths for folder in folders):
         profiles = (*profiles, *builtin_profiles())
     for profile in profiles:
-        roots |= _profile_roots(profile, paths, cwd)
+        roots |= _profile_roots(profile, paths, bounds)
     return roots
 
 
-def _profile_roots(profile: Profile, paths: Iterable[str], cwd: str) -> set[str]:
+def _profile_roots(profile: Profile, paths: Iterable[str], bounds: tuple[str, ...]) -> set[str]:
     """The folders holding the profile's docs folder, where a page below it
     opens with one of the profile's object headings."""
     mark = f"/{profile.layout.docs_folder}/"
@@ -169,11 +205,11 @@ def _profile_roots(profile: Profile, paths: Iterable[str], cwd: str) -> set[str]
     return {
         candidate
         for candidate, pages in below.items()
-        if any(_opens_as(profile, path, candidate, cwd) for path in pages)
+        if any(_opens_as(profile, path, candidate, bounds) for path in pages)
     }
 
 
-def _opens_as(profile: Profile, path: str, root: str, cwd: str) -> bool:
+def _opens_as(profile: Profile, path: str, root: str, bounds: tuple[str, ...]) -> bool:
     """Whether the start of the page at `path` holds one of the profile's object headings."""
     try:
         start = read_regular(inside_root(path, root), _TITLE_BYTES, follow_symlinks=False)
@@ -181,8 +217,20 @@ def _opens_as(profile: Profile, path: str, root: str, cwd: str) -> bool:
         return False
     # A title line or a preamble may stand above the first object heading.
     lines = start.decode("utf-8", errors="replace").lstrip("\ufeff").splitlines()
-    opens = any(profile.entries.pattern.match(line) for line in lines if line.startswith("#"))
-    return opens and _may_be_root(root, path, cwd)
+    if not any(profile.entries.pattern.match(line) for line in lines if line.startswith("#")):
+        return False
+    return _may_be_root(root, path, bounds, partial(_marked_by, profile, path))
+
+
+def _marked_by(profile: Profile, path: str, root: str) -> bool:
+    """Whether `root` holds the source the page at `path` documents, or one
+    of the files the profile's generator leaves: what makes it the page's
+    project, not any folder above that happens to hold its docs folder."""
+    place = profile.layout.source_of(path[len(root) :].lstrip("/"))
+    named = [] if place is None else [place[1]]
+    return any(
+        os.path.isfile(os.path.join(root, file)) for file in (*named, *profile.layout.markers)
+    )
 
 
 def _in_docs(folder: str, roots: set[str]) -> bool:

@@ -17,8 +17,14 @@ from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
-from doclint.models.findings import FileFindings, Finding
-from doclint.models.kept_findings import FileRows, UnreadableFindings, encode_findings
+from doclint.models.findings import FileFindings, Finding, by_file
+from doclint.models.kept_findings import (
+    ELSEWHERE,
+    FileRows,
+    UnreadableFindings,
+    decode_findings,
+    encode_findings,
+)
 from doclint.run.parallel import (
     FORKS,
     MIN_ITEMS_PER_WORKER,
@@ -76,10 +82,33 @@ class _Roots:
         encoded: bytes | None,
         lines: list[str] | bytes | None,
         content: bytes | None,
-    ) -> Any:
+    ) -> list[Any]:
         """What the sink gives of a file's findings (`rows`, or when they are
-        kept, their bytes `encoded`), filtered as the sink reads them;
-        UnreadableFindings when kept bytes it reads are not findings."""
+        kept, their bytes `encoded`), filtered as the sink reads them: one
+        part, or with findings that stand on other files of the tree, one
+        part for each file; UnreadableFindings when kept bytes it reads are
+        not findings."""
+        assert self.sink is not None
+        # Kept findings tell by their first byte whether some stand elsewhere.
+        if encoded[:1] == ELSEWHERE if encoded is not None else bool(rows):
+            given = rows if rows is not None else decode_findings(encoded or b"")
+            placed = by_file(file, root, given)
+            if len(placed) > 1:
+                parts = [self._add(root, file, on, None, lines, content) for _, on in placed[:1]]
+                parts += [self._add(root, other, on, None, None, None) for other, on in placed[1:]]
+                return [part for part in parts if part is not None]
+        part = self._add(root, file, rows, encoded, lines, content)
+        return [] if part is None else [part]
+
+    def _add(
+        self,
+        root: str,
+        file: str,
+        rows: list[Finding] | None,
+        encoded: bytes | None,
+        lines: list[str] | bytes | None,
+        content: bytes | None,
+    ) -> Any:
         assert self.sink is not None
         ignores = self.at(root)[1]
         refined = ignores.applied_to(file) if ignores else ""
@@ -187,7 +216,7 @@ def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
     return FileOutcome(rows, [], found.stamp, found.content_hash), True, part, None
 
 
-def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> Any:
+def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> list[Any]:
     """A kept result handed to the sink, as kept, with the bytes the lookup
     read, if it read them (the sink reads its lines there, when it shows
     some); UnreadableFindings when the sink reads findings the result does
@@ -307,7 +336,7 @@ def _steps(
             if sink is None:
                 results[number] = outcome.rows
             elif note is not None:
-                notes.append(note)
+                notes += note
             if caching:
                 _keep_outcome(files, number, outcome, kept, encoded)
             reused += kept
@@ -433,9 +462,7 @@ def _from_caches(
             elif roots.sink is None:
                 results[number] = found.rows
             else:
-                note = _kept_part(roots, str(setup.root), file, found)
-                if note is not None:
-                    notes.append(note)
+                notes += _kept_part(roots, str(setup.root), file, found)
         except UnreadableFindings:
             missing.append(number)
     return missing
@@ -446,7 +473,7 @@ def _found(files: _Files, results: dict[int, list[Finding]]) -> list[FileFinding
     found = []
     for number, rows in results.items():
         setup, index = files.locate(number)
-        found.append(setup.found(index, rows))
+        found += setup.found(index, rows)
     return found
 
 

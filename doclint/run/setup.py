@@ -13,7 +13,7 @@ from doclint.engine.linter import Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
-from doclint.models.findings import FileFindings, Finding
+from doclint.models.findings import FileFindings, Finding, by_file
 from doclint.profiles import GeneratorProfile
 from doclint.run.files import RunFiles
 from doclint.run.results import ResultKey, ResultStores, StoredResults
@@ -87,10 +87,14 @@ class RunSetup:
     finding_filter: FindingFilter
     cache: StoredResults | None
 
-    def found(self, index: int, rows: list[Finding]) -> FileFindings:
-        """The findings of the `index`-th file, per-file ignores and severities applied."""
-        file = self.files.texts[index]
-        return FileFindings(file, self.root, self.finding_filter.rows(file, rows))
+    def found(self, index: int, rows: list[Finding]) -> list[FileFindings]:
+        """The findings of the `index`-th file, by the file each stands on
+        (the page, or a file of the tree a rule named), per-file ignores and
+        severities of that file applied."""
+        return [
+            FileFindings(file, self.root, self.finding_filter.rows(file, on))
+            for file, on in by_file(self.files.texts[index], self.root, rows)
+        ]
 
 
 def set_up_runs(

@@ -60,9 +60,9 @@ def test_a_class_with_a_deep_dotted_base_is_judged_as_one_with_a_short_one(tmp_p
     short = check(tmp_path, f"{SOURCE}\n\nclass Deep(x.a):\n    pass\n", page)
     deep = check(tmp_path, f"{SOURCE}\n\nclass Deep(x{'.a' * DEEP}):\n    pass\n", page)
     assert deep == short
-    assert [f[3] for f in deep if f[2] == "DL703"][-1] == (
-        "attributes item `ghost`: `Deep` has no parameter or attribute `ghost`"
-    )
+    # `x` is bound by no statement the module has (a `*` import's, maybe):
+    # what `Deep` inherits is unknown, and `ghost` is no one's to refute.
+    assert [f[:3] for f in deep if f[2].startswith("DL7")] == [DEFECT]
 
 
 def test_a_class_whose_base_is_too_deep_to_write_is_not_judged_on_its_attributes(tmp_path):

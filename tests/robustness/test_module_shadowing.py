@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -25,3 +26,49 @@ def test_modules_in_the_working_folder_are_not_imported(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert not marker.exists(), f"imported from the tree: {marker.read_text()}"
+
+
+# What a spawned worker imports before it is told the run's sys.path: its
+# `-c` command puts the working folder first.
+SPAWN_PLANTED = ("json", "pickle", "socket", "runpy", "selectors", "argparse", "shlex")
+FORCE_SPAWN = """\
+import sys
+
+import doclint.run.parallel
+
+if __name__ == "__main__":  # a spawned worker runs this file again, as __mp_main__
+    doclint.run.parallel.FORKS = False  # as where fork is not available (Windows)
+    from doclint.launcher import script
+
+    sys.argv = ["doclint", *sys.argv[1:]]
+    sys.exit(script())
+"""
+
+
+def test_spawned_workers_do_not_import_from_the_working_folder(tmp_path: Path) -> None:
+    marker = tmp_path / "imported"
+    tree = tmp_path / "tree"
+    (tree / "docs").mkdir(parents=True)
+    plant = f"open({str(marker)!r}, 'a').write(__name__ + ' ')\n"
+    for name in SPAWN_PLANTED:
+        (tree / f"{name}.py").write_text(plant, encoding="utf-8")
+    (tree / "multiprocessing").mkdir()
+    (tree / "multiprocessing" / "__init__.py").write_text(plant, encoding="utf-8")
+    # Enough files for two workers (MIN_ITEMS_PER_WORKER each).
+    for number in range(200):
+        (tree / "docs" / f"page{number}.md").write_text(f"# Page {number}\n\nText.\n")
+    driver = tmp_path / "driver" / "force_spawn.py"
+    driver.parent.mkdir()
+    driver.write_text(FORCE_SPAWN, encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONSAFEPATH"}
+    result = subprocess.run(
+        [sys.executable, str(driver), "check", "--no-cache", "--jobs", "2", "docs"],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert not marker.exists(), f"imported from the tree: {marker.read_text()}"
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "(200 files checked)" in result.stdout
