@@ -178,6 +178,13 @@ def test_a_docs_folder_the_project_named_is_found_beside_repoagents_record(
     # Every path of a page names the folder the project chose.
     renamed = [line.replace("markdown_docs/", "generated_docs/") for line in findings]
     assert chosen.out.splitlines() == renamed
+    # From inside the folder, the same findings (outside any checkout): the
+    # project's README.md is not among the files checked.
+    inside = run_cli(monkeypatch, capsys, named / "generated_docs", *args, ".")
+    assert inside.err.startswith("doclint: reading ./ as repoagent's docs folder")
+    found = findings[-1].split(" (")[0]
+    assert found.startswith("Found 4")
+    assert inside.out.splitlines()[-1] == f"{found} (17 files checked)."
     # Near miss: without the record beside it, the folder is no generator's.
     (named / ".project_doc_record" / "project_hierarchy.json").unlink()
     plain = run_cli(monkeypatch, capsys, named, *args, ".")

@@ -279,7 +279,7 @@ def _with_named_docs_folders(args: argparse.Namespace, settings: Settings) -> Se
     each said in one line on stderr: which folder the run took for which
     generator's pages."""
     cwd = Path.cwd()
-    found = named_docs_folders(args.paths, settings.profiles, cwd)
+    found = named_docs_folders(args.paths, settings.profiles)
     for named in found if not args.quiet else ():
         folder, marker = display_path(named.folder, cwd), display_path(named.marker, cwd)
         say(f"reading {folder}/ as {named.profile.name}'s docs folder (beside {marker})")

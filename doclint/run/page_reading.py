@@ -160,28 +160,28 @@ are a profile's: a docs folder's first pages have its object headings."""
 
 
 def named_docs_folders(
-    paths: Iterable[str | Path], profiles: tuple[Profile, ...], cwd: Path
+    paths: Iterable[str | Path], profiles: tuple[Profile, ...]
 ) -> list[NamedFolder]:
     """The docs folders of the projects holding `paths` (a path, or a folder
-    above it up to its checkout) that name theirs otherwise, for each profile
-    whose layout allows it: a folder beside the profile's marker whose pages
-    open with the profile's object headings. Nothing is looked up through a
-    symbolic link: a link may lead out of the tree."""
+    above it up to its checkout, or outside any, up to the top) that name
+    theirs otherwise, for each profile whose layout allows it: a folder
+    beside the profile's marker whose pages open with its object headings.
+    Nothing is looked up through a symbolic link: it may lead out of the tree."""
     found: dict[tuple[str, Path], NamedFolder] = {}
     allowing = [
         p for p in (*profiles, *builtin_profiles()) if p.layout.docs_folder_named_by_project
     ]
     for given in paths if allowing else ():
-        folders = _real_folders(Path(os.path.abspath(given)), cwd)
+        folders = _real_folders(Path(os.path.abspath(given)))
         for profile in allowing:
             for named in _named_near(profile, folders):
                 found.setdefault((profile.name, named.folder), named)
     return list(found.values())
 
 
-def _real_folders(start: Path, cwd: Path) -> list[Path]:
-    """The folders at and above `start` up to its checkout (or the working
-    folder holding it), nearest first, that are reached through no link:
+def _real_folders(start: Path) -> list[Path]:
+    """The folders at and above `start` up to its checkout (outside any, up
+    to the top), nearest first, that are reached through no link:
     each is looked at from the top down, with `lstat`, and the first link or
     file ends the list."""
     real: list[Path] = []
@@ -191,8 +191,9 @@ def _real_folders(start: Path, cwd: Path) -> list[Path]:
         real.append(folder)
     if not real:
         return []
-    nearest = real[-1]
-    bound = repository_root(nearest) or (cwd if nearest.is_relative_to(cwd) else nearest)
+    # Outside a checkout the marker itself is what makes a folder above the
+    # working folder the project, as it makes it the root (roots.py).
+    bound = repository_root(real[-1]) or Path(real[-1].anchor)
     return [folder for folder in reversed(real) if folder.is_relative_to(bound)]
 
 
