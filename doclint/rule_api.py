@@ -63,6 +63,7 @@ from doclint.profiles import (
     CatalogueSentence,
     PhraseBook,
     Profile,
+    heading_lines,
     page_profile,
 )
 from doclint.tree.index import SourceFile, Tree
@@ -118,6 +119,7 @@ __all__ = [
     "Template",
     "allowed_headings",
     "github_slug",
+    "heading_lines",
     "original_source_lines",
     "page_profile",
     "phrase_book",

@@ -147,10 +147,9 @@ def _fenced_lines(page: MarkdownPage) -> tuple[set[int], bool]:
 def _read(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
     if page.embedded_in is not None:
         return None
-    headings = page.markdown.headings
-    at = headings[0].line if headings else 0
-    first = ctx.lines[at - 1] if 0 < at <= len(ctx.lines) else None
-    found = page_profile(page.path, first, ctx.profiles, ctx.is_file)
+    lines = ctx.lines
+    headings = (lines[h.line - 1] for h in page.markdown.headings if 0 < h.line <= len(lines))
+    found = page_profile(page.path, headings, ctx.profiles, ctx.is_file)
     if found is None:
         return None
     profile, project, source = found

@@ -59,7 +59,7 @@ def test_the_walkthrough_shows_the_example_files_as_they_are():
     page = (EXAMPLE / "good" / "reference" / "shapes.md").read_text(encoding="utf-8")
     assert blocks["markdown"] == [page]
     assert blocks["toml"] == [(EXAMPLE / "tinydoc.toml").read_text(encoding="utf-8")]
-    assert len(blocks["console"]) == 2
+    assert len(blocks["console"]) == 3
 
 
 def test_the_profile_makes_every_claim_and_each_has_its_rule():
@@ -79,11 +79,11 @@ def test_a_planted_defect_of_every_claim_kind_is_found():
     assert sorted(found) == [
         ("reference/gone.md", 1, "DL709"),
         ("reference/shapes.md", 1, "DL704"),
-        ("reference/shapes.md", 4, "DL702"),
-        ("reference/shapes.md", 7, "DL703"),
-        ("reference/shapes.md", 10, "DL705"),
-        ("reference/shapes.md", 12, "DL701"),
-        ("reference/shapes.md", 13, "DL706"),
-        ("reference/shapes.md", 16, "DL707"),
+        ("reference/shapes.md", 6, "DL702"),
+        ("reference/shapes.md", 9, "DL703"),
+        ("reference/shapes.md", 12, "DL705"),
+        ("reference/shapes.md", 14, "DL701"),
+        ("reference/shapes.md", 15, "DL706"),
+        ("reference/shapes.md", 18, "DL707"),
         ("units.py", 1, "DL708"),  # on the module without its page
     ]

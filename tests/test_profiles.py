@@ -134,7 +134,7 @@ def test_profile_check_holds_a_profile_to_its_examples(monkeypatch, capsys):
     swapped = run_cli(monkeypatch, capsys, PROJECT, *args, "--good", str(example / "bad"),
                       "--bad", str(example / "good"))  # fmt: skip
     assert swapped.code == 1
-    assert "shapes.md:4: good example breaks a claim: DL702" in swapped.out
+    assert "shapes.md:6: good example breaks a claim: DL702" in swapped.out
     assert "good/reference/shapes.md: bad example, but no claim of tinydoc is broken" in (
         swapped.out
     )

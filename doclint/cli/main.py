@@ -10,6 +10,7 @@ import argparse
 import codecs
 import contextlib
 import copy
+import dataclasses
 import io
 import json
 import os
@@ -28,6 +29,7 @@ from doclint.cli.arguments import (
 )
 from doclint.cli.commands import COMMANDS, cache_folder
 from doclint.cli.config import configuration, overridden, settings_of
+from doclint.cli.explain import explain_pages
 from doclint.cli.init import write_starter
 from doclint.cli.options import build_parser
 from doclint.cli.progress import ProgressBar
@@ -57,6 +59,7 @@ from doclint.output.parts import PartWriter, Placed
 from doclint.output.run_output import RenderedParts
 from doclint.output.shown import shown_findings
 from doclint.run import Run, RunResult, read_stdin, run_stdin
+from doclint.run.page_reading import named_docs_folders, unread_pages
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
 from doclint.util.replacing import replacing
@@ -176,11 +179,16 @@ def _check(
     args.output_format = args.output_format or config.output_format or "full"
     fix = _fix_settings(args, config)
     settings = settings_of(args, config)
+    if not stdin:
+        settings = _with_named_docs_folders(args, settings)
     check_selection(registry, settings)
     if starting is not None:
         starting(settings)
     if args.show_settings:
         show_settings(settings, config, registry, args)
+        return EXIT_CLEAN
+    if args.explain:
+        _call(explain_pages, args.explain, settings)
         return EXIT_CLEAN
     if args.show_files:
         return (
@@ -249,6 +257,7 @@ def _report(
         root=settings.root,
         fail_on=args.fail_on,
         profiles=settings.profiles,
+        unread_pages=_unread_pages(args, result, settings),
     )
     if args.statistics:
         _write(args, None, lambda: _statistics(output, args.output_format))
@@ -262,6 +271,38 @@ def _report(
 
         _write(args, as_bytes, lambda: "".join(FORMATS[args.output_format](output)))
     return EXIT_FINDINGS if output.failing and not args.exit_zero else EXIT_CLEAN
+
+
+def _with_named_docs_folders(args: argparse.Namespace, settings: Settings) -> Settings:
+    """The settings with the docs folders the checked projects named
+    otherwise than their generator's profile does (found beside its marker),
+    each said in one line on stderr: which folder the run took for which
+    generator's pages."""
+    cwd = Path.cwd()
+    found = named_docs_folders(args.paths, settings.profiles)
+    for named in found if not args.quiet else ():
+        folder, marker = display_path(named.folder, cwd), display_path(named.marker, cwd)
+        say(f"reading {folder}/ as {named.profile.name}'s docs folder (beside {marker})")
+    if not found:
+        return settings
+    return dataclasses.replace(
+        settings, profiles=(*settings.profiles, *(named.profile for named in found))
+    )
+
+
+# The formats that say nothing of the run as a whole: a list of findings only.
+_WITHOUT_SUMMARY = frozenset({"json", "jsonl", "gitlab"})
+_TEXT_FORMATS = frozenset({"full", "concise"})
+
+
+def _unread_pages(args: argparse.Namespace, result: RunResult, settings: Settings) -> int:
+    """How many pages of the run no generator wrote, where the output says
+    so (0 where it would not: the count reads each page's head again)."""
+    if args.output_format in _WITHOUT_SUMMARY and not args.statistics:
+        return 0
+    if args.quiet and (args.statistics or args.output_format in _TEXT_FORMATS):
+        return 0
+    return unread_pages(result.files, settings, Path.cwd())
 
 
 def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | None:

@@ -235,6 +235,14 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
         "--show-files", action="store_true", help="list the files that would be checked, and exit"
     )
     output.add_argument(
+        "--explain",
+        action="append",
+        type=Path,
+        metavar="PAGE",
+        help="say which generator and kind of page PAGE is read as, and why no other "
+        "generator read it, and exit (repeatable)",
+    )
+    output.add_argument(
         "--show-settings",
         action="store_true",
         help="print the settings the run would use (configuration file, rules, paths), and exit",

@@ -62,7 +62,10 @@ def _judge(profile: Profile, folder: Path, good: bool) -> list[str]:
         claims = broken.get(printable(os.path.abspath(page)), [])
         shown = display_path(page, Path.cwd())
         if not _read_as(profile, folder, page):
-            problems.append(f"{shown}: not read as a page of {profile.name} (its place or heading)")
+            problems.append(
+                f"{shown}: not read as a page of {profile.name} (its place or headings: "
+                f"`doclint check --explain {shown}` says why)"
+            )
         elif good and claims:
             problems += [f"{shown}:{claim}" for claim in claims]
         elif not good and not claims:
@@ -71,12 +74,14 @@ def _judge(profile: Profile, folder: Path, good: bool) -> list[str]:
 
 
 def _read_as(profile: Profile, folder: Path, page: Path) -> bool:
+    """Whether `check` reads the page as the profile's: by the same test, on
+    its place, its headings and the markers of its project."""
     try:
         text = read_named(page, MAX_FILE_SIZE).decode("utf-8", errors="replace")
     except OSError:
         return False  # unreadable: not the profile's page, and said so
     relative = page.relative_to(folder).as_posix()
-    headings = parse(text, path=relative).markdown.headings
-    first = text.splitlines()[headings[0].line - 1] if headings else None
-    found = page_profile(relative, first, (profile,))
+    lines = text.split("\n")
+    headings = (lines[h.line - 1] for h in parse(text, path=relative).markdown.headings)
+    found = page_profile(relative, headings, (profile,), lambda path: (folder / path).is_file())
     return found is not None and found[0] is profile

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from doclint.models.findings import Finding
-from doclint.output.layout import Layout, no_frame
-from doclint.output.run_output import RunOutput
+from doclint.output.layout import Layout
+from doclint.output.run_output import RunOutput, unread_note
 from doclint.util.paths import printable
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
@@ -48,15 +48,20 @@ def _property(text: str) -> str:
 
 def _github_frame(output: RunOutput) -> tuple[str, str]:
     """A last notice when GitHub will not show every annotation: it says so,
-    and where every finding can be seen (code scanning, from a SARIF upload)."""
-    if output.count <= SHOWN_PER_STEP:
-        return no_frame(output)
-    return "", (
-        f"::notice title=doclint::{output.count:,} findings; GitHub shows only "
-        f"{SHOWN_PER_STEP} error and {SHOWN_PER_STEP} warning annotations per step, "
-        "the rest are in this log. To see every finding on the pull request, upload "
-        "--output-format sarif to code scanning (github/codeql-action/upload-sarif).\n"
-    )
+    and where every finding can be seen (code scanning, from a SARIF upload);
+    and one when pages matched no generator."""
+    notices = ""
+    unread = unread_note(output)
+    if unread:
+        notices += f"::notice title=doclint::{_data(unread)}\n"
+    if output.count > SHOWN_PER_STEP:
+        notices += (
+            f"::notice title=doclint::{output.count:,} findings; GitHub shows only "
+            f"{SHOWN_PER_STEP} error and {SHOWN_PER_STEP} warning annotations per step, "
+            "the rest are in this log. To see every finding on the pull request, upload "
+            "--output-format sarif to code scanning (github/codeql-action/upload-sarif).\n"
+        )
+    return "", notices
 
 
 GITHUB = Layout(_github_part, _github_frame)

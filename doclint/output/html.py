@@ -31,7 +31,7 @@ import mistune
 from doclint import __version__
 from doclint.output.html_assets import SCRIPT, STYLE
 from doclint.output.html_data import PageKinds, ReportData, parent_folder
-from doclint.output.run_output import RunOutput
+from doclint.output.run_output import RunOutput, unread_note
 from doclint.rule_api import Rule
 from doclint.util.paths import printable
 
@@ -54,6 +54,9 @@ def as_html(output: RunOutput) -> Iterator[str]:
     for rule, color in zip(report["rules"], rule_colors(len(report["rules"])), strict=True):
         rule["color"] = color
     report["run"] = _run_facts(output)
+    unread = unread_note(output)
+    if unread:
+        report["run"]["unread"] = unread
     yield _page(report, rules, data.encoded_findings())
 
 
@@ -159,7 +162,10 @@ def _header(run: dict[str, str]) -> str:
     if run["command"]:
         facts.append(("Command", f"<code>{escape(run['command'])}</code>"))
     shown = "".join(f"<div><dt>{name}</dt><dd>{value}</dd></div>" for name, value in facts)
-    return f'<header><h1>doclint report</h1><dl id="run">{shown}</dl></header>\n'
+    # Pages no generator wrote are judged by the rules of every page only: a
+    # banner, so that a report without findings is not read as a clean tree.
+    banner = f'<p id="unread" role="note">{escape(run["unread"])}</p>' if "unread" in run else ""
+    return f'<header><h1>doclint report</h1><dl id="run">{shown}</dl>{banner}</header>\n'
 
 
 def _cards(report: dict[str, Any]) -> str:

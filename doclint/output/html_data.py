@@ -33,7 +33,7 @@ from doclint.models.findings import Finding, cause_of, fixable
 from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.output.baseline import UNREAD, SourceLines
 from doclint.output.causes import Causes, example
-from doclint.rule_api import Profile, Rule, page_profile
+from doclint.rule_api import Profile, Rule, heading_lines, page_profile
 from doclint.util.paths import printable
 
 WORST_FILES = 25
@@ -61,7 +61,6 @@ PAGE_KINDS = {
 by (key, label and what they are), and the files no generator wrote; the
 pages of a profile of object pages are a kind of their own (`PageKinds`)."""
 _DOCS_OF_DOCS = "docs/docs/"
-_FENCES = ("```", "~~~")
 
 
 def page_kind(path: str) -> str:
@@ -76,29 +75,11 @@ def page_kind(path: str) -> str:
     return "level-1" if name.endswith(PAGE_SUFFIXES) else "other"
 
 
-def first_heading(lines: list[str]) -> str | None:
-    """The first `#` heading line outside fenced code: the line a profile's
-    object heading is matched against (as its rules read the page)."""
-    fence = ""
-    for line in lines:
-        stripped = line.lstrip(" ")
-        if len(line) - len(stripped) > 3:
-            continue
-        if fence:
-            if stripped.startswith(fence) and not stripped[len(fence) :].strip(fence[0] + " \t"):
-                fence = ""
-        elif stripped.startswith(_FENCES):
-            fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
-        elif stripped.startswith("#"):
-            return line
-    return None
-
-
 class PageKinds:
     """The kind of each page with findings: a kind of the PyTorch generator's
     (PAGE_KINDS, by its path), or the pages of the profile of object pages
     that wrote it (`page_profile`, as the generator-claims rules read the
-    page: its place, then its first heading or a marker of its project).
+    page: its place, then its object headings or a marker of its project).
     A profile's kind is added when its first page is met, so each kind keeps
     its index (`path_kind`) from part to part."""
 
@@ -112,7 +93,7 @@ class PageKinds:
         `sources` (as its findings' lines are: a file not read stays unread)."""
         if all(row.code in UNREAD for row in rows):
             return page_kind(path)
-        found = page_profile(path, first_heading(sources.lines(path)), self.profiles, _is_file)
+        found = page_profile(path, heading_lines(sources.lines(path)), self.profiles, _is_file)
         return page_kind(path) if found is None else self._profile_kind(found[0])
 
     def _profile_kind(self, profile: Profile) -> str:

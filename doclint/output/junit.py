@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from itertools import groupby
 from pathlib import Path
 
-from doclint.output.run_output import RunOutput
+from doclint.output.run_output import RunOutput, unread_note
 from doclint.output.text import headline
 from doclint.util.paths import display_path, printable
 
@@ -28,6 +28,10 @@ def as_junit(output: RunOutput) -> Iterator[str]:
     paths = sorted(shown | failed.keys())
     suites = ET.Element("testsuites", name="doclint")
     suite = ET.SubElement(suites, "testsuite", name="doclint")
+    unread = unread_note(output)
+    if unread:
+        properties = ET.SubElement(suite, "properties")
+        ET.SubElement(properties, "property", name="doclint.unread-pages", value=_clean(unread))
     for path in paths:
         case = ET.SubElement(
             suite, "testcase", name=_clean(path), classname="doclint", file=_clean(path)

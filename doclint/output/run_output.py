@@ -64,6 +64,9 @@ class RunOutput:
     profiles: Sequence[Profile] = ()
     """The generator profiles of the configuration (the HTML report lists
     their pages as kinds of page; the built-in ones are known without)."""
+    unread_pages: int = 0
+    """The Markdown files checked that no generator wrote: only the rules of
+    every page judge them, so every format with a summary says how many."""
 
     @property
     def count(self) -> int:
@@ -101,13 +104,26 @@ SEVERITIES = tuple(Severity)
 """Most severe first."""
 
 
+def unread_note(output: RunOutput) -> str:
+    """What the summary says of the pages no generator wrote ("" for none): a
+    run in which the generator's pages went unrecognised must not read as a
+    clean one."""
+    if not output.unread_pages:
+        return ""
+    pages = _plural(output.unread_pages, "page")
+    verb = "matches" if output.unread_pages == 1 else "match"
+    return f"{pages} {verb} no generator: `doclint check --explain PAGE` says why"
+
+
 def summary(output: RunOutput) -> str:
     count, checked = output.count, _files(output.files_checked)
+    unread = unread_note(output)
+    checked = f"{checked} checked; {unread}" if unread else f"{checked} checked"
     known = f" ({output.baselined:,} more in the baseline)" if output.baselined else ""
     if not count:
-        return f"All checks passed ({checked} checked){known}."
+        return f"All checks passed ({checked}){known}."
     found = f"{_plural(count, 'problem')} in {_files(output.files_found)}"
-    return f"Found {found} ({checked} checked){known}{_passing(output)}."
+    return f"Found {found} ({checked}){known}{_passing(output)}."
 
 
 def _passing(output: RunOutput) -> str:

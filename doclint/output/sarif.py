@@ -29,7 +29,7 @@ from doclint.models.findings import Finding, cause_of
 from doclint.models.urls import rule_url
 from doclint.output.baseline import keys
 from doclint.output.layout import Layout
-from doclint.output.run_output import RunOutput
+from doclint.output.run_output import RunOutput, unread_note
 from doclint.rule_api import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -66,6 +66,11 @@ def _sarif_frame(output: RunOutput) -> tuple[str, str]:
         "originalUriBaseIds": {ROOT: {"uri": Path.cwd().absolute().as_uri() + "/"}},
         "columnKind": "unicodeCodePoints",
     }
+    unread = unread_note(output)
+    if unread:
+        # The run's one note, as SARIF holds what a tool says of its run.
+        notice = {"level": "note", "message": {"text": unread}}
+        run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": [notice]}]
     log = {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
     # The run's object is left open for its results.
     head = json.dumps(log, ensure_ascii=False, separators=(",", ":"))[: -len("}]}")]

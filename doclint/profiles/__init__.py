@@ -4,8 +4,9 @@ A profile is a TOML file validated at the boundary (`loading`) into frozen
 data (`model`). The built-in ones ship beside this module; a user's are named
 in the configuration (`profiles = ["my.toml"]`). A page belongs to a profile
 of object pages when it sits in the profile's docs folder and its first
-heading is one of the profile's object headings: a string test on the path,
-then one match on one line, so trees of other generators pay nothing for it.
+headings is one of the profile's object headings (a title line above them
+changes nothing): a string test on the path, then a match on its heading
+lines, so trees of other generators pay nothing for it.
 The PyTorch generator's pages are recognised by their titles: its profile's
 templates are what the parser reads them with (`doclint.models.templates`).
 """
@@ -14,10 +15,10 @@ from __future__ import annotations
 
 import posixpath
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from doclint.profiles.model import (
     CLAIMS,
@@ -46,13 +47,16 @@ __all__ = [
     "GeneratorProfile",
     "Layout",
     "Outline",
+    "PageReading",
     "PhraseBook",
     "Profile",
     "ProfileError",
     "Template",
     "builtin_docs_folders",
     "builtin_profiles",
+    "heading_lines",
     "page_profile",
+    "page_readings",
     "parse_generator",
     "parse_profile",
     "phrase_book_data",
@@ -144,32 +148,119 @@ def builtin_profiles() -> tuple[Profile, ...]:
     return tuple(parse_profile(text, name, builtin=True) for name, text in _builtin_texts())
 
 
+class PageReading(NamedTuple):
+    """How one profile reads a page: its place in the profile's project
+    (None when the profile did not write it), and why."""
+
+    profile: Profile
+    place: tuple[str, str] | None
+    """(project folder, source path), relative to the tree root."""
+    why: str
+    """What decided it, for `doclint check --explain`."""
+
+
+def page_readings(
+    path: str,
+    headings: Iterable[str],
+    profiles: tuple[Profile, ...] = (),
+    is_file: Callable[[str], bool] | None = None,
+) -> Iterator[PageReading]:
+    """How each profile (`profiles`, then the built-in ones where the page
+    sits in one of their docs folders) reads the page at `path` (relative to
+    the tree root) whose heading lines, in order and outside code blocks, are
+    `headings`. A page is a profile's when it sits in the profile's layout
+    and one of its headings is one of the profile's object headings: a title
+    line or a preamble before them does not change what the page is. A page
+    in the layout with none of them (a page cut off before its first object,
+    say) is still the profile's when `is_file` finds one of the profile's
+    markers in its project, unless it has headings of its own at the level of
+    the profile's object headings (a `README.md` among the pages, a guide).
+    `headings` is read once, and only for a page in some profile's layout."""
+    if any(folder in path for folder in builtin_docs_folders()):
+        shipped = builtin_profiles()
+        profiles = (*profiles, *(b for b in shipped if all(b is not p for p in profiles)))
+    seen: list[str] | None = None
+    for profile in profiles:
+        layout = profile.layout
+        place = layout.source_of(path) if layout.docs_folder in path else None
+        if place is None:
+            yield PageReading(profile, None, f"not in its layout: {layout.describe()}")
+            continue
+        if seen is None:
+            seen = list(headings)
+        yield _in_layout(profile, place, seen, is_file)
+
+
+def _in_layout(
+    profile: Profile,
+    place: tuple[str, str],
+    headings: list[str],
+    is_file: Callable[[str], bool] | None,
+) -> PageReading:
+    """How the profile reads a page in its layout, with these heading lines."""
+    layout, entries = profile.layout, profile.entries
+    where = f"in its layout ({layout.describe()})"
+    heading = next((h for h in headings if entries.pattern.match(h)), None)
+    if heading is not None:
+        return PageReading(profile, place, f"{where}, with its object heading `{heading.strip()}`")
+    own = next((h for h in headings if _level(h) >= entries.base_level), None)
+    if own is not None:
+        why = f"{where}, but its heading `{own.strip()}` is none of the profile's object headings"
+        return PageReading(profile, None, why)
+    marker = _marker_of(profile, place[0], is_file)
+    if marker is not None:
+        return PageReading(profile, place, f"{where}, with no object heading, marker `{marker}`")
+    return PageReading(profile, None, f"{where}, but with none of the profile's object headings")
+
+
+def _level(heading: str) -> int:
+    """The level of an ATX heading line: its count of leading `#`."""
+    text = heading.lstrip(" ")
+    return len(text) - len(text.lstrip("#"))
+
+
+_FENCES = ("```", "~~~")
+
+
+def heading_lines(lines: Iterable[str]) -> Iterator[str]:
+    """The `#` heading lines of a page's lines, outside fenced code: the
+    lines a profile's object headings are matched against where the page is
+    not parsed (its rules read the parser's headings)."""
+    fence = ""
+    for line in lines:
+        stripped = line.lstrip(" ")
+        if len(line) - len(stripped) > 3:
+            continue
+        if fence:
+            if stripped.startswith(fence) and not stripped[len(fence) :].strip(fence[0] + " \t"):
+                fence = ""
+        elif stripped.startswith(_FENCES):
+            fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+        elif stripped.startswith("#"):
+            yield line
+
+
+def _marker_of(profile: Profile, project: str, is_file: Callable[[str], bool] | None) -> str | None:
+    """The first of the profile's markers present in `project`, if any."""
+    if is_file is None:
+        return None
+    for marker in profile.layout.markers:
+        found = posixpath.join(project, marker)
+        if is_file(found):
+            return found
+    return None
+
+
 def page_profile(
     path: str,
-    first_heading: str | None,
+    headings: Iterable[str],
     profiles: tuple[Profile, ...] = (),
     is_file: Callable[[str], bool] | None = None,
 ) -> tuple[Profile, str, str] | None:
-    """(profile, project folder, source path) of the page at `path` (relative
-    to the tree root) whose first heading line is `first_heading`; None when
-    no profile (`profiles`, then the built-in ones) wrote it. A page in a
-    profile's layout whose first heading is none of its (a page cut off
-    before its first object, say) is still the profile's when `is_file`
-    finds one of the profile's markers in its project."""
-    if first_heading is None and is_file is None:
-        return None
-    if any(folder in path for folder in builtin_docs_folders()):
-        profiles = (*profiles, *builtin_profiles())
-    for profile in profiles:
-        if profile.layout.docs_folder not in path:
-            continue
-        place = profile.layout.source_of(path)
-        if place is None:
-            continue
-        if first_heading is not None and profile.entries.pattern.match(first_heading):
-            return profile, *place
-        if is_file is not None and any(
-            is_file(posixpath.join(place[0], marker)) for marker in profile.layout.markers
-        ):
-            return profile, *place
+    """(profile, project folder, source path) of the page at `path`: the
+    first profile that reads it as its page (`page_readings`); None when no
+    profile wrote it."""
+    for reading in page_readings(path, headings, profiles, is_file):
+        if reading.place is not None:
+            return reading.profile, *reading.place
     return None

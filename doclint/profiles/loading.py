@@ -100,6 +100,12 @@ class LayoutModel(_Strict):
         description="A file recording each source's objects and line ranges, in RepoAgent's "
         "project_hierarchy.json format.",
     )
+    docs_folder_named_by_project: bool = Field(
+        default=False,
+        description="A project may name its docs folder otherwise: where one of the markers "
+        "is, a folder beside it whose pages have the profile's object headings is its docs "
+        "folder.",
+    )
 
     @field_validator("page", "source")
     @classmethod
@@ -675,6 +681,7 @@ def _frozen(
             tuple(layout.markers),
             tuple(layout.skip_folders),
             layout.hierarchy,
+            layout.docs_folder_named_by_project,
         ),
         entries=EntryOutline(
             compile_pattern(entries.heading, builtin),

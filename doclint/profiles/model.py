@@ -76,6 +76,10 @@ class Layout:
     """A file, relative to the project, in which the generator records each
     source's objects and their line ranges (RepoAgent's
     `project_hierarchy.json` format)."""
+    docs_folder_named_by_project: bool = False
+    """A project may name its docs folder otherwise (RepoAgent's
+    `markdown_docs_name`): where one of `markers` is, a folder beside it whose
+    pages have the profile's object headings is its docs folder."""
 
     def source_of(self, page_path: str) -> tuple[str, str] | None:
         """(project folder, source path) of a page path relative to the tree
@@ -92,6 +96,11 @@ class Layout:
         if path is None:
             return None
         return project, posixpath.join(project, self.source.replace("{path}", path))
+
+    def describe(self) -> str:
+        """The layout in a few words: `markdown_docs/<path>.md documents <path>.py`."""
+        page = self.page.replace("{path}", "<path>")
+        return f"{self.docs_folder}/{page} documents {self.source.replace('{path}', '<path>')}"
 
     def page_of(self, project: str, source: str) -> str | None:
         """The page of `source` (relative to the project), relative to the root."""

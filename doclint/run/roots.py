@@ -210,13 +210,14 @@ def _profile_roots(profile: Profile, paths: Iterable[str], bounds: tuple[str, ..
 
 
 def _opens_as(profile: Profile, path: str, root: str, bounds: tuple[str, ...]) -> bool:
-    """Whether the page at `path` opens with one of the profile's object headings."""
+    """Whether the start of the page at `path` holds one of the profile's object headings."""
     try:
         start = read_regular(inside_root(path, root), _TITLE_BYTES, follow_symlinks=False)
     except OSError:
         return False
-    first = start.split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff")
-    if not profile.entries.pattern.match(first.rstrip("\r")):
+    # A title line or a preamble may stand above the first object heading.
+    lines = start.decode("utf-8", errors="replace").lstrip("\ufeff").splitlines()
+    if not any(profile.entries.pattern.match(line) for line in lines if line.startswith("#")):
         return False
     return _may_be_root(root, path, bounds, partial(_marked_by, profile, path))
 

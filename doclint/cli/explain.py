@@ -1,0 +1,48 @@
+"""`doclint check --explain PAGE`: which generator each page is read as, of
+which kind, and why each other generator did not read it, without checking
+anything."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from doclint.cli.arguments import UsageError
+from doclint.engine import Settings
+from doclint.run.page_reading import explain
+from doclint.run.roots import roots_of_files
+from doclint.util.paths import display_path, printable
+
+
+def explain_pages(pages: list[Path], settings: Settings) -> None:
+    """Print how each page is read: a line per page, then one per generator
+    that did not read it. UsageError for a page that is not a readable file."""
+    cwd = Path.cwd()
+    for page in pages:
+        if not page.is_file():
+            raise UsageError(f"{printable(str(page))}: no such page")
+    roots = roots_of_files(settings, [str(page) for page in pages], cwd)
+    for root, files in roots.items():
+        for file in files:
+            shown = display_path(Path(file), cwd)
+            try:
+                read = explain(root, Path(file), settings.profiles, settings.max_file_size, cwd)
+            except OSError as error:
+                raise UsageError(f"{printable(shown)}: cannot read: {error.strerror}") from None
+            if read.read:
+                said = "; and as ".join(
+                    f"{v.generator}'s {v.kind} page{_of(v.source)}: {v.why}" for v in read.read
+                )
+                print(printable(f"{shown}: read as {said}"))
+            else:
+                print(
+                    printable(
+                        f"{shown}: read as no generator's page: plain Markdown, "
+                        "checked only by the rules of every page"
+                    )
+                )
+            for verdict in read.not_read:
+                print(printable(f"  not {verdict.generator}: {verdict.why}"))
+
+
+def _of(source: str) -> str:
+    return f" of `{source}`" if source else ""

@@ -1,0 +1,283 @@
+"""Which generator a page of a run is read as, and why no other did: what
+`doclint check --explain PAGE` prints, and what the run's summary counts
+(the pages no generator wrote, whose claims no generator rule judges).
+
+A page is the PyTorch generator's when its first line is one of its
+templates' titles (the parser's `recognise_title`), and a profile's when
+`page_readings` says so (its place, then its object headings or a marker):
+the same tests the parser and the generator-claims rules make, on the same
+lines.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import stat
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from doclint.engine.settings import Settings
+from doclint.models.generated import DocKind
+from doclint.parsing.recognition import recognise_title
+from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
+from doclint.run.roots import roots_of_files
+from doclint.tree.discovery import MARKDOWN_SUFFIXES
+from doclint.tree.reading import inside_root, read_regular, repository_root
+
+TEMPLATES_GENERATOR = "pytorch"
+"""The name `--explain` gives the PyTorch Repository Documentation System
+(its profile's name)."""
+_HEAD_BYTES = 1024
+"""What is read of a page outside every profile's layout: its title line is
+all that can make it a generator's."""
+
+
+class Verdict(NamedTuple):
+    """One generator's reading of a page."""
+
+    generator: str
+    kind: str
+    """The kind of page it is read as ("" when the generator did not write it)."""
+    why: str
+    source: str = ""
+    """The source the page documents, as shown, when the generator says it."""
+
+
+class PageRead(NamedTuple):
+    """How a page is read: by the generators that wrote it, and why each other did not."""
+
+    read: list[Verdict]
+    not_read: list[Verdict]
+
+
+def read_page(
+    path: str,
+    lines: Sequence[str],
+    profiles: tuple[Profile, ...],
+    is_file: Callable[[str], bool] | None,
+    every_profile: bool = False,
+    shown: Callable[[str], str] = str,
+) -> PageRead:
+    """How the page at `path` (relative to its tree's root) with `lines` is
+    read; `every_profile`: say why each shipped profile did not read it,
+    wherever the page sits; `shown`: a source's path (from the root) as the
+    reader is shown it."""
+    verdicts = [_by_title(lines)]
+    tried = (*profiles, *builtin_profiles()) if every_profile else profiles
+    for reading in page_readings(path, heading_lines(lines), tried, is_file):
+        if reading.place is None:
+            verdicts.append(Verdict(reading.profile.name, "", reading.why))
+        else:
+            of = shown(reading.place[1])
+            verdicts.append(Verdict(reading.profile.name, "object", reading.why, of))
+    return PageRead([v for v in verdicts if v.kind], [v for v in verdicts if not v.kind])
+
+
+def _by_title(lines: Sequence[str]) -> Verdict:
+    first = next((line for line in lines if line.strip()), "").lstrip("\ufeff").strip()
+    if not first.startswith("# "):
+        return Verdict(TEMPLATES_GENERATOR, "", "its first line is no `# ` title")
+    found = recognise_title(first[2:])
+    if found.kind is DocKind.MARKDOWN or found.template is None:
+        return Verdict(TEMPLATES_GENERATOR, "", f"its title `{first}` is none of its templates'")
+    why = f"title `{first}`, template `{found.template.id}`"
+    return Verdict(TEMPLATES_GENERATOR, str(found.kind), why)
+
+
+def explain(
+    root: Path, file: Path, profiles: tuple[Profile, ...], limit: int, cwd: Path
+) -> PageRead:
+    """How the page `file` of the tree at `root` is read, paths shown from
+    `cwd` (OSError when it cannot be read)."""
+    path = os.path.relpath(os.path.abspath(file), root).replace(os.sep, "/")
+    text = _read_inside(str(file), root, limit + 1).decode("utf-8", errors="replace")
+
+    def shown(source: str) -> str:
+        return os.path.relpath(os.path.join(root, source), cwd).replace(os.sep, "/")
+
+    lines = text.split("\n")
+    return read_page(path, lines, profiles, _is_file_in(root), every_profile=True, shown=shown)
+
+
+def unread_pages(files: Iterable[Path], settings: Settings, cwd: Path) -> int:
+    """How many Markdown files of a run no generator wrote: a page's head is
+    read, the whole of it only where it sits in a profile's layout (where its
+    object headings decide)."""
+    pages = [str(file) for file in files if file.name.endswith(MARKDOWN_SUFFIXES)]
+    count = 0
+    for root, group in roots_of_files(settings, pages, cwd).items():
+        is_file = _is_file_in(root)
+        inside = len(os.path.join(root, ""))
+        real_root = os.path.join(os.path.realpath(root), "")
+        folders_inside: dict[str, bool] = {}
+        for file in group:
+            # The run's files are absolute, and each lies in its root.
+            path = file[inside:].replace(os.sep, "/")
+            whole = any(p.layout.source_of(path) for p in (*settings.profiles, *builtin_profiles()))
+            # Read as the run reads: not through a link out of the root (its
+            # folder's real place is found once a folder), nor a link itself.
+            folder = os.path.dirname(file)
+            if folder not in folders_inside:
+                real = os.path.join(os.path.realpath(folder), "")
+                folders_inside[folder] = real.startswith(real_root)
+            if not folders_inside[folder]:
+                continue
+            limit = settings.max_file_size if whole else _HEAD_BYTES
+            try:
+                data = read_regular(file, limit, follow_symlinks=False)
+            except OSError:
+                continue  # reported unread by the run
+            lines = data.decode("utf-8", errors="replace").split("\n")
+            count += not read_page(path, lines, settings.profiles, is_file).read
+    return count
+
+
+def _read_inside(file: str, root: Path | str, limit: int) -> bytes:
+    """At most `limit` bytes of `file`, read as the run reads it: never
+    through a link out of `root` (OSError), nor from a named pipe."""
+    return read_regular(inside_root(file, root), limit, follow_symlinks=False)
+
+
+def _is_file_in(root: Path) -> Callable[[str], bool]:
+    return lambda path: os.path.isfile(os.path.join(root, path))
+
+
+class NamedFolder(NamedTuple):
+    """A docs folder a project named otherwise than its profile does, found
+    beside the profile's marker; `profile` reads it (the profile with that
+    folder as its docs folder)."""
+
+    profile: Profile
+    folder: Path
+    marker: Path
+
+
+_PAGES_LOOKED_AT = 32
+"""The pages (and the folders) of a folder looked at to tell whether they
+are a profile's: a docs folder's first pages have its object headings."""
+
+
+def named_docs_folders(
+    paths: Iterable[str | Path], profiles: tuple[Profile, ...]
+) -> list[NamedFolder]:
+    """The docs folders of the projects holding `paths` (a path, or a folder
+    above it up to its checkout, or outside any, up to the top) that name
+    theirs otherwise, for each profile whose layout allows it: a folder
+    beside the profile's marker whose pages open with its object headings.
+    Nothing is looked up through a symbolic link: it may lead out of the tree."""
+    found: dict[tuple[str, Path], NamedFolder] = {}
+    allowing = [
+        p for p in (*profiles, *builtin_profiles()) if p.layout.docs_folder_named_by_project
+    ]
+    for given in paths if allowing else ():
+        folders = _real_folders(Path(os.path.abspath(given)))
+        for profile in allowing:
+            for named in _named_near(profile, folders):
+                found.setdefault((profile.name, named.folder), named)
+    return list(found.values())
+
+
+def _real_folders(start: Path) -> list[Path]:
+    """The folders at and above `start` up to its checkout (outside any, up
+    to the top), nearest first, that are reached through no link:
+    each is looked at from the top down, with `lstat`, and the first link or
+    file ends the list."""
+    real: list[Path] = []
+    for folder in reversed([start, *start.parents]):
+        if not _is_real(folder, stat.S_ISDIR):
+            break
+        real.append(folder)
+    if not real:
+        return []
+    # Outside a checkout the marker itself is what makes a folder above the
+    # working folder the project, as it makes it the root (roots.py).
+    bound = repository_root(real[-1]) or Path(real[-1].anchor)
+    return [folder for folder in reversed(real) if folder.is_relative_to(bound)]
+
+
+def _is_real(path: Path, kind: Callable[[int], bool]) -> bool:
+    """Whether `path` is of `kind` (stat.S_ISDIR, S_ISREG) itself, not a link to one."""
+    try:
+        return kind(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _named_near(profile: Profile, folders: list[Path]) -> list[NamedFolder]:
+    """The named docs folders beside the first marker of the profile in one
+    of `folders` (nearest first)."""
+    for project in folders:
+        marker = next((project / m for m in profile.layout.markers if _marked(project, m)), None)
+        if marker is None:
+            continue
+        if _is_real(project / profile.layout.docs_folder, stat.S_ISDIR):
+            return []  # the project kept the profile's own folder
+        return [
+            NamedFolder(_with_docs_folder(profile, folder.name), folder, marker)
+            for folder in _subfolders(project, profile)
+            if _holds_pages_of(profile, folder)
+        ]
+    return []
+
+
+def _marked(project: Path, marker: str) -> bool:
+    """Whether the marker is a file in `project`, every folder on its way a real one."""
+    parts = Path(marker).parts
+    for depth in range(1, len(parts)):
+        if not _is_real(project.joinpath(*parts[:depth]), stat.S_ISDIR):
+            return False
+    return _is_real(project / marker, stat.S_ISREG)
+
+
+def _subfolders(project: Path, profile: Profile) -> list[Path]:
+    skipped = {profile.layout.docs_folder, *profile.layout.skip_folders}
+    try:
+        with os.scandir(project) as entries:
+            return sorted(
+                Path(entry.path)
+                for entry in entries
+                if entry.is_dir(follow_symlinks=False)
+                and not entry.name.startswith(".")
+                and entry.name not in skipped
+            )
+    except OSError:
+        return []
+
+
+def _holds_pages_of(profile: Profile, folder: Path) -> bool:
+    """Whether one of the first pages below `folder` opens with one of the
+    profile's object headings (a title line may stand above it); links are
+    not followed, and a source folder's subtree is not walked whole."""
+    looked, folders = 0, [str(folder)]
+    for _ in range(_PAGES_LOOKED_AT):
+        if not folders:
+            break
+        try:
+            with os.scandir(folders.pop(0)) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError:
+            continue
+        folders += [e.path for e in entries if e.is_dir(follow_symlinks=False)]
+        for entry in entries:
+            if not (entry.name.endswith(".md") and entry.is_file(follow_symlinks=False)):
+                continue
+            try:
+                head = read_regular(entry.path, _HEAD_BYTES * 4, follow_symlinks=False)
+            except OSError:
+                continue
+            lines = head.decode("utf-8", errors="replace").split("\n")
+            if any(profile.entries.pattern.match(line) for line in heading_lines(lines)):
+                return True
+            looked += 1
+            if looked >= _PAGES_LOOKED_AT:
+                return False
+    return False
+
+
+def _with_docs_folder(profile: Profile, folder: str) -> Profile:
+    """The profile with `folder` as its docs folder (its own digest: the
+    cache keys results by the profiles read with)."""
+    layout = dataclasses.replace(profile.layout, docs_folder=folder)
+    return dataclasses.replace(profile, layout=layout, digest=f"{profile.digest}:{folder}")
