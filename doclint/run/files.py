@@ -55,3 +55,9 @@ class RunFiles(Sequence[Path]):
 
     def __iter__(self) -> Iterator[Path]:
         return map(Path, self.texts)
+
+
+def file_texts(files: Sequence[Path]) -> Iterable[str]:
+    """The files' paths as strings, without making a `Path` of each where
+    they are kept as strings (`RunFiles`)."""
+    return files.texts if isinstance(files, RunFiles) else map(str, files)

@@ -22,6 +22,7 @@ from doclint.engine.settings import Settings
 from doclint.models.generated import DocKind
 from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
+from doclint.run.files import file_texts
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
 from doclint.tree.reading import inside_root, read_regular, repository_root
@@ -76,7 +77,7 @@ def read_page(
 
 
 def _by_title(lines: Sequence[str]) -> Verdict:
-    first = next((line for line in lines if line.strip()), "").lstrip("\ufeff").strip()
+    first = _first_line(lines)
     if not first.startswith("# "):
         return Verdict(TEMPLATES_GENERATOR, "", "its first line is no `# ` title")
     found = recognise_title(first[2:])
@@ -84,6 +85,20 @@ def _by_title(lines: Sequence[str]) -> Verdict:
         return Verdict(TEMPLATES_GENERATOR, "", f"its title `{first}` is none of its templates'")
     why = f"title `{first}`, template `{found.template.id}`"
     return Verdict(TEMPLATES_GENERATOR, str(found.kind), why)
+
+
+def _first_line(lines: Iterable[str]) -> str:
+    return next((line for line in lines if line.strip()), "").lstrip("\ufeff").strip()
+
+
+def _titled(head: str) -> bool:
+    """Whether a page's head opens with a title of the PyTorch templates:
+    `_by_title`'s verdict, with no reason made (a run asks it of every page)."""
+    first = _first_line(head.split("\n", 8))
+    if not first.startswith("# "):
+        return False
+    found = recognise_title(first[2:])
+    return found.kind is not DocKind.MARKDOWN and found.template is not None
 
 
 def explain(
@@ -101,11 +116,12 @@ def explain(
     return read_page(path, lines, profiles, _is_file_in(root), every_profile=True, shown=shown)
 
 
-def unread_pages(files: Iterable[Path], settings: Settings, cwd: Path) -> int:
+def unread_pages(files: Sequence[Path], settings: Settings, cwd: Path) -> int:
     """How many Markdown files of a run no generator wrote: a page's head is
     read, the whole of it only where it sits in a profile's layout (where its
     object headings decide)."""
-    pages = [str(file) for file in files if file.name.endswith(MARKDOWN_SUFFIXES)]
+    pages = [page for page in file_texts(files) if page.endswith(MARKDOWN_SUFFIXES)]
+    every = (*settings.profiles, *builtin_profiles())
     count = 0
     for root, group in roots_of_files(settings, pages, cwd).items():
         is_file = _is_file_in(root)
@@ -115,7 +131,7 @@ def unread_pages(files: Iterable[Path], settings: Settings, cwd: Path) -> int:
         for file in group:
             # The run's files are absolute, and each lies in its root.
             path = file[inside:].replace(os.sep, "/")
-            whole = any(p.layout.source_of(path) for p in (*settings.profiles, *builtin_profiles()))
+            whole = any(p.layout.source_of(path) for p in every)
             # Read as the run reads: not through a link out of the root (its
             # folder's real place is found once a folder), nor a link itself.
             folder = os.path.dirname(file)
@@ -129,8 +145,12 @@ def unread_pages(files: Iterable[Path], settings: Settings, cwd: Path) -> int:
                 data = read_regular(file, limit, follow_symlinks=False)
             except OSError:
                 continue  # reported unread by the run
-            lines = data.decode("utf-8", errors="replace").split("\n")
-            count += not read_page(path, lines, settings.profiles, is_file).read
+            text = data.decode("utf-8", errors="replace")
+            if whole:
+                count += not read_page(path, text.split("\n"), settings.profiles, is_file).read
+            else:
+                # Outside every profile's layout only a template's title reads it.
+                count += not _titled(text)
     return count
 
 
