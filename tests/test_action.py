@@ -504,6 +504,14 @@ def test_a_restored_environment_is_used_only_when_its_seal_holds(tmp_path):
     assert refused()
 
 
+def _leave_only(runner: Path, kept: Path) -> None:
+    """A runner's temporary folder as a new job finds it: empty, but for what
+    the cache restored."""
+    for entry in runner.iterdir():
+        if entry != kept:
+            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+
+
 @pytest.mark.slow
 def test_a_second_job_with_the_same_ref_installs_nothing(tmp_path):
     secret = {"seal-key": "the repository's secret"}
@@ -517,9 +525,7 @@ def test_a_second_job_with_the_same_ref_installs_nothing(tmp_path):
     # the cache restores at the same path.
     shutil.rmtree(workspace)
     shutil.copytree(PROJECT / "examples" / "tree", workspace)
-    for entry in runner.iterdir():
-        if entry != venv:
-            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    _leave_only(runner, venv)
     second = run_action(workspace, secret, install=True)
     assert second.outputs["install"]["installed"] == "false"
     assert "nothing installed" in second.log
@@ -527,9 +533,7 @@ def test_a_second_job_with_the_same_ref_installs_nothing(tmp_path):
     # An environment changed after its seal (a forged entry) is built again.
     (module,) = venv.glob("lib/python*/site-packages/doclint/__init__.py")
     module.write_text(module.read_text(encoding="utf-8") + "\n# forged\n", encoding="utf-8")
-    for entry in runner.iterdir():
-        if entry != venv:
-            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    _leave_only(runner, venv)
     third = run_action(workspace, secret, install=True)
     assert third.outputs["install"]["installed"] == "true"
     assert "not sealed with this seal-key" in third.errors
