@@ -172,6 +172,8 @@ def test_args_and_format_reach_doclint_and_no_sarif_is_written_when_none_is_aske
     assert re.findall(r"^\S+:\d+:\d+: (DL\d+)", run.log, re.M) == ["DL401"]
 
 
+# Several runs of the action: .ci/run's slow step, keeping the default run short.
+@pytest.mark.slow
 def test_fail_on_decides_the_exit_code(tmp_path):
     workspace = tmp_path / "workspace"
     (workspace / "docs").mkdir(parents=True)
@@ -391,6 +393,8 @@ def test_the_seal_key_is_never_in_the_cache_entry(workspace):
     )
 
 
+# Several runs of the action: .ci/run's slow step, keeping the default run short.
+@pytest.mark.slow
 @pytest.mark.parametrize("writer", ["the repository's secret", "a forger's own"])
 def test_a_cache_entry_sealed_with_another_key_gets_a_full_check(tmp_path, writer):
     """What whoever can write the cache entry, but has not the seal-key
