@@ -94,8 +94,9 @@ class _Roots:
             given = rows if rows is not None else decode_findings(encoded or b"")
             placed = by_file(file, root, given)
             if len(placed) > 1:
-                parts = [self._add(root, file, on, None, lines, content) for _, on in placed[:1]]
-                parts += [self._add(root, other, on, None, None, None) for other, on in placed[1:]]
+                (_, own), *others = placed
+                parts = [self._add(root, file, own, None, lines, content)]
+                parts += [self._add(root, other, on, None, None, None) for other, on in others]
                 return [part for part in parts if part is not None]
         part = self._add(root, file, rows, encoded, lines, content)
         return [] if part is None else [part]
