@@ -234,3 +234,25 @@ def test_a_readme_among_the_pages_is_no_generators_page_even_beside_a_marker(
         "  not repoagent: in its layout (markdown_docs/<path>.md documents <path>.py), but its "
         "heading `## Contents` is none of the profile's object headings"
     )
+
+
+def test_a_marker_reached_through_a_link_out_of_the_tree_marks_no_page(
+    tmp_path, monkeypatch, capsys
+):
+    """A page cut off before its first object is a profile's by its marker,
+    and a marker is looked for inside the tree: `.project_doc_record` made a
+    link to a folder outside decides nothing."""
+    outside = tmp_path / "outside"
+    write(outside, {"project_hierarchy.json": "{}"})
+    tree = tmp_path / "tree"
+    write(tree, {"pkg/cut.py": "def f(a):\n    pass\n", "markdown_docs/pkg/cut.md": "# cut\n"})
+    page = "markdown_docs/pkg/cut.md"
+
+    def first_line() -> str:
+        return run_cli(monkeypatch, capsys, tree, "check", "--explain", page).out.splitlines()[0]
+
+    write(tree, {".project_doc_record/project_hierarchy.json": "{}"})
+    assert first_line().startswith(f"{page}: read as repoagent's")
+    shutil.rmtree(tree / ".project_doc_record")
+    (tree / ".project_doc_record").symlink_to(outside)
+    assert first_line().startswith(f"{page}: read as no generator's page")

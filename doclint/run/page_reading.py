@@ -160,8 +160,17 @@ def _read_inside(file: str, root: Path | str, limit: int) -> bytes:
     return read_regular(inside_root(file, root), limit, follow_symlinks=False)
 
 
-def _is_file_in(root: Path) -> Callable[[str], bool]:
-    return lambda path: os.path.isfile(os.path.join(root, path))
+def _is_file_in(root: Path | str) -> Callable[[str], bool]:
+    """Whether a path of the tree is a file, decided inside the tree: a link
+    that leads out of it is no file of it, as the run's tree index says."""
+
+    def is_file(path: str) -> bool:
+        try:
+            return os.path.isfile(inside_root(os.path.join(root, path), root))
+        except OSError:
+            return False
+
+    return is_file
 
 
 class NamedFolder(NamedTuple):
