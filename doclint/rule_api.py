@@ -44,27 +44,33 @@ from doclint.models.generated import (
 )
 from doclint.models.languages import LANGUAGES, LanguageData
 from doclint.models.markdown import CodeBlock, Heading, Link
-from doclint.models.templates import (
-    FOLDER_PAGES,
-    FOLDER_PAGES_TEMPLATE,
-    OUTLINES,
-    PAGE_SUFFIXES,
-    Outline,
-    Template,
-    allowed_headings,
-    phrase_book,
-    template_for_source,
-    template_named,
-    template_words,
-    title_names_file_only,
-)
 from doclint.profiles import (
     CLAIMS,
     CatalogueSentence,
+    EntryOutline,
+    FieldOutline,
     PhraseBook,
     Profile,
     heading_lines,
     page_profile,
+)
+from doclint.profiles.original_source import source_span
+from doclint.profiles.templates import (
+    FOLDER_PAGES,
+    FOLDER_PAGES_TEMPLATE,
+    OUTLINES,
+    PAGE_SUFFIXES,
+    PLACES,
+    Outline,
+    PagePlaces,
+    Template,
+    allowed_headings,
+    phrase_book,
+    places_of,
+    template_for_source,
+    template_named,
+    template_words,
+    title_names_file_only,
 )
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
@@ -77,6 +83,7 @@ __all__ = [
     "LANGUAGES",
     "OUTLINES",
     "PAGE_SUFFIXES",
+    "PLACES",
     "AnyPage",
     "CatalogueSentence",
     "Cause",
@@ -86,6 +93,8 @@ __all__ = [
     "DocKind",
     "Edit",
     "EmbeddedSource",
+    "EntryOutline",
+    "FieldOutline",
     "FileDocs",
     "Finding",
     "Fix",
@@ -103,6 +112,7 @@ __all__ = [
     "MetadataField",
     "Outline",
     "PageBase",
+    "PagePlaces",
     "PhraseBook",
     "Profile",
     "RootIndex",
@@ -123,8 +133,10 @@ __all__ = [
     "original_source_lines",
     "page_profile",
     "phrase_book",
+    "places_of",
     "shown_target",
     "shown_tree_path",
+    "source_span",
     "template_for_source",
     "template_named",
     "template_words",

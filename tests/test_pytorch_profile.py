@@ -12,20 +12,25 @@ import jsonschema
 import pytest
 
 from doclint.config.files import load_profile
-from doclint.models import templates
 from doclint.models.generated import DocKind
 from doclint.profiles import (
     PAGE_KINDS,
     Profile,
     ProfileError,
     parse_generator,
-    templates_profile,
+    templated_profiles,
+    templates,
 )
 from tests.checking import run_cli
 from tests.conftest import PROJECT
 from tests.test_profiles import error_of
 
 PYTORCH = PROJECT / "doclint" / "profiles" / "pytorch.toml"
+
+
+def templates_profile():
+    """The PyTorch generator's shipped profile."""
+    return next(profile for profile in templated_profiles() if profile.name == "pytorch")
 
 
 def test_the_templates_are_the_profiles_versions():
@@ -83,7 +88,8 @@ def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
     [
         (
             ("folder-index = 'Index", "folder-list = 'Index"),
-            "my.toml:83: versions.0.titles.folder-list.[key]: unknown page kind 'folder-list'",
+            "my.toml:{folder-index = 'Index: `(?P<path>[^`]*)/`'}: "
+            "versions.0.titles.folder-list.[key]: unknown page kind 'folder-list'",
         ),
         (
             ('counts = ["word", "line"]', 'counts = ["word"]'),
@@ -92,7 +98,8 @@ def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
         ),
         (
             ("Keyword Index: `(?P<path>", "Keyword Index: `(?P<where>"),
-            "my.toml:79: versions.0.titles: keyword-index: the pattern has no named group",
+            "my.toml:{[versions.titles]}: "
+            "versions.0.titles: keyword-index: the pattern has no named group",
         ),
         (
             ('keyword_section = "Keyword Index"\n', ""),
@@ -143,7 +150,10 @@ def test_a_users_profile_of_templates_is_refused_in_one_line(tmp_path):
     # A tree's profile runs on RE2, which has no backreferences: its copy has none.
     copy = re.sub(r"\(\?P=\w+\)", ".+", PYTORCH.read_text(encoding="utf-8"))
     mine.write_text(copy, encoding="utf-8")
-    with pytest.raises(ProfileError, match=r"mine\.toml:35: versions: templates are read from"):
+    line = at_lines("{[[versions]]}", copy)
+    with pytest.raises(
+        ProfileError, match=rf"mine\.toml:{line}: versions: templates are read from"
+    ):
         load_profile(mine)
     mine.write_text(copy + '[[fields]]\nname = "x"\nlabels = ["X"]\n', encoding="utf-8")
     with pytest.raises(ProfileError, match=r"mine\.toml:1: \(top\): fields describe object pages"):

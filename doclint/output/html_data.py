@@ -30,10 +30,17 @@ from operator import attrgetter, itemgetter
 from typing import Any
 
 from doclint.models.findings import Finding, cause_of, fixable
-from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.output.baseline import UNREAD, SourceLines
 from doclint.output.causes import Causes, example
-from doclint.rule_api import Profile, Rule, heading_lines, page_profile
+from doclint.rule_api import (
+    FOLDER_PAGES,
+    PAGE_SUFFIXES,
+    PLACES,
+    Profile,
+    Rule,
+    heading_lines,
+    page_profile,
+)
 from doclint.util.paths import printable
 
 WORST_FILES = 25
@@ -51,23 +58,32 @@ FINDING_COLUMNS = ("path", "line", "column", "rule", "cause", "message", "text")
 `message` and `text` index the string tables of the same names (`text` is -1
 where the finding's line is not shown: a finding about the whole file or a
 file not read)."""
+_LATER_PASSES = tuple(
+    folder for places in PLACES if (folder := places.later_pass_folder) is not None
+)
 PAGE_KINDS = {
-    "level-1": ("Level 1 pages", "about a source file: <file>_docs.md, <file>_kw.md"),
-    "docs-of-docs": ("Docs of docs", "under docs/docs/: a later generator pass over the pages"),
-    "folder": ("Folder pages", "index.md, doc.md and sub.md of a folder"),
+    "level-1": (
+        "Level 1 pages",
+        "about a source file: " + ", ".join(f"<file>{ending}" for ending in PAGE_SUFFIXES),
+    ),
+    "docs-of-docs": (
+        "Docs of docs",
+        "under " + ", ".join(_LATER_PASSES) + ": a later generator pass over the pages",
+    ),
+    "folder": ("Folder pages", " and ".join(FOLDER_PAGES) + " of a folder"),
     "other": ("Other files", "none of these"),
 }
-"""The kinds of page of the PyTorch generator the report splits the findings
-by (key, label and what they are), and the files no generator wrote; the
-pages of a profile of object pages are a kind of their own (`PageKinds`)."""
-_DOCS_OF_DOCS = "docs/docs/"
+"""The kinds of page of the generators of templated pages (the PyTorch
+system's) the report splits the findings by (key, label and what they are),
+and the files no generator wrote; the pages of a profile of object pages are
+a kind of their own (`PageKinds`)."""
 
 
 def page_kind(path: str) -> str:
     """The key in PAGE_KINDS of the page at `path` (as findings show it, from
     the working folder): a page a later generator pass wrote about pages, a
     folder's page, a page about a source file, or another file."""
-    if path.startswith(_DOCS_OF_DOCS) or f"/{_DOCS_OF_DOCS}" in path:
+    if path.startswith(_LATER_PASSES) or any(f"/{folder}" in path for folder in _LATER_PASSES):
         return "docs-of-docs"
     name = posixpath.basename(path)
     if name in FOLDER_PAGES:

@@ -8,8 +8,8 @@ from typing import Any
 
 from doclint.models.generated import KeywordCategory, KeywordEntry, KeywordIndex, Value
 from doclint.models.markdown import build_node
-from doclint.models.templates import FILE_INFORMATION, TEMPLATES
 from doclint.parsing.page_builder import FIELD, PageBuilder, within
+from doclint.profiles.templates import FILE_INFORMATION, TEMPLATES
 
 
 def build_keyword_index(builder: PageBuilder, common: dict[str, Any]) -> KeywordIndex:

@@ -40,20 +40,28 @@ from pathlib import Path
 
 from doclint.engine.settings import Settings
 from doclint.models.generated import DocKind
-from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.parsing.recognition import expected_page_path, recognise
 from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
+from doclint.profiles.templates import FOLDER_PAGES, PAGE_SUFFIXES, PLACES
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, read_regular, repository_root
 from doclint.util.paths import absolute
 
+# The start page of each generator of templated pages, relative to the root
+# it opens (the PyTorch system's `docs/index.md`).
+_START_PAGES = tuple(
+    page for places in PLACES if (page := places.page_path(DocKind.ROOT_INDEX, None)) is not None
+)
 # A title only implies a root for a file at the path it announces, and every
 # such path ends with one of these: other files are not opened to look.
-_PAGE_NAME_ENDINGS = (*PAGE_SUFFIXES, *FOLDER_PAGES)
+_PAGE_NAME_ENDINGS = (
+    *PAGE_SUFFIXES,
+    *FOLDER_PAGES,
+    *(page.rpartition("/")[2] for page in _START_PAGES),
+)
 _TITLE_BYTES = 4096
-_DOCS = "/docs/"
-# The PyTorch system's start page, relative to the root it opens.
-_START_PAGE = expected_page_path(DocKind.ROOT_INDEX, None) or ""
+# The docs folder of each generator of templated pages, as `/docs/`.
+_DOCS = tuple(dict.fromkeys(f"/{places.docs_folder}/" for places in PLACES))
 
 
 def absolute_path(path: Path | str) -> Path:
@@ -101,14 +109,17 @@ def _at_or_below(folder: str, bound: str) -> bool:
 
 
 def _has_start_page(root: str) -> bool:
-    """Whether `root` holds the PyTorch system's start page, `docs/index.md`,
-    whose title implies `root`: the mark of a tree's top."""
-    page = os.path.join(root, _START_PAGE)
-    try:
-        start = read_regular(inside_root(page, root), _TITLE_BYTES, follow_symlinks=False)
-    except OSError:
-        return False
-    return _implied_root(start, page) == root
+    """Whether `root` holds a generator's start page (the PyTorch system's
+    `docs/index.md`) whose title implies `root`: the mark of a tree's top."""
+    for relative in _START_PAGES:
+        page = os.path.join(root, relative)
+        try:
+            start = read_regular(inside_root(page, root), _TITLE_BYTES, follow_symlinks=False)
+        except OSError:
+            continue
+        if _implied_root(start, page) == root:
+            return True
+    return False
 
 
 def _implied_root(start: bytes, path: str) -> str | None:
@@ -175,10 +186,11 @@ def _tree_roots(
     such page settles it: a tree's pages are not all read here."""
     below: dict[str, list[str]] = {}
     for path in paths:
-        at = path.find(_DOCS)
-        while at >= 0:
-            below.setdefault(path[:at] or "/", []).append(path)
-            at = path.find(_DOCS, at + 1)
+        for docs in _DOCS:
+            at = path.find(docs)
+            while at >= 0:
+                below.setdefault(path[:at] or "/", []).append(path)
+                at = path.find(docs, at + 1)
     roots: set[str] = set()
     for candidate in sorted(below, key=len):  # outer folders first
         if _in_docs(candidate, roots):
@@ -234,8 +246,10 @@ def _marked_by(profile: Profile, path: str, root: str) -> bool:
 
 
 def _in_docs(folder: str, roots: set[str]) -> bool:
-    """Whether `folder` lies in the `docs/` of one of `roots`."""
-    return any((folder + "/").startswith(root.rstrip("/") + _DOCS) for root in roots)
+    """Whether `folder` lies in the docs folder of one of `roots`."""
+    return any(
+        (folder + "/").startswith(root.rstrip("/") + docs) for root in roots for docs in _DOCS
+    )
 
 
 def _innermost(path: str, roots: set[str]) -> str | None:

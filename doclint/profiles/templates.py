@@ -6,8 +6,9 @@ lines and count sentences of a file documentation, the metadata labels, the
 fixed prose and the footer, the languages whose sources it documents
 (`languages.py`: their extensions choose the template, their metadata Types
 are its own) and what its pages claim that the rules can prove. They are data
-of the PyTorch generator's profile (`doclint/profiles/pytorch.toml`), read
-once per process; this module holds them by id. The
+of the shipped profiles of templated pages (`doclint/profiles/pytorch.toml`:
+the PyTorch generator's), read once per process; this module holds them by
+id, and where each generator writes its pages (`PagePlaces`). The
 parser reads pages with them, `unknown-heading` judges headings against
 them, the stop-word rule takes the generator's own words from them, and each
 rule asks a template what its pages claim (`Template.dependencies`,
@@ -30,19 +31,10 @@ from typing import Any
 
 from doclint.models.generated import DocKind
 from doclint.models.languages import LANGUAGES
-from doclint.profiles import CountSentence, Outline, PhraseBook, Template, templates_profile
+from doclint.profiles import templated_profiles
+from doclint.profiles.model import CountSentence, Outline, PagePlaces, PhraseBook, Template
 
-__all__ = ["CountSentence", "Outline", "Template"]
-
-PAGE_SUFFIXES = ("_docs.md", "_kw.md")
-"""The endings of the pages written about a file: its documentation and its keyword index."""
-# The page the generator writes for each kind of folder page, and their names.
-FOLDER_PAGE_NAMES = {
-    DocKind.FOLDER_INDEX: "index.md",
-    DocKind.FOLDER_DOC: "doc.md",
-    DocKind.SUBTREE_INDEX: "sub.md",
-}
-FOLDER_PAGES = tuple(FOLDER_PAGE_NAMES.values())
+__all__ = ["CountSentence", "Outline", "PagePlaces", "Template"]
 
 # Headings the parser reads parts from, named so that it uses these strings
 # (the profile's outlines hold each: tests check it).
@@ -66,7 +58,9 @@ KEY_FILES = "Key Files"
 KEYWORDS = "Keywords"
 
 
-TEMPLATES: dict[str, Template] = {t.id: t for t in templates_profile().templates}
+TEMPLATES: dict[str, Template] = {
+    t.id: t for profile in templated_profiles() for t in profile.templates
+}
 """The templates by id; their titles and outlines are keyed by page kind (`DocKind`'s values)."""
 FOLDER_PAGES_TEMPLATE: Template = next(
     template for template in TEMPLATES.values() if DocKind.FOLDER_DOC in template.outlines
@@ -75,6 +69,37 @@ FOLDER_PAGES_TEMPLATE: Template = next(
 (the Python template): the other templates take those kinds' outlines from it."""
 OUTLINES: Mapping[str, Outline] = FOLDER_PAGES_TEMPLATE.outlines
 """The outlines of the folder pages' template, which hold every folder page's."""
+PLACES: tuple[PagePlaces, ...] = tuple(
+    {id(template.places): template.places for template in TEMPLATES.values()}.values()
+)
+"""Where each generator of templated pages writes them, the current one's first."""
+PAGE_SUFFIXES: tuple[str, ...] = tuple(
+    dict.fromkeys(ending for places in PLACES for ending in places.file_endings)
+)
+"""The endings of the pages written about a file (its documentation and its
+keyword index), in every generator's places."""
+FOLDER_PAGES: tuple[str, ...] = tuple(
+    dict.fromkeys(name for places in PLACES for name in places.folder_page_names)
+)
+"""The names of the pages written about a folder, in every generator's places."""
+
+
+def source_copies(described: str) -> tuple[str, ...]:
+    """The pages that may embed a copy of the file at `described` (its file
+    documentation, where each generator writes it): where the tree does not
+    hold the file, its copy stands for it."""
+    return tuple(
+        page
+        for places in PLACES
+        if (page := places.page_path(DocKind.FILE_DOCS, described)) is not None
+    )
+
+
+def places_of(template_id: str) -> PagePlaces:
+    """Where the generator of a template writes its pages; the current
+    generator's for a page no generator wrote."""
+    template = TEMPLATES.get(template_id)
+    return template.places if template is not None else PLACES[0]
 
 
 def documented_languages(template: Template) -> tuple[str, ...]:
@@ -131,7 +156,7 @@ def phrase_book(template_id: str) -> PhraseBook | None:
     template = TEMPLATES.get(template_id)
     if template is None or not template.sentences:
         return None
-    return PhraseBook(template.sentences, frozenset({template.id}), templates_profile().origin)
+    return PhraseBook(template.sentences, frozenset({template.id}), template.generator)
 
 
 def title_names_file_only(template_id: str) -> bool:
@@ -202,6 +227,14 @@ def describe_templates() -> dict[str, Any]:
     return {
         template.id: {
             "description": template.description,
+            "generator": template.generator,
+            "places": {
+                "docs_folder": template.places.docs_folder,
+                "pages": dict(template.places.pages),
+                "top_folder": template.places.top_folder,
+                "later_passes": template.places.later_passes,
+                "top_pages": list(template.places.top_pages),
+            },
             "footer": template.footer,
             "languages": list(documented_languages(template)),
             "fallback": template.fallback,
