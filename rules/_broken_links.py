@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from doclint.models.markdown import build_node
 from doclint.rule_api import (
-    PLACES,
     Cause,
     DocKind,
     Finding,
     LinkTarget,
     PageBase,
     RuleContext,
+    generator_places,
     shown_target,
     shown_tree_path,
 )
@@ -57,15 +57,12 @@ def _missing(
     return message, _missing_cause(written.partition("#")[0])
 
 
-# The endings of each generator's documentation pages of a file (`_docs.md`).
-_FILE_DOCS_ENDINGS = tuple(
-    ending for places in PLACES if (ending := places.ending(DocKind.FILE_DOCS)) is not None
-)
-
-
 def _missing_cause(path: str) -> Cause:
     """What a missing target was meant to be, by how the link names it."""
-    if path.endswith(_FILE_DOCS_ENDINGS):
+    if any(
+        ending and path.endswith(ending)
+        for ending in (places.ending(DocKind.FILE_DOCS) for places in generator_places())
+    ):
         return PAGE_NOT_GENERATED
     if path.endswith(".md"):
         return MISSING_PAGE

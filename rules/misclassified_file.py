@@ -16,17 +16,20 @@ from doclint_rules._languages import Places, documented_places, language_of
 from doclint_rules._languages.python import is_python_path, read_ast
 
 from doclint.rule_api import (
-    PAGE_SUFFIXES,
     Cause,
     FileDocs,
     Finding,
     FolderDoc,
     FolderIndex,
+    Pattern,
     Rule,
     RuleContext,
     SourceFile,
+    compile_pattern,
+    page_suffixes,
     phrase_book,
     shown_target,
+    template_named,
 )
 
 # Endings of files that are documentation whatever folder they are in.
@@ -92,11 +95,11 @@ class Claim:
 
 
 def _is_page(path: str) -> bool:
-    return path.endswith(PAGE_SUFFIXES) or path.lower().endswith(DOCUMENT_SUFFIXES)
+    return path.endswith(page_suffixes()) or path.lower().endswith(DOCUMENT_SUFFIXES)
 
 
 def _what_it_is(described: str) -> str:
-    if described.endswith(PAGE_SUFFIXES):
+    if described.endswith(page_suffixes()):
         return "a generated documentation page"
     extension = posixpath.splitext(described)[1]
     if extension == ".md":
@@ -133,7 +136,7 @@ def _documentation(described: str, ctx: RuleContext, page: FileDocs) -> str | No
 def _configuration(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
     # The generator's trigger is "config" or "setup" in the name: what a source
     # named so does is not judged, but a generated page configures nothing.
-    if described.endswith(PAGE_SUFFIXES):
+    if described.endswith(page_suffixes()):
         return f"it is {_what_it_is(described)}, not code"
     return None
 
@@ -518,12 +521,14 @@ _DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 @cache
-def _overview_entry(template_id: str) -> tuple[str, re.Pattern[str]] | None:
+def _overview_entry(template_id: str) -> tuple[str, Pattern] | None:
     """The section and pattern of the overview in the template's phrase book."""
-    book = phrase_book(template_id)
+    book, template = phrase_book(template_id), template_named(template_id)
     entries = book.entries if book is not None else ()
     entry = next((entry for entry in entries if entry.id == OVERVIEW_ENTRY), None)
-    return None if entry is None else (entry.section, re.compile(entry.pattern))
+    if entry is None or template is None:
+        return None
+    return entry.section, compile_pattern(entry.pattern, template.builtin)
 
 
 def _overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
@@ -542,7 +547,7 @@ def _overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
     match = pattern.fullmatch(ctx.lines[line - 1]) if line else None
     if match is None:
         return
-    said, opening = match["text"], match["quote"]
+    said, opening = match.group("text"), match.group("quote")
     quote = opening[-3:]
     faults = []
     owner = _docstring_owner(ctx.source(page), opening + said)

@@ -35,6 +35,7 @@ from doclint.parsing.page_builder import (
 )
 from doclint.parsing.recognition import recognise
 from doclint.profiles.original_source import embedded_page_text, intended_source_end
+from doclint.profiles.patterns import compile_pattern
 from doclint.profiles.templates import (
     CODE_STRUCTURE,
     FILE_METADATA,
@@ -129,7 +130,7 @@ def _overview_counts(builder: PageBuilder, template: Template) -> list[Count]:
     """The counts the template's count sentences claim, in page order."""
     counts = []
     for sentence in template.count_sentences:
-        pattern = re.compile(sentence.pattern)
+        pattern = compile_pattern(sentence.pattern, template.builtin)
         for paragraph in within(builder.layer.paragraphs, builder.section(sentence.section)):
             match = pattern.search(paragraph.text)
             if match:

@@ -4,31 +4,13 @@ announces, and where the generator writes that page."""
 from __future__ import annotations
 
 import posixpath
-import re
-from functools import cache
 from typing import NamedTuple
 
 from doclint.models.generated import DocKind
-from doclint.profiles.templates import TEMPLATES, Template, places_of, template_for_source
+from doclint.profiles.templates import Template, places_of, template_for_source, title_patterns
 
 _FOLDER_KINDS = (DocKind.FOLDER_DOC, DocKind.FOLDER_INDEX, DocKind.SUBTREE_INDEX)
 _SOURCE_KINDS = (DocKind.FILE_DOCS, DocKind.KEYWORD_INDEX)
-
-
-@cache
-def _title_patterns() -> list[tuple[re.Pattern[str], DocKind, Template]]:
-    """Each title pattern once, in the order of the templates: the templates
-    of one generator share their titles, and the page's source then tells
-    which of them it is in."""
-    patterns, seen = [], set()
-    for template in TEMPLATES.values():
-        if id(template.titles) in seen:
-            continue
-        seen.add(id(template.titles))
-        patterns += [
-            (re.compile(p), DocKind(kind), template) for kind, p in template.titles.items()
-        ]
-    return patterns
 
 
 class Recognised(NamedTuple):
@@ -44,7 +26,7 @@ class Recognised(NamedTuple):
 
 def recognise_title(title: str) -> Recognised:
     """The kind, documented path and template a title line announces."""
-    for pattern, kind, template in _title_patterns():
+    for pattern, kind, template in title_patterns():
         match = pattern.fullmatch(title.strip())
         if match is None:
             continue

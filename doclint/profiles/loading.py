@@ -727,7 +727,7 @@ def _frozen(
     templates = tuple(
         template
         for version, (shared, own) in zip(model.versions, phrases, strict=True)
-        for template in _version_templates(version, shared, own, (model.name, places))
+        for template in _version_templates(version, shared, own, (model.name, places), builtin)
     )
     layout, entries, labels = model.layout, model.entries, model.labels
     if layout is None or entries is None or labels is None:
@@ -794,6 +794,7 @@ def _version_templates(
     shared: list[dict[str, Any]],
     own: list[list[dict[str, Any]]],
     generator: tuple[str, PagePlaces],
+    builtin: bool,
 ) -> list[Template]:
     """The templates of a version, each with what it takes from the version:
     every key it does not state; the outline of each page kind, the prose and
@@ -802,7 +803,7 @@ def _version_templates(
     titles = dict(version.titles or {})
     common = tuple(_phrase(entry) for entry in shared)
     return [
-        _template(template, version, titles, (*common, *map(_phrase, entries)), generator)
+        _template(template, version, titles, (*common, *map(_phrase, entries)), generator, builtin)
         for template, entries in zip(version.templates, own, strict=True)
     ]
 
@@ -826,6 +827,7 @@ def _template(
     titles: dict[str, str],
     sentences: tuple[CatalogueSentence, ...],
     generator: tuple[str, PagePlaces],
+    builtin: bool,
 ) -> Template:
     def stated(key: str, default: Any = None) -> Any:
         value = _stated(template, version, key)
@@ -863,6 +865,7 @@ def _template(
         spellings=dict(stated("spellings", {})),
         generator=generator[0],
         places=generator[1],
+        builtin=builtin,
     )
 
 

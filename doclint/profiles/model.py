@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from doclint.profiles.patterns import Pattern
+from doclint.profiles.patterns import MAX_PHRASE_PROGRAM, Pattern, compile_pattern
 
 CLAIMS: Mapping[str, str] = {
     "symbol-exists": "a heading's object is defined in the source, with that kind and nesting",
@@ -382,6 +382,9 @@ class Template:
     """The name of the profile it is of."""
     places: PagePlaces
     """Where its generator writes each kind of page."""
+    builtin: bool = False
+    """Its profile ships with doclint: its patterns run on Python's `re` (a
+    profile a configuration names runs on RE2, `patterns.compile_pattern`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,14 +451,18 @@ class PhraseBook:
     __slots__ = ("_combined", "_fixed", "entries", "origin", "templates")
 
     def __init__(
-        self, entries: tuple[CatalogueSentence, ...], templates: frozenset[str], origin: str
+        self,
+        entries: tuple[CatalogueSentence, ...],
+        templates: frozenset[str],
+        origin: str,
+        builtin: bool = True,
     ) -> None:
         self.entries = entries
         self.templates = templates
         """Ids of the templates whose pages the catalogue describes."""
         self.origin = origin
         self._fixed: dict[str, dict[str, CatalogueSentence]] = {}
-        self._combined: dict[str, re.Pattern[str] | None] = {}
+        self._combined: dict[str, Pattern | None] = {}
         for section in {entry.section for entry in entries} - {ANY_SECTION}:
             fixed: dict[str, CatalogueSentence] = {}
             patterned: list[tuple[int, CatalogueSentence]] = []
@@ -468,16 +475,14 @@ class PhraseBook:
                 else:
                     fixed.setdefault(text, entry)
             self._fixed[section] = fixed
-            self._combined[section] = _combined(patterned) if patterned else None
+            self._combined[section] = _combined(patterned, builtin) if patterned else None
 
     @property
     def sections(self) -> frozenset[str]:
         """The sections whose every line the catalogue knows."""
         return frozenset(self._fixed)
 
-    def matchers(
-        self, section: str
-    ) -> tuple[Mapping[str, CatalogueSentence], re.Pattern[str] | None]:
+    def matchers(self, section: str) -> tuple[Mapping[str, CatalogueSentence], Pattern | None]:
         """What `entry_for` looks a line of `section` up in, for a reader of
         many lines: the lines that are the whole text of an entry, with their
         entries, and the one pattern of the section's other entries (None
@@ -506,7 +511,8 @@ def phrase_book_of(profile: GeneratorProfile) -> PhraseBook:
         for entry in template.sentences:
             entries.setdefault(entry.id, entry)
     templates = frozenset(template.id for template in profile.templates if template.sentences)
-    return PhraseBook(tuple(entries.values()), templates, profile.origin)
+    builtin = all(template.builtin for template in profile.templates)
+    return PhraseBook(tuple(entries.values()), templates, profile.origin, builtin)
 
 
 _SPECIAL = frozenset(".^$*+?{}[]|()")
@@ -553,7 +559,7 @@ def _after_groups(pattern: str) -> int:
     return end
 
 
-def _combined(numbered: list[tuple[int, CatalogueSentence]]) -> re.Pattern[str]:
+def _combined(numbered: list[tuple[int, CatalogueSentence]], builtin: bool) -> Pattern:
     """One alternation of the entries' patterns, each as group `e<number>`
     (its own groups renamed apart, as two entries may use the same name): the
     outer group closes last, so `lastgroup` names the entry that matched."""
@@ -566,6 +572,8 @@ def _combined(numbered: list[tuple[int, CatalogueSentence]]) -> re.Pattern[str]:
 
         return _GROUP.sub(rename, pattern)
 
-    return re.compile(
-        "|".join(f"(?P<e{number}>{renamed(number, entry.pattern)})" for number, entry in numbered)
+    return compile_pattern(
+        "|".join(f"(?P<e{number}>{renamed(number, entry.pattern)})" for number, entry in numbered),
+        builtin,
+        MAX_PHRASE_PROGRAM,
     )

@@ -25,14 +25,23 @@ whatever the source), and "" for a page no generator wrote.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
 from doclint.models.generated import DocKind
 from doclint.models.languages import LANGUAGES
 from doclint.profiles import templated_profiles
-from doclint.profiles.model import CountSentence, Outline, PagePlaces, PhraseBook, Template
+from doclint.profiles.model import (
+    CountSentence,
+    GeneratorProfile,
+    Outline,
+    PagePlaces,
+    PhraseBook,
+    ProfileError,
+    Template,
+)
+from doclint.profiles.patterns import Pattern, compile_pattern
 
 __all__ = ["CountSentence", "Outline", "PagePlaces", "Template"]
 
@@ -61,27 +70,81 @@ KEYWORDS = "Keywords"
 TEMPLATES: dict[str, Template] = {
     t.id: t for profile in templated_profiles() for t in profile.templates
 }
-"""The templates by id; their titles and outlines are keyed by page kind (`DocKind`'s values)."""
+"""The templates by id, the shipped ones first, then those of the profiles a
+configuration names (`use_generators`); their titles and outlines are keyed
+by page kind (`DocKind`'s values)."""
 FOLDER_PAGES_TEMPLATE: Template = next(
     template for template in TEMPLATES.values() if DocKind.FOLDER_DOC in template.outlines
 )
-"""The template of the folder pages and the start page, whatever they document
-(the Python template): the other templates take those kinds' outlines from it."""
+"""The template of the PyTorch system's folder pages and start page, whatever
+they document (the Python template): its other templates take those kinds'
+outlines from it."""
 OUTLINES: Mapping[str, Outline] = FOLDER_PAGES_TEMPLATE.outlines
 """The outlines of the folder pages' template, which hold every folder page's."""
-PLACES: tuple[PagePlaces, ...] = tuple(
-    {id(template.places): template.places for template in TEMPLATES.values()}.values()
-)
-"""Where each generator of templated pages writes them, the current one's first."""
-PAGE_SUFFIXES: tuple[str, ...] = tuple(
-    dict.fromkeys(ending for places in PLACES for ending in places.file_endings)
-)
-"""The endings of the pages written about a file (its documentation and its
-keyword index), in every generator's places."""
-FOLDER_PAGES: tuple[str, ...] = tuple(
-    dict.fromkeys(name for places in PLACES for name in places.folder_page_names)
-)
-"""The names of the pages written about a folder, in every generator's places."""
+
+
+def use_generators(profiles: Iterable[GeneratorProfile]) -> None:
+    """Makes the templates of `profiles` (those a configuration names) known
+    to the parser and the rules beside the shipped ones, for the rest of the
+    process; a profile already in use is passed over. ProfileError, naming
+    the profile, for a template id another generator's template has."""
+    added = False
+    for profile in profiles:
+        for template in profile.templates:
+            known = TEMPLATES.get(template.id)
+            if known is template:
+                continue
+            if known is not None:
+                raise ProfileError(
+                    f"{profile.origin}: template id `{template.id}` is already the "
+                    f"`{known.generator}` generator's: give it another"
+                )
+            TEMPLATES[template.id] = template
+            added = True
+    if added:
+        for cached in (generator_places, page_suffixes, folder_pages, title_patterns, _choices):
+            cached.cache_clear()
+
+
+@cache
+def generator_places() -> tuple[PagePlaces, ...]:
+    """Where each generator of templated pages writes them, the current one's first."""
+    return tuple({id(t.places): t.places for t in TEMPLATES.values()}.values())
+
+
+@cache
+def page_suffixes() -> tuple[str, ...]:
+    """The endings of the pages written about a file (the PyTorch system's
+    documentation and keyword index), in every generator's places."""
+    return tuple(
+        dict.fromkeys(ending for places in generator_places() for ending in places.file_endings)
+    )
+
+
+@cache
+def folder_pages() -> tuple[str, ...]:
+    """The names of the pages written about a folder, in every generator's places."""
+    return tuple(
+        dict.fromkeys(name for places in generator_places() for name in places.folder_page_names)
+    )
+
+
+@cache
+def title_patterns() -> tuple[tuple[Pattern, DocKind, Template], ...]:
+    """Each title pattern once, in the order of the templates, compiled on
+    its profile's engine: the templates of one generator share their titles,
+    and the page's source then tells which of them it is in."""
+    patterns: list[tuple[Pattern, DocKind, Template]] = []
+    seen: set[int] = set()
+    for template in TEMPLATES.values():
+        if id(template.titles) in seen:
+            continue
+        seen.add(id(template.titles))
+        patterns += [
+            (compile_pattern(p, template.builtin), DocKind(kind), template)
+            for kind, p in template.titles.items()
+        ]
+    return tuple(patterns)
 
 
 def source_copies(described: str) -> tuple[str, ...]:
@@ -90,7 +153,7 @@ def source_copies(described: str) -> tuple[str, ...]:
     hold the file, its copy stands for it."""
     return tuple(
         page
-        for places in PLACES
+        for places in generator_places()
         if (page := places.page_path(DocKind.FILE_DOCS, described)) is not None
     )
 
@@ -99,7 +162,7 @@ def places_of(template_id: str) -> PagePlaces:
     """Where the generator of a template writes its pages; the current
     generator's for a page no generator wrote."""
     template = TEMPLATES.get(template_id)
-    return template.places if template is not None else PLACES[0]
+    return template.places if template is not None else generator_places()[0]
 
 
 def documented_languages(template: Template) -> tuple[str, ...]:
@@ -156,7 +219,9 @@ def phrase_book(template_id: str) -> PhraseBook | None:
     template = TEMPLATES.get(template_id)
     if template is None or not template.sentences:
         return None
-    return PhraseBook(template.sentences, frozenset({template.id}), template.generator)
+    return PhraseBook(
+        template.sentences, frozenset({template.id}), template.generator, template.builtin
+    )
 
 
 def title_names_file_only(template_id: str) -> bool:

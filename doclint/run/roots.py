@@ -42,26 +42,34 @@ from doclint.engine.settings import Settings
 from doclint.models.generated import DocKind
 from doclint.parsing.recognition import expected_page_path, recognise
 from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
-from doclint.profiles.templates import FOLDER_PAGES, PAGE_SUFFIXES, PLACES
+from doclint.profiles.templates import folder_pages, generator_places, page_suffixes
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, read_regular, repository_root
 from doclint.util.paths import absolute
 
-# The start page of each generator of templated pages, relative to the root
-# it opens (the PyTorch system's `docs/index.md`).
-_START_PAGES = tuple(
-    page for places in PLACES if (page := places.page_path(DocKind.ROOT_INDEX, None)) is not None
-)
-# A title only implies a root for a file at the path it announces, and every
-# such path ends with one of these: other files are not opened to look.
-_PAGE_NAME_ENDINGS = (
-    *PAGE_SUFFIXES,
-    *FOLDER_PAGES,
-    *(page.rpartition("/")[2] for page in _START_PAGES),
-)
 _TITLE_BYTES = 4096
-# The docs folder of each generator of templated pages, as `/docs/`.
-_DOCS = tuple(dict.fromkeys(f"/{places.docs_folder}/" for places in PLACES))
+
+
+def _start_pages() -> tuple[str, ...]:
+    """The start page of each generator of templated pages, relative to the
+    root it opens (the PyTorch system's `docs/index.md`)."""
+    return tuple(
+        page
+        for places in generator_places()
+        if (page := places.page_path(DocKind.ROOT_INDEX, None)) is not None
+    )
+
+
+def _page_name_endings() -> tuple[str, ...]:
+    """A title only implies a root for a file at the path it announces, and
+    every such path ends with one of these: other files are not opened to look."""
+    starts = (page.rpartition("/")[2] for page in _start_pages())
+    return (*page_suffixes(), *folder_pages(), *starts)
+
+
+def _docs_folders() -> tuple[str, ...]:
+    """The docs folder of each generator of templated pages, as `/docs/`."""
+    return tuple(dict.fromkeys(f"/{places.docs_folder}/" for places in generator_places()))
 
 
 def absolute_path(path: Path | str) -> Path:
@@ -111,7 +119,7 @@ def _at_or_below(folder: str, bound: str) -> bool:
 def _has_start_page(root: str) -> bool:
     """Whether `root` holds a generator's start page (the PyTorch system's
     `docs/index.md`) whose title implies `root`: the mark of a tree's top."""
-    for relative in _START_PAGES:
+    for relative in _start_pages():
         page = os.path.join(root, relative)
         try:
             start = read_regular(inside_root(page, root), _TITLE_BYTES, follow_symlinks=False)
@@ -136,7 +144,7 @@ def _implied_root(start: bytes, path: str) -> str | None:
 def _implies(path: str, root: str, bounds: tuple[str, ...]) -> bool:
     """Whether the file at the absolute `path` is a page whose title implies
     `root`, a root it may have."""
-    if not path.endswith(_PAGE_NAME_ENDINGS):
+    if not path.endswith(_page_name_endings()):
         return False
     try:
         # Not opened when its real place is outside `root` (a link out of the
@@ -185,8 +193,9 @@ def _tree_roots(
     when any file below that `docs/` is a page whose title implies it. One
     such page settles it: a tree's pages are not all read here."""
     below: dict[str, list[str]] = {}
+    every_docs = _docs_folders()
     for path in paths:
-        for docs in _DOCS:
+        for docs in every_docs:
             at = path.find(docs)
             while at >= 0:
                 below.setdefault(path[:at] or "/", []).append(path)
@@ -248,7 +257,9 @@ def _marked_by(profile: Profile, path: str, root: str) -> bool:
 def _in_docs(folder: str, roots: set[str]) -> bool:
     """Whether `folder` lies in the docs folder of one of `roots`."""
     return any(
-        (folder + "/").startswith(root.rstrip("/") + docs) for root in roots for docs in _DOCS
+        (folder + "/").startswith(root.rstrip("/") + docs)
+        for root in roots
+        for docs in _docs_folders()
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from doclint.engine.settings import Shard
-from doclint.profiles.templates import PLACES
+from doclint.profiles.templates import generator_places
 
 
 def work_affinity(path: str) -> str:
@@ -26,7 +26,8 @@ def work_order(path: str) -> tuple[str, int]:
     """The place of a page in the work: its `work_affinity`, then its level
     (the page endings its name carries), so that a page comes before the
     level-2 pages made of it, which read it again (and find it just read)."""
-    places = next((p for p in PLACES if path.startswith(p.docs_folder + "/")), PLACES[0])
+    every = generator_places()
+    places = next((p for p in every if path.startswith(p.docs_folder + "/")), every[0])
     return places.source_order(path)
 
 
