@@ -22,6 +22,7 @@ from doclint.rule_api import (
     FolderDoc,
     FolderIndex,
     Pattern,
+    PhraseBook,
     Rule,
     RuleContext,
     SourceFile,
@@ -29,7 +30,6 @@ from doclint.rule_api import (
     page_suffixes,
     phrase_book,
     shown_target,
-    template_named,
 )
 
 # Endings of files that are documentation whatever folder they are in.
@@ -379,12 +379,18 @@ CLAIMS: tuple[Claim, ...] = (
 )
 
 
-@cache
 def _written_claims(template_id: str) -> dict[str, tuple[tuple[Claim, str], ...]]:
     """Per section title, the claims the template's phrase book writes there,
     each with the words a line holding it has."""
     book = phrase_book(template_id)
-    entries = {entry.id: entry for entry in book.entries} if book is not None else {}
+    return _claims_of(book) if book is not None else {}
+
+
+@cache
+def _claims_of(book: PhraseBook) -> dict[str, tuple[tuple[Claim, str], ...]]:
+    # Kept by the phrase book, not by a template's id: an id names another
+    # template in a run whose configuration names other generators.
+    entries = {entry.id: entry for entry in book.entries}
     found: dict[str, list[tuple[Claim, str]]] = {}
     for claim in CLAIMS:
         entry = entries.get(claim.entry)
@@ -520,15 +526,16 @@ COMPARED = 60
 _DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-@cache
 def _overview_entry(template_id: str) -> tuple[str, Pattern] | None:
     """The section and pattern of the overview in the template's phrase book."""
-    book, template = phrase_book(template_id), template_named(template_id)
-    entries = book.entries if book is not None else ()
-    entry = next((entry for entry in entries if entry.id == OVERVIEW_ENTRY), None)
-    if entry is None or template is None:
-        return None
-    return entry.section, compile_pattern(entry.pattern, template.builtin)
+    book = phrase_book(template_id)
+    return _overview_of(book) if book is not None else None
+
+
+@cache
+def _overview_of(book: PhraseBook) -> tuple[str, Pattern] | None:
+    entry = next((entry for entry in book.entries if entry.id == OVERVIEW_ENTRY), None)
+    return None if entry is None else (entry.section, compile_pattern(entry.pattern, book.builtin))
 
 
 def _overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:

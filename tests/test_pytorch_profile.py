@@ -144,17 +144,22 @@ def at_lines(expected: str, text: str) -> str:
     return re.sub(r"\{(.+?)\}", number, expected, count=1)
 
 
-def test_a_users_profile_of_templates_is_refused_in_one_line(tmp_path):
-    """Templated pages are read by the parser, with doclint's own templates."""
+def test_a_users_copy_of_the_templates_runs_on_re2_and_may_not_take_their_ids(
+    tmp_path, monkeypatch, capsys
+):
+    """A configuration may name a profile of templated pages; its patterns are
+    RE2's, and its templates' ids may not be those of a shipped generator."""
     mine = tmp_path / "mine.toml"
     # A tree's profile runs on RE2, which has no backreferences: its copy has none.
     copy = re.sub(r"\(\?P=\w+\)", ".+", PYTORCH.read_text(encoding="utf-8"))
     mine.write_text(copy, encoding="utf-8")
-    line = at_lines("{[[versions]]}", copy)
-    with pytest.raises(
-        ProfileError, match=rf"mine\.toml:{line}: versions: templates are read from"
-    ):
-        load_profile(mine)
+    profile = load_profile(mine)
+    assert [t.id for t in profile.templates] == ["python", "cpp", "identifiers", "repo-book-v1"]
+    assert not any(template.builtin for template in profile.templates)
+    (tmp_path / "doclint.toml").write_text('profiles = ["mine.toml"]\n', encoding="utf-8")
+    done = run_cli(monkeypatch, capsys, tmp_path, "check", ".")
+    assert done.code == 2
+    assert "template id `python` is already the `pytorch` generator's" in done.err
     mine.write_text(copy + '[[fields]]\nname = "x"\nlabels = ["X"]\n', encoding="utf-8")
     with pytest.raises(ProfileError, match=r"mine\.toml:1: \(top\): fields describe object pages"):
         load_profile(mine)

@@ -536,8 +536,8 @@ def parse_profile(text: str, origin: str, builtin: bool = False) -> Profile:
     profile = parse_generator(text, origin, builtin=builtin)
     if not isinstance(profile, Profile):
         raise ProfileError(
-            f"{origin}:{_line_of(text, ['versions'])}: versions: templates are read from "
-            "doclint's own profile only; describe the pages by layout, entries and labels"
+            f"{origin}:{_line_of(text, ['versions'])}: versions: a profile of templated pages "
+            "only, where one of object pages (layout, entries and labels) is asked for"
         )
     return profile
 

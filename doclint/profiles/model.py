@@ -448,7 +448,7 @@ class PhraseBook:
     are looked up in a dict, and its other patterns are joined into one, so a
     line costs a lookup and at most one match whatever the number of entries."""
 
-    __slots__ = ("_combined", "_fixed", "entries", "origin", "templates")
+    __slots__ = ("_combined", "_fixed", "builtin", "entries", "origin", "templates")
 
     def __init__(
         self,
@@ -458,6 +458,8 @@ class PhraseBook:
         builtin: bool = True,
     ) -> None:
         self.entries = entries
+        self.builtin = builtin
+        """Its patterns are Python's (a shipped profile's), not RE2's."""
         self.templates = templates
         """Ids of the templates whose pages the catalogue describes."""
         self.origin = origin

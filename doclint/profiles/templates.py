@@ -83,27 +83,49 @@ OUTLINES: Mapping[str, Outline] = FOLDER_PAGES_TEMPLATE.outlines
 """The outlines of the folder pages' template, which hold every folder page's."""
 
 
-def use_generators(profiles: Iterable[GeneratorProfile]) -> None:
-    """Makes the templates of `profiles` (those a configuration names) known
-    to the parser and the rules beside the shipped ones, for the rest of the
-    process; a profile already in use is passed over. ProfileError, naming
-    the profile, for a template id another generator's template has."""
-    added = False
+_SHIPPED_TEMPLATES = dict(TEMPLATES)
+_IN_USE: list[tuple[str, ...]] = [()]
+"""The digests of the profiles whose templates are in use besides the shipped ones."""
+
+
+def templates_with(profiles: Iterable[GeneratorProfile]) -> dict[str, Template]:
+    """The shipped templates and those of `profiles`, by id; ProfileError,
+    naming the profile, for a template id another generator's template has."""
+    templates = dict(_SHIPPED_TEMPLATES)
     for profile in profiles:
         for template in profile.templates:
-            known = TEMPLATES.get(template.id)
-            if known is template:
-                continue
+            known = templates.get(template.id)
             if known is not None:
                 raise ProfileError(
                     f"{profile.origin}: template id `{template.id}` is already the "
                     f"`{known.generator}` generator's: give it another"
                 )
-            TEMPLATES[template.id] = template
-            added = True
-    if added:
-        for cached in (generator_places, page_suffixes, folder_pages, title_patterns, _choices):
-            cached.cache_clear()
+            templates[template.id] = template
+    return templates
+
+
+def use_generators(profiles: Iterable[GeneratorProfile]) -> None:
+    """Makes the templates of `profiles` (those a run's configuration names)
+    the ones the parser and the rules know beside the shipped ones, until a
+    run with others: each run states its own, so none is left from another."""
+    generators = tuple(profile for profile in profiles if profile.templates)
+    key = tuple(profile.digest for profile in generators)
+    if key == _IN_USE[0]:
+        return
+    templates = templates_with(generators)
+    TEMPLATES.clear()
+    TEMPLATES.update(templates)
+    _IN_USE[0] = key
+    for cached in (
+        generator_places,
+        page_suffixes,
+        folder_pages,
+        title_patterns,
+        phrase_book,
+        template_words,
+        _choices,
+    ):
+        cached.cache_clear()
 
 
 @cache

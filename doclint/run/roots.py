@@ -42,7 +42,12 @@ from doclint.engine.settings import Settings
 from doclint.models.generated import DocKind
 from doclint.parsing.recognition import expected_page_path, recognise
 from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
-from doclint.profiles.templates import folder_pages, generator_places, page_suffixes
+from doclint.profiles.templates import (
+    folder_pages,
+    generator_places,
+    page_suffixes,
+    use_generators,
+)
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, read_regular, repository_root
 from doclint.util.paths import absolute
@@ -157,7 +162,9 @@ def _implies(path: str, root: str, bounds: tuple[str, ...]) -> bool:
 
 def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path, list[str]]:
     """The files of a run under the root each is checked in, roots sorted. The
-    answer depends on the set of files, not on their order."""
+    answer depends on the set of files, not on their order. Every run starts
+    here, so the generators of its configuration are put in use first."""
+    use_generators(settings.generators)
     if settings.root is not None or not files:
         # A run of no files still has a root: its rules are selected, its cache kept.
         return {absolute_path(settings.root or cwd): list(files)}
