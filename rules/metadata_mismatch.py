@@ -48,6 +48,18 @@ class MetadataMismatch(Rule[FileDocs]):
     source: stale-page reports that), and a KB figure that is not the claimed
     bytes divided by 1024 to two decimals. One finding per wrong line.
 
+    Sizes are bytes in both templates. The older one ("Repo Book Generator
+    v1.0") counts characters, one byte short for each byte past the first of
+    a non-ASCII character (a `©` is two): a Size that is the file's count of
+    characters is named so ("claims 4,158 bytes, the count of characters of
+    the file: its 4,158 characters are 4,159 bytes"). When the tree lacks the
+    file, the page's own whole Original Source (the file, and the newline the
+    generator writes after it) shows such a count too: a Size that is its
+    count of characters, not of bytes, is reported; any other Size is left
+    unjudged there, as the copy's bytes need not be the file's (line ends
+    translated when it was read), and so is a copy with replaced bytes or
+    mojibake.
+
     A Type the generator is not known to write (it writes "Python Source Code",
     "Markdown Documentation", "C++ Source Code" and "Source File (.ext)") is
     left alone: it says nothing checkable about the extension.
@@ -76,8 +88,10 @@ class MetadataMismatch(Rule[FileDocs]):
     ```
 
     **Fix** (safe): the wrong value is rewritten from the file. A **Size** line
-    becomes `N bytes (N / 1024 KB)` with the file's real size, and only when
-    the file could be measured. **Path**, **Extension** and **Type** are
+    becomes `N bytes (N / 1024 KB)` with the file's real size (`N bytes` on
+    the older template's pages, which write no KB), and only when the file
+    could be measured: a count of characters shown by the page's copy alone
+    is reported without a fix. **Path**, **Extension** and **Type** are
     rewritten from the path in the title (the Type as the generator names
     that extension), and only when the page sits where its title says: the
     page's own path then confirms the title against the one metadata line.

@@ -697,7 +697,17 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
       `nn` (`torch.nn` only in a docstring or a comment does not count);
     - "May involve **JIT compilation** or compilation optimizations." for a
       source whose code names no JIT or compiler API (`torch.jit`,
-      `torch.compile`, NVRTC, the jiterator);
+      `torch.compile`, NVRTC, the jiterator): a labeler config's path globs
+      (`torch/csrc/jit/**`) and quoted label names (`"module: dynamo":`) are
+      text, not code;
+    - "**Code Execution**: Uses `eval()` or `exec()`" (Security
+      Considerations) for a source whose code never names the builtin
+      `eval` or `exec`: a method `model.eval()`, a name that ends so
+      (`efficient_conv_bn_eval(`, where the generator found "eval("), a
+      docstring or a comment runs no string. In Python the names are read by
+      `ast` (`eval(x)`, `exec(code)`, `builtins.exec`); in another language,
+      the word `eval` or `exec` in code earns it (a shell's `eval`), as its
+      reader cannot tell a builtin from a member of that name;
     - "This file handles **configuration or setup**." for a generated page
       (`config.py_kw.md`: the generator's trigger is the word in the name;
       what a source named so does is not judged);
