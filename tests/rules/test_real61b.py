@@ -11,7 +11,6 @@ import pytest
 from doclint_rules._languages import yaml
 
 from doclint import Settings, check_paths, check_text
-from doclint.models.original_source import source_span
 from tests.pages import write
 
 REAL61 = Path(__file__).resolve().parent.parent / "real61b"
@@ -26,10 +25,17 @@ def _page(name: str) -> str:
     return (REAL61 / "docs" / name).read_text(encoding="utf-8")
 
 
+def _source_span(page: str) -> tuple[int, int]:
+    """Where the lines of the Original Source block are: from the line after
+    its opening fence up to its closing fence, the last before the overview."""
+    start = page.index("\n", page.index("```", page.index("## Original Source"))) + 1
+    return start, page.rindex("\n```\n", 0, page.index("## High-Level Overview")) + 1
+
+
 def _with_source(page: str, source: str) -> str:
-    """The page with another text in its Original Source block (ending in the
-    newline and the blank line the generator writes)."""
-    start, end = source_span(page)
+    """The page with another text in its Original Source block (followed by
+    the blank line the generator writes)."""
+    start, end = _source_span(page)
     return page[:start] + source + "\n" + page[end:]
 
 
@@ -153,8 +159,9 @@ def test_a_v1_size_that_counts_characters_is_judged_from_the_pages_copy():
 
 def test_a_v1_size_that_counts_characters_against_the_file(tmp_path):
     page = _page(V1_PAGE)
-    start, end = source_span(page)
-    write(tmp_path, {"aten/src/ATen/mps/MPSGeneratorImpl.mm": page[start:end]})
+    start, end = _source_span(page)
+    # the file the page shows: its lines, without the blank line the generator adds
+    write(tmp_path, {"aten/src/ATen/mps/MPSGeneratorImpl.mm": page[start : end - 1]})
     report = check_text(
         page, path=f"docs/{V1_PAGE}", settings=Settings(select=["DL303"], root=tmp_path)
     )
