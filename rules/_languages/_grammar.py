@@ -27,6 +27,9 @@ class Grammar:
     """Nodes whose whole text is code (YAML's block scalars: `run: |` scripts)."""
     keys: frozenset[str] = frozenset()
     """Nodes whose `key` field is a name: YAML and JSON mapping pairs."""
+    quoted_keys: frozenset[str] = frozenset()
+    """Nodes that make a key they quote a literal, not a name (YAML's quoted
+    scalars: a labeler's `"module: dynamo":` is the text of a label)."""
     code_keys: frozenset[str] = frozenset()
     """Keys whose value is code whatever it reads like (YAML's `shell: bash`)."""
     prose_keys: frozenset[str] = frozenset()
@@ -98,7 +101,10 @@ def read_places(grammar: Grammar, text: str) -> Places:
                 stack.extend(node.children)
                 continue
             name = _text(code, key.start_byte, key.end_byte)
-            found.add_code(name)
+            if _quoted(grammar, key):
+                found.add_literal_words(name)
+            else:
+                found.add_code(name)
             scalar = _scalar(grammar, node, name)
             if scalar is not None:
                 _keyed_scalar(grammar, _text(code, scalar.start_byte, scalar.end_byte), name, found)
@@ -117,6 +123,14 @@ def read_places(grammar: Grammar, text: str) -> Places:
         else:
             stack.extend(node.children)
     return found.places()
+
+
+def _quoted(grammar: Grammar, key: tree_sitter.Node) -> bool:
+    """Whether a key is one quoted scalar (`"module: dynamo"`), alone in its node."""
+    node = key
+    while node.named_child_count == 1 and node.type not in grammar.quoted_keys:
+        node = node.named_children[0]
+    return node.type in grammar.quoted_keys
 
 
 def _scalar(grammar: Grammar, pair: tree_sitter.Node, key: str) -> tree_sitter.Node | None:

@@ -1,5 +1,8 @@
 """YAML files (`.yml`, `.yaml`), read by tree-sitter-yaml. Keys and one-word
 values are names; a value that is a sentence is prose, and so is a comment.
+A quoted key is a literal, as a quoted value is: the text of a label, a path
+or a title that the file maps to something (a labeler's `"module: dynamo":`,
+`"ciflow/inductor":`), not the name of a setting its reader knows.
 The values of the keys GitHub gives free text (a workflow's, job's or step's
 `name`, an issue form's `description`, `label`, `placeholder` and `value`)
 are prose whatever they read like, a word quoted as code among them
@@ -82,6 +85,7 @@ GRAMMAR = Grammar(
     literals=frozenset({"plain_scalar", "double_quote_scalar", "single_quote_scalar"}),
     code_blocks=frozenset({"block_scalar"}),
     keys=frozenset({"block_mapping_pair", "flow_pair"}),
+    quoted_keys=frozenset({"double_quote_scalar", "single_quote_scalar"}),
     code_keys=frozenset({"script", "shell"}),
     prose_keys=frozenset({"name", "description", "label", "placeholder", "value"}),
     embedded=(
