@@ -299,13 +299,16 @@ def test_memo_shares_file_and_embedded_copy(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_count_ranges_run_from_the_first_branch_to_every_declaration() -> None:
+    # Functions as the generator counts them, a declaration without a body
+    # too (`f`), from the first branch (not `h`), less a pointer return (`p`)
+    # and a constructor (`E()`), which its count does not see; up to all five.
     text = (
-        "#if A\nstruct D { };\n#else\nstruct D { int x; };\n#endif\n"
-        "int f();\nint g() { return 0; }\n"
+        "#if A\nstruct D { };\n#else\nstruct D { int x; };\nint h();\n#endif\n"
+        "int f();\nint g() { return 0; }\nfloat *p();\nstruct E { E(); };\n"
     )
     ranges = cpp_facts(text).count_ranges(text)
     assert ranges is not None
-    assert (ranges.classes, ranges.functions) == ((1, 2), (1, 2))
+    assert (ranges.classes, ranges.functions) == ((2, 3), (2, 5))
 
 
 def test_count_ranges_of_a_mostly_unread_text_are_no_answer() -> None:
