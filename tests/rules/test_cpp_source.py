@@ -418,3 +418,24 @@ def test_a_name_on_every_line_of_a_misread_source_is_looked_up_in_linear_time() 
 
     # Eight times the lines: about eight times the time when linear, 64 when not.
     assert seconds(32_000) < 20 * seconds(4_000)
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "namespace n {\nstruct TORCH_API Options : public Base<Options> {",
+        "namespace n {\nstruct Options\n    : public Base<Options> {",
+    ],
+)
+def test_a_class_whose_body_the_grammar_cannot_read_is_defined(head: str) -> None:
+    # Members a macro writes leave the head loose tokens of an error node, on
+    # one line or two; the member after ` public:` (read as a label) counts.
+    text = (
+        f"{head}\n  TORCH_ARG(betas_t, betas) = std::make_tuple(0.9, 0.999);\n\n"
+        " public:\n  double get_lr() const override;\n};\n} // namespace n\n"
+    )
+    facts = cpp_facts(text)
+    assert facts.classes == {"Options"}
+    assert (facts.counts.classes, facts.counts.first_classes) == (1, 1)
+    assert facts.functions == {"get_lr"}
+    assert (facts.counts.first_declarations, facts.counts.first_unseen) == (1, 0)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from doclint import Settings, check_text
 from doclint_rules._languages.cpp import cpp_facts
+
+from doclint import Settings, check_text
 
 REAL61C = Path(__file__).resolve().parent.parent / "real61c"
 OPTIM = "docs/torch/csrc/api/include/torch/optim"
