@@ -26,12 +26,10 @@ class DefinitionCounts:
     first_functions: int = 0
     declarations: int = 0  # function declarations without a body
     first_declarations: int = 0
-    # Definitions and declarations a count may leave out, as the generator's
-    # does: those with no return type written before the name (constructors,
+    # Definitions and declarations with no return type (constructors,
     # destructors, conversion operators, and macro calls the grammar reads as
-    # such: `TORCH_ARG(double, lr) = 1e-3;`) and those returning a pointer or
-    # a reference (`float *get_one();`, `const Generator& get();`).
-    first_unseen: int = 0
+    # such: `TORCH_ARG(double, lr) = 1e-3;`), which a count may leave out.
+    first_untyped: int = 0
     # Macro calls standing as statements in a scope (`REGISTER_HOOKS(X);`),
     # which may expand to a function.
     scope_calls: int = 0
@@ -52,12 +50,11 @@ def count_definition(counts: Counter[str], what: str, node: tree_sitter.Node) ->
     return parent is None
 
 
-def count_function(counts: Counter[str], node: tree_sitter.Node, body: bool, seen: bool) -> None:
+def count_function(counts: Counter[str], node: tree_sitter.Node, body: bool, typed: bool) -> None:
     """Count a function definition (with a `body`) or declaration, and one
-    outside `#else`/`#elif` branches that a count may leave out (not `seen`)
-    as `first_unseen`."""
+    outside `#else`/`#elif` branches with no return type as `first_untyped`."""
     first = count_definition(counts, "functions" if body else "declarations", node)
-    counts["first_unseen"] += first and not seen
+    counts["first_untyped"] += first and not typed
 
 
 def count_type(counts: Counter[str], node: tree_sitter.Node) -> None:

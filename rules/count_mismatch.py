@@ -53,13 +53,13 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
     runs from the class and struct definitions (nested and anonymous ones
     too) outside `#else`/`#elif` branches up to every class, struct and
     union definition, enum class and `class` word of a `#define`; M from the
-    functions defined or declared outside those branches, less those the
-    generator's count does not see: no return type before the name
-    (constructors, destructors, conversion operators: `step_lr.cpp`'s
-    constructor and `get_lrs` may be "1 function") or a pointer or reference
-    returned (`float *get_one();`), up to every definition and declaration,
-    macro call standing in a scope and function-like `#define` (no limit
-    once a `#define` holds a `{`). Forward declarations of classes are not
+    functions defined or declared outside those branches, less those with no
+    return type (constructors, destructors, conversion operators:
+    `step_lr.cpp`'s constructor and `get_lrs` may be "1 function"), up to
+    every definition and declaration, macro call standing in a scope and
+    function-like `#define` (no limit once a `#define` holds a `{`). Each
+    lower bound is approximate by a tenth (rounded down: 40 functions may
+    stand for 44, not 0 for 3). Forward declarations of classes are not
     definitions. A source the parser could not read for more than a quarter
     of its lines is not judged. Pages of other templates are not judged.
     The message says the convention with the range.

@@ -65,9 +65,12 @@ MAX_UNREAD_SHARE = 0.25
 _COUNT_RANGES = (
     " (counted as the generator counts: class and struct definitions, and functions"
     " defined or declared, a declaration without a body too; from those outside `#else`"
-    " branches, less constructors, destructors and pointer or reference returns, up to"
-    " every definition, declaration and macro)"
+    " branches, less constructors and destructors and a tenth, up to every definition,"
+    " declaration and macro)"
 )
+# "Approximately": a count this share short of the convention's is near enough
+# (the generator's pattern misses a name after `*`, `&`, `>` or `::`).
+SHORT_BY = 10
 # Repairs feed on each other at most this often (a macro hiding another);
 # past it the remaining errors are reported as unsure.
 MAX_PASSES = 3
@@ -169,21 +172,31 @@ class CppFacts:
         without a body as one (its convention, found on real pages): a count
         by that convention lies from the class definitions and the functions
         defined or declared outside `#else` branches (leaving out those with
-        no return type, constructors and destructors) up to every definition,
-        declaration and macro that may make one. None when the parser could
-        not read so much of `text` that its counts are guesses."""
+        no return type, constructors and destructors), less a tenth (rounded
+        down), up to every definition, declaration and macro that may make
+        one. None when the parser could not read so much of `text` that its
+        counts are guesses."""
         if self.unsure_lines > (text.count("\n") + 1) * MAX_UNREAD_SHARE:
             return None
         counts = self.counts
+        functions = counts.first_functions + counts.first_declarations - counts.first_untyped
         functions_up_to = counts.functions + counts.declarations + counts.scope_calls
         return CountRanges(
-            (counts.first_classes, counts.classes + counts.other_types + counts.macro_classes),
             (
-                counts.first_functions + counts.first_declarations - counts.first_unseen,
+                _approximately(counts.first_classes),
+                counts.classes + counts.other_types + counts.macro_classes,
+            ),
+            (
+                _approximately(functions),
                 UNBOUNDED if counts.macro_bodies else functions_up_to + counts.function_macros,
             ),
             "has {}" + _COUNT_RANGES,
         )
+
+
+def _approximately(count: int) -> int:
+    """The least count near enough to `count`."""
+    return count - count // SHORT_BY
 
 
 @dataclass(frozen=True, slots=True)
@@ -590,8 +603,8 @@ def _declaration(reading: Reading, node: tree_sitter.Node) -> list[tree_sitter.N
         reading.functions.add(name)
         if node.type == "function_definition":
             reading.function_definitions.add(name)
-        seen = node.child_by_field_name("type") is not None and not _returns_indirect(declarator)
-        count_function(reading.counts, node, _has_body(node), seen)
+        typed = node.child_by_field_name("type") is not None
+        count_function(reading.counts, node, _has_body(node), typed)
     return scopes
 
 
@@ -624,16 +637,6 @@ def _function_name(reading: Reading, declarator: tree_sitter.Node) -> str | None
     if name is None or name.type == "parenthesized_declarator":
         return None  # a pointer to a function: `void (*fn)()`
     return _last_name(reading, name)
-
-
-def _returns_indirect(declarator: tree_sitter.Node) -> bool:
-    """Whether a function's declarator returns a pointer or a reference
-    (`*get_one()`, `& get()`): a name the generator's count does not see."""
-    while declarator.type in _WRAPPERS:
-        if declarator.type in ("pointer_declarator", "reference_declarator"):
-            return True
-        declarator = declarator.child_by_field_name("declarator") or declarator.named_children[-1]
-    return False
 
 
 def _vexing(init: tree_sitter.Node) -> bool:

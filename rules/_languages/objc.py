@@ -198,7 +198,7 @@ def _method(reading: Reading, node: tree_sitter.Node) -> None:
     if node.type == "method_definition":
         reading.function_definitions.update(names)
         unsure_if_body_misread(reading, node)
-    count_function(reading.counts, node, node.type == "method_definition", seen=True)
+    count_function(reading.counts, node, node.type == "method_definition", typed=True)
 
 
 def _property(reading: Reading, node: tree_sitter.Node) -> None:

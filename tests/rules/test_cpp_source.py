@@ -300,15 +300,23 @@ def test_memo_shares_file_and_embedded_copy(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_count_ranges_run_from_the_first_branch_to_every_declaration() -> None:
     # Functions as the generator counts them, a declaration without a body
-    # too (`f`), from the first branch (not `h`), less a pointer return (`p`)
-    # and a constructor (`E()`), which its count does not see; up to all five.
+    # too (`f`, `p`), from the first branch (not `h`), less a constructor
+    # (`E()`), which a count may leave out; up to all five.
     text = (
         "#if A\nstruct D { };\n#else\nstruct D { int x; };\nint h();\n#endif\n"
         "int f();\nint g() { return 0; }\nfloat *p();\nstruct E { E(); };\n"
     )
     ranges = cpp_facts(text).count_ranges(text)
     assert ranges is not None
-    assert (ranges.classes, ranges.functions) == ((2, 3), (2, 5))
+    assert (ranges.classes, ranges.functions) == ((2, 3), (3, 5))
+
+
+def test_approximately_is_a_tenth_short_at_most() -> None:
+    # Nine declarations may be said to be nine, ten to be nine, twenty to be eighteen.
+    for declared, least in ((9, 9), (10, 9), (20, 18)):
+        text = "".join(f"int f{n}();\n" for n in range(declared))
+        ranges = cpp_facts(text).count_ranges(text)
+        assert ranges is not None and ranges.functions == (least, declared)
 
 
 def test_count_ranges_of_a_mostly_unread_text_are_no_answer() -> None:
@@ -438,4 +446,4 @@ def test_a_class_whose_body_the_grammar_cannot_read_is_defined(head: str) -> Non
     assert facts.classes == {"Options"}
     assert (facts.counts.classes, facts.counts.first_classes) == (1, 1)
     assert facts.functions == {"get_lr"}
-    assert (facts.counts.first_declarations, facts.counts.first_unseen) == (1, 0)
+    assert (facts.counts.first_declarations, facts.counts.first_untyped) == (1, 0)

@@ -65,8 +65,8 @@ def test_declared_only_overloads_count_as_the_generator_counts_them():
     assert line == 340
     assert message.startswith(
         "claims approximately 0 classes/structs and 10 functions; its Original Source has"
-        " 0 classes/structs and 14 or more functions (counted as the generator counts:"
+        " 0 classes/structs and 13 or more functions (counted as the generator counts:"
         " class and struct definitions, and functions defined or declared, a declaration"
         " without a body too;"
     )
-    assert counts(text.replace("and 10 function(s)", "and 14 function(s)"), SERIALIZE) == []
+    assert counts(text.replace("and 10 function(s)", "and 13 function(s)"), SERIALIZE) == []
