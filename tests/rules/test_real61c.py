@@ -20,6 +20,8 @@ REAL61C = Path(__file__).resolve().parent.parent / "real61c"
 OPTIM = "docs/torch/csrc/api/include/torch/optim"
 ADAM = f"{OPTIM}/adam.h_docs.md"
 SERIALIZE = f"{OPTIM}/serialize.h_docs.md"
+ENV = "docs/c10/util/env.h_docs.md"
+NUMA = "docs/c10/util/numa.h_docs.md"
 
 
 def page(name: str) -> str:
@@ -70,3 +72,15 @@ def test_declared_only_overloads_count_as_the_generator_counts_them():
         " without a body too;"
     )
     assert counts(text.replace("and 10 function(s)", "and 13 function(s)"), SERIALIZE) == []
+
+
+def test_a_header_whose_count_leaves_out_half_its_declarations_is_flagged():
+    # env.h declares four functions; the generator's pattern saw the two whose
+    # name follows a plain return type, not `std::optional<bool> check_env(`.
+    text = page(ENV)
+    assert [message.split(" (")[0] for _, message in counts(text, ENV)] == [
+        "claims approximately 0 classes/structs and 2 functions; its Original Source has"
+        " 0 classes/structs and 4 functions"
+    ]
+    # numa.h's six declarations, said to be six, beside a macro call: silent.
+    assert counts(page(NUMA), NUMA) == []
