@@ -44,27 +44,34 @@ from doclint.models.generated import (
 )
 from doclint.models.languages import LANGUAGES, LanguageData
 from doclint.models.markdown import CodeBlock, Heading, Link
-from doclint.models.templates import (
-    FOLDER_PAGES,
-    FOLDER_PAGES_TEMPLATE,
-    OUTLINES,
-    PAGE_SUFFIXES,
-    Outline,
-    Template,
-    allowed_headings,
-    phrase_book,
-    template_for_source,
-    template_named,
-    template_words,
-    title_names_file_only,
-)
 from doclint.profiles import (
     CLAIMS,
     CatalogueSentence,
+    EntryOutline,
+    FieldOutline,
     PhraseBook,
     Profile,
     heading_lines,
     page_profile,
+)
+from doclint.profiles.original_source import source_span
+from doclint.profiles.patterns import Pattern, compile_pattern
+from doclint.profiles.templates import (
+    FOLDER_PAGES_TEMPLATE,
+    OUTLINES,
+    Outline,
+    PagePlaces,
+    Template,
+    allowed_headings,
+    folder_pages,
+    generator_places,
+    page_suffixes,
+    phrase_book,
+    places_of,
+    template_for_source,
+    template_named,
+    template_words,
+    title_names_file_only,
 )
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
@@ -72,11 +79,9 @@ from doclint.util.link_paths import resolve_target
 
 __all__ = [
     "CLAIMS",
-    "FOLDER_PAGES",
     "FOLDER_PAGES_TEMPLATE",
     "LANGUAGES",
     "OUTLINES",
-    "PAGE_SUFFIXES",
     "AnyPage",
     "CatalogueSentence",
     "Cause",
@@ -86,6 +91,8 @@ __all__ = [
     "DocKind",
     "Edit",
     "EmbeddedSource",
+    "EntryOutline",
+    "FieldOutline",
     "FileDocs",
     "Finding",
     "Fix",
@@ -103,6 +110,8 @@ __all__ = [
     "MetadataField",
     "Outline",
     "PageBase",
+    "PagePlaces",
+    "Pattern",
     "PhraseBook",
     "Profile",
     "RootIndex",
@@ -118,13 +127,19 @@ __all__ = [
     "SubtreeIndex",
     "Template",
     "allowed_headings",
+    "compile_pattern",
+    "folder_pages",
+    "generator_places",
     "github_slug",
     "heading_lines",
     "original_source_lines",
     "page_profile",
+    "page_suffixes",
     "phrase_book",
+    "places_of",
     "shown_target",
     "shown_tree_path",
+    "source_span",
     "template_for_source",
     "template_named",
     "template_words",

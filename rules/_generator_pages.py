@@ -16,7 +16,14 @@ from typing import NamedTuple
 
 from doclint_rules._python_objects import ModuleObjects, PyObject, python_objects
 
-from doclint.rule_api import MarkdownPage, Profile, RuleContext, page_profile
+from doclint.rule_api import (
+    EntryOutline,
+    FieldOutline,
+    MarkdownPage,
+    Profile,
+    RuleContext,
+    page_profile,
+)
 
 
 class Entry(NamedTuple):
@@ -152,73 +159,92 @@ def _read(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
     found = page_profile(page.path, headings, ctx.profiles, ctx.is_file)
     if found is None:
         return None
-    profile, project, source = found
-    profiled = ProfiledPage(profile, project, source)
+    profiled = ProfiledPage(*found)
     fenced, profiled.open_fence = _fenced_lines(page)
-    outline = profile.entries
-    stack: list[Entry] = []
-    entry: Entry | None = None
-    field_name, claim, item_pattern, none_words = "", "", None, frozenset[str]()
-    items_started = False
-    item_indent = 0
-    sentences = {sentence.text: sentence.claim for sentence in profile.sentences}
-    for number, line in enumerate(ctx.lines, 1):
-        if number in fenced:
-            continue
+    reader = _LineReader(profiled)
+    for number, line in enumerate(lines, 1):
+        if number not in fenced:
+            reader.read(number, line)
+    return profiled
+
+
+class _LineReader:
+    """Reads a profile's page line by line: its entry headings, fixed
+    sentences, labelled lists of names and caller sentences."""
+
+    def __init__(self, profiled: ProfiledPage) -> None:
+        self.profiled = profiled
+        self.profile = profiled.profile
+        self.sentences = {sentence.text: sentence.claim for sentence in self.profile.sentences}
+        self.stack: list[Entry] = []
+        self.entry: Entry | None = None
+        self.field: FieldOutline | None = None
+        """The field whose list items name things, while its list goes on."""
+        self.items_started = False
+        self.item_indent = 0
+
+    def read(self, number: int, line: str) -> None:
         text = line.strip()
         if text:
-            profiled.last_text_line = number
+            self.profiled.last_text_line = number
+        outline = self.profile.entries
         heading = outline.pattern.match(line) if line.startswith("#") else None
         if heading is not None:
-            depth = max(len(heading.group("hashes")) - outline.base_level, 0)
-            del stack[depth:]
-            params = heading.groupdict().get("params")
-            entry = Entry(
-                number,
-                1,
-                outline.kinds.get(heading.group("kind"), "function"),
-                (*(e.qualname[-1] for e in stack), heading.group("name")),
-                None
-                if params is None
-                else tuple(p.strip() for p in params.split(",") if p.strip()),
-            )
-            stack.append(entry)
-            profiled.entries.append(entry)
-            item_pattern = None
-            continue
-        if text in sentences:
-            profiled.mentions.append(Mention(number, 1, sentences[text], entry))
-            continue
-        label = profile.label_line.match(line)
+            self._entry(number, heading.groupdict(), outline)
+            return
+        if text in self.sentences:
+            self.profiled.mentions.append(Mention(number, 1, self.sentences[text], self.entry))
+            return
+        label = self.profile.label_line.match(line)
         if label is not None:
-            outline_field = profile.field_of_label(label.group("label"))
-            item_pattern = outline_field.item if outline_field and outline_field.claim else None
-            if outline_field is not None and item_pattern is not None:
-                field_name, claim = outline_field.name, outline_field.claim or ""
-                none_words = outline_field.none_words
-            items_started = False
-        elif item_pattern is not None and entry is not None:
-            item = item_pattern.match(text)
-            if item is not None:
-                indent = len(line) - len(line.lstrip())
-                if not items_started:
-                    item_indent = indent
-                items_started = True
-                name = item.group("name")
-                # An item indented under the list's items is one of its parts
-                # (the keys of a dict parameter), not a name of the object.
-                if name not in none_words and indent <= item_indent:
-                    column = line.find(name.lstrip("*")) + 1
-                    profiled.items.append(Item(number, column, name, field_name, claim, entry))
-            elif text or items_started:
-                item_pattern = None
-        for caller in profile.callers:
+            named = self.profile.field_of_label(label.group("label"))
+            self.field = named if named is not None and named.item and named.claim else None
+            self.items_started = False
+        elif self.field is not None and self.entry is not None:
+            self._item(number, line, self.field, self.entry)
+        self._callers(number, line)
+
+    def _entry(self, number: int, heading: dict[str, str | None], outline: EntryOutline) -> None:
+        depth = max(len(heading["hashes"] or "") - outline.base_level, 0)
+        del self.stack[depth:]
+        params = heading.get("params")
+        self.entry = Entry(
+            number,
+            1,
+            outline.kinds.get(heading["kind"] or "", "function"),
+            (*(e.qualname[-1] for e in self.stack), heading["name"] or ""),
+            None if params is None else tuple(p.strip() for p in params.split(",") if p.strip()),
+        )
+        self.stack.append(self.entry)
+        self.profiled.entries.append(self.entry)
+        self.field = None
+
+    def _item(self, number: int, line: str, outline: FieldOutline, entry: Entry) -> None:
+        text = line.strip()
+        item = outline.item.match(text) if outline.item is not None else None
+        if item is None:
+            if text or self.items_started:
+                self.field = None
+            return
+        indent = len(line) - len(line.lstrip())
+        if not self.items_started:
+            self.item_indent, self.items_started = indent, True
+        name = item.group("name")
+        # An item indented under the list's items is one of its parts (the
+        # keys of a dict parameter), not a name of the object.
+        if name not in outline.none_words and indent <= self.item_indent:
+            column = line.find(name.lstrip("*")) + 1
+            self.profiled.items.append(
+                Item(number, column, name, outline.name, outline.claim or "", entry)
+            )
+
+    def _callers(self, number: int, line: str) -> None:
+        for caller in self.profile.callers:
             for match in caller.pattern.finditer(line):
-                names = caller_names(match.group("callers"), profile)
-                profiled.mentions.append(
-                    Mention(number, match.start() + 1, caller.claim, entry, names)
+                names = caller_names(match.group("callers"), self.profile)
+                self.profiled.mentions.append(
+                    Mention(number, match.start() + 1, caller.claim, self.entry, names)
                 )
-    return profiled
 
 
 def caller_names(written: str, profile: Profile) -> tuple[str, ...]:

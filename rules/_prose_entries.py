@@ -35,7 +35,8 @@ def identifier_findings(
     """A finding, with the fix that removes its entry, for each entry of
     `lists` but those `skipped` (stop words and the generator's own words)
     that its list gave already, that is a keyword of the documented
-    source's language, or that the source has only in prose."""
+    source's language or written there only as a word of it, or that the
+    source has only in prose."""
     language = language_of(page.described)
     keywords = language.keywords if language is not None else frozenset()
     places = documented_places(page, ctx)
@@ -54,6 +55,12 @@ def identifier_findings(
                 )
             elif name in keywords and language is not None:
                 message = f"`{name}` is a keyword of {language.name}, not an identifier"
+                found.append(keyword_finding(ctx, entry, category, message, LANGUAGE_KEYWORD))
+            elif places is not None and name in places.syntax:
+                message = (
+                    f"`{name}` occurs in `{filename}` only as a word of its language"
+                    " (a Metal attribute's name), not as an identifier"
+                )
                 found.append(keyword_finding(ctx, entry, category, message, LANGUAGE_KEYWORD))
             elif places is not None and places.only_in_prose(name):
                 message = (

@@ -21,6 +21,7 @@ from doclint.rule_api import (
     KeywordIndex,
     RuleContext,
     Template,
+    places_of,
     template_for_source,
     template_named,
     template_words,
@@ -33,7 +34,6 @@ from doclint.rule_api import (
 # a real name (functions called `all` or `any` exist) or a phantom that
 # keyword-as-class (DL201) and phantom-keyword (DL203) decide with the
 # source, so they are not checked here.
-_GENERATED_PAGE = re.compile(r"docs/(?P<source>.+)_(?:docs|kw)\.md")
 # A capitalised word: `\b[A-Z][A-Za-z0-9_]*\b`, written to start with the
 # capital so that the regex engine can skip to one (most of a page is other
 # text), and to look behind it only there.
@@ -128,11 +128,9 @@ def generator_words(page: KeywordIndex, ctx: RuleContext) -> set[str]:
 
 
 def _generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> set[str]:
-    described = page.described or ""
-    generated = _GENERATED_PAGE.fullmatch(described)
-    template: Template = (
-        template_for_source(generated["source"]) if generated else FOLDER_PAGES_TEMPLATE
-    )
+    # A keyword index of a generated page: the words of the page's template.
+    source = places_of(page.template).subject(page.described or "")
+    template: Template = template_for_source(source) if source else FOLDER_PAGES_TEMPLATE
     words = template_words(template.id)
     indexed = ctx.source(page)
     if indexed is None:

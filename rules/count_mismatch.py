@@ -10,14 +10,15 @@ from doclint_rules._languages import UNBOUNDED, CountRanges, language_named
 from doclint_rules._source_facts import page_source_text, source_name
 
 from doclint.rule_api import (
-    FOLDER_PAGES,
     Cause,
     Count,
+    DocKind,
     FileDocs,
     Finding,
     FolderDoc,
     Rule,
     RuleContext,
+    places_of,
     template_named,
 )
 
@@ -226,9 +227,10 @@ def _as_counted(
     """The folder's files and subfolders as the generator saw them when it counted."""
     subfolders = [name for name in subfolders if name not in SKIPPED_FOLDERS]
     if page.level >= 2:
-        files = [name for name in files if name not in FOLDER_PAGES]
-        if folder == "/".join(["docs"] * (page.level - 1)):
-            subfolders = [name for name in subfolders if name != "docs"]
+        places = places_of(page.template)
+        files = [name for name in files if name not in places.folder_page_names]
+        if folder == "/".join([places.docs_folder] * (page.level - 1)):
+            subfolders = [name for name in subfolders if name != places.docs_folder]
     return files, subfolders
 
 
@@ -238,9 +240,10 @@ def _shows_named_entries(page: FolderDoc, files: list[str], subfolders: list[str
     if any(entry.name not in present for entry in page.subfolders):
         return False
     present = set(files)
+    ending = places_of(page.template).ending(DocKind.FILE_DOCS)
     for link in page.key_files:
         name = posixpath.basename(link.target)
-        if name.endswith("_docs.md") and name.removesuffix("_docs.md") not in present:
+        if ending and name.endswith(ending) and name.removesuffix(ending) not in present:
             return False
     return True
 

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, Cause, DocKind, Finding, Rule, RuleContext, Scope, Severity
+from doclint.rule_api import (
+    AnyPage,
+    Cause,
+    DocKind,
+    Finding,
+    Rule,
+    RuleContext,
+    Scope,
+    Severity,
+    places_of,
+)
 
-DOCS_OF_DOCS = "docs/docs/"
 FOLDER_KINDS = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
 
 
@@ -69,11 +78,13 @@ class DocOfDoc(Rule):
                 f"(level {page.level}): the generator re-read its own output",
                 cause=self.DOCUMENTS_FOLDER if folder else self.DOCUMENTS_PAGE,
             )
-        elif page.described is None and page.path.startswith(DOCS_OF_DOCS):
+            return
+        later = places_of(page.template).later_pass_folder
+        if page.described is None and later is not None and page.path.startswith(later):
             yield Finding(
                 line,
                 column,
-                f"this page sits under `{DOCS_OF_DOCS}`, where the generator writes pages "
+                f"this page sits under `{later}`, where the generator writes pages "
                 "about its own output",
                 cause=self.UNDER_DOCS_OF_DOCS,
             )

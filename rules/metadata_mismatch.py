@@ -5,7 +5,9 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
+from doclint_rules._mojibake import suspect_mojibake
 from doclint_rules._stale import staleness
 
 from doclint.rule_api import (
@@ -46,6 +48,18 @@ class MetadataMismatch(Rule[FileDocs]):
     source: stale-page reports that), and a KB figure that is not the claimed
     bytes divided by 1024 to two decimals. One finding per wrong line.
 
+    Sizes are bytes in both templates. The older one ("Repo Book Generator
+    v1.0") counts characters, one byte short for each byte past the first of
+    a non-ASCII character (a `©` is two): a Size that is the file's count of
+    characters is named so ("claims 4,158 bytes, the count of characters of
+    the file: its 4,158 characters are 4,159 bytes"). When the tree lacks the
+    file, the page's own whole Original Source (the file, and the newline the
+    generator writes after it) shows such a count too: a Size that is its
+    count of characters, not of bytes, is reported; any other Size is left
+    unjudged there, as the copy's bytes need not be the file's (line ends
+    translated when it was read), and so is a copy with replaced bytes or
+    mojibake.
+
     A Type the generator is not known to write (it writes "Python Source Code",
     "Markdown Documentation", "C++ Source Code" and "Source File (.ext)") is
     left alone: it says nothing checkable about the extension.
@@ -74,8 +88,10 @@ class MetadataMismatch(Rule[FileDocs]):
     ```
 
     **Fix** (safe): the wrong value is rewritten from the file. A **Size** line
-    becomes `N bytes (N / 1024 KB)` with the file's real size, and only when
-    the file could be measured. **Path**, **Extension** and **Type** are
+    becomes `N bytes (N / 1024 KB)` with the file's real size (`N bytes` on
+    the older template's pages, which write no KB), and only when the file
+    could be measured: a count of characters shown by the page's copy alone
+    is reported without a fix. **Path**, **Extension** and **Type** are
     rewritten from the path in the title (the Type as the generator names
     that extension), and only when the page sits where its title says: the
     page's own path then confirms the title against the one metadata line.
@@ -109,14 +125,17 @@ class MetadataMismatch(Rule[FileDocs]):
             elif field.name == "Type":
                 problem, cause = _type_problem(value, extension), self.TYPE
             elif field.name == "Size" and page.size is not None:
-                actual = None if _shows_an_old_source(page, ctx) else ctx.file_size(described)
-                problem = _size_problem(page.size, field, actual)
+                old = _shows_an_old_source(page, ctx)
+                measure = None if old else _measure(page, ctx, page.size)
+                problem = _size_problem(page.size, field, measure)
                 # The bytes are the file's own measure; the KB only restate them.
-                wrong_bytes = actual is not None and actual != page.size.size_bytes
+                wrong_bytes = measure is not None and measure.size_bytes != page.size.size_bytes
                 cause = self.SIZE_BYTES if wrong_bytes else self.SIZE_KB
+                # A copy shows what was counted, not the file's bytes to write.
+                actual = measure.size_bytes if measure is not None and measure.exact else None
             if problem is not None:
                 needle, message = problem
-                correct = _correct_value(page, field.name, extension, actual)
+                correct = _correct_value(page, field, extension, actual)
                 fix = _rewrite(ctx, field, correct) if correct is not None else None
                 yield Finding(field.line, _column(ctx, field, needle), message, fix, cause)
 
@@ -129,10 +148,51 @@ def _shows_an_old_source(page: FileDocs, ctx: RuleContext) -> bool:
     return page.level == 1 and staleness(page, ctx) is not None
 
 
-def _correct_value(page: FileDocs, name: str, extension: str, size: int | None) -> str | None:
+@dataclass(frozen=True, slots=True)
+class _Measure:
+    """The size of the documented file as doclint can know it."""
+
+    size_bytes: int
+    characters: int | None
+    """Its characters, when a size other than its bytes is claimed and its
+    text is known whole: a size that counts characters is one byte short per
+    byte past the first of each non-ASCII character."""
+    exact: bool
+    """True for the file itself; False for the page's own copy of it."""
+
+
+def _measure(page: FileDocs, ctx: RuleContext, claim: SizeClaim) -> _Measure | None:
+    """The file's size in the tree; else, when the claim is the count of
+    characters of the page's whole Original Source (the generator writes the
+    file and one newline before its closing fence) and not its count of bytes,
+    the copy's size. A copy's bytes are not the file's in general (line ends
+    translated when it was read), but a count of its characters shows what
+    was counted. None when nothing can be measured, or when the text is
+    damaged (bytes replaced when it was decoded, mojibake): its characters are
+    then not the file's."""
+    described = page.described
+    size = ctx.file_size(described) if described else None
+    if size is not None:
+        source = ctx.source(page) if size != claim.size_bytes else None
+        whole = source is not None and source.exact and "\ufffd" not in source.text
+        return _Measure(size, len(source.text) if whole and source else None, True)
+    copy = page.source
+    if copy is None or not copy.closed or not copy.text.endswith("\n"):
+        return None
+    text = copy.text[:-1]
+    if len(text) != claim.size_bytes or text.isascii():
+        return None
+    if "\ufffd" in text or suspect_mojibake(text):
+        return None
+    return _Measure(len(text.encode("utf-8", "surrogatepass")), len(text), False)
+
+
+def _correct_value(
+    page: FileDocs, field: MetadataField, extension: str, size: int | None
+) -> str | None:
     """The value the generator writes for the field, when it is known for sure."""
-    if name == "Size":
-        return None if size is None else f"{size:,} bytes ({size / 1024:.2f} KB)"
+    if field.name == "Size":
+        return None if size is None else _size_text(size, page.size)
     if page.expected_path != page.path:
         return None  # only the page's own path can side with its title against the line
     correct = {
@@ -140,7 +200,15 @@ def _correct_value(page: FileDocs, name: str, extension: str, size: int | None) 
         "Extension": f"`{extension}`",
         "Type": expected_type(extension),
     }
-    return correct.get(name)
+    return correct.get(field.name)
+
+
+def _size_text(size: int, claim: SizeClaim | None) -> str:
+    """A size as the page's template writes it: with KB (the current
+    template), or the bytes alone, without separators (the older one)."""
+    if claim is not None and claim.size_kb is None:
+        return f"{size} bytes"
+    return f"{size:,} bytes ({size / 1024:.2f} KB)"
 
 
 def _rewrite(ctx: RuleContext, field: MetadataField, value: str) -> Fix | None:
@@ -206,18 +274,13 @@ def _extensions_of_type(value: str) -> frozenset[str]:
 
 
 def _size_problem(
-    claim: SizeClaim, field: MetadataField, actual: int | None
+    claim: SizeClaim, field: MetadataField, measure: _Measure | None
 ) -> tuple[str, str] | None:
     problems: list[tuple[str, str]] = []
     claimed = f"{claim.size_bytes:,}"
-    if actual is not None and actual != claim.size_bytes:
+    if measure is not None and measure.size_bytes != claim.size_bytes:
         number = re.search(r"[\d,]+", field.value)
-        problems.append(
-            (
-                number.group() if number else claimed,
-                f"claims {claimed} bytes; the file has {actual:,}",
-            )
-        )
+        problems.append((number.group() if number else claimed, _bytes_message(claim, measure)))
     expected_kb = f"{claim.size_bytes / 1024:.2f}"
     if claim.size_kb is not None and f"{claim.size_kb:.2f}" != expected_kb:
         kb = _KB.search(field.value)
@@ -226,6 +289,17 @@ def _size_problem(
     if not problems:
         return None
     return problems[0][0], "; ".join(message for _, message in problems)
+
+
+def _bytes_message(claim: SizeClaim, measure: _Measure) -> str:
+    claimed, actual = f"{claim.size_bytes:,}", f"{measure.size_bytes:,}"
+    if claim.size_bytes != measure.characters:
+        return f"claims {claimed} bytes; the file has {actual}"
+    what = "the file" if measure.exact else "its Original Source"
+    return (
+        f"claims {claimed} bytes, the count of characters of {what}: its {claimed}"
+        f" characters are {actual} bytes"
+    )
 
 
 def _column(ctx: RuleContext, field: MetadataField, needle: str) -> int:

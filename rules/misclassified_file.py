@@ -16,15 +16,18 @@ from doclint_rules._languages import Places, documented_places, language_of
 from doclint_rules._languages.python import is_python_path, read_ast
 
 from doclint.rule_api import (
-    PAGE_SUFFIXES,
     Cause,
     FileDocs,
     Finding,
     FolderDoc,
     FolderIndex,
+    Pattern,
+    PhraseBook,
     Rule,
     RuleContext,
     SourceFile,
+    compile_pattern,
+    page_suffixes,
     phrase_book,
     shown_target,
 )
@@ -70,6 +73,12 @@ JIT_PARTS = ("jit", "nvrtc", "inductor", "dynamo", "triton")
 JIT_WORDS = frozenset({"compile", "compiler_fn", "torchscript"})
 # The word of `torch.nn` (`nn.Module`, `import torch.nn as nn`, `torch::nn`).
 NN_WORDS = frozenset({"nn"})
+# The builtins that run a string as code, and the modules a program reaches them
+# through by name (`builtins.exec`). The generator's trigger is the text "eval(" or
+# "exec(" anywhere: the end of another name (`max_eval(`, `efficient_conv_bn_eval(`)
+# or a method (`model.eval()`, which switches a module to inference) holds it too.
+EVAL_WORDS = frozenset({"eval", "exec"})
+BUILTIN_MODULES = frozenset({"builtins", "__builtins__"})
 # Folders whose role sentence on a folder page describes that folder as a whole
 # library ("The **torch** folder contains the main Python API for PyTorch..."):
 # the generator writes it for every folder below too, where it is not that
@@ -92,11 +101,11 @@ class Claim:
 
 
 def _is_page(path: str) -> bool:
-    return path.endswith(PAGE_SUFFIXES) or path.lower().endswith(DOCUMENT_SUFFIXES)
+    return path.endswith(page_suffixes()) or path.lower().endswith(DOCUMENT_SUFFIXES)
 
 
 def _what_it_is(described: str) -> str:
-    if described.endswith(PAGE_SUFFIXES):
+    if described.endswith(page_suffixes()):
         return "a generated documentation page"
     extension = posixpath.splitext(described)[1]
     if extension == ".md":
@@ -133,7 +142,7 @@ def _documentation(described: str, ctx: RuleContext, page: FileDocs) -> str | No
 def _configuration(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
     # The generator's trigger is "config" or "setup" in the name: what a source
     # named so does is not judged, but a generated page configures nothing.
-    if described.endswith(PAGE_SUFFIXES):
+    if described.endswith(page_suffixes()):
         return f"it is {_what_it_is(described)}, not code"
     return None
 
@@ -220,6 +229,53 @@ def _nn_code(code: frozenset[str], language: str) -> bool:
     return not NN_WORDS.isdisjoint(code)
 
 
+def _eval_call(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
+    """The builtin `eval` or `exec` in the source's code. In Python, the names
+    as `ast` reads them (a method `.eval()` or another function whose name
+    ends so is no call of the builtin); in another language with a reader,
+    the word `eval` or `exec` in code (a shell's `eval`, a C++ member: left
+    standing, as its reader cannot tell them apart). A Python text `ast`
+    cannot read (Python 2's `exec code` statement) is not judged."""
+    if _is_page(described):
+        return f"it is {_what_it_is(described)}, not code"
+    places: Places | None = documented_places(page, ctx)
+    source = ctx.source(page)
+    if places is None or source is None:
+        return None
+    if EVAL_WORDS.isdisjoint(places.used):
+        return "its code has no `eval` or `exec`" + _other_names(places.used)
+    if not is_python_path(described):
+        return None
+    called: bool | None = read_ast(lambda: _calls_builtin_eval(ast.parse(source.text)))
+    if called is None or called:
+        return None
+    return "its code calls no builtin `eval` or `exec`, only methods of those names"
+
+
+def _other_names(code: frozenset[str]) -> str:
+    """The names of code that end as the builtins do, which hold the generator's
+    trigger `eval(`: `max_eval`, `efficient_conv_bn_eval`."""
+    names = sorted(w for w in code if w.endswith(tuple(EVAL_WORDS)) and w not in EVAL_WORDS)
+    if not names:
+        return ""
+    shown = ", ".join(f"`{name}`" for name in names[:3]) + (", ..." if len(names) > 3 else "")
+    return f" ({shown} {'is another name' if len(names) == 1 else 'are other names'})"
+
+
+def _calls_builtin_eval(tree: ast.Module) -> bool:
+    """Whether the module names the builtin `eval` or `exec` (called, or passed
+    on: `run = eval`), or reaches it through `builtins`."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in EVAL_WORDS:
+            if isinstance(node.ctx, ast.Load):
+                return True
+        elif isinstance(node, ast.Attribute) and node.attr in EVAL_WORDS:
+            value = node.value
+            if isinstance(value, ast.Name) and value.id in BUILTIN_MODULES:
+                return True
+    return False
+
+
 def _aten(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
     if described.split("/", 1)[0] == "aten" and not _is_page(described):
         return None
@@ -264,6 +320,9 @@ CORE_LIBRARY_CLAIM = Cause(
 )
 ATEN_CLAIM = Cause(
     "misclassified-file/aten-claim", "File outside the aten folder, or a page, called part of ATen"
+)
+EVAL_CLAIM = Cause(
+    "misclassified-file/eval-claim", "Code execution by eval() or exec() claimed without the call"
 )
 JIT_CLAIM = Cause(
     "misclassified-file/jit-claim", "JIT compilation claimed without code that compiles"
@@ -373,15 +432,27 @@ CLAIMS: tuple[Claim, ...] = (
         "code that may involve JIT compilation",
         _code_claim("JIT or compiler API", _jit_code, _no_path),
     ),
+    Claim(
+        "SC-EVAL",
+        EVAL_CLAIM,
+        "code that runs strings with `eval()` or `exec()`",
+        _eval_call,
+    ),
 )
 
 
-@cache
 def _written_claims(template_id: str) -> dict[str, tuple[tuple[Claim, str], ...]]:
     """Per section title, the claims the template's phrase book writes there,
     each with the words a line holding it has."""
     book = phrase_book(template_id)
-    entries = {entry.id: entry for entry in book.entries} if book is not None else {}
+    return _claims_of(book) if book is not None else {}
+
+
+@cache
+def _claims_of(book: PhraseBook) -> dict[str, tuple[tuple[Claim, str], ...]]:
+    # Kept by the phrase book, not by a template's id: an id names another
+    # template in a run whose configuration names other generators.
+    entries = {entry.id: entry for entry in book.entries}
     found: dict[str, list[tuple[Claim, str]]] = {}
     for claim in CLAIMS:
         entry = entries.get(claim.entry)
@@ -517,13 +588,16 @@ COMPARED = 60
 _DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-@cache
-def _overview_entry(template_id: str) -> tuple[str, re.Pattern[str]] | None:
+def _overview_entry(template_id: str) -> tuple[str, Pattern] | None:
     """The section and pattern of the overview in the template's phrase book."""
     book = phrase_book(template_id)
-    entries = book.entries if book is not None else ()
-    entry = next((entry for entry in entries if entry.id == OVERVIEW_ENTRY), None)
-    return None if entry is None else (entry.section, re.compile(entry.pattern))
+    return _overview_of(book) if book is not None else None
+
+
+@cache
+def _overview_of(book: PhraseBook) -> tuple[str, Pattern] | None:
+    entry = next((entry for entry in book.entries if entry.id == OVERVIEW_ENTRY), None)
+    return None if entry is None else (entry.section, compile_pattern(entry.pattern, book.builtin))
 
 
 def _overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
@@ -542,7 +616,7 @@ def _overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
     match = pattern.fullmatch(ctx.lines[line - 1]) if line else None
     if match is None:
         return
-    said, opening = match["text"], match["quote"]
+    said, opening = match.group("text"), match.group("quote")
     quote = opening[-3:]
     faults = []
     owner = _docstring_owner(ctx.source(page), opening + said)
@@ -635,7 +709,17 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
       `nn` (`torch.nn` only in a docstring or a comment does not count);
     - "May involve **JIT compilation** or compilation optimizations." for a
       source whose code names no JIT or compiler API (`torch.jit`,
-      `torch.compile`, NVRTC, the jiterator);
+      `torch.compile`, NVRTC, the jiterator): a labeler config's path globs
+      (`torch/csrc/jit/**`) and quoted label names (`"module: dynamo":`) are
+      text, not code;
+    - "**Code Execution**: Uses `eval()` or `exec()`" (Security
+      Considerations) for a source whose code never names the builtin
+      `eval` or `exec`: a method `model.eval()`, a name that ends so
+      (`efficient_conv_bn_eval(`, where the generator found "eval("), a
+      docstring or a comment runs no string. In Python the names are read by
+      `ast` (`eval(x)`, `exec(code)`, `builtins.exec`); in another language,
+      the word `eval` or `exec` in code earns it (a shell's `eval`), as its
+      reader cannot tell a builtin from a member of that name;
     - "This file handles **configuration or setup**." for a generated page
       (`config.py_kw.md`: the generator's trigger is the word in the name;
       what a source named so does is not judged);

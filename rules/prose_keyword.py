@@ -63,14 +63,19 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
     comments, docstrings, string literals that are sentences (a step's name,
     a `message(...)`; in shell only a string written out by `echo` or
     `printf`, a string matched in `[[ ... ]]` or given to another command
-    being a value whatever it reads like), and on a generated page everything outside its code
+    being a value whatever it reads like), the paragraphs of a YAML block
+    scalar that hold a sentence (a bot's `markdown: |` message; a list of
+    paths or a script stays code), and on a generated page everything outside its code
     spans, code blocks, link targets and the source it embeds (whose own
     comments are prose again). A word is flagged as prose only when the
     source has it and has it nowhere else. A word that is not in the source
     at all, or a source without a reader (plain text), is left alone, as are
     stop words and the generator's own words, which stopword-keyword (DL202)
     reports. Keywords are judged by the documented path's language, with or
-    without the source.
+    without the source; Metal's include its types (`half`, `uint`,
+    `float4`), and the name of a Metal attribute (`[[buffer(0)]]`,
+    `[[thread_position_in_grid]]`) is one of its words where the shader
+    writes it nowhere else in code (a parameter may be called `buffer`).
 
     In the other lists (`### Class/Structs`, `### Functions`, `### Includes`,
     `### Imports`, `### Namespaces`), whose names the generator takes from

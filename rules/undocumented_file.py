@@ -6,20 +6,17 @@ import posixpath
 from collections.abc import Iterator
 
 from doclint.rule_api import (
-    FOLDER_PAGES,
     Cause,
+    DocKind,
     Finding,
     FolderIndex,
+    PagePlaces,
     Rule,
     RuleContext,
     Scope,
     Severity,
+    places_of,
 )
-
-# Pages the generator writes into a folder of docs/ after it has documented
-# that folder, so a later pass never has a page about them: the folder pages,
-# and at the top of docs/ the start page and the global resources it links.
-TOP_PAGES = frozenset({*FOLDER_PAGES, "keywords.md", "comprehensive_book.md"})
 
 # The generator does not document binary files (a NUL byte in the first
 # 8 KiB) but still lists them. A file only a listing knows cannot be sniffed,
@@ -93,17 +90,21 @@ class UndocumentedFile(Rule[FolderIndex]):
         if listed is None:
             return  # not a folder of the tree: orphan-doc reports it
         files, _ = listed
-        skipped = _generator_pages(folder) if page.level > 1 else frozenset()
+        places = places_of(page.template)
+        skipped = _generator_pages(places, folder) if page.level > 1 else frozenset()
         anchor = _files_heading(page)
         for name in files:
             path = posixpath.join(folder, name)
+            documented = places.page_path(DocKind.FILE_DOCS, path)
             # The page is looked for first: a file with its page needs no sniffing.
-            if name in skipped or ctx.exists(f"docs/{path}_docs.md") or _binary(ctx, path):
+            if name in skipped or documented is None or ctx.exists(documented):
+                continue
+            if _binary(ctx, path):
                 continue
             yield Finding(
                 anchor[0],
                 anchor[1],
-                f"`{path}` has no documentation page (`docs/{path}_docs.md` does not exist)",
+                f"`{path}` has no documentation page (`{documented}` does not exist)",
                 cause=self.NO_PAGE,
             )
 
@@ -115,9 +116,15 @@ def _binary(ctx: RuleContext, path: str) -> bool:
     return posixpath.splitext(path)[1].lower() in BINARY_SUFFIXES
 
 
-def _generator_pages(folder: str) -> frozenset[str]:
-    """Names in a folder of docs/ that the generator writes after documenting it."""
-    return TOP_PAGES if folder == "docs" else FOLDER_PAGES
+def _generator_pages(places: PagePlaces, folder: str) -> frozenset[str]:
+    """Names in a folder of the docs folder that the generator writes after
+    documenting it, so that a later pass never has a page about them: the
+    folder pages, and at the top the start page and the pages it links."""
+    names = set(places.folder_page_names)
+    if folder == places.docs_folder:
+        start = places.page_path(DocKind.ROOT_INDEX, None)
+        names |= {*places.top_pages, *([start.rpartition("/")[2]] if start else [])}
+    return frozenset(names)
 
 
 def _files_heading(page: FolderIndex) -> tuple[int, int]:

@@ -5,13 +5,14 @@ names of the folder pages and the endings of a file's pages."""
 import re
 
 from doclint.models.markdown_lines import ATX, ATX_START
-from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
+from doclint.profiles.templates import folder_pages, generator_places, page_suffixes
 from tests.conftest import PROJECT
 
 # A copy is the literal pattern or the literal list of names in a rule module.
 COPIES = re.compile(r"#\{1,6\}|\"(?:index|doc|sub)\.md\"\s*,")
-# The endings of a file's pages have one home, models/templates.py.
-SUFFIX_COPIES = re.compile(r"\"_docs\.md\",\s*\"_kw\.md\"")
+# Where the generator writes its pages has one home, its profile's `[places]`:
+# no module writes a page's ending or a folder page's name in code.
+PLACE_COPIES = re.compile(r"\"(?:_docs|_kw)\.md\"|f\"docs/\{|\"docs/docs/|== \"docs\"")
 
 
 def _lines_matching(pattern: re.Pattern[str], folders: tuple[str, ...]) -> list[str]:
@@ -28,9 +29,12 @@ def test_rules_hold_no_copy_of_the_parsers_patterns_and_names():
     assert _lines_matching(COPIES, ("rules",)) == []
 
 
-def test_the_endings_of_a_files_pages_are_written_once():
-    copies = _lines_matching(SUFFIX_COPIES, ("doclint", "rules"))
-    assert [copy.partition(":")[0] for copy in copies] == ["doclint/models/templates.py"]
+def test_the_places_of_the_generators_pages_are_data_not_code():
+    assert _lines_matching(PLACE_COPIES, ("doclint", "rules")) == []
+    places = generator_places()[0]
+    assert places.page_path("file-docs", "a/b.py") == "docs/a/b.py_docs.md"
+    assert places.page_path("folder-index", "") == "docs/index.md"
+    assert places.subject("docs/docs/a.py_kw.md_docs.md") == "docs/a.py_kw.md"
 
 
 def test_atx_start_opens_what_the_parser_reads_as_a_heading():
@@ -38,5 +42,5 @@ def test_atx_start_opens_what_the_parser_reads_as_a_heading():
         assert ATX_START.match(line) and ATX.match(line)
     for line in ("#hashtag", "    # indented code", "####### seven", "text # not"):
         assert not ATX_START.match(line)
-    assert FOLDER_PAGES == ("index.md", "doc.md", "sub.md")
-    assert PAGE_SUFFIXES == ("_docs.md", "_kw.md")
+    assert folder_pages() == ("index.md", "doc.md", "sub.md")
+    assert page_suffixes() == ("_docs.md", "_kw.md")

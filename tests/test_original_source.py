@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from doclint.models.markdown_lines import FENCE_OPEN
-from doclint.models.original_source import intended_source_end, source_span
+from doclint.profiles.original_source import intended_source_end, source_span
 from tests.conftest import SEEDS, SHARED, require_shared
 
 

@@ -19,7 +19,7 @@ from doclint_rules._languages.cpp import Dialect
 
 from doclint import Settings, check_text
 from doclint.engine.registry import load_registry
-from doclint.models.templates import template_for_source
+from doclint.profiles.templates import template_for_source
 from tests.conftest import PROJECT
 
 _CODE = re.compile(r"\bDL\d{3}\b")

@@ -57,8 +57,8 @@ def test_reused_pages_give_the_findings_and_facts_of_checking_them(generated_cor
 def test_an_embedded_copy_is_the_page_it_copies(generated_corpus):
     """The blank line the generator writes before its closing fence is not the
     embedded page's: without it, the copy reads as the page itself."""
-    from doclint.models.original_source import embedded_page_text
     from doclint.parsing.pages import parse_page
+    from doclint.profiles.original_source import embedded_page_text
 
     # Every file documentation of level 2, whichever files the running
     # Python's standard library gave the corpus.

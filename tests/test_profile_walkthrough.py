@@ -37,6 +37,7 @@ RULE_OF_CLAIM = {
 
 def walkthrough_blocks() -> dict[str, list[str]]:
     text = WALK.read_text(encoding="utf-8").split("\n## Describing a generator from scratch\n")[1]
+    text = text.split("\n## A generator of templated pages\n")[0]
     blocks: dict[str, list[str]] = {}
     for kind, body in _BLOCK.findall(text):
         blocks.setdefault(kind, []).append(body)

@@ -12,20 +12,25 @@ import jsonschema
 import pytest
 
 from doclint.config.files import load_profile
-from doclint.models import templates
 from doclint.models.generated import DocKind
 from doclint.profiles import (
     PAGE_KINDS,
     Profile,
     ProfileError,
     parse_generator,
-    templates_profile,
+    templated_profiles,
+    templates,
 )
 from tests.checking import run_cli
 from tests.conftest import PROJECT
 from tests.test_profiles import error_of
 
 PYTORCH = PROJECT / "doclint" / "profiles" / "pytorch.toml"
+
+
+def templates_profile():
+    """The PyTorch generator's shipped profile."""
+    return next(profile for profile in templated_profiles() if profile.name == "pytorch")
 
 
 def test_the_templates_are_the_profiles_versions():
@@ -83,7 +88,8 @@ def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
     [
         (
             ("folder-index = 'Index", "folder-list = 'Index"),
-            "my.toml:83: versions.0.titles.folder-list.[key]: unknown page kind 'folder-list'",
+            "my.toml:{folder-index = 'Index: `(?P<path>[^`]*)/`'}: "
+            "versions.0.titles.folder-list.[key]: unknown page kind 'folder-list'",
         ),
         (
             ('counts = ["word", "line"]', 'counts = ["word"]'),
@@ -92,7 +98,8 @@ def test_the_schema_validates_the_pytorch_profile(monkeypatch, capsys):
         ),
         (
             ("Keyword Index: `(?P<path>", "Keyword Index: `(?P<where>"),
-            "my.toml:79: versions.0.titles: keyword-index: the pattern has no named group",
+            "my.toml:{[versions.titles]}: "
+            "versions.0.titles: keyword-index: the pattern has no named group",
         ),
         (
             ('keyword_section = "Keyword Index"\n', ""),
@@ -137,14 +144,22 @@ def at_lines(expected: str, text: str) -> str:
     return re.sub(r"\{(.+?)\}", number, expected, count=1)
 
 
-def test_a_users_profile_of_templates_is_refused_in_one_line(tmp_path):
-    """Templated pages are read by the parser, with doclint's own templates."""
+def test_a_users_copy_of_the_templates_runs_on_re2_and_may_not_take_their_ids(
+    tmp_path, monkeypatch, capsys
+):
+    """A configuration may name a profile of templated pages; its patterns are
+    RE2's, and its templates' ids may not be those of a shipped generator."""
     mine = tmp_path / "mine.toml"
     # A tree's profile runs on RE2, which has no backreferences: its copy has none.
     copy = re.sub(r"\(\?P=\w+\)", ".+", PYTORCH.read_text(encoding="utf-8"))
     mine.write_text(copy, encoding="utf-8")
-    with pytest.raises(ProfileError, match=r"mine\.toml:35: versions: templates are read from"):
-        load_profile(mine)
+    profile = load_profile(mine)
+    assert [t.id for t in profile.templates] == ["python", "cpp", "identifiers", "repo-book-v1"]
+    assert not any(template.builtin for template in profile.templates)
+    (tmp_path / "doclint.toml").write_text('profiles = ["mine.toml"]\n', encoding="utf-8")
+    done = run_cli(monkeypatch, capsys, tmp_path, "check", ".")
+    assert done.code == 2
+    assert "template id `python` is already the `pytorch` generator's" in done.err
     mine.write_text(copy + '[[fields]]\nname = "x"\nlabels = ["X"]\n', encoding="utf-8")
     with pytest.raises(ProfileError, match=r"mine\.toml:1: \(top\): fields describe object pages"):
         load_profile(mine)

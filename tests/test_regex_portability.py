@@ -30,7 +30,7 @@ import pytest
 
 import doclint
 from doclint import Settings, check_paths
-from doclint.models.templates import TEMPLATES
+from doclint.profiles.templates import TEMPLATES
 from tests.conftest import SEEDS, SHARED, require_shared
 
 parser = pytest.importorskip("re._parser")

@@ -87,7 +87,7 @@ if sys.argv[1] == "registered":
 from pathlib import Path
 import doclint
 from doclint import Settings, check_paths
-from doclint.models.templates import source_types, template_extensions, template_for_source
+from doclint.profiles.templates import source_types, template_extensions, template_for_source
 root = Path(sys.argv[2])
 report = check_paths([root / "docs"], Settings(select=["ALL"], root=root))
 toml = template_for_source("pyproject.toml")

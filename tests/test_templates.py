@@ -4,6 +4,8 @@ the models: the real pages of each source kind and template version."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,8 @@ from doclint_rules._languages import languages
 
 from doclint.models.generated import DocKind, FileDocs, KeywordIndex
 from doclint.models.languages import LANGUAGES
-from doclint.models.templates import (
+from doclint.parsing.pages import parse_page
+from doclint.profiles.templates import (
     TEMPLATES,
     allowed_headings,
     documented_languages,
@@ -19,9 +22,8 @@ from doclint.models.templates import (
     template_for_source,
     template_words,
 )
-from doclint.parsing.pages import parse_page
 from tests.checking import run_cli
-from tests.conftest import REAL, SHARED, require_shared
+from tests.conftest import PROJECT, REAL, SHARED, require_shared
 
 TEMPLATE_PAGES = SHARED / "corpus" / "templates"
 REAL_CPP = SHARED / "corpus" / "real-cpp"
@@ -185,3 +187,67 @@ def test_schema_shows_the_templates(tmp_path, monkeypatch, capsys):
     assert "F-CONTAINS" in shown["python"]["sentences"]
     assert "F-CONTAINS" not in shown["cpp"]["sentences"]
     assert shown["repo-book-v1"]["sentences"][-1] == "V1-KW"
+
+
+# A generator of templated pages other than PyTorch's: its places are data.
+OTHER_PLACES = """name = "other"
+[places]
+docs_folder = "api"
+top_folder = "."
+[places.pages]
+file-docs = "{path}.html.md"
+folder-index = "{folder}/README.md"
+root-index = "START.md"
+[[versions]]
+footer = "Made by Other"
+keyword_section = "Words"
+keyword_entry = '(?P<name>\\\\w+)'
+identifier_lists = "all"
+metadata_labels = ["Path"]
+[versions.titles]
+file-docs = 'Page of (?P<path>\\\\S+)'
+[[versions.templates]]
+id = "other-page"
+"""
+
+
+def test_a_generators_places_are_read_from_its_profile():
+    from doclint.profiles import parse_generator
+
+    (template,) = parse_generator(OTHER_PLACES, "other.toml").templates
+    places = template.places
+    assert template.generator == "other"
+    assert places.page_path("file-docs", "src/a.c") == "api/src/a.c.html.md"
+    assert places.page_path("folder-index", "src") == "api/src/README.md"
+    assert places.page_path("folder-index", "") == "api/README.md"
+    assert places.page_path("root-index", None) == "api/START.md"
+    assert places.page_path("keyword-index", "src/a.c") is None  # a kind it does not write
+    assert places.described_at("api/src/a.c.html.md", "file-docs") == "src/a.c"
+    assert places.subject("docs/src/a.c_docs.md") is None  # PyTorch's place is not its own
+    assert places.is_page_name("README.md") and not places.is_page_name("index.md")
+    # No later passes: a page about a page is a page of level 1, and keeps its name.
+    assert places.level("api/src/a.c.html.md", False) == 1
+    assert places.source_order("api/src/a.c.html.md") == ("api/src/a.c", 1)
+
+
+def test_a_place_holds_one_path_at_most():
+    from doclint.profiles import ProfileError, parse_generator
+
+    twice = OTHER_PLACES.replace('"{path}.html.md"', '"{folder}/{path}.md"')
+    with pytest.raises(ProfileError, match=r"places\.pages: file-docs: a place holds at most one"):
+        parse_generator(twice, "other.toml")
+    alone = (
+        OTHER_PLACES[: OTHER_PLACES.index("[places]")]
+        + OTHER_PLACES[OTHER_PLACES.index("[[versions]]") :]
+    )
+    with pytest.raises(ProfileError, match="versions and places go together"):
+        parse_generator(alone, "other.toml")
+
+
+def test_the_models_read_no_profile_when_imported():
+    code = (
+        "import sys, doclint.models.generated, doclint.models.findings, doclint.models.markdown\n"
+        "assert not [m for m in sys.modules if m.startswith('doclint.profiles')], sys.modules"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT)
+    assert (done.returncode, done.stderr) == (0, "")

@@ -21,8 +21,8 @@ from doclint.config.schema import config_schema
 from doclint.engine.registry import Registry
 from doclint.incremental.cache import DEFAULT_FOLDER
 from doclint.models.generated import AnyPage
-from doclint.models.templates import describe_templates
 from doclint.profiles import phrase_book_data, profile_schema
+from doclint.profiles.templates import describe_templates
 
 
 def rules_command(args: argparse.Namespace, registry: Registry) -> bool:

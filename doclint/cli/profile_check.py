@@ -29,6 +29,11 @@ def profile_check(args: argparse.Namespace) -> bool:
         profile = load_profile(args.profile)
     except ProfileError as error:
         raise UsageError(str(error)) from None
+    if not isinstance(profile, Profile):
+        raise UsageError(
+            f"{args.profile}: a profile of templated pages only; `profile check` judges "
+            "object pages (check its examples with `doclint check --explain`)"
+        )
     problems = [
         problem
         for good, folders in ((True, args.good), (False, args.bad))

@@ -13,7 +13,7 @@ from typing import Any
 from doclint.config.files import COMMAND_LINE, Config
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, rule_options
-from doclint.profiles import BUILTIN_PROFILES, TEMPLATES_PROFILE
+from doclint.profiles import SHIPPED
 from doclint.rule_api import Rule
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import discover
@@ -60,7 +60,7 @@ def show_settings(
         if key == "profiles":
             value = [_place(Path(profile.origin)) for profile in value]
         _line(key, value, _origin(key, config, given))
-    _line("builtin-profiles", [TEMPLATES_PROFILE, *BUILTIN_PROFILES], "shipped with doclint")
+    _line("builtin-profiles", list(SHIPPED), "shipped with doclint")
     unsafe = args.unsafe_fixes or config.unsafe_fixes
     _line("unsafe-fixes", unsafe, _origin("unsafe-fixes", config, given))
     _rule_options(rules, settings, config, registry)

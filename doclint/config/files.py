@@ -23,7 +23,7 @@ from typing import Any
 from doclint.config.suggestions import check_selectors, did_you_mean
 from doclint.engine.registry import Registry, SelectionError
 from doclint.output import FORMATS
-from doclint.profiles import Profile, ProfileError, parse_profile
+from doclint.profiles import GeneratorProfile, ProfileError, parse_generator
 from doclint.rule_api import OptionValue, Severity
 from doclint.tree.reading import CONFIG_LIMIT, read_named
 from doclint.util.toml import TomlError, read_toml
@@ -59,7 +59,7 @@ class Config:
     unsafe_fixes: bool = False
     include: list[str] | None = None
     extend_include: list[str] = field(default_factory=list)
-    profiles: tuple[Profile, ...] = ()
+    profiles: tuple[GeneratorProfile, ...] = ()
     """Generator profiles the configuration names, read and validated."""
     origins: dict[str, str] = field(default_factory=dict)
     """Key -> where its value came from: the file's path, or COMMAND_LINE."""
@@ -170,7 +170,7 @@ def read_listing(file: Path, limit: int) -> list[str]:
         raise ConfigError(f"cannot read {file}: {getattr(error, 'strerror', error)}") from None
 
 
-def load_profile(path: Path) -> Profile:
+def load_profile(path: Path) -> GeneratorProfile:
     """The generator profile of a TOML file, read as a configuration is
     (bounded, inside its checkout); ProfileError for one missing or wrong."""
     try:
@@ -178,7 +178,7 @@ def load_profile(path: Path) -> Profile:
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or "not UTF-8"
         raise ProfileError(f"{path}: cannot read the profile: {reason}") from None
-    return parse_profile(text, str(path))
+    return parse_generator(text, str(path))
 
 
 def _read(file: Path) -> str:
@@ -303,10 +303,16 @@ def _relative_path(kind: str, exists: Callable[[Path], bool]) -> Validator:
     return validate
 
 
-def _profiles(value: object, config: Config, registry: Registry) -> tuple[Profile, ...]:
+def _profiles(value: object, config: Config, registry: Registry) -> tuple[GeneratorProfile, ...]:
     """The profile files named, read: a mistake in one is a line naming it,
-    its line and its key."""
-    return tuple(load_profile(_path(path, config, registry)) for path in _strings(value))
+    its line and its key, and so is a template id another generator has."""
+    profiles = tuple(load_profile(_path(path, config, registry)) for path in _strings(value))
+    if any(profile.templates for profile in profiles):
+        # Read here only when a profile has templates: a run without reads none.
+        from doclint.profiles.templates import templates_with
+
+        templates_with(profiles)
+    return profiles
 
 
 def _output_format(value: object, *_: object) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 from doclint.config.files import Config, read_listing
 from doclint.engine import Settings
 from doclint.engine.settings import Shard
+from doclint.profiles import Profile
 from doclint.tree.reading import MAX_FILE_SIZE
 
 
@@ -61,5 +62,6 @@ def run_settings(
         extend_include=config.extend_include,
         base=config.base,
         shard=shard,
-        profiles=config.profiles,
+        profiles=tuple(p for p in config.profiles if isinstance(p, Profile)),
+        generators=tuple(p for p in config.profiles if p.templates),
     )

@@ -27,8 +27,9 @@ from doclint.models.findings import Finding, shifted
 from doclint.models.generated import AnyPage, DocKind, FileDocs
 from doclint.models.markdown import build_node
 from doclint.models.markdown_lines import normalize_newlines
-from doclint.models.original_source import embedded_page_text
 from doclint.parsing.pages import page_memo, parse_page
+from doclint.profiles.original_source import embedded_page_text
+from doclint.profiles.templates import use_generators
 from doclint.rule_api import Cause, Edit, Fix, FixSafety, OptionValue, Rule, RuleContext, Scope
 from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
 from doclint.tree.index import Fact, Stamp, Tree, clean_path, digest, stamp_of
@@ -122,6 +123,8 @@ class Linter:
     ) -> None:
         self.settings = settings
         self.tree = tree
+        # A worker started afresh (spawned) learns the run's generators here.
+        use_generators(settings.generators)
         # Whether a page's findings may be taken from an identical page seen
         # lately (`_page_pass`). A fix run says no: a fix is made from the
         # lines around its page, which differ between a page and its copy.

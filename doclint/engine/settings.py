@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from doclint.engine.registry import Registry
 from doclint.engine.suppressions import FindingFilter
-from doclint.profiles import Profile
+from doclint.profiles import GeneratorProfile, Profile
 from doclint.tree.discovery import PathFilter
 from doclint.tree.reading import MAX_FILE_SIZE
 
@@ -81,7 +81,10 @@ class Settings:
     base: Path | None = None
     """The folder globs are relative to: the configuration file's (default: the cwd)."""
     profiles: tuple[Profile, ...] = ()
-    """Generator profiles besides the built-in ones (`profiles` in the configuration)."""
+    """Profiles of object pages besides the built-in ones (`profiles` in the configuration)."""
+    generators: tuple[GeneratorProfile, ...] = ()
+    """Profiles of templated pages besides the built-in ones (`profiles` in the
+    configuration that have `versions`): their templates join the shipped ones."""
     shard: Shard | None = None
     """The part of the files to check (`--shard K/N`); facts come from the whole tree."""
 

@@ -178,7 +178,7 @@ class PageBase(BaseModel):
     )
     template: str = Field(
         default="",
-        description="Id of the generator template the page is in (doclint.models.templates:"
+        description="Id of the generator template the page is in (doclint.profiles.templates:"
         " 'python', 'cpp', 'identifiers', 'repo-book-v1'); '' for a page no generator wrote.",
     )
     title: Heading | None = None

@@ -30,10 +30,17 @@ from operator import attrgetter, itemgetter
 from typing import Any
 
 from doclint.models.findings import Finding, cause_of, fixable
-from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.output.baseline import UNREAD, SourceLines
 from doclint.output.causes import Causes, example
-from doclint.rule_api import Profile, Rule, heading_lines, page_profile
+from doclint.rule_api import (
+    Profile,
+    Rule,
+    folder_pages,
+    generator_places,
+    heading_lines,
+    page_profile,
+    page_suffixes,
+)
 from doclint.util.paths import printable
 
 WORST_FILES = 25
@@ -51,33 +58,47 @@ FINDING_COLUMNS = ("path", "line", "column", "rule", "cause", "message", "text")
 `message` and `text` index the string tables of the same names (`text` is -1
 where the finding's line is not shown: a finding about the whole file or a
 file not read)."""
-PAGE_KINDS = {
-    "level-1": ("Level 1 pages", "about a source file: <file>_docs.md, <file>_kw.md"),
-    "docs-of-docs": ("Docs of docs", "under docs/docs/: a later generator pass over the pages"),
-    "folder": ("Folder pages", "index.md, doc.md and sub.md of a folder"),
-    "other": ("Other files", "none of these"),
-}
-"""The kinds of page of the PyTorch generator the report splits the findings
-by (key, label and what they are), and the files no generator wrote; the
-pages of a profile of object pages are a kind of their own (`PageKinds`)."""
-_DOCS_OF_DOCS = "docs/docs/"
+
+
+def page_kinds() -> dict[str, tuple[str, str]]:
+    """The kinds of page of the generators of templated pages (the PyTorch
+    system's) the report splits the findings by (key, label and what they
+    are), and the files no generator wrote; the pages of a profile of object
+    pages are a kind of their own (`PageKinds`)."""
+    endings = ", ".join(f"<file>{ending}" for ending in page_suffixes())
+    return {
+        "level-1": ("Level 1 pages", f"about a source file: {endings}"),
+        "docs-of-docs": (
+            "Docs of docs",
+            "under " + ", ".join(_later_passes()) + ": a later generator pass over the pages",
+        ),
+        "folder": ("Folder pages", " and ".join(folder_pages()) + " of a folder"),
+        "other": ("Other files", "none of these"),
+    }
+
+
+def _later_passes() -> tuple[str, ...]:
+    return tuple(
+        folder for places in generator_places() if (folder := places.later_pass_folder) is not None
+    )
 
 
 def page_kind(path: str) -> str:
-    """The key in PAGE_KINDS of the page at `path` (as findings show it, from
-    the working folder): a page a later generator pass wrote about pages, a
-    folder's page, a page about a source file, or another file."""
-    if path.startswith(_DOCS_OF_DOCS) or f"/{_DOCS_OF_DOCS}" in path:
+    """The key in `page_kinds()` of the page at `path` (as findings show it,
+    from the working folder): a page a later generator pass wrote about
+    pages, a folder's page, a page about a source file, or another file."""
+    later = _later_passes()
+    if path.startswith(later) or any(f"/{folder}" in path for folder in later):
         return "docs-of-docs"
     name = posixpath.basename(path)
-    if name in FOLDER_PAGES:
+    if name in folder_pages():
         return "folder"
-    return "level-1" if name.endswith(PAGE_SUFFIXES) else "other"
+    return "level-1" if name.endswith(page_suffixes()) else "other"
 
 
 class PageKinds:
     """The kind of each page with findings: a kind of the PyTorch generator's
-    (PAGE_KINDS, by its path), or the pages of the profile of object pages
+    (`page_kinds`, by its path), or the pages of the profile of object pages
     that wrote it (`page_profile`, as the generator-claims rules read the
     page: its place, then its object headings or a marker of its project).
     A profile's kind is added when its first page is met, so each kind keeps
@@ -85,7 +106,7 @@ class PageKinds:
 
     def __init__(self, profiles: Sequence[Profile] = ()) -> None:
         self.profiles = tuple(profiles)
-        self.kinds: dict[str, tuple[str, str]] = dict(PAGE_KINDS)
+        self.kinds: dict[str, tuple[str, str]] = page_kinds()
         self.index = {key: index for index, key in enumerate(self.kinds)}
 
     def of(self, path: str, rows: list[Finding], sources: SourceLines) -> str:

@@ -25,8 +25,18 @@ from doclint.models.generated import (
     Value,
 )
 from doclint.models.markdown import CodeBlock, MarkdownLayer, Node
-from doclint.models.original_source import embedded_page_text, intended_source_end
-from doclint.models.templates import (
+from doclint.parsing.page_builder import (
+    CODE_NAME,
+    FIELD,
+    MAX_EMBEDDED_DEPTH,
+    PageBuilder,
+    sections,
+    within,
+)
+from doclint.parsing.recognition import recognise
+from doclint.profiles.original_source import embedded_page_text, intended_source_end
+from doclint.profiles.patterns import compile_pattern
+from doclint.profiles.templates import (
     CODE_STRUCTURE,
     FILE_METADATA,
     FILE_PURPOSE,
@@ -37,15 +47,6 @@ from doclint.models.templates import (
     TESTING,
     Template,
 )
-from doclint.parsing.page_builder import (
-    CODE_NAME,
-    FIELD,
-    MAX_EMBEDDED_DEPTH,
-    PageBuilder,
-    sections,
-    within,
-)
-from doclint.parsing.recognition import recognise
 
 SHELL_INFOS = frozenset({"bash", "sh", "shell", "console", "zsh"})
 
@@ -129,7 +130,7 @@ def _overview_counts(builder: PageBuilder, template: Template) -> list[Count]:
     """The counts the template's count sentences claim, in page order."""
     counts = []
     for sentence in template.count_sentences:
-        pattern = re.compile(sentence.pattern)
+        pattern = compile_pattern(sentence.pattern, template.builtin)
         for paragraph in within(builder.layer.paragraphs, builder.section(sentence.section)):
             match = pattern.search(paragraph.text)
             if match:

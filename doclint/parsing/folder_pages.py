@@ -17,7 +17,8 @@ from doclint.models.generated import (
     SubtreeIndex,
 )
 from doclint.models.markdown import Link, Node
-from doclint.models.templates import (
+from doclint.parsing.page_builder import CODE_NAME, PageBuilder, within
+from doclint.profiles.templates import (
     CONTENTS_OVERVIEW,
     FILES,
     FOLDER_STRUCTURE,
@@ -25,7 +26,6 @@ from doclint.models.templates import (
     KEYWORDS,
     SUBFOLDERS,
 )
-from doclint.parsing.page_builder import CODE_NAME, PageBuilder, within
 
 _FOLDER_COUNT = re.compile(r"\*\*(?P<value>\d+) (?P<what>subfolder|file)\(s\)\*\*")
 _EXTENSION_COUNT = re.compile(r"`(?P<ext>[^`]*)`:\s*(?P<value>\d+) file\(s\)")

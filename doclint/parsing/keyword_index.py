@@ -8,8 +8,9 @@ from typing import Any
 
 from doclint.models.generated import KeywordCategory, KeywordEntry, KeywordIndex, Value
 from doclint.models.markdown import build_node
-from doclint.models.templates import FILE_INFORMATION, TEMPLATES
 from doclint.parsing.page_builder import FIELD, PageBuilder, within
+from doclint.profiles.patterns import compile_pattern
+from doclint.profiles.templates import FILE_INFORMATION, TEMPLATES
 
 
 def build_keyword_index(builder: PageBuilder, common: dict[str, Any]) -> KeywordIndex:
@@ -50,7 +51,7 @@ def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]
     item_lines = [item.line for item in layer.list_items]
     # Local names in the loop over what may be hundreds of thousands of entries.
     lines, first_line = builder.lines, builder.first_line
-    name_of = re.compile(template.keyword_entry).match
+    name_of = compile_pattern(template.keyword_entry, template.builtin).match
     # The entry's opening ("**`"), the literal text before the name in the pattern.
     opening = re.sub(r"\\(.)", r"\1", template.keyword_entry.partition("(?P<name>")[0])
     shift = len(opening) + 1
@@ -60,7 +61,7 @@ def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]
             if depth or (match := name_of(text)) is None:
                 continue
             column = lines[line - first_line].find(opening, column - 1) + shift
-            entry = (line, column, match[1], keyword_links.get(line))
+            entry = (line, column, match.group("name"), keyword_links.get(line))
             entries.append(build_node(KeywordEntry, entry))
         categories.append(
             KeywordCategory(line=sub.line, column=sub.column, heading=sub.title, entries=entries)

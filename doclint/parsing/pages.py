@@ -15,7 +15,6 @@ from typing import Any, NamedTuple
 
 from doclint.models.generated import AnyPage, DocKind, FileDocs, MarkdownPage
 from doclint.models.markdown_lines import normalize_newlines
-from doclint.models.templates import source_kind
 from doclint.parsing.file_docs import build_file_docs
 from doclint.parsing.folder_pages import build_folder_doc, build_folder_index, build_subtree_index
 from doclint.parsing.keyword_index import build_keyword_index
@@ -28,6 +27,7 @@ from doclint.parsing.recognition import (
 )
 from doclint.parsing.relocate import moved
 from doclint.parsing.start_page import build_start_page
+from doclint.profiles.templates import source_kind
 from doclint.util.lru import RecentPages
 
 _LEADING_SPACE = re.compile(r"[ \t\n]+")
@@ -113,18 +113,19 @@ def _parse_page(
         recognise_title(title.text) if title else (DocKind.MARKDOWN, None, None, False)
     )
     expected = None
+    template_id = template.id if template else ""
     if name_only:
         # Where the page is tells the folder; where it should be, nothing does.
-        described = described_by_page(path, kind, described or "") or described
+        described = described_by_page(path, kind, described or "", template_id) or described
     else:
-        expected = expected_page_path(kind, described)
+        expected = expected_page_path(kind, described, template_id)
     common: dict[str, Any] = {
         "path": path,
         "described": described,
         "expected_path": expected,
-        "level": page_level(described, kind),
+        "level": page_level(described, kind, template_id),
         "embedded_in": embedded_in,
-        "template": template.id if template else "",
+        "template": template_id,
         "source_kind": source_kind(described) if kind in _SOURCE_PAGES and described else "",
         "title": title,
         "markdown": layer,

@@ -8,7 +8,7 @@ headings is one of the profile's object headings (a title line above them
 changes nothing): a string test on the path, then a match on its heading
 lines, so trees of other generators pay nothing for it.
 The PyTorch generator's pages are recognised by their titles: its profile's
-templates are what the parser reads them with (`doclint.models.templates`).
+templates are what the parser reads them with (`doclint.profiles.templates`).
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from doclint.profiles.model import (
     PAGE_KINDS,
     CatalogueSentence,
     CountSentence,
+    EntryOutline,
+    FieldOutline,
     GeneratorProfile,
     Layout,
     Outline,
@@ -37,13 +39,14 @@ from doclint.profiles.model import (
 )
 
 __all__ = [
-    "BUILTIN_PROFILES",
     "CLAIMS",
     "CONVENTIONS",
     "PAGE_KINDS",
-    "TEMPLATES_PROFILE",
+    "SHIPPED",
     "CatalogueSentence",
     "CountSentence",
+    "EntryOutline",
+    "FieldOutline",
     "GeneratorProfile",
     "Layout",
     "Outline",
@@ -60,16 +63,15 @@ __all__ = [
     "parse_generator",
     "parse_profile",
     "phrase_book_data",
+    "phrase_book_of",
     "profile_schema",
-    "pytorch_phrase_book",
-    "templates_profile",
+    "templated_profiles",
 ]
 
-BUILTIN_PROFILES = ("repoagent",)
-"""The profiles of object pages doclint ships, recognised with no configuration."""
-TEMPLATES_PROFILE = "pytorch"
-"""The shipped profile of the PyTorch Repository Documentation System, whose
-pages are recognised by their titles: the templates the parser reads."""
+SHIPPED = tuple(sorted(path.stem for path in Path(__file__).parent.glob("*.toml")))
+"""The profiles doclint ships (each a TOML file beside this module), recognised
+with no configuration: those of object pages by their layout and headings,
+those of templated pages by their titles."""
 
 # The boundary models (pydantic) are built only when a profile is read: a
 # run over a tree no profile describes reads only the built-in docs folders.
@@ -99,53 +101,58 @@ def profile_schema() -> dict[str, Any]:
     return loading.profile_schema()
 
 
-@cache
-def pytorch_phrase_book() -> PhraseBook:
-    """The PyTorch generator's phrase book (its profile's sentences), read once per process."""
-    return phrase_book_of(templates_profile())
-
-
 def phrase_book_data() -> dict[str, Any]:
-    """The PyTorch phrase book as JSON data (`doclint schema sentences`)."""
+    """The phrase book of each shipped generator of templated pages as JSON
+    data (`doclint schema sentences`): one generator's alone when there is one."""
     from doclint.profiles import loading
 
-    return loading.describe_phrase_book(templates_profile())
-
-
-def _builtin_text(name: str) -> str:
-    """The TOML text of a shipped profile: package data beside this module
-    (importlib.resources would import a zip reader and email parsing)."""
-    return (Path(__file__).parent / f"{name}.toml").read_text(encoding="utf-8")
+    books = [loading.describe_phrase_book(profile) for profile in templated_profiles()]
+    return books[0] if len(books) == 1 else {"generators": books}
 
 
 @cache
-def _builtin_texts() -> tuple[tuple[str, str], ...]:
-    """(name, TOML text) of the shipped profiles of object pages."""
-    return tuple((name, _builtin_text(name)) for name in BUILTIN_PROFILES)
+def _shipped() -> tuple[tuple[str, str, dict[str, Any]], ...]:
+    """(name, TOML text, its data) of each shipped profile, read once per
+    process: package data beside this module (importlib.resources would
+    import a zip reader and email parsing). Its data is read as TOML, not
+    validated: tests validate the shipped files whole."""
+    shipped = []
+    for name in SHIPPED:
+        text = (Path(__file__).parent / f"{name}.toml").read_text(encoding="utf-8")
+        shipped.append((name, text, tomllib.loads(text)))
+    return tuple(shipped)
 
 
 @cache
-def templates_profile() -> GeneratorProfile:
-    """The PyTorch generator's profile, read and validated once per process
-    (worker processes forked from the run's process inherit it); its phrase
-    book is taken as valid, as its tests validate the shipped file whole."""
-    return parse_generator(
-        _builtin_text(TEMPLATES_PROFILE), TEMPLATES_PROFILE, trust_sentences=True, builtin=True
+def templated_profiles() -> tuple[GeneratorProfile, ...]:
+    """The shipped profiles of templated pages (with `versions`), validated
+    once per process (worker processes forked from the run's process inherit
+    them); their phrase books are taken as valid, as their tests validate the
+    shipped files whole."""
+    from doclint.profiles import loading
+
+    return tuple(
+        loading.generator_of_data(text, data, name, trust_sentences=True, builtin=True)
+        for name, text, data in _shipped()
+        if "versions" in data
     )
 
 
 @cache
 def builtin_docs_folders() -> tuple[str, ...]:
-    """The docs folder of each shipped profile, read without validating the
-    rest: a page outside them is no built-in profile's, whatever it says
-    (tests validate the shipped files whole)."""
-    return tuple(tomllib.loads(text)["layout"]["docs_folder"] for _, text in _builtin_texts())
+    """The docs folder of each shipped profile of object pages: a page
+    outside them is no built-in profile's, whatever it says."""
+    return tuple(data["layout"]["docs_folder"] for _, _, data in _shipped() if "layout" in data)
 
 
 @cache
 def builtin_profiles() -> tuple[Profile, ...]:
-    """The shipped profiles, read once per process."""
-    return tuple(parse_profile(text, name, builtin=True) for name, text in _builtin_texts())
+    """The shipped profiles of object pages, read once per process."""
+    return tuple(
+        parse_profile(text, name, builtin=True)
+        for name, text, data in _shipped()
+        if "layout" in data
+    )
 
 
 class PageReading(NamedTuple):

@@ -39,6 +39,7 @@ from doclint.profiles.model import (
     GeneratorProfile,
     Layout,
     Outline,
+    PagePlaces,
     Profile,
     ProfileError,
     Sentence,
@@ -112,6 +113,41 @@ class LayoutModel(_Strict):
     def _has_path(cls, value: str) -> str:
         if value.count("{path}") != 1:
             raise ValueError("must hold `{path}` once")
+        return value
+
+
+class PlacesModel(_Strict):
+    docs_folder: str = Field(
+        pattern=r"^[^/]+$", description="The folder, at the tree's top, holding the pages."
+    )
+    pages: dict[PageKind, str] = Field(
+        min_length=1,
+        description="Per page kind, its place inside docs_folder: `{path}` stands for the "
+        "documented file's path (`{path}_kw.md`), `{folder}` for the documented folder's "
+        "(`{folder}/index.md`), neither for a page of the whole tree (`index.md`).",
+    )
+    top_folder: str = Field(
+        default="", description="What titles call the top folder (`Index: `root/``)."
+    )
+    later_passes: bool = Field(
+        default=False,
+        description="It documents its own pages again: the pages of `<docs_folder>/<page>` "
+        "sit under `<docs_folder>/<docs_folder>/`.",
+    )
+    top_pages: list[str] = Field(
+        default=[], description="Other pages it writes at the top of docs_folder only."
+    )
+
+    @field_validator("pages")
+    @classmethod
+    def _places(cls, value: dict[str, str]) -> dict[str, str]:
+        for kind, place in value.items():
+            holes = place.count("{path}") + place.count("{folder}")
+            if holes > 1 or (place.count("{folder}") and not place.startswith("{folder}/")):
+                raise ValueError(
+                    f"{kind}: a place holds at most one of `{{path}}` and `{{folder}}`, "
+                    "`{folder}` as its first part"
+                )
         return value
 
 
@@ -410,6 +446,9 @@ class ProfileModel(_Strict):
     versions: list[VersionModel] = Field(
         default=[], description="Its versions of templated pages, the current one first."
     )
+    places: PlacesModel | None = Field(
+        default=None, description="Where its templated pages sit (with versions)."
+    )
 
     @field_validator("fields", "callers", mode="before")
     @classmethod
@@ -423,7 +462,7 @@ class ProfileModel(_Strict):
         return value
 
     @model_validator(mode="after")
-    def _pages_described(self, info: ValidationInfo) -> ProfileModel:
+    def _object_pages(self) -> ProfileModel:
         parts = (self.layout, self.entries, self.labels)
         if any(part is None for part in parts) and any(part is not None for part in parts):
             raise ValueError("layout, entries and labels go together: give all three")
@@ -438,33 +477,42 @@ class ProfileModel(_Strict):
             raise ValueError(
                 f"{', '.join(object_parts)} describe object pages: give layout, entries and labels"
             )
+        return self
+
+    @model_validator(mode="after")
+    def _templated_pages(self, info: ValidationInfo) -> ProfileModel:
+        if bool(self.versions) != (self.places is not None):
+            raise ValueError("versions and places go together: give both")
         ids = [template.id for version in self.versions for template in version.templates]
-        twice = _given_twice(ids)
-        if twice:
-            raise ValueError(f"template ids given twice: {', '.join(twice)}")
         names = [
             entry.id
             for version in self.versions
             for part in (version, *version.templates)
             for entry in part.sentences
         ]
-        twice = _given_twice(names)
-        if twice:
-            raise ValueError(f"phrase-book ids given twice: {', '.join(twice)}")
+        for what, given in (("template ids", ids), ("phrase-book ids", names)):
+            twice = _given_twice(given)
+            if twice:
+                raise ValueError(f"{what} given twice: {', '.join(twice)}")
         # The shipped profile's phrase book is taken out before validating
         # (`trust_sentences`): its names are checked by its tests, not here.
-        taken = bool(info.context and info.context.get(_SENTENCES_TAKEN))
-        for version in self.versions:
-            fixed = {e.id for e in version.sentences if fixed_text(e.pattern) is not None}
-            for part in (version, *version.templates):
-                own = {e.id for e in part.sentences if fixed_text(e.pattern) is not None}
-                unknown = sorted(set(part.prose_sentences) - fixed - own)
-                if unknown and not taken:
-                    raise ValueError(
-                        f"prose_sentences names no fixed sentence of its phrase book: "
-                        f"{', '.join(unknown)}"
-                    )
+        if not (info.context and info.context.get(_SENTENCES_TAKEN)):
+            for version in self.versions:
+                _prose_sentences_named(version)
         return self
+
+
+def _prose_sentences_named(version: VersionModel) -> None:
+    """Refuses a version whose `prose_sentences` (its own or a template's)
+    name no fixed sentence of its phrase book."""
+    fixed = {e.id for e in version.sentences if fixed_text(e.pattern) is not None}
+    for part in (version, *version.templates):
+        own = {e.id for e in part.sentences if fixed_text(e.pattern) is not None}
+        unknown = sorted(set(part.prose_sentences) - fixed - own)
+        if unknown:
+            raise ValueError(
+                f"prose_sentences names no fixed sentence of its phrase book: {', '.join(unknown)}"
+            )
 
 
 def _given_twice(names: list[str]) -> list[str]:
@@ -488,8 +536,8 @@ def parse_profile(text: str, origin: str, builtin: bool = False) -> Profile:
     profile = parse_generator(text, origin, builtin=builtin)
     if not isinstance(profile, Profile):
         raise ProfileError(
-            f"{origin}:{_line_of(text, ['versions'])}: versions: templates are read from "
-            "doclint's own profile only; describe the pages by layout, entries and labels"
+            f"{origin}:{_line_of(text, ['versions'])}: versions: a profile of templated pages "
+            "only, where one of object pages (layout, entries and labels) is asked for"
         )
     return profile
 
@@ -510,8 +558,17 @@ def parse_generator(
     With `trust_sentences`, its phrase-book entries are taken as valid, not
     validated: the shipped profile's, which its tests validate whole, so that a
     run compiles none of their patterns (most are one fixed text, looked up)."""
-    data = _toml(text, origin)
-    phrases = _taken_sentences(data) if trust_sentences else None
+    return generator_of_data(text, _toml(text, origin), origin, trust_sentences, builtin)
+
+
+def generator_of_data(
+    text: str, data: dict[str, Any], origin: str, trust_sentences: bool, builtin: bool
+) -> GeneratorProfile:
+    """`parse_generator` of a TOML text already read as `data` (left as it is)."""
+    if trust_sentences:
+        data, phrases = _taken_sentences(data)
+    else:
+        phrases = None
     context = {_SENTENCES_TAKEN: phrases is not None, _BUILTIN: builtin}
     try:
         model = ProfileModel.model_validate(data, context=context)
@@ -598,19 +655,26 @@ def describe_phrase_book(profile: GeneratorProfile) -> dict[str, Any]:
 _Phrases = list[tuple[list[dict[str, Any]], list[list[dict[str, Any]]]]]
 
 
-def _taken_sentences(data: dict[str, Any]) -> _Phrases:
-    """The phrase-book entries of each version and template, taken out of
-    `data` (so that validating the rest does not read them)."""
-    versions = data.get("versions")
-    if not isinstance(versions, list):
-        return []
-    return [
-        (
-            version.pop("sentences", []),
-            [template.pop("sentences", []) for template in version.get("templates", [])],
+def _taken_sentences(data: dict[str, Any]) -> tuple[dict[str, Any], _Phrases]:
+    """`data` without the phrase-book entries of its versions and templates
+    (so that validating the rest does not read them), and those entries; the
+    shipped profiles' only, whose shape their tests check."""
+    phrases: _Phrases = []
+    versions = []
+    for version in data.get("versions", []):
+        templates = version.get("templates", [])
+        phrases.append((version.get("sentences", []), [t.get("sentences", []) for t in templates]))
+        versions.append(
+            {
+                **_without_sentences(version),
+                "templates": [_without_sentences(template) for template in templates],
+            }
         )
-        for version in versions
-    ]
+    return {**data, "versions": versions}, phrases
+
+
+def _without_sentences(table: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in table.items() if key != "sentences"}
 
 
 def _toml(text: str, origin: str) -> dict[str, Any]:
@@ -659,10 +723,11 @@ def _line_of(text: str, loc: Sequence[int | str]) -> int:
 def _frozen(
     model: ProfileModel, origin: str, phrases: _Phrases, builtin: bool, digest: str
 ) -> GeneratorProfile:
+    places = _places(model.places)
     templates = tuple(
         template
         for version, (shared, own) in zip(model.versions, phrases, strict=True)
-        for template in _version_templates(version, shared, own)
+        for template in _version_templates(version, shared, own, (model.name, places), builtin)
     )
     layout, entries, labels = model.layout, model.entries, model.labels
     if layout is None or entries is None or labels is None:
@@ -711,8 +776,25 @@ def _frozen(
     )
 
 
+def _places(model: PlacesModel | None) -> PagePlaces:
+    """The places of a profile's templated pages (none for one without)."""
+    if model is None:
+        return PagePlaces("", {}, "", False, ())
+    return PagePlaces(
+        model.docs_folder,
+        dict(model.pages),
+        model.top_folder,
+        model.later_passes,
+        tuple(model.top_pages),
+    )
+
+
 def _version_templates(
-    version: VersionModel, shared: list[dict[str, Any]], own: list[list[dict[str, Any]]]
+    version: VersionModel,
+    shared: list[dict[str, Any]],
+    own: list[list[dict[str, Any]]],
+    generator: tuple[str, PagePlaces],
+    builtin: bool,
 ) -> list[Template]:
     """The templates of a version, each with what it takes from the version:
     every key it does not state; the outline of each page kind, the prose and
@@ -721,7 +803,7 @@ def _version_templates(
     titles = dict(version.titles or {})
     common = tuple(_phrase(entry) for entry in shared)
     return [
-        _template(template, version, titles, (*common, *map(_phrase, entries)))
+        _template(template, version, titles, (*common, *map(_phrase, entries)), generator, builtin)
         for template, entries in zip(version.templates, own, strict=True)
     ]
 
@@ -744,6 +826,8 @@ def _template(
     version: VersionModel,
     titles: dict[str, str],
     sentences: tuple[CatalogueSentence, ...],
+    generator: tuple[str, PagePlaces],
+    builtin: bool,
 ) -> Template:
     def stated(key: str, default: Any = None) -> Any:
         value = _stated(template, version, key)
@@ -779,6 +863,9 @@ def _template(
         prose=(*version.prose, *template.prose, *_prose_sentences(template, version, sentences)),
         sentences=sentences,
         spellings=dict(stated("spellings", {})),
+        generator=generator[0],
+        places=generator[1],
+        builtin=builtin,
     )
 
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from doclint.profiles.patterns import Pattern
+from doclint.profiles.patterns import MAX_PHRASE_PROGRAM, Pattern, compile_pattern
 
 CLAIMS: Mapping[str, str] = {
     "symbol-exists": "a heading's object is defined in the source, with that kind and nesting",
@@ -92,7 +92,7 @@ class Layout:
             if at < 0:
                 return None
             project, inside = page_path[:at], page_path[at + len(mark) + 1 :]
-        path = _unfill(self.page, inside)
+        path = unfill(self.page, inside)
         if path is None:
             return None
         return project, posixpath.join(project, self.source.replace("{path}", path))
@@ -104,13 +104,13 @@ class Layout:
 
     def page_of(self, project: str, source: str) -> str | None:
         """The page of `source` (relative to the project), relative to the root."""
-        path = _unfill(self.source, source)
+        path = unfill(self.source, source)
         if path is None:
             return None
         return posixpath.join(project, self.docs_folder, self.page.replace("{path}", path))
 
 
-def _unfill(pattern: str, text: str) -> str | None:
+def unfill(pattern: str, text: str) -> str | None:
     """What `{path}` stands for in `text` written by `pattern`, or None."""
     head, _, tail = pattern.partition("{path}")
     if len(text) <= len(head) + len(tail) or not text.startswith(head) or not text.endswith(tail):
@@ -160,6 +160,115 @@ class CallerPattern:
 
     pattern: Pattern
     claim: str
+
+
+FOLDER_PATH = "{folder}"
+FILE_PATH = "{path}"
+
+
+@dataclass(frozen=True, slots=True)
+class PagePlaces:
+    """Where a generator of templated pages writes each kind of page, and so
+    which file or folder a page at a place documents: `pages` maps a page kind
+    to its place inside `docs_folder`, `{path}` standing for a documented
+    file's path, `{folder}` for a documented folder's ("" for the top, which
+    titles call `top_folder`), neither for a page of the whole tree. With
+    `later_passes`, the generator documents its own pages again: the pages of
+    `<docs_folder>/<page>` sit under `<docs_folder>/<docs_folder>/`."""
+
+    docs_folder: str
+    pages: Mapping[str, str]
+    top_folder: str
+    later_passes: bool
+    top_pages: tuple[str, ...]
+    """Other pages it writes at the top of its docs folder only."""
+
+    def page_path(self, kind: str, described: str | None) -> str | None:
+        """The path, relative to the tree root, of the page of `kind` about
+        `described`; None for a kind it does not write or a page of a file
+        or folder with no path."""
+        place = self.pages.get(kind)
+        if place is None:
+            return None
+        if FOLDER_PATH not in place and FILE_PATH not in place:
+            return f"{self.docs_folder}/{place}"
+        if described is None:
+            return None
+        filled = place.replace(FOLDER_PATH, described).replace(FILE_PATH, described)
+        return "/".join(part for part in (self.docs_folder, *filled.split("/")) if part)
+
+    def described_at(self, path: str, kind: str) -> str | None:
+        """The file a page of `kind` at `path` documents by its place; None
+        when the kind's place names no file or the page is not at one."""
+        place = self.pages.get(kind, "")
+        head = f"{self.docs_folder}/"
+        if FILE_PATH not in place or not path.startswith(head):
+            return None
+        return unfill(place, path[len(head) :]) or ""
+
+    def ending(self, kind: str) -> str | None:
+        """The ending of the pages of `kind` about a file (`_docs.md`), or None."""
+        place = self.pages.get(kind, "")
+        return place.partition(FILE_PATH)[2] if place.startswith(FILE_PATH) else None
+
+    def subject(self, path: str) -> str | None:
+        """The file a page at `path` (relative to the root) documents by its
+        place, as a page about a file of any kind; None for another place."""
+        return next(
+            (found for kind in self.pages if (found := self.described_at(path, kind))), None
+        )
+
+    @property
+    def file_endings(self) -> tuple[str, ...]:
+        """The endings of the pages about a file (`_docs.md`, `_kw.md`)."""
+        return tuple(
+            place.partition(FILE_PATH)[2]
+            for place in self.pages.values()
+            if place.startswith(FILE_PATH)
+        )
+
+    @property
+    def folder_page_names(self) -> tuple[str, ...]:
+        """The names of the pages about a folder (`index.md`, `doc.md`, `sub.md`)."""
+        return tuple(
+            place.partition(FOLDER_PATH + "/")[2]
+            for place in self.pages.values()
+            if place.startswith(FOLDER_PATH + "/")
+        )
+
+    def is_page_name(self, name: str) -> bool:
+        """Whether a file's name is that of one of its pages about a file or folder."""
+        return name.endswith(self.file_endings) or name in self.folder_page_names
+
+    @property
+    def later_pass_folder(self) -> str | None:
+        """The folder of the pages of a later pass (`docs/docs/`), or None."""
+        return f"{self.docs_folder}/{self.docs_folder}/" if self.later_passes else None
+
+    def level(self, described: str | None, folder_page: bool) -> int:
+        """1 for a page about a source; one more for each pass over the pages
+        (a documented path in the docs folder naming one of its pages, or any
+        path there for a folder's page)."""
+        if not described or not self.later_passes:
+            return 1
+        level, path, head = 1, described, f"{self.docs_folder}/"
+        while path.startswith(head) or path == self.docs_folder:
+            if not (folder_page or self.is_page_name(path.rpartition("/")[2])):
+                break
+            level, path = level + 1, path[len(head) :]
+        return level
+
+    def source_order(self, path: str) -> tuple[str, int]:
+        """The documented file a page at `path` (relative to the root) is made
+        of, through every pass (as `docs/<file>`), and the passes it is away."""
+        folder = self.later_pass_folder
+        if folder is not None and path.startswith(folder):
+            path = path[len(self.docs_folder) + 1 :]
+        level, endings = 0, self.file_endings
+        while path.endswith(endings):
+            path = path[: -len(next(e for e in endings if path.endswith(e)))]
+            level += 1
+        return path, level
 
 
 Outline = Mapping[str, frozenset[str] | None]
@@ -269,6 +378,13 @@ class Template:
     spellings: Mapping[str, str]
     """Words of its data the generator misspells on its pages ("Classes" is
     written "### Classs"), with the spelling written."""
+    generator: str
+    """The name of the profile it is of."""
+    places: PagePlaces
+    """Where its generator writes each kind of page."""
+    builtin: bool = False
+    """Its profile ships with doclint: its patterns run on Python's `re` (a
+    profile a configuration names runs on RE2, `patterns.compile_pattern`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,17 +448,23 @@ class PhraseBook:
     are looked up in a dict, and its other patterns are joined into one, so a
     line costs a lookup and at most one match whatever the number of entries."""
 
-    __slots__ = ("_combined", "_fixed", "entries", "origin", "templates")
+    __slots__ = ("_combined", "_fixed", "builtin", "entries", "origin", "templates")
 
     def __init__(
-        self, entries: tuple[CatalogueSentence, ...], templates: frozenset[str], origin: str
+        self,
+        entries: tuple[CatalogueSentence, ...],
+        templates: frozenset[str],
+        origin: str,
+        builtin: bool = True,
     ) -> None:
         self.entries = entries
+        self.builtin = builtin
+        """Its patterns are Python's (a shipped profile's), not RE2's."""
         self.templates = templates
         """Ids of the templates whose pages the catalogue describes."""
         self.origin = origin
         self._fixed: dict[str, dict[str, CatalogueSentence]] = {}
-        self._combined: dict[str, re.Pattern[str] | None] = {}
+        self._combined: dict[str, Pattern | None] = {}
         for section in {entry.section for entry in entries} - {ANY_SECTION}:
             fixed: dict[str, CatalogueSentence] = {}
             patterned: list[tuple[int, CatalogueSentence]] = []
@@ -355,16 +477,14 @@ class PhraseBook:
                 else:
                     fixed.setdefault(text, entry)
             self._fixed[section] = fixed
-            self._combined[section] = _combined(patterned) if patterned else None
+            self._combined[section] = _combined(patterned, builtin) if patterned else None
 
     @property
     def sections(self) -> frozenset[str]:
         """The sections whose every line the catalogue knows."""
         return frozenset(self._fixed)
 
-    def matchers(
-        self, section: str
-    ) -> tuple[Mapping[str, CatalogueSentence], re.Pattern[str] | None]:
+    def matchers(self, section: str) -> tuple[Mapping[str, CatalogueSentence], Pattern | None]:
         """What `entry_for` looks a line of `section` up in, for a reader of
         many lines: the lines that are the whole text of an entry, with their
         entries, and the one pattern of the section's other entries (None
@@ -393,7 +513,8 @@ def phrase_book_of(profile: GeneratorProfile) -> PhraseBook:
         for entry in template.sentences:
             entries.setdefault(entry.id, entry)
     templates = frozenset(template.id for template in profile.templates if template.sentences)
-    return PhraseBook(tuple(entries.values()), templates, profile.origin)
+    builtin = all(template.builtin for template in profile.templates)
+    return PhraseBook(tuple(entries.values()), templates, profile.origin, builtin)
 
 
 _SPECIAL = frozenset(".^$*+?{}[]|()")
@@ -440,7 +561,7 @@ def _after_groups(pattern: str) -> int:
     return end
 
 
-def _combined(numbered: list[tuple[int, CatalogueSentence]]) -> re.Pattern[str]:
+def _combined(numbered: list[tuple[int, CatalogueSentence]], builtin: bool) -> Pattern:
     """One alternation of the entries' patterns, each as group `e<number>`
     (its own groups renamed apart, as two entries may use the same name): the
     outer group closes last, so `lastgroup` names the entry that matched."""
@@ -453,6 +574,8 @@ def _combined(numbered: list[tuple[int, CatalogueSentence]]) -> re.Pattern[str]:
 
         return _GROUP.sub(rename, pattern)
 
-    return re.compile(
-        "|".join(f"(?P<e{number}>{renamed(number, entry.pattern)})" for number, entry in numbered)
+    return compile_pattern(
+        "|".join(f"(?P<e{number}>{renamed(number, entry.pattern)})" for number, entry in numbered),
+        builtin,
+        MAX_PHRASE_PROGRAM,
     )

@@ -39,7 +39,12 @@ class Match(Protocol):
 
     def groupdict(self) -> dict[str, Any]: ...
 
+    def groups(self) -> tuple[Any, ...]: ...
+
     def start(self) -> int: ...
+
+    @property
+    def lastgroup(self) -> str | None: ...
 
 
 class Pattern(Protocol):
@@ -55,6 +60,10 @@ class Pattern(Protocol):
     def groupindex(self) -> Mapping[str, int]: ...
 
     def match(self, text: str) -> Match | None: ...
+
+    def fullmatch(self, text: str) -> Match | None: ...
+
+    def search(self, text: str) -> Match | None: ...
 
     def finditer(self, text: str) -> Iterator[Match]: ...
 
@@ -77,7 +86,7 @@ class LinearPattern:
 
     __slots__ = ("_compiled", "pattern")
 
-    def __init__(self, pattern: str) -> None:
+    def __init__(self, pattern: str, most: int = MAX_PROGRAM) -> None:
         self.pattern = pattern
         re2, options = _re2()
         try:
@@ -88,10 +97,8 @@ class LinearPattern:
                 reason = reason.decode("utf-8", "replace")
             raise ValueError(f"not a regular expression: {reason}{_hint(reason)}") from None
         size = int(self._compiled.programsize)
-        if size > MAX_PROGRAM:
-            raise ValueError(
-                f"the pattern is too large: {size} RE2 instructions, at most {MAX_PROGRAM}"
-            )
+        if size > most:
+            raise ValueError(f"the pattern is too large: {size} RE2 instructions, at most {most}")
 
     @property
     def groups(self) -> int:
@@ -103,6 +110,14 @@ class LinearPattern:
 
     def match(self, text: str) -> Match | None:
         found: Match | None = self._compiled.match(text)
+        return found
+
+    def fullmatch(self, text: str) -> Match | None:
+        found: Match | None = self._compiled.fullmatch(text)
+        return found
+
+    def search(self, text: str) -> Match | None:
+        found: Match | None = self._compiled.search(text)
         return found
 
     def finditer(self, text: str) -> Iterator[Match]:
@@ -118,8 +133,8 @@ class LinearPattern:
     def __repr__(self) -> str:
         return f"LinearPattern({self.pattern!r})"
 
-    def __reduce__(self) -> tuple[type[LinearPattern], tuple[str]]:
-        return LinearPattern, (self.pattern,)
+    def __reduce__(self) -> tuple[type[LinearPattern], tuple[str, int]]:
+        return LinearPattern, (self.pattern, UNBOUNDED_PROGRAM)
 
 
 def _hint(reason: str) -> str:
@@ -132,11 +147,19 @@ def _hint(reason: str) -> str:
     return ""
 
 
-def compile_pattern(text: str, builtin: bool) -> Pattern:
-    """`text` compiled: on `re` for a shipped profile, on RE2 for any other.
-    ValueError says why it cannot be."""
+UNBOUNDED_PROGRAM = 2**62
+"""The bound of a pattern whose size was checked when it was first compiled."""
+MAX_PHRASE_PROGRAM = 16 * MAX_PROGRAM
+"""The most instructions the patterns of one section of a tree's phrase book
+compile to, joined into one (`PhraseBook`): every line of the section is
+matched against all of them."""
+
+
+def compile_pattern(text: str, builtin: bool, most: int = MAX_PROGRAM) -> Pattern:
+    """`text` compiled: on `re` for a shipped profile, on RE2 (at most `most`
+    instructions) for any other. ValueError says why it cannot be."""
     if not builtin:
-        return LinearPattern(text)
+        return LinearPattern(text, most)
     try:
         return re.compile(text)
     except re.error as error:

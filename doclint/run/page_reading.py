@@ -22,14 +22,15 @@ from doclint.engine.settings import Settings
 from doclint.models.generated import DocKind
 from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
+from doclint.profiles.templates import TEMPLATES
 from doclint.run.files import file_texts
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
 from doclint.tree.reading import inside_root, read_regular, repository_root
 
-TEMPLATES_GENERATOR = "pytorch"
-"""The name `--explain` gives the PyTorch Repository Documentation System
-(its profile's name)."""
+TITLED_GENERATORS = ", ".join(dict.fromkeys(t.generator for t in TEMPLATES.values()))
+"""The names of the generators whose pages are recognised by their titles
+(their profiles' names: `pytorch`), as `--explain` gives them."""
 _HEAD_BYTES = 1024
 """What is read of a page outside every profile's layout: its title line is
 all that can make it a generator's."""
@@ -79,12 +80,12 @@ def read_page(
 def _by_title(lines: Sequence[str]) -> Verdict:
     first = _first_line(lines)
     if not first.startswith("# "):
-        return Verdict(TEMPLATES_GENERATOR, "", "its first line is no `# ` title")
+        return Verdict(TITLED_GENERATORS, "", "its first line is no `# ` title")
     found = recognise_title(first[2:])
     if found.kind is DocKind.MARKDOWN or found.template is None:
-        return Verdict(TEMPLATES_GENERATOR, "", f"its title `{first}` is none of its templates'")
+        return Verdict(TITLED_GENERATORS, "", f"its title `{first}` is none of its templates'")
     why = f"title `{first}`, template `{found.template.id}`"
-    return Verdict(TEMPLATES_GENERATOR, str(found.kind), why)
+    return Verdict(found.template.generator, str(found.kind), why)
 
 
 def _first_line(lines: Iterable[str]) -> str:

@@ -40,20 +40,41 @@ from pathlib import Path
 
 from doclint.engine.settings import Settings
 from doclint.models.generated import DocKind
-from doclint.models.templates import FOLDER_PAGES, PAGE_SUFFIXES
 from doclint.parsing.recognition import expected_page_path, recognise
 from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
+from doclint.profiles.templates import (
+    folder_pages,
+    generator_places,
+    page_suffixes,
+    use_generators,
+)
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, read_regular, repository_root
 from doclint.util.paths import absolute
 
-# A title only implies a root for a file at the path it announces, and every
-# such path ends with one of these: other files are not opened to look.
-_PAGE_NAME_ENDINGS = (*PAGE_SUFFIXES, *FOLDER_PAGES)
 _TITLE_BYTES = 4096
-_DOCS = "/docs/"
-# The PyTorch system's start page, relative to the root it opens.
-_START_PAGE = expected_page_path(DocKind.ROOT_INDEX, None) or ""
+
+
+def _start_pages() -> tuple[str, ...]:
+    """The start page of each generator of templated pages, relative to the
+    root it opens (the PyTorch system's `docs/index.md`)."""
+    return tuple(
+        page
+        for places in generator_places()
+        if (page := places.page_path(DocKind.ROOT_INDEX, None)) is not None
+    )
+
+
+def _page_name_endings() -> tuple[str, ...]:
+    """A title only implies a root for a file at the path it announces, and
+    every such path ends with one of these: other files are not opened to look."""
+    starts = (page.rpartition("/")[2] for page in _start_pages())
+    return (*page_suffixes(), *folder_pages(), *starts)
+
+
+def _docs_folders() -> tuple[str, ...]:
+    """The docs folder of each generator of templated pages, as `/docs/`."""
+    return tuple(dict.fromkeys(f"/{places.docs_folder}/" for places in generator_places()))
 
 
 def absolute_path(path: Path | str) -> Path:
@@ -101,14 +122,17 @@ def _at_or_below(folder: str, bound: str) -> bool:
 
 
 def _has_start_page(root: str) -> bool:
-    """Whether `root` holds the PyTorch system's start page, `docs/index.md`,
-    whose title implies `root`: the mark of a tree's top."""
-    page = os.path.join(root, _START_PAGE)
-    try:
-        start = read_regular(inside_root(page, root), _TITLE_BYTES, follow_symlinks=False)
-    except OSError:
-        return False
-    return _implied_root(start, page) == root
+    """Whether `root` holds a generator's start page (the PyTorch system's
+    `docs/index.md`) whose title implies `root`: the mark of a tree's top."""
+    for relative in _start_pages():
+        page = os.path.join(root, relative)
+        try:
+            start = read_regular(inside_root(page, root), _TITLE_BYTES, follow_symlinks=False)
+        except OSError:
+            continue
+        if _implied_root(start, page) == root:
+            return True
+    return False
 
 
 def _implied_root(start: bytes, path: str) -> str | None:
@@ -125,7 +149,7 @@ def _implied_root(start: bytes, path: str) -> str | None:
 def _implies(path: str, root: str, bounds: tuple[str, ...]) -> bool:
     """Whether the file at the absolute `path` is a page whose title implies
     `root`, a root it may have."""
-    if not path.endswith(_PAGE_NAME_ENDINGS):
+    if not path.endswith(_page_name_endings()):
         return False
     try:
         # Not opened when its real place is outside `root` (a link out of the
@@ -138,7 +162,9 @@ def _implies(path: str, root: str, bounds: tuple[str, ...]) -> bool:
 
 def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path, list[str]]:
     """The files of a run under the root each is checked in, roots sorted. The
-    answer depends on the set of files, not on their order."""
+    answer depends on the set of files, not on their order. Every run starts
+    here, so the generators of its configuration are put in use first."""
+    use_generators(settings.generators)
     if settings.root is not None or not files:
         # A run of no files still has a root: its rules are selected, its cache kept.
         return {absolute_path(settings.root or cwd): list(files)}
@@ -174,11 +200,13 @@ def _tree_roots(
     when any file below that `docs/` is a page whose title implies it. One
     such page settles it: a tree's pages are not all read here."""
     below: dict[str, list[str]] = {}
+    every_docs = _docs_folders()
     for path in paths:
-        at = path.find(_DOCS)
-        while at >= 0:
-            below.setdefault(path[:at] or "/", []).append(path)
-            at = path.find(_DOCS, at + 1)
+        for docs in every_docs:
+            at = path.find(docs)
+            while at >= 0:
+                below.setdefault(path[:at] or "/", []).append(path)
+                at = path.find(docs, at + 1)
     roots: set[str] = set()
     for candidate in sorted(below, key=len):  # outer folders first
         if _in_docs(candidate, roots):
@@ -234,8 +262,12 @@ def _marked_by(profile: Profile, path: str, root: str) -> bool:
 
 
 def _in_docs(folder: str, roots: set[str]) -> bool:
-    """Whether `folder` lies in the `docs/` of one of `roots`."""
-    return any((folder + "/").startswith(root.rstrip("/") + _DOCS) for root in roots)
+    """Whether `folder` lies in the docs folder of one of `roots`."""
+    return any(
+        (folder + "/").startswith(root.rstrip("/") + docs)
+        for root in roots
+        for docs in _docs_folders()
+    )
 
 
 def _innermost(path: str, roots: set[str]) -> str | None:

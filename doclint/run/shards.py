@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from doclint.engine.settings import Shard
-from doclint.models.templates import PAGE_SUFFIXES
+from doclint.profiles.templates import generator_places
 
 
 def work_affinity(path: str) -> str:
@@ -26,13 +26,9 @@ def work_order(path: str) -> tuple[str, int]:
     """The place of a page in the work: its `work_affinity`, then its level
     (the page endings its name carries), so that a page comes before the
     level-2 pages made of it, which read it again (and find it just read)."""
-    if path.startswith("docs/docs/"):
-        path = path[len("docs/") :]
-    level = 0
-    while path.endswith(PAGE_SUFFIXES):
-        path = path.rsplit("_", 1)[0]
-        level += 1
-    return path, level
+    every = generator_places()
+    places = next((p for p in every if path.startswith(p.docs_folder + "/")), every[0])
+    return places.source_order(path)
 
 
 def holds(shard: Shard, tree_path: str) -> bool:

@@ -381,7 +381,8 @@ class Tree:
         return self._anchor_cache[path]
 
     def source(self, described: str) -> SourceFile | None:
-        """The file a page documents: itself, or the block its `X_docs.md` embeds."""
+        """The file a page documents: itself, or the block a page about it
+        embeds (the PyTorch system's `X_docs.md`)."""
         if described not in self._source_cache:
             self._source_cache[described] = self._load_source(described)
         return self._source_cache[described]
@@ -390,13 +391,17 @@ class Tree:
         data = self.read_bytes(described)
         if data is not None:
             return SourceFile(described, data.decode("utf-8", errors="replace"), True, len(data))
-        docs_text = self.read_text(docs_page_of(described, "_docs.md"))
-        if docs_text is None:
-            return None
-        from doclint.models.original_source import original_source_text  # see anchors
+        # Imported here, as for anchors: a tree of plain Markdown never reads
+        # the generators' profiles.
+        from doclint.profiles.original_source import original_source_text
+        from doclint.profiles.templates import source_copies
 
-        embedded = original_source_text(docs_text)
-        return SourceFile(described, embedded, False, None) if embedded is not None else None
+        for page in source_copies(described):
+            docs_text = self.read_text(page)
+            embedded = original_source_text(docs_text) if docs_text is not None else None
+            if embedded is not None:
+                return SourceFile(described, embedded, False, None)
+        return None
 
 
 def listed_path(line: str) -> str | None:
@@ -445,8 +450,3 @@ def _split(clean: str) -> tuple[str, str]:
     slashes that a clean path does not have."""
     folder, _, name = clean.rpartition("/")
     return folder, name
-
-
-def docs_page_of(described: str, suffix: str) -> str:
-    """Where the generator writes the page of a documented path."""
-    return f"docs/{described}{suffix}"

@@ -31,7 +31,7 @@ from importlib.util import find_spec
 # (engine/linter.py): a run makes 400,000 rule passes and 350,000 rows there.
 COMPILED_MODULES = (
     "doclint.models.markdown_lines",
-    "doclint.models.original_source",
+    "doclint.profiles.original_source",
     "doclint.output.json_formats",
     "doclint.output.text",
     "doclint.parsing.file_docs",

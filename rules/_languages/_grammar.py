@@ -27,6 +27,9 @@ class Grammar:
     """Nodes whose whole text is code (YAML's block scalars: `run: |` scripts)."""
     keys: frozenset[str] = frozenset()
     """Nodes whose `key` field is a name: YAML and JSON mapping pairs."""
+    quoted_keys: frozenset[str] = frozenset()
+    """Nodes that make a key they quote a literal, not a name (YAML's quoted
+    scalars: a labeler's `"module: dynamo":` is the text of a label)."""
     code_keys: frozenset[str] = frozenset()
     """Keys whose value is code whatever it reads like (YAML's `shell: bash`)."""
     prose_keys: frozenset[str] = frozenset()
@@ -39,6 +42,10 @@ class Grammar:
     """Nodes that are a scalar value, for `prose_keys` and `embedded`."""
     inline_code: re.Pattern[str] | None = None
     """Code written inside a literal's text (`${{ github.ref }}` in YAML)."""
+    split_block: Callable[[str], tuple[str, str]] | None = None
+    """How a code block under no prose or embedded key splits into text for
+    a reader and code, in that order (YAML's `markdown: |` of a bot's config:
+    its paragraphs that hold a sentence are text); None when it is all code."""
     command: str = ""
     """The node of a command call, whose `name` field (or else its first child)
     is the command (shell's `command`, CMake's `normal_command`); only read
@@ -94,7 +101,10 @@ def read_places(grammar: Grammar, text: str) -> Places:
                 stack.extend(node.children)
                 continue
             name = _text(code, key.start_byte, key.end_byte)
-            found.add_code(name)
+            if _quoted(grammar, key):
+                found.add_literal_words(name)
+            else:
+                found.add_code(name)
             scalar = _scalar(grammar, node, name)
             if scalar is not None:
                 _keyed_scalar(grammar, _text(code, scalar.start_byte, scalar.end_byte), name, found)
@@ -104,11 +114,23 @@ def read_places(grammar: Grammar, text: str) -> Places:
                 stack.extend(child for child in node.children if child != key)
         elif (kind == grammar.command or kind == grammar.assignment) and _off(grammar, code, node):
             found.add_off(_text(code, node.start_byte, node.end_byte))
+        elif kind in grammar.code_blocks and grammar.split_block is not None:
+            text, block_code = grammar.split_block(_text(code, node.start_byte, node.end_byte))
+            _free_text(grammar, text, found)
+            found.add_code(block_code)
         elif node.child_count == 0 or kind in grammar.code_blocks:
             found.add_code(_text(code, node.start_byte, node.end_byte))
         else:
             stack.extend(node.children)
     return found.places()
+
+
+def _quoted(grammar: Grammar, key: tree_sitter.Node) -> bool:
+    """Whether a key is one quoted scalar (`"module: dynamo"`), alone in its node."""
+    node = key
+    while node.named_child_count == 1 and node.type not in grammar.quoted_keys:
+        node = node.named_children[0]
+    return node.type in grammar.quoted_keys
 
 
 def _scalar(grammar: Grammar, pair: tree_sitter.Node, key: str) -> tree_sitter.Node | None:
@@ -122,15 +144,26 @@ def _scalar(grammar: Grammar, pair: tree_sitter.Node, key: str) -> tree_sitter.N
     return next((child for child in value.named_children if child.type in grammar.scalars), None)
 
 
+def _free_text(grammar: Grammar, text: str, found: PlaceCollector) -> None:
+    """Text written for a reader, but for the code written inside it."""
+    found.add_text(_inline_code(grammar, text, found))
+
+
+def _inline_code(grammar: Grammar, text: str, found: PlaceCollector) -> str:
+    """`text` with its `inline_code` recorded as code and left out."""
+    if grammar.inline_code is None:
+        return text
+    for match in grammar.inline_code.finditer(text):
+        found.add_code(match[0])
+    return grammar.inline_code.sub(" ", text)
+
+
 def _keyed_scalar(grammar: Grammar, text: str, key: str, found: PlaceCollector) -> None:
-    if grammar.inline_code is not None:
-        for match in grammar.inline_code.finditer(text):
-            found.add_code(match[0])
-        text = grammar.inline_code.sub(" ", text)
     read = next((read for name, read in grammar.embedded if name == key), None)
     if read is None:
-        found.add_text(text)
+        _free_text(grammar, text, found)
         return
+    text = _inline_code(grammar, text, found)
     if text[:1] in "|>":  # a block scalar: its header line is YAML's, the rest the script
         text = text.partition("\n")[2]
     elif text[:1] in "\"'":
@@ -148,11 +181,7 @@ def _literal(
         pieces.append(_text(code, start, child.start_byte))
         start = child.end_byte
     pieces.append(_text(code, start, node.end_byte))
-    literal = " ".join(pieces)
-    if grammar.inline_code is not None:
-        for match in grammar.inline_code.finditer(literal):
-            found.add_code(match[0])
-        literal = grammar.inline_code.sub(" ", literal)
+    literal = _inline_code(grammar, " ".join(pieces), found)
     if not grammar.output_commands or _written(grammar, code, node):
         found.add_literal(literal)
     else:

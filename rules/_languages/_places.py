@@ -31,6 +31,11 @@ class Places:
     """Words of `code` found only where the code switches a thing off or
     removes it (`USE_CUDA=0`, `rm -rf /usr/local/cuda*`): they name it, but
     the text does not use it."""
+    syntax: frozenset[str] = frozenset()
+    """Words the text writes as words of its language where its grammar takes
+    one of the language's own (Metal's attribute names,
+    `[[thread_position_in_grid]]`), and nowhere in code or string literals:
+    no name of the text."""
 
     @property
     def used(self) -> frozenset[str]:
@@ -39,7 +44,9 @@ class Places:
 
     def has(self, word: str) -> bool:
         """Whether `word` occurs in the text, wherever it stands."""
-        return word in self.code or word in self.strings or word in self.prose
+        return (
+            word in self.code or word in self.strings or word in self.prose or word in self.syntax
+        )
 
     def only_in_prose(self, word: str) -> bool:
         """Whether `word` occurs in the text, but only in prose."""
@@ -57,6 +64,7 @@ class PlaceCollector:
         self.prose: list[str] = []
         self.text: list[str] = []
         self.off: list[str] = []
+        self.syntax: list[str] = []
         self.read: list[Places] = []
 
     def add_code(self, text: str) -> None:
@@ -65,6 +73,11 @@ class PlaceCollector:
     def add_off(self, text: str) -> None:
         """Code that switches a thing off or removes it (`USE_CUDA=0`)."""
         self.off.append(text)
+
+    def add_syntax(self, text: str) -> None:
+        """Words of the language itself written where names could stand
+        (`Places.syntax`)."""
+        self.syntax.append(text)
 
     def add_prose(self, text: str) -> None:
         self.prose.append(text)
@@ -96,14 +109,22 @@ class PlaceCollector:
             named = {word for word in text if "_" in word}
             strings |= named
             prose |= text - named
-        off = words(self.off)
+        off, syntax = words(self.off), words(self.syntax)
         for other in self.read:
             code |= other.used
             off |= other.off
             strings |= other.strings
             prose |= other.prose
+            syntax |= other.syntax
         off -= code
-        return Places(frozenset(code | off), frozenset(strings), frozenset(prose), frozenset(off))
+        syntax -= code | off | strings
+        return Places(
+            frozenset(code | off),
+            frozenset(strings),
+            frozenset(prose),
+            frozenset(off),
+            frozenset(syntax),
+        )
 
 
 def words_of(text: str) -> set[str]:

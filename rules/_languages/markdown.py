@@ -20,8 +20,7 @@ from doclint_rules._languages import (
     words_of,
 )
 
-from doclint.models.original_source import source_span
-from doclint.rule_api import LANGUAGES
+from doclint.rule_api import LANGUAGES, source_span
 
 # The path a generated page's title names (both templates, with or without backticks).
 _TITLE = re.compile(r"# (?:Documentation|Keyword Index|Keywords): `?([^`\s]+)`?\s*$")

@@ -156,7 +156,8 @@ def test_a_profile_of_a_mebibyte_of_ids_is_validated_in_linear_time():
         f'{{id="S{i}",section="s",pattern="a",claim="c",unjudged="u"}},\n' for i in range(16_000)
     )
     text = (
-        'name = "x"\n[[versions]]\nfooter = "f"\ntitles = {}\nkeyword_section = "k"\n'
+        'name = "x"\nplaces = { docs_folder = "d", pages = { file-docs = "{path}.md" } }\n'
+        '[[versions]]\nfooter = "f"\ntitles = {}\nkeyword_section = "k"\n'
         'keyword_entry = "(?P<name>a)"\nidentifier_lists = "all"\nmetadata_labels = []\n'
         f'sentences = [\n{entries}]\n[[versions.templates]]\nid = "t"\n'
     )

@@ -114,9 +114,19 @@ def test_seed_000_claims_the_real_size():
     text = (SEEDS / "000_5344d29dba543be9.txt").read_text(encoding="utf-8")
     path = "docs/docs/test/distributed/tensor/test_dtensor_compile.py_kw.md_docs.md"
     assert messages(text, path, REAL, known_paths=listing) == []
-    wrong = text.replace("13,269 bytes (12.96 KB)", "13,267 bytes (12.96 KB)", 1)
+    wrong = text.replace("13,269 bytes (12.96 KB)", "13,266 bytes (12.96 KB)", 1)
     assert messages(wrong, path, REAL, known_paths=listing) == [
-        (6, 13, "claims 13,267 bytes; the file has 13,269")
+        (6, 13, "claims 13,266 bytes; the file has 13,269")
+    ]
+    # the page it documents has one character of three bytes (an arrow): 13,267 counts characters
+    counted = text.replace("13,269 bytes (12.96 KB)", "13,267 bytes (12.96 KB)", 1)
+    assert messages(counted, path, REAL, known_paths=listing) == [
+        (
+            6,
+            13,
+            "claims 13,267 bytes, the count of characters of the file:"
+            " its 13,267 characters are 13,269 bytes",
+        )
     ]
 
 

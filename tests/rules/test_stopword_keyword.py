@@ -4,7 +4,7 @@ from doclint_rules._languages.markdown import embedded_source, source_has
 from doclint_rules.stopword_keyword import STOP_WORDS, StopwordKeyword
 
 from doclint import Settings, check_paths, check_text
-from doclint.models.templates import template_words
+from doclint.profiles.templates import template_words
 from doclint.rule_api import FixSafety
 from tests.conftest import REAL, SEEDS, SHARED, findings, require_shared
 from tests.pages import file_docs, write

@@ -6,8 +6,9 @@ lines and count sentences of a file documentation, the metadata labels, the
 fixed prose and the footer, the languages whose sources it documents
 (`languages.py`: their extensions choose the template, their metadata Types
 are its own) and what its pages claim that the rules can prove. They are data
-of the PyTorch generator's profile (`doclint/profiles/pytorch.toml`), read
-once per process; this module holds them by id. The
+of the shipped profiles of templated pages (`doclint/profiles/pytorch.toml`:
+the PyTorch generator's), read once per process; this module holds them by
+id, and where each generator writes its pages (`PagePlaces`). The
 parser reads pages with them, `unknown-heading` judges headings against
 them, the stop-word rule takes the generator's own words from them, and each
 rule asks a template what its pages claim (`Template.dependencies`,
@@ -24,25 +25,25 @@ whatever the source), and "" for a page no generator wrote.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
 from doclint.models.generated import DocKind
 from doclint.models.languages import LANGUAGES
-from doclint.profiles import CountSentence, Outline, PhraseBook, Template, templates_profile
+from doclint.profiles import templated_profiles
+from doclint.profiles.model import (
+    CountSentence,
+    GeneratorProfile,
+    Outline,
+    PagePlaces,
+    PhraseBook,
+    ProfileError,
+    Template,
+)
+from doclint.profiles.patterns import Pattern, compile_pattern
 
-__all__ = ["CountSentence", "Outline", "Template"]
-
-PAGE_SUFFIXES = ("_docs.md", "_kw.md")
-"""The endings of the pages written about a file: its documentation and its keyword index."""
-# The page the generator writes for each kind of folder page, and their names.
-FOLDER_PAGE_NAMES = {
-    DocKind.FOLDER_INDEX: "index.md",
-    DocKind.FOLDER_DOC: "doc.md",
-    DocKind.SUBTREE_INDEX: "sub.md",
-}
-FOLDER_PAGES = tuple(FOLDER_PAGE_NAMES.values())
+__all__ = ["CountSentence", "Outline", "PagePlaces", "Template"]
 
 # Headings the parser reads parts from, named so that it uses these strings
 # (the profile's outlines hold each: tests check it).
@@ -66,15 +67,124 @@ KEY_FILES = "Key Files"
 KEYWORDS = "Keywords"
 
 
-TEMPLATES: dict[str, Template] = {t.id: t for t in templates_profile().templates}
-"""The templates by id; their titles and outlines are keyed by page kind (`DocKind`'s values)."""
+TEMPLATES: dict[str, Template] = {
+    t.id: t for profile in templated_profiles() for t in profile.templates
+}
+"""The templates by id, the shipped ones first, then those of the profiles a
+configuration names (`use_generators`); their titles and outlines are keyed
+by page kind (`DocKind`'s values)."""
 FOLDER_PAGES_TEMPLATE: Template = next(
     template for template in TEMPLATES.values() if DocKind.FOLDER_DOC in template.outlines
 )
-"""The template of the folder pages and the start page, whatever they document
-(the Python template): the other templates take those kinds' outlines from it."""
+"""The template of the PyTorch system's folder pages and start page, whatever
+they document (the Python template): its other templates take those kinds'
+outlines from it."""
 OUTLINES: Mapping[str, Outline] = FOLDER_PAGES_TEMPLATE.outlines
 """The outlines of the folder pages' template, which hold every folder page's."""
+
+
+_SHIPPED_TEMPLATES = dict(TEMPLATES)
+_IN_USE: list[tuple[str, ...]] = [()]
+"""The digests of the profiles whose templates are in use besides the shipped ones."""
+
+
+def templates_with(profiles: Iterable[GeneratorProfile]) -> dict[str, Template]:
+    """The shipped templates and those of `profiles`, by id; ProfileError,
+    naming the profile, for a template id another generator's template has."""
+    templates = dict(_SHIPPED_TEMPLATES)
+    for profile in profiles:
+        for template in profile.templates:
+            known = templates.get(template.id)
+            if known is not None:
+                raise ProfileError(
+                    f"{profile.origin}: template id `{template.id}` is already the "
+                    f"`{known.generator}` generator's: give it another"
+                )
+            templates[template.id] = template
+    return templates
+
+
+def use_generators(profiles: Iterable[GeneratorProfile]) -> None:
+    """Makes the templates of `profiles` (those a run's configuration names)
+    the ones the parser and the rules know beside the shipped ones, until a
+    run with others: each run states its own, so none is left from another."""
+    generators = tuple(profile for profile in profiles if profile.templates)
+    key = tuple(profile.digest for profile in generators)
+    if key == _IN_USE[0]:
+        return
+    templates = templates_with(generators)
+    TEMPLATES.clear()
+    TEMPLATES.update(templates)
+    _IN_USE[0] = key
+    for cached in (
+        generator_places,
+        page_suffixes,
+        folder_pages,
+        title_patterns,
+        phrase_book,
+        template_words,
+        _choices,
+    ):
+        cached.cache_clear()
+
+
+@cache
+def generator_places() -> tuple[PagePlaces, ...]:
+    """Where each generator of templated pages writes them, the current one's first."""
+    return tuple({id(t.places): t.places for t in TEMPLATES.values()}.values())
+
+
+@cache
+def page_suffixes() -> tuple[str, ...]:
+    """The endings of the pages written about a file (the PyTorch system's
+    documentation and keyword index), in every generator's places."""
+    return tuple(
+        dict.fromkeys(ending for places in generator_places() for ending in places.file_endings)
+    )
+
+
+@cache
+def folder_pages() -> tuple[str, ...]:
+    """The names of the pages written about a folder, in every generator's places."""
+    return tuple(
+        dict.fromkeys(name for places in generator_places() for name in places.folder_page_names)
+    )
+
+
+@cache
+def title_patterns() -> tuple[tuple[Pattern, DocKind, Template], ...]:
+    """Each title pattern once, in the order of the templates, compiled on
+    its profile's engine: the templates of one generator share their titles,
+    and the page's source then tells which of them it is in."""
+    patterns: list[tuple[Pattern, DocKind, Template]] = []
+    seen: set[int] = set()
+    for template in TEMPLATES.values():
+        if id(template.titles) in seen:
+            continue
+        seen.add(id(template.titles))
+        patterns += [
+            (compile_pattern(p, template.builtin), DocKind(kind), template)
+            for kind, p in template.titles.items()
+        ]
+    return tuple(patterns)
+
+
+def source_copies(described: str) -> tuple[str, ...]:
+    """The pages that may embed a copy of the file at `described` (its file
+    documentation, where each generator writes it): where the tree does not
+    hold the file, its copy stands for it."""
+    return tuple(
+        page
+        for places in generator_places()
+        if (page := places.page_path(DocKind.FILE_DOCS, described)) is not None
+    )
+
+
+def places_of(template_id: str) -> PagePlaces:
+    """Where the generator of a template writes its pages; the current
+    generator's for a page no generator wrote."""
+    template = TEMPLATES.get(template_id)
+    return template.places if template is not None else generator_places()[0]
 
 
 def documented_languages(template: Template) -> tuple[str, ...]:
@@ -131,7 +241,9 @@ def phrase_book(template_id: str) -> PhraseBook | None:
     template = TEMPLATES.get(template_id)
     if template is None or not template.sentences:
         return None
-    return PhraseBook(template.sentences, frozenset({template.id}), templates_profile().origin)
+    return PhraseBook(
+        template.sentences, frozenset({template.id}), template.generator, template.builtin
+    )
 
 
 def title_names_file_only(template_id: str) -> bool:
@@ -202,6 +314,14 @@ def describe_templates() -> dict[str, Any]:
     return {
         template.id: {
             "description": template.description,
+            "generator": template.generator,
+            "places": {
+                "docs_folder": template.places.docs_folder,
+                "pages": dict(template.places.pages),
+                "top_folder": template.places.top_folder,
+                "later_passes": template.places.later_passes,
+                "top_pages": list(template.places.top_pages),
+            },
             "footer": template.footer,
             "languages": list(documented_languages(template)),
             "fallback": template.fallback,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from doclint.models.markdown_lines import FENCE_OPEN
-from doclint.models.templates import HIGH_LEVEL_OVERVIEW, ORIGINAL_SOURCE
+from doclint.profiles.templates import HIGH_LEVEL_OVERVIEW, ORIGINAL_SOURCE
 
 _SOURCE_HEADING = f"## {ORIGINAL_SOURCE}"
 _AFTER_SOURCE_HEADING = f"## {HIGH_LEVEL_OVERVIEW}"

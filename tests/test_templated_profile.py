@@ -1,0 +1,119 @@
+"""A profile of templated pages named in a configuration (examples/pagesmith):
+its places and templates are read as the PyTorch system's are, its patterns
+run on RE2, and a run without it knows none of its pages."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from doclint import Settings, check_paths
+from doclint.config.files import load_profile
+from tests.conftest import PROJECT
+
+EXAMPLE = PROJECT / "examples" / "pagesmith"
+_FINDING = re.compile(r"^(\S+):(\d+):\d+: (DL\d+) ", re.MULTILINE)
+FOUND = {
+    ("reference/other/b.page.md", 1, "DL403"),
+    ("reference/other/b.page.md", 6, "DL303"),
+    ("reference/other/b.page.md", 12, "DL101"),
+    ("reference/src/a.py.page.md", 6, "DL303"),
+    ("reference/src/a.py.page.md", 12, "DL101"),
+}
+
+
+def _doclint(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "doclint", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    copy = tmp_path / "project"
+    shutil.copytree(EXAMPLE / "project", copy)
+    shutil.copy(EXAMPLE / "pagesmith.toml", copy)
+    (copy / "pyproject.toml").write_text('[tool.doclint]\nprofiles = ["pagesmith.toml"]\n')
+    return copy
+
+
+def _found(output: str) -> set[tuple[str, int, str]]:
+    return {(found[1], int(found[2]), found[3]) for found in _FINDING.finditer(output)}
+
+
+def test_a_users_generator_of_templated_pages_is_read_by_its_places_and_outlines(project):
+    done = _doclint("check", ".", "--no-cache", "--output-format", "concise", cwd=project)
+    assert done.returncode == 1, done.stderr
+    assert _found(done.stdout) == FOUND
+    # Misplaced: where its own places put the page its title announces.
+    assert "belongs at `reference/src/a.py.page.md`" in done.stdout
+    # The same from inside the pages' folder.
+    inside = _doclint(
+        "check", ".", "--no-cache", "--output-format", "concise", cwd=project / "reference"
+    )
+    assert {(f"reference/{p}", n, c) for p, n, c in _found(inside.stdout)} == FOUND
+
+
+def test_explain_names_the_users_generator_and_its_template(project):
+    done = _doclint("check", "--explain", "reference/src/a.py.page.md", cwd=project)
+    assert done.returncode == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert "read as pagesmith's file-docs page" in first and "pagesmith-python" in first
+
+
+def test_a_run_without_the_profile_knows_none_of_its_pages(project, monkeypatch):
+    monkeypatch.chdir(project)
+    profile = load_profile(project / "pagesmith.toml")
+    pages = [project / "reference" / "src" / "a.py.page.md"]
+    with_it = check_paths(pages, Settings(root=project, generators=(profile,)))
+    assert {d.code for d in with_it.diagnostics} == {"DL303", "DL101"}
+    # The next run in this process states no generator: the page is plain Markdown.
+    without = check_paths(pages, Settings(root=project))
+    assert [d.code for d in without.diagnostics] == []
+
+
+def test_a_template_id_of_another_generator_is_one_line(project):
+    text = (project / "pagesmith.toml").read_text().replace('"pagesmith-python"', '"python"')
+    (project / "pagesmith.toml").write_text(text)
+    done = _doclint("check", ".", "--no-cache", cwd=project)
+    assert done.returncode == 2
+    assert "template id `python` is already the `pytorch` generator's" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_users_title_pattern_runs_on_re2(project):
+    text = (project / "pagesmith.toml").read_text()
+    hostile = text.replace(
+        """file-docs = 'Page: `(?P<path>[^`]+)`'""", """file-docs = '(?P<path>(a|aa)+)$'"""
+    )
+    (project / "pagesmith.toml").write_text(hostile)
+    (project / "reference" / "slow.md").write_text("# " + "a" * 40 + "!\n")
+    started = time.monotonic()
+    done = _doclint("check", ".", "--no-cache", cwd=project)
+    # Python's re takes minutes on this title; RE2 is linear.
+    assert time.monotonic() - started < 20
+    assert done.returncode == 0 and "match no generator" in done.stdout, done.stderr
+    backreference = text.replace(
+        """'Page: `(?P<path>[^`]+)`'""", """'Page: (?P<q>`)(?P<path>[^`]+)(?P=q)'"""
+    )
+    (project / "pagesmith.toml").write_text(backreference)
+    done = _doclint("check", ".", "--no-cache", cwd=project)
+    assert done.returncode == 2 and "no backreferences" in done.stderr
+
+
+def test_the_profile_shown_in_the_docs_is_the_examples():
+    text = (PROJECT / "docs" / "profiles.md").read_text(encoding="utf-8")
+    section = text.split("\n## A generator of templated pages\n")[1]
+    shown = re.search(r"^```toml\n(.*?)^```$", section, re.MULTILINE | re.DOTALL)
+    assert shown is not None
+    assert shown.group(1) == (EXAMPLE / "pagesmith.toml").read_text(encoding="utf-8")
