@@ -12,17 +12,19 @@ from doclint.rule_api import (
     FolderDoc,
     FolderIndex,
     KeywordIndex,
+    MarkdownPage,
     Rule,
     RuleContext,
     Scope,
     Severity,
     SubtreeIndex,
+    places_of,
 )
 
 FolderPage = FolderIndex | FolderDoc | SubtreeIndex
 
 
-class OrphanDoc(Rule[FileDocs | KeywordIndex | FolderPage]):
+class OrphanDoc(Rule[FileDocs | KeywordIndex | FolderPage | MarkdownPage]):
     """Flags a file documentation (`X_docs.md`), keyword index (`X_kw.md`) or
     folder page (`index.md`, `doc.md`, `sub.md`) whose title names a path that
     is not in the tree: a file that does not exist, or a folder that is not a
@@ -64,14 +66,21 @@ class OrphanDoc(Rule[FileDocs | KeywordIndex | FolderPage]):
     causes = (MISSING_FOLDER, FOLDER_IS_FILE, MISSING_FILE, MISSING_PAGE)
 
     def check(
-        self, page: FileDocs | KeywordIndex | FolderPage, ctx: RuleContext
+        self, page: FileDocs | KeywordIndex | FolderPage | MarkdownPage, ctx: RuleContext
     ) -> Iterator[Finding]:
         described = page.described
         if described is None:
             return
+        if isinstance(page, MarkdownPage):
+            # A kind of page its generator's profile declares, by what it documents.
+            subject = places_of(page.template).documents(page.page_kind) if page.template else None
+        else:
+            subject = "folder" if isinstance(page, FolderPage) else "file"
+        if subject not in ("file", "folder"):
+            return
         path = _tree_path(described)
         line, column = (page.title.line, page.title.column) if page.title else (1, 1)
-        if isinstance(page, FolderPage):
+        if subject == "folder":
             if path is None or not ctx.is_dir(path):
                 if path is None or not ctx.exists(path):
                     what, cause = "is not in the tree", self.MISSING_FOLDER

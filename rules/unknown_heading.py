@@ -19,6 +19,7 @@ from doclint.rule_api import (
     FolderIndex,
     Heading,
     KeywordIndex,
+    MarkdownPage,
     RootIndex,
     Rule,
     RuleContext,
@@ -26,8 +27,11 @@ from doclint.rule_api import (
     allowed_headings,
 )
 
-# The pages the templates give an outline.
-OutlinedPage = FileDocs | KeywordIndex | FolderIndex | FolderDoc | SubtreeIndex | RootIndex
+# The pages the templates give an outline (a kind a profile declares is read
+# as a Markdown page of that kind).
+OutlinedPage = (
+    FileDocs | KeywordIndex | FolderIndex | FolderDoc | SubtreeIndex | RootIndex | MarkdownPage
+)
 
 
 class UnknownHeading(Rule[OutlinedPage]):
@@ -90,7 +94,8 @@ class UnknownHeading(Rule[OutlinedPage]):
     )
 
     def check(self, page: OutlinedPage, ctx: RuleContext) -> Iterator[Finding]:
-        outline = allowed_headings(page.template, page.kind)
+        kind = page.page_kind if isinstance(page, MarkdownPage) else page.kind
+        outline = allowed_headings(page.template, kind) if page.template else None
         if outline is None:
             return
         parent: str | None = None
@@ -110,25 +115,25 @@ class UnknownHeading(Rule[OutlinedPage]):
             if heading.level == 2:
                 parent, parent_known = text, text in outline
                 if not parent_known:
-                    yield _unknown(heading, ctx, page.kind, sorted(outline))
+                    yield _unknown(heading, ctx, kind, sorted(outline))
                 continue
             if heading.level == 3 and parent_known:
                 allowed = outline[parent] if parent is not None else frozenset()
                 if allowed is None or text in allowed:
                     continue
-                yield _unknown(heading, ctx, page.kind, sorted(allowed), parent)
+                yield _unknown(heading, ctx, kind, sorted(allowed), parent)
             elif heading.level == 3 and parent is None:
                 yield Finding(
                     heading.line,
                     heading.column,
-                    f"`{_shown(heading)}` comes before any section of the {page.kind} template",
+                    f"`{_shown(heading)}` comes before any section of the {kind} template",
                     cause=self.BEFORE_SECTIONS,
                 )
             elif heading.level > 3:
                 yield Finding(
                     heading.line,
                     heading.column,
-                    f"`{_shown(heading)}`: the {page.kind} template has no"
+                    f"`{_shown(heading)}`: the {kind} template has no"
                     f" level-{heading.level} headings",
                     cause=self.TOO_DEEP,
                 )

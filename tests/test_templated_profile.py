@@ -20,6 +20,9 @@ from tests.conftest import PROJECT
 EXAMPLE = PROJECT / "examples" / "pagesmith"
 _FINDING = re.compile(r"^(\S+):(\d+):\d+: (DL\d+) ", re.MULTILINE)
 FOUND = {
+    ("reference/gone/CHANGES.md", 1, "DL601"),
+    ("reference/gone/CHANGES.md", 7, "DL101"),
+    ("reference/src/CHANGES.md", 7, "DL101"),
     ("reference/other/b.page.md", 1, "DL403"),
     ("reference/other/b.page.md", 6, "DL303"),
     ("reference/other/b.page.md", 12, "DL101"),
@@ -77,6 +80,11 @@ def test_a_run_without_the_profile_knows_none_of_its_pages(project, monkeypatch)
     pages = [project / "reference" / "src" / "a.py.page.md"]
     with_it = check_paths(pages, Settings(root=project, generators=(profile,)))
     assert {d.code for d in with_it.diagnostics} == {"DL303", "DL101"}
+    # A kind the profile declares is read by its title, place and outline too.
+    changes = [project / "reference" / "src" / "CHANGES.md"]
+    declared = check_paths(changes, Settings(root=project, generators=(profile,)))
+    assert [(d.line, d.code) for d in declared.diagnostics] == [(7, "DL101")]
+    assert check_paths(changes, Settings(root=project)).diagnostics == []
     # The next run in this process states no generator: the page is plain Markdown.
     without = check_paths(pages, Settings(root=project))
     assert [d.code for d in without.diagnostics] == []
@@ -102,7 +110,8 @@ def test_a_users_title_pattern_runs_on_re2(project):
     done = _doclint("check", ".", "--no-cache", cwd=project)
     # Python's re takes minutes on this title; RE2 is linear.
     assert time.monotonic() - started < 20
-    assert done.returncode == 0 and "match no generator" in done.stdout, done.stderr
+    # The page pages are no longer the generator's, the changes pages still are.
+    assert done.returncode == 1 and "3 pages match no generator" in done.stdout, done.stderr
     backreference = text.replace(
         """'Page: `(?P<path>[^`]+)`'""", """'Page: (?P<q>`)(?P<path>[^`]+)(?P=q)'"""
     )
@@ -117,3 +126,41 @@ def test_the_profile_shown_in_the_docs_is_the_examples():
     shown = re.search(r"^```toml\n(.*?)^```$", section, re.MULTILINE | re.DOTALL)
     assert shown is not None
     assert shown.group(1) == (EXAMPLE / "pagesmith.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        (
+            ('changes = "{folder}/CHANGES.md"', 'changes = "{path}.changes.md"'),
+            "places.pages.changes: the place of a changes page holds `{folder}`",
+        ),
+        (("[kinds.changes]", "[kinds.file-docs]"), "kinds: 'file-docs': a new kind's name"),
+        (
+            ("changes = 'Changes in", "change = 'Changes in"),
+            "versions.0.titles.change.[key]: unknown page kind 'change' (page kinds: file-docs,",
+        ),
+    ],
+)
+def test_a_declared_kind_is_checked_where_it_is_given(change, error):
+    from doclint.profiles import ProfileError, parse_generator
+
+    text = (EXAMPLE / "pagesmith.toml").read_text(encoding="utf-8")
+    assert change[0] in text
+    with pytest.raises(ProfileError, match=re.escape(error)):
+        parse_generator(text.replace(*change), "pagesmith.toml")
+
+
+def test_the_schema_validates_the_example(monkeypatch, capsys):
+    import json
+    import tomllib
+
+    import jsonschema
+
+    from doclint.profiles import profile_schema
+
+    data = tomllib.loads((EXAMPLE / "pagesmith.toml").read_text(encoding="utf-8"))
+    jsonschema.validate(data, profile_schema())
+    data["kinds"]["changes"]["documents"] = "page"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, json.loads(json.dumps(profile_schema())))

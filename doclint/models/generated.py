@@ -298,9 +298,15 @@ class RootIndex(PageBase):
 
 
 class MarkdownPage(PageBase):
-    """Any other Markdown file: only the generic rules apply."""
+    """Any other Markdown file: only the generic rules apply; or a page of a
+    kind its generator's profile declares, read generically (`page_kind`)."""
 
     kind: Literal[DocKind.MARKDOWN] = DocKind.MARKDOWN
+    page_kind: str = Field(
+        default="",
+        description="The kind of generated page its profile declares (its title, place and "
+        "outline are the generator's); empty for a page no generator wrote.",
+    )
 
 
 AnyPage = Annotated[

@@ -15,7 +15,6 @@ from doclint.models.generated import (
     AnyPage,
     Count,
     DependencyEntry,
-    DocKind,
     EmbeddedSource,
     FileDocs,
     MetadataField,
@@ -248,7 +247,7 @@ def _embedded_page(
     if not (
         builder.depth < MAX_EMBEDDED_DEPTH
         and first.startswith("# ")
-        and recognise(first[2:])[0] is not DocKind.MARKDOWN
+        and recognise(first[2:])[0] != ""
     ):
         return None
     # Imported here: the page parser dispatches to this module, and the

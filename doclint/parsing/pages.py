@@ -109,21 +109,21 @@ def _parse_page(
     title = layer.headings[0] if layer.headings and layer.headings[0].level == 1 else None
     if title is not None and title.line != _first_text_line(text, first_line):
         title = None
-    kind, described, template, name_only = (
-        recognise_title(title.text) if title else (DocKind.MARKDOWN, None, None, False)
+    kind, described, template, name_only, page_kind = (
+        recognise_title(title.text) if title else (DocKind.MARKDOWN, None, None, False, "")
     )
     expected = None
     template_id = template.id if template else ""
     if name_only:
         # Where the page is tells the folder; where it should be, nothing does.
-        described = described_by_page(path, kind, described or "", template_id) or described
+        described = described_by_page(path, page_kind, described or "", template_id) or described
     else:
-        expected = expected_page_path(kind, described, template_id)
+        expected = expected_page_path(page_kind, described, template_id)
     common: dict[str, Any] = {
         "path": path,
         "described": described,
         "expected_path": expected,
-        "level": page_level(described, kind, template_id),
+        "level": page_level(described, page_kind, template_id),
         "embedded_in": embedded_in,
         "template": template_id,
         "source_kind": source_kind(described) if kind in _SOURCE_PAGES and described else "",
@@ -132,6 +132,8 @@ def _parse_page(
         "outline": layer.headings,
         "sections": builder.sections,
     }
+    if page_kind and kind is DocKind.MARKDOWN:
+        common["page_kind"] = page_kind
     return _BUILDERS[kind](builder, common)
 
 

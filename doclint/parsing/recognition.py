@@ -9,19 +9,20 @@ from typing import NamedTuple
 from doclint.models.generated import DocKind
 from doclint.profiles.templates import Template, places_of, template_for_source, title_patterns
 
-_FOLDER_KINDS = (DocKind.FOLDER_DOC, DocKind.FOLDER_INDEX, DocKind.SUBTREE_INDEX)
-_SOURCE_KINDS = (DocKind.FILE_DOCS, DocKind.KEYWORD_INDEX)
-
 
 class Recognised(NamedTuple):
     """What a title line says about its page."""
 
     kind: DocKind
+    """The parser's kind; MARKDOWN for a kind its profile declares (read as a
+    generic page) and for a page no generator wrote."""
     described: str | None
     template: Template | None
     """None for a page no generator wrote."""
     name_only: bool
     """The title names the documented file without its folder."""
+    page_kind: str = ""
+    """The kind as its profile names it ("" for a page no generator wrote)."""
 
 
 def recognise_title(title: str) -> Recognised:
@@ -30,28 +31,34 @@ def recognise_title(title: str) -> Recognised:
         match = pattern.fullmatch(title.strip())
         if match is None:
             continue
+        parsed = DocKind(kind) if kind in _PARSED else DocKind.MARKDOWN
         if "name" in match.groupdict():
-            return Recognised(kind, match.group("name"), template, True)
+            return Recognised(parsed, match.group("name"), template, True, kind)
         described: str | None = match.group("path")
-        if kind in _FOLDER_KINDS:
+        subject = template.places.documents(kind)
+        if subject == "folder":
             described = "" if described == template.places.top_folder else described
-        elif kind is DocKind.ROOT_INDEX:
+        elif subject == "tree":
             described = None
-        if kind in _SOURCE_KINDS and described is not None:
+        if subject == "file" and described is not None:
             template = template_for_source(described, template)
-        return Recognised(kind, described, template, False)
+        return Recognised(parsed, described, template, False, kind)
     return Recognised(DocKind.MARKDOWN, None, None, False)
 
 
-def recognise(title: str) -> tuple[DocKind, str | None, str]:
-    """The kind and documented path a title line announces (no path when the
-    title names the file only, without its folder), and its template's id."""
+_PARSED = frozenset(DocKind) - {DocKind.MARKDOWN}
+
+
+def recognise(title: str) -> tuple[str, str | None, str]:
+    """The kind (as its profile names it) and documented path a title line
+    announces (no path when the title names the file only, without its
+    folder), and its template's id."""
     found = recognise_title(title)
     template = found.template.id if found.template is not None else ""
-    return found.kind, None if found.name_only else found.described, template
+    return found.page_kind, None if found.name_only else found.described, template
 
 
-def described_by_page(path: str, kind: DocKind, name: str, template: str) -> str | None:
+def described_by_page(path: str, kind: str, name: str, template: str) -> str | None:
     """The documented path of a page whose title names the file only: the
     page's own place says the folder, if the page sits where the generator
     of `template` writes the page of a file of that name."""
@@ -59,12 +66,13 @@ def described_by_page(path: str, kind: DocKind, name: str, template: str) -> str
     return described if described is not None and posixpath.basename(described) == name else None
 
 
-def expected_page_path(kind: DocKind, described: str | None, template: str) -> str | None:
+def expected_page_path(kind: str, described: str | None, template: str) -> str | None:
     """The path, relative to the tree root, of the page a title announces,
     where the generator of `template` writes it."""
     return places_of(template).page_path(kind, described)
 
 
-def page_level(described: str | None, kind: DocKind, template: str) -> int:
+def page_level(described: str | None, kind: str, template: str) -> int:
     """1 for a page about a source; one more for each generator pass over its pages."""
-    return places_of(template).level(described, kind in _FOLDER_KINDS)
+    places = places_of(template)
+    return places.level(described, places.documents(kind) == "folder")

@@ -78,10 +78,24 @@ Claim = Annotated[
     AfterValidator(_one_of(CLAIMS, "claim")),
     WithJsonSchema({"type": "string", "enum": list(CLAIMS)}),
 ]
+
+
+def _page_kind(name: str, info: ValidationInfo) -> str:
+    """A page kind of `PAGE_KINDS`, or one the profile declares (`[kinds]`,
+    whose names the validation context holds)."""
+    declared = info.context.get(_KINDS, ()) if info.context else ()
+    if name not in PAGE_KINDS and name not in declared:
+        known = ", ".join((*PAGE_KINDS, *declared))
+        raise ValueError(
+            f"unknown page kind {name!r} (page kinds: {known}; declare another under [kinds])"
+        )
+    return name
+
+
 PageKind = Annotated[
     str,
-    AfterValidator(_one_of(PAGE_KINDS, "page kind")),
-    WithJsonSchema({"type": "string", "enum": list(PAGE_KINDS)}),
+    AfterValidator(_page_kind),
+    WithJsonSchema({"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}),
 ]
 Headings = list[str] | Literal["any"]
 
@@ -114,6 +128,13 @@ class LayoutModel(_Strict):
         if value.count("{path}") != 1:
             raise ValueError("must hold `{path}` once")
         return value
+
+
+class KindModel(_Strict):
+    description: str = ""
+    documents: Literal["file", "folder", "tree"] = Field(
+        description="What a page of the kind documents: one file, one folder, the whole tree."
+    )
 
 
 class PlacesModel(_Strict):
@@ -436,6 +457,11 @@ class ProfileModel(_Strict):
     name: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     description: str = ""
     language: str = Field(default="python", pattern="^python$")
+    kinds: dict[str, KindModel] = Field(
+        default={},
+        description="Kinds of templated page besides the built-in ones, each read as a "
+        "generic page of the generator: its title, place and outline are judged.",
+    )
     layout: LayoutModel | None = None
     entries: EntriesModel | None = None
     labels: LabelsModel | None = None
@@ -449,6 +475,14 @@ class ProfileModel(_Strict):
     places: PlacesModel | None = Field(
         default=None, description="Where its templated pages sit (with versions)."
     )
+
+    @field_validator("kinds")
+    @classmethod
+    def _new_kinds(cls, value: dict[str, KindModel]) -> dict[str, KindModel]:
+        for name in value:
+            if name in PAGE_KINDS or not re.fullmatch(r"[a-z][a-z0-9-]*", name):
+                raise ValueError(f"{name!r}: a new kind's name, lowercase words joined by -")
+        return value
 
     @field_validator("fields", "callers", mode="before")
     @classmethod
@@ -483,6 +517,8 @@ class ProfileModel(_Strict):
     def _templated_pages(self, info: ValidationInfo) -> ProfileModel:
         if bool(self.versions) != (self.places is not None):
             raise ValueError("versions and places go together: give both")
+        if self.places is not None:
+            _places_hold_their_subjects(_places(self.places, self.kinds))
         ids = [template.id for version in self.versions for template in version.templates]
         names = [
             entry.id
@@ -502,6 +538,20 @@ class ProfileModel(_Strict):
         return self
 
 
+_HOLES = {"file": "{path}", "folder": "{folder}"}
+
+
+def _places_hold_their_subjects(places: PagePlaces) -> None:
+    """Refuses a place that does not say what its kind documents: `{path}`
+    for a file's page, `{folder}` for a folder's, neither for the tree's."""
+    for kind, place in places.pages.items():
+        hole = _HOLES.get(places.documents(kind) or "")
+        held = next((h for h in _HOLES.values() if h in place), None)
+        if held != hole:
+            needs = f"`{hole}`" if hole else "neither `{path}` nor `{folder}`"
+            raise ValueError(f"places.pages.{kind}: the place of a {kind} page holds {needs}")
+
+
 def _prose_sentences_named(version: VersionModel) -> None:
     """Refuses a version whose `prose_sentences` (its own or a template's)
     name no fixed sentence of its phrase book."""
@@ -515,6 +565,19 @@ def _prose_sentences_named(version: VersionModel) -> None:
             )
 
 
+def _closed(schema: Any) -> None:
+    """Makes every object keyed by patterns (page kinds) refuse other keys,
+    as the loader does."""
+    if isinstance(schema, dict):
+        if "patternProperties" in schema:
+            schema.setdefault("additionalProperties", False)
+        for value in schema.values():
+            _closed(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            _closed(value)
+
+
 def _given_twice(names: list[str]) -> list[str]:
     """The names given more than once, sorted: counted once each, as a
     profile of 1 MB holds some 20,000 phrase-book ids."""
@@ -525,6 +588,7 @@ def profile_schema() -> dict[str, Any]:
     """The JSON Schema of a profile file (`doclint schema profile`)."""
     schema = ProfileModel.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    _closed(schema)
     return schema
 
 
@@ -544,6 +608,8 @@ def parse_profile(text: str, origin: str, builtin: bool = False) -> Profile:
 
 _SENTENCES_TAKEN = "sentences_taken"
 """The validation context's key saying the phrase book was taken out of the data."""
+_KINDS = "kinds"
+"""The validation context's key holding the names of the page kinds the profile declares."""
 _BUILTIN = "builtin"
 """The validation context's key saying the profile is a shipped one, whose
 patterns are Python's (`patterns.compile_pattern`)."""
@@ -569,7 +635,9 @@ def generator_of_data(
         data, phrases = _taken_sentences(data)
     else:
         phrases = None
-    context = {_SENTENCES_TAKEN: phrases is not None, _BUILTIN: builtin}
+    declared = data.get("kinds")
+    kinds = tuple(declared) if isinstance(declared, dict) else ()
+    context = {_SENTENCES_TAKEN: phrases is not None, _BUILTIN: builtin, _KINDS: kinds}
     try:
         model = ProfileModel.model_validate(data, context=context)
     except ValidationError as error:
@@ -723,7 +791,7 @@ def _line_of(text: str, loc: Sequence[int | str]) -> int:
 def _frozen(
     model: ProfileModel, origin: str, phrases: _Phrases, builtin: bool, digest: str
 ) -> GeneratorProfile:
-    places = _places(model.places)
+    places = _places(model.places, model.kinds)
     templates = tuple(
         template
         for version, (shared, own) in zip(model.versions, phrases, strict=True)
@@ -776,7 +844,7 @@ def _frozen(
     )
 
 
-def _places(model: PlacesModel | None) -> PagePlaces:
+def _places(model: PlacesModel | None, kinds: dict[str, KindModel]) -> PagePlaces:
     """The places of a profile's templated pages (none for one without)."""
     if model is None:
         return PagePlaces("", {}, "", False, ())
@@ -786,6 +854,7 @@ def _places(model: PlacesModel | None) -> PagePlaces:
         model.top_folder,
         model.later_passes,
         tuple(model.top_pages),
+        {name: kind.documents for name, kind in kinds.items()},
     )
 
 

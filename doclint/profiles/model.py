@@ -52,8 +52,23 @@ PAGE_KINDS: Mapping[str, str] = {
     "subtree-index": "a folder's keyword index of everything below it",
     "root-index": "the start page of the tree",
 }
-"""The kinds of page a template gives a title and an outline (the parser's
-kinds of generated page)."""
+"""The kinds of page the parser has a typed reader of; a profile may declare
+others (`[kinds]`), read as generic pages of the generator."""
+
+SUBJECTS: Mapping[str, str] = {
+    "file": "one file of the tree: `{path}` in its place, `path` in its title",
+    "folder": "one folder of the tree: `{folder}` in its place, `path` in its title",
+    "tree": "the whole tree: a place with neither",
+}
+"""What a kind of page documents."""
+_BUILTIN_SUBJECTS: Mapping[str, str] = {
+    "file-docs": "file",
+    "keyword-index": "file",
+    "folder-index": "folder",
+    "folder-doc": "folder",
+    "subtree-index": "folder",
+    "root-index": "tree",
+}
 
 
 class ProfileError(ValueError):
@@ -182,6 +197,13 @@ class PagePlaces:
     later_passes: bool
     top_pages: tuple[str, ...]
     """Other pages it writes at the top of its docs folder only."""
+    kinds: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The kinds of page its profile declares besides `PAGE_KINDS`, each with
+    what it documents (a `SUBJECTS` name)."""
+
+    def documents(self, kind: str) -> str | None:
+        """What a page of `kind` documents: "file", "folder" or "tree"."""
+        return _BUILTIN_SUBJECTS.get(kind) or self.kinds.get(kind)
 
     def page_path(self, kind: str, described: str | None) -> str | None:
         """The path, relative to the tree root, of the page of `kind` about

@@ -152,18 +152,18 @@ def folder_pages() -> tuple[str, ...]:
 
 
 @cache
-def title_patterns() -> tuple[tuple[Pattern, DocKind, Template], ...]:
+def title_patterns() -> tuple[tuple[Pattern, str, Template], ...]:
     """Each title pattern once, in the order of the templates, compiled on
     its profile's engine: the templates of one generator share their titles,
     and the page's source then tells which of them it is in."""
-    patterns: list[tuple[Pattern, DocKind, Template]] = []
+    patterns: list[tuple[Pattern, str, Template]] = []
     seen: set[int] = set()
     for template in TEMPLATES.values():
         if id(template.titles) in seen:
             continue
         seen.add(id(template.titles))
         patterns += [
-            (compile_pattern(p, template.builtin), DocKind(kind), template)
+            (compile_pattern(p, template.builtin), kind, template)
             for kind, p in template.titles.items()
         ]
     return tuple(patterns)
@@ -277,15 +277,24 @@ def _choices(footer: str) -> tuple[dict[str, Template], Template | None]:
     return chosen, next((template for template in generator if template.fallback), None)
 
 
-def allowed_headings(template_id: str, kind: DocKind) -> Outline | None:
-    """The outline a page of `kind` in template `template_id` may have; None
-    for a kind the template does not write, or a page of no template."""
+def allowed_headings(template_id: str, kind: str) -> Outline | None:
+    """The outline a page of `kind` in template `template_id` may have: its
+    own, else that of the template of its generator that writes the kind (the
+    PyTorch system's folder pages are its Python template's); None for a kind
+    no template of the generator writes, or a page of no template."""
     template = TEMPLATES.get(template_id)
     if template is None:
         return None
     if kind in template.outlines:
         return template.outlines[kind]
-    return FOLDER_PAGES_TEMPLATE.outlines.get(kind)
+    return next(
+        (
+            other.outlines[kind]
+            for other in TEMPLATES.values()
+            if other.generator == template.generator and kind in other.outlines
+        ),
+        None,
+    )
 
 
 @cache
@@ -321,6 +330,7 @@ def describe_templates() -> dict[str, Any]:
                 "top_folder": template.places.top_folder,
                 "later_passes": template.places.later_passes,
                 "top_pages": list(template.places.top_pages),
+                "kinds": dict(template.places.kinds),
             },
             "footer": template.footer,
             "languages": list(documented_languages(template)),

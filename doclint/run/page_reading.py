@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 from doclint.engine.settings import Settings
-from doclint.models.generated import DocKind
 from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
 from doclint.profiles.templates import TEMPLATES
@@ -28,9 +27,6 @@ from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
 from doclint.tree.reading import inside_root, read_regular, repository_root
 
-TITLED_GENERATORS = ", ".join(dict.fromkeys(t.generator for t in TEMPLATES.values()))
-"""The names of the generators whose pages are recognised by their titles
-(their profiles' names: `pytorch`), as `--explain` gives them."""
 _HEAD_BYTES = 1024
 """What is read of a page outside every profile's layout: its title line is
 all that can make it a generator's."""
@@ -79,13 +75,16 @@ def read_page(
 
 def _by_title(lines: Sequence[str]) -> Verdict:
     first = _first_line(lines)
+    # The generators whose pages are recognised by their titles, by their
+    # profiles' names (`pytorch`): the run's own among them.
+    titled = ", ".join(dict.fromkeys(t.generator for t in TEMPLATES.values()))
     if not first.startswith("# "):
-        return Verdict(TITLED_GENERATORS, "", "its first line is no `# ` title")
+        return Verdict(titled, "", "its first line is no `# ` title")
     found = recognise_title(first[2:])
-    if found.kind is DocKind.MARKDOWN or found.template is None:
-        return Verdict(TITLED_GENERATORS, "", f"its title `{first}` is none of its templates'")
+    if not found.page_kind or found.template is None:
+        return Verdict(titled, "", f"its title `{first}` is none of its templates'")
     why = f"title `{first}`, template `{found.template.id}`"
-    return Verdict(found.template.generator, str(found.kind), why)
+    return Verdict(found.template.generator, found.page_kind, why)
 
 
 def _first_line(lines: Iterable[str]) -> str:
@@ -99,7 +98,7 @@ def _titled(head: str) -> bool:
     if not first.startswith("# "):
         return False
     found = recognise_title(first[2:])
-    return found.kind is not DocKind.MARKDOWN and found.template is not None
+    return bool(found.page_kind) and found.template is not None
 
 
 def explain(

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from doclint import Settings
+from doclint.config.files import load_profile
 from doclint.engine.linter import Linter
 from doclint.incremental import sealed
 from doclint.incremental.cache import KEY_PATTERN, RECORD, Cache, write_cache_file
@@ -28,6 +29,7 @@ from doclint.output.parts import PartWriter
 from doclint.run.setup import NOT_DECIDING, result_key
 from doclint.tree.index import Tree, digest, file_stamp
 from tests import test_cache
+from tests.conftest import PROJECT
 from tests.pages import keyword_index, write, write_plugin
 
 
@@ -204,6 +206,7 @@ def _other_value(name: str, value: object, root: Path) -> object:
         "rule_options": {"DL202": {"extra-stop-words": ["Foo"]}},
         "base": root / "elsewhere",
         "max_file_size": 10,
+        "generators": (load_profile(PROJECT / "examples" / "pagesmith" / "pagesmith.toml"),),
     }
     if name in examples:
         return examples[name]
