@@ -24,10 +24,12 @@ class DefinitionCounts:
     other_types: int = 0  # definitions of unions and enum classes
     functions: int = 0  # function definitions
     first_functions: int = 0
-    # Definitions with no return type (constructors, destructors, conversion
-    # operators), which a count of functions may leave out.
-    first_untyped: int = 0
     declarations: int = 0  # function declarations without a body
+    first_declarations: int = 0
+    # Definitions and declarations with no return type (constructors,
+    # destructors, conversion operators, and macro calls the grammar reads as
+    # such: `TORCH_ARG(double, lr) = 1e-3;`), which a count may leave out.
+    first_untyped: int = 0
     # Macro calls standing as statements in a scope (`REGISTER_HOOKS(X);`),
     # which may expand to a function.
     scope_calls: int = 0
@@ -46,6 +48,13 @@ def count_definition(counts: Counter[str], what: str, node: tree_sitter.Node) ->
         parent = parent.parent
     counts["first_" + what] += parent is None
     return parent is None
+
+
+def count_function(counts: Counter[str], node: tree_sitter.Node, body: bool, typed: bool) -> None:
+    """Count a function definition (with a `body`) or declaration, and one
+    outside `#else`/`#elif` branches with no return type as `first_untyped`."""
+    first = count_definition(counts, "functions" if body else "declarations", node)
+    counts["first_untyped"] += first and not typed
 
 
 def count_type(counts: Counter[str], node: tree_sitter.Node) -> None:

@@ -44,20 +44,26 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
     Original Source", or the file), for the file may have changed since.
 
     "This C++ file contains approximately N class(es)/struct(s) and M
-    function(s)." (C and C++ sources and headers) is judged as the generator
-    words it, approximately: tree-sitter reads the source, and a count is
-    wrong only outside what a careful count could give. N runs from the
-    class and struct definitions (nested and anonymous ones too) outside
-    `#else`/`#elif` branches up to every class, struct and union definition,
-    enum class and `class` word of a `#define`; M from the function
-    definitions with a body, less those with no return type (constructors,
-    destructors, conversion operators, which a count of functions may leave
-    out: `step_lr.cpp`'s constructor and `get_lrs` may be "1 function"), up
-    to every definition and declaration, macro
-    call standing in a scope and function-like `#define` (no limit once a
-    `#define` holds a `{`). Forward declarations are not definitions. A
-    source the parser could not read for more than a quarter of its lines
-    is not judged. Pages of other templates are not judged.
+    function(s)." (C and C++ sources and headers) is judged by the
+    generator's own convention, which its counts on real pages show: a
+    function declared without a body counts as one, as does each overload
+    (`adam.h`'s "12 functions" are its declarations and definitions with a
+    return type), and a class head whose body the grammar cannot read still
+    defines a class. tree-sitter reads the source, and a count is wrong only
+    outside what a count by that convention could give, approximately. N
+    runs from the class and struct definitions (nested and anonymous ones
+    too) outside `#else`/`#elif` branches up to every class, struct and
+    union definition, enum class and `class` word of a `#define`; M from the
+    functions defined or declared outside those branches, less those with no
+    return type (constructors, destructors, conversion operators:
+    `step_lr.cpp`'s constructor and `get_lrs` may be "1 function"), up to
+    every definition and declaration, macro call standing in a scope and
+    function-like `#define` (no limit once a `#define` holds a `{`). Each
+    lower bound is approximate by a tenth (rounded down: 40 functions may
+    stand for 44, not 0 for 3). Forward declarations of classes are not
+    definitions. A source the parser could not read for more than a quarter
+    of its lines is not judged. Pages of other templates are not judged.
+    The message says the convention with the range.
 
     In a folder's `doc.md`, "N subfolder(s)", "N file(s)" and each "`.ext`: N
     file(s)" line are compared with the folder in the tree. For a folder under

@@ -18,9 +18,10 @@ from tests.running import findings, run
 EXAMPLE = PROJECT / "examples" / "tree"
 # Real generated pages kept for issue 45's tests: a tree of its own.
 REAL45 = PROJECT / "tests" / "real45"
-# And those of issue 61's (YAML block scalars, Metal words; names, globs and sizes).
+# And those of issue 61's (YAML block scalars, Metal words; names, globs and sizes; C++ counts).
 REAL61 = PROJECT / "tests" / "real61"
 REAL61B = PROJECT / "tests" / "real61b"
+REAL61C = PROJECT / "tests" / "real61c"
 # A RepoAgent project of one module, for the HTML report's kinds of page.
 REPOAGENT = PROJECT / "tests" / "repoagent_tree"
 OUTSIDE = "file-outside-root"
@@ -65,7 +66,7 @@ def test_project_markdown_is_not_outside_any_root(in_project):
     assert "examples/tree/docs/pkg/test_widgets.py_kw.md" in shown
     setups = set_up_runs(["."], Settings(select=["ALL"]))
     roots = {setup.root: setup.files for setup in setups}
-    assert set(roots) == {PROJECT, EXAMPLE, REAL45, REAL61, REAL61B, REPOAGENT}
+    assert set(roots) == {PROJECT, EXAMPLE, REAL45, REAL61, REAL61B, REAL61C, REPOAGENT}
     assert PROJECT / "README.md" in roots[PROJECT]
 
 

@@ -47,6 +47,7 @@ import tree_sitter_cpp
 from doclint_rules._cpp_counts import (
     DefinitionCounts,
     count_definition,
+    count_function,
     count_macro,
     count_type,
 )
@@ -60,9 +61,17 @@ CPP_SUFFIXES = LANGUAGES["C/C++"].suffixes
 CACHE_SIZE = 16384
 # Past this share of unreadable lines, a source's definition counts are guesses.
 MAX_UNREAD_SHARE = 0.25
+# The generator's convention (docs/page-kinds.md), and the range it gives.
 _COUNT_RANGES = (
-    " (from the definitions outside `#else` branches up to every definition, declaration and macro)"
+    " (counted as the generator counts: class and struct definitions, and functions"
+    " defined or declared, a declaration without a body too; from those outside `#else`"
+    " branches, less constructors and destructors and a tenth, up to every definition,"
+    " declaration and macro)"
 )
+# "Approximately": a count short of the convention's by at most its
+# 1/SHORT_BY, rounded down, is near enough (the generator's pattern misses a
+# name after `*`, `&`, `>` or `::`: 41 of `CUDAHooks.h`'s 44).
+SHORT_BY = 10
 # Repairs feed on each other at most this often (a macro hiding another);
 # past it the remaining errors are reported as unsure.
 MAX_PASSES = 3
@@ -72,11 +81,13 @@ MAX_PASSES = 3
 # function is defined or declared. Bodies of functions are never entered; an
 # error node is, since the repairs it needs are often inside (a macro before
 # a constructor can turn a namespace into one), and what it could not place
-# is reported as unsure (`_cpp_repairs.find_errors`).
+# is reported as unsure (`_cpp_repairs.find_errors`). A label is entered
+# too: inside an error, ` public:` reads as one, holding the member after it.
 _SCOPES = frozenset({
     "ERROR", "translation_unit", "declaration_list", "field_declaration_list",
     "template_declaration", "linkage_specification", "preproc_if", "preproc_ifdef",
     "preproc_else", "preproc_elif", "preproc_elifdef", "friend_declaration",
+    "labeled_statement",
 })
 _DECLARATIONS = frozenset({
     "declaration", "field_declaration", "type_definition", "function_definition"})
@@ -91,6 +102,12 @@ _READ = _WALKED | _DECLARATIONS | {
     "expression_statement", "alias_declaration", "using_declaration",
     "static_assert_declaration", "concept_definition", "namespace_alias_definition",
 }
+# What may name a class in its head, and what else may stand between the
+# name and the `{` of its body.
+_CLASS_NAMES = frozenset({"type_identifier", "qualified_identifier", "template_type"})
+_HEAD_PARTS = frozenset({
+    "base_class_clause", "virtual_specifier", "attribute_declaration", "ms_declspec_modifier",
+    "alignas_qualifier"})
 # Declarators that wrap the one naming the function (`T* f()`, `T& f()`).
 _WRAPPERS = frozenset({
     "pointer_declarator", "reference_declarator", "attributed_declarator", "init_declarator"})
@@ -152,23 +169,35 @@ class CppFacts:
         return sum(last - first + 1 for first, last in self.unsure)
 
     def count_ranges(self, text: str) -> CountRanges | None:
-        """The generator says "approximately": any careful count lies from the
-        definitions outside `#else` branches (a function count leaving out
-        those with no return type, constructors and destructors) up to every definition,
-        declaration and macro that may make one. None when the parser could
-        not read so much of `text` that its counts are guesses."""
+        """The generator says "approximately" and counts a function declared
+        without a body as one (its convention, found on real pages): a count
+        by that convention lies from the class definitions and the functions
+        defined or declared outside `#else` branches (leaving out those with
+        no return type, constructors and destructors), less a tenth (rounded
+        down), up to every definition, declaration and macro that may make
+        one. None when the parser could not read so much of `text` that its
+        counts are guesses."""
         if self.unsure_lines > (text.count("\n") + 1) * MAX_UNREAD_SHARE:
             return None
         counts = self.counts
+        functions = counts.first_functions + counts.first_declarations - counts.first_untyped
         functions_up_to = counts.functions + counts.declarations + counts.scope_calls
         return CountRanges(
-            (counts.first_classes, counts.classes + counts.other_types + counts.macro_classes),
             (
-                counts.first_functions - counts.first_untyped,
+                _approximately(counts.first_classes),
+                counts.classes + counts.other_types + counts.macro_classes,
+            ),
+            (
+                _approximately(functions),
                 UNBOUNDED if counts.macro_bodies else functions_up_to + counts.function_macros,
             ),
             "has {}" + _COUNT_RANGES,
         )
+
+
+def _approximately(count: int) -> int:
+    """The least count near enough to `count`."""
+    return count - count // SHORT_BY
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +417,8 @@ def _visit_scope(reading: Reading, scope: tree_sitter.Node, dialect: Dialect) ->
         if kind in _SCOPES:
             if kind != "ERROR" or dialect.enter_errors:
                 stack.extend(node.named_children)
+            if kind == "ERROR" and dialect.enter_errors:
+                _loose_class_heads(reading, node)
         elif kind == "namespace_definition":
             _namespace(reading, node)
             stack.extend(_fields(node, "body"))
@@ -405,6 +436,41 @@ def _visit_scope(reading: Reading, scope: tree_sitter.Node, dialect: Dialect) ->
             reading.counts["scope_calls"] += 1
         elif dialect.visit is not None:
             stack.extend(dialect.visit(reading, node))
+
+
+def _loose_class_heads(reading: Reading, error: tree_sitter.Node) -> None:
+    """Count the class definitions an error node holds as loose tokens: when
+    the grammar cannot read a class's body (members a macro writes,
+    `TORCH_ARG(betas_t, betas) = std::make_tuple(0.9, 0.999);`), the key,
+    the name, the base clause and the `{` of `struct AdamOptions : public
+    Base<AdamOptions> {`, on one line or several, are children of the
+    error, and the members after them are read as the error's own."""
+    children = error.children
+    for index, key in enumerate(children):
+        if key.type not in ("class", "struct", "union"):
+            continue
+        name = _head_name(children[index + 1 :])
+        if name is None:
+            continue
+        reading.classes.add(_last_name(reading, name))
+        if key.type == "union" or (index and children[index - 1].type == "enum"):
+            reading.counts["other_types"] += 1
+        else:
+            count_definition(reading.counts, "classes", key)
+
+
+def _head_name(after_key: list[tree_sitter.Node]) -> tree_sitter.Node | None:
+    """The name of a class head (`Name final : public Base {`) that the
+    tokens after its key make up to the `{`; None if they make none."""
+    name = None
+    for part in after_key:
+        if part.type == "{":
+            return name
+        if part.type in _CLASS_NAMES and name is None:
+            name = part
+        elif part.type not in _HEAD_PARTS:
+            return None
+    return None
 
 
 def _is_call(statement: tree_sitter.Node) -> bool:
@@ -463,7 +529,7 @@ def _declared_types(reading: Reading, root: tree_sitter.Node, dialect: Dialect) 
     `struct B*`, an explicit specialisation's `class complex<float>;`. An
     elaborated type specifier declares its name in C and C++ alike."""
     for name in tree_sitter.QueryCursor(_query(dialect)).captures(root).get("name", ()):
-        if not _template_parameter(reading.code, name.parent):
+        if name.parent is None or not _template_parameter(reading.code, name.parent):
             reading.declared_types.add(_last_name(reading, name))
 
 
@@ -506,7 +572,9 @@ def _export_macro(reading: Reading, declaration: tree_sitter.Node, spec: tree_si
     after = spec.next_named_sibling
     while after is not None and after.type == "init_declarator":
         after = after.child_by_field_name("declarator")
-    if after is None or after.type != "identifier" or name.type != "type_identifier":
+    if after is None or after.type != "identifier":
+        return False
+    if name is None or name.type != "type_identifier":
         return False
     word = reading.text(name)
     # Only a misread can give a function definition a plain name for
@@ -536,11 +604,8 @@ def _declaration(reading: Reading, node: tree_sitter.Node) -> list[tree_sitter.N
         reading.functions.add(name)
         if node.type == "function_definition":
             reading.function_definitions.add(name)
-        if _has_body(node):
-            first = count_definition(reading.counts, "functions", node)
-            reading.counts["first_untyped"] += first and node.child_by_field_name("type") is None
-        else:
-            reading.counts["declarations"] += 1
+        typed = node.child_by_field_name("type") is not None
+        count_function(reading.counts, node, _has_body(node), typed)
     return scopes
 
 
@@ -563,7 +628,8 @@ def _function_name(reading: Reading, declarator: tree_sitter.Node) -> str | None
     """The name a declarator gives a function; None if it declares no function."""
     while declarator.type in _WRAPPERS:
         if declarator.type == "init_declarator" and _vexing(declarator):
-            return _last_name(reading, declarator.child_by_field_name("declarator"))
+            inner = declarator.child_by_field_name("declarator")
+            return None if inner is None else _last_name(reading, inner)
         # A reference declarator names no field for what it wraps.
         declarator = declarator.child_by_field_name("declarator") or declarator.named_children[-1]
     if declarator.type != "function_declarator":
@@ -580,7 +646,9 @@ def _vexing(init: tree_sitter.Node) -> bool:
     type (`void f(void (*fn)())`, `int g(unsigned n)`), which no value does."""
     arguments = init.child_by_field_name("value")
     declarator = init.child_by_field_name("declarator")
-    if arguments is None or arguments.type != "argument_list" or declarator.type != "identifier":
+    if arguments is None or arguments.type != "argument_list":
+        return False
+    if declarator is None or declarator.type != "identifier":
         return False
     first = next(tokens(arguments.named_children[0])) if arguments.named_children else None
     return first is None or first.type in _TYPE_STARTS

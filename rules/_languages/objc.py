@@ -53,7 +53,7 @@ from functools import lru_cache
 
 import tree_sitter
 import tree_sitter_objc
-from doclint_rules._cpp_counts import count_definition
+from doclint_rules._cpp_counts import count_function
 from doclint_rules._languages import Language
 from doclint_rules._languages.cpp import (
     C_FAMILY_KEYWORDS,
@@ -197,10 +197,8 @@ def _method(reading: Reading, node: tree_sitter.Node) -> None:
     reading.functions.update(names)
     if node.type == "method_definition":
         reading.function_definitions.update(names)
-        count_definition(reading.counts, "functions", node)
         unsure_if_body_misread(reading, node)
-    else:
-        reading.counts["declarations"] += 1
+    count_function(reading.counts, node, node.type == "method_definition", typed=True)
 
 
 def _property(reading: Reading, node: tree_sitter.Node) -> None:

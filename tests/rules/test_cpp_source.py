@@ -299,13 +299,24 @@ def test_memo_shares_file_and_embedded_copy(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_count_ranges_run_from_the_first_branch_to_every_declaration() -> None:
+    # Functions as the generator counts them, a declaration without a body
+    # too (`f`, `p`), from the first branch (not `h`), less a constructor
+    # (`E()`), which a count may leave out; up to all five.
     text = (
-        "#if A\nstruct D { };\n#else\nstruct D { int x; };\n#endif\n"
-        "int f();\nint g() { return 0; }\n"
+        "#if A\nstruct D { };\n#else\nstruct D { int x; };\nint h();\n#endif\n"
+        "int f();\nint g() { return 0; }\nfloat *p();\nstruct E { E(); };\n"
     )
     ranges = cpp_facts(text).count_ranges(text)
     assert ranges is not None
-    assert (ranges.classes, ranges.functions) == ((1, 2), (1, 2))
+    assert (ranges.classes, ranges.functions) == ((2, 3), (3, 5))
+
+
+def test_approximately_is_a_tenth_short_at_most() -> None:
+    # Nine declarations may be said to be nine, ten to be nine, twenty to be eighteen.
+    for declared, least in ((9, 9), (10, 9), (20, 18)):
+        text = "".join(f"int f{n}();\n" for n in range(declared))
+        ranges = cpp_facts(text).count_ranges(text)
+        assert ranges is not None and ranges.functions == (least, declared)
 
 
 def test_count_ranges_of_a_mostly_unread_text_are_no_answer() -> None:
@@ -415,3 +426,24 @@ def test_a_name_on_every_line_of_a_misread_source_is_looked_up_in_linear_time() 
 
     # Eight times the lines: about eight times the time when linear, 64 when not.
     assert seconds(32_000) < 20 * seconds(4_000)
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "namespace n {\nstruct TORCH_API Options : public Base<Options> {",
+        "namespace n {\nstruct Options\n    : public Base<Options> {",
+    ],
+)
+def test_a_class_whose_body_the_grammar_cannot_read_is_defined(head: str) -> None:
+    # Members a macro writes leave the head loose tokens of an error node, on
+    # one line or two; the member after ` public:` (read as a label) counts.
+    text = (
+        f"{head}\n  TORCH_ARG(betas_t, betas) = std::make_tuple(0.9, 0.999);\n\n"
+        " public:\n  double get_lr() const override;\n};\n} // namespace n\n"
+    )
+    facts = cpp_facts(text)
+    assert facts.classes == {"Options"}
+    assert (facts.counts.classes, facts.counts.first_classes) == (1, 1)
+    assert facts.functions == {"get_lr"}
+    assert (facts.counts.first_declarations, facts.counts.first_untyped) == (1, 0)
