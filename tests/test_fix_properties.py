@@ -174,6 +174,7 @@ def test_fix_properties_on_the_real_slice(tmp_path, monkeypatch, unsafe):
     assert done.fixed["DL101"] >= 70
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("unsafe", [False, True], ids=["safe", "unsafe"])
 def test_fix_properties_on_a_generated_corpus(tmp_path, monkeypatch, generated_corpus, unsafe):
     done = check_properties(generated_tree(tmp_path, generated_corpus), monkeypatch, unsafe)

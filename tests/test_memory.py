@@ -11,6 +11,8 @@ import sys
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 import doclint.tree.index as tree_module
 from doclint.engine import Settings
 from doclint.models.kept_findings import FileRows
@@ -86,6 +88,7 @@ def _peaks(folder: str) -> tuple[int, int, int]:
     return peaks[0], peaks[1], len(reports[1]) - len(reports[0])
 
 
+@pytest.mark.slow
 def test_twice_the_findings_take_hardly_more_memory(tmp_path):
     # In a fresh interpreter: in a long session, a table of the interpreter's
     # own (its interned strings) that happens to grow during the second run

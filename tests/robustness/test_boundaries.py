@@ -397,6 +397,7 @@ def test_a_signal_while_the_interpreter_exits_ends_it_with_the_signals_code_and_
     assert (done.returncode, done.stderr) == (143, b"")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("signum", "code", "fix"),
     [(signal.SIGINT, 130, []), (signal.SIGTERM, 143, ["--fix"]), (signal.SIGINT, 130, ["--fix"])],

@@ -58,6 +58,7 @@ def _change_page(tree: Path) -> None:
         page.write("More text.\n")
 
 
+@pytest.mark.slow
 def test_a_change_outside_starts_no_check_and_one_inside_does(
     layout: tuple[Path, Path, list[str]],
 ) -> None:
