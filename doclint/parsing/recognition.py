@@ -31,7 +31,7 @@ def recognise_title(title: str) -> Recognised:
         match = pattern.fullmatch(title.strip())
         if match is None:
             continue
-        parsed = DocKind(kind) if kind in _PARSED else DocKind.MARKDOWN
+        parsed = _PARSED.get(kind, DocKind.MARKDOWN)
         if "name" in match.groupdict():
             return Recognised(parsed, match.group("name"), template, True, kind)
         described: str | None = match.group("path")
@@ -46,7 +46,8 @@ def recognise_title(title: str) -> Recognised:
     return Recognised(DocKind.MARKDOWN, None, None, False)
 
 
-_PARSED = frozenset(DocKind) - {DocKind.MARKDOWN}
+# The kinds the parser has a reader of, by name.
+_PARSED = {kind.value: kind for kind in DocKind if kind is not DocKind.MARKDOWN}
 
 
 def recognise(title: str) -> tuple[str, str | None, str]:

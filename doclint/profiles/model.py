@@ -200,6 +200,32 @@ class PagePlaces:
     kinds: Mapping[str, str] = dataclasses.field(default_factory=dict)
     """The kinds of page its profile declares besides `PAGE_KINDS`, each with
     what it documents (a `SUBJECTS` name)."""
+    # Derived once (the parser asks them of every page): each kind's place
+    # split at its hole, with the docs folder in front; the endings of the
+    # pages about a file, the names of those about a folder.
+    _split: Mapping[str, tuple[str, str, str]] = dataclasses.field(init=False, repr=False)
+    file_endings: tuple[str, ...] = dataclasses.field(init=False, repr=False)
+    """The endings of the pages about a file (`_docs.md`, `_kw.md`)."""
+    folder_page_names: tuple[str, ...] = dataclasses.field(init=False, repr=False)
+    """The names of the pages about a folder (`index.md`, `doc.md`, `sub.md`)."""
+
+    def __post_init__(self) -> None:
+        split = {}
+        for kind, place in self.pages.items():
+            hole = next((h for h in (FILE_PATH, FOLDER_PATH) if h in place), "")
+            head, _, tail = place.partition(hole) if hole else ("", "", place)
+            split[kind] = (f"{self.docs_folder}/{head}", hole, tail)
+        endings = tuple(
+            t for h, hole, t in split.values() if hole == FILE_PATH and h.count("/") == 1
+        )
+        names = tuple(
+            t.lstrip("/")
+            for h, hole, t in split.values()
+            if hole == FOLDER_PATH and h.count("/") == 1
+        )
+        object.__setattr__(self, "_split", split)
+        object.__setattr__(self, "file_endings", endings)
+        object.__setattr__(self, "folder_page_names", names)
 
     def documents(self, kind: str) -> str | None:
         """What a page of `kind` documents: "file", "folder" or "tree"."""
@@ -209,15 +235,18 @@ class PagePlaces:
         """The path, relative to the tree root, of the page of `kind` about
         `described`; None for a kind it does not write or a page of a file
         or folder with no path."""
-        place = self.pages.get(kind)
-        if place is None:
+        split = self._split.get(kind)
+        if split is None:
             return None
-        if FOLDER_PATH not in place and FILE_PATH not in place:
-            return f"{self.docs_folder}/{place}"
+        head, hole, tail = split
+        if not hole:
+            return head + tail
         if described is None:
             return None
-        filled = place.replace(FOLDER_PATH, described).replace(FILE_PATH, described)
-        return "/".join(part for part in (self.docs_folder, *filled.split("/")) if part)
+        if hole == FOLDER_PATH:
+            tail = tail.lstrip("/")
+            return f"{head}{described}/{tail}" if described else head + tail
+        return f"{head}{described}{tail}"
 
     def described_at(self, path: str, kind: str) -> str | None:
         """The file a page of `kind` at `path` documents by its place; None
@@ -238,24 +267,6 @@ class PagePlaces:
         place, as a page about a file of any kind; None for another place."""
         return next(
             (found for kind in self.pages if (found := self.described_at(path, kind))), None
-        )
-
-    @property
-    def file_endings(self) -> tuple[str, ...]:
-        """The endings of the pages about a file (`_docs.md`, `_kw.md`)."""
-        return tuple(
-            place.partition(FILE_PATH)[2]
-            for place in self.pages.values()
-            if place.startswith(FILE_PATH)
-        )
-
-    @property
-    def folder_page_names(self) -> tuple[str, ...]:
-        """The names of the pages about a folder (`index.md`, `doc.md`, `sub.md`)."""
-        return tuple(
-            place.partition(FOLDER_PATH + "/")[2]
-            for place in self.pages.values()
-            if place.startswith(FOLDER_PATH + "/")
         )
 
     def is_page_name(self, name: str) -> bool:
@@ -283,8 +294,7 @@ class PagePlaces:
     def source_order(self, path: str) -> tuple[str, int]:
         """The documented file a page at `path` (relative to the root) is made
         of, through every pass (as `docs/<file>`), and the passes it is away."""
-        folder = self.later_pass_folder
-        if folder is not None and path.startswith(folder):
+        if self.later_passes and path.startswith(f"{self.docs_folder}/{self.docs_folder}/"):
             path = path[len(self.docs_folder) + 1 :]
         level, endings = 0, self.file_endings
         while path.endswith(endings):

@@ -146,10 +146,10 @@ def _implied_root(start: bytes, path: str) -> str | None:
     return None
 
 
-def _implies(path: str, root: str, bounds: tuple[str, ...]) -> bool:
+def _implies(path: str, root: str, bounds: tuple[str, ...], endings: tuple[str, ...]) -> bool:
     """Whether the file at the absolute `path` is a page whose title implies
-    `root`, a root it may have."""
-    if not path.endswith(_page_name_endings()):
+    `root`, a root it may have (a page's name has one of `endings`)."""
+    if not path.endswith(endings):
         return False
     try:
         # Not opened when its real place is outside `root` (a link out of the
@@ -208,10 +208,11 @@ def _tree_roots(
                 below.setdefault(path[:at] or "/", []).append(path)
                 at = path.find(docs, at + 1)
     roots: set[str] = set()
+    endings = _page_name_endings()
     for candidate in sorted(below, key=len):  # outer folders first
         if _in_docs(candidate, roots):
             continue
-        if any(_implies(path, candidate, bounds) for path in below[candidate]):
+        if any(_implies(path, candidate, bounds, endings) for path in below[candidate]):
             roots.add(candidate)
     folders = [f"/{folder}/" for folder in builtin_docs_folders()]
     if any(folder in path for path in paths for folder in folders):
