@@ -259,8 +259,8 @@ class PagePlaces:
 
     def ending(self, kind: str) -> str | None:
         """The ending of the pages of `kind` about a file (`_docs.md`), or None."""
-        place = self.pages.get(kind, "")
-        return place.partition(FILE_PATH)[2] if place.startswith(FILE_PATH) else None
+        head, hole, tail = self._split.get(kind, ("", "", ""))
+        return tail if hole == FILE_PATH and head == f"{self.docs_folder}/" else None
 
     def subject(self, path: str) -> str | None:
         """The file a page at `path` (relative to the root) documents by its
