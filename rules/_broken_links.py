@@ -7,12 +7,11 @@ from __future__ import annotations
 from doclint.models.markdown import build_node
 from doclint.rule_api import (
     Cause,
-    DocKind,
     Finding,
     LinkTarget,
     PageBase,
     RuleContext,
-    generator_places,
+    file_docs_endings,
     shown_target,
     shown_tree_path,
 )
@@ -59,10 +58,7 @@ def _missing(
 
 def _missing_cause(path: str) -> Cause:
     """What a missing target was meant to be, by how the link names it."""
-    if any(
-        ending and path.endswith(ending)
-        for ending in (places.ending(DocKind.FILE_DOCS) for places in generator_places())
-    ):
+    if path.endswith(file_docs_endings()):
         return PAGE_NOT_GENERATED
     if path.endswith(".md"):
         return MISSING_PAGE

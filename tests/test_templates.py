@@ -226,7 +226,7 @@ def test_a_generators_places_are_read_from_its_profile():
     assert places.subject("docs/src/a.c_docs.md") is None  # PyTorch's place is not its own
     assert places.is_page_name("README.md") and not places.is_page_name("index.md")
     # No later passes: a page about a page is a page of level 1, and keeps its name.
-    assert places.level("api/src/a.c.html.md", False) == 1
+    assert places.level("api/src/a.c.html.md", "file-docs") == 1
     assert places.source_order("api/src/a.c.html.md") == ("api/src/a.c", 1)
 
 

@@ -75,5 +75,4 @@ def expected_page_path(kind: str, described: str | None, template: str) -> str |
 
 def page_level(described: str | None, kind: str, template: str) -> int:
     """1 for a page about a source; one more for each generator pass over its pages."""
-    places = places_of(template)
-    return places.level(described, places.documents(kind) == "folder")
+    return places_of(template).level(described, kind)

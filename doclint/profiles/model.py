@@ -278,13 +278,17 @@ class PagePlaces:
         """The folder of the pages of a later pass (`docs/docs/`), or None."""
         return f"{self.docs_folder}/{self.docs_folder}/" if self.later_passes else None
 
-    def level(self, described: str | None, folder_page: bool) -> int:
+    def level(self, described: str | None, kind: str) -> int:
         """1 for a page about a source; one more for each pass over the pages
         (a documented path in the docs folder naming one of its pages, or any
         path there for a folder's page)."""
         if not described or not self.later_passes:
             return 1
-        level, path, head = 1, described, f"{self.docs_folder}/"
+        head = f"{self.docs_folder}/"
+        if not (described.startswith(head) or described == self.docs_folder):
+            return 1  # most pages: asked of every page, answered without more
+        folder_page = self.documents(kind) == "folder"
+        level, path = 1, described
         while path.startswith(head) or path == self.docs_folder:
             if not (folder_page or self.is_page_name(path.rpartition("/")[2])):
                 break
@@ -296,11 +300,14 @@ class PagePlaces:
         of, through every pass (as `docs/<file>`), and the passes it is away."""
         if self.later_passes and path.startswith(f"{self.docs_folder}/{self.docs_folder}/"):
             path = path[len(self.docs_folder) + 1 :]
-        level, endings = 0, self.file_endings
-        while path.endswith(endings):
-            path = path[: -len(next(e for e in endings if path.endswith(e)))]
-            level += 1
-        return path, level
+        level = 0
+        while True:
+            for ending in self.file_endings:
+                if path.endswith(ending):
+                    path, level = path[: -len(ending)], level + 1
+                    break
+            else:
+                return path, level
 
 
 Outline = Mapping[str, frozenset[str] | None]

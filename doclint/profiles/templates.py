@@ -119,6 +119,7 @@ def use_generators(profiles: Iterable[GeneratorProfile]) -> None:
     for cached in (
         generator_places,
         page_suffixes,
+        file_docs_endings,
         folder_pages,
         title_patterns,
         phrase_book,
@@ -141,6 +142,13 @@ def page_suffixes() -> tuple[str, ...]:
     return tuple(
         dict.fromkeys(ending for places in generator_places() for ending in places.file_endings)
     )
+
+
+@cache
+def file_docs_endings() -> tuple[str, ...]:
+    """The endings of each generator's documentation page of a file (`_docs.md`)."""
+    found = (places.ending(DocKind.FILE_DOCS) for places in generator_places())
+    return tuple(dict.fromkeys(ending for ending in found if ending))
 
 
 @cache
