@@ -237,6 +237,7 @@ def test_the_cache_is_keyed_as_the_caching_page_says():
     assert "~/.cache/doclint" in caching and "restore-keys" in caching
 
 
+@pytest.mark.slow
 def test_docs_show_the_action_with_its_own_inputs(workspace):
     ci = (PROJECT / "docs" / "ci.md").read_text(encoding="utf-8")
     section = ci.split("## GitHub Action\n", 1)[1].split("\n## ", 1)[0]
@@ -309,6 +310,7 @@ def _plant_modules(workspace: Path, marker: Path) -> None:
     (workspace / "multiprocessing" / "__init__.py").write_text(plant, encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_no_module_of_the_tree_runs(workspace):
     marker = workspace.parent / "imported"
     _plant_modules(workspace, marker)
@@ -322,6 +324,7 @@ def test_no_module_of_the_tree_runs(workspace):
     assert run.code == 1
 
 
+@pytest.mark.slow
 def test_every_line_of_paths_is_one_path(workspace):
     # A second folder whose name holds a space, with a finding of its own.
     shutil.copytree(workspace / "docs", workspace / "more docs")

@@ -104,6 +104,7 @@ def _mypy(files: list[Path], cwd: Path, *options: str) -> subprocess.CompletedPr
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_mypy_strict_from_the_root_finds_no_error_in_doclint_or_the_examples(tmp_path):
     """mypy run in the checkout reads doclint/ there, as source: each of its
     files must pass --strict as the examples do (68 errors in 23 files once)."""

@@ -131,6 +131,7 @@ def _tree_bytes(root):
     )
 
 
+@pytest.mark.slow
 def test_the_cache_stays_within_its_share_of_the_tree(tmp_path, monkeypatch):
     """Five runs with other selections (formats change no stored result):
     the folder stays within SHARE of the tree's bytes; past it, older cache

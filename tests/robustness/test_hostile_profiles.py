@@ -220,6 +220,7 @@ def test_profiles_differing_after_250_characters_of_a_pattern_have_their_own_key
     assert codes["every"] - codes["only-q"] == {"DL703"}
 
 
+@pytest.mark.slow
 def test_a_profile_with_claims_keeps_one_key_under_every_hash_seed(tmp_path):
     """A profile's claims are frozensets, whose repr's order follows the hash
     seed: eight identical runs made eight cache files. Now one, hit by every
