@@ -146,6 +146,7 @@ def _sarif(file: Path) -> list[dict]:
     return run["results"]
 
 
+@pytest.mark.slow
 def test_findings_go_to_sarif_and_annotations_and_fail_the_job(workspace):
     run = run_action(workspace, {})
     assert run.code == 1

@@ -168,6 +168,7 @@ def check_properties(tree: Tree, monkeypatch: pytest.MonkeyPatch, unsafe: bool) 
     return done
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("unsafe", [False, True], ids=["safe", "unsafe"])
 def test_fix_properties_on_the_real_slice(tmp_path, monkeypatch, unsafe):
     done = check_properties(real_tree(tmp_path), monkeypatch, unsafe)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,7 @@ PIECES = ["[", "]", "(", ")", "`", "``", "\\", "<", ">", "!", " ", "a", "\n", "\
 PIECES += ['"t"', "x.md", "](", "](a.md)", "[a](b.md)", "[`c`](d)", "<http://e.f>", "*"]
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, deadline=None, database=None)
 @given(
     text=st.lists(st.sampled_from(PIECES), min_size=1, max_size=12).map("".join),

@@ -109,6 +109,7 @@ ITEM_PIECES = ["- ", "*", "**", "`", "```", "[", "]", "]:", "(", ")", " ", "\t",
 ITEM_PIECES += ["1.", "#", ">", "<", "|", "~~~", "\u00a0", "\u00e9", "x.md"]
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None, database=None)
 @given(st.lists(st.sampled_from(ITEM_PIECES), min_size=1, max_size=8).map("".join))
 def test_a_plain_item_opening_is_a_simple_item(text):
@@ -121,6 +122,7 @@ def test_a_plain_item_opening_is_a_simple_item(text):
         assert simple is not None and simple.group(2) == line[2:]
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, deadline=None, database=None)
 @given(st.lists(st.sampled_from(["|", "\\", "a", " ", "\t", "\u00a0", "-", ":"]), max_size=12))
 def test_cells_split_as_mistune_splits_them(pieces):

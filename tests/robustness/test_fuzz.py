@@ -261,6 +261,7 @@ def line_count(data: bytes) -> int:
     return max(1, len(text.split("\n")) - (1 if text.endswith("\n") else 0))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(file=files())
 def test_any_document_through_every_rule(tree, file):

@@ -71,6 +71,7 @@ def _doclint(
     return done.stdout, done.stderr, done.returncode
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
 def test_a_cache_of_another_user_is_ignored(tmp_path):
     _tree(tmp_path)
