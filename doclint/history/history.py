@@ -1,0 +1,373 @@
+"""The history of the checkout a run's tree lies in, as doclint asks it.
+
+Paths are relative to the tree root the run checks, which may be a folder
+below the top of the work tree; the translation to and from the top's paths
+is made here and nowhere else. A path, a commit or a folder is never given
+to git as something it could read as an option: commits are checked to be
+hex before they are used, and the blobs are reached from a commit's tree by
+object ids, so that no path of a page is ever written to the batch process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import posixpath
+import re
+import shutil
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Final
+
+from doclint.history.git import Batch, Git
+
+# The largest blob (or tree) read; a larger one reads as missing.
+BLOB_LIMIT: Final = 8 * 1024 * 1024
+
+# Each object format (the name of its hash) and the width of its ids in a tree object.
+_FORMATS = {"sha1": 20, "sha256": 32}
+# Modes of a regular file in a tree (100664 in repositories older than git
+# normalising it); a folder's.
+_REGULAR = frozenset({b"100644", b"100755", b"100664"})
+_FOLDER = b"40000"
+_NO_RENAMES: Mapping[str, str] = MappingProxyType({})
+
+Parts = tuple[bytes, ...]
+"""A path below the top of the work tree, by its names."""
+Entry = tuple[bytes, str]
+"""A tree's entry: its mode and object id."""
+
+
+class History:
+    """One checkout's history, read through one `git cat-file --batch-command`
+    process (started again in a forked process, never shared) and a few
+    one-shot commands, each answer cached for the life of the object."""
+
+    shallow: bool
+    """The checkout is a shallow clone: older commits may be missing."""
+    head: str | None
+    """The full id of HEAD's commit; None in a repository with no commit."""
+
+    def __init__(
+        self, git: Git, prefix: str, shallow: bool, object_format: str, limit: int
+    ) -> None:
+        self._git = git
+        self._top = git.folder
+        self._prefix = prefix
+        self.shallow = shallow
+        self._format = object_format
+        self._width = _FORMATS[object_format]
+        self._hex = re.compile(f"[0-9a-f]{{7,{2 * self._width}}}")
+        self._limit = limit
+        self._process: Batch | None = None
+        self._pid = 0
+        self._commits: dict[str, str | None] = {}
+        self._root_trees: dict[str, str | None] = {}
+        self._trees: dict[str, dict[bytes, Entry] | None] = {}
+        self._blobs: dict[str, tuple[str, ...] | None] = {}
+        self._lines: dict[tuple[str, Parts], tuple[str, ...] | None] = {}
+        self._renames: dict[str, Mapping[str, str]] = {}
+        self._walks: dict[Parts, dict[Parts, str]] = {}
+        self._remotes: frozenset[str] | None = None
+        found = self._info("HEAD")
+        self.head = found[0] if found is not None and found[1] == "commit" else None
+
+    @classmethod
+    def open(cls, root: Path, *, limit: int = BLOB_LIMIT) -> History | None:
+        """The history of the work tree `root` lies in; None when git is
+        missing, `root` is not inside a work tree (or is a bare repository,
+        or one git refuses as another user's), or git fails. `limit`: the
+        largest blob read, in bytes."""
+        program = shutil.which("git")
+        if program is None:
+            return None
+        try:
+            folder = root.resolve(strict=True)
+        except (OSError, RuntimeError):  # missing, or a loop of links
+            return None
+        if not folder.is_dir():
+            return None
+        asked = [
+            "rev-parse",
+            "--is-inside-work-tree",
+            "--show-toplevel",
+            "--show-prefix",
+            "--is-shallow-repository",
+            "--show-object-format",
+        ]
+        output = Git(program, folder).run(asked, limit=1 << 16)
+        lines = os.fsdecode(output).split("\n") if output is not None else []
+        if len(lines) != 6 or lines[0] != "true" or lines[4] not in _FORMATS:
+            return None
+        top, prefix = Path(lines[1]), lines[2]
+        if (top / prefix).resolve() != folder:  # a core.worktree elsewhere
+            return None
+        history = cls(Git(program, top), prefix.rstrip("/"), lines[3] == "true", lines[4], limit)
+        if history._git.broken:
+            history.close()
+            return None
+        return history
+
+    def commit(self, rev: str) -> str | None:
+        """The full id of the commit hex prefix `rev` (7 to 40 characters, 64
+        in a SHA-256 repository) names; None when it is no such hex, names
+        no commit here (a shallow clone lacks it), or names more than one."""
+        if self._git.broken or not isinstance(rev, str) or not self._hex.fullmatch(rev):
+            return None
+        if rev not in self._commits:
+            found = self._info(f"{rev}^{{commit}}")
+            # A tag's id peels to its commit: it names no commit itself.
+            named = found is not None and found[1] == "commit" and found[0].startswith(rev)
+            self._commits[rev] = found[0] if named and found is not None else None
+        return self._commits[rev]
+
+    def lines_at(self, commit: str, path: str) -> tuple[str, ...] | None:
+        """The lines of file `path` at `commit` (its bytes as UTF-8, a bad
+        byte as U+FFFD, split as str.splitlines); None when the commit has
+        no regular file there, or it is larger than the limit."""
+        sha = self.commit(commit)
+        parts = self._parts(path)
+        if sha is None or parts is None:
+            return None
+        key = (sha, parts)
+        if key not in self._lines:
+            entry = self._entry(sha, parts)
+            regular = entry is not None and entry[0] in _REGULAR
+            self._lines[key] = self._blob(entry[1]) if entry is not None and regular else None
+        return None if self._git.broken else self._lines[key]
+
+    def renamed(self, commit: str) -> Mapping[str, str]:
+        """The files of the tree renamed between `commit` and HEAD, old path
+        to new; empty when there are none or git cannot say."""
+        sha = self.commit(commit)
+        if sha is None or self.head is None:
+            return _NO_RENAMES
+        if sha not in self._renames:
+            asked = ["diff-tree", "-r", "-M", "--name-status", "-z", "--no-ext-diff"]
+            asked += ["--no-textconv", sha, self.head]
+            if self._prefix:
+                asked += ["--", self._prefix]
+            output = self._git.run(asked)
+            self._renames[sha] = MappingProxyType(self._read_renames(output or b""))
+        return _NO_RENAMES if self._git.broken else self._renames[sha]
+
+    def last_change(self, path: str) -> str | None:
+        """The commit in which `path` last changed; None when HEAD has no
+        such file or the work tree's differs from it (the page is now)."""
+        parts = self._parts(path)
+        if self._git.broken or self.head is None or parts is None:
+            return None
+        entry = self._entry(self.head, parts)
+        if entry is None or entry[0] not in _REGULAR or not self._unchanged(parts, entry[1]):
+            return None
+        changed = self._walk(parts[:-1]).get(parts)
+        return None if self._git.broken else changed
+
+    def remotes(self) -> frozenset[str]:
+        """`host/owner/repo`, lower-case, of each remote's URL."""
+        if self._remotes is None:
+            asked = ["config", "-z", "--get-regexp", r"^remote\..*\.url$"]
+            output = self._git.run(asked, limit=1 << 20) or b""
+            records = (record.partition(b"\n")[2] for record in output.split(b"\0"))
+            slugs = (remote_slug(url.decode("utf-8", "replace")) for url in records)
+            self._remotes = frozenset(slug for slug in slugs if slug is not None)
+        return frozenset() if self._git.broken else self._remotes
+
+    def close(self) -> None:
+        """End this process's batch process (a forked child's copy of the
+        parent's is left to the parent)."""
+        if self._process is not None and self._pid == os.getpid():
+            self._process.close()
+        self._process = None
+
+    # What git is asked, and what it answers.
+
+    def _batch(self) -> Batch | None:
+        if self._pid != os.getpid():
+            # Forked: the parent's pipes are not this process's to use.
+            self._process, self._pid = None, os.getpid()
+        if self._process is None:
+            self._process = self._git.batch()
+        return self._process
+
+    def _info(self, name: str) -> tuple[str, str, int] | None:
+        batch = self._batch()
+        return batch.info(name) if batch is not None else None
+
+    def _contents(self, oid: str, kind: str) -> bytes | None:
+        """The bytes of object `oid` when it is a `kind` within the limit."""
+        found = self._info(oid)
+        batch = self._batch()
+        if found is None or found[1] != kind or found[2] > self._limit or batch is None:
+            return None
+        return batch.contents(oid)
+
+    def _parts(self, path: str) -> Parts | None:
+        """`path` of the tree as names below the top; None when it is empty,
+        absolute, leaves the root, or holds a line feed or a NUL."""
+        if not isinstance(path, str) or not path or "\n" in path or "\0" in path:
+            return None
+        normal = posixpath.normpath(path)
+        if normal.startswith("/") or normal in (".", "..") or normal.startswith("../"):
+            return None
+        full = f"{self._prefix}/{normal}" if self._prefix else normal
+        return tuple(os.fsencode(name) for name in full.split("/"))
+
+    def _entry(self, commit: str, parts: Parts) -> Entry | None:
+        """The tree entry of `parts` in `commit`, reached folder by folder."""
+        if commit not in self._root_trees:
+            found = self._info(f"{commit}^{{tree}}")
+            self._root_trees[commit] = found[0] if found is not None else None
+        entry: Entry | None = (_FOLDER, oid) if (oid := self._root_trees[commit]) else None
+        for name in parts:
+            if entry is None or entry[0] != _FOLDER:
+                return None
+            entry = self._tree(entry[1]).get(name)
+        return entry
+
+    def _tree(self, oid: str) -> dict[bytes, Entry]:
+        if oid not in self._trees:
+            data = self._contents(oid, "tree")
+            self._trees[oid] = _tree_entries(data, self._width) if data is not None else None
+        return self._trees[oid] or {}
+
+    def _blob(self, oid: str) -> tuple[str, ...] | None:
+        if oid not in self._blobs:
+            data = self._contents(oid, "blob")
+            self._blobs[oid] = tuple(_text(data).splitlines()) if data is not None else None
+        return self._blobs[oid]
+
+    def _read_renames(self, output: bytes) -> dict[str, str]:
+        fields = output.split(b"\0")
+        renames: dict[str, str] = {}
+        at = 0
+        while at + 1 < len(fields) and fields[at]:
+            status = fields[at][:1]
+            if status in (b"R", b"C") and at + 2 < len(fields):
+                old, new = self._below_root(fields[at + 1]), self._below_root(fields[at + 2])
+                if status == b"R" and old is not None and new is not None:
+                    renames[old] = new
+                at += 3
+            else:
+                at += 2
+        return renames
+
+    def _below_root(self, name: bytes) -> str | None:
+        """A path below the top as a path of the tree; None outside it."""
+        path = os.fsdecode(name)
+        if not self._prefix:
+            return path
+        start = f"{self._prefix}/"
+        return path[len(start) :] if path.startswith(start) else None
+
+    def _walk(self, folder: Parts) -> dict[Parts, str]:
+        """The commit that last changed each file below `folder` (or below a
+        folder above it already walked): one `git log` for all of them."""
+        for depth in range(len(folder), -1, -1):
+            if folder[:depth] in self._walks:
+                return self._walks[folder[:depth]]
+        asked = ["log", "--format=%x01%H", "-z", "--name-only", "--no-renames"]
+        asked += ["--no-ext-diff", "--no-textconv", str(self.head), "--"]
+        if folder:
+            asked.append(os.fsdecode(b"/".join(folder)))
+        output = self._git.run(asked) or b""
+        changed: dict[Parts, str] = {}
+        # Newest first: the first commit naming a file is its last change.
+        for record in output.split(b"\x01")[1:]:
+            commit, _, names = record.partition(b"\0")
+            for name in names.lstrip(b"\n").split(b"\0"):
+                if name:
+                    changed.setdefault(tuple(name.split(b"/")), commit.decode("ascii", "replace"))
+        self._walks[folder] = changed
+        return changed
+
+    def _unchanged(self, parts: Parts, oid: str) -> bool:
+        """The work tree's file is blob `oid`, byte for byte or once its CRLF
+        line ends are LF (as `core.autocrlf` checks out). Hashed here, not by
+        `git status`: that would read the index and run the filters and the
+        fsmonitor hook a repository's configuration names."""
+        data = _read_regular(self._top, parts, self._limit)
+        if data is None:
+            return False
+        if self._blob_id(data) == oid:
+            return True
+        normal = data.replace(b"\r\n", b"\n")
+        return normal != data and self._blob_id(normal) == oid
+
+    def _blob_id(self, data: bytes) -> str:
+        return hashlib.new(self._format, b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def _tree_entries(data: bytes, width: int) -> dict[bytes, Entry]:
+    """A tree object's entries by name: `<mode> <name>\\0<id>` each, the id
+    `width` raw bytes (git's documented object format, as cat-file gives it)."""
+    entries: dict[bytes, Entry] = {}
+    at = 0
+    while (space := data.find(b" ", at)) >= 0 and (end := data.find(b"\0", space)) >= 0:
+        oid = data[end + 1 : end + 1 + width]
+        if len(oid) != width:
+            break
+        entries[data[space + 1 : end]] = (data[at:space], oid.hex())
+        at = end + 1 + width
+    return entries
+
+
+def _text(data: bytes) -> str:
+    text = data.decode("utf-8", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_regular(top: Path, parts: Parts, limit: int) -> bytes | None:
+    """The bytes of the regular file `parts` below `top`, reached without
+    following a link, never waiting on a pipe; None past `limit` bytes."""
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
+    try:
+        folder = os.open(top, flags | os.O_DIRECTORY)
+    except OSError:
+        return None
+    try:
+        for name in parts[:-1]:
+            inner = os.open(name, flags | os.O_DIRECTORY, dir_fd=folder)
+            os.close(folder)
+            folder = inner
+        fd = os.open(parts[-1], flags | os.O_NONBLOCK, dir_fd=folder)
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+                return None
+            with os.fdopen(fd, "rb", closefd=False) as file:
+                data = file.read(limit + 1)
+            return data if len(data) <= limit else None
+        finally:
+            os.close(fd)
+    except OSError:
+        return None
+    finally:
+        os.close(folder)
+
+
+_URL = re.compile(r"[a-z][a-z0-9+.-]*://([^/]*)(/.*)?", re.IGNORECASE)
+# git's scp-like form, `[user@]host:path`: no slash before the colon.
+_SCP = re.compile(r"(?:[^@/]*@)?([^:/]+):(.*)")
+
+
+def remote_slug(url: str) -> str | None:
+    """`host/owner/repo` (lower-case, no `.git`) of a remote URL in any of
+    git's forms (`https://host/o/r.git`, `git@host:o/r`, `ssh://git@host:22/o/r`);
+    None for a local path or `file://`."""
+    if found := _URL.fullmatch(url.strip()):
+        if url.strip().lower().startswith("file:"):
+            return None
+        host = found[1].rpartition("@")[2]
+        host = host if host.startswith("[") else host.partition(":")[0]
+        path = found[2] or ""
+    elif found := _SCP.fullmatch(url.strip()):
+        host, path = found[1], found[2]
+    else:
+        return None
+    path = path.strip("/").removesuffix(".git").strip("/")
+    if not host or "/" not in path:
+        return None
+    return f"{host}/{path}".lower()
