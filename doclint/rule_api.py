@@ -44,6 +44,8 @@ from doclint.models.generated import (
 )
 from doclint.models.languages import LANGUAGES, LanguageData
 from doclint.models.markdown import CodeBlock, Heading, Link
+from doclint.models.wiki import Citation, NameMention, SiteLink, SourceEntry, WikiFacts
+from doclint.parsing.wiki import page_slug, read_wiki
 from doclint.profiles import (
     CLAIMS,
     CatalogueSentence,
@@ -74,6 +76,7 @@ from doclint.profiles.templates import (
     template_words,
     title_names_file_only,
 )
+from doclint.profiles.wikis import Wiki, wiki_of, wikis
 from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.link_paths import resolve_target
@@ -86,6 +89,7 @@ __all__ = [
     "AnyPage",
     "CatalogueSentence",
     "Cause",
+    "Citation",
     "CodeBlock",
     "Count",
     "DependencyEntry",
@@ -101,6 +105,7 @@ __all__ = [
     "FolderDoc",
     "FolderIndex",
     "Heading",
+    "HistoryView",
     "KeywordCategory",
     "KeywordEntry",
     "KeywordIndex",
@@ -109,6 +114,7 @@ __all__ = [
     "LinkTarget",
     "MarkdownPage",
     "MetadataField",
+    "NameMention",
     "Outline",
     "PageBase",
     "PagePlaces",
@@ -123,10 +129,14 @@ __all__ = [
     "Scope",
     "Section",
     "Severity",
+    "SiteLink",
     "SizeClaim",
+    "SourceEntry",
     "SourceFile",
     "SubtreeIndex",
     "Template",
+    "Wiki",
+    "WikiFacts",
     "allowed_headings",
     "compile_pattern",
     "file_docs_endings",
@@ -136,6 +146,7 @@ __all__ = [
     "heading_lines",
     "original_source_lines",
     "page_profile",
+    "page_slug",
     "page_suffixes",
     "phrase_book",
     "places_of",
@@ -147,6 +158,7 @@ __all__ = [
     "template_words",
     "title_names_file_only",
     "unique_slugs",
+    "wikis",
 ]
 
 CODE_PATTERN = re.compile(r"^[A-Z]{1,6}\d{2,4}$")
@@ -241,6 +253,7 @@ class RuleContext:
         # The page whose links were last resolved, and its resolved links:
         # broken-link, broken-anchor and link-escapes-root all walk them.
         self._linked: tuple[PageBase, list[tuple[Link, LinkTarget]]] | None = None
+        self._wiki: tuple[PageBase, WikiFacts | None] | None = None
 
     def ask_again(self, facts: Iterable[tuple[str, str]]) -> None:
         """Ask tree questions (kind, path) again, as the rules that asked them
@@ -328,6 +341,77 @@ class RuleContext:
     def resolve(self, page: PageBase, target: str) -> LinkTarget | None:
         """Resolve a link of `page`; None for external or empty targets."""
         return _resolve(page.path, posixpath.dirname(page.path), target)
+
+    def wiki(self, page: PageBase) -> WikiFacts | None:
+        """The claims of `page` when a generator of wikis wrote it (read by its
+        grammar, once per page), else None."""
+        if self._wiki is not None and self._wiki[0] is page:
+            return self._wiki[1]
+        facts = None
+        if isinstance(page, MarkdownPage) and not page.page_kind:
+            wiki = wiki_of(page.path, self.lines)
+            if wiki is not None:
+                facts = read_wiki(page.path, self.lines, page.markdown, wiki)
+        self._wiki = (page, facts)
+        return facts
+
+    def file_lines(self, path: str) -> list[str] | None:
+        """The lines of a file of the tree (LF-split, the empty string after a
+        final newline not counted), None when the tree has no such file."""
+        source = self.source_at(path)
+        if source is None or not source.exact:
+            return None
+        lines = source.text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        return lines
+
+    @property
+    def history(self) -> HistoryView | None:
+        """The history of the checkout holding the tree; None when the tree
+        is in none (or git is missing)."""
+        if self._tree.history() is None:
+            return None
+        return HistoryView(self)
+
+
+class HistoryView:
+    """What a rule may ask of the checkout's history: each answer recorded
+    among the file's facts, as the tree's are."""
+
+    def __init__(self, ctx: RuleContext) -> None:
+        self._ctx = ctx
+        history = ctx._tree.history()
+        assert history is not None
+        self._history = history
+
+    @property
+    def shallow(self) -> bool:
+        return self._history.shallow
+
+    def commit(self, rev: str) -> str | None:
+        """The full name of the commit `rev` (a hex prefix) names, if the history has it."""
+        self._ctx._record("commit", rev)
+        return self._history.commit(rev)
+
+    def lines_at(self, commit: str, path: str) -> tuple[str, ...] | None:
+        """The lines of the file at `path` at `commit`, None when it had none."""
+        self._ctx._record("blob", f"{commit}\0{path}")
+        return self._history.lines_at(commit, path)
+
+    def last_change(self, path: str) -> str | None:
+        """The commit in which the file at `path` last changed; None when the
+        work tree's copy differs from it (or the history has none)."""
+        self._ctx._record("last_change", path)
+        return self._history.last_change(path)
+
+    def renamed(self, commit: str) -> Mapping[str, str]:
+        """The files renamed since `commit` (old path to new)."""
+        return self._history.renamed(commit)
+
+    def remotes(self) -> frozenset[str]:
+        """`host/owner/repo` of each remote of the checkout."""
+        return self._history.remotes()
 
 
 def _relative_links(

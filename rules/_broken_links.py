@@ -4,6 +4,8 @@ million links, a hundred to the same page on a keyword index."""
 
 from __future__ import annotations
 
+from doclint_rules._wiki import links_judged_by_wiki
+
 from doclint.models.markdown import build_node
 from doclint.rule_api import (
     Cause,
@@ -30,8 +32,11 @@ def broken_link_findings(page: PageBase, ctx: RuleContext) -> list[Finding]:
     page a hundred times, and a missing page's links all get one message."""
     problems: dict[str, tuple[str, Cause] | None] = {}
     found: list[Finding] = []
+    judged_elsewhere = links_judged_by_wiki(page, ctx)
     for link, target in ctx.relative_links(page):
         written = link.target
+        if (link.line, link.column) in judged_elsewhere:
+            continue
         if written in problems:
             problem = problems[written]
         else:

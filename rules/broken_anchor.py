@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from doclint_rules._wiki import links_judged_by_wiki
+
 from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope, unique_slugs
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
@@ -43,9 +45,12 @@ class BrokenAnchor(Rule):
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         own = None
+        cited = links_judged_by_wiki(page, ctx)
         for link, target in ctx.relative_links(page):
             if target.fragment is None or target.escapes_root:
                 continue
+            if (link.line, link.column) in cited:
+                continue  # a citation's `#L4-L55` names lines, not a heading
             if target.path == page.path:
                 if own is None:
                     own = frozenset(unique_slugs([h.text for h in page.markdown.headings]))

@@ -63,5 +63,5 @@ def run_settings(
         base=config.base,
         shard=shard,
         profiles=tuple(p for p in config.profiles if isinstance(p, Profile)),
-        generators=tuple(p for p in config.profiles if p.templates),
+        generators=tuple(p for p in config.profiles if p.templates or p.wiki is not None),
     )

@@ -31,8 +31,10 @@ from doclint.profiles.model import (
     OBJECT_KINDS,
     PAGE_KINDS,
     PROOF_KINDS,
+    WIKI_CLAIMS,
     CallerPattern,
     CatalogueSentence,
+    CitationLink,
     CountSentence,
     EntryOutline,
     FieldOutline,
@@ -44,6 +46,7 @@ from doclint.profiles.model import (
     ProfileError,
     Sentence,
     Template,
+    WikiGrammar,
     fixed_text,
     phrase_book_of,
 )
@@ -449,6 +452,106 @@ def _stated(template: TemplateModel, version: VersionModel, key: str) -> Any:
     return getattr(version, key) if value is None else value
 
 
+WikiClaim = Annotated[
+    str,
+    AfterValidator(_one_of(WIKI_CLAIMS, "wiki claim")),
+    WithJsonSchema({"type": "string", "enum": list(WIKI_CLAIMS)}),
+]
+
+
+class CitationLinkModel(_Strict):
+    text: str = Field(
+        default="",
+        description="A pattern of the link's text: groups `path` and `lines` (a line, a range "
+        "`4-55` or `L4-L55`, a list `14, 85`).",
+    )
+    target: str = Field(
+        default="",
+        description="A pattern of the link's target: groups `path`, `lines` (its `#L4-L55`), "
+        "`commit` and `repository` (`host/owner/repo`) of a pinned URL.",
+    )
+    empty_target: bool = Field(
+        default=False, description="A link with an empty target (`[a.ts:3]()`) is this form's."
+    )
+    text_required: bool = Field(
+        default=True,
+        description="The text must match `text`; else the target decides alone and the text, "
+        "where it matches, is compared with it.",
+    )
+
+    @model_validator(mode="after")
+    def _some(self) -> CitationLinkModel:
+        if not self.text and not self.target:
+            raise ValueError("give text, target or both")
+        if self.empty_target and not self.text:
+            raise ValueError("a form of empty targets needs its text's pattern")
+        return self
+
+
+class CitationFormsModel(_Strict):
+    code_citation: str = Field(
+        default="",
+        description="A code span holding a citation (groups `path` and `lines`, or `text` and "
+        "`target` of a link): it renders as no link, so it is malformed.",
+    )
+    fenced_citation: str = Field(
+        default="", description="A citation line pasted into a fenced block: malformed."
+    )
+    text_citation: str = Field(
+        default="", description="A citation written in the prose (groups `path` and `lines`)."
+    )
+
+
+class SourceListModel(_Strict):
+    start: str = Field(description="The line opening the list of relevant source files.")
+    end: str = Field(description="The line closing it (not part of it).")
+
+
+class SiteModel(_Strict):
+    link: str = Field(description="A link to a page of the wiki's site (group `slug`).")
+    page_number: str = Field(default="", description="The number starting a page's name.")
+
+
+class NamesModel(_Strict):
+    span: str = Field(
+        description="A code span the page presents as the project's name (groups `name` and "
+        "`qualifier`)."
+    )
+    not_names: list[str] = Field(
+        default=[], description="Names that are the platform's, never the project's."
+    )
+
+
+class MarkupModel(_Strict):
+    pattern: str = Field(description="Generator markup that must not be left in a page.")
+
+
+class WikiModel(_Strict):
+    """The pages of a generator of wikis: topic pages citing the code."""
+
+    folders: list[str] = Field(
+        default=[], description="Folders (from the tree root) whose every page is the wiki's."
+    )
+    marker: str = Field(description="A line of a page's head that makes it the wiki's.")
+    head_lines: int = Field(default=40, ge=1, le=400, description="The lines `marker` is tried on.")
+    links: list[CitationLinkModel] = Field(default=[], description="Citations written as links.")
+    forms: CitationFormsModel = CitationFormsModel()
+    source_lists: list[SourceListModel] = []
+    front_matter_sources: str = Field(
+        default="", description="The front matter key listing the page's sources."
+    )
+    site: SiteModel | None = None
+    names: NamesModel | None = None
+    markup: MarkupModel | None = None
+    claims: list[WikiClaim] = Field(default=list(WIKI_CLAIMS), description="What its pages claim.")
+
+    @model_validator(mode="after")
+    def _cites(self) -> WikiModel:
+        if not (self.links or self.forms.text_citation):
+            raise ValueError("describes no citation: give links or forms.text_citation")
+        return self
+
+
 class ProfileModel(_Strict):
     """A generator profile file: what one generator writes, and what each part claims.
     A generator of object pages has `layout`, `entries` and `labels`; one of
@@ -475,6 +578,7 @@ class ProfileModel(_Strict):
     places: PlacesModel | None = Field(
         default=None, description="Where its templated pages sit (with versions)."
     )
+    wiki: WikiModel | None = Field(default=None, description="Its wiki pages, citing the code.")
 
     @field_validator("kinds")
     @classmethod
@@ -500,8 +604,10 @@ class ProfileModel(_Strict):
         parts = (self.layout, self.entries, self.labels)
         if any(part is None for part in parts) and any(part is not None for part in parts):
             raise ValueError("layout, entries and labels go together: give all three")
-        if self.entries is None and not self.versions:
-            raise ValueError("describes no pages: give layout, entries and labels, or versions")
+        if self.entries is None and not self.versions and self.wiki is None:
+            raise ValueError(
+                "describes no pages: give layout, entries and labels, versions, or wiki"
+            )
         object_parts = [
             key
             for key in ("fields", "sentences", "callers", "coverage")
@@ -798,13 +904,17 @@ def _frozen(
         for template in _version_templates(version, shared, own, (model.name, places), builtin)
     )
     layout, entries, labels = model.layout, model.entries, model.labels
+    wiki = _wiki(model.wiki, builtin) if model.wiki is not None else None
     if layout is None or entries is None or labels is None:
-        return GeneratorProfile(model.name, model.description, templates, origin, digest=digest)
+        return GeneratorProfile(
+            model.name, model.description, templates, origin, wiki=wiki, digest=digest
+        )
     return Profile(
         name=model.name,
         description=model.description,
         templates=templates,
         origin=origin,
+        wiki=wiki,
         digest=digest,
         language=model.language,
         layout=Layout(
@@ -841,6 +951,38 @@ def _frozen(
         coverage_claims=frozenset(model.coverage.claims),
         private_documented=model.coverage.private,
         nested_documented=model.coverage.nested,
+    )
+
+
+def _wiki(model: WikiModel, builtin: bool) -> WikiGrammar:
+    def compiled(text: str) -> Pattern | None:
+        return compile_pattern(text, builtin) if text else None
+
+    forms, site, names = model.forms, model.site, model.names
+    return WikiGrammar(
+        folders=tuple(folder.strip("/") for folder in model.folders),
+        marker=compile_pattern(model.marker, builtin),
+        head_lines=model.head_lines,
+        links=tuple(
+            CitationLink(
+                compiled(link.text), compiled(link.target), link.empty_target, link.text_required
+            )
+            for link in model.links
+        ),
+        code_citation=compiled(forms.code_citation),
+        fenced_citation=compiled(forms.fenced_citation),
+        text_citation=compiled(forms.text_citation),
+        source_lists=tuple(
+            (compile_pattern(sl.start, builtin), compile_pattern(sl.end, builtin))
+            for sl in model.source_lists
+        ),
+        front_matter_sources=model.front_matter_sources,
+        site_link=compiled(site.link) if site is not None else None,
+        page_number=compiled(site.page_number) if site is not None else None,
+        markup=compiled(model.markup.pattern) if model.markup is not None else None,
+        name_span=compiled(names.span) if names is not None else None,
+        not_names=frozenset(names.not_names) if names is not None else frozenset(),
+        claims=frozenset(model.claims),
     )
 
 

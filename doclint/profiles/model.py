@@ -426,6 +426,71 @@ class Template:
     profile a configuration names runs on RE2, `patterns.compile_pattern`)."""
 
 
+WIKI_CLAIMS: Mapping[str, str] = {
+    "cited-file-exists": "a citation's file is in the tree",
+    "range-inside-file": "a citation's lines are lines of its file",
+    "lines-unchanged": "the cited lines are the same as where the citation was written",
+    "well-formed": "a citation follows the grammar: a link whose text and target agree",
+    "source-list-exists": "an entry of the relevant source files is in the tree",
+    "name-in-code": "a name the page presents as the project's occurs in its code",
+    "name-in-cited-lines": "such a name occurs in the lines its sentence cites",
+    "site-link-local": "a link to a page of the wiki's site points at the page in the tree",
+    "no-generator-markup": "no generator markup is left in the page",
+}
+"""Every claim a wiki profile may make, each proven by one rule (DL8xx)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CitationLink:
+    """One way a wiki writes a citation as a link: a pattern of its text and
+    one of its target, either absent; the `path`, `lines`, `commit` and
+    `repository` groups say what each gives (the target's path wins)."""
+
+    text: Pattern | None
+    target: Pattern | None
+    empty_target: bool
+    """An empty target (`[a.ts:3]()`) is this form's (always malformed)."""
+    text_required: bool
+    """The text must match `text` (else the target alone decides, and the
+    text is compared with it where it matches)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WikiGrammar:
+    """A generator of wiki pages: topic pages that cite the code."""
+
+    folders: tuple[str, ...]
+    """Folders (from the tree root) whose every Markdown page is the wiki's."""
+    marker: Pattern
+    """A line of a page's head that makes it the wiki's wherever it sits."""
+    head_lines: int
+    links: tuple[CitationLink, ...]
+    code_citation: Pattern | None
+    """A code span holding a citation (`path:lines`), a form that renders as
+    no link: malformed."""
+    fenced_citation: Pattern | None
+    """A line of a fenced block that is a citation line of the prose (a
+    `Sources:` line pasted into a diagram): malformed."""
+    text_citation: Pattern | None
+    """A citation written as plain text in the prose (`src/a.ts:12`)."""
+    source_lists: tuple[tuple[Pattern, Pattern], ...]
+    """(start, end) lines of each way of writing the list of relevant
+    source files: its entries are the links between them."""
+    front_matter_sources: str
+    """The front matter key listing the page's sources ("" for none)."""
+    site_link: Pattern | None
+    """A link target naming a page of the wiki's site (group `slug`)."""
+    page_number: Pattern | None
+    """The number a page's file name or slug starts with (`4-2-`, `4.2-`)."""
+    markup: Pattern | None
+    name_span: Pattern | None
+    """A code span presented as the project's name (group `name`, and
+    `qualifier` for a dotted name's owner)."""
+    not_names: frozenset[str]
+    """Names in backticks that are the language's or platform's, never the project's."""
+    claims: frozenset[str]
+
+
 @dataclass(frozen=True, slots=True)
 class GeneratorProfile:
     """One generator, as data: what every profile holds. A profile of
@@ -438,6 +503,8 @@ class GeneratorProfile:
     """Its page templates, version after version, the current one first."""
     origin: str
     """Where the profile was read: a built-in's name or a user's file."""
+    wiki: WikiGrammar | None = dataclasses.field(default=None, kw_only=True)
+    """Its wiki pages, when it writes a wiki."""
     digest: str = dataclasses.field(kw_only=True)
     """The SHA-256 (hex) of the UTF-8 bytes of the TOML it was read from: all
     a profile is (it names no other profile file), so what the cache keys a

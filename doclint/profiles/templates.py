@@ -42,6 +42,7 @@ from doclint.profiles.model import (
     Template,
 )
 from doclint.profiles.patterns import Pattern, compile_pattern
+from doclint.profiles.wikis import use_wikis
 
 __all__ = ["CountSentence", "Outline", "PagePlaces", "Template"]
 
@@ -108,7 +109,9 @@ def use_generators(profiles: Iterable[GeneratorProfile]) -> None:
     """Makes the templates of `profiles` (those a run's configuration names)
     the ones the parser and the rules know beside the shipped ones, until a
     run with others: each run states its own, so none is left from another."""
-    generators = tuple(profile for profile in profiles if profile.templates)
+    given = tuple(profiles)
+    use_wikis(given)
+    generators = tuple(profile for profile in given if profile.templates)
     key = tuple(profile.digest for profile in generators)
     if key == _IN_USE[0]:
         return

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from mypy_extensions import mypyc_attr
 
+from doclint.history import History
 from doclint.tree.reading import MAX_FILE_SIZE, RootFolder, read_beneath, read_regular
 from doclint.util.lru import LatestDict
 
@@ -110,11 +111,22 @@ class Tree:
         # Sizes, not statuses: a status of each file read would hold 0.5 KB more.
         self._sizes: dict[str, int | None] = LatestDict(STATS_KEPT)
         self._places: dict[str, str | None] = LatestDict(STATS_KEPT)
+        self._history: list[History | None] = []
+        """The checkout's history, opened when a rule first asks (empty till then)."""
 
     def close(self) -> None:
         """The run's reads are over: close the root's folder (a read after
-        this opens it again)."""
+        this opens it again) and the history's reader."""
         self.root_folder.close()
+        if self._history and self._history[0] is not None:
+            self._history[0].close()
+        self._history = []
+
+    def history(self) -> History | None:
+        """The history of the checkout holding the tree (None outside one)."""
+        if not self._history:
+            self._history.append(History.open(self.root))
+        return self._history[0]
 
     @property
     def listing_mode(self) -> bool:
@@ -365,7 +377,23 @@ class Tree:
             return _answer_digest(children) if children is not None else None
         if kind == "binary":
             return self.is_binary(path)
+        if kind in _HISTORY_FACTS:
+            return self._history_answer(kind, path)
         raise ValueError(f"unknown tree fact {kind!r}")
+
+    def _history_answer(self, kind: str, path: str) -> object:
+        """What the history says (`commit`: a full name; `blob`: a digest of
+        the lines of `commit\0path`; `last_change`: a commit)."""
+        history = self.history()
+        if history is None:
+            return None
+        if kind == "commit":
+            return history.commit(path)
+        if kind == "last_change":
+            return history.last_change(path)
+        commit, _, file = path.partition("\0")
+        lines = history.lines_at(commit, file)
+        return _answer_digest(lines) if lines is not None else None
 
     def anchors(self, path: str) -> frozenset[str] | None:
         """Heading anchors of a Markdown file, from a cheap line scan; cached."""
@@ -402,6 +430,9 @@ class Tree:
             if embedded is not None:
                 return SourceFile(described, embedded, False, None)
         return None
+
+
+_HISTORY_FACTS = frozenset({"commit", "blob", "last_change"})
 
 
 def listed_path(line: str) -> str | None:

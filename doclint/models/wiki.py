@@ -1,0 +1,96 @@
+"""What a wiki page claims about the code it describes, with positions.
+
+A wiki page (DeepWiki's and its clones') is about a topic, not one source:
+its claims are its citations (a file, lines of it, maybe the commit they were
+read at), its list of relevant source files, its links to other pages, and
+the names it shows in backticks as the project's own. The parser reads them
+by a wiki profile's grammar (`doclint.profiles.model.WikiGrammar`); the rules
+prove each one against the tree and its history.
+
+Lines and columns are 1-based and refer to the physical file.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+LineRange = tuple[int, int]
+"""First and last line, inclusive, as the page wrote them (not yet checked)."""
+
+
+class Citation(NamedTuple):
+    """A reference to lines of a file: a link by one of the profile's
+    citation grammars, or a citation written where it cannot render as one."""
+
+    line: int
+    column: int
+    text: str
+    """The citation as written (link text, or the code span / line part)."""
+    path: str
+    """The cited file, relative to the tree root ("" when it names none)."""
+    ranges: tuple[LineRange, ...]
+    """The cited lines: empty for a whole file."""
+    commit: str = ""
+    """The commit the citation is pinned to (a hex prefix), "" for none."""
+    repository: str = ""
+    """`host/owner/repo` of a pinned URL, lower-case; "" for a relative one."""
+    problem: str = ""
+    """Why the citation is malformed ("" when it is well formed)."""
+    judged: bool = True
+    """False when its file cannot be told (its own text pasted as the path):
+    only malformed-citation reports it."""
+
+
+class SourceEntry(NamedTuple):
+    """An entry of the page's list of relevant source files."""
+
+    line: int
+    column: int
+    path: str
+    commit: str = ""
+    repository: str = ""
+
+
+class SiteLink(NamedTuple):
+    """A link to a page of the wiki's web site (`/owner/repo/4.2-slug`)."""
+
+    line: int
+    column: int
+    target: str
+    slug: str
+    """The page's slug without its number (`ticket-virtual-object`)."""
+
+
+class NameMention(NamedTuple):
+    """A name in backticks that the page presents as the project's own."""
+
+    line: int
+    column: int
+    span: str
+    """The code span as written (`scriptClient.getAllScripts()`)."""
+    name: str
+    """The name judged: a dotted name's last member, a call's callee."""
+    qualifier: str
+    """The part before the last member of a dotted name ("" for none)."""
+    cites: tuple[int, ...]
+    """Indexes in `WikiFacts.citations` of the citations its sentence gives
+    (empty when the sentence cites nothing)."""
+
+
+class Markup(NamedTuple):
+    """Generator markup left in the page (`<FileRef ...>`)."""
+
+    line: int
+    column: int
+    text: str
+
+
+class WikiFacts(NamedTuple):
+    """Every claim of one wiki page."""
+
+    generator: str
+    citations: tuple[Citation, ...]
+    sources: tuple[SourceEntry, ...]
+    site_links: tuple[SiteLink, ...]
+    names: tuple[NameMention, ...]
+    markup: tuple[Markup, ...]

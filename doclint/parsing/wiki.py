@@ -1,0 +1,494 @@
+"""A wiki page's claims, read by its generator's grammar (`WikiGrammar`).
+
+The page's Markdown layer says which links are live (a link in a code span
+or a fenced block is text); this module reads what each says: a citation (a
+file, its lines, the commit it is pinned to), an entry of the relevant
+source files, a link to a page of the wiki's site, generator markup left in,
+and the names in backticks each sentence presents as the project's, with the
+citations of that sentence. Nothing here looks at the tree: whether a cited
+file exists or the lines say what the page says is for the rules.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from urllib.parse import unquote
+
+from doclint.models.markdown import Link, MarkdownLayer
+from doclint.models.wiki import (
+    Citation,
+    LineRange,
+    Markup,
+    NameMention,
+    SiteLink,
+    SourceEntry,
+    WikiFacts,
+)
+from doclint.profiles.model import CitationLink, WikiGrammar
+from doclint.profiles.patterns import Match
+from doclint.profiles.wikis import Wiki
+
+MAX_RANGES = 64
+"""The most line ranges one citation is read with: a list longer than that is
+no citation a reader follows, and each range costs a look at the file."""
+
+_RANGE = re.compile(r"L?(\d+)(?:\s*[-\u2013]\s*L?(\d+))?")
+_SENTENCE_END = re.compile(r"[.!?;](?:\*\*)?\s+(?=[A-Z*\[`(])")
+_SOURCES_LINE = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*)?Sources?:")
+
+
+def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wiki) -> WikiFacts:
+    """Every claim of the wiki page at `path` (from the tree root), with
+    `lines` (the physical file's, 0-based list of 1-based lines) and its
+    Markdown layer."""
+    grammar = wiki.grammar
+    fenced = _fenced_lines(markdown)
+    listed = _source_list_lines(lines, grammar, fenced)
+    folder = posixpath.dirname(path)
+    citations: list[Citation] = []
+    sources: list[SourceEntry] = list(_front_matter_sources(lines, grammar.front_matter_sources))
+    sites: list[SiteLink] = []
+    for link in markdown.links:
+        if link.kind not in ("inline", "reference"):
+            continue
+        if link.line in listed:
+            entry = _source_entry(link, grammar, folder)
+            if entry is not None:
+                sources.append(entry)
+            continue
+        site = _site_link(link, grammar)
+        if site is not None:
+            sites.append(site)
+            continue
+        citation = _link_citation(link, grammar, folder)
+        if citation is not None:
+            citations.append(citation)
+    spans = _code_spans(lines, fenced)
+    live = {(link.line, link.column) for link in markdown.links}
+    citations.extend(_unrendered(lines, fenced, spans, live, grammar, folder))
+    citations.extend(_code_citations(spans, grammar, folder))
+    citations.extend(_fenced_citations(lines, fenced, grammar))
+    citations.extend(_text_citations(lines, fenced, spans, grammar))
+    citations.sort(key=lambda c: (c.line, c.column))
+    names = tuple(_names(lines, spans, citations, grammar, listed))
+    markup = tuple(_markup(lines, grammar))
+    return WikiFacts(wiki.generator, tuple(citations), tuple(sources), tuple(sites), names, markup)
+
+
+def _fenced_lines(markdown: MarkdownLayer) -> frozenset[int]:
+    """The lines of fenced and indented code blocks, their fences included."""
+    return frozenset(
+        line for block in markdown.code_blocks for line in range(block.line, block.end_line + 1)
+    )
+
+
+def _source_list_lines(
+    lines: Sequence[str], grammar: WikiGrammar, fenced: frozenset[int]
+) -> frozenset[int]:
+    """The lines of the page's lists of relevant source files."""
+    found: set[int] = set()
+    if not grammar.source_lists:
+        return frozenset()
+    end = None
+    for number, line in enumerate(lines, 1):
+        if number in fenced:
+            end = None
+            continue
+        if end is not None:
+            if end.match(line):
+                end = None
+            else:
+                found.add(number)
+            continue
+        for start, stop in grammar.source_lists:
+            if start.match(line):
+                end = stop
+                break
+    return frozenset(found)
+
+
+def _front_matter_sources(lines: Sequence[str], key: str) -> Iterator[SourceEntry]:
+    """The sources a page's YAML front matter lists under `key`: a flow list
+    (`key: [a, b]`) or a block list (`- a` lines under `key:`)."""
+    if not key or not lines or lines[0].strip() != "---":
+        return
+    inside = False
+    for number, line in enumerate(lines[1:], 2):
+        if line.strip() in ("---", "..."):
+            return
+        if line.startswith(f"{key}:"):
+            rest = line[len(key) + 1 :].strip()
+            inside = not rest
+            if rest.startswith("[") and rest.endswith("]"):
+                column = line.index("[") + 2
+                for item in rest[1:-1].split(","):
+                    name = item.strip().strip("'\"")
+                    if name:
+                        yield SourceEntry(number, column + rest[1:-1].find(item.strip()), name)
+            continue
+        stripped = line.strip()
+        if inside and stripped.startswith("- "):
+            name = stripped[2:].strip().strip("'\"")
+            yield SourceEntry(number, line.index("-") + 3, name)
+        elif stripped:
+            inside = False
+
+
+def _source_entry(link: Link, grammar: WikiGrammar, folder: str) -> SourceEntry | None:
+    for form in grammar.links:
+        if form.target is None:
+            continue
+        match = form.target.match(link.target)
+        if match is None:
+            continue
+        found = _target_path(match, folder)
+        if found is None:
+            return None
+        commit, repository = _pin(match)
+        return SourceEntry(link.line, link.column, found, commit, repository)
+    return None
+
+
+def _site_link(link: Link, grammar: WikiGrammar) -> SiteLink | None:
+    if grammar.site_link is None:
+        return None
+    match = grammar.site_link.match(link.target)
+    if match is None:
+        return None
+    return SiteLink(link.line, link.column, link.target, page_slug(match.group("slug"), grammar))
+
+
+def page_slug(name: str, grammar: WikiGrammar) -> str:
+    """A page's name as its site writes it, without its number: a file's
+    stem or a site path's last part (`2.1-ticket-virtual-object`,
+    `Ticket-Virtual-Object`, `2-1-ticket-virtual-object` are one page)."""
+    if grammar.page_number is not None:
+        number = grammar.page_number.match(name)
+        if number is not None:
+            name = name[number.end() :]
+    name = unquote(name).lower().replace("&", "and")
+    return re.sub(r"[^a-z0-9.]+", "-", name).strip("-")
+
+
+def _link_citation(link: Link, grammar: WikiGrammar, folder: str) -> Citation | None:
+    for form in grammar.links:
+        citation = _as_form(link.line, link.column, link.text, link.target, form, folder)
+        if citation is not None:
+            return citation
+    return None
+
+
+def _as_form(
+    line: int, column: int, text: str, target: str, form: CitationLink, folder: str
+) -> Citation | None:
+    """The citation a link of `text` and `target` is by `form`, if it is one."""
+    said = form.text.match(text) if form.text is not None else None
+    if not target.strip():
+        if not form.empty_target or said is None or not said.group("path"):
+            return None
+        ranges = _ranges(said.group("lines"))
+        return Citation(line, column, text, _clean(said.group("path")), ranges, problem="empty")
+    if form.target is None or form.empty_target:
+        return None
+    aimed = form.target.match(target)
+    if aimed is None or (form.text_required and said is None):
+        return None
+    path = _target_path(aimed, folder)
+    if path is None:
+        return None
+    commit, repository = _pin(aimed)
+    ranges = _ranges(_group(aimed, "lines"))
+    problem = ""
+    judged = True
+    if said is not None and said.group("path"):
+        text_path = _clean(said.group("path"))
+        text_ranges = _ranges(said.group("lines"))
+        problem = _disagreement(text_path, text_ranges, path, ranges)
+        if problem == "other-path" and "/" not in text_path and not commit:
+            return None  # a page's name, not a path: `[ctx.run](Durable-ctx.run.md)`
+        ranges = ranges or text_ranges
+    elif text.strip() and unquote(target).rstrip("/").endswith(text.strip()):
+        # `[line 16](https://.../blob/c0ffee/line 16)`: its own text as its path.
+        problem, judged = "pasted", False
+    return Citation(line, column, text, path, ranges, commit, repository, problem, judged)
+
+
+def _disagreement(
+    text_path: str, text_ranges: tuple[LineRange, ...], path: str, ranges: tuple[LineRange, ...]
+) -> str:
+    if text_path != path:
+        if "/" not in text_path and path.endswith("/" + text_path):
+            return "bare-name"
+        return "other-path"
+    if text_ranges and ranges and text_ranges != ranges:
+        return "other-lines"
+    return ""
+
+
+def _target_path(match: Match, folder: str) -> str | None:
+    """The tree path a citation target names: a pinned URL's path is from
+    the repository's top, a relative one from the page's folder."""
+    raw = unquote(match.group("path"))
+    if _group(match, "repository"):
+        return _clean(raw)
+    joined = posixpath.normpath(posixpath.join(folder, raw))
+    if joined.startswith("../") or joined == "..":
+        return None
+    return joined
+
+
+def _clean(path: str) -> str:
+    return posixpath.normpath(path.strip().lstrip("/")) if path.strip() else ""
+
+
+def _pin(match: Match) -> tuple[str, str]:
+    return _group(match, "commit"), _group(match, "repository").lower()
+
+
+def _group(match: Match, name: str) -> str:
+    if name not in match.groupdict():
+        return ""
+    return match.group(name) or ""
+
+
+def _ranges(text: str | None) -> tuple[LineRange, ...]:
+    """The line ranges of a citation's lines: `23`, `4-55`, `L4-L55`,
+    `14, 85`, `L9 - L16` (at most `MAX_RANGES`)."""
+    if not text:
+        return ()
+    found = []
+    for match in _RANGE.finditer(text):
+        first = int(match.group(1))
+        last = int(match.group(2)) if match.group(2) else first
+        found.append((first, last))
+        if len(found) == MAX_RANGES:
+            break
+    return tuple(found)
+
+
+class _Span:
+    """A code span of a line: its content and where it stands."""
+
+    __slots__ = ("column", "end", "line", "text")
+
+    def __init__(self, line: int, column: int, end: int, text: str) -> None:
+        self.line, self.column, self.end, self.text = line, column, end, text
+
+
+def _code_spans(lines: Sequence[str], fenced: frozenset[int]) -> dict[int, list[_Span]]:
+    """The code spans of each line outside code blocks (a span does not
+    cross lines in the pages these generators write)."""
+    spans: dict[int, list[_Span]] = {}
+    for number, line in enumerate(lines, 1):
+        if number in fenced or "`" not in line:
+            continue
+        found = list(_spans_of(number, line))
+        if found:
+            spans[number] = found
+    return spans
+
+
+def _spans_of(number: int, line: str) -> Iterator[_Span]:
+    at, size = 0, len(line)
+    while at < size:
+        start = line.find("`", at)
+        if start < 0:
+            return
+        run = start
+        while run < size and line[run] == "`":
+            run += 1
+        ticks = run - start
+        close = line.find("`" * ticks, run)
+        while close >= 0 and close + ticks < size and line[close + ticks] == "`":
+            close = line.find("`" * ticks, close + ticks + 1)
+        if close < 0:
+            at = run
+            continue
+        content = line[run:close]
+        if content.strip():
+            content = (
+                content[1:-1] if content.startswith(" ") and content.endswith(" ") else content
+            )
+            yield _Span(number, start + 1, close + ticks, content)
+        at = close + ticks
+
+
+_RAW_LINK = re.compile(r"\[([^\[\]]*)\]\(([^()]*)\)")
+
+
+def _unrendered(
+    lines: Sequence[str],
+    fenced: frozenset[int],
+    spans: dict[int, list[_Span]],
+    live: set[tuple[int, int]],
+    grammar: WikiGrammar,
+    folder: str,
+) -> Iterator[Citation]:
+    """Citations written as links that Markdown does not render as links (a
+    target with a space): text on the page, however they look."""
+    for number, line in enumerate(lines, 1):
+        if number in fenced or "](" not in line:
+            continue
+        inside = [(s.column - 1, s.end) for s in spans.get(number, ())]
+        for match in _RAW_LINK.finditer(line):
+            at = match.start()
+            if (number, at + 1) in live or any(a <= at < b for a, b in inside):
+                continue
+            for form in grammar.links:
+                cited = _as_form(number, at + 1, match.group(1), match.group(2), form, folder)
+                if cited is not None:
+                    yield cited._replace(problem=cited.problem or "unrendered")
+                    break
+
+
+def _code_citations(
+    spans: dict[int, list[_Span]], grammar: WikiGrammar, folder: str
+) -> Iterator[Citation]:
+    """Citations written in code spans: they render as text, not links."""
+    pattern = grammar.code_citation
+    if pattern is None:
+        return
+    for found in spans.values():
+        for span in found:
+            match = pattern.match(span.text)
+            if match is None:
+                continue
+            cited = _inner_link(match, grammar, folder, span)
+            if cited is None:
+                path = _clean(_group(match, "path"))
+                cited = Citation(
+                    span.line, span.column, span.text, path, _ranges(_group(match, "lines"))
+                )
+            yield cited._replace(text=span.text, problem="code-span")
+
+
+def _inner_link(match: Match, grammar: WikiGrammar, folder: str, span: _Span) -> Citation | None:
+    """The citation a link written inside a code span would be."""
+    text, target = _group(match, "text"), _group(match, "target")
+    if not text and not target:
+        return None
+    for form in grammar.links:
+        cited = _as_form(span.line, span.column, text, target, form, folder)
+        if cited is not None:
+            return cited
+    return None
+
+
+def _fenced_citations(
+    lines: Sequence[str], fenced: frozenset[int], grammar: WikiGrammar
+) -> Iterator[Citation]:
+    """Citation lines of the prose pasted into a code block or a diagram."""
+    pattern = grammar.fenced_citation
+    if pattern is None:
+        return
+    for number in sorted(fenced):
+        line = lines[number - 1] if number <= len(lines) else ""
+        match = pattern.search(line)
+        if match is not None:
+            text = line.strip()
+            yield Citation(number, match.start() + 1, text, "", (), problem="fenced", judged=False)
+
+
+def _text_citations(
+    lines: Sequence[str],
+    fenced: frozenset[int],
+    spans: dict[int, list[_Span]],
+    grammar: WikiGrammar,
+) -> Iterator[Citation]:
+    """Citations written in the prose (`src/a.ts:12`), outside code."""
+    pattern = grammar.text_citation
+    if pattern is None:
+        return
+    for number, line in enumerate(lines, 1):
+        if number in fenced:
+            continue
+        inside = [(s.column - 1, s.end) for s in spans.get(number, ())]
+        for match in pattern.finditer(line):
+            at = match.start()
+            if any(start <= at < end for start, end in inside):
+                continue
+            path = _clean(match.group("path"))
+            written = line[at : match.end()]
+            yield Citation(number, at + 1, written, path, _ranges(_group(match, "lines")))
+
+
+def _names(
+    lines: Sequence[str],
+    spans: dict[int, list[_Span]],
+    citations: Sequence[Citation],
+    grammar: WikiGrammar,
+    listed: frozenset[int],
+) -> Iterator[NameMention]:
+    """The names in backticks each line presents as the project's, with the
+    citations of their sentence (or table row)."""
+    pattern = grammar.name_span
+    if pattern is None:
+        return
+    by_line: dict[int, list[int]] = {}
+    for index, citation in enumerate(citations):
+        if citation.problem not in ("fenced",):
+            by_line.setdefault(citation.line, []).append(index)
+    for number, found in spans.items():
+        line = lines[number - 1]
+        if number in listed or _SOURCES_LINE.match(line):
+            continue
+        cited = by_line.get(number, [])
+        parts = _parts(line)
+        for span in found:
+            match = pattern.match(span.text.strip())
+            if match is None or any(span.column == citations[i].column for i in cited):
+                continue
+            name, qualifier = match.group("name"), (_group(match, "qualifier") or "").rstrip(".")
+            root = qualifier.split(".", 1)[0] if qualifier else name
+            if name in grammar.not_names or root in grammar.not_names:
+                continue
+            yield NameMention(
+                number,
+                span.column,
+                span.text,
+                name,
+                qualifier,
+                _group_of(span, cited, citations, parts),
+            )
+
+
+def _parts(line: str) -> list[tuple[int, int]]:
+    """(start, end) columns (0-based, end excluded) of the sentences of a
+    prose line; a table row is one part."""
+    if line.lstrip().startswith("|"):
+        return [(0, len(line))]
+    parts, start = [], 0
+    for match in _SENTENCE_END.finditer(line):
+        parts.append((start, match.end()))
+        start = match.end()
+    parts.append((start, len(line)))
+    return parts
+
+
+def _group_of(
+    span: _Span, cited: list[int], citations: Sequence[Citation], parts: list[tuple[int, int]]
+) -> tuple[int, ...]:
+    """The citations that support the sentence of `span`: those after it in
+    its sentence, else those before it."""
+    at = span.column - 1
+    start, end = next(((s, e) for s, e in parts if s <= at < e), (0, 0))
+    inside = [i for i in cited if start <= citations[i].column - 1 < end]
+    after = [i for i in inside if citations[i].column - 1 > at]
+    if after:
+        return tuple(after)
+    before = [i for i in inside if citations[i].column - 1 < at]
+    return tuple(before)
+
+
+def _markup(lines: Sequence[str], grammar: WikiGrammar) -> Iterator[Markup]:
+    pattern = grammar.markup
+    if pattern is None:
+        return
+    for number, line in enumerate(lines, 1):
+        if "<" not in line:
+            continue
+        match = pattern.search(line)
+        if match is not None:
+            yield Markup(number, match.start() + 1, line[match.start() : match.end()])

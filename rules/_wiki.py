@@ -1,0 +1,188 @@
+"""What the citation rules share: each citation of a wiki page judged once
+against the tree and its history.
+
+A citation is judged where it was written: a pinned one at its commit, one
+without a pin at the commit in which its page last changed (in a checkout
+whose copy of the page is that commit's), else against the tree as it is. Its
+file now is the file at its path, or where the history says it was renamed to.
+What cannot be judged is said once per process, never guessed: a pin the
+history lacks (a shallow clone), a pin of another repository, a tree that is
+no checkout.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from doclint.rule_api import Citation, PageBase, RuleContext, WikiFacts, page_slug, wikis
+from doclint.util.paths import say
+
+_SAID: set[str] = set()
+
+
+def say_once(message: str) -> None:
+    """One line on stderr, once a process."""
+    if message not in _SAID:
+        _SAID.add(message)
+        say(message)
+
+
+class Judged(NamedTuple):
+    """A citation's file where it was written and now."""
+
+    citation: Citation
+    reference: Sequence[str] | None
+    """Its file's lines where it was written; None when they cannot be had."""
+    at: str
+    """The commit it is judged at ("" for the tree as it is)."""
+    now_path: str
+    now: Sequence[str] | None
+    """Its file's lines in the tree now (None: no such file)."""
+
+
+_LAST: list[tuple[WikiFacts, list[Judged | None]]] = []
+
+
+def judged(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> list[Judged | None]:
+    """Each citation of `facts` (in order) judged, or None where it is not
+    (malformed beyond telling its file, another repository's)."""
+    if _LAST and _LAST[0][0] is facts:
+        return _LAST[0][1]
+    page_commit = _page_commit(page, facts, ctx)
+    found = [_judge(c, page_commit, ctx) for c in facts.citations]
+    _LAST[:] = [(facts, found)]
+    return found
+
+
+def _page_commit(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> str:
+    """The commit in which the page last changed, where its copy in the tree
+    is that commit's ("" otherwise, or when no citation needs it)."""
+    if all(c.commit for c in facts.citations):
+        return ""
+    history = ctx.history
+    if history is None:
+        return ""
+    return history.last_change(page.path) or ""
+
+
+def _judge(citation: Citation, page_commit: str, ctx: RuleContext) -> Judged | None:
+    if not citation.judged or not citation.path:
+        return None
+    if citation.commit:
+        return _pinned(citation, ctx)
+    now = ctx.file_lines(citation.path)
+    if page_commit:
+        history = ctx.history
+        assert history is not None
+        reference = history.lines_at(page_commit, citation.path)
+        if reference is not None:
+            renamed = history.renamed(page_commit).get(citation.path, citation.path)
+            if renamed != citation.path:
+                now = ctx.file_lines(renamed)
+            return Judged(citation, _lines(reference), page_commit, renamed, now)
+    return Judged(citation, now, "", citation.path, now)
+
+
+def _pinned(citation: Citation, ctx: RuleContext) -> Judged | None:
+    history = ctx.history
+    now = ctx.file_lines(citation.path)
+    if history is None:
+        if now is None and not _ours(citation, ctx):
+            return None
+        say_once(
+            "citations pinned to commits were not compared with their commits: "
+            "the tree is in no git checkout"
+        )
+        return Judged(citation, None, "", citation.path, now)
+    commit = history.commit(citation.commit)
+    if commit is None:
+        if not _ours(citation, ctx) and now is None:
+            return None
+        say_once(
+            f"pinned commit {citation.commit} is not in this checkout's history: citations "
+            "pinned to it were not checked (a shallow clone? fetch the whole history: "
+            "`git fetch --unshallow`, or `fetch-depth: 0` in actions/checkout)"
+        )
+        return Judged(citation, None, "", citation.path, now)
+    reference = history.lines_at(commit, citation.path)
+    if reference is None and now is None and not _ours(citation, ctx):
+        return None
+    renamed = history.renamed(commit).get(citation.path, citation.path)
+    if renamed != citation.path:
+        now = ctx.file_lines(renamed)
+    return Judged(
+        citation,
+        _lines(reference) if reference is not None else None,
+        commit,
+        renamed,
+        now,
+    )
+
+
+def _ours(citation: Citation, ctx: RuleContext) -> bool:
+    """Whether a pinned citation's repository is this checkout's: a remote
+    names it (or it pins nothing to a host). Said once when it is not."""
+    if not citation.repository:
+        return True
+    history = ctx.history
+    if history is not None and citation.repository in history.remotes():
+        return True
+    say_once(
+        f"citations of {citation.repository} whose files are not here were not judged: "
+        "no remote of this checkout names that repository"
+    )
+    return False
+
+
+def _lines(lines: Sequence[str]) -> list[str]:
+    return [line.rstrip("\r") for line in lines]
+
+
+def shown_ranges(citation: Citation) -> str:
+    """A citation's lines as a reader writes them: `4-55`, `14, 85`."""
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in citation.ranges)
+
+
+def shown_at(judgement: Judged) -> str:
+    return f" at {judgement.at[:8]}" if judgement.at else ""
+
+
+def wiki_claiming(page: PageBase, ctx: RuleContext, claim: str) -> WikiFacts | None:
+    """The page's wiki claims when its generator makes `claim`."""
+    facts = ctx.wiki(page)
+    if facts is None:
+        return None
+    grammar = next((w.grammar for w in wikis() if w.generator == facts.generator), None)
+    return facts if grammar is not None and claim in grammar.claims else None
+
+
+def local_pages(path: str, generator: str, ctx: RuleContext) -> dict[str, str]:
+    """The pages beside the page at `path`, by their slug (a page's name
+    without its number, as its site writes it)."""
+    grammar = next(w.grammar for w in wikis() if w.generator == generator)
+    folder = posixpath.dirname(path)
+    listing = ctx.children(folder)
+    if listing is None:
+        return {}
+    found: dict[str, str] = {}
+    for name in listing[0]:
+        if name.endswith(".md"):
+            found.setdefault(page_slug(name[:-3], grammar), name)
+    return found
+
+
+def links_judged_by_wiki(page: PageBase, ctx: RuleContext) -> frozenset[tuple[int, int]]:
+    """Where a wiki page's links are judged by the citation rules instead:
+    its citations (cited-file-missing) and its links to the wiki site's
+    pages that the tree has (site-link-to-local-page)."""
+    facts = ctx.wiki(page)
+    if facts is None:
+        return frozenset()
+    places = {(c.line, c.column) for c in facts.citations}
+    places.update((s.line, s.column) for s in facts.sources)
+    if facts.site_links:
+        local = local_pages(page.path, facts.generator, ctx)
+        places.update((s.line, s.column) for s in facts.site_links if s.slug in local)
+    return frozenset(places)

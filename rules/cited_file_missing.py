@@ -1,0 +1,59 @@
+"""DL801 cited-file-missing: a wiki's citation of a file the tree does not have."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint_rules._wiki import judged, wiki_claiming
+
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope
+
+
+class CitedFileMissing(Rule[MarkdownPage]):
+    """Flags a citation of a wiki page (DeepWiki's `[src/a.ts:4-55](…)`, or
+    one pinned to a commit) whose file is not in the tree, at the citation.
+    A file renamed since a pinned commit is looked for under its new name.
+
+    **Why is this bad?** A citation is the page's evidence. Wiki generators
+    cite files they never read (an invented path) and keep citing files
+    the project has since deleted: the reader follows the link to a 404.
+
+    **Example:**
+
+    ```markdown
+    **Sources:** [src/app/sandbox.ts:1-40](../src/app/sandbox.ts#L1-L40)
+    ```
+
+    where the project has `src/sandbox.ts`, not `src/app/sandbox.ts`.
+
+    **Use instead:** cite the file that holds what the sentence says, or
+    regenerate the page.
+    """
+
+    code = "DL801"
+    name = "cited-file-missing"
+    summary = "A wiki citation names a file the tree does not have."
+    GONE = Cause("cited-file-missing/gone", "Cited file deleted since the citation was written")
+    NEVER = Cause("cited-file-missing/never", "Cited file the tree never had")
+    causes = (GONE, NEVER)
+    scope = Scope.FILE
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        facts = wiki_claiming(page, ctx, "cited-file-exists")
+        if facts is None:
+            return
+        for judgement in judged(page, facts, ctx):
+            if judgement is None or judgement.now is not None:
+                continue
+            if ctx.is_dir(judgement.now_path):
+                continue
+            citation = judgement.citation
+            if judgement.reference is not None and judgement.at:
+                message = (
+                    f"`{citation.path}` is cited but not in the tree (it was at {judgement.at[:8]})"
+                )
+                cause = self.GONE
+            else:
+                message = f"`{citation.path}` is cited but not in the tree"
+                cause = self.NEVER
+            yield Finding(citation.line, citation.column, message, cause=cause)

@@ -1,0 +1,76 @@
+"""DL804 malformed-citation: a wiki citation that does not follow its grammar."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint_rules._wiki import wiki_claiming
+
+from doclint.rule_api import Cause, Citation, Finding, MarkdownPage, Rule, RuleContext, Scope
+
+
+class MalformedCitation(Rule[MarkdownPage]):
+    """Flags a citation its wiki's grammar does not allow, at the citation:
+    an empty target (`[a.ts:3]()`), a link text naming another file or other
+    lines than its target (`[x.ts:4-9](../x.ts#L4-L8)`), a bare file name
+    where the target has a path, the link's own text pasted as its path
+    (`[line 16](…/blob/c0ffee/line 16)`), a citation in a code span or in a
+    fenced block (it renders as text), a link Markdown does not render (a
+    target with a space).
+
+    **Why is this bad?** A reader (or a tool) cannot follow such a citation
+    to its evidence, or is sent to other lines than the text promises.
+
+    **Example:** `` `[src/app/repo/repo.ts:4-26](../src/app/repo/repo.ts#L4-L26)` ``
+    (in backticks: shown as code, not a link).
+
+    **Use instead:** `[src/app/repo/repo.ts:4-26](../src/app/repo/repo.ts#L4-L26)`.
+    """
+
+    code = "DL804"
+    name = "malformed-citation"
+    summary = "A wiki citation does not follow its grammar."
+    EMPTY = Cause("malformed-citation/empty-target", "Citation with an empty target")
+    DISAGREES = Cause("malformed-citation/disagrees", "Citation text and target disagree")
+    PASTED = Cause("malformed-citation/text-as-path", "Citation text pasted as its path")
+    AS_TEXT = Cause("malformed-citation/not-a-link", "Citation that renders as no link")
+    causes = (EMPTY, DISAGREES, PASTED, AS_TEXT)
+    scope = Scope.FILE
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        facts = wiki_claiming(page, ctx, "well-formed")
+        if facts is None:
+            return
+        for citation in facts.citations:
+            if citation.problem:
+                message, cause = self._said(citation)
+                yield Finding(citation.line, citation.column, message, cause=cause)
+
+    def _said(self, citation: Citation) -> tuple[str, Cause]:
+        text = citation.text.strip()
+        shown = text if len(text) <= 120 else text[:117] + "..."
+        problem = citation.problem
+        if problem == "empty":
+            return f"citation `{shown}` has an empty target: it links nowhere", self.EMPTY
+        if problem == "other-path":
+            return f"citation `{shown}` names another file than its link (`{citation.path}`)", (
+                self.DISAGREES
+            )
+        if problem == "bare-name":
+            return (
+                f"citation `{shown}` names the file without its folder (`{citation.path}`)",
+                self.DISAGREES,
+            )
+        if problem == "other-lines":
+            return f"citation `{shown}` names other lines than its link's anchor", self.DISAGREES
+        if problem == "pasted":
+            return f"citation `{shown}`: its link's path is its own text, no file", self.PASTED
+        if problem == "code-span":
+            return f"citation `{shown}` is in a code span: it shows as text, not a link", (
+                self.AS_TEXT
+            )
+        if problem == "fenced":
+            return f"citation line `{shown}` is inside a code block: it shows as text", (
+                self.AS_TEXT
+            )
+        return f"citation `{shown}` is not rendered as a link", self.AS_TEXT

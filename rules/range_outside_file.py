@@ -1,0 +1,48 @@
+"""DL802 range-outside-file: a wiki's citation of lines its file does not have."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint_rules._wiki import judged, shown_at, shown_ranges, wiki_claiming
+
+from doclint.rule_api import Finding, MarkdownPage, Rule, RuleContext, Scope
+
+
+class RangeOutsideFile(Rule[MarkdownPage]):
+    """Flags a citation whose lines reach past its file's last line (or
+    start at line 0, or end before they start), at the citation. The file is
+    read where the citation was written: at its pinned commit, or at the
+    commit its page last changed in, else as the tree has it. A file ending
+    in a newline has as many lines as newlines.
+
+    **Why is this bad?** Generators invent line numbers ("always 1-20"), or
+    count the empty string after a file's last newline as a line: the link
+    lands on nothing, and the claim it supports has no evidence.
+
+    **Example:** `[src/app/const.ts:1-20](../src/app/const.ts#L1-L20)` for
+    a 19-line file.
+
+    **Use instead:** cite lines the file has (`#L1-L19`).
+    """
+
+    code = "DL802"
+    name = "range-outside-file"
+    summary = "A wiki citation names lines past its file's end."
+    scope = Scope.FILE
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        facts = wiki_claiming(page, ctx, "range-inside-file")
+        if facts is None:
+            return
+        for judgement in judged(page, facts, ctx):
+            if judgement is None or judgement.reference is None:
+                continue
+            citation, count = judgement.citation, len(judgement.reference)
+            if all(0 < first <= last <= count for first, last in citation.ranges):
+                continue
+            message = (
+                f"`{citation.path}:{shown_ranges(citation)}` cites lines the file does not "
+                f"have: it has {count} line{'s' if count != 1 else ''}{shown_at(judgement)}"
+            )
+            yield Finding(citation.line, citation.column, message)

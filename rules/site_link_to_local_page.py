@@ -1,0 +1,71 @@
+"""DL808 site-link-to-local-page: a link to the wiki's web site for a page the tree has."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import quote
+
+from doclint_rules._wiki import local_pages, wiki_claiming
+
+from doclint.rule_api import (
+    Edit,
+    Finding,
+    Fix,
+    FixSafety,
+    MarkdownPage,
+    Rule,
+    RuleContext,
+    Scope,
+)
+
+
+class SiteLinkToLocalPage(Rule[MarkdownPage]):
+    """Flags a link to a page of the wiki's web site (DeepWiki's
+    `/owner/repo/4.2-slug`) whose page is in the tree beside this one, at
+    the link. Copied into a repository, such a link resolves against the
+    repository's host (a 404 on GitHub) instead of the page next to it. The
+    safe fix rewrites the link to the file. A site link to a page the tree
+    does not have is broken-link's (DL401).
+
+    **Why is this bad?** Scraped wiki pages keep the site's links: on the
+    repository's host they lead nowhere, while the page they name sits in
+    the same folder.
+
+    **Example** (in `docs/deepwiki/Checkout-Workflow.md`):
+
+    ```markdown
+    see [Ticket Virtual Object](/philipz/restate-cloudflare-workers-poc/2.1-ticket-virtual-object)
+    ```
+
+    **Use instead:** `[Ticket Virtual Object](Ticket-Virtual-Object.md)`.
+    """
+
+    code = "DL808"
+    name = "site-link-to-local-page"
+    summary = "A link to the wiki's site for a page that is in the tree."
+    fix_safety = FixSafety.SAFE
+    scope = Scope.FILE
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        facts = wiki_claiming(page, ctx, "site-link-local")
+        if facts is None or not facts.site_links:
+            return
+        local = local_pages(page.path, facts.generator, ctx)
+        for link in facts.site_links:
+            name = local.get(link.slug)
+            if name is None:
+                continue
+            target = quote(name, safe="/&@!$'*+,;=:-._~")
+            fragment = link.target.partition("#")[2]
+            if fragment:
+                target += "#" + fragment
+            edit = _edit(ctx.lines[link.line - 1], link.line, link.column, link.target, target)
+            fix = Fix((edit,), FixSafety.SAFE, f"link the page in the tree: `{target}`")
+            message = f"`{link.target}` is the wiki site's page; the tree has it as `{name}`"
+            yield Finding(link.line, link.column, message, fix=fix)
+
+
+def _edit(line: str, number: int, column: int, written: str, target: str) -> Edit:
+    """Replaces the link's target (the first `(written)` after its `[`)."""
+    start = line.index("(" + written, column - 1) + 1
+    return Edit(number, start + 1, number, start + 1 + len(written), target)

@@ -1,0 +1,56 @@
+"""DL805 source-list-missing: an entry of a wiki page's source list the tree does not have."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint_rules._wiki import wiki_claiming
+
+from doclint.rule_api import Finding, MarkdownPage, Rule, RuleContext, Scope
+
+
+class SourceListMissing(Rule[MarkdownPage]):
+    """Flags an entry of a wiki page's list of relevant source files
+    (DeepWiki's "Relevant source files", a front matter `sources:` list)
+    whose file is not in the tree, at the entry. An entry pinned to another
+    repository's URL is not judged.
+
+    **Why is this bad?** The list says what the page was written from. An
+    entry the project does not have (deleted, renamed, never there) sends
+    readers and reviewers to nothing, and marks a page written from files
+    that are gone: a page to regenerate.
+
+    **Example:** `- [src/app/sandbox.ts](../src/app/sandbox.ts)` after
+    the file moved to `src/sandbox.ts`.
+
+    **Use instead:** regenerate the page, or list the file where it is.
+    """
+
+    code = "DL805"
+    name = "source-list-missing"
+    summary = "A wiki page lists a source file the tree does not have."
+    scope = Scope.FILE
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        facts = wiki_claiming(page, ctx, "source-list-exists")
+        if facts is None:
+            return
+        remotes: frozenset[str] | None = None
+        for entry in facts.sources:
+            if not entry.path or ctx.exists(entry.path):
+                continue
+            if entry.repository:
+                if remotes is None:
+                    history = ctx.history
+                    remotes = history.remotes() if history is not None else frozenset()
+                if entry.repository not in remotes and not _pinned_here(entry.commit, ctx):
+                    continue
+            message = f"source list entry `{entry.path}` is not in the tree"
+            yield Finding(entry.line, entry.column, message)
+
+
+def _pinned_here(commit: str, ctx: RuleContext) -> bool:
+    """Whether the history has the commit an entry is pinned to: the entry is
+    this checkout's, whatever the remotes say."""
+    history = ctx.history
+    return bool(commit) and history is not None and history.commit(commit) is not None
