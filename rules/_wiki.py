@@ -98,7 +98,7 @@ def _pinned(citation: Citation, ctx: RuleContext) -> Judged | None:
         return Judged(citation, None, "", citation.path, now)
     commit = history.commit(citation.commit)
     if commit is None:
-        if not _ours(citation, ctx) and now is None:
+        if now is None and not _ours(citation, ctx):
             return None
         say_once(
             f"pinned commit {citation.commit} is not in this checkout's history: citations "

@@ -232,8 +232,10 @@ def _target_path(match: Match, folder: str) -> str | None:
     the repository's top, a relative one from the page's folder."""
     raw = unquote(match.group("path"))
     if _group(match, "repository"):
-        return _clean(raw)
-    joined = posixpath.normpath(posixpath.join(folder, raw))
+        joined = _clean(raw)
+    else:
+        joined = posixpath.normpath(posixpath.join(folder, raw))
+    # A path that leaves the repository (`..%2F..%2Fetc%2Fpasswd`) cites no file of it.
     if joined.startswith("../") or joined == "..":
         return None
     return joined
