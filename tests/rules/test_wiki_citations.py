@@ -29,6 +29,7 @@ from doclint_rules import _wiki
 from doclint.history import git as history_git
 from doclint.parsing.wiki import MAX_RANGES
 from tests.checking import run_cli
+from tests.conftest import SHARED
 
 REPO = "philipz/restate-cloudflare-workers-poc"
 ORIGIN = f"https://github.com/{REPO}.git"
@@ -610,6 +611,31 @@ def test_the_fix_rewrites_the_site_link_to_the_file_only_when_asked(tmp_path, mo
     ]
 
 
+def test_the_fix_edits_each_links_own_target_and_none_it_cannot_find(tmp_path, monkeypatch, capsys):
+    # A reference link's target stands on its definition's line, an angle
+    # bracket's after `(<`: each finding is reported, and only its own
+    # target is ever rewritten.
+    site = f"/{REPO}/2.1-ticket-virtual-object"
+    page = CHECKOUT.split("For details")[0] + (
+        f'See [Ticket][t] and [again](<{site}>) and [x]({site} "T").\n\n'
+        f"Only [Ticket][t].\n\n[t]: {site}\n"
+    )
+    _site_tree(tmp_path)
+    write(tmp_path, {CHECKOUT_PAGE: page})
+    args = ("check", "--no-cache", "--isolated", "--select", "DL808,DL001")
+    found = run_cli(monkeypatch, capsys, tmp_path, *args, "--output-format", "json").out
+    assert [(f["line"], f["code"], f["fix"] is not None) for f in json.loads(found)] == [
+        (6, "DL808", False),
+        (6, "DL808", True),
+        (6, "DL808", True),
+        (8, "DL808", False),
+    ]
+    run_cli(monkeypatch, capsys, tmp_path, *args, "--fix")
+    assert (tmp_path / CHECKOUT_PAGE).read_text(encoding="utf-8") == page.replace(
+        f"(<{site}>)", "(<Ticket-Virtual-Object.md>)"
+    ).replace(f"({site} ", "(Ticket-Virtual-Object.md ")
+
+
 # DL810 generator-markup
 
 
@@ -754,3 +780,23 @@ def test_a_wiki_page_of_invalid_utf8_is_still_judged(tmp_path, doclint):
     at = SCRIPTCAT_HEAD.count("\n") + 1
     assert [(f[1], f[2]) for f in found] == [(at, "DL003"), (at, "DL802")]
     assert code == 1
+
+
+RESTATE_BUNDLE = SHARED / "corpus/deepwiki/philipz+restate-cloudflare-workers-poc/repo.bundle"
+
+
+@needs_git
+@pytest.mark.skipif(not RESTATE_BUNDLE.is_file(), reason="needs ../shared's restate bundle")
+def test_the_real_pinned_wiki_in_a_shallow_clone_finds_a_subset_and_names_its_pin(
+    tmp_path, doclint
+):
+    full, shallow = tmp_path / "full", tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", str(RESTATE_BUNDLE), str(full))
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{full}", str(shallow))
+    in_full, said_full, _ = doclint(full, "docs/deepwiki", select="DL8,DL4")
+    in_shallow, said, _ = doclint(shallow, "docs/deepwiki", select="DL8,DL4")
+    assert said_full == []
+    assert "DL803" in {f[2] for f in in_full}
+    assert in_shallow and set(in_shallow) <= set(in_full)
+    assert "DL803" not in {f[2] for f in in_shallow}
+    assert len(said) == 1 and "513fd0f5" in said[0] and "fetch-depth: 0" in said[0], said
