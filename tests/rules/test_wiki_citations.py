@@ -28,6 +28,7 @@ from doclint_rules import _wiki
 
 from doclint.history import git as history_git
 from doclint.parsing.wiki import MAX_RANGES
+from doclint.tree.reading import MAX_FILE_SIZE
 from tests.checking import run_cli
 from tests.conftest import SHARED
 
@@ -195,6 +196,25 @@ def test_a_cited_file_the_tree_never_had_is_reported_a_present_one_is_not(tmp_pa
             "`src/pkg/utils/url_matcher.ts` is cited but not in the tree",
         )
     ]
+
+
+def test_a_cited_file_present_but_unread_is_not_missing(tmp_path, doclint):
+    # A listing's file (--known-paths: nothing is read from disk) and a file
+    # over the size limit are in the tree, though their lines cannot be had.
+    page = SCRIPTCAT_HEAD + (
+        "Sources: [src/pkg/utils/match.ts:4-7](../src/pkg/utils/match.ts#L4-L7), "
+        "[src/pkg/utils/url_matcher.ts:3-21](../src/pkg/utils/url_matcher.ts#L3-L21)\n"
+    )
+    write(tmp_path, {SCRIPTCAT_PAGE: page})
+    listing = tmp_path / "listing.txt"
+    listing.write_text(
+        f"{SCRIPTCAT_PAGE}\nsrc/pkg/utils/match.ts\nsrc/pkg/utils/url_matcher.ts\n", "utf-8"
+    )
+    assert doclint(tmp_path, "--known-paths", str(listing), select="DL8")[0] == []
+    write(tmp_path, {"src/pkg/utils/match.ts": lines(GAME), "src/pkg/utils/url_matcher.ts": ""})
+    with open(tmp_path / "src/pkg/utils/url_matcher.ts", "wb") as large:
+        large.truncate(MAX_FILE_SIZE + 1)
+    assert doclint(tmp_path, select="DL801")[0] == []
 
 
 @needs_git
