@@ -240,3 +240,25 @@ def test_a_page_of_citations_is_read_in_linear_time():
 
     small, large = timed(5_000), timed(20_000)
     assert large < 8 * small, (small, large)
+
+
+@pytest.mark.parametrize(
+    ("hostile", "unit"),
+    [
+        ("[{}(x](../a.ts)", "."),  # a run of dots: the path could split at each
+        ("[a.1{}x](../a.ts)", "1"),  # digits glued to the path: its lines, or its end
+        ("[a.ts{}x]()", "&emsp;"),  # entities the path could end before
+        ("[a.ts:1{}x]()", " "),  # spaces between the lines and the end
+    ],
+)
+def test_a_long_link_text_that_is_no_citation_fails_in_linear_time(hostile, unit):
+    def timed(count: int) -> float:
+        text = SCRIPTCAT_HEAD + hostile.format(unit * count) + "\n"
+        started = time.perf_counter()
+        cited(text)
+        return time.perf_counter() - started
+
+    timed(100)
+    small, large = timed(2_000), timed(16_000)
+    # Linear: 8 times the text, about 8 times the time (the square: 64).
+    assert large < 20 * small + 0.05, (small, large)
