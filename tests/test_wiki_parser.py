@@ -12,7 +12,7 @@ import pytest
 
 from doclint import parse
 from doclint.models.wiki import Citation, WikiFacts
-from doclint.parsing.wiki import MAX_RANGES, page_slug, read_wiki
+from doclint.parsing.wiki import MAX_CITED, MAX_RANGES, page_slug, read_wiki
 from doclint.profiles.wikis import wiki_of, wikis
 
 SCRIPTCAT = ".deepwiki/3-4-url-pattern-matching.md"
@@ -261,4 +261,34 @@ def test_a_long_link_text_that_is_no_citation_fails_in_linear_time(hostile, unit
     timed(100)
     small, large = timed(2_000), timed(16_000)
     # Linear: 8 times the text, about 8 times the time (the square: 64).
+    assert large < 20 * small + 0.05, (small, large)
+
+
+def test_a_name_is_judged_by_the_citations_of_its_own_sentence():
+    cite = "[src/pkg/utils/match.ts:{0}](../src/pkg/utils/match.ts#L{0})"
+    line = (
+        f"The `UrlMatch` class caches {cite.format(4)} {cite.format(9)}. "
+        f"Then {cite.format(20)} shows `cacheMap`. Nothing cites `sorter` here."
+    )
+    found = facts(SCRIPTCAT_HEAD + line + "\n")
+    assert [(n.name, [found.citations[i].ranges for i in n.cites]) for n in found.names] == [
+        ("UrlMatch", [((4, 4),), ((9, 9),)]),
+        ("cacheMap", [((20, 20),)]),
+        ("sorter", []),
+    ]
+
+
+def test_a_line_of_many_names_and_citations_is_read_in_linear_time():
+    unit = "`foo` [src/a/b.ts:1](../src/a/b.ts#L1) "
+
+    def timed(count: int) -> float:
+        text = SCRIPTCAT_HEAD + unit * count + "\n"
+        started = time.perf_counter()
+        found = facts(text)
+        assert len(found.names) == count
+        assert max(len(n.cites) for n in found.names) == MAX_CITED
+        return time.perf_counter() - started
+
+    timed(100)
+    small, large = timed(1_000), timed(8_000)
     assert large < 20 * small + 0.05, (small, large)
