@@ -110,6 +110,10 @@ class Tree:
         # Sizes, not statuses: a status of each file read would hold 0.5 KB more.
         self._sizes: dict[str, int | None] = LatestDict(STATS_KEPT)
         self._places: dict[str, str | None] = LatestDict(STATS_KEPT)
+        self.built: dict[str, tuple[bool, object, tuple[tuple[str, str], ...]]] = {}
+        """What rule helpers build once from the whole tree
+        (`RuleContext.once_per_tree`), by their key: whether the building
+        recorded facts, what it built, and the questions it asked."""
 
     def close(self) -> None:
         """The run's reads are over: close the root's folder (a read after

@@ -4,8 +4,6 @@ where, and that the generator's pages of these kinds stay as they were."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from doclint_rules._languages import language_of
 
@@ -202,7 +200,9 @@ def test_the_generators_pages_of_these_kinds_stay_as_they_were():
     for path in ("a.ts", "a.tsx", "a.rs", "a.go", "a.kt"):
         assert language_of(path) is not None
         assert template_for_source(path).id == template_for_source("a.toml").id
-    endings = {suffix for template in TEMPLATES.values() for suffix in template_extensions(template)}
+    endings = {
+        suffix for template in TEMPLATES.values() for suffix in template_extensions(template)
+    }
     assert endings.isdisjoint({".ts", ".tsx", ".rs", ".go", ".kt"})
 
 
