@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType, UnionType
-from typing import Annotated, ClassVar, Generic, TypeVar, Union, get_args, get_origin
+from typing import Annotated, ClassVar, Generic, TypeVar, Union, cast, get_args, get_origin
 
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
 from doclint.models.generated import (
@@ -42,7 +42,7 @@ from doclint.models.generated import (
     SizeClaim,
     SubtreeIndex,
 )
-from doclint.models.languages import LANGUAGES, LanguageData
+from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES, LanguageData
 from doclint.models.markdown import CodeBlock, Heading, Link
 from doclint.models.wiki import Citation, NameMention, SiteLink, SourceEntry, WikiFacts
 from doclint.parsing.wiki import page_slug, read_wiki
@@ -86,6 +86,7 @@ __all__ = [
     "FOLDER_PAGES_TEMPLATE",
     "LANGUAGES",
     "OUTLINES",
+    "PROJECT_LANGUAGES",
     "AnyPage",
     "CatalogueSentence",
     "Cause",
@@ -160,6 +161,9 @@ __all__ = [
     "unique_slugs",
     "wikis",
 ]
+
+BuiltT = TypeVar("BuiltT")
+"""What a rule helper builds once from a whole tree (`RuleContext.once_per_tree`)."""
 
 CODE_PATTERN = re.compile(r"^[A-Z]{1,6}\d{2,4}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
@@ -279,6 +283,26 @@ class RuleContext:
     def listing_mode(self) -> bool:
         """True when existence comes from a listing: sizes may be unknown."""
         return self._tree.listing_mode
+
+    def once_per_tree(self, key: str, build: Callable[[RuleContext], BuiltT]) -> BuiltT:
+        """What `build` makes of the whole tree (an index of the project's
+        names), built at the first call of a run and kept on the tree under
+        `key`. `build` asks its questions through the context it is given;
+        each context that gets what it built asks them again, so that the
+        cache knows that every file using it depends on them."""
+        held = self._tree.built.get(key)
+        if held is None or held[0] != self.records_facts:
+            asker = RuleContext(
+                self._tree,
+                self.path,
+                self.text,
+                self.lines,
+                records_facts=self.records_facts,
+                profiles=self.profiles,
+            )
+            held = self._tree.built[key] = (self.records_facts, build(asker), tuple(asker.facts))
+        self.ask_again(held[2])
+        return cast(BuiltT, held[1])
 
     def exists(self, path: str) -> bool:
         return self.is_file(path) or self.is_dir(path)

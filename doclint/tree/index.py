@@ -113,6 +113,10 @@ class Tree:
         self._places: dict[str, str | None] = LatestDict(STATS_KEPT)
         self._history: list[History | None] = []
         """The checkout's history, opened when a rule first asks (empty till then)."""
+        self.built: dict[str, tuple[bool, object, tuple[tuple[str, str], ...]]] = {}
+        """What rule helpers build once from the whole tree
+        (`RuleContext.once_per_tree`), by their key: whether the building
+        recorded facts, what it built, and the questions it asked."""
 
     def close(self) -> None:
         """The run's reads are over: close the root's folder (a read after
