@@ -184,9 +184,12 @@ class ProjectNames:
         # token to files costs a Python step per token of each file.
         self._tokens = tokens
         self._all: frozenset[bytes] = frozenset().union(*tokens)
-        self._read = read
+        self._reader = read
+        self._texts: dict[str, SourceFile | None] = {}
         self._lowered: frozenset[bytes] | None = None
         self._definitions: dict[int, tuple[Definition, ...]] = {}
+        self._index = {path: index for index, path in enumerate(paths)}
+        self._code: dict[str, frozenset[str]] = {}
 
     def has(self, name: str, *, ignore_case: bool = False) -> bool:
         """Whether some file writes `name` as a whole token."""
@@ -198,6 +201,26 @@ class ProjectNames:
         if self._lowered is None:
             self._lowered = frozenset(known.lower() for known in self._all)
         return token.lower() in self._lowered
+
+    def in_code(self, path: str, name: str) -> bool:
+        """Whether the file at `path` writes `name` (in any case) in its code,
+        not only in its strings and comments, as its language's reader
+        tells (any token, for a file no reader reads)."""
+        token = _token(name)
+        if token is None or path not in self._index:
+            return False
+        wanted = name.lower()
+        if path not in self._code:
+            language = language_of(path)
+            source = self._read(path) if language is not None else None
+            self._code[path] = (
+                frozenset(word.lower() for word in language.read(source.text).code)
+                if language is not None and source is not None
+                else frozenset(
+                    known.decode("ascii").lower() for known in self._tokens[self._index[path]]
+                )
+            )
+        return wanted in self._code[path]
 
     def where(self, name: str) -> tuple[tuple[str, int], ...]:
         """(path, line) of the first `WHERE_LIMIT` occurrences of `name` as a
@@ -212,18 +235,52 @@ class ProjectNames:
                         return tuple(found)
         return tuple(found)
 
-    def defined(self, name: str) -> tuple[tuple[str, int, str], ...]:
+    def defined(
+        self, name: str, declared_by: tuple[str, ...] = ()
+    ) -> tuple[tuple[str, int, str], ...]:
         """(path, line, kind) of each definition of `name` that a language's
         reader finds, by path and line; empty where none does (a name of a
-        file no reader tells definitions of is no less the project's)."""
+        file no reader tells definitions of is no less the project's). With
+        `declared_by`, only files writing one of those words before the name
+        (`class Foo`) are read: each read is a parse."""
         found: list[tuple[str, int, str]] = []
+        written = tuple(f"{word} {name}" for word in declared_by)
         for index in self._holders(_token(name)):
+            if written and not self._writes_any(index, written):
+                continue
             found.extend(
                 (self.paths[index], definition.line, definition.kind)
                 for definition in self._defined_in(index)
                 if definition.name == name
             )
         return tuple(found)
+
+    def is_defined(self, name: str) -> bool:
+        """Whether a reader finds a definition of `name` in some file: the
+        files holding it are read until one defines it."""
+        return any(
+            definition.name == name
+            for index in self._holders(_token(name))
+            for definition in self._defined_in(index)
+        )
+
+    def defined_in(self, path: str, name: str) -> tuple[int, ...]:
+        """The lines at which the file at `path` defines `name`."""
+        index = self._index.get(path)
+        if index is None:
+            return ()
+        return tuple(d.line for d in self._defined_in(index) if d.name == name)
+
+    def _writes_any(self, index: int, texts: tuple[str, ...]) -> bool:
+        source = self._read(self.paths[index])
+        return source is not None and any(text in source.text for text in texts)
+
+    def _read(self, path: str) -> SourceFile | None:
+        """A file's text, read once: a name's files are read again by each
+        question about it, and the tree keeps few sources."""
+        if path not in self._texts:
+            self._texts[path] = self._reader(path)
+        return self._texts[path]
 
     def _holders(self, token: bytes | None) -> list[int]:
         """The indices of the files that write `token`, in path order."""

@@ -61,7 +61,7 @@ def _not_shown(
     mention: NameMention, cited: Sequence[Judged | None], names: ProjectNames
 ) -> str | None:
     name = mention.name
-    if not names.has(name, ignore_case=True):
+    if len(name) < _SHORTEST or not names.has(name, ignore_case=True):
         return None
     wanted = name.lower()
     places = []
@@ -77,10 +77,18 @@ def _not_shown(
             if _inside_definition(name, citation.path, first, names):
                 return None
         places.append(f"{citation.path}:{shown_ranges(citation)}")
+    # Last, as it parses each file holding the name: only a name the project
+    # defines is its own (a platform's or a library's name it merely uses is not).
+    if not names.is_defined(name):
+        return None
     return f"`{mention.span}` is not in the cited lines ({'; '.join(places)})"
+
+
+_SHORTEST = 3
+"""A shorter name (`n`, `id`) is a placeholder or a word more often than the project's."""
 
 
 def _inside_definition(name: str, path: str, first: int, names: ProjectNames) -> bool:
     """Whether `name` is defined in the cited file above the cited lines:
     lines of a class's or function's body cite it."""
-    return any(p == path and line <= first for p, line, _ in names.defined(name))
+    return any(line <= first for line in names.defined_in(path, name))

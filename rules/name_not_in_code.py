@@ -53,8 +53,8 @@ def _missing(mention: NameMention, names: ProjectNames) -> str | None:
     name, qualifier = mention.name, mention.qualifier
     if qualifier:
         owner = qualifier.rsplit(".", 1)[-1]
-        defined = [d for d in names.defined(owner) if d[2] in _OWNERS]
-        if not defined or names.has(name) and _in_files(name, defined, names):
+        defined = [d for d in names.defined(owner, tuple(_OWNERS)) if d[2] in _OWNERS]
+        if not defined or any(names.in_code(path, name) for path, _, _ in defined):
             return None
         where = ", ".join(sorted({path for path, _, _ in defined}))
         return f"`{mention.span}`: `{owner}` ({where}) has no `{name}`"
@@ -63,11 +63,5 @@ def _missing(mention: NameMention, names: ProjectNames) -> str | None:
     return f"`{mention.span}`: no file of the project writes `{name}`"
 
 
-_OWNERS = frozenset({"class", "interface", "struct", "enum", "object", "trait", "type"})
+_OWNERS = ("class", "interface", "struct", "enum", "object", "trait", "type")
 """Kinds of definition whose members a dotted name names."""
-
-
-def _in_files(name: str, defined: list[tuple[str, int, str]], names: ProjectNames) -> bool:
-    """Whether a file defining the owner writes `name`."""
-    files = {path for path, _, _ in defined}
-    return any(path in files for path, _ in names.where(name))
