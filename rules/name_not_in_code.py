@@ -1,4 +1,4 @@
-"""DL806 name-not-in-code: a name a wiki page presents as the project's that its code never writes."""
+"""DL806 name-not-in-code: a name a wiki page presents as the project's that no file writes."""
 
 from __future__ import annotations
 
