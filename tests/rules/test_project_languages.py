@@ -196,7 +196,7 @@ fun main() {}
     assert places.only_in_prose("screen")
 
 
-def test_the_generators_pages_of_these_kinds_stay_as_they_were():
+def test_the_generators_pages_of_these_kinds_keep_the_fallback_template():
     for path in ("a.ts", "a.tsx", "a.rs", "a.go", "a.kt"):
         assert language_of(path) is not None
         assert template_for_source(path).id == template_for_source("a.toml").id
