@@ -125,6 +125,13 @@ def test_where_gives_the_first_occurrences_only(tmp_path: Path):
     assert found[-1] == ("src/m06.ts", 2)
 
 
+def test_lines_are_counted_at_line_feeds(tmp_path: Path):
+    # A line separator or form feed inside a line starts no line of its own
+    # for an editor or GitHub; a CRLF ends one line.
+    _write(tmp_path, {"src/a.ts": "const a = '\u2028';\f\r\nlet Target = 1;\r\n"})
+    assert project_names(_context(tmp_path)).where("Target") == (("src/a.ts", 2),)
+
+
 def test_the_index_is_built_once_a_run_and_every_user_depends_on_its_files(tmp_path: Path):
     _write(tmp_path, PROJECT)
     tree = Tree(tmp_path)
