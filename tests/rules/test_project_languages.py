@@ -196,6 +196,33 @@ fun main() {}
     assert places.only_in_prose("screen")
 
 
+def test_java_says_where_it_defines_its_names_but_gives_no_facts():
+    text = """\
+package app;
+
+public class Store implements Source {
+    public static final int LIMIT = 10;
+    private String name;
+    public Store() {}
+    void load(int count) { int local = count; }
+    enum Mode { ON, OFF }
+    record Entry(String key) {}
+}
+"""
+    assert _defined("src/Store.java", text) == {
+        ("Store", 3, "class"),
+        ("LIMIT", 4, "field"),
+        ("name", 5, "field"),
+        ("load", 7, "method"),
+        ("Mode", 8, "enum"),
+        ("ON", 8, "enum member"),
+        ("OFF", 8, "enum member"),
+        ("Entry", 9, "class"),
+    }
+    # The generator's Java pages are judged as before: by words, not definitions.
+    assert language_of("src/Store.java").facts is None
+
+
 def test_the_generators_pages_of_these_kinds_keep_the_fallback_template():
     for path in ("a.ts", "a.tsx", "a.rs", "a.go", "a.kt"):
         assert language_of(path) is not None
