@@ -66,10 +66,6 @@ _WIKI_FOLDERS = frozenset({".deepwiki", "docs/deepwiki", "docs/wiki", "wiki"})
 # script languages the others embed or sit beside, configuration, markup
 # and templates. Documentation (`.md`, `.mdx`, `.rst`, `.txt`) is not.
 _LEXED_SUFFIXES = (
-    ".js",
-    ".mjs",
-    ".cjs",
-    ".jsx",
     ".vue",
     ".svelte",
     ".json",
