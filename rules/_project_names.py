@@ -270,7 +270,7 @@ def _files(ctx: RuleContext) -> list[str]:
     folders = [""]
     while folders:
         folder = folders.pop()
-        children = ctx.children(folder)
+        children = ctx.children(folder, links=False)
         if children is None:
             continue
         files, subfolders = children

@@ -129,6 +129,17 @@ def test_where_gives_the_first_occurrences_only(tmp_path: Path):
     assert found[-1] == ("src/m06.ts", 2)
 
 
+def test_a_loop_of_links_is_not_walked(tmp_path: Path):
+    _write(tmp_path, {"src/a.ts": "export const A = 1;\n"})
+    (tmp_path / "src" / "loop").symlink_to("..", target_is_directory=True)
+    (tmp_path / "lib").symlink_to("src", target_is_directory=True)
+    (tmp_path / "b.ts").symlink_to("src/a.ts")
+    names = project_names(_context(tmp_path))
+    # A linked file is read (as the tree reads any file inside the root), a linked folder is not.
+    assert names.paths == ("b.ts", "src/a.ts")
+    assert names.where("A") == (("b.ts", 1), ("src/a.ts", 1))
+
+
 def test_lines_are_counted_at_line_feeds(tmp_path: Path):
     # A line separator or form feed inside a line starts no line of its own
     # for an editor or GitHub; a CRLF ends one line.
