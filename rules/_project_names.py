@@ -11,7 +11,7 @@ name occurs in the project's files, and an identifier token
 (`[A-Za-z_$][A-Za-z0-9_$]*`, digits before its first letter left off) occurs
 wherever a parser would find it, in code, strings (a message topic, a config
 key) and comments alike; the byte translation that finds the tokens runs in
-C (scriptcat's 1,172 files in 0.15 s), where parsing the same files costs a
+C (scriptcat's 1,172 files in about 0.17 s), where parsing the same files costs a
 second. Definitions (`ProjectNames.defined`) are read by a language's
 tree-sitter reader, lazily, only in the files that hold the name asked about.
 """
