@@ -313,10 +313,12 @@ class RuleContext:
     def is_dir(self, path: str) -> bool:
         return bool(self._ask("is_dir", path))
 
-    def children(self, folder: str) -> tuple[list[str], list[str]] | None:
-        """(files, subfolders) of a folder of the tree, or None."""
+    def children(self, folder: str, *, links: bool = True) -> tuple[list[str], list[str]] | None:
+        """(files, subfolders) of a folder of the tree, or None; without
+        `links`, no subfolder that is a symbolic link (a walk of the whole
+        tree then goes round no loop of links)."""
         self._record("children", folder)
-        return self._tree.children(folder)
+        return self._tree.children(folder, links=links)
 
     def is_binary(self, path: str) -> bool | None:
         """Whether a file of the tree is binary (NUL in its first 8 KiB); None

@@ -76,6 +76,7 @@ PROJECT_LANGUAGES: dict[str, LanguageData] = {
     for language in (
         LanguageData("TypeScript", (".ts", ".mts", ".cts")),
         LanguageData("TSX", (".tsx",)),
+        LanguageData("JavaScript", (".js", ".mjs", ".cjs", ".jsx")),
         LanguageData("Rust", (".rs",)),
         LanguageData("Go", (".go",)),
         LanguageData("Kotlin", (".kt", ".kts")),

@@ -240,8 +240,10 @@ class Tree:
     def _on_disk(self, clean: str) -> str:
         return self._prefix + clean if clean else self._root
 
-    def children(self, folder: str) -> tuple[list[str], list[str]] | None:
-        """(files, subfolders) of a folder, sorted; None if it is not a folder."""
+    def children(self, folder: str, *, links: bool = True) -> tuple[list[str], list[str]] | None:
+        """(files, subfolders) of a folder, sorted; None if it is not a folder.
+        Without `links`, no subfolder that is a symbolic link: a walk of the
+        whole tree goes round no loop of links."""
         cleaned = clean_path(folder)
         if cleaned is None:
             return None
@@ -252,9 +254,10 @@ class Tree:
         entries = self._scan(folder)
         if entries is None:
             return None
+        skipped = set() if links else self._symlinks.get(folder, set())
         return (
             sorted(name for name, is_dir in entries.items() if not is_dir),
-            sorted(name for name, is_dir in entries.items() if is_dir),
+            sorted(name for name, is_dir in entries.items() if is_dir and name not in skipped),
         )
 
     def is_dir(self, path: str) -> bool:

@@ -8,9 +8,9 @@ that entry (`Language`): the words of its syntax no identifier can be, and a
 reader that tells, for every word of a text, whether it occurs in code, only
 in string literals, or in prose (comments, docstrings, sentences written as
 strings, the running text of a Markdown page). Python, the C family and the
-languages of wikis' projects (TypeScript, Rust, Go, Kotlin) also have their
-definitions read (`Language.facts`, a `SourceFacts`); the tree-sitter
-readers tell where each definition stands (`Language.definitions`).
+languages of wikis' projects (TypeScript, JavaScript, Rust, Go, Kotlin) also
+have their definitions read (`Language.facts`, a `SourceFacts`); these and
+Java tell where each definition stands (`Language.definitions`).
 
 Adding a language is its entry in `LANGUAGES` (or `PROJECT_LANGUAGES`, for a
 kind no generator's template documents) and one module of this package whose

@@ -1,6 +1,7 @@
 """The readers of the languages wikis' projects are written in (TypeScript,
-TSX, Rust, Go, Kotlin): where each word stands, what a source defines and
-where, and that the generator's pages of these kinds stay as they were."""
+TSX, JavaScript, Rust, Go, Kotlin; Java's definitions): where each word
+stands, what a source defines and where, and that the generator's pages of
+these kinds keep their template."""
 
 from __future__ import annotations
 
@@ -86,6 +87,31 @@ export function Panel({ title }: Props) {
     assert places.only_in_prose("Nothing") and "panel" in places.strings
     # The TypeScript dialect cannot read an element: the dialects differ.
     assert language_of("x.ts").facts(text).unsure
+
+
+def test_javascript_says_what_it_defines():
+    text = """\
+// Builds the panel.
+export class Panel extends Base {
+  count = 0;
+  render() { return <p className="note">Nothing to show yet.</p>; }
+}
+export function mount(root) { const local = 1; }
+const ready = async () => true;
+let state = "idle";
+"""
+    assert _defined("src/panel.jsx", text) == {
+        ("Panel", 2, "class"),
+        ("count", 3, "field"),
+        ("render", 4, "method"),
+        ("mount", 6, "function"),
+        ("ready", 7, "function"),
+        ("state", 8, "variable"),
+    }
+    places = language_of("src/panel.js").read(text)
+    assert {"Panel", "Base", "className", "local"} <= places.code
+    assert places.only_in_prose("Builds") and places.only_in_prose("Nothing")
+    assert {"note", "idle"} <= places.strings
 
 
 def test_rust_says_what_it_defines():
@@ -196,25 +222,52 @@ fun main() {}
     assert places.only_in_prose("screen")
 
 
-def test_the_generators_pages_of_these_kinds_stay_as_they_were():
-    for path in ("a.ts", "a.tsx", "a.rs", "a.go", "a.kt"):
+def test_java_says_where_it_defines_its_names_but_gives_no_facts():
+    text = """\
+package app;
+
+public class Store implements Source {
+    public static final int LIMIT = 10;
+    private String name;
+    public Store() {}
+    void load(int count) { int local = count; }
+    enum Mode { ON, OFF }
+    record Entry(String key) {}
+}
+"""
+    assert _defined("src/Store.java", text) == {
+        ("Store", 3, "class"),
+        ("LIMIT", 4, "field"),
+        ("name", 5, "field"),
+        ("load", 7, "method"),
+        ("Mode", 8, "enum"),
+        ("ON", 8, "enum member"),
+        ("OFF", 8, "enum member"),
+        ("Entry", 9, "class"),
+    }
+    # The generator's Java pages are judged as before: by words, not definitions.
+    assert language_of("src/Store.java").facts is None
+
+
+def test_the_generators_pages_of_these_kinds_keep_the_fallback_template():
+    for path in ("a.ts", "a.tsx", "a.js", "a.rs", "a.go", "a.kt"):
         assert language_of(path) is not None
         assert template_for_source(path).id == template_for_source("a.toml").id
     endings = {
         suffix for template in TEMPLATES.values() for suffix in template_extensions(template)
     }
-    assert endings.isdisjoint({".ts", ".tsx", ".rs", ".go", ".kt"})
+    assert endings.isdisjoint({".ts", ".tsx", ".js", ".rs", ".go", ".kt"})
 
 
 @pytest.mark.skipif(not SCRIPTCAT.is_dir(), reason="../shared is not beside the checkout")
-def test_the_typescript_of_a_real_project_parses():
+def test_the_typescript_and_javascript_of_a_real_project_parse():
     files = [
         path
-        for pattern in ("*.ts", "*.tsx")
+        for pattern in ("*.ts", "*.tsx", "*.js", "*.mjs")
         for path in SCRIPTCAT.rglob(pattern)
         if "node_modules" not in path.parts
     ]
-    assert len(files) == 923
+    assert len(files) == 923 + 78
     unread = [
         path
         for path in files

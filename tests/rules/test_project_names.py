@@ -4,6 +4,7 @@ write and where, where a reader says a name is defined; built once a run."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,12 @@ from doclint_rules._project_names import WHERE_LIMIT, line_tokens, project_names
 
 from doclint.rule_api import RuleContext
 from doclint.tree.index import Tree
-from tests.conftest import SHARED
+from tests.conftest import PROJECT, SHARED
 
 SCRIPTCAT = SHARED / "corpus" / "deepwiki" / "scriptscat+scriptcat" / "repo"
+LABELS = PROJECT / "tests" / "labels" / "deepwiki_scriptcat"
+# A label's note opens with the span, then the name judged when it differs.
+_LABELLED_NAME = re.compile(r"`([^`]+)`(?: \(the name `([^`]+)`\))?")
 
 
 def _context(root: Path, tree: Tree | None = None) -> RuleContext:
@@ -125,6 +129,24 @@ def test_where_gives_the_first_occurrences_only(tmp_path: Path):
     assert found[-1] == ("src/m06.ts", 2)
 
 
+def test_a_loop_of_links_is_not_walked(tmp_path: Path):
+    _write(tmp_path, {"src/a.ts": "export const A = 1;\n"})
+    (tmp_path / "src" / "loop").symlink_to("..", target_is_directory=True)
+    (tmp_path / "lib").symlink_to("src", target_is_directory=True)
+    (tmp_path / "b.ts").symlink_to("src/a.ts")
+    names = project_names(_context(tmp_path))
+    # A linked file is read (as the tree reads any file inside the root), a linked folder is not.
+    assert names.paths == ("b.ts", "src/a.ts")
+    assert names.where("A") == (("b.ts", 1), ("src/a.ts", 1))
+
+
+def test_lines_are_counted_at_line_feeds(tmp_path: Path):
+    # A line separator or form feed inside a line starts no line of its own
+    # for an editor or GitHub; a CRLF ends one line.
+    _write(tmp_path, {"src/a.ts": "const a = '\u2028';\f\r\nlet Target = 1;\r\n"})
+    assert project_names(_context(tmp_path)).where("Target") == (("src/a.ts", 2),)
+
+
 def test_the_index_is_built_once_a_run_and_every_user_depends_on_its_files(tmp_path: Path):
     _write(tmp_path, PROJECT)
     tree = Tree(tmp_path)
@@ -178,3 +200,31 @@ def test_the_names_of_a_real_project():
     assert not names.has("AnthropicProvider") and names.has("AnthropicProvider", ignore_case=True)
     # A `$` name of an example script's config comment.
     assert names.where("$cookies") == (("example/userconfig.js", 37), ("example/userconfig.js", 48))
+
+
+@pytest.mark.skipif(not SCRIPTCAT.is_dir(), reason="../shared is not beside the checkout")
+def test_the_names_the_labels_judged_by_reading():
+    """Every name labelled as in no code is no token of the index, and every
+    name labelled as missing from its cited lines is one somewhere."""
+    names = project_names(_context(SCRIPTCAT))
+    judged = {"name-not-in-code": [], "name-not-in-cited-lines": []}
+    for labels in sorted(LABELS.glob("*_findings.tsv")):
+        for row in labels.read_text(encoding="utf-8").splitlines()[1:]:
+            _, _, kind, note = row.split("\t")
+            if kind in judged:
+                span, name = _LABELLED_NAME.match(note).groups()
+                judged[kind].append(name or span)
+    nowhere = [name.removesuffix("()") for name in judged["name-not-in-code"]]
+    assert len(nowhere) == 20
+    # `SkillService.install`: a member that class lacks, whose word the code has elsewhere.
+    assert [name for name in nowhere if names.has(name.rpartition(".")[2])] == [
+        "SkillService.install",
+        "SkillService.update",
+        "SkillService.list",
+        "SkillService.getTools",
+    ]
+    elsewhere = [
+        re.sub(r"\(.*", "", name).rpartition(".")[2] for name in judged["name-not-in-cited-lines"]
+    ]
+    assert len(elsewhere) == 135
+    assert [name for name in elsewhere if not names.has(name)] == []
