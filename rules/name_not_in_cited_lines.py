@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from doclint_rules._project_names import ProjectNames, line_tokens, project_names
 from doclint_rules._wiki import Judged, judged, shown_ranges, wiki_claiming
 
-from doclint.rule_api import Finding, MarkdownPage, NameMention, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, NameMention, Rule, RuleContext, Scope
 
 
 class NameNotInCitedLines(Rule[MarkdownPage]):
@@ -38,6 +38,8 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
     code = "DL807"
     name = "name-not-in-cited-lines"
     summary = "A name its sentence's citation does not show."
+    ELSEWHERE = Cause("name-not-in-cited-lines/elsewhere", "Name the cited lines do not show")
+    causes = (ELSEWHERE,)
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
@@ -54,7 +56,7 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
             message = _not_shown(mention, cited, names)
             if message is not None:
                 said.add((mention.line, mention.name))
-                yield Finding(mention.line, mention.column, message)
+                yield Finding(mention.line, mention.column, message, cause=self.ELSEWHERE)
 
 
 def _not_shown(

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from doclint_rules._project_names import ProjectNames, project_names
 from doclint_rules._wiki import looks_like_the_projects, wiki_claiming
 
-from doclint.rule_api import Finding, MarkdownPage, NameMention, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, NameMention, Rule, RuleContext, Scope
 
 
 class NameNotInCode(Rule[MarkdownPage]):
@@ -33,6 +33,8 @@ class NameNotInCode(Rule[MarkdownPage]):
     code = "DL806"
     name = "name-not-in-code"
     summary = "A wiki page names code the project does not have."
+    NOWHERE = Cause("name-not-in-code/nowhere", "Name no file of the project writes")
+    causes = (NOWHERE,)
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
@@ -45,7 +47,7 @@ class NameNotInCode(Rule[MarkdownPage]):
             message = _missing(mention, names)
             if message is not None and (mention.line, mention.span) not in said:
                 said.add((mention.line, mention.span))
-                yield Finding(mention.line, mention.column, message)
+                yield Finding(mention.line, mention.column, message, cause=self.NOWHERE)
 
 
 def _missing(mention: NameMention, names: ProjectNames) -> str | None:
