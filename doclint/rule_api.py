@@ -20,6 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType, UnionType
 from typing import Annotated, ClassVar, Generic, TypeVar, Union, get_args, get_origin
 
+from doclint.diagrams.mermaid import MermaidVerdict, mermaid_state, mermaid_verdicts
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
 from doclint.models.generated import (
     AnyPage,
@@ -108,6 +109,7 @@ __all__ = [
     "Link",
     "LinkTarget",
     "MarkdownPage",
+    "MermaidVerdict",
     "MetadataField",
     "Outline",
     "PageBase",
@@ -134,6 +136,8 @@ __all__ = [
     "generator_places",
     "github_slug",
     "heading_lines",
+    "mermaid_state",
+    "mermaid_verdicts",
     "original_source_lines",
     "page_profile",
     "page_suffixes",
@@ -448,6 +452,14 @@ class Rule(Generic[PageT]):
 
     def check(self, page: PageT, ctx: RuleContext) -> Iterable[Finding]:
         raise NotImplementedError
+
+    @classmethod
+    def outside_state(cls) -> str:
+        """What the rule's findings depend on besides the page, the tree and
+        the settings (a tool it runs, and its version), as text: it joins the
+        key of stored results, so that a change re-checks the pages. Must be
+        cheap: every run that keeps results asks it."""
+        return ""
 
     @classmethod
     def documentation(cls) -> str:
