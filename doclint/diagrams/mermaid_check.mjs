@@ -4,10 +4,9 @@
 // mermaid is resolved from there only, never from the working folder or this file's folder.
 // Reads JSON lines {"id": N, "text": "..."} on stdin and answers each, in order, with
 // {"id": N, "ok": true} or {"id": N, "ok": false, "message": "...", "line": L or null}.
-// Its first line says whether mermaid loaded: {"ready": "VERSION"} or {"failed": "why"}.
+// Its first line says whether mermaid loaded: {"ready": true} or {"failed": "why"}.
 // It ends when stdin does.
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
@@ -47,7 +46,6 @@ function errorLine(error) {
 async function load(install) {
   const from = createRequire(join(install, 'package.json'));
   const entry = from.resolve('mermaid');
-  const version = JSON.parse(readFileSync(from.resolve('mermaid/package.json'), 'utf8')).version;
   globalThis.window = STAND_IN_WINDOW;
   let mermaid;
   try {
@@ -56,15 +54,14 @@ async function load(install) {
     delete globalThis.window;
   }
   mermaid.initialize({ startOnLoad: false });
-  return { mermaid, version };
+  return mermaid;
 }
 
 async function main() {
   let mermaid;
   try {
-    const loaded = await load(process.argv[2]);
-    mermaid = loaded.mermaid;
-    say({ ready: loaded.version });
+    mermaid = await load(process.argv[2]);
+    say({ ready: true });
   } catch (error) {
     say({ failed: String((error && error.message) || error).slice(0, MAX_MESSAGE) });
     return;
