@@ -62,7 +62,7 @@ class MermaidInvalid(Rule[AnyPage]):
     ```
     ````
 
-    **Install:** `npm install --prefix ~/.cache/doclint/mermaid mermaid@11.17.2`
+    **Install:** `npm install --prefix ~/.cache/doclint/mermaid --ignore-scripts mermaid@11.17.2`
     (Node.js 20 or later), or point `DOCLINT_MERMAID` at a folder whose
     `node_modules` holds mermaid. Node runs in that folder with a cleaned
     environment and takes the blocks as data only; a block larger than

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -26,6 +27,7 @@ from doclint.diagrams.mermaid import (
     installed_version,
     mermaid_state,
 )
+from tests.conftest import PROJECT
 
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="no node on PATH")
@@ -230,7 +232,8 @@ def test_no_install_is_said_once_with_the_command(
     assert said(capsys) == [
         f"doclint: warning: mermaid blocks not checked (mermaid-invalid): no mermaid in "
         f"{tmp_path}/node_modules; install it with `npm install --prefix {tmp_path} "
-        "mermaid@11.17.2` (or set DOCLINT_MERMAID to a folder whose node_modules holds it)"
+        "--ignore-scripts mermaid@11.17.2` (or set DOCLINT_MERMAID to a folder whose "
+        "node_modules holds it)"
     ]
 
 
@@ -269,3 +272,14 @@ def test_the_real_parser_on_a_pathological_block() -> None:
     assert got[0] is None and got[1] == MermaidVerdict(True)
     assert got[2] is not None and not got[2].ok and got[2].line == 2
     assert check.starts == 2 and elapsed < 1.0 + 2 * mermaid.START_SECONDS
+
+
+def test_every_place_installs_the_pinned_release() -> None:
+    """The docs, the Action, doclint's CI and the rule's notice name one
+    release, installed with no install scripts."""
+    release = f"mermaid@{mermaid.MERMAID_VERSION}"
+    assert install_command(Path("/x")).endswith(f"--ignore-scripts {release}")
+    for place in ["docs/ci.md", "docs/rules/DL809.md", "action.yml", ".ci/run"]:
+        text = (PROJECT / place).read_text(encoding="utf-8")
+        assert set(re.findall(r"mermaid@[\w.]+", text)) == {release}, place
+        assert "--ignore-scripts" in text, place
