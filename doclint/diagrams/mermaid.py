@@ -22,6 +22,7 @@ import atexit
 import contextlib
 import hashlib
 import json
+import mmap
 import os
 import selectors
 import shlex
@@ -50,6 +51,9 @@ MAX_STARTS = 3
 KEPT_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR")
 """The only variables of the caller's environment Node gets."""
 _READ = 1 << 16
+NOTICES = ("unavailable", "size", "hung")
+"""What a run says once: the check did not run; a block too large; a block
+that hung the parser."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +221,7 @@ class MermaidChecker:
         block_seconds: float = BLOCK_SECONDS,
         start_seconds: float = START_SECONDS,
         max_bytes: int = MAX_BLOCK_BYTES,
+        said: bytearray | mmap.mmap | None = None,
     ) -> None:
         self.environ = os.environ if environ is None else environ
         self.block_seconds = block_seconds
@@ -227,7 +232,8 @@ class MermaidChecker:
         self.node: _Node | None = None
         self.starts = 0
         self.unavailable = False
-        self.said: set[str] = set()
+        self.said = bytearray(len(NOTICES)) if said is None else said
+        """A flag for each of NOTICES, set once said."""
 
     def verdicts(self, blocks: Sequence[tuple[str, str]]) -> list[MermaidVerdict | None]:
         """An answer for each (text, place) block, `place` naming it in a
@@ -326,8 +332,9 @@ class MermaidChecker:
         self._say_once("unavailable", f"mermaid blocks not checked (mermaid-invalid): {why}")
 
     def _say_once(self, kind: str, message: str) -> None:
-        if kind not in self.said:
-            self.said.add(kind)
+        flag = NOTICES.index(kind)
+        if not self.said[flag]:
+            self.said[flag] = 1
             say(f"warning: {message}")
 
     def close(self) -> None:
@@ -353,6 +360,9 @@ def _verdict(answer: Mapping[str, object]) -> MermaidVerdict:
 
 
 _checker: MermaidChecker | None = None
+# The run's notices said, in memory its forked workers share: each worker has
+# a checker of its own, and the run says each notice once all the same.
+_said = mmap.mmap(-1, len(NOTICES))
 
 
 def mermaid_verdicts(blocks: Sequence[tuple[str, str]]) -> list[MermaidVerdict | None]:
@@ -360,7 +370,7 @@ def mermaid_verdicts(blocks: Sequence[tuple[str, str]]) -> list[MermaidVerdict |
     checker, made at the first question."""
     global _checker
     if _checker is None:
-        _checker = MermaidChecker()
+        _checker = MermaidChecker(said=_said)
     return _checker.verdicts(blocks)
 
 
@@ -368,6 +378,7 @@ def close_checker() -> None:
     """The run is over: stop Node and forget its answers and notices (the
     next run may have another install)."""
     global _checker
+    _said[:] = bytes(len(NOTICES))
     if _checker is not None:
         checker, _checker = _checker, None
         checker.close()

@@ -136,6 +136,20 @@ def test_no_install_says_so_once_and_finds_nothing(
     assert len(notices) == 1 and "mermaid blocks not checked (mermaid-invalid)" in notices[0]
 
 
+def test_a_parallel_run_says_it_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Each worker process has a checker of its own; the notice is the run's."""
+    monkeypatch.setenv("DOCLINT_MERMAID", str(tmp_path / "none"))
+    for number in range(200):  # files enough for two workers
+        (tmp_path / f"p{number}.md").write_text(
+            f"# P\n\n```mermaid\ngraph TD\n  [A{number}]\n```\n"
+        )
+    report = check_paths([tmp_path], Settings(select=["DL809"], root=tmp_path, jobs=2))
+    assert report.diagnostics == [] and report.files_checked == 200
+    assert capfd.readouterr().err.count("mermaid blocks not checked") == 1
+
+
 def test_a_page_with_no_mermaid_block_starts_no_node(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
