@@ -36,12 +36,14 @@ needs_node = pytest.mark.skipif(NODE is None, reason="no node on PATH")
 PATHOLOGICAL = "graph TD\nA" + " " * 20_000 + "!"
 
 # Refuses a block holding "refuse" as jison does, loops on "loop forever",
-# and on "tell" refuses with what Node sees: its folder and environment.
+# ends Node on "die", and on "tell" refuses with what Node sees: its folder
+# and environment.
 STAND_IN = """
 export default {
   initialize() {},
   async parse(text) {
     if (text.includes('loop forever')) for (;;) {}
+    if (text.includes('die')) { console.error('out of memory'); process.exit(3); }
     if (text.includes('tell')) {
       throw new Error(JSON.stringify({ cwd: process.cwd(), env: process.env, from: FROM }));
     }
@@ -163,6 +165,20 @@ def test_a_block_that_hangs_the_parser_costs_the_time_bound_once(
     check.close()
     assert said(capsys) == [
         "doclint: warning: a.md:3: mermaid block not checked: Mermaid's parser took more than 0.5 s"
+    ]
+
+
+@needs_node
+def test_a_block_that_ends_node_is_not_checked_and_the_rest_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = checker(stand_in(tmp_path))
+    got = check.verdicts([("A", "a.md:1"), ("die", "a.md:3"), ("refuse", "a.md:9")])
+    check.close()
+    assert got[0] == MermaidVerdict(True) and got[1] is None
+    assert got[2] is not None and not got[2].ok and check.starts == 2
+    assert said(capsys) == [
+        "doclint: warning: a.md:3: mermaid block not checked: node ended (status 3): out of memory"
     ]
 
 

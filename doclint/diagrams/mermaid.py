@@ -51,9 +51,9 @@ MAX_STARTS = 3
 KEPT_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR")
 """The only variables of the caller's environment Node gets."""
 _READ = 1 << 16
-NOTICES = ("unavailable", "size", "hung")
+NOTICES = ("unavailable", "size", "lost")
 """What a run says once: the check did not run; a block too large; a block
-that hung the parser."""
+that hung the parser or ended Node."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,8 +256,9 @@ class MermaidChecker:
         return [self.answers.get(key) for key in keys]
 
     def _ask(self, asked: dict[bytes, tuple[str, str]]) -> None:
-        """Ask Node about `asked`, removing each block answered; a block that
-        hangs Node is answered None and Node stopped."""
+        """Ask Node about `asked`, removing each block answered. A block that
+        hangs Node, or that Node dies on, is answered None and Node stopped:
+        the next call starts another for the blocks left."""
         node = self._node()
         if node is None:
             return
@@ -269,16 +270,14 @@ class MermaidChecker:
                 answer = node.answer(self.block_seconds)
             except _Stopped as stopped:
                 self.close()
-                if stopped.hung:
-                    self.answers[key] = None
-                    _, place = asked.pop(key)
-                    self._say_once(
-                        "hung",
-                        f"{place}: mermaid block not checked: "
-                        f"Mermaid's parser took more than {self.block_seconds:g} s",
-                    )
-                else:
-                    self._give_up(stopped.why)
+                self.answers[key] = None
+                _, place = asked.pop(key)
+                why = f"Mermaid's parser took more than {self.block_seconds:g} s"
+                self._say_once(
+                    "lost",
+                    f"{place}: mermaid block not checked: "
+                    + (why if stopped.hung else stopped.why),
+                )
                 return
             if answer.get("id") != number:
                 self.close()
