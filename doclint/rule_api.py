@@ -20,6 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType, UnionType
 from typing import Annotated, ClassVar, Generic, TypeVar, Union, cast, get_args, get_origin
 
+from doclint.diagrams.mermaid import MermaidVerdict, mermaid_state, mermaid_verdicts
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
 from doclint.models.generated import (
     AnyPage,
@@ -114,6 +115,7 @@ __all__ = [
     "Link",
     "LinkTarget",
     "MarkdownPage",
+    "MermaidVerdict",
     "MetadataField",
     "NameMention",
     "Outline",
@@ -145,6 +147,8 @@ __all__ = [
     "generator_places",
     "github_slug",
     "heading_lines",
+    "mermaid_state",
+    "mermaid_verdicts",
     "original_source_lines",
     "page_profile",
     "page_slug",
@@ -558,6 +562,14 @@ class Rule(Generic[PageT]):
 
     def check(self, page: PageT, ctx: RuleContext) -> Iterable[Finding]:
         raise NotImplementedError
+
+    @classmethod
+    def outside_state(cls) -> str:
+        """What the rule's findings depend on besides the page, the tree and
+        the settings (a tool it runs, and its version), as text: it joins the
+        key of stored results, so that a change re-checks the pages. Must be
+        cheap: every run that keeps results asks it."""
+        return ""
 
     @classmethod
     def documentation(cls) -> str:
