@@ -48,6 +48,7 @@ from doclint.profiles.templates import (
     page_suffixes,
     use_generators,
 )
+from doclint.profiles.wikis import wikis
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, read_regular, repository_root
 from doclint.util.paths import absolute
@@ -170,7 +171,7 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
         return {absolute_path(settings.root or cwd): list(files)}
     paths = {absolute(file): file for file in files}
     bounds = (str(absolute_path(cwd)), str(absolute_path(settings.base or cwd)))
-    roots = _tree_roots(paths, bounds, settings.profiles)
+    roots = _tree_roots(paths, bounds, settings.profiles) | _wiki_roots(paths)
     placed: dict[str, list[str]] = {}
     outside: list[str] = []
     # A folder's files share their root: found once a folder, not once a file.
@@ -269,6 +270,20 @@ def _in_docs(folder: str, roots: set[str]) -> bool:
         for root in roots
         for docs in _docs_folders()
     )
+
+
+def _wiki_roots(paths: Iterable[str]) -> set[str]:
+    """The projects holding a wiki's folder of pages (`.deepwiki/`,
+    `docs/deepwiki/`) that some file lies in: a wiki cites its project's
+    files from the project's top, wherever the run starts."""
+    folders = tuple(f"/{folder}/" for wiki in wikis() for folder in wiki.grammar.folders)
+    roots: set[str] = set()
+    for path in paths:
+        for folder in folders:
+            at = path.find(folder)
+            if at >= 0:
+                roots.add(path[:at] or "/")
+    return roots
 
 
 def _innermost(path: str, roots: set[str]) -> str | None:
