@@ -35,6 +35,9 @@ from tests.conftest import SHARED
 REPO = "philipz/restate-cloudflare-workers-poc"
 ORIGIN = f"https://github.com/{REPO}.git"
 
+CITATIONS = "DL801,DL802,DL803,DL804,DL805,DL808,DL810"
+"""The rules under test (the names' and Mermaid's rules of DL8 have theirs)."""
+
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs the git command")
 
 # The code cited: lines a move can be told by (none blank, none alike).
@@ -149,7 +152,7 @@ def doclint(monkeypatch, capsys):
     """`doclint check` of a tree: its findings (path, line, code, message), its
     doclint lines on stderr, and its exit code."""
 
-    def run(root: Path, *args: str, select: str = "DL8") -> tuple[list[Found], list[str], int]:
+    def run(root: Path, *args: str, select: str = CITATIONS) -> tuple[list[Found], list[str], int]:
         outcome = run_cli(
             monkeypatch,
             capsys,
@@ -210,7 +213,7 @@ def test_a_cited_file_present_but_unread_is_not_missing(tmp_path, doclint):
     listing.write_text(
         f"{SCRIPTCAT_PAGE}\nsrc/pkg/utils/match.ts\nsrc/pkg/utils/url_matcher.ts\n", "utf-8"
     )
-    assert doclint(tmp_path, "--known-paths", str(listing), select="DL8")[0] == []
+    assert doclint(tmp_path, "--known-paths", str(listing), select=CITATIONS)[0] == []
     write(tmp_path, {"src/pkg/utils/match.ts": lines(GAME), "src/pkg/utils/url_matcher.ts": ""})
     with open(tmp_path / "src/pkg/utils/url_matcher.ts", "wb") as large:
         large.truncate(MAX_FILE_SIZE + 1)
@@ -303,7 +306,7 @@ def _drifted(tmp_path: Path, now: list[str], rename: str = "") -> tuple[str, str
 @needs_git
 def test_moved_lines_say_where_they_stand_now(tmp_path, doclint):
     page, pin = _drifted(tmp_path, ["import { object } from '@restatedev/restate-sdk';", "", *GAME])
-    assert doclint(tmp_path, select="DL8")[0] == [
+    assert doclint(tmp_path, select=CITATIONS)[0] == [
         (
             RESTATE_PAGE,
             line_of(page, "**Sources**"),
@@ -317,7 +320,7 @@ def test_moved_lines_say_where_they_stand_now(tmp_path, doclint):
 def test_changed_lines_are_reported_without_a_place(tmp_path, doclint):
     changed = [*GAME[:5], "  const seat6 = null;", *GAME[6:]]
     page, pin = _drifted(tmp_path, changed)
-    assert doclint(tmp_path, select="DL8")[0] == [
+    assert doclint(tmp_path, select=CITATIONS)[0] == [
         (
             RESTATE_PAGE,
             line_of(page, "**Sources**"),
@@ -330,7 +333,7 @@ def test_changed_lines_are_reported_without_a_place(tmp_path, doclint):
 @needs_git
 def test_near_miss_changes_outside_the_cited_lines_are_silent(tmp_path, doclint):
     _drifted(tmp_path, [*GAME[:7], "  // seats past the seventh are new", *GAME[7:]])
-    assert doclint(tmp_path, select="DL8")[0] == []
+    assert doclint(tmp_path, select=CITATIONS)[0] == []
 
 
 @needs_git
@@ -365,7 +368,7 @@ def test_a_pin_the_history_lacks_is_said_once_and_judged_nowhere(tmp_path, docli
     )
     other = page.replace("Ticket Virtual Object", "SeatMap Virtual Object")
     commit(tmp_path, {RESTATE_PAGE: page, "docs/deepwiki/SeatMap-Virtual-Object.md": other})
-    found, said, code = doclint(tmp_path, select="DL8")
+    found, said, code = doclint(tmp_path, select=CITATIONS)
     assert (found, code) == ([], 0)
     assert len(said) == 1, said
     assert "deadbeef" in said[0] and "fetch-depth: 0" in said[0] and "unshallow" in said[0]
@@ -382,13 +385,13 @@ def test_a_shallow_clone_finds_nothing_the_full_clone_does_not(tmp_path, doclint
     )
     commit(full, {RESTATE_PAGE: page})
     commit(full, {"src/game.ts": lines(["// seats", *GAME]), "src/checkout.ts": lines(GAME[:4])})
-    in_full, said_full, _ = doclint(full, select="DL8")
+    in_full, said_full, _ = doclint(full, select=CITATIONS)
     assert {f[2] for f in in_full} == {"DL802", "DL803"}
     assert said_full == []
     shallow = tmp_path / "shallow"
     git(tmp_path, "clone", "-q", "--depth", "1", f"file://{full}", str(shallow))
     assert git(shallow, "rev-parse", "--is-shallow-repository") == "true"
-    in_shallow, said, _ = doclint(shallow, select="DL8")
+    in_shallow, said, _ = doclint(shallow, select=CITATIONS)
     assert set(in_shallow) <= set(in_full)
     assert len(said) == 1, said
     assert pin in said[0] and "fetch-depth: 0" in said[0]
@@ -400,7 +403,7 @@ def test_a_tree_in_no_checkout_judges_no_pin_and_says_so(tmp_path, doclint):
     page = restate_head(pin) + f"**Sources**: {pinned(pin, 'src/game.ts', 5, 7)}\n"
     write(root, {RESTATE_PAGE: page, "src/game.ts": lines(["// moved", *GAME])})
     assert not (tmp_path / ".git").exists()
-    found, said, code = doclint(root, select="DL8")
+    found, said, code = doclint(root, select=CITATIONS)
     assert (found, code) == ([], 0)
     assert said == [
         "doclint: citations pinned to commits were not compared with their commits: "
@@ -408,7 +411,7 @@ def test_a_tree_in_no_checkout_judges_no_pin_and_says_so(tmp_path, doclint):
     ]
     # What needs no history is still judged there: a citation without a pin.
     write(root, {RESTATE_PAGE: page + "\nAll [src/game.ts:1-90](../../src/game.ts#L1-L90).\n"})
-    assert [f[2] for f in doclint(root, select="DL8")[0]] == ["DL802"]
+    assert [f[2] for f in doclint(root, select=CITATIONS)[0]] == ["DL802"]
 
 
 @needs_git
@@ -421,7 +424,7 @@ def test_another_repositorys_pin_whose_file_is_absent_is_said_once_not_judged(tm
         f"**Sources**: [src/lib.rs L1-L201]({lib}#L1-L201)\n"
     )
     commit(tmp_path, {RESTATE_PAGE: page})
-    found, said, _ = doclint(tmp_path, select="DL8")
+    found, said, _ = doclint(tmp_path, select=CITATIONS)
     assert found == []
     assert said == [
         "doclint: citations of github.com/restatedev/sdk-typescript whose files are not here"
@@ -445,13 +448,13 @@ def test_an_unpinned_citation_is_judged_at_the_commit_its_page_last_changed(tmp_
         f"`src/pkg/utils/match.ts:4-7`: the cited lines changed since {written[:8]};"
         " they now stand at 5-8",
     )
-    assert doclint(tmp_path, select="DL8")[0] == [expected]
+    assert doclint(tmp_path, select=CITATIONS)[0] == [expected]
     # Near-misses: a page edited in the work tree is of now, and so is a page
     # committed after its file last changed.
     write(tmp_path, {SCRIPTCAT_PAGE: page + "\nMore prose.\n"})
-    assert doclint(tmp_path, select="DL8")[0] == []
+    assert doclint(tmp_path, select=CITATIONS)[0] == []
     commit(tmp_path, {})
-    assert doclint(tmp_path, select="DL8")[0] == []
+    assert doclint(tmp_path, select=CITATIONS)[0] == []
 
 
 # DL804 malformed-citation
@@ -506,7 +509,7 @@ def test_each_kind_of_malformed_citation_is_reported_with_its_cause(
         monkeypatch,
         capsys,
         tmp_path,
-        *("check", "--no-cache", "--isolated", "--select", "DL8,DL4"),
+        *("check", "--no-cache", "--isolated", "--select", f"{CITATIONS},DL4"),
         *("--output-format", "json"),
     )
     found = [(f["line"], f["code"], f["cause"]["id"]) for f in json.loads(outcome.out)]
@@ -528,7 +531,7 @@ def test_near_miss_whole_file_links_and_page_links_are_well_formed(tmp_path, doc
             "src/game.ts": lines(GAME),
         },
     )
-    assert doclint(tmp_path, select="DL8,DL4")[0] == []
+    assert doclint(tmp_path, select=f"{CITATIONS},DL4")[0] == []
 
 
 # DL805 source-list-missing
@@ -545,7 +548,7 @@ def test_a_source_list_entry_the_tree_lacks_is_reported_one_it_has_is_not(tmp_pa
         )
     ]
     write(tmp_path, {"src/pkg/utils/url_matcher.ts": lines(GAME)})
-    assert doclint(tmp_path, select="DL8,DL4")[0] == []
+    assert doclint(tmp_path, select=f"{CITATIONS},DL4")[0] == []
 
 
 @needs_git
@@ -698,7 +701,7 @@ def test_near_miss_a_readme_is_no_wiki_page_the_citation_rules_stay_silent(tmp_p
     assert found == []
     # The same lines on a wiki page are judged.
     write(tmp_path, {".deepwiki/1-overview.md": SCRIPTCAT_HEAD + readme.replace("](", "](../")})
-    assert {f[2] for f in doclint(tmp_path, select="DL8")[0]} >= {"DL802", "DL804"}
+    assert {f[2] for f in doclint(tmp_path, select=CITATIONS)[0]} >= {"DL802", "DL804"}
 
 
 # Hostile input
@@ -715,7 +718,7 @@ def test_paths_that_leave_the_root_read_nothing_outside_and_claim_nothing(tmp_pa
         "D [../../outside.ts:1-90](../../../outside.ts#L1-L90).\n"
     )
     write(root, {RESTATE_PAGE: page, "src/game.ts": lines(GAME)})
-    found, said, _ = doclint(root, select="DL8")
+    found, said, _ = doclint(root, select=CITATIONS)
     assert found == []
     assert not any("outside" in line or "passwd" in line for line in said), said
 
@@ -741,7 +744,7 @@ def test_a_pin_shaped_as_an_option_never_reaches_git(tmp_path, doclint, monkeypa
         f"**Sources**: {pinned('-c', 'src/game.ts', 5, 7)}\n"
     )
     commit(tmp_path, {RESTATE_PAGE: page})
-    found, said, _ = doclint(tmp_path, select="DL8")
+    found, said, _ = doclint(tmp_path, select=CITATIONS)
     assert found == []
     assert asked, "the history was asked nothing"
     assert not [a for a in asked if "--output" in a or a.split(" ")[-1].startswith("-c")]
@@ -772,7 +775,7 @@ def _many(tmp_path: Path, count: int) -> float:
     write(root, {SCRIPTCAT_PAGE: SCRIPTCAT_HEAD + row * count, **files})
     started = time.perf_counter()
     subprocess.run(
-        ["doclint", "check", "--no-cache", "--isolated", "--select", "DL8", "-q", "."],
+        ["doclint", "check", "--no-cache", "--isolated", "--select", CITATIONS, "-q", "."],
         cwd=root,
         check=True,
         capture_output=True,
@@ -795,7 +798,7 @@ def test_a_wiki_page_of_invalid_utf8_is_still_judged(tmp_path, doclint):
     )
     write(tmp_path, {SCRIPTCAT_PAGE: page, "src/pkg/utils/match.ts": lines(GAME)})
     write(tmp_path, {"src/pkg/utils/url_matcher.ts": lines(GAME)})
-    found, _, code = doclint(tmp_path, select="DL8")
+    found, _, code = doclint(tmp_path, select=CITATIONS)
     # The bad bytes are reported (DL003), and the citation is judged all the same.
     at = SCRIPTCAT_HEAD.count("\n") + 1
     assert [(f[1], f[2]) for f in found] == [(at, "DL003"), (at, "DL802")]
@@ -813,8 +816,8 @@ def test_the_real_pinned_wiki_in_a_shallow_clone_finds_a_subset_and_names_its_pi
     full, shallow = tmp_path / "full", tmp_path / "shallow"
     git(tmp_path, "clone", "-q", str(RESTATE_BUNDLE), str(full))
     git(tmp_path, "clone", "-q", "--depth", "1", f"file://{full}", str(shallow))
-    in_full, said_full, _ = doclint(full, "docs/deepwiki", select="DL8,DL4")
-    in_shallow, said, _ = doclint(shallow, "docs/deepwiki", select="DL8,DL4")
+    in_full, said_full, _ = doclint(full, "docs/deepwiki", select=f"{CITATIONS},DL4")
+    in_shallow, said, _ = doclint(shallow, "docs/deepwiki", select=f"{CITATIONS},DL4")
     assert said_full == []
     assert "DL803" in {f[2] for f in in_full}
     assert in_shallow and set(in_shallow) <= set(in_full)
