@@ -40,7 +40,7 @@ MAX_CITED = 64
 n names and n citations would otherwise hold n squared of them."""
 
 _RANGE = re.compile(r"L?(\d+)(?:\s*[-\u2013]\s*L?(\d+))?")
-_SENTENCE_END = re.compile(r"[.!?;](?:\*\*)?\s+(?=[A-Z*\[`(])")
+_SENTENCE_END = re.compile(r"[.!?;](?:\*\*)?\s+(?=[A-Z*`(])")
 _SOURCES_LINE = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*)?Sources?:")
 
 
