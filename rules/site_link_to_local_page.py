@@ -25,8 +25,9 @@ class SiteLinkToLocalPage(Rule[MarkdownPage]):
     `/owner/repo/4.2-slug`) whose page is in the tree beside this one, at
     the link. Copied into a repository, such a link resolves against the
     repository's host (a 404 on GitHub) instead of the page next to it. The
-    safe fix rewrites the link to the file. A site link to a page the tree
-    does not have is broken-link's (DL401).
+    safe fix rewrites the link to the file (an inline link's; a reference
+    link's target, on its definition's line, is left to the reader). A site
+    link to a page the tree does not have is broken-link's (DL401).
 
     **Why is this bad?** Scraped wiki pages keep the site's links: on the
     repository's host they lead nowhere, while the page they name sits in
