@@ -188,7 +188,7 @@ def _as_form(
     if not target.strip():
         if not form.empty_target or said is None or not said.group("path"):
             return None
-        ranges = _ranges(said.group("lines"))
+        ranges = _ranges(_group(said, "lines"))
         return Citation(line, column, text, _clean(said.group("path")), ranges, problem="empty")
     if form.target is None or form.empty_target:
         return None
@@ -204,7 +204,7 @@ def _as_form(
     judged = True
     if said is not None and said.group("path"):
         text_path = _clean(said.group("path"))
-        text_ranges = _ranges(said.group("lines"))
+        text_ranges = _ranges(_group(said, "lines"))
         problem = _disagreement(text_path, text_ranges, path, ranges)
         if problem == "other-path" and "/" not in text_path and not commit:
             return None  # a page's name, not a path: `[ctx.run](Durable-ctx.run.md)`

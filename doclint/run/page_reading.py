@@ -22,6 +22,7 @@ from doclint.engine.settings import Settings
 from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
 from doclint.profiles.templates import TEMPLATES
+from doclint.profiles.wikis import wiki_of
 from doclint.run.files import file_texts
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
@@ -149,8 +150,9 @@ def unread_pages(files: Sequence[Path], settings: Settings, cwd: Path) -> int:
             if whole:
                 count += not read_page(path, text.split("\n"), settings.profiles, is_file).read
             else:
-                # Outside every profile's layout only a template's title reads it.
-                count += not _titled(text)
+                # Outside every profile's layout a template's title reads it,
+                # or a wiki's folder or marker.
+                count += not _titled(text) and wiki_of(path, text.split("\n")) is None
     return count
 
 

@@ -48,6 +48,8 @@ from doclint.profiles.templates import (
     page_suffixes,
     use_generators,
 )
+from doclint.profiles.wikis import wikis
+from doclint.tree.discovery import MARKDOWN_SUFFIXES
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, read_regular, repository_root
 from doclint.util.paths import absolute
@@ -219,7 +221,28 @@ def _tree_roots(
         profiles = (*profiles, *builtin_profiles())
     for profile in profiles:
         roots |= _profile_roots(profile, paths, bounds)
+    return roots | _wiki_roots(paths, bounds)
+
+
+def _wiki_roots(paths: Iterable[str], bounds: tuple[str, ...]) -> set[str]:
+    """The folders holding a wiki's folder (`wiki/`, `.deepwiki/`) with a
+    page of the run in it: the wiki's project, from which its citations and
+    source lists name files (`src/a.ts`), wherever the run starts."""
+    marks = {f"/{folder}/" for wiki in wikis() for folder in wiki.grammar.folders}
+    roots: set[str] = set()
+    for path in paths:
+        if not path.endswith(MARKDOWN_SUFFIXES):
+            continue
+        for mark in marks:
+            at = path.rfind(mark)
+            if at >= 0 and _may_be_root(path[:at] or "/", path, bounds, _nowhere):
+                roots.add(path[:at] or "/")
     return roots
+
+
+def _nowhere(root: str) -> bool:
+    """A wiki leaves no mark in its project: its root is bound as a plain file's."""
+    return False
 
 
 def _profile_roots(profile: Profile, paths: Iterable[str], bounds: tuple[str, ...]) -> set[str]:
