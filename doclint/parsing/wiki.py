@@ -65,6 +65,8 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
         citation = _link_citation(link, grammar, folder)
         if citation is not None:
             citations.append(citation)
+    linked = {link.line for link in markdown.links}
+    sources.extend(_listed_spans(lines, listed - linked))
     spans = _code_spans(lines, fenced)
     live = {(link.line, link.column) for link in markdown.links}
     citations.extend(_unrendered(lines, fenced, spans, live, grammar, folder))
@@ -134,6 +136,18 @@ def _front_matter_sources(lines: Sequence[str], key: str) -> Iterator[SourceEntr
             yield SourceEntry(number, line.index("-") + 3, name)
         elif stripped:
             inside = False
+
+
+_LISTED_SPAN = re.compile(r"\s*[-*+]\s+(`+)\s*([^`\s]+)\s*\1\s*$")
+
+
+def _listed_spans(lines: Sequence[str], listed: frozenset[int]) -> Iterator[SourceEntry]:
+    """Entries of a source list written as a list of code spans, each a path
+    from the root (deepwiki-open's `### Related Files` then ``- `src/a.ts` ``)."""
+    for number in sorted(listed):
+        match = _LISTED_SPAN.match(lines[number - 1])
+        if match is not None:
+            yield SourceEntry(number, match.start(1) + 1, _clean(match.group(2)))
 
 
 def _source_entry(link: Link, grammar: WikiGrammar, folder: str) -> SourceEntry | None:
