@@ -83,16 +83,17 @@ def test_the_profile_finds_each_planted_defect_and_nothing_else(example: Path):
     assert findings(done, example, project) == EXPECTED
 
 
-@pytest.mark.parametrize("start", ["wiki", "wiki/cart.md"])
-def test_the_wiki_folder_names_the_root_wherever_the_run_starts(example: Path, start: str):
-    # Run from the pages' own folder: `src/cart.ts` is still the project's,
-    # not `wiki/src/cart.ts`; the configuration names the profile from above.
-    project = example / "project"
-    (project / "doclint.toml").write_text('profiles = ["llmwiki.toml"]\n', encoding="utf-8")
-    shutil.copy(example / "llmwiki.toml", project / "llmwiki.toml")
-    done = doclint("check", start, "--output-format", "json", cwd=project)
-    expected = [row for row in EXPECTED if start == "wiki" or row[0] == start]
-    assert findings(done, project, project) == expected
+@pytest.mark.parametrize(("cwd", "start"), [("project/wiki", "."), (".", "project/wiki/cart.md")])
+def test_the_wiki_folder_names_the_root_wherever_the_run_starts(
+    example: Path, cwd: str, start: str
+):
+    # The configuration above the project names the profile; run from the
+    # pages' folder or the project, `src/cart.ts` is the project's, not
+    # `wiki/src/cart.ts` nor one beside the configuration.
+    (example / "doclint.toml").write_text('profiles = ["llmwiki.toml"]\n', encoding="utf-8")
+    done = doclint("check", start, "--output-format", "json", cwd=example / cwd)
+    expected = [row for row in EXPECTED if start == "." or start.endswith(row[0])]
+    assert findings(done, example / cwd, example / "project") == expected
 
 
 def test_a_run_counts_the_wiki_pages_as_read(example: Path):
