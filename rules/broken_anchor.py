@@ -12,7 +12,7 @@ from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope, 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
 
-class BrokenAnchor(Rule):
+class BrokenAnchor(Rule[AnyPage]):
     """Flags a link fragment (`page.md#section`, `#section`) that matches no
     heading anchor of the target Markdown file, using GitHub's anchor rules
     (lowercase, punctuation dropped, spaces to hyphens, `-1`, `-2` for repeats),
