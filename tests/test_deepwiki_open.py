@@ -77,6 +77,22 @@ def test_the_export_is_read_as_deepwikis_with_no_configuration(checkout: Path):
     assert found == EXPECTED
 
 
+def test_an_export_of_another_repository_lists_files_not_judged_here(checkout: Path):
+    # The export describes github.com/acme/shop, committed in another
+    # project: the files its sections list are that repository's, not
+    # missing from this one. Its citations' files are still looked for
+    # (the empty-target ones name no repository of their own).
+    git("remote", "set-url", "origin", "https://github.com/acme/fork.git", cwd=checkout)
+    done = run(checkout, "--output-format", "json")
+    found = sorted((f["path"], f["line"], f["column"], f["code"]) for f in json.loads(done.stdout))
+    assert found == [row for row in EXPECTED if row[3] != "DL805" and row[1:3] != (57, 5)]
+    said = (
+        "doclint: citations of github.com/acme/shop whose files are not here were not judged: "
+        "no remote of this checkout names that repository"
+    )
+    assert said in done.stderr.splitlines()
+
+
 def test_its_pages_count_as_read(checkout: Path):
     done = run(checkout, "--output-format", "concise")
     # README.md is the one page no generator wrote.

@@ -159,11 +159,24 @@ def write_profile(folder: Path, wiki: str) -> Path:
             "9: wiki.site.link: the pattern has no named group slug",
         ),
         (
+            "marker = '^sources:'\nrepository = '^# (?P<repo>\\S+)$'\n"
+            "[wiki.forms]\ntext_citation = '(?P<path>\\S+)'\n",
+            "6: wiki.repository: the pattern has no named group repository",
+        ),
+        (
             "marker = '^sources:'\nfront_matter_sources = 'sources'\n",
             "3: wiki: describes no citation: give links or forms.text_citation",
         ),
     ],
-    ids=["unclosed", "no-path-group", "lookahead", "link-target", "site-slug", "no-citation"],
+    ids=[
+        "unclosed",
+        "no-path-group",
+        "lookahead",
+        "link-target",
+        "site-slug",
+        "repository",
+        "no-citation",
+    ],
 )
 def test_a_mistake_in_the_wiki_table_names_its_file_line_and_key(
     tmp_path: Path, wiki: str, error: str

@@ -67,6 +67,9 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
             citations.append(citation)
     linked = {link.line for link in markdown.links}
     sources.extend(_listed_spans(lines, listed - linked))
+    named = _named_repository(lines, grammar)
+    if named:
+        sources = [s if s.repository else s._replace(repository=named) for s in sources]
     spans = _code_spans(lines, fenced)
     live = {(link.line, link.column) for link in markdown.links}
     citations.extend(_unrendered(lines, fenced, spans, live, grammar, folder))
@@ -136,6 +139,20 @@ def _front_matter_sources(lines: Sequence[str], key: str) -> Iterator[SourceEntr
             yield SourceEntry(number, line.index("-") + 3, name)
         elif stripped:
             inside = False
+
+
+def _named_repository(lines: Sequence[str], grammar: WikiGrammar) -> str:
+    """`host/owner/repo`, lower-case, of the repository the page's head
+    names (deepwiki-open's `# Wiki Documentation for https://github.com/o/r`),
+    "" for none."""
+    if grammar.repository is None:
+        return ""
+    for line in lines[: grammar.head_lines]:
+        match = grammar.repository.match(line)
+        if match is not None:
+            named: str = match.group("repository")
+            return named.lower().rstrip("/").removesuffix(".git")
+    return ""
 
 
 _LISTED_SPAN = re.compile(r"\s*[-*+]\s+(`+)\s*([^`\s]+)\s*\1\s*$")

@@ -598,11 +598,22 @@ class WikiModel(_Strict):
     names: NamesModel | None = None
     markup: MarkupModel | None = None
     claims: list[WikiClaim] = Field(default=list(WIKI_CLAIMS), description="What its pages claim.")
+    repository: str = Field(
+        default="",
+        description="A line of a page's head naming the repository its pages describe (group "
+        "`repository`, `host/owner/repo`): a source-list entry with no URL of its own is that "
+        "repository's, judged only where a remote of the checkout names it.",
+    )
 
     @field_validator("marker")
     @classmethod
     def _marker(cls, value: str, info: ValidationInfo) -> str:
         return _wiki_pattern(value, info)
+
+    @field_validator("repository")
+    @classmethod
+    def _repository(cls, value: str, info: ValidationInfo) -> str:
+        return _wiki_pattern(value, info, ("repository",))
 
     @model_validator(mode="after")
     def _cites(self) -> WikiModel:
@@ -1042,6 +1053,7 @@ def _wiki(model: WikiModel, builtin: bool) -> WikiGrammar:
         name_span=compiled(names.span) if names is not None else None,
         not_names=frozenset(names.not_names) if names is not None else frozenset(),
         claims=frozenset(model.claims),
+        repository=compiled(model.repository),
     )
 
 
