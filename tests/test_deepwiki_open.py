@@ -102,6 +102,13 @@ def test_its_pages_count_as_read(checkout: Path):
     )
 
 
+def test_explain_says_deepwiki_wrote_the_export(checkout: Path):
+    done = run(checkout, "--explain", "shop_wiki_2025-05.md")
+    assert done.stdout.splitlines()[0] == (
+        "shop_wiki_2025-05.md: read as deepwiki's wiki page: line 1 is its marker"
+    )
+
+
 def page_tree(tmp_path: Path, pages: dict[str, str]) -> list[tuple[str, int, str]]:
     for name, text in pages.items():
         (tmp_path / name).write_text(text, encoding="utf-8")

@@ -104,6 +104,14 @@ def test_a_run_counts_the_wiki_pages_as_read(example: Path):
     assert done.stdout.splitlines()[-1] == "Found 3 problems in 2 files (2 files checked)."
 
 
+def test_explain_says_the_wiki_wrote_its_pages(example: Path):
+    config = 'profiles = ["llmwiki.toml"]'
+    done = doclint("check", "--config", config, "--explain", "project/wiki/cart.md", cwd=example)
+    assert done.stdout.splitlines()[0] == (
+        "project/wiki/cart.md: read as llmwiki's wiki page: in its folder `wiki/`"
+    )
+
+
 def test_in_a_checkout_lines_changed_since_the_page_are_found(example: Path):
     project = example / "project"
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
