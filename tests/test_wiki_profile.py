@@ -224,3 +224,44 @@ def test_a_user_pattern_runs_in_linear_time(tmp_path: Path):
     command += ["wiki", "--no-cache", "--output-format", "json"]
     done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert [(f["line"], f["code"]) for f in json.loads(done.stdout)] == [(5, "DL801")]
+
+
+BOTH_FORMS = """name = "both"
+
+[wiki]
+folders = ["wiki"]
+marker = '^sources:'
+front_matter_sources = "sources"
+
+[[wiki.links]]
+text = '^(?P<path>[^:\\s]+):(?P<lines>\\d+)$'
+target = '^(?P<path>[^#\\s]+)#L(?P<lines>\\d+)$'
+
+[wiki.forms]
+text_citation = '(?P<path>[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+):(?P<lines>\\d+)'
+"""
+
+
+def test_front_matter_lists_and_citations_in_links_are_read_once(tmp_path: Path):
+    (tmp_path / "both.toml").write_text(BOTH_FORMS, encoding="utf-8")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.ts").write_text("export const a = 1;\n", encoding="utf-8")
+    (tmp_path / "wiki").mkdir()
+    page = (
+        "---\n"
+        'sources: [src/a.ts, "src/gone.ts",\n'
+        "  'src/lost.ts']\n"
+        "title: A\n"
+        "---\n"
+        "\n"
+        "# A\n"
+        "\n"
+        "See [src/b.ts:3](../src/b.ts#L3) and src/c.ts:4.\n"
+    )
+    (tmp_path / "wiki" / "a.md").write_text(page, encoding="utf-8")
+    config = 'profiles = ["both.toml"]'
+    done = doclint("check", "--config", config, "wiki", "--output-format", "json", cwd=tmp_path)
+    found = [row[1:4] for row in findings(done, tmp_path, tmp_path)]
+    # Each entry where its path starts, quoted or on the list's next line;
+    # the citation in the link's text is the link's, not a second one.
+    assert found == [(2, 22, "DL805"), (3, 4, "DL805"), (9, 5, "DL801"), (9, 38, "DL801")]

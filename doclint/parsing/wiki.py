@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from urllib.parse import unquote
 
 from doclint.models.markdown import Link, MarkdownLayer
@@ -75,7 +75,8 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
     citations.extend(_unrendered(lines, fenced, spans, live, grammar, folder))
     citations.extend(_code_citations(spans, grammar, folder))
     citations.extend(_fenced_citations(lines, fenced, grammar))
-    citations.extend(_text_citations(lines, fenced, spans, grammar))
+    as_links = {(c.line, c.column) for c in citations}
+    citations.extend(_text_citations(lines, fenced, spans, as_links, grammar))
     citations.sort(key=lambda c: (c.line, c.column))
     names = tuple(_names(lines, spans, citations, grammar, listed))
     markup = tuple(_markup(lines, grammar))
@@ -116,29 +117,57 @@ def _source_list_lines(
 
 def _front_matter_sources(lines: Sequence[str], key: str) -> Iterator[SourceEntry]:
     """The sources a page's YAML front matter lists under `key`: a flow list
-    (`key: [a, b]`) or a block list (`- a` lines under `key:`)."""
+    (`key: [a, "b"]`, over one line or several) or a block list (`- a`
+    lines under `key:`), each entry where its path starts."""
     if not key or not lines or lines[0].strip() != "---":
         return
-    inside = False
+    block = flow = False
     for number, line in enumerate(lines[1:], 2):
         if line.strip() in ("---", "..."):
             return
+        if flow:
+            flow = yield from _flow_items(number, line, 0)
+            continue
         if line.startswith(f"{key}:"):
             rest = line[len(key) + 1 :].strip()
-            inside = not rest
-            if rest.startswith("[") and rest.endswith("]"):
-                column = line.index("[") + 2
-                for item in rest[1:-1].split(","):
-                    name = item.strip().strip("'\"")
-                    if name:
-                        yield SourceEntry(number, column + rest[1:-1].find(item.strip()), name)
+            block = not rest
+            if rest.startswith("["):
+                flow = yield from _flow_items(number, line, line.index("[") + 1)
             continue
         stripped = line.strip()
-        if inside and stripped.startswith("- "):
-            name = stripped[2:].strip().strip("'\"")
-            yield SourceEntry(number, line.index("-") + 3, name)
+        if block and stripped.startswith("- "):
+            at = line.index("-") + 2
+            value = line[at:].rstrip()
+            quoted = value[:1] in ("'", '"') and value.endswith(value[0]) and len(value) > 1
+            column = len(value) - len(value.lstrip()) + at + 1 + quoted
+            name = value.strip()[1:-1] if quoted else value.strip()
+            if name:
+                yield SourceEntry(number, column, name)
         elif stripped:
-            inside = False
+            block = False
+
+
+_QUOTED_OR_PLAIN = re.compile(r""""([^"]*)"|'([^']*)'|([^,\]]+)""")
+
+
+def _flow_items(number: int, line: str, at: int) -> Generator[SourceEntry, None, bool]:
+    """The entries of a flow list on `line` from index `at`; whether the
+    list is still open at the line's end."""
+    size = len(line)
+    while at < size:
+        if line[at] in " \t\r,":
+            at += 1
+        elif line[at] == "]":
+            return False
+        else:
+            match = _QUOTED_OR_PLAIN.match(line, at)
+            assert match is not None  # the plain form takes any other character
+            group = next(g for g in (1, 2, 3) if match.group(g) is not None)
+            name = match.group(group).rstrip()
+            if name:
+                yield SourceEntry(number, match.start(group) + 1, name)
+            at = match.end()
+    return True
 
 
 def _named_repository(lines: Sequence[str], grammar: WikiGrammar) -> str:
@@ -426,9 +455,11 @@ def _text_citations(
     lines: Sequence[str],
     fenced: frozenset[int],
     spans: dict[int, list[_Span]],
+    linked: set[tuple[int, int]],
     grammar: WikiGrammar,
 ) -> Iterator[Citation]:
-    """Citations written in the prose (`src/a.ts:12`), outside code."""
+    """Citations written in the prose (`src/a.ts:12`), outside code and
+    outside the links `linked` (line, column) read as citations already."""
     pattern = grammar.text_citation
     if pattern is None:
         return
@@ -436,6 +467,12 @@ def _text_citations(
         if number in fenced:
             continue
         inside = [(s.column - 1, s.end) for s in spans.get(number, ())]
+        if "](" in line:
+            inside += [
+                (link.start(), link.end())
+                for link in _RAW_LINK.finditer(line)
+                if (number, link.start() + 1) in linked
+            ]
         for match in pattern.finditer(line):
             at = match.start()
             if any(start <= at < end for start, end in inside):
