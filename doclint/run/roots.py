@@ -9,7 +9,9 @@ checked in the innermost such root that holds it. A folder inside a root's
 not a tree. A generator profile's docs folder (RepoAgent's `markdown_docs/`)
 makes the folder holding it a root the same way, when a page in it opens with
 one of the profile's object headings: its pages document the sources beside
-it.
+it. A wiki's folder (`.deepwiki/`, a profile's `[wiki] folders`) makes the
+folder holding it a root when the run holds a page in it: its citations name
+files from there.
 
 How far up a root may be is the one rule that makes the findings the same
 wherever the run starts (the root, a subfolder, the pages' folder):
