@@ -70,14 +70,14 @@ def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
 
 
-def test_the_export_is_read_as_deepwikis_with_no_configuration(checkout: Path):
+def test_the_export_is_read_as_deepwikis_with_no_configuration(checkout: Path) -> None:
     done = run(checkout, "--output-format", "json")
     assert done.returncode == 1, done.stderr
     found = sorted((f["path"], f["line"], f["column"], f["code"]) for f in json.loads(done.stdout))
     assert found == EXPECTED
 
 
-def test_an_export_of_another_repository_lists_files_not_judged_here(checkout: Path):
+def test_an_export_of_another_repository_lists_files_not_judged_here(checkout: Path) -> None:
     # The export describes github.com/acme/shop, committed in another
     # project: the files its sections list are that repository's, not
     # missing from this one. Its citations' files are still looked for
@@ -93,7 +93,7 @@ def test_an_export_of_another_repository_lists_files_not_judged_here(checkout: P
     assert said in done.stderr.splitlines()
 
 
-def test_its_pages_count_as_read(checkout: Path):
+def test_its_pages_count_as_read(checkout: Path) -> None:
     done = run(checkout, "--output-format", "concise")
     # README.md is the one page no generator wrote.
     assert done.stdout.splitlines()[-1] == (
@@ -102,7 +102,7 @@ def test_its_pages_count_as_read(checkout: Path):
     )
 
 
-def test_explain_says_deepwiki_wrote_the_export(checkout: Path):
+def test_explain_says_deepwiki_wrote_the_export(checkout: Path) -> None:
     done = run(checkout, "--explain", "shop_wiki_2025-05.md")
     assert done.stdout.splitlines()[0] == (
         "shop_wiki_2025-05.md: read as deepwiki's wiki page: line 1 is its marker"
@@ -116,7 +116,7 @@ def page_tree(tmp_path: Path, pages: dict[str, str]) -> list[tuple[str, int, str
     return [(f["path"], f["line"], f["message"]) for f in json.loads(done.stdout)]
 
 
-def test_a_fragment_may_name_an_html_anchor_of_its_own_or_another_page(tmp_path: Path):
+def test_a_fragment_may_name_an_html_anchor_of_its_own_or_another_page(tmp_path: Path) -> None:
     pages = {
         "a.md": "# A\n\n<a id='top'></a>\n\n[up](#top) [down](#Bottom) [b](b.md#x) [c](b.md#y)\n\n"
         '<A NAME="bottom">end</A>\n',
@@ -138,5 +138,7 @@ def test_a_fragment_may_name_an_html_anchor_of_its_own_or_another_page(tmp_path:
         ("<a " * 50_000, []),
     ],
 )
-def test_html_anchors_are_the_ids_and_names_of_a_tags_outside_code(text: str, names: list[str]):
+def test_html_anchors_are_the_ids_and_names_of_a_tags_outside_code(
+    text: str, names: list[str]
+) -> None:
     assert html_anchors(text) == names

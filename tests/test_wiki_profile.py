@@ -68,7 +68,7 @@ def example(tmp_path: Path) -> Path:
     return copy
 
 
-def test_the_docs_show_the_example_as_it_is():
+def test_the_docs_show_the_example_as_it_is() -> None:
     section = DOCS.read_text(encoding="utf-8").split("\n## A wiki that cites the code\n")[1]
     blocks = dict(_BLOCK.findall(section)[:2])
     assert blocks["toml"] == (EXAMPLE / "llmwiki.toml").read_text(encoding="utf-8")
@@ -76,7 +76,7 @@ def test_the_docs_show_the_example_as_it_is():
     assert blocks["markdown"] == page.read_text(encoding="utf-8")
 
 
-def test_the_profile_finds_each_planted_defect_and_nothing_else(example: Path):
+def test_the_profile_finds_each_planted_defect_and_nothing_else(example: Path) -> None:
     project = example / "project"
     config = 'profiles = ["llmwiki.toml"]'
     done = doclint("check", "--config", config, "project", "--output-format", "json", cwd=example)
@@ -86,7 +86,7 @@ def test_the_profile_finds_each_planted_defect_and_nothing_else(example: Path):
 @pytest.mark.parametrize(("cwd", "start"), [("project/wiki", "."), (".", "project/wiki/cart.md")])
 def test_the_wiki_folder_names_the_root_wherever_the_run_starts(
     example: Path, cwd: str, start: str
-):
+) -> None:
     # The configuration above the project names the profile; run from the
     # pages' folder or the project, `src/cart.ts` is the project's, not
     # `wiki/src/cart.ts` nor one beside the configuration.
@@ -96,7 +96,7 @@ def test_the_wiki_folder_names_the_root_wherever_the_run_starts(
     assert findings(done, example / cwd, example / "project") == expected
 
 
-def test_a_run_counts_the_wiki_pages_as_read(example: Path):
+def test_a_run_counts_the_wiki_pages_as_read(example: Path) -> None:
     config = 'profiles = ["llmwiki.toml"]'
     done = doclint(
         "check", "--config", config, "project", "--output-format", "concise", cwd=example
@@ -104,7 +104,7 @@ def test_a_run_counts_the_wiki_pages_as_read(example: Path):
     assert done.stdout.splitlines()[-1] == "Found 3 problems in 2 files (2 files checked)."
 
 
-def test_explain_says_the_wiki_wrote_its_pages(example: Path):
+def test_explain_says_the_wiki_wrote_its_pages(example: Path) -> None:
     config = 'profiles = ["llmwiki.toml"]'
     done = doclint("check", "--config", config, "--explain", "project/wiki/cart.md", cwd=example)
     assert done.stdout.splitlines()[0] == (
@@ -112,7 +112,7 @@ def test_explain_says_the_wiki_wrote_its_pages(example: Path):
     )
 
 
-def test_in_a_checkout_lines_changed_since_the_page_are_found(example: Path):
+def test_in_a_checkout_lines_changed_since_the_page_are_found(example: Path) -> None:
     project = example / "project"
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
     subprocess.run([*git, "init", "-q"], cwd=project, check=True)
@@ -188,14 +188,14 @@ def write_profile(folder: Path, wiki: str) -> Path:
 )
 def test_a_mistake_in_the_wiki_table_names_its_file_line_and_key(
     tmp_path: Path, wiki: str, error: str
-):
+) -> None:
     path = write_profile(tmp_path, wiki)
     with pytest.raises(ProfileError) as raised:
         load_profile(path)
     assert str(raised.value).startswith(f"{path}:{error}")
 
 
-def test_a_bad_wiki_profile_is_one_line_and_exit_2(tmp_path: Path):
+def test_a_bad_wiki_profile_is_one_line_and_exit_2(tmp_path: Path) -> None:
     write_profile(tmp_path, "marker = '^sources:'\n[wiki.forms]\ntext_citation = '\\S+'\n")
     (tmp_path / "wiki").mkdir()
     (tmp_path / "wiki" / "a.md").write_text("# A\n", encoding="utf-8")
@@ -208,7 +208,7 @@ def test_a_bad_wiki_profile_is_one_line_and_exit_2(tmp_path: Path):
     ]
 
 
-def test_a_user_pattern_runs_in_linear_time(tmp_path: Path):
+def test_a_user_pattern_runs_in_linear_time(tmp_path: Path) -> None:
     # `(a|aa)+` before a character that never comes backtracks through every
     # split of the run of `a`s on a backtracking engine (2^n): RE2 reads the
     # line once.
@@ -242,7 +242,7 @@ text_citation = '(?P<path>[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+):(?P<lines>\\d+)'
 """
 
 
-def test_front_matter_lists_and_citations_in_links_are_read_once(tmp_path: Path):
+def test_front_matter_lists_and_citations_in_links_are_read_once(tmp_path: Path) -> None:
     (tmp_path / "both.toml").write_text(BOTH_FORMS, encoding="utf-8")
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "a.ts").write_text("export const a = 1;\n", encoding="utf-8")
