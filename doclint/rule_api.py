@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType, UnionType
-from typing import Annotated, ClassVar, Generic, TypeVar, Union, get_args, get_origin
+from typing import Annotated, ClassVar, Generic, TypeVar, Union, cast, get_args, get_origin
 
+from doclint.diagrams.mermaid import MermaidVerdict, mermaid_state, mermaid_verdicts
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
 from doclint.models.generated import (
     AnyPage,
@@ -42,7 +43,7 @@ from doclint.models.generated import (
     SizeClaim,
     SubtreeIndex,
 )
-from doclint.models.languages import LANGUAGES, LanguageData
+from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES, LanguageData
 from doclint.models.markdown import CodeBlock, Heading, Link
 from doclint.models.wiki import Citation, NameMention, SiteLink, SourceEntry, WikiFacts
 from doclint.parsing.wiki import page_slug, read_wiki
@@ -86,6 +87,7 @@ __all__ = [
     "FOLDER_PAGES_TEMPLATE",
     "LANGUAGES",
     "OUTLINES",
+    "PROJECT_LANGUAGES",
     "AnyPage",
     "CatalogueSentence",
     "Cause",
@@ -113,6 +115,7 @@ __all__ = [
     "Link",
     "LinkTarget",
     "MarkdownPage",
+    "MermaidVerdict",
     "MetadataField",
     "NameMention",
     "Outline",
@@ -144,6 +147,8 @@ __all__ = [
     "generator_places",
     "github_slug",
     "heading_lines",
+    "mermaid_state",
+    "mermaid_verdicts",
     "original_source_lines",
     "page_profile",
     "page_slug",
@@ -160,6 +165,9 @@ __all__ = [
     "unique_slugs",
     "wikis",
 ]
+
+BuiltT = TypeVar("BuiltT")
+"""What a rule helper builds once from a whole tree (`RuleContext.once_per_tree`)."""
 
 CODE_PATTERN = re.compile(r"^[A-Z]{1,6}\d{2,4}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
@@ -280,6 +288,26 @@ class RuleContext:
         """True when existence comes from a listing: sizes may be unknown."""
         return self._tree.listing_mode
 
+    def once_per_tree(self, key: str, build: Callable[[RuleContext], BuiltT]) -> BuiltT:
+        """What `build` makes of the whole tree (an index of the project's
+        names), built at the first call of a run and kept on the tree under
+        `key`. `build` asks its questions through the context it is given;
+        each context that gets what it built asks them again, so that the
+        cache knows that every file using it depends on them."""
+        held = self._tree.built.get(key)
+        if held is None or held[0] != self.records_facts:
+            asker = RuleContext(
+                self._tree,
+                self.path,
+                self.text,
+                self.lines,
+                records_facts=self.records_facts,
+                profiles=self.profiles,
+            )
+            held = self._tree.built[key] = (self.records_facts, build(asker), tuple(asker.facts))
+        self.ask_again(held[2])
+        return cast(BuiltT, held[1])
+
     def exists(self, path: str) -> bool:
         return self.is_file(path) or self.is_dir(path)
 
@@ -289,10 +317,12 @@ class RuleContext:
     def is_dir(self, path: str) -> bool:
         return bool(self._ask("is_dir", path))
 
-    def children(self, folder: str) -> tuple[list[str], list[str]] | None:
-        """(files, subfolders) of a folder of the tree, or None."""
+    def children(self, folder: str, *, links: bool = True) -> tuple[list[str], list[str]] | None:
+        """(files, subfolders) of a folder of the tree, or None; without
+        `links`, no subfolder that is a symbolic link (a walk of the whole
+        tree then goes round no loop of links)."""
         self._record("children", folder)
-        return self._tree.children(folder)
+        return self._tree.children(folder, links=links)
 
     def is_binary(self, path: str) -> bool | None:
         """Whether a file of the tree is binary (NUL in its first 8 KiB); None
@@ -532,6 +562,14 @@ class Rule(Generic[PageT]):
 
     def check(self, page: PageT, ctx: RuleContext) -> Iterable[Finding]:
         raise NotImplementedError
+
+    @classmethod
+    def outside_state(cls) -> str:
+        """What the rule's findings depend on besides the page, the tree and
+        the settings (a tool it runs, and its version), as text: it joins the
+        key of stored results, so that a change re-checks the pages. Must be
+        cheap: every run that keeps results asks it."""
+        return ""
 
     @classmethod
     def documentation(cls) -> str:

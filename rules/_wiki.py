@@ -186,3 +186,14 @@ def links_judged_by_wiki(page: PageBase, ctx: RuleContext) -> frozenset[tuple[in
         local = local_pages(page.path, facts.generator, ctx)
         places.update((s.line, s.column) for s in facts.site_links if s.slug in local)
     return frozenset(places)
+
+
+def looks_like_the_projects(name: str) -> bool:
+    """Whether a name in backticks reads as an identifier a project coined
+    (`ScriptCodeDAO`, `getAllScripts`, `SC_DISABLE_AGENT`), not a word of
+    the language (`api`, `install`): the claim that it occurs in the code is
+    made only of such a name, a plain word being as often a string value."""
+    body = name.lstrip("_$")
+    if len(body) < 2:
+        return False
+    return "_" in body or any(c.isupper() for c in body[1:]) or body.isupper() or body[0].isupper()

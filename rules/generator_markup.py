@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import wiki_claiming
 
-from doclint.rule_api import Finding, MarkdownPage, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope
 
 
 class GeneratorMarkup(Rule[MarkdownPage]):
@@ -32,6 +32,8 @@ class GeneratorMarkup(Rule[MarkdownPage]):
     code = "DL810"
     name = "generator-markup"
     summary = "A wiki generator's markup left in the page."
+    TAG = Cause("generator-markup/tag", "Generator markup left in a page")
+    causes = (TAG,)
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
@@ -40,4 +42,4 @@ class GeneratorMarkup(Rule[MarkdownPage]):
             return
         for markup in facts.markup:
             message = f"generator markup `{markup.text}` left in the page"
-            yield Finding(markup.line, markup.column, message)
+            yield Finding(markup.line, markup.column, message, cause=self.TAG)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import judged, shown_at, shown_ranges, wiki_claiming
 
-from doclint.rule_api import Finding, MarkdownPage, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope
 
 
 class RangeOutsideFile(Rule[MarkdownPage]):
@@ -29,6 +29,8 @@ class RangeOutsideFile(Rule[MarkdownPage]):
     code = "DL802"
     name = "range-outside-file"
     summary = "A wiki citation names lines past its file's end."
+    PAST_END = Cause("range-outside-file/past-end", "Cited lines past the file's end")
+    causes = (PAST_END,)
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
@@ -45,4 +47,4 @@ class RangeOutsideFile(Rule[MarkdownPage]):
                 f"`{citation.path}:{shown_ranges(citation)}` cites lines the file does not "
                 f"have: it has {count} line{'s' if count != 1 else ''}{shown_at(judgement)}"
             )
-            yield Finding(citation.line, citation.column, message)
+            yield Finding(citation.line, citation.column, message, cause=self.PAST_END)

@@ -8,6 +8,7 @@ from urllib.parse import quote
 from doclint_rules._wiki import local_pages, wiki_claiming
 
 from doclint.rule_api import (
+    Cause,
     Edit,
     Finding,
     Fix,
@@ -43,6 +44,8 @@ class SiteLinkToLocalPage(Rule[MarkdownPage]):
     code = "DL808"
     name = "site-link-to-local-page"
     summary = "A link to the wiki's site for a page that is in the tree."
+    SITE = Cause("site-link-to-local-page/site-path", "Site link to a page in the tree")
+    causes = (SITE,)
     fix_safety = FixSafety.SAFE
     scope = Scope.FILE
 
@@ -62,7 +65,7 @@ class SiteLinkToLocalPage(Rule[MarkdownPage]):
             edit = _edit(ctx.lines[link.line - 1], link.line, link.column, link.target, target)
             fix = Fix((edit,), FixSafety.SAFE, f"link the page in the tree: `{target}`")
             message = f"`{link.target}` is the wiki site's page; the tree has it as `{name}`"
-            yield Finding(link.line, link.column, message, fix=fix)
+            yield Finding(link.line, link.column, message, fix=fix, cause=self.SITE)
 
 
 def _edit(line: str, number: int, column: int, written: str, target: str) -> Edit:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import wiki_claiming
 
-from doclint.rule_api import Finding, MarkdownPage, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope
 
 
 class SourceListMissing(Rule[MarkdownPage]):
@@ -29,6 +29,8 @@ class SourceListMissing(Rule[MarkdownPage]):
     code = "DL805"
     name = "source-list-missing"
     summary = "A wiki page lists a source file the tree does not have."
+    GONE = Cause("source-list-missing/not-in-tree", "Listed source file not in the tree")
+    causes = (GONE,)
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
@@ -46,7 +48,7 @@ class SourceListMissing(Rule[MarkdownPage]):
                 if entry.repository not in remotes and not _pinned_here(entry.commit, ctx):
                     continue
             message = f"source list entry `{entry.path}` is not in the tree"
-            yield Finding(entry.line, entry.column, message)
+            yield Finding(entry.line, entry.column, message, cause=self.GONE)
 
 
 def _pinned_here(commit: str, ctx: RuleContext) -> bool:

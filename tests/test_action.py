@@ -7,8 +7,10 @@ outputs); an expression this runner does not know fails the test, so the
 action cannot use one untested. GITHUB_OUTPUT, GITHUB_PATH and
 GITHUB_STEP_SUMMARY are files, read back between steps. The `uses:` steps
 (actions/cache) cannot run here: their keys are checked against
-docs/caching.md's scheme instead. The install step runs only in the slow
-test (a pip install of the checkout); the others use this doclint.
+docs/caching.md's scheme instead. The install steps (doclint's, Mermaid's)
+run only in the slow test (a pip install of the checkout); the others use
+this doclint, and test_mermaid_is_installed_outside_the_workspace runs
+Mermaid's step with a stand-in npm.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def run_action(workspace: Path, inputs: dict[str, str], *, install: bool = False
     outputs: dict[str, dict[str, str]] = {}
     log, errors = [], []
     for step in STEPS:
-        if "uses" in step or (step.get("id") == "install" and not install):
+        if "uses" in step or (step.get("id") in ("install", "mermaid") and not install):
             continue
         assert "if" not in step, "a shell step runs always; it decides inside"
         assert step["shell"] == "bash"
@@ -384,7 +386,7 @@ def test_the_seal_key_is_never_in_the_cache_entry(workspace):
     for step in STEPS:
         if "doclint check" in step.get("run", ""):
             assert step["env"]["XDG_CACHE_HOME"] == seal["env"]["DOCLINT_KEY_HOME"]
-        if "uses" in step:
+        if step.get("uses", "").startswith("actions/cache/"):
             # The findings' cache, and doclint's environment: never the key's folder.
             assert step["with"]["path"] in (
                 "${{ inputs.cache-dir }}",
@@ -546,3 +548,41 @@ def test_a_second_job_with_the_same_ref_installs_nothing(tmp_path):
     assert third.outputs["install"]["installed"] == "true"
     assert "not sealed with this seal-key" in third.errors
     assert "# forged" not in module.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("wanted", ["true", "false"])
+def test_mermaid_is_installed_outside_the_workspace(tmp_path: Path, wanted: str) -> None:
+    """The pinned Mermaid, into the runner's temporary folder where the
+    check steps look for it, run from there, with no install scripts."""
+    (step,) = (s for s in STEPS if s.get("id") == "mermaid")
+    runner, workspace, tools = tmp_path / "runner", tmp_path / "workspace", tmp_path / "bin"
+    for folder in (runner, workspace, tools):
+        folder.mkdir()
+    npm = tools / "npm"
+    npm.write_text('#!/bin/sh\nprintf "%s\\n" "$PWD" "$@" > "$NPM_SAW"\n')
+    npm.chmod(0o755)
+    values = {"inputs.mermaid": wanted, "runner.temp": str(runner)}
+    env = {name: _substituted(value, values) for name, value in step["env"].items()}
+    saw = tmp_path / "saw.txt"
+    subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+        cwd=workspace,
+        env={
+            **os.environ,
+            **env,
+            "PATH": f"{tools}{os.pathsep}{os.environ['PATH']}",
+            "NPM_SAW": str(saw),
+        },
+        check=True,
+    )
+    if wanted == "false":
+        assert not saw.exists()
+        return
+    from doclint.diagrams.mermaid import MERMAID_VERSION
+
+    cwd, *args = saw.read_text().splitlines()
+    assert cwd == str(runner)
+    assert args[:2] == ["install", "--prefix"] and args[2] == str(runner / "doclint-mermaid")
+    assert "--ignore-scripts" in args and args[-1] == f"mermaid@{MERMAID_VERSION}"
+    checks = [s for s in STEPS if s.get("id") in ("sarif", "check")]
+    assert all(s["env"]["DOCLINT_MERMAID"] == step["env"]["DOCLINT_MERMAID"] for s in checks)

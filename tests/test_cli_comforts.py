@@ -256,7 +256,7 @@ def test_show_settings_shows_each_profile_as_the_file_it_came_from(run, tmp_path
         assert result.code == 0, result.err
         shown = tomllib.loads(result.out)
         assert shown["profiles"] == [shown_as]
-        assert shown["builtin-profiles"] == ["pytorch", "repoagent"]
+        assert shown["builtin-profiles"] == ["deepwiki", "pytorch", "repoagent"]
         assert f'profiles = ["{shown_as}"]  # {tmp_path / "doclint.toml"}' in result.out
 
 

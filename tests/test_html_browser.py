@@ -287,6 +287,16 @@ def test_a_run_without_findings_opens_with_none(browser, tmp_path):
 # Messages as the rules write them (each from a real run: the shared corpora,
 # a unit test's page), for the rules the committed trees below do not reach.
 MESSAGES = {
+    "DL801": "`src/app/sandbox.ts` is cited but not in the tree (it was at 513fd0f5)",
+    "DL803": (
+        "`src/game.ts:15-84`: the cited lines changed since 513fd0f5; they now stand at 20-89"
+    ),
+    "DL805": "source list entry `src/utils/payment_new.ts` is not in the tree",
+    "DL808": (
+        "`/philipz/restate-cloudflare-workers-poc/2.1-ticket-virtual-object` is the wiki "
+        "site's page; the tree has it as `Ticket-Virtual-Object.md`"
+    ),
+    "DL810": "generator markup `<FileRef` left in the page",
     "DL001": "DL401 broken-link crashed: IndexError: list index out of range",
     "DL102": (
         "the ``` at line 44 inside the embedded page closes the ```markdown block opened at "

@@ -129,6 +129,7 @@ def test_the_wheel_holds_every_module_and_the_type_marker(dist):
     }
     assert expected <= names, sorted(expected - names)
     assert "doclint/py.typed" in names
+    assert "doclint/diagrams/mermaid_check.mjs" in names  # the script Node runs (DL809)
     assert not any(name.startswith(("tests/", "rules/")) for name in names)
     assert _extensions(wheel) == []
 

@@ -66,3 +66,20 @@ LANGUAGES: dict[str, LanguageData] = {
         LanguageData("plain text", (".txt",), (), ("Source File (.txt)",)),
     )
 }
+
+# Kept apart from `LANGUAGES`, whose every entry a generator's fallback
+# template documents (its extensions and Types): the PyTorch system's pages
+# of these kinds stay what they were. doclint reads them in the projects
+# whose wikis cite code (the index of a project's names).
+PROJECT_LANGUAGES: dict[str, LanguageData] = {
+    language.name: language
+    for language in (
+        LanguageData("TypeScript", (".ts", ".mts", ".cts")),
+        LanguageData("TSX", (".tsx",)),
+        LanguageData("JavaScript", (".js", ".mjs", ".cjs", ".jsx")),
+        LanguageData("Rust", (".rs",)),
+        LanguageData("Go", (".go",)),
+        LanguageData("Kotlin", (".kt", ".kts")),
+    )
+}
+"""Source kinds doclint reads that no generator's template documents."""

@@ -174,7 +174,7 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
         return {absolute_path(settings.root or cwd): list(files)}
     paths = {absolute(file): file for file in files}
     bounds = (str(absolute_path(cwd)), str(absolute_path(settings.base or cwd)))
-    roots = _tree_roots(paths, bounds, settings.profiles)
+    roots = _tree_roots(paths, bounds, settings.profiles) | _wiki_roots(paths, bounds)
     placed: dict[str, list[str]] = {}
     outside: list[str] = []
     # A folder's files share their root: found once a folder, not once a file.
@@ -223,7 +223,7 @@ def _tree_roots(
         profiles = (*profiles, *builtin_profiles())
     for profile in profiles:
         roots |= _profile_roots(profile, paths, bounds)
-    return roots | _wiki_roots(paths, bounds)
+    return roots
 
 
 def _wiki_roots(paths: Iterable[str], bounds: tuple[str, ...]) -> set[str]:

@@ -13,6 +13,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, overload
 
+from doclint.diagrams.mermaid import close_checker
 from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
@@ -117,9 +118,11 @@ class _Roots:
         return self.sink.add(file, root, FileRows(rows, encoded, refined, refine), lines, content)
 
     def close(self) -> None:
-        """The run's reads are over: its trees let go of their roots' folders."""
+        """The run's reads are over: its trees let go of their roots' folders,
+        and the Node process that parsed its Mermaid blocks is stopped."""
         for linter, _ in self.at_root.values():
             linter.tree.close()
+        close_checker()
 
     def at(self, root: str) -> tuple[Linter, FindingFilter]:
         if root not in self.at_root:

@@ -46,7 +46,10 @@ def result_key(linter: Linter) -> ResultKey:
     deciding["root"] = "."
     deciding["base"] = os.path.relpath(settings.base or Path.cwd(), root)
     rules = {(rule.code, type(rule).__module__, type(rule).__qualname__) for rule in linter.rules}
-    description = key_text({"rules": rules, "options": linter.options, "settings": deciding})
+    outside = {rule.code: state for rule in linter.rules if (state := rule.outside_state())}
+    description = key_text(
+        {"rules": rules, "options": linter.options, "settings": deciding, "outside": outside}
+    )
     modules = sorted({inspect.getfile(type(rule)) for rule in linter.rules})
     return ResultKey(description, tuple(modules))
 

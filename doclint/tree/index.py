@@ -113,6 +113,10 @@ class Tree:
         self._places: dict[str, str | None] = LatestDict(STATS_KEPT)
         self._history: list[History | None] = []
         """The checkout's history, opened when a rule first asks (empty till then)."""
+        self.built: dict[str, tuple[bool, object, tuple[tuple[str, str], ...]]] = {}
+        """What rule helpers build once from the whole tree
+        (`RuleContext.once_per_tree`), by their key: whether the building
+        recorded facts, what it built, and the questions it asked."""
 
     def close(self) -> None:
         """The run's reads are over: close the root's folder (a read after
@@ -236,8 +240,10 @@ class Tree:
     def _on_disk(self, clean: str) -> str:
         return self._prefix + clean if clean else self._root
 
-    def children(self, folder: str) -> tuple[list[str], list[str]] | None:
-        """(files, subfolders) of a folder, sorted; None if it is not a folder."""
+    def children(self, folder: str, *, links: bool = True) -> tuple[list[str], list[str]] | None:
+        """(files, subfolders) of a folder, sorted; None if it is not a folder.
+        Without `links`, no subfolder that is a symbolic link: a walk of the
+        whole tree goes round no loop of links."""
         cleaned = clean_path(folder)
         if cleaned is None:
             return None
@@ -248,9 +254,10 @@ class Tree:
         entries = self._scan(folder)
         if entries is None:
             return None
+        skipped = set() if links else self._symlinks.get(folder, set())
         return (
             sorted(name for name, is_dir in entries.items() if not is_dir),
-            sorted(name for name, is_dir in entries.items() if is_dir),
+            sorted(name for name, is_dir in entries.items() if is_dir and name not in skipped),
         )
 
     def is_dir(self, path: str) -> bool:

@@ -7,11 +7,14 @@ which the templates read too. Its module here registers its reader against
 that entry (`Language`): the words of its syntax no identifier can be, and a
 reader that tells, for every word of a text, whether it occurs in code, only
 in string literals, or in prose (comments, docstrings, sentences written as
-strings, the running text of a Markdown page). Python and the C family also
-have their definitions read (`Language.facts`, a `SourceFacts`).
+strings, the running text of a Markdown page). Python, the C family and the
+languages of wikis' projects (TypeScript, JavaScript, Rust, Go, Kotlin) also
+have their definitions read (`Language.facts`, a `SourceFacts`); these and
+Java tell where each definition stands (`Language.definitions`).
 
-Adding a language is its entry in `LANGUAGES` and one module of this package
-whose `LANGUAGE` is its reader: the package finds it.
+Adding a language is its entry in `LANGUAGES` (or `PROJECT_LANGUAGES`, for a
+kind no generator's template documents) and one module of this package whose
+`LANGUAGE` is its reader: the package finds it.
 """
 
 from __future__ import annotations
@@ -23,13 +26,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from doclint_rules._languages._places import PlaceCollector as PlaceCollector
 from doclint_rules._languages._places import Places as Places
 from doclint_rules._languages._places import words_of as words_of
 
-from doclint.rule_api import LANGUAGES, LanguageData, PageBase, RuleContext
+from doclint.rule_api import LANGUAGES, PROJECT_LANGUAGES, LanguageData, PageBase, RuleContext
 
 
 class SourceFacts(Protocol):
@@ -77,6 +80,18 @@ class CountRanges:
     them: "defines {}"."""
 
 
+class Definition(NamedTuple):
+    """A name a source defines, where its name stands, and what it is."""
+
+    name: str
+    line: int
+    """1-based."""
+    kind: str
+    """"class", "interface", "struct", "enum", "trait", "object", "type",
+    "function", "method", "field", "constant", "variable", "enum member",
+    "module" or "macro", as the language names it nearest."""
+
+
 @dataclass(frozen=True, slots=True)
 class Language:
     """One source kind as doclint reads it, registered against its data."""
@@ -96,6 +111,9 @@ class Language:
     keyword"), soft keywords counted or not; None if nothing does. A language
     without one is judged by Python's keywords, the language the generator's
     regexes were written for."""
+    definitions: Callable[[str], tuple[Definition, ...]] | None = None
+    """Where a text of this kind defines each of its names, in text order;
+    None when the reader does not tell."""
 
     @property
     def name(self) -> str:
@@ -114,14 +132,14 @@ class Language:
 
 def _registered() -> tuple[Language, ...]:
     """The `LANGUAGE` of every module of this package, in the order of the
-    data (`LANGUAGES`, most specific first); a language without a reader
-    module is not read."""
+    data (`LANGUAGES`, most specific first, then `PROJECT_LANGUAGES`); a
+    language without a reader module is not read."""
     found: dict[str, Language] = {}
     for module in pkgutil.iter_modules(__path__):
         if not module.name.startswith("_"):
             language = importlib.import_module(f"{__name__}.{module.name}").LANGUAGE
             found[language.name] = language
-    return tuple(found[name] for name in LANGUAGES if name in found)
+    return tuple(found[name] for name in (*LANGUAGES, *PROJECT_LANGUAGES) if name in found)
 
 
 @lru_cache(maxsize=1)

@@ -1,15 +1,20 @@
 """Where words stand in a text that a tree-sitter grammar reads: one walk of
 its syntax tree, told by each language which nodes are comments, which are
-string literals (and what inside them is code again), and which are keys."""
+string literals (and what inside them is code again), and which are keys.
+And what a text defines, where its grammar's language has a query of its
+definitions (`Grammar.definitions`), run in C over the same kind of tree."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import tree_sitter
-from doclint_rules._languages import PlaceCollector, Places
+from doclint_rules._languages import CountRanges, Definition, Language, PlaceCollector, Places
+
+from doclint.rule_api import LanguageData
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +74,16 @@ class Grammar:
     off_values: frozenset[str] = frozenset()
     """Values that switch off what an assignment names (`USE_CUDA=0`): its
     words are code that uses nothing (`Places.off`)."""
+    definitions: str = ""
+    """A query of the language's definitions: each capture is the name of a
+    definition, the capture's own name its kind (`@enum.member` is an "enum
+    member"). Where two captures take one name, the kind of the higher rank
+    (`_RANK`) stands: a `const` whose value is an arrow function is a
+    function, a Go `type` of a struct a struct."""
 
 
 _PARSERS: dict[int, tree_sitter.Parser] = {}
+_QUERIES: dict[tuple[int, str], tree_sitter.Query] = {}
 
 
 def _parser(grammar: Grammar) -> tree_sitter.Parser:
@@ -80,6 +92,70 @@ def _parser(grammar: Grammar) -> tree_sitter.Parser:
     if key not in _PARSERS:
         _PARSERS[key] = tree_sitter.Parser(tree_sitter.Language(grammar.language()))
     return _PARSERS[key]
+
+
+def _query(grammar: Grammar, source: str) -> tree_sitter.Query:
+    key = (id(grammar), source)
+    if key not in _QUERIES:
+        _QUERIES[key] = tree_sitter.Query(tree_sitter.Language(grammar.language()), source)
+    return _QUERIES[key]
+
+
+# The kinds a more specific capture of the same name overrides (a Kotlin
+# `class` that is an `interface`); any other kind ranks 3.
+_RANK = {"variable": 0, "constant": 1, "type": 1, "function": 2, "class": 2}
+_CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "object", "union"})
+_FUNCTION_KINDS = frozenset({"function", "method"})
+
+
+@dataclass(frozen=True, slots=True)
+class GrammarFacts:
+    """What a text defines, as its language's definition query finds it (a
+    `SourceFacts`); a name defined twice is listed twice."""
+
+    definitions: tuple[Definition, ...]
+    unsure: tuple[tuple[int, int], ...]
+    """Lines of the grammar's error nodes: a definition may hide there."""
+
+    @property
+    def classes(self) -> frozenset[str]:
+        return frozenset(d.name for d in self.definitions if d.kind in _CLASS_KINDS)
+
+    @property
+    def functions(self) -> frozenset[str]:
+        return frozenset(d.name for d in self.definitions if d.kind in _FUNCTION_KINDS)
+
+    def is_unsure(self, line: int) -> bool:
+        return any(start <= line <= end for start, end in self.unsure)
+
+    def count_ranges(self, text: str) -> CountRanges | None:
+        """No generator counts these languages' definitions: no convention to judge by."""
+        return None
+
+
+@lru_cache(maxsize=64)
+def grammar_facts(grammar: Grammar, text: str) -> GrammarFacts:
+    """What `text` defines by `grammar`'s definition query (memoised: the
+    pages citing one source ask in turn)."""
+    code = text.encode("utf-8", "surrogatepass")
+    root = _parser(grammar).parse(code).root_node
+    ranked: dict[tuple[int, int], tuple[int, Definition]] = {}
+    captures = tree_sitter.QueryCursor(_query(grammar, grammar.definitions)).captures(root)
+    for capture, nodes in captures.items():
+        kind = capture.replace(".", " ")
+        rank = _RANK.get(kind, 3)
+        for node in nodes:
+            key = (node.start_byte, node.end_byte)
+            if key not in ranked or ranked[key][0] < rank:
+                name = _text(code, node.start_byte, node.end_byte)
+                ranked[key] = (rank, Definition(name, node.start_point.row + 1, kind))
+    unsure: tuple[tuple[int, int], ...] = ()
+    if root.has_error:
+        errors = tree_sitter.QueryCursor(_query(grammar, "(ERROR) @error")).captures(root)
+        unsure = tuple(
+            (node.start_point.row + 1, node.end_point.row + 1) for node in errors.get("error", ())
+        )
+    return GrammarFacts(tuple(ranked[key][1] for key in sorted(ranked)), unsure)
 
 
 def read_places(grammar: Grammar, text: str) -> Places:
@@ -93,7 +169,9 @@ def read_places(grammar: Grammar, text: str) -> Places:
         kind = node.type
         if kind in grammar.comments:
             found.add_prose(_text(code, node.start_byte, node.end_byte))
-        elif kind in grammar.literals:
+        elif kind in grammar.literals and node.is_named:
+            # Named: TypeScript's type keyword `string` is an anonymous node
+            # of the literal's own type name.
             stack.extend(_literal(grammar, code, node, found))
         elif kind in grammar.keys:
             key = node.child_by_field_name("key")
@@ -123,6 +201,27 @@ def read_places(grammar: Grammar, text: str) -> Places:
         else:
             stack.extend(node.children)
     return found.places()
+
+
+def grammar_language(
+    data: LanguageData, keywords: frozenset[str], grammar: Grammar, *, facts: bool = True
+) -> Language:
+    """A language read by `grammar`: the places of its words, and, when the
+    grammar has a definition query, where its names are defined, and as
+    its facts too unless `facts` is off."""
+
+    def read(text: str) -> Places:
+        return read_places(grammar, text)
+
+    def read_facts(text: str) -> GrammarFacts:
+        return grammar_facts(grammar, text)
+
+    def definitions(text: str) -> tuple[Definition, ...]:
+        return grammar_facts(grammar, text).definitions
+
+    if not grammar.definitions:
+        return Language(data, keywords, read)
+    return Language(data, keywords, read, read_facts if facts else None, definitions=definitions)
 
 
 def _quoted(grammar: Grammar, key: tree_sitter.Node) -> bool:

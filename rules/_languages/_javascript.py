@@ -1,8 +1,8 @@
 """JavaScript written inside another language's text (a workflow's
 `actions/github-script` `script:`), read by tree-sitter-javascript: comments
 are prose, strings literals (prose when a sentence), `${...}` inside a
-template string code. Not a source kind of its own: the generator's
-JavaScript pages are not judged by it."""
+template string code. The JavaScript sources of a project are read the same
+way (`javascript`), with what they define."""
 
 from __future__ import annotations
 

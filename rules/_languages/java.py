@@ -1,10 +1,11 @@
-"""Java sources, read by tree-sitter-java."""
+"""Java sources, read by tree-sitter-java: the places of their words, and
+where they define their names (for the index of a project's names; not as
+facts: the generator's Java pages are not judged by definitions)."""
 
 from __future__ import annotations
 
 import tree_sitter_java
-from doclint_rules._languages import Language, Places
-from doclint_rules._languages._grammar import Grammar, read_places
+from doclint_rules._languages._grammar import Grammar, grammar_language
 
 from doclint.rule_api import LANGUAGES
 
@@ -12,6 +13,18 @@ GRAMMAR = Grammar(
     tree_sitter_java.language,
     comments=frozenset({"line_comment", "block_comment"}),
     literals=frozenset({"string_literal", "character_literal"}),
+    definitions="""
+    (class_declaration name: (_) @class)
+    (record_declaration name: (_) @class)
+    (interface_declaration name: (_) @interface)
+    (annotation_type_declaration name: (_) @interface)
+    (enum_declaration name: (_) @enum)
+    (enum_constant name: (_) @enum.member)
+    (method_declaration name: (_) @method)
+    (annotation_type_element_declaration name: (_) @method)
+    (field_declaration declarator: (variable_declarator name: (_) @field))
+    (constant_declaration declarator: (variable_declarator name: (_) @field))
+    """,
 )
 # The reserved words of Java 21 (`var`, `record`, `yield` and the other
 # contextual ones can still be names).
@@ -73,9 +86,4 @@ KEYWORDS = frozenset(
     ]
 )
 
-
-def read(text: str) -> Places:
-    return read_places(GRAMMAR, text)
-
-
-LANGUAGE = Language(LANGUAGES["Java"], KEYWORDS, read)
+LANGUAGE = grammar_language(LANGUAGES["Java"], KEYWORDS, GRAMMAR, facts=False)

@@ -1,0 +1,396 @@
+"""Mermaid blocks checked by Mermaid's own parser, run under Node.
+
+One Node process a run (`mermaid_check.mjs`, shipped beside this module),
+started at the first block a run asks about, so that a run with no Mermaid
+block never pays for Node, and fed every block after it; each answer is kept
+by the digest of the block's text for the rest of the run. Where Node or the
+Mermaid install is missing the blocks are not checked, and the run says so
+once on stderr.
+
+The tree is untrusted. Node runs in the install folder, never in the tree;
+the script is named by its absolute path and resolves `mermaid` from the
+install folder only; the environment is a few variables of the caller's
+(nothing of NODE_OPTIONS or NODE_PATH); a block reaches Node only as a JSON
+string. A block larger than MAX_BLOCK_BYTES is not checked; a block whose
+parse takes longer than the time bound costs that bound once: Node is killed
+and started again for the blocks after it, at most MAX_STARTS times a run.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import hashlib
+import json
+import mmap
+import os
+import selectors
+import shlex
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from doclint.util.paths import say
+
+MERMAID_VERSION = "11.17.2"
+"""The Mermaid release the install command pins, and the one tested."""
+SCRIPT = Path(__file__).with_name("mermaid_check.mjs")
+BLOCK_SECONDS = 5.0
+"""How long one block may take to parse (most take milliseconds)."""
+START_SECONDS = 30.0
+"""How long Node may take to load Mermaid (under half a second when warm)."""
+MAX_BLOCK_BYTES = 50_000
+"""Mermaid's own bound (its `maxTextSize`): it renders no larger diagram."""
+MAX_STARTS = 3
+"""Node processes a run may start: a block that hangs the parser costs one."""
+KEPT_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR")
+"""The only variables of the caller's environment Node gets."""
+_READ = 1 << 16
+NOTICES = ("unavailable", "size", "lost")
+"""What a run says once: the check did not run; a block too large; a block
+that hung the parser or ended Node."""
+
+
+@dataclass(frozen=True, slots=True)
+class MermaidVerdict:
+    """Mermaid's answer about one block: it parses, or the parser's message
+    and the line of the block it names (1 for the block's first line), when
+    it names one."""
+
+    ok: bool
+    message: str = ""
+    line: int | None = None
+
+
+def install_folder(environ: Mapping[str, str] = os.environ) -> Path:
+    """The folder whose node_modules holds mermaid: DOCLINT_MERMAID, else
+    doclint/mermaid in the user's cache folder (XDG_CACHE_HOME, as the spec
+    says, only when absolute)."""
+    named = environ.get("DOCLINT_MERMAID", "")
+    if named:
+        return Path(named).expanduser().absolute()
+    base = environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base, "doclint", "mermaid")
+
+
+def install_command(folder: Path) -> str:
+    """The one command that installs what the check needs into `folder`."""
+    # No install scripts: the check needs none, and they are code run at install.
+    prefix = shlex.quote(str(folder))
+    return f"npm install --prefix {prefix} --ignore-scripts mermaid@{MERMAID_VERSION}"
+
+
+def installed_version(folder: Path) -> str | None:
+    """The version of the mermaid installed in `folder`, None without one."""
+    try:
+        data = json.loads((folder / "node_modules" / "mermaid" / "package.json").read_bytes())
+    except (OSError, ValueError):
+        return None
+    version = data.get("version") if isinstance(data, dict) else None
+    return version if isinstance(version, str) else None
+
+
+def mermaid_state(environ: Mapping[str, str] = os.environ) -> str:
+    """What the answers depend on outside the tree (the Node found and the
+    Mermaid installed), as text for the key of stored results: installing or
+    upgrading Mermaid re-checks the pages. Starts nothing."""
+    folder = install_folder(environ)
+    return json.dumps([shutil.which("node"), str(folder), installed_version(folder)])
+
+
+def clean_environment(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
+    """The environment Node runs in: the few caller's variables it needs."""
+    return {name: environ[name] for name in KEPT_VARIABLES if name in environ}
+
+
+def block_key(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+
+
+class _Stopped(Exception):
+    """Node is gone or refused to answer: `why` says so."""
+
+    def __init__(self, why: str, hung: bool = False) -> None:
+        super().__init__(why)
+        self.why = why
+        self.hung = hung
+
+
+class _Node:
+    """A running mermaid_check.mjs: requests out on its stdin, answers read
+    from its stdout with a time bound, never blocking on either pipe."""
+
+    def __init__(self, node: str, folder: Path, environ: Mapping[str, str]) -> None:
+        # What Node says on stderr, for the notice when it ends early; a file,
+        # not a pipe, so that nothing Node writes there can block it.
+        self.errors: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed in forget)
+        self.process = subprocess.Popen(
+            [node, str(SCRIPT.absolute()), str(folder)],
+            cwd=folder,
+            env=clean_environment(environ),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.errors,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.stdin, self.stdout = self.process.stdin.fileno(), self.process.stdout.fileno()
+        os.set_blocking(self.stdin, False)
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.stdout, selectors.EVENT_READ)
+        self.pending = b""
+        self.read = b""
+
+    def send(self, data: bytes) -> None:
+        self.pending += data
+
+    def answer(self, seconds: float) -> dict[str, object]:
+        """The next answer, writing what is still to send meanwhile."""
+        deadline = time.monotonic() + seconds
+        while b"\n" not in self.read:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise _Stopped(f"no answer in {seconds:g} s", hung=True)
+            if self.pending and self.stdin not in self.selector.get_map():
+                self.selector.register(self.stdin, selectors.EVENT_WRITE)
+            for key, _ in self.selector.select(left):
+                if key.fd == self.stdout:
+                    chunk = os.read(self.stdout, _READ)
+                    if not chunk:
+                        raise _Stopped(self._ended())
+                    self.read += chunk
+                else:
+                    self._write()
+        line, _, self.read = self.read.partition(b"\n")
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):
+            raise _Stopped("an answer that is no JSON object")
+        return answer
+
+    def _write(self) -> None:
+        try:
+            written = os.write(self.stdin, self.pending[:_READ])
+        except BlockingIOError:
+            return
+        except OSError:  # Node is gone: its stdout says so next
+            written = len(self.pending)
+        self.pending = self.pending[written:]
+        if not self.pending:
+            self.selector.unregister(self.stdin)
+
+    def _ended(self) -> str:
+        status = self.process.wait()
+        self.errors.seek(0)
+        said = [line.strip() for line in self.errors.read().decode(errors="replace").splitlines()]
+        last = next((line for line in reversed(said) if line), "")
+        return f"node ended (status {status})" + (f": {last[:300]}" if last else "")
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.process.kill()
+        self.process.wait()
+        self.forget()
+
+    def forget(self) -> None:
+        """Let go of the pipes and the file without touching the process (a
+        forked child holds copies of its parent's)."""
+        self.selector.close()
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None:
+                with contextlib.suppress(OSError):
+                    pipe.close()
+        self.errors.close()
+
+
+class MermaidChecker:
+    """Answers for Mermaid blocks, from one Node process started at the first
+    question; None for a block not checked (said once on stderr)."""
+
+    def __init__(
+        self,
+        environ: Mapping[str, str] | None = None,
+        block_seconds: float = BLOCK_SECONDS,
+        start_seconds: float = START_SECONDS,
+        max_bytes: int = MAX_BLOCK_BYTES,
+        said: bytearray | mmap.mmap | None = None,
+    ) -> None:
+        self.environ = os.environ if environ is None else environ
+        self.block_seconds = block_seconds
+        self.start_seconds = start_seconds
+        self.max_bytes = max_bytes
+        self.folder = install_folder(self.environ)
+        self.answers: dict[bytes, MermaidVerdict | None] = {}
+        self.node: _Node | None = None
+        self.starts = 0
+        self.unavailable = False
+        self.said = bytearray(len(NOTICES)) if said is None else said
+        """A flag for each of NOTICES, set once said."""
+
+    def verdicts(self, blocks: Sequence[tuple[str, str]]) -> list[MermaidVerdict | None]:
+        """An answer for each (text, place) block, `place` naming it in a
+        notice (`path:line`); all asked of Node together, each at most once."""
+        keys = [block_key(text) for text, _ in blocks]
+        asked: dict[bytes, tuple[str, str]] = {}
+        for key, (text, place) in zip(keys, blocks, strict=True):
+            if key in self.answers or key in asked:
+                continue
+            if len(text.encode("utf-8", "surrogatepass")) > self.max_bytes:
+                self.answers[key] = None
+                self._say_once(
+                    "size",
+                    f"{place}: mermaid block not checked: larger than {self.max_bytes:,} bytes",
+                )
+            else:
+                asked[key] = text, place
+        while asked and not self.unavailable:
+            self._ask(asked)
+        return [self.answers.get(key) for key in keys]
+
+    def _ask(self, asked: dict[bytes, tuple[str, str]]) -> None:
+        """Ask Node about `asked`, removing each block answered. A block that
+        hangs Node, or that Node dies on, is answered None and Node stopped:
+        the next call starts another for the blocks left."""
+        node = self._node()
+        if node is None:
+            return
+        order = list(asked)
+        for number, key in enumerate(order):
+            node.send(json.dumps({"id": number, "text": asked[key][0]}).encode() + b"\n")
+        for number, key in enumerate(order):
+            try:
+                answer = node.answer(self.block_seconds)
+            except _Stopped as stopped:
+                self.close()
+                self.answers[key] = None
+                _, place = asked.pop(key)
+                why = f"Mermaid's parser took more than {self.block_seconds:g} s"
+                self._say_once(
+                    "lost",
+                    f"{place}: mermaid block not checked: "
+                    + (why if stopped.hung else stopped.why),
+                )
+                return
+            if answer.get("id") != number:
+                self.close()
+                self._give_up("an answer out of order")
+                return
+            self.answers[key] = _verdict(answer)
+            del asked[key]
+
+    def _node(self) -> _Node | None:
+        if self.node is None:
+            started = self._start()
+            if isinstance(started, str):
+                self._give_up(started)
+                return None
+            self.node = started
+        return self.node
+
+    def _start(self) -> _Node | str:
+        """A Node process that has loaded mermaid, or why there is none."""
+        node_path = shutil.which("node", path=self.environ.get("PATH"))
+        if node_path is None:
+            return (
+                "no `node` on PATH; install Node.js 20 or later, then "
+                f"`{install_command(self.folder)}`"
+            )
+        if installed_version(self.folder) is None:
+            return (
+                f"no mermaid in {self.folder}/node_modules; install it with "
+                f"`{install_command(self.folder)}` (or set DOCLINT_MERMAID to a folder "
+                "whose node_modules holds it)"
+            )
+        if self.starts >= MAX_STARTS:
+            return f"node was started {MAX_STARTS} times already"
+        self.starts += 1
+        try:
+            node = _Node(node_path, self.folder, self.environ)
+        except OSError as error:
+            return f"node did not start: {error.strerror or error}"
+        try:
+            ready = node.answer(self.start_seconds)
+        except _Stopped as stopped:
+            node.stop()
+            return f"node did not load mermaid: {stopped.why}"
+        if "ready" not in ready:
+            node.stop()
+            return f"node did not load mermaid from {self.folder}: {str(ready.get('failed'))[:300]}"
+        return node
+
+    def _give_up(self, why: str) -> None:
+        self.unavailable = True
+        self._say_once("unavailable", f"mermaid blocks not checked (mermaid-invalid): {why}")
+
+    def _say_once(self, kind: str, message: str) -> None:
+        flag = NOTICES.index(kind)
+        if not self.said[flag]:
+            self.said[flag] = 1
+            say(f"warning: {message}")
+
+    def close(self) -> None:
+        """Stop Node (the answers stay)."""
+        if self.node is not None:
+            node, self.node = self.node, None
+            node.stop()
+
+    def forget(self) -> None:
+        """In a forked child: let go of the parent's Node without stopping it."""
+        if self.node is not None:
+            node, self.node = self.node, None
+            node.forget()
+
+
+def _verdict(answer: Mapping[str, object]) -> MermaidVerdict:
+    if answer.get("ok") is True:
+        return MermaidVerdict(True)
+    line = answer.get("line")
+    return MermaidVerdict(
+        False, str(answer.get("message", "")), line if isinstance(line, int) and line > 0 else None
+    )
+
+
+_checker: MermaidChecker | None = None
+# The run's notices said, in memory its forked workers share: each worker has
+# a checker of its own, and the run says each notice once all the same.
+_said = mmap.mmap(-1, len(NOTICES))
+
+
+def mermaid_verdicts(blocks: Sequence[tuple[str, str]]) -> list[MermaidVerdict | None]:
+    """The run's answers for (text, place) blocks, from the process's one
+    checker, made at the first question."""
+    global _checker
+    if _checker is None:
+        _checker = MermaidChecker(said=_said)
+    return _checker.verdicts(blocks)
+
+
+def close_checker() -> None:
+    """The run is over: stop Node and forget its answers and notices (the
+    next run may have another install)."""
+    global _checker
+    _said[:] = bytes(len(NOTICES))
+    if _checker is not None:
+        checker, _checker = _checker, None
+        checker.close()
+
+
+def _forget_in_child() -> None:
+    global _checker
+    if _checker is not None:
+        checker, _checker = _checker, None
+        checker.forget()
+
+
+atexit.register(close_checker)
+# A forked worker must not hold the write end of its parent's Node's stdin:
+# Node ends when that closes, even if the parent dies without stopping it.
+os.register_at_fork(after_in_child=_forget_in_child)

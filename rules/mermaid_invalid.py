@@ -1,0 +1,129 @@
+"""DL809 mermaid-invalid: a Mermaid block that Mermaid's own parser refuses."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from doclint.rule_api import (
+    AnyPage,
+    Cause,
+    CodeBlock,
+    Finding,
+    MermaidVerdict,
+    Rule,
+    RuleContext,
+    Scope,
+    mermaid_state,
+    mermaid_verdicts,
+    shown_target,
+)
+
+MESSAGE_LIMIT = 300
+SHOWN_EXPECTED = 5
+# jison shows the failing line and a caret under the error: the finding says the line.
+_CARET = re.compile(r"-*\^")
+# jison's lead, whose line the finding says already.
+_LEAD = re.compile(r"\AParse error on line \d+:\s*")
+_EXPECTING = re.compile(r"Expecting ((?:'[^']*', )+'[^']*'), got")
+
+
+class MermaidInvalid(Rule[AnyPage]):
+    """Flags a ```` ```mermaid ```` block that Mermaid's own parser refuses,
+    with the parser's message and the line of the block it names; reported at
+    the block's opening fence.
+
+    The blocks are parsed by Mermaid itself (`mermaid.parse` of the pinned
+    release, run under Node), not by patterns: what it refuses is what
+    GitHub, GitLab and the wiki sites show as "Syntax error in text" instead
+    of the diagram. Where Node or the Mermaid install is missing, the blocks
+    are not checked and the run says so once on stderr; see below for the
+    one command that installs it.
+
+    **Why is this bad?** Generators write diagrams they never render. A
+    diagram that does not parse shows the reader an error box in place of
+    the picture the prose refers to ("as the diagram above shows").
+
+    **Example:**
+
+    ````markdown
+    ```mermaid
+    graph TD
+        [Client] --> [Server]
+    ```
+    ````
+
+    **Use instead:** every node has an id, the shape's text follows it:
+
+    ````markdown
+    ```mermaid
+    graph TD
+        Client[Client] --> Server[Server]
+    ```
+    ````
+
+    **Install:** `npm install --prefix ~/.cache/doclint/mermaid --ignore-scripts mermaid@11.17.2`
+    (Node.js 20 or later), or point `DOCLINT_MERMAID` at a folder whose
+    `node_modules` holds mermaid. Node runs in that folder with a cleaned
+    environment and takes the blocks as data only; a block larger than
+    50,000 bytes, or one whose parse takes more than 5 seconds, is not
+    checked (said once).
+    """
+
+    code = "DL809"
+    name = "mermaid-invalid"
+    summary = "Mermaid block that Mermaid's own parser refuses."
+    scope = Scope.PAGE
+    REFUSED = Cause("mermaid-invalid/refused", "Mermaid's parser refuses the block")
+    causes = (REFUSED,)
+
+    @classmethod
+    def outside_state(cls) -> str:
+        return mermaid_state()
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
+        blocks = [block for block in page.markdown.code_blocks if _is_mermaid(block)]
+        if not blocks:
+            return
+        verdicts = mermaid_verdicts([(block.text, f"{ctx.path}:{block.line}") for block in blocks])
+        for block, verdict in zip(blocks, verdicts, strict=True):
+            if verdict is not None and not verdict.ok:
+                message = _message(block, verdict)
+                yield Finding(block.line, block.column, message, cause=self.REFUSED)
+
+
+def _is_mermaid(block: CodeBlock) -> bool:
+    # An unclosed block runs to the end of the page: broken-fence reports it.
+    return block.fenced and block.closed and block.info.split(maxsplit=1)[:1] == ["mermaid"]
+
+
+def _message(block: CodeBlock, verdict: MermaidVerdict) -> str:
+    message = verdict.message
+    where = ""
+    if verdict.line is not None:
+        where = f" at its line {verdict.line} (line {block.content_line + verdict.line - 1})"
+        message = _LEAD.sub("", message, count=1)
+    return f"Mermaid's parser refuses this block{where}: {shown_error(message)}"
+
+
+def shown_error(message: str) -> str:
+    """The parser's message on one line, bounded: without jison's copy of
+    the failing line and its caret, its list of expected tokens cut."""
+    lines = [line.strip() for line in message.splitlines()]
+    kept = [
+        line
+        for number, line in enumerate(lines)
+        if line
+        and not _CARET.fullmatch(line)
+        and not (number + 1 < len(lines) and _CARET.fullmatch(lines[number + 1]))
+    ]
+    text = " ".join(kept) or "no message"
+    return shown_target(_EXPECTING.sub(_fewer_expected, text), MESSAGE_LIMIT)
+
+
+def _fewer_expected(match: re.Match[str]) -> str:
+    expected = match.group(1).split(", ")
+    if len(expected) <= SHOWN_EXPECTED:
+        return match.group(0)
+    more = len(expected) - SHOWN_EXPECTED
+    return f"Expecting {', '.join(expected[:SHOWN_EXPECTED])} or {more} more, got"

@@ -1,0 +1,96 @@
+"""DL807 name-not-in-cited-lines: a name its sentence's citation does not show."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from doclint_rules._project_names import ProjectNames, line_tokens, project_names
+from doclint_rules._wiki import Judged, judged, shown_ranges, wiki_claiming
+
+from doclint.rule_api import Cause, Finding, MarkdownPage, NameMention, Rule, RuleContext, Scope
+
+
+class NameNotInCitedLines(Rule[MarkdownPage]):
+    """Flags a name in backticks that a wiki page presents as the project's
+    own, in a sentence (or table row) that cites lines, when none of the
+    lines its citations give holds the name as a whole token (compared
+    ignoring case: `this.valueDAO` shows `ValueDAO`), at the name. The cited
+    lines are read where the citation was written (its pinned commit, else
+    the commit its page last changed in). The citations that support a name
+    are those after it in its sentence, else those before it; a dotted name
+    is judged by its member, a call by its callee. Not judged: a name the
+    code does not have at all (name-not-in-code's), a citation whose lines
+    cannot be read or are not all in its file, lines that lie in the name's
+    own definition (a class cited by lines of its body).
+
+    **Why is this bad?** The citation is the sentence's evidence. When the
+    lines it points at do not mention what the sentence names, the reader
+    who follows it finds something else: generators cite the neighbourhood
+    of a name, or invent line numbers.
+
+    **Example:** "`useScriptFilters` builds the filter list
+    [hooks.ts:33](../src/pages/options/routes/ScriptList/hooks.ts#L33)",
+    where line 33 is another hook and `useScriptFilters` starts at line 205.
+
+    **Use instead:** cite the lines that hold the name.
+    """
+
+    code = "DL807"
+    name = "name-not-in-cited-lines"
+    summary = "A name its sentence's citation does not show."
+    ELSEWHERE = Cause("name-not-in-cited-lines/elsewhere", "Name the cited lines do not show")
+    causes = (ELSEWHERE,)
+    scope = Scope.FILE
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        facts = wiki_claiming(page, ctx, "name-in-cited-lines")
+        if facts is None or not any(m.cites for m in facts.names):
+            return
+        judgements = judged(page, facts, ctx)
+        names = project_names(ctx)
+        said: set[tuple[int, str]] = set()
+        for mention in facts.names:
+            if not mention.cites or (mention.line, mention.name) in said:
+                continue
+            cited = [judgements[i] for i in mention.cites]
+            message = _not_shown(mention, cited, names)
+            if message is not None:
+                said.add((mention.line, mention.name))
+                yield Finding(mention.line, mention.column, message, cause=self.ELSEWHERE)
+
+
+def _not_shown(
+    mention: NameMention, cited: Sequence[Judged | None], names: ProjectNames
+) -> str | None:
+    name = mention.name
+    if len(name) < _SHORTEST or not names.has(name, ignore_case=True):
+        return None
+    wanted = name.lower()
+    places = []
+    for judgement in cited:
+        if judgement is None or judgement.reference is None or not judgement.citation.ranges:
+            return None
+        lines, citation = judgement.reference, judgement.citation
+        if any(not 0 < a <= b <= len(lines) for a, b in citation.ranges):
+            return None
+        for first, last in citation.ranges:
+            if wanted in {t.lower() for t in line_tokens(lines, first, last)}:
+                return None
+            if _inside_definition(name, citation.path, first, names):
+                return None
+        places.append(f"{citation.path}:{shown_ranges(citation)}")
+    # Last, as it parses each file holding the name: only a name the project
+    # defines is its own (a platform's or a library's name it merely uses is not).
+    if not names.is_defined(name):
+        return None
+    return f"`{mention.span}` is not in the cited lines ({'; '.join(places)})"
+
+
+_SHORTEST = 3
+"""A shorter name (`n`, `id`) is a placeholder or a word more often than the project's."""
+
+
+def _inside_definition(name: str, path: str, first: int, names: ProjectNames) -> bool:
+    """Whether `name` is defined in the cited file above the cited lines:
+    lines of a class's or function's body cite it."""
+    return any(line <= first for line in names.defined_in(path, name))

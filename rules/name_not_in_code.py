@@ -1,0 +1,69 @@
+"""DL806 name-not-in-code: a name a wiki page presents as the project's that no file writes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint_rules._project_names import ProjectNames, project_names
+from doclint_rules._wiki import looks_like_the_projects, wiki_claiming
+
+from doclint.rule_api import Cause, Finding, MarkdownPage, NameMention, Rule, RuleContext, Scope
+
+
+class NameNotInCode(Rule[MarkdownPage]):
+    """Flags a name in backticks that a wiki page presents as the project's
+    own (a class, function, method, field, constant or setting: an
+    identifier it coined, `ScriptCodeDAO`, `getTools()`, `SC_DISABLE_AGENT`)
+    and that no source or configuration file of the tree writes as a whole
+    token, at the name. A dotted name is judged by its member, on the
+    project's class that owns it (`SkillService.list` when `SkillService`
+    has no `list`). Names of the language and platform (the profile's
+    `not_names`) and plain lowercase words are not judged.
+
+    **Why is this bad?** Wiki generators name classes and functions that do
+    not exist (`CodeDAO` for `ScriptCodeDAO`, a provider class that is an
+    object): a reader searches the code for it in vain.
+
+    **Example:** "Scripts are stored by `CodeDAO`", where the project's
+    class is `ScriptCodeDAO`.
+
+    **Use instead:** the name the code uses.
+    """
+
+    code = "DL806"
+    name = "name-not-in-code"
+    summary = "A wiki page names code the project does not have."
+    NOWHERE = Cause("name-not-in-code/nowhere", "Name no file of the project writes")
+    causes = (NOWHERE,)
+    scope = Scope.FILE
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        facts = wiki_claiming(page, ctx, "name-in-code")
+        if facts is None or not facts.names:
+            return
+        names = project_names(ctx)
+        said: set[tuple[int, str]] = set()
+        for mention in facts.names:
+            message = _missing(mention, names)
+            if message is not None and (mention.line, mention.span) not in said:
+                said.add((mention.line, mention.span))
+                yield Finding(mention.line, mention.column, message, cause=self.NOWHERE)
+
+
+def _missing(mention: NameMention, names: ProjectNames) -> str | None:
+    """What is wrong with the name, if it is not the project's code's."""
+    name, qualifier = mention.name, mention.qualifier
+    if qualifier:
+        owner = qualifier.rsplit(".", 1)[-1]
+        defined = [d for d in names.defined(owner, tuple(_OWNERS)) if d[2] in _OWNERS]
+        if not defined or any(names.in_code(path, name) for path, _, _ in defined):
+            return None
+        where = ", ".join(sorted({path for path, _, _ in defined}))
+        return f"`{mention.span}`: `{owner}` ({where}) has no `{name}`"
+    if not looks_like_the_projects(name) or names.has(name):
+        return None
+    return f"`{mention.span}`: no file of the project writes `{name}`"
+
+
+_OWNERS = ("class", "interface", "struct", "enum", "object", "trait", "type")
+"""Kinds of definition whose members a dotted name names."""

@@ -1,0 +1,301 @@
+"""Mermaid blocks checked by Mermaid's parser under Node (doclint/diagrams).
+
+The tests of the protocol, the bounds and the safety run Node on a stand-in
+mermaid package written here (Node is all they need); those marked for the
+real parser need its install (DOCLINT_MERMAID, or ~/.cache/doclint/mermaid)
+and skip without it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from doclint.diagrams import mermaid
+from doclint.diagrams.mermaid import (
+    MAX_BLOCK_BYTES,
+    MermaidChecker,
+    MermaidVerdict,
+    clean_environment,
+    install_command,
+    install_folder,
+    installed_version,
+    mermaid_state,
+)
+from tests.conftest import PROJECT
+
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="no node on PATH")
+# A flowchart line of 20,000 spaces: Mermaid 11.17.2's lexer takes about 8 s
+# on it (quadratic backtracking), well under the size bound.
+PATHOLOGICAL = "graph TD\nA" + " " * 20_000 + "!"
+
+# Refuses a block holding "refuse" as jison does, loops on "loop forever",
+# ends Node on "die", and on "tell" refuses with what Node sees: its folder
+# and environment.
+STAND_IN = """
+export default {
+  initialize() {},
+  async parse(text) {
+    if (text.includes('loop forever')) for (;;) {}
+    if (text.includes('die')) { console.error('out of memory'); process.exit(3); }
+    if (text.includes('tell')) {
+      throw new Error(JSON.stringify({ cwd: process.cwd(), env: process.env, from: FROM }));
+    }
+    if (text.includes('refuse')) {
+      const error = new Error("Parse error on line 2:\\nA B\\n--^\\nExpecting 'X', got 'Y'");
+      error.hash = { loc: { first_line: 2 } };
+      throw error;
+    }
+    return {};
+  },
+};
+"""
+
+
+def stand_in(folder: Path, name: str = "install", body: str = STAND_IN) -> Path:
+    """A folder whose node_modules holds a stand-in mermaid named `name`."""
+    package = folder / "node_modules" / "mermaid"
+    package.mkdir(parents=True)
+    (package / "package.json").write_text(
+        json.dumps({"name": "mermaid", "version": "0.0.0-test", "exports": "./index.mjs"})
+    )
+    (package / "index.mjs").write_text(f"const FROM = {json.dumps(name)};\n{body}")
+    return folder
+
+
+def checker(install: Path, **bounds: float) -> MermaidChecker:
+    environ = {"PATH": os.environ["PATH"], "DOCLINT_MERMAID": str(install)}
+    return MermaidChecker(environ, **bounds)  # type: ignore[arg-type]
+
+
+def real_install() -> Path:
+    folder = install_folder()
+    if NODE is None or installed_version(folder) is None:
+        pytest.skip(f"no node, or no mermaid in {folder} ({install_command(folder)})")
+    return folder
+
+
+def said(capsys: pytest.CaptureFixture[str]) -> list[str]:
+    return capsys.readouterr().err.splitlines()
+
+
+def test_install_folder_named_by_the_variable_or_in_the_user_cache(tmp_path: Path) -> None:
+    assert install_folder({"DOCLINT_MERMAID": str(tmp_path)}) == tmp_path
+    cache = {"XDG_CACHE_HOME": str(tmp_path)}
+    assert install_folder(cache) == tmp_path / "doclint" / "mermaid"
+    home = Path(os.path.expanduser("~"))
+    # a relative XDG_CACHE_HOME is ignored, as the XDG spec says
+    for environ in ({}, {"XDG_CACHE_HOME": "relative/cache"}):
+        assert install_folder(environ) == home / ".cache" / "doclint" / "mermaid"
+
+
+def test_the_environment_keeps_nothing_of_node_s_own_variables() -> None:
+    caller = {"PATH": "/bin", "NODE_OPTIONS": "--require x", "NODE_PATH": "/t", "HOME": "/h"}
+    assert clean_environment(caller) == {"PATH": "/bin", "HOME": "/h"}
+
+
+def test_the_state_names_the_installed_version(tmp_path: Path) -> None:
+    before = mermaid_state({"DOCLINT_MERMAID": str(tmp_path)})
+    stand_in(tmp_path)
+    after = mermaid_state({"DOCLINT_MERMAID": str(tmp_path)})
+    assert before != after and "0.0.0-test" in after and "0.0.0-test" not in before
+
+
+@needs_node
+def test_answers_come_from_the_install_s_parser(tmp_path: Path) -> None:
+    check = checker(stand_in(tmp_path))
+    got = check.verdicts([("graph TD\nrefuse", "a.md:3"), ("graph TD\nA", "a.md:9")])
+    assert got == [
+        MermaidVerdict(False, "Parse error on line 2:\nA B\n--^\nExpecting 'X', got 'Y'", 2),
+        MermaidVerdict(True),
+    ]
+    check.close()
+
+
+@needs_node
+def test_a_hostile_environment_and_tree_reach_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Node runs in the install folder, with none of the caller's NODE_*
+    variables, and loads mermaid from the install folder only: not from a
+    node_modules in the checked tree (the working folder), nor NODE_PATH."""
+    install = stand_in(tmp_path / "install")
+    tree = stand_in(tmp_path / "tree", "tree")
+    elsewhere = stand_in(tmp_path / "node-path", "node-path")
+    marker = tmp_path / "required.txt"
+    evil = tmp_path / "evil.cjs"
+    evil.write_text(f"require('fs').writeFileSync({json.dumps(str(marker))}, 'ran')\n")
+    monkeypatch.chdir(tree)
+    environ = {
+        "PATH": os.environ["PATH"],
+        "DOCLINT_MERMAID": str(install),
+        "NODE_OPTIONS": f"--require {evil}",
+        "NODE_PATH": str(elsewhere / "node_modules"),
+    }
+    check = MermaidChecker(environ)
+    [verdict] = check.verdicts([("tell", "a.md:1")])
+    check.close()
+    assert verdict is not None
+    seen = json.loads(verdict.message)
+    assert seen["from"] == "install"
+    assert Path(seen["cwd"]) == install
+    assert not [name for name in seen["env"] if name.startswith("NODE_")]
+    assert not marker.exists()
+
+
+@needs_node
+def test_a_block_that_hangs_the_parser_costs_the_time_bound_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = checker(stand_in(tmp_path), block_seconds=0.5)
+    started = time.monotonic()
+    got = check.verdicts([("loop forever", "a.md:3"), ("refuse", "a.md:9"), ("A", "a.md:20")])
+    assert time.monotonic() - started < 5
+    assert got[0] is None and got[2] == MermaidVerdict(True)
+    assert got[1] is not None and not got[1].ok
+    assert check.starts == 2  # Node killed, then started again for the blocks after
+    # asked again, the hanging block is not parsed again
+    assert check.verdicts([("loop forever", "b.md:1")]) == [None]
+    check.close()
+    assert said(capsys) == [
+        "doclint: warning: a.md:3: mermaid block not checked: Mermaid's parser took more than 0.5 s"
+    ]
+
+
+@needs_node
+def test_a_block_that_ends_node_is_not_checked_and_the_rest_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = checker(stand_in(tmp_path))
+    got = check.verdicts([("A", "a.md:1"), ("die", "a.md:3"), ("refuse", "a.md:9")])
+    check.close()
+    assert got[0] == MermaidVerdict(True) and got[1] is None
+    assert got[2] is not None and not got[2].ok and check.starts == 2
+    assert said(capsys) == [
+        "doclint: warning: a.md:3: mermaid block not checked: node ended (status 3): out of memory"
+    ]
+
+
+@needs_node
+def test_node_is_started_a_bounded_number_of_times(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = checker(stand_in(tmp_path), block_seconds=0.3)
+    hanging = [(f"loop forever {n}", f"a.md:{n}") for n in range(mermaid.MAX_STARTS + 2)]
+    assert check.verdicts([*hanging, ("A", "a.md:99")]) == [None] * (len(hanging) + 1)
+    assert check.starts == mermaid.MAX_STARTS
+    assert said(capsys)[-1] == (
+        "doclint: warning: mermaid blocks not checked (mermaid-invalid): "
+        f"node was started {mermaid.MAX_STARTS} times already"
+    )
+
+
+@needs_node
+def test_a_huge_block_is_not_checked_and_said_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = checker(stand_in(tmp_path), max_bytes=100)
+    got = check.verdicts([("A" * 101, "a.md:1"), ("B" * 200, "a.md:9"), ("refuse", "a.md:30")])
+    assert got[:2] == [None, None] and got[2] is not None and not got[2].ok
+    check.close()
+    assert said(capsys) == [
+        "doclint: warning: a.md:1: mermaid block not checked: larger than 100 bytes"
+    ]
+    assert MAX_BLOCK_BYTES == 50_000  # Mermaid's own maxTextSize
+
+
+@needs_node
+def test_each_text_is_parsed_once_a_run(tmp_path: Path) -> None:
+    counting = STAND_IN.replace(
+        "async parse(text) {",
+        "async parse(text) {\n    globalThis.n = (globalThis.n || 0) + 1;\n"
+        "    if (text.includes('count')) throw new Error(`${n}`);",
+    )
+    check = checker(stand_in(tmp_path, body=counting))
+    first = check.verdicts([("count", "a.md:1"), ("count", "a.md:5"), ("A", "a.md:9")])
+    assert [v.message for v in first if v is not None] == ["1", "1", ""]
+    check.close()
+    # the answer is kept by the text's digest: no Node is started for it again
+    assert check.verdicts([("count", "b.md:1")]) == [first[0]]
+    assert check.starts == 1 and check.node is None
+
+
+def test_no_node_is_said_once_and_checks_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = MermaidChecker({"PATH": str(tmp_path), "DOCLINT_MERMAID": str(stand_in(tmp_path))})
+    assert check.verdicts([("refuse", "a.md:1")]) == [None]
+    assert check.verdicts([("refuse again", "b.md:1")]) == [None]
+    assert said(capsys) == [
+        "doclint: warning: mermaid blocks not checked (mermaid-invalid): no `node` on PATH; "
+        f"install Node.js 20 or later, then `{install_command(tmp_path)}`"
+    ]
+
+
+@needs_node
+def test_no_install_is_said_once_with_the_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = checker(tmp_path)
+    assert check.verdicts([("refuse", "a.md:1")]) == [None]
+    assert check.verdicts([("refuse again", "b.md:1")]) == [None]
+    assert said(capsys) == [
+        f"doclint: warning: mermaid blocks not checked (mermaid-invalid): no mermaid in "
+        f"{tmp_path}/node_modules; install it with `npm install --prefix {tmp_path} "
+        "--ignore-scripts mermaid@11.17.2` (or set DOCLINT_MERMAID to a folder whose "
+        "node_modules holds it)"
+    ]
+
+
+@needs_node
+def test_an_install_that_does_not_load_is_said_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = checker(stand_in(tmp_path, body="throw new Error('broken install');"))
+    assert check.verdicts([("A", "a.md:1"), ("B", "a.md:2")]) == [None, None]
+    assert said(capsys) == [
+        "doclint: warning: mermaid blocks not checked (mermaid-invalid): node did not load "
+        f"mermaid from {tmp_path}: broken install"
+    ]
+
+
+@needs_node
+def test_node_is_stopped_when_the_run_closes(tmp_path: Path) -> None:
+    check = checker(stand_in(tmp_path))
+    check.verdicts([("A", "a.md:1")])
+    assert check.node is not None
+    process = check.node.process
+    check.close()
+    assert process.poll() is not None and check.node is None
+
+
+def test_the_real_parser_on_a_pathological_block() -> None:
+    """A block Mermaid's own lexer takes seconds on ends at the time bound;
+    the blocks after it are still parsed, by a new Node."""
+    install = real_install()
+    check = MermaidChecker({"PATH": os.environ["PATH"], "DOCLINT_MERMAID": str(install)}, 1.0)
+    started = time.monotonic()
+    blocks = [PATHOLOGICAL, "graph TD\n  A --> B", "graph TD\n  [A]"]
+    got = check.verdicts([(block, f"a.md:{number}") for number, block in enumerate(blocks)])
+    elapsed = time.monotonic() - started
+    check.close()
+    assert got[0] is None and got[1] == MermaidVerdict(True)
+    assert got[2] is not None and not got[2].ok and got[2].line == 2
+    assert check.starts == 2 and elapsed < 1.0 + 2 * mermaid.START_SECONDS
+
+
+def test_every_place_installs_the_pinned_release() -> None:
+    """The docs, the Action, doclint's CI and the rule's notice name one
+    release, installed with no install scripts."""
+    release = f"mermaid@{mermaid.MERMAID_VERSION}"
+    assert install_command(Path("/x")).endswith(f"--ignore-scripts {release}")
+    for place in ["docs/ci.md", "docs/rules/DL809.md", "action.yml", ".ci/run"]:
+        text = (PROJECT / place).read_text(encoding="utf-8")
+        assert set(re.findall(r"mermaid@[\w.]+", text)) == {release}, place
+        assert "--ignore-scripts" in text, place
