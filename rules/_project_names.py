@@ -253,6 +253,10 @@ class ProjectNames:
             )
         return tuple(found)
 
+    def files_writing(self, name: str) -> tuple[str, ...]:
+        """The files that write `name` as a whole token (exact case), by path."""
+        return tuple(self.paths[index] for index in self._files_with(_token(name)))
+
     def is_defined(self, name: str) -> bool:
         """Whether a reader finds a definition of `name` in some file: the
         files holding it are read until one defines it."""

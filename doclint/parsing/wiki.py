@@ -35,7 +35,7 @@ MAX_RANGES = 64
 no citation a reader follows, and each range costs a look at the file."""
 
 _RANGE = re.compile(r"L?(\d+)(?:\s*[-\u2013]\s*L?(\d+))?")
-_SENTENCE_END = re.compile(r"[.!?;](?:\*\*)?\s+(?=[A-Z*\[`(])")
+_SENTENCE_END = re.compile(r"[.!?;](?:\*\*)?\s+(?=[A-Z*`(])")
 _SOURCES_LINE = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*)?Sources?:")
 
 

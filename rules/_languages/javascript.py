@@ -23,6 +23,8 @@ DEFINITIONS = """
 (variable_declarator
   name: (identifier) @function
   value: [(arrow_function) (function_expression) (generator_function)])
+(variable_declarator name: (identifier) @variable)
+(pair key: (property_identifier) @field)
 (method_definition name: (_) @method)
 (program (lexical_declaration "const" (variable_declarator name: (identifier) @constant)))
 (program (export_statement
