@@ -77,6 +77,9 @@ def environment() -> dict[str, str]:
         GIT_TERMINAL_PROMPT="0",
         GIT_OPTIONAL_LOCKS="0",
         GIT_PROTOCOL_FROM_USER="0",
+        # Git 2.44 and later: a partial clone's missing object is missing,
+        # not fetched (older ones are stopped by the protocol overrides).
+        GIT_NO_LAZY_FETCH="1",
         LC_ALL="C",
     )
     return env
@@ -182,6 +185,9 @@ def _wait(process: subprocess.Popen[bytes], timeout: float) -> int | None:
         return None
 
 
+# The status git ends with on a fatal error.
+FATAL = 128
+
 # The header of an object found: its name, type and size. Anything else
 # ("<name> missing", "<name> ambiguous") names no object.
 _FOUND = re.compile(rb"([0-9a-f]{40}|[0-9a-f]{64}) ([a-z]+) ([0-9]+)")
@@ -201,6 +207,8 @@ class Batch:
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._out, selectors.EVENT_READ)
         self._deadline = 0.0
+        self.ended = False
+        """True once git ended on its own with its error status."""
 
     def info(self, name: str) -> tuple[str, str, int] | None:
         """(object id, type, size) of the object `name` names; None when no
@@ -247,14 +255,23 @@ class Batch:
         return data
 
     def _fill(self) -> bool:
-        """More of the answer before the request's deadline; False (and the
-        runner broken) when it does not come."""
+        """More of the answer before the request's deadline; False when it
+        does not come: the runner is broken, unless git ended with its
+        error status (below)."""
         left = self._deadline - time.monotonic()
         if left > 0 and self._selector.select(left):
             chunk = os.read(self._out, 1 << 16)
             if chunk:
                 self._buffer += chunk
                 return True
+            # Git before 2.44 ends with status 128 when an object of a
+            # partial clone is missing and cannot be fetched (fetches are
+            # forbidden): that object is missing, the next request is
+            # answered by a new process.
+            if _wait(self._process, self._git.timeout) == FATAL:
+                self.ended = True
+                self.close()
+                return False
         self._break()
         return False
 

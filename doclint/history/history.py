@@ -33,6 +33,10 @@ _FORMATS = {"sha1": 20, "sha256": 32}
 _REGULAR = frozenset({b"100644", b"100755", b"100664"})
 _FOLDER = b"40000"
 _NO_RENAMES: Mapping[str, str] = MappingProxyType({})
+# How many batch processes may end on a missing object before the history
+# gives up (each costs a process; every answer is cached, so a run asks at
+# most once for each object).
+_RESTARTS = 100
 
 Parts = tuple[bytes, ...]
 """A path below the top of the work tree, by its names."""
@@ -63,6 +67,7 @@ class History:
         self._limit = limit
         self._process: Batch | None = None
         self._pid = 0
+        self._restarts = 0
         self._commits: dict[str, str | None] = {}
         self._root_trees: dict[str, str | None] = {}
         self._trees: dict[str, dict[bytes, Entry] | None] = {}
@@ -127,8 +132,8 @@ class History:
         """The lines of file `path` at `commit` (its bytes as UTF-8, a bad
         byte as U+FFFD, split as str.splitlines); None when the commit has
         no regular file there, or it is larger than the limit."""
-        sha = self.commit(commit)
         parts = self._parts(path)
+        sha = self.commit(commit) if parts is not None else None
         if sha is None or parts is None:
             return None
         key = (sha, parts)
@@ -188,6 +193,12 @@ class History:
         if self._pid != os.getpid():
             # Forked: the parent's pipes are not this process's to use.
             self._process, self._pid = None, os.getpid()
+        if self._process is not None and self._process.ended:
+            # Each object of a partial clone missing here ends one process.
+            self._restarts += 1
+            self._process = None
+            if self._restarts > _RESTARTS:
+                self._git.broken = True
         if self._process is None:
             self._process = self._git.batch()
         return self._process
