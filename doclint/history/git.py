@@ -107,14 +107,16 @@ class Git:
         self.git = git
         self.folder = folder
         self.timeout = timeout
+        self.limit = OUTPUT_LIMIT
+        """What a one-shot command may print, in bytes."""
         self.env = environment()
         self.broken = False
         """True once a git process hung, was killed, or could not start."""
 
-    def run(self, args: Sequence[str], limit: int = OUTPUT_LIMIT) -> bytes | None:
-        """What `git ARGS` prints; None when it fails, prints more than
-        `limit` bytes, or outlasts the timeout (the last two, and a git killed
-        by a signal or missing, also break the runner)."""
+    def run(self, args: Sequence[str], limit: int | None = None) -> bytes | None:
+        """What `git ARGS` prints; None when it fails or prints more than
+        `limit` bytes (the runner's limit by default). A git that outlasts the
+        timeout, is killed by a signal or cannot start breaks the runner."""
         if self.broken:
             return None
         try:
@@ -129,12 +131,15 @@ class Git:
             self.broken = True
             return None
         assert process.stdout is not None
-        output = _read_all(process.stdout.fileno(), limit, time.monotonic() + self.timeout)
-        if output is None:
+        deadline = time.monotonic() + self.timeout
+        output = _read_all(process.stdout.fileno(), limit or self.limit, deadline)
+        if not isinstance(output, bytes):
             process.kill()
         process.stdout.close()
         code = _wait(process, self.timeout)
-        if output is None or code is None or code < 0:
+        if output is _OVER:
+            return None  # too long an answer: this one is lost, not the next
+        if not isinstance(output, bytes) or code is None or code < 0:
             self.broken = True
             return None
         return output if code == 0 else None
@@ -157,8 +162,13 @@ class Git:
         return Batch(process, self)
 
 
-def _read_all(fd: int, limit: int, deadline: float) -> bytes | None:
-    """Everything until the end of `fd`; None past `limit` bytes or the deadline."""
+# What _read_all answers past its limit.
+_OVER = object()
+
+
+def _read_all(fd: int, limit: int, deadline: float) -> bytes | object | None:
+    """Everything until the end of `fd`; `_OVER` past `limit` bytes, None
+    past the deadline."""
     chunks: list[bytes] = []
     size = 0
     with selectors.DefaultSelector() as selector:
@@ -172,7 +182,7 @@ def _read_all(fd: int, limit: int, deadline: float) -> bytes | None:
                 return b"".join(chunks)
             size += len(chunk)
             if size > limit:
-                return None
+                return _OVER
             chunks.append(chunk)
 
 

@@ -40,7 +40,7 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     made: list[list[str]] = []
     original = Git.run
 
-    def counted(self: Git, args: list[str], limit: int = 1 << 26) -> bytes | None:
+    def counted(self: Git, args: list[str], limit: int | None = None) -> bytes | None:
         made.append(list(args))
         return original(self, args, limit)
 
@@ -246,6 +246,30 @@ def test_a_blob_over_the_limit_is_not_read(tmp_path: Path, requests: list[tuple[
     assert history.lines_at(sha, "small.txt") == ("x",)
     big = git(repo, "rev-parse", f"{sha}:big.txt").strip()
     assert ("info", big) in requests and ("contents", big) not in requests
+
+
+def test_an_answer_over_the_output_limit_is_lost_alone(
+    history_repo: tuple[Path, list[str]],
+) -> None:
+    repo, (first, second, _) = history_repo
+    history = opened(repo)
+    history._git.limit = 40  # less than one commit of the folder's log
+    assert history.last_change("docs/p.md") is None
+    assert not history._git.broken
+    assert dict(history.renamed(second)) == {"src/a.py": "src/b.py"}  # short enough
+    assert history.lines_at(first, "src/a.py") == ("one", "two", "three")
+
+
+def test_a_sha256_repository(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "--object-format=sha256")
+    first = commit(repo, {"wiki/a.md": "a\n", "src/x.ts": "x\ny\n"})
+    assert len(first) == 64
+    history = opened(repo)
+    assert history.commit(first[:7]) == first and history.commit(first) == first
+    assert history.lines_at(first[:12], "src/x.ts") == ("x", "y")
+    assert history.last_change("wiki/a.md") == first
 
 
 def test_a_shallow_clone_lacks_the_old_commit(
