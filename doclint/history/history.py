@@ -123,9 +123,11 @@ class History:
             return None
         if rev not in self._commits:
             found = self._info(f"{rev}^{{commit}}")
-            # A tag's id peels to its commit: it names no commit itself.
+            # A tag's id peels to its commit, and a branch may be named like
+            # hex (git prefers a ref to an id prefix): neither is the commit
+            # the pin names, and that commit's id does not start with it.
             named = found is not None and found[1] == "commit" and found[0].startswith(rev)
-            self._commits[rev] = found[0] if named and found is not None else None
+            self._commits[rev] = found[0] if found is not None and named else None
         return self._commits[rev]
 
     def lines_at(self, commit: str, path: str) -> tuple[str, ...] | None:
@@ -247,7 +249,9 @@ class History:
     def _blob(self, oid: str) -> tuple[str, ...] | None:
         if oid not in self._blobs:
             data = self._contents(oid, "blob")
-            self._blobs[oid] = tuple(_text(data).splitlines()) if data is not None else None
+            # splitlines ends a line at CRLF and CR as at LF.
+            text = data.decode("utf-8", errors="replace") if data is not None else None
+            self._blobs[oid] = tuple(text.splitlines()) if text is not None else None
         return self._blobs[oid]
 
     def _read_renames(self, output: bytes) -> dict[str, str]:
@@ -323,11 +327,6 @@ def _tree_entries(data: bytes, width: int) -> dict[bytes, Entry]:
         entries[data[space + 1 : end]] = (data[at:space], oid.hex())
         at = end + 1 + width
     return entries
-
-
-def _text(data: bytes) -> str:
-    text = data.decode("utf-8", errors="replace")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _read_regular(top: Path, parts: Parts, limit: int) -> bytes | None:

@@ -105,6 +105,9 @@ def test_a_missing_pin_names_no_commit(history_repo: tuple[Path, list[str]]) -> 
     tree = git(repo, "rev-parse", f"{first}^{{tree}}").strip()
     blob = git(repo, "rev-parse", f"{first}:src/a.py").strip()
     assert history.commit(tree) is None and history.commit(blob[:10]) is None
+    # A branch named like a pin is not the commit the pin names.
+    git(repo, "branch", "abcdef12", first)
+    assert opened(repo).commit("abcdef12") is None
 
 
 def test_a_short_pin_two_commits_share_is_ambiguous(tmp_path: Path) -> None:
