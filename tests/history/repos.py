@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ def git(folder: Path, *args: str, stdin: bytes | None = None) -> str:
     return done.stdout.decode()
 
 
-def write(folder: Path, files: dict[str, str | bytes]) -> None:
+def write(folder: Path, files: Mapping[str, str | bytes]) -> None:
     for name, content in files.items():
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -49,7 +50,7 @@ def write(folder: Path, files: dict[str, str | bytes]) -> None:
             path.write_bytes(content)
 
 
-def commit(folder: Path, files: dict[str, str | bytes], message: str = "change") -> str:
+def commit(folder: Path, files: Mapping[str, str | bytes], message: str = "change") -> str:
     """Write `files`, commit every change of the work tree; the new commit's id."""
     write(folder, files)
     git(folder, "add", "-A")
