@@ -9,10 +9,12 @@ reads after every configuration file, the keys through which a
 repository's `.git/config` could make a read-only command run a program or
 reach the network. Which keys those are, and why, is in docs/trust.md.
 
-A one-shot command (`Git.run`) gets a timeout and a bound on its output; the
-persistent `git cat-file --batch-command` (`Batch`) gets a timeout on each
-answer. A git that hangs or dies marks the runner broken: the history then
-answers None, it does not wait again.
+A one-shot command (`Git.run`) gets a timeout and a bound on its output (an
+answer over it is lost alone); the persistent `git cat-file --batch-command`
+(`Batch`) gets a timeout on each answer. A git that hangs, is killed or
+cannot start marks the runner broken: the history then answers None, it
+does not wait again. A batch process that ends with git's error status
+(a partial clone's object it may not fetch) has only lost that object.
 """
 
 from __future__ import annotations
