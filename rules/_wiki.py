@@ -13,6 +13,7 @@ no checkout.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -20,6 +21,8 @@ from doclint.rule_api import Citation, PageBase, RuleContext, WikiFacts, page_sl
 from doclint.util.paths import say
 
 _SAID: set[str] = set()
+_COMMIT = re.compile(r"[0-9a-fA-F]{7,64}")
+"""A pin that can name a commit (a branch or tag name cannot be compared)."""
 
 
 def say_once(message: str) -> None:
@@ -59,7 +62,7 @@ def judged(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> list[Judged | 
 def _page_commit(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> str:
     """The commit in which the page last changed, where its copy in the tree
     is that commit's ("" otherwise, or when no citation needs it)."""
-    if all(c.commit for c in facts.citations):
+    if all(_COMMIT.fullmatch(c.commit) for c in facts.citations):
         return ""
     history = ctx.history
     if history is None:
@@ -70,9 +73,15 @@ def _page_commit(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> str:
 def _judge(citation: Citation, page_commit: str, ctx: RuleContext) -> Judged | None:
     if not citation.judged or not citation.path:
         return None
-    if citation.commit:
+    if _COMMIT.fullmatch(citation.commit):
         return _pinned(citation, ctx)
     now = ctx.file_lines(citation.path)
+    if citation.commit:
+        # `blob/main/...`: a branch names no fixed lines; its file is this
+        # checkout's when a remote names its repository or the file is here.
+        if now is None and not _ours(citation, ctx):
+            return None
+        return Judged(citation, now, "", citation.path, now)
     if page_commit:
         history = ctx.history
         assert history is not None
@@ -92,8 +101,9 @@ def _pinned(citation: Citation, ctx: RuleContext) -> Judged | None:
         if now is None and not _ours(citation, ctx):
             return None
         say_once(
-            "citations pinned to commits were not compared with their commits: "
-            "the tree is in no git checkout"
+            "citations pinned to commits were not compared with their commits: the tree "
+            "is in no checkout git reads (no checkout, no git 2.36 or later, or git refuses "
+            "its owner: see safe.directory)"
         )
         return Judged(citation, None, "", citation.path, now)
     commit = history.commit(citation.commit)

@@ -6,15 +6,17 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import links_judged_by_wiki
 
+from doclint.models.markdown_lines import html_anchors
 from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope, unique_slugs
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
 
-class BrokenAnchor(Rule):
+class BrokenAnchor(Rule[AnyPage]):
     """Flags a link fragment (`page.md#section`, `#section`) that matches no
     heading anchor of the target Markdown file, using GitHub's anchor rules
-    (lowercase, punctuation dropped, spaces to hyphens, `-1`, `-2` for repeats).
+    (lowercase, punctuation dropped, spaces to hyphens, `-1`, `-2` for repeats),
+    nor one of its HTML anchors (`<a id="x"></a>`, `<a name="x">`).
 
     **Why is this bad?** A broken anchor still opens the page, but at the top,
     and the reader has to hunt for the section. Anchors break silently when a
@@ -54,6 +56,7 @@ class BrokenAnchor(Rule):
             if target.path == page.path:
                 if own is None:
                     own = frozenset(unique_slugs([h.text for h in page.markdown.headings]))
+                    own |= {name.lower() for name in html_anchors("\n".join(ctx.lines))}
                 anchors: frozenset[str] | None = own
             elif target.path.lower().endswith(MARKDOWN_SUFFIXES):
                 anchors = ctx.anchors(target.path)

@@ -98,3 +98,31 @@ def heading_texts(text: str) -> list[str]:
         elif paragraph or not line.startswith("    "):
             paragraph.append(line)
     return headings
+
+
+# An HTML anchor's opening tag; `[^<>]*` stops at the next tag, so a line of
+# many `<a ` is read once, not once per tag.
+_ANCHOR_TAG = re.compile(r"<a\s[^<>]*>", re.IGNORECASE)
+_ANCHOR_NAME = re.compile(
+    r"""(?:^|\s)(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE
+)
+
+
+def html_anchors(text: str) -> list[str]:
+    """The names of the HTML anchors outside fenced code (`<a id='page-1'></a>`,
+    `<a name="x">`): a `#fragment` names one as it names a heading (GitHub
+    renders both), as deepwiki-open's export links its sections."""
+    names: list[str] = []
+    fence: str | None = None
+    for line in text.splitlines():
+        if fence is not None:
+            if closes(line, fence):
+                fence = None
+            continue
+        if opened := FENCE_OPEN.match(line):
+            fence = opened.group(1)
+        elif "<" in line:
+            for tag in _ANCHOR_TAG.finditer(line):
+                for found in _ANCHOR_NAME.finditer(tag.group(0), 2):
+                    names.append(next(g for g in found.groups() if g is not None))
+    return names

@@ -14,7 +14,7 @@ from __future__ import annotations
 import posixpath
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from urllib.parse import unquote
 
 from doclint.models.markdown import Link, MarkdownLayer
@@ -70,12 +70,18 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
         citation = _link_citation(link, grammar, folder)
         if citation is not None:
             citations.append(citation)
+    linked = {link.line for link in markdown.links}
+    sources.extend(_listed_spans(lines, listed - linked))
+    named = _named_repository(lines, grammar)
+    if named:
+        sources = [s if s.repository else s._replace(repository=named) for s in sources]
     spans = _code_spans(lines, fenced)
     live = {(link.line, link.column) for link in markdown.links}
     citations.extend(_unrendered(lines, fenced, spans, live, grammar, folder))
     citations.extend(_code_citations(spans, grammar, folder))
     citations.extend(_fenced_citations(lines, fenced, grammar))
-    citations.extend(_text_citations(lines, fenced, spans, grammar))
+    as_links = {(c.line, c.column) for c in citations}
+    citations.extend(_text_citations(lines, fenced, spans, as_links, grammar))
     citations.sort(key=lambda c: (c.line, c.column))
     names = tuple(_names(lines, spans, citations, grammar, listed))
     markup = tuple(_markup(lines, grammar))
@@ -116,29 +122,83 @@ def _source_list_lines(
 
 def _front_matter_sources(lines: Sequence[str], key: str) -> Iterator[SourceEntry]:
     """The sources a page's YAML front matter lists under `key`: a flow list
-    (`key: [a, b]`) or a block list (`- a` lines under `key:`)."""
+    (`key: [a, "b"]`, over one line or several) or a block list (`- a`
+    lines under `key:`), each entry where its path starts."""
     if not key or not lines or lines[0].strip() != "---":
         return
-    inside = False
+    block = flow = False
     for number, line in enumerate(lines[1:], 2):
         if line.strip() in ("---", "..."):
             return
+        if flow:
+            flow = yield from _flow_items(number, line, 0)
+            continue
         if line.startswith(f"{key}:"):
             rest = line[len(key) + 1 :].strip()
-            inside = not rest
-            if rest.startswith("[") and rest.endswith("]"):
-                column = line.index("[") + 2
-                for item in rest[1:-1].split(","):
-                    name = item.strip().strip("'\"")
-                    if name:
-                        yield SourceEntry(number, column + rest[1:-1].find(item.strip()), name)
+            block = not rest
+            if rest.startswith("["):
+                flow = yield from _flow_items(number, line, line.index("[") + 1)
             continue
         stripped = line.strip()
-        if inside and stripped.startswith("- "):
-            name = stripped[2:].strip().strip("'\"")
-            yield SourceEntry(number, line.index("-") + 3, name)
+        if block and stripped.startswith("- "):
+            at = line.index("-") + 2
+            value = line[at:].rstrip()
+            quoted = value[:1] in ("'", '"') and value.endswith(value[0]) and len(value) > 1
+            column = len(value) - len(value.lstrip()) + at + 1 + quoted
+            name = value.strip()[1:-1] if quoted else value.strip()
+            if name:
+                yield SourceEntry(number, column, name)
         elif stripped:
-            inside = False
+            block = False
+
+
+_QUOTED_OR_PLAIN = re.compile(r""""([^"]*)"|'([^']*)'|([^,\]]+)""")
+
+
+def _flow_items(number: int, line: str, at: int) -> Generator[SourceEntry, None, bool]:
+    """The entries of a flow list on `line` from index `at`; whether the
+    list is still open at the line's end."""
+    size = len(line)
+    while at < size:
+        if line[at] in " \t\r,":
+            at += 1
+        elif line[at] == "]":
+            return False
+        else:
+            match = _QUOTED_OR_PLAIN.match(line, at)
+            assert match is not None  # the plain form takes any other character
+            group = next(g for g in (1, 2, 3) if match.group(g) is not None)
+            name = match.group(group).rstrip()
+            if name:
+                yield SourceEntry(number, match.start(group) + 1, name)
+            at = match.end()
+    return True
+
+
+def _named_repository(lines: Sequence[str], grammar: WikiGrammar) -> str:
+    """`host/owner/repo`, lower-case, of the repository the page's head
+    names (deepwiki-open's `# Wiki Documentation for https://github.com/o/r`),
+    "" for none."""
+    if grammar.repository is None:
+        return ""
+    for line in lines[: grammar.head_lines]:
+        match = grammar.repository.match(line)
+        if match is not None:
+            named: str = match.group("repository")
+            return named.lower().rstrip("/").removesuffix(".git")
+    return ""
+
+
+_LISTED_SPAN = re.compile(r"\s*[-*+]\s+(`+)\s*([^`\s]+)\s*\1\s*$")
+
+
+def _listed_spans(lines: Sequence[str], listed: frozenset[int]) -> Iterator[SourceEntry]:
+    """Entries of a source list written as a list of code spans, each a path
+    from the root (deepwiki-open's `### Related Files` then ``- `src/a.ts` ``)."""
+    for number in sorted(listed):
+        match = _LISTED_SPAN.match(lines[number - 1])
+        if match is not None:
+            yield SourceEntry(number, match.start(1) + 1, _clean(match.group(2)))
 
 
 def _source_entry(link: Link, grammar: WikiGrammar, folder: str) -> SourceEntry | None:
@@ -193,7 +253,7 @@ def _as_form(
     if not target.strip():
         if not form.empty_target or said is None or not said.group("path"):
             return None
-        ranges = _ranges(said.group("lines"))
+        ranges = _ranges(_group(said, "lines"))
         return Citation(line, column, text, _clean(said.group("path")), ranges, problem="empty")
     if form.target is None or form.empty_target:
         return None
@@ -209,7 +269,7 @@ def _as_form(
     judged = True
     if said is not None and said.group("path"):
         text_path = _clean(said.group("path"))
-        text_ranges = _ranges(said.group("lines"))
+        text_ranges = _ranges(_group(said, "lines"))
         problem = _disagreement(text_path, text_ranges, path, ranges)
         if problem == "other-path" and "/" not in text_path and not commit:
             return None  # a page's name, not a path: `[ctx.run](Durable-ctx.run.md)`
@@ -402,9 +462,11 @@ def _text_citations(
     lines: Sequence[str],
     fenced: frozenset[int],
     spans: dict[int, list[_Span]],
+    linked: set[tuple[int, int]],
     grammar: WikiGrammar,
 ) -> Iterator[Citation]:
-    """Citations written in the prose (`src/a.ts:12`), outside code."""
+    """Citations written in the prose (`src/a.ts:12`), outside code and
+    outside the links `linked` (line, column) read as citations already."""
     pattern = grammar.text_citation
     if pattern is None:
         return
@@ -412,6 +474,12 @@ def _text_citations(
         if number in fenced:
             continue
         inside = [(s.column - 1, s.end) for s in spans.get(number, ())]
+        if "](" in line:
+            inside += [
+                (link.start(), link.end())
+                for link in _RAW_LINK.finditer(line)
+                if (number, link.start() + 1) in linked
+            ]
         for match in pattern.finditer(line):
             at = match.start()
             if any(start <= at < end for start, end in inside):

@@ -479,6 +479,11 @@ class CitationLinkModel(_Strict):
         "where it matches, is compared with it.",
     )
 
+    @field_validator("text", "target")
+    @classmethod
+    def _path(cls, value: str, info: ValidationInfo) -> str:
+        return _wiki_pattern(value, info, ("path",))
+
     @model_validator(mode="after")
     def _some(self) -> CitationLinkModel:
         if not self.text and not self.target:
@@ -486,6 +491,13 @@ class CitationLinkModel(_Strict):
         if self.empty_target and not self.text:
             raise ValueError("a form of empty targets needs its text's pattern")
         return self
+
+
+def _wiki_pattern(value: str, info: ValidationInfo, groups: Sequence[str] = ()) -> str:
+    """A pattern of a wiki's grammar, "" for none given."""
+    if value:
+        _pattern(value, info, groups)
+    return value
 
 
 class CitationFormsModel(_Strict):
@@ -501,15 +513,47 @@ class CitationFormsModel(_Strict):
         default="", description="A citation written in the prose (groups `path` and `lines`)."
     )
 
+    @field_validator("code_citation")
+    @classmethod
+    def _code(cls, value: str, info: ValidationInfo) -> str:
+        if value and not {"path", "target"} & set(_pattern(value, info).groupindex):
+            raise ValueError("the pattern has no named group path or target")
+        return value
+
+    @field_validator("fenced_citation")
+    @classmethod
+    def _fenced(cls, value: str, info: ValidationInfo) -> str:
+        return _wiki_pattern(value, info)
+
+    @field_validator("text_citation")
+    @classmethod
+    def _text(cls, value: str, info: ValidationInfo) -> str:
+        return _wiki_pattern(value, info, ("path",))
+
 
 class SourceListModel(_Strict):
     start: str = Field(description="The line opening the list of relevant source files.")
     end: str = Field(description="The line closing it (not part of it).")
 
+    @field_validator("start", "end")
+    @classmethod
+    def _line(cls, value: str, info: ValidationInfo) -> str:
+        return _wiki_pattern(value, info)
+
 
 class SiteModel(_Strict):
     link: str = Field(description="A link to a page of the wiki's site (group `slug`).")
     page_number: str = Field(default="", description="The number starting a page's name.")
+
+    @field_validator("link")
+    @classmethod
+    def _link(cls, value: str, info: ValidationInfo) -> str:
+        return _wiki_pattern(value, info, ("slug",))
+
+    @field_validator("page_number")
+    @classmethod
+    def _number(cls, value: str, info: ValidationInfo) -> str:
+        return _wiki_pattern(value, info)
 
 
 class NamesModel(_Strict):
@@ -521,9 +565,19 @@ class NamesModel(_Strict):
         default=[], description="Names that are the platform's, never the project's."
     )
 
+    @field_validator("span")
+    @classmethod
+    def _span(cls, value: str, info: ValidationInfo) -> str:
+        return _wiki_pattern(value, info, ("name",))
+
 
 class MarkupModel(_Strict):
     pattern: str = Field(description="Generator markup that must not be left in a page.")
+
+    @field_validator("pattern")
+    @classmethod
+    def _markup(cls, value: str, info: ValidationInfo) -> str:
+        return _wiki_pattern(value, info)
 
 
 class WikiModel(_Strict):
@@ -544,6 +598,22 @@ class WikiModel(_Strict):
     names: NamesModel | None = None
     markup: MarkupModel | None = None
     claims: list[WikiClaim] = Field(default=list(WIKI_CLAIMS), description="What its pages claim.")
+    repository: str = Field(
+        default="",
+        description="A line of a page's head naming the repository its pages describe (group "
+        "`repository`, `host/owner/repo`): a source-list entry with no URL of its own is that "
+        "repository's, judged only where a remote of the checkout names it.",
+    )
+
+    @field_validator("marker")
+    @classmethod
+    def _marker(cls, value: str, info: ValidationInfo) -> str:
+        return _wiki_pattern(value, info)
+
+    @field_validator("repository")
+    @classmethod
+    def _repository(cls, value: str, info: ValidationInfo) -> str:
+        return _wiki_pattern(value, info, ("repository",))
 
     @model_validator(mode="after")
     def _cites(self) -> WikiModel:
@@ -983,6 +1053,7 @@ def _wiki(model: WikiModel, builtin: bool) -> WikiGrammar:
         name_span=compiled(names.span) if names is not None else None,
         not_names=frozenset(names.not_names) if names is not None else frozenset(),
         claims=frozenset(model.claims),
+        repository=compiled(model.repository),
     )
 
 

@@ -489,6 +489,10 @@ class WikiGrammar:
     not_names: frozenset[str]
     """Names in backticks that are the language's or platform's, never the project's."""
     claims: frozenset[str]
+    repository: Pattern | None = None
+    """A line of a page's head naming the repository its pages describe
+    (group `repository`): a source-list entry with no URL of its own is
+    that repository's (an export of another project names other files)."""
 
 
 @dataclass(frozen=True, slots=True)

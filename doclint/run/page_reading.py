@@ -22,6 +22,7 @@ from doclint.engine.settings import Settings
 from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
 from doclint.profiles.templates import TEMPLATES
+from doclint.profiles.wikis import Wiki, wiki_of
 from doclint.run.files import file_texts
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
@@ -70,7 +71,20 @@ def read_page(
         else:
             of = shown(reading.place[1])
             verdicts.append(Verdict(reading.profile.name, "object", reading.why, of))
+    wiki = wiki_of(path, lines)
+    if wiki is not None:
+        verdicts.append(Verdict(wiki.generator, "wiki", _wiki_why(path, lines, wiki)))
     return PageRead([v for v in verdicts if v.kind], [v for v in verdicts if not v.kind])
+
+
+def _wiki_why(path: str, lines: Sequence[str], wiki: Wiki) -> str:
+    """Why `wiki` wrote the page at `path`: its folder, or its marker's line."""
+    folder = next((f for f in wiki.grammar.folders if path.startswith(f + "/")), None)
+    if folder is not None:
+        return f"in its folder `{folder}/`"
+    head = lines[: wiki.grammar.head_lines]
+    number = next(n for n, line in enumerate(head, 1) if wiki.grammar.marker.match(line))
+    return f"line {number} is its marker"
 
 
 def _by_title(lines: Sequence[str]) -> Verdict:
@@ -149,8 +163,9 @@ def unread_pages(files: Sequence[Path], settings: Settings, cwd: Path) -> int:
             if whole:
                 count += not read_page(path, text.split("\n"), settings.profiles, is_file).read
             else:
-                # Outside every profile's layout only a template's title reads it.
-                count += not _titled(text)
+                # Outside every profile's layout a template's title reads it,
+                # or a wiki's folder or marker.
+                count += not _titled(text) and wiki_of(path, text.split("\n")) is None
     return count
 
 

@@ -9,7 +9,9 @@ checked in the innermost such root that holds it. A folder inside a root's
 not a tree. A generator profile's docs folder (RepoAgent's `markdown_docs/`)
 makes the folder holding it a root the same way, when a page in it opens with
 one of the profile's object headings: its pages document the sources beside
-it.
+it. A wiki's folder (`.deepwiki/`, a profile's `[wiki] folders`) makes the
+folder holding it a root when the run holds a page in it: its citations name
+files from there.
 
 How far up a root may be is the one rule that makes the findings the same
 wherever the run starts (the root, a subfolder, the pages' folder):
@@ -49,6 +51,7 @@ from doclint.profiles.templates import (
     use_generators,
 )
 from doclint.profiles.wikis import wikis
+from doclint.tree.discovery import MARKDOWN_SUFFIXES
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, read_regular, repository_root
 from doclint.util.paths import absolute
@@ -171,7 +174,7 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
         return {absolute_path(settings.root or cwd): list(files)}
     paths = {absolute(file): file for file in files}
     bounds = (str(absolute_path(cwd)), str(absolute_path(settings.base or cwd)))
-    roots = _tree_roots(paths, bounds, settings.profiles) | _wiki_roots(paths)
+    roots = _tree_roots(paths, bounds, settings.profiles) | _wiki_roots(paths, bounds)
     placed: dict[str, list[str]] = {}
     outside: list[str] = []
     # A folder's files share their root: found once a folder, not once a file.
@@ -223,6 +226,27 @@ def _tree_roots(
     return roots
 
 
+def _wiki_roots(paths: Iterable[str], bounds: tuple[str, ...]) -> set[str]:
+    """The folders holding a wiki's folder (`wiki/`, `.deepwiki/`) with a
+    page of the run in it: the wiki's project, from which its citations and
+    source lists name files (`src/a.ts`), wherever the run starts."""
+    marks = {f"/{folder}/" for wiki in wikis() for folder in wiki.grammar.folders}
+    roots: set[str] = set()
+    for path in paths:
+        if not path.endswith(MARKDOWN_SUFFIXES):
+            continue
+        for mark in marks:
+            at = path.rfind(mark)
+            if at >= 0 and _may_be_root(path[:at] or "/", path, bounds, _nowhere):
+                roots.add(path[:at] or "/")
+    return roots
+
+
+def _nowhere(root: str) -> bool:
+    """A wiki leaves no mark in its project: its root is bound as a plain file's."""
+    return False
+
+
 def _profile_roots(profile: Profile, paths: Iterable[str], bounds: tuple[str, ...]) -> set[str]:
     """The folders holding the profile's docs folder, where a page below it
     opens with one of the profile's object headings."""
@@ -270,20 +294,6 @@ def _in_docs(folder: str, roots: set[str]) -> bool:
         for root in roots
         for docs in _docs_folders()
     )
-
-
-def _wiki_roots(paths: Iterable[str]) -> set[str]:
-    """The projects holding a wiki's folder of pages (`.deepwiki/`,
-    `docs/deepwiki/`) that some file lies in: a wiki cites its project's
-    files from the project's top, wherever the run starts."""
-    folders = tuple(f"/{folder}/" for wiki in wikis() for folder in wiki.grammar.folders)
-    roots: set[str] = set()
-    for path in paths:
-        for folder in folders:
-            at = path.find(folder)
-            if at >= 0:
-                roots.add(path[:at] or "/")
-    return roots
 
 
 def _innermost(path: str, roots: set[str]) -> str | None:

@@ -403,15 +403,18 @@ class Tree:
         return _answer_digest(lines) if lines is not None else None
 
     def anchors(self, path: str) -> frozenset[str] | None:
-        """Heading anchors of a Markdown file, from a cheap line scan; cached."""
+        """Heading and HTML anchors of a Markdown file, from a cheap line scan; cached."""
         if path not in self._anchor_cache:
             # Imported here, as below: the page grammar is loaded when first needed.
-            from doclint.models.markdown_lines import heading_texts
+            from doclint.models.markdown_lines import heading_texts, html_anchors
             from doclint.tree.slugs import unique_slugs
 
             text = self.read_text(path)
             self._anchor_cache[path] = (
-                frozenset(unique_slugs(heading_texts(text))) if text is not None else None
+                frozenset(unique_slugs(heading_texts(text)))
+                | {name.lower() for name in html_anchors(text)}
+                if text is not None
+                else None
             )
         return self._anchor_cache[path]
 
