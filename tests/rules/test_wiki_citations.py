@@ -406,10 +406,8 @@ def test_a_tree_in_no_checkout_judges_no_pin_and_says_so(tmp_path, doclint):
     assert not (tmp_path / ".git").exists()
     found, said, code = doclint(root, select=CITATIONS)
     assert (found, code) == ([], 0)
-    assert said == [
-        "doclint: citations pinned to commits were not compared with their commits: "
-        "the tree is in no git checkout"
-    ]
+    assert len(said) == 1, said
+    assert "were not compared with their commits" in said[0] and "no checkout" in said[0]
     # What needs no history is still judged there: a citation without a pin.
     write(root, {RESTATE_PAGE: page + "\nAll [src/game.ts:1-90](../../src/game.ts#L1-L90).\n"})
     assert [f[2] for f in doclint(root, select=CITATIONS)[0]] == ["DL802"]
@@ -750,7 +748,8 @@ def test_a_pin_shaped_as_an_option_never_reaches_git(tmp_path, doclint, monkeypa
     assert asked, "the history was asked nothing"
     assert not [a for a in asked if "--output" in a or a.split(" ")[-1].startswith("-c")]
     assert not (tmp_path / "x").exists()
-    assert len(said) == 2 and all("not in this checkout's history" in line for line in said)
+    # No commit's name: read as a branch's, judged against the tree (the lines are there).
+    assert not [line for line in said if "--output" in line or " -c " in line], said
 
 
 def test_a_citation_of_100000_ranges_is_read_with_at_most_max_ranges(tmp_path, doclint):
