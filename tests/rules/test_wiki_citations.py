@@ -456,6 +456,36 @@ def test_an_unpinned_citation_is_judged_at_the_commit_its_page_last_changed(tmp_
     assert doclint(tmp_path, select=CITATIONS)[0] == []
 
 
+@needs_git
+def test_an_unpinned_citation_is_measured_at_its_pages_commit_and_its_file_gone_since(
+    tmp_path, doclint
+):
+    page = SCRIPTCAT_HEAD + (
+        "Sources: [src/pkg/utils/match.ts:30-40](../src/pkg/utils/match.ts#L30-L40)\n\n"
+        "Sources: [src/pkg/utils/url_matcher.ts:3-21](../src/pkg/utils/url_matcher.ts#L3-L21)\n"
+    )
+    files = {"src/pkg/utils/match.ts": lines(GAME), "src/pkg/utils/url_matcher.ts": lines(GAME)}
+    written = commit(tmp_path, {SCRIPTCAT_PAGE: page, **files})[:8]
+    commit(
+        tmp_path, {"src/pkg/utils/match.ts": lines(GAME[:20]), "src/pkg/utils/url_matcher.ts": None}
+    )
+    # 30-40 were lines of the file the page was written from: changed, not out of it.
+    assert doclint(tmp_path, select="DL801,DL802,DL803")[0] == [
+        (
+            SCRIPTCAT_PAGE,
+            line_of(page, "match.ts:30-40"),
+            "DL803",
+            f"`src/pkg/utils/match.ts:30-40`: the cited lines changed since {written}",
+        ),
+        (
+            SCRIPTCAT_PAGE,
+            line_of(page, "url_matcher.ts:3-21"),
+            "DL801",
+            f"`src/pkg/utils/url_matcher.ts` is cited but not in the tree (it was at {written})",
+        ),
+    ]
+
+
 # DL804 malformed-citation
 
 MALFORMED = {
