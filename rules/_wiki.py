@@ -18,18 +18,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from doclint.rule_api import Citation, PageBase, RuleContext, WikiFacts, page_slug, wikis
-from doclint.util.paths import say
+from doclint.util.notices import say_once
 
-_SAID: set[str] = set()
 _COMMIT = re.compile(r"[0-9a-fA-F]{7,64}")
 """A pin that can name a commit (a branch or tag name cannot be compared)."""
-
-
-def say_once(message: str) -> None:
-    """One line on stderr, once a process."""
-    if message not in _SAID:
-        _SAID.add(message)
-        say(message)
 
 
 class Judged(NamedTuple):

@@ -42,6 +42,7 @@ from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
 from doclint.run.sink import FileSink, Note, RunResult
 from doclint.util.gc_pause import collect_rarely
+from doclint.util.notices import forget_said
 
 
 class _Roots:
@@ -123,6 +124,7 @@ class _Roots:
         for linter, _ in self.at_root.values():
             linter.tree.close()
         close_checker()
+        forget_said()
 
     def at(self, root: str) -> tuple[Linter, FindingFilter]:
         if root not in self.at_root:

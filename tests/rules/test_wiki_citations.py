@@ -25,11 +25,11 @@ import time
 from pathlib import Path
 
 import pytest
-from doclint_rules import _wiki
 
 from doclint.history import git as history_git
 from doclint.parsing.wiki import MAX_RANGES
 from doclint.tree.reading import MAX_FILE_SIZE
+from doclint.util.notices import forget_said
 from tests.checking import run_cli
 from tests.conftest import SHARED
 
@@ -143,9 +143,9 @@ Found = tuple[str, int, str, str]
 
 
 @pytest.fixture(autouse=True)
-def _fresh_notes(monkeypatch: pytest.MonkeyPatch) -> None:
-    # What a run could not judge is said once a process; each test is a run of its own.
-    monkeypatch.setattr(_wiki, "_SAID", set())
+def _fresh_notes() -> None:
+    # What a run could not judge is said once a run; each test is a run of its own.
+    forget_said()
 
 
 @pytest.fixture
