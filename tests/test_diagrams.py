@@ -39,7 +39,7 @@ PATHOLOGICAL = "graph TD\nA" + " " * 20_000 + "!"
 # ends Node on "die", and on "tell" refuses with what Node sees: its folder
 # and environment.
 STAND_IN = """
-export default {
+globalThis.mermaid = {
   initialize() {},
   async parse(text) {
     if (text.includes('loop forever')) for (;;) {}
@@ -59,13 +59,14 @@ export default {
 
 
 def stand_in(folder: Path, name: str = "install", body: str = STAND_IN) -> Path:
-    """A folder whose node_modules holds a stand-in mermaid named `name`."""
+    """A folder whose node_modules holds a stand-in mermaid named `name`:
+    its one-file bundle, as Mermaid's dist/mermaid.js, sets `mermaid`."""
     package = folder / "node_modules" / "mermaid"
-    package.mkdir(parents=True)
+    (package / "dist").mkdir(parents=True)
     (package / "package.json").write_text(
-        json.dumps({"name": "mermaid", "version": "0.0.0-test", "exports": "./index.mjs"})
+        json.dumps({"name": "mermaid", "version": "0.0.0-test", "exports": {"./*": "./*"}})
     )
-    (package / "index.mjs").write_text(f"const FROM = {json.dumps(name)};\n{body}")
+    (package / "dist" / "mermaid.js").write_text(f"const FROM = {json.dumps(name)};\n{body}")
     return folder
 
 
