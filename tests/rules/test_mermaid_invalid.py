@@ -8,6 +8,8 @@ stand-in mermaid of tests/test_diagrams.py."""
 from __future__ import annotations
 
 import csv
+import hashlib
+import json
 import re
 import shutil
 import subprocess
@@ -15,16 +17,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from doclint_rules.mermaid_invalid import shown_error
+from doclint_rules.mermaid_invalid import _is_mermaid, shown_error
 
 from doclint import Settings, check_paths, check_text
-from doclint.diagrams.mermaid import close_checker
+from doclint.diagrams.mermaid import MermaidChecker, close_checker
 from doclint.incremental.store import ContentCache
+from doclint.parsing.markdown import parse_markdown
 from tests.conftest import PROJECT, SHARED
 from tests.running import run as engine_run
 from tests.test_diagrams import needs_node, real_install, stand_in
 
 BLOCKS = PROJECT / "tests" / "mermaid_scriptcat" / "blocks.md"
+VERDICTS = PROJECT / "tests" / "mermaid_scriptcat" / "verdicts.json"
 SCRIPTCAT = SHARED / "corpus" / "deepwiki" / "scriptscat+scriptcat" / "repo"
 LABELS = PROJECT / "tests" / "labels" / "deepwiki_scriptcat"
 RESTATE = Path("/work/wiki_repos/philipz+restate-cloudflare-workers-poc.bundle")
@@ -212,11 +216,56 @@ def test_the_scriptcat_tree_gives_exactly_its_labels(real: Path) -> None:
 
 
 def test_the_restate_tree_has_no_refused_block(real: Path, tmp_path: Path) -> None:
+    wiki = _restate_wiki(tmp_path)
+    assert (
+        check_paths([wiki], Settings(select=["DL809"], root=wiki.parent.parent)).diagnostics == []
+    )
+    # 83 of them in the 20 labelled pages
+    assert _mermaid_fences(wiki) == 104
+
+
+def _restate_wiki(tmp_path: Path) -> Path:
     if not RESTATE.is_file() or shutil.which("git") is None:
         pytest.skip("the restate bundle is not on this machine")
     clone = tmp_path / "restate"
     subprocess.run(["git", "clone", "-q", str(RESTATE), str(clone)], check=True)
-    wiki = clone / "docs" / "deepwiki"
-    assert check_paths([wiki], Settings(select=["DL809"], root=clone)).diagnostics == []
-    # 83 of them in the 20 labelled pages
-    assert _mermaid_fences(wiki) == 104
+    return clone / "docs" / "deepwiki"
+
+
+def test_every_block_keeps_its_verdict(real: Path, tmp_path: Path) -> None:
+    """Each of the 213 blocks of the two trees gets the verdict the checker
+    gave before its parse was made faster (tests/mermaid_scriptcat/README.md):
+    ok, or the same message and line."""
+    if not SCRIPTCAT.is_dir():
+        pytest.skip("../shared's scriptcat tree is not beside the checkout")
+    trees = {"scriptcat": SCRIPTCAT / ".deepwiki", "restate": _restate_wiki(tmp_path)}
+    found = []
+    for name, wiki in trees.items():
+        for page in sorted(wiki.glob("**/*.md")):
+            for block in parse_markdown(page.read_text(encoding="utf-8")).code_blocks:
+                if _is_mermaid(block):
+                    found.append((name, page.relative_to(wiki).as_posix(), block.line, block.text))
+    check = MermaidChecker()
+    verdicts = check.verdicts([(text, f"{page}:{line}") for _, page, line, text in found])
+    check.close()
+    got = [
+        {
+            "tree": name,
+            "page": page,
+            "line": line,
+            "sha256": hashlib.sha256(text.encode()).hexdigest()[:16],
+            **(
+                {"ok": True}
+                if verdict is not None and verdict.ok
+                else {
+                    "ok": False,
+                    "message": verdict and verdict.message,
+                    "at": verdict and verdict.line,
+                }
+            ),
+        }
+        for (name, page, line, text), verdict in zip(found, verdicts, strict=True)
+    ]
+    expected = json.loads(VERDICTS.read_text(encoding="utf-8"))
+    assert len(expected) == 213 and sum(not row["ok"] for row in expected) == 15
+    assert got == expected
