@@ -26,13 +26,18 @@ const STAND_IN_WINDOW = {
   Element: class {},
 };
 
-// Mermaid's getConfig copies its whole configuration (about 900 values) for every vertex, message
-// and member it parses: most of a parse's time. The copy below gives the same object (the same own
-// keys in the same order, fresh objects on the same three levels, the rest shared) with spread
-// copies V8 makes in a few steps, so that what a caller does with its copy stays its own as before.
-// Only the exact line of Mermaid 11.17.2 is replaced; another release runs as it is.
-const SLOW_COPY = 'return assignWithDepth_default({}, currentConfig);';
-const FAST_COPY = 'return globalThis[Symbol.for("doclint.copyConfig")](currentConfig);';
+// Mermaid copies its whole configuration (about 900 values) twice as each parse starts and again
+// for every vertex, message and member it reads: most of a parse's time. copyConfig gives the same
+// object as those copies (the same own keys in the same order, fresh objects on the same three
+// levels, the rest shared) from spread copies V8 makes in a few steps, so that what a caller does
+// with its copy stays its own as before. Only these exact lines of Mermaid 11.17.2 are replaced
+// (the `{}` they copy into is new, so getting another new object back is the same); where one of
+// them is missing, as in another release, Mermaid runs as it is.
+const COPY = 'globalThis[Symbol.for("doclint.copyConfig")]';
+const FASTER = [
+  ['let cfg = assignWithDepth_default({}, siteCfg);', `let cfg = ${COPY}(siteCfg);`],
+  ['return assignWithDepth_default({}, currentConfig);', `return ${COPY}(currentConfig);`],
+];
 
 // What Mermaid's assignWithDepth({}, config) gives (its depth 2): the values of `config` and of
 // the objects in it copied into new objects, arrays copied without their repeated items, null
@@ -40,9 +45,15 @@ const FAST_COPY = 'return globalThis[Symbol.for("doclint.copyConfig")](currentCo
 function copyConfig(config, depth = 2) {
   const copy = { ...config };
   for (const key of Object.getOwnPropertySymbols(copy)) delete copy[key];
-  for (const key of Object.keys(copy)) {
-    const value = copy[key];
+  // Values read in one array and keys only when one is an object: the copies of most objects
+  // here hold strings, numbers and booleans only.
+  const values = Object.values(copy);
+  let keys;
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
     if (typeof value !== 'object') continue;
+    keys ??= Object.keys(copy);
+    const key = keys[index];
     if (value === null) delete copy[key];
     else if (Array.isArray(value)) copy[key] = withoutRepeats(value);
     else copy[key] = depth > 1 ? copyConfig(value, depth - 1) : Object.assign({}, value);
@@ -83,8 +94,8 @@ async function load(install) {
   const from = createRequire(join(install, 'package.json'));
   const bundle = from.resolve('mermaid/dist/mermaid.js');
   let source = readFileSync(bundle, 'utf8');
-  if (source.split(SLOW_COPY).length === 2) {
-    source = source.replace(SLOW_COPY, FAST_COPY);
+  if (FASTER.every(([line]) => source.split(line).length === 2)) {
+    for (const [line, faster] of FASTER) source = source.replace(line, faster);
     globalThis[Symbol.for('doclint.copyConfig')] = copyConfig;
   }
   globalThis.window = STAND_IN_WINDOW;
