@@ -300,3 +300,36 @@ def test_every_place_installs_the_pinned_release() -> None:
         text = (PROJECT / place).read_text(encoding="utf-8")
         assert set(re.findall(r"mermaid@[\w.]+", text)) == {release}, place
         assert "--ignore-scripts" in text, place
+
+
+@needs_node
+def test_blocks_sent_ahead_are_parsed_before_they_are_asked_for(tmp_path: Path) -> None:
+    counting = STAND_IN.replace(
+        "async parse(text) {",
+        "async parse(text) {\n    globalThis.n = (globalThis.n || 0) + 1;\n"
+        "    if (text.includes('count')) throw new Error(`${n}`);",
+    )
+    check = checker(stand_in(tmp_path, body=counting))
+    check.ahead([("count 1", "a.md:1"), ("count 2", "b.md:1"), ("count 1", "c.md:1")])
+    assert check.node is not None and len(check.sent) == 2  # started, not waited for
+    # the second block asked first: Node parsed the first meanwhile, unasked
+    [second] = check.verdicts([("count 2", "b.md:1")])
+    assert second is not None and second.message == "2"
+    [first] = check.verdicts([("count 1", "a.md:1")])
+    assert first is not None and first.message == "1" and not check.sent
+    check.close()
+
+
+@needs_node
+def test_a_block_sent_ahead_that_hangs_costs_the_bound_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = checker(stand_in(tmp_path), block_seconds=0.5)
+    check.ahead([("loop forever", "b.md:7"), ("refuse", "c.md:2")])
+    got = check.verdicts([("A", "a.md:1"), ("refuse", "c.md:2")])
+    assert got[0] == MermaidVerdict(True) and got[1] is not None and not got[1].ok
+    assert check.starts == 2 and check.verdicts([("loop forever", "b.md:7")]) == [None]
+    check.close()
+    assert said(capsys) == [
+        "doclint: warning: b.md:7: mermaid block not checked: Mermaid's parser took more than 0.5 s"
+    ]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import fcntl
 import hashlib
 import json
 import mmap
@@ -389,8 +390,15 @@ class MermaidChecker:
 
     def _say_once(self, kind: str, message: str) -> None:
         flag = NOTICES.index(kind)
-        if not self.said[flag]:
+        # Workers reach the same notice together (each at its first page):
+        # the flag is tested and set under a lock they all take.
+        fcntl.lockf(_said_lock, fcntl.LOCK_EX)
+        try:
+            first = not self.said[flag]
             self.said[flag] = 1
+        finally:
+            fcntl.lockf(_said_lock, fcntl.LOCK_UN)
+        if first:
             say(f"warning: {message}")
 
     def close(self) -> None:
@@ -419,6 +427,9 @@ _checker: MermaidChecker | None = None
 # The run's notices said, in memory its forked workers share: each worker has
 # a checker of its own, and the run says each notice once all the same.
 _said = mmap.mmap(-1, len(NOTICES))
+# A POSIX record lock is held by a process, not shared with its children:
+# the file open in all of them serves as the workers' lock on `_said`.
+_said_lock = tempfile.TemporaryFile()  # noqa: SIM115 (the process's, closed at its end)
 
 
 def _run_checker() -> MermaidChecker:

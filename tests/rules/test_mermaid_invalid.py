@@ -20,9 +20,11 @@ import pytest
 from doclint_rules.mermaid_invalid import _is_mermaid, shown_error
 
 from doclint import Settings, check_paths, check_text
-from doclint.diagrams.mermaid import MermaidChecker, close_checker
+from doclint.diagrams import mermaid
+from doclint.diagrams.mermaid import MermaidChecker, block_key, close_checker
 from doclint.incremental.store import ContentCache
 from doclint.parsing.markdown import parse_markdown
+from doclint.run import scheduler
 from tests.conftest import PROJECT, SHARED
 from tests.running import run as engine_run
 from tests.test_diagrams import needs_node, real_install, stand_in
@@ -269,3 +271,27 @@ def test_every_block_keeps_its_verdict(real: Path, tmp_path: Path) -> None:
     expected = json.loads(VERDICTS.read_text(encoding="utf-8"))
     assert len(expected) == 213 and sum(not row["ok"] for row in expected) == 15
     assert got == expected
+
+
+@needs_node
+def test_the_folder_s_other_pages_are_sent_ahead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a folder's first page with a Mermaid block, the blocks of the
+    folder's other pages go to Node too (parsed while the run checks other
+    pages), after the page's own; a page elsewhere is not read."""
+    monkeypatch.setenv("DOCLINT_MERMAID", str(stand_in(tmp_path / "install")))
+    # the run's checker, kept past the run's end to be looked at
+    monkeypatch.setattr(scheduler, "close_checker", lambda: None)
+    tree = tmp_path / "tree"
+    (tree / "wiki").mkdir(parents=True)
+    (tree / "other").mkdir()
+    for page, block in [("wiki/b.md", "B"), ("wiki/a.md", "A"), ("other/c.md", "C")]:
+        (tree / page).write_text(f"# P\n\n```mermaid\n{block}\n```\n", encoding="utf-8")
+    (tree / "wiki" / "d.md").write_text("# D\n\n```mermaid\nrefuse\n```\n", encoding="utf-8")
+    report = check_paths([tree / "wiki" / "d.md"], Settings(select=["DL809"], root=tree))
+    assert [d.line for d in report.diagnostics] == [3]
+    checker = mermaid._checker
+    assert checker is not None and checker.starts == 1
+    asked = {**checker.answers, **checker.sent}
+    assert list(asked) == [block_key(f"{text}\n") for text in ["refuse", "A", "B"]]
