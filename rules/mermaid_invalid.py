@@ -5,6 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterator
+from itertools import chain
 
 from doclint.rule_api import (
     AnyPage,
@@ -99,7 +100,7 @@ class MermaidInvalid(Rule[AnyPage]):
         # answers waiting.
         folder = posixpath.dirname(ctx.path)
         ctx.once_per_tree(
-            f"mermaid-ahead {folder}", lambda near: mermaid_ahead(asked + _ahead(near))
+            f"mermaid-ahead {folder}", lambda near: mermaid_ahead(chain(asked, _ahead(near)))
         )
         verdicts = mermaid_verdicts(asked)
         for block, verdict in zip(blocks, verdicts, strict=True):
@@ -108,14 +109,12 @@ class MermaidInvalid(Rule[AnyPage]):
                 yield Finding(block.line, block.column, message, cause=self.REFUSED)
 
 
-def _ahead(ctx: RuleContext) -> list[tuple[str, str]]:
-    blocks = []
+def _ahead(ctx: RuleContext) -> Iterator[tuple[str, str]]:
     for path, text in ctx.neighbours(".md"):
         text = text.replace("\r\n", "\n")
         for match in _AHEAD.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
-            blocks.append((match.group(1), f"{path}:{line}"))
-    return blocks
+            yield match.group(1), f"{path}:{line}"
 
 
 def _is_mermaid(block: CodeBlock) -> bool:

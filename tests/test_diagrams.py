@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -333,3 +334,18 @@ def test_a_block_sent_ahead_that_hangs_costs_the_bound_once(
     assert said(capsys) == [
         "doclint: warning: b.md:7: mermaid block not checked: Mermaid's parser took more than 0.5 s"
     ]
+
+
+def test_a_worker_of_a_parallel_run_sends_nothing_ahead() -> None:
+    """A forked worker checks its share of the pages only: it neither reads
+    the folder's other pages nor starts Node for them."""
+
+    def blocks() -> Iterator[tuple[str, str]]:
+        os._exit(3)  # read: the worker would have read the other pages
+        yield "graph TD", "a.md:1"
+
+    pid = os.fork()
+    if pid == 0:
+        mermaid.mermaid_ahead(blocks())
+        os._exit(0 if mermaid._checker is None else 4)
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0

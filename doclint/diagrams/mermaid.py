@@ -33,7 +33,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -424,6 +424,8 @@ def _verdict(answer: Mapping[str, object]) -> MermaidVerdict:
 
 
 _checker: MermaidChecker | None = None
+_in_worker = False
+"""Whether this process was forked from the run's (a worker of a parallel run)."""
 # The run's notices said, in memory its forked workers share: each worker has
 # a checker of its own, and the run says each notice once all the same.
 _said = mmap.mmap(-1, len(NOTICES))
@@ -445,10 +447,13 @@ def mermaid_verdicts(blocks: Sequence[tuple[str, str]]) -> list[MermaidVerdict |
     return _run_checker().verdicts(blocks)
 
 
-def mermaid_ahead(blocks: Sequence[tuple[str, str]]) -> None:
+def mermaid_ahead(blocks: Iterable[tuple[str, str]]) -> None:
     """Send (text, place) blocks the run will ask about later, so that Node
-    parses them while the run does other work."""
-    _run_checker().ahead(blocks)
+    parses them while the run does other work. Not in a worker process of a
+    parallel run: its pages are shared out, and the cores are busy already;
+    `blocks` is then not even read."""
+    if not _in_worker:
+        _run_checker().ahead(list(blocks))
 
 
 def close_checker() -> None:
@@ -462,7 +467,8 @@ def close_checker() -> None:
 
 
 def _forget_in_child() -> None:
-    global _checker
+    global _checker, _in_worker
+    _in_worker = True
     if _checker is not None:
         checker, _checker = _checker, None
         checker.forget()
