@@ -101,13 +101,14 @@ def _pinned(citation: Citation, ctx: RuleContext) -> Judged | None:
         if now is None and not _ours(citation, ctx):
             return None
         say_once(
-            "citations pinned to commits were not compared with their commits: "
-            "the tree is in no git checkout"
+            "citations pinned to commits were not compared with their commits: the tree "
+            "is in no checkout git reads (no checkout, no git 2.36 or later, or git refuses "
+            "its owner: see safe.directory)"
         )
         return Judged(citation, None, "", citation.path, now)
     commit = history.commit(citation.commit)
     if commit is None:
-        if not _ours(citation, ctx) and now is None:
+        if now is None and not _ours(citation, ctx):
             return None
         say_once(
             f"pinned commit {citation.commit} is not in this checkout's history: citations "

@@ -45,7 +45,9 @@ class CitedFileMissing(Rule[MarkdownPage]):
         for judgement in judged(page, facts, ctx):
             if judgement is None or judgement.now is not None:
                 continue
-            if ctx.is_dir(judgement.now_path):
+            # A file whose lines cannot be had (a listing's, one over the size
+            # limit) or a folder is still in the tree.
+            if ctx.exists(judgement.now_path):
                 continue
             citation = judgement.citation
             if judgement.reference is not None and judgement.at:

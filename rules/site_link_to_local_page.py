@@ -25,8 +25,9 @@ class SiteLinkToLocalPage(Rule[MarkdownPage]):
     `/owner/repo/4.2-slug`) whose page is in the tree beside this one, at
     the link. Copied into a repository, such a link resolves against the
     repository's host (a 404 on GitHub) instead of the page next to it. The
-    safe fix rewrites the link to the file. A site link to a page the tree
-    does not have is broken-link's (DL401).
+    safe fix rewrites the link to the file (an inline link's; a reference
+    link's target, on its definition's line, is left to the reader). A site
+    link to a page the tree does not have is broken-link's (DL401).
 
     **Why is this bad?** Scraped wiki pages keep the site's links: on the
     repository's host they lead nowhere, while the page they name sits in
@@ -63,12 +64,39 @@ class SiteLinkToLocalPage(Rule[MarkdownPage]):
             if fragment:
                 target += "#" + fragment
             edit = _edit(ctx.lines[link.line - 1], link.line, link.column, link.target, target)
-            fix = Fix((edit,), FixSafety.SAFE, f"link the page in the tree: `{target}`")
+            fix = None
+            if edit is not None:
+                fix = Fix((edit,), FixSafety.SAFE, f"link the page in the tree: `{target}`")
             message = f"`{link.target}` is the wiki site's page; the tree has it as `{name}`"
             yield Finding(link.line, link.column, message, fix=fix, cause=self.SITE)
 
 
-def _edit(line: str, number: int, column: int, written: str, target: str) -> Edit:
-    """Replaces the link's target (the first `(written)` after its `[`)."""
-    start = line.index("(" + written, column - 1) + 1
+def _edit(line: str, number: int, column: int, written: str, target: str) -> Edit | None:
+    """Replaces the link's target: what follows the `](` that closes its text
+    (bare or in `<…>`). None when the target is not written there as it
+    reads (a reference link's stands on its definition's line): no fix."""
+    closing = _closing_bracket(line, column - 1)
+    if closing < 0 or not line.startswith("(", closing + 1):
+        return None
+    start = closing + 2 + line.startswith("<", closing + 2)
+    if not line.startswith(written, start):
+        return None
     return Edit(number, start + 1, number, start + 1 + len(written), target)
+
+
+def _closing_bracket(line: str, at: int) -> int:
+    """Where the `]` that closes the `[` at `at` stands (-1: nowhere)."""
+    depth, index = 0, at
+    while index < len(line):
+        char = line[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+            if depth == 0:
+                return index
+        index += 1
+    return -1

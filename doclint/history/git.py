@@ -9,10 +9,12 @@ reads after every configuration file, the keys through which a
 repository's `.git/config` could make a read-only command run a program or
 reach the network. Which keys those are, and why, is in docs/trust.md.
 
-A one-shot command (`Git.run`) gets a timeout and a bound on its output; the
-persistent `git cat-file --batch-command` (`Batch`) gets a timeout on each
-answer. A git that hangs or dies marks the runner broken: the history then
-answers None, it does not wait again.
+A one-shot command (`Git.run`) gets a timeout and a bound on its output (an
+answer over it is lost alone); the persistent `git cat-file --batch-command`
+(`Batch`) gets a timeout on each answer. A git that hangs, is killed or
+cannot start marks the runner broken: the history then answers None, it
+does not wait again. A batch process that ends with git's error status
+(a partial clone's object it may not fetch) has only lost that object.
 """
 
 from __future__ import annotations
@@ -77,6 +79,9 @@ def environment() -> dict[str, str]:
         GIT_TERMINAL_PROMPT="0",
         GIT_OPTIONAL_LOCKS="0",
         GIT_PROTOCOL_FROM_USER="0",
+        # Git 2.44 and later: a partial clone's missing object is missing,
+        # not fetched (older ones are stopped by the protocol overrides).
+        GIT_NO_LAZY_FETCH="1",
         LC_ALL="C",
     )
     return env
@@ -104,14 +109,16 @@ class Git:
         self.git = git
         self.folder = folder
         self.timeout = timeout
+        self.limit = OUTPUT_LIMIT
+        """What a one-shot command may print, in bytes."""
         self.env = environment()
         self.broken = False
         """True once a git process hung, was killed, or could not start."""
 
-    def run(self, args: Sequence[str], limit: int = OUTPUT_LIMIT) -> bytes | None:
-        """What `git ARGS` prints; None when it fails, prints more than
-        `limit` bytes, or outlasts the timeout (the last two, and a git killed
-        by a signal or missing, also break the runner)."""
+    def run(self, args: Sequence[str], limit: int | None = None) -> bytes | None:
+        """What `git ARGS` prints; None when it fails or prints more than
+        `limit` bytes (the runner's limit by default). A git that outlasts the
+        timeout, is killed by a signal or cannot start breaks the runner."""
         if self.broken:
             return None
         try:
@@ -126,12 +133,15 @@ class Git:
             self.broken = True
             return None
         assert process.stdout is not None
-        output = _read_all(process.stdout.fileno(), limit, time.monotonic() + self.timeout)
-        if output is None:
+        deadline = time.monotonic() + self.timeout
+        output = _read_all(process.stdout.fileno(), limit or self.limit, deadline)
+        if not isinstance(output, bytes):
             process.kill()
         process.stdout.close()
         code = _wait(process, self.timeout)
-        if output is None or code is None or code < 0:
+        if output is _OVER:
+            return None  # too long an answer: this one is lost, not the next
+        if not isinstance(output, bytes) or code is None or code < 0:
             self.broken = True
             return None
         return output if code == 0 else None
@@ -154,8 +164,13 @@ class Git:
         return Batch(process, self)
 
 
-def _read_all(fd: int, limit: int, deadline: float) -> bytes | None:
-    """Everything until the end of `fd`; None past `limit` bytes or the deadline."""
+# What _read_all answers past its limit.
+_OVER = object()
+
+
+def _read_all(fd: int, limit: int, deadline: float) -> bytes | object | None:
+    """Everything until the end of `fd`; `_OVER` past `limit` bytes, None
+    past the deadline."""
     chunks: list[bytes] = []
     size = 0
     with selectors.DefaultSelector() as selector:
@@ -169,7 +184,7 @@ def _read_all(fd: int, limit: int, deadline: float) -> bytes | None:
                 return b"".join(chunks)
             size += len(chunk)
             if size > limit:
-                return None
+                return _OVER
             chunks.append(chunk)
 
 
@@ -181,6 +196,9 @@ def _wait(process: subprocess.Popen[bytes], timeout: float) -> int | None:
         process.wait()
         return None
 
+
+# The status git ends with on a fatal error.
+FATAL = 128
 
 # The header of an object found: its name, type and size. Anything else
 # ("<name> missing", "<name> ambiguous") names no object.
@@ -201,6 +219,8 @@ class Batch:
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._out, selectors.EVENT_READ)
         self._deadline = 0.0
+        self.ended = False
+        """True once git ended on its own with its error status."""
 
     def info(self, name: str) -> tuple[str, str, int] | None:
         """(object id, type, size) of the object `name` names; None when no
@@ -247,14 +267,23 @@ class Batch:
         return data
 
     def _fill(self) -> bool:
-        """More of the answer before the request's deadline; False (and the
-        runner broken) when it does not come."""
+        """More of the answer before the request's deadline; False when it
+        does not come: the runner is broken, unless git ended with its
+        error status (below)."""
         left = self._deadline - time.monotonic()
         if left > 0 and self._selector.select(left):
             chunk = os.read(self._out, 1 << 16)
             if chunk:
                 self._buffer += chunk
                 return True
+            # Git before 2.44 ends with status 128 when an object of a
+            # partial clone is missing and cannot be fetched (fetches are
+            # forbidden): that object is missing, the next request is
+            # answered by a new process.
+            if _wait(self._process, self._git.timeout) == FATAL:
+                self.ended = True
+                self.close()
+                return False
         self._break()
         return False
 

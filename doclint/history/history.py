@@ -33,6 +33,10 @@ _FORMATS = {"sha1": 20, "sha256": 32}
 _REGULAR = frozenset({b"100644", b"100755", b"100664"})
 _FOLDER = b"40000"
 _NO_RENAMES: Mapping[str, str] = MappingProxyType({})
+# How many batch processes may end on a missing object before the history
+# gives up (each costs a process; every answer is cached, so a run asks at
+# most once for each object).
+_RESTARTS = 100
 
 Parts = tuple[bytes, ...]
 """A path below the top of the work tree, by its names."""
@@ -63,6 +67,7 @@ class History:
         self._limit = limit
         self._process: Batch | None = None
         self._pid = 0
+        self._restarts = 0
         self._commits: dict[str, str | None] = {}
         self._root_trees: dict[str, str | None] = {}
         self._trees: dict[str, dict[bytes, Entry] | None] = {}
@@ -118,17 +123,19 @@ class History:
             return None
         if rev not in self._commits:
             found = self._info(f"{rev}^{{commit}}")
-            # A tag's id peels to its commit: it names no commit itself.
+            # A tag's id peels to its commit, and a branch may be named like
+            # hex (git prefers a ref to an id prefix): neither is the commit
+            # the pin names, and that commit's id does not start with it.
             named = found is not None and found[1] == "commit" and found[0].startswith(rev)
-            self._commits[rev] = found[0] if named and found is not None else None
+            self._commits[rev] = found[0] if found is not None and named else None
         return self._commits[rev]
 
     def lines_at(self, commit: str, path: str) -> tuple[str, ...] | None:
         """The lines of file `path` at `commit` (its bytes as UTF-8, a bad
         byte as U+FFFD, split as str.splitlines); None when the commit has
         no regular file there, or it is larger than the limit."""
-        sha = self.commit(commit)
         parts = self._parts(path)
+        sha = self.commit(commit) if parts is not None else None
         if sha is None or parts is None:
             return None
         key = (sha, parts)
@@ -188,6 +195,12 @@ class History:
         if self._pid != os.getpid():
             # Forked: the parent's pipes are not this process's to use.
             self._process, self._pid = None, os.getpid()
+        if self._process is not None and self._process.ended:
+            # Each object of a partial clone missing here ends one process.
+            self._restarts += 1
+            self._process = None
+            if self._restarts > _RESTARTS:
+                self._git.broken = True
         if self._process is None:
             self._process = self._git.batch()
         return self._process
@@ -236,7 +249,9 @@ class History:
     def _blob(self, oid: str) -> tuple[str, ...] | None:
         if oid not in self._blobs:
             data = self._contents(oid, "blob")
-            self._blobs[oid] = tuple(_text(data).splitlines()) if data is not None else None
+            # splitlines ends a line at CRLF and CR as at LF.
+            text = data.decode("utf-8", errors="replace") if data is not None else None
+            self._blobs[oid] = tuple(text.splitlines()) if text is not None else None
         return self._blobs[oid]
 
     def _read_renames(self, output: bytes) -> dict[str, str]:
@@ -312,11 +327,6 @@ def _tree_entries(data: bytes, width: int) -> dict[bytes, Entry]:
         entries[data[space + 1 : end]] = (data[at:space], oid.hex())
         at = end + 1 + width
     return entries
-
-
-def _text(data: bytes) -> str:
-    text = data.decode("utf-8", errors="replace")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _read_regular(top: Path, parts: Parts, limit: int) -> bytes | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator, Sequence
 from urllib.parse import unquote
 
@@ -33,6 +34,10 @@ from doclint.profiles.wikis import Wiki
 MAX_RANGES = 64
 """The most line ranges one citation is read with: a list longer than that is
 no citation a reader follows, and each range costs a look at the file."""
+
+MAX_CITED = 64
+"""The most citations a name is judged by (those nearest it): a sentence of
+n names and n citations would otherwise hold n squared of them."""
 
 _RANGE = re.compile(r"L?(\d+)(?:\s*[-\u2013]\s*L?(\d+))?")
 _SENTENCE_END = re.compile(r"[.!?;](?:\*\*)?\s+(?=[A-Z*`(])")
@@ -292,8 +297,10 @@ def _target_path(match: Match, folder: str) -> str | None:
     the repository's top, a relative one from the page's folder."""
     raw = unquote(match.group("path"))
     if _group(match, "repository"):
-        return _clean(raw)
-    joined = posixpath.normpath(posixpath.join(folder, raw))
+        joined = _clean(raw)
+    else:
+        joined = posixpath.normpath(posixpath.join(folder, raw))
+    # A path that leaves the repository (`..%2F..%2Fetc%2Fpasswd`) cites no file of it.
     if joined.startswith("../") or joined == "..":
         return None
     return joined
@@ -503,10 +510,14 @@ def _names(
         if number in listed or _SOURCES_LINE.match(line):
             continue
         cited = by_line.get(number, [])
+        # In column order (the citations are sorted): found by bisection, so
+        # a line of n spans and n citations costs n log n, not n squared.
+        columns = [citations[i].column - 1 for i in cited]
         parts = _parts(line)
+        starts = [start for start, _ in parts]
         for span in found:
             match = pattern.match(span.text.strip())
-            if match is None or any(span.column == citations[i].column for i in cited):
+            if match is None or _at(columns, span.column - 1):
                 continue
             name, qualifier = match.group("name"), (_group(match, "qualifier") or "").rstrip(".")
             root = qualifier.split(".", 1)[0] if qualifier else name
@@ -518,7 +529,7 @@ def _names(
                 span.text,
                 name,
                 qualifier,
-                _group_of(span, cited, citations, parts),
+                _group_of(span.column - 1, cited, columns, parts, starts),
             )
 
 
@@ -535,19 +546,28 @@ def _parts(line: str) -> list[tuple[int, int]]:
     return parts
 
 
+def _at(columns: list[int], column: int) -> bool:
+    """Whether a citation starts at `column` (0-based) of the line."""
+    found = bisect_left(columns, column)
+    return found < len(columns) and columns[found] == column
+
+
 def _group_of(
-    span: _Span, cited: list[int], citations: Sequence[Citation], parts: list[tuple[int, int]]
+    at: int, cited: list[int], columns: list[int], parts: list[tuple[int, int]], starts: list[int]
 ) -> tuple[int, ...]:
-    """The citations that support the sentence of `span`: those after it in
-    its sentence, else those before it."""
-    at = span.column - 1
-    start, end = next(((s, e) for s, e in parts if s <= at < e), (0, 0))
-    inside = [i for i in cited if start <= citations[i].column - 1 < end]
-    after = [i for i in inside if citations[i].column - 1 > at]
-    if after:
-        return tuple(after)
-    before = [i for i in inside if citations[i].column - 1 < at]
-    return tuple(before)
+    """The citations that support the sentence of the span at column `at`
+    (0-based): those after it in its sentence, else those before it.
+    `cited`: the line's citations, `columns` their columns (0-based)."""
+    part = bisect_right(starts, at) - 1
+    if part < 0 or not parts[part][0] <= at < parts[part][1]:
+        return ()
+    first = bisect_left(columns, parts[part][0])
+    end = bisect_left(columns, parts[part][1])
+    after = bisect_right(columns, at, first, end)
+    if after < end:
+        return tuple(cited[after : min(end, after + MAX_CITED)])
+    before = bisect_left(columns, at, first, end)
+    return tuple(cited[max(first, before - MAX_CITED) : before])
 
 
 def _markup(lines: Sequence[str], grammar: WikiGrammar) -> Iterator[Markup]:

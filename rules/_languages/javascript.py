@@ -12,8 +12,10 @@ from doclint_rules._languages._javascript import GRAMMAR as EMBEDDED
 from doclint.rule_api import PROJECT_LANGUAGES
 
 # What JavaScript and TypeScript define alike (TypeScript adds its own).
-# Variables at module level only (`export const X = 1`): a function's locals
-# are no definitions of the project.
+# A variable at module level is a constant or variable of its own; any other
+# (a function's local, a hook's state) and an object's key are definitions
+# too, of the lowest rank: a wiki names them as the project's (`viewMode`,
+# `handleSort`), where a library's name is defined nowhere in the project.
 DEFINITIONS = """
 (class_declaration name: (_) @class)
 (class name: (_) @class)

@@ -57,6 +57,8 @@ def test_typescript_says_what_it_defines_and_where():
         # An arrow function held by a constant is a function, not a constant.
         ("helper", 16, "function"),
         ("plain", 17, "function"),
+        # A function's locals are the project's names too: a page names them.
+        ("local", 11, "variable"),
     }
     facts = language_of("x.ts").facts(TYPESCRIPT)
     assert facts.classes == {"Script", "ScriptCodeDAO", "Level"}
@@ -107,6 +109,7 @@ let state = "idle";
         ("mount", 6, "function"),
         ("ready", 7, "function"),
         ("state", 8, "variable"),
+        ("local", 6, "variable"),
     }
     places = language_of("src/panel.js").read(text)
     assert {"Panel", "Base", "className", "local"} <= places.code

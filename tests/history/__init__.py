@@ -1,0 +1,1 @@
+"""Tests of doclint.history: real repositories made with git."""
