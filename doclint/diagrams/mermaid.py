@@ -33,7 +33,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -392,12 +392,9 @@ class MermaidChecker:
         flag = NOTICES.index(kind)
         # Workers reach the same notice together (each at its first page):
         # the flag is tested and set under a lock they all take.
-        fcntl.lockf(_said_lock, fcntl.LOCK_EX)
-        try:
+        with _notices_locked():
             first = not self.said[flag]
             self.said[flag] = 1
-        finally:
-            fcntl.lockf(_said_lock, fcntl.LOCK_UN)
         if first:
             say(f"warning: {message}")
 
@@ -431,7 +428,24 @@ _in_worker = False
 _said = mmap.mmap(-1, len(NOTICES))
 # A POSIX record lock is held by a process, not shared with its children:
 # the file open in all of them serves as the workers' lock on `_said`.
-_said_lock = tempfile.TemporaryFile()  # noqa: SIM115 (the process's, closed at its end)
+# Without a temporary folder to write in, the notices go unlocked: a worker
+# may then repeat one, nothing worse.
+try:
+    _said_lock: IO[bytes] | None = tempfile.TemporaryFile()  # noqa: SIM115 (closed at exit)
+except OSError:
+    _said_lock = None
+
+
+@contextlib.contextmanager
+def _notices_locked() -> Iterator[None]:
+    if _said_lock is None:
+        yield
+        return
+    fcntl.lockf(_said_lock, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        fcntl.lockf(_said_lock, fcntl.LOCK_UN)
 
 
 def _run_checker() -> MermaidChecker:
