@@ -20,7 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType, UnionType
 from typing import Annotated, ClassVar, Generic, TypeVar, Union, cast, get_args, get_origin
 
-from doclint.diagrams.mermaid import MermaidVerdict, mermaid_state, mermaid_verdicts
+from doclint.diagrams.mermaid import MermaidVerdict, mermaid_ahead, mermaid_state, mermaid_verdicts
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
 from doclint.models.generated import (
     AnyPage,
@@ -147,6 +147,7 @@ __all__ = [
     "generator_places",
     "github_slug",
     "heading_lines",
+    "mermaid_ahead",
     "mermaid_state",
     "mermaid_verdicts",
     "original_source_lines",
@@ -384,6 +385,20 @@ class RuleContext:
                 facts = read_wiki(page.path, self.lines, page.markdown, wiki)
         self._wiki = (page, facts)
         return facts
+
+    def neighbours(self, suffix: str) -> Iterator[tuple[str, str]]:
+        """(path, text) of the other files of the page's folder whose names
+        end in `suffix`, for work a rule starts ahead of their pages (Mermaid
+        blocks sent to Node while the run checks other pages). Not recorded
+        as facts: what a rule finds must not depend on them."""
+        folder = posixpath.dirname(self.path)
+        found = self._tree.children(folder)
+        for name in found[0] if found is not None else ():
+            path = posixpath.join(folder, name)
+            if name.endswith(suffix) and path != self.path:
+                text = self._tree.read_text(path)
+                if text is not None:
+                    yield path, text
 
     def file_lines(self, path: str) -> list[str] | None:
         """The lines of a file of the tree (LF-split, the empty string after a

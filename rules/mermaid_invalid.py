@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterator
+from itertools import chain
 
 from doclint.rule_api import (
     AnyPage,
@@ -14,6 +16,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     Scope,
+    mermaid_ahead,
     mermaid_state,
     mermaid_verdicts,
     shown_target,
@@ -26,6 +29,11 @@ _CARET = re.compile(r"-*\^")
 # jison's lead, whose line the finding says already.
 _LEAD = re.compile(r"\AParse error on line \d+:\s*")
 _EXPECTING = re.compile(r"Expecting ((?:'[^']*', )+'[^']*'), got")
+# A ```mermaid block at the start of lines, as the Markdown parser reads it
+# (its text is the lines between the fences): how the pages of a wiki's
+# folder are looked through to send their blocks ahead. One it misses (in a
+# list, under a longer fence) is sent when its page asks.
+_AHEAD = re.compile(r"^```mermaid[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
 
 
 class MermaidInvalid(Rule[AnyPage]):
@@ -85,11 +93,28 @@ class MermaidInvalid(Rule[AnyPage]):
         blocks = [block for block in page.markdown.code_blocks if _is_mermaid(block)]
         if not blocks:
             return
-        verdicts = mermaid_verdicts([(block.text, f"{ctx.path}:{block.line}") for block in blocks])
+        asked = [(block.text, f"{ctx.path}:{block.line}") for block in blocks]
+        # At a folder's first page with a block, Node gets that page's blocks
+        # and then those of the folder's other pages: it parses them on the
+        # other core while the run checks those pages, which find their
+        # answers waiting.
+        folder = posixpath.dirname(ctx.path)
+        ctx.once_per_tree(
+            f"mermaid-ahead {folder}", lambda near: mermaid_ahead(chain(asked, _ahead(near)))
+        )
+        verdicts = mermaid_verdicts(asked)
         for block, verdict in zip(blocks, verdicts, strict=True):
             if verdict is not None and not verdict.ok:
                 message = _message(block, verdict)
                 yield Finding(block.line, block.column, message, cause=self.REFUSED)
+
+
+def _ahead(ctx: RuleContext) -> Iterator[tuple[str, str]]:
+    for path, text in ctx.neighbours(".md"):
+        text = text.replace("\r\n", "\n")
+        for match in _AHEAD.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            yield match.group(1), f"{path}:{line}"
 
 
 def _is_mermaid(block: CodeBlock) -> bool:

@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ PATHOLOGICAL = "graph TD\nA" + " " * 20_000 + "!"
 # ends Node on "die", and on "tell" refuses with what Node sees: its folder
 # and environment.
 STAND_IN = """
-export default {
+globalThis.mermaid = {
   initialize() {},
   async parse(text) {
     if (text.includes('loop forever')) for (;;) {}
@@ -59,13 +60,14 @@ export default {
 
 
 def stand_in(folder: Path, name: str = "install", body: str = STAND_IN) -> Path:
-    """A folder whose node_modules holds a stand-in mermaid named `name`."""
+    """A folder whose node_modules holds a stand-in mermaid named `name`:
+    its one-file bundle, as Mermaid's dist/mermaid.js, sets `mermaid`."""
     package = folder / "node_modules" / "mermaid"
-    package.mkdir(parents=True)
+    (package / "dist").mkdir(parents=True)
     (package / "package.json").write_text(
-        json.dumps({"name": "mermaid", "version": "0.0.0-test", "exports": "./index.mjs"})
+        json.dumps({"name": "mermaid", "version": "0.0.0-test", "exports": {"./*": "./*"}})
     )
-    (package / "index.mjs").write_text(f"const FROM = {json.dumps(name)};\n{body}")
+    (package / "dist" / "mermaid.js").write_text(f"const FROM = {json.dumps(name)};\n{body}")
     return folder
 
 
@@ -299,3 +301,51 @@ def test_every_place_installs_the_pinned_release() -> None:
         text = (PROJECT / place).read_text(encoding="utf-8")
         assert set(re.findall(r"mermaid@[\w.]+", text)) == {release}, place
         assert "--ignore-scripts" in text, place
+
+
+@needs_node
+def test_blocks_sent_ahead_are_parsed_before_they_are_asked_for(tmp_path: Path) -> None:
+    counting = STAND_IN.replace(
+        "async parse(text) {",
+        "async parse(text) {\n    globalThis.n = (globalThis.n || 0) + 1;\n"
+        "    if (text.includes('count')) throw new Error(`${n}`);",
+    )
+    check = checker(stand_in(tmp_path, body=counting))
+    check.ahead([("count 1", "a.md:1"), ("count 2", "b.md:1"), ("count 1", "c.md:1")])
+    assert check.node is not None and len(check.sent) == 2  # started, not waited for
+    # the second block asked first: Node parsed the first meanwhile, unasked
+    [second] = check.verdicts([("count 2", "b.md:1")])
+    assert second is not None and second.message == "2"
+    [first] = check.verdicts([("count 1", "a.md:1")])
+    assert first is not None and first.message == "1" and not check.sent
+    check.close()
+
+
+@needs_node
+def test_a_block_sent_ahead_that_hangs_costs_the_bound_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = checker(stand_in(tmp_path), block_seconds=0.5)
+    check.ahead([("loop forever", "b.md:7"), ("refuse", "c.md:2")])
+    got = check.verdicts([("A", "a.md:1"), ("refuse", "c.md:2")])
+    assert got[0] == MermaidVerdict(True) and got[1] is not None and not got[1].ok
+    assert check.starts == 2 and check.verdicts([("loop forever", "b.md:7")]) == [None]
+    check.close()
+    assert said(capsys) == [
+        "doclint: warning: b.md:7: mermaid block not checked: Mermaid's parser took more than 0.5 s"
+    ]
+
+
+def test_a_worker_of_a_parallel_run_sends_nothing_ahead() -> None:
+    """A forked worker checks its share of the pages only: it neither reads
+    the folder's other pages nor starts Node for them."""
+
+    def blocks() -> Iterator[tuple[str, str]]:
+        os._exit(3)  # read: the worker would have read the other pages
+        yield "graph TD", "a.md:1"
+
+    pid = os.fork()
+    if pid == 0:
+        mermaid.mermaid_ahead(blocks())
+        os._exit(0 if mermaid._checker is None else 4)
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0

@@ -1,11 +1,13 @@
 """Mermaid blocks checked by Mermaid's own parser, run under Node.
 
 One Node process a run (`mermaid_check.mjs`, shipped beside this module),
-started at the first block a run asks about, so that a run with no Mermaid
-block never pays for Node, and fed every block after it; each answer is kept
-by the digest of the block's text for the rest of the run. Where Node or the
-Mermaid install is missing the blocks are not checked, and the run says so
-once on stderr.
+started at the first block a run sends, so that a run with no Mermaid block
+never pays for Node, and fed every block after it; each answer is kept by
+the digest of the block's text for the rest of the run. Blocks can be sent
+ahead of the question (`ahead`): Node parses them on another core while the
+run checks other pages, and the answers wait in its pipe till asked for.
+Where Node or the Mermaid install is missing the blocks are not checked, and
+the run says so once on stderr.
 
 The tree is untrusted. Node runs in the install folder, never in the tree;
 the script is named by its absolute path and resolves `mermaid` from the
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import fcntl
 import hashlib
 import json
 import mmap
@@ -30,7 +33,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -146,9 +149,23 @@ class _Node:
         self.selector.register(self.stdout, selectors.EVENT_READ)
         self.pending = b""
         self.read = b""
+        self.ready = False
+        """Whether Node said it loaded mermaid (its first line)."""
 
     def send(self, data: bytes) -> None:
+        """Write `data` as far as the pipe takes it now; the rest goes out
+        while an answer is awaited."""
         self.pending += data
+        while self.pending:
+            try:
+                written = os.write(self.stdin, self.pending[:_READ])
+            except BlockingIOError:
+                return
+            except OSError:  # Node is gone: its stdout says so next
+                written = len(self.pending)
+            self.pending = self.pending[written:]
+        if self.stdin in self.selector.get_map():
+            self.selector.unregister(self.stdin)
 
     def answer(self, seconds: float) -> dict[str, object]:
         """The next answer, writing what is still to send meanwhile."""
@@ -213,7 +230,7 @@ class _Node:
 
 class MermaidChecker:
     """Answers for Mermaid blocks, from one Node process started at the first
-    question; None for a block not checked (said once on stderr)."""
+    block sent; None for a block not checked (said once on stderr)."""
 
     def __init__(
         self,
@@ -229,19 +246,36 @@ class MermaidChecker:
         self.max_bytes = max_bytes
         self.folder = install_folder(self.environ)
         self.answers: dict[bytes, MermaidVerdict | None] = {}
+        self.sent: dict[bytes, tuple[int, str, str]] = {}
+        """The blocks sent to Node and not answered yet, in the order sent:
+        (request id, text, place); Node answers them in that order."""
+        self.requests = 0
         self.node: _Node | None = None
         self.starts = 0
         self.unavailable = False
         self.said = bytearray(len(NOTICES)) if said is None else said
         """A flag for each of NOTICES, set once said."""
 
+    def ahead(self, blocks: Sequence[tuple[str, str]]) -> None:
+        """Send (text, place) blocks that will be asked about later, without
+        waiting: Node parses them meanwhile. A block too large is left for
+        `verdicts` to say."""
+        sending: dict[bytes, tuple[bytes, str, str]] = {}
+        for text, place in blocks:
+            key = block_key(text)
+            if key in self.answers or key in self.sent or key in sending:
+                continue
+            if len(text.encode("utf-8", "surrogatepass")) <= self.max_bytes:
+                sending[key] = key, text, place
+        self._send(list(sending.values()))
+
     def verdicts(self, blocks: Sequence[tuple[str, str]]) -> list[MermaidVerdict | None]:
         """An answer for each (text, place) block, `place` naming it in a
-        notice (`path:line`); all asked of Node together, each at most once."""
+        notice (`path:line`); each block is sent to Node at most once."""
         keys = [block_key(text) for text, _ in blocks]
         asked: dict[bytes, tuple[str, str]] = {}
         for key, (text, place) in zip(keys, blocks, strict=True):
-            if key in self.answers or key in asked:
+            if key in self.answers or key in self.sent or key in asked:
                 continue
             if len(text.encode("utf-8", "surrogatepass")) > self.max_bytes:
                 self.answers[key] = None
@@ -251,40 +285,72 @@ class MermaidChecker:
                 )
             else:
                 asked[key] = text, place
-        while asked and not self.unavailable:
-            self._ask(asked)
+        self._send([(key, text, place) for key, (text, place) in asked.items()])
+        while not self.unavailable and any(key not in self.answers for key in keys):
+            self._answer_one()
         return [self.answers.get(key) for key in keys]
 
-    def _ask(self, asked: dict[bytes, tuple[str, str]]) -> None:
-        """Ask Node about `asked`, removing each block answered. A block that
-        hangs Node, or that Node dies on, is answered None and Node stopped:
-        the next call starts another for the blocks left."""
+    def _send(self, blocks: Sequence[tuple[bytes, str, str]]) -> None:
+        if not blocks or self.unavailable:
+            return
         node = self._node()
         if node is None:
             return
-        order = list(asked)
-        for number, key in enumerate(order):
-            node.send(json.dumps({"id": number, "text": asked[key][0]}).encode() + b"\n")
-        for number, key in enumerate(order):
-            try:
-                answer = node.answer(self.block_seconds)
-            except _Stopped as stopped:
-                self.close()
-                self.answers[key] = None
-                _, place = asked.pop(key)
-                why = f"Mermaid's parser took more than {self.block_seconds:g} s"
-                self._say_once(
-                    "lost",
-                    f"{place}: mermaid block not checked: "
-                    + (why if stopped.hung else stopped.why),
-                )
+        lines = []
+        for key, text, place in blocks:
+            self.sent[key] = self.requests, text, place
+            lines.append(json.dumps({"id": self.requests, "text": text}).encode() + b"\n")
+            self.requests += 1
+        node.send(b"".join(lines))
+
+    def _answer_one(self) -> None:
+        """Read Node's answer to the oldest block sent. A block that hangs
+        Node, or that Node dies on, is answered None and Node stopped; the
+        blocks sent after it go to the next Node."""
+        node = self.node
+        if node is None:  # stopped: the blocks still unanswered go to another
+            unanswered, self.sent = list(self.sent.items()), {}
+            self._send([(key, text, place) for key, (_, text, place) in unanswered])
+            node = self.node
+            if node is None:
                 return
-            if answer.get("id") != number:
-                self.close()
-                self._give_up("an answer out of order")
-                return
-            self.answers[key] = _verdict(answer)
-            del asked[key]
+        if not node.ready:
+            self._wait_ready(node)
+            return
+        key, (number, _, place) = next(iter(self.sent.items()))
+        try:
+            answer = node.answer(self.block_seconds)
+        except _Stopped as stopped:
+            self.close()
+            self.answers[key] = None
+            del self.sent[key]
+            why = f"Mermaid's parser took more than {self.block_seconds:g} s"
+            self._say_once(
+                "lost",
+                f"{place}: mermaid block not checked: " + (why if stopped.hung else stopped.why),
+            )
+            return
+        if answer.get("id") != number:
+            self.close()
+            self._give_up("an answer out of order")
+            return
+        self.answers[key] = _verdict(answer)
+        del self.sent[key]
+
+    def _wait_ready(self, node: _Node) -> None:
+        """Node's first line: it loaded mermaid, or the check cannot run."""
+        try:
+            ready = node.answer(self.start_seconds)
+        except _Stopped as stopped:
+            self.close()
+            self._give_up(f"node did not load mermaid: {stopped.why}")
+            return
+        if "ready" not in ready:
+            self.close()
+            why = str(ready.get("failed"))[:300]
+            self._give_up(f"node did not load mermaid from {self.folder}: {why}")
+            return
+        node.ready = True
 
     def _node(self) -> _Node | None:
         if self.node is None:
@@ -296,7 +362,8 @@ class MermaidChecker:
         return self.node
 
     def _start(self) -> _Node | str:
-        """A Node process that has loaded mermaid, or why there is none."""
+        """A Node process loading mermaid (its first line says whether it
+        did), or why there is none."""
         node_path = shutil.which("node", path=self.environ.get("PATH"))
         if node_path is None:
             return (
@@ -313,18 +380,9 @@ class MermaidChecker:
             return f"node was started {MAX_STARTS} times already"
         self.starts += 1
         try:
-            node = _Node(node_path, self.folder, self.environ)
+            return _Node(node_path, self.folder, self.environ)
         except OSError as error:
             return f"node did not start: {error.strerror or error}"
-        try:
-            ready = node.answer(self.start_seconds)
-        except _Stopped as stopped:
-            node.stop()
-            return f"node did not load mermaid: {stopped.why}"
-        if "ready" not in ready:
-            node.stop()
-            return f"node did not load mermaid from {self.folder}: {str(ready.get('failed'))[:300]}"
-        return node
 
     def _give_up(self, why: str) -> None:
         self.unavailable = True
@@ -332,8 +390,12 @@ class MermaidChecker:
 
     def _say_once(self, kind: str, message: str) -> None:
         flag = NOTICES.index(kind)
-        if not self.said[flag]:
+        # Workers reach the same notice together (each at its first page):
+        # the flag is tested and set under a lock they all take.
+        with _notices_locked():
+            first = not self.said[flag]
             self.said[flag] = 1
+        if first:
             say(f"warning: {message}")
 
     def close(self) -> None:
@@ -359,18 +421,53 @@ def _verdict(answer: Mapping[str, object]) -> MermaidVerdict:
 
 
 _checker: MermaidChecker | None = None
+_in_worker = False
+"""Whether this process was forked from the run's (a worker of a parallel run)."""
 # The run's notices said, in memory its forked workers share: each worker has
 # a checker of its own, and the run says each notice once all the same.
 _said = mmap.mmap(-1, len(NOTICES))
+# A POSIX record lock is held by a process, not shared with its children:
+# the file open in all of them serves as the workers' lock on `_said`.
+# Without a temporary folder to write in, the notices go unlocked: a worker
+# may then repeat one, nothing worse.
+try:
+    _said_lock: IO[bytes] | None = tempfile.TemporaryFile()  # noqa: SIM115 (closed at exit)
+except OSError:
+    _said_lock = None
 
 
-def mermaid_verdicts(blocks: Sequence[tuple[str, str]]) -> list[MermaidVerdict | None]:
-    """The run's answers for (text, place) blocks, from the process's one
-    checker, made at the first question."""
+@contextlib.contextmanager
+def _notices_locked() -> Iterator[None]:
+    if _said_lock is None:
+        yield
+        return
+    fcntl.lockf(_said_lock, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        fcntl.lockf(_said_lock, fcntl.LOCK_UN)
+
+
+def _run_checker() -> MermaidChecker:
+    """The process's one checker, made at the first use."""
     global _checker
     if _checker is None:
         _checker = MermaidChecker(said=_said)
-    return _checker.verdicts(blocks)
+    return _checker
+
+
+def mermaid_verdicts(blocks: Sequence[tuple[str, str]]) -> list[MermaidVerdict | None]:
+    """The run's answers for (text, place) blocks."""
+    return _run_checker().verdicts(blocks)
+
+
+def mermaid_ahead(blocks: Iterable[tuple[str, str]]) -> None:
+    """Send (text, place) blocks the run will ask about later, so that Node
+    parses them while the run does other work. Not in a worker process of a
+    parallel run: its pages are shared out, and the cores are busy already;
+    `blocks` is then not even read."""
+    if not _in_worker:
+        _run_checker().ahead(list(blocks))
 
 
 def close_checker() -> None:
@@ -384,7 +481,8 @@ def close_checker() -> None:
 
 
 def _forget_in_child() -> None:
-    global _checker
+    global _checker, _in_worker
+    _in_worker = True
     if _checker is not None:
         checker, _checker = _checker, None
         checker.forget()
