@@ -28,6 +28,7 @@ from doclint.diagrams.mermaid import (
     installed_version,
     mermaid_state,
 )
+from doclint.util.notices import forget_said
 from tests.conftest import PROJECT
 
 NODE = shutil.which("node")
@@ -81,6 +82,12 @@ def real_install() -> Path:
     if NODE is None or installed_version(folder) is None:
         pytest.skip(f"no node, or no mermaid in {folder} ({install_command(folder)})")
     return folder
+
+
+@pytest.fixture(autouse=True)
+def _notices_said_again() -> None:
+    """Each test is a run of its own: its notices are said again."""
+    forget_said()
 
 
 def said(capsys: pytest.CaptureFixture[str]) -> list[str]:

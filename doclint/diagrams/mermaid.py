@@ -22,10 +22,8 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import fcntl
 import hashlib
 import json
-import mmap
 import os
 import selectors
 import shlex
@@ -33,12 +31,12 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from doclint.util.paths import say
+from doclint.util.notices import say_once
 
 MERMAID_VERSION = "11.17.2"
 """The Mermaid release the install command pins, and the one tested."""
@@ -54,9 +52,6 @@ MAX_STARTS = 3
 KEPT_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR")
 """The only variables of the caller's environment Node gets."""
 _READ = 1 << 16
-NOTICES = ("unavailable", "size", "lost")
-"""What a run says once: the check did not run; a block too large; a block
-that hung the parser or ended Node."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +233,6 @@ class MermaidChecker:
         block_seconds: float = BLOCK_SECONDS,
         start_seconds: float = START_SECONDS,
         max_bytes: int = MAX_BLOCK_BYTES,
-        said: bytearray | mmap.mmap | None = None,
     ) -> None:
         self.environ = os.environ if environ is None else environ
         self.block_seconds = block_seconds
@@ -253,8 +247,6 @@ class MermaidChecker:
         self.node: _Node | None = None
         self.starts = 0
         self.unavailable = False
-        self.said = bytearray(len(NOTICES)) if said is None else said
-        """A flag for each of NOTICES, set once said."""
 
     def ahead(self, blocks: Sequence[tuple[str, str]]) -> None:
         """Send (text, place) blocks that will be asked about later, without
@@ -389,14 +381,8 @@ class MermaidChecker:
         self._say_once("unavailable", f"mermaid blocks not checked (mermaid-invalid): {why}")
 
     def _say_once(self, kind: str, message: str) -> None:
-        flag = NOTICES.index(kind)
-        # Workers reach the same notice together (each at its first page):
-        # the flag is tested and set under a lock they all take.
-        with _notices_locked():
-            first = not self.said[flag]
-            self.said[flag] = 1
-        if first:
-            say(f"warning: {message}")
+        # Once a run, whichever worker says it first: the kind is the key.
+        say_once(f"warning: {message}", key=f"mermaid-invalid/{kind}")
 
     def close(self) -> None:
         """Stop Node (the answers stay)."""
@@ -423,36 +409,13 @@ def _verdict(answer: Mapping[str, object]) -> MermaidVerdict:
 _checker: MermaidChecker | None = None
 _in_worker = False
 """Whether this process was forked from the run's (a worker of a parallel run)."""
-# The run's notices said, in memory its forked workers share: each worker has
-# a checker of its own, and the run says each notice once all the same.
-_said = mmap.mmap(-1, len(NOTICES))
-# A POSIX record lock is held by a process, not shared with its children:
-# the file open in all of them serves as the workers' lock on `_said`.
-# Without a temporary folder to write in, the notices go unlocked: a worker
-# may then repeat one, nothing worse.
-try:
-    _said_lock: IO[bytes] | None = tempfile.TemporaryFile()  # noqa: SIM115 (closed at exit)
-except OSError:
-    _said_lock = None
-
-
-@contextlib.contextmanager
-def _notices_locked() -> Iterator[None]:
-    if _said_lock is None:
-        yield
-        return
-    fcntl.lockf(_said_lock, fcntl.LOCK_EX)
-    try:
-        yield
-    finally:
-        fcntl.lockf(_said_lock, fcntl.LOCK_UN)
 
 
 def _run_checker() -> MermaidChecker:
     """The process's one checker, made at the first use."""
     global _checker
     if _checker is None:
-        _checker = MermaidChecker(said=_said)
+        _checker = MermaidChecker()
     return _checker
 
 
@@ -474,7 +437,6 @@ def close_checker() -> None:
     """The run is over: stop Node and forget its answers and notices (the
     next run may have another install)."""
     global _checker
-    _said[:] = bytes(len(NOTICES))
     if _checker is not None:
         checker, _checker = _checker, None
         checker.close()

@@ -9,24 +9,53 @@ per message digest, set by whichever process says it first.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import mmap
+import tempfile
+from collections.abc import Iterator
+from typing import IO
 
 from doclint.util.paths import say
 
 _BITS = 1 << 16
 _said = mmap.mmap(-1, _BITS // 8)
+# Workers reach the same line together (each at its first page): a bit is
+# tested and set under a lock they all take. A POSIX record lock is held by a
+# process, not shared with its children: the file open in all of them serves.
+# Without a temporary folder to write in, the lines go unlocked: a worker may
+# then repeat one, nothing worse.
+try:
+    _lock: IO[bytes] | None = tempfile.TemporaryFile()  # noqa: SIM115 (closed at exit)
+except OSError:
+    _lock = None
 
 
-def say_once(message: str) -> None:
-    """`message` on stderr (as `say` writes it), unless the run said it.
-    Two messages sharing a bit (one chance in 65,536) make the second silent."""
-    bit = int.from_bytes(hashlib.blake2b(message.encode(), digest_size=4).digest()) % _BITS
+def say_once(message: str, key: str = "") -> None:
+    """`message` on stderr (as `say` writes it), unless the run said it, or
+    a line of the same `key` (the message itself when none is given). Two
+    keys sharing a bit (one chance in 65,536) make the second silent."""
+    digest = hashlib.blake2b((key or message).encode(), digest_size=4).digest()
+    bit = int.from_bytes(digest) % _BITS
     byte, mask = bit >> 3, 1 << (bit & 7)
-    if _said[byte] & mask:
+    with _locked():
+        first = not _said[byte] & mask
+        _said[byte] |= mask
+    if first:
+        say(message)
+
+
+@contextlib.contextmanager
+def _locked() -> Iterator[None]:
+    if _lock is None:
+        yield
         return
-    _said[byte] |= mask
-    say(message)
+    fcntl.lockf(_lock, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        fcntl.lockf(_lock, fcntl.LOCK_UN)
 
 
 def forget_said() -> None:

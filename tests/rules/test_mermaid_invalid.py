@@ -26,6 +26,7 @@ from doclint.diagrams.mermaid import MermaidChecker, block_key, close_checker
 from doclint.incremental.store import ContentCache
 from doclint.parsing.markdown import parse_markdown
 from doclint.run import scheduler
+from doclint.util.notices import forget_said
 from tests.conftest import PROJECT, SHARED
 from tests.running import run as engine_run
 from tests.test_diagrams import needs_node, real_install, stand_in
@@ -43,10 +44,13 @@ JISON = (
 
 @pytest.fixture(autouse=True)
 def _fresh_checker() -> Iterator[None]:
-    """Each test's run starts its own checker (the variables it reads)."""
+    """Each test's run starts its own checker (the variables it reads) and
+    says its notices again."""
     close_checker()
+    forget_said()
     yield
     close_checker()
+    forget_said()
 
 
 @pytest.fixture
