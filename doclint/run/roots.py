@@ -190,9 +190,47 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
         else:
             placed.setdefault(root, []).append(file)
     grouped = {Path(root): group for root, group in placed.items()}
+    outside = _placed_by_wiki_markers(outside, grouped)
     if outside:
         grouped.setdefault(choose_root(outside, cwd), []).extend(outside)
     return dict(sorted(grouped.items()))
+
+
+_MARKED_LOOKED_AT = 8
+"""The Markdown files of a folder whose heads are read for a wiki's marker."""
+
+
+def _placed_by_wiki_markers(files: list[str], grouped: dict[Path, list[str]]) -> list[str]:
+    """Files in a folder of wiki pages found by their marker (DeepWiki's
+    "Relevant source files", wherever the pages sit) go to the checkout
+    holding them: their citations name files from its top, wherever the run
+    starts. The files no wiki marks are given back."""
+    by_folder: dict[str, list[str]] = {}
+    for file in files:
+        by_folder.setdefault(os.path.dirname(absolute(file)), []).append(file)
+    left: list[str] = []
+    for folder, group in by_folder.items():
+        repository = repository_root(Path(folder))
+        pages = [f for f in group if f.endswith(MARKDOWN_SUFFIXES)][:_MARKED_LOOKED_AT]
+        if repository is not None and any(_wiki_marked(absolute(page)) for page in pages):
+            grouped.setdefault(repository, []).extend(group)
+        else:
+            left.extend(group)
+    return left
+
+
+def _wiki_marked(path: str) -> bool:
+    """Whether the head of the page at `path` carries a wiki's marker."""
+    try:
+        head = read_regular(path, _TITLE_BYTES, follow_symlinks=False)
+    except OSError:
+        return False
+    lines = head.decode("utf-8", errors="replace").split("\n")
+    return any(
+        wiki.grammar.marker.match(line)
+        for wiki in wikis()
+        for line in lines[: wiki.grammar.head_lines]
+    )
 
 
 def _tree_roots(
