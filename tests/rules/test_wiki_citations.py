@@ -637,6 +637,26 @@ def test_a_site_link_to_a_page_in_the_tree_is_flagged_one_elsewhere_is_broken_li
     )
 
 
+def test_a_site_link_copied_as_a_bare_slug_is_the_site_s_a_page_link_is_not(tmp_path, doclint):
+    # The same links with the site's owner and repository dropped (a relative
+    # `2.1-ticket-virtual-object`), and a link to a page file by its number.
+    page = CHECKOUT.replace(f"/{REPO}/", "")
+    page += "\nBack to [the overview](1-overview.md).\n"
+    _site_tree(tmp_path)
+    (tmp_path / CHECKOUT_PAGE).write_text(page, encoding="utf-8")
+    found = doclint(tmp_path, CHECKOUT_PAGE, select="DL808,DL401")[0]
+    at = line_of(page, "2.1-ticket")
+    assert [(f[1], f[2]) for f in found] == [
+        (at, "DL401"),
+        (at, "DL808"),
+        (line_of(page, "1-overview.md"), "DL401"),
+    ]
+    assert found[1][3] == (
+        "`2.1-ticket-virtual-object` is the wiki site's page; the tree has it as "
+        "`Ticket-Virtual-Object.md`"
+    )
+
+
 def test_the_fix_rewrites_the_site_link_to_the_file_only_when_asked(tmp_path, monkeypatch, capsys):
     _site_tree(tmp_path)
     page = tmp_path / CHECKOUT_PAGE
