@@ -17,6 +17,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from doclint_rules._project_names import project_names
+
 from doclint.rule_api import Citation, PageBase, RuleContext, WikiFacts, page_slug, wikis
 from doclint.util.notices import say_once
 
@@ -199,3 +201,14 @@ def looks_like_the_projects(name: str) -> bool:
     if len(body) < 2:
         return False
     return "_" in body or any(c.isupper() for c in body[1:]) or body.isupper() or body[0].isupper()
+
+
+def placed_elsewhere(path: str, ctx: RuleContext) -> str | None:
+    """Where the project has a file a citation names by its bare name
+    (`Main.java` for `src/main/java/app/Main.java`): the first such path,
+    None when the name is a path, is in the tree as written, or names no
+    file of the project."""
+    if "/" in path or not path or ctx.exists(path):
+        return None
+    ending = "/" + path
+    return next((p for p in project_names(ctx).paths if p.endswith(ending)), None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._wiki import judged, wiki_claiming
+from doclint_rules._wiki import judged, placed_elsewhere, wiki_claiming
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope
 
@@ -50,6 +50,8 @@ class CitedFileMissing(Rule[MarkdownPage]):
             if ctx.exists(judgement.now_path):
                 continue
             citation = judgement.citation
+            if judgement.reference is None and placed_elsewhere(citation.path, ctx):
+                continue  # a bare file name where a path belongs: malformed-citation's
             if judgement.reference is not None and judgement.at:
                 message = (
                     f"`{citation.path}` is cited but not in the tree (it was at {judgement.at[:8]})"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._wiki import wiki_claiming
+from doclint_rules._wiki import placed_elsewhere, wiki_claiming
 
 from doclint.rule_api import Cause, Citation, Finding, MarkdownPage, Rule, RuleContext, Scope
 
@@ -45,10 +45,15 @@ class MalformedCitation(Rule[MarkdownPage]):
             if citation.problem:
                 message, cause = self._said(citation)
                 yield Finding(citation.line, citation.column, message, cause=cause)
+            elif citation.judged and (found := placed_elsewhere(citation.path, ctx)):
+                message = (
+                    f"citation `{_shown(citation)}` names the file `{citation.path}` without "
+                    f"its folder: the project has it at `{found}`"
+                )
+                yield Finding(citation.line, citation.column, message, cause=self.DISAGREES)
 
     def _said(self, citation: Citation) -> tuple[str, Cause]:
-        text = citation.text.strip()
-        shown = text if len(text) <= 120 else text[:117] + "..."
+        shown = _shown(citation)
         problem = citation.problem
         if problem == "empty":
             return f"citation `{shown}` has an empty target: it links nowhere", self.EMPTY
@@ -74,3 +79,8 @@ class MalformedCitation(Rule[MarkdownPage]):
                 self.AS_TEXT
             )
         return f"citation `{shown}` is not rendered as a link", self.AS_TEXT
+
+
+def _shown(citation: Citation) -> str:
+    text = citation.text.strip()
+    return text if len(text) <= 120 else text[:117] + "..."

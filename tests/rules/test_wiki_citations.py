@@ -236,6 +236,20 @@ def test_a_file_deleted_since_the_pin_is_gone_and_says_where_it_was(tmp_path, do
     ]
 
 
+def test_a_bare_file_name_where_a_path_belongs_is_malformed_not_missing(tmp_path, doclint):
+    # `[game.ts L1-L4](.../blob/<pin>/game.ts#L1-L4)`: the project's file is
+    # src/game.ts; a name the project has nowhere stays a missing file.
+    pin = commit(tmp_path, {"src/game.ts": lines(GAME)})[:8]
+    cited = f"{pinned(pin, 'game.ts', 1, 4)}, {pinned(pin, 'gone.ts', 1, 4)}"
+    page = restate_head(pin) + f"**Sources:** {cited}\n"
+    commit(tmp_path, {RESTATE_PAGE: page})
+    at = line_of(page, "**Sources:**")
+    found = doclint(tmp_path, select="DL801,DL804")[0]
+    assert [(f[1], f[2]) for f in found] == [(at, "DL801"), (at, "DL804")]
+    assert "`gone.ts` is cited but not in the tree" in found[0][3]
+    assert found[1][3].endswith("without its folder: the project has it at `src/game.ts`")
+
+
 # DL802 range-outside-file
 
 
