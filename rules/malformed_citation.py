@@ -13,7 +13,9 @@ class MalformedCitation(Rule[MarkdownPage]):
     """Flags a citation its wiki's grammar does not allow, at the citation:
     an empty target (`[a.ts:3]()`), a link text naming another file or other
     lines than its target (`[x.ts:4-9](../x.ts#L4-L8)`), a bare file name
-    where the target has a path, the link's own text pasted as its path
+    where the target has a path or where the project has the file in a
+    folder (`Main.java` for `src/app/Main.java`: not cited-file-missing's),
+    the link's own text pasted as its path
     (`[line 16](…/blob/c0ffee/line 16)`), a citation in a code span or in a
     fenced block (it renders as text), a link Markdown does not render (a
     target with a space).
