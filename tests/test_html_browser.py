@@ -288,13 +288,27 @@ def test_a_run_without_findings_opens_with_none(browser, tmp_path):
 # a unit test's page), for the rules the committed trees below do not reach.
 MESSAGES = {
     "DL801": "`src/app/sandbox.ts` is cited but not in the tree (it was at 513fd0f5)",
+    "DL802": "`src/app/const.ts:1-20` cites lines the file does not have: it has 19 lines",
     "DL803": (
         "`src/game.ts:15-84`: the cited lines changed since 513fd0f5; they now stand at 20-89"
     ),
+    "DL804": (
+        "citation `[src/app/repo/repo.ts:4-26](../src/app/repo/repo.ts#L4-L26)` is in a code "
+        "span: it shows as text, not a link"
+    ),
     "DL805": "source list entry `src/utils/payment_new.ts` is not in the tree",
+    "DL806": "`CodeDAO`: no file of the project writes `CodeDAO`",
+    "DL807": (
+        "`useScriptFilters` is not in the cited lines "
+        "(src/pages/options/routes/ScriptList/hooks.ts:33)"
+    ),
     "DL808": (
         "`/philipz/restate-cloudflare-workers-poc/2.1-ticket-virtual-object` is the wiki "
         "site's page; the tree has it as `Ticket-Virtual-Object.md`"
+    ),
+    "DL809": (
+        "Mermaid's parser refuses this block at its line 3 (line 56): Expecting 'SEMI', "
+        "'NEWLINE', 'SPACE', 'EOF' or 25 more, got 'SQS'"
     ),
     "DL810": "generator markup `<FileRef` left in the page",
     "DL001": "DL401 broken-link crashed: IndexError: list index out of range",
