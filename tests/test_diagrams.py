@@ -114,6 +114,11 @@ def test_the_state_names_the_installed_version(tmp_path: Path) -> None:
     stand_in(tmp_path)
     after = mermaid_state({"DOCLINT_MERMAID": str(tmp_path)})
     assert before != after and "0.0.0-test" in after and "0.0.0-test" not in before
+    # Another place of the same install (a CI runner's new temporary folder) keeps the key.
+    other = tmp_path / "elsewhere"
+    stand_in(other)
+    assert mermaid_state({"DOCLINT_MERMAID": str(other)}) == after
+    assert str(tmp_path) not in after
 
 
 @needs_node

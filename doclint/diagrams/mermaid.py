@@ -96,11 +96,14 @@ def installed_version(folder: Path) -> str | None:
 
 
 def mermaid_state(environ: Mapping[str, str] = os.environ) -> str:
-    """What the answers depend on outside the tree (the Node found and the
-    Mermaid installed), as text for the key of stored results: installing or
-    upgrading Mermaid re-checks the pages. Starts nothing."""
-    folder = install_folder(environ)
-    return json.dumps([shutil.which("node"), str(folder), installed_version(folder)])
+    """What the answers depend on outside the tree (whether Node is found,
+    and the version of the Mermaid installed), as text for the key of stored
+    results: installing or upgrading Mermaid re-checks the pages; the places
+    of Node and of the install are not in it (a CI job's runner has another
+    temporary folder each time, and the same answers). Starts nothing."""
+    return json.dumps(
+        [shutil.which("node") is not None, installed_version(install_folder(environ))]
+    )
 
 
 def clean_environment(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
