@@ -420,6 +420,8 @@ def _findings_of(monkeypatch, capsys, cwd: Path, *args: str) -> list[Finding]:
     ]
 
 
+# Runs of every tree with a finding of each rule (4 s): .ci/run's slow step.
+@pytest.mark.slow
 def test_every_rules_message_reads_as_written(browser, tmp_path, monkeypatch, capsys):
     """One finding of each rule, real where a committed tree (or the shared
     corpora) has one: its message in the list and in the causes reads as the

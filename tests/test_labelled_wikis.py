@@ -25,6 +25,9 @@ from doclint.diagrams.mermaid import install_folder, installed_version
 from tests.conftest import PROJECT, SHARED, require_shared
 from tests.wiki_labels import LABELS, Row, score
 
+# Whole runs over two real wikis (2 s each): .ci/run's slow step, keeping the default run short.
+pytestmark = pytest.mark.slow
+
 DEEPWIKI = SHARED / "corpus" / "deepwiki"
 SCRIPTCAT = DEEPWIKI / "scriptscat+scriptcat" / "repo"
 RESTATE_BUNDLE = DEEPWIKI / "philipz+restate-cloudflare-workers-poc" / "repo.bundle"
