@@ -155,13 +155,8 @@ class _Node:
         while an answer is awaited."""
         self.pending += data
         while self.pending:
-            try:
-                written = os.write(self.stdin, self.pending[:_READ])
-            except BlockingIOError:
+            if not self._write():
                 return
-            except OSError:  # Node is gone: its stdout says so next
-                written = len(self.pending)
-            self.pending = self.pending[written:]
         if self.stdin in self.selector.get_map():
             self.selector.unregister(self.stdin)
 
@@ -180,8 +175,8 @@ class _Node:
                     if not chunk:
                         raise _Stopped(self._ended())
                     self.read += chunk
-                else:
-                    self._write()
+                elif self._write() and not self.pending:
+                    self.selector.unregister(self.stdin)
         line, _, self.read = self.read.partition(b"\n")
         try:
             answer = json.loads(line)
@@ -191,16 +186,17 @@ class _Node:
             raise _Stopped("an answer that is no JSON object")
         return answer
 
-    def _write(self) -> None:
+    def _write(self) -> bool:
+        """Write what the pipe takes of what is still to send; False when it
+        takes nothing now."""
         try:
             written = os.write(self.stdin, self.pending[:_READ])
         except BlockingIOError:
-            return
+            return False
         except OSError:  # Node is gone: its stdout says so next
             written = len(self.pending)
         self.pending = self.pending[written:]
-        if not self.pending:
-            self.selector.unregister(self.stdin)
+        return True
 
     def _ended(self) -> str:
         status = self.process.wait()

@@ -121,16 +121,8 @@ class Git:
         timeout, is killed by a signal or cannot start breaks the runner."""
         if self.broken:
             return None
-        try:
-            process = subprocess.Popen(
-                command(self.git, self.folder, args),
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                env=self.env,
-            )
-        except OSError:
-            self.broken = True
+        process = self._start(args, subprocess.DEVNULL)
+        if process is None:
             return None
         assert process.stdout is not None
         deadline = time.monotonic() + self.timeout
@@ -150,10 +142,16 @@ class Git:
         """A new `git cat-file --batch-command`; None when it cannot start."""
         if self.broken:
             return None
+        process = self._start(["cat-file", "--batch-command"], subprocess.PIPE)
+        return Batch(process, self) if process is not None else None
+
+    def _start(self, args: Sequence[str], stdin: int) -> subprocess.Popen[bytes] | None:
+        """git with `args` started, its output piped; None (and the runner
+        broken) when it cannot start."""
         try:
-            process = subprocess.Popen(
-                command(self.git, self.folder, ["cat-file", "--batch-command"]),
-                stdin=subprocess.PIPE,
+            return subprocess.Popen(
+                command(self.git, self.folder, args),
+                stdin=stdin,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 env=self.env,
@@ -161,7 +159,6 @@ class Git:
         except OSError:
             self.broken = True
             return None
-        return Batch(process, self)
 
 
 # What _read_all answers past its limit.
