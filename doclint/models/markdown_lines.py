@@ -12,6 +12,7 @@ same way; the tree reads the anchors of a link target without parsing it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 # What opens an ATX heading after its indentation.
@@ -77,15 +78,10 @@ def heading_texts(text: str) -> list[str]:
     paragraph's lines, each with its newline), so that a target's anchors are
     the ones the target's own page has."""
     headings: list[str] = []
-    fence: str | None = None
     paragraph: list[str] = []
-    for line in text.splitlines():
-        if fence is not None:
-            if closes(line, fence):
-                fence = None
-            continue
-        if opened := FENCE_OPEN.match(line):
-            fence, paragraph = opened.group(1), []
+    for line in _outside_fences(text):
+        if line is None:
+            paragraph = []
         elif atx := ATX.match(line):
             if atx.group(2) is not None:
                 headings.append(heading_text(atx))
@@ -113,16 +109,24 @@ def html_anchors(text: str) -> list[str]:
     `<a name="x">`): a `#fragment` names one as it names a heading (GitHub
     renders both), as deepwiki-open's export links its sections."""
     names: list[str] = []
+    for line in _outside_fences(text):
+        if line is not None and "<" in line:
+            for tag in _ANCHOR_TAG.finditer(line):
+                for found in _ANCHOR_NAME.finditer(tag.group(0), 2):
+                    names.append(next(g for g in found.groups() if g is not None))
+    return names
+
+
+def _outside_fences(text: str) -> Iterator[str | None]:
+    """The lines of `text` outside fenced code, None standing for each
+    fenced block (it ends the paragraph before it)."""
     fence: str | None = None
     for line in text.splitlines():
         if fence is not None:
             if closes(line, fence):
                 fence = None
-            continue
-        if opened := FENCE_OPEN.match(line):
+        elif opened := FENCE_OPEN.match(line):
             fence = opened.group(1)
-        elif "<" in line:
-            for tag in _ANCHOR_TAG.finditer(line):
-                for found in _ANCHOR_NAME.finditer(tag.group(0), 2):
-                    names.append(next(g for g in found.groups() if g is not None))
-    return names
+            yield None
+        else:
+            yield line
