@@ -67,7 +67,7 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
         if site is not None:
             sites.append(site)
             continue
-        citation = _link_citation(link, grammar, folder)
+        citation = _cited(link.line, link.column, link.text, link.target, grammar, folder)
         if citation is not None:
             citations.append(citation)
     linked = {link.line for link in markdown.links}
@@ -237,9 +237,13 @@ def page_slug(name: str, grammar: WikiGrammar) -> str:
     return re.sub(r"[^a-z0-9.]+", "-", name).strip("-")
 
 
-def _link_citation(link: Link, grammar: WikiGrammar, folder: str) -> Citation | None:
+def _cited(
+    line: int, column: int, text: str, target: str, grammar: WikiGrammar, folder: str
+) -> Citation | None:
+    """The citation a link of `text` and `target` is by the first of the
+    grammar's forms that reads it, if any does."""
     for form in grammar.links:
-        citation = _as_form(link.line, link.column, link.text, link.target, form, folder)
+        citation = _as_form(line, column, text, target, form, folder)
         if citation is not None:
             return citation
     return None
@@ -403,11 +407,9 @@ def _unrendered(
             at = match.start()
             if (number, at + 1) in live or any(a <= at < b for a, b in inside):
                 continue
-            for form in grammar.links:
-                cited = _as_form(number, at + 1, match.group(1), match.group(2), form, folder)
-                if cited is not None:
-                    yield cited._replace(problem=cited.problem or "unrendered")
-                    break
+            cited = _cited(number, at + 1, match.group(1), match.group(2), grammar, folder)
+            if cited is not None:
+                yield cited._replace(problem=cited.problem or "unrendered")
 
 
 def _code_citations(
@@ -436,11 +438,7 @@ def _inner_link(match: Match, grammar: WikiGrammar, folder: str, span: _Span) ->
     text, target = _group(match, "text"), _group(match, "target")
     if not text and not target:
         return None
-    for form in grammar.links:
-        cited = _as_form(span.line, span.column, text, target, form, folder)
-        if cited is not None:
-            return cited
-    return None
+    return _cited(span.line, span.column, text, target, grammar, folder)
 
 
 def _fenced_citations(
