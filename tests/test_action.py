@@ -375,6 +375,8 @@ def _seal_key_of(secret: str) -> bytes:
     return hashlib.sha256(b"doclint action seal key\0" + secret.encode()).digest()
 
 
+# A run of the action (2 s): .ci/run's slow step, keeping the default run short.
+@pytest.mark.slow
 def test_the_seal_key_is_never_in_the_cache_entry(workspace):
     run_action(workspace, {"seal-key": "the repository's secret"})
     runner = workspace.parent / "runner"

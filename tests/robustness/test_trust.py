@@ -247,6 +247,8 @@ def test_a_lower_max_file_size_is_not_answered_from_the_cache(tmp_path):
     assert {d.code for d in smaller.diagnostics} == {"DL005"}
 
 
+# Two installs and runs (2 s): .ci/run's slow step, keeping the default run short.
+@pytest.mark.slow
 def test_a_plugin_on_pythonpath_is_seen_by_the_cache(tmp_path):
     """A plugin added, then removed, through PYTHONPATH: no stored result hides it."""
     tree, plugins = tmp_path / "tree", tmp_path / "plugins"
