@@ -1,7 +1,7 @@
 """What checking one page imports: what pre-commit and an editor pay on
 every run. No pydantic (the shipped profiles load from their frozen form,
-pages are dataclasses), and only the output format asked for; fix mode and
---watch only when asked."""
+pages are dataclasses), and only the output format asked for; fix mode,
+--watch and a process pool only when asked for or needed."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ NEVER_FOR_A_CHECK = (
     "doclint.fixes.fix_mode",
     "doclint.fixes.file_fixer",
     "doclint.cli.watch",
+    "multiprocessing",
+    "concurrent.futures",
 )
 
 README = "# Widgets\n\nA small library of widgets: see [the guide](https://example.org).\n"
