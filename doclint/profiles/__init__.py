@@ -14,7 +14,6 @@ templates are what the parser reads them with (`doclint.profiles.templates`).
 from __future__ import annotations
 
 import posixpath
-import tomllib
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
@@ -126,7 +125,9 @@ def _shipped_texts() -> tuple[tuple[str, str], ...]:
 def _shipped() -> tuple[tuple[str, str, dict[str, Any]], ...]:
     """(name, TOML text, its data) of each shipped profile, read once per
     process. Its data is read as TOML, not validated: tests validate the
-    shipped files whole."""
+    shipped files whole. Read where their frozen form is not used."""
+    import tomllib
+
     return tuple((name, text, tomllib.loads(text)) for name, text in _shipped_texts())
 
 
