@@ -539,9 +539,9 @@ def _kinds_of(page_type: object) -> frozenset[DocKind] | None:
             kinds |= member_kinds
         return None if kinds == frozenset(DocKind) else kinds
     if isinstance(page_type, type) and issubclass(page_type, PageBase):
-        field = page_type.model_fields.get("kind")
-        if field is not None and isinstance(field.default, DocKind):
-            return frozenset({field.default})
+        kind = getattr(page_type, "kind", None)
+        if isinstance(kind, DocKind):
+            return frozenset({kind})
     return None
 
 

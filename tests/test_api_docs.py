@@ -6,6 +6,7 @@ an editable install hides the package from mypy)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import os
 import re
@@ -134,7 +135,7 @@ def test_the_plugin_example_loads_and_finds_an_empty_index(tmp_path, monkeypatch
     assert isinstance(page, KeywordIndex)
     rule = load_registry().lookup("XY001")
     assert rule is not None
-    untitled = page.model_copy(update={"title": None})
+    untitled = dataclasses.replace(page, title=None)
     assert [f.line for f in rule().check(untitled, None)] == [1]  # it reads no context
 
 

@@ -1,5 +1,5 @@
-"""The page models: nodes behave as the frozen models they replace, pages check
-their items' types, and the JSON forms (schema, dump, load) agree."""
+"""The page models: nodes behave as the frozen models they replace, pydantic
+checks a page's items' types, and the JSON forms (schema, dump, load) agree."""
 
 from __future__ import annotations
 
@@ -23,20 +23,29 @@ def test_a_node_equals_only_a_node_of_its_own_class():
 
 
 def test_a_page_rejects_an_item_of_the_wrong_type():
-    layer = MarkdownLayer(line_count=1)
+    pages = TypeAdapter(MarkdownPage)
+    layer = {"line_count": 1}
     with pytest.raises(pydantic.ValidationError, match="instance of Heading"):
-        MarkdownPage(path="a.md", markdown=layer, outline=[Section(1, 1, 1, "T", 1)])
+        pages.validate_python(
+            {"path": "a.md", "markdown": layer, "outline": [Section(1, 1, 1, "T", 1)]}
+        )
     with pytest.raises(pydantic.ValidationError, match="instance of Heading"):
-        MarkdownPage(path="a.md", markdown=layer, outline=[(1, 1, 1, "T")])
+        pages.validate_python({"path": "a.md", "markdown": layer, "outline": [(1, 1, 1, "T")]})
+    with pytest.raises(pydantic.ValidationError, match="Unexpected keyword argument"):
+        pages.validate_python({"path": "a.md", "markdown": layer, "outlines": []})
+    assert pages.validate_python({"path": "a.md", "markdown": MarkdownLayer(line_count=1)}) == (
+        MarkdownPage(path="a.md", markdown=MarkdownLayer(line_count=1))
+    )
 
 
 def test_a_page_with_an_embedded_page_survives_a_json_round_trip():
     embedded = keyword_index("a.py", ["Widget"])
     page = parse_page(file_docs("docs/a.py_kw.md", "python x.py", "markdown", embedded), "x.md")
     assert isinstance(page, FileDocs) and isinstance(page.source.document, KeywordIndex)
-    dumped = page.model_dump()
+    pages = TypeAdapter(AnyPage)
+    dumped = pages.dump_python(page)
     assert dumped["title"] == {"line": 1, "column": 1, "level": 1, "text": page.title.text}
-    assert TypeAdapter(AnyPage).validate_json(page.model_dump_json()) == page
+    assert pages.validate_json(pages.dump_json(page)) == page
 
 
 def test_the_schema_describes_nodes_as_objects_of_their_fields():

@@ -1,4 +1,9 @@
-"""The commands beside `check`: rules, rule, schema, config-schema and clean."""
+"""The commands beside `check`: rules, rule, schema, config-schema and clean.
+
+Each imports what it needs when it runs: the command line imports this module
+for every run, checks included, which need none of it (pydantic, the rule
+pages, the schemas).
+"""
 
 from __future__ import annotations
 
@@ -6,26 +11,16 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pydantic import TypeAdapter
-
-from doclint.cli.rule_listing import (
-    find_rule,
-    print_documentation,
-    print_rules,
-    rules_json,
-    rules_markdown,
-)
-from doclint.config.files import Config
-from doclint.config.schema import config_schema
-from doclint.engine.registry import Registry
-from doclint.incremental.cache import DEFAULT_FOLDER
-from doclint.models.generated import AnyPage
-from doclint.profiles import phrase_book_data, profile_schema
-from doclint.profiles.templates import describe_templates
+if TYPE_CHECKING:
+    from doclint.config.files import Config
+    from doclint.engine.registry import Registry
 
 
 def rules_command(args: argparse.Namespace, registry: Registry) -> bool:
+    from doclint.cli.rule_listing import print_rules, rules_json, rules_markdown
+
     if args.output_format == "markdown":
         sys.stdout.write(rules_markdown(registry))
     elif args.output_format == "json":
@@ -37,6 +32,8 @@ def rules_command(args: argparse.Namespace, registry: Registry) -> bool:
 
 def rule_command(args: argparse.Namespace, registry: Registry) -> bool:
     """`doclint rule CODE|NAME` or `--all`; False when there is no such rule."""
+    from doclint.cli.rule_listing import find_rule, print_documentation, rules_json
+
     if args.all:
         rules = registry.sorted_rules()
     else:
@@ -55,6 +52,12 @@ def rule_command(args: argparse.Namespace, registry: Registry) -> bool:
 
 
 def schema_command(args: argparse.Namespace, registry: Registry) -> bool:
+    from pydantic import TypeAdapter
+
+    from doclint.models.generated import AnyPage
+    from doclint.profiles import phrase_book_data, profile_schema
+    from doclint.profiles.templates import describe_templates
+
     if args.what == "profile":
         print(json.dumps(profile_schema(), indent=2, ensure_ascii=False))
     elif args.what == "sentences":
@@ -67,6 +70,8 @@ def schema_command(args: argparse.Namespace, registry: Registry) -> bool:
 
 
 def config_schema_command(args: argparse.Namespace, registry: Registry) -> bool:
+    from doclint.config.schema import config_schema
+
     print(json.dumps(config_schema(registry), indent=2))
     return True
 
@@ -77,6 +82,8 @@ def cache_folder(args: argparse.Namespace, config: Config | None) -> tuple[Path,
     --cache-dir; the configuration's cache-dir, inside the configuration's
     folder; or .doclint_cache in --root, the configuration's root or the
     current folder."""
+    from doclint.incremental.cache import DEFAULT_FOLDER
+
     if args.cache_dir is not None:
         return args.cache_dir, None
     if config is not None and config.cache_dir is not None:

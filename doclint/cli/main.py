@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from doclint.cli.arguments import (
     UsageError,
@@ -30,17 +30,12 @@ from doclint.cli.arguments import (
 from doclint.cli.commands import COMMANDS, cache_folder
 from doclint.cli.config import configuration, overridden, settings_of
 from doclint.cli.explain import explain_pages
-from doclint.cli.init import write_starter
 from doclint.cli.options import build_parser
 from doclint.cli.progress import ProgressBar
 from doclint.cli.show import show_files, show_settings
-from doclint.cli.watch import Watch
 from doclint.config.files import Config
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError, load_registry
-from doclint.fixes.edits import FixError
-from doclint.fixes.file_fixer import FixSettings
-from doclint.fixes.fix_mode import FixRun, fix_stdin, run_fixes, unified_diff
 from doclint.incremental.folder import clean
 from doclint.incremental.memo import PartMemos
 from doclint.incremental.store import ContentCache
@@ -63,6 +58,12 @@ from doclint.run.page_reading import named_docs_folders, unread_pages
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
 from doclint.util.replacing import replacing
+
+# Fix mode, --watch and init are imported when they run: a check needs none of them.
+if TYPE_CHECKING:
+    from doclint.cli.watch import Watch
+    from doclint.fixes.file_fixer import FixSettings
+    from doclint.fixes.fix_mode import FixRun
 
 T = TypeVar("T")
 
@@ -120,6 +121,8 @@ def _clean(args: argparse.Namespace, registry: Registry) -> int:
 
 
 def _init(args: argparse.Namespace) -> int:
+    from doclint.cli.init import write_starter
+
     try:
         written = write_starter(args.folder)
     except FileExistsError:
@@ -140,6 +143,8 @@ def _watch(args: argparse.Namespace, registry: Registry) -> int:
     starts the next round."""
     if args.paths == ["-"] or args.fix or args.fix_only or args.diff or args.output_file:
         raise UsageError("--watch reports to the terminal: not with -, --fix, --diff or -o")
+    from doclint.cli.watch import Watch
+
     paths = expand_globs(args.paths)
     watches: list[Watch] = []
 
@@ -316,6 +321,8 @@ def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | Non
         raise UsageError(
             "--write-baseline records findings: use it with --fix, not --diff or --fix-only"
         )
+    from doclint.fixes.file_fixer import FixSettings
+
     return FixSettings(unsafe=args.unsafe_fixes or config.unsafe_fixes, write=not args.diff)
 
 
@@ -323,6 +330,8 @@ def _fix(
     args: argparse.Namespace, registry: Registry, settings: Settings, fix: FixSettings, stdin: bool
 ) -> int:
     """Fix mode: --fix reports what is left; --fix-only and --diff only what they did."""
+    from doclint.fixes.edits import FixError
+
     if stdin:
         return _fix_stdin(args, registry, settings, fix)
     try:
@@ -353,6 +362,8 @@ def _progress(args: argparse.Namespace) -> ProgressBar:
 
 
 def _run_fixes(args: argparse.Namespace, settings: Settings, fix: FixSettings) -> FixRun:
+    from doclint.fixes.fix_mode import run_fixes
+
     bar = _progress(args)
     try:
         return run_fixes(args.paths, settings, fix, bar, _stores(settings))
@@ -365,6 +376,8 @@ def _fix_stdin(
 ) -> int:
     """Fix the text on stdin: the fixed text goes to stdout and the findings left
     to stderr (or --output-file); --diff writes the diff instead."""
+    from doclint.fixes.fix_mode import fix_stdin, unified_diff
+
     data = _read_stdin(args)
     fixed, result = fix_stdin(data, args.stdin_filename, settings, fix)
     shown = display_path(Path(args.stdin_filename), Path.cwd())

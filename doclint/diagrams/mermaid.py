@@ -16,20 +16,18 @@ install folder only; the environment is a few variables of the caller's
 string. A block larger than MAX_BLOCK_BYTES is not checked; a block whose
 parse takes longer than the time bound costs that bound once: Node is killed
 and started again for the blocks after it, at most MAX_STARTS times a run.
+
+The rule API imports this module for every run: what only a run with a
+Mermaid block needs (the process, its pipes, the block digests) is imported
+when a block comes.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
-import hashlib
 import json
 import os
-import selectors
-import shlex
-import shutil
-import subprocess
-import tempfile
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -81,6 +79,8 @@ def install_folder(environ: Mapping[str, str] = os.environ) -> Path:
 def install_command(folder: Path) -> str:
     """The one command that installs what the check needs into `folder`."""
     # No install scripts: the check needs none, and they are code run at install.
+    import shlex
+
     prefix = shlex.quote(str(folder))
     return f"npm install --prefix {prefix} --ignore-scripts mermaid@{MERMAID_VERSION}"
 
@@ -101,6 +101,8 @@ def mermaid_state(environ: Mapping[str, str] = os.environ) -> str:
     results: installing or upgrading Mermaid re-checks the pages; the places
     of Node and of the install are not in it (a CI job's runner has another
     temporary folder each time, and the same answers). Starts nothing."""
+    import shutil
+
     return json.dumps(
         [shutil.which("node") is not None, installed_version(install_folder(environ))]
     )
@@ -112,6 +114,8 @@ def clean_environment(environ: Mapping[str, str] = os.environ) -> dict[str, str]
 
 
 def block_key(text: str) -> bytes:
+    import hashlib
+
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
 
 
@@ -129,6 +133,10 @@ class _Node:
     from its stdout with a time bound, never blocking on either pipe."""
 
     def __init__(self, node: str, folder: Path, environ: Mapping[str, str]) -> None:
+        import selectors
+        import subprocess
+        import tempfile
+
         # What Node says on stderr, for the notice when it ends early; a file,
         # not a pipe, so that nothing Node writes there can block it.
         self.errors: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed in forget)
@@ -145,6 +153,7 @@ class _Node:
         os.set_blocking(self.stdin, False)
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.stdout, selectors.EVENT_READ)
+        self.can_write = selectors.EVENT_WRITE
         self.pending = b""
         self.read = b""
         self.ready = False
@@ -168,7 +177,7 @@ class _Node:
             if left <= 0:
                 raise _Stopped(f"no answer in {seconds:g} s", hung=True)
             if self.pending and self.stdin not in self.selector.get_map():
-                self.selector.register(self.stdin, selectors.EVENT_WRITE)
+                self.selector.register(self.stdin, self.can_write)
             for key, _ in self.selector.select(left):
                 if key.fd == self.stdout:
                     chunk = os.read(self.stdout, _READ)
@@ -355,6 +364,8 @@ class MermaidChecker:
     def _start(self) -> _Node | str:
         """A Node process loading mermaid (its first line says whether it
         did), or why there is none."""
+        import shutil
+
         node_path = shutil.which("node", path=self.environ.get("PATH"))
         if node_path is None:
             return (

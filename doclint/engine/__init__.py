@@ -19,7 +19,23 @@ nothing else of its package root.
 
 from __future__ import annotations
 
-from doclint.engine.linter import Linter
-from doclint.engine.settings import Settings
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from doclint.engine.linter import Linter
+    from doclint.engine.settings import Settings
+
+# Imported on first use: importing a module of the package (the registry, for
+# `doclint rules` or the command line's options) must not load the linter and
+# with it the parsers and the profiles.
+_EXPORTS = {"Linter": "doclint.engine.linter", "Settings": "doclint.engine.settings"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'doclint.engine' has no attribute {name!r}")
+    return getattr(importlib.import_module(_EXPORTS[name]), name)
+
 
 __all__ = ["Linter", "Settings"]

@@ -3,7 +3,9 @@
 Every Markdown file gets this layer, generated or not. Lines and columns are
 1-based and refer to the physical file, also for a document embedded in another.
 
-The positioned parts (nodes) are named tuples, not pydantic models: a run over
+The layer is a plain dataclass and its positioned parts (nodes) are named
+tuples, not pydantic models: checking a page must not import pydantic (its
+import alone is several times a bare interpreter start), and a run over
 a large tree builds millions of them, and pydantic validates each one, where a
 named tuple built positionally only stores its values (a frozen slotted
 dataclass sets its fields one by one through `object.__setattr__`). Nothing
@@ -17,10 +19,12 @@ of the parser build nodes positionally, in the field order below.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, Protocol, TypeVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
-from pydantic_core import core_schema
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler
+    from pydantic_core import core_schema
 
 T = TypeVar("T", bound=type[tuple[Any, ...]])
 
@@ -61,6 +65,8 @@ def _different_node(self: tuple[Any, ...], other: object) -> bool:
 def _node_schema(cls: Any, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
     """Validate a node from Python by an instance check only; in JSON (schema,
     dump and load), a node is an object of its fields."""
+    from pydantic_core import core_schema
+
     as_tuple = handler.resolve_ref_schema(handler(source))
     fields = {
         field["name"]: core_schema.typed_dict_field(
@@ -167,19 +173,19 @@ class HtmlBlock(NamedTuple):
     text: str
 
 
-class MarkdownLayer(BaseModel):
+@dataclass(kw_only=True)
+class MarkdownLayer:
     """All rendered parts of one document, each list in document order."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    # Read by pydantic where a page is validated or described (`doclint schema`).
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid"}
 
-    # Factories, not `[]` defaults: pydantic deep-copies a mutable default for
-    # each instance, a cost every layer of a run would pay.
     line_count: int
-    headings: list[Heading] = Field(default_factory=list)
-    code_blocks: list[CodeBlock] = Field(default_factory=list)
-    links: list[Link] = Field(default_factory=list)
-    list_items: list[ListItem] = Field(default_factory=list)
-    paragraphs: list[Paragraph] = Field(default_factory=list)
-    table_rows: list[TableRow] = Field(default_factory=list)
-    html_blocks: list[HtmlBlock] = Field(default_factory=list)
-    thematic_breaks: list[int] = Field(default_factory=list)
+    headings: list[Heading] = field(default_factory=list)
+    code_blocks: list[CodeBlock] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    list_items: list[ListItem] = field(default_factory=list)
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    table_rows: list[TableRow] = field(default_factory=list)
+    html_blocks: list[HtmlBlock] = field(default_factory=list)
+    thematic_breaks: list[int] = field(default_factory=list)

@@ -10,17 +10,16 @@ generated corpus.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from functools import cache
 from itertools import repeat
 from operator import add
 from typing import Any, TypeVar, get_args, get_type_hints
 
-from pydantic import BaseModel
-
 from doclint.models.markdown import build_node
 
-P = TypeVar("P", bound=BaseModel)
+P = TypeVar("P")
 
 # The fields of a node or model that hold a line number. Models and nodes name
 # their lines so; a line count (`line_count`) is not a place and stays.
@@ -30,14 +29,15 @@ LINE_LIST_FIELDS = frozenset({"thematic_breaks"})
 
 
 def moved(page: P, lines: int, **changes: Any) -> P:
-    """`page` with every line number `lines` further down, and the fields in
-    `changes` replaced. Lists nobody moves (of strings) are shared."""
+    """`page` (a page or its layer: a dataclass) with every line number
+    `lines` further down, and the fields in `changes` replaced. Lists nobody
+    moves (of strings) are shared."""
     update = {
         name: _moved_value(value, lines, name)
         for name, value in page.__dict__.items()
         if name not in changes
     }
-    return page.model_copy(update={**update, **changes})
+    return dataclasses.replace(page, **update, **changes)  # type: ignore[type-var]
 
 
 def _moved_value(value: Any, lines: int, name: str = "") -> Any:
@@ -49,7 +49,7 @@ def _moved_value(value: Any, lines: int, name: str = "") -> Any:
         if value and isinstance(value[0], tuple):
             return _moved_nodes(value, lines)
         return value
-    if isinstance(value, BaseModel):
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return moved(value, lines)
     return value
 
@@ -93,7 +93,7 @@ def _plan(kind: type) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def _holds_places(annotation: Any) -> bool:
     """Whether a value of this type may hold a line number inside it."""
     if isinstance(annotation, type) and (
-        issubclass(annotation, BaseModel) or hasattr(annotation, "_fields")
+        dataclasses.is_dataclass(annotation) or hasattr(annotation, "_fields")
     ):
         return True
     return any(_holds_places(argument) for argument in get_args(annotation))

@@ -14,11 +14,10 @@ templates are what the parser reads them with (`doclint.profiles.templates`).
 from __future__ import annotations
 
 import posixpath
-import tomllib
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from doclint.profiles.model import (
     CLAIMS,
@@ -37,6 +36,9 @@ from doclint.profiles.model import (
     Template,
     phrase_book_of,
 )
+
+if TYPE_CHECKING:
+    from doclint.profiles.frozen import Frozen
 
 __all__ = [
     "CLAIMS",
@@ -111,16 +113,31 @@ def phrase_book_data() -> dict[str, Any]:
 
 
 @cache
+def _shipped_texts() -> tuple[tuple[str, str], ...]:
+    """(name, TOML text) of each shipped profile, read once per process:
+    package data beside this module (importlib.resources would import a zip
+    reader and email parsing)."""
+    folder = Path(__file__).parent
+    return tuple((name, (folder / f"{name}.toml").read_text(encoding="utf-8")) for name in SHIPPED)
+
+
+@cache
 def _shipped() -> tuple[tuple[str, str, dict[str, Any]], ...]:
     """(name, TOML text, its data) of each shipped profile, read once per
-    process: package data beside this module (importlib.resources would
-    import a zip reader and email parsing). Its data is read as TOML, not
-    validated: tests validate the shipped files whole."""
-    shipped = []
-    for name in SHIPPED:
-        text = (Path(__file__).parent / f"{name}.toml").read_text(encoding="utf-8")
-        shipped.append((name, text, tomllib.loads(text)))
-    return tuple(shipped)
+    process. Its data is read as TOML, not validated: tests validate the
+    shipped files whole. Read where their frozen form is not used."""
+    import tomllib
+
+    return tuple((name, text, tomllib.loads(text)) for name, text in _shipped_texts())
+
+
+def shipped_frozen() -> Frozen | None:
+    """The shipped profiles' frozen form (`frozen`), which loads without
+    pydantic; None when a shipped TOML changed since it was written: then they
+    are read from their TOML by the loader."""
+    from doclint.profiles.frozen import shipped_frozen as frozen_of
+
+    return frozen_of(_shipped_texts())
 
 
 @cache
@@ -129,6 +146,9 @@ def templated_profiles() -> tuple[GeneratorProfile, ...]:
     once per process (worker processes forked from the run's process inherit
     them); their phrase books are taken as valid, as their tests validate the
     shipped files whole."""
+    frozen = shipped_frozen()
+    if frozen is not None:
+        return tuple(frozen.profile(name) for name in frozen.names("versions"))
     from doclint.profiles import loading
 
     return tuple(
@@ -142,12 +162,22 @@ def templated_profiles() -> tuple[GeneratorProfile, ...]:
 def builtin_docs_folders() -> tuple[str, ...]:
     """The docs folder of each shipped profile of object pages: a page
     outside them is no built-in profile's, whatever it says."""
+    frozen = shipped_frozen()
+    if frozen is not None:
+        return tuple(frozen.docs_folder(name) for name in frozen.names("layout"))
     return tuple(data["layout"]["docs_folder"] for _, _, data in _shipped() if "layout" in data)
 
 
 @cache
 def builtin_profiles() -> tuple[Profile, ...]:
     """The shipped profiles of object pages, read once per process."""
+    frozen = shipped_frozen()
+    if frozen is not None:
+        return tuple(
+            profile
+            for name in frozen.names("layout")
+            if isinstance(profile := frozen.profile(name), Profile)
+        )
     return tuple(
         parse_profile(text, name, builtin=True)
         for name, text, data in _shipped()

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
-from doclint.profiles import _shipped
+from doclint.profiles import _shipped, shipped_frozen
 from doclint.profiles.model import GeneratorProfile, WikiGrammar
 
 
@@ -32,6 +32,13 @@ _RUN: list[tuple[Wiki, ...]] = [()]
 @cache
 def shipped_wikis() -> tuple[Wiki, ...]:
     """The shipped generators of wikis, read once per process."""
+    frozen = shipped_frozen()
+    if frozen is not None:
+        return tuple(
+            Wiki(profile.name, profile.wiki)
+            for name in frozen.names("wiki")
+            if (profile := frozen.profile(name)).wiki is not None
+        )
     from doclint.profiles import loading
 
     found = []

@@ -7,12 +7,16 @@ gives exactly what a serial run gives.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
+import sys
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+# The pool's modules (multiprocessing, concurrent.futures and its logging) are
+# imported when a pool starts: checking one page starts none.
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -67,7 +71,7 @@ def map_in_processes(
     return results
 
 
-FORKS = "fork" in multiprocessing.get_all_start_methods()
+FORKS = sys.platform != "win32"  # multiprocessing.get_all_start_methods() has "fork"
 """Whether worker processes are forked, and so start with what the run's
 process holds (its rules, its results store), or spawned afresh."""
 
@@ -78,6 +82,9 @@ def process_pool(
     """`jobs` worker processes, each started with `initializer(*initargs)`;
     forked where the system can, so they start from this process as it is
     when they are started (`start_processes`)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     method = "fork" if FORKS else "spawn"
     if not FORKS:
         isolate_spawned_workers()

@@ -6,12 +6,11 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import closing
 from functools import partial
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, Generic, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, overload
 
 from doclint.diagrams.mermaid import close_checker
 from doclint.engine.linter import FileOutcome, Linter
@@ -43,6 +42,9 @@ from doclint.run.shards import work_order
 from doclint.run.sink import FileSink, Note, RunResult
 from doclint.util.gc_pause import collect_rarely
 from doclint.util.notices import forget_said
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 
 class _Roots:

@@ -1,0 +1,100 @@
+"""What checking one page imports: what pre-commit and an editor pay on
+every run. No pydantic (the shipped profiles load from their frozen form,
+pages are dataclasses), and only the output format asked for; fix mode,
+--watch and a process pool only when asked for or needed."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PROJECT
+
+NEVER_FOR_A_CHECK = (
+    "pydantic",
+    "pydantic_core",
+    "doclint.profiles.loading",
+    "doclint.output.html",
+    "doclint.output.junit",
+    "doclint.output.gitlab",
+    "doclint.output.github",
+    "doclint.fixes.fix_mode",
+    "doclint.fixes.file_fixer",
+    "doclint.cli.watch",
+    "multiprocessing",
+    "concurrent.futures",
+)
+
+README = "# Widgets\n\nA small library of widgets: see [the guide](https://example.org).\n"
+
+
+# `python -m doclint ARGS` that names, at exit, every module the run imported
+# (`-X importtime` loses the modules imported by the thread that writes the output).
+_RUN = """
+import atexit, runpy, sys
+atexit.register(lambda: sys.__stderr__.write("\\nimported: " + " ".join(sys.modules) + "\\n"))
+sys.argv = ["doclint", *sys.argv[1:]]
+runpy.run_module("doclint", run_name="__main__", alter_sys=True)
+"""
+
+
+def imported(cwd: Path, *args: str) -> set[str]:
+    """The modules a `doclint` run with `args` in `cwd` imports."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN, *args],
+        cwd=cwd,
+        env={**env, "PYTHONPATH": str(PROJECT)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    return set(done.stderr.rpartition("imported: ")[2].split())
+
+
+@pytest.fixture
+def trees(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """(folder, page) of a generated tree's page, a README and a DeepWiki export."""
+    generated = tmp_path / "generated"
+    shutil.copytree(PROJECT / "examples" / "tree", generated)
+    readme = tmp_path / "readme"
+    readme.mkdir()
+    (readme / "README.md").write_text(README, encoding="utf-8")
+    wiki = tmp_path / "wiki"
+    shutil.copytree(PROJECT / "tests" / "wikis" / "deepwiki_open", wiki)
+    return {
+        "generated": (generated, "docs/pkg/test_widgets.py_docs.md"),
+        "readme": (readme, "README.md"),
+        "wiki": (wiki, "shop_wiki.md"),
+    }
+
+
+@pytest.mark.parametrize("case", ["generated", "readme", "wiki"])
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_checking_a_page_imports_no_pydantic_nor_what_it_does_not_use(trees, case, cache):
+    folder, page = trees[case]
+    modules = imported(folder, "check", page, *cache)
+    assert "doclint.rule_api" in modules  # the run did check
+    assert sorted(modules.intersection(NEVER_FOR_A_CHECK)) == []
+
+
+def test_a_format_is_imported_when_asked(trees):
+    folder, page = trees["readme"]
+    modules = imported(folder, "check", page, "--output-format", "html", "-o", "report.html")
+    assert "doclint.output.html" in modules
+    assert (folder / "report.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_a_user_profile_is_read_by_the_one_loader(trees):
+    """A profile the configuration names is validated (pydantic), as before."""
+    folder, page = trees["readme"]
+    shutil.copy(PROJECT / "examples" / "profile" / "tinydoc.toml", folder / "tinydoc.toml")
+    (folder / "doclint.toml").write_text('profiles = ["tinydoc.toml"]\n', encoding="utf-8")
+    modules = imported(folder, "check", page)
+    assert {"pydantic", "doclint.profiles.loading"} <= modules
