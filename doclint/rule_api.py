@@ -14,7 +14,7 @@ import inspect
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType, UnionType
@@ -127,6 +127,7 @@ __all__ = [
     "RootIndex",
     "Rule",
     "RuleContext",
+    "RuleDocs",
     "RuleOption",
     "RunCommand",
     "Scope",
@@ -213,6 +214,52 @@ class RuleOption:
         if type(value) is not expected:
             raise ValueError(f"expected {'an' if expected is int else 'a'} {expected.__name__}")
         return value
+
+
+@dataclass(frozen=True, slots=True)
+class RuleDocs:
+    """A rule's documentation (`Rule.docs`), from which `doclint rule`, the
+    rule pages and SARIF's help are rendered, in ruff's convention: what the
+    rule finds, why that is bad, an example of it and what to write instead.
+
+    Each text is Markdown, written as a docstring is (its lines after the
+    first indented as the code around it): it is dedented as one. An example
+    that opens with a fenced block goes below its heading, else after it;
+    a note says where the example is from: `**Example** (in a keyword index):`.
+    """
+
+    what: str
+    why: str
+    example: str
+    use_instead: str
+    example_note: str = ""
+    use_instead_note: str = ""
+
+    def __post_init__(self) -> None:
+        for part in fields(self):
+            text = getattr(self, part.name)
+            if not isinstance(text, str):
+                raise TypeError(f"RuleDocs.{part.name} must be text")
+            object.__setattr__(self, part.name, inspect.cleandoc(text))
+        for name in ("what", "why", "example", "use_instead"):
+            if not getattr(self, name):
+                raise ValueError(f"RuleDocs.{name} is empty")
+
+    def markdown(self) -> str:
+        """The documentation as one Markdown text."""
+        return "\n\n".join(
+            (
+                self.what,
+                f"**Why is this bad?** {self.why}",
+                _headed("Example", self.example_note, self.example),
+                _headed("Use instead", self.use_instead_note, self.use_instead),
+            )
+        )
+
+
+def _headed(title: str, note: str, text: str) -> str:
+    heading = f"**{title}** ({note}):" if note else f"**{title}:**"
+    return f"{heading}\n\n{text}" if text.startswith("```") else f"{heading} {text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -558,6 +605,7 @@ class Rule(Generic[PageT]):
     code: ClassVar[str]
     name: ClassVar[str]
     summary: ClassVar[str]
+    docs: ClassVar[RuleDocs]
     severity: ClassVar[Severity] = Severity.ERROR
     default_enabled: ClassVar[bool] = True
     fix_safety: ClassVar[FixSafety] = FixSafety.NONE
@@ -588,7 +636,8 @@ class Rule(Generic[PageT]):
 
     @classmethod
     def documentation(cls) -> str:
-        return inspect.cleandoc(cls.__doc__ or cls.summary)
+        """The rule's documentation as Markdown (`docs`)."""
+        return cls.docs.markdown()
 
     @classmethod
     def resolve_options(cls, values: Mapping[str, object]) -> Mapping[str, OptionValue]:
