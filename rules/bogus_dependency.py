@@ -12,16 +12,8 @@ from doclint_rules._languages.cpp import CppFacts
 from doclint_rules._languages.python import PythonFacts
 from doclint_rules._source_facts import page_source_text
 
-from doclint.rule_api import (
-    Cause,
-    DependencyEntry,
-    FileDocs,
-    Finding,
-    Rule,
-    RuleContext,
-    RuleDocs,
-    template_named,
-)
+from doclint.rule_api import Cause, DependencyEntry, FileDocs, Finding, Rule, RuleContext, RuleDocs
+from doclint.rule_api_generators import template_named
 
 # A name list the generator cut at a line continuation (`from m import a, \`).
 CONTINUATION = "\\"

@@ -19,9 +19,8 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleDocs,
-    places_of,
-    template_named,
 )
+from doclint.rule_api_generators import places_of, template_named
 
 # Pages the generator writes into a folder after it has counted that folder's
 # files, so a count of a folder under docs/ never includes them.

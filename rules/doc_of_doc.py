@@ -14,8 +14,8 @@ from doclint.rule_api import (
     RuleDocs,
     Scope,
     Severity,
-    places_of,
 )
+from doclint.rule_api_generators import places_of
 
 FOLDER_KINDS = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
 

@@ -26,8 +26,8 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleDocs,
-    template_named,
 )
+from doclint.rule_api_generators import template_named
 
 # The class lists of the templates: Python's "### Classs" (and the spellings
 # it is fixed to), C/C++'s "### Class/Structs".

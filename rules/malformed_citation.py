@@ -6,16 +6,8 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import placed_elsewhere, wiki_claiming
 
-from doclint.rule_api import (
-    Cause,
-    Citation,
-    Finding,
-    MarkdownPage,
-    Rule,
-    RuleContext,
-    RuleDocs,
-    Scope,
-)
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api_generators import Citation
 
 
 class MalformedCitation(Rule[MarkdownPage]):

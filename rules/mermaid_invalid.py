@@ -12,15 +12,17 @@ from doclint.rule_api import (
     Cause,
     CodeBlock,
     Finding,
-    MermaidVerdict,
     Rule,
     RuleContext,
     RuleDocs,
     Scope,
+    shown_target,
+)
+from doclint.rule_api_generators import (
+    MermaidVerdict,
     mermaid_ahead,
     mermaid_state,
     mermaid_verdicts,
-    shown_target,
 )
 
 MESSAGE_LIMIT = 300

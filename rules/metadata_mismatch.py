@@ -22,8 +22,8 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     SizeClaim,
-    title_names_file_only,
 )
+from doclint.rule_api_generators import title_names_file_only
 
 # The generator's Type for an extension; any other extension gets "Source File (.ext)".
 FILE_TYPES = {

@@ -21,16 +21,18 @@ from doclint.rule_api import (
     Finding,
     FolderDoc,
     FolderIndex,
-    Pattern,
-    PhraseBook,
     Rule,
     RuleContext,
     RuleDocs,
     SourceFile,
+    shown_target,
+)
+from doclint.rule_api_generators import (
+    Pattern,
+    PhraseBook,
     compile_pattern,
     page_suffixes,
     phrase_book,
-    shown_target,
 )
 
 # Endings of files that are documentation whatever folder they are in.

@@ -8,16 +8,8 @@ from collections.abc import Iterator, Sequence
 from doclint_rules._project_names import ProjectNames, line_tokens, project_names
 from doclint_rules._wiki import Judged, judged, shown_ranges, wiki_claiming
 
-from doclint.rule_api import (
-    Cause,
-    Finding,
-    MarkdownPage,
-    NameMention,
-    Rule,
-    RuleContext,
-    RuleDocs,
-    Scope,
-)
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api_generators import NameMention
 
 
 class NameNotInCitedLines(Rule[MarkdownPage]):

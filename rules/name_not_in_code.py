@@ -7,16 +7,8 @@ from collections.abc import Iterator
 from doclint_rules._project_names import ProjectNames, project_names
 from doclint_rules._wiki import looks_like_the_projects, wiki_claiming
 
-from doclint.rule_api import (
-    Cause,
-    Finding,
-    MarkdownPage,
-    NameMention,
-    Rule,
-    RuleContext,
-    RuleDocs,
-    Scope,
-)
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api_generators import NameMention
 
 
 class NameNotInCode(Rule[MarkdownPage]):

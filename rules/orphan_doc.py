@@ -19,8 +19,8 @@ from doclint.rule_api import (
     Scope,
     Severity,
     SubtreeIndex,
-    places_of,
 )
+from doclint.rule_api_generators import places_of
 
 FolderPage = FolderIndex | FolderDoc | SubtreeIndex
 

@@ -27,8 +27,8 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleDocs,
-    template_named,
 )
+from doclint.rule_api_generators import template_named
 
 # The sub-causes of a finding, as data a report can group by.
 NOT_A_NAMESPACE = Cause("prose-keyword/not-a-namespace", "Namespace the source does not declare")

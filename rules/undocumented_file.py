@@ -10,14 +10,13 @@ from doclint.rule_api import (
     DocKind,
     Finding,
     FolderIndex,
-    PagePlaces,
     Rule,
     RuleContext,
     RuleDocs,
     Scope,
     Severity,
-    places_of,
 )
+from doclint.rule_api_generators import PagePlaces, places_of
 
 # The generator does not document binary files (a NUL byte in the first
 # 8 KiB) but still lists them. A file only a listing knows cannot be sniffed,

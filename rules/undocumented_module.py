@@ -15,16 +15,8 @@ from doclint_rules._generator_pages import (
 )
 from doclint_rules._python_objects import PyObject
 
-from doclint.rule_api import (
-    Cause,
-    Finding,
-    MarkdownPage,
-    Profile,
-    Rule,
-    RuleContext,
-    RuleDocs,
-    Scope,
-)
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api_generators import Profile
 
 
 class UndocumentedModule(Rule[MarkdownPage]):

@@ -25,8 +25,8 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     SubtreeIndex,
-    allowed_headings,
 )
+from doclint.rule_api_generators import allowed_headings
 
 # The pages the templates give an outline (a kind a profile declares is read
 # as a Markdown page of that kind).

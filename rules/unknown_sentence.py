@@ -15,9 +15,9 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     Severity,
-    phrase_book,
     shown_target,
 )
+from doclint.rule_api_generators import phrase_book
 
 UNKNOWN = Cause("unknown-sentence/unknown", "Line of a fixed-pattern section in no catalogue entry")
 # A line shown in the message is cut here (and escaped): enough to find it, not a paragraph.

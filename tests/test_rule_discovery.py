@@ -9,12 +9,11 @@ import shutil
 import subprocess
 import sys
 import textwrap
-from importlib.metadata import entry_points
 from pathlib import Path
 
 import doclint_rules
 
-from doclint.engine.registry import ENTRY_POINT_GROUP, builtin_rules, load_registry
+from doclint.engine.registry import builtin_rules, load_registry
 from doclint.rule_api import RuleDocs
 
 NEW_RULE = '''
@@ -82,12 +81,6 @@ def test_a_module_that_fails_to_import_is_one_line_and_the_others_load(tmp_path)
         " ModuleNotFoundError: No module named 'no_such_module'"
     ]
     assert "DL990" in done.stdout
-
-
-def test_the_built_in_rules_are_one_entry_point():
-    entries = [entry for entry in entry_points(group=ENTRY_POINT_GROUP)]
-    builtin = [entry for entry in entries if entry.module.startswith("doclint_rules")]
-    assert [(entry.name, entry.value) for entry in builtin] == [("builtin", "doclint_rules")]
 
 
 def test_every_built_in_rule_states_its_own_documentation():
