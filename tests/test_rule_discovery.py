@@ -51,7 +51,8 @@ def _rules_with(tmp_path: Path, modules: dict[str, str]) -> subprocess.Completed
     shutil.copytree(Path(doclint_rules.__path__[0]), copy, ignore=shutil.ignore_patterns("*.so"))
     for name, source in modules.items():
         (copy / f"{name}.py").write_text(textwrap.dedent(source), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    path = [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
     return subprocess.run(
         [sys.executable, "-m", "doclint", "rules"],
         capture_output=True,
