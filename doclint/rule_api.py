@@ -1,105 +1,88 @@
-"""Everything a rule may use: the Rule base class, findings, a read-only view
-of the file and the tree, and the page models and helpers rules read. What
-else a rule may import is stated in docs/layers.toml; plugins need nothing
-but this module.
+"""What every rule may use, the stable core of the rule API: the Rule base
+class and its documentation (`RuleDocs`), findings and fixes, a read-only
+view of the file and the tree, and the page models. What only the rules of
+one generator's pages use (PyTorch's templates and profiles, wikis' claims,
+Mermaid diagrams) is in `doclint.rule_api_generators`. What else a rule may
+import is stated in docs/layers.toml; plugins need nothing but these two
+modules.
 
 A rule is data plus a function. The data (code, name, summary, severity,
-scope, fix safety, and the docstring with why it matters and a bad and a good
+scope, fix safety, and `docs` with why it matters and a bad and a good
 example) is what the CLI, SARIF and the README tables are generated from.
+
+Importing this module is cheap (a process that loads no rule pays for no
+pydantic, profile or parser): the page models, the Markdown models and the
+tree's `SourceFile` are imported on first use of their names here
+(`__getattr__`), and what a method needs of the heavier modules inside it.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType, UnionType
-from typing import Annotated, ClassVar, Generic, TypeVar, Union, cast, get_args, get_origin
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    ClassVar,
+    Generic,
+    TypeVar,
+    Union,
+    cast,
+    get_args,
+    get_origin,
+)
 
-from doclint.diagrams.mermaid import MermaidVerdict, mermaid_ahead, mermaid_state, mermaid_verdicts
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
-from doclint.models.generated import (
-    AnyPage,
-    Count,
-    DependencyEntry,
-    DocKind,
-    EmbeddedSource,
-    FileDocs,
-    FolderDoc,
-    FolderIndex,
-    KeywordCategory,
-    KeywordEntry,
-    KeywordIndex,
-    MarkdownPage,
-    MetadataField,
-    PageBase,
-    RootIndex,
-    RunCommand,
-    Section,
-    SizeClaim,
-    SubtreeIndex,
-)
 from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES, LanguageData
-from doclint.models.markdown import CodeBlock, Heading, Link
-from doclint.models.wiki import Citation, NameMention, SiteLink, SourceEntry, WikiFacts
-from doclint.parsing.wiki import page_slug, read_wiki
-from doclint.profiles import (
-    CLAIMS,
-    CatalogueSentence,
-    EntryOutline,
-    FieldOutline,
-    PhraseBook,
-    Profile,
-    heading_lines,
-    page_profile,
-)
-from doclint.profiles.original_source import source_span
-from doclint.profiles.patterns import Pattern, compile_pattern
-from doclint.profiles.templates import (
-    FOLDER_PAGES_TEMPLATE,
-    OUTLINES,
-    Outline,
-    PagePlaces,
-    Template,
-    allowed_headings,
-    file_docs_endings,
-    folder_pages,
-    generator_places,
-    page_suffixes,
-    phrase_book,
-    places_of,
-    template_for_source,
-    template_named,
-    template_words,
-    title_names_file_only,
-)
-from doclint.profiles.wikis import Wiki, wiki_of, wikis
-from doclint.tree.index import SourceFile, Tree
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.link_paths import resolve_target
 
+if TYPE_CHECKING:
+    # Exported (`__all__`), imported at run time by `__getattr__`.
+    from doclint.models.generated import (
+        AnyPage,
+        Count,
+        DependencyEntry,
+        DocKind,
+        EmbeddedSource,
+        FileDocs,
+        FolderDoc,
+        FolderIndex,
+        KeywordCategory,
+        KeywordEntry,
+        KeywordIndex,
+        MarkdownPage,
+        MetadataField,
+        PageBase,
+        RootIndex,
+        RunCommand,
+        Section,
+        SizeClaim,
+        SubtreeIndex,
+    )
+    from doclint.models.markdown import CodeBlock, Heading, Link
+    from doclint.models.wiki import WikiFacts
+    from doclint.profiles import Profile
+    from doclint.tree.index import SourceFile, Tree
+
 __all__ = [
-    "CLAIMS",
-    "FOLDER_PAGES_TEMPLATE",
     "LANGUAGES",
-    "OUTLINES",
     "PROJECT_LANGUAGES",
     "AnyPage",
-    "CatalogueSentence",
     "Cause",
-    "Citation",
     "CodeBlock",
     "Count",
     "DependencyEntry",
     "DocKind",
     "Edit",
     "EmbeddedSource",
-    "EntryOutline",
-    "FieldOutline",
     "FileDocs",
     "Finding",
     "Fix",
@@ -115,57 +98,66 @@ __all__ = [
     "Link",
     "LinkTarget",
     "MarkdownPage",
-    "MermaidVerdict",
     "MetadataField",
-    "NameMention",
-    "Outline",
     "PageBase",
-    "PagePlaces",
-    "Pattern",
-    "PhraseBook",
-    "Profile",
     "RootIndex",
     "Rule",
     "RuleContext",
+    "RuleDocs",
     "RuleOption",
     "RunCommand",
     "Scope",
     "Section",
     "Severity",
-    "SiteLink",
     "SizeClaim",
-    "SourceEntry",
     "SourceFile",
     "SubtreeIndex",
-    "Template",
-    "Wiki",
-    "WikiFacts",
-    "allowed_headings",
-    "compile_pattern",
-    "file_docs_endings",
-    "folder_pages",
-    "generator_places",
     "github_slug",
-    "heading_lines",
-    "mermaid_ahead",
-    "mermaid_state",
-    "mermaid_verdicts",
-    "original_source_lines",
-    "page_profile",
-    "page_slug",
-    "page_suffixes",
-    "phrase_book",
-    "places_of",
     "shown_target",
     "shown_tree_path",
-    "source_span",
-    "template_for_source",
-    "template_named",
-    "template_words",
-    "title_names_file_only",
     "unique_slugs",
-    "wikis",
 ]
+
+_LAZY = {
+    **dict.fromkeys(
+        (
+            "AnyPage",
+            "Count",
+            "DependencyEntry",
+            "DocKind",
+            "EmbeddedSource",
+            "FileDocs",
+            "FolderDoc",
+            "FolderIndex",
+            "KeywordCategory",
+            "KeywordEntry",
+            "KeywordIndex",
+            "MarkdownPage",
+            "MetadataField",
+            "PageBase",
+            "RootIndex",
+            "RunCommand",
+            "Section",
+            "SizeClaim",
+            "SubtreeIndex",
+        ),
+        "doclint.models.generated",
+    ),
+    **dict.fromkeys(("CodeBlock", "Heading", "Link"), "doclint.models.markdown"),
+    "SourceFile": "doclint.tree.index",
+}
+"""The names imported on first use, and their modules (the page models are
+pydantic's)."""
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 BuiltT = TypeVar("BuiltT")
 """What a rule helper builds once from a whole tree (`RuleContext.once_per_tree`)."""
@@ -213,6 +205,52 @@ class RuleOption:
         if type(value) is not expected:
             raise ValueError(f"expected {'an' if expected is int else 'a'} {expected.__name__}")
         return value
+
+
+@dataclass(frozen=True, slots=True)
+class RuleDocs:
+    """A rule's documentation (`Rule.docs`), from which `doclint rule`, the
+    rule pages and SARIF's help are rendered, in ruff's convention: what the
+    rule finds, why that is bad, an example of it and what to write instead.
+
+    Each text is Markdown, written as a docstring is (its lines after the
+    first indented as the code around it): it is dedented as one. An example
+    that opens with a fenced block goes below its heading, else after it;
+    a note says where the example is from: `**Example** (in a keyword index):`.
+    """
+
+    what: str
+    why: str
+    example: str
+    use_instead: str
+    example_note: str = ""
+    use_instead_note: str = ""
+
+    def __post_init__(self) -> None:
+        for part in fields(self):
+            text = getattr(self, part.name)
+            if not isinstance(text, str):
+                raise TypeError(f"RuleDocs.{part.name} must be text")
+            object.__setattr__(self, part.name, inspect.cleandoc(text))
+        for name in ("what", "why", "example", "use_instead"):
+            if not getattr(self, name):
+                raise ValueError(f"RuleDocs.{name} is empty")
+
+    def markdown(self) -> str:
+        """The documentation as one Markdown text."""
+        return "\n\n".join(
+            (
+                self.what,
+                f"**Why is this bad?** {self.why}",
+                _headed("Example", self.example_note, self.example),
+                _headed("Use instead", self.use_instead_note, self.use_instead),
+            )
+        )
+
+
+def _headed(title: str, note: str, text: str) -> str:
+    heading = f"**{title}** ({note}):" if note else f"**{title}:**"
+    return f"{heading}\n\n{text}" if text.startswith("```") else f"{heading} {text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,6 +416,10 @@ class RuleContext:
         grammar, once per page), else None."""
         if self._wiki is not None and self._wiki[0] is page:
             return self._wiki[1]
+        from doclint.models.generated import MarkdownPage
+        from doclint.parsing.wiki import read_wiki
+        from doclint.profiles.wikis import wiki_of
+
         facts = None
         if isinstance(page, MarkdownPage) and not page.page_kind:
             wiki = wiki_of(page.path, self.lines)
@@ -491,16 +533,6 @@ def _resolve_in(folder: str, target: str) -> LinkTarget | str | None:
     return LinkTarget(*found) if isinstance(found, tuple) else found
 
 
-def original_source_lines(page: AnyPage) -> range:
-    """Line numbers of a file documentation's Original Source block, from its
-    opening fence to the generator's closing one (where a broken block was
-    meant to end); empty for any other page. Its text is the source's own, or
-    an embedded page that is checked on its own."""
-    if isinstance(page, FileDocs) and page.source is not None:
-        return range(page.source.line, page.source.end_line + 1)
-    return range(0)
-
-
 def shown_target(target: str, limit: int = 200) -> str:
     """A link target as a message can show it: control characters escaped, and
     cut short, since a hostile page may hold a link of megabytes."""
@@ -522,12 +554,14 @@ def shown_tree_path(path: str, limit: int = 200) -> str:
     return f"{TREE_PATH_MARK}{shown_target(path, limit)}{TREE_PATH_MARK}"
 
 
-PageT = TypeVar("PageT", bound=PageBase)
+PageT = TypeVar("PageT", bound="PageBase")
 
 
 def _kinds_of(page_type: object) -> frozenset[DocKind] | None:
     """The kinds of page a type of page stands for (a page class or a union of
     them); None for every kind."""
+    from doclint.models.generated import DocKind, PageBase
+
     if get_origin(page_type) is Annotated:
         return _kinds_of(get_args(page_type)[0])
     if isinstance(page_type, UnionType) or get_origin(page_type) is Union:
@@ -558,6 +592,7 @@ class Rule(Generic[PageT]):
     code: ClassVar[str]
     name: ClassVar[str]
     summary: ClassVar[str]
+    docs: ClassVar[RuleDocs]
     severity: ClassVar[Severity] = Severity.ERROR
     default_enabled: ClassVar[bool] = True
     fix_safety: ClassVar[FixSafety] = FixSafety.NONE
@@ -588,7 +623,8 @@ class Rule(Generic[PageT]):
 
     @classmethod
     def documentation(cls) -> str:
-        return inspect.cleandoc(cls.__doc__ or cls.summary)
+        """The rule's documentation as Markdown (`docs`)."""
+        return cls.docs.markdown()
 
     @classmethod
     def resolve_options(cls, values: Mapping[str, object]) -> Mapping[str, OptionValue]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from doclint.models.markdown import build_node
-from doclint.rule_api import AnyPage, Cause, Finding, Section, original_source_lines
+from doclint.rule_api import AnyPage, Cause, Finding, Section
+from doclint.rule_api_generators import original_source_lines
 
 NOTHING_FOUND = Cause("placeholder-section/nothing-found", "Section saying nothing was found")
 SEE_ELSEWHERE = Cause("placeholder-section/see-elsewhere", "Section sending the reader elsewhere")

@@ -13,10 +13,10 @@ from doclint.rule_api import (
     LinkTarget,
     PageBase,
     RuleContext,
-    file_docs_endings,
     shown_target,
     shown_tree_path,
 )
+from doclint.rule_api_generators import file_docs_endings
 
 PAGE_NOT_GENERATED = Cause(
     "broken-link/page-not-generated", "Link to a documentation page not generated"

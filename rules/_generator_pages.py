@@ -16,14 +16,8 @@ from typing import NamedTuple
 
 from doclint_rules._python_objects import ModuleObjects, PyObject, python_objects
 
-from doclint.rule_api import (
-    EntryOutline,
-    FieldOutline,
-    MarkdownPage,
-    Profile,
-    RuleContext,
-    page_profile,
-)
+from doclint.rule_api import MarkdownPage, RuleContext
+from doclint.rule_api_generators import EntryOutline, FieldOutline, Profile, page_profile
 
 
 class Entry(NamedTuple):

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from doclint.rule_api import Profile, RuleContext, shown_target, shown_tree_path
+from doclint.rule_api import RuleContext, shown_target, shown_tree_path
+from doclint.rule_api_generators import Profile
 
 RECORD_LIMIT = 32 * 1024 * 1024
 """A larger record is not parsed: RepoAgent's own is a few MB on a large repository."""

@@ -5,7 +5,8 @@ Each line of those sections is looked up, 280,000 on a generated tree of
 
 from __future__ import annotations
 
-from doclint.rule_api import AnyPage, FileDocs, PhraseBook, original_source_lines
+from doclint.rule_api import AnyPage, FileDocs
+from doclint.rule_api_generators import PhraseBook, original_source_lines
 
 
 def unknown_lines(page: AnyPage, lines: list[str], book: PhraseBook) -> list[tuple[int, str, str]]:

@@ -12,14 +12,9 @@ from doclint_rules._fixing import remove_keyword_entry
 from doclint_rules._languages.markdown import embedded_source, source_has
 
 from doclint.models.markdown import build_node
-from doclint.rule_api import (
+from doclint.rule_api import Cause, Finding, FixSafety, KeywordCategory, KeywordIndex, RuleContext
+from doclint.rule_api_generators import (
     FOLDER_PAGES_TEMPLATE,
-    Cause,
-    Finding,
-    FixSafety,
-    KeywordCategory,
-    KeywordIndex,
-    RuleContext,
     Template,
     places_of,
     template_for_source,

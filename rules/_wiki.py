@@ -19,7 +19,8 @@ from typing import NamedTuple
 
 from doclint_rules._project_names import project_names
 
-from doclint.rule_api import Citation, PageBase, RuleContext, WikiFacts, page_slug, wikis
+from doclint.rule_api import PageBase, RuleContext
+from doclint.rule_api_generators import Citation, WikiFacts, page_slug, wikis
 from doclint.util.notices import say_once
 
 _COMMIT = re.compile(r"[0-9a-fA-F]{7,64}")

@@ -12,73 +12,59 @@ from doclint_rules._languages.cpp import CppFacts
 from doclint_rules._languages.python import PythonFacts
 from doclint_rules._source_facts import page_source_text
 
-from doclint.rule_api import (
-    Cause,
-    DependencyEntry,
-    FileDocs,
-    Finding,
-    Rule,
-    RuleContext,
-    template_named,
-)
+from doclint.rule_api import Cause, DependencyEntry, FileDocs, Finding, Rule, RuleContext, RuleDocs
+from doclint.rule_api_generators import template_named
 
 # A name list the generator cut at a line continuation (`from m import a, \`).
 CONTINUATION = "\\"
 
 
 class BogusDependency(Rule[FileDocs]):
-    """Flags an entry of a file documentation's "Import Dependencies" list that
-    is not an import of the documented file, such as `which may` or `the`.
-
-    **Why is this bad?** The generator reads imports line by line with a regex
-    that also matches docstrings, comments and strings: a docstring line
-    "import which may fail" becomes a dependency `which may fail`, and
-    "import a; import b" becomes one dependency `a; import b`. The list then
-    misleads readers and any tool that builds a dependency graph from it.
-
-    When the page's source is available (the copy embedded in its
-    "Original Source" section, or else the documented file of the tree), the
-    entry's module (without " as alias") must be one the source imports, as
-    `ast` sees it (Python 2 sources are read the same way): the dotted name of
-    an `import`, or the module of a `from` import with its leading dots.
-    Without a source only the syntax
-    is checked: the module must be a dotted Python name (leading dots allowed)
-    and each imported name an identifier, `*` or `name as alias` (a trailing
-    `\\` of a name list cut at a line continuation is tolerated).
-
-    On a page of a C, C++ or CUDA source, "This file includes:" lists
-    includes as written: each must be the path of an `#include` directive
-    of the source, in any `#if` branch, as tree-sitter reads it; the
-    generator also took paths from comments ("they should #include <...>").
-    An entry named on a directive line the parser could not read is left
-    alone, and so is a page without its source. Pages of the other templates
-    list no dependencies and are not judged.
-
-    **Example:**
-
-    ```markdown
-    ### Import Dependencies
-
-    This file imports:
-
-    - `os`
-    - `which may fail`
-    ```
-
-    **Use instead:**
-
-    ```markdown
-    ### Import Dependencies
-
-    This file imports:
-
-    - `os`
-    ```
-    """
-
     code = "DL305"
     name = "bogus-dependency"
     summary = "Import or include entry that the documented source does not have."
+    docs = RuleDocs(
+        what="""Flags an entry of a file documentation's "Import Dependencies" list that
+        is not an import of the documented file, such as `which may` or `the`.""",
+        why=r"""The generator reads imports line by line with a regex
+        that also matches docstrings, comments and strings: a docstring line
+        "import which may fail" becomes a dependency `which may fail`, and
+        "import a; import b" becomes one dependency `a; import b`. The list then
+        misleads readers and any tool that builds a dependency graph from it.
+
+        When the page's source is available (the copy embedded in its
+        "Original Source" section, or else the documented file of the tree), the
+        entry's module (without " as alias") must be one the source imports, as
+        `ast` sees it (Python 2 sources are read the same way): the dotted name of
+        an `import`, or the module of a `from` import with its leading dots.
+        Without a source only the syntax
+        is checked: the module must be a dotted Python name (leading dots allowed)
+        and each imported name an identifier, `*` or `name as alias` (a trailing
+        `\` of a name list cut at a line continuation is tolerated).
+
+        On a page of a C, C++ or CUDA source, "This file includes:" lists
+        includes as written: each must be the path of an `#include` directive
+        of the source, in any `#if` branch, as tree-sitter reads it; the
+        generator also took paths from comments ("they should #include <...>").
+        An entry named on a directive line the parser could not read is left
+        alone, and so is a page without its source. Pages of the other templates
+        list no dependencies and are not judged.""",
+        example="""```markdown
+        ### Import Dependencies
+
+        This file imports:
+
+        - `os`
+        - `which may fail`
+        ```""",
+        use_instead="""```markdown
+        ### Import Dependencies
+
+        This file imports:
+
+        - `os`
+        ```""",
+    )
     NOT_IMPORTED = Cause("bogus-dependency/not-imported", "Module the source does not import")
     NOT_A_MODULE = Cause("bogus-dependency/not-a-module", "Dependency that is no module name")
     NOT_IMPORTABLE = Cause(

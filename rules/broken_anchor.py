@@ -7,37 +7,41 @@ from collections.abc import Iterator
 from doclint_rules._wiki import links_judged_by_wiki
 
 from doclint.models.markdown_lines import html_anchors
-from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope, unique_slugs
+from doclint.rule_api import (
+    AnyPage,
+    Cause,
+    Finding,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+    unique_slugs,
+)
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
 
 class BrokenAnchor(Rule[AnyPage]):
-    """Flags a link fragment (`page.md#section`, `#section`) that matches no
-    heading anchor of the target Markdown file, using GitHub's anchor rules
-    (lowercase, punctuation dropped, spaces to hyphens, `-1`, `-2` for repeats),
-    nor one of its HTML anchors (`<a id="x"></a>`, `<a name="x">`).
-
-    **Why is this bad?** A broken anchor still opens the page, but at the top,
-    and the reader has to hunt for the section. Anchors break silently when a
-    heading is renamed, as when a generator misspells it.
-
-    **Example:**
-
-    ```markdown
-    See [the classes](./test_api.py_kw.md#classes).
-    ```
-
-    where the keyword index's heading is `### Classs` (anchor `#classs`).
-
-    **Use instead:** fix the heading, or link the anchor that exists.
-
-    Targets that are missing altogether are left to `broken-link`.
-    """
-
     code = "DL402"
     name = "broken-anchor"
     summary = "Link fragment that matches no heading of the target Markdown file."
+    docs = RuleDocs(
+        what="""Flags a link fragment (`page.md#section`, `#section`) that matches no
+        heading anchor of the target Markdown file, using GitHub's anchor rules
+        (lowercase, punctuation dropped, spaces to hyphens, `-1`, `-2` for repeats),
+        nor one of its HTML anchors (`<a id="x"></a>`, `<a name="x">`).""",
+        why="""A broken anchor still opens the page, but at the top,
+        and the reader has to hunt for the section. Anchors break silently when a
+        heading is renamed, as when a generator misspells it.""",
+        example="""```markdown
+        See [the classes](./test_api.py_kw.md#classes).
+        ```
+
+        where the keyword index's heading is `### Classs` (anchor `#classs`).""",
+        use_instead="""fix the heading, or link the anchor that exists.
+
+        Targets that are missing altogether are left to `broken-link`.""",
+    )
     OWN_HEADING = Cause("broken-anchor/own-page", "Fragment naming no heading of its own page")
     OTHER_HEADING = Cause(
         "broken-anchor/other-page", "Fragment naming no heading of the linked page"

@@ -17,6 +17,7 @@ from doclint.rule_api import (
     FixSafety,
     Rule,
     RuleContext,
+    RuleDocs,
     Scope,
 )
 
@@ -25,66 +26,61 @@ _RUNS = {char: re.compile(re.escape(char) + "+") for char in "`~"}
 
 
 class BrokenFence(Rule):
-    """Flags a fenced code block that does not end where its author meant:
-
-    - a file documentation's Original Source block that a line of the embedded
-      text closes before the generator's own closing fence (reported at that
-      line);
-    - a fenced block that is never closed (reported at its opening fence);
-    - a block that holds the opening fence of a nested block (```` ```python ````
-      inside ```` ```markdown ````) and is then closed by the bare fence meant
-      for the nested one (reported at that bare fence).
-
-    **Why is this bad?** The generator wraps every documented file in a
-    three-backtick fence. When that file holds a fence itself (a Markdown page
-    with code, or a generated page with its own Original Source), the first
-    bare ```` ``` ```` inside it ends the block: the rest of the embedded file
-    renders as live headings, lists and links, and the generator's closing
-    fence then opens a new block that swallows the page's own sections.
-
-    Code blocks that only exist because of a reported break (those opening
-    inside the embedded text or at the generator's closing fence) are not
-    reported again.
-
-    **Example:**
-
-    ````markdown
-    ## Original Source
-
-    ```markdown
-    ## Original Source
-
-    ```python
-    x = 1
-    ```
-    ```
-    ````
-
-    **Use instead:** a fence longer than any fence of the embedded text:
-
-    `````markdown
-    ## Original Source
-
-    ````markdown
-    ## Original Source
-
-    ```python
-    x = 1
-    ```
-    ````
-    `````
-
-    **Fix** (safe), for an Original Source block closed early: its opening
-    fence and the generator's own closing fence are lengthened to one
-    character more than the longest fence inside the embedded text, so none
-    of those can close it; the embedded text itself is not touched. Blocks
-    that are never closed, and nested blocks closed by the wrong fence, are
-    not fixed: where they were meant to end is a guess.
-    """
-
     code = "DL102"
     name = "broken-fence"
     summary = "Fenced code block closed early by an embedded fence, or never closed."
+    docs = RuleDocs(
+        what="""Flags a fenced code block that does not end where its author meant:
+
+        - a file documentation's Original Source block that a line of the embedded
+          text closes before the generator's own closing fence (reported at that
+          line);
+        - a fenced block that is never closed (reported at its opening fence);
+        - a block that holds the opening fence of a nested block (```` ```python ````
+          inside ```` ```markdown ````) and is then closed by the bare fence meant
+          for the nested one (reported at that bare fence).""",
+        why="""The generator wraps every documented file in a
+        three-backtick fence. When that file holds a fence itself (a Markdown page
+        with code, or a generated page with its own Original Source), the first
+        bare ```` ``` ```` inside it ends the block: the rest of the embedded file
+        renders as live headings, lists and links, and the generator's closing
+        fence then opens a new block that swallows the page's own sections.
+
+        Code blocks that only exist because of a reported break (those opening
+        inside the embedded text or at the generator's closing fence) are not
+        reported again.""",
+        example="""````markdown
+        ## Original Source
+
+        ```markdown
+        ## Original Source
+
+        ```python
+        x = 1
+        ```
+        ```
+        ````""",
+        use_instead="""a fence longer than any fence of the embedded text:
+
+        `````markdown
+        ## Original Source
+
+        ````markdown
+        ## Original Source
+
+        ```python
+        x = 1
+        ```
+        ````
+        `````
+
+        **Fix** (safe), for an Original Source block closed early: its opening
+        fence and the generator's own closing fence are lengthened to one
+        character more than the longest fence inside the embedded text, so none
+        of those can close it; the embedded text itself is not touched. Blocks
+        that are never closed, and nested blocks closed by the wrong fence, are
+        not fixed: where they were meant to end is a guess.""",
+    )
     scope = Scope.FILE
     fix_safety = FixSafety.SAFE
     EMBEDDED_FENCE = Cause(

@@ -12,40 +12,36 @@ from doclint_rules._broken_links import (
     broken_link_findings,
 )
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, Scope
+from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, RuleDocs, Scope
 
 
 class BrokenLink(Rule):
-    """Flags a relative link or image (inline, reference-style, or in a table)
-    whose target file or folder does not exist in the tree.
-
-    **Why is this bad?** Generated trees link every page to its source, its
-    siblings and its folder pages. Targets that were never generated (binary
-    files listed as documented, pages of another generator pass, paths counted
-    from the wrong folder) leave readers on a 404.
-
-    Only live links count: text inside code blocks and code spans holds no
-    links, so the page embedded in a file documentation's Original Source block
-    is not checked here (it is checked as a file of its own), unless a broken
-    fence lets its links leak out into the rendered page. Links that leave the
-    tree root are left to `link-escapes-root`; external URLs are not fetched.
-    A page that is away from its place in the tree is reported once by
-    `misplaced-page` instead of once per link.
-
-    **Example** (in `docs/test/index.md`):
-
-    ```markdown
-    - [`test_x.py_docs.md`](./test_x.py_docs.md)
-    ```
-
-    where `docs/test/test_x.py_docs.md` was never written.
-
-    **Use instead:** link only pages that exist, or generate the missing page.
-    """
-
     code = "DL401"
     name = "broken-link"
     summary = "Relative link whose target does not exist."
+    docs = RuleDocs(
+        what="""Flags a relative link or image (inline, reference-style, or in a table)
+        whose target file or folder does not exist in the tree.""",
+        why="""Generated trees link every page to its source, its
+        siblings and its folder pages. Targets that were never generated (binary
+        files listed as documented, pages of another generator pass, paths counted
+        from the wrong folder) leave readers on a 404.
+
+        Only live links count: text inside code blocks and code spans holds no
+        links, so the page embedded in a file documentation's Original Source block
+        is not checked here (it is checked as a file of its own), unless a broken
+        fence lets its links leak out into the rendered page. Links that leave the
+        tree root are left to `link-escapes-root`; external URLs are not fetched.
+        A page that is away from its place in the tree is reported once by
+        `misplaced-page` instead of once per link.""",
+        example="""```markdown
+        - [`test_x.py_docs.md`](./test_x.py_docs.md)
+        ```
+
+        where `docs/test/test_x.py_docs.md` was never written.""",
+        example_note="in `docs/test/index.md`",
+        use_instead="link only pages that exist, or generate the missing page.",
+    )
     scope = Scope.FILE
     causes = (PAGE_NOT_GENERATED, MISSING_PAGE, MISSING_FOLDER, MISSING_FILE)
 

@@ -6,33 +6,28 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import judged, placed_elsewhere, wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
 
 
 class CitedFileMissing(Rule[MarkdownPage]):
-    """Flags a citation of a wiki page (DeepWiki's `[src/a.ts:4-55](…)`, or
-    one pinned to a commit) whose file is not in the tree, at the citation.
-    A file renamed since a pinned commit is looked for under its new name.
-
-    **Why is this bad?** A citation is the page's evidence. Wiki generators
-    cite files they never read (an invented path) and keep citing files
-    the project has since deleted: the reader follows the link to a 404.
-
-    **Example:**
-
-    ```markdown
-    **Sources:** [src/app/sandbox.ts:1-40](../src/app/sandbox.ts#L1-L40)
-    ```
-
-    where the project has `src/sandbox.ts`, not `src/app/sandbox.ts`.
-
-    **Use instead:** cite the file that holds what the sentence says, or
-    regenerate the page.
-    """
-
     code = "DL801"
     name = "cited-file-missing"
     summary = "A wiki citation names a file the tree does not have."
+    docs = RuleDocs(
+        what="""Flags a citation of a wiki page (DeepWiki's `[src/a.ts:4-55](…)`, or
+        one pinned to a commit) whose file is not in the tree, at the citation.
+        A file renamed since a pinned commit is looked for under its new name.""",
+        why="""A citation is the page's evidence. Wiki generators
+        cite files they never read (an invented path) and keep citing files
+        the project has since deleted: the reader follows the link to a 404.""",
+        example="""```markdown
+        **Sources:** [src/app/sandbox.ts:1-40](../src/app/sandbox.ts#L1-L40)
+        ```
+
+        where the project has `src/sandbox.ts`, not `src/app/sandbox.ts`.""",
+        use_instead="""cite the file that holds what the sentence says, or
+        regenerate the page.""",
+    )
     GONE = Cause("cited-file-missing/gone", "Cited file deleted since the citation was written")
     NEVER = Cause("cited-file-missing/never", "Cited file the tree never had")
     causes = (GONE, NEVER)

@@ -6,31 +6,28 @@ from collections.abc import Iterator, Sequence
 
 from doclint_rules._wiki import Judged, judged, shown_ranges, wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
 
 
 class CitedLinesChanged(Rule[MarkdownPage]):
-    """Flags a citation whose lines in the tree differ from the same lines
-    where it was written: at the commit it is pinned to (a GitHub URL's
-    `blob/<commit>/`), or, without a pin, at the commit in which its page
-    last changed. The message says where the cited block stands now when it
-    only moved. Needs the history: in a shallow clone without the pinned
-    commit nothing is reported, and the run says which commit it lacks.
-
-    **Why is this bad?** Committed wiki pages rot as the code moves: a
-    pinned link keeps showing the old lines, a relative one shows whatever
-    is there now, and the sentence it supports no longer matches either.
-
-    **Example:** `[src/game.ts L15-L84](https://github.com/o/r/blob/513fd0f5/src/game.ts#L15-L84)`
-    after commits inserted a method above line 15.
-
-    **Use instead:** regenerate the page, or move the citation (and its
-    pin) to the lines that hold what it cites.
-    """
-
     code = "DL803"
     name = "cited-lines-changed"
     summary = "Cited lines changed since the commit the citation was written at."
+    docs = RuleDocs(
+        what="""Flags a citation whose lines in the tree differ from the same lines
+        where it was written: at the commit it is pinned to (a GitHub URL's
+        `blob/<commit>/`), or, without a pin, at the commit in which its page
+        last changed. The message says where the cited block stands now when it
+        only moved. Needs the history: in a shallow clone without the pinned
+        commit nothing is reported, and the run says which commit it lacks.""",
+        why="""Committed wiki pages rot as the code moves: a
+        pinned link keeps showing the old lines, a relative one shows whatever
+        is there now, and the sentence it supports no longer matches either.""",
+        example="""`[src/game.ts L15-L84](https://github.com/o/r/blob/513fd0f5/src/game.ts#L15-L84)`
+        after commits inserted a method above line 15.""",
+        use_instead="""regenerate the page, or move the citation (and its
+        pin) to the lines that hold what it cites.""",
+    )
     MOVED = Cause("cited-lines-changed/moved", "Cited lines moved")
     CHANGED = Cause("cited-lines-changed/changed", "Cited lines changed")
     causes = (MOVED, CHANGED)

@@ -18,9 +18,9 @@ from doclint.rule_api import (
     FolderDoc,
     Rule,
     RuleContext,
-    places_of,
-    template_named,
+    RuleDocs,
 )
+from doclint.rule_api_generators import places_of, template_named
 
 # Pages the generator writes into a folder after it has counted that folder's
 # files, so a count of a folder under docs/ never includes them.
@@ -32,80 +32,74 @@ COUNTED = {"class": "classes", "class/struct": "classes", "function": "functions
 
 
 class CountMismatch(Rule[FileDocs | FolderDoc]):
-    """Flags a count that disagrees with what it counts.
-
-    In a file documentation, "This Python file contains N class(es) and M
-    function(s)." is compared with the source's statements: every `class`,
-    and every `def` and `async def` (methods and nested ones included) of the
-    source shown in the page's Original Source block (or, when the page has no
-    complete block, of the documented file), outside strings and comments, as
-    `ast` finds them (Python 2 sources, which `ast` cannot parse, are read the
-    same way). One finding per line; its message names what it counted ("its
-    Original Source", or the file), for the file may have changed since.
-
-    "This C++ file contains approximately N class(es)/struct(s) and M
-    function(s)." (C and C++ sources and headers) is judged by the
-    generator's own convention, which its counts on real pages show: a
-    function declared without a body counts as one, as does each overload
-    (`adam.h`'s "12 functions" are its declarations and definitions with a
-    return type), and a class head whose body the grammar cannot read still
-    defines a class. tree-sitter reads the source, and a count is wrong only
-    outside what a count by that convention could give, approximately. N
-    runs from the class and struct definitions (nested and anonymous ones
-    too) outside `#else`/`#elif` branches up to every class, struct and
-    union definition, enum class and `class` word of a `#define`; M from the
-    functions defined or declared outside those branches, less those with no
-    return type (constructors, destructors, conversion operators:
-    `step_lr.cpp`'s constructor and `get_lrs` may be "1 function"), up to
-    every definition and declaration, macro call standing in a scope and
-    function-like `#define` (no limit once a `#define` holds a `{`). Each
-    lower bound is approximate by a tenth (rounded down: 40 functions may
-    stand for 44, not 0 for 3). Forward declarations of classes are not
-    definitions. A source the parser could not read for more than a quarter
-    of its lines is not judged. Pages of other templates are not judged.
-    The message says the convention with the range.
-
-    In a folder's `doc.md`, "N subfolder(s)", "N file(s)" and each "`.ext`: N
-    file(s)" line are compared with the folder in the tree. For a folder under
-    `docs/` (a page about generated pages), the folder's own `index.md`,
-    `doc.md` and `sub.md` are not counted, and neither is the `docs/` folder
-    of the next pass inside the top folder: the generator writes them after it
-    counted. Folders it never walks into (`.git`, `__pycache__`,
-    `site-packages`, ...) are not counted either.
-
-    The tree may show only part of a folder: a `--known-paths` listing that
-    lists some of its files, a partial checkout, a corpus without the binary
-    files the generator counted. It never shows entries that do not exist, so
-    a count below what it shows is always wrong; a count above it is judged
-    only when the tree holds every subfolder and key file the page itself
-    names. Otherwise the tree is taken to be partial for that folder (the
-    missing entries are reported by the rules about missing files and links).
-
-    **Why is this bad?** The generator counts classes and functions with a
-    naive `class\\s+(\\w+)` / `def\\s+(\\w+)` regex that also matches inside
-    strings, comments and docstrings, so the overview misstates the size of
-    the module. In C++ it counts only the word `class` (in comments and
-    template parameters too, and never `struct`), so a header defining
-    three structs is said to hold none. Folder counts that do not match the folder mean the page is
-    stale or was written from another tree, and readers who trust it miss
-    files.
-
-    **Example:**
-
-    ```markdown
-    This Python file contains 22 class(es) and 15 function(s).
-    ```
-
-    **Use instead** (what the source defines):
-
-    ```markdown
-    This Python file contains 5 class(es) and 11 function(s).
-    ```
-    """
-
     code = "DL304"
     name = "count-mismatch"
     summary = "Class, function, file or subfolder count that disagrees with the source or folder."
+    docs = RuleDocs(
+        what="""Flags a count that disagrees with what it counts.
+
+        In a file documentation, "This Python file contains N class(es) and M
+        function(s)." is compared with the source's statements: every `class`,
+        and every `def` and `async def` (methods and nested ones included) of the
+        source shown in the page's Original Source block (or, when the page has no
+        complete block, of the documented file), outside strings and comments, as
+        `ast` finds them (Python 2 sources, which `ast` cannot parse, are read the
+        same way). One finding per line; its message names what it counted ("its
+        Original Source", or the file), for the file may have changed since.
+
+        "This C++ file contains approximately N class(es)/struct(s) and M
+        function(s)." (C and C++ sources and headers) is judged by the
+        generator's own convention, which its counts on real pages show: a
+        function declared without a body counts as one, as does each overload
+        (`adam.h`'s "12 functions" are its declarations and definitions with a
+        return type), and a class head whose body the grammar cannot read still
+        defines a class. tree-sitter reads the source, and a count is wrong only
+        outside what a count by that convention could give, approximately. N
+        runs from the class and struct definitions (nested and anonymous ones
+        too) outside `#else`/`#elif` branches up to every class, struct and
+        union definition, enum class and `class` word of a `#define`; M from the
+        functions defined or declared outside those branches, less those with no
+        return type (constructors, destructors, conversion operators:
+        `step_lr.cpp`'s constructor and `get_lrs` may be "1 function"), up to
+        every definition and declaration, macro call standing in a scope and
+        function-like `#define` (no limit once a `#define` holds a `{`). Each
+        lower bound is approximate by a tenth (rounded down: 40 functions may
+        stand for 44, not 0 for 3). Forward declarations of classes are not
+        definitions. A source the parser could not read for more than a quarter
+        of its lines is not judged. Pages of other templates are not judged.
+        The message says the convention with the range.
+
+        In a folder's `doc.md`, "N subfolder(s)", "N file(s)" and each "`.ext`: N
+        file(s)" line are compared with the folder in the tree. For a folder under
+        `docs/` (a page about generated pages), the folder's own `index.md`,
+        `doc.md` and `sub.md` are not counted, and neither is the `docs/` folder
+        of the next pass inside the top folder: the generator writes them after it
+        counted. Folders it never walks into (`.git`, `__pycache__`,
+        `site-packages`, ...) are not counted either.
+
+        The tree may show only part of a folder: a `--known-paths` listing that
+        lists some of its files, a partial checkout, a corpus without the binary
+        files the generator counted. It never shows entries that do not exist, so
+        a count below what it shows is always wrong; a count above it is judged
+        only when the tree holds every subfolder and key file the page itself
+        names. Otherwise the tree is taken to be partial for that folder (the
+        missing entries are reported by the rules about missing files and links).""",
+        why=r"""The generator counts classes and functions with a
+        naive `class\s+(\w+)` / `def\s+(\w+)` regex that also matches inside
+        strings, comments and docstrings, so the overview misstates the size of
+        the module. In C++ it counts only the word `class` (in comments and
+        template parameters too, and never `struct`), so a header defining
+        three structs is said to hold none. Folder counts that do not match the folder mean the page is
+        stale or was written from another tree, and readers who trust it miss
+        files.""",  # noqa: E501
+        example="""```markdown
+        This Python file contains 22 class(es) and 15 function(s).
+        ```""",
+        use_instead="""```markdown
+        This Python file contains 5 class(es) and 11 function(s).
+        ```""",
+        use_instead_note="what the source defines",
+    )
     CLASSES = Cause("count-mismatch/classes", "Classes miscounted")
     FUNCTIONS = Cause("count-mismatch/functions", "Functions miscounted")
     FILES = Cause("count-mismatch/files", "Files of a folder miscounted")

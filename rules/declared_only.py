@@ -15,6 +15,7 @@ from doclint.rule_api import (
     KeywordIndex,
     Rule,
     RuleContext,
+    RuleDocs,
     Severity,
 )
 
@@ -23,35 +24,32 @@ CLASS_CATEGORIES = frozenset({"Classs", "Classes", "Class", "Class/Structs"})
 
 
 class DeclaredOnly(Rule[KeywordIndex | FileDocs]):
-    """Flags a class or struct listed as one of a C-family file's classes
-    (C/C++/CUDA, Objective-C/C++, Metal: `### Class/Structs` of its keyword
-    index, or the `**Classes/Structs**:` line of its file documentation)
-    when the file only declares it (`class Foo;`, a parameter's `struct
-    Bar*`, Objective-C's `@class Foo;`) and defines it nowhere.
-
-    **Why is this bad?** A reader looking for where `Foo` is defined follows
-    the page to a file that only names it: the definition is elsewhere. The
-    generator lists every `class X` it sees, forward declarations included;
-    the entry is not false (the name is declared there), so this is a
-    warning, not an error: the page should say "declared" or leave it out.
-
-    **Example:** for a header holding `class Allocator;` and
-    `struct CUDAHooks : public CUDAHooksInterface { ... };`
-
-    ```markdown
-    **Classes/Structs**: `Allocator`, `CUDAHooks`
-    ```
-
-    **Use instead:** list what the file defines:
-
-    ```markdown
-    **Classes/Structs**: `CUDAHooks`
-    ```
-    """
-
     code = "DL205"
     name = "declared-only"
     summary = "Class listed for a C/C++ file that only declares it (defined elsewhere)."
+    docs = RuleDocs(
+        what="""Flags a class or struct listed as one of a C-family file's classes
+        (C/C++/CUDA, Objective-C/C++, Metal: `### Class/Structs` of its keyword
+        index, or the `**Classes/Structs**:` line of its file documentation)
+        when the file only declares it (`class Foo;`, a parameter's `struct
+        Bar*`, Objective-C's `@class Foo;`) and defines it nowhere.""",
+        why="""A reader looking for where `Foo` is defined follows
+        the page to a file that only names it: the definition is elsewhere. The
+        generator lists every `class X` it sees, forward declarations included;
+        the entry is not false (the name is declared there), so this is a
+        warning, not an error: the page should say "declared" or leave it out.""",
+        example="""for a header holding `class Allocator;` and
+        `struct CUDAHooks : public CUDAHooksInterface { ... };`
+
+        ```markdown
+        **Classes/Structs**: `Allocator`, `CUDAHooks`
+        ```""",
+        use_instead="""list what the file defines:
+
+        ```markdown
+        **Classes/Structs**: `CUDAHooks`
+        ```""",
+    )
     severity = Severity.WARNING
     causes = (DECLARED_ONLY,)
 

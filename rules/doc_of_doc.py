@@ -11,48 +11,46 @@ from doclint.rule_api import (
     Finding,
     Rule,
     RuleContext,
+    RuleDocs,
     Scope,
     Severity,
-    places_of,
 )
+from doclint.rule_api_generators import places_of
 
 FOLDER_KINDS = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
 
 
 class DocOfDoc(Rule):
-    """Flags, once at its title, a page whose subject is the generator's own
-    output: the documentation of an `X_docs.md` or `X_kw.md` page, or the
-    folder pages of a folder of generated pages (`docs/...`).
-
-    **Why is this bad?** The generator was run over a tree that already held
-    its output, so it documented its own pages: `README.md_docs.md_docs.md`,
-    `test_x.py_kw.md_kw.md`, whole `docs/docs/` subtrees. These pages double
-    the tree with nothing new, copy every defect of the pages they embed,
-    and break their fences by embedding Markdown in Markdown.
-
-    The subject comes from the title (`# Documentation: `docs/x.py_kw.md``).
-    The path alone does not decide: a repository with a `docs/` folder of its
-    own (PyTorch has one) has real level-1 pages under `docs/docs/`. Only a
-    page under `docs/docs/` whose title names no subject is judged by its
-    path.
-
-    Off by default: in a tree generated over its own output every page under
-    `docs/docs/` is one, so this reports thousands of files; select it to
-    size the damage or to list the pages to delete.
-
-    **Example:** `docs/docs/test/x.py_kw.md_docs.md`
-
-    ```markdown
-    # Documentation: `docs/test/x.py_kw.md`
-    ```
-
-    **Use instead:** exclude the output folder (`docs/`) from the generator's
-    input, and delete the pages it wrote about itself.
-    """
-
     code = "DL603"
     name = "doc-of-doc"
     summary = "Page documenting a page of the generated tree (the generator re-read its output)."
+    docs = RuleDocs(
+        what="""Flags, once at its title, a page whose subject is the generator's own
+        output: the documentation of an `X_docs.md` or `X_kw.md` page, or the
+        folder pages of a folder of generated pages (`docs/...`).""",
+        why="""The generator was run over a tree that already held
+        its output, so it documented its own pages: `README.md_docs.md_docs.md`,
+        `test_x.py_kw.md_kw.md`, whole `docs/docs/` subtrees. These pages double
+        the tree with nothing new, copy every defect of the pages they embed,
+        and break their fences by embedding Markdown in Markdown.
+
+        The subject comes from the title (`# Documentation: `docs/x.py_kw.md``).
+        The path alone does not decide: a repository with a `docs/` folder of its
+        own (PyTorch has one) has real level-1 pages under `docs/docs/`. Only a
+        page under `docs/docs/` whose title names no subject is judged by its
+        path.
+
+        Off by default: in a tree generated over its own output every page under
+        `docs/docs/` is one, so this reports thousands of files; select it to
+        size the damage or to list the pages to delete.""",
+        example="""`docs/docs/test/x.py_kw.md_docs.md`
+
+        ```markdown
+        # Documentation: `docs/test/x.py_kw.md`
+        ```""",
+        use_instead="""exclude the output folder (`docs/`) from the generator's
+        input, and delete the pages it wrote about itself.""",
+    )
     default_enabled = False
     severity = Severity.WARNING
     scope = Scope.FILE

@@ -6,32 +6,27 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
 
 
 class GeneratorMarkup(Rule[MarkdownPage]):
-    """Flags markup a wiki generator uses internally and left in a page
-    (DeepWiki's `<FileRef file-url=…>` references, tool-call tags such as
-    `<function …>`), at its first occurrence on each line, code blocks
-    included: the generator wrote it there too.
-
-    **Why is this bad?** The markup is the generator's, not Markdown: it
-    shows as raw tags, and where it swallowed the text around it (a
-    citation's URL gluing half a code block into an attribute) the page
-    lost what it meant to say.
-
-    **Example:**
-
-    ```markdown
-    | Green (`\\033<FileRef file-url="https://github.com/o/r/blob/513f/0;32m`) | `COLOR_GREEN` |
-    ```
-
-    **Use instead:** regenerate the page, or write what the tag stands for.
-    """
-
     code = "DL810"
     name = "generator-markup"
     summary = "A wiki generator's markup left in the page."
+    docs = RuleDocs(
+        what="""Flags markup a wiki generator uses internally and left in a page
+        (DeepWiki's `<FileRef file-url=…>` references, tool-call tags such as
+        `<function …>`), at its first occurrence on each line, code blocks
+        included: the generator wrote it there too.""",
+        why="""The markup is the generator's, not Markdown: it
+        shows as raw tags, and where it swallowed the text around it (a
+        citation's URL gluing half a code block into an attribute) the page
+        lost what it meant to say.""",
+        example=r"""```markdown
+        | Green (`\033<FileRef file-url="https://github.com/o/r/blob/513f/0;32m`) | `COLOR_GREEN` |
+        ```""",
+        use_instead="regenerate the page, or write what the tag stands for.",
+    )
     TAG = Cause("generator-markup/tag", "Generator markup left in a page")
     causes = (TAG,)
     scope = Scope.FILE

@@ -25,8 +25,9 @@ from doclint.rule_api import (
     KeywordIndex,
     Rule,
     RuleContext,
-    template_named,
+    RuleDocs,
 )
+from doclint.rule_api_generators import template_named
 
 # The class lists of the templates: Python's "### Classs" (and the spellings
 # it is fixed to), C/C++'s "### Class/Structs".
@@ -148,86 +149,79 @@ class _Listed(Protocol):
 
 
 class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
-    """Flags a class entry that cannot be a class: in the class list of a
-    keyword index (`### Classs`, `### Class/Structs`) or on the
-    `**Classes/Structs**:` line of a C/C++ file documentation and the
-    `**Classes defined**:` line of a Python one (a class of a docstring's
-    `>>> class Net:` example is not the file's).
-
-    **Why is this bad?** The generator collects class names with a naive
-    `class (\\w+)` regex that also matches inside comments, strings and prose,
-    so words like `def`, `is` or `requires` end up listed as classes. In C and
-    C++ (`(?:class|struct)\\s+(\\w+)`) it also takes an export
-    macro (`class TORCH_API CUDAHooks` gives `TORCH_API`) and the parameter of
-    `template <class T>`. Readers and search tools then look for classes that
-    do not exist.
-
-    When the documented source is available (the file itself, or the copy
-    embedded in its `X_docs.md`) and is Python or of the C family (C/C++/CUDA,
-    Objective-C/C++, Metal), every listed name that it does not define is
-    flagged: for Python a `class` statement, as `ast` finds it; for the C
-    family a class, struct, union or enum as tree-sitter reads it (and an
-    Objective-C `@interface`, `@implementation`, `@protocol` or category),
-    with export macros and template parameters named as such (also those
-    of a macro that writes a template head, CCCL's `_CCCL_TEMPLATE(class
-    _Tp)`). A name the
-    code itself writes after `class`, `struct`, `union` or `enum` names a
-    real type, defined here or in a header, and is left alone (a forward
-    declaration `struct NVRTC;` or `@class Foo;`, a use `struct _inittab
-    table[]`), as is one standing on a line the parser could not read.
-    Without a source only names that cannot be classes are flagged: a
-    number (`class 3.5` in a comment gives `3`), the language's keywords
-    (Python's and its soft keywords, or, for the C family, C++'s and
-    CUDA's), and a short documented list of English words that follow
-    "class" in prose.
-
-    **Example:**
-
-    ```markdown
-    ### Classs
-
-    - **`TestDTensorCompile`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
-    - **`def`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
-    ```
-
-    and, for `class TORCH_API CUDAHooks { ... };`:
-
-    ```markdown
-    ### Class/Structs
-
-    - **`CUDAHooks`**: [CUDAHooks.h_docs.md](./CUDAHooks.h_docs.md)
-    - **`TORCH_API`**: [CUDAHooks.h_docs.md](./CUDAHooks.h_docs.md)
-    ```
-
-    **Use instead:**
-
-    ```markdown
-    ### Classes
-
-    - **`TestDTensorCompile`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
-    ```
-
-    ```markdown
-    ### Class/Structs
-
-    - **`CUDAHooks`**: [CUDAHooks.h_docs.md](./CUDAHooks.h_docs.md)
-    ```
-
-    **Fix** (safe or unsafe, per finding): a keyword index entry's line is
-    removed. Safe when the documented source was read (it shows the name is no
-    class of it); unsafe when the finding rests on the keyword or prose-word
-    lists alone, since a source that is not Python 3 (or not Python) may have
-    such a class after all. A list left empty keeps its heading: the fix
-    touches one entry only. Names on a file documentation's
-    `**Classes/Structs**:` or `**Classes defined**:` line are reported
-    without a fix.
-    """
-
     code = "DL201"
     name = "keyword-as-class"
     summary = (
         "Class entry that is not a class (a keyword, a prose word, an export macro,"
         " or not in the source)."
+    )
+    docs = RuleDocs(
+        what="""Flags a class entry that cannot be a class: in the class list of a
+        keyword index (`### Classs`, `### Class/Structs`) or on the
+        `**Classes/Structs**:` line of a C/C++ file documentation and the
+        `**Classes defined**:` line of a Python one (a class of a docstring's
+        `>>> class Net:` example is not the file's).""",
+        why=r"""The generator collects class names with a naive
+        `class (\w+)` regex that also matches inside comments, strings and prose,
+        so words like `def`, `is` or `requires` end up listed as classes. In C and
+        C++ (`(?:class|struct)\s+(\w+)`) it also takes an export
+        macro (`class TORCH_API CUDAHooks` gives `TORCH_API`) and the parameter of
+        `template <class T>`. Readers and search tools then look for classes that
+        do not exist.
+
+        When the documented source is available (the file itself, or the copy
+        embedded in its `X_docs.md`) and is Python or of the C family (C/C++/CUDA,
+        Objective-C/C++, Metal), every listed name that it does not define is
+        flagged: for Python a `class` statement, as `ast` finds it; for the C
+        family a class, struct, union or enum as tree-sitter reads it (and an
+        Objective-C `@interface`, `@implementation`, `@protocol` or category),
+        with export macros and template parameters named as such (also those
+        of a macro that writes a template head, CCCL's `_CCCL_TEMPLATE(class
+        _Tp)`). A name the
+        code itself writes after `class`, `struct`, `union` or `enum` names a
+        real type, defined here or in a header, and is left alone (a forward
+        declaration `struct NVRTC;` or `@class Foo;`, a use `struct _inittab
+        table[]`), as is one standing on a line the parser could not read.
+        Without a source only names that cannot be classes are flagged: a
+        number (`class 3.5` in a comment gives `3`), the language's keywords
+        (Python's and its soft keywords, or, for the C family, C++'s and
+        CUDA's), and a short documented list of English words that follow
+        "class" in prose.""",
+        example="""```markdown
+        ### Classs
+
+        - **`TestDTensorCompile`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
+        - **`def`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
+        ```
+
+        and, for `class TORCH_API CUDAHooks { ... };`:
+
+        ```markdown
+        ### Class/Structs
+
+        - **`CUDAHooks`**: [CUDAHooks.h_docs.md](./CUDAHooks.h_docs.md)
+        - **`TORCH_API`**: [CUDAHooks.h_docs.md](./CUDAHooks.h_docs.md)
+        ```""",  # noqa: E501
+        use_instead="""```markdown
+        ### Classes
+
+        - **`TestDTensorCompile`**: [test_dtensor_compile.py_docs.md](./test_dtensor_compile.py_docs.md)
+        ```
+
+        ```markdown
+        ### Class/Structs
+
+        - **`CUDAHooks`**: [CUDAHooks.h_docs.md](./CUDAHooks.h_docs.md)
+        ```
+
+        **Fix** (safe or unsafe, per finding): a keyword index entry's line is
+        removed. Safe when the documented source was read (it shows the name is no
+        class of it); unsafe when the finding rests on the keyword or prose-word
+        lists alone, since a source that is not Python 3 (or not Python) may have
+        such a class after all. A list left empty keeps its heading: the fix
+        touches one entry only. Names on a file documentation's
+        `**Classes/Structs**:` or `**Classes defined**:` line are reported
+        without a fix.""",  # noqa: E501
     )
     fix_safety = FixSafety.SAFE
     PYTHON_KEYWORD = Cause("keyword-as-class/python-keyword", "Python keyword listed as a class")

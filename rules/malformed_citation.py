@@ -6,32 +6,30 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import placed_elsewhere, wiki_claiming
 
-from doclint.rule_api import Cause, Citation, Finding, MarkdownPage, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api_generators import Citation
 
 
 class MalformedCitation(Rule[MarkdownPage]):
-    """Flags a citation its wiki's grammar does not allow, at the citation:
-    an empty target (`[a.ts:3]()`), a link text naming another file or other
-    lines than its target (`[x.ts:4-9](../x.ts#L4-L8)`), a bare file name
-    where the target has a path or where the project has the file in a
-    folder (`Main.java` for `src/app/Main.java`: not cited-file-missing's),
-    the link's own text pasted as its path
-    (`[line 16](…/blob/c0ffee/line 16)`), a citation in a code span or in a
-    fenced block (it renders as text), a link Markdown does not render (a
-    target with a space).
-
-    **Why is this bad?** A reader (or a tool) cannot follow such a citation
-    to its evidence, or is sent to other lines than the text promises.
-
-    **Example:** `` `[src/app/repo/repo.ts:4-26](../src/app/repo/repo.ts#L4-L26)` ``
-    (in backticks: shown as code, not a link).
-
-    **Use instead:** `[src/app/repo/repo.ts:4-26](../src/app/repo/repo.ts#L4-L26)`.
-    """
-
     code = "DL804"
     name = "malformed-citation"
     summary = "A wiki citation does not follow its grammar."
+    docs = RuleDocs(
+        what="""Flags a citation its wiki's grammar does not allow, at the citation:
+        an empty target (`[a.ts:3]()`), a link text naming another file or other
+        lines than its target (`[x.ts:4-9](../x.ts#L4-L8)`), a bare file name
+        where the target has a path or where the project has the file in a
+        folder (`Main.java` for `src/app/Main.java`: not cited-file-missing's),
+        the link's own text pasted as its path
+        (`[line 16](…/blob/c0ffee/line 16)`), a citation in a code span or in a
+        fenced block (it renders as text), a link Markdown does not render (a
+        target with a space).""",
+        why="""A reader (or a tool) cannot follow such a citation
+        to its evidence, or is sent to other lines than the text promises.""",
+        example="""`` `[src/app/repo/repo.ts:4-26](../src/app/repo/repo.ts#L4-L26)` ``
+        (in backticks: shown as code, not a link).""",
+        use_instead="`[src/app/repo/repo.ts:4-26](../src/app/repo/repo.ts#L4-L26)`.",
+    )
     EMPTY = Cause("malformed-citation/empty-target", "Citation with an empty target")
     DISAGREES = Cause("malformed-citation/disagrees", "Citation text and target disagree")
     PASTED = Cause("malformed-citation/text-as-path", "Citation text pasted as its path")

@@ -12,14 +12,17 @@ from doclint.rule_api import (
     Cause,
     CodeBlock,
     Finding,
-    MermaidVerdict,
     Rule,
     RuleContext,
+    RuleDocs,
     Scope,
+    shown_target,
+)
+from doclint.rule_api_generators import (
+    MermaidVerdict,
     mermaid_ahead,
     mermaid_state,
     mermaid_verdicts,
-    shown_target,
 )
 
 MESSAGE_LIMIT = 300
@@ -37,50 +40,45 @@ _AHEAD = re.compile(r"^```mermaid[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
 
 
 class MermaidInvalid(Rule[AnyPage]):
-    """Flags a ```` ```mermaid ```` block that Mermaid's own parser refuses,
-    with the parser's message and the line of the block it names; reported at
-    the block's opening fence.
-
-    The blocks are parsed by Mermaid itself (`mermaid.parse` of the pinned
-    release, run under Node), not by patterns: what it refuses is what
-    GitHub, GitLab and the wiki sites show as "Syntax error in text" instead
-    of the diagram. Where Node or the Mermaid install is missing, the blocks
-    are not checked and the run says so once on stderr; see below for the
-    one command that installs it.
-
-    **Why is this bad?** Generators write diagrams they never render. A
-    diagram that does not parse shows the reader an error box in place of
-    the picture the prose refers to ("as the diagram above shows").
-
-    **Example:**
-
-    ````markdown
-    ```mermaid
-    graph TD
-        [Client] --> [Server]
-    ```
-    ````
-
-    **Use instead:** every node has an id, the shape's text follows it:
-
-    ````markdown
-    ```mermaid
-    graph TD
-        Client[Client] --> Server[Server]
-    ```
-    ````
-
-    **Install:** `npm install --prefix ~/.cache/doclint/mermaid --ignore-scripts mermaid@11.17.2`
-    (Node.js 20 or later), or point `DOCLINT_MERMAID` at a folder whose
-    `node_modules` holds mermaid. Node runs in that folder with a cleaned
-    environment and takes the blocks as data only; a block larger than
-    50,000 bytes, or one whose parse takes more than 5 seconds, is not
-    checked (said once).
-    """
-
     code = "DL809"
     name = "mermaid-invalid"
     summary = "Mermaid block that Mermaid's own parser refuses."
+    docs = RuleDocs(
+        what="""Flags a ```` ```mermaid ```` block that Mermaid's own parser refuses,
+        with the parser's message and the line of the block it names; reported at
+        the block's opening fence.
+
+        The blocks are parsed by Mermaid itself (`mermaid.parse` of the pinned
+        release, run under Node), not by patterns: what it refuses is what
+        GitHub, GitLab and the wiki sites show as "Syntax error in text" instead
+        of the diagram. Where Node or the Mermaid install is missing, the blocks
+        are not checked and the run says so once on stderr; see below for the
+        one command that installs it.""",
+        why="""Generators write diagrams they never render. A
+        diagram that does not parse shows the reader an error box in place of
+        the picture the prose refers to ("as the diagram above shows").""",
+        example="""````markdown
+        ```mermaid
+        graph TD
+            [Client] --> [Server]
+        ```
+        ````""",
+        use_instead="""every node has an id, the shape's text follows it:
+
+        ````markdown
+        ```mermaid
+        graph TD
+            Client[Client] --> Server[Server]
+        ```
+        ````
+
+        **Install:** `npm install --prefix ~/.cache/doclint/mermaid --ignore-scripts mermaid@11.17.2`
+        (Node.js 20 or later), or point `DOCLINT_MERMAID` at a folder whose
+        `node_modules` holds mermaid. Node runs in that folder with a cleaned
+        environment and takes the blocks as data only; a block larger than
+        50,000 bytes, or one whose parse takes more than 5 seconds, is not
+        checked (said once).""",  # noqa: E501
+    )
     scope = Scope.PAGE
     REFUSED = Cause("mermaid-invalid/refused", "Mermaid's parser refuses the block")
     causes = (REFUSED,)

@@ -20,9 +20,10 @@ from doclint.rule_api import (
     MetadataField,
     Rule,
     RuleContext,
+    RuleDocs,
     SizeClaim,
-    title_names_file_only,
 )
+from doclint.rule_api_generators import title_names_file_only
 
 # The generator's Type for an extension; any other extension gets "Source File (.ext)".
 FILE_TYPES = {
@@ -38,68 +39,62 @@ _KB = re.compile(r"\(\s*(?P<kb>[\d.,]+)\s*KB\s*\)")
 
 
 class MetadataMismatch(Rule[FileDocs]):
-    """Flags a line of a file documentation's File Metadata that disagrees with
-    the file it documents: a **Path** other than the one in the title, an
-    **Extension** other than the path's suffix (empty for a file without one),
-    a **Type** that belongs to another extension than the path's, a **Size** in
-    bytes other than the file's size in the tree (judged only when the file can
-    be measured: with `--known-paths`, a listed file that is not on disk is
-    skipped, and so is a page whose Original Source is another version of the
-    source: stale-page reports that), and a KB figure that is not the claimed
-    bytes divided by 1024 to two decimals. One finding per wrong line.
-
-    Sizes are bytes in both templates. The older one ("Repo Book Generator
-    v1.0") counts characters, one byte short for each byte past the first of
-    a non-ASCII character (a `©` is two): a Size that is the file's count of
-    characters is named so ("claims 4,158 bytes, the count of characters of
-    the file: its 4,158 characters are 4,159 bytes"). When the tree lacks the
-    file, the page's own whole Original Source (the file, and the newline the
-    generator writes after it) shows such a count too: a Size that is its
-    count of characters, not of bytes, is reported; any other Size is left
-    unjudged there, as the copy's bytes need not be the file's (line ends
-    translated when it was read), and so is a copy with replaced bytes or
-    mojibake.
-
-    A Type the generator is not known to write (it writes "Python Source Code",
-    "Markdown Documentation", "C++ Source Code" and "Source File (.ext)") is
-    left alone: it says nothing checkable about the extension.
-
-    **Why is this bad?** The metadata block is the one part of the page that
-    tools read without judgement: a size that is off means the page was written
-    from another version of the file (or the number was garbled), so the rest
-    of the page may describe code that is not there any more.
-
-    **Example:**
-
-    ```markdown
-    - **Path**: `docs/test/distributed/tensor/test_dtensor_compile.py_kw.md`
-    - **Size**: 13,296 bytes (12.96 KB)
-    - **Type**: Markdown Documentation
-    - **Extension**: `.md`
-    ```
-
-    **Use instead** (the file has 13,269 bytes):
-
-    ```markdown
-    - **Path**: `docs/test/distributed/tensor/test_dtensor_compile.py_kw.md`
-    - **Size**: 13,269 bytes (12.96 KB)
-    - **Type**: Markdown Documentation
-    - **Extension**: `.md`
-    ```
-
-    **Fix** (safe): the wrong value is rewritten from the file. A **Size** line
-    becomes `N bytes (N / 1024 KB)` with the file's real size (`N bytes` on
-    the older template's pages, which write no KB), and only when the file
-    could be measured: a count of characters shown by the page's copy alone
-    is reported without a fix. **Path**, **Extension** and **Type** are
-    rewritten from the path in the title (the Type as the generator names
-    that extension), and only when the page sits where its title says: the
-    page's own path then confirms the title against the one metadata line.
-    """
-
     code = "DL303"
     name = "metadata-mismatch"
     summary = "File Metadata line (path, size, type, extension) that disagrees with the file."
+    docs = RuleDocs(
+        what="""Flags a line of a file documentation's File Metadata that disagrees with
+        the file it documents: a **Path** other than the one in the title, an
+        **Extension** other than the path's suffix (empty for a file without one),
+        a **Type** that belongs to another extension than the path's, a **Size** in
+        bytes other than the file's size in the tree (judged only when the file can
+        be measured: with `--known-paths`, a listed file that is not on disk is
+        skipped, and so is a page whose Original Source is another version of the
+        source: stale-page reports that), and a KB figure that is not the claimed
+        bytes divided by 1024 to two decimals. One finding per wrong line.
+
+        Sizes are bytes in both templates. The older one ("Repo Book Generator
+        v1.0") counts characters, one byte short for each byte past the first of
+        a non-ASCII character (a `©` is two): a Size that is the file's count of
+        characters is named so ("claims 4,158 bytes, the count of characters of
+        the file: its 4,158 characters are 4,159 bytes"). When the tree lacks the
+        file, the page's own whole Original Source (the file, and the newline the
+        generator writes after it) shows such a count too: a Size that is its
+        count of characters, not of bytes, is reported; any other Size is left
+        unjudged there, as the copy's bytes need not be the file's (line ends
+        translated when it was read), and so is a copy with replaced bytes or
+        mojibake.
+
+        A Type the generator is not known to write (it writes "Python Source Code",
+        "Markdown Documentation", "C++ Source Code" and "Source File (.ext)") is
+        left alone: it says nothing checkable about the extension.""",
+        why="""The metadata block is the one part of the page that
+        tools read without judgement: a size that is off means the page was written
+        from another version of the file (or the number was garbled), so the rest
+        of the page may describe code that is not there any more.""",
+        example="""```markdown
+        - **Path**: `docs/test/distributed/tensor/test_dtensor_compile.py_kw.md`
+        - **Size**: 13,296 bytes (12.96 KB)
+        - **Type**: Markdown Documentation
+        - **Extension**: `.md`
+        ```""",
+        use_instead="""```markdown
+        - **Path**: `docs/test/distributed/tensor/test_dtensor_compile.py_kw.md`
+        - **Size**: 13,269 bytes (12.96 KB)
+        - **Type**: Markdown Documentation
+        - **Extension**: `.md`
+        ```
+
+        **Fix** (safe): the wrong value is rewritten from the file. A **Size** line
+        becomes `N bytes (N / 1024 KB)` with the file's real size (`N bytes` on
+        the older template's pages, which write no KB), and only when the file
+        could be measured: a count of characters shown by the page's copy alone
+        is reported without a fix. **Path**, **Extension** and **Type** are
+        rewritten from the path in the title (the Type as the generator names
+        that extension), and only when the page sits where its title says: the
+        page's own path then confirms the title against the one metadata line.""",
+        use_instead_note="the file has 13,269 bytes",
+    )
     fix_safety = FixSafety.SAFE
     PATH = Cause("metadata-mismatch/path", "Path that is not the documented file's")
     EXTENSION = Cause("metadata-mismatch/extension", "Extension that is not the file's")

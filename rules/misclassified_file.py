@@ -21,15 +21,18 @@ from doclint.rule_api import (
     Finding,
     FolderDoc,
     FolderIndex,
-    Pattern,
-    PhraseBook,
     Rule,
     RuleContext,
+    RuleDocs,
     SourceFile,
+    shown_target,
+)
+from doclint.rule_api_generators import (
+    Pattern,
+    PhraseBook,
     compile_pattern,
     page_suffixes,
     phrase_book,
-    shown_target,
 )
 
 # Endings of files that are documentation whatever folder they are in.
@@ -681,108 +684,102 @@ def _segment(lines: list[str], node: ast.expr) -> str:
 
 
 class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
-    """Flags each fixed sentence of a file documentation that gives the file
-    a role its path does not have or a behaviour its code does not show:
-
-    - "This appears to be a **test file**." (File Purpose) and "This is a
-      test file. Run it with:" (Testing) for a file that is not a Python
-      program;
-    - "This is a **Python package initialization file**." for a file that is
-      not an `__init__.py`;
-    - "This file is part of the **documentation**." for a file that is not a
-      page (`.md`, `.rst`, a generated page) and not in a `doc`/`docs` folder;
-    - "This file appears to involve **GPU/parallel computing** capabilities."
-      for a source whose code names no CUDA, GPU (XPU, SYCL), Metal or
-      parallel API, nor a GPU toolchain (`nvcc`, `nvidia-smi`, ROCm: what a
-      shell, CMake or YAML build names), and that is not a
-      `.cu`/`.cuh`/`.metal` file;
-    - "Contains **benchmarking** code or performance tests." for a source
-      outside a benchmarks folder whose code names no benchmark or timer;
-    - "Implements or uses **caching** mechanisms." for a source whose code
-      names no cache;
-    - "which is part of the **core PyTorch library**" (Architecture) for a
-      file outside the top `torch/` folder (the Android binding, a page);
-    - "which is part of **ATen** (A Tensor Library)" (Architecture) for a
-      file outside the top `aten/` folder, or a generated page;
-    - "**Neural Network**: Defines or uses PyTorch neural network
-      components" (Common Patterns) for a source whose code never names
-      `nn` (`torch.nn` only in a docstring or a comment does not count);
-    - "May involve **JIT compilation** or compilation optimizations." for a
-      source whose code names no JIT or compiler API (`torch.jit`,
-      `torch.compile`, NVRTC, the jiterator): a labeler config's path globs
-      (`torch/csrc/jit/**`) and quoted label names (`"module: dynamo":`) are
-      text, not code;
-    - "**Code Execution**: Uses `eval()` or `exec()`" (Security
-      Considerations) for a source whose code never names the builtin
-      `eval` or `exec`: a method `model.eval()`, a name that ends so
-      (`efficient_conv_bn_eval(`, where the generator found "eval("), a
-      docstring or a comment runs no string. In Python the names are read by
-      `ast` (`eval(x)`, `exec(code)`, `builtins.exec`); in another language,
-      the word `eval` or `exec` in code earns it (a shell's `eval`), as its
-      reader cannot tell a builtin from a member of that name;
-    - "This file handles **configuration or setup**." for a generated page
-      (`config.py_kw.md`: the generator's trigger is the word in the name;
-      what a source named so does is not judged);
-    - "This is a source file () that is part of the PyTorch project." for
-      a file without an extension: the sentence names no kind;
-    - a Python file's High-Level Overview (the generator's first
-      triple-quoted string of the text, newlines removed) that is the
-      docstring of a class or function, not the module's, or that runs on
-      past its closing quotes into code;
-    - on a folder's doc.md, a "Role in PyTorch" sentence that is the role of
-      the library folder it is in ("The **torch** folder contains the main
-      Python API...", "The **ATen** folder contains the C++ tensor
-      library...", C10, Caffe2) when the folder is not that folder;
-    - on a folder's doc.md, a "[Global Index](../index.md)" link below the
-      top level, where `../index.md` is the parent folder's index, not the
-      tree's start page;
-    - on a folder's index.md, a file row described as "Package
-      initialization" when the file is not an `__init__.py`, as "Test file"
-      when it is a generated page (`test_x.py_docs.md`), as "Source code"
-      when it is a licence, a readme or data (`.csv`, `.rst`). What a
-      `test_x.sh` or `test_x.cpp` row's file does its name cannot tell: not
-      judged.
-
-    A generated page is documentation: it is never a test, a package's
-    initialization, GPU code, a benchmark or a cache. Code is what the
-    source's language reader (`doclint_rules._languages`) reads as code:
-    comments, docstrings and sentences do not count, nor does code that only
-    switches a thing off or removes it (a shell script's `USE_CUDA=0` and
-    `rm -rf /usr/local/cuda*` make no GPU code). A YAML workflow's
-    `cache: pip` is code and earns the caching claim (the setup action
-    caches the downloads); CMake's `set(X ... CACHE PATH ...)` does not (it
-    stores a setting, it caches nothing). A source the tree does not have,
-    or whose language has no reader, is not judged on code claims. Every
-    occurrence is reported where it stands, the embedded page's own included.
-
-    **Why is this bad?** The generator writes these sentences when a word
-    occurs anywhere: "test" or "doc" in the path (`docker` is "doc"),
-    "cuda", "benchmark" or "cache" anywhere in the text, comments included.
-    Shell install scripts are announced as documentation, Markdown pages as
-    test files to run and as GPU code, a CMake file as caching. Readers and
-    tools that sort files by role or look for GPU or benchmark code are sent
-    to the wrong files.
-
-    **Example** (the documentation of a shell script under `.ci/docker/`):
-
-    ```markdown
-    ## File Purpose
-
-    This file is part of the **documentation**.
-    ```
-
-    **Use instead:**
-
-    ```markdown
-    ## File Purpose
-
-    This is a shell script that is part of the PyTorch project.
-    ```
-    """
-
     code = "DL302"
     name = "misclassified-file"
     summary = "A fixed sentence gives a file or folder a role or behaviour it does not have."
+    docs = RuleDocs(
+        what="""Flags each fixed sentence of a file documentation that gives the file
+        a role its path does not have or a behaviour its code does not show:
+
+        - "This appears to be a **test file**." (File Purpose) and "This is a
+          test file. Run it with:" (Testing) for a file that is not a Python
+          program;
+        - "This is a **Python package initialization file**." for a file that is
+          not an `__init__.py`;
+        - "This file is part of the **documentation**." for a file that is not a
+          page (`.md`, `.rst`, a generated page) and not in a `doc`/`docs` folder;
+        - "This file appears to involve **GPU/parallel computing** capabilities."
+          for a source whose code names no CUDA, GPU (XPU, SYCL), Metal or
+          parallel API, nor a GPU toolchain (`nvcc`, `nvidia-smi`, ROCm: what a
+          shell, CMake or YAML build names), and that is not a
+          `.cu`/`.cuh`/`.metal` file;
+        - "Contains **benchmarking** code or performance tests." for a source
+          outside a benchmarks folder whose code names no benchmark or timer;
+        - "Implements or uses **caching** mechanisms." for a source whose code
+          names no cache;
+        - "which is part of the **core PyTorch library**" (Architecture) for a
+          file outside the top `torch/` folder (the Android binding, a page);
+        - "which is part of **ATen** (A Tensor Library)" (Architecture) for a
+          file outside the top `aten/` folder, or a generated page;
+        - "**Neural Network**: Defines or uses PyTorch neural network
+          components" (Common Patterns) for a source whose code never names
+          `nn` (`torch.nn` only in a docstring or a comment does not count);
+        - "May involve **JIT compilation** or compilation optimizations." for a
+          source whose code names no JIT or compiler API (`torch.jit`,
+          `torch.compile`, NVRTC, the jiterator): a labeler config's path globs
+          (`torch/csrc/jit/**`) and quoted label names (`"module: dynamo":`) are
+          text, not code;
+        - "**Code Execution**: Uses `eval()` or `exec()`" (Security
+          Considerations) for a source whose code never names the builtin
+          `eval` or `exec`: a method `model.eval()`, a name that ends so
+          (`efficient_conv_bn_eval(`, where the generator found "eval("), a
+          docstring or a comment runs no string. In Python the names are read by
+          `ast` (`eval(x)`, `exec(code)`, `builtins.exec`); in another language,
+          the word `eval` or `exec` in code earns it (a shell's `eval`), as its
+          reader cannot tell a builtin from a member of that name;
+        - "This file handles **configuration or setup**." for a generated page
+          (`config.py_kw.md`: the generator's trigger is the word in the name;
+          what a source named so does is not judged);
+        - "This is a source file () that is part of the PyTorch project." for
+          a file without an extension: the sentence names no kind;
+        - a Python file's High-Level Overview (the generator's first
+          triple-quoted string of the text, newlines removed) that is the
+          docstring of a class or function, not the module's, or that runs on
+          past its closing quotes into code;
+        - on a folder's doc.md, a "Role in PyTorch" sentence that is the role of
+          the library folder it is in ("The **torch** folder contains the main
+          Python API...", "The **ATen** folder contains the C++ tensor
+          library...", C10, Caffe2) when the folder is not that folder;
+        - on a folder's doc.md, a "[Global Index](../index.md)" link below the
+          top level, where `../index.md` is the parent folder's index, not the
+          tree's start page;
+        - on a folder's index.md, a file row described as "Package
+          initialization" when the file is not an `__init__.py`, as "Test file"
+          when it is a generated page (`test_x.py_docs.md`), as "Source code"
+          when it is a licence, a readme or data (`.csv`, `.rst`). What a
+          `test_x.sh` or `test_x.cpp` row's file does its name cannot tell: not
+          judged.
+
+        A generated page is documentation: it is never a test, a package's
+        initialization, GPU code, a benchmark or a cache. Code is what the
+        source's language reader (`doclint_rules._languages`) reads as code:
+        comments, docstrings and sentences do not count, nor does code that only
+        switches a thing off or removes it (a shell script's `USE_CUDA=0` and
+        `rm -rf /usr/local/cuda*` make no GPU code). A YAML workflow's
+        `cache: pip` is code and earns the caching claim (the setup action
+        caches the downloads); CMake's `set(X ... CACHE PATH ...)` does not (it
+        stores a setting, it caches nothing). A source the tree does not have,
+        or whose language has no reader, is not judged on code claims. Every
+        occurrence is reported where it stands, the embedded page's own included.""",
+        why="""The generator writes these sentences when a word
+        occurs anywhere: "test" or "doc" in the path (`docker` is "doc"),
+        "cuda", "benchmark" or "cache" anywhere in the text, comments included.
+        Shell install scripts are announced as documentation, Markdown pages as
+        test files to run and as GPU code, a CMake file as caching. Readers and
+        tools that sort files by role or look for GPU or benchmark code are sent
+        to the wrong files.""",
+        example="""```markdown
+        ## File Purpose
+
+        This file is part of the **documentation**.
+        ```""",
+        example_note="the documentation of a shell script under `.ci/docker/`",
+        use_instead="""```markdown
+        ## File Purpose
+
+        This is a shell script that is part of the PyTorch project.
+        ```""",
+    )
     causes = (
         *(claim.cause for claim in CLAIMS),
         FOLDER_ROLE_CLAIM,

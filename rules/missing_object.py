@@ -20,48 +20,46 @@ from doclint.rule_api import (
     MarkdownPage,
     Rule,
     RuleContext,
+    RuleDocs,
     shown_target,
     shown_tree_path,
 )
 
 
 class MissingObject(Rule[MarkdownPage]):
-    """Flags an object heading of a profiled generator's page (RepoAgent's
-    `## ClassDef Name`, `### FunctionDef name(...)`) whose object the page's
-    source does not define with that kind at that place: the heading's
-    nesting (one `#` deeper per level) says which class or function holds
-    it. One finding per heading, at the heading; a name the source defines
-    elsewhere (a method written as a nested function, a class as a
-    function) is told apart from a name it does not define at all.
-
-    Where the profile names a hierarchy record (RepoAgent's
-    `.project_doc_record/project_hierarchy.json`) and the project has it,
-    the record's objects of the page's source are claims too: one the
-    source defines nowhere with that kind, and the page does not head, is
-    reported at line 1. The line ranges it records are not the page's
-    claims: a stale range of an object the source defines is no finding.
-    A record that cannot be used is said once, on the project's first page.
-
-    **Why is this bad?** Generated pages are committed and the code moves on:
-    a class renamed or a method removed keeps its heading and its confident
-    description, and readers look for code that is not there. A method
-    documented as a nested function tells them to call it without `self`.
-
-    **Example:** `markdown_docs/repo_agent/settings.md` holding
-
-    ```markdown
-    ## ClassDef SettingsManager
-    ```
-
-    while `repo_agent/settings.py` no longer defines `SettingsManager`.
-
-    **Use instead:** regenerate the page, or delete the section of the object
-    that is gone.
-    """
-
     code = "DL701"
     name = "missing-object"
     summary = "Heading names an object the page's source does not define with that kind and place."
+    docs = RuleDocs(
+        what="""Flags an object heading of a profiled generator's page (RepoAgent's
+        `## ClassDef Name`, `### FunctionDef name(...)`) whose object the page's
+        source does not define with that kind at that place: the heading's
+        nesting (one `#` deeper per level) says which class or function holds
+        it. One finding per heading, at the heading; a name the source defines
+        elsewhere (a method written as a nested function, a class as a
+        function) is told apart from a name it does not define at all.
+
+        Where the profile names a hierarchy record (RepoAgent's
+        `.project_doc_record/project_hierarchy.json`) and the project has it,
+        the record's objects of the page's source are claims too: one the
+        source defines nowhere with that kind, and the page does not head, is
+        reported at line 1. The line ranges it records are not the page's
+        claims: a stale range of an object the source defines is no finding.
+        A record that cannot be used is said once, on the project's first page.""",
+        why="""Generated pages are committed and the code moves on:
+        a class renamed or a method removed keeps its heading and its confident
+        description, and readers look for code that is not there. A method
+        documented as a nested function tells them to call it without `self`.""",
+        example="""`markdown_docs/repo_agent/settings.md` holding
+
+        ```markdown
+        ## ClassDef SettingsManager
+        ```
+
+        while `repo_agent/settings.py` no longer defines `SettingsManager`.""",
+        use_instead="""regenerate the page, or delete the section of the object
+        that is gone.""",
+    )
     NOT_DEFINED = Cause("missing-object/not-defined", "Object not defined in the source")
     ELSEWHERE = Cause("missing-object/elsewhere", "Object defined at another place or kind")
     RECORDED = Cause("missing-object/recorded", "Object the hierarchy record lists, not defined")

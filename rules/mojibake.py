@@ -20,6 +20,7 @@ from doclint.rule_api import (
     FixSafety,
     Rule,
     RuleContext,
+    RuleDocs,
     Scope,
 )
 
@@ -32,44 +33,37 @@ _RUNS = re.compile(r"([\x00-\x7f]+)")
 
 
 class Mojibake(Rule):
-    """Flags a line holding mojibake: text whose UTF-8 bytes were decoded as
-    Windows-1252 or Latin-1 (once or more), such as `â†’` for `→`,
-    `â€™` for `’` or `Ã©` for `é`, and shows the repaired text.
-
-    **Why is this bad?** The generator wrote its own "Keyword → Section Map"
-    heading through a Windows-1252 round trip, so every keyword index reads
-    `â†’`; the same happens to any non-ASCII character of a documented file.
-    Readers see garbage, headings get anchors no link uses, and search for
-    the real word finds nothing.
-
-    Lines are detected and repaired with `ftfy`, which tells mis-decoded text
-    from legitimate accented, CJK or symbol text ("café", "Ångström", "→").
-    Lines of an Original Source block that are verbatim copies of a line of
-    the documented source file are not flagged: that mojibake is the source's
-    own (test data of codec tests, for instance), faithfully documented.
-
-    **Example:**
-
-    ```markdown
-    ## Keyword â†’ Section Map
-    ```
-
-    **Use instead:**
-
-    ```markdown
-    ## Keyword → Section Map
-    ```
-
-    **Fix** (safe): each mangled piece of the line is replaced with ftfy's
-    repair, and nothing else on the line changes. A line is left unfixed when
-    one of its pieces is not exactly the UTF-8 bytes of its repair read as
-    Windows-1252 or Latin-1 (once or twice): ftfy then changed more than
-    mojibake, and that is a guess.
-    """  # noqa: RUF002 - the examples are mojibake, confusable characters included
-
     code = "DL501"
     name = "mojibake"
     summary = "Text whose UTF-8 bytes were decoded as Windows-1252 or Latin-1."
+    docs = RuleDocs(
+        what="""Flags a line holding mojibake: text whose UTF-8 bytes were decoded as
+        Windows-1252 or Latin-1 (once or more), such as `â†’` for `→`,
+        `â€™` for `’` or `Ã©` for `é`, and shows the repaired text.""",  # noqa: RUF001
+        why="""The generator wrote its own "Keyword → Section Map"
+        heading through a Windows-1252 round trip, so every keyword index reads
+        `â†’`; the same happens to any non-ASCII character of a documented file.
+        Readers see garbage, headings get anchors no link uses, and search for
+        the real word finds nothing.
+
+        Lines are detected and repaired with `ftfy`, which tells mis-decoded text
+        from legitimate accented, CJK or symbol text ("café", "Ångström", "→").
+        Lines of an Original Source block that are verbatim copies of a line of
+        the documented source file are not flagged: that mojibake is the source's
+        own (test data of codec tests, for instance), faithfully documented.""",  # noqa: RUF001
+        example="""```markdown
+        ## Keyword â†’ Section Map
+        ```""",  # noqa: RUF001
+        use_instead="""```markdown
+        ## Keyword → Section Map
+        ```
+
+        **Fix** (safe): each mangled piece of the line is replaced with ftfy's
+        repair, and nothing else on the line changes. A line is left unfixed when
+        one of its pieces is not exactly the UTF-8 bytes of its repair read as
+        Windows-1252 or Latin-1 (once or twice): ftfy then changed more than
+        mojibake, and that is a guess.""",
+    )
     scope = Scope.FILE
     fix_safety = FixSafety.SAFE
     WINDOWS_1252 = Cause("mojibake/windows-1252", "UTF-8 text decoded as Windows-1252")

@@ -8,40 +8,38 @@ from collections.abc import Iterator, Sequence
 from doclint_rules._project_names import ProjectNames, line_tokens, project_names
 from doclint_rules._wiki import Judged, judged, shown_ranges, wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, NameMention, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api_generators import NameMention
 
 
 class NameNotInCitedLines(Rule[MarkdownPage]):
-    """Flags a name in backticks that a wiki page presents as the project's
-    own, in a sentence (or table row) that cites lines, when none of the
-    lines its citations give holds the name as a whole token (compared
-    ignoring case: `this.valueDAO` shows `ValueDAO`), at the name. The cited
-    lines are read where the citation was written (its pinned commit, else
-    the commit its page last changed in). The citations that support a name
-    are those after it in its sentence, else those before it; a dotted name
-    is judged by its member, a call by its callee. Not judged: a name the
-    code does not have at all (name-not-in-code's), a citation whose lines
-    cannot be read or are not all in its file, lines that lie in the name's
-    own definition (a class cited by lines of its body).
-
-    **Why is this bad?** The citation is the sentence's evidence. When the
-    lines it points at do not mention what the sentence names, the reader
-    who follows it finds something else: generators cite the neighbourhood
-    of a name, or invent line numbers.
-
-    **Example:** "`useScriptFilters` builds the filter list
-    [hooks.ts:33](../src/pages/options/routes/ScriptList/hooks.ts#L33)",
-    where line 33 is another hook and `useScriptFilters` starts at line 205.
-
-    **Use instead:** cite the lines that hold the name.
-
-    Off by default (`--extend-select DL807`): on the two labelled DeepWiki
-    trees, about four of its five findings are a reader's.
-    """
-
     code = "DL807"
     name = "name-not-in-cited-lines"
     summary = "A name its sentence's citation does not show."
+    docs = RuleDocs(
+        what="""Flags a name in backticks that a wiki page presents as the project's
+        own, in a sentence (or table row) that cites lines, when none of the
+        lines its citations give holds the name as a whole token (compared
+        ignoring case: `this.valueDAO` shows `ValueDAO`), at the name. The cited
+        lines are read where the citation was written (its pinned commit, else
+        the commit its page last changed in). The citations that support a name
+        are those after it in its sentence, else those before it; a dotted name
+        is judged by its member, a call by its callee. Not judged: a name the
+        code does not have at all (name-not-in-code's), a citation whose lines
+        cannot be read or are not all in its file, lines that lie in the name's
+        own definition (a class cited by lines of its body).""",
+        why="""The citation is the sentence's evidence. When the
+        lines it points at do not mention what the sentence names, the reader
+        who follows it finds something else: generators cite the neighbourhood
+        of a name, or invent line numbers.""",
+        example=""""`useScriptFilters` builds the filter list
+        [hooks.ts:33](../src/pages/options/routes/ScriptList/hooks.ts#L33)",
+        where line 33 is another hook and `useScriptFilters` starts at line 205.""",
+        use_instead="""cite the lines that hold the name.
+
+        Off by default (`--extend-select DL807`): on the two labelled DeepWiki
+        trees, about four of its five findings are a reader's.""",
+    )
     ELSEWHERE = Cause("name-not-in-cited-lines/elsewhere", "Name the cited lines do not show")
     causes = (ELSEWHERE,)
     scope = Scope.FILE

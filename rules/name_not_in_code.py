@@ -7,32 +7,30 @@ from collections.abc import Iterator
 from doclint_rules._project_names import ProjectNames, project_names
 from doclint_rules._wiki import looks_like_the_projects, wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, NameMention, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api_generators import NameMention
 
 
 class NameNotInCode(Rule[MarkdownPage]):
-    """Flags a name in backticks that a wiki page presents as the project's
-    own (a class, function, method, field, constant or setting: an
-    identifier it coined, `ScriptCodeDAO`, `getTools()`, `SC_DISABLE_AGENT`)
-    and that no source or configuration file of the tree writes as a whole
-    token, at the name. A dotted name is judged by its member, on the
-    project's class that owns it (`SkillService.list` when `SkillService`
-    has no `list`). Names of the language and platform (the profile's
-    `not_names`) and plain lowercase words are not judged.
-
-    **Why is this bad?** Wiki generators name classes and functions that do
-    not exist (`CodeDAO` for `ScriptCodeDAO`, a provider class that is an
-    object): a reader searches the code for it in vain.
-
-    **Example:** "Scripts are stored by `CodeDAO`", where the project's
-    class is `ScriptCodeDAO`.
-
-    **Use instead:** the name the code uses.
-    """
-
     code = "DL806"
     name = "name-not-in-code"
     summary = "A wiki page names code the project does not have."
+    docs = RuleDocs(
+        what="""Flags a name in backticks that a wiki page presents as the project's
+        own (a class, function, method, field, constant or setting: an
+        identifier it coined, `ScriptCodeDAO`, `getTools()`, `SC_DISABLE_AGENT`)
+        and that no source or configuration file of the tree writes as a whole
+        token, at the name. A dotted name is judged by its member, on the
+        project's class that owns it (`SkillService.list` when `SkillService`
+        has no `list`). Names of the language and platform (the profile's
+        `not_names`) and plain lowercase words are not judged.""",
+        why="""Wiki generators name classes and functions that do
+        not exist (`CodeDAO` for `ScriptCodeDAO`, a provider class that is an
+        object): a reader searches the code for it in vain.""",
+        example=""""Scripts are stored by `CodeDAO`", where the project's
+        class is `ScriptCodeDAO`.""",
+        use_instead="the name the code uses.",
+    )
     NOWHERE = Cause("name-not-in-code/nowhere", "Name no file of the project writes")
     causes = (NOWHERE,)
     scope = Scope.FILE

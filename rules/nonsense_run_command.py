@@ -18,6 +18,7 @@ from doclint.rule_api import (
     FixSafety,
     Rule,
     RuleContext,
+    RuleDocs,
     RunCommand,
 )
 
@@ -34,40 +35,35 @@ RUN_INTRO = "This is a test file. Run it with:"
 
 
 class NonsenseRunCommand(Rule[FileDocs]):
-    """Flags a shell command in a file documentation's Testing section that runs
-    `python` on something that is not a Python file, or on a file that does
-    not exist in the tree.
-
-    **Why is this bad?** The generator writes "This is a test file. Run it with:
-    `python <path>`" for every file under a test folder, including Markdown
-    pages and data files. Copying such a command fails (or, worse, runs the
-    wrong thing), and it tells the reader the file is something it is not.
-
-    **Example:**
-
-    ```bash
-    python docs/test/distributed/tensor/test_dtensor_compile.py_kw.md
-    ```
-
-    **Use instead:** no run command for a page that is not a program, or the
-    command that runs the documented test:
-
-    ```bash
-    python test/distributed/tensor/test_dtensor_compile.py
-    ```
-
-    **Fix** (unsafe: it changes what the page tells the reader to do). When
-    the documented file is a Python file of the tree that the generator took
-    for a test (its path holds "test"), the command becomes
-    `python <documented file>`. Otherwise the shell block is removed, with
-    the generator's "This is a test file. Run it with:" line above it and the
-    blank line between them. Blocks holding more than the one command, or
-    never closed, are not fixed.
-    """
-
     code = "DL301"
     name = "nonsense-run-command"
     summary = "Run command that executes a non-Python file or a missing file with python."
+    docs = RuleDocs(
+        what="""Flags a shell command in a file documentation's Testing section that runs
+        `python` on something that is not a Python file, or on a file that does
+        not exist in the tree.""",
+        why="""The generator writes "This is a test file. Run it with:
+        `python <path>`" for every file under a test folder, including Markdown
+        pages and data files. Copying such a command fails (or, worse, runs the
+        wrong thing), and it tells the reader the file is something it is not.""",
+        example="""```bash
+        python docs/test/distributed/tensor/test_dtensor_compile.py_kw.md
+        ```""",
+        use_instead="""no run command for a page that is not a program, or the
+        command that runs the documented test:
+
+        ```bash
+        python test/distributed/tensor/test_dtensor_compile.py
+        ```
+
+        **Fix** (unsafe: it changes what the page tells the reader to do). When
+        the documented file is a Python file of the tree that the generator took
+        for a test (its path holds "test"), the command becomes
+        `python <documented file>`. Otherwise the shell block is removed, with
+        the generator's "This is a test file. Run it with:" line above it and the
+        blank line between them. Blocks holding more than the one command, or
+        never closed, are not fixed.""",
+    )
     fix_safety = FixSafety.UNSAFE
     NOT_PYTHON = Cause("nonsense-run-command/not-python", "Non-Python file run with python")
     MISSING_SCRIPT = Cause("nonsense-run-command/missing-script", "Missing script run with python")

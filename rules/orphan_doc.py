@@ -15,47 +15,45 @@ from doclint.rule_api import (
     MarkdownPage,
     Rule,
     RuleContext,
+    RuleDocs,
     Scope,
     Severity,
     SubtreeIndex,
-    places_of,
 )
+from doclint.rule_api_generators import places_of
 
 FolderPage = FolderIndex | FolderDoc | SubtreeIndex
 
 
 class OrphanDoc(Rule[FileDocs | KeywordIndex | FolderPage | MarkdownPage]):
-    """Flags a file documentation (`X_docs.md`), keyword index (`X_kw.md`) or
-    folder page (`index.md`, `doc.md`, `sub.md`) whose title names a path that
-    is not in the tree: a file that does not exist, or a folder that is not a
-    folder. Pages of a later generator pass (under `docs/docs/`) document the
-    pages of the pass before, so `docs/test/x.py_kw.md` must exist for
-    `docs/docs/test/x.py_kw.md_docs.md`. With `--known-paths` the listing
-    decides what exists.
-
-    The page embedded in a file documentation's Original Source block is not
-    checked: it is the copy of a page that the outer page's title accounts for.
-
-    **Why is this bad?** The generator never deletes what it wrote. When a
-    source is renamed, moved or removed, its pages stay behind and keep
-    describing code that is gone: readers and search find classes, sizes and
-    run commands for a file that does not exist.
-
-    **Example:** `docs/tools/old_script.py_docs.md`, titled
-
-    ```markdown
-    # Documentation: `tools/old_script.py`
-    ```
-
-    after `tools/old_script.py` was deleted.
-
-    **Use instead:** delete the stale pages (or regenerate the documentation
-    into an empty folder), so that every page documents something that exists.
-    """
-
     code = "DL601"
     name = "orphan-doc"
     summary = "Generated page documenting a file or folder that is not in the tree."
+    docs = RuleDocs(
+        what="""Flags a file documentation (`X_docs.md`), keyword index (`X_kw.md`) or
+        folder page (`index.md`, `doc.md`, `sub.md`) whose title names a path that
+        is not in the tree: a file that does not exist, or a folder that is not a
+        folder. Pages of a later generator pass (under `docs/docs/`) document the
+        pages of the pass before, so `docs/test/x.py_kw.md` must exist for
+        `docs/docs/test/x.py_kw.md_docs.md`. With `--known-paths` the listing
+        decides what exists.
+
+        The page embedded in a file documentation's Original Source block is not
+        checked: it is the copy of a page that the outer page's title accounts for.""",
+        why="""The generator never deletes what it wrote. When a
+        source is renamed, moved or removed, its pages stay behind and keep
+        describing code that is gone: readers and search find classes, sizes and
+        run commands for a file that does not exist.""",
+        example="""`docs/tools/old_script.py_docs.md`, titled
+
+        ```markdown
+        # Documentation: `tools/old_script.py`
+        ```
+
+        after `tools/old_script.py` was deleted.""",
+        use_instead="""delete the stale pages (or regenerate the documentation
+        into an empty folder), so that every page documents something that exists.""",
+    )
     severity = Severity.WARNING
     # A page embedded in another sits in the outer page's place, not its own.
     scope = Scope.FILE

@@ -6,30 +6,36 @@ from collections.abc import Iterator
 
 from doclint_rules._generator_pages import profiled_page
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope, Severity
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+    Severity,
+)
 
 
 class OrphanPage(Rule[MarkdownPage]):
-    """Flags a page of a profiled generator whose source, found by the
-    profile's layout (RepoAgent: `markdown_docs/<path>.md` documents
-    `<path>.py` beside the docs folder), is not in the tree, at line 1.
-    The PyTorch generator's pages say what they document in their title,
-    and orphan-doc (DL601) checks those.
-
-    **Why is this bad?** Generators add and update pages but rarely delete
-    them. When a module is renamed, moved or removed, its page stays behind
-    and keeps describing classes and functions that are gone.
-
-    **Example:** `markdown_docs/repo_agent/old_utils.md` after
-    `repo_agent/old_utils.py` was deleted.
-
-    **Use instead:** delete the page (or regenerate the docs folder from
-    scratch).
-    """
-
     code = "DL709"
     name = "orphan-page"
     summary = "Generator's page whose source file is not in the tree."
+    docs = RuleDocs(
+        what="""Flags a page of a profiled generator whose source, found by the
+        profile's layout (RepoAgent: `markdown_docs/<path>.md` documents
+        `<path>.py` beside the docs folder), is not in the tree, at line 1.
+        The PyTorch generator's pages say what they document in their title,
+        and orphan-doc (DL601) checks those.""",
+        why="""Generators add and update pages but rarely delete
+        them. When a module is renamed, moved or removed, its page stays behind
+        and keeps describing classes and functions that are gone.""",
+        example="""`markdown_docs/repo_agent/old_utils.md` after
+        `repo_agent/old_utils.py` was deleted.""",
+        use_instead="""delete the page (or regenerate the docs folder from
+        scratch).""",
+    )
     MISSING_SOURCE = Cause("orphan-page/missing-source", "Page of a source not in the tree")
     causes = (MISSING_SOURCE,)
     severity = Severity.WARNING

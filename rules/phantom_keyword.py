@@ -9,7 +9,7 @@ from doclint_rules._languages.cpp import CppFacts
 from doclint_rules._languages.python import PythonFacts
 from doclint_rules._source_facts import DocumentedSource, documented_source, reserved_word
 
-from doclint.rule_api import Cause, Finding, KeywordIndex, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, KeywordIndex, Rule, RuleContext, RuleDocs
 
 FUNCTION_CATEGORY = "Functions"
 IMPORT_CATEGORY = "Imports"
@@ -18,75 +18,68 @@ CATEGORIES = (FUNCTION_CATEGORY, IMPORT_CATEGORY, INCLUDE_CATEGORY)
 
 
 class PhantomKeyword(Rule[KeywordIndex]):
-    """Flags an entry of a keyword index's `Functions`, `Imports` (Python) or
-    `Includes` (C/C++) list that the documented source does not define,
-    import or include.
-
-    **Why is this bad?** The generator finds Python functions with the regex
-    `def\\s+(\\w+)` and imports with `^\\s*(?:from|import)\\s+([\\w.]+)`
-    (plus the first name after `from m import`); in C and C++ it takes the
-    word between another word and a `(...)` followed by `{`
-    (`\\w+\\s+(\\w+)\\s*\\([^)]*\\)\\s*(?:const)?\\s*\\{`) and every
-    `#include <...>`. All of them also match inside comments, docstrings and
-    strings, and the C++ one matches statements and macros: a docstring line
-    "from the given tensor" lists `the` as an import, `else if (x) {` lists
-    `if` as a function, and a comment "they should #include <X.h>" lists
-    an include. Readers and search tools then look for names that are not
-    there.
-
-    A function named by a keyword of the documented file's language (`if`,
-    `for`, `constexpr`) is flagged whether or not the source is available,
-    unless the source declares it (an Objective-C method may be `class`).
-    Everything else is judged only when the source is (the file itself, or
-    the copy embedded in its `X_docs.md`) and is Python (3, or 2) or of the
-    C family (C/C++/CUDA, Objective-C/C++, Metal). Python: a function counts
-    as defined when the source has a `def` or `async def` of that name
-    anywhere in the file; an import counts when it is a module of an
-    `import` (dotted, `import a.b` gives `a.b`), the module of a `from`
-    import (with its leading dots, `from ..x import y` gives `..x`) or a
-    name a `from` import takes. The C family (as tree-sitter reads it): a
-    function counts when it is declared or defined at namespace or class
-    scope (an Objective-C method by its selector, `load:with:`, or its
-    first piece, `load`), except a class's own name, which only a
-    constructor has (it is no function of its own); an include counts when
-    an `#include` or `#import` directive names it as written, whichever
-    `#if` branch holds it. A name standing on a line the parser could not
-    read is left alone. Classes are left to keyword-as-class (DL201).
-
-    **Example:**
-
-    ```markdown
-    ### Imports
-
-    - **`os`**: [util.py_docs.md](./util.py_docs.md)
-    - **`the`**: [util.py_docs.md](./util.py_docs.md)
-    ```
-
-    ```markdown
-    ### Functions
-
-    - **`for`**: [TensorInfo.cuh_docs.md](./TensorInfo.cuh_docs.md)
-    - **`getTensorInfo`**: [TensorInfo.cuh_docs.md](./TensorInfo.cuh_docs.md)
-    ```
-
-    **Use instead:**
-
-    ```markdown
-    ### Imports
-
-    - **`os`**: [util.py_docs.md](./util.py_docs.md)
-    ```
-
-    ```markdown
-    ### Functions
-
-    - **`getTensorInfo`**: [TensorInfo.cuh_docs.md](./TensorInfo.cuh_docs.md)
-    ```
-    """
-
     code = "DL203"
     name = "phantom-keyword"
     summary = "Function, import or include entry that the source does not define or have."
+    docs = RuleDocs(
+        what="""Flags an entry of a keyword index's `Functions`, `Imports` (Python) or
+        `Includes` (C/C++) list that the documented source does not define,
+        import or include.""",
+        why=r"""The generator finds Python functions with the regex
+        `def\s+(\w+)` and imports with `^\s*(?:from|import)\s+([\w.]+)`
+        (plus the first name after `from m import`); in C and C++ it takes the
+        word between another word and a `(...)` followed by `{`
+        (`\w+\s+(\w+)\s*\([^)]*\)\s*(?:const)?\s*\{`) and every
+        `#include <...>`. All of them also match inside comments, docstrings and
+        strings, and the C++ one matches statements and macros: a docstring line
+        "from the given tensor" lists `the` as an import, `else if (x) {` lists
+        `if` as a function, and a comment "they should #include <X.h>" lists
+        an include. Readers and search tools then look for names that are not
+        there.
+
+        A function named by a keyword of the documented file's language (`if`,
+        `for`, `constexpr`) is flagged whether or not the source is available,
+        unless the source declares it (an Objective-C method may be `class`).
+        Everything else is judged only when the source is (the file itself, or
+        the copy embedded in its `X_docs.md`) and is Python (3, or 2) or of the
+        C family (C/C++/CUDA, Objective-C/C++, Metal). Python: a function counts
+        as defined when the source has a `def` or `async def` of that name
+        anywhere in the file; an import counts when it is a module of an
+        `import` (dotted, `import a.b` gives `a.b`), the module of a `from`
+        import (with its leading dots, `from ..x import y` gives `..x`) or a
+        name a `from` import takes. The C family (as tree-sitter reads it): a
+        function counts when it is declared or defined at namespace or class
+        scope (an Objective-C method by its selector, `load:with:`, or its
+        first piece, `load`), except a class's own name, which only a
+        constructor has (it is no function of its own); an include counts when
+        an `#include` or `#import` directive names it as written, whichever
+        `#if` branch holds it. A name standing on a line the parser could not
+        read is left alone. Classes are left to keyword-as-class (DL201).""",
+        example="""```markdown
+        ### Imports
+
+        - **`os`**: [util.py_docs.md](./util.py_docs.md)
+        - **`the`**: [util.py_docs.md](./util.py_docs.md)
+        ```
+
+        ```markdown
+        ### Functions
+
+        - **`for`**: [TensorInfo.cuh_docs.md](./TensorInfo.cuh_docs.md)
+        - **`getTensorInfo`**: [TensorInfo.cuh_docs.md](./TensorInfo.cuh_docs.md)
+        ```""",
+        use_instead="""```markdown
+        ### Imports
+
+        - **`os`**: [util.py_docs.md](./util.py_docs.md)
+        ```
+
+        ```markdown
+        ### Functions
+
+        - **`getTensorInfo`**: [TensorInfo.cuh_docs.md](./TensorInfo.cuh_docs.md)
+        ```""",
+    )
     PYTHON_KEYWORD = Cause("phantom-keyword/python-keyword", "Python keyword listed as a function")
     CPP_KEYWORD = Cause("phantom-keyword/cpp-keyword", "C++ keyword listed as a function")
     CUDA_KEYWORD = Cause("phantom-keyword/cuda-keyword", "CUDA keyword listed as a function")

@@ -26,8 +26,9 @@ from doclint.rule_api import (
     KeywordIndex,
     Rule,
     RuleContext,
-    template_named,
+    RuleDocs,
 )
+from doclint.rule_api_generators import template_named
 
 # The sub-causes of a finding, as data a report can group by.
 NOT_A_NAMESPACE = Cause("prose-keyword/not-a-namespace", "Namespace the source does not declare")
@@ -40,83 +41,76 @@ SYNTAX_CATEGORIES = CLASS_CATEGORIES | {"Functions", "Imports", "Includes", NAME
 
 
 class ProseKeyword(Rule[KeywordIndex | FileDocs]):
-    """Flags an identifier of a keyword index (`### Identifiers`, and every
-    letter group of the older "Repo Book" template) that the documented
-    source has only in its comments, docstrings or prose, that is a keyword
-    of the source's language, or that the same list already gives; and, in
-    the lists of C-family and Python pages, a `### Namespaces` entry that the
-    source does not declare and a repeat of a name the source proves.
-
-    **Why is this bad?** For sources that are not Python or C/C++, and for
-    its own pages when it documents them again (`X_docs.md_kw.md`), the
-    generator lists every word its regex meets, wherever it stands: the first
-    words of comments (`We`, `Only`, `Make`), the names of workflow steps
-    (`Setup`, `Checkout`), the words of a licence header (`affiliates`,
-    `licensed`), and the words of the language itself (`void`, `define`,
-    `implementation`). A reader looking for the names a file defines finds
-    the text around them instead.
-
-    The source is read by its language's parser (`doclint_rules._languages`:
-    Python, the C family with Objective-C++ and Metal, shell, CMake, YAML,
-    JSON, Java, Markdown). Code is what the parser reads as code, keys and
-    one-word values in YAML and JSON, and `${{ ... }}` expressions; prose is
-    comments, docstrings, string literals that are sentences (a step's name,
-    a `message(...)`; in shell only a string written out by `echo` or
-    `printf`, a string matched in `[[ ... ]]` or given to another command
-    being a value whatever it reads like), the paragraphs of a YAML block
-    scalar that hold a sentence (a bot's `markdown: |` message; a list of
-    paths or a script stays code), and on a generated page everything outside its code
-    spans, code blocks, link targets and the source it embeds (whose own
-    comments are prose again). A word is flagged as prose only when the
-    source has it and has it nowhere else. A word that is not in the source
-    at all, or a source without a reader (plain text), is left alone, as are
-    stop words and the generator's own words, which stopword-keyword (DL202)
-    reports. Keywords are judged by the documented path's language, with or
-    without the source; Metal's include its types (`half`, `uint`,
-    `float4`), and the name of a Metal attribute (`[[buffer(0)]]`,
-    `[[thread_position_in_grid]]`) is one of its words where the shader
-    writes it nowhere else in code (a parameter may be called `buffer`).
-
-    In the other lists (`### Class/Structs`, `### Functions`, `### Includes`,
-    `### Imports`, `### Namespaces`), whose names the generator takes from
-    syntax, a name listed twice is flagged when the source has it as such
-    (names it does not have are keyword-as-class's and phantom-keyword's); a
-    namespace is flagged when the C-family source writes `namespace` before it
-    nowhere in code (a comment's "add a mangle namespace right before" gives
-    `right`; `} // end anonymous namespace` followed by a line starting with
-    `Tensor` gives `Tensor`), on a line the parser could not read too. The
-    `**Classes/Structs**:` and `**Namespaces**:` lines of a C/C++ file
-    documentation are judged the same way, without a fix.
-
-    **Example:**
-
-    ```markdown
-    ### Identifiers
-
-    - **`GITHUB_TOKEN`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
-    - **`Only`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
-    - **`Setup`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
-    ```
-
-    for a workflow whose `Only` is in a comment and `Setup` in `name: Setup Python`.
-
-    **Use instead:**
-
-    ```markdown
-    ### Identifiers
-
-    - **`GITHUB_TOKEN`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
-    ```
-
-    **Fix** (safe): the entry's line is removed; the parsed source, the
-    language's syntax or the list itself proves it names nothing.
-    """
-
     code = "DL204"
     name = "prose-keyword"
     summary = (
         "Identifier found only in the source's prose or a keyword of its language,"
         " namespace the source does not declare, or entry listed twice."
+    )
+    docs = RuleDocs(
+        what="""Flags an identifier of a keyword index (`### Identifiers`, and every
+        letter group of the older "Repo Book" template) that the documented
+        source has only in its comments, docstrings or prose, that is a keyword
+        of the source's language, or that the same list already gives; and, in
+        the lists of C-family and Python pages, a `### Namespaces` entry that the
+        source does not declare and a repeat of a name the source proves.""",
+        why="""For sources that are not Python or C/C++, and for
+        its own pages when it documents them again (`X_docs.md_kw.md`), the
+        generator lists every word its regex meets, wherever it stands: the first
+        words of comments (`We`, `Only`, `Make`), the names of workflow steps
+        (`Setup`, `Checkout`), the words of a licence header (`affiliates`,
+        `licensed`), and the words of the language itself (`void`, `define`,
+        `implementation`). A reader looking for the names a file defines finds
+        the text around them instead.
+
+        The source is read by its language's parser (`doclint_rules._languages`:
+        Python, the C family with Objective-C++ and Metal, shell, CMake, YAML,
+        JSON, Java, Markdown). Code is what the parser reads as code, keys and
+        one-word values in YAML and JSON, and `${{ ... }}` expressions; prose is
+        comments, docstrings, string literals that are sentences (a step's name,
+        a `message(...)`; in shell only a string written out by `echo` or
+        `printf`, a string matched in `[[ ... ]]` or given to another command
+        being a value whatever it reads like), the paragraphs of a YAML block
+        scalar that hold a sentence (a bot's `markdown: |` message; a list of
+        paths or a script stays code), and on a generated page everything outside its code
+        spans, code blocks, link targets and the source it embeds (whose own
+        comments are prose again). A word is flagged as prose only when the
+        source has it and has it nowhere else. A word that is not in the source
+        at all, or a source without a reader (plain text), is left alone, as are
+        stop words and the generator's own words, which stopword-keyword (DL202)
+        reports. Keywords are judged by the documented path's language, with or
+        without the source; Metal's include its types (`half`, `uint`,
+        `float4`), and the name of a Metal attribute (`[[buffer(0)]]`,
+        `[[thread_position_in_grid]]`) is one of its words where the shader
+        writes it nowhere else in code (a parameter may be called `buffer`).
+
+        In the other lists (`### Class/Structs`, `### Functions`, `### Includes`,
+        `### Imports`, `### Namespaces`), whose names the generator takes from
+        syntax, a name listed twice is flagged when the source has it as such
+        (names it does not have are keyword-as-class's and phantom-keyword's); a
+        namespace is flagged when the C-family source writes `namespace` before it
+        nowhere in code (a comment's "add a mangle namespace right before" gives
+        `right`; `} // end anonymous namespace` followed by a line starting with
+        `Tensor` gives `Tensor`), on a line the parser could not read too. The
+        `**Classes/Structs**:` and `**Namespaces**:` lines of a C/C++ file
+        documentation are judged the same way, without a fix.""",
+        example="""```markdown
+        ### Identifiers
+
+        - **`GITHUB_TOKEN`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+        - **`Only`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+        - **`Setup`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+        ```
+
+        for a workflow whose `Only` is in a comment and `Setup` in `name: Setup Python`.""",
+        use_instead="""```markdown
+        ### Identifiers
+
+        - **`GITHUB_TOKEN`**: [check-labels.yml_docs.md](./check-labels.yml_docs.md)
+        ```
+
+        **Fix** (safe): the entry's line is removed; the parsed source, the
+        language's syntax or the list itself proves it names nothing.""",
     )
     fix_safety = FixSafety.SAFE
     causes = (PROSE, LANGUAGE_KEYWORD, REPEAT, NOT_A_NAMESPACE)

@@ -6,29 +6,26 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import judged, shown_at, shown_ranges, wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
 
 
 class RangeOutsideFile(Rule[MarkdownPage]):
-    """Flags a citation whose lines reach past its file's last line (or
-    start at line 0, or end before they start), at the citation. The file is
-    read where the citation was written: at its pinned commit, or at the
-    commit its page last changed in, else as the tree has it. A file ending
-    in a newline has as many lines as newlines.
-
-    **Why is this bad?** Generators invent line numbers ("always 1-20"), or
-    count the empty string after a file's last newline as a line: the link
-    lands on nothing, and the claim it supports has no evidence.
-
-    **Example:** `[src/app/const.ts:1-20](../src/app/const.ts#L1-L20)` for
-    a 19-line file.
-
-    **Use instead:** cite lines the file has (`#L1-L19`).
-    """
-
     code = "DL802"
     name = "range-outside-file"
     summary = "A wiki citation names lines past its file's end."
+    docs = RuleDocs(
+        what="""Flags a citation whose lines reach past its file's last line (or
+        start at line 0, or end before they start), at the citation. The file is
+        read where the citation was written: at its pinned commit, or at the
+        commit its page last changed in, else as the tree has it. A file ending
+        in a newline has as many lines as newlines.""",
+        why="""Generators invent line numbers ("always 1-20"), or
+        count the empty string after a file's last newline as a line: the link
+        lands on nothing, and the claim it supports has no evidence.""",
+        example="""`[src/app/const.ts:1-20](../src/app/const.ts#L1-L20)` for
+        a 19-line file.""",
+        use_instead="cite lines the file has (`#L1-L19`).",
+    )
     PAST_END = Cause("range-outside-file/past-end", "Cited lines past the file's end")
     causes = (PAST_END,)
     scope = Scope.FILE

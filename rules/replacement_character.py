@@ -4,38 +4,34 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, Scope
+from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, RuleDocs, Scope
 
 REPLACEMENT = "\ufffd"
 
 
 class ReplacementCharacter(Rule):
-    """Flags a line that holds U+FFFD REPLACEMENT CHARACTER (`�`), at its first
-    occurrence on the line.
-
-    **Why is this bad?** A decoder writes U+FFFD in place of bytes it could not
-    decode. Its presence in a page means the generator read a file that was
-    not UTF-8 (a Latin-1 test file, say) with `errors="replace"`: the
-    original characters are lost for good, in the copied source and in
-    every keyword taken from it, and no later step can restore them.
-
-    **Example** (a Latin-1 source read as UTF-8):
-
-    ```markdown
-    s = 'caf�'
-    ```
-
-    **Use instead:** decode the source with its real encoding (PEP 263 coding
-    line, or a detector), or copy it byte for byte:
-
-    ```markdown
-    s = 'café'
-    ```
-    """
-
     code = "DL502"
     name = "replacement-character"
     summary = "U+FFFD replacement character: bytes lost when a non-UTF-8 file was decoded."
+    docs = RuleDocs(
+        what="""Flags a line that holds U+FFFD REPLACEMENT CHARACTER (`�`), at its first
+        occurrence on the line.""",
+        why="""A decoder writes U+FFFD in place of bytes it could not
+        decode. Its presence in a page means the generator read a file that was
+        not UTF-8 (a Latin-1 test file, say) with `errors="replace"`: the
+        original characters are lost for good, in the copied source and in
+        every keyword taken from it, and no later step can restore them.""",
+        example="""```markdown
+        s = 'caf�'
+        ```""",
+        example_note="a Latin-1 source read as UTF-8",
+        use_instead="""decode the source with its real encoding (PEP 263 coding
+        line, or a detector), or copy it byte for byte:
+
+        ```markdown
+        s = 'café'
+        ```""",
+    )
     REPLACED = Cause("replacement-character/lost-bytes", "Characters lost to U+FFFD")
     causes = (REPLACED,)
     scope = Scope.FILE

@@ -6,37 +6,34 @@ from collections.abc import Iterator
 
 from doclint_rules._generator_pages import claimed_source, documented_object
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
 
 
 class SignatureMismatch(Rule[MarkdownPage]):
-    """Flags a function heading of a profiled generator's page whose
-    parameter list is not the code's, read by the profile's convention. For
-    RepoAgent (`positional`) a heading lists the names of the
-    positional-or-keyword parameters, `self` and `cls` included, defaults,
-    `*args`, keyword-only parameters and `**kwargs` left out, and writes no
-    parentheses when there are none: `### FunctionDef get(self, key)` for
-    `def get(self, key, default=None, *, strict=False)`. The `all`
-    convention lists every parameter's name. One finding per heading, at the
-    heading; a heading whose object is missing is left to missing-object.
-
-    **Why is this bad?** The heading is the page's summary of how to call the
-    function. A parameter added, renamed or removed since the page was
-    generated makes the page describe a call that fails, and the parameter
-    list below it describes arguments that no longer exist.
-
-    **Example:** `## FunctionDef run` (no parameters) for
-
-    ```python
-    def run(model, temperature, request_timeout): ...
-    ```
-
-    **Use instead:** regenerate the page: `## FunctionDef run(model, temperature, request_timeout)`.
-    """
-
     code = "DL702"
     name = "signature-mismatch"
     summary = "Heading's parameter list differs from the function's, by the generator's convention."
+    docs = RuleDocs(
+        what="""Flags a function heading of a profiled generator's page whose
+        parameter list is not the code's, read by the profile's convention. For
+        RepoAgent (`positional`) a heading lists the names of the
+        positional-or-keyword parameters, `self` and `cls` included, defaults,
+        `*args`, keyword-only parameters and `**kwargs` left out, and writes no
+        parentheses when there are none: `### FunctionDef get(self, key)` for
+        `def get(self, key, default=None, *, strict=False)`. The `all`
+        convention lists every parameter's name. One finding per heading, at the
+        heading; a heading whose object is missing is left to missing-object.""",
+        why="""The heading is the page's summary of how to call the
+        function. A parameter added, renamed or removed since the page was
+        generated makes the page describe a call that fails, and the parameter
+        list below it describes arguments that no longer exist.""",
+        example="""`## FunctionDef run` (no parameters) for
+
+        ```python
+        def run(model, temperature, request_timeout): ...
+        ```""",
+        use_instead="regenerate the page: `## FunctionDef run(model, temperature, request_timeout)`.",  # noqa: E501
+    )
     WRITTEN_WRONG = Cause("signature-mismatch/written-wrong", "Parameter list not the code's")
     NONE_WRITTEN = Cause("signature-mismatch/none-written", "Parameter list left out")
     causes = (WRITTEN_WRONG, NONE_WRITTEN)

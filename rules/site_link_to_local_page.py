@@ -16,35 +16,32 @@ from doclint.rule_api import (
     MarkdownPage,
     Rule,
     RuleContext,
+    RuleDocs,
     Scope,
 )
 
 
 class SiteLinkToLocalPage(Rule[MarkdownPage]):
-    """Flags a link to a page of the wiki's web site (DeepWiki's
-    `/owner/repo/4.2-slug`) whose page is in the tree beside this one, at
-    the link. Copied into a repository, such a link resolves against the
-    repository's host (a 404 on GitHub) instead of the page next to it. The
-    safe fix rewrites the link to the file (an inline link's; a reference
-    link's target, on its definition's line, is left to the reader). A site
-    link to a page the tree does not have is broken-link's (DL401).
-
-    **Why is this bad?** Scraped wiki pages keep the site's links: on the
-    repository's host they lead nowhere, while the page they name sits in
-    the same folder.
-
-    **Example** (in `docs/deepwiki/Checkout-Workflow.md`):
-
-    ```markdown
-    see [Ticket Virtual Object](/philipz/restate-cloudflare-workers-poc/2.1-ticket-virtual-object)
-    ```
-
-    **Use instead:** `[Ticket Virtual Object](Ticket-Virtual-Object.md)`.
-    """
-
     code = "DL808"
     name = "site-link-to-local-page"
     summary = "A link to the wiki's site for a page that is in the tree."
+    docs = RuleDocs(
+        what="""Flags a link to a page of the wiki's web site (DeepWiki's
+        `/owner/repo/4.2-slug`) whose page is in the tree beside this one, at
+        the link. Copied into a repository, such a link resolves against the
+        repository's host (a 404 on GitHub) instead of the page next to it. The
+        safe fix rewrites the link to the file (an inline link's; a reference
+        link's target, on its definition's line, is left to the reader). A site
+        link to a page the tree does not have is broken-link's (DL401).""",
+        why="""Scraped wiki pages keep the site's links: on the
+        repository's host they lead nowhere, while the page they name sits in
+        the same folder.""",
+        example="""```markdown
+        see [Ticket Virtual Object](/philipz/restate-cloudflare-workers-poc/2.1-ticket-virtual-object)
+        ```""",  # noqa: E501
+        example_note="in `docs/deepwiki/Checkout-Workflow.md`",
+        use_instead="`[Ticket Virtual Object](Ticket-Virtual-Object.md)`.",
+    )
     SITE = Cause("site-link-to-local-page/site-path", "Site link to a page in the tree")
     causes = (SITE,)
     fix_safety = FixSafety.SAFE

@@ -6,29 +6,26 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
 
 
 class SourceListMissing(Rule[MarkdownPage]):
-    """Flags an entry of a wiki page's list of relevant source files
-    (DeepWiki's "Relevant source files", a front matter `sources:` list)
-    whose file is not in the tree, at the entry. An entry pinned to another
-    repository's URL is not judged.
-
-    **Why is this bad?** The list says what the page was written from. An
-    entry the project does not have (deleted, renamed, never there) sends
-    readers and reviewers to nothing, and marks a page written from files
-    that are gone: a page to regenerate.
-
-    **Example:** `- [src/app/sandbox.ts](../src/app/sandbox.ts)` after
-    the file moved to `src/sandbox.ts`.
-
-    **Use instead:** regenerate the page, or list the file where it is.
-    """
-
     code = "DL805"
     name = "source-list-missing"
     summary = "A wiki page lists a source file the tree does not have."
+    docs = RuleDocs(
+        what="""Flags an entry of a wiki page's list of relevant source files
+        (DeepWiki's "Relevant source files", a front matter `sources:` list)
+        whose file is not in the tree, at the entry. An entry pinned to another
+        repository's URL is not judged.""",
+        why="""The list says what the page was written from. An
+        entry the project does not have (deleted, renamed, never there) sends
+        readers and reviewers to nothing, and marks a page written from files
+        that are gone: a page to regenerate.""",
+        example="""`- [src/app/sandbox.ts](../src/app/sandbox.ts)` after
+        the file moved to `src/sandbox.ts`.""",
+        use_instead="regenerate the page, or list the file where it is.",
+    )
     GONE = Cause("source-list-missing/not-in-tree", "Listed source file not in the tree")
     causes = (GONE,)
     scope = Scope.FILE

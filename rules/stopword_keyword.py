@@ -22,68 +22,62 @@ from doclint.rule_api import (
     KeywordIndex,
     Rule,
     RuleContext,
+    RuleDocs,
     RuleOption,
 )
 
 
 class StopwordKeyword(Rule[KeywordIndex]):
-    """Flags an identifier of a keyword index that is an English stop word
-    ("The", "For", "When") or, in the index of a generated page, a word the
-    generator wrote on that page itself ("Overview", "Structs", "Generated").
-
-    **Why is this bad?** For files that are not Python or C/C++, the generator
-    lists every capitalised word as an identifier, so the first word of each
-    sentence lands in the index. When it documents its own pages
-    (`docs/docs/...`), the words of its own template fill the list as well:
-    headings (`Overview`, `Namespaces`, `Class` and `Structs` of `### Class/
-    Structs`), labels (`Path`, `Size`, `Type`, `Extension`), metadata values
-    (`KB`, `Header` of "C/C++ Header File"), fixed sentences (`Basic`, `See`,
-    `Manual`) and the footer (`Generated`, `System`). Such entries hide the
-    real identifiers and make every index look alike to search tools.
-
-    Stop words are a documented list of English function words, matched in the
-    capitalised spelling only, in every identifier list (`### Identifiers`,
-    and the letter groups of the older "Repo Book" template). A word the
-    documented source has in code, as its language's reader sees it
-    (`A, B = shape[:2]` in Python), is a name there and never flagged: the
-    lists are the fallback for what no parser settles. The generator's
-    own words are judged in indexes of generated pages (level 2 and up): the
-    words of the indexed page's template (`doclint schema --templates`) and,
-    when the tree has the indexed page (the file, or the copy embedded in its
-    `X_docs.md`), every capitalised word of that page outside what it copies
-    from the documented file (the embedded source, code spans, link texts and
-    targets), which adds the values the template fills in (`KB`, `Tensor` of
-    "**ATen** (A Tensor Library)"). Such a word is flagged unless the copied
-    text has it too: the index may have taken it from the source, as it takes
-    every other capitalised word there (`See` in a comment, `ATen` in a path).
-
-    **Example:**
-
-    ```markdown
-    ### Identifiers
-
-    - **`CUDAHooks`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
-    - **`The`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
-    - **`Structs`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
-    - **`Generated`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
-    ```
-
-    **Use instead:**
-
-    ```markdown
-    ### Identifiers
-
-    - **`CUDAHooks`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
-    ```
-
-    **Fix** (safe): the entry's line is removed. A stop word or a word of the
-    generator's own text is no identifier whatever the file holds, and the
-    generator's regex put it there. A list left empty keeps its heading.
-    """
-
     code = "DL202"
     name = "stopword-keyword"
     summary = "Identifier entry that is an English stop word or a word the generator wrote."
+    docs = RuleDocs(
+        what="""Flags an identifier of a keyword index that is an English stop word
+        ("The", "For", "When") or, in the index of a generated page, a word the
+        generator wrote on that page itself ("Overview", "Structs", "Generated").""",
+        why="""For files that are not Python or C/C++, the generator
+        lists every capitalised word as an identifier, so the first word of each
+        sentence lands in the index. When it documents its own pages
+        (`docs/docs/...`), the words of its own template fill the list as well:
+        headings (`Overview`, `Namespaces`, `Class` and `Structs` of `### Class/
+        Structs`), labels (`Path`, `Size`, `Type`, `Extension`), metadata values
+        (`KB`, `Header` of "C/C++ Header File"), fixed sentences (`Basic`, `See`,
+        `Manual`) and the footer (`Generated`, `System`). Such entries hide the
+        real identifiers and make every index look alike to search tools.
+
+        Stop words are a documented list of English function words, matched in the
+        capitalised spelling only, in every identifier list (`### Identifiers`,
+        and the letter groups of the older "Repo Book" template). A word the
+        documented source has in code, as its language's reader sees it
+        (`A, B = shape[:2]` in Python), is a name there and never flagged: the
+        lists are the fallback for what no parser settles. The generator's
+        own words are judged in indexes of generated pages (level 2 and up): the
+        words of the indexed page's template (`doclint schema --templates`) and,
+        when the tree has the indexed page (the file, or the copy embedded in its
+        `X_docs.md`), every capitalised word of that page outside what it copies
+        from the documented file (the embedded source, code spans, link texts and
+        targets), which adds the values the template fills in (`KB`, `Tensor` of
+        "**ATen** (A Tensor Library)"). Such a word is flagged unless the copied
+        text has it too: the index may have taken it from the source, as it takes
+        every other capitalised word there (`See` in a comment, `ATen` in a path).""",
+        example="""```markdown
+        ### Identifiers
+
+        - **`CUDAHooks`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
+        - **`The`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
+        - **`Structs`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
+        - **`Generated`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
+        ```""",
+        use_instead="""```markdown
+        ### Identifiers
+
+        - **`CUDAHooks`**: [CUDAHooks.h_docs.md_docs.md](./CUDAHooks.h_docs.md_docs.md)
+        ```
+
+        **Fix** (safe): the entry's line is removed. A stop word or a word of the
+        generator's own text is no identifier whatever the file holds, and the
+        generator's regex put it there. A list left empty keeps its heading.""",
+    )
     fix_safety = FixSafety.SAFE
     STOP_WORD = Cause("stopword-keyword/stop-word", "English stop word listed as an identifier")
     CONFIGURED = Cause(

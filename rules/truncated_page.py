@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from doclint_rules._generator_pages import profiled_page
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
 
 # How a finished line ends: a sentence's end in either script, a closing
 # bracket or quote, a code span, emphasis, a rule (`***`), a table's pipe.
@@ -21,30 +21,27 @@ _PROSE = re.compile(r"^(?![#>|*·•\-+]|\d+[.)] )\S.{29,}")
 
 
 class TruncatedPage(Rule[MarkdownPage]):
-    """Flags a profiled generator's page that ends inside a fenced code block
-    it opened, or whose last line of text stops mid-sentence (it ends in a
-    letter, a digit or a comma, not in a sentence's end, a closing bracket
-    or quote, a code span or a rule), at the page's last line of text. Only a
-    line of prose counts: a heading, a list item, a label or a short value
-    (an output example's `True`) may end a finished page.
-
-    **Why is this bad?** An LLM generator's output is cut when the model hits
-    its length limit or the run is killed. The page is committed as if
-    finished: the rest of the object's documentation, and every object after
-    it, is missing, and an open fence swallows what follows into code.
-
-    **Example:** a page whose last line is
-
-    ```markdown
-    The function returns the list of files that are not ignored, and the
-    ```
-
-    **Use instead:** regenerate the page.
-    """
-
     code = "DL707"
     name = "truncated-page"
     summary = "Generator's page ending mid-sentence or inside an unclosed code block."
+    docs = RuleDocs(
+        what="""Flags a profiled generator's page that ends inside a fenced code block
+        it opened, or whose last line of text stops mid-sentence (it ends in a
+        letter, a digit or a comma, not in a sentence's end, a closing bracket
+        or quote, a code span or a rule), at the page's last line of text. Only a
+        line of prose counts: a heading, a list item, a label or a short value
+        (an output example's `True`) may end a finished page.""",
+        why="""An LLM generator's output is cut when the model hits
+        its length limit or the run is killed. The page is committed as if
+        finished: the rest of the object's documentation, and every object after
+        it, is missing, and an open fence swallows what follows into code.""",
+        example="""a page whose last line is
+
+        ```markdown
+        The function returns the list of files that are not ignored, and the
+        ```""",
+        use_instead="regenerate the page.",
+    )
     OPEN_FENCE = Cause("truncated-page/open-fence", "Page ending inside a code block")
     MID_TEXT = Cause("truncated-page/mid-text", "Page ending mid-sentence")
     causes = (OPEN_FENCE, MID_TEXT)

@@ -10,13 +10,13 @@ from doclint.rule_api import (
     DocKind,
     Finding,
     FolderIndex,
-    PagePlaces,
     Rule,
     RuleContext,
+    RuleDocs,
     Scope,
     Severity,
-    places_of,
 )
+from doclint.rule_api_generators import PagePlaces, places_of
 
 # The generator does not document binary files (a NUL byte in the first
 # 8 KiB) but still lists them. A file only a listing knows cannot be sniffed,
@@ -41,41 +41,38 @@ BINARY_SUFFIXES = frozenset(
 
 
 class UndocumentedFile(Rule[FolderIndex]):
-    """Flags a file of a documented folder that has no file documentation: the
-    folder's `index.md` documents `<folder>/`, the folder holds `<name>`, and
-    `docs/<folder>/<name>_docs.md` does not exist. One finding per file, at
-    the index page's Files heading (its title if it has none).
-
-    Binary files are left out (the generator skips them on purpose; they are
-    recognised by their extension), and so are, in folders under `docs/`, the
-    pages the generator writes after documenting a folder (`index.md`,
-    `doc.md`, `sub.md`, and at the top `keywords.md` and
-    `comprehensive_book.md`). With `--known-paths` the listing says which
-    files the folder has.
-
-    **Why is this bad?** A folder index promises the folder's files. A file
-    added after the last run, or one the run crashed on, is silently missing:
-    readers assume it does not exist, and keyword searches never find it.
-
-    **Example:** `test/` holds `test_new.py`, but `docs/test/index.md`
-
-    ```markdown
-    # Index: `test/`
-
-    ## Files
-
-    | [`test_old.py`](../../test/test_old.py) | Test file | [docs](./test_old.py_docs.md) | ...
-    ```
-
-    has no row for it and `docs/test/test_new.py_docs.md` does not exist.
-
-    **Use instead:** regenerate the folder's documentation, so that every text
-    file has its `<name>_docs.md` and `<name>_kw.md`.
-    """
-
     code = "DL602"
     name = "undocumented-file"
     summary = "File of a documented folder without a documentation page."
+    docs = RuleDocs(
+        what="""Flags a file of a documented folder that has no file documentation: the
+        folder's `index.md` documents `<folder>/`, the folder holds `<name>`, and
+        `docs/<folder>/<name>_docs.md` does not exist. One finding per file, at
+        the index page's Files heading (its title if it has none).
+
+        Binary files are left out (the generator skips them on purpose; they are
+        recognised by their extension), and so are, in folders under `docs/`, the
+        pages the generator writes after documenting a folder (`index.md`,
+        `doc.md`, `sub.md`, and at the top `keywords.md` and
+        `comprehensive_book.md`). With `--known-paths` the listing says which
+        files the folder has.""",
+        why="""A folder index promises the folder's files. A file
+        added after the last run, or one the run crashed on, is silently missing:
+        readers assume it does not exist, and keyword searches never find it.""",
+        example="""`test/` holds `test_new.py`, but `docs/test/index.md`
+
+        ```markdown
+        # Index: `test/`
+
+        ## Files
+
+        | [`test_old.py`](../../test/test_old.py) | Test file | [docs](./test_old.py_docs.md) | ...
+        ```
+
+        has no row for it and `docs/test/test_new.py_docs.md` does not exist.""",
+        use_instead="""regenerate the folder's documentation, so that every text
+        file has its `<name>_docs.md` and `<name>_kw.md`.""",
+    )
     severity = Severity.WARNING
     # A page embedded in another sits in the outer page's place, not its own.
     scope = Scope.FILE

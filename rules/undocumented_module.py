@@ -15,36 +15,34 @@ from doclint_rules._generator_pages import (
 )
 from doclint_rules._python_objects import PyObject
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Profile, Rule, RuleContext, Scope
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api_generators import Profile
 
 
 class UndocumentedModule(Rule[MarkdownPage]):
-    """Flags each module of a project documented by a profiled generator
-    that defines a class or function and has no page (RepoAgent:
-    `<path>.py` without `markdown_docs/<path>.md`); a module defining
-    neither (constants, an empty `__init__.py`) gets no page from the
-    generator and is not reported. The finding stands on the module, at its
-    line 1, in every output format. A page finds it, once: the first page
-    (by name, a README left out) of the docs folder matching the module's
-    folder, or of the nearest folder above that has pages; where no folder
-    above has one, the first page of the docs folder. Hidden folders and the
-    profile's skipped folders are not read.
-
-    **Why is this bad?** A docs folder promises the project's modules. A
-    module added after the last run, a package the run never reached, or
-    one it failed on, is silently missing, and readers conclude it has no
-    classes or functions worth documenting.
-
-    **Example:** `repo_agent/chat_with_repo/rag.py` defines `RepoAssistant`,
-    and `markdown_docs/repo_agent/chat_with_repo/rag.md` does not exist.
-
-    **Use instead:** run the generator over the module, or add it to the
-    generator's ignore list if it is not meant to be documented.
-    """
-
     code = "DL708"
     name = "undocumented-module"
     summary = "Module defining a class or function without its page in the generator's docs."
+    docs = RuleDocs(
+        what="""Flags each module of a project documented by a profiled generator
+        that defines a class or function and has no page (RepoAgent:
+        `<path>.py` without `markdown_docs/<path>.md`); a module defining
+        neither (constants, an empty `__init__.py`) gets no page from the
+        generator and is not reported. The finding stands on the module, at its
+        line 1, in every output format. A page finds it, once: the first page
+        (by name, a README left out) of the docs folder matching the module's
+        folder, or of the nearest folder above that has pages; where no folder
+        above has one, the first page of the docs folder. Hidden folders and the
+        profile's skipped folders are not read.""",
+        why="""A docs folder promises the project's modules. A
+        module added after the last run, a package the run never reached, or
+        one it failed on, is silently missing, and readers conclude it has no
+        classes or functions worth documenting.""",
+        example="""`repo_agent/chat_with_repo/rag.py` defines `RepoAssistant`,
+        and `markdown_docs/repo_agent/chat_with_repo/rag.md` does not exist.""",
+        use_instead="""run the generator over the module, or add it to the
+        generator's ignore list if it is not meant to be documented.""",
+    )
     NO_PAGE = Cause("undocumented-module/no-page", "Module without its page")
     causes = (NO_PAGE,)
     # Which modules a page answers for follows from where the page sits.

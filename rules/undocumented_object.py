@@ -7,35 +7,32 @@ from collections.abc import Iterator
 from doclint_rules._generator_pages import Entry, claimed_source
 from doclint_rules._python_objects import PyObject
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
 
 
 class UndocumentedObject(Rule[MarkdownPage]):
-    """Flags each class and function of a profiled generator's source that
-    has no heading on its page, where the profile says the generator writes
-    one: RepoAgent documents every `class` and `def` `ast.walk` finds,
-    nested functions and private `_names` included (a profile may leave
-    either out). An object whose name has a heading at another place (at
-    the top level, or under its class) is not counted (missing-object
-    reports that heading); a method whose name is headed only under another
-    class is. Findings are on the
-    page's first line and name the object (`Class.method`).
-
-    **Why is this bad?** A page that covers a module promises all of it. An
-    object added after the last run, or one the run failed on, is silently
-    missing, and readers conclude it does not exist.
-
-    **Example:** `repo_agent/settings.py` defines
-    `SettingsManager.initialize_with_params`, and
-    `markdown_docs/repo_agent/settings.md` has no
-    `### FunctionDef initialize_with_params(...)`.
-
-    **Use instead:** regenerate the page so that every object has its section.
-    """
-
     code = "DL704"
     name = "undocumented-object"
     summary = "Class or function of the page's source with no heading on the page."
+    docs = RuleDocs(
+        what="""Flags each class and function of a profiled generator's source that
+        has no heading on its page, where the profile says the generator writes
+        one: RepoAgent documents every `class` and `def` `ast.walk` finds,
+        nested functions and private `_names` included (a profile may leave
+        either out). An object whose name has a heading at another place (at
+        the top level, or under its class) is not counted (missing-object
+        reports that heading); a method whose name is headed only under another
+        class is. Findings are on the
+        page's first line and name the object (`Class.method`).""",
+        why="""A page that covers a module promises all of it. An
+        object added after the last run, or one the run failed on, is silently
+        missing, and readers conclude it does not exist.""",
+        example="""`repo_agent/settings.py` defines
+        `SettingsManager.initialize_with_params`, and
+        `markdown_docs/repo_agent/settings.md` has no
+        `### FunctionDef initialize_with_params(...)`.""",
+        use_instead="regenerate the page so that every object has its section.",
+    )
     CLASS = Cause("undocumented-object/class", "Class without its heading")
     FUNCTION = Cause("undocumented-object/function", "Function without its heading")
     causes = (CLASS, FUNCTION)

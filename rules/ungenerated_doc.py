@@ -6,33 +6,28 @@ from collections.abc import Iterator
 
 from doclint_rules._generator_pages import profiled_page
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
 
 
 class UngeneratedDoc(Rule[MarkdownPage]):
-    """Flags a line of a profiled generator's page that is one of the fixed
-    sentences the generator writes for an object it has no text for yet:
-    RepoAgent's "Doc is waiting to be generated..." under a heading whose
-    documentation was never generated (a run stopped, or the object was
-    skipped). One finding per sentence, at its line.
-
-    **Why is this bad?** The page looks complete: the object has its heading,
-    and the tree passes review. But the reader finds no description, and no
-    later run fills it in unless the object changes.
-
-    **Example:**
-
-    ```markdown
-    ### FunctionDef run(self)
-    Doc is waiting to be generated...
-    ```
-
-    **Use instead:** run the generator again until every object has its text.
-    """
-
     code = "DL706"
     name = "ungenerated-doc"
     summary = "Generator's placeholder sentence left where an object's documentation belongs."
+    docs = RuleDocs(
+        what="""Flags a line of a profiled generator's page that is one of the fixed
+        sentences the generator writes for an object it has no text for yet:
+        RepoAgent's "Doc is waiting to be generated..." under a heading whose
+        documentation was never generated (a run stopped, or the object was
+        skipped). One finding per sentence, at its line.""",
+        why="""The page looks complete: the object has its heading,
+        and the tree passes review. But the reader finds no description, and no
+        later run fills it in unless the object changes.""",
+        example="""```markdown
+        ### FunctionDef run(self)
+        Doc is waiting to be generated...
+        ```""",
+        use_instead="run the generator again until every object has its text.",
+    )
     PLACEHOLDER = Cause("ungenerated-doc/placeholder", "Placeholder sentence left in")
     causes = (PLACEHOLDER,)
 

@@ -23,9 +23,10 @@ from doclint.rule_api import (
     RootIndex,
     Rule,
     RuleContext,
+    RuleDocs,
     SubtreeIndex,
-    allowed_headings,
 )
+from doclint.rule_api_generators import allowed_headings
 
 # The pages the templates give an outline (a kind a profile declares is read
 # as a Markdown page of that kind).
@@ -35,43 +36,37 @@ OutlinedPage = (
 
 
 class UnknownHeading(Rule[OutlinedPage]):
-    """Flags a heading that the generator's template for this kind of page does
-    not allow at that place, and suggests the allowed heading it is closest to.
-    The template is the one of the page's source kind (`doclint schema
-    --templates`): `### Includes` belongs in the keyword index of a C++ file,
-    not of a Python file.
-
-    **Why is this bad?** Generated pages are read by tools as much as by people:
-    navigation, keyword maps and anchors rely on the fixed outline. A heading
-    like `### Classs` (the generator's naive plural of "Class") breaks every
-    link to `#classes` and every tool that looks the section up by name.
-
-    **Example** (in a keyword index):
-
-    ```markdown
-    ### Classs
-    ```
-
-    **Use instead:**
-
-    ```markdown
-    ### Classes
-    ```
-
-    The page's title is its only level-1 heading; level-2 headings must be the
-    template's sections, level-3 headings the subsections allowed under the
-    section they follow (any key in a subtree index's keyword groups). A
-    heading whose only fault is mojibake is left to `mojibake`.
-
-    **Fix** (safe): when exactly one allowed heading is close to the wrong one
-    (the suggestion of the message), the heading's text is replaced with it;
-    its `#` marker stays. Other unknown headings are not fixed: which heading
-    was meant, or whether the section belongs there at all, is a guess.
-    """
-
     code = "DL101"
     name = "unknown-heading"
     summary = "Heading not allowed at this place by the page's template."
+    docs = RuleDocs(
+        what="""Flags a heading that the generator's template for this kind of page does
+        not allow at that place, and suggests the allowed heading it is closest to.
+        The template is the one of the page's source kind (`doclint schema
+        --templates`): `### Includes` belongs in the keyword index of a C++ file,
+        not of a Python file.""",
+        why="""Generated pages are read by tools as much as by people:
+        navigation, keyword maps and anchors rely on the fixed outline. A heading
+        like `### Classs` (the generator's naive plural of "Class") breaks every
+        link to `#classes` and every tool that looks the section up by name.""",
+        example="""```markdown
+        ### Classs
+        ```""",
+        example_note="in a keyword index",
+        use_instead="""```markdown
+        ### Classes
+        ```
+
+        The page's title is its only level-1 heading; level-2 headings must be the
+        template's sections, level-3 headings the subsections allowed under the
+        section they follow (any key in a subtree index's keyword groups). A
+        heading whose only fault is mojibake is left to `mojibake`.
+
+        **Fix** (safe): when exactly one allowed heading is close to the wrong one
+        (the suggestion of the message), the heading's text is replaced with it;
+        its `#` marker stays. Other unknown headings are not fixed: which heading
+        was meant, or whether the section belongs there at all, is a guess.""",
+    )
     fix_safety = FixSafety.SAFE
 
     SECOND_TITLE = Cause("unknown-heading/second-title", "Second level-1 title")

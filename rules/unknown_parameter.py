@@ -9,54 +9,51 @@ from doclint_rules._generator_pages import claimed_source, documented_object
 from doclint_rules._outside_bases import builtin_names, outside_names
 from doclint_rules._python_objects import ModuleObjects, PyObject, python_objects
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
 
 CLAIM = "entry-names-parameter-or-attribute"
 
 
 class UnknownParameter(Rule[MarkdownPage]):
-    """Flags an item of a profiled generator's labelled list (RepoAgent's
-    `**parameters**` / `**参数**` and `**attributes**` / `**属性**`, in any
-    of the profile's translated labels) whose name is neither a parameter
-    nor an attribute of the section's object: for a function, its
-    parameters (`*args` and `**kwargs` by their names); for a class, the
-    names its body assigns, the `self.x` and `cls.x` its methods assign (or
-    name by string: `self.register_buffer("x", ...)`, `setattr(self, "x",
-    ...)`), its methods, and its `__init__`'s parameters, with those of its bases
-    defined in the project (the same module, or a source of the tree its
-    imports name, through modules re-exporting it). A base from outside the
-    project adds what is known of it: a builtin's attributes (`Exception`),
-    a standard-library class's as its source has them (`logging.Handler`),
-    pydantic's `BaseModel` API, nothing for a class a library function
-    makes (`Base = declarative_base()`). A class with any other base is not
-    judged, what it inherits being unknown: a library's class (a Keras
-    callback, even one the class shadows by name), a source a sample's
-    `--known-paths` listing names, a relative import's module the tree
-    lacks, a base too deep to write out. An overloaded function is its
-    implementation, not its `@overload` stubs. Items that say there is nothing (`· None`,
-    `· 无`) are not names, nor are items indented under an item (the keys
-    of a dict parameter). Items under a heading whose object is missing are
-    left to missing-object.
-
-    **Why is this bad?** A parameter list is what a reader calls the function
-    with. A local variable listed as a parameter, or an attribute the class
-    stopped setting, sends the reader to pass or read something that is not
-    there.
-
-    **Example:** for `def main():` reading its arguments from `sys.argv`,
-
-    ```markdown
-    **parameters**: The parameters of this Function.
-    · book_name: the name of the book
-    ```
-
-    **Use instead:** say where the value comes from in the description, and
-    list only the parameters the signature has.
-    """
-
     code = "DL703"
     name = "unknown-parameter"
     summary = "Parameters or attributes item naming nothing the documented object has."
+    docs = RuleDocs(
+        what="""Flags an item of a profiled generator's labelled list (RepoAgent's
+        `**parameters**` / `**参数**` and `**attributes**` / `**属性**`, in any
+        of the profile's translated labels) whose name is neither a parameter
+        nor an attribute of the section's object: for a function, its
+        parameters (`*args` and `**kwargs` by their names); for a class, the
+        names its body assigns, the `self.x` and `cls.x` its methods assign (or
+        name by string: `self.register_buffer("x", ...)`, `setattr(self, "x",
+        ...)`), its methods, and its `__init__`'s parameters, with those of its bases
+        defined in the project (the same module, or a source of the tree its
+        imports name, through modules re-exporting it). A base from outside the
+        project adds what is known of it: a builtin's attributes (`Exception`),
+        a standard-library class's as its source has them (`logging.Handler`),
+        pydantic's `BaseModel` API, nothing for a class a library function
+        makes (`Base = declarative_base()`). A class with any other base is not
+        judged, what it inherits being unknown: a library's class (a Keras
+        callback, even one the class shadows by name), a source a sample's
+        `--known-paths` listing names, a relative import's module the tree
+        lacks, a base too deep to write out. An overloaded function is its
+        implementation, not its `@overload` stubs. Items that say there is nothing (`· None`,
+        `· 无`) are not names, nor are items indented under an item (the keys
+        of a dict parameter). Items under a heading whose object is missing are
+        left to missing-object.""",
+        why="""A parameter list is what a reader calls the function
+        with. A local variable listed as a parameter, or an attribute the class
+        stopped setting, sends the reader to pass or read something that is not
+        there.""",
+        example="""for `def main():` reading its arguments from `sys.argv`,
+
+        ```markdown
+        **parameters**: The parameters of this Function.
+        · book_name: the name of the book
+        ```""",
+        use_instead="""say where the value comes from in the description, and
+        list only the parameters the signature has.""",
+    )
     NOT_A_PARAMETER = Cause("unknown-parameter/not-a-parameter", "Item naming no parameter")
     NOT_AN_ATTRIBUTE = Cause(
         "unknown-parameter/not-an-attribute", "Item naming nothing a class has"

@@ -13,10 +13,11 @@ from doclint.rule_api import (
     Finding,
     Rule,
     RuleContext,
+    RuleDocs,
     Severity,
-    phrase_book,
     shown_target,
 )
+from doclint.rule_api_generators import phrase_book
 
 UNKNOWN = Cause("unknown-sentence/unknown", "Line of a fixed-pattern section in no catalogue entry")
 # A line shown in the message is cut here (and escaped): enough to find it, not a paragraph.
@@ -24,45 +25,40 @@ SHOWN = 100
 
 
 class UnknownSentence(Rule):
-    """Flags a sentence or bullet of a generated page, in a section whose
-    lines the generator writes from fixed patterns ("File Purpose",
-    "Performance Notes", "Role in PyTorch", ...), that matches no entry of
-    the generator's phrase book (`doclint schema sentences`: the `sentences`
-    of its profile, `doclint/profiles/pytorch.toml`).
-
-    **Why is this bad?** Each entry of the phrase book says what its sentence
-    claims and how doclint proves it, or why it is left unjudged; the rules
-    judge the claims they know. A sentence no entry knows is new generator
-    output: a claim no rule judges, passing silently. The finding (info level)
-    shows it, so that its pattern and its proof are added to the phrase book,
-    or the page is looked at: the line may be hand-edited or damaged.
-
-    Code blocks (as the generator wrote them: on a level-2 page whose
-    embedded page closed the outer fence early, as the text after it reads
-    alone), blank lines and the embedded Original Source are not read;
-    nor are sections the phrase book does not name (the keyword lists, a
-    docstring overview), whose lines are the file's own words.
-
-    **Example:**
-
-    ```markdown
-    ### Performance Notes
-
-    - Uses **vectorized** kernels for speed.
-    ```
-
-    **Use instead:** the generator's own sentence, whose claim a rule judges:
-
-    ```markdown
-    ### Performance Notes
-
-    - This file appears to involve **GPU/parallel computing** capabilities.
-    ```
-    """
-
     code = "DL306"
     name = "unknown-sentence"
     summary = "Line of a fixed-sentence section that no entry of the phrase book matches."
+    docs = RuleDocs(
+        what="""Flags a sentence or bullet of a generated page, in a section whose
+        lines the generator writes from fixed patterns ("File Purpose",
+        "Performance Notes", "Role in PyTorch", ...), that matches no entry of
+        the generator's phrase book (`doclint schema sentences`: the `sentences`
+        of its profile, `doclint/profiles/pytorch.toml`).""",
+        why="""Each entry of the phrase book says what its sentence
+        claims and how doclint proves it, or why it is left unjudged; the rules
+        judge the claims they know. A sentence no entry knows is new generator
+        output: a claim no rule judges, passing silently. The finding (info level)
+        shows it, so that its pattern and its proof are added to the phrase book,
+        or the page is looked at: the line may be hand-edited or damaged.
+
+        Code blocks (as the generator wrote them: on a level-2 page whose
+        embedded page closed the outer fence early, as the text after it reads
+        alone), blank lines and the embedded Original Source are not read;
+        nor are sections the phrase book does not name (the keyword lists, a
+        docstring overview), whose lines are the file's own words.""",
+        example="""```markdown
+        ### Performance Notes
+
+        - Uses **vectorized** kernels for speed.
+        ```""",
+        use_instead="""the generator's own sentence, whose claim a rule judges:
+
+        ```markdown
+        ### Performance Notes
+
+        - This file appears to involve **GPU/parallel computing** capabilities.
+        ```""",
+    )
     severity = Severity.INFO
     causes = (UNKNOWN,)
 

@@ -15,54 +15,52 @@ from doclint_rules._generator_pages import (
 )
 from doclint_rules._python_objects import PyObject
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Profile, Rule, RuleContext
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api_generators import Profile
 
 
 class WrongCaller(Rule[MarkdownPage]):
-    """Flags a sentence of a profiled generator's page that names a caller of
-    the section's object (a pattern of the profile: RepoAgent's "is called
-    by the `x` function", "utilized in the method `x`", "invoked by ...
-    such as `x` and `y`", "called by other functions ..., specifically `x`
-    and `y`", and their Chinese forms, "被`x`方法调用") where the project's
-    sources refute it: no function of that name is defined where the
-    sentence places it, or every function of that name there neither calls
-    nor names the object. The place is the file the sentence names after the
-    caller (`in modules/config.py`, `in the config module`) when the tree
-    can read it; else the whole project, but only when the tree can read
-    every source it knows of. On a sample of a repository (a `--known-paths`
-    listing naming sources that are not there) a caller may live in a file
-    the tree does not hold: it is judged only when a file the tree reads is
-    named, or the page heads the caller (placing it in the page's source).
-    Only what the sources settle is reported: a caller named as a class, or
-    in words no pattern reads, is not checked, and a caller that names the
-    object in any way (a call, an attribute, an annotation) counts as
-    calling it. A caller written as a file (`run_A2C.py`, as in "被多个训练脚本
-    调用, 如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the
-    object: it is refuted when the project has no such file, or the file
-    never names the object; a file then a name
-    (`src/main.py/_route`) is that file's function. One finding per sentence.
-
-    **Why is this bad?** "Called by" sentences are how a reader finds where a
-    function is used. A generator that names a caller from a stale or
-    imagined call graph sends the reader to code that does not exist or
-    never makes the call.
-
-    **Example:** under `### FunctionDef from_project_hierarchy_path(repo_path)`,
-
-    ```markdown
-    The from_project_hierarchy_path function is typically invoked by other
-    methods within the MetaInfo class, such as init_meta_info and
-    from_checkpoint_path.
-    ```
-
-    while neither method calls it (both call `from_project_hierarchy_json`).
-
-    **Use instead:** regenerate the page, or name the callers the code has.
-    """
-
     code = "DL705"
     name = "wrong-caller"
     summary = "Sentence naming a caller that the project's sources refute."
+    docs = RuleDocs(
+        what="""Flags a sentence of a profiled generator's page that names a caller of
+        the section's object (a pattern of the profile: RepoAgent's "is called
+        by the `x` function", "utilized in the method `x`", "invoked by ...
+        such as `x` and `y`", "called by other functions ..., specifically `x`
+        and `y`", and their Chinese forms, "被`x`方法调用") where the project's
+        sources refute it: no function of that name is defined where the
+        sentence places it, or every function of that name there neither calls
+        nor names the object. The place is the file the sentence names after the
+        caller (`in modules/config.py`, `in the config module`) when the tree
+        can read it; else the whole project, but only when the tree can read
+        every source it knows of. On a sample of a repository (a `--known-paths`
+        listing naming sources that are not there) a caller may live in a file
+        the tree does not hold: it is judged only when a file the tree reads is
+        named, or the page heads the caller (placing it in the page's source).
+        Only what the sources settle is reported: a caller named as a class, or
+        in words no pattern reads, is not checked, and a caller that names the
+        object in any way (a call, an attribute, an annotation) counts as
+        calling it. A caller written as a file (`run_A2C.py`, as in "被多个训练脚本
+        调用, 如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the
+        object: it is refuted when the project has no such file, or the file
+        never names the object; a file then a name
+        (`src/main.py/_route`) is that file's function. One finding per sentence.""",
+        why=""""Called by" sentences are how a reader finds where a
+        function is used. A generator that names a caller from a stale or
+        imagined call graph sends the reader to code that does not exist or
+        never makes the call.""",
+        example="""under `### FunctionDef from_project_hierarchy_path(repo_path)`,
+
+        ```markdown
+        The from_project_hierarchy_path function is typically invoked by other
+        methods within the MetaInfo class, such as init_meta_info and
+        from_checkpoint_path.
+        ```
+
+        while neither method calls it (both call `from_project_hierarchy_json`).""",
+        use_instead="regenerate the page, or name the callers the code has.",
+    )
     UNDEFINED = Cause("wrong-caller/undefined", "Caller not defined in the project")
     NOT_CALLING = Cause("wrong-caller/not-calling", "Caller that never names the object")
     NO_FILE = Cause("wrong-caller/no-file", "File named as a caller that the project lacks")

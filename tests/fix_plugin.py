@@ -9,23 +9,16 @@ import pytest
 
 from tests.pages import write_plugin
 
-PLUGIN = '''
+PLUGIN = """
 import re
 
-from doclint.rule_api import Edit, Finding, Fix, FixSafety, Rule, Scope
+from doclint.rule_api import Edit, Finding, Fix, FixSafety, Rule, RuleDocs, Scope
 
-DOC = """Test rule.
-
-**Why is this bad?** Tests need it.
-
-**Example:** bad
-
-**Use instead:** good
-"""
+DOCS = RuleDocs(what="Test rule.", why="Tests need it.", example="bad", use_instead="good")
 
 
 class FixClasss(Rule):
-    __doc__ = DOC
+    docs = DOCS
     code = "XF001"
     name = "fix-classs"
     summary = "`### Classs` heading."
@@ -44,7 +37,7 @@ class FixClasss(Rule):
 
 
 class DropTodo(Rule):
-    __doc__ = DOC
+    docs = DOCS
     code = "XF002"
     name = "drop-todo"
     summary = "A TODO line."
@@ -60,7 +53,7 @@ class DropTodo(Rule):
 
 
 class FlipFlop(Rule):
-    __doc__ = DOC
+    docs = DOCS
     code = "XF003"
     name = "flip-flop"
     summary = "A fix that never settles."
@@ -79,7 +72,7 @@ CLAIM = re.compile(r"^size of `([^`]+)`: (\\d+)$")
 
 
 class SizeClaim(Rule):
-    __doc__ = DOC
+    docs = DOCS
     code = "XF004"
     name = "size-claim"
     summary = "A claimed size of another file that is wrong."
@@ -97,7 +90,7 @@ class SizeClaim(Rule):
 
 
 class Unfixable(Rule):
-    __doc__ = DOC
+    docs = DOCS
     code = "XF005"
     name = "unfixable"
     summary = "A finding without a fix."
@@ -110,7 +103,7 @@ class Unfixable(Rule):
 
 
 class Undeclared(Rule):
-    __doc__ = DOC
+    docs = DOCS
     code = "XF006"
     name = "undeclared"
     summary = "Offers a fix without declaring it can fix."
@@ -124,7 +117,7 @@ class Undeclared(Rule):
 
 
 class Malformed(Rule):
-    __doc__ = DOC
+    docs = DOCS
     code = "XF007"
     name = "malformed"
     summary = "Offers a fix the applier cannot take."
@@ -138,7 +131,7 @@ class Malformed(Rule):
 
 
 class DeclaredUnsafe(Rule):
-    __doc__ = DOC
+    docs = DOCS
     code = "XF008"
     name = "declared-unsafe"
     summary = "An unsafe rule whose fix calls itself safe."
@@ -150,7 +143,7 @@ class DeclaredUnsafe(Rule):
             if line.startswith("SHOUT"):
                 fix = Fix((Edit(number, 1, number, 6, "shout"),), FixSafety.SAFE, "lower")
                 yield Finding(number, 1, "shouting", fix)
-'''
+"""
 
 RULES = {
     "fix-classs": "FixClasss",

@@ -36,7 +36,7 @@ def test_each_listed_module_is_a_plain_module_of_the_checkout():
         source = _source(module)
         assert source.is_file(), f"{module}: no {source}"
         tree = ast.parse(source.read_text(encoding="utf-8"))
-        # A rule's docstring is its documentation, and mypyc drops docstrings.
+        # A compiled rule class loses its page type (doclint/util/build.py).
         bases = [
             ast.unparse(base)
             for node in ast.walk(tree)

@@ -139,11 +139,14 @@ def test_the_engine_gives_its_own_findings_a_cause(tmp_path):
 
 
 PLUGIN = """
-from doclint.rule_api import Cause, Finding, Rule, Scope
+from doclint.rule_api import Cause, Finding, Rule, RuleDocs, Scope
+
+DOCS = RuleDocs(what="A test plugin.", why="A test.", example="any page.", use_instead="none.")
 
 
 class Plain(Rule):
     code = "XC001"
+    docs = DOCS
     name = "plain"
     summary = "A plugin that sets no cause."
     scope = Scope.FILE
@@ -154,6 +157,7 @@ class Plain(Rule):
 
 class Typed(Rule):
     code = "XC002"
+    docs = DOCS
     name = "typed"
     summary = "A plugin that sets its cause."
     scope = Scope.FILE
@@ -166,6 +170,7 @@ class Typed(Rule):
 
 class Malformed(Rule):
     code = "XC003"
+    docs = DOCS
     name = "malformed"
     summary = "A plugin that sets a string for a cause."
     scope = Scope.FILE

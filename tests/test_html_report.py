@@ -18,7 +18,7 @@ from doclint.output import RunOutput, html_data
 from doclint.output.baseline import SourceLines
 from doclint.output.html import as_html, message_html, rule_colors
 from doclint.output.html_data import LONGEST_LINE, ReportData, page_kind, page_kinds
-from doclint.rule_api import Rule
+from doclint.rule_api import Rule, RuleDocs
 from tests.checking import findings_in, run_cli
 from tests.conftest import PROJECT, SHARED, require_shared
 
@@ -129,14 +129,17 @@ def test_the_report_is_self_contained(corpus_cli, generated_corpus):
 
 
 class Hostile(Rule):
-    """Shown as **text**: <script>alert("doc")</script>
-
-    [a link](javascript:alert(1)) and `code <b>`.
-    """
-
     code = "DL999"
     name = "hostile-<b>rule</b>"
     summary = "summary <img src=x onerror=alert(1)>"
+    docs = RuleDocs(
+        what="""Shown as **text**: <script>alert("doc")</script>
+
+        [a link](javascript:alert(1)) and `code <b>`.""",
+        why="<b>why</b>",
+        example="`<i>`",
+        use_instead="none",
+    )
 
 
 def test_everything_from_the_tree_is_escaped():

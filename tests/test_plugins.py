@@ -9,20 +9,20 @@ from doclint.engine.registry import load_registry
 from tests.pages import keyword_index, write_plugin
 
 PLUGIN = '''
-from doclint.rule_api import Finding, KeywordIndex, Rule, Scope
+from doclint.rule_api import Finding, KeywordIndex, Rule, RuleDocs, Scope
 
 
 class NoTodo(Rule):
-    """Flags TODO markers.
-
-    **Bad:** `TODO: write this`
-
-    **Good:** the written text.
-    """
-
     code = "XT001"
     name = "no-todo"
     summary = "TODO left in a page."
+    docs = RuleDocs(
+        what="Flags TODO markers.",
+        why="""A page left unwritten.
+        Readers find no text.""",
+        example="`TODO: write this`",
+        use_instead="the written text.",
+    )
     scope = Scope.FILE
 
     def check(self, page, ctx):
@@ -32,14 +32,15 @@ class NoTodo(Rule):
 
 
 class OffTheFile(Rule):
-    """Reports before the first line and after the last.
-
-    **Bad:** a line number the file does not have. **Good:** one it has.
-    """
-
     code = "XO001"
     name = "off-the-file"
     summary = "Findings at lines the file does not have."
+    docs = RuleDocs(
+        what="Reports before the first line and after the last.",
+        why="A test.",
+        example="a line number the file does not have.",
+        use_instead="one it has.",
+    )
     scope = Scope.FILE
 
     def check(self, page, ctx):
@@ -48,14 +49,10 @@ class OffTheFile(Rule):
 
 
 class ClassCount(Rule[KeywordIndex]):
-    """Counts the entries of a keyword index's categories.
-
-    **Bad:** none. **Good:** none.
-    """
-
     code = "XK001"
     name = "class-count"
     summary = "Entries of each category of a keyword index."
+    docs = RuleDocs(what="Counts entries.", why="A test.", example="none.", use_instead="none.")
 
     def check(self, page: KeywordIndex, ctx):
         for category in page.categories:
@@ -63,14 +60,24 @@ class ClassCount(Rule[KeywordIndex]):
 
 
 class Crashing(Rule):
-    """Always raises."""
-
     code = "XT002"
     name = "crashing"
     summary = "Crashes."
+    docs = RuleDocs(what="Always raises.", why="A test.", example="any page.", use_instead="none.")
 
     def check(self, page, ctx):
         raise KeyError("boom")
+
+
+class Undocumented(Rule):
+    """A docstring is not the documentation."""
+
+    code = "XT003"
+    name = "undocumented"
+    summary = "Has no `docs`."
+
+    def check(self, page, ctx):
+        yield Finding(1, 1, "never registered")
 '''
 
 
@@ -80,6 +87,7 @@ def plugin(tmp_path, monkeypatch):
     rules = {"no-todo": "NoTodo", "crashing": "Crashing", "broken": "DoesNotExist"}
     rules["off-the-file"] = "OffTheFile"
     rules["class-count"] = "ClassCount"
+    rules["undocumented"] = "Undocumented"
     write_plugin(tmp_path, "tinyplugin", PLUGIN, rules)
     monkeypatch.syspath_prepend(str(tmp_path))
 
@@ -108,3 +116,13 @@ def test_a_plugin_typed_by_page_kind_runs_on_that_kind_only(plugin):
     index = check_text(keyword_index("pkg/mod.py", ["A", "B"]), "docs/pkg/mod.py_kw.md", select)
     assert [(d.line, d.message) for d in index.diagnostics] == [(14, "Classs: 2")]
     assert check_text("# Notes\n\n### Classs\n", "notes.md", select).diagnostics == []
+
+
+def test_a_plugin_rule_without_documentation_is_refused_in_one_line(plugin):
+    registry = load_registry()
+    assert registry.lookup("undocumented") is None
+    said = [problem for problem in registry.problems if "XT003" in problem]
+    assert said == [
+        "plugin 'undocumented' (tinyplugin:Undocumented): rule XT003 has no `docs`"
+        " (a RuleDocs: what, why, example, use_instead); not loaded"
+    ]

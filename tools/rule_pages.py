@@ -1,5 +1,5 @@
 """Write docs/rules/: one page per built-in rule and index.md, generated from
-the rules' classes (code, name, summary, severity, default, fix, docstring,
+the rules' classes (code, name, summary, severity, default, fix, docs,
 causes, options). tests/test_rule_pages.py fails when the committed pages are
 not what this writes.
 

@@ -15,7 +15,7 @@ from doclint.util.paths import say
 
 GENERATED = (
     "<!-- Generated from the rule's class by tools/rule_pages.py; do not edit:"
-    " edit the rule's docstring and run `python tools/rule_pages.py`. -->"
+    " edit the rule's `docs` and run `python tools/rule_pages.py`. -->"
 )
 
 

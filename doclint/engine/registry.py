@@ -1,6 +1,10 @@
 """Find the rules: the engine's own and every rule of the `doclint.rules`
-entry-point group, where doclint registers its built-in ones (`doclint_rules`)
-as any plugin registers its own.
+entry-point group. An entry names either one rule class (`module:Class`, as a
+plugin registers each of its rules) or a package of rules (`package`): every
+public module of the package is read, as the language readers are, and each
+rule class it defines is registered. doclint's built-in rules are the one
+package entry `builtin = "doclint_rules"`, so a rule file added to rules/ of
+an editable install is found without reinstalling.
 
 A plugin is a first-class rule: it is registered, selected and documented
 like a built-in one. A plugin that fails to load is reported, never fatal to
@@ -9,13 +13,17 @@ the run.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from importlib.metadata import EntryPoint, entry_points
+from types import ModuleType
 from typing import Any
 
 from doclint.engine.builtin_rules import ENGINE_RULES
-from doclint.rule_api import CODE_PATTERN, NAME_PATTERN, OptionValue, Rule
+from doclint.rule_api import CODE_PATTERN, NAME_PATTERN, OptionValue, Rule, RuleDocs
 
 ENTRY_POINT_GROUP = "doclint.rules"
 BUILTIN_PACKAGE = "doclint_rules"
@@ -40,6 +48,12 @@ class Registry:
             if not isinstance(getattr(rule, attribute, None), str):
                 self.problems.append(f"{origin}: rule has no `{attribute}`")
                 return
+        if not isinstance(getattr(rule, "docs", None), RuleDocs):
+            self.problems.append(
+                f"{origin}: rule {rule.code} has no `docs` (a RuleDocs: what, why, example,"
+                " use_instead); not loaded"
+            )
+            return
         if not CODE_PATTERN.match(rule.code) or not NAME_PATTERN.match(rule.name):
             self.problems.append(f"{origin}: bad code or name {rule.code!r} / {rule.name!r}")
             return
@@ -99,17 +113,71 @@ def load_registry() -> Registry:
     for rule in ENGINE_RULES:
         registry.add(rule, "doclint")
     for entry in rule_entries():
-        builtin = is_builtin(entry)
-        origin = (
-            f"built-in rule {entry.name}" if builtin else f"plugin {entry.name!r} ({entry.value})"
-        )
-        try:
-            loaded = entry.load()
-        except Exception as error:  # a broken plugin must not stop the run
-            registry.problems.append(f"{origin}: failed to load: {type(error).__name__}: {error}")
-            continue
-        registry.add(loaded, origin)
+        who = "built-in rules" if is_builtin(entry) else f"plugin {entry.name!r}"
+        for where, load in _loaders(entry):
+            origin = f"{who} ({where})"
+            try:
+                loaded = load()
+            except Exception as error:  # a broken plugin must not stop the run
+                registry.problems.append(
+                    f"{origin}: failed to load: {type(error).__name__}: {error}"
+                )
+                continue
+            for found in loaded:
+                registry.add(found, origin)
     return registry
+
+
+Loader = Callable[[], Iterable[object]]
+
+
+def _loaders(entry: EntryPoint) -> Iterator[tuple[str, Loader]]:
+    """What an entry registers, each part loaded on its own (a module that
+    fails to import leaves the package's others loaded), with where it is
+    from: its one object, or the rule classes of each public module of the
+    package it names."""
+    if entry.attr:
+        yield entry.value, lambda: (entry.load(),)
+        return
+    try:
+        names = package_modules(entry.module)
+    except Exception as error:
+        yield entry.module, partial(_raise, error)
+        return
+    for name in names:
+        yield name, partial(_module_rules_of, name)
+
+
+def _raise(error: Exception) -> Iterable[object]:
+    raise error
+
+
+def _module_rules_of(name: str) -> list[type[Rule[Any]]]:
+    return module_rules(importlib.import_module(name))
+
+
+def package_modules(package: str) -> list[str]:
+    """The names of the public modules of a package of rules, sorted: those
+    whose name starts with `_` are the rules' helpers."""
+    found = importlib.import_module(package)
+    return [
+        f"{package}.{module.name}"
+        for module in sorted(pkgutil.iter_modules(found.__path__), key=lambda info: info.name)
+        if not module.name.startswith("_")
+    ]
+
+
+def module_rules(module: ModuleType) -> list[type[Rule[Any]]]:
+    """The rule classes `module` defines (not those it imports), those
+    without a code being bases of others."""
+    return [
+        value
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and issubclass(value, Rule)
+        and value.__module__ == module.__name__
+        and "code" in vars(value)
+    ]
 
 
 def rule_entries() -> list[EntryPoint]:
@@ -119,15 +187,21 @@ def rule_entries() -> list[EntryPoint]:
 
 
 def is_builtin(entry: EntryPoint) -> bool:
-    """Whether `entry` names a rule of doclint's own rules package."""
+    """Whether `entry` names doclint's own rules package (or a rule of it)."""
     return entry.module.partition(".")[0] == BUILTIN_PACKAGE
 
 
 def builtin_rules() -> list[type[Rule[Any]]]:
     """The engine's diagnostics and the built-in rules, by code: those that
     have a page under docs/rules/ (a plugin documents its own)."""
-    rules = [*ENGINE_RULES, *(entry.load() for entry in rule_entries() if is_builtin(entry))]
-    return sorted(rules, key=lambda rule: rule.code)
+    rules: list[object] = [*ENGINE_RULES]
+    for entry in rule_entries():
+        if is_builtin(entry):
+            rules.extend(found for _, load in _loaders(entry) for found in load())
+    return sorted(
+        (rule for rule in rules if isinstance(rule, type) and issubclass(rule, Rule)),
+        key=lambda rule: rule.code,
+    )
 
 
 def rule_options(

@@ -32,9 +32,9 @@ from typing import Any
 from doclint.models.findings import Finding, cause_of, fixable
 from doclint.output.baseline import UNREAD, SourceLines
 from doclint.output.causes import Causes, example
-from doclint.rule_api import (
+from doclint.rule_api import Rule
+from doclint.rule_api_generators import (
     Profile,
-    Rule,
     folder_pages,
     generator_places,
     heading_lines,

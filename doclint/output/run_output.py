@@ -11,7 +11,8 @@ from typing import Any
 
 from doclint.models.findings import Finding, Fixable, fixable
 from doclint.output.baseline import SourceLines
-from doclint.rule_api import Profile, Rule, Severity
+from doclint.rule_api import Rule, Severity
+from doclint.rule_api_generators import Profile
 
 
 class RenderedParts(Sequence[tuple[str, bytes, int]]):

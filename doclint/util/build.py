@@ -16,8 +16,15 @@ from importlib.util import find_spec
 # and the tree's answers to the rules' questions (tree/index.py: a run asks
 # hundreds of thousands, of links, sources and folders; fix mode's
 # OverlayTree subclasses its Tree in Python, which `mypyc_attr` allows).
-# Not a rule's own module: mypyc drops docstrings, and a rule's is its
-# documentation. Not a package's __init__: compiled, its __path__ would name
+# Not a rule's own module, though its documentation is data (`RuleDocs`)
+# that mypyc keeps: a rule class compiled by mypyc loses the page type it is
+# declared for (`Rule[FileDocs]` gives no `__orig_bases__`, so its `kinds`
+# would be every page), its class attributes built by a call (`docs`,
+# `causes`) become instance slots unless it is `mypyc_attr(native_class=False)`,
+# and four (count_mismatch, keyword_as_class, phantom_keyword, prose_keyword)
+# do not pass mypy as typed. Compiling the three it could (mojibake,
+# broken_fence, unknown_heading) saved no measurable time: their own code is
+# under 2% of a corpus run's. Not a package's __init__: compiled, its __path__ would name
 # the installed folder (doclint_rules/), not the checkout's (rules/).
 # The rendering of findings (output/text.py, output/json_formats.py) saves
 # about 1% of a corpus run's CPU (bench/compiled.py). Compiled, these save

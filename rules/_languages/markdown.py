@@ -20,7 +20,8 @@ from doclint_rules._languages import (
     words_of,
 )
 
-from doclint.rule_api import LANGUAGES, source_span
+from doclint.rule_api import LANGUAGES
+from doclint.rule_api_generators import source_span
 
 # The path a generated page's title names (both templates, with or without backticks).
 _TITLE = re.compile(r"# (?:Documentation|Keyword Index|Keywords): `?([^`\s]+)`?\s*$")

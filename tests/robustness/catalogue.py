@@ -47,30 +47,27 @@ binary file and a file outside the root are named explicitly."""
 
 PNG = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89"
 
-PLUGIN = '''
-from doclint.rule_api import Finding, Rule, Scope
+PLUGIN = """
+from doclint.rule_api import Finding, Rule, RuleDocs, Scope
 
 
 class CrashOnMarker(Rule):
-    """Crashes on any file holding CRASH-ME, as a buggy plugin would.
-
-    **Why is this bad?** It is a test plugin.
-
-    **Example:** `CRASH-ME`
-
-    **Use instead:** nothing.
-    """
-
     code = "XR001"
     name = "crash-on-marker"
     summary = "Crashes on a marker."
+    docs = RuleDocs(
+        what="Crashes on any file holding CRASH-ME, as a buggy plugin would.",
+        why="It is a test plugin.",
+        example="`CRASH-ME`",
+        use_instead="nothing.",
+    )
     scope = Scope.FILE
 
     def check(self, page, ctx):
         if "CRASH-ME" in ctx.text:
             return {}["the plugin's own bug"]
         return ()
-'''
+"""
 
 
 @dataclass(frozen=True)

@@ -253,23 +253,21 @@ def test_a_plugin_on_pythonpath_is_seen_by_the_cache(tmp_path):
     """A plugin added, then removed, through PYTHONPATH: no stored result hides it."""
     tree, plugins = tmp_path / "tree", tmp_path / "plugins"
     _tree(tree)
-    source = '''
-        from doclint.rule_api import Finding, Rule, Scope
+    source = """
+        from doclint.rule_api import Finding, Rule, RuleDocs, Scope
 
         class Everywhere(Rule):
-            """Flags every file.
-
-            **Bad:** any file. **Good:** none.
-            """
-
             code = "XE001"
             name = "everywhere"
             summary = "Every file."
+            docs = RuleDocs(
+                what="Flags every file.", why="A test.", example="any file.", use_instead="none."
+            )
             scope = Scope.FILE
 
             def check(self, page, ctx):
                 yield Finding(1, 1, "here")
-        '''
+        """
     write_plugin(plugins, "everywhere", source, {"everywhere": "Everywhere"})
     with_plugin = {"PYTHONPATH": str(plugins)}
     without = _doclint(tree)

@@ -1,9 +1,11 @@
 """Each rule states its code and name once, in its class, and is found
-through the `doclint.rules` entry points as plugins are; the page kinds a
-rule's type parameter gives it."""
+through the `doclint.rules` entry points as plugins are (the built-in ones
+through one entry naming their package); the page kinds a rule's type
+parameter gives it."""
 
 from __future__ import annotations
 
+import importlib
 import pkgutil
 import tomllib
 
@@ -11,30 +13,31 @@ import doclint_rules
 import pytest
 
 from doclint.engine.builtin_rules import ENGINE_RULES
-from doclint.engine.registry import builtin_rules, is_builtin, load_registry, rule_entries
-from doclint.rule_api import (
-    OUTLINES,
-    AnyPage,
-    DocKind,
-    FileDocs,
-    FolderDoc,
-    KeywordIndex,
-    PageBase,
-    Rule,
+from doclint.engine.registry import (
+    builtin_rules,
+    is_builtin,
+    load_registry,
+    module_rules,
+    rule_entries,
 )
+from doclint.rule_api import AnyPage, DocKind, FileDocs, FolderDoc, KeywordIndex, PageBase, Rule
+from doclint.rule_api_generators import OUTLINES
 from tests.conftest import PROJECT
 
 
-def test_every_rule_module_is_registered_once_as_an_entry_point_named_by_it():
+def _rule_modules() -> list[str]:
     modules = {info.name for info in pkgutil.iter_modules(doclint_rules.__path__)}
-    rule_modules = sorted(name for name in modules if not name.startswith("_"))
+    return sorted(name for name in modules if not name.startswith("_"))
+
+
+def test_the_built_in_rules_are_one_entry_point_and_each_module_defines_one():
     declared = tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))
-    entries = declared["project"]["entry-points"]["doclint.rules"]
-    assert sorted(entries) == rule_modules
-    for name, value in entries.items():
-        assert value.startswith(f"doclint_rules.{name}:")
-    installed = sorted(entry.name for entry in rule_entries() if is_builtin(entry))
-    assert installed == rule_modules, "reinstall the checkout: pip install -e '.[test]'"
+    assert declared["project"]["entry-points"]["doclint.rules"] == {"builtin": "doclint_rules"}
+    installed = [(entry.name, entry.value) for entry in rule_entries() if is_builtin(entry)]
+    assert installed == [("builtin", "doclint_rules")], "reinstall: pip install -e '.[test]'"
+    for name in _rule_modules():
+        module = importlib.import_module(f"doclint_rules.{name}")
+        assert len(module_rules(module)) == 1, name
 
 
 def test_codes_and_names_are_unique_and_in_their_module():
@@ -48,7 +51,7 @@ def test_the_registry_holds_the_engine_rules_and_the_built_in_ones_and_nothing_e
     registry = load_registry()
     assert registry.problems == []
     assert set(registry.rules) == {rule.code for rule in builtin_rules()}
-    assert len(registry.rules) == len(ENGINE_RULES) + len(rule_entries())
+    assert len(registry.rules) == len(ENGINE_RULES) + len(_rule_modules())
 
 
 def test_kinds_come_from_the_type_parameter():

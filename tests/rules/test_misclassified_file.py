@@ -17,7 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from doclint import Settings, check_paths, check_text
-from doclint.rule_api import SourceFile, phrase_book
+from doclint.rule_api import SourceFile
+from doclint.rule_api_generators import phrase_book
 from tests.conftest import REAL, SEEDS, findings, require_shared
 
 PURPOSE = "This file is part of the **testing infrastructure**. This appears to be a **test file**."

@@ -12,7 +12,7 @@ import pytest
 
 from doclint import Settings, check_paths, check_text
 from doclint.profiles import ProfileError, parse_generator, phrase_book_of, templated_profiles
-from doclint.rule_api import phrase_book
+from doclint.rule_api_generators import phrase_book
 from tests.conftest import PROJECT, SHARED, findings, require_shared
 
 PROFILE = PROJECT / "doclint" / "profiles" / "pytorch.toml"

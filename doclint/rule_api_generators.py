@@ -1,0 +1,93 @@
+"""What only the rules of particular generators' pages use, beside the core
+of the rule API (`doclint.rule_api`): PyTorch's templates and generator
+profiles (the pages' outlines, phrase books, places and Original Source
+blocks), wikis' claims (citations, names mentioned, site links) and their
+Mermaid diagrams checked by Mermaid's own parser.
+
+Importing it loads the profiles, the wiki grammar and the Mermaid client: a
+rule imports it only for what it names here.
+"""
+
+from __future__ import annotations
+
+from doclint.diagrams.mermaid import MermaidVerdict, mermaid_ahead, mermaid_state, mermaid_verdicts
+from doclint.models.generated import AnyPage, FileDocs
+from doclint.models.wiki import Citation, NameMention, SiteLink, SourceEntry, WikiFacts
+from doclint.parsing.wiki import page_slug
+from doclint.profiles import (
+    EntryOutline,
+    FieldOutline,
+    PhraseBook,
+    Profile,
+    heading_lines,
+    page_profile,
+)
+from doclint.profiles.original_source import source_span
+from doclint.profiles.patterns import Pattern, compile_pattern
+from doclint.profiles.templates import (
+    FOLDER_PAGES_TEMPLATE,
+    OUTLINES,
+    PagePlaces,
+    Template,
+    allowed_headings,
+    file_docs_endings,
+    folder_pages,
+    generator_places,
+    page_suffixes,
+    phrase_book,
+    places_of,
+    template_for_source,
+    template_named,
+    template_words,
+    title_names_file_only,
+)
+from doclint.profiles.wikis import wikis
+
+__all__ = [
+    "FOLDER_PAGES_TEMPLATE",
+    "OUTLINES",
+    "Citation",
+    "EntryOutline",
+    "FieldOutline",
+    "MermaidVerdict",
+    "NameMention",
+    "PagePlaces",
+    "Pattern",
+    "PhraseBook",
+    "Profile",
+    "SiteLink",
+    "SourceEntry",
+    "Template",
+    "WikiFacts",
+    "allowed_headings",
+    "compile_pattern",
+    "file_docs_endings",
+    "folder_pages",
+    "generator_places",
+    "heading_lines",
+    "mermaid_ahead",
+    "mermaid_state",
+    "mermaid_verdicts",
+    "original_source_lines",
+    "page_profile",
+    "page_slug",
+    "page_suffixes",
+    "phrase_book",
+    "places_of",
+    "source_span",
+    "template_for_source",
+    "template_named",
+    "template_words",
+    "title_names_file_only",
+    "wikis",
+]
+
+
+def original_source_lines(page: AnyPage) -> range:
+    """Line numbers of a file documentation's Original Source block, from its
+    opening fence to the generator's closing one (where a broken block was
+    meant to end); empty for any other page. Its text is the source's own, or
+    an embedded page that is checked on its own."""
+    if isinstance(page, FileDocs) and page.source is not None:
+        return range(page.source.line, page.source.end_line + 1)
+    return range(0)
