@@ -12,8 +12,10 @@ median of the per-round ratios, and the load average before and after;
 Each `--doclint NAME=PYTHON` runs `PYTHON -P -m doclint check docs --select ALL
 --no-cache --output-format json` in the corpus root (a corpus generated from
 the standard library has its own `typing.py`: `-P` keeps it off sys.path); its
-build (`doclint --version`) is printed beside it. rumdl runs as bench.py runs
-it.
+build (`doclint --version`) is printed beside it. `--select` and
+`--output-format` change those two (`--output-format default`: no format
+named, as a user runs it, which writes `full`): issue 60's figure is of
+`--select DL --output-format default`. rumdl runs as bench.py runs it.
 """
 
 from __future__ import annotations
@@ -22,11 +24,10 @@ import argparse
 import os
 import statistics
 import subprocess
-import sys
 import time
 from pathlib import Path
 
-DOCLINT = ["-P", "-m", "doclint", "check", "docs", "--select", "ALL", "--no-cache"]
+DOCLINT = ["-P", "-m", "doclint", "check", "docs", "--no-cache"]
 RUMDL = ["check", "--no-cache", "--no-config", "--respect-gitignore=false", "docs"]
 
 
@@ -90,7 +91,16 @@ def main() -> None:
     parser.add_argument("--rumdl", required=True, help="the rumdl executable")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--memory", action="store_true", help="poll each run's peak memory")
+    parser.add_argument("--select", default="ALL", help="doclint's rules (default: ALL)")
+    parser.add_argument(
+        "--output-format",
+        default="json",
+        help="doclint's format (default: json); `default`: none named, as a user runs it",
+    )
     args = parser.parse_args()
+    options = ["--select", args.select]
+    if args.output_format != "default":
+        options += ["--output-format", args.output_format]
 
     tools: dict[str, list[str]] = {}
     for given in args.doclint:
@@ -99,7 +109,7 @@ def main() -> None:
             [python, "-P", "-m", "doclint", "--version"], capture_output=True, text=True
         ).stdout.strip()
         print(f"{name}: {python}: {version}")
-        tools[name] = [python, *DOCLINT, "--output-format", "json"]
+        tools[name] = [python, *DOCLINT, *options]
     tools["rumdl"] = [args.rumdl, *RUMDL]
     names = list(tools)
     walls: dict[str, list[float]] = {name: [] for name in names}
@@ -128,4 +138,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
