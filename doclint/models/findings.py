@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from enum import StrEnum
-from operator import itemgetter
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -101,14 +101,14 @@ class FileFindings(NamedTuple):
     rows: list[Finding]
 
 
-place = itemgetter(0, 1, 5, 6, 7, 2)
+place = attrgetter("line", "column", "code", "name", "severity", "message")
 """A finding's place in its file's report: line, column, code, name, severity,
 message (not its fix: a finding is not ordered by its edits)."""
-report_order = itemgetter(8, 0, 1, 5, 6, 7, 2)
+report_order = attrgetter("path", "line", "column", "code", "name", "severity", "message")
 """A finding's place in a run's report: its path, then `place`."""
 
 
-_path = itemgetter(8)
+_path = attrgetter("path")
 
 
 def by_file(file: str, root: Path | str, rows: list[Finding]) -> list[tuple[str, list[Finding]]]:

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 from doclint.models.findings import Finding, cause_of, fixable
@@ -46,7 +46,7 @@ from doclint.util.paths import printable
 WORST_FILES = 25
 LONGEST_LINE = 240
 """Characters kept of a finding's line: enough to see it, not a minified file."""
-_RULE = itemgetter(5, 6, 7)
+_RULE = attrgetter("code", "name", "severity")
 """(code, name, severity) of a Finding."""
 PART_FINDINGS = 100_000
 """Findings per part of the page's data, at file boundaries. Each part is
