@@ -37,7 +37,7 @@ from doclint.incremental.store import ContentCache, code_digest
 from doclint.tree.index import digest
 from doclint.tree.reading import repository_root
 
-FORMAT = 1
+FORMAT = 2
 SUFFIX = ".parts"
 KEEP_SAVES = 4
 """Saves an entry outlives unused (a run of another format, or a few files)."""

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, NamedTuple, overload
 
-from doclint.models.findings import Finding, Fixable, fixable
+from doclint.models.findings import Counts, Finding, counts, total
 from doclint.models.kept_findings import FileRows
 from doclint.output.baseline import SourceLines
 from doclint.output.layout import Layout
@@ -54,14 +54,12 @@ class Memo(NamedTuple):
 
 class FilePart(NamedTuple):
     """One file's findings as written, its path as shown (before escaping:
-    the parts are sorted by it), how many findings there are, and how many of
-    them the fixes repair: counted from the findings where the part is
+    the parts are sorted by it), and their counts: counted where the part is
     rendered, so that a summary never reads the parts again to count them."""
 
     data: bytes
     shown: str
-    count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
-    fixable: Fixable
+    counts: Counts
     memo: Memo | None = None
 
 
@@ -73,8 +71,7 @@ class PartPlace(NamedTuple):
     offset: int
     length: int
     shown: str
-    count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
-    fixable: Fixable
+    counts: Counts
     memo: Memo | None = None
 
 
@@ -106,7 +103,8 @@ class PartWriter:
         # temporary folder, another user must not swap it, or a file in it).
         self._folder = PrivateFolder("doclint-parts-")
         weakref.finalize(self, self._folder.remove)
-        self._owner = _process
+        self._worker = False
+        """Whether this is a worker's copy (`start_worker`), which writes its parts to its file."""
         self._spool: PartSpool | None = None
         """A worker's file of parts."""
         self._parts = SpilledParts(self._folder)
@@ -150,18 +148,22 @@ class PartWriter:
                 kept = unpacked(self.memo.part(root, key))
                 memo = Memo(root, key, kept is None)
         if kept is not None:
-            part = FilePart(kept.data, shown, kept.count, kept.fixable, memo)
+            part = FilePart(kept.data, shown, kept.counts, memo)
         else:
             rows = found.rows
             if not rows:
                 return None
             rows = in_order(shown_paths(rows, root, self.cwd), printed)
-            part = FilePart(self(rows, file, lines), shown, len(rows), fixable(rows), memo)
-        if _process == self._owner:
+            part = FilePart(self(rows, file, lines), shown, counts(rows), memo)
+        if not self._worker:
             return part
         if self._spool is None:
             self._spool = PartSpool(self._folder)
         return self._spool.place(part)
+
+    def start_worker(self) -> None:
+        """This copy of the writer is a worker's: its parts go to a file of its own."""
+        self._worker = True
 
     def keep(self, parts: Iterable[Placed]) -> None:
         """Keep the parts `add` gave, in the run's process; and in the memo,
@@ -171,7 +173,7 @@ class PartWriter:
             memo = part.memo
             if memo is not None and self.memo is not None:
                 data = self._parts.last() if memo.rendered else None
-                kept = None if data is None else packed(data, part.count, part.fixable)
+                kept = None if data is None else packed(data, part.counts)
                 self.memo.keep(memo.root, memo.key, kept)
 
     def parts(self) -> SpilledParts:
@@ -183,24 +185,8 @@ class PartWriter:
         self._folder.remove()
 
 
-_process = os.getpid()
-"""This process's id, taken again in a child forked from it (a spawned one
-imports this module afresh): `add`, called for every file, tells a worker
-from the writer's owner without a system call."""
-
-
-def _forked() -> None:
-    global _process
-    _process = os.getpid()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forked)
-
-
-# A part's spill, offset and length there, findings, and of those the safe
-# and the unsafe-only fixable ones.
-PLACE_WIDTH = 6
+# A part's spill, offset and length there, and its findings.
+PLACE_WIDTH = 4
 _OWN_SPILL = 0
 # The most read at a time of parts that follow one another in a spill
 # (`SpilledParts.buffers`): a bound on memory, whatever the tree.
@@ -219,7 +205,7 @@ class PartSpool:
         at once: the main process reads it once the workers are stopped."""
         os.write(self._descriptor, part.data)
         place = PartPlace(
-            self._name, self._size, len(part.data), part.shown, part.count, part.fixable, part.memo
+            self._name, self._size, len(part.data), part.shown, part.counts, part.memo
         )
         self._size += len(part.data)
         return place
@@ -245,8 +231,7 @@ class SpilledParts(RenderedParts):
         self._size = 0
         self._shown: list[str] = []
         """Each part's file's path as shown, before escaping."""
-        self._findings = 0
-        self._safe = self._unsafe = 0
+        self._counts = Counts()
 
     def add(self, part: FilePart | PartPlace) -> None:
         """Keep a file's part, or where a worker wrote it."""
@@ -259,11 +244,9 @@ class SpilledParts(RenderedParts):
             spill, offset, length = _OWN_SPILL, self._size, len(part.data)
             self._spill.write(part.data)
             self._size += length
-        self._places.extend((spill, offset, length, part.count, *part.fixable))
+        self._places.extend((spill, offset, length, part.counts.findings))
         self._shown.append(part.shown)
-        self._findings += part.count
-        safe, unsafe = part.fixable
-        self._safe, self._unsafe = self._safe + safe, self._unsafe + unsafe
+        self._counts = total([self._counts, part.counts])
 
     def _open_spool(self, name: str) -> int:
         """Open a worker's file (a name in the writer's folder, nothing else,
@@ -288,12 +271,8 @@ class SpilledParts(RenderedParts):
         return len(self._places) // PLACE_WIDTH
 
     @property
-    def findings(self) -> int:
-        return self._findings
-
-    @property
-    def fixable(self) -> Fixable:
-        return self._safe, self._unsafe
+    def counts(self) -> Counts:
+        return self._counts
 
     @overload
     def __getitem__(self, item: int) -> tuple[str, bytes, int]: ...
@@ -344,7 +323,7 @@ class SpilledParts(RenderedParts):
 
     def _read(self, part: int) -> tuple[str, bytes, int]:
         start = part * PLACE_WIDTH
-        spill, offset, length, count, _, _ = self._places[start : start + PLACE_WIDTH]
+        spill, offset, length, count = self._places[start : start + PLACE_WIDTH]
         return self._shown[part], self._pread(spill, offset, length, part), count
 
     def _pread(self, spill: int, offset: int, length: int, part: int) -> bytes:

@@ -1,23 +1,25 @@
 """What a run gives, and the port through which it hands the output each
 file's findings.
 
-A run knows no format and shows no path. With a format written file by file,
-the command line makes a `FileSink` (output/parts.py implements it) and
-hands it to a `Run`: each file's findings, as the engine gives them, go to
-the sink's `add` where the file is checked (in a worker, which renders the
-part and puts it away), as a `FileRows` (models/kept_findings.py), which
+A run knows no format and shows no path. It always has a sink: each file's
+findings, as the engine gives them, go to the sink's `add` where the file is
+checked (in a worker, or in the run's process for a file answered by the
+cache or checked there), as a `FileRows` (models/kept_findings.py), which
 filters them, and for a kept result decodes them, only when the sink reads
-them; what `add` gives back comes to the run's
-process, which hands it to the command line with each step of the run
-(`Step.notes`), and the command line keeps it in the sink it made, and reads
-the parts from the sink once the run is over. Without a sink, the run gives
-each file's findings (`RunResult.found`), which the output shows
-(output/shown.py).
+them. What `add` gives back comes to the run's process with each step of the
+run (`Step.notes`), and the sink's owner hands it to the sink's `keep`
+there. The pool starts each worker with the sink (`start_worker`), so that
+it knows which copy it is.
+
+Two sinks: a `Collector` keeps each file's findings (the API, baselines,
+`--statistics`, the formats that need the whole run), and the output's
+`PartWriter` (output/parts.py) renders each file's part where it is checked
+(the formats written file by file).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple, Protocol, TypeVar
 
@@ -25,12 +27,11 @@ from doclint.models.findings import FileFindings
 from doclint.models.kept_findings import FileRows
 
 Note = TypeVar("Note")
-"""What a sink's `add` gives back of a file, for the sink's owner to keep."""
-Note_co = TypeVar("Note_co", covariant=True)
+"""What a sink's `add` gives back of a file, for its `keep` in the run's process."""
 
 
-class FileSink(Protocol[Note_co]):
-    """The output's side of a run whose format is written file by file."""
+class FileSink(Protocol[Note]):
+    """The output's side of a run."""
 
     def add(
         self,
@@ -40,20 +41,54 @@ class FileSink(Protocol[Note_co]):
         lines: list[str] | bytes | None,
         content: bytes | None,
         /,
-    ) -> Note_co | None:
+    ) -> Note | None:
         """The findings of `file` (of the tree at `root`), where the file is
         checked, given the lines checked when the engine read some (or the
         file's bytes, when a lookup of its kept result read them), and the
         digest of the bytes they were found in (None: unknown); what the
-        sink's owner is to keep of them (None: nothing to keep)."""
+        run's process is to `keep` of them (None: nothing)."""
         ...
+
+    def keep(self, notes: Iterable[Note], /) -> None:
+        """In the run's process: what `add` gave, in any process."""
+        ...
+
+    def start_worker(self) -> None:
+        """This copy of the sink is a worker process's."""
+        ...
+
+
+class Collector:
+    """The sink that keeps each file's findings, filtered, for whatever
+    needs them all (`found`)."""
+
+    def __init__(self) -> None:
+        self.found: list[FileFindings] = []
+
+    def add(
+        self,
+        file: str,
+        root: str,
+        found: FileRows,
+        lines: list[str] | bytes | None = None,
+        content: bytes | None = None,
+    ) -> FileFindings | None:
+        rows = found.rows
+        return FileFindings(file, root, rows) if rows else None
+
+    def keep(self, notes: Iterable[FileFindings]) -> None:
+        self.found += notes
+
+    def start_worker(self) -> None:
+        """A worker's collector sends its findings back as they are."""
 
 
 class RunResult(NamedTuple):
     """What a run found, and how many files it checked."""
 
     found: list[FileFindings]
-    """Each file's findings (without a sink), in no set order."""
+    """Each file's findings, as a `Collector` kept them (none for a run
+    whose sink rendered them), in no set order."""
     files_checked: int
     from_cache: int
     files: Sequence[Path] = ()
