@@ -3,14 +3,14 @@ where the file is checked, kept on disk, read back in the order of the paths.
 
 The command line makes a `PartWriter` and hands it to the run (it implements
 the run's port, run/sink.py `FileSink`): the run gives it each file's
-findings where the file is checked (`add`); in a worker, the writer shows
-them (output/shown.py), renders the part, writes it to a file of its own in
-the writer's folder and gives back only where it is (`PartPlace`), which the
-run hands back to the command line with its steps, and the command line to
-`keep`; parts made in the run's process (answered by the cache, or checked
-in process) go to a spill of its own. Once the run is over, the command
-line reads the parts (`parts`) sorted by path, for a `Layout` to write
-between its head and tail.
+findings where the file is checked (`add`); the writer shows them
+(output/shown.py) and renders the part. In a worker (whose copy of the
+writer the pool's initializer marks, `start_worker`), it writes the part to
+a file of its own in the writer's folder and gives back only where it is
+(`PartPlace`), which the run hands to `keep` in its process; parts made in
+the run's process (answered by the cache, or checked in process) go to a
+spill of its own. Once the run is over, the command line reads the parts
+(`parts`) sorted by path, for a `Layout` to write between its head and tail.
 
 On disk, not in memory: a tree of 200,000 pages gives millions of findings,
 whose parts would take gigabytes in the main process if held until the run

@@ -6,10 +6,9 @@ findings, as the engine gives them, go to the sink's `add` where the file is
 checked (in a worker, or in the run's process for a file answered by the
 cache or checked there), as a `FileRows` (models/kept_findings.py), which
 filters them, and for a kept result decodes them, only when the sink reads
-them. What `add` gives back comes to the run's process with each step of the
-run (`Step.notes`), and the sink's owner hands it to the sink's `keep`
-there. The pool starts each worker with the sink (`start_worker`), so that
-it knows which copy it is.
+them. What `add` gives back comes to the run's process, which hands it to
+the sink's `keep` as it comes. The pool starts each worker with the sink
+(`start_worker`), so that the worker's copy knows it is one.
 
 Two sinks: a `Collector` keeps each file's findings (the API, baselines,
 `--statistics`, the formats that need the whole run), and the output's
