@@ -8,7 +8,6 @@ from bisect import bisect_right
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import closing
-from functools import partial
 from itertools import accumulate
 from pathlib import Path
 from typing import Any, NamedTuple, overload
@@ -18,12 +17,9 @@ from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
-from doclint.models.findings import Finding, by_file
+from doclint.models.findings import Finding
 from doclint.models.kept_findings import (
-    ELSEWHERE,
-    FileRows,
     UnreadableFindings,
-    decode_findings,
     encode_findings,
 )
 from doclint.run.parallel import (
@@ -40,7 +36,7 @@ from doclint.run.results import KeptResult, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at
 from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
-from doclint.run.sink import Collector, FileSink, RunResult
+from doclint.run.sink import Collector, FileSink, RunResult, hand_over
 from doclint.util.gc_pause import collect_rarely
 from doclint.util.notices import forget_said
 
@@ -85,36 +81,9 @@ class _Roots:
         lines: list[str] | bytes | None,
         content: bytes | None,
     ) -> list[Any]:
-        """What the sink gives of a file's findings (`rows`, or when they are
-        kept, their bytes `encoded`), filtered as the sink reads them: one
-        part, or with findings that stand on other files of the tree, one
-        part for each file; UnreadableFindings when kept bytes it reads are
-        not findings."""
-        # Kept findings tell by their first byte whether some stand elsewhere.
-        if encoded[:1] == ELSEWHERE if encoded is not None else bool(rows):
-            given = rows if rows is not None else decode_findings(encoded or b"")
-            placed = by_file(file, root, given)
-            if len(placed) > 1:
-                (_, own), *others = placed
-                parts = [self._add(root, file, own, None, lines, content)]
-                parts += [self._add(root, other, on, None, None, None) for other, on in others]
-                return [part for part in parts if part is not None]
-        part = self._add(root, file, rows, encoded, lines, content)
-        return [] if part is None else [part]
-
-    def _add(
-        self,
-        root: str,
-        file: str,
-        rows: list[Finding] | None,
-        encoded: bytes | None,
-        lines: list[str] | bytes | None,
-        content: bytes | None,
-    ) -> Any:
+        """What the sink gives of a file's findings (sink.py `hand_over`)."""
         ignores = self.at(root)[1]
-        refined = ignores.applied_to(file) if ignores else ""
-        refine = partial(ignores.rows, file) if refined else None
-        return self.sink.add(file, root, FileRows(rows, encoded, refined, refine), lines, content)
+        return hand_over(self.sink, file, root, ignores, rows, encoded, lines, content)
 
     def close(self) -> None:
         """The run's reads are over: its trees let go of their roots' folders,

@@ -19,11 +19,13 @@ Two sinks: a `Collector` keeps each file's findings (the API, baselines,
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 from pathlib import Path
-from typing import NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
-from doclint.models.findings import FileFindings
-from doclint.models.kept_findings import FileRows
+from doclint.engine.suppressions import FindingFilter
+from doclint.models.findings import FileFindings, Finding, by_file
+from doclint.models.kept_findings import ELSEWHERE, FileRows, decode_findings
 
 Note = TypeVar("Note")
 """What a sink's `add` gives back of a file, for its `keep` in the run's process."""
@@ -80,6 +82,48 @@ class Collector:
 
     def start_worker(self) -> None:
         """A worker's collector sends its findings back as they are."""
+
+
+def hand_over(
+    sink: FileSink[Note],
+    file: str,
+    root: str,
+    ignores: FindingFilter,
+    rows: list[Finding] | None,
+    encoded: bytes | None = None,
+    lines: list[str] | bytes | None = None,
+    content: bytes | None = None,
+) -> list[Note]:
+    """What `sink` gives of a file's findings (`rows`, or when they are kept,
+    their bytes `encoded`), filtered by `ignores` as the sink reads them: one
+    `add`, or with findings that stand on other files of the tree, one for
+    each of those files; UnreadableFindings when kept bytes it reads are not
+    findings. The one way findings reach a sink: a run's, fix mode's, stdin's."""
+    given: list[tuple[str, Any, Any, Any, Any]] = [(file, rows, encoded, lines, content)]
+    # Kept findings tell by their first byte whether some stand elsewhere.
+    if encoded[:1] == ELSEWHERE if encoded is not None else bool(rows):
+        placed = by_file(file, root, rows if rows is not None else decode_findings(encoded or b""))
+        if len(placed) > 1:
+            (_, own), *others = placed
+            given = [(file, own, None, lines, content)]
+            given += [(other, on, None, None, None) for other, on in others]
+    notes = []
+    for on_file, on, kept, text, digest in given:
+        refined = ignores.applied_to(on_file) if ignores else ""
+        refine = partial(ignores.rows, on_file) if refined else None
+        note = sink.add(on_file, root, FileRows(on, kept, refined, refine), text, digest)
+        if note is not None:
+            notes.append(note)
+    return notes
+
+
+def collected(
+    file: str, root: Path | str, ignores: FindingFilter, rows: list[Finding]
+) -> list[FileFindings]:
+    """A file's findings as a `Collector` keeps them (fix mode, stdin)."""
+    collector = Collector()
+    collector.keep(hand_over(collector, file, str(root), ignores, rows))
+    return collector.found
 
 
 class RunResult(NamedTuple):
