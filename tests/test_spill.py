@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from doclint.engine import Settings
-from doclint.output import LAYOUTS
 from doclint.models.findings import Counts
+from doclint.output import LAYOUTS
 from doclint.output.parts import FilePart, PartPlace, PartSpool, PartWriter, SpilledParts
 from doclint.util.private_folder import PrivateFolder
 from tests.running import run

@@ -21,7 +21,7 @@ import marshal
 import struct
 from hashlib import blake2b
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from doclint import __version__
 from doclint.models.findings import Counts
@@ -47,13 +47,6 @@ class PartMemo(Protocol):
         """In the run's process: keep `data` under `key` for later runs
         (None: the bytes kept under it were used)."""
         ...
-
-
-class Kept(NamedTuple):
-    """A part found in the memo."""
-
-    data: bytes
-    counts: Counts
 
 
 def writer_context(part: object, errors: str, color: bool) -> bytes:
@@ -96,8 +89,9 @@ def packed(data: bytes, counts: Counts) -> bytes:
     return COUNTS.pack(*counts) + data
 
 
-def unpacked(kept: bytes | None) -> Kept | None:
-    """A part the memo kept (`packed`), None when there is none of that shape."""
+def unpacked(kept: bytes | None) -> tuple[bytes, Counts] | None:
+    """A part the memo kept (`packed`) and its counts, None when there is
+    none of that shape."""
     if kept is None or len(kept) <= COUNTS.size:
         return None
-    return Kept(kept[COUNTS.size :], Counts(*COUNTS.unpack_from(kept)))
+    return kept[COUNTS.size :], Counts(*COUNTS.unpack_from(kept))

@@ -30,7 +30,7 @@ import weakref
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, NamedTuple, overload
+from typing import IO, Any, NamedTuple
 
 from doclint.models.findings import Counts, Finding, counts, total
 from doclint.models.kept_findings import FileRows
@@ -148,7 +148,8 @@ class PartWriter:
                 kept = unpacked(self.memo.part(root, key))
                 memo = Memo(root, key, kept is None)
         if kept is not None:
-            part = FilePart(kept.data, shown, kept.counts, memo)
+            data, kept_counts = kept
+            part = FilePart(data, shown, kept_counts, memo)
         else:
             rows = found.rows
             if not rows:
@@ -273,17 +274,6 @@ class SpilledParts(RenderedParts):
     @property
     def counts(self) -> Counts:
         return self._counts
-
-    @overload
-    def __getitem__(self, item: int) -> tuple[str, bytes, int]: ...
-    @overload
-    def __getitem__(self, item: slice) -> list[tuple[str, bytes, int]]: ...
-    def __getitem__(
-        self, item: int | slice
-    ) -> tuple[str, bytes, int] | list[tuple[str, bytes, int]]:
-        if isinstance(item, slice):
-            return [self._read(part) for part in self._in_order()[item]]
-        return self._read(self._in_order()[item])
 
     def __iter__(self) -> Iterator[tuple[str, bytes, int]]:
         for part in self._in_order():

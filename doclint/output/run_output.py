@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -15,10 +15,16 @@ from doclint.output.baseline import SourceLines
 from doclint.rule_api import Profile, Rule, Severity
 
 
-class RenderedParts(Sequence[tuple[str, bytes, int]]):
+class RenderedParts(ABC):
     """Files' parts as rendered (path as shown, part, findings), in order,
     kept where reading them again costs (parts.py): what a run gives the
     output in place of its findings when the workers rendered them."""
+
+    @abstractmethod
+    def __len__(self) -> int: ...
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[tuple[str, bytes, int]]: ...
 
     @property
     @abstractmethod
