@@ -12,7 +12,7 @@ import pytest
 from doclint.engine import Settings
 from doclint.models.findings import Counts
 from doclint.output import LAYOUTS
-from doclint.output.parts import FilePart, PartPlace, PartSpool, PartWriter, SpilledParts
+from doclint.output.parts import FilePart, PartSpool, PartWriter, SpilledParts
 from doclint.util.private_folder import PrivateFolder
 from tests.running import run
 
@@ -46,7 +46,9 @@ def test_a_part_file_outside_the_runs_folder_is_refused(tmp_path, name):
     folder = PrivateFolder("doclint-parts-")
     try:
         with pytest.raises(ValueError, match="outside its folder"):
-            SpilledParts(folder).add(PartPlace(name, 0, 1, "docs/a.md", Counts(error=1)))
+            SpilledParts(folder).add(
+                FilePart(b"", "docs/a.md", Counts(error=1), spool=name, length=1)
+            )
     finally:
         folder.remove()
 
@@ -110,7 +112,7 @@ def test_a_writer_started_as_a_workers_writes_to_a_spool_of_its_own(tmp_path, mo
         if child == 0:  # pragma: no cover  (the child reports through the pipe)
             writer.start_worker()
             placed = writer.add("a.md", str(tmp_path), FileRows([row], None))
-            os.write(write, b"placed" if isinstance(placed, PartPlace) else b"kept")
+            os.write(write, b"placed" if placed.spool is not None else b"kept")
             os._exit(0)
         os.close(write)
         assert os.read(read, 16) == b"placed"

@@ -7,7 +7,7 @@ findings where the file is checked (`add`); the writer shows them
 (output/shown.py) and renders the part. In a worker (whose copy of the
 writer the pool's initializer marks, `start_worker`), it writes the part to
 a file of its own in the writer's folder and gives back only where it is
-(`PartPlace`), which the run hands to `keep` in its process; parts made in
+(a `FilePart` without its bytes), which the run hands to `keep` in its process; parts made in
 the run's process (answered by the cache, or checked in process) go to a
 spill of its own. Once the run is over, the command line reads the parts
 (`parts`) sorted by path, for a `Layout` to write between its head and tail.
@@ -53,30 +53,19 @@ class Memo(NamedTuple):
 
 
 class FilePart(NamedTuple):
-    """One file's findings as written, its path as shown (before escaping:
-    the parts are sorted by it), and their counts: counted where the part is
-    rendered, so that a summary never reads the parts again to count them."""
+    """One file's findings as written (`data`), or where a worker wrote them
+    (`spool`, the name of its file in the writer's folder, `offset` and
+    `length` there); its path as shown (before escaping: the parts are
+    sorted by it); their counts, counted where the part is rendered, so that
+    a summary never reads the parts again to count them."""
 
     data: bytes
     shown: str
     counts: Counts
     memo: Memo | None = None
-
-
-class PartPlace(NamedTuple):
-    """Where a worker wrote a file's part: its file's name in the writer's
-    folder, offset and length there; and the rest of `FilePart`."""
-
-    spool: str
-    offset: int
-    length: int
-    shown: str
-    counts: Counts
-    memo: Memo | None = None
-
-
-Placed = FilePart | PartPlace
-"""What `PartWriter.add` gives of a file's part: the part, or where a worker put it."""
+    spool: str | None = None
+    offset: int = 0
+    length: int = 0
 
 
 class PartWriter:
@@ -130,7 +119,7 @@ class PartWriter:
         found: FileRows,
         lines: list[str] | bytes | None = None,
         content: bytes | None = None,
-    ) -> Placed | None:
+    ) -> FilePart | None:
         """The part of a file's findings (None: it has none) as the run gives
         them, shown and rendered, or found in the memo (with `content`, the
         digest of the file's bytes, for findings encoded: then decoded only
@@ -166,7 +155,7 @@ class PartWriter:
         """This copy of the writer is a worker's: its parts go to a file of its own."""
         self._worker = True
 
-    def keep(self, parts: Iterable[Placed]) -> None:
+    def keep(self, parts: Iterable[FilePart]) -> None:
         """Keep the parts `add` gave, in the run's process; and in the memo,
         those it rendered, and which it found there."""
         for part in parts:
@@ -201,15 +190,11 @@ class PartSpool:
         self._name, self._descriptor = folder.create("worker-")
         self._size = 0
 
-    def place(self, part: FilePart) -> PartPlace:
-        """Write a part; where it is, for the main process to read. Written
-        at once: the main process reads it once the workers are stopped."""
+    def place(self, part: FilePart) -> FilePart:
+        """Write a part; where it is, for the main process to read."""
         os.write(self._descriptor, part.data)
-        place = PartPlace(
-            self._name, self._size, len(part.data), part.shown, part.counts, part.memo
-        )
-        self._size += len(part.data)
-        return place
+        offset, self._size = self._size, self._size + len(part.data)
+        return part._replace(data=b"", spool=self._name, offset=offset, length=len(part.data))
 
 
 class SpilledParts(RenderedParts):
@@ -234,9 +219,9 @@ class SpilledParts(RenderedParts):
         """Each part's file's path as shown, before escaping."""
         self._counts = Counts()
 
-    def add(self, part: FilePart | PartPlace) -> None:
+    def add(self, part: FilePart) -> None:
         """Keep a file's part, or where a worker wrote it."""
-        if isinstance(part, PartPlace):
+        if part.spool is not None:
             spill = self._spools.get(part.spool)
             if spill is None:
                 spill = self._spools[part.spool] = self._open_spool(part.spool)
