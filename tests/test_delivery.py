@@ -58,3 +58,26 @@ def test_fail_on_gives_one_exit_code_whichever_sink_delivers(
         summary = "Found 2 problems in 1 file (1 file checked)"
         passing = "; all below --fail-on error (1 warning, 1 info): exit 0" if not code else ""
         assert written.splitlines()[-2] == f"{summary}{passing}."
+
+
+def test_parts_found_in_the_memo_keep_their_severities(monkeypatch, capsys, tmp_path):
+    """A restored run streams parts kept by the one before, with their
+    counts: `--fail-on` reads the severities of those as of rendered ones."""
+    write(tmp_path, TREE)
+    args = ["check", "docs", "--select", "DL101,DL201", "--config", SEVERITIES]
+    args += ["--cache-dir", str(tmp_path / "cache"), "--output-file", "report"]
+    rendered: list[str] = []
+    render = PartWriter.__call__
+
+    def noted(self, rows, file=None, lines=None):
+        rendered.append(file)
+        return render(self, rows, file, lines)
+
+    monkeypatch.setattr(PartWriter, "__call__", noted)
+    for fail_on, code in (("error", 0), ("warning", 1), ("error", 0)):
+        rendered.clear()
+        ran = run_cli(monkeypatch, capsys, tmp_path, *args, "--fail-on", fail_on)
+        assert ran.code == code
+        summary = (tmp_path / "report").read_text(encoding="utf-8").splitlines()[-2]
+        assert summary.endswith("(1 warning, 1 info): exit 0.") == (code == 0)
+    assert rendered == [], "the last run's part came from the memo"
