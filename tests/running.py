@@ -12,7 +12,7 @@ from doclint.engine.settings import Settings
 from doclint.models.findings import Finding
 from doclint.output.parts import PartWriter, SpilledParts
 from doclint.output.shown import shown_findings
-from doclint.run import ResultStores, Run, RunResult
+from doclint.run import Collector, ResultStores, Run, RunResult
 
 
 class Ran(NamedTuple):
@@ -31,13 +31,12 @@ def run(
     stores: ResultStores | None = None,
 ) -> Ran:
     """Check `paths`; the findings as shown, or with `sink`, its parts."""
-    checking = Run(paths, settings, sink, stores)
+    collector = Collector()
+    checking = Run(paths, settings, sink or collector, stores)
     for step in checking:
-        if sink is not None:
-            sink.keep(step.notes)
         if progress is not None:
             progress(step.done, step.total)
-    result = checking.result
+    result = checking.result._replace(found=collector.found)
     parts = sink.parts() if sink is not None else None
     return Ran(findings(result), result.files_checked, result.from_cache, result.files, parts)
 

@@ -13,7 +13,7 @@ import pytest
 
 from doclint.engine import Settings
 from doclint.engine.registry import load_registry
-from doclint.models.findings import Edit, Finding, Fix, FixSafety
+from doclint.models.findings import Counts, Edit, Finding, Fix, FixSafety
 from doclint.output import FORMATS, LAYOUTS, RunOutput
 from doclint.output.color import use_color
 from doclint.output.parts import FilePart, PartWriter
@@ -180,8 +180,8 @@ def test_sarif_parts_of_workers_are_the_whole_log(monkeypatch, capsys, tree):
     writer = PartWriter(LAYOUTS["sarif"])
     writer.keep(
         [
-            FilePart(writer(rows[1:]), KW, 2, (0, 0)),
-            FilePart(writer(rows[:1]), "docs/pkg/a b.md", 1, (0, 0)),
+            FilePart(writer(rows[1:]), KW, Counts(info=2)),
+            FilePart(writer(rows[:1]), "docs/pkg/a b.md", Counts(info=1)),
         ]
     )
     parts = writer.parts()  # read back in the order of the paths

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from doclint.engine import Settings
+from doclint.models.findings import Counts
 from doclint.output import LAYOUTS
-from doclint.output.parts import FilePart, PartPlace, PartSpool, PartWriter, SpilledParts
+from doclint.output.parts import FilePart, PartSpool, PartWriter, SpilledParts
 from doclint.util.private_folder import PrivateFolder
 from tests.running import run
 
@@ -23,10 +24,10 @@ def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
     try:
         spool = PartSpool(folder)
         parts = SpilledParts(folder)
-        parts.add(spool.place(FilePart(b"c" * 5, "docs/c.md", 1, (1, 0))))
+        parts.add(spool.place(FilePart(b"c" * 5, "docs/c.md", Counts(error=1, safe=1, unsafe=0))))
         # The cache's answer: written by the main process.
-        parts.add(FilePart(b"d" * 2, "docs/d.md", 4, (2, 1)))
-        parts.add(spool.place(FilePart(b"b" * 7, "docs/b.md", 3, (0, 3))))
+        parts.add(FilePart(b"d" * 2, "docs/d.md", Counts(error=4, safe=2, unsafe=1)))
+        parts.add(spool.place(FilePart(b"b" * 7, "docs/b.md", Counts(error=3, safe=0, unsafe=3))))
         unlinked = "the main process unlinks a worker's file as it opens it"
         assert os.listdir(folder.path) == [], unlinked
         assert list(parts.sort()) == [
@@ -34,7 +35,7 @@ def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
             ("docs/c.md", b"c" * 5, 1),
             ("docs/d.md", b"d" * 2, 4),
         ]
-        assert (parts.findings, parts.fixable) == (8, (3, 4))
+        assert parts.counts == Counts(error=8, safe=3, unsafe=4)
     finally:
         folder.remove()
         assert not os.path.exists(folder.path)
@@ -45,7 +46,9 @@ def test_a_part_file_outside_the_runs_folder_is_refused(tmp_path, name):
     folder = PrivateFolder("doclint-parts-")
     try:
         with pytest.raises(ValueError, match="outside its folder"):
-            SpilledParts(folder).add(PartPlace(name, 0, 1, "docs/a.md", 1, (0, 0)))
+            SpilledParts(folder).add(
+                FilePart(b"", "docs/a.md", Counts(error=1), spool=name, length=1)
+            )
     finally:
         folder.remove()
 
@@ -83,10 +86,11 @@ def test_parts_written_by_workers_read_as_parts_rendered_in_process(tmp_path, mo
     assert os.listdir(tmp_path / "tmp") == [], "no part file or folder is left behind"
 
 
-def test_a_writer_tells_its_own_process_from_a_forked_one_without_asking(tmp_path, monkeypatch):
+def test_a_writer_started_as_a_workers_writes_to_a_spool_of_its_own(tmp_path, monkeypatch):
     """`add` runs for every file: in the writer's process it keeps the part
-    without a system call, and a process forked from it writes its parts to
-    a spool of its own."""
+    without a system call; the copy in a process forked from it, once the
+    pool starts it as a worker's (`start_worker`), writes its parts to a
+    spool of its own."""
     if not hasattr(os, "fork"):
         pytest.skip("no fork here")
     from doclint.models.findings import Finding
@@ -106,8 +110,9 @@ def test_a_writer_tells_its_own_process_from_a_forked_one_without_asking(tmp_pat
         read, write = os.pipe()
         child = os.fork()
         if child == 0:  # pragma: no cover  (the child reports through the pipe)
+            writer.start_worker()
             placed = writer.add("a.md", str(tmp_path), FileRows([row], None))
-            os.write(write, b"placed" if isinstance(placed, PartPlace) else b"kept")
+            os.write(write, b"placed" if placed.spool is not None else b"kept")
             os._exit(0)
         os.close(write)
         assert os.read(read, 16) == b"placed"
@@ -129,9 +134,13 @@ def test_parts_that_follow_one_another_in_a_spill_are_read_together(monkeypatch)
         spool, other = PartSpool(folder), PartSpool(folder)
         parts = SpilledParts(folder)
         for name, data in [("a", b"a" * 5), ("b", b"b" * 6), ("c", b"c" * 7), ("e", b"e" * 30)]:
-            parts.add(spool.place(FilePart(data, f"docs/{name}.md", 1, (0, 0))))
-        parts.add(other.place(FilePart(b"d" * 3, "docs/d.md", 1, (0, 0))))
-        parts.add(FilePart(b"f" * 2, "docs/f.md", 1, (0, 0)))  # the run's own spill
+            parts.add(
+                spool.place(FilePart(data, f"docs/{name}.md", Counts(error=1, safe=0, unsafe=0)))
+            )
+        parts.add(other.place(FilePart(b"d" * 3, "docs/d.md", Counts(error=1, safe=0, unsafe=0))))
+        parts.add(
+            FilePart(b"f" * 2, "docs/f.md", Counts(error=1, safe=0, unsafe=0))
+        )  # the run's own spill
         reads: list[int] = []
         real_pread = os.pread
 

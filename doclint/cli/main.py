@@ -50,10 +50,10 @@ from doclint.output.baseline import (
 from doclint.output.causes import causes_of, statistics_detail, statistics_lines
 from doclint.output.color import use_color
 from doclint.output.layout import Sink
-from doclint.output.parts import PartWriter, Placed
+from doclint.output.parts import PartWriter
 from doclint.output.run_output import RenderedParts
 from doclint.output.shown import shown_findings
-from doclint.run import Run, RunResult, read_stdin, run_stdin
+from doclint.run import Collector, Run, RunResult, read_stdin, run_stdin
 from doclint.run.page_reading import named_docs_folders, unread_pages
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
@@ -209,19 +209,20 @@ def _check(
             return _report(args, registry, *_run_stdin(args, settings), settings)
         stores = _stores(settings)
         memo = PartMemos(stores) if settings.cache else None
-        writer = _part_writer(args, memo)
+        sink = _sink(args, memo)
         try:
-            result, sources = _run_paths(args, settings, writer, stores)
+            result, sources = _run_paths(args, settings, sink, stores)
             if not result.files_checked:
                 nothing_checked(args.paths, settings)
-            parts = writer.parts() if writer is not None else None
-            code = _report(args, registry, result, sources, settings, parts)
-            if writer is not None and memo is not None:
+            if isinstance(sink, Collector):
+                return _report(args, registry, result, sources, settings)
+            code = _report(args, registry, result, sources, settings, sink.parts())
+            if memo is not None:
                 memo.save()
             return code
         finally:
-            if writer is not None:
-                writer.close()
+            if isinstance(sink, PartWriter):
+                sink.close()
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
 
@@ -432,20 +433,23 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
 def _run_paths(
     args: argparse.Namespace,
     settings: Settings,
-    writer: PartWriter | None,
+    sink: PartWriter | Collector,
     stores: ContentCache,
 ) -> tuple[RunResult, SourceLines]:
+    """The run over `args.paths`, each file's findings handed to `sink`;
+    with a `Collector`, the result holds what it collected."""
     bar = _progress(args)
-    checking: Run[Placed] = Run(args.paths, settings, writer, stores)
+    checking = Run(args.paths, settings, sink, stores)
     try:
         with contextlib.closing(iter(checking)) as steps:
             for step in steps:
-                if writer is not None:
-                    writer.keep(step.notes)
                 bar(step.done, step.total)
     finally:
         bar.close()
-    return checking.result, SourceLines(files=checking.result.files)
+    result = checking.result
+    if isinstance(sink, Collector):
+        result = result._replace(found=sink.found)
+    return result, SourceLines(files=result.files)
 
 
 def _stores(settings: Settings) -> ContentCache:
@@ -457,19 +461,18 @@ def _warn(message: str) -> None:
     say(f"warning: {message}")
 
 
-def _part_writer(args: argparse.Namespace, memo: PartMemos | None) -> PartWriter | None:
-    """How the processes that check files write their parts of the output,
-    when its format has parts and nothing needs the findings themselves;
-    with `memo`, parts earlier runs rendered are kept there."""
+def _sink(args: argparse.Namespace, memo: PartMemos | None) -> PartWriter | Collector:
+    """Where the processes that check files put each file's findings: a
+    `PartWriter` that renders the format's part of it, when the format has
+    parts and nothing needs the findings themselves (with `memo`, parts
+    earlier runs rendered are kept there); else a `Collector`."""
     layout = LAYOUTS.get(args.output_format)
     if layout is None or args.statistics or args.baseline or args.write_baseline:
-        return None
-    if args.fail_on != "info":  # the exit code needs each finding's severity
-        return None
+        return Collector()
     if args.output_file is not None:  # opened in UTF-8 (_output)
         return PartWriter(layout, color=_color(args), memo=memo)
     if not _writes_utf8_bytes(sys.stdout):
-        return None
+        return Collector()
     return PartWriter(layout, sys.stdout.errors or "strict", _color(args), memo=memo)
 
 

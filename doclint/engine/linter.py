@@ -313,7 +313,7 @@ class Linter:
         found = self._run_rules(self._passes_for(Scope.PAGE, page.kind), page, ctx)
         asked, ctx.facts = ctx.facts, asked_before
         ctx.facts.update(asked)
-        if self.reuses_pages and all(row[0] >= first_line for row in found):
+        if self.reuses_pages and all(row.line >= first_line for row in found):
             passed = PagePass(found, first_line, list(asked))
             self._seen.put(page.path, current.text, passed)
         return found

@@ -34,7 +34,7 @@ import struct
 import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeGuard
 
 from doclint.incremental.sealed import (
     Piece,
@@ -88,8 +88,7 @@ class Cache:
         """Why a cache file found was not used (None when it was, or there was none)."""
         self.stamps_problem: str | None = None
         """Why its stamps file found was not used (`stamps_file`)."""
-        self._sealed: SealedFile | None = None
-        """The loaded file, whose body is read blob by blob."""
+        self._blobs = Blobs("doclint-cache-")
         self._paths: list[str] = []
         self._index = b""
         """The loaded file's index: a RECORD per path of `_paths`."""
@@ -101,8 +100,6 @@ class Cache:
         self._new = bytearray()
         """Records made by this run: (LOADED or SPILLED, *RECORD) each."""
         self._new_paths: list[str] = []
-        self._spill: IO[bytes] | None = None
-        self._spilled = 0
         self._restamped: dict[int, Stamp] = {}
         """The loaded results this run kept under new stamps (a checkout's
         new mtimes), by number: written apart, to the stamps file, when
@@ -117,13 +114,9 @@ class Cache:
     @classmethod
     def load(cls, folder: Path, key: str, root: Path, keeps: bool = True) -> Cache:
         cache = cls(folder, key, root, keeps)
-        sealed, cache.problem = open_found(cache.file, cache.context, "these settings")
+        sealed, data, cache.problem = open_found(cache.file, cache.context, "these settings")
         if sealed is None:  # none, or not to be trusted: start empty, replace it
             return cache
-        try:
-            data = marshal.loads(sealed.head)
-        except (EOFError, ValueError, TypeError):
-            data = None
         if not _well_formed_head(data, key):
             sealed.close()
             cache.problem = "its index is not one this version of doclint wrote"
@@ -132,8 +125,7 @@ class Cache:
         # decoded, is not kept (32 MB on a tree of 200,000 pages).
         cache._identity = digest(sealed.head)
         sealed.head = b""
-        weakref.finalize(cache, sealed.close)
-        cache._sealed = sealed
+        cache._blobs.load(sealed)
         cache._paths, cache._index = data["paths"], data["index"]
         cache._stored = {path: number for number, path in enumerate(cache._paths)}
         cache._restamp()
@@ -148,16 +140,12 @@ class Cache:
 
     def _restamp(self) -> None:
         """Take the stamps of the stamps file, when it amends the file loaded."""
-        sealed, self.stamps_problem = open_found(
+        sealed, data, self.stamps_problem = open_found(
             self.stamps_file, f"stamps {self.key}", "these settings"
         )
         if sealed is None:
             return
         sealed.close()
-        try:
-            data = marshal.loads(sealed.head)
-        except (EOFError, ValueError, TypeError):
-            data = None
         count = len(self._paths)
         if not (
             isinstance(data, dict)
@@ -265,18 +253,11 @@ class Cache:
         blob_digest = digest(facts_data + findings)
         try:
             record = RECORD.pack(
-                *stamp, content_hash, self._spilled, len(facts_data), length, blob_digest
+                *stamp, content_hash, self._blobs.spilled, len(facts_data), length, blob_digest
             )
         except struct.error:
             return  # nothing a cache file can hold: the file is checked again next time
-        if self._spill is None:
-            import tempfile
-
-            self._spill = tempfile.TemporaryFile(prefix="doclint-cache-")  # noqa: SIM115
-            weakref.finalize(self, self._spill.close)
-        self._spill.write(facts_data)
-        self._spill.write(findings)
-        self._spilled += length
+        self._blobs.spill(facts_data, findings)
         self._keep(path, SPILLED, record)
         self.changed = True
 
@@ -330,7 +311,7 @@ class Cache:
         source is read straight through."""
         paths: list[str] = []
         index = bytearray()
-        body = Body(self._read)
+        body = Body(self._blobs.read)
         for number, path in enumerate(self._paths):
             kept = self._kept.get(path)
             if kept == number:
@@ -378,17 +359,50 @@ class Cache:
         offset, facts_end, length, expected = record[4:]
         if facts_end > length:
             return None
-        data = self._read(source, offset, length)
+        data = self._blobs.read(source, offset, length)
         return data if len(data) == length and digest(data) == expected else None
 
-    def _read(self, source: int, offset: int, length: int) -> bytes:
-        """Bytes of the loaded body or of the spill. Read, not mapped: every
-        page of a mapping read would count in the process's memory, a gigabyte
-        by the end of a big tree."""
+
+class Blobs:
+    """What a sealed file of the cache folder is written from: the blobs of
+    the file loaded (LOADED), read from its body, and those this run made
+    (SPILLED), kept in a nameless temporary file till then."""
+
+    def __init__(self, prefix: str) -> None:
+        self._prefix = prefix
+        self._sealed: SealedFile | None = None
+        self._spill: IO[bytes] | None = None
+        self.spilled = 0
+        """The bytes spilled so far: the offset of the next blob there."""
+
+    def load(self, sealed: SealedFile) -> None:
+        """Read the loaded blobs from `sealed`, closed when these blobs are collected."""
+        self._sealed = sealed
+        weakref.finalize(self, sealed.close)
+
+    def spill(self, *pieces: bytes) -> int:
+        """Keep a blob made of `pieces`; its offset among the spilled ones.
+        OSError when it cannot be written (a full disk)."""
+        if self._spill is None:
+            import tempfile  # not on the way of a run that stores nothing
+
+            self._spill = tempfile.TemporaryFile(prefix=self._prefix)  # noqa: SIM115
+            weakref.finalize(self, self._spill.close)
+        offset = self.spilled
+        for piece in pieces:
+            self._spill.write(piece)
+            self.spilled += len(piece)
+        return offset
+
+    def read(self, source: int, offset: int, length: int) -> bytes:
+        """Bytes of the loaded body or of the spill (b"" when they cannot be
+        read). Read, not mapped: every page of a mapping read would count in
+        the process's memory, a gigabyte by the end of a big tree."""
         try:
             if source == LOADED:
                 return self._sealed.read(offset, length) if self._sealed is not None else b""
-            assert self._spill is not None
+            if self._spill is None:
+                return b""
             self._spill.flush()
             return os.pread(self._spill.fileno(), length, offset)
         except OSError:
@@ -426,15 +440,21 @@ class Body:
                 offset += len(block)
 
 
-def open_found(file: Path, context: str, bound_to: str) -> tuple[SealedFile | None, str | None]:
-    """A sealed file of the cache folder, open; or None, and why it is not
-    used when there is one (a file that is not, is no problem)."""
+def open_found(
+    file: Path, context: str, bound_to: str
+) -> tuple[SealedFile | None, object, str | None]:
+    """A sealed file of the cache folder, open, and its head decoded (None
+    when it is no marshalled value); or None, and why it is not used when
+    there is one (a file that is not, is no problem)."""
     if not os.path.lexists(file):
-        return None, None
+        return None, None, None
     sealed = open_sealed(file, context)
     if sealed is None:
-        return None, f"not sealed by this user for {bound_to}"
-    return sealed, None
+        return None, None, f"not sealed by this user for {bound_to}"
+    try:
+        return sealed, marshal.loads(sealed.head), None
+    except (EOFError, ValueError, TypeError):
+        return sealed, None, None
 
 
 def prune(newest: Path, bound: float) -> None:
@@ -481,7 +501,7 @@ def write_cache_file(file: Path, context: str, head: Piece, *body: Piece) -> Non
     write_sealed(file, context, head, *body)
 
 
-def _well_formed_head(data: object, key: str) -> bool:
+def _well_formed_head(data: object, key: str) -> TypeGuard[dict[str, Any]]:
     if not (
         isinstance(data, dict)
         and data.get("format") == FORMAT

@@ -23,28 +23,23 @@ import contextlib
 import functools
 import hashlib
 import marshal
-import os
 import struct
-import tempfile
-import weakref
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, TypeGuard
 
 from doclint import __version__
-from doclint.incremental.cache import Body, open_found, write_cache_file
-from doclint.incremental.sealed import SealedFile
+from doclint.incremental.cache import LOADED, SPILLED, Blobs, Body, open_found, write_cache_file
 from doclint.incremental.store import ContentCache, code_digest
 from doclint.tree.index import digest
 from doclint.tree.reading import repository_root
 
-FORMAT = 1
+FORMAT = 2
 SUFFIX = ".parts"
 KEEP_SAVES = 4
 """Saves an entry outlives unused (a run of another format, or a few files)."""
 ENTRY = struct.Struct("<16sQQ16sQ")
 """An entry of the head: its key, offset and length in the body, the digest
 of its bytes, and the number of the last save that used it."""
-LOADED, SPILLED = 0, 1
 
 
 class PartMemos:
@@ -105,32 +100,27 @@ class MemoFile:
         """What the seal binds the file to."""
         self.generation = 0
         """The number of the save that wrote the file loaded."""
-        self._sealed: SealedFile | None = None
+        self._blobs = Blobs("doclint-parts-")
+        self._loaded = False
         self._index = b""
         self._keys: dict[bytes, int] = {}
         self._used: set[int] = set()
         self._new: dict[bytes, tuple[int, int, bytes]] = {}
         """Each entry made by this run: its offset and length in the spill, its digest."""
-        self._spill: IO[bytes] | None = None
-        self._spilled = 0
         self._full = False
         """Whether keeping a new entry failed: none is kept after it."""
 
     @classmethod
     def load(cls, file: Path) -> MemoFile:
         memo = cls(file)
-        sealed, _ = open_found(file, memo.context, "these parts")
+        sealed, head, _ = open_found(file, memo.context, "these parts")
         if sealed is None:
             return memo
-        try:
-            head = marshal.loads(sealed.head)
-        except (EOFError, ValueError, TypeError):
-            head = None
         if not _well_formed(head):
             sealed.close()
             return memo
-        weakref.finalize(memo, sealed.close)
-        memo._sealed, memo._index, memo.generation = sealed, head["index"], head["generation"]
+        memo._blobs.load(sealed)
+        memo._loaded, memo._index, memo.generation = True, head["index"], head["generation"]
         index = memo._index
         size = ENTRY.size
         memo._keys = {
@@ -141,14 +131,11 @@ class MemoFile:
     def part(self, key: bytes) -> bytes | None:
         """The bytes kept under `key`, when they match their digest."""
         number = self._keys.get(key)
-        if number is None or self._sealed is None:
+        if number is None or not self._loaded:
             return None
         _, offset, length, expected, _ = ENTRY.unpack_from(self._index, number * ENTRY.size)
-        try:
-            data = self._sealed.read(offset, length)
-        except OSError:
-            return None
-        return data if digest(data) == expected else None
+        data = self._blobs.read(LOADED, offset, length)
+        return data if len(data) == length and digest(data) == expected else None
 
     def keep(self, key: bytes, data: bytes | None) -> None:
         """Keep the entry of `key` (None: as loaded; else with `data`)."""
@@ -160,15 +147,11 @@ class MemoFile:
         if self._full:
             return
         try:
-            if self._spill is None:
-                self._spill = tempfile.TemporaryFile(prefix="doclint-parts-")  # noqa: SIM115
-                weakref.finalize(self, self._spill.close)
-            self._spill.write(data)
+            offset = self._blobs.spill(data)
         except OSError:  # a full disk: the memo only saves time, the run goes on
             self._full = True
             return
-        self._new[key] = (self._spilled, len(data), digest(data))
-        self._spilled += len(data)
+        self._new[key] = (offset, len(data), digest(data))
 
     def save(self) -> None:
         current = all(self._last(number) == self.generation for number in self._used)
@@ -176,7 +159,7 @@ class MemoFile:
             return
         generation = self.generation + 1
         entries = bytearray()
-        body = Body(self.read)
+        body = Body(self._blobs.read)
         for number in range(len(self._index) // ENTRY.size):
             key, offset, length, expected, last = ENTRY.unpack_from(
                 self._index, number * ENTRY.size
@@ -206,16 +189,8 @@ class MemoFile:
         last: int = ENTRY.unpack_from(self._index, number * ENTRY.size)[4]
         return last
 
-    def read(self, source: int, offset: int, length: int) -> bytes:
-        """Bytes of the loaded body or of the spill."""
-        if source == LOADED:
-            return self._sealed.read(offset, length) if self._sealed is not None else b""
-        assert self._spill is not None
-        self._spill.flush()
-        return os.pread(self._spill.fileno(), length, offset)
 
-
-def _well_formed(head: object) -> bool:
+def _well_formed(head: object) -> TypeGuard[dict[str, Any]]:
     return (
         isinstance(head, dict)
         and head.get("format") == FORMAT

@@ -14,9 +14,10 @@ output names them (ruff's: applicability, message, edits, content).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from operator import itemgetter
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -101,14 +102,14 @@ class FileFindings(NamedTuple):
     rows: list[Finding]
 
 
-place = itemgetter(0, 1, 5, 6, 7, 2)
+place = attrgetter("line", "column", "code", "name", "severity", "message")
 """A finding's place in its file's report: line, column, code, name, severity,
 message (not its fix: a finding is not ordered by its edits)."""
-report_order = itemgetter(8, 0, 1, 5, 6, 7, 2)
+report_order = attrgetter("path", "line", "column", "code", "name", "severity", "message")
 """A finding's place in a run's report: its path, then `place`."""
 
 
-_path = itemgetter(8)
+_path = attrgetter("path")
 
 
 def by_file(file: str, root: Path | str, rows: list[Finding]) -> list[tuple[str, list[Finding]]]:
@@ -163,12 +164,42 @@ def shifted(finding: Finding, lines: int) -> Finding:
     return tuple.__new__(Finding, (line + lines, column, message, fix, *rest))
 
 
-Fixable = tuple[int, int]
-"""How many findings `--fix` repairs, and how many more only `--fix
---unsafe-fixes` does."""
+class Counts(NamedTuple):
+    """What a summary and the exit code read of findings: how many there are
+    of each severity, how many `--fix` repairs (`safe`) and how many more
+    only `--fix --unsafe-fixes` does (`unsafe`). Counted by `counts` where
+    the findings are (collected, or rendered file by file), added up by
+    `total`: nothing reads the findings again to count them."""
+
+    error: int = 0
+    warning: int = 0
+    info: int = 0
+    safe: int = 0
+    unsafe: int = 0
+
+    @property
+    def findings(self) -> int:
+        return self.error + self.warning + self.info
+
+    def at_least(self, severity: str) -> int:
+        """The findings of `severity` or a worse one (`--fail-on`)."""
+        kept = (self.error, self.warning, self.info)
+        return sum(kept[: tuple(Severity).index(Severity(severity)) + 1])
 
 
-def fixable(findings: Iterable[Finding]) -> Fixable:
-    """How many of `findings` `--fix` repairs, and how many only `--unsafe-fixes` does."""
-    safeties = [finding.fix.applicability for finding in findings if finding.fix is not None]
-    return safeties.count(FixSafety.SAFE), safeties.count(FixSafety.UNSAFE)
+def counts(findings: Sequence[Finding]) -> Counts:
+    """The `Counts` of `findings`."""
+    severities = Counter(finding.severity for finding in findings)
+    safeties = Counter(finding.fix.applicability for finding in findings if finding.fix is not None)
+    return Counts(
+        severities[Severity.ERROR],
+        severities[Severity.WARNING],
+        severities[Severity.INFO],
+        safeties[FixSafety.SAFE],
+        safeties[FixSafety.UNSAFE],
+    )
+
+
+def total(parts: Iterable[Counts]) -> Counts:
+    """The counts of several files' findings, added up."""
+    return Counts(*map(sum, zip(*parts, strict=True)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Callable
-from operator import itemgetter
+from operator import attrgetter
 from typing import Any
 
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
@@ -27,8 +27,8 @@ then read as not printable: the bytes are decoded to show them)."""
 EMPTY = PRINTABLE + b"[\x00\x00\x00\x00"
 """No findings, encoded (written out: marshal marks an object referred to
 twice, which a list made in another process may be)."""
-_message = itemgetter(2)
-_path = itemgetter(8)
+_message = attrgetter("message")
+_path = attrgetter("path")
 
 
 class UnreadableFindings(ValueError):
@@ -50,7 +50,9 @@ def encode_findings(rows: list[Finding]) -> bytes | None:
             line,
             column,
             message,
-            None if fix is None else (tuple(map(tuple, fix.edits)), str(fix[1]), fix[2]),
+            None
+            if fix is None
+            else (tuple(map(tuple, fix.edits)), str(fix.applicability), fix.message),
             None if cause is None else plain.setdefault(cause, (cause.id, cause.label)),
             code,
             name,
@@ -108,7 +110,7 @@ def messages(data: bytes) -> list[str]:
     """The messages of encoded findings, the rest left encoded;
     UnreadableFindings for bytes of another shape."""
     try:
-        return [str(row[2]) for row in _plain(data)]
+        return [str(message) for _, _, message, *_ in _plain(data)]
     except (EOFError, ValueError, TypeError, IndexError) as error:
         raise UnreadableFindings(str(error)) from None
 

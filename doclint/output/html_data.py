@@ -26,10 +26,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
-from doclint.models.findings import Finding, cause_of, fixable
+from doclint.models.findings import Finding, cause_of
+from doclint.models.findings import counts as finding_counts
 from doclint.output.baseline import UNREAD, SourceLines
 from doclint.output.causes import Causes, example
 from doclint.rule_api import Rule
@@ -46,7 +47,7 @@ from doclint.util.paths import printable
 WORST_FILES = 25
 LONGEST_LINE = 240
 """Characters kept of a finding's line: enough to see it, not a minified file."""
-_RULE = itemgetter(5, 6, 7)
+_RULE = attrgetter("code", "name", "severity")
 """(code, name, severity) of a Finding."""
 PART_FINDINGS = 100_000
 """Findings per part of the page's data, at file boundaries. Each part is
@@ -161,7 +162,7 @@ class FindingColumns:
         columns["line"].extend([row.line for row in rows])
         columns["column"].extend([row.column for row in rows])
         columns["rule"].extend([rules.setdefault(row.code, len(rules)) for row in rows])
-        columns["cause"].extend([causes.setdefault(cause_of(row)[0], len(causes)) for row in rows])
+        columns["cause"].extend([causes.setdefault(cause_of(row).id, len(causes)) for row in rows])
         columns["message"].extend([messages.setdefault(row.message, len(messages)) for row in rows])
         add_text = columns["text"].append
         for row in rows:
@@ -222,12 +223,12 @@ class ReportData:
             self.files_by_kind[kind] += 1
             for row in file_rows:
                 self.causes.add(row)
-                self.by_kind[row.code, cause_of(row)[0], kind] += 1
+                self.by_kind[row.code, cause_of(row).id, kind] += 1
             self.findings.add_file(path, self.page_kinds.index[kind], file_rows, self.sources)
             if len(self.findings) >= PART_FINDINGS:
                 self.parts.append(self.findings.encoded())
                 self.findings = FindingColumns()
-            self.fixable += fixable(file_rows)[0]
+            self.fixable += finding_counts(file_rows).safe
         return self
 
     def encoded_findings(self) -> list[str]:

@@ -100,7 +100,7 @@ def encode_rows(rows: Sequence[Finding]) -> list[str]:
 def _fix_text(fix: Fix) -> str:
     """`fix_object(fix)` as json encodes it, without building the objects:
     most findings of a generated tree carry a fix, most fixes one edit."""
-    edits, applicability, message = fix
+    edits, applicability, message = fix.edits, fix.applicability, fix.message
     if len(edits) == 1:
         encoded = _edit_text(*edits[0])
     else:

@@ -21,19 +21,18 @@ import marshal
 import struct
 from hashlib import blake2b
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from doclint import __version__
-from doclint.models.findings import Fixable
+from doclint.models.findings import Counts
 from doclint.models.kept_findings import FileRows
 from doclint.models.urls import documentation_base
 from doclint.output.sarif import known_rules
 from doclint.output.shown import message_shown
 
 LENGTH = struct.Struct("<Q")
-COUNTS = struct.Struct("<QQQ")
-"""The counts a kept part starts with: its findings, the safe and the
-unsafe-only fixable ones."""
+COUNTS = struct.Struct("<QQQQQ")
+"""The counts a kept part starts with (`Counts`)."""
 
 
 class PartMemo(Protocol):
@@ -48,14 +47,6 @@ class PartMemo(Protocol):
         """In the run's process: keep `data` under `key` for later runs
         (None: the bytes kept under it were used)."""
         ...
-
-
-class Kept(NamedTuple):
-    """A part found in the memo."""
-
-    data: bytes
-    count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
-    fixable: Fixable
 
 
 def writer_context(part: object, errors: str, color: bool) -> bytes:
@@ -93,14 +84,14 @@ def part_key(
     return hasher.digest()
 
 
-def packed(data: bytes, count: int, fixable: Fixable) -> bytes:
+def packed(data: bytes, counts: Counts) -> bytes:
     """A part as the memo keeps it: its counts, then its bytes."""
-    return COUNTS.pack(count, *fixable) + data
+    return COUNTS.pack(*counts) + data
 
 
-def unpacked(kept: bytes | None) -> Kept | None:
-    """A part the memo kept (`packed`), None when there is none of that shape."""
+def unpacked(kept: bytes | None) -> tuple[bytes, Counts] | None:
+    """A part the memo kept (`packed`) and its counts, None when there is
+    none of that shape."""
     if kept is None or len(kept) <= COUNTS.size:
         return None
-    count, safe, unsafe = COUNTS.unpack_from(kept)
-    return Kept(kept[COUNTS.size :], count, (safe, unsafe))
+    return kept[COUNTS.size :], Counts(*COUNTS.unpack_from(kept))

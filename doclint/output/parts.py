@@ -3,14 +3,14 @@ where the file is checked, kept on disk, read back in the order of the paths.
 
 The command line makes a `PartWriter` and hands it to the run (it implements
 the run's port, run/sink.py `FileSink`): the run gives it each file's
-findings where the file is checked (`add`); in a worker, the writer shows
-them (output/shown.py), renders the part, writes it to a file of its own in
-the writer's folder and gives back only where it is (`PartPlace`), which the
-run hands back to the command line with its steps, and the command line to
-`keep`; parts made in the run's process (answered by the cache, or checked
-in process) go to a spill of its own. Once the run is over, the command
-line reads the parts (`parts`) sorted by path, for a `Layout` to write
-between its head and tail.
+findings where the file is checked (`add`); the writer shows them
+(output/shown.py) and renders the part. In a worker (whose copy of the
+writer the pool's initializer marks, `start_worker`), it writes the part to
+a file of its own in the writer's folder and gives back only where it is
+(a `FilePart` without its bytes), which the run hands to `keep` in its process; parts made in
+the run's process (answered by the cache, or checked in process) go to a
+spill of its own. Once the run is over, the command line reads the parts
+(`parts`) sorted by path, for a `Layout` to write between its head and tail.
 
 On disk, not in memory: a tree of 200,000 pages gives millions of findings,
 whose parts would take gigabytes in the main process if held until the run
@@ -30,9 +30,9 @@ import weakref
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, NamedTuple, overload
+from typing import IO, Any, NamedTuple
 
-from doclint.models.findings import Finding, Fixable, fixable
+from doclint.models.findings import Counts, Finding, counts, total
 from doclint.models.kept_findings import FileRows
 from doclint.output.baseline import SourceLines
 from doclint.output.layout import Layout
@@ -53,33 +53,19 @@ class Memo(NamedTuple):
 
 
 class FilePart(NamedTuple):
-    """One file's findings as written, its path as shown (before escaping:
-    the parts are sorted by it), how many findings there are, and how many of
-    them the fixes repair: counted from the findings where the part is
-    rendered, so that a summary never reads the parts again to count them."""
+    """One file's findings as written (`data`), or where a worker wrote them
+    (`spool`, the name of its file in the writer's folder, `offset` and
+    `length` there); its path as shown (before escaping: the parts are
+    sorted by it); their counts, counted where the part is rendered, so that
+    a summary never reads the parts again to count them."""
 
     data: bytes
     shown: str
-    count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
-    fixable: Fixable
+    counts: Counts
     memo: Memo | None = None
-
-
-class PartPlace(NamedTuple):
-    """Where a worker wrote a file's part: its file's name in the writer's
-    folder, offset and length there; and the rest of `FilePart`."""
-
-    spool: str
-    offset: int
-    length: int
-    shown: str
-    count: int  # type: ignore[assignment]  # a field, not tuple's method of that name
-    fixable: Fixable
-    memo: Memo | None = None
-
-
-Placed = FilePart | PartPlace
-"""What `PartWriter.add` gives of a file's part: the part, or where a worker put it."""
+    spool: str | None = None
+    offset: int = 0
+    length: int = 0
 
 
 class PartWriter:
@@ -106,7 +92,8 @@ class PartWriter:
         # temporary folder, another user must not swap it, or a file in it).
         self._folder = PrivateFolder("doclint-parts-")
         weakref.finalize(self, self._folder.remove)
-        self._owner = _process
+        self._worker = False
+        """Whether this is a worker's copy (`start_worker`), which writes its parts to its file."""
         self._spool: PartSpool | None = None
         """A worker's file of parts."""
         self._parts = SpilledParts(self._folder)
@@ -132,7 +119,7 @@ class PartWriter:
         found: FileRows,
         lines: list[str] | bytes | None = None,
         content: bytes | None = None,
-    ) -> Placed | None:
+    ) -> FilePart | None:
         """The part of a file's findings (None: it has none) as the run gives
         them, shown and rendered, or found in the memo (with `content`, the
         digest of the file's bytes, for findings encoded: then decoded only
@@ -150,20 +137,25 @@ class PartWriter:
                 kept = unpacked(self.memo.part(root, key))
                 memo = Memo(root, key, kept is None)
         if kept is not None:
-            part = FilePart(kept.data, shown, kept.count, kept.fixable, memo)
+            data, kept_counts = kept
+            part = FilePart(data, shown, kept_counts, memo)
         else:
             rows = found.rows
             if not rows:
                 return None
             rows = in_order(shown_paths(rows, root, self.cwd), printed)
-            part = FilePart(self(rows, file, lines), shown, len(rows), fixable(rows), memo)
-        if _process == self._owner:
+            part = FilePart(self(rows, file, lines), shown, counts(rows), memo)
+        if not self._worker:
             return part
         if self._spool is None:
             self._spool = PartSpool(self._folder)
         return self._spool.place(part)
 
-    def keep(self, parts: Iterable[Placed]) -> None:
+    def start_worker(self) -> None:
+        """This copy of the writer is a worker's: its parts go to a file of its own."""
+        self._worker = True
+
+    def keep(self, parts: Iterable[FilePart]) -> None:
         """Keep the parts `add` gave, in the run's process; and in the memo,
         those it rendered, and which it found there."""
         for part in parts:
@@ -171,7 +163,7 @@ class PartWriter:
             memo = part.memo
             if memo is not None and self.memo is not None:
                 data = self._parts.last() if memo.rendered else None
-                kept = None if data is None else packed(data, part.count, part.fixable)
+                kept = None if data is None else packed(data, part.counts)
                 self.memo.keep(memo.root, memo.key, kept)
 
     def parts(self) -> SpilledParts:
@@ -183,24 +175,8 @@ class PartWriter:
         self._folder.remove()
 
 
-_process = os.getpid()
-"""This process's id, taken again in a child forked from it (a spawned one
-imports this module afresh): `add`, called for every file, tells a worker
-from the writer's owner without a system call."""
-
-
-def _forked() -> None:
-    global _process
-    _process = os.getpid()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forked)
-
-
-# A part's spill, offset and length there, findings, and of those the safe
-# and the unsafe-only fixable ones.
-PLACE_WIDTH = 6
+# A part's spill, offset and length there, and its findings.
+PLACE_WIDTH = 4
 _OWN_SPILL = 0
 # The most read at a time of parts that follow one another in a spill
 # (`SpilledParts.buffers`): a bound on memory, whatever the tree.
@@ -214,15 +190,11 @@ class PartSpool:
         self._name, self._descriptor = folder.create("worker-")
         self._size = 0
 
-    def place(self, part: FilePart) -> PartPlace:
-        """Write a part; where it is, for the main process to read. Written
-        at once: the main process reads it once the workers are stopped."""
+    def place(self, part: FilePart) -> FilePart:
+        """Write a part; where it is, for the main process to read."""
         os.write(self._descriptor, part.data)
-        place = PartPlace(
-            self._name, self._size, len(part.data), part.shown, part.count, part.fixable, part.memo
-        )
-        self._size += len(part.data)
-        return place
+        offset, self._size = self._size, self._size + len(part.data)
+        return part._replace(data=b"", spool=self._name, offset=offset, length=len(part.data))
 
 
 class SpilledParts(RenderedParts):
@@ -245,12 +217,11 @@ class SpilledParts(RenderedParts):
         self._size = 0
         self._shown: list[str] = []
         """Each part's file's path as shown, before escaping."""
-        self._findings = 0
-        self._safe = self._unsafe = 0
+        self._counts = Counts()
 
-    def add(self, part: FilePart | PartPlace) -> None:
+    def add(self, part: FilePart) -> None:
         """Keep a file's part, or where a worker wrote it."""
-        if isinstance(part, PartPlace):
+        if part.spool is not None:
             spill = self._spools.get(part.spool)
             if spill is None:
                 spill = self._spools[part.spool] = self._open_spool(part.spool)
@@ -259,11 +230,9 @@ class SpilledParts(RenderedParts):
             spill, offset, length = _OWN_SPILL, self._size, len(part.data)
             self._spill.write(part.data)
             self._size += length
-        self._places.extend((spill, offset, length, part.count, *part.fixable))
+        self._places.extend((spill, offset, length, part.counts.findings))
         self._shown.append(part.shown)
-        self._findings += part.count
-        safe, unsafe = part.fixable
-        self._safe, self._unsafe = self._safe + safe, self._unsafe + unsafe
+        self._counts = total([self._counts, part.counts])
 
     def _open_spool(self, name: str) -> int:
         """Open a worker's file (a name in the writer's folder, nothing else,
@@ -288,23 +257,8 @@ class SpilledParts(RenderedParts):
         return len(self._places) // PLACE_WIDTH
 
     @property
-    def findings(self) -> int:
-        return self._findings
-
-    @property
-    def fixable(self) -> Fixable:
-        return self._safe, self._unsafe
-
-    @overload
-    def __getitem__(self, item: int) -> tuple[str, bytes, int]: ...
-    @overload
-    def __getitem__(self, item: slice) -> list[tuple[str, bytes, int]]: ...
-    def __getitem__(
-        self, item: int | slice
-    ) -> tuple[str, bytes, int] | list[tuple[str, bytes, int]]:
-        if isinstance(item, slice):
-            return [self._read(part) for part in self._in_order()[item]]
-        return self._read(self._in_order()[item])
+    def counts(self) -> Counts:
+        return self._counts
 
     def __iter__(self) -> Iterator[tuple[str, bytes, int]]:
         for part in self._in_order():
@@ -344,7 +298,7 @@ class SpilledParts(RenderedParts):
 
     def _read(self, part: int) -> tuple[str, bytes, int]:
         start = part * PLACE_WIDTH
-        spill, offset, length, count, _, _ = self._places[start : start + PLACE_WIDTH]
+        spill, offset, length, count = self._places[start : start + PLACE_WIDTH]
         return self._shown[part], self._pread(spill, offset, length, part), count
 
     def _pread(self, spill: int, offset: int, length: int, part: int) -> bytes:

@@ -2,33 +2,35 @@
 
 from __future__ import annotations
 
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from doclint.models.findings import Finding, Fixable, fixable
+from doclint.models.findings import Counts, Finding, counts, total
 from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule, Severity
 from doclint.rule_api_generators import Profile
 
 
-class RenderedParts(Sequence[tuple[str, bytes, int]]):
+class RenderedParts(ABC):
     """Files' parts as rendered (path as shown, part, findings), in order,
     kept where reading them again costs (parts.py): what a run gives the
     output in place of its findings when the workers rendered them."""
 
-    @property
     @abstractmethod
-    def findings(self) -> int:
-        """How many findings the parts show, known without reading them."""
+    def __len__(self) -> int: ...
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[tuple[str, bytes, int]]: ...
 
     @property
     @abstractmethod
-    def fixable(self) -> Fixable:
-        """How many of those the fixes repair (`fixable`), known without reading them."""
+    def counts(self) -> Counts:
+        """The counts of the findings the parts show, known without reading them."""
 
     @abstractmethod
     def buffers(self) -> Iterator[bytes | memoryview]:
@@ -69,29 +71,26 @@ class RunOutput:
     """The Markdown files checked that no generator wrote: only the rules of
     every page judge them, so every format with a summary says how many."""
 
+    @cached_property
+    def counts(self) -> Counts:
+        """The counts of the findings the run reports, rendered or not."""
+        rendered = [self.parts.counts] if self.parts is not None else []
+        return total([counts(self.diagnostics), *rendered])
+
     @property
     def count(self) -> int:
         """The findings the run reports."""
-        rendered = self.parts.findings if self.parts is not None else 0
-        return len(self.diagnostics) + rendered
+        return self.counts.findings
 
     @property
     def failing(self) -> int:
-        """The findings that fail the run: those of severity `fail_on` or above
-        (a run whose findings are rendered in parts fails on any)."""
-        if self.fail_on == Severity.INFO:
-            return self.count
-        least = SEVERITIES.index(self.fail_on)
-        return sum(1 for d in self.diagnostics if SEVERITIES.index(d.severity) <= least)
+        """The findings that fail the run: those of severity `fail_on` or above."""
+        return self.counts.at_least(self.fail_on)
 
     @property
-    def fixable(self) -> Fixable:
+    def fixable(self) -> tuple[int, int]:
         """The findings `--fix` repairs, and those only `--unsafe-fixes` does."""
-        safe, unsafe = fixable(self.diagnostics)
-        if self.parts is None:
-            return safe, unsafe
-        rendered_safe, rendered_unsafe = self.parts.fixable  # not read from disk again
-        return safe + rendered_safe, unsafe + rendered_unsafe
+        return self.counts.safe, self.counts.unsafe
 
     @property
     def files_found(self) -> int:
@@ -131,13 +130,13 @@ def _passing(output: RunOutput) -> str:
     """Why a run with findings exits 0 under `--fail-on`: each is below it."""
     if output.failing:
         return ""
-    counts = Counter(d.severity for d in output.diagnostics)
+    found = output.counts._asdict()
     below = [
-        f"{counts[severity]:,} {severity}"
+        f"{found[severity]:,} {severity}"
         if severity == Severity.INFO
-        else _plural(counts[severity], severity)
+        else _plural(found[severity], severity)
         for severity in SEVERITIES
-        if counts[severity]
+        if found[severity]
     ]
     return f"; all below --fail-on {output.fail_on} ({', '.join(below)}): exit 0"
 

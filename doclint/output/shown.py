@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from operator import itemgetter
+from operator import attrgetter
 from pathlib import Path
 
 from doclint.models.findings import FileFindings, Finding, place
@@ -20,8 +20,7 @@ from doclint.rule_api import TREE_PATH_MARK
 from doclint.util.gc_pause import gc_paused
 from doclint.util.paths import display_path, printable, relative_to
 
-_message = itemgetter(2)
-"""A finding's message (`Finding.message`, read in C)."""
+_message = attrgetter("message")
 
 
 def shown_paths(rows: list[Finding], root: Path | str, cwd: Path) -> list[Finding]:
@@ -67,15 +66,19 @@ def in_order(rows: list[Finding], shown: str) -> list[Finding]:
     """Rows whose messages are as shown (`shown_paths`), at the path `shown`,
     deduplicated and sorted."""
     kept = sorted(set(rows), key=place)
-    # Not row._replace: a run may report 300,000.
-    return [build_node(Finding, (*row[:8], shown)) for row in kept]
+    # Not row._replace: a run may report 300,000. Unpacked whole, so that a
+    # field added to Finding fails here rather than shifting the path.
+    return [
+        build_node(Finding, (line, column, message, fix, cause, code, name, severity, shown))
+        for line, column, message, fix, cause, code, name, severity, _ in kept
+    ]
 
 
 def shown_findings(found: Iterable[FileFindings], cwd: Path) -> list[Finding]:
     """The findings of a run's files, as shown, file by file in the order of
     their paths (relative to `cwd`, before escaping)."""
     paths = [(display_path(group.file, cwd), group) for group in found if group.rows]
-    paths.sort(key=itemgetter(0))
+    paths.sort(key=lambda pair: pair[0])
     shown: list[Finding] = []
     with gc_paused():  # a run may report 300,000
         for path, group in paths:

@@ -19,10 +19,11 @@ from doclint.run.results import ResultKey, ResultStores, StoredResults
 from doclint.run.roots import root_from_title
 from doclint.run.scheduler import Run, Step, run
 from doclint.run.setup import RunSetup, set_up_runs
-from doclint.run.sink import FileSink, RunResult
+from doclint.run.sink import Collector, FileSink, RunResult
 from doclint.run.stdin import read_stdin, run_stdin, stdin_linter, stdin_result
 
 __all__ = [
+    "Collector",
     "FileSink",
     "ResultKey",
     "ResultStores",

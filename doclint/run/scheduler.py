@@ -7,22 +7,18 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import closing
-from functools import partial
 from itertools import accumulate
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from doclint.diagrams.mermaid import close_checker
 from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
-from doclint.models.findings import FileFindings, Finding, by_file
+from doclint.models.findings import Finding
 from doclint.models.kept_findings import (
-    ELSEWHERE,
-    FileRows,
     UnreadableFindings,
-    decode_findings,
     encode_findings,
 )
 from doclint.run.parallel import (
@@ -39,7 +35,7 @@ from doclint.run.results import KeptResult, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at
 from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
-from doclint.run.sink import FileSink, Note, RunResult
+from doclint.run.sink import Collector, FileSink, RunResult, hand_over
 from doclint.util.gc_pause import collect_rarely
 from doclint.util.notices import forget_said
 
@@ -49,7 +45,7 @@ if TYPE_CHECKING:
 
 class _Roots:
     """The linter and finding filter of each root of a run, and the output's
-    sink when it has one. The main process holds those of every root; a
+    sink. The main process holds those of every root; a
     worker forked from it starts with them, and a spawned one makes those of
     the roots its chunks name."""
 
@@ -57,7 +53,7 @@ class _Roots:
         self,
         settings: Settings,
         cwd: Path,
-        sink: FileSink[Any] | None,
+        sink: FileSink[Any],
         setups: Sequence[RunSetup] = (),
         registry: Registry | None = None,
         stores: ResultStores | None = None,
@@ -87,38 +83,9 @@ class _Roots:
         lines: list[str] | bytes | None,
         content: bytes | None,
     ) -> list[Any]:
-        """What the sink gives of a file's findings (`rows`, or when they are
-        kept, their bytes `encoded`), filtered as the sink reads them: one
-        part, or with findings that stand on other files of the tree, one
-        part for each file; UnreadableFindings when kept bytes it reads are
-        not findings."""
-        assert self.sink is not None
-        # Kept findings tell by their first byte whether some stand elsewhere.
-        if encoded[:1] == ELSEWHERE if encoded is not None else bool(rows):
-            given = rows if rows is not None else decode_findings(encoded or b"")
-            placed = by_file(file, root, given)
-            if len(placed) > 1:
-                (_, own), *others = placed
-                parts = [self._add(root, file, own, None, lines, content)]
-                parts += [self._add(root, other, on, None, None, None) for other, on in others]
-                return [part for part in parts if part is not None]
-        part = self._add(root, file, rows, encoded, lines, content)
-        return [] if part is None else [part]
-
-    def _add(
-        self,
-        root: str,
-        file: str,
-        rows: list[Finding] | None,
-        encoded: bytes | None,
-        lines: list[str] | bytes | None,
-        content: bytes | None,
-    ) -> Any:
-        assert self.sink is not None
+        """What the sink gives of a file's findings (sink.py `hand_over`)."""
         ignores = self.at(root)[1]
-        refined = ignores.applied_to(file) if ignores else ""
-        refine = partial(ignores.rows, file) if refined else None
-        return self.sink.add(file, root, FileRows(rows, encoded, refined, refine), lines, content)
+        return hand_over(self.sink, file, root, ignores, rows, encoded, lines, content)
 
     def close(self) -> None:
         """The run's reads are over: its trees let go of their roots' folders,
@@ -153,7 +120,7 @@ class _Workers:
     def __init__(
         self,
         settings: Settings,
-        sink: FileSink[Any] | None,
+        sink: FileSink[Any],
         registry: Registry,
         stores: ResultStores | None = None,
     ):
@@ -182,17 +149,18 @@ class _Workers:
             close_pool(self.pool, wait)
 
 
-def _start_worker(settings: Settings, cwd: Path, sink: FileSink[Any] | None) -> None:
+def _start_worker(settings: Settings, cwd: Path, sink: FileSink[Any]) -> None:
     global _roots
     collect_rarely()
+    sink.start_worker()  # forked, the very object the run's _Roots holds: this process's copy
     if _roots is not None and _roots.settings is settings:
         return  # forked from the run's own process: its linters are here already
     _roots = _Roots(settings, cwd, sink)
 
 
-Answer = tuple[FileOutcome, bool, Any, bytes | None]
-"""What a file gave: its outcome, whether it was kept, with a sink, what the
-sink's `add` gave of it, and when the run keeps results, its findings
+Answer = tuple[FileOutcome, bool, list[Any], bytes | None]
+"""What a file gave: its outcome, whether it was kept, what the sink's `add`
+gave of it, and when the run keeps results, its findings
 encoded for that where it was checked (else None: its outcome's rows are)."""
 
 
@@ -217,11 +185,10 @@ def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
     if found is None:
         return _checked(roots, root, file)
     try:
-        rows = found.rows if roots.sink is None else []
-        part = None if roots.sink is None else _kept_part(roots, root, file, found)
+        part = _kept_part(roots, root, file, found)
     except UnreadableFindings:
         return _checked(roots, root, file)
-    return FileOutcome(rows, [], found.stamp, found.content_hash), True, part, None
+    return FileOutcome([], [], found.stamp, found.content_hash), True, part, None
 
 
 def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> list[Any]:
@@ -233,19 +200,16 @@ def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> list[A
 
 
 def _checked(roots: _Roots, root: str, file: str) -> Answer:
-    """A file checked, its findings handed to the sink if the run has one;
-    with a cache, encoded here, once, for the cache and the sink (not sent as
-    findings: pickling them costs more); without one, only what the run
-    reports."""
+    """A file checked, its findings handed to the sink; with a cache,
+    encoded here, once, for the cache and the sink (not sent back as
+    findings: pickling them costs more)."""
     linter = roots.at(root)[0]
     rows, facts, stamp, content_hash, lines = linter.check_file(file)
     caching = linter.settings.cache and stamp is not None and content_hash is not None
     encoded = encode_findings(rows) if caching else None
-    part = None
-    if roots.sink is not None:
-        part = roots.part(root, file, rows, encoded, lines, content_hash)
-        if encoded is not None or not linter.settings.cache:
-            rows = []
+    part = roots.part(root, file, rows, encoded, lines, content_hash)
+    if encoded is not None or not linter.settings.cache:
+        rows = []
     if not linter.settings.cache:
         facts = []
     # Made once, not replaced field by field: a run answers for every file.
@@ -253,40 +217,36 @@ def _checked(roots: _Roots, root: str, file: str) -> Answer:
     return FileOutcome(rows, facts, stamp, content_hash), False, part, encoded
 
 
-class Step(NamedTuple, Generic[Note]):
-    """How far a run is, and what its sink gave since the step before."""
+class Step(NamedTuple):
+    """How far a run is."""
 
     done: int
     """Files checked (or looked up by a worker) of the `total` to check:
     not those this process found kept."""
     total: int
-    notes: list[Note]
-    """What the sink's `add` gave of each file answered since the step
-    before, for the sink's owner to keep (`PartWriter.keep`)."""
 
 
-class Run(Generic[Note]):
+class Run:
     """A run of files and folders (folders are walked for Markdown files),
     each file checked in the tree of its root (roots.py), the stored results
     of unchanged files reused (from `stores`) and the rest spread over
     processes. Iterating it runs it, a `Step` at a time: the caller follows
-    its progress, and keeps what its sink gave; its `result` once the steps
-    are over. With a `sink`, each file's findings go to it, where the file
-    is checked, in place of `RunResult.found`, so that memory does not grow
-    with them."""
+    its progress; its `result` once the steps are over. Each file's findings
+    go to `sink` where the file is checked, and what it gives of them to
+    the sink's `keep` in this process (run/sink.py)."""
 
     def __init__(
         self,
         paths: Iterable[str | Path],
-        settings: Settings | None = None,
-        sink: FileSink[Note] | None = None,
+        settings: Settings | None,
+        sink: FileSink[Any],
         stores: ResultStores | None = None,
     ) -> None:
         self.paths, self.settings = paths, settings or Settings()
         self.sink, self.stores = sink, stores
         self._result: RunResult | None = None
 
-    def __iter__(self) -> Generator[Step[Note], None, None]:
+    def __iter__(self) -> Generator[Step, None, None]:
         self._result = yield from _steps(self.paths, self.settings, self.sink, self.stores)
 
     @property
@@ -302,55 +262,51 @@ def run(
     progress: Callable[[int, int], None] | None = None,
     stores: ResultStores | None = None,
 ) -> RunResult:
-    """A `Run` without a sink, to its end; `progress(done, total)` follows
-    the files still to be checked."""
-    checking: Run[Any] = Run(paths, settings, None, stores)
+    """A `Run` that collects its findings, to its end; `progress(done,
+    total)` follows the files still to be checked."""
+    collector = Collector()
+    checking = Run(paths, settings, collector, stores)
     with closing(iter(checking)) as steps:
         for step in steps:
             if progress is not None:
                 progress(step.done, step.total)
-    return checking.result
+    return checking.result._replace(found=collector.found)
 
 
 def _steps(
     paths: Iterable[str | Path],
     settings: Settings,
-    sink: FileSink[Note] | None,
+    sink: FileSink[Any],
     stores: ResultStores | None,
-) -> Generator[Step[Note], None, RunResult]:
+) -> Generator[Step, None, RunResult]:
     """The steps of a `Run`, and at their end its result."""
     registry = load_registry()
     workers = _Workers(settings, sink, registry, stores)
-    notes: list[Note] = []
     roots: _Roots | None = None
     try:
         many = (workers.least, workers.start) if workers.jobs > 1 else None
         files = _Files(set_up_runs(paths, settings, registry, many, stores))
         setups = files.setups
         roots = _Roots(settings, Path.cwd(), sink, setups)
-        results: dict[int, list[Finding]] = {}
         if _workers_look_up(files, settings):
             # Looking up and rendering a kept result costs a good part of
             # checking the file: the workers share it, as they share the checking.
             missing = array("q", range(len(files)))
         else:
-            missing = _from_caches(files, roots, results, notes)
+            missing = _from_caches(files, roots)
         reused = len(files) - len(missing)
         shown = 0
         caching = any(setup.cache is not None for setup in setups)
         for number, outcome, kept, note, encoded, done in _check_missing(
             files, roots, missing, workers
         ):
-            if sink is None:
-                results[number] = outcome.rows
-            elif note is not None:
-                notes += note
+            sink.keep(note)
             if caching:
                 _keep_outcome(files, number, outcome, kept, encoded)
             reused += kept
             if done > shown:
-                yield Step(done, len(missing), notes)
-                notes, shown = [], done
+                yield Step(done, len(missing))
+                shown = done
     except BaseException:
         workers.close(wait=False)
         if roots is not None:
@@ -361,9 +317,7 @@ def _steps(
         if setup.cache is not None:
             setup.cache.save()
     roots.close()
-    if notes:
-        yield Step(shown, len(missing), notes)
-    return RunResult(_found(files, results), len(files), reused, files.paths())
+    return RunResult([], len(files), reused, files.paths())
 
 
 def _keep_outcome(
@@ -451,11 +405,9 @@ class _Chunks(Sequence[tuple[str, str]]):
         return self.files.place(self.numbers[item])
 
 
-def _from_caches(
-    files: _Files, roots: _Roots, results: dict[int, list[Finding]], notes: list[Any]
-) -> array[int]:
-    """Fill `results` (or with a sink, `notes`, what it gave) with the files
-    the caches answer for, by number; the numbers of the other files, to check."""
+def _from_caches(files: _Files, roots: _Roots) -> array[int]:
+    """Hand the sink the findings of the files the caches answer for; the
+    numbers of the other files, to check."""
     missing = array("q")
     for number, setup, index in files.numbered():
         cache = setup.cache
@@ -467,22 +419,11 @@ def _from_caches(
         try:
             if found is None:
                 missing.append(number)
-            elif roots.sink is None:
-                results[number] = found.rows
             else:
-                notes += _kept_part(roots, str(setup.root), file, found)
+                roots.sink.keep(_kept_part(roots, str(setup.root), file, found))
         except UnreadableFindings:
             missing.append(number)
     return missing
-
-
-def _found(files: _Files, results: dict[int, list[Finding]]) -> list[FileFindings]:
-    """The findings of each file (by number), filtered."""
-    found = []
-    for number, rows in results.items():
-        setup, index = files.locate(number)
-        found += setup.found(index, rows)
-    return found
 
 
 def _check_missing(

@@ -13,12 +13,13 @@ from doclint.engine.linter import Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
-from doclint.models.findings import FileFindings, Finding, by_file
+from doclint.models.findings import FileFindings, Finding
 from doclint.profiles import GeneratorProfile
 from doclint.run.files import RunFiles
 from doclint.run.results import ResultKey, ResultStores, StoredResults
 from doclint.run.roots import make_tree_at, roots_of_files
 from doclint.run.shards import holds
+from doclint.run.sink import collected
 from doclint.tree.discovery import discover
 from doclint.util.paths import say
 
@@ -94,10 +95,7 @@ class RunSetup:
         """The findings of the `index`-th file, by the file each stands on
         (the page, or a file of the tree a rule named), per-file ignores and
         severities of that file applied."""
-        return [
-            FileFindings(file, self.root, self.finding_filter.rows(file, on))
-            for file, on in by_file(self.files.texts[index], self.root, rows)
-        ]
+        return collected(self.files.texts[index], self.root, self.finding_filter, rows)
 
 
 def set_up_runs(

@@ -1,36 +1,38 @@
 """What a run gives, and the port through which it hands the output each
 file's findings.
 
-A run knows no format and shows no path. With a format written file by file,
-the command line makes a `FileSink` (output/parts.py implements it) and
-hands it to a `Run`: each file's findings, as the engine gives them, go to
-the sink's `add` where the file is checked (in a worker, which renders the
-part and puts it away), as a `FileRows` (models/kept_findings.py), which
+A run knows no format and shows no path. It always has a sink: each file's
+findings, as the engine gives them, go to the sink's `add` where the file is
+checked (in a worker, or in the run's process for a file answered by the
+cache or checked there), as a `FileRows` (models/kept_findings.py), which
 filters them, and for a kept result decodes them, only when the sink reads
-them; what `add` gives back comes to the run's
-process, which hands it to the command line with each step of the run
-(`Step.notes`), and the command line keeps it in the sink it made, and reads
-the parts from the sink once the run is over. Without a sink, the run gives
-each file's findings (`RunResult.found`), which the output shows
-(output/shown.py).
+them. What `add` gives back comes to the run's process, which hands it to
+the sink's `keep` as it comes. The pool starts each worker with the sink
+(`start_worker`), so that the worker's copy knows it is one.
+
+Two sinks: a `Collector` keeps each file's findings (the API, baselines,
+`--statistics`, the formats that need the whole run), and the output's
+`PartWriter` (output/parts.py) renders each file's part where it is checked
+(the formats written file by file).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import partial
 from pathlib import Path
-from typing import NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
-from doclint.models.findings import FileFindings
-from doclint.models.kept_findings import FileRows
+from doclint.engine.suppressions import FindingFilter
+from doclint.models.findings import FileFindings, Finding, by_file
+from doclint.models.kept_findings import ELSEWHERE, FileRows, decode_findings
 
 Note = TypeVar("Note")
-"""What a sink's `add` gives back of a file, for the sink's owner to keep."""
-Note_co = TypeVar("Note_co", covariant=True)
+"""What a sink's `add` gives back of a file, for its `keep` in the run's process."""
 
 
-class FileSink(Protocol[Note_co]):
-    """The output's side of a run whose format is written file by file."""
+class FileSink(Protocol[Note]):
+    """The output's side of a run."""
 
     def add(
         self,
@@ -40,20 +42,96 @@ class FileSink(Protocol[Note_co]):
         lines: list[str] | bytes | None,
         content: bytes | None,
         /,
-    ) -> Note_co | None:
+    ) -> Note | None:
         """The findings of `file` (of the tree at `root`), where the file is
         checked, given the lines checked when the engine read some (or the
         file's bytes, when a lookup of its kept result read them), and the
         digest of the bytes they were found in (None: unknown); what the
-        sink's owner is to keep of them (None: nothing to keep)."""
+        run's process is to `keep` of them (None: nothing)."""
         ...
+
+    def keep(self, notes: Iterable[Note], /) -> None:
+        """In the run's process: what `add` gave, in any process."""
+        ...
+
+    def start_worker(self) -> None:
+        """This copy of the sink is a worker process's."""
+        ...
+
+
+class Collector:
+    """The sink that keeps each file's findings, filtered, for whatever
+    needs them all (`found`)."""
+
+    def __init__(self) -> None:
+        self.found: list[FileFindings] = []
+
+    def add(
+        self,
+        file: str,
+        root: str,
+        found: FileRows,
+        lines: list[str] | bytes | None = None,
+        content: bytes | None = None,
+    ) -> FileFindings | None:
+        rows = found.rows
+        return FileFindings(file, root, rows) if rows else None
+
+    def keep(self, notes: Iterable[FileFindings]) -> None:
+        self.found += notes
+
+    def start_worker(self) -> None:
+        """A worker's collector sends its findings back as they are."""
+
+
+def hand_over(
+    sink: FileSink[Note],
+    file: str,
+    root: str,
+    ignores: FindingFilter,
+    rows: list[Finding] | None,
+    encoded: bytes | None = None,
+    lines: list[str] | bytes | None = None,
+    content: bytes | None = None,
+) -> list[Note]:
+    """What `sink` gives of a file's findings (`rows`, or when they are kept,
+    their bytes `encoded`), filtered by `ignores` as the sink reads them: one
+    `add`, or with findings that stand on other files of the tree, one for
+    each of those files; UnreadableFindings when kept bytes it reads are not
+    findings. The one way findings reach a sink: a run's, fix mode's, stdin's."""
+    given: list[tuple[str, Any, Any, Any, Any]] = [(file, rows, encoded, lines, content)]
+    # Kept findings tell by their first byte whether some stand elsewhere.
+    if encoded[:1] == ELSEWHERE if encoded is not None else bool(rows):
+        placed = by_file(file, root, rows if rows is not None else decode_findings(encoded or b""))
+        if len(placed) > 1:
+            (_, own), *others = placed
+            given = [(file, own, None, lines, content)]
+            given += [(other, on, None, None, None) for other, on in others]
+    notes = []
+    for on_file, on, kept, text, digest in given:
+        refined = ignores.applied_to(on_file) if ignores else ""
+        refine = partial(ignores.rows, on_file) if refined else None
+        note = sink.add(on_file, root, FileRows(on, kept, refined, refine), text, digest)
+        if note is not None:
+            notes.append(note)
+    return notes
+
+
+def collected(
+    file: str, root: Path | str, ignores: FindingFilter, rows: list[Finding]
+) -> list[FileFindings]:
+    """A file's findings as a `Collector` keeps them (fix mode, stdin)."""
+    collector = Collector()
+    collector.keep(hand_over(collector, file, str(root), ignores, rows))
+    return collector.found
 
 
 class RunResult(NamedTuple):
     """What a run found, and how many files it checked."""
 
     found: list[FileFindings]
-    """Each file's findings (without a sink), in no set order."""
+    """Each file's findings, as a `Collector` kept them (none for a run
+    whose sink rendered them), in no set order."""
     files_checked: int
     from_cache: int
     files: Sequence[Path] = ()

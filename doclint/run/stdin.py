@@ -7,9 +7,9 @@ from pathlib import Path
 
 from doclint.engine.linter import Linter
 from doclint.engine.settings import Settings
-from doclint.models.findings import FileFindings, Finding, by_file
+from doclint.models.findings import Finding
 from doclint.run.roots import choose_root, make_tree_at, root_from_title
-from doclint.run.sink import RunResult
+from doclint.run.sink import RunResult, collected
 
 
 def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = None) -> RunResult:
@@ -48,9 +48,5 @@ def stdin_linter(data: bytes, filename: str | Path, settings: Settings) -> Linte
 
 def stdin_result(linter: Linter, file: Path, rows: list[Finding]) -> RunResult:
     """The result of checking stdin as `file`, its findings filtered as a file's are."""
-    ignores, root = linter.settings.finding_filter(linter.registry), linter.tree.root
-    found = [
-        FileFindings(on_file, root, ignores.rows(on_file, on))
-        for on_file, on in by_file(str(file), root, rows)
-    ]
-    return RunResult(found, 1, 0, [file])
+    ignores = linter.settings.finding_filter(linter.registry)
+    return RunResult(collected(str(file), linter.tree.root, ignores, rows), 1, 0, [file])
