@@ -13,7 +13,7 @@ _WORD_BYTES = bytes(
     byte if chr(byte).isascii() and (chr(byte).isalnum() or byte == ord("_")) else ord(" ")
     for byte in range(256)
 )
-_DIGITS = b"0123456789"
+_DIGITS = "0123456789"
 # A literal that reads as a sentence: two words with a space between them.
 _SENTENCE = re.compile(r"[A-Za-z]{2,}[,.;:!?]?\s+[A-Za-z]{2,}")
 
@@ -129,14 +129,18 @@ class PlaceCollector:
 
 def words_of(text: str) -> set[str]:
     """The words of `text` as `re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)`
-    finds them, each once. Split out as bytes: a regex match builds an object
-    per word, where the split builds one per distinct word kept (any
-    non-ASCII character is a `?`, so no part of a word)."""
-    found = set()
-    for word in set(text.encode("ascii", "replace").translate(_WORD_BYTES).split()):
-        if word[0] in _DIGITS:  # `3d` holds the word `d`; `42` holds none
-            word = word.lstrip(_DIGITS)
-            if not word:
-                continue
-        found.add(word.decode("ascii"))
+    finds them, each once. Split out as ASCII: a regex match builds an object
+    per word, where the split builds one per word and the set keeps one per
+    distinct word (any non-ASCII character is a `?`, so no part of a word).
+    Decoded once, whole: only the few runs that start with a digit are
+    looked at one by one."""
+    found = set(text.encode("ascii", "replace").translate(_WORD_BYTES).decode("ascii").split())
+    # Only word bytes are left, and digits sort before letters and `_`.
+    led = [word for word in found if word[0] <= "9"]
+    if led:
+        found.difference_update(led)
+        for word in led:
+            word = word.lstrip(_DIGITS)  # `3d` holds the word `d`; `42` holds none
+            if word:
+                found.add(word)
     return found
