@@ -160,3 +160,13 @@ def test_a_zip_on_the_path_is_read_by_importlib_metadata(plugin, tmp_path, monke
         )
     monkeypatch.syspath_prepend(str(archive))
     assert ("zipped", "zipped:Rule") in _found(installed_entries(ENTRY_POINT_GROUP))
+
+
+def test_a_plugin_installed_during_the_process_is_found(plugin, tmp_path):
+    """The rules are read once per process for the same entry points: a
+    distribution installed in a folder already on the path is read at the
+    next load."""
+    assert load_registry().lookup("XL001") is None
+    late = PLUGIN.replace("XT00", "XL00").replace('"no-todo"', '"late-todo"')
+    write_plugin(tmp_path, "lateplugin", late, {"late": "NoTodo"})
+    assert load_registry().lookup("late-todo").code == "XL001"
