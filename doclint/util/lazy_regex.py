@@ -12,7 +12,7 @@ object, so that a call costs what a call of the compiled pattern costs.
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import Any, AnyStr, cast
 
 _FORWARDED = (
     "findall",
@@ -34,7 +34,7 @@ _FORWARDED = (
 class LazyPattern:
     """A pattern, compiled on first use (see `compiled_on_use`)."""
 
-    def __init__(self, source: str, flags: int = 0) -> None:
+    def __init__(self, source: str | bytes, flags: int = 0) -> None:
         self._source = source
         self._flags = flags
 
@@ -47,7 +47,7 @@ class LazyPattern:
             setattr(self, attribute, getattr(compiled, attribute))
         return getattr(compiled, name)
 
-    def _compiled(self) -> re.Pattern[str]:
+    def _compiled(self) -> re.Pattern[Any]:
         return re.compile(self._source, self._flags)  # re's cache: compiled once
 
     def __eq__(self, other: object) -> bool:
@@ -62,12 +62,12 @@ class LazyPattern:
     def __repr__(self) -> str:
         return f"compiled_on_use({self._source!r}, {self._flags!r})"
 
-    def __reduce__(self) -> tuple[type[LazyPattern], tuple[str, int]]:
+    def __reduce__(self) -> tuple[type[LazyPattern], tuple[str | bytes, int]]:
         return LazyPattern, (self._source, self._flags)
 
 
-def compiled_on_use(source: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]:
+def compiled_on_use(source: AnyStr, flags: int | re.RegexFlag = 0) -> re.Pattern[AnyStr]:
     """`re.compile(source, flags)`, done when the pattern is first used. It
     does everything a compiled pattern does but be one: `re` functions and
     `isinstance` do not take it."""
-    return cast("re.Pattern[str]", LazyPattern(source, int(flags)))
+    return cast("re.Pattern[AnyStr]", LazyPattern(source, int(flags)))
