@@ -5,11 +5,10 @@ pages has 150,000 of them, and two in three of their lines are blank."""
 
 from __future__ import annotations
 
-import re
-
 from doclint.models.markdown import build_node
 from doclint.rule_api import AnyPage, Cause, Finding, Section
 from doclint.rule_api_generators import original_source_lines
+from doclint.util.lazy_regex import compiled_on_use
 
 NOTHING_FOUND = Cause("placeholder-section/nothing-found", "Section saying nothing was found")
 SEE_ELSEWHERE = Cause("placeholder-section/see-elsewhere", "Section sending the reader elsewhere")
@@ -57,8 +56,8 @@ NEUTRAL = frozenset(
         "___",
     }
 )
-_LIST_MARKER = re.compile(r"^(?:[-*+]|\d{1,9}[.)])\s+")
-_EMPHASIS = re.compile(r"^(\*{1,3}|_{1,3})(.+)\1$")
+_LIST_MARKER = compiled_on_use(r"^(?:[-*+]|\d{1,9}[.)])\s+")
+_EMPHASIS = compiled_on_use(r"^(\*{1,3}|_{1,3})(.+)\1$")
 
 
 def placeholder_findings(page: AnyPage, lines: list[str]) -> list[Finding]:

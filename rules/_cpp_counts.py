@@ -4,13 +4,14 @@ can be held against."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 
 import tree_sitter
 
-_CLASS_WORDS = re.compile(r"\b(?:class|struct)\s+\w")
+from doclint.util.lazy_regex import compiled_on_use
+
+_CLASS_WORDS = compiled_on_use(r"\b(?:class|struct)\s+\w")
 
 
 @dataclass(frozen=True, slots=True)

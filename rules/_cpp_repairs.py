@@ -4,12 +4,13 @@ and the error nodes that remain, reported as unsure lines."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from itertools import takewhile
 from typing import TYPE_CHECKING
 
 import tree_sitter
+
+from doclint.util.lazy_regex import compiled_on_use
 
 if TYPE_CHECKING:
     from doclint_rules._languages.cpp import Reading
@@ -153,7 +154,7 @@ def _blank_statement_arguments(reading: Reading, error: tree_sitter.Node, seen: 
         reading.blanks.append((start, end))
 
 
-_SKIPPED = re.compile(rb'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|[()]')
+_SKIPPED = compiled_on_use(rb'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|[()]')
 
 
 def _closing_parenthesis(code: bytes, start: int, limit: int) -> int | None:

@@ -12,13 +12,12 @@ continuation onto the item before it.
 
 from __future__ import annotations
 
-import re
-
 from doclint.models.markdown import build_node
 from doclint.models.markdown_lines import ATX_START
 from doclint.rule_api import Edit, Fix, FixSafety, KeywordEntry, RuleContext
+from doclint.util.lazy_regex import compiled_on_use
 
-_LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
+_LIST_ITEM = compiled_on_use(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
 
 
 def delete_lines(ctx: RuleContext, first: int, last: int) -> Edit:

@@ -18,6 +18,7 @@ from doclint_rules._python_objects import ModuleObjects, PyObject, python_object
 
 from doclint.rule_api import MarkdownPage, RuleContext
 from doclint.rule_api_generators import EntryOutline, FieldOutline, Profile, page_profile
+from doclint.util.lazy_regex import compiled_on_use
 
 
 class Entry(NamedTuple):
@@ -80,7 +81,7 @@ class ProfiledPage:
 _LAST: list[object] = [None, None]
 # A name in a list of callers: an identifier, a dotted name (`self.run`), or
 # a path (`examples/run_A2C.py`, `src/main.py/_route`).
-_TOKEN = re.compile(r"(?<![\w/.])[A-Za-z_]\w*(?:[/.][A-Za-z_]\w*)*", re.ASCII)
+_TOKEN = compiled_on_use(r"(?<![\w/.])[A-Za-z_]\w*(?:[/.][A-Za-z_]\w*)*", re.ASCII)
 # Words a caller list holds that name nothing: those joining it, and
 # prepositions a sentence puts before a name ("such as in the `x` function").
 # Python's keywords are never a function's name either.

@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from doclint.util.lazy_regex import compiled_on_use
+
 # A UTF-8 lead byte (0xC2-0xF4) read as Latin-1 or Windows-1252, followed by a
 # continuation byte (0x80-0xBF) read the same way. Every mis-decoded UTF-8
 # sequence holds this pair, and legitimate text almost never does, so only the
@@ -17,7 +19,7 @@ _CONTINUATION = (
     "\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
     "\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122"
 )
-_HINT = re.compile(f"[{_LEAD}][{_CONTINUATION}]")
+_HINT = compiled_on_use(f"[{_LEAD}][{_CONTINUATION}]")
 
 
 def _utf8_alternatives(char_class: str) -> bytes:
@@ -38,7 +40,7 @@ def _utf8_alternatives(char_class: str) -> bytes:
 # `_HINT` in UTF-8. Every lead character encodes as 0xC3 and one more byte, so
 # a search over the bytes runs from a fixed first byte, faster than
 # one over the text that tries a class of characters at each position.
-_HINT_UTF8 = re.compile(_utf8_alternatives(_LEAD) + _utf8_alternatives(_CONTINUATION))
+_HINT_UTF8 = compiled_on_use(_utf8_alternatives(_LEAD) + _utf8_alternatives(_CONTINUATION))
 CODEC_NAMES = {"sloppy-windows-1252": "Windows-1252", "latin-1": "Latin-1"}
 
 

@@ -20,10 +20,11 @@ from doclint_rules._languages.cpp import CPP_NOISE, TEMPLATE_MACRO
 from doclint_rules._languages.python import python_reserved
 
 from doclint.rule_api import FileDocs, PageBase, RuleContext
+from doclint.util.lazy_regex import compiled_on_use
 
 # A template head: `template <`, or the macro call that writes one (`_CCCL_TEMPLATE(`).
 _TEMPLATE_HEAD = rf"(?:\btemplate\s*<|{TEMPLATE_MACRO}\s*\()"
-_TEMPLATE_HEADS = re.compile(_TEMPLATE_HEAD)
+_TEMPLATE_HEADS = compiled_on_use(_TEMPLATE_HEAD)
 
 
 @dataclass(frozen=True, slots=True)

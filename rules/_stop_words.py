@@ -5,7 +5,6 @@ these entries to it, so that no entry is reported twice."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Set
 
 from doclint_rules._fixing import remove_keyword_entry
@@ -21,6 +20,7 @@ from doclint.rule_api_generators import (
     template_named,
     template_words,
 )
+from doclint.util.lazy_regex import compiled_on_use
 
 # The lists a template fills with every capitalised word (`[A-Z]\w*`) of a
 # file (`Template.identifier_lists`: "### Identifiers", or every letter group
@@ -32,10 +32,10 @@ from doclint.rule_api_generators import (
 # A capitalised word: `\b[A-Z][A-Za-z0-9_]*\b`, written to start with the
 # capital so that the regex engine can skip to one (most of a page is other
 # text), and to look behind it only there.
-_CAPITALISED = re.compile(r"[A-Z](?<!\w[A-Z])[A-Za-z0-9_]*\b")
+_CAPITALISED = compiled_on_use(r"[A-Z](?<!\w[A-Z])[A-Za-z0-9_]*\b")
 # What the generator copies from the documented file into its page besides
 # the source: code spans (names, paths) and links (texts and targets).
-_COPIED = re.compile(r"(`[^`\n]*`|\[[^\]\n]*\](?:\([^)\n]*\))?)")
+_COPIED = compiled_on_use(r"(`[^`\n]*`|\[[^\]\n]*\](?:\([^)\n]*\))?)")
 
 # English function words (articles, determiners, pronouns, prepositions,
 # conjunctions, auxiliary and modal verbs, and the commonest function adverbs),

@@ -672,3 +672,23 @@ def test_a_run_that_keeps_nothing_digests_no_source(tmp_path, monkeypatch):
     cold = engine_run([tmp_path / "docs"], replace(_settings(tmp_path), cache=False))
     assert digested == []
     assert cold.diagnostics == kept.diagnostics
+
+
+def test_the_code_digest_follows_a_plugins_code_and_data_files_only(tmp_path):
+    """Stored results carry the digest of the rule code they were found with:
+    each .py and .toml file of a plugin's folder, nested ones included, by
+    its path inside the folder and its bytes; other files do not count."""
+    from doclint.incremental.store import code_digest
+
+    plugin = tmp_path / "plugin"
+    write(plugin, {"rules.py": "A = 1\n", "data/phrases.toml": "a = 1\n", "sub/deep/more.py": ""})
+    modules = [str(plugin / "rules.py")]
+    first = code_digest(modules)
+    (plugin / "notes.txt").write_text("not code", encoding="utf-8")
+    assert code_digest(modules) == first
+    for edit in ("data/phrases.toml", "sub/deep/more.py"):
+        (plugin / edit).write_text("changed = 2\n", encoding="utf-8")
+        assert code_digest(modules) != first
+        first = code_digest(modules)
+    (plugin / "sub" / "deep" / "more.py").rename(plugin / "sub" / "moved.py")
+    assert code_digest(modules) != first

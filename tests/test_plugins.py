@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+import zipfile
+from collections.abc import Iterable
+from importlib.metadata import entry_points
+from typing import Any
+
 import pytest
 
 from doclint import Settings, check_text
-from doclint.engine.registry import load_registry
+from doclint.engine.registry import ENTRY_POINT_GROUP, installed_entries, load_registry
 from tests.pages import keyword_index, write_plugin
 
 PLUGIN = '''
@@ -126,3 +132,41 @@ def test_a_plugin_rule_without_documentation_is_refused_in_one_line(plugin):
         "plugin 'undocumented' (tinyplugin:Undocumented): rule XT003 has no `docs`"
         " (a RuleDocs: what, why, example, use_instead); not loaded"
     ]
+
+
+def _found(entries: Iterable[Any]) -> list[tuple[str, str]]:
+    return sorted((entry.name, entry.value) for entry in entries)
+
+
+def test_entry_points_are_those_importlib_metadata_reads(plugin, tmp_path, monkeypatch):
+    """Read from the dist-info folders as importlib.metadata reads them: the
+    first distribution of a name on the path hides a later one."""
+    later = tmp_path / "later"
+    write_plugin(later, "TinyPlugin", "", {"hidden": "tinyplugin:Hidden"})
+    monkeypatch.syspath_prepend(str(tmp_path))  # stays before `later`
+    monkeypatch.setattr(sys, "path", [*sys.path, str(later)])
+    read = _found(installed_entries(ENTRY_POINT_GROUP))
+    assert read == _found(entry_points(group=ENTRY_POINT_GROUP))
+    assert ("no-todo", "tinyplugin:NoTodo") in read
+    assert "hidden" not in dict(read)
+
+
+def test_a_zip_on_the_path_is_read_by_importlib_metadata(plugin, tmp_path, monkeypatch):
+    archive = tmp_path / "plugins.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("zipped-0.1.dist-info/METADATA", "Metadata-Version: 2.1\nName: zipped\n")
+        zipped.writestr(
+            "zipped-0.1.dist-info/entry_points.txt", "[doclint.rules]\nzipped = zipped:Rule\n"
+        )
+    monkeypatch.syspath_prepend(str(archive))
+    assert ("zipped", "zipped:Rule") in _found(installed_entries(ENTRY_POINT_GROUP))
+
+
+def test_a_plugin_installed_during_the_process_is_found(plugin, tmp_path):
+    """The rules are read once per process for the same entry points: a
+    distribution installed in a folder already on the path is read at the
+    next load."""
+    assert load_registry().lookup("XL001") is None
+    late = PLUGIN.replace("XT00", "XL00").replace('"no-todo"', '"late-todo"')
+    write_plugin(tmp_path, "lateplugin", late, {"late": "NoTodo"})
+    assert load_registry().lookup("late-todo").code == "XL001"

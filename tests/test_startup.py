@@ -28,23 +28,37 @@ NEVER_FOR_A_CHECK = (
     "doclint.cli.watch",
     "multiprocessing",
     "concurrent.futures",
+    # Entry points and doclint's metadata are read from the dist-info folders.
+    "importlib.metadata",
+    "email",
+    "zipfile",
+    "csv",
 )
 
 README = "# Widgets\n\nA small library of widgets: see [the guide](https://example.org).\n"
 
 
 # `python -m doclint ARGS` that names, at exit, every module the run imported
-# (`-X importtime` loses the modules imported by the thread that writes the output).
+# (`-X importtime` loses the modules imported by the thread that writes the
+# output), and how many times a module was searched for rules.
 _RUN = """
 import atexit, runpy, sys
-atexit.register(lambda: sys.__stderr__.write("\\nimported: " + " ".join(sys.modules) + "\\n"))
+from doclint.engine import registry
+searched = []
+def module_rules(module, read=registry.module_rules):
+    searched.append(module.__name__)
+    return read(module)
+registry.module_rules = module_rules
+atexit.register(lambda: sys.__stderr__.write(
+    "\\nsearched: " + " ".join(searched) + "\\nimported: " + " ".join(sys.modules) + "\\n"
+))
 sys.argv = ["doclint", *sys.argv[1:]]
 runpy.run_module("doclint", run_name="__main__", alter_sys=True)
 """
 
 
-def imported(cwd: Path, *args: str) -> set[str]:
-    """The modules a `doclint` run with `args` in `cwd` imports."""
+def run(cwd: Path, *args: str) -> str:
+    """The standard error of a `doclint` run with `args` in `cwd`."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     done = subprocess.run(
         [sys.executable, "-c", _RUN, *args],
@@ -55,7 +69,12 @@ def imported(cwd: Path, *args: str) -> set[str]:
         check=False,
     )
     assert done.returncode in (0, 1), done.stderr[-2000:]
-    return set(done.stderr.rpartition("imported: ")[2].split())
+    return done.stderr
+
+
+def imported(cwd: Path, *args: str) -> set[str]:
+    """The modules a `doclint` run with `args` in `cwd` imports."""
+    return set(run(cwd, *args).rpartition("imported: ")[2].split())
 
 
 @pytest.fixture
@@ -98,3 +117,13 @@ def test_a_user_profile_is_read_by_the_one_loader(trees):
     (folder / "doclint.toml").write_text('profiles = ["tinydoc.toml"]\n', encoding="utf-8")
     modules = imported(folder, "check", page)
     assert {"pydantic", "doclint.profiles.loading"} <= modules
+
+
+def test_the_rules_are_read_once_per_run(trees):
+    """The command line, the run's set-up and its scheduler each ask for the
+    registry: each rule module is searched for rules once."""
+    folder, page = trees["readme"]
+    said = run(folder, "check", page)
+    searched = said.rpartition("searched: ")[2].partition("\n")[0].split()
+    assert "doclint_rules.broken_link" in searched
+    assert sorted(searched) == sorted(set(searched))

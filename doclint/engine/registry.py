@@ -9,20 +9,27 @@ an editable install is found without reinstalling.
 A plugin is a first-class rule: it is registered, selected and documented
 like a built-in one. A plugin that fails to load is reported, never fatal to
 the run.
+
+The registry is read once per process while what it is read from stays the
+same (`load_registry`): a run asks for it from the command line, its set-up
+and its scheduler. The entry points are read without `importlib.metadata`
+where that can be done (`doclint.models.installed`).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
 from typing import Any
 
 from doclint.engine.builtin_rules import ENGINE_RULES
+from doclint.models import installed
 from doclint.rule_api import CODE_PATTERN, NAME_PATTERN, OptionValue, Rule, RuleDocs
 
 ENTRY_POINT_GROUP = "doclint.rules"
@@ -108,11 +115,22 @@ class Registry:
 def load_registry() -> Registry:
     """The engine's rules and every rule registered under the entry-point
     group, the built-in ones first (a plugin that clashes with one is the
-    one reported)."""
+    one reported). Each call gives a registry of its own (a caller may add
+    to it), built from rules read once per process for the same entry
+    points and the same modules of the rule packages they name."""
+    parts = tuple((entry, tuple(where for where, _ in _loaders(entry))) for entry in rule_entries())
+    read = _read_registry(parts)
+    return Registry(dict(read.rules), list(read.problems))
+
+
+@functools.cache
+def _read_registry(parts: tuple[tuple[EntryPoint, tuple[str, ...]], ...]) -> Registry:
+    """The registry of `parts` (each entry, with where its parts are), read
+    once: a rule module is imported and searched for rules once per process."""
     registry = Registry()
     for rule in ENGINE_RULES:
         registry.add(rule, "doclint")
-    for entry in rule_entries():
+    for entry, _ in parts:
         who = "built-in rules" if is_builtin(entry) else f"plugin {entry.name!r}"
         for where, load in _loaders(entry):
             origin = f"{who} ({where})"
@@ -180,10 +198,64 @@ def module_rules(module: ModuleType) -> list[type[Rule[Any]]]:
     ]
 
 
+@dataclass(frozen=True)
+class EntryPoint:
+    """An entry of the group: `name = value`, the value `module` or
+    `module:attribute` (as `importlib.metadata.EntryPoint` reads it)."""
+
+    name: str
+    value: str
+
+    @property
+    def module(self) -> str:
+        return self.value.partition(":")[0].strip()
+
+    @property
+    def attr(self) -> str:
+        return self.value.partition(":")[2].partition("[")[0].strip()
+
+    def load(self) -> object:
+        """The object the entry names, imported."""
+        found: object = importlib.import_module(self.module)
+        for name in filter(None, self.attr.split(".")):
+            found = getattr(found, name)
+        return found
+
+
 def rule_entries() -> list[EntryPoint]:
     """The group's entry points: the built-in rules, then the plugins, each by name."""
-    found = entry_points(group=ENTRY_POINT_GROUP)
+    found = installed_entries(ENTRY_POINT_GROUP)
     return sorted(found, key=lambda entry: (not is_builtin(entry), entry.name))
+
+
+def installed_entries(group: str) -> list[EntryPoint]:
+    """The entry points of `group` as `importlib.metadata.entry_points` finds
+    them, read from the installed distributions' `entry_points.txt`
+    (`doclint.models.installed`)."""
+    if installed.elsewhere():
+        from importlib.metadata import entry_points
+
+        return [EntryPoint(entry.name, entry.value) for entry in entry_points(group=group)]
+    found: list[EntryPoint] = []
+    for _, folder in installed.distributions(sys.path):
+        text = installed.read(folder, "entry_points.txt")
+        if text is not None:
+            found.extend(_section(text, group))
+    return found
+
+
+def _section(text: str, group: str) -> Iterator[EntryPoint]:
+    """The `name = value` lines of the `[group]` section of an INI text."""
+    current = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            current = line[1:-1].strip()
+        elif current == group:
+            name, _, value = line.partition("=")
+            yield EntryPoint(name.strip(), value.strip())
 
 
 def is_builtin(entry: EntryPoint) -> bool:

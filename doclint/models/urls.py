@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import sys
 from functools import cache
-from importlib import metadata
 from pathlib import Path
+
+from doclint.models import installed
 
 DOCUMENTATION = "https://github.com/doclint/doclint/blob/main"
 """pyproject.toml's `[project.urls] Documentation`, for a run without the
@@ -38,8 +39,7 @@ def documentation_base() -> str:
     cwd = Path.cwd().resolve()
     paths = [entry for entry in sys.path if entry and Path(entry).resolve() != cwd]
     try:
-        found = next(iter(metadata.distributions(name="doclint", path=paths)), None)
-        urls = (found.metadata.get_all("Project-URL") if found is not None else None) or []
+        urls = _project_urls(paths)
     except (OSError, ValueError):
         return DOCUMENTATION
     for entry in urls:
@@ -48,3 +48,36 @@ def documentation_base() -> str:
         if label.strip() == "Documentation" and url.startswith("https://") and url.isprintable():
             return url
     return DOCUMENTATION
+
+
+def _project_urls(paths: list[str]) -> list[str]:
+    """The `Project-URL` fields of the first doclint distribution in `paths`."""
+    if installed.elsewhere():
+        from importlib import metadata
+
+        found = next(iter(metadata.distributions(name="doclint", path=paths)), None)
+        return (found.metadata.get_all("Project-URL") if found is not None else None) or []
+    own = (where for name, where in installed.distributions(paths) if name == "doclint")
+    folder = next(own, None)
+    text = installed.read(folder, "METADATA") if folder is not None else None
+    return [] if text is None else _fields(text, "Project-URL")
+
+
+def _fields(text: str, name: str) -> list[str]:
+    """The values of the header fields `name` of a metadata text (RFC 822
+    headers up to the first empty line; a line that starts with a blank
+    continues the field above)."""
+    fields: list[list[str]] = []
+    current: list[str] | None = None
+    for line in text.splitlines():
+        if not line.strip():
+            break
+        if line[0] in " \t":
+            if current is not None:
+                current.append(line.strip())
+            continue
+        key, _, value = line.partition(":")
+        current = [value.strip()] if key.strip().lower() == name.lower() else None
+        if current is not None:
+            fields.append(current)
+    return [" ".join(parts) for parts in fields]

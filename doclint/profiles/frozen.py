@@ -16,8 +16,9 @@ loader, as before. A user's profile is always read by the loader.
 
 The encoding is a small codec over the model's dataclasses (a whitelist of
 types, built with their constructors), JSON's scalars, tuples, frozensets,
-dicts and patterns (as their source, compiled on load as the loader compiles
-a shipped profile's): no pickle, no eval. An object met twice (the page places
+dicts and patterns (as their source, compiled on first use: most never run on
+a given page, and compiling them all cost a run of one page a good part of a
+bare interpreter start): no pickle, no eval. An object met twice (the page places
 every template of a generator shares, a version's titles) is stored once and
 referred to, so that it is one object again when loaded.
 """
@@ -48,6 +49,7 @@ from doclint.profiles.model import (
     Template,
     WikiGrammar,
 )
+from doclint.util.lazy_regex import LazyPattern, compiled_on_use
 
 FROZEN = Path(__file__).with_name("shipped.json")
 
@@ -84,7 +86,7 @@ def encode(value: Any, shared: dict[int, int] | None = None) -> Any:
         shared = {}
     if value is None or isinstance(value, str | bool | int):
         return value
-    if isinstance(value, re.Pattern):
+    if isinstance(value, re.Pattern | LazyPattern):
         if value.flags != re.UNICODE:
             raise TypeError(f"a pattern with flags: {value.pattern!r}")
         return {"re": value.pattern}
@@ -119,7 +121,7 @@ def decode(data: Any, shared: list[Any] | None = None) -> Any:
     if not isinstance(data, dict):
         return data
     if "re" in data:
-        return re.compile(data["re"])
+        return compiled_on_use(data["re"])
     if "tuple" in data:
         return tuple(decode(item, shared) for item in data["tuple"])
     if "frozenset" in data:

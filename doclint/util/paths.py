@@ -20,6 +20,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from doclint.util.lazy_regex import compiled_on_use
+
 
 def absolute(path: Path | str) -> str:
     """os.path.abspath(path), without its normalisation where a path has no
@@ -122,7 +124,7 @@ def say(message: str) -> None:
 # the line and paragraph separators, the bidirectional embeddings, overrides
 # and isolates, and lone surrogates: a byte of a file name that is not UTF-8
 # (os.fsdecode makes 0xff U+DCFF), which no output can encode.
-_CONTROL = re.compile(
+_CONTROL = compiled_on_use(  # a costly compile, for the few texts not printable
     "[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 )
 _NAMED = {"\n": "\\n", "\r": "\\r"}

@@ -22,7 +22,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import posixpath
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -33,6 +32,7 @@ from doclint_rules._languages._places import Places as Places
 from doclint_rules._languages._places import words_of as words_of
 
 from doclint.rule_api import LANGUAGES, PROJECT_LANGUAGES, LanguageData, PageBase, RuleContext
+from doclint.util.lazy_regex import compiled_on_use
 
 
 class SourceFacts(Protocol):
@@ -179,7 +179,7 @@ def language_of(path: str | None) -> Language | None:
 # What a configure step substitutes in a template (`${name}`, CMake's and
 # torchgen's; `@name@`, autoconf's and CMake's): code, even inside a comment
 # (`# ${generated_comment}` becomes the generated file's own comment).
-_PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|@([A-Za-z_][A-Za-z0-9_]*)@")
+_PLACEHOLDER = compiled_on_use(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|@([A-Za-z_][A-Za-z0-9_]*)@")
 
 
 @cache

@@ -3,8 +3,9 @@ literals, prose) a language's reader collects while it walks the text."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+
+from doclint.util.lazy_regex import compiled_on_use
 
 # Every byte that is no part of a word (`[A-Za-z0-9_]`) made a space: a word
 # as the generator's identifier regex (`[A-Za-z_][A-Za-z0-9_]*`) sees it is
@@ -15,7 +16,7 @@ _WORD_BYTES = bytes(
 )
 _DIGITS = "0123456789"
 # A literal that reads as a sentence: two words with a space between them.
-_SENTENCE = re.compile(r"[A-Za-z]{2,}[,.;:!?]?\s+[A-Za-z]{2,}")
+_SENTENCE = compiled_on_use(r"[A-Za-z]{2,}[,.;:!?]?\s+[A-Za-z]{2,}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,7 @@ from doclint_rules._cpp_repairs import find_errors, macro_like, qualifier_macros
 from doclint_rules._languages import UNBOUNDED, CountRanges, Language, PlaceCollector, Places
 
 from doclint.rule_api import LANGUAGES
+from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.lru import LatestDict
 
 CPP_SUFFIXES = LANGUAGES["C/C++"].suffixes
@@ -262,12 +263,12 @@ _CACHE: LatestDict[tuple[str, bytes], CppFacts] = LatestDict(CACHE_SIZE)
 # A word blanked right after a class key, or after a macro blanked there
 # (`struct _CCCL_TYPE_VISIBILITY_DEFAULT _LIBCUDACXX_DEPRECATED_IN_CXX11 f`),
 # is a macro between the key and the class name.
-_CLASS_KEY_BEFORE = re.compile(rb"\b(?:class|struct|union)\s+\Z")
+_CLASS_KEY_BEFORE = compiled_on_use(rb"\b(?:class|struct|union)\s+\Z")
 # A macro that writes a template head: CCCL's `_CCCL_TEMPLATE(class _Tp)` is
 # `template <class _Tp>` (the grammar reads it as a call, its `class _Tp` as
 # a declared type).
 TEMPLATE_MACRO = r"\b[A-Z_][A-Z0-9_]*TEMPLATE"
-_TEMPLATE_MACRO_CALL = re.compile(rf"{TEMPLATE_MACRO}\s*\Z".encode())
+_TEMPLATE_MACRO_CALL = compiled_on_use(rf"{TEMPLATE_MACRO}\s*\Z".encode())
 CPP = Dialect("C++", tree_sitter_cpp.language, _TYPES)
 
 
@@ -685,7 +686,7 @@ CUDA_KEYWORDS = frozenset({
 # fmt: on
 # C and C++ comments and string and character literals (a character literal
 # is short: `1'000'000` separates digits).
-CPP_NOISE = re.compile(
+CPP_NOISE = compiled_on_use(
     r"""//[^\n]*|/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.){1,8}'""", re.DOTALL
 )
 # The preprocessor's directives, and CMake's `#cmakedefine` of configure

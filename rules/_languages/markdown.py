@@ -22,11 +22,12 @@ from doclint_rules._languages import (
 
 from doclint.rule_api import LANGUAGES
 from doclint.rule_api_generators import source_span
+from doclint.util.lazy_regex import compiled_on_use
 
 # The path a generated page's title names (both templates, with or without backticks).
-_TITLE = re.compile(r"# (?:Documentation|Keyword Index|Keywords): `?([^`\s]+)`?\s*$")
+_TITLE = compiled_on_use(r"# (?:Documentation|Keyword Index|Keywords): `?([^`\s]+)`?\s*$")
 # A fenced block, to its closing fence or the end of the text (group 1).
-_FENCED = re.compile(
+_FENCED = compiled_on_use(
     r"(^ {0,3}(`{3,})[^`\n]*$.*?(?:^ {0,3}\2`*[ \t]*$|\Z)"
     r"|^ {0,3}(~{3,})[^\n]*$.*?(?:^ {0,3}\3~*[ \t]*$|\Z))",
     re.MULTILINE | re.DOTALL,
@@ -34,7 +35,7 @@ _FENCED = re.compile(
 # A code span (its text is group 2), or a link's target (group 3; the link's text is prose).
 # Each branch starts with its literal (the span's first backtick outside group 1),
 # so that a search skips to a "`" or a "]" instead of trying every position.
-_CODE = re.compile(r"`(`*)(?!`)([^\n]+?)(?<!`)`\1(?!`)|\]\(([^)\s]*)\)")
+_CODE = compiled_on_use(r"`(`*)(?!`)([^\n]+?)(?<!`)`\1(?!`)|\]\(([^)\s]*)\)")
 
 
 def read(text: str) -> Places:

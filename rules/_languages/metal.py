@@ -29,7 +29,6 @@ failed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -47,6 +46,7 @@ from doclint_rules._languages.cpp import (
 )
 
 from doclint.rule_api import LANGUAGES
+from doclint.util.lazy_regex import compiled_on_use
 
 # Metal's address spaces and function qualifiers: reserved words, never names.
 ADDRESS_SPACES = (
@@ -95,8 +95,8 @@ def as_cpp(text: str) -> str:
 
 # An attribute list, `[[...]]` (no bracket inside: a list never holds one,
 # and the search stays linear on a text of unclosed `[[`), and its pieces.
-_ATTRIBUTES = re.compile(r"\[\[([^\[\]]*)\]\]")
-_ATTRIBUTE_PIECE = re.compile(r"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*|[(),]")
+_ATTRIBUTES = compiled_on_use(r"\[\[([^\[\]]*)\]\]")
+_ATTRIBUTE_PIECE = compiled_on_use(r"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*|[(),]")
 
 
 def _attribute_names(attributes: str, start: int) -> Iterator[tuple[int, int]]:

@@ -73,6 +73,7 @@ from doclint_rules._languages.cpp import (
 )
 
 from doclint.rule_api import LANGUAGES
+from doclint.util.lazy_regex import compiled_on_use
 
 # The `@` directives (read without their `@`), `#import`, and the receivers
 # and literals the language defines.
@@ -116,7 +117,7 @@ _METHODS = frozenset({"method_declaration", "method_definition"})
 
 
 # `typedef NS_ENUM(NSInteger, Name)`, and its kin, before the enumerators' body.
-_ENUM_MACRO = re.compile(
+_ENUM_MACRO = compiled_on_use(
     r"(?:\btypedef\s+)?\b(?P<macro>NS_(?:ENUM|OPTIONS|CLOSED_ENUM|ERROR_ENUM))"
     r"\s*\(\s*[^,()]+?\s*,\s*(?P<name>\w+)\s*\)"
 )

@@ -40,6 +40,7 @@ from doclint_rules._languages import CountRanges, Language, PlaceCollector, Plac
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import LANGUAGES
 from doclint.util.gc_pause import gc_paused
+from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.lru import LatestDict
 
 # Python's soft keywords, as a fixed list so that results do not depend on
@@ -58,14 +59,13 @@ CACHE_SIZE = 16384
 # (even a raw string's backslash keeps its quote). A literal left open runs
 # to the end of its line (or of the text) so that broken sources stay linear.
 # Repeated groups are atomic, not `*+`, which Python before 3.11.5 matches
-# wrongly (tests/test_regex_portability.py).
-_NOISE = re.compile(
+# wrongly (tests/test_regex_portability.py). A source, with `re.DOTALL`.
+_NOISE = (
     r"""\#[^\n]*"""
     r'''|"""[^"\\]*+(?>(?:(?:\\.|"(?!""))[^"\\]*+)*)(?:"""|\Z)'''
     r"""|'''[^'\\]*+(?>(?:(?:\\.|'(?!''))[^'\\]*+)*)(?:'''|\Z)"""
     r"""|"[^"\\\n]*+(?>(?:\\.[^"\\\n]*+)*)"?"""
-    r"""|'[^'\\\n]*+(?>(?:\\.[^'\\\n]*+)*)'?""",
-    re.DOTALL,
+    r"""|'[^'\\\n]*+(?>(?:\\.[^'\\\n]*+)*)'?"""
 )
 
 
@@ -93,12 +93,12 @@ _NAME_LIST_CHAR = (
 # or to a `;`, or over its parenthesised name list. The quantifiers never give
 # back and no match runs past the next `from`, so that a text that is not
 # Python (full of `from`, dots or brackets) still takes linear time.
-_IN_NAME = re.compile(_NAME_CHAR)
+_IN_NAME = compiled_on_use(_NAME_CHAR)
 # A part of a module name: a name, but neither of the keywords around it,
 # where a scan from the previous `from` must stop.
 _MODULE_PART = f"(?!(?:from|import)(?!{_NAME_CHAR})){_NAME}"
-_KEYWORD = re.compile(f"(?:class|def|from|import)(?!{_NAME_CHAR})")
-_STATEMENT = re.compile(
+_KEYWORD = compiled_on_use(f"(?:class|def|from|import)(?!{_NAME_CHAR})")
+_STATEMENT = compiled_on_use(
     rf"""class[ \t\f]++(?P<class>{_NAME})
       | def[ \t\f]++(?P<function>{_NAME})
       | from(?P<module>[.\ \t\f]*+
@@ -109,7 +109,7 @@ _STATEMENT = re.compile(
     """,
     re.VERBOSE,
 )
-_ALIAS = re.compile(r"\s+as\s")
+_ALIAS = compiled_on_use(r"\s+as\s")
 # Prefixes of literals whose `{...}` fields may hold quotes (f-strings, and
 # the t-strings of Python 3.14).
 _TEMPLATE_PREFIX = frozenset("fFtT")
@@ -328,7 +328,7 @@ class _Reading(NamedTuple):
 # level-2 index) in turn. Keyed by the text as `_lines` gives it.
 _READINGS: LatestDict[str, _Reading] = LatestDict(8)
 # `_NOISE` as the one group of a split, which then keeps each match.
-_NOISE_SPLIT = re.compile(f"({_NOISE.pattern})", _NOISE.flags)
+_NOISE_SPLIT = compiled_on_use(f"({_NOISE})", re.DOTALL)
 
 
 def _lines(text: str) -> str:

@@ -33,14 +33,15 @@ from doclint_rules._languages._javascript import GRAMMAR as JAVASCRIPT
 from doclint_rules._languages.shell import GRAMMAR as SHELL
 
 from doclint.rule_api import LANGUAGES
+from doclint.util.lazy_regex import compiled_on_use
 
 # A line of a block scalar written as a sentence: after its indentation
 # and a Markdown list or quote marker, a word, then (anywhere) three words
 # in a row, and a sentence's last character before closing quotes or marks.
-_SENTENCE_START = re.compile(r"[ \t]*(?:[-*+>][ \t]+|\d+[.)][ \t]+)?[\"'(*_]*[A-Za-z]")
-_THREE_WORDS = re.compile(r"\b[A-Za-z]{2,}[,;]? [A-Za-z]{2,}[,;]? [A-Za-z]{2,}\b")
+_SENTENCE_START = compiled_on_use(r"[ \t]*(?:[-*+>][ \t]+|\d+[.)][ \t]+)?[\"'(*_]*[A-Za-z]")
+_THREE_WORDS = compiled_on_use(r"\b[A-Za-z]{2,}[,;]? [A-Za-z]{2,}[,;]? [A-Za-z]{2,}\b")
 _CLOSING = "\"')]*_`"
-_FENCE = re.compile(r"[ \t]*(?:```|~~~)")
+_FENCE = compiled_on_use(r"[ \t]*(?:```|~~~)")
 
 
 def _is_sentence(line: str) -> bool:

@@ -7,6 +7,7 @@ page's time by giving thousands of caller patterns."""
 from __future__ import annotations
 
 import pickle
+import re
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ import pytest
 
 from doclint.profiles import ProfileError, builtin_profiles, parse_profile
 from doclint.profiles.patterns import MAX_PATTERNS, MAX_PROGRAM
+from doclint.util.lazy_regex import LazyPattern
 from tests.conftest import PROJECT
 from tests.pages import write
 
@@ -150,4 +152,6 @@ def test_the_shipped_profiles_keep_pythons_patterns() -> None:
     (repoagent,) = builtin_profiles()
     # Its caller sentences end on lookaheads, which RE2 has not.
     assert any("(?!" in caller.pattern.pattern for caller in repoagent.callers)
-    assert type(repoagent.entries.pattern).__module__ == "re"
+    # Python's `re` compiles them, on first use (the frozen form): not RE2.
+    entries = repoagent.entries.pattern
+    assert isinstance(entries, LazyPattern) and entries == re.compile(entries.pattern)
