@@ -34,41 +34,28 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from doclint.profiles.model import (
-    CallerPattern,
-    CatalogueSentence,
-    CitationLink,
-    CountSentence,
-    EntryOutline,
-    FieldOutline,
-    GeneratorProfile,
-    Layout,
-    PagePlaces,
-    Profile,
-    Sentence,
-    Template,
-    WikiGrammar,
-)
+from doclint.profiles import model
+from doclint.profiles.model import GeneratorProfile
 from doclint.util.lazy_regex import LazyPattern, compiled_on_use
 
 FROZEN = Path(__file__).with_name("shipped.json")
 
 _TYPES: dict[str, type[Any]] = {
-    cls.__name__: cls
-    for cls in (
-        CallerPattern,
-        CatalogueSentence,
-        CitationLink,
-        CountSentence,
-        EntryOutline,
-        FieldOutline,
-        GeneratorProfile,
-        Layout,
-        PagePlaces,
-        Profile,
-        Sentence,
-        Template,
-        WikiGrammar,
+    name: getattr(model, name)
+    for name in (
+        "CallerPattern",
+        "CatalogueSentence",
+        "CitationLink",
+        "CountSentence",
+        "EntryOutline",
+        "FieldOutline",
+        "GeneratorProfile",
+        "Layout",
+        "PagePlaces",
+        "Profile",
+        "Sentence",
+        "Template",
+        "WikiGrammar",
     )
 }
 """The classes an encoded profile may name: no other is ever built."""
