@@ -15,8 +15,10 @@ user's is ignored (`problem` says why) and replaced.
 
 The sealed head is an index (each file's stamp, digest and where its blob
 lies in the body, with the blob's digest); the body holds one blob per file:
-its facts (marshalled), then its findings as models/kept_findings.py encodes
-them, given back as they are (a run decodes them only when it reads them). A
+its facts and the output's rendered parts of its findings, by their key
+(output/parts.py `part_key`: the last `PARTS` formats it was shown in),
+marshalled, then its findings as models/kept_findings.py encodes them, given
+back as they are (a run decodes them only when it reads them). A
 blob is read when its file is looked up, and its facts decoded only once its
 bytes match the digest in the sealed head. What a run stores goes to a
 nameless temporary file until the cache file is written, block by block,
@@ -48,12 +50,16 @@ from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 
-FORMAT = 13
+FORMAT = 14
 DEFAULT_FOLDER = ".doclint_cache"
 SHARE = 1.0
 """The bound of a root's cache files, as a share of the bytes of the files
 its newest cache file holds results of: older cache files of the root (other
 settings or rules, used before) are deleted, oldest first, past it."""
+PARTS = 8
+"""The rendered parts an entry keeps: those of the last formats, colours and
+working folders it was shown in (a part used is not moved up: that would
+write the entry again)."""
 KEY_PATTERN = "?" * 32 + ".bin"
 PLACE_DIGITS = 8
 """A cache file's name starts with this many digits of its root's place."""
@@ -201,13 +207,13 @@ class Cache:
             return None
         facts_end = record[5]
         try:
-            facts = marshal.loads(blob[:facts_end])
+            facts, parts = marshal.loads(blob[:facts_end])
             if not self._holding.issuperset(facts) and not self._still_hold(facts, ask):
                 return None
         except (EOFError, ValueError, TypeError, KeyError):
             return None
         self.keep(path, current)
-        return KeptResult(blob[facts_end:], current, content_hash, facts, data)
+        return KeptResult(blob[facts_end:], current, content_hash, facts, data, parts)
 
     def _still_hold(self, facts: list[Fact], ask: Callable[[str, str], object]) -> bool:
         """Whether `ask` answers each fact as recorded; those that hold are
@@ -220,11 +226,15 @@ class Cache:
                 self._holding.add(fact)
         return True
 
-    def keep(self, path: str, stamp: Stamp) -> None:
+    def keep(self, path: str, stamp: Stamp, parts: dict[bytes, bytes] | None = None) -> None:
         """Keep the loaded result of `path` for the next run, under `stamp`
-        (a checkout's new mtimes, once its bytes were found the same)."""
+        (a checkout's new mtimes, once its bytes were found the same), with
+        the rendered `parts` besides those it holds."""
         number = self._stored.get(path)
         if number is None or not self.keeps:
+            return
+        if parts:
+            self._add_parts(path, stamp, parts)
             return
         record = RECORD.unpack_from(self._index, number * RECORD.size)
         if self._kept.get(path, number) != number:
@@ -237,6 +247,19 @@ class Cache:
         else:
             self._restamped.pop(number, None)
 
+    def _add_parts(self, path: str, stamp: Stamp, parts: dict[bytes, bytes]) -> None:
+        """Keep the result of `path` anew, with `parts` first among its own."""
+        source, record = self._kept_record(self._kept.get(path, self._stored[path]))
+        blob = self._blob(source, record)
+        if blob is None:
+            return
+        try:
+            facts, held = marshal.loads(blob[: record[5]])
+        except (EOFError, ValueError, TypeError):
+            return
+        parts = {**parts, **held}
+        self.store(path, stamp, record[3], facts, blob[record[5] :], parts)
+
     def store(
         self,
         path: str,
@@ -244,9 +267,11 @@ class Cache:
         content_hash: bytes,
         facts: list[Fact],
         findings: bytes,
+        parts: dict[bytes, bytes] | None = None,
     ) -> None:
+        kept = dict(list((parts or {}).items())[:PARTS])
         try:
-            facts_data = marshal.dumps(facts)
+            facts_data = marshal.dumps((facts, kept))
         except ValueError:
             return  # nothing a cache file can hold: the file is checked again next time
         length = len(facts_data) + len(findings)

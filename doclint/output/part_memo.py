@@ -1,5 +1,5 @@
-"""The output's memo of rendered parts: what a file's part depends on, as a
-key, and the part kept under it by an earlier run, given instead of
+"""The rendered parts kept with a file's result: what a file's part depends
+on, as a key, and the part kept under it by an earlier run, given instead of
 rendering it again.
 
 A part is a function of the format and its options (colour, the encoding's
@@ -10,9 +10,8 @@ are kept (their bytes, models/kept_findings.py), with what the filter does
 to them and the messages that name tree paths as shown (relative to the
 working folder, so that the key holds what is printed, not where the tree
 lies), so that a part found needs no finding decoded. A hit gives the part's
-bytes and its counts; anything else is rendered. The command line hands the
-`PartWriter` the memo's keeper (a `PartMemo`, doclint/incremental/ keeps
-one); without it, every part is rendered.
+bytes and its counts; anything else is rendered. The cache keeps a file's
+parts in its entry (incremental/cache.py), given only while the entry holds.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ import marshal
 import struct
 from hashlib import blake2b
 from pathlib import Path
-from typing import Protocol
 
 from doclint import __version__
 from doclint.models.findings import Counts
@@ -33,20 +31,6 @@ from doclint.output.shown import message_shown
 LENGTH = struct.Struct("<Q")
 COUNTS = struct.Struct("<QQQQQ")
 """The counts a kept part starts with (`Counts`)."""
-
-
-class PartMemo(Protocol):
-    """Where parts are kept between runs, by the key the output derives.
-    `root` is the tree a file belongs to (each tree's cache folder may differ)."""
-
-    def part(self, root: str, key: bytes) -> bytes | None:
-        """The bytes kept under `key`, when they are whole."""
-        ...
-
-    def keep(self, root: str, key: bytes, data: bytes | None) -> None:
-        """In the run's process: keep `data` under `key` for later runs
-        (None: the bytes kept under it were used)."""
-        ...
 
 
 def writer_context(part: object, errors: str, color: bool) -> bytes:

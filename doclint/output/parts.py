@@ -36,20 +36,11 @@ from doclint.models.findings import Counts, Finding, counts, total
 from doclint.models.kept_findings import FileRows
 from doclint.output.baseline import SourceLines
 from doclint.output.layout import Layout
-from doclint.output.part_memo import PartMemo, packed, part_key, unpacked, writer_context
+from doclint.output.part_memo import packed, part_key, unpacked, writer_context
 from doclint.output.run_output import RenderedParts, RunOutput
 from doclint.output.shown import in_order, shown_paths
 from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
-
-
-class Memo(NamedTuple):
-    """A part's place in the memo: its file's root, its key, and whether it
-    was rendered (to be kept) or found there (to be kept as it is)."""
-
-    root: str
-    key: bytes
-    rendered: bool
 
 
 class FilePart(NamedTuple):
@@ -62,7 +53,8 @@ class FilePart(NamedTuple):
     data: bytes
     shown: str
     counts: Counts
-    memo: Memo | None = None
+    key: bytes | None = None
+    """Its key, when it was rendered to be kept with the file's result."""
     spool: str | None = None
     offset: int = 0
     length: int = 0
@@ -79,14 +71,14 @@ class PartWriter:
         errors: str = "strict",
         color: bool = False,
         cwd: Path | None = None,
-        memo: PartMemo | None = None,
+        keyed: bool = False,
     ) -> None:
         self.layout, self.errors, self.color = layout, errors, color
         self.cwd = cwd or Path.cwd()
         """What paths are shown relative to."""
-        self.memo = memo
-        """Where parts rendered by earlier runs are kept (part_memo.py)."""
-        self._context = writer_context(layout.part, errors, color) if memo is not None else b""
+        self.keyed = keyed
+        """Whether parts are kept with the run's results (part_memo.py)."""
+        self._context = writer_context(layout.part, errors, color) if keyed else b""
         # Made before the run forks its workers, who inherit it: each writes
         # to a file of its own there (util/private_folder.py: with a shared
         # temporary folder, another user must not swap it, or a file in it).
@@ -119,32 +111,32 @@ class PartWriter:
         found: FileRows,
         lines: list[str] | bytes | None = None,
         content: bytes | None = None,
+        parts: dict[bytes, bytes] | None = None,
     ) -> FilePart | None:
         """The part of a file's findings (None: it has none) as the run gives
-        them, shown and rendered, or found in the memo (with `content`, the
-        digest of the file's bytes, for findings encoded: then decoded only
-        when missed there); in a worker, written to the worker's file, and
-        where it is. `lines` are the lines checked, when the engine read
-        some, or the file's bytes, when a lookup read them."""
+        them, shown and rendered, or found among the `parts` kept with them
+        (with `content`, the digest of the file's bytes, for findings
+        encoded: then decoded only when missed there); in a worker, written
+        to the worker's file, and where it is. `lines` are the lines checked,
+        when the engine read some, or the file's bytes, when a lookup read them."""
         if found.none:
             return None
         shown = display_path(file, self.cwd)
         printed = printable(shown)
-        memo = kept = None
-        if self.memo is not None and content is not None:
+        key = kept = None
+        if self.keyed and content is not None:
             key = part_key(self._context, printed, found, content, root, self.cwd)
-            if key is not None:
-                kept = unpacked(self.memo.part(root, key))
-                memo = Memo(root, key, kept is None)
+            if key is not None and parts:
+                kept = unpacked(parts.get(key))
         if kept is not None:
             data, kept_counts = kept
-            part = FilePart(data, shown, kept_counts, memo)
+            part = FilePart(data, shown, kept_counts)
         else:
             rows = found.rows
             if not rows:
                 return None
             rows = in_order(shown_paths(rows, root, self.cwd), printed)
-            part = FilePart(self(rows, file, lines), shown, counts(rows), memo)
+            part = FilePart(self(rows, file, lines), shown, counts(rows), key)
         if not self._worker:
             return part
         if self._spool is None:
@@ -155,16 +147,15 @@ class PartWriter:
         """This copy of the writer is a worker's: its parts go to a file of its own."""
         self._worker = True
 
-    def keep(self, parts: Iterable[FilePart]) -> None:
-        """Keep the parts `add` gave, in the run's process; and in the memo,
-        those it rendered, and which it found there."""
+    def keep(self, parts: Iterable[FilePart]) -> dict[bytes, bytes]:
+        """Keep the parts `add` gave of a file, in the run's process; those
+        it rendered to be kept with the file's result, by their key."""
+        rendered = {}
         for part in parts:
             self._parts.add(part)
-            memo = part.memo
-            if memo is not None and self.memo is not None:
-                data = self._parts.last() if memo.rendered else None
-                kept = None if data is None else packed(data, part.counts)
-                self.memo.keep(memo.root, memo.key, kept)
+            if part.key is not None:
+                rendered[part.key] = packed(self._parts.last(), part.counts)
+        return rendered
 
     def parts(self) -> SpilledParts:
         """The parts kept, in the order of the files' paths as shown."""

@@ -31,6 +31,8 @@ class KeptResult(NamedTuple):
     data: bytes | None = None
     """The file's bytes, when the lookup read them (its stamp had moved): a
     report shows its lines without reading it again."""
+    parts: dict[bytes, bytes] = {}  # noqa: RUF012
+    """The output's parts of its findings rendered by earlier runs, by their key."""
 
     @property
     def rows(self) -> list[Finding]:
@@ -62,9 +64,10 @@ class StoredResults(Protocol):
         """The stored result of the file, when it still holds."""
         ...
 
-    def keep(self, path: str, stamp: Stamp) -> None:
+    def keep(self, path: str, stamp: Stamp, parts: dict[bytes, bytes] | None = None) -> None:
         """Keep the stored result of `path` for later runs, under the file's
-        current stamp: another process's `lookup_entry` found it still holds."""
+        current stamp (another process's `lookup_entry` found it still
+        holds), with the output's `parts` of it rendered since."""
         ...
 
     def store(
@@ -74,9 +77,10 @@ class StoredResults(Protocol):
         content_hash: bytes,
         facts: list[Fact],
         findings: bytes,
+        parts: dict[bytes, bytes] | None = None,
     ) -> None:
         """Keep a file's result: `findings` as models/kept_findings.py
-        `encode_findings` gives them."""
+        `encode_findings` gives them, and the output's `parts` of them."""
         ...
 
     def forget(self, path: str) -> None: ...

@@ -82,10 +82,11 @@ class _Roots:
         encoded: bytes | None,
         lines: list[str] | bytes | None,
         content: bytes | None,
+        parts: dict[bytes, bytes] | None = None,
     ) -> list[Any]:
         """What the sink gives of a file's findings (sink.py `hand_over`)."""
         ignores = self.at(root)[1]
-        return hand_over(self.sink, file, root, ignores, rows, encoded, lines, content)
+        return hand_over(self.sink, file, root, ignores, rows, encoded, lines, content, parts)
 
     def close(self) -> None:
         """The run's reads are over: its trees let go of their roots' folders,
@@ -196,7 +197,7 @@ def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> list[A
     read, if it read them (the sink reads its lines there, when it shows
     some); UnreadableFindings when the sink reads findings the result does
     not hold."""
-    return roots.part(root, file, None, found.findings, found.data, found.content_hash)
+    return roots.part(root, file, None, found.findings, found.data, found.content_hash, found.parts)
 
 
 def _checked(roots: _Roots, root: str, file: str) -> Answer:
@@ -300,9 +301,9 @@ def _steps(
         for number, outcome, kept, note, encoded, done in _check_missing(
             files, roots, missing, workers
         ):
-            sink.keep(note)
+            parts = sink.keep(note)
             if caching:
-                _keep_outcome(files, number, outcome, kept, encoded)
+                _keep_outcome(files, number, outcome, kept, encoded, parts)
             reused += kept
             if done > shown:
                 yield Step(done, len(missing))
@@ -321,19 +322,25 @@ def _steps(
 
 
 def _keep_outcome(
-    files: _Files, number: int, outcome: FileOutcome, kept: bool, encoded: bytes | None
+    files: _Files,
+    number: int,
+    outcome: FileOutcome,
+    kept: bool,
+    encoded: bytes | None,
+    parts: dict[bytes, bytes],
 ) -> None:
     """Keep a file's outcome in its root's results, if that root has any:
     a result kept again under its stamp, or a new one stored (its findings
-    `encoded`, when they were where it was checked)."""
+    `encoded`, when they were where it was checked), with the `parts` the
+    sink rendered of it."""
     setup, index = files.locate(number)
     if setup.cache is not None:
         tree_path = setup.files.tree_paths[index]
         if kept:
             assert outcome.stamp is not None  # a result is kept under its stamp
-            setup.cache.keep(tree_path, outcome.stamp)
+            setup.cache.keep(tree_path, outcome.stamp, parts)
         else:
-            _store(setup.cache, tree_path, outcome, encoded)
+            _store(setup.cache, tree_path, outcome, encoded, parts)
 
 
 def _workers_look_up(files: _Files, settings: Settings) -> bool:
@@ -420,7 +427,9 @@ def _from_caches(files: _Files, roots: _Roots) -> array[int]:
             if found is None:
                 missing.append(number)
             else:
-                roots.sink.keep(_kept_part(roots, str(setup.root), file, found))
+                parts = roots.sink.keep(_kept_part(roots, str(setup.root), file, found))
+                if parts:
+                    cache.keep(tree_path, found.stamp, parts)
         except UnreadableFindings:
             missing.append(number)
     return missing
@@ -469,11 +478,17 @@ def _in_work_order(files: _Files, missing: array[int]) -> tuple[array[int], arra
     return array("q", (missing[rank] for rank in ranked)), groups
 
 
-def _store(cache: StoredResults, path: str, outcome: FileOutcome, encoded: bytes | None) -> None:
+def _store(
+    cache: StoredResults,
+    path: str,
+    outcome: FileOutcome,
+    encoded: bytes | None,
+    parts: dict[bytes, bytes],
+) -> None:
     """Keep a file's outcome, if there is something to tell a change by and
     its findings can be kept."""
     if outcome.stamp is not None and outcome.content_hash is not None:
         if encoded is None:
             encoded = encode_findings(outcome.rows)
         if encoded is not None:
-            cache.store(path, outcome.stamp, outcome.content_hash, outcome.facts, encoded)
+            cache.store(path, outcome.stamp, outcome.content_hash, outcome.facts, encoded, parts)

@@ -41,17 +41,20 @@ class FileSink(Protocol[Note]):
         found: FileRows,
         lines: list[str] | bytes | None,
         content: bytes | None,
+        parts: dict[bytes, bytes],
         /,
     ) -> Note | None:
         """The findings of `file` (of the tree at `root`), where the file is
         checked, given the lines checked when the engine read some (or the
-        file's bytes, when a lookup of its kept result read them), and the
-        digest of the bytes they were found in (None: unknown); what the
-        run's process is to `keep` of them (None: nothing)."""
+        file's bytes, when a lookup of its kept result read them), the
+        digest of the bytes they were found in (None: unknown) and the parts
+        earlier runs rendered of them, kept with them; what the run's process
+        is to `keep` of them (None: nothing)."""
         ...
 
-    def keep(self, notes: Iterable[Note], /) -> None:
-        """In the run's process: what `add` gave, in any process."""
+    def keep(self, notes: Iterable[Note], /) -> dict[bytes, bytes]:
+        """In the run's process: what `add` gave of one file, in any process;
+        the parts rendered of it to keep with its result."""
         ...
 
     def start_worker(self) -> None:
@@ -73,12 +76,14 @@ class Collector:
         found: FileRows,
         lines: list[str] | bytes | None = None,
         content: bytes | None = None,
+        parts: dict[bytes, bytes] | None = None,
     ) -> FileFindings | None:
         rows = found.rows
         return FileFindings(file, root, rows) if rows else None
 
-    def keep(self, notes: Iterable[FileFindings]) -> None:
+    def keep(self, notes: Iterable[FileFindings]) -> dict[bytes, bytes]:
         self.found += notes
+        return {}
 
     def start_worker(self) -> None:
         """A worker's collector sends its findings back as they are."""
@@ -93,13 +98,16 @@ def hand_over(
     encoded: bytes | None = None,
     lines: list[str] | bytes | None = None,
     content: bytes | None = None,
+    parts: dict[bytes, bytes] | None = None,
 ) -> list[Note]:
     """What `sink` gives of a file's findings (`rows`, or when they are kept,
-    their bytes `encoded`), filtered by `ignores` as the sink reads them: one
-    `add`, or with findings that stand on other files of the tree, one for
-    each of those files; UnreadableFindings when kept bytes it reads are not
-    findings. The one way findings reach a sink: a run's, fix mode's, stdin's."""
+    their bytes `encoded` and the `parts` rendered of them), filtered by
+    `ignores` as the sink reads them: one `add`, or with findings that stand
+    on other files of the tree, one for each of those files;
+    UnreadableFindings when kept bytes it reads are not findings. The one
+    way findings reach a sink: a run's, fix mode's, stdin's."""
     given: list[tuple[str, Any, Any, Any, Any]] = [(file, rows, encoded, lines, content)]
+    parts = parts or {}
     # Kept findings tell by their first byte whether some stand elsewhere.
     if encoded[:1] == ELSEWHERE if encoded is not None else bool(rows):
         placed = by_file(file, root, rows if rows is not None else decode_findings(encoded or b""))
@@ -111,7 +119,8 @@ def hand_over(
     for on_file, on, kept, text, digest in given:
         refined = ignores.applied_to(on_file) if ignores else ""
         refine = partial(ignores.rows, on_file) if refined else None
-        note = sink.add(on_file, root, FileRows(on, kept, refined, refine), text, digest)
+        found = FileRows(on, kept, refined, refine)
+        note = sink.add(on_file, root, found, text, digest, parts)
         if note is not None:
             notes.append(note)
     return notes
