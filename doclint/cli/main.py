@@ -298,11 +298,13 @@ _TEXT_FORMATS = frozenset({"full", "concise"})
 
 def _unread_pages(args: argparse.Namespace, result: RunResult, settings: Settings) -> int:
     """How many pages of the run no generator wrote, where the output says
-    so (0 where it would not: the count reads each page's head again)."""
+    so (0 where it would not: fix mode and stdin read each page's head again)."""
     if args.output_format in _WITHOUT_SUMMARY and not args.statistics:
         return 0
     if args.quiet and (args.statistics or args.output_format in _TEXT_FORMATS):
         return 0
+    if result.unread_pages is not None:
+        return result.unread_pages
     return unread_pages(result.files, settings, Path.cwd())
 
 

@@ -1,30 +1,25 @@
 """The cache file: each checked file's findings, kept by the digest of its
 bytes, with every fact about the tree its rules asked for.
 
-One cache file per key (store.py: doclint's version, the rules and the
-settings), holding for each checked file, by its path relative to the root:
-its stamp, the digest of its bytes, the findings, and the facts its rules
-asked about other files, as digests of their answers (tree/index.py). A stored
-result is reused when the file's bytes are the same (the stamp only spares
-reading them again where it has not moved) and every recorded fact still
-gets the same answer, so a change to one file re-checks exactly the files
-whose rules looked at it, and a tree checked out elsewhere, with new paths
-and mtimes, keeps its results. The file is written whole and atomically; it
-is sealed (sealed.py), and one that is cut short, corrupt, foreign or another
-user's is ignored (`problem` says why) and replaced.
+One cache file per key (store.py: version, rules, settings). A stored result
+is reused when the file's bytes are the same (the stamp only spares reading
+them again where it has not moved) and every recorded fact (tree/index.py)
+still gets the same answer: a change to one file re-checks exactly the files
+whose rules looked at it, and a checkout elsewhere, with new paths and
+mtimes, keeps its results. The file is written whole and atomically, sealed
+(sealed.py); one cut short, corrupt, foreign or another user's is ignored
+(`problem` says why) and replaced.
 
-The sealed head is an index (each file's stamp, digest and where its blob
-lies in the body, with the blob's digest); the body holds one blob per file:
-its facts and the output's rendered parts of its findings, by their key
-(output/parts.py `part_key`: the last `PARTS` formats it was shown in),
-marshalled, then its findings as models/kept_findings.py encodes them, given
-back as they are (a run decodes them only when it reads them). A
-blob is read when its file is looked up, and its facts decoded only once its
-bytes match the digest in the sealed head. What a run stores goes to a
-nameless temporary file until the cache file is written, block by block,
-from the old file and that one. New stamps alone (the same bytes in a fresh
-checkout) go to the stamps file beside it (`Cache.stamps_file`), bound to
-the cache file it amends by the digest of that file's head.
+The sealed head is an index: a RECORD per file. The body holds a blob per
+file: marshalled, its facts, the output's parts rendered of it by their key
+(output/part_memo.py; the last `PARTS`) and whether no generator wrote it
+(run/page_reading.py); then its findings as models/kept_findings.py encodes
+them, given back undecoded. A blob is read when its file is looked up and
+used once it matches its digest. What a run stores waits in a nameless
+temporary file until the cache file is written, block by block, from the
+old file and that one. New stamps alone (the same bytes in a fresh
+checkout) go to the stamps file (`Cache.stamps_file`), bound to the cache
+file it amends by the digest of that file's head.
 """
 
 from __future__ import annotations
@@ -207,13 +202,13 @@ class Cache:
             return None
         facts_end = record[5]
         try:
-            facts, parts = marshal.loads(blob[:facts_end])
+            facts, parts, unread = marshal.loads(blob[:facts_end])
             if not self._holding.issuperset(facts) and not self._still_hold(facts, ask):
                 return None
         except (EOFError, ValueError, TypeError, KeyError):
             return None
         self.keep(path, current)
-        return KeptResult(blob[facts_end:], current, content_hash, facts, data, parts)
+        return KeptResult(blob[facts_end:], current, content_hash, facts, data, parts, unread)
 
     def _still_hold(self, facts: list[Fact], ask: Callable[[str, str], object]) -> bool:
         """Whether `ask` answers each fact as recorded; those that hold are
@@ -254,11 +249,11 @@ class Cache:
         if blob is None:
             return
         try:
-            facts, held = marshal.loads(blob[: record[5]])
+            facts, held, unread = marshal.loads(blob[: record[5]])
         except (EOFError, ValueError, TypeError):
             return
         parts = {**parts, **held}
-        self.store(path, stamp, record[3], facts, blob[record[5] :], parts)
+        self.store(path, stamp, record[3], facts, blob[record[5] :], parts, unread)
 
     def store(
         self,
@@ -268,10 +263,11 @@ class Cache:
         facts: list[Fact],
         findings: bytes,
         parts: dict[bytes, bytes] | None = None,
+        unread: bool | None = None,
     ) -> None:
         kept = dict(list((parts or {}).items())[:PARTS])
         try:
-            facts_data = marshal.dumps((facts, kept))
+            facts_data = marshal.dumps((facts, kept, unread))
         except ValueError:
             return  # nothing a cache file can hold: the file is checked again next time
         length = len(facts_data) + len(findings)

@@ -33,6 +33,8 @@ class KeptResult(NamedTuple):
     report shows its lines without reading it again."""
     parts: dict[bytes, bytes] = {}  # noqa: RUF012
     """The output's parts of its findings rendered by earlier runs, by their key."""
+    unread: bool | None = None
+    """Whether it is a Markdown page no generator wrote (None: not known)."""
 
     @property
     def rows(self) -> list[Finding]:
@@ -78,9 +80,11 @@ class StoredResults(Protocol):
         facts: list[Fact],
         findings: bytes,
         parts: dict[bytes, bytes] | None = None,
+        unread: bool | None = None,
     ) -> None:
         """Keep a file's result: `findings` as models/kept_findings.py
-        `encode_findings` gives them, and the output's `parts` of them."""
+        `encode_findings` gives them, the output's `parts` of them and
+        whether it is a page no generator wrote (None: not known)."""
         ...
 
     def forget(self, path: str) -> None: ...

@@ -145,3 +145,5 @@ class RunResult(NamedTuple):
     from_cache: int
     files: Sequence[Path] = ()
     """The files checked, as absolute paths."""
+    unread_pages: int | None = None
+    """The Markdown pages no generator wrote (None: not counted)."""
