@@ -1,4 +1,4 @@
-"""Rendered parts kept with a file's cached result (output/part_memo.py's
+"""Rendered parts kept with a file's cached result (output/parts.py's
 keys, kept in incremental/cache.py's entries): a part found there is the one
 a cold run renders, anything a part shows that changed misses, and a cache
 file that is not whole, or not sealed by this user, gives no part of its own."""

@@ -12,7 +12,7 @@ mtimes, keeps its results. The file is written whole and atomically, sealed
 
 The sealed head is an index: a RECORD per file. The body holds a blob per
 file: marshalled, its facts, the output's parts rendered of it by their key
-(output/part_memo.py; the last `PARTS`) and whether no generator wrote it
+(output/parts.py `part_key`; the last `PARTS`) and whether no generator wrote it
 (run/page_reading.py); then its findings as models/kept_findings.py encodes
 them, given back undecoded. A blob is read when its file is looked up and
 used once it matches its digest. What a run stores waits in a nameless

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from doclint.models.findings import Counts, Finding, counts, total
 from doclint.output.baseline import SourceLines
@@ -16,26 +15,15 @@ from doclint.rule_api import Rule, Severity
 from doclint.rule_api_generators import Profile
 
 
-class RenderedParts(ABC):
-    """Files' parts as rendered (path as shown, part, findings), in order,
-    kept where reading them again costs (parts.py): what a run gives the
-    output in place of its findings when the workers rendered them."""
+class RenderedParts(Protocol):
+    """Files' parts as a layout renders them, in order, kept where reading
+    them again costs (parts.py `SpilledParts`), with their counts."""
 
-    @abstractmethod
+    counts: Counts
+
     def __len__(self) -> int: ...
 
-    @abstractmethod
-    def __iter__(self) -> Iterator[tuple[str, bytes, int]]: ...
-
-    @property
-    @abstractmethod
-    def counts(self) -> Counts:
-        """The counts of the findings the parts show, known without reading them."""
-
-    @abstractmethod
-    def buffers(self) -> Iterator[bytes | memoryview]:
-        """Each part's bytes, in order, for a layout to write (parts.py:
-        views of the larger pieces they are read in)."""
+    def buffers(self) -> Iterator[bytes | memoryview]: ...
 
 
 @dataclass
