@@ -79,7 +79,11 @@ class Cache:
         self.changed = False
         self.problem: str | None = None  # why a cache file found was not used
         self.stamps_problem: str | None = None
-        self._blobs = Blobs()
+        # The blobs: the loaded file's body (LOADED), and this run's in a
+        # nameless temporary file until the cache file is written (SPILLED).
+        self._sealed: SealedFile | None = None
+        self._spill: IO[bytes] | None = None
+        self._spilled = 0  # the offset of the next blob spilled
         self._paths: list[str] = []
         self._index = b""  # a RECORD per path of `_paths`
         self._stored: dict[str, int] = {}  # the loaded paths not forgotten, by number
@@ -109,7 +113,8 @@ class Cache:
         # The decoded head is not kept (32 MB on 200,000 pages).
         cache._identity = digest(sealed.head)
         sealed.head = b""
-        cache._blobs.load(sealed)
+        cache._sealed = sealed
+        weakref.finalize(cache, sealed.close)
         cache._paths, cache._index = data["paths"], data["index"]
         cache._stored = {path: number for number, path in enumerate(cache._paths)}
         cache._restamp()
@@ -246,11 +251,18 @@ class Cache:
         blob_digest = digest(facts_data + findings)
         try:
             record = RECORD.pack(
-                *stamp, content_hash, self._blobs.spilled, len(facts_data), length, blob_digest
+                *stamp, content_hash, self._spilled, len(facts_data), length, blob_digest
             )
         except struct.error:
             return
-        self._blobs.spill(facts_data, findings)
+        if self._spill is None:
+            import tempfile  # not on the way of a run that stores nothing
+
+            self._spill = tempfile.TemporaryFile(prefix="doclint-cache-")  # noqa: SIM115
+            weakref.finalize(self, self._spill.close)
+        self._spill.write(facts_data)
+        self._spill.write(findings)
+        self._spilled += length
         self._keep(path, SPILLED, record)
         self.changed = True
 
@@ -303,7 +315,7 @@ class Cache:
         order, then this run's, each source read straight through."""
         paths: list[str] = []
         index = bytearray()
-        body = Body(self._blobs.read)
+        body = Body(self._read)
         for number, path in enumerate(self._paths):
             kept = self._kept.get(path)
             if kept == number:
@@ -351,35 +363,10 @@ class Cache:
         offset, facts_end, length, expected = record[4:]
         if facts_end > length:
             return None
-        data = self._blobs.read(source, offset, length)
+        data = self._read(source, offset, length)
         return data if len(data) == length and digest(data) == expected else None
 
-
-class Blobs:
-    """The loaded file's blobs (LOADED) and those this run made (SPILLED,
-    in a nameless temporary file until the cache file is written)."""
-
-    def __init__(self) -> None:
-        self._sealed: SealedFile | None = None
-        self._spill: IO[bytes] | None = None
-        self.spilled = 0  # the offset of the next blob spilled
-
-    def load(self, sealed: SealedFile) -> None:
-        self._sealed = sealed
-        weakref.finalize(self, sealed.close)
-
-    def spill(self, *pieces: bytes) -> None:
-        """Keep a blob made of `pieces`; OSError on a full disk."""
-        if self._spill is None:
-            import tempfile  # not on the way of a run that stores nothing
-
-            self._spill = tempfile.TemporaryFile(prefix="doclint-cache-")  # noqa: SIM115
-            weakref.finalize(self, self._spill.close)
-        for piece in pieces:
-            self._spill.write(piece)
-            self.spilled += len(piece)
-
-    def read(self, source: int, offset: int, length: int) -> bytes:
+    def _read(self, source: int, offset: int, length: int) -> bytes:
         """Bytes of the loaded body or of the spill (b"" when unreadable).
         Read, not mapped: a mapping's pages count in the process's memory."""
         try:
