@@ -272,3 +272,18 @@ def test_a_memo_hit_with_per_file_ignores_decodes_no_finding(
     decodes.clear()
     assert _check(monkeypatch, capsys, tmp_path, *args).out == cold.out
     assert renders == [] and decodes == []
+
+
+def test_an_earlier_versions_memo_of_parts_is_removed(tmp_path, monkeypatch, capsys):
+    """The parts live in the cache file now: a memo file an earlier version
+    left in the cache folder goes at the next save; a folder so named stays."""
+    _tree(tmp_path)
+    (tmp_path / "cache").mkdir()
+    old, planted = (
+        tmp_path / "cache" / ("a" * 32 + ".parts"),
+        tmp_path / "cache" / ("b" * 32 + ".parts"),
+    )
+    old.write_bytes(b"an older memo")
+    planted.mkdir()
+    _check(monkeypatch, capsys, tmp_path, "docs", "--cache-dir", "cache", "--output-format", "full")
+    assert not old.exists() and planted.is_dir()

@@ -428,7 +428,11 @@ def open_found(
 
 def prune(newest: Path, bound: float) -> None:
     """Delete the older cache files of the root of `newest` (and earlier
-    versions' run records), oldest first, until all take at most `bound` bytes."""
+    versions' run records), oldest first, until all take at most `bound`
+    bytes; and earlier versions' memos of parts (a folder so named stays)."""
+    for memo in newest.parent.glob(KEY_PATTERN[:-4] + ".parts"):
+        with contextlib.suppress(OSError):
+            memo.unlink()
     try:
         pattern = newest.name[:PLACE_DIGITS] + KEY_PATTERN[PLACE_DIGITS:-4]
         others = [
