@@ -458,7 +458,7 @@ def _bytes_of(index: bytes) -> int:
     return sum(record[1] for record in RECORD.iter_unpack(index))
 
 
-def write_cache_file(file: Path, context: str, head: Piece, *body: Piece) -> None:
+def write_cache_file(file: Path, context: str, head: bytes, *body: Piece) -> None:
     """Write a sealed file of the cache folder, whole or not at all; OSError
     when it cannot be (the folder is a link, or another user's)."""
     if not folder_ready(file.parent):

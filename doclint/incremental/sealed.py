@@ -170,7 +170,7 @@ def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> Non
         raise
 
 
-def write_sealed(file: Path, context: str, head: Piece, *body: Piece) -> None:
+def write_sealed(file: Path, context: str, head: bytes, *body: Piece) -> None:
     """Write a sealed file from its head and body, never joined in memory
     (into a folder the caller made sure is this user's); OSError on failure."""
     key = secret_key()
@@ -180,18 +180,14 @@ def write_sealed(file: Path, context: str, head: Piece, *body: Piece) -> None:
     for piece in _buffers(body):
         digest.update(piece)
         size += memoryview(piece).nbytes
-    head_size = sum(memoryview(piece).nbytes for piece in _buffers([head]))
-    lengths = head_size.to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
+    lengths = len(head).to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
     signed = MAGIC + lengths + digest.digest()
     tag = _tag(key, context, signed, head)
     write_new(file, signed, tag, head, *body, replace=True)
 
 
-def _tag(key: bytes, context: str, signed: bytes, head: Piece) -> bytes:
-    mac = hmac.new(key, context.encode() + b"\0" + signed, hashlib.sha256)
-    for piece in _buffers([head]):
-        mac.update(piece)
-    return mac.digest()
+def _tag(key: bytes, context: str, signed: bytes, head: bytes) -> bytes:
+    return hmac.new(key, context.encode() + b"\0" + signed + head, hashlib.sha256).digest()
 
 
 class SealedFile:
