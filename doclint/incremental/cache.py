@@ -182,7 +182,7 @@ class Cache:
             return None
         facts_end = record[5]
         try:
-            facts, parts, unread = marshal.loads(blob[:facts_end])
+            facts, parts, unread = marshal.loads(memoryview(blob)[:facts_end])
             if not self._holding.issuperset(facts) and not self._still_hold(facts, ask):
                 return None
         except (EOFError, ValueError, TypeError, KeyError):
