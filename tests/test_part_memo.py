@@ -1,7 +1,7 @@
-"""The output's memo of rendered parts (output/part_memo.py, kept by
-incremental/memo.py): a part found there is the one a cold run renders,
-anything a part shows that changed misses, and a memo file that is not
-whole, or not sealed by this user, gives no output of its own."""
+"""Rendered parts kept with a file's cached result (output/parts.py's
+keys, kept in incremental/cache.py's entries): a part found there is the one
+a cold run renders, anything a part shows that changed misses, and a cache
+file that is not whole, or not sealed by this user, gives no part of its own."""
 
 from __future__ import annotations
 
@@ -10,9 +10,7 @@ import shutil
 
 import pytest
 
-from doclint.incremental import memo as memo_module
-from doclint.incremental import sealed
-from doclint.incremental.memo import KEEP_SAVES, SUFFIX, MemoFile
+from doclint.incremental import cache, sealed
 from doclint.models import kept_findings
 from doclint.output.parts import PartWriter
 from doclint.run import results as run_results
@@ -71,17 +69,16 @@ def test_a_part_from_the_memo_is_byte_identical_to_a_cold_one(
 
 def test_parts_from_the_memo_in_workers_are_those_of_a_cold_run(tmp_path, monkeypatch, capsys):
     """Two workers look the parts up; what they rendered reaches the run's
-    process, which keeps it: the second run writes no memo file again."""
+    process, which keeps it: the second run writes no cache file again."""
     pages = {f"docs/p{n:03}.md": f"# P{n}\n\n[gone](gone{n}.md)\n" for n in range(300)}
     write(tmp_path, pages)
     args = ["docs", "--jobs", "2", "--output-format", "full", "--cache-dir", "cache"]
     cold = _check(monkeypatch, capsys, tmp_path, *args, "--no-cache")
     _check(monkeypatch, capsys, tmp_path, *args)
-    (memo_file,) = (tmp_path / "cache").glob("*" + SUFFIX)
-    before = os.stat(memo_file)
+    before = os.stat(_cache_file(tmp_path / "cache"))
     warm = _check(monkeypatch, capsys, tmp_path, *args)
     assert (warm.code, warm.out) == (cold.code, cold.out)
-    after = os.stat(memo_file)
+    after = os.stat(_cache_file(tmp_path / "cache"))
     assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
 
 
@@ -137,88 +134,63 @@ def test_a_baseline_run_shows_what_a_cold_one_does(tmp_path, monkeypatch, capsys
     assert warm.out == cold.out and "gone.md" in cold.out and "missing.md" not in cold.out
 
 
-def _memo_file(folder):
-    (memo_file,) = folder.glob("*" + SUFFIX)
-    return memo_file
+def _cache_file(folder):
+    (cache_file,) = folder.glob("*.bin")
+    return cache_file
 
 
-def test_a_corrupt_or_foreign_memo_gives_no_output(tmp_path, monkeypatch, capsys, renders):
-    """Bytes of the body altered (the seal covers the head; each entry's
-    digest its bytes), or a whole memo file sealed with another key: every
-    part is rendered again, and the output is a cold run's."""
+def test_a_corrupt_or_foreign_cache_gives_no_part_of_its_own(
+    tmp_path, monkeypatch, capsys, renders
+):
+    """The parts are kept in the cache file's entries: bytes of an entry
+    altered (each entry's digest covers them), or a whole cache file sealed
+    with another key, give no part: the file is checked and rendered
+    again, and the output is a cold run's."""
     _tree(tmp_path)
     args = ["docs", "--jobs", "1", "--output-format", "full", "--cache-dir", "cache"]
     cold = _check(monkeypatch, capsys, tmp_path, *args, "--no-cache")
     _check(monkeypatch, capsys, tmp_path, *args)
-    memo_file = _memo_file(tmp_path / "cache")
-    data = bytearray(memo_file.read_bytes())
+    cache_file = _cache_file(tmp_path / "cache")
+    data = bytearray(cache_file.read_bytes())
     injected = b"INJECTED"
-    data[-len(injected) :] = injected  # the last entry's bytes
-    memo_file.write_bytes(bytes(data))
+    at = data.rindex(b"DL")  # inside the last entry's part
+    data[at : at + len(injected)] = injected
+    cache_file.write_bytes(bytes(data))
     renders.clear()
     warm = _check(monkeypatch, capsys, tmp_path, *args)
     assert len(renders) == 1 and warm.out == cold.out
-    # A memo file sealed with another user's key, entries and all: not used.
-    memo = MemoFile.load(memo_file)
-    keys = list(memo._keys)
-    hostile = MemoFile(memo_file)
-    for key in keys:
-        hostile.keep(key, b"\0" * 24 + injected)
+    # Sealed with another user's key, entries and all: not used.
     monkeypatch.setattr(sealed, "_key", b"k" * sealed.KEY_SIZE)
-    hostile.save()
+    _check(monkeypatch, capsys, tmp_path, *args)
     monkeypatch.setattr(sealed, "_key", None)
     renders.clear()
     warm = _check(monkeypatch, capsys, tmp_path, *args)
-    assert len(renders) == len(keys) and warm.out == cold.out
-    assert b"INJECTED" not in warm.out.encode()
+    assert len(renders) == 4 and warm.out == cold.out
+    assert "not sealed by this user" in warm.err
 
 
-def test_the_memo_keeps_only_the_entries_of_recent_saves(tmp_path):
-    """An entry no save used for KEEP_SAVES saves is dropped: the memo does
-    not grow without limit across runs of other formats or trees."""
-    file = tmp_path / ("0" * 32 + SUFFIX)
-    first = MemoFile(file)
-    first.keep(b"a" * 16, b"part a")
-    first.save()
-    for run in range(KEEP_SAVES):
-        memo = MemoFile.load(file)
-        assert memo.part(b"a" * 16) is not None  # used by none of these saves yet
-        memo.keep(bytes([run]) * 16, b"another part")
-        memo.save()
-    last = MemoFile.load(file)
-    assert last.part(b"a" * 16) is None
-    assert len(last._keys) == KEEP_SAVES
-    # A run that used only entries of the last save writes nothing.
-    before = os.stat(file)
-    last.keep(bytes([KEEP_SAVES - 1]) * 16, None)
-    last.save()
-    after = os.stat(file)
+def test_an_entry_keeps_the_parts_of_the_last_formats_shown(tmp_path, monkeypatch, capsys, renders):
+    """Each format shown adds its part to the file's entry, up to PARTS of
+    them, the oldest dropped: the cache does not grow with every format and
+    working folder a tree is shown in."""
+    monkeypatch.setattr(cache, "PARTS", 2)
+    _tree(tmp_path)
+    formats = ["full", "concise", "json"]
+    base = ["docs", "--jobs", "1", "--cache-dir", "cache", "--output-format"]
+    for output in formats:
+        _check(monkeypatch, capsys, tmp_path, *base, output)
+    for output in formats[1:]:
+        renders.clear()
+        _check(monkeypatch, capsys, tmp_path, *base, output)
+        assert renders == [], output
+    renders.clear()
+    _check(monkeypatch, capsys, tmp_path, *base, formats[0])
+    assert len(renders) == 4  # the first format's parts were dropped
+    # A run that rendered nothing new writes no cache file again.
+    before = os.stat(_cache_file(tmp_path / "cache"))
+    _check(monkeypatch, capsys, tmp_path, *base, formats[0])
+    after = os.stat(_cache_file(tmp_path / "cache"))
     assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
-
-
-def test_a_memo_of_another_version_is_replaced(tmp_path, monkeypatch):
-    old = tmp_path / ("f" * 32 + SUFFIX)
-    stale = MemoFile(old)
-    stale.keep(b"a" * 16, b"old part")
-    stale.save()
-    new = MemoFile(tmp_path / memo_module.memo_name())
-    new.keep(b"b" * 16, b"new part")
-    new.save()
-    assert sorted(tmp_path.glob("*" + SUFFIX)) == [tmp_path / memo_module.memo_name()]
-
-
-def test_a_folder_named_like_a_memo_in_the_cache_folder_is_left_alone(tmp_path):
-    """The cache folder may be the tree's own: a folder there named like an
-    older memo is neither removed nor a traceback."""
-    planted = tmp_path / ("1" * 32 + SUFFIX)
-    planted.mkdir()
-    older = tmp_path / ("2" * 32 + SUFFIX)
-    older.write_bytes(b"an older memo")
-    memo = MemoFile(tmp_path / ("0" * 32 + SUFFIX))
-    memo.keep(b"a" * 16, b"part a")
-    memo.save()
-    assert planted.is_dir() and not older.exists()
-    assert MemoFile.load(memo.file).part(b"a" * 16) == b"part a"
 
 
 @pytest.fixture
@@ -300,3 +272,18 @@ def test_a_memo_hit_with_per_file_ignores_decodes_no_finding(
     decodes.clear()
     assert _check(monkeypatch, capsys, tmp_path, *args).out == cold.out
     assert renders == [] and decodes == []
+
+
+def test_an_earlier_versions_memo_of_parts_is_removed(tmp_path, monkeypatch, capsys):
+    """The parts live in the cache file now: a memo file an earlier version
+    left in the cache folder goes at the next save; a folder so named stays."""
+    _tree(tmp_path)
+    (tmp_path / "cache").mkdir()
+    old, planted = (
+        tmp_path / "cache" / ("a" * 32 + ".parts"),
+        tmp_path / "cache" / ("b" * 32 + ".parts"),
+    )
+    old.write_bytes(b"an older memo")
+    planted.mkdir()
+    _check(monkeypatch, capsys, tmp_path, "docs", "--cache-dir", "cache", "--output-format", "full")
+    assert not old.exists() and planted.is_dir()

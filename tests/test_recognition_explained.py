@@ -14,8 +14,10 @@ from html import escape
 from pathlib import Path
 
 import jsonschema
+import pytest
 
 from doclint import Settings, check_paths
+from doclint.cli import main
 from doclint.config.files import load_profile
 from tests.checking import run_cli
 from tests.conftest import PROJECT, SHARED, require_shared
@@ -256,3 +258,35 @@ def test_a_marker_reached_through_a_link_out_of_the_tree_marks_no_page(
     shutil.rmtree(tree / ".project_doc_record")
     (tree / ".project_doc_record").symlink_to(outside)
     assert first_line().startswith(f"{page}: read as no generator's page")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_count_comes_from_the_bytes_checked_cold_cached_and_after_fix_mode(
+    tmp_path, monkeypatch, capsys, jobs
+):
+    """The pages no generator wrote are counted where each file is checked,
+    from the bytes read to check it, and kept with its cached result: no
+    page is read again to count it, and a run with the cache (restored, or
+    filled by fix mode) says what a cold run says."""
+    shutil.copytree(EXAMPLE, tmp_path / "profile")
+    pages = {f"profile/bad/reference/plain{n}.md": f"# Plain {n}\n" for n in range(200)}
+    pages["profile/bad/reference/mod.py_kw.md"] = keyword_index("mod.py", ["Thing"])
+    write(tmp_path, pages)
+    args = ["check", "profile/bad/reference", "--jobs", jobs, "--cache-dir", "cache"]
+    cold = run_cli(monkeypatch, capsys, tmp_path, *args, "--no-cache")
+    assert "(203 files checked; 202 pages match no generator" in cold.out
+
+    def no_reread(*_):
+        raise AssertionError("a page read again to count it")
+
+    monkeypatch.setattr(main, "unread_pages", no_reread)
+    for _ in range(2):  # cold, then from the cache
+        assert run_cli(monkeypatch, capsys, tmp_path, *args).out == cold.out
+    run_cli(monkeypatch, capsys, tmp_path, *args, "--output-format", "json")  # parts added
+    assert run_cli(monkeypatch, capsys, tmp_path, *args).out == cold.out
+    monkeypatch.undo()
+    shutil.rmtree(tmp_path / "cache")
+    run_cli(monkeypatch, capsys, tmp_path, *args, "--fix")  # the cache, kept by fix mode
+    fixed = run_cli(monkeypatch, capsys, tmp_path, *args, "--no-cache")
+    assert "202 pages match no generator" in fixed.out
+    assert run_cli(monkeypatch, capsys, tmp_path, *args).out == fixed.out

@@ -37,7 +37,6 @@ from doclint.config.files import Config
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError, load_registry
 from doclint.incremental.folder import clean
-from doclint.incremental.memo import PartMemos
 from doclint.incremental.store import ContentCache
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.baseline import (
@@ -208,18 +207,14 @@ def _check(
         if stdin:
             return _report(args, registry, *_run_stdin(args, settings), settings)
         stores = _stores(settings)
-        memo = PartMemos(stores) if settings.cache else None
-        sink = _sink(args, memo)
+        sink = _sink(args, settings.cache)
         try:
             result, sources = _run_paths(args, settings, sink, stores)
             if not result.files_checked:
                 nothing_checked(args.paths, settings)
             if isinstance(sink, Collector):
                 return _report(args, registry, result, sources, settings)
-            code = _report(args, registry, result, sources, settings, sink.parts())
-            if memo is not None:
-                memo.save()
-            return code
+            return _report(args, registry, result, sources, settings, sink.parts())
         finally:
             if isinstance(sink, PartWriter):
                 sink.close()
@@ -303,11 +298,13 @@ _TEXT_FORMATS = frozenset({"full", "concise"})
 
 def _unread_pages(args: argparse.Namespace, result: RunResult, settings: Settings) -> int:
     """How many pages of the run no generator wrote, where the output says
-    so (0 where it would not: the count reads each page's head again)."""
+    so (0 where it would not: fix mode and stdin read each page's head again)."""
     if args.output_format in _WITHOUT_SUMMARY and not args.statistics:
         return 0
     if args.quiet and (args.statistics or args.output_format in _TEXT_FORMATS):
         return 0
+    if result.unread_pages is not None:
+        return result.unread_pages
     return unread_pages(result.files, settings, Path.cwd())
 
 
@@ -461,19 +458,19 @@ def _warn(message: str) -> None:
     say(f"warning: {message}")
 
 
-def _sink(args: argparse.Namespace, memo: PartMemos | None) -> PartWriter | Collector:
+def _sink(args: argparse.Namespace, keyed: bool) -> PartWriter | Collector:
     """Where the processes that check files put each file's findings: a
     `PartWriter` that renders the format's part of it, when the format has
-    parts and nothing needs the findings themselves (with `memo`, parts
-    earlier runs rendered are kept there); else a `Collector`."""
+    parts and nothing needs the findings themselves (`keyed`: parts are kept
+    with the cache's results); else a `Collector`."""
     layout = LAYOUTS.get(args.output_format)
     if layout is None or args.statistics or args.baseline or args.write_baseline:
         return Collector()
     if args.output_file is not None:  # opened in UTF-8 (_output)
-        return PartWriter(layout, color=_color(args), memo=memo)
+        return PartWriter(layout, color=_color(args), keyed=keyed)
     if not _writes_utf8_bytes(sys.stdout):
         return Collector()
-    return PartWriter(layout, sys.stdout.errors or "strict", _color(args), memo=memo)
+    return PartWriter(layout, sys.stdout.errors or "strict", _color(args), keyed=keyed)
 
 
 def _run_stdin(args: argparse.Namespace, settings: Settings) -> tuple[RunResult, SourceLines]:

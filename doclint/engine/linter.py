@@ -97,6 +97,9 @@ class FileOutcome(NamedTuple):
     lines: list[str] | None = None
     """The lines checked (the text split at LF), for the output to show
     without reading the file again; the run drops them once handed on."""
+    data: bytes | None = None
+    """The bytes checked (None: none were read): the run tells by them
+    whether a generator wrote the page without reading it again."""
 
 
 class Checked(NamedTuple):
@@ -202,7 +205,7 @@ class Linter:
         # The hash tells the cache, and fix mode, whether the bytes changed since.
         hashed = digest(data) if keeps or self.settings.cache else None
         return FileOutcome(
-            checked.rows, checked.facts, stamp_of(status), hashed, lines=checked.lines
+            checked.rows, checked.facts, stamp_of(status), hashed, checked.lines, data
         )
 
     def check_bytes(self, data: bytes, path: str) -> Checked:

@@ -1,8 +1,7 @@
-"""The cache folder as a whole: `doclint clean` empties and removes it, and
-only a folder doclint made: its marker (cache.py's CACHEDIR.TAG, doclint's
-own text, this user's regular file) is there and every entry is one doclint
-writes. Entries are unlinked one by one (a link is removed, never followed),
-so a mistyped or planted cache-dir deletes nothing of the user's."""
+"""`doclint clean`: removes a cache folder, only one doclint made (its
+CACHEDIR.TAG doclint's, this user's; every entry one doclint writes), entry
+by entry (a link removed, never followed): a mistyped or planted cache-dir
+deletes nothing of the user's."""
 
 from __future__ import annotations
 
@@ -15,18 +14,15 @@ from doclint.incremental.cache import MARKER, TAG
 from doclint.incremental.sealed import owned
 from doclint.tree.reading import read_regular
 
-# What doclint writes into a cache folder: the marker, a .gitignore, the
-# cache files and their stamps, the run records, the memo of rendered parts
-# and, while one is written, its temporary file.
+# What doclint writes there (earlier versions: run records, part memos).
 OWN_ENTRIES = re.compile(
     r"CACHEDIR\.TAG|\.gitignore|[0-9a-f]{32}\.(?:bin|run|parts|stamps)|\.tmp-[A-Za-z0-9_]+"
 )
 
 
 def clean(folder: Path, tree: Path | None) -> str:
-    """Remove the cache folder `folder`; what was done, for the user.
-    ValueError, naming the folder, when it is not one doclint made, or lies
-    outside `tree` (the folder a path from a configuration must stay in)."""
+    """Remove the cache folder `folder`; what was done. ValueError when it
+    is not one doclint made, or lies outside `tree` (when given)."""
     if tree is not None and not inside(folder, tree):
         raise ValueError(f"{folder} lies outside {tree}; left alone")
     try:

@@ -1,23 +1,16 @@
 """Cache files doclint trusts: written by this user, intact, for this purpose.
 
-A cache folder may sit in a tree someone else wrote, or in a folder other users
-can write to; a file found there could be planted, cut short or meant for
-another tree. So every file of the cache is sealed: a keyed hash
-(HMAC-SHA256) over its length, its purpose (`context`: which cache key or
-command line it answers) and its bytes, with a secret key only this user can
-read. A file is used only when its seal holds and both it and its folder belong
-to this user; anything else is ignored, and the next run replaces it.
+A cache folder may sit in a tree someone else wrote, or one other users can
+write to: a file there could be planted, cut short or meant for another tree.
+So each is sealed: an HMAC-SHA256 over its length, its purpose (`context`)
+and its bytes, keyed with 32 random bytes only this user can read
+(`$XDG_CACHE_HOME/doclint/key`). A file is used only when its seal holds and
+it and its folder are this user's; else it is ignored and replaced. Without
+a key nothing is read or written. A key inside the checked tree is never
+used (store.py): an archive unpacked by this user gives owner and mode too.
 
-The key is 32 random bytes in `$XDG_CACHE_HOME/doclint/key` (by default
-`~/.cache/doclint/key`), in a folder of this user's only, readable by them
-alone. Without it (no home folder to keep it in) nothing is read or written:
-the cache only ever costs speed. A key inside the tree being checked is never
-used (store.py): a tree can ship a key file with the right owner and mode
-(an archive unpacked by this user gives both), so a key there proves nothing.
-
-A sealed file is a prefix, a head and a body. The head (the part that says
-what the body is) is checked before anything decodes it; the body is read in
-blobs whose digests the head holds (cache.py).
+A sealed file is a prefix, a head, checked before anything decodes it, and
+a body, read in blobs whose digests the head holds (cache.py).
 """
 
 from __future__ import annotations
@@ -44,8 +37,7 @@ _key: bytes | None = None
 
 
 class Blocks(Protocol):
-    """A piece of a file's body kept elsewhere (the results a run stored, in
-    a temporary file), read a block at a time, anew each time."""
+    """A piece of a body kept elsewhere, read a block at a time."""
 
     def blocks(self) -> Iterator[bytes]: ...
 
@@ -62,7 +54,7 @@ def _buffers(pieces: Iterable[Piece]) -> Iterator[bytes | memoryview]:
 
 
 def key_folder() -> Path:
-    """Where this user's key is kept (whether or not it exists yet)."""
+    """Where this user's key is kept."""
     base = os.environ.get("XDG_CACHE_HOME", "")
     if not os.path.isabs(base):
         base = os.path.join(os.path.expanduser("~"), ".cache")
@@ -70,8 +62,8 @@ def key_folder() -> Path:
 
 
 def user_folder() -> Path | None:
-    """This user's own doclint folder, made if missing; None when there is no
-    such folder that only this user can write to."""
+    """This user's own doclint folder, made if missing; None when there is
+    none only this user can write to."""
     folder = key_folder()
     base = str(folder.parent)
     try:
@@ -87,7 +79,7 @@ def user_folder() -> Path | None:
 
 
 def secret_key() -> bytes | None:
-    """This user's key, made on first use; None when it cannot be kept."""
+    """This user's key, made on first use; None when none can be kept."""
     global _key
     if _key is None:
         folder = user_folder()
@@ -111,7 +103,7 @@ def _read_key(file: Path) -> bytes | None:
 
 
 def _make_key(file: Path) -> bytes | None:
-    """A new key, put in place whole; a key another process made first wins."""
+    """A new key, put in place whole; one another process made first wins."""
     import tempfile
 
     try:
@@ -124,9 +116,7 @@ def _make_key(file: Path) -> bytes | None:
         try:
             os.link(temporary, file)  # never replaces: the first key made stays
         except FileExistsError:
-            if _read_key(file) is None:
-                # Something else is in the way (a link, a file of another
-                # shape), in this user's own folder: replaced, not written through.
+            if _read_key(file) is None:  # a link or other shape: replaced
                 os.replace(temporary, file)
     except OSError:
         return None
@@ -141,7 +131,7 @@ def owned(info: os.stat_result) -> bool:
 
 
 def folder_ready(folder: Path) -> bool:
-    """Whether `folder` is a real folder (not a link) of this user's, made if missing."""
+    """Whether `folder` is a real folder of this user's, made if missing."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         info = os.lstat(folder)
@@ -151,10 +141,9 @@ def folder_ready(folder: Path) -> bool:
 
 
 def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> None:
-    """Write `file` whole, through a new temporary file renamed into place: a
-    link or any file at `file` is replaced, never written through. Without
-    `replace`, a regular file of this user's already there is kept. OSError
-    when it cannot be written."""
+    """Write `file` whole, through a temporary file renamed into place (a
+    link there is replaced, never written through); without `replace`, a
+    regular file of this user's already there is kept. OSError on failure."""
     if not replace:
         with contextlib.suppress(OSError):
             info = os.lstat(file)
@@ -162,20 +151,16 @@ def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> Non
                 return
     import tempfile
 
-    # mkstemp creates with O_EXCL and O_NOFOLLOW, readable by this user only.
+    # O_EXCL, O_NOFOLLOW, readable by this user only.
     handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
     try:
-        # A body comes in one piece per checked file: through the default
-        # 8 KiB buffer, that is a system call every few pieces.
+        # A body comes a piece per file: buffered, not a call every few.
         with os.fdopen(handle, "wb", buffering=_WRITE_BUFFER) as stream:
             if mode != 0o600:
                 os.fchmod(handle, mode)
             stream.writelines(_buffers(data))
-        # ext4 starts writing a file renamed over another to disk before the
-        # rename returns (auto_da_alloc), which for a cache file of hundreds of
-        # megabytes costs more than writing it did: the old file goes first.
-        # The rename still replaces whatever stands there by then; a reader in
-        # between finds no file, which only costs it speed.
+        # ext4 flushes a file renamed over another before the rename returns
+        # (auto_da_alloc), costlier than the write: the old file goes first.
         with contextlib.suppress(OSError):
             os.unlink(file)
         os.replace(temporary, file)
@@ -185,10 +170,9 @@ def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> Non
         raise
 
 
-def write_sealed(file: Path, context: str, head: Piece, *body: Piece) -> None:
-    """Write a sealed file (into a folder the caller made sure is this user's)
-    from its head and the pieces of its body, which are never joined in memory;
-    OSError when it cannot."""
+def write_sealed(file: Path, context: str, head: bytes, *body: Piece) -> None:
+    """Write a sealed file from its head and body, never joined in memory
+    (into a folder the caller made sure is this user's); OSError on failure."""
     key = secret_key()
     if key is None:
         raise OSError("no key of this user's to seal the cache with")
@@ -196,23 +180,19 @@ def write_sealed(file: Path, context: str, head: Piece, *body: Piece) -> None:
     for piece in _buffers(body):
         digest.update(piece)
         size += memoryview(piece).nbytes
-    head_size = sum(memoryview(piece).nbytes for piece in _buffers([head]))
-    lengths = head_size.to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
+    lengths = len(head).to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
     signed = MAGIC + lengths + digest.digest()
     tag = _tag(key, context, signed, head)
     write_new(file, signed, tag, head, *body, replace=True)
 
 
-def _tag(key: bytes, context: str, signed: bytes, head: Piece) -> bytes:
-    mac = hmac.new(key, context.encode() + b"\0" + signed, hashlib.sha256)
-    for piece in _buffers([head]):
-        mac.update(piece)
-    return mac.digest()
+def _tag(key: bytes, context: str, signed: bytes, head: bytes) -> bytes:
+    return hmac.new(key, context.encode() + b"\0" + signed + head, hashlib.sha256).digest()
 
 
 class SealedFile:
-    """An open sealed file whose head is intact; its body read in parts, each
-    checked by the caller against a digest the head holds."""
+    """An open sealed file whose head is intact; its body read in parts the
+    caller checks against digests the head holds."""
 
     def __init__(self, descriptor: int, head: bytes, body_size: int) -> None:
         self.descriptor = descriptor
@@ -221,9 +201,8 @@ class SealedFile:
         self.body_size = body_size
 
     def read(self, offset: int, length: int) -> bytes:
-        """`length` bytes of the body from `offset`, read, not mapped: a mapped
-        body of gigabytes counts, page by page, in the process's memory.
-        OSError when the file no longer holds them."""
+        """`length` bytes of the body from `offset` (read, not mapped: a
+        mapping counts in the process's memory); OSError when not there."""
         if offset < 0 or length < 0 or offset + length > self.body_size:
             raise OSError(errno.EINVAL, "a part outside the sealed file's body")
         data = os.pread(self.descriptor, length, self.body_start + offset)
@@ -236,7 +215,7 @@ class SealedFile:
 
 
 def open_sealed(file: Path, context: str) -> SealedFile | None:
-    """`file` open, when it and its folder are this user's, it is whole and
+    """`file` open when it and its folder are this user's, it is whole and
     its head is sealed with this user's key for `context`; else None."""
     key = secret_key()
     if key is None:

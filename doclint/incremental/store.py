@@ -1,11 +1,10 @@
 """The content cache as the run's `ResultStores` (run/results.py): where a
 root's cache file lives, under which key, and whether it may be used at all.
 
-The key is doclint's version, the deciding settings and rules (`ResultKey`)
-and the digest of the rules' code where it can change without the version:
-every module of doclint and of its rules in a development (editable) install,
-and rule plugins from elsewhere. Never an install path or an mtime: a fresh
-install of the same commit, in another folder, finds the results of another.
+The key: doclint's version, the deciding settings and rules (`ResultKey`),
+and the digest of the code that can change under one version (an editable
+install's, rule plugins'). Never an install path or an mtime: an install of
+the same commit elsewhere finds the results of another.
 """
 
 from __future__ import annotations
@@ -28,13 +27,12 @@ PACKAGES = ("doclint", "doclint_rules")
 
 
 def _silent(message: str) -> None:
-    """A warning the run's own process gives: its workers keep quiet."""
+    """Workers keep quiet: the run's process warns."""
 
 
 class ContentCache:
-    """The `ResultStores` of a run with the cache on: each root's cache file
-    in `folder`, or in `.doclint_cache` at the root. `warn` gets one line per
-    cache file found unusable (it is then replaced)."""
+    """Each root's cache file in `folder`, or in `.doclint_cache` at the
+    root; `warn` gets a line per cache file found unusable (then replaced)."""
 
     def __init__(self, folder: Path | None, warn: Callable[[str], None]) -> None:
         self.folder = folder
@@ -57,12 +55,11 @@ class ContentCache:
     def folder_of(
         self, root: Path, repository: Path | None, warn: Callable[[str], None] = _silent
     ) -> Path | None:
-        """The cache folder of `root` (in the checkout `repository`, or
-        none); None, said to `warn`, when no cache may be used there."""
+        """The cache folder of `root`; None, said to `warn`, when no cache
+        may be used there."""
         checkout = repository or root
         if inside(key_folder(), checkout):
-            # A tree can ship a key file, owner and mode included: none in the
-            # checkout around it is trusted, not only in the root (a subfolder).
+            # A tree can ship a key file, owner and mode included.
             warn(
                 f"the cache key folder {key_folder()} lies inside the tree's checkout "
                 f"{checkout}; cache not used (set XDG_CACHE_HOME outside it)"
@@ -72,12 +69,9 @@ class ContentCache:
 
 
 def root_place(root: Path, folder: Path, checkout: Path | None) -> str:
-    """Where `root` lies in its `checkout` (git's top level, `repository_root`)
-    or, outside any, in the working folder; a root outside both, from its
-    cache `folder`.
-    Roots sharing a cache folder keep a file each, told apart by it, and it
-    is the same in every checkout of one tree wherever the checkout and the
-    cache folder are put (a CI cache restored beside a new build folder)."""
+    """Where `root` lies in its `checkout` (else the working folder, else
+    its cache `folder`): roots sharing a cache folder are told apart by it,
+    the same in every checkout of a tree (a CI cache restored elsewhere)."""
     real = os.path.realpath(root)
     base = os.path.realpath(checkout or Path.cwd())
     if os.path.commonpath([real, base]) != base:
@@ -86,9 +80,8 @@ def root_place(root: Path, folder: Path, checkout: Path | None) -> str:
 
 
 def cache_key(key: ResultKey, place: str = ".") -> str:
-    """The name of the cache file of `key`, for a root at `place`
-    (root_place): the place's digest first, so that the files of one root are
-    pruned among themselves (cache.prune), then the key's."""
+    """The name of the cache file of `key` for a root at `place`: the
+    place's digest first (cache.prune prunes a root's files), then the key's."""
     state = json.dumps([__version__, code_digest(key.rule_modules), key.description])
     return (
         hashlib.sha256(place.encode()).hexdigest()[:PLACE_DIGITS]
@@ -97,10 +90,9 @@ def cache_key(key: ResultKey, place: str = ".") -> str:
 
 
 def code_digest(rule_modules: Iterable[str]) -> str:
-    """The digest of the code a stored result may change with while
-    doclint's version stays: the files of doclint and its rules in an
-    editable install; the folders of rule plugins installed from elsewhere.
-    Named by their paths inside their folder, never where they are installed."""
+    """The digest of the code a result may change with under one version:
+    doclint's and its rules' in an editable install, rule plugins' folders;
+    files named by their paths inside their folder, not where installed."""
     import doclint_rules
 
     import doclint
@@ -144,9 +136,8 @@ def _code_files(folder: str) -> Iterator[tuple[str, ...]]:
 
 @cache
 def _editable() -> bool:
-    """Whether doclint runs from a development checkout (an editable install,
-    or none), where its code changes under one version: its files are not
-    in the interpreter's installed packages."""
+    """Whether doclint runs from a development checkout (not from the
+    interpreter's installed packages)."""
     import sysconfig
 
     import doclint

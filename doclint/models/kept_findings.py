@@ -1,13 +1,7 @@
-"""A file's findings as bytes, as a cache keeps them, and as a run hands them
-to its sink: decoded only when something reads them.
-
-`encode_findings` gives the bytes a cache stores and a later run's lookup
-gives back as they are (`FileRows.encoded`): the same bytes, the same
-findings. The output keys a memo of rendered parts by them, so that a part
-found there needs no finding decoded; the bytes are made once, where the
-file is checked, for both the cache and that key. Their first byte says
-whether a message may need showing otherwise than as kept (a message that is
-not printable names a path of the tree, or quotes what the output escapes).
+"""A file's findings as bytes, as a cache keeps them and a run hands them
+to its sink (`FileRows`), decoded only when something reads them. Made once
+where the file is checked, for the cache and the output's part key; the
+first byte says whether a message may be shown otherwise than as kept.
 """
 
 from __future__ import annotations
@@ -20,28 +14,22 @@ from typing import Any
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.markdown import build_node
 
+# Every message is printable, or not, or some finding stands on another file.
 PRINTABLE, SHOWN_OTHERWISE, ELSEWHERE = b"\x00", b"\x01", b"\x02"
-"""The first byte of encoded findings: every message is printable, or not,
-or some finding stands on another file than the one checked (its messages
-then read as not printable: the bytes are decoded to show them)."""
+# No findings, written out: marshal marks an object referred to twice,
+# which a list made in another process may be.
 EMPTY = PRINTABLE + b"[\x00\x00\x00\x00"
-"""No findings, encoded (written out: marshal marks an object referred to
-twice, which a list made in another process may be)."""
 _message = attrgetter("message")
 _path = attrgetter("path")
 
 
 class UnreadableFindings(ValueError):
-    """Bytes that are no findings `encode_findings` gave (an older or broken
-    doclint's): the file is to be checked again."""
+    """Bytes that are no findings `encode_findings` gave: check the file again."""
 
 
 def encode_findings(rows: list[Finding]) -> bytes | None:
-    """Findings as bytes, without the path they are shown at (it is relative
-    to the working folder, which changes between runs), with the tree file
-    a finding stands on when a rule gave one; None for findings no cache
-    can hold. Each cause is one plain tuple, as the rules' findings share one
-    `Cause`: marshal writes an object it has written before as a reference."""
+    """Findings as bytes (None: none a cache can hold). Each cause is one
+    plain tuple: marshal writes one written before as a reference."""
     if not rows:
         return EMPTY
     plain: dict[Cause, tuple[str, str]] = {}
@@ -77,14 +65,11 @@ _SAFETIES = {str(safety): safety for safety in FixSafety}
 
 
 def decode_findings(data: bytes) -> list[Finding]:
-    """The findings `encode_findings` gave; UnreadableFindings for bytes of
-    another shape (a cache file's seal vouches for its bytes, its format
-    number for their layout)."""
+    """The findings `encode_findings` gave; UnreadableFindings for others."""
     try:
         rows = _plain(data)
         causes = _Causes({None: None})
-        # build_node, not Finding(...), in one comprehension: a run may
-        # decode 300,000 findings, most of them without a fix.
+        # build_node, not Finding(...): a run may decode 300,000.
         return [
             build_node(
                 Finding,
@@ -107,8 +92,7 @@ def decode_findings(data: bytes) -> list[Finding]:
 
 
 def messages(data: bytes) -> list[str]:
-    """The messages of encoded findings, the rest left encoded;
-    UnreadableFindings for bytes of another shape."""
+    """The messages of encoded findings; UnreadableFindings for others."""
     try:
         return [str(message) for _, _, message, *_ in _plain(data)]
     except (EOFError, ValueError, TypeError, IndexError) as error:
@@ -123,25 +107,19 @@ def _plain(data: bytes) -> list[Any]:
 
 
 class _Causes(dict[object, Cause | None]):
-    """Each cause of a file's findings, decoded once."""
-
     def __missing__(self, cause: object) -> Cause:
         value = self[cause] = Cause._make(cause)  # type: ignore[arg-type]
         return value
 
 
 def _fix(edits: object, applicability: str, message: str) -> Fix:
-    """A finding's fix, as `encode_findings` gave it."""
     return Fix(tuple(map(Edit._make, edits)), _SAFETIES[applicability], message)  # type: ignore[call-overload]
 
 
 class FileRows:
-    """A file's findings as a run hands them to its sink: filtered (per-file
-    ignores and severities) by `refine`, which `refined` states as text (the
-    same text, the same effect on any findings), and encoded (`encoded`,
-    None when they are not) when the run keeps them. Kept findings are
-    decoded only when `rows` is first read; what is shown of them is a
-    function of the bytes and the text."""
+    """A file's findings as a run hands them to its sink: `rows` or kept
+    bytes (`encoded`), filtered (per-file ignores, severities) by `refine`,
+    which `refined` states as text; decoded when `rows` is first read."""
 
     __slots__ = ("_given", "_refine", "_rows", "encoded", "refined")
 
@@ -160,12 +138,12 @@ class FileRows:
 
     @property
     def none(self) -> bool:
-        """Whether there are no findings, even before the filter (known without decoding)."""
+        """No findings before the filter (known without decoding)."""
         return self.encoded == EMPTY if self._given is None else not self._given
 
     @property
     def rows(self) -> list[Finding]:
-        """The findings, filtered; UnreadableFindings when their bytes are not findings."""
+        """The findings, filtered; UnreadableFindings for bytes of no findings."""
         if self._rows is None:
             rows = self._given
             if rows is None:
@@ -175,13 +153,13 @@ class FileRows:
         return self._rows
 
     def shows_otherwise(self) -> bool:
-        """Whether a message may be shown otherwise than as kept (output/shown.py)."""
+        """Whether a message may be shown otherwise than as kept."""
         if self.encoded is not None:
             return self.encoded[:1] != PRINTABLE
         return not "".join(map(_message, self._given or ())).isprintable()
 
     def messages(self) -> list[str]:
-        """The messages of the findings before the filter, in order."""
+        """The messages before the filter, in order."""
         if self._given is not None:
             return list(map(_message, self._given))
         assert self.encoded is not None

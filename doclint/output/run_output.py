@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from doclint.models.findings import Counts, Finding, counts, total
 from doclint.output.baseline import SourceLines
@@ -16,26 +15,14 @@ from doclint.rule_api import Rule, Severity
 from doclint.rule_api_generators import Profile
 
 
-class RenderedParts(ABC):
-    """Files' parts as rendered (path as shown, part, findings), in order,
-    kept where reading them again costs (parts.py): what a run gives the
-    output in place of its findings when the workers rendered them."""
+class RenderedParts(Protocol):
+    """Files' parts as rendered, in order, with their counts (parts.py)."""
 
-    @abstractmethod
+    counts: Counts
+
     def __len__(self) -> int: ...
 
-    @abstractmethod
-    def __iter__(self) -> Iterator[tuple[str, bytes, int]]: ...
-
-    @property
-    @abstractmethod
-    def counts(self) -> Counts:
-        """The counts of the findings the parts show, known without reading them."""
-
-    @abstractmethod
-    def buffers(self) -> Iterator[bytes | memoryview]:
-        """Each part's bytes, in order, for a layout to write (parts.py:
-        views of the larger pieces they are read in)."""
+    def buffers(self) -> Iterator[bytes | memoryview]: ...
 
 
 @dataclass
@@ -44,32 +31,20 @@ class RunOutput:
 
     diagnostics: Sequence[Finding]
     files_checked: int
-    files: Sequence[Path] = ()
-    """The files checked (JUnit names every one)."""
-    rules: Sequence[type[Rule[Any]]] = ()
-    """Every known rule (SARIF describes them)."""
+    files: Sequence[Path] = ()  # the files checked (JUnit names each)
+    rules: Sequence[type[Rule[Any]]] = ()  # every known rule (SARIF describes them)
     sources: SourceLines = field(default_factory=SourceLines)
-    quiet: bool = False
-    """Findings only: no summary line."""
-    baselined: int = 0
-    """Findings left out because the baseline records them."""
-    parts: RenderedParts | None = None
-    """Files' findings already written by a layout (path, part, findings),
-    besides `diagnostics` (layout.py)."""
+    quiet: bool = False  # findings only: no summary line
+    baselined: int = 0  # findings left out because the baseline records them
+    parts: RenderedParts | None = None  # findings a layout rendered, besides `diagnostics`
     color: bool = False
-    """Whether the text formats colour what they write (output/color.py)."""
-    command: Sequence[str] = ()
-    """The command line of the run, as typed (the HTML report names it)."""
-    root: Path | None = None
-    """The tree's root when the settings give one; else each file's is found."""
+    command: Sequence[str] = ()  # the command line as typed (the HTML report names it)
+    root: Path | None = None  # the settings' root; else each file's is found
     fail_on: str = Severity.INFO
-    """The least severity that fails the run (`--fail-on`)."""
-    profiles: Sequence[Profile] = ()
-    """The generator profiles of the configuration (the HTML report lists
-    their pages as kinds of page; the built-in ones are known without)."""
+    profiles: Sequence[Profile] = ()  # the configuration's (the HTML report lists their kinds)
     unread_pages: int = 0
-    """The Markdown files checked that no generator wrote: only the rules of
-    every page judge them, so every format with a summary says how many."""
+    """Markdown files no generator wrote: only the rules of every page judge
+    them, so every format with a summary says how many."""
 
     @cached_property
     def counts(self) -> Counts:
@@ -79,12 +54,11 @@ class RunOutput:
 
     @property
     def count(self) -> int:
-        """The findings the run reports."""
         return self.counts.findings
 
     @property
     def failing(self) -> int:
-        """The findings that fail the run: those of severity `fail_on` or above."""
+        """The findings of severity `fail_on` or above."""
         return self.counts.at_least(self.fail_on)
 
     @property
@@ -94,20 +68,17 @@ class RunOutput:
 
     @property
     def files_found(self) -> int:
-        """The files the run reports findings in."""
         paths = dict.fromkeys(d.path for d in self.diagnostics)
         return len(paths) + len(self.parts or ())
 
 
 Format = Callable[[RunOutput], Iterator[str]]
-SEVERITIES = tuple(Severity)
-"""Most severe first."""
+SEVERITIES = tuple(Severity)  # most severe first
 
 
 def unread_note(output: RunOutput) -> str:
-    """What the summary says of the pages no generator wrote ("" for none): a
-    run in which the generator's pages went unrecognised must not read as a
-    clean one."""
+    """What the summary says of the pages no generator wrote ("" for none):
+    a run whose pages went unrecognised must not read as a clean one."""
     if not output.unread_pages:
         return ""
     pages = _plural(output.unread_pages, "page")

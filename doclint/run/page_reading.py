@@ -131,42 +131,53 @@ def explain(
 
 
 def unread_pages(files: Sequence[Path], settings: Settings, cwd: Path) -> int:
-    """How many Markdown files of a run no generator wrote: a page's head is
-    read, the whole of it only where it sits in a profile's layout (where its
-    object headings decide)."""
+    """How many Markdown files of a run no generator wrote, each read here
+    (fix mode, stdin: a run's workers count them from the bytes they check)."""
     pages = [page for page in file_texts(files) if page.endswith(MARKDOWN_SUFFIXES)]
-    every = (*settings.profiles, *builtin_profiles())
     count = 0
     for root, group in roots_of_files(settings, pages, cwd).items():
-        is_file = _is_file_in(root)
-        inside = len(os.path.join(root, ""))
-        real_root = os.path.join(os.path.realpath(root), "")
-        folders_inside: dict[str, bool] = {}
-        for file in group:
-            # The run's files are absolute, and each lies in its root.
-            path = file[inside:].replace(os.sep, "/")
-            whole = any(p.layout.source_of(path) for p in every)
-            # Read as the run reads: not through a link out of the root (its
-            # folder's real place is found once a folder), nor a link itself.
-            folder = os.path.dirname(file)
-            if folder not in folders_inside:
-                real = os.path.join(os.path.realpath(folder), "")
-                folders_inside[folder] = real.startswith(real_root)
-            if not folders_inside[folder]:
-                continue
-            limit = settings.max_file_size if whole else _HEAD_BYTES
+        unread, inside = unread_judge(settings, root), len(os.path.join(root, ""))
+        count += sum(unread(file, file[inside:].replace(os.sep, "/"), None) for file in group)
+    return count
+
+
+def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, bytes | None], bool]:
+    """Whether a file of the tree at `root` (absolute; its path in the tree)
+    is a Markdown page no generator wrote, from the bytes the run read of it
+    (None: read here, as the run reads, or not counted when it cannot be). A
+    page's head decides, the whole of it only where it sits in a profile's
+    layout (where its object headings decide)."""
+    every = (*settings.profiles, *builtin_profiles())
+    is_file = _is_file_in(root)
+    real_root = os.path.join(os.path.realpath(root), "")
+    folders_inside: dict[str, bool] = {}
+
+    def unread(file: str, path: str, data: bytes | None) -> bool:
+        if not file.endswith(MARKDOWN_SUFFIXES):
+            return False
+        # Read as the run reads: not through a link out of the root (its
+        # folder's real place is found once a folder), nor a link itself.
+        folder = os.path.dirname(file)
+        if folder not in folders_inside:
+            real = os.path.join(os.path.realpath(folder), "")
+            folders_inside[folder] = real.startswith(real_root)
+        if not folders_inside[folder]:
+            return False
+        whole = any(p.layout.source_of(path) for p in every)
+        limit = settings.max_file_size if whole else _HEAD_BYTES
+        if data is None:
             try:
                 data = read_regular(file, limit, follow_symlinks=False)
             except OSError:
-                continue  # reported unread by the run
-            text = data.decode("utf-8", errors="replace")
-            if whole:
-                count += not read_page(path, text.split("\n"), settings.profiles, is_file).read
-            else:
-                # Outside every profile's layout a template's title reads it,
-                # or a wiki's folder or marker.
-                count += not _titled(text) and wiki_of(path, text.split("\n")) is None
-    return count
+                return False  # reported unread by the run
+        text = data[:limit].decode("utf-8", errors="replace")
+        if whole:
+            return not read_page(path, text.split("\n"), settings.profiles, is_file).read
+        # Outside every profile's layout a template's title reads it, or a
+        # wiki's folder or marker.
+        return not _titled(text) and wiki_of(path, text.split("\n")) is None
+
+    return unread
 
 
 def _read_inside(file: str, root: Path | str, limit: int) -> bytes:

@@ -1,9 +1,6 @@
-"""The port through which a run reuses what earlier runs found.
-
-The engine and the run know nothing of where results are kept or how: the
-command line hands `run` (and fix mode) an object of `ResultStores`, and each
-root of the run gets its `StoredResults` from it. doclint/incremental/ holds
-the one implementation (a content cache); without one, every file is checked.
+"""The port through which a run reuses what earlier runs found: the command
+line hands `run` (and fix mode) `ResultStores`, and each root gets its
+`StoredResults` there (doclint/incremental/ implements them: a content cache).
 """
 
 from __future__ import annotations
@@ -20,51 +17,42 @@ from doclint.tree.index import Fact, Stamp
 class KeptResult(NamedTuple):
     """A kept result that still holds."""
 
-    findings: bytes
-    """Its findings as kept (models/kept_findings.py `encode_findings`)."""
-    stamp: Stamp
-    """The file's stamp now."""
+    findings: bytes  # as models/kept_findings.py `encode_findings` gives them
+    stamp: Stamp  # the file's stamp now
     content_hash: bytes
-    """The digest of its bytes."""
-    facts: list[Fact]
-    """The tree facts its rules asked, with their answers."""
+    facts: list[Fact]  # the tree facts its rules asked, with their answers
     data: bytes | None = None
-    """The file's bytes, when the lookup read them (its stamp had moved): a
-    report shows its lines without reading it again."""
+    """The file's bytes, when the lookup read them (its stamp had moved)."""
+    parts: dict[bytes, bytes] = {}  # noqa: RUF012
+    """The output's parts rendered of it by earlier runs, by their key."""
+    unread: bool | None = None
+    """Whether it is a Markdown page no generator wrote (None: not known)."""
 
     @property
     def rows(self) -> list[Finding]:
-        """Its findings, decoded (anew at each read); UnreadableFindings
-        (models/kept_findings.py) when the bytes kept are not findings."""
+        """Its findings, decoded anew; UnreadableFindings when they are none."""
         return decode_findings(self.findings)
 
 
 class ResultKey(NamedTuple):
-    """What a stored result depends on besides the file's bytes and the tree
-    facts: the deciding settings and rules, as text, and the files of the
-    rules' code (whose digest a development install adds)."""
+    """What a result depends on besides the file's bytes and the tree facts:
+    the deciding settings and rules, as text, and the rules' code files."""
 
     description: str
     rule_modules: tuple[str, ...]
 
 
 class StoredResults(Protocol):
-    """The results kept for one root and one `ResultKey`. Paths are the
-    files' paths relative to the root; `ask(kind, path)` answers a tree fact
-    as the rules would now get it."""
+    """The results kept for one root and one `ResultKey`, by the files'
+    paths from the root; `ask(kind, path)` answers a tree fact as now."""
 
     def lookup_entry(
-        self,
-        path: str,
-        file: str | Path,
-        ask: Callable[[str, str], object],
-    ) -> KeptResult | None:
-        """The stored result of the file, when it still holds."""
-        ...
+        self, path: str, file: str | Path, ask: Callable[[str, str], object]
+    ) -> KeptResult | None: ...
 
-    def keep(self, path: str, stamp: Stamp) -> None:
-        """Keep the stored result of `path` for later runs, under the file's
-        current stamp: another process's `lookup_entry` found it still holds."""
+    def keep(self, path: str, stamp: Stamp, parts: dict[bytes, bytes] | None = None) -> None:
+        """Keep the result another process's lookup found, under the file's
+        stamp now, with the `parts` rendered of it since."""
         ...
 
     def store(
@@ -74,23 +62,17 @@ class StoredResults(Protocol):
         content_hash: bytes,
         facts: list[Fact],
         findings: bytes,
-    ) -> None:
-        """Keep a file's result: `findings` as models/kept_findings.py
-        `encode_findings` gives them."""
-        ...
+        parts: dict[bytes, bytes] | None = None,
+        unread: bool | None = None,
+    ) -> None: ...
 
     def forget(self, path: str) -> None: ...
 
-    def save(self) -> None:
-        """Keep what this run used and stored for later runs."""
-        ...
+    def save(self) -> None: ...
 
 
 class ResultStores(Protocol):
-    """Where a run finds the results of each of its roots."""
-
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> StoredResults | None:
-        """The results kept for `root` under `key`; None when none can be kept.
-        `worker`: a worker's view, which only looks results up: the run's own
-        process gives the warnings and keeps what is used (`keep`)."""
+        """The results kept for `root` under `key` (None: none can be);
+        `worker`: a view that only looks up (the run's process warns and keeps)."""
         ...

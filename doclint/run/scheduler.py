@@ -21,6 +21,7 @@ from doclint.models.kept_findings import (
     UnreadableFindings,
     encode_findings,
 )
+from doclint.run.page_reading import unread_judge
 from doclint.run.parallel import (
     FORKS,
     MIN_ITEMS_PER_WORKER,
@@ -63,6 +64,16 @@ class _Roots:
         self.at_root = {str(setup.root): (setup.linter, setup.finding_filter) for setup in setups}
         self.stores = stores if settings.cache else None
         self._stored: dict[str, StoredResults | None] = {}
+        self._judges: dict[str, Callable[[str, str, bytes | None], bool]] = {}
+        self.unread_kept = 0
+        """The pages no generator wrote among those this process found kept."""
+
+    def unread(self, root: str, file: str, path: str, data: bytes | None) -> bool:
+        """Whether no generator wrote the page (page_reading.py `unread_judge`)."""
+        judge = self._judges.get(root)
+        if judge is None:
+            judge = self._judges[root] = unread_judge(self.settings, root)
+        return judge(file, path, data)
 
     def stored_at(self, root: str) -> StoredResults | None:
         """A worker's own view of the results kept for a root, opened at its
@@ -82,10 +93,11 @@ class _Roots:
         encoded: bytes | None,
         lines: list[str] | bytes | None,
         content: bytes | None,
+        parts: dict[bytes, bytes] | None = None,
     ) -> list[Any]:
         """What the sink gives of a file's findings (sink.py `hand_over`)."""
         ignores = self.at(root)[1]
-        return hand_over(self.sink, file, root, ignores, rows, encoded, lines, content)
+        return hand_over(self.sink, file, root, ignores, rows, encoded, lines, content, parts)
 
     def close(self) -> None:
         """The run's reads are over: its trees let go of their roots' folders,
@@ -158,10 +170,11 @@ def _start_worker(settings: Settings, cwd: Path, sink: FileSink[Any]) -> None:
     _roots = _Roots(settings, cwd, sink)
 
 
-Answer = tuple[FileOutcome, bool, list[Any], bytes | None]
+Answer = tuple[FileOutcome, bool, list[Any], bytes | None, bool]
 """What a file gave: its outcome, whether it was kept, what the sink's `add`
-gave of it, and when the run keeps results, its findings
-encoded for that where it was checked (else None: its outcome's rows are)."""
+gave of it, when the run keeps results its findings encoded for that where
+it was checked (else None: its outcome's rows are), and whether it is a page
+no generator wrote."""
 
 
 def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
@@ -188,7 +201,16 @@ def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
         part = _kept_part(roots, root, file, found)
     except UnreadableFindings:
         return _checked(roots, root, file)
-    return FileOutcome([], [], found.stamp, found.content_hash), True, part, None
+    unread = _kept_unread(roots, root, file, found)
+    return FileOutcome([], [], found.stamp, found.content_hash), True, part, None, unread
+
+
+def _kept_unread(roots: _Roots, root: str, file: str, found: KeptResult) -> bool:
+    """Whether a kept result's page is one no generator wrote: as kept, or
+    where fix mode kept it without saying, judged again."""
+    if found.unread is not None:
+        return found.unread
+    return roots.unread(root, file, roots.at(root)[0].tree_path(file), found.data)
 
 
 def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> list[Any]:
@@ -196,7 +218,7 @@ def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> list[A
     read, if it read them (the sink reads its lines there, when it shows
     some); UnreadableFindings when the sink reads findings the result does
     not hold."""
-    return roots.part(root, file, None, found.findings, found.data, found.content_hash)
+    return roots.part(root, file, None, found.findings, found.data, found.content_hash, found.parts)
 
 
 def _checked(roots: _Roots, root: str, file: str) -> Answer:
@@ -204,7 +226,8 @@ def _checked(roots: _Roots, root: str, file: str) -> Answer:
     encoded here, once, for the cache and the sink (not sent back as
     findings: pickling them costs more)."""
     linter = roots.at(root)[0]
-    rows, facts, stamp, content_hash, lines = linter.check_file(file)
+    rows, facts, stamp, content_hash, lines, data = linter.check_file(file)
+    unread = roots.unread(root, file, linter.tree_path(file), data)
     caching = linter.settings.cache and stamp is not None and content_hash is not None
     encoded = encode_findings(rows) if caching else None
     part = roots.part(root, file, rows, encoded, lines, content_hash)
@@ -214,7 +237,7 @@ def _checked(roots: _Roots, root: str, file: str) -> Answer:
         facts = []
     # Made once, not replaced field by field: a run answers for every file.
     # The lines are not sent back from a worker.
-    return FileOutcome(rows, facts, stamp, content_hash), False, part, encoded
+    return FileOutcome(rows, facts, stamp, content_hash), False, part, encoded, unread
 
 
 class Step(NamedTuple):
@@ -295,15 +318,17 @@ def _steps(
         else:
             missing = _from_caches(files, roots)
         reused = len(files) - len(missing)
+        unread_pages = roots.unread_kept
         shown = 0
         caching = any(setup.cache is not None for setup in setups)
-        for number, outcome, kept, note, encoded, done in _check_missing(
+        for number, outcome, kept, note, encoded, unread, done in _check_missing(
             files, roots, missing, workers
         ):
-            sink.keep(note)
+            parts = sink.keep(note)
             if caching:
-                _keep_outcome(files, number, outcome, kept, encoded)
+                _keep_outcome(files, number, outcome, kept, encoded, parts, unread)
             reused += kept
+            unread_pages += unread
             if done > shown:
                 yield Step(done, len(missing))
                 shown = done
@@ -317,23 +342,30 @@ def _steps(
         if setup.cache is not None:
             setup.cache.save()
     roots.close()
-    return RunResult([], len(files), reused, files.paths())
+    return RunResult([], len(files), reused, files.paths(), unread_pages)
 
 
 def _keep_outcome(
-    files: _Files, number: int, outcome: FileOutcome, kept: bool, encoded: bytes | None
+    files: _Files,
+    number: int,
+    outcome: FileOutcome,
+    kept: bool,
+    encoded: bytes | None,
+    parts: dict[bytes, bytes],
+    unread: bool,
 ) -> None:
     """Keep a file's outcome in its root's results, if that root has any:
     a result kept again under its stamp, or a new one stored (its findings
-    `encoded`, when they were where it was checked)."""
+    `encoded`, when they were where it was checked, and whether no generator
+    wrote it), with the `parts` the sink rendered of it."""
     setup, index = files.locate(number)
     if setup.cache is not None:
         tree_path = setup.files.tree_paths[index]
         if kept:
             assert outcome.stamp is not None  # a result is kept under its stamp
-            setup.cache.keep(tree_path, outcome.stamp)
+            setup.cache.keep(tree_path, outcome.stamp, parts)
         else:
-            _store(setup.cache, tree_path, outcome, encoded)
+            _store(setup.cache, tree_path, outcome, encoded, parts, unread)
 
 
 def _workers_look_up(files: _Files, settings: Settings) -> bool:
@@ -420,7 +452,10 @@ def _from_caches(files: _Files, roots: _Roots) -> array[int]:
             if found is None:
                 missing.append(number)
             else:
-                roots.sink.keep(_kept_part(roots, str(setup.root), file, found))
+                parts = roots.sink.keep(_kept_part(roots, str(setup.root), file, found))
+                if parts:
+                    cache.keep(tree_path, found.stamp, parts)
+                roots.unread_kept += _kept_unread(roots, str(setup.root), file, found)
         except UnreadableFindings:
             missing.append(number)
     return missing
@@ -431,7 +466,7 @@ def _check_missing(
     roots: _Roots,
     missing: array[int],
     workers: _Workers,
-) -> Iterator[tuple[int, FileOutcome, bool, Any, bytes | None, int]]:
+) -> Iterator[tuple[int, FileOutcome, bool, Any, bytes | None, bool, int]]:
     """Each file that the caches did not answer for (by number), what
     checking it (or a worker's look at the kept results) gave, whether it
     was kept, and how many files are done; as the files are checked (not
@@ -469,11 +504,20 @@ def _in_work_order(files: _Files, missing: array[int]) -> tuple[array[int], arra
     return array("q", (missing[rank] for rank in ranked)), groups
 
 
-def _store(cache: StoredResults, path: str, outcome: FileOutcome, encoded: bytes | None) -> None:
+def _store(
+    cache: StoredResults,
+    path: str,
+    outcome: FileOutcome,
+    encoded: bytes | None,
+    parts: dict[bytes, bytes],
+    unread: bool,
+) -> None:
     """Keep a file's outcome, if there is something to tell a change by and
     its findings can be kept."""
     if outcome.stamp is not None and outcome.content_hash is not None:
         if encoded is None:
             encoded = encode_findings(outcome.rows)
         if encoded is not None:
-            cache.store(path, outcome.stamp, outcome.content_hash, outcome.facts, encoded)
+            cache.store(
+                path, outcome.stamp, outcome.content_hash, outcome.facts, encoded, parts, unread
+            )

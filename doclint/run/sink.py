@@ -1,19 +1,11 @@
 """What a run gives, and the port through which it hands the output each
-file's findings.
-
-A run knows no format and shows no path. It always has a sink: each file's
-findings, as the engine gives them, go to the sink's `add` where the file is
-checked (in a worker, or in the run's process for a file answered by the
-cache or checked there), as a `FileRows` (models/kept_findings.py), which
-filters them, and for a kept result decodes them, only when the sink reads
-them. What `add` gives back comes to the run's process, which hands it to
-the sink's `keep` as it comes. The pool starts each worker with the sink
-(`start_worker`), so that the worker's copy knows it is one.
-
-Two sinks: a `Collector` keeps each file's findings (the API, baselines,
-`--statistics`, the formats that need the whole run), and the output's
-`PartWriter` (output/parts.py) renders each file's part where it is checked
-(the formats written file by file).
+file's findings: a sink, always. Each file's findings go to the sink's `add`
+where the file is checked (a worker, or the run's process), as a `FileRows`
+(models/kept_findings.py: filtered, and decoded, only when the sink reads
+them); what `add` gives comes to the run's process, to the sink's `keep`.
+A `Collector` keeps the findings (the API, baselines, `--statistics`, the
+formats that need the whole run); output/parts.py's `PartWriter` renders
+each file's part where it is checked.
 """
 
 from __future__ import annotations
@@ -27,8 +19,7 @@ from doclint.engine.suppressions import FindingFilter
 from doclint.models.findings import FileFindings, Finding, by_file
 from doclint.models.kept_findings import ELSEWHERE, FileRows, decode_findings
 
-Note = TypeVar("Note")
-"""What a sink's `add` gives back of a file, for its `keep` in the run's process."""
+Note = TypeVar("Note")  # what a sink's `add` gives, for its `keep`
 
 
 class FileSink(Protocol[Note]):
@@ -41,27 +32,23 @@ class FileSink(Protocol[Note]):
         found: FileRows,
         lines: list[str] | bytes | None,
         content: bytes | None,
+        parts: dict[bytes, bytes],
         /,
     ) -> Note | None:
-        """The findings of `file` (of the tree at `root`), where the file is
-        checked, given the lines checked when the engine read some (or the
-        file's bytes, when a lookup of its kept result read them), and the
-        digest of the bytes they were found in (None: unknown); what the
-        run's process is to `keep` of them (None: nothing)."""
+        """The findings of `file` where it is checked, with its lines (or
+        bytes) when read, the digest of its bytes (None: unknown) and the
+        parts kept with its result; what the run's process is to `keep`."""
         ...
 
-    def keep(self, notes: Iterable[Note], /) -> None:
-        """In the run's process: what `add` gave, in any process."""
+    def keep(self, notes: Iterable[Note], /) -> dict[bytes, bytes]:
+        """What `add` gave of one file; the parts to keep with its result."""
         ...
 
-    def start_worker(self) -> None:
-        """This copy of the sink is a worker process's."""
-        ...
+    def start_worker(self) -> None: ...
 
 
 class Collector:
-    """The sink that keeps each file's findings, filtered, for whatever
-    needs them all (`found`)."""
+    """The sink that keeps each file's findings, filtered (`found`)."""
 
     def __init__(self) -> None:
         self.found: list[FileFindings] = []
@@ -73,15 +60,17 @@ class Collector:
         found: FileRows,
         lines: list[str] | bytes | None = None,
         content: bytes | None = None,
+        parts: dict[bytes, bytes] | None = None,
     ) -> FileFindings | None:
         rows = found.rows
         return FileFindings(file, root, rows) if rows else None
 
-    def keep(self, notes: Iterable[FileFindings]) -> None:
+    def keep(self, notes: Iterable[FileFindings]) -> dict[bytes, bytes]:
         self.found += notes
+        return {}
 
     def start_worker(self) -> None:
-        """A worker's collector sends its findings back as they are."""
+        """A worker's collector sends its findings back."""
 
 
 def hand_over(
@@ -93,13 +82,14 @@ def hand_over(
     encoded: bytes | None = None,
     lines: list[str] | bytes | None = None,
     content: bytes | None = None,
+    parts: dict[bytes, bytes] | None = None,
 ) -> list[Note]:
-    """What `sink` gives of a file's findings (`rows`, or when they are kept,
-    their bytes `encoded`), filtered by `ignores` as the sink reads them: one
-    `add`, or with findings that stand on other files of the tree, one for
-    each of those files; UnreadableFindings when kept bytes it reads are not
-    findings. The one way findings reach a sink: a run's, fix mode's, stdin's."""
+    """What `sink` gives of a file's findings (`rows`, or kept: `encoded`,
+    with `parts`), filtered by `ignores`: an `add` for the file and one for
+    each other file some stand on; UnreadableFindings when kept bytes are
+    not findings. The one way findings reach a sink."""
     given: list[tuple[str, Any, Any, Any, Any]] = [(file, rows, encoded, lines, content)]
+    parts = parts or {}
     # Kept findings tell by their first byte whether some stand elsewhere.
     if encoded[:1] == ELSEWHERE if encoded is not None else bool(rows):
         placed = by_file(file, root, rows if rows is not None else decode_findings(encoded or b""))
@@ -111,7 +101,8 @@ def hand_over(
     for on_file, on, kept, text, digest in given:
         refined = ignores.applied_to(on_file) if ignores else ""
         refine = partial(ignores.rows, on_file) if refined else None
-        note = sink.add(on_file, root, FileRows(on, kept, refined, refine), text, digest)
+        found = FileRows(on, kept, refined, refine)
+        note = sink.add(on_file, root, found, text, digest, parts)
         if note is not None:
             notes.append(note)
     return notes
@@ -129,10 +120,8 @@ def collected(
 class RunResult(NamedTuple):
     """What a run found, and how many files it checked."""
 
-    found: list[FileFindings]
-    """Each file's findings, as a `Collector` kept them (none for a run
-    whose sink rendered them), in no set order."""
+    found: list[FileFindings]  # as a `Collector` kept them, in no set order
     files_checked: int
     from_cache: int
-    files: Sequence[Path] = ()
-    """The files checked, as absolute paths."""
+    files: Sequence[Path] = ()  # absolute
+    unread_pages: int | None = None  # pages no generator wrote (None: not counted)
