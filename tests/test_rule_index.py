@@ -5,7 +5,9 @@ that can apply to it and the language readers of the sources it reads."""
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 import shutil
 import subprocess
 import sys
@@ -155,13 +157,10 @@ def test_a_rule_whose_module_fails_to_import_is_an_internal_error_where_it_appli
 
 
 def test_every_language_reader_is_named_with_its_language():
-    modules = [
-        name for _, name, _ in __import__("pkgutil").iter_modules(_languages.__path__)
-    ]
     readers = {
-        name: __import__(f"{_languages.__name__}.{name}", fromlist=["LANGUAGE"]).LANGUAGE.name
-        for name in modules
-        if not name.startswith("_")
+        module.name: importlib.import_module(f"{_languages.__name__}.{module.name}").LANGUAGE.name
+        for module in pkgutil.iter_modules(_languages.__path__)
+        if not module.name.startswith("_")
     }
     assert readers == _languages.READERS
 
@@ -217,5 +216,6 @@ def test_a_page_imports_only_the_rules_and_readers_that_can_apply_to_it(
     assert sorted(m for m in modules if m.startswith("tree_sitter")) == []
     languages = {m for m in modules if m.startswith(f"{_languages.__name__}.")}
     readers = {f"{_languages.__name__}.{name}" for name in _languages.READERS}
-    # Python's and Markdown's readers are pure Python; a grammar would be tree_sitter_*.
-    assert languages & readers <= {f"{_languages.__name__}.{name}" for name in ("python", "markdown")}
+    # Python's and Markdown's readers are pure Python; a grammar is a tree_sitter_* module.
+    pure = {f"{_languages.__name__}.{name}" for name in ("python", "markdown")}
+    assert languages & readers <= pure
