@@ -337,15 +337,10 @@ class Linter:
         return passes
 
     def _rule(self, entry: RuleEntry) -> Rule[Any]:
-        """The rule of `entry`, built once; one whose module fails to import
-        crashes on each page it applies to, as a rule's bug does."""
+        """The rule of `entry`, built once."""
         rule = self._built.get(entry.code)
         if rule is None:
-            try:
-                rule = entry.load()()
-            except Exception as error:
-                rule = _unloadable(entry, error)
-            self._built[entry.code] = rule
+            rule = self._built[entry.code] = entry.build()
         return rule
 
     def _run_rules(
@@ -422,22 +417,6 @@ class Linter:
         if rule.code not in self.enabled:
             return []
         return [engine_row(rule, line, column, message, cause)]
-
-
-def _unloadable(entry: RuleEntry, error: Exception) -> Rule[Any]:
-    """A rule standing for one that could not be built: it raises `error`
-    where the rule would have checked a page."""
-
-    class Unloadable(Rule[AnyPage]):
-        code = entry.code
-        name = entry.name
-        summary = ""
-        scope = entry.facts.scope
-
-        def check(self, page: AnyPage, ctx: RuleContext) -> list[Finding]:
-            raise error
-
-    return Unloadable()
 
 
 _EDIT_TYPES = (int, int, int, int, str)

@@ -81,6 +81,15 @@ class RuleEntry:
             self._rule = getattr(module, self.facts.qualname)
         return self._rule
 
+    def build(self) -> Rule[Any]:
+        """The rule, made; one whose module fails to import (a dependency
+        missing) stands in for it and crashes on each page the rule applies
+        to, as a rule's bug does: an internal error, not a stopped run."""
+        try:
+            return self.load()()
+        except Exception as error:
+            return _unloadable(self, error)
+
     def applies_to(self, kind: str) -> bool:
         """Whether the rule checks pages of `kind` (a `DocKind`)."""
         if self._rule is not None:
@@ -93,6 +102,19 @@ class RuleEntry:
         if not values:
             return MappingProxyType(dict(self.facts.options))
         return self.load().resolve_options(values)
+
+
+def _unloadable(entry: RuleEntry, error: Exception) -> Rule[Any]:
+    class Unloadable(Rule[Any]):
+        code = entry.code
+        name = entry.name
+        summary = ""
+        scope = entry.facts.scope
+
+        def check(self, page: Any, ctx: Any) -> list[Any]:
+            raise error
+
+    return Unloadable()
 
 
 @dataclass
