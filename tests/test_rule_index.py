@@ -219,3 +219,14 @@ def test_a_page_imports_only_the_rules_and_readers_that_can_apply_to_it(
     # Python's and Markdown's readers are pure Python; a grammar is a tree_sitter_* module.
     pure = {f"{_languages.__name__}.{name}" for name in ("python", "markdown")}
     assert languages & readers <= pure
+
+
+def test_a_built_in_rule_named_again_is_the_rule_known_not_a_clash():
+    registry = load_registry()
+    indexed = registry.entries["DL501"]
+    registry.add(indexed.load(), "plugin 'again'")
+    assert registry.problems == []
+    assert registry.entries["DL501"] is indexed
+    late = RuleFacts.of(indexed.load())
+    registry.add_entry(RuleEntry(late), "plugin 'other'")
+    assert registry.problems == ["plugin 'other': DL501 [mojibake] clashes with DL501 [mojibake]"]

@@ -142,8 +142,11 @@ class Registry:
             self.problems.append(f"{origin}: bad code or name {rule.code!r} / {rule.name!r}")
             return
         known = self.entries.get(rule.code)
-        if known is not None and known._rule is rule:
-            return
+        if known is not None and (known.facts.module, known.facts.qualname) == (
+            rule.__module__,
+            rule.__qualname__,
+        ):
+            return  # the rule known already (from the index, or named twice)
         self.add_entry(RuleEntry(RuleFacts.of(rule), rule), origin)
 
     def add_entry(self, entry: RuleEntry, origin: str) -> None:
