@@ -5,7 +5,6 @@ or JSON), the README's rules table, and the rule pages of docs/rules/
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from typing import Any
 
 from doclint.config.suggestions import did_you_mean
@@ -137,7 +136,7 @@ def rule_record(rule: type[Rule[Any]], documentation: bool) -> dict[str, object]
     return record
 
 
-def rules_json(rules: Iterable[type[Rule[Any]]], documentation: bool) -> str:
+def rules_json(rules: list[type[Rule[Any]]], documentation: bool) -> str:
     return json.dumps([rule_record(rule, documentation) for rule in rules], indent=2) + "\n"
 
 
