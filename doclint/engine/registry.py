@@ -10,6 +10,11 @@ A plugin is a first-class rule: it is registered, selected and documented
 like a built-in one. A plugin that fails to load is reported, never fatal to
 the run.
 
+A built-in rule is known by its facts (`rule_index`) and its module imported
+when the rule is first needed (`RuleEntry.load`): a run imports only the
+rules of the pages it checks. A module whose code differs from the index's
+is imported at once and read, as a plugin's are.
+
 The registry is read once per process while what it is read from stays the
 same (`load_registry`): a run asks for it from the command line, its set-up
 and its scheduler. The entry points are read without `importlib.metadata`
