@@ -95,6 +95,13 @@ class RuleEntry:
         except Exception as error:
             return _unloadable(self, error)
 
+    def outside_state(self) -> str:
+        """The rule's outside state (`Rule.outside_state`), asked of the rule
+        only where its facts say it has one."""
+        if not self.facts.outside_state:
+            return ""
+        return type(self.build()).outside_state()
+
     def applies_to(self, kind: str) -> bool:
         """Whether the rule checks pages of `kind` (a `DocKind`)."""
         if self._rule is not None:

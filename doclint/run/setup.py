@@ -47,11 +47,7 @@ def result_key(linter: Linter) -> ResultKey:
     deciding["base"] = os.path.relpath(settings.base or Path.cwd(), root)
     # From the rules' facts: a rule is imported here only to ask its outside state.
     rules = {(rule.code, rule.facts.module, rule.facts.qualname) for rule in linter.rules}
-    outside = {
-        rule.code: state
-        for rule in linter.rules
-        if rule.facts.outside_state and (state := rule.load().outside_state())
-    }
+    outside = {rule.code: state for rule in linter.rules if (state := rule.outside_state())}
     description = key_text(
         {"rules": rules, "options": linter.options, "settings": deciding, "outside": outside}
     )
