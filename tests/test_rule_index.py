@@ -230,6 +230,8 @@ def test_a_page_imports_only_the_rules_and_readers_that_can_apply_to_it(
     # Python's and Markdown's readers are pure Python; a grammar is a tree_sitter_* module.
     pure = {f"{_languages.__name__}.{name}" for name in ("python", "markdown")}
     assert languages & readers <= pure
+    if kind == "markdown":  # a page with no source: no reader at all
+        assert _languages.__name__ not in modules
 
 
 def test_a_built_in_rule_named_again_is_the_rule_known_not_a_clash():

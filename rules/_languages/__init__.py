@@ -214,6 +214,23 @@ def language_of(path: str | None) -> Language | None:
     configure template (`macros.h.in`) is in the language of what it makes.
     Memoised: the rules ask in turn about each page's source, 72,000 times
     on a tree of 15,000 pages."""
+    found = _matched(path)
+    if found is None:
+        return None
+    name, template = found
+    language = _readers()[name]()
+    return configure_template(language) if template else language
+
+
+def language_name_of(path: str | None) -> str | None:
+    """The name of the language of a path (`language_of`), its reader not imported."""
+    found = _matched(path)
+    return None if found is None else found[0]
+
+
+@lru_cache(maxsize=1024)
+def _matched(path: str | None) -> tuple[str, bool] | None:
+    """The language a path is in, and whether it is a configure template of it."""
     if not path:
         return None
     name = posixpath.basename(path)
@@ -221,14 +238,14 @@ def language_of(path: str | None) -> Language | None:
     known = _data()
     for data in known:
         if name in data.filenames:
-            return language_named(data.name)
+            return data.name, False
     for data in known:
         if lowered.endswith(data.suffixes):
-            return language_named(data.name)
+            return data.name, False
     if lowered.endswith(".in"):
         for data in known:
             if lowered.removesuffix(".in").endswith(data.suffixes):
-                return configure_template(_readers()[data.name]())
+                return data.name, True
     return None
 
 
