@@ -18,7 +18,7 @@ import doclint_rules
 import pytest
 from doclint_rules import _languages
 
-from doclint.engine import Linter, Settings
+from doclint.engine import Linter, Settings, rule_index
 from doclint.engine.builtin_rules import ENGINE_RULES
 from doclint.engine.registry import (
     BUILTIN_PACKAGE,
@@ -76,6 +76,14 @@ def test_a_module_whose_bytes_differ_from_the_index_is_not_known_by_it(tmp_path)
     copy.write_bytes(Path(file).read_bytes() + b"\n# edited\n")
     assert indexed_facts(name, str(copy)) is None
     assert indexed_facts(f"{BUILTIN_PACKAGE}.not_indexed", file) is None
+
+
+def test_a_damaged_index_entry_is_as_good_as_none(monkeypatch):
+    (name, file), *_ = package_modules(BUILTIN_PACKAGE)
+    sha = rule_index.digest(Path(file).read_bytes())
+    for damaged in ([], {"rules": []}, {"sha256": sha}, {"sha256": sha, "rules": [{"code": 1}]}):
+        monkeypatch.setattr(rule_index, "_entries", lambda damaged=damaged: {name: damaged})
+        assert indexed_facts(name, file) is None
 
 
 def _run_with_rules(tmp_path: Path, edits: dict[str, tuple[str, str]], *args: str) -> str:

@@ -132,14 +132,14 @@ def write_index(modules: Iterable[tuple[str, str]]) -> str:
             checked.add(rule, name)
         entries[name] = {
             "sha256": digest(Path(file).read_bytes()),
-            "rules": [RuleFacts.of(rule).encode() for rule in sorted(rules, key=_code)],
+            "rules": [RuleFacts.of(rule).encode() for rule in sorted(rules, key=_code_of)],
         }
     if checked.problems:
         raise ValueError("; ".join(checked.problems))
     return json.dumps(entries, indent=1, sort_keys=True) + "\n"
 
 
-def _code(rule: type[Rule[Any]]) -> str:
+def _code_of(rule: type[Rule[Any]]) -> str:
     return rule.code
 
 
@@ -154,18 +154,19 @@ def _entries() -> Mapping[str, Any]:
 
 def indexed_facts(module: str, file: str) -> tuple[RuleFacts, ...] | None:
     """The facts of the rules of `module`, whose code is in `file`, when the
-    index holds that module with those bytes; None when it must be imported."""
+    index holds that module with those bytes; None when it must be imported
+    (an entry the index cannot give, damaged, is as good as none)."""
     entry = _entries().get(module)
-    if entry is None:
+    if not isinstance(entry, dict):
         return None
     try:
         with open(file, "rb") as source:
             data = source.read()
-    except OSError:
+        if digest(data) != entry["sha256"]:
+            return None
+        return tuple(RuleFacts.decode(module, rule) for rule in entry["rules"])
+    except (OSError, LookupError, TypeError, ValueError):
         return None
-    if digest(data) != entry["sha256"]:
-        return None
-    return tuple(RuleFacts.decode(module, rule) for rule in entry["rules"])
 
 
 def main() -> int:
