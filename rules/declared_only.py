@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint_rules._languages.cpp import CppFacts
+from doclint_rules._languages import is_cpp
 from doclint_rules._source_facts import documented_source
 
 from doclint.rule_api import (
@@ -67,7 +67,7 @@ class DeclaredOnly(Rule[KeywordIndex | FileDocs]):
             return
         source = documented_source(page, ctx)
         facts = source.facts if source is not None else None
-        if not isinstance(facts, CppFacts):
+        if not is_cpp(facts):
             return
         only_declared = facts.declared_types - facts.classes
         filename = posixpath.basename(page.described or "") or "the documented file"

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from doclint_rules._fixing import remove_keyword_entry
-from doclint_rules._languages.cpp import CppFacts
+from doclint_rules._languages import is_cpp
 from doclint_rules._source_facts import (
     DocumentedSource,
     class_after_macro,
@@ -276,7 +276,7 @@ class _Judge:
         facts = source.facts if source is not None else None
         self.defined: frozenset[str] | None = None
         self.export_macros: frozenset[str] = frozenset()
-        if isinstance(facts, CppFacts):
+        if is_cpp(facts):
             self.defined = facts.classes | facts.declared_types
             self.export_macros = facts.export_macros
         elif facts is not None:
@@ -303,7 +303,7 @@ class _Judge:
             if name in PROSE_WORDS:
                 return "is an English word caught from prose, not a class name", rule.PROSE_WORD
             return None
-        if not isinstance(source.facts, CppFacts):
+        if not is_cpp(source.facts):
             return f"is not a class defined in `{source.filename}`", rule.NOT_DEFINED
         named = class_after_macro(name, source.text)
         if named or name in self.export_macros:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from doclint_rules._generator_pages import (
     ProfiledPage,
@@ -12,7 +13,6 @@ from doclint_rules._generator_pages import (
     first_page_below,
 )
 from doclint_rules._hierarchy import hierarchy_of, problem_line
-from doclint_rules._python_objects import ModuleObjects
 
 from doclint.rule_api import (
     Cause,
@@ -24,6 +24,9 @@ from doclint.rule_api import (
     shown_target,
     shown_tree_path,
 )
+
+if TYPE_CHECKING:
+    from doclint_rules._python_objects import ModuleObjects
 
 
 class MissingObject(Rule[MarkdownPage]):

@@ -4,12 +4,16 @@ the documented source does not define, import or include."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from doclint_rules._languages.cpp import CppFacts
-from doclint_rules._languages.python import PythonFacts
+from doclint_rules._languages import is_python
 from doclint_rules._source_facts import DocumentedSource, documented_source, reserved_word
 
 from doclint.rule_api import Cause, Finding, KeywordIndex, Rule, RuleContext, RuleDocs
+
+if TYPE_CHECKING:
+    from doclint_rules._languages.cpp import CppFacts
+    from doclint_rules._languages.python import PythonFacts
 
 FUNCTION_CATEGORY = "Functions"
 IMPORT_CATEGORY = "Imports"
@@ -131,7 +135,7 @@ def _phantom(
         return f"`{name}` is {reserved}, not a function", _KEYWORD_CAUSES[reserved]
     if source is None or facts is None:
         return None
-    if isinstance(facts, PythonFacts):
+    if is_python(facts):
         return _python_phantom(heading, name, facts, source.filename)
     if source.unsure_about(name):
         return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Set
 
-from doclint_rules._languages.cpp import CppFacts
+from doclint_rules._languages import is_cpp
 from doclint_rules._prose_entries import (
     LANGUAGE_KEYWORD,
     PROSE,
@@ -165,7 +165,7 @@ def _summary_lines(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
     source = documented_source(page, ctx)
     # Python's "**Classes defined**" line is keyword-as-class's alone: a
     # class defined twice (in two branches, in two tests) is two definitions.
-    if source is None or not isinstance(source.facts, CppFacts):
+    if source is None or not is_cpp(source.facts):
         return
     for heading, entries in (
         ("Class/Structs", page.classes_defined),
@@ -193,7 +193,7 @@ def _namespace_message(name: str, source: DocumentedSource) -> str:
 def _proven(heading: str, source: DocumentedSource) -> frozenset[str]:
     """The names of a syntax category that the parsed source has as such."""
     facts = source.facts
-    if isinstance(facts, CppFacts):
+    if is_cpp(facts):
         if heading == NAMESPACE_CATEGORY:
             return facts.namespaces
         if heading in CLASS_CATEGORIES:
@@ -217,6 +217,6 @@ def _not_a_namespace(name: str, source: DocumentedSource) -> bool:
     unsure lines wrote `Tensor` of `} // end anonymous namespace` followed
     by `Tensor f(...)`, never a namespace `Tensor`)."""
     facts = source.facts
-    if not isinstance(facts, CppFacts) or name in facts.namespaces:
+    if not is_cpp(facts) or name in facts.namespaces:
         return False
     return not namespace_in_code(name, source.text)

@@ -336,7 +336,7 @@ def resolve_severity(registry: Registry, overrides: Mapping[str, str]) -> dict[s
                 f"not {level!r}"
             )
         rules = registry.matching(selector)
-        exact = registry.lookup(selector) is not None
+        exact = registry.entry(selector) is not None
         rank = 1000 if exact else (0 if selector.strip().upper() == "ALL" else len(selector))
         ranked.append((rank, [rule.code for rule in rules], level))
     resolved: dict[str, str] = {}
