@@ -29,10 +29,11 @@ from doclint.models.findings import Finding
 from doclint.models.markdown import MarkdownLayer
 from doclint.rule_api import Cause, Severity
 from doclint.tree.discovery import PatternSet
+from doclint.util.lazy_regex import compiled_on_use
 
 MARKER = "doclint-"
-_DIRECTIVE = re.compile(r"<!--\s*doclint-([A-Za-z-]*)(.*?)-->", re.DOTALL)
-_SEPARATOR = re.compile(r"[\s,]+")
+_DIRECTIVE = compiled_on_use(r"<!--\s*doclint-([A-Za-z-]*)(.*?)-->", re.DOTALL)
+_SEPARATOR = compiled_on_use(r"[\s,]+")
 KINDS = ("disable-next-line", "disable", "enable", "disable-file")
 _UNBOUNDED = 1 << 62
 
