@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from doclint.engine.builtin_rules import UnusedSuppression, engine_row
 from doclint.engine.registry import Registry, SelectionError
@@ -94,8 +95,7 @@ def parse_directives(layer: MarkdownLayer, registry: Registry) -> list[Directive
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class _Span:
+class _Span(NamedTuple):
     """Lines where one rule selector of a `doclint-disable` holds; for a blanket
     one (`codes` None), every rule but those enabled again since."""
 
@@ -247,8 +247,7 @@ def apply_directives(
     return kept + [row for row in unused if not suppressions.suppressed(row.line, row.code)]
 
 
-@dataclass(frozen=True)
-class _FileIgnore:
+class _FileIgnore(NamedTuple):
     glob: str
     patterns: PatternSet
     negated: bool
