@@ -142,3 +142,30 @@ def test_the_rules_are_read_once_per_run(trees):
     searched = said.rpartition("searched: ")[2].partition("\n")[0].split()
     assert "doclint_rules.broken_link" in searched
     assert sorted(searched) == sorted(set(searched))
+
+
+COMMAND_LINES = [
+    ["check", "docs", "--select", "DL1", "--output-format", "json", "--no-cache", "-j", "2"],
+    ["check"],
+    ["rules", "--output-format", "json"],
+    ["rule", "--all"],
+    ["schema", "profile"],
+    ["config-schema"],
+    ["profile", "check", "p.toml", "--good", "a", "--bad", "b"],
+    ["init", "there"],
+    ["clean", "--root", "."],
+]
+
+
+@pytest.mark.parametrize("argv", COMMAND_LINES, ids=lambda argv: argv[0])
+def test_a_command_s_own_parser_parses_as_the_whole_and_builds_no_other(argv):
+    """argparse looks up its labels' translations for every parser it builds:
+    a run builds only its command's, which reads its arguments as the whole
+    command line's parser does."""
+    from doclint.cli.options import build_parser
+
+    own = build_parser(argv[0])
+    assert vars(own.parse_args(argv)) == vars(build_parser().parse_args(argv))
+    other = "rules" if argv[0] != "rules" else "check"
+    with pytest.raises(SystemExit):
+        own.parse_args([other])

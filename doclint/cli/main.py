@@ -77,9 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    args.command_line = ["doclint", *(sys.argv[1:] if argv is None else argv)]
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(arguments[0] if arguments else None)
+    args = parser.parse_args(arguments)
+    args.command_line = ["doclint", *arguments]
     if args.command is None:
         # As ruff: a bare command is a usage error that shows the whole help.
         parser.print_help(sys.stderr)
