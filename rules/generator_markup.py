@@ -6,12 +6,22 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 
 
 class GeneratorMarkup(Rule[MarkdownPage]):
     code = "DL810"
     name = "generator-markup"
+    origin = Origin.WIKI
     summary = "A wiki generator's markup left in the page."
     docs = RuleDocs(
         what="""Flags markup a wiki generator uses internally and left in a page

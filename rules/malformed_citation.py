@@ -6,13 +6,23 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import placed_elsewhere, wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 from doclint.rule_api_generators import Citation
 
 
 class MalformedCitation(Rule[MarkdownPage]):
     code = "DL804"
     name = "malformed-citation"
+    origin = Origin.WIKI
     summary = "A wiki citation does not follow its grammar."
     docs = RuleDocs(
         what="""Flags a citation its wiki's grammar does not allow, at the citation:

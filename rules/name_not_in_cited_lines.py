@@ -8,13 +8,23 @@ from collections.abc import Iterator, Sequence
 from doclint_rules._project_names import ProjectNames, line_tokens, project_names
 from doclint_rules._wiki import Judged, judged, shown_ranges, wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 from doclint.rule_api_generators import NameMention
 
 
 class NameNotInCitedLines(Rule[MarkdownPage]):
     code = "DL807"
     name = "name-not-in-cited-lines"
+    origin = Origin.WIKI
     summary = "A name its sentence's citation does not show."
     docs = RuleDocs(
         what="""Flags a name in backticks that a wiki page presents as the project's

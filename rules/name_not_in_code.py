@@ -7,13 +7,23 @@ from collections.abc import Iterator
 from doclint_rules._project_names import ProjectNames, project_names
 from doclint_rules._wiki import looks_like_the_projects, wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 from doclint.rule_api_generators import NameMention
 
 
 class NameNotInCode(Rule[MarkdownPage]):
     code = "DL806"
     name = "name-not-in-code"
+    origin = Origin.WIKI
     summary = "A wiki page names code the project does not have."
     docs = RuleDocs(
         what="""Flags a name in backticks that a wiki page presents as the project's

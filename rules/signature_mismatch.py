@@ -6,12 +6,13 @@ from collections.abc import Iterator
 
 from doclint_rules._generator_pages import claimed_source, documented_object
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 
 class SignatureMismatch(Rule[MarkdownPage]):
     code = "DL702"
     name = "signature-mismatch"
+    origin = Origin.PROFILE
     summary = "Heading's parameter list differs from the function's, by the generator's convention."
     docs = RuleDocs(
         what="""Flags a function heading of a profiled generator's page whose

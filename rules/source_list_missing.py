@@ -6,12 +6,22 @@ from collections.abc import Iterator
 
 from doclint_rules._wiki import wiki_claiming
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 
 
 class SourceListMissing(Rule[MarkdownPage]):
     code = "DL805"
     name = "source-list-missing"
+    origin = Origin.WIKI
     summary = "A wiki page lists a source file the tree does not have."
     docs = RuleDocs(
         what="""Flags an entry of a wiki page's list of relevant source files

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from doclint_rules._generator_pages import Entry, claimed_source
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 if TYPE_CHECKING:
     from doclint_rules._python_objects import PyObject
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 class UndocumentedObject(Rule[MarkdownPage]):
     code = "DL704"
     name = "undocumented-object"
+    origin = Origin.PROFILE
     summary = "Class or function of the page's source with no heading on the page."
     docs = RuleDocs(
         what="""Flags each class and function of a profiled generator's source that

@@ -6,12 +6,13 @@ from collections.abc import Iterator
 
 from doclint_rules._generator_pages import profiled_page
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 
 class UngeneratedDoc(Rule[MarkdownPage]):
     code = "DL706"
     name = "ungenerated-doc"
+    origin = Origin.PROFILE
     summary = "Generator's placeholder sentence left where an object's documentation belongs."
     docs = RuleDocs(
         what="""Flags a line of a profiled generator's page that is one of the fixed

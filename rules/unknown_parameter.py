@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from doclint_rules._generator_pages import claimed_source, documented_object
 from doclint_rules._outside_bases import builtin_names, outside_names
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 if TYPE_CHECKING:
     from doclint_rules._python_objects import ModuleObjects, PyObject
@@ -20,6 +20,7 @@ CLAIM = "entry-names-parameter-or-attribute"
 class UnknownParameter(Rule[MarkdownPage]):
     code = "DL703"
     name = "unknown-parameter"
+    origin = Origin.PROFILE
     summary = "Parameters or attributes item naming nothing the documented object has."
     docs = RuleDocs(
         what="""Flags an item of a profiled generator's labelled list (RepoAgent's

@@ -14,7 +14,7 @@ from doclint_rules._generator_pages import (
     source_file,
 )
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 from doclint.rule_api_generators import Profile
 
 if TYPE_CHECKING:
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 class WrongCaller(Rule[MarkdownPage]):
     code = "DL705"
     name = "wrong-caller"
+    origin = Origin.PROFILE
     summary = "Sentence naming a caller that the project's sources refute."
     docs = RuleDocs(
         what="""Flags a sentence of a profiled generator's page that names a caller of
