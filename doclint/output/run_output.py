@@ -7,12 +7,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from doclint.models.findings import Counts, Finding, counts, total
 from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule, Severity
-from doclint.rule_api_generators import Profile
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import Profile
 
 
 class RenderedParts(Protocol):
