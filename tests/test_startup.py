@@ -46,7 +46,15 @@ NEVER_FOR_A_CHECK = (
 # What the DeepWiki export needs and the generated page and the README do not:
 # the history (git, through subprocess) for its citations, and mistune for
 # Markdown the line scan does not read.
-ONLY_FOR_THE_WIKI = ("doclint.history", "subprocess", "mistune", "doclint.parsing.mistune_layer")
+# The tree's lock and the decoder's per-thread state are `_thread`'s: only
+# subprocess imports `threading`.
+ONLY_FOR_THE_WIKI = (
+    "doclint.history",
+    "subprocess",
+    "threading",
+    "mistune",
+    "doclint.parsing.mistune_layer",
+)
 
 # The rules that judge only the pages of a wiki or of a layout profile: a
 # README is neither's, so they are neither imported nor run for it.
