@@ -32,6 +32,7 @@ from typing import (
     Annotated,
     ClassVar,
     Generic,
+    NamedTuple,
     TypeVar,
     Union,
     cast,
@@ -196,8 +197,7 @@ class Scope(StrEnum):
 OptionValue = bool | int | str | tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class RuleOption:
+class RuleOption(NamedTuple):
     """A setting a rule declares (`Rule.options`) and reads from `ctx.options`.
 
     Users set it in `[tool.doclint.rules.<rule-name>]`; its type is the type of
@@ -266,8 +266,7 @@ def _headed(title: str, note: str, text: str) -> str:
     return f"{heading}\n\n{text}" if text.startswith("```") else f"{heading} {text}"
 
 
-@dataclass(frozen=True, slots=True)
-class LinkTarget:
+class LinkTarget(NamedTuple):
     """Where a relative link points, relative to the tree root."""
 
     path: str
