@@ -41,6 +41,8 @@ NEVER_FOR_A_CHECK = (
     # No configuration file in these trees, and the profiles are frozen: no TOML.
     "tomllib",
     "datetime",
+    # A rule's crash is shown with its stack only under --show-traceback.
+    "traceback",
 )
 
 # What the DeepWiki export needs and the generated page and the README do not:
