@@ -298,3 +298,25 @@ def test_a_rule_whose_origin_is_no_origin_is_refused():
     registry.add(_Probe.rule("ZZ904", "bad-origin", "wiki"), "plugin")
     assert registry.problems == ["plugin: rule ZZ904 has an `origin` that is no `Origin`: 'wiki'"]
     assert "ZZ904" not in registry.entries
+
+
+def test_a_crash_shows_its_stack_when_asked(tmp_path):
+    """`traceback` is imported only for this: the stack still comes with it."""
+    from doclint.rule_api import Rule, RuleDocs
+
+    def check(self, page, ctx):
+        raise KeyError("x")
+
+    docs = RuleDocs(what="w.", why="w.", example="e.", use_instead="u.")
+    crashing = type(
+        "Crashing",
+        (Rule,),
+        {"code": "ZZ905", "name": "crashing", "summary": "s.", "docs": docs, "check": check},
+    )
+    registry = load_registry()
+    registry.add(crashing, "test")
+    for shown in (False, True):
+        settings = Settings(select=["ZZ905", "DL001"], show_traceback=shown)
+        (crash,) = Linter(settings, Tree(tmp_path), registry).check_text("# T\n", "a.md").rows
+        assert crash.message.startswith("rule ZZ905 (crashing) crashed: KeyError: 'x'")
+        assert ("Traceback (most recent call last)" in crash.message) is shown
