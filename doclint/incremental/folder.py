@@ -14,7 +14,7 @@ from doclint.incremental.cache import MARKER, TAG
 from doclint.incremental.sealed import owned
 from doclint.tree.reading import read_regular
 
-# What doclint writes there (earlier versions: run records, part memos).
+# What doclint writes there (earlier versions: run records, stamps, part memos).
 OWN_ENTRIES = re.compile(
     r"CACHEDIR\.TAG|\.gitignore|[0-9a-f]{32}\.(?:bin|run|parts|stamps)|\.tmp-[A-Za-z0-9_]+"
 )

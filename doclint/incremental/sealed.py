@@ -1,16 +1,14 @@
 """Cache files doclint trusts: written by this user, intact, for this purpose.
 
-A cache folder may sit in a tree someone else wrote, or one other users can
-write to: a file there could be planted, cut short or meant for another tree.
-So each is sealed: an HMAC-SHA256 over its length, its purpose (`context`)
-and its bytes, keyed with 32 random bytes only this user can read
-(`$XDG_CACHE_HOME/doclint/key`). A file is used only when its seal holds and
-it and its folder are this user's; else it is ignored and replaced. Without
-a key nothing is read or written. A key inside the checked tree is never
-used (store.py): an archive unpacked by this user gives owner and mode too.
-
-A sealed file is a prefix, a head, checked before anything decodes it, and
-a body, read in blobs whose digests the head holds (cache.py).
+A cache folder may sit in a tree others wrote or can write to: a file there
+could be planted, cut short or meant for another tree. So each is sealed: an
+HMAC-SHA256 over its lengths, its purpose (`context`) and its head, keyed
+with 32 random bytes only this user can read (`$XDG_CACHE_HOME/doclint/key`).
+A file is used only when its seal holds and it and its folder are this
+user's. Without a key nothing is read or written; a key inside the checked
+tree is never used (store.py: an archive unpacked by this user gives owner
+and mode too). The body is read in blobs whose digests the head holds
+(cache.py): it needs no digest of its own.
 """
 
 from __future__ import annotations
@@ -19,38 +17,21 @@ import contextlib
 import errno
 import hashlib
 import hmac
+import itertools
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Protocol
 
-MAGIC = b"DLSEAL1\n"
+MAGIC = b"DLSEAL2\n"
 _LENGTH = 8
 _DIGEST = 32
-PREFIX_SIZE = len(MAGIC) + 2 * _LENGTH + 2 * _DIGEST
+PREFIX_SIZE = len(MAGIC) + 2 * _LENGTH + _DIGEST
 KEY_SIZE = 32
 _WRITE_BUFFER = 1 << 20
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 _key: bytes | None = None
-
-
-class Blocks(Protocol):
-    """A piece of a body kept elsewhere, read a block at a time."""
-
-    def blocks(self) -> Iterator[bytes]: ...
-
-
-Piece = bytes | memoryview | Blocks
-
-
-def _buffers(pieces: Iterable[Piece]) -> Iterator[bytes | memoryview]:
-    for piece in pieces:
-        if isinstance(piece, bytes | memoryview):
-            yield piece
-        else:
-            yield from piece.blocks()
 
 
 def key_folder() -> Path:
@@ -140,7 +121,7 @@ def folder_ready(folder: Path) -> bool:
     return stat.S_ISDIR(info.st_mode) and owned(info)
 
 
-def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> None:
+def write_new(file: Path, data: Iterable[bytes], mode: int = 0o600, *, replace: bool) -> None:
     """Write `file` whole, through a temporary file renamed into place (a
     link there is replaced, never written through); without `replace`, a
     regular file of this user's already there is kept. OSError on failure."""
@@ -158,7 +139,7 @@ def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> Non
         with os.fdopen(handle, "wb", buffering=_WRITE_BUFFER) as stream:
             if mode != 0o600:
                 os.fchmod(handle, mode)
-            stream.writelines(_buffers(data))
+            stream.writelines(data)
         # ext4 flushes a file renamed over another before the rename returns
         # (auto_da_alloc), costlier than the write: the old file goes first.
         with contextlib.suppress(OSError):
@@ -170,20 +151,16 @@ def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> Non
         raise
 
 
-def write_sealed(file: Path, context: str, head: bytes, *body: Piece) -> None:
-    """Write a sealed file from its head and body, never joined in memory
-    (into a folder the caller made sure is this user's); OSError on failure."""
+def write_sealed(file: Path, context: str, head: bytes, body: Iterable[bytes], size: int) -> None:
+    """Write a sealed file from its head and a body of `size` bytes (into a
+    folder the caller made sure is this user's); OSError on failure."""
     key = secret_key()
     if key is None:
         raise OSError("no key of this user's to seal the cache with")
-    digest, size = hashlib.sha256(), 0
-    for piece in _buffers(body):
-        digest.update(piece)
-        size += memoryview(piece).nbytes
-    lengths = len(head).to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
-    signed = MAGIC + lengths + digest.digest()
-    tag = _tag(key, context, signed, head)
-    write_new(file, signed, tag, head, *body, replace=True)
+    signed = MAGIC + len(head).to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
+    write_new(
+        file, itertools.chain((signed, _tag(key, context, signed, head), head), body), replace=True
+    )
 
 
 def _tag(key: bytes, context: str, signed: bytes, head: bytes) -> bytes:

@@ -48,8 +48,6 @@ class ContentCache:
         stored = Cache.load(folder, name, root, keeps=not worker)
         if stored.problem is not None:
             warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
-        if stored.stamps_problem is not None:
-            warn(f"{stored.stamps_file}: not used ({stored.stamps_problem}); it will be replaced")
         return stored
 
     def folder_of(

@@ -154,7 +154,7 @@ def _blob_place(cache_file: Path, path: str) -> tuple[int, int]:
     opened.close()
     head = marshal.loads(opened.head)
     record = RECORD.unpack_from(head["index"], head["paths"].index(path) * RECORD.size)
-    return opened.body_start + record[4], record[6]
+    return opened.body_start + record[5], record[7]
 
 
 def test_a_cache_body_altered_costs_that_file_alone(tmp_path):
@@ -191,9 +191,9 @@ def test_a_cache_index_pointing_outside_the_body_is_a_miss(tmp_path):
         RECORD.unpack_from(head["index"], number * RECORD.size)
         for number in range(len(head["paths"]))
     ]
-    moved = b"".join(RECORD.pack(*record[:4], len(body), *record[5:]) for record in records)
+    moved = b"".join(RECORD.pack(*record[:5], len(body), *record[6:]) for record in records)
     head = {**head, "index": moved}
-    write_cache_file(cache_file, f"cache {cache_file.stem}", marshal.dumps(head), body)
+    write_cache_file(cache_file, f"cache {cache_file.stem}", marshal.dumps(head), [body], len(body))
     again = run([tmp_path / "docs"], settings)
     assert again.diagnostics == expected and again.from_cache == 0
 
