@@ -17,7 +17,6 @@ from doclint.models.kept_findings import (
     UnreadableFindings,
     decode_findings,
     encode_findings,
-    messages,
 )
 from doclint.rule_api import shown_tree_path
 
@@ -35,7 +34,7 @@ def test_findings_come_back_as_they_were():
     decoded = decode_findings(encoded)
     assert decoded == ROWS
     assert decoded[0].fix.applicability is FixSafety.SAFE and decoded[0].cause is decoded[1].cause
-    assert messages(encoded) == ["gone", "gone too"]
+    assert FileRows(None, encoded).messages() == ["gone", "gone too"]
     assert encode_findings([]) == EMPTY and decode_findings(EMPTY) == []
 
 

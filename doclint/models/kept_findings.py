@@ -1,7 +1,7 @@
-"""A file's findings as bytes, as a cache keeps them and a run hands them
-to its sink (`FileRows`), decoded only when something reads them. Made once
-where the file is checked, for the cache and the output's part key; the
-first byte says whether a message may be shown otherwise than as kept.
+"""A file's findings as bytes, as a cache keeps them and a run hands them to
+its sink (`FileRows`), decoded only when read; made once where the file is
+checked. The first byte says whether a message may be shown otherwise than
+as kept, or some finding stands on another file.
 """
 
 from __future__ import annotations
@@ -14,13 +14,12 @@ from typing import Any
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.markdown import build_node
 
-# Every message is printable, or not, or some finding stands on another file.
 PRINTABLE, SHOWN_OTHERWISE, ELSEWHERE = b"\x00", b"\x01", b"\x02"
-# No findings, written out: marshal marks an object referred to twice,
-# which a list made in another process may be.
+# No findings, written out: marshal marks an object referred to twice, as
+# a list made in another process may be.
 EMPTY = PRINTABLE + b"[\x00\x00\x00\x00"
+_SAFETIES = {str(safety): safety for safety in FixSafety}
 _message = attrgetter("message")
-_path = attrgetter("path")
 
 
 class UnreadableFindings(ValueError):
@@ -49,26 +48,20 @@ def encode_findings(rows: list[Finding]) -> bytes | None:
         )
         for line, column, message, fix, cause, code, name, severity, path in rows
     ]
-    if any(map(_path, rows)):
+    if any(row.path for row in rows):
         first = ELSEWHERE
-    elif "".join(map(_message, rows)).isprintable():
-        first = PRINTABLE
     else:
-        first = SHOWN_OTHERWISE
+        first = PRINTABLE if "".join(map(_message, rows)).isprintable() else SHOWN_OTHERWISE
     try:
         return first + marshal.dumps(encoded)
     except ValueError:
         return None
 
 
-_SAFETIES = {str(safety): safety for safety in FixSafety}
-
-
 def decode_findings(data: bytes) -> list[Finding]:
     """The findings `encode_findings` gave; UnreadableFindings for others."""
+    causes: dict[Any, Cause | None] = {None: None}
     try:
-        rows = _plain(data)
-        causes = _Causes({None: None})
         # build_node, not Finding(...): a run may decode 300,000.
         return [
             build_node(
@@ -78,25 +71,21 @@ def decode_findings(data: bytes) -> list[Finding]:
                     column,
                     message,
                     fix if fix is None else _fix(*fix),
-                    causes[cause],
+                    causes[cause] if cause in causes else causes.setdefault(cause, Cause(*cause)),
                     code,
                     name,
                     severity,
                     path,
                 ),
             )
-            for line, column, message, fix, cause, code, name, severity, path in rows
+            for line, column, message, fix, cause, code, name, severity, path in _plain(data)
         ]
-    except (EOFError, ValueError, TypeError, KeyError) as error:
+    except (EOFError, ValueError, TypeError, KeyError, IndexError) as error:
         raise UnreadableFindings(str(error)) from None
 
 
-def messages(data: bytes) -> list[str]:
-    """The messages of encoded findings; UnreadableFindings for others."""
-    try:
-        return [str(message) for _, _, message, *_ in _plain(data)]
-    except (EOFError, ValueError, TypeError, IndexError) as error:
-        raise UnreadableFindings(str(error)) from None
+def _fix(edits: Any, applicability: str, message: str) -> Fix:
+    return Fix(tuple(map(Edit._make, edits)), _SAFETIES[applicability], message)
 
 
 def _plain(data: bytes) -> list[Any]:
@@ -104,16 +93,6 @@ def _plain(data: bytes) -> list[Any]:
     if data[:1] not in (PRINTABLE, SHOWN_OTHERWISE, ELSEWHERE) or not isinstance(rows, list):
         raise TypeError("findings are not a list")
     return rows
-
-
-class _Causes(dict[object, Cause | None]):
-    def __missing__(self, cause: object) -> Cause:
-        value = self[cause] = Cause._make(cause)  # type: ignore[arg-type]
-        return value
-
-
-def _fix(edits: object, applicability: str, message: str) -> Fix:
-    return Fix(tuple(map(Edit._make, edits)), _SAFETIES[applicability], message)  # type: ignore[call-overload]
 
 
 class FileRows:
@@ -145,10 +124,7 @@ class FileRows:
     def rows(self) -> list[Finding]:
         """The findings, filtered; UnreadableFindings for bytes of no findings."""
         if self._rows is None:
-            rows = self._given
-            if rows is None:
-                assert self.encoded is not None
-                rows = decode_findings(self.encoded)
+            rows = self._given if self._given is not None else decode_findings(self.encoded or b"")
             self._rows = rows if self._refine is None else self._refine(rows)
         return self._rows
 
@@ -159,8 +135,11 @@ class FileRows:
         return not "".join(map(_message, self._given or ())).isprintable()
 
     def messages(self) -> list[str]:
-        """The messages before the filter, in order."""
+        """The messages before the filter, in order; UnreadableFindings for
+        bytes of no findings."""
         if self._given is not None:
             return list(map(_message, self._given))
-        assert self.encoded is not None
-        return messages(self.encoded)
+        try:
+            return [str(message) for _, _, message, *_ in _plain(self.encoded or b"")]
+        except (EOFError, ValueError, TypeError) as error:
+            raise UnreadableFindings(str(error)) from None

@@ -1,17 +1,13 @@
 """The output of a format written file by file: each file's part rendered
-where the file is checked, kept on disk, read back in the order of the paths.
+where the file is checked (a worker writes it to a file of its own and sends
+back where it is), kept on disk, read back in the order of the paths. On
+disk: a 200,000-page tree gives gigabytes of parts; sent through a pipe, a
+`jsonl` report of such a tree cost the main process 6 s of CPU.
 
-The run hands a `PartWriter` (its sink, run/sink.py) each file's findings
-where the file is checked; a worker writes the part to a file of its own and
-sends back only where it is. On disk, not in memory: a 200,000-page tree
-gives millions of findings, gigabytes of parts; sent whole through a pipe,
-a `jsonl` report of such a tree cost the main process 6 s of CPU.
-
-A part depends on the format and its options, the path as shown, the
-findings as kept with what the filter does to them, the messages naming tree
-paths as shown, and the file's bytes (the lines shown): `part_key` digests
-them, so that a part the cache kept with the file's result (cache.py) is
-given instead of rendered, with no finding decoded.
+`part_key` digests all a part shows (format and options, path as shown,
+findings as kept and what the filter does to them, messages naming tree
+paths as shown, the file's bytes), so that a part the cache kept with the
+file's result is given instead of rendered, with no finding decoded.
 """
 
 from __future__ import annotations
@@ -41,8 +37,6 @@ from doclint.util.private_folder import PrivateFolder
 
 LENGTH = struct.Struct("<Q")
 COUNTS = struct.Struct("<QQQQQ")  # a kept part starts with its `Counts`
-PLACE_WIDTH = 4  # a part's spill, offset, length and findings, in `SpilledParts._places`
-READ_BOUND = 1 << 18  # the most `SpilledParts.buffers` reads at a time
 
 
 def writer_context(part: object, errors: str, color: bool) -> bytes:
@@ -78,13 +72,12 @@ def part_key(
 class FilePart(NamedTuple):
     """One file's part (`data`), or where a worker wrote it (`spool`, its
     file's name, `offset`, `length`); its path as shown, unescaped (the
-    parts are sorted by it); its counts, so that no summary reads it again."""
+    parts are sorted by it); its counts; its key, when rendered to be kept."""
 
     data: bytes
     shown: str
     counts: Counts
     key: bytes | None = None
-    """Its key, when it was rendered to be kept with the file's result."""
     spool: str | None = None
     offset: int = 0
     length: int = 0
@@ -204,22 +197,22 @@ class SpilledParts:
         self._descriptors = [self._spill.fileno()]
         self._spools: dict[str, int] = {}
         weakref.finalize(self, _close, self._spill, self._descriptors)
-        self._places = array("q")  # packed: as tuples, 150 bytes a file
+        self._places = array(
+            "q"
+        )  # spill, offset, length, findings; packed: as tuples, 150 bytes a file
         self._order: Sequence[int] | None = None
-        self._size = 0
         self._shown: list[str] = []
         self.counts = Counts()
 
     def add(self, part: FilePart) -> None:
-        if part.spool is not None:
-            spill = self._spools.get(part.spool)
-            if spill is None:
-                spill = self._spools[part.spool] = self._open_spool(part.spool)
-            offset, length = part.offset, part.length
-        else:
-            spill, offset, length = 0, self._size, len(part.data)
+        if part.spool is None:
+            spill, offset, length = 0, self._spill.tell(), len(part.data)
             self._spill.write(part.data)
-            self._size += length
+        elif part.spool not in self._spools:
+            spill, offset, length = self._open_spool(part.spool), part.offset, part.length
+            self._spools[part.spool] = spill
+        else:
+            spill, offset, length = self._spools[part.spool], part.offset, part.length
         self._places.extend((spill, offset, length, part.counts.findings))
         self._shown.append(part.shown)
         self.counts = total([self.counts, part.counts])
@@ -241,52 +234,22 @@ class SpilledParts:
         return self
 
     def __len__(self) -> int:
-        return len(self._places) // PLACE_WIDTH
+        return len(self._shown)
 
     def __iter__(self) -> Iterator[tuple[str, bytes, int]]:
         """Each part's (path as shown, bytes, findings), in order."""
-        for part in self._in_order():
-            yield self._read(part)
+        return map(self._read, self._order if self._order is not None else range(len(self)))
 
-    def _in_order(self) -> Sequence[int]:
-        return self._order if self._order is not None else range(len(self))
-
-    def buffers(self) -> Iterator[memoryview]:
-        """Each part's bytes, in order; parts that follow one another in a
-        spill are read together, up to READ_BOUND bytes (one read a part cost a
-        system call each)."""
-        order, places = self._in_order(), self._places
-        first = 0
-        while first < len(order):
-            at = order[first] * PLACE_WIDTH
-            spill, offset, length = places[at : at + 3]
-            ends, last = [offset + length], first + 1
-            while last < len(order):
-                at = order[last] * PLACE_WIDTH
-                if (places[at], places[at + 1]) != (spill, ends[-1]):
-                    break
-                if ends[-1] + places[at + 2] - offset > READ_BOUND:
-                    break
-                ends.append(ends[-1] + places[at + 2])
-                last += 1
-            data = memoryview(self._pread(spill, offset, ends[-1] - offset, order[first]))
-            start = 0
-            for end in ends:
-                yield data[start : end - offset]
-                start = end - offset
-            first = last
+    def buffers(self) -> Iterator[bytes]:
+        return (data for _, data, _ in self)
 
     def _read(self, part: int) -> tuple[str, bytes, int]:
-        spill, offset, length, count = self._places[part * PLACE_WIDTH : (part + 1) * PLACE_WIDTH]
-        return self._shown[part], self._pread(spill, offset, length, part), count
-
-    def _pread(self, spill: int, offset: int, length: int, part: int) -> bytes:
-        if spill == 0:
-            self._spill.flush()
+        spill, offset, length, count = self._places[part * 4 : part * 4 + 4]
+        self._spill.flush()
         data = os.pread(self._descriptors[spill], length, offset)
         if len(data) != length:
             raise OSError(f"a rendered part of {self._shown[part]} was cut short on disk")
-        return data
+        return self._shown[part], data, count
 
 
 def _close(spill: IO[bytes], descriptors: list[int]) -> None:
