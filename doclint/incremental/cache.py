@@ -64,8 +64,7 @@ class Cache:
         self.problem: str | None = None  # why a cache file found was not used
         self._sealed: SealedFile | None = None
         self._spill: IO[bytes] | None = None
-        self._paths: list[str] = []  # the path of each record, loaded or new
-        self._index = bytearray()  # a RECORD each
+        self._index = bytearray()  # the loaded RECORDs, then this run's
         self._used = bytearray()  # 1 for each record this run used or stored
         self._at: dict[str, int] = {}  # each path's current record
         self._loaded = 0
@@ -83,10 +82,9 @@ class Cache:
             return cache
         try:
             head = marshal.loads(sealed.head)
-            paths, index = head["paths"], head["index"]
-            if head["format"] != FORMAT or head["key"] != key:
-                raise ValueError
-            if len(index) != len(paths) * RECORD.size or len(set(paths)) != len(paths):
+            paths, index = head["paths"], bytearray(head["index"])
+            fits = len(index) == len(paths) * RECORD.size == len(set(paths)) * RECORD.size
+            if (head["format"], head["key"], fits) != (FORMAT, key, True):
                 raise ValueError
             if not all(isinstance(path, str) for path in paths):
                 raise ValueError
@@ -97,10 +95,8 @@ class Cache:
         sealed.head = b""  # not kept: 32 MB on 200,000 pages
         cache._sealed = sealed
         weakref.finalize(cache, sealed.close)
-        cache._paths, cache._index = paths, bytearray(index)
-        cache._used = bytearray(len(paths))
+        cache._index, cache._used, cache._loaded = index, bytearray(len(paths)), len(paths)
         cache._at = {path: number for number, path in enumerate(paths)}
-        cache._loaded = len(paths)
         return cache
 
     def lookup_entry(
@@ -182,8 +178,7 @@ class Cache:
         except struct.error:
             return
         self._spill.write(facts_data + findings)
-        self._at[path] = len(self._paths)
-        self._paths.append(path)
+        self._at[path] = len(self._used)
         self._index += record
         self._used.append(1)
         self.changed = True

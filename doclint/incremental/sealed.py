@@ -20,15 +20,13 @@ import hmac
 import itertools
 import os
 import stat
+import struct
 from collections.abc import Iterable
 from pathlib import Path
 
 MAGIC = b"DLSEAL2\n"
-_LENGTH = 8
-_DIGEST = 32
-PREFIX_SIZE = len(MAGIC) + 2 * _LENGTH + _DIGEST
+PREFIX = struct.Struct("<8sQQ32s")  # MAGIC, head's and body's lengths, the seal
 KEY_SIZE = 32
-_WRITE_BUFFER = 1 << 20
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 _key: bytes | None = None
@@ -136,7 +134,7 @@ def write_new(file: Path, data: Iterable[bytes], mode: int = 0o600, *, replace: 
     handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
     try:
         # A body comes a piece per file: buffered, not a call every few.
-        with os.fdopen(handle, "wb", buffering=_WRITE_BUFFER) as stream:
+        with os.fdopen(handle, "wb", buffering=1 << 20) as stream:
             if mode != 0o600:
                 os.fchmod(handle, mode)
             stream.writelines(data)
@@ -157,29 +155,25 @@ def write_sealed(file: Path, context: str, head: bytes, body: Iterable[bytes], s
     key = secret_key()
     if key is None:
         raise OSError("no key of this user's to seal the cache with")
-    signed = MAGIC + len(head).to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
-    write_new(
-        file, itertools.chain((signed, _tag(key, context, signed, head), head), body), replace=True
-    )
+    prefix = PREFIX.pack(MAGIC, len(head), size, _tag(key, context, len(head), size, head))
+    write_new(file, itertools.chain((prefix, head), body), replace=True)
 
 
-def _tag(key: bytes, context: str, signed: bytes, head: bytes) -> bytes:
-    return hmac.new(key, context.encode() + b"\0" + signed + head, hashlib.sha256).digest()
+def _tag(key: bytes, context: str, head_size: int, body_size: int, head: bytes) -> bytes:
+    signed = f"{context}\0{head_size} {body_size}\0".encode() + head
+    return hmac.new(key, signed, hashlib.sha256).digest()
 
 
 class SealedFile:
     """An open sealed file whose head is intact; its body read in parts the
-    caller checks against digests the head holds."""
+    caller checks against digests the head holds (read, not mapped: a
+    mapping counts in the process's memory)."""
 
     def __init__(self, descriptor: int, head: bytes, body_size: int) -> None:
-        self.descriptor = descriptor
-        self.head = head
-        self.body_start = PREFIX_SIZE + len(head)
-        self.body_size = body_size
+        self.descriptor, self.head, self.body_size = descriptor, head, body_size
+        self.body_start = PREFIX.size + len(head)
 
     def read(self, offset: int, length: int) -> bytes:
-        """`length` bytes of the body from `offset` (read, not mapped: a
-        mapping counts in the process's memory); OSError when not there."""
         if offset < 0 or length < 0 or offset + length > self.body_size:
             raise OSError(errno.EINVAL, "a part outside the sealed file's body")
         data = os.pread(self.descriptor, length, self.body_start + offset)
@@ -195,37 +189,22 @@ def open_sealed(file: Path, context: str) -> SealedFile | None:
     """`file` open when it and its folder are this user's, it is whole and
     its head is sealed with this user's key for `context`; else None."""
     key = secret_key()
-    if key is None:
-        return None
     try:
         folder = os.lstat(file.parent)
         descriptor = os.open(file, _OPEN_FLAGS)
     except OSError:
         return None
     try:
-        sealed = _check_head(descriptor, key, context)
-    except (OSError, ValueError, MemoryError):
-        sealed = None
-    if sealed is None or not (stat.S_ISDIR(folder.st_mode) and owned(folder)):
-        os.close(descriptor)
-        return None
-    return sealed
-
-
-def _check_head(descriptor: int, key: bytes, context: str) -> SealedFile | None:
-    info = os.fstat(descriptor)
-    if not stat.S_ISREG(info.st_mode) or not owned(info) or info.st_size < PREFIX_SIZE:
-        return None
-    prefix = os.pread(descriptor, PREFIX_SIZE, 0)
-    signed, tag = prefix[: PREFIX_SIZE - _DIGEST], prefix[PREFIX_SIZE - _DIGEST :]
-    if not signed.startswith(MAGIC):
-        return None
-    start = len(MAGIC)
-    head_size = int.from_bytes(signed[start : start + _LENGTH], "little")
-    body_size = int.from_bytes(signed[start + _LENGTH : start + 2 * _LENGTH], "little")
-    if PREFIX_SIZE + head_size + body_size != info.st_size:
-        return None  # cut short, or grown: either way not what was sealed
-    head = os.pread(descriptor, head_size, PREFIX_SIZE)
-    if len(head) != head_size or not hmac.compare_digest(_tag(key, context, signed, head), tag):
-        return None
-    return SealedFile(descriptor, head, body_size)
+        info = os.fstat(descriptor)
+        magic, head_size, body_size, tag = PREFIX.unpack(os.pread(descriptor, PREFIX.size, 0))
+        # Cut short, or grown: either way not what was sealed.
+        whole = PREFIX.size + head_size + body_size == info.st_size and magic == MAGIC
+        if key and whole and owned(info) and stat.S_ISREG(info.st_mode) and owned(folder):
+            head = os.pread(descriptor, head_size, PREFIX.size)
+            expected = _tag(key, context, head_size, body_size, head)
+            if stat.S_ISDIR(folder.st_mode) and hmac.compare_digest(expected, tag):
+                return SealedFile(descriptor, head, body_size)
+    except (OSError, ValueError, MemoryError, struct.error):
+        pass
+    os.close(descriptor)
+    return None
