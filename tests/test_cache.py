@@ -21,7 +21,7 @@ from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache
 from doclint.incremental.folder import clean
 from doclint.incremental.store import ContentCache, root_place
 from doclint.models.findings import Cause, Finding
-from doclint.models.kept_findings import EMPTY, encode_findings
+from doclint.models.kept_findings import EMPTY, decode_findings, encode_findings
 from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
 from doclint.tree.reading import repository_root
@@ -380,7 +380,7 @@ def _cache_peaks(folder, files: int) -> tuple[int, int]:
         cache = Cache.load(folder / "cache", settings_key, folder)
         for path, page in pages:
             found = cache.lookup_entry(path, page, lambda kind, path: False)
-            assert found is not None and len(found.rows) == 400
+            assert found is not None and len(decode_findings(found.findings)) == 400
         cache.save()
         peaks.append(tracemalloc.get_traced_memory()[1])
     finally:
@@ -421,7 +421,7 @@ def test_a_named_pipe_in_place_of_a_cached_file_is_a_miss_at_once(tmp_path):
     cache.save()
     cache = Cache.load(tmp_path / "cache", "k" * 32, tmp_path)
     found = cache.lookup_entry("page.md", page, lambda kind, path: False)
-    assert found is not None and found.rows == []
+    assert found is not None and decode_findings(found.findings) == []
     page.unlink()
     os.mkfifo(page)
     assert cache.lookup_entry("page.md", page, lambda kind, path: False) is None

@@ -34,7 +34,7 @@ from doclint.fixes.file_fixer import FileFix, FixedText, Fixer, FixSettings
 from doclint.fixes.leftovers import remove_stale, scratch_prefix
 from doclint.fixes.overlay_tree import OverlayTree
 from doclint.models.findings import Finding
-from doclint.models.kept_findings import UnreadableFindings, encode_findings
+from doclint.models.kept_findings import UnreadableFindings, decode_findings, encode_findings
 from doclint.run import (
     ResultStores,
     RunResult,
@@ -335,7 +335,7 @@ def _decoded(found: KeptResult | None) -> list[Finding] | None:
     if found is None:
         return None
     try:
-        return found.rows
+        return decode_findings(found.findings)
     except UnreadableFindings:
         return None
 

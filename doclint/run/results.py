@@ -1,7 +1,6 @@
 """The port through which a run reuses what earlier runs found: the command
 line hands `run` (and fix mode) `ResultStores`, and each root gets its
-`StoredResults` there (doclint/incremental/ implements them: a content cache).
-"""
+`StoredResults` there (doclint/incremental/: a content cache)."""
 
 from __future__ import annotations
 
@@ -9,29 +8,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from doclint.models.findings import Finding
-from doclint.models.kept_findings import decode_findings
 from doclint.tree.index import Fact, Stamp
 
 
 class KeptResult(NamedTuple):
-    """A kept result that still holds."""
+    """A kept result that still holds: its findings as models/kept_findings.py
+    encodes them, the file's stamp now, the digest of its bytes, the tree
+    facts its rules asked, the bytes (when the lookup read them), the parts
+    rendered of it by their key, and whether no generator wrote the page
+    (None: not known)."""
 
-    findings: bytes  # as models/kept_findings.py `encode_findings` gives them
-    stamp: Stamp  # the file's stamp now
+    findings: bytes
+    stamp: Stamp
     content_hash: bytes
-    facts: list[Fact]  # the tree facts its rules asked, with their answers
+    facts: list[Fact]
     data: bytes | None = None
-    """The file's bytes, when the lookup read them (its stamp had moved)."""
     parts: dict[bytes, bytes] = {}  # noqa: RUF012
-    """The output's parts rendered of it by earlier runs, by their key."""
     unread: bool | None = None
-    """Whether it is a Markdown page no generator wrote (None: not known)."""
-
-    @property
-    def rows(self) -> list[Finding]:
-        """Its findings, decoded anew; UnreadableFindings when they are none."""
-        return decode_findings(self.findings)
 
 
 class ResultKey(NamedTuple):
@@ -53,7 +46,6 @@ class StoredResults(Protocol):
     def keep(self, path: str, stamp: Stamp, parts: dict[bytes, bytes] | None = None) -> None:
         """Keep the result another process's lookup found, under the file's
         stamp now, with the `parts` rendered of it since."""
-        ...
 
     def store(
         self,
@@ -74,5 +66,4 @@ class StoredResults(Protocol):
 class ResultStores(Protocol):
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> StoredResults | None:
         """The results kept for `root` under `key` (None: none can be);
-        `worker`: a view that only looks up (the run's process warns and keeps)."""
-        ...
+        `worker`: a view that only looks up (the run's process keeps)."""

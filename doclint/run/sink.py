@@ -1,11 +1,10 @@
-"""What a run gives, and the port through which it hands the output each
-file's findings: a sink, always. Each file's findings go to the sink's `add`
-where the file is checked (a worker, or the run's process), as a `FileRows`
-(models/kept_findings.py: filtered, and decoded, only when the sink reads
-them); what `add` gives comes to the run's process, to the sink's `keep`.
-A `Collector` keeps the findings (the API, baselines, `--statistics`, the
-formats that need the whole run); output/parts.py's `PartWriter` renders
-each file's part where it is checked.
+"""What a run gives, and its sink: the port through which it hands the
+output each file's findings, always. They go to the sink's `add` where the
+file is checked (a worker, or the run's process) as a `FileRows` (filtered
+and decoded only when read); what `add` gives comes to the sink's `keep` in
+the run's process. A `Collector` keeps the findings (the API, baselines,
+`--statistics`, the formats that need the whole run); output/parts.py's
+`PartWriter` renders each file's part where it is checked.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.findings import FileFindings, Finding, by_file
@@ -23,8 +22,6 @@ Note = TypeVar("Note")  # what a sink's `add` gives, for its `keep`
 
 
 class FileSink(Protocol[Note]):
-    """The output's side of a run."""
-
     def add(
         self,
         file: str,
@@ -38,11 +35,9 @@ class FileSink(Protocol[Note]):
         """The findings of `file` where it is checked, with its lines (or
         bytes) when read, the digest of its bytes (None: unknown) and the
         parts kept with its result; what the run's process is to `keep`."""
-        ...
 
     def keep(self, notes: Iterable[Note], /) -> dict[bytes, bytes]:
         """What `add` gave of one file; the parts to keep with its result."""
-        ...
 
     def start_worker(self) -> None: ...
 
@@ -53,17 +48,8 @@ class Collector:
     def __init__(self) -> None:
         self.found: list[FileFindings] = []
 
-    def add(
-        self,
-        file: str,
-        root: str,
-        found: FileRows,
-        lines: list[str] | bytes | None = None,
-        content: bytes | None = None,
-        parts: dict[bytes, bytes] | None = None,
-    ) -> FileFindings | None:
-        rows = found.rows
-        return FileFindings(file, root, rows) if rows else None
+    def add(self, file: str, root: str, found: FileRows, *_: object) -> FileFindings | None:
+        return FileFindings(file, root, found.rows) if found.rows else None
 
     def keep(self, notes: Iterable[FileFindings]) -> dict[bytes, bytes]:
         self.found += notes
@@ -84,14 +70,17 @@ def hand_over(
     content: bytes | None = None,
     parts: dict[bytes, bytes] | None = None,
 ) -> list[Note]:
-    """What `sink` gives of a file's findings (`rows`, or kept: `encoded`,
-    with `parts`), filtered by `ignores`: an `add` for the file and one for
-    each other file some stand on; UnreadableFindings when kept bytes are
-    not findings. The one way findings reach a sink."""
-    given: list[tuple[str, Any, Any, Any, Any]] = [(file, rows, encoded, lines, content)]
-    parts = parts or {}
+    """The one way findings reach a sink: what `sink` gives of a file's
+    findings (`rows`, or kept: `encoded`, with `parts`), filtered by
+    `ignores`, an `add` for the file and one for each other file some stand
+    on; UnreadableFindings when kept bytes are not findings."""
+    Lines = list[str] | bytes | None
+    given: list[tuple[str, list[Finding] | None, bytes | None, Lines, bytes | None]] = [
+        (file, rows, encoded, lines, content)
+    ]
     # Kept findings tell by their first byte whether some stand elsewhere.
-    if encoded[:1] == ELSEWHERE if encoded is not None else bool(rows):
+    elsewhere = encoded[:1] == ELSEWHERE if encoded is not None else bool(rows)
+    if elsewhere:
         placed = by_file(file, root, rows if rows is not None else decode_findings(encoded or b""))
         if len(placed) > 1:
             (_, own), *others = placed
@@ -101,8 +90,9 @@ def hand_over(
     for on_file, on, kept, text, digest in given:
         refined = ignores.applied_to(on_file) if ignores else ""
         refine = partial(ignores.rows, on_file) if refined else None
-        found = FileRows(on, kept, refined, refine)
-        note = sink.add(on_file, root, found, text, digest, parts)
+        note = sink.add(
+            on_file, root, FileRows(on, kept, refined, refine), text, digest, parts or {}
+        )
         if note is not None:
             notes.append(note)
     return notes
@@ -118,10 +108,12 @@ def collected(
 
 
 class RunResult(NamedTuple):
-    """What a run found, and how many files it checked."""
+    """What a run found (as a `Collector` keeps it, in no set order), how
+    many files it checked and found kept, the files (absolute), and the
+    pages no generator wrote (None: not counted)."""
 
-    found: list[FileFindings]  # as a `Collector` kept them, in no set order
+    found: list[FileFindings]
     files_checked: int
     from_cache: int
-    files: Sequence[Path] = ()  # absolute
-    unread_pages: int | None = None  # pages no generator wrote (None: not counted)
+    files: Sequence[Path] = ()
+    unread_pages: int | None = None
