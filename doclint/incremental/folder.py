@@ -31,34 +31,24 @@ def clean(folder: Path, tree: Path | None) -> str:
         return f"no cache at {folder}"
     if not stat.S_ISDIR(info.st_mode):
         raise ValueError(f"{folder} is not a folder; left alone")
-    if not _marked(folder / MARKER):
+    try:
+        marker = os.lstat(folder / MARKER)
+        ours = stat.S_ISREG(marker.st_mode) and owned(marker)
+        ours = ours and read_regular(folder / MARKER, len(TAG) + 1, follow_symlinks=False) == TAG
+    except OSError:
+        ours = False
+    if not ours:
         raise ValueError(f"{folder} is not a doclint cache (no {MARKER} of doclint's); left alone")
     names = os.listdir(folder)
-    strangers = sorted(name for name in names if not OWN_ENTRIES.fullmatch(name))
-    if strangers:
-        raise ValueError(
-            f"{folder} holds {strangers[0]!r}, which doclint did not write; left alone"
-        )
-    for name in names:
+    for name in sorted(names):
+        if not OWN_ENTRIES.fullmatch(name):
+            raise ValueError(f"{folder} holds {name!r}, which doclint did not write; left alone")
         if stat.S_ISDIR(os.lstat(folder / name).st_mode):
             raise ValueError(f"{folder} holds the folder {name!r}; left alone")
     for name in names:
         os.unlink(folder / name)
     os.rmdir(folder)
     return f"removed {folder}"
-
-
-def _marked(marker: Path) -> bool:
-    """Whether `marker` is the tag doclint writes, a regular file of this user's."""
-    try:
-        info = os.lstat(marker)
-        return (
-            stat.S_ISREG(info.st_mode)
-            and owned(info)
-            and read_regular(marker, len(TAG) + 1, follow_symlinks=False) == TAG
-        )
-    except OSError:
-        return False
 
 
 def inside(path: Path, folder: Path) -> bool:
