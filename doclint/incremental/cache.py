@@ -1,17 +1,14 @@
 """The cache file: each checked file's findings, kept by the digest of its
-bytes, with every fact about the tree its rules asked for.
-
-A stored result is reused when the file's bytes are the same (its stamp only
-spares reading them again) and every recorded fact (tree/index.py) gets the
-same answer: a change re-checks exactly the files whose rules looked at it,
-and a checkout elsewhere, with new paths and mtimes, keeps its results.
+bytes with every fact about the tree its rules asked for (tree/index.py). A
+result is reused while the bytes are the same (the stamp only spares reading
+them) and every fact gets the same answer: a change re-checks exactly the
+files whose rules looked at it, and a checkout elsewhere keeps its results.
 
 The sealed head (sealed.py) holds a RECORD per path; the body a blob per
-path: its facts, the output's parts kept by their key (output/parts.py) and
-whether no generator wrote it, marshalled, then its findings as
-models/kept_findings.py encodes them. A blob is used once it matches its
-digest. A run's new blobs wait in a nameless temporary file (the spill)
-until the cache file is written, block by block, from the old file and it.
+path: marshalled, its facts, the parts rendered of it (output/parts.py) and
+whether no generator wrote it, then its findings (models/kept_findings.py).
+A blob is used once it matches its digest. New blobs wait in a nameless
+temporary file (the spill) until the file is written, block by block.
 """
 
 from __future__ import annotations
@@ -45,9 +42,9 @@ PLACE_DIGITS = 8  # a cache file's name starts with this many digits of its root
 MARKER = "CACHEDIR.TAG"
 TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# doclint cache\n"
 RECORD = struct.Struct("<Bqqq16sQQQ16s")
-"""Where a blob is (LOADED: the file's body; SPILLED: this run's spill), the
-file's stamp, the bytes' digest, the blob's offset, end of its facts, length
-and digest. Packed: as tuples, ten times the room."""
+"""Where the blob is (LOADED: the file's body; SPILLED: this run's spill),
+the file's stamp, its bytes' digest, the blob's offset, end of its facts,
+length and digest. Packed: as tuples, ten times the room."""
 LOADED, SPILLED = 0, 1
 _BLOCK = 1 << 20
 
@@ -68,8 +65,7 @@ class Cache:
         self._used = bytearray()  # 1 for each record this run used or stored
         self._at: dict[str, int] = {}  # each path's current record
         self._loaded = 0
-        # Facts found to hold: many files share them, and a set checks them in one C call.
-        self._holding: set[Fact] = set()
+        self._holding: set[Fact] = set()  # facts found to hold: a set checks many in C
 
     @classmethod
     def load(cls, folder: Path, key: str, root: Path, keeps: bool = True) -> Cache:
@@ -109,18 +105,18 @@ class Cache:
         current = file_stamp(file)
         if number is None or current is None:
             return None
-        record = RECORD.unpack_from(self._index, number * RECORD.size)
+        _, *stamp, content_hash, _, facts_end, _, _ = record = self._record(number)
         data = None
-        if current != record[1:4]:
+        if current != tuple(stamp):
             try:
                 data = read_regular(file, MAX_FILE_SIZE + 1)  # as the engine reads
             except OSError:
                 return None
-            if digest(data) != record[4]:
+            if digest(data) != content_hash:
                 return None
         blob = self._blob(record)
         try:
-            facts, parts, unread = marshal.loads(memoryview(blob)[: record[6]])
+            facts, parts, unread = marshal.loads(memoryview(blob)[:facts_end])
             for fact in () if self._holding.issuperset(facts) else facts:
                 if fact not in self._holding:
                     kind, fact_path, value = fact
@@ -130,23 +126,25 @@ class Cache:
         except (EOFError, ValueError, TypeError, KeyError):
             return None
         self.keep(path, current)
-        return KeptResult(blob[record[6] :], current, record[4], facts, data, parts, unread)
+        return KeptResult(blob[facts_end:], current, content_hash, facts, data, parts, unread)
 
     def keep(self, path: str, stamp: Stamp, parts: dict[bytes, bytes] | None = None) -> None:
         """Keep the result of `path` under `stamp`, with `parts` first among its own."""
         number = self._at.get(path)
         if number is None or not self.keeps:
             return
-        record = RECORD.unpack_from(self._index, number * RECORD.size)
+        record = self._record(number)
+        source, *old, content_hash, offset, facts_end, length, blob_digest = record
         if parts:
             blob = self._blob(record)
             with contextlib.suppress(EOFError, ValueError, TypeError):
-                facts, held, unread = marshal.loads(blob[: record[6]])
-                findings = blob[record[6] :]
-                self.store(path, stamp, record[4], facts, findings, {**parts, **held}, unread)
+                facts, held, unread = marshal.loads(blob[:facts_end])
+                parts = {**parts, **held}
+                self.store(path, stamp, content_hash, facts, blob[facts_end:], parts, unread)
             return
-        if tuple(stamp) != record[1:4]:
-            RECORD.pack_into(self._index, number * RECORD.size, record[0], *stamp, *record[4:])
+        if tuple(stamp) != tuple(old):
+            record = (source, *stamp, content_hash, offset, facts_end, length, blob_digest)
+            RECORD.pack_into(self._index, number * RECORD.size, *record)
             self.changed = True
         self._used[number] = 1
 
@@ -169,17 +167,21 @@ class Cache:
 
             self._spill = tempfile.TemporaryFile(prefix="doclint-cache-")  # noqa: SIM115
             weakref.finalize(self, self._spill.close)
-        offset, length = self._spill.tell(), len(facts_data) + len(findings)
-        blob_digest = digest(facts_data + findings)
+        blob = facts_data + findings
         try:
-            record = RECORD.pack(
-                SPILLED, *stamp, content_hash, offset, len(facts_data), length, blob_digest
+            self._index += RECORD.pack(
+                SPILLED,
+                *stamp,
+                content_hash,
+                self._spill.tell(),
+                len(facts_data),
+                len(blob),
+                digest(blob),
             )
         except struct.error:
             return
-        self._spill.write(facts_data + findings)
+        self._spill.write(blob)
         self._at[path] = len(self._used)
-        self._index += record
         self._used.append(1)
         self.changed = True
 
@@ -201,13 +203,10 @@ class Cache:
             return
         index, runs, size = bytearray(), [[LOADED, 0, 0]], 0
         for _, number in kept:
-            source, *stamp, content, offset, facts_end, length, blob_digest = RECORD.unpack_from(
-                self._index, number * RECORD.size
-            )
+            source, *stamp, content, offset, facts_end, length, blob_digest = self._record(number)
             index += RECORD.pack(LOADED, *stamp, content, size, facts_end, length, blob_digest)
-            last = runs[-1]
-            if last[0] == source and last[1] + last[2] == offset:
-                last[2] += length
+            if runs[-1][0] == source and runs[-1][1] + runs[-1][2] == offset:
+                runs[-1][2] += length  # read as one run of the source
             else:
                 runs.append([source, offset, length])
             size += length
@@ -219,34 +218,36 @@ class Cache:
             return
         prune(self.file, SHARE * sum(record[2] for record in RECORD.iter_unpack(index)))
 
+    def _record(self, number: int) -> tuple[Any, ...]:
+        return RECORD.unpack_from(self._index, number * RECORD.size)
+
     def _blocks(self, runs: list[list[int]]) -> Iterator[bytes]:
         for source, offset, length in runs:
-            end = offset + length
-            while offset < end:
-                block = self._read(source, offset, min(_BLOCK, end - offset))
+            for start in range(offset, offset + length, _BLOCK):
+                block = self._read(source, start, min(_BLOCK, offset + length - start))
                 if not block:
                     raise OSError("a blob of the cache could not be read back")
                 yield block
-                offset += len(block)
 
     def _blob(self, record: tuple[Any, ...]) -> bytes:
         """A blob, when whole and matching its digest; else b""."""
         source, offset, facts_end, length, expected = record[0], *record[5:]
         data = self._read(source, offset, length) if facts_end <= length else b""
-        return data if len(data) == length and digest(data) == expected else b""
+        return data if digest(data) == expected else b""
 
     def _read(self, source: int, offset: int, length: int) -> bytes:
-        """Bytes of the loaded body or of the spill (b"" when unreadable).
+        """Bytes of the loaded body or of the spill (b"" when not all there).
         Read, not mapped: a mapping's pages count in the process's memory."""
         try:
-            if source == LOADED:
-                return self._sealed.read(offset, length) if self._sealed is not None else b""
-            if self._spill is None:
-                return b""
-            self._spill.flush()
-            return os.pread(self._spill.fileno(), length, offset)
+            if source == LOADED and self._sealed is not None:
+                return self._sealed.read(offset, length)
+            if source == SPILLED and self._spill is not None:
+                self._spill.flush()
+                data = os.pread(self._spill.fileno(), length, offset)
+                return data if len(data) == length else b""
         except OSError:
-            return b""
+            pass
+        return b""
 
 
 def prune(newest: Path, bound: float) -> None:
@@ -256,23 +257,17 @@ def prune(newest: Path, bound: float) -> None:
     for memo in newest.parent.glob(KEY_PATTERN[:-4] + ".parts"):
         with contextlib.suppress(OSError):
             memo.unlink()  # a folder so named stays
-    try:
+    with contextlib.suppress(OSError):
         pattern = newest.name[:PLACE_DIGITS] + KEY_PATTERN[PLACE_DIGITS:-4]
-        others = [
-            file
-            for ending in (".bin", ".run", ".stamps")
-            for file in newest.parent.glob(pattern + ending)
-            if file != newest
-        ]
-        sized = sorted(((file.stat(), file) for file in others), key=lambda p: p[0].st_mtime_ns)
-        total = newest.stat().st_size + sum(info.st_size for info, _ in sized)
-        for info, old in sized:
+        endings = (".bin", ".run", ".stamps")  # and earlier versions' run records and stamps
+        found = [file for ending in endings for file in newest.parent.glob(pattern + ending)]
+        others = [(file.stat(), file) for file in found if file != newest]
+        total = newest.stat().st_size + sum(info.st_size for info, _ in others)
+        for info, old in sorted(others, key=lambda pair: pair[0].st_mtime_ns):
             if total <= bound:
                 break
             old.unlink()
             total -= info.st_size
-    except OSError:
-        return
 
 
 def write_cache_file(
