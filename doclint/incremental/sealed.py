@@ -35,50 +35,36 @@ _key: bytes | None = None
 def key_folder() -> Path:
     """Where this user's key is kept."""
     base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):
-        base = os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base, "doclint")
-
-
-def user_folder() -> Path | None:
-    """This user's own doclint folder, made if missing; None when there is
-    none only this user can write to."""
-    folder = key_folder()
-    base = str(folder.parent)
-    try:
-        os.makedirs(base, mode=0o700, exist_ok=True)
-        with contextlib.suppress(FileExistsError):
-            os.mkdir(folder, 0o700)
-        info = os.lstat(folder)
-    except OSError:
-        return None
-    if not stat.S_ISDIR(info.st_mode) or not owned(info) or info.st_mode & 0o022:
-        return None
-    return folder
+    return Path(base if os.path.isabs(base) else os.path.expanduser("~/.cache"), "doclint")
 
 
 def secret_key() -> bytes | None:
-    """This user's key, made on first use; None when none can be kept."""
+    """This user's key, made on first use in a folder only this user can
+    write to; None when none can be kept."""
     global _key
     if _key is None:
-        folder = user_folder()
-        if folder is not None:
+        folder = key_folder()
+        try:
+            os.makedirs(folder.parent, mode=0o700, exist_ok=True)
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(folder, 0o700)
+            info = os.lstat(folder)
+        except OSError:
+            return None
+        if stat.S_ISDIR(info.st_mode) and owned(info) and not info.st_mode & 0o022:
             _key = _read_key(folder / "key") or _make_key(folder / "key")
     return _key
 
 
 def _read_key(file: Path) -> bytes | None:
     try:
-        descriptor = os.open(file, _OPEN_FLAGS)
+        with os.fdopen(os.open(file, _OPEN_FLAGS), "rb") as stream:
+            info = os.fstat(stream.fileno())
+            key = stream.read(KEY_SIZE + 1)
     except OSError:
         return None
-    with os.fdopen(descriptor, "rb") as stream:
-        info = os.fstat(descriptor)
-        if stat.S_ISREG(info.st_mode) and owned(info) and not info.st_mode & 0o077:
-            key = stream.read(KEY_SIZE + 1)
-            if len(key) == KEY_SIZE:
-                return key
-    return None
+    mine = stat.S_ISREG(info.st_mode) and owned(info) and not info.st_mode & 0o077
+    return key if mine and len(key) == KEY_SIZE else None
 
 
 def _make_key(file: Path) -> bytes | None:
