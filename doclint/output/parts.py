@@ -85,7 +85,8 @@ class FilePart(NamedTuple):
 
 class PartWriter:
     """The sink of a layout written file by file (run/sink.py `FileSink`):
-    each file's part, in UTF-8, rendered where the file is checked."""
+    each file's part, in UTF-8, rendered where the file is checked; `keyed`:
+    kept with the run's cached results."""
 
     def __init__(
         self,
@@ -96,10 +97,9 @@ class PartWriter:
         keyed: bool = False,
     ) -> None:
         self.layout, self.errors, self.color = layout, errors, color
-        self.cwd = cwd or Path.cwd()
-        self.keyed = keyed  # parts are kept with the run's cached results
+        self.cwd, self.keyed = cwd or Path.cwd(), keyed
         self._context = writer_context(layout.part, errors, color) if keyed else b""
-        # Made before the workers fork: each writes to a file of its own there
+        # Made before the workers fork, each to write a file of its own there
         # (private: with a shared temporary folder, no one may swap a file).
         self._folder = PrivateFolder("doclint-parts-")
         weakref.finalize(self, self._folder.remove)
@@ -114,8 +114,8 @@ class PartWriter:
     def __call__(
         self, rows: list[Finding], file: str | None = None, lines: list[str] | bytes | None = None
     ) -> bytes:
-        """The part of `rows` as shown, all of one file; `lines` are its
-        lines as checked (or its bytes), else read when the format shows them."""
+        """The part of `rows`, all of one file, as shown; `lines` are its
+        lines as checked (or its bytes), else read if the format shows them."""
         sources = SourceLines.showing(rows[0].path, file or rows[0].path, lines)
         output = RunOutput(rows, 1, sources=sources, color=self.color)
         return self.layout.encoded(rows, output, self.errors)
@@ -134,23 +134,20 @@ class PartWriter:
         if found.none:
             return None
         shown = display_path(file, self.cwd)
-        printed = printable(shown)
         key = kept = None
         if self.keyed and content is not None:
-            key = part_key(self._context, printed, found, content, root, self.cwd)
-            kept = parts.get(key) if key is not None and parts else None
+            key = part_key(self._context, printable(shown), found, content, root, self.cwd)
+            kept = (parts or {}).get(key) if key is not None else None
         if kept is not None and len(kept) > COUNTS.size:
             part = FilePart(kept[COUNTS.size :], shown, Counts(*COUNTS.unpack_from(kept)))
-        else:
-            rows = found.rows
-            if not rows:
-                return None
-            rows = in_order(shown_paths(rows, root, self.cwd), printed)
+        elif found.rows:
+            rows = in_order(shown_paths(found.rows, root, self.cwd), printable(shown))
             part = FilePart(self(rows, file, lines), shown, counts(rows), key)
+        else:
+            return None
         if not self._worker:
             return part
-        if self._spool is None:
-            self._spool = PartSpool(self._folder)
+        self._spool = self._spool or PartSpool(self._folder)
         return self._spool.place(part)
 
     def start_worker(self) -> None:
@@ -197,22 +194,19 @@ class SpilledParts:
         self._descriptors = [self._spill.fileno()]
         self._spools: dict[str, int] = {}
         weakref.finalize(self, _close, self._spill, self._descriptors)
-        self._places = array(
-            "q"
-        )  # spill, offset, length, findings; packed: as tuples, 150 bytes a file
+        # Spill, offset, length and findings of each; packed: as tuples, 150 bytes a file.
+        self._places = array("q")
         self._order: Sequence[int] | None = None
         self._shown: list[str] = []
         self.counts = Counts()
 
     def add(self, part: FilePart) -> None:
+        spill, offset, length = self._spools.get(part.spool or ""), part.offset, part.length
         if part.spool is None:
             spill, offset, length = 0, self._spill.tell(), len(part.data)
             self._spill.write(part.data)
-        elif part.spool not in self._spools:
-            spill, offset, length = self._open_spool(part.spool), part.offset, part.length
-            self._spools[part.spool] = spill
-        else:
-            spill, offset, length = self._spools[part.spool], part.offset, part.length
+        elif spill is None:
+            spill = self._spools[part.spool] = self._open_spool(part.spool)
         self._places.extend((spill, offset, length, part.counts.findings))
         self._shown.append(part.shown)
         self.counts = total([self.counts, part.counts])
