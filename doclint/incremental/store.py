@@ -1,11 +1,7 @@
 """The content cache as the run's `ResultStores` (run/results.py): where a
-root's cache file lives, under which key, and whether it may be used at all.
-
-The key: doclint's version, the deciding settings and rules (`ResultKey`),
-and the digest of the code that can change under one version (an editable
-install's, rule plugins'). Never an install path or an mtime: an install of
-the same commit elsewhere finds the results of another.
-"""
+root's cache file lives, under which key (doclint's version, `ResultKey`,
+the digest of code that can change under one version; never an install
+path or an mtime), and whether it may be used at all."""
 
 from __future__ import annotations
 
@@ -50,19 +46,16 @@ class ContentCache:
         return stored
 
 
-def _silent(message: str) -> None:
-    pass
+def _silent(message: str) -> None: ...
 
 
 def root_place(root: Path, folder: Path, checkout: Path | None) -> str:
     """Where `root` lies in its `checkout` (else the working folder, else
     its cache `folder`): roots sharing a cache folder are told apart by it,
     the same in every checkout of a tree (a CI cache restored elsewhere)."""
-    real = os.path.realpath(root)
-    base = os.path.realpath(checkout or Path.cwd())
-    if os.path.commonpath([real, base]) != base:
-        base = os.path.realpath(folder)
-    return Path(os.path.relpath(real, base)).as_posix()
+    base = checkout or Path.cwd()
+    base = base if inside(root, base) else folder
+    return Path(os.path.relpath(os.path.realpath(root), os.path.realpath(base))).as_posix()
 
 
 def cache_key(key: ResultKey, place: str = ".") -> str:
@@ -113,6 +106,7 @@ def _editable() -> bool:
 
     import doclint
 
-    here = os.path.realpath(os.path.dirname(doclint.__file__))
-    installed = {os.path.realpath(sysconfig.get_paths()[name]) for name in ("purelib", "platlib")}
-    return not any(os.path.commonpath([here, folder]) == folder for folder in installed)
+    here = Path(doclint.__file__).parent
+    return not any(
+        inside(here, Path(sysconfig.get_paths()[name])) for name in ("purelib", "platlib")
+    )
