@@ -88,6 +88,14 @@ def _fix(edits: Any, applicability: str, message: str) -> Fix:
     return Fix(tuple(map(Edit._make, edits)), _SAFETIES[applicability], message)
 
 
+def messages(data: bytes) -> list[str]:
+    """The messages of encoded findings; UnreadableFindings for others."""
+    try:
+        return [str(message) for _, _, message, *_ in _plain(data)]
+    except (EOFError, ValueError, TypeError) as error:
+        raise UnreadableFindings(str(error)) from None
+
+
 def _plain(data: bytes) -> list[Any]:
     rows = marshal.loads(memoryview(data)[1:])
     if data[:1] not in (PRINTABLE, SHOWN_OTHERWISE, ELSEWHERE) or not isinstance(rows, list):
@@ -127,19 +135,3 @@ class FileRows:
             rows = self._given if self._given is not None else decode_findings(self.encoded or b"")
             self._rows = rows if self._refine is None else self._refine(rows)
         return self._rows
-
-    def shows_otherwise(self) -> bool:
-        """Whether a message may be shown otherwise than as kept."""
-        if self.encoded is not None:
-            return self.encoded[:1] != PRINTABLE
-        return not "".join(map(_message, self._given or ())).isprintable()
-
-    def messages(self) -> list[str]:
-        """The messages before the filter, in order; UnreadableFindings for
-        bytes of no findings."""
-        if self._given is not None:
-            return list(map(_message, self._given))
-        try:
-            return [str(message) for _, _, message, *_ in _plain(self.encoded or b"")]
-        except (EOFError, ValueError, TypeError) as error:
-            raise UnreadableFindings(str(error)) from None

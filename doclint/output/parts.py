@@ -25,7 +25,7 @@ from typing import IO, Any, NamedTuple
 
 from doclint import __version__
 from doclint.models.findings import Counts, Finding, counts, total
-from doclint.models.kept_findings import FileRows
+from doclint.models.kept_findings import PRINTABLE, FileRows, messages
 from doclint.models.urls import documentation_base
 from doclint.output.baseline import SourceLines
 from doclint.output.layout import Layout
@@ -60,9 +60,9 @@ def part_key(
     for piece in (shown.encode("utf-8", "surrogatepass"), content, found.refined.encode()):
         hasher.update(LENGTH.pack(len(piece)) + piece)
     hasher.update(LENGTH.pack(len(found.encoded)) + found.encoded)
-    if found.shows_otherwise():
+    if found.encoded[:1] != PRINTABLE:  # a message may be shown otherwise than as kept
         show = message_shown(root, cwd)
-        texts = [show(text) for text in found.messages() if not text.isprintable()]
+        texts = [show(text) for text in messages(found.encoded) if not text.isprintable()]
         # Version 0: the same bytes in every process (later versions mark
         # interned strings and shared objects, which vary).
         hasher.update(marshal.dumps(texts, 0))
