@@ -22,6 +22,7 @@ from doclint.incremental.folder import clean
 from doclint.incremental.store import ContentCache, root_place
 from doclint.models.findings import Cause, Finding
 from doclint.models.kept_findings import EMPTY, decode_findings, encode_findings
+from doclint.run.results import KeptResult
 from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
 from doclint.tree.reading import repository_root
@@ -371,7 +372,7 @@ def _cache_peaks(folder, files: int) -> tuple[int, int]:
             ]
             facts = [("is_file", f"docs/missing{line}.md", False) for line in range(20)]
             stamp, content = file_stamp(page), digest(page.read_bytes())
-            cache.store(path, stamp, content, facts, encode_findings(rows))
+            cache.store(path, KeptResult(encode_findings(rows), stamp, content, facts))
         cache.save()
         peaks.append(tracemalloc.get_traced_memory()[1])
         del cache
@@ -417,7 +418,7 @@ def test_a_named_pipe_in_place_of_a_cached_file_is_a_miss_at_once(tmp_path):
     page = tmp_path / "page.md"
     page.write_text("# Page\n", encoding="utf-8")
     cache = Cache(tmp_path / "cache", "k" * 32, tmp_path)
-    cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], EMPTY)
+    cache.store("page.md", KeptResult(EMPTY, file_stamp(page), digest(page.read_bytes()), []))
     cache.save()
     cache = Cache.load(tmp_path / "cache", "k" * 32, tmp_path)
     found = cache.lookup_entry("page.md", page, lambda kind, path: False)
@@ -540,7 +541,7 @@ def test_a_workers_view_looks_up_and_keeps_nothing(tmp_path):
     page = tmp_path / "page.md"
     page.write_text("# Page\n", encoding="utf-8")
     cache = Cache(tmp_path / "cache", "k" * 32, tmp_path)
-    cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], EMPTY)
+    cache.store("page.md", KeptResult(EMPTY, file_stamp(page), digest(page.read_bytes()), []))
     cache.save()
     os.utime(page, ns=(1, 1))  # a checkout's new mtime, the same bytes
     for keeps in (False, True):

@@ -303,7 +303,7 @@ class _TreeFix:
                 facts = [(kind, where, on_disk.fact(kind, where)) for kind, where, _ in facts]
             encoded = None if stamp is None else encode_findings(outcome.rows)
             if stamp is not None and encoded is not None:
-                cache.store(path, stamp, content_hash, facts, encoded)
+                cache.store(path, KeptResult(encoded, stamp, content_hash, facts))
         cache.save()
 
     def finish(self, written: list[int] | None, diffs: list[str]) -> FixRun:

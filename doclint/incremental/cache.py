@@ -140,7 +140,10 @@ class Cache:
             with contextlib.suppress(EOFError, ValueError, TypeError):
                 facts, held, unread = marshal.loads(blob[:facts_end])
                 parts = {**parts, **held}
-                self.store(path, stamp, content_hash, facts, blob[facts_end:], parts, unread)
+                self.store(
+                    path,
+                    KeptResult(blob[facts_end:], stamp, content_hash, facts, None, parts, unread),
+                )
             return
         if tuple(stamp) != tuple(old):
             record = (source, *stamp, content_hash, offset, facts_end, length, blob_digest)
@@ -148,18 +151,10 @@ class Cache:
             self.changed = True
         self._used[number] = 1
 
-    def store(
-        self,
-        path: str,
-        stamp: Stamp,
-        content_hash: bytes,
-        facts: list[Fact],
-        findings: bytes,
-        parts: dict[bytes, bytes] | None = None,
-        unread: bool | None = None,
-    ) -> None:
+    def store(self, path: str, result: KeptResult) -> None:
+        findings, stamp, content_hash, facts, _, parts, unread = result
         try:
-            facts_data = marshal.dumps((facts, dict(list((parts or {}).items())[:PARTS]), unread))
+            facts_data = marshal.dumps((facts, dict(list(parts.items())[:PARTS]), unread))
         except ValueError:
             return  # nothing a cache file can hold: checked again next time
         if self._spill is None:

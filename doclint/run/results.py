@@ -47,16 +47,7 @@ class StoredResults(Protocol):
         """Keep the result another process's lookup found, under the file's
         stamp now, with the `parts` rendered of it since."""
 
-    def store(
-        self,
-        path: str,
-        stamp: Stamp,
-        content_hash: bytes,
-        facts: list[Fact],
-        findings: bytes,
-        parts: dict[bytes, bytes] | None = None,
-        unread: bool | None = None,
-    ) -> None: ...
+    def store(self, path: str, result: KeptResult) -> None: ...
 
     def forget(self, path: str) -> None: ...
 

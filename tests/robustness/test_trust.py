@@ -26,6 +26,7 @@ from doclint.incremental.cache import KEY_PATTERN, RECORD, Cache, write_cache_fi
 from doclint.incremental.store import cache_key
 from doclint.models.kept_findings import PRINTABLE
 from doclint.output.parts import PartWriter
+from doclint.run.results import KeptResult
 from doclint.run.setup import NOT_DECIDING, result_key
 from doclint.tree.index import Tree, digest, file_stamp
 from tests import test_cache
@@ -131,7 +132,7 @@ def test_a_malformed_cache_entry_is_checked_again(tmp_path):
     for path in _cached_paths(cache_file):
         file = tmp_path / path
         short = PRINTABLE + marshal.dumps([(3,)])
-        cache.store(path, file_stamp(file), digest(file.read_bytes()), [], short)
+        cache.store(path, KeptResult(short, file_stamp(file), digest(file.read_bytes()), []))
     cache.save()
     malformed = cache_file.read_bytes()
     output, _, again = _doclint(tmp_path, "--cache-dir", str(folder))
