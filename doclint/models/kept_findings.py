@@ -106,9 +106,11 @@ def _plain(data: bytes) -> list[Any]:
 class FileRows:
     """A file's findings as a run hands them to its sink: `rows` or kept
     bytes (`encoded`), filtered (per-file ignores, severities) by `refine`,
-    which `refined` states as text; decoded when `rows` is first read."""
+    which `refined` states as text, decoded when `rows` is first read; with
+    the file's lines (or bytes) when read, the digest of its bytes (None:
+    unknown) and the parts kept with its result."""
 
-    __slots__ = ("_given", "_refine", "_rows", "encoded", "refined")
+    __slots__ = ("_given", "_refine", "_rows", "content", "encoded", "lines", "parts", "refined")
 
     def __init__(
         self,
@@ -116,11 +118,14 @@ class FileRows:
         encoded: bytes | None,
         refined: str = "",
         refine: Callable[[list[Finding]], list[Finding]] | None = None,
+        lines: list[str] | bytes | None = None,
+        content: bytes | None = None,
+        parts: dict[bytes, bytes] | None = None,
     ) -> None:
         if rows is None and encoded is None:
             raise ValueError("findings need their rows or their bytes")
-        self._given, self.encoded = rows, encoded
-        self.refined, self._refine = refined, refine
+        self._given, self.encoded, self.refined, self._refine = rows, encoded, refined, refine
+        self.lines, self.content, self.parts = lines, content, parts or {}
         self._rows: list[Finding] | None = None
 
     @property

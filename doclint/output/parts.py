@@ -49,15 +49,13 @@ def writer_context(part: object, errors: str, color: bool) -> bytes:
     return repr(context).encode("utf-8", "surrogatepass")
 
 
-def part_key(
-    context: bytes, shown: str, found: FileRows, content: bytes, root: str, cwd: Path
-) -> bytes | None:
-    """The key of a file's part (None: its findings are not encoded), found
-    without decoding a finding; `content` is the digest of the file's bytes."""
-    if found.encoded is None:
+def part_key(context: bytes, shown: str, found: FileRows, root: str, cwd: Path) -> bytes | None:
+    """The key of a file's part (None: its findings are not encoded, or the
+    digest of its bytes unknown), found without decoding a finding."""
+    if found.encoded is None or found.content is None:
         return None
     hasher = blake2b(context, digest_size=16)
-    for piece in (shown.encode("utf-8", "surrogatepass"), content, found.refined.encode()):
+    for piece in (shown.encode("utf-8", "surrogatepass"), found.content, found.refined.encode()):
         hasher.update(LENGTH.pack(len(piece)) + piece)
     hasher.update(LENGTH.pack(len(found.encoded)) + found.encoded)
     if found.encoded[:1] != PRINTABLE:  # a message may be shown otherwise than as kept
@@ -120,29 +118,21 @@ class PartWriter:
         output = RunOutput(rows, 1, sources=sources, color=self.color)
         return self.layout.encoded(rows, output, self.errors)
 
-    def add(
-        self,
-        file: str,
-        root: str,
-        found: FileRows,
-        lines: list[str] | bytes | None = None,
-        content: bytes | None = None,
-        parts: dict[bytes, bytes] | None = None,
-    ) -> FilePart | None:
+    def add(self, file: str, root: str, found: FileRows) -> FilePart | None:
         """A file's part (None: no findings), found among the `parts` kept
         with its result by its key, else rendered; in a worker, where it is."""
         if found.none:
             return None
         shown = display_path(file, self.cwd)
         key = kept = None
-        if self.keyed and content is not None:
-            key = part_key(self._context, printable(shown), found, content, root, self.cwd)
-            kept = (parts or {}).get(key) if key is not None else None
+        if self.keyed and found.content is not None:
+            key = part_key(self._context, printable(shown), found, root, self.cwd)
+            kept = found.parts.get(key) if key is not None else None
         if kept is not None and len(kept) > COUNTS.size:
             part = FilePart(kept[COUNTS.size :], shown, Counts(*COUNTS.unpack_from(kept)))
         elif found.rows:
             rows = in_order(shown_paths(found.rows, root, self.cwd), printable(shown))
-            part = FilePart(self(rows, file, lines), shown, counts(rows), key)
+            part = FilePart(self(rows, file, found.lines), shown, counts(rows), key)
         else:
             return None
         if not self._worker:

@@ -22,19 +22,8 @@ Note = TypeVar("Note")  # what a sink's `add` gives, for its `keep`
 
 
 class FileSink(Protocol[Note]):
-    def add(
-        self,
-        file: str,
-        root: str,
-        found: FileRows,
-        lines: list[str] | bytes | None,
-        content: bytes | None,
-        parts: dict[bytes, bytes],
-        /,
-    ) -> Note | None:
-        """The findings of `file` where it is checked, with its lines (or
-        bytes) when read, the digest of its bytes (None: unknown) and the
-        parts kept with its result; what the run's process is to `keep`."""
+    def add(self, file: str, root: str, found: FileRows, /) -> Note | None:
+        """The findings of `file` where it is checked; what the run's process is to `keep`."""
 
     def keep(self, notes: Iterable[Note], /) -> dict[bytes, bytes]:
         """What `add` gave of one file; the parts to keep with its result."""
@@ -48,7 +37,7 @@ class Collector:
     def __init__(self) -> None:
         self.found: list[FileFindings] = []
 
-    def add(self, file: str, root: str, found: FileRows, *_: object) -> FileFindings | None:
+    def add(self, file: str, root: str, found: FileRows) -> FileFindings | None:
         return FileFindings(file, root, found.rows) if found.rows else None
 
     def keep(self, notes: Iterable[FileFindings]) -> dict[bytes, bytes]:
@@ -90,9 +79,7 @@ def hand_over(
     for on_file, on, kept, text, digest in given:
         refined = ignores.applied_to(on_file) if ignores else ""
         refine = partial(ignores.rows, on_file) if refined else None
-        note = sink.add(
-            on_file, root, FileRows(on, kept, refined, refine), text, digest, parts or {}
-        )
+        note = sink.add(on_file, root, FileRows(on, kept, refined, refine, text, digest, parts))
         if note is not None:
             notes.append(note)
     return notes
