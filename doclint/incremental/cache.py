@@ -1,15 +1,10 @@
-"""The cache file: each checked file's findings, kept by the digest of its
-bytes with every fact about the tree its rules asked for (tree/index.py). A
-result is reused while the bytes are the same (the stamp only spares reading
-them) and every fact gets the same answer: a change re-checks exactly the
-files whose rules looked at it, and a checkout elsewhere keeps its results.
-
-The sealed head (sealed.py) holds a RECORD per path; the body a blob per
-path: marshalled, its facts, the parts rendered of it (output/parts.py) and
-whether no generator wrote it, then its findings (models/kept_findings.py).
-A blob is used once it matches its digest. New blobs wait in a nameless
-temporary file (the spill) until the file is written, block by block.
-"""
+"""The cache file: each file's findings by the digest of its bytes, reused
+while every fact its rules asked about the tree (tree/index.py) holds: a
+change re-checks the files whose rules looked at it, a checkout elsewhere
+keeps its results. The sealed head (sealed.py) holds a RECORD per path, the
+body a blob: marshalled facts, parts (output/parts.py) and whether no
+generator wrote it, then the findings (models/kept_findings.py). New blobs
+wait in a nameless temporary file (the spill) until the file is written."""
 
 from __future__ import annotations
 
@@ -50,8 +45,7 @@ _BLOCK = 1 << 20
 
 
 class Cache:
-    """Stored results of one cache key; `save` writes those this run used,
-    and the rest while their files exist."""
+    """Stored results of one cache key."""
 
     def __init__(self, folder: Path, key: str, root: Path, keeps: bool = True) -> None:
         self.file, self.key, self.root = folder / f"{key}.bin", key, root
@@ -98,9 +92,8 @@ class Cache:
     def lookup_entry(
         self, path: str, file: Path | str, ask: Callable[[str, str], object]
     ) -> KeptResult | None:
-        """The stored result of `file`, if its bytes are those stored (read
-        only when its stamp moved) and `ask(kind, path)` answers every
-        recorded fact as before."""
+        """The result of `file`, if its bytes are those stored (read when its
+        stamp moved) and `ask(kind, path)` answers each fact as before."""
         number = self._at.get(path)
         current = file_stamp(file)
         if number is None or current is None:
@@ -185,9 +178,8 @@ class Cache:
             self.changed = True
 
     def save(self) -> None:
-        """Write the results this run used, and those of files it did not
-        look at while they exist (a pre-commit run over three files keeps
-        the tree's); failure only costs speed."""
+        """Write the results used, and the others while their files exist (a
+        pre-commit run keeps the tree's); failure only costs speed."""
         root, used = self.root, self._used
         kept = [
             (path, number)
@@ -231,8 +223,7 @@ class Cache:
         return data if digest(data) == expected else b""
 
     def _read(self, source: int, offset: int, length: int) -> bytes:
-        """Bytes of the loaded body or of the spill (b"" when not all there).
-        Read, not mapped: a mapping's pages count in the process's memory."""
+        """Bytes of the loaded body or of the spill (b"": not all there)."""
         try:
             if source == LOADED and self._sealed is not None:
                 return self._sealed.read(offset, length)
@@ -246,9 +237,8 @@ class Cache:
 
 
 def prune(newest: Path, bound: float) -> None:
-    """Delete the older cache files of the root of `newest` (and earlier
-    versions' run records, stamps and memos of parts), oldest first, until
-    all take at most `bound` bytes."""
+    """Delete the root of `newest`'s older files, oldest first, until all
+    take at most `bound` bytes; and earlier versions' memos of parts."""
     for memo in newest.parent.glob(KEY_PATTERN[:-4] + ".parts"):
         with contextlib.suppress(OSError):
             memo.unlink()  # a folder so named stays
@@ -268,8 +258,7 @@ def prune(newest: Path, bound: float) -> None:
 def write_cache_file(
     file: Path, context: str, head: bytes, body: Iterable[bytes] = (), size: int = 0
 ) -> None:
-    """Write a sealed file of the cache folder, whole or not at all; OSError
-    when it cannot be (the folder is a link, or another user's)."""
+    """Write a sealed file of the cache folder whole; OSError when it cannot."""
     if not folder_ready(file.parent):
         raise OSError(f"{file.parent} is not a folder of this user's")
     # A cache, for backup tools and git; a link in their place is replaced.

@@ -1,15 +1,9 @@
-"""Cache files doclint trusts: written by this user, intact, for this purpose.
-
-A cache folder may sit in a tree others wrote or can write to: a file there
-could be planted, cut short or meant for another tree. So each is sealed: an
-HMAC-SHA256 over its lengths, its purpose (`context`) and its head, keyed
-with 32 random bytes only this user can read (`$XDG_CACHE_HOME/doclint/key`).
-A file is used only when its seal holds and it and its folder are this
-user's. Without a key nothing is read or written; a key inside the checked
-tree is never used (store.py: an archive unpacked by this user gives owner
-and mode too). The body is read in blobs whose digests the head holds
-(cache.py): it needs no digest of its own.
-"""
+"""Cache files doclint trusts: this user's, intact, for this purpose. A cache
+folder may sit in a tree others can write to, so each file is sealed with an
+HMAC-SHA256 of its lengths, purpose (`context`) and head, keyed with 32 random
+bytes only this user can read (`$XDG_CACHE_HOME/doclint/key`; never one
+inside the tree: store.py). The body needs no digest of its own: it is read
+in blobs whose digests the head holds (cache.py)."""
 
 from __future__ import annotations
 
@@ -39,8 +33,7 @@ def key_folder() -> Path:
 
 
 def secret_key() -> bytes | None:
-    """This user's key, made on first use in a folder only this user can
-    write to; None when none can be kept."""
+    """This user's key, made on first use; None when none can be kept."""
     global _key
     if _key is None:
         folder = key_folder()
@@ -106,9 +99,8 @@ def folder_ready(folder: Path) -> bool:
 
 
 def write_new(file: Path, data: Iterable[bytes], mode: int = 0o600, *, replace: bool) -> None:
-    """Write `file` whole, through a temporary file renamed into place (a
-    link there is replaced, never written through); without `replace`, a
-    regular file of this user's already there is kept. OSError on failure."""
+    """Write `file` whole, renamed into place (a link there is replaced, not
+    written through); without `replace`, a file of this user's there stays."""
     if not replace:
         with contextlib.suppress(OSError):
             info = os.lstat(file)
@@ -136,8 +128,7 @@ def write_new(file: Path, data: Iterable[bytes], mode: int = 0o600, *, replace: 
 
 
 def write_sealed(file: Path, context: str, head: bytes, body: Iterable[bytes], size: int) -> None:
-    """Write a sealed file from its head and a body of `size` bytes (into a
-    folder the caller made sure is this user's); OSError on failure."""
+    """Write a sealed file of a head and a body of `size` bytes; OSError on failure."""
     key = secret_key()
     if key is None:
         raise OSError("no key of this user's to seal the cache with")
@@ -151,9 +142,8 @@ def _tag(key: bytes, context: str, head_size: int, body_size: int, head: bytes) 
 
 
 class SealedFile:
-    """An open sealed file whose head is intact; its body read in parts the
-    caller checks against digests the head holds (read, not mapped: a
-    mapping counts in the process's memory)."""
+    """An open sealed file whose head is intact; its body read (not mapped:
+    a mapping counts in the process's memory) in parts the caller checks."""
 
     def __init__(self, descriptor: int, head: bytes, body_size: int) -> None:
         self.descriptor, self.head, self.body_size = descriptor, head, body_size

@@ -21,14 +21,13 @@ from doclint.tree.reading import repository_root
 
 
 class ContentCache:
-    """Each root's cache file in `folder`, or in `.doclint_cache` at the
-    root; `warn` gets a line per cache file found unusable (then replaced)."""
+    """Each root's cache file in `folder` (else `.doclint_cache` at the root)."""
 
     def __init__(self, folder: Path | None, warn: Callable[[str], None]) -> None:
         self.folder, self.warn = folder, warn
 
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> Cache | None:
-        warn = self.warn if not worker else _silent  # the run's process warns
+        warn = self.warn if not worker else (lambda _: None)  # the run's process warns
         checkout = repository_root(root)
         if inside(key_folder(), checkout or root):
             # A tree can ship a key file, owner and mode included.
@@ -46,9 +45,6 @@ class ContentCache:
         return stored
 
 
-def _silent(message: str) -> None: ...
-
-
 def root_place(root: Path, folder: Path, checkout: Path | None) -> str:
     """Where `root` lies in its `checkout` (else the working folder, else
     its cache `folder`): roots sharing a cache folder are told apart by it,
@@ -59,8 +55,7 @@ def root_place(root: Path, folder: Path, checkout: Path | None) -> str:
 
 
 def cache_key(key: ResultKey, place: str = ".") -> str:
-    """The name of the cache file of `key` for a root at `place`: the
-    place's digest first (cache.prune prunes a root's files), then the key's."""
+    """The cache file's name: the place's digest first (prune's pattern), the key's."""
     state = json.dumps([__version__, code_digest(key.rule_modules), key.description])
     return (
         hashlib.sha256(place.encode()).hexdigest()[:PLACE_DIGITS]
@@ -100,8 +95,7 @@ def code_digest(rule_modules: Iterable[str]) -> str:
 
 @cache
 def _editable() -> bool:
-    """Whether doclint runs from a development checkout (not from the
-    interpreter's installed packages)."""
+    """Whether doclint runs from a checkout, not the installed packages."""
     import sysconfig
 
     import doclint

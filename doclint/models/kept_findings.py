@@ -1,8 +1,6 @@
-"""A file's findings as bytes, as a cache keeps them and a run hands them to
-its sink (`FileRows`), decoded only when read; made once where the file is
-checked. The first byte says whether a message may be shown otherwise than
-as kept, or some finding stands on another file.
-"""
+"""A file's findings as bytes, as the cache keeps them and a run hands them
+to its sink (`FileRows`), decoded only when read. The first byte says whether
+a message may be shown otherwise than as kept, or some stands elsewhere."""
 
 from __future__ import annotations
 
@@ -27,8 +25,8 @@ class UnreadableFindings(ValueError):
 
 
 def encode_findings(rows: list[Finding]) -> bytes | None:
-    """Findings as bytes (None: none a cache can hold). Each cause is one
-    plain tuple: marshal writes one written before as a reference."""
+    """Findings as bytes (None: none a cache can hold); a cause as one tuple,
+    which marshal writes once."""
     if not rows:
         return EMPTY
     plain: dict[Cause, tuple[str, str]] = {}
@@ -104,11 +102,9 @@ def _plain(data: bytes) -> list[Any]:
 
 
 class FileRows:
-    """A file's findings as a run hands them to its sink: `rows` or kept
-    bytes (`encoded`), filtered (per-file ignores, severities) by `refine`,
-    which `refined` states as text, decoded when `rows` is first read; with
-    the file's lines (or bytes) when read, the digest of its bytes (None:
-    unknown) and the parts kept with its result."""
+    """A file's findings as its sink gets them: `rows` or kept bytes, filtered
+    by `refine` (stated by `refined`) when first read; with the file's lines
+    (or bytes) if read, its digest if known, and the parts kept of it."""
 
     __slots__ = ("_given", "_refine", "_rows", "content", "encoded", "lines", "parts", "refined")
 

@@ -1,14 +1,9 @@
 """The output of a format written file by file: each file's part rendered
 where the file is checked (a worker writes it to a file of its own and sends
-back where it is), kept on disk, read back in the order of the paths. On
-disk: a 200,000-page tree gives gigabytes of parts; sent through a pipe, a
-`jsonl` report of such a tree cost the main process 6 s of CPU.
-
-`part_key` digests all a part shows (format and options, path as shown,
-findings as kept and what the filter does to them, messages naming tree
-paths as shown, the file's bytes), so that a part the cache kept with the
-file's result is given instead of rendered, with no finding decoded.
-"""
+back where), read back from disk in the order of the paths. Not through a
+pipe: a `jsonl` report of a 200,000-page tree cost the main process 6 s.
+`part_key` digests all a part shows, so that a part the cache kept is given
+instead of rendered, with no finding decoded."""
 
 from __future__ import annotations
 
@@ -40,9 +35,8 @@ COUNTS = struct.Struct("<QQQQQ")  # a kept part starts with its `Counts`
 
 
 def writer_context(part: object, errors: str, color: bool) -> bytes:
-    """What every part of a writer depends on besides its file: the format,
-    error handler, colour, doclint's version, the rules known (SARIF numbers
-    them) and where the rules' pages are (JSON and SARIF link them)."""
+    """What every part depends on besides its file (SARIF numbers the rules
+    known; JSON and SARIF link the rules' pages)."""
     codes = tuple(rule.code for rule in known_rules())
     name = f"{getattr(part, '__module__', '')}.{getattr(part, '__qualname__', repr(part))}"
     context = (__version__, name, errors, color, codes, documentation_base())
@@ -68,9 +62,8 @@ def part_key(context: bytes, shown: str, found: FileRows, root: str, cwd: Path) 
 
 
 class FilePart(NamedTuple):
-    """One file's part (`data`), or where a worker wrote it (`spool`, its
-    file's name, `offset`, `length`); its path as shown, unescaped (the
-    parts are sorted by it); its counts; its key, when rendered to be kept."""
+    """One file's part (`data`), or where a worker wrote it (`spool`,
+    `offset`, `length`); its path as shown, unescaped; its key, if kept."""
 
     data: bytes
     shown: str
@@ -82,9 +75,8 @@ class FilePart(NamedTuple):
 
 
 class PartWriter:
-    """The sink of a layout written file by file (run/sink.py `FileSink`):
-    each file's part, in UTF-8, rendered where the file is checked; `keyed`:
-    kept with the run's cached results."""
+    """The sink (run/sink.py) of a layout written file by file; `keyed`:
+    parts are kept with the cached results."""
 
     def __init__(
         self,
@@ -112,15 +104,13 @@ class PartWriter:
     def __call__(
         self, rows: list[Finding], file: str | None = None, lines: list[str] | bytes | None = None
     ) -> bytes:
-        """The part of `rows`, all of one file, as shown; `lines` are its
-        lines as checked (or its bytes), else read if the format shows them."""
+        """The part of `rows`, all of one file, as shown."""
         sources = SourceLines.showing(rows[0].path, file or rows[0].path, lines)
         output = RunOutput(rows, 1, sources=sources, color=self.color)
         return self.layout.encoded(rows, output, self.errors)
 
     def add(self, file: str, root: str, found: FileRows) -> FilePart | None:
-        """A file's part (None: no findings), found among the `parts` kept
-        with its result by its key, else rendered; in a worker, where it is."""
+        """A file's part (None: no findings), kept or rendered; in a worker, where it is."""
         if found.none:
             return None
         shown = display_path(file, self.cwd)
@@ -144,8 +134,7 @@ class PartWriter:
         self._worker = True
 
     def keep(self, parts: Iterable[FilePart]) -> dict[bytes, bytes]:
-        """Keep the parts `add` gave of a file; those rendered to be kept
-        with its result, by key."""
+        """Keep the parts `add` gave of a file; those to keep with its result, by key."""
         rendered = {}
         for part in parts:
             self._parts.add(part)
@@ -202,8 +191,7 @@ class SpilledParts:
         self.counts = total([self.counts, part.counts])
 
     def _open_spool(self, name: str) -> int:
-        """Open a worker's file (a name in the writer's folder, a regular
-        file of this user's) and unlink it."""
+        """Open a worker's file in the writer's folder, and unlink it."""
         if os.path.basename(name) != name or name in ("", ".", ".."):
             raise ValueError(f"a worker named a part file outside its folder: {name!r}")
         self._descriptors.append(self._folder.open(name))

@@ -124,9 +124,8 @@ def knock_on(fixed: int, first: int) -> str:
 
 
 def statistics(diagnostics: Sequence[Finding]) -> list[tuple[int, str, str, str | None]]:
-    """(count, code, name, fix) per rule, most frequent first: `fix` is "safe"
-    when `--fix` repairs some of its findings, "unsafe" when only `--fix
-    --unsafe-fixes` does, None when no fix does."""
+    """(count, code, name, "safe", "unsafe" or None: the best fix of any) per
+    rule, most frequent first."""
     counts = Counter((d.code, d.name) for d in diagnostics)
     fixes: dict[tuple[str, str], str] = {}
     for d in diagnostics:

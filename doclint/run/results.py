@@ -12,11 +12,9 @@ from doclint.tree.index import Fact, Stamp
 
 
 class KeptResult(NamedTuple):
-    """A kept result that still holds: its findings as models/kept_findings.py
-    encodes them, the file's stamp now, the digest of its bytes, the tree
-    facts its rules asked, the bytes (when the lookup read them), the parts
-    rendered of it by their key, and whether no generator wrote the page
-    (None: not known)."""
+    """A kept result: its findings encoded, the file's stamp and digest, the
+    tree facts its rules asked, its bytes if read, its parts by key, and
+    whether no generator wrote it (None: not known)."""
 
     findings: bytes
     stamp: Stamp
@@ -44,8 +42,7 @@ class StoredResults(Protocol):
     ) -> KeptResult | None: ...
 
     def keep(self, path: str, stamp: Stamp, parts: dict[bytes, bytes] | None = None) -> None:
-        """Keep the result another process's lookup found, under the file's
-        stamp now, with the `parts` rendered of it since."""
+        """Keep a result another process's lookup found, with parts since."""
 
     def store(self, path: str, result: KeptResult) -> None: ...
 
@@ -56,5 +53,4 @@ class StoredResults(Protocol):
 
 class ResultStores(Protocol):
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> StoredResults | None:
-        """The results kept for `root` under `key` (None: none can be);
-        `worker`: a view that only looks up (the run's process keeps)."""
+        """The results kept for `root` (None: none can be); `worker`: only looks up."""

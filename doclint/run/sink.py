@@ -1,11 +1,7 @@
-"""What a run gives, and its sink: the port through which it hands the
-output each file's findings, always. They go to the sink's `add` where the
-file is checked (a worker, or the run's process) as a `FileRows` (filtered
-and decoded only when read); what `add` gives comes to the sink's `keep` in
-the run's process. A `Collector` keeps the findings (the API, baselines,
-`--statistics`, the formats that need the whole run); output/parts.py's
-`PartWriter` renders each file's part where it is checked.
-"""
+"""What a run gives, and its sink: each file's findings go to the sink's
+`add` where the file is checked, what `add` gives to its `keep` in the run's
+process. A `Collector` keeps the findings (the API, baselines, statistics,
+whole-run formats); output/parts.py's `PartWriter` renders each file's part."""
 
 from __future__ import annotations
 
@@ -59,10 +55,8 @@ def hand_over(
     content: bytes | None = None,
     parts: dict[bytes, bytes] | None = None,
 ) -> list[Note]:
-    """The one way findings reach a sink: what `sink` gives of a file's
-    findings (`rows`, or kept: `encoded`, with `parts`), filtered by
-    `ignores`, an `add` for the file and one for each other file some stand
-    on; UnreadableFindings when kept bytes are not findings."""
+    """The one way findings reach a sink: an `add` for the file and one for
+    each other file some stand on; UnreadableFindings for kept bytes of none."""
     Lines = list[str] | bytes | None
     given: list[tuple[str, list[Finding] | None, bytes | None, Lines, bytes | None]] = [
         (file, rows, encoded, lines, content)
@@ -95,9 +89,8 @@ def collected(
 
 
 class RunResult(NamedTuple):
-    """What a run found (as a `Collector` keeps it, in no set order), how
-    many files it checked and found kept, the files (absolute), and the
-    pages no generator wrote (None: not counted)."""
+    """What a run found (in no set order), the files it checked and found
+    kept, and the pages no generator wrote (None: not counted)."""
 
     found: list[FileFindings]
     files_checked: int
