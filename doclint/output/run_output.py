@@ -7,22 +7,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from doclint.models.findings import Counts, Finding, counts, total
 from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule, Severity
 from doclint.rule_api_generators import Profile
 
-
-class RenderedParts(Protocol):
-    """Files' parts as rendered, in order, with their counts (parts.py)."""
-
-    counts: Counts
-
-    def __len__(self) -> int: ...
-
-    def buffers(self) -> Iterator[bytes | memoryview]: ...
+if TYPE_CHECKING:
+    from doclint.output.parts import SpilledParts
 
 
 @dataclass
@@ -36,7 +29,7 @@ class RunOutput:
     sources: SourceLines = field(default_factory=SourceLines)
     quiet: bool = False  # findings only: no summary line
     baselined: int = 0  # findings left out because the baseline records them
-    parts: RenderedParts | None = None  # findings a layout rendered, besides `diagnostics`
+    parts: SpilledParts | None = None  # findings a layout rendered, besides `diagnostics`
     color: bool = False
     command: Sequence[str] = ()  # the command line as typed (the HTML report names it)
     root: Path | None = None  # the settings' root; else each file's is found
