@@ -41,7 +41,6 @@ RECORD = struct.Struct("<Bqqq16sQQQ16s")
 the file's stamp, its bytes' digest, the blob's offset, end of its facts,
 length and digest. Packed: as tuples, ten times the room."""
 LOADED, SPILLED = 0, 1
-_BLOCK = 1 << 20
 
 
 class Cache:
@@ -188,19 +187,15 @@ class Cache:
         ]
         if not self.changed and len(kept) == self._loaded:
             return
-        index, runs, size = bytearray(), [[LOADED, 0, 0]], 0
+        index, size = bytearray(), 0
         for _, number in kept:
-            source, *stamp, content, offset, facts_end, length, blob_digest = self._record(number)
+            _, *stamp, content, _, facts_end, length, blob_digest = self._record(number)
             index += RECORD.pack(LOADED, *stamp, content, size, facts_end, length, blob_digest)
-            if runs[-1][0] == source and runs[-1][1] + runs[-1][2] == offset:
-                runs[-1][2] += length  # read as one run of the source
-            else:
-                runs.append([source, offset, length])
             size += length
         paths = [path for path, _ in kept]
         head = marshal.dumps({"format": FORMAT, "key": self.key, "paths": paths, "index": index})
         try:
-            write_cache_file(self.file, self.context, head, self._blocks(runs), size)
+            write_cache_file(self.file, self.context, head, self._blobs(kept), size)
         except OSError:
             return
         prune(self.file, SHARE * sum(record[2] for record in RECORD.iter_unpack(index)))
@@ -208,13 +203,13 @@ class Cache:
     def _record(self, number: int) -> tuple[Any, ...]:
         return RECORD.unpack_from(self._index, number * RECORD.size)
 
-    def _blocks(self, runs: list[list[int]]) -> Iterator[bytes]:
-        for source, offset, length in runs:
-            for start in range(offset, offset + length, _BLOCK):
-                block = self._read(source, start, min(_BLOCK, offset + length - start))
-                if not block:
-                    raise OSError("a blob of the cache could not be read back")
-                yield block
+    def _blobs(self, kept: list[tuple[str, int]]) -> Iterator[bytes]:
+        for _, number in kept:
+            source, *_, offset, _, length, _ = self._record(number)
+            blob = self._read(source, offset, length)
+            if len(blob) != length:
+                raise OSError("a blob of the cache could not be read back")
+            yield blob
 
     def _blob(self, record: tuple[Any, ...]) -> bytes:
         """A blob, when whole and matching its digest; else b""."""
