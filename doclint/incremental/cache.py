@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import marshal
 import os
+import stat
 import struct
 import weakref
 from collections.abc import Callable, Iterable, Iterator
@@ -19,8 +20,8 @@ from typing import IO, Any
 
 from doclint.incremental.sealed import (
     SealedFile,
-    folder_ready,
     open_sealed,
+    owned,
     write_new,
     write_sealed,
 )
@@ -254,7 +255,9 @@ def write_cache_file(
     file: Path, context: str, head: bytes, body: Iterable[bytes] = (), size: int = 0
 ) -> None:
     """Write a sealed file of the cache folder whole; OSError when it cannot."""
-    if not folder_ready(file.parent):
+    file.parent.mkdir(parents=True, exist_ok=True)
+    info = os.lstat(file.parent)
+    if not stat.S_ISDIR(info.st_mode) or not owned(info):
         raise OSError(f"{file.parent} is not a folder of this user's")
     # A cache, for backup tools and git; a link in their place is replaced.
     write_new(file.parent / MARKER, [TAG], mode=0o644, replace=False)

@@ -88,16 +88,6 @@ def owned(info: os.stat_result) -> bool:
     return info.st_uid == os.geteuid()
 
 
-def folder_ready(folder: Path) -> bool:
-    """Whether `folder` is a real folder of this user's, made if missing."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        info = os.lstat(folder)
-    except OSError:
-        return False
-    return stat.S_ISDIR(info.st_mode) and owned(info)
-
-
 def write_new(file: Path, data: Iterable[bytes], mode: int = 0o600, *, replace: bool) -> None:
     """Write `file` whole, renamed into place (a link there is replaced, not
     written through); without `replace`, a file of this user's there stays."""
