@@ -64,11 +64,9 @@ def _make_key(file: Path) -> bytes | None:
     """A new key, put in place whole; one another process made first wins."""
     import tempfile
 
+    temporary = ""
     try:
         handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
-    except OSError:
-        return None
-    try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(os.urandom(KEY_SIZE))
         try:

@@ -16,7 +16,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from hashlib import blake2b
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from doclint import __version__
 from doclint.models.findings import Counts, Finding, counts, total
@@ -172,7 +172,7 @@ class SpilledParts:
         self._spill = tempfile.TemporaryFile(prefix="doclint-parts-")  # noqa: SIM115
         self._descriptors = [self._spill.fileno()]
         self._spools: dict[str, int] = {}
-        weakref.finalize(self, _close, self._spill, self._descriptors)
+        weakref.finalize(self, self._spill.close)
         # Spill, offset, length and findings of each; packed: as tuples, 150 bytes a file.
         self._places = array("q")
         self._order: Sequence[int] | None = None
@@ -195,6 +195,7 @@ class SpilledParts:
         if os.path.basename(name) != name or name in ("", ".", ".."):
             raise ValueError(f"a worker named a part file outside its folder: {name!r}")
         self._descriptors.append(self._folder.open(name))
+        weakref.finalize(self, os.close, self._descriptors[-1])
         self._folder.unlink(name)
         return len(self._descriptors) - 1
 
@@ -222,9 +223,3 @@ class SpilledParts:
         if len(data) != length:
             raise OSError(f"a rendered part of {self._shown[part]} was cut short on disk")
         return self._shown[part], data, count
-
-
-def _close(spill: IO[bytes], descriptors: list[int]) -> None:
-    spill.close()
-    for descriptor in descriptors[1:]:
-        os.close(descriptor)

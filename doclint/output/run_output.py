@@ -35,9 +35,7 @@ class RunOutput:
     root: Path | None = None  # the settings' root; else each file's is found
     fail_on: str = Severity.INFO
     profiles: Sequence[Profile] = ()  # the configuration's (the HTML report lists their kinds)
-    unread_pages: int = 0
-    """Markdown files no generator wrote: only the rules of every page judge
-    them, so every format with a summary says how many."""
+    unread_pages: int = 0  # pages no generator wrote: each format with a summary says so
 
     @cached_property
     def counts(self) -> Counts:
