@@ -74,9 +74,8 @@ class Cache:
             head = marshal.loads(sealed.head)
             paths, index = head["paths"], bytearray(head["index"])
             fits = len(index) == len(paths) * RECORD.size == len(set(paths)) * RECORD.size
-            if (head["format"], head["key"], fits) != (FORMAT, key, True):
-                raise ValueError
-            if not all(isinstance(path, str) for path in paths):
+            named = all(isinstance(path, str) for path in paths)
+            if (head["format"], head["key"], fits, named) != (FORMAT, key, True, True):
                 raise ValueError
         except (EOFError, ValueError, TypeError, KeyError):
             sealed.close()
