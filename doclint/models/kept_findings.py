@@ -29,23 +29,13 @@ def encode_findings(rows: list[Finding]) -> bytes | None:
     which marshal writes once."""
     if not rows:
         return EMPTY
-    plain: dict[Cause, tuple[str, str]] = {}
-    encoded = [
-        (
-            line,
-            column,
-            message,
-            None
-            if fix is None
-            else (tuple(map(tuple, fix.edits)), str(fix.applicability), fix.message),
-            None if cause is None else plain.setdefault(cause, (cause.id, cause.label)),
-            code,
-            name,
-            severity,
-            path,
-        )
-        for line, column, message, fix, cause, code, name, severity, path in rows
-    ]
+    causes: dict[Cause, tuple[str, str]] = {}
+    encoded = []
+    for line, column, message, fix, cause, code, name, severity, path in rows:
+        edits = fix and tuple(tuple(edit) for edit in fix.edits)
+        fixed = fix and (edits, str(fix.applicability), fix.message)
+        plain = cause and causes.setdefault(cause, (cause.id, cause.label))
+        encoded.append((line, column, message, fixed, plain, code, name, severity, path))
     if any(row.path for row in rows):
         first = ELSEWHERE
     else:
@@ -59,27 +49,17 @@ def encode_findings(rows: list[Finding]) -> bytes | None:
 def decode_findings(data: bytes) -> list[Finding]:
     """The findings `encode_findings` gave; UnreadableFindings for others."""
     causes: dict[Any, Cause | None] = {None: None}
+    found = []
     try:
-        # build_node, not Finding(...): a run may decode 300,000.
-        return [
-            build_node(
-                Finding,
-                (
-                    line,
-                    column,
-                    message,
-                    fix if fix is None else _fix(*fix),
-                    causes[cause] if cause in causes else causes.setdefault(cause, Cause(*cause)),
-                    code,
-                    name,
-                    severity,
-                    path,
-                ),
-            )
-            for line, column, message, fix, cause, code, name, severity, path in _plain(data)
-        ]
-    except (EOFError, ValueError, TypeError, KeyError, IndexError) as error:
+        for line, column, message, fix, cause, code, name, severity, path in _plain(data):
+            if cause not in causes:
+                causes[cause] = Cause(*cause)
+            fixed = fix and _fix(*fix)
+            row = (line, column, message, fixed, causes[cause], code, name, severity, path)
+            found.append(build_node(Finding, row))  # not Finding(...): a run may decode 300,000
+    except (EOFError, ValueError, TypeError, KeyError) as error:
         raise UnreadableFindings(str(error)) from None
+    return found
 
 
 def _fix(edits: Any, applicability: str, message: str) -> Fix:
