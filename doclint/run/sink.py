@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.findings import FileFindings, Finding, by_file
@@ -57,26 +57,22 @@ def hand_over(
 ) -> list[Note]:
     """The one way findings reach a sink: an `add` for the file and one for
     each other file some stand on; UnreadableFindings for kept bytes of none."""
-    Lines = list[str] | bytes | None
-    given: list[tuple[str, list[Finding] | None, bytes | None, Lines, bytes | None]] = [
-        (file, rows, encoded, lines, content)
-    ]
+    others: list[tuple[str, list[Finding]]] = []
     # Kept findings tell by their first byte whether some stand elsewhere.
-    elsewhere = encoded[:1] == ELSEWHERE if encoded is not None else bool(rows)
-    if elsewhere:
-        placed = by_file(file, root, rows if rows is not None else decode_findings(encoded or b""))
-        if len(placed) > 1:
-            (_, own), *others = placed
-            given = [(file, own, None, lines, content)]
-            given += [(other, on, None, None, None) for other, on in others]
-    notes = []
-    for on_file, on, kept, text, digest in given:
+    if encoded[:1] == ELSEWHERE if encoded is not None else rows:
+        found = rows if rows is not None else decode_findings(encoded or b"")
+        (_, own), *others = by_file(file, root, found)
+        rows, encoded = (own, None) if others else (rows, encoded)
+
+    def add(on_file: str, on: list[Finding] | None, kept: bytes | None, *read: Any) -> Note | None:
         refined = ignores.applied_to(on_file) if ignores else ""
         refine = partial(ignores.rows, on_file) if refined else None
-        note = sink.add(on_file, root, FileRows(on, kept, refined, refine, text, digest, parts))
-        if note is not None:
-            notes.append(note)
-    return notes
+        text, digest = read or (None, None)  # the lines and bytes' digest of the page itself
+        return sink.add(on_file, root, FileRows(on, kept, refined, refine, text, digest, parts))
+
+    notes = [add(file, rows, encoded, lines, content)]
+    notes += [add(other, on, None) for other, on in others]
+    return [note for note in notes if note is not None]
 
 
 def collected(
