@@ -12,7 +12,7 @@ import pytest
 from doclint.engine import Settings
 from doclint.models.findings import Counts
 from doclint.output import LAYOUTS
-from doclint.output.parts import FilePart, PartSpool, PartWriter, SpilledParts
+from doclint.output.parts import FilePart, PartWriter, SpilledParts
 from doclint.util.private_folder import PrivateFolder
 from tests.running import run
 
@@ -22,12 +22,13 @@ LAYOUT = LAYOUTS["json"]
 def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
     folder = PrivateFolder("doclint-parts-")
     try:
-        spool = PartSpool(folder)
+        name, descriptor = folder.create("worker-")  # as a worker writes its parts
+        os.write(descriptor, b"c" * 5 + b"b" * 7)
         parts = SpilledParts(folder)
-        parts.add(spool.place(FilePart(b"c" * 5, "docs/c.md", Counts(error=1, safe=1, unsafe=0))))
+        parts.add(FilePart(b"", "docs/c.md", Counts(error=1, safe=1), spool=name, length=5))
         # The cache's answer: written by the main process.
         parts.add(FilePart(b"d" * 2, "docs/d.md", Counts(error=4, safe=2, unsafe=1)))
-        parts.add(spool.place(FilePart(b"b" * 7, "docs/b.md", Counts(error=3, safe=0, unsafe=3))))
+        parts.add(FilePart(b"", "docs/b.md", Counts(error=3, unsafe=3), None, name, 5, 7))
         unlinked = "the main process unlinks a worker's file as it opens it"
         assert os.listdir(folder.path) == [], unlinked
         assert list(parts.sort()) == [

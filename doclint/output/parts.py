@@ -94,12 +94,13 @@ class PartWriter:
         self._folder = PrivateFolder("doclint-parts-")
         weakref.finalize(self, self._folder.remove)
         self._worker = False
-        self._spool: PartSpool | None = None
+        self._spool: tuple[str, int] | None = None  # a worker's file there: name, descriptor
+        self._spooled = 0
         self._parts = SpilledParts(self._folder)
 
     def __getstate__(self) -> dict[str, Any]:
         # A spawned worker gets what renders and where to write, not the parts gathered.
-        return {**self.__dict__, "_parts": None, "_spool": None}
+        return {**self.__dict__, "_parts": None, "_spool": None, "_spooled": 0}
 
     def __call__(
         self, rows: list[Finding], file: str | None = None, lines: list[str] | bytes | None = None
@@ -127,8 +128,10 @@ class PartWriter:
             return None
         if not self._worker:
             return part
-        self._spool = self._spool or PartSpool(self._folder)
-        return self._spool.place(part)
+        name, descriptor = self._spool = self._spool or self._folder.create("worker-")
+        os.write(descriptor, part.data)
+        offset, self._spooled = self._spooled, self._spooled + len(part.data)
+        return part._replace(data=b"", spool=name, offset=offset, length=len(part.data))
 
     def start_worker(self) -> None:
         self._worker = True
@@ -148,19 +151,6 @@ class PartWriter:
     def close(self) -> None:
         """Remove the workers' folder (their files are open here by now)."""
         self._folder.remove()
-
-
-class PartSpool:
-    """The file a worker writes its parts to, in the writer's folder."""
-
-    def __init__(self, folder: PrivateFolder) -> None:
-        self._name, self._descriptor = folder.create("worker-")
-        self._size = 0
-
-    def place(self, part: FilePart) -> FilePart:
-        os.write(self._descriptor, part.data)
-        offset, self._size = self._size, self._size + len(part.data)
-        return part._replace(data=b"", spool=self._name, offset=offset, length=len(part.data))
 
 
 class SpilledParts:
