@@ -1,6 +1,5 @@
-"""`doclint clean`: removes a cache folder, only one doclint made (its
-CACHEDIR.TAG doclint's, this user's; every entry one doclint writes), entry
-by entry (a link removed, never followed): a mistyped or planted cache-dir
+"""`doclint clean`: removes a cache folder only if doclint made it and every
+entry (a link removed, never followed): a mistyped or planted cache-dir
 deletes nothing of the user's."""
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
 """The content cache as the run's `ResultStores` (run/results.py): where a
-root's cache file lives, under which key (doclint's version, `ResultKey`,
-the digest of code that can change under one version; never an install
-path or an mtime), and whether it may be used at all."""
+root's cache file lives, and its key (never an install path or an mtime)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""The port through which a run reuses what earlier runs found: the command
-line hands `run` (and fix mode) `ResultStores`, and each root gets its
-`StoredResults` there (doclint/incremental/: a content cache)."""
+"""The port through which a run reuses what earlier runs found: each root's
+`StoredResults` from the `ResultStores` the command line hands the run."""
 
 from __future__ import annotations
 

@@ -18,8 +18,7 @@ Note = TypeVar("Note")  # what a sink's `add` gives, for its `keep`
 
 
 class FileSink(Protocol[Note]):
-    def add(self, file: str, root: str, found: FileRows, /) -> Note | None:
-        """The findings of `file` where it is checked; what the run's process is to `keep`."""
+    def add(self, file: str, root: str, found: FileRows, /) -> Note | None: ...
 
     def keep(self, notes: Iterable[Note], /) -> dict[bytes, bytes]:
         """What `add` gave of one file; the parts to keep with its result."""
