@@ -18,13 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from doclint.incremental.sealed import (
-    SealedFile,
-    open_sealed,
-    owned,
-    write_new,
-    write_sealed,
-)
+from doclint.incremental.sealed import SealedFile, open_sealed, owned, write_new, write_sealed
 from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
@@ -132,10 +126,8 @@ class Cache:
             with contextlib.suppress(EOFError, ValueError, TypeError):
                 facts, held, unread = marshal.loads(blob[:facts_end])
                 parts = {**parts, **held}
-                self.store(
-                    path,
-                    KeptResult(blob[facts_end:], stamp, content_hash, facts, None, parts, unread),
-                )
+                kept = KeptResult(blob[facts_end:], stamp, content_hash, facts, None, parts, unread)
+                self.store(path, kept)
             return
         if tuple(stamp) != tuple(old):
             record = (source, *stamp, content_hash, offset, facts_end, length, blob_digest)
@@ -154,16 +146,10 @@ class Cache:
 
             self._spill = tempfile.TemporaryFile(prefix="doclint-cache-")  # noqa: SIM115
             weakref.finalize(self, self._spill.close)
-        blob = facts_data + findings
+        blob, at, end = facts_data + findings, self._spill.tell(), len(facts_data)
         try:
             self._index += RECORD.pack(
-                SPILLED,
-                *stamp,
-                content_hash,
-                self._spill.tell(),
-                len(facts_data),
-                len(blob),
-                digest(blob),
+                SPILLED, *stamp, content_hash, at, end, len(blob), digest(blob)
             )
         except struct.error:
             return
