@@ -55,7 +55,7 @@ def _stored_paths(folder):
     (stored,) = folder.glob(KEY_PATTERN)
     opened = sealed.open_sealed(stored, f"cache {stored.stem}")
     assert opened is not None
-    opened.close()
+    os.close(opened.descriptor)
     return sorted(marshal.loads(opened.head)["paths"])
 
 

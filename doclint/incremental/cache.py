@@ -72,12 +72,11 @@ class Cache:
             if (head["format"], head["key"], fits, named) != (FORMAT, key, True, True):
                 raise ValueError
         except (EOFError, ValueError, TypeError, KeyError):
-            sealed.close()
+            os.close(sealed.descriptor)
             cache.problem = "its index is not one this version of doclint wrote"
             return cache
-        sealed.head = b""  # not kept: 32 MB on 200,000 pages
-        cache._sealed = sealed
-        weakref.finalize(cache, sealed.close)
+        cache._sealed = sealed._replace(head=b"")  # not kept: 32 MB on 200,000 pages
+        weakref.finalize(cache, os.close, sealed.descriptor)
         cache._index, cache._used, cache._loaded = index, bytearray(len(paths)), len(paths)
         cache._at = {path: number for number, path in enumerate(paths)}
         return cache
@@ -205,16 +204,16 @@ class Cache:
 
     def _read(self, source: int, offset: int, length: int) -> bytes:
         """Bytes of the loaded body or of the spill (b"": not all there)."""
+        sealed, data = self._sealed, b""
         try:
-            if source == LOADED and self._sealed is not None:
-                return self._sealed.read(offset, length)
-            if source == SPILLED and self._spill is not None:
+            if source == LOADED and sealed is not None and offset + length <= sealed.body_size:
+                data = os.pread(sealed.descriptor, length, sealed.body_start + offset)
+            elif source == SPILLED and self._spill is not None:
                 self._spill.flush()
                 data = os.pread(self._spill.fileno(), length, offset)
-                return data if len(data) == length else b""
         except OSError:
             pass
-        return b""
+        return data if len(data) == length else b""
 
 
 def prune(newest: Path, bound: float) -> None:

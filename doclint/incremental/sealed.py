@@ -8,7 +8,6 @@ in blobs whose digests the head holds (cache.py)."""
 from __future__ import annotations
 
 import contextlib
-import errno
 import hashlib
 import hmac
 import itertools
@@ -17,6 +16,7 @@ import stat
 import struct
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 MAGIC = b"DLSEAL2\n"
 PREFIX = struct.Struct("<8sQQ32s")  # MAGIC, head's and body's lengths, the seal
@@ -129,24 +129,15 @@ def _tag(key: bytes, context: str, head_size: int, body_size: int, head: bytes) 
     return hmac.new(key, signed, hashlib.sha256).digest()
 
 
-class SealedFile:
-    """An open sealed file whose head is intact; its body read (not mapped:
-    a mapping counts in the process's memory) in parts the caller checks."""
+class SealedFile(NamedTuple):
+    """An open sealed file whose head is intact; its body is read (not
+    mapped: a mapping counts in the process's memory) in parts the caller
+    checks against digests the head holds."""
 
-    def __init__(self, descriptor: int, head: bytes, body_size: int) -> None:
-        self.descriptor, self.head, self.body_size = descriptor, head, body_size
-        self.body_start = PREFIX.size + len(head)
-
-    def read(self, offset: int, length: int) -> bytes:
-        if offset < 0 or length < 0 or offset + length > self.body_size:
-            raise OSError(errno.EINVAL, "a part outside the sealed file's body")
-        data = os.pread(self.descriptor, length, self.body_start + offset)
-        if len(data) != length:
-            raise OSError(errno.EIO, "the sealed file was cut short while read")
-        return data
-
-    def close(self) -> None:
-        os.close(self.descriptor)
+    descriptor: int
+    head: bytes
+    body_start: int
+    body_size: int
 
 
 def open_sealed(file: Path, context: str) -> SealedFile | None:
@@ -167,7 +158,7 @@ def open_sealed(file: Path, context: str) -> SealedFile | None:
             head = os.pread(descriptor, head_size, PREFIX.size)
             expected = _tag(key, context, head_size, body_size, head)
             if stat.S_ISDIR(folder.st_mode) and hmac.compare_digest(expected, tag):
-                return SealedFile(descriptor, head, body_size)
+                return SealedFile(descriptor, head, PREFIX.size + head_size, body_size)
     except (OSError, ValueError, MemoryError, struct.error):
         pass
     os.close(descriptor)

@@ -144,7 +144,7 @@ def test_a_malformed_cache_entry_is_checked_again(tmp_path):
 def _cached_paths(cache_file: Path) -> list[str]:
     opened = sealed.open_sealed(cache_file, f"cache {cache_file.stem}")
     assert opened is not None
-    opened.close()
+    os.close(opened.descriptor)
     return marshal.loads(opened.head)["paths"]
 
 
@@ -152,7 +152,7 @@ def _blob_place(cache_file: Path, path: str) -> tuple[int, int]:
     """Where the blob of `path` lies in the cache file: its offset and length."""
     opened = sealed.open_sealed(cache_file, f"cache {cache_file.stem}")
     assert opened is not None
-    opened.close()
+    os.close(opened.descriptor)
     head = marshal.loads(opened.head)
     record = RECORD.unpack_from(head["index"], head["paths"].index(path) * RECORD.size)
     return opened.body_start + record[5], record[7]
@@ -185,8 +185,8 @@ def test_a_cache_index_pointing_outside_the_body_is_a_miss(tmp_path):
     (cache_file,) = (tmp_path / "c").glob(KEY_PATTERN)
     opened = sealed.open_sealed(cache_file, f"cache {cache_file.stem}")
     assert opened is not None
-    body = opened.read(0, opened.body_size)
-    opened.close()
+    body = os.pread(opened.descriptor, opened.body_size, opened.body_start)
+    os.close(opened.descriptor)
     head = marshal.loads(opened.head)
     records = [
         RECORD.unpack_from(head["index"], number * RECORD.size)
