@@ -203,9 +203,6 @@ class SpilledParts:
         """Each part's (path as shown, bytes, findings), in order."""
         return map(self._read, self._order if self._order is not None else range(len(self)))
 
-    def buffers(self) -> Iterator[bytes]:
-        return (data for _, data, _ in self)
-
     def _read(self, part: int) -> tuple[str, bytes, int]:
         spill, offset, length, count = self._places[part * 4 : part * 4 + 4]
         self._spill.flush()
