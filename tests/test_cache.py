@@ -556,8 +556,8 @@ def test_a_workers_view_looks_up_and_keeps_nothing(tmp_path):
 
 def test_new_stamps_are_kept_and_spare_the_next_run_its_reads(tmp_path):
     """A restored cache in a fresh checkout (new mtimes, the same bytes):
-    the run reads each file once and keeps its new stamp; the next run reads
-    no file again and writes nothing."""
+    the run reads each file once and keeps its new stamp in the cache file
+    (no file beside it); the next run reads no file again and writes nothing."""
     _tree(tmp_path)
     settings = _settings(tmp_path)
     run([tmp_path / "docs"], settings)
@@ -571,6 +571,7 @@ def test_new_stamps_are_kept_and_spare_the_next_run_its_reads(tmp_path):
     try:
         assert run([tmp_path / "docs"], settings).from_cache == 4 and len(reads) == 4
         written = os.stat(stored)
+        assert sorted(file.name for file in stored.parent.glob(stored.stem + ".*")) == [stored.name]
         reads.clear()
         assert run([tmp_path / "docs"], settings).from_cache == 4 and reads == []
         again = os.stat(stored)
