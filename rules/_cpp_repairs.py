@@ -13,7 +13,7 @@ import tree_sitter
 from doclint.util.lazy_regex import compiled_on_use
 
 if TYPE_CHECKING:
-    from doclint_rules._languages.cpp import Reading
+    from ._languages.cpp import Reading
 
 # fmt: off
 # Tokens that may be macros in the head of a declaration.

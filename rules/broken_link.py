@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._broken_links import (
+from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, RuleDocs, Scope
+
+from ._broken_links import (
     MISSING_FILE,
     MISSING_FOLDER,
     MISSING_PAGE,
     PAGE_NOT_GENERATED,
     broken_link_findings,
 )
-
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, RuleDocs, Scope
 
 
 class BrokenLink(Rule):

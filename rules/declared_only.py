@@ -5,9 +5,6 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from doclint_rules._languages import is_cpp
-from doclint_rules._source_facts import documented_source
-
 from doclint.rule_api import (
     Cause,
     FileDocs,
@@ -18,6 +15,9 @@ from doclint.rule_api import (
     RuleDocs,
     Severity,
 )
+
+from ._languages import is_cpp
+from ._source_facts import documented_source
 
 DECLARED_ONLY = Cause("declared-only/forward-declaration", "Class declared here, defined elsewhere")
 CLASS_CATEGORIES = frozenset({"Classs", "Classes", "Class", "Class/Structs"})

@@ -6,17 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
-from doclint_rules._fixing import remove_keyword_entry
-from doclint_rules._languages import is_cpp
-from doclint_rules._source_facts import (
-    DocumentedSource,
-    class_after_macro,
-    documented_source,
-    is_template_parameter,
-    names_a_type_in_code,
-    reserved_word,
-)
-
 from doclint.rule_api import (
     Cause,
     FileDocs,
@@ -28,6 +17,17 @@ from doclint.rule_api import (
     RuleDocs,
 )
 from doclint.rule_api_generators import template_named
+
+from ._fixing import remove_keyword_entry
+from ._languages import is_cpp
+from ._source_facts import (
+    DocumentedSource,
+    class_after_macro,
+    documented_source,
+    is_template_parameter,
+    names_a_type_in_code,
+    reserved_word,
+)
 
 # The class lists of the templates: Python's "### Classs" (and the spellings
 # it is fixed to), C/C++'s "### Class/Structs".

@@ -7,8 +7,6 @@ from collections.abc import Iterator
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from doclint_rules._mojibake import CODEC_NAMES, repaired_pieces, suspect_lines
-
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import (
     AnyPage,
@@ -23,6 +21,8 @@ from doclint.rule_api import (
     RuleDocs,
     Scope,
 )
+
+from ._mojibake import CODEC_NAMES, repaired_pieces, suspect_lines
 
 _GUESSED = ("sloppy-windows-1252", "latin-1")
 _SHOWN_SEGMENTS = 3

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from doclint_rules._languages import is_python
-from doclint_rules._source_facts import DocumentedSource, documented_source, reserved_word
-
 from doclint.rule_api import Cause, Finding, KeywordIndex, Rule, RuleContext, RuleDocs
 
+from ._languages import is_python
+from ._source_facts import DocumentedSource, documented_source, reserved_word
+
 if TYPE_CHECKING:
-    from doclint_rules._languages.cpp import CppFacts
-    from doclint_rules._languages.python import PythonFacts
+    from ._languages.cpp import CppFacts
+    from ._languages.python import PythonFacts
 
 FUNCTION_CATEGORY = "Functions"
 IMPORT_CATEGORY = "Imports"

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._boilerplate import (
+from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, RuleDocs, Severity
+
+from ._boilerplate import (
     EMPTY_LISTING,
     GENERIC_ADVICE,
     GENERIC_DESCRIPTION,
@@ -12,8 +14,6 @@ from doclint_rules._boilerplate import (
     SEE_ELSEWHERE,
     placeholder_findings,
 )
-
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, RuleDocs, Severity
 
 
 class PlaceholderSection(Rule):

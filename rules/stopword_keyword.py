@@ -7,14 +7,6 @@ import posixpath
 from collections.abc import Iterator, Mapping, Set
 from typing import ClassVar
 
-from doclint_rules._languages import documented_places
-from doclint_rules._stop_words import (
-    STOP_WORDS,
-    generator_words,
-    identifier_lists,
-    stop_word_findings,
-)
-
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -24,6 +16,14 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     RuleOption,
+)
+
+from ._languages import documented_places
+from ._stop_words import (
+    STOP_WORDS,
+    generator_words,
+    identifier_lists,
+    stop_word_findings,
 )
 
 
