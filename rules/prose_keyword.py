@@ -19,7 +19,7 @@ from doclint.rule_api import (
 )
 from doclint.rule_api_generators import template_named
 
-from ._languages import is_cpp
+from ._languages import is_cpp, is_python
 from ._prose_entries import (
     LANGUAGE_KEYWORD,
     PROSE,
@@ -207,7 +207,10 @@ def _proven(heading: str, source: DocumentedSource) -> frozenset[str]:
         return facts.classes
     if heading == "Functions":
         return facts.functions
-    return facts.modules | facts.imported_names if heading == "Imports" else frozenset()
+    # Only Python's reader lists a source's imports (Go's and Rust's do not).
+    if heading == "Imports" and is_python(facts):
+        return facts.modules | facts.imported_names
+    return frozenset()
 
 
 def _not_a_namespace(name: str, source: DocumentedSource) -> bool:
