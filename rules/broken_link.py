@@ -15,7 +15,7 @@ from ._broken_links import (
 )
 
 
-class BrokenLink(Rule):
+class BrokenLink(Rule[AnyPage]):
     code = "DL401"
     name = "broken-link"
     summary = "Relative link whose target does not exist."

@@ -32,7 +32,7 @@ Segment = tuple[int, int, str]
 _RUNS = re.compile(r"([\x00-\x7f]+)")
 
 
-class Mojibake(Rule):
+class Mojibake(Rule[AnyPage]):
     code = "DL501"
     name = "mojibake"
     summary = "Text whose UTF-8 bytes were decoded as Windows-1252 or Latin-1."

@@ -16,7 +16,7 @@ from ._boilerplate import (
 )
 
 
-class PlaceholderSection(Rule):
+class PlaceholderSection(Rule[AnyPage]):
     code = "DL103"
     name = "placeholder-section"
     summary = "Section holding only generator boilerplate such as 'No imports detected.'"

@@ -24,7 +24,7 @@ UNKNOWN = Cause("unknown-sentence/unknown", "Line of a fixed-pattern section in 
 SHOWN = 100
 
 
-class UnknownSentence(Rule):
+class UnknownSentence(Rule[AnyPage]):
     code = "DL306"
     name = "unknown-sentence"
     summary = "Line of a fixed-sentence section that no entry of the phrase book matches."
