@@ -167,7 +167,7 @@ def _within(value: int, bounds: tuple[float, float]) -> bool:
     return bounds[0] <= value <= bounds[1]
 
 
-def _plural(value: int | tuple[float, float], what: str) -> str:
+def _plural(value: float | tuple[float, float], what: str) -> str:
     if isinstance(value, tuple):
         low, high = value
         if high == UNBOUNDED:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
@@ -18,6 +19,9 @@ from doclint.rule_api import (
 
 from ._languages import is_cpp
 from ._source_facts import documented_source
+
+if TYPE_CHECKING:
+    from doclint.models.generated import KeywordEntry, NameEntry
 
 DECLARED_ONLY = Cause("declared-only/forward-declaration", "Class declared here, defined elsewhere")
 CLASS_CATEGORIES = frozenset({"Classs", "Classes", "Class", "Class/Structs"})
@@ -55,7 +59,7 @@ class DeclaredOnly(Rule[KeywordIndex | FileDocs]):
 
     def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
-            entries = list(page.classes_defined)
+            entries: list[NameEntry | KeywordEntry] = list(page.classes_defined)
         else:
             entries = [
                 entry

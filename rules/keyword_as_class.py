@@ -141,11 +141,15 @@ PROSE_WORDS = frozenset(
 
 
 class _Listed(Protocol):
-    """A listed name: a keyword index entry or a name of a summary line."""
+    """A listed name: a keyword index entry or a name of a summary line
+    (named tuples, so read-only)."""
 
-    line: int
-    column: int
-    name: str
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def name(self) -> str: ...
 
 
 class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
@@ -251,8 +255,8 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
             template = template_named(page.template)
             if page.classes_defined and template is not None and template.guessed_summary_lines:
                 judge = _Judge(page.described, documented_source(page, ctx))
-                for entry in page.classes_defined:
-                    yield from judge.findings(entry)
+                for listed in page.classes_defined:
+                    yield from judge.findings(listed)
             return
         categories = [c for c in page.categories if c.heading in CLASS_HEADINGS]
         if not categories:

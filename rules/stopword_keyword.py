@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator, Mapping, Set
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from doclint.rule_api import (
     Cause,
@@ -97,7 +97,8 @@ class StopwordKeyword(Rule[KeywordIndex]):
         lists = identifier_lists(page)
         if not lists:
             return
-        extra = frozenset(ctx.options["extra-stop-words"])
+        # RuleOption.validate gives a list option (a tuple default) as a tuple of strings.
+        extra = frozenset(cast("tuple[str, ...]", ctx.options["extra-stop-words"]))
         documented = posixpath.basename(page.described or "") or "the documented file"
         written: set[str] = set()
         if page.level >= 2:
