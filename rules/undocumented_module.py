@@ -6,7 +6,10 @@ import posixpath
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from doclint_rules._generator_pages import (
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api_generators import Profile
+
+from ._generator_pages import (
     ProfiledPage,
     defining,
     docs_pages,
@@ -15,11 +18,8 @@ from doclint_rules._generator_pages import (
     profiled_page,
 )
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
-from doclint.rule_api_generators import Profile
-
 if TYPE_CHECKING:
-    from doclint_rules._python_objects import PyObject
+    from ._python_objects import PyObject
 
 
 class UndocumentedModule(Rule[MarkdownPage]):
