@@ -12,13 +12,16 @@ import keyword
 import posixpath
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple
-
-from doclint_rules._python_objects import ModuleObjects, PyObject, python_objects
+from typing import TYPE_CHECKING, NamedTuple
 
 from doclint.rule_api import MarkdownPage, RuleContext
 from doclint.rule_api_generators import EntryOutline, FieldOutline, Profile, page_profile
 from doclint.util.lazy_regex import compiled_on_use
+
+# Python's reader and the objects it reads are imported when a profile's page
+# is read against its source: most pages of a run are no such page.
+if TYPE_CHECKING:
+    from ._python_objects import ModuleObjects, PyObject
 
 
 class Entry(NamedTuple):
@@ -127,6 +130,8 @@ def claimed_source(
 def source_objects(profiled: ProfiledPage, ctx: RuleContext) -> ModuleObjects | None:
     """The objects of the page's source; None when it is not in the tree or
     does not parse (orphan-page says the former)."""
+    from ._python_objects import python_objects
+
     source = ctx.source_at(profiled.source)
     return None if source is None else python_objects(source.text)
 
@@ -305,6 +310,8 @@ def project_sources(profile: Profile, project: str, ctx: RuleContext) -> list[st
 def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:
     """The objects of a source of the tree that defines any; None for one that
     defines none, or cannot be read or parsed."""
+    from ._python_objects import python_objects
+
     text = ctx.source_at(source)
     objects = None if text is None else python_objects(text.text)
     return objects if objects is not None and objects.objects else None

@@ -12,10 +12,7 @@ from __future__ import annotations
 import builtins
 import os
 import sys
-import sysconfig
 from functools import lru_cache
-
-from doclint_rules._python_objects import python_objects
 
 # Data-model bases: a subclass's fields are its own class-body annotations;
 # the base adds only its API, whose names a page may list too.
@@ -80,6 +77,8 @@ def outside_names(dotted: str) -> frozenset[str] | None:
 
 @lru_cache(maxsize=256)
 def _stdlib_class(module: str, name: str, depth: int) -> frozenset[str] | None:
+    from ._python_objects import python_objects
+
     text = _stdlib_source(module)
     objects = None if text is None else python_objects(text)
     cls = None if objects is None else objects.objects.get((name,))
@@ -109,6 +108,8 @@ def _stdlib_class(module: str, name: str, depth: int) -> frozenset[str] | None:
 
 def _stdlib_source(module: str) -> str | None:
     """The text of a pure-Python standard-library module; None for one in C or absent."""
+    import sysconfig  # its import costs a run that reads no page of a profile
+
     folder = sysconfig.get_paths()["stdlib"]
     stem = os.path.join(folder, *module.split("."))
     for path in (f"{stem}.py", os.path.join(stem, "__init__.py")):

@@ -21,10 +21,14 @@ from __future__ import annotations
 import posixpath
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-
-from doclint_rules._languages import Definition, language_of
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import RuleContext, SourceFile
+
+# The language readers are imported when a wiki's project is read, not with
+# the rules that read it: most pages of a run are no wiki's.
+if TYPE_CHECKING:
+    from ._languages import Definition
 
 WHERE_LIMIT = 20
 """The occurrences `ProjectNames.where` gives at most."""
@@ -144,8 +148,10 @@ def _indexed(path: str) -> bool:
         return False
     if name in _LEXED_NAMES or name.lower().endswith(_LEXED_SUFFIXES):
         return True
-    language = language_of(path)
-    return language is not None and language.name not in _READ_NOT
+    from ._languages import language_name_of
+
+    language = language_name_of(path)
+    return language is not None and language not in _READ_NOT
 
 
 def _tokens(text: str) -> set[bytes]:
@@ -208,6 +214,8 @@ class ProjectNames:
             return False
         wanted = name.lower()
         if path not in self._code:
+            from ._languages import language_of
+
             language = language_of(path)
             source = self._read(path)
             if source is None:
@@ -294,6 +302,8 @@ class ProjectNames:
 
     def _defined_in(self, index: int) -> tuple[Definition, ...]:
         if index not in self._definitions:
+            from ._languages import language_of
+
             path = self.paths[index]
             language = language_of(path)
             read = language.definitions if language is not None else None

@@ -13,18 +13,22 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-
-from doclint_rules._languages import SourceFacts, language_of
-from doclint_rules._languages.cpp import CPP_NOISE, TEMPLATE_MACRO
-from doclint_rules._languages.python import python_reserved
+from functools import cache, lru_cache
 
 from doclint.rule_api import FileDocs, PageBase, RuleContext
-from doclint.util.lazy_regex import compiled_on_use
 
-# A template head: `template <`, or the macro call that writes one (`_CCCL_TEMPLATE(`).
-_TEMPLATE_HEAD = rf"(?:\btemplate\s*<|{TEMPLATE_MACRO}\s*\()"
-_TEMPLATE_HEADS = compiled_on_use(_TEMPLATE_HEAD)
+from ._languages import SourceFacts, language_of
+
+# The C family's reader (and its grammar) is imported by what reads a C-family
+# source only: a run of Python pages never loads it.
+
+
+@cache
+def _template_head() -> str:
+    """A template head: `template <`, or the macro call that writes one (`_CCCL_TEMPLATE(`)."""
+    from ._languages.cpp import TEMPLATE_MACRO
+
+    return rf"(?:\btemplate\s*<|{TEMPLATE_MACRO}\s*\()"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +79,8 @@ class _CppCode:
 @lru_cache(maxsize=8)
 def _cpp_code(text: str) -> _CppCode:
     # Asked entry by entry about the same source: read it once.
+    from ._languages.cpp import CPP_NOISE
+
     uncommented = CPP_NOISE.sub(lambda m: m[0] if m[0][0] in "\"'" else _blank(m[0]), text)
     code = CPP_NOISE.sub(lambda m: _blank(m[0]), text)
     return _CppCode(uncommented, code, _blank_template_heads(code))
@@ -89,7 +95,7 @@ def _blank_template_heads(code: str) -> str:
     each `_CCCL_TEMPLATE(...)` up to its `)` (nested ones counted; a `;` or
     brace ends a head left open)."""
     pieces, done = [], 0
-    for match in _TEMPLATE_HEADS.finditer(code):
+    for match in re.finditer(_template_head(), code):
         if match.start() < done:
             continue
         opening = code[match.end() - 1]
@@ -134,7 +140,7 @@ def class_after_macro(name: str, text: str) -> str | None:
 def is_template_parameter(name: str, text: str) -> bool:
     """Whether `name` is a type parameter of a template (`template <class T>`,
     `_CCCL_TEMPLATE(class T)`)."""
-    pattern = rf"{_TEMPLATE_HEAD}[^;{{}}]*?\b(?:class|typename)\s+{re.escape(name)}\b"
+    pattern = rf"{_template_head()}[^;{{}}]*?\b(?:class|typename)\s+{re.escape(name)}\b"
     return re.search(pattern, _cpp_code(text).code) is not None
 
 
@@ -186,4 +192,8 @@ def reserved_word(name: str, path: str | None, soft: bool = True) -> str | None:
     `match`, a class hardly)."""
     language = language_of(path)
     reserved = language.reserved if language is not None else None
-    return (reserved or python_reserved)(name, soft)
+    if reserved is not None:
+        return reserved(name, soft)
+    from ._languages.python import python_reserved
+
+    return python_reserved(name, soft)

@@ -6,14 +6,17 @@ from __future__ import annotations
 import keyword
 import posixpath
 from collections.abc import Iterator
-
-from doclint_rules._languages import language_named
-from doclint_rules._languages.cpp import CppFacts
-from doclint_rules._languages.python import PythonFacts
-from doclint_rules._source_facts import page_source_text
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import Cause, DependencyEntry, FileDocs, Finding, Rule, RuleContext, RuleDocs
 from doclint.rule_api_generators import template_named
+
+from ._languages import is_cpp, is_python, language_named
+from ._source_facts import page_source_text
+
+if TYPE_CHECKING:
+    from ._languages.cpp import CppFacts
+    from ._languages.python import PythonFacts
 
 # A name list the generator cut at a line continuation (`from m import a, \`).
 CONTINUATION = "\\"
@@ -87,10 +90,10 @@ class BogusDependency(Rule[FileDocs]):
         facts = read(text) if read is not None and text is not None else None
         if template.dependencies == "imports":
             # Without the source's imports, the entries' syntax is still judged.
-            imports = facts if isinstance(facts, PythonFacts) else None
+            imports = facts if is_python(facts) else None
             yield from _findings(page, ctx, filename, imports)
         elif text is not None:
-            includes = facts if isinstance(facts, CppFacts) else None
+            includes = facts if is_cpp(facts) else None
             yield from _include_findings(page, ctx, filename, text, includes)
 
 

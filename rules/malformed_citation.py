@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._wiki import placed_elsewhere, wiki_claiming
-
 from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
 from doclint.rule_api_generators import Citation
+
+from ._wiki import placed_elsewhere, wiki_claiming
 
 
 class MalformedCitation(Rule[MarkdownPage]):

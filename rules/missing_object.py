@@ -4,15 +4,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
-
-from doclint_rules._generator_pages import (
-    ProfiledPage,
-    claimed_source,
-    documented_object,
-    first_page_below,
-)
-from doclint_rules._hierarchy import hierarchy_of, problem_line
-from doclint_rules._python_objects import ModuleObjects
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
@@ -24,6 +16,17 @@ from doclint.rule_api import (
     shown_target,
     shown_tree_path,
 )
+
+from ._generator_pages import (
+    ProfiledPage,
+    claimed_source,
+    documented_object,
+    first_page_below,
+)
+from ._hierarchy import hierarchy_of, problem_line
+
+if TYPE_CHECKING:
+    from ._python_objects import ModuleObjects
 
 
 class MissingObject(Rule[MarkdownPage]):

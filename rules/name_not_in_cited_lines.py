@@ -5,11 +5,11 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator, Sequence
 
-from doclint_rules._project_names import ProjectNames, line_tokens, project_names
-from doclint_rules._wiki import Judged, judged, shown_ranges, wiki_claiming
-
 from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
 from doclint.rule_api_generators import NameMention
+
+from ._project_names import ProjectNames, line_tokens, project_names
+from ._wiki import Judged, judged, shown_ranges, wiki_claiming
 
 
 class NameNotInCitedLines(Rule[MarkdownPage]):

@@ -4,12 +4,16 @@ the documented source does not define, import or include."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-
-from doclint_rules._languages.cpp import CppFacts
-from doclint_rules._languages.python import PythonFacts
-from doclint_rules._source_facts import DocumentedSource, documented_source, reserved_word
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import Cause, Finding, KeywordIndex, Rule, RuleContext, RuleDocs
+
+from ._languages import is_cpp, is_python
+from ._source_facts import DocumentedSource, documented_source, reserved_word
+
+if TYPE_CHECKING:
+    from ._languages.cpp import CppFacts
+    from ._languages.python import PythonFacts
 
 FUNCTION_CATEGORY = "Functions"
 IMPORT_CATEGORY = "Imports"
@@ -131,9 +135,11 @@ def _phantom(
         return f"`{name}` is {reserved}, not a function", _KEYWORD_CAUSES[reserved]
     if source is None or facts is None:
         return None
-    if isinstance(facts, PythonFacts):
+    if is_python(facts):
         return _python_phantom(heading, name, facts, source.filename)
-    if source.unsure_about(name):
+    # Another language's reader (Go's, Rust's) lists no declarations or
+    # includes to judge a name by.
+    if not is_cpp(facts) or source.unsure_about(name):
         return None
     return _cpp_phantom(heading, name, facts, source.filename)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._wiki import judged, shown_at, shown_ranges, wiki_claiming
-
 from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+
+from ._wiki import judged, shown_at, shown_ranges, wiki_claiming
 
 
 class RangeOutsideFile(Rule[MarkdownPage]):

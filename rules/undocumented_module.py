@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from doclint_rules._generator_pages import (
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api_generators import Profile
+
+from ._generator_pages import (
     ProfiledPage,
     defining,
     docs_pages,
@@ -13,10 +17,9 @@ from doclint_rules._generator_pages import (
     first_page_below,
     profiled_page,
 )
-from doclint_rules._python_objects import PyObject
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
-from doclint.rule_api_generators import Profile
+if TYPE_CHECKING:
+    from ._python_objects import PyObject
 
 
 class UndocumentedModule(Rule[MarkdownPage]):

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
-
-from doclint_rules._generator_pages import claimed_source, documented_object
-from doclint_rules._outside_bases import builtin_names, outside_names
-from doclint_rules._python_objects import ModuleObjects, PyObject, python_objects
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+
+from ._generator_pages import claimed_source, documented_object
+from ._outside_bases import builtin_names, outside_names
+
+if TYPE_CHECKING:
+    from ._python_objects import ModuleObjects, PyObject
 
 CLAIM = "entry-names-parameter-or-attribute"
 
@@ -162,6 +165,8 @@ def _imported(
             # tree holds it: what the class inherits from it is unknown.
             outside: frozenset[str] | None = None if level else outside_names(dotted)
             return outside
+        from ._python_objects import python_objects
+
         text = ctx.source_at(where)
         other = None if text is None else python_objects(text.text)
         if other is None:

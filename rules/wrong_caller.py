@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from doclint_rules._generator_pages import (
+from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api_generators import Profile
+
+from ._generator_pages import (
     claimed_source,
     defining,
     documented_object,
     project_sources,
     source_file,
 )
-from doclint_rules._python_objects import PyObject
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
-from doclint.rule_api_generators import Profile
+if TYPE_CHECKING:
+    from ._python_objects import PyObject
 
 
 class WrongCaller(Rule[MarkdownPage]):

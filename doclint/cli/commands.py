@@ -24,7 +24,7 @@ def rules_command(args: argparse.Namespace, registry: Registry) -> bool:
     if args.output_format == "markdown":
         sys.stdout.write(rules_markdown(registry))
     elif args.output_format == "json":
-        sys.stdout.write(rules_json(registry.sorted_rules(), documentation=False))
+        sys.stdout.write(rules_json(list(registry.sorted_rules()), documentation=False))
     else:
         print_rules(registry)
     return True
@@ -35,7 +35,7 @@ def rule_command(args: argparse.Namespace, registry: Registry) -> bool:
     from doclint.cli.rule_listing import find_rule, print_documentation, rules_json
 
     if args.all:
-        rules = registry.sorted_rules()
+        rules = list(registry.sorted_rules())
     else:
         rule = find_rule(registry, args.rule)
         if rule is None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
-import copy
 import dataclasses
 import io
 import json
@@ -29,10 +28,8 @@ from doclint.cli.arguments import (
 )
 from doclint.cli.commands import COMMANDS, cache_folder
 from doclint.cli.config import configuration, overridden, settings_of
-from doclint.cli.explain import explain_pages
 from doclint.cli.options import build_parser
 from doclint.cli.progress import ProgressBar
-from doclint.cli.show import show_files, show_settings
 from doclint.config.files import Config
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError, load_registry
@@ -46,7 +43,6 @@ from doclint.output.baseline import (
     read_baseline,
     write_baseline,
 )
-from doclint.output.causes import causes_of, statistics_detail, statistics_lines
 from doclint.output.color import use_color
 from doclint.output.layout import Sink
 from doclint.output.parts import PartWriter, SpilledParts
@@ -57,7 +53,9 @@ from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
 from doclint.util.replacing import replacing
 
-# Fix mode, --watch and init are imported when they run: a check needs none of them.
+# Fix mode, --watch, init, --explain, --show-settings, --show-files and
+# --statistics are imported when they run: a check needs none of them
+# (tests/test_startup.py).
 if TYPE_CHECKING:
     from doclint.cli.watch import Watch
     from doclint.fixes.file_fixer import FixSettings
@@ -78,9 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    args.command_line = ["doclint", *(sys.argv[1:] if argv is None else argv)]
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(arguments[0] if arguments else None)
+    args = parser.parse_args(arguments)
+    args.command_line = ["doclint", *arguments]
     if args.command is None:
         # As ruff: a bare command is a usage error that shows the whole help.
         parser.print_help(sys.stderr)
@@ -141,6 +140,8 @@ def _watch(args: argparse.Namespace, registry: Registry) -> int:
     starts the next round."""
     if args.paths == ["-"] or args.fix or args.fix_only or args.diff or args.output_file:
         raise UsageError("--watch reports to the terminal: not with -, --fix, --diff or -o")
+    import copy
+
     from doclint.cli.watch import Watch
 
     paths = expand_globs(args.paths)
@@ -188,12 +189,18 @@ def _check(
     if starting is not None:
         starting(settings)
     if args.show_settings:
+        from doclint.cli.show import show_settings
+
         show_settings(settings, config, registry, args)
         return EXIT_CLEAN
     if args.explain:
+        from doclint.cli.explain import explain_pages
+
         _call(explain_pages, args.explain, settings)
         return EXIT_CLEAN
     if args.show_files:
+        from doclint.cli.show import show_files
+
         return (
             EXIT_CLEAN
             if _call(show_files, args.paths, settings)
@@ -565,6 +572,8 @@ def _writes_utf8_bytes(stream: TextIO) -> bool:
 
 
 def _statistics(output: RunOutput, output_format: str) -> str:
+    from doclint.output.causes import causes_of, statistics_detail, statistics_lines
+
     counts = statistics(output.diagnostics)
     causes = causes_of(output.diagnostics)
     items = statistics_detail(counts, causes)

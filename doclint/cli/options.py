@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from doclint import __version__
@@ -30,7 +31,12 @@ class VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> Parser:
+def build_parser(command: str | None = None) -> Parser:
+    """The command line's parser. Given the `command` the arguments start
+    with, only that command's parser is built under the top one, which parses
+    and tells its errors and help as the whole does: argparse looks up the
+    translations of each parser's labels as it builds it (gettext searching
+    the locale folders every time), a part of every start worth saving."""
     parser = Parser(
         prog="doclint",
         description="Lint machine-generated Markdown documentation trees.",
@@ -39,8 +45,14 @@ def build_parser() -> Parser:
         "-V", "--version", action=VersionAction, nargs=0, help="the version, and which build runs"
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    add_check_options(commands.add_parser("check", help="check files and folders"))
-    rules = commands.add_parser("rules", help="list the rules")
+    for name, (summary, add_options) in COMMANDS.items():
+        if command in COMMANDS and name != command:
+            continue
+        add_options(commands.add_parser(name, help=summary))
+    return parser
+
+
+def _rules_options(rules: argparse.ArgumentParser) -> None:
     rules.add_argument(
         "--output-format",
         choices=RULES_FORMATS,
@@ -51,14 +63,16 @@ def build_parser() -> Parser:
     rules.add_argument(
         "--format", dest="output_format", choices=RULES_FORMATS, help=argparse.SUPPRESS
     )
-    rule = commands.add_parser("rule", help="show one rule's documentation, or every rule's")
+
+
+def _rule_options(rule: argparse.ArgumentParser) -> None:
     which = rule.add_mutually_exclusive_group(required=True)
     which.add_argument("rule", metavar="CODE|NAME", nargs="?")
     which.add_argument("--all", action="store_true", help="every rule's documentation")
     rule.add_argument("--output-format", choices=RULE_FORMATS, default="text")
-    schema = commands.add_parser(
-        "schema", help="print the JSON Schema of the page models, or of a generator profile"
-    )
+
+
+def _schema_options(schema: argparse.ArgumentParser) -> None:
     schema.add_argument(
         "what",
         nargs="?",
@@ -73,10 +87,13 @@ def build_parser() -> Parser:
         action="store_true",
         help="print the generator templates the parser knows, as data, instead",
     )
-    commands.add_parser(
-        "config-schema", help="print the JSON Schema of doclint.toml and [tool.doclint]"
-    )
-    profile = commands.add_parser("profile", help="a generator profile of your own")
+
+
+def _no_options(command: argparse.ArgumentParser) -> None:
+    """A command without options of its own (config-schema)."""
+
+
+def _profile_options(profile: argparse.ArgumentParser) -> None:
     profile_commands = profile.add_subparsers(
         dest="profile_command", metavar="COMMAND", parser_class=Parser, required=True
     )
@@ -100,7 +117,9 @@ def build_parser() -> Parser:
         metavar="DIR",
         help="a project each of whose pages must break a claim (repeatable)",
     )
-    init = commands.add_parser("init", help="write a commented doclint.toml to start from")
+
+
+def _init_options(init: argparse.ArgumentParser) -> None:
     init.add_argument(
         "folder",
         nargs="?",
@@ -108,9 +127,9 @@ def build_parser() -> Parser:
         default=Path("."),
         help="where (default: the current folder)",
     )
-    clean = commands.add_parser(
-        "clean", help="remove the cache folder of the root (--cache-dir, cache-dir or --root)"
-    )
+
+
+def _clean_options(clean: argparse.ArgumentParser) -> None:
     clean.add_argument("--root", type=Path, help="the root whose .doclint_cache goes")
     clean.add_argument("--cache-dir", type=Path, metavar="DIR", help="the cache folder to remove")
     clean.add_argument(
@@ -120,7 +139,6 @@ def build_parser() -> Parser:
         help="read cache-dir and root here (or set them, as check's --config does)",
     )
     clean.set_defaults(isolated=False)
-    return parser
 
 
 def add_check_options(check: argparse.ArgumentParser) -> None:
@@ -337,3 +355,23 @@ def add_check_options(check: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--show-traceback", action="store_true", help="show the stack of a rule that crashed"
     )
+
+
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "check": ("check files and folders", add_check_options),
+    "rules": ("list the rules", _rules_options),
+    "rule": ("show one rule's documentation, or every rule's", _rule_options),
+    "schema": (
+        "print the JSON Schema of the page models, or of a generator profile",
+        _schema_options,
+    ),
+    "config-schema": ("print the JSON Schema of doclint.toml and [tool.doclint]", _no_options),
+    "profile": ("a generator profile of your own", _profile_options),
+    "init": ("write a commented doclint.toml to start from", _init_options),
+    "clean": (
+        "remove the cache folder of the root (--cache-dir, cache-dir or --root)",
+        _clean_options,
+    ),
+}
+"""Each command, in the order the help lists them: its line of help and what
+adds its options to its parser."""

@@ -8,13 +8,11 @@ import argparse
 import dataclasses
 import json
 from pathlib import Path
-from typing import Any
 
 from doclint.config.files import COMMAND_LINE, Config
 from doclint.engine import Settings
-from doclint.engine.registry import Registry, rule_options
+from doclint.engine.registry import Registry, RuleEntry, rule_options
 from doclint.profiles import SHIPPED
-from doclint.rule_api import Rule
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import discover
 from doclint.tree.reading import MAX_FILE_SIZE
@@ -67,14 +65,14 @@ def show_settings(
 
 
 def _rule_options(
-    rules: list[type[Rule[Any]]], settings: Settings, config: Config, registry: Registry
+    rules: list[RuleEntry], settings: Settings, config: Config, registry: Registry
 ) -> None:
     """A `[rules.NAME]` table per selected rule that has options (TOML's tables
     come after the plain keys): each option's value, defaults filled in."""
-    given = {registry.lookup(key): set(values) for key, values in settings.rule_options.items()}
+    given = {registry.entry(key): set(values) for key, values in settings.rule_options.items()}
     resolved = rule_options(rules, settings.rule_options, registry)
     for rule in rules:
-        if not rule.options:
+        if not rule.facts.options:
             continue
         print(f"\n[rules.{rule.name}]")
         for key, value in resolved[rule.code].items():

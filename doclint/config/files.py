@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from doclint.config.suggestions import check_selectors, did_you_mean
 from doclint.engine.registry import Registry, SelectionError
@@ -322,8 +322,7 @@ def _output_format(value: object, *_: object) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(NamedTuple):
     """What a key's value may be, said once: the check of a value, and the same
     as JSON Schema (`doclint config-schema`)."""
 

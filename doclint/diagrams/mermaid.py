@@ -30,9 +30,8 @@ import json
 import os
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 from doclint.util.notices import say_once
 
@@ -52,8 +51,7 @@ KEPT_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR")
 _READ = 1 << 16
 
 
-@dataclass(frozen=True, slots=True)
-class MermaidVerdict:
+class MermaidVerdict(NamedTuple):
     """Mermaid's answer about one block: it parses, or the parser's message
     and the line of the block it names (1 for the block's first line), when
     it names one."""

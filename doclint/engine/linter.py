@@ -20,7 +20,13 @@ from doclint.engine.builtin_rules import (
     Utf16File,
     engine_row,
 )
-from doclint.engine.registry import BUILTIN_PACKAGE, Registry, load_registry, rule_options
+from doclint.engine.registry import (
+    BUILTIN_PACKAGE,
+    Registry,
+    RuleEntry,
+    load_registry,
+    rule_options,
+)
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import MARKER, apply_directives
 from doclint.models.findings import Finding, shifted
@@ -136,16 +142,12 @@ class Linter:
         # no result needs none of the digests; a fix run compares them.
         self.records_facts = records_facts
         self.registry = registry or load_registry()
-        self.rules: list[Rule[Any]] = [
-            rule()
-            for rule in self.registry.select(
-                settings.select, settings.ignore, settings.extend_select
-            )
-        ]
+        # The selected rules, each built when a page it applies to is first
+        # checked: a run of one page imports only the rules it can use.
+        self.rules = self.registry.select(settings.select, settings.ignore, settings.extend_select)
         self.enabled = {rule.code for rule in self.rules}
-        self.options = rule_options(map(type, self.rules), settings.rule_options, self.registry)
-        # Each rule with its options, looked up once per run.
-        self._passes = [(rule, self.options[rule.code]) for rule in self.rules]
+        self.options = rule_options(self.rules, settings.rule_options, self.registry)
+        self._built: dict[str, Rule[Any]] = {}
         # The rules of each page kind, each with its options, sorted out once.
         self._passes_of: dict[
             tuple[Scope, DocKind], list[tuple[Rule[Any], Mapping[str, OptionValue]]]
@@ -328,11 +330,18 @@ class Linter:
         passes = self._passes_of.get((scope, kind))
         if passes is None:
             passes = self._passes_of[scope, kind] = [
-                (rule, options)
-                for rule, options in self._passes
-                if rule.scope is scope and rule.applies_to(kind)
+                (self._rule(entry), self.options[entry.code])
+                for entry in self.rules
+                if entry.facts.scope is scope and entry.applies_to(kind)
             ]
         return passes
+
+    def _rule(self, entry: RuleEntry) -> Rule[Any]:
+        """The rule of `entry`, built once."""
+        rule = self._built.get(entry.code)
+        if rule is None:
+            rule = self._built[entry.code] = entry.build()
+        return rule
 
     def _run_rules(
         self,

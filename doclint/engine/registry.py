@@ -10,6 +10,11 @@ A plugin is a first-class rule: it is registered, selected and documented
 like a built-in one. A plugin that fails to load is reported, never fatal to
 the run.
 
+A built-in rule is known by its facts (`rule_index`) and its module imported
+when the rule is first needed (`RuleEntry.load`): a run imports only the
+rules of the pages it checks. A module whose code differs from the index's
+is imported at once and read, as a plugin's are.
+
 The registry is read once per process while what it is read from stays the
 same (`load_registry`): a run asks for it from the command line, its set-up
 and its scheduler. The entry points are read without `importlib.metadata`
@@ -20,17 +25,20 @@ from __future__ import annotations
 
 import functools
 import importlib
+import inspect
+import os
 import pkgutil
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from types import ModuleType
-from typing import Any
+from types import MappingProxyType, ModuleType
+from typing import Any, overload
 
 from doclint.engine.builtin_rules import ENGINE_RULES
+from doclint.engine.rule_index import RuleFacts, indexed_facts
 from doclint.models import installed
-from doclint.rule_api import CODE_PATTERN, NAME_PATTERN, OptionValue, Rule, RuleDocs
+from doclint.rule_api import CODE_PATTERN, NAME_PATTERN, FixSafety, OptionValue, Rule, RuleDocs
 
 ENTRY_POINT_GROUP = "doclint.rules"
 BUILTIN_PACKAGE = "doclint_rules"
@@ -40,11 +48,92 @@ class SelectionError(ValueError):
     """A --select/--ignore value that names no rule."""
 
 
+class RuleEntry:
+    """A known rule: its facts, and its class, imported on first use (`load`)."""
+
+    __slots__ = ("_file", "_rule", "facts")
+
+    def __init__(
+        self, facts: RuleFacts, rule: type[Rule[Any]] | None = None, file: str | None = None
+    ) -> None:
+        self.facts = facts
+        self._rule = rule
+        self._file = file
+
+    @property
+    def code(self) -> str:
+        return self.facts.code
+
+    @property
+    def name(self) -> str:
+        return self.facts.name
+
+    @property
+    def fix_safety(self) -> FixSafety:
+        return self.facts.fix_safety
+
+    @property
+    def file(self) -> str:
+        """The file of the rule's module."""
+        if self._file is None:
+            self._file = inspect.getfile(self.load())
+        return self._file
+
+    def load(self) -> type[Rule[Any]]:
+        """The rule's class, its module imported the first time."""
+        if self._rule is None:
+            module = importlib.import_module(self.facts.module)
+            self._rule = getattr(module, self.facts.qualname)
+        return self._rule
+
+    def build(self) -> Rule[Any]:
+        """The rule, made; one whose module fails to import (a dependency
+        missing) stands in for it and crashes on each page the rule applies
+        to, as a rule's bug does: an internal error, not a stopped run."""
+        try:
+            return self.load()()
+        except Exception as error:
+            return _unloadable(self, error)
+
+    def outside_state(self) -> str:
+        """The rule's outside state (`Rule.outside_state`), asked of the rule
+        only where its facts say it has one."""
+        if not self.facts.outside_state:
+            return ""
+        return type(self.build()).outside_state()
+
+    def applies_to(self, kind: str) -> bool:
+        """Whether the rule checks pages of `kind` (a `DocKind`)."""
+        if self._rule is not None:
+            return self._rule.applies_to(kind)  # type: ignore[arg-type]
+        return self.facts.kinds is None or kind in self.facts.kinds
+
+    def resolve_options(self, values: Mapping[str, object]) -> Mapping[str, OptionValue]:
+        """The rule's options (`Rule.resolve_options`): the defaults, known
+        without the rule, when no value is given."""
+        if not values:
+            return MappingProxyType(dict(self.facts.options))
+        return self.load().resolve_options(values)
+
+
+def _unloadable(entry: RuleEntry, error: Exception) -> Rule[Any]:
+    class Unloadable(Rule[Any]):
+        code = entry.code
+        name = entry.name
+        summary = ""
+        scope = entry.facts.scope
+
+        def check(self, page: Any, ctx: Any) -> list[Any]:
+            raise error
+
+    return Unloadable()
+
+
 @dataclass
 class Registry:
     """All known rules by code, plus what went wrong while loading plugins."""
 
-    rules: dict[str, type[Rule[Any]]] = field(default_factory=dict)
+    entries: dict[str, RuleEntry] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
 
     def add(self, rule: object, origin: str) -> None:
@@ -64,33 +153,60 @@ class Registry:
         if not CODE_PATTERN.match(rule.code) or not NAME_PATTERN.match(rule.name):
             self.problems.append(f"{origin}: bad code or name {rule.code!r} / {rule.name!r}")
             return
-        clash = self.rules.get(rule.code) or self.find_name(rule.name)
-        if clash is not None and clash is not rule:
+        known = self.entries.get(rule.code)
+        if known is not None and (known.facts.module, known.facts.qualname) == (
+            rule.__module__,
+            rule.__qualname__,
+        ):
+            return  # the rule known already (from the index, or named twice)
+        self.add_entry(RuleEntry(RuleFacts.of(rule), rule), origin)
+
+    def add_entry(self, entry: RuleEntry, origin: str) -> None:
+        """Add a rule known by its facts, unless its code or name is taken."""
+        clash = self.entries.get(entry.code) or self.find_name(entry.name)
+        if clash is not None:
             self.problems.append(
-                f"{origin}: {rule.code} [{rule.name}] clashes with {clash.code} [{clash.name}]"
+                f"{origin}: {entry.code} [{entry.name}] clashes with {clash.code} [{clash.name}]"
             )
             return
-        self.rules[rule.code] = rule
+        self.entries[entry.code] = entry
 
-    def find_name(self, name: str) -> type[Rule[Any]] | None:
-        return next((rule for rule in self.rules.values() if rule.name == name), None)
+    @property
+    def rules(self) -> dict[str, type[Rule[Any]]]:
+        """Every rule's class by code (each rule module imported)."""
+        return {code: entry.load() for code, entry in self.entries.items()}
+
+    def find_name(self, name: str) -> RuleEntry | None:
+        return next((entry for entry in self.entries.values() if entry.name == name), None)
+
+    def entry(self, code_or_name: str) -> RuleEntry | None:
+        """The rule of a code or name, known by its facts."""
+        return self.entries.get(code_or_name.upper()) or self.find_name(code_or_name.lower())
 
     def lookup(self, code_or_name: str) -> type[Rule[Any]] | None:
-        return self.rules.get(code_or_name.upper()) or self.find_name(code_or_name.lower())
+        """The class of the rule of a code or name (its module imported)."""
+        entry = self.entry(code_or_name)
+        return None if entry is None else entry.load()
 
-    def sorted_rules(self) -> list[type[Rule[Any]]]:
-        return [self.rules[code] for code in sorted(self.rules)]
+    def sorted_entries(self) -> list[RuleEntry]:
+        return [self.entries[code] for code in sorted(self.entries)]
 
-    def matching(self, selector: str) -> list[type[Rule[Any]]]:
+    def sorted_rules(self) -> Sequence[type[Rule[Any]]]:
+        """Every rule's class, by code, each rule module imported when the
+        sequence is first read: the outputs that describe the rules (SARIF,
+        HTML) read it, the others only hold it."""
+        return LoadedRules(self.sorted_entries())
+
+    def matching(self, selector: str) -> list[RuleEntry]:
         """Rules named by a selector: ALL, a code, a code prefix or a name."""
         selector = selector.strip()
         if selector.upper() == "ALL":
-            return self.sorted_rules()
+            return self.sorted_entries()
         named = self.find_name(selector.lower())
         if named is not None:
             return [named]
         prefix = selector.upper()
-        found = [rule for rule in self.sorted_rules() if rule.code.startswith(prefix)]
+        found = [entry for entry in self.sorted_entries() if entry.code.startswith(prefix)]
         if not found:
             raise SelectionError(f"unknown rule selector {selector!r}")
         return found
@@ -100,16 +216,41 @@ class Registry:
         select: Iterable[str] | None = None,
         ignore: Iterable[str] = (),
         extend_select: Iterable[str] = (),
-    ) -> list[type[Rule[Any]]]:
+    ) -> list[RuleEntry]:
         """The rules a run uses: the defaults (or `select`), plus extras, minus ignores."""
         if select is None:
-            chosen = {rule.code for rule in self.sorted_rules() if rule.default_enabled}
+            chosen = {code for code, entry in self.entries.items() if entry.facts.default_enabled}
         else:
             chosen = {rule.code for selector in select for rule in self.matching(selector)}
         chosen |= {rule.code for selector in extend_select for rule in self.matching(selector)}
         chosen |= {rule.code for rule in ENGINE_RULES}
         chosen -= {rule.code for selector in ignore for rule in self.matching(selector)}
-        return [self.rules[code] for code in sorted(chosen) if code in self.rules]
+        return [self.entries[code] for code in sorted(chosen) if code in self.entries]
+
+
+class LoadedRules(Sequence[type[Rule[Any]]]):
+    """The classes of rules, imported when the sequence is first read."""
+
+    def __init__(self, entries: list[RuleEntry]) -> None:
+        self._entries = entries
+
+    @functools.cached_property
+    def _rules(self) -> list[type[Rule[Any]]]:
+        return [entry.load() for entry in self._entries]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @overload
+    def __getitem__(self, index: int) -> type[Rule[Any]]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[type[Rule[Any]]]: ...
+    def __getitem__(self, index: int | slice) -> type[Rule[Any]] | Sequence[type[Rule[Any]]]:
+        return self._rules[index]
+
+
+ModuleFile = tuple[str, str]
+"""A rule module's name and the file of its code."""
 
 
 def load_registry() -> Registry:
@@ -118,22 +259,43 @@ def load_registry() -> Registry:
     one reported). Each call gives a registry of its own (a caller may add
     to it), built from rules read once per process for the same entry
     points and the same modules of the rule packages they name."""
-    parts = tuple((entry, tuple(where for where, _ in _loaders(entry))) for entry in rule_entries())
+    parts = tuple((entry, _modules_of(entry)) for entry in rule_entries())
     read = _read_registry(parts)
-    return Registry(dict(read.rules), list(read.problems))
+    return Registry(dict(read.entries), list(read.problems))
+
+
+def _modules_of(entry: EntryPoint) -> tuple[ModuleFile, ...] | Exception:
+    """The modules of the package an entry names (none for one object), or
+    why they cannot be listed."""
+    if entry.attr:
+        return ()
+    try:
+        return tuple(package_modules(entry.module))
+    except Exception as error:
+        return error
 
 
 @functools.cache
-def _read_registry(parts: tuple[tuple[EntryPoint, tuple[str, ...]], ...]) -> Registry:
-    """The registry of `parts` (each entry, with where its parts are), read
-    once: a rule module is imported and searched for rules once per process."""
+def _read_registry(
+    parts: tuple[tuple[EntryPoint, tuple[ModuleFile, ...] | Exception], ...],
+) -> Registry:
+    """The registry of `parts` (each entry, with its package's modules),
+    read once: a built-in rule module is known from the index of the rules'
+    facts while its code is the one indexed, any other is imported and
+    searched for rules once per process."""
     registry = Registry()
     for rule in ENGINE_RULES:
         registry.add(rule, "doclint")
-    for entry, _ in parts:
-        who = "built-in rules" if is_builtin(entry) else f"plugin {entry.name!r}"
-        for where, load in _loaders(entry):
+    for entry, modules in parts:
+        builtin = is_builtin(entry)
+        who = "built-in rules" if builtin else f"plugin {entry.name!r}"
+        for where, file, load in _loaders(entry, modules):
             origin = f"{who} ({where})"
+            facts = indexed_facts(where, file) if builtin and file else None
+            if facts is not None:
+                for fact in facts:
+                    registry.add_entry(RuleEntry(fact, file=file), origin)
+                continue
             try:
                 loaded = load()
             except Exception as error:  # a broken plugin must not stop the run
@@ -149,21 +311,20 @@ def _read_registry(parts: tuple[tuple[EntryPoint, tuple[str, ...]], ...]) -> Reg
 Loader = Callable[[], Iterable[object]]
 
 
-def _loaders(entry: EntryPoint) -> Iterator[tuple[str, Loader]]:
+def _loaders(
+    entry: EntryPoint, modules: tuple[ModuleFile, ...] | Exception
+) -> Iterator[tuple[str, str | None, Loader]]:
     """What an entry registers, each part loaded on its own (a module that
     fails to import leaves the package's others loaded), with where it is
-    from: its one object, or the rule classes of each public module of the
-    package it names."""
+    from and the file of its code (None for the one object of an entry):
+    its one object, or the rule classes of each module of its package."""
     if entry.attr:
-        yield entry.value, lambda: (entry.load(),)
-        return
-    try:
-        names = package_modules(entry.module)
-    except Exception as error:
-        yield entry.module, partial(_raise, error)
-        return
-    for name in names:
-        yield name, partial(_module_rules_of, name)
+        yield entry.value, None, lambda: (entry.load(),)
+    elif isinstance(modules, Exception):
+        yield entry.module, None, partial(_raise, modules)
+    else:
+        for name, file in modules:
+            yield name, file, partial(_module_rules_of, name)
 
 
 def _raise(error: Exception) -> Iterable[object]:
@@ -174,15 +335,24 @@ def _module_rules_of(name: str) -> list[type[Rule[Any]]]:
     return module_rules(importlib.import_module(name))
 
 
-def package_modules(package: str) -> list[str]:
-    """The names of the public modules of a package of rules, sorted: those
-    whose name starts with `_` are the rules' helpers."""
+def package_modules(package: str) -> list[ModuleFile]:
+    """The public modules of a package of rules, sorted, each with the file
+    of its code: those whose name starts with `_` are the rules' helpers."""
     found = importlib.import_module(package)
     return [
-        f"{package}.{module.name}"
+        (f"{package}.{module.name}", _file_of(module))
         for module in sorted(pkgutil.iter_modules(found.__path__), key=lambda info: info.name)
         if not module.name.startswith("_")
     ]
+
+
+def _file_of(module: pkgutil.ModuleInfo) -> str:
+    """Where the source of a module `pkgutil` found is (for a package, its
+    `__init__.py`), as its import names it."""
+    folder = getattr(module.module_finder, "path", "")
+    if module.ispkg:
+        return os.path.join(folder, module.name, "__init__.py")
+    return os.path.join(folder, f"{module.name}.py")
 
 
 def module_rules(module: ModuleType) -> list[type[Rule[Any]]]:
@@ -269,7 +439,8 @@ def builtin_rules() -> list[type[Rule[Any]]]:
     rules: list[object] = [*ENGINE_RULES]
     for entry in rule_entries():
         if is_builtin(entry):
-            rules.extend(found for _, load in _loaders(entry) for found in load())
+            modules = _modules_of(entry)
+            rules.extend(found for _, _, load in _loaders(entry, modules) for found in load())
     return sorted(
         (rule for rule in rules if isinstance(rule, type) and issubclass(rule, Rule)),
         key=lambda rule: rule.code,
@@ -277,13 +448,13 @@ def builtin_rules() -> list[type[Rule[Any]]]:
 
 
 def rule_options(
-    rules: Iterable[type[Rule[Any]]], values: Mapping[str, Mapping[str, object]], registry: Registry
+    rules: Iterable[RuleEntry], values: Mapping[str, Mapping[str, object]], registry: Registry
 ) -> dict[str, Mapping[str, OptionValue]]:
     """Each rule's options, defaults filled in, from values keyed by rule code or
     name. SelectionError for an unknown rule, ValueError for a bad option."""
     by_code: dict[str, Mapping[str, object]] = {}
     for key, options in values.items():
-        rule = registry.lookup(key)
+        rule = registry.entry(key)
         if rule is None:
             raise SelectionError(f"rule options for unknown rule {key!r}")
         by_code[rule.code] = options

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from doclint.engine.builtin_rules import UnusedSuppression, engine_row
 from doclint.engine.registry import Registry, SelectionError
@@ -29,10 +30,11 @@ from doclint.models.findings import Finding
 from doclint.models.markdown import MarkdownLayer
 from doclint.rule_api import Cause, Severity
 from doclint.tree.discovery import PatternSet
+from doclint.util.lazy_regex import compiled_on_use
 
 MARKER = "doclint-"
-_DIRECTIVE = re.compile(r"<!--\s*doclint-([A-Za-z-]*)(.*?)-->", re.DOTALL)
-_SEPARATOR = re.compile(r"[\s,]+")
+_DIRECTIVE = compiled_on_use(r"<!--\s*doclint-([A-Za-z-]*)(.*?)-->", re.DOTALL)
+_SEPARATOR = compiled_on_use(r"[\s,]+")
 KINDS = ("disable-next-line", "disable", "enable", "disable-file")
 _UNBOUNDED = 1 << 62
 
@@ -93,8 +95,7 @@ def parse_directives(layer: MarkdownLayer, registry: Registry) -> list[Directive
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class _Span:
+class _Span(NamedTuple):
     """Lines where one rule selector of a `doclint-disable` holds; for a blanket
     one (`codes` None), every rule but those enabled again since."""
 
@@ -246,8 +247,7 @@ def apply_directives(
     return kept + [row for row in unused if not suppressions.suppressed(row.line, row.code)]
 
 
-@dataclass(frozen=True)
-class _FileIgnore:
+class _FileIgnore(NamedTuple):
     glob: str
     patterns: PatternSet
     negated: bool
@@ -336,7 +336,7 @@ def resolve_severity(registry: Registry, overrides: Mapping[str, str]) -> dict[s
                 f"not {level!r}"
             )
         rules = registry.matching(selector)
-        exact = registry.lookup(selector) is not None
+        exact = registry.entry(selector) is not None
         rank = 1000 if exact else (0 if selector.strip().upper() == "ALL" else len(selector))
         ranked.append((rank, [rule.code for rule in rules], level))
     resolved: dict[str, str] = {}

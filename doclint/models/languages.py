@@ -12,11 +12,10 @@ module there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class LanguageData:
+class LanguageData(NamedTuple):
     """One source kind as the generator names its paths and its pages."""
 
     name: str

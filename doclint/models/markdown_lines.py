@@ -26,13 +26,13 @@ ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*)|[ \t]*)$")
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
 FENCE_OPEN = re.compile(r" {0,3}(`{3,}|~{3,})[ \t]*(.*)$")
 # Repeated groups are atomic where giving back never helps, as in
-# doclint.parsing.markdown: a 10 MB line of "- - -...x" would otherwise cost
+# doclint.parsing.mistune_layer: a 10 MB line of "- - -...x" would otherwise cost
 # a backtracking record per repetition, over a gigabyte. Atomic groups, not
 # `*+` on a group: Python before 3.11.5 matches that wrongly
 # (tests/test_regex_portability.py).
 THEMATIC_LINE = r"(?>(?:-[ \t]*+){3,}|(?:_[ \t]*+){3,}|(?:\*[ \t]*+){3,})$"
 THEMATIC = re.compile(r" {0,3}" + THEMATIC_LINE)
-# mistune's setext underline, "=" and "-" mixed (doclint.parsing.markdown);
+# mistune's setext underline, "=" and "-" mixed (doclint.parsing.mistune_layer);
 # the last character gives the level.
 SETEXT = re.compile(r" {0,3}[=-]++[ \t]*+$")
 # A line that cannot continue a paragraph into a setext heading in the tree's

@@ -25,7 +25,7 @@ from doclint.models.urls import documentation_base
 from doclint.output.baseline import SourceLines
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput
-from doclint.output.sarif import known_rules
+from doclint.output.sarif import known_codes
 from doclint.output.shown import in_order, message_shown, shown_paths
 from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
@@ -37,7 +37,7 @@ COUNTS = struct.Struct("<QQQQQ")  # a kept part starts with its `Counts`
 def writer_context(part: object, errors: str, color: bool) -> bytes:
     """What every part depends on besides its file (SARIF numbers the rules
     known; JSON and SARIF link the rules' pages)."""
-    codes = tuple(rule.code for rule in known_rules())
+    codes = known_codes()
     name = f"{getattr(part, '__module__', '')}.{getattr(part, '__qualname__', repr(part))}"
     context = (__version__, name, errors, color, codes, documentation_base())
     return repr(context).encode("utf-8", "surrogatepass")

@@ -9,13 +9,13 @@ page's own line in a snippet, or a message, may hold too.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from doclint.models.findings import Finding
 from doclint.output.color import BLUE, BOLD, CYAN, RED, YELLOW, paint
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput, summary
+from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.paths import all_printable, printable
 
 MARKS = {"safe": "[*] ", "unsafe": "[~] "}
@@ -102,7 +102,7 @@ def _summary_frame(output: RunOutput) -> tuple[str, str]:
     return "", "".join(line + "\n" for line in lines)
 
 
-_NOT_TAB = re.compile("[^\t]")
+_NOT_TAB = compiled_on_use("[^\t]")
 
 SHOWN_WIDTH = 160
 """The most characters of a finding's line a snippet shows: a line of a

@@ -46,13 +46,14 @@ from doclint.profiles.templates import (
     TESTING,
     Template,
 )
+from doclint.util.lazy_regex import compiled_on_use
 
 SHELL_INFOS = frozenset({"bash", "sh", "shell", "console", "zsh"})
 
 _SIZE = re.compile(r"(?P<bytes>[\d,]+)\s*bytes(?:\s*\((?P<kb>[\d.,]+)\s*KB\))?")
 # The module may itself hold backticks when the generator caught prose such as
 # "(e.g. ``from ..pkg import mod``)": the entry is the whole code span.
-_DEPENDENCY = re.compile(r"`(?P<module>.+)`(?::\s*(?P<names>[^`]*))?")
+_DEPENDENCY = compiled_on_use(r"`(?P<module>.+)`(?::\s*(?P<names>[^`]*))?")
 
 
 def build_file_docs(builder: PageBuilder, common: dict[str, Any]) -> FileDocs:

@@ -4,7 +4,6 @@ keyword index (`sub.md`, keywords grouped by first letter)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from doclint.models.generated import (
@@ -26,10 +25,11 @@ from doclint.profiles.templates import (
     KEYWORDS,
     SUBFOLDERS,
 )
+from doclint.util.lazy_regex import compiled_on_use
 
-_FOLDER_COUNT = re.compile(r"\*\*(?P<value>\d+) (?P<what>subfolder|file)\(s\)\*\*")
-_EXTENSION_COUNT = re.compile(r"`(?P<ext>[^`]*)`:\s*(?P<value>\d+) file\(s\)")
-_SUBFOLDER = re.compile(r"`(?P<name>[^`]+)/`")
+_FOLDER_COUNT = compiled_on_use(r"\*\*(?P<value>\d+) (?P<what>subfolder|file)\(s\)\*\*")
+_EXTENSION_COUNT = compiled_on_use(r"`(?P<ext>[^`]*)`:\s*(?P<value>\d+) file\(s\)")
+_SUBFOLDER = compiled_on_use(r"`(?P<name>[^`]+)/`")
 
 
 def build_folder_index(builder: PageBuilder, common: dict[str, Any]) -> FolderIndex:

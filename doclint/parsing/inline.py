@@ -15,6 +15,8 @@ from array import array
 from bisect import bisect_right
 from typing import Literal, NamedTuple
 
+from doclint.util.lazy_regex import compiled_on_use
+
 LinkKind = Literal["inline", "reference", "autolink", "image"]
 
 _SPECIAL = re.compile(r"[\\`\[\]<!]")
@@ -35,9 +37,9 @@ _HTML_TAG = re.compile(
     r"|/[A-Za-z][A-Za-z0-9\-]*\s*)>"
 )
 _ASCII_LETTERS = frozenset(string.ascii_letters)
-_LABEL_SPACE = re.compile(r"\s+")
-_BACKSLASH_ESCAPE = re.compile(r"\\([!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])")
-_BACKTICK_RUN = re.compile(r"`+")
+_LABEL_SPACE = compiled_on_use(r"\s+")
+_BACKSLASH_ESCAPE = compiled_on_use(r"\\([!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])")
+_BACKTICK_RUN = compiled_on_use(r"`+")
 # What can end or nest a bare link destination; other characters are skipped in bulk.
 _DESTINATION_STOP = re.compile(r"[\\()\x00-\x20]")
 # What CommonMark says about raw HTML that may span text: open with the

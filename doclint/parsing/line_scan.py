@@ -44,9 +44,10 @@ from doclint.models.markdown_lines import (
     closing_fence,
 )
 from doclint.parsing.inline import find_links
+from doclint.util.lazy_regex import compiled_on_use
 
 _BULLET = re.compile(r"([-*+]) (\S.*)$")
-_ORDERED = re.compile(r"(\d{1,9}\.) (\S.*)$")
+_ORDERED = compiled_on_use(r"(\d{1,9}\.) (\S.*)$")
 # What a list item's text must not start with: it would be a nested block.
 _NESTED_BLOCK = (
     rf"(?:{ATX_OPENING}|`{{3}}|~{{3}}|>|[-*+](?:[ \t]|$)|\d{{1,9}}[.)](?:[ \t]|$)|<|\[[^\]]*\]:|\|)"
@@ -55,16 +56,16 @@ _NESTED_BLOCK = (
 # nested block nor a thematic break, told by one match instead of three.
 _SIMPLE = rf"(?!{_NESTED_BLOCK}|{THEMATIC_LINE})(\S.*)$"
 _SIMPLE_BULLET = re.compile(rf"([-*+]) {_SIMPLE}")
-_SIMPLE_ORDERED = re.compile(rf"(\d{{1,9}}\.) {_SIMPLE}")
+_SIMPLE_ORDERED = compiled_on_use(rf"(\d{{1,9}}\.) {_SIMPLE}")
 # The openings of most generated items, "- **Label**: ...", "- [page](...)",
 # "- `name`", "- Text": no keyword entry, nested block or thematic break
 # starts so, and the item's text is the rest of the line. Told by a look at
 # the line's first characters instead of three matches over all of it.
 _PLAIN_ITEM = re.compile(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
-_ALIGN_ROW = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?>(?:\|[ \t]*:?-+:?[ \t]*)*)\|?[ \t]*$")
-_BLANK = re.compile(r"[ \t\v\f]*$")
+_ALIGN_ROW = compiled_on_use(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?>(?:\|[ \t]*:?-+:?[ \t]*)*)\|?[ \t]*$")
+_BLANK = compiled_on_use(r"[ \t\v\f]*$")
 # A blank line that mistune's indented-code pattern matches all the same.
-_INDENTED_BLANK = re.compile(r"(?: {4}| *\t).")
+_INDENTED_BLANK = compiled_on_use(r"(?: {4}| *\t).")
 # A list marker in any other form than the two above (empty item, "1)", a tab).
 _OTHER_MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 # The one shape of a keyword-index entry line, "- **`name`**: [page](./page)":
@@ -74,15 +75,15 @@ _OTHER_MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 # engine tests at a third of the cost of one holding `\s`; any other
 # destination is read by the general path.
 _KEYWORD_ENTRY = r"([-*+]) (\*\*`([^`\n]+)`\*\*: \[([^\[\]`\\<\n]*)\]\(([!-'*-;=?-\[\]-~]+)\))"
-_KEYWORD_LINE = re.compile(_KEYWORD_ENTRY + "$")
-_KEYWORD_NEXT = re.compile(_KEYWORD_ENTRY + r"(?:\n|\Z)")
+_KEYWORD_LINE = compiled_on_use(_KEYWORD_ENTRY + "$")
+_KEYWORD_NEXT = compiled_on_use(_KEYWORD_ENTRY + r"(?:\n|\Z)")
 _NO_DEFINITIONS: dict[str, tuple[str, str | None]] = {}
 # A cell of a table's delimiter row, stripped, as mistune's table plugin
 # accepts it (or an empty one).
-_ALIGN_CELL = re.compile(r":?-+:?")
+_ALIGN_CELL = compiled_on_use(r":?-+:?")
 # What splits a row into cells: a pipe, unless a backslash escapes it, which
 # the backslash pairs here find (an odd run of backslashes ends on one).
-_CELL_BREAK = re.compile(r"\\.|\|")
+_CELL_BREAK = compiled_on_use(r"\\.|\|")
 
 
 class _GiveUp(Exception):

@@ -30,6 +30,7 @@ from doclint.models.wiki import (
 from doclint.profiles.model import CitationLink, WikiGrammar
 from doclint.profiles.patterns import Match
 from doclint.profiles.wikis import Wiki
+from doclint.util.lazy_regex import compiled_on_use
 
 MAX_RANGES = 64
 """The most line ranges one citation is read with: a list longer than that is
@@ -152,7 +153,7 @@ def _front_matter_sources(lines: Sequence[str], key: str) -> Iterator[SourceEntr
             block = False
 
 
-_QUOTED_OR_PLAIN = re.compile(r""""([^"]*)"|'([^']*)'|([^,\]]+)""")
+_QUOTED_OR_PLAIN = compiled_on_use(r""""([^"]*)"|'([^']*)'|([^,\]]+)""")
 
 
 def _flow_items(number: int, line: str, at: int) -> Generator[SourceEntry, None, bool]:

@@ -14,13 +14,14 @@ built from: when a shipped TOML no longer has its entry's digest (edited, and
 not frozen again), every shipped profile is read from its TOML by the one
 loader, as before. A user's profile is always read by the loader.
 
-The encoding is a small codec over the model's dataclasses (a whitelist of
-types, built with their constructors), JSON's scalars, tuples, frozensets,
-dicts and patterns (as their source, compiled on first use: most never run on
-a given page, and compiling them all cost a run of one page a good part of a
-bare interpreter start): no pickle, no eval. An object met twice (the page places
-every template of a generator shares, a version's titles) is stored once and
-referred to, so that it is one object again when loaded.
+The encoding is a small codec over the model's classes, named tuples and
+dataclasses (a whitelist of types, built with their constructors), JSON's
+scalars, tuples, frozensets, dicts and patterns (as their source, compiled on
+first use: most never run on a given page, and compiling them all cost a run
+of one page a good part of a bare interpreter start): no pickle, no eval. An
+object met twice (the page places every template of a generator shares, a
+version's titles) is stored once and referred to, so that it is one object
+again when loaded.
 """
 
 from __future__ import annotations
@@ -81,9 +82,7 @@ def encode(value: Any, shared: dict[int, int] | None = None) -> Any:
         return {"tuple": [encode(item, shared) for item in value]}
     if isinstance(value, frozenset):
         return {"frozenset": sorted((encode(item, shared) for item in value), key=json.dumps)}
-    if isinstance(value, dict) or (
-        dataclasses.is_dataclass(value) and _TYPES.get(type(value).__name__) is type(value)
-    ):
+    if isinstance(value, dict) or _TYPES.get(type(value).__name__) is type(value):
         known = shared.get(id(value))
         if known is not None:
             return {"ref": known}
@@ -92,13 +91,18 @@ def encode(value: Any, shared: dict[int, int] | None = None) -> Any:
             return {"dict": [[encode(k, shared), encode(v, shared)] for k, v in value.items()]}
         return {
             "class": type(value).__name__,
-            "fields": {
-                field.name: encode(getattr(value, field.name), shared)
-                for field in dataclasses.fields(value)
-                if field.init
-            },
+            "fields": {name: encode(getattr(value, name), shared) for name in _init_fields(value)},
         }
     raise TypeError(f"not a value of a frozen profile: {type(value).__name__}")
+
+
+def _init_fields(value: Any) -> tuple[str, ...]:
+    """The names of the fields a model's class is built from, in their order:
+    a named tuple's, or a dataclass's given to its constructor."""
+    named: tuple[str, ...] | None = getattr(type(value), "_fields", None)
+    if named is not None:
+        return named
+    return tuple(field.name for field in dataclasses.fields(value) if field.init)
 
 
 def decode(data: Any, shared: list[Any] | None = None) -> Any:

@@ -20,6 +20,7 @@ import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from doclint.profiles.patterns import MAX_PHRASE_PROGRAM, Pattern, compile_pattern
 
@@ -71,13 +72,18 @@ _BUILTIN_SUBJECTS: Mapping[str, str] = {
 }
 
 
+# The parts of a profile are named tuples: every start of the process builds
+# these classes, and a named tuple's class costs a fifth of a frozen
+# dataclass's (a profile with fields set after construction or extended by
+# another class stays a dataclass).
+
+
 class ProfileError(ValueError):
     """A profile file that cannot be used; the message is one line:
     `file:line: key: what is wrong`."""
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(NamedTuple):
     """Where the pages sit and which source each documents: the page of
     `<project>/<source>` is `<project>/<docs_folder>/<page>`, `{path}` standing
     for the same path in both patterns."""
@@ -133,8 +139,7 @@ def unfill(pattern: str, text: str) -> str | None:
     return text[len(head) : len(text) - len(tail)]
 
 
-@dataclass(frozen=True, slots=True)
-class EntryOutline:
+class EntryOutline(NamedTuple):
     """The headings that name the source's objects. `pattern` captures
     `hashes`, `kind` and `name`, and `params` when the heading lists them;
     the nesting depth is the number of hashes less `base_level`."""
@@ -147,8 +152,7 @@ class EntryOutline:
     claims: frozenset[str]
 
 
-@dataclass(frozen=True, slots=True)
-class FieldOutline:
+class FieldOutline(NamedTuple):
     """A bold-labelled part under an entry heading, in any of its translated
     labels; when it has an `item` pattern, its list items name things (the
     `name` capture) and make the field's claim."""
@@ -160,16 +164,14 @@ class FieldOutline:
     claim: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Sentence:
+class Sentence(NamedTuple):
     """A fixed sentence the generator writes, and the claim it breaks."""
 
     text: str
     claim: str
 
 
-@dataclass(frozen=True, slots=True)
-class CallerPattern:
+class CallerPattern(NamedTuple):
     """A sentence saying who calls the section's object: `callers` captures
     the names it gives, a list in the page's language."""
 
@@ -314,8 +316,7 @@ Outline = Mapping[str, frozenset[str] | None]
 """Level-2 headings, each with the level-3 headings allowed under it (None: any)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CountSentence:
+class CountSentence(NamedTuple):
     """A sentence of a file documentation that claims counts: `pattern` has one
     group per number, and `counts` says what each group counts."""
 
@@ -337,8 +338,7 @@ PROOF_KINDS: Mapping[str, str] = {
 """What a catalogue sentence can be proven from; `proven_by` opens with one."""
 
 
-@dataclass(frozen=True, slots=True)
-class CatalogueSentence:
+class CatalogueSentence(NamedTuple):
     """One sentence or bullet the generator writes from a fixed pattern: the
     section it stands in (`*`: any section, as the footer), the pattern of the
     line as written, what it claims, and how that is proven (`proven_by`,
@@ -364,8 +364,7 @@ class CatalogueSentence:
         return _LEAD.sub("", text) if text is not None else None
 
 
-@dataclass(frozen=True)
-class Template:
+class Template(NamedTuple):
     """What one generator version writes for some kinds of source, its pages
     recognised by their title lines. Page kinds are `PAGE_KINDS` names."""
 
@@ -440,8 +439,7 @@ WIKI_CLAIMS: Mapping[str, str] = {
 """Every claim a wiki profile may make, each proven by one rule (DL8xx)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CitationLink:
+class CitationLink(NamedTuple):
     """One way a wiki writes a citation as a link: a pattern of its text and
     one of its target, either absent; the `path`, `lines`, `commit` and
     `repository` groups say what each gives (the target's path wins)."""
@@ -455,8 +453,7 @@ class CitationLink:
     text is compared with it where it matches)."""
 
 
-@dataclass(frozen=True, slots=True)
-class WikiGrammar:
+class WikiGrammar(NamedTuple):
     """A generator of wiki pages: topic pages that cite the code."""
 
     folders: tuple[str, ...]

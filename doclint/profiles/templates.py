@@ -24,7 +24,6 @@ whatever the source), and "" for a page no generator wrote.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
@@ -43,6 +42,7 @@ from doclint.profiles.model import (
 )
 from doclint.profiles.patterns import Pattern, compile_pattern
 from doclint.profiles.wikis import use_wikis
+from doclint.util.lazy_regex import compiled_on_use
 
 __all__ = ["CountSentence", "Outline", "PagePlaces", "Template"]
 
@@ -227,9 +227,9 @@ def source_types(template: Template) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*types, *template.other_types]))
 
 
-_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
+_CAPITALISED = compiled_on_use(r"\b[A-Z][A-Za-z0-9_]*\b")
 # Title words of each kind of page, as the title patterns write them.
-_TITLE_WORD = re.compile(r"(?<![\\(?<])\b[A-Z][A-Za-z]+\b")
+_TITLE_WORD = compiled_on_use(r"(?<![\\(?<])\b[A-Z][A-Za-z]+\b")
 
 
 def source_kind(described: str) -> str:

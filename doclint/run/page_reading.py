@@ -334,5 +334,5 @@ def _holds_pages_of(profile: Profile, folder: Path) -> bool:
 def _with_docs_folder(profile: Profile, folder: str) -> Profile:
     """The profile with `folder` as its docs folder (its own digest: the
     cache keys results by the profiles read with)."""
-    layout = dataclasses.replace(profile.layout, docs_folder=folder)
+    layout = profile.layout._replace(docs_folder=folder)
     return dataclasses.replace(profile, layout=layout, digest=f"{profile.digest}:{folder}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
@@ -46,12 +45,13 @@ def result_key(linter: Linter) -> ResultKey:
     root = linter.tree.root
     deciding["root"] = "."
     deciding["base"] = os.path.relpath(settings.base or Path.cwd(), root)
-    rules = {(rule.code, type(rule).__module__, type(rule).__qualname__) for rule in linter.rules}
+    # From the rules' facts: a rule is imported here only to ask its outside state.
+    rules = {(rule.code, rule.facts.module, rule.facts.qualname) for rule in linter.rules}
     outside = {rule.code: state for rule in linter.rules if (state := rule.outside_state())}
     description = key_text(
         {"rules": rules, "options": linter.options, "settings": deciding, "outside": outside}
     )
-    modules = sorted({inspect.getfile(type(rule)) for rule in linter.rules})
+    modules = sorted({rule.file for rule in linter.rules})
     return ResultKey(description, tuple(modules))
 
 

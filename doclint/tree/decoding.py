@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import codecs
-import re
 import threading
 
 from doclint.models.markdown_lines import normalize_newlines
+from doclint.util.lazy_regex import compiled_on_use
 
 # Like git and the generators, a NUL byte in the first 8 KiB means binary.
 BINARY_SNIFF = 8192
 # C0 controls other than tab, newlines, vertical tab and form feed: not text.
-_CONTROL = re.compile("[\x00-\x08\x0e-\x1f]")
+_CONTROL = compiled_on_use("[\x00-\x08\x0e-\x1f]")
 
 
 def decode_utf8(data: bytes) -> tuple[str, list[tuple[int, int]]]:

@@ -38,8 +38,7 @@ class MissingPathError(FileNotFoundError):
     """A path named on the command line does not exist."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pattern:
+class Pattern(NamedTuple):
     """One compiled gitignore-style pattern."""
 
     regex: re.Pattern[str]

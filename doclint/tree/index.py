@@ -14,13 +14,17 @@ import posixpath
 from collections.abc import Callable
 from operator import itemgetter
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
-from doclint.history import History
 from doclint.tree.reading import MAX_FILE_SIZE, RootFolder, read_beneath, read_regular
 from doclint.util.lru import LatestDict
+
+# The history (git, subprocess) is imported when a rule first asks of it: only
+# pages that cite code at a commit do.
+if TYPE_CHECKING:
+    from doclint.history import History
 
 # Sources kept read: the work is ordered so that the pages of one source come
 # together (engine `work_affinity`), and a process that kept every source it
@@ -129,6 +133,8 @@ class Tree:
     def history(self) -> History | None:
         """The history of the checkout holding the tree (None outside one)."""
         if not self._history:
+            from doclint.history import History
+
             self._history.append(History.open(self.root))
         return self._history[0]
 

@@ -5,11 +5,13 @@ file, never a traceback."""
 
 from __future__ import annotations
 
-import re
-import tomllib
 from typing import Any
 
-_WHERE = re.compile(r"\s*\(at (?:line (\d+), column \d+|end of document)\)$")
+from doclint.util.lazy_regex import compiled_on_use
+
+# tomllib (with datetime) is imported by the first read: a run in a tree
+# without a configuration file reads no TOML (the shipped profiles are frozen).
+_WHERE = compiled_on_use(r"\s*\(at (?:line (\d+), column \d+|end of document)\)$")
 
 
 class TomlError(ValueError):
@@ -28,6 +30,8 @@ def read_toml(text: str) -> dict[str, Any]:
     """`text` read as TOML; TomlError when it is not, or is nested deeper than
     the interpreter's stack allows (tomllib recurses once per nested array or
     inline table: `a = [[[…]]]` 2,000 deep is 4 KB)."""
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -14,7 +14,8 @@ Java tell where each definition stands (`Language.definitions`).
 
 Adding a language is its entry in `LANGUAGES` (or `PROJECT_LANGUAGES`, for a
 kind no generator's template documents) and one module of this package whose
-`LANGUAGE` is its reader: the package finds it.
+`LANGUAGE` is its reader: the package finds it. Naming the module in
+`READERS` lets a run import it only when it reads a source of its language.
 """
 
 from __future__ import annotations
@@ -22,17 +23,22 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import posixpath
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
-from typing import NamedTuple, Protocol
-
-from doclint_rules._languages._places import PlaceCollector as PlaceCollector
-from doclint_rules._languages._places import Places as Places
-from doclint_rules._languages._places import words_of as words_of
+from functools import cache, lru_cache, partial
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeGuard
 
 from doclint.rule_api import LANGUAGES, PROJECT_LANGUAGES, LanguageData, PageBase, RuleContext
 from doclint.util.lazy_regex import compiled_on_use
+
+from ._places import PlaceCollector as PlaceCollector
+from ._places import Places as Places
+from ._places import words_of as words_of
+
+if TYPE_CHECKING:
+    from .cpp import CppFacts
+    from .python import PythonFacts
 
 
 class SourceFacts(Protocol):
@@ -130,27 +136,76 @@ class Language:
         return self.data.filenames
 
 
-def _registered() -> tuple[Language, ...]:
-    """The `LANGUAGE` of every module of this package, in the order of the
-    data (`LANGUAGES`, most specific first, then `PROJECT_LANGUAGES`); a
-    language without a reader module is not read."""
-    found: dict[str, Language] = {}
-    for module in pkgutil.iter_modules(__path__):
-        if not module.name.startswith("_"):
-            language = importlib.import_module(f"{__name__}.{module.name}").LANGUAGE
-            found[language.name] = language
-    return tuple(found[name] for name in (*LANGUAGES, *PROJECT_LANGUAGES) if name in found)
+READERS = {
+    "cmake": "CMake",
+    "cpp": "C/C++",
+    "go": "Go",
+    "java": "Java",
+    "javascript": "JavaScript",
+    "json": "JSON",
+    "kotlin": "Kotlin",
+    "markdown": "Markdown",
+    "metal": "Metal",
+    "objc": "Objective-C++",
+    "python": "Python",
+    "rust": "Rust",
+    "shell": "shell",
+    "text": "plain text",
+    "tsx": "TSX",
+    "typescript": "TypeScript",
+    "yaml": "YAML",
+}
+"""The language each module of this package reads, by module name: a
+reader (and its tree-sitter grammar) is imported when a path of its
+language is first looked at, not when a rule is. A module not named here is
+imported to learn its language (a test keeps the table whole)."""
+
+
+def _reader(module: str) -> Language:
+    language: Language = importlib.import_module(f"{__name__}.{module}").LANGUAGE
+    return language
 
 
 @lru_cache(maxsize=1)
+def _readers() -> dict[str, Callable[[], Language]]:
+    """How to get the reader of each language that has a module in this
+    package, by name, in the order of the data (`LANGUAGES`, most specific
+    first, then `PROJECT_LANGUAGES`); a language without a reader module is
+    not read."""
+    found: dict[str, Callable[[], Language]] = {}
+    for module in pkgutil.iter_modules(__path__):
+        if module.name.startswith("_"):
+            continue
+        name = READERS.get(module.name)
+        if name is None:
+            language = _reader(module.name)
+            found[language.name] = partial(_known, language)
+        else:
+            found[name] = cache(partial(_reader, module.name))
+    return {name: found[name] for name in (*LANGUAGES, *PROJECT_LANGUAGES) if name in found}
+
+
+def _known(language: Language) -> Language:
+    return language
+
+
+@lru_cache(maxsize=1)
+def _data() -> tuple[LanguageData, ...]:
+    """The data of each language read, most specific first."""
+    return tuple(
+        LANGUAGES[name] if name in LANGUAGES else PROJECT_LANGUAGES[name] for name in _readers()
+    )
+
+
 def languages() -> tuple[Language, ...]:
-    """Every language doclint reads, most specific first."""
-    return _registered()
+    """Every language doclint reads, most specific first (each reader imported)."""
+    return tuple(read() for read in _readers().values())
 
 
 def language_named(name: str | None) -> Language | None:
     """The reader of the language of that name (a template's `proven_by`)."""
-    return next((language for language in languages() if language.name == name), None)
+    read = _readers().get(name) if name is not None else None
+    return read() if read is not None else None
 
 
 @lru_cache(maxsize=1024)
@@ -159,21 +214,52 @@ def language_of(path: str | None) -> Language | None:
     configure template (`macros.h.in`) is in the language of what it makes.
     Memoised: the rules ask in turn about each page's source, 72,000 times
     on a tree of 15,000 pages."""
+    found = _matched(path)
+    if found is None:
+        return None
+    name, template = found
+    language = _readers()[name]()
+    return configure_template(language) if template else language
+
+
+def language_name_of(path: str | None) -> str | None:
+    """The name of the language of a path (`language_of`), its reader not imported."""
+    found = _matched(path)
+    return None if found is None else found[0]
+
+
+@lru_cache(maxsize=1024)
+def _matched(path: str | None) -> tuple[str, bool] | None:
+    """The language a path is in, and whether it is a configure template of it."""
     if not path:
         return None
     name = posixpath.basename(path)
     lowered = name.lower()
-    for language in languages():
-        if name in language.filenames:
-            return language
-    for language in languages():
-        if lowered.endswith(language.suffixes):
-            return language
+    known = _data()
+    for data in known:
+        if name in data.filenames:
+            return data.name, False
+    for data in known:
+        if lowered.endswith(data.suffixes):
+            return data.name, False
     if lowered.endswith(".in"):
-        for language in languages():
-            if lowered.removesuffix(".in").endswith(language.suffixes):
-                return configure_template(language)
+        for data in known:
+            if lowered.removesuffix(".in").endswith(data.suffixes):
+                return data.name, True
     return None
+
+
+def is_cpp(facts: object) -> TypeGuard[CppFacts]:
+    """Whether a C-family reader read `facts`. Asked without importing that
+    reader: where it was never imported, no facts are its."""
+    cpp = sys.modules.get(f"{__name__}.cpp")
+    return cpp is not None and isinstance(facts, cpp.CppFacts)
+
+
+def is_python(facts: object) -> TypeGuard[PythonFacts]:
+    """Whether Python's reader read `facts` (asked as `is_cpp` is)."""
+    python = sys.modules.get(f"{__name__}.python")
+    return python is not None and isinstance(facts, python.PythonFacts)
 
 
 # What a configure step substitutes in a template (`${name}`, CMake's and

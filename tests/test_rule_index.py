@@ -1,0 +1,253 @@
+"""The built-in rules' facts as data (doclint/engine/rule_index.json): current
+with the rule modules, equal to what the classes state, set aside for a
+module whose code changed; and a check of one page imports only the rules
+that can apply to it and the language readers of the sources it reads."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import doclint_rules
+import pytest
+from doclint_rules import _languages
+
+from doclint.engine import Linter, Settings, rule_index
+from doclint.engine.builtin_rules import ENGINE_RULES
+from doclint.engine.registry import (
+    BUILTIN_PACKAGE,
+    Registry,
+    RuleEntry,
+    builtin_rules,
+    load_registry,
+    package_modules,
+)
+from doclint.engine.rule_index import INDEX, RuleFacts, indexed_facts, write_index
+from doclint.incremental.store import cache_key
+from doclint.rule_api import FixSafety, Scope, Severity
+from doclint.run.setup import result_key
+from doclint.tree.index import Tree
+from tests.conftest import PROJECT
+
+
+def test_the_committed_index_is_that_of_the_rule_modules():
+    # `python -m doclint.engine.rule_index` writes it again after a rule module changed.
+    assert INDEX.read_text(encoding="utf-8") == write_index(package_modules(BUILTIN_PACKAGE))
+
+
+def test_the_registry_is_read_without_importing_a_rule_module():
+    script = (
+        "import sys; from doclint.engine.registry import load_registry;"
+        " assert len(load_registry().entries) >= 52;"
+        " print(sorted(m for m in sys.modules if m.startswith('doclint_rules.')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout == "[]\n"
+
+
+def test_each_rule_is_known_by_the_facts_its_class_states():
+    registry = load_registry()
+    rules = [rule for rule in builtin_rules() if rule not in ENGINE_RULES]
+    assert len(rules) >= 43
+    for rule in rules:
+        entry = registry.entries[rule.code]
+        assert entry.facts == RuleFacts.of(rule)
+        assert entry.load() is rule
+    options = registry.entries["DL202"].facts.options
+    assert options == (("extra-stop-words", ()),)
+    assert registry.entries["DL809"].facts.outside_state
+    assert not registry.entries["DL401"].facts.outside_state
+
+
+def test_a_module_whose_bytes_differ_from_the_index_is_not_known_by_it(tmp_path):
+    (name, file), *_ = package_modules(BUILTIN_PACKAGE)
+    assert indexed_facts(name, file)
+    copy = tmp_path / "copy.py"
+    copy.write_bytes(Path(file).read_bytes())
+    assert indexed_facts(name, str(copy)) == indexed_facts(name, file)
+    copy.write_bytes(Path(file).read_bytes() + b"\n# edited\n")
+    assert indexed_facts(name, str(copy)) is None
+    assert indexed_facts(f"{BUILTIN_PACKAGE}.not_indexed", file) is None
+
+
+def test_a_damaged_index_entry_is_as_good_as_none(monkeypatch):
+    (name, file), *_ = package_modules(BUILTIN_PACKAGE)
+    sha = rule_index.digest(Path(file).read_bytes())
+    for damaged in ([], {"rules": []}, {"sha256": sha}, {"sha256": sha, "rules": [{"code": 1}]}):
+        monkeypatch.setattr(rule_index, "_entries", lambda damaged=damaged: {name: damaged})
+        assert indexed_facts(name, file) is None
+
+
+def _run_with_rules(tmp_path: Path, edits: dict[str, tuple[str, str]], *args: str) -> str:
+    """The output of `python ARGS` with a copy of the rules package first on
+    the path, `edits` (module: (old, new)) made to its files: what an
+    editable install runs while a rule module is being edited."""
+    copy = tmp_path / "doclint_rules"
+    shutil.copytree(Path(doclint_rules.__path__[0]), copy, ignore=shutil.ignore_patterns("*.so"))
+    for module, (old, new) in edits.items():
+        source = copy / f"{module}.py"
+        text = source.read_text(encoding="utf-8")
+        assert old in text
+        source.write_text(text.replace(old, new), encoding="utf-8")
+    path = [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])]
+    done = subprocess.run(
+        [sys.executable, *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(path)},
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.stderr == ""
+    return done.stdout
+
+
+def test_a_rule_module_edited_since_the_index_is_imported_and_read(tmp_path):
+    edits = {"broken_fence": ('name = "broken-fence"', 'name = "broken-fences"')}
+    listed = _run_with_rules(tmp_path, edits, "-m", "doclint", "rules").splitlines()
+    assert any(line.split()[:2] == ["DL102", "broken-fences"] for line in listed)
+    assert any(line.split()[:2] == ["DL101", "unknown-heading"] for line in listed)
+
+
+def test_the_cache_key_changes_when_a_rule_module_changes(tmp_path):
+    script = textwrap.dedent(
+        """
+        from pathlib import Path
+        from doclint.engine import Linter, Settings
+        from doclint.incremental.store import cache_key
+        from doclint.run.setup import result_key
+        from doclint.tree.index import Tree
+        print(cache_key(result_key(Linter(Settings(), Tree(Path.cwd())))))
+        """
+    )
+    same = _run_with_rules(tmp_path / "a", {}, "-c", script)
+    again = _run_with_rules(tmp_path / "b", {}, "-c", script)
+    edits = {"broken_fence": ("return", "return  # edited")}
+    edited = _run_with_rules(tmp_path / "c", edits, "-c", script)
+    assert same == again != edited
+
+
+def test_the_cache_key_is_the_same_whether_the_rules_are_known_by_their_facts_or_imported(
+    tmp_path,
+):
+    settings = Settings(extend_select=["ALL"])
+    indexed = load_registry()
+    imported = Registry()
+    for rule in builtin_rules():
+        imported.add(rule, "test")
+    assert all(entry._rule is not None for entry in imported.entries.values())
+    keys = [
+        result_key(Linter(settings, Tree(tmp_path), registry)) for registry in (indexed, imported)
+    ]
+    assert keys[0] == keys[1]
+    assert cache_key(keys[0]) == cache_key(keys[1])
+
+
+def test_a_rule_whose_module_fails_to_import_is_an_internal_error_where_it_applies(tmp_path):
+    registry = load_registry()
+    facts = RuleFacts(
+        "DL999",
+        "vanished",
+        "doclint_rules.no_such_module",
+        "Vanished",
+        Scope.PAGE,
+        frozenset({"keyword-index"}),
+        True,
+        Severity.ERROR,
+        FixSafety.NONE,
+        (),
+        False,
+    )
+    registry.add_entry(RuleEntry(facts, file=str(tmp_path / "no_such_module.py")), "test")
+    linter = Linter(Settings(select=["DL999", "DL001"]), Tree(tmp_path), registry)
+    index = "# Keyword Index: `pkg/mod.py`\n\n## Keywords Extracted\n"
+    (crash,) = linter.check_text(index, "docs/pkg/mod.py_kw.md").rows
+    assert crash.code == "DL001"
+    assert crash.message.startswith("rule DL999 (vanished) crashed: ModuleNotFoundError")
+    assert linter.check_text("# Title\n", "README.md").rows == []
+
+
+def test_every_language_reader_is_named_with_its_language():
+    readers = {
+        module.name: importlib.import_module(f"{_languages.__name__}.{module.name}").LANGUAGE.name
+        for module in pkgutil.iter_modules(_languages.__path__)
+        if not module.name.startswith("_")
+    }
+    assert readers == _languages.READERS
+
+
+# A `doclint` run that names, at exit, every module it imported.
+_RUN = """
+import atexit, runpy, sys
+atexit.register(lambda: sys.__stderr__.write("\\nimported: " + " ".join(sys.modules) + "\\n"))
+sys.argv = ["doclint", *sys.argv[1:]]
+runpy.run_module("doclint", run_name="__main__", alter_sys=True)
+"""
+
+
+def _imported(cwd: Path, *args: str) -> set[str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN, *args],
+        cwd=cwd,
+        env={**env, "PYTHONPATH": str(PROJECT)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    return set(done.stderr.rpartition("imported: ")[2].split())
+
+
+def _modules_of_rules_not_for(kind: str) -> set[str]:
+    """The modules of the rules that cannot apply to a page of `kind`."""
+    entries = load_registry().entries.values()
+    return {
+        entry.facts.module
+        for entry in entries
+        if entry.facts.kinds is not None and kind not in entry.facts.kinds
+    }
+
+
+@pytest.mark.parametrize(
+    ("page", "kind"),
+    [("README.md", "markdown"), ("docs/pkg/test_widgets.py_docs.md", "file-docs")],
+)
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_a_page_imports_only_the_rules_and_readers_that_can_apply_to_it(
+    tmp_path, page, kind, cache
+):
+    shutil.copytree(PROJECT / "examples" / "tree", tmp_path, dirs_exist_ok=True)
+    (tmp_path / "README.md").write_text("# Widgets\n\nSee [the guide](x.md).\n", "utf-8")
+    modules = _imported(tmp_path, "check", page, *cache)
+    assert f"{BUILTIN_PACKAGE}.broken_link" in modules  # the rules did run
+    not_for = _modules_of_rules_not_for(kind)
+    assert len(not_for) >= 5
+    assert sorted(modules & not_for) == []
+    assert sorted(m for m in modules if m.startswith("tree_sitter")) == []
+    languages = {m for m in modules if m.startswith(f"{_languages.__name__}.")}
+    readers = {f"{_languages.__name__}.{name}" for name in _languages.READERS}
+    # Python's and Markdown's readers are pure Python; a grammar is a tree_sitter_* module.
+    pure = {f"{_languages.__name__}.{name}" for name in ("python", "markdown")}
+    assert languages & readers <= pure
+    if kind == "markdown":  # a page with no source: no reader at all
+        assert _languages.__name__ not in modules
+
+
+def test_a_built_in_rule_named_again_is_the_rule_known_not_a_clash():
+    registry = load_registry()
+    indexed = registry.entries["DL501"]
+    registry.add(indexed.load(), "plugin 'again'")
+    assert registry.problems == []
+    assert registry.entries["DL501"] is indexed
+    late = RuleFacts.of(indexed.load())
+    registry.add_entry(RuleEntry(late), "plugin 'other'")
+    assert registry.problems == ["plugin 'other': DL501 [mojibake] clashes with DL501 [mojibake]"]
