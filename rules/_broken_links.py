@@ -4,8 +4,6 @@ million links, a hundred to the same page on a keyword index."""
 
 from __future__ import annotations
 
-from doclint_rules._wiki import links_judged_by_wiki
-
 from doclint.models.markdown import build_node
 from doclint.rule_api import (
     Cause,
@@ -17,6 +15,8 @@ from doclint.rule_api import (
     shown_tree_path,
 )
 from doclint.rule_api_generators import file_docs_endings
+
+from ._wiki import links_judged_by_wiki
 
 PAGE_NOT_GENERATED = Cause(
     "broken-link/page-not-generated", "Link to a documentation page not generated"

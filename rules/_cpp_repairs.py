@@ -13,7 +13,7 @@ import tree_sitter
 from doclint.util.lazy_regex import compiled_on_use
 
 if TYPE_CHECKING:
-    from doclint_rules._languages.cpp import Reading
+    from ._languages.cpp import Reading
 
 # fmt: off
 # Tokens that may be macros in the head of a declaration.
@@ -54,9 +54,11 @@ def qualifier_macros(reading: Reading, node: tree_sitter.Node) -> None:
 
 
 def _in_template_arguments(leaf: tree_sitter.Node, top: tree_sitter.Node) -> bool:
-    while (leaf := leaf.parent) is not None and leaf != top:
-        if leaf.type == "template_argument_list":
+    above = leaf.parent
+    while above is not None and above != top:
+        if above.type == "template_argument_list":
             return True
+        above = above.parent
     return False
 
 
@@ -138,7 +140,11 @@ def _blank_statement_arguments(reading: Reading, error: tree_sitter.Node, seen: 
     for _ in range(_REACH):  # such a call stands near the body; a deep nest is no macro
         if node is None or node.type == "compound_statement":
             break
-        if node.type == "argument_list" and node.parent.type == "call_expression":
+        if (
+            node.type == "argument_list"
+            and node.parent is not None
+            and node.parent.type == "call_expression"
+        ):
             arguments = node
         node = node.parent
     if arguments is None or node is None or node.type != "compound_statement":
@@ -183,7 +189,8 @@ def _stray_macros(reading: Reading, error: tree_sitter.Node) -> None:
     for index, leaf in enumerate(leaves):
         if (
             leaf.type not in _NAME_LEAVES
-            or leaf.parent.type.startswith("preproc")  # `#define GUARD_H`
+            # `#define GUARD_H`
+            or (leaf.parent is not None and leaf.parent.type.startswith("preproc"))
             or not macro_like(reading.text(leaf))
         ):
             continue

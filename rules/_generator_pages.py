@@ -21,7 +21,7 @@ from doclint.util.lazy_regex import compiled_on_use
 # Python's reader and the objects it reads are imported when a profile's page
 # is read against its source: most pages of a run are no such page.
 if TYPE_CHECKING:
-    from doclint_rules._python_objects import ModuleObjects, PyObject
+    from ._python_objects import ModuleObjects, PyObject
 
 
 class Entry(NamedTuple):
@@ -130,7 +130,7 @@ def claimed_source(
 def source_objects(profiled: ProfiledPage, ctx: RuleContext) -> ModuleObjects | None:
     """The objects of the page's source; None when it is not in the tree or
     does not parse (orphan-page says the former)."""
-    from doclint_rules._python_objects import python_objects
+    from ._python_objects import python_objects
 
     source = ctx.source_at(profiled.source)
     return None if source is None else python_objects(source.text)
@@ -310,7 +310,7 @@ def project_sources(profile: Profile, project: str, ctx: RuleContext) -> list[st
 def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:
     """The objects of a source of the tree that defines any; None for one that
     defines none, or cannot be read or parsed."""
-    from doclint_rules._python_objects import python_objects
+    from ._python_objects import python_objects
 
     text = ctx.source_at(source)
     objects = None if text is None else python_objects(text.text)

@@ -77,7 +77,7 @@ def outside_names(dotted: str) -> frozenset[str] | None:
 
 @lru_cache(maxsize=256)
 def _stdlib_class(module: str, name: str, depth: int) -> frozenset[str] | None:
-    from doclint_rules._python_objects import python_objects
+    from ._python_objects import python_objects
 
     text = _stdlib_source(module)
     objects = None if text is None else python_objects(text)

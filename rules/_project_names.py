@@ -28,7 +28,7 @@ from doclint.rule_api import RuleContext, SourceFile
 # The language readers are imported when a wiki's project is read, not with
 # the rules that read it: most pages of a run are no wiki's.
 if TYPE_CHECKING:
-    from doclint_rules._languages import Definition
+    from ._languages import Definition
 
 WHERE_LIMIT = 20
 """The occurrences `ProjectNames.where` gives at most."""
@@ -148,7 +148,7 @@ def _indexed(path: str) -> bool:
         return False
     if name in _LEXED_NAMES or name.lower().endswith(_LEXED_SUFFIXES):
         return True
-    from doclint_rules._languages import language_name_of
+    from ._languages import language_name_of
 
     language = language_name_of(path)
     return language is not None and language not in _READ_NOT
@@ -214,7 +214,7 @@ class ProjectNames:
             return False
         wanted = name.lower()
         if path not in self._code:
-            from doclint_rules._languages import language_of
+            from ._languages import language_of
 
             language = language_of(path)
             source = self._read(path)
@@ -302,7 +302,7 @@ class ProjectNames:
 
     def _defined_in(self, index: int) -> tuple[Definition, ...]:
         if index not in self._definitions:
-            from doclint_rules._languages import language_of
+            from ._languages import language_of
 
             path = self.paths[index]
             language = language_of(path)

@@ -8,9 +8,6 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Set
 
-from doclint_rules._fixing import remove_keyword_entry
-from doclint_rules._languages import documented_places, language_of
-
 from doclint.models.markdown import build_node
 from doclint.rule_api import (
     Cause,
@@ -21,6 +18,9 @@ from doclint.rule_api import (
     KeywordIndex,
     RuleContext,
 )
+
+from ._fixing import remove_keyword_entry
+from ._languages import documented_places, language_of
 
 PROSE = Cause("prose-keyword/prose", "Word of the source's prose listed as an identifier")
 LANGUAGE_KEYWORD = Cause(

@@ -15,9 +15,9 @@ import hashlib
 from collections import deque
 from dataclasses import dataclass, field
 
-from doclint_rules._languages.python import read_ast
-
 from doclint.util.lru import LatestDict
+
+from ._languages.python import read_ast
 
 _Definition = ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
 # As tuples, which `isinstance` tests faster than unions, on every node.

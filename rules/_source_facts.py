@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from doclint_rules._languages import SourceFacts, language_of
-
 from doclint.rule_api import FileDocs, PageBase, RuleContext
+
+from ._languages import SourceFacts, language_of
 
 # The C family's reader (and its grammar) is imported by what reads a C-family
 # source only: a run of Python pages never loads it.
@@ -26,7 +26,7 @@ from doclint.rule_api import FileDocs, PageBase, RuleContext
 @cache
 def _template_head() -> str:
     """A template head: `template <`, or the macro call that writes one (`_CCCL_TEMPLATE(`)."""
-    from doclint_rules._languages.cpp import TEMPLATE_MACRO
+    from ._languages.cpp import TEMPLATE_MACRO
 
     return rf"(?:\btemplate\s*<|{TEMPLATE_MACRO}\s*\()"
 
@@ -79,7 +79,7 @@ class _CppCode:
 @lru_cache(maxsize=8)
 def _cpp_code(text: str) -> _CppCode:
     # Asked entry by entry about the same source: read it once.
-    from doclint_rules._languages.cpp import CPP_NOISE
+    from ._languages.cpp import CPP_NOISE
 
     uncommented = CPP_NOISE.sub(lambda m: m[0] if m[0][0] in "\"'" else _blank(m[0]), text)
     code = CPP_NOISE.sub(lambda m: _blank(m[0]), text)
@@ -194,6 +194,6 @@ def reserved_word(name: str, path: str | None, soft: bool = True) -> str | None:
     reserved = language.reserved if language is not None else None
     if reserved is not None:
         return reserved(name, soft)
-    from doclint_rules._languages.python import python_reserved
+    from ._languages.python import python_reserved
 
     return python_reserved(name, soft)

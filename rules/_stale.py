@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from doclint_rules._mojibake import repair_mojibake
-
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import FileDocs, RuleContext
+
+from ._mojibake import repair_mojibake
 
 
 class Staleness(NamedTuple):

@@ -7,9 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Set
 
-from doclint_rules._fixing import remove_keyword_entry
-from doclint_rules._languages.markdown import embedded_source, source_has
-
 from doclint.models.markdown import build_node
 from doclint.rule_api import Cause, Finding, FixSafety, KeywordCategory, KeywordIndex, RuleContext
 from doclint.rule_api_generators import (
@@ -21,6 +18,9 @@ from doclint.rule_api_generators import (
     template_words,
 )
 from doclint.util.lazy_regex import compiled_on_use
+
+from ._fixing import remove_keyword_entry
+from ._languages.markdown import embedded_source, source_has
 
 # The lists a template fills with every capitalised word (`[A-Z]\w*`) of a
 # file (`Template.identifier_lists`: "### Identifiers", or every letter group

@@ -16,12 +16,12 @@ import posixpath
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from doclint_rules._project_names import project_names
-
 from doclint.rule_api import PageBase, RuleContext
 from doclint.rule_api_generators import Citation, WikiFacts, page_slug, wikis
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.notices import say_once
+
+from ._project_names import project_names
 
 _COMMIT = compiled_on_use(r"[0-9a-fA-F]{7,64}")
 """A pin that can name a commit (a branch or tag name cannot be compared)."""

@@ -8,15 +8,15 @@ import posixpath
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from doclint_rules._languages import is_cpp, is_python, language_named
-from doclint_rules._source_facts import page_source_text
-
 from doclint.rule_api import Cause, DependencyEntry, FileDocs, Finding, Rule, RuleContext, RuleDocs
 from doclint.rule_api_generators import template_named
 
+from ._languages import is_cpp, is_python, language_named
+from ._source_facts import page_source_text
+
 if TYPE_CHECKING:
-    from doclint_rules._languages.cpp import CppFacts
-    from doclint_rules._languages.python import PythonFacts
+    from ._languages.cpp import CppFacts
+    from ._languages.python import PythonFacts
 
 # A name list the generator cut at a line continuation (`from m import a, \`).
 CONTINUATION = "\\"

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._wiki import links_judged_by_wiki
-
 from doclint.models.markdown_lines import html_anchors
 from doclint.rule_api import (
     AnyPage,
@@ -17,6 +15,8 @@ from doclint.rule_api import (
     Scope,
     unique_slugs,
 )
+
+from ._wiki import links_judged_by_wiki
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 

@@ -25,7 +25,7 @@ MIN_FENCE = 3
 _RUNS = {char: re.compile(re.escape(char) + "+") for char in "`~"}
 
 
-class BrokenFence(Rule):
+class BrokenFence(Rule[AnyPage]):
     code = "DL102"
     name = "broken-fence"
     summary = "Fenced code block closed early by an embedded fence, or never closed."

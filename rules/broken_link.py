@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._broken_links import (
+from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, RuleDocs, Scope
+
+from ._broken_links import (
     MISSING_FILE,
     MISSING_FOLDER,
     MISSING_PAGE,
@@ -12,10 +14,8 @@ from doclint_rules._broken_links import (
     broken_link_findings,
 )
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, RuleDocs, Scope
 
-
-class BrokenLink(Rule):
+class BrokenLink(Rule[AnyPage]):
     code = "DL401"
     name = "broken-link"
     summary = "Relative link whose target does not exist."

@@ -6,9 +6,6 @@ import posixpath
 from collections import Counter
 from collections.abc import Iterator
 
-from doclint_rules._languages import UNBOUNDED, CountRanges, language_named
-from doclint_rules._source_facts import page_source_text, source_name
-
 from doclint.rule_api import (
     Cause,
     Count,
@@ -21,6 +18,9 @@ from doclint.rule_api import (
     RuleDocs,
 )
 from doclint.rule_api_generators import places_of, template_named
+
+from ._languages import UNBOUNDED, CountRanges, language_named
+from ._source_facts import page_source_text, source_name
 
 # Pages the generator writes into a folder after it has counted that folder's
 # files, so a count of a folder under docs/ never includes them.
@@ -167,7 +167,7 @@ def _within(value: int, bounds: tuple[float, float]) -> bool:
     return bounds[0] <= value <= bounds[1]
 
 
-def _plural(value: int | tuple[float, float], what: str) -> str:
+def _plural(value: float | tuple[float, float], what: str) -> str:
     if isinstance(value, tuple):
         low, high = value
         if high == UNBOUNDED:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
-
-from doclint_rules._languages import is_cpp
-from doclint_rules._source_facts import documented_source
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
@@ -18,6 +16,12 @@ from doclint.rule_api import (
     RuleDocs,
     Severity,
 )
+
+from ._languages import is_cpp
+from ._source_facts import documented_source
+
+if TYPE_CHECKING:
+    from doclint.models.generated import KeywordEntry, NameEntry
 
 DECLARED_ONLY = Cause("declared-only/forward-declaration", "Class declared here, defined elsewhere")
 CLASS_CATEGORIES = frozenset({"Classs", "Classes", "Class", "Class/Structs"})
@@ -55,7 +59,7 @@ class DeclaredOnly(Rule[KeywordIndex | FileDocs]):
 
     def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
-            entries = list(page.classes_defined)
+            entries: list[NameEntry | KeywordEntry] = list(page.classes_defined)
         else:
             entries = [
                 entry

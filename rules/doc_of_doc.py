@@ -20,7 +20,7 @@ from doclint.rule_api_generators import places_of
 FOLDER_KINDS = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
 
 
-class DocOfDoc(Rule):
+class DocOfDoc(Rule[AnyPage]):
     code = "DL603"
     name = "doc-of-doc"
     summary = "Page documenting a page of the generated tree (the generator re-read its output)."

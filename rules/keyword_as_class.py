@@ -6,17 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
-from doclint_rules._fixing import remove_keyword_entry
-from doclint_rules._languages import is_cpp
-from doclint_rules._source_facts import (
-    DocumentedSource,
-    class_after_macro,
-    documented_source,
-    is_template_parameter,
-    names_a_type_in_code,
-    reserved_word,
-)
-
 from doclint.rule_api import (
     Cause,
     FileDocs,
@@ -28,6 +17,17 @@ from doclint.rule_api import (
     RuleDocs,
 )
 from doclint.rule_api_generators import template_named
+
+from ._fixing import remove_keyword_entry
+from ._languages import is_cpp
+from ._source_facts import (
+    DocumentedSource,
+    class_after_macro,
+    documented_source,
+    is_template_parameter,
+    names_a_type_in_code,
+    reserved_word,
+)
 
 # The class lists of the templates: Python's "### Classs" (and the spellings
 # it is fixed to), C/C++'s "### Class/Structs".
@@ -141,11 +141,15 @@ PROSE_WORDS = frozenset(
 
 
 class _Listed(Protocol):
-    """A listed name: a keyword index entry or a name of a summary line."""
+    """A listed name: a keyword index entry or a name of a summary line
+    (named tuples, so read-only)."""
 
-    line: int
-    column: int
-    name: str
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def name(self) -> str: ...
 
 
 class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
@@ -251,8 +255,8 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
             template = template_named(page.template)
             if page.classes_defined and template is not None and template.guessed_summary_lines:
                 judge = _Judge(page.described, documented_source(page, ctx))
-                for entry in page.classes_defined:
-                    yield from judge.findings(entry)
+                for listed in page.classes_defined:
+                    yield from judge.findings(listed)
             return
         categories = [c for c in page.categories if c.heading in CLASS_HEADINGS]
         if not categories:

@@ -17,7 +17,7 @@ from doclint.rule_api import (
 )
 
 
-class LinkEscapesRoot(Rule):
+class LinkEscapesRoot(Rule[AnyPage]):
     code = "DL404"
     name = "link-escapes-root"
     summary = "Relative link whose target lies outside the tree root."

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._wiki import placed_elsewhere, wiki_claiming
-
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -17,6 +15,8 @@ from doclint.rule_api import (
     Scope,
 )
 from doclint.rule_api_generators import Citation
+
+from ._wiki import placed_elsewhere, wiki_claiming
 
 
 class MalformedCitation(Rule[MarkdownPage]):

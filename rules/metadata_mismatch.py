@@ -7,9 +7,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from doclint_rules._mojibake import suspect_mojibake
-from doclint_rules._stale import staleness
-
 from doclint.rule_api import (
     Cause,
     Edit,
@@ -24,6 +21,9 @@ from doclint.rule_api import (
     SizeClaim,
 )
 from doclint.rule_api_generators import title_names_file_only
+
+from ._mojibake import suspect_mojibake
+from ._stale import staleness
 
 # The generator's Type for an extension; any other extension gets "Source File (.ext)".
 FILE_TYPES = {

@@ -12,9 +12,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from doclint_rules._languages import Places, documented_places, language_of
-from doclint_rules._languages.python import is_python_path, read_ast
-
 from doclint.rule_api import (
     Cause,
     FileDocs,
@@ -34,6 +31,9 @@ from doclint.rule_api_generators import (
     page_suffixes,
     phrase_book,
 )
+
+from ._languages import Places, documented_places, language_of
+from ._languages.python import is_python_path, read_ast
 
 # Endings of files that are documentation whatever folder they are in.
 DOCUMENT_SUFFIXES = (".md", ".rst", ".markdown", ".ipynb")

@@ -17,7 +17,7 @@ from doclint.rule_api import (
 )
 
 
-class MisplacedPage(Rule):
+class MisplacedPage(Rule[AnyPage]):
     code = "DL403"
     name = "misplaced-page"
     summary = "Generated page whose path is not the one its title implies."

@@ -6,14 +6,6 @@ import posixpath
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from doclint_rules._generator_pages import (
-    ProfiledPage,
-    claimed_source,
-    documented_object,
-    first_page_below,
-)
-from doclint_rules._hierarchy import hierarchy_of, problem_line
-
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -26,8 +18,16 @@ from doclint.rule_api import (
     shown_tree_path,
 )
 
+from ._generator_pages import (
+    ProfiledPage,
+    claimed_source,
+    documented_object,
+    first_page_below,
+)
+from ._hierarchy import hierarchy_of, problem_line
+
 if TYPE_CHECKING:
-    from doclint_rules._python_objects import ModuleObjects
+    from ._python_objects import ModuleObjects
 
 
 class MissingObject(Rule[MarkdownPage]):

@@ -7,8 +7,6 @@ from collections.abc import Iterator
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from doclint_rules._mojibake import CODEC_NAMES, repaired_pieces, suspect_lines
-
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import (
     AnyPage,
@@ -24,6 +22,8 @@ from doclint.rule_api import (
     Scope,
 )
 
+from ._mojibake import CODEC_NAMES, repaired_pieces, suspect_lines
+
 _GUESSED = ("sloppy-windows-1252", "latin-1")
 _SHOWN_SEGMENTS = 3
 # (start, end, repaired): line[start:end] is mangled, `repaired` is what it was.
@@ -32,7 +32,7 @@ Segment = tuple[int, int, str]
 _RUNS = re.compile(r"([\x00-\x7f]+)")
 
 
-class Mojibake(Rule):
+class Mojibake(Rule[AnyPage]):
     code = "DL501"
     name = "mojibake"
     summary = "Text whose UTF-8 bytes were decoded as Windows-1252 or Latin-1."

@@ -5,9 +5,6 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator, Sequence
 
-from doclint_rules._project_names import ProjectNames, line_tokens, project_names
-from doclint_rules._wiki import Judged, judged, shown_ranges, wiki_claiming
-
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -19,6 +16,9 @@ from doclint.rule_api import (
     Scope,
 )
 from doclint.rule_api_generators import NameMention
+
+from ._project_names import ProjectNames, line_tokens, project_names
+from ._wiki import Judged, judged, shown_ranges, wiki_claiming
 
 
 class NameNotInCitedLines(Rule[MarkdownPage]):

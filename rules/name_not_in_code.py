@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._project_names import ProjectNames, project_names
-from doclint_rules._wiki import looks_like_the_projects, wiki_claiming
-
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -18,6 +15,9 @@ from doclint.rule_api import (
     Scope,
 )
 from doclint.rule_api_generators import NameMention
+
+from ._project_names import ProjectNames, project_names
+from ._wiki import looks_like_the_projects, wiki_claiming
 
 
 class NameNotInCode(Rule[MarkdownPage]):

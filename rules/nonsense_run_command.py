@@ -6,9 +6,6 @@ import re
 import shlex
 from collections.abc import Iterator
 
-from doclint_rules._fixing import delete_lines
-from doclint_rules._languages.python import is_python_path
-
 from doclint.rule_api import (
     Cause,
     Edit,
@@ -21,6 +18,9 @@ from doclint.rule_api import (
     RuleDocs,
     RunCommand,
 )
+
+from ._fixing import delete_lines
+from ._languages.python import is_python_path
 
 _PYTHON = re.compile(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
 # Options of the python launcher that take a value, so that the script is

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._generator_pages import profiled_page
-
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -17,6 +15,8 @@ from doclint.rule_api import (
     Scope,
     Severity,
 )
+
+from ._generator_pages import profiled_page
 
 
 class OrphanPage(Rule[MarkdownPage]):

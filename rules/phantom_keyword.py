@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from doclint_rules._languages import is_python
-from doclint_rules._source_facts import DocumentedSource, documented_source, reserved_word
-
 from doclint.rule_api import Cause, Finding, KeywordIndex, Rule, RuleContext, RuleDocs
 
+from ._languages import is_cpp, is_python
+from ._source_facts import DocumentedSource, documented_source, reserved_word
+
 if TYPE_CHECKING:
-    from doclint_rules._languages.cpp import CppFacts
-    from doclint_rules._languages.python import PythonFacts
+    from ._languages.cpp import CppFacts
+    from ._languages.python import PythonFacts
 
 FUNCTION_CATEGORY = "Functions"
 IMPORT_CATEGORY = "Imports"
@@ -137,7 +137,9 @@ def _phantom(
         return None
     if is_python(facts):
         return _python_phantom(heading, name, facts, source.filename)
-    if source.unsure_about(name):
+    # Another language's reader (Go's, Rust's) lists no declarations or
+    # includes to judge a name by.
+    if not is_cpp(facts) or source.unsure_about(name):
         return None
     return _cpp_phantom(heading, name, facts, source.filename)
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._boilerplate import (
+from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, RuleDocs, Severity
+
+from ._boilerplate import (
     EMPTY_LISTING,
     GENERIC_ADVICE,
     GENERIC_DESCRIPTION,
@@ -13,10 +15,8 @@ from doclint_rules._boilerplate import (
     placeholder_findings,
 )
 
-from doclint.rule_api import AnyPage, Finding, Rule, RuleContext, RuleDocs, Severity
 
-
-class PlaceholderSection(Rule):
+class PlaceholderSection(Rule[AnyPage]):
     code = "DL103"
     name = "placeholder-section"
     summary = "Section holding only generator boilerplate such as 'No imports detected.'"

@@ -6,17 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Set
 
-from doclint_rules._languages import is_cpp
-from doclint_rules._prose_entries import (
-    LANGUAGE_KEYWORD,
-    PROSE,
-    REPEAT,
-    identifier_findings,
-    keyword_finding,
-)
-from doclint_rules._source_facts import DocumentedSource, documented_source, namespace_in_code
-from doclint_rules._stop_words import STOP_WORDS, generator_words, identifier_lists
-
 from doclint.rule_api import (
     Cause,
     FileDocs,
@@ -29,6 +18,17 @@ from doclint.rule_api import (
     RuleDocs,
 )
 from doclint.rule_api_generators import template_named
+
+from ._languages import is_cpp, is_python
+from ._prose_entries import (
+    LANGUAGE_KEYWORD,
+    PROSE,
+    REPEAT,
+    identifier_findings,
+    keyword_finding,
+)
+from ._source_facts import DocumentedSource, documented_source, namespace_in_code
+from ._stop_words import STOP_WORDS, generator_words, identifier_lists
 
 # The sub-causes of a finding, as data a report can group by.
 NOT_A_NAMESPACE = Cause("prose-keyword/not-a-namespace", "Namespace the source does not declare")
@@ -207,7 +207,10 @@ def _proven(heading: str, source: DocumentedSource) -> frozenset[str]:
         return facts.classes
     if heading == "Functions":
         return facts.functions
-    return facts.modules | facts.imported_names if heading == "Imports" else frozenset()
+    # Only Python's reader lists a source's imports (Go's and Rust's do not).
+    if heading == "Imports" and is_python(facts):
+        return facts.modules | facts.imported_names
+    return frozenset()
 
 
 def _not_a_namespace(name: str, source: DocumentedSource) -> bool:

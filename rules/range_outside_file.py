@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._wiki import judged, shown_at, shown_ranges, wiki_claiming
-
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -16,6 +14,8 @@ from doclint.rule_api import (
     RuleDocs,
     Scope,
 )
+
+from ._wiki import judged, shown_at, shown_ranges, wiki_claiming
 
 
 class RangeOutsideFile(Rule[MarkdownPage]):

@@ -9,7 +9,7 @@ from doclint.rule_api import AnyPage, Cause, Finding, Rule, RuleContext, RuleDoc
 REPLACEMENT = "\ufffd"
 
 
-class ReplacementCharacter(Rule):
+class ReplacementCharacter(Rule[AnyPage]):
     code = "DL502"
     name = "replacement-character"
     summary = "U+FFFD replacement character: bytes lost when a non-UTF-8 file was decoded."

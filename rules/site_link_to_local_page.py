@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from urllib.parse import quote
 
-from doclint_rules._wiki import local_pages, wiki_claiming
-
 from doclint.rule_api import (
     Cause,
     Edit,
@@ -20,6 +18,8 @@ from doclint.rule_api import (
     RuleDocs,
     Scope,
 )
+
+from ._wiki import local_pages, wiki_claiming
 
 
 class SiteLinkToLocalPage(Rule[MarkdownPage]):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._stale import staleness
-
 from doclint.rule_api import Cause, FileDocs, Finding, Rule, RuleContext, RuleDocs, Scope
+
+from ._stale import staleness
 
 
 class StalePage(Rule[FileDocs]):

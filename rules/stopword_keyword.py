@@ -5,15 +5,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator, Mapping, Set
-from typing import ClassVar
-
-from doclint_rules._languages import documented_places
-from doclint_rules._stop_words import (
-    STOP_WORDS,
-    generator_words,
-    identifier_lists,
-    stop_word_findings,
-)
+from typing import ClassVar, cast
 
 from doclint.rule_api import (
     Cause,
@@ -24,6 +16,14 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     RuleOption,
+)
+
+from ._languages import documented_places
+from ._stop_words import (
+    STOP_WORDS,
+    generator_words,
+    identifier_lists,
+    stop_word_findings,
 )
 
 
@@ -97,7 +97,8 @@ class StopwordKeyword(Rule[KeywordIndex]):
         lists = identifier_lists(page)
         if not lists:
             return
-        extra = frozenset(ctx.options["extra-stop-words"])
+        # RuleOption.validate gives a list option (a tuple default) as a tuple of strings.
+        extra = frozenset(cast("tuple[str, ...]", ctx.options["extra-stop-words"]))
         documented = posixpath.basename(page.described or "") or "the documented file"
         written: set[str] = set()
         if page.level >= 2:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from doclint_rules._generator_pages import profiled_page
-
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
+
+from ._generator_pages import profiled_page
 
 # How a finished line ends: a sentence's end in either script, a closing
 # bracket or quote, a code span, emphasis, a rule (`***`), a table's pipe.

@@ -6,15 +6,6 @@ import posixpath
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from doclint_rules._generator_pages import (
-    ProfiledPage,
-    defining,
-    docs_pages,
-    first_page,
-    first_page_below,
-    profiled_page,
-)
-
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -27,8 +18,17 @@ from doclint.rule_api import (
 )
 from doclint.rule_api_generators import Profile
 
+from ._generator_pages import (
+    ProfiledPage,
+    defining,
+    docs_pages,
+    first_page,
+    first_page_below,
+    profiled_page,
+)
+
 if TYPE_CHECKING:
-    from doclint_rules._python_objects import PyObject
+    from ._python_objects import PyObject
 
 
 class UndocumentedModule(Rule[MarkdownPage]):

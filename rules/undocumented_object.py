@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from doclint_rules._generator_pages import Entry, claimed_source
-
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
+from ._generator_pages import Entry, claimed_source
+
 if TYPE_CHECKING:
-    from doclint_rules._python_objects import PyObject
+    from ._python_objects import PyObject
 
 
 class UndocumentedObject(Rule[MarkdownPage]):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._generator_pages import profiled_page
-
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
+
+from ._generator_pages import profiled_page
 
 
 class UngeneratedDoc(Rule[MarkdownPage]):

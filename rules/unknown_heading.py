@@ -6,8 +6,6 @@ import difflib
 from collections.abc import Iterator
 from functools import lru_cache
 
-from doclint_rules._mojibake import repair_mojibake
-
 from doclint.rule_api import (
     Cause,
     Edit,
@@ -27,6 +25,8 @@ from doclint.rule_api import (
     SubtreeIndex,
 )
 from doclint.rule_api_generators import allowed_headings
+
+from ._mojibake import repair_mojibake
 
 # The pages the templates give an outline (a kind a profile declares is read
 # as a Markdown page of that kind).

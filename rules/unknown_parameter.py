@@ -6,13 +6,13 @@ import posixpath
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from doclint_rules._generator_pages import claimed_source, documented_object
-from doclint_rules._outside_bases import builtin_names, outside_names
-
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
+from ._generator_pages import claimed_source, documented_object
+from ._outside_bases import builtin_names, outside_names
+
 if TYPE_CHECKING:
-    from doclint_rules._python_objects import ModuleObjects, PyObject
+    from ._python_objects import ModuleObjects, PyObject
 
 CLAIM = "entry-names-parameter-or-attribute"
 
@@ -166,7 +166,7 @@ def _imported(
             # tree holds it: what the class inherits from it is unknown.
             outside: frozenset[str] | None = None if level else outside_names(dotted)
             return outside
-        from doclint_rules._python_objects import python_objects
+        from ._python_objects import python_objects
 
         text = ctx.source_at(where)
         other = None if text is None else python_objects(text.text)

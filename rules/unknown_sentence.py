@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint_rules._phrase_lines import unknown_lines
-
 from doclint.rule_api import (
     AnyPage,
     Cause,
@@ -19,12 +17,14 @@ from doclint.rule_api import (
 )
 from doclint.rule_api_generators import phrase_book
 
+from ._phrase_lines import unknown_lines
+
 UNKNOWN = Cause("unknown-sentence/unknown", "Line of a fixed-pattern section in no catalogue entry")
 # A line shown in the message is cut here (and escaped): enough to find it, not a paragraph.
 SHOWN = 100
 
 
-class UnknownSentence(Rule):
+class UnknownSentence(Rule[AnyPage]):
     code = "DL306"
     name = "unknown-sentence"
     summary = "Line of a fixed-sentence section that no entry of the phrase book matches."

@@ -6,7 +6,10 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from doclint_rules._generator_pages import (
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
+from doclint.rule_api_generators import Profile
+
+from ._generator_pages import (
     claimed_source,
     defining,
     documented_object,
@@ -14,11 +17,8 @@ from doclint_rules._generator_pages import (
     source_file,
 )
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
-from doclint.rule_api_generators import Profile
-
 if TYPE_CHECKING:
-    from doclint_rules._python_objects import PyObject
+    from ._python_objects import PyObject
 
 
 class WrongCaller(Rule[MarkdownPage]):

@@ -17,11 +17,12 @@ import pytest
 from doclint import Settings
 from doclint.incremental import cache as cache_module
 from doclint.incremental import sealed
-from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache, write_cache_file
+from doclint.incremental.cache import KEY_PATTERN, SHARE, Cache
 from doclint.incremental.folder import clean
 from doclint.incremental.store import ContentCache, root_place
 from doclint.models.findings import Cause, Finding
-from doclint.models.kept_findings import EMPTY, encode_findings
+from doclint.models.kept_findings import EMPTY, decode_findings, encode_findings
+from doclint.run.results import KeptResult
 from doclint.tree import index as tree_index
 from doclint.tree.index import digest, file_stamp
 from doclint.tree.reading import repository_root
@@ -54,7 +55,7 @@ def _stored_paths(folder):
     (stored,) = folder.glob(KEY_PATTERN)
     opened = sealed.open_sealed(stored, f"cache {stored.stem}")
     assert opened is not None
-    opened.close()
+    os.close(opened.descriptor)
     return sorted(marshal.loads(opened.head)["paths"])
 
 
@@ -371,7 +372,7 @@ def _cache_peaks(folder, files: int) -> tuple[int, int]:
             ]
             facts = [("is_file", f"docs/missing{line}.md", False) for line in range(20)]
             stamp, content = file_stamp(page), digest(page.read_bytes())
-            cache.store(path, stamp, content, facts, encode_findings(rows))
+            cache.store(path, KeptResult(encode_findings(rows), stamp, content, facts))
         cache.save()
         peaks.append(tracemalloc.get_traced_memory()[1])
         del cache
@@ -380,7 +381,7 @@ def _cache_peaks(folder, files: int) -> tuple[int, int]:
         cache = Cache.load(folder / "cache", settings_key, folder)
         for path, page in pages:
             found = cache.lookup_entry(path, page, lambda kind, path: False)
-            assert found is not None and len(found.rows) == 400
+            assert found is not None and len(decode_findings(found.findings)) == 400
         cache.save()
         peaks.append(tracemalloc.get_traced_memory()[1])
     finally:
@@ -417,11 +418,11 @@ def test_a_named_pipe_in_place_of_a_cached_file_is_a_miss_at_once(tmp_path):
     page = tmp_path / "page.md"
     page.write_text("# Page\n", encoding="utf-8")
     cache = Cache(tmp_path / "cache", "k" * 32, tmp_path)
-    cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], EMPTY)
+    cache.store("page.md", KeptResult(EMPTY, file_stamp(page), digest(page.read_bytes()), []))
     cache.save()
     cache = Cache.load(tmp_path / "cache", "k" * 32, tmp_path)
     found = cache.lookup_entry("page.md", page, lambda kind, path: False)
-    assert found is not None and found.rows == []
+    assert found is not None and decode_findings(found.findings) == []
     page.unlink()
     os.mkfifo(page)
     assert cache.lookup_entry("page.md", page, lambda kind, path: False) is None
@@ -536,31 +537,31 @@ def test_workers_leave_a_bad_cache_to_the_run_to_warn_of_once(tmp_path, capfd):
 def test_a_workers_view_looks_up_and_keeps_nothing(tmp_path):
     """A worker's view answers as the run's own does, but what it finds is
     the run's process to keep: saving the view writes nothing, where the
-    run's own view writes the file's new stamp (to the stamps file)."""
+    run's own view writes the file's new stamp."""
     page = tmp_path / "page.md"
     page.write_text("# Page\n", encoding="utf-8")
     cache = Cache(tmp_path / "cache", "k" * 32, tmp_path)
-    cache.store("page.md", file_stamp(page), digest(page.read_bytes()), [], EMPTY)
+    cache.store("page.md", KeptResult(EMPTY, file_stamp(page), digest(page.read_bytes()), []))
     cache.save()
     os.utime(page, ns=(1, 1))  # a checkout's new mtime, the same bytes
     for keeps in (False, True):
+        before = os.stat(cache.file)
         view = Cache.load(tmp_path / "cache", "k" * 32, tmp_path, keeps=keeps)
         found = view.lookup_entry("page.md", page, lambda kind, path: False)
         assert found is not None and found.data == b"# Page\n"
         view.save()
-        assert view.stamps_file.exists() == keeps
+        after = os.stat(cache.file)
+        assert ((after.st_ino, after.st_mtime_ns) != (before.st_ino, before.st_mtime_ns)) == keeps
 
 
-def test_new_stamps_alone_are_written_apart_from_the_results(tmp_path):
+def test_new_stamps_are_kept_and_spare_the_next_run_its_reads(tmp_path):
     """A restored cache in a fresh checkout (new mtimes, the same bytes):
-    the run writes the stamps file, not the cache file again; the next run
-    takes its stamps (no file read again, nothing written), and a cache file
-    written anew drops it, as does one it does not amend."""
+    the run reads each file once and keeps its new stamp in the cache file
+    (no file beside it); the next run reads no file again and writes nothing."""
     _tree(tmp_path)
     settings = _settings(tmp_path)
     run([tmp_path / "docs"], settings)
     (stored,) = (tmp_path / "cache").glob(KEY_PATTERN)
-    before = os.stat(stored)
     for number, page in enumerate(sorted((tmp_path / "docs").rglob("*.md"))):
         os.utime(page, ns=(number, number))
     reads = []
@@ -569,50 +570,32 @@ def test_new_stamps_alone_are_written_apart_from_the_results(tmp_path):
     monkey.setattr(cache_module, "read_regular", lambda *a: reads.append(a[0]) or real(*a))
     try:
         assert run([tmp_path / "docs"], settings).from_cache == 4 and len(reads) == 4
-        after = os.stat(stored)
-        assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
-        stamps = stored.with_suffix(".stamps")
-        written = os.stat(stamps)
+        written = os.stat(stored)
+        assert sorted(file.name for file in stored.parent.glob(stored.stem + ".*")) == [stored.name]
         reads.clear()
         assert run([tmp_path / "docs"], settings).from_cache == 4 and reads == []
-        again = os.stat(stamps)
+        again = os.stat(stored)
         assert (again.st_ino, again.st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
     finally:
         monkey.undo()
-    # A cache file written anew drops the stamps file; one that amends
-    # another cache file (planted back) is not taken.
-    data = stamps.read_bytes()
-    (tmp_path / "docs/notes.md").write_text("# Notes, changed\n", encoding="utf-8")
-    run([tmp_path / "docs"], settings)
-    assert not stamps.exists()
-    stamps.write_bytes(data)
-    os.chmod(stamps, 0o600)
-    opened = sealed.open_sealed(stored, f"cache {stored.stem}")
-    assert opened is not None
-    opened.close()
-    cache = Cache.load(tmp_path / "cache", stored.stem, tmp_path)
-    assert cache._index == marshal.loads(opened.head)["index"]
-    del cache
-    assert clean(tmp_path / "cache", None).startswith("removed")  # a file of doclint's
 
 
-def test_a_corrupt_stamps_file_is_ignored_with_one_warning_naming_it(tmp_path):
-    """A stamps file that is not doclint's (garbage, or sealed but not
-    stamps) costs the files' reads again, and one line says which file."""
+def test_earlier_versions_stamps_files_are_pruned_and_cleaned(tmp_path):
+    """An earlier version kept new stamps in a `.stamps` file beside the
+    cache file: the next save prunes it, and `doclint clean` removes it."""
     _tree(tmp_path)
-    expected = run([tmp_path / "docs"], _settings(tmp_path)).diagnostics
+    run([tmp_path / "docs"], _settings(tmp_path))
     (stored,) = (tmp_path / "cache").glob(KEY_PATTERN)
     stamps = stored.with_suffix(".stamps")
-    for planted in (b"\x00garbage", None):
-        if planted is None:  # sealed by this user, but no stamps inside
-            write_cache_file(stamps, f"stamps {stored.stem}", marshal.dumps({"format": 0}))
-        else:
-            stamps.write_bytes(planted)
-            os.chmod(stamps, 0o600)
-        warnings: list[str] = []
-        again = run([tmp_path / "docs"], _settings(tmp_path), warnings)
-        assert again.diagnostics == expected and again.from_cache == 4
-        assert len(warnings) == 1 and str(stamps) in warnings[0] and "not used" in warnings[0]
+    stamps.write_bytes(b"old stamps")
+    os.utime(stored, ns=(1, 1))
+    (tmp_path / "docs/notes.md").write_text("# Notes, changed\n", encoding="utf-8")
+    with pytest.MonkeyPatch.context() as monkey:
+        monkey.setattr(cache_module, "SHARE", 0.0)
+        run([tmp_path / "docs"], _settings(tmp_path))
+    assert not stamps.exists() and stored.exists()
+    stamps.write_bytes(b"old stamps")
+    assert clean(tmp_path / "cache", None).startswith("removed")
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

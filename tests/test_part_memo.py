@@ -13,7 +13,6 @@ import pytest
 from doclint.incremental import cache, sealed
 from doclint.models import kept_findings
 from doclint.output.parts import PartWriter
-from doclint.run import results as run_results
 from tests.checking import run_cli
 from tests.pages import keyword_index, write
 
@@ -204,7 +203,6 @@ def decodes(monkeypatch):
         return decoded[-1]
 
     monkeypatch.setattr(kept_findings, "decode_findings", counting)
-    monkeypatch.setattr(run_results, "decode_findings", counting)
     return decoded
 
 

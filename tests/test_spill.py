@@ -12,7 +12,7 @@ import pytest
 from doclint.engine import Settings
 from doclint.models.findings import Counts
 from doclint.output import LAYOUTS
-from doclint.output.parts import FilePart, PartSpool, PartWriter, SpilledParts
+from doclint.output.parts import FilePart, PartWriter, SpilledParts
 from doclint.util.private_folder import PrivateFolder
 from tests.running import run
 
@@ -22,12 +22,13 @@ LAYOUT = LAYOUTS["json"]
 def test_worker_parts_and_own_parts_come_back_in_path_order(tmp_path):
     folder = PrivateFolder("doclint-parts-")
     try:
-        spool = PartSpool(folder)
+        name, descriptor = folder.create("worker-")  # as a worker writes its parts
+        os.write(descriptor, b"c" * 5 + b"b" * 7)
         parts = SpilledParts(folder)
-        parts.add(spool.place(FilePart(b"c" * 5, "docs/c.md", Counts(error=1, safe=1, unsafe=0))))
+        parts.add(FilePart(b"", "docs/c.md", Counts(error=1, safe=1), spool=name, length=5))
         # The cache's answer: written by the main process.
         parts.add(FilePart(b"d" * 2, "docs/d.md", Counts(error=4, safe=2, unsafe=1)))
-        parts.add(spool.place(FilePart(b"b" * 7, "docs/b.md", Counts(error=3, safe=0, unsafe=3))))
+        parts.add(FilePart(b"", "docs/b.md", Counts(error=3, unsafe=3), None, name, 5, 7))
         unlinked = "the main process unlinks a worker's file as it opens it"
         assert os.listdir(folder.path) == [], unlinked
         assert list(parts.sort()) == [
@@ -120,41 +121,6 @@ def test_a_writer_started_as_a_workers_writes_to_a_spool_of_its_own(tmp_path, mo
         os.close(read)
     finally:
         writer.close()
-
-
-def test_parts_that_follow_one_another_in_a_spill_are_read_together(monkeypatch):
-    """In the order of their paths, parts written one after the other to one
-    spill come back from one read, up to READ_BOUND bytes (a larger part is
-    read alone); a part of another spill between them starts another read."""
-    import doclint.output.parts as parts_module
-
-    monkeypatch.setattr(parts_module, "READ_BOUND", 20)
-    folder = PrivateFolder("doclint-parts-")
-    try:
-        spool, other = PartSpool(folder), PartSpool(folder)
-        parts = SpilledParts(folder)
-        for name, data in [("a", b"a" * 5), ("b", b"b" * 6), ("c", b"c" * 7), ("e", b"e" * 30)]:
-            parts.add(
-                spool.place(FilePart(data, f"docs/{name}.md", Counts(error=1, safe=0, unsafe=0)))
-            )
-        parts.add(other.place(FilePart(b"d" * 3, "docs/d.md", Counts(error=1, safe=0, unsafe=0))))
-        parts.add(
-            FilePart(b"f" * 2, "docs/f.md", Counts(error=1, safe=0, unsafe=0))
-        )  # the run's own spill
-        reads: list[int] = []
-        real_pread = os.pread
-
-        def counted(descriptor: int, length: int, offset: int) -> bytes:
-            reads.append(length)
-            return real_pread(descriptor, length, offset)
-
-        monkeypatch.setattr(parts_module.os, "pread", counted)
-        written = [bytes(view) for view in parts.sort().buffers()]
-        assert reads == [18, 3, 30, 2], "a, b and c in one read; d, e, f alone"
-        assert written == [b"a" * 5, b"b" * 6, b"c" * 7, b"d" * 3, b"e" * 30, b"f" * 2]
-        assert written == [data for _, data, _ in parts]
-    finally:
-        folder.remove()
 
 
 @pytest.mark.parametrize("buffering", [0, -1])

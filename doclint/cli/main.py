@@ -45,8 +45,7 @@ from doclint.output.baseline import (
 )
 from doclint.output.color import use_color
 from doclint.output.layout import Sink
-from doclint.output.parts import PartWriter
-from doclint.output.run_output import RenderedParts
+from doclint.output.parts import PartWriter, SpilledParts
 from doclint.output.shown import shown_findings
 from doclint.run import Collector, Run, RunResult, read_stdin, run_stdin
 from doclint.run.page_reading import named_docs_folders, unread_pages
@@ -235,7 +234,7 @@ def _report(
     result: RunResult,
     sources: SourceLines,
     settings: Settings,
-    parts: RenderedParts | None = None,
+    parts: SpilledParts | None = None,
 ) -> int:
     """Write the findings of a run as asked (`parts`: as its sink rendered
     them); the exit code."""

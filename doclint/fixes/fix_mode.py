@@ -34,7 +34,7 @@ from doclint.fixes.file_fixer import FileFix, FixedText, Fixer, FixSettings
 from doclint.fixes.leftovers import remove_stale, scratch_prefix
 from doclint.fixes.overlay_tree import OverlayTree
 from doclint.models.findings import Finding
-from doclint.models.kept_findings import UnreadableFindings, encode_findings
+from doclint.models.kept_findings import UnreadableFindings, decode_findings, encode_findings
 from doclint.run import (
     ResultStores,
     RunResult,
@@ -303,7 +303,7 @@ class _TreeFix:
                 facts = [(kind, where, on_disk.fact(kind, where)) for kind, where, _ in facts]
             encoded = None if stamp is None else encode_findings(outcome.rows)
             if stamp is not None and encoded is not None:
-                cache.store(path, stamp, content_hash, facts, encoded)
+                cache.store(path, KeptResult(encoded, stamp, content_hash, facts))
         cache.save()
 
     def finish(self, written: list[int] | None, diffs: list[str]) -> FixRun:
@@ -335,7 +335,7 @@ def _decoded(found: KeptResult | None) -> list[Finding] | None:
     if found is None:
         return None
     try:
-        return found.rows
+        return decode_findings(found.findings)
     except UnreadableFindings:
         return None
 

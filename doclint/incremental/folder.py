@@ -1,6 +1,5 @@
-"""`doclint clean`: removes a cache folder, only one doclint made (its
-CACHEDIR.TAG doclint's, this user's; every entry one doclint writes), entry
-by entry (a link removed, never followed): a mistyped or planted cache-dir
+"""`doclint clean`: removes a cache folder only if doclint made it and every
+entry (a link removed, never followed): a mistyped or planted cache-dir
 deletes nothing of the user's."""
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from doclint.incremental.cache import MARKER, TAG
 from doclint.incremental.sealed import owned
 from doclint.tree.reading import read_regular
 
-# What doclint writes there (earlier versions: run records, part memos).
+# What doclint writes there (earlier versions: run records, stamps, part memos).
 OWN_ENTRIES = re.compile(
     r"CACHEDIR\.TAG|\.gitignore|[0-9a-f]{32}\.(?:bin|run|parts|stamps)|\.tmp-[A-Za-z0-9_]+"
 )
@@ -31,34 +30,24 @@ def clean(folder: Path, tree: Path | None) -> str:
         return f"no cache at {folder}"
     if not stat.S_ISDIR(info.st_mode):
         raise ValueError(f"{folder} is not a folder; left alone")
-    if not _marked(folder / MARKER):
+    try:
+        marker = os.lstat(folder / MARKER)
+        ours = stat.S_ISREG(marker.st_mode) and owned(marker)
+        ours = ours and read_regular(folder / MARKER, len(TAG) + 1, follow_symlinks=False) == TAG
+    except OSError:
+        ours = False
+    if not ours:
         raise ValueError(f"{folder} is not a doclint cache (no {MARKER} of doclint's); left alone")
     names = os.listdir(folder)
-    strangers = sorted(name for name in names if not OWN_ENTRIES.fullmatch(name))
-    if strangers:
-        raise ValueError(
-            f"{folder} holds {strangers[0]!r}, which doclint did not write; left alone"
-        )
-    for name in names:
+    for name in sorted(names):
+        if not OWN_ENTRIES.fullmatch(name):
+            raise ValueError(f"{folder} holds {name!r}, which doclint did not write; left alone")
         if stat.S_ISDIR(os.lstat(folder / name).st_mode):
             raise ValueError(f"{folder} holds the folder {name!r}; left alone")
     for name in names:
         os.unlink(folder / name)
     os.rmdir(folder)
     return f"removed {folder}"
-
-
-def _marked(marker: Path) -> bool:
-    """Whether `marker` is the tag doclint writes, a regular file of this user's."""
-    try:
-        info = os.lstat(marker)
-        return (
-            stat.S_ISREG(info.st_mode)
-            and owned(info)
-            and read_regular(marker, len(TAG) + 1, follow_symlinks=False) == TAG
-        )
-    except OSError:
-        return False
 
 
 def inside(path: Path, folder: Path) -> bool:

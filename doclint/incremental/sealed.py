@@ -1,116 +1,72 @@
-"""Cache files doclint trusts: written by this user, intact, for this purpose.
-
-A cache folder may sit in a tree someone else wrote, or one other users can
-write to: a file there could be planted, cut short or meant for another tree.
-So each is sealed: an HMAC-SHA256 over its length, its purpose (`context`)
-and its bytes, keyed with 32 random bytes only this user can read
-(`$XDG_CACHE_HOME/doclint/key`). A file is used only when its seal holds and
-it and its folder are this user's; else it is ignored and replaced. Without
-a key nothing is read or written. A key inside the checked tree is never
-used (store.py): an archive unpacked by this user gives owner and mode too.
-
-A sealed file is a prefix, a head, checked before anything decodes it, and
-a body, read in blobs whose digests the head holds (cache.py).
-"""
+"""Cache files doclint trusts: this user's, intact, for this purpose. A cache
+folder may sit in a tree others can write to, so each file is sealed with an
+HMAC-SHA256 of its lengths, purpose (`context`) and head, keyed with 32 random
+bytes only this user can read (`$XDG_CACHE_HOME/doclint/key`; never one
+inside the tree: store.py). The body needs no digest of its own: it is read
+in blobs whose digests the head holds (cache.py)."""
 
 from __future__ import annotations
 
 import contextlib
-import errno
 import hashlib
 import hmac
+import itertools
 import os
 import stat
-from collections.abc import Iterable, Iterator
+import struct
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple
 
-MAGIC = b"DLSEAL1\n"
-_LENGTH = 8
-_DIGEST = 32
-PREFIX_SIZE = len(MAGIC) + 2 * _LENGTH + 2 * _DIGEST
+MAGIC = b"DLSEAL2\n"
+PREFIX = struct.Struct("<8sQQ32s")  # MAGIC, head's and body's lengths, the seal
 KEY_SIZE = 32
-_WRITE_BUFFER = 1 << 20
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 _key: bytes | None = None
 
 
-class Blocks(Protocol):
-    """A piece of a body kept elsewhere, read a block at a time."""
-
-    def blocks(self) -> Iterator[bytes]: ...
-
-
-Piece = bytes | memoryview | Blocks
-
-
-def _buffers(pieces: Iterable[Piece]) -> Iterator[bytes | memoryview]:
-    for piece in pieces:
-        if isinstance(piece, bytes | memoryview):
-            yield piece
-        else:
-            yield from piece.blocks()
-
-
 def key_folder() -> Path:
     """Where this user's key is kept."""
     base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):
-        base = os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base, "doclint")
-
-
-def user_folder() -> Path | None:
-    """This user's own doclint folder, made if missing; None when there is
-    none only this user can write to."""
-    folder = key_folder()
-    base = str(folder.parent)
-    try:
-        os.makedirs(base, mode=0o700, exist_ok=True)
-        with contextlib.suppress(FileExistsError):
-            os.mkdir(folder, 0o700)
-        info = os.lstat(folder)
-    except OSError:
-        return None
-    if not stat.S_ISDIR(info.st_mode) or not owned(info) or info.st_mode & 0o022:
-        return None
-    return folder
+    return Path(base if os.path.isabs(base) else os.path.expanduser("~/.cache"), "doclint")
 
 
 def secret_key() -> bytes | None:
     """This user's key, made on first use; None when none can be kept."""
     global _key
     if _key is None:
-        folder = user_folder()
-        if folder is not None:
+        folder = key_folder()
+        try:
+            os.makedirs(folder.parent, mode=0o700, exist_ok=True)
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(folder, 0o700)
+            info = os.lstat(folder)
+        except OSError:
+            return None
+        if stat.S_ISDIR(info.st_mode) and owned(info) and not info.st_mode & 0o022:
             _key = _read_key(folder / "key") or _make_key(folder / "key")
     return _key
 
 
 def _read_key(file: Path) -> bytes | None:
     try:
-        descriptor = os.open(file, _OPEN_FLAGS)
+        with os.fdopen(os.open(file, _OPEN_FLAGS), "rb") as stream:
+            info = os.fstat(stream.fileno())
+            key = stream.read(KEY_SIZE + 1)
     except OSError:
         return None
-    with os.fdopen(descriptor, "rb") as stream:
-        info = os.fstat(descriptor)
-        if stat.S_ISREG(info.st_mode) and owned(info) and not info.st_mode & 0o077:
-            key = stream.read(KEY_SIZE + 1)
-            if len(key) == KEY_SIZE:
-                return key
-    return None
+    mine = stat.S_ISREG(info.st_mode) and owned(info) and not info.st_mode & 0o077
+    return key if mine and len(key) == KEY_SIZE else None
 
 
 def _make_key(file: Path) -> bytes | None:
     """A new key, put in place whole; one another process made first wins."""
     import tempfile
 
+    temporary = ""
     try:
         handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
-    except OSError:
-        return None
-    try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(os.urandom(KEY_SIZE))
         try:
@@ -130,20 +86,9 @@ def owned(info: os.stat_result) -> bool:
     return info.st_uid == os.geteuid()
 
 
-def folder_ready(folder: Path) -> bool:
-    """Whether `folder` is a real folder of this user's, made if missing."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        info = os.lstat(folder)
-    except OSError:
-        return False
-    return stat.S_ISDIR(info.st_mode) and owned(info)
-
-
-def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> None:
-    """Write `file` whole, through a temporary file renamed into place (a
-    link there is replaced, never written through); without `replace`, a
-    regular file of this user's already there is kept. OSError on failure."""
+def write_new(file: Path, data: Iterable[bytes], mode: int = 0o600, *, replace: bool) -> None:
+    """Write `file` whole, renamed into place (a link there is replaced, not
+    written through); without `replace`, a file of this user's there stays."""
     if not replace:
         with contextlib.suppress(OSError):
             info = os.lstat(file)
@@ -155,10 +100,10 @@ def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> Non
     handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
     try:
         # A body comes a piece per file: buffered, not a call every few.
-        with os.fdopen(handle, "wb", buffering=_WRITE_BUFFER) as stream:
+        with os.fdopen(handle, "wb", buffering=1 << 20) as stream:
             if mode != 0o600:
                 os.fchmod(handle, mode)
-            stream.writelines(_buffers(data))
+            stream.writelines(data)
         # ext4 flushes a file renamed over another before the rename returns
         # (auto_da_alloc), costlier than the write: the old file goes first.
         with contextlib.suppress(OSError):
@@ -170,85 +115,51 @@ def write_new(file: Path, *data: Piece, mode: int = 0o600, replace: bool) -> Non
         raise
 
 
-def write_sealed(file: Path, context: str, head: bytes, *body: Piece) -> None:
-    """Write a sealed file from its head and body, never joined in memory
-    (into a folder the caller made sure is this user's); OSError on failure."""
+def write_sealed(file: Path, context: str, head: bytes, body: Iterable[bytes], size: int) -> None:
+    """Write a sealed file of a head and a body of `size` bytes; OSError on failure."""
     key = secret_key()
     if key is None:
         raise OSError("no key of this user's to seal the cache with")
-    digest, size = hashlib.sha256(), 0
-    for piece in _buffers(body):
-        digest.update(piece)
-        size += memoryview(piece).nbytes
-    lengths = len(head).to_bytes(_LENGTH, "little") + size.to_bytes(_LENGTH, "little")
-    signed = MAGIC + lengths + digest.digest()
-    tag = _tag(key, context, signed, head)
-    write_new(file, signed, tag, head, *body, replace=True)
+    prefix = PREFIX.pack(MAGIC, len(head), size, _tag(key, context, len(head), size, head))
+    write_new(file, itertools.chain((prefix, head), body), replace=True)
 
 
-def _tag(key: bytes, context: str, signed: bytes, head: bytes) -> bytes:
-    return hmac.new(key, context.encode() + b"\0" + signed + head, hashlib.sha256).digest()
+def _tag(key: bytes, context: str, head_size: int, body_size: int, head: bytes) -> bytes:
+    signed = f"{context}\0{head_size} {body_size}\0".encode() + head
+    return hmac.new(key, signed, hashlib.sha256).digest()
 
 
-class SealedFile:
-    """An open sealed file whose head is intact; its body read in parts the
-    caller checks against digests the head holds."""
+class SealedFile(NamedTuple):
+    """An open sealed file whose head is intact; its body is read (not
+    mapped: a mapping counts in the process's memory) in parts the caller
+    checks against digests the head holds."""
 
-    def __init__(self, descriptor: int, head: bytes, body_size: int) -> None:
-        self.descriptor = descriptor
-        self.head = head
-        self.body_start = PREFIX_SIZE + len(head)
-        self.body_size = body_size
-
-    def read(self, offset: int, length: int) -> bytes:
-        """`length` bytes of the body from `offset` (read, not mapped: a
-        mapping counts in the process's memory); OSError when not there."""
-        if offset < 0 or length < 0 or offset + length > self.body_size:
-            raise OSError(errno.EINVAL, "a part outside the sealed file's body")
-        data = os.pread(self.descriptor, length, self.body_start + offset)
-        if len(data) != length:
-            raise OSError(errno.EIO, "the sealed file was cut short while read")
-        return data
-
-    def close(self) -> None:
-        os.close(self.descriptor)
+    descriptor: int
+    head: bytes
+    body_start: int
+    body_size: int
 
 
 def open_sealed(file: Path, context: str) -> SealedFile | None:
     """`file` open when it and its folder are this user's, it is whole and
     its head is sealed with this user's key for `context`; else None."""
     key = secret_key()
-    if key is None:
-        return None
     try:
         folder = os.lstat(file.parent)
         descriptor = os.open(file, _OPEN_FLAGS)
     except OSError:
         return None
     try:
-        sealed = _check_head(descriptor, key, context)
-    except (OSError, ValueError, MemoryError):
-        sealed = None
-    if sealed is None or not (stat.S_ISDIR(folder.st_mode) and owned(folder)):
-        os.close(descriptor)
-        return None
-    return sealed
-
-
-def _check_head(descriptor: int, key: bytes, context: str) -> SealedFile | None:
-    info = os.fstat(descriptor)
-    if not stat.S_ISREG(info.st_mode) or not owned(info) or info.st_size < PREFIX_SIZE:
-        return None
-    prefix = os.pread(descriptor, PREFIX_SIZE, 0)
-    signed, tag = prefix[: PREFIX_SIZE - _DIGEST], prefix[PREFIX_SIZE - _DIGEST :]
-    if not signed.startswith(MAGIC):
-        return None
-    start = len(MAGIC)
-    head_size = int.from_bytes(signed[start : start + _LENGTH], "little")
-    body_size = int.from_bytes(signed[start + _LENGTH : start + 2 * _LENGTH], "little")
-    if PREFIX_SIZE + head_size + body_size != info.st_size:
-        return None  # cut short, or grown: either way not what was sealed
-    head = os.pread(descriptor, head_size, PREFIX_SIZE)
-    if len(head) != head_size or not hmac.compare_digest(_tag(key, context, signed, head), tag):
-        return None
-    return SealedFile(descriptor, head, body_size)
+        info = os.fstat(descriptor)
+        magic, head_size, body_size, tag = PREFIX.unpack(os.pread(descriptor, PREFIX.size, 0))
+        # Cut short, or grown: either way not what was sealed.
+        whole = PREFIX.size + head_size + body_size == info.st_size and magic == MAGIC
+        if key and whole and owned(info) and stat.S_ISREG(info.st_mode) and owned(folder):
+            head = os.pread(descriptor, head_size, PREFIX.size)
+            expected = _tag(key, context, head_size, body_size, head)
+            if stat.S_ISDIR(folder.st_mode) and hmac.compare_digest(expected, tag):
+                return SealedFile(descriptor, head, PREFIX.size + head_size, body_size)
+    except (OSError, ValueError, MemoryError, struct.error):
+        pass
+    os.close(descriptor)
+    return None

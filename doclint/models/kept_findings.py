@@ -1,8 +1,6 @@
-"""A file's findings as bytes, as a cache keeps them and a run hands them
-to its sink (`FileRows`), decoded only when something reads them. Made once
-where the file is checked, for the cache and the output's part key; the
-first byte says whether a message may be shown otherwise than as kept.
-"""
+"""A file's findings as bytes, as the cache keeps them and a run hands them
+to its sink (`FileRows`), decoded only when read. The first byte says whether
+a message may be shown otherwise than as kept, or some stands elsewhere."""
 
 from __future__ import annotations
 
@@ -14,13 +12,12 @@ from typing import Any
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.markdown import build_node
 
-# Every message is printable, or not, or some finding stands on another file.
 PRINTABLE, SHOWN_OTHERWISE, ELSEWHERE = b"\x00", b"\x01", b"\x02"
-# No findings, written out: marshal marks an object referred to twice,
-# which a list made in another process may be.
+# No findings, written out: marshal marks an object referred to twice, as
+# a list made in another process may be.
 EMPTY = PRINTABLE + b"[\x00\x00\x00\x00"
+_SAFETIES = {str(safety): safety for safety in FixSafety}
 _message = attrgetter("message")
-_path = attrgetter("path")
 
 
 class UnreadableFindings(ValueError):
@@ -28,74 +25,52 @@ class UnreadableFindings(ValueError):
 
 
 def encode_findings(rows: list[Finding]) -> bytes | None:
-    """Findings as bytes (None: none a cache can hold). Each cause is one
-    plain tuple: marshal writes one written before as a reference."""
+    """Findings as bytes (None: none a cache can hold); a cause as one tuple,
+    which marshal writes once."""
     if not rows:
         return EMPTY
-    plain: dict[Cause, tuple[str, str]] = {}
-    encoded = [
-        (
-            line,
-            column,
-            message,
-            None
-            if fix is None
-            else (tuple(map(tuple, fix.edits)), str(fix.applicability), fix.message),
-            None if cause is None else plain.setdefault(cause, (cause.id, cause.label)),
-            code,
-            name,
-            severity,
-            path,
-        )
-        for line, column, message, fix, cause, code, name, severity, path in rows
-    ]
-    if any(map(_path, rows)):
+    causes: dict[Cause, tuple[str, str]] = {}
+    encoded = []
+    for line, column, message, fix, cause, code, name, severity, path in rows:
+        edits = fix and tuple(tuple(edit) for edit in fix.edits)
+        fixed = fix and (edits, str(fix.applicability), fix.message)
+        plain = cause and causes.setdefault(cause, (cause.id, cause.label))
+        encoded.append((line, column, message, fixed, plain, code, name, severity, path))
+    if any(row.path for row in rows):
         first = ELSEWHERE
-    elif "".join(map(_message, rows)).isprintable():
-        first = PRINTABLE
     else:
-        first = SHOWN_OTHERWISE
+        first = PRINTABLE if "".join(map(_message, rows)).isprintable() else SHOWN_OTHERWISE
     try:
         return first + marshal.dumps(encoded)
     except ValueError:
         return None
 
 
-_SAFETIES = {str(safety): safety for safety in FixSafety}
-
-
 def decode_findings(data: bytes) -> list[Finding]:
     """The findings `encode_findings` gave; UnreadableFindings for others."""
+    causes: dict[Any, Cause | None] = {None: None}
+    found = []
     try:
-        rows = _plain(data)
-        causes = _Causes({None: None})
-        # build_node, not Finding(...): a run may decode 300,000.
-        return [
-            build_node(
-                Finding,
-                (
-                    line,
-                    column,
-                    message,
-                    fix if fix is None else _fix(*fix),
-                    causes[cause],
-                    code,
-                    name,
-                    severity,
-                    path,
-                ),
-            )
-            for line, column, message, fix, cause, code, name, severity, path in rows
-        ]
+        for line, column, message, fix, cause, code, name, severity, path in _plain(data):
+            if cause not in causes:
+                causes[cause] = Cause(*cause)
+            fixed = fix and _fix(*fix)
+            row = (line, column, message, fixed, causes[cause], code, name, severity, path)
+            found.append(build_node(Finding, row))  # not Finding(...): a run may decode 300,000
     except (EOFError, ValueError, TypeError, KeyError) as error:
         raise UnreadableFindings(str(error)) from None
+    return found
+
+
+def _fix(edits: Any, applicability: str, message: str) -> Fix:
+    return Fix(tuple(map(Edit._make, edits)), _SAFETIES[applicability], message)
 
 
 def messages(data: bytes) -> list[str]:
     """The messages of encoded findings; UnreadableFindings for others."""
     try:
         return [str(message) for _, _, message, *_ in _plain(data)]
-    except (EOFError, ValueError, TypeError, IndexError) as error:
+    except (EOFError, ValueError, TypeError) as error:
         raise UnreadableFindings(str(error)) from None
 
 
@@ -106,22 +81,12 @@ def _plain(data: bytes) -> list[Any]:
     return rows
 
 
-class _Causes(dict[object, Cause | None]):
-    def __missing__(self, cause: object) -> Cause:
-        value = self[cause] = Cause._make(cause)  # type: ignore[arg-type]
-        return value
-
-
-def _fix(edits: object, applicability: str, message: str) -> Fix:
-    return Fix(tuple(map(Edit._make, edits)), _SAFETIES[applicability], message)  # type: ignore[call-overload]
-
-
 class FileRows:
-    """A file's findings as a run hands them to its sink: `rows` or kept
-    bytes (`encoded`), filtered (per-file ignores, severities) by `refine`,
-    which `refined` states as text; decoded when `rows` is first read."""
+    """A file's findings as its sink gets them: `rows` or kept bytes, filtered
+    by `refine` (stated by `refined`) when first read; with the file's lines
+    (or bytes) if read, its digest if known, and the parts kept of it."""
 
-    __slots__ = ("_given", "_refine", "_rows", "encoded", "refined")
+    __slots__ = ("_given", "_refine", "_rows", "content", "encoded", "lines", "parts", "refined")
 
     def __init__(
         self,
@@ -129,11 +94,14 @@ class FileRows:
         encoded: bytes | None,
         refined: str = "",
         refine: Callable[[list[Finding]], list[Finding]] | None = None,
+        lines: list[str] | bytes | None = None,
+        content: bytes | None = None,
+        parts: dict[bytes, bytes] | None = None,
     ) -> None:
         if rows is None and encoded is None:
             raise ValueError("findings need their rows or their bytes")
-        self._given, self.encoded = rows, encoded
-        self.refined, self._refine = refined, refine
+        self._given, self.encoded, self.refined, self._refine = rows, encoded, refined, refine
+        self.lines, self.content, self.parts = lines, content, parts or {}
         self._rows: list[Finding] | None = None
 
     @property
@@ -145,22 +113,6 @@ class FileRows:
     def rows(self) -> list[Finding]:
         """The findings, filtered; UnreadableFindings for bytes of no findings."""
         if self._rows is None:
-            rows = self._given
-            if rows is None:
-                assert self.encoded is not None
-                rows = decode_findings(self.encoded)
+            rows = self._given if self._given is not None else decode_findings(self.encoded or b"")
             self._rows = rows if self._refine is None else self._refine(rows)
         return self._rows
-
-    def shows_otherwise(self) -> bool:
-        """Whether a message may be shown otherwise than as kept."""
-        if self.encoded is not None:
-            return self.encoded[:1] != PRINTABLE
-        return not "".join(map(_message, self._given or ())).isprintable()
-
-    def messages(self) -> list[str]:
-        """The messages before the filter, in order."""
-        if self._given is not None:
-            return list(map(_message, self._given))
-        assert self.encoded is not None
-        return messages(self.encoded)

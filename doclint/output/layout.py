@@ -51,7 +51,7 @@ class Layout(NamedTuple):
         """Write the whole text in UTF-8 (with `errors`) to `out`, part after
         part: the parts of a big tree are never joined in memory."""
         parts: Iterable[Buffer] = (
-            output.parts.buffers()
+            (data for _, data, _ in output.parts)
             if output.parts
             else [self.encoded(rows, output, errors) for _, rows in _by_path(output.diagnostics)]
         )

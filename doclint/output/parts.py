@@ -1,18 +1,9 @@
 """The output of a format written file by file: each file's part rendered
-where the file is checked, kept on disk, read back in the order of the paths.
-
-The run hands a `PartWriter` (its sink, run/sink.py) each file's findings
-where the file is checked; a worker writes the part to a file of its own and
-sends back only where it is. On disk, not in memory: a 200,000-page tree
-gives millions of findings, gigabytes of parts; sent whole through a pipe,
-a `jsonl` report of such a tree cost the main process 6 s of CPU.
-
-A part depends on the format and its options, the path as shown, the
-findings as kept with what the filter does to them, the messages naming tree
-paths as shown, and the file's bytes (the lines shown): `part_key` digests
-them, so that a part the cache kept with the file's result (cache.py) is
-given instead of rendered, with no finding decoded.
-"""
+where the file is checked (a worker writes it to a file of its own and sends
+back where), read back from disk in the order of the paths. Not through a
+pipe: a `jsonl` report of a 200,000-page tree cost the main process 6 s.
+`part_key` digests all a part shows, so that a part the cache kept is given
+instead of rendered, with no finding decoded."""
 
 from __future__ import annotations
 
@@ -25,11 +16,11 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from hashlib import blake2b
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from doclint import __version__
 from doclint.models.findings import Counts, Finding, counts, total
-from doclint.models.kept_findings import FileRows
+from doclint.models.kept_findings import PRINTABLE, FileRows, messages
 from doclint.models.urls import documentation_base
 from doclint.output.baseline import SourceLines
 from doclint.output.layout import Layout
@@ -41,34 +32,29 @@ from doclint.util.private_folder import PrivateFolder
 
 LENGTH = struct.Struct("<Q")
 COUNTS = struct.Struct("<QQQQQ")  # a kept part starts with its `Counts`
-PLACE_WIDTH = 4  # a part's spill, offset, length and findings, in `SpilledParts._places`
-READ_BOUND = 1 << 18  # the most `SpilledParts.buffers` reads at a time
 
 
 def writer_context(part: object, errors: str, color: bool) -> bytes:
-    """What every part of a writer depends on besides its file: the format,
-    error handler, colour, doclint's version, the rules known (SARIF numbers
-    them) and where the rules' pages are (JSON and SARIF link them)."""
+    """What every part depends on besides its file (SARIF numbers the rules
+    known; JSON and SARIF link the rules' pages)."""
     codes = known_codes()
     name = f"{getattr(part, '__module__', '')}.{getattr(part, '__qualname__', repr(part))}"
     context = (__version__, name, errors, color, codes, documentation_base())
     return repr(context).encode("utf-8", "surrogatepass")
 
 
-def part_key(
-    context: bytes, shown: str, found: FileRows, content: bytes, root: str, cwd: Path
-) -> bytes | None:
-    """The key of a file's part (None: its findings are not encoded), found
-    without decoding a finding; `content` is the digest of the file's bytes."""
-    if found.encoded is None:
+def part_key(context: bytes, shown: str, found: FileRows, root: str, cwd: Path) -> bytes | None:
+    """The key of a file's part (None: its findings are not encoded, or the
+    digest of its bytes unknown), found without decoding a finding."""
+    if found.encoded is None or found.content is None:
         return None
     hasher = blake2b(context, digest_size=16)
-    for piece in (shown.encode("utf-8", "surrogatepass"), content, found.refined.encode()):
+    for piece in (shown.encode("utf-8", "surrogatepass"), found.content, found.refined.encode()):
         hasher.update(LENGTH.pack(len(piece)) + piece)
     hasher.update(LENGTH.pack(len(found.encoded)) + found.encoded)
-    if found.shows_otherwise():
+    if found.encoded[:1] != PRINTABLE:  # a message may be shown otherwise than as kept
         show = message_shown(root, cwd)
-        texts = [show(text) for text in found.messages() if not text.isprintable()]
+        texts = [show(text) for text in messages(found.encoded) if not text.isprintable()]
         # Version 0: the same bytes in every process (later versions mark
         # interned strings and shared objects, which vary).
         hasher.update(marshal.dumps(texts, 0))
@@ -76,23 +62,21 @@ def part_key(
 
 
 class FilePart(NamedTuple):
-    """One file's part (`data`), or where a worker wrote it (`spool`, its
-    file's name, `offset`, `length`); its path as shown, unescaped (the
-    parts are sorted by it); its counts, so that no summary reads it again."""
+    """One file's part (`data`), or where a worker wrote it (`spool`,
+    `offset`, `length`); its path as shown, unescaped; its key, if kept."""
 
     data: bytes
     shown: str
     counts: Counts
     key: bytes | None = None
-    """Its key, when it was rendered to be kept with the file's result."""
     spool: str | None = None
     offset: int = 0
     length: int = 0
 
 
 class PartWriter:
-    """The sink of a layout written file by file (run/sink.py `FileSink`):
-    each file's part, in UTF-8, rendered where the file is checked."""
+    """The sink (run/sink.py) of a layout written file by file; `keyed`:
+    parts are kept with the cached results."""
 
     def __init__(
         self,
@@ -103,69 +87,57 @@ class PartWriter:
         keyed: bool = False,
     ) -> None:
         self.layout, self.errors, self.color = layout, errors, color
-        self.cwd = cwd or Path.cwd()
-        self.keyed = keyed  # parts are kept with the run's cached results
+        self.cwd, self.keyed = cwd or Path.cwd(), keyed
         self._context = writer_context(layout.part, errors, color) if keyed else b""
-        # Made before the workers fork: each writes to a file of its own there
+        # Made before the workers fork, each to write a file of its own there
         # (private: with a shared temporary folder, no one may swap a file).
         self._folder = PrivateFolder("doclint-parts-")
         weakref.finalize(self, self._folder.remove)
         self._worker = False
-        self._spool: PartSpool | None = None
+        self._spool: tuple[str, int] | None = None  # a worker's file there: name, descriptor
+        self._spooled = 0
         self._parts = SpilledParts(self._folder)
 
     def __getstate__(self) -> dict[str, Any]:
         # A spawned worker gets what renders and where to write, not the parts gathered.
-        return {**self.__dict__, "_parts": None, "_spool": None}
+        return {**self.__dict__, "_parts": None, "_spool": None, "_spooled": 0}
 
     def __call__(
         self, rows: list[Finding], file: str | None = None, lines: list[str] | bytes | None = None
     ) -> bytes:
-        """The part of `rows` as shown, all of one file; `lines` are its
-        lines as checked (or its bytes), else read when the format shows them."""
+        """The part of `rows`, all of one file, as shown."""
         sources = SourceLines.showing(rows[0].path, file or rows[0].path, lines)
         output = RunOutput(rows, 1, sources=sources, color=self.color)
         return self.layout.encoded(rows, output, self.errors)
 
-    def add(
-        self,
-        file: str,
-        root: str,
-        found: FileRows,
-        lines: list[str] | bytes | None = None,
-        content: bytes | None = None,
-        parts: dict[bytes, bytes] | None = None,
-    ) -> FilePart | None:
-        """A file's part (None: no findings), found among the `parts` kept
-        with its result by its key, else rendered; in a worker, where it is."""
+    def add(self, file: str, root: str, found: FileRows) -> FilePart | None:
+        """A file's part (None: no findings), kept or rendered; in a worker, where it is."""
         if found.none:
             return None
         shown = display_path(file, self.cwd)
-        printed = printable(shown)
         key = kept = None
-        if self.keyed and content is not None:
-            key = part_key(self._context, printed, found, content, root, self.cwd)
-            kept = parts.get(key) if key is not None and parts else None
+        if self.keyed and found.content is not None:
+            key = part_key(self._context, printable(shown), found, root, self.cwd)
+            kept = found.parts.get(key) if key is not None else None
         if kept is not None and len(kept) > COUNTS.size:
             part = FilePart(kept[COUNTS.size :], shown, Counts(*COUNTS.unpack_from(kept)))
+        elif found.rows:
+            rows = in_order(shown_paths(found.rows, root, self.cwd), printable(shown))
+            part = FilePart(self(rows, file, found.lines), shown, counts(rows), key)
         else:
-            rows = found.rows
-            if not rows:
-                return None
-            rows = in_order(shown_paths(rows, root, self.cwd), printed)
-            part = FilePart(self(rows, file, lines), shown, counts(rows), key)
+            return None
         if not self._worker:
             return part
-        if self._spool is None:
-            self._spool = PartSpool(self._folder)
-        return self._spool.place(part)
+        name, descriptor = self._spool = self._spool or self._folder.create("worker-")
+        os.write(descriptor, part.data)
+        offset, self._spooled = self._spooled, self._spooled + len(part.data)
+        return part._replace(data=b"", spool=name, offset=offset, length=len(part.data))
 
     def start_worker(self) -> None:
         self._worker = True
 
     def keep(self, parts: Iterable[FilePart]) -> dict[bytes, bytes]:
-        """Keep the parts `add` gave of a file; those rendered to be kept
-        with its result, by key."""
+        """Keep the parts `add` gave of a file; those to keep with its result, by key."""
         rendered = {}
         for part in parts:
             self._parts.add(part)
@@ -181,19 +153,6 @@ class PartWriter:
         self._folder.remove()
 
 
-class PartSpool:
-    """The file a worker writes its parts to, in the writer's folder."""
-
-    def __init__(self, folder: PrivateFolder) -> None:
-        self._name, self._descriptor = folder.create("worker-")
-        self._size = 0
-
-    def place(self, part: FilePart) -> FilePart:
-        os.write(self._descriptor, part.data)
-        offset, self._size = self._size, self._size + len(part.data)
-        return part._replace(data=b"", spool=self._name, offset=offset, length=len(part.data))
-
-
 class SpilledParts:
     """The parts of a run: in the run's own spill (number 0) or the workers'
     files, read back in order of the paths as shown (`sort`)."""
@@ -203,33 +162,30 @@ class SpilledParts:
         self._spill = tempfile.TemporaryFile(prefix="doclint-parts-")  # noqa: SIM115
         self._descriptors = [self._spill.fileno()]
         self._spools: dict[str, int] = {}
-        weakref.finalize(self, _close, self._spill, self._descriptors)
-        self._places = array("q")  # packed: as tuples, 150 bytes a file
+        weakref.finalize(self, self._spill.close)
+        # Spill, offset, length and findings of each; packed: as tuples, 150 bytes a file.
+        self._places = array("q")
         self._order: Sequence[int] | None = None
-        self._size = 0
         self._shown: list[str] = []
         self.counts = Counts()
 
     def add(self, part: FilePart) -> None:
-        if part.spool is not None:
-            spill = self._spools.get(part.spool)
-            if spill is None:
-                spill = self._spools[part.spool] = self._open_spool(part.spool)
-            offset, length = part.offset, part.length
-        else:
-            spill, offset, length = 0, self._size, len(part.data)
+        spill, offset, length = self._spools.get(part.spool or ""), part.offset, part.length
+        if part.spool is None:
+            spill, offset, length = 0, self._spill.tell(), len(part.data)
             self._spill.write(part.data)
-            self._size += length
+        elif spill is None:
+            spill = self._spools[part.spool] = self._open_spool(part.spool)
         self._places.extend((spill, offset, length, part.counts.findings))
         self._shown.append(part.shown)
         self.counts = total([self.counts, part.counts])
 
     def _open_spool(self, name: str) -> int:
-        """Open a worker's file (a name in the writer's folder, a regular
-        file of this user's) and unlink it."""
+        """Open a worker's file in the writer's folder, and unlink it."""
         if os.path.basename(name) != name or name in ("", ".", ".."):
             raise ValueError(f"a worker named a part file outside its folder: {name!r}")
         self._descriptors.append(self._folder.open(name))
+        weakref.finalize(self, os.close, self._descriptors[-1])
         self._folder.unlink(name)
         return len(self._descriptors) - 1
 
@@ -241,55 +197,16 @@ class SpilledParts:
         return self
 
     def __len__(self) -> int:
-        return len(self._places) // PLACE_WIDTH
+        return len(self._shown)
 
     def __iter__(self) -> Iterator[tuple[str, bytes, int]]:
         """Each part's (path as shown, bytes, findings), in order."""
-        for part in self._in_order():
-            yield self._read(part)
-
-    def _in_order(self) -> Sequence[int]:
-        return self._order if self._order is not None else range(len(self))
-
-    def buffers(self) -> Iterator[memoryview]:
-        """Each part's bytes, in order; parts that follow one another in a
-        spill are read together, up to READ_BOUND bytes (one read a part cost a
-        system call each)."""
-        order, places = self._in_order(), self._places
-        first = 0
-        while first < len(order):
-            at = order[first] * PLACE_WIDTH
-            spill, offset, length = places[at : at + 3]
-            ends, last = [offset + length], first + 1
-            while last < len(order):
-                at = order[last] * PLACE_WIDTH
-                if (places[at], places[at + 1]) != (spill, ends[-1]):
-                    break
-                if ends[-1] + places[at + 2] - offset > READ_BOUND:
-                    break
-                ends.append(ends[-1] + places[at + 2])
-                last += 1
-            data = memoryview(self._pread(spill, offset, ends[-1] - offset, order[first]))
-            start = 0
-            for end in ends:
-                yield data[start : end - offset]
-                start = end - offset
-            first = last
+        return map(self._read, self._order if self._order is not None else range(len(self)))
 
     def _read(self, part: int) -> tuple[str, bytes, int]:
-        spill, offset, length, count = self._places[part * PLACE_WIDTH : (part + 1) * PLACE_WIDTH]
-        return self._shown[part], self._pread(spill, offset, length, part), count
-
-    def _pread(self, spill: int, offset: int, length: int, part: int) -> bytes:
-        if spill == 0:
-            self._spill.flush()
+        spill, offset, length, count = self._places[part * 4 : part * 4 + 4]
+        self._spill.flush()
         data = os.pread(self._descriptors[spill], length, offset)
         if len(data) != length:
             raise OSError(f"a rendered part of {self._shown[part]} was cut short on disk")
-        return data
-
-
-def _close(spill: IO[bytes], descriptors: list[int]) -> None:
-    spill.close()
-    for descriptor in descriptors[1:]:
-        os.close(descriptor)
+        return self._shown[part], data, count

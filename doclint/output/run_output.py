@@ -7,24 +7,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from doclint.models.findings import Counts, Finding, counts, total
 from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule, Severity
 
 if TYPE_CHECKING:
+    from doclint.output.parts import SpilledParts
     from doclint.rule_api_generators import Profile
-
-
-class RenderedParts(Protocol):
-    """Files' parts as rendered, in order, with their counts (parts.py)."""
-
-    counts: Counts
-
-    def __len__(self) -> int: ...
-
-    def buffers(self) -> Iterator[bytes | memoryview]: ...
 
 
 @dataclass
@@ -38,21 +29,18 @@ class RunOutput:
     sources: SourceLines = field(default_factory=SourceLines)
     quiet: bool = False  # findings only: no summary line
     baselined: int = 0  # findings left out because the baseline records them
-    parts: RenderedParts | None = None  # findings a layout rendered, besides `diagnostics`
+    parts: SpilledParts | None = None  # findings a layout rendered, besides `diagnostics`
     color: bool = False
     command: Sequence[str] = ()  # the command line as typed (the HTML report names it)
     root: Path | None = None  # the settings' root; else each file's is found
     fail_on: str = Severity.INFO
     profiles: Sequence[Profile] = ()  # the configuration's (the HTML report lists their kinds)
-    unread_pages: int = 0
-    """Markdown files no generator wrote: only the rules of every page judge
-    them, so every format with a summary says how many."""
+    unread_pages: int = 0  # pages no generator wrote: each format with a summary says so
 
     @cached_property
     def counts(self) -> Counts:
         """The counts of the findings the run reports, rendered or not."""
-        rendered = [self.parts.counts] if self.parts is not None else []
-        return total([counts(self.diagnostics), *rendered])
+        return total([counts(self.diagnostics), *([self.parts.counts] if self.parts else [])])
 
     @property
     def count(self) -> int:
@@ -70,12 +58,14 @@ class RunOutput:
 
     @property
     def files_found(self) -> int:
-        paths = dict.fromkeys(d.path for d in self.diagnostics)
-        return len(paths) + len(self.parts or ())
+        return len({d.path for d in self.diagnostics}) + len(self.parts or ())
 
 
 Format = Callable[[RunOutput], Iterator[str]]
-SEVERITIES = tuple(Severity)  # most severe first
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'s' if count != 1 else ''}"
 
 
 def unread_note(output: RunOutput) -> str:
@@ -83,19 +73,18 @@ def unread_note(output: RunOutput) -> str:
     a run whose pages went unrecognised must not read as a clean one."""
     if not output.unread_pages:
         return ""
-    pages = _plural(output.unread_pages, "page")
     verb = "matches" if output.unread_pages == 1 else "match"
+    pages = _plural(output.unread_pages, "page")
     return f"{pages} {verb} no generator: `doclint check --explain PAGE` says why"
 
 
 def summary(output: RunOutput) -> str:
-    count, checked = output.count, _files(output.files_checked)
     unread = unread_note(output)
-    checked = f"{checked} checked; {unread}" if unread else f"{checked} checked"
+    checked = _plural(output.files_checked, "file") + " checked" + (f"; {unread}" if unread else "")
     known = f" ({output.baselined:,} more in the baseline)" if output.baselined else ""
-    if not count:
+    if not output.count:
         return f"All checks passed ({checked}){known}."
-    found = f"{_plural(count, 'problem')} in {_files(output.files_found)}"
+    found = f"{_plural(output.count, 'problem')} in {_plural(output.files_found, 'file')}"
     return f"Found {found} ({checked}){known}{_passing(output)}."
 
 
@@ -105,11 +94,9 @@ def _passing(output: RunOutput) -> str:
         return ""
     found = output.counts._asdict()
     below = [
-        f"{found[severity]:,} {severity}"
-        if severity == Severity.INFO
-        else _plural(found[severity], severity)
-        for severity in SEVERITIES
-        if found[severity]
+        f"{found[level]:,} {level}" if level == Severity.INFO else _plural(found[level], level)
+        for level in Severity  # most severe first
+        if found[level]
     ]
     return f"; all below --fail-on {output.fail_on} ({', '.join(below)}): exit 0"
 
@@ -117,9 +104,9 @@ def _passing(output: RunOutput) -> str:
 def knock_on(fixed: int, first: int) -> str:
     """What a fix summary adds when fixes led to more: fixing a page changes
     what other pages must say of it (its size, in the pages that embed it)."""
-    if fixed <= first:
-        return ""
     more = fixed - first
+    if more <= 0:
+        return ""
     return (
         f" {first:,} of them on the files as they are; {more:,} more "
         f"follow{'s' if more == 1 else ''} from those fixes (pages that describe or embed "
@@ -127,18 +114,9 @@ def knock_on(fixed: int, first: int) -> str:
     )
 
 
-def _files(count: int) -> str:
-    return _plural(count, "file")
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'s' if count != 1 else ''}"
-
-
 def statistics(diagnostics: Sequence[Finding]) -> list[tuple[int, str, str, str | None]]:
-    """(count, code, name, fix) per rule, most frequent first: `fix` is "safe"
-    when `--fix` repairs some of its findings, "unsafe" when only `--fix
-    --unsafe-fixes` does, None when no fix does."""
+    """(count, code, name, "safe", "unsafe" or None: the best fix of any) per
+    rule, most frequent first."""
     counts = Counter((d.code, d.name) for d in diagnostics)
     fixes: dict[tuple[str, str], str] = {}
     for d in diagnostics:

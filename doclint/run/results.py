@@ -1,7 +1,5 @@
-"""The port through which a run reuses what earlier runs found: the command
-line hands `run` (and fix mode) `ResultStores`, and each root gets its
-`StoredResults` there (doclint/incremental/ implements them: a content cache).
-"""
+"""The port through which a run reuses what earlier runs found: each root's
+`StoredResults` from the `ResultStores` the command line hands the run."""
 
 from __future__ import annotations
 
@@ -9,29 +7,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from doclint.models.findings import Finding
-from doclint.models.kept_findings import decode_findings
 from doclint.tree.index import Fact, Stamp
 
 
 class KeptResult(NamedTuple):
-    """A kept result that still holds."""
+    """A kept result: its findings encoded, the file's stamp and digest, the
+    tree facts its rules asked, its bytes if read, its parts by key, and
+    whether no generator wrote it (None: not known)."""
 
-    findings: bytes  # as models/kept_findings.py `encode_findings` gives them
-    stamp: Stamp  # the file's stamp now
+    findings: bytes
+    stamp: Stamp
     content_hash: bytes
-    facts: list[Fact]  # the tree facts its rules asked, with their answers
+    facts: list[Fact]
     data: bytes | None = None
-    """The file's bytes, when the lookup read them (its stamp had moved)."""
     parts: dict[bytes, bytes] = {}  # noqa: RUF012
-    """The output's parts rendered of it by earlier runs, by their key."""
     unread: bool | None = None
-    """Whether it is a Markdown page no generator wrote (None: not known)."""
-
-    @property
-    def rows(self) -> list[Finding]:
-        """Its findings, decoded anew; UnreadableFindings when they are none."""
-        return decode_findings(self.findings)
 
 
 class ResultKey(NamedTuple):
@@ -51,20 +41,9 @@ class StoredResults(Protocol):
     ) -> KeptResult | None: ...
 
     def keep(self, path: str, stamp: Stamp, parts: dict[bytes, bytes] | None = None) -> None:
-        """Keep the result another process's lookup found, under the file's
-        stamp now, with the `parts` rendered of it since."""
-        ...
+        """Keep a result another process's lookup found, with parts since."""
 
-    def store(
-        self,
-        path: str,
-        stamp: Stamp,
-        content_hash: bytes,
-        facts: list[Fact],
-        findings: bytes,
-        parts: dict[bytes, bytes] | None = None,
-        unread: bool | None = None,
-    ) -> None: ...
+    def store(self, path: str, result: KeptResult) -> None: ...
 
     def forget(self, path: str) -> None: ...
 
@@ -73,6 +52,4 @@ class StoredResults(Protocol):
 
 class ResultStores(Protocol):
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> StoredResults | None:
-        """The results kept for `root` under `key` (None: none can be);
-        `worker`: a view that only looks up (the run's process warns and keeps)."""
-        ...
+        """The results kept for `root` (None: none can be); `worker`: only looks up."""

@@ -518,6 +518,5 @@ def _store(
         if encoded is None:
             encoded = encode_findings(outcome.rows)
         if encoded is not None:
-            cache.store(
-                path, outcome.stamp, outcome.content_hash, outcome.facts, encoded, parts, unread
-            )
+            kept = KeptResult(encoded, outcome.stamp, outcome.content_hash, outcome.facts)
+            cache.store(path, kept._replace(parts=parts, unread=unread))

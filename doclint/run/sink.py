@@ -1,12 +1,7 @@
-"""What a run gives, and the port through which it hands the output each
-file's findings: a sink, always. Each file's findings go to the sink's `add`
-where the file is checked (a worker, or the run's process), as a `FileRows`
-(models/kept_findings.py: filtered, and decoded, only when the sink reads
-them); what `add` gives comes to the run's process, to the sink's `keep`.
-A `Collector` keeps the findings (the API, baselines, `--statistics`, the
-formats that need the whole run); output/parts.py's `PartWriter` renders
-each file's part where it is checked.
-"""
+"""What a run gives, and its sink: each file's findings go to the sink's
+`add` where the file is checked, what `add` gives to its `keep` in the run's
+process. A `Collector` keeps the findings (the API, baselines, statistics,
+whole-run formats); output/parts.py's `PartWriter` renders each file's part."""
 
 from __future__ import annotations
 
@@ -23,26 +18,10 @@ Note = TypeVar("Note")  # what a sink's `add` gives, for its `keep`
 
 
 class FileSink(Protocol[Note]):
-    """The output's side of a run."""
-
-    def add(
-        self,
-        file: str,
-        root: str,
-        found: FileRows,
-        lines: list[str] | bytes | None,
-        content: bytes | None,
-        parts: dict[bytes, bytes],
-        /,
-    ) -> Note | None:
-        """The findings of `file` where it is checked, with its lines (or
-        bytes) when read, the digest of its bytes (None: unknown) and the
-        parts kept with its result; what the run's process is to `keep`."""
-        ...
+    def add(self, file: str, root: str, found: FileRows, /) -> Note | None: ...
 
     def keep(self, notes: Iterable[Note], /) -> dict[bytes, bytes]:
         """What `add` gave of one file; the parts to keep with its result."""
-        ...
 
     def start_worker(self) -> None: ...
 
@@ -53,17 +32,8 @@ class Collector:
     def __init__(self) -> None:
         self.found: list[FileFindings] = []
 
-    def add(
-        self,
-        file: str,
-        root: str,
-        found: FileRows,
-        lines: list[str] | bytes | None = None,
-        content: bytes | None = None,
-        parts: dict[bytes, bytes] | None = None,
-    ) -> FileFindings | None:
-        rows = found.rows
-        return FileFindings(file, root, rows) if rows else None
+    def add(self, file: str, root: str, found: FileRows) -> FileFindings | None:
+        return FileFindings(file, root, found.rows) if found.rows else None
 
     def keep(self, notes: Iterable[FileFindings]) -> dict[bytes, bytes]:
         self.found += notes
@@ -84,28 +54,24 @@ def hand_over(
     content: bytes | None = None,
     parts: dict[bytes, bytes] | None = None,
 ) -> list[Note]:
-    """What `sink` gives of a file's findings (`rows`, or kept: `encoded`,
-    with `parts`), filtered by `ignores`: an `add` for the file and one for
-    each other file some stand on; UnreadableFindings when kept bytes are
-    not findings. The one way findings reach a sink."""
-    given: list[tuple[str, Any, Any, Any, Any]] = [(file, rows, encoded, lines, content)]
-    parts = parts or {}
+    """The one way findings reach a sink: an `add` for the file and one for
+    each other file some stand on; UnreadableFindings for kept bytes of none."""
+    others: list[tuple[str, list[Finding]]] = []
     # Kept findings tell by their first byte whether some stand elsewhere.
-    if encoded[:1] == ELSEWHERE if encoded is not None else bool(rows):
-        placed = by_file(file, root, rows if rows is not None else decode_findings(encoded or b""))
-        if len(placed) > 1:
-            (_, own), *others = placed
-            given = [(file, own, None, lines, content)]
-            given += [(other, on, None, None, None) for other, on in others]
-    notes = []
-    for on_file, on, kept, text, digest in given:
+    if encoded[:1] == ELSEWHERE if encoded is not None else rows:
+        found = rows if rows is not None else decode_findings(encoded or b"")
+        (_, own), *others = by_file(file, root, found)
+        rows, encoded = (own, None) if others else (rows, encoded)
+
+    def add(on_file: str, on: list[Finding] | None, kept: bytes | None, *read: Any) -> Note | None:
         refined = ignores.applied_to(on_file) if ignores else ""
         refine = partial(ignores.rows, on_file) if refined else None
-        found = FileRows(on, kept, refined, refine)
-        note = sink.add(on_file, root, found, text, digest, parts)
-        if note is not None:
-            notes.append(note)
-    return notes
+        text, digest = read or (None, None)  # the lines and bytes' digest of the page itself
+        return sink.add(on_file, root, FileRows(on, kept, refined, refine, text, digest, parts))
+
+    notes = [add(file, rows, encoded, lines, content)]
+    notes += [add(other, on, None) for other, on in others]
+    return [note for note in notes if note is not None]
 
 
 def collected(
@@ -118,10 +84,11 @@ def collected(
 
 
 class RunResult(NamedTuple):
-    """What a run found, and how many files it checked."""
+    """What a run found (in no set order), the files it checked and found
+    kept, and the pages no generator wrote (None: not counted)."""
 
-    found: list[FileFindings]  # as a `Collector` kept them, in no set order
+    found: list[FileFindings]
     files_checked: int
     from_cache: int
-    files: Sequence[Path] = ()  # absolute
-    unread_pages: int | None = None  # pages no generator wrote (None: not counted)
+    files: Sequence[Path] = ()
+    unread_pages: int | None = None

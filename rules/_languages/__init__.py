@@ -29,16 +29,16 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeGuard
 
-from doclint_rules._languages._places import PlaceCollector as PlaceCollector
-from doclint_rules._languages._places import Places as Places
-from doclint_rules._languages._places import words_of as words_of
-
 from doclint.rule_api import LANGUAGES, PROJECT_LANGUAGES, LanguageData, PageBase, RuleContext
 from doclint.util.lazy_regex import compiled_on_use
 
+from ._places import PlaceCollector as PlaceCollector
+from ._places import Places as Places
+from ._places import words_of as words_of
+
 if TYPE_CHECKING:
-    from doclint_rules._languages.cpp import CppFacts
-    from doclint_rules._languages.python import PythonFacts
+    from .cpp import CppFacts
+    from .python import PythonFacts
 
 
 class SourceFacts(Protocol):

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import tree_sitter
-from doclint_rules._languages import CountRanges, Definition, Language, PlaceCollector, Places
 
 from doclint.rule_api import LanguageData
+
+from . import CountRanges, Definition, Language, PlaceCollector, Places
 
 
 @dataclass(frozen=True, slots=True)

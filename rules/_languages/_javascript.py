@@ -7,7 +7,8 @@ way (`javascript`), with what they define."""
 from __future__ import annotations
 
 import tree_sitter_javascript
-from doclint_rules._languages._grammar import Grammar
+
+from ._grammar import Grammar
 
 GRAMMAR = Grammar(
     tree_sitter_javascript.language,

@@ -9,10 +9,11 @@ as code as the same word unquoted is; `${VAR}` inside one is code."""
 from __future__ import annotations
 
 import tree_sitter_cmake
-from doclint_rules._languages import Language, Places
-from doclint_rules._languages._grammar import Grammar, read_places
 
 from doclint.rule_api import LANGUAGES
+
+from . import Language, Places
+from ._grammar import Grammar, read_places
 
 GRAMMAR = Grammar(
     tree_sitter_cmake.language,

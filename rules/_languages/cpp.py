@@ -44,19 +44,20 @@ from itertools import accumulate
 
 import tree_sitter
 import tree_sitter_cpp
-from doclint_rules._cpp_counts import (
+
+from doclint.rule_api import LANGUAGES
+from doclint.util.lazy_regex import compiled_on_use
+from doclint.util.lru import LatestDict
+
+from .._cpp_counts import (
     DefinitionCounts,
     count_definition,
     count_function,
     count_macro,
     count_type,
 )
-from doclint_rules._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
-from doclint_rules._languages import UNBOUNDED, CountRanges, Language, PlaceCollector, Places
-
-from doclint.rule_api import LANGUAGES
-from doclint.util.lazy_regex import compiled_on_use
-from doclint.util.lru import LatestDict
+from .._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
+from . import UNBOUNDED, CountRanges, Language, PlaceCollector, Places
 
 CPP_SUFFIXES = LANGUAGES["C/C++"].suffixes
 CACHE_SIZE = 16384

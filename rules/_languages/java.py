@@ -5,9 +5,10 @@ facts: the generator's Java pages are not judged by definitions)."""
 from __future__ import annotations
 
 import tree_sitter_java
-from doclint_rules._languages._grammar import Grammar, grammar_language
 
 from doclint.rule_api import LANGUAGES
+
+from ._grammar import Grammar, grammar_language
 
 GRAMMAR = Grammar(
     tree_sitter_java.language,

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from doclint_rules._languages._grammar import grammar_language
-from doclint_rules._languages._javascript import GRAMMAR as EMBEDDED
-
 from doclint.rule_api import PROJECT_LANGUAGES
+
+from ._grammar import grammar_language
+from ._javascript import GRAMMAR as EMBEDDED
 
 # What JavaScript and TypeScript define alike (TypeScript adds its own).
 # A variable at module level is a constant or variable of its own; any other

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 import tree_sitter_kotlin
-from doclint_rules._languages._grammar import Grammar, grammar_language
 
 from doclint.rule_api import PROJECT_LANGUAGES
+
+from ._grammar import Grammar, grammar_language
 
 # Properties at file level or in a class body only: a function's locals are
 # no definitions of the project.

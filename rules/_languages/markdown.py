@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import re
 
-from doclint_rules._languages import (
+from doclint.rule_api import LANGUAGES
+from doclint.rule_api_generators import source_span
+from doclint.util.lazy_regex import compiled_on_use
+
+from . import (
     Language,
     PlaceCollector,
     Places,
@@ -19,10 +23,6 @@ from doclint_rules._languages import (
     places,
     words_of,
 )
-
-from doclint.rule_api import LANGUAGES
-from doclint.rule_api_generators import source_span
-from doclint.util.lazy_regex import compiled_on_use
 
 # The path a generated page's title names (both templates, with or without backticks).
 _TITLE = compiled_on_use(r"# (?:Documentation|Keyword Index|Keywords): `?([^`\s]+)`?\s*$")

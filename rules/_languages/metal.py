@@ -32,8 +32,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from doclint_rules._languages import Language, PlaceCollector, Places
-from doclint_rules._languages.cpp import (
+from doclint.rule_api import LANGUAGES
+from doclint.util.lazy_regex import compiled_on_use
+
+from . import Language, PlaceCollector, Places
+from .cpp import (
     C_FAMILY_KEYWORDS,
     CPP,
     CPP_NOISE,
@@ -44,9 +47,6 @@ from doclint_rules._languages.cpp import (
     dialect_facts,
     merge,
 )
-
-from doclint.rule_api import LANGUAGES
-from doclint.util.lazy_regex import compiled_on_use
 
 # Metal's address spaces and function qualifiers: reserved words, never names.
 ADDRESS_SPACES = (

@@ -53,9 +53,13 @@ from functools import lru_cache
 
 import tree_sitter
 import tree_sitter_objc
-from doclint_rules._cpp_counts import count_function
-from doclint_rules._languages import Language
-from doclint_rules._languages.cpp import (
+
+from doclint.rule_api import LANGUAGES
+from doclint.util.lazy_regex import compiled_on_use
+
+from .._cpp_counts import count_function
+from . import Language
+from .cpp import (
     C_FAMILY_KEYWORDS,
     CPP,
     CppFacts,
@@ -71,9 +75,6 @@ from doclint_rules._languages.cpp import (
     parse,
     unsure_if_body_misread,
 )
-
-from doclint.rule_api import LANGUAGES
-from doclint.util.lazy_regex import compiled_on_use
 
 # The `@` directives (read without their `@`), `#import`, and the receivers
 # and literals the language defines.

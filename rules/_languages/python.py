@@ -35,13 +35,13 @@ from itertools import accumulate
 from keyword import iskeyword, kwlist
 from typing import NamedTuple, TypeVar, cast
 
-from doclint_rules._languages import CountRanges, Language, PlaceCollector, Places
-
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import LANGUAGES
 from doclint.util.gc_pause import gc_paused
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.lru import LatestDict
+
+from . import CountRanges, Language, PlaceCollector, Places
 
 # Python's soft keywords, as a fixed list so that results do not depend on
 # the Python version running doclint.

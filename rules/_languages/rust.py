@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import tree_sitter_rust
-from doclint_rules._languages._grammar import Grammar, grammar_language
 
 from doclint.rule_api import PROJECT_LANGUAGES
+
+from ._grammar import Grammar, grammar_language
 
 GRAMMAR = Grammar(
     tree_sitter_rust.language,

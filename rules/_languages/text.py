@@ -5,9 +5,9 @@ which a generator should have kept)."""
 
 from __future__ import annotations
 
-from doclint_rules._languages import Language, PlaceCollector, Places
-
 from doclint.rule_api import LANGUAGES
+
+from . import Language, PlaceCollector, Places
 
 
 def read(text: str) -> Places:

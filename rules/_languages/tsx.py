@@ -4,10 +4,11 @@ TSX dialect as TypeScript is by its own."""
 from __future__ import annotations
 
 import tree_sitter_typescript
-from doclint_rules._languages._grammar import grammar_language
-from doclint_rules._languages.typescript import KEYWORDS, dialect
 
 from doclint.rule_api import PROJECT_LANGUAGES
+
+from ._grammar import grammar_language
+from .typescript import KEYWORDS, dialect
 
 LANGUAGE = grammar_language(
     PROJECT_LANGUAGES["TSX"], KEYWORDS, dialect(tree_sitter_typescript.language_tsx)

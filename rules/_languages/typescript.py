@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import tree_sitter_typescript
-from doclint_rules._languages import javascript
-from doclint_rules._languages._grammar import Grammar, grammar_language
 
 from doclint.rule_api import PROJECT_LANGUAGES
+
+from . import javascript
+from ._grammar import Grammar, grammar_language
 
 # What TypeScript defines besides what JavaScript does.
 DEFINITIONS = (

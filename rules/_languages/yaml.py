@@ -27,13 +27,14 @@ from __future__ import annotations
 import re
 
 import tree_sitter_yaml
-from doclint_rules._languages import Language, Places
-from doclint_rules._languages._grammar import Grammar, read_places
-from doclint_rules._languages._javascript import GRAMMAR as JAVASCRIPT
-from doclint_rules._languages.shell import GRAMMAR as SHELL
 
 from doclint.rule_api import LANGUAGES
 from doclint.util.lazy_regex import compiled_on_use
+
+from . import Language, Places
+from ._grammar import Grammar, read_places
+from ._javascript import GRAMMAR as JAVASCRIPT
+from .shell import GRAMMAR as SHELL
 
 # A line of a block scalar written as a sentence: after its indentation
 # and a Markdown list or quote marker, a word, then (anywhere) three words

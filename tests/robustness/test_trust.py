@@ -26,6 +26,7 @@ from doclint.incremental.cache import KEY_PATTERN, RECORD, Cache, write_cache_fi
 from doclint.incremental.store import cache_key
 from doclint.models.kept_findings import PRINTABLE
 from doclint.output.parts import PartWriter
+from doclint.run.results import KeptResult
 from doclint.run.setup import NOT_DECIDING, result_key
 from doclint.tree.index import Tree, digest, file_stamp
 from tests import test_cache
@@ -131,7 +132,7 @@ def test_a_malformed_cache_entry_is_checked_again(tmp_path):
     for path in _cached_paths(cache_file):
         file = tmp_path / path
         short = PRINTABLE + marshal.dumps([(3,)])
-        cache.store(path, file_stamp(file), digest(file.read_bytes()), [], short)
+        cache.store(path, KeptResult(short, file_stamp(file), digest(file.read_bytes()), []))
     cache.save()
     malformed = cache_file.read_bytes()
     output, _, again = _doclint(tmp_path, "--cache-dir", str(folder))
@@ -143,7 +144,7 @@ def test_a_malformed_cache_entry_is_checked_again(tmp_path):
 def _cached_paths(cache_file: Path) -> list[str]:
     opened = sealed.open_sealed(cache_file, f"cache {cache_file.stem}")
     assert opened is not None
-    opened.close()
+    os.close(opened.descriptor)
     return marshal.loads(opened.head)["paths"]
 
 
@@ -151,10 +152,10 @@ def _blob_place(cache_file: Path, path: str) -> tuple[int, int]:
     """Where the blob of `path` lies in the cache file: its offset and length."""
     opened = sealed.open_sealed(cache_file, f"cache {cache_file.stem}")
     assert opened is not None
-    opened.close()
+    os.close(opened.descriptor)
     head = marshal.loads(opened.head)
     record = RECORD.unpack_from(head["index"], head["paths"].index(path) * RECORD.size)
-    return opened.body_start + record[4], record[6]
+    return opened.body_start + record[5], record[7]
 
 
 def test_a_cache_body_altered_costs_that_file_alone(tmp_path):
@@ -184,16 +185,16 @@ def test_a_cache_index_pointing_outside_the_body_is_a_miss(tmp_path):
     (cache_file,) = (tmp_path / "c").glob(KEY_PATTERN)
     opened = sealed.open_sealed(cache_file, f"cache {cache_file.stem}")
     assert opened is not None
-    body = opened.read(0, opened.body_size)
-    opened.close()
+    body = os.pread(opened.descriptor, opened.body_size, opened.body_start)
+    os.close(opened.descriptor)
     head = marshal.loads(opened.head)
     records = [
         RECORD.unpack_from(head["index"], number * RECORD.size)
         for number in range(len(head["paths"]))
     ]
-    moved = b"".join(RECORD.pack(*record[:4], len(body), *record[5:]) for record in records)
+    moved = b"".join(RECORD.pack(*record[:5], len(body), *record[6:]) for record in records)
     head = {**head, "index": moved}
-    write_cache_file(cache_file, f"cache {cache_file.stem}", marshal.dumps(head), body)
+    write_cache_file(cache_file, f"cache {cache_file.stem}", marshal.dumps(head), [body], len(body))
     again = run([tmp_path / "docs"], settings)
     assert again.diagnostics == expected and again.from_cache == 0
 

@@ -35,7 +35,7 @@ BLOCKS = PROJECT / "tests" / "mermaid_scriptcat" / "blocks.md"
 VERDICTS = PROJECT / "tests" / "mermaid_scriptcat" / "verdicts.json"
 SCRIPTCAT = SHARED / "corpus" / "deepwiki" / "scriptscat+scriptcat" / "repo"
 LABELS = PROJECT / "tests" / "labels" / "deepwiki_scriptcat"
-RESTATE = Path("/work/wiki_repos/philipz+restate-cloudflare-workers-poc.bundle")
+RESTATE = SHARED / "corpus" / "deepwiki" / "philipz+restate-cloudflare-workers-poc" / "repo.bundle"
 JISON = (
     "Parse error on line 3:\n...ckage] --> [WM]\n----------------------^\nExpecting 'SEMI', "
     "'NEWLINE', 'SPACE', 'EOF', 'subgraph', 'end', 'acc_title', got 'SQS'"
@@ -233,7 +233,7 @@ def test_the_restate_tree_has_no_refused_block(real: Path, tmp_path: Path) -> No
 
 def _restate_wiki(tmp_path: Path) -> Path:
     if not RESTATE.is_file() or shutil.which("git") is None:
-        pytest.skip("the restate bundle is not on this machine")
+        pytest.skip("../shared's restate bundle is not there (tests/wiki_repos/PROVENANCE.md)")
     clone = tmp_path / "restate"
     subprocess.run(["git", "clone", "-q", str(RESTATE), str(clone)], check=True)
     return clone / "docs" / "deepwiki"

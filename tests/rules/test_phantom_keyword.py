@@ -223,3 +223,13 @@ def test_python_soft_keywords_name_functions(tmp_path):
     # without the source only hard keywords are judged
     text = index("pkg/other.py", {"Functions": ["match", "type", "_", "if"]})
     assert findings(text, "docs/pkg/other.py_kw.md", RULE, tmp_path) == [(19, 6, "DL203")]
+
+
+def test_a_language_without_declarations_or_includes_is_judged_by_keywords_only(tmp_path):
+    # Go's reader lists classes and functions, not C++'s declarations or
+    # includes: a function or include it cannot judge is no crash (DL001).
+    write(tmp_path, {"pkg/mod.go": "package pkg\n\ntype Widget struct{}\n\nfunc Run() {}\n"})
+    categories = {"Functions": ["Widget", "Run", "Missing", "if"], "Includes": ["fmt"]}
+    text = index("pkg/mod.go", categories)
+    got = findings(text, "docs/pkg/mod.go_kw.md", RULE, tmp_path)
+    assert got == [(19, 6, "DL203")]

@@ -263,3 +263,11 @@ def test_words_of_finds_the_words_the_generator_regex_finds(text):
 def test_words_of_a_seed(seed):
     text = seed.read_text(encoding="utf-8", errors="surrogateescape")
     assert words_of(text) == set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+
+
+def test_imports_listed_twice_in_a_language_whose_reader_lists_no_imports(tmp_path):
+    # Go's reader lists no imports: none is proven one, so a repeat is no
+    # finding (and no crash, DL001); a class listed twice still is.
+    write(tmp_path, {"pkg/mod.go": 'package pkg\n\nimport "fmt"\n\ntype Widget struct{}\n'})
+    text = syntax_index("pkg/mod.go", {"Imports": ["fmt", "fmt"], "Classes": ["Widget", "Widget"]})
+    assert findings(text, "docs/pkg/mod.go_kw.md", RULE, tmp_path) == [(22, 6, "DL204")]
