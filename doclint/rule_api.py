@@ -32,6 +32,7 @@ from typing import (
     Annotated,
     ClassVar,
     Generic,
+    NamedTuple,
     TypeVar,
     Union,
     cast,
@@ -70,6 +71,7 @@ if TYPE_CHECKING:
     from doclint.models.markdown import CodeBlock, Heading, Link
     from doclint.models.wiki import WikiFacts
     from doclint.profiles import Profile
+    from doclint.profiles.wikis import Wiki
     from doclint.tree.index import SourceFile, Tree
 
 __all__ = [
@@ -99,6 +101,7 @@ __all__ = [
     "LinkTarget",
     "MarkdownPage",
     "MetadataField",
+    "Origin",
     "PageBase",
     "RootIndex",
     "Rule",
@@ -166,6 +169,17 @@ CODE_PATTERN = re.compile(r"^[A-Z]{1,6}\d{2,4}$")
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
 
+class Origin(StrEnum):
+    """Who wrote a page, for a rule that judges only the pages of one kind of
+    writer: a generator of wikis (`RuleContext.wiki`), or a generator of object
+    pages in a layout profile's docs folder. A rule that names one
+    (`Rule.origin`) is neither imported nor run on a page of another origin
+    (a README, a page of no generator): most pages of most trees."""
+
+    WIKI = "wiki"
+    PROFILE = "layout-profile"
+
+
 class Scope(StrEnum):
     """PAGE rules run on every page, embedded ones included, at the outer
     file's lines. FILE rules run once per physical file: they see its raw
@@ -183,8 +197,7 @@ class Scope(StrEnum):
 OptionValue = bool | int | str | tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class RuleOption:
+class RuleOption(NamedTuple):
     """A setting a rule declares (`Rule.options`) and reads from `ctx.options`.
 
     Users set it in `[tool.doclint.rules.<rule-name>]`; its type is the type of
@@ -253,8 +266,7 @@ def _headed(title: str, note: str, text: str) -> str:
     return f"{heading}\n\n{text}" if text.startswith("```") else f"{heading} {text}"
 
 
-@dataclass(frozen=True, slots=True)
-class LinkTarget:
+class LinkTarget(NamedTuple):
     """Where a relative link points, relative to the tree root."""
 
     path: str
@@ -301,6 +313,7 @@ class RuleContext:
         # broken-link, broken-anchor and link-escapes-root all walk them.
         self._linked: tuple[PageBase, list[tuple[Link, LinkTarget]]] | None = None
         self._wiki: tuple[PageBase, WikiFacts | None] | None = None
+        self._wiki_of: tuple[PageBase, Wiki | None] | None = None
 
     def ask_again(self, facts: Iterable[tuple[str, str]]) -> None:
         """Ask tree questions (kind, path) again, as the rules that asked them
@@ -411,20 +424,41 @@ class RuleContext:
         """Resolve a link of `page`; None for external or empty targets."""
         return _resolve(page.path, posixpath.dirname(page.path), target)
 
+    def written_by(self, page: PageBase, origin: Origin) -> bool:
+        """Whether `page` may be one `origin` wrote: a test on its path and
+        its head's lines, asking no fact of the tree. True for every page a
+        wiki or a layout profile wrote (for a layout profile, also for some
+        pages in its docs folder that it did not write)."""
+        if origin is Origin.WIKI:
+            return self._writer(page) is not None
+        from doclint.profiles import in_some_layout
+
+        return in_some_layout(page.path, self.profiles)
+
+    def _writer(self, page: PageBase) -> Wiki | None:
+        """The generator of wikis that wrote `page`, if any."""
+        if self._wiki_of is not None and self._wiki_of[0] is page:
+            return self._wiki_of[1]
+        from doclint.models.generated import MarkdownPage
+        from doclint.profiles.wikis import wiki_of
+
+        wiki = None
+        if isinstance(page, MarkdownPage) and not page.page_kind:
+            wiki = wiki_of(page.path, self.lines)
+        self._wiki_of = (page, wiki)
+        return wiki
+
     def wiki(self, page: PageBase) -> WikiFacts | None:
         """The claims of `page` when a generator of wikis wrote it (read by its
         grammar, once per page), else None."""
         if self._wiki is not None and self._wiki[0] is page:
             return self._wiki[1]
-        from doclint.models.generated import MarkdownPage
-        from doclint.parsing.wiki import read_wiki
-        from doclint.profiles.wikis import wiki_of
-
         facts = None
-        if isinstance(page, MarkdownPage) and not page.page_kind:
-            wiki = wiki_of(page.path, self.lines)
-            if wiki is not None:
-                facts = read_wiki(page.path, self.lines, page.markdown, wiki)
+        wiki = self._writer(page)
+        if wiki is not None:
+            from doclint.parsing.wiki import read_wiki
+
+            facts = read_wiki(page.path, self.lines, page.markdown, wiki)
         self._wiki = (page, facts)
         return facts
 
@@ -598,6 +632,9 @@ class Rule(Generic[PageT]):
     fix_safety: ClassVar[FixSafety] = FixSafety.NONE
     scope: ClassVar[Scope] = Scope.PAGE
     kinds: ClassVar[frozenset[DocKind] | None] = None
+    origin: ClassVar[Origin | None] = None
+    """The writer of the only pages the rule can judge; None for any page.
+    The rule must find nothing on a page `RuleContext.written_by` denies it."""
     options: ClassVar[Mapping[str, RuleOption]] = MappingProxyType({})
     # Every cause the rule's findings carry, one per distinct reason it fires.
     causes: ClassVar[tuple[Cause, ...]] = ()

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 
 from ._wiki import judged, placed_elsewhere, wiki_claiming
 
@@ -12,6 +21,7 @@ from ._wiki import judged, placed_elsewhere, wiki_claiming
 class CitedFileMissing(Rule[MarkdownPage]):
     code = "DL801"
     name = "cited-file-missing"
+    origin = Origin.WIKI
     summary = "A wiki citation names a file the tree does not have."
     docs = RuleDocs(
         what="""Flags a citation of a wiki page (DeepWiki's `[src/a.ts:4-55](…)`, or

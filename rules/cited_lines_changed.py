@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 
 from ._wiki import Judged, judged, shown_ranges, wiki_claiming
 
@@ -12,6 +21,7 @@ from ._wiki import Judged, judged, shown_ranges, wiki_claiming
 class CitedLinesChanged(Rule[MarkdownPage]):
     code = "DL803"
     name = "cited-lines-changed"
+    origin = Origin.WIKI
     summary = "Cited lines changed since the commit the citation was written at."
     docs = RuleDocs(
         what="""Flags a citation whose lines in the tree differ from the same lines

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 
 from ._wiki import wiki_claiming
 
@@ -12,6 +21,7 @@ from ._wiki import wiki_claiming
 class GeneratorMarkup(Rule[MarkdownPage]):
     code = "DL810"
     name = "generator-markup"
+    origin = Origin.WIKI
     summary = "A wiki generator's markup left in the page."
     docs = RuleDocs(
         what="""Flags markup a wiki generator uses internally and left in a page

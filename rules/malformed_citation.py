@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 from doclint.rule_api_generators import Citation
 
 from ._wiki import placed_elsewhere, wiki_claiming
@@ -13,6 +22,7 @@ from ._wiki import placed_elsewhere, wiki_claiming
 class MalformedCitation(Rule[MarkdownPage]):
     code = "DL804"
     name = "malformed-citation"
+    origin = Origin.WIKI
     summary = "A wiki citation does not follow its grammar."
     docs = RuleDocs(
         what="""Flags a citation its wiki's grammar does not allow, at the citation:

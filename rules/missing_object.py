@@ -10,6 +10,7 @@ from doclint.rule_api import (
     Cause,
     Finding,
     MarkdownPage,
+    Origin,
     Rule,
     RuleContext,
     RuleDocs,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 class MissingObject(Rule[MarkdownPage]):
     code = "DL701"
     name = "missing-object"
+    origin = Origin.PROFILE
     summary = "Heading names an object the page's source does not define with that kind and place."
     docs = RuleDocs(
         what="""Flags an object heading of a profiled generator's page (RepoAgent's

@@ -5,7 +5,16 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator, Sequence
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 from doclint.rule_api_generators import NameMention
 
 from ._project_names import ProjectNames, line_tokens, project_names
@@ -15,6 +24,7 @@ from ._wiki import Judged, judged, shown_ranges, wiki_claiming
 class NameNotInCitedLines(Rule[MarkdownPage]):
     code = "DL807"
     name = "name-not-in-cited-lines"
+    origin = Origin.WIKI
     summary = "A name its sentence's citation does not show."
     docs = RuleDocs(
         what="""Flags a name in backticks that a wiki page presents as the project's

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 from doclint.rule_api_generators import NameMention
 
 from ._project_names import ProjectNames, project_names
@@ -14,6 +23,7 @@ from ._wiki import looks_like_the_projects, wiki_claiming
 class NameNotInCode(Rule[MarkdownPage]):
     code = "DL806"
     name = "name-not-in-code"
+    origin = Origin.WIKI
     summary = "A wiki page names code the project does not have."
     docs = RuleDocs(
         what="""Flags a name in backticks that a wiki page presents as the project's

@@ -8,6 +8,7 @@ from doclint.rule_api import (
     Cause,
     Finding,
     MarkdownPage,
+    Origin,
     Rule,
     RuleContext,
     RuleDocs,
@@ -21,6 +22,7 @@ from ._generator_pages import profiled_page
 class OrphanPage(Rule[MarkdownPage]):
     code = "DL709"
     name = "orphan-page"
+    origin = Origin.PROFILE
     summary = "Generator's page whose source file is not in the tree."
     docs = RuleDocs(
         what="""Flags a page of a profiled generator whose source, found by the

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 
 from ._wiki import judged, shown_at, shown_ranges, wiki_claiming
 
@@ -12,6 +21,7 @@ from ._wiki import judged, shown_at, shown_ranges, wiki_claiming
 class RangeOutsideFile(Rule[MarkdownPage]):
     code = "DL802"
     name = "range-outside-file"
+    origin = Origin.WIKI
     summary = "A wiki citation names lines past its file's end."
     docs = RuleDocs(
         what="""Flags a citation whose lines reach past its file's last line (or

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 from ._generator_pages import claimed_source, documented_object
 
@@ -12,6 +12,7 @@ from ._generator_pages import claimed_source, documented_object
 class SignatureMismatch(Rule[MarkdownPage]):
     code = "DL702"
     name = "signature-mismatch"
+    origin = Origin.PROFILE
     summary = "Heading's parameter list differs from the function's, by the generator's convention."
     docs = RuleDocs(
         what="""Flags a function heading of a profiled generator's page whose

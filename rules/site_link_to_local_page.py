@@ -12,6 +12,7 @@ from doclint.rule_api import (
     Fix,
     FixSafety,
     MarkdownPage,
+    Origin,
     Rule,
     RuleContext,
     RuleDocs,
@@ -24,6 +25,7 @@ from ._wiki import local_pages, wiki_claiming
 class SiteLinkToLocalPage(Rule[MarkdownPage]):
     code = "DL808"
     name = "site-link-to-local-page"
+    origin = Origin.WIKI
     summary = "A link to the wiki's site for a page that is in the tree."
     docs = RuleDocs(
         what="""Flags a link to a page of the wiki's web site (DeepWiki's

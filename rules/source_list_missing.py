@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 
 from ._wiki import wiki_claiming
 
@@ -12,6 +21,7 @@ from ._wiki import wiki_claiming
 class SourceListMissing(Rule[MarkdownPage]):
     code = "DL805"
     name = "source-list-missing"
+    origin = Origin.WIKI
     summary = "A wiki page lists a source file the tree does not have."
     docs = RuleDocs(
         what="""Flags an entry of a wiki page's list of relevant source files

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 from ._generator_pages import profiled_page
 
@@ -23,6 +23,7 @@ _PROSE = re.compile(r"^(?![#>|*·•\-+]|\d+[.)] )\S.{29,}")
 class TruncatedPage(Rule[MarkdownPage]):
     code = "DL707"
     name = "truncated-page"
+    origin = Origin.PROFILE
     summary = "Generator's page ending mid-sentence or inside an unclosed code block."
     docs = RuleDocs(
         what="""Flags a profiled generator's page that ends inside a fenced code block

@@ -6,7 +6,16 @@ import posixpath
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs, Scope
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
 from doclint.rule_api_generators import Profile
 
 from ._generator_pages import (
@@ -25,6 +34,7 @@ if TYPE_CHECKING:
 class UndocumentedModule(Rule[MarkdownPage]):
     code = "DL708"
     name = "undocumented-module"
+    origin = Origin.PROFILE
     summary = "Module defining a class or function without its page in the generator's docs."
     docs = RuleDocs(
         what="""Flags each module of a project documented by a profiled generator

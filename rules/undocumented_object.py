@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 from ._generator_pages import Entry, claimed_source
 
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 class UndocumentedObject(Rule[MarkdownPage]):
     code = "DL704"
     name = "undocumented-object"
+    origin = Origin.PROFILE
     summary = "Class or function of the page's source with no heading on the page."
     docs = RuleDocs(
         what="""Flags each class and function of a profiled generator's source that

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 from ._generator_pages import profiled_page
 
@@ -12,6 +12,7 @@ from ._generator_pages import profiled_page
 class UngeneratedDoc(Rule[MarkdownPage]):
     code = "DL706"
     name = "ungenerated-doc"
+    origin = Origin.PROFILE
     summary = "Generator's placeholder sentence left where an object's documentation belongs."
     docs = RuleDocs(
         what="""Flags a line of a profiled generator's page that is one of the fixed

@@ -6,7 +6,7 @@ import posixpath
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 from ._generator_pages import claimed_source, documented_object
 from ._outside_bases import builtin_names, outside_names
@@ -20,6 +20,7 @@ CLAIM = "entry-names-parameter-or-attribute"
 class UnknownParameter(Rule[MarkdownPage]):
     code = "DL703"
     name = "unknown-parameter"
+    origin = Origin.PROFILE
     summary = "Parameters or attributes item naming nothing the documented object has."
     docs = RuleDocs(
         what="""Flags an item of a profiled generator's labelled list (RepoAgent's

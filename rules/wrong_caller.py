@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Rule, RuleContext, RuleDocs
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 from doclint.rule_api_generators import Profile
 
 from ._generator_pages import (
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 class WrongCaller(Rule[MarkdownPage]):
     code = "DL705"
     name = "wrong-caller"
+    origin = Origin.PROFILE
     summary = "Sentence naming a caller that the project's sources refute."
     docs = RuleDocs(
         what="""Flags a sentence of a profiled generator's page that names a caller of

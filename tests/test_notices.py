@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import subprocess
+import sys
+
+import pytest
 
 from doclint.util.notices import forget_said, say_once
 
@@ -34,3 +39,17 @@ def test_the_next_run_says_its_lines_again(capfd):
     forget_said()
     say_once("a line")
     assert capfd.readouterr().err.splitlines() == ["doclint: a line"] * 2
+
+
+@pytest.mark.skipif(not hasattr(os, "memfd_create"), reason="the lock is a temporary file here")
+def test_the_lock_is_a_file_in_memory_not_tempfile_s():
+    """`tempfile` (with shutil and random) cost every run that loads this
+    module, a one-page check among them, more than the module itself."""
+    code = "import sys, doclint.util.notices; print('tempfile' in sys.modules)"
+    said = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert said.stdout == "False\n"

@@ -160,6 +160,7 @@ def test_a_rule_whose_module_fails_to_import_is_an_internal_error_where_it_appli
         "Vanished",
         Scope.PAGE,
         frozenset({"keyword-index"}),
+        None,
         True,
         Severity.ERROR,
         FixSafety.NONE,
@@ -251,3 +252,71 @@ def test_a_built_in_rule_named_again_is_the_rule_known_not_a_clash():
     late = RuleFacts.of(indexed.load())
     registry.add_entry(RuleEntry(late), "plugin 'other'")
     assert registry.problems == ["plugin 'other': DL501 [mojibake] clashes with DL501 [mojibake]"]
+
+
+class _Probe:
+    """A rule per writer that finds one thing on every page it is run on."""
+
+    @staticmethod
+    def rule(code: str, name: str, origin: object) -> type:
+        from doclint.rule_api import Finding, Rule, RuleDocs
+
+        def check(self, page, ctx):
+            yield Finding(1, 1, f"{name} ran")
+
+        docs = RuleDocs(what="w.", why="w.", example="e.", use_instead="u.")
+        attributes = {"code": code, "name": name, "summary": "s.", "docs": docs}
+        return type(name, (Rule,), {**attributes, "origin": origin, "check": check})
+
+
+def test_a_rule_of_one_writer_runs_only_on_the_pages_that_writer_may_have_written(tmp_path):
+    from doclint.rule_api import Origin
+
+    registry = load_registry()
+    for code, name, origin in (
+        ("ZZ901", "wiki-probe", Origin.WIKI),
+        ("ZZ902", "profile-probe", Origin.PROFILE),
+        ("ZZ903", "any-probe", None),
+    ):
+        registry.add(_Probe.rule(code, name, origin), "test")
+    assert registry.problems == []
+    assert registry.entries["ZZ901"].origin is Origin.WIKI
+    linter = Linter(Settings(select=["ZZ9"]), Tree(tmp_path), registry)
+
+    def ran(text: str, path: str) -> list[str]:
+        return [row.message for row in linter.check_text(text, path).rows]
+
+    assert ran("# Widgets\n", "README.md") == ["any-probe ran"]
+    wiki = (PROJECT / "tests" / "wikis" / "deepwiki_open" / "shop_wiki.md").read_text()
+    assert ran(wiki, "shop_wiki.md") == ["wiki-probe ran", "any-probe ran"]
+    # A page in a layout profile's docs folder may be the profile's.
+    assert ran("# Widgets\n", "repo/markdown_docs/mod.md") == ["profile-probe ran", "any-probe ran"]
+
+
+def test_a_rule_whose_origin_is_no_origin_is_refused():
+    registry = Registry()
+    registry.add(_Probe.rule("ZZ904", "bad-origin", "wiki"), "plugin")
+    assert registry.problems == ["plugin: rule ZZ904 has an `origin` that is no `Origin`: 'wiki'"]
+    assert "ZZ904" not in registry.entries
+
+
+def test_a_crash_shows_its_stack_when_asked(tmp_path):
+    """`traceback` is imported only for this: the stack still comes with it."""
+    from doclint.rule_api import Rule, RuleDocs
+
+    def check(self, page, ctx):
+        raise KeyError("x")
+
+    docs = RuleDocs(what="w.", why="w.", example="e.", use_instead="u.")
+    crashing = type(
+        "Crashing",
+        (Rule,),
+        {"code": "ZZ905", "name": "crashing", "summary": "s.", "docs": docs, "check": check},
+    )
+    registry = load_registry()
+    registry.add(crashing, "test")
+    for shown in (False, True):
+        settings = Settings(select=["ZZ905", "DL001"], show_traceback=shown)
+        (crash,) = Linter(settings, Tree(tmp_path), registry).check_text("# T\n", "a.md").rows
+        assert crash.message.startswith("rule ZZ905 (crashing) crashed: KeyError: 'x'")
+        assert ("Traceback (most recent call last)" in crash.message) is shown

@@ -41,12 +41,48 @@ NEVER_FOR_A_CHECK = (
     # No configuration file in these trees, and the profiles are frozen: no TOML.
     "tomllib",
     "datetime",
+    # A rule's crash is shown with its stack only under --show-traceback.
+    "traceback",
 )
 
 # What the DeepWiki export needs and the generated page and the README do not:
 # the history (git, through subprocess) for its citations, and mistune for
 # Markdown the line scan does not read.
-ONLY_FOR_THE_WIKI = ("doclint.history", "subprocess", "mistune", "doclint.parsing.mistune_layer")
+# The tree's lock and the decoder's per-thread state are `_thread`'s: only
+# subprocess imports `threading`.
+ONLY_FOR_THE_WIKI = (
+    "doclint.history",
+    "subprocess",
+    "threading",
+    "mistune",
+    "doclint.parsing.mistune_layer",
+)
+
+# The rules that judge only the pages of a wiki or of a layout profile: a
+# README is neither's, so they are neither imported nor run for it.
+ONLY_FOR_THEIR_WRITERS = tuple(
+    f"doclint_rules.{name}"
+    for name in [
+        "missing_object",
+        "signature_mismatch",
+        "unknown_parameter",
+        "undocumented_object",
+        "wrong_caller",
+        "ungenerated_doc",
+        "truncated_page",
+        "undocumented_module",
+        "orphan_page",
+        "cited_file_missing",
+        "range_outside_file",
+        "cited_lines_changed",
+        "malformed_citation",
+        "source_list_missing",
+        "name_not_in_code",
+        "name_not_in_cited_lines",
+        "site_link_to_local_page",
+        "generator_markup",
+    ]
+)
 
 README = "# Widgets\n\nA small library of widgets: see [the guide](https://example.org).\n"
 
@@ -116,6 +152,15 @@ def test_checking_a_page_imports_no_pydantic_nor_what_it_does_not_use(trees, cas
     assert sorted(modules.intersection(NEVER_FOR_A_CHECK)) == []
     if case != "wiki":
         assert sorted(modules.intersection(ONLY_FOR_THE_WIKI)) == []
+    if case == "readme":
+        assert sorted(modules.intersection(ONLY_FOR_THEIR_WRITERS)) == []
+
+
+def test_a_wiki_page_imports_the_rules_of_wikis_and_not_those_of_layout_profiles(trees):
+    folder, page = trees["wiki"]
+    modules = imported(folder, "check", page, "--select", "DL", "--no-cache")
+    assert "doclint_rules.cited_file_missing" in modules
+    assert "doclint_rules.missing_object" not in modules
 
 
 def test_a_format_is_imported_when_asked(trees):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import codecs
 import os
-import traceback
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -36,7 +35,17 @@ from doclint.models.markdown_lines import normalize_newlines
 from doclint.parsing.pages import page_memo, parse_page
 from doclint.profiles.original_source import embedded_page_text
 from doclint.profiles.templates import use_generators
-from doclint.rule_api import Cause, Edit, Fix, FixSafety, OptionValue, Rule, RuleContext, Scope
+from doclint.rule_api import (
+    Cause,
+    Edit,
+    Fix,
+    FixSafety,
+    OptionValue,
+    Origin,
+    Rule,
+    RuleContext,
+    Scope,
+)
 from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
 from doclint.tree.index import Fact, Stamp, Tree, clean_path, digest, stamp_of
 from doclint.tree.reading import OverLimit, read_beneath
@@ -148,10 +157,13 @@ class Linter:
         self.enabled = {rule.code for rule in self.rules}
         self.options = rule_options(self.rules, settings.rule_options, self.registry)
         self._built: dict[str, Rule[Any]] = {}
-        # The rules of each page kind, each with its options, sorted out once.
+        # The rules of each page kind and set of writers, each with its
+        # options, sorted out once; the writers the rules of a kind ask about.
         self._passes_of: dict[
-            tuple[Scope, DocKind], list[tuple[Rule[Any], Mapping[str, OptionValue]]]
+            tuple[Scope, DocKind, frozenset[Origin]],
+            list[tuple[Rule[Any], Mapping[str, OptionValue]]],
         ] = {}
+        self._origins_of: dict[tuple[Scope, DocKind], tuple[Origin, ...]] = {}
         self._seen: RecentPages[PagePass] = RecentPages(PASSES_KEPT)
         self._parsed = page_memo()
         self.root_text = str(tree.root)
@@ -292,7 +304,7 @@ class Linter:
             records_facts=self.records_facts,
             profiles=self.settings.profiles,
         )
-        found = self._run_rules(self._passes_for(Scope.FILE, page.kind), page, ctx)
+        found = self._run_rules(self._passes_for(Scope.FILE, page, ctx), page, ctx)
         for current in iter_pages(page, text):
             found += self._page_pass(current, ctx)
         if MARKER in text:
@@ -315,7 +327,7 @@ class Linter:
             ctx.ask_again(seen.facts)
             return seen.at(first_line)
         asked_before, ctx.facts = ctx.facts, {}
-        found = self._run_rules(self._passes_for(Scope.PAGE, page.kind), page, ctx)
+        found = self._run_rules(self._passes_for(Scope.PAGE, page, ctx), page, ctx)
         asked, ctx.facts = ctx.facts, asked_before
         ctx.facts.update(asked)
         if self.reuses_pages and all(row.line >= first_line for row in found):
@@ -324,17 +336,35 @@ class Linter:
         return found
 
     def _passes_for(
-        self, scope: Scope, kind: DocKind
+        self, scope: Scope, page: AnyPage, ctx: RuleContext
     ) -> list[tuple[Rule[Any], Mapping[str, OptionValue]]]:
-        """The rules of `scope` that apply to pages of `kind`, with their options."""
-        passes = self._passes_of.get((scope, kind))
+        """The rules of `scope` that apply to `page`, with their options: those
+        of its kind, less those that judge only the pages of a writer
+        (`Rule.origin`) that did not write it, never imported for it."""
+        kind = page.kind
+        asked = self._origins_of.get((scope, kind))
+        if asked is None:
+            asked = self._origins_of[scope, kind] = tuple(
+                {
+                    entry.origin: None
+                    for entry in self.rules
+                    if entry.origin is not None and self._applies(entry, scope, kind)
+                }
+            )
+        origins = frozenset(origin for origin in asked if ctx.written_by(page, origin))
+        passes = self._passes_of.get((scope, kind, origins))
         if passes is None:
-            passes = self._passes_of[scope, kind] = [
+            passes = self._passes_of[scope, kind, origins] = [
                 (self._rule(entry), self.options[entry.code])
                 for entry in self.rules
-                if entry.facts.scope is scope and entry.applies_to(kind)
+                if self._applies(entry, scope, kind)
+                and (entry.origin is None or entry.origin in origins)
             ]
         return passes
+
+    @staticmethod
+    def _applies(entry: RuleEntry, scope: Scope, kind: DocKind) -> bool:
+        return entry.facts.scope is scope and entry.applies_to(kind)
 
     def _rule(self, entry: RuleEntry) -> Rule[Any]:
         """The rule of `entry`, built once."""
@@ -408,6 +438,9 @@ class Linter:
     def _crash(self, who: str, error: BaseException, cause: Cause) -> list[Finding]:
         message = f"{who} crashed: {type(error).__name__}: {error}"
         if self.settings.show_traceback:
+            # Imported here: `traceback` (with `textwrap`) cost every start ~1.5 ms.
+            import traceback
+
             message += "\n" + "".join(traceback.format_exception(error)).rstrip()
         return self._engine_row(InternalError, 1, 1, message, cause)
 

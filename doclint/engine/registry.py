@@ -38,7 +38,15 @@ from typing import Any, overload
 from doclint.engine.builtin_rules import ENGINE_RULES
 from doclint.engine.rule_index import RuleFacts, indexed_facts
 from doclint.models import installed
-from doclint.rule_api import CODE_PATTERN, NAME_PATTERN, FixSafety, OptionValue, Rule, RuleDocs
+from doclint.rule_api import (
+    CODE_PATTERN,
+    NAME_PATTERN,
+    FixSafety,
+    OptionValue,
+    Origin,
+    Rule,
+    RuleDocs,
+)
 
 ENTRY_POINT_GROUP = "doclint.rules"
 BUILTIN_PACKAGE = "doclint_rules"
@@ -102,6 +110,11 @@ class RuleEntry:
             return ""
         return type(self.build()).outside_state()
 
+    @property
+    def origin(self) -> Origin | None:
+        """The writer of the only pages the rule judges (`Rule.origin`)."""
+        return self.facts.origin
+
     def applies_to(self, kind: str) -> bool:
         """Whether the rule checks pages of `kind` (a `DocKind`)."""
         if self._rule is not None:
@@ -152,6 +165,11 @@ class Registry:
             return
         if not CODE_PATTERN.match(rule.code) or not NAME_PATTERN.match(rule.name):
             self.problems.append(f"{origin}: bad code or name {rule.code!r} / {rule.name!r}")
+            return
+        if rule.origin is not None and not isinstance(rule.origin, Origin):
+            self.problems.append(
+                f"{origin}: rule {rule.code} has an `origin` that is no `Origin`: {rule.origin!r}"
+            )
             return
         known = self.entries.get(rule.code)
         if known is not None and (known.facts.module, known.facts.qualname) == (

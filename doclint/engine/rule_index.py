@@ -3,7 +3,8 @@ before it imports the rule's module.
 
 Selecting the rules, checking the selectors, per-file ignores, severities and
 suppression comments, and the cache key need only each rule's code, name,
-scope, the kinds of page it applies to, whether it is on by default, its
+scope, the kinds of page it applies to and the writer of the only pages it
+judges (`Rule.origin`), whether it is on by default, its
 options' defaults and whether it depends on an outside tool; importing every
 rule module for them cost a one-page check more than the page (the rule
 modules and the language readers they load). So these facts are kept in
@@ -28,19 +29,18 @@ import importlib
 import json
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from doclint.rule_api import FixSafety, OptionValue, Rule, Scope, Severity
+from doclint.rule_api import FixSafety, OptionValue, Origin, Rule, Scope, Severity
 
 INDEX = Path(__file__).with_name("rule_index.json")
 
 
-@dataclass(frozen=True, slots=True)
-class RuleFacts:
-    """What the run knows of a rule without importing it."""
+class RuleFacts(NamedTuple):
+    """What the run knows of a rule without importing it. A named tuple: a
+    frozen dataclass's class costs every start several times as much to build."""
 
     code: str
     name: str
@@ -49,6 +49,8 @@ class RuleFacts:
     scope: Scope
     kinds: frozenset[str] | None
     """The kinds of page (`DocKind` values) the rule applies to; None for all."""
+    origin: Origin | None
+    """The writer of the only pages the rule judges (`Rule.origin`); None for all."""
     default_enabled: bool
     severity: Severity
     fix_safety: FixSafety
@@ -66,6 +68,7 @@ class RuleFacts:
             rule.__qualname__,
             rule.scope,
             None if rule.kinds is None else frozenset(map(str, rule.kinds)),
+            rule.origin,
             rule.default_enabled,
             rule.severity,
             rule.fix_safety,
@@ -80,6 +83,7 @@ class RuleFacts:
             "class": self.qualname,
             "scope": str(self.scope),
             "kinds": None if self.kinds is None else sorted(self.kinds),
+            "origin": None if self.origin is None else str(self.origin),
             "default_enabled": self.default_enabled,
             "severity": str(self.severity),
             "fix_safety": str(self.fix_safety),
@@ -97,6 +101,7 @@ class RuleFacts:
             data["class"],
             Scope(data["scope"]),
             None if kinds is None else frozenset(kinds),
+            None if data["origin"] is None else Origin(data["origin"]),
             data["default_enabled"],
             Severity(data["severity"]),
             FixSafety(data["fix_safety"]),

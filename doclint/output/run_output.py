@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 from doclint.models.findings import Counts, Finding, counts, total
 from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule, Severity
-from doclint.rule_api_generators import Profile
 
 if TYPE_CHECKING:
     from doclint.output.parts import SpilledParts
+    from doclint.rule_api_generators import Profile
 
 
 @dataclass

@@ -40,9 +40,9 @@ MAX_CITED = 64
 """The most citations a name is judged by (those nearest it): a sentence of
 n names and n citations would otherwise hold n squared of them."""
 
-_RANGE = re.compile(r"L?(\d+)(?:\s*[-\u2013]\s*L?(\d+))?")
-_SENTENCE_END = re.compile(r"[.!?;](?:\*\*)?\s+(?=[A-Z*`(])")
-_SOURCES_LINE = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*)?Sources?:")
+_RANGE = compiled_on_use(r"L?(\d+)(?:\s*[-\u2013]\s*L?(\d+))?")
+_SENTENCE_END = compiled_on_use(r"[.!?;](?:\*\*)?\s+(?=[A-Z*`(])")
+_SOURCES_LINE = compiled_on_use(r"^\s*(?:[-*]\s+)?(?:\*\*)?Sources?:")
 
 
 def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wiki) -> WikiFacts:
@@ -190,7 +190,7 @@ def _named_repository(lines: Sequence[str], grammar: WikiGrammar) -> str:
     return ""
 
 
-_LISTED_SPAN = re.compile(r"\s*[-*+]\s+(`+)\s*([^`\s]+)\s*\1\s*$")
+_LISTED_SPAN = compiled_on_use(r"\s*[-*+]\s+(`+)\s*([^`\s]+)\s*\1\s*$")
 
 
 def _listed_spans(lines: Sequence[str], listed: frozenset[int]) -> Iterator[SourceEntry]:
@@ -387,7 +387,7 @@ def _spans_of(number: int, line: str) -> Iterator[_Span]:
         at = close + ticks
 
 
-_RAW_LINK = re.compile(r"\[([^\[\]]*)\]\(([^()]*)\)")
+_RAW_LINK = compiled_on_use(r"\[([^\[\]]*)\]\(([^()]*)\)")
 
 
 def _unrendered(

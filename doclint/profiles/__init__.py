@@ -185,6 +185,15 @@ def builtin_profiles() -> tuple[Profile, ...]:
     )
 
 
+def in_some_layout(path: str, profiles: tuple[Profile, ...] = ()) -> bool:
+    """Whether the page at `path` sits in the docs folder of one of
+    `profiles` or of a built-in profile: where `page_readings` starts, so a
+    page outside them is no profile's, whatever it holds."""
+    return any(profile.layout.docs_folder in path for profile in profiles) or any(
+        folder in path for folder in builtin_docs_folders()
+    )
+
+
 class PageReading(NamedTuple):
     """How one profile reads a page: its place in the profile's project
     (None when the profile did not write it), and why."""

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from doclint.profiles.patterns import MAX_PHRASE_PROGRAM, Pattern, compile_pattern
+from doclint.util.lazy_regex import compiled_on_use
 
 CLAIMS: Mapping[str, str] = {
     "symbol-exists": "a heading's object is defined in the source, with that kind and nesting",
@@ -650,9 +651,9 @@ def fixed_text(pattern: str) -> str | None:
     return None if escaped else "".join(text)
 
 
-_GROUP = re.compile(r"\(\?P<(\w+)>|\(\?P=(\w+)\)")
+_GROUP = compiled_on_use(r"\(\?P<(\w+)>|\(\?P=(\w+)\)")
 # What leads a sentence's words: a list marker, the `, ` after a named folder.
-_LEAD = re.compile(r"^[^\w*]+")
+_LEAD = compiled_on_use(r"^[^\w*]+")
 
 
 def _after_groups(pattern: str) -> int:

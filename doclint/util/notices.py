@@ -13,7 +13,7 @@ import contextlib
 import fcntl
 import hashlib
 import mmap
-import tempfile
+import os
 from collections.abc import Iterator
 from typing import IO
 
@@ -26,8 +26,21 @@ _said = mmap.mmap(-1, _BITS // 8)
 # process, not shared with its children: the file open in all of them serves.
 # Without a temporary folder to write in, the lines go unlocked: a worker may
 # then repeat one, nothing worse.
+
+
+def _anonymous_file() -> IO[bytes]:
+    """A file of no name, closed at exit: in memory where the system makes
+    one (Linux), else a temporary file (`tempfile`'s import, with `shutil`
+    and `random`, cost a one-page check more than the rest of this module)."""
+    if hasattr(os, "memfd_create"):
+        return open(os.memfd_create("doclint-notices"), "r+b", buffering=0)
+    import tempfile
+
+    return tempfile.TemporaryFile()
+
+
 try:
-    _lock: IO[bytes] | None = tempfile.TemporaryFile()  # noqa: SIM115 (closed at exit)
+    _lock: IO[bytes] | None = _anonymous_file()
 except OSError:
     _lock = None
 

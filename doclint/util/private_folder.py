@@ -13,10 +13,7 @@ never looked up again, and what is read back is the file written there.
 from __future__ import annotations
 
 import os
-import secrets
-import shutil
 import stat
-import tempfile
 
 _DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -28,6 +25,10 @@ class PrivateFolder:
     processes inherit its descriptor, and use it as the process that made it."""
 
     def __init__(self, prefix: str) -> None:
+        # Imported here: most runs (one page, no process pool) make no folder,
+        # and `tempfile` with `shutil` cost them more than this module.
+        import tempfile
+
         self.path = tempfile.mkdtemp(prefix=prefix)
         """Its name: for messages and the removal of what a killed run left."""
         self.descriptor = os.open(self.path, _DIRECTORY)
@@ -40,6 +41,8 @@ class PrivateFolder:
 
     def create(self, prefix: str, suffix: str = "") -> tuple[str, int]:
         """A new file's name and a descriptor open for writing it."""
+        import secrets
+
         while True:
             name = f"{prefix}{secrets.token_hex(6)}{suffix}"
             try:
@@ -94,6 +97,8 @@ class PrivateFolder:
                 try:
                     os.unlink(name, dir_fd=self.descriptor)
                 except IsADirectoryError:
+                    import shutil
+
                     shutil.rmtree(name, dir_fd=self.descriptor, ignore_errors=True)
                 except FileNotFoundError:
                     pass
