@@ -7,6 +7,7 @@ instead of rendered, with no finding decoded."""
 
 from __future__ import annotations
 
+import json
 import marshal
 import os
 import struct
@@ -38,9 +39,9 @@ def writer_context(part: object, errors: str, color: bool) -> bytes:
     """What every part depends on besides its file (SARIF numbers the rules
     known; JSON and SARIF link the rules' pages)."""
     codes = known_codes()
-    name = f"{getattr(part, '__module__', '')}.{getattr(part, '__qualname__', repr(part))}"
-    context = (__version__, name, errors, color, codes, documentation_base())
-    return repr(context).encode("utf-8", "surrogatepass")
+    name = f"{getattr(part, '__module__', '')}.{getattr(part, '__qualname__', type(part).__name__)}"
+    context = [__version__, name, errors, color, list(codes), documentation_base()]
+    return json.dumps(context).encode()  # canonical text, never a repr
 
 
 def part_key(context: bytes, shown: str, found: FileRows, root: str, cwd: Path) -> bytes | None:
