@@ -34,6 +34,7 @@ from doclint.rule_api import FixSafety, Scope, Severity
 from doclint.run.setup import result_key
 from doclint.tree.index import Tree
 from tests.conftest import PROJECT
+from tests.test_startup import imported
 
 
 def test_the_committed_index_is_that_of_the_rule_modules():
@@ -185,29 +186,6 @@ def test_every_language_reader_is_named_with_its_language():
     assert readers == _languages.READERS
 
 
-# A `doclint` run that names, at exit, every module it imported.
-_RUN = """
-import atexit, runpy, sys
-atexit.register(lambda: sys.__stderr__.write("\\nimported: " + " ".join(sys.modules) + "\\n"))
-sys.argv = ["doclint", *sys.argv[1:]]
-runpy.run_module("doclint", run_name="__main__", alter_sys=True)
-"""
-
-
-def _imported(cwd: Path, *args: str) -> set[str]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    done = subprocess.run(
-        [sys.executable, "-c", _RUN, *args],
-        cwd=cwd,
-        env={**env, "PYTHONPATH": str(PROJECT)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode in (0, 1), done.stderr[-2000:]
-    return set(done.stderr.rpartition("imported: ")[2].split())
-
-
 def _modules_of_rules_not_for(kind: str) -> set[str]:
     """The modules of the rules that cannot apply to a page of `kind`."""
     entries = load_registry().entries.values()
@@ -228,7 +206,7 @@ def test_a_page_imports_only_the_rules_and_readers_that_can_apply_to_it(
 ):
     shutil.copytree(PROJECT / "examples" / "tree", tmp_path, dirs_exist_ok=True)
     (tmp_path / "README.md").write_text("# Widgets\n\nSee [the guide](x.md).\n", "utf-8")
-    modules = _imported(tmp_path, "check", page, *cache)
+    modules = imported(tmp_path, "check", page, *cache)
     assert f"{BUILTIN_PACKAGE}.broken_link" in modules  # the rules did run
     not_for = _modules_of_rules_not_for(kind)
     assert len(not_for) >= 5
