@@ -424,6 +424,9 @@ def run_doclint(
     env = dict(os.environ)
     if plugin is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(plugin), env.get("PYTHONPATH")]))
+        # The interpreter, not doclint, would cache the stand-in plugin's
+        # bytecode beside it, in the folder the catalogue checks is left as it was.
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     return subprocess.run(
         [sys.executable, "-m", "doclint", *args],
         capture_output=True,
