@@ -189,9 +189,12 @@ def in_some_layout(path: str, profiles: tuple[Profile, ...] = ()) -> bool:
     """Whether the page at `path` sits in the docs folder of one of
     `profiles` or of a built-in profile: where `page_readings` starts, so a
     page outside them is no profile's, whatever it holds."""
-    return any(profile.layout.docs_folder in path for profile in profiles) or any(
-        folder in path for folder in builtin_docs_folders()
-    )
+    in_given = any(profile.layout.docs_folder in path for profile in profiles)
+    return in_given or _in_builtin_layout(path)
+
+
+def _in_builtin_layout(path: str) -> bool:
+    return any(folder in path for folder in builtin_docs_folders())
 
 
 class PageReading(NamedTuple):
@@ -222,7 +225,7 @@ def page_readings(
     markers in its project, unless it has headings of its own at the level of
     the profile's object headings (a `README.md` among the pages, a guide).
     `headings` is read once, and only for a page in some profile's layout."""
-    if any(folder in path for folder in builtin_docs_folders()):
+    if _in_builtin_layout(path):
         shipped = builtin_profiles()
         profiles = (*profiles, *(b for b in shipped if all(b is not p for p in profiles)))
     seen: list[str] | None = None
