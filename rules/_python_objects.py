@@ -11,10 +11,10 @@ a profiled generator, once per source text.
 from __future__ import annotations
 
 import ast
-import hashlib
 from collections import deque
 from dataclasses import dataclass, field
 
+from doclint.util.digests import blake2b
 from doclint.util.lru import LatestDict
 
 from ._languages.python import read_ast
@@ -86,7 +86,7 @@ _WRITTEN_DEPTH = 100
 
 def python_objects(text: str) -> ModuleObjects | None:
     """The objects `text` defines; None for a text `ast` cannot parse."""
-    key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    key = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
     if key in _CACHE:
         return _CACHE[key]
     found: ModuleObjects | None = read_ast(lambda: _objects(ast.parse(text)))

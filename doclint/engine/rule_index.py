@@ -24,7 +24,6 @@ or changed is never missed. Plugins are always imported.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import sys
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from doclint.rule_api import FixSafety, OptionValue, Origin, Rule, Scope, Severity
+from doclint.util.digests import sha256_hex
 
 INDEX = Path(__file__).with_name("rule_index.json")
 
@@ -120,7 +120,7 @@ def _decoded(value: object) -> OptionValue:
 
 
 def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return sha256_hex(data)
 
 
 def write_index(modules: Iterable[tuple[str, str]]) -> str:

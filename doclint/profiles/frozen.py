@@ -27,7 +27,6 @@ again when loaded.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import re
 import sys
@@ -37,6 +36,7 @@ from typing import Any
 
 from doclint.profiles import model
 from doclint.profiles.model import GeneratorProfile
+from doclint.util.digests import sha256_hex
 from doclint.util.lazy_regex import LazyPattern, compiled_on_use
 
 FROZEN = Path(__file__).with_name("shipped.json")
@@ -64,7 +64,7 @@ _TYPES: dict[str, type[Any]] = {
 
 def digest(text: str) -> str:
     """The digest a profile records of its TOML text (`GeneratorProfile.digest`)."""
-    return hashlib.sha256(text.encode()).hexdigest()
+    return sha256_hex(text.encode())
 
 
 def encode(value: Any, shared: dict[int, int] | None = None) -> Any:

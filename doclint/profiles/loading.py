@@ -5,7 +5,6 @@ template takes what its version states and it does not (`_template`)."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -51,6 +50,7 @@ from doclint.profiles.model import (
     phrase_book_of,
 )
 from doclint.profiles.patterns import MAX_PATTERNS, Pattern, compile_pattern
+from doclint.util.digests import sha256_hex
 from doclint.util.suggestions import did_you_mean
 from doclint.util.toml import TomlError, read_toml
 
@@ -830,7 +830,7 @@ def generator_of_data(
             )
             for version in model.versions
         ]
-    return _frozen(model, origin, phrases, builtin, hashlib.sha256(text.encode()).hexdigest())
+    return _frozen(model, origin, phrases, builtin, sha256_hex(text.encode()))
 
 
 def _message(error: ErrorDetails) -> str:

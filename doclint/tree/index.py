@@ -8,7 +8,6 @@ case file contents are still read from disk when they are there.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import posixpath
 from collections.abc import Callable
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from doclint.tree.reading import MAX_FILE_SIZE, RootFolder, read_beneath, read_regular
+from doclint.util.digests import blake2b
 from doclint.util.lru import LatestDict
 
 # The history (git, subprocess) is imported when a rule first asks of it: only
@@ -54,7 +54,7 @@ question_of: Callable[[Fact], tuple[str, str]] = itemgetter(0, 1)
 def digest(data: bytes | memoryview) -> bytes:
     """The digest that stands for a file's bytes, or an answer's, wherever
     two of them are compared."""
-    return hashlib.blake2b(data, digest_size=16).digest()
+    return blake2b(data, digest_size=16).digest()
 
 
 def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:

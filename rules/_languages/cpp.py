@@ -34,7 +34,6 @@ reading, and the cache holds only the facts.
 from __future__ import annotations
 
 import bisect
-import hashlib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -46,6 +45,7 @@ import tree_sitter
 import tree_sitter_cpp
 
 from doclint.rule_api import LANGUAGES
+from doclint.util.digests import blake2b
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.lru import LatestDict
 
@@ -282,7 +282,7 @@ def dialect_facts(text: str, dialect: Dialect, parsed: tree_sitter.Tree | None =
     the caller parsed the text already (stripped, with `parse`), serves as the
     first reading's tree, which the reading then edits."""
     stripped = text.rstrip()
-    digest = hashlib.blake2b(stripped.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    digest = blake2b(stripped.encode("utf-8", "surrogatepass"), digest_size=16).digest()
     return _CACHE.memo((dialect.name, digest), lambda: _read(stripped, dialect, parsed))
 
 

@@ -25,7 +25,6 @@ its words (`python_places`): the few latest splits are kept for that.
 from __future__ import annotations
 
 import ast
-import hashlib
 import re
 import unicodedata
 import warnings
@@ -37,6 +36,7 @@ from typing import NamedTuple, TypeVar, cast
 
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import LANGUAGES
+from doclint.util.digests import blake2b
 from doclint.util.gc_pause import gc_paused
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.lru import LatestDict
@@ -222,7 +222,7 @@ def lexed_facts(text: str) -> PythonFacts | None:
 
 
 def _digest(text: str) -> bytes:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def _cached(
