@@ -18,7 +18,7 @@ import doclint_rules
 import pytest
 from doclint_rules import _languages
 
-from doclint.engine import Linter, Settings, rule_index
+from doclint.engine import Linter, Settings, registry, rule_index
 from doclint.engine.builtin_rules import ENGINE_RULES
 from doclint.engine.registry import (
     BUILTIN_PACKAGE,
@@ -298,3 +298,53 @@ def test_a_crash_shows_its_stack_when_asked(tmp_path):
         (crash,) = Linter(settings, Tree(tmp_path), registry).check_text("# T\n", "a.md").rows
         assert crash.message.startswith("rule ZZ905 (crashing) crashed: KeyError: 'x'")
         assert ("Traceback (most recent call last)" in crash.message) is shown
+
+
+def _installed(tmp_path: Path, direct_url: str | None) -> list[registry.EntryPoint]:
+    """The rule entries found with a doclint distribution first on the path,
+    installed as `direct_url` (PEP 610's file; None: from a wheel) says."""
+    dist = tmp_path / "site" / "doclint-0.1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "entry_points.txt").write_text("[doclint.rules]\nbuiltin = doclint_rules\n")
+    if direct_url is not None:
+        (dist / "direct_url.json").write_text(direct_url)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys, "path", [str(dist.parent), *sys.path])
+        return registry.installed_entries(registry.ENTRY_POINT_GROUP)
+
+
+@pytest.mark.parametrize(
+    ("direct_url", "editable"),
+    [
+        (None, False),
+        ('{"url": "file:///src", "dir_info": {}}', False),
+        ('{"url": "file:///src", "dir_info": {"editable": true}}', True),
+        ("{damaged", True),
+    ],
+)
+def test_an_install_says_whether_its_code_may_have_changed(tmp_path, direct_url, editable):
+    (entry,) = [e for e in _installed(tmp_path, direct_url) if registry.is_builtin(e)][:1]
+    assert entry == registry.EntryPoint("builtin", "doclint_rules", editable)
+
+
+def test_an_install_that_is_not_editable_knows_its_rules_from_the_index_alone(
+    tmp_path, monkeypatch
+):
+    """A wheel's rule modules are those the index was written from: they are
+    neither listed (pkgutil) nor read and digested, and the rules are the same."""
+    (entry,) = [e for e in _installed(tmp_path, None) if registry.is_builtin(e)][:1]
+    walked = dict(load_registry().entries)
+    files = {file for _, file in package_modules(BUILTIN_PACKAGE)}
+
+    def refused(*args: object) -> None:
+        raise AssertionError("a rule module listed or read")
+
+    monkeypatch.setattr(pkgutil, "iter_modules", refused)
+    monkeypatch.setattr(rule_index, "digest", refused)
+    read = registry._read_registry(((entry, registry._modules_of(entry)),))
+    assert {code: e.facts for code, e in read.entries.items()} == {
+        code: e.facts for code, e in walked.items()
+    }
+    assert {
+        e.file for e in read.entries.values() if e.facts.module.startswith(BUILTIN_PACKAGE)
+    } == files

@@ -12,8 +12,12 @@ the run.
 
 A built-in rule is known by its facts (`rule_index`) and its module imported
 when the rule is first needed (`RuleEntry.load`): a run imports only the
-rules of the pages it checks. A module whose code differs from the index's
-is imported at once and read, as a plugin's are.
+rules of the pages it checks. Where doclint is installed editable, its rule
+modules are listed from the package's folder and each one's code compared
+with the index's: one that differs, or that the index lacks, is imported at
+once and read, as a plugin's are. An install that is not editable holds the
+rules the index was written from: its modules are the index's, neither
+listed nor read.
 
 The registry is read once per process while what it is read from stays the
 same (`load_registry`): a run asks for it from the command line, its set-up
@@ -25,18 +29,16 @@ from __future__ import annotations
 
 import functools
 import importlib
-import inspect
 import os
-import pkgutil
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType, ModuleType
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from doclint.engine.builtin_rules import ENGINE_RULES
-from doclint.engine.rule_index import RuleFacts, indexed_facts
+from doclint.engine.rule_index import RuleFacts, indexed_facts, indexed_modules
 from doclint.models import installed
 from doclint.rule_api import (
     CODE_PATTERN,
@@ -47,6 +49,9 @@ from doclint.rule_api import (
     Rule,
     RuleDocs,
 )
+
+if TYPE_CHECKING:
+    import pkgutil
 
 ENTRY_POINT_GROUP = "doclint.rules"
 BUILTIN_PACKAGE = "doclint_rules"
@@ -84,6 +89,8 @@ class RuleEntry:
     def file(self) -> str:
         """The file of the rule's module."""
         if self._file is None:
+            import inspect
+
             self._file = inspect.getfile(self.load())
         return self._file
 
@@ -288,6 +295,10 @@ def _modules_of(entry: EntryPoint) -> tuple[ModuleFile, ...] | Exception:
     if entry.attr:
         return ()
     try:
+        if is_builtin(entry) and not entry.editable:
+            listed = indexed_modules(entry.module)
+            if listed:
+                return listed
         return tuple(package_modules(entry.module))
     except Exception as error:
         return error
@@ -309,7 +320,7 @@ def _read_registry(
         who = "built-in rules" if builtin else f"plugin {entry.name!r}"
         for where, file, load in _loaders(entry, modules):
             origin = f"{who} ({where})"
-            facts = indexed_facts(where, file) if builtin and file else None
+            facts = indexed_facts(where, file, entry.editable) if builtin and file else None
             if facts is not None:
                 for fact in facts:
                     registry.add_entry(RuleEntry(fact, file=file), origin)
@@ -356,6 +367,8 @@ def _module_rules_of(name: str) -> list[type[Rule[Any]]]:
 def package_modules(package: str) -> list[ModuleFile]:
     """The public modules of a package of rules, sorted, each with the file
     of its code: those whose name starts with `_` are the rules' helpers."""
+    import pkgutil
+
     found = importlib.import_module(package)
     return [
         (f"{package}.{module.name}", _file_of(module))
@@ -393,6 +406,9 @@ class EntryPoint:
 
     name: str
     value: str
+    editable: bool = True
+    """Whether the code of the entry's distribution may have changed since
+    it was installed (an editable install; or not known)."""
 
     @property
     def module(self) -> str:
@@ -428,11 +444,11 @@ def installed_entries(group: str) -> list[EntryPoint]:
     for _, folder in installed.distributions(sys.path):
         text = installed.read(folder, "entry_points.txt")
         if text is not None:
-            found.extend(_section(text, group))
+            found.extend(_section(text, group, installed.editable(folder)))
     return found
 
 
-def _section(text: str, group: str) -> Iterator[EntryPoint]:
+def _section(text: str, group: str, editable: bool) -> Iterator[EntryPoint]:
     """The `name = value` lines of the `[group]` section of an INI text."""
     current = None
     for raw in text.splitlines():
@@ -443,7 +459,7 @@ def _section(text: str, group: str) -> Iterator[EntryPoint]:
             current = line[1:-1].strip()
         elif current == group:
             name, _, value = line.partition("=")
-            yield EntryPoint(name.strip(), value.strip())
+            yield EntryPoint(name.strip(), value.strip(), editable)
 
 
 def is_builtin(entry: EntryPoint) -> bool:

@@ -16,16 +16,21 @@ and held current by a test, and a rule's module is imported when a page it
 applies to is checked, or when something needs the rule itself (its
 documentation, an option value to validate, its outside state).
 
-Each module's entry holds the SHA-256 of the module file's bytes: a module
-that is not in the index, or whose bytes differ (an editable install being
-edited), is imported and read for its rules as before, so a rule file added
-or changed is never missed. Plugins are always imported.
+Each module's entry holds the SHA-256 of the module file's bytes: in an
+editable install, a module that is not in the index, or whose bytes differ
+(a checkout being edited), is imported and read for its rules as before, so
+a rule file added or changed is never missed. Any other install holds the
+modules the index was written from (a wheel, or `pip install .`, carries the
+two together): its rule modules are the index's, and their files are neither
+listed nor read, which cost a one-page check the reading and digesting of
+every rule module. Plugins are always imported.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -157,18 +162,33 @@ def _entries() -> Mapping[str, Any]:
     return entries if isinstance(entries, dict) else {}
 
 
-def indexed_facts(module: str, file: str) -> tuple[RuleFacts, ...] | None:
+def indexed_modules(package: str) -> tuple[tuple[str, str], ...]:
+    """The modules of `package` the index holds, sorted, each with the file
+    of its code in the package's folder (as `registry.package_modules` lists
+    them): a rule module of the index is a `.py` file of the package."""
+    folder = importlib.import_module(package).__path__[0]
+    prefix = f"{package}."
+    return tuple(
+        (name, os.path.join(folder, f"{name[len(prefix) :]}.py"))
+        for name in sorted(_entries())
+        if name.startswith(prefix)
+    )
+
+
+def indexed_facts(module: str, file: str, check: bool = True) -> tuple[RuleFacts, ...] | None:
     """The facts of the rules of `module`, whose code is in `file`, when the
-    index holds that module with those bytes; None when it must be imported
-    (an entry the index cannot give, damaged, is as good as none)."""
+    index holds that module (with those bytes, when `check`); None when it
+    must be imported (an entry the index cannot give, damaged, is as good as
+    none)."""
     entry = _entries().get(module)
     if not isinstance(entry, dict):
         return None
     try:
-        with open(file, "rb") as source:
-            data = source.read()
-        if digest(data) != entry["sha256"]:
-            return None
+        if check:
+            with open(file, "rb") as source:
+                data = source.read()
+            if digest(data) != entry["sha256"]:
+                return None
         return tuple(RuleFacts.decode(module, rule) for rule in entry["rules"])
     except (OSError, LookupError, TypeError, ValueError):
         return None

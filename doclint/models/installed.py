@@ -11,6 +11,7 @@ asks `importlib.metadata`.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -59,3 +60,17 @@ def read(folder: str, name: str) -> str | None:
             return file.read().decode("utf-8", "replace")
     except OSError:
         return None
+
+
+def editable(folder: str) -> bool:
+    """Whether the distribution of the metadata folder `folder` is installed
+    editable: its code is a checkout's, which may change after the install
+    (PEP 610: `dir_info.editable` of `direct_url.json`)."""
+    text = read(folder, "direct_url.json")
+    if text is None:
+        return False
+    try:
+        info = json.loads(text).get("dir_info")
+    except (ValueError, AttributeError):
+        return True  # unreadable: as good as editable, whose code is checked
+    return isinstance(info, dict) and info.get("editable") is True
