@@ -32,7 +32,6 @@ from typing import (
     Annotated,
     ClassVar,
     Generic,
-    NamedTuple,
     TypeVar,
     Union,
     cast,
@@ -42,6 +41,7 @@ from typing import (
 
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
 from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES, LanguageData
+from doclint.models.records import NamedTuple
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.link_paths import resolve_target
 

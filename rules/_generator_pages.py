@@ -12,8 +12,9 @@ import keyword
 import posixpath
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from doclint.models.records import NamedTuple
 from doclint.rule_api import MarkdownPage, RuleContext
 from doclint.rule_api_generators import EntryOutline, FieldOutline, Profile, page_profile
 from doclint.util.lazy_regex import compiled_on_use

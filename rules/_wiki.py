@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Sequence
-from typing import NamedTuple
 
+from doclint.models.records import NamedTuple
 from doclint.rule_api import PageBase, RuleContext
 from doclint.rule_api_generators import Citation, WikiFacts, page_slug, wikis
 from doclint.util.lazy_regex import compiled_on_use

@@ -6,7 +6,7 @@ import codecs
 import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from doclint.engine.builtin_rules import (
     BinaryFile,
@@ -32,6 +32,7 @@ from doclint.models.findings import Finding, shifted
 from doclint.models.generated import AnyPage, DocKind, FileDocs
 from doclint.models.markdown import build_node
 from doclint.models.markdown_lines import normalize_newlines
+from doclint.models.records import NamedTuple
 from doclint.parsing.pages import page_memo, parse_page
 from doclint.profiles.original_source import embedded_page_text
 from doclint.profiles.templates import use_generators

@@ -35,8 +35,9 @@ import sys
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
+from doclint.models.records import NamedTuple
 from doclint.rule_api import FixSafety, OptionValue, Origin, Rule, Scope, Severity
 from doclint.util.digests import sha256_hex
 

@@ -6,10 +6,10 @@ import argparse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
 from doclint.engine.registry import Registry
 from doclint.engine.suppressions import FindingFilter
+from doclint.models.records import NamedTuple
 from doclint.profiles import GeneratorProfile, Profile
 from doclint.tree.discovery import PathFilter
 from doclint.tree.reading import MAX_FILE_SIZE

@@ -22,12 +22,12 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
 from doclint.engine.builtin_rules import UnusedSuppression, engine_row
 from doclint.engine.registry import Registry, SelectionError
 from doclint.models.findings import Finding
 from doclint.models.markdown import MarkdownLayer
+from doclint.models.records import NamedTuple
 from doclint.rule_api import Cause, Severity
 from doclint.tree.discovery import PatternSet
 from doclint.util.lazy_regex import compiled_on_use

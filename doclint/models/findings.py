@@ -19,7 +19,9 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
+
+from doclint.models.records import NamedTuple
 
 
 class Severity(StrEnum):

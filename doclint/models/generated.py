@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+
+from doclint.models.records import NamedTuple
 
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler

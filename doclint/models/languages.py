@@ -12,7 +12,7 @@ module there.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from doclint.models.records import NamedTuple
 
 
 class LanguageData(NamedTuple):

@@ -20,7 +20,9 @@ of the parser build nodes positionally, in the field order below.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar
+
+from doclint.models.records import NamedTuple
 
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler

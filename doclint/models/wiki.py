@@ -12,7 +12,7 @@ Lines and columns are 1-based and refer to the physical file.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from doclint.models.records import NamedTuple
 
 LineRange = tuple[int, int]
 """First and last line, inclusive, as the page wrote them (not yet checked)."""

@@ -17,8 +17,9 @@ import posixpath
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from doclint.models.records import NamedTuple
 from doclint.profiles.model import (
     CLAIMS,
     CONVENTIONS,

@@ -20,8 +20,8 @@ import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
 
+from doclint.models.records import NamedTuple
 from doclint.profiles.patterns import MAX_PHRASE_PROGRAM, Pattern, compile_pattern
 from doclint.util.lazy_regex import compiled_on_use
 

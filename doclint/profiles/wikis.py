@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import NamedTuple
 
+from doclint.models.records import NamedTuple
 from doclint.profiles import _shipped, shipped_frozen
 from doclint.profiles.model import GeneratorProfile, WikiGrammar
 

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby, islice
 from operator import attrgetter
 from pathlib import Path
-from typing import NamedTuple
 
+from doclint.models.records import NamedTuple
 from doclint.tree.reading import IGNORE_FILE_LIMIT, read_file, repository_root
 from doclint.util.paths import absolute, printable, say, skipped_link, walk_tree
 

@@ -13,10 +13,11 @@ import posixpath
 from collections.abc import Callable
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
+from doclint.models.records import NamedTuple
 from doclint.tree.reading import MAX_FILE_SIZE, RootFolder, read_beneath, read_regular
 from doclint.util.digests import blake2b
 from doclint.util.lru import LatestDict

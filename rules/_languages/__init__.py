@@ -27,8 +27,9 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache, partial
-from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Protocol, TypeGuard
 
+from doclint.models.records import NamedTuple
 from doclint.rule_api import LANGUAGES, PROJECT_LANGUAGES, LanguageData, PageBase, RuleContext
 from doclint.util.lazy_regex import compiled_on_use
 

@@ -32,9 +32,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate
 from keyword import iskeyword, kwlist
-from typing import NamedTuple, TypeVar, cast
+from typing import TypeVar, cast
 
 from doclint.models.markdown_lines import normalize_newlines
+from doclint.models.records import NamedTuple
 from doclint.rule_api import LANGUAGES
 from doclint.util.digests import blake2b
 from doclint.util.gc_pause import gc_paused

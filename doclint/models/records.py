@@ -1,0 +1,70 @@
+"""`NamedTuple`, as `typing` has it, for classes built at every start.
+
+`class Part(NamedTuple)` of `typing` checks each field's annotation before
+`collections.namedtuple` builds the class, and under `from __future__ import
+annotations` each annotation is text that the check compiles (a
+`ForwardRef`): more than half of the class's cost, 40 µs a class, paid for
+the sixty named tuples a one-page check defines before it reads the page.
+This one builds the same class (`collections.namedtuple`, the class body's
+docstring, methods and defaults) and keeps the annotations as written, which
+`typing.get_type_hints` and pydantic read alike. Type checkers, and mypyc in
+the modules it compiles, see `typing.NamedTuple` itself.
+
+    from doclint.models.records import NamedTuple
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import NamedTuple as NamedTuple
+else:
+    from collections import namedtuple
+
+    # What a class body may not set, and what it sets that is not copied (as in `typing`).
+    _PROHIBITED = frozenset(
+        {
+            "__new__",
+            "__init__",
+            "__slots__",
+            "__getnewargs__",
+            "_fields",
+            "_field_defaults",
+            "_make",
+            "_replace",
+            "_asdict",
+            "_source",
+        }
+    )
+    _SPECIAL = frozenset({"__module__", "__name__", "__annotations__"})
+
+    class _RecordMeta(type):
+        def __new__(cls, typename, bases, namespace):
+            if bases != (_Record,):
+                raise TypeError("a NamedTuple class inherits from NamedTuple alone")
+            types = namespace.get("__annotations__", {})
+            defaults = [name for name in types if name in namespace]
+            if defaults != list(types)[len(types) - len(defaults) :]:
+                raise TypeError(f"{typename}: a field without a default follows one with")
+            record = namedtuple(
+                typename,
+                types,
+                defaults=[namespace[name] for name in defaults],
+                module=namespace["__module__"],
+            )
+            record.__annotations__ = dict(types)
+            for key, value in namespace.items():
+                if key in _PROHIBITED:
+                    raise AttributeError(f"Cannot overwrite NamedTuple attribute {key}")
+                if key not in _SPECIAL and key not in types:
+                    setattr(record, key, value)
+            return record
+
+    _Record = type.__new__(_RecordMeta, "NamedTuple", (), {})
+
+    def NamedTuple(*args, **kwargs):
+        """Only a base class here: `class Name(NamedTuple)`."""
+        raise TypeError("doclint.models.records.NamedTuple is a base class only")
+
+    NamedTuple.__mro_entries__ = lambda bases: (_Record,)
