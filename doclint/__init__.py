@@ -52,10 +52,10 @@ if TYPE_CHECKING:
 # The API is imported on first use: importing the package (as the command line
 # does) must not pay for pydantic and the parsers.
 _EXPORTS = {
-    "AnyPage": "doclint.models.generated",
+    "AnyPage": "doclint.models.page",
     "ConfigError": "doclint.config.files",
     "Diagnostic": "doclint.diagnostics",
-    "DocKind": "doclint.models.generated",
+    "DocKind": "doclint.models.page",
     "Edit": "doclint.models.findings",
     "FileDocs": "doclint.models.generated",
     "Fix": "doclint.models.findings",
@@ -65,7 +65,7 @@ _EXPORTS = {
     "FolderDoc": "doclint.models.generated",
     "FolderIndex": "doclint.models.generated",
     "KeywordIndex": "doclint.models.generated",
-    "MarkdownPage": "doclint.models.generated",
+    "MarkdownPage": "doclint.models.page",
     "MissingPathError": "doclint.tree.discovery",
     "Report": "doclint.diagnostics",
     "RootIndex": "doclint.models.generated",

@@ -123,11 +123,12 @@ __all__ = [
 
 _LAZY = {
     **dict.fromkeys(
+        ("AnyPage", "DocKind", "MarkdownPage", "PageBase", "Section"), "doclint.models.page"
+    ),
+    **dict.fromkeys(
         (
-            "AnyPage",
             "Count",
             "DependencyEntry",
-            "DocKind",
             "EmbeddedSource",
             "FileDocs",
             "FolderDoc",
@@ -135,12 +136,9 @@ _LAZY = {
             "KeywordCategory",
             "KeywordEntry",
             "KeywordIndex",
-            "MarkdownPage",
             "MetadataField",
-            "PageBase",
             "RootIndex",
             "RunCommand",
-            "Section",
             "SizeClaim",
             "SubtreeIndex",
         ),
@@ -439,7 +437,7 @@ class RuleContext:
         """The generator of wikis that wrote `page`, if any."""
         if self._wiki_of is not None and self._wiki_of[0] is page:
             return self._wiki_of[1]
-        from doclint.models.generated import MarkdownPage
+        from doclint.models.page import MarkdownPage
         from doclint.profiles.wikis import wiki_of
 
         wiki = None
@@ -594,7 +592,7 @@ PageT = TypeVar("PageT", bound="PageBase")
 def _kinds_of(page_type: object) -> frozenset[DocKind] | None:
     """The kinds of page a type of page stands for (a page class or a union of
     them); None for every kind."""
-    from doclint.models.generated import DocKind, PageBase
+    from doclint.models.page import DocKind, PageBase
 
     if get_origin(page_type) is Annotated:
         return _kinds_of(get_args(page_type)[0])
@@ -620,7 +618,9 @@ class Rule(Generic[PageT]):
     runs on keyword indexes only and its `check` gets a `KeywordIndex`;
     `Rule[FileDocs | FolderDoc]` runs on both; a bare `Rule` (or
     `Rule[AnyPage]`) on every page. `kinds` is derived from it, so a rule says
-    what it checks once.
+    what it checks once. A `Rule[AnyPage]` may set `kinds` itself, for a check
+    that reads what every page has: its class then needs no generator's page
+    model, which a check of pages of no generator (a README) does not import.
     """
 
     code: ClassVar[str]
@@ -643,9 +643,11 @@ class Rule(Generic[PageT]):
         super().__init_subclass__(**kwargs)
         for base in cls.__dict__.get("__orig_bases__", ()):
             if get_origin(base) is Rule:
-                if "kinds" in cls.__dict__:
+                kinds = _kinds_of(get_args(base)[0])
+                if "kinds" not in cls.__dict__:
+                    cls.kinds = kinds
+                elif kinds is not None:
                     raise TypeError(f"{cls.__name__}: give the page type or `kinds`, not both")
-                cls.kinds = _kinds_of(get_args(base)[0])
 
     def check(self, page: PageT, ctx: RuleContext) -> Iterable[Finding]:
         raise NotImplementedError

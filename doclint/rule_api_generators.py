@@ -11,7 +11,7 @@ rule imports it only for what it names here.
 from __future__ import annotations
 
 from doclint.diagrams.mermaid import MermaidVerdict, mermaid_ahead, mermaid_state, mermaid_verdicts
-from doclint.models.generated import AnyPage, FileDocs
+from doclint.models.page import AnyPage, DocKind
 from doclint.models.wiki import Citation, NameMention, SiteLink, SourceEntry, WikiFacts
 from doclint.parsing.wiki import page_slug
 from doclint.profiles import (
@@ -88,6 +88,6 @@ def original_source_lines(page: AnyPage) -> range:
     opening fence to the generator's closing one (where a broken block was
     meant to end); empty for any other page. Its text is the source's own, or
     an embedded page that is checked on its own."""
-    if isinstance(page, FileDocs) and page.source is not None:
+    if page.kind is DocKind.FILE_DOCS and page.source is not None:
         return range(page.source.line, page.source.end_line + 1)
     return range(0)

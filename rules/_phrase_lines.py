@@ -5,7 +5,7 @@ Each line of those sections is looked up, 280,000 on a generated tree of
 
 from __future__ import annotations
 
-from doclint.rule_api import AnyPage, FileDocs
+from doclint.rule_api import AnyPage, DocKind
 from doclint.rule_api_generators import PhraseBook, original_source_lines
 
 
@@ -17,7 +17,7 @@ def unknown_lines(page: AnyPage, lines: list[str], book: PhraseBook) -> list[tup
     sections = page.sections
     known = book.sections
     embedded = original_source_lines(page)
-    written = page.code_blocks if isinstance(page, FileDocs) else page.markdown.code_blocks
+    written = page.code_blocks if page.kind is DocKind.FILE_DOCS else page.markdown.code_blocks
     blocks = [(block.line, block.end_line) for block in written]
     last = len(sections) - 1
     found: list[tuple[int, str, str]] = []

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     AnyPage,
     Cause,
     CodeBlock,
+    DocKind,
     Edit,
-    EmbeddedSource,
-    FileDocs,
     Finding,
     Fix,
     FixSafety,
@@ -20,6 +20,9 @@ from doclint.rule_api import (
     RuleDocs,
     Scope,
 )
+
+if TYPE_CHECKING:
+    from doclint.rule_api import EmbeddedSource
 
 MIN_FENCE = 3
 _RUNS = {char: re.compile(re.escape(char) + "+") for char in "`~"}
@@ -91,7 +94,7 @@ class BrokenFence(Rule[AnyPage]):
     causes = (EMBEDDED_FENCE, NEVER_CLOSED, NESTED_FENCE)
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
-        source = page.source if isinstance(page, FileDocs) else None
+        source = page.source if page.kind is DocKind.FILE_DOCS else None
         broken = source is not None and source.closed and source.live_end_line < source.end_line
         if broken:
             assert source is not None

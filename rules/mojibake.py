@@ -6,13 +6,14 @@ import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import (
     AnyPage,
     Cause,
+    DocKind,
     Edit,
-    FileDocs,
     Finding,
     Fix,
     FixSafety,
@@ -23,6 +24,9 @@ from doclint.rule_api import (
 )
 
 from ._mojibake import CODEC_NAMES, repaired_pieces, suspect_lines
+
+if TYPE_CHECKING:
+    from doclint.rule_api import FileDocs
 
 _GUESSED = ("sloppy-windows-1252", "latin-1")
 _SHOWN_SEGMENTS = 3
@@ -226,7 +230,7 @@ def _copied_from_source(page: AnyPage, line_number: int, line: str, ctx: RuleCon
     embedding) and the real file documented there has the same line."""
     holder: FileDocs | None = None
     current: AnyPage | None = page
-    while isinstance(current, FileDocs) and current.source is not None:
+    while current is not None and current.kind is DocKind.FILE_DOCS and current.source is not None:
         if not current.source.content_line <= line_number < current.source.end_line:
             break
         holder, current = current, current.source.document

@@ -6,26 +6,23 @@ import posixpath
 from collections.abc import Iterator
 
 from doclint.rule_api import (
+    AnyPage,
     Cause,
-    FileDocs,
+    DocKind,
     Finding,
-    FolderDoc,
-    FolderIndex,
-    KeywordIndex,
     MarkdownPage,
     Rule,
     RuleContext,
     RuleDocs,
     Scope,
     Severity,
-    SubtreeIndex,
 )
 from doclint.rule_api_generators import places_of
 
-FolderPage = FolderIndex | FolderDoc | SubtreeIndex
+FOLDER_PAGES = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
 
 
-class OrphanDoc(Rule[FileDocs | KeywordIndex | FolderPage | MarkdownPage]):
+class OrphanDoc(Rule[AnyPage]):
     code = "DL601"
     name = "orphan-doc"
     summary = "Generated page documenting a file or folder that is not in the tree."
@@ -63,9 +60,11 @@ class OrphanDoc(Rule[FileDocs | KeywordIndex | FolderPage | MarkdownPage]):
     MISSING_PAGE = Cause("orphan-doc/missing-page", "Documented generated page not in the tree")
     causes = (MISSING_FOLDER, FOLDER_IS_FILE, MISSING_FILE, MISSING_PAGE)
 
-    def check(
-        self, page: FileDocs | KeywordIndex | FolderPage | MarkdownPage, ctx: RuleContext
-    ) -> Iterator[Finding]:
+    # Every page that documents a file or a folder. Said by kind, not as the
+    # union of their models, which a README's check would build for nothing.
+    kinds = frozenset(DocKind) - {DocKind.ROOT_INDEX}
+
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         described = page.described
         if described is None:
             return
@@ -73,7 +72,7 @@ class OrphanDoc(Rule[FileDocs | KeywordIndex | FolderPage | MarkdownPage]):
             # A kind of page its generator's profile declares, by what it documents.
             subject = places_of(page.template).documents(page.page_kind) if page.template else None
         else:
-            subject = "folder" if isinstance(page, FolderPage) else "file"
+            subject = "folder" if page.kind in FOLDER_PAGES else "file"
         if subject not in ("file", "folder"):
             return
         path = _tree_path(described)

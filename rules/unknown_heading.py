@@ -7,35 +7,26 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from doclint.rule_api import (
+    AnyPage,
     Cause,
     Edit,
-    FileDocs,
     Finding,
     Fix,
     FixSafety,
-    FolderDoc,
-    FolderIndex,
     Heading,
-    KeywordIndex,
     MarkdownPage,
-    RootIndex,
     Rule,
     RuleContext,
     RuleDocs,
-    SubtreeIndex,
 )
 from doclint.rule_api_generators import allowed_headings
 
 from ._mojibake import repair_mojibake
 
-# The pages the templates give an outline (a kind a profile declares is read
-# as a Markdown page of that kind).
-OutlinedPage = (
-    FileDocs | KeywordIndex | FolderIndex | FolderDoc | SubtreeIndex | RootIndex | MarkdownPage
-)
 
-
-class UnknownHeading(Rule[OutlinedPage]):
+# Every kind of page has its template's outline (a kind a profile declares is
+# read as a Markdown page of that kind).
+class UnknownHeading(Rule[AnyPage]):
     code = "DL101"
     name = "unknown-heading"
     summary = "Heading not allowed at this place by the page's template."
@@ -88,7 +79,7 @@ class UnknownHeading(Rule[OutlinedPage]):
         TOO_DEEP,
     )
 
-    def check(self, page: OutlinedPage, ctx: RuleContext) -> Iterator[Finding]:
+    def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         kind = page.page_kind if isinstance(page, MarkdownPage) else page.kind
         outline = allowed_headings(page.template, kind) if page.template else None
         if outline is None:

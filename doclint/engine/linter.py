@@ -29,9 +29,9 @@ from doclint.engine.registry import (
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import MARKER, apply_directives
 from doclint.models.findings import Finding, shifted
-from doclint.models.generated import AnyPage, DocKind, FileDocs
 from doclint.models.markdown import build_node
 from doclint.models.markdown_lines import normalize_newlines
+from doclint.models.page import AnyPage, DocKind
 from doclint.models.records import NamedTuple
 from doclint.parsing.pages import page_memo, parse_page
 from doclint.profiles.original_source import embedded_page_text
@@ -68,7 +68,7 @@ def iter_pages(page: AnyPage, text: str = "", first_line: int = 1) -> Iterator[P
     """A page of `text` starting at `first_line`, and every page embedded in it,
     outermost first, each with its own text and first line."""
     yield PageText(page, text, first_line)
-    source = page.source if isinstance(page, FileDocs) else None
+    source = page.source if page.kind is DocKind.FILE_DOCS else None
     if source is not None and source.document:
         text = embedded_page_text(source.text)
         yield from iter_pages(source.document, text, source.content_line)

@@ -8,8 +8,8 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from doclint.models.generated import Section
 from doclint.models.markdown import Heading, Node, build_node
+from doclint.models.page import Section
 from doclint.parsing.markdown import parse_markdown
 
 if TYPE_CHECKING:

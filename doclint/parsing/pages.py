@@ -13,11 +13,8 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from doclint.models.generated import AnyPage, DocKind, FileDocs, MarkdownPage
 from doclint.models.markdown_lines import normalize_newlines
-from doclint.parsing.file_docs import build_file_docs
-from doclint.parsing.folder_pages import build_folder_doc, build_folder_index, build_subtree_index
-from doclint.parsing.keyword_index import build_keyword_index
+from doclint.models.page import AnyPage, DocKind, MarkdownPage
 from doclint.parsing.page_builder import MAX_EMBEDDED_DEPTH, PageBuilder
 from doclint.parsing.recognition import (
     described_by_page,
@@ -26,7 +23,6 @@ from doclint.parsing.recognition import (
     recognise_title,
 )
 from doclint.parsing.relocate import moved
-from doclint.parsing.start_page import build_start_page
 from doclint.profiles.templates import source_kind
 from doclint.util.lru import RecentPages
 
@@ -79,7 +75,7 @@ class ParsedPage(NamedTuple):
 
 def _nesting(page: AnyPage) -> int:
     count = 0
-    while isinstance(page, FileDocs) and page.source is not None and page.source.document:
+    while page.kind is DocKind.FILE_DOCS and page.source is not None and page.source.document:
         page, count = page.source.document, count + 1
     return count
 
@@ -134,7 +130,7 @@ def _parse_page(
     }
     if page_kind and kind is DocKind.MARKDOWN:
         common["page_kind"] = page_kind
-    return _BUILDERS[kind](builder, common)
+    return (_BUILDERS.get(kind) or _builder(kind))(builder, common)
 
 
 def _first_text_line(text: str, first_line: int) -> int:
@@ -147,12 +143,26 @@ def _build_markdown(builder: PageBuilder, common: dict[str, Any]) -> MarkdownPag
     return MarkdownPage(**common)
 
 
-_BUILDERS: dict[DocKind, Callable[[PageBuilder, dict[str, Any]], AnyPage]] = {
-    DocKind.FILE_DOCS: build_file_docs,
-    DocKind.KEYWORD_INDEX: build_keyword_index,
-    DocKind.FOLDER_INDEX: build_folder_index,
-    DocKind.FOLDER_DOC: build_folder_doc,
-    DocKind.SUBTREE_INDEX: build_subtree_index,
-    DocKind.ROOT_INDEX: build_start_page,
-    DocKind.MARKDOWN: _build_markdown,
-}
+Builder = Callable[[PageBuilder, dict[str, Any]], AnyPage]
+_BUILDERS: dict[DocKind, Builder] = {DocKind.MARKDOWN: _build_markdown}
+"""The builder of each kind of page met so far."""
+
+
+def _builder(kind: DocKind) -> Builder:
+    """The builder of pages of `kind`, its module (and the generator's page
+    models) imported with the first such page: a README needs none of them."""
+    found: Builder
+    if kind is DocKind.FILE_DOCS:
+        from doclint.parsing.file_docs import build_file_docs as found
+    elif kind is DocKind.KEYWORD_INDEX:
+        from doclint.parsing.keyword_index import build_keyword_index as found
+    elif kind is DocKind.FOLDER_INDEX:
+        from doclint.parsing.folder_pages import build_folder_index as found
+    elif kind is DocKind.FOLDER_DOC:
+        from doclint.parsing.folder_pages import build_folder_doc as found
+    elif kind is DocKind.SUBTREE_INDEX:
+        from doclint.parsing.folder_pages import build_subtree_index as found
+    else:
+        from doclint.parsing.start_page import build_start_page as found
+    _BUILDERS[kind] = found
+    return found

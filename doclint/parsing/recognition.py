@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 from typing import NamedTuple
 
-from doclint.models.generated import DocKind
+from doclint.models.page import DocKind
 from doclint.profiles.templates import Template, places_of, template_for_source, title_patterns
 
 

@@ -28,8 +28,8 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from doclint.models.generated import DocKind
 from doclint.models.languages import LANGUAGES
+from doclint.models.page import DocKind
 from doclint.profiles import templated_profiles
 from doclint.profiles.model import (
     CountSentence,

@@ -41,7 +41,7 @@ from functools import partial
 from pathlib import Path
 
 from doclint.engine.settings import Settings
-from doclint.models.generated import DocKind
+from doclint.models.page import DocKind
 from doclint.parsing.recognition import expected_page_path, recognise
 from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
 from doclint.profiles.templates import (
