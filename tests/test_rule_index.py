@@ -300,10 +300,12 @@ def test_a_crash_shows_its_stack_when_asked(tmp_path):
         assert ("Traceback (most recent call last)" in crash.message) is shown
 
 
-def _installed(tmp_path: Path, direct_url: str | None) -> list[registry.EntryPoint]:
+def _installed(
+    tmp_path: Path, direct_url: str | None, folder: str = "doclint-0.1.0.dist-info"
+) -> list[registry.EntryPoint]:
     """The rule entries found with a doclint distribution first on the path,
     installed as `direct_url` (PEP 610's file; None: from a wheel) says."""
-    dist = tmp_path / "site" / "doclint-0.1.0.dist-info"
+    dist = tmp_path / "site" / folder
     dist.mkdir(parents=True)
     (dist / "entry_points.txt").write_text("[doclint.rules]\nbuiltin = doclint_rules\n")
     if direct_url is not None:
@@ -325,6 +327,15 @@ def _installed(tmp_path: Path, direct_url: str | None) -> list[registry.EntryPoi
 def test_an_install_says_whether_its_code_may_have_changed(tmp_path, direct_url, editable):
     (entry,) = [e for e in _installed(tmp_path, direct_url) if registry.is_builtin(e)][:1]
     assert entry == registry.EntryPoint("builtin", "doclint_rules", editable)
+
+
+def test_a_checkout_built_in_place_may_have_changed(tmp_path):
+    """`pip install -e` leaves `doclint.egg-info` in the checkout, first on
+    the path of a process started there: its rules are checked against the index."""
+    (entry,) = [
+        e for e in _installed(tmp_path, None, "doclint.egg-info") if registry.is_builtin(e)
+    ][:1]
+    assert entry.editable
 
 
 def test_an_install_that_is_not_editable_knows_its_rules_from_the_index_alone(

@@ -63,9 +63,13 @@ def read(folder: str, name: str) -> str | None:
 
 
 def editable(folder: str) -> bool:
-    """Whether the distribution of the metadata folder `folder` is installed
-    editable: its code is a checkout's, which may change after the install
-    (PEP 610: `dir_info.editable` of `direct_url.json`)."""
+    """Whether the distribution of the metadata folder `folder` may be
+    installed editable: its code a checkout's, which may change after the
+    install. So says PEP 610 (`dir_info.editable` of `direct_url.json`), and
+    so is taken an `.egg-info` folder: what a checkout holds beside its code
+    once built in place (pip installs a `.dist-info`)."""
+    if folder.endswith(".egg-info"):
+        return True
     text = read(folder, "direct_url.json")
     if text is None:
         return False
