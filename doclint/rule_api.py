@@ -23,7 +23,6 @@ import inspect
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType, UnionType
@@ -218,7 +217,6 @@ class RuleOption(NamedTuple):
         return value
 
 
-@dataclass(frozen=True, slots=True)
 class RuleDocs:
     """A rule's documentation (`Rule.docs`), from which `doclint rule`, the
     rule pages and SARIF's help are rendered, in ruff's convention: what the
@@ -228,24 +226,60 @@ class RuleDocs:
     first indented as the code around it): it is dedented as one. An example
     that opens with a fenced block goes below its heading, else after it;
     a note says where the example is from: `**Example** (in a keyword index):`.
+
+    A plain class, equal by its texts: every rule module builds one at
+    import, and a dataclass's class costs every start more than its uses.
     """
+
+    __slots__ = _DOC_PARTS = (
+        "what",
+        "why",
+        "example",
+        "use_instead",
+        "example_note",
+        "use_instead_note",
+    )
+
+    def __init__(
+        self,
+        what: str,
+        why: str,
+        example: str,
+        use_instead: str,
+        example_note: str = "",
+        use_instead_note: str = "",
+    ) -> None:
+        texts = (what, why, example, use_instead, example_note, use_instead_note)
+        for name, text in zip(self._DOC_PARTS, texts, strict=True):
+            if not isinstance(text, str):
+                raise TypeError(f"RuleDocs.{name} must be text")
+            object.__setattr__(self, name, inspect.cleandoc(text))
+        for name in self._DOC_PARTS[:4]:
+            if not getattr(self, name):
+                raise ValueError(f"RuleDocs.{name} is empty")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of RuleDocs")
 
     what: str
     why: str
     example: str
     use_instead: str
-    example_note: str = ""
-    use_instead_note: str = ""
+    example_note: str
+    use_instead_note: str
 
-    def __post_init__(self) -> None:
-        for part in fields(self):
-            text = getattr(self, part.name)
-            if not isinstance(text, str):
-                raise TypeError(f"RuleDocs.{part.name} must be text")
-            object.__setattr__(self, part.name, inspect.cleandoc(text))
-        for name in ("what", "why", "example", "use_instead"):
-            if not getattr(self, name):
-                raise ValueError(f"RuleDocs.{name} is empty")
+    def _texts(self) -> tuple[str, ...]:
+        return tuple(getattr(self, name) for name in self._DOC_PARTS)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is RuleDocs and self._texts() == other._texts()
+
+    def __hash__(self) -> int:
+        return hash(self._texts())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._DOC_PARTS)
+        return f"RuleDocs({shown})"
 
     def markdown(self) -> str:
         """The documentation as one Markdown text."""

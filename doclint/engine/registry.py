@@ -32,7 +32,6 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, overload
@@ -40,6 +39,7 @@ from typing import TYPE_CHECKING, Any, overload
 from doclint.engine.builtin_rules import ENGINE_RULES
 from doclint.engine.rule_index import RuleFacts, indexed_facts, indexed_modules
 from doclint.models import installed
+from doclint.models.records import NamedTuple
 from doclint.rule_api import (
     CODE_PATTERN,
     NAME_PATTERN,
@@ -149,12 +149,16 @@ def _unloadable(entry: RuleEntry, error: Exception) -> Rule[Any]:
     return Unloadable()
 
 
-@dataclass
 class Registry:
     """All known rules by code, plus what went wrong while loading plugins."""
 
-    entries: dict[str, RuleEntry] = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
+    __slots__ = ("entries", "problems")
+
+    def __init__(
+        self, entries: dict[str, RuleEntry] | None = None, problems: list[str] | None = None
+    ) -> None:
+        self.entries: dict[str, RuleEntry] = {} if entries is None else entries
+        self.problems: list[str] = [] if problems is None else problems
 
     def add(self, rule: object, origin: str) -> None:
         if not (isinstance(rule, type) and issubclass(rule, Rule)):
@@ -399,8 +403,7 @@ def module_rules(module: ModuleType) -> list[type[Rule[Any]]]:
     ]
 
 
-@dataclass(frozen=True)
-class EntryPoint:
+class EntryPoint(NamedTuple):
     """An entry of the group: `name = value`, the value `module` or
     `module:attribute` (as `importlib.metadata.EntryPoint` reads it)."""
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from doclint.engine.builtin_rules import UnusedSuppression, engine_row
@@ -39,21 +38,23 @@ KINDS = ("disable-next-line", "disable", "enable", "disable-file")
 _UNBOUNDED = 1 << 62
 
 
-@dataclass(eq=False)
 class Directive:
     """One `<!-- doclint-... -->` comment: its kind, where it is, what it names."""
 
-    kind: str
-    line: int
-    end_line: int
-    column: int
-    text: str
-    selectors: dict[str, frozenset[str]] = field(default_factory=dict)
-    """Each rule the directive names, as written, and the codes it stands for;
-    empty for a directive that names no rule (it covers every rule)."""
-    unknown: list[str] = field(default_factory=list)
-    used: set[str] = field(default_factory=set)
-    """The selectors that suppressed a finding ('' for a directive naming none)."""
+    __slots__ = ("column", "end_line", "kind", "line", "selectors", "text", "unknown", "used")
+
+    def __init__(self, *, kind: str, line: int, end_line: int, column: int, text: str) -> None:
+        self.kind = kind
+        self.line = line
+        self.end_line = end_line
+        self.column = column
+        self.text = text
+        self.selectors: dict[str, frozenset[str]] = {}
+        """Each rule the directive names, as written, and the codes it stands
+        for; empty for a directive that names no rule (it covers every rule)."""
+        self.unknown: list[str] = []
+        self.used: set[str] = set()
+        """The selectors that suppressed a finding ('' for a directive naming none)."""
 
     @property
     def blanket(self) -> bool:
