@@ -13,6 +13,7 @@ templates are what the parser reads them with (`doclint.profiles.templates`).
 
 from __future__ import annotations
 
+import os
 import posixpath
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
@@ -71,7 +72,14 @@ __all__ = [
     "templated_profiles",
 ]
 
-SHIPPED = tuple(sorted(path.stem for path in Path(__file__).parent.glob("*.toml")))
+# Listed, not globbed: a glob compiles its pattern, a good part of this module's import.
+SHIPPED = tuple(
+    sorted(
+        name.removesuffix(".toml")
+        for name in os.listdir(os.path.dirname(__file__))
+        if name.endswith(".toml")
+    )
+)
 """The profiles doclint ships (each a TOML file beside this module), recognised
 with no configuration: those of object pages by their layout and headings,
 those of templated pages by their titles."""
