@@ -40,7 +40,7 @@ from typing import (
 
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severity
 from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES, LanguageData
-from doclint.models.records import NamedTuple
+from doclint.models.records import Frozen, NamedTuple
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.link_paths import resolve_target
 
@@ -217,7 +217,7 @@ class RuleOption(NamedTuple):
         return value
 
 
-class RuleDocs:
+class RuleDocs(Frozen):
     """A rule's documentation (`Rule.docs`), from which `doclint rule`, the
     rule pages and SARIF's help are rendered, in ruff's convention: what the
     rule finds, why that is bad, an example of it and what to write instead.
@@ -226,12 +226,9 @@ class RuleDocs:
     first indented as the code around it): it is dedented as one. An example
     that opens with a fenced block goes below its heading, else after it;
     a note says where the example is from: `**Example** (in a keyword index):`.
-
-    A plain class, equal by its texts: every rule module builds one at
-    import, and a dataclass's class costs every start more than its uses.
     """
 
-    __slots__ = _DOC_PARTS = (
+    __slots__ = FIELDS = (
         "what",
         "why",
         "example",
@@ -239,6 +236,12 @@ class RuleDocs:
         "example_note",
         "use_instead_note",
     )
+    what: str
+    why: str
+    example: str
+    use_instead: str
+    example_note: str
+    use_instead_note: str
 
     def __init__(
         self,
@@ -250,36 +253,13 @@ class RuleDocs:
         use_instead_note: str = "",
     ) -> None:
         texts = (what, why, example, use_instead, example_note, use_instead_note)
-        for name, text in zip(self._DOC_PARTS, texts, strict=True):
+        for name, text in zip(self.FIELDS, texts, strict=True):
             if not isinstance(text, str):
                 raise TypeError(f"RuleDocs.{name} must be text")
             object.__setattr__(self, name, inspect.cleandoc(text))
-        for name in self._DOC_PARTS[:4]:
+        for name in self.FIELDS[:4]:
             if not getattr(self, name):
                 raise ValueError(f"RuleDocs.{name} is empty")
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r} of RuleDocs")
-
-    what: str
-    why: str
-    example: str
-    use_instead: str
-    example_note: str
-    use_instead_note: str
-
-    def _texts(self) -> tuple[str, ...]:
-        return tuple(getattr(self, name) for name in self._DOC_PARTS)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is RuleDocs and self._texts() == other._texts()
-
-    def __hash__(self) -> int:
-        return hash(self._texts())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._DOC_PARTS)
-        return f"RuleDocs({shown})"
 
     def markdown(self) -> str:
         """The documentation as one Markdown text."""

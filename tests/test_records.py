@@ -81,3 +81,38 @@ def test_a_record_refuses_what_typing_refuses():
 
     with pytest.raises(TypeError):
         records.NamedTuple("Call", [("a", int)])
+
+
+class Span(records.Frozen):
+    FIELDS = ("start", "end")
+    __slots__ = FIELDS
+
+    def __init__(self, start: int, end: int) -> None:
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "end", end)
+
+
+def test_a_frozen_record_is_equal_hashed_and_shown_by_its_fields():
+    span = Span(1, 2)
+    assert span == Span(1, 2) and span != Span(1, 3) and span != (1, 2)
+    assert hash(span) == hash(Span(1, 2))
+    assert repr(span) == "Span(start=1, end=2)"
+    assert span.replaced(end=5) == Span(1, 5) and span == Span(1, 2)
+    with pytest.raises(AttributeError):
+        span.start = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del span.end
+
+
+def test_the_profiles_are_frozen_records_the_frozen_form_rebuilds():
+    from doclint.profiles import builtin_profiles
+    from doclint.profiles.frozen import decode, encode
+    from doclint.profiles.model import PagePlaces, Profile
+
+    (profile,) = [p for p in builtin_profiles() if isinstance(p, Profile)][:1]
+    assert decode(encode(profile)) == profile
+    moved = profile.replaced(digest="other")
+    assert isinstance(moved, Profile) and moved.layout is profile.layout and moved != profile
+    places = PagePlaces("docs", {"file-docs": "{path}_docs.md"}, "", False, ())
+    assert places.kinds == {} and places.file_endings == ("_docs.md",)
+    assert repr(places).startswith("PagePlaces(docs_folder='docs', pages=")

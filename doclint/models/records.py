@@ -1,4 +1,5 @@
-"""`NamedTuple`, as `typing` has it, for classes built at every start.
+"""Records whose classes cost a start little: `NamedTuple`, as `typing` has
+it, and `Frozen`, the base of a read-only class of named fields.
 
 `class Part(NamedTuple)` of `typing` checks each field's annotation before
 `collections.namedtuple` builds the class, and under `from __future__ import
@@ -11,11 +12,52 @@ docstring, methods and defaults) and keeps the annotations as written, which
 the modules it compiles, see `typing.NamedTuple` itself.
 
     from doclint.models.records import NamedTuple
+
+A frozen dataclass's class costs more (its methods' source is written and
+compiled, ~0.3 ms a class): a class that a tuple cannot be (one that derives
+fields, or extends another) is a `Frozen`, its `__init__` written out.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+
+class Frozen:
+    """The equality, hash and repr of a frozen dataclass over the fields its
+    class names in `FIELDS` (in a dataclass's order: a base's first), and no
+    assignment but `__init__`'s (through `object.__setattr__`)."""
+
+    __slots__ = ()
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def replaced(self, **changes: Any) -> Self:
+        """A copy with the fields `changes` names set to its values (as
+        `dataclasses.replace`): the class is built from keywords."""
+        return type(self)(**{name: getattr(self, name) for name in self.FIELDS} | changes)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Frozen)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of {type(self).__name__}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r} of {type(self).__name__}")
+
 
 if TYPE_CHECKING:
     from typing import NamedTuple as NamedTuple

@@ -15,7 +15,7 @@ not frozen again), every shipped profile is read from its TOML by the one
 loader, as before. A user's profile is always read by the loader.
 
 The encoding is a small codec over the model's classes, named tuples and
-dataclasses (a whitelist of types, built with their constructors), JSON's
+`Frozen` classes (a whitelist of types, built with their constructors), JSON's
 scalars, tuples, frozensets, dicts and patterns (as their source, compiled on
 first use: most never run on a given page, and compiling them all cost a run
 of one page a good part of a bare interpreter start): no pickle, no eval. An
@@ -26,7 +26,6 @@ again when loaded.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import sys
@@ -68,7 +67,7 @@ def digest(text: str) -> str:
 
 
 def encode(value: Any, shared: dict[int, int] | None = None) -> Any:
-    """`value` as JSON data. `shared` numbers the dataclasses and dicts met so
+    """`value` as JSON data. `shared` numbers the models and dicts met so
     far (by identity), in the order `decode` meets them."""
     if shared is None:
         shared = {}
@@ -98,11 +97,9 @@ def encode(value: Any, shared: dict[int, int] | None = None) -> Any:
 
 def _init_fields(value: Any) -> tuple[str, ...]:
     """The names of the fields a model's class is built from, in their order:
-    a named tuple's, or a dataclass's given to its constructor."""
+    a named tuple's, or a `Frozen` class's."""
     named: tuple[str, ...] | None = getattr(type(value), "_fields", None)
-    if named is not None:
-        return named
-    return tuple(field.name for field in dataclasses.fields(value) if field.init)
+    return named if named is not None else type(value).FIELDS
 
 
 def decode(data: Any, shared: list[Any] | None = None) -> Any:

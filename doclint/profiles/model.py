@@ -15,13 +15,12 @@ claim that a reader of the source proves.
 
 from __future__ import annotations
 
-import dataclasses
 import posixpath
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import ClassVar
 
-from doclint.models.records import NamedTuple
+from doclint.models.records import Frozen, NamedTuple
 from doclint.profiles.patterns import MAX_PHRASE_PROGRAM, Pattern, compile_pattern
 from doclint.util.lazy_regex import compiled_on_use
 
@@ -75,8 +74,9 @@ _BUILTIN_SUBJECTS: Mapping[str, str] = {
 
 # The parts of a profile are named tuples: every start of the process builds
 # these classes, and a named tuple's class costs a fifth of a frozen
-# dataclass's (a profile with fields set after construction or extended by
-# another class stays a dataclass).
+# dataclass's. A profile with fields derived at construction or extended by
+# another class is a `Frozen` class (doclint.models.records), which costs
+# nothing to build.
 
 
 class ProfileError(ValueError):
@@ -184,8 +184,7 @@ FOLDER_PATH = "{folder}"
 FILE_PATH = "{path}"
 
 
-@dataclass(frozen=True, slots=True)
-class PagePlaces:
+class PagePlaces(Frozen):
     """Where a generator of templated pages writes each kind of page, and so
     which file or folder a page at a place documents: `pages` maps a page kind
     to its place inside `docs_folder`, `{path}` standing for a documented
@@ -194,30 +193,43 @@ class PagePlaces:
     `later_passes`, the generator documents its own pages again: the pages of
     `<docs_folder>/<page>` sit under `<docs_folder>/<docs_folder>/`."""
 
+    FIELDS = ("docs_folder", "pages", "top_folder", "later_passes", "top_pages", "kinds")
+    __slots__ = (*FIELDS, "_split", "file_endings", "folder_page_names")
     docs_folder: str
     pages: Mapping[str, str]
     top_folder: str
     later_passes: bool
     top_pages: tuple[str, ...]
     """Other pages it writes at the top of its docs folder only."""
-    kinds: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    kinds: Mapping[str, str]
     """The kinds of page its profile declares besides `PAGE_KINDS`, each with
     what it documents (a `SUBJECTS` name)."""
     # Derived once (the parser asks them of every page): each kind's place
     # split at its hole, with the docs folder in front; the endings of the
     # pages about a file, the names of those about a folder.
-    _split: Mapping[str, tuple[str, str, str]] = dataclasses.field(init=False, repr=False)
-    file_endings: tuple[str, ...] = dataclasses.field(init=False, repr=False)
+    _split: Mapping[str, tuple[str, str, str]]
+    file_endings: tuple[str, ...]
     """The endings of the pages about a file (`_docs.md`, `_kw.md`)."""
-    folder_page_names: tuple[str, ...] = dataclasses.field(init=False, repr=False)
+    folder_page_names: tuple[str, ...]
     """The names of the pages about a folder (`index.md`, `doc.md`, `sub.md`)."""
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        docs_folder: str,
+        pages: Mapping[str, str],
+        top_folder: str,
+        later_passes: bool,
+        top_pages: tuple[str, ...],
+        kinds: Mapping[str, str] | None = None,
+    ) -> None:
+        values = (docs_folder, pages, top_folder, later_passes, top_pages, kinds or {})
+        for name, value in zip(self.FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
         split = {}
-        for kind, place in self.pages.items():
+        for kind, place in pages.items():
             hole = next((h for h in (FILE_PATH, FOLDER_PATH) if h in place), "")
             head, _, tail = place.partition(hole) if hole else ("", "", place)
-            split[kind] = (f"{self.docs_folder}/{head}", hole, tail)
+            split[kind] = (f"{docs_folder}/{head}", hole, tail)
         endings = tuple(
             t for h, hole, t in split.values() if hole == FILE_PATH and h.count("/") == 1
         )
@@ -493,30 +505,66 @@ class WikiGrammar(NamedTuple):
     that repository's (an export of another project names other files)."""
 
 
-@dataclass(frozen=True, slots=True)
-class GeneratorProfile:
+class GeneratorProfile(Frozen):
     """One generator, as data: what every profile holds. A profile of
     templated pages only (the PyTorch generator's) is this; one of object
     pages is a `Profile`."""
 
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "name",
+        "description",
+        "templates",
+        "origin",
+        "wiki",
+        "digest",
+    )
+    __slots__ = FIELDS
     name: str
     description: str
     templates: tuple[Template, ...]
     """Its page templates, version after version, the current one first."""
     origin: str
     """Where the profile was read: a built-in's name or a user's file."""
-    wiki: WikiGrammar | None = dataclasses.field(default=None, kw_only=True)
+    wiki: WikiGrammar | None
     """Its wiki pages, when it writes a wiki."""
-    digest: str = dataclasses.field(kw_only=True)
+    digest: str
     """The SHA-256 (hex) of the UTF-8 bytes of the TOML it was read from: all
     a profile is (it names no other profile file), so what the cache keys a
     run's results by, never a repr of its compiled patterns and sets."""
 
+    def __init__(
+        self,
+        name: str,
+        description: str,
+        templates: tuple[Template, ...],
+        origin: str,
+        *,
+        wiki: WikiGrammar | None = None,
+        digest: str,
+    ) -> None:
+        values = (name, description, templates, origin, wiki, digest)
+        for field, value in zip(GeneratorProfile.FIELDS, values, strict=True):
+            object.__setattr__(self, field, value)
 
-@dataclass(frozen=True, slots=True)
+
 class Profile(GeneratorProfile):
-    """A generator of object pages: a page per module, a heading per object."""
+    """A generator of object pages: a page per module, a heading per object.
+    Built from keywords, one per field."""
 
+    FIELDS = (
+        *GeneratorProfile.FIELDS,
+        "language",
+        "layout",
+        "entries",
+        "label_line",
+        "fields",
+        "sentences",
+        "callers",
+        "coverage_claims",
+        "private_documented",
+        "nested_documented",
+    )
+    __slots__ = FIELDS[len(GeneratorProfile.FIELDS) :]
     language: str
     layout: Layout
     entries: EntryOutline
@@ -527,6 +575,32 @@ class Profile(GeneratorProfile):
     coverage_claims: frozenset[str]
     private_documented: bool
     nested_documented: bool
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        description: str,
+        templates: tuple[Template, ...],
+        origin: str,
+        wiki: WikiGrammar | None = None,
+        digest: str,
+        language: str,
+        layout: Layout,
+        entries: EntryOutline,
+        label_line: Pattern,
+        fields: tuple[FieldOutline, ...],
+        sentences: tuple[Sentence, ...],
+        callers: tuple[CallerPattern, ...],
+        coverage_claims: frozenset[str],
+        private_documented: bool,
+        nested_documented: bool,
+    ) -> None:
+        super().__init__(name, description, templates, origin, wiki=wiki, digest=digest)
+        values: tuple[object, ...] = (language, layout, entries, label_line, fields)
+        values += (sentences, callers, coverage_claims, private_documented, nested_documented)
+        for field, value in zip(self.__slots__, values, strict=True):
+            object.__setattr__(self, field, value)
 
     def makes(self, claim: str) -> bool:
         """Whether some part of this generator's pages makes `claim`."""

@@ -11,7 +11,6 @@ lines.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import stat
 from collections.abc import Callable, Iterable, Sequence
@@ -335,4 +334,4 @@ def _with_docs_folder(profile: Profile, folder: str) -> Profile:
     """The profile with `folder` as its docs folder (its own digest: the
     cache keys results by the profiles read with)."""
     layout = profile.layout._replace(docs_folder=folder)
-    return dataclasses.replace(profile, layout=layout, digest=f"{profile.digest}:{folder}")
+    return profile.replaced(layout=layout, digest=f"{profile.digest}:{folder}")
