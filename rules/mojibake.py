@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -180,6 +179,8 @@ def _segments(line: str, fixed: str) -> tuple[Segment, ...]:
                 segments.append((start, start + len(run), fixed_run))
             start += len(run)
         return tuple(segments)
+    from difflib import SequenceMatcher  # only for a line found garbled: few pages have one
+
     matcher = SequenceMatcher(None, line, fixed, autojunk=False)
     spans: list[list[int]] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -158,6 +157,8 @@ def _shown(heading: Heading) -> str:
 def _close_matches(text: str, allowed: tuple[str, ...]) -> list[str]:
     """The allowed headings close to `text`. Cached: the generator misspells
     the same heading on every page of a kind."""
+    import difflib  # only for a heading found wrong: most pages have none
+
     return difflib.get_close_matches(text, allowed, n=2, cutoff=0.75)
 
 
