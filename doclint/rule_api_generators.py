@@ -5,15 +5,18 @@ blocks), wikis' claims (citations, names mentioned, site links) and their
 Mermaid diagrams checked by Mermaid's own parser.
 
 Importing it loads the profiles, the wiki grammar and the Mermaid client: a
-rule imports it only for what it names here.
+rule imports it only for what it names here. The wikis' claims and their
+reader are imported on first use of their names (`__getattr__`): a rule
+that may meet a wiki page imports this module for every page it checks.
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from doclint.diagrams.mermaid import MermaidVerdict, mermaid_ahead, mermaid_state, mermaid_verdicts
 from doclint.models.page import AnyPage, DocKind
-from doclint.models.wiki import Citation, NameMention, SiteLink, SourceEntry, WikiFacts
-from doclint.parsing.wiki import page_slug
 from doclint.profiles import (
     EntryOutline,
     FieldOutline,
@@ -42,6 +45,11 @@ from doclint.profiles.templates import (
     title_names_file_only,
 )
 from doclint.profiles.wikis import wikis
+
+if TYPE_CHECKING:
+    # Exported (`__all__`), imported at run time by `__getattr__`.
+    from doclint.models.wiki import Citation, NameMention, SiteLink, SourceEntry, WikiFacts
+    from doclint.parsing.wiki import page_slug
 
 __all__ = [
     "FOLDER_PAGES_TEMPLATE",
@@ -81,6 +89,23 @@ __all__ = [
     "title_names_file_only",
     "wikis",
 ]
+
+_LAZY = {
+    **dict.fromkeys(
+        ("Citation", "NameMention", "SiteLink", "SourceEntry", "WikiFacts"), "doclint.models.wiki"
+    ),
+    "page_slug": "doclint.parsing.wiki",
+}
+"""The names imported on first use, and their modules."""
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 
 def original_source_lines(page: AnyPage) -> range:

@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from doclint.models.records import NamedTuple
 from doclint.rule_api import PageBase, RuleContext
-from doclint.rule_api_generators import Citation, WikiFacts, page_slug, wikis
+from doclint.rule_api_generators import wikis
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.notices import say_once
 
 from ._project_names import project_names
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import Citation, WikiFacts
 
 _COMMIT = compiled_on_use(r"[0-9a-fA-F]{7,64}")
 """A pin that can name a commit (a branch or tag name cannot be compared)."""
@@ -166,6 +170,8 @@ def wiki_claiming(page: PageBase, ctx: RuleContext, claim: str) -> WikiFacts | N
 def local_pages(path: str, generator: str, ctx: RuleContext) -> dict[str, str]:
     """The pages beside the page at `path`, by their slug (a page's name
     without its number, as its site writes it)."""
+    from doclint.rule_api_generators import page_slug
+
     grammar = next(w.grammar for w in wikis() if w.generator == generator)
     folder = posixpath.dirname(path)
     listing = ctx.children(folder)
