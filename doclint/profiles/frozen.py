@@ -104,25 +104,29 @@ def _init_fields(value: Any) -> tuple[str, ...]:
 
 def decode(data: Any, shared: list[Any] | None = None) -> Any:
     """The value `encode` gave `data` for."""
-    if shared is None:
-        shared = []
-    if not isinstance(data, dict):
-        return data
-    if "re" in data:
-        return compiled_on_use(data["re"])
+    return _decoded(data, [] if shared is None else shared) if type(data) is dict else data
+
+
+def _decoded(data: dict[str, Any], shared: list[Any]) -> Any:
+    # Every run decodes the shipped profiles' two thousand values: the
+    # scalars among the parts (most of them) are taken as they are, not
+    # through a call each.
     if "tuple" in data:
-        return tuple(decode(item, shared) for item in data["tuple"])
-    if "frozenset" in data:
-        return frozenset(decode(item, shared) for item in data["frozenset"])
+        return tuple([_decoded(x, shared) if type(x) is dict else x for x in data["tuple"]])
     if "ref" in data:
         return shared[data["ref"]]
+    if "re" in data:
+        return compiled_on_use(data["re"])
+    if "frozenset" in data:
+        return frozenset([_decoded(x, shared) if type(x) is dict else x for x in data["frozenset"]])
     slot = len(shared)
     shared.append(None)  # numbered as met, built once its parts are
     if "dict" in data:
         value: Any = {decode(k, shared): decode(v, shared) for k, v in data["dict"]}
     else:
         cls = _TYPES[data["class"]]
-        value = cls(**{name: decode(item, shared) for name, item in data["fields"].items()})
+        fields = data["fields"]
+        value = cls(**{k: _decoded(x, shared) if type(x) is dict else x for k, x in fields.items()})
     shared[slot] = value
     return value
 
