@@ -75,3 +75,28 @@ def test_the_codec_builds_only_the_model_classes():
     again = decode(encode((places, places)))
     assert again == (places, places) and again[0] is again[1]
     assert again[0].file_endings == ("_docs.md",)  # derived again on load
+
+
+@pytest.mark.parametrize("editable", [True, False])
+def test_an_install_that_is_not_editable_reads_no_shipped_toml(monkeypatch, editable):
+    """A wheel carries the TOMLs its frozen form was written from: they are
+    read (and digested) only where doclint's code may have changed since."""
+    from doclint.models import installed
+
+    def refused() -> None:
+        raise AssertionError("a shipped TOML read")
+
+    monkeypatch.setattr(installed, "editable_install", lambda name: editable)
+    monkeypatch.setattr(profiles, "_shipped_texts", refused)
+    if editable:
+        with pytest.raises(AssertionError, match="TOML"):
+            profiles.shipped_frozen()
+    else:
+        frozen = profiles.shipped_frozen()
+        assert frozen is not None and frozen.names("versions") == ("pytorch",)
+
+
+def test_doclint_of_the_checkout_counts_as_editable():
+    from doclint.models import installed
+
+    assert installed.editable_install("doclint")

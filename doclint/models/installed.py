@@ -16,6 +16,7 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
+from functools import cache
 
 
 def elsewhere() -> bool:
@@ -60,6 +61,18 @@ def read(folder: str, name: str) -> str | None:
             return file.read().decode("utf-8", "replace")
     except OSError:
         return None
+
+
+@cache
+def editable_install(name: str) -> bool:
+    """Whether the distribution `name` (normalized), the first of that name
+    on `sys.path`, may be installed editable (`editable`); True when it is
+    found on no folder of the path (a checkout put on it, say)."""
+    if not elsewhere():
+        for found, folder in distributions(sys.path):
+            if found == name:
+                return editable(folder)
+    return True
 
 
 def editable(folder: str) -> bool:

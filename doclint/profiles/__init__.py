@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from doclint.models import installed
 from doclint.models.records import NamedTuple
 from doclint.profiles.model import (
     CLAIMS,
@@ -143,9 +144,16 @@ def _shipped() -> tuple[tuple[str, str, dict[str, Any]], ...]:
 def shipped_frozen() -> Frozen | None:
     """The shipped profiles' frozen form (`frozen`), which loads without
     pydantic; None when a shipped TOML changed since it was written: then they
-    are read from their TOML by the loader."""
+    are read from their TOML by the loader. An install that is not editable
+    holds the TOMLs its frozen form was written from (a wheel carries the
+    two together): they are not read to be compared."""
+    from doclint.profiles.frozen import installed_frozen
     from doclint.profiles.frozen import shipped_frozen as frozen_of
 
+    if not installed.editable_install("doclint"):
+        found = installed_frozen()
+        if found is not None:
+            return found
     return frozen_of(_shipped_texts())
 
 

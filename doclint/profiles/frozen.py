@@ -178,12 +178,28 @@ class Frozen:
 
 
 @cache
-def shipped_frozen(shipped: tuple[tuple[str, str], ...]) -> Frozen | None:
-    """The frozen profiles when they are those of `shipped` ((name, TOML
-    text) of each shipped profile) and no other; None when any differs."""
+def _entries() -> dict[str, Any] | None:
     try:
         entries = json.loads(FROZEN.read_text(encoding="utf-8"))
     except (OSError, ValueError):
+        return None
+    return entries if isinstance(entries, dict) else None
+
+
+@cache
+def installed_frozen() -> Frozen | None:
+    """The frozen profiles, whatever the shipped TOMLs hold (an install that
+    is not editable); None when they cannot be read."""
+    entries = _entries()
+    return None if entries is None else Frozen(entries)
+
+
+@cache
+def shipped_frozen(shipped: tuple[tuple[str, str], ...]) -> Frozen | None:
+    """The frozen profiles when they are those of `shipped` ((name, TOML
+    text) of each shipped profile) and no other; None when any differs."""
+    entries = _entries()
+    if entries is None:
         return None
     if sorted(entries) != sorted(name for name, _ in shipped):
         return None
