@@ -18,7 +18,6 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
 from itertools import groupby, islice
 from operator import attrgetter
 from pathlib import Path
@@ -279,32 +278,60 @@ class PatternSet:
 MAX_IGNORE_PATTERNS = 10_000
 
 
-@dataclass
 class IgnoreBudget:
     """The ignore files one walk has read, each once, and how many more
     patterns it takes (MAX_IGNORE_PATTERNS)."""
 
-    left: int = MAX_IGNORE_PATTERNS
-    overrun: bool = False
-    """Whether a file held more patterns than were left."""
-    said: bool = False
-    """Whether the one warning of an overrun was given."""
-    read: dict[Path, PatternSet] = field(default_factory=dict)
+    __slots__ = ("left", "overrun", "read", "said")
+
+    def __init__(self) -> None:
+        self.left = MAX_IGNORE_PATTERNS
+        self.overrun = False
+        """Whether a file held more patterns than were left."""
+        self.said = False
+        """Whether the one warning of an overrun was given."""
+        self.read: dict[Path, PatternSet] = {}
 
 
-@dataclass
 class PathFilter:
     """What a run leaves out: `exclude` patterns (for every path, named or
     walked) and, when walking folders of a git repository, its `.gitignore`
-    files and `.git/info/exclude`."""
+    files and `.git/info/exclude`. Equal to another of the same patterns,
+    whatever ignore files either has read. A plain class: a dataclass's
+    class costs every start more than this one's uses."""
 
-    exclude: PatternSet
-    respect_gitignore: bool = True
-    include: PatternSet | None = None
-    """Globs of the files a walk picks (None: Markdown files, by suffix)."""
-    extend_include: PatternSet | None = None
-    """Globs of files a walk picks besides `include`'s."""
-    ignore_budget: IgnoreBudget = field(default_factory=IgnoreBudget, compare=False, repr=False)
+    __slots__ = ("exclude", "extend_include", "ignore_budget", "include", "respect_gitignore")
+
+    def __init__(
+        self,
+        exclude: PatternSet,
+        respect_gitignore: bool = True,
+        include: PatternSet | None = None,
+        extend_include: PatternSet | None = None,
+    ) -> None:
+        self.exclude = exclude
+        self.respect_gitignore = respect_gitignore
+        self.include = include
+        """Globs of the files a walk picks (None: Markdown files, by suffix)."""
+        self.extend_include = extend_include
+        """Globs of files a walk picks besides `include`'s."""
+        self.ignore_budget = IgnoreBudget()
+
+    def _patterns(self) -> tuple[object, ...]:
+        return (self.exclude, self.respect_gitignore, self.include, self.extend_include)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PathFilter:
+            return NotImplemented
+        return self._patterns() == other._patterns()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"PathFilter(exclude={self.exclude!r}, respect_gitignore={self.respect_gitignore!r},"
+            f" include={self.include!r}, extend_include={self.extend_include!r})"
+        )
 
     @classmethod
     def build(
@@ -348,7 +375,7 @@ class PathFilter:
         leave a path out whatever a `!` before them says."""
         extra = PatternSet.parse(self.exclude.base, patterns).patterns
         exclude = PatternSet(self.exclude.base, (*self.exclude.patterns, *extra))
-        return replace(self, exclude=exclude, ignore_budget=IgnoreBudget())
+        return PathFilter(exclude, self.respect_gitignore, self.include, self.extend_include)
 
     def folders(
         self, folder: Path, wanted: Callable[[str, str], bool] | None = None
