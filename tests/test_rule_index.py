@@ -30,6 +30,7 @@ from doclint.engine.registry import (
 )
 from doclint.engine.rule_index import INDEX, RuleFacts, indexed_facts, write_index
 from doclint.incremental.store import cache_key
+from doclint.models import installed
 from doclint.rule_api import FixSafety, Scope, Severity
 from doclint.run.setup import result_key
 from doclint.tree.index import Tree
@@ -124,6 +125,7 @@ def test_the_cache_key_changes_when_a_rule_module_changes(tmp_path):
         from pathlib import Path
         from doclint.engine import Linter, Settings
         from doclint.incremental.store import cache_key
+from doclint.models import installed
         from doclint.run.setup import result_key
         from doclint.tree.index import Tree
         print(cache_key(result_key(Linter(Settings(), Tree(Path.cwd())))))
@@ -184,6 +186,15 @@ def test_every_language_reader_is_named_with_its_language():
         if not module.name.startswith("_")
     }
     assert readers == _languages.READERS
+
+
+def test_an_install_that_is_not_editable_takes_its_language_readers_from_the_table(
+    monkeypatch,
+):
+    listed = _languages._readers.__wrapped__()
+    monkeypatch.setattr(installed, "editable_install", lambda name: False)
+    monkeypatch.setattr(pkgutil, "iter_modules", None)  # not listed
+    assert list(_languages._readers.__wrapped__()) == list(listed)
 
 
 def _modules_of_rules_not_for(kind: str) -> set[str]:

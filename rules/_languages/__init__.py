@@ -21,7 +21,6 @@ kind no generator's template documents) and one module of this package whose
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import posixpath
 import sys
 from collections.abc import Callable
@@ -29,6 +28,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING, Protocol, TypeGuard
 
+from doclint.models import installed
 from doclint.models.records import NamedTuple
 from doclint.rule_api import LANGUAGES, PROJECT_LANGUAGES, LanguageData, PageBase, RuleContext
 from doclint.util.lazy_regex import compiled_on_use
@@ -174,16 +174,25 @@ def _readers() -> dict[str, Callable[[], Language]]:
     first, then `PROJECT_LANGUAGES`); a language without a reader module is
     not read."""
     found: dict[str, Callable[[], Language]] = {}
-    for module in pkgutil.iter_modules(__path__):
-        if module.name.startswith("_"):
-            continue
-        name = READERS.get(module.name)
+    for module in _modules():
+        name = READERS.get(module)
         if name is None:
-            language = _reader(module.name)
+            language = _reader(module)
             found[language.name] = partial(_known, language)
         else:
-            found[name] = cache(partial(_reader, module.name))
+            found[name] = cache(partial(_reader, module))
     return {name: found[name] for name in (*LANGUAGES, *PROJECT_LANGUAGES) if name in found}
+
+
+def _modules() -> list[str]:
+    """The reader modules of this package. An install that is not editable
+    holds those `READERS` names (a test keeps the table whole), so they are
+    not listed from the package's folder."""
+    if not installed.editable_install("doclint"):
+        return list(READERS)
+    import pkgutil
+
+    return [m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")]
 
 
 def _known(language: Language) -> Language:
