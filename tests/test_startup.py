@@ -58,6 +58,20 @@ ONLY_FOR_THE_WIKI = (
     "doclint.parsing.mistune_layer",
 )
 
+# What a page of no generator (a README) needs of no other kind of page: the
+# generators' page models and their builders, the wikis' claims and reader,
+# and difflib (a suggestion for a wrong heading or a garbled line).
+ONLY_FOR_OTHER_KINDS = (
+    "doclint.models.generated",
+    "doclint.parsing.file_docs",
+    "doclint.parsing.keyword_index",
+    "doclint.parsing.folder_pages",
+    "doclint.parsing.start_page",
+    "doclint.models.wiki",
+    "doclint.parsing.wiki",
+    "difflib",
+)
+
 # The rules that judge only the pages of a wiki or of a layout profile: a
 # README is neither's, so they are neither imported nor run for it.
 ONLY_FOR_THEIR_WRITERS = tuple(
@@ -154,6 +168,10 @@ def test_checking_a_page_imports_no_pydantic_nor_what_it_does_not_use(trees, cas
         assert sorted(modules.intersection(ONLY_FOR_THE_WIKI)) == []
     if case == "readme":
         assert sorted(modules.intersection(ONLY_FOR_THEIR_WRITERS)) == []
+        assert sorted(modules.intersection(ONLY_FOR_OTHER_KINDS)) == []
+    if case == "generated":
+        assert "doclint.parsing.file_docs" in modules
+        assert "doclint.parsing.keyword_index" not in modules
 
 
 def test_a_wiki_page_imports_the_rules_of_wikis_and_not_those_of_layout_profiles(trees):
@@ -214,3 +232,47 @@ def test_a_command_s_own_parser_parses_as_the_whole_and_builds_no_other(argv):
     other = "rules" if argv[0] != "rules" else "check"
     with pytest.raises(SystemExit):
         own.parse_args([other])
+
+
+def test_the_check_path_s_models_rules_and_profiles_load_no_openssl():
+    """hashlib loads OpenSSL (`_hashlib`, a fifth of a bare start) for its
+    SHA-256: the rules' index, the frozen profiles, the tree's digests and
+    the language readers' caches take CPython's own (`doclint.util.digests`)."""
+    script = (
+        "import sys\n"
+        "from doclint.engine.registry import load_registry\n"
+        "from doclint.engine.linter import Linter\n"
+        "from doclint.profiles import builtin_profiles, shipped_frozen, templated_profiles\n"
+        "from doclint.tree.index import digest\n"
+        "import doclint_rules._languages.python, doclint_rules._python_objects\n"
+        "assert load_registry().entries and shipped_frozen() is not None\n"
+        "assert builtin_profiles() and templated_profiles() and digest(b'x')\n"
+        "print(sorted({'hashlib', '_hashlib', 'hmac'} & set(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout == "[]\n"
+
+
+def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
+    """typing.NamedTuple compiles each field's annotation when it builds the
+    class: the models, profiles, engine and tree build theirs with
+    `doclint.models.records`."""
+    script = (
+        "import typing\n"
+        "built = []\n"
+        "real = typing.NamedTupleMeta.__new__\n"
+        "def new(cls, name, bases, namespace):\n"
+        "    built.append(namespace['__module__'])\n"
+        "    return real(cls, name, bases, namespace)\n"
+        "typing.NamedTupleMeta.__new__ = new\n"
+        "import doclint.engine.linter, doclint.engine.registry, doclint.engine.suppressions\n"
+        "import doclint.models.generated, doclint.profiles.wikis, doclint.tree.discovery\n"
+        "print(sorted(set(built)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    mine = ("doclint.models", "doclint.profiles", "doclint.engine", "doclint.tree", "doclint.rule")
+    assert [module for module in eval(done.stdout) if module.startswith(mine)] == []
