@@ -125,7 +125,6 @@ def test_the_cache_key_changes_when_a_rule_module_changes(tmp_path):
         from pathlib import Path
         from doclint.engine import Linter, Settings
         from doclint.incremental.store import cache_key
-from doclint.models import installed
         from doclint.run.setup import result_key
         from doclint.tree.index import Tree
         print(cache_key(result_key(Linter(Settings(), Tree(Path.cwd())))))
