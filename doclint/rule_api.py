@@ -21,7 +21,6 @@ from __future__ import annotations
 import importlib
 import inspect
 import posixpath
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import StrEnum
 from functools import lru_cache
@@ -42,6 +41,7 @@ from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severi
 from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES, LanguageData
 from doclint.models.records import Frozen, NamedTuple
 from doclint.tree.slugs import github_slug, unique_slugs
+from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.link_paths import resolve_target
 
 if TYPE_CHECKING:
@@ -162,8 +162,9 @@ def __getattr__(name: str) -> object:
 BuiltT = TypeVar("BuiltT")
 """What a rule helper builds once from a whole tree (`RuleContext.once_per_tree`)."""
 
-CODE_PATTERN = re.compile(r"^[A-Z]{1,6}\d{2,4}$")
-NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+# Checked of a plugin's rules and of a rule module read again: not every run.
+CODE_PATTERN = compiled_on_use(r"^[A-Z]{1,6}\d{2,4}$")
+NAME_PATTERN = compiled_on_use(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
 
 class Origin(StrEnum):

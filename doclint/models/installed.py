@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from collections.abc import Iterable, Iterator
 from functools import cache
@@ -50,8 +49,12 @@ def distributions(paths: Iterable[str]) -> Iterator[tuple[str, str]]:
 
 
 def normalized(name: str) -> str:
-    """A distribution's name as `importlib.metadata` compares them."""
-    return re.sub(r"[-_.]+", "-", name).lower().replace("-", "_")
+    """A distribution's name as `importlib.metadata` compares them: each run
+    of `-`, `_` and `.` one `_`, lower case (no pattern to compile)."""
+    name = name.replace("-", "_").replace(".", "_").lower()
+    while "__" in name:
+        name = name.replace("__", "_")
+    return name
 
 
 def read(folder: str, name: str) -> str | None:
