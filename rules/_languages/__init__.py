@@ -24,7 +24,7 @@ import importlib
 import posixpath
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING, Protocol, TypeGuard
 
@@ -75,8 +75,7 @@ UNBOUNDED = float("inf")
 """The upper end of a count range with no limit."""
 
 
-@dataclass(frozen=True, slots=True)
-class CountRanges:
+class CountRanges(NamedTuple):
     """The classes and functions of a source as a count claim is judged: each
     the range any careful count could give (one value for an exact count)."""
 
@@ -99,9 +98,9 @@ class Definition(NamedTuple):
     "module" or "macro", as the language names it nearest."""
 
 
-@dataclass(frozen=True, slots=True)
-class Language:
-    """One source kind as doclint reads it, registered against its data."""
+class Language(NamedTuple):
+    """One source kind as doclint reads it, registered against its data (a
+    named tuple: every language module builds one at import)."""
 
     data: LanguageData
     keywords: frozenset[str]
@@ -290,7 +289,7 @@ def configure_template(language: Language) -> Language:
         names = {a or b for a, b in _PLACEHOLDER.findall(text)}
         return found if not names else replace(found, code=found.code | names)
 
-    return replace(language, read=read, facts=None)
+    return language._replace(read=read, facts=None)
 
 
 def documented_places(page: PageBase, ctx: RuleContext) -> Places | None:
