@@ -116,3 +116,22 @@ def test_the_profiles_are_frozen_records_the_frozen_form_rebuilds():
     places = PagePlaces("docs", {"file-docs": "{path}_docs.md"}, "", False, ())
     assert places.kinds == {} and places.file_endings == ("_docs.md",)
     assert repr(places).startswith("PagePlaces(docs_folder='docs', pages=")
+
+
+def test_a_page_compares_and_shows_as_its_dataclass_would():
+    """The page models' dataclasses generate neither `__eq__` nor `__repr__`
+    (`records.Compared` gives them): equal by their fields, unhashable."""
+    import dataclasses
+
+    from doclint.models.markdown import MarkdownLayer
+    from doclint.models.page import MarkdownPage
+
+    page = MarkdownPage(path="a.md", markdown=MarkdownLayer(line_count=1))
+    assert page == MarkdownPage(path="a.md", markdown=MarkdownLayer(line_count=1))
+    assert page != dataclasses.replace(page, path="b.md")
+    assert page != dataclasses.replace(page, markdown=MarkdownLayer(line_count=2))
+    names = [field.name for field in dataclasses.fields(page)]
+    shown = ", ".join(f"{name}={getattr(page, name)!r}" for name in names)
+    assert repr(page) == f"MarkdownPage({shown})"
+    with pytest.raises(TypeError):
+        hash(page)

@@ -186,7 +186,7 @@ class EmbeddedSource(NamedTuple):
     document: AnyPage | None = None
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class FileDocs(PageBase):
     """`X_docs.md`: the documentation of one file."""
 
@@ -240,7 +240,7 @@ class FileDocs(PageBase):
     )
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class KeywordIndex(PageBase):
     """`X_kw.md`: the keywords extracted from one file."""
 
@@ -251,7 +251,7 @@ class KeywordIndex(PageBase):
     categories: list[KeywordCategory] = field(default_factory=list, metadata=noted(empty_list=True))
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class FolderIndex(PageBase):
     """`index.md`: a folder's subfolders and documented files."""
 
@@ -260,7 +260,7 @@ class FolderIndex(PageBase):
     files: list[IndexRow] = field(default_factory=list, metadata=noted(empty_list=True))
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class FolderDoc(PageBase):
     """`doc.md`: a folder's narrative page with its counts."""
 
@@ -271,7 +271,7 @@ class FolderDoc(PageBase):
     key_files: list[Link] = field(default_factory=list, metadata=noted(empty_list=True))
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class SubtreeIndex(PageBase):
     """`sub.md`: keyword groups over a folder and all its descendants."""
 
@@ -279,7 +279,7 @@ class SubtreeIndex(PageBase):
     groups: list[SubtreeGroup] = field(default_factory=list, metadata=noted(empty_list=True))
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class RootIndex(PageBase):
     """`docs/index.md`: the start page of the documentation tree."""
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar
 
-from doclint.models.records import NamedTuple
+from doclint.models.records import Compared, NamedTuple
 
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler
@@ -175,8 +175,8 @@ class HtmlBlock(NamedTuple):
     text: str
 
 
-@dataclass(kw_only=True)
-class MarkdownLayer:
+@dataclass(kw_only=True, eq=False, repr=False)
+class MarkdownLayer(Compared):
     """All rendered parts of one document, each list in document order."""
 
     # Read by pydantic where a page is validated or described (`doclint schema`).

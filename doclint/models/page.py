@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from doclint.models.markdown import Heading, MarkdownLayer, node
-from doclint.models.records import NamedTuple
+from doclint.models.records import Compared, NamedTuple
 
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler
@@ -65,8 +65,8 @@ def noted(description: str | None = None, empty_list: bool = False) -> dict[str,
     return metadata
 
 
-@dataclass(kw_only=True)
-class PageBase:
+@dataclass(kw_only=True, eq=False, repr=False)
+class PageBase(Compared):
     """What every page has: where it is, the generic layer, and its sections."""
 
     __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid"}
@@ -123,7 +123,7 @@ class PageBase:
         return self.path.rpartition("/")[0] != self.expected_path.rpartition("/")[0]
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class MarkdownPage(PageBase):
     """Any other Markdown file: only the generic rules apply; or a page of a
     kind its generator's profile declares, read generically (`page_kind`)."""

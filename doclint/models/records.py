@@ -23,6 +23,31 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 
+class Compared:
+    """The equality and repr a dataclass generates, for a dataclass declared
+    with `eq=False, repr=False`: the page models are built at every start,
+    and generating these two methods cost each class more than their uses
+    (tests, debugging) ever do. Equal to an object of its own class whose
+    fields are equal; unhashable, as a dataclass that compares is."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]
+
+    def _compared(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__dataclass_fields__)  # type: ignore[attr-defined]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Compared)
+        return self._compared() == other._compared()
+
+    def __repr__(self) -> str:
+        fields = self.__dataclass_fields__  # type: ignore[attr-defined]
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in fields)
+        return f"{self.__class__.__qualname__}({shown})"
+
+
 class Frozen:
     """The equality, hash and repr of a frozen dataclass over the fields its
     class names in `FIELDS` (in a dataclass's order: a base's first), and no
