@@ -33,18 +33,20 @@ class Compared:
     __slots__ = ()
     __hash__ = None  # type: ignore[assignment]
 
-    def _compared(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__dataclass_fields__)  # type: ignore[attr-defined]
+    def _names(self) -> tuple[str, ...]:
+        from dataclasses import fields
+
+        return tuple(field.name for field in fields(self))  # type: ignore[arg-type]
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        assert isinstance(other, Compared)
-        return self._compared() == other._compared()
+        names = self._names()
+        mine = tuple(getattr(self, name) for name in names)
+        return mine == tuple(getattr(other, name) for name in names)
 
     def __repr__(self) -> str:
-        fields = self.__dataclass_fields__  # type: ignore[attr-defined]
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in fields)
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._names())
         return f"{self.__class__.__qualname__}({shown})"
 
 
