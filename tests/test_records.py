@@ -98,6 +98,7 @@ def test_a_frozen_record_is_equal_hashed_and_shown_by_its_fields():
     assert hash(span) == hash(Span(1, 2))
     assert repr(span) == "Span(start=1, end=2)"
     assert span.replaced(end=5) == Span(1, 5) and span == Span(1, 2)
+    assert pickle.loads(pickle.dumps(span)) == span
     with pytest.raises(AttributeError):
         span.start = 3  # type: ignore[misc]
     with pytest.raises(AttributeError):
@@ -116,6 +117,8 @@ def test_the_profiles_are_frozen_records_the_frozen_form_rebuilds():
     places = PagePlaces("docs", {"file-docs": "{path}_docs.md"}, "", False, ())
     assert places.kinds == {} and places.file_endings == ("_docs.md",)
     assert repr(places).startswith("PagePlaces(docs_folder='docs', pages=")
+    again = pickle.loads(pickle.dumps((profile, places)))
+    assert again == (profile, places) and again[1].file_endings == ("_docs.md",)
 
 
 def test_a_page_compares_and_shows_as_its_dataclass_would():

@@ -85,6 +85,14 @@ class Frozen:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"cannot delete field {name!r} of {type(self).__name__}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (to a worker process) as the keywords it is built from.
+        return _rebuilt, (type(self), {name: getattr(self, name) for name in self.FIELDS})
+
+
+def _rebuilt(cls: type[Frozen], fields: dict[str, Any]) -> Frozen:
+    return cls(**fields)
+
 
 if TYPE_CHECKING:
     from typing import NamedTuple as NamedTuple
