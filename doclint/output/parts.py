@@ -11,11 +11,9 @@ import json
 import marshal
 import os
 import struct
-import tempfile
 import weakref
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from hashlib import blake2b
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -28,8 +26,10 @@ from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput
 from doclint.output.sarif import known_codes
 from doclint.output.shown import in_order, message_shown, shown_paths
+from doclint.util.blake2 import blake2b
 from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
+from doclint.util.spill import Spill
 
 LENGTH = struct.Struct("<Q")
 COUNTS = struct.Struct("<QQQQQ")  # a kept part starts with its `Counts`
@@ -90,14 +90,17 @@ class PartWriter:
         self.layout, self.errors, self.color = layout, errors, color
         self.cwd, self.keyed = cwd or Path.cwd(), keyed
         self._context = writer_context(layout.part, errors, color) if keyed else b""
-        # Made before the workers fork, each to write a file of its own there
-        # (private: with a shared temporary folder, no one may swap a file).
-        self._folder = PrivateFolder("doclint-parts-")
-        weakref.finalize(self, self._folder.remove)
         self._worker = False
         self._spool: tuple[str, int] | None = None  # a worker's file there: name, descriptor
         self._spooled = 0
-        self._parts = SpilledParts(self._folder)
+        self._parts = SpilledParts()
+
+    def prepare_workers(self) -> None:
+        """Make the folder each worker writes a file of its own in (private:
+        with a shared temporary folder, no one may swap a file); none without workers."""
+        if self._parts.folder is None:
+            self._parts.folder = PrivateFolder("doclint-parts-")
+            weakref.finalize(self, self._parts.folder.remove)
 
     def __getstate__(self) -> dict[str, Any]:
         # A spawned worker gets what renders and where to write, not the parts gathered.
@@ -129,7 +132,8 @@ class PartWriter:
             return None
         if not self._worker:
             return part
-        name, descriptor = self._spool = self._spool or self._folder.create("worker-")
+        assert self._parts.folder is not None, "prepare_workers made it before they started"
+        name, descriptor = self._spool = self._spool or self._parts.folder.create("worker-")
         os.write(descriptor, part.data)
         offset, self._spooled = self._spooled, self._spooled + len(part.data)
         return part._replace(data=b"", spool=name, offset=offset, length=len(part.data))
@@ -151,19 +155,19 @@ class PartWriter:
 
     def close(self) -> None:
         """Remove the workers' folder (their files are open here by now)."""
-        self._folder.remove()
+        if self._parts.folder is not None:
+            self._parts.folder.remove()
 
 
 class SpilledParts:
     """The parts of a run: in the run's own spill (number 0) or the workers'
-    files, read back in order of the paths as shown (`sort`)."""
+    files in `folder`, read back in order of the paths as shown (`sort`)."""
 
-    def __init__(self, folder: PrivateFolder) -> None:
-        self._folder = folder
-        self._spill = tempfile.TemporaryFile(prefix="doclint-parts-")  # noqa: SIM115
-        self._descriptors = [self._spill.fileno()]
+    def __init__(self, folder: PrivateFolder | None = None) -> None:
+        self.folder = folder
+        self._spill = Spill("doclint-parts-")
+        self._descriptors = [-1]  # the spill's place: the workers' files from 1 on
         self._spools: dict[str, int] = {}
-        weakref.finalize(self, self._spill.close)
         # Spill, offset, length and findings of each; packed: as tuples, 150 bytes a file.
         self._places = array("q")
         self._order: Sequence[int] | None = None
@@ -173,8 +177,7 @@ class SpilledParts:
     def add(self, part: FilePart) -> None:
         spill, offset, length = self._spools.get(part.spool or ""), part.offset, part.length
         if part.spool is None:
-            spill, offset, length = 0, self._spill.tell(), len(part.data)
-            self._spill.write(part.data)
+            spill, offset, length = 0, self._spill.write(part.data), len(part.data)
         elif spill is None:
             spill = self._spools[part.spool] = self._open_spool(part.spool)
         self._places.extend((spill, offset, length, part.counts.findings))
@@ -183,11 +186,11 @@ class SpilledParts:
 
     def _open_spool(self, name: str) -> int:
         """Open a worker's file in the writer's folder, and unlink it."""
-        if os.path.basename(name) != name or name in ("", ".", ".."):
+        if os.path.basename(name) != name or name in ("", ".", "..") or self.folder is None:
             raise ValueError(f"a worker named a part file outside its folder: {name!r}")
-        self._descriptors.append(self._folder.open(name))
+        self._descriptors.append(self.folder.open(name))
         weakref.finalize(self, os.close, self._descriptors[-1])
-        self._folder.unlink(name)
+        self.folder.unlink(name)
         return len(self._descriptors) - 1
 
     def last(self) -> bytes:
@@ -206,8 +209,10 @@ class SpilledParts:
 
     def _read(self, part: int) -> tuple[str, bytes, int]:
         spill, offset, length, count = self._places[part * 4 : part * 4 + 4]
-        self._spill.flush()
-        data = os.pread(self._descriptors[spill], length, offset)
+        if spill == 0:
+            data = self._spill.read(offset, length)
+        else:
+            data = os.pread(self._descriptors[spill], length, offset)
         if len(data) != length:
             raise OSError(f"a rendered part of {self._shown[part]} was cut short on disk")
         return self._shown[part], data, count

@@ -145,6 +145,7 @@ class _Workers:
         global _roots
         if self.pool is None:
             start = self.start_from
+            start.sink.prepare_workers()
             self.pool = process_pool(
                 self.jobs, _start_worker, (start.settings, start.cwd, start.sink)
             )
