@@ -24,7 +24,7 @@ from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
 from doclint.util.spill import Spill
 
-FORMAT = 15
+FORMAT = 16
 DEFAULT_FOLDER = ".doclint_cache"
 SHARE = 1.0  # a root's cache files are pruned past this share of its newest's bytes
 PARTS = 8  # the parts a blob keeps: the last ways its file was shown

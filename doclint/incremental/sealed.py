@@ -1,6 +1,6 @@
 """Cache files doclint trusts: this user's, intact, for this purpose. A cache
-folder may sit in a tree others can write to, so each file is sealed with an
-HMAC-SHA256 of its lengths, purpose (`context`) and head, keyed with 32 random
+folder may sit in a tree others can write to, so each file is sealed with a
+BLAKE2b MAC of its lengths, purpose (`context`) and head, keyed with 32 random
 bytes only this user can read (`$XDG_CACHE_HOME/doclint/key`; never one
 inside the tree: store.py). The body needs no digest of its own: it is read
 in blobs whose digests the head holds (cache.py)."""
@@ -8,17 +8,18 @@ in blobs whose digests the head holds (cache.py)."""
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import hmac
 import itertools
 import os
 import stat
 import struct
+from _operator import _compare_digest as compare_digest  # hmac's, without OpenSSL
 from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-MAGIC = b"DLSEAL2\n"
+from doclint.util.blake2 import blake2b
+
+MAGIC = b"DLSEAL3\n"
 PREFIX = struct.Struct("<8sQQ32s")  # MAGIC, head's and body's lengths, the seal
 KEY_SIZE = 32
 _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
@@ -126,7 +127,7 @@ def write_sealed(file: Path, context: str, head: bytes, body: Iterable[bytes], s
 
 def _tag(key: bytes, context: str, head_size: int, body_size: int, head: bytes) -> bytes:
     signed = f"{context}\0{head_size} {body_size}\0".encode() + head
-    return hmac.new(key, signed, hashlib.sha256).digest()
+    return blake2b(signed, key=key, digest_size=32).digest()
 
 
 class SealedFile(NamedTuple):
@@ -157,7 +158,7 @@ def open_sealed(file: Path, context: str) -> SealedFile | None:
         if key and whole and owned(info) and stat.S_ISREG(info.st_mode) and owned(folder):
             head = os.pread(descriptor, head_size, PREFIX.size)
             expected = _tag(key, context, head_size, body_size, head)
-            if stat.S_ISDIR(folder.st_mode) and hmac.compare_digest(expected, tag):
+            if stat.S_ISDIR(folder.st_mode) and compare_digest(expected, tag):
                 return SealedFile(descriptor, head, PREFIX.size + head_size, body_size)
     except (OSError, ValueError, MemoryError, struct.error):
         pass

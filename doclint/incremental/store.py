@@ -3,7 +3,6 @@ root's cache file lives, and its key (never an install path or an mtime)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable
@@ -16,6 +15,7 @@ from doclint.incremental.folder import inside
 from doclint.incremental.sealed import key_folder
 from doclint.run.results import ResultKey
 from doclint.tree.reading import repository_root
+from doclint.util.blake2 import blake2b
 
 
 class ContentCache:
@@ -56,8 +56,8 @@ def cache_key(key: ResultKey, place: str = ".") -> str:
     """The cache file's name: the place's digest first (prune's pattern), the key's."""
     state = json.dumps([__version__, code_digest(key.rule_modules), key.description])
     return (
-        hashlib.sha256(place.encode()).hexdigest()[:PLACE_DIGITS]
-        + hashlib.sha256(state.encode()).hexdigest()[: 32 - PLACE_DIGITS]
+        blake2b(place.encode()).hexdigest()[:PLACE_DIGITS]
+        + blake2b(state.encode()).hexdigest()[: 32 - PLACE_DIGITS]
     )
 
 
@@ -72,7 +72,7 @@ def code_digest(rule_modules: Iterable[str]) -> str:
 
     own = {Path(doclint.__file__).parent, Path(doclint_rules.__file__).parent}
     folders = {Path(module).parent for module in rule_modules} - own
-    hasher = hashlib.sha256()
+    hasher = blake2b()
     for folder in sorted(folders | own if _editable() else folders):
         found = [
             os.path.relpath(os.path.join(where, name), folder).split(os.sep)
@@ -87,7 +87,7 @@ def code_digest(rule_modules: Iterable[str]) -> str:
             except OSError:
                 data = b""
             hasher.update(f"{folder.name}/{'/'.join(parts)}\0".encode())
-            hasher.update(hashlib.sha256(data).digest())
+            hasher.update(blake2b(data).digest())
     return hasher.hexdigest()
 
 
