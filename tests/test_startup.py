@@ -43,6 +43,8 @@ NEVER_FOR_A_CHECK = (
     "datetime",
     # A rule's crash is shown with its stack only under --show-traceback.
     "traceback",
+    # The cache's seal is a keyed BLAKE2b: no hmac (nor OpenSSL for it).
+    "hmac",
 )
 
 # What the DeepWiki export needs and the generated page and the README do not:
@@ -56,6 +58,18 @@ ONLY_FOR_THE_WIKI = (
     "threading",
     "mistune",
     "doclint.parsing.mistune_layer",
+    # `subprocess` imports `locale`; finding `git` and Node's error file take
+    # `shutil` and `tempfile`, which import `bz2`, `lzma` and `random`. A
+    # run's own parts and a cache's new blobs are held in memory while few
+    # (util/spill.py), the cache's files made without `tempfile`, the help's
+    # width found without `shutil`, and argparse's labels not looked up
+    # where there is no catalogue to find them in.
+    "locale",
+    "tempfile",
+    "shutil",
+    "bz2",
+    "lzma",
+    "random",
 )
 
 # The rules that judge only the pages of a wiki or of a layout profile: a
