@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from pathlib import Path, PurePath
+from typing import NamedTuple
 
 from doclint.engine.linter import Linter
 from doclint.engine.registry import Registry, load_registry
@@ -78,8 +79,7 @@ def key_text(value: object) -> str:
     raise TypeError(f"a {type(value).__name__} cannot be part of the cache key")
 
 
-@dataclass
-class RunSetup:
+class RunSetup(NamedTuple):
     """What checking the files of one root starts from: the files, their tree,
     the rules, the cache."""
 
