@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from doclint.util.blake2 import blake2b
+from doclint.util.digests import blake2b
 
 MAGIC = b"DLSEAL3\n"
 PREFIX = struct.Struct("<8sQQ32s")  # MAGIC, head's and body's lengths, the seal

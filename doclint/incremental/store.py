@@ -15,7 +15,7 @@ from doclint.incremental.folder import inside
 from doclint.incremental.sealed import key_folder
 from doclint.run.results import ResultKey
 from doclint.tree.reading import repository_root
-from doclint.util.blake2 import blake2b
+from doclint.util.digests import blake2b
 
 
 class ContentCache:

@@ -27,7 +27,7 @@ from doclint.models.findings import Finding
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.tree.decoding import shown_lines
 from doclint.tree.reading import MAX_FILE_SIZE, read_file, read_named
-from doclint.util.blake2 import blake2b
+from doclint.util.digests import blake2b
 from doclint.util.paths import display_path, printable
 from doclint.util.replacing import replacing
 

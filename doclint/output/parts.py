@@ -26,7 +26,7 @@ from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput
 from doclint.output.sarif import known_codes
 from doclint.output.shown import in_order, message_shown, shown_paths
-from doclint.util.blake2 import blake2b
+from doclint.util.digests import blake2b
 from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
 from doclint.util.spill import Spill

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from doclint.engine.settings import Shard
 from doclint.profiles.templates import generator_places
-from doclint.util.blake2 import blake2b
+from doclint.util.digests import blake2b
 
 
 def work_affinity(path: str) -> str:

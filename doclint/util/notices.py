@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterator
 from typing import IO
 
-from doclint.util.blake2 import blake2b
+from doclint.util.digests import blake2b
 from doclint.util.paths import say
 
 _BITS = 1 << 16
