@@ -45,6 +45,8 @@ NEVER_FOR_A_CHECK = (
     "traceback",
     # The cache's seal is a keyed BLAKE2b: no hmac (nor OpenSSL for it).
     "hmac",
+    # Whether doclint runs from a checkout is told by site's folders.
+    "sysconfig",
 )
 
 # What the DeepWiki export needs and the generated page and the README do not:
@@ -70,6 +72,9 @@ ONLY_FOR_THE_WIKI = (
     "bz2",
     "lzma",
     "random",
+    # The launcher's SIGINT and SIGTERM handlers are set through `_signal`;
+    # `subprocess` imports `signal`, with its enum classes.
+    "signal",
 )
 
 # The rules that judge only the pages of a wiki or of a layout profile: a
