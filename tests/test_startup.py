@@ -40,6 +40,7 @@ NEVER_FOR_A_CHECK = (
     "doclint.output.causes",
     # No configuration file in these trees, and the profiles are frozen: no TOML.
     "tomllib",
+    "doclint.util.toml",
     "datetime",
     # A rule's crash is shown with its stack only under --show-traceback.
     "traceback",
@@ -173,6 +174,9 @@ def test_checking_a_page_imports_no_pydantic_nor_what_it_does_not_use(trees, cas
         assert sorted(modules.intersection(ONLY_FOR_THE_WIKI)) == []
     if case == "readme":
         assert sorted(modules.intersection(ONLY_FOR_THEIR_WRITERS)) == []
+    if cache:  # --no-cache: nothing of the cache, nor what only its keys need
+        assert [name for name in modules if name.startswith("doclint.incremental")] == []
+        assert "doclint.output.sarif" not in modules
 
 
 def test_a_wiki_page_imports_the_rules_of_wikis_and_not_those_of_layout_profiles(trees):

@@ -33,8 +33,6 @@ from doclint.cli.progress import ProgressBar
 from doclint.config.files import Config
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError, load_registry
-from doclint.incremental.folder import clean
-from doclint.incremental.store import ContentCache
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.baseline import (
     BaselineError,
@@ -56,10 +54,12 @@ from doclint.util.replacing import replacing
 # Fix mode, --watch, init, --explain, --show-settings, --show-files and
 # --statistics are imported when they run: a check needs none of them
 # (tests/test_startup.py).
+# The cache's modules only with the cache on.
 if TYPE_CHECKING:
     from doclint.cli.watch import Watch
     from doclint.fixes.file_fixer import FixSettings
     from doclint.fixes.fix_mode import FixRun
+    from doclint.incremental.store import ContentCache
 
 T = TypeVar("T")
 
@@ -109,6 +109,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _clean(args: argparse.Namespace, registry: Registry) -> int:
+    from doclint.incremental.folder import clean
+
     config = configuration(args, registry, Path.cwd())
     try:
         say(clean(*cache_folder(args, config)))
@@ -437,7 +439,7 @@ def _run_paths(
     args: argparse.Namespace,
     settings: Settings,
     sink: PartWriter | Collector,
-    stores: ContentCache,
+    stores: ContentCache | None,
 ) -> tuple[RunResult, SourceLines]:
     """The run over `args.paths`, each file's findings handed to `sink`;
     with a `Collector`, the result holds what it collected."""
@@ -455,8 +457,12 @@ def _run_paths(
     return result, SourceLines(files=result.files)
 
 
-def _stores(settings: Settings) -> ContentCache:
-    """Where the run keeps its results for later runs (with the cache on)."""
+def _stores(settings: Settings) -> ContentCache | None:
+    """Where the run keeps its results for later runs (None: the cache is off)."""
+    if not settings.cache:
+        return None
+    from doclint.incremental.store import ContentCache
+
     return ContentCache(settings.cache_dir, _warn)
 
 

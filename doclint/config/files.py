@@ -25,7 +25,6 @@ from doclint.output import FORMATS
 from doclint.profiles import GeneratorProfile, ProfileError, parse_generator
 from doclint.rule_api import OptionValue, Severity
 from doclint.tree.reading import CONFIG_LIMIT, read_named
-from doclint.util.toml import TomlError, read_toml
 
 CONFIG_FILES = ("doclint.toml", "pyproject.toml")
 PYPROJECT = "pyproject.toml"
@@ -139,6 +138,8 @@ def _validated(
 def parse_override(text: str) -> dict[str, Any]:
     """`--config KEY=VALUE`: one TOML line (as ruff takes it), as a table;
     ConfigError when it is not valid TOML."""
+    from doclint.util.toml import TomlError, read_toml
+
     try:
         return read_toml(text)
     except TomlError as error:
@@ -201,6 +202,8 @@ def _refuse_foreign(owner: int, file: Path) -> None:
 
 
 def _parse(file: Path, text: str) -> dict[str, Any]:
+    from doclint.util.toml import TomlError, read_toml  # a tree without a configuration reads none
+
     try:
         return read_toml(text)
     except TomlError as error:

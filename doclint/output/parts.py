@@ -24,7 +24,6 @@ from doclint.models.urls import documentation_base
 from doclint.output.baseline import SourceLines
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput
-from doclint.output.sarif import known_codes
 from doclint.output.shown import in_order, message_shown, shown_paths
 from doclint.util.digests import blake2b
 from doclint.util.paths import display_path, printable
@@ -38,6 +37,8 @@ COUNTS = struct.Struct("<QQQQQ")  # a kept part starts with its `Counts`
 def writer_context(part: object, errors: str, color: bool) -> bytes:
     """What every part depends on besides its file (SARIF numbers the rules
     known; JSON and SARIF link the rules' pages)."""
+    from doclint.output.sarif import known_codes  # only with the cache on
+
     codes = known_codes()
     name = f"{getattr(part, '__module__', '')}.{getattr(part, '__qualname__', type(part).__name__)}"
     context = [__version__, name, errors, color, list(codes), documentation_base()]
