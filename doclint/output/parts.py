@@ -34,14 +34,14 @@ LENGTH = struct.Struct("<Q")
 COUNTS = struct.Struct("<QQQQQ")  # a kept part starts with its `Counts`
 
 
-def writer_context(part: object, errors: str, color: bool) -> bytes:
+def writer_context(writer: PartWriter) -> bytes:
     """What every part depends on besides its file (SARIF numbers the rules
     known; JSON and SARIF link the rules' pages)."""
-    from doclint.output.sarif import known_codes  # only with the cache on
+    from doclint.output.sarif import known_codes  # only for parts kept with the cache
 
-    codes = known_codes()
+    codes, part = known_codes(), writer.layout.part
     name = f"{getattr(part, '__module__', '')}.{getattr(part, '__qualname__', type(part).__name__)}"
-    context = [__version__, name, errors, color, list(codes), documentation_base()]
+    context = [__version__, name, writer.errors, writer.color, list(codes), documentation_base()]
     return json.dumps(context).encode()  # canonical text, never a repr
 
 
@@ -90,7 +90,7 @@ class PartWriter:
     ) -> None:
         self.layout, self.errors, self.color = layout, errors, color
         self.cwd, self.keyed = cwd or Path.cwd(), keyed
-        self._context = writer_context(layout.part, errors, color) if keyed else b""
+        self._context = b""  # made by the first part kept: a run of no findings makes none
         self._worker = False
         self._spool: tuple[str, int] | None = None  # a worker's file there: name, descriptor
         self._spooled = 0
@@ -122,6 +122,7 @@ class PartWriter:
         shown = display_path(file, self.cwd)
         key = kept = None
         if self.keyed and found.content is not None:
+            self._context = self._context or writer_context(self)
             key = part_key(self._context, printable(shown), found, root, self.cwd)
             kept = found.parts.get(key) if key is not None else None
         if kept is not None and len(kept) > COUNTS.size:
