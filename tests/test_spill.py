@@ -207,9 +207,9 @@ def test_a_spill_holds_little_in_memory_and_much_in_a_temporary_file(tmp_path, m
     monkeypatch.setattr(tempfile, "TemporaryFile", noted)
     spill = Spill("doclint-test-", bound=10)
     assert (spill.write(b"abcd"), spill.write(b"efgh")) == (0, 4)
-    assert made == [] and spill.read(2, 4) == b"cdef"
+    assert made == [] and spill.read(4, 2) == b"cdef"
     assert spill.write(b"ijkl") == 8
     assert made == ["doclint-test-"]
     assert spill.write(b"mn") == 12
-    assert [spill.read(0, 4), spill.read(6, 6), spill.read(12, 2)] == [b"abcd", b"ghijkl", b"mn"]
-    assert spill.read(13, 5) == b"n", "fewer past the end: the reader sees it cut short"
+    assert [spill.read(4, 0), spill.read(6, 6), spill.read(2, 12)] == [b"abcd", b"ghijkl", b"mn"]
+    assert spill.read(5, 13) == b"n", "fewer past the end: the reader sees it cut short"

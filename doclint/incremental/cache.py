@@ -205,7 +205,7 @@ class Cache:
             if source == LOADED and sealed is not None and offset + length <= sealed.body_size:
                 data = os.pread(sealed.descriptor, length, sealed.body_start + offset)
             elif source == SPILLED:
-                data = self._spill.read(offset, length)
+                data = self._spill.read(length, offset)
         except OSError:
             pass
         return data if len(data) == length else b""

@@ -13,8 +13,7 @@ from doclint.incremental.sealed import owned
 from doclint.tree.reading import read_regular
 from doclint.util.lazy_regex import compiled_on_use
 
-# What doclint writes there (earlier versions: run records, stamps, part memos);
-# only `clean` asks, not a run.
+# What doclint writes there (earlier versions: run records, stamps, part memos).
 OWN_ENTRIES = compiled_on_use(
     r"CACHEDIR\.TAG|\.gitignore|[0-9a-f]{32}\.(?:bin|run|parts|stamps)|\.tmp-[A-Za-z0-9_]+"
 )

@@ -14,6 +14,7 @@ import struct
 import weakref
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -97,8 +98,7 @@ class PartWriter:
         self._parts = SpilledParts()
 
     def prepare_workers(self) -> None:
-        """Make the folder each worker writes a file of its own in (private:
-        with a shared temporary folder, no one may swap a file); none without workers."""
+        """Make the private folder each worker writes a file of its own in."""
         if self._parts.folder is None:
             self._parts.folder = PrivateFolder("doclint-parts-")
             weakref.finalize(self, self._parts.folder.remove)
@@ -168,7 +168,7 @@ class SpilledParts:
     def __init__(self, folder: PrivateFolder | None = None) -> None:
         self.folder = folder
         self._spill = Spill("doclint-parts-")
-        self._descriptors = [-1]  # the spill's place: the workers' files from 1 on
+        self._readers = [self._spill.read]  # `os.pread` of the workers' files from 1 on
         self._spools: dict[str, int] = {}
         # Spill, offset, length and findings of each; packed: as tuples, 150 bytes a file.
         self._places = array("q")
@@ -190,10 +190,11 @@ class SpilledParts:
         """Open a worker's file in the writer's folder, and unlink it."""
         if os.path.basename(name) != name or name in ("", ".", "..") or self.folder is None:
             raise ValueError(f"a worker named a part file outside its folder: {name!r}")
-        self._descriptors.append(self.folder.open(name))
-        weakref.finalize(self, os.close, self._descriptors[-1])
+        descriptor = self.folder.open(name)
+        weakref.finalize(self, os.close, descriptor)
+        self._readers.append(partial(os.pread, descriptor))
         self.folder.unlink(name)
-        return len(self._descriptors) - 1
+        return len(self._readers) - 1
 
     def last(self) -> bytes:
         return self._read(len(self) - 1)[1]
@@ -211,10 +212,7 @@ class SpilledParts:
 
     def _read(self, part: int) -> tuple[str, bytes, int]:
         spill, offset, length, count = self._places[part * 4 : part * 4 + 4]
-        if spill == 0:
-            data = self._spill.read(offset, length)
-        else:
-            data = os.pread(self._descriptors[spill], length, offset)
+        data = self._readers[spill](length, offset)
         if len(data) != length:
             raise OSError(f"a rendered part of {self._shown[part]} was cut short on disk")
         return self._shown[part], data, count

@@ -36,8 +36,8 @@ class Spill:
         self._file.write(data)
         return at
 
-    def read(self, offset: int, length: int) -> bytes:
-        """The `length` bytes written at `offset` (fewer past the end)."""
+    def read(self, length: int, offset: int) -> bytes:
+        """The `length` bytes written at `offset` (fewer past the end), as `os.pread`."""
         if self._file is None:
             return bytes((self._memory or b"")[offset : offset + length])
         self._file.flush()
