@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
-import dataclasses
 import io
 import json
 import os
@@ -294,6 +293,10 @@ def _with_named_docs_folders(args: argparse.Namespace, settings: Settings) -> Se
         say(f"reading {folder}/ as {named.profile.name}'s docs folder (beside {marker})")
     if not found:
         return settings
+    # Imported here: a run that finds no such folder copies no settings, and
+    # the module costs 5 ms (inspect, ast) where nothing else needs it.
+    import dataclasses
+
     return dataclasses.replace(
         settings, profiles=(*settings.profiles, *(named.profile for named in found))
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import fields
 from pathlib import Path, PurePath
 from typing import NamedTuple
 
@@ -36,6 +35,8 @@ def result_key(linter: Linter) -> ResultKey:
     every setting (a new one included, unless it is in NOT_DECIDING) and the
     rules as loaded. Paths are said relative to the root, never where the
     tree lies: a tree checked out elsewhere keeps its results."""
+    from dataclasses import fields  # the module (5 ms with inspect): with the cache only
+
     settings = linter.settings
     deciding = {
         field.name: getattr(settings, field.name)
