@@ -250,6 +250,31 @@ def test_a_check_defines_no_dataclass_of_the_run_s_own(trees, cache):
     assert [module for module in made if module.startswith(THE_RUNS_OWN)] == []
 
 
+# The same run, counting how often the rules' entry points are looked up
+# (the dist-info folders read).
+_ENTRY_LOOKUPS = """
+import atexit, runpy, sys
+from doclint.engine import registry
+looked = []
+def rule_entries(read=registry.rule_entries):
+    looked.append(1)
+    return read()
+registry.rule_entries = rule_entries
+atexit.register(lambda: sys.__stderr__.write("\\nlookups: %d\\n" % len(looked)))
+sys.argv = ["doclint", *sys.argv[1:]]
+runpy.run_module("doclint", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_a_check_looks_its_rules_up_once(trees, cache):
+    """The command line loads the registry and hands it to the run: the
+    entry points are read once, not again by the run's steps."""
+    folder, page = trees["readme"]
+    said = run(folder, "check", page, *cache, script=_ENTRY_LOOKUPS)
+    assert said.rpartition("lookups: ")[2].split() == ["1"]
+
+
 COMMAND_LINES = [
     ["check", "docs", "--select", "DL1", "--output-format", "json", "--no-cache", "-j", "2"],
     ["check"],

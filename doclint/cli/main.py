@@ -156,7 +156,8 @@ def _watch(args: argparse.Namespace, registry: Registry) -> int:
 
     while True:
         watches.clear()
-        _check(copy.copy(args), registry, stamp)
+        # Each round reads the rules again where they changed (an editable install's).
+        _check(copy.copy(args), load_registry(), stamp)
         sys.stdout.flush()  # the report before the line that says it is done
         say(f"watching {', '.join(paths)} for changes (Ctrl-C stops)")
         watches[0].wait()
@@ -216,7 +217,7 @@ def _check(
         stores = _stores(settings)
         sink = _sink(args, settings.cache)
         try:
-            result, sources = _run_paths(args, settings, sink, stores)
+            result, sources = _run_paths(args, settings, sink, stores, registry)
             if not result.files_checked:
                 nothing_checked(args.paths, settings)
             if isinstance(sink, Collector):
@@ -443,11 +444,12 @@ def _run_paths(
     settings: Settings,
     sink: PartWriter | Collector,
     stores: ContentCache | None,
+    registry: Registry,
 ) -> tuple[RunResult, SourceLines]:
     """The run over `args.paths`, each file's findings handed to `sink`;
     with a `Collector`, the result holds what it collected."""
     bar = _progress(args)
-    checking = Run(args.paths, settings, sink, stores)
+    checking = Run(args.paths, settings, sink, stores, registry)
     try:
         with contextlib.closing(iter(checking)) as steps:
             for step in steps:
