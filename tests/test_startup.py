@@ -46,6 +46,8 @@ NEVER_FOR_A_CHECK = (
     "traceback",
     # The cache's seal is a keyed BLAKE2b: no hmac (nor OpenSSL for it).
     "hmac",
+    # What writes a report or a baseline to a file.
+    "doclint.util.replacing",
     # Whether doclint runs from a checkout is told by site's folders.
     "sysconfig",
 )
@@ -73,6 +75,8 @@ ONLY_FOR_THE_WIKI = (
     "bz2",
     "lzma",
     "random",
+    # Only a report written to a reader that lags waits on it (select).
+    "select",
     # The launcher's SIGINT and SIGTERM handlers are set through `_signal`;
     # `subprocess` imports `signal`, with its enum classes.
     "signal",

@@ -48,7 +48,6 @@ from doclint.run import Collector, Run, RunResult, read_stdin, run_stdin
 from doclint.run.page_reading import named_docs_folders, unread_pages
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
-from doclint.util.replacing import replacing
 
 # Fix mode, --watch, init, --explain, --show-settings, --show-files and
 # --statistics are imported when they run: a check needs none of them
@@ -519,6 +518,8 @@ def _output(args: argparse.Namespace) -> Iterator[TextIO]:
     if args.output_file is None:
         yield sys.stdout
         return
+    from doclint.util.replacing import replacing
+
     with contextlib.ExitStack() as stack:
         try:
             binary = stack.enter_context(replacing(args.output_file))

@@ -29,7 +29,6 @@ from doclint.tree.decoding import shown_lines
 from doclint.tree.reading import MAX_FILE_SIZE, read_file, read_named
 from doclint.util.digests import blake2b
 from doclint.util.paths import display_path, printable
-from doclint.util.replacing import replacing
 
 HEADER = "# doclint baseline 1"
 _COMMENT = (
@@ -181,6 +180,8 @@ def _unescape(text: str) -> str:
 
 def write_baseline(file: Path, rows: Sequence[Finding], sources: SourceLines) -> int:
     """Record `rows` in `file`; returns how many."""
+    from doclint.util.replacing import replacing  # only when a baseline is written
+
     base = file.absolute().parent
     entries = sorted(
         (key, row.message.split("\n", 1)[0])
