@@ -178,10 +178,6 @@ def test_checking_a_page_imports_no_pydantic_nor_what_it_does_not_use(trees, cas
         assert sorted(modules.intersection(ONLY_FOR_THE_WIKI)) == []
     if case == "readme":
         assert sorted(modules.intersection(ONLY_FOR_THEIR_WRITERS)) == []
-    if cache:  # --no-cache: nothing of the cache
-        assert [name for name in modules if name.startswith("doclint.incremental")] == []
-    if cache or case == "readme":  # the rule list a kept part's key holds: none kept
-        assert "doclint.output.sarif" not in modules
 
 
 def test_a_wiki_page_imports_the_rules_of_wikis_and_not_those_of_layout_profiles(trees):
@@ -215,6 +211,23 @@ def test_the_rules_are_read_once_per_run(trees):
     said = run(folder, "check", page)
     searched = said.rpartition("searched: ")[2].partition("\n")[0].split()
     assert searched == []
+
+
+@pytest.mark.parametrize("case", ["generated", "readme", "wiki"])
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_a_check_imports_the_cache_only_with_the_cache_on(trees, case, cache):
+    """With --no-cache, no module of the cache; and the rule list a kept
+    part's key holds (SARIF's) only where a part is kept: a README of no
+    findings keeps none."""
+    folder, page = trees[case]
+    modules = imported(folder, "check", page, *cache)
+    assert "doclint.rule_api" in modules  # the run did check
+    if cache:
+        assert [name for name in modules if name.startswith("doclint.incremental")] == []
+    else:
+        assert "doclint.incremental.cache" in modules
+    if cache or case == "readme":
+        assert "doclint.output.sarif" not in modules
 
 
 # The same run, naming the modules of every dataclass it defines.
