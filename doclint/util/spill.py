@@ -14,6 +14,8 @@ BOUND = 1 << 20
 
 
 class Spill:
+    """One spill: `write` says where its bytes start, `read` gives them back."""
+
     def __init__(self, prefix: str, bound: int = BOUND) -> None:
         self.prefix, self.bound = prefix, bound
         self.size = 0
