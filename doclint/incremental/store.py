@@ -63,15 +63,16 @@ def cache_key(key: ResultKey, place: str = ".") -> str:
 
 def code_digest(rule_modules: Iterable[str]) -> str:
     """The digest of the code a result may change with under one version:
-    doclint's and its rules' in an editable install, rule plugins' folders;
-    each .py and .toml file (the profiles' data decides findings as code
-    does) named by its path inside its folder, not where installed."""
+    doclint's and its rules' in an editable install (an installed copy's is
+    the version's), rule plugins' folders; each .py and .toml file (the
+    profiles' data decides findings as code does) by its path in its folder."""
     import doclint_rules
 
     import doclint
 
     own = {Path(doclint.__file__).parent, Path(doclint_rules.__file__).parent}
-    folders = {Path(module).parent for module in rule_modules} - own
+    mine = tuple(f"{folder}{os.sep}" for folder in own)  # the engine's rules' too
+    folders = {Path(module).parent for module in rule_modules if not module.startswith(mine)}
     hasher = blake2b()
     for folder in sorted(folders | own if _editable() else folders):
         found = [
@@ -98,5 +99,4 @@ def _editable() -> bool:
 
     import doclint
 
-    here = Path(doclint.__file__).parent
-    return not any(inside(here, Path(folder)) for folder in site.getsitepackages())
+    return not any(inside(Path(doclint.__file__), Path(f)) for f in site.getsitepackages())
