@@ -39,8 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def script() -> int:
     """The `doclint` and `python -m doclint` commands: `main` in a process of
-    its own, whose garbage collector can be tuned for checking files. Every
-    way it ends is an exit code and at most one line: no traceback."""
+    its own, whose garbage collector can be tuned for checking files, and
+    which it ends itself once the run is over (`end_now`). Every way it ends
+    is an exit code and at most one line: no traceback."""
     from doclint.util.gc_pause import collect_rarely, leave_to_exit
 
     collect_rarely()
