@@ -675,3 +675,40 @@ def test_the_code_digest_follows_a_plugins_code_and_data_files_only(tmp_path):
         first = code_digest(modules)
     (plugin / "sub" / "deep" / "more.py").rename(plugin / "sub" / "moved.py")
     assert code_digest(modules) != first
+
+
+def test_an_installed_copy_digests_no_folder_of_doclint_s_own(monkeypatch):
+    """In an installed copy, doclint's code is its version's: the engine's
+    own rules (doclint/engine) are not read at every run with a cache, as a
+    plugin's folder is; in a checkout, every folder of doclint's is."""
+    import doclint.engine.builtin_rules as builtin
+    from doclint.incremental import store
+
+    read: list[str] = []
+    walk = os.walk
+    monkeypatch.setattr(store.os, "walk", lambda top: read.append(str(top)) or walk(top))
+    monkeypatch.setattr(store, "_editable", lambda: False)
+    assert store.code_digest([builtin.__file__]) == store.code_digest([])
+    assert read == []
+    monkeypatch.setattr(store, "_editable", lambda: True)
+    store.code_digest([builtin.__file__])
+    assert sorted(os.path.basename(folder) for folder in read) == ["doclint", "rules"]
+
+
+def test_a_checkout_is_told_from_an_install_by_the_site_folders(monkeypatch):
+    """A checkout's own code is part of the cache key (it changes under one
+    version), an installed copy's is not: told by site's folders, which hold
+    sysconfig's purelib and platlib, without importing sysconfig."""
+    import site
+
+    from doclint.incremental import store
+    from tests.conftest import PROJECT
+
+    store._editable.cache_clear()
+    try:
+        assert store._editable(), "this checkout"
+        monkeypatch.setattr(site, "getsitepackages", lambda: [str(PROJECT)])
+        store._editable.cache_clear()
+        assert not store._editable(), "a copy inside a site folder is installed"
+    finally:
+        store._editable.cache_clear()

@@ -361,3 +361,27 @@ def test_a_worker_of_a_parallel_run_sends_nothing_ahead() -> None:
         mermaid.mermaid_ahead(blocks())
         os._exit(0 if mermaid._checker is None else 4)
     assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+
+
+@pytest.mark.parametrize("kind", ["runnable", "not-runnable", "folder", "none", "empty", "unset"])
+def test_node_is_found_on_path_as_shutil_finds_it(tmp_path, monkeypatch, kind):
+    """Every run with a cache asks whether Node is found (its outside state):
+    the answer is `shutil.which`'s, without importing shutil."""
+    from doclint.diagrams.mermaid import node_on_path
+
+    node = tmp_path / "bin" / "node"
+    node.parent.mkdir()
+    if kind == "folder":
+        node.mkdir()
+    elif kind in ("runnable", "not-runnable"):
+        node.write_text("#!/bin/sh\n")
+        node.chmod(0o755 if kind == "runnable" else 0o644)
+    if kind == "unset":
+        monkeypatch.delenv("PATH", raising=False)
+    else:
+        path = "" if kind == "empty" else f"{tmp_path / 'nothing'}{os.pathsep}{node.parent}"
+        monkeypatch.setenv("PATH", path)
+    assert node_on_path() == (shutil.which("node") is not None)
+    assert node_on_path() == (
+        kind == "runnable" or (kind == "unset" and bool(shutil.which("node")))
+    )

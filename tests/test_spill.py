@@ -91,7 +91,7 @@ def test_a_writer_started_as_a_workers_writes_to_a_spool_of_its_own(tmp_path, mo
     """`add` runs for every file: in the writer's process it keeps the part
     without a system call; the copy in a process forked from it, once the
     pool starts it as a worker's (`start_worker`), writes its parts to a
-    spool of its own."""
+    spool of its own in the folder the run made before (`prepare_workers`)."""
     if not hasattr(os, "fork"):
         pytest.skip("no fork here")
     from doclint.models.findings import Finding
@@ -108,6 +108,7 @@ def test_a_writer_started_as_a_workers_writes_to_a_spool_of_its_own(tmp_path, mo
         assert all(isinstance(part, FilePart) for part in parts)
         assert calls == []
         monkeypatch.undo()
+        writer.prepare_workers()  # as the run does before its workers start
         read, write = os.pipe()
         child = os.fork()
         if child == 0:  # pragma: no cover  (the child reports through the pipe)
@@ -188,3 +189,27 @@ def test_a_full_non_blocking_pipe_is_waited_for_not_a_traceback(tmp_path):
         reader.join()
         os.close(read)
     assert bytes(received) == b"".join(pieces)
+
+
+def test_a_spill_holds_little_in_memory_and_much_in_a_temporary_file(tmp_path, monkeypatch):
+    """A run's own parts (and a cache's new blobs) stay in memory while they
+    are few, so that a one-page run makes no temporary file; past the bound
+    they go to one, the bytes written before included, and read back alike."""
+    from doclint.util.spill import Spill
+
+    made: list[str] = []
+    real = tempfile.TemporaryFile
+
+    def noted(*args, **kwargs):
+        made.append(kwargs.get("prefix", ""))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", noted)
+    spill = Spill("doclint-test-", bound=10)
+    assert (spill.write(b"abcd"), spill.write(b"efgh")) == (0, 4)
+    assert made == [] and spill.read(4, 2) == b"cdef"
+    assert spill.write(b"ijkl") == 8
+    assert made == ["doclint-test-"]
+    assert spill.write(b"mn") == 12
+    assert [spill.read(4, 0), spill.read(6, 6), spill.read(2, 12)] == [b"abcd", b"ghijkl", b"mn"]
+    assert spill.read(5, 13) == b"n", "fewer past the end: the reader sees it cut short"

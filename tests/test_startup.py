@@ -40,9 +40,16 @@ NEVER_FOR_A_CHECK = (
     "doclint.output.causes",
     # No configuration file in these trees, and the profiles are frozen: no TOML.
     "tomllib",
+    "doclint.util.toml",
     "datetime",
     # A rule's crash is shown with its stack only under --show-traceback.
     "traceback",
+    # The cache's seal is a keyed BLAKE2b: no hmac (nor OpenSSL for it).
+    "hmac",
+    # What writes a report or a baseline to a file.
+    "doclint.util.replacing",
+    # Whether doclint runs from a checkout is told by site's folders.
+    "sysconfig",
 )
 
 # What the DeepWiki export needs and the generated page and the README do not:
@@ -56,6 +63,23 @@ ONLY_FOR_THE_WIKI = (
     "threading",
     "mistune",
     "doclint.parsing.mistune_layer",
+    # `subprocess` imports `locale`; finding `git` and Node's error file take
+    # `shutil` and `tempfile`, which import `bz2`, `lzma` and `random`. A
+    # run's own parts and a cache's new blobs are held in memory while few
+    # (util/spill.py), the cache's files made without `tempfile`, the help's
+    # width found without `shutil`, and argparse's labels not looked up
+    # where there is no catalogue to find them in.
+    "locale",
+    "tempfile",
+    "shutil",
+    "bz2",
+    "lzma",
+    "random",
+    # Only a report written to a reader that lags waits on it (select).
+    "select",
+    # The launcher's SIGINT and SIGTERM handlers are set through `_signal`;
+    # `subprocess` imports `signal`, with its enum classes.
+    "signal",
 )
 
 # What a page of no generator (a README) needs of no other kind of page: the
@@ -120,11 +144,11 @@ runpy.run_module("doclint", run_name="__main__", alter_sys=True)
 """
 
 
-def run(cwd: Path, *args: str) -> str:
+def run(cwd: Path, *args: str, script: str = _RUN) -> str:
     """The standard error of a `doclint` run with `args` in `cwd`."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     done = subprocess.run(
-        [sys.executable, "-c", _RUN, *args],
+        [sys.executable, "-c", script, *args],
         cwd=cwd,
         env={**env, "PYTHONPATH": str(PROJECT)},
         capture_output=True,
@@ -205,6 +229,85 @@ def test_the_rules_are_read_once_per_run(trees):
     said = run(folder, "check", page)
     searched = said.rpartition("searched: ")[2].partition("\n")[0].split()
     assert searched == []
+
+
+@pytest.mark.parametrize("case", ["generated", "readme", "wiki"])
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_a_check_imports_the_cache_only_with_the_cache_on(trees, case, cache):
+    """With --no-cache, no module of the cache; and the rule list a kept
+    part's key holds (SARIF's) only where a part is kept: a README of no
+    findings keeps none."""
+    folder, page = trees[case]
+    modules = imported(folder, "check", page, *cache)
+    assert "doclint.rule_api" in modules  # the run did check
+    if cache:
+        assert [name for name in modules if name.startswith("doclint.incremental")] == []
+    else:
+        assert "doclint.incremental.cache" in modules
+    if cache or case == "readme":
+        assert "doclint.output.sarif" not in modules
+
+
+# The same run, naming the modules of every dataclass it defines.
+_DATACLASSES = """
+import atexit, dataclasses, runpy, sys
+made = []
+real = dataclasses.dataclass
+def noted(cls=None, /, **options):
+    def wrap(cls):
+        made.append(cls.__module__)
+        return real(**options)(cls)
+    return wrap if cls is None else wrap(cls)
+dataclasses.dataclass = noted
+atexit.register(lambda: sys.__stderr__.write("\\ndataclasses: " + " ".join(made) + "\\n"))
+sys.argv = ["doclint", *sys.argv[1:]]
+runpy.run_module("doclint", run_name="__main__", alter_sys=True)
+"""
+
+# Where a run's own records are defined: a dataclass compiles its methods at
+# every start (a twenty-field one, 0.5 ms), so these are plain classes and
+# named tuples.
+THE_RUNS_OWN = (
+    "doclint.cli",
+    "doclint.config",
+    "doclint.run",
+    "doclint.output",
+    "doclint.incremental",
+)
+
+
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_a_check_defines_no_dataclass_of_the_run_s_own(trees, cache):
+    folder, page = trees["readme"]
+    said = run(folder, "check", page, *cache, script=_DATACLASSES)
+    assert "\ndataclasses: " in said, "the run ended through the hook"
+    made = said.rpartition("dataclasses: ")[2].split()
+    assert [module for module in made if module.startswith(THE_RUNS_OWN)] == []
+
+
+# The same run, counting how often the rules' entry points are looked up
+# (the dist-info folders read).
+_ENTRY_LOOKUPS = """
+import atexit, runpy, sys
+from doclint.engine import registry
+looked = []
+def rule_entries(read=registry.rule_entries):
+    looked.append(1)
+    return read()
+registry.rule_entries = rule_entries
+atexit.register(lambda: sys.__stderr__.write("\\nlookups: %d\\n" % len(looked)))
+sys.argv = ["doclint", *sys.argv[1:]]
+runpy.run_module("doclint", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_a_check_looks_its_rules_up_once(trees, cache):
+    """The command line loads the registry and hands it to the run: the
+    entry points are read once, not again by the run's steps."""
+    folder, page = trees["readme"]
+    said = run(folder, "check", page, *cache, script=_ENTRY_LOOKUPS)
+    assert said.rpartition("lookups: ")[2].split() == ["1"]
 
 
 COMMAND_LINES = [

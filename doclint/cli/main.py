@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
-import dataclasses
 import io
 import json
 import os
@@ -33,8 +32,6 @@ from doclint.cli.progress import ProgressBar
 from doclint.config.files import Config
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError, load_registry
-from doclint.incremental.folder import clean
-from doclint.incremental.store import ContentCache
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.baseline import (
     BaselineError,
@@ -51,15 +48,16 @@ from doclint.run import Collector, Run, RunResult, read_stdin, run_stdin
 from doclint.run.page_reading import named_docs_folders, unread_pages
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
-from doclint.util.replacing import replacing
 
 # Fix mode, --watch, init, --explain, --show-settings, --show-files and
 # --statistics are imported when they run: a check needs none of them
 # (tests/test_startup.py).
+# The cache's modules only with the cache on.
 if TYPE_CHECKING:
     from doclint.cli.watch import Watch
     from doclint.fixes.file_fixer import FixSettings
     from doclint.fixes.fix_mode import FixRun
+    from doclint.incremental.store import ContentCache
 
 T = TypeVar("T")
 
@@ -109,6 +107,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _clean(args: argparse.Namespace, registry: Registry) -> int:
+    from doclint.incremental.folder import clean
+
     config = configuration(args, registry, Path.cwd())
     try:
         say(clean(*cache_folder(args, config)))
@@ -155,7 +155,8 @@ def _watch(args: argparse.Namespace, registry: Registry) -> int:
 
     while True:
         watches.clear()
-        _check(copy.copy(args), registry, stamp)
+        # Each round reads the rules again where they changed (an editable install's).
+        _check(copy.copy(args), load_registry(), stamp)
         sys.stdout.flush()  # the report before the line that says it is done
         say(f"watching {', '.join(paths)} for changes (Ctrl-C stops)")
         watches[0].wait()
@@ -215,7 +216,7 @@ def _check(
         stores = _stores(settings)
         sink = _sink(args, settings.cache)
         try:
-            result, sources = _run_paths(args, settings, sink, stores)
+            result, sources = _run_paths(args, settings, sink, stores, registry)
             if not result.files_checked:
                 nothing_checked(args.paths, settings)
             if isinstance(sink, Collector):
@@ -292,6 +293,10 @@ def _with_named_docs_folders(args: argparse.Namespace, settings: Settings) -> Se
         say(f"reading {folder}/ as {named.profile.name}'s docs folder (beside {marker})")
     if not found:
         return settings
+    # Imported here: a run that finds no such folder copies no settings, and
+    # the module costs 5 ms (inspect, ast) where nothing else needs it.
+    import dataclasses
+
     return dataclasses.replace(
         settings, profiles=(*settings.profiles, *(named.profile for named in found))
     )
@@ -437,12 +442,13 @@ def _run_paths(
     args: argparse.Namespace,
     settings: Settings,
     sink: PartWriter | Collector,
-    stores: ContentCache,
+    stores: ContentCache | None,
+    registry: Registry,
 ) -> tuple[RunResult, SourceLines]:
     """The run over `args.paths`, each file's findings handed to `sink`;
     with a `Collector`, the result holds what it collected."""
     bar = _progress(args)
-    checking = Run(args.paths, settings, sink, stores)
+    checking = Run(args.paths, settings, sink, stores, registry)
     try:
         with contextlib.closing(iter(checking)) as steps:
             for step in steps:
@@ -455,8 +461,12 @@ def _run_paths(
     return result, SourceLines(files=result.files)
 
 
-def _stores(settings: Settings) -> ContentCache:
-    """Where the run keeps its results for later runs (with the cache on)."""
+def _stores(settings: Settings) -> ContentCache | None:
+    """Where the run keeps its results for later runs (None: the cache is off)."""
+    if not settings.cache:
+        return None
+    from doclint.incremental.store import ContentCache
+
     return ContentCache(settings.cache_dir, _warn)
 
 
@@ -508,6 +518,8 @@ def _output(args: argparse.Namespace) -> Iterator[TextIO]:
     if args.output_file is None:
         yield sys.stdout
         return
+    from doclint.util.replacing import replacing
+
     with contextlib.ExitStack() as stack:
         try:
             binary = stack.enter_context(replacing(args.output_file))

@@ -5,17 +5,71 @@ numbers are checked before anything runs."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+import contextlib
+import gettext
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from doclint.config.suggestions import did_you_mean
 from doclint.util.paths import printable
 
 
+class Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, its width found without `shutil`: argparse
+    makes a formatter for every option added (to check its metavar), and
+    `shutil`, with `bz2` and `lzma`, costs a one-page check 2 ms."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        width = terminal_columns() - 2 if width is None else width  # as argparse's own
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def terminal_columns() -> int:
+    """`shutil.get_terminal_size().columns`: $COLUMNS, else the width of
+    the terminal on stdout, else 80."""
+    with contextlib.suppress(KeyError, ValueError):
+        if (columns := int(os.environ["COLUMNS"])) > 0:
+            return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+@contextlib.contextmanager
+def labels_untranslated() -> Iterator[None]:
+    """While parsers are built: argparse's labels (`options`, ...) as they
+    are, when gettext has no folder to find their translations in. argparse
+    has gettext search for a catalogue for each label of each parser it builds
+    (the search imports `locale`: 1 to 2 ms); with no locale folder (a
+    python.org or pyenv build's usual case), it can find none."""
+    if os.path.isdir(gettext.bindtextdomain(gettext.textdomain())):
+        yield
+        return
+    translate = argparse._  # type: ignore[attr-defined]
+    argparse._ = str  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = translate  # type: ignore[attr-defined]
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors name the closest known option or choice,
     in two lines (the error, then where the help is), as ruff's: no usage block
     to scroll past."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(

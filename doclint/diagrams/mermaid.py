@@ -28,6 +28,7 @@ import atexit
 import contextlib
 import json
 import os
+import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -99,10 +100,24 @@ def mermaid_state(environ: Mapping[str, str] = os.environ) -> str:
     results: installing or upgrading Mermaid re-checks the pages; the places
     of Node and of the install are not in it (a CI job's runner has another
     temporary folder each time, and the same answers). Starts nothing."""
-    import shutil
+    return json.dumps([node_on_path(), installed_version(install_folder(environ))])
 
-    return json.dumps(
-        [shutil.which("node") is not None, installed_version(install_folder(environ))]
+
+def node_on_path() -> bool:
+    """`shutil.which("node") is not None`: asked by every run with a cache,
+    and importing `shutil` (with `bz2` and `lzma`) costs it 2 ms where this
+    search is `shutil.which`'s own (POSIX)."""
+    if sys.platform == "win32":
+        import shutil
+
+        return shutil.which("node") is not None
+    path = os.environ.get("PATH")
+    if path is None:
+        path = os.confstr("CS_PATH") if "CS_PATH" in os.confstr_names else os.defpath
+    places = [os.path.join(folder, "node") for folder in path.split(os.pathsep)] if path else []
+    return any(
+        os.path.exists(place) and os.access(place, os.X_OK) and not os.path.isdir(place)
+        for place in places
     )
 
 

@@ -16,14 +16,15 @@ import struct
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from doclint.incremental.sealed import SealedFile, open_sealed, owned, write_new, write_sealed
 from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, digest, file_stamp
 from doclint.tree.reading import MAX_FILE_SIZE, read_regular
+from doclint.util.spill import Spill
 
-FORMAT = 15
+FORMAT = 16
 DEFAULT_FOLDER = ".doclint_cache"
 SHARE = 1.0  # a root's cache files are pruned past this share of its newest's bytes
 PARTS = 8  # the parts a blob keeps: the last ways its file was shown
@@ -48,7 +49,7 @@ class Cache:
         self.changed = False
         self.problem: str | None = None  # why a cache file found was not used
         self._sealed: SealedFile | None = None
-        self._spill: IO[bytes] | None = None
+        self._spill = Spill("doclint-cache-")
         self._index = bytearray()  # the loaded RECORDs, then this run's
         self._used = bytearray()  # 1 for each record this run used or stored
         self._at: dict[str, int] = {}  # each path's current record
@@ -140,12 +141,7 @@ class Cache:
             facts_data = marshal.dumps((facts, dict(list(parts.items())[:PARTS]), unread))
         except ValueError:
             return  # nothing a cache file can hold: checked again next time
-        if self._spill is None:
-            import tempfile  # not on the way of a run that stores nothing
-
-            self._spill = tempfile.TemporaryFile(prefix="doclint-cache-")  # noqa: SIM115
-            weakref.finalize(self, self._spill.close)
-        blob, at, end = facts_data + findings, self._spill.tell(), len(facts_data)
+        blob, at, end = facts_data + findings, self._spill.size, len(facts_data)
         try:
             self._index += RECORD.pack(
                 SPILLED, *stamp, content_hash, at, end, len(blob), digest(blob)
@@ -208,9 +204,8 @@ class Cache:
         try:
             if source == LOADED and sealed is not None and offset + length <= sealed.body_size:
                 data = os.pread(sealed.descriptor, length, sealed.body_start + offset)
-            elif source == SPILLED and self._spill is not None:
-                self._spill.flush()
-                data = os.pread(self._spill.fileno(), length, offset)
+            elif source == SPILLED:
+                data = self._spill.read(length, offset)
         except OSError:
             pass
         return data if len(data) == length else b""

@@ -5,16 +5,16 @@ deletes nothing of the user's."""
 from __future__ import annotations
 
 import os
-import re
 import stat
 from pathlib import Path
 
 from doclint.incremental.cache import MARKER, TAG
 from doclint.incremental.sealed import owned
 from doclint.tree.reading import read_regular
+from doclint.util.lazy_regex import compiled_on_use
 
 # What doclint writes there (earlier versions: run records, stamps, part memos).
-OWN_ENTRIES = re.compile(
+OWN_ENTRIES = compiled_on_use(
     r"CACHEDIR\.TAG|\.gitignore|[0-9a-f]{32}\.(?:bin|run|parts|stamps)|\.tmp-[A-Za-z0-9_]+"
 )
 

@@ -16,7 +16,6 @@ The file is plain text, one finding a line, sorted, so it diffs well::
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -28,8 +27,8 @@ from doclint.models.findings import Finding
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.tree.decoding import shown_lines
 from doclint.tree.reading import MAX_FILE_SIZE, read_file, read_named
+from doclint.util.digests import blake2b
 from doclint.util.paths import display_path, printable
-from doclint.util.replacing import replacing
 
 HEADER = "# doclint baseline 1"
 _COMMENT = (
@@ -134,13 +133,13 @@ class Key(NamedTuple):
     def fingerprint(self) -> str:
         """The key as one stable hex string (SARIF, GitLab)."""
         joined = "\0".join(map(str, self))
-        return hashlib.blake2b(joined.encode(), digest_size=16).hexdigest()
+        return blake2b(joined.encode(), digest_size=16).hexdigest()
 
 
 def line_hash(text: str | None) -> str:
     # Indentation and trailing blanks do not make a finding new.
     data = (text or "").strip().encode()
-    return hashlib.blake2b(data, digest_size=8).hexdigest()
+    return blake2b(data, digest_size=8).hexdigest()
 
 
 def keys(rows: Iterable[Finding], sources: SourceLines, base: Path | None = None) -> Iterator[Key]:
@@ -181,6 +180,8 @@ def _unescape(text: str) -> str:
 
 def write_baseline(file: Path, rows: Sequence[Finding], sources: SourceLines) -> int:
     """Record `rows` in `file`; returns how many."""
+    from doclint.util.replacing import replacing  # only when a baseline is written
+
     base = file.absolute().parent
     entries = sorted(
         (key, row.message.split("\n", 1)[0])

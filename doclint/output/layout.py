@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import os
-import select
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import groupby
 from operator import attrgetter
@@ -138,6 +137,8 @@ def _write_gathered(descriptor: int, batch: list[Buffer]) -> None:
         try:
             written = os.writev(descriptor, batch)
         except BlockingIOError:
+            import select  # only for a reader that lags
+
             select.select([], [descriptor], [])
             continue
         done = 0

@@ -11,11 +11,10 @@ import json
 import marshal
 import os
 import struct
-import tempfile
 import weakref
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from hashlib import blake2b
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -26,21 +25,24 @@ from doclint.models.urls import documentation_base
 from doclint.output.baseline import SourceLines
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput
-from doclint.output.sarif import known_codes
 from doclint.output.shown import in_order, message_shown, shown_paths
+from doclint.util.digests import blake2b
 from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
+from doclint.util.spill import Spill
 
 LENGTH = struct.Struct("<Q")
 COUNTS = struct.Struct("<QQQQQ")  # a kept part starts with its `Counts`
 
 
-def writer_context(part: object, errors: str, color: bool) -> bytes:
+def writer_context(writer: PartWriter) -> bytes:
     """What every part depends on besides its file (SARIF numbers the rules
     known; JSON and SARIF link the rules' pages)."""
-    codes = known_codes()
+    from doclint.output.sarif import known_codes  # only for parts kept with the cache
+
+    codes, part = known_codes(), writer.layout.part
     name = f"{getattr(part, '__module__', '')}.{getattr(part, '__qualname__', type(part).__name__)}"
-    context = [__version__, name, errors, color, list(codes), documentation_base()]
+    context = [__version__, name, writer.errors, writer.color, list(codes), documentation_base()]
     return json.dumps(context).encode()  # canonical text, never a repr
 
 
@@ -89,15 +91,17 @@ class PartWriter:
     ) -> None:
         self.layout, self.errors, self.color = layout, errors, color
         self.cwd, self.keyed = cwd or Path.cwd(), keyed
-        self._context = writer_context(layout.part, errors, color) if keyed else b""
-        # Made before the workers fork, each to write a file of its own there
-        # (private: with a shared temporary folder, no one may swap a file).
-        self._folder = PrivateFolder("doclint-parts-")
-        weakref.finalize(self, self._folder.remove)
+        self._context = b""  # made by the first part kept: a run of no findings makes none
         self._worker = False
         self._spool: tuple[str, int] | None = None  # a worker's file there: name, descriptor
         self._spooled = 0
-        self._parts = SpilledParts(self._folder)
+        self._parts = SpilledParts()
+
+    def prepare_workers(self) -> None:
+        """Make the private folder each worker writes a file of its own in."""
+        if self._parts.folder is None:
+            self._parts.folder = PrivateFolder("doclint-parts-")
+            weakref.finalize(self, self._parts.folder.remove)
 
     def __getstate__(self) -> dict[str, Any]:
         # A spawned worker gets what renders and where to write, not the parts gathered.
@@ -118,6 +122,7 @@ class PartWriter:
         shown = display_path(file, self.cwd)
         key = kept = None
         if self.keyed and found.content is not None:
+            self._context = self._context or writer_context(self)
             key = part_key(self._context, printable(shown), found, root, self.cwd)
             kept = found.parts.get(key) if key is not None else None
         if kept is not None and len(kept) > COUNTS.size:
@@ -129,7 +134,8 @@ class PartWriter:
             return None
         if not self._worker:
             return part
-        name, descriptor = self._spool = self._spool or self._folder.create("worker-")
+        assert self._parts.folder is not None, "prepare_workers made it before they started"
+        name, descriptor = self._spool = self._spool or self._parts.folder.create("worker-")
         os.write(descriptor, part.data)
         offset, self._spooled = self._spooled, self._spooled + len(part.data)
         return part._replace(data=b"", spool=name, offset=offset, length=len(part.data))
@@ -151,19 +157,19 @@ class PartWriter:
 
     def close(self) -> None:
         """Remove the workers' folder (their files are open here by now)."""
-        self._folder.remove()
+        if self._parts.folder is not None:
+            self._parts.folder.remove()
 
 
 class SpilledParts:
     """The parts of a run: in the run's own spill (number 0) or the workers'
-    files, read back in order of the paths as shown (`sort`)."""
+    files in `folder`, read back in order of the paths as shown (`sort`)."""
 
-    def __init__(self, folder: PrivateFolder) -> None:
-        self._folder = folder
-        self._spill = tempfile.TemporaryFile(prefix="doclint-parts-")  # noqa: SIM115
-        self._descriptors = [self._spill.fileno()]
+    def __init__(self, folder: PrivateFolder | None = None) -> None:
+        self.folder = folder
+        self._spill = Spill("doclint-parts-")
+        self._readers = [self._spill.read]  # `os.pread` of the workers' files from 1 on
         self._spools: dict[str, int] = {}
-        weakref.finalize(self, self._spill.close)
         # Spill, offset, length and findings of each; packed: as tuples, 150 bytes a file.
         self._places = array("q")
         self._order: Sequence[int] | None = None
@@ -173,8 +179,7 @@ class SpilledParts:
     def add(self, part: FilePart) -> None:
         spill, offset, length = self._spools.get(part.spool or ""), part.offset, part.length
         if part.spool is None:
-            spill, offset, length = 0, self._spill.tell(), len(part.data)
-            self._spill.write(part.data)
+            spill, offset, length = 0, self._spill.write(part.data), len(part.data)
         elif spill is None:
             spill = self._spools[part.spool] = self._open_spool(part.spool)
         self._places.extend((spill, offset, length, part.counts.findings))
@@ -183,12 +188,13 @@ class SpilledParts:
 
     def _open_spool(self, name: str) -> int:
         """Open a worker's file in the writer's folder, and unlink it."""
-        if os.path.basename(name) != name or name in ("", ".", ".."):
+        if os.path.basename(name) != name or name in ("", ".", "..") or self.folder is None:
             raise ValueError(f"a worker named a part file outside its folder: {name!r}")
-        self._descriptors.append(self._folder.open(name))
-        weakref.finalize(self, os.close, self._descriptors[-1])
-        self._folder.unlink(name)
-        return len(self._descriptors) - 1
+        descriptor = self.folder.open(name)
+        weakref.finalize(self, os.close, descriptor)
+        self._readers.append(partial(os.pread, descriptor))
+        self.folder.unlink(name)
+        return len(self._readers) - 1
 
     def last(self) -> bytes:
         return self._read(len(self) - 1)[1]
@@ -206,8 +212,7 @@ class SpilledParts:
 
     def _read(self, part: int) -> tuple[str, bytes, int]:
         spill, offset, length, count = self._places[part * 4 : part * 4 + 4]
-        self._spill.flush()
-        data = os.pread(self._descriptors[spill], length, offset)
+        data = self._readers[spill](length, offset)
         if len(data) != length:
             raise OSError(f"a rendered part of {self._shown[part]} was cut short on disk")
         return self._shown[part], data, count

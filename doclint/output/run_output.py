@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,24 +17,31 @@ if TYPE_CHECKING:
     from doclint.rule_api_generators import Profile
 
 
-@dataclass
 class RunOutput:
-    """What a format may show about a run."""
+    """What a format may show about a run (a plain class: a dataclass cost every start 0.4 ms)."""
 
-    diagnostics: Sequence[Finding]
-    files_checked: int
-    files: Sequence[Path] = ()  # the files checked (JUnit names each)
-    rules: Sequence[type[Rule[Any]]] = ()  # every known rule (SARIF describes them)
-    sources: SourceLines = field(default_factory=SourceLines)
-    quiet: bool = False  # findings only: no summary line
-    baselined: int = 0  # findings left out because the baseline records them
-    parts: SpilledParts | None = None  # findings a layout rendered, besides `diagnostics`
-    color: bool = False
-    command: Sequence[str] = ()  # the command line as typed (the HTML report names it)
-    root: Path | None = None  # the settings' root; else each file's is found
-    fail_on: str = Severity.INFO
-    profiles: Sequence[Profile] = ()  # the configuration's (the HTML report lists their kinds)
-    unread_pages: int = 0  # pages no generator wrote: each format with a summary says so
+    def __init__(
+        self,
+        diagnostics: Sequence[Finding],
+        files_checked: int,
+        files: Sequence[Path] = (),  # the files checked (JUnit names each)
+        rules: Sequence[type[Rule[Any]]] = (),  # every known rule (SARIF describes them)
+        sources: SourceLines | None = None,
+        quiet: bool = False,  # findings only: no summary line
+        baselined: int = 0,  # findings left out because the baseline records them
+        parts: SpilledParts | None = None,  # findings a layout rendered, besides `diagnostics`
+        color: bool = False,
+        command: Sequence[str] = (),  # the command line as typed (the HTML report names it)
+        root: Path | None = None,  # the settings' root; else each file's is found
+        fail_on: str = Severity.INFO,
+        profiles: Sequence[Profile] = (),  # the configuration's (the HTML report lists kinds)
+        unread_pages: int = 0,  # pages no generator wrote: each format with a summary says so
+    ) -> None:
+        self.diagnostics, self.files_checked, self.files = diagnostics, files_checked, files
+        self.rules, self.sources = rules, sources if sources is not None else SourceLines()
+        self.quiet, self.baselined, self.parts, self.color = quiet, baselined, parts, color
+        self.command, self.root, self.fail_on = command, root, fail_on
+        self.profiles, self.unread_pages = profiles, unread_pages
 
     @cached_property
     def counts(self) -> Counts:

@@ -145,6 +145,7 @@ class _Workers:
         global _roots
         if self.pool is None:
             start = self.start_from
+            start.sink.prepare_workers()
             self.pool = process_pool(
                 self.jobs, _start_worker, (start.settings, start.cwd, start.sink)
             )
@@ -256,7 +257,9 @@ class Run:
     processes. Iterating it runs it, a `Step` at a time: the caller follows
     its progress; its `result` once the steps are over. Each file's findings
     go to `sink` where the file is checked, and what it gives of them to
-    the sink's `keep` in this process (run/sink.py)."""
+    the sink's `keep` in this process (run/sink.py). With the `registry` the
+    caller loaded, the rules are not looked up again (their entry points, the
+    dist-info folders: 1 to 2 ms)."""
 
     def __init__(
         self,
@@ -264,13 +267,16 @@ class Run:
         settings: Settings | None,
         sink: FileSink[Any],
         stores: ResultStores | None = None,
+        registry: Registry | None = None,
     ) -> None:
         self.paths, self.settings = paths, settings or Settings()
-        self.sink, self.stores = sink, stores
+        self.sink, self.stores, self.registry = sink, stores, registry
         self._result: RunResult | None = None
 
     def __iter__(self) -> Generator[Step, None, None]:
-        self._result = yield from _steps(self.paths, self.settings, self.sink, self.stores)
+        self._result = yield from _steps(
+            self.paths, self.settings, self.sink, self.stores, self.registry
+        )
 
     @property
     def result(self) -> RunResult:
@@ -301,9 +307,10 @@ def _steps(
     settings: Settings,
     sink: FileSink[Any],
     stores: ResultStores | None,
+    registry: Registry | None,
 ) -> Generator[Step, None, RunResult]:
     """The steps of a `Run`, and at their end its result."""
-    registry = load_registry()
+    registry = registry or load_registry()
     workers = _Workers(settings, sink, registry, stores)
     roots: _Roots | None = None
     try:

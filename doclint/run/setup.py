@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, fields
 from pathlib import Path, PurePath
+from typing import NamedTuple
 
 from doclint.engine.linter import Linter
 from doclint.engine.registry import Registry, load_registry
@@ -35,6 +35,8 @@ def result_key(linter: Linter) -> ResultKey:
     every setting (a new one included, unless it is in NOT_DECIDING) and the
     rules as loaded. Paths are said relative to the root, never where the
     tree lies: a tree checked out elsewhere keeps its results."""
+    from dataclasses import fields  # the module (5 ms with inspect): with the cache only
+
     settings = linter.settings
     deciding = {
         field.name: getattr(settings, field.name)
@@ -78,8 +80,7 @@ def key_text(value: object) -> str:
     raise TypeError(f"a {type(value).__name__} cannot be part of the cache key")
 
 
-@dataclass
-class RunSetup:
+class RunSetup(NamedTuple):
     """What checking the files of one root starts from: the files, their tree,
     the rules, the cache."""
 

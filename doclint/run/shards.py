@@ -8,10 +8,9 @@ or file system order. Pages that read the same source share a shard
 
 from __future__ import annotations
 
-import hashlib
-
 from doclint.engine.settings import Shard
 from doclint.profiles.templates import generator_places
+from doclint.util.digests import blake2b
 
 
 def work_affinity(path: str) -> str:
@@ -35,5 +34,5 @@ def holds(shard: Shard, tree_path: str) -> bool:
     """Whether the file at `tree_path` (relative to the root, POSIX) is in
     `shard`'s part."""
     key = work_affinity(tree_path).encode("utf-8", "surrogatepass")
-    number = int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big")
+    number = int.from_bytes(blake2b(key, digest_size=8).digest(), "big")
     return number % shard.count == shard.index - 1

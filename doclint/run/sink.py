@@ -23,6 +23,8 @@ class FileSink(Protocol[Note]):
     def keep(self, notes: Iterable[Note], /) -> dict[bytes, bytes]:
         """What `add` gave of one file; the parts to keep with its result."""
 
+    def prepare_workers(self) -> None: ...  # in the run's process, before its workers start
+
     def start_worker(self) -> None: ...
 
 
@@ -40,7 +42,9 @@ class Collector:
         return {}
 
     def start_worker(self) -> None:
-        """A worker's collector sends its findings back."""
+        """A worker's collector sends its findings back: nothing to prepare."""
+
+    prepare_workers = start_worker
 
 
 def hand_over(

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import hashlib
 import mmap
 import os
 from collections.abc import Iterator
 from typing import IO
 
+from doclint.util.digests import blake2b
 from doclint.util.paths import say
 
 _BITS = 1 << 16
@@ -49,7 +49,7 @@ def say_once(message: str, key: str = "") -> None:
     """`message` on stderr (as `say` writes it), unless the run said it, or
     a line of the same `key` (the message itself when none is given). Two
     keys sharing a bit (one chance in 65,536) make the second silent."""
-    digest = hashlib.blake2b((key or message).encode(), digest_size=4).digest()
+    digest = blake2b((key or message).encode(), digest_size=4).digest()
     bit = int.from_bytes(digest) % _BITS
     byte, mask = bit >> 3, 1 << (bit & 7)
     with _locked():

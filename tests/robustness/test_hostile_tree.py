@@ -284,8 +284,8 @@ def test_a_swapped_parts_folder_changes_nothing_in_the_report(tmp_path, monkeypa
 
     def swapping(self: SpilledParts, name: str) -> int:
         if not swapped:
-            _swap_folder(self._folder.path)
-            swapped.append(self._folder)
+            _swap_folder(self.folder.path)
+            swapped.append(self.folder)
         return open_spool(self, name)
 
     monkeypatch.setattr(SpilledParts, "_open_spool", swapping)

@@ -1,0 +1,66 @@
+"""How the `doclint` process ends: at once once its output is written and its
+exit handlers have run, without the interpreter freeing every module and
+object one by one (2 ms of a one-page check); through the interpreter's own
+end where that does more (a thread still running)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PROJECT
+
+# A run of `doclint ARGS` from the launcher, with an exit handler, an object
+# the interpreter's end would free (its __del__ says so) and, with `thread`
+# first among the arguments, a thread that ends after the run.
+_PROBE = """
+import atexit, os, sys, threading, time, json
+class Torn:
+    def __del__(self):
+        os.write(2, b"torn down\\n")
+json.probe = Torn()
+atexit.register(lambda: os.write(2, b"exit handler\\n"))
+if sys.argv[1] == "thread":
+    del sys.argv[1]
+    def later():
+        time.sleep(0.3)
+        os.write(2, b"thread done\\n")
+    threading.Thread(target=later).start()
+from doclint import launcher
+sys.argv = ["doclint", *sys.argv[1:]]
+raise SystemExit(launcher.script())
+"""
+
+
+def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "README.md").write_text("# Widgets\n\nSee [the guide](gone.md).\n")
+    env = {**os.environ, "PYTHONPATH": str(PROJECT)}
+    return subprocess.run(
+        [sys.executable, "-c", _PROBE, *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_a_run_ends_at_once_its_output_and_exit_handlers_done(tmp_path, cache):
+    done = _run(tmp_path, "check", "README.md", *cache)
+    assert done.returncode == 1, done.stderr
+    assert "README.md:3:5: DL401" in done.stdout and done.stdout.endswith(".\n")
+    assert "exit handler" in done.stderr
+    assert "torn down" not in done.stderr
+
+
+def test_a_run_with_a_thread_still_running_ends_through_the_interpreter(tmp_path):
+    done = _run(tmp_path, "thread", "check", "README.md", "--no-cache")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.count("exit handler") == 1
+    assert "thread done" in done.stderr and "torn down" in done.stderr
