@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import lru_cache
+from operator import attrgetter, itemgetter
 from types import MappingProxyType, UnionType
 from typing import (
     TYPE_CHECKING,
@@ -543,11 +544,18 @@ def _relative_links(
     path, folder = page.path, posixpath.dirname(page.path)
     links = page.markdown.links
     targets = {}
-    for target in dict.fromkeys(link.target for link in links):
+    for target in dict.fromkeys(map(_target, links)):
         resolved = _resolve(path, folder, target)
         if resolved is not None:
             targets[target] = checked(resolved)
-    return [(link, found) for link in links if (found := targets.get(link.target)) is not None]
+    # Paired and filtered in C loops: a generated tree holds a million links.
+    found = map(targets.get, map(_target, links))
+    paired = filter(_second, zip(links, found, strict=True))
+    return cast("list[tuple[Link, LinkTarget]]", list(paired))  # the pairs of None left out
+
+
+_target = attrgetter("target")
+_second = itemgetter(1)  # a resolved target (a non-empty tuple), or None
 
 
 def _resolve(page_path: str, folder: str, target: str) -> LinkTarget | None:
