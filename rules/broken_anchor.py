@@ -61,7 +61,7 @@ class BrokenAnchor(Rule[AnyPage]):
         for link, target in compress(pairs, map(is_not, fragments, repeat(None))):
             if target.fragment is None or target.escapes_root:  # None: for the types' sake
                 continue
-            if (link.line, link.column) in cited:
+            if cited and (link.line, link.column) in cited:
                 continue  # a citation's `#L4-L55` names lines, not a heading
             if target.path == page.path:
                 if own is None:
