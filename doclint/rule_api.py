@@ -26,7 +26,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import lru_cache
-from operator import attrgetter, itemgetter
+from itertools import compress
+from operator import attrgetter
 from types import MappingProxyType, UnionType
 from typing import (
     TYPE_CHECKING,
@@ -549,13 +550,12 @@ def _relative_links(
         if resolved is not None:
             targets[target] = checked(resolved)
     # Paired and filtered in C loops: a generated tree holds a million links.
-    found = map(targets.get, map(_target, links))
-    paired = filter(_second, zip(links, found, strict=True))
-    return cast("list[tuple[Link, LinkTarget]]", list(paired))  # the pairs of None left out
+    found = list(map(targets.get, map(_target, links)))
+    paired = compress(zip(links, found, strict=True), found)  # a target, or None
+    return cast("list[tuple[Link, LinkTarget]]", list(paired))
 
 
 _target = attrgetter("target")
-_second = itemgetter(1)  # a resolved target (a non-empty tuple), or None
 
 
 def _resolve(page_path: str, folder: str, target: str) -> LinkTarget | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import compress, repeat
-from operator import attrgetter, is_not, itemgetter
+from operator import attrgetter, is_not
 
 from doclint.models.markdown_lines import html_anchors
 from doclint.rule_api import (
@@ -55,9 +55,12 @@ class BrokenAnchor(Rule[AnyPage]):
         own = None
         cited = links_judged_by_wiki(page, ctx)
         pairs = list(ctx.relative_links(page))
+        if not pairs:
+            return
         # The links with a fragment told in C loops, not a bytecode step a
         # link: a keyword index links one page a hundred times, without one.
-        fragments = map(_fragment, map(_target, pairs))
+        _, targets = zip(*pairs, strict=True)
+        fragments = map(_fragment, targets)
         for link, target in compress(pairs, map(is_not, fragments, repeat(None))):
             if target.fragment is None or target.escapes_root:  # None: for the types' sake
                 continue
@@ -81,5 +84,4 @@ class BrokenAnchor(Rule[AnyPage]):
                 )
 
 
-_target = itemgetter(1)  # of a (link, target) pair
 _fragment = attrgetter("fragment")

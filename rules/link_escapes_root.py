@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import compress
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 from doclint.rule_api import (
     AnyPage,
@@ -54,8 +54,11 @@ class LinkEscapesRoot(Rule[AnyPage]):
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         pairs = list(ctx.relative_links(page))
+        if not pairs:
+            return
         # Told in C loops, not a bytecode step a link: few pages have one.
-        for link, target in compress(pairs, map(_escapes_root, map(_target, pairs))):
+        _, targets = zip(*pairs, strict=True)
+        for link, target in compress(pairs, map(_escapes_root, targets)):
             yield Finding(
                 link.line,
                 link.column,
@@ -65,5 +68,4 @@ class LinkEscapesRoot(Rule[AnyPage]):
             )
 
 
-_target = itemgetter(1)  # of a (link, target) pair
 _escapes_root = attrgetter("escapes_root")

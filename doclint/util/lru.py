@@ -6,7 +6,9 @@
   call in turn about one page's text;
 - answers kept per key by an object or a module, whose keys the caller
   chooses (a digest, a path): `LatestDict`, and `RecentPages` on it for
-  values of a page known by its path and text.
+  values of a page known by its path and text (or of a source's text by
+  its language: each page of a source asks with a copy of its own, which a
+  key of the text would hash whole).
 
 The tree index answers the same questions for neighbouring files (the work is
 ordered so that a folder's pages, and a page and its source, come together),
