@@ -24,6 +24,8 @@ import posixpath
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import StrEnum
 from functools import lru_cache
+from itertools import compress
+from operator import attrgetter
 from types import MappingProxyType, UnionType
 from typing import (
     TYPE_CHECKING,
@@ -556,11 +558,17 @@ def _relative_links(
     path, folder = page.path, posixpath.dirname(page.path)
     links = page.markdown.links
     targets = {}
-    for target in dict.fromkeys(link.target for link in links):
+    for target in dict.fromkeys(map(_target, links)):
         resolved = _resolve(path, folder, target)
         if resolved is not None:
             targets[target] = checked(resolved)
-    return [(link, found) for link in links if (found := targets.get(link.target)) is not None]
+    # Paired and filtered in C loops: a generated tree holds a million links.
+    found = list(map(targets.get, map(_target, links)))
+    paired = compress(zip(links, found, strict=True), found)  # a target, or None
+    return cast("list[tuple[Link, LinkTarget]]", list(paired))
+
+
+_target = attrgetter("target")
 
 
 def _resolve(page_path: str, folder: str, target: str) -> LinkTarget | None:

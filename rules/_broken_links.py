@@ -35,8 +35,8 @@ def broken_link_findings(page: PageBase, ctx: RuleContext) -> list[Finding]:
     judged_elsewhere = links_judged_by_wiki(page, ctx)
     for link, target in ctx.relative_links(page):
         written = link.target
-        if (link.line, link.column) in judged_elsewhere:
-            continue
+        if judged_elsewhere and (link.line, link.column) in judged_elsewhere:
+            continue  # asked only of a wiki's pages: the others have no such link
         if written in problems:
             problem = problems[written]
         else:

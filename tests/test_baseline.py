@@ -122,6 +122,27 @@ def test_tabs_and_newlines_in_paths_and_messages_round_trip(tmp_path):
     assert key.path == "a\tb.md" and key.occurrence == 1
 
 
+def test_lines_of_reads_each_file_once_and_gives_each_finding_its_line():
+    """A part of the `full` format asks for the lines of all its findings at
+    once: each file's lines are looked up once for the findings that come
+    together on it, and each finding gets what `line` gives it."""
+    texts = {"a.md": "one\ntwo\n", "b.md": "only\n"}
+    sources = SourceLines(texts)
+    asked: list[str] = []
+    lines = sources.lines
+    sources.lines = lambda path: asked.append(path) or lines(path)  # type: ignore[method-assign]
+    rows = [
+        Finding(2, 1, "m", code="DL101", path="a.md"),
+        Finding(9, 1, "past the end", code="DL101", path="a.md"),
+        Finding(1, 1, "not read", code="DL002", path="a.md"),  # unreadable-file: no line
+        Finding(1, 1, "m", code="DL101", path="b.md"),
+        Finding(1, 1, "m", code="DL101", path="a.md"),
+    ]
+    assert sources.lines_of(rows) == ["two", None, None, "only", "one"]
+    assert asked == ["a.md", "b.md", "a.md"]
+    assert [SourceLines(texts).line(row) for row in rows] == ["two", None, None, "only", "one"]
+
+
 # The real slice, as the issue's acceptance asks.
 
 

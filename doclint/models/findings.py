@@ -112,6 +112,8 @@ report_order = attrgetter("path", "line", "column", "code", "name", "severity", 
 
 
 _path = attrgetter("path")
+_severity = attrgetter("severity")
+_fix = attrgetter("fix")
 
 
 def by_file(file: str, root: Path | str, rows: list[Finding]) -> list[tuple[str, list[Finding]]]:
@@ -191,8 +193,9 @@ class Counts(NamedTuple):
 
 def counts(findings: Sequence[Finding]) -> Counts:
     """The `Counts` of `findings`."""
-    severities = Counter(finding.severity for finding in findings)
-    safeties = Counter(finding.fix.applicability for finding in findings if finding.fix is not None)
+    # Counted in C where it can be: a run counts every finding it renders.
+    severities = Counter(map(_severity, findings))
+    safeties = Counter(fix.applicability for fix in map(_fix, findings) if fix is not None)
     return Counts(
         severities[Severity.ERROR],
         severities[Severity.WARNING],

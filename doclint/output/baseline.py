@@ -108,10 +108,23 @@ class SourceLines:
 
     def line(self, row: Finding) -> str | None:
         """The text of a finding's line, None when there is none to show."""
-        if row.code in UNREAD:
-            return None
-        lines = self.lines(row.path)
-        return lines[row.line - 1] if 0 < row.line <= len(lines) else None
+        return self.lines_of([row])[0]
+
+    def lines_of(self, rows: Iterable[Finding]) -> list[str | None]:
+        """The text of each finding's line (`line`), its file's lines asked
+        for once for the findings on it that come together: a part of the
+        `full` format shows a line for each of a page's findings."""
+        shown: list[str | None] = []
+        path: str | None = None
+        lines: list[str] = []
+        for row in rows:
+            if row.code in UNREAD:
+                shown.append(None)
+                continue
+            if row.path != path:
+                path, lines = row.path, self.lines(row.path)
+            shown.append(lines[row.line - 1] if 0 < row.line <= len(lines) else None)
+        return shown
 
 
 def _read_lines(path: str) -> list[str]:

@@ -71,20 +71,26 @@ def _full_part(rows: Sequence[Finding], output: RunOutput) -> str:
     shown = []
     escaped = _Escaped().__getitem__
     groups = list(alike.values())
-    shown_lines = [output.sources.line(d) for d, *_ in groups]
-    texts = [d.message for d, *_ in groups]
+    # Each group by its first finding, not unpacked (`d, *others`): a part
+    # has a group for nearly every finding, and each unpacking built a list.
+    firsts = [group[0] for group in groups]
+    shown_lines = output.sources.lines_of(firsts)
+    texts = [d.message for d in firsts]
     texts += [line for line in shown_lines if line is not None]
     # Most files' messages and lines need no escape: one check for them all.
     plain = all_printable(texts)
-    for (d, *others), line in zip(groups, shown_lines, strict=True):
-        shown.append(headline(d, output.color, escaped, plain) + "\n")
+    color = output.color
+    for d, group, line in zip(firsts, groups, shown_lines, strict=True):
+        shown.append(headline(d, color, escaped, plain))
+        shown.append("\n")
         if line is not None:
-            shown.append(snippet(d, line, output.color, plain))
-        if others:
-            lines = [str(number) for number in dict.fromkeys(o.line for o in others)]
+            shown.append(snippet(d, line, color, plain))
+        if len(group) > 1:
+            lines = [str(number) for number in dict.fromkeys(o.line for o in group[1:])]
             word = "line" if len(lines) == 1 else "lines"
             shown.append(f"{' ' * len(str(d.line))} = also at {word} {', '.join(lines)}\n")
-        shown.append("\n" if line is not None else "")
+        if line is not None:
+            shown.append("\n")
     return "".join(shown)
 
 

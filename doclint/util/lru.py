@@ -6,7 +6,9 @@
   call in turn about one page's text;
 - answers kept per key by an object or a module, whose keys the caller
   chooses (a digest, a path): `LatestDict`, and `RecentPages` on it for
-  values of a page known by its path and text.
+  values of a page known by its path and text (or of a source's text by
+  its language: each page of a source asks with a copy of its own, which a
+  key of the text would hash whole).
 
 The tree index answers the same questions for neighbouring files (the work is
 ordered so that a folder's pages, and a page and its source, come together),
@@ -19,7 +21,7 @@ forgotten is only found again.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
@@ -49,16 +51,17 @@ class LatestDict(OrderedDict[K, V]):
 
 
 class RecentPages(Generic[V]):
-    """A value for each of the `size` pages last stored or found, by path and
-    text. Pages are keyed by path and length, not by text: a key of the text
-    would hash every page whole, where the text needs comparing only when a
-    page of that length is known."""
+    """A value for each of the `size` pages last stored or found, by path (or
+    any key that tells texts apart besides their own) and text. Pages are
+    keyed by path and length, not by text: a key of the text would hash every
+    page whole, where the text needs comparing only when a page of that
+    length is known."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: LatestDict[tuple[str, int], tuple[str, V]] = LatestDict(size)
+        self._items: LatestDict[tuple[Hashable, int], tuple[str, V]] = LatestDict(size)
 
-    def get(self, path: str, text: str) -> V | None:
+    def get(self, path: Hashable, text: str) -> V | None:
         key = (path, len(text))
         item = self._items.get(key)
         if item is None or item[0] != text:
@@ -66,7 +69,7 @@ class RecentPages(Generic[V]):
         self._items.move_to_end(key)
         return item[1]
 
-    def put(self, path: str, text: str, value: V) -> None:
+    def put(self, path: Hashable, text: str, value: V) -> None:
         key = (path, len(text))
         self._items.pop(key, None)  # stored again: stored last
         self._items[key] = (text, value)

@@ -32,6 +32,7 @@ from doclint.models import installed
 from doclint.models.records import NamedTuple
 from doclint.rule_api import LANGUAGES, PROJECT_LANGUAGES, LanguageData, PageBase, RuleContext
 from doclint.util.lazy_regex import compiled_on_use
+from doclint.util.lru import RecentPages
 
 from ._places import PlaceCollector as PlaceCollector
 from ._places import Places as Places
@@ -303,7 +304,16 @@ def documented_places(page: PageBase, ctx: RuleContext) -> Places | None:
     return None if source is None else places(source.text, language)
 
 
-@lru_cache(maxsize=64)
+# The latest texts read: the pages of one source ask in turn, each with its
+# own copy of the text (the file's, a slice of the page embedding it), which a
+# key of the text would hash whole at each call.
+_READ: RecentPages[Places] = RecentPages(64)
+
+
 def places(text: str, language: Language) -> Places:
     """Where each word of `text` stands (memoised: the pages of one source ask in turn)."""
-    return language.read(text)
+    found = _READ.get(language, text)
+    if found is None:
+        found = language.read(text)
+        _READ.put(language, text, found)
+    return found

@@ -177,7 +177,8 @@ def read_ast(read: Callable[[], _T]) -> _T | None:
 _Cache = LatestDict[bytes, PythonFacts | None]
 _PARSED: _Cache = LatestDict(CACHE_SIZE)
 _LEXED: _Cache = LatestDict(CACHE_SIZE)
-_LAST: list[object] = [None, None]  # the text python_facts last read, and its facts
+# The text python_facts last read, its facts, and the text as they were read.
+_LAST: list[object] = [None, None, None]
 
 
 def is_python_path(path: str | None) -> bool:
@@ -199,11 +200,16 @@ def python_facts(text: str) -> PythonFacts | None:
     if text is _LAST[0]:
         return cast("PythonFacts | None", _LAST[1])
     stripped = text.rstrip()
-    key = _digest(stripped)
-    facts = _cached(_LEXED, key, _lex, stripped)
-    if facts is None:
-        facts = _cached(_PARSED, key, _parse, stripped)
-    _LAST[:] = [text, facts]
+    if stripped == _LAST[2]:
+        # Another copy of the text last read (the file's, then the one its
+        # page embeds): compared, not digested again whole.
+        facts = cast("PythonFacts | None", _LAST[1])
+    else:
+        key = _digest(stripped)
+        facts = _cached(_LEXED, key, _lex, stripped)
+        if facts is None:
+            facts = _cached(_PARSED, key, _parse, stripped)
+    _LAST[:] = [text, facts, stripped]
     return facts
 
 

@@ -286,7 +286,7 @@ def calls(monkeypatch) -> dict[str, int]:
         monkeypatch.setattr(_python_source, f"_{name}", counted)
     monkeypatch.setattr(_python_source, "_PARSED", LatestDict(_python_source.CACHE_SIZE))
     monkeypatch.setattr(_python_source, "_LEXED", LatestDict(_python_source.CACHE_SIZE))
-    monkeypatch.setattr(_python_source, "_LAST", [None, None])
+    monkeypatch.setattr(_python_source, "_LAST", [None, None, None])
     return count
 
 
@@ -302,6 +302,23 @@ def test_python_facts_reads_the_lexer_facts_and_shares_the_work(calls):
     # The copy embedded in a documentation ends with one more newline.
     assert classes_of(source + "\n") == {"A"}
     assert calls == {"lex": 1, "parse": 0}
+
+
+def test_a_copy_of_the_text_last_read_is_compared_not_digested(calls, monkeypatch):
+    """The rules ask about a source's file and then about the copy its page
+    embeds (another string, one newline longer): the copy is the text just
+    read, told by comparing, without digesting the whole text again."""
+    digested = []
+    digest = _python_source._digest
+    monkeypatch.setattr(
+        _python_source, "_digest", lambda text: digested.append(text) or digest(text)
+    )
+    source = "class A: pass\n"
+    assert classes_of(source) == {"A"}
+    assert classes_of("".join(["class A: pass\n", "\n"])) == {"A"}
+    assert classes_of("class B: pass\n") == {"B"}
+    assert digested == ["class A: pass", "class B: pass"]
+    assert calls == {"lex": 2, "parse": 0}
 
 
 def test_python_facts_parses_only_what_the_lexer_is_unsure_of(calls):
