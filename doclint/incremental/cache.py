@@ -14,7 +14,7 @@ import os
 import stat
 import struct
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +53,6 @@ class Cache:
         self._index = bytearray()  # the loaded RECORDs, then this run's
         self._used = bytearray()  # 1 for each record this run used or stored
         self._at: dict[str, int] = {}  # each path's current record
-        self._loaded = 0
         self._holding: set[Fact] = set()  # facts found to hold: a set checks many in C
 
     @classmethod
@@ -78,7 +77,7 @@ class Cache:
             return cache
         cache._sealed = sealed._replace(head=b"")  # not kept: 32 MB on 200,000 pages
         weakref.finalize(cache, os.close, sealed.descriptor)
-        cache._index, cache._used, cache._loaded = index, bytearray(len(paths)), len(paths)
+        cache._index, cache._used = index, bytearray(len(paths))
         cache._at = {path: number for number, path in enumerate(paths)}
         return cache
 
@@ -103,12 +102,11 @@ class Cache:
         blob = self._blob(record)
         try:
             facts, parts, unread = marshal.loads(memoryview(blob)[:facts_end])
-            for fact in () if self._holding.issuperset(facts) else facts:
-                if fact not in self._holding:
-                    kind, fact_path, value = fact
-                    if ask(kind, fact_path) != value:
-                        return None
-                    self._holding.add(fact)
+            for fact in set(facts).difference(self._holding):
+                kind, fact_path, value = fact
+                if ask(kind, fact_path) != value:
+                    return None
+                self._holding.add(fact)
         except (EOFError, ValueError, TypeError, KeyError):
             return None
         self.keep(path, current)
@@ -120,7 +118,7 @@ class Cache:
         if number is None or not self.keeps:
             return
         record = self._record(number)
-        source, *old, content_hash, offset, facts_end, length, blob_digest = record
+        source, *old, content_hash, _, facts_end, _, _ = record
         if parts:
             blob = self._blob(record)
             with contextlib.suppress(EOFError, ValueError, TypeError):
@@ -130,8 +128,7 @@ class Cache:
                 self.store(path, kept)
             return
         if tuple(stamp) != tuple(old):
-            record = (source, *stamp, content_hash, offset, facts_end, length, blob_digest)
-            RECORD.pack_into(self._index, number * RECORD.size, *record)
+            RECORD.pack_into(self._index, number * RECORD.size, source, *stamp, *record[4:])
             self.changed = True
         self._used[number] = 1
 
@@ -166,7 +163,7 @@ class Cache:
             for path, number in self._at.items()
             if used[number] or os.path.exists(os.path.join(root, path))
         ]
-        if not self.changed and len(kept) == self._loaded:
+        if not self.changed and len(kept) == len(used):
             return
         index, size = bytearray(), 0
         for _, number in kept:
@@ -175,8 +172,16 @@ class Cache:
             size += length
         paths = [path for path, _ in kept]
         head = marshal.dumps({"format": FORMAT, "key": self.key, "paths": paths, "index": index})
+        folder = self.file.parent
         try:
-            write_cache_file(self.file, self.context, head, self._blobs(kept), size)
+            folder.mkdir(parents=True, exist_ok=True)
+            info = os.lstat(folder)
+            if not stat.S_ISDIR(info.st_mode) or not owned(info):
+                return  # not a folder of this user's
+            # A cache, for backup tools and git; a link in their place is replaced.
+            write_new(folder / MARKER, [TAG], mode=0o644, replace=False)
+            write_new(folder / ".gitignore", [b"*\n"], mode=0o644, replace=False)
+            write_sealed(self.file, self.context, head, self._blobs(kept), size)
         except OSError:
             return
         prune(self.file, SHARE * sum(record[2] for record in RECORD.iter_unpack(index)))
@@ -201,13 +206,11 @@ class Cache:
     def _read(self, source: int, offset: int, length: int) -> bytes:
         """Bytes of the loaded body or of the spill (b"": not all there)."""
         sealed, data = self._sealed, b""
-        try:
+        with contextlib.suppress(OSError):
             if source == LOADED and sealed is not None and offset + length <= sealed.body_size:
                 data = os.pread(sealed.descriptor, length, sealed.body_start + offset)
             elif source == SPILLED:
                 data = self._spill.read(length, offset)
-        except OSError:
-            pass
         return data if len(data) == length else b""
 
 
@@ -228,17 +231,3 @@ def prune(newest: Path, bound: float) -> None:
                 break
             old.unlink()
             total -= info.st_size
-
-
-def write_cache_file(
-    file: Path, context: str, head: bytes, body: Iterable[bytes] = (), size: int = 0
-) -> None:
-    """Write a sealed file of the cache folder whole; OSError when it cannot."""
-    file.parent.mkdir(parents=True, exist_ok=True)
-    info = os.lstat(file.parent)
-    if not stat.S_ISDIR(info.st_mode) or not owned(info):
-        raise OSError(f"{file.parent} is not a folder of this user's")
-    # A cache, for backup tools and git; a link in their place is replaced.
-    write_new(file.parent / MARKER, [TAG], mode=0o644, replace=False)
-    write_new(file.parent / ".gitignore", [b"*\n"], mode=0o644, replace=False)
-    write_sealed(file, context, head, body, size)
