@@ -4,7 +4,7 @@ change re-checks the files whose rules looked at it, a checkout elsewhere
 keeps its results. The sealed head (sealed.py) holds a RECORD per path, the
 body a blob: marshalled facts, parts (output/parts.py) and whether no
 generator wrote it, then the findings (models/kept_findings.py). New blobs
-wait in a nameless temporary file (the spill) until the file is written."""
+wait in this run's spill (util/spill.py) until the file is written."""
 
 from __future__ import annotations
 

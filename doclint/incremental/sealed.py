@@ -103,13 +103,11 @@ def write_new(file: Path, data: Iterable[bytes], mode: int = 0o600, *, replace: 
             info = os.lstat(file)
             if stat.S_ISREG(info.st_mode) and owned(info):
                 return
-    # O_EXCL, O_NOFOLLOW, readable by this user only.
     handle, temporary = new_file(file.parent)
     try:
         # A body comes a piece per file: buffered, not a call every few.
         with os.fdopen(handle, "wb", buffering=1 << 20) as stream:
-            if mode != 0o600:
-                os.fchmod(handle, mode)
+            os.fchmod(handle, mode)  # whatever the umask
             stream.writelines(data)
         # ext4 flushes a file renamed over another before the rename returns
         # (auto_da_alloc), costlier than the write: the old file goes first.
@@ -137,9 +135,8 @@ def _tag(key: bytes, context: str, head_size: int, body_size: int, head: bytes) 
 
 
 class SealedFile(NamedTuple):
-    """An open sealed file whose head is intact; its body is read (not
-    mapped: a mapping counts in the process's memory) in parts the caller
-    checks against digests the head holds."""
+    """An open sealed file whose head is intact; its body is read as the
+    cache needs it, not mapped (a mapping counts in the process's memory)."""
 
     descriptor: int
     head: bytes

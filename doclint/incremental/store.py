@@ -3,6 +3,7 @@ root's cache file lives, and its key (never an install path or an mtime)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Iterable
@@ -35,9 +36,8 @@ class ContentCache:
             )
             return None
         folder = self.folder or root / DEFAULT_FOLDER
-        stored = Cache.load(
-            folder, cache_key(key, root_place(root, folder, checkout)), root, not worker
-        )
+        name = cache_key(key, root_place(root, folder, checkout))
+        stored = Cache.load(folder, name, root, not worker)
         if stored.problem is not None:
             warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
         return stored
@@ -82,11 +82,9 @@ def code_digest(rule_modules: Iterable[str]) -> str:
             if name.endswith((".py", ".toml"))
         ]
         for parts in sorted(found):
-            try:
-                with open(os.path.join(folder, *parts), "rb") as file:
-                    data = file.read()
-            except OSError:
-                data = b""
+            data = b""  # a file gone since the walk
+            with contextlib.suppress(OSError), open(os.path.join(folder, *parts), "rb") as file:
+                data = file.read()
             hasher.update(f"{folder.name}/{'/'.join(parts)}\0".encode())
             hasher.update(blake2b(data).digest())
     return hasher.hexdigest()
