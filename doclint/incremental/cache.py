@@ -93,11 +93,9 @@ class Cache:
         _, *stamp, content_hash, _, facts_end, _, _ = record = self._record(number)
         data = None
         if current != tuple(stamp):
-            try:
+            with contextlib.suppress(OSError):
                 data = read_regular(file, MAX_FILE_SIZE + 1)  # as the engine reads
-            except OSError:
-                return None
-            if digest(data) != content_hash:
+            if data is None or digest(data) != content_hash:
                 return None
         blob = self._blob(record)
         try:
@@ -117,8 +115,7 @@ class Cache:
         number = self._at.get(path)
         if number is None or not self.keeps:
             return
-        record = self._record(number)
-        source, *old, content_hash, _, facts_end, _, _ = record
+        source, *old, content_hash, _, facts_end, _, _ = record = self._record(number)
         if parts:
             blob = self._blob(record)
             with contextlib.suppress(EOFError, ValueError, TypeError):

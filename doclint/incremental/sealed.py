@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
+from doclint.tree.reading import read_regular_status
 from doclint.util.digests import blake2b
 
 MAGIC = b"DLSEAL3\n"
@@ -54,12 +55,10 @@ def secret_key() -> bytes | None:
 
 def _read_key(file: Path) -> bytes | None:
     try:
-        with os.fdopen(os.open(file, _OPEN_FLAGS), "rb") as stream:
-            info = os.fstat(stream.fileno())
-            key = stream.read(KEY_SIZE + 1)
+        key, info = read_regular_status(file, KEY_SIZE + 1, follow_symlinks=False)
     except OSError:
         return None
-    mine = stat.S_ISREG(info.st_mode) and owned(info) and not info.st_mode & 0o077
+    mine = owned(info) and not info.st_mode & 0o077
     return key if mine and len(key) == KEY_SIZE else None
 
 
@@ -153,7 +152,7 @@ def open_sealed(file: Path, context: str) -> SealedFile | None:
         descriptor = os.open(file, _OPEN_FLAGS)
     except OSError:
         return None
-    try:
+    with contextlib.suppress(OSError, ValueError, MemoryError, struct.error):
         info = os.fstat(descriptor)
         magic, head_size, body_size, tag = PREFIX.unpack(os.pread(descriptor, PREFIX.size, 0))
         # Cut short, or grown: either way not what was sealed.
@@ -163,7 +162,5 @@ def open_sealed(file: Path, context: str) -> SealedFile | None:
             expected = _tag(key, context, head_size, body_size, head)
             if stat.S_ISDIR(folder.st_mode) and compare_digest(expected, tag):
                 return SealedFile(descriptor, head, PREFIX.size + head_size, body_size)
-    except (OSError, ValueError, MemoryError, struct.error):
-        pass
     os.close(descriptor)
     return None

@@ -55,10 +55,8 @@ def root_place(root: Path, folder: Path, checkout: Path | None) -> str:
 def cache_key(key: ResultKey, place: str = ".") -> str:
     """The cache file's name: the place's digest first (prune's pattern), the key's."""
     state = json.dumps([__version__, code_digest(key.rule_modules), key.description])
-    return (
-        blake2b(place.encode()).hexdigest()[:PLACE_DIGITS]
-        + blake2b(state.encode()).hexdigest()[: 32 - PLACE_DIGITS]
-    )
+    where = blake2b(place.encode()).hexdigest()[:PLACE_DIGITS]
+    return where + blake2b(state.encode()).hexdigest()[: 32 - PLACE_DIGITS]
 
 
 def code_digest(rule_modules: Iterable[str]) -> str:
