@@ -137,11 +137,10 @@ class Cache:
             return  # nothing a cache file can hold: checked again next time
         blob, at, end = facts_data + findings, self._spill.size, len(facts_data)
         try:
-            self._index += RECORD.pack(
-                SPILLED, *stamp, content_hash, at, end, len(blob), digest(blob)
-            )
+            record = RECORD.pack(SPILLED, *stamp, content_hash, at, end, len(blob), digest(blob))
         except struct.error:
             return
+        self._index += record
         self._spill.write(blob)
         self._at[path] = len(self._used)
         self._used.append(1)

@@ -66,9 +66,7 @@ def code_digest(rule_modules: Iterable[str]) -> str:
     profiles' data decides findings as code does) by its path in its folder."""
     import doclint_rules
 
-    import doclint
-
-    own = {Path(doclint.__file__).parent, Path(doclint_rules.__file__).parent}
+    own = {Path(__file__).parents[1], Path(doclint_rules.__file__).parent}
     mine = tuple(f"{folder}{os.sep}" for folder in own)  # the engine's rules' too
     folders = {Path(module).parent for module in rule_modules if not module.startswith(mine)}
     hasher = blake2b()
@@ -93,6 +91,4 @@ def _editable() -> bool:
     """Whether doclint runs from a checkout, not site's folders (sysconfig's cost 0.6 ms)."""
     import site
 
-    import doclint
-
-    return not any(inside(Path(doclint.__file__), Path(f)) for f in site.getsitepackages())
+    return not any(inside(Path(__file__), Path(f)) for f in site.getsitepackages())
