@@ -153,20 +153,15 @@ class Cache:
     def save(self) -> None:
         """Write the results used, and the others while their files exist (a
         pre-commit run keeps the tree's); failure only costs speed."""
-        root, used = self.root, self._used
-        kept = [
-            (path, number)
-            for path, number in self._at.items()
-            if used[number] or os.path.exists(os.path.join(root, path))
-        ]
-        if not self.changed and len(kept) == len(used):
+        root, used, at = self.root, self._used, self._at
+        paths = [path for path in at if used[at[path]] or os.path.exists(os.path.join(root, path))]
+        if not self.changed and len(paths) == len(used):
             return
         index, size = bytearray(), 0
-        for _, number in kept:
-            _, *stamp, content, _, facts_end, length, blob_digest = self._record(number)
+        for path in paths:
+            _, *stamp, content, _, facts_end, length, blob_digest = self._record(at[path])
             index += RECORD.pack(LOADED, *stamp, content, size, facts_end, length, blob_digest)
             size += length
-        paths = [path for path, _ in kept]
         head = marshal.dumps({"format": FORMAT, "key": self.key, "paths": paths, "index": index})
         folder = self.file.parent
         try:
@@ -177,7 +172,7 @@ class Cache:
             # A cache, for backup tools and git; a link in their place is replaced.
             write_new(folder / MARKER, [TAG], mode=0o644, replace=False)
             write_new(folder / ".gitignore", [b"*\n"], mode=0o644, replace=False)
-            write_sealed(self.file, self.context, head, self._blobs(kept), size)
+            write_sealed(self.file, self.context, head, self._blobs(paths), size)
         except OSError:
             return
         prune(self.file, SHARE * sum(record[2] for record in RECORD.iter_unpack(index)))
@@ -185,9 +180,9 @@ class Cache:
     def _record(self, number: int) -> tuple[Any, ...]:
         return RECORD.unpack_from(self._index, number * RECORD.size)
 
-    def _blobs(self, kept: list[tuple[str, int]]) -> Iterator[bytes]:
-        for _, number in kept:
-            source, *_, offset, _, length, _ = self._record(number)
+    def _blobs(self, paths: list[str]) -> Iterator[bytes]:
+        for path in paths:
+            source, *_, offset, _, length, _ = self._record(self._at[path])
             blob = self._read(source, offset, length)
             if len(blob) != length:
                 raise OSError("a blob of the cache could not be read back")

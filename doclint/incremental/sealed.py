@@ -43,8 +43,7 @@ def secret_key() -> bytes | None:
         folder = key_folder()
         try:
             os.makedirs(folder.parent, mode=0o700, exist_ok=True)
-            with contextlib.suppress(FileExistsError):
-                os.mkdir(folder, 0o700)
+            os.makedirs(folder, mode=0o700, exist_ok=True)  # not a folder there: no key
             info = os.lstat(folder)
         except OSError:
             return None
