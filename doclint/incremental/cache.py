@@ -4,7 +4,7 @@ change re-checks the files whose rules looked at it, a checkout elsewhere
 keeps its results. The sealed head (sealed.py) holds a RECORD per path, the
 body a blob: marshalled facts, parts (output/parts.py) and whether no
 generator wrote it, then the findings (models/kept_findings.py). New blobs
-wait in a nameless temporary file (the spill) until the file is written."""
+wait in this run's spill (util/spill.py) until the file is written."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import os
 import stat
 import struct
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +53,6 @@ class Cache:
         self._index = bytearray()  # the loaded RECORDs, then this run's
         self._used = bytearray()  # 1 for each record this run used or stored
         self._at: dict[str, int] = {}  # each path's current record
-        self._loaded = 0
         self._holding: set[Fact] = set()  # facts found to hold: a set checks many in C
 
     @classmethod
@@ -78,7 +77,7 @@ class Cache:
             return cache
         cache._sealed = sealed._replace(head=b"")  # not kept: 32 MB on 200,000 pages
         weakref.finalize(cache, os.close, sealed.descriptor)
-        cache._index, cache._used, cache._loaded = index, bytearray(len(paths)), len(paths)
+        cache._index, cache._used = index, bytearray(len(paths))
         cache._at = {path: number for number, path in enumerate(paths)}
         return cache
 
@@ -94,21 +93,18 @@ class Cache:
         _, *stamp, content_hash, _, facts_end, _, _ = record = self._record(number)
         data = None
         if current != tuple(stamp):
-            try:
+            with contextlib.suppress(OSError):
                 data = read_regular(file, MAX_FILE_SIZE + 1)  # as the engine reads
-            except OSError:
-                return None
-            if digest(data) != content_hash:
+            if data is None or digest(data) != content_hash:
                 return None
         blob = self._blob(record)
         try:
             facts, parts, unread = marshal.loads(memoryview(blob)[:facts_end])
-            for fact in () if self._holding.issuperset(facts) else facts:
-                if fact not in self._holding:
-                    kind, fact_path, value = fact
-                    if ask(kind, fact_path) != value:
-                        return None
-                    self._holding.add(fact)
+            for fact in set(facts).difference(self._holding):
+                kind, fact_path, value = fact
+                if ask(kind, fact_path) != value:
+                    return None
+                self._holding.add(fact)
         except (EOFError, ValueError, TypeError, KeyError):
             return None
         self.keep(path, current)
@@ -119,8 +115,7 @@ class Cache:
         number = self._at.get(path)
         if number is None or not self.keeps:
             return
-        record = self._record(number)
-        source, *old, content_hash, offset, facts_end, length, blob_digest = record
+        source, *old, content_hash, _, facts_end, _, _ = record = self._record(number)
         if parts:
             blob = self._blob(record)
             with contextlib.suppress(EOFError, ValueError, TypeError):
@@ -130,8 +125,7 @@ class Cache:
                 self.store(path, kept)
             return
         if tuple(stamp) != tuple(old):
-            record = (source, *stamp, content_hash, offset, facts_end, length, blob_digest)
-            RECORD.pack_into(self._index, number * RECORD.size, *record)
+            RECORD.pack_into(self._index, number * RECORD.size, source, *stamp, *record[4:])
             self.changed = True
         self._used[number] = 1
 
@@ -143,11 +137,10 @@ class Cache:
             return  # nothing a cache file can hold: checked again next time
         blob, at, end = facts_data + findings, self._spill.size, len(facts_data)
         try:
-            self._index += RECORD.pack(
-                SPILLED, *stamp, content_hash, at, end, len(blob), digest(blob)
-            )
+            record = RECORD.pack(SPILLED, *stamp, content_hash, at, end, len(blob), digest(blob))
         except struct.error:
             return
+        self._index += record
         self._spill.write(blob)
         self._at[path] = len(self._used)
         self._used.append(1)
@@ -160,23 +153,26 @@ class Cache:
     def save(self) -> None:
         """Write the results used, and the others while their files exist (a
         pre-commit run keeps the tree's); failure only costs speed."""
-        root, used = self.root, self._used
-        kept = [
-            (path, number)
-            for path, number in self._at.items()
-            if used[number] or os.path.exists(os.path.join(root, path))
-        ]
-        if not self.changed and len(kept) == self._loaded:
+        root, used, at = self.root, self._used, self._at
+        paths = [path for path in at if used[at[path]] or os.path.exists(os.path.join(root, path))]
+        if not self.changed and len(paths) == len(used):
             return
         index, size = bytearray(), 0
-        for _, number in kept:
-            _, *stamp, content, _, facts_end, length, blob_digest = self._record(number)
+        for path in paths:
+            _, *stamp, content, _, facts_end, length, blob_digest = self._record(at[path])
             index += RECORD.pack(LOADED, *stamp, content, size, facts_end, length, blob_digest)
             size += length
-        paths = [path for path, _ in kept]
         head = marshal.dumps({"format": FORMAT, "key": self.key, "paths": paths, "index": index})
+        folder = self.file.parent
         try:
-            write_cache_file(self.file, self.context, head, self._blobs(kept), size)
+            folder.mkdir(parents=True, exist_ok=True)
+            info = os.lstat(folder)
+            if not stat.S_ISDIR(info.st_mode) or not owned(info):
+                return  # not a folder of this user's
+            # A cache, for backup tools and git; a link in their place is replaced.
+            write_new(folder / MARKER, [TAG], mode=0o644, replace=False)
+            write_new(folder / ".gitignore", [b"*\n"], mode=0o644, replace=False)
+            write_sealed(self.file, self.context, head, self._blobs(paths), size)
         except OSError:
             return
         prune(self.file, SHARE * sum(record[2] for record in RECORD.iter_unpack(index)))
@@ -184,9 +180,9 @@ class Cache:
     def _record(self, number: int) -> tuple[Any, ...]:
         return RECORD.unpack_from(self._index, number * RECORD.size)
 
-    def _blobs(self, kept: list[tuple[str, int]]) -> Iterator[bytes]:
-        for _, number in kept:
-            source, *_, offset, _, length, _ = self._record(number)
+    def _blobs(self, paths: list[str]) -> Iterator[bytes]:
+        for path in paths:
+            source, *_, offset, _, length, _ = self._record(self._at[path])
             blob = self._read(source, offset, length)
             if len(blob) != length:
                 raise OSError("a blob of the cache could not be read back")
@@ -201,13 +197,11 @@ class Cache:
     def _read(self, source: int, offset: int, length: int) -> bytes:
         """Bytes of the loaded body or of the spill (b"": not all there)."""
         sealed, data = self._sealed, b""
-        try:
+        with contextlib.suppress(OSError):
             if source == LOADED and sealed is not None and offset + length <= sealed.body_size:
                 data = os.pread(sealed.descriptor, length, sealed.body_start + offset)
             elif source == SPILLED:
                 data = self._spill.read(length, offset)
-        except OSError:
-            pass
         return data if len(data) == length else b""
 
 
@@ -228,17 +222,3 @@ def prune(newest: Path, bound: float) -> None:
                 break
             old.unlink()
             total -= info.st_size
-
-
-def write_cache_file(
-    file: Path, context: str, head: bytes, body: Iterable[bytes] = (), size: int = 0
-) -> None:
-    """Write a sealed file of the cache folder whole; OSError when it cannot."""
-    file.parent.mkdir(parents=True, exist_ok=True)
-    info = os.lstat(file.parent)
-    if not stat.S_ISDIR(info.st_mode) or not owned(info):
-        raise OSError(f"{file.parent} is not a folder of this user's")
-    # A cache, for backup tools and git; a link in their place is replaced.
-    write_new(file.parent / MARKER, [TAG], mode=0o644, replace=False)
-    write_new(file.parent / ".gitignore", [b"*\n"], mode=0o644, replace=False)
-    write_sealed(file, context, head, body, size)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from doclint.incremental.cache import MARKER, TAG
 from doclint.incremental.sealed import owned
-from doclint.tree.reading import read_regular
+from doclint.tree.reading import read_regular_status
 from doclint.util.lazy_regex import compiled_on_use
 
 # What doclint writes there (earlier versions: run records, stamps, part memos).
@@ -31,9 +31,8 @@ def clean(folder: Path, tree: Path | None) -> str:
     if not stat.S_ISDIR(info.st_mode):
         raise ValueError(f"{folder} is not a folder; left alone")
     try:
-        marker = os.lstat(folder / MARKER)
-        ours = stat.S_ISREG(marker.st_mode) and owned(marker)
-        ours = ours and read_regular(folder / MARKER, len(TAG) + 1, follow_symlinks=False) == TAG
+        data, marker = read_regular_status(folder / MARKER, len(TAG) + 1, follow_symlinks=False)
+        ours = data == TAG and owned(marker)
     except OSError:
         ours = False
     if not ours:

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
+from doclint.tree.reading import read_regular_status
 from doclint.util.digests import blake2b
 
 MAGIC = b"DLSEAL3\n"
@@ -42,8 +43,7 @@ def secret_key() -> bytes | None:
         folder = key_folder()
         try:
             os.makedirs(folder.parent, mode=0o700, exist_ok=True)
-            with contextlib.suppress(FileExistsError):
-                os.mkdir(folder, 0o700)
+            os.makedirs(folder, mode=0o700, exist_ok=True)  # not a folder there: no key
             info = os.lstat(folder)
         except OSError:
             return None
@@ -54,12 +54,10 @@ def secret_key() -> bytes | None:
 
 def _read_key(file: Path) -> bytes | None:
     try:
-        with os.fdopen(os.open(file, _OPEN_FLAGS), "rb") as stream:
-            info = os.fstat(stream.fileno())
-            key = stream.read(KEY_SIZE + 1)
+        key, info = read_regular_status(file, KEY_SIZE + 1, follow_symlinks=False)
     except OSError:
         return None
-    mine = stat.S_ISREG(info.st_mode) and owned(info) and not info.st_mode & 0o077
+    mine = owned(info) and not info.st_mode & 0o077
     return key if mine and len(key) == KEY_SIZE else None
 
 
@@ -103,13 +101,11 @@ def write_new(file: Path, data: Iterable[bytes], mode: int = 0o600, *, replace: 
             info = os.lstat(file)
             if stat.S_ISREG(info.st_mode) and owned(info):
                 return
-    # O_EXCL, O_NOFOLLOW, readable by this user only.
     handle, temporary = new_file(file.parent)
     try:
         # A body comes a piece per file: buffered, not a call every few.
         with os.fdopen(handle, "wb", buffering=1 << 20) as stream:
-            if mode != 0o600:
-                os.fchmod(handle, mode)
+            os.fchmod(handle, mode)  # whatever the umask
             stream.writelines(data)
         # ext4 flushes a file renamed over another before the rename returns
         # (auto_da_alloc), costlier than the write: the old file goes first.
@@ -137,9 +133,8 @@ def _tag(key: bytes, context: str, head_size: int, body_size: int, head: bytes) 
 
 
 class SealedFile(NamedTuple):
-    """An open sealed file whose head is intact; its body is read (not
-    mapped: a mapping counts in the process's memory) in parts the caller
-    checks against digests the head holds."""
+    """An open sealed file whose head is intact; its body is read as the
+    cache needs it, not mapped (a mapping counts in the process's memory)."""
 
     descriptor: int
     head: bytes
@@ -156,7 +151,7 @@ def open_sealed(file: Path, context: str) -> SealedFile | None:
         descriptor = os.open(file, _OPEN_FLAGS)
     except OSError:
         return None
-    try:
+    with contextlib.suppress(OSError, ValueError, MemoryError, struct.error):
         info = os.fstat(descriptor)
         magic, head_size, body_size, tag = PREFIX.unpack(os.pread(descriptor, PREFIX.size, 0))
         # Cut short, or grown: either way not what was sealed.
@@ -166,7 +161,5 @@ def open_sealed(file: Path, context: str) -> SealedFile | None:
             expected = _tag(key, context, head_size, body_size, head)
             if stat.S_ISDIR(folder.st_mode) and compare_digest(expected, tag):
                 return SealedFile(descriptor, head, PREFIX.size + head_size, body_size)
-    except (OSError, ValueError, MemoryError, struct.error):
-        pass
     os.close(descriptor)
     return None

@@ -3,6 +3,7 @@ root's cache file lives, and its key (never an install path or an mtime)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Iterable
@@ -35,9 +36,8 @@ class ContentCache:
             )
             return None
         folder = self.folder or root / DEFAULT_FOLDER
-        stored = Cache.load(
-            folder, cache_key(key, root_place(root, folder, checkout)), root, not worker
-        )
+        name = cache_key(key, root_place(root, folder, checkout))
+        stored = Cache.load(folder, name, root, not worker)
         if stored.problem is not None:
             warn(f"{stored.file}: not used ({stored.problem}); it will be replaced")
         return stored
@@ -55,10 +55,8 @@ def root_place(root: Path, folder: Path, checkout: Path | None) -> str:
 def cache_key(key: ResultKey, place: str = ".") -> str:
     """The cache file's name: the place's digest first (prune's pattern), the key's."""
     state = json.dumps([__version__, code_digest(key.rule_modules), key.description])
-    return (
-        blake2b(place.encode()).hexdigest()[:PLACE_DIGITS]
-        + blake2b(state.encode()).hexdigest()[: 32 - PLACE_DIGITS]
-    )
+    where = blake2b(place.encode()).hexdigest()[:PLACE_DIGITS]
+    return where + blake2b(state.encode()).hexdigest()[: 32 - PLACE_DIGITS]
 
 
 def code_digest(rule_modules: Iterable[str]) -> str:
@@ -68,9 +66,7 @@ def code_digest(rule_modules: Iterable[str]) -> str:
     profiles' data decides findings as code does) by its path in its folder."""
     import doclint_rules
 
-    import doclint
-
-    own = {Path(doclint.__file__).parent, Path(doclint_rules.__file__).parent}
+    own = {Path(__file__).parents[1], Path(doclint_rules.__file__).parent}
     mine = tuple(f"{folder}{os.sep}" for folder in own)  # the engine's rules' too
     folders = {Path(module).parent for module in rule_modules if not module.startswith(mine)}
     hasher = blake2b()
@@ -82,11 +78,9 @@ def code_digest(rule_modules: Iterable[str]) -> str:
             if name.endswith((".py", ".toml"))
         ]
         for parts in sorted(found):
-            try:
-                with open(os.path.join(folder, *parts), "rb") as file:
-                    data = file.read()
-            except OSError:
-                data = b""
+            data = b""  # a file gone since the walk
+            with contextlib.suppress(OSError), open(os.path.join(folder, *parts), "rb") as file:
+                data = file.read()
             hasher.update(f"{folder.name}/{'/'.join(parts)}\0".encode())
             hasher.update(blake2b(data).digest())
     return hasher.hexdigest()
@@ -97,6 +91,4 @@ def _editable() -> bool:
     """Whether doclint runs from a checkout, not site's folders (sysconfig's cost 0.6 ms)."""
     import site
 
-    import doclint
-
-    return not any(inside(Path(doclint.__file__), Path(f)) for f in site.getsitepackages())
+    return not any(inside(Path(__file__), Path(f)) for f in site.getsitepackages())

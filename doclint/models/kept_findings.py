@@ -36,10 +36,8 @@ def encode_findings(rows: list[Finding]) -> bytes | None:
         fixed = fix and (edits, str(fix.applicability), fix.message)
         plain = cause and causes.setdefault(cause, (cause.id, cause.label))
         encoded.append((line, column, message, fixed, plain, code, name, severity, path))
-    if any(row.path for row in rows):
-        first = ELSEWHERE
-    else:
-        first = PRINTABLE if "".join(map(_message, rows)).isprintable() else SHOWN_OTHERWISE
+    shown = PRINTABLE if "".join(map(_message, rows)).isprintable() else SHOWN_OTHERWISE
+    first = ELSEWHERE if any(row.path for row in rows) else shown
     try:
         return first + marshal.dumps(encoded)
     except ValueError:

@@ -149,7 +149,7 @@ class PartWriter:
         for part in parts:
             self._parts.add(part)
             if part.key is not None:
-                rendered[part.key] = COUNTS.pack(*part.counts) + self._parts.last()
+                rendered[part.key] = COUNTS.pack(*part.counts) + self._parts[-1][1]
         return rendered
 
     def parts(self) -> SpilledParts:
@@ -196,9 +196,6 @@ class SpilledParts:
         self.folder.unlink(name)
         return len(self._readers) - 1
 
-    def last(self) -> bytes:
-        return self._read(len(self) - 1)[1]
-
     def sort(self) -> SpilledParts:
         self._order = array("q", sorted(range(len(self)), key=self._shown.__getitem__))
         return self
@@ -208,9 +205,10 @@ class SpilledParts:
 
     def __iter__(self) -> Iterator[tuple[str, bytes, int]]:
         """Each part's (path as shown, bytes, findings), in order."""
-        return map(self._read, self._order if self._order is not None else range(len(self)))
+        return map(self.__getitem__, self._order if self._order is not None else range(len(self)))
 
-    def _read(self, part: int) -> tuple[str, bytes, int]:
+    def __getitem__(self, part: int) -> tuple[str, bytes, int]:
+        part = range(len(self))[part]  # from the end when negative, as a list
         spill, offset, length, count = self._places[part * 4 : part * 4 + 4]
         data = self._readers[spill](length, offset)
         if len(data) != length:

@@ -62,10 +62,6 @@ class RunOutput:
         """The findings `--fix` repairs, and those only `--unsafe-fixes` does."""
         return self.counts.safe, self.counts.unsafe
 
-    @property
-    def files_found(self) -> int:
-        return len({d.path for d in self.diagnostics}) + len(self.parts or ())
-
 
 Format = Callable[[RunOutput], Iterator[str]]
 
@@ -90,7 +86,8 @@ def summary(output: RunOutput) -> str:
     known = f" ({output.baselined:,} more in the baseline)" if output.baselined else ""
     if not output.count:
         return f"All checks passed ({checked}){known}."
-    found = f"{_plural(output.count, 'problem')} in {_plural(output.files_found, 'file')}"
+    files = len({d.path for d in output.diagnostics}) + len(output.parts or ())
+    found = f"{_plural(output.count, 'problem')} in {_plural(files, 'file')}"
     return f"Found {found} ({checked}){known}{_passing(output)}."
 
 
@@ -128,7 +125,5 @@ def statistics(diagnostics: Sequence[Finding]) -> list[tuple[int, str, str, str 
     for d in diagnostics:
         if d.fix is not None and fixes.get((d.code, d.name)) != "safe":
             fixes[d.code, d.name] = str(d.fix.applicability)
-    return sorted(
-        ((count, code, name, fixes.get((code, name))) for (code, name), count in counts.items()),
-        key=lambda item: (-item[0], item[1]),
-    )
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0][0]))
+    return [(count, code, name, fixes.get((code, name))) for (code, name), count in ranked]

@@ -82,9 +82,7 @@ def collected(
     file: str, root: Path | str, ignores: FindingFilter, rows: list[Finding]
 ) -> list[FileFindings]:
     """A file's findings as a `Collector` keeps them (fix mode, stdin)."""
-    collector = Collector()
-    collector.keep(hand_over(collector, file, str(root), ignores, rows))
-    return collector.found
+    return hand_over(Collector(), file, str(root), ignores, rows)
 
 
 class RunResult(NamedTuple):

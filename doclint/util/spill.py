@@ -17,15 +17,14 @@ class Spill:
     """One spill: `write` says where its bytes start, `read` gives them back."""
 
     def __init__(self, prefix: str, bound: int = BOUND) -> None:
-        self.prefix, self.bound = prefix, bound
-        self.size = 0
-        self._memory: bytearray | None = bytearray()
+        self.prefix, self.bound, self.size = prefix, bound, 0
+        self._memory = bytearray()  # emptied when the file takes over
         self._file: IO[bytes] | None = None
 
     def write(self, data: bytes) -> int:
         """Where `data` starts."""
         at, self.size = self.size, self.size + len(data)
-        if self._memory is not None and self.size <= self.bound:
+        if self._file is None and self.size <= self.bound:
             self._memory += data
             return at
         if self._file is None:
@@ -33,14 +32,14 @@ class Spill:
 
             self._file = tempfile.TemporaryFile(prefix=self.prefix)  # noqa: SIM115
             weakref.finalize(self, self._file.close)
-            self._file.write(self._memory or b"")
-            self._memory = None
+            self._file.write(self._memory)
+            self._memory = bytearray()
         self._file.write(data)
         return at
 
     def read(self, length: int, offset: int) -> bytes:
         """The `length` bytes written at `offset` (fewer past the end), as `os.pread`."""
         if self._file is None:
-            return bytes((self._memory or b"")[offset : offset + length])
+            return bytes(self._memory[offset : offset + length])
         self._file.flush()
         return os.pread(self._file.fileno(), length, offset)

@@ -22,7 +22,7 @@ from doclint import Settings
 from doclint.config.files import load_profile
 from doclint.engine.linter import Linter
 from doclint.incremental import sealed
-from doclint.incremental.cache import KEY_PATTERN, RECORD, Cache, write_cache_file
+from doclint.incremental.cache import KEY_PATTERN, RECORD, Cache
 from doclint.incremental.store import cache_key
 from doclint.models.kept_findings import PRINTABLE
 from doclint.output.parts import PartWriter
@@ -194,7 +194,9 @@ def test_a_cache_index_pointing_outside_the_body_is_a_miss(tmp_path):
     ]
     moved = b"".join(RECORD.pack(*record[:5], len(body), *record[6:]) for record in records)
     head = {**head, "index": moved}
-    write_cache_file(cache_file, f"cache {cache_file.stem}", marshal.dumps(head), [body], len(body))
+    sealed.write_sealed(
+        cache_file, f"cache {cache_file.stem}", marshal.dumps(head), [body], len(body)
+    )
     again = run([tmp_path / "docs"], settings)
     assert again.diagnostics == expected and again.from_cache == 0
 
