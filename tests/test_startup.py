@@ -360,8 +360,9 @@ def test_the_check_path_s_models_rules_and_profiles_load_no_openssl():
 
 def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
     """typing.NamedTuple compiles each field's annotation when it builds the
-    class: the models, profiles, engine and tree build theirs with
-    `doclint.models.records` (a module mypyc compiled builds typing's)."""
+    class: the models, profiles, engine, tree, configuration files, run and
+    layouts build theirs with `doclint.models.records` (a module mypyc
+    compiled builds typing's)."""
     script = (
         "import typing\n"
         "built = []\n"
@@ -372,11 +373,17 @@ def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
         "typing.NamedTupleMeta.__new__ = new\n"
         "import doclint.engine.linter, doclint.engine.registry, doclint.engine.suppressions\n"
         "import doclint.models.generated, doclint.profiles.wikis, doclint.tree.discovery\n"
+        "import doclint.config.files, doclint.output.baseline, doclint.output.layout\n"
+        "import doclint.run.page_reading, doclint.run.scheduler, doclint.run.setup\n"
         "from doclint.util.build import compiled_modules\n"
         "print(sorted(set(built) - set(compiled_modules())))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
-    mine = ("doclint.models", "doclint.profiles", "doclint.engine", "doclint.tree", "doclint.rule")
+    mine = (
+        *("doclint.models", "doclint.profiles", "doclint.engine", "doclint.tree", "doclint.rule"),
+        *("doclint.config", "doclint.output.baseline", "doclint.output.layout"),
+        *("doclint.run.page_reading", "doclint.run.scheduler", "doclint.run.setup"),
+    )
     assert [module for module in eval(done.stdout) if module.startswith(mine)] == []

@@ -9,7 +9,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import closing
 from itertools import accumulate
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from doclint.diagrams.mermaid import close_checker
 from doclint.engine.linter import FileOutcome, Linter
@@ -21,6 +21,7 @@ from doclint.models.kept_findings import (
     UnreadableFindings,
     encode_findings,
 )
+from doclint.models.records import NamedTuple
 from doclint.run.page_reading import unread_judge
 from doclint.run.parallel import (
     FORKS,
