@@ -27,16 +27,19 @@ from doclint.rule_api_generators import (
 
 MESSAGE_LIMIT = 300
 SHOWN_EXPECTED = 5
+# The patterns are given to `re` as text: compiled (and kept in re's cache)
+# with the first Mermaid block they read, not at every check's import of the
+# rule, when most pages hold no block.
 # jison shows the failing line and a caret under the error: the finding says the line.
-_CARET = re.compile(r"-*\^")
+_CARET = r"-*\^"
 # jison's lead, whose line the finding says already.
-_LEAD = re.compile(r"\AParse error on line \d+:\s*")
-_EXPECTING = re.compile(r"Expecting ((?:'[^']*', )+'[^']*'), got")
+_LEAD = r"\AParse error on line \d+:\s*"
+_EXPECTING = r"Expecting ((?:'[^']*', )+'[^']*'), got"
 # A ```mermaid block at the start of lines, as the Markdown parser reads it
 # (its text is the lines between the fences): how the pages of a wiki's
 # folder are looked through to send their blocks ahead. One it misses (in a
 # list, under a longer fence) is sent when its page asks.
-_AHEAD = re.compile(r"^```mermaid[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
+_AHEAD = r"(?ms)^```mermaid[ \t]*\n(.*?)^```[ \t]*$"
 
 
 class MermaidInvalid(Rule[AnyPage]):
@@ -110,7 +113,7 @@ class MermaidInvalid(Rule[AnyPage]):
 def _ahead(ctx: RuleContext) -> Iterator[tuple[str, str]]:
     for path, text in ctx.neighbours(".md"):
         text = text.replace("\r\n", "\n")
-        for match in _AHEAD.finditer(text):
+        for match in re.finditer(_AHEAD, text):
             line = text.count("\n", 0, match.start()) + 1
             yield match.group(1), f"{path}:{line}"
 
@@ -125,7 +128,7 @@ def _message(block: CodeBlock, verdict: MermaidVerdict) -> str:
     where = ""
     if verdict.line is not None:
         where = f" at its line {verdict.line} (line {block.content_line + verdict.line - 1})"
-        message = _LEAD.sub("", message, count=1)
+        message = re.sub(_LEAD, "", message, count=1)
     return f"Mermaid's parser refuses this block{where}: {shown_error(message)}"
 
 
@@ -137,11 +140,11 @@ def shown_error(message: str) -> str:
         line
         for number, line in enumerate(lines)
         if line
-        and not _CARET.fullmatch(line)
-        and not (number + 1 < len(lines) and _CARET.fullmatch(lines[number + 1]))
+        and not re.fullmatch(_CARET, line)
+        and not (number + 1 < len(lines) and re.fullmatch(_CARET, lines[number + 1]))
     ]
     text = " ".join(kept) or "no message"
-    return shown_target(_EXPECTING.sub(_fewer_expected, text), MESSAGE_LIMIT)
+    return shown_target(re.sub(_EXPECTING, _fewer_expected, text), MESSAGE_LIMIT)
 
 
 def _fewer_expected(match: re.Match[str]) -> str:
