@@ -387,3 +387,35 @@ def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
         *("doclint.run.page_reading", "doclint.run.scheduler", "doclint.run.setup"),
     )
     assert [module for module in eval(done.stdout) if module.startswith(mine)] == []
+
+
+# `python -m doclint ARGS` that names, at exit, the file and line of the code
+# that had each regular expression compiled (past `re` and lazy_regex).
+_COMPILES = """
+import atexit, runpy, sys
+import re._compiler
+sites = []
+def compile(pattern, flags=0, real=re._compiler.compile):
+    frame = sys._getframe(1)
+    while frame.f_code.co_filename.endswith(("/re/__init__.py", "lazy_regex.py")):
+        frame = frame.f_back
+    sites.append(f"{frame.f_code.co_filename}:{frame.f_lineno}")
+    return real(pattern, flags)
+re._compiler.compile = compile
+atexit.register(lambda: sys.__stderr__.write("\\ncompiled: " + " ".join(sites) + "\\n"))
+sys.argv = ["doclint", *sys.argv[1:]]
+runpy.run_module("doclint", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_a_readme_s_check_compiles_no_pattern_it_does_not_use(trees):
+    """A page of no generator is told from a generated one without compiling
+    the shipped templates' title patterns (no title of theirs starts as its
+    does), and the rules whose patterns read Mermaid's messages or garbled
+    text compile them when a page holds such, not when they are imported."""
+    folder, page = trees["readme"]
+    sites = run(folder, "check", page, "--no-cache", script=_COMPILES)
+    compiled = sites.rpartition("compiled: ")[2].split()
+    assert compiled, "the hook saw no compile"
+    unused = ("mermaid_invalid.py", "mojibake.py", "_mojibake.py", "profiles/patterns.py")
+    assert [site for site in compiled if site.rpartition(":")[0].endswith(unused)] == []

@@ -4,6 +4,7 @@ the models: the real pages of each source kind and template version."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,8 +15,10 @@ from doclint_rules._languages import languages
 from doclint.models.generated import DocKind, FileDocs, KeywordIndex
 from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES
 from doclint.parsing.pages import parse_page
+from doclint.profiles.patterns import literal_lead
 from doclint.profiles.templates import (
     TEMPLATES,
+    TitlePattern,
     allowed_headings,
     documented_languages,
     template_extensions,
@@ -253,3 +256,39 @@ def test_the_models_read_no_profile_when_imported():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT)
     assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.parametrize(
+    ("pattern", "lead"),
+    [
+        ("Documentation: `(?P<path>[^`]+)`", "Documentation: `"),
+        ("PyTorch Repository Documentation(?P<path>)", "PyTorch Repository Documentation"),
+        ("Index: x*", "Index: "),
+        ("ab{2}", "a"),
+        ("ab?c", "a"),
+        ("Index|Keywords", ""),
+        ("(?i)index", ""),
+        (r"\AIndex", ""),
+        ("a.b", "a"),
+    ],
+)
+def test_a_title_pattern_s_lead_is_what_every_title_it_matches_starts_with(pattern, lead):
+    """A title is matched against a shipped template's pattern only when it
+    starts with the pattern's lead: a repeated, optional or alternative
+    character is not part of it."""
+    assert literal_lead(pattern) == lead
+    for title in (
+        "Documentation: `a/b.py`",
+        "PyTorch Repository Documentation",
+        "Index: xx",
+        "abb",
+        "ac",
+        "Keywords",
+        "INDEX",
+        "Index",
+        "azb",
+        "Widgets",
+    ):
+        expected = re.fullmatch(pattern, title)
+        found = TitlePattern(pattern, True).fullmatch(title)
+        assert (found and found.group(0)) == (expected and expected.group(0)), title
