@@ -80,6 +80,10 @@ ONLY_FOR_THE_WIKI = (
     # The launcher's SIGINT and SIGTERM handlers are set through `_signal`;
     # `subprocess` imports `signal`, with its enum classes.
     "signal",
+    # The wikis' rule helpers: the link rules ask them which links the
+    # citation rules judge only on a wiki's page.
+    "doclint_rules._wiki",
+    "doclint_rules._project_names",
 )
 
 # What a page of no generator (a README) needs of no other kind of page: the
