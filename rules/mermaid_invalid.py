@@ -6,7 +6,11 @@ import posixpath
 import re
 from collections.abc import Iterator
 from itertools import chain
+from typing import TYPE_CHECKING
 
+# The Mermaid client is imported with the first block (the module's
+# `__getattr__`): every check imports the rule, most pages hold no block.
+import doclint.rule_api_generators as generators
 from doclint.rule_api import (
     AnyPage,
     Cause,
@@ -18,12 +22,9 @@ from doclint.rule_api import (
     Scope,
     shown_target,
 )
-from doclint.rule_api_generators import (
-    MermaidVerdict,
-    mermaid_ahead,
-    mermaid_state,
-    mermaid_verdicts,
-)
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import MermaidVerdict
 
 MESSAGE_LIMIT = 300
 SHOWN_EXPECTED = 5
@@ -88,7 +89,7 @@ class MermaidInvalid(Rule[AnyPage]):
 
     @classmethod
     def outside_state(cls) -> str:
-        return mermaid_state()
+        return generators.mermaid_state()
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         blocks = [block for block in page.markdown.code_blocks if _is_mermaid(block)]
@@ -101,9 +102,10 @@ class MermaidInvalid(Rule[AnyPage]):
         # answers waiting.
         folder = posixpath.dirname(ctx.path)
         ctx.once_per_tree(
-            f"mermaid-ahead {folder}", lambda near: mermaid_ahead(chain(asked, _ahead(near)))
+            f"mermaid-ahead {folder}",
+            lambda near: generators.mermaid_ahead(chain(asked, _ahead(near))),
         )
-        verdicts = mermaid_verdicts(asked)
+        verdicts = generators.mermaid_verdicts(asked)
         for block, verdict in zip(blocks, verdicts, strict=True):
             if verdict is not None and not verdict.ok:
                 message = _message(block, verdict)
