@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import re._compiler
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ from doclint_rules._languages import languages
 from doclint.models.generated import DocKind, FileDocs, KeywordIndex
 from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES
 from doclint.parsing.pages import parse_page
+from doclint.profiles.model import PhraseBook
 from doclint.profiles.patterns import literal_lead
 from doclint.profiles.templates import (
     TEMPLATES,
@@ -292,3 +294,27 @@ def test_a_title_pattern_s_lead_is_what_every_title_it_matches_starts_with(patte
         expected = re.fullmatch(pattern, title)
         found = TitlePattern(pattern, True).fullmatch(title)
         assert (found and found.group(0)) == (expected and expected.group(0)), title
+
+
+def test_a_shipped_phrase_book_compiles_a_section_s_patterns_when_it_is_read(monkeypatch):
+    """The PyTorch book joins each section's patterns into one: compiling
+    all 36 cost a start ~4 ms, and a page reads a few sections. A section's
+    lines are matched as before once read."""
+    compiled: list[str] = []
+    real = re._compiler.compile
+
+    def counting(pattern, flags=0):
+        if str(pattern).startswith("(?P<e"):  # a section's joined patterns
+            compiled.append(pattern)
+        return real(pattern, flags)
+
+    monkeypatch.setattr(re._compiler, "compile", counting)
+    template = TEMPLATES["python"]
+    book = PhraseBook(template.sentences, frozenset({template.id}), template.generator, True)
+    assert compiled == []
+    line = "This Python file contains 2 class(es) and 1 function(s)."
+    entry = book.entry_for("High-Level Overview", line)
+    assert entry is not None and re.fullmatch(entry.pattern, line)
+    assert len(compiled) == 1
+    assert book.entry_for("High-Level Overview", "Not a sentence of the generator.") is None
+    assert len(compiled) == 1
