@@ -427,3 +427,22 @@ def test_a_readme_s_check_compiles_no_pattern_it_does_not_use(trees):
     assert compiled, "the hook saw no compile"
     unused = ("mermaid_invalid.py", "mojibake.py", "_mojibake.py", "profiles/patterns.py")
     assert [site for site in compiled if site.rpartition(":")[0].endswith(unused)] == []
+
+
+def test_a_check_dedents_no_rule_s_documentation(trees):
+    """Every rule a check runs builds its documentation (`RuleDocs`); only
+    `doclint rule`, the rule pages and SARIF read it, and it is dedented then."""
+    script = (
+        "import inspect, runpy, sys\n"
+        "real = inspect.cleandoc\n"
+        "def cleandoc(text):\n"
+        "    sys.__stderr__.write('dedented\\n')\n"
+        "    return real(text)\n"
+        "inspect.cleandoc = cleandoc\n"
+        "sys.argv = ['doclint', *sys.argv[1:]]\n"
+        "runpy.run_module('doclint', run_name='__main__', alter_sys=True)\n"
+    )
+    folder, page = trees["readme"]
+    assert "dedented" not in run(folder, "check", page, "--no-cache", script=script)
+    shown = run(folder, "rule", "broken-link", script=script)
+    assert "dedented" in shown
