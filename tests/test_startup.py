@@ -80,6 +80,9 @@ ONLY_FOR_THE_WIKI = (
     # The launcher's SIGINT and SIGTERM handlers are set through `_signal`;
     # `subprocess` imports `signal`, with its enum classes.
     "signal",
+    # `string` (its Template's pattern compiled at import): the line scan
+    # and the inline parser write out the two constants they took from it.
+    "string",
     # The wikis' rule helpers: the link rules ask them which links the
     # citation rules judge only on a wiki's page.
     "doclint_rules._wiki",
