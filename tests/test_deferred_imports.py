@@ -85,3 +85,20 @@ def test_a_check_s_process_defers_them(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr.rpartition("\n")[2] == "_Deferred"
+
+
+def test_a_rule_s_file_is_found_without_inspect(monkeypatch):
+    """The cache's key names the file of every rule a run has, the engine's
+    own included: found as inspect.getfile finds a class's, without it."""
+    import inspect
+
+    from doclint.engine.builtin_rules import InternalError
+    from doclint.engine.registry import RuleEntry, RuleFacts
+
+    entry = RuleEntry(RuleFacts.of(InternalError), InternalError)
+    asked = []
+    monkeypatch.setattr(inspect, "getfile", asked.append)
+    found = entry.file
+    monkeypatch.undo()  # pytest reports a failure with inspect
+    assert asked == []
+    assert found == inspect.getfile(InternalError)
