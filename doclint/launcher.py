@@ -42,9 +42,11 @@ def script() -> int:
     its own, whose garbage collector can be tuned for checking files, and
     which it ends itself once the run is over (`end_now`). Every way it ends
     is an exit code and at most one line: no traceback."""
+    from doclint.util.deferred_imports import defer
     from doclint.util.gc_pause import collect_rarely, leave_to_exit
 
     collect_rarely()
+    defer()
     # Imported once the collector is tuned: its young collections while
     # pathlib and the rest are imported cost a start 0.2 ms.
     from doclint.util.paths import say

@@ -6,8 +6,9 @@ Mermaid diagrams checked by Mermaid's own parser.
 
 Importing it loads the profiles, the wiki grammar and the Mermaid client: a
 rule imports it only for what it names here. The wikis' claims and their
-reader are imported on first use of their names (`__getattr__`): a rule
-that may meet a wiki page imports this module for every page it checks.
+reader, and the Mermaid client, are imported on first use of their names
+(`__getattr__`): a rule that may meet a wiki page, or a Mermaid block,
+imports this module for every page it checks.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from doclint.diagrams.mermaid import MermaidVerdict, mermaid_ahead, mermaid_state, mermaid_verdicts
 from doclint.models.page import AnyPage, DocKind
 from doclint.profiles import (
     EntryOutline,
@@ -48,6 +48,12 @@ from doclint.profiles.wikis import wikis
 
 if TYPE_CHECKING:
     # Exported (`__all__`), imported at run time by `__getattr__`.
+    from doclint.diagrams.mermaid import (
+        MermaidVerdict,
+        mermaid_ahead,
+        mermaid_state,
+        mermaid_verdicts,
+    )
     from doclint.models.wiki import Citation, NameMention, SiteLink, SourceEntry, WikiFacts
     from doclint.parsing.wiki import page_slug
 
@@ -95,6 +101,10 @@ _LAZY = {
         ("Citation", "NameMention", "SiteLink", "SourceEntry", "WikiFacts"), "doclint.models.wiki"
     ),
     "page_slug": "doclint.parsing.wiki",
+    **dict.fromkeys(
+        ("MermaidVerdict", "mermaid_ahead", "mermaid_state", "mermaid_verdicts"),
+        "doclint.diagrams.mermaid",
+    ),
 }
 """The names imported on first use, and their modules."""
 

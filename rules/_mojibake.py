@@ -52,7 +52,11 @@ CODEC_NAMES = {"sloppy-windows-1252": "Windows-1252", "latin-1": "Latin-1"}
 WINDOW = 240
 # Where a long line is cut, best first: after a space (mojibake never holds
 # one), after any ASCII character, before a lead character.
-_CUTS = (re.compile(r"[ \t]"), re.compile(r"[\x00-\x7f]"), re.compile(f"(?=[{_LEAD}])"))
+_CUTS = (
+    compiled_on_use(r"[ \t]"),
+    compiled_on_use(r"[\x00-\x7f]"),
+    compiled_on_use(f"(?=[{_LEAD}])"),
+)
 
 
 def windows(text: str) -> Iterator[tuple[int, int]]:

@@ -18,7 +18,7 @@ from doclint.rule_api import (
     unique_slugs,
 )
 
-from ._wiki import links_judged_by_wiki
+from ._broken_links import wiki_judged_links
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
@@ -53,7 +53,7 @@ class BrokenAnchor(Rule[AnyPage]):
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         own = None
-        cited = links_judged_by_wiki(page, ctx)
+        cited = wiki_judged_links(page, ctx)
         pairs = list(ctx.relative_links(page))
         if not pairs:
             return

@@ -6,7 +6,11 @@ import posixpath
 import re
 from collections.abc import Iterator
 from itertools import chain
+from typing import TYPE_CHECKING
 
+# The Mermaid client is imported with the first block (the module's
+# `__getattr__`): every check imports the rule, most pages hold no block.
+import doclint.rule_api_generators as generators
 from doclint.rule_api import (
     AnyPage,
     Cause,
@@ -18,25 +22,25 @@ from doclint.rule_api import (
     Scope,
     shown_target,
 )
-from doclint.rule_api_generators import (
-    MermaidVerdict,
-    mermaid_ahead,
-    mermaid_state,
-    mermaid_verdicts,
-)
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import MermaidVerdict
 
 MESSAGE_LIMIT = 300
 SHOWN_EXPECTED = 5
+# The patterns are given to `re` as text: compiled (and kept in re's cache)
+# with the first Mermaid block they read, not at every check's import of the
+# rule, when most pages hold no block.
 # jison shows the failing line and a caret under the error: the finding says the line.
-_CARET = re.compile(r"-*\^")
+_CARET = r"-*\^"
 # jison's lead, whose line the finding says already.
-_LEAD = re.compile(r"\AParse error on line \d+:\s*")
-_EXPECTING = re.compile(r"Expecting ((?:'[^']*', )+'[^']*'), got")
+_LEAD = r"\AParse error on line \d+:\s*"
+_EXPECTING = r"Expecting ((?:'[^']*', )+'[^']*'), got"
 # A ```mermaid block at the start of lines, as the Markdown parser reads it
 # (its text is the lines between the fences): how the pages of a wiki's
 # folder are looked through to send their blocks ahead. One it misses (in a
 # list, under a longer fence) is sent when its page asks.
-_AHEAD = re.compile(r"^```mermaid[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
+_AHEAD = r"(?ms)^```mermaid[ \t]*\n(.*?)^```[ \t]*$"
 
 
 class MermaidInvalid(Rule[AnyPage]):
@@ -85,7 +89,7 @@ class MermaidInvalid(Rule[AnyPage]):
 
     @classmethod
     def outside_state(cls) -> str:
-        return mermaid_state()
+        return generators.mermaid_state()
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         blocks = [block for block in page.markdown.code_blocks if _is_mermaid(block)]
@@ -98,9 +102,10 @@ class MermaidInvalid(Rule[AnyPage]):
         # answers waiting.
         folder = posixpath.dirname(ctx.path)
         ctx.once_per_tree(
-            f"mermaid-ahead {folder}", lambda near: mermaid_ahead(chain(asked, _ahead(near)))
+            f"mermaid-ahead {folder}",
+            lambda near: generators.mermaid_ahead(chain(asked, _ahead(near))),
         )
-        verdicts = mermaid_verdicts(asked)
+        verdicts = generators.mermaid_verdicts(asked)
         for block, verdict in zip(blocks, verdicts, strict=True):
             if verdict is not None and not verdict.ok:
                 message = _message(block, verdict)
@@ -110,7 +115,7 @@ class MermaidInvalid(Rule[AnyPage]):
 def _ahead(ctx: RuleContext) -> Iterator[tuple[str, str]]:
     for path, text in ctx.neighbours(".md"):
         text = text.replace("\r\n", "\n")
-        for match in _AHEAD.finditer(text):
+        for match in re.finditer(_AHEAD, text):
             line = text.count("\n", 0, match.start()) + 1
             yield match.group(1), f"{path}:{line}"
 
@@ -125,7 +130,7 @@ def _message(block: CodeBlock, verdict: MermaidVerdict) -> str:
     where = ""
     if verdict.line is not None:
         where = f" at its line {verdict.line} (line {block.content_line + verdict.line - 1})"
-        message = _LEAD.sub("", message, count=1)
+        message = re.sub(_LEAD, "", message, count=1)
     return f"Mermaid's parser refuses this block{where}: {shown_error(message)}"
 
 
@@ -137,11 +142,11 @@ def shown_error(message: str) -> str:
         line
         for number, line in enumerate(lines)
         if line
-        and not _CARET.fullmatch(line)
-        and not (number + 1 < len(lines) and _CARET.fullmatch(lines[number + 1]))
+        and not re.fullmatch(_CARET, line)
+        and not (number + 1 < len(lines) and re.fullmatch(_CARET, lines[number + 1]))
     ]
     text = " ".join(kept) or "no message"
-    return shown_target(_EXPECTING.sub(_fewer_expected, text), MESSAGE_LIMIT)
+    return shown_target(re.sub(_EXPECTING, _fewer_expected, text), MESSAGE_LIMIT)
 
 
 def _fewer_expected(match: re.Match[str]) -> str:

@@ -32,7 +32,9 @@ _SHOWN_SEGMENTS = 3
 # (start, end, repaired): line[start:end] is mangled, `repaired` is what it was.
 Segment = tuple[int, int, str]
 # Splits a text into non-ASCII runs (even indexes) and ASCII runs (odd ones).
-_RUNS = re.compile(r"([\x00-\x7f]+)")
+# Given to `re` as text, compiled (and kept in re's cache) with the first
+# garbled line: most pages have none, and every check imports the rule.
+_RUNS = r"([\x00-\x7f]+)"
 
 
 class Mojibake(Rule[AnyPage]):
@@ -171,7 +173,7 @@ def _segments(line: str, fixed: str) -> tuple[Segment, ...]:
     diff costs more than linear time, so it only ever sees a bounded window.
     Cached: a generator writes the same mangled heading into every keyword
     index, and diffing it against its repair is the dearest step."""
-    runs, fixed_runs = _RUNS.split(line), _RUNS.split(fixed)
+    runs, fixed_runs = re.split(_RUNS, line), re.split(_RUNS, fixed)
     if runs[1::2] == fixed_runs[1::2] and len(runs) == len(fixed_runs):
         segments, start = [], 0
         for index, (run, fixed_run) in enumerate(zip(runs, fixed_runs, strict=True)):

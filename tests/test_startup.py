@@ -80,6 +80,13 @@ ONLY_FOR_THE_WIKI = (
     # The launcher's SIGINT and SIGTERM handlers are set through `_signal`;
     # `subprocess` imports `signal`, with its enum classes.
     "signal",
+    # `string` (its Template's pattern compiled at import): the line scan
+    # and the inline parser write out the two constants they took from it.
+    "string",
+    # The wikis' rule helpers: the link rules ask them which links the
+    # citation rules judge only on a wiki's page.
+    "doclint_rules._wiki",
+    "doclint_rules._project_names",
 )
 
 # What a page of no generator (a README) needs of no other kind of page: the
@@ -193,6 +200,10 @@ def test_checking_a_page_imports_no_pydantic_nor_what_it_does_not_use(trees, cas
     if case == "readme":
         assert sorted(modules.intersection(ONLY_FOR_THEIR_WRITERS)) == []
         assert sorted(modules.intersection(ONLY_FOR_OTHER_KINDS)) == []
+    if case != "wiki" and cache:
+        # No Mermaid block: the client (Node's) is not imported, only asked
+        # for its state where that is part of the cache's key.
+        assert "doclint.diagrams.mermaid" not in modules
     if case == "generated":
         assert "doclint.parsing.file_docs" in modules
         assert "doclint.parsing.keyword_index" not in modules
@@ -360,8 +371,9 @@ def test_the_check_path_s_models_rules_and_profiles_load_no_openssl():
 
 def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
     """typing.NamedTuple compiles each field's annotation when it builds the
-    class: the models, profiles, engine and tree build theirs with
-    `doclint.models.records` (a module mypyc compiled builds typing's)."""
+    class: the models, profiles, engine, tree, configuration files, run and
+    layouts build theirs with `doclint.models.records` (a module mypyc
+    compiled builds typing's)."""
     script = (
         "import typing\n"
         "built = []\n"
@@ -372,11 +384,68 @@ def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
         "typing.NamedTupleMeta.__new__ = new\n"
         "import doclint.engine.linter, doclint.engine.registry, doclint.engine.suppressions\n"
         "import doclint.models.generated, doclint.profiles.wikis, doclint.tree.discovery\n"
+        "import doclint.config.files, doclint.output.baseline, doclint.output.layout\n"
+        "import doclint.run.page_reading, doclint.run.scheduler, doclint.run.setup\n"
         "from doclint.util.build import compiled_modules\n"
         "print(sorted(set(built) - set(compiled_modules())))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
-    mine = ("doclint.models", "doclint.profiles", "doclint.engine", "doclint.tree", "doclint.rule")
+    mine = (
+        *("doclint.models", "doclint.profiles", "doclint.engine", "doclint.tree", "doclint.rule"),
+        *("doclint.config", "doclint.output.baseline", "doclint.output.layout"),
+        *("doclint.run.page_reading", "doclint.run.scheduler", "doclint.run.setup"),
+    )
     assert [module for module in eval(done.stdout) if module.startswith(mine)] == []
+
+
+# `python -m doclint ARGS` that names, at exit, the file and line of the code
+# that had each regular expression compiled (past `re` and lazy_regex).
+_COMPILES = """
+import atexit, runpy, sys
+import re._compiler
+sites = []
+def compile(pattern, flags=0, real=re._compiler.compile):
+    frame = sys._getframe(1)
+    while frame.f_code.co_filename.endswith(("/re/__init__.py", "lazy_regex.py")):
+        frame = frame.f_back
+    sites.append(f"{frame.f_code.co_filename}:{frame.f_lineno}")
+    return real(pattern, flags)
+re._compiler.compile = compile
+atexit.register(lambda: sys.__stderr__.write("\\ncompiled: " + " ".join(sites) + "\\n"))
+sys.argv = ["doclint", *sys.argv[1:]]
+runpy.run_module("doclint", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_a_readme_s_check_compiles_no_pattern_it_does_not_use(trees):
+    """A page of no generator is told from a generated one without compiling
+    the shipped templates' title patterns (no title of theirs starts as its
+    does), and the rules whose patterns read Mermaid's messages or garbled
+    text compile them when a page holds such, not when they are imported."""
+    folder, page = trees["readme"]
+    sites = run(folder, "check", page, "--no-cache", script=_COMPILES)
+    compiled = sites.rpartition("compiled: ")[2].split()
+    assert compiled, "the hook saw no compile"
+    unused = ("mermaid_invalid.py", "mojibake.py", "_mojibake.py", "profiles/patterns.py")
+    assert [site for site in compiled if site.rpartition(":")[0].endswith(unused)] == []
+
+
+def test_a_check_dedents_no_rule_s_documentation(trees):
+    """Every rule a check runs builds its documentation (`RuleDocs`); only
+    `doclint rule`, the rule pages and SARIF read it, and it is dedented then."""
+    script = (
+        "import inspect, runpy, sys\n"
+        "real = inspect.cleandoc\n"
+        "def cleandoc(text):\n"
+        "    sys.__stderr__.write('dedented\\n')\n"
+        "    return real(text)\n"
+        "inspect.cleandoc = cleandoc\n"
+        "sys.argv = ['doclint', *sys.argv[1:]]\n"
+        "runpy.run_module('doclint', run_name='__main__', alter_sys=True)\n"
+    )
+    folder, page = trees["readme"]
+    assert "dedented" not in run(folder, "check", page, "--no-cache", script=script)
+    shown = run(folder, "rule", "broken-link", script=script)
+    assert "dedented" in shown

@@ -17,10 +17,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from doclint.config.suggestions import check_selectors, did_you_mean
 from doclint.engine.registry import Registry, SelectionError
+from doclint.models.records import NamedTuple
 from doclint.output import FORMATS
 from doclint.profiles import GeneratorProfile, ProfileError, parse_generator
 from doclint.rule_api import OptionValue, Severity

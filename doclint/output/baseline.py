@@ -20,11 +20,11 @@ import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 from doclint.engine.builtin_rules import BinaryFile, FileTooLarge, OutsideRoot, UnreadableFile
 from doclint.models.findings import Finding
 from doclint.models.markdown_lines import normalize_newlines
+from doclint.models.records import NamedTuple
 from doclint.tree.decoding import shown_lines
 from doclint.tree.reading import MAX_FILE_SIZE, read_file, read_named
 from doclint.util.digests import blake2b

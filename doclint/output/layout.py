@@ -14,9 +14,10 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import groupby
 from operator import attrgetter
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from doclint.models.findings import Finding
+from doclint.models.records import NamedTuple
 from doclint.output.run_output import RunOutput
 
 Part = Callable[[Sequence[Finding], RunOutput], str]

@@ -10,7 +10,6 @@ contain another link, and reference links resolve only against defined labels.
 from __future__ import annotations
 
 import re
-import string
 from array import array
 from bisect import bisect_right
 from typing import Literal, NamedTuple
@@ -36,7 +35,8 @@ _HTML_TAG = re.compile(
     r"<(?:[A-Za-z][A-Za-z0-9\-]*(?>(?:\s+[A-Za-z_:][\w.:\-]*(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*)\s*/?"
     r"|/[A-Za-z][A-Za-z0-9\-]*\s*)>"
 )
-_ASCII_LETTERS = frozenset(string.ascii_letters)
+# `string.ascii_letters`: the module (0.3 ms) is imported for nothing else.
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _LABEL_SPACE = compiled_on_use(r"\s+")
 _BACKSLASH_ESCAPE = compiled_on_use(r"\\([!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])")
 _BACKTICK_RUN = compiled_on_use(r"`+")

@@ -630,7 +630,7 @@ class PhraseBook:
     are looked up in a dict, and its other patterns are joined into one, so a
     line costs a lookup and at most one match whatever the number of entries."""
 
-    __slots__ = ("_combined", "_fixed", "builtin", "entries", "origin", "templates")
+    __slots__ = ("_combined", "_fixed", "_pending", "builtin", "entries", "origin", "templates")
 
     def __init__(
         self,
@@ -647,6 +647,11 @@ class PhraseBook:
         self.origin = origin
         self._fixed: dict[str, dict[str, CatalogueSentence]] = {}
         self._combined: dict[str, Pattern | None] = {}
+        self._pending: dict[str, list[tuple[int, CatalogueSentence]]] = {}
+        """A shipped book's sections whose patterns are joined and compiled
+        when the section is first read: the PyTorch book's 36 sections cost
+        ~4 ms to compile, and a page reads a few. A tree's profile's compile
+        at once, where a pattern too large for RE2 is the profile's error."""
         for section in {entry.section for entry in entries} - {ANY_SECTION}:
             fixed: dict[str, CatalogueSentence] = {}
             patterned: list[tuple[int, CatalogueSentence]] = []
@@ -659,7 +664,10 @@ class PhraseBook:
                 else:
                     fixed.setdefault(text, entry)
             self._fixed[section] = fixed
-            self._combined[section] = _combined(patterned, builtin) if patterned else None
+            if builtin and patterned:
+                self._pending[section] = patterned
+            else:
+                self._combined[section] = _combined(patterned, builtin) if patterned else None
 
     @property
     def sections(self) -> frozenset[str]:
@@ -672,6 +680,9 @@ class PhraseBook:
         entries, and the one pattern of the section's other entries (None
         without), whose matched group is named `e` followed by the index in
         `entries` of its entry. Empty for a section the catalogue does not know."""
+        pending = self._pending.pop(section, None)
+        if pending is not None:
+            self._combined[section] = _combined(pending, self.builtin)
         return self._fixed.get(section, {}), self._combined.get(section)
 
     def entry_for(self, section: str, line: str) -> CatalogueSentence | None:

@@ -157,6 +157,27 @@ compile to, joined into one (`PhraseBook`): every line of the section is
 matched against all of them."""
 
 
+# The characters that match themselves in either engine's syntax, wherever
+# they stand outside a class.
+_LITERAL = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 :`,_/-!#@%&=~<>;'\""
+)
+
+
+def literal_lead(text: str) -> str:
+    """The text every string `text` matches from its start begins with: its
+    leading characters that match themselves, without one a repeat follows;
+    "" for a pattern with an alternative (which may begin otherwise)."""
+    if "|" in text:
+        return ""
+    end = 0
+    while end < len(text) and text[end] in _LITERAL:
+        end += 1
+    if text[end : end + 1] in ("*", "+", "?", "{"):
+        end = max(end - 1, 0)
+    return text[:end]
+
+
 def compile_pattern(text: str, builtin: bool, most: int = MAX_PROGRAM) -> Pattern:
     """`text` compiled: on `re` for a shipped profile, on RE2 (at most `most`
     instructions) for any other. ValueError says why it cannot be."""

@@ -15,9 +15,9 @@ import os
 import stat
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 from doclint.engine.settings import Settings
+from doclint.models.records import NamedTuple
 from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
 from doclint.profiles.templates import TEMPLATES

@@ -3,15 +3,15 @@ chunks over worker processes."""
 
 from __future__ import annotations
 
+import sys
 from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import closing
 from itertools import accumulate
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, overload
 
-from doclint.diagrams.mermaid import close_checker
 from doclint.engine.linter import FileOutcome, Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
@@ -21,6 +21,7 @@ from doclint.models.kept_findings import (
     UnreadableFindings,
     encode_findings,
 )
+from doclint.models.records import NamedTuple
 from doclint.run.page_reading import unread_judge
 from doclint.run.parallel import (
     FORKS,
@@ -104,7 +105,11 @@ class _Roots:
         and the Node process that parsed its Mermaid blocks is stopped."""
         for linter, _ in self.at_root.values():
             linter.tree.close()
-        close_checker()
+        # The client is imported with the run's first Mermaid block: a run
+        # that met none has no Node to stop, and need not import it to say so.
+        mermaid = sys.modules.get("doclint.diagrams.mermaid")
+        if mermaid is not None:
+            mermaid.close_checker()
         forget_said()
 
     def at(self, root: str) -> tuple[Linter, FindingFilter]:

@@ -6,13 +6,13 @@ import json
 import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path, PurePath
-from typing import NamedTuple
 
 from doclint.engine.linter import Linter
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.findings import FileFindings, Finding
+from doclint.models.records import NamedTuple
 from doclint.profiles import GeneratorProfile
 from doclint.run.files import RunFiles
 from doclint.run.results import ResultKey, ResultStores, StoredResults

@@ -25,7 +25,6 @@ from doclint.diagrams import mermaid
 from doclint.diagrams.mermaid import MermaidChecker, block_key, close_checker
 from doclint.incremental.store import ContentCache
 from doclint.parsing.markdown import parse_markdown
-from doclint.run import scheduler
 from doclint.util.notices import forget_said
 from tests.conftest import PROJECT, SHARED
 from tests.running import run as engine_run
@@ -292,7 +291,7 @@ def test_the_folder_s_other_pages_are_sent_ahead(
     pages), after the page's own; a page elsewhere is not read."""
     monkeypatch.setenv("DOCLINT_MERMAID", str(stand_in(tmp_path / "install")))
     # the run's checker, kept past the run's end to be looked at
-    monkeypatch.setattr(scheduler, "close_checker", lambda: None)
+    monkeypatch.setattr(mermaid, "close_checker", lambda: None)
     tree = tmp_path / "tree"
     (tree / "wiki").mkdir(parents=True)
     (tree / "other").mkdir()
