@@ -18,7 +18,7 @@ from doclint.models.findings import FileFindings, Finding, place
 from doclint.models.markdown import build_node
 from doclint.rule_api import TREE_PATH_MARK
 from doclint.util.gc_pause import gc_paused
-from doclint.util.paths import display_path, printable, relative_to
+from doclint.util.paths import display_path, is_printable, printable, relative_to
 
 _message = attrgetter("message")
 
@@ -29,7 +29,7 @@ def shown_paths(rows: list[Finding], root: Path | str, cwd: Path) -> list[Findin
     shown, and what they quote of a tree escaped (`printable`)."""
     # TREE_PATH_MARK is no printable character: one C scan of the messages
     # joined tells both for all of them.
-    if "".join(map(_message, rows)).isprintable():
+    if is_printable("".join(map(_message, rows))):
         return rows
     message = message_shown(root, cwd)
     return [
