@@ -28,8 +28,10 @@ def shown_paths(rows: list[Finding], root: Path | str, cwd: Path) -> list[Findin
     (`shown_tree_path`) relative to `cwd`, as the findings' own paths are
     shown, and what they quote of a tree escaped (`printable`)."""
     # TREE_PATH_MARK is no printable character: one C scan of the messages
-    # joined tells both for all of them.
-    if is_printable("".join(map(_message, rows))):
+    # joined tells both for all of them, and a search for the mark alone,
+    # the commoner, ends it sooner.
+    joined = "".join(map(_message, rows))
+    if TREE_PATH_MARK not in joined and is_printable(joined):
         return rows
     message = message_shown(root, cwd)
     return [
