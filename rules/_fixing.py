@@ -37,7 +37,7 @@ def delete_list_item(ctx: RuleContext, line: int) -> Edit | None:
     if not 1 <= line <= len(lines) or not _is_list_item(lines[line - 1]):
         return None
     following = lines[line] if line < len(lines) else ""
-    if following.strip() and not _is_list_item(following):
+    if following and not following.isspace() and not _is_list_item(following):
         return None
     # What follows is blank or an item of its own: nothing runs on across the gap.
     return _deletion(ctx, line, line)
