@@ -34,13 +34,22 @@ def delete_list_item(ctx: RuleContext, line: int) -> Edit | None:
     """Delete a one-line list item; None when the line is not one (it is not
     a list item, or lines below it continue it)."""
     lines = ctx.lines
-    if not 1 <= line <= len(lines) or not _LIST_ITEM.match(lines[line - 1]):
+    if not 1 <= line <= len(lines) or not _is_list_item(lines[line - 1]):
         return None
     following = lines[line] if line < len(lines) else ""
-    if following.strip() and not _LIST_ITEM.match(following):
+    if following and not following.isspace() and not _is_list_item(following):
         return None
     # What follows is blank or an item of its own: nothing runs on across the gap.
     return _deletion(ctx, line, line)
+
+
+def _is_list_item(line: str) -> bool:
+    """Whether `line` starts a list item (`_LIST_ITEM`). A keyword index's
+    entries, which stopword-keyword removes by the hundred thousand, start
+    "- " and a character that is no space: told without a regex's match."""
+    if line.startswith("- ") and len(line) > 2 and not line[2].isspace():
+        return True
+    return _LIST_ITEM.match(line) is not None
 
 
 def _deletion(ctx: RuleContext, first: int, last: int) -> Edit:

@@ -13,6 +13,7 @@ from doclint.util.paths import (
     _escaped,
     absolute,
     all_printable,
+    is_printable,
     printable,
     relative_to,
 )
@@ -66,3 +67,20 @@ def test_all_printable_sees_a_workflow_command_at_the_start_of_any_text():
     assert all_printable(["a::b", "c"])
     assert not all_printable(["a", "::error file=x::forged"])
     assert not all_printable(["a\tb"])  # a tab is kept, but only `printable` knows it
+
+
+def test_long_ascii_texts_are_judged_as_isprintable_judges_them():
+    # Long ASCII texts take a scan of their own: each ASCII character, alone
+    # in a long text, in the middle of the texts or first, and as the join.
+    long = "x" * 300
+    for code in range(128):
+        char = chr(code)
+        text = f"{long}{char}{long}"
+        assert is_printable(text) == text.isprintable(), hex(code)
+        assert printable(text) == _CONTROL.sub(_escaped, text), hex(code)
+        for texts in ([text], [long, text, long], [f"{char}{long}", long]):
+            unchanged = all(printable(t) == t for t in texts)
+            assert all_printable(texts) == (unchanged and char != "\t"), (hex(code), texts)
+    assert all_printable([long, long, ""])
+    assert not all_printable([long, f"::{long}"])
+    assert not all_printable([f"{long}\0{long}"])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from doclint.models.generated import AnyPage
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.parsing import pages
@@ -114,3 +116,9 @@ def test_the_memo_tells_texts_of_one_length_apart():
     first = parse_page("# Keyword Index: `a.py`\n\nx\n", "docs/a.md", 3, memo=memo)
     second = parse_page("# Keyword Index: `b.py`\n\nx\n", "docs/a.md", 5, memo=memo)
     assert (first.described, second.described) == ("a.py", "b.py")
+
+
+def test_a_change_that_names_no_field_of_the_page_is_refused():
+    page = _fresh("# Title\n\nText.\n", "a.md")
+    with pytest.raises(TypeError, match="embeded_in"):
+        moved(page, SHIFT, embeded_in="outer.md")

@@ -18,7 +18,7 @@ from doclint.models.findings import FileFindings, Finding, place
 from doclint.models.markdown import build_node
 from doclint.rule_api import TREE_PATH_MARK
 from doclint.util.gc_pause import gc_paused
-from doclint.util.paths import display_path, printable, relative_to
+from doclint.util.paths import display_path, is_printable, printable, relative_to
 
 _message = attrgetter("message")
 
@@ -28,8 +28,10 @@ def shown_paths(rows: list[Finding], root: Path | str, cwd: Path) -> list[Findin
     (`shown_tree_path`) relative to `cwd`, as the findings' own paths are
     shown, and what they quote of a tree escaped (`printable`)."""
     # TREE_PATH_MARK is no printable character: one C scan of the messages
-    # joined tells both for all of them.
-    if "".join(map(_message, rows)).isprintable():
+    # joined tells both for all of them, and a search for the mark alone,
+    # the commoner, ends it sooner.
+    joined = "".join(map(_message, rows))
+    if TREE_PATH_MARK not in joined and is_printable(joined):
         return rows
     message = message_shown(root, cwd)
     return [

@@ -25,15 +25,28 @@ class Recognised(NamedTuple):
     """The kind as its profile names it ("" for a page no generator wrote)."""
 
 
+# The title last recognised, and the patterns it was matched against: a run
+# asks of each page's title twice in a row (whether the page is read, then in
+# its parse), and an answer is a match of every template's title patterns.
+_last: tuple[object, str, Recognised] | None = None
+
+
 def recognise_title(title: str) -> Recognised:
     """The kind, documented path and template a title line announces."""
-    for pattern, kind, template in title_patterns():
-        match = pattern.fullmatch(title.strip())
+    global _last
+    patterns = title_patterns()
+    title = title.strip()
+    if _last is not None and _last[0] is patterns and _last[1] == title:
+        return _last[2]
+    found = Recognised(DocKind.MARKDOWN, None, None, False)
+    for pattern, kind, template in patterns:
+        match = pattern.fullmatch(title)
         if match is None:
             continue
         parsed = _PARSED.get(kind, DocKind.MARKDOWN)
         if "name" in match.groupdict():
-            return Recognised(parsed, match.group("name"), template, True, kind)
+            found = Recognised(parsed, match.group("name"), template, True, kind)
+            break
         described: str | None = match.group("path")
         subject = template.places.documents(kind)
         if subject == "folder":
@@ -42,8 +55,10 @@ def recognise_title(title: str) -> Recognised:
             described = None
         if subject == "file" and described is not None:
             template = template_for_source(described, template)
-        return Recognised(parsed, described, template, False, kind)
-    return Recognised(DocKind.MARKDOWN, None, None, False)
+        found = Recognised(parsed, described, template, False, kind)
+        break
+    _last = (patterns, title, found)
+    return found
 
 
 # The kinds the parser has a reader of, by name.

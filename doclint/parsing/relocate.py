@@ -32,12 +32,18 @@ def moved(page: P, lines: int, **changes: Any) -> P:
     """`page` (a page or its layer: a dataclass) with every line number
     `lines` further down, and the fields in `changes` replaced. Lists nobody
     moves (of strings) are shared."""
-    update = {
-        name: _moved_value(value, lines, name)
+    # Built by its fields, not `dataclasses.replace`: the models have no
+    # `__post_init__` and every entry of their `__dict__` is a field, and a
+    # replace checks and passes each field again through `__init__`.
+    fields = {
+        name: changes[name] if name in changes else _moved_value(value, lines, name)
         for name, value in page.__dict__.items()
-        if name not in changes
     }
-    return dataclasses.replace(page, **update, **changes)  # type: ignore[type-var]
+    if not changes.keys() <= fields.keys():
+        raise TypeError(f"no field {sorted(changes.keys() - fields.keys())}")
+    copy: P = object.__new__(type(page))
+    copy.__dict__.update(fields)
+    return copy
 
 
 def _moved_value(value: Any, lines: int, name: str = "") -> Any:
