@@ -104,7 +104,8 @@ class PartWriter:
             weakref.finalize(self, self._parts.folder.remove)
 
     def __getstate__(self) -> dict[str, Any]:
-        # A spawned worker gets what renders and where to write, not the parts gathered.
+        # A spawned worker gets what renders, not the parts gathered nor the
+        # folder (its descriptor is this process's): it hands its parts back whole.
         return {**self.__dict__, "_parts": None, "_spool": None, "_spooled": 0}
 
     def __call__(
@@ -132,7 +133,7 @@ class PartWriter:
             part = FilePart(self(rows, file, found.lines), shown, counts(rows), key)
         else:
             return None
-        if not self._worker:
+        if not self._worker or self._parts is None:
             return part
         assert self._parts.folder is not None, "prepare_workers made it before they started"
         name, descriptor = self._spool = self._spool or self._parts.folder.create("worker-")

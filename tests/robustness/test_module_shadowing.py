@@ -72,3 +72,32 @@ def test_spawned_workers_do_not_import_from_the_working_folder(tmp_path: Path) -
     assert not marker.exists(), f"imported from the tree: {marker.read_text()}"
     assert result.returncode == 0, result.stdout + result.stderr
     assert "(200 files checked; 200 pages match no generator" in result.stdout
+
+
+def test_spawned_workers_hand_their_findings_back(tmp_path: Path) -> None:
+    # A spawned worker cannot write into the run's parts folder (its
+    # descriptor is the parent's): its parts come back whole, and the
+    # output is the one forked workers give.
+    tree = tmp_path / "tree"
+    (tree / "docs").mkdir(parents=True)
+    for number in range(200):
+        (tree / "docs" / f"page{number}.md").write_text(
+            f"# Page {number}\n\nSee [gone](missing{number}.md).\n", encoding="utf-8"
+        )
+    driver = tmp_path / "force_spawn.py"
+    driver.write_text(FORCE_SPAWN, encoding="utf-8")
+    command = ["check", "--no-cache", "--jobs", "2", "docs"]
+    spawned, forked = (
+        subprocess.run(
+            [sys.executable, *first, *command],
+            cwd=tree,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        for first in ([str(driver)], ["-m", "doclint"])
+    )
+    assert spawned.returncode == forked.returncode == 1, spawned.stderr
+    assert spawned.stderr == ""
+    assert "Found 200 problems in 200 files" in spawned.stdout
+    assert spawned.stdout == forked.stdout
