@@ -50,6 +50,8 @@ NEVER_FOR_A_CHECK = (
     "doclint.util.replacing",
     # Whether doclint runs from a checkout is told by site's folders.
     "sysconfig",
+    # mypyc reads tree/index's `mypyc_attr` from the source: Python runs none.
+    "mypy_extensions",
 )
 
 # What the DeepWiki export needs and the generated page and the README do not:
