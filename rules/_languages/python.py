@@ -25,7 +25,6 @@ its words (`python_places`): the few latest splits are kept for that.
 from __future__ import annotations
 
 import re
-import unicodedata
 import warnings
 from collections.abc import Callable, Iterator
 from itertools import accumulate
@@ -428,8 +427,13 @@ def _imported(listed: str) -> Iterator[str]:
 
 
 def _identifier(name: str) -> str:
-    # `ast` normalises every identifier to NFKC.
-    return name if name.isascii() else unicodedata.normalize("NFKC", name)
+    # `ast` normalises every identifier to NFKC. unicodedata (0.15 ms of a
+    # start) is imported for the rare name that is not ASCII.
+    if name.isascii():
+        return name
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", name)
 
 
 def python_places(text: str) -> Places:
