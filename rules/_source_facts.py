@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from doclint.models.records import NamedTuple
 from doclint.rule_api import FileDocs, PageBase, RuleContext
 
 from ._languages import SourceFacts, language_of
@@ -31,8 +31,7 @@ def _template_head() -> str:
     return rf"(?:\btemplate\s*<|{TEMPLATE_MACRO}\s*\()"
 
 
-@dataclass(frozen=True, slots=True)
-class DocumentedSource:
+class DocumentedSource(NamedTuple):
     """The text of the file a page documents, and what its parser found in it."""
 
     path: str
@@ -65,8 +64,7 @@ class DocumentedSource:
         return False
 
 
-@dataclass(frozen=True, slots=True)
-class _CppCode:
+class _CppCode(NamedTuple):
     """A C/C++ text with its comments blanked (`uncommented`), also its
     literals (`code`), and also its template heads (`outside_templates`).
     Blanks keep the newlines, so that lines stay where they were."""

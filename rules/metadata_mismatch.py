@@ -5,8 +5,8 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from doclint.models.records import NamedTuple
 from doclint.rule_api import (
     Cause,
     Edit,
@@ -143,8 +143,7 @@ def _shows_an_old_source(page: FileDocs, ctx: RuleContext) -> bool:
     return page.level == 1 and staleness(page, ctx) is not None
 
 
-@dataclass(frozen=True, slots=True)
-class _Measure:
+class _Measure(NamedTuple):
     """The size of the documented file as doclint can know it."""
 
     size_bytes: int

@@ -5,13 +5,13 @@ not have."""
 
 from __future__ import annotations
 
-import ast
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
+from doclint.models.records import NamedTuple
 from doclint.rule_api import (
     Cause,
     FileDocs,
@@ -34,6 +34,9 @@ from doclint.rule_api_generators import (
 
 from ._languages import Places, documented_places, language_of
 from ._languages.python import is_python_path, read_ast
+
+if TYPE_CHECKING:
+    import ast
 
 # Endings of files that are documentation whatever folder they are in.
 DOCUMENT_SUFFIXES = (".md", ".rst", ".markdown", ".ipynb")
@@ -90,8 +93,7 @@ BUILTIN_MODULES = frozenset({"builtins", "__builtins__"})
 LIBRARY_FOLDERS = {"torch": "torch", "ATen": "aten", "C10": "c10", "Caffe2": "caffe2"}
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(NamedTuple):
     """One fixed sentence of the generator and the test that earns it."""
 
     entry: str
@@ -249,6 +251,9 @@ def _eval_call(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
         return "its code has no `eval` or `exec`" + _other_names(places.used)
     if not is_python_path(described):
         return None
+    # Imported here: a page that names no `eval` never parses its source.
+    import ast
+
     called: bool | None = read_ast(lambda: _calls_builtin_eval(ast.parse(source.text)))
     if called is None or called:
         return None
@@ -268,6 +273,8 @@ def _other_names(code: frozenset[str]) -> str:
 def _calls_builtin_eval(tree: ast.Module) -> bool:
     """Whether the module names the builtin `eval` or `exec` (called, or passed
     on: `run = eval`), or reaches it through `builtins`."""
+    import ast
+
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id in EVAL_WORDS:
             if isinstance(node.ctx, ast.Load):
@@ -588,7 +595,6 @@ def _index_rows(page: FolderIndex, ctx: RuleContext) -> Iterator[Finding]:
 OVERVIEW_ENTRY = "OV-DOCSTRING"
 # Characters of the overview compared with a docstring: enough to tell strings apart.
 COMPARED = 60
-_DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def _overview_entry(template_id: str) -> tuple[str, Pattern] | None:
@@ -646,10 +652,13 @@ def _docstring_owner(source: SourceFile | None, overview: str) -> str | None:
 
 
 def _owner(text: str, said: str) -> str | None:
+    import ast
+
+    documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
     lines = _SOURCE_LINE.findall(text)
     # The generator's text runs on past a short docstring: the docstring is its start.
     for node in ast.walk(ast.parse(text)):
-        if not isinstance(node, _DOCUMENTED) or not node.body:
+        if not isinstance(node, documented) or not node.body:
             continue
         first = node.body[0]
         if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)):

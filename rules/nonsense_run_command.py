@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Iterator
 
 from doclint.rule_api import (
@@ -141,6 +140,9 @@ def shell_words(command: str) -> list[str]:
     whitespace when shlex cannot read it (a quote left open)."""
     if command.isascii() and _SHELL_PLAIN.fullmatch(command):
         return command.split()  # as shlex reads it, without shlex's cost
+    # Imported here: a generator's command is plain, and shlex costs a start 0.3 ms.
+    import shlex
+
     try:
         return shlex.split(command, comments=True)
     except ValueError:

@@ -15,17 +15,33 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mypy_extensions import mypyc_attr
-
 from doclint.models.records import NamedTuple
 from doclint.tree.reading import MAX_FILE_SIZE, RootFolder, read_beneath, read_regular
 from doclint.util.digests import blake2b
 from doclint.util.lru import LatestDict
 
-# The history (git, subprocess) is imported when a rule first asks of it: only
-# pages that cite code at a commit do.
 if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+
+    # The history (git, subprocess) is imported when a rule first asks of it:
+    # only pages that cite code at a commit do.
     from doclint.history import History
+
+
+# mypyc reads `mypyc_attr` from the source when it compiles the module; run as
+# Python, the decorator leaves the class as it is, and importing
+# mypy_extensions for it cost every start 0.4 ms. Set through the module's
+# namespace: mypyc compiles an `else` of TYPE_CHECKING as unreachable.
+def _as_it_is(*attrs: str, **options: object) -> Callable[[type], type]:
+    return _same
+
+
+def _same(cls: type) -> type:
+    return cls
+
+
+globals().setdefault("mypyc_attr", _as_it_is)
+
 
 # Sources kept read: the work is ordered so that the pages of one source come
 # together (engine `work_affinity`), and a process that kept every source it

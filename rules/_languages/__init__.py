@@ -24,7 +24,6 @@ import importlib
 import posixpath
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING, Protocol, TypeGuard
 
@@ -288,7 +287,7 @@ def configure_template(language: Language) -> Language:
     def read(text: str) -> Places:
         found = language.read(text)
         names = {a or b for a, b in _PLACEHOLDER.findall(text)}
-        return found if not names else replace(found, code=found.code | names)
+        return found if not names else found._replace(code=found.code | names)
 
     return language._replace(read=read, facts=None)
 

@@ -3,8 +3,7 @@ literals, prose) a language's reader collects while it walks the text."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from doclint.models.records import NamedTuple
 from doclint.util.lazy_regex import compiled_on_use
 
 # Every byte that is no part of a word (`[A-Za-z0-9_]`) made a space: a word
@@ -19,8 +18,7 @@ _DIGITS = "0123456789"
 _SENTENCE = compiled_on_use(r"[A-Za-z]{2,}[,.;:!?]?\s+[A-Za-z]{2,}")
 
 
-@dataclass(frozen=True, slots=True)
-class Places:
+class Places(NamedTuple):
     """The words of one text, by where they occur. A word may be in several."""
 
     code: frozenset[str]
