@@ -304,6 +304,7 @@ def test_python_facts_reads_the_lexer_facts_and_shares_the_work(calls):
     assert calls == {"lex": 1, "parse": 0}
 
 
+@pure_python_only
 def test_a_copy_of_the_text_last_read_is_compared_not_digested(calls, monkeypatch):
     """The rules ask about a source's file and then about the copy its page
     embeds (another string, one newline longer): the copy is the text just
