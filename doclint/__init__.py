@@ -13,8 +13,9 @@ The Python API (docs/api.md), the command line's twin::
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from doclint.util.lazy_names import names_on_first_use
 
 __version__ = "0.1.0"
 
@@ -82,10 +83,7 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'doclint' has no attribute {name!r}")
-    return getattr(importlib.import_module(_EXPORTS[name]), name)
+__getattr__ = names_on_first_use(__name__, _EXPORTS, globals())
 
 
 __all__ = [

@@ -18,7 +18,6 @@ tree's `SourceFile` are imported on first use of their names here
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -43,6 +42,7 @@ from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety, Severi
 from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES, LanguageData
 from doclint.models.records import Frozen, NamedTuple
 from doclint.tree.slugs import github_slug, unique_slugs
+from doclint.util.lazy_names import names_on_first_use
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.link_paths import resolve_target
 
@@ -152,13 +152,7 @@ _LAZY = {
 pydantic's)."""
 
 
-def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_on_first_use(__name__, _LAZY, globals())
 
 
 BuiltT = TypeVar("BuiltT")

@@ -13,7 +13,6 @@ imports this module for every page it checks.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 from doclint.models.page import AnyPage, DocKind
@@ -45,6 +44,7 @@ from doclint.profiles.templates import (
     title_names_file_only,
 )
 from doclint.profiles.wikis import wikis
+from doclint.util.lazy_names import names_on_first_use
 
 if TYPE_CHECKING:
     # Exported (`__all__`), imported at run time by `__getattr__`.
@@ -109,13 +109,7 @@ _LAZY = {
 """The names imported on first use, and their modules."""
 
 
-def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_on_first_use(__name__, _LAZY, globals())
 
 
 def original_source_lines(page: AnyPage) -> range:

@@ -19,8 +19,9 @@ nothing else of its package root.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from doclint.util.lazy_names import names_on_first_use
 
 if TYPE_CHECKING:
     from doclint.engine.linter import Linter
@@ -32,10 +33,7 @@ if TYPE_CHECKING:
 _EXPORTS = {"Linter": "doclint.engine.linter", "Settings": "doclint.engine.settings"}
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'doclint.engine' has no attribute {name!r}")
-    return getattr(importlib.import_module(_EXPORTS[name]), name)
+__getattr__ = names_on_first_use(__name__, _EXPORTS, globals())
 
 
 __all__ = ["Linter", "Settings"]
