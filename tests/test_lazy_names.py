@@ -3,15 +3,13 @@ doclint.rule_api, doclint.rule_api_generators): one `__getattr__` for all."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 import doclint
 import doclint.engine
 import doclint.rule_api
 import doclint.rule_api_generators
+from tests.test_startup import printed
 
 
 @pytest.mark.parametrize(
@@ -40,7 +38,4 @@ def test_an_unknown_name_is_an_attribute_error_naming_the_module(module: object)
 
 def test_importing_the_package_imports_none_of_the_names() -> None:
     code = "import sys, doclint, doclint.rule_api; print('doclint.api' in sys.modules)"
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
-    assert result.stdout.strip() == "False"
+    assert printed(code) == "False\n"

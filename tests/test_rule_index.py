@@ -35,7 +35,7 @@ from doclint.rule_api import FixSafety, Scope, Severity
 from doclint.run.setup import result_key
 from doclint.tree.index import Tree
 from tests.conftest import PROJECT
-from tests.test_startup import imported
+from tests.test_startup import imported, printed
 
 
 def test_the_committed_index_is_that_of_the_rule_modules():
@@ -49,10 +49,7 @@ def test_the_registry_is_read_without_importing_a_rule_module():
         " assert len(load_registry().entries) >= 52;"
         " print(sorted(m for m in sys.modules if m.startswith('doclint_rules.')))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
-    assert done.stdout == "[]\n"
+    assert printed(script) == "[]\n"
 
 
 def test_each_rule_is_known_by_the_facts_its_class_states():

@@ -177,6 +177,15 @@ def imported(cwd: Path, *args: str) -> set[str]:
     return set(run(cwd, *args).rpartition("imported: ")[2].split())
 
 
+def printed(script: str) -> str:
+    """What `python -c script` prints, in a process of its own (no module
+    of this one's loaded)."""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
 @pytest.fixture
 def trees(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     """(folder, page) of a generated tree's page, a README and a DeepWiki export."""
@@ -402,10 +411,7 @@ def test_the_check_path_s_models_rules_and_profiles_load_no_openssl():
         "assert builtin_profiles() and templated_profiles() and digest(b'x')\n"
         "print(sorted({'hashlib', '_hashlib', 'hmac'} & set(sys.modules)))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
-    assert done.stdout == "[]\n"
+    assert printed(script) == "[]\n"
 
 
 def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
@@ -428,15 +434,12 @@ def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
         "from doclint.util.build import compiled_modules\n"
         "print(sorted(set(built) - set(compiled_modules())))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
     mine = (
         *("doclint.models", "doclint.profiles", "doclint.engine", "doclint.tree", "doclint.rule"),
         *("doclint.config", "doclint.output.baseline", "doclint.output.layout"),
         *("doclint.run.page_reading", "doclint.run.scheduler", "doclint.run.setup"),
     )
-    assert [module for module in eval(done.stdout) if module.startswith(mine)] == []
+    assert [module for module in eval(printed(script)) if module.startswith(mine)] == []
 
 
 # `python -m doclint ARGS` that names, at exit, the file and line of the code
