@@ -13,7 +13,10 @@ over the bare start's). Cases:
 
 - a page of a recognised generated tree (examples/tree: a `*_docs.md` page),
 - a plain README-like page that matches no generator,
-- a DeepWiki export (tests/wikis/deepwiki_open),
+- a DeepWiki export (tests/wikis/deepwiki_open), with Mermaid's parser out
+  of reach (DOCLINT_MERMAID names an empty folder: a fresh install's state,
+  its blocks not checked), and once more as installed (`deepwiki+mermaid`,
+  only when the default folder holds it: Node starts for its blocks),
 
 each with the cache on (pre-commit's way: one untimed run fills it, the
 timed runs find it) and with `--no-cache`. Every run starts in a copy of the
@@ -57,10 +60,11 @@ Call `make_widget()` and see [the guide](https://example.org/guide).
 class Case:
     """A page to check, in a tree copied from `source` (None: a folder of its own)."""
 
-    def __init__(self, name: str, source: Path | None, page: str) -> None:
+    def __init__(self, name: str, source: Path | None, page: str, mermaid: bool = False) -> None:
         self.name = name
         self.source = source
         self.page = page
+        self.mermaid = mermaid
 
     def prepare(self, work: Path) -> Path:
         """The folder to run in, holding the page."""
@@ -73,11 +77,21 @@ class Case:
         return root
 
 
+WIKI = PROJECT_ROOT / "tests" / "wikis" / "deepwiki_open"
 CASES = (
     Case("generated", PROJECT_ROOT / "examples" / "tree", "docs/pkg/test_widgets.py_docs.md"),
     Case("readme", None, "README.md"),
-    Case("deepwiki", PROJECT_ROOT / "tests" / "wikis" / "deepwiki_open", "shop_wiki.md"),
+    Case("deepwiki", WIKI, "shop_wiki.md"),
+    Case("deepwiki+mermaid", WIKI, "shop_wiki.md", mermaid=True),
 )
+
+
+def mermaid_installed() -> bool:
+    """Whether Mermaid's parser is in the folder doclint looks in by default."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base, "doclint", "mermaid", "node_modules", "mermaid").is_dir()
 
 
 def timed(command: list[str], cwd: Path, env: dict[str, str]) -> float:
@@ -141,17 +155,21 @@ def main() -> int:
     load_before = os.getloadavg()
     imports: list[tuple[str, int]] = []
     with tempfile.TemporaryDirectory(prefix="doclint-startup-") as tmp:
+        no_mermaid = {**env, "DOCLINT_MERMAID": str(Path(tmp, "no-mermaid"))}
         for case in CASES:
+            if case.mermaid and not mermaid_installed():
+                continue
             root = case.prepare(Path(tmp))
+            case_env = env if case.mermaid else no_mermaid
             for cached in (True, False):
                 check = [options.python, "-P", "-m", "doclint", "check", case.page]
                 if not cached:
                     check.append("--no-cache")
-                timed(check, root, env)  # fills the cache, and the page cache
-                figures = pairs(options.python, check, root, env, options.pairs)
+                timed(check, root, case_env)  # fills the cache, and the page cache
+                figures = pairs(options.python, check, root, case_env, options.pairs)
                 results.append({"case": case.name, "cache": cached, **figures})
                 if options.importtime and not imports:
-                    imports = import_costs(options.python, check, root, env)
+                    imports = import_costs(options.python, check, root, case_env)
     load_after = os.getloadavg()
     report = {
         "python": options.python,
