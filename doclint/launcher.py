@@ -44,6 +44,7 @@ def script() -> int:
     is an exit code and at most one line: no traceback."""
     from doclint.util.deferred_imports import defer
     from doclint.util.gc_pause import collect_rarely, leave_to_exit
+    from doclint.util.lazy_regex import keep_compiled_patterns
 
     collect_rarely()
     defer()
@@ -65,6 +66,7 @@ def script() -> int:
     try:
         exit_code = main()
         sys.stdout.flush()  # here, not at exit, where a full disk has no say in the code
+        keep_compiled_patterns()
         leave_to_exit()
         stop.finished = True
         end_now(exit_code)

@@ -43,7 +43,7 @@ from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES, LanguageData
 from doclint.models.records import Frozen, NamedTuple
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.lazy_names import names_on_first_use
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
 from doclint.util.link_paths import resolve_target
 
 if TYPE_CHECKING:
@@ -117,6 +117,7 @@ __all__ = [
     "SourceFile",
     "SubtreeIndex",
     "github_slug",
+    "shipped_pattern",
     "shown_target",
     "shown_tree_path",
     "unique_slugs",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Iterator
 
 from doclint.models.records import NamedTuple
@@ -19,6 +18,7 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     SizeClaim,
+    shipped_pattern,
 )
 from doclint.rule_api_generators import title_names_file_only
 
@@ -34,8 +34,9 @@ FILE_TYPES = {
     ".cpp": "C++ Source Code",
     ".cc": "C++ Source Code",
 }
-_GENERIC_TYPE = re.compile(r"Source File \((?P<extension>[^)]*)\)")
-_KB = re.compile(r"\(\s*(?P<kb>[\d.,]+)\s*KB\s*\)")
+_GENERIC_TYPE = shipped_pattern(r"Source File \((?P<extension>[^)]*)\)")
+_KB = shipped_pattern(r"\(\s*(?P<kb>[\d.,]+)\s*KB\s*\)")
+_NUMBER = shipped_pattern(r"[\d,]+")
 
 
 class MetadataMismatch(Rule[FileDocs]):
@@ -273,7 +274,7 @@ def _size_problem(
     problems: list[tuple[str, str]] = []
     claimed = f"{claim.size_bytes:,}"
     if measure is not None and measure.size_bytes != claim.size_bytes:
-        number = re.search(r"[\d,]+", field.value)
+        number = _NUMBER.search(field.value)
         problems.append((number.group() if number else claimed, _bytes_message(claim, measure)))
     expected_kb = f"{claim.size_bytes / 1024:.2f}"
     if claim.size_kb is not None and f"{claim.size_kb:.2f}" != expected_kb:

@@ -6,7 +6,6 @@ not have."""
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
@@ -22,6 +21,7 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     SourceFile,
+    shipped_pattern,
     shown_target,
 )
 from doclint.rule_api_generators import (
@@ -473,7 +473,7 @@ def _claims_of(book: PhraseBook) -> dict[str, tuple[tuple[Claim, str], ...]]:
 
 
 # A folder page's role sentence that names a folder ("The **ATen** folder contains ...").
-_FOLDER_ROLE = re.compile(r"The \*\*(\w+)\*\* folder (?:contains|provides)")
+_FOLDER_ROLE = shipped_pattern(r"The \*\*(\w+)\*\* folder (?:contains|provides)")
 
 
 def _folder_role(page: FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
@@ -676,7 +676,7 @@ def _owner(text: str, said: str) -> str | None:
 # The lines of a source as the parser counts them (only "\r\n", "\r" and
 # "\n" end one), split once: `ast.get_source_segment` splits the whole text
 # again, character by character, for every node it is asked about.
-_SOURCE_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_SOURCE_LINE = shipped_pattern(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 def _segment(lines: list[str], node: ast.expr) -> str:

@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    shipped_pattern,
+)
 
 from ._generator_pages import profiled_page
 
 # How a finished line ends: a sentence's end in either script, a closing
 # bracket or quote, a code span, emphasis, a rule (`***`), a table's pipe.
 # The full-width marks of CJK text are written as escapes.
-_FINISHED = re.compile(
+_FINISHED = shipped_pattern(
     r"""[.!?:;)\]}"'`*|>…\u3002\uff01\uff1f\uff1a\uff1b\uff09\u3011\u201d\u2019]\s*$"""
 )
 # A line of prose, long enough to be a sentence: not a heading, a list item,
 # a label or a short value such as an output example's `True`.
-_PROSE = re.compile(r"^(?![#>|*·•\-+]|\d+[.)] )\S.{29,}")
+_PROSE = shipped_pattern(r"^(?![#>|*·•\-+]|\d+[.)] )\S.{29,}")
 
 
 class TruncatedPage(Rule[MarkdownPage]):

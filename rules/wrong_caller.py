@@ -6,7 +6,16 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    shipped_pattern,
+)
 from doclint.rule_api_generators import Profile
 
 from ._generator_pages import (
@@ -150,10 +159,10 @@ class WrongCaller(Rule[MarkdownPage]):
 
 
 # A file a caller sentence places its caller in: `a/b.py`, or `the b module`.
-_FILE = re.compile(
+_FILE = shipped_pattern(
     r"(?<![\w/.])(?P<path>[A-Za-z_][\w/.]*\.py)(?!\w)|\bthe (?P<module>[A-Za-z_][\w.]*) module\b"
 )
-_SENTENCE_END = re.compile(r"\.(?=\s|$)")
+_SENTENCE_END = shipped_pattern(r"\.(?=\s|$)")
 
 
 class _Project(NamedTuple):

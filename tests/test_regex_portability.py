@@ -31,6 +31,7 @@ import pytest
 import doclint
 from doclint import Settings, check_paths
 from doclint.profiles.templates import TEMPLATES
+from doclint.util import lazy_regex
 from tests.conftest import SEEDS, SHARED, require_shared
 
 parser = pytest.importorskip("re._parser")
@@ -143,7 +144,17 @@ def test_no_pattern_compiled_in_a_run_repeats_a_group_possessively(monkeypatch):
             compiled.add((pattern, int(flags)))
         return original(pattern, flags)
 
+    build = lazy_regex._build
+
+    def building(pattern, flags):
+        compiled.add((pattern, flags))
+        return build(pattern, flags)
+
     monkeypatch.setattr(re, "_compile", recording)
+    # doclint's own patterns are built by `shipped_pattern` (from the store of
+    # compiled patterns, or compiled): each the run uses is built again here.
+    monkeypatch.setattr(lazy_regex, "_built", {})
+    monkeypatch.setattr(lazy_regex, "_build", building)
     kinds = SHARED / "corpus"
     for root in (SEEDS, kinds / "templates", kinds / "real-kinds"):
         check_paths([root], Settings(select=["ALL"], root=root))

@@ -443,18 +443,20 @@ def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
 
 
 # `python -m doclint ARGS` that names, at exit, the file and line of the code
-# that had each regular expression compiled (past `re` and lazy_regex).
+# that had each regular expression built (past `re` and lazy_regex), whether
+# compiled or built from the store of compiled patterns: `_sre.compile` builds both.
 _COMPILES = """
 import atexit, runpy, sys
-import re._compiler
+import _sre
 sites = []
-def compile(pattern, flags=0, real=re._compiler.compile):
+past = ("/re/__init__.py", "/re/_compiler.py", "lazy_regex.py")
+def compile(*arguments, real=_sre.compile):
     frame = sys._getframe(1)
-    while frame.f_code.co_filename.endswith(("/re/__init__.py", "lazy_regex.py")):
+    while frame.f_code.co_filename.endswith(past):
         frame = frame.f_back
     sites.append(f"{frame.f_code.co_filename}:{frame.f_lineno}")
-    return real(pattern, flags)
-re._compiler.compile = compile
+    return real(*arguments)
+_sre.compile = compile
 atexit.register(lambda: sys.__stderr__.write("\\ncompiled: " + " ".join(sites) + "\\n"))
 sys.argv = ["doclint", *sys.argv[1:]]
 runpy.run_module("doclint", run_name="__main__", alter_sys=True)

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from doclint.fixes.leftovers import write_prefix
 from doclint.models.findings import Edit
+from doclint.util.lazy_regex import shipped_pattern
 
-_LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE_END = shipped_pattern(r"\r\n|\r|\n")
 MAX_ROUNDS = 10
 
 

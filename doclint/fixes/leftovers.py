@@ -17,9 +17,11 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from doclint.util.lazy_regex import shipped_pattern
+
 _RANDOM = "[a-z0-9_]{8}"  # what mkstemp and mkdtemp add
-_WRITE = re.compile(rf"\..+\.doclint-(\d+)-{_RANDOM}\.tmp")
-_SCRATCH = re.compile(rf"doclint-fix-(\d+)-{_RANDOM}")
+_WRITE = shipped_pattern(rf"\..+\.doclint-(\d+)-{_RANDOM}\.tmp")
+_SCRATCH = shipped_pattern(rf"doclint-fix-(\d+)-{_RANDOM}")
 
 
 def write_prefix(file: Path) -> str:

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Final
 
 from doclint.history.git import Batch, Git
+from doclint.util.lazy_regex import shipped_pattern
 
 # The largest blob (or tree) read; a larger one reads as missing.
 BLOB_LIMIT: Final = 8 * 1024 * 1024
@@ -358,9 +359,9 @@ def _read_regular(top: Path, parts: Parts, limit: int) -> bytes | None:
         os.close(folder)
 
 
-_URL = re.compile(r"[a-z][a-z0-9+.-]*://([^/]*)(/.*)?", re.IGNORECASE)
+_URL = shipped_pattern(r"[a-z][a-z0-9+.-]*://([^/]*)(/.*)?", re.IGNORECASE)
 # git's scp-like form, `[user@]host:path`: no slash before the colon.
-_SCP = re.compile(r"(?:[^@/]*@)?([^:/]+):(.*)")
+_SCP = shipped_pattern(r"(?:[^@/]*@)?([^:/]+):(.*)")
 
 
 def remote_slug(url: str) -> str | None:

@@ -6,7 +6,6 @@ file is a passed one, so the report counts what was checked.
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from itertools import groupby
@@ -14,10 +13,11 @@ from pathlib import Path
 
 from doclint.output.run_output import RunOutput, unread_note
 from doclint.output.text import headline
+from doclint.util.lazy_regex import shipped_pattern
 from doclint.util.paths import display_path, printable
 
 # Characters XML 1.0 cannot hold, even escaped.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_NOT_XML = shipped_pattern("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def as_junit(output: RunOutput) -> Iterator[str]:

@@ -46,11 +46,11 @@ from doclint.profiles.templates import (
     TESTING,
     Template,
 )
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
 
 SHELL_INFOS = frozenset({"bash", "sh", "shell", "console", "zsh"})
 
-_SIZE = re.compile(r"(?P<bytes>[\d,]+)\s*bytes(?:\s*\((?P<kb>[\d.,]+)\s*KB\))?")
+_SIZE = shipped_pattern(r"(?P<bytes>[\d,]+)\s*bytes(?:\s*\((?P<kb>[\d.,]+)\s*KB\))?")
 # The module may itself hold backticks when the generator caught prose such as
 # "(e.g. ``from ..pkg import mod``)": the entry is the whole code span.
 _DEPENDENCY = compiled_on_use(r"`(?P<module>.+)`(?::\s*(?P<names>[^`]*))?")
@@ -147,7 +147,9 @@ def _summary_lines(builder: PageBuilder, template: Template) -> dict[str, list[N
     if not template.summary_lines:
         return found
     labels = "|".join(re.escape(label) for label in template.summary_lines)
-    pattern = re.compile(rf"\*\*(?P<what>{labels})\*\*:\s*(?P<rest>.*)")
+    source = rf"\*\*(?P<what>{labels})\*\*:\s*(?P<rest>.*)"
+    # A tree's profile's labels are its own: never kept in the store.
+    pattern = shipped_pattern(source) if template.builtin else re.compile(source)
     for paragraph in within(builder.layer.paragraphs, builder.section(CODE_STRUCTURE, 3)):
         match = pattern.match(paragraph.text)
         if match:

@@ -9,19 +9,18 @@ contain another link, and reference links resolve only against defined labels.
 
 from __future__ import annotations
 
-import re
 from array import array
 from bisect import bisect_right
 from typing import Literal, NamedTuple
 
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
 
 LinkKind = Literal["inline", "reference", "autolink", "image"]
 
-_SPECIAL = re.compile(r"[\\`\[\]<!]")
+_SPECIAL = shipped_pattern(r"[\\`\[\]<!]")
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-_AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.\-]{1,31}:[^<>\x00-\x20]*)>")
-_EMAIL_AUTOLINK = re.compile(
+_AUTOLINK = shipped_pattern(r"<([A-Za-z][A-Za-z0-9+.\-]{1,31}:[^<>\x00-\x20]*)>")
+_EMAIL_AUTOLINK = shipped_pattern(
     r"<([A-Za-z0-9.!#$%&'*+/=?^_`{|}~\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*)>"
 )
@@ -31,7 +30,7 @@ _EMAIL_AUTOLINK = re.compile(
 # backtracking record per attribute would cost memory in proportion to a
 # hostile line. A group is never repeated with `*+`: Python before 3.11.5
 # matches that wrongly (tests/test_regex_portability.py).
-_HTML_TAG = re.compile(
+_HTML_TAG = shipped_pattern(
     r"<(?:[A-Za-z][A-Za-z0-9\-]*(?>(?:\s+[A-Za-z_:][\w.:\-]*(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*)\s*/?"
     r"|/[A-Za-z][A-Za-z0-9\-]*\s*)>"
 )
@@ -41,7 +40,7 @@ _LABEL_SPACE = compiled_on_use(r"\s+")
 _BACKSLASH_ESCAPE = compiled_on_use(r"\\([!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])")
 _BACKTICK_RUN = compiled_on_use(r"`+")
 # What can end or nest a bare link destination; other characters are skipped in bulk.
-_DESTINATION_STOP = re.compile(r"[\\()\x00-\x20]")
+_DESTINATION_STOP = shipped_pattern(r"[\\()\x00-\x20]")
 # What CommonMark says about raw HTML that may span text: open with the
 # first, end at the first closer after it.
 _SPANNING_HTML = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"))
@@ -52,7 +51,7 @@ _SPANNING_HTML = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"))
 # group): giving back never helps here, and a hostile 10 MB line keeps no
 # backtracking record per character.
 _PLAIN = r"[^\\`\[\]<!]*+"
-_ONE_LINK = re.compile(
+_ONE_LINK = shipped_pattern(
     rf"({_PLAIN})\[((?>(?:[^\\`\[\]<]|`[^`]++`(?!`))*))\]\(([^\x00-\x20()<>\\]++)\){_PLAIN}"
 )
 # CommonMark: a link label holds at most 999 characters; a destination's

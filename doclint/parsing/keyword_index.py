@@ -3,7 +3,6 @@ of each category, which may run to hundreds of thousands of entries."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from doclint.models.generated import KeywordCategory, KeywordEntry, KeywordIndex, Value
@@ -11,6 +10,10 @@ from doclint.models.markdown import build_node
 from doclint.parsing.page_builder import FIELD, PageBuilder, within
 from doclint.profiles.patterns import compile_pattern
 from doclint.profiles.templates import FILE_INFORMATION, TEMPLATES
+from doclint.util.lazy_regex import compiled_on_use
+
+# An escaped character of a pattern, as the character.
+_ESCAPED = compiled_on_use(r"\\(.)")
 
 
 def build_keyword_index(builder: PageBuilder, common: dict[str, Any]) -> KeywordIndex:
@@ -53,7 +56,7 @@ def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]
     lines, first_line = builder.lines, builder.first_line
     name_of = compile_pattern(template.keyword_entry, template.builtin).match
     # The entry's opening ("**`"), the literal text before the name in the pattern.
-    opening = re.sub(r"\\(.)", r"\1", template.keyword_entry.partition("(?P<name>")[0])
+    opening = _ESCAPED.sub(r"\1", template.keyword_entry.partition("(?P<name>")[0])
     shift = len(opening) + 1
     for sub in builder.subsections(builder.section(template.keyword_section)):
         entries = []

@@ -43,9 +43,9 @@ from doclint.models.markdown_lines import (
     closing_fence,
 )
 from doclint.parsing.inline import find_links
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
 
-_BULLET = re.compile(r"([-*+]) (\S.*)$")
+_BULLET = shipped_pattern(r"([-*+]) (\S.*)$")
 _ORDERED = compiled_on_use(r"(\d{1,9}\.) (\S.*)$")
 # What a list item's text must not start with: it would be a nested block.
 _NESTED_BLOCK = (
@@ -54,13 +54,13 @@ _NESTED_BLOCK = (
 # An item this scan reads: `_BULLET` or `_ORDERED` whose text is neither a
 # nested block nor a thematic break, told by one match instead of three.
 _SIMPLE = rf"(?!{_NESTED_BLOCK}|{THEMATIC_LINE})(\S.*)$"
-_SIMPLE_BULLET = re.compile(rf"([-*+]) {_SIMPLE}")
+_SIMPLE_BULLET = shipped_pattern(rf"([-*+]) {_SIMPLE}")
 _SIMPLE_ORDERED = compiled_on_use(rf"(\d{{1,9}}\.) {_SIMPLE}")
 # The openings of most generated items, "- **Label**: ...", "- [page](...)",
 # "- `name`", "- Text": no keyword entry, nested block or thematic break
 # starts so, and the item's text is the rest of the line. Told by a look at
 # the line's first characters instead of three matches over all of it.
-_PLAIN_ITEM = re.compile(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
+_PLAIN_ITEM = shipped_pattern(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
 _ALIGN_ROW = compiled_on_use(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?>(?:\|[ \t]*:?-+:?[ \t]*)*)\|?[ \t]*$")
 _BLANK = compiled_on_use(r"[ \t\v\f]*$")
 # A blank line that mistune's indented-code pattern matches all the same.
@@ -69,7 +69,7 @@ _INDENTED_BLANK = compiled_on_use(r"(?: {4}| *\t).")
 # pattern compiled) is imported for nothing else.
 _ASCII_WHITESPACE = " \t\n\r\x0b\x0c"
 # A list marker in any other form than the two above (empty item, "1)", a tab).
-_OTHER_MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+_OTHER_MARKER = shipped_pattern(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 # The one shape of a keyword-index entry line, "- **`name`**: [page](./page)":
 # no block check applies to it and its link needs no general inline scan.
 # Keyword indexes are runs of hundreds of them, read by one match each. The

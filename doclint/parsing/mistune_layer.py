@@ -35,11 +35,12 @@ from doclint.models.markdown import (
     TableRow,
 )
 from doclint.parsing.inline import find_links, normalize_label, unescape
+from doclint.util.lazy_regex import shipped_pattern
 
 Token = dict[str, Any]
 
-_NEWLINE = re.compile("\n")
-_LIST_MARKER = re.compile(r"[ \t]*([*+-]|\d{1,9}[.)])([ \t]*)")
+_NEWLINE = shipped_pattern("\n")
+_LIST_MARKER = shipped_pattern(r"[ \t]*([*+-]|\d{1,9}[.)])([ \t]*)")
 # Real trees hold nesting far deeper than any reader needs; mistune flattens
 # beyond this depth instead of recursing, which bounds the parser's stack.
 MAX_NESTING = 32

@@ -3,7 +3,6 @@ its sections, and lookups of the nodes a template section holds."""
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
@@ -11,6 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 from doclint.models.markdown import Heading, Node, build_node
 from doclint.models.page import Section
 from doclint.parsing.markdown import parse_markdown
+from doclint.util.lazy_regex import shipped_pattern
 
 if TYPE_CHECKING:
     from doclint.parsing.pages import PageMemo
@@ -23,8 +23,8 @@ N = TypeVar("N", bound=Node)
 MAX_EMBEDDED_DEPTH = 8
 
 # A metadata line, "- **Size**: 1,024 bytes", as list item text.
-FIELD = re.compile(r"\*\*(?P<name>[^*]+)\*\*:\s*(?P<value>.*)")
-CODE_NAME = re.compile(r"`(?P<name>[^`]+)`")
+FIELD = shipped_pattern(r"\*\*(?P<name>[^*]+)\*\*:\s*(?P<value>.*)")
+CODE_NAME = shipped_pattern(r"`(?P<name>[^`]+)`")
 
 
 class PageBuilder:

@@ -9,7 +9,6 @@ another is moved to its lines rather than parsed again.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -24,9 +23,10 @@ from doclint.parsing.recognition import (
 )
 from doclint.parsing.relocate import moved
 from doclint.profiles.templates import source_kind
+from doclint.util.lazy_regex import shipped_pattern
 from doclint.util.lru import RecentPages
 
-_LEADING_SPACE = re.compile(r"[ \t\n]+")
+_LEADING_SPACE = shipped_pattern(r"[ \t\n]+")
 # The kinds of page about one documented file.
 _SOURCE_PAGES = (DocKind.FILE_DOCS, DocKind.KEYWORD_INDEX)
 

@@ -12,7 +12,6 @@ file exists or the lines say what the page says is for the rules.
 from __future__ import annotations
 
 import posixpath
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator, Sequence
 from urllib.parse import unquote
@@ -43,6 +42,7 @@ n names and n citations would otherwise hold n squared of them."""
 _RANGE = compiled_on_use(r"L?(\d+)(?:\s*[-\u2013]\s*L?(\d+))?")
 _SENTENCE_END = compiled_on_use(r"[.!?;](?:\*\*)?\s+(?=[A-Z*`(])")
 _SOURCES_LINE = compiled_on_use(r"^\s*(?:[-*]\s+)?(?:\*\*)?Sources?:")
+_NOT_IN_NAME = compiled_on_use(r"[^a-z0-9.]+")
 
 
 def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wiki) -> WikiFacts:
@@ -235,7 +235,7 @@ def page_slug(name: str, grammar: WikiGrammar) -> str:
         if number is not None:
             name = name[number.end() :]
     name = unquote(name).lower().replace("&", "and")
-    return re.sub(r"[^a-z0-9.]+", "-", name).strip("-")
+    return _NOT_IN_NAME.sub("-", name).strip("-")
 
 
 def _cited(

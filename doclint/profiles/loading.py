@@ -51,6 +51,7 @@ from doclint.profiles.model import (
 )
 from doclint.profiles.patterns import MAX_PATTERNS, Pattern, compile_pattern
 from doclint.util.digests import sha256_hex
+from doclint.util.lazy_regex import shipped_pattern
 from doclint.util.suggestions import did_you_mean
 from doclint.util.toml import TomlError, read_toml
 
@@ -274,7 +275,7 @@ class CountSentenceModel(_Strict):
 
 
 _KINDS = "|".join(re.escape(kind) for kind in PROOF_KINDS)
-_PROOF = re.compile(rf"(?:{_KINDS})(?: \+ (?:{_KINDS}))*(?::|$)")
+_PROOF = shipped_pattern(rf"(?:{_KINDS})(?: \+ (?:{_KINDS}))*(?::|$)")
 
 
 class CatalogueSentenceModel(_Strict):

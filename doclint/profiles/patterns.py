@@ -21,6 +21,8 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any, Protocol
 
+from doclint.util.lazy_regex import shipped_pattern
+
 MAX_PATTERNS = 32
 """The most `[[callers]]` (and `[[fields]]`) a profile may give: every line of
 its pages is searched for each caller pattern (and its labels are looked up
@@ -184,6 +186,6 @@ def compile_pattern(text: str, builtin: bool, most: int = MAX_PROGRAM) -> Patter
     if not builtin:
         return LinearPattern(text, most)
     try:
-        return re.compile(text)
+        return shipped_pattern(text)
     except re.error as error:
         raise ValueError(f"not a regular expression: {error}") from None

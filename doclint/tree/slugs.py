@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 
-_SLUG_DROP = re.compile(r"[^\w\- ]", re.UNICODE)
-_INLINE_CODE = re.compile(r"`+([^`]*)`+")
-_INLINE_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(\S(?:.*?\S)?)\1")
+from doclint.util.lazy_regex import shipped_pattern
+
+_SLUG_DROP = shipped_pattern(r"[^\w\- ]", re.UNICODE)
+_INLINE_CODE = shipped_pattern(r"`+([^`]*)`+")
+_INLINE_LINK = shipped_pattern(r"!?\[([^\]]*)\]\([^)]*\)")
+_EMPHASIS = shipped_pattern(r"(\*{1,3}|_{1,3})(\S(?:.*?\S)?)\1")
 
 
 def github_slug(heading_text: str) -> str:

@@ -5,10 +5,11 @@ targets by folder, and posixpath's join and normpath are Python functions."""
 from __future__ import annotations
 
 import posixpath
-import re
 from urllib.parse import unquote
 
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+from doclint.util.lazy_regex import shipped_pattern
+
+_SCHEME = shipped_pattern(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 
 
 def resolve_target(folder: str, target: str) -> tuple[str, str | None, bool] | str | None:

@@ -46,7 +46,7 @@ import tree_sitter_cpp
 
 from doclint.rule_api import LANGUAGES
 from doclint.util.digests import blake2b
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
 from doclint.util.lru import LatestDict
 
 from .._cpp_counts import (
@@ -706,14 +706,17 @@ def blank_code(text: str, blanked: str, kept: str = "") -> str:
     pattern `kept` matches is left as written. Both patterns are read with
     `re.DOTALL` and `re.MULTILINE`."""
     return _blanking(blanked, kept).sub(
-        lambda m: m[0] if m["kept"] is not None else re.sub(r"[^\n]", " ", m[0]), text
+        lambda m: m[0] if m["kept"] is not None else _NOT_NEWLINE.sub(" ", m[0]), text
     )
+
+
+_NOT_NEWLINE = compiled_on_use(r"[^\n]")
 
 
 @cache
 def _blanking(blanked: str, kept: str) -> re.Pattern[str]:
     kept = f"{CPP_NOISE.pattern}|{kept}" if kept else CPP_NOISE.pattern
-    return re.compile(f"(?P<kept>{kept})|{blanked}", re.DOTALL | re.MULTILINE)
+    return shipped_pattern(f"(?P<kept>{kept})|{blanked}", re.DOTALL | re.MULTILINE)
 
 
 def cpp_reserved(name: str, soft: bool = True) -> str | None:
