@@ -120,9 +120,14 @@ class PlaceCollector:
             prose |= other.prose
             syntax |= other.syntax
         off -= code
-        syntax -= code | off | strings
+        # In place: each set copied once, into its frozenset.
+        if syntax:
+            syntax -= code
+            syntax -= off
+            syntax -= strings
+        code |= off
         return Places(
-            frozenset(code | off),
+            frozenset(code),
             frozenset(strings),
             frozenset(prose),
             frozenset(off),
@@ -138,8 +143,9 @@ def words_of(text: str) -> set[str]:
     Decoded once, whole: only the few runs that start with a digit are
     looked at one by one."""
     found = set(text.encode("ascii", "replace").translate(_WORD_BYTES).decode("ascii").split())
-    # Only word bytes are left, and digits sort before letters and `_`.
-    led = [word for word in found if word[0] <= "9"]
+    # Only word bytes are left, and digits sort before letters and `_` (and
+    # `:` right after them): a word led by a digit sorts before ":".
+    led = [word for word in found if word < ":"]
     if led:
         found.difference_update(led)
         for word in led:
