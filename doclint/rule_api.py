@@ -336,9 +336,10 @@ class RuleContext:
             self._ask(kind, path)
 
     def _ask(self, kind: str, path: str) -> object:
-        from doclint.tree.index import ask
-
-        return ask(self._tree, self.facts, kind, path)
+        key = (kind, path)
+        if key not in self.facts:
+            self.facts[key] = self._tree.fact(kind, path)
+        return self.facts[key]
 
     def _record(self, kind: str, path: str) -> None:
         """Record a question whose answer the rule takes from the tree itself."""

@@ -529,7 +529,7 @@ class LinkTarget(NamedTuple):
 
 def ask(tree: Tree, asked: dict[tuple[str, str], object], kind: str, path: str) -> object:
     """`tree.fact(kind, path)`, recorded in `asked` (a rule context's facts),
-    which answers it again."""
+    which answers it again: `RuleContext._ask`, in compiled code."""
     key = (kind, path)
     if key in asked:
         return asked[key]
