@@ -113,26 +113,29 @@ class PlaceCollector:
             strings |= named
             prose |= text - named
         off, syntax = words(self.off), words(self.syntax)
-        for other in self.read:
-            code |= other.used
-            off |= other.off
-            strings |= other.strings
-            prose |= other.prose
-            syntax |= other.syntax
-        off -= code
-        # In place: each set copied once, into its frozenset.
-        if syntax:
-            syntax -= code
-            syntax -= off
-            syntax -= strings
-        code |= off
+        read = self.read
+        every_code = _union(code, [other.used for other in read])
+        every_off = _union(off, [other.off for other in read]) - every_code
+        every_strings = _union(strings, [other.strings for other in read])
+        every_syntax = _union(syntax, [other.syntax for other in read])
+        if every_syntax:
+            every_syntax -= every_code | every_off | every_strings
         return Places(
-            frozenset(code),
-            frozenset(strings),
-            frozenset(prose),
-            frozenset(off),
-            frozenset(syntax),
+            every_code | every_off if every_off else every_code,
+            every_strings,
+            _union(prose, [other.prose for other in read]),
+            every_off,
+            every_syntax,
         )
+
+
+def _union(own: set[str], read: list[frozenset[str]]) -> frozenset[str]:
+    """The words of `own` and of `read` (the places of texts read inside this
+    one), the first of `read` copied once: a page's embedded source holds
+    most of its words."""
+    if not read:
+        return frozenset(own)
+    return read[0].union(own, *read[1:])
 
 
 def words_of(text: str) -> set[str]:
