@@ -22,9 +22,6 @@ import inspect
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import StrEnum
-from functools import lru_cache
-from itertools import compress
-from operator import attrgetter
 from types import MappingProxyType, UnionType
 from typing import (
     TYPE_CHECKING,
@@ -44,7 +41,6 @@ from doclint.models.records import Frozen, NamedTuple
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.lazy_names import names_on_first_use
 from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
-from doclint.util.link_paths import resolve_target
 
 if TYPE_CHECKING:
     # Exported (`__all__`), imported at run time by `__getattr__`.
@@ -73,7 +69,7 @@ if TYPE_CHECKING:
     from doclint.models.wiki import WikiFacts
     from doclint.profiles import Profile
     from doclint.profiles.wikis import Wiki
-    from doclint.tree.index import SourceFile, Tree
+    from doclint.tree.index import LinkTarget, SourceFile, Tree
 
 __all__ = [
     "LANGUAGES",
@@ -147,7 +143,7 @@ _LAZY = {
         "doclint.models.generated",
     ),
     **dict.fromkeys(("CodeBlock", "Heading", "Link"), "doclint.models.markdown"),
-    "SourceFile": "doclint.tree.index",
+    **dict.fromkeys(("LinkTarget", "SourceFile"), "doclint.tree.index"),
 }
 """The names imported on first use, and their modules (the page models are
 pydantic's)."""
@@ -290,14 +286,6 @@ def _headed(title: str, note: str, text: str) -> str:
     return f"{heading}\n\n{text}" if text.startswith("```") else f"{heading} {text}"
 
 
-class LinkTarget(NamedTuple):
-    """Where a relative link points, relative to the tree root."""
-
-    path: str
-    fragment: str | None
-    escapes_root: bool
-
-
 class RuleContext:
     """The read-only view a rule gets of the file being checked and its tree.
 
@@ -435,18 +423,17 @@ class RuleContext:
         if page.is_detached():
             return iter(())
         if self._linked is None or self._linked[0] is not page:
-            self._linked = (page, _relative_links(page, self._through_symlinks))
-        return iter(self._linked[1])
+            from doclint.tree.index import relative_links
 
-    def _through_symlinks(self, target: LinkTarget) -> LinkTarget:
-        """A target that leaves the root through a symbolic link escapes it too."""
-        if target.escapes_root or not self._ask("escapes", target.path):
-            return target
-        return LinkTarget(target.path, target.fragment, True)
+            links = relative_links(self._tree, self.facts, page.path, page.markdown.links)
+            self._linked = (page, links)
+        return iter(self._linked[1])
 
     def resolve(self, page: PageBase, target: str) -> LinkTarget | None:
         """Resolve a link of `page`; None for external or empty targets."""
-        return _resolve(page.path, posixpath.dirname(page.path), target)
+        from doclint.tree.index import resolve_link
+
+        return resolve_link(page.path, posixpath.dirname(page.path), target)
 
     def written_by(self, page: PageBase, origin: Origin) -> bool:
         """Whether `page` may be one `origin` wrote: a test on its path and
@@ -557,44 +544,6 @@ class HistoryView:
     def remotes(self) -> frozenset[str]:
         """`host/owner/repo` of each remote of the checkout."""
         return self._history.remotes()
-
-
-def _relative_links(
-    page: PageBase, checked: Callable[[LinkTarget], LinkTarget]
-) -> list[tuple[Link, LinkTarget]]:
-    """The page's links with a relative target, each target resolved and
-    `checked` once: a keyword index links the same page a hundred times."""
-    path, folder = page.path, posixpath.dirname(page.path)
-    links = page.markdown.links
-    targets = {}
-    for target in dict.fromkeys(map(_target, links)):
-        resolved = _resolve(path, folder, target)
-        if resolved is not None:
-            targets[target] = checked(resolved)
-    # Paired and filtered in C loops: a generated tree holds a million links.
-    found = list(map(targets.get, map(_target, links)))
-    paired = compress(zip(links, found, strict=True), found)  # a target, or None
-    return cast("list[tuple[Link, LinkTarget]]", list(paired))
-
-
-_target = attrgetter("target")
-
-
-def _resolve(page_path: str, folder: str, target: str) -> LinkTarget | None:
-    found = _resolve_in(folder, target)
-    if isinstance(found, str):
-        return LinkTarget(page_path, found or None, False)
-    return found
-
-
-@lru_cache(maxsize=8192)
-def _resolve_in(folder: str, target: str) -> LinkTarget | str | None:
-    """Resolve a link of a page in `folder`; a link to a place in the page
-    itself gives only its fragment ("" for none). Cached across pages: the
-    pages of a folder link the same pages, and a keyword index links the
-    same page a hundred times."""
-    found = resolve_target(folder, target)
-    return LinkTarget(*found) if isinstance(found, tuple) else found
 
 
 def shown_target(target: str, limit: int = 200) -> str:

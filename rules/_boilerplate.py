@@ -58,6 +58,8 @@ NEUTRAL = frozenset(
 )
 _LIST_MARKER = compiled_on_use(r"^(?:[-*+]|\d{1,9}[.)])\s+")
 _EMPHASIS = compiled_on_use(r"^(\*{1,3}|_{1,3})(.+)\1$")
+_MARKER_STARTS = frozenset("-*+")  # or a digit (`\d`: any Unicode decimal)
+_EMPHASIS_STARTS = frozenset("*_")
 
 
 def placeholder_findings(page: AnyPage, lines: list[str]) -> list[Finding]:
@@ -109,6 +111,13 @@ def _boilerplate(body: list[str]) -> list[str]:
 
 
 def _plain(line: str) -> str:
-    text = _LIST_MARKER.sub("", line.strip(), count=1)
-    match = _EMPHASIS.match(text)
-    return (match.group(2) if match else text).strip()
+    text = line.strip()
+    # Each pattern only where the text starts as its matches do: most lines
+    # read here are a section's first line of content, which starts neither.
+    if text[:1] in _MARKER_STARTS or text[:1].isdecimal():
+        text = _LIST_MARKER.sub("", text, count=1)
+    if text[:1] in _EMPHASIS_STARTS:
+        match = _EMPHASIS.match(text)
+        if match:
+            text = match.group(2)
+    return text.strip()

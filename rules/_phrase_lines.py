@@ -6,7 +6,16 @@ Each line of those sections is looked up, 280,000 on a generated tree of
 from __future__ import annotations
 
 from doclint.rule_api import AnyPage, DocKind
-from doclint.rule_api_generators import PhraseBook, original_source_lines
+from doclint.rule_api_generators import Pattern, PhraseBook, original_source_lines
+from doclint.util.lru import LatestDict
+
+# Whether a section's pattern matches a line, for the latest lines it read:
+# most lines that reach a pattern are written alike on many pages (a
+# folder's cross-references, a kind's metadata), and the pattern joins a
+# section's every entry. Kept by the pattern's identity (its hash digests
+# its whole code), each pattern held with its answers.
+_ANSWERS: LatestDict[int, tuple[Pattern, LatestDict[str, bool]]] = LatestDict(64)
+_LINES_KEPT = 4096
 
 
 def unknown_lines(page: AnyPage, lines: list[str], book: PhraseBook) -> list[tuple[int, str, str]]:
@@ -31,6 +40,7 @@ def unknown_lines(page: AnyPage, lines: list[str], book: PhraseBook) -> list[tup
             stop = min(stop, sections[number + 1].line - 1)
         code = [(start, end) for start, end in blocks if start <= stop and end > section.line]
         fixed, pattern = book.matchers(title)
+        answers = _answers(pattern) if pattern is not None else None
         for line_number in range(section.line + 1, stop + 1):
             raw = lines[line_number - 1]
             if not raw or raw.isspace():
@@ -40,9 +50,19 @@ def unknown_lines(page: AnyPage, lines: list[str], book: PhraseBook) -> list[tup
             text = raw.rstrip()
             if text in fixed:
                 continue
-            if pattern is not None:
-                matched = pattern.fullmatch(text)
-                if matched is not None and matched.lastgroup is not None:
+            if pattern is not None and answers is not None:
+                answer = answers.get(text)
+                if answer is None:
+                    matched = pattern.fullmatch(text)
+                    answer = answers[text] = matched is not None and matched.lastgroup is not None
+                if answer:
                     continue
             found.append((line_number, text, title))
     return found
+
+
+def _answers(pattern: Pattern) -> LatestDict[str, bool]:
+    held = _ANSWERS.get(id(pattern))
+    if held is None:
+        held = _ANSWERS[id(pattern)] = (pattern, LatestDict(_LINES_KEPT))
+    return held[1]

@@ -83,17 +83,38 @@ class Mojibake(Rule[AnyPage]):
         for index in suspect_lines(ctx.text):
             line = ctx.lines[index]
             number = index + 1
-            pieces = repaired_pieces(line)
-            if not pieces or _copied_from_source(page, number, line, ctx):
+            judged = _judged(line)
+            if judged is None or _copied_from_source(page, number, line, ctx):
                 continue
-            segments = tuple(
-                (start + first, start + last, repaired)
-                for start, piece, fixed, _ in pieces
-                for first, last, repaired in _segments(piece, fixed)
-            )
-            codecs = next((codecs for *_, codecs in pieces if codecs), ())
-            column, message, cause = _describe(line, segments, codecs)
-            yield Finding(number, column, message, _fix(number, line, segments), cause)
+            column, message, cause, exact = judged
+            yield Finding(number, column, message, _fix(number, exact), cause)
+
+
+# What a garbled line's finding says, whatever its number: the column, the
+# message, the cause and the exact segments of its fix (None: no fix).
+_Judged = tuple[int, str, Cause, tuple[Segment, ...] | None]
+
+
+@lru_cache(maxsize=1024)
+def _judged(line: str) -> _Judged | None:
+    """The finding on a line holding mojibake, but for its number; None for
+    a line without. Cached: a generator writes the same garbled heading on
+    every keyword index."""
+    pieces = repaired_pieces(line)
+    if not pieces:
+        return None
+    segments = tuple(
+        (start + first, start + last, repaired)
+        for start, piece, fixed, _ in pieces
+        for first, last, repaired in _segments(piece, fixed)
+    )
+    codecs = next((codecs for *_, codecs in pieces if codecs), ())
+    exact = [_exact(line, segment) for segment in segments]
+    fixable = tuple(segment for segment in exact if segment is not None)
+    return (
+        *_describe(line, segments, codecs),
+        fixable if len(fixable) == len(exact) else None,
+    )
 
 
 def _describe(
@@ -126,17 +147,13 @@ def _cause(codecs: tuple[str, ...]) -> Cause:
     return Mojibake.OTHER_CODEC
 
 
-def _fix(number: int, line: str, segments: tuple[Segment, ...]) -> Fix | None:
-    """Edits replacing each mangled piece with its repair; None when a piece
-    is not exactly mojibake of its repair."""
-    edits = []
-    for segment in segments:
-        exact = _exact(line, segment)
-        if exact is None:
-            return None
-        start, end, repaired = exact
-        edits.append(Edit(number, start + 1, number, end + 1, repaired))
-    return Fix(tuple(edits), FixSafety.SAFE, "repair the mis-decoded text")
+def _fix(number: int, exact: tuple[Segment, ...] | None) -> Fix | None:
+    """Edits of line `number` replacing each mangled piece with its repair;
+    None when a piece is not exactly mojibake of its repair (`exact` None)."""
+    if exact is None:
+        return None
+    edits = tuple(Edit(number, start + 1, number, end + 1, fixed) for start, end, fixed in exact)
+    return Fix(edits, FixSafety.SAFE, "repair the mis-decoded text")
 
 
 def _exact(line: str, segment: Segment) -> Segment | None:

@@ -34,7 +34,11 @@ from tests.test_precommit import OFFLINE, git, pre_commit_command, snapshot
 # commands for the reader: they are kept in sync by tests/test_rule_pages.py.
 DOCUMENTS = [
     PROJECT / "README.md",
-    *sorted(p for p in (PROJECT / "docs").glob("**/*.md") if "rules" not in p.parent.parts),
+    *sorted(
+        p
+        for p in (PROJECT / "docs").glob("**/*.md")
+        if "rules" not in p.relative_to(PROJECT).parent.parts
+    ),
 ]
 SHELLS = ("bash", "sh", "shell")
 PLACEHOLDER = "0123456789abcdef0123456789abcdef01234567"

@@ -14,8 +14,12 @@ _WORD_BYTES = bytes(
     for byte in range(256)
 )
 _DIGITS = "0123456789"
-# A literal that reads as a sentence: two words with a space between them.
-_SENTENCE = compiled_on_use(r"[A-Za-z]{2,}[,.;:!?]?\s+[A-Za-z]{2,}")
+# A literal that reads as a sentence: two words with a space between them
+# (`[A-Za-z]{2,}[,.;:!?]?\s+[A-Za-z]{2,}`). Written to start at the space,
+# with the word before it looked behind, so that a search skips to a space
+# instead of trying each letter (and `{2,}` backtracking at each); it finds a
+# match in exactly the literals that form does.
+_SENTENCE = compiled_on_use(r"\s(?:(?<=[A-Za-z]{2}\s)|(?<=[A-Za-z]{2}[,.;:!?]\s))\s*[A-Za-z]{2}")
 
 
 class Places(NamedTuple):
@@ -109,21 +113,29 @@ class PlaceCollector:
             strings |= named
             prose |= text - named
         off, syntax = words(self.off), words(self.syntax)
-        for other in self.read:
-            code |= other.used
-            off |= other.off
-            strings |= other.strings
-            prose |= other.prose
-            syntax |= other.syntax
-        off -= code
-        syntax -= code | off | strings
+        read = self.read
+        every_code = _union(code, [other.used for other in read])
+        every_off = _union(off, [other.off for other in read]) - every_code
+        every_strings = _union(strings, [other.strings for other in read])
+        every_syntax = _union(syntax, [other.syntax for other in read])
+        if every_syntax:
+            every_syntax -= every_code | every_off | every_strings
         return Places(
-            frozenset(code | off),
-            frozenset(strings),
-            frozenset(prose),
-            frozenset(off),
-            frozenset(syntax),
+            every_code | every_off if every_off else every_code,
+            every_strings,
+            _union(prose, [other.prose for other in read]),
+            every_off,
+            every_syntax,
         )
+
+
+def _union(own: set[str], read: list[frozenset[str]]) -> frozenset[str]:
+    """The words of `own` and of `read` (the places of texts read inside this
+    one), the first of `read` copied once: a page's embedded source holds
+    most of its words."""
+    if not read:
+        return frozenset(own)
+    return read[0].union(own, *read[1:])
 
 
 def words_of(text: str) -> set[str]:
@@ -134,8 +146,9 @@ def words_of(text: str) -> set[str]:
     Decoded once, whole: only the few runs that start with a digit are
     looked at one by one."""
     found = set(text.encode("ascii", "replace").translate(_WORD_BYTES).decode("ascii").split())
-    # Only word bytes are left, and digits sort before letters and `_`.
-    led = [word for word in found if word[0] <= "9"]
+    # Only word bytes are left, and digits sort before letters and `_` (and
+    # `:` right after them): a word led by a digit sorts before ":".
+    led = [word for word in found if word < ":"]
     if led:
         found.difference_update(led)
         for word in led:

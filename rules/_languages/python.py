@@ -54,20 +54,24 @@ STATEMENT_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
 # tree's worth of sources in the order the engine visits their pages.
 CACHE_SIZE = 16384
 
-# Comments and string literals, which the lexer blanks out. One pass, so what
-# comes first wins, as in the tokenizer: a `#` inside a string is text, a
-# quote inside a comment too. Prefixes do not change where a literal ends
-# (even a raw string's backslash keeps its quote). A literal left open runs
-# to the end of its line (or of the text) so that broken sources stay linear.
-# Repeated groups are atomic, not `*+`, which Python before 3.11.5 matches
-# wrongly (tests/test_regex_portability.py). A source, with `re.DOTALL`.
-_NOISE = (
-    r"""\#[^\n]*"""
-    r'''|"""[^"\\]*+(?>(?:(?:\\.|"(?!""))[^"\\]*+)*)(?:"""|\Z)'''
-    r"""|'''[^'\\]*+(?>(?:(?:\\.|'(?!''))[^'\\]*+)*)(?:'''|\Z)"""
-    r"""|"[^"\\\n]*+(?>(?:\\.[^"\\\n]*+)*)"?"""
-    r"""|'[^'\\\n]*+(?>(?:\\.[^'\\\n]*+)*)'?"""
-)
+# Comments and string literals, which the lexer blanks out, in one pass
+# (`_split_noise`), so what comes first wins, as in the tokenizer: a `#`
+# inside a string is text, a quote inside a comment too. Prefixes do not
+# change where a literal ends (even a raw string's backslash keeps its
+# quote). A comment runs to its line's end; a triple-quoted literal to its
+# closing quotes, a backslash taking the character after it whatever it is;
+# a one-quote literal to its closing quote, a backslash likewise, or left
+# open, up to its line's end (or the text's, or a last backslash), so that
+# broken sources stay linear. As the regex
+#     \#[^\n]*
+#     |"""[^"\\]*+(?>(?:(?:\\.|"(?!""))[^"\\]*+)*)(?:"""|\Z)
+#     |'''[^'\\]*+(?>(?:(?:\\.|'(?!''))[^'\\]*+)*)(?:'''|\Z)
+#     |"[^"\\\n]*+(?>(?:\\.[^"\\\n]*+)*)"?
+#     |'[^'\\\n]*+(?>(?:\\.[^'\\\n]*+)*)'?
+# with `re.DOTALL` matches them (tests/rules/test_python_source.py splits
+# with it), but by `str.find`, which skips to the next quote or backslash
+# far faster than the regex engine steps through a literal: the split was
+# a third of reading a source's places.
 
 
 def _ascii_refused(kept: Callable[[str], bool]) -> str:
@@ -94,11 +98,11 @@ _NAME_LIST_CHAR = (
 # or to a `;`, or over its parenthesised name list. The quantifiers never give
 # back and no match runs past the next `from`, so that a text that is not
 # Python (full of `from`, dots or brackets) still takes linear time.
-_IN_NAME = compiled_on_use(_NAME_CHAR)
 # A part of a module name: a name, but neither of the keywords around it,
 # where a scan from the previous `from` must stop.
 _MODULE_PART = f"(?!(?:from|import)(?!{_NAME_CHAR})){_NAME}"
-_KEYWORD = compiled_on_use(f"(?:class|def|from|import)(?!{_NAME_CHAR})")
+# The statements' keywords, found by `str.find` (`_keyword_starts`).
+_KEYWORDS = ("class", "def", "from", "import")
 _STATEMENT = compiled_on_use(
     rf"""class[ \t\f]++(?P<class>{_NAME})
       | def[ \t\f]++(?P<function>{_NAME})
@@ -303,9 +307,8 @@ def _lex(text: str) -> PythonFacts | None:
     modules: set[str] = set()
     names: set[str] = set()
     end = 0
-    for keyword in _KEYWORD.finditer(code):
-        start = keyword.start()
-        if start < end or _continues_identifier(code, start):
+    for start in _keyword_starts(code):
+        if start < end or _is_name_char(code, start - 1):
             continue
         match = _STATEMENT.match(code, start)
         if match is None:
@@ -340,8 +343,6 @@ class _Reading(NamedTuple):
 # documentation, the keyword index) and its places (claims of code, the
 # level-2 index) in turn. Keyed by the text as `_lines` gives it.
 _READINGS: LatestDict[str, _Reading] = LatestDict(8)
-# `_NOISE` as the one group of a split, which then keeps each match.
-_NOISE_SPLIT = compiled_on_use(f"({_NOISE})", re.DOTALL)
 
 
 def _lines(text: str) -> str:
@@ -358,7 +359,7 @@ def _reading(text: str) -> _Reading:
 def _split(text: str) -> _Reading:
     # Split in C: the facts need only the code, and a loop over the matches
     # cost as much as the scan. The places sort the noise when they ask.
-    parts = _NOISE_SPLIT.split(text)
+    parts = _split_noise(text)
     return _Reading(parts[::2], parts[1::2], "{" not in text or _fields_all_close(text, parts))
 
 
@@ -413,9 +414,115 @@ def _fields_close(literal: str) -> bool:
     return depth == 0
 
 
-def _continues_identifier(code: str, start: int) -> bool:
-    """Whether the keyword at `start` is the tail of a longer name (`subclass`)."""
-    return start > 0 and _IN_NAME.match(code, start - 1) is not None
+def _split_noise(text: str) -> list[str]:
+    """`text` split at its comments and string literals, as `re.split` splits
+    it at a pattern of one group: code and noise alternate, code first and
+    last."""
+    parts: list[str] = []
+    size = len(text)
+    done = 0
+    # Where the next `#`, `"` and `'` at or after `done` stand (`size`: nowhere).
+    comment = double = single = -1
+    while True:
+        if comment < done:
+            comment = _find(text, "#", done)
+        if double < done:
+            double = _find(text, '"', done)
+        if single < done:
+            single = _find(text, "'", done)
+        start = min(comment, double, single)
+        if start == size:
+            break
+        end = _noise_end(text, start)
+        parts.append(text[done:start])
+        parts.append(text[start:end])
+        done = end
+    parts.append(text[done:])
+    return parts
+
+
+def _find(text: str, char: str, start: int) -> int:
+    found = text.find(char, start)
+    return len(text) if found < 0 else found
+
+
+def _noise_end(text: str, start: int) -> int:
+    """Where the comment or literal starting at `start` ends."""
+    quote = text[start]
+    if quote == "#":
+        return _find(text, "\n", start)
+    if text.startswith(quote * 3, start):
+        end = _long_literal_end(text, start + 3, quote * 3)
+        if end >= 0:
+            return end
+        # A backslash ends the text: the one-quote form reads `""` instead.
+    return _short_literal_end(text, start + 1, quote)
+
+
+def _long_literal_end(text: str, index: int, closing: str) -> int:
+    """The end of a triple-quoted literal whose text starts at `index`: past
+    its closing quotes, or the text's end; -1 when a backslash ends the text."""
+    size = len(text)
+    close = text.find(closing, index)
+    while True:
+        escape = text.find("\\", index, size if close < 0 else close)
+        if escape < 0:
+            return size if close < 0 else close + 3
+        if escape + 1 >= size:
+            return -1
+        index = escape + 2
+        if 0 <= close < index:  # the backslash took a quote of it
+            close = text.find(closing, index)
+
+
+def _short_literal_end(text: str, index: int, quote: str) -> int:
+    """The end of a one-quote literal whose text starts at `index`: past its
+    closing quote, or at its line's end (the text's, or a last backslash).
+    Each search stops at the line's end, so that a literal left open does
+    not look for its quote through the rest of the text."""
+    size = len(text)
+    line_end = _find(text, "\n", index)
+    close = text.find(quote, index, line_end)
+    while True:
+        escape = text.find("\\", index, line_end if close < 0 else close)
+        if escape < 0:
+            return line_end if close < 0 else close + 1
+        if escape + 1 >= size:
+            return escape
+        index = escape + 2
+        if index > line_end:  # the backslash took the newline: the literal runs on
+            line_end = _find(text, "\n", index)
+            close = text.find(quote, index, line_end)
+        elif 0 <= close < index:  # the backslash took the quote
+            close = text.find(quote, index, line_end)
+
+
+def _keyword_starts(code: str) -> list[int]:
+    """Where the statements' keywords stand in `code` before no character of
+    a name, in order: as `(?:class|def|from|import)(?!name character)`
+    matches, by `str.find`, which skips ahead far faster than a regex tries
+    each position. None of the four starts inside another (nor inside
+    itself), so the matches of such a regex are exactly these."""
+    starts: list[int] = []
+    for keyword in _KEYWORDS:
+        length = len(keyword)
+        index = code.find(keyword)
+        while index >= 0:
+            if not _is_name_char(code, index + length):
+                starts.append(index)
+            index = code.find(keyword, index + length)
+    starts.sort()
+    return starts
+
+
+def _is_name_char(code: str, index: int) -> bool:
+    """Whether `code` has a character of a name (`_NAME_CHAR`) at `index`:
+    a keyword before one is the head of a longer name (`classes`), after
+    one its tail (`subclass`)."""
+    if not 0 <= index < len(code):
+        return False
+    char = code[index]
+    return char.isalnum() or char == "_" or not char.isascii()
 
 
 def _imported(listed: str) -> Iterator[str]:

@@ -37,6 +37,12 @@ def test_near_miss_boilerplate_beside_content_and_hand_written_text():
     assert findings(text, "notes.md", "placeholder-section") == []
 
 
+def test_boilerplate_under_any_list_marker_and_emphasis_is_read_as_such():
+    # A marker of any decimal digits (`\d` is any Unicode decimal), then emphasis.
+    text = "# Notes\n\n## Imports\n\n\u0663. __No imports detected.__\n\n## Files\n\n+ No files\n"
+    assert findings(text, "notes.md", "placeholder-section") == [(3, 1, "DL103")]
+
+
 def test_off_by_default():
     report = check_text(PAGE, "docs/pkg/data.txt_docs.md", Settings())
     assert not [d for d in report.diagnostics if d.code == "DL103"]

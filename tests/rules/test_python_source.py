@@ -422,6 +422,58 @@ def test_name_classes_are_the_characters_they_stand_for():
         is_name = code >= 0x80 or char.isalnum() or char == "_"
         assert bool(name.fullmatch(char)) == is_name, hex(code)
         assert bool(listed.fullmatch(char)) == (is_name or char == "," or char.isspace()), hex(code)
+        assert _python_source._is_name_char(f"a{char}", 1) == is_name, hex(code)
+
+
+# The lexer's split written as a regex (with `re.DOTALL`): `_split_noise` splits
+# a text at exactly its matches, by `str.find`.
+NOISE = (
+    r"""\#[^\n]*"""
+    r'''|"""[^"\\]*+(?>(?:(?:\\.|"(?!""))[^"\\]*+)*)(?:"""|\Z)'''
+    r"""|'''[^'\\]*+(?>(?:(?:\\.|'(?!''))[^'\\]*+)*)(?:'''|\Z)"""
+    r"""|"[^"\\\n]*+(?>(?:\\.[^"\\\n]*+)*)"?"""
+    r"""|'[^'\\\n]*+(?>(?:\\.[^'\\\n]*+)*)'?"""
+)
+KEYWORD = f"(?:class|def|from|import)(?!{_python_source._NAME_CHAR})"
+
+
+def assert_split_as_the_regex(text: str) -> None:
+    parts = re.split(f"({NOISE})", text, flags=re.DOTALL)
+    assert _python_source._split_noise(text) == parts, text
+    code = " ".join(parts[::2])
+    assert _python_source._keyword_starts(code) == [m.start() for m in re.finditer(KEYWORD, code)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "x = 1\n",
+        '# a \'quoted\' "comment"\nx = \'#\'  # and """\n',
+        '"""doc\\"""still"""\nclass A: pass\n',
+        '"""open to the end\nclass A:\n',
+        '"""ends in a backslash\\',  # the long form fails: `""` and a literal left open
+        "'''a''''b'\n",
+        'x = \'left open\ny = "closed"\n',
+        "x = 'runs on \\\n the next line'\n",
+        "x = 'escaped \\' quote' + \"\\\\\"\n",
+        "x = '\\",
+        "x = 'é' + \"classes\" # def\nsubclass; classdef; def_; déf\nimport os\n",
+        "from . import a\nclass\tB: pass\ndef f(): return\n",
+    ],
+)
+def test_the_split_is_the_regex_split(text):
+    assert_split_as_the_regex(text)
+    assert_split_as_the_regex(text.replace("\n", "\r\n"))
+
+
+@pytest.mark.slow
+def test_the_split_is_the_regex_split_on_the_whole_standard_library():
+    if not STDLIB.is_dir():
+        pytest.skip("no standard library sources beside this interpreter")
+    for path in sorted(STDLIB.rglob("*.py")):
+        if NOT_STDLIB.isdisjoint(path.relative_to(STDLIB).parts):
+            assert_split_as_the_regex(path.read_text(encoding="utf-8", errors="replace"))
 
 
 def test_places_of_a_literal_left_open_keep_its_last_word():

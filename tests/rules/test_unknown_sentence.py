@@ -105,6 +105,38 @@ def test_near_miss_a_sentence_one_word_off_is_unknown_but_other_sections_are_not
     assert findings(renamed, PAGE_PATH, "DL306") == []
 
 
+def test_pages_alike_are_judged_alike_line_by_line(tmp_path):
+    # The same lines on several pages: the answer the first page's line got
+    # is the next one's too, a line differing by a character is judged anew,
+    # and a line one section's pattern knows is unknown under another.
+    edited = REAL_EXCERPT.replace(
+        "### Performance Notes\n\n\n",
+        "### Performance Notes\n\n- Uses **vectorized** kernels for speed.\n\n",
+    )
+    overview = "This file is part of the PyTorch framework located at `torchgen/_autoheuristic`."
+    # A line the overview's pattern matches, under a section whose pattern does not.
+    moved = REAL_EXCERPT.replace("a **test file**.", "a **test file**.\n\n" + overview)
+    pages = {
+        "a": edited,
+        "b": edited,
+        "c": edited.replace("kernels for", "kernels, for"),
+        "d": moved,
+        "e": moved,
+    }
+    for name, text in pages.items():
+        path = tmp_path / "docs" / name / "test.sh_docs.md"
+        path.parent.mkdir(parents=True)
+        path.write_text(text, encoding="utf-8")
+    report = check_paths([str(tmp_path / "docs")], Settings(select=["DL306"], root=tmp_path))
+    assert sorted((d.path.split("/")[-2], d.line) for d in report.diagnostics) == [
+        ("a", 22),
+        ("b", 22),
+        ("c", 22),
+        ("d", 14),
+        ("e", 14),
+    ]
+
+
 # A real folder page whole: rbarfinezhadfeli0/pytorch at
 # 0edb99975b52c06dad143830b29e971e066b1b4a, docs/.ci/pytorch/windows/doc.md (its
 # .bat files are documented by the older template only, so the current one
