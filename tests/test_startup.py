@@ -416,9 +416,10 @@ def test_the_check_path_s_models_rules_and_profiles_load_no_openssl():
 
 def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
     """typing.NamedTuple compiles each field's annotation when it builds the
-    class: the models, profiles, engine, tree, configuration files, run and
-    layouts build theirs with `doclint.models.records` (a module mypyc
-    compiled builds typing's)."""
+    class (and a process's first `compile()` builds the classes of `ast`'s
+    nodes): the models, profiles, engine, tree, configuration files, run,
+    output's parts and diagrams build theirs with `doclint.util.records` (a
+    module mypyc compiled builds typing's)."""
     script = (
         "import typing\n"
         "built = []\n"
@@ -431,6 +432,8 @@ def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
         "import doclint.models.generated, doclint.profiles.wikis, doclint.tree.discovery\n"
         "import doclint.config.files, doclint.output.baseline, doclint.output.layout\n"
         "import doclint.run.page_reading, doclint.run.scheduler, doclint.run.setup\n"
+        "import doclint.run.results, doclint.run.sink, doclint.output.parts\n"
+        "import doclint.diagrams.mermaid\n"
         "from doclint.util.build import compiled_modules\n"
         "print(sorted(set(built) - set(compiled_modules())))\n"
     )
@@ -438,6 +441,7 @@ def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
         *("doclint.models", "doclint.profiles", "doclint.engine", "doclint.tree", "doclint.rule"),
         *("doclint.config", "doclint.output.baseline", "doclint.output.layout"),
         *("doclint.run.page_reading", "doclint.run.scheduler", "doclint.run.setup"),
+        *("doclint.run.results", "doclint.run.sink", "doclint.output.parts", "doclint.diagrams"),
     )
     assert [module for module in eval(printed(script)) if module.startswith(mine)] == []
 

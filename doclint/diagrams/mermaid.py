@@ -32,9 +32,10 @@ import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, NamedTuple
+from typing import IO
 
 from doclint.util.notices import say_once
+from doclint.util.records import NamedTuple
 
 MERMAID_VERSION = "11.17.2"
 """The Mermaid release the install command pins, and the one tested."""
