@@ -369,6 +369,45 @@ def test_a_check_looks_its_rules_up_once(trees, cache):
     assert said.rpartition("lookups: ")[2].split() == ["1"]
 
 
+# The same run, started as a plain install's (the editable install's finder
+# imports pathlib, and with it urllib.parse and ipaddress, before doclint
+# runs; the language readers are listed from the package's folder), naming
+# at exit the modules `deferred_imports` put off whose code ran.
+_DEFERRED = """
+import atexit, runpy, sys
+for name in ("urllib.parse", "ipaddress"):
+    del sys.modules[name]
+from doclint.models import installed
+installed.editable_install = lambda name: False
+from doclint.util.deferred_imports import RARELY_USED, is_loaded
+atexit.register(lambda: sys.__stderr__.write(
+    "\\nloaded: " + " ".join(name for name in RARELY_USED if is_loaded(name)) + "\\n"
+))
+sys.argv = ["doclint", *sys.argv[1:]]
+runpy.run_module("doclint", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("case", ["generated", "readme", "wiki"])
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_a_check_loads_none_of_the_modules_it_defers(trees, case, cache):
+    """`copy` (dataclasses' deep copies), `gettext` (argparse's translations,
+    with no locale folder to find them in), `urllib.parse` (pathlib's
+    `as_uri`; a link target with no `%` is not unquoted), `inspect` and
+    `ipaddress` are imported as stand-ins and not loaded. A wiki's page loads
+    mistune, which takes `unquote` and documents a dataclass; a part kept
+    with the cache is keyed with SARIF's rule list, whose module takes
+    `quote`."""
+    folder, page = trees[case]
+    said = run(folder, "check", page, *cache, script=_DEFERRED)
+    assert "\nloaded: " in said, "the run ended through the hook"
+    loaded = said.rpartition("loaded: ")[2].split()
+    if case == "wiki":
+        assert loaded == ["inspect", "urllib.parse"]
+    else:
+        assert loaded == (["urllib.parse"] if case == "generated" and not cache else [])
+
+
 COMMAND_LINES = [
     ["check", "docs", "--select", "DL1", "--output-format", "json", "--no-cache", "-j", "2"],
     ["check"],

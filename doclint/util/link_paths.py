@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-from urllib.parse import unquote
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 
@@ -50,4 +49,8 @@ def normal_path(path: str) -> str:
 
 
 def _unquoted(text: str) -> str:
-    return unquote(text) if "%" in text else text
+    if "%" not in text:  # most targets: urllib.parse is not loaded for them
+        return text
+    from urllib.parse import unquote
+
+    return unquote(text)
