@@ -231,6 +231,20 @@ def test_a_wiki_page_imports_the_rules_of_wikis_and_not_those_of_layout_profiles
     assert "doclint_rules.missing_object" not in modules
 
 
+def test_a_wiki_page_outside_a_checkout_starts_no_process(trees, tmp_path, monkeypatch):
+    """Its citations ask for the history, which git finds through a `.git`
+    entry above the tree: with none, git is neither looked for nor started;
+    and with Mermaid's parser not installed, no Node either. Nothing then
+    needs `subprocess`, `shutil` (its `which`) or OpenSSL (`hashlib`, for a
+    file compared with its blob)."""
+    monkeypatch.setenv("DOCLINT_MERMAID", str(tmp_path / "no-mermaid"))
+    folder, page = trees["wiki"]
+    modules = imported(folder, "check", page, "--no-cache")
+    assert "doclint.history.history" in modules and "doclint.diagrams.mermaid" in modules
+    spawning = {"subprocess", "doclint.history.git", "shutil", "hashlib", "tempfile", "threading"}
+    assert sorted(modules & spawning) == []
+
+
 def test_a_format_is_imported_when_asked(trees):
     folder, page = trees["readme"]
     modules = imported(folder, "check", page, "--output-format", "html", "-o", "report.html")
