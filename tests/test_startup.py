@@ -384,12 +384,12 @@ def test_a_check_looks_its_rules_up_once(trees, cache):
 
 
 # The same run, started as a plain install's (the editable install's finder
-# imports pathlib, and with it urllib.parse and ipaddress, before doclint
-# runs; the language readers are listed from the package's folder), naming
-# at exit the modules `deferred_imports` put off whose code ran.
+# imports pathlib, and with it urllib.parse, ipaddress, ntpath and fnmatch,
+# before doclint runs; the language readers are listed from the package's
+# folder), naming at exit the modules `deferred_imports` put off whose code ran.
 _DEFERRED = """
 import atexit, runpy, sys
-for name in ("urllib.parse", "ipaddress"):
+for name in ("urllib.parse", "ipaddress", "ntpath", "fnmatch"):
     del sys.modules[name]
 from doclint.models import installed
 installed.editable_install = lambda name: False
@@ -407,8 +407,9 @@ runpy.run_module("doclint", run_name="__main__", alter_sys=True)
 def test_a_check_loads_none_of_the_modules_it_defers(trees, case, cache):
     """`copy` (dataclasses' deep copies), `gettext` (argparse's translations,
     with no locale folder to find them in), `urllib.parse` (pathlib's
-    `as_uri`; a link target with no `%` is not unquoted), `inspect` and
-    `ipaddress` are imported as stand-ins and not loaded. A wiki's page loads
+    `as_uri`; a link target with no `%` is not unquoted), `ntpath` and
+    `fnmatch` (pathlib's Windows paths and globs), `inspect` and `ipaddress`
+    are imported as stand-ins and not loaded. A wiki's page loads
     mistune, which takes `unquote` and documents a dataclass; a part kept
     with the cache is keyed with SARIF's rule list, whose module takes
     `quote`."""

@@ -6,7 +6,9 @@ Some standard modules import others for a rare case: `dataclasses` imports
 one-page check's imports) to name the fields of a dataclass that has no
 docstring, and doclint's all have one, and `copy` for `asdict`'s deep copies;
 `urllib.parse` imports `ipaddress` (~0.8 ms) for a URL whose host is in
-brackets; `pathlib` imports `urllib.parse` for `as_uri`, and `argparse`
+brackets; `pathlib` imports `urllib.parse` for `as_uri`, `fnmatch` for
+`glob` and `match`, and `ntpath` for its Windows paths (which tries five
+imports of Windows' `nt` as it loads, each a search of the path), and `argparse`
 imports `gettext` (which compiles a pattern of plural forms as it loads) for
 its labels' translations, which a parser built without a locale folder never
 asks for (`doclint.cli.parser`). Such a module is put in `sys.modules` as a
@@ -35,6 +37,8 @@ RARELY_USED: Mapping[str, tuple[str, ...]] = {
     "copy": (),
     "gettext": ("gettext", "ngettext"),
     "urllib.parse": ("quote_from_bytes",),
+    "ntpath": (),
+    "fnmatch": (),
 }
 """The modules deferred, each with the functions another module takes from it
 as it loads."""
