@@ -11,7 +11,9 @@ brackets; `pathlib` imports `urllib.parse` for `as_uri`, `fnmatch` for
 imports of Windows' `nt` as it loads, each a search of the path), and `argparse`
 imports `gettext` (which compiles a pattern of plural forms as it loads) for
 its labels' translations, which a parser built without a locale folder never
-asks for (`doclint.cli.parser`). Such a module is put in `sys.modules` as a
+asks for (`doclint.cli.parser`); and doclint's modules import `json` to write
+what a check with no cache never writes (a check's reads are
+`doclint.util.json_reading`'s). Such a module is put in `sys.modules` as a
 stand-in that holds only what the import system reads (`__spec__`,
 `__name__`...) and, for the names another module takes from it as it loads
 (`from gettext import gettext`), a function that loads it and calls its own:
@@ -39,6 +41,7 @@ RARELY_USED: Mapping[str, tuple[str, ...]] = {
     "urllib.parse": ("quote_from_bytes",),
     "ntpath": (),
     "fnmatch": (),
+    "json": (),
 }
 """The modules deferred, each with the functions another module takes from it
 as it loads."""
