@@ -212,7 +212,12 @@ class Registry:
         return {code: entry.load() for code, entry in self.entries.items()}
 
     def find_name(self, name: str) -> RuleEntry | None:
-        return next((entry for entry in self.entries.values() if entry.name == name), None)
+        # A loop over the facts, not through `RuleEntry.name`: each rule read
+        # asks whether its name is taken, a property call per known rule.
+        for entry in self.entries.values():
+            if entry.facts.name == name:
+                return entry
+        return None
 
     def entry(self, code_or_name: str) -> RuleEntry | None:
         """The rule of a code or name, known by its facts."""
@@ -494,7 +499,9 @@ def installed_entries(group: str) -> list[EntryPoint]:
     found: list[EntryPoint] = []
     for _, folder in installed.distributions(sys.path):
         text = installed.read(folder, "entry_points.txt")
-        if text is not None:
+        # Read line by line only where the group's name is (a few of the
+        # distributions of an environment, some with hundreds of lines).
+        if text is not None and group in text:
             found.extend(_section(text, group, installed.editable(folder)))
     return found
 
