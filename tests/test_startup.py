@@ -409,8 +409,9 @@ def test_a_check_loads_none_of_the_modules_it_defers(trees, case, cache):
     with no locale folder to find them in), `urllib.parse` (pathlib's
     `as_uri`; a link target with no `%` is not unquoted), `ntpath` and
     `fnmatch` (pathlib's Windows paths and globs), `json` (what a run writes
-    with the cache), `inspect` and `ipaddress` are imported as stand-ins and
-    not loaded. A wiki's page loads mistune, which takes `unquote` and
+    with the cache), `inspect`, `tokenize` and `ipaddress` are imported as
+    stand-ins and not loaded (nor `tokenize` where mistune's dataclass loads
+    `inspect`). A wiki's page loads mistune, which takes `unquote` and
     documents a dataclass, and reads Mermaid's answers where it runs; the
     cache keeps JSON, and a part it keeps is keyed with SARIF's rule list,
     whose module takes `quote`."""

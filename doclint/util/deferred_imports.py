@@ -4,7 +4,9 @@ uses them, not when one imports them.
 Some standard modules import others for a rare case: `dataclasses` imports
 `inspect` (with `ast`, `dis` and `tokenize`: ~4 ms, the largest part of a
 one-page check's imports) to name the fields of a dataclass that has no
-docstring, and doclint's all have one, and `copy` for `asdict`'s deep copies;
+docstring, and doclint's all have one (mistune's has not: `inspect` and
+`linecache` import `tokenize`, which compiles its patterns as it loads, to
+read source files), and `copy` for `asdict`'s deep copies;
 `urllib.parse` imports `ipaddress` (~0.8 ms) for a URL whose host is in
 brackets; `pathlib` imports `urllib.parse` for `as_uri`, `fnmatch` for
 `glob` and `match`, and `ntpath` for its Windows paths (which tries five
@@ -42,6 +44,7 @@ RARELY_USED: Mapping[str, tuple[str, ...]] = {
     "ntpath": (),
     "fnmatch": (),
     "json": (),
+    "tokenize": (),
 }
 """The modules deferred, each with the functions another module takes from it
 as it loads."""
