@@ -426,6 +426,30 @@ def test_a_check_loads_none_of_the_modules_it_defers(trees, case, cache):
     assert loaded == set()
 
 
+# `python -m doclint` naming, when the launcher tunes the garbage collector,
+# whether typing is imported yet.
+_TUNED = """
+import runpy, sys
+from doclint.util import gc_pause
+tune = gc_pause.collect_rarely
+def tuned():
+    sys.__stderr__.write("typing before tuning: %s\\n" % ("typing" in sys.modules))
+    tune()
+gc_pause.collect_rarely = tuned
+sys.argv = ["doclint", *sys.argv[1:]]
+runpy.run_module("doclint", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_typing_loads_after_the_collector_is_tuned(trees):
+    """The package, its launcher and what they import before `script` tunes
+    the collector use typing's TYPE_CHECKING without importing typing: the
+    young collections at the default threshold traced what it builds."""
+    folder, page = trees["readme"]
+    said = run(folder, "check", page, "--no-cache", script=_TUNED)
+    assert said.rpartition("typing before tuning: ")[2].split()[0] == "False"
+
+
 COMMAND_LINES = [
     ["check", "docs", "--select", "DL1", "--output-format", "json", "--no-cache", "-j", "2"],
     ["check"],

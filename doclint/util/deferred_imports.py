@@ -33,7 +33,13 @@ import sys
 from _thread import allocate_lock
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any
+
+# typing's, without importing it: this module loads before the launcher
+# tunes the garbage collector (`doclint.launcher`).
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import Any
 
 RARELY_USED: Mapping[str, tuple[str, ...]] = {
     "inspect": (),
