@@ -383,45 +383,13 @@ def _module_rules_of(name: str) -> list[type[Rule[Any]]]:
 def package_modules(package: str) -> list[ModuleFile]:
     """The public modules of a package of rules, sorted, each with the file
     of its code: those whose name starts with `_` are the rules' helpers."""
+    from doclint.util.module_files import folder_modules  # an editable install's only
+
     found = importlib.import_module(package)
-    if not all(os.path.isdir(folder) for folder in found.__path__):  # a zip file's, say
+    listed = folder_modules(found.__path__)
+    if listed is None:  # a zip file's, say
         return _modules_pkgutil_finds(package, found.__path__)
-    listed: dict[str, str] = {}
-    for folder in found.__path__:
-        for name, file in _folder_modules(folder):
-            listed.setdefault(name, file)
-    return [(f"{package}.{name}", listed[name]) for name in sorted(listed) if name[0] != "_"]
-
-
-def _folder_modules(folder: str) -> Iterator[ModuleFile]:
-    """The modules `pkgutil.iter_modules` finds in a folder, with their files
-    (as `_file_of` names them), found as it finds them but without its
-    `inspect.getmodulename` (inspect, with ast and dis, costs an editable
-    install's start ~4 ms)."""
-    from importlib.machinery import all_suffixes
-
-    suffixes = sorted(all_suffixes(), key=len, reverse=True)
-    for entry in sorted(_listing(folder)):
-        name = _module_name(entry, suffixes)
-        path = os.path.join(folder, entry)
-        if name is None and "." not in entry and os.path.isdir(path):
-            if any(_module_name(inner, suffixes) == "__init__" for inner in _listing(path)):
-                yield entry, os.path.join(path, "__init__.py")
-        elif name and name != "__init__" and "." not in name:
-            yield name, os.path.join(folder, f"{name}.py")
-
-
-def _module_name(file: str, suffixes: list[str]) -> str | None:
-    """`inspect.getmodulename(file)`: its name without the longest suffix of
-    a module's file it ends with."""
-    return next((file[: -len(end)] for end in suffixes if file.endswith(end)), None)
-
-
-def _listing(folder: str) -> list[str]:
-    try:
-        return os.listdir(folder)
-    except OSError:
-        return []
+    return [(f"{package}.{name}", file) for name, file in listed if not name.startswith("_")]
 
 
 def _modules_pkgutil_finds(package: str, path: Iterable[str]) -> list[ModuleFile]:
