@@ -13,7 +13,10 @@ import os
 import sys
 from collections.abc import Sequence
 from types import FrameType
-from typing import TYPE_CHECKING
+
+# typing's, without importing it: typing loads after `script` tunes the
+# garbage collector, whose collections would trace what it builds.
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     import signal

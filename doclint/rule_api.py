@@ -567,7 +567,12 @@ def shown_tree_path(path: str, limit: int = 200) -> str:
     return f"{TREE_PATH_MARK}{shown_target(path, limit)}{TREE_PATH_MARK}"
 
 
-PageT = TypeVar("PageT", bound="PageBase")
+if TYPE_CHECKING:
+    PageT = TypeVar("PageT", bound=PageBase)
+else:
+    # Its bound is for type checkers: as text, typing would compile it (a
+    # process's first `compile()` builds the classes of `ast`'s nodes).
+    PageT = TypeVar("PageT")
 
 
 def _kinds_of(page_type: object) -> frozenset[DocKind] | None:

@@ -140,6 +140,33 @@ def test_negative_jobs_and_sizes_are_refused():
     assert doclint.Settings(jobs=0, root="x").root == Path("x")  # a str path is a Path
 
 
+def test_settings_are_the_dataclass_their_fields_make():
+    """`Settings.__init__` is written out: it takes each field, in order,
+    with the field's default (a new list or dict where the field has a
+    factory), and a changed copy compares and shows as a dataclass's."""
+    import dataclasses
+    import inspect
+
+    fields = dataclasses.fields(doclint.Settings)
+    parameters = list(inspect.signature(doclint.Settings).parameters.values())
+    assert [parameter.name for parameter in parameters] == [field.name for field in fields]
+    made = doclint.Settings()
+    for parameter, field in zip(parameters, fields, strict=True):
+        if field.default_factory is not dataclasses.MISSING:
+            assert parameter.default is None
+            assert getattr(made, field.name) == field.default_factory()
+        else:
+            assert parameter.default == field.default == getattr(made, field.name)
+    assert doclint.Settings().ignore is not made.ignore
+    changed = dataclasses.replace(made, select=["DL1"], jobs=2)
+    assert changed == doclint.Settings(select=["DL1"], jobs=2) and changed != made
+    assert repr(changed).startswith("Settings(select=['DL1'], ignore=[], extend_select=[], ")
+    with pytest.raises(TypeError):
+        hash(made)
+    with pytest.raises(ValueError, match="jobs"):
+        dataclasses.replace(made, jobs=-2)  # checked as the original
+
+
 def test_check_text_takes_bytes_as_a_file_is_read():
     text = keyword_index("pkg/mod.py", ["Thing", "is"])
     settings = doclint.Settings(select=["DL0", "DL1", "DL2"])

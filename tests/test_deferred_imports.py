@@ -30,7 +30,7 @@ def test_an_import_finds_the_module_and_its_first_use_loads_it():
     script = (
         "import sys\n"
         "from doclint.util.deferred_imports import defer\n"
-        "defer(('ipaddress',))\n"
+        "defer({'ipaddress': ()})\n"
         "import ipaddress\n"
         "from urllib.parse import urlsplit\n"
         "print(type(sys.modules['ipaddress']).__name__)\n"
@@ -102,3 +102,29 @@ def test_a_rule_s_file_is_found_without_inspect(monkeypatch):
     monkeypatch.undo()  # pytest reports a failure with inspect
     assert asked == []
     assert found == inspect.getfile(InternalError)
+
+
+def test_a_function_taken_from_a_deferred_module_loads_it_when_called():
+    """argparse takes `gettext` and `ngettext` from gettext as it loads, and
+    pathlib `quote_from_bytes` from urllib.parse: functions that load the
+    module at their first call; a submodule is set on its package."""
+    script = (
+        "import sys\n"
+        "from doclint.util.deferred_imports import defer\n"
+        "defer({'gettext': ('gettext', 'ngettext'), 'urllib.parse': ('quote_from_bytes',)})\n"
+        "from gettext import ngettext\n"
+        "import argparse, urllib.parse\n"
+        "print(type(sys.modules['gettext']).__name__, type(urllib.parse).__name__)\n"
+        "print(ngettext('one file', 'files', 2), urllib.parse.quote('a b'))\n"
+        "module = sys.modules['gettext']\n"
+        "print(type(module).__name__, module.ngettext is ngettext)\n"
+        "from urllib.parse import quote_from_bytes\n"
+        "print(quote_from_bytes(b'a b'))\n"
+    )
+    assert python(script).split("\n") == [
+        "_Deferred _Deferred",
+        "files a%20b",
+        "module False",
+        "a%20b",
+        "",
+    ]

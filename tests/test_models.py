@@ -56,3 +56,26 @@ def test_the_schema_describes_nodes_as_objects_of_their_fields():
     assert link["required"] == ["line", "column", "kind", "text", "target"]
     source = definitions["EmbeddedSource"]["properties"]["document"]
     assert {"$ref": "#/$defs/KeywordIndex"} in source["anyOf"][0]["oneOf"]
+
+
+def test_a_markdown_page_s_init_takes_its_fields_as_the_dataclass_s_would():
+    """`MarkdownPage.__init__` is written out: keywords only, each field with
+    its default (a new list where the field has a factory)."""
+    import dataclasses
+    import inspect
+
+    fields = dataclasses.fields(MarkdownPage)
+    parameters = list(inspect.signature(MarkdownPage).parameters.values())
+    assert [parameter.name for parameter in parameters] == [field.name for field in fields]
+    assert {parameter.kind for parameter in parameters} == {inspect.Parameter.KEYWORD_ONLY}
+    page = MarkdownPage(path="a.md", markdown=MarkdownLayer(line_count=1))
+    for parameter, field in zip(parameters, fields, strict=True):
+        if field.default_factory is not dataclasses.MISSING:
+            assert parameter.default is None
+            assert getattr(page, field.name) == field.default_factory()
+        elif field.default is dataclasses.MISSING:
+            assert parameter.default is inspect.Parameter.empty
+        else:
+            assert parameter.default == field.default == getattr(page, field.name)
+    assert page.outline is not MarkdownPage(path="b.md", markdown=page.markdown).outline
+    assert dataclasses.replace(page, page_kind="file-docs").page_kind == "file-docs"

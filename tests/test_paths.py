@@ -84,3 +84,28 @@ def test_long_ascii_texts_are_judged_as_isprintable_judges_them():
     assert all_printable([long, long, ""])
     assert not all_printable([long, f"::{long}"])
     assert not all_printable([f"{long}\0{long}"])
+
+
+def test_a_program_is_found_on_the_path_as_shutil_finds_it(tmp_path, monkeypatch):
+    """`find_program` is `shutil.which` (POSIX), without importing shutil:
+    the first executable file of the folders in order, neither a folder nor a
+    file that is not executable; a name with a folder is checked itself; an
+    empty search finds nothing."""
+    import shutil
+
+    from doclint.util.paths import find_program
+
+    first, second, third = (tmp_path / name for name in ("a", "b", "c"))
+    for folder in (first, second, third):
+        folder.mkdir()
+    (first / "tool").write_text("")  # not executable
+    (second / "tool").mkdir()  # a folder
+    (third / "tool").write_text("")
+    (third / "tool").chmod(0o755)
+    search = os.pathsep.join(map(str, (first, second, first, third)))
+    cases = [("tool", search), ("tool", ""), ("missing", search), (str(third / "tool"), "")]
+    for name, path in cases:
+        assert find_program(name, path) == shutil.which(name, path=path)
+    assert find_program("tool", search) == str(third / "tool")
+    monkeypatch.setenv("PATH", search)
+    assert find_program("tool") == shutil.which("tool") == str(third / "tool")

@@ -138,3 +138,49 @@ def test_a_page_compares_and_shows_as_its_dataclass_would():
     assert repr(page) == f"MarkdownPage({shown})"
     with pytest.raises(TypeError):
         hash(page)
+
+
+def test_a_record_s_new_is_evaluated_once_per_number_of_fields(monkeypatch):
+    """`collections.namedtuple` evaluates the source of each class's
+    `__new__`; records of as many fields share one evaluation, each with its
+    own argument names and defaults."""
+    import collections
+    import inspect
+
+    from doclint.util import records as module
+
+    evaluated = []
+
+    def counted(source: str, scope: dict[str, object]) -> object:
+        evaluated.append(source)
+        return eval(source, scope)
+
+    monkeypatch.setattr(module, "eval", counted, raising=False)
+    monkeypatch.setattr(module, "_NEW_CODE", {})
+    names = [f"field{index}" for index in range(23)]
+    first = collections.namedtuple("First", names)  # what a record must match
+    built = [
+        module._RecordMeta(
+            "Wide",
+            (module._Record,),
+            {"__module__": __name__, "__annotations__": {n: "int" for n in names}},
+        ),
+        module._RecordMeta(
+            "Other",
+            (module._Record,),
+            {
+                "__module__": __name__,
+                "__annotations__": {n.upper(): "int" for n in names},
+                "FIELD22": 7,
+            },
+        ),
+    ]
+    assert len(evaluated) == 1
+    wide, other = built
+    assert inspect.signature(wide) == inspect.signature(first)
+    assert wide(*range(23)) == tuple(range(23)) and wide(**dict.fromkeys(names, 1)).field22 == 1
+    assert other(*range(22)).FIELD22 == 7
+    with pytest.raises(
+        TypeError, match=r"Wide.__new__\(\) missing 1 required positional argument: 'field22'"
+    ):
+        wide(*range(22))

@@ -77,6 +77,36 @@ def test_a_module_whose_bytes_differ_from_the_index_is_not_known_by_it(tmp_path)
     assert indexed_facts(f"{BUILTIN_PACKAGE}.not_indexed", file) is None
 
 
+def test_a_rule_package_s_modules_are_those_pkgutil_finds(tmp_path, monkeypatch):
+    """A folder of rules is listed as `pkgutil.iter_modules` lists it (which
+    imports inspect for `getmodulename`): modules of any suffix, packages
+    (a folder with an `__init__`), neither a folder without one nor a name
+    with a dot, and a package before a module of its name."""
+    import pkgutil
+    import sys
+
+    package = tmp_path / "some_rules"
+    for name in ("__init__.py", "b_rule.py", "a_rule.pyc", "_helper.py", "x.y.py", "c.txt"):
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text("")
+    (package / "d_pkg").mkdir()
+    (package / "d_pkg" / "__init__.py").write_text("")
+    (package / "d_pkg.py").write_text("")
+    (package / "e_folder").mkdir()
+    (package / "e_folder" / "notes.md").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = package_modules("some_rules")
+    listed = sorted(info.name for info in pkgutil.iter_modules([str(package)]))
+    public = [f"some_rules.{name}" for name in listed if not name.startswith("_")]
+    assert [name for name, _ in found] == public
+    assert found == [
+        ("some_rules.a_rule", str(package / "a_rule.py")),
+        ("some_rules.b_rule", str(package / "b_rule.py")),
+        ("some_rules.d_pkg", str(package / "d_pkg" / "__init__.py")),
+    ]
+    monkeypatch.delitem(sys.modules, "some_rules")
+
+
 def test_a_damaged_index_entry_is_as_good_as_none(monkeypatch):
     (name, file), *_ = package_modules(BUILTIN_PACKAGE)
     sha = rule_index.digest(Path(file).read_bytes())

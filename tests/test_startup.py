@@ -231,6 +231,20 @@ def test_a_wiki_page_imports_the_rules_of_wikis_and_not_those_of_layout_profiles
     assert "doclint_rules.missing_object" not in modules
 
 
+def test_a_wiki_page_outside_a_checkout_starts_no_process(trees, tmp_path, monkeypatch):
+    """Its citations ask for the history, which git finds through a `.git`
+    entry above the tree: with none, git is neither looked for nor started;
+    and with Mermaid's parser not installed, no Node either. Nothing then
+    needs `subprocess`, `shutil` (its `which`) or OpenSSL (`hashlib`, for a
+    file compared with its blob)."""
+    monkeypatch.setenv("DOCLINT_MERMAID", str(tmp_path / "no-mermaid"))
+    folder, page = trees["wiki"]
+    modules = imported(folder, "check", page, "--no-cache")
+    assert "doclint.history.history" in modules and "doclint.diagrams.mermaid" in modules
+    spawning = {"subprocess", "doclint.history.git", "shutil", "hashlib", "tempfile", "threading"}
+    assert sorted(modules & spawning) == []
+
+
 def test_a_format_is_imported_when_asked(trees):
     folder, page = trees["readme"]
     modules = imported(folder, "check", page, "--output-format", "html", "-o", "report.html")
@@ -369,6 +383,73 @@ def test_a_check_looks_its_rules_up_once(trees, cache):
     assert said.rpartition("lookups: ")[2].split() == ["1"]
 
 
+# The same run, started as a plain install's (the editable install's finder
+# imports pathlib, and with it urllib.parse, ipaddress, ntpath and fnmatch,
+# before doclint runs; the language readers are listed from the package's
+# folder), naming at exit the modules `deferred_imports` put off whose code ran.
+_DEFERRED = """
+import atexit, runpy, sys
+for name in ("urllib.parse", "ipaddress", "ntpath", "fnmatch"):
+    del sys.modules[name]
+from doclint.models import installed
+installed.editable_install = lambda name: False
+from doclint.util.deferred_imports import RARELY_USED, is_loaded
+atexit.register(lambda: sys.__stderr__.write(
+    "\\nloaded: " + " ".join(name for name in RARELY_USED if is_loaded(name)) + "\\n"
+))
+sys.argv = ["doclint", *sys.argv[1:]]
+runpy.run_module("doclint", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("case", ["generated", "readme", "wiki"])
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_a_check_loads_none_of_the_modules_it_defers(trees, case, cache):
+    """`copy` (dataclasses' deep copies), `gettext` (argparse's translations,
+    with no locale folder to find them in), `urllib.parse` (pathlib's
+    `as_uri`; a link target with no `%` is not unquoted), `ntpath` and
+    `fnmatch` (pathlib's Windows paths and globs), `json` (what a run writes
+    with the cache), `inspect`, `tokenize` and `ipaddress` are imported as
+    stand-ins and not loaded (nor `tokenize` where mistune's dataclass loads
+    `inspect`). A wiki's page loads mistune, which takes `unquote` and
+    documents a dataclass, and reads Mermaid's answers where it runs; the
+    cache keeps JSON, and a part it keeps is keyed with SARIF's rule list,
+    whose module takes `quote`."""
+    folder, page = trees[case]
+    said = run(folder, "check", page, *cache, script=_DEFERRED)
+    assert "\nloaded: " in said, "the run ended through the hook"
+    loaded = set(said.rpartition("loaded: ")[2].split())
+    if case == "wiki":
+        loaded -= {"inspect", "urllib.parse", "json"}
+    elif not cache:
+        loaded -= {"json", "urllib.parse"} if case == "generated" else {"json"}
+    assert loaded == set()
+
+
+# `python -m doclint` naming, when the launcher tunes the garbage collector,
+# whether typing is imported yet.
+_TUNED = """
+import runpy, sys
+from doclint.util import gc_pause
+tune = gc_pause.collect_rarely
+def tuned():
+    sys.__stderr__.write("typing before tuning: %s\\n" % ("typing" in sys.modules))
+    tune()
+gc_pause.collect_rarely = tuned
+sys.argv = ["doclint", *sys.argv[1:]]
+runpy.run_module("doclint", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_typing_loads_after_the_collector_is_tuned(trees):
+    """The package, its launcher and what they import before `script` tunes
+    the collector use typing's TYPE_CHECKING without importing typing: the
+    young collections at the default threshold traced what it builds."""
+    folder, page = trees["readme"]
+    said = run(folder, "check", page, "--no-cache", script=_TUNED)
+    assert said.rpartition("typing before tuning: ")[2].split()[0] == "False"
+
+
 COMMAND_LINES = [
     ["check", "docs", "--select", "DL1", "--output-format", "json", "--no-cache", "-j", "2"],
     ["check"],
@@ -416,9 +497,10 @@ def test_the_check_path_s_models_rules_and_profiles_load_no_openssl():
 
 def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
     """typing.NamedTuple compiles each field's annotation when it builds the
-    class: the models, profiles, engine, tree, configuration files, run and
-    layouts build theirs with `doclint.models.records` (a module mypyc
-    compiled builds typing's)."""
+    class (and a process's first `compile()` builds the classes of `ast`'s
+    nodes): the models, profiles, engine, tree, configuration files, run,
+    output's parts and diagrams build theirs with `doclint.util.records` (a
+    module mypyc compiled builds typing's)."""
     script = (
         "import typing\n"
         "built = []\n"
@@ -431,6 +513,8 @@ def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
         "import doclint.models.generated, doclint.profiles.wikis, doclint.tree.discovery\n"
         "import doclint.config.files, doclint.output.baseline, doclint.output.layout\n"
         "import doclint.run.page_reading, doclint.run.scheduler, doclint.run.setup\n"
+        "import doclint.run.results, doclint.run.sink, doclint.output.parts\n"
+        "import doclint.diagrams.mermaid\n"
         "from doclint.util.build import compiled_modules\n"
         "print(sorted(set(built) - set(compiled_modules())))\n"
     )
@@ -438,6 +522,7 @@ def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
         *("doclint.models", "doclint.profiles", "doclint.engine", "doclint.tree", "doclint.rule"),
         *("doclint.config", "doclint.output.baseline", "doclint.output.layout"),
         *("doclint.run.page_reading", "doclint.run.scheduler", "doclint.run.setup"),
+        *("doclint.run.results", "doclint.run.sink", "doclint.output.parts", "doclint.diagrams"),
     )
     assert [module for module in eval(printed(script)) if module.startswith(mine)] == []
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gettext
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from doclint.config.suggestions import did_you_mean
+from doclint.util.deferred_imports import is_loaded
 from doclint.util.paths import printable
 
 
@@ -51,7 +51,7 @@ def labels_untranslated() -> Iterator[None]:
     has gettext search for a catalogue for each label of each parser it builds
     (the search imports `locale`: 1 to 2 ms); with no locale folder (a
     python.org or pyenv build's usual case), it can find none."""
-    if os.path.isdir(gettext.bindtextdomain(gettext.textdomain())):
+    if os.path.isdir(_locale_folder()):
         yield
         return
     translate = argparse._  # type: ignore[attr-defined]
@@ -60,6 +60,17 @@ def labels_untranslated() -> Iterator[None]:
         yield
     finally:
         argparse._ = translate  # type: ignore[attr-defined]
+
+
+def _locale_folder() -> str:
+    """The folder in which gettext looks for argparse's translations: when
+    gettext is not loaded yet (`deferred_imports`), no folder was bound to a
+    domain and none set as the domain, so its default folder."""
+    if not is_loaded("gettext"):
+        return os.path.join(sys.base_prefix, "share", "locale")
+    import gettext
+
+    return gettext.bindtextdomain(gettext.textdomain())
 
 
 class Parser(argparse.ArgumentParser):

@@ -28,13 +28,15 @@ import atexit
 import contextlib
 import json
 import os
-import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, NamedTuple
+from typing import IO
 
+from doclint.util.digests import sha256
 from doclint.util.notices import say_once
+from doclint.util.paths import find_program
+from doclint.util.records import NamedTuple
 
 MERMAID_VERSION = "11.17.2"
 """The Mermaid release the install command pins, and the one tested."""
@@ -104,21 +106,8 @@ def mermaid_state(environ: Mapping[str, str] = os.environ) -> str:
 
 
 def node_on_path() -> bool:
-    """`shutil.which("node") is not None`: asked by every run with a cache,
-    and importing `shutil` (with `bz2` and `lzma`) costs it 2 ms where this
-    search is `shutil.which`'s own (POSIX)."""
-    if sys.platform == "win32":
-        import shutil
-
-        return shutil.which("node") is not None
-    path = os.environ.get("PATH")
-    if path is None:
-        path = os.confstr("CS_PATH") if "CS_PATH" in os.confstr_names else os.defpath
-    places = [os.path.join(folder, "node") for folder in path.split(os.pathsep)] if path else []
-    return any(
-        os.path.exists(place) and os.access(place, os.X_OK) and not os.path.isdir(place)
-        for place in places
-    )
+    """Whether `node` is on $PATH: asked by every run with a cache."""
+    return find_program("node") is not None
 
 
 def clean_environment(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
@@ -127,9 +116,7 @@ def clean_environment(environ: Mapping[str, str] = os.environ) -> dict[str, str]
 
 
 def block_key(text: str) -> bytes:
-    import hashlib
-
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+    return sha256(text.encode("utf-8", "surrogatepass")).digest()
 
 
 class _Stopped(Exception):
@@ -377,9 +364,7 @@ class MermaidChecker:
     def _start(self) -> _Node | str:
         """A Node process loading mermaid (its first line says whether it
         did), or why there is none."""
-        import shutil
-
-        node_path = shutil.which("node", path=self.environ.get("PATH"))
+        node_path = find_program("node", self.environ.get("PATH"))
         if node_path is None:
             return (
                 "no `node` on PATH; install Node.js 20 or later, then "

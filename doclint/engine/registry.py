@@ -212,7 +212,12 @@ class Registry:
         return {code: entry.load() for code, entry in self.entries.items()}
 
     def find_name(self, name: str) -> RuleEntry | None:
-        return next((entry for entry in self.entries.values() if entry.name == name), None)
+        # A loop over the facts, not through `RuleEntry.name`: each rule read
+        # asks whether its name is taken, a property call per known rule.
+        for entry in self.entries.values():
+            if entry.facts.name == name:
+                return entry
+        return None
 
     def entry(self, code_or_name: str) -> RuleEntry | None:
         """The rule of a code or name, known by its facts."""
@@ -378,12 +383,21 @@ def _module_rules_of(name: str) -> list[type[Rule[Any]]]:
 def package_modules(package: str) -> list[ModuleFile]:
     """The public modules of a package of rules, sorted, each with the file
     of its code: those whose name starts with `_` are the rules' helpers."""
-    import pkgutil
+    from doclint.util.module_files import folder_modules  # an editable install's only
 
     found = importlib.import_module(package)
+    listed = folder_modules(found.__path__)
+    if listed is None:  # a zip file's, say
+        return _modules_pkgutil_finds(package, found.__path__)
+    return [(f"{package}.{name}", file) for name, file in listed if not name.startswith("_")]
+
+
+def _modules_pkgutil_finds(package: str, path: Iterable[str]) -> list[ModuleFile]:
+    import pkgutil
+
     return [
         (f"{package}.{module.name}", _file_of(module))
-        for module in sorted(pkgutil.iter_modules(found.__path__), key=lambda info: info.name)
+        for module in sorted(pkgutil.iter_modules(path), key=lambda info: info.name)
         if not module.name.startswith("_")
     ]
 
@@ -453,7 +467,9 @@ def installed_entries(group: str) -> list[EntryPoint]:
     found: list[EntryPoint] = []
     for _, folder in installed.distributions(sys.path):
         text = installed.read(folder, "entry_points.txt")
-        if text is not None:
+        # Read line by line only where the group's name is (a few of the
+        # distributions of an environment, some with hundreds of lines).
+        if text is not None and group in text:
             found.extend(_section(text, group, installed.editable(folder)))
     return found
 

@@ -10,19 +10,20 @@ object ids, so that no path of a page is ever written to the batch process.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import posixpath
 import re
-import shutil
 import stat
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from doclint.history.git import Batch, Git
 from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.paths import find_program
+
+if TYPE_CHECKING:
+    from doclint.history.git import Batch, Git
 
 # The largest blob (or tree) read; a larger one reads as missing.
 BLOB_LIMIT: Final = 8 * 1024 * 1024
@@ -86,14 +87,18 @@ class History:
         missing, `root` is not inside a work tree (or is a bare repository,
         or one git refuses as another user's), or git fails. `limit`: the
         largest blob read, in bytes."""
-        program = shutil.which("git")
-        if program is None:
-            return None
         try:
             folder = root.resolve(strict=True)
         except (OSError, RuntimeError):  # missing, or a loop of links
             return None
-        if not folder.is_dir():
+        if not folder.is_dir() or not _below_a_git_entry(folder):
+            return None
+        # Imported for a checkout's tree only: `subprocess`, with `threading`,
+        # `signal` and `locale`.
+        from doclint.history.git import Git
+
+        program = find_program("git")
+        if program is None:
             return None
         asked = [
             "rev-parse",
@@ -313,7 +318,19 @@ class History:
         return normal != data and self._blob_id(normal) == oid
 
     def _blob_id(self, data: bytes) -> str:
+        import hashlib  # OpenSSL's, loaded for the first file compared
+
         return hashlib.new(self._format, b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def _below_a_git_entry(folder: Path) -> bool:
+    """Whether `folder` or a folder above it holds an entry named `.git`: git
+    finds the work tree a folder lies in only so (a `.git` folder, or the file
+    naming one of a worktree or a submodule) when its environment names no
+    repository, and the runner drops it (`git.environment`). Without one, no git
+    is started: a tree of pages outside a checkout (an exported wiki) spawns
+    no process for its history."""
+    return any(os.path.lexists(os.path.join(place, ".git")) for place in (folder, *folder.parents))
 
 
 def _tree_entries(data: bytes, width: int) -> dict[bytes, Entry]:

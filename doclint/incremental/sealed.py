@@ -15,10 +15,10 @@ import struct
 from _operator import _compare_digest as compare_digest  # hmac's, without OpenSSL
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NamedTuple
 
 from doclint.tree.reading import read_regular_status
 from doclint.util.digests import blake2b
+from doclint.util.records import NamedTuple
 
 MAGIC = b"DLSEAL3\n"
 PREFIX = struct.Struct("<8sQQ32s")  # MAGIC, head's and body's lengths, the seal

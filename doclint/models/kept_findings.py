@@ -13,8 +13,7 @@ from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.markdown import build_node
 
 PRINTABLE, SHOWN_OTHERWISE, ELSEWHERE = b"\x00", b"\x01", b"\x02"
-# No findings, written out: marshal marks an object referred to twice, as
-# a list made in another process may be.
+# No findings, written out: marshal flags an object met twice, as another process's list may be.
 EMPTY = PRINTABLE + b"[\x00\x00\x00\x00"
 _SAFETIES = {str(safety): safety for safety in FixSafety}
 _message = attrgetter("message")

@@ -16,7 +16,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from doclint import __version__
 from doclint.models.findings import Counts, Finding, counts, total
@@ -29,6 +29,7 @@ from doclint.output.shown import in_order, message_shown, shown_paths
 from doclint.util.digests import blake2b
 from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
+from doclint.util.records import NamedTuple
 from doclint.util.spill import Spill
 
 LENGTH = struct.Struct("<Q")

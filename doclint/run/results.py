@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from doclint.tree.index import Fact, Stamp
+from doclint.util.records import NamedTuple
 
 
 class KeptResult(NamedTuple):

@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.findings import FileFindings, Finding, by_file
 from doclint.models.kept_findings import ELSEWHERE, FileRows, decode_findings
+from doclint.util.records import NamedTuple
 
 Note = TypeVar("Note")  # what a sink's `add` gives, for its `keep`
 

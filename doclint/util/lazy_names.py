@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any
+
+# typing's, without importing it: this module loads before the launcher
+# tunes the garbage collector (`doclint.launcher`).
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def names_on_first_use(

@@ -5,7 +5,6 @@ targets by folder, and posixpath's join and normpath are Python functions."""
 from __future__ import annotations
 
 import posixpath
-from urllib.parse import unquote
 
 from doclint.util.lazy_regex import shipped_pattern
 
@@ -51,4 +50,8 @@ def normal_path(path: str) -> str:
 
 
 def _unquoted(text: str) -> str:
-    return unquote(text) if "%" in text else text
+    if "%" not in text:  # most targets: urllib.parse is not loaded for them
+        return text
+    from urllib.parse import unquote
+
+    return unquote(text)

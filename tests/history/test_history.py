@@ -301,6 +301,23 @@ def test_not_a_checkout_has_no_history(tmp_path: Path) -> None:
     assert History.open(repo / ".git") is None
 
 
+def test_a_folder_below_no_git_entry_starts_no_git(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """git finds a work tree through a `.git` entry of the folder or one above
+    it (its environment dropped): without one, git is neither looked for nor
+    started; with one (a worktree's or a submodule's `.git` file), it is."""
+    from doclint.history import history
+
+    looked: list[str] = []
+    monkeypatch.setattr(history, "find_program", lambda name: looked.append(name))
+    plain = tmp_path / "plain" / "docs"
+    plain.mkdir(parents=True)
+    assert History.open(plain) is None and looked == []
+    (tmp_path / "plain" / ".git").write_text("gitdir: elsewhere\n")
+    assert History.open(plain) is None and looked == ["git"]
+
+
 def test_a_repository_with_no_commit_has_no_head(tmp_path: Path) -> None:
     repo = new_repo(tmp_path / "repo")
     write(repo, {"a.md": "a\n"})
