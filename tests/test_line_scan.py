@@ -48,7 +48,10 @@ def test_same_layer_on_a_generated_corpus(generated_corpus):
         "- item\nlazy continuation\n",
         "- item\n---\n",  # a break after a list: mistune decides by the marker
         "> quote\n",
-        "    indented code\n",
+        "  > an indented quote\n",
+        "  - an indented item\n",
+        "  3. an indented ordered item\n",
+        "- item\n\n    indented after an item\n",  # the item's, to mistune
         "| a | b |\n| --- |\n",  # not a table: mistune reads a paragraph
         "| a |\n| x |\n",
         "| a | b |\n|---|---|\n| 1 |\n",
@@ -98,6 +101,15 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
         "Para\n    indented [x](y.md)\n\tTabbed\n    - not an item\ntext\n\nNext\n",
         "Para\n    continued\n---\n",  # a setext heading over the indented line
         "#define x 1\n#!/bin/sh\n####### seven\n\n#x\n===\n",  # no headings: text
+        # indented code, as a text file leaked out of a broken Original Source holds it
+        "    indented code\n",
+        "# T\n    code [x](y.md)\n\n\t\ttabbed\n  \t mixed\n\n\n     \nafter\n---\n",
+        "Para\n\n    code\n\t\t\n   \n  \nText\n    continued\n\t\t\n",
+        "```\nx\n```\n    code after a fence\n***\n    code after a break\n",
+        "\t\t\nx\n\n\t\t\n\t\tcode\n",  # a blank line of tabs: code, or blank after a blank
+        # paragraph text indented by up to three spaces, starting or continuing one
+        "  two [a](b.md)\n   three\nplain\n  more\n\n (x) y\n",
+        "Usage: x [OPTION]\n   or: x -t DIR\n",
     ],
 )
 def test_same_layer_on_hand_made_pages(text):

@@ -2,12 +2,14 @@
 
 Generated pages use a small part of Markdown: ATX headings, paragraphs of
 plain lines, one-line list items, fenced code, thematic breaks, the pipe
-tables of folder indexes, and the setext headings of text files that leak out
-of a broken Original Source block. For a page made only of those, this scan
-builds the same `MarkdownLayer` as the mistune path at a fraction of the cost
-(keyword indexes are hundreds of list items, each of which mistune parses as
-a nested document). At the first line whose reading could depend on anything
-more (indentation, block quotes, HTML, tables without outer pipes, lazy
+tables of folder indexes, and the setext headings, indented code and
+indented paragraph lines of text files that leak out of a broken Original
+Source block. For a page made only of those, this scan builds the same
+`MarkdownLayer` as the mistune path at a fraction of the cost (keyword
+indexes are hundreds of list items, each of which mistune parses as a nested
+document; a leaked Makefile is thousands of indented lines). At the first
+line whose reading could depend on anything more (indentation under a list
+item, indented blocks, block quotes, HTML, tables without outer pipes, lazy
 continuations, link definitions...) it gives up and returns None, and the
 caller uses mistune. A test compares both paths over the real slice and a
 generated corpus.
@@ -63,8 +65,19 @@ _SIMPLE_ORDERED = compiled_on_use(rf"(\d{{1,9}}\.) {_SIMPLE}")
 _PLAIN_ITEM = re.compile(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
 _ALIGN_ROW = compiled_on_use(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?>(?:\|[ \t]*:?-+:?[ \t]*)*)\|?[ \t]*$")
 _BLANK = compiled_on_use(r"[ \t\v\f]*$")
-# A blank line that mistune's indented-code pattern matches all the same.
-_INDENTED_BLANK = compiled_on_use(r"(?: {4}| *\t).")
+# A line of indented code as mistune tells one (`_is_indent_code_line`): four
+# spaces, or a tab after fewer, then anything (blank or not).
+_INDENTED_CODE = compiled_on_use(r"(?: {4}| *\t).")
+# mistune's reading of an indented block's text: the first tab after up to
+# three spaces is expanded to the fourth column, then up to four spaces go.
+_LEADING_TAB = compiled_on_use(r"^( {0,3})\t", re.MULTILINE)
+_CODE_INDENT = compiled_on_use(r"^ {1,4}", re.MULTILINE)
+# What may open a block after up to three spaces (a digit may open an
+# ordered item): a line indented so and opening none is paragraph text.
+_BLOCK_OPENERS = frozenset("#`~=-_*+>[<|")
+# What may come before an indented line, across blank lines, for this scan
+# to read it: after a list item or a table, mistune may read it as theirs.
+_BEFORE_INDENTED = frozenset({"blank", "paragraph", "heading", "fence", "break"})
 # `string.whitespace`, written out: the module (0.3 ms, with its Template
 # pattern compiled) is imported for nothing else.
 _ASCII_WHITESPACE = " \t\n\r\x0b\x0c"
@@ -121,25 +134,29 @@ class _Scanner:
     def run(self) -> MarkdownLayer:
         lines, count = self.lines, self.count
         index = 0
-        previous = "blank"
+        previous = before_blank = "blank"
         while index < count:
             line = lines[index]
-            if not line or (line[0] in " \t\v\f" and _BLANK.match(line)):
-                if line and _INDENTED_BLANK.match(line):
-                    raise _GiveUp  # mistune reads it as indented code or paragraph text
+            if not line or (
+                line[0] in " \t\v\f"
+                and _BLANK.match(line)
+                # mistune's indented-code test comes before its blank lines,
+                # which then run on through every line blank to them.
+                and ((previous == "blank" and index) or not _INDENTED_CODE.match(line))
+            ):
                 if self.paragraph:
                     self.flush()
+                if previous != "blank":
+                    before_blank = previous
                 previous = "blank"
                 index += 1
                 continue
             first = line[0]
-            if previous == "paragraph" and (first == "\t" or line.startswith("    ")):
-                # Indented four columns or more: nothing can interrupt the
-                # paragraph there (indented code cannot), so the line continues it.
-                self.paragraph.append(line)
+            if first in " \t":
+                index, previous = self.indented(index, line, previous, before_blank)
                 index += 1
                 continue
-            if first in " \t><" or (first == "[" and "]:" in line):
+            if first in "><" or (first == "[" and "]:" in line):
                 raise _GiveUp
             if first == "|":
                 if previous in ("paragraph", "item"):
@@ -172,6 +189,58 @@ class _Scanner:
             index += 1
         self.flush()
         return self.layer
+
+    def indented(self, index: int, line: str, previous: str, before_blank: str) -> tuple[int, str]:
+        """Read line `index`, which starts with a space or a tab and is not
+        blank to mistune: the index of the last line read, and what it was."""
+        if previous not in _BEFORE_INDENTED or (
+            previous == "blank" and before_blank not in _BEFORE_INDENTED
+        ):
+            raise _GiveUp  # the line may be a list item's or a table's
+        if _INDENTED_CODE.match(line):
+            if previous != "paragraph":
+                return self.indented_code(index), "fence"
+            # Nothing can interrupt the paragraph there (indented code
+            # cannot), so the line continues it.
+        else:
+            opening = line.lstrip(" ")[0]
+            if opening in _BLOCK_OPENERS or opening.isdigit():
+                raise _GiveUp  # a block indented by up to three spaces
+            if "|" in line and index + 1 < self.count and _ALIGN_ROW.match(self.lines[index + 1]):
+                raise _GiveUp  # a table
+            if previous != "paragraph":
+                self.paragraph_start = index
+        self.paragraph.append(line)
+        return index, "paragraph"
+
+    def indented_code(self, index: int) -> int:
+        """Add the indented-code block that starts at line `index`, as
+        mistune reads it; the index of its last line (blank lines after it
+        are the block's)."""
+        lines, count = self.lines, self.count
+        last = index
+        # mistune's end of the block: indented lines, and lines blank to str.strip.
+        while last + 1 < count and (
+            _INDENTED_CODE.match(lines[last + 1]) or not lines[last + 1].strip()
+        ):
+            last += 1
+        raw = "\n".join(lines[index : last + 1])
+        text = _CODE_INDENT.sub("", _LEADING_TAB.sub(_tab_to_column, raw)).strip("\n")
+        line, physical = self.first + index, lines[index]
+        self.layer.code_blocks.append(
+            CodeBlock(
+                line=line,
+                column=len(physical) - len(physical.lstrip(" \t")) + 1,
+                fenced=False,
+                marker="",
+                info="",
+                content_line=line,
+                end_line=line + text.count("\n"),
+                closed=True,
+                text=text,
+            )
+        )
+        return last
 
     def other_line(self, index: int, line: str, previous: str) -> str:
         """Read line `index`, which opens none of the blocks `run` tells first:
@@ -252,7 +321,9 @@ class _Scanner:
         raw = "\n".join(self.paragraph)
         start = self.first + self.paragraph_start
         level = 1 if underline.rstrip(" \t")[-1] == "=" else 2
-        self.layer.headings.append(Heading(start, 1, level, raw + "\n"))
+        # Its column is where its first line's text starts (an indented paragraph's too).
+        column = len(raw) - len(raw.lstrip(" \t")) + 1
+        self.layer.headings.append(Heading(start, column, level, raw + "\n"))
         self.links(raw, start, 0)
         self.paragraph = []
 
@@ -351,6 +422,10 @@ class _Scanner:
                     Link, (line + breaks, column, found.kind, found.text, found.target, found.title)
                 )
             )
+
+
+def _tab_to_column(match: re.Match[str]) -> str:
+    return match.group(1) + " " * (4 - len(match.group(1)))
 
 
 def _pipe_row(line: str) -> str | None:
