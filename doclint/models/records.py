@@ -22,16 +22,35 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+# The key, in the dict of a copy, of what fills the fields it leaves to be
+# computed when first read (`Compared.__getattr__`).
+LATER = "_later"
+
 
 class Compared:
     """The equality and repr a dataclass generates, for a dataclass declared
     with `eq=False, repr=False`: the page models are built at every start,
     and generating these two methods cost each class more than their uses
     (tests, debugging) ever do. Equal to an object of its own class whose
-    fields are equal; unhashable, as a dataclass that compares is."""
+    fields are equal; unhashable, as a dataclass that compares is.
+
+    A copy may leave fields out of its dict, to be computed when first read:
+    its dict then holds, under `LATER`, an object whose `fill(copy, name)`
+    computes and stores the field (`doclint.parsing.relocate`, where a page
+    moved to other lines moves its lists of parts only when they are read)."""
 
     __slots__ = ()
     __hash__ = None  # type: ignore[assignment]
+
+    if not TYPE_CHECKING:  # to a type checker, a misspelt field stays an error
+
+        def __getattr__(self, name):
+            # Called only for a name the instance's dict lacks.
+            later = self.__dict__.get(LATER)
+            if later is None:
+                message = f"{type(self).__name__!r} object has no attribute {name!r}"
+                raise AttributeError(message, name=name, obj=self)
+            return later.fill(self, name)
 
     def _names(self) -> tuple[str, ...]:
         from dataclasses import fields
