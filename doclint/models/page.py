@@ -11,12 +11,12 @@ says.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from doclint.models.markdown import Heading, MarkdownLayer, node
-from doclint.models.records import Compared, NamedTuple
+from doclint.models.records import Compared, NamedTuple, model
 
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler
@@ -65,7 +65,7 @@ def noted(description: str | None = None, empty_list: bool = False) -> dict[str,
     return metadata
 
 
-@dataclass(kw_only=True, eq=False, repr=False)
+@model
 class PageBase(Compared):
     """What every page has: where it is, the generic layer, and its sections."""
 
@@ -123,7 +123,7 @@ class PageBase(Compared):
         return self.path.rpartition("/")[0] != self.expected_path.rpartition("/")[0]
 
 
-@dataclass(kw_only=True, eq=False, repr=False)
+@model
 class MarkdownPage(PageBase):
     """Any other Markdown file: only the generic rules apply; or a page of a
     kind its generator's profile declares, read generically (`page_kind`)."""
