@@ -48,12 +48,14 @@ def moved(page: P, lines: int, **changes: Any) -> P:
         elif name == LATER:
             # A copy itself: what it has not moved yet, this copy moves later.
             later += [field for field in value.names if field not in page.__dict__]
-        elif (isinstance(value, list) and value) or (
-            dataclasses.is_dataclass(value) and not isinstance(value, type)
-        ):
+        elif value is None or isinstance(value, (str, int)):  # a name, a level, a kind
+            fields[name] = value
+        elif isinstance(value, tuple):  # a node: moved now, a nested page later
+            fields[name] = _moved_node(value, lines)
+        elif not isinstance(value, list) or value:  # the layer, or a list of parts
             later.append(name)
         else:
-            fields[name] = _moved_value(value, lines, name)
+            fields[name] = value
     for name in changes.keys() & set(later):  # a field a copy had not moved yet
         later.remove(name)
         fields[name] = changes[name]
