@@ -105,13 +105,27 @@ class _GiveUp(Exception):
     """The page uses Markdown this scan does not read exactly."""
 
 
+KeywordLines = dict[int, tuple[str, str]]
+"""The keyword-entry lines a scan read whole ("- **`name`**: [page](target)"),
+by line number: each line's name and link target."""
+
+
 def scan_layer(
     text: str, first_line: int = 1, lines: list[str] | None = None
 ) -> MarkdownLayer | None:
     """The generic layer of `text` (LF newlines), or None if mistune must read it.
     `lines` is `text.split("\\n")` if the caller has it."""
+    scanned = scan_page(text, first_line, lines)
+    return scanned[0] if scanned is not None else None
+
+
+def scan_page(
+    text: str, first_line: int = 1, lines: list[str] | None = None
+) -> tuple[MarkdownLayer, KeywordLines] | None:
+    """`scan_layer`'s layer, with the keyword-entry lines it read whole."""
+    scanner = _Scanner(text, text.split("\n") if lines is None else lines, first_line)
     try:
-        return _Scanner(text, text.split("\n") if lines is None else lines, first_line).run()
+        return scanner.run(), scanner.keywords
     except _GiveUp:
         return None
 
@@ -130,6 +144,7 @@ class _Scanner:
         # fence needs an offset, so pages without fences never count.
         self.known_line = 0
         self.known_offset = 0
+        self.keywords: KeywordLines = {}
 
     def run(self) -> MarkdownLayer:
         lines, count = self.lines, self.count
@@ -283,15 +298,18 @@ class _Scanner:
     def keyword_entries(self, index: int) -> int:
         """Add the run of keyword-entry lines that starts at line `index`; the
         index of its last line."""
-        text, number = self.text, self.first + index
+        text, number, keywords = self.text, self.first + index, self.keywords
         list_items, links = self.layer.list_items, self.layer.links
+        # Local names: the loop may run over hundreds of thousands of lines.
+        match, build, item_node, link_node = _KEYWORD_NEXT.match, build_node, ListItem, Link
         end = self.offset(index)
-        while (entry := _KEYWORD_NEXT.match(text, end)) is not None:
+        while (entry := match(text, end)) is not None:
             marker, item, name, label, target = entry.groups()
-            list_items.append(build_node(ListItem, (number, 1, marker, 0, item)))
+            list_items.append(build(item_node, (number, 1, marker, 0, item)))
             # The label starts after "- **`", the name and "`**: [".
             column = len(marker) + len(name) + 10
-            links.append(build_node(Link, (number, column, "inline", label, target, None)))
+            links.append(build(link_node, (number, column, "inline", label, target, None)))
+            keywords[number] = (name, target)
             number += 1
             end = entry.end()
         self.known_line, self.known_offset = number - self.first, end

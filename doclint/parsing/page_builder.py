@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from doclint.models.markdown import Heading, Node, build_node
 from doclint.models.page import Section
-from doclint.parsing.markdown import parse_markdown
+from doclint.parsing.markdown import read_markdown
 
 if TYPE_CHECKING:
     from doclint.parsing.pages import PageMemo
@@ -44,7 +44,9 @@ class PageBuilder:
         # hold a whole source file.
         self.lines = text.split("\n") if lines is None else lines
         self.first_line = first_line
-        self.layer = parse_markdown(text, first_line, self.lines)
+        # The keyword-entry lines the line scan read whole, for the keyword
+        # index's builder (`doclint.parsing.line_scan.KeywordLines`).
+        self.layer, self.keyword_lines = read_markdown(text, first_line, self.lines)
         self.path = path
         self.depth = depth
         self.memo = memo
