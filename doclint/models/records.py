@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transf
 T = TypeVar("T")
 
 # The key, in the dict of a copy, of what fills the fields it leaves to be
-# computed when first read (`Compared.__getattr__`).
+# computed when first read (`Later`).
 LATER = "_later"
 
 
@@ -36,8 +36,43 @@ def model(cls: type[T]) -> type[T]:
     """A model of the pages (a subclass of `Compared`): a dataclass of
     keyword-only fields, whose `__init__`, equality and repr are `Compared`'s.
     A dataclass writes and compiles its `__init__` as it builds the class
-    (about 0.5 ms for a page model, at every start that reads a page)."""
-    return dataclass(kw_only=True, init=False, eq=False, repr=False)(cls)
+    (about 0.5 ms for a page model, at every start that reads a page).
+
+    Each field without a plain default (a list, the layer) may be left out
+    of a copy's dict, to be computed when first read: its dict then holds,
+    under `LATER`, an object whose `fill(copy, name)` computes and stores
+    the field (`doclint.parsing.relocate`, where a page moved to other lines
+    moves its lists of parts only when they are read)."""
+    made = dataclass(kw_only=True, init=False, eq=False, repr=False)(cls)
+    for each in fields(made):  # type: ignore[arg-type]
+        if each.default is MISSING and not leaves_for_later(made, each.name):  # not a base's
+            setattr(made, each.name, Later(each.name))
+    return made
+
+
+class Later:
+    """A field a copy may leave to be computed when first read. A descriptor
+    that defines no `__set__`: the instance's own value, where it has one, is
+    read without it, as any attribute is."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        fill = instance.__dict__.get(LATER)
+        if fill is None:
+            message = f"{type(instance).__name__!r} object has no attribute {self.name!r}"
+            raise AttributeError(message, name=self.name, obj=instance)
+        return fill.fill(instance, self.name)
+
+
+def leaves_for_later(cls: type, name: str) -> bool:
+    """Whether a copy of a `cls` may leave field `name` to be computed when read."""
+    return isinstance(getattr(cls, name, None), Later)
 
 
 class Compared:
@@ -46,12 +81,7 @@ class Compared:
     generating these methods cost each class more than their uses ever do.
     Built from keywords, one for each field without a default; equal to an
     object of its own class whose fields are equal; unhashable, as a
-    dataclass that compares is.
-
-    A copy may leave fields out of its dict, to be computed when first read:
-    its dict then holds, under `LATER`, an object whose `fill(copy, name)`
-    computes and stores the field (`doclint.parsing.relocate`, where a page
-    moved to other lines moves its lists of parts only when they are read)."""
+    dataclass that compares is."""
 
     __slots__ = ()
     __hash__ = None  # type: ignore[assignment]
@@ -72,14 +102,6 @@ class Compared:
                 if name not in values:
                     own[name] = factory()
             own.update(values)
-
-        def __getattr__(self, name):
-            # Called only for a name the instance's dict lacks.
-            later = self.__dict__.get(LATER)
-            if later is None:
-                message = f"{type(self).__name__!r} object has no attribute {name!r}"
-                raise AttributeError(message, name=name, obj=self)
-            return later.fill(self, name)
 
     def _names(self) -> tuple[str, ...]:
         return tuple(field.name for field in fields(self))  # type: ignore[arg-type]

@@ -21,7 +21,7 @@ from operator import add
 from typing import Any, TypeVar, get_args, get_type_hints
 
 from doclint.models.markdown import build_node
-from doclint.models.records import LATER
+from doclint.models.records import LATER, leaves_for_later
 
 P = TypeVar("P")
 
@@ -42,6 +42,7 @@ def moved(page: P, lines: int, **changes: Any) -> P:
     # replace checks and passes each field again through `__init__`.
     fields: dict[str, Any] = {}
     later: list[str] = []
+    kind = type(page)
     for name, value in page.__dict__.items():
         if name in changes:
             fields[name] = changes[name]
@@ -52,10 +53,12 @@ def moved(page: P, lines: int, **changes: Any) -> P:
             fields[name] = value
         elif isinstance(value, tuple):  # a node: moved now, a nested page later
             fields[name] = _moved_node(value, lines)
-        elif not isinstance(value, list) or value:  # the layer, or a list of parts
+        elif isinstance(value, list) and not value:
+            fields[name] = value
+        elif leaves_for_later(kind, name):  # the layer, or a list of parts
             later.append(name)
         else:
-            fields[name] = value
+            fields[name] = _moved_value(value, lines, name)
     for name in changes.keys() & set(later):  # a field a copy had not moved yet
         later.remove(name)
         fields[name] = changes[name]
@@ -64,13 +67,13 @@ def moved(page: P, lines: int, **changes: Any) -> P:
     copy: P = object.__new__(type(page))
     copy.__dict__.update(fields)
     if later:
-        copy.__dict__[LATER] = Later(page, lines, frozenset(later))
+        copy.__dict__[LATER] = Moving(page, lines, frozenset(later))
     return copy
 
 
-class Later:
+class Moving:
     """The fields a moved page has not moved yet: each is its page's field,
-    moved when first read (`doclint.models.records.Compared`)."""
+    moved when first read (`doclint.models.records.Later`)."""
 
     def __init__(self, page: object, lines: int, names: frozenset[str]) -> None:
         self.page = page
