@@ -3,6 +3,7 @@ scan does not give up, and the scan gives up only on pages that need mistune."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -154,3 +155,23 @@ def test_the_scan_reads_a_page_as_mistune_does_or_gives_up(lines):
     text = "\n".join(lines) + "\n"
     layer = scan_layer(text)
     assert layer is None or layer == parse_with_mistune(text)
+
+
+FENCE_PIECES = ["```", "~~~", "`", "~", " ", "  ", "\t", "\n", "x", "````", "\u00e9", "\n    ```"]
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(
+    st.lists(st.sampled_from(FENCE_PIECES), max_size=12).map("".join),
+    st.sampled_from(["```", "````", "~~~", "~~~~~"]),
+)
+def test_the_closing_line_is_the_one_commonmark_closes_on(body, marker):
+    """`closing_line` finds the first line of up to three spaces, a run of
+    the marker's character at least as long, and blanks (CommonMark's closing
+    fence, as a pattern tried at each line finds it)."""
+    text = f"{marker}info\n{body}"
+    start = len(marker) + 5
+    pattern = rf"\n {{0,3}}{re.escape(marker[0])}{{{len(marker)},}}[ \t]*$"
+    found = re.compile(pattern, re.MULTILINE).search(text, start - 1)
+    expected = found.start() + 1 if found is not None else -1
+    assert block_lines.closing_line(text, start, marker) == expected

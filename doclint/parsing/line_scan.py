@@ -42,7 +42,7 @@ from doclint.models.markdown_lines import (
     SETEXT,
     THEMATIC,
     THEMATIC_LINE,
-    closing_fence,
+    closing_line,
 )
 from doclint.parsing.inline import find_links
 from doclint.util.lazy_regex import compiled_on_use
@@ -351,16 +351,19 @@ class _Scanner:
         if "\\" in info or "&" in info or (marker[0] == "`" and "`" in info):
             raise _GiveUp
         start = self.offset(index + 1)
-        close = closing_fence(marker).search(self.text, start - 1)
-        if close is None:
+        stop = closing_line(self.text, start, marker)
+        if stop < 0:
             end = self.count - 1
             raw = self.text[start:]
             if raw and not raw.endswith("\n"):
                 raw += "\n"  # the last line, unterminated in the text
         else:
+            # The closing line's index, by the lengths of the lines before it.
+            lines, end, offset = self.lines, index + 1, start
+            while offset < stop:
+                offset += len(lines[end]) + 1
+                end += 1
             # The block's text keeps the newline that ends its last line.
-            stop = close.start() + 1
-            end = index + 1 + self.text.count("\n", start, stop)
             raw = self.text[start:stop]
             self.known_line, self.known_offset = end, stop
         line = self.first + index
@@ -373,7 +376,7 @@ class _Scanner:
                 info=info.strip(),
                 content_line=line + 1,
                 end_line=self.first + end,
-                closed=close is not None,
+                closed=stop >= 0,
                 text=raw,
             )
         )
