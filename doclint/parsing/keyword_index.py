@@ -55,8 +55,6 @@ def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]
     scanned = builder.keyword_lines if template.keyword_entry == SCANNED_ENTRY else {}
     # The target of the first link of each line, for an entry the scan did not read.
     keyword_links: dict[int, str] | None = None
-    # Keys computed once: a page may hold thousands of categories.
-    item_lines = [item.line for item in layer.list_items]
     # Local names in the loop over what may be hundreds of thousands of entries.
     lines, first_line = builder.lines, builder.first_line
     build, entry_node = build_node, KeywordEntry
@@ -66,7 +64,7 @@ def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]
     shift = len(opening) + 1
     for sub in builder.subsections(builder.section(template.keyword_section)):
         entries = []
-        for line, column, _, depth, text in within(layer.list_items, sub, item_lines):
+        for line, column, _, depth, text in within(layer.list_items, sub):
             known = scanned.get(line)
             if known is not None:
                 name, target = known
