@@ -24,6 +24,7 @@ be a long embedded source.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from doclint.models.markdown import (
     CodeBlock,
@@ -47,8 +48,8 @@ from doclint.models.markdown_lines import (
 from doclint.parsing.inline import find_links
 from doclint.util.lazy_regex import compiled_on_use
 
-_BULLET = re.compile(r"([-*+]) (\S.*)$")
-_ORDERED = compiled_on_use(r"(\d{1,9}\.) (\S.*)$")
+_BULLET: Final = re.compile(r"([-*+]) (\S.*)$")
+_ORDERED: Final = compiled_on_use(r"(\d{1,9}\.) (\S.*)$")
 # What a list item's text must not start with: it would be a nested block.
 _NESTED_BLOCK = (
     rf"(?:{ATX_OPENING}|`{{3}}|~{{3}}|>|[-*+](?:[ \t]|$)|\d{{1,9}}[.)](?:[ \t]|$)|<|\[[^\]]*\]:|\|)"
@@ -56,33 +57,35 @@ _NESTED_BLOCK = (
 # An item this scan reads: `_BULLET` or `_ORDERED` whose text is neither a
 # nested block nor a thematic break, told by one match instead of three.
 _SIMPLE = rf"(?!{_NESTED_BLOCK}|{THEMATIC_LINE})(\S.*)$"
-_SIMPLE_BULLET = re.compile(rf"([-*+]) {_SIMPLE}")
-_SIMPLE_ORDERED = compiled_on_use(rf"(\d{{1,9}}\.) {_SIMPLE}")
+_SIMPLE_BULLET: Final = re.compile(rf"([-*+]) {_SIMPLE}")
+_SIMPLE_ORDERED: Final = compiled_on_use(rf"(\d{{1,9}}\.) {_SIMPLE}")
 # The openings of most generated items, "- **Label**: ...", "- [page](...)",
 # "- `name`", "- Text": no keyword entry, nested block or thematic break
 # starts so, and the item's text is the rest of the line. Told by a look at
 # the line's first characters instead of three matches over all of it.
-_PLAIN_ITEM = re.compile(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
-_ALIGN_ROW = compiled_on_use(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?>(?:\|[ \t]*:?-+:?[ \t]*)*)\|?[ \t]*$")
-_BLANK = compiled_on_use(r"[ \t\v\f]*$")
+_PLAIN_ITEM: Final = re.compile(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
+_ALIGN_ROW: Final = compiled_on_use(
+    r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?>(?:\|[ \t]*:?-+:?[ \t]*)*)\|?[ \t]*$"
+)
+_BLANK: Final = compiled_on_use(r"[ \t\v\f]*$")
 # A line of indented code as mistune tells one (`_is_indent_code_line`): four
 # spaces, or a tab after fewer, then anything (blank or not).
-_INDENTED_CODE = compiled_on_use(r"(?: {4}| *\t).")
+_INDENTED_CODE: Final = compiled_on_use(r"(?: {4}| *\t).")
 # mistune's reading of an indented block's text: the first tab after up to
 # three spaces is expanded to the fourth column, then up to four spaces go.
-_LEADING_TAB = compiled_on_use(r"^( {0,3})\t", re.MULTILINE)
-_CODE_INDENT = compiled_on_use(r"^ {1,4}", re.MULTILINE)
+_LEADING_TAB: Final = compiled_on_use(r"^( {0,3})\t", re.MULTILINE)
+_CODE_INDENT: Final = compiled_on_use(r"^ {1,4}", re.MULTILINE)
 # What may open a block after up to three spaces (a digit may open an
 # ordered item): a line indented so and opening none is paragraph text.
-_BLOCK_OPENERS = frozenset("#`~=-_*+>[<|")
+_BLOCK_OPENERS: Final = frozenset("#`~=-_*+>[<|")
 # What may come before an indented line, across blank lines, for this scan
 # to read it: after a list item or a table, mistune may read it as theirs.
-_BEFORE_INDENTED = frozenset({"blank", "paragraph", "heading", "fence", "break"})
+_BEFORE_INDENTED: Final = frozenset({"blank", "paragraph", "heading", "fence", "break"})
 # `string.whitespace`, written out: the module (0.3 ms, with its Template
 # pattern compiled) is imported for nothing else.
-_ASCII_WHITESPACE = " \t\n\r\x0b\x0c"
+_ASCII_WHITESPACE: Final = " \t\n\r\x0b\x0c"
 # A list marker in any other form than the two above (empty item, "1)", a tab).
-_OTHER_MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+_OTHER_MARKER: Final = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 # The one shape of a keyword-index entry line, "- **`name`**: [page](./page)":
 # no block check applies to it and its link needs no general inline scan.
 # Keyword indexes are runs of hundreds of them, read by one match each. The
@@ -90,15 +93,15 @@ _OTHER_MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 # engine tests at a third of the cost of one holding `\s`; any other
 # destination is read by the general path.
 _KEYWORD_ENTRY = r"([-*+]) (\*\*`([^`\n]+)`\*\*: \[([^\[\]`\\<\n]*)\]\(([!-'*-;=?-\[\]-~]+)\))"
-_KEYWORD_LINE = compiled_on_use(_KEYWORD_ENTRY + "$")
-_KEYWORD_NEXT = compiled_on_use(_KEYWORD_ENTRY + r"(?:\n|\Z)")
-_NO_DEFINITIONS: dict[str, tuple[str, str | None]] = {}
+_KEYWORD_LINE: Final = compiled_on_use(_KEYWORD_ENTRY + "$")
+_KEYWORD_NEXT: Final = compiled_on_use(_KEYWORD_ENTRY + r"(?:\n|\Z)")
+_NO_DEFINITIONS: Final[dict[str, tuple[str, str | None]]] = {}
 # A cell of a table's delimiter row, stripped, as mistune's table plugin
 # accepts it (or an empty one).
-_ALIGN_CELL = compiled_on_use(r":?-+:?")
+_ALIGN_CELL: Final = compiled_on_use(r":?-+:?")
 # What splits a row into cells: a pipe, unless a backslash escapes it, which
 # the backslash pairs here find (an odd run of backslashes ends on one).
-_CELL_BREAK = compiled_on_use(r"\\.|\|")
+_CELL_BREAK: Final = compiled_on_use(r"\\.|\|")
 
 
 class _GiveUp(Exception):
@@ -138,6 +141,13 @@ class _Scanner:
         self.count = len(lines) - 1 if text.endswith("\n") else len(lines)
         self.first = first_line
         self.layer = MarkdownLayer(line_count=self.count)
+        # The layer's lists, held by the scanner: each node is appended to
+        # one, and a read of the layer's attribute is a dictionary lookup.
+        self.headings = self.layer.headings
+        self.code_blocks = self.layer.code_blocks
+        self.links_found = self.layer.links
+        self.list_items = self.layer.list_items
+        self.paragraphs = self.layer.paragraphs
         self.paragraph: list[str] = []
         self.paragraph_start = 0
         # Where line `known_line` starts in `text`; moved forward only when a
@@ -242,7 +252,7 @@ class _Scanner:
         raw = "\n".join(lines[index : last + 1])
         text = _CODE_INDENT.sub("", _LEADING_TAB.sub(_tab_to_column, raw)).strip("\n")
         line, physical = self.first + index, lines[index]
-        self.layer.code_blocks.append(
+        self.code_blocks.append(
             CodeBlock(
                 line=line,
                 column=len(physical) - len(physical.lstrip(" \t")) + 1,
@@ -299,7 +309,7 @@ class _Scanner:
         """Add the run of keyword-entry lines that starts at line `index`; the
         index of its last line."""
         text, number, keywords = self.text, self.first + index, self.keywords
-        list_items, links = self.layer.list_items, self.layer.links
+        list_items, links = self.list_items, self.links_found
         # Local names: the loop may run over hundreds of thousands of lines.
         match, build, item_node, link_node = _KEYWORD_NEXT.match, build_node, ListItem, Link
         end = self.offset(index)
@@ -329,7 +339,7 @@ class _Scanner:
         if text.endswith("#"):
             raise _GiveUp  # closing hashes are trimmed by rules this scan does not copy
         line = self.first + index
-        self.layer.headings.append(build_node(Heading, (line, 1, len(hashes), text)))
+        self.headings.append(build_node(Heading, (line, 1, len(hashes), text)))
         if "[" in text or "<" in text:
             self.links(self.lines[index], line, 0)
 
@@ -341,7 +351,7 @@ class _Scanner:
         level = 1 if underline.rstrip(" \t")[-1] == "=" else 2
         # Its column is where its first line's text starts (an indented paragraph's too).
         column = len(raw) - len(raw.lstrip(" \t")) + 1
-        self.layer.headings.append(Heading(start, column, level, raw + "\n"))
+        self.headings.append(Heading(start, column, level, raw + "\n"))
         self.links(raw, start, 0)
         self.paragraph = []
 
@@ -367,7 +377,7 @@ class _Scanner:
             raw = self.text[start:stop]
             self.known_line, self.known_offset = end, stop
         line = self.first + index
-        self.layer.code_blocks.append(
+        self.code_blocks.append(
             CodeBlock(
                 line=line,
                 column=1,
@@ -409,7 +419,7 @@ class _Scanner:
     def item(self, index: int, marker: str, text: str, shift: int) -> None:
         """Add the one-line item of line `index`; its text starts at column `shift + 1`."""
         number = self.first + index
-        self.layer.list_items.append(build_node(ListItem, (number, 1, marker, 0, text.strip())))
+        self.list_items.append(build_node(ListItem, (number, 1, marker, 0, text.strip())))
         if "[" in text or "<" in text:
             self.links(text, number, shift)
 
@@ -419,7 +429,7 @@ class _Scanner:
             return
         raw = "\n".join(self.paragraph)
         start = self.first + self.paragraph_start
-        self.layer.paragraphs.append(
+        self.paragraphs.append(
             build_node(Paragraph, (start, 1, start + len(self.paragraph) - 1, raw.strip()))
         )
         if "[" in raw or "<" in raw:
@@ -438,7 +448,7 @@ class _Scanner:
                 newline = raw.find("\n", line_start, found.offset)
             scanned = max(scanned, found.offset)
             column = found.offset - line_start + 1 if breaks else found.offset + shift + 1
-            self.layer.links.append(
+            self.links_found.append(
                 build_node(
                     Link, (line + breaks, column, found.kind, found.text, found.target, found.title)
                 )
