@@ -14,6 +14,7 @@ from array import array
 from bisect import bisect_right
 from typing import Literal, NamedTuple
 
+from doclint.models.markdown import build_node
 from doclint.util.lazy_regex import compiled_on_use
 
 LinkKind = Literal["inline", "reference", "autolink", "image"]
@@ -92,7 +93,8 @@ def find_links(text: str, definitions: dict[str, tuple[str, str | None]]) -> lis
         return []
     simple = _ONE_LINK.fullmatch(text)
     if simple is not None:
-        return [FoundLink("inline", simple.group(2), simple.group(3), None, simple.end(1))]
+        found = ("inline", simple.group(2), simple.group(3), None, simple.end(1))
+        return [build_node(FoundLink, found)]
     return _Scan(text, definitions).run()
 
 
@@ -177,12 +179,14 @@ class _Scan:
         text = self.text
         match = _AUTOLINK.match(text, pos)
         if match:
-            self.found.append(FoundLink("autolink", match.group(1), match.group(1), None, pos))
+            link = ("autolink", match.group(1), match.group(1), None, pos)
+            self.found.append(build_node(FoundLink, link))
             return match.end()
         match = _EMAIL_AUTOLINK.match(text, pos)
         if match:  # CommonMark renders <a@b.c> as a mailto: link
             address = match.group(1)
-            self.found.append(FoundLink("autolink", address, f"mailto:{address}", None, pos))
+            link = ("autolink", address, f"mailto:{address}", None, pos)
+            self.found.append(build_node(FoundLink, link))
             return match.end()
         for opener, closer in _SPANNING_HTML:
             if text.startswith(opener, pos):
@@ -217,7 +221,8 @@ class _Scan:
                 return pos + 1
             target, title, after = reference
             kind = "image" if image else "reference"
-        self.found.append(FoundLink(kind, self.text[label_start:pos], target, title, start))
+        found = (kind, self.text[label_start:pos], target, title, start)
+        self.found.append(build_node(FoundLink, found))
         if not image:
             # CommonMark: links may not contain other links, so earlier "[" die.
             self.dead_below = height
