@@ -48,12 +48,13 @@ _DESTINATION_STOP = re.compile(r"[\\()\x00-\x20]")
 _SPANNING_HTML = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"))
 # The shape of most generated link text: one inline link without a title in
 # plain text, the code spans of its label in single backticks. What `_Scan`
-# finds there is known without running it, at a third of the cost. Repeats
+# finds there is known without running it, at a third of the cost: the link
+# starts at the end of group 1, its text is group 2, its target group 3. Repeats
 # never give back (possessive, or in an atomic group when they repeat a
 # group): giving back never helps here, and a hostile 10 MB line keeps no
 # backtracking record per character.
 _PLAIN = r"[^\\`\[\]<!]*+"
-_ONE_LINK = re.compile(
+ONE_LINK = re.compile(
     rf"({_PLAIN})\[((?>(?:[^\\`\[\]<]|`[^`]++`(?!`))*))\]\(([^\x00-\x20()<>\\]++)\){_PLAIN}"
 )
 # CommonMark: a link label holds at most 999 characters; a destination's
@@ -91,10 +92,15 @@ def find_links(text: str, definitions: dict[str, tuple[str, str | None]]) -> lis
     """All links of `text`, in order; `definitions` maps normalized labels."""
     if "[" not in text and "<" not in text:
         return []
-    simple = _ONE_LINK.fullmatch(text)
+    simple = ONE_LINK.fullmatch(text)
     if simple is not None:
         found = ("inline", simple.group(2), simple.group(3), None, simple.end(1))
         return [build_node(FoundLink, found)]
+    return scan_links(text, definitions)
+
+
+def scan_links(text: str, definitions: dict[str, tuple[str, str | None]]) -> list[FoundLink]:
+    """`find_links` of a text that `ONE_LINK` does not match whole."""
     return _Scan(text, definitions).run()
 
 

@@ -37,7 +37,6 @@ from doclint.models.markdown import (
     build_node,
 )
 from doclint.models.markdown_lines import (
-    ATX,
     ATX_OPENING,
     FENCE_OPEN,
     SETEXT,
@@ -45,7 +44,7 @@ from doclint.models.markdown_lines import (
     THEMATIC_LINE,
     closing_line,
 )
-from doclint.parsing.inline import find_links
+from doclint.parsing.inline import ONE_LINK, scan_links
 from doclint.util.lazy_regex import compiled_on_use
 
 _BULLET: Final = re.compile(r"([-*+]) (\S.*)$")
@@ -188,11 +187,11 @@ class _Scanner:
                     raise _GiveUp  # whether a table interrupts them is mistune's to say
                 index = self.table(index)
                 previous = "table"
-            elif first == "#" and (heading := ATX.match(line)):
+            elif first == "#" and (level := _atx_level(line)):
                 # Other lines of "#" ("#define", "#######") are text.
                 if self.paragraph:
                     self.flush()
-                self.heading(index, heading)
+                self.heading(index, line, level)
                 previous = "heading"
             elif first in "`~" and (fence := FENCE_OPEN.match(line)):
                 if self.paragraph:
@@ -332,16 +331,16 @@ class _Scanner:
         self.known_line = index
         return self.known_offset
 
-    def heading(self, index: int, match: re.Match[str]) -> None:
-        hashes, text = match.groups()
+    def heading(self, index: int, physical: str, level: int) -> None:
+        """Add the ATX heading of level `level` that line `index` opens."""
         # mistune strips ASCII whitespace only: a heading may end in U+0085 or U+2003.
-        text = text.strip(_ASCII_WHITESPACE) if text else ""
+        text = physical[level:].strip(_ASCII_WHITESPACE)
         if text.endswith("#"):
             raise _GiveUp  # closing hashes are trimmed by rules this scan does not copy
         line = self.first + index
-        self.headings.append(build_node(Heading, (line, 1, len(hashes), text)))
+        self.headings.append(build_node(Heading, (line, 1, level, text)))
         if "[" in text or "<" in text:
-            self.links(self.lines[index], line, 0)
+            self.links(physical, line, 0)
 
     def setext(self, underline: str) -> None:
         """The paragraph so far becomes a heading; mistune keeps its raw lines,
@@ -437,11 +436,20 @@ class _Scanner:
         self.paragraph = []
 
     def links(self, raw: str, line: int, shift: int) -> None:
-        """Links of raw text that starts at column `shift + 1` of `line`. Only
-        a text holding "[" or "<" can hold one: the hot callers check first."""
+        """Links of raw text that starts at column `shift + 1` of `line`, as
+        `find_links` finds them. Only a text holding "[" or "<" can hold one:
+        the callers check first."""
+        simple = ONE_LINK.fullmatch(raw)
+        if simple is not None:  # one plain link, the most common: no scan, no FoundLink
+            offset = simple.end(1)
+            breaks = raw.count("\n", 0, offset)
+            column = offset - raw.rfind("\n", 0, offset) if breaks else offset + shift + 1
+            link = (line + breaks, column, "inline", simple.group(2), simple.group(3), None)
+            self.links_found.append(build_node(Link, link))
+            return
         # Links come in order: each newline is counted once, not once per link.
         breaks, line_start, scanned = 0, 0, 0
-        for found in find_links(raw, _NO_DEFINITIONS):
+        for found in scan_links(raw, _NO_DEFINITIONS):
             newline = raw.find("\n", scanned, found.offset)
             while newline >= 0:
                 breaks, line_start = breaks + 1, newline + 1
@@ -453,6 +461,14 @@ class _Scanner:
                     Link, (line + breaks, column, found.kind, found.text, found.target, found.title)
                 )
             )
+
+
+def _atx_level(line: str) -> int:
+    """The level of the ATX heading `line` opens, a line that starts with "#"
+    (as `ATX` reads it: up to six of them, then a space, a tab or nothing),
+    or 0 for a line of text. Counted, not matched: a page has hundreds."""
+    level = len(line) - len(line.lstrip("#"))
+    return level if level <= 6 and (len(line) == level or line[level] in " \t") else 0
 
 
 def _tab_to_column(match: re.Match[str]) -> str:
