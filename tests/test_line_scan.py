@@ -3,6 +3,7 @@ scan does not give up, and the scan gives up only on pages that need mistune."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -48,7 +49,10 @@ def test_same_layer_on_a_generated_corpus(generated_corpus):
         "- item\nlazy continuation\n",
         "- item\n---\n",  # a break after a list: mistune decides by the marker
         "> quote\n",
-        "    indented code\n",
+        "  > an indented quote\n",
+        "  - an indented item\n",
+        "  3. an indented ordered item\n",
+        "- item\n\n    indented after an item\n",  # the item's, to mistune
         "| a | b |\n| --- |\n",  # not a table: mistune reads a paragraph
         "| a |\n| x |\n",
         "| a | b |\n|---|---|\n| 1 |\n",
@@ -98,6 +102,15 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
         "Para\n    indented [x](y.md)\n\tTabbed\n    - not an item\ntext\n\nNext\n",
         "Para\n    continued\n---\n",  # a setext heading over the indented line
         "#define x 1\n#!/bin/sh\n####### seven\n\n#x\n===\n",  # no headings: text
+        # indented code, as a text file leaked out of a broken Original Source holds it
+        "    indented code\n",
+        "# T\n    code [x](y.md)\n\n\t\ttabbed\n  \t mixed\n\n\n     \nafter\n---\n",
+        "Para\n\n    code\n\t\t\n   \n  \nText\n    continued\n\t\t\n",
+        "```\nx\n```\n    code after a fence\n***\n    code after a break\n",
+        "\t\t\nx\n\n\t\t\n\t\tcode\n",  # a blank line of tabs: code, or blank after a blank
+        # paragraph text indented by up to three spaces, starting or continuing one
+        "  two [a](b.md)\n   three\nplain\n  more\n\n (x) y\n",
+        "Usage: x [OPTION]\n   or: x -t DIR\n",
     ],
 )
 def test_same_layer_on_hand_made_pages(text):
@@ -142,3 +155,31 @@ def test_the_scan_reads_a_page_as_mistune_does_or_gives_up(lines):
     text = "\n".join(lines) + "\n"
     layer = scan_layer(text)
     assert layer is None or layer == parse_with_mistune(text)
+
+
+FENCE_PIECES = ["```", "~~~", "`", "~", " ", "  ", "\t", "\n", "x", "````", "\u00e9", "\n    ```"]
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(
+    st.lists(st.sampled_from(FENCE_PIECES), max_size=12).map("".join),
+    st.sampled_from(["```", "````", "~~~", "~~~~~"]),
+)
+def test_the_closing_line_is_the_one_commonmark_closes_on(body, marker):
+    """`closing_line` finds the first line of up to three spaces, a run of
+    the marker's character at least as long, and blanks (CommonMark's closing
+    fence, as a pattern tried at each line finds it)."""
+    text = f"{marker}info\n{body}"
+    start = len(marker) + 5
+    pattern = rf"\n {{0,3}}{re.escape(marker[0])}{{{len(marker)},}}[ \t]*$"
+    found = re.compile(pattern, re.MULTILINE).search(text, start - 1)
+    expected = found.start() + 1 if found is not None else -1
+    assert block_lines.closing_line(text, start, marker) == expected
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.lists(st.sampled_from(["#", " ", "\t", "x", "\u00a0", "\x0b", "[a](b)"]), max_size=10))
+def test_an_atx_level_is_counted_as_the_pattern_reads_it(pieces):
+    line = "#" + "".join(pieces)
+    match = block_lines.ATX.match(line)
+    assert line_scan._atx_level(line) == (len(match.group(1)) if match else 0)

@@ -7,7 +7,14 @@ import pydantic
 import pytest
 from pydantic import TypeAdapter
 
-from doclint.models.generated import AnyPage, FileDocs, KeywordIndex, MarkdownPage, Section
+from doclint.models.generated import (
+    PAGE_TYPES,
+    AnyPage,
+    FileDocs,
+    KeywordIndex,
+    MarkdownPage,
+    Section,
+)
 from doclint.models.markdown import Heading, Link, MarkdownLayer
 from doclint.parsing.pages import parse_page
 from tests.pages import file_docs, keyword_index
@@ -58,24 +65,35 @@ def test_the_schema_describes_nodes_as_objects_of_their_fields():
     assert {"$ref": "#/$defs/KeywordIndex"} in source["anyOf"][0]["oneOf"]
 
 
-def test_a_markdown_page_s_init_takes_its_fields_as_the_dataclass_s_would():
-    """`MarkdownPage.__init__` is written out: keywords only, each field with
-    its default (a new list where the field has a factory)."""
+@pytest.mark.parametrize(
+    "model", [*PAGE_TYPES.__args__, MarkdownLayer], ids=lambda model: model.__name__
+)
+def test_a_model_s_init_takes_its_fields_as_the_dataclass_s_would(model):
+    """The page models' `__init__` is `Compared`'s, not generated: keywords
+    only, each field without a default required, a plain default as is, a
+    new list where the field has a factory, and a dataclass's errors."""
     import dataclasses
-    import inspect
 
-    fields = dataclasses.fields(MarkdownPage)
-    parameters = list(inspect.signature(MarkdownPage).parameters.values())
-    assert [parameter.name for parameter in parameters] == [field.name for field in fields]
-    assert {parameter.kind for parameter in parameters} == {inspect.Parameter.KEYWORD_ONLY}
-    page = MarkdownPage(path="a.md", markdown=MarkdownLayer(line_count=1))
-    for parameter, field in zip(parameters, fields, strict=True):
-        if field.default_factory is not dataclasses.MISSING:
-            assert parameter.default is None
-            assert getattr(page, field.name) == field.default_factory()
-        elif field.default is dataclasses.MISSING:
-            assert parameter.default is inspect.Parameter.empty
+    fields = dataclasses.fields(model)
+    required = [f.name for f in fields if f.default is f.default_factory is dataclasses.MISSING]
+    given = {name: object() for name in required}
+    built = model(**given)
+    for field in fields:
+        value = getattr(built, field.name)
+        if field.name in given:
+            assert value is given[field.name]
+        elif field.default_factory is not dataclasses.MISSING:
+            assert value == field.default_factory()
+            assert value is not getattr(model(**given), field.name)
         else:
-            assert parameter.default == field.default == getattr(page, field.name)
-    assert page.outline is not MarkdownPage(path="b.md", markdown=page.markdown).outline
-    assert dataclasses.replace(page, page_kind="file-docs").page_kind == "file-docs"
+            assert value == field.default
+    if required:
+        with pytest.raises(
+            TypeError, match=rf"missing 1 required keyword-only argument: '{required[-1]}'"
+        ):
+            model(**{name: given[name] for name in required[:-1]})
+    with pytest.raises(TypeError, match="unexpected keyword argument 'no_such_field'"):
+        model(**given, no_such_field=1)
+    with pytest.raises(TypeError):
+        model(*given.values())
+    assert dataclasses.replace(built) == built

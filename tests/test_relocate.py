@@ -66,6 +66,29 @@ def test_every_kind_of_node_moves():
     assert moved(at_top, 10, embedded_in="b.md") == lower
 
 
+def test_a_copy_moves_its_parts_when_they_are_first_read():
+    """A moved page holds its names and single parts at once, its layer and
+    lists of parts once read; a copy of a copy moves by both shifts."""
+    text = (
+        "# Documentation: `a.py`\n\n## File Metadata\n\n- **Size**: 10 bytes\n\n"
+        "## Original Source\n\n```markdown\n# Keyword Index: `a.py`\n\n"
+        "## Keywords Extracted\n\n### Classes\n\n- **`A`**: [a.py_docs.md](./a.py_docs.md)\n```\n"
+    )
+    at_top = _fresh(text, "docs/a.py_docs.md")
+    copy = moved(at_top, 10, embedded_in="b.md")
+    assert copy.size.line == at_top.size.line + 10 and copy.embedded_in == "b.md"
+    assert "markdown" not in vars(copy) and "metadata" not in vars(copy)
+    assert copy.markdown.list_items[0].line == at_top.markdown.list_items[0].line + 10
+    assert "markdown" in vars(copy) and "metadata" not in vars(copy)
+    deeper = moved(copy, 5, embedded_in="c.md")
+    assert deeper == _fresh(text, "docs/a.py_docs.md", 16, "c.md")
+    assert deeper.source.document == moved(at_top.source.document, 15)
+    with pytest.raises(AttributeError, match="'FileDocs' object has no attribute 'metadta'"):
+        _ = copy.metadta
+    with pytest.raises(AttributeError, match="'FileDocs' object has no attribute 'metadta'"):
+        _ = at_top.metadta
+
+
 def test_the_memo_gives_what_a_fresh_parse_gives(monkeypatch):
     """A page parsed as a file, then as the copy embedded in its level-2 page
     (and the other way round), equals a fresh parse each time, and the second

@@ -16,7 +16,7 @@ apart by `kind`. The parts they hold are `node` named tuples, as in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from doclint.models.markdown import CodeBlock, Link, node
@@ -28,7 +28,7 @@ from doclint.models.page import (
     Section,
     noted,
 )
-from doclint.models.records import NamedTuple
+from doclint.models.records import NamedTuple, model
 
 __all__ = [
     "PAGE_TYPES",
@@ -186,7 +186,7 @@ class EmbeddedSource(NamedTuple):
     document: AnyPage | None = None
 
 
-@dataclass(kw_only=True, eq=False, repr=False)
+@model
 class FileDocs(PageBase):
     """`X_docs.md`: the documentation of one file."""
 
@@ -240,7 +240,7 @@ class FileDocs(PageBase):
     )
 
 
-@dataclass(kw_only=True, eq=False, repr=False)
+@model
 class KeywordIndex(PageBase):
     """`X_kw.md`: the keywords extracted from one file."""
 
@@ -251,7 +251,7 @@ class KeywordIndex(PageBase):
     categories: list[KeywordCategory] = field(default_factory=list, metadata=noted(empty_list=True))
 
 
-@dataclass(kw_only=True, eq=False, repr=False)
+@model
 class FolderIndex(PageBase):
     """`index.md`: a folder's subfolders and documented files."""
 
@@ -260,7 +260,7 @@ class FolderIndex(PageBase):
     files: list[IndexRow] = field(default_factory=list, metadata=noted(empty_list=True))
 
 
-@dataclass(kw_only=True, eq=False, repr=False)
+@model
 class FolderDoc(PageBase):
     """`doc.md`: a folder's narrative page with its counts."""
 
@@ -271,7 +271,7 @@ class FolderDoc(PageBase):
     key_files: list[Link] = field(default_factory=list, metadata=noted(empty_list=True))
 
 
-@dataclass(kw_only=True, eq=False, repr=False)
+@model
 class SubtreeIndex(PageBase):
     """`sub.md`: keyword groups over a folder and all its descendants."""
 
@@ -279,7 +279,7 @@ class SubtreeIndex(PageBase):
     groups: list[SubtreeGroup] = field(default_factory=list, metadata=noted(empty_list=True))
 
 
-@dataclass(kw_only=True, eq=False, repr=False)
+@model
 class RootIndex(PageBase):
     """`docs/index.md`: the start page of the documentation tree."""
 

@@ -19,10 +19,10 @@ of the parser build nodes positionally, in the field order below.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar
 
-from doclint.models.records import Compared, NamedTuple
+from doclint.models.records import Compared, NamedTuple, model
 
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler
@@ -175,7 +175,7 @@ class HtmlBlock(NamedTuple):
     text: str
 
 
-@dataclass(kw_only=True, eq=False, repr=False)
+@model
 class MarkdownLayer(Compared):
     """All rendered parts of one document, each list in document order."""
 

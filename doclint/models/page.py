@@ -11,12 +11,12 @@ says.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from doclint.models.markdown import Heading, MarkdownLayer, node
-from doclint.models.records import Compared, NamedTuple
+from doclint.models.records import Compared, NamedTuple, model
 
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler
@@ -65,10 +65,7 @@ def noted(description: str | None = None, empty_list: bool = False) -> dict[str,
     return metadata
 
 
-# Only its subclasses are built, each with the `__init__` of all its fields
-# that its dataclass generates (or `MarkdownPage`'s, written out): one of its
-# own would be generated and compiled at every start for no page.
-@dataclass(kw_only=True, init=False, eq=False, repr=False)
+@model
 class PageBase(Compared):
     """What every page has: where it is, the generic layer, and its sections."""
 
@@ -126,9 +123,7 @@ class PageBase(Compared):
         return self.path.rpartition("/")[0] != self.expected_path.rpartition("/")[0]
 
 
-# Its `__init__` is written out, as its dataclass would generate it (whose
-# source was generated and compiled at every start).
-@dataclass(kw_only=True, init=False, eq=False, repr=False)
+@model
 class MarkdownPage(PageBase):
     """Any other Markdown file: only the generic rules apply; or a page of a
     kind its generator's profile declares, read generically (`page_kind`)."""
@@ -141,37 +136,6 @@ class MarkdownPage(PageBase):
             "outline are the generator's); empty for a page no generator wrote."
         ),
     )
-
-    def __init__(
-        self,
-        *,
-        path: str,
-        described: str | None = None,
-        expected_path: str | None = None,
-        level: int = 1,
-        embedded_in: str | None = None,
-        source_kind: str = "",
-        template: str = "",
-        title: Heading | None = None,
-        markdown: MarkdownLayer,
-        outline: list[Heading] | None = None,
-        sections: list[Section] | None = None,
-        kind: Literal[DocKind.MARKDOWN] = DocKind.MARKDOWN,
-        page_kind: str = "",
-    ) -> None:
-        self.path = path
-        self.described = described
-        self.expected_path = expected_path
-        self.level = level
-        self.embedded_in = embedded_in
-        self.source_kind = source_kind
-        self.template = template
-        self.title = title
-        self.markdown = markdown
-        self.outline = [] if outline is None else outline
-        self.sections = [] if sections is None else sections
-        self.kind = kind
-        self.page_kind = page_kind
 
 
 class _ByKind:

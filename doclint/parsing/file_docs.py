@@ -23,7 +23,7 @@ from doclint.models.generated import (
     SizeClaim,
     Value,
 )
-from doclint.models.markdown import CodeBlock, MarkdownLayer, Node
+from doclint.models.markdown import CodeBlock, MarkdownLayer, Node, build_node
 from doclint.parsing.page_builder import (
     CODE_NAME,
     FIELD,
@@ -103,11 +103,8 @@ def _metadata(builder: PageBuilder) -> tuple[list[MetadataField], SizeClaim | No
     for item in within(builder.layer.list_items, builder.section(FILE_METADATA)):
         match = FIELD.fullmatch(item.text)
         if match:
-            field = MetadataField(
-                line=item.line,
-                column=item.column,
-                name=match.group("name"),
-                value=match.group("value"),
+            field = build_node(
+                MetadataField, (item.line, item.column, match.group("name"), match.group("value"))
             )
             metadata.append(field)
             size_match = _SIZE.search(field.value)
@@ -135,7 +132,7 @@ def _overview_counts(builder: PageBuilder, template: Template) -> list[Count]:
             match = pattern.search(paragraph.text)
             if match:
                 counts += [
-                    Count(line=paragraph.line, column=paragraph.column, what=what, value=int(value))
+                    build_node(Count, (paragraph.line, paragraph.column, what, int(value)))
                     for what, value in zip(sentence.counts, match.groups(), strict=True)
                 ]
     return counts
@@ -166,7 +163,7 @@ def _names(rest: str, line: int, builder: PageBuilder) -> list[NameEntry]:
     for name in found:
         position = rest.find(name, search)
         search = max(position, search)
-        entries.append(NameEntry(line=line, column=shift + max(position, 0) + 1, name=name))
+        entries.append(build_node(NameEntry, (line, shift + max(position, 0) + 1, name)))
     return entries
 
 
@@ -176,11 +173,8 @@ def _dependencies(template: PageBuilder) -> list[DependencyEntry]:
         match = _DEPENDENCY.fullmatch(item.text)
         if match:
             names = [n.strip() for n in (match.group("names") or "").split(",") if n.strip()]
-            dependencies.append(
-                DependencyEntry(
-                    line=item.line, column=item.column, module=match.group("module"), names=names
-                )
-            )
+            entry = (item.line, item.column, match.group("module"), names)
+            dependencies.append(build_node(DependencyEntry, entry))
     return dependencies
 
 

@@ -86,13 +86,12 @@ def build_folder_doc(builder: PageBuilder, common: dict[str, Any]) -> FolderDoc:
 
 def build_subtree_index(builder: PageBuilder, common: dict[str, Any]) -> SubtreeIndex:
     """The subtree keyword index model of the page `builder` parsed."""
-    link_lines = [link.line for link in builder.layer.links]
     groups = [
         SubtreeGroup(
             line=sub.line,
             column=sub.column,
             key=sub.title,
-            entries=within(builder.layer.links, sub, link_lines),
+            entries=within(builder.layer.links, sub),
         )
         for sub in builder.subsections(builder.section(KEYWORDS))
     ]

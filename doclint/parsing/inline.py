@@ -13,6 +13,7 @@ from array import array
 from bisect import bisect_right
 from typing import Literal, NamedTuple
 
+from doclint.models.markdown import build_node
 from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
 
 LinkKind = Literal["inline", "reference", "autolink", "image"]
@@ -46,12 +47,13 @@ _DESTINATION_STOP = shipped_pattern(r"[\\()\x00-\x20]")
 _SPANNING_HTML = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"))
 # The shape of most generated link text: one inline link without a title in
 # plain text, the code spans of its label in single backticks. What `_Scan`
-# finds there is known without running it, at a third of the cost. Repeats
+# finds there is known without running it, at a third of the cost: the link
+# starts at the end of group 1, its text is group 2, its target group 3. Repeats
 # never give back (possessive, or in an atomic group when they repeat a
 # group): giving back never helps here, and a hostile 10 MB line keeps no
 # backtracking record per character.
 _PLAIN = r"[^\\`\[\]<!]*+"
-_ONE_LINK = shipped_pattern(
+ONE_LINK = shipped_pattern(
     rf"({_PLAIN})\[((?>(?:[^\\`\[\]<]|`[^`]++`(?!`))*))\]\(([^\x00-\x20()<>\\]++)\){_PLAIN}"
 )
 # CommonMark: a link label holds at most 999 characters; a destination's
@@ -89,9 +91,15 @@ def find_links(text: str, definitions: dict[str, tuple[str, str | None]]) -> lis
     """All links of `text`, in order; `definitions` maps normalized labels."""
     if "[" not in text and "<" not in text:
         return []
-    simple = _ONE_LINK.fullmatch(text)
+    simple = ONE_LINK.fullmatch(text)
     if simple is not None:
-        return [FoundLink("inline", simple.group(2), simple.group(3), None, simple.end(1))]
+        found = ("inline", simple.group(2), simple.group(3), None, simple.end(1))
+        return [build_node(FoundLink, found)]
+    return scan_links(text, definitions)
+
+
+def scan_links(text: str, definitions: dict[str, tuple[str, str | None]]) -> list[FoundLink]:
+    """`find_links` of a text that `ONE_LINK` does not match whole."""
     return _Scan(text, definitions).run()
 
 
@@ -176,12 +184,14 @@ class _Scan:
         text = self.text
         match = _AUTOLINK.match(text, pos)
         if match:
-            self.found.append(FoundLink("autolink", match.group(1), match.group(1), None, pos))
+            link = ("autolink", match.group(1), match.group(1), None, pos)
+            self.found.append(build_node(FoundLink, link))
             return match.end()
         match = _EMAIL_AUTOLINK.match(text, pos)
         if match:  # CommonMark renders <a@b.c> as a mailto: link
             address = match.group(1)
-            self.found.append(FoundLink("autolink", address, f"mailto:{address}", None, pos))
+            link = ("autolink", address, f"mailto:{address}", None, pos)
+            self.found.append(build_node(FoundLink, link))
             return match.end()
         for opener, closer in _SPANNING_HTML:
             if text.startswith(opener, pos):
@@ -216,7 +226,8 @@ class _Scan:
                 return pos + 1
             target, title, after = reference
             kind = "image" if image else "reference"
-        self.found.append(FoundLink(kind, self.text[label_start:pos], target, title, start))
+        found = (kind, self.text[label_start:pos], target, title, start)
+        self.found.append(build_node(FoundLink, found))
         if not image:
             # CommonMark: links may not contain other links, so earlier "[" die.
             self.dead_below = height

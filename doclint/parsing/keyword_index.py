@@ -43,29 +43,44 @@ def build_keyword_index(builder: PageBuilder, common: dict[str, Any]) -> Keyword
     )
 
 
+# The entries the line scan reads whole ("- **`name`**: [page](target)"):
+# where a template's entries are these, a line it read is an entry whose name
+# and target it holds (`PageBuilder.keyword_lines`), its name at column 6.
+SCANNED_ENTRY = r"\*\*`(?P<name>[^`]*)`\*\*"
+SCANNED_NAME_COLUMN = 6
+
+
 def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]:
     """The keywords of each category of the template's keyword section."""
     template = TEMPLATES[template_id]
     layer = builder.layer
     categories = []
-    # The target of the first link of each line: reversed, so that it is the one kept.
-    keyword_links = {link.line: link.target for link in reversed(layer.links)}
-    # Keys computed once: a page may hold thousands of categories.
-    item_lines = [item.line for item in layer.list_items]
+    scanned = builder.keyword_lines if template.keyword_entry == SCANNED_ENTRY else {}
+    # The target of the first link of each line, for an entry the scan did not read.
+    keyword_links: dict[int, str] | None = None
     # Local names in the loop over what may be hundreds of thousands of entries.
     lines, first_line = builder.lines, builder.first_line
+    build, entry_node = build_node, KeywordEntry
     name_of = compile_pattern(template.keyword_entry, template.builtin).match
     # The entry's opening ("**`"), the literal text before the name in the pattern.
     opening = _ESCAPED.sub(r"\1", template.keyword_entry.partition("(?P<name>")[0])
     shift = len(opening) + 1
     for sub in builder.subsections(builder.section(template.keyword_section)):
         entries = []
-        for line, column, _, depth, text in within(layer.list_items, sub, item_lines):
+        for line, column, _, depth, text in within(layer.list_items, sub):
+            known = scanned.get(line)
+            if known is not None:
+                name, target = known
+                entries.append(build(entry_node, (line, SCANNED_NAME_COLUMN, name, target)))
+                continue
             if depth or (match := name_of(text)) is None:
                 continue
+            if keyword_links is None:
+                # Reversed, so that the first link of a line is the one kept.
+                keyword_links = {link.line: link.target for link in reversed(layer.links)}
             column = lines[line - first_line].find(opening, column - 1) + shift
             entry = (line, column, match.group("name"), keyword_links.get(line))
-            entries.append(build_node(KeywordEntry, entry))
+            entries.append(build(entry_node, entry))
         categories.append(
             KeywordCategory(line=sub.line, column=sub.column, heading=sub.title, entries=entries)
         )

@@ -2,12 +2,14 @@
 
 Generated pages use a small part of Markdown: ATX headings, paragraphs of
 plain lines, one-line list items, fenced code, thematic breaks, the pipe
-tables of folder indexes, and the setext headings of text files that leak out
-of a broken Original Source block. For a page made only of those, this scan
-builds the same `MarkdownLayer` as the mistune path at a fraction of the cost
-(keyword indexes are hundreds of list items, each of which mistune parses as
-a nested document). At the first line whose reading could depend on anything
-more (indentation, block quotes, HTML, tables without outer pipes, lazy
+tables of folder indexes, and the setext headings, indented code and
+indented paragraph lines of text files that leak out of a broken Original
+Source block. For a page made only of those, this scan builds the same
+`MarkdownLayer` as the mistune path at a fraction of the cost (keyword
+indexes are hundreds of list items, each of which mistune parses as a nested
+document; a leaked Makefile is thousands of indented lines). At the first
+line whose reading could depend on anything more (indentation under a list
+item, indented blocks, block quotes, HTML, tables without outer pipes, lazy
 continuations, link definitions...) it gives up and returns None, and the
 caller uses mistune. A test compares both paths over the real slice and a
 generated corpus.
@@ -22,6 +24,7 @@ be a long embedded source.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from doclint.models.markdown import (
     CodeBlock,
@@ -34,19 +37,18 @@ from doclint.models.markdown import (
     build_node,
 )
 from doclint.models.markdown_lines import (
-    ATX,
     ATX_OPENING,
     FENCE_OPEN,
     SETEXT,
     THEMATIC,
     THEMATIC_LINE,
-    closing_fence,
+    closing_line,
 )
-from doclint.parsing.inline import find_links
+from doclint.parsing.inline import ONE_LINK, scan_links
 from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
 
-_BULLET = shipped_pattern(r"([-*+]) (\S.*)$")
-_ORDERED = compiled_on_use(r"(\d{1,9}\.) (\S.*)$")
+_BULLET: Final = shipped_pattern(r"([-*+]) (\S.*)$")
+_ORDERED: Final = compiled_on_use(r"(\d{1,9}\.) (\S.*)$")
 # What a list item's text must not start with: it would be a nested block.
 _NESTED_BLOCK = (
     rf"(?:{ATX_OPENING}|`{{3}}|~{{3}}|>|[-*+](?:[ \t]|$)|\d{{1,9}}[.)](?:[ \t]|$)|<|\[[^\]]*\]:|\|)"
@@ -54,22 +56,35 @@ _NESTED_BLOCK = (
 # An item this scan reads: `_BULLET` or `_ORDERED` whose text is neither a
 # nested block nor a thematic break, told by one match instead of three.
 _SIMPLE = rf"(?!{_NESTED_BLOCK}|{THEMATIC_LINE})(\S.*)$"
-_SIMPLE_BULLET = shipped_pattern(rf"([-*+]) {_SIMPLE}")
-_SIMPLE_ORDERED = compiled_on_use(rf"(\d{{1,9}}\.) {_SIMPLE}")
+_SIMPLE_BULLET: Final = shipped_pattern(rf"([-*+]) {_SIMPLE}")
+_SIMPLE_ORDERED: Final = compiled_on_use(rf"(\d{{1,9}}\.) {_SIMPLE}")
 # The openings of most generated items, "- **Label**: ...", "- [page](...)",
 # "- `name`", "- Text": no keyword entry, nested block or thematic break
 # starts so, and the item's text is the rest of the line. Told by a look at
 # the line's first characters instead of three matches over all of it.
-_PLAIN_ITEM = shipped_pattern(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
-_ALIGN_ROW = compiled_on_use(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?>(?:\|[ \t]*:?-+:?[ \t]*)*)\|?[ \t]*$")
-_BLANK = compiled_on_use(r"[ \t\v\f]*$")
-# A blank line that mistune's indented-code pattern matches all the same.
-_INDENTED_BLANK = compiled_on_use(r"(?: {4}| *\t).")
+_PLAIN_ITEM: Final = shipped_pattern(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
+_ALIGN_ROW: Final = compiled_on_use(
+    r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?>(?:\|[ \t]*:?-+:?[ \t]*)*)\|?[ \t]*$"
+)
+_BLANK: Final = compiled_on_use(r"[ \t\v\f]*$")
+# A line of indented code as mistune tells one (`_is_indent_code_line`): four
+# spaces, or a tab after fewer, then anything (blank or not).
+_INDENTED_CODE: Final = compiled_on_use(r"(?: {4}| *\t).")
+# mistune's reading of an indented block's text: the first tab after up to
+# three spaces is expanded to the fourth column, then up to four spaces go.
+_LEADING_TAB: Final = compiled_on_use(r"^( {0,3})\t", re.MULTILINE)
+_CODE_INDENT: Final = compiled_on_use(r"^ {1,4}", re.MULTILINE)
+# What may open a block after up to three spaces (a digit may open an
+# ordered item): a line indented so and opening none is paragraph text.
+_BLOCK_OPENERS: Final = frozenset("#`~=-_*+>[<|")
+# What may come before an indented line, across blank lines, for this scan
+# to read it: after a list item or a table, mistune may read it as theirs.
+_BEFORE_INDENTED: Final = frozenset({"blank", "paragraph", "heading", "fence", "break"})
 # `string.whitespace`, written out: the module (0.3 ms, with its Template
 # pattern compiled) is imported for nothing else.
-_ASCII_WHITESPACE = " \t\n\r\x0b\x0c"
+_ASCII_WHITESPACE: Final = " \t\n\r\x0b\x0c"
 # A list marker in any other form than the two above (empty item, "1)", a tab).
-_OTHER_MARKER = shipped_pattern(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+_OTHER_MARKER: Final = shipped_pattern(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 # The one shape of a keyword-index entry line, "- **`name`**: [page](./page)":
 # no block check applies to it and its link needs no general inline scan.
 # Keyword indexes are runs of hundreds of them, read by one match each. The
@@ -77,19 +92,24 @@ _OTHER_MARKER = shipped_pattern(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 # engine tests at a third of the cost of one holding `\s`; any other
 # destination is read by the general path.
 _KEYWORD_ENTRY = r"([-*+]) (\*\*`([^`\n]+)`\*\*: \[([^\[\]`\\<\n]*)\]\(([!-'*-;=?-\[\]-~]+)\))"
-_KEYWORD_LINE = compiled_on_use(_KEYWORD_ENTRY + "$")
-_KEYWORD_NEXT = compiled_on_use(_KEYWORD_ENTRY + r"(?:\n|\Z)")
-_NO_DEFINITIONS: dict[str, tuple[str, str | None]] = {}
+_KEYWORD_LINE: Final = compiled_on_use(_KEYWORD_ENTRY + "$")
+_KEYWORD_NEXT: Final = compiled_on_use(_KEYWORD_ENTRY + r"(?:\n|\Z)")
+_NO_DEFINITIONS: Final[dict[str, tuple[str, str | None]]] = {}
 # A cell of a table's delimiter row, stripped, as mistune's table plugin
 # accepts it (or an empty one).
-_ALIGN_CELL = compiled_on_use(r":?-+:?")
+_ALIGN_CELL: Final = compiled_on_use(r":?-+:?")
 # What splits a row into cells: a pipe, unless a backslash escapes it, which
 # the backslash pairs here find (an odd run of backslashes ends on one).
-_CELL_BREAK = compiled_on_use(r"\\.|\|")
+_CELL_BREAK: Final = compiled_on_use(r"\\.|\|")
 
 
 class _GiveUp(Exception):
     """The page uses Markdown this scan does not read exactly."""
+
+
+KeywordLines = dict[int, tuple[str, str]]
+"""The keyword-entry lines a scan read whole ("- **`name`**: [page](target)"),
+by line number: each line's name and link target."""
 
 
 def scan_layer(
@@ -97,8 +117,17 @@ def scan_layer(
 ) -> MarkdownLayer | None:
     """The generic layer of `text` (LF newlines), or None if mistune must read it.
     `lines` is `text.split("\\n")` if the caller has it."""
+    scanned = scan_page(text, first_line, lines)
+    return scanned[0] if scanned is not None else None
+
+
+def scan_page(
+    text: str, first_line: int = 1, lines: list[str] | None = None
+) -> tuple[MarkdownLayer, KeywordLines] | None:
+    """`scan_layer`'s layer, with the keyword-entry lines it read whole."""
+    scanner = _Scanner(text, text.split("\n") if lines is None else lines, first_line)
     try:
-        return _Scanner(text, text.split("\n") if lines is None else lines, first_line).run()
+        return scanner.run(), scanner.keywords
     except _GiveUp:
         return None
 
@@ -111,46 +140,58 @@ class _Scanner:
         self.count = len(lines) - 1 if text.endswith("\n") else len(lines)
         self.first = first_line
         self.layer = MarkdownLayer(line_count=self.count)
+        # The layer's lists, held by the scanner: each node is appended to
+        # one, and a read of the layer's attribute is a dictionary lookup.
+        self.headings = self.layer.headings
+        self.code_blocks = self.layer.code_blocks
+        self.links_found = self.layer.links
+        self.list_items = self.layer.list_items
+        self.paragraphs = self.layer.paragraphs
         self.paragraph: list[str] = []
         self.paragraph_start = 0
         # Where line `known_line` starts in `text`; moved forward only when a
         # fence needs an offset, so pages without fences never count.
         self.known_line = 0
         self.known_offset = 0
+        self.keywords: KeywordLines = {}
 
     def run(self) -> MarkdownLayer:
         lines, count = self.lines, self.count
         index = 0
-        previous = "blank"
+        previous = before_blank = "blank"
         while index < count:
             line = lines[index]
-            if not line or (line[0] in " \t\v\f" and _BLANK.match(line)):
-                if line and _INDENTED_BLANK.match(line):
-                    raise _GiveUp  # mistune reads it as indented code or paragraph text
+            if not line or (
+                line[0] in " \t\v\f"
+                and _BLANK.match(line)
+                # mistune's indented-code test comes before its blank lines,
+                # which then run on through every line blank to them.
+                and ((previous == "blank" and index) or not _INDENTED_CODE.match(line))
+            ):
                 if self.paragraph:
                     self.flush()
+                if previous != "blank":
+                    before_blank = previous
                 previous = "blank"
                 index += 1
                 continue
             first = line[0]
-            if previous == "paragraph" and (first == "\t" or line.startswith("    ")):
-                # Indented four columns or more: nothing can interrupt the
-                # paragraph there (indented code cannot), so the line continues it.
-                self.paragraph.append(line)
+            if first in " \t":
+                index, previous = self.indented(index, line, previous, before_blank)
                 index += 1
                 continue
-            if first in " \t><" or (first == "[" and "]:" in line):
+            if first in "><" or (first == "[" and "]:" in line):
                 raise _GiveUp
             if first == "|":
                 if previous in ("paragraph", "item"):
                     raise _GiveUp  # whether a table interrupts them is mistune's to say
                 index = self.table(index)
                 previous = "table"
-            elif first == "#" and (heading := ATX.match(line)):
+            elif first == "#" and (level := _atx_level(line)):
                 # Other lines of "#" ("#define", "#######") are text.
                 if self.paragraph:
                     self.flush()
-                self.heading(index, heading)
+                self.heading(index, line, level)
                 previous = "heading"
             elif first in "`~" and (fence := FENCE_OPEN.match(line)):
                 if self.paragraph:
@@ -172,6 +213,58 @@ class _Scanner:
             index += 1
         self.flush()
         return self.layer
+
+    def indented(self, index: int, line: str, previous: str, before_blank: str) -> tuple[int, str]:
+        """Read line `index`, which starts with a space or a tab and is not
+        blank to mistune: the index of the last line read, and what it was."""
+        if previous not in _BEFORE_INDENTED or (
+            previous == "blank" and before_blank not in _BEFORE_INDENTED
+        ):
+            raise _GiveUp  # the line may be a list item's or a table's
+        if _INDENTED_CODE.match(line):
+            if previous != "paragraph":
+                return self.indented_code(index), "fence"
+            # Nothing can interrupt the paragraph there (indented code
+            # cannot), so the line continues it.
+        else:
+            opening = line.lstrip(" ")[0]
+            if opening in _BLOCK_OPENERS or opening.isdigit():
+                raise _GiveUp  # a block indented by up to three spaces
+            if "|" in line and index + 1 < self.count and _ALIGN_ROW.match(self.lines[index + 1]):
+                raise _GiveUp  # a table
+            if previous != "paragraph":
+                self.paragraph_start = index
+        self.paragraph.append(line)
+        return index, "paragraph"
+
+    def indented_code(self, index: int) -> int:
+        """Add the indented-code block that starts at line `index`, as
+        mistune reads it; the index of its last line (blank lines after it
+        are the block's)."""
+        lines, count = self.lines, self.count
+        last = index
+        # mistune's end of the block: indented lines, and lines blank to str.strip.
+        while last + 1 < count and (
+            _INDENTED_CODE.match(lines[last + 1]) or not lines[last + 1].strip()
+        ):
+            last += 1
+        raw = "\n".join(lines[index : last + 1])
+        text = _CODE_INDENT.sub("", _LEADING_TAB.sub(_tab_to_column, raw)).strip("\n")
+        line, physical = self.first + index, lines[index]
+        self.code_blocks.append(
+            CodeBlock(
+                line=line,
+                column=len(physical) - len(physical.lstrip(" \t")) + 1,
+                fenced=False,
+                marker="",
+                info="",
+                content_line=line,
+                end_line=line + text.count("\n"),
+                closed=True,
+                text=text,
+            )
+        )
+        return last
 
     def other_line(self, index: int, line: str, previous: str) -> str:
         """Read line `index`, which opens none of the blocks `run` tells first:
@@ -214,15 +307,18 @@ class _Scanner:
     def keyword_entries(self, index: int) -> int:
         """Add the run of keyword-entry lines that starts at line `index`; the
         index of its last line."""
-        text, number = self.text, self.first + index
-        list_items, links = self.layer.list_items, self.layer.links
+        text, number, keywords = self.text, self.first + index, self.keywords
+        list_items, links = self.list_items, self.links_found
+        # Local names: the loop may run over hundreds of thousands of lines.
+        match, build, item_node, link_node = _KEYWORD_NEXT.match, build_node, ListItem, Link
         end = self.offset(index)
-        while (entry := _KEYWORD_NEXT.match(text, end)) is not None:
+        while (entry := match(text, end)) is not None:
             marker, item, name, label, target = entry.groups()
-            list_items.append(build_node(ListItem, (number, 1, marker, 0, item)))
+            list_items.append(build(item_node, (number, 1, marker, 0, item)))
             # The label starts after "- **`", the name and "`**: [".
             column = len(marker) + len(name) + 10
-            links.append(build_node(Link, (number, column, "inline", label, target, None)))
+            links.append(build(link_node, (number, column, "inline", label, target, None)))
+            keywords[number] = (name, target)
             number += 1
             end = entry.end()
         self.known_line, self.known_offset = number - self.first, end
@@ -235,16 +331,16 @@ class _Scanner:
         self.known_line = index
         return self.known_offset
 
-    def heading(self, index: int, match: re.Match[str]) -> None:
-        hashes, text = match.groups()
+    def heading(self, index: int, physical: str, level: int) -> None:
+        """Add the ATX heading of level `level` that line `index` opens."""
         # mistune strips ASCII whitespace only: a heading may end in U+0085 or U+2003.
-        text = text.strip(_ASCII_WHITESPACE) if text else ""
+        text = physical[level:].strip(_ASCII_WHITESPACE)
         if text.endswith("#"):
             raise _GiveUp  # closing hashes are trimmed by rules this scan does not copy
         line = self.first + index
-        self.layer.headings.append(build_node(Heading, (line, 1, len(hashes), text)))
+        self.headings.append(build_node(Heading, (line, 1, level, text)))
         if "[" in text or "<" in text:
-            self.links(self.lines[index], line, 0)
+            self.links(physical, line, 0)
 
     def setext(self, underline: str) -> None:
         """The paragraph so far becomes a heading; mistune keeps its raw lines,
@@ -252,7 +348,9 @@ class _Scanner:
         raw = "\n".join(self.paragraph)
         start = self.first + self.paragraph_start
         level = 1 if underline.rstrip(" \t")[-1] == "=" else 2
-        self.layer.headings.append(Heading(start, 1, level, raw + "\n"))
+        # Its column is where its first line's text starts (an indented paragraph's too).
+        column = len(raw) - len(raw.lstrip(" \t")) + 1
+        self.headings.append(Heading(start, column, level, raw + "\n"))
         self.links(raw, start, 0)
         self.paragraph = []
 
@@ -262,20 +360,23 @@ class _Scanner:
         if "\\" in info or "&" in info or (marker[0] == "`" and "`" in info):
             raise _GiveUp
         start = self.offset(index + 1)
-        close = closing_fence(marker).search(self.text, start - 1)
-        if close is None:
+        stop = closing_line(self.text, start, marker)
+        if stop < 0:
             end = self.count - 1
             raw = self.text[start:]
             if raw and not raw.endswith("\n"):
                 raw += "\n"  # the last line, unterminated in the text
         else:
+            # The closing line's index, by the lengths of the lines before it.
+            lines, end, offset = self.lines, index + 1, start
+            while offset < stop:
+                offset += len(lines[end]) + 1
+                end += 1
             # The block's text keeps the newline that ends its last line.
-            stop = close.start() + 1
-            end = index + 1 + self.text.count("\n", start, stop)
             raw = self.text[start:stop]
             self.known_line, self.known_offset = end, stop
         line = self.first + index
-        self.layer.code_blocks.append(
+        self.code_blocks.append(
             CodeBlock(
                 line=line,
                 column=1,
@@ -284,7 +385,7 @@ class _Scanner:
                 info=info.strip(),
                 content_line=line + 1,
                 end_line=self.first + end,
-                closed=close is not None,
+                closed=stop >= 0,
                 text=raw,
             )
         )
@@ -317,7 +418,7 @@ class _Scanner:
     def item(self, index: int, marker: str, text: str, shift: int) -> None:
         """Add the one-line item of line `index`; its text starts at column `shift + 1`."""
         number = self.first + index
-        self.layer.list_items.append(build_node(ListItem, (number, 1, marker, 0, text.strip())))
+        self.list_items.append(build_node(ListItem, (number, 1, marker, 0, text.strip())))
         if "[" in text or "<" in text:
             self.links(text, number, shift)
 
@@ -327,7 +428,7 @@ class _Scanner:
             return
         raw = "\n".join(self.paragraph)
         start = self.first + self.paragraph_start
-        self.layer.paragraphs.append(
+        self.paragraphs.append(
             build_node(Paragraph, (start, 1, start + len(self.paragraph) - 1, raw.strip()))
         )
         if "[" in raw or "<" in raw:
@@ -335,22 +436,43 @@ class _Scanner:
         self.paragraph = []
 
     def links(self, raw: str, line: int, shift: int) -> None:
-        """Links of raw text that starts at column `shift + 1` of `line`. Only
-        a text holding "[" or "<" can hold one: the hot callers check first."""
+        """Links of raw text that starts at column `shift + 1` of `line`, as
+        `find_links` finds them. Only a text holding "[" or "<" can hold one:
+        the callers check first."""
+        simple = ONE_LINK.fullmatch(raw)
+        if simple is not None:  # one plain link, the most common: no scan, no FoundLink
+            offset = simple.end(1)
+            breaks = raw.count("\n", 0, offset)
+            column = offset - raw.rfind("\n", 0, offset) if breaks else offset + shift + 1
+            link = (line + breaks, column, "inline", simple.group(2), simple.group(3), None)
+            self.links_found.append(build_node(Link, link))
+            return
         # Links come in order: each newline is counted once, not once per link.
         breaks, line_start, scanned = 0, 0, 0
-        for found in find_links(raw, _NO_DEFINITIONS):
+        for found in scan_links(raw, _NO_DEFINITIONS):
             newline = raw.find("\n", scanned, found.offset)
             while newline >= 0:
                 breaks, line_start = breaks + 1, newline + 1
                 newline = raw.find("\n", line_start, found.offset)
             scanned = max(scanned, found.offset)
             column = found.offset - line_start + 1 if breaks else found.offset + shift + 1
-            self.layer.links.append(
+            self.links_found.append(
                 build_node(
                     Link, (line + breaks, column, found.kind, found.text, found.target, found.title)
                 )
             )
+
+
+def _atx_level(line: str) -> int:
+    """The level of the ATX heading `line` opens, a line that starts with "#"
+    (as `ATX` reads it: up to six of them, then a space, a tab or nothing),
+    or 0 for a line of text. Counted, not matched: a page has hundreds."""
+    level = len(line) - len(line.lstrip("#"))
+    return level if level <= 6 and (len(line) == level or line[level] in " \t") else 0
+
+
+def _tab_to_column(match: re.Match[str]) -> str:
+    return match.group(1) + " " * (4 - len(match.group(1)))
 
 
 def _pipe_row(line: str) -> str | None:

@@ -10,14 +10,23 @@ check itself.
 from __future__ import annotations
 
 from doclint.models.markdown import MarkdownLayer
-from doclint.parsing.line_scan import scan_layer
+from doclint.parsing.line_scan import KeywordLines, scan_page
 
 
 def parse_markdown(text: str, first_line: int = 1, lines: list[str] | None = None) -> MarkdownLayer:
     """The generic layer of `text` (LF newlines), numbered from `first_line`:
     by the exact line scan when the page allows it, else by mistune. `lines`
     is `text.split("\\n")` if the caller has it."""
-    return scan_layer(text, first_line, lines) or parse_with_mistune(text, first_line)
+    return read_markdown(text, first_line, lines)[0]
+
+
+def read_markdown(
+    text: str, first_line: int = 1, lines: list[str] | None = None
+) -> tuple[MarkdownLayer, KeywordLines]:
+    """`parse_markdown`'s layer, with the keyword-entry lines the line scan
+    read whole (none where mistune read the page)."""
+    scanned = scan_page(text, first_line, lines)
+    return scanned if scanned is not None else (parse_with_mistune(text, first_line), {})
 
 
 def parse_with_mistune(text: str, first_line: int = 1) -> MarkdownLayer:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, TypeVar
 
 from doclint.models.markdown import Heading, Node, build_node
 from doclint.models.page import Section
-from doclint.parsing.markdown import parse_markdown
+from doclint.parsing.markdown import read_markdown
 from doclint.util.lazy_regex import shipped_pattern
 
 if TYPE_CHECKING:
@@ -44,7 +45,9 @@ class PageBuilder:
         # hold a whole source file.
         self.lines = text.split("\n") if lines is None else lines
         self.first_line = first_line
-        self.layer = parse_markdown(text, first_line, self.lines)
+        # The keyword-entry lines the line scan read whole, for the keyword
+        # index's builder (`doclint.parsing.line_scan.KeywordLines`).
+        self.layer, self.keyword_lines = read_markdown(text, first_line, self.lines)
         self.path = path
         self.depth = depth
         self.memo = memo
@@ -79,20 +82,28 @@ def sections(headings: Sequence[Heading], last_line: int) -> list[Section]:
     higher. One pass with a stack of open sections, so a page of 100,000
     headings costs no more than its length."""
     ends = [last_line] * len(headings)
-    open_sections: list[int] = []  # indexes of headings, levels strictly increasing
-    for index, heading in enumerate(headings):
-        while open_sections and headings[open_sections[-1]].level >= heading.level:
-            ends[open_sections.pop()] = heading.line - 1
-        open_sections.append(index)
+    # The open sections' levels, strictly increasing, and their headings' indexes.
+    levels: list[int] = []
+    indexes: list[int] = []
+    for index, (line, _, level, _) in enumerate(headings):
+        while levels and levels[-1] >= level:
+            levels.pop()
+            ends[indexes.pop()] = line - 1
+        levels.append(level)
+        indexes.append(index)
     return [
         build_node(Section, (line, column, level, text, end))
         for (line, column, level, text), end in zip(headings, ends, strict=True)
     ]
 
 
-def within(nodes: Sequence[N], section: Section | None, lines: list[int] | None = None) -> list[N]:
-    """The nodes (sorted by line) that sit in the body of `section`."""
+_LINE = attrgetter("line")
+
+
+def within(nodes: list[N], section: Section | None) -> list[N]:
+    """The nodes (sorted by line) that sit in the body of `section`: found
+    by two bisections, not by a list of every node's line."""
     if section is None:
         return []
-    keys = lines if lines is not None else [node.line for node in nodes]
-    return list(nodes[bisect_right(keys, section.line) : bisect_right(keys, section.end_line)])
+    start = bisect_right(nodes, section.line, key=_LINE)
+    return nodes[start : bisect_right(nodes, section.end_line, start, key=_LINE)]

@@ -3,9 +3,12 @@
 A level-2 page embeds the page it documents byte for byte, and the work is
 ordered so that the two are parsed one after the other. Moving the first
 parse to the copy's lines costs a rebuild of its nodes, a fraction of a parse
-(no line scan, no inline scan, no template matching). A test checks that a
-moved page equals a page parsed at those lines, over the real slice and a
-generated corpus.
+(no line scan, no inline scan, no template matching); the fields that hold
+many nodes (the layer, the lists of parts) are moved only when first read.
+The copy's page pass is answered from the page parsed before it, so a run
+reads little of it (the source block, the names of the page): most copies
+never move their parts. A test checks that a moved page equals a page parsed
+at those lines, over the real slice and a generated corpus.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from operator import add
 from typing import Any, TypeVar, get_args, get_type_hints
 
 from doclint.models.markdown import build_node
+from doclint.models.records import LATER, leaves_for_later
 
 P = TypeVar("P")
 
@@ -31,19 +35,58 @@ LINE_LIST_FIELDS = frozenset({"thematic_breaks"})
 def moved(page: P, lines: int, **changes: Any) -> P:
     """`page` (a page or its layer: a dataclass) with every line number
     `lines` further down, and the fields in `changes` replaced. Lists nobody
-    moves (of strings) are shared."""
+    moves (of strings) are shared; the layer and the lists of parts are moved
+    when first read."""
     # Built by its fields, not `dataclasses.replace`: the models have no
     # `__post_init__` and every entry of their `__dict__` is a field, and a
     # replace checks and passes each field again through `__init__`.
-    fields = {
-        name: changes[name] if name in changes else _moved_value(value, lines, name)
-        for name, value in page.__dict__.items()
-    }
+    fields: dict[str, Any] = {}
+    later: list[str] = []
+    kind = type(page)
+    for name, value in page.__dict__.items():
+        if name in changes:
+            fields[name] = changes[name]
+        elif name == LATER:
+            # A copy itself: what it has not moved yet, this copy moves later.
+            later += [field for field in value.names if field not in page.__dict__]
+        elif value is None or isinstance(value, (str, int)):  # a name, a level, a kind
+            fields[name] = value
+        elif isinstance(value, tuple):  # a node: moved now, a nested page later
+            fields[name] = _moved_node(value, lines)
+        elif isinstance(value, list) and not value:
+            fields[name] = value
+        elif leaves_for_later(kind, name):  # the layer, or a list of parts
+            later.append(name)
+        else:
+            fields[name] = _moved_value(value, lines, name)
+    for name in changes.keys() & set(later):  # a field a copy had not moved yet
+        later.remove(name)
+        fields[name] = changes[name]
     if not changes.keys() <= fields.keys():
         raise TypeError(f"no field {sorted(changes.keys() - fields.keys())}")
     copy: P = object.__new__(type(page))
     copy.__dict__.update(fields)
+    if later:
+        copy.__dict__[LATER] = Moving(page, lines, frozenset(later))
     return copy
+
+
+class Moving:
+    """The fields a moved page has not moved yet: each is its page's field,
+    moved when first read (`doclint.models.records.Later`)."""
+
+    def __init__(self, page: object, lines: int, names: frozenset[str]) -> None:
+        self.page = page
+        self.lines = lines
+        self.names = names
+
+    def fill(self, copy: object, name: str) -> Any:
+        if name not in self.names:
+            message = f"{type(copy).__name__!r} object has no attribute {name!r}"
+            raise AttributeError(message, name=name, obj=copy)
+        value = _moved_value(getattr(self.page, name), self.lines, name)
+        copy.__dict__[name] = value
+        return value
 
 
 def _moved_value(value: Any, lines: int, name: str = "") -> Any:

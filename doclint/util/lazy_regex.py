@@ -36,7 +36,17 @@ import os
 import re
 import stat
 import sys
-from typing import Any, AnyStr, cast
+
+# typing's, without importing typing: the launcher imports this module before
+# it tunes the garbage collector (see `doclint/__init__.py`).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, AnyStr, cast
+else:
+
+    def cast(kind: object, value: object) -> object:
+        return value
+
 
 _FORWARDED = (
     "findall",

@@ -31,33 +31,6 @@ from types import FunctionType
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 
-class Compared:
-    """The equality and repr a dataclass generates, for a dataclass declared
-    with `eq=False, repr=False`: the page models are built at every start,
-    and generating these two methods cost each class more than their uses
-    (tests, debugging) ever do. Equal to an object of its own class whose
-    fields are equal; unhashable, as a dataclass that compares is."""
-
-    __slots__ = ()
-    __hash__ = None  # type: ignore[assignment]
-
-    def _names(self) -> tuple[str, ...]:
-        from dataclasses import fields
-
-        return tuple(field.name for field in fields(self))  # type: ignore[arg-type]
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        names = self._names()
-        mine = tuple(getattr(self, name) for name in names)
-        return mine == tuple(getattr(other, name) for name in names)
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._names())
-        return f"{self.__class__.__qualname__}({shown})"
-
-
 class Frozen:
     """The equality, hash and repr of a frozen dataclass over the fields its
     class names in `FIELDS` (in a dataclass's order: a base's first), and no
