@@ -10,6 +10,7 @@ import pytest
 
 from doclint.models.findings import Finding
 from doclint.output.baseline import HEADER, SourceLines, read_baseline, write_baseline
+from doclint.output.text import lines_of
 from tests.checking import run_cli
 from tests.conftest import REAL, require_shared
 from tests.pages import keyword_index, write
@@ -138,7 +139,7 @@ def test_lines_of_reads_each_file_once_and_gives_each_finding_its_line():
         Finding(1, 1, "m", code="DL101", path="b.md"),
         Finding(1, 1, "m", code="DL101", path="a.md"),
     ]
-    assert sources.lines_of(rows) == ["two", None, None, "only", "one"]
+    assert lines_of(rows, sources) == ["two", None, None, "only", "one"]
     assert asked == ["a.md", "b.md", "a.md"]
     assert [SourceLines(texts).line(row) for row in rows] == ["two", None, None, "only", "one"]
 

@@ -15,6 +15,7 @@ from doclint.models.urls import rule_url
 from doclint.output import FORMATS, RunOutput
 from doclint.output import baseline as baseline_module
 from doclint.output.json_formats import json_object
+from doclint.output.shown import in_order
 from tests.checking import run_cli
 from tests.conftest import REAL, SHARED, require_shared
 from tests.pages import keyword_index, write
@@ -134,6 +135,20 @@ def test_full_snippet_keeps_tabs_under_the_caret():
     row = Finding(3, 3, "m", code="DL101", name="unknown-heading", severity="error", path="a.md")
     output = RunOutput([row], 1, sources=baseline_module.SourceLines({"a.md": "\n\n\tx# y\n"}))
     assert "3 | \tx# y\n  | \t ^ DL101\n" in "".join(FORMATS["full"](output))
+
+
+def test_in_order_shows_every_field_and_sets_only_the_path():
+    """A file's findings in order, each once, at the path shown; every
+    other field as the engine gave it (a field added after the path would
+    take the path's place: the path stays the last)."""
+    fix = Fix((Edit(2, 1, 2, 3, ""),), FixSafety.SAFE, "drop")
+    later = Finding(2, 1, "b", fix, Cause("r/c", "c"), "DL101", "r", "error")
+    first = Finding(1, 4, "a", None, None, "DL102", "s", "info")
+    assert Finding._fields[-1] == "path"
+    assert in_order([later, first, later], "docs/a.md") == [
+        first._replace(path="docs/a.md"),
+        later._replace(path="docs/a.md"),
+    ]
 
 
 def test_concise(cli):

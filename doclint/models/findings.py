@@ -14,7 +14,6 @@ output names them (ruff's: applicability, message, edits, content).
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from operator import attrgetter
@@ -114,6 +113,8 @@ report_order = attrgetter("path", "line", "column", "code", "name", "severity", 
 _path = attrgetter("path")
 _severity = attrgetter("severity")
 _fix = attrgetter("fix")
+_applicability = attrgetter("applicability")
+_ERROR, _WARNING, _INFO = map(str, Severity)
 
 
 def by_file(file: str, root: Path | str, rows: list[Finding]) -> list[tuple[str, list[Finding]]]:
@@ -193,15 +194,16 @@ class Counts(NamedTuple):
 
 def counts(findings: Sequence[Finding]) -> Counts:
     """The `Counts` of `findings`."""
-    # Counted in C where it can be: a run counts every finding it renders.
-    severities = Counter(map(_severity, findings))
-    safeties = Counter(fix.applicability for fix in map(_fix, findings) if fix is not None)
+    # Counted in C (a run counts every finding it renders): a list's count
+    # compares each item with the one text; a fix is a tuple, never empty.
+    severities = list(map(_severity, findings))
+    safeties = list(map(_applicability, filter(None, map(_fix, findings))))
     return Counts(
-        severities[Severity.ERROR],
-        severities[Severity.WARNING],
-        severities[Severity.INFO],
-        safeties[FixSafety.SAFE],
-        safeties[FixSafety.UNSAFE],
+        severities.count(_ERROR),
+        severities.count(_WARNING),
+        severities.count(_INFO),
+        safeties.count(FixSafety.SAFE),
+        safeties.count(FixSafety.UNSAFE),
     )
 
 

@@ -48,6 +48,10 @@ class BaselineError(ValueError):
     """A baseline file that cannot be read or is not one."""
 
 
+LinesRead = list[str] | bytes | None
+"""A checked file's lines (split at LF) or bytes, as read when it was checked; None: not read."""
+
+
 class SourceLines:
     """The lines of the files findings are in, read on demand. Findings come
     sorted by path, so only the current file is kept; texts not on disk (stdin)
@@ -67,7 +71,7 @@ class SourceLines:
         self._escaped: dict[str, str] | None = None
 
     @classmethod
-    def showing(cls, path: str, file: str, lines: list[str] | bytes | None = None) -> SourceLines:
+    def showing(cls, path: str, file: str, lines: LinesRead = None) -> SourceLines:
         """The lines of one file, shown as `path`: `lines` when they were read
         already (a worker's, as it checked them, or the file's bytes, split
         when asked), else `file`'s, when asked."""
@@ -108,23 +112,10 @@ class SourceLines:
 
     def line(self, row: Finding) -> str | None:
         """The text of a finding's line, None when there is none to show."""
-        return self.lines_of([row])[0]
-
-    def lines_of(self, rows: Iterable[Finding]) -> list[str | None]:
-        """The text of each finding's line (`line`), its file's lines asked
-        for once for the findings on it that come together: a part of the
-        `full` format shows a line for each of a page's findings."""
-        shown: list[str | None] = []
-        path: str | None = None
-        lines: list[str] = []
-        for row in rows:
-            if row.code in UNREAD:
-                shown.append(None)
-                continue
-            if row.path != path:
-                path, lines = row.path, self.lines(row.path)
-            shown.append(lines[row.line - 1] if 0 < row.line <= len(lines) else None)
-        return shown
+        if row.code in UNREAD:
+            return None
+        lines = self.lines(row.path)
+        return lines[row.line - 1] if 0 < row.line <= len(lines) else None
 
 
 def _read_lines(path: str) -> list[str]:

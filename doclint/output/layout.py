@@ -24,6 +24,9 @@ Part = Callable[[Sequence[Finding], RunOutput], str]
 """One file's findings (never none), as the format writes them."""
 Frame = Callable[[RunOutput], tuple[str, str]]
 """The head and the tail around the parts, from the totals of the run."""
+EncodedPart = Callable[[Sequence[Finding], RunOutput, str], bytes]
+"""A `Part` in UTF-8 (with the errors handler given), made without the
+part's whole text where that costs less."""
 Buffer = bytes | memoryview
 
 
@@ -38,6 +41,8 @@ class Layout(NamedTuple):
     frame: Frame
     separator: str = ""
     """What goes between two parts."""
+    encoded_part: EncodedPart | None = None
+    """The part in UTF-8, when the format writes it otherwise than by encoding `part`."""
 
     def compose(self, output: RunOutput, errors: str = "strict") -> list[Buffer]:
         """The whole text in UTF-8 (with `errors`), as pieces to write one after
@@ -59,6 +64,8 @@ class Layout(NamedTuple):
         _write_all(out, _pieces(head, parts, self.separator.encode(), tail))
 
     def encoded(self, rows: Sequence[Finding], output: RunOutput, errors: str) -> bytes:
+        if self.encoded_part is not None:
+            return self.encoded_part(rows, output, errors)
         return self.part(rows, output).encode("utf-8", errors)
 
     def render(self, output: RunOutput) -> Iterator[str]:

@@ -22,10 +22,10 @@ from doclint import __version__
 from doclint.models.findings import Counts, Finding, counts, total
 from doclint.models.kept_findings import PRINTABLE, FileRows, messages
 from doclint.models.urls import documentation_base
-from doclint.output.baseline import SourceLines
+from doclint.output.baseline import LinesRead, SourceLines
 from doclint.output.layout import Layout
 from doclint.output.run_output import RunOutput
-from doclint.output.shown import in_order, message_shown, shown_paths
+from doclint.output.shown import in_order, message_shown, shown_messages
 from doclint.util.digests import blake2b
 from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
@@ -110,11 +110,11 @@ class PartWriter:
         return {**self.__dict__, "_parts": None, "_spool": None, "_spooled": 0}
 
     def __call__(
-        self, rows: list[Finding], file: str | None = None, lines: list[str] | bytes | None = None
+        self, rows: list[Finding], file: str = "", lines: LinesRead = None, plain: bool = False
     ) -> bytes:
-        """The part of `rows`, all of one file, as shown."""
+        """The part of `rows`, all of one file, as shown; `plain`: each message is printable."""
         sources = SourceLines.showing(rows[0].path, file or rows[0].path, lines)
-        output = RunOutput(rows, 1, sources=sources, color=self.color)
+        output = RunOutput(rows, 1, sources=sources, color=self.color, plain=plain)
         return self.layout.encoded(rows, output, self.errors)
 
     def add(self, file: str, root: str, found: FileRows) -> FilePart | None:
@@ -130,8 +130,9 @@ class PartWriter:
         if kept is not None and len(kept) > COUNTS.size:
             part = FilePart(kept[COUNTS.size :], shown, Counts(*COUNTS.unpack_from(kept)))
         elif found.rows:
-            rows = in_order(shown_paths(found.rows, root, self.cwd), printable(shown))
-            part = FilePart(self(rows, file, found.lines), shown, counts(rows), key)
+            rows, plain = shown_messages(found.rows, root, self.cwd)
+            rows = in_order(rows, printable(shown))
+            part = FilePart(self(rows, file, found.lines, plain), shown, counts(rows), key)
         else:
             return None
         if not self._worker or self._parts is None:

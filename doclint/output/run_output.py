@@ -36,12 +36,13 @@ class RunOutput:
         fail_on: str = Severity.INFO,
         profiles: Sequence[Profile] = (),  # the configuration's (the HTML report lists kinds)
         unread_pages: int = 0,  # pages no generator wrote: each format with a summary says so
+        plain: bool = False,  # each message known printable (`isprintable`): not looked at again
     ) -> None:
         self.diagnostics, self.files_checked, self.files = diagnostics, files_checked, files
         self.rules, self.sources = rules, sources if sources is not None else SourceLines()
         self.quiet, self.baselined, self.parts, self.color = quiet, baselined, parts, color
         self.command, self.root, self.fail_on = command, root, fail_on
-        self.profiles, self.unread_pages = profiles, unread_pages
+        self.profiles, self.unread_pages, self.plain = profiles, unread_pages, plain
 
     @cached_property
     def counts(self) -> Counts:

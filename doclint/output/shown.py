@@ -18,7 +18,7 @@ from doclint.models.findings import FileFindings, Finding, place
 from doclint.models.markdown import build_node
 from doclint.rule_api import TREE_PATH_MARK
 from doclint.util.gc_pause import gc_paused
-from doclint.util.paths import display_path, is_printable, printable, relative_to
+from doclint.util.paths import display_path, printable, printable_texts, relative_to
 
 _message = attrgetter("message")
 
@@ -27,17 +27,22 @@ def shown_paths(rows: list[Finding], root: Path | str, cwd: Path) -> list[Findin
     """Rows whose messages are as shown: the tree paths they name
     (`shown_tree_path`) relative to `cwd`, as the findings' own paths are
     shown, and what they quote of a tree escaped (`printable`)."""
-    # TREE_PATH_MARK is no printable character: one C scan of the messages
-    # joined tells both for all of them, and a search for the mark alone,
-    # the commoner, ends it sooner.
-    joined = "".join(map(_message, rows))
-    if TREE_PATH_MARK not in joined and is_printable(joined):
-        return rows
+    return shown_messages(rows, root, cwd)[0]
+
+
+def shown_messages(rows: list[Finding], root: Path | str, cwd: Path) -> tuple[list[Finding], bool]:
+    """`shown_paths`, and whether each message was printable as it was
+    (the rows are then those given): a format need not look again."""
+    # TREE_PATH_MARK is no printable character: one scan of the messages
+    # tells both for all of them.
+    if printable_texts(list(map(_message, rows))):
+        return rows, True
     message = message_shown(root, cwd)
-    return [
+    shown = [
         row if row.message.isprintable() else row._replace(message=message(row.message))
         for row in rows
     ]
+    return shown, False
 
 
 @lru_cache(maxsize=16)

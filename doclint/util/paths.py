@@ -157,9 +157,10 @@ _CONTROL = compiled_on_use(  # a costly compile, for the few texts not printable
     "[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 )
 _NAMED = {"\n": "\\n", "\r": "\\r"}
-# The ASCII characters `isprintable` refuses, and the length from which
-# `_ascii_controls` scans a text faster than `isprintable` does.
-_ASCII_CONTROLS = bytes([*range(32), 127])
+# Each byte to itself when it is a printable ASCII character, else to one:
+# a text of those is unchanged by it.
+_SAME_IF_PRINTABLE = bytes(c if 32 <= c < 127 else 32 for c in range(256))
+# The length from which an ASCII text is read faster as bytes.
 _SHORT = 100
 
 
@@ -191,32 +192,37 @@ def printable(text: str) -> str:
 
 
 def all_printable(texts: list[str]) -> bool:
-    """Whether `printable` leaves each of `texts` as it is: two C scans for
-    a file's texts, where a call a text costs a cached run a good part of
-    its time."""
-    # Texts all printable hold no NUL: joined by one, "\0::" marks a text
-    # that starts with "::", and only the joins are NULs.
-    joined = "\0".join(texts)
-    if joined.startswith("::") or "\0::" in joined:
+    """Whether `printable` leaves each of `texts` as it is: a few C scans
+    for a file's texts, where a call a text costs a cached run a good part
+    of its time."""
+    if not printable_texts(texts):
         return False
-    if len(joined) > _SHORT and joined.isascii():
-        return _ascii_controls(joined) == len(texts) - 1
-    return "".join(texts).isprintable()
+    # Joined by a NUL, which no printable text holds, "\0::" marks a text
+    # that starts with "::".
+    joined = "\0".join(texts)
+    return not (joined.startswith("::") or "\0::" in joined)
 
 
 def is_printable(text: str) -> bool:
-    """`text.isprintable()`, by a faster scan where a long `text` is ASCII
-    (most of what a generated tree's findings say)."""
+    """`text.isprintable()`, by a faster scan where `text` is ASCII (most of
+    what a generated tree's findings say)."""
     if len(text) > _SHORT and text.isascii():
-        return _ascii_controls(text) == 0
+        data = text.encode()
+        return data.translate(_SAME_IF_PRINTABLE) == data
     return text.isprintable()
 
 
-def _ascii_controls(text: str) -> int:
-    """How many characters of the ASCII `text` are no printable ones: the
-    C0 controls and DEL, the only ASCII characters `isprintable` refuses.
-    Deleting them from its bytes is a loop of a few instructions a
-    character, a fraction of `isprintable`'s look-up of each in the Unicode
-    database."""
-    data = text.encode()
-    return len(data) - len(data.translate(None, _ASCII_CONTROLS))
+def printable_texts(texts: list[str]) -> bool:
+    """Whether each of `texts` is printable (`isprintable`)."""
+    wide = _wide(texts)
+    if wide and not "".join(wide).isprintable():
+        return False
+    return is_printable("".join([text for text in texts if text.isascii()] if wide else texts))
+
+
+def _wide(texts: list[str]) -> list[str]:
+    """The texts past ASCII. Joined to the others, each would make them all
+    wide, and `isprintable` looks each character of such a text up in the
+    Unicode database: the ASCII ones are read as bytes, a loop of a few
+    instructions a byte."""
+    return [text for text in texts if not text.isascii()]
