@@ -59,8 +59,7 @@ def part_key(context: bytes, shown: str, found: FileRows, root: str, cwd: Path) 
     if found.encoded[:1] != PRINTABLE:  # a message may be shown otherwise than as kept
         show = message_shown(root, cwd)
         texts = [show(text) for text in messages(found.encoded) if not text.isprintable()]
-        # Version 0: the same bytes in every process (later versions mark
-        # interned strings and shared objects, which vary).
+        # Version 0: the same bytes in every process (later ones mark interned strings).
         hasher.update(marshal.dumps(texts, 0))
     return hasher.digest()
 
@@ -105,8 +104,7 @@ class PartWriter:
             weakref.finalize(self, self._parts.folder.remove)
 
     def __getstate__(self) -> dict[str, Any]:
-        # A spawned worker gets what renders, not the parts gathered nor the
-        # folder (its descriptor is this process's): it hands its parts back whole.
+        # A spawned worker gets what renders, not the parts nor this process's folder.
         return {**self.__dict__, "_parts": None, "_spool": None, "_spooled": 0}
 
     def __call__(
