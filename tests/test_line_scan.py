@@ -177,7 +177,7 @@ def test_the_closing_line_is_the_one_commonmark_closes_on(body, marker):
     assert block_lines.closing_line(text, start, marker) == expected
 
 
-@settings(max_examples=3000, deadline=None, database=None)
+@settings(max_examples=500, deadline=None, database=None)
 @given(st.lists(st.sampled_from(["#", " ", "\t", "x", "\u00a0", "\x0b", "[a](b)"]), max_size=10))
 def test_an_atx_level_is_counted_as_the_pattern_reads_it(pieces):
     line = "#" + "".join(pieces)
