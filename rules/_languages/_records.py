@@ -1,17 +1,20 @@
 """The named tuples of the compiled readers: where a text's words stand
 (`Places`, doclint_rules._languages._places's), what a Python source defines
-and how its lexer split it (doclint_rules._languages.python's). Defined
+and how its lexer split it (doclint_rules._languages.python's), a page's
+documented source and a C/C++ text's code (doclint_rules._source_facts's). Defined
 here, not in those modules: see `COMPILED_MODULES` (doclint/util/build.py)
 for why a compiled module defines no named tuple."""
 
 from __future__ import annotations
 
+import posixpath
+import re
 from typing import TYPE_CHECKING
 
 from doclint.models.records import NamedTuple
 
 if TYPE_CHECKING:
-    from . import CountRanges
+    from . import CountRanges, SourceFacts
 
 
 class Places(NamedTuple):
@@ -99,3 +102,49 @@ class PythonReading(NamedTuple):
     sure: bool
     """False when a template literal's field may hold its own quote: where it
     ends, and so the whole split, is then the parser's to say."""
+
+
+class DocumentedSource(NamedTuple):
+    """The text of the file a page documents, and what its parser found in it."""
+
+    path: str
+    text: str
+    facts: SourceFacts | None
+    """None for a text its reader cannot read (Python that neither the lexer
+    nor `ast` can read)."""
+
+    @property
+    def filename(self) -> str:
+        return posixpath.basename(self.path)
+
+    def unsure_about(self, name: str) -> bool:
+        """Whether `name` stands in code on a line the parser could not read
+        (the C family's: a Python text is read whole or not at all). Comments
+        do not count: nothing there is a fact anyway."""
+        facts = self.facts
+        if facts is None or not facts.unsure:
+            return False
+        from .._source_facts import cpp_code  # which imports this module
+
+        code = cpp_code(self.text).uncommented
+        pattern = re.compile(rf"(?<![\w/.]){re.escape(name)}(?![\w/])")
+        # Lines counted on from the occurrence before, not from the start:
+        # a name on every line of a big header must not cost a scan each.
+        line, counted = 1, 0
+        for match in pattern.finditer(code):
+            line += code.count("\n", counted, match.start())
+            counted = match.start()
+            if facts.is_unsure(line):
+                return True
+        return False
+
+
+class CppCode(NamedTuple):
+    """A C/C++ text with its comments blanked (`uncommented`), also its
+    literals (`code`), and also its template heads (`outside_templates`)
+    (doclint_rules._source_facts's `cpp_code`). Blanks keep the newlines, so
+    that lines stay where they were."""
+
+    uncommented: str
+    code: str
+    outside_templates: str
