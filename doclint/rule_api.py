@@ -69,7 +69,8 @@ if TYPE_CHECKING:
     from doclint.models.wiki import WikiFacts
     from doclint.profiles import Profile
     from doclint.profiles.wikis import Wiki
-    from doclint.tree.index import LinkTarget, SourceFile, Tree
+    from doclint.tree.index import Tree
+    from doclint.tree.records import LinkTarget, SourceFile
 
 __all__ = [
     "LANGUAGES",

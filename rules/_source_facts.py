@@ -10,14 +10,14 @@ sure of the lines a name stands on.
 
 from __future__ import annotations
 
-import posixpath
 import re
 from functools import cache, lru_cache
 
-from doclint.models.records import NamedTuple
 from doclint.rule_api import FileDocs, PageBase, RuleContext
 
-from ._languages import SourceFacts, language_of
+from ._languages import language_of
+from ._languages._records import CppCode
+from ._languages._records import DocumentedSource as DocumentedSource
 
 # The C family's reader (and its grammar) is imported by what reads a C-family
 # source only: a run of Python pages never loads it.
@@ -31,57 +31,14 @@ def _template_head() -> str:
     return rf"(?:\btemplate\s*<|{TEMPLATE_MACRO}\s*\()"
 
 
-class DocumentedSource(NamedTuple):
-    """The text of the file a page documents, and what its parser found in it."""
-
-    path: str
-    text: str
-    facts: SourceFacts | None
-    """None for a text its reader cannot read (Python that neither the lexer
-    nor `ast` can read)."""
-
-    @property
-    def filename(self) -> str:
-        return posixpath.basename(self.path)
-
-    def unsure_about(self, name: str) -> bool:
-        """Whether `name` stands in code on a line the parser could not read
-        (the C family's: a Python text is read whole or not at all). Comments
-        do not count: nothing there is a fact anyway."""
-        facts = self.facts
-        if facts is None or not facts.unsure:
-            return False
-        code = _cpp_code(self.text).uncommented
-        pattern = re.compile(rf"(?<![\w/.]){re.escape(name)}(?![\w/])")
-        # Lines counted on from the occurrence before, not from the start:
-        # a name on every line of a big header must not cost a scan each.
-        line, counted = 1, 0
-        for match in pattern.finditer(code):
-            line += code.count("\n", counted, match.start())
-            counted = match.start()
-            if facts.is_unsure(line):
-                return True
-        return False
-
-
-class _CppCode(NamedTuple):
-    """A C/C++ text with its comments blanked (`uncommented`), also its
-    literals (`code`), and also its template heads (`outside_templates`).
-    Blanks keep the newlines, so that lines stay where they were."""
-
-    uncommented: str
-    code: str
-    outside_templates: str
-
-
 @lru_cache(maxsize=8)
-def _cpp_code(text: str) -> _CppCode:
+def cpp_code(text: str) -> CppCode:
     # Asked entry by entry about the same source: read it once.
     from ._languages.cpp import CPP_NOISE
 
     uncommented = CPP_NOISE.sub(lambda m: m[0] if m[0][0] in "\"'" else _blank(m[0]), text)
     code = CPP_NOISE.sub(lambda m: _blank(m[0]), text)
-    return _CppCode(uncommented, code, _blank_template_heads(code))
+    return CppCode(uncommented, code, _blank_template_heads(code))
 
 
 def _blank(text: str) -> str:
@@ -117,21 +74,21 @@ def names_a_type_in_code(name: str, text: str) -> bool:
     here or in a header. A word that follows `class` only in a comment does
     not, nor a macro between `struct` and a class name."""
     pattern = rf"\b(?:class|struct|union|enum)\s+{re.escape(name)}\b(?!\s+\w+\s*(?:final\s*)?[:{{])"
-    return re.search(pattern, _cpp_code(text).outside_templates) is not None
+    return re.search(pattern, cpp_code(text).outside_templates) is not None
 
 
 def namespace_in_code(name: str, text: str) -> bool:
     """Whether C/C++ `text` writes `namespace name` in code: a definition, a
     `using namespace name;` or an alias, never a comment's "namespace right"."""
     pattern = rf"\bnamespace\s+(?:\w+\s*::\s*)*{re.escape(name)}\b"
-    return re.search(pattern, _cpp_code(text).code) is not None
+    return re.search(pattern, cpp_code(text).code) is not None
 
 
 def class_after_macro(name: str, text: str) -> str | None:
     """The class a word stands before between `class`/`struct` and the
     class name (`struct TORCH_API Foo {` gives Foo): a macro, none of its own."""
     pattern = rf"\b(?:class|struct|union)\s+{re.escape(name)}\s+(\w+)\s*(?:final\s*)?[:{{]"
-    match = re.search(pattern, _cpp_code(text).code)
+    match = re.search(pattern, cpp_code(text).code)
     return match[1] if match else None
 
 
@@ -139,7 +96,7 @@ def is_template_parameter(name: str, text: str) -> bool:
     """Whether `name` is a type parameter of a template (`template <class T>`,
     `_CCCL_TEMPLATE(class T)`)."""
     pattern = rf"{_template_head()}[^;{{}}]*?\b(?:class|typename)\s+{re.escape(name)}\b"
-    return re.search(pattern, _cpp_code(text).code) is not None
+    return re.search(pattern, cpp_code(text).code) is not None
 
 
 def documented_source(page: PageBase, ctx: RuleContext) -> DocumentedSource | None:

@@ -15,8 +15,8 @@ from ._languages import is_cpp, is_python, language_named
 from ._source_facts import page_source_text
 
 if TYPE_CHECKING:
+    from ._languages._records import PythonFacts
     from ._languages.cpp import CppFacts
-    from ._languages.python import PythonFacts
 
 # A name list the generator cut at a line continuation (`from m import a, \`).
 CONTINUATION = "\\"

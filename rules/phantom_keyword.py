@@ -12,8 +12,8 @@ from ._languages import is_cpp, is_python
 from ._source_facts import DocumentedSource, documented_source, reserved_word
 
 if TYPE_CHECKING:
+    from ._languages._records import PythonFacts
     from ._languages.cpp import CppFacts
-    from ._languages.python import PythonFacts
 
 FUNCTION_CATEGORY = "Functions"
 IMPORT_CATEGORY = "Imports"

@@ -19,6 +19,7 @@ from doclint.engine.builtin_rules import (
     Utf16File,
     engine_row,
 )
+from doclint.engine.outcomes import Checked, FileOutcome, PagePass, PageText
 from doclint.engine.registry import (
     BUILTIN_PACKAGE,
     Registry,
@@ -28,11 +29,10 @@ from doclint.engine.registry import (
 )
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import MARKER, apply_directives
-from doclint.models.findings import Finding, shifted
+from doclint.models.findings import Finding
 from doclint.models.markdown import build_node
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.models.page import AnyPage, DocKind
-from doclint.models.records import NamedTuple
 from doclint.parsing.pages import page_memo, parse_page
 from doclint.profiles.original_source import embedded_page_text
 from doclint.profiles.templates import use_generators
@@ -48,7 +48,7 @@ from doclint.rule_api import (
     Scope,
 )
 from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
-from doclint.tree.index import Fact, Stamp, Tree, clean_path, digest, stamp_of
+from doclint.tree.index import Tree, clean_path, digest, stamp_of
 from doclint.tree.reading import OverLimit, read_beneath
 from doclint.util.lru import RecentPages
 from doclint.util.paths import relative_to
@@ -74,58 +74,11 @@ def iter_pages(page: AnyPage, text: str = "", first_line: int = 1) -> Iterator[P
         yield from iter_pages(source.document, text, source.content_line)
 
 
-class PageText(NamedTuple):
-    page: AnyPage
-    text: str
-    first_line: int
-
-
-class PagePass(NamedTuple):
-    """What the PAGE rules found on a page that starts at `first_line`, and the
-    tree facts they asked for."""
-
-    rows: list[Finding]
-    first_line: int
-    facts: list[tuple[str, str]]
-
-    def at(self, first_line: int) -> list[Finding]:
-        """The findings for a copy of the page that starts at `first_line`.
-        Moved only when asked: most pages have no copy."""
-        lines = first_line - self.first_line
-        return [shifted(row, lines) for row in self.rows] if lines else list(self.rows)
-
-
 # Identical pages seen lately and what the PAGE rules found on them. A level-2
 # page embeds the page it documents, byte for byte: one pass serves both. The
 # work is ordered so that a page and its copy come close (`work_affinity`);
 # a few pages are enough, and their texts are not kept for long.
 PASSES_KEPT = 32
-
-
-class FileOutcome(NamedTuple):
-    """What checking one file gives: findings, the tree facts its rules asked
-    for, and the stamp and hash of the bytes checked (for the cache)."""
-
-    rows: list[Finding]
-    facts: list[Fact]
-    stamp: Stamp | None
-    content_hash: bytes | None
-    lines: list[str] | None = None
-    """The lines checked (the text split at LF), for the output to show
-    without reading the file again; the run drops them once handed on."""
-    data: bytes | None = None
-    """The bytes checked (None: none were read): the run tells by them
-    whether a generator wrote the page without reading it again."""
-
-
-class Checked(NamedTuple):
-    """What checking a text gives: its findings, the tree facts its rules
-    asked for, and its lines (split at LF) when the rules read it; None for a
-    file reported unread (binary, empty)."""
-
-    rows: list[Finding]
-    facts: list[Fact]
-    lines: list[str] | None = None
 
 
 class Linter:

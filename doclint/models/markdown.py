@@ -133,6 +133,24 @@ class Link(NamedTuple):
     title: str | None = None
 
 
+LinkKind = Literal["inline", "reference", "autolink", "image"]
+
+
+class FoundLink(NamedTuple):
+    """A link located in a block's raw text; `offset` indexes that text (the
+    parser's, doclint.parsing.inline, before it is placed as a `Link`).
+
+    A named tuple: a large tree holds millions of links, and a frozen
+    dataclass costs three times as much to build. Defined here: see
+    `COMPILED_MODULES` for why a compiled module defines no named tuple."""
+
+    kind: LinkKind
+    text: str
+    target: str
+    title: str | None
+    offset: int
+
+
 @node
 class ListItem(NamedTuple):
     """One list item; `text` is the raw text of its first paragraph."""

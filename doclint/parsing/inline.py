@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from typing import Literal, NamedTuple
 
-from doclint.models.markdown import build_node
+from doclint.models.markdown import FoundLink, LinkKind, build_node
 from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
-
-LinkKind = Literal["inline", "reference", "autolink", "image"]
 
 _SPECIAL = shipped_pattern(r"[\\`\[\]<!]")
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
@@ -62,19 +59,6 @@ MAX_LABEL = 999
 MAX_DESTINATION_PARENS = 32
 # Nested images copy their text once per level: bounded like block nesting.
 MAX_OPEN_IMAGES = 32
-
-
-class FoundLink(NamedTuple):
-    """A link located in a block's raw text; `offset` indexes that text.
-
-    A named tuple: a large tree holds millions of links, and a frozen
-    dataclass costs three times as much to build."""
-
-    kind: LinkKind
-    text: str
-    target: str
-    title: str | None
-    offset: int
 
 
 def normalize_label(label: str) -> str:

@@ -4,26 +4,14 @@ announces, and where the generator writes that page."""
 from __future__ import annotations
 
 import posixpath
-from typing import NamedTuple
 
 from doclint.models.page import DocKind
-from doclint.profiles.templates import Template, places_of, template_for_source, title_patterns
-
-
-class Recognised(NamedTuple):
-    """What a title line says about its page."""
-
-    kind: DocKind
-    """The parser's kind; MARKDOWN for a kind its profile declares (read as a
-    generic page) and for a page no generator wrote."""
-    described: str | None
-    template: Template | None
-    """None for a page no generator wrote."""
-    name_only: bool
-    """The title names the documented file without its folder."""
-    page_kind: str = ""
-    """The kind as its profile names it ("" for a page no generator wrote)."""
-
+from doclint.profiles.templates import (
+    Recognised,
+    places_of,
+    template_for_source,
+    title_patterns,
+)
 
 # The title last recognised, and the patterns it was matched against: a run
 # asks of each page's title twice in a row (whether the page is read, then in

@@ -30,6 +30,7 @@ from typing import Any
 
 from doclint.models.languages import LANGUAGES
 from doclint.models.page import DocKind
+from doclint.models.records import NamedTuple
 from doclint.profiles import templated_profiles
 from doclint.profiles.model import (
     CountSentence,
@@ -202,6 +203,23 @@ def title_patterns() -> tuple[tuple[TitlePattern, str, Template], ...]:
             for kind, p in template.titles.items()
         ]
     return tuple(patterns)
+
+
+class Recognised(NamedTuple):
+    """What a title line says about its page (doclint.parsing.recognition's
+    answer, defined here: see `COMPILED_MODULES` for why a compiled module
+    defines no named tuple)."""
+
+    kind: DocKind
+    """The parser's kind; MARKDOWN for a kind its profile declares (read as a
+    generic page) and for a page no generator wrote."""
+    described: str | None
+    template: Template | None
+    """None for a page no generator wrote."""
+    name_only: bool
+    """The title names the documented file without its folder."""
+    page_kind: str = ""
+    """The kind as its profile names it ("" for a page no generator wrote)."""
 
 
 def source_copies(described: str) -> tuple[str, ...]:

@@ -12,7 +12,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from doclint.engine.linter import FileOutcome, Linter
+from doclint.engine.linter import Linter
+from doclint.engine.outcomes import FileOutcome
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter

@@ -16,8 +16,8 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from doclint.models.records import NamedTuple
 from doclint.tree.reading import MAX_FILE_SIZE, RootFolder, read_beneath, read_regular
+from doclint.tree.records import LinkTarget, SourceFile
 from doclint.util.digests import blake2b
 from doclint.util.link_paths import resolve_target
 from doclint.util.lru import LatestDict
@@ -89,20 +89,6 @@ def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:
 def stamp_of(info: os.stat_result) -> Stamp:
     """The `Stamp` of a file's status."""
     return (info.st_mtime_ns, info.st_size, info.st_ctime_ns)
-
-
-class SourceFile(NamedTuple):
-    """A documented source as a rule sees it.
-
-    `exact` is False when the text comes from the block embedded in the
-    source's `X_docs.md` rather than from the file itself: its text is what
-    the generator read, but its byte size is not the file's.
-    """
-
-    path: str
-    text: str
-    exact: bool
-    size: int | None
 
 
 # Compiled (util/build.py): fix mode's OverlayTree subclasses it in Python.
@@ -517,14 +503,6 @@ def _split(clean: str) -> tuple[str, str]:
     slashes that a clean path does not have."""
     folder, _, name = clean.rpartition("/")
     return folder, name
-
-
-class LinkTarget(NamedTuple):
-    """Where a relative link points, relative to the tree root."""
-
-    path: str
-    fragment: str | None
-    escapes_root: bool
 
 
 def ask(tree: Tree, asked: dict[tuple[str, str], object], kind: str, path: str) -> object:

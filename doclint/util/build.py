@@ -8,6 +8,16 @@ from __future__ import annotations
 
 from importlib.util import find_spec
 
+# A compiled module defines no named tuple: mypyc builds such a class when
+# the module is imported through `typing.NamedTupleMeta` (whatever base the
+# source names: mypyc sees `typing.NamedTuple`), which evaluates the source of
+# its `__new__` and checks each field's annotation, about 0.6 M instructions a
+# class, where `doclint.util.records.NamedTuple` builds it for 0.2 M: thirteen
+# of them cost a generated page's start 2% more in the compiled build than in
+# the pure one. Each is defined in a module left to Python beside it (or the
+# model or profile it belongs to) and imported; mypyc reads its fields by index
+# all the same, from its type.
+#
 # The hot paths by measurement (bench/compiled.py): the line scan and inline
 # reader, the page models' builders and the Original Source's bounds, the
 # languages' lexers and word placement, link targets, and the helpers holding

@@ -34,12 +34,12 @@ from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.lru import RecentPages
 
 from ._places import PlaceCollector as PlaceCollector
-from ._places import Places as Places
 from ._places import words_of as words_of
+from ._records import Places as Places
 
 if TYPE_CHECKING:
+    from ._records import PythonFacts
     from .cpp import CppFacts
-    from .python import PythonFacts
 
 
 class SourceFacts(Protocol):

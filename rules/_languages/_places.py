@@ -3,8 +3,9 @@ literals, prose) a language's reader collects while it walks the text."""
 
 from __future__ import annotations
 
-from doclint.models.records import NamedTuple
 from doclint.util.lazy_regex import compiled_on_use
+
+from ._records import Places
 
 # Every byte that is no part of a word (`[A-Za-z0-9_]`) made a space: a word
 # as the generator's identifier regex (`[A-Za-z_][A-Za-z0-9_]*`) sees it is
@@ -20,40 +21,6 @@ _DIGITS = "0123456789"
 # instead of trying each letter (and `{2,}` backtracking at each); it finds a
 # match in exactly the literals that form does.
 _SENTENCE = compiled_on_use(r"\s(?:(?<=[A-Za-z]{2}\s)|(?<=[A-Za-z]{2}[,.;:!?]\s))\s*[A-Za-z]{2}")
-
-
-class Places(NamedTuple):
-    """The words of one text, by where they occur. A word may be in several."""
-
-    code: frozenset[str]
-    strings: frozenset[str]
-    """Words of string literals that are not sentences (a key, a path, a name)."""
-    prose: frozenset[str]
-    """Words of comments, docstrings, sentences and a page's running text."""
-    off: frozenset[str] = frozenset()
-    """Words of `code` found only where the code switches a thing off or
-    removes it (`USE_CUDA=0`, `rm -rf /usr/local/cuda*`): they name it, but
-    the text does not use it."""
-    syntax: frozenset[str] = frozenset()
-    """Words the text writes as words of its language where its grammar takes
-    one of the language's own (Metal's attribute names,
-    `[[thread_position_in_grid]]`), and nowhere in code or string literals:
-    no name of the text."""
-
-    @property
-    def used(self) -> frozenset[str]:
-        """The words of code outside what the code switches off or removes."""
-        return self.code - self.off if self.off else self.code
-
-    def has(self, word: str) -> bool:
-        """Whether `word` occurs in the text, wherever it stands."""
-        return (
-            word in self.code or word in self.strings or word in self.prose or word in self.syntax
-        )
-
-    def only_in_prose(self, word: str) -> bool:
-        """Whether `word` occurs in the text, but only in prose."""
-        return word in self.prose and word not in self.code and word not in self.strings
 
 
 class PlaceCollector:

@@ -32,14 +32,14 @@ from keyword import iskeyword, kwlist
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from doclint.models.markdown_lines import normalize_newlines
-from doclint.models.records import NamedTuple
 from doclint.rule_api import LANGUAGES
 from doclint.util.digests import blake2b
 from doclint.util.gc_pause import gc_paused
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.lru import LatestDict
 
-from . import CountRanges, Language, PlaceCollector, Places
+from . import Language, PlaceCollector, Places
+from ._records import PythonFacts, PythonReading
 
 if TYPE_CHECKING:
     import ast
@@ -118,44 +118,6 @@ _ALIAS = compiled_on_use(r"\s+as\s")
 # Prefixes of literals whose `{...}` fields may hold quotes (f-strings, and
 # the t-strings of Python 3.14).
 _TEMPLATE_PREFIX = frozenset("fFtT")
-
-
-class PythonFacts(NamedTuple):
-    """Names a module really defines or imports, as `ast` sees them."""
-
-    classes: frozenset[str]
-    functions: frozenset[str]
-    # Every `class` and every `def`/`async def` statement, nested ones included.
-    class_count: int
-    function_count: int
-    # `import a.b` gives "a.b"; `from ..pkg import x` gives "..pkg"; `from . import x` gives ".".
-    modules: frozenset[str]
-    # The names `from m import x, y as z` takes from a module: "x", "y".
-    imported_names: frozenset[str]
-    # A Python text is read whole or not at all: no line is unsure.
-    unsure: tuple[tuple[int, int], ...] = ()
-
-    def is_unsure(self, line: int) -> bool:
-        return False
-
-    def count_ranges(self, text: str) -> CountRanges:
-        """The statements counted exactly, as `ast` finds them."""
-        classes, functions = self.class_count, self.function_count
-        return CountRanges((classes, classes), (functions, functions), "defines {}")
-
-    @classmethod
-    def collect(
-        cls, classes: list[str], functions: list[str], modules: set[str], names: set[str]
-    ) -> PythonFacts:
-        """The facts of every class and function statement met, in any order."""
-        return cls(
-            frozenset(classes),
-            frozenset(functions),
-            len(classes),
-            len(functions),
-            frozenset(modules),
-            frozenset(names),
-        )
 
 
 _T = TypeVar("_T")
@@ -326,23 +288,10 @@ def _lex(text: str) -> PythonFacts | None:
     return PythonFacts.collect(classes, functions, modules, names)
 
 
-class _Reading(NamedTuple):
-    """A Python text split by one pass of the lexer's pattern, for both of
-    its readers: the facts read the code, the places all of it."""
-
-    code: list[str]
-    """The text between comments and literals, in order (one more than those)."""
-    noise: list[str]
-    """The comments and string literals, as written, in order."""
-    sure: bool
-    """False when a template literal's field may hold its own quote: where it
-    ends, and so the whole split, is then the parser's to say."""
-
-
 # The latest texts split: the pages of one source ask for its facts (the file
 # documentation, the keyword index) and its places (claims of code, the
 # level-2 index) in turn. Keyed by the text as `_lines` gives it.
-_READINGS: LatestDict[str, _Reading] = LatestDict(8)
+_READINGS: LatestDict[str, PythonReading] = LatestDict(8)
 
 
 def _lines(text: str) -> str:
@@ -351,16 +300,16 @@ def _lines(text: str) -> str:
     return normalize_newlines(text.rstrip())
 
 
-def _reading(text: str) -> _Reading:
+def _reading(text: str) -> PythonReading:
     """`text` (as `_lines` gives it) split, or its split of late."""
     return _READINGS.memo(text, lambda: _split(text))
 
 
-def _split(text: str) -> _Reading:
+def _split(text: str) -> PythonReading:
     # Split in C: the facts need only the code, and a loop over the matches
     # cost as much as the scan. The places sort the noise when they ask.
     parts = _split_noise(text)
-    return _Reading(parts[::2], parts[1::2], "{" not in text or _fields_all_close(text, parts))
+    return PythonReading(parts[::2], parts[1::2], "{" not in text or _fields_all_close(text, parts))
 
 
 def _fields_all_close(text: str, parts: list[str]) -> bool:
