@@ -427,6 +427,19 @@ def test_a_check_loads_none_of_the_modules_it_defers(trees, case, cache):
     assert loaded == set()
 
 
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_an_editable_install_s_wiki_check_loads_no_inspect(trees, cache):
+    """An editable install lists the language readers' folder (the project
+    names of a wiki's code ask for them) without pkgutil, which loads
+    `inspect` to name each file."""
+    folder, page = trees["wiki"]
+    editable = _DEFERRED.replace("installed.editable_install = lambda name: False\n", "")
+    assert editable != _DEFERRED
+    said = run(folder, "check", page, *cache, script=editable)
+    assert "\nloaded: " in said, "the run ended through the hook"
+    assert "inspect" not in said.rpartition("loaded: ")[2].split()
+
+
 # `python -m doclint` naming, when the launcher tunes the garbage collector,
 # whether typing is imported yet.
 _TUNED = """
