@@ -88,9 +88,14 @@ def install_command(folder: Path) -> str:
 
 def installed_version(folder: Path) -> str | None:
     """The version of the mermaid installed in `folder`, None without one."""
+    # Read before `json` is asked for: a folder with no mermaid loads no `json`.
     try:
-        data = json.loads((folder / "node_modules" / "mermaid" / "package.json").read_bytes())
-    except (OSError, ValueError):
+        package = (folder / "node_modules" / "mermaid" / "package.json").read_bytes()
+    except OSError:
+        return None
+    try:
+        data = json.loads(package)
+    except ValueError:
         return None
     version = data.get("version") if isinstance(data, dict) else None
     return version if isinstance(version, str) else None
