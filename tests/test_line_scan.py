@@ -45,7 +45,7 @@ def test_same_layer_on_a_generated_corpus(generated_corpus):
 @pytest.mark.parametrize(
     "text",
     [
-        "a paragraph\n- an item after it\n",  # may or may not interrupt: mistune decides
+        "a paragraph\n2. an item after it\n",  # an ordered list must start at 1 to interrupt
         "- item\nlazy continuation\n",
         "- item\n---\n",  # a break after a list: mistune decides by the marker
         "> quote\n",
@@ -118,6 +118,8 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
         # paragraph text indented by up to three spaces, starting or continuing one
         "  two [a](b.md)\n   three\nplain\n  more\n\n (x) y\n",
         "Usage: x [OPTION]\n   or: x -t DIR\n",
+        # a bullet item with text interrupts a paragraph (DeepWiki's "Text:" then a list)
+        "Uses:\n- **a**: [b](c.md)\n- `x`\n\nmore\n* star\n\ntext\n- **`k`**: [p](./p)\n",
         # HTML: a block tag's block runs to a blank line, a whole tag alone on
         # its line opens one, any other tag is a paragraph's text
         "<div>html</div>\n",
@@ -166,7 +168,8 @@ def test_cells_split_as_mistune_splits_them(pieces):
 LINES = ["Text [a](b.md)", "    indented", "\tTabbed [c](d)", "  two", "   > q", "    - x"]
 LINES += ["- item", "", "# H", "#define", "---", "===", "```", "| a |", "|---|", "    "]
 LINES += ["1. one", "<b>", "<details>", "</details>", "<a id='x'></a>", '<div class="y">']
-LINES += ["<!-- c -->", "<pre>", "<span>", "- [a](b)", "<http://x>"]
+LINES += ["<!-- c -->", "<pre>", "<span>", "- [a](b)", "<http://x>", "* star", "2. two"]
+LINES += ["- **`k`**: [p](./p)"]
 
 
 @settings(max_examples=2000, deadline=None, database=None)

@@ -229,13 +229,13 @@ class _Scanner:
                 index = self.fence(index, fence)
                 previous = "fence"
             elif first == "-" and _PLAIN_ITEM.match(line):
-                if previous == "paragraph":
-                    raise _GiveUp  # whether it interrupts depends on the marker
+                if self.paragraph:
+                    self.flush()  # a bullet item with text interrupts a paragraph
                 self.item(index, "-", line[2:], 2)
                 previous = "item"
             elif first in "-*+" and line.startswith(" **`", 1) and _KEYWORD_LINE.match(line):
-                if previous == "paragraph":
-                    raise _GiveUp  # whether it interrupts depends on the marker
+                if self.paragraph:
+                    self.flush()  # a bullet item with text interrupts a paragraph
                 index = self.keyword_entries(index)
                 previous = "item"
             else:
@@ -365,7 +365,9 @@ class _Scanner:
             first.isdecimal() and (item := _SIMPLE_ORDERED.match(line))
         ):
             if previous == "paragraph":
-                raise _GiveUp  # whether it interrupts depends on the marker
+                if first.isdecimal():
+                    raise _GiveUp  # only an ordered list that starts at 1 interrupts it
+                self.flush()  # a bullet item with text interrupts a paragraph
             self.item(index, item.group(1), item.group(2), item.start(2))
             return "item"
         if (first in "-*+" and _BULLET.match(line)) or (first.isdecimal() and _ORDERED.match(line)):
