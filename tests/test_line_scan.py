@@ -62,6 +62,8 @@ def test_same_layer_on_a_generated_corpus(generated_corpus):
         "| a\n|---|\n",  # mistune's other kind of table, without outer pipes
         "[ref]: target.md\n",
         "- # heading in an item\n",
+        "-     five spaces\n",  # indented code in the item
+        "*   - nested\n",
         "- ***\n",  # a break in an item
         "- ** * *\n",
         "1. - nested\n",
@@ -120,6 +122,8 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
         "Usage: x [OPTION]\n   or: x -t DIR\n",
         # a bullet item with text interrupts a paragraph (DeepWiki's "Text:" then a list)
         "Uses:\n- **a**: [b](c.md)\n- `x`\n\nmore\n* star\n\ntext\n- **`k`**: [p](./p)\n",
+        # up to four spaces after the marker: the item's text is after them
+        "*   **View**: [a](b.md)\n*    four\n\n1.  **Checks**: `x` [c](d)\n2.   y\n",
         # HTML: a block tag's block runs to a blank line, a whole tag alone on
         # its line opens one, any other tag is a paragraph's text
         "<div>html</div>\n",
@@ -169,7 +173,7 @@ LINES = ["Text [a](b.md)", "    indented", "\tTabbed [c](d)", "  two", "   > q",
 LINES += ["- item", "", "# H", "#define", "---", "===", "```", "| a |", "|---|", "    "]
 LINES += ["1. one", "<b>", "<details>", "</details>", "<a id='x'></a>", '<div class="y">']
 LINES += ["<!-- c -->", "<pre>", "<span>", "- [a](b)", "<http://x>", "* star", "2. two"]
-LINES += ["- **`k`**: [p](./p)"]
+LINES += ["- **`k`**: [p](./p)", "*   **x**: [a](b)", "1.  y", "-     code", "*  - n"]
 
 
 @settings(max_examples=2000, deadline=None, database=None)

@@ -58,8 +58,8 @@ _NESTED_BLOCK = (
 # An item this scan reads: `_BULLET` or `_ORDERED` whose text is neither a
 # nested block nor a thematic break, told by one match instead of three.
 _SIMPLE = rf"(?!{_NESTED_BLOCK}|{THEMATIC_LINE})(\S.*)$"
-_SIMPLE_BULLET: Final = shipped_pattern(rf"([-*+]) {_SIMPLE}")
-_SIMPLE_ORDERED: Final = compiled_on_use(rf"(\d{{1,9}}\.) {_SIMPLE}")
+_SIMPLE_BULLET: Final = shipped_pattern(rf"([-*+]) {{1,4}}{_SIMPLE}")
+_SIMPLE_ORDERED: Final = compiled_on_use(rf"(\d{{1,9}}\.) {{1,4}}{_SIMPLE}")
 # The openings of most generated items, "- **Label**: ...", "- [page](...)",
 # "- `name`", "- Text": no keyword entry, nested block or thematic break
 # starts so, and the item's text is the rest of the line. Told by a look at
