@@ -124,6 +124,7 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
         "Uses:\n- **a**: [b](c.md)\n- `x`\n\nmore\n* star\n\ntext\n- **`k`**: [p](./p)\n",
         # up to four spaces after the marker: the item's text is after them
         "*   **View**: [a](b.md)\n*    four\n\n1.  **Checks**: `x` [c](d)\n2.   y\n",
+        "Steps:\n1. **One**: [a](b)\n2. two\n\nThen:\n001. again\n",  # from 1, it interrupts
         # HTML: a block tag's block runs to a blank line, a whole tag alone on
         # its line opens one, any other tag is a paragraph's text
         "<div>html</div>\n",

@@ -365,9 +365,9 @@ class _Scanner:
             first.isdecimal() and (item := _SIMPLE_ORDERED.match(line))
         ):
             if previous == "paragraph":
-                if first.isdecimal():
+                if first.isdecimal() and int(item.group(1)[:-1]) != 1:
                     raise _GiveUp  # only an ordered list that starts at 1 interrupts it
-                self.flush()  # a bullet item with text interrupts a paragraph
+                self.flush()  # an item with text interrupts a paragraph
             self.item(index, item.group(1), item.group(2), item.start(2))
             return "item"
         if (first in "-*+" and _BULLET.match(line)) or (first.isdecimal() and _ORDERED.match(line)):
