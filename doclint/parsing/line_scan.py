@@ -112,18 +112,16 @@ _HTML_ATTRIBUTES = (
 )
 _OPEN_TAG_END: Final = compiled_on_use(_HTML_ATTRIBUTES + r"[ \t]*>[ \t]*(?:\n|$)")
 _CLOSE_TAG_END: Final = compiled_on_use(r"[ \t]*>[ \t]*(?:\n|$)")
-_PRE_TAGS: Final = frozenset(("pre", "script", "style", "textarea"))
-# fmt: off
-_BLOCK_TAGS: Final = frozenset((
-    "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center",
-    "col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset",
-    "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5",
-    "h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link", "main", "menu",
-    "menuitem", "meta", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "section",
-    "source", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "title", "tr", "track",
-    "ul",
-))
-# fmt: on
+# The names of each kind, as one text (one constant to load at every start,
+# not a set of 63): a name is of the kind when " name " is in its text.
+_PRE_TAGS: Final = " pre script style textarea "
+_BLOCK_TAGS: Final = (
+    " address article aside base basefont blockquote body caption center col colgroup dd details "
+    "dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 "
+    "h6 head header hr html iframe legend li link main menu menuitem meta nav noframes ol "
+    "optgroup option p param section source summary table tbody td tfoot th thead title tr track "
+    "ul "
+)
 # What splits a row into cells: a pipe, unless a backslash escapes it, which
 # the backslash pairs here find (an odd run of backslashes ends on one).
 _CELL_BREAK: Final = compiled_on_use(r"\\.|\|")
@@ -275,13 +273,13 @@ class _Scanner:
             raise _GiveUp  # a comment, a declaration, or no tag: mistune's to read
         closing = line[1] == "/"
         name = tag.group(1).lower()
-        if name in _BLOCK_TAGS:
+        if f" {name} " in _BLOCK_TAGS:
             if previous == "item" and line[tag.end() : tag.end() + 1] not in ("", " ", "\t"):
                 return self.html_in_item(index), "html"
             if self.paragraph:
                 self.flush()  # a block tag interrupts a paragraph
             return self.html_block(index), "html"
-        if name in _PRE_TAGS and not closing:
+        if f" {name} " in _PRE_TAGS and not closing:
             raise _GiveUp  # runs to its closing tag, across blank lines
         if previous == "item":
             raise _GiveUp  # a lazy continuation of the item
