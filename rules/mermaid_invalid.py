@@ -20,6 +20,7 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     Scope,
+    shipped_pattern,
     shown_target,
 )
 
@@ -28,9 +29,9 @@ if TYPE_CHECKING:
 
 MESSAGE_LIMIT = 300
 SHOWN_EXPECTED = 5
-# The patterns are given to `re` as text: compiled (and kept in re's cache)
-# with the first Mermaid block they read, not at every check's import of the
-# rule, when most pages hold no block.
+# The patterns are given as text: built (from the store of compiled patterns,
+# `shipped_pattern`) with the first Mermaid block they read, not at every
+# check's import of the rule, when most pages hold no block.
 # jison shows the failing line and a caret under the error: the finding says the line.
 _CARET = r"-*\^"
 # jison's lead, whose line the finding says already.
@@ -115,7 +116,7 @@ class MermaidInvalid(Rule[AnyPage]):
 def _ahead(ctx: RuleContext) -> Iterator[tuple[str, str]]:
     for path, text in ctx.neighbours(".md"):
         text = text.replace("\r\n", "\n")
-        for match in re.finditer(_AHEAD, text):
+        for match in shipped_pattern(_AHEAD).finditer(text):
             line = text.count("\n", 0, match.start()) + 1
             yield match.group(1), f"{path}:{line}"
 
@@ -130,7 +131,7 @@ def _message(block: CodeBlock, verdict: MermaidVerdict) -> str:
     where = ""
     if verdict.line is not None:
         where = f" at its line {verdict.line} (line {block.content_line + verdict.line - 1})"
-        message = re.sub(_LEAD, "", message, count=1)
+        message = shipped_pattern(_LEAD).sub("", message, count=1)
     return f"Mermaid's parser refuses this block{where}: {shown_error(message)}"
 
 
@@ -138,15 +139,14 @@ def shown_error(message: str) -> str:
     """The parser's message on one line, bounded: without jison's copy of
     the failing line and its caret, its list of expected tokens cut."""
     lines = [line.strip() for line in message.splitlines()]
+    caret = shipped_pattern(_CARET).fullmatch
     kept = [
         line
         for number, line in enumerate(lines)
-        if line
-        and not re.fullmatch(_CARET, line)
-        and not (number + 1 < len(lines) and re.fullmatch(_CARET, lines[number + 1]))
+        if line and not caret(line) and not (number + 1 < len(lines) and caret(lines[number + 1]))
     ]
     text = " ".join(kept) or "no message"
-    return shown_target(re.sub(_EXPECTING, _fewer_expected, text), MESSAGE_LIMIT)
+    return shown_target(shipped_pattern(_EXPECTING).sub(_fewer_expected, text), MESSAGE_LIMIT)
 
 
 def _fewer_expected(match: re.Match[str]) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from urllib.parse import quote
 
 from doclint.rule_api import (
     Cause,
@@ -58,6 +57,10 @@ class SiteLinkToLocalPage(Rule[MarkdownPage]):
             name = local.get(link.slug)
             if name is None:
                 continue
+            # Loaded for a site link the tree has: `urllib.parse` compiles
+            # its patterns as it loads, for every wiki page checked.
+            from urllib.parse import quote
+
             target = quote(name, safe="/&@!$'*+,;=:-._~")
             fragment = link.target.partition("#")[2]
             if fragment:

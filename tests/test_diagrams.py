@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import time
 from collections.abc import Iterator
@@ -313,6 +314,13 @@ def test_every_place_installs_the_pinned_release() -> None:
         text = (PROJECT / place).read_text(encoding="utf-8")
         assert set(re.findall(r"mermaid@[\w.]+", text)) == {release}, place
         assert "--ignore-scripts" in text, place
+
+
+@pytest.mark.parametrize("folder", ["/x/m-1.2/n@o+p", "/a b", "/q'r", "/caf\u00e9", "/$HOME"])
+def test_the_install_command_quotes_its_folder_as_shlex_does(folder: str) -> None:
+    release = f"mermaid@{mermaid.MERMAID_VERSION}"
+    expected = f"npm install --prefix {shlex.quote(folder)} --ignore-scripts {release}"
+    assert install_command(Path(folder)) == expected
 
 
 @needs_node

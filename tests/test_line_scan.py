@@ -45,7 +45,7 @@ def test_same_layer_on_a_generated_corpus(generated_corpus):
 @pytest.mark.parametrize(
     "text",
     [
-        "a paragraph\n- an item after it\n",  # may or may not interrupt: mistune decides
+        "a paragraph\n2. an item after it\n",  # an ordered list must start at 1 to interrupt
         "- item\nlazy continuation\n",
         "- item\n---\n",  # a break after a list: mistune decides by the marker
         "> quote\n",
@@ -62,13 +62,22 @@ def test_same_layer_on_a_generated_corpus(generated_corpus):
         "| a\n|---|\n",  # mistune's other kind of table, without outer pipes
         "[ref]: target.md\n",
         "- # heading in an item\n",
+        "-     five spaces\n",  # indented code in the item
+        "*   - nested\n",
         "- ***\n",  # a break in an item
         "- ** * *\n",
         "1. - nested\n",
         "- [ref]: target.md\n",
         "- ```\n",
         "## closed heading ##\n",
-        "<div>html</div>\n",
+        "<!-- a comment -->\n",  # runs to its end, across blank lines
+        "<pre>\nx\n\ny\n</pre>\n",
+        "<?php x ?>\n",
+        "<3 is no tag\n",
+        "- item\n<a id='x'></a>\n",  # the item's text, continued
+        "- item\n</details>\nnext\n",  # the item's lines, to mistune
+        "| a |\n|---|\n<div>\n",
+        "para\n<pre>\n",
     ],
 )
 def test_gives_up_on_what_it_does_not_read_exactly(text):
@@ -111,6 +120,23 @@ def test_gives_up_on_what_it_does_not_read_exactly(text):
         # paragraph text indented by up to three spaces, starting or continuing one
         "  two [a](b.md)\n   three\nplain\n  more\n\n (x) y\n",
         "Usage: x [OPTION]\n   or: x -t DIR\n",
+        # a bullet item with text interrupts a paragraph (DeepWiki's "Text:" then a list)
+        "Uses:\n- **a**: [b](c.md)\n- `x`\n\nmore\n* star\n\ntext\n- **`k`**: [p](./p)\n",
+        # up to four spaces after the marker: the item's text is after them
+        "*   **View**: [a](b.md)\n*    four\n\n1.  **Checks**: `x` [c](d)\n2.   y\n",
+        "Steps:\n1. **One**: [a](b)\n2. two\n\nThen:\n001. again\n",  # from 1, it interrupts
+        # HTML: a block tag's block runs to a blank line, a whole tag alone on
+        # its line opens one, any other tag is a paragraph's text
+        "<div>html</div>\n",
+        "# T\n\n<a id='page-1'></a>\n\n## H\n\n<details>\n<summary>Files</summary>\n\n"
+        "- [a.ts](https://x/a.ts)\n- [b.ts](https://x/b.ts)\n</details>\n\n# H\n",
+        "para [a](b.md)\n<details>\n[c](d.md)\n\n<a id=x>\nmore [e](f)\n",
+        "text\n<a id=x>\n<b>bold</b> [l](m)\n",
+        '<img src="a.png">\n[x](y) in the block\n\n</span>\n\n<DIV class="c" >\n',
+        "<a href='x'>link</a> text\n***\n<a\n",
+        "- [a](b)\n</details>",  # the item's, to the page's end
+        '- [a](b)\n<div class="x">\n- c\n\n- d\n</summary>\n\n- e\n',
+        "```\ncode\n```\n<details>\n  indented\n\nafter\n",
     ],
 )
 def test_same_layer_on_hand_made_pages(text):
@@ -146,7 +172,9 @@ def test_cells_split_as_mistune_splits_them(pieces):
 
 LINES = ["Text [a](b.md)", "    indented", "\tTabbed [c](d)", "  two", "   > q", "    - x"]
 LINES += ["- item", "", "# H", "#define", "---", "===", "```", "| a |", "|---|", "    "]
-LINES += ["1. one", "<b>"]
+LINES += ["1. one", "<b>", "<details>", "</details>", "<a id='x'></a>", '<div class="y">']
+LINES += ["<!-- c -->", "<pre>", "<span>", "- [a](b)", "<http://x>", "* star", "2. two"]
+LINES += ["- **`k`**: [p](./p)", "*   **x**: [a](b)", "1.  y", "-     code", "*  - n"]
 
 
 @settings(max_examples=2000, deadline=None, database=None)
@@ -183,3 +211,36 @@ def test_an_atx_level_is_counted_as_the_pattern_reads_it(pieces):
     line = "#" + "".join(pieces)
     match = block_lines.ATX.match(line)
     assert line_scan._atx_level(line) == (len(match.group(1)) if match else 0)
+
+
+def test_the_scan_s_html_tables_are_mistune_s():
+    block_parser = pytest.importorskip("mistune.block_parser")
+    helpers = pytest.importorskip("mistune.helpers")
+    for ours, theirs in [
+        (line_scan._BLOCK_TAGS, helpers.BLOCK_TAGS),
+        (line_scan._PRE_TAGS, helpers.PRE_TAGS),
+    ]:
+        assert ours.startswith(" ") and ours.endswith(" ")
+        assert sorted(ours.split()) == sorted(theirs)
+    opening = re.compile(block_parser.BlockParser.RAW_HTML)
+    # A line that opens no tag ("<!--", "<?") is given up on.
+    for line in ["<a id='x'>", "</Details >", "<h1", "<my-tag9 x=1/>", "</3", "< a"]:
+        ours, theirs = line_scan._HTML_TAG.match(line), opening.match(line)
+        assert (ours and ours.group()) == (theirs and theirs.group(1)), line
+
+
+TAG_PIECES = ["<a", "</a", "<div", " ", "\t", "x", "=", "'", '"', ">", "/>", "\u00a0", ":", "-"]
+
+
+@settings(max_examples=2000, deadline=None, database=None)
+@given(st.lists(st.sampled_from(TAG_PIECES), max_size=10).map("".join))
+def test_a_whole_tag_is_told_as_mistune_tells_it(rest):
+    """What follows a tag's name on its line makes it a whole tag alone on
+    the line (an HTML block of kind 7) exactly where mistune says so."""
+    block_parser = pytest.importorskip("mistune.block_parser")
+    line = f"{rest}\n"
+    for ours, theirs in [
+        (line_scan._OPEN_TAG_END, block_parser._OPEN_TAG_END),
+        (line_scan._CLOSE_TAG_END, block_parser._CLOSE_TAG_END),
+    ]:
+        assert bool(ours.match(line)) == bool(theirs.match(line, 0, len(line)))

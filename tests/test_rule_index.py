@@ -34,6 +34,7 @@ from doclint.models import installed
 from doclint.rule_api import FixSafety, Scope, Severity
 from doclint.run.setup import result_key
 from doclint.tree.index import Tree
+from doclint.util import module_files
 from tests.conftest import PROJECT
 from tests.test_startup import imported, printed
 
@@ -220,7 +221,14 @@ def test_an_install_that_is_not_editable_takes_its_language_readers_from_the_tab
     listed = _languages._readers.__wrapped__()
     monkeypatch.setattr(installed, "editable_install", lambda name: False)
     monkeypatch.setattr(pkgutil, "iter_modules", None)  # not listed
+    monkeypatch.setattr(module_files, "folder_modules", None)
     assert list(_languages._readers.__wrapped__()) == list(listed)
+
+
+def test_an_editable_install_lists_its_language_readers_as_pkgutil_does(monkeypatch):
+    monkeypatch.setattr(installed, "editable_install", lambda name: True)
+    listed = [m.name for m in pkgutil.iter_modules(_languages.__path__)]
+    assert _languages._modules() == [name for name in listed if not name.startswith("_")]
 
 
 def _modules_of_rules_not_for(kind: str) -> set[str]:

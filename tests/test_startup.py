@@ -56,19 +56,20 @@ NEVER_FOR_A_CHECK = (
     "shlex",
     # The Python reader normalises only a name that is not ASCII.
     "unicodedata",
+    # The line scan reads these pages whole, the DeepWiki export's HTML
+    # anchors and `<details>` blocks too: mistune is for other Markdown.
+    "mistune",
+    "doclint.parsing.mistune_layer",
 )
 
 # What the DeepWiki export needs and the generated page and the README do not:
-# the history (git, through subprocess) for its citations, and mistune for
-# Markdown the line scan does not read.
+# the history (git, through subprocess) for its citations.
 # The tree's lock and the decoder's per-thread state are `_thread`'s: only
 # subprocess imports `threading`.
 ONLY_FOR_THE_WIKI = (
     "doclint.history",
     "subprocess",
     "threading",
-    "mistune",
-    "doclint.parsing.mistune_layer",
     # `subprocess` imports `locale`; finding `git` and Node's error file take
     # `shutil` and `tempfile`, which import `bz2`, `lzma` and `random`. A
     # run's own parts and a cache's new blobs are held in memory while few
@@ -236,13 +237,15 @@ def test_a_wiki_page_outside_a_checkout_starts_no_process(trees, tmp_path, monke
     entry above the tree: with none, git is neither looked for nor started;
     and with Mermaid's parser not installed, no Node either. Nothing then
     needs `subprocess`, `shutil` (its `which`) or OpenSSL (`hashlib`, for a
-    file compared with its blob)."""
+    file compared with its blob), and the install command Mermaid's notice
+    names needs no `shlex` for a folder without quotes."""
     monkeypatch.setenv("DOCLINT_MERMAID", str(tmp_path / "no-mermaid"))
     folder, page = trees["wiki"]
     modules = imported(folder, "check", page, "--no-cache")
     assert "doclint.history.history" in modules and "doclint.diagrams.mermaid" in modules
     spawning = {"subprocess", "doclint.history.git", "shutil", "hashlib", "tempfile", "threading"}
     assert sorted(modules & spawning) == []
+    assert "shlex" not in modules
 
 
 def test_a_format_is_imported_when_asked(trees):
@@ -410,20 +413,44 @@ def test_a_check_loads_none_of_the_modules_it_defers(trees, case, cache):
     `as_uri`; a link target with no `%` is not unquoted), `ntpath` and
     `fnmatch` (pathlib's Windows paths and globs), `json` (what a run writes
     with the cache), `inspect`, `tokenize` and `ipaddress` are imported as
-    stand-ins and not loaded (nor `tokenize` where mistune's dataclass loads
-    `inspect`). A wiki's page loads mistune, which takes `unquote` and
-    documents a dataclass, and reads Mermaid's answers where it runs; the
-    cache keeps JSON, and a part it keeps is keyed with SARIF's rule list,
-    whose module takes `quote`."""
+    stand-ins and not loaded. A wiki's page reads Mermaid's answers (JSON)
+    where its parser is installed; the cache keeps JSON, and a part it keeps
+    is keyed with SARIF's rule list, whose module takes `quote`."""
     folder, page = trees[case]
     said = run(folder, "check", page, *cache, script=_DEFERRED)
     assert "\nloaded: " in said, "the run ended through the hook"
     loaded = set(said.rpartition("loaded: ")[2].split())
     if case == "wiki":
-        loaded -= {"inspect", "urllib.parse", "json"}
+        loaded -= {"json"} if cache else {"urllib.parse", "json"}
     elif not cache:
         loaded -= {"json", "urllib.parse"} if case == "generated" else {"json"}
     assert loaded == set()
+
+
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_an_editable_install_s_wiki_check_loads_no_inspect(trees, cache):
+    """An editable install lists the language readers' folder (the project
+    names of a wiki's code ask for them) without pkgutil, which loads
+    `inspect` to name each file."""
+    folder, page = trees["wiki"]
+    editable = _DEFERRED.replace("installed.editable_install = lambda name: False\n", "")
+    assert editable != _DEFERRED
+    said = run(folder, "check", page, *cache, script=editable)
+    assert "\nloaded: " in said, "the run ended through the hook"
+    assert "inspect" not in said.rpartition("loaded: ")[2].split()
+
+
+def test_a_wiki_page_with_mermaid_out_of_reach_loads_none_of_the_modules_it_defers(
+    trees, tmp_path, monkeypatch
+):
+    """Its citations are unquoted only where they hold a `%`, the site-link
+    rule quotes a target only for a link it fixes, and a folder with no
+    Mermaid is told without `json`."""
+    monkeypatch.setenv("DOCLINT_MERMAID", str(tmp_path / "no-mermaid"))
+    folder, page = trees["wiki"]
+    said = run(folder, "check", page, "--no-cache", script=_DEFERRED)
+    assert "mermaid blocks not checked" in said
+    assert said.rpartition("loaded: ")[2].split() == []
 
 
 # `python -m doclint` naming, when the launcher tunes the garbage collector,

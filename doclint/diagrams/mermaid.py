@@ -28,12 +28,14 @@ import atexit
 import contextlib
 import json
 import os
+import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
 from doclint.util.digests import sha256
+from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.notices import say_once
 from doclint.util.paths import find_program
 from doclint.util.records import NamedTuple
@@ -79,18 +81,30 @@ def install_folder(environ: Mapping[str, str] = os.environ) -> Path:
 
 def install_command(folder: Path) -> str:
     """The one command that installs what the check needs into `folder`."""
-    # No install scripts: the check needs none, and they are code run at install.
-    import shlex
+    prefix = str(folder)
+    if not _UNQUOTED.fullmatch(prefix):
+        # Imported for a folder that needs quotes: shlex compiles a pattern as it loads.
+        import shlex
 
-    prefix = shlex.quote(str(folder))
+        prefix = shlex.quote(prefix)
+    # No install scripts: the check needs none, and they are code run at install.
     return f"npm install --prefix {prefix} --ignore-scripts mermaid@{MERMAID_VERSION}"
+
+
+# What `shlex.quote` leaves as it is (its characters that need no quotes).
+_UNQUOTED = compiled_on_use(r"[\w@%+=:,./-]+", re.ASCII)
 
 
 def installed_version(folder: Path) -> str | None:
     """The version of the mermaid installed in `folder`, None without one."""
+    # Read before `json` is asked for: a folder with no mermaid loads no `json`.
     try:
-        data = json.loads((folder / "node_modules" / "mermaid" / "package.json").read_bytes())
-    except (OSError, ValueError):
+        package = (folder / "node_modules" / "mermaid" / "package.json").read_bytes()
+    except OSError:
+        return None
+    try:
+        data = json.loads(package)
+    except ValueError:
         return None
     version = data.get("version") if isinstance(data, dict) else None
     return version if isinstance(version, str) else None

@@ -2,17 +2,18 @@
 
 Generated pages use a small part of Markdown: ATX headings, paragraphs of
 plain lines, one-line list items, fenced code, thematic breaks, the pipe
-tables of folder indexes, and the setext headings, indented code and
+tables of folder indexes, the setext headings, indented code and
 indented paragraph lines of text files that leak out of a broken Original
-Source block. For a page made only of those, this scan builds the same
+Source block, and the HTML lines of wikis (DeepWiki's anchors and
+`<details>` blocks). For a page made only of those, this scan builds the same
 `MarkdownLayer` as the mistune path at a fraction of the cost (keyword
 indexes are hundreds of list items, each of which mistune parses as a nested
 document; a leaked Makefile is thousands of indented lines). At the first
 line whose reading could depend on anything more (indentation under a list
-item, indented blocks, block quotes, HTML, tables without outer pipes, lazy
-continuations, link definitions...) it gives up and returns None, and the
-caller uses mistune. A test compares both paths over the real slice and a
-generated corpus.
+item, indented blocks, block quotes, HTML comments and raw text tags,
+tables without outer pipes, lazy continuations, link definitions...) it
+gives up and returns None, and the caller uses mistune. A test compares
+both paths over the real slice and a generated corpus.
 
 The scan's cost is Python work per line, so a line is sorted by its first
 character before any pattern runs; a keyword-index entry line, the bulk of the
@@ -29,6 +30,7 @@ from typing import Final
 from doclint.models.markdown import (
     CodeBlock,
     Heading,
+    HtmlBlock,
     Link,
     ListItem,
     MarkdownLayer,
@@ -56,8 +58,8 @@ _NESTED_BLOCK = (
 # An item this scan reads: `_BULLET` or `_ORDERED` whose text is neither a
 # nested block nor a thematic break, told by one match instead of three.
 _SIMPLE = rf"(?!{_NESTED_BLOCK}|{THEMATIC_LINE})(\S.*)$"
-_SIMPLE_BULLET: Final = shipped_pattern(rf"([-*+]) {_SIMPLE}")
-_SIMPLE_ORDERED: Final = compiled_on_use(rf"(\d{{1,9}}\.) {_SIMPLE}")
+_SIMPLE_BULLET: Final = shipped_pattern(rf"([-*+]) {{1,4}}{_SIMPLE}")
+_SIMPLE_ORDERED: Final = compiled_on_use(rf"(\d{{1,9}}\.) {{1,4}}{_SIMPLE}")
 # The openings of most generated items, "- **Label**: ...", "- [page](...)",
 # "- `name`", "- Text": no keyword entry, nested block or thematic break
 # starts so, and the item's text is the rest of the line. Told by a look at
@@ -98,6 +100,28 @@ _NO_DEFINITIONS: Final[dict[str, tuple[str, str | None]]] = {}
 # A cell of a table's delimiter row, stripped, as mistune's table plugin
 # accepts it (or an empty one).
 _ALIGN_CELL: Final = compiled_on_use(r":?-+:?")
+# mistune's reading of a line that starts with "<" (`RAW_HTML`, `BLOCK_TAGS`,
+# `PRE_TAGS`, `_OPEN_TAG_END`, `_CLOSE_TAG_END` of mistune.block_parser and
+# mistune.helpers; tests/test_line_scan.py holds them to mistune's): a tag
+# that opens a block (a block tag, or a whole tag alone on its line), or the
+# start of a paragraph line.
+_HTML_TAG: Final = compiled_on_use(r"</?([A-Za-z][A-Za-z0-9-]*)")
+_HTML_ATTRIBUTES = (
+    r"(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*"
+    r"""(?:\s*=\s*(?:[^ !"'=<>`]+|'[^']*?'|"[^"]*?"))?)*"""
+)
+_OPEN_TAG_END: Final = compiled_on_use(_HTML_ATTRIBUTES + r"[ \t]*>[ \t]*(?:\n|$)")
+_CLOSE_TAG_END: Final = compiled_on_use(r"[ \t]*>[ \t]*(?:\n|$)")
+# The names of each kind, as one text (one constant to load at every start,
+# not a set of 63): a name is of the kind when " name " is in its text.
+_PRE_TAGS: Final = " pre script style textarea "
+_BLOCK_TAGS: Final = (
+    " address article aside base basefont blockquote body caption center col colgroup dd details "
+    "dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 "
+    "h6 head header hr html iframe legend li link main menu menuitem meta nav noframes ol "
+    "optgroup option p param section source summary table tbody td tfoot th thead title tr track "
+    "ul "
+)
 # What splits a row into cells: a pipe, unless a backslash escapes it, which
 # the backslash pairs here find (an odd run of backslashes ends on one).
 _CELL_BREAK: Final = compiled_on_use(r"\\.|\|")
@@ -180,7 +204,11 @@ class _Scanner:
                 index, previous = self.indented(index, line, previous, before_blank)
                 index += 1
                 continue
-            if first in "><" or (first == "[" and "]:" in line):
+            if first == "<":
+                index, previous = self.html(index, line, previous)
+                index += 1
+                continue
+            if first == ">" or (first == "[" and "]:" in line):
                 raise _GiveUp
             if first == "|":
                 if previous in ("paragraph", "item"):
@@ -199,13 +227,13 @@ class _Scanner:
                 index = self.fence(index, fence)
                 previous = "fence"
             elif first == "-" and _PLAIN_ITEM.match(line):
-                if previous == "paragraph":
-                    raise _GiveUp  # whether it interrupts depends on the marker
+                if self.paragraph:
+                    self.flush()  # a bullet item with text interrupts a paragraph
                 self.item(index, "-", line[2:], 2)
                 previous = "item"
             elif first in "-*+" and line.startswith(" **`", 1) and _KEYWORD_LINE.match(line):
-                if previous == "paragraph":
-                    raise _GiveUp  # whether it interrupts depends on the marker
+                if self.paragraph:
+                    self.flush()  # a bullet item with text interrupts a paragraph
                 index = self.keyword_entries(index)
                 previous = "item"
             else:
@@ -236,6 +264,56 @@ class _Scanner:
                 self.paragraph_start = index
         self.paragraph.append(line)
         return index, "paragraph"
+
+    def html(self, index: int, line: str, previous: str) -> tuple[int, str]:
+        """Read line `index`, which starts with "<", as mistune does: the
+        index of the last line read, and what it was."""
+        tag = _HTML_TAG.match(line)
+        if tag is None or previous == "table":
+            raise _GiveUp  # a comment, a declaration, or no tag: mistune's to read
+        closing = line[1] == "/"
+        name = tag.group(1).lower()
+        if f" {name} " in _BLOCK_TAGS:
+            if previous == "item" and line[tag.end() : tag.end() + 1] not in ("", " ", "\t"):
+                return self.html_in_item(index), "html"
+            if self.paragraph:
+                self.flush()  # a block tag interrupts a paragraph
+            return self.html_block(index), "html"
+        if f" {name} " in _PRE_TAGS and not closing:
+            raise _GiveUp  # runs to its closing tag, across blank lines
+        if previous == "item":
+            raise _GiveUp  # a lazy continuation of the item
+        if previous != "paragraph":
+            whole = _CLOSE_TAG_END if closing else _OPEN_TAG_END
+            if whole.match(line + "\n", tag.end()):
+                return self.html_block(index), "html"
+            self.paragraph_start = index
+        # Any other tag is text that starts or continues a paragraph.
+        self.paragraph.append(line)
+        return index, "paragraph"
+
+    def html_block(self, index: int) -> int:
+        """Add the HTML block that line `index` opens, which runs to the next
+        blank line (mistune's blocks of kinds 6 and 7); the index of its last line."""
+        lines, count = self.lines, self.count
+        last = index
+        while last + 1 < count and lines[last + 1].strip(" \t\v\f"):
+            last += 1
+        line = self.first + index
+        text = "\n".join(lines[index : last + 1]) + "\n"
+        self.layer.html_blocks.append(HtmlBlock(line, 1, self.first + last, text))
+        return last
+
+    def html_in_item(self, index: int) -> int:
+        """Add the block tag of line `index` after a list item's line, which
+        mistune reads as a lazy continuation of the item: an HTML block in
+        the item. Read only where a blank line (or the page's end) follows."""
+        if index + 1 < self.count and self.lines[index + 1].strip(" \t\v\f"):
+            raise _GiveUp  # the lines after it may be the item's, or a next item
+        self.layer.html_blocks.append(
+            HtmlBlock(self.first + index, 1, self.first + index, self.lines[index] + "\n")
+        )
+        return index
 
     def indented_code(self, index: int) -> int:
         """Add the indented-code block that starts at line `index`, as
@@ -285,7 +363,9 @@ class _Scanner:
             first.isdecimal() and (item := _SIMPLE_ORDERED.match(line))
         ):
             if previous == "paragraph":
-                raise _GiveUp  # whether it interrupts depends on the marker
+                if first.isdecimal() and int(item.group(1)[:-1]) != 1:
+                    raise _GiveUp  # only an ordered list that starts at 1 interrupts it
+                self.flush()  # an item with text interrupts a paragraph
             self.item(index, item.group(1), item.group(2), item.start(2))
             return "item"
         if (first in "-*+" and _BULLET.match(line)) or (first.isdecimal() and _ORDERED.match(line)):

@@ -14,7 +14,6 @@ from __future__ import annotations
 import posixpath
 from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator, Sequence
-from urllib.parse import unquote
 
 from doclint.models.markdown import Link, MarkdownLayer
 from doclint.models.wiki import (
@@ -30,6 +29,7 @@ from doclint.profiles.model import CitationLink, WikiGrammar
 from doclint.profiles.patterns import Match
 from doclint.profiles.wikis import Wiki
 from doclint.util.lazy_regex import compiled_on_use
+from doclint.util.link_paths import unquoted
 
 MAX_RANGES = 64
 """The most line ranges one citation is read with: a list longer than that is
@@ -234,7 +234,7 @@ def page_slug(name: str, grammar: WikiGrammar) -> str:
         number = grammar.page_number.match(name)
         if number is not None:
             name = name[number.end() :]
-    name = unquote(name).lower().replace("&", "and")
+    name = unquoted(name).lower().replace("&", "and")
     return _NOT_IN_NAME.sub("-", name).strip("-")
 
 
@@ -279,7 +279,7 @@ def _as_form(
         if problem == "other-path" and "/" not in text_path and not commit:
             return None  # a page's name, not a path: `[ctx.run](Durable-ctx.run.md)`
         ranges = ranges or text_ranges
-    elif text.strip() and unquote(target).rstrip("/").endswith(text.strip()):
+    elif text.strip() and unquoted(target).rstrip("/").endswith(text.strip()):
         # `[line 16](https://.../blob/c0ffee/line 16)`: its own text as its path.
         problem, judged = "pasted", False
     return Citation(line, column, text, path, ranges, commit, repository, problem, judged)
@@ -300,7 +300,7 @@ def _disagreement(
 def _target_path(match: Match, folder: str) -> str | None:
     """The tree path a citation target names: a pinned URL's path is from
     the repository's top, a relative one from the page's folder."""
-    raw = unquote(match.group("path"))
+    raw = unquoted(match.group("path"))
     if _group(match, "repository"):
         joined = _clean(raw)
     else:

@@ -20,9 +20,9 @@ def resolve_target(folder: str, target: str) -> tuple[str, str | None, bool] | s
     if not target or _SCHEME.match(target) or target.startswith("//"):
         return None
     path, _, fragment = target.partition("#")
-    path = _unquoted(path.split("?", 1)[0])
+    path = unquoted(path.split("?", 1)[0])
     if not path:
-        return _unquoted(fragment)
+        return unquoted(fragment)
     relative = path.lstrip("/")
     if path.startswith("/") or not folder:
         joined = normal_path(relative)
@@ -31,7 +31,7 @@ def resolve_target(folder: str, target: str) -> tuple[str, str | None, bool] | s
     else:
         joined = normal_path(folder + "/" + relative)
     escapes = joined == ".." or joined.startswith("../")
-    return ("" if joined == "." else joined, _unquoted(fragment) or None, escapes)
+    return ("" if joined == "." else joined, unquoted(fragment) or None, escapes)
 
 
 def normal_path(path: str) -> str:
@@ -49,7 +49,8 @@ def normal_path(path: str) -> str:
     return "/".join(parts) or "."
 
 
-def _unquoted(text: str) -> str:
+def unquoted(text: str) -> str:
+    """`urllib.parse.unquote(text)`, which returns a text without "%" as it is."""
     if "%" not in text:  # most targets: urllib.parse is not loaded for them
         return text
     from urllib.parse import unquote

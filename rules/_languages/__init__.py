@@ -189,9 +189,14 @@ def _modules() -> list[str]:
     not listed from the package's folder."""
     if not installed.editable_install("doclint"):
         return list(READERS)
-    import pkgutil
+    from doclint.util.module_files import folder_modules
 
-    return [m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")]
+    listed = folder_modules(__path__)
+    if listed is None:  # a zip file's, say
+        import pkgutil
+
+        listed = [(module.name, "") for module in pkgutil.iter_modules(__path__)]
+    return [name for name, _ in listed if not name.startswith("_")]
 
 
 def _known(language: Language) -> Language:
