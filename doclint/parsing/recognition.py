@@ -13,19 +13,27 @@ from doclint.profiles.templates import (
     title_patterns,
 )
 
-# The title last recognised, and the patterns it was matched against: a run
-# asks of each page's title twice in a row (whether the page is read, then in
-# its parse), and an answer is a match of every template's title patterns.
-_last: tuple[object, str, Recognised] | None = None
+# The titles recognised lately, and the patterns they were matched against:
+# a run asks of a page's title in its parse, again where a page embeds it
+# (whether the block is a page) and where it counts the pages no generator
+# wrote, with other pages' titles between, and an answer is a match of every
+# template's title patterns.
+RECENT_TITLES = 64
+_recent: dict[str, Recognised] = {}
+_recent_patterns: list[object] = [None]
 
 
 def recognise_title(title: str) -> Recognised:
     """The kind, documented path and template a title line announces."""
-    global _last
     patterns = title_patterns()
     title = title.strip()
-    if _last is not None and _last[0] is patterns and _last[1] == title:
-        return _last[2]
+    recent = _recent
+    if _recent_patterns[0] is not patterns:
+        recent.clear()
+        _recent_patterns[0] = patterns
+    known = recent.get(title)
+    if known is not None:
+        return known
     found = Recognised(DocKind.MARKDOWN, None, None, False)
     for pattern, kind, template in patterns:
         match = pattern.fullmatch(title)
@@ -45,7 +53,9 @@ def recognise_title(title: str) -> Recognised:
             template = template_for_source(described, template)
         found = Recognised(parsed, described, template, False, kind)
         break
-    _last = (patterns, title, found)
+    if len(recent) >= RECENT_TITLES:
+        del recent[next(iter(recent))]  # the oldest recognised
+    recent[title] = found
     return found
 
 

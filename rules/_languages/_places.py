@@ -102,6 +102,8 @@ def _union(own: set[str], read: list[frozenset[str]]) -> frozenset[str]:
     most of its words."""
     if not read:
         return frozenset(own)
+    if not own and len(read) == 1:
+        return read[0]  # a Markdown page's code: its embedded source's, as read
     return read[0].union(own, *read[1:])
 
 
