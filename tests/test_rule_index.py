@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import zipfile
 from pathlib import Path
 
 import doclint_rules
@@ -404,3 +405,13 @@ def test_an_install_that_is_not_editable_knows_its_rules_from_the_index_alone(
     assert {
         e.file for e in read.entries.values() if e.facts.module.startswith(BUILTIN_PACKAGE)
     } == files
+
+
+def test_a_package_in_a_zip_file_is_listed_by_pkgutil(tmp_path):
+    archive = tmp_path / "rules.zip"
+    with zipfile.ZipFile(archive, "w") as written:
+        for name in ("pkg/__init__.py", "pkg/b.py", "pkg/_helper.py", "pkg/a/__init__.py"):
+            written.writestr(name, "")
+    folder = f"{archive}/pkg"
+    names = [name for name, _ in module_files.folder_modules([folder])]
+    assert names == sorted(m.name for m in pkgutil.iter_modules([folder])) == ["_helper", "a", "b"]

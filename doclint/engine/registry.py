@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
@@ -51,7 +50,7 @@ from doclint.rule_api import (
 )
 
 if TYPE_CHECKING:
-    import pkgutil
+    pass
 
 ENTRY_POINT_GROUP = "doclint.rules"
 BUILTIN_PACKAGE = "doclint_rules"
@@ -386,29 +385,11 @@ def package_modules(package: str) -> list[ModuleFile]:
     from doclint.util.module_files import folder_modules  # an editable install's only
 
     found = importlib.import_module(package)
-    listed = folder_modules(found.__path__)
-    if listed is None:  # a zip file's, say
-        return _modules_pkgutil_finds(package, found.__path__)
-    return [(f"{package}.{name}", file) for name, file in listed if not name.startswith("_")]
-
-
-def _modules_pkgutil_finds(package: str, path: Iterable[str]) -> list[ModuleFile]:
-    import pkgutil
-
     return [
-        (f"{package}.{module.name}", _file_of(module))
-        for module in sorted(pkgutil.iter_modules(path), key=lambda info: info.name)
-        if not module.name.startswith("_")
+        (f"{package}.{name}", file)
+        for name, file in folder_modules(found.__path__)
+        if not name.startswith("_")
     ]
-
-
-def _file_of(module: pkgutil.ModuleInfo) -> str:
-    """Where the source of a module `pkgutil` found is (for a package, its
-    `__init__.py`), as its import names it."""
-    folder = getattr(module.module_finder, "path", "")
-    if module.ispkg:
-        return os.path.join(folder, module.name, "__init__.py")
-    return os.path.join(folder, f"{module.name}.py")
 
 
 def module_rules(module: ModuleType) -> list[type[Rule[Any]]]:

@@ -10,14 +10,14 @@ import os
 from collections.abc import Iterable, Iterator
 
 
-def folder_modules(folders: Iterable[str]) -> list[tuple[str, str]] | None:
+def folder_modules(folders: Iterable[str]) -> list[tuple[str, str]]:
     """The modules `pkgutil.iter_modules(folders)` finds, sorted by name, each
     with the file of its code as its import names it (a package's
-    `__init__.py`); the first folder's of a name repeated. None when a folder
-    is no folder (a zip file's path): pkgutil lists that."""
+    `__init__.py`); the first folder's of a name repeated. Where a folder is
+    no folder (a zip file's path), pkgutil itself lists them."""
     folders = list(folders)
     if not all(os.path.isdir(folder) for folder in folders):
-        return None
+        return _listed_by_pkgutil(folders)
     from importlib.machinery import all_suffixes
 
     suffixes = sorted(all_suffixes(), key=len, reverse=True)
@@ -51,3 +51,14 @@ def _listing(folder: str) -> list[str]:
         return os.listdir(folder)
     except OSError:
         return []
+
+
+def _listed_by_pkgutil(folders: list[str]) -> list[tuple[str, str]]:
+    import pkgutil
+
+    listed = []
+    for module in sorted(pkgutil.iter_modules(folders), key=lambda info: info.name):
+        folder = getattr(module.module_finder, "path", "")
+        code = os.path.join(module.name, "__init__.py") if module.ispkg else f"{module.name}.py"
+        listed.append((module.name, os.path.join(folder, code)))
+    return listed

@@ -191,12 +191,7 @@ def _modules() -> list[str]:
         return list(READERS)
     from doclint.util.module_files import folder_modules
 
-    listed = folder_modules(__path__)
-    if listed is None:  # a zip file's, say
-        import pkgutil
-
-        listed = [(module.name, "") for module in pkgutil.iter_modules(__path__)]
-    return [name for name, _ in listed if not name.startswith("_")]
+    return [name for name, _ in folder_modules(__path__) if not name.startswith("_")]
 
 
 def _known(language: Language) -> Language:
