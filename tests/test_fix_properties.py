@@ -202,6 +202,7 @@ def test_fix_properties_with_a_plugin_that_fixes_across_files(tmp_path, monkeypa
     assert done.fixed == Counter({"XF001": 6, "XF002": 6, "XF004": 6})
 
 
+@pytest.mark.slow  # fixes a generated corpus twice, with two workers
 def test_parallel_fixing_equals_serial_on_a_generated_corpus(
     tmp_path, monkeypatch, generated_corpus
 ):

@@ -177,6 +177,7 @@ LINES += ["<!-- c -->", "<pre>", "<span>", "- [a](b)", "<http://x>", "* star", "
 LINES += ["- **`k`**: [p](./p)", "*   **x**: [a](b)", "1.  y", "-     code", "*  - n"]
 
 
+@pytest.mark.slow  # thousands of examples: the slow run tries them all
 @settings(max_examples=2000, deadline=None, database=None)
 @given(st.lists(st.sampled_from(LINES), min_size=1, max_size=10))
 def test_the_scan_reads_a_page_as_mistune_does_or_gives_up(lines):
@@ -188,6 +189,7 @@ def test_the_scan_reads_a_page_as_mistune_does_or_gives_up(lines):
 FENCE_PIECES = ["```", "~~~", "`", "~", " ", "  ", "\t", "\n", "x", "````", "\u00e9", "\n    ```"]
 
 
+@pytest.mark.slow  # thousands of examples: the slow run tries them all
 @settings(max_examples=3000, deadline=None, database=None)
 @given(
     st.lists(st.sampled_from(FENCE_PIECES), max_size=12).map("".join),
@@ -232,6 +234,7 @@ def test_the_scan_s_html_tables_are_mistune_s():
 TAG_PIECES = ["<a", "</a", "<div", " ", "\t", "x", "=", "'", '"', ">", "/>", "\u00a0", ":", "-"]
 
 
+@pytest.mark.slow  # thousands of examples: the slow run tries them all
 @settings(max_examples=2000, deadline=None, database=None)
 @given(st.lists(st.sampled_from(TAG_PIECES), max_size=10).map("".join))
 def test_a_whole_tag_is_told_as_mistune_tells_it(rest):
