@@ -33,7 +33,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, overload
 
 from doclint.engine.builtin_rules import ENGINE_RULES
 from doclint.engine.rule_index import RuleFacts, indexed_facts, indexed_modules
@@ -48,9 +48,6 @@ from doclint.rule_api import (
     Rule,
     RuleDocs,
 )
-
-if TYPE_CHECKING:
-    pass
 
 ENTRY_POINT_GROUP = "doclint.rules"
 BUILTIN_PACKAGE = "doclint_rules"
