@@ -14,7 +14,7 @@ from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.urls import rule_url
 from doclint.output import FORMATS, RunOutput
 from doclint.output import baseline as baseline_module
-from doclint.output.json_formats import json_object
+from doclint.output.json_formats import JSON, json_object
 from doclint.output.shown import in_order
 from tests.checking import run_cli
 from tests.conftest import REAL, SHARED, require_shared
@@ -268,6 +268,22 @@ def test_json_parts_built_once_per_path_and_rule_stay_exact():
     ]
     text = "".join(FORMATS["json"](RunOutput(rows, 7)))
     assert json.loads(text) == [json_object(row) for row in rows]
+
+
+def test_a_json_part_in_utf8_is_its_text_encoded():
+    """A file's JSON part is encoded a row at a time where a row is not ASCII:
+    the bytes are those of the whole text encoded, one row or many, a wide
+    row first, last or between, a lone surrogate kept as `surrogatepass` keeps it."""
+
+    def row(line, message):
+        return Finding(line, 1, message, None, None, "DL101", "r", "error", "docs/a.md")
+
+    plain, wide, odd = row(1, "plain"), row(2, "an arrow \u2192 here"), row(3, "\udcff byte")
+    for rows in ([plain], [wide], [plain, wide, plain], [wide, plain], [plain, odd, wide]):
+        output = RunOutput(rows, 1)
+        text = JSON.part(rows, output)
+        assert JSON.encoded(rows, output, "surrogatepass") == text.encode("utf-8", "surrogatepass")
+        assert json.loads(f"[{text}]") == [json_object(r) for r in rows]
 
 
 def test_sarif_validates_and_describes_the_rules(cli):

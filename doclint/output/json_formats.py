@@ -18,6 +18,7 @@ from doclint.models.findings import Cause, Finding, Fix, cause_of, fix_object
 from doclint.models.urls import rule_url
 from doclint.output.layout import Layout, no_frame
 from doclint.output.run_output import RunOutput
+from doclint.output.text import encoded_pieces
 
 
 def json_object(row: Finding) -> dict[str, Any]:
@@ -50,6 +51,15 @@ def cause_object(row: Finding) -> dict[str, str]:
 
 def _json_part(rows: Sequence[Finding], output: RunOutput) -> str:
     return ",\n".join(encode_rows(rows))
+
+
+def _json_encoded(rows: Sequence[Finding], output: RunOutput, errors: str) -> bytes:
+    # Encoded a row at a time where one is not ASCII (`encoded_pieces`): a
+    # message with one wide character would make the whole part wide.
+    encoded = encode_rows(rows)
+    pieces = [",\n"] * (2 * len(encoded) - 1)
+    pieces[::2] = encoded
+    return encoded_pieces(pieces, errors)
 
 
 def _json_frame(output: RunOutput) -> tuple[str, str]:
@@ -118,5 +128,5 @@ def _edit_text(line: int, column: int, end_line: int, end_column: int, content: 
     )
 
 
-JSON = Layout(_json_part, _json_frame, ",\n")
+JSON = Layout(_json_part, _json_frame, ",\n", encoded_part=_json_encoded)
 JSONL = Layout(_jsonl_part, no_frame)
