@@ -156,6 +156,7 @@ def _unlisted_page_with_findings(findings: list[dict], listing: set[str]) -> str
     raise AssertionError("no suitable page in the real slice")
 
 
+@pytest.mark.slow  # the real slice checked several times
 def test_real_slice_baseline_acceptance(monkeypatch, capsys, tmp_path):
     require_shared()
     tree = tmp_path / "real"

@@ -290,6 +290,7 @@ def test_node_is_stopped_when_the_run_closes(tmp_path: Path) -> None:
     assert process.poll() is not None and check.node is None
 
 
+@pytest.mark.slow  # Node parses a pathological block
 def test_the_real_parser_on_a_pathological_block() -> None:
     """A block Mermaid's own lexer takes seconds on ends at the time bound;
     the blocks after it are still parsed, by a new Node."""

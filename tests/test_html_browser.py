@@ -41,10 +41,13 @@ def _bench():
 
 BENCH = _bench()
 CHROMIUM = BENCH.find_chromium()
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="no chromium to run the report in (Debian: apt-get install -y chromium)",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="no chromium to run the report in (Debian: apt-get install -y chromium)",
+    ),
+    pytest.mark.slow,  # a headless browser for each test
+]
 COUNT_LINE = "document.getElementById('findings-count').textContent"
 DRAWN = (
     "[...document.querySelectorAll('#findings-rows .finding')]"
@@ -245,7 +248,6 @@ def test_names_from_the_tree_stay_text_in_the_browser(browser, tmp_path):
     assert browser.console_problems() == []
 
 
-@pytest.mark.slow
 def test_the_report_of_the_whole_standard_library(
     browser, tmp_path_factory, tmp_path, monkeypatch, capsys
 ):
@@ -420,8 +422,7 @@ def _findings_of(monkeypatch, capsys, cwd: Path, *args: str) -> list[Finding]:
     ]
 
 
-# Runs of every tree with a finding of each rule (4 s): .ci/run's slow step.
-@pytest.mark.slow
+# Runs of every tree with a finding of each rule (4 s).
 def test_every_rules_message_reads_as_written(browser, tmp_path, monkeypatch, capsys):
     """One finding of each rule, real where a committed tree (or the shared
     corpora) has one: its message in the list and in the causes reads as the

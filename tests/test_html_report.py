@@ -33,6 +33,7 @@ def corpus_cli(monkeypatch, capsys, generated_corpus):
     return invoke
 
 
+@pytest.mark.slow  # a generated corpus's statistics
 def test_statistics_in_json_give_each_rules_causes(corpus_cli):
     plain = json.loads(corpus_cli("--output-format", "json", "docs").out)
     detail = json.loads(corpus_cli("--statistics", "--output-format", "json", "docs").out)
@@ -58,6 +59,7 @@ def _embedded(page: str) -> dict:
     return json.loads(found.group(1))
 
 
+@pytest.mark.slow  # a generated corpus's report
 def test_the_report_totals_equal_the_statistics(corpus_cli, generated_corpus):
     assert corpus_cli("--output-format", "html", "-o", "report.html", "docs").code == 1
     page = (generated_corpus / "report.html").read_text(encoding="utf-8")

@@ -313,6 +313,7 @@ def test_sarif_levels_follow_severity_overrides(cli, tree):
     assert levels == {"DL101": "note", "DL201": "warning", "DL401": "error"}
 
 
+@pytest.mark.slow  # the real slice's SARIF against its schema
 def test_sarif_of_the_real_slice_validates(monkeypatch, capsys):
     schema = sarif_schema()
     outcome = run_cli(

@@ -126,6 +126,7 @@ def same_run(
     assert one.returncode in (0, 1)
 
 
+@pytest.mark.slow  # three trees, each run twice in a fresh process
 @pytest.mark.parametrize("case", ["generated", "readme", "wiki"])
 def test_a_second_run_compiles_none_of_doclints_patterns(pages, prefix, tmp_path, case):
     """The first run writes the store, the second builds doclint's patterns
@@ -301,6 +302,7 @@ def test_a_program_using_the_api_writes_no_store(pages, prefix):
     assert stores(prefix) == []
 
 
+@pytest.mark.slow  # fresh processes writing the store
 def test_the_store_is_replaced_whole(pages, prefix):
     """Processes that start together (pre-commit runs several) each write
     the store at their end: each renames a whole file over it, and no

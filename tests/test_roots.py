@@ -37,6 +37,7 @@ def in_project(monkeypatch):
     monkeypatch.chdir(PROJECT)
 
 
+@pytest.mark.slow  # two trees checked twice
 def test_two_trees_give_the_same_findings_in_either_order(in_project):
     require_shared()
     forward = _findings([EXAMPLE / "docs", REAL / "docs"])
@@ -123,6 +124,7 @@ def test_root_option_forces_one_root(in_project):
     assert all(path.startswith("../shared/corpus/real/docs/") for path in outside)
 
 
+@pytest.mark.slow  # several roots, with workers and a cache
 def test_workers_and_cache_serve_several_roots(tmp_path, in_project):
     require_shared()
     paths = [REAL / "docs", EXAMPLE / "docs"]

@@ -30,6 +30,7 @@ def _paths(lines: list[str]) -> set[str]:
     return {json.loads(line)["path"] for line in lines}
 
 
+@pytest.mark.slow  # a generated corpus checked per shard and whole
 def test_the_shards_together_report_what_one_run_reports(generated_corpus, monkeypatch, capsys):
     whole = _jsonl(monkeypatch, capsys, generated_corpus, "--no-cache")
     parts = [

@@ -226,6 +226,7 @@ def test_a_citation_of_100000_ranges_keeps_max_ranges_in_linear_time():
     assert large < 12 * small + 0.05, (small, large)
 
 
+@pytest.mark.slow  # timed pages of citations
 def test_a_page_of_citations_is_read_in_linear_time():
     row = (
         "Sources: [src/pkg/utils/match.ts:4-7](../src/pkg/utils/match.ts#L4-L7), "

@@ -1,5 +1,6 @@
 import shlex
 
+import pytest
 from doclint_rules.nonsense_run_command import NonsenseRunCommand, shell_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -98,6 +99,7 @@ WORD_PIECES = ["python", "a.py", "-m", " ", "\t", "\r", "\n", "'", '"', "\\", "#
 WORD_PIECES += ["\x0b", "\x0c", "\x1c", "\x1f", "\x85", "\u00a0", "\u2003", "\u00e9", "|", "$"]
 
 
+@pytest.mark.slow  # 2,000 examples
 @settings(max_examples=2000, deadline=None, database=None)
 @given(st.lists(st.sampled_from(WORD_PIECES), max_size=10).map("".join))
 def test_shell_words_are_shlex_words(command):

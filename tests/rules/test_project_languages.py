@@ -262,6 +262,7 @@ def test_the_generators_pages_of_these_kinds_keep_the_fallback_template():
     assert endings.isdisjoint({".ts", ".tsx", ".js", ".rs", ".go", ".kt"})
 
 
+@pytest.mark.slow  # a whole project's sources parsed
 @pytest.mark.skipif(not SCRIPTCAT.is_dir(), reason="../shared is not beside the checkout")
 def test_the_typescript_and_javascript_of_a_real_project_parse():
     files = [
