@@ -16,23 +16,27 @@ from tests.conftest import PROJECT
 
 # A run of `doclint ARGS` from the launcher, with an exit handler, an object
 # the interpreter's end would free (its __del__ says so) and, with `thread`
-# first among the arguments, a thread that ends after the run.
+# first among the arguments, a thread that ends once the launcher has returned
+# (not after a delay: a slow run would outlast it, and end at once rightly).
 _PROBE = """
-import atexit, os, sys, threading, time, json
+import atexit, os, sys, threading, json
 class Torn:
     def __del__(self):
         os.write(2, b"torn down\\n")
 json.probe = Torn()
 atexit.register(lambda: os.write(2, b"exit handler\\n"))
+release = threading.Event()
 if sys.argv[1] == "thread":
     del sys.argv[1]
     def later():
-        time.sleep(0.3)
+        release.wait(60)
         os.write(2, b"thread done\\n")
     threading.Thread(target=later).start()
 from doclint import launcher
 sys.argv = ["doclint", *sys.argv[1:]]
-raise SystemExit(launcher.script())
+code = launcher.script()
+release.set()
+raise SystemExit(code)
 """
 
 
