@@ -390,6 +390,7 @@ def _cache_peaks(folder, files: int) -> tuple[int, int]:
     return peaks[0], peaks[1]
 
 
+@pytest.mark.slow  # five stores of a tree, memory polled
 def test_the_results_wait_on_disk_not_in_memory(tmp_path):
     """Storing, loading and saving five times the files takes hardly more
     memory: each file's findings are on disk once stored, and read one file
@@ -598,6 +599,7 @@ def test_earlier_versions_stamps_files_are_pruned_and_cleaned(tmp_path):
     assert clean(tmp_path / "cache", None).startswith("removed")
 
 
+@pytest.mark.slow  # a generated corpus in every output, twice
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_kept_results_are_rendered_for_each_output_and_place_as_checked_ones_are(
     tmp_path, monkeypatch, jobs

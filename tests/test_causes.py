@@ -207,6 +207,7 @@ def _json(monkeypatch, capsys, tree: Path, *args: str) -> list[dict]:
     return json.loads(outcome.out)
 
 
+@pytest.mark.slow  # the real tree cold and cached
 def test_json_rows_carry_the_cause_through_cache_and_workers(tmp_path, monkeypatch, capsys):
     require_shared()
     # 209 pages: enough for two workers (64 each at least), which render JSON parts.

@@ -197,6 +197,7 @@ def test_a_block_that_ends_node_is_not_checked_and_the_rest_is(
     ]
 
 
+@pytest.mark.slow  # Node started with timed blocks
 @needs_node
 def test_node_is_started_a_bounded_number_of_times(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -73,6 +73,7 @@ def test_a_readme_among_the_pages_does_not_hide_it(project: Path) -> None:
     assert ("units.py", 1, "DL708") in _json(project, "reference", "--no-cache")
 
 
+@pytest.mark.slow  # four fresh processes
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_kept_result_shows_it_on_the_module_again(project: Path, jobs: str) -> None:
     first = _json(project, "reference", "--jobs", jobs)

@@ -84,6 +84,7 @@ def test_the_report_totals_equal_the_statistics(corpus_cli, generated_corpus):
     assert data["folders"][0] == ["", total, data["folders"][0][2]]
 
 
+@pytest.mark.slow  # a generated corpus's report
 def test_every_finding_is_in_the_page(corpus_cli, generated_corpus, monkeypatch):
     # Parts of 700 findings: several, as a tree of millions of findings gives.
     monkeypatch.setattr(html_data, "PART_FINDINGS", 700)
@@ -286,6 +287,7 @@ def test_causes_and_kinds_of_page_come_before_the_findings(corpus_cli, generated
     assert page.index('id="filters"') < page.index('<section id="findings"')
 
 
+@pytest.mark.slow  # a generated corpus's report
 def test_each_cause_links_to_its_own_findings(corpus_cli, generated_corpus):
     corpus_cli("--output-format", "html", "-o", "report.html", "docs")
     page = (generated_corpus / "report.html").read_text(encoding="utf-8")
@@ -308,6 +310,7 @@ def test_each_cause_links_to_its_own_findings(corpus_cli, generated_corpus):
     assert re.findall(r'<option value="([^"]+)"', options) == [c["id"] for c in data["causes"]]
 
 
+@pytest.mark.slow  # a generated corpus's report and JSON
 def test_the_findings_are_split_by_kind_of_page(corpus_cli, generated_corpus):
     corpus_cli("--output-format", "html", "-o", "report.html", "docs")
     page = (generated_corpus / "report.html").read_text(encoding="utf-8")

@@ -122,6 +122,7 @@ PLANTED = [
 ]
 
 
+@pytest.mark.slow  # a copy of the checkout for each
 @pytest.mark.parametrize(("path", "line", "crossing"), PLANTED, ids=[p for p, _, _ in PLANTED])
 def test_an_import_planted_in_a_copy_of_the_checkout_is_caught(tmp_path, path, line, crossing):
     for folder in layers.PACKAGES:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from doclint.engine import Settings
 from doclint.engine import linter as engine_linter
 from doclint.engine.linter import PASSES_KEPT
@@ -115,6 +117,7 @@ def test_the_work_puts_a_page_before_the_pages_made_of_it():
     assert {work_order(path)[0] for path in paths[:4]} == {"docs/zlib.py"}
 
 
+@pytest.mark.slow  # a generated corpus fixed and checked
 def test_a_fix_run_finds_each_page_again(generated_corpus, tmp_path, monkeypatch):
     """A fix is made from the lines around its page, which differ between a page
     and its embedded copy: a fix run never takes a page's findings from a copy,

@@ -148,6 +148,7 @@ def test_a_second_run_compiles_none_of_doclints_patterns(pages, prefix, tmp_path
     assert first.stderr.partition("\ncompiled: ")[0] == without.stderr
 
 
+@pytest.mark.slow  # fresh processes for each page
 def test_a_pattern_built_from_the_store_is_re_compiles(pages, prefix):
     lines = [README, "", " ", "\t", "a" * 300, "```python", "  - [x](y.md) `z` **w**: 3"]
     for folder, page in pages.values():
@@ -294,6 +295,7 @@ def test_no_store_is_written_where_python_writes_no_bytecode(pages, prefix):
     assert stores(prefix) == []
 
 
+@pytest.mark.slow  # fresh processes
 def test_a_program_using_the_api_writes_no_store(pages, prefix):
     folder, page = pages["generated"]
     script = f"import doclint; print(len(doclint.check_paths([{page!r}]).diagnostics))"

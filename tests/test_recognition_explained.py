@@ -260,6 +260,7 @@ def test_a_marker_reached_through_a_link_out_of_the_tree_marks_no_page(
     assert first_line().startswith(f"{page}: read as no generator's page")
 
 
+@pytest.mark.slow  # a tree checked cold, cached and fixed
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_the_count_comes_from_the_bytes_checked_cold_cached_and_after_fix_mode(
     tmp_path, monkeypatch, capsys, jobs

@@ -60,6 +60,7 @@ def test_each_tree_gets_its_own_setup(in_project):
     assert {setup.root: len(setup.files) for setup in setups} == {EXAMPLE: 2, REAL: 209}
 
 
+@pytest.mark.slow  # the whole checkout checked
 def test_project_markdown_is_not_outside_any_root(in_project):
     found = _findings(["."])
     assert not [row for row in found if row.name == OUTSIDE]

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import PROJECT, REAL, SHARED, require_shared
 
 PROFILE = PROJECT / "examples" / "profile"
@@ -42,6 +44,7 @@ def _found(cwd: Path, *args: str) -> set[tuple[str, int, str, str]]:
     }
 
 
+@pytest.mark.slow  # the real tree twice
 def test_the_pytorch_tree_outside_a_checkout_gives_the_same_findings_from_a_subfolder(
     tmp_path: Path,
 ) -> None:

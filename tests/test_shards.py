@@ -45,6 +45,7 @@ def test_the_shards_together_report_what_one_run_reports(generated_corpus, monke
     assert any('"DL401"' in line for line in whole)
 
 
+@pytest.mark.slow  # the real tree per shard
 def test_a_run_of_two_roots_cuts_each_by_paths_relative_to_it(monkeypatch, capsys):
     require_shared()
     roots = {PROJECT / "examples" / "tree": "examples/tree/docs", REAL: str(REAL / "docs")}
@@ -66,6 +67,7 @@ def test_a_run_of_two_roots_cuts_each_by_paths_relative_to_it(monkeypatch, capsy
     }
 
 
+@pytest.mark.slow  # a generated corpus per shard, cold and cached
 def test_a_cached_shard_is_that_shard(generated_corpus, tmp_path, monkeypatch, capsys):
     cold = {
         s: _jsonl(monkeypatch, capsys, generated_corpus, "--no-cache", "--shard", s)

@@ -431,6 +431,7 @@ def test_a_signal_stops_the_whole_run_at_once_and_cleanly(
     assert [p for p in tree.rglob("*") if p.name.endswith(".tmp")] == []
 
 
+@pytest.mark.slow  # a big tree in a fresh process
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_run_that_ends_leaves_no_temporary_file(tmp_path: Path, jobs: str) -> None:
     # The process's last collection is skipped (util/gc_pause.py

@@ -198,6 +198,7 @@ def deep_tree(tmp_path):
         folder.rmdir()
 
 
+@pytest.mark.slow  # a thousand folders made and walked
 @pytest.mark.parametrize("named", ["docs", "docs/**/*.md"])
 def test_a_thousand_nested_folders_are_walked(deep_tree, named):
     tmp_path = deep_tree

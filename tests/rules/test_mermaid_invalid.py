@@ -305,6 +305,7 @@ def test_the_folder_s_other_pages_are_sent_ahead(
     assert list(asked) == [block_key(f"{text}\n") for text in ["refuse", "A", "B"]]
 
 
+@pytest.mark.slow  # Node reading a wiki's 109 blocks
 def test_node_reads_a_45_page_wiki_s_blocks_in_one_start(real: Path) -> None:
     """The scriptcat wiki's 109 blocks are read by one Node process, 15 of
     them invalid. Its time (about 0.65 s of CPU, its start included) is
