@@ -143,16 +143,29 @@ def _summary_lines(builder: PageBuilder, template: Template) -> dict[str, list[N
     found: dict[str, list[NameEntry]] = {}
     if not template.summary_lines:
         return found
-    labels = "|".join(re.escape(label) for label in template.summary_lines)
-    source = rf"\*\*(?P<what>{labels})\*\*:\s*(?P<rest>.*)"
-    # A tree's profile's labels are its own: never kept in the store.
-    pattern = shipped_pattern(source) if template.builtin else re.compile(source)
+    pattern = _summary_pattern(tuple(template.summary_lines), template.builtin)
     for paragraph in within(builder.layer.paragraphs, builder.section(CODE_STRUCTURE, 3)):
         match = pattern.match(paragraph.text)
         if match:
             names = _names(match.group("rest"), paragraph.line, builder)
             found[template.summary_lines[match.group("what")]] = names
     return found
+
+
+# The text of each template's summary-line pattern: the same few templates'
+# for every page, and escaping their labels into a new text cost each page a
+# dozen calls into `re`'s Python code, and the look-up of a text never hashed.
+_SUMMARY_SOURCES: dict[tuple[str, ...], str] = {}
+
+
+def _summary_pattern(labels: tuple[str, ...], builtin: bool) -> re.Pattern[str]:
+    """The pattern of a bold summary line with one of `labels`."""
+    source = _SUMMARY_SOURCES.get(labels)
+    if source is None:
+        alternatives = "|".join(re.escape(label) for label in labels)
+        source = _SUMMARY_SOURCES[labels] = rf"\*\*(?P<what>{alternatives})\*\*:\s*(?P<rest>.*)"
+    # A tree's profile's labels are its own: never kept in the store.
+    return shipped_pattern(source) if builtin else re.compile(source)
 
 
 def _names(rest: str, line: int, builder: PageBuilder) -> list[NameEntry]:

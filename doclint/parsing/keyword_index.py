@@ -14,6 +14,10 @@ from doclint.util.lazy_regex import compiled_on_use
 
 # An escaped character of a pattern, as the character.
 _ESCAPED = compiled_on_use(r"\\(.)")
+# The opening of each entry pattern met: the same few templates' for every
+# page, and a substitution with a template string costs a call into `re`'s
+# Python code each time.
+_OPENINGS: dict[str, str] = {}
 
 
 def build_keyword_index(builder: PageBuilder, common: dict[str, Any]) -> KeywordIndex:
@@ -62,8 +66,7 @@ def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]
     lines, first_line = builder.lines, builder.first_line
     build, entry_node = build_node, KeywordEntry
     name_of = compile_pattern(template.keyword_entry, template.builtin).match
-    # The entry's opening ("**`"), the literal text before the name in the pattern.
-    opening = _ESCAPED.sub(r"\1", template.keyword_entry.partition("(?P<name>")[0])
+    opening = _opening(template.keyword_entry)
     shift = len(opening) + 1
     for sub in builder.subsections(builder.section(template.keyword_section)):
         entries = []
@@ -85,3 +88,12 @@ def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]
             KeywordCategory(line=sub.line, column=sub.column, heading=sub.title, entries=entries)
         )
     return categories
+
+
+def _opening(entry: str) -> str:
+    """The entry's opening ("**`"): the literal text before the name in the
+    entry pattern `entry`, unescaped."""
+    opening = _OPENINGS.get(entry)
+    if opening is None:
+        opening = _OPENINGS[entry] = _ESCAPED.sub(r"\1", entry.partition("(?P<name>")[0])
+    return opening

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Protocol
 
 from doclint.util.lazy_regex import shipped_pattern
@@ -184,8 +184,15 @@ def compile_pattern(text: str, builtin: bool, most: int = MAX_PROGRAM) -> Patter
     """`text` compiled: on `re` for a shipped profile, on RE2 (at most `most`
     instructions) for any other. ValueError says why it cannot be."""
     if not builtin:
-        return LinearPattern(text, most)
+        return _linear(text, most)
     try:
         return shipped_pattern(text)
     except re.error as error:
         raise ValueError(f"not a regular expression: {error}") from None
+
+
+@lru_cache(maxsize=1024)
+def _linear(text: str, most: int) -> LinearPattern:
+    """A profile's pattern on RE2, compiled once: the parser asks for a
+    template's patterns (its keyword entry, its count sentences) at each page."""
+    return LinearPattern(text, most)

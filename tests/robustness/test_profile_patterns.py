@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from doclint.profiles import ProfileError, builtin_profiles, parse_profile
-from doclint.profiles.patterns import MAX_PATTERNS, MAX_PROGRAM
+from doclint.profiles import ProfileError, builtin_profiles, parse_profile, patterns
+from doclint.profiles.patterns import MAX_PATTERNS, MAX_PROGRAM, LinearPattern, compile_pattern
 from doclint.util.lazy_regex import LazyPattern
 from tests.conftest import PROJECT
 from tests.pages import write
@@ -155,3 +155,27 @@ def test_the_shipped_profiles_keep_pythons_patterns() -> None:
     # Python's `re` compiles them, on first use (the frozen form): not RE2.
     entries = repoagent.entries.pattern
     assert isinstance(entries, LazyPattern) and entries == re.compile(entries.pattern)
+
+
+def test_a_trees_pattern_compiles_on_re2_once_however_many_pages_ask() -> None:
+    """The parser asks for a template's keyword entry and count sentences
+    at every page: a tree's profile's pattern is compiled once (RE2 took
+    ~25 µs a pattern, at each page), a refused one refused at each asking."""
+    patterns._linear.cache_clear()
+    made: list[str] = []
+    real_init = LinearPattern.__init__
+
+    def counted(self: LinearPattern, pattern: str, most: int = MAX_PROGRAM) -> None:
+        made.append(pattern)
+        real_init(self, pattern, most)
+
+    entry = "`(?P<name>[^`]+)`"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(LinearPattern, "__init__", counted)
+        found = [compile_pattern(entry, builtin=False) for _ in range(3)]
+        assert made == [entry] and found[0] is found[1] is found[2]
+        assert found[0].match("`Widget`")["name"] == "Widget"
+        for _ in range(2):
+            with pytest.raises(ValueError, match="not a regular expression"):
+                compile_pattern(r"(a)\1", builtin=False)
+    assert made == [entry, r"(a)\1", r"(a)\1"]
