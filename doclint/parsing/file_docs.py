@@ -9,6 +9,7 @@ own, numbered at the outer file's lines.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from doclint.models.generated import (
@@ -143,7 +144,9 @@ def _summary_lines(builder: PageBuilder, template: Template) -> dict[str, list[N
     found: dict[str, list[NameEntry]] = {}
     if not template.summary_lines:
         return found
-    pattern = _summary_pattern(tuple(template.summary_lines), template.builtin)
+    source = _summary_source(tuple(template.summary_lines))
+    # A tree's profile's labels are its own: never kept in the store.
+    pattern = shipped_pattern(source) if template.builtin else re.compile(source)
     for paragraph in within(builder.layer.paragraphs, builder.section(CODE_STRUCTURE, 3)):
         match = pattern.match(paragraph.text)
         if match:
@@ -152,20 +155,11 @@ def _summary_lines(builder: PageBuilder, template: Template) -> dict[str, list[N
     return found
 
 
-# The text of each template's summary-line pattern: the same few templates'
-# for every page, and escaping their labels into a new text cost each page a
-# dozen calls into `re`'s Python code, and the look-up of a text never hashed.
-_SUMMARY_SOURCES: dict[tuple[str, ...], str] = {}
-
-
-def _summary_pattern(labels: tuple[str, ...], builtin: bool) -> re.Pattern[str]:
-    """The pattern of a bold summary line with one of `labels`."""
-    source = _SUMMARY_SOURCES.get(labels)
-    if source is None:
-        alternatives = "|".join(re.escape(label) for label in labels)
-        source = _SUMMARY_SOURCES[labels] = rf"\*\*(?P<what>{alternatives})\*\*:\s*(?P<rest>.*)"
-    # A tree's profile's labels are its own: never kept in the store.
-    return shipped_pattern(source) if builtin else re.compile(source)
+@cache  # a template's: asked at each page, where escaping calls into `re`'s Python code
+def _summary_source(labels: tuple[str, ...]) -> str:
+    """The text of the pattern of a bold summary line with one of `labels`."""
+    alternatives = "|".join(re.escape(label) for label in labels)
+    return rf"\*\*(?P<what>{alternatives})\*\*:\s*(?P<rest>.*)"
 
 
 def _names(rest: str, line: int, builder: PageBuilder) -> list[NameEntry]:

@@ -3,6 +3,7 @@ of each category, which may run to hundreds of thousands of entries."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from doclint.models.generated import KeywordCategory, KeywordEntry, KeywordIndex, Value
@@ -14,10 +15,6 @@ from doclint.util.lazy_regex import compiled_on_use
 
 # An escaped character of a pattern, as the character.
 _ESCAPED = compiled_on_use(r"\\(.)")
-# The opening of each entry pattern met: the same few templates' for every
-# page, and a substitution with a template string costs a call into `re`'s
-# Python code each time.
-_OPENINGS: dict[str, str] = {}
 
 
 def build_keyword_index(builder: PageBuilder, common: dict[str, Any]) -> KeywordIndex:
@@ -90,10 +87,8 @@ def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]
     return categories
 
 
+@cache  # a template's: asked at each page, where the substitution calls into `re`'s Python code
 def _opening(entry: str) -> str:
     """The entry's opening ("**`"): the literal text before the name in the
     entry pattern `entry`, unescaped."""
-    opening = _OPENINGS.get(entry)
-    if opening is None:
-        opening = _OPENINGS[entry] = _ESCAPED.sub(r"\1", entry.partition("(?P<name>")[0])
-    return opening
+    return _ESCAPED.sub(r"\1", entry.partition("(?P<name>")[0])
