@@ -157,7 +157,9 @@ def test_the_shipped_profiles_keep_pythons_patterns() -> None:
     assert isinstance(entries, LazyPattern) and entries == re.compile(entries.pattern)
 
 
-def test_a_trees_pattern_compiles_on_re2_once_however_many_pages_ask() -> None:
+def test_a_trees_pattern_compiles_on_re2_once_however_many_pages_ask(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The parser asks for a template's keyword entry and count sentences
     at every page: a tree's profile's pattern is compiled once (RE2 took
     ~25 µs a pattern, at each page), a refused one refused at each asking."""
@@ -169,13 +171,12 @@ def test_a_trees_pattern_compiles_on_re2_once_however_many_pages_ask() -> None:
         made.append(pattern)
         real_init(self, pattern, most)
 
+    monkeypatch.setattr(LinearPattern, "__init__", counted)
     entry = "`(?P<name>[^`]+)`"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(LinearPattern, "__init__", counted)
-        found = [compile_pattern(entry, builtin=False) for _ in range(3)]
-        assert made == [entry] and found[0] is found[1] is found[2]
-        assert found[0].match("`Widget`")["name"] == "Widget"
-        for _ in range(2):
-            with pytest.raises(ValueError, match="not a regular expression"):
-                compile_pattern(r"(a)\1", builtin=False)
+    found = [compile_pattern(entry, builtin=False) for _ in range(3)]
+    assert made == [entry] and found[0] is found[1] is found[2]
+    assert found[0].match("`Widget`")["name"] == "Widget"
+    for _ in range(2):
+        with pytest.raises(ValueError, match="not a regular expression"):
+            compile_pattern(r"(a)\1", builtin=False)
     assert made == [entry, r"(a)\1", r"(a)\1"]
