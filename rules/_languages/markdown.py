@@ -9,8 +9,7 @@ JOB_NAME"), which stand for names there and count as literals too."""
 
 from __future__ import annotations
 
-import re
-
+from doclint.models.markdown_lines import closing_line
 from doclint.rule_api import LANGUAGES
 from doclint.rule_api_generators import source_span
 from doclint.util.lazy_regex import compiled_on_use
@@ -26,20 +25,19 @@ from . import (
 
 # The path a generated page's title names (both templates, with or without backticks).
 _TITLE = compiled_on_use(r"# (?:Documentation|Keyword Index|Keywords): `?([^`\s]+)`?\s*$")
-# A fenced block, to its closing fence or the end of the text (group 1).
-_FENCED = compiled_on_use(
-    r"(^ {0,3}(`{3,})[^`\n]*$.*?(?:^ {0,3}\2`*[ \t]*$|\Z)"
-    r"|^ {0,3}(~{3,})[^\n]*$.*?(?:^ {0,3}\3~*[ \t]*$|\Z))",
-    re.MULTILINE | re.DOTALL,
-)
-# A code span (its text is group 2), or a link's target (group 3; the link's text is prose).
-# Each branch starts with its literal (the span's first backtick outside group 1),
-# so that a search skips to a "`" or a "]" instead of trying every position.
-_CODE = compiled_on_use(r"`(`*)(?!`)([^\n]+?)(?<!`)`\1(?!`)|\]\(([^)\s]*)\)")
+# A fenced block runs from its opening line to its closing line, or to the
+# end of the text, as the regex
+#     ^ {0,3}(`{3,})[^`\n]*$.*?(?:^ {0,3}\1`*[ \t]*$|\Z)
+#     |^ {0,3}(~{3,})[^\n]*$.*?(?:^ {0,3}\2~*[ \t]*$|\Z)
+# with `re.MULTILINE | re.DOTALL` matches it (tests/rules/test_markdown_places.py
+# splits with it), but found by `str.find`: the regex engine tries each
+# position of a page for a line start (`_fenced_split`).
+_FENCES = ("```", "~~~")
 
 
 def read(text: str) -> Places:
-    page = text.replace("\r\n", "\n")
+    # A search for a pair of characters is a slower scan than for one.
+    page = text.replace("\r\n", "\n") if "\r" in text else text
     found = PlaceCollector()
     embedded = embedded_source(page)
     if embedded is not None:
@@ -52,8 +50,13 @@ def read(text: str) -> Places:
         page = page[:start] + page[end:]
     # Whole runs at a time: a page is mostly prose, and a call per line costs.
     if "```" in page or "~~~" in page:  # one scan of the page when it has no block
-        page = _split(_FENCED, page, (1,), found)
-    found.add_text(_split(_CODE, page, (2, 3), found))
+        pieces, blocks = _fenced_split(page)
+        found.add_literal_words(" ".join(blocks))
+        page = " ".join(pieces)
+    pieces, spans, targets = _code_split(page)
+    found.add_literal_words(" ".join(spans))
+    found.add_literal_words(" ".join(targets))
+    found.add_text(" ".join(pieces))
     return found.places()
 
 
@@ -78,18 +81,142 @@ def source_has(page: str, span: tuple[int, int, Language | None], words: set[str
     return {word for word in words if found.has(word)}
 
 
-def _split(
-    pattern: re.Pattern[str], text: str, groups: tuple[int, ...], found: PlaceCollector
-) -> str:
-    """`text` without the matches of `pattern`, whose `groups` are collected
-    as literal words. Split in C, not matched in a loop: a keyword index
-    holds a code span and a link on each of its hundreds of lines, and a
-    call per match was a fifth of splitting such a page."""
-    parts = pattern.split(text)
-    step = pattern.groups + 1
-    for group in groups:
-        found.add_literal_words(" ".join(filter(None, parts[group::step])))
-    return " ".join(parts[::step])
+def _fenced_split(page: str) -> tuple[list[str], list[str]]:
+    """The pieces of `page` (LF newlines) between its fenced blocks, and the
+    blocks, each from its opening line's start to its closing line's end
+    (without the newline) or to the text's end: `re.split` at the fenced
+    blocks, its pieces and its blocks apart."""
+    pieces: list[str] = []
+    blocks: list[str] = []
+    done = 0
+    # Where the next "```" and "~~~" at or after `done` stand (-1: nowhere).
+    found = [page.find(fence) for fence in _FENCES]
+    while True:
+        at = min((index for index in found if index >= 0), default=-1)
+        if at < 0:
+            break
+        line = page.rfind("\n", 0, at) + 1
+        opened = _opening(page, line, at)
+        if opened is None:
+            # No block opens on this line: look again from the next one.
+            next_line = page.find("\n", at) + 1
+            if next_line == 0:
+                break
+            end = next_line
+        else:
+            end = _block_end(page, opened[0], opened[1])
+            pieces.append(page[done:line])
+            blocks.append(page[line:end])
+            done = end
+        found = [
+            index if index < 0 or index >= end else page.find(fence, end)
+            for index, fence in zip(found, _FENCES, strict=True)
+        ]
+    pieces.append(page[done:])
+    return pieces, blocks
+
+
+def _opening(page: str, line: int, at: int) -> tuple[int, str] | None:
+    """Where the opening line of a fenced block ends and its marker, when
+    the fence found at `at` opens one on the line starting at `line`: up to
+    three spaces before it, and no backtick after a backtick fence."""
+    if at - line > 3 or page[line:at].strip(" "):
+        return None
+    run = at + 3
+    while run < len(page) and page[run] == page[at]:
+        run += 1
+    line_end = page.find("\n", run)
+    if line_end < 0:
+        line_end = len(page)
+    if page[at] == "`" and "`" in page[run:line_end]:
+        return None
+    return line_end, page[at:run]
+
+
+def _block_end(page: str, opening_end: int, marker: str) -> int:
+    """Where the block whose opening line ends at `opening_end` ends: its
+    closing line's end, or the text's."""
+    closing = closing_line(page, opening_end + 1, marker) if opening_end < len(page) else -1
+    if closing < 0:
+        return len(page)
+    end = page.find("\n", closing)
+    return len(page) if end < 0 else end
+
+
+def _code_split(page: str) -> tuple[list[str], list[str], list[str]]:
+    r"""The pieces of `page` between its code spans and link targets (the
+    link's text is prose), the spans' texts and the targets that are not
+    empty: `re.split` at the regex
+        `(`*)(?!`)([^\n]+?)(?<!`)`\1(?!`)|\]\(([^)\s]*)\)
+    its pieces, its groups 2 and 3 apart (tests/rules/test_markdown_places.py
+    splits with it), but found by `str.find`: a match object and its groups
+    cost more than the search."""
+    pieces: list[str] = []
+    spans: list[str] = []
+    targets: list[str] = []
+    done = at = 0
+    tick, link = page.find("`"), page.find("](")
+    while tick >= 0 or link >= 0:
+        if link < 0 or 0 <= tick < link:
+            start, end, text = _code_span(page, tick)
+            if end < 0:
+                at = start  # no span opens in this run of backticks
+            else:
+                spans.append(text)
+        else:
+            start, end, text = link, _link_target_end(page, link + 2), ""
+            if end < 0:
+                at = link + 1
+            elif end > link + 3:
+                targets.append(page[link + 2 : end - 1])
+        if end >= 0:
+            pieces.append(page[done:start])
+            done = at = end
+        if tick < at:
+            tick = page.find("`", at)
+        if link < at:
+            link = page.find("](", at)
+    pieces.append(page[done:])
+    return pieces, spans, targets
+
+
+def _code_span(page: str, tick: int) -> tuple[int, int, str]:
+    """The code span opened in the run of backticks at `tick`: where it
+    starts (the run's first backtick that opens one: the rest of the run is
+    its opening), where it ends, and its text; the run's end and -1 when
+    none opens. A span closes at the next run of as many backticks on its
+    line."""
+    run = tick + 1
+    while run < len(page) and page[run] == "`":
+        run += 1
+    line_end = page.find("\n", run)
+    if line_end < 0:
+        line_end = len(page)
+    for start in range(tick, run):
+        size = run - start
+        closing = page.find("`", run, line_end)
+        while closing >= 0:
+            closed = closing + 1
+            while closed < line_end and page[closed] == "`":
+                closed += 1
+            if closed - closing == size:
+                return start, closed, page[run:closing]
+            closing = page.find("`", closed, line_end)
+    return run, -1, ""
+
+
+def _link_target_end(page: str, target: int) -> int:
+    """Where the link target starting at `target` (after "](") ends, past
+    its ")"; -1 if a space comes first or the text ends."""
+    index = target
+    while index < len(page):
+        char = page[index]
+        if char == ")":
+            return index + 1
+        if char.isspace():
+            return -1
+        index += 1
+    return -1
 
 
 LANGUAGE = Language(LANGUAGES["Markdown"], frozenset(), read)
