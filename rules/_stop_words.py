@@ -20,6 +20,7 @@ from doclint.rule_api_generators import (
 from doclint.util.lazy_regex import compiled_on_use
 
 from ._fixing import remove_keyword_entry
+from ._languages import word_runs
 from ._languages.markdown import embedded_source, source_has
 
 # The lists a template fills with every capitalised word (`[A-Z]\w*`) of a
@@ -31,11 +32,9 @@ from ._languages.markdown import embedded_source, source_has
 # source, so they are not checked here.
 # A capitalised word: `\b[A-Z][A-Za-z0-9_]*\b`, written to start with the
 # capital so that the regex engine can skip to one (most of a page is other
-# text), and to look behind it only there.
+# text), and to look behind it only there. In an ASCII text, a run of word
+# characters that starts with a capital (`capitalised`).
 _CAPITALISED = compiled_on_use(r"[A-Z](?<!\w[A-Z])[A-Za-z0-9_]*\b")
-# What the generator copies from the documented file into its page besides
-# the source: code spans (names, paths) and links (texts and targets).
-_COPIED = compiled_on_use(r"(`[^`\n]*`|\[[^\]\n]*\](?:\([^)\n]*\))?)")
 
 # English function words (articles, determiners, pronouns, prepositions,
 # conjunctions, auxiliary and modal verbs, and the commonest function adverbs),
@@ -136,12 +135,60 @@ def _generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> s
         text = text.replace("\r\n", "\n")
     embedded = embedded_source(text)
     start, end = embedded[:2] if embedded is not None else (len(text), len(text))
-    # Split at what is copied: own text and copied text alternate.
-    parts = _COPIED.split(text[:start] + "\n" + text[end:])
-    written = names & (words | set(_CAPITALISED.findall(" ".join(parts[::2]))))
+    own, copied = copied_split(text[:start] + "\n" + text[end:])
+    written = names & (words | capitalised(" ".join(own)))
     if not written:
         return written
     # The source's words as its reader found them for the rules that judge
     # entries (one reading of the source, not a second scan of it for capitals).
     in_source = source_has(text, embedded, written) if embedded is not None else set()
-    return written - in_source - set(_CAPITALISED.findall(" ".join(parts[1::2])))
+    return written - in_source - capitalised(" ".join(copied))
+
+
+def capitalised(text: str) -> set[str]:
+    """The capitalised words of `text` (`_CAPITALISED`'s matches)."""
+    if not text.isascii():
+        return set(_CAPITALISED.findall(text))
+    return {word for word in word_runs(text) if "A" <= word[0] <= "Z"}
+
+
+def copied_split(text: str) -> tuple[list[str], list[str]]:
+    r"""What the generator copies from the documented file into its page
+    besides the source, apart from the rest: code spans (names, paths) and
+    links (texts and targets), the matches of
+        `[^`\n]*`|\[[^\]\n]*\](?:\([^)\n]*\))?
+    (tests/rules/test_stopword_keyword.py splits with it), found by
+    `str.find`: the text between them, and the matches."""
+    own: list[str] = []
+    copied: list[str] = []
+    done = 0
+    tick, bracket = text.find("`"), text.find("[")
+    while tick >= 0 or bracket >= 0:
+        if bracket < 0 or 0 <= tick < bracket:
+            at, end = tick, _closed_on_line(text, "`", tick + 1)
+        else:
+            at, end = bracket, _closed_on_line(text, "]", bracket + 1)
+            if 0 <= end < len(text) and text[end] == "(":
+                target_end = _closed_on_line(text, ")", end + 1)
+                end = end if target_end < 0 else target_end
+        if end < 0:
+            after = at + 1  # none opens here: the next one may
+        else:
+            own.append(text[done:at])
+            copied.append(text[at:end])
+            done = after = end
+        if tick < after:
+            tick = text.find("`", after)
+        if bracket < after:
+            bracket = text.find("[", after)
+    own.append(text[done:])
+    return own, copied
+
+
+def _closed_on_line(text: str, closing: str, start: int) -> int:
+    """Past the first `closing` at or after `start` on its line; -1 if the
+    line ends first."""
+    found = text.find(closing, start)
+    if found < 0 or text.find("\n", start, found) >= 0:
+        return -1
+    return found + 1

@@ -34,6 +34,7 @@ from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.lru import RecentPages
 
 from ._places import PlaceCollector as PlaceCollector
+from ._places import word_runs as word_runs
 from ._places import words_of as words_of
 from ._records import Places as Places
 

@@ -107,6 +107,12 @@ def _union(own: set[str], read: list[frozenset[str]]) -> frozenset[str]:
     return read[0].union(own, *read[1:])
 
 
+def word_runs(text: str) -> list[str]:
+    """The runs of ASCII word characters (`[A-Za-z0-9_]`) of `text`, in
+    order: every other character (a `?` for any non-ASCII one) parts them."""
+    return text.encode("ascii", "replace").translate(_WORD_BYTES).decode("ascii").split()
+
+
 def words_of(text: str) -> set[str]:
     """The words of `text` as `re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)`
     finds them, each once. Split out as ASCII: a regex match builds an object
@@ -114,7 +120,7 @@ def words_of(text: str) -> set[str]:
     distinct word (any non-ASCII character is a `?`, so no part of a word).
     Decoded once, whole: only the few runs that start with a digit are
     looked at one by one."""
-    found = set(text.encode("ascii", "replace").translate(_WORD_BYTES).decode("ascii").split())
+    found = set(word_runs(text))
     # Only word bytes are left, and digits sort before letters and `_` (and
     # `:` right after them): a word led by a digit sorts before ":".
     led = [word for word in found if word < ":"]

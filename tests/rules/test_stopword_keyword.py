@@ -1,4 +1,8 @@
+import random
+import re
+
 import pytest
+from doclint_rules import _stop_words
 from doclint_rules._languages import words_of
 from doclint_rules._languages.markdown import embedded_source, source_has
 from doclint_rules.stopword_keyword import STOP_WORDS, StopwordKeyword
@@ -335,3 +339,46 @@ def test_every_capitalised_word_of_an_embedded_source_has_a_place():
             lost[str(page)] = sorted(missing)
     assert {"Markdown", "Python", "C/C++", "CMake", "Java", "YAML", "shell"} <= kinds
     assert lost == {}
+
+
+# The generator's own words are told from what it copied by these regexes;
+# `copied_split` and `capitalised` find the same by `str.find` and a split.
+COPIED = re.compile(r"(`[^`\n]*`|\[[^\]\n]*\](?:\([^)\n]*\))?)")
+CAPITALISED = re.compile(r"[A-Z](?<!\w[A-Z])[A-Za-z0-9_]*\b")
+
+
+def assert_split_as_the_regexes(text: str) -> None:
+    parts = COPIED.split(text)
+    assert _stop_words.copied_split(text) == (parts[::2], parts[1::2]), repr(text)
+    assert _stop_words.capitalised(text) == set(CAPITALISED.findall(text)), repr(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "Plain Words and_More X1 3D aB",
+        "- **`Name`**: [page.md](./page.md)\n",
+        "`open\nSpan` [open\nLink] [a](b\nc) [x] (y) [x](y",
+        "``[a](b)`c`` [`](`) ]` `[",
+        "Café Über Naïve ÀB Zz é",
+        "A\tB\rC\x0bD",
+    ],
+)
+def test_the_copied_split_and_the_capitals_are_the_regexes(text: str) -> None:
+    assert_split_as_the_regexes(text)
+
+
+def test_the_copied_split_and_the_capitals_are_the_regexes_on_random_texts() -> None:
+    chosen = random.Random(202)
+    alphabet = ["`", "[", "]", "(", ")", "\n", " ", "A", "b", "Z", "3", "_", "é", "-"]
+    for _ in range(3000):
+        assert_split_as_the_regexes("".join(chosen.choices(alphabet, k=chosen.randint(0, 40))))
+
+
+def test_the_copied_split_and_the_capitals_are_the_regexes_on_the_shared_corpora() -> None:
+    require_shared()
+    pages = sorted((SHARED / "corpus").rglob("*.md"))
+    assert len(pages) > 400
+    for path in pages:
+        assert_split_as_the_regexes(path.read_text(encoding="utf-8", errors="replace"))
