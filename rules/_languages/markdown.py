@@ -49,10 +49,9 @@ def read(text: str) -> Places:
             found.add(places(source, language))
         page = page[:start] + page[end:]
     # Whole runs at a time: a page is mostly prose, and a call per line costs.
-    if "```" in page or "~~~" in page:  # one scan of the page when it has no block
-        pieces, blocks = _fenced_split(page)
-        found.add_literal_words(" ".join(blocks))
-        page = " ".join(pieces)
+    pieces, blocks = _fenced_split(page)
+    found.add_literal_words(" ".join(blocks))
+    page = " ".join(pieces)
     pieces, spans, targets = _code_split(page)
     found.add_literal_words(" ".join(spans))
     found.add_literal_words(" ".join(targets))
