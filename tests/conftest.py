@@ -53,6 +53,15 @@ def require_shared() -> None:
         pytest.skip("../shared is not beside the checkout")
 
 
+def shared_markdown_pages() -> list[Path]:
+    """Every Markdown page of ../shared/corpus, for the tests that compare a
+    reader with the pattern it is written for (they skip without it)."""
+    require_shared()
+    pages = sorted((SHARED / "corpus").rglob("*.md"))
+    assert len(pages) > 400  # the corpus is there whole
+    return pages
+
+
 @pytest.fixture(scope="session")
 def real_report():
     """The whole real slice, checked once against its listing."""

@@ -12,7 +12,7 @@ import re
 import pytest
 from doclint_rules._languages import markdown
 
-from tests.conftest import SHARED, require_shared
+from tests.conftest import shared_markdown_pages
 
 FENCED = re.compile(
     r"(^ {0,3}(`{3,})[^`\n]*$.*?(?:^ {0,3}\2`*[ \t]*$|\Z)"
@@ -71,8 +71,5 @@ def test_the_split_is_the_regex_split_on_random_texts() -> None:
 
 
 def test_the_split_is_the_regex_split_on_the_shared_corpora() -> None:
-    require_shared()
-    pages = sorted((SHARED / "corpus").rglob("*.md"))
-    assert len(pages) > 400
-    for path in pages:
+    for path in shared_markdown_pages():
         assert_split_as_the_regex(path.read_text(encoding="utf-8", errors="replace"))

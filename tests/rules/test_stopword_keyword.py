@@ -10,7 +10,7 @@ from doclint_rules.stopword_keyword import STOP_WORDS, StopwordKeyword
 from doclint import Settings, check_paths, check_text
 from doclint.profiles.templates import template_words
 from doclint.rule_api import FixSafety
-from tests.conftest import REAL, SEEDS, SHARED, findings, require_shared
+from tests.conftest import REAL, SEEDS, SHARED, findings, require_shared, shared_markdown_pages
 from tests.pages import file_docs, write
 from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
 
@@ -377,8 +377,5 @@ def test_the_copied_split_and_the_capitals_are_the_regexes_on_random_texts() -> 
 
 
 def test_the_copied_split_and_the_capitals_are_the_regexes_on_the_shared_corpora() -> None:
-    require_shared()
-    pages = sorted((SHARED / "corpus").rglob("*.md"))
-    assert len(pages) > 400
-    for path in pages:
+    for path in shared_markdown_pages():
         assert_split_as_the_regexes(path.read_text(encoding="utf-8", errors="replace"))
