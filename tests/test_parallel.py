@@ -123,3 +123,27 @@ def test_fixes_stopped_midway_do_not_wait_on_their_pool(monkeypatch):
     assert shutdowns == [{"wait": False, "cancel_futures": True}]
     assert parallel.map_in_processes(list, items, 2, int, ()) == items
     assert shutdowns[1:] == [{"wait": True, "cancel_futures": False}]
+
+
+def test_a_worker_imports_the_runs_rules_while_the_run_finds_its_files():
+    """A worker starts while the run's process still walks the tree and orders
+    the files: it imports the rules the run selected then, not at its first
+    file. Not those the run left out, nor those that judge only one writer's
+    pages (a wiki's), which a tree without its pages never needs."""
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from doclint import Settings\n"
+        "from doclint.run import scheduler\n"
+        "from doclint.run.sink import Collector\n"
+        "settings = Settings(select=['DL202', 'DL401', 'DL801'])\n"
+        "scheduler._start_worker(settings, Path.cwd(), Collector())\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('doclint_rules.'))))\n"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.split()
+    assert "doclint_rules.stopword_keyword" in loaded  # DL202
+    assert "doclint_rules.broken_link" in loaded  # DL401
+    assert "doclint_rules.cited_file_missing" not in loaded  # DL801: a wiki's pages only
+    assert "doclint_rules.mojibake" not in loaded  # DL501: not selected
