@@ -153,8 +153,14 @@ def say(message: str) -> None:
 # the line and paragraph separators, the bidirectional embeddings, overrides
 # and isolates, and lone surrogates: a byte of a file name that is not UTF-8
 # (os.fsdecode makes 0xff U+DCFF), which no output can encode.
+# The surrogates' range is made by `chr`: a compiled build (mypyc) refuses
+# a surrogate in a string literal.
 _CONTROL = compiled_on_use(  # a costly compile, for the few texts not printable
-    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+    + chr(0xD800)
+    + "-"
+    + chr(0xDFFF)
+    + "]"
 )
 _NAMED = {"\n": "\\n", "\r": "\\r"}
 # Each byte to itself when it is a printable ASCII character, else to one:
