@@ -291,5 +291,8 @@ def test_a_line_of_many_names_and_citations_is_read_in_linear_time():
         return time.perf_counter() - started
 
     timed(100)
-    small, large = timed(1_000), timed(8_000)
+    # The fastest of three runs of each: one run can meet a pause of the
+    # machine (seen in CI: 0.61 s for the large text, twice its usual time).
+    small = min(timed(1_000) for _ in range(3))
+    large = min(timed(8_000) for _ in range(3))
     assert large < 20 * small + 0.05, (small, large)
