@@ -99,7 +99,7 @@ def check_selection(registry: Registry, settings: Settings) -> None:
         check_selectors(registry, selectors)
     except SelectionError as error:
         raise UsageError(str(error)) from None
-    chosen = registry.select(settings.select, settings.ignore, settings.extend_select)
+    chosen = settings.rules(registry)
     if not chosen or (settings.select == [] and not settings.extend_select):
         raise UsageError("no rules selected: --select, --ignore or the configuration leave none")
 

@@ -37,7 +37,7 @@ def show_settings(
     --config KEY=VALUE). The root is the one the run would use: --root, the
     configuration's, or the roots the files imply (one line per root)."""
     file = config.path if config.path.is_file() else None
-    rules = registry.select(settings.select, settings.ignore, settings.extend_select)
+    rules = settings.rules(registry)
     given = _given_options(args)
     print("# The settings `doclint check` would run with; each line says where its value")
     print("# came from: default, the configuration file, or command line.")

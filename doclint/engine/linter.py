@@ -107,7 +107,7 @@ class Linter:
         self.registry = registry or load_registry()
         # The selected rules, each built when a page it applies to is first
         # checked: a run of one page imports only the rules it can use.
-        self.rules = self.registry.select(settings.select, settings.ignore, settings.extend_select)
+        self.rules = settings.rules(self.registry)
         self.enabled = {rule.code for rule in self.rules}
         self.options = rule_options(self.rules, settings.rule_options, self.registry)
         self._built: dict[str, Rule[Any]] = {}

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from doclint.engine.registry import Registry
+from doclint.engine.registry import Registry, RuleEntry
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.records import Compared, NamedTuple
 from doclint.profiles import GeneratorProfile, Profile
@@ -179,6 +179,10 @@ class Settings(Compared):
             self.include,
             self.extend_include,
         )
+
+    def rules(self, registry: Registry) -> list[RuleEntry]:
+        """The rules of `registry` the run uses (`select`, `extend_select`, `ignore`)."""
+        return registry.select(self.select, self.ignore, self.extend_select)
 
     def finding_filter(self, registry: Registry) -> FindingFilter:
         return FindingFilter.build(

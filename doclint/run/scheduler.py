@@ -118,9 +118,8 @@ class _Roots:
         pages, which each worker otherwise imports at its first page: a
         worker starts while the run's process still walks the tree and
         orders the files (0.3 s of a 15,000-page tree), and would wait idle."""
-        registry = self.registry = self.registry or load_registry()
-        settings = self.settings
-        for entry in registry.select(settings.select, settings.ignore, settings.extend_select):
+        self.registry = self.registry or load_registry()
+        for entry in self.settings.rules(self.registry):
             if entry.origin is None:
                 entry.build()  # not `load`: one that fails to import fails where a page meets it
 
