@@ -151,6 +151,20 @@ def test_in_order_shows_every_field_and_sets_only_the_path():
     ]
 
 
+def test_in_order_keeps_the_given_order_of_rows_at_one_place():
+    """Rows at one place (line, column, code, name, severity, message) that
+    differ in their fix stay in the order the engine gave them, each once,
+    whatever their hashes: a copy after another row of that place is dropped."""
+    drop = Fix((Edit(2, 1, 2, 3, ""),), FixSafety.SAFE, "drop")
+    keep = Fix((Edit(2, 1, 2, 3, "x"),), FixSafety.UNSAFE, "replace")
+    fixed = [Finding(2, 1, "b", fix, None, "DL101", "r", "error") for fix in (drop, keep, None)]
+    earlier = Finding(1, 9, "z", None, None, "DL999", "z", "info")
+    for order in ([0, 1, 2], [2, 0, 1], [1, 2, 0]):
+        rows = [fixed[i] for i in order]
+        shown = in_order([rows[0], earlier, rows[1], rows[0], rows[2], rows[1]], "a.md")
+        assert shown == [row._replace(path="a.md") for row in (earlier, *rows)]
+
+
 def test_concise(cli):
     outcome = cli("--output-format", "concise")
     lines = outcome.out.splitlines()

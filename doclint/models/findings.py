@@ -103,11 +103,10 @@ class FileFindings(NamedTuple):
     rows: list[Finding]
 
 
-place = attrgetter("line", "column", "code", "name", "severity", "message")
-"""A finding's place in its file's report: line, column, code, name, severity,
-message (not its fix: a finding is not ordered by its edits)."""
 report_order = attrgetter("path", "line", "column", "code", "name", "severity", "message")
-"""A finding's place in a run's report: its path, then `place`."""
+"""A finding's place in a run's report: path, line, column, code, name,
+severity, message (not its fix: a finding is not ordered by its edits).
+Within a file's report, output/shown.py `in_order` orders them so."""
 
 
 _path = attrgetter("path")

@@ -14,7 +14,7 @@ from functools import lru_cache
 from operator import attrgetter
 from pathlib import Path
 
-from doclint.models.findings import FileFindings, Finding, place
+from doclint.models.findings import FileFindings, Finding
 from doclint.models.markdown import build_node
 from doclint.rule_api import TREE_PATH_MARK
 from doclint.util.gc_pause import gc_paused
@@ -71,14 +71,50 @@ def shown_rows(rows: list[Finding], shown: str, root: Path | str, cwd: Path) -> 
 
 def in_order(rows: list[Finding], shown: str) -> list[Finding]:
     """Rows whose messages are as shown (`shown_paths`), at the path `shown`,
-    deduplicated and sorted."""
-    kept = sorted(set(rows), key=place)
-    # Not row._replace: a run may report 300,000. Unpacked whole, so that a
-    # field added to Finding fails here rather than shifting the path.
-    return [
-        build_node(Finding, (line, column, message, fix, cause, code, name, severity, shown))
-        for line, column, message, fix, cause, code, name, severity, _ in kept
-    ]
+    deduplicated and sorted by place (line, column, code, name, severity,
+    message: `report_order` in a file); rows of one place in the order given."""
+    # Each row's place made once here, with its index, which keeps rows of one
+    # place in their order (compiled, the fields are read from the tuple's
+    # slots, where an attrgetter looks each attribute up). A row is hashed only
+    # to drop a copy among the rows of its place (few): not a set of every
+    # row, which hashes each message and fix.
+    ordered = sorted(
+        [
+            (row.line, row.column, row.code, row.name, row.severity, row.message, index)
+            for index, row in enumerate(rows)
+        ]
+    )
+    kept: list[Finding] = []
+    first: Finding | None = None
+    others: set[Finding] = set()
+    for key in ordered:
+        row = rows[key[-1]]
+        if first is None or not _same_place(row, first):
+            first = row
+            if others:
+                others.clear()
+        elif row == first or row in others:
+            continue
+        else:
+            others.add(row)
+        # Not row._replace: a run may report 300,000. Unpacked whole, so that a
+        # field added to Finding fails here rather than shifting the path.
+        line, column, message, fix, cause, code, name, severity, _ = row
+        kept.append(
+            build_node(Finding, (line, column, message, fix, cause, code, name, severity, shown))
+        )
+    return kept
+
+
+def _same_place(row: Finding, other: Finding) -> bool:
+    return (
+        row.line == other.line
+        and row.column == other.column
+        and row.message == other.message
+        and row.code == other.code
+        and row.name == other.name
+        and row.severity == other.severity
+    )
 
 
 def shown_findings(found: Iterable[FileFindings], cwd: Path) -> list[Finding]:
