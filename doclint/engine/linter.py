@@ -76,9 +76,10 @@ def iter_pages(page: AnyPage, text: str = "", first_line: int = 1) -> Iterator[P
 
 # Identical pages seen lately and what the PAGE rules found on them. A level-2
 # page embeds the page it documents, byte for byte: one pass serves both. The
-# work is ordered so that a page and its copy come close (`work_affinity`);
-# a few pages are enough, and their texts are not kept for long.
-PASSES_KEPT = 32
+# work is ordered so that a page and its copy come close (`work_affinity`):
+# two or four passes in between in every tree measured, so a few are kept,
+# and freed while still in the processor's caches (PARSES_KEPT says why).
+PASSES_KEPT = 6
 
 
 class Linter:
