@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.notices import say_once
 from doclint.util.paths import find_program
 
 if TYPE_CHECKING:
@@ -39,6 +40,12 @@ _NO_RENAMES: Mapping[str, str] = MappingProxyType({})
 # gives up (each costs a process; every answer is cached, so a run asks at
 # most once for each object).
 _RESTARTS = 100
+# The lines of `rev-parse`'s answer that name the repository's own folders.
+_PLACES = ((5, "the repository folder"), (6, "its common folder"), (7, "its object store"))
+# Git follows at most so many alternates, one from another.
+_ALTERNATES_DEPTH = 5
+# The most entries of an object store looked at for links out of it.
+_STORE_ENTRIES = 1_000_000
 
 Parts = tuple[bytes, ...]
 """A path below the top of the work tree, by its names."""
@@ -107,13 +114,26 @@ class History:
             "--show-prefix",
             "--is-shallow-repository",
             "--show-object-format",
+            "--absolute-git-dir",
+            "--git-common-dir",
+            "--git-path",
+            "objects",
         ]
         output = Git(program, folder).run(asked, limit=1 << 16)
         lines = os.fsdecode(output).split("\n") if output is not None else []
-        if len(lines) != 6 or lines[0] != "true" or lines[4] not in _FORMATS:
+        if len(lines) != 9 or lines[0] != "true" or lines[4] not in _FORMATS:
             return None
         top, prefix = Path(lines[1]), lines[2]
         if (top / prefix).resolve() != folder:  # a core.worktree elsewhere
+            return None
+        # Relative answers are relative to the folder git ran in.
+        places = {name: folder / lines[at] for at, name in _PLACES}
+        if (outside := _outside_the_checkout(top, places)) is not None:
+            say_once(
+                f"{root}: the history is not read, as {outside} leads outside the checkout "
+                f"{top}: the claims that need it are not judged",
+                key=f"history outside {top}",
+            )
             return None
         history = cls(Git(program, top), prefix.rstrip("/"), lines[3] == "true", lines[4], limit)
         if history._git.broken:
@@ -331,6 +351,69 @@ def _below_a_git_entry(folder: Path) -> bool:
     is started: a tree of pages outside a checkout (an exported wiki) spawns
     no process for its history."""
     return any(os.path.lexists(os.path.join(place, ".git")) for place in (folder, *folder.parents))
+
+
+def _outside_the_checkout(top: Path, places: Mapping[str, Path]) -> str | None:
+    """What of the repository git found leads outside `top`, the folder of the
+    checkout ("" for nothing): a `.git` file or a worktree's `commondir`
+    naming another repository's folder, an object store elsewhere or linked
+    from elsewhere, an alternate store outside. Git reads objects through
+    each, so a tree that ships one would have its citations proven against
+    (and their messages quote) another repository on the machine."""
+    for name, place in places.items():
+        if not _inside(top, place):
+            return name
+    store = places["its object store"].resolve()
+    return _alternates_outside(top, store, _ALTERNATES_DEPTH) or _link_out_of(top, store)
+
+
+def _inside(top: Path, place: Path) -> bool:
+    try:
+        return place.resolve(strict=True).is_relative_to(top)
+    except (OSError, RuntimeError):
+        return False
+
+
+def _alternates_outside(top: Path, store: Path, depth: int) -> str | None:
+    """`objects/info/alternates` when it, or a store it names (and the
+    stores those name, as deep as git follows), leads outside `top`."""
+    if not os.path.lexists(store / "info" / "alternates"):
+        return None
+    # Read without following a link, as is every file the history reads.
+    text = _read_regular(store, (b"info", b"alternates"), 1 << 16)
+    if text is None or depth == 0:
+        return "objects/info/alternates"
+    for line in text.decode("utf-8", "replace").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        # A quoted entry is C-quoted by git's rules: taken as leading out.
+        other = store / line
+        if line.startswith('"') or not _inside(top, other):
+            return "objects/info/alternates"
+        if found := _alternates_outside(top, other.resolve(), depth - 1):
+            return found
+    return None
+
+
+def _link_out_of(top: Path, store: Path) -> str | None:
+    """A symbolic link of the object store (a loose object, a pack, a folder
+    of either) whose target lies outside `top`."""
+    folders, seen = [store], 0
+    while folders:
+        try:
+            entries = list(os.scandir(folders.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            seen += 1
+            if seen > _STORE_ENTRIES:
+                return "its object store (too many entries to check)"
+            if entry.is_symlink():
+                if not _inside(top, Path(entry.path)):
+                    return f"a link in its object store ({entry.name})"
+            elif entry.is_dir(follow_symlinks=False):
+                folders.append(Path(entry.path))
+    return None
 
 
 def _tree_entries(data: bytes, width: int) -> dict[bytes, Entry]:
