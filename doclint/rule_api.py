@@ -22,6 +22,7 @@ import inspect
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import StrEnum
+from pathlib import Path
 from types import MappingProxyType, UnionType
 from typing import (
     TYPE_CHECKING,
@@ -498,6 +499,16 @@ class RuleContext:
         if lines and lines[-1] == "":
             lines.pop()
         return lines
+
+    @property
+    def checkout(self) -> Path:
+        """The folder of the checkout holding the tree (the nearest folder
+        with `.git` at or above its root), else the root: a tool the rule
+        runs must load nothing from there, which the tree's author wrote."""
+        from doclint.tree.reading import repository_root
+
+        root = self._tree.root
+        return repository_root(root) or root
 
     @property
     def history(self) -> HistoryView | None:

@@ -79,8 +79,9 @@ class MermaidInvalid(Rule[AnyPage]):
 
         **Install:** `npm install --prefix ~/.cache/doclint/mermaid --ignore-scripts mermaid@11.17.2`
         (Node.js 20 or later), or point `DOCLINT_MERMAID` at a folder whose
-        `node_modules` holds mermaid. Node runs in that folder with a cleaned
-        environment and takes the blocks as data only; a block larger than
+        `node_modules` holds mermaid, outside the checkout (an install inside
+        it, which a tree could ship, is never loaded). Node runs in that folder
+        with a cleaned environment and takes the blocks as data only; a block larger than
         50,000 bytes, or one whose parse takes more than 5 seconds, is not
         checked (said once).""",  # noqa: E501
     )
@@ -104,9 +105,9 @@ class MermaidInvalid(Rule[AnyPage]):
         folder = posixpath.dirname(ctx.path)
         ctx.once_per_tree(
             f"mermaid-ahead {folder}",
-            lambda near: generators.mermaid_ahead(chain(asked, _ahead(near))),
+            lambda near: generators.mermaid_ahead(chain(asked, _ahead(near)), ctx.checkout),
         )
-        verdicts = generators.mermaid_verdicts(asked)
+        verdicts = generators.mermaid_verdicts(asked, ctx.checkout)
         for block, verdict in zip(blocks, verdicts, strict=True):
             if verdict is not None and not verdict.ok:
                 message = _message(block, verdict)

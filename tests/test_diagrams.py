@@ -368,7 +368,7 @@ def test_a_worker_of_a_parallel_run_sends_nothing_ahead() -> None:
 
     pid = os.fork()
     if pid == 0:
-        mermaid.mermaid_ahead(blocks())
+        mermaid.mermaid_ahead(blocks(), Path("/nonexistent-checkout"))
         os._exit(0 if mermaid._checker is None else 4)
     assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
 
@@ -395,3 +395,62 @@ def test_node_is_found_on_path_as_shutil_finds_it(tmp_path, monkeypatch, kind):
     assert node_on_path() == (
         kind == "runnable" or (kind == "unset" and bool(shutil.which("node")))
     )
+
+
+# A stand-in mermaid that leaves a file where the test says when Node loads it.
+WRITES = """
+process.getBuiltinModule('node:fs').writeFileSync(MARK, 'ran');
+globalThis.mermaid = { initialize() {}, async parse() { return {}; } };
+"""
+
+
+@needs_node
+@pytest.mark.parametrize("how", ["XDG_CACHE_HOME", "relative DOCLINT_MERMAID"])
+def test_an_install_inside_the_checkout_is_never_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], how: str
+) -> None:
+    """A tree that ships `.cache/doclint/mermaid` (found through an
+    XDG_CACHE_HOME inside the checkout, or a relative DOCLINT_MERMAID) runs
+    none of it: the run says once that the blocks were not checked."""
+    from tests.running import run
+
+    tree = tmp_path / "tree"
+    (tree / ".git").mkdir(parents=True)
+    (tree / "docs").mkdir()
+    (tree / "docs" / "a.md").write_text("# A\n\n```mermaid\ngraph TD\nA-->B\n```\n")
+    mark = tmp_path / "outside.txt"
+    body = f"const MARK = {json.dumps(str(mark))};\n{WRITES}"
+    install = stand_in(tree / ".cache" / "doclint" / "mermaid", body=body)
+    monkeypatch.chdir(tree)
+    monkeypatch.delenv("DOCLINT_MERMAID", raising=False)
+    if how == "XDG_CACHE_HOME":
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tree / ".cache"))
+    else:
+        monkeypatch.setenv("DOCLINT_MERMAID", os.path.relpath(install, tree))
+    mermaid.close_checker()
+    # The control: a checker asked for a tree outside this checkout loads it.
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    assert mermaid.mermaid_verdicts([("graph TD", "b.md:1")], outside) == [MermaidVerdict(True)]
+    assert mark.read_text() == "ran"
+    mark.unlink()
+    mermaid.close_checker()
+    forget_said()
+    capsys.readouterr()
+    run([tree / "docs"])
+    mermaid.close_checker()
+    assert not mark.exists()
+    lines = [line for line in said(capsys) if "mermaid" in line.lower()]
+    assert len(lines) == 1 and "lies inside the tree's checkout" in lines[0], lines
+
+
+@needs_node
+def test_a_checker_stops_node_when_asked_for_a_checkout_holding_its_install(
+    tmp_path: Path,
+) -> None:
+    check = checker(stand_in(tmp_path / "tree" / "install"))
+    assert check.runs_for(tmp_path / "other")
+    assert check.verdicts([("graph TD\nA", "a.md:1")]) == [MermaidVerdict(True)]
+    assert check.node is not None
+    assert not check.runs_for(tmp_path / "tree")
+    assert check.node is None and check.unavailable

@@ -37,7 +37,7 @@ from typing import IO
 from doclint.util.digests import sha256
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.notices import say_once
-from doclint.util.paths import find_program
+from doclint.util.paths import find_program, inside
 from doclint.util.records import NamedTuple
 
 MERMAID_VERSION = "11.17.2"
@@ -269,6 +269,27 @@ class MermaidChecker:
         self.node: _Node | None = None
         self.starts = 0
         self.unavailable = False
+        self.checkouts: set[Path] = set()
+        """The checkouts asked about whose folder the install lies outside."""
+
+    def runs_for(self, checkout: Path) -> bool:
+        """Whether Node may load the install for a tree of `checkout` (the
+        folder of the checkout that holds it, else the tree's root): never
+        when the install lies inside it, where the tree could ship its own
+        `mermaid.js` (an XDG_CACHE_HOME or a relative DOCLINT_MERMAID
+        inside the checkout). Node is then stopped and no block checked."""
+        if checkout in self.checkouts:
+            return not self.unavailable
+        if inside(self.folder, checkout):
+            self.close()
+            self._give_up(
+                f"the Mermaid install folder {self.folder} lies inside the tree's checkout "
+                f"{checkout}, and code a tree ships is never run; install Mermaid outside it "
+                "(an absolute XDG_CACHE_HOME or DOCLINT_MERMAID outside the checkout)"
+            )
+            return False
+        self.checkouts.add(checkout)
+        return not self.unavailable
 
     def ahead(self, blocks: Sequence[tuple[str, str]]) -> None:
         """Send (text, place) blocks that will be asked about later, without
@@ -441,18 +462,24 @@ def _run_checker() -> MermaidChecker:
     return _checker
 
 
-def mermaid_verdicts(blocks: Sequence[tuple[str, str]]) -> list[MermaidVerdict | None]:
-    """The run's answers for (text, place) blocks."""
-    return _run_checker().verdicts(blocks)
+def mermaid_verdicts(
+    blocks: Sequence[tuple[str, str]], checkout: Path
+) -> list[MermaidVerdict | None]:
+    """The run's answers for (text, place) blocks of a tree in `checkout`
+    (None for each when the install lies inside it)."""
+    checker = _run_checker()
+    if not checker.runs_for(checkout):
+        return [None] * len(blocks)
+    return checker.verdicts(blocks)
 
 
-def mermaid_ahead(blocks: Iterable[tuple[str, str]]) -> None:
-    """Send (text, place) blocks the run will ask about later, so that Node
-    parses them while the run does other work. Not in a worker process of a
-    parallel run: its pages are shared out, and the cores are busy already;
-    `blocks` is then not even read."""
-    if not _in_worker:
-        _run_checker().ahead(list(blocks))
+def mermaid_ahead(blocks: Iterable[tuple[str, str]], checkout: Path) -> None:
+    """Send (text, place) blocks of a tree in `checkout` the run will ask
+    about later, so that Node parses them while the run does other work. Not
+    in a worker process of a parallel run: its pages are shared out, and the
+    cores are busy already; `blocks` is then not even read."""
+    if not _in_worker and (checker := _run_checker()).runs_for(checkout):
+        checker.ahead(list(blocks))
 
 
 def close_checker() -> None:

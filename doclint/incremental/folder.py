@@ -12,6 +12,7 @@ from doclint.incremental.cache import MARKER, TAG
 from doclint.incremental.sealed import owned
 from doclint.tree.reading import read_regular_status
 from doclint.util.lazy_regex import compiled_on_use
+from doclint.util.paths import inside
 
 # What doclint writes there (earlier versions: run records, stamps, part memos).
 OWN_ENTRIES = compiled_on_use(
@@ -47,9 +48,3 @@ def clean(folder: Path, tree: Path | None) -> str:
         os.unlink(folder / name)
     os.rmdir(folder)
     return f"removed {folder}"
-
-
-def inside(path: Path, folder: Path) -> bool:
-    """Whether `path` is `folder` or below it, links resolved."""
-    real, top = os.path.realpath(path), os.path.realpath(folder)
-    return os.path.commonpath([real, top]) == top

@@ -12,11 +12,11 @@ from pathlib import Path
 
 from doclint import __version__
 from doclint.incremental.cache import DEFAULT_FOLDER, PLACE_DIGITS, Cache
-from doclint.incremental.folder import inside
 from doclint.incremental.sealed import key_folder
 from doclint.run.results import ResultKey
 from doclint.tree.reading import repository_root
 from doclint.util.digests import blake2b
+from doclint.util.paths import inside
 
 
 class ContentCache:

@@ -232,3 +232,9 @@ def _wide(texts: list[str]) -> list[str]:
     Unicode database: the ASCII ones are read as bytes, a loop of a few
     instructions a byte."""
     return [text for text in texts if not text.isascii()]
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether `path` is `folder` or below it, links resolved."""
+    real, top = os.path.realpath(path), os.path.realpath(folder)
+    return os.path.commonpath([real, top]) == top
