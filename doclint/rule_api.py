@@ -514,6 +514,7 @@ class RuleContext:
     def history(self) -> HistoryView | None:
         """The history of the checkout holding the tree; None when the tree
         is in none (or git is missing)."""
+        self._record("history", "")
         if self._tree.history() is None:
             return None
         return HistoryView(self)
@@ -531,6 +532,7 @@ class HistoryView:
 
     @property
     def shallow(self) -> bool:
+        self._ctx._record("shallow", "")
         return self._history.shallow
 
     def commit(self, rev: str) -> str | None:
@@ -551,10 +553,12 @@ class HistoryView:
 
     def renamed(self, commit: str) -> Mapping[str, str]:
         """The files renamed since `commit` (old path to new)."""
+        self._ctx._record("renamed", commit)
         return self._history.renamed(commit)
 
     def remotes(self) -> frozenset[str]:
         """`host/owner/repo` of each remote of the checkout."""
+        self._ctx._record("remotes", "")
         return self._history.remotes()
 
 

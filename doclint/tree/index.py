@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
@@ -401,15 +401,25 @@ class Tree:
         raise ValueError(f"unknown tree fact {kind!r}")
 
     def _history_answer(self, kind: str, path: str) -> object:
-        """What the history says (`commit`: a full name; `blob`: a digest of
-        the lines of `commit\0path`; `last_change`: a commit)."""
+        """What the history says (`history`: whether there is one; `shallow`;
+        `commit`: a full name; `blob`: a digest of the lines of
+        `commit\0path`; `last_change`: a commit; `renamed`: a digest of the
+        renames since a commit; `remotes`: a digest of the remotes' names)."""
         history = self.history()
-        if history is None:
-            return None
+        if kind == "history" or history is None:
+            return history is not None if kind == "history" else None
+        if kind == "shallow":
+            return history.shallow
         if kind == "commit":
             return history.commit(path)
         if kind == "last_change":
             return history.last_change(path)
+        if kind == "renamed":
+            return _names_digest(
+                name for pair in sorted(history.renamed(path).items()) for name in pair
+            )
+        if kind == "remotes":
+            return _names_digest(sorted(history.remotes()))
         commit, _, file = path.partition("\0")
         lines = history.lines_at(commit, file)
         return _answer_digest(lines) if lines is not None else None
@@ -454,7 +464,9 @@ class Tree:
         return None
 
 
-_HISTORY_FACTS = frozenset({"commit", "blob", "last_change"})
+_HISTORY_FACTS = frozenset(
+    {"history", "shallow", "commit", "blob", "last_change", "renamed", "remotes"}
+)
 
 
 def listed_path(line: str) -> str | None:
@@ -472,6 +484,11 @@ def _answer_digest(answer: object) -> bytes:
     """The digest that stands for an answer (a listing, an anchor set, a
     source) among a file's facts: what it says, in a few bytes."""
     return digest(repr(answer).encode())
+
+
+def _names_digest(names: Iterable[str]) -> bytes:
+    """The answer digest of names in a stated order (no name holds a NUL)."""
+    return digest("\0".join(names).encode("utf-8", "surrogatepass"))
 
 
 def _source_digest(source: SourceFile) -> bytes:
