@@ -19,11 +19,12 @@ tree-sitter reader, lazily, only in the files that hold the name asked about.
 from __future__ import annotations
 
 import posixpath
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from doclint.rule_api import RuleContext, SourceFile
+from doclint.rule_api import RuleContext, SourceFile, shipped_pattern
 
 # The language readers are imported when a wiki's project is read, not with
 # the rules that read it: most pages of a run are no wiki's.
@@ -139,6 +140,8 @@ _TOKEN_BYTES = bytes(
     for byte in range(256)
 )
 _DIGITS = b"0123456789"
+# The characters of a token, in a run (a name's start included).
+_TOKEN_RUN = r"[A-Za-z0-9_$]+"
 
 
 def _indexed(path: str) -> bool:
@@ -192,6 +195,8 @@ class ProjectNames:
         self._definitions: dict[int, tuple[Definition, ...]] = {}
         self._index = {path: index for index, path in enumerate(paths)}
         self._code: dict[str, frozenset[str]] = {}
+        self._found: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, int, str], ...]] = {}
+        self._declared: dict[tuple[int, tuple[str, ...]], list[str]] = {}
 
     def has(self, name: str, *, ignore_case: bool = False) -> bool:
         """Whether some file writes `name` as a whole token. A name that is
@@ -248,18 +253,21 @@ class ProjectNames:
         reader finds, by path and line; empty where none does (a name of a
         file no reader tells definitions of is no less the project's). With
         `declared_by`, only files writing one of those words before the name
-        (`class Foo`) are read: each read is a parse."""
-        found: list[tuple[str, int, str]] = []
-        written = tuple(f"{word} {name}" for word in declared_by)
-        for index in self._files_with(_token(name)):
-            if written and not self._writes_any(index, written):
-                continue
-            found.extend(
-                (self.paths[index], definition.line, definition.kind)
-                for definition in self._defined_in(index)
-                if definition.name == name
-            )
-        return tuple(found)
+        (`class Foo`) are read: each read is a parse. Each answer is kept: a
+        page may ask about one class once per member it names."""
+        key = (name, declared_by)
+        if key not in self._found:
+            found: list[tuple[str, int, str]] = []
+            for index in self._files_with(_token(name)):
+                if declared_by and not self._declares(index, declared_by, name):
+                    continue
+                found.extend(
+                    (self.paths[index], definition.line, definition.kind)
+                    for definition in self._defined_in(index)
+                    if definition.name == name
+                )
+            self._found[key] = tuple(found)
+        return self._found[key]
 
     def files_writing(self, name: str) -> tuple[str, ...]:
         """The files that write `name` as a whole token (exact case), by path."""
@@ -281,9 +289,17 @@ class ProjectNames:
             return ()
         return tuple(d.line for d in self._defined_in(index) if d.name == name)
 
-    def _writes_any(self, index: int, texts: tuple[str, ...]) -> bool:
-        source = self._read(self.paths[index])
-        return source is not None and any(text in source.text for text in texts)
+    def _declares(self, index: int, words: tuple[str, ...], name: str) -> bool:
+        """Whether the file writes one of `words`, a space and `name` (as the
+        start of a token): found in the tokens written after each word, which
+        one pass over the file collects for every name asked about."""
+        key = (index, words)
+        if key not in self._declared:
+            source = self._read(self.paths[index])
+            self._declared[key] = sorted(_written_after(source.text, words) if source else ())
+        after = self._declared[key]
+        at = bisect_left(after, name)
+        return at < len(after) and after[at].startswith(name)
 
     def _read(self, path: str) -> SourceFile | None:
         """A file's text, read once: a name's files are read again by each
@@ -310,6 +326,20 @@ class ProjectNames:
             source = self._read(path) if read is not None else None
             self._definitions[index] = read(source.text) if read and source else ()
         return self._definitions[index]
+
+
+def _written_after(text: str, words: tuple[str, ...]) -> set[str]:
+    """The tokens `text` writes right after one of `words` and a space."""
+    found: set[str] = set()
+    for word in words:
+        lead = f"{word} "
+        at = text.find(lead)
+        while at >= 0:
+            start = at + len(lead)
+            if token := shipped_pattern(_TOKEN_RUN).match(text, start):
+                found.add(token.group())
+            at = text.find(lead, start)
+    return found
 
 
 def _token(name: str) -> bytes | None:

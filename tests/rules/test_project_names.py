@@ -228,3 +228,51 @@ def test_the_names_the_labels_judged_by_reading():
     ]
     assert len(elsewhere) == 135
     assert [name for name in elsewhere if not names.has(name)] == []
+
+
+def _reads_to_judge(root: Path, files: int, mentions: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many times a check of a wiki page naming `Owner`'s members
+    `mentions` times, in a project of `files` files that all write `Owner`,
+    hands a file's text to a scan (each scan reads it through `_read`)."""
+    from doclint_rules import _project_names
+
+    from doclint.engine.settings import Settings
+    from tests.running import run
+
+    _write(root, {"src/owner.ts": "export class Owner {\n  m0() {}\n}\n"})
+    _write(
+        root, {f"src/use{n}.ts": "import { Owner } from './owner';\nOwner;\n" for n in range(files)}
+    )
+    lines = [f"`app.Owner.m{n}()` is called." for n in range(mentions)]
+    _write(
+        root,
+        {
+            ".deepwiki/1-owner.md": "# Owner\n\n> **Relevant source files**\n\n"
+            + "\n\n".join(lines)
+            + "\n"
+        },
+    )
+    reads = [0]
+    read = _project_names.ProjectNames._read
+
+    def counted(names: _project_names.ProjectNames, path: str) -> object:
+        reads[0] += 1
+        return read(names, path)
+
+    monkeypatch.setattr(_project_names.ProjectNames, "_read", counted)
+    found = run([root], Settings(select=["DL806"], root=root, jobs=1)).diagnostics
+    # Every member but m0 is one `Owner` lacks.
+    assert len(found) == mentions - 1
+    return reads[0]
+
+
+def test_a_class_s_members_cost_one_scan_of_each_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four times the files and four times the mentions of a class's members
+    cost about four times the scans, not sixteen: what a file declares is
+    collected once for every name asked about, and each class's definitions
+    are found once."""
+    small = _reads_to_judge(tmp_path / "small", 50, 25, monkeypatch)
+    large = _reads_to_judge(tmp_path / "large", 200, 100, monkeypatch)
+    assert large <= 4.5 * small, (small, large)
