@@ -1,13 +1,27 @@
 """README.md: its rule table is generated from the rules' metadata, never by hand;
-it stays short, and docs/index.md maps every page of the manual."""
+it stays short, and docs/index.md maps every page of the manual; its first
+commands run in order in one shell, as a newcomer types them."""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
+import sys
 
+import pytest
+
+from doclint import __version__
 from doclint.cli.rule_listing import rules_markdown
 from doclint.engine.registry import load_registry
 from tests.conftest import PROJECT
+from tests.test_precommit import OFFLINE
+
+_SHELL_BLOCK = re.compile(r"^```bash\n(.*?)^```$", re.M | re.S)
+_NOT_COPIED = shutil.ignore_patterns(
+    ".git", ".venv", ".doclint_cache", "__pycache__", "*.egg-info", ".*_cache", "build"
+)
 
 
 def test_readme_rule_table_matches_the_registry():
@@ -45,3 +59,51 @@ def test_each_promise_of_what_doclint_never_does_names_a_test_that_exists():
     assert [s.splitlines()[0] for s in sections if "`test_" not in s] == []
     for other in ("README.md", "docs/robustness.md", "docs/caching.md"):
         assert "trust.md" in (PROJECT / other).read_text(encoding="utf-8"), other
+
+
+def _first_shell_blocks(count: int) -> list[str]:
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    return [match[1] for match in _SHELL_BLOCK.finditer(readme)][:count]
+
+
+def test_the_readmes_second_block_needs_nothing_but_the_first():
+    """The version command runs in the shell the quick start left: the
+    environment's doclint is put on the PATH before it is called by name."""
+    install, version = _first_shell_blocks(2)
+    assert "python3 -m venv .venv" in install
+    lines = [line.split("#", 1)[0].strip() for line in version.splitlines()]
+    assert lines.index(". .venv/bin/activate") < lines.index("doclint --version")
+
+
+# A pip install of the checkout (25 s): .ci/run's slow step.
+@pytest.mark.slow
+def test_the_readmes_first_two_blocks_run_in_one_shell_and_print_the_version(tmp_path):
+    clone = tmp_path / "doclint"
+    shutil.copytree(PROJECT, clone, ignore=_NOT_COPIED)
+    install, version = _first_shell_blocks(2)
+    # A newcomer's shell: no doclint of ours on the PATH, no environment active.
+    path = os.pathsep.join(
+        part
+        for part in os.environ["PATH"].split(os.pathsep)
+        if not part.startswith((sys.prefix, str(PROJECT)))
+    )
+    env = {key: value for key, value in os.environ.items() if key != "VIRTUAL_ENV"}
+    script = f'{install}echo "quick start exited with $?"\n{version}command -v doclint\n'
+    done = subprocess.run(
+        ["bash", "--noprofile", "--norc", "-c", script],
+        cwd=clone,
+        env={**env, "PATH": path, "NO_COLOR": "1"},
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    if done.returncode and any(sign in done.stderr for sign in OFFLINE):
+        pytest.skip("no package index to install doclint's dependencies from")
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert "quick start exited with 1" in lines, done.stdout + done.stderr
+    assert lines[-2:] == [
+        f"doclint {__version__} (pure Python)",
+        str(clone / ".venv" / "bin" / "doclint"),
+    ]
