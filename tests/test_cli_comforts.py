@@ -260,6 +260,28 @@ def test_show_settings_shows_each_profile_as_the_file_it_came_from(run, tmp_path
         assert f'profiles = ["{shown_as}"]  # {tmp_path / "doclint.toml"}' in result.out
 
 
+def test_show_settings_says_which_built_in_profile_a_tree_s_profile_replaces(run, tmp_path):
+    """A tree's profile reading RepoAgent's folder is tried before the
+    built-in one, whose checks it then switches off there: the settings say
+    so, beside the list of built-in profiles. One reading its own folder
+    replaces nothing."""
+    tinydoc = (PROJECT / "examples" / "profile" / "tinydoc.toml").read_text(encoding="utf-8")
+    shadowing = tinydoc.replace('docs_folder = "reference"', 'docs_folder = "markdown_docs"')
+    write(tmp_path, {"prof.toml": shadowing, "doclint.toml": 'profiles = ["prof.toml"]\n'})
+    result = run("check", "--show-settings")
+    assert result.code == 0, result.err
+    said = [line for line in result.out.splitlines() if " replace" in line and "DL" not in line]
+    assert said == [
+        "# prof.toml replaces the built-in profile repoagent: it is tried first on the pages"
+        " of markdown_docs/",
+        'builtin-profiles = ["deepwiki", "pytorch", "repoagent"]  # shipped with doclint;'
+        " repoagent replaced by prof.toml",
+    ]
+    assert tomllib.loads(result.out)["profiles"] == ["prof.toml"]
+    write(tmp_path, {"prof.toml": tinydoc})
+    assert " replaces the built-in" not in run("check", "--show-settings").out
+
+
 def test_clean_removes_the_cache_folder_and_nothing_else(run, tmp_path):
     write(tmp_path, KEYWORD_PAGE)
     run("check")

@@ -7,12 +7,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from doclint.config.files import COMMAND_LINE, Config
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, RuleEntry, rule_options
-from doclint.profiles import SHIPPED
+from doclint.profiles import SHIPPED, GeneratorProfile, Profile
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import discover
 from doclint.tree.reading import MAX_FILE_SIZE
@@ -58,7 +59,11 @@ def show_settings(
         if key == "profiles":
             value = [_place(Path(profile.origin)) for profile in value]
         _line(key, value, _origin(key, config, given))
-    _line("builtin-profiles", list(SHIPPED), "shipped with doclint")
+    replaced = _replaced_builtins((*settings.profiles, *settings.generators))
+    for place, (builtin, why) in replaced.items():
+        print(f"# {printable(place)} replaces the built-in profile {builtin}: {why}")
+    kept = ", ".join(f"{builtin} replaced by {place}" for place, (builtin, _) in replaced.items())
+    _line("builtin-profiles", list(SHIPPED), "shipped with doclint" + (f"; {kept}" if kept else ""))
     unsafe = args.unsafe_fixes or config.unsafe_fixes
     _line("unsafe-fixes", unsafe, _origin("unsafe-fixes", config, given))
     _rule_options(rules, settings, config, registry)
@@ -129,6 +134,39 @@ def _roots(paths: list[str], settings: Settings) -> list[Path]:
     except FileNotFoundError:
         files = []
     return list(roots_of_files(settings, files, cwd))
+
+
+def _replaced_builtins(profiles: Sequence[GeneratorProfile]) -> dict[str, tuple[str, str]]:
+    """Per file of a run's own profile that takes pages from a built-in one,
+    that profile's name and how: a run's profiles are tried first, so one
+    that reads the same docs folder or wiki folder, or bears the same name,
+    replaces the built-in one there (a tree's configuration can switch a
+    built-in generator's checks off so)."""
+    replaced: dict[str, tuple[str, str]] = {}
+    for profile in profiles:
+        found = _replaced_by(profile)
+        if found is not None:
+            replaced[_place(Path(profile.origin))] = found
+    return replaced
+
+
+def _replaced_by(profile: GeneratorProfile) -> tuple[str, str] | None:
+    """The built-in profile `profile` replaces, and how; None for none."""
+    from doclint.profiles import builtin_profiles, templated_profiles
+    from doclint.profiles.wikis import shipped_wikis
+
+    if isinstance(profile, Profile):
+        folder = profile.layout.docs_folder
+        for builtin in builtin_profiles():
+            if builtin.layout.docs_folder == folder:
+                return builtin.name, f"it is tried first on the pages of {folder}/"
+    ours = set(profile.wiki.folders) if profile.wiki is not None else set()
+    for wiki in shipped_wikis():
+        if shared := sorted(ours & set(wiki.grammar.folders)):
+            return wiki.generator, f"it is tried first on the pages of {shared[0]}/"
+    names = {builtin.name for builtin in (*builtin_profiles(), *templated_profiles())}
+    names |= {wiki.generator for wiki in shipped_wikis()}
+    return (profile.name, "it bears the same name") if profile.name in names else None
 
 
 def _place(file: Path) -> str:
