@@ -363,8 +363,10 @@ def _outside_the_checkout(top: Path, places: Mapping[str, Path]) -> str | None:
     for name, place in places.items():
         if not _inside(top, place):
             return name
-    store = places["its object store"].resolve()
-    return _alternates_outside(top, store, _ALTERNATES_DEPTH) or _link_out_of(top, store)
+    stores = _stores(top, places["its object store"].resolve())
+    if isinstance(stores, str):
+        return stores
+    return next(filter(None, (_link_out_of(top, store) for store in stores)), None)
 
 
 def _inside(top: Path, place: Path) -> bool:
@@ -374,25 +376,33 @@ def _inside(top: Path, place: Path) -> bool:
         return False
 
 
-def _alternates_outside(top: Path, store: Path, depth: int) -> str | None:
-    """`objects/info/alternates` when it, or a store it names (and the
-    stores those name, as deep as git follows), leads outside `top`."""
-    if not os.path.lexists(store / "info" / "alternates"):
-        return None
-    # Read without following a link, as is every file the history reads.
-    text = _read_regular(store, (b"info", b"alternates"), 1 << 16)
-    if text is None or depth == 0:
-        return "objects/info/alternates"
-    for line in text.decode("utf-8", "replace").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        # A quoted entry is C-quoted by git's rules: taken as leading out.
-        other = store / line
-        if line.startswith('"') or not _inside(top, other):
-            return "objects/info/alternates"
-        if found := _alternates_outside(top, other.resolve(), depth - 1):
-            return found
-    return None
+def _stores(top: Path, store: Path) -> list[Path] | str:
+    """The object stores git reads: `store` and the alternates its
+    `objects/info/alternates` names, and theirs, as deep as git follows
+    them, each once; what leads outside `top` when one does (an alternate
+    outside, or one written in a way not read here)."""
+    found, seen, step, depth = [store], {store}, [store], _ALTERNATES_DEPTH
+    while step:
+        named: list[Path] = []
+        for folder in step:
+            if not os.path.lexists(folder / "info" / "alternates"):
+                continue
+            # Read without following a link, as is every file the history reads.
+            text = _read_regular(folder, (b"info", b"alternates"), 1 << 16)
+            if text is None or depth == 0:
+                return "objects/info/alternates"
+            for line in text.decode("utf-8", "replace").splitlines():
+                if not line.strip() or line.startswith("#"):
+                    continue
+                # A quoted entry is C-quoted by git's rules: taken as leading out.
+                if line.startswith('"') or not _inside(top, folder / line):
+                    return "objects/info/alternates"
+                if (other := (folder / line).resolve()) not in seen:
+                    seen.add(other)
+                    found.append(other)
+                    named.append(other)
+        step, depth = named, depth - 1
+    return found
 
 
 def _link_out_of(top: Path, store: Path) -> str | None:

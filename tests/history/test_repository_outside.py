@@ -120,3 +120,30 @@ def test_a_submodule_like_git_file_inside_the_checkout_is_read(
     forget_said()
     assert opened(tree).head == sha
     assert capsys.readouterr().err == ""
+
+
+def test_each_alternate_store_is_read_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Stores inside the checkout that name each other thousands of times
+    are each read once, however deep git would follow them."""
+    from doclint.history import history
+
+    tree = new_repo(tmp_path / "tree")
+    sha = commit(tree, {"a.md": "a\n"})
+    stores = [tree / f"store{n}" for n in range(3)]
+    for store in stores:
+        (store / "info").mkdir(parents=True)
+        (store / "info" / "alternates").write_text("".join(f"../{s.name}\n" for s in stores) * 1500)
+    (tree / ".git" / "objects" / "info" / "alternates").write_text(f"{stores[0]}\n")
+    reads: list[tuple[bytes, ...]] = []
+    read = history._read_regular
+
+    def counted(top: Path, parts: tuple[bytes, ...], limit: int) -> bytes | None:
+        reads.append(parts)
+        return read(top, parts, limit)
+
+    monkeypatch.setattr(history, "_read_regular", counted)
+    forget_said()
+    assert opened(tree).head == sha
+    assert reads.count((b"info", b"alternates")) == 4 and capsys.readouterr().err == ""
