@@ -477,3 +477,29 @@ def test_config_schema_and_the_loader_know_the_same_keys(run, tmp_path):
         (tmp_path / "doclint.toml").write_text(f"{key} = 1\n")
         error = run("check", "--show-settings").err
         assert "unknown key" not in error and f"`{key}`" in error, key
+
+
+def test_explain_given_a_rule_points_at_its_documentation(run):
+    """ruff's `check --explain` took a rule code; here it takes pages, and a
+    rule's code or name given to it says where the rule's page is."""
+    for given in ("DL201", "keyword-as-class"):
+        result = run("check", "--explain", given)
+        assert result.code == 2 and result.out == ""
+        (line,) = result.err.splitlines()
+        assert line.startswith(f"doclint: error: {given}: no such page; ")
+        assert "`doclint rule DL201` shows its documentation" in line
+    # A missing page that names no rule says only that.
+    missing = run("check", "--explain", "DL201.md")
+    assert missing.err == "doclint: error: DL201.md: no such page\n"
+
+
+def test_init_lists_every_built_in_profile(run, tmp_path):
+    from doclint.profiles import SHIPPED
+
+    assert "deepwiki" in SHIPPED
+    assert run("init").code == 0
+    written = (tmp_path / "doclint.toml").read_text(encoding="utf-8")
+    listed = re.findall(r"^# - ([\w-]+): \S", written, re.M)
+    assert listed == list(SHIPPED)
+    assert "# - deepwiki: DeepWiki and its clones" in written
+    tomllib.loads(written)

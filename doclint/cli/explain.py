@@ -1,6 +1,7 @@
 """`doclint check --explain PAGE`: which generator each page is read as, of
 which kind, and why each other generator did not read it, without checking
-anything."""
+anything. ruff's `check --explain` took a rule code: one given here, not a
+file, is pointed at `doclint rule`."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def explain_pages(pages: list[Path], settings: Settings) -> None:
     cwd = Path.cwd()
     for page in pages:
         if not page.is_file():
-            raise UsageError(f"{printable(str(page))}: no such page")
+            raise UsageError(f"{printable(str(page))}: no such page{_rule_named(str(page))}")
     roots = roots_of_files(settings, [str(page) for page in pages], cwd)
     for root, files in roots.items():
         for file in files:
@@ -42,6 +43,18 @@ def explain_pages(pages: list[Path], settings: Settings) -> None:
                 )
             for verdict in read.not_read:
                 print(printable(f"  not {verdict.generator}: {verdict.why}"))
+
+
+def _rule_named(given: str) -> str:
+    """The hint for a rule's code or name given as a page: where its
+    documentation is; "" for anything else."""
+    from doclint.engine.registry import load_registry
+
+    entry = load_registry().entry(given) if given.isprintable() else None
+    if entry is None:
+        return ""
+    named = "a rule" if given.upper() == entry.code else f"the name of rule {entry.code}"
+    return f"; {given} is {named}: `doclint rule {entry.code}` shows its documentation"
 
 
 def _of(source: str) -> str:
