@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import textwrap
+import tomllib
 from pathlib import Path
 
+import doclint.profiles
 from doclint.config.files import CONFIG_FILES
+from doclint.profiles import SHIPPED
 
-STARTER = """\
+_BUILTIN_PROFILES = "# <the built-in profiles>\n"
+"""Where the starter lists the shipped profiles, read from the files they
+ship as when it is written: a profile added to doclint is listed with no
+edit here."""
+
+_STARTER = """\
 # doclint.toml: doclint's configuration (`doclint check --show-settings` shows
 # what a run makes of it; `doclint config-schema` is its JSON Schema).
 # Paths and globs are relative to this file's folder. In a pyproject.toml the
@@ -28,9 +37,10 @@ extend-exclude = []
 # full (default), concise, json, jsonl, sarif, junit, github, gitlab or html.
 # output-format = "concise"
 
-# Profiles of other generators to read pages by (TOML files, docs/profiles.md),
-# besides the built-in PyTorch and RepoAgent ones; `doclint profile check FILE`
-# tries one against example pages first.
+# Profiles of other generators to read pages by (TOML files, docs/profiles.md);
+# `doclint profile check FILE` tries one against example pages first. The
+# built-in ones are always read:
+# <the built-in profiles>
 # profiles = ["tools/mygenerator.profile.toml"]
 
 # Rules not reported for some files: glob -> rules.
@@ -47,8 +57,25 @@ extend-exclude = []
 """
 
 
+def starter() -> str:
+    """The text `doclint init` writes."""
+    return _STARTER.replace(_BUILTIN_PROFILES, builtin_profiles_comment())
+
+
+def builtin_profiles_comment() -> str:
+    """A comment line (or more, wrapped) per shipped profile: its name and
+    what its file says it describes."""
+    folder = Path(doclint.profiles.__file__).parent
+    lines = []
+    for name in SHIPPED:
+        data = tomllib.loads((folder / f"{name}.toml").read_text(encoding="utf-8"))
+        said = f"{data.get('name', name)}: {data.get('description', '')}".rstrip(": ")
+        lines += textwrap.wrap(said, 79, initial_indent="# - ", subsequent_indent="#   ")
+    return "".join(line + "\n" for line in lines)
+
+
 def write_starter(folder: Path) -> Path:
-    """Write STARTER as `folder`/doclint.toml, making the folder when it does
+    """Write `starter()` as `folder`/doclint.toml, making the folder when it does
     not exist yet (as `git init` does); FileExistsError (never an overwrite)
     when the file is there, NotADirectoryError when `folder` is a file."""
     if folder.exists() and not folder.is_dir():
@@ -56,5 +83,5 @@ def write_starter(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / CONFIG_FILES[0]
     with open(target, "x", encoding="utf-8", newline="\n") as file:
-        file.write(STARTER)
+        file.write(starter())
     return target
