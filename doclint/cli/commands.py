@@ -1,4 +1,5 @@
-"""The commands beside `check`: rules, rule, schema, config-schema and clean.
+"""The commands beside `check`: rules, rule, schema, config-schema,
+generate-shell-completion and clean.
 
 Each imports what it needs when it runs: the command line imports this module
 for every run, checks included, which need none of it (pydantic, the rule
@@ -76,6 +77,14 @@ def config_schema_command(args: argparse.Namespace, registry: Registry) -> bool:
     return True
 
 
+def completion_command(args: argparse.Namespace, registry: Registry) -> bool:
+    from doclint.cli.completion import shell_completion
+
+    rules = [word for entry in registry.sorted_entries() for word in (entry.code, entry.name)]
+    sys.stdout.write(shell_completion(args.shell, rules))
+    return True
+
+
 def cache_folder(args: argparse.Namespace, config: Config | None) -> tuple[Path, Path | None]:
     """The cache folder `doclint clean` removes, and the folder it must lie
     in (None: named on the command line, the user's own choice):
@@ -97,4 +106,5 @@ COMMANDS = {
     "rule": rule_command,
     "schema": schema_command,
     "config-schema": config_schema_command,
+    "generate-shell-completion": completion_command,
 }

@@ -94,6 +94,12 @@ def _schema_options(schema: argparse.ArgumentParser) -> None:
     )
 
 
+def _completion_options(completion: argparse.ArgumentParser) -> None:
+    # The shells' names, not imported from doclint.cli.completion: the
+    # parser is built for every run, the scripts' writer only for this one.
+    completion.add_argument("shell", choices=("bash", "zsh", "fish"), help="the shell")
+
+
 def _no_options(command: argparse.ArgumentParser) -> None:
     """A command without options of its own (config-schema)."""
 
@@ -376,6 +382,10 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "clean": (
         "remove the cache folder of the root (--cache-dir, cache-dir or --root)",
         _clean_options,
+    ),
+    "generate-shell-completion": (
+        "print a completion script for bash, zsh or fish",
+        _completion_options,
     ),
 }
 """Each command, in the order the help lists them: its line of help and what
