@@ -45,12 +45,9 @@ def script() -> int:
     its own, whose garbage collector can be tuned for checking files, and
     which it ends itself once the run is over (`end_now`). Every way it ends
     is an exit code and at most one line: no traceback."""
-    from doclint.util.deferred_imports import defer
     from doclint.util.gc_pause import collect_rarely, leave_to_exit
-    from doclint.util.lazy_regex import keep_compiled_patterns
 
     collect_rarely()
-    defer()
     # Imported once the collector is tuned: its young collections while
     # pathlib and the rest are imported cost a start 0.2 ms.
     from doclint.util.paths import say
@@ -69,7 +66,6 @@ def script() -> int:
     try:
         exit_code = main()
         sys.stdout.flush()  # here, not at exit, where a full disk has no say in the code
-        keep_compiled_patterns()
         leave_to_exit()
         stop.finished = True
         end_now(exit_code)

@@ -328,26 +328,6 @@ def test_a_check_defines_no_dataclass_of_the_run_s_own(trees, cache):
     assert [module for module in made if module.startswith(THE_RUNS_OWN)] == []
 
 
-# The rules a generated page of a Python file runs, and the readers they ask,
-# imported as a process of doclint's own imports them (`inspect` deferred).
-_PYTHON_PAGE_RULES = """
-import sys
-from doclint.util.deferred_imports import defer
-defer()
-import doclint_rules._languages.python, doclint_rules.misclassified_file
-import doclint_rules.metadata_mismatch, doclint_rules.keyword_as_class
-sys.__stderr__.write("ast: %s\\n" % ("ast" in sys.modules))
-"""
-
-
-def test_the_rules_of_a_python_file_s_page_import_ast_when_they_parse(tmp_path):
-    """The Python reader's lexer reads a documented source, `ast` only what
-    the lexer is unsure of, and DL302 parses only a source that names `eval`
-    or whose overview it compares: `ast` (~0.9 ms) is no import of theirs."""
-    said = run(tmp_path, script=_PYTHON_PAGE_RULES)
-    assert said.rpartition("ast: ")[2].split() == ["False"]
-
-
 @pytest.mark.parametrize("cache", [[], ["--no-cache"]])
 def test_a_generated_page_s_rules_define_no_dataclass(trees, cache):
     """The rules' records (the documented source, its places and facts, a
@@ -384,73 +364,6 @@ def test_a_check_looks_its_rules_up_once(trees, cache):
     folder, page = trees["readme"]
     said = run(folder, "check", page, *cache, script=_ENTRY_LOOKUPS)
     assert said.rpartition("lookups: ")[2].split() == ["1"]
-
-
-# The same run, started as a plain install's (the editable install's finder
-# imports pathlib, and with it urllib.parse, ipaddress, ntpath and fnmatch,
-# before doclint runs; the language readers are listed from the package's
-# folder), naming at exit the modules `deferred_imports` put off whose code ran.
-_DEFERRED = """
-import atexit, runpy, sys
-for name in ("urllib.parse", "ipaddress", "ntpath", "fnmatch"):
-    del sys.modules[name]
-from doclint.models import installed
-installed.editable_install = lambda name: False
-from doclint.util.deferred_imports import RARELY_USED, is_loaded
-atexit.register(lambda: sys.__stderr__.write(
-    "\\nloaded: " + " ".join(name for name in RARELY_USED if is_loaded(name)) + "\\n"
-))
-sys.argv = ["doclint", *sys.argv[1:]]
-runpy.run_module("doclint", run_name="__main__", alter_sys=True)
-"""
-
-
-@pytest.mark.parametrize("case", ["generated", "readme", "wiki"])
-@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
-def test_a_check_loads_none_of_the_modules_it_defers(trees, case, cache):
-    """`copy` (dataclasses' deep copies), `gettext` (argparse's translations,
-    with no locale folder to find them in), `urllib.parse` (pathlib's
-    `as_uri`; a link target with no `%` is not unquoted), `ntpath` and
-    `fnmatch` (pathlib's Windows paths and globs), `json` (what a run writes
-    with the cache), `inspect`, `tokenize` and `ipaddress` are imported as
-    stand-ins and not loaded. A wiki's page reads Mermaid's answers (JSON)
-    where its parser is installed; the cache keeps JSON, and a part it keeps
-    is keyed with SARIF's rule list, whose module takes `quote`."""
-    folder, page = trees[case]
-    said = run(folder, "check", page, *cache, script=_DEFERRED)
-    assert "\nloaded: " in said, "the run ended through the hook"
-    loaded = set(said.rpartition("loaded: ")[2].split())
-    if case == "wiki":
-        loaded -= {"json"} if cache else {"urllib.parse", "json"}
-    elif not cache:
-        loaded -= {"json", "urllib.parse"} if case == "generated" else {"json"}
-    assert loaded == set()
-
-
-@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
-def test_an_editable_install_s_wiki_check_loads_no_inspect(trees, cache):
-    """An editable install lists the language readers' folder (the project
-    names of a wiki's code ask for them) without pkgutil, which loads
-    `inspect` to name each file."""
-    folder, page = trees["wiki"]
-    editable = _DEFERRED.replace("installed.editable_install = lambda name: False\n", "")
-    assert editable != _DEFERRED
-    said = run(folder, "check", page, *cache, script=editable)
-    assert "\nloaded: " in said, "the run ended through the hook"
-    assert "inspect" not in said.rpartition("loaded: ")[2].split()
-
-
-def test_a_wiki_page_with_mermaid_out_of_reach_loads_none_of_the_modules_it_defers(
-    trees, tmp_path, monkeypatch
-):
-    """Its citations are unquoted only where they hold a `%`, the site-link
-    rule quotes a target only for a link it fixes, and a folder with no
-    Mermaid is told without `json`."""
-    monkeypatch.setenv("DOCLINT_MERMAID", str(tmp_path / "no-mermaid"))
-    folder, page = trees["wiki"]
-    said = run(folder, "check", page, "--no-cache", script=_DEFERRED)
-    assert "mermaid blocks not checked" in said
-    assert said.rpartition("loaded: ")[2].split() == []
 
 
 # `python -m doclint` naming, when the launcher tunes the garbage collector,

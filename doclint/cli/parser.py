@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from doclint.config.suggestions import did_you_mean
-from doclint.util.deferred_imports import is_loaded
 from doclint.util.paths import printable
 
 
@@ -64,9 +63,9 @@ def labels_untranslated() -> Iterator[None]:
 
 def _locale_folder() -> str:
     """The folder in which gettext looks for argparse's translations: when
-    gettext is not loaded yet (`deferred_imports`), no folder was bound to a
-    domain and none set as the domain, so its default folder."""
-    if not is_loaded("gettext"):
+    gettext is not loaded yet, no folder was bound to a domain and none set
+    as the domain, so its default folder."""
+    if "gettext" not in sys.modules:
         return os.path.join(sys.base_prefix, "share", "locale")
     import gettext
 

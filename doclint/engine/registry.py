@@ -85,15 +85,9 @@ class RuleEntry:
     def file(self) -> str:
         """The file of the rule's module."""
         if self._file is None:
-            rule = self.load()
-            # inspect.getfile's answer for a class, without loading inspect
-            # (with ast and dis: ~4 ms of a start, deferred_imports.py).
-            file = getattr(sys.modules.get(rule.__module__), "__file__", None)
-            if not file:
-                import inspect
+            import inspect
 
-                file = inspect.getfile(rule)  # raises as it does for such a class
-            self._file = file
+            self._file = inspect.getfile(self.load())
         return self._file
 
     def load(self) -> type[Rule[Any]]:
