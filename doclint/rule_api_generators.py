@@ -43,7 +43,7 @@ from doclint.profiles.templates import (
     template_words,
     title_names_file_only,
 )
-from doclint.profiles.wikis import wikis
+from doclint.profiles.wikis import wiki_of, wikis
 from doclint.util.lazy_names import names_on_first_use
 
 if TYPE_CHECKING:
@@ -55,6 +55,7 @@ if TYPE_CHECKING:
         mermaid_verdicts,
     )
     from doclint.models.wiki import Citation, NameMention, SiteLink, SourceEntry, WikiFacts
+    from doclint.parsing.recognition import recognise
     from doclint.parsing.wiki import page_slug
 
 __all__ = [
@@ -88,11 +89,13 @@ __all__ = [
     "page_suffixes",
     "phrase_book",
     "places_of",
+    "recognise",
     "source_span",
     "template_for_source",
     "template_named",
     "template_words",
     "title_names_file_only",
+    "wiki_of",
     "wikis",
 ]
 
@@ -101,6 +104,8 @@ _LAZY = {
         ("Citation", "NameMention", "SiteLink", "SourceEntry", "WikiFacts"), "doclint.models.wiki"
     ),
     "page_slug": "doclint.parsing.wiki",
+    # The PyTorch templates' reading of a title line: the HTML report's kind of a page.
+    "recognise": "doclint.parsing.recognition",
     **dict.fromkeys(
         ("MermaidVerdict", "mermaid_ahead", "mermaid_state", "mermaid_verdicts"),
         "doclint.diagrams.mermaid",

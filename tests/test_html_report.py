@@ -454,8 +454,19 @@ def _report_rows() -> list[Finding]:
     ]
 
 
+# The pages of _report_rows as the generator titles them: a page's kind is
+# the generator's that read it, never its name's alone.
+REPORT_PAGES = {
+    "docs/docs/a.py_docs.md_docs.md": "# Documentation: `docs/a.py_docs.md`\n",
+    "docs/docs/b.py_docs.md": "# Documentation: `docs/b.py`\n",
+    "docs/json/decoder.py_docs.md": "# Documentation: `json/decoder.py`\n",
+    "docs/json/index.md": "# Index: `json/`\n",
+}
+
+
 def test_a_chart_with_its_legend_stands_above_the_causes():
-    page = "".join(as_html(RunOutput(sorted(_report_rows(), key=lambda r: r.path), 4)))
+    rows = sorted(_report_rows(), key=lambda r: r.path)
+    page = "".join(as_html(RunOutput(rows, 4, sources=SourceLines(REPORT_PAGES))))
     order = _section_order(page)
     assert order.index("overview") < order.index("causes"), order
     overview = page.split('<section id="overview">', 1)[1].split("</section>", 1)[0]
@@ -568,3 +579,46 @@ def test_a_page_outside_a_profiles_layout_or_headings_keeps_its_kind(tmp_path):
 def test_the_findings_list_has_a_place_for_its_empty_state():
     page = "".join(as_html(RunOutput([], 1)))
     assert '<p id="findings-empty" hidden></p>' in page
+
+
+WIKI_PAGE = (
+    "# API\n\n<details>\n<summary>Relevant source files</summary>\n\n"
+    "- [src/api.py](src/api.py)\n</details>\n\nSee [the guide](missing.md).\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "kind"),
+    [
+        # A wiki page named as the PyTorch generator names its file pages:
+        # by its folder, then by its marker wherever it sits.
+        ("docs/.deepwiki/api_docs.md", "# API\n\nText.\n", "wiki-deepwiki"),
+        ("notes/api_docs.md", WIKI_PAGE, "wiki-deepwiki"),
+        # Named so, titled as no generator's page: no generator's.
+        ("docs/json/api_docs.md", "# API notes\n", "other"),
+        ("docs/json/index.md", "# Contents\n", "other"),
+        # Titled by the generator: its kind, its place saying which.
+        ("docs/json/decoder.py_docs.md", "# Documentation: `json/decoder.py`\n", "level-1"),
+        ("docs/json/index.md", "# Index: `json/`\n", "folder"),
+        ("docs/docs/x.py_kw.md_docs.md", "# Documentation: `docs/x.py_kw.md`\n", "docs-of-docs"),
+        ("docs/start.md", "# PyTorch Repository Documentation\n", "folder"),
+    ],
+)
+def test_a_pages_kind_is_the_generators_that_read_it_not_its_names(path, text, kind):
+    kinds = html_data.PageKinds()
+    row = Finding(1, 1, "m", code="DL401", name="broken-link", severity="error", path=path)
+    assert kinds.of(path, [row], SourceLines({path: text})) == kind
+    if kind.startswith("wiki-"):
+        assert kinds.kinds[kind][0] == "deepwiki pages"
+
+
+def test_a_wiki_page_named_like_a_file_page_is_listed_under_its_wiki(tmp_path, monkeypatch, capsys):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "api.py").write_text("def f():\n    pass\n")
+    (tmp_path / ".deepwiki").mkdir()
+    (tmp_path / ".deepwiki" / "api_docs.md").write_text(WIKI_PAGE, encoding="utf-8")
+    page, listed = _profile_report(monkeypatch, capsys, tmp_path, ".deepwiki")
+    assert listed and {d["path"] for d in listed} == {".deepwiki/api_docs.md"}
+    table = _kinds_table(page)
+    assert table == {"deepwiki pages": len(listed)}
+    assert "Level 1 pages" not in table

@@ -41,6 +41,8 @@ from doclint.rule_api_generators import (
     heading_lines,
     page_profile,
     page_suffixes,
+    recognise,
+    wiki_of,
 )
 from doclint.util.paths import printable
 
@@ -65,16 +67,19 @@ def page_kinds() -> dict[str, tuple[str, str]]:
     """The kinds of page of the generators of templated pages (the PyTorch
     system's) the report splits the findings by (key, label and what they
     are), and the files no generator wrote; the pages of a profile of object
-    pages are a kind of their own (`PageKinds`)."""
+    pages, and those of a wiki, are a kind of their own (`PageKinds`)."""
     endings = ", ".join(f"<file>{ending}" for ending in page_suffixes())
     return {
-        "level-1": ("Level 1 pages", f"about a source file: {endings}"),
+        "level-1": ("Level 1 pages", f"titled as the generator's page about a file: {endings}"),
         "docs-of-docs": (
             "Docs of docs",
             "under " + ", ".join(_later_passes()) + ": a later generator pass over the pages",
         ),
-        "folder": ("Folder pages", " and ".join(folder_pages()) + " of a folder"),
-        "other": ("Other files", "none of these"),
+        "folder": (
+            "Folder pages",
+            " and ".join(folder_pages()) + " of a folder, titled as the generator's",
+        ),
+        "other": ("Other files", "no generator's page: plain Markdown, or a file not read"),
     }
 
 
@@ -85,9 +90,11 @@ def _later_passes() -> tuple[str, ...]:
 
 
 def page_kind(path: str) -> str:
-    """The key in `page_kinds()` of the page at `path` (as findings show it,
-    from the working folder): a page a later generator pass wrote about
-    pages, a folder's page, a page about a source file, or another file."""
+    """The key in `page_kinds()` of the place of a page at `path` (as
+    findings show it, from the working folder): where a later generator pass
+    writes about pages, a folder's page, a page about a source file, or
+    another file. Only for a page its title shows the generator wrote
+    (`PageKinds`): the name alone makes no page the generator's."""
     later = _later_passes()
     if path.startswith(later) or any(f"/{folder}" in path for folder in later):
         return "docs-of-docs"
@@ -98,12 +105,15 @@ def page_kind(path: str) -> str:
 
 
 class PageKinds:
-    """The kind of each page with findings: a kind of the PyTorch generator's
-    (`page_kinds`, by its path), or the pages of the profile of object pages
-    that wrote it (`page_profile`, as the generator-claims rules read the
-    page: its place, then its object headings or a marker of its project).
-    A profile's kind is added when its first page is met, so each kind keeps
-    its index (`path_kind`) from part to part."""
+    """The kind of each page with findings, from the generator that read it,
+    as the run reads it (`doclint check --explain` says the same), never
+    from its name alone: the pages of the profile of object pages that wrote
+    it (`page_profile`: its place, then its object headings or a marker of
+    its project), of a wiki (`wiki_of`: its folder or its marker), or of the
+    PyTorch generator when its title is one of its templates' (a kind of
+    `page_kinds`, its place telling which); any other file is "other". A
+    profile's or wiki's kind is added when its first page is met, so each
+    kind keeps its index (`path_kind`) from part to part."""
 
     def __init__(self, profiles: Sequence[Profile] = ()) -> None:
         self.profiles = tuple(profiles)
@@ -112,18 +122,50 @@ class PageKinds:
 
     def of(self, path: str, rows: list[Finding], sources: SourceLines) -> str:
         """The key of the kind of the page at `path`, its lines read from
-        `sources` (as its findings' lines are: a file not read stays unread)."""
+        `sources` (as its findings' lines are: a file not read stays unread,
+        and no generator is known to have written it)."""
         if all(row.code in UNREAD for row in rows):
-            return page_kind(path)
-        found = page_profile(path, heading_lines(sources.lines(path)), self.profiles, _is_file)
-        return page_kind(path) if found is None else self._profile_kind(found[0])
+            return "other"
+        lines = sources.lines(path)
+        found = page_profile(path, heading_lines(lines), self.profiles, _is_file)
+        if found is not None:
+            return self._added(f"profile-{found[0].name}", found[0].name, found[0].description)
+        wiki = _wiki_of(path, lines)
+        if wiki is not None:
+            what = "a wiki's pages: in one of its folders, or with its marker in their head"
+            return self._added(f"wiki-{wiki}", wiki, what)
+        return _titled_kind(path, lines)
 
-    def _profile_kind(self, profile: Profile) -> str:
-        key = f"profile-{profile.name}"
+    def _added(self, key: str, generator: str, what: str) -> str:
         if key not in self.kinds:
             self.index[key] = len(self.kinds)
-            self.kinds[key] = (f"{profile.name} pages", profile.description)
+            self.kinds[key] = (f"{generator} pages", what)
         return key
+
+
+def _wiki_of(path: str, lines: Sequence[str]) -> str | None:
+    """The generator of the wiki that wrote the page at `path` (from the
+    working folder, so its wiki folder may lie below the start), if any."""
+    parts = path.split("/")
+    for start in range(len(parts)):
+        wiki = wiki_of("/".join(parts[start:]), lines)
+        if wiki is not None:
+            return wiki.generator
+    return None
+
+
+def _titled_kind(path: str, lines: Sequence[str]) -> str:
+    """The kind of a page the PyTorch generator wrote, its title one of its
+    templates' (its place says which: a later pass's, a folder's, a
+    file's); "other" for any other page."""
+    first = next((line for line in lines if line.strip()), "").lstrip("\ufeff").strip()
+    kind = recognise(first[2:])[0] if first.startswith("# ") else ""
+    if not kind:
+        return "other"
+    placed = page_kind(path)
+    if placed != "other":
+        return placed
+    return "level-1" if kind in ("file-docs", "keyword-index") else "folder"
 
 
 def _is_file(path: str) -> bool:
