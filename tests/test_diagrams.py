@@ -454,3 +454,20 @@ def test_a_checker_stops_node_when_asked_for_a_checkout_holding_its_install(
     assert check.node is not None
     assert not check.runs_for(tmp_path / "tree")
     assert check.node is None and check.unavailable
+
+
+@needs_node
+def test_a_node_the_tree_ships_is_never_started(tmp_path: Path) -> None:
+    """A PATH naming a folder of the checkout finds no `node` there."""
+    tree = tmp_path / "tree"
+    (tree / "bin").mkdir(parents=True)
+    mark = tmp_path / "ran"
+    (tree / "bin" / "node").write_text(f"#!/bin/sh\ntouch '{mark}'\n")
+    (tree / "bin" / "node").chmod(0o755)
+    environ = {
+        "PATH": f"{tree / 'bin'}{os.pathsep}{os.environ['PATH']}",
+        "DOCLINT_MERMAID": str(stand_in(tmp_path / "install")),
+    }
+    check = MermaidChecker(environ)
+    assert not check.runs_for(tree) and check.unavailable
+    assert check.verdicts([("graph TD", "a.md:1")]) == [None] and not mark.exists()

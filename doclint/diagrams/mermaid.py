@@ -280,12 +280,14 @@ class MermaidChecker:
         inside the checkout). Node is then stopped and no block checked."""
         if checkout in self.checkouts:
             return not self.unavailable
-        if inside(self.folder, checkout):
+        node = find_program("node", self.environ.get("PATH"))
+        if inside(self.folder, checkout) or (node is not None and inside(Path(node), checkout)):
             self.close()
             self._give_up(
-                f"the Mermaid install folder {self.folder} lies inside the tree's checkout "
-                f"{checkout}, and code a tree ships is never run; install Mermaid outside it "
-                "(an absolute XDG_CACHE_HOME or DOCLINT_MERMAID outside the checkout)"
+                f"the Mermaid install folder {self.folder} or the `node` on PATH ({node}) lies "
+                f"inside the tree's checkout {checkout}, and code a tree ships is never run; "
+                "install both outside it (an absolute XDG_CACHE_HOME or DOCLINT_MERMAID "
+                "outside the checkout)"
             )
             return False
         self.checkouts.add(checkout)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 from doclint.util.lazy_regex import shipped_pattern
 from doclint.util.notices import say_once
-from doclint.util.paths import find_program
+from doclint.util.paths import find_program, inside
 
 if TYPE_CHECKING:
     from doclint.history.git import Batch, Git
@@ -98,7 +98,8 @@ class History:
             folder = root.resolve(strict=True)
         except (OSError, RuntimeError):  # missing, or a loop of links
             return None
-        if not folder.is_dir() or not _below_a_git_entry(folder):
+        checkout = _checkout_of(folder) if folder.is_dir() else None
+        if checkout is None:
             return None
         # Imported for a checkout's tree only: `subprocess`, with `threading`,
         # `signal` and `locale`.
@@ -106,6 +107,13 @@ class History:
 
         program = find_program("git")
         if program is None:
+            return None
+        if inside(Path(program), checkout):
+            say_once(
+                f"{root}: the history is not read, as the `git` found on PATH ({program}) "
+                f"lies inside the checkout {checkout}, which the tree's author wrote",
+                key=f"git inside {checkout}",
+            )
             return None
         asked = [
             "rev-parse",
@@ -343,14 +351,16 @@ class History:
         return hashlib.new(self._format, b"blob %d\0" % len(data) + data).hexdigest()
 
 
-def _below_a_git_entry(folder: Path) -> bool:
-    """Whether `folder` or a folder above it holds an entry named `.git`: git
-    finds the work tree a folder lies in only so (a `.git` folder, or the file
-    naming one of a worktree or a submodule) when its environment names no
-    repository, and the runner drops it (`git.environment`). Without one, no git
-    is started: a tree of pages outside a checkout (an exported wiki) spawns
-    no process for its history."""
-    return any(os.path.lexists(os.path.join(place, ".git")) for place in (folder, *folder.parents))
+def _checkout_of(folder: Path) -> Path | None:
+    """The nearest of `folder` and the folders above it that holds an entry
+    named `.git`: git finds the work tree a folder lies in only so (a `.git`
+    folder, or the file naming one of a worktree or a submodule) when its
+    environment names no repository, and the runner drops it
+    (`git.environment`). Without one, no git is started: a tree of pages
+    outside a checkout (an exported wiki) spawns no process for its history."""
+    return next(
+        (place for place in (folder, *folder.parents) if os.path.lexists(place / ".git")), None
+    )
 
 
 def _outside_the_checkout(top: Path, places: Mapping[str, Path]) -> str | None:

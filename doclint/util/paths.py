@@ -58,9 +58,9 @@ def display_path(file: Path | str, cwd: Path) -> str:
 
 def find_program(name: str, search: str | None = None) -> str | None:
     """`shutil.which(name, path=search)`: the first executable file `name` of
-    the folders of `search` (default: $PATH), found as `shutil.which` finds it
-    on POSIX, without importing `shutil` (with `bz2` and `lzma`: 2 ms of a
-    start) to look for `git` or `node`."""
+    the absolute folders of `search` (default: $PATH), found as
+    `shutil.which` finds it on POSIX, without importing `shutil` (with `bz2`
+    and `lzma`) to look for `git` or `node`."""
     if sys.platform == "win32":
         import shutil
 
@@ -72,7 +72,10 @@ def find_program(name: str, search: str | None = None) -> str | None:
     if os.path.dirname(name):
         places = [name]
     elif search:
-        places = [os.path.join(folder, name) for folder in dict.fromkeys(search.split(os.pathsep))]
+        # A relative folder of the PATH is relative to the working folder,
+        # which is the checked tree's in a CI job: what it holds is not run.
+        folders = [f for f in dict.fromkeys(search.split(os.pathsep)) if os.path.isabs(f)]
+        places = [os.path.join(folder, name) for folder in folders]
     else:
         places = []
     return next(

@@ -30,7 +30,7 @@ def refused(tree: Path, capsys: pytest.CaptureFixture[str]) -> str:
     forget_said()
     assert History.open(tree) is None
     lines = capsys.readouterr().err.splitlines()
-    assert len(lines) == 1 and "leads outside the checkout" in lines[0], lines
+    assert len(lines) == 1 and "the history is not read" in lines[0], lines
     return lines[0]
 
 
@@ -147,3 +147,26 @@ def test_each_alternate_store_is_read_once(
     forget_said()
     assert opened(tree).head == sha
     assert reads.count((b"info", b"alternates")) == 4 and capsys.readouterr().err == ""
+
+
+def test_a_git_the_tree_ships_is_never_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A PATH naming a folder of the checkout (absolute, as a job may add its
+    `bin/`, or relative to the working folder) finds no `git` there: the
+    tree's own is never started."""
+    tree = new_repo(tmp_path / "tree")
+    sha = commit(tree, {"a.md": "a\n"})
+    mark = tmp_path / "ran"
+    (tree / "bin").mkdir()
+    (tree / "bin" / "git").write_text(f"#!/bin/sh\ntouch '{mark}'\nexit 1\n")
+    (tree / "bin" / "git").chmod(0o755)
+    path = os.environ["PATH"]
+    monkeypatch.setenv("PATH", f"{tree / 'bin'}{os.pathsep}{path}")
+    line = refused(tree, capsys)
+    assert "the `git` found on PATH" in line and not mark.exists()
+    monkeypatch.chdir(tree)
+    monkeypatch.setenv("PATH", f"bin{os.pathsep}{path}")
+    forget_said()
+    assert opened(tree).head == sha and not mark.exists()
+    assert capsys.readouterr().err == ""
