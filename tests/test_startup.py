@@ -435,38 +435,6 @@ def test_the_check_path_s_models_rules_and_profiles_load_no_openssl():
     assert printed(script) == "[]\n"
 
 
-def test_the_classes_a_start_builds_are_not_typing_s_named_tuples():
-    """typing.NamedTuple compiles each field's annotation when it builds the
-    class (and a process's first `compile()` builds the classes of `ast`'s
-    nodes): the models, profiles, engine, tree, configuration files, run,
-    output's parts and diagrams build theirs with `doclint.util.records` (a
-    module mypyc compiled builds typing's)."""
-    script = (
-        "import typing\n"
-        "built = []\n"
-        "real = typing.NamedTupleMeta.__new__\n"
-        "def new(cls, name, bases, namespace):\n"
-        "    built.append(namespace['__module__'])\n"
-        "    return real(cls, name, bases, namespace)\n"
-        "typing.NamedTupleMeta.__new__ = new\n"
-        "import doclint.engine.linter, doclint.engine.registry, doclint.engine.suppressions\n"
-        "import doclint.models.generated, doclint.profiles.wikis, doclint.tree.discovery\n"
-        "import doclint.config.files, doclint.output.baseline, doclint.output.layout\n"
-        "import doclint.run.page_reading, doclint.run.scheduler, doclint.run.setup\n"
-        "import doclint.run.results, doclint.run.sink, doclint.output.parts\n"
-        "import doclint.diagrams.mermaid\n"
-        "from doclint.util.build import compiled_modules\n"
-        "print(sorted(set(built) - set(compiled_modules())))\n"
-    )
-    mine = (
-        *("doclint.models", "doclint.profiles", "doclint.engine", "doclint.tree", "doclint.rule"),
-        *("doclint.config", "doclint.output.baseline", "doclint.output.layout"),
-        *("doclint.run.page_reading", "doclint.run.scheduler", "doclint.run.setup"),
-        *("doclint.run.results", "doclint.run.sink", "doclint.output.parts", "doclint.diagrams"),
-    )
-    assert [module for module in eval(printed(script)) if module.startswith(mine)] == []
-
-
 # `python -m doclint ARGS` that names, at exit, the file and line of the code
 # that had each regular expression built (past `re` and lazy_regex), whether
 # compiled or built from the store of compiled patterns: `_sre.compile` builds both.
