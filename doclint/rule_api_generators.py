@@ -54,7 +54,16 @@ if TYPE_CHECKING:
         mermaid_state,
         mermaid_verdicts,
     )
-    from doclint.models.wiki import Citation, NameMention, SiteLink, SourceEntry, WikiFacts
+    from doclint.models.wiki import (
+        Citation,
+        NamedPath,
+        NameMention,
+        PageCitations,
+        SiteLink,
+        SourceEntry,
+        WikiFacts,
+    )
+    from doclint.parsing.citations import read_citations
     from doclint.parsing.recognition import recognise
     from doclint.parsing.wiki import page_slug
 
@@ -66,6 +75,8 @@ __all__ = [
     "FieldOutline",
     "MermaidVerdict",
     "NameMention",
+    "NamedPath",
+    "PageCitations",
     "PagePlaces",
     "Pattern",
     "PhraseBook",
@@ -89,6 +100,7 @@ __all__ = [
     "page_suffixes",
     "phrase_book",
     "places_of",
+    "read_citations",
     "recognise",
     "source_span",
     "template_for_source",
@@ -101,9 +113,19 @@ __all__ = [
 
 _LAZY = {
     **dict.fromkeys(
-        ("Citation", "NameMention", "SiteLink", "SourceEntry", "WikiFacts"), "doclint.models.wiki"
+        (
+            "Citation",
+            "NameMention",
+            "NamedPath",
+            "PageCitations",
+            "SiteLink",
+            "SourceEntry",
+            "WikiFacts",
+        ),
+        "doclint.models.wiki",
     ),
     "page_slug": "doclint.parsing.wiki",
+    "read_citations": "doclint.parsing.citations",
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.
     "recognise": "doclint.parsing.recognition",
     **dict.fromkeys(

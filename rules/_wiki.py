@@ -22,6 +22,7 @@ from doclint.rule_api_generators import wikis
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.notices import say_once
 
+from ._citing import ANY_PAGE
 from ._project_names import project_names
 
 if TYPE_CHECKING:
@@ -52,8 +53,15 @@ def judged(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> list[Judged | 
     (malformed beyond telling its file, another repository's)."""
     if _LAST and _LAST[0][0] is facts:
         return _LAST[0][1]
-    page_commit = _page_commit(page, facts, ctx)
-    found = [_judge(c, page_commit, ctx) for c in facts.citations]
+    if facts.generator == ANY_PAGE:
+        written = _written_at(page, facts, ctx)
+        found = [
+            _judge(c, written[c.line - 1] if c.line <= len(written) else "", ctx)
+            for c in facts.citations
+        ]
+    else:
+        page_commit = _page_commit(page, facts, ctx)
+        found = [_judge(c, page_commit, ctx) for c in facts.citations]
     _LAST[:] = [(facts, found)]
     return found
 
@@ -69,9 +77,23 @@ def _page_commit(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> str:
     return history.last_change(page.path) or ""
 
 
+def _written_at(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> Sequence[str]:
+    """The commit that last wrote each line of a page of no wiki (one blame
+    of the page), where its copy in the tree is HEAD's; empty otherwise, or
+    when every citation is pinned."""
+    if all(_COMMIT.fullmatch(c.commit) for c in facts.citations):
+        return ()
+    history = ctx.history
+    if history is None:
+        return ()
+    return history.blame(page.path) or ()
+
+
 def _judge(citation: Citation, page_commit: str, ctx: RuleContext) -> Judged | None:
     if not citation.judged or not citation.path:
         return None
+    if citation.base == "gone?":
+        return _gone(citation, page_commit, ctx)
     if _COMMIT.fullmatch(citation.commit):
         return _pinned(citation, ctx)
     now = ctx.file_lines(citation.path)
@@ -91,6 +113,20 @@ def _judge(citation: Citation, page_commit: str, ctx: RuleContext) -> Judged | N
                 now = ctx.file_lines(renamed)
             return Judged(citation, _lines(reference), page_commit, renamed, now)
     return Judged(citation, now, "", citation.path, now)
+
+
+def _gone(citation: Citation, page_commit: str, ctx: RuleContext) -> Judged | None:
+    """A path of a page of no wiki that names no file of the tree: a
+    citation only where the history had the file when its line was written."""
+    history = ctx.history
+    if not page_commit or history is None:
+        return None
+    reference = history.lines_at(page_commit, citation.path)
+    if reference is None:
+        return None
+    renamed = history.renamed(page_commit).get(citation.path, citation.path)
+    now = ctx.file_lines(renamed) if renamed != citation.path else None
+    return Judged(citation, _lines(reference), page_commit, renamed, now)
 
 
 def _pinned(citation: Citation, ctx: RuleContext) -> Judged | None:

@@ -8,20 +8,18 @@ from doclint.rule_api import (
     Cause,
     Finding,
     MarkdownPage,
-    Origin,
     Rule,
     RuleContext,
     RuleDocs,
     Scope,
 )
 
-from ._wiki import judged, placed_elsewhere, wiki_claiming
+from ._citing import ANY_PAGE, citing
 
 
 class CitedFileMissing(Rule[MarkdownPage]):
     code = "DL801"
     name = "cited-file-missing"
-    origin = Origin.WIKI
     summary = "A wiki citation names a file the tree does not have."
     docs = RuleDocs(
         what="""Flags a citation of a wiki page (DeepWiki's `[src/a.ts:4-55](…)`, or
@@ -44,9 +42,12 @@ class CitedFileMissing(Rule[MarkdownPage]):
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
-        facts = wiki_claiming(page, ctx, "cited-file-exists")
+        facts = citing(page, ctx, "cited-file-exists")
         if facts is None:
             return
+        from ._wiki import judged, placed_elsewhere
+
+        anywhere = facts.generator == ANY_PAGE
         for judgement in judged(page, facts, ctx):
             if judgement is None or judgement.now is not None:
                 continue
@@ -55,6 +56,8 @@ class CitedFileMissing(Rule[MarkdownPage]):
             if ctx.exists(judgement.now_path):
                 continue
             citation = judgement.citation
+            if anywhere and (citation.form == "link" or not judgement.at):
+                continue  # a link to no file is broken-link's; a path never here, no citation
             if judgement.reference is None and placed_elsewhere(citation.path, ctx):
                 continue  # a bare file name where a path belongs: malformed-citation's
             if judgement.reference is not None and judgement.at:

@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
+    Edit,
     Finding,
+    Fix,
+    FixSafety,
     MarkdownPage,
-    Origin,
     Rule,
     RuleContext,
     RuleDocs,
     Scope,
 )
 
-from ._wiki import Judged, judged, shown_ranges, wiki_claiming
+from ._citing import citing
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import Citation
+
+    from ._wiki import Judged
 
 
 class CitedLinesChanged(Rule[MarkdownPage]):
     code = "DL803"
     name = "cited-lines-changed"
-    origin = Origin.WIKI
     summary = "Cited lines changed since the commit the citation was written at."
     docs = RuleDocs(
         what="""Flags a citation whose lines in the tree differ from the same lines
@@ -42,35 +49,47 @@ class CitedLinesChanged(Rule[MarkdownPage]):
     CHANGED = Cause("cited-lines-changed/changed", "Cited lines changed")
     causes = (MOVED, CHANGED)
     scope = Scope.FILE
+    fix_safety = FixSafety.SAFE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
-        facts = wiki_claiming(page, ctx, "lines-unchanged")
+        facts = citing(page, ctx, "lines-unchanged")
         if facts is None:
             return
+        from ._wiki import judged
+
         for judgement in judged(page, facts, ctx):
             if judgement is None or not judgement.at or judgement.reference is None:
                 continue
             if judgement.now is None or not judgement.citation.ranges:
                 continue
-            finding = self._changed(judgement)
+            finding = self._changed(judgement, ctx.lines)
             if finding is not None:
                 yield finding
 
-    def _changed(self, judgement: Judged) -> Finding | None:
+    def _changed(self, judgement: Judged, page_lines: Sequence[str]) -> Finding | None:
+        from ._wiki import shown_ranges
+
         citation = judgement.citation
         before = judgement.reference
         assert before is not None and judgement.now is not None
         now = [line.rstrip("\r") for line in judgement.now]
         moved: list[str] = []
+        shifts: dict[int, int | None] = {}
         for first, last in citation.ranges:
             last = min(last, len(before))
             if first < 1 or first > last:
                 continue
             block = before[first - 1 : last]
             if now[first - 1 : last] == block:
+                shifts.setdefault(first, 0)
+                shifts.setdefault(last, 0)
                 continue
             where = _find(block, now)
             moved.append(f"{where[0]}-{where[1]}" if where else "")
+            once = where is not None and _once(block, now)
+            for number in (first, last):
+                shift = where[0] - first if where is not None and once else None
+                shifts[number] = shift if shifts.get(number, shift) == shift else None
         if not moved:
             return None
         at = judgement.at[:8]
@@ -81,9 +100,43 @@ class CitedLinesChanged(Rule[MarkdownPage]):
                 f"{shown}{renamed}: the cited lines changed since {at}; "
                 f"they now stand at {', '.join(moved)}"
             )
-            return Finding(citation.line, citation.column, message, cause=self.MOVED)
+            fix = None if renamed else _re_anchored(citation, shifts, page_lines)
+            return Finding(citation.line, citation.column, message, fix=fix, cause=self.MOVED)
         message = f"{shown}{renamed}: the cited lines changed since {at}"
         return Finding(citation.line, citation.column, message, cause=self.CHANGED)
+
+
+def _re_anchored(
+    citation: Citation, shifts: dict[int, int | None], page_lines: Sequence[str]
+) -> Fix | None:
+    """The citation's numbers, in its text and its target together, moved
+    to where its lines now stand: offered only where each cited block stands
+    once in the file now and each number written is one of its ends."""
+    if not citation.numbers or citation.line > len(page_lines):
+        return None
+    line = page_lines[citation.line - 1]
+    edits = []
+    for start, end in citation.numbers:
+        written = line[start - 1 : end - 1]
+        shift = shifts.get(int(written)) if written.isdigit() else None
+        if shift is None:
+            return None
+        if shift:
+            edits.append(Edit(citation.line, start, citation.line, end, str(int(written) + shift)))
+    if not edits:
+        return None
+    return Fix(tuple(edits), FixSafety.SAFE, "re-anchor the citation where its lines now stand")
+
+
+def _once(block: Sequence[str], lines: Sequence[str]) -> bool:
+    """Whether `block` stands whole in `lines` at one place only."""
+    first, size, found = block[0], len(block), 0
+    for start, line in enumerate(lines):
+        if line == first and list(lines[start : start + size]) == list(block):
+            found += 1
+            if found > 1:
+                return False
+    return found == 1
 
 
 def _find(block: Sequence[str], lines: Sequence[str]) -> tuple[int, int] | None:

@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
     Finding,
     MarkdownPage,
-    Origin,
     Rule,
     RuleContext,
     RuleDocs,
     Scope,
 )
-from doclint.rule_api_generators import Citation
+from ._citing import ANY_PAGE, citing
 
-from ._wiki import placed_elsewhere, wiki_claiming
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import Citation
 
 
 class MalformedCitation(Rule[MarkdownPage]):
     code = "DL804"
     name = "malformed-citation"
-    origin = Origin.WIKI
     summary = "A wiki citation does not follow its grammar."
     docs = RuleDocs(
         what="""Flags a citation its wiki's grammar does not allow, at the citation:
@@ -44,17 +44,22 @@ class MalformedCitation(Rule[MarkdownPage]):
     DISAGREES = Cause("malformed-citation/disagrees", "Citation text and target disagree")
     PASTED = Cause("malformed-citation/text-as-path", "Citation text pasted as its path")
     AS_TEXT = Cause("malformed-citation/not-a-link", "Citation that renders as no link")
-    causes = (EMPTY, DISAGREES, PASTED, AS_TEXT)
+    AMBIGUOUS = Cause("malformed-citation/ambiguous", "Citation of a name several files have")
+    causes = (EMPTY, DISAGREES, PASTED, AS_TEXT, AMBIGUOUS)
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
-        facts = wiki_claiming(page, ctx, "well-formed")
+        facts = citing(page, ctx, "well-formed")
         if facts is None:
             return
+        from ._wiki import placed_elsewhere
+
         for citation in facts.citations:
             if citation.problem:
                 message, cause = self._said(citation)
                 yield Finding(citation.line, citation.column, message, cause=cause)
+            elif facts.generator == ANY_PAGE:
+                continue  # a reader's path: looked up in the tree already
             elif citation.judged and (found := placed_elsewhere(citation.path, ctx)):
                 message = (
                     f"citation `{_shown(citation)}` names the file `{citation.path}` without "
@@ -65,6 +70,13 @@ class MalformedCitation(Rule[MarkdownPage]):
     def _said(self, citation: Citation) -> tuple[str, Cause]:
         shown = _shown(citation)
         problem = citation.problem
+        if problem.startswith("ambiguous:"):
+            _, count, candidates = problem.split(":", 2)
+            return (
+                f"citation `{shown}` names a file by a name {count} files of the tree have "
+                f"({candidates}), and nothing before it on the page tells which: name its folder",
+                self.AMBIGUOUS,
+            )
         if problem == "empty":
             return f"citation `{shown}` has an empty target: it links nowhere", self.EMPTY
         if problem == "other-path":

@@ -17,8 +17,9 @@ from doclint.rule_api import (
 )
 from doclint.rule_api_generators import NameMention
 
+from ._citing import citing
 from ._project_names import ProjectNames, line_tokens, project_names
-from ._wiki import Judged, judged, shown_ranges, wiki_claiming
+from ._wiki import Judged, judged, shown_ranges
 
 
 class NameNotInCitedLines(Rule[MarkdownPage]):
@@ -59,7 +60,7 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
     default_enabled = False
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
-        facts = wiki_claiming(page, ctx, "name-in-cited-lines")
+        facts = citing(page, ctx, "name-in-cited-lines")
         if facts is None or not any(m.cites for m in facts.names):
             return
         judgements = judged(page, facts, ctx)

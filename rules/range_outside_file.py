@@ -8,20 +8,18 @@ from doclint.rule_api import (
     Cause,
     Finding,
     MarkdownPage,
-    Origin,
     Rule,
     RuleContext,
     RuleDocs,
     Scope,
 )
 
-from ._wiki import judged, shown_at, shown_ranges, wiki_claiming
+from ._citing import citing
 
 
 class RangeOutsideFile(Rule[MarkdownPage]):
     code = "DL802"
     name = "range-outside-file"
-    origin = Origin.WIKI
     summary = "A wiki citation names lines past its file's end."
     docs = RuleDocs(
         what="""Flags a citation whose lines reach past its file's last line (or
@@ -41,9 +39,11 @@ class RangeOutsideFile(Rule[MarkdownPage]):
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
-        facts = wiki_claiming(page, ctx, "range-inside-file")
+        facts = citing(page, ctx, "range-inside-file")
         if facts is None:
             return
+        from ._wiki import judged, shown_at, shown_ranges
+
         for judgement in judged(page, facts, ctx):
             if judgement is None or judgement.reference is None:
                 continue

@@ -39,6 +39,19 @@ class Citation(NamedTuple):
     judged: bool = True
     """False when its file cannot be told (its own text pasted as the path):
     only malformed-citation reports it."""
+    form: str = ""
+    """How a page of no wiki wrote it (`span`, `link`, `prose`, `table`); ""
+    for a wiki's citation, read by its generator's grammar."""
+    base: str = ""
+    """Where a page of no wiki reads `path` from: `root` (a URL of the
+    repository, `/path`), `page` (a relative link's target: the page's
+    folder, else the root), `any` (as a reader would: the page's folder, a
+    path named earlier, a name unique in the tree)."""
+    numbers: tuple[tuple[int, int], ...] = ()
+    """Columns (1-based, end excluded) of each line number as written on
+    its line, in the text and the target alike: what a re-anchoring rewrites."""
+    section: int = 0
+    """The line of the heading of its section (0: above the first)."""
 
 
 class SourceEntry(NamedTuple):
@@ -83,6 +96,24 @@ class Markup(NamedTuple):
     line: int
     column: int
     text: str
+
+
+class NamedPath(NamedTuple):
+    """A path a page names without lines (`src/spans.py`, a link to a
+    file): what a later bare name (`spans.py:40`) is read against."""
+
+    line: int
+    section: int
+    path: str
+    base: str
+
+
+class PageCitations(NamedTuple):
+    """What a page of no wiki cites, as written: its paths not yet looked
+    up in the tree (the rules read them as a reader would)."""
+
+    citations: tuple[Citation, ...]
+    named: tuple[NamedPath, ...]
 
 
 class WikiFacts(NamedTuple):

@@ -404,7 +404,9 @@ class Tree:
         """What the history says (`history`: whether there is one; `shallow`;
         `commit`: a full name; `blob`: a digest of the lines of
         `commit\0path`; `last_change`: a commit; `renamed`: a digest of the
-        renames since a commit; `remotes`: a digest of the remotes' names)."""
+        renames since a commit; `remotes`: a digest of the remotes' names;
+        `blame`: a digest of HEAD's blob of a file and the commit of each
+        of its lines)."""
         history = self.history()
         if kind == "history" or history is None:
             return history is not None if kind == "history" else None
@@ -420,6 +422,11 @@ class Tree:
             )
         if kind == "remotes":
             return _names_digest(sorted(history.remotes()))
+        if kind == "blame":
+            from doclint.history.blame import head_blame
+
+            blamed = head_blame(history, path)
+            return _answer_digest((blamed[0], *blamed[1])) if blamed is not None else None
         commit, _, file = path.partition("\0")
         lines = history.lines_at(commit, file)
         return _answer_digest(lines) if lines is not None else None
@@ -465,7 +472,7 @@ class Tree:
 
 
 _HISTORY_FACTS = frozenset(
-    {"history", "shallow", "commit", "blob", "last_change", "renamed", "remotes"}
+    {"history", "shallow", "commit", "blob", "last_change", "renamed", "remotes", "blame"}
 )
 
 

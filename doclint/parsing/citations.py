@@ -1,0 +1,351 @@
+"""What any Markdown page cites of code, read as a reader reads it.
+
+A page no wiki generator wrote (a design note, a guide, a `LIFECYCLE.md`)
+cites code in the forms people and their agents write: a code span
+(`` `src/x.py:40-52` ``, `` `mod.rs:1216` ``, `` `answers.rs:88/91` ``,
+`` `x.py:3, 9` ``, a follow-on `` `:481` `` of the file cited before it), a
+link whose target or text names lines (`[x.py](x.py#L3-L9)`,
+``[`x.py:3`](x.py)``, `file://`, a GitHub blob URL), a mention in the prose
+(`spans.py:40-52` in a sentence) and a table column of line numbers whose
+file stands in the row or the section. Nothing here looks at the tree: a
+path is kept as written with where it is read from (`Citation.base`), and
+the rules look it up as a reader would, counting a citation only when it
+names a file of the tree.
+
+Every pattern runs once over a line from left to right: a run of path
+characters is tried only where it starts, its quantifiers possessive, so a
+line costs time linear in its length.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
+
+from doclint.models.markdown import Link, MarkdownLayer
+from doclint.models.wiki import Citation, LineRange, NamedPath, PageCitations
+from doclint.util.lazy_regex import compiled_on_use
+from doclint.util.link_paths import unquoted
+
+from .wiki import MAX_RANGES, _code_spans, _fenced_lines, _Span
+
+MAY_CITE = compiled_on_use(r"\w[:#]L?\d|\|\s*(?:\*\*)?[Ll]ines?\b")
+"""A page none of whose lines holds this cites nothing: the test that keeps a
+page of no citation from being read further."""
+
+_NUMBER = r"\d{1,7}+"
+_RANGE = rf"{_NUMBER}(?:\s?[-\u2013]\s?{_NUMBER})?+"
+_LINES = rf"{_RANGE}(?:(?:,\s?|/){_RANGE})*+"
+_PATH = r"[\w./\-]++"
+_SPAN = compiled_on_use(
+    rf"\s*(?P<path>{_PATH})?+(?::(?P<lines>{_LINES})(?::\d++)?+|#L(?P<anchor>\d++(?:-L?+\d++)?+))\s*"
+)
+_PROSE = compiled_on_use(
+    rf"(?<![\w./\-:`\[#])(?P<path>{_PATH}):(?P<lines>{_LINES})(?![\w\-/]|:[A-Za-z])"
+)
+_ANCHOR = compiled_on_use(r"L(\d++)(?:-L?+(\d++))?+")
+_GITHUB = compiled_on_use(
+    r"https?://(?:www\.)?github\.com/(?P<repository>[\w.\-]++/[\w.\-]++)/blob/"
+    r"(?P<ref>[^/#?\s]++)/(?P<path>[^#?\s]++)(?:\?[^#\s]*+)?+(?:#(?P<anchor>.*))?+"
+)
+_SCHEME = compiled_on_use(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
+_DIGITS = compiled_on_use(r"\d++")
+_HEX = compiled_on_use(r"[0-9a-fA-F]{7,64}")
+_LINE_HEADER = compiled_on_use(r"(?i)\s*(?:\*\*)?(?:lines?|line numbers?|ln|at line)(?:\*\*)?\s*")
+_CELL_LINES = compiled_on_use(rf"\s*`?(?:L|:)?(?P<lines>{_LINES})`?\s*")
+_CELL_PATH = compiled_on_use(r"\s*`?(?P<path>[\w./\-]++)`?\s*")
+
+
+def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> PageCitations:
+    """What the page at `path` (from the tree root) cites, and the paths it
+    names without lines, in page order."""
+    fenced = _fenced_lines(markdown)
+    spans = _code_spans(lines, fenced)
+    starts = [heading.line for heading in markdown.headings]
+    cited: list[Citation] = []
+    named: list[NamedPath] = []
+    linked: dict[int, list[tuple[int, int]]] = {}
+    for link in markdown.links:
+        if link.kind not in ("inline", "reference") or link.line in fenced:
+            continue
+        section = _section(starts, link.line)
+        line = lines[link.line - 1] if link.line <= len(lines) else ""
+        found = _link(link, line, section)
+        extent = _extent(line, link)
+        if extent is not None:
+            linked.setdefault(link.line, []).append(extent)
+        if isinstance(found, Citation):
+            cited.append(found)
+        elif found is not None:
+            named.append(found)
+    for number, written in spans.items():
+        section = _section(starts, number)
+        inside = linked.get(number, [])
+        for span in written:
+            if any(start <= span.column - 1 < end for start, end in inside):
+                continue
+            result = _span(span, lines[number - 1], section)
+            if isinstance(result, Citation):
+                cited.append(result)
+            elif result is not None:
+                named.append(result)
+    for number, line in enumerate(lines, 1):
+        if number in fenced or ":" not in line:
+            continue
+        taken = linked.get(number, []) + [(s.column - 1, s.end) for s in spans.get(number, ())]
+        cited.extend(_prose(number, line, taken, _section(starts, number)))
+    cited.extend(_tables(lines, markdown, starts, fenced))
+    cited.sort(key=lambda c: (c.line, c.column))
+    return PageCitations(tuple(_follow_ons(cited)), tuple(named))
+
+
+def _section(starts: list[int], line: int) -> int:
+    at = bisect_right(starts, line) - 1
+    return starts[at] if at >= 0 else 0
+
+
+def _ranges(text: str) -> tuple[LineRange, ...]:
+    """`12`, `4-55`, `88/91`, `3, 9`: each a range (at most `MAX_RANGES`)."""
+    found: list[LineRange] = []
+    for part in text.replace("/", ",").split(","):
+        first, _, last = part.replace("\u2013", "-").partition("-")
+        if not first.strip().isdigit():
+            continue
+        start = int(first)
+        end = int(last.strip().lstrip("L")) if last.strip().lstrip("L").isdigit() else start
+        found.append((start, end))
+        if len(found) == MAX_RANGES:
+            break
+    return tuple(found)
+
+
+def _numbers(line: str, start: int, end: int) -> tuple[tuple[int, int], ...]:
+    """The columns (1-based, end excluded) of the numbers of `line[start:end]`."""
+    return tuple((m.start() + 1, m.end() + 1) for m in _DIGITS.finditer(line, start, end))
+
+
+def _file_like(path: str) -> bool:
+    """Whether a written path can name a file: a folder in it, or a name with
+    an extension (`spans.py`), not a number (`12:30`) or a word (`localhost`)."""
+    if not path or path.startswith("//") or path.strip("./") == "":
+        return False
+    name = path.rstrip("/").rsplit("/", 1)[-1]
+    stem, dot, ending = name.rpartition(".")
+    if "/" in path.strip("/"):
+        return not name.isdigit()
+    return bool(dot and stem.strip(".") and ending[:1].isalpha() and len(ending) <= 12)
+
+
+def _span(span: _Span, line: str, section: int) -> Citation | NamedPath | None:
+    """A code span that cites lines, or names a path without them."""
+    match = _SPAN.fullmatch(span.text)
+    if match is None:
+        text = span.text.strip()
+        if "/" in text and _CELL_PATH.fullmatch(text) and _file_like(text):
+            return NamedPath(span.line, section, text, _base(text))
+        if "/" not in text and _file_like(text) and _CELL_PATH.fullmatch(text):
+            return NamedPath(span.line, section, text, "any")
+        return None
+    written = match.group("path") or ""
+    if written and not _file_like(written):
+        return None
+    lines = match.group("lines") or match.group("anchor") or ""
+    at = line.find(span.text, span.column - 1)
+    group = "lines" if match.group("lines") else "anchor"
+    start = at + match.start(group) if at >= 0 else 0
+    numbers = _numbers(line, start, at + match.end(group)) if at >= 0 else ()
+    return Citation(
+        span.line,
+        span.column,
+        span.text,
+        _clean(written),
+        _ranges(lines.replace("L", "")),
+        form="span",
+        base=_base(written),
+        numbers=numbers,
+        section=section,
+    )
+
+
+def _base(path: str) -> str:
+    return "root" if path.startswith("/") else "any"
+
+
+def _clean(path: str) -> str:
+    return posixpath.normpath(path.strip().lstrip("/")) if path.strip() else ""
+
+
+def _prose(
+    number: int, line: str, taken: list[tuple[int, int]], section: int
+) -> Iterator[Citation]:
+    """`spans.py:40-52` in a sentence, outside code spans and links."""
+    for match in _PROSE.finditer(line):
+        at = match.start()
+        if any(start <= at < end for start, end in taken):
+            continue
+        written = match.group("path").rstrip(".")
+        if not _file_like(written):
+            continue
+        yield Citation(
+            number,
+            at + 1,
+            match.group(0),
+            _clean(written),
+            _ranges(match.group("lines")),
+            form="prose",
+            base=_base(written),
+            numbers=_numbers(line, match.start("lines"), match.end("lines")),
+            section=section,
+        )
+
+
+def _extent(line: str, link: Link) -> tuple[int, int] | None:
+    """Where a link stands on its line (0-based, end excluded): from its `[`
+    to the `)` closing its target."""
+    start = link.column - 1
+    middle = line.find("](", start)
+    if middle < 0:
+        return None
+    end = line.find(")", middle + 2 + len(link.target) - 1)
+    return (start, end + 1 if end >= 0 else len(line))
+
+
+def _link(link: Link, line: str, section: int) -> Citation | NamedPath | None:
+    """A link that cites lines (its target's `#L3-L9`, or its text's
+    `x.py:3` with the target naming the file), or one naming a file."""
+    target = link.target.strip().strip("<>")
+    commit = repository = ""
+    if target.lower().startswith("file://"):
+        path, _, anchor = target[7:].partition("#")
+        base = "root"
+    elif (pinned := _GITHUB.fullmatch(target)) is not None:
+        path, anchor = pinned.group("path"), pinned.group("anchor") or ""
+        repository = f"github.com/{pinned.group('repository')}".lower().removesuffix(".git")
+        ref = pinned.group("ref")
+        commit = ref if _HEX.fullmatch(ref) else f"branch:{ref}"
+        base = "root"
+    elif _SCHEME.match(target) or target.startswith("#") or not target:
+        return None
+    else:
+        path, _, anchor = target.partition("#")
+        path = path.partition("?")[0]
+        base = "root" if path.startswith("/") else "page"
+    if "%" in path:
+        path = unquoted(path)
+    if not _file_like(path):
+        return None
+    ranges: tuple[LineRange, ...] = ()
+    extent = _extent(line, link)
+    numbers: tuple[tuple[int, int], ...] = ()
+    anchored = _ANCHOR.fullmatch(anchor) if anchor else None
+    if anchored is not None:
+        first = int(anchored.group(1))
+        ranges = ((first, int(anchored.group(2) or first)),)
+        if extent is not None:
+            hash_at = line.rfind("#", extent[0], extent[1])
+            numbers += _numbers(line, hash_at, extent[1])
+    said = _SPAN.fullmatch(link.text.strip().strip("`"))
+    if said is not None and said.group("lines"):
+        name = (said.group("path") or "").rsplit("/", 1)[-1]
+        if not name or posixpath.basename(path) == name:
+            ranges = ranges or _ranges(said.group("lines"))
+            if extent is not None:
+                middle = line.find("](", extent[0])
+                colon = line.find(":", extent[0] + 1, middle)
+                if colon >= 0:
+                    numbers = _numbers(line, colon, middle) + numbers
+    if not ranges:
+        return NamedPath(link.line, section, _clean(path), base)
+    return Citation(
+        link.line,
+        link.column,
+        line[extent[0] : extent[1]] if extent is not None else link.text,
+        _clean(path),
+        ranges,
+        commit,
+        repository,
+        form="link",
+        base=base,
+        numbers=tuple(sorted(numbers)),
+        section=section,
+    )
+
+
+def _follow_ons(cited: list[Citation]) -> Iterator[Citation]:
+    """A span of lines alone (`` `:481` ``) cites the file of the citation
+    before it in its section; with none, it cites nothing."""
+    last: Citation | None = None
+    for citation in cited:
+        if citation.path:
+            last = citation
+            yield citation
+        elif last is not None and last.section == citation.section and citation.ranges:
+            yield citation._replace(
+                path=last.path, base=last.base, commit=last.commit, repository=last.repository
+            )
+
+
+def _tables(
+    lines: Sequence[str], markdown: MarkdownLayer, starts: list[int], fenced: frozenset[int]
+) -> Iterator[Citation]:
+    """A table column of line numbers (`| Line |`), the file of each row in
+    another cell of it, else named in its section's heading."""
+    column = -1
+    header_line = 0
+    for row in markdown.table_rows:
+        if row.line in fenced:
+            continue
+        if row.header:
+            column = next((i for i, c in enumerate(row.cells) if _LINE_HEADER.fullmatch(c)), -1)
+            header_line = row.line
+            continue
+        if column < 0 or column >= len(row.cells) or row.line <= header_line:
+            continue
+        said = _CELL_LINES.fullmatch(row.cells[column])
+        if said is None:
+            continue
+        path = next(
+            (
+                found.group("path")
+                for i, cell in enumerate(row.cells)
+                if i != column
+                and (found := _CELL_PATH.fullmatch(cell)) is not None
+                and _file_like(found.group("path"))
+            ),
+            "",
+        )
+        section = _section(starts, row.line)
+        if not path and section:
+            heading = lines[section - 1]
+            found = _CELL_PATH.search(heading.partition("`")[2].partition("`")[0] or "")
+            path = (
+                found.group("path") if found is not None and _file_like(found.group("path")) else ""
+            )
+        if not path:
+            continue
+        line = lines[row.line - 1]
+        at = _cell_start(line, column)
+        start = line.find(said.group("lines"), at)
+        yield Citation(
+            row.line,
+            start + 1,
+            said.group("lines"),
+            _clean(path),
+            _ranges(said.group("lines")),
+            form="table",
+            base=_base(path),
+            numbers=_numbers(line, start, start + len(said.group("lines"))),
+            section=section,
+        )
+
+
+def _cell_start(line: str, column: int) -> int:
+    """Where cell `column` (0-based) of a table row starts on its line."""
+    at = line.find("|") + 1 if line.lstrip().startswith("|") else 0
+    for _ in range(column):
+        found = line.find("|", at)
+        if found < 0:
+            return at
+        at = found + 1
+    return at

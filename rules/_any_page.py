@@ -1,0 +1,175 @@
+"""The citations of a page no wiki wrote, looked up in the tree as a reader
+would look them up.
+
+A path is read from where its form says: a relative link's target from the
+page's folder (else the root), a URL of this repository or `/path` from the
+root, a path in a code span or the prose from the root, the page's folder,
+or as the end of one path of the tree. A bare file name (`spans.py:40`) is
+the file of the page's folder, else of a path the page named earlier (its
+section's first), else the one file of the tree with that name; where the
+tree has several and nothing tells which, the citation is said to be
+ambiguous (malformed-citation) and not judged. A citation whose file the
+tree does not have is no citation (`12:30`, `localhost:8080`, another
+project's path), unless the history has the file where the citation was
+written: then its file is gone (cited-file-missing).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from doclint.rule_api import MarkdownPage, RuleContext
+
+from ._citing import ANY_PAGE
+from ._project_names import _SKIPPED_FOLDERS as SKIPPED_FOLDERS
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import Citation, NamedPath, WikiFacts
+
+_LAST: list[tuple[MarkdownPage, WikiFacts]] = []
+
+MAX_FILES = 200_000
+"""The most files of a tree its names are read from (a bare name is looked
+up among them): a larger tree's bare names are left unread."""
+
+
+def any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
+    """The page's citations, each naming a file of the tree (or one the
+    history had where it was written), in page order."""
+    if _LAST and _LAST[0][0] is page:
+        return _LAST[0][1]
+    from doclint.rule_api_generators import WikiFacts, read_citations
+
+    read = read_citations(page.path, ctx.lines, page.markdown)
+    found = tuple(_resolved(page.path, read.citations, read.named, ctx))
+    facts = WikiFacts(ANY_PAGE, found, (), (), (), ())
+    _LAST[:] = [(page, facts)]
+    return facts
+
+
+class _Reader:
+    """What a reader of one page has seen: the files it named, by name."""
+
+    def __init__(self, folder: str, ctx: RuleContext) -> None:
+        self.folder = folder
+        self.ctx = ctx
+        self.seen: dict[str, list[tuple[int, str]]] = defaultdict(list)
+        """Per file name, (section, tree path) of each file named so far."""
+
+    def note(self, section: int, path: str) -> None:
+        self.seen[posixpath.basename(path)].append((section, path))
+
+    def file(self, written: str, base: str) -> str | list[str] | None:
+        """The tree path `written` names; None for none; the candidates
+        when several files fit and nothing tells which."""
+        ctx = self.ctx
+        if not written or written in (".", ".."):
+            return None
+        local = posixpath.normpath(posixpath.join(self.folder, written))
+        if base == "root":
+            return written if ctx.is_file(written) else None
+        if base == "page":
+            if not local.startswith("../") and ctx.is_file(local):
+                return local
+            return written if ctx.is_file(written) else None
+        if "/" in written and ctx.is_file(written):
+            return written
+        if not local.startswith("../") and local != written and ctx.is_file(local):
+            return local
+        ending = "/" + written
+        named = _names(ctx).get(posixpath.basename(written), ())
+        matches = [p for p in named if p.endswith(ending)]
+        if "/" not in written and ctx.is_file(written):
+            matches.append(written)
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            return None
+        return matches
+
+
+def _resolved(
+    path: str, citations: Sequence[Citation], named: Sequence[NamedPath], ctx: RuleContext
+) -> list[Citation]:
+    reader = _Reader(posixpath.dirname(path), ctx)
+    events: list[tuple[int, int, Citation | NamedPath]] = [(c.line, c.column, c) for c in citations]
+    events += [(n.line, 0, n) for n in named]
+    events.sort(key=lambda event: (event[0], event[1]))
+    found: list[Citation] = []
+    for _, _, item in events:
+        if not hasattr(item, "ranges"):
+            named_path = item
+            place = reader.file(named_path.path, named_path.base)
+            if isinstance(place, str):
+                reader.note(named_path.section, place)
+            continue
+        citation: Citation = item  # type: ignore[assignment]
+        if citation.repository and not _ours(citation.repository, ctx):
+            continue
+        commit = "" if citation.commit.startswith("branch:") else citation.commit
+        citation = citation._replace(commit=commit)
+        place = reader.file(citation.path, citation.base)
+        if isinstance(place, list):
+            place = _named_before(reader, citation, place)
+        if isinstance(place, list):
+            shown = ", ".join(f"`{p}`" for p in sorted(place)[:3])
+            more = f" and {len(place) - 3} more" if len(place) > 3 else ""
+            found.append(
+                citation._replace(problem=f"ambiguous:{len(place)}:{shown}{more}", judged=False)
+            )
+            continue
+        if place is None:
+            if "/" in citation.path or citation.base != "any":
+                # Judged only where the history had it: a file gone since.
+                found.append(citation._replace(problem="", judged=True, base="gone?"))
+            continue
+        reader.note(citation.section, place)
+        found.append(citation._replace(path=place))
+    return found
+
+
+def _named_before(reader: _Reader, citation: Citation, candidates: list[str]) -> str | list[str]:
+    """The candidate the page named before the citation: in its section
+    first, else anywhere above it (the latest)."""
+    seen = [p for _, p in reader.seen.get(posixpath.basename(citation.path), ()) if p in candidates]
+    in_section = [
+        p
+        for s, p in reader.seen.get(posixpath.basename(citation.path), ())
+        if s == citation.section and p in candidates
+    ]
+    if in_section:
+        return in_section[-1]
+    if seen:
+        return seen[-1]
+    return candidates
+
+
+def _ours(repository: str, ctx: RuleContext) -> bool:
+    history = ctx.history
+    return history is not None and repository in history.remotes()
+
+
+def _names(ctx: RuleContext) -> dict[str, tuple[str, ...]]:
+    """Every file of the tree by its name (a walk of its folders, built once a run)."""
+    return ctx.once_per_tree("citation_file_names", _build)
+
+
+def _build(ctx: RuleContext) -> dict[str, tuple[str, ...]]:
+    found: defaultdict[str, list[str]] = defaultdict(list)
+    folders, count = [""], 0
+    while folders and count < MAX_FILES:
+        folder = folders.pop()
+        children = ctx.children(folder, links=False)
+        if children is None:
+            continue
+        files, subfolders = children
+        for name in files:
+            found[name].append(posixpath.join(folder, name))
+        count += len(files)
+        folders.extend(
+            posixpath.join(folder, name) for name in subfolders if name not in SKIPPED_FOLDERS
+        )
+    return {name: tuple(sorted(paths)) for name, paths in found.items()}

@@ -1,0 +1,45 @@
+"""Which pages' citations the citation rules read, decided cheaply.
+
+A wiki's page is read by its generator's grammar (`_wiki`); any other plain
+Markdown page by the reader of every page's citations (`_any_page`), once one
+of its lines holds what a citation needs (`x:12`, `#L3`, a column headed
+`Line`). Most pages of most trees hold none: for them neither reader, nor the
+wikis' claims, is imported.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from doclint.rule_api import MarkdownPage, Origin, PageBase, RuleContext
+from doclint.util.lazy_regex import compiled_on_use
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import WikiFacts
+
+ANY_PAGE = "markdown"
+"""The generator named by the claims of a page no wiki wrote."""
+
+_MAY_CITE = compiled_on_use(r"\w[:#]L?\d|\|\s*(?:\*\*)?[Ll]ines?\b")
+
+ANY_PAGE_CLAIMS = frozenset(
+    {"cited-file-exists", "range-inside-file", "lines-unchanged", "well-formed"}
+)
+"""What a page of no wiki claims by its citations."""
+
+
+def citing(page: PageBase, ctx: RuleContext, claim: str) -> WikiFacts | None:
+    """The page's citations when it makes `claim` by them: a wiki's page by
+    its grammar, any other plain Markdown page as a reader reads it."""
+    if ctx.written_by(page, Origin.WIKI):
+        from ._wiki import wiki_claiming
+
+        return wiki_claiming(page, ctx, claim)
+    if claim not in ANY_PAGE_CLAIMS or not isinstance(page, MarkdownPage):
+        return None
+    if page.page_kind or not _MAY_CITE.search(ctx.text):
+        return None
+    from ._any_page import any_page_facts
+
+    facts = any_page_facts(page, ctx)
+    return facts if facts.citations else None
