@@ -47,7 +47,7 @@ def test_a_run_reads_the_frozen_form_and_no_pydantic_model(monkeypatch):
     try:
         assert [p.name for p in templated_profiles()] == ["pytorch"]
         assert [p.name for p in profiles.builtin_profiles()] == ["repoagent"]
-        assert [w.generator for w in shipped_wikis()] == ["deepwiki"]
+        assert [w.generator for w in shipped_wikis()] == ["deepwiki", "qoder"]
     finally:
         for cached in (templated_profiles, profiles.builtin_profiles, shipped_wikis):
             cached.cache_clear()

@@ -205,8 +205,14 @@ def test_generator_markup_and_its_column():
 
 
 def test_which_pages_are_a_wikis():
-    assert wiki_of(".deepwiki/1-overview.md", ["# Overview"]) is not None
-    assert wiki_of("docs/deepwiki/Overview.md", ["# Overview"]) is not None
+    cites = ["# Overview", "", "Sources: [src/a.ts:3-9](../src/a.ts#L3-L9)"]
+    assert wiki_of(".deepwiki/1-overview.md", cites) is not None
+    assert wiki_of("docs/deepwiki/Overview.md", ["# Overview", "", "[a.ts:3](a.ts#L3)"])
+    # A folder's name alone reads no page: another generator's `.deepwiki/`,
+    # linking pages and files without lines, is none of DeepWiki's.
+    other = ["# Source Files", "", "- [app.py](src/web/app.md)", "- [b.py](../src/b.py)"]
+    assert wiki_of(".deepwiki/files/index.md", other) is None
+    assert wiki_of(".deepwiki/1-overview.md", ["# Overview"]) is None
     assert wiki_of("wiki/Overview.md", RESTATE_HEAD.split("\n")) is not None
     assert wiki_of("README.md", ["# Tool", "", "The entry point is [a.ts:3](a.ts#L3)."]) is None
 

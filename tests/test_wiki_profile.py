@@ -108,7 +108,8 @@ def test_explain_says_the_wiki_wrote_its_pages(example: Path) -> None:
     config = 'profiles = ["llmwiki.toml"]'
     done = doclint("check", "--config", config, "--explain", "project/wiki/cart.md", cwd=example)
     assert done.stdout.splitlines()[0] == (
-        "project/wiki/cart.md: read as llmwiki's wiki page: in its folder `wiki/`"
+        "project/wiki/cart.md: read as llmwiki's wiki page: in its folder `wiki/`, "
+        "line 3 is its marker"
     )
 
 
@@ -173,7 +174,8 @@ def write_profile(folder: Path, wiki: str) -> Path:
         ),
         (
             "marker = '^sources:'\nfront_matter_sources = 'sources'\n",
-            "3: wiki: describes no citation: give links or forms.text_citation",
+            "3: wiki: describes no citation: give links, forms.text_citation or "
+            "forms.span_citation",
         ),
     ],
     ids=[

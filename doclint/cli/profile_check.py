@@ -30,9 +30,13 @@ def profile_check(args: argparse.Namespace) -> bool:
     except ProfileError as error:
         raise UsageError(str(error)) from None
     if not isinstance(profile, Profile):
+        # Say what the profile describes: a wiki's grammar is no templated page.
+        what = "a profile of a wiki" if profile.wiki is not None else "a profile of templated pages"
+        if profile.wiki is not None and profile.templates:
+            what = "a profile of a wiki and templated pages"
         raise UsageError(
-            f"{args.profile}: a profile of templated pages only; `profile check` judges "
-            "object pages (check its examples with `doclint check --explain`)"
+            f"{args.profile}: {what}, no object pages; `profile check` judges object pages "
+            "(check its examples with `doclint check --explain`)"
         )
     problems = [
         problem

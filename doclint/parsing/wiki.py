@@ -52,7 +52,8 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
     grammar = wiki.grammar
     fenced = _fenced_lines(markdown)
     listed = _source_list_lines(lines, grammar, fenced)
-    folder = posixpath.dirname(path)
+    page_folder = posixpath.dirname(path)
+    folder = _Bases(grammar, page_folder, _from_root(markdown.links, listed, grammar, page_folder))
     citations: list[Citation] = []
     sources: list[SourceEntry] = list(_front_matter_sources(lines, grammar.front_matter_sources))
     sites: list[SiteLink] = []
@@ -60,7 +61,7 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
         if link.kind not in ("inline", "reference"):
             continue
         if link.line in listed:
-            entry = _source_entry(link, grammar, folder)
+            entry = _source_entry(link.line, link.column, link.target, grammar, folder)
             if entry is not None:
                 sources.append(entry)
             continue
@@ -72,21 +73,64 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
         if citation is not None:
             citations.append(citation)
     linked = {link.line for link in markdown.links}
-    sources.extend(_listed_spans(lines, listed - linked))
+    sources.extend(_listed_spans(lines, listed - linked, folder.prose))
     named = _named_repository(lines, grammar)
     if named:
         sources = [s if s.repository else s._replace(repository=named) for s in sources]
     spans = _code_spans(lines, fenced)
     live = {(link.line, link.column) for link in markdown.links}
-    citations.extend(_unrendered(lines, fenced, spans, live, grammar, folder))
+    sources.extend(_unrendered_sources(lines, listed, live, grammar, folder))
+    citations.extend(_unrendered(lines, fenced | listed, spans, live, grammar, folder))
     citations.extend(_code_citations(spans, grammar, folder))
     citations.extend(_fenced_citations(lines, fenced, grammar))
     as_links = {(c.line, c.column) for c in citations}
-    citations.extend(_text_citations(lines, fenced, spans, as_links, grammar))
+    citations.extend(_text_citations(lines, fenced, spans, as_links, grammar, folder.prose))
     citations.sort(key=lambda c: (c.line, c.column))
     names = tuple(_names(lines, spans, citations, grammar, listed))
     markup = tuple(_markup(lines, grammar))
     return WikiFacts(wiki.generator, tuple(citations), tuple(sources), tuple(sites), names, markup)
+
+
+class _Bases:
+    """The folder each of a page's citation forms reads a relative path from
+    (None for the root): its links' by form, its prose's and code spans'."""
+
+    __slots__ = ("links", "prose")
+
+    def __init__(self, grammar: WikiGrammar, folder: str, from_root: bool) -> None:
+        self.links: tuple[str | None, ...] = tuple(
+            None if form.base == "root" or (form.base == "page-or-root" and from_root) else folder
+            for form in grammar.links
+        )
+        self.prose: str | None = folder if grammar.base == "page" else None
+
+
+def _from_root(
+    links: Sequence[Link], listed: frozenset[int], grammar: WikiGrammar, folder: str
+) -> bool:
+    """Whether the page's relative citations are written from the root: the
+    page sits below it and the target of each relative citation of a
+    `page-or-root` form names the very path its text gives (`[src/lib.rs:5]
+    (src/lib.rs#L5)` in `.cubic/wiki/01-a/`, where DeepWiki's own export
+    writes `(../src/lib.rs#L5)`). One citation reading otherwise keeps the
+    page's folder, as Markdown reads it."""
+    if not folder or not any(form.base == "page-or-root" for form in grammar.links):
+        return False
+    seen = False
+    for link in links:
+        if link.line in listed or not link.target or link.kind not in ("inline", "reference"):
+            continue
+        for form in grammar.links:
+            if form.base != "page-or-root" or form.target is None or form.text is None:
+                continue
+            aimed, said = form.target.match(link.target), form.text.match(link.text)
+            if aimed is None or said is None or _group(aimed, "repository"):
+                continue
+            if _clean(unquoted(aimed.group("path"))) != _clean(_group(said, "path")):
+                return False
+            seen = True
+            break
+    return seen
 
 
 def _fenced_lines(markdown: MarkdownLayer) -> frozenset[int]:
@@ -193,27 +237,33 @@ def _named_repository(lines: Sequence[str], grammar: WikiGrammar) -> str:
 _LISTED_SPAN = compiled_on_use(r"\s*[-*+]\s+(`+)\s*([^`\s]+)\s*\1\s*$")
 
 
-def _listed_spans(lines: Sequence[str], listed: frozenset[int]) -> Iterator[SourceEntry]:
+def _listed_spans(
+    lines: Sequence[str], listed: frozenset[int], folder: str | None
+) -> Iterator[SourceEntry]:
     """Entries of a source list written as a list of code spans, each a path
-    from the root (deepwiki-open's `### Related Files` then ``- `src/a.ts` ``)."""
+    from the wiki's base (deepwiki-open's `### Related Files` then
+    ``- `src/a.ts` ``, from the root)."""
     for number in sorted(listed):
         match = _LISTED_SPAN.match(lines[number - 1])
         if match is not None:
-            yield SourceEntry(number, match.start(1) + 1, _clean(match.group(2)))
+            path = _clean(match.group(2)) if folder is None else _joined(folder, match.group(2))
+            yield SourceEntry(number, match.start(1) + 1, path)
 
 
-def _source_entry(link: Link, grammar: WikiGrammar, folder: str) -> SourceEntry | None:
-    for form in grammar.links:
+def _source_entry(
+    line: int, column: int, target: str, grammar: WikiGrammar, bases: _Bases
+) -> SourceEntry | None:
+    for form, folder in zip(grammar.links, bases.links, strict=True):
         if form.target is None:
             continue
-        match = form.target.match(link.target)
+        match = form.target.match(target)
         if match is None:
             continue
         found = _target_path(match, folder)
         if found is None:
             return None
         commit, repository = _pin(match)
-        return SourceEntry(link.line, link.column, found, commit, repository)
+        return SourceEntry(line, column, found, commit, repository)
     return None
 
 
@@ -239,11 +289,11 @@ def page_slug(name: str, grammar: WikiGrammar) -> str:
 
 
 def _cited(
-    line: int, column: int, text: str, target: str, grammar: WikiGrammar, folder: str
+    line: int, column: int, text: str, target: str, grammar: WikiGrammar, bases: _Bases
 ) -> Citation | None:
     """The citation a link of `text` and `target` is by the first of the
     grammar's forms that reads it, if any does."""
-    for form in grammar.links:
+    for form, folder in zip(grammar.links, bases.links, strict=True):
         citation = _as_form(line, column, text, target, form, folder)
         if citation is not None:
             return citation
@@ -251,12 +301,12 @@ def _cited(
 
 
 def _as_form(
-    line: int, column: int, text: str, target: str, form: CitationLink, folder: str
+    line: int, column: int, text: str, target: str, form: CitationLink, folder: str | None
 ) -> Citation | None:
     """The citation a link of `text` and `target` is by `form`, if it is one."""
     said = form.text.match(text) if form.text is not None else None
     if not target.strip():
-        if not form.empty_target or said is None or not said.group("path"):
+        if not form.empty_target or said is None or not _group(said, "path"):
             return None
         ranges = _ranges(_group(said, "lines"))
         return Citation(line, column, text, _clean(said.group("path")), ranges, problem="empty")
@@ -272,7 +322,16 @@ def _as_form(
     ranges = _ranges(_group(aimed, "lines"))
     problem = ""
     judged = True
-    if said is not None and said.group("path"):
+    if said is not None and _group(said, "name"):
+        # The text names the file by its name, or the end of its path, by the
+        # generator's convention (Qoder's `[main.py:1-20](file://src/main.py#L1-L20)`).
+        named, text_ranges = _clean(said.group("name")), _ranges(_group(said, "lines"))
+        if path != named and not path.endswith("/" + named):
+            problem = "other-path"
+        elif text_ranges and ranges and text_ranges != ranges:
+            problem = "other-lines"
+        ranges = ranges or text_ranges
+    elif said is not None and _group(said, "path"):
         text_path = _clean(said.group("path"))
         text_ranges = _ranges(_group(said, "lines"))
         problem = _disagreement(text_path, text_ranges, path, ranges)
@@ -297,17 +356,19 @@ def _disagreement(
     return ""
 
 
-def _target_path(match: Match, folder: str) -> str | None:
+def _target_path(match: Match, folder: str | None) -> str | None:
     """The tree path a citation target names: a pinned URL's path is from
     the repository's top, a relative one from the page's folder."""
     raw = unquoted(match.group("path"))
-    if _group(match, "repository"):
-        joined = _clean(raw)
-    else:
-        joined = posixpath.normpath(posixpath.join(folder, raw))
-    # A path that leaves the repository (`..%2F..%2Fetc%2Fpasswd`) cites no file of it.
+    return _joined(None if _group(match, "repository") else folder, raw) or None
+
+
+def _joined(folder: str | None, raw: str) -> str:
+    """`raw` read from `folder` (None: the root), "" when it leaves the
+    repository (`..%2F..%2Fetc%2Fpasswd` cites no file of it)."""
+    joined = _clean(raw) if folder is None else posixpath.normpath(posixpath.join(folder, raw))
     if joined.startswith("../") or joined == "..":
-        return None
+        return ""
     return joined
 
 
@@ -396,7 +457,7 @@ def _unrendered(
     spans: dict[int, list[_Span]],
     live: set[tuple[int, int]],
     grammar: WikiGrammar,
-    folder: str,
+    folder: _Bases,
 ) -> Iterator[Citation]:
     """Citations written as links that Markdown does not render as links (a
     target with a space): text on the page, however they look."""
@@ -413,16 +474,47 @@ def _unrendered(
                 yield cited._replace(problem=cited.problem or "unrendered")
 
 
+def _unrendered_sources(
+    lines: Sequence[str],
+    listed: frozenset[int],
+    live: set[tuple[int, int]],
+    grammar: WikiGrammar,
+    folder: _Bases,
+) -> Iterator[SourceEntry]:
+    """Entries of a source list written as links that Markdown does not
+    render: Qoder's list stands in a `<cite>` element, an HTML block whose
+    lines Markdown shows as they are. The generator's list, not a citation
+    in the prose: an entry like any other."""
+    for number in sorted(listed):
+        line = lines[number - 1]
+        if "](" not in line:
+            continue
+        for match in _RAW_LINK.finditer(line):
+            if (number, match.start() + 1) in live:
+                continue
+            entry = _source_entry(number, match.start() + 1, match.group(2), grammar, folder)
+            if entry is not None:
+                yield entry
+
+
 def _code_citations(
-    spans: dict[int, list[_Span]], grammar: WikiGrammar, folder: str
+    spans: dict[int, list[_Span]], grammar: WikiGrammar, folder: _Bases
 ) -> Iterator[Citation]:
-    """Citations written in code spans: they render as text, not links."""
-    pattern = grammar.code_citation
-    if pattern is None:
+    """Citations written in code spans: the generator's own form where its
+    `span_citation` reads them, else text where a link belongs (malformed)."""
+    valid, pattern = grammar.span_citation, grammar.code_citation
+    if pattern is None and valid is None:
         return
     for found in spans.values():
         for span in found:
-            match = pattern.match(span.text)
+            match = valid.match(span.text) if valid is not None else None
+            if match is not None:
+                path = _joined(folder.prose, _group(match, "path"))
+                if path:
+                    ranges = _ranges(_group(match, "lines"))
+                    yield Citation(span.line, span.column, span.text, path, ranges)
+                continue
+            match = pattern.match(span.text) if pattern is not None else None
             if match is None:
                 continue
             cited = _inner_link(match, grammar, folder, span)
@@ -434,7 +526,7 @@ def _code_citations(
             yield cited._replace(text=span.text, problem="code-span")
 
 
-def _inner_link(match: Match, grammar: WikiGrammar, folder: str, span: _Span) -> Citation | None:
+def _inner_link(match: Match, grammar: WikiGrammar, folder: _Bases, span: _Span) -> Citation | None:
     """The citation a link written inside a code span would be."""
     text, target = _group(match, "text"), _group(match, "target")
     if not text and not target:
@@ -463,9 +555,11 @@ def _text_citations(
     spans: dict[int, list[_Span]],
     linked: set[tuple[int, int]],
     grammar: WikiGrammar,
+    folder: str | None,
 ) -> Iterator[Citation]:
     """Citations written in the prose (`src/a.ts:12`), outside code and
-    outside the links `linked` (line, column) read as citations already."""
+    outside the links `linked` (line, column) read as citations already;
+    their paths from `folder` (None: the root)."""
     pattern = grammar.text_citation
     if pattern is None:
         return
@@ -483,7 +577,11 @@ def _text_citations(
             at = match.start()
             if any(start <= at < end for start, end in inside):
                 continue
-            path = _clean(match.group("path"))
+            path = (
+                _clean(match.group("path"))
+                if folder is None
+                else _joined(folder, match.group("path"))
+            )
             written = line[at : match.end()]
             yield Citation(number, at + 1, written, path, _ranges(_group(match, "lines")))
 

@@ -30,6 +30,7 @@ from doclint.profiles.model import (
     OBJECT_KINDS,
     PAGE_KINDS,
     PROOF_KINDS,
+    WIKI_BASES,
     WIKI_CLAIMS,
     CallerPattern,
     CatalogueSentence,
@@ -460,11 +461,19 @@ WikiClaim = Annotated[
 ]
 
 
+WikiBase = Annotated[
+    str,
+    AfterValidator(_one_of(WIKI_BASES, "base")),
+    WithJsonSchema({"type": "string", "enum": list(WIKI_BASES)}),
+]
+
+
 class CitationLinkModel(_Strict):
     text: str = Field(
         default="",
-        description="A pattern of the link's text: groups `path` and `lines` (a line, a range "
-        "`4-55` or `L4-L55`, a list `14, 85`).",
+        description="A pattern of the link's text: groups `path` (or `name`, the file's name "
+        "or the end of its path, as Qoder writes `[main.py:1-20](file://src/main.py#L1-L20)`) "
+        "and `lines` (a line, a range `4-55` or `L4-L55`, a list `14, 85`).",
     )
     target: str = Field(
         default="",
@@ -479,11 +488,25 @@ class CitationLinkModel(_Strict):
         description="The text must match `text`; else the target decides alone and the text, "
         "where it matches, is compared with it.",
     )
+    base: WikiBase = Field(
+        default="page",
+        description="The folder a relative target's path is read from: `page` (the page's "
+        "folder), `root` (the tree's root), `page-or-root` (the root where every relative "
+        "citation of the page names in its target the path its text gives). A target with "
+        "a `repository` group is read from that repository's top.",
+    )
 
-    @field_validator("text", "target")
+    @field_validator("target")
     @classmethod
     def _path(cls, value: str, info: ValidationInfo) -> str:
         return _wiki_pattern(value, info, ("path",))
+
+    @field_validator("text")
+    @classmethod
+    def _named(cls, value: str, info: ValidationInfo) -> str:
+        if value and not {"path", "name"} & set(_pattern(value, info).groupindex):
+            raise ValueError("the pattern has no named group path or name")
+        return value
 
     @model_validator(mode="after")
     def _some(self) -> CitationLinkModel:
@@ -513,6 +536,11 @@ class CitationFormsModel(_Strict):
     text_citation: str = Field(
         default="", description="A citation written in the prose (groups `path` and `lines`)."
     )
+    span_citation: str = Field(
+        default="",
+        description="A code span that is a citation as the generator writes it (groups `path` "
+        "and `lines`): judged as a link's, not malformed; tried before `code_citation`.",
+    )
 
     @field_validator("code_citation")
     @classmethod
@@ -526,7 +554,7 @@ class CitationFormsModel(_Strict):
     def _fenced(cls, value: str, info: ValidationInfo) -> str:
         return _wiki_pattern(value, info)
 
-    @field_validator("text_citation")
+    @field_validator("text_citation", "span_citation")
     @classmethod
     def _text(cls, value: str, info: ValidationInfo) -> str:
         return _wiki_pattern(value, info, ("path",))
@@ -585,9 +613,21 @@ class WikiModel(_Strict):
     """The pages of a generator of wikis: topic pages citing the code."""
 
     folders: list[str] = Field(
-        default=[], description="Folders (from the tree root) whose every page is the wiki's."
+        default=[],
+        description="Folders (from the tree root) whose pages are the wiki's when they look "
+        "like its pages: its marker in their head, or a citation of lines in one of its forms.",
     )
-    marker: str = Field(description="A line of a page's head that makes it the wiki's.")
+    marker: str = Field(
+        default="",
+        description="A line of a page's head that makes it the wiki's wherever it sits "
+        "(optional where `folders` is given).",
+    )
+    base: Literal["page", "root"] = Field(
+        default="root",
+        description="The folder the paths of its prose and code-span citations and of its "
+        "source lists' code spans are read from: `root` (the tree's root) or `page` (the "
+        "page's folder).",
+    )
     head_lines: int = Field(default=40, ge=1, le=400, description="The lines `marker` is tried on.")
     links: list[CitationLinkModel] = Field(default=[], description="Citations written as links.")
     forms: CitationFormsModel = CitationFormsModel()
@@ -618,8 +658,12 @@ class WikiModel(_Strict):
 
     @model_validator(mode="after")
     def _cites(self) -> WikiModel:
-        if not (self.links or self.forms.text_citation):
-            raise ValueError("describes no citation: give links or forms.text_citation")
+        if not (self.links or self.forms.text_citation or self.forms.span_citation):
+            raise ValueError(
+                "describes no citation: give links, forms.text_citation or forms.span_citation"
+            )
+        if not (self.marker or self.folders):
+            raise ValueError("says none of its pages: give folders, marker or both")
         return self
 
 
@@ -1032,11 +1076,15 @@ def _wiki(model: WikiModel, builtin: bool) -> WikiGrammar:
     forms, site, names = model.forms, model.site, model.names
     return WikiGrammar(
         folders=tuple(folder.strip("/") for folder in model.folders),
-        marker=compile_pattern(model.marker, builtin),
+        marker=compiled(model.marker),
         head_lines=model.head_lines,
         links=tuple(
             CitationLink(
-                compiled(link.text), compiled(link.target), link.empty_target, link.text_required
+                compiled(link.text),
+                compiled(link.target),
+                link.empty_target,
+                link.text_required,
+                link.base,
             )
             for link in model.links
         ),
@@ -1055,6 +1103,8 @@ def _wiki(model: WikiModel, builtin: bool) -> WikiGrammar:
         not_names=frozenset(names.not_names) if names is not None else frozenset(),
         claims=frozenset(model.claims),
         repository=compiled(model.repository),
+        span_citation=compiled(forms.span_citation),
+        base=model.base,
     )
 
 

@@ -452,6 +452,15 @@ WIKI_CLAIMS: Mapping[str, str] = {
 """Every claim a wiki profile may make, each proven by one rule (DL8xx)."""
 
 
+WIKI_BASES: Mapping[str, str] = {
+    "page": "the page's folder",
+    "root": "the tree's root (the folder holding the wiki's folder)",
+    "page-or-root": "the page's folder, unless every relative citation of the page names in "
+    "its target the path its text gives (a generator writing from the root): then the root",
+}
+"""The folders a wiki's relative paths may be read from."""
+
+
 class CitationLink(NamedTuple):
     """One way a wiki writes a citation as a link: a pattern of its text and
     one of its target, either absent; the `path`, `lines`, `commit` and
@@ -464,14 +473,18 @@ class CitationLink(NamedTuple):
     text_required: bool
     """The text must match `text` (else the target alone decides, and the
     text is compared with it where it matches)."""
+    base: str = "page"
+    """The folder a relative target's path is read from (`WIKI_BASES`); a
+    target naming a repository is read from that repository's top."""
 
 
 class WikiGrammar(NamedTuple):
     """A generator of wiki pages: topic pages that cite the code."""
 
     folders: tuple[str, ...]
-    """Folders (from the tree root) whose every Markdown page is the wiki's."""
-    marker: Pattern
+    """Folders (from the tree root) whose Markdown pages are the wiki's when
+    they look like its pages: its marker, or a citation of its forms."""
+    marker: Pattern | None
     """A line of a page's head that makes it the wiki's wherever it sits."""
     head_lines: int
     links: tuple[CitationLink, ...]
@@ -503,6 +516,12 @@ class WikiGrammar(NamedTuple):
     """A line of a page's head naming the repository its pages describe
     (group `repository`): a source-list entry with no URL of its own is
     that repository's (an export of another project names other files)."""
+    span_citation: Pattern | None = None
+    """A code span that is a citation the generator writes so (groups `path`
+    and `lines`): a citation like a link's, not malformed."""
+    base: str = "root"
+    """The folder the paths of its prose, code-span and source-list
+    citations are read from (`WIKI_BASES`: `page` or `root`)."""
 
 
 class GeneratorProfile(Frozen):

@@ -21,7 +21,7 @@ from doclint.models.records import NamedTuple
 from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
 from doclint.profiles.templates import TEMPLATES
-from doclint.profiles.wikis import Wiki, wiki_of
+from doclint.profiles.wikis import in_any_folder, reading_of, wiki_of
 from doclint.run.files import file_texts
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
@@ -70,20 +70,10 @@ def read_page(
         else:
             of = shown(reading.place[1])
             verdicts.append(Verdict(reading.profile.name, "object", reading.why, of))
-    wiki = wiki_of(path, lines)
+    wiki = reading_of(path, lines)
     if wiki is not None:
-        verdicts.append(Verdict(wiki.generator, "wiki", _wiki_why(path, lines, wiki)))
+        verdicts.append(Verdict(wiki[0].generator, "wiki", wiki[1]))
     return PageRead([v for v in verdicts if v.kind], [v for v in verdicts if not v.kind])
-
-
-def _wiki_why(path: str, lines: Sequence[str], wiki: Wiki) -> str:
-    """Why `wiki` wrote the page at `path`: its folder, or its marker's line."""
-    folder = next((f for f in wiki.grammar.folders if path.startswith(f + "/")), None)
-    if folder is not None:
-        return f"in its folder `{folder}/`"
-    head = lines[: wiki.grammar.head_lines]
-    number = next(n for n, line in enumerate(head, 1) if wiki.grammar.marker.match(line))
-    return f"line {number} is its marker"
 
 
 def _by_title(lines: Sequence[str]) -> Verdict:
@@ -162,7 +152,9 @@ def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, by
             folders_inside[folder] = real.startswith(real_root)
         if not folders_inside[folder]:
             return False
-        whole = any(p.layout.source_of(path) for p in every)
+        # In a wiki's folder the page's citations, wherever they stand, say
+        # whether it is the wiki's.
+        whole = any(p.layout.source_of(path) for p in every) or in_any_folder(path)
         limit = settings.max_file_size if whole else _HEAD_BYTES
         if data is None:
             try:

@@ -229,6 +229,7 @@ def _wiki_marked(path: str) -> bool:
     return any(
         wiki.grammar.marker.match(line)
         for wiki in wikis()
+        if wiki.grammar.marker is not None
         for line in lines[: wiki.grammar.head_lines]
     )
 

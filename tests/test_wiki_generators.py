@@ -1,0 +1,213 @@
+"""Wiki generators as data (issue 80, point 3): a page is a wiki's by what it
+writes (its marker, or citations of its forms in the wiki's folder), never by
+its folder's name alone; the folder a citation's path is read from is the
+profile's data (`base`); Qoder's Repo Wiki is built in, and DeepWiki-format
+pages written below the root with links from the root are read as meant.
+
+The page lines are cut from real trees (tests/wiki_repos/PROVENANCE_qoder.md
+and PROVENANCE_cubic.md): CedarVerse/vandamme-proxy's `.qoder/repowiki/`
+(MIT) and blixten85/bastion's `.cubic/wiki/` (MIT)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from doclint import parse
+from doclint.config.files import load_profile
+from doclint.models.wiki import Citation
+from doclint.parsing.wiki import read_wiki
+from doclint.profiles.model import ProfileError
+from doclint.profiles.wikis import reading_of, wiki_of
+from tests.checking import run_cli
+
+QODER_HEAD = """\
+# Model Aliasing System
+
+<cite>
+**Referenced Files in This Document**
+- [alias_manager.py](file://src/core/alias_manager.py)
+- [resolver.py](file://src/core/alias/resolver.py)
+- [defaults.toml](file://src/config/defaults.toml)
+</cite>
+
+## Table of Contents
+1. [Introduction](#introduction)
+
+"""
+QODER = ".qoder/repowiki/en/content/Core Features/Model Aliasing System.md"
+
+CUBIC_HEAD = """\
+---
+title: "Home & Overview"
+wiki_page_id: "home-overview"
+---
+
+<details>
+<summary>Relevant source files</summary>
+
+The following files were used as context for generating this wiki page:
+
+- [README.md](README.md)
+- [Package.swift](Package.swift)
+</details>
+
+# Home & Overview
+
+"""
+CUBIC = ".cubic/wiki/01-overview/01-home-overview.md"
+
+
+def cited(text: str, path: str) -> tuple[str, list[Citation], list[str]]:
+    """The wiki that reads the page, its citations and its source list."""
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    wiki = wiki_of(path, lines)
+    assert wiki is not None, path
+    found = read_wiki(path, lines, parse(text, path).markdown, wiki)
+    return wiki.generator, list(found.citations), [s.path for s in found.sources]
+
+
+def test_qoders_citations_are_read_from_the_root_with_the_files_name_as_text():
+    text = QODER_HEAD + (
+        "**Diagram sources**\n"
+        "- [alias_manager.py](file://src/core/alias_manager.py#L167-L634)\n"
+        "- [read_write_action.py:42-44](file://backend/read_write_action.py#L42-L44)\n"
+        "- [chat.py:59](file://backend/chat.py#L59)\n"
+        "- [routes/me.ts:3-9](file://apps/web/app/routes/me.ts#L3-L9)\n"
+        "- [models.js](file://assets/ag_grid/10-vdm-grid-renderers.js#L1-L9)\n"
+        "- [main.py:1-110](file://backend/main.py#L1-L120)\n"
+    )
+    generator, citations, sources = cited(text, QODER)
+    assert generator == "qoder"
+    assert sources == [
+        "src/core/alias_manager.py",
+        "src/core/alias/resolver.py",
+        "src/config/defaults.toml",
+    ]
+    assert [(c.path, c.ranges, c.problem) for c in citations] == [
+        ("src/core/alias_manager.py", ((167, 634),), ""),
+        ("backend/read_write_action.py", ((42, 44),), ""),
+        ("backend/chat.py", ((59, 59),), ""),
+        ("apps/web/app/routes/me.ts", ((3, 9),), ""),
+        # Its text names another file than its target, and other lines.
+        ("assets/ag_grid/10-vdm-grid-renderers.js", ((1, 9),), "other-path"),
+        ("backend/main.py", ((1, 120),), "other-lines"),
+    ]
+
+
+def test_a_chinese_qoder_page_and_a_text_in_other_words():
+    text = (
+        "# AI诊断辅助系统\n\n<cite>\n**本文档引用的文件**\n"
+        "- [AI控制器](file://src/main/java/AIController.java)\n</cite>\n\n"
+        "**章节来源**\n- [AI控制器](file://src/main/java/AIController.java#L10-L20)\n"
+    )
+    generator, citations, sources = cited(text, ".qoder/repowiki/zh/content/AI.md")
+    assert generator == "qoder"
+    assert sources == ["src/main/java/AIController.java"]
+    assert [(c.path, c.ranges, c.problem) for c in citations] == [
+        ("src/main/java/AIController.java", ((10, 20),), "")
+    ]
+
+
+def test_deepwiki_format_below_the_root_linking_from_the_root_is_read_from_the_root():
+    text = CUBIC_HEAD + (
+        "Sources: [README.md:1-8](README.md#L1-L8), "
+        "[Sources/SSHCore/Engine.swift:56-124](Sources/SSHCore/Engine.swift#L56-L124)\n"
+    )
+    generator, citations, sources = cited(text, CUBIC)
+    assert generator == "deepwiki"
+    assert sources == ["README.md", "Package.swift"]
+    assert [(c.path, c.ranges, c.problem) for c in citations] == [
+        ("README.md", ((1, 8),), ""),
+        ("Sources/SSHCore/Engine.swift", ((56, 124),), ""),
+    ]
+
+
+def test_deepwikis_own_export_stays_read_from_the_pages_folder():
+    head = CUBIC_HEAD.replace("(README.md)", "(../../../README.md)")
+    text = head + "Sources: [README.md:1-8](../../../README.md#L1-L8)\n"
+    _, citations, sources = cited(text, CUBIC)
+    assert [(c.path, c.problem) for c in citations] == [("README.md", "")]
+    assert sources == ["README.md", ".cubic/wiki/01-overview/Package.swift"]
+    # One citation read from the page's folder keeps the page's folder for all:
+    # the other one then names a file that is not where its text says.
+    mixed = CUBIC_HEAD + "[src/a.rs:1](src/a.rs#L1) [src/b.rs:2](../../../src/b.rs#L2)\n"
+    _, citations, _ = cited(mixed, CUBIC)
+    assert [(c.path, c.problem) for c in citations] == [
+        (".cubic/wiki/01-overview/src/a.rs", "other-path"),
+        ("src/b.rs", ""),
+    ]
+
+
+def test_a_folders_name_alone_reads_no_page():
+    other = ["# Source Files", "", "- [app.py](src/web/app.md)", "- [wiki.py](gen/wiki.md)"]
+    assert wiki_of(".deepwiki/files/index.md", other) is None
+    assert wiki_of(".qoder/repowiki/en/content/notes.md", ["# Notes", "", "Hand-written."]) is None
+    cites = ["# Alias", "", "- [a.py:3-9](file://src/a.py#L3-L9)"]
+    found = reading_of(".qoder/repowiki/en/content/Alias.md", cites)
+    assert found is not None
+    assert (found[0].generator, found[1]) == (
+        "qoder",
+        "in its folder `.qoder/repowiki/`, line 3 cites lines as it writes them",
+    )
+
+
+def write(folder: Path, wiki: str) -> Path:
+    path = folder / "w.toml"
+    path.write_text(f'name = "w"\n\n[wiki]\n{wiki}', encoding="utf-8")
+    return path
+
+
+def test_marker_is_optional_where_folders_are_given_and_base_is_validated(tmp_path: Path):
+    forms = "[wiki.forms]\ntext_citation = '(?P<path>[a-z/]+\\.ts):(?P<lines>\\d+)'\n"
+    profile = load_profile(write(tmp_path, 'folders = ["notes"]\n' + forms))
+    assert profile.wiki is not None and profile.wiki.marker is None
+    with pytest.raises(ProfileError) as raised:
+        load_profile(write(tmp_path, forms))
+    assert "wiki: says none of its pages: give folders, marker or both" in str(raised.value)
+    link = "[[wiki.links]]\nbase = 'parent'\ntarget = '^(?P<path>\\S+)$'\n"
+    with pytest.raises(ProfileError) as raised:
+        load_profile(write(tmp_path, 'folders = ["notes"]\n' + link))
+    assert str(raised.value).startswith(f"{tmp_path / 'w.toml'}:6: wiki.links.0.base: ")
+    assert "unknown base 'parent' (bases: page, root, page-or-root)" in str(raised.value)
+
+
+def test_a_code_span_is_a_citation_where_the_generator_writes_it_so(tmp_path: Path):
+    project = tmp_path / "project"
+    (project / "notes").mkdir(parents=True)
+    (project / "src").mkdir()
+    (project / "src" / "a.ts").write_text("one\ntwo\nthree\n", encoding="utf-8")
+    (project / "notes" / "a.md").write_text(
+        "# A\n\nThe count is kept in `src/a.ts:2`; the total in `src/a.ts:7`.\n"
+        "The page's own span `notes/b.ts:1` is read from the root too.\n",
+        encoding="utf-8",
+    )
+    profile = write(
+        tmp_path,
+        'folders = ["notes"]\n[wiki.forms]\n'
+        "span_citation = '^(?P<path>[a-z/]+\\.ts):(?P<lines>\\d+)$'\n",
+    )
+    config = f'profiles = ["{profile}"]'
+    command = [sys.executable, "-m", "doclint", "check", "--no-cache", "--isolated"]
+    command += ["--config", config, "project", "--output-format", "json"]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 1, done.stderr
+    found = [(f["line"], f["code"], f["message"]) for f in json.loads(done.stdout)]
+    assert found == [
+        (3, "DL802", "`src/a.ts:7` cites lines the file does not have: it has 3 lines"),
+        (4, "DL801", "`notes/b.ts` is cited but not in the tree"),
+    ]
+
+
+def test_profile_check_says_a_wiki_profile_is_one(monkeypatch, capsys, tmp_path: Path):
+    write(tmp_path, "folders = [\"notes\"]\n[wiki.forms]\ntext_citation = '(?P<path>\\S+):\\d+'\n")
+    done = run_cli(monkeypatch, capsys, tmp_path, "profile", "check", "w.toml")
+    assert done.code == 2
+    assert "w.toml: a profile of a wiki, no object pages; `profile check` judges" in done.err
+    assert "templated" not in done.err
