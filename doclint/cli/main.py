@@ -92,6 +92,10 @@ def _main(argv: Sequence[str] | None) -> int:
             return _clean(args, registry)
         if args.command == "init":
             return _init(args)
+        if args.command == "server":
+            from doclint.server import serve
+
+            return serve()
         if args.command == "profile":
             # Imported here: the library's API it checks a profile with is no
             # part of a check, whose start every worker waits for.

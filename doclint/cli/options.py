@@ -100,6 +100,11 @@ def _completion_options(completion: argparse.ArgumentParser) -> None:
     completion.add_argument("shell", choices=("bash", "zsh", "fish"), help="the shell")
 
 
+def _server_options(server: argparse.ArgumentParser) -> None:
+    # Accepted and ignored: editors' generic clients add it (stdio is the only transport).
+    server.add_argument("--stdio", action="store_true", help=argparse.SUPPRESS)
+
+
 def _no_options(command: argparse.ArgumentParser) -> None:
     """A command without options of its own (config-schema)."""
 
@@ -387,6 +392,7 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
         "print a completion script for bash, zsh or fish",
         _completion_options,
     ),
+    "server": ("the language server for editors, over stdio (docs/editors.md)", _server_options),
 }
 """Each command, in the order the help lists them: its line of help and what
 adds its options to its parser."""
