@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, NamedTuple
 
 from doclint.rule_api import (
     Cause,
@@ -16,18 +15,9 @@ from doclint.rule_api import (
     RuleDocs,
     shipped_pattern,
 )
-from doclint.rule_api_generators import Profile
 
-from ._generator_pages import (
-    claimed_source,
-    defining,
-    documented_object,
-    project_sources,
-    source_file,
-)
-
-if TYPE_CHECKING:
-    from ._python_objects import PyObject
+from ._generator_pages import claimed_source, documented_object, source_file
+from ._project_model import ProjectModel, project_model
 
 
 class WrongCaller(Rule[MarkdownPage]):
@@ -36,28 +26,32 @@ class WrongCaller(Rule[MarkdownPage]):
     origin = Origin.PROFILE
     summary = "Sentence naming a caller that the project's sources refute."
     docs = RuleDocs(
-        what="""Flags a sentence of a profiled generator's page that names a caller of
-        the section's object (a pattern of the profile: RepoAgent's "is called
-        by the `x` function", "utilized in the method `x`", "invoked by ...
-        such as `x` and `y`", "called by other functions ..., specifically `x`
-        and `y`", and their Chinese forms, "被`x`方法调用") where the project's
-        sources refute it: no function of that name is defined where the
-        sentence places it, or every function of that name there neither calls
-        nor names the object. The place is the file the sentence names after the
-        caller (`in modules/config.py`, `in the config module`) when the tree
-        can read it; else the whole project, but only when the tree can read
-        every source it knows of. On a sample of a repository (a `--known-paths`
-        listing naming sources that are not there) a caller may live in a file
-        the tree does not hold: it is judged only when a file the tree reads is
-        named, or the page heads the caller (placing it in the page's source).
-        Only what the sources settle is reported: a caller named as a class, or
-        in words no pattern reads, is not checked, and a caller that names the
-        object in any way (a call, an attribute, an annotation) counts as
-        calling it. A caller written as a file (`run_A2C.py`, as in "被多个训练脚本
-        调用, 如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the
-        object: it is refuted when the project has no such file, or the file
-        never names the object; a file then a name
-        (`src/main.py/_route`) is that file's function. One finding per sentence.""",
+        what="""Flags a sentence of a profiled generator's page that names a caller of the
+        section's object (a pattern of the profile: RepoAgent's "is called by the
+        `x` function", "utilized in the method `x`", "invoked by ... such as `x` and
+        `y`", "called by other functions ..., specifically `x` and `y`", and their
+        Chinese forms, "被`x`方法调用") where the project's sources refute it: no
+        function or class of that name is defined where the sentence places it, or
+        every one of that name there neither calls nor names the object, itself or
+        through what it calls (a helper it calls, a class it constructs, a helper of
+        that: a class calls what its methods call). A sentence whose subject is
+        another object of the project ("The _rot13 function is called within ..."
+        under `process_rot13`) is judged of that object. The place is the file the
+        sentence names after the caller (`in modules/config.py`, `in the config
+        module`) when the tree can read it; else the whole project, but only when
+        the tree can read every source it knows of. On a sample of a repository (a
+        `--known-paths` listing naming sources that are not there) a caller may live
+        in a file the tree does not hold: it is judged only when a file the tree
+        reads is named, or the page heads the caller (placing it in the page's
+        source). Only what the sources settle is reported: a caller in words no
+        pattern reads is not checked, a lower-case word the project defines nowhere
+        before a plural kind word ("used in the operator functions") is prose, and a
+        caller that names the object in any way (a call, an attribute, an
+        annotation) counts as calling it. A caller written as a file (`run_A2C.py`,
+        as in "被多个训练脚本调用, 如`run_A2C.py`、`run_DQN.py`等") claims that the file uses
+        the object: it is refuted when the project has no such file, or the file
+        never names the object; a file then a name (`src/main.py/_route`) is that
+        file's function. One finding per sentence.""",
         why=""""Called by" sentences are how a reader finds where a
         function is used. A generator that names a caller from a stale or
         imagined call graph sends the reader to code that does not exist or
@@ -84,7 +78,7 @@ class WrongCaller(Rule[MarkdownPage]):
             return
         profiled, objects = found
         mentions = [m for m in profiled.mentions if m.claim == "caller-claim" and m.entry]
-        project: _Project | None = None
+        model: ProjectModel | None = None
         headed = {entry.qualname[-1] for entry in profiled.entries}
         reported: set[int] = set()
         for mention in mentions:
@@ -92,70 +86,76 @@ class WrongCaller(Rule[MarkdownPage]):
             obj = documented_object(mention.entry, objects)
             if obj is None or mention.line in reported:
                 continue
-            if project is None:
-                project = _Project.read(profiled.profile, profiled.project, ctx)
-            places = _places(ctx.lines[mention.line - 1][mention.column - 1 :], mention.callers)
+            if model is None:
+                model = project_model(profiled.profile, profiled.project, ctx)
+            line = ctx.lines[mention.line - 1]
+            target = _subject(line[: mention.column - 1], obj.name, model)
+            if target is None:
+                continue
+            places = _places(line[mention.column - 1 :], mention.callers)
             for caller, place in zip(mention.callers, places, strict=True):
-                written = source_file(caller, project.suffix)
+                written = source_file(caller, model.suffix)
                 if written is not None:
-                    finding = self._judge_file(written[0], written[1], obj, project, ctx)
+                    finding = self._judge_file(written[0], written[1], target, model, ctx)
                 else:
-                    named = _named_files(place, project)
-                    if not named and caller in headed and not project.complete:
+                    named = _named_files(place, model)
+                    if not named and caller in headed and not model.complete:
                         # A caller the page heads is one the page places in its
                         # source: where a sample cannot settle "anywhere", that can.
                         named = [profiled.source]
-                    finding = self._judge(caller, obj, project, named or [])
+                    prose = len(mention.callers) == 1 and _prose_word(caller, place, line)
+                    finding = self._judge(caller, target, model, named or [], prose)
                 if finding is not None:
                     reported.add(mention.line)
                     yield Finding(mention.line, mention.column, finding[0], cause=finding[1])
                     break
 
     def _judge(
-        self, caller: str, obj: PyObject, project: _Project, named: list[str]
+        self, caller: str, target: str, model: ProjectModel, named: list[str], prose: bool
     ) -> tuple[str, Cause] | None:
-        """The message and cause refuting one caller, or None when the
-        sources say it is right or cannot settle it."""
-        readable = [path for path in named if path in project.readable]
+        """The message and cause refuting one caller of `target`, or None
+        when the sources say it is right or cannot settle it."""
+        readable = [path for path in named if path in model.readable]
         if readable:
             # The sentence says where the caller is: that file settles it.
-            found = [f.used for path in readable for f in project.readable[path].get(caller, ())]
+            found = model.defined(caller, readable)
             where = f" in `{readable[0]}`"
-        elif project.complete:
-            found = [f.used for f in project.functions.get(caller, [])]
+        elif model.complete:
+            found = model.defined(caller)
             where = ""
         else:
             return None  # the caller may live in a source the tree does not hold
         if not found:
-            message = f"`{caller}`, named as a caller of `{obj.name}`, is not defined{where}"
-            elsewhere = sorted({f.path for f in project.functions.get(caller, [])}) if where else []
+            if prose and not model.defined(caller):
+                return None  # an ordinary word ("the operator functions"), not a name
+            message = f"`{caller}`, named as a caller of `{target}`, is not defined{where}"
+            elsewhere = sorted({d.path for d in model.defined(caller)}) if where else []
             if elsewhere:
                 message += f"; it is defined in `{elsewhere[0]}`"
             return message, self.UNDEFINED
-        if not any(obj.name in used for used in found):
-            return f"`{caller}` does not call `{obj.name}`", self.NOT_CALLING
+        if not any(model.reaches(definition, target) for definition in found):
+            return f"`{caller}` does not call `{target}`", self.NOT_CALLING
         return None
 
     def _judge_file(
-        self, written: str, function: str | None, obj: PyObject, project: _Project, ctx: RuleContext
+        self, written: str, function: str | None, target: str, model: ProjectModel, ctx: RuleContext
     ) -> tuple[str, Cause] | None:
         """The message and cause refuting a file named as a caller (`run_A2C.py`:
         the file uses the object; `main.py/_route`: its function calls it)."""
-        wanted = written.removeprefix("./")
-        named = [s for s in project.sources if s == wanted or s.endswith(f"/{wanted}")]
+        named = model.module(written)
         if not named:
-            if not project.complete:
+            if not model.complete:
                 return None  # the file may be one the tree does not hold
-            return f"`{written}`, named as using `{obj.name}`, does not exist", self.NO_FILE
+            return f"`{written}`, named as using `{target}`, does not exist", self.NO_FILE
         if function is not None:
-            return self._judge(function, obj, project, named)
+            return self._judge(function, target, model, named, prose=False)
         texts = [text.text for path in named if (text := ctx.source_at(path)) is not None]
         if not texts:
             return None
-        word = re.compile(rf"(?<!\w){re.escape(obj.name)}(?!\w)")
+        word = re.compile(rf"(?<!\w){re.escape(target)}(?!\w)")
         if any(word.search(text) for text in texts):
             return None
-        return f"`{named[0]}`, named as using `{obj.name}`, never names it", self.NOT_CALLING
+        return f"`{named[0]}`, named as using `{target}`, never names it", self.NOT_CALLING
 
 
 # A file a caller sentence places its caller in: `a/b.py`, or `the b module`.
@@ -163,51 +163,6 @@ _FILE = shipped_pattern(
     r"(?<![\w/.])(?P<path>[A-Za-z_][\w/.]*\.py)(?!\w)|\bthe (?P<module>[A-Za-z_][\w.]*) module\b"
 )
 _SENTENCE_END = shipped_pattern(r"\.(?=\s|$)")
-
-
-class _Project(NamedTuple):
-    """The project's sources as a caller claim needs them."""
-
-    sources: list[str]
-    readable: dict[str, dict[str, list[PyObject]]]
-    """Per source the tree can read, its functions by name."""
-    complete: bool
-    """Every source the tree knows of (a `--known-paths` listing names
-    more) can be read: only then is a name defined nowhere refuted."""
-    functions: dict[str, list[_Located]]
-    """Every function of the readable sources, by name, with its source."""
-    suffix: str
-    """How the names of the generator's sources end (`.py`)."""
-
-    @classmethod
-    def read(cls, profile: Profile, project: str, ctx: RuleContext) -> _Project:
-        sources = project_sources(profile, project, ctx)
-        readable: dict[str, dict[str, list[PyObject]]] = {}
-        complete = True
-        for source in sources:
-            if ctx.source_at(source) is None:
-                complete = False
-                continue
-            objects = defining(source, ctx)
-            functions: dict[str, list[PyObject]] = {}
-            for obj in objects.objects.values() if objects else ():
-                if obj.kind == "function":
-                    functions.setdefault(obj.name, []).append(obj)
-            readable[source] = functions
-        by_name: dict[str, list[_Located]] = {}
-        for path, functions in readable.items():
-            for name, found in functions.items():
-                by_name.setdefault(name, []).extend(_Located(path, f.used) for f in found)
-        return cls(
-            sources, readable, complete, by_name, profile.layout.source.partition("{path}")[2]
-        )
-
-
-class _Located(NamedTuple):
-    """A function of the project: its source, and the names its body uses."""
-
-    path: str
-    used: frozenset[str]
 
 
 def _places(text: str, callers: tuple[str, ...]) -> list[str]:
@@ -224,21 +179,57 @@ def _places(text: str, callers: tuple[str, ...]) -> list[str]:
     return [sentence[start:end] for start, end in zip(starts, ends, strict=True)]
 
 
-def _named_files(text: str, project: _Project) -> list[str] | None:
+def _named_files(text: str, model: ProjectModel) -> list[str] | None:
     """The project's sources matching the first file `text` names as a place
     (empty when the project has no such file); None when it names none."""
     match = _FILE.search(text)
     if match is None:
         return None
     path = match.group("path")
-    wanted: tuple[str, ...]
-    if path is None:
-        module = match.group("module").replace(".", "/")
-        wanted = (f"{module}.py", f"{module}/__init__.py")
-    else:
-        wanted = (path.removeprefix("./"),)
-    return [
-        source
-        for source in project.sources
-        if any(source == w or source.endswith(f"/{w}") for w in wanted)
-    ]
+    return model.module(match.group("module") if path is None else path)
+
+
+# The words before a caller sentence that name what is called, when it is not
+# the section's object: "The _rot13 function is called within ...".
+_SUBJECT = shipped_pattern(
+    r"(?:^|[.;:!?]\s+|\*\*\s*)(?:[Tt]he |[Ii]ts )?`?(?P<name>[A-Za-z_][\w.]*)`?\(?\)?"
+    r"(?: (?:function|method|class|constructor))?"
+    r"(?: (?:is|are|was|were|gets|get|will be|may be|can be|should be)"
+    r"(?: also| only| typically| primarily| mainly| mostly| directly)?)?\s*$"
+)
+# Words a sentence starts with that refer to the section's object.
+_ITSELF = frozenset(
+    {"it", "this", "which", "that", "these", "they", "and", "also", "function", "method"}
+)
+# A bare word of prose: lower case letters only.
+_WORD = shipped_pattern(r"[a-z]+")
+
+
+def _subject(before: str, name: str, model: ProjectModel) -> str | None:
+    """What a caller sentence says is called: the section's object `name`,
+    or another object of the project its words name first ("The _rot13
+    function is called within ..." under `process_rot13`); None when it is
+    something the project does not define."""
+    match = _SUBJECT.search(before[-160:])
+    if match is None:
+        return name
+    subject = match.group("name").rpartition(".")[2]
+    if subject.lower() in _ITSELF or subject == name:
+        return name
+    if model.defined(subject):
+        return subject
+    return name if not _WORD.fullmatch(subject) else None
+
+
+def _prose_word(caller: str, place: str, line: str) -> bool:
+    """`caller`, a sentence's one caller, is a word of its prose, not a name:
+    lower case letters only, never in backticks, and followed by a plural
+    kind word ("used in the operator functions": a kind of function)."""
+    return (
+        _WORD.fullmatch(caller) is not None
+        and f"`{caller}" not in line
+        and _PLURAL_KIND.match(place) is not None
+    )
+
+
+_PLURAL_KIND = shipped_pattern(r"\s+(?:functions|methods|classes)\b")

@@ -680,3 +680,90 @@ def test_unknown_parameter_a_pydantic_field_no_longer_declared(tmp_path):
 def test_unknown_parameter_near_miss_declared_fields_are_attributes(tmp_path, source):
     write(tmp_path, {"pkg/schema.py": "from pydantic import BaseModel, Field\n"})
     assert messages_of(tmp_path, MODEL_PAGE, source) == []
+
+
+CALLS_SOURCE = """\
+def activation_layer(name):
+    return name
+
+
+class DNN:
+    def __init__(self, name):
+        self.layer = activation_layer(name)
+
+
+class Block:
+    def forward(self, x):
+        return self._run(x)
+
+    def _run(self, x):
+        return Net(x)
+
+    def backward(self, x):
+        return x
+
+
+class Net:
+    def __init__(self, x):
+        self.out = activation_layer(x)
+
+
+def _rot13(c):
+    return c
+
+
+def process_rot13(s):
+    return "".join(_rot13(c) for c in s)
+"""
+
+CALLS_PAGE = """\
+## FunctionDef activation_layer(name)
+**activation_layer**: Makes a layer.
+
+**Code Description**: {sentence}
+## FunctionDef process_rot13(s)
+**process_rot13**: Rotates.
+
+**Code Description**: {rot13}
+"""
+
+
+def calls(tmp_path, sentence: str, rot13: str = "Rotates.") -> list[str]:
+    write(tmp_path, {"pkg/store.py": CALLS_SOURCE})
+    settings = Settings(select=["wrong-caller"], root=tmp_path)
+    page = CALLS_PAGE.format(sentence=sentence, rot13=rot13)
+    report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
+    return [d.message for d in report.diagnostics]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # A class named as a caller is looked up as a class: its methods call.
+        "It is called by the `DNN` method.",
+        # Through a helper (`_run`) and a class it constructs (`Net`).
+        "It is called by the forward method.",
+        # "the operator functions": a kind of function, no function's name.
+        "It is used in the operator functions.",
+    ],
+)
+def test_wrong_caller_near_miss_classes_helpers_and_words_of_prose(tmp_path, sentence):
+    assert calls(tmp_path, sentence) == []
+
+
+def test_wrong_caller_a_class_or_method_that_never_reaches_the_object(tmp_path):
+    assert calls(tmp_path, "It is called by the backward method.") == [
+        "`backward` does not call `activation_layer`"
+    ]
+    # A word followed by one function is a name: `operator` is defined nowhere.
+    assert calls(tmp_path, "It is called by the operator function.") == [
+        "`operator`, named as a caller of `activation_layer`, is not defined"
+    ]
+
+
+def test_wrong_caller_a_sentence_about_another_object_is_judged_of_it(tmp_path):
+    # Under process_rot13's heading, the sentence says who calls `_rot13`.
+    true = "The _rot13 function is called within the process_rot13 function."
+    assert calls(tmp_path, "Makes one.", rot13=true) == []
+    wrong = "The _rot13 function is called within the forward method."
+    assert calls(tmp_path, "Makes one.", rot13=wrong) == ["`forward` does not call `_rot13`"]
