@@ -5,25 +5,14 @@ written.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import errno
 import io
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from types import FrameType
-
-# typing's, without importing it: typing loads after `script` tunes the
-# garbage collector, whose collections would trace what it builds.
-TYPE_CHECKING = False
-
-if TYPE_CHECKING:
-    import signal
-else:
-    # `signal`'s own C module: `signal` builds enum classes of every signal
-    # and handler when imported (0.35 ms of every start); the calls are the same.
-    import _signal as signal
 
 EXIT_ERROR = 2
 # The shell's codes for a run ended by a signal: 128 + its number.
@@ -42,9 +31,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def script() -> int:
     """The `doclint` and `python -m doclint` commands: `main` in a process of
-    its own, whose garbage collector can be tuned for checking files, and
-    which it ends itself once the run is over (`end_now`). Every way it ends
-    is an exit code and at most one line: no traceback."""
+    its own, whose garbage collector can be tuned for checking files. Every
+    way it ends is an exit code and at most one line: no traceback."""
     from doclint.util.gc_pause import collect_rarely, leave_to_exit
 
     collect_rarely()
@@ -68,7 +56,6 @@ def script() -> int:
         sys.stdout.flush()  # here, not at exit, where a full disk has no say in the code
         leave_to_exit()
         stop.finished = True
-        end_now(exit_code)
         return exit_code
     except Stopped as stopped:
         # Every `finally` has run, the temporary files are gone: the process
@@ -86,29 +73,6 @@ def script() -> int:
         if sys.stderr is not None:
             say(f"error: cannot write the output: {error.strerror}")
         return EXIT_ERROR
-
-
-def end_now(exit_code: int) -> None:
-    """End the process with `exit_code` at once, its exit handlers run
-    (`atexit`; `weakref.finalize`: temporary folders, spills) and its streams
-    flushed, without the interpreter's end, which frees every module and
-    object one by one (2 ms of a one-page check) in a process that is ending
-    anyway. Returns, for that end, where it does more: another thread runs
-    (the interpreter joins it), a profiler or debugger or `python -i` waits
-    for the end, or a stream cannot be flushed (the interpreter says so)."""
-    threading = sys.modules.get("threading")
-    if threading is not None and threading.active_count() > 1:
-        return
-    if sys.flags.inspect or sys.gettrace() is not None or sys.getprofile() is not None:
-        return
-    atexit._run_exitfuncs()
-    try:
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                stream.flush()
-    except (OSError, ValueError):
-        return
-    os._exit(exit_code)
 
 
 class Stopped(BaseException):

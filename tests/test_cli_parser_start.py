@@ -1,6 +1,5 @@
-"""What building the command line's parser costs no longer: `shutil` for the
-help's width, and gettext's search for translations where there are none.
-The help and the labels stay as argparse makes them."""
+"""The command line's parser: the help's width found without `shutil`, and
+the labels translated by gettext as argparse translates them."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from doclint.cli.options import build_parser
-from doclint.cli.parser import Formatter, labels_untranslated, terminal_columns
+from doclint.cli.parser import Formatter, terminal_columns
 
 
 @pytest.mark.parametrize("columns", [None, "57", "0", "-3", "wide"])
@@ -70,9 +69,3 @@ def test_labels_are_translated_where_gettext_finds_a_catalogue(tmp_path, monkeyp
         assert "\noptions:" in build_parser("check").format_help()
     finally:
         gettext.bindtextdomain("messages", before)
-
-
-def test_the_labels_are_translated_by_gettext_again_after_the_build(tmp_path):
-    with labels_untranslated():
-        pass
-    assert argparse._ is gettext.gettext  # type: ignore[attr-defined]

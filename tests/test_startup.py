@@ -44,8 +44,6 @@ NEVER_FOR_A_CHECK = (
     "datetime",
     # A rule's crash is shown with its stack only under --show-traceback.
     "traceback",
-    # The cache's seal is a keyed BLAKE2b: no hmac (nor OpenSSL for it).
-    "hmac",
     # What writes a report or a baseline to a file.
     "doclint.util.replacing",
     # Whether doclint runs from a checkout is told by site's folders.
@@ -64,19 +62,13 @@ NEVER_FOR_A_CHECK = (
 
 # What the DeepWiki export needs and the generated page and the README do not:
 # the history (git, through subprocess) for its citations.
-# The tree's lock and the decoder's per-thread state are `_thread`'s: only
-# subprocess imports `threading`.
 ONLY_FOR_THE_WIKI = (
     "doclint.history",
     "subprocess",
-    "threading",
-    # `subprocess` imports `locale`; finding `git` and Node's error file take
-    # `shutil` and `tempfile`, which import `bz2`, `lzma` and `random`. A
-    # run's own parts and a cache's new blobs are held in memory while few
-    # (util/spill.py), the cache's files made without `tempfile`, the help's
-    # width found without `shutil`, and argparse's labels not looked up
-    # where there is no catalogue to find them in.
-    "locale",
+    # Finding `git` and Node's error file take `shutil` and `tempfile`, which
+    # import `bz2`, `lzma` and `random`. A run's own parts and a cache's new
+    # blobs are held in memory while few (util/spill.py), the cache's files
+    # made without `tempfile`, the help's width found without `shutil`.
     "tempfile",
     "shutil",
     "bz2",
@@ -84,9 +76,6 @@ ONLY_FOR_THE_WIKI = (
     "random",
     # Only a report written to a reader that lags waits on it (select).
     "select",
-    # The launcher's SIGINT and SIGTERM handlers are set through `_signal`;
-    # `subprocess` imports `signal`, with its enum classes.
-    "signal",
     # `string` (its Template's pattern compiled at import): the line scan
     # and the inline parser write out the two constants they took from it.
     "string",
@@ -243,7 +232,7 @@ def test_a_wiki_page_outside_a_checkout_starts_no_process(trees, tmp_path, monke
     folder, page = trees["wiki"]
     modules = imported(folder, "check", page, "--no-cache")
     assert "doclint.history.history" in modules and "doclint.diagrams.mermaid" in modules
-    spawning = {"subprocess", "doclint.history.git", "shutil", "hashlib", "tempfile", "threading"}
+    spawning = {"subprocess", "doclint.history.git", "shutil", "hashlib", "tempfile"}
     assert sorted(modules & spawning) == []
     assert "shlex" not in modules
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from doclint import __version__
-from doclint.cli.parser import Parser, labels_untranslated, whole_number
+from doclint.cli.parser import Parser, whole_number
 from doclint.cli.progress import LINE_SECONDS
 from doclint.engine.settings import Shard
 from doclint.output import FORMATS
@@ -34,26 +34,23 @@ class VersionAction(argparse.Action):
 def build_parser(command: str | None = None) -> Parser:
     """The command line's parser. Given the `command` the arguments start
     with, only that command's parser is built under the top one, which parses
-    and tells its errors and help as the whole does: argparse looks up the
-    translations of each parser's labels as it builds it (gettext searching
-    the locale folders every time), a part of every start worth saving."""
-    with labels_untranslated():
-        parser = Parser(
-            prog="doclint",
-            description="Lint machine-generated Markdown documentation trees.",
-        )
-        parser.add_argument(
-            "-V",
-            "--version",
-            action=VersionAction,
-            nargs=0,
-            help="the version, and which build runs",
-        )
-        commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-        for name, (summary, add_options) in COMMANDS.items():
-            if command in COMMANDS and name != command:
-                continue
-            add_options(commands.add_parser(name, help=summary))
+    and tells its errors and help as the whole does."""
+    parser = Parser(
+        prog="doclint",
+        description="Lint machine-generated Markdown documentation trees.",
+    )
+    parser.add_argument(
+        "-V",
+        "--version",
+        action=VersionAction,
+        nargs=0,
+        help="the version, and which build runs",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for name, (summary, add_options) in COMMANDS.items():
+        if command in COMMANDS and name != command:
+            continue
+        add_options(commands.add_parser(name, help=summary))
     return parser
 
 

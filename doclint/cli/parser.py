@@ -8,7 +8,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from doclint.config.suggestions import did_you_mean
@@ -41,35 +41,6 @@ def terminal_columns() -> int:
         return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
     except (AttributeError, ValueError, OSError):
         return 80
-
-
-@contextlib.contextmanager
-def labels_untranslated() -> Iterator[None]:
-    """While parsers are built: argparse's labels (`options`, ...) as they
-    are, when gettext has no folder to find their translations in. argparse
-    has gettext search for a catalogue for each label of each parser it builds
-    (the search imports `locale`: 1 to 2 ms); with no locale folder (a
-    python.org or pyenv build's usual case), it can find none."""
-    if os.path.isdir(_locale_folder()):
-        yield
-        return
-    translate = argparse._  # type: ignore[attr-defined]
-    argparse._ = str  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        argparse._ = translate  # type: ignore[attr-defined]
-
-
-def _locale_folder() -> str:
-    """The folder in which gettext looks for argparse's translations: when
-    gettext is not loaded yet, no folder was bound to a domain and none set
-    as the domain, so its default folder."""
-    if "gettext" not in sys.modules:
-        return os.path.join(sys.base_prefix, "share", "locale")
-    import gettext
-
-    return gettext.bindtextdomain(gettext.textdomain())
 
 
 class Parser(argparse.ArgumentParser):

@@ -29,6 +29,7 @@ every rule module. Plugins are always imported.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import sys
 from collections.abc import Iterable, Mapping
@@ -38,7 +39,6 @@ from typing import Any
 
 from doclint.models.records import NamedTuple
 from doclint.rule_api import FixSafety, OptionValue, Origin, Rule, Scope, Severity
-from doclint.util import json_reading
 from doclint.util.digests import sha256_hex
 
 INDEX = Path(__file__).with_name("rule_index.json")
@@ -147,7 +147,6 @@ def write_index(modules: Iterable[tuple[str, str]]) -> str:
         }
     if checked.problems:
         raise ValueError("; ".join(checked.problems))
-    import json  # only to write it: a check reads it with `json_reading`
 
     return json.dumps(entries, indent=1, sort_keys=True) + "\n"
 
@@ -159,7 +158,7 @@ def _code_of(rule: type[Rule[Any]]) -> str:
 @cache
 def _entries() -> Mapping[str, Any]:
     try:
-        entries = json_reading.loads(INDEX.read_text(encoding="utf-8"))
+        entries = json.loads(INDEX.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return entries if isinstance(entries, dict) else {}

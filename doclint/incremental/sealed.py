@@ -12,8 +12,8 @@ import itertools
 import os
 import stat
 import struct
-from _operator import _compare_digest as compare_digest  # hmac's, without OpenSSL
 from collections.abc import Iterable
+from hmac import compare_digest
 from pathlib import Path
 
 from doclint.tree.reading import read_regular_status

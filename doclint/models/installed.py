@@ -11,12 +11,11 @@ asks `importlib.metadata`.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Iterable, Iterator
 from functools import cache
-
-from doclint.util import json_reading
 
 
 def elsewhere() -> bool:
@@ -91,7 +90,7 @@ def editable(folder: str) -> bool:
     if text is None:
         return False
     try:
-        info = json_reading.loads(text).get("dir_info")
+        info = json.loads(text).get("dir_info")
     except (ValueError, AttributeError):
         return True  # unreadable: as good as editable, whose code is checked
     return isinstance(info, dict) and info.get("editable") is True

@@ -26,6 +26,7 @@ again when loaded.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from functools import cache
@@ -34,7 +35,6 @@ from typing import Any
 
 from doclint.profiles import model
 from doclint.profiles.model import GeneratorProfile
-from doclint.util import json_reading
 from doclint.util.digests import sha256_hex
 from doclint.util.lazy_regex import LazyPattern, compiled_on_use
 
@@ -80,8 +80,6 @@ def encode(value: Any, shared: dict[int, int] | None = None) -> Any:
     if type(value) is tuple:
         return {"tuple": [encode(item, shared) for item in value]}
     if isinstance(value, frozenset):
-        import json  # only to write the frozen form: a check reads it with `json_reading`
-
         return {"frozenset": sorted((encode(item, shared) for item in value), key=json.dumps)}
     if isinstance(value, dict) or _TYPES.get(type(value).__name__) is type(value):
         known = shared.get(id(value))
@@ -184,7 +182,7 @@ class Frozen:
 @cache
 def _entries() -> dict[str, Any] | None:
     try:
-        entries = json_reading.loads(FROZEN.read_text(encoding="utf-8"))
+        entries = json.loads(FROZEN.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     return entries if isinstance(entries, dict) else None

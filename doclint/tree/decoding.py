@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import _thread
 import codecs
+import threading
 
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.util.lazy_regex import compiled_on_use
@@ -44,9 +44,8 @@ def _record_error(error: UnicodeError) -> tuple[str, int]:
     return "\ufffd", error.end
 
 
-# `_thread`, the low-level module `threading` is built on: its import costs
-# a one-page check more than the rest of this module.
-_bad_spans = _thread._local()
+# Per thread: a program may decode in several (the language server does).
+_bad_spans = threading.local()
 _RECORD_ERRORS = "doclint-record-replace"
 codecs.register_error(_RECORD_ERRORS, _record_error)
 

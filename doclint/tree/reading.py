@@ -6,10 +6,10 @@ never waits, and every kind of file has a stated limit on its size."""
 
 from __future__ import annotations
 
-import _thread
 import errno
 import os
 import stat
+import threading
 import weakref
 from pathlib import Path
 
@@ -159,7 +159,7 @@ class RootFolder:
         self.path = os.path.realpath(root)
         # At most one descriptor; a list, for the finalizer to close what it holds.
         self._held: list[int] = []
-        self._lock = _thread.allocate_lock()  # not `threading`'s: its import is dearer
+        self._lock = threading.Lock()
         weakref.finalize(self, _close_held, self._held)
 
     def open(self, name: str, flags: int) -> int:
