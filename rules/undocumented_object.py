@@ -25,8 +25,9 @@ class UndocumentedObject(Rule[MarkdownPage]):
         nested functions and private `_names` included (a profile may leave
         either out). An object whose name has a heading at another place (at
         the top level, or under its class) is not counted (missing-object
-        reports that heading); a method whose name is headed only under another
-        class is. Findings are on the
+        reports that heading), each such heading standing for one object only
+        (the first, in the source's order); a method whose name is headed only
+        under another class is. Findings are on the
         page's first line and name the object (`Class.method`).""",
         why="""A page that covers a module promises all of it. An
         object added after the last run, or one the run failed on, is silently
@@ -48,8 +49,19 @@ class UndocumentedObject(Rule[MarkdownPage]):
         profiled, objects = found
         profile = profiled.profile
         headed = {entry.qualname for entry in profiled.entries}
+        # A heading at another place stands for one object only: a page's one
+        # top-level `forward` does not head the `forward` of every class.
+        loose: dict[str, list[Entry]] = {}
+        for entry in profiled.entries:
+            if entry.qualname not in objects.objects:
+                loose.setdefault(entry.qualname[-1], []).append(entry)
         for qualname, obj in objects.objects.items():
-            if qualname in headed or any(_heads(entry, qualname) for entry in profiled.entries):
+            if qualname in headed:
+                continue
+            named = loose.get(qualname[-1], [])
+            stand_in = next((entry for entry in named if _heads(entry, qualname)), None)
+            if stand_in is not None:
+                named.remove(stand_in)
                 continue
             if not profile.private_documented and any(map(_private, qualname)):
                 continue
