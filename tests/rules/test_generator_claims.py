@@ -770,18 +770,17 @@ def test_wrong_caller_a_sentence_about_another_object_is_judged_of_it(tmp_path):
 
 
 def test_undocumented_object_a_loose_heading_stands_for_one_object_only(tmp_path):
-    source = "class A:\n    def run(self):\n        pass\n\n\nclass B:\n    def run(self):\n        pass\n"
-    page = "## ClassDef A\n**A**: A.\n## FunctionDef run(self)\n**run**: Runs.\n## ClassDef B\n**B**: B.\n"
-    assert messages_of(tmp_path, page, "undocumented-object", source) == [
+    method = "    def run(self):\n        pass\n"
+    source = f"class A:\n{method}\n\nclass B:\n{method}"
+    page = "## ClassDef A\n**A**: A.\n## FunctionDef run(self)\n**run**: Runs.\n"
+    page += "## ClassDef B\n**B**: B.\n"
+    write(tmp_path, {"pkg/store.py": source})
+    settings = Settings(select=["undocumented-object"], root=tmp_path)
+    report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
+    assert [d.message for d in report.diagnostics] == [
         "function `B.run` (line 7 of `pkg/store.py`) has no heading"
     ]
     # Near miss: one heading per method, even at the wrong depth.
     page += "## FunctionDef run(self)\n**run**: Runs.\n"
-    assert messages_of(tmp_path, page, "undocumented-object", source) == []
-
-
-def messages_of(tmp_path, page: str, select: str, source: str) -> list[str]:
-    write(tmp_path, {"pkg/store.py": source})
-    settings = Settings(select=[select], root=tmp_path)
     report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
-    return [d.message for d in report.diagnostics]
+    assert report.diagnostics == []
