@@ -1,0 +1,207 @@
+"""An editor's buffers checked against a tree kept warm between edits.
+
+A buffer is checked as `doclint check - --stdin-filename PATH` checks stdin
+(run/stdin.py): its text as the file it names, every other file read from
+disk, the root the file's title implies. What `doclint check` builds for
+every run is built here once and kept while the editor edits: the rule
+registry, the settings of each configuration, and per root a `Linter`, whose
+tree index holds the listings, sources, anchors and history it has read. A
+file saved or changed on disk drops the trees (`forget`): the next check
+builds them again from disk; a configuration file drops the settings too.
+
+Nothing is read outside the workspace root: a configuration is looked for
+only between a page and the root, a tree's root is never above it, and the
+history is that of a checkout inside it.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from doclint.config.files import CONFIG_FILES, Config, ConfigError, find_config
+from doclint.config.files import load_config as load_config_file
+from doclint.config.settings import run_settings
+from doclint.engine import Linter, Settings
+from doclint.engine.builtin_rules import FileTooLarge, OutsideRoot, engine_row
+from doclint.engine.registry import Registry, load_registry
+from doclint.fixes.file_fixer import Fixer, FixSettings
+from doclint.history import History
+from doclint.models.findings import Finding
+from doclint.profiles.templates import use_generators
+from doclint.run.roots import choose_root, root_from_title
+from doclint.tree.index import Tree
+
+_TITLE_BYTES = 4096
+
+
+class OutsideWorkspace(ValueError):
+    """A file the server does not check: it lies outside the workspace root."""
+
+
+@dataclass
+class Checked:
+    """What a buffer's check found: its findings, filtered as `doclint
+    check` filters a file's, each with the fix its rule offers."""
+
+    findings: list[Finding]
+    note: str | None = None
+    """Why the buffer was not checked as a page (excluded), if it was not."""
+
+
+@dataclass
+class _Settings:
+    settings: Settings | None
+    problem: str | None = None
+    """Why the configuration cannot be used (its file and key named)."""
+    linters: dict[Path, Linter] = field(default_factory=dict)
+
+
+class WorkspaceTree(Tree):
+    """A tree index that reads a checkout's history only when the checkout
+    lies inside the workspace: git would read the `.git` folder above it."""
+
+    def __init__(self, root: Path, known_paths: list[str] | None, workspace: Path) -> None:
+        super().__init__(root, known_paths)
+        self._workspace = workspace
+
+    def history(self) -> History | None:
+        folder = self.root
+        while True:
+            if (folder / ".git").exists():
+                return super().history()
+            if folder == self._workspace or folder == folder.parent:
+                return None
+            folder = folder.parent
+
+
+class Workspace:
+    """The warm state of one workspace root: the registry, each
+    configuration's settings, each root's linter."""
+
+    def __init__(self, root: Path, registry: Registry | None = None) -> None:
+        self.root = Path(os.path.abspath(root))
+        self.registry = registry or load_registry()
+        self._configs: dict[Path | None, _Settings] = {}
+        self._generators_of: Linter | None = None
+
+    def inside(self, file: Path) -> Path:
+        """`file` made absolute; OutsideWorkspace when it is not below the root."""
+        absolute = Path(os.path.abspath(file))
+        if not absolute.is_relative_to(self.root) or absolute == self.root:
+            raise OutsideWorkspace(f"{absolute} is outside the workspace root {self.root}")
+        return absolute
+
+    def check(self, file: Path, text: str) -> Checked:
+        """Check the buffer `text` as the file `file` of its tree."""
+        file = self.inside(file)
+        # An editor's text may hold lone surrogates (a JSON escape): their
+        # bytes are invalid UTF-8, which the engine reports as it does on disk.
+        data = text.encode("utf-8", "surrogatepass")
+        found = self._settings(file)
+        settings = found.settings
+        if settings is None:
+            message = found.problem or "the configuration cannot be used"
+            return Checked([], f"not checked: {message}")
+        if settings.path_filter().excludes(file):
+            return Checked([], "not checked: the configuration's exclude leaves it out")
+        linter = self._linter(found, file, data)
+        path = linter.tree_path(file)
+        if linter.tree.escapes(path):
+            message = f"the file is outside the tree root {linter.tree.root}; not checked"
+            return Checked([engine_row(OutsideRoot, 1, 1, message, OutsideRoot.OUTSIDE)])
+        if len(data) > settings.max_file_size:
+            message = f"{len(data):,} bytes is over the limit of {settings.max_file_size:,}"
+            row = engine_row(FileTooLarge, 1, 1, message + "; not read", FileTooLarge.TOO_LARGE)
+            return Checked([row])
+        self._use(linter)
+        rows = linter.check_bytes(data, path).rows
+        return Checked(self._shown(linter, file, rows))
+
+    def fix_all(self, file: Path, text: str) -> str | None:
+        """The buffer with every safe fix applied, as `doclint check --fix`
+        applies them; None when nothing changes."""
+        file = self.inside(file)
+        data = text.encode("utf-8", "surrogatepass")
+        found = self._settings(file)
+        if found.settings is None or found.settings.path_filter().excludes(file):
+            return None
+        linter = self._linter(found, file, data)
+        self._use(linter)
+        fixed = Fixer(linter, FixSettings()).fix_bytes(data, file, linter.tree_path(file))
+        return fixed.data.decode("utf-8") if fixed.data is not None else None
+
+    def forget(self, changed: Path | None = None) -> None:
+        """Files changed on disk (`changed`, or any): every tree is read
+        again; a configuration file changed, the settings too."""
+        if changed is None or changed.name in CONFIG_FILES:
+            configs, self._configs = list(self._configs.values()), {}
+        else:
+            configs = list(self._configs.values())
+        for config in configs:
+            for linter in config.linters.values():
+                linter.tree.close()
+            config.linters.clear()
+        self._generators_of = None
+
+    def close(self) -> None:
+        self.forget()
+
+    def _shown(self, linter: Linter, file: Path, rows: list[Finding]) -> list[Finding]:
+        """The findings on `file` itself, per-file ignores and severities applied."""
+        kept = linter.settings.finding_filter(self.registry).rows(file, rows)
+        path = linter.tree_path(file)
+        return [row for row in kept if not row.path or row.path == path]
+
+    def _use(self, linter: Linter) -> None:
+        """The generators of `linter`'s settings made the process's: they are
+        held in module globals, which a linter sets when it is made."""
+        if self._generators_of is not linter:
+            use_generators(linter.settings.generators)
+            self._generators_of = linter
+
+    def _settings(self, file: Path) -> _Settings:
+        config = self._config_file(file)
+        found = self._configs.get(config)
+        if found is None:
+            try:
+                if config is None:
+                    loaded = Config.defaults(self.root)
+                else:
+                    loaded = load_config_file(config, self.registry)
+                found = _Settings(run_settings(loaded))
+            except ConfigError as error:
+                found = _Settings(None, str(error))
+            self._configs[config] = found
+        return found
+
+    def _config_file(self, file: Path) -> Path | None:
+        """The configuration closest above `file`, looked for no higher than
+        the workspace root."""
+        folder = file.parent
+        while folder.is_relative_to(self.root):
+            if any((folder / name).is_file() for name in CONFIG_FILES):
+                config = find_config(folder)
+                if config is not None and config.parent == folder:
+                    return config
+            if folder == self.root:
+                break
+            folder = folder.parent
+        return None
+
+    def _linter(self, found: _Settings, file: Path, data: bytes) -> Linter:
+        """The linter of the tree `file` is checked in, made once per root."""
+        settings = found.settings
+        assert settings is not None
+        root = settings.root or root_from_title(data[:_TITLE_BYTES], file)
+        if root is None or not Path(os.path.abspath(root)).is_relative_to(self.root):
+            root = choose_root([file], self.root)
+        root = Path(os.path.abspath(root))
+        linter = found.linters.get(root)
+        if linter is None:
+            tree = WorkspaceTree(root, settings.known_paths, self.root)
+            linter = Linter(settings, tree, self.registry, records_facts=False)
+            found.linters[root] = linter
+            self._generators_of = linter
+        return linter

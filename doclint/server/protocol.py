@@ -1,0 +1,359 @@
+"""The Language Server Protocol over stdio, by pygls: each open page's
+findings as diagnostics, on open, change and save; the fixes the rules offer
+as code actions; a rule's documentation on hover.
+
+The checking itself is documents.py's (one `Workspace`, kept warm); this
+module only turns its findings into the protocol's terms: lines and columns
+counted in the client's position encoding (UTF-16 unless it chose another),
+and a page's line breaks those the protocol counts (LF, CRLF, lone CR).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.workspace import TextDocument
+
+from doclint import __version__
+from doclint.engine.builtin_rules import InternalError, engine_row
+from doclint.models.findings import Edit, Finding
+from doclint.models.markdown_lines import normalize_newlines
+from doclint.models.urls import rule_url
+from doclint.rule_api import FixSafety
+from doclint.server.documents import OutsideWorkspace, Workspace
+
+SOURCE = "doclint"
+FIX_ALL = types.CodeActionKind.SourceFixAll + ".doclint"
+"""The code action that applies every safe fix (`source.fixAll.doclint`), as
+an editor's "fix all on save" asks for it."""
+
+_SEVERITIES = {
+    "error": types.DiagnosticSeverity.Error,
+    "warning": types.DiagnosticSeverity.Warning,
+    "info": types.DiagnosticSeverity.Information,
+}
+
+
+class _Shown:
+    """What a document's last check showed: its version, text and findings
+    with the diagnostic each became."""
+
+    def __init__(
+        self, version: int | None, text: str, shown: list[tuple[Finding, types.Diagnostic]]
+    ):
+        self.version = version
+        self.text = text
+        self.shown = shown
+
+
+class DoclintServer(LanguageServer):
+    """The language server: a workspace kept warm, each open document's last findings."""
+
+    def __init__(self) -> None:
+        super().__init__("doclint", __version__)
+        self.doclint: Workspace | None = None
+        self.shown: dict[str, _Shown] = {}
+        self._pending: set[str] = set()
+
+    def workspace_root(self) -> Workspace:
+        """The warm workspace, made at the first use (the client's root, or
+        the working folder when it named none)."""
+        if self.doclint is None:
+            self.doclint = Workspace(Path.cwd())
+        return self.doclint
+
+    def log(self, message: str, kind: types.MessageType = types.MessageType.Warning) -> None:
+        self.window_log_message(types.LogMessageParams(type=kind, message=message))
+
+    def soon(self, uri: str) -> None:
+        """Check `uri` once the messages already read are handled: a burst of
+        changes is checked once, as it ends."""
+        if uri in self._pending:
+            return
+        self._pending.add(uri)
+        asyncio.get_running_loop().call_soon(self._check_pending, uri)
+
+    def _check_pending(self, uri: str) -> None:
+        self._pending.discard(uri)
+        self.check(uri)
+
+    def check(self, uri: str) -> None:
+        """Check the open document `uri` as its buffer holds it now and
+        publish its diagnostics (an empty list when it cannot be checked)."""
+        document = self.workspace.get_text_document(uri)
+        text, version = document.source, document.version
+        last = self.shown.get(uri)
+        if last is not None and last.version == version and last.text == text:
+            return
+        findings: list[Finding] = []
+        file = file_path(uri)
+        if file is None:
+            self.log(f"{uri}: not a file (only file: URIs are checked)")
+        else:
+            try:
+                checked = self.workspace_root().check(file, text)
+            except OutsideWorkspace as error:
+                self.log(f"{error}; not checked")
+            except Exception as error:  # a bug of doclint must not end the server
+                message = f"doclint crashed on this page: {type(error).__name__}: {error}"
+                self.log(f"{file}: {message}", types.MessageType.Error)
+                findings = [engine_row(InternalError, 1, 1, message, InternalError.RULE_CRASHED)]
+            else:
+                findings = checked.findings
+                if checked.note is not None:
+                    self.log(f"{file}: {checked.note}", types.MessageType.Info)
+        shown = diagnostics(findings, text, document)
+        self.shown[uri] = _Shown(version, text, shown)
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=uri, version=version, diagnostics=[diagnostic for _, diagnostic in shown]
+            )
+        )
+
+    def closed(self, uri: str) -> None:
+        self.shown.pop(uri, None)
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+        )
+
+    def changed_on_disk(self, uris: Sequence[str]) -> None:
+        """Files saved or changed outside the editor: the trees that read
+        them are read again, and every open document checked again."""
+        for uri in uris:
+            path = file_path(uri)
+            self.workspace_root().forget(path)
+        for open_uri in list(self.shown):
+            self.shown[open_uri].version = None  # checked again, whatever its version
+            self.soon(open_uri)
+
+
+def file_path(uri: str) -> Path | None:
+    """The path of a `file:` URI on this machine; None for another scheme or host."""
+    parsed = urlparse(uri)
+    if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
+        return None
+    path = unquote(parsed.path)
+    if not path.startswith("/") or "\0" in path:
+        return None
+    return Path(os.path.normpath(path))
+
+
+def _lines(text: str) -> list[str]:
+    return normalize_newlines(text).split("\n")
+
+
+def _position(lines: list[str], line: int, column: int, document: TextDocument) -> types.Position:
+    """The client's position of a 1-based line and column counted in code points."""
+    index = min(max(line, 1), len(lines)) - 1
+    if line > len(lines):  # the end of the text
+        column = len(lines[index]) + 1
+    text = lines[index]
+    units = document.position_codec.client_num_units(text[: max(column, 1) - 1])
+    return types.Position(line=index, character=units)
+
+
+def diagnostics(
+    findings: list[Finding], text: str, document: TextDocument
+) -> list[tuple[Finding, types.Diagnostic]]:
+    """Each finding as a diagnostic from its column to its line's end."""
+    lines = _lines(text)
+    shown = []
+    for finding in findings:
+        start = _position(lines, finding.line, finding.column, document)
+        line = lines[start.line]
+        end = types.Position(
+            line=start.line, character=document.position_codec.client_num_units(line)
+        )
+        if end.character <= start.character:
+            end = start
+        diagnostic = types.Diagnostic(
+            range=types.Range(start=start, end=end),
+            message=finding.message,
+            severity=_SEVERITIES.get(finding.severity, types.DiagnosticSeverity.Warning),
+            code=finding.code,
+            code_description=types.CodeDescription(href=rule_url(finding.code)),
+            source=SOURCE,
+        )
+        shown.append((finding, diagnostic))
+    return shown
+
+
+def text_edits(edits: Sequence[Edit], text: str, document: TextDocument) -> list[types.TextEdit]:
+    """A fix's edits (positions in code points of the text with LF line
+    breaks) as the client's edits, in the buffer's own line breaks."""
+    lines = _lines(text)
+    newline = "\r\n" if "\r\n" in text else "\n"
+    return [
+        types.TextEdit(
+            range=types.Range(
+                start=_position(lines, edit.line, edit.column, document),
+                end=_position(lines, edit.end_line, edit.end_column, document),
+            ),
+            new_text=edit.content.replace("\n", newline),
+        )
+        for edit in edits
+    ]
+
+
+def code_actions(server: DoclintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    """The fix of each finding in the range asked (safe ones preferred), and
+    every safe fix of the page at once."""
+    uri = params.text_document.uri
+    last = server.shown.get(uri)
+    if last is None:
+        return []
+    document = server.workspace.get_text_document(uri)
+    only = params.context.only
+    actions = []
+    if not only or any(kind.startswith(types.CodeActionKind.QuickFix) for kind in only):
+        first, end = params.range.start.line, params.range.end.line
+        for finding, diagnostic in last.shown:
+            fix = finding.fix
+            if fix is None or not first <= diagnostic.range.start.line <= end:
+                continue
+            safe = fix.applicability is FixSafety.SAFE
+            title = f"{fix.message} ({finding.code})" + ("" if safe else " (unsafe)")
+            edit = types.WorkspaceEdit(changes={uri: text_edits(fix.edits, last.text, document)})
+            actions.append(
+                types.CodeAction(
+                    title=title,
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diagnostic],
+                    edit=edit,
+                    is_preferred=safe,
+                )
+            )
+    wanted = (FIX_ALL, types.CodeActionKind.SourceFixAll, types.CodeActionKind.Source)
+    if (not only or any(kind in wanted for kind in only)) and any(
+        finding.fix is not None and finding.fix.applicability is FixSafety.SAFE
+        for finding, _ in last.shown
+    ):
+        fixed = _fixed_all(server, uri, last.text)
+        if fixed is not None:
+            lines = _lines(last.text)
+            whole = types.Range(
+                start=types.Position(line=0, character=0),
+                end=_position(lines, len(lines) + 1, 1, document),
+            )
+            change = types.TextEdit(range=whole, new_text=fixed)
+            actions.append(
+                types.CodeAction(
+                    title="doclint: apply every safe fix",
+                    kind=FIX_ALL,
+                    edit=types.WorkspaceEdit(changes={uri: [change]}),
+                )
+            )
+    return actions
+
+
+def _fixed_all(server: DoclintServer, uri: str, text: str) -> str | None:
+    file = file_path(uri)
+    if file is None:
+        return None
+    try:
+        return server.workspace_root().fix_all(file, text)
+    except OutsideWorkspace:
+        return None
+    except Exception as error:  # a bug of doclint must not end the server
+        server.log(f"{file}: the fixes failed: {type(error).__name__}: {error}")
+        return None
+
+
+def hover(server: DoclintServer, params: types.HoverParams) -> types.Hover | None:
+    """The documentation of each rule whose finding covers the position."""
+    last = server.shown.get(params.text_document.uri)
+    if last is None:
+        return None
+    at = params.position
+    codes: dict[str, types.Range] = {}
+    for finding, diagnostic in last.shown:
+        where = diagnostic.range
+        if where.start.line == at.line and where.start.character <= at.character:
+            codes.setdefault(finding.code, where)
+    if not codes:
+        return None
+    parts = [rule_help(server.workspace_root(), code) for code in codes]
+    return types.Hover(
+        contents=types.MarkupContent(
+            kind=types.MarkupKind.Markdown, value="\n\n---\n\n".join(parts)
+        ),
+        range=next(iter(codes.values())),
+    )
+
+
+def rule_help(workspace: Workspace, code: str) -> str:
+    """A rule's documentation as `doclint rule CODE` gives it, in Markdown."""
+    entry = workspace.registry.entry(code)
+    link = f"[docs/rules/{code}.md]({rule_url(code)})"
+    if entry is None:
+        return f"**{code}**\n\n{link}"
+    rule = entry.load()
+    return f"**{rule.code} {rule.name}**: {rule.summary}\n\n{rule.documentation()}\n\n{link}"
+
+
+def build_server() -> DoclintServer:
+    """The server with its handlers registered."""
+    server = DoclintServer()
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: DoclintServer, params: types.InitializeParams) -> None:
+        root = ls.workspace.root_path
+        if root is None and params.workspace_folders:
+            root = file_path(params.workspace_folders[0].uri)
+        if root is not None and os.path.isdir(root):
+            # Every path a run shows, and the bounds of a tree's root, start
+            # from the working folder, as they do for `doclint check` there.
+            os.chdir(root)
+        ls.doclint = Workspace(Path.cwd())
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: DoclintServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.shown.pop(params.text_document.uri, None)
+        ls.check(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: DoclintServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.soon(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: DoclintServer, params: types.DidSaveTextDocumentParams) -> None:
+        ls.changed_on_disk([params.text_document.uri])
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: DoclintServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.closed(params.text_document.uri)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def watched(ls: DoclintServer, params: types.DidChangeWatchedFilesParams) -> None:
+        ls.changed_on_disk([change.uri for change in params.changes])
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
+    )
+    def code_action(ls: DoclintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        return code_actions(ls, params)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def on_hover(ls: DoclintServer, params: types.HoverParams) -> types.Hover | None:
+        return hover(ls, params)
+
+    return server
+
+
+def serve() -> int:
+    """Serve the editor on stdin and stdout until it says exit."""
+    server = build_server()
+    server.start_io(sys.stdin.buffer, sys.stdout.buffer)
+    if sys.stdout.closed or sys.stdout.buffer.closed:
+        # pygls closes stdout as the client leaves; the process's last flush
+        # must find a stream.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    return 0
