@@ -1,0 +1,253 @@
+"""`doclint server`: the Language Server Protocol over stdio, driven by a real
+client (pytest-lsp) in a process of its own: diagnostics on open, change and
+save, the rules' fixes as code actions, a rule's documentation on hover."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls")
+pytest_lsp = pytest.importorskip("pytest_lsp")
+
+from lsprotocol import types  # noqa: E402
+from pygls.protocol import default_converter  # noqa: E402
+from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
+from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features  # noqa: E402
+
+from tests.pages import keyword_index, write  # noqa: E402
+
+KW = "docs/pkg/mod.py_kw.md"
+PAGE = keyword_index("pkg/mod.py", ["Thing"])
+"""A keyword index whose `### Classs` heading is DL101's (line 14); the rest clean."""
+HEADING_LINE = 13
+
+
+def _tree(root: Path) -> Path:
+    write(
+        root,
+        {
+            KW: PAGE.replace("### Classs", "### Classes"),
+            "docs/pkg/mod.py_docs.md": "# x\n",
+            "pkg/mod.py": "class Thing: ...\n",
+        },
+    )
+    return root
+
+
+VERSIONS: dict[int, dict[str, int | None]] = {}
+"""Per client, the version of each document its diagnostics were published for."""
+
+
+def _publish(client: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
+    client.diagnostics[params.uri] = params.diagnostics
+    VERSIONS.setdefault(id(client), {})[params.uri] = params.version
+
+
+def _make_client() -> LanguageClient:
+    """pytest-lsp's client, keeping the version of each document's diagnostics too."""
+    made = LanguageClient(converter_factory=default_converter)
+    features = {**DEFAULT_CLIENT_FEATURES, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _publish}
+    register_lsp_features(made, features)
+    VERSIONS[id(made)] = {}
+    return made
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    return _tree(tmp_path / "tree")
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[sys.executable, "-m", "doclint", "server"], client_factory=_make_client
+    ),
+)
+async def client(lsp_client: LanguageClient, tree: Path):
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(
+                text_document=types.TextDocumentClientCapabilities(
+                    publish_diagnostics=types.PublishDiagnosticsClientCapabilities(
+                        version_support=True
+                    ),
+                    hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
+                    code_action=types.CodeActionClientCapabilities(
+                        code_action_literal_support=types.ClientCodeActionLiteralOptions(
+                            code_action_kind=types.ClientCodeActionKindOptions(
+                                value_set=list(types.CodeActionKind)
+                            )
+                        ),
+                        is_preferred_support=True,
+                    ),
+                )
+            ),
+            root_uri=tree.as_uri(),
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def _diagnostics(client: LanguageClient, uri: str, version: int) -> list[types.Diagnostic]:
+    """The diagnostics the server publishes for `uri` at `version`."""
+    for _ in range(200):
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        published = client.diagnostics.get(uri)
+        if published is not None and _version(client, uri) == version:
+            return list(published)
+    raise AssertionError(f"no diagnostics for version {version}")
+
+
+def _version(client: LanguageClient, uri: str) -> int | None:
+    return VERSIONS[id(client)].get(uri)
+
+
+def _open(client: LanguageClient, uri: str, text: str) -> None:
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="markdown", version=1, text=text
+            )
+        )
+    )
+
+
+def _replace_line(client: LanguageClient, uri: str, version: int, line: int, text: str) -> None:
+    """Replace the text of `line` (its line break kept), as an editor sends a change."""
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        start=types.Position(line=line, character=0),
+                        end=types.Position(line=line, character=len("### Classes")),
+                    ),
+                    text=text,
+                )
+            ],
+        )
+    )
+
+
+@pytest.mark.asyncio
+async def test_a_defect_is_shown_goes_with_the_edit_and_comes_back(client, tree):
+    uri = (tree / KW).as_uri()
+    _open(client, uri, PAGE)
+    (found,) = await _diagnostics(client, uri, 1)
+    assert found.code == "DL101" and found.source == "doclint"
+    assert found.severity == types.DiagnosticSeverity.Error
+    assert found.range.start == types.Position(line=HEADING_LINE, character=0)
+    assert found.code_description.href.endswith("/docs/rules/DL101.md")
+
+    _replace_line(client, uri, 2, HEADING_LINE, "### Classes")
+    assert await _diagnostics(client, uri, 2) == []
+
+    _replace_line(client, uri, 3, HEADING_LINE, "### Classs")
+    assert [d.code for d in await _diagnostics(client, uri, 3)] == ["DL101"]
+
+
+@pytest.mark.asyncio
+async def test_the_buffer_counts_not_the_file_and_a_save_reads_the_tree_again(client, tree):
+    uri = (tree / KW).as_uri()
+    # On disk the page is clean: the buffer's defect is what is shown.
+    _open(client, uri, PAGE)
+    assert [d.code for d in await _diagnostics(client, uri, 1)] == ["DL101"]
+    # The documented source loses its class on disk: once saved, the page's
+    # keyword is found phantom (DL203) from the tree read again.
+    (tree / "pkg" / "mod.py").write_text("x = 1\n")
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    codes = {d.code for d in await _diagnostics(client, uri, 1)}
+    assert "DL101" in codes and len(codes) > 1
+
+
+@pytest.mark.asyncio
+async def test_a_code_action_applies_the_safe_fix(client, tree):
+    uri = (tree / KW).as_uri()
+    _open(client, uri, PAGE)
+    (found,) = await _diagnostics(client, uri, 1)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=found.range,
+            context=types.CodeActionContext(diagnostics=[found]),
+        )
+    )
+    quick = [a for a in actions if a.kind == types.CodeActionKind.QuickFix]
+    assert len(quick) == 1 and quick[0].is_preferred
+    assert "DL101" in quick[0].title
+    (edit,) = quick[0].edit.changes[uri]
+    assert edit.new_text == "Classes"
+    assert edit.range == types.Range(
+        start=types.Position(line=HEADING_LINE, character=4),
+        end=types.Position(line=HEADING_LINE, character=10),
+    )
+    (fix_all,) = [a for a in actions if a.kind == "source.fixAll.doclint"]
+    (whole,) = fix_all.edit.changes[uri]
+    assert whole.new_text == PAGE.replace("### Classs", "### Classes")
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_finding_shows_its_rule(client, tree):
+    uri = (tree / KW).as_uri()
+    _open(client, uri, PAGE)
+    await _diagnostics(client, uri, 1)
+    shown = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=HEADING_LINE, character=6),
+        )
+    )
+    assert shown is not None
+    assert "DL101 unknown-heading" in shown.contents.value
+    assert "docs/rules/DL101.md" in shown.contents.value
+    nothing = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=0, character=0),
+        )
+    )
+    assert nothing is None
+
+
+@pytest.mark.asyncio
+async def test_bad_input_gets_a_message_not_a_crash(client, tree, tmp_path):
+    outside = tmp_path / "elsewhere.md"
+    outside.write_text("[x](gone.md)\n")
+    _open(client, outside.as_uri(), "[x](gone.md)\n")
+    assert await _diagnostics(client, outside.as_uri(), 1) == []
+    assert any("outside the workspace root" in m.message for m in client.log_messages)
+    binary = (tree / "docs" / "blob.md").as_uri()
+    _open(client, binary, "hello\0\0\0world\n")
+    assert [d.code for d in await _diagnostics(client, binary, 1)] == ["DL004"]
+    surrogate = (tree / "docs" / "odd.md").as_uri()
+    _open(client, surrogate, "# Odd \udc80\n")
+    assert [d.code for d in await _diagnostics(client, surrogate, 1)] == ["DL003"]
+    # The server still answers.
+    uri = (tree / KW).as_uri()
+    _open(client, uri, PAGE)
+    assert [d.code for d in await _diagnostics(client, uri, 1)] == ["DL101"]
+
+
+def test_without_pygls_the_command_says_how_to_get_it(tmp_path):
+    # A stand-in package named pygls that cannot be imported, first on the path.
+    (tmp_path / "pygls").mkdir()
+    (tmp_path / "pygls" / "__init__.py").write_text("raise ImportError('no', name='pygls')\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "doclint", "server"],
+        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1
+    assert "pip install 'doclint[server]'" in done.stderr
