@@ -82,7 +82,10 @@ def _parse(path: str, text: str) -> Hierarchy:
         objects = [_object(entry) for entry in entries]
         if any(obj is None for obj in objects):
             return Hierarchy(path, {}, f"an object of {_shown(name)} lacks name, type or lines")
-        sources[name] = tuple(obj for obj in objects if isinstance(obj, RecordedObject))
+        # A record written on Windows names its sources with `\`.
+        sources[str(name).replace("\\", "/")] = tuple(
+            obj for obj in objects if isinstance(obj, RecordedObject)
+        )
     return Hierarchy(path, sources)
 
 

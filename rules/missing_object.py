@@ -45,8 +45,9 @@ class MissingObject(Rule[MarkdownPage]):
         function) is told apart from a name it does not define at all.
 
         Where the profile names a hierarchy record (RepoAgent's
-        `.project_doc_record/project_hierarchy.json`) and the project has it,
-        the record's objects of the page's source are claims too: one the
+        `.project_doc_record/project_hierarchy.json`, its paths written with `/`
+        or, by a run on Windows, `\\`) and the project has it, the record's
+        objects of the page's source are claims too: one the
         source defines nowhere with that kind, and the page does not head, is
         reported at line 1. The line ranges it records are not the page's
         claims: a stale range of an object the source defines is no finding.

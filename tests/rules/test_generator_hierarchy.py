@@ -209,3 +209,14 @@ def test_a_users_profile_names_its_own_hierarchy_record(tmp_path):
         (1, "missing-object/recorded")
     ]
     assert "class `Circle`" in report.diagnostics[0].message
+
+
+def test_a_record_written_on_windows_names_its_sources_with_backslashes(
+    tmp_path, monkeypatch, capsys
+):
+    record = {"pkg\\store.py": [*GOOD["pkg/store.py"], entry("flush", "FunctionDef", 9, 12)]}
+    found = check(tmp_path, monkeypatch, capsys, json.dumps(record))
+    assert [(line, cause) for _, line, cause, _ in found] == [(1, "missing-object/recorded")]
+    # Near miss: the same record with every object defined claims nothing wrong.
+    record = {"pkg\\store.py": GOOD["pkg/store.py"]}
+    assert check(tmp_path, monkeypatch, capsys, json.dumps(record)) == []
