@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -28,6 +29,7 @@ import pytest
 import yaml
 
 from doclint import __version__
+from doclint.engine.registry import load_registry
 from tests.conftest import PROJECT, SHARED
 from tests.test_precommit import OFFLINE
 
@@ -365,7 +367,49 @@ def test_the_summary_counts_the_findings_by_severity_and_rule(tmp_path):
     run = run_action(workspace, {"cache": "false"})
     assert run.code == 1
     assert "3 findings: 2 error, 1 warning, 0 info." in run.summary
-    assert "| `DL401` | 2 |\n| `DL009` | 1 |" in run.summary
+    # Each rule by its code and name, linked to its page.
+    rows = re.findall(r"^\| \[`(DL\d+)` ([a-z-]+)\]\((\S+)\) \| (\d+) \|$", run.summary, re.M)
+    registry = load_registry()
+    assert [(code, name, count) for code, name, _page, count in rows] == [
+        ("DL401", registry.entry("DL401").name, "2"),
+        ("DL009", registry.entry("DL009").name, "1"),
+    ]
+    assert all(page.endswith(f"/docs/rules/{code}.md") for code, _, page, _ in rows)
+
+
+def test_the_summary_links_only_plain_https_pages(tmp_path):
+    """A plugin's rule describes itself: its name and page are shown as
+    text, never as Markdown or a link of another scheme."""
+    rules = [
+        {"id": "DL401", "name": "broken-link", "helpUri": "https://example.org/DL401.md"},
+        {"id": "X1", "name": "a](javascript:alert(1)) *x*", "helpUri": "javascript:alert(1)"},
+    ]
+    results = [{"ruleId": "DL401", "level": "error"}, {"ruleId": "X1", "level": "note"}]
+    sarif = tmp_path / "report.sarif"
+    sarif.write_text(
+        json.dumps({"runs": [{"tool": {"driver": {"rules": rules}}, "results": results}]})
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", str(PROJECT / "tools" / "action_steps.py"), "summary", str(sarif)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = done.stdout.splitlines()[-2:]
+    assert rows[0] == "| [`DL401` broken-link](https://example.org/DL401.md) | 1 |"
+    assert rows[1] == "| `X1` a??javascript:alert?1?? ?x? | 1 |"
+
+
+def test_a_job_without_a_seal_key_says_once_that_nothing_is_cached(workspace):
+    run = run_action(workspace, {"sarif-file": ""})
+    said = [line for line in run.log.splitlines() if "Nothing is cached" in line]
+    assert len(said) == 1
+    (line,) = said
+    assert line.startswith("::notice title=doclint::") and "seal-key input is empty" in line
+    # With the secret, nothing of the kind.
+    shutil.rmtree(workspace.parent / "runner")
+    run = run_action(workspace, {"sarif-file": "", "seal-key": "the repository's secret"})
+    assert "Nothing is cached" not in run.log
 
 
 def _seal_key_of(secret: str) -> bytes:
@@ -432,12 +476,13 @@ def test_doclints_environment_is_restored_only_with_a_seal_key_and_saved_once_bu
     assert restore["uses"] == _step("Restore doclint's cache")["uses"]
     assert save["uses"] == _step("Save doclint's cache")["uses"]
     assert restore["if"] == "inputs.seal-key != ''"
-    # Saved as the install left it, before any doclint run writes into it.
-    assert save["if"] == "inputs.seal-key != '' && steps.install.outputs.installed == 'true'"
+    # Saved as the install left it (Mermaid's parser in it, when asked for
+    # and installed), before any doclint run writes into it.
+    assert save["if"] == "inputs.seal-key != '' && steps.install.outputs.save == 'true'"
     names = [step.get("name") for step in STEPS]
     assert (
         names.index("Save doclint's environment")
-        == names.index("Install doclint at the action's ref") + 1
+        == names.index("Install doclint and Mermaid's parser at the action's ref") + 1
     )
     assert restore["with"] == save["with"]
     assert restore["with"]["path"] == "${{ runner.temp }}/doclint-venv"
@@ -471,6 +516,21 @@ def test_the_environments_key_follows_the_actions_code_and_the_python(tmp_path):
 
     first = key()
     assert re.fullmatch(r"[0-9a-f]{64}", first) and key() == first
+    # An environment with Mermaid's parser is not one without it.
+    with_mermaid = subprocess.run(
+        [
+            sys.executable,
+            "-I",
+            str(action / "tools" / "action_steps.py"),
+            "environment-key",
+            str(venv),
+        ],
+        env={**os.environ, "GITHUB_ACTION_PATH": str(action), "DOCLINT_MERMAID_WANTED": "true"},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert with_mermaid != first
     # Another ref may hold other code under the same name (a branch): the key
     # is the code's, not the ref's.
     (action / "tools" / "action_steps.py").write_text("# changed\n", encoding="utf-8")
@@ -525,22 +585,31 @@ def _leave_only(runner: Path, kept: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_second_job_with_the_same_ref_installs_nothing(tmp_path):
+def test_a_second_job_with_the_same_ref_installs_nothing(tmp_path, monkeypatch):
+    """Neither doclint nor Mermaid's parser (installed here by a stand-in
+    npm, which records each call) is installed again."""
+    npm = _stand_in_npm(tmp_path / "bin")
+    monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}")
     secret = {"seal-key": "the repository's secret"}
     workspace = tmp_path / "workspace"
     shutil.copytree(PROJECT / "examples" / "tree", workspace)
     first = run_action(workspace, secret, install=True)
     assert first.code == 1 and first.outputs["install"]["installed"] == "true"
+    assert first.outputs["install"]["save"] == "true"
     runner = tmp_path / "runner"
     venv = runner / "doclint-venv"
+    ((_cwd, *args),) = _npm_calls(npm)
+    assert args[2] == str(venv / "mermaid")
     # The next job: a new workspace and runner folder, but for the environment
     # the cache restores at the same path.
     shutil.rmtree(workspace)
     shutil.copytree(PROJECT / "examples" / "tree", workspace)
     _leave_only(runner, venv)
     second = run_action(workspace, secret, install=True)
-    assert second.outputs["install"]["installed"] == "false"
+    assert second.outputs["install"] == {"installed": "false", "save": "false"}
     assert "nothing installed" in second.log
+    assert len(_npm_calls(npm)) == 1  # the first job's only
+    assert (venv / "mermaid" / "node_modules" / "mermaid" / "package.json").is_file()
     assert second.code == 1 and second.outputs["version"]["version"] == __version__
     # An environment changed after its seal (a forged entry) is built again.
     (module,) = venv.glob("lib/python*/site-packages/doclint/__init__.py")
@@ -550,41 +619,115 @@ def test_a_second_job_with_the_same_ref_installs_nothing(tmp_path):
     assert third.outputs["install"]["installed"] == "true"
     assert "not sealed with this seal-key" in third.errors
     assert "# forged" not in module.read_text(encoding="utf-8")
+    assert len(_npm_calls(npm)) == 2
 
 
-@pytest.mark.parametrize("wanted", ["true", "false"])
-def test_mermaid_is_installed_outside_the_workspace(tmp_path: Path, wanted: str) -> None:
-    """The pinned Mermaid, into the runner's temporary folder where the
-    check steps look for it, run from there, with no install scripts."""
-    (step,) = (s for s in STEPS if s.get("id") == "mermaid")
-    runner, workspace, tools = tmp_path / "runner", tmp_path / "workspace", tmp_path / "bin"
-    for folder in (runner, workspace, tools):
-        folder.mkdir()
-    npm = tools / "npm"
-    npm.write_text('#!/bin/sh\nprintf "%s\\n" "$PWD" "$@" > "$NPM_SAW"\n')
+def _stand_in_npm(folder: Path, works: bool = True) -> Path:
+    """An npm that records where it ran and its arguments (one line each, a
+    blank line after each call) and puts a package.json where a real one
+    would install Mermaid; the file it writes to is returned."""
+    folder.mkdir(parents=True, exist_ok=True)
+    saw = folder / "npm-saw.txt"
+    npm = folder / "npm"
+    package = '"$3/node_modules/mermaid"'
+    install = f"mkdir -p {package} && echo {{}} > {package}/package.json\n"
+    npm.write_text(
+        f'#!/bin/sh\nprintf "%s\\n" "$PWD" "$@" "" >> {saw}\n' + (install if works else "exit 1\n")
+    )
     npm.chmod(0o755)
-    values = {"inputs.mermaid": wanted, "runner.temp": str(runner)}
-    env = {name: _substituted(value, values) for name, value in step["env"].items()}
-    saw = tmp_path / "saw.txt"
+    return saw
+
+
+def _npm_calls(saw: Path) -> list[list[str]]:
+    if not saw.exists():
+        return []
+    return [call.splitlines() for call in saw.read_text().split("\n\n") if call.strip()]
+
+
+def _stand_in_python(folder: Path, saw: Path) -> Path:
+    """A Python whose `-m venv DIR` makes an environment whose python only
+    records its arguments (no pip install: that is the slow tests'); any
+    other command runs this Python (the action's steps script)."""
+    python = folder / "python3"
+    venv_python = f'#!/bin/sh\necho "$@" >> {saw}\n'
+    python.write_text(
+        "#!/bin/sh\n"
+        'if [ "$2" = -m ] && [ "$3" = venv ]; then\n'
+        f'  mkdir -p "$4/bin" && printf %s {shlex.quote(venv_python)} > "$4/bin/python"\n'
+        '  chmod +x "$4/bin/python"; exit 0\n'
+        "fi\n"
+        f'exec {sys.executable} "$@"\n'
+    )
+    python.chmod(0o755)
+    return python
+
+
+def _install_step(
+    tmp_path: Path, inputs: dict[str, str], tools: Path
+) -> tuple[Path, dict[str, str]]:
+    """Run the install step alone, as a runner would, with the stand-ins in
+    `tools`; the runner's folder and the step's outputs."""
+    (step,) = (s for s in STEPS if s.get("id") == "install")
+    runner, workspace = tmp_path / "runner", tmp_path / "workspace"
+    for folder in (runner, workspace):
+        folder.mkdir(exist_ok=True)
+    given = {name: spec.get("default", "") for name, spec in ACTION["inputs"].items()}
+    values = {
+        **{f"inputs.{name}": value for name, value in {**given, **inputs}.items()},
+        "github.action_path": str(PROJECT),
+        "runner.temp": str(runner),
+    }
+    output, path_file = runner / "output", runner / "path"
     subprocess.run(
         ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
         cwd=workspace,
         env={
             **os.environ,
-            **env,
+            **{name: _substituted(value, values) for name, value in step["env"].items()},
             "PATH": f"{tools}{os.pathsep}{os.environ['PATH']}",
-            "NPM_SAW": str(saw),
+            "GITHUB_ACTION_PATH": str(PROJECT),
+            "GITHUB_OUTPUT": str(output),
+            "GITHUB_PATH": str(path_file),
         },
         check=True,
     )
+    return runner, dict(line.split("=", 1) for line in output.read_text().splitlines())
+
+
+@pytest.mark.parametrize("wanted", ["true", "false"])
+def test_mermaid_is_installed_into_doclints_environment(tmp_path: Path, wanted: str) -> None:
+    """The pinned Mermaid, into doclint's environment (whose seal covers it
+    and whose cache entry holds it), where the check steps look for it, run
+    from the runner's folder, with no install scripts."""
+    tools = tmp_path / "bin"
+    saw = _stand_in_npm(tools)
+    python = _stand_in_python(tools, tmp_path / "pip-saw.txt")
+    runner, outputs = _install_step(tmp_path, {"mermaid": wanted, "python": str(python)}, tools)
+    assert outputs["installed"] == "true"
+    calls = _npm_calls(saw)
     if wanted == "false":
-        assert not saw.exists()
+        assert calls == []
         return
     from doclint.diagrams.mermaid import MERMAID_VERSION
 
-    cwd, *args = saw.read_text().splitlines()
+    ((cwd, *args),) = calls
+    prefix = runner / "doclint-venv" / "mermaid"
     assert cwd == str(runner)
-    assert args[:2] == ["install", "--prefix"] and args[2] == str(runner / "doclint-mermaid")
+    assert args[:3] == ["install", "--prefix", str(prefix)]
     assert "--ignore-scripts" in args and args[-1] == f"mermaid@{MERMAID_VERSION}"
     checks = [s for s in STEPS if s.get("id") in ("sarif", "check")]
-    assert all(s["env"]["DOCLINT_MERMAID"] == step["env"]["DOCLINT_MERMAID"] for s in checks)
+    assert {
+        _substituted(s["env"]["DOCLINT_MERMAID"], {"runner.temp": str(runner)}) for s in checks
+    } == {str(prefix)}
+
+
+def test_an_environment_whose_mermaid_failed_is_not_saved(tmp_path: Path) -> None:
+    """The next job builds it again and tries Mermaid once more, rather than
+    restoring an environment without it for as long as the action's ref lasts."""
+    tools = tmp_path / "bin"
+    _stand_in_npm(tools, works=False)
+    python = _stand_in_python(tools, tmp_path / "pip-saw.txt")
+    inputs = {"python": str(python), "seal-key": "the repository's secret"}
+    runner, outputs = _install_step(tmp_path, inputs, tools)
+    assert outputs == {"installed": "true", "save": "false"}
+    assert not (runner / "doclint-venv" / "doclint-environment.seal").exists()

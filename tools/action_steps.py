@@ -11,11 +11,13 @@ the standard library is imported.
   the `seal-key` input, read from DOCLINT_SEAL_KEY (an argument would show in
   the process list). docs/ci.md, "The cache and its seal key", says why.
 - `summary SARIF`: the findings of the SARIF report counted by severity and
-  by rule, as Markdown for the step summary.
+  by rule, each rule by its code and name and linked to its page (the
+  report's `helpUri`), as Markdown for the step summary.
 - `environment-key VENV`: what doclint's virtual environment at VENV is
   built from, as a digest for its cache entry's key: the action's own files
-  (GITHUB_ACTION_PATH, whatever ref named them), the Python that builds it
-  and where it lies (a virtual environment does not move).
+  (GITHUB_ACTION_PATH, whatever ref named them), the Python that builds it,
+  where it lies (a virtual environment does not move) and whether it holds
+  Mermaid's parser (DOCLINT_MERMAID_WANTED, the `mermaid` input).
 - `seal-environment VENV`, `check-environment VENV`: a restored environment
   is code the job runs, so it is used only when its seal holds: an HMAC,
   under a key derived from the `seal-key` input, of every entry of the
@@ -29,6 +31,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import shlex
 import stat
 import sys
@@ -74,8 +77,12 @@ def seal_key(folder: str) -> int:
 def summary(sarif: str) -> int:
     try:
         with open(sarif, encoding="utf-8") as stream:
-            results = [result for run in json.load(stream)["runs"] for result in run["results"]]
-    except (OSError, ValueError, KeyError, TypeError) as error:
+            runs = json.load(stream)["runs"]
+        results = [result for run in runs for result in run["results"]]
+        described = {
+            str(rule.get("id")): rule for run in runs for rule in run["tool"]["driver"]["rules"]
+        }
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
         print(f"No counts: the SARIF report {sarif!r} cannot be read ({error}).")
         return 0
     levels = collections.Counter(
@@ -89,18 +96,30 @@ def summary(sarif: str) -> int:
         print("| Rule | Findings |")
         print("|---|---|")
         for rule, count in sorted(rules.items(), key=lambda item: (-item[1], item[0])):
-            print(f"| `{_cell(rule)}` | {count} |")
+            print(f"| {_rule_cell(rule, described.get(rule, {}))} | {count} |")
     return 0
 
 
+def _rule_cell(code: str, rule: dict[str, object]) -> str:
+    """A rule's code and name, linked to its page when the report gives
+    one that is a plain https address."""
+    name = str(rule.get("name") or "")
+    text = f"`{_cell(code)}` {_cell(name)}".rstrip()
+    page = str(rule.get("helpUri") or "")
+    if re.fullmatch(r"https://[A-Za-z0-9._~/%+-]+", page):
+        return f"[{text}]({page})"
+    return text
+
+
 def _cell(text: str) -> str:
-    """A table cell's text: a rule code from a plugin could hold anything."""
-    return "".join(c if c.isprintable() and c not in "|`" else "?" for c in text)
+    """A table cell's text: a rule's code or name from a plugin could hold anything."""
+    return "".join(c if c.isprintable() and c not in "|`[]()<>*_\\" else "?" for c in text)
 
 
 def environment_key(venv: str) -> int:
     digest = hashlib.sha256()
-    for line in (sys.version, os.path.realpath(sys.executable), os.path.abspath(venv)):
+    mermaid = "mermaid " + os.environ.get("DOCLINT_MERMAID_WANTED", "")
+    for line in (sys.version, os.path.realpath(sys.executable), os.path.abspath(venv), mermaid):
         digest.update(line.encode("utf-8", "surrogateescape") + b"\0")
     digest.update(_listing(os.environ["GITHUB_ACTION_PATH"], skip={".git"}))
     print(digest.hexdigest())
