@@ -251,3 +251,19 @@ def test_without_pygls_the_command_says_how_to_get_it(tmp_path):
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1
     assert "pip install 'doclint[server]'" in done.stderr
+
+
+def test_the_latency_bench_runs_and_checks_each_answer(tree):
+    # bench/server_latency.py on a small tree: not timed here, only run, with
+    # its own client and its checks of each answer (DL101 gone, then back).
+    (tree / KW).write_text(PAGE)
+    bench = Path(__file__).resolve().parent.parent / "bench" / "server_latency.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), str(tree), "--page", KW, "--edits", "6", "--fresh", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert '"edits": 6' in done.stdout and '"median_ms"' in done.stdout
