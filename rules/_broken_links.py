@@ -28,7 +28,7 @@ def wiki_judged_links(page: PageBase, ctx: RuleContext) -> frozenset[tuple[int, 
     """Where a wiki page's links are judged by the citation rules instead
     (`_wiki.links_judged_by_wiki`); nowhere on a page of no wiki, whose check
     then imports none of the wikis' helpers (their module and the project
-    names: ~0.5 ms of a README's start)."""
+    names)."""
     if ctx.wiki(page) is None:
         return frozenset()
     from ._wiki import links_judged_by_wiki

@@ -140,7 +140,7 @@ def shell_words(command: str) -> list[str]:
     whitespace when shlex cannot read it (a quote left open)."""
     if command.isascii() and _SHELL_PLAIN.fullmatch(command):
         return command.split()  # as shlex reads it, without shlex's cost
-    # Imported here: a generator's command is plain, and shlex costs a start 0.3 ms.
+    # Imported here: a generator's command is plain, and most need no shlex.
     import shlex
 
     try:

@@ -18,7 +18,7 @@ from doclint.util.paths import printable
 class Formatter(argparse.HelpFormatter):
     """argparse's help formatter, its width found without `shutil`: argparse
     makes a formatter for every option added (to check its metavar), and
-    `shutil`, with `bz2` and `lzma`, costs a one-page check 2 ms."""
+    `shutil` would import `bz2` and `lzma` for it."""
 
     def __init__(
         self,

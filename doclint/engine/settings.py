@@ -57,8 +57,7 @@ class Settings(Compared):
 
     A dataclass (`dataclasses.replace` and `fields` read it) whose
     `__init__` is written out, and whose equality and repr are `Compared`'s:
-    a dataclass generates and compiles the source of each at every start,
-    ~2 ms for these twenty-four fields."""
+    a dataclass generates and compiles the source of each at every start."""
 
     select: list[str] | None = None
     ignore: list[str] = field(default_factory=list)

@@ -88,7 +88,8 @@ def code_digest(rule_modules: Iterable[str]) -> str:
 
 @cache
 def _editable() -> bool:
-    """Whether doclint runs from a checkout, not site's folders (sysconfig's cost 0.6 ms)."""
+    """Whether doclint runs from a checkout, not site's folders (told
+    without `sysconfig`, which every run would import)."""
     import site
 
     return not any(inside(Path(__file__), Path(f)) for f in site.getsitepackages())

@@ -25,8 +25,8 @@ LATER = "_later"
 def model(cls: type[T]) -> type[T]:
     """A model of the pages (a subclass of `Compared`): a dataclass of
     keyword-only fields, whose `__init__`, equality and repr are `Compared`'s.
-    A dataclass writes and compiles its `__init__` as it builds the class
-    (about 0.5 ms for a page model, at every start that reads a page).
+    A dataclass writes and compiles its `__init__` as it builds the class,
+    at every start that reads a page.
 
     Each field without a plain default (a list, the layer) may be left out
     of a copy's dict, to be computed when first read: its dict then holds,

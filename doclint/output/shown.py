@@ -108,9 +108,8 @@ def in_order(rows: list[Finding], shown: str) -> list[Finding]:
 
 def _same_place(row: Finding, other: Finding) -> bool:
     """Whether two rows share the place `in_order` sorts by. Field by field,
-    in the sort key's order: comparing slices of the keys made a tuple per
-    row and compared them generically (in_order 71 M -> 120 M instructions
-    on the idlelib slice)."""
+    in the sort key's order: comparing slices of the keys would make a tuple
+    per row and compare them generically."""
     return (
         row.line == other.line
         and row.column == other.column

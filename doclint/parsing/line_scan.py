@@ -82,8 +82,8 @@ _BLOCK_OPENERS: Final = frozenset("#`~=-_*+>[<|")
 # What may come before an indented line, across blank lines, for this scan
 # to read it: after a list item or a table, mistune may read it as theirs.
 _BEFORE_INDENTED: Final = frozenset({"blank", "paragraph", "heading", "fence", "break"})
-# `string.whitespace`, written out: the module (0.3 ms, with its Template
-# pattern compiled) is imported for nothing else.
+# `string.whitespace`, written out: the module (its Template pattern compiled
+# as it loads) is imported for nothing else.
 _ASCII_WHITESPACE: Final = " \t\n\r\x0b\x0c"
 # A list marker in any other form than the two above (empty item, "1)", a tab).
 _OTHER_MARKER: Final = shipped_pattern(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")

@@ -30,8 +30,7 @@ CHUNKS_PER_WORKER = 32
 # each hold thousands of files' findings, in both processes.
 MOST_ITEMS_PER_CHUNK = 256
 # The last chunks shrink, down to this many items: a process that runs out of
-# work waits for the others to end theirs (on the full corpus, for 0.08 s of
-# a chunk of 229 files, half of its 0.3 s on average).
+# work waits for the others to end theirs.
 LEAST_ITEMS_PER_CHUNK = 8
 # Chunks sent per process ahead of the results taken: enough that a slow
 # chunk does not leave the other processes idle.

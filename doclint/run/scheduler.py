@@ -117,7 +117,7 @@ class _Roots:
         """Import the modules of the run's rules that judge every writer's
         pages, which each worker otherwise imports at its first page: a
         worker starts while the run's process still walks the tree and
-        orders the files (0.3 s of a 15,000-page tree), and would wait idle."""
+        orders the files, and would wait idle."""
         self.registry = self.registry or load_registry()
         for entry in self.settings.rules(self.registry):
             if entry.origin is None:
@@ -275,7 +275,7 @@ class Run:
     go to `sink` where the file is checked, and what it gives of them to
     the sink's `keep` in this process (run/sink.py). With the `registry` the
     caller loaded, the rules are not looked up again (their entry points, the
-    dist-info folders: 1 to 2 ms)."""
+    dist-info folders)."""
 
     def __init__(
         self,

@@ -35,7 +35,7 @@ def result_key(linter: Linter) -> ResultKey:
     every setting (a new one included, unless it is in NOT_DECIDING) and the
     rules as loaded. Paths are said relative to the root, never where the
     tree lies: a tree checked out elsewhere keeps its results."""
-    from dataclasses import fields  # the module (5 ms with inspect): with the cache only
+    from dataclasses import fields  # with the cache only
 
     settings = linter.settings
     deciding = {

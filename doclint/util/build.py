@@ -11,10 +11,7 @@ from importlib.util import find_spec
 # A compiled module defines no named tuple: mypyc builds such a class when
 # the module is imported through `typing.NamedTupleMeta` (whatever base the
 # source names: mypyc sees `typing.NamedTuple`), which evaluates the source of
-# its `__new__` and checks each field's annotation, about 0.6 M instructions a
-# class, where `doclint.util.records.NamedTuple` builds it for 0.2 M: thirteen
-# of them cost a generated page's start 2% more in the compiled build than in
-# the pure one. Each is defined in a module left to Python beside it (or the
+# its `__new__` and checks each field's annotation. Each is defined in a module left to Python beside it (or the
 # model or profile it belongs to) and imported; mypyc reads its fields by index
 # all the same, from its type.
 #
@@ -32,22 +29,20 @@ from importlib.util import find_spec
 # would be every page), its class attributes built by a call (`docs`,
 # `causes`) become instance slots unless it is `mypyc_attr(native_class=False)`,
 # and four (count_mismatch, keyword_as_class, phantom_keyword, prose_keyword)
-# do not pass mypy as typed. Compiling the three it could (mojibake,
-# broken_fence, unknown_heading) saved no measurable time: their own code is
-# under 2% of a corpus run's. Not a package's __init__: compiled, its __path__ would name
+# do not pass mypy as typed; the rules' own code is a small share of a run.
+# Not a package's __init__: compiled, its __path__ would name
 # the installed folder (doclint_rules/), not the checkout's (rules/).
-# The rendering of findings (output/text.py, output/json_formats.py) saves
-# about 1% of a corpus run's CPU (bench/compiled.py); the paths as shown
-# and their escaping (util/paths.py) 0.72% of the instructions of a 544-page
-# slice (callgrind), each file's findings put in order (output/shown.py) 0.34%.
-# Compiled, these save under 0.1% and are left out: models/findings.py (it
-# compiles, but its named tuples stay Python classes and its functions are off
-# the per-finding path), tree/decoding.py (0.08%: its time is in the codecs),
+# The rendering of findings (output/text.py, output/json_formats.py), the paths
+# as shown and their escaping (util/paths.py) and each file's findings put in
+# order (output/shown.py) run once per finding. Left out, as compiling them
+# saves nothing measurable: models/findings.py (its named tuples stay Python
+# classes and its functions are off the per-finding path), tree/decoding.py
+# (its time is in the codecs),
 # engine/suppressions.py (a page has few directives), output/parts.py (its
 # time is in writing files). Not parsing/pages.py: its time is in the
 # builders it calls, and tests count its parses by replacing `_parse_page`,
 # which compiled code would call directly. The engine's linter is compiled
-# (engine/linter.py): a run makes 400,000 rule passes and 350,000 rows there.
+# (engine/linter.py): every rule pass and every row of a run goes through it.
 COMPILED_MODULES = (
     "doclint.models.markdown_lines",
     "doclint.profiles.original_source",

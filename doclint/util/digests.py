@@ -1,7 +1,6 @@
 """SHA-256 and BLAKE2b without OpenSSL.
 
-`hashlib` loads OpenSSL's `_hashlib` (a shared library: 2 to 3 ms, a fifth of
-a bare interpreter start) for its SHA-256, and `hmac` does as well. The
+`hashlib` loads OpenSSL's `_hashlib`, a shared library, for its SHA-256. The
 digests a one-page check takes (of the rule modules and the shipped profiles,
 against their indexes; of files and answers in the tree's index) are of small
 inputs, for which CPython's own implementations, the modules `hashlib` falls

@@ -42,7 +42,6 @@ def collect_rarely() -> None:
 def leave_to_exit() -> None:
     """At the end of a process doclint owns, once its output is written: the
     interpreter's last collection would trace everything the run left, and
-    free its cycles, which the process's end frees anyway (0.6% of a run's
-    instructions). Finalizers (`weakref.finalize`: temporary folders, open
+    free its cycles, which the process's end frees anyway. Finalizers (`weakref.finalize`: temporary folders, open
     spills) still run at exit."""
     gc.freeze()

@@ -1,8 +1,7 @@
 """The modules of a package's folders, listed as `pkgutil.iter_modules` lists
 them, without `inspect`: pkgutil names each file through
-`inspect.getmodulename`, and `inspect` (with `ast`, `dis` and `tokenize`)
-costs an editable install's check ~4 ms, which lists the rules' and the
-language readers' folders at every start."""
+`inspect.getmodulename`, and an editable install's check lists the rules'
+and the language readers' folders at every start."""
 
 from __future__ import annotations
 

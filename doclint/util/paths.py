@@ -232,8 +232,7 @@ def printable_texts(texts: list[str]) -> bool:
 def _wide(texts: list[str]) -> list[str]:
     """The texts past ASCII. Joined to the others, each would make them all
     wide, and `isprintable` looks each character of such a text up in the
-    Unicode database: the ASCII ones are read as bytes, a loop of a few
-    instructions a byte."""
+    Unicode database: the ASCII ones are read as bytes."""
     return [text for text in texts if not text.isascii()]
 
 

@@ -1,8 +1,7 @@
 """Bytes written once and read back by place: held in memory up to a bound,
 then in a nameless temporary file. A run that writes little (one page) does
-not import `tempfile` (with `shutil`, `random`, `bz2` and `lzma`: 2 to 3 ms,
-a tenth of a one-page check), and one that writes much holds no more than the
-bound in memory."""
+not import `tempfile` (with `shutil`, `random`, `bz2` and `lzma`), and one
+that writes much holds no more than the bound in memory."""
 
 from __future__ import annotations
 

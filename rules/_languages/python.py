@@ -213,7 +213,7 @@ def _parse(text: str) -> PythonFacts | None:
 
 
 def _parsed(text: str) -> PythonFacts | None:
-    # Imported here: the lexer reads most sources, and `ast` costs a start ~0.9 ms.
+    # Imported here: the lexer reads most sources, and most starts need no `ast`.
     import ast
 
     return read_ast(lambda: _facts_of(ast.parse(text)))
@@ -483,8 +483,8 @@ def _imported(listed: str) -> Iterator[str]:
 
 
 def _identifier(name: str) -> str:
-    # `ast` normalises every identifier to NFKC. unicodedata (0.15 ms of a
-    # start) is imported for the rare name that is not ASCII.
+    # `ast` normalises every identifier to NFKC. unicodedata is imported for
+    # the rare name that is not ASCII.
     if name.isascii():
         return name
     import unicodedata
