@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 
 class RunOutput:
-    """What a format may show about a run (a plain class: a dataclass compiles its methods at every start)."""
+    """What a format may show about a run (a plain class: a dataclass compiles
+    its methods at every start)."""
 
     def __init__(
         self,

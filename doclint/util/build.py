@@ -11,9 +11,9 @@ from importlib.util import find_spec
 # A compiled module defines no named tuple: mypyc builds such a class when
 # the module is imported through `typing.NamedTupleMeta` (whatever base the
 # source names: mypyc sees `typing.NamedTuple`), which evaluates the source of
-# its `__new__` and checks each field's annotation. Each is defined in a module left to Python beside it (or the
-# model or profile it belongs to) and imported; mypyc reads its fields by index
-# all the same, from its type.
+# its `__new__` and checks each field's annotation. Each is defined in a
+# module left to Python beside it (or the model or profile it belongs to) and
+# imported; mypyc reads its fields by index all the same, from its type.
 #
 # The hot paths by measurement (bench/compiled.py): the line scan and inline
 # reader, the page models' builders and the Original Source's bounds, the

@@ -42,6 +42,6 @@ def collect_rarely() -> None:
 def leave_to_exit() -> None:
     """At the end of a process doclint owns, once its output is written: the
     interpreter's last collection would trace everything the run left, and
-    free its cycles, which the process's end frees anyway. Finalizers (`weakref.finalize`: temporary folders, open
-    spills) still run at exit."""
+    free its cycles, which the process's end frees anyway. Finalizers
+    (`weakref.finalize`: temporary folders, open spills) still run at exit."""
     gc.freeze()
