@@ -62,33 +62,63 @@ class _Reader:
     def note(self, section: int, path: str) -> None:
         self.seen[posixpath.basename(path)].append((section, path))
 
-    def file(self, written: str, base: str) -> str | list[str] | None:
+    def file(self, written: str, base: str, section: int = -1) -> str | list[str] | None:
         """The tree path `written` names; None for none; the candidates
-        when several files fit and nothing tells which."""
+        when several files have its name and nothing tells which. A path
+        with a folder is read from the root, the page's folder or the end of
+        a path named before it; a bare name from the page's folder, a path
+        named before it (its section's first) or the tree's one file of
+        that name."""
         ctx = self.ctx
         if not written or written in (".", ".."):
             return None
         local = posixpath.normpath(posixpath.join(self.folder, written))
+        inside = not local.startswith("../")
         if base == "root":
-            return written if ctx.is_file(written) else None
+            return written if ctx.is_file(written) else self.machine_path(written)
         if base == "page":
-            if not local.startswith("../") and ctx.is_file(local):
+            if inside and ctx.is_file(local):
                 return local
             return written if ctx.is_file(written) else None
+        if inside and ctx.is_file(local):
+            return local
         if "/" in written and ctx.is_file(written):
             return written
-        if not local.startswith("../") and local != written and ctx.is_file(local):
-            return local
-        ending = "/" + written
-        named = _names(ctx).get(posixpath.basename(written), ())
-        matches = [p for p in named if p.endswith(ending)]
-        if "/" not in written and ctx.is_file(written):
+        earlier = self.named_before(written, section)
+        if earlier is not None or "/" in written:
+            return earlier
+        matches = list(_names(ctx).get(written, ()))
+        if ctx.is_file(written) and written not in matches:
             matches.append(written)
         if len(matches) == 1:
             return matches[0]
-        if not matches:
-            return None
-        return matches
+        return matches or None
+
+    def machine_path(self, written: str) -> str | None:
+        """The file an absolute path on the author's machine names
+        (`/home/me/repo/src/x.py`): its longest ending of a folder and more
+        that is a file of the page's folder or the root."""
+        parts = written.split("/")
+        for start in range(1, len(parts) - 1):
+            ending = "/".join(parts[start:])
+            for place in (posixpath.join(self.folder, ending), ending):
+                if self.ctx.is_file(place):
+                    return place
+        return None
+
+    def named_before(self, written: str, section: int) -> str | None:
+        """The file the page named before whose path ends in `written`: the
+        latest in the section, else the latest above it."""
+        ending = "/" + written
+        seen = [
+            (s, p)
+            for s, p in self.seen.get(posixpath.basename(written), ())
+            if p == written or p.endswith(ending)
+        ]
+        in_section = [p for s, p in seen if s == section]
+        if in_section:
+            return in_section[-1]
+        return seen[-1][1] if seen else None
 
 
 def _resolved(
@@ -102,7 +132,7 @@ def _resolved(
     for _, _, item in events:
         if not hasattr(item, "ranges"):
             named_path = item
-            place = reader.file(named_path.path, named_path.base)
+            place = reader.file(named_path.path, named_path.base, named_path.section)
             if isinstance(place, str):
                 reader.note(named_path.section, place)
             continue
@@ -111,9 +141,7 @@ def _resolved(
             continue
         commit = "" if citation.commit.startswith("branch:") else citation.commit
         citation = citation._replace(commit=commit)
-        place = reader.file(citation.path, citation.base)
-        if isinstance(place, list):
-            place = _named_before(reader, citation, place)
+        place = reader.file(citation.path, citation.base, citation.section)
         if isinstance(place, list):
             shown = ", ".join(f"`{p}`" for p in sorted(place)[:3])
             more = f" and {len(place) - 3} more" if len(place) > 3 else ""
@@ -129,22 +157,6 @@ def _resolved(
         reader.note(citation.section, place)
         found.append(citation._replace(path=place))
     return found
-
-
-def _named_before(reader: _Reader, citation: Citation, candidates: list[str]) -> str | list[str]:
-    """The candidate the page named before the citation: in its section
-    first, else anywhere above it (the latest)."""
-    seen = [p for _, p in reader.seen.get(posixpath.basename(citation.path), ()) if p in candidates]
-    in_section = [
-        p
-        for s, p in reader.seen.get(posixpath.basename(citation.path), ())
-        if s == citation.section and p in candidates
-    ]
-    if in_section:
-        return in_section[-1]
-    if seen:
-        return seen[-1]
-    return candidates
 
 
 def _ours(repository: str, ctx: RuleContext) -> bool:

@@ -51,6 +51,7 @@ _GITHUB = compiled_on_use(
 )
 _SCHEME = compiled_on_use(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
 _DIGITS = compiled_on_use(r"\d++")
+_TARGET_LINES = compiled_on_use(r"\d++(?:-\d++)?+")
 _HEX = compiled_on_use(r"[0-9a-fA-F]{7,64}")
 _LINE_HEADER = compiled_on_use(r"(?i)\s*(?:\*\*)?(?:lines?|line numbers?|ln|at line)(?:\*\*)?\s*")
 _CELL_LINES = compiled_on_use(rf"\s*`?(?:L|:)?(?P<lines>{_LINES})`?\s*")
@@ -233,28 +234,42 @@ def _link(link: Link, line: str, section: int) -> Citation | NamedPath | None:
         base = "root" if path.startswith("/") else "page"
     if "%" in path:
         path = unquoted(path)
+    # An editor's link, `/home/me/repo/src/x.py:12`: its lines after a colon.
+    path, colon, suffix = path.rpartition(":") if ":" in path else (path, "", "")
+    if colon and not _TARGET_LINES.fullmatch(suffix):
+        path, suffix = f"{path}:{suffix}", ""
     if not _file_like(path):
         return None
     ranges: tuple[LineRange, ...] = ()
     extent = _extent(line, link)
     numbers: tuple[tuple[int, int], ...] = ()
+    middle = line.find("](", extent[0]) if extent is not None else -1
     anchored = _ANCHOR.fullmatch(anchor) if anchor else None
-    if anchored is not None:
-        first = int(anchored.group(1))
-        ranges = ((first, int(anchored.group(2) or first)),)
+    if anchored is not None or suffix:
+        if anchored is not None:
+            first, last = int(anchored.group(1)), int(anchored.group(2) or anchored.group(1))
+            ranges = ((first, last),)
+        else:
+            ranges = _ranges(suffix)
         if extent is not None:
-            hash_at = line.rfind("#", extent[0], extent[1])
-            numbers += _numbers(line, hash_at, extent[1])
+            mark = line.rfind("#" if anchored is not None else ":", middle, extent[1])
+            numbers += _numbers(line, mark, extent[1])
     said = _SPAN.fullmatch(link.text.strip().strip("`"))
     if said is not None and said.group("lines"):
-        name = (said.group("path") or "").rsplit("/", 1)[-1]
+        text_path = _clean(said.group("path") or "")
+        name = text_path.rsplit("/", 1)[-1]
         if not name or posixpath.basename(path) == name:
-            ranges = ranges or _ranges(said.group("lines"))
+            told = _ranges(said.group("lines"))
+            # A target naming the first line only (`x.py:93` for `x.py:93-94`).
+            if not ranges or (len(ranges) == 1 and told and ranges[0] == (told[0][0],) * 2):
+                ranges = told
             if extent is not None:
-                middle = line.find("](", extent[0])
-                colon = line.find(":", extent[0] + 1, middle)
-                if colon >= 0:
-                    numbers = _numbers(line, colon, middle) + numbers
+                colon_at = line.find(":", extent[0] + 1, middle)
+                if colon_at >= 0:
+                    numbers = _numbers(line, colon_at, middle) + numbers
+            if base == "root" and "/" in text_path and _clean(path).endswith("/" + text_path):
+                # A path on the author's machine ending in the path the text names.
+                path, base = text_path, "any"
     if not ranges:
         return NamedPath(link.line, section, _clean(path), base)
     return Citation(
