@@ -143,6 +143,11 @@ def documented_object(entry: Entry, objects: ModuleObjects) -> PyObject | None:
     return obj if obj is not None and obj.kind == entry.kind else None
 
 
+def fenced_lines(page: MarkdownPage) -> set[int]:
+    """The lines of the page's code blocks, their fences included."""
+    return _fenced_lines(page)[0]
+
+
 def _fenced_lines(page: MarkdownPage) -> tuple[set[int], bool]:
     fenced: set[int] = set()
     open_fence = False

@@ -70,6 +70,10 @@ class ProjectModel:
     suffix: str
     by_name: dict[str, list[Definition]] = field(default_factory=dict)
     """Every definition by its own (last) name."""
+    imported: set[str] = field(default_factory=set)
+    """Every name an import of a readable source binds, and the last part of
+    what it imports (`from a import B as C`: C and B): a name of a source the
+    tree may not hold."""
     _reach: dict[tuple[int, str], bool] = field(default_factory=dict)
 
     def defined(self, name: str, paths: list[str] | None = None) -> list[Definition]:
@@ -145,6 +149,8 @@ def _build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
         if objects is None:
             continue
         model.readable[source] = objects
+        for bound, (_level, dotted) in objects.imports.items():
+            model.imported.update((bound, dotted.rpartition(".")[2]))
         for obj in objects.objects.values():
             definition = Definition(obj.kind, obj.qualname, source, obj.line, obj.used, obj.bases)
             model.by_name.setdefault(obj.name, []).append(definition)

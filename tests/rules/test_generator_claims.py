@@ -784,3 +784,54 @@ def test_undocumented_object_a_loose_heading_stands_for_one_object_only(tmp_path
     page += "## FunctionDef run(self)\n**run**: Runs.\n"
     report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
     assert report.diagnostics == []
+
+
+INVENTED_PAGE = """\
+## ClassDef Store
+**Store**: The function of Store is to keep entries.
+{section}
+## FunctionDef fetch(url)
+**fetch**: Fetches.
+"""
+
+
+@pytest.mark.parametrize(
+    ("section", "line"),
+    [
+        ("### Object: CustomerProfile\n**CustomerProfile**: Holds a customer.", 3),
+        ("# Documentation for UserAuthenticationService\nIt logs users in.", 3),
+        ("Text.\n**CustomerProfile**: The function of CustomerProfile is to hold.", 4),
+        ("**CustomerProfile**: CustomerProfile的功能是保存客户。", 3),
+    ],
+)
+def test_invented_section_of_an_object_the_project_lacks(tmp_path, section, line):
+    page = INVENTED_PAGE.format(section=section)
+    assert check(tmp_path, page, "invented-section") == [(line, 1, "DL711")]
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        # The heading's own object, an object of the source, a name it imports.
+        "### Object: Store\n**Store**: The function of Store is to keep entries.",
+        "### Class: fetch",
+        "**Path**: The function of Path is to name a file.",
+        # An ordinary heading and label, and a heading inside a code block.
+        "### Notes\n**Note**: The function of Note is unclear.",
+        "```markdown\n### Object: CustomerProfile\n```",
+    ],
+)
+def test_invented_section_near_miss_objects_the_project_has(tmp_path, section):
+    source = "from pathlib import Path\n\n" + SOURCE
+    page = INVENTED_PAGE.format(section=section)
+    assert check(tmp_path, page, "invented-section", source) == []
+
+
+def test_invented_section_near_miss_an_output_example_showing_a_page(tmp_path):
+    example = "**Output Example**: A page such as\n\n# Class Example\n## Method example_method"
+    assert check(tmp_path, INVENTED_PAGE.format(section=example), "invented-section") == []
+    # Near miss of the near miss: after the example, a new label reads on.
+    example += "\n\n**Note**: See below.\n### Object: CustomerProfile"
+    assert check(tmp_path, INVENTED_PAGE.format(section=example), "invented-section") == [
+        (9, 1, "DL711")
+    ]
