@@ -7,10 +7,10 @@ outputs); an expression this runner does not know fails the test, so the
 action cannot use one untested. GITHUB_OUTPUT, GITHUB_PATH and
 GITHUB_STEP_SUMMARY are files, read back between steps. The `uses:` steps
 (actions/cache) cannot run here: their keys are checked against
-docs/caching.md's scheme instead. The install steps (doclint's, Mermaid's)
-run only in the slow test (a pip install of the checkout); the others use
-this doclint, and test_mermaid_is_installed_outside_the_workspace runs
-Mermaid's step with a stand-in npm.
+docs/caching.md's scheme instead. The install step (doclint and Mermaid's
+parser) runs only in the slow tests (a pip install of the checkout); the
+others use this doclint, and test_mermaid_is_installed_into_doclints_environment
+runs the install step with a stand-in Python and npm.
 """
 
 from __future__ import annotations
@@ -359,7 +359,7 @@ def test_a_quoted_line_break_stays_inside_its_word(workspace):
     assert "DL4\\n--exit-zero" in line
 
 
-def test_the_summary_counts_the_findings_by_severity_and_rule(tmp_path):
+def test_the_summary_counts_the_findings_by_severity_and_rule_named_and_linked(tmp_path):
     workspace = tmp_path / "workspace"
     (workspace / "docs").mkdir(parents=True)
     (workspace / "docs" / "empty.md").write_text("")  # DL009, a warning
