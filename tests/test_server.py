@@ -267,3 +267,21 @@ def test_the_latency_bench_runs_and_checks_each_answer(tree):
     )
     assert done.returncode == 0, done.stderr
     assert '"edits": 6' in done.stdout and '"median_ms"' in done.stdout
+
+
+def test_the_editor_configurations_of_the_docs_parse_and_start_the_server():
+    # docs/editors.md: the JSON and TOML an editor reads are valid as written
+    # and start `doclint server` (the Lua needs Neovim, which is not here).
+    import json
+    import re
+    import tomllib
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "editors.md").read_text()
+    blocks = re.findall(r"^```(\w+)\n(.*?)^```$", text, re.M | re.S)
+    parsed = [json.loads(body) for kind, body in blocks if kind == "json"]
+    assert parsed[0]["glspc.server.command"] == "doclint"
+    assert parsed[0]["glspc.server.commandArguments"] == ["server"]
+    assert "source.fixAll.doclint" in parsed[1]["[markdown]"]["editor.codeActionsOnSave"]
+    (helix,) = [tomllib.loads(body) for kind, body in blocks if kind == "toml"]
+    assert helix["language-server"]["doclint"] == {"command": "doclint", "args": ["server"]}
+    assert all('cmd = { "doclint", "server" }' in body for kind, body in blocks if kind == "lua")
