@@ -835,3 +835,28 @@ def test_invented_section_near_miss_an_output_example_showing_a_page(tmp_path):
     assert check(tmp_path, INVENTED_PAGE.format(section=example), "invented-section") == [
         (9, 1, "DL711")
     ]
+
+
+def test_truncated_page_a_section_cut_mid_sentence_mid_list_or_in_an_open_fence(tmp_path):
+    line = PAGE.splitlines().index("### FunctionDef open(cls, path)")  # one before its line
+    cut = PAGE.replace(
+        "#### FunctionDef helper(value)",
+        "It then reads the key from the\n#### FunctionDef helper(value)",
+    )
+    assert check(tmp_path, cut, "truncated-page") == [(24, 1, "DL707")]
+    listed = PAGE.replace(
+        "**open**: Opens one.\n***\n", "**open**: Opens one.\n· path: the path of the store, and\n"
+    )
+    assert check(tmp_path, listed, "truncated-page") == [(line + 3, 1, "DL707")]
+    fence = PAGE.replace(
+        "**open**: Opens one.\n***\n", "**open**: Opens one.\n```python\nStore.open(\n"
+    )
+    assert check(tmp_path, fence, "truncated-page") == [(line + 4, 1, "DL707")]
+
+
+def test_truncated_page_near_miss_finished_sections_items_and_example_headings(tmp_path):
+    # A list item without a full stop ends a section; an example shows made-up headings.
+    listed = PAGE.replace("**open**: Opens one.\n***\n", "**open**: Opens one.\n· path: the path\n")
+    assert check(tmp_path, listed, "truncated-page") == []
+    example = "**open**: Opens one.\n```markdown\n## FunctionDef my_function(a)\nDoes.\n```\n"
+    assert check(tmp_path, PAGE.replace("**open**: Opens one.\n", example), "truncated-page") == []
