@@ -85,8 +85,16 @@ class _Reader:
         if "/" in written and ctx.is_file(written):
             return written
         earlier = self.named_before(written, section)
-        if earlier is not None or "/" in written:
+        if earlier is not None:
             return earlier
+        if "/" in written:
+            # The one file of the tree whose path ends in it; where several
+            # do, a path of another project's (an example's) as often.
+            ending = "/" + written
+            ends = [
+                p for p in _names(ctx).get(posixpath.basename(written), ()) if p.endswith(ending)
+            ]
+            return ends[0] if len(ends) == 1 else None
         matches = list(_names(ctx).get(written, ()))
         if ctx.is_file(written) and written not in matches:
             matches.append(written)

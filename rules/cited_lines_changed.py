@@ -85,7 +85,7 @@ class CitedLinesChanged(Rule[MarkdownPage]):
                 shifts.setdefault(last, 0)
                 continue
             where = _find(block, now)
-            moved.append(f"{where[0]}-{where[1]}" if where else "")
+            moved.append(_shown_place(where, bool(citation.form)))
             once = where is not None and _once(block, now)
             for number in (first, last):
                 shift = where[0] - first if where is not None and once else None
@@ -104,6 +104,14 @@ class CitedLinesChanged(Rule[MarkdownPage]):
             return Finding(citation.line, citation.column, message, fix=fix, cause=self.MOVED)
         message = f"{shown}{renamed}: the cited lines changed since {at}"
         return Finding(citation.line, citation.column, message, cause=self.CHANGED)
+
+
+def _shown_place(where: tuple[int, int] | None, as_written: bool) -> str:
+    """Where a block stands now (`43-44`; a line alone `43` for a page of no
+    wiki: its citations write it so); "" where it stands nowhere."""
+    if where is None:
+        return ""
+    return str(where[0]) if as_written and where[0] == where[1] else f"{where[0]}-{where[1]}"
 
 
 def _re_anchored(

@@ -77,6 +77,61 @@ def build(name: str, repo: Path) -> list[dict[str, object]]:
     return cases
 
 
+def build_history(name: str, repo: Path) -> dict[str, object]:
+    """The repository of a page whose history is replayed (each of its
+    commits with the cited source as it then stood, then the source at the
+    fix's parent), at `repo`; its labels."""
+    labelled: dict[str, object] = json.loads(
+        (REPAIRS / name / "labels.json").read_text(encoding="utf-8")
+    )
+    data = lzma.decompress((REPAIRS / name / "sources.tar.xz").read_bytes())
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        blobs = {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}  # type: ignore[union-attr]
+    repo.mkdir(parents=True, exist_ok=True)
+    _git(repo, "init", "-q", "-b", "main")
+    page, source = str(labelled["page"]), str(labelled["source"])
+    for step in labelled["page_commits"]:  # type: ignore[attr-defined]
+        for path in (page, source):
+            target = repo / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(blobs[f"{step['commit']}/{path}"])
+        _git(repo, "add", "-A")
+        _git(repo, "commit", "-q", "-m", step["commit"], date=str(step["date"]))
+    (repo / source).write_bytes(blobs[f"{labelled['parent']}/{source}"])
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "the fix's parent")
+    return labelled
+
+
+def score_page(labelled: dict[str, object], found: list[dict[str, object]]) -> Score:
+    """Each labelled citation of the page found, missed, or reported though
+    right; a finding at a citation of no label is listed as unlabelled."""
+    result = Score()
+    page = str(labelled["page"])
+    places = {
+        (int(f["line"]), int(f["column"])): f  # type: ignore[call-overload]
+        for f in found
+        if f["path"] == page
+    }
+    seen = set()
+    for citation in labelled["citations"]:  # type: ignore[attr-defined]
+        place = (int(citation["line"]), int(citation["column"]))
+        seen.add(place)
+        name = f"{place[0]}:{place[1]} {citation['was']}"
+        if citation["stale"]:
+            (result.found if place in places else result.missed).append(name)
+        elif place in places:
+            result.false.append(name)
+        else:
+            result.right_silent.append(name)
+    result.unlabelled = [
+        f"{line}:{column} {f['code']}"
+        for (line, column), f in places.items()
+        if (line, column) not in seen
+    ]
+    return result
+
+
 def findings(repo: Path, *extra: str) -> list[dict[str, object]]:
     """doclint's citation findings on the repository, with no configuration."""
     command = [sys.executable, "-m", "doclint", "check", ".", "--no-cache", "--isolated"]
@@ -95,6 +150,7 @@ class Score:
     right_silent: list[str] = field(default_factory=list)
     fixed_as_maintainers: list[str] = field(default_factory=list)
     fixed_otherwise: list[str] = field(default_factory=list)
+    unlabelled: list[str] = field(default_factory=list)
 
 
 def score(cases: list[dict[str, object]], found: list[dict[str, object]]) -> Score:
@@ -155,12 +211,23 @@ def main() -> None:
     name = sys.argv[1]
     with tempfile.TemporaryDirectory() as folder:
         repo = Path(folder) / "repo"
-        cases = build(name, repo)
-        found = findings(repo)
-        result = score(cases, found)
-        fixed(repo, cases, result)
+        if isinstance(json.loads((REPAIRS / name / "labels.json").read_text()), dict):
+            labelled = build_history(name, repo)
+            found = findings(repo)
+            result = score_page(labelled, found)
+        else:
+            cases = build(name, repo)
+            found = findings(repo)
+            result = score(cases, found)
+            fixed(repo, cases, result)
         for finding in found:
-            print(finding["path"], finding["column"], finding["code"], finding["message"])
+            print(
+                finding["path"],
+                finding["line"],
+                finding["column"],
+                finding["code"],
+                finding["message"],
+            )
     for key, value in vars(result).items():
         print(key, len(value))
         for item in value:

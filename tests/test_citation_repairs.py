@@ -7,10 +7,11 @@ a citation that appears in or leaves either list fails the test."""
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 
-from tests.citation_repairs import Score, build, findings, fixed, score
+from tests.citation_repairs import Score, build, build_history, findings, fixed, score, score_page
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
@@ -47,3 +48,36 @@ def test_lean_zip_stale_citations_are_found_and_the_right_ones_left(lean_zip: Sc
 def test_lean_zip_fix_moves_each_found_citation_where_the_maintainers_did(lean_zip: Score) -> None:
     assert lean_zip.fixed_otherwise == []
     assert sorted(lean_zip.fixed_as_maintainers) == sorted(_names(lean_zip.found))
+
+
+# Labelled right from issue #661 (section 10 corrected by #656), they were
+# found moved: cc185d4 and 7d396fa changed ats-resume-model.ts after #656
+# and before the fix's parent (`joinHeader` at 576 there, not 583), and the
+# fix rewrote them with the rest. The labels stay as written; these are
+# where the code at the parent contradicts them.
+OFFLINECV_RIGHT_BUT_MOVED = {
+    "218:50",
+    "218:77",
+    "219:34",
+    "220:57",
+    "221:40",
+    "222:30",
+    "223:44",
+    "224:41",
+    "224:68",
+    "225:63",
+    "225:90",
+    "225:98",
+    "225:106",
+    "226:66",
+}
+
+
+def test_offlinecv_stale_citations_are_found(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    labelled = build_history("offlinecv", repo)
+    result = score_page(labelled, findings(repo))
+    assert len(result.found) == 18
+    assert result.missed == []
+    assert _names(result.false) == OFFLINECV_RIGHT_BUT_MOVED
+    assert result.unlabelled == []

@@ -106,6 +106,7 @@ class NamedPath(NamedTuple):
     section: int
     path: str
     base: str
+    column: int = 0
 
 
 class PageCitations(NamedTuple):

@@ -98,7 +98,7 @@ def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> 
         cited.extend(_prose(number, line, taken, _section(starts, number)))
     cited.extend(_tables(lines, markdown, starts, fenced))
     cited.sort(key=lambda c: (c.line, c.column))
-    return PageCitations(tuple(_follow_ons(cited)), tuple(named))
+    return PageCitations(tuple(_follow_ons(cited, named)), tuple(named))
 
 
 def _section(starts: list[int], line: int) -> int:
@@ -144,9 +144,9 @@ def _span(span: _Span, line: str, section: int) -> Citation | NamedPath | None:
     if match is None:
         text = span.text.strip()
         if "/" in text and _CELL_PATH.fullmatch(text) and _file_like(text):
-            return NamedPath(span.line, section, text, _base(text))
+            return NamedPath(span.line, section, text, _base(text), span.column)
         if "/" not in text and _file_like(text) and _CELL_PATH.fullmatch(text):
-            return NamedPath(span.line, section, text, "any")
+            return NamedPath(span.line, section, text, "any", span.column)
         return None
     written = match.group("path") or ""
     if written and not _file_like(written):
@@ -271,7 +271,7 @@ def _link(link: Link, line: str, section: int) -> Citation | NamedPath | None:
                 # A path on the author's machine ending in the path the text names.
                 path, base = text_path, "any"
     if not ranges:
-        return NamedPath(link.line, section, _clean(path), base)
+        return NamedPath(link.line, section, _clean(path), base, link.column)
     return Citation(
         link.line,
         link.column,
@@ -287,18 +287,30 @@ def _link(link: Link, line: str, section: int) -> Citation | NamedPath | None:
     )
 
 
-def _follow_ons(cited: list[Citation]) -> Iterator[Citation]:
-    """A span of lines alone (`` `:481` ``) cites the file of the citation
-    before it in its section; with none, it cites nothing."""
-    last: Citation | None = None
-    for citation in cited:
-        if citation.path:
-            last = citation
-            yield citation
-        elif last is not None and last.section == citation.section and citation.ranges:
-            yield citation._replace(
-                path=last.path, base=last.base, commit=last.commit, repository=last.repository
-            )
+def _follow_ons(cited: list[Citation], named: list[NamedPath]) -> Iterator[Citation]:
+    """A span of lines alone (`` `:481` ``) cites the file named last before
+    it in its section, cited or not (`` `x.test.ts` `:303` ``); with none,
+    it cites nothing."""
+    if all(citation.path for citation in cited):
+        yield from cited
+        return
+    events: list[tuple[int, int, Citation | NamedPath]] = [(c.line, c.column, c) for c in cited]
+    events += [(n.line, n.column, n) for n in named]
+    events.sort(key=lambda event: (event[0], event[1]))
+    last: Citation | NamedPath | None = None
+    for _, _, item in events:
+        if isinstance(item, NamedPath):
+            last = item
+        elif item.path:
+            last = item
+            yield item
+        elif last is not None and last.section == item.section and item.ranges:
+            if isinstance(last, NamedPath):
+                yield item._replace(path=last.path, base=last.base)
+            else:
+                yield item._replace(
+                    path=last.path, base=last.base, commit=last.commit, repository=last.repository
+                )
 
 
 def _tables(
