@@ -229,6 +229,13 @@ async def test_bad_input_gets_a_message_not_a_crash(client, tree, tmp_path):
     surrogate = (tree / "docs" / "odd.md").as_uri()
     _open(client, surrogate, "# Odd \udc80\n")
     assert [d.code for d in await _diagnostics(client, surrogate, 1)] == ["DL003"]
+    _open(client, "untitled:Untitled-1", "[x](gone.md)\n")
+    assert await _diagnostics(client, "untitled:Untitled-1", 1) == []
+    assert any("Untitled-1: not checked" in m.message for m in client.log_messages)
+    # A page not yet on disk is checked as the file it will be.
+    new = (tree / "docs" / "pkg" / "new.md").as_uri()
+    _open(client, new, "[x](gone.md)\n")
+    assert [d.code for d in await _diagnostics(client, new, 1)] == ["DL401"]
     # The server still answers.
     uri = (tree / KW).as_uri()
     _open(client, uri, PAGE)

@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from doclint.config.files import CONFIG_FILES, Config, ConfigError, find_config
+from doclint.config.files import CONFIG_FILES, PYPROJECT, Config, ConfigError
 from doclint.config.files import load_config as load_config_file
 from doclint.config.settings import run_settings
 from doclint.engine import Linter, Settings
@@ -32,6 +32,8 @@ from doclint.models.findings import Finding
 from doclint.profiles.templates import use_generators
 from doclint.run.roots import choose_root, root_from_title
 from doclint.tree.index import Tree
+from doclint.tree.reading import CONFIG_LIMIT, read_named
+from doclint.util.toml import TomlError, read_toml
 
 _TITLE_BYTES = 4096
 
@@ -47,7 +49,10 @@ class Checked:
 
     findings: list[Finding]
     note: str | None = None
-    """Why the buffer was not checked as a page (excluded), if it was not."""
+    """Why the buffer was not checked, if it was not."""
+    trouble: bool = False
+    """Whether the note tells of something to repair (a configuration that
+    cannot be used), not of a choice (a page the configuration excludes)."""
 
 
 @dataclass
@@ -103,7 +108,7 @@ class Workspace:
         settings = found.settings
         if settings is None:
             message = found.problem or "the configuration cannot be used"
-            return Checked([], f"not checked: {message}")
+            return Checked([], f"not checked: {message}", trouble=True)
         if settings.path_filter().excludes(file):
             return Checked([], "not checked: the configuration's exclude leaves it out")
         linter = self._linter(found, file, data)
@@ -177,14 +182,16 @@ class Workspace:
         return found
 
     def _config_file(self, file: Path) -> Path | None:
-        """The configuration closest above `file`, looked for no higher than
-        the workspace root."""
+        """The configuration closest above `file`, as `doclint check` finds
+        it, looked for no higher than the workspace root."""
         folder = file.parent
         while folder.is_relative_to(self.root):
-            if any((folder / name).is_file() for name in CONFIG_FILES):
-                config = find_config(folder)
-                if config is not None and config.parent == folder:
-                    return config
+            doclint_toml = folder / CONFIG_FILES[0]
+            if doclint_toml.is_file():
+                return doclint_toml
+            pyproject = folder / PYPROJECT
+            if pyproject.is_file() and _configures_doclint(pyproject):
+                return pyproject
             if folder == self.root:
                 break
             folder = folder.parent
@@ -205,3 +212,19 @@ class Workspace:
             found.linters[root] = linter
             self._generators_of = linter
         return linter
+
+
+def _configures_doclint(pyproject: Path) -> bool:
+    """Whether a pyproject.toml has a [tool.doclint] table; True when it
+    cannot be read or parsed: loading it then says what is wrong."""
+    try:
+        text = read_named(pyproject, CONFIG_LIMIT).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return True
+    if "doclint" not in text:  # most pyproject.toml files: no need to parse them
+        return False
+    try:
+        tool = read_toml(text).get("tool")
+    except TomlError:
+        return True
+    return isinstance(tool, dict) and "doclint" in tool

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -23,6 +24,7 @@ from pygls.workspace import TextDocument
 
 from doclint import __version__
 from doclint.engine.builtin_rules import InternalError, engine_row
+from doclint.engine.registry import Registry, load_registry
 from doclint.models.findings import Edit, Finding
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.models.urls import rule_url
@@ -41,33 +43,69 @@ _SEVERITIES = {
 }
 
 
+_Note = tuple[str, types.MessageType]
+"""A line for the client's log, and its kind."""
+_WARNING = types.MessageType.Warning
+
+
 class _Shown:
     """What a document's last check showed: its version, text and findings
-    with the diagnostic each became."""
+    with the diagnostic each became, and the line it logged."""
 
     def __init__(
-        self, version: int | None, text: str, shown: list[tuple[Finding, types.Diagnostic]]
-    ):
+        self,
+        version: int | None,
+        text: str,
+        shown: list[tuple[Finding, types.Diagnostic]],
+        note: _Note | None = None,
+    ) -> None:
         self.version = version
         self.text = text
         self.shown = shown
+        self.note = note
 
 
 class DoclintServer(LanguageServer):
-    """The language server: a workspace kept warm, each open document's last findings."""
+    """The language server: a warm `Workspace` per workspace folder the
+    client names, each open document's last findings."""
 
     def __init__(self) -> None:
         super().__init__("doclint", __version__)
-        self.doclint: Workspace | None = None
+        self.roots: dict[Path, Workspace] = {}
+        self._registry: Registry | None = None
         self.shown: dict[str, _Shown] = {}
         self._pending: set[str] = set()
 
-    def workspace_root(self) -> Workspace:
-        """The warm workspace, made at the first use (the client's root, or
-        the working folder when it named none)."""
-        if self.doclint is None:
-            self.doclint = Workspace(Path.cwd())
-        return self.doclint
+    @property
+    def registry(self) -> Registry:
+        """The rules, loaded once for every workspace folder."""
+        if self._registry is None:
+            self._registry = load_registry()
+        return self._registry
+
+    def folders(self) -> list[Path]:
+        """The workspace folders the client named (its root first), or the
+        working folder when it named none."""
+        named = [self.workspace.root_path] if self.workspace.root_path else []
+        named += [
+            str(path)
+            for folder in self.workspace.folders.values()
+            if (path := file_path(folder.uri)) is not None
+        ]
+        return [Path(os.path.abspath(folder)) for folder in named] or [Path.cwd()]
+
+    def workspace_of(self, file: Path) -> Workspace:
+        """The warm workspace of the innermost workspace folder holding
+        `file`; OutsideWorkspace when none holds it."""
+        holding = [folder for folder in self.folders() if file.is_relative_to(folder)]
+        if not holding:
+            folders = ", ".join(str(folder) for folder in self.folders())
+            raise OutsideWorkspace(f"{file} is outside the workspace root ({folders})")
+        folder = max(holding, key=lambda folder: len(folder.parts))
+        found = self.roots.get(folder)
+        if found is None:
+            found = self.roots[folder] = Workspace(folder, self.registry)
+        return found
 
     def log(self, message: str, kind: types.MessageType = types.MessageType.Warning) -> None:
         self.window_log_message(types.LogMessageParams(type=kind, message=message))
@@ -86,36 +124,43 @@ class DoclintServer(LanguageServer):
 
     def check(self, uri: str) -> None:
         """Check the open document `uri` as its buffer holds it now and
-        publish its diagnostics (an empty list when it cannot be checked)."""
+        publish its diagnostics (an empty list when it cannot be checked;
+        why is said once in the client's log, not at every change)."""
         document = self.workspace.get_text_document(uri)
         text, version = document.source, document.version
         last = self.shown.get(uri)
         if last is not None and last.version == version and last.text == text:
             return
-        findings: list[Finding] = []
-        file = file_path(uri)
-        if file is None:
-            self.log(f"{uri}: not a file (only file: URIs are checked)")
-        else:
-            try:
-                checked = self.workspace_root().check(file, text)
-            except OutsideWorkspace as error:
-                self.log(f"{error}; not checked")
-            except Exception as error:  # a bug of doclint must not end the server
-                message = f"doclint crashed on this page: {type(error).__name__}: {error}"
-                self.log(f"{file}: {message}", types.MessageType.Error)
-                findings = [engine_row(InternalError, 1, 1, message, InternalError.RULE_CRASHED)]
-            else:
-                findings = checked.findings
-                if checked.note is not None:
-                    self.log(f"{file}: {checked.note}", types.MessageType.Info)
+        findings, note = self._findings(uri, text)
+        if note is not None and (last is None or last.note != note):
+            self.log(*note)
         shown = diagnostics(findings, text, document)
-        self.shown[uri] = _Shown(version, text, shown)
+        self.shown[uri] = _Shown(version, text, shown, note)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(
                 uri=uri, version=version, diagnostics=[diagnostic for _, diagnostic in shown]
             )
         )
+
+    def _findings(self, uri: str, text: str) -> tuple[list[Finding], _Note | None]:
+        """The findings of the buffer `text` of `uri`, and what to tell the
+        client's log of it."""
+        file = file_path(uri)
+        if file is None:
+            return [], (f"{uri}: not checked: not a file on this machine", _WARNING)
+        try:
+            checked = self.workspace_of(file).check(file, text)
+        except OutsideWorkspace as error:
+            return [], (f"{error}; not checked", _WARNING)
+        except Exception as error:  # a bug of doclint must not end the server
+            message = f"doclint crashed on this page: {type(error).__name__}: {error}"
+            trace = "".join(traceback.format_exception(error)).rstrip()
+            crash = engine_row(InternalError, 1, 1, message, InternalError.RULE_CRASHED)
+            return [crash], (f"{file}: {message}\n{trace}", types.MessageType.Error)
+        if checked.note is None:
+            return checked.findings, None
+        kind = _WARNING if checked.trouble else types.MessageType.Info
+        return checked.findings, (f"{file}: {checked.note}", kind)
 
     def closed(self, uri: str) -> None:
         self.shown.pop(uri, None)
@@ -128,7 +173,8 @@ class DoclintServer(LanguageServer):
         them are read again, and every open document checked again."""
         for uri in uris:
             path = file_path(uri)
-            self.workspace_root().forget(path)
+            for workspace in self.roots.values():
+                workspace.forget(path)
         for open_uri in list(self.shown):
             self.shown[open_uri].version = None  # checked again, whatever its version
             self.soon(open_uri)
@@ -258,7 +304,7 @@ def _fixed_all(server: DoclintServer, uri: str, text: str) -> str | None:
     if file is None:
         return None
     try:
-        return server.workspace_root().fix_all(file, text)
+        return server.workspace_of(file).fix_all(file, text)
     except OutsideWorkspace:
         return None
     except Exception as error:  # a bug of doclint must not end the server
@@ -279,7 +325,7 @@ def hover(server: DoclintServer, params: types.HoverParams) -> types.Hover | Non
             codes.setdefault(finding.code, where)
     if not codes:
         return None
-    parts = [rule_help(server.workspace_root(), code) for code in codes]
+    parts = [rule_help(server.registry, code) for code in codes]
     return types.Hover(
         contents=types.MarkupContent(
             kind=types.MarkupKind.Markdown, value="\n\n---\n\n".join(parts)
@@ -288,9 +334,9 @@ def hover(server: DoclintServer, params: types.HoverParams) -> types.Hover | Non
     )
 
 
-def rule_help(workspace: Workspace, code: str) -> str:
+def rule_help(registry: Registry, code: str) -> str:
     """A rule's documentation as `doclint rule CODE` gives it, in Markdown."""
-    entry = workspace.registry.entry(code)
+    entry = registry.entry(code)
     link = f"[docs/rules/{code}.md]({rule_url(code)})"
     if entry is None:
         return f"**{code}**\n\n{link}"
@@ -304,14 +350,14 @@ def build_server() -> DoclintServer:
 
     @server.feature(types.INITIALIZE)
     def initialize(ls: DoclintServer, params: types.InitializeParams) -> None:
-        root = ls.workspace.root_path
-        if root is None and params.workspace_folders:
-            root = file_path(params.workspace_folders[0].uri)
-        if root is not None and os.path.isdir(root):
-            # Every path a run shows, and the bounds of a tree's root, start
-            # from the working folder, as they do for `doclint check` there.
-            os.chdir(root)
-        ls.doclint = Workspace(Path.cwd())
+        first = ls.folders()[0]
+        if first.is_dir():
+            # Every path a run shows, and the bounds of a tree's root outside
+            # a checkout, start from the working folder, as they do for
+            # `doclint check` run there.
+            os.chdir(first)
+        # Loaded now, not at the first page opened: the editor waits less then.
+        ls.registry  # noqa: B018
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: DoclintServer, params: types.DidOpenTextDocumentParams) -> None:

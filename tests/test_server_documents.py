@@ -1,0 +1,106 @@
+"""The editor server's warm workspace (doclint/server/documents.py), without
+the protocol: a buffer checked as `doclint check -` checks stdin, against a
+tree kept between checks and read again once told of a change on disk, and
+nothing read outside the workspace root."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from doclint.server.documents import OutsideWorkspace, Workspace
+from doclint.tree.reading import MAX_FILE_SIZE
+from tests.pages import keyword_index, write
+
+KW = "docs/pkg/mod.py_kw.md"
+PAGE = keyword_index("pkg/mod.py", ["Thing"])
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch) -> Path:
+    root = tmp_path / "tree"
+    write(
+        root,
+        {
+            KW: PAGE.replace("### Classs", "### Classes"),
+            "docs/pkg/mod.py_docs.md": "# x\n",
+            "pkg/mod.py": "class Thing: ...\n",
+        },
+    )
+    monkeypatch.chdir(root)
+    return root
+
+
+def codes(workspace: Workspace, file: Path, text: str) -> list[str]:
+    return [row.code for row in workspace.check(file, text).findings]
+
+
+def test_the_buffer_is_checked_not_the_file(tree):
+    workspace = Workspace(tree)
+    assert codes(workspace, tree / KW, PAGE) == ["DL101"]
+    assert codes(workspace, tree / KW, PAGE.replace("Classs", "Classes")) == []
+
+
+def test_the_tree_is_kept_until_told_of_a_change(tree):
+    workspace = Workspace(tree)
+    text = PAGE.replace("Classs", "Classes")
+    assert codes(workspace, tree / KW, text) == []
+    (tree / "pkg" / "mod.py").write_text("x = 1\n")
+    # Kept: the source as first read (a later edit of the buffer is checked
+    # against the same tree, as an editor's keystrokes are).
+    assert codes(workspace, tree / KW, text + "\n") == []
+    workspace.forget(tree / "pkg" / "mod.py")
+    assert codes(workspace, tree / KW, text) != []
+
+
+def test_a_file_outside_the_workspace_is_refused(tree, tmp_path):
+    workspace = Workspace(tree)
+    with pytest.raises(OutsideWorkspace):
+        workspace.check(tmp_path / "elsewhere.md", "# x\n")
+    with pytest.raises(OutsideWorkspace):
+        workspace.check(tree / ".." / "elsewhere.md", "# x\n")
+
+
+def test_no_configuration_above_the_workspace_root_is_read(tree):
+    (tree.parent / "doclint.toml").write_text('ignore = ["DL101"]\n')
+    assert codes(Workspace(tree), tree / KW, PAGE) == ["DL101"]
+    # One inside is read, and a pyproject.toml without [tool.doclint] is passed over.
+    (tree / "doclint.toml").write_text('ignore = ["DL101"]\n')
+    (tree / "docs" / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    assert codes(Workspace(tree), tree / KW, PAGE) == []
+
+
+def test_a_configuration_that_cannot_be_used_is_said_and_checks_nothing(tree):
+    (tree / "doclint.toml").write_text("selct = []\n")
+    checked = Workspace(tree).check(tree / KW, PAGE)
+    assert checked.findings == [] and checked.trouble
+    assert "selct" in (checked.note or "")
+
+
+def test_a_changed_configuration_is_read_again(tree):
+    workspace = Workspace(tree)
+    assert codes(workspace, tree / KW, PAGE) == ["DL101"]
+    (tree / "doclint.toml").write_text('ignore = ["DL101"]\n')
+    workspace.forget(tree / "doclint.toml")
+    assert codes(workspace, tree / KW, PAGE) == []
+
+
+def test_an_excluded_page_gets_a_note(tree):
+    (tree / "doclint.toml").write_text('extend-exclude = ["docs/pkg/"]\n')
+    checked = Workspace(tree).check(tree / KW, PAGE)
+    assert checked.findings == [] and not checked.trouble and "exclude" in (checked.note or "")
+
+
+def test_bad_buffers_get_one_finding(tree):
+    workspace = Workspace(tree)
+    page = tree / "docs" / "odd.md"
+    assert codes(workspace, page, "hello\0\0\0world\n") == ["DL004"]
+    assert codes(workspace, page, "# Odd \udc80\n") == ["DL003"]
+    assert codes(workspace, page, "x" * (MAX_FILE_SIZE + 1)) == ["DL005"]
+
+
+def test_fix_all_applies_the_safe_fixes(tree):
+    workspace = Workspace(tree)
+    assert workspace.fix_all(tree / KW, PAGE) == PAGE.replace("Classs", "Classes")
+    assert workspace.fix_all(tree / KW, PAGE.replace("Classs", "Classes")) is None
