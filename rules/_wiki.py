@@ -24,6 +24,7 @@ from doclint.util.notices import say_once
 
 from ._citing import ANY_PAGE
 from ._project_names import project_names
+from ._unjudged import drift_commits
 
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Citation, WikiFacts
@@ -55,13 +56,16 @@ def judged(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> list[Judged | 
         return _LAST[0][1]
     if facts.generator == ANY_PAGE:
         written = _written_at(page, facts, ctx)
-        found = [
-            _judge(c, written[c.line - 1] if c.line <= len(written) else "", ctx)
-            for c in facts.citations
-        ]
+        commits = [written[c.line - 1] if c.line <= len(written) else "" for c in facts.citations]
     else:
-        page_commit = _page_commit(page, facts, ctx)
-        found = [_judge(c, page_commit, ctx) for c in facts.citations]
+        commits = [_page_commit(page, facts, ctx)] * len(facts.citations)
+    # What cannot be compared is counted and said at the run's end (_unjudged.py).
+    commits, shallow = drift_commits(facts.citations, commits, ctx)
+    found = [_judge(c, commit, ctx) for c, commit in zip(facts.citations, commits, strict=True)]
+    for index in shallow:
+        judgement = found[index]
+        if judgement is not None:
+            found[index] = None if judgement.now is None else judgement._replace(reference=None)
     _LAST[:] = [(facts, found)]
     return found
 

@@ -40,7 +40,7 @@ from doclint.run.setup import RunSetup, result_key, set_up_runs
 from doclint.run.shards import work_order
 from doclint.run.sink import Collector, FileSink, RunResult, hand_over
 from doclint.util.gc_pause import collect_rarely
-from doclint.util.notices import forget_said
+from doclint.util.notices import forget_said, say_tallies
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -111,6 +111,8 @@ class _Roots:
         mermaid = sys.modules.get("doclint.diagrams.mermaid")
         if mermaid is not None:
             mermaid.close_checker()
+        # What the run's rules could not judge, counted over its processes.
+        say_tallies()
         forget_said()
 
     def warm_up(self) -> None:

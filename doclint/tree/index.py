@@ -403,7 +403,8 @@ class Tree:
     def _history_answer(self, kind: str, path: str) -> object:
         """What the history says (`history`: whether there is one; `shallow`;
         `commit`: a full name; `blob`: a digest of the lines of
-        `commit\0path`; `last_change`: a commit; `renamed`: a digest of the
+        `commit\0path`; `last_change`: a commit; `parentless`: whether a commit
+        has no parent here; `renamed`: a digest of the
         renames since a commit; `remotes`: a digest of the remotes' names;
         `blame`: a digest of HEAD's blob of a file and the commit of each
         of its lines)."""
@@ -416,6 +417,8 @@ class Tree:
             return history.commit(path)
         if kind == "last_change":
             return history.last_change(path)
+        if kind == "parentless":
+            return parentless(history, path)
         if kind == "renamed":
             return _names_digest(
                 name for pair in sorted(history.renamed(path).items()) for name in pair
@@ -471,8 +474,26 @@ class Tree:
         return None
 
 
+def parentless(history: History, commit: str) -> bool:
+    """Whether `history` holds `commit` without a parent: a shallow clone's
+    oldest commit (or a repository's first). History answers no such
+    question in its public API: its object reader is asked for the commit's
+    first parent (`commit^`), missing past a shallow clone's boundary."""
+    return history._info(f"{commit}^") is None
+
+
 _HISTORY_FACTS = frozenset(
-    {"history", "shallow", "commit", "blob", "last_change", "renamed", "remotes", "blame"}
+    {
+        "history",
+        "shallow",
+        "commit",
+        "blob",
+        "last_change",
+        "parentless",
+        "renamed",
+        "remotes",
+        "blame",
+    }
 )
 
 

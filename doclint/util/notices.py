@@ -74,3 +74,47 @@ def _locked() -> Iterator[None]:
 def forget_said() -> None:
     """The run is over: the next run in this process says its lines again."""
     _said[:] = bytes(len(_said))
+
+
+# What a run could not judge, counted over all its processes and said once at
+# its end: a slot of `_SLOT` bytes each, the count (8 bytes) then the line's
+# template (UTF-8, NUL-padded), found by the template's digest, the next free
+# slot on a collision. A template that finds no slot is said as soon as it
+# is counted, without its count: never silent.
+_SLOTS, _SLOT = 16, 512
+_tallies = mmap.mmap(-1, _SLOTS * _SLOT)
+
+
+def tally(template: str, count: int) -> None:
+    """Count `count` things the run could not judge, to be said by
+    `template` at the run's end (`say_tallies`): `{count}` is the total,
+    `{s}` "s" where it is not 1."""
+    if count <= 0:
+        return
+    text = template.encode()[: _SLOT - 8]
+    start = int.from_bytes(blake2b(text, digest_size=4).digest()) % _SLOTS
+    with _locked():
+        for step in range(_SLOTS):
+            at = (start + step) % _SLOTS * _SLOT
+            held = _tallies[at + 8 : at + _SLOT].rstrip(b"\0")
+            if held in (b"", text):
+                total = int.from_bytes(_tallies[at : at + 8]) + count
+                _tallies[at : at + 8] = total.to_bytes(8)
+                _tallies[at + 8 : at + 8 + len(text)] = text
+                return
+    say_once(template.replace("{count} ", "").replace("{s}", "s"))
+
+
+def say_tallies() -> None:
+    """Say each line counted by `tally` since the run began, once, with its
+    total; the next run counts from nothing."""
+    with _locked():
+        found = []
+        for slot in range(_SLOTS):
+            at = slot * _SLOT
+            count = int.from_bytes(_tallies[at : at + 8])
+            if count:
+                found.append((count, _tallies[at + 8 : at + _SLOT].rstrip(b"\0").decode()))
+        _tallies[:] = bytes(len(_tallies))
+    for count, template in found:
+        say(template.format(count=count, s="" if count == 1 else "s"))

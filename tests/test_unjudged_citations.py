@@ -1,0 +1,123 @@
+"""Never silently off (issue 80, point 4): where the lines a citation without a
+pin was written on cannot be had (a shallow clone, a tree outside a
+checkout, a page not committed as it is), the run counts those citations and
+says so in one line with how to have them judged; and a shallow clone gives
+no finding its full clone does not make.
+
+The wiki is Qoder's (built in, no configuration): a page citing `src/a.ts`
+written at the first commit, the code changed by the second."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PAGE = ".qoder/repowiki/en/content/Cart.md"
+PAGE_TEXT = """\
+# Cart
+
+<cite>
+**Referenced Files in This Document**
+- [a.ts](file://src/a.ts)
+</cite>
+
+The cart adds a line per item.
+
+**Section sources**
+- [a.ts:3-5](file://src/a.ts#L3-L5)
+- [a.ts:8-10](file://src/a.ts#L8-L10)
+"""
+WRITTEN = "".join(f"line {n}\n" for n in range(1, 11))
+CHANGED = "import x\n" + "".join(f"line {n}\n" for n in range(1, 8))
+GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
+
+SHALLOW_LINE = (
+    "doclint: 2 citations without a pin were not compared with the lines they were written on "
+    "(cited-lines-changed), nor their ranges and missing files judged: this shallow clone "
+    "lacks the commits their lines were written in; fetch the whole history "
+    "(`git fetch --unshallow`, or `fetch-depth: 0` in actions/checkout)"
+)
+
+
+def git(folder: Path, *args: str) -> None:
+    subprocess.run([*GIT, *args], cwd=folder, check=True, capture_output=True)
+
+
+def check(folder: Path, *extra: str) -> tuple[list[tuple[int, str]], list[str]]:
+    """(line, code) of the run's findings on the page, and its stderr lines."""
+    command = [sys.executable, "-m", "doclint", "check", ".qoder", "--no-cache", "--isolated"]
+    command += ["--output-format", "json", *extra]
+    done = subprocess.run(command, cwd=folder, capture_output=True, text=True, check=False)
+    assert done.returncode in (0, 1), done.stderr
+    found = [(f["line"], f["code"]) for f in json.loads(done.stdout) if f["path"] == PAGE]
+    return sorted(found), done.stderr.splitlines()
+
+
+@pytest.fixture
+def origin(tmp_path: Path) -> Path:
+    """A repository of three commits: the page and the code, the code changed
+    (a line inserted above, three lines gone), an unrelated change."""
+    repo = tmp_path / "origin"
+    (repo / "src").mkdir(parents=True)
+    (repo / PAGE).parent.mkdir(parents=True)
+    (repo / "src" / "a.ts").write_text(WRITTEN, encoding="utf-8")
+    (repo / PAGE).write_text(PAGE_TEXT, encoding="utf-8")
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "the wiki")
+    (repo / "src" / "a.ts").write_text(CHANGED, encoding="utf-8")
+    git(repo, "commit", "-qam", "the code moves")
+    (repo / "README.md").write_text("# r\n", encoding="utf-8")
+    git(repo, "add", "README.md")
+    git(repo, "commit", "-qm", "a readme")
+    return repo
+
+
+def test_a_shallow_clone_says_what_it_did_not_judge_and_finds_nothing_the_full_one_does_not(
+    origin: Path, tmp_path: Path
+) -> None:
+    full, full_said = check(origin)
+    # At the page's commit both ranges were inside the file; both blocks changed since.
+    assert full == [(11, "DL803"), (12, "DL803")]
+    assert not any("citations without a pin" in line for line in full_said)
+    shallow = tmp_path / "shallow"
+    url = origin.resolve().as_uri()
+    subprocess.run(["git", "clone", "-q", "--depth", "1", url, str(shallow)], check=True)
+    found, said = check(shallow)
+    # Judged against the code as it is, 8-10 would be past the end of its 8
+    # lines: a finding the full history does not make.
+    assert set(found) <= set(full)
+    assert found == []
+    assert said.count(SHALLOW_LINE) == 1
+    # One line a run, however many worker processes judged pages.
+    _, said = check(shallow, "--jobs", "2")
+    assert said.count(SHALLOW_LINE) == 1
+
+
+def test_outside_a_checkout_and_on_an_uncommitted_page_the_run_says_so(
+    origin: Path, tmp_path: Path
+) -> None:
+    plain = tmp_path / "plain"
+    (plain / "src").mkdir(parents=True)
+    (plain / PAGE).parent.mkdir(parents=True)
+    (plain / "src" / "a.ts").write_text(CHANGED, encoding="utf-8")
+    (plain / PAGE).write_text(PAGE_TEXT, encoding="utf-8")
+    found, said = check(plain)
+    assert found == [(12, "DL802")]  # judged against the tree as it is
+    assert [line for line in said if "without a pin" in line] == [
+        "doclint: 2 citations without a pin were not compared with the lines they were written "
+        "on (cited-lines-changed): the tree is in no checkout git reads (no checkout, no git "
+        "2.36 or later, or git refuses its owner: see safe.directory); check the repository's "
+        "checkout, with its whole history (`fetch-depth: 0` in actions/checkout)"
+    ]
+    (origin / PAGE).write_text(PAGE_TEXT + "- [a.ts:1](file://src/a.ts#L1)\n", encoding="utf-8")
+    found, said = check(origin)
+    assert [line for line in said if "without a pin" in line] == [
+        "doclint: 3 citations without a pin were not compared with the lines they were written "
+        "on (cited-lines-changed): their pages are not committed as they are in the tree; "
+        "their lines are compared once committed"
+    ]
