@@ -1,0 +1,245 @@
+"""Citations in any Markdown page (issue 80): the reader of every form, the
+rules that judge them (DL801-DL804) on a page no generator wrote, with the
+page's history read by one blame, and the safe re-anchoring fix."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from doclint import Settings, check_paths
+from doclint.parsing.citations import read_citations
+from doclint.parsing.markdown import parse_markdown
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+
+
+def _read(
+    text: str, path: str = "docs/design.md"
+) -> list[tuple[str, str, tuple[tuple[int, int], ...]]]:
+    lines = text.split("\n")
+    found = read_citations(path, lines, parse_markdown(text))
+    return [(c.form, c.path, c.ranges) for c in found.citations]
+
+
+def test_every_form_is_read() -> None:
+    text = "\n".join(
+        [
+            "# Design",
+            "",
+            "The merge is `src/spans.py:40-52` and `mod.rs:1216` (`answers.rs:88/91`, `x.py:3, 9`).",
+            "In prose, spans.py:40-52 merges them.",
+            "[x.py](lib/x.py#L3-L9), [`y.py:3`](y.py), [a](file://src/a.cs#L10-L20),",
+            "[b](https://github.com/o/r/blob/0123456789abcdef/src/b.py#L5) and `:481`.",
+            "[c.lean:7](/home/me/repo/Zip/c.lean:7)",
+            "",
+            "## `src/parse.rs`",
+            "",
+            "| Name | Line |",
+            "|---|---|",
+            "| `Parser` | 120 |",
+        ]
+    )
+    assert _read(text) == [
+        ("span", "src/spans.py", ((40, 52),)),
+        ("span", "mod.rs", ((1216, 1216),)),
+        ("span", "answers.rs", ((88, 88), (91, 91))),
+        ("span", "x.py", ((3, 3), (9, 9))),
+        ("prose", "spans.py", ((40, 52),)),
+        ("link", "lib/x.py", ((3, 9),)),
+        ("link", "y.py", ((3, 3),)),
+        ("link", "src/a.cs", ((10, 20),)),
+        ("link", "src/b.py", ((5, 5),)),
+        ("span", "src/b.py", ((481, 481),)),
+        ("link", "home/me/repo/Zip/c.lean", ((7, 7),)),
+        ("table", "src/parse.rs", ((120, 120),)),
+    ]
+
+
+def test_what_is_no_citation_is_not_read() -> None:
+    text = "\n".join(
+        [
+            "At 12:30, on localhost:8080, with Python 3:11 and http://example.org/a.py:3.",
+            "```",
+            "not.py:12",
+            "```",
+            "    indented.py:4",
+            "A [link](other.md) and `a word:3`.",
+        ]
+    )
+    assert _read(text) == []
+
+
+def test_a_long_line_is_read_in_linear_time() -> None:
+    # A run of path characters with no colon is tried once, where it starts.
+    text = "a." * 200_000 + " x.py:3"
+    assert _read(text) == [("prose", "x.py", ((3, 3),))]
+
+
+def _git(folder: Path, *args: str) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(
+        GIT_AUTHOR_NAME="t",
+        GIT_AUTHOR_EMAIL="t@example.org",
+        GIT_COMMITTER_NAME="t",
+        GIT_COMMITTER_EMAIL="t@example.org",
+        GIT_CONFIG_NOSYSTEM="1",
+        HOME=str(folder),
+    )
+    subprocess.run(["git", *args], cwd=folder, env=env, check=True, capture_output=True)
+
+
+SOURCE = "".join(f"line {n}\n" for n in range(1, 41)) + "def merge_spans(a, b):\n    return a + b\n"
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """A checkout whose page cites a source that moved after it was written."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "lib" / "a").mkdir(parents=True)
+    (tmp_path / "lib" / "b").mkdir(parents=True)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "src" / "spans.py").write_text(SOURCE)
+    (tmp_path / "src" / "gone.py").write_text("x = 1\n")
+    for folder in ("lib/a", "lib/b"):
+        (tmp_path / folder / "mod.rs").write_text("fn a() {}\n")
+    (tmp_path / "docs" / "design.md").write_text(
+        "# Design\n\n"
+        "`merge_spans` is `src/spans.py:41-42`; see also spans.py:41.\n"
+        "A loop at `mod.rs:1`; `src/gone.py:1` held x.\n"
+        "Not 12:30, nor localhost:8080, nor `other/project.py:3`.\n"
+        "[merge](../src/spans.py#L41-L42) and `src/spans.py:99`.\n"
+    )
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-q", "-m", "written")
+    (tmp_path / "src" / "spans.py").write_text("# one\n# two\n" + SOURCE)
+    (tmp_path / "src" / "gone.py").unlink()
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-q", "-m", "moved")
+    return tmp_path
+
+
+def _found(folder: Path, select: str) -> list[tuple[int, int, str, str]]:
+    settings = Settings(select=[select], root=folder, cache=False)
+    report = check_paths([folder / "docs" / "design.md"], settings)
+    return [(d.line, d.column, d.code, d.message) for d in report.diagnostics]
+
+
+@needs_git
+def test_moved_lines_are_cited_lines_changed_with_where_they_stand(checkout: Path) -> None:
+    found = _found(checkout, "DL803")
+    assert [(line, column) for line, column, _, _ in found] == [(3, 18), (3, 49), (6, 1)]
+    assert found[0][3].endswith("they now stand at 43-44")
+    assert found[1][3].endswith("they now stand at 43")
+
+
+@needs_git
+def test_lines_past_the_end_are_range_outside_file(checkout: Path) -> None:
+    assert [(line, column) for line, column, _, _ in _found(checkout, "DL802")] == [(6, 38)]
+
+
+@needs_git
+def test_a_file_deleted_since_the_citation_was_written_is_missing(checkout: Path) -> None:
+    found = _found(checkout, "DL801")
+    assert [(line, column) for line, column, _, _ in found] == [(4, 23)]
+    assert "it was at" in found[0][3]
+
+
+@needs_git
+def test_a_name_several_files_have_is_said_once(checkout: Path) -> None:
+    found = _found(checkout, "DL804")
+    assert [(line, column) for line, column, _, _ in found] == [(4, 11)]
+    assert "`lib/a/mod.rs`, `lib/b/mod.rs`" in found[0][3]
+
+
+@needs_git
+def test_unchanged_lines_and_other_projects_paths_stay_silent(checkout: Path) -> None:
+    page = checkout / "docs" / "design.md"
+    page.write_text(
+        "# Design\n\nThe merge is `src/spans.py:43-44`, `lib/a/mod.rs:1`.\n"
+        "Not 12:30, nor localhost:8080, nor `other/project.py:3`, nor `requests/api.py:12`.\n"
+    )
+    _git(checkout, "commit", "-q", "-am", "re-anchored")
+    for code in ("DL801", "DL802", "DL803", "DL804"):
+        assert _found(checkout, code) == []
+
+
+@needs_git
+def test_the_safe_fix_re_anchors_text_and_target_together(checkout: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "doclint", "check", ".", "--no-cache", "--isolated", "--fix"],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    text = (checkout / "docs" / "design.md").read_text()
+    assert "`src/spans.py:43-44`; see also spans.py:43." in text
+    assert "[merge](../src/spans.py#L43-L44)" in text
+    assert "`src/spans.py:99`" in text  # not moved: nothing to re-anchor
+
+
+def _counting_git(folder: Path) -> tuple[dict[str, str], Path]:
+    """An environment whose `git` logs each of its runs' first argument
+    (after the options doclint gives every run) to a file, then runs git."""
+    real = shutil.which("git")
+    assert real is not None
+    bin_folder = folder / "bin"
+    bin_folder.mkdir()
+    log = folder / "runs.log"
+    wrapper = bin_folder / "git"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        f'for a in "$@"; do case "$a" in -*|*=*|/*) ;; *) echo "$a" >> "{log}"; break;; esac; done\n'
+        f'exec "{real}" "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    env = dict(os.environ, PATH=f"{bin_folder}{os.pathsep}{os.environ['PATH']}")
+    return env, log
+
+
+@needs_git
+@pytest.mark.parametrize("count", [10, 400])
+def test_git_runs_are_bounded_by_pages_and_commits_not_citations(
+    tmp_path: Path, count: int
+) -> None:
+    """A page of `count` citations, written in three commits, of two files:
+    the same git processes whatever the count (one blame for the page)."""
+    repo = tmp_path / "repo"
+    (repo / "src").mkdir(parents=True)
+    for name in ("a.py", "b.py"):
+        (repo / "src" / name).write_text("".join(f"v{n} = {n}\n" for n in range(500)))
+    page = repo / "design.md"
+    _git(repo, "init", "-q")
+    lines = ["# Design", ""]
+    for commit in range(3):
+        lines += [
+            f"Value {n} is `src/{'ab'[n % 2]}.py:{n % 500 + 1}`." for n in range(commit, count, 3)
+        ]
+        page.write_text("\n".join(lines) + "\n")
+        _git(repo, "add", "-A")
+        _git(repo, "commit", "-q", "-m", f"page {commit}")
+        (repo / "src" / "a.py").write_text("# moved\n" + (repo / "src" / "a.py").read_text())
+    env, log = _counting_git(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "doclint", "check", ".", "--no-cache", "--isolated"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    runs = log.read_text().split()
+    assert runs.count("blame") == 1
+    assert runs.count("cat-file") == 1
+    # rev-parse, the blame, the batch, and at most the renames since each of
+    # the page's three commits.
+    assert len(runs) <= 6, runs
