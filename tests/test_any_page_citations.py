@@ -32,7 +32,8 @@ def test_every_form_is_read() -> None:
         [
             "# Design",
             "",
-            "The merge is `src/spans.py:40-52` and `mod.rs:1216` (`answers.rs:88/91`, `x.py:3, 9`).",
+            "The merge is `src/spans.py:40-52` and `mod.rs:1216`",
+            "(`answers.rs:88/91`, `x.py:3, 9`).",
             "In prose, spans.py:40-52 merges them.",
             "[x.py](lib/x.py#L3-L9), [`y.py:3`](y.py), [a](file://src/a.cs#L10-L20),",
             "[b](https://github.com/o/r/blob/0123456789abcdef/src/b.py#L5) and `:481`.",
@@ -197,7 +198,8 @@ def _counting_git(folder: Path) -> tuple[dict[str, str], Path]:
     wrapper = bin_folder / "git"
     wrapper.write_text(
         "#!/bin/sh\n"
-        f'for a in "$@"; do case "$a" in -*|*=*|/*) ;; *) echo "$a" >> "{log}"; break;; esac; done\n'
+        'for a in "$@"; do case "$a" in -*|*=*|/*) ;; '
+        f'*) echo "$a" >> "{log}"; break;; esac; done\n'
         f'exec "{real}" "$@"\n'
     )
     wrapper.chmod(0o755)
