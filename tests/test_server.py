@@ -47,10 +47,23 @@ def _publish(client: LanguageClient, params: types.PublishDiagnosticsParams) -> 
     VERSIONS.setdefault(id(client), {})[params.uri] = params.version
 
 
+REGISTERED: dict[int, list[types.Registration]] = {}
+"""Per client, the capabilities the server registered."""
+
+
+def _register(client: LanguageClient, params: types.RegistrationParams) -> None:
+    REGISTERED.setdefault(id(client), []).extend(params.registrations)
+
+
 def _make_client() -> LanguageClient:
-    """pytest-lsp's client, keeping the version of each document's diagnostics too."""
+    """pytest-lsp's client, keeping the version of each document's diagnostics
+    and the capabilities the server registers too."""
     made = LanguageClient(converter_factory=default_converter)
-    features = {**DEFAULT_CLIENT_FEATURES, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _publish}
+    features = {
+        **DEFAULT_CLIENT_FEATURES,
+        types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _publish,
+        types.CLIENT_REGISTER_CAPABILITY: _register,
+    }
     register_lsp_features(made, features)
     VERSIONS[id(made)] = {}
     return made
@@ -70,6 +83,11 @@ async def client(lsp_client: LanguageClient, tree: Path):
     await lsp_client.initialize_session(
         types.InitializeParams(
             capabilities=types.ClientCapabilities(
+                workspace=types.WorkspaceClientCapabilities(
+                    did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(
+                        dynamic_registration=True
+                    )
+                ),
                 text_document=types.TextDocumentClientCapabilities(
                     publish_diagnostics=types.PublishDiagnosticsClientCapabilities(
                         version_support=True
@@ -83,7 +101,7 @@ async def client(lsp_client: LanguageClient, tree: Path):
                         ),
                         is_preferred_support=True,
                     ),
-                )
+                ),
             ),
             root_uri=tree.as_uri(),
         )
@@ -165,6 +183,24 @@ async def test_the_buffer_counts_not_the_file_and_a_save_reads_the_tree_again(cl
     )
     codes = {d.code for d in await _diagnostics(client, uri, 1)}
     assert "DL101" in codes and len(codes) > 1
+
+
+@pytest.mark.asyncio
+async def test_a_file_changed_on_disk_is_read_again_when_the_client_says_so(client, tree):
+    uri = (tree / KW).as_uri()
+    clean = PAGE.replace("### Classs", "### Classes")
+    _open(client, uri, clean)
+    assert await _diagnostics(client, uri, 1) == []
+    (registered,) = REGISTERED[id(client)]
+    assert registered.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+    source = tree / "pkg" / "mod.py"
+    source.write_text("x = 1\n")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=source.as_uri(), type=types.FileChangeType.Changed)]
+        )
+    )
+    assert await _diagnostics(client, uri, 1) != []
 
 
 @pytest.mark.asyncio

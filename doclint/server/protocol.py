@@ -359,6 +359,25 @@ def build_server() -> DoclintServer:
         # Loaded now, not at the first page opened: the editor waits less then.
         ls.registry  # noqa: B018
 
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: DoclintServer, params: types.InitializedParams) -> None:
+        workspace = ls.client_capabilities.workspace
+        watched = workspace.did_change_watched_files if workspace is not None else None
+        if watched is None or not watched.dynamic_registration:
+            return
+        # A generator rewriting pages, or a source changed on disk, changes
+        # what an open page's rules read: the client says so, and the trees
+        # are read again.
+        watchers = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern="**/*")]
+        )
+        registration = types.Registration(
+            id="doclint-watched-files",
+            method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=watchers,
+        )
+        ls.client_register_capability(types.RegistrationParams(registrations=[registration]))
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: DoclintServer, params: types.DidOpenTextDocumentParams) -> None:
         ls.shown.pop(params.text_document.uri, None)
