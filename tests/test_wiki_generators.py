@@ -211,3 +211,21 @@ def test_profile_check_says_a_wiki_profile_is_one(monkeypatch, capsys, tmp_path:
     assert done.code == 2
     assert "w.toml: a profile of a wiki, no object pages; `profile check` judges" in done.err
     assert "templated" not in done.err
+
+
+def test_explain_says_why_a_page_in_a_wikis_folder_is_not_its(tmp_path: Path):
+    (tmp_path / ".deepwiki").mkdir()
+    (tmp_path / ".deepwiki" / "index.md").write_text(
+        "# Source Files\n\n- [app.py](src/web/app.md)\n", encoding="utf-8"
+    )
+    command = [sys.executable, "-m", "doclint", "check", "--explain", ".deepwiki/index.md"]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False)
+    lines = done.stdout.splitlines()
+    assert lines[0] == (
+        ".deepwiki/index.md: read as no generator's page: plain Markdown, checked only by the "
+        "rules of every page"
+    )
+    assert (
+        "  not deepwiki: in its folder `.deepwiki/`, but no line of its head is its marker and "
+        "no line cites lines as it writes them"
+    ) in lines

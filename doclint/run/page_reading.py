@@ -21,7 +21,7 @@ from doclint.models.records import NamedTuple
 from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
 from doclint.profiles.templates import TEMPLATES
-from doclint.profiles.wikis import in_any_folder, reading_of, wiki_of
+from doclint.profiles.wikis import in_any_folder, in_folder, reading_of, wiki_of, wikis
 from doclint.run.files import file_texts
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
@@ -73,6 +73,14 @@ def read_page(
     wiki = reading_of(path, lines)
     if wiki is not None:
         verdicts.append(Verdict(wiki[0].generator, "wiki", wiki[1]))
+    for other in wikis():
+        folder = in_folder(path, other.grammar)
+        if folder is not None and (wiki is None or other is not wiki[0]):
+            why = (
+                f"in its folder `{folder}/`, but no line of its head is its marker "
+                "and no line cites lines as it writes them"
+            )
+            verdicts.append(Verdict(other.generator, "", why))
     return PageRead([v for v in verdicts if v.kind], [v for v in verdicts if not v.kind])
 
 
