@@ -328,3 +328,34 @@ def test_the_editor_configurations_of_the_docs_parse_and_start_the_server():
     (helix,) = [tomllib.loads(body) for kind, body in blocks if kind == "toml"]
     assert helix["language-server"]["doclint"] == {"command": "doclint", "args": ["server"]}
     assert all('cmd = { "doclint", "server" }' in body for kind, body in blocks if kind == "lua")
+
+
+@pytest.mark.parametrize(
+    ("encoding", "column"),
+    [
+        (types.PositionEncodingKind.Utf16, 4),  # 😋 is two UTF-16 units
+        (types.PositionEncodingKind.Utf8, 6),  # and four UTF-8 bytes
+        (types.PositionEncodingKind.Utf32, 3),
+    ],
+)
+def test_columns_are_counted_in_the_client_s_encoding_and_lines_as_the_protocol_breaks_them(
+    encoding, column
+):
+    from pygls.workspace import PositionCodec, TextDocument
+
+    from doclint.models.findings import Edit, Finding
+    from doclint.server.protocol import diagnostics, text_edits
+
+    # CRLF line breaks, a lone CR, and a form feed the protocol does not break at.
+    text = "a\r\nb\rx\x0c😋yz\r\n"
+    document = TextDocument("file:///x.md", text, position_codec=PositionCodec(encoding))
+    finding = Finding(3, 4, "m", code="DL000", severity="info")
+    ((_, shown),) = diagnostics([finding], text, document)
+    assert shown.range.start == types.Position(line=2, character=column)
+    assert shown.range.end.line == 2
+    (edit,) = text_edits([Edit(3, 4, 3, 5, "Y\nZ")], text, document)
+    assert edit.range.start == types.Position(line=2, character=column)
+    assert edit.new_text == "Y\r\nZ"
+    # The end of the text: the line after the last.
+    (end,) = text_edits([Edit(4, 1, 4, 1, "!")], text, document)
+    assert end.range.start == types.Position(line=3, character=0)
