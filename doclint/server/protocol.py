@@ -2,8 +2,9 @@
 findings as diagnostics, on open, change and save; the fixes the rules offer
 as code actions; a rule's documentation on hover.
 
-The checking itself is documents.py's (one `Workspace`, kept warm); this
-module only turns its findings into the protocol's terms: lines and columns
+The checking itself is documents.py's (a `Workspace` kept warm for each
+workspace folder the client names); this module turns its findings into the
+protocol's terms: lines and columns
 counted in the client's position encoding (UTF-16 unless it chose another),
 and a page's line breaks those the protocol counts (LF, CRLF, lone CR).
 """
