@@ -89,17 +89,23 @@ def build_history(name: str, repo: Path) -> dict[str, object]:
         blobs = {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}  # type: ignore[union-attr]
     repo.mkdir(parents=True, exist_ok=True)
     _git(repo, "init", "-q", "-b", "main")
-    page, source = str(labelled["page"]), str(labelled["source"])
+    page = str(labelled["page"])
+    sources = labelled.get("sources") or [labelled["source"]]
     for step in labelled["page_commits"]:  # type: ignore[attr-defined]
-        for path in (page, source):
-            target = repo / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(blobs[f"{step['commit']}/{path}"])
+        # A source stands as it did at each commit that wrote a citation
+        # (what blame dates the citations by); between them, as last written.
+        for path in (page, *sources):  # type: ignore[misc]
+            blob = blobs.get(f"{step['commit']}/{path}")
+            if blob is not None:
+                target = repo / str(path)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(blob)
         _git(repo, "add", "-A")
         _git(repo, "commit", "-q", "-m", step["commit"], date=str(step["date"]))
-    (repo / source).write_bytes(blobs[f"{labelled['parent']}/{source}"])
+    for path in sources:  # type: ignore[union-attr]
+        (repo / str(path)).write_bytes(blobs[f"{labelled['parent']}/{path}"])
     _git(repo, "add", "-A")
-    _git(repo, "commit", "-q", "-m", "the fix's parent")
+    _git(repo, "commit", "-q", "--allow-empty", "-m", "the fix's parent")
     return labelled
 
 
@@ -130,6 +136,25 @@ def score_page(labelled: dict[str, object], found: list[dict[str, object]]) -> S
         if (line, column) not in seen
     ]
     return result
+
+
+def fixed_page(repo: Path, labelled: dict[str, object], result: Score) -> None:
+    """`doclint check --fix` run on the repository: each stale citation
+    with its truth (`fixed_to`) left as the maintainers say it should read,
+    or changed otherwise."""
+    findings(repo, "--fix")
+    lines = (repo / str(labelled["page"])).read_text(encoding="utf-8").split("\n")
+    for citation in labelled["citations"]:  # type: ignore[attr-defined]
+        if not citation["stale"] or "fixed_to" not in citation:
+            continue
+        line = lines[int(citation["line"]) - 1]
+        at = int(citation["column"])
+        now = line[at : line.index("`", at)]
+        name = f"{citation['line']}:{citation['column']}"
+        if now == citation["fixed_to"]:
+            result.fixed_as_maintainers.append(name)
+        elif now != citation["was"]:
+            result.fixed_otherwise.append(f"{name} {now}")
 
 
 def findings(repo: Path, *extra: str) -> list[dict[str, object]]:
@@ -215,6 +240,7 @@ def main() -> None:
             labelled = build_history(name, repo)
             found = findings(repo)
             result = score_page(labelled, found)
+            fixed_page(repo, labelled, result)
         else:
             cases = build(name, repo)
             found = findings(repo)

@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.citation_repairs import Score, build, build_history, findings, fixed, score, score_page
+from tests.citation_repairs import (
+    Score,
+    build,
+    build_history,
+    findings,
+    fixed,
+    fixed_page,
+    score,
+    score_page,
+)
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
@@ -81,3 +90,20 @@ def test_offlinecv_stale_citations_are_found(tmp_path: Path) -> None:
     assert result.missed == []
     assert _names(result.false) == OFFLINECV_RIGHT_BUT_MOVED
     assert result.unlabelled == []
+
+
+# Re-anchored to the line the author read when writing the citation (the
+# bindings' call, now at 658 and 460), where the maintainer chose the
+# `int` conversion (666) and the function's `def` line (442).
+BTCLIB_FIXED_OTHERWISE = {"147:6 btclib/bip32/bip32.py:658", "149:6 btclib/script/taproot.py:460"}
+
+
+def test_btclib_stale_citations_are_found_and_moved_with_their_lines(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    labelled = build_history("btclib", repo)
+    result = score_page(labelled, findings(repo))
+    assert len(result.found) == 3
+    assert result.missed == result.false == result.unlabelled == []
+    fixed_page(repo, labelled, result)
+    assert result.fixed_as_maintainers == ["119:6"]
+    assert set(result.fixed_otherwise) == BTCLIB_FIXED_OTHERWISE
