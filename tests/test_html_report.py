@@ -591,8 +591,13 @@ WIKI_PAGE = (
     ("path", "text", "kind"),
     [
         # A wiki page named as the PyTorch generator names its file pages:
-        # by its folder, then by its marker wherever it sits.
-        ("docs/.deepwiki/api_docs.md", "# API\n\nText.\n", "wiki-deepwiki"),
+        # in its folder citing lines as it writes them, or with its marker
+        # wherever it sits.
+        (
+            "docs/.deepwiki/api_docs.md",
+            "# API\n\nSee [src/api.py:1-2](../src/api.py#L1-L2).\n",
+            "wiki-deepwiki",
+        ),
         ("notes/api_docs.md", WIKI_PAGE, "wiki-deepwiki"),
         # Named so, titled as no generator's page: no generator's.
         ("docs/json/api_docs.md", "# API notes\n", "other"),

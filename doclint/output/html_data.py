@@ -109,7 +109,8 @@ class PageKinds:
     as the run reads it (`doclint check --explain` says the same), never
     from its name alone: the pages of the profile of object pages that wrote
     it (`page_profile`: its place, then its object headings or a marker of
-    its project), of a wiki (`wiki_of`: its folder or its marker), or of the
+    its project), of a wiki (`wiki_of`: its marker, or its citations in its
+    folder), or of the
     PyTorch generator when its title is one of its templates' (a kind of
     `page_kinds`, its place telling which); any other file is "other". A
     profile's or wiki's kind is added when its first page is met, so each
@@ -132,7 +133,7 @@ class PageKinds:
             return self._added(f"profile-{found[0].name}", found[0].name, found[0].description)
         wiki = _wiki_of(path, lines)
         if wiki is not None:
-            what = "a wiki's pages: in one of its folders, or with its marker in their head"
+            what = "a wiki's pages: its marker in their head, or its citations in its folders"
             return self._added(f"wiki-{wiki}", wiki, what)
         return _titled_kind(path, lines)
 
