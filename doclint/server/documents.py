@@ -17,10 +17,10 @@ history is that of a checkout inside it.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from doclint.config.files import CONFIG_FILES, PYPROJECT, Config, ConfigError
+from doclint.config.files import CONFIG_FILES, PYPROJECT, Config
 from doclint.config.files import load_config as load_config_file
 from doclint.config.settings import run_settings
 from doclint.engine import Linter, Settings
@@ -55,12 +55,20 @@ class Checked:
     cannot be used), not of a choice (a page the configuration excludes)."""
 
 
-@dataclass
 class _Settings:
-    settings: Settings | None
-    problem: str | None = None
-    """Why the configuration cannot be used (its file and key named)."""
-    linters: dict[Path, Linter] = field(default_factory=dict)
+    """A configuration's settings (None when it cannot be used, and why),
+    with what is made from them once: the filters of paths and of
+    findings, and a linter per tree root."""
+
+    def __init__(self, settings: Settings | None, registry: Registry, problem: str | None = None):
+        self.settings = settings
+        self.problem = problem
+        self.linters: dict[Path, Linter] = {}
+        self.paths = settings.path_filter() if settings is not None else None
+        self.findings = settings.finding_filter(registry) if settings is not None else None
+
+    def excludes(self, file: Path) -> bool:
+        return self.paths is not None and self.paths.excludes(file)
 
 
 class WorkspaceTree(Tree):
@@ -109,7 +117,7 @@ class Workspace:
         if settings is None:
             message = found.problem or "the configuration cannot be used"
             return Checked([], f"not checked: {message}", trouble=True)
-        if settings.path_filter().excludes(file):
+        if found.excludes(file):
             return Checked([], "not checked: the configuration's exclude leaves it out")
         linter = self._linter(found, file, data)
         path = linter.tree_path(file)
@@ -122,7 +130,7 @@ class Workspace:
             return Checked([row])
         self._use(linter)
         rows = linter.check_bytes(data, path).rows
-        return Checked(self._shown(linter, file, rows))
+        return Checked(self._shown(found, linter, file, rows))
 
     def fix_all(self, file: Path, text: str) -> str | None:
         """The buffer with every safe fix applied, as `doclint check --fix`
@@ -130,7 +138,7 @@ class Workspace:
         file = self.inside(file)
         data = text.encode("utf-8", "surrogatepass")
         found = self._settings(file)
-        if found.settings is None or found.settings.path_filter().excludes(file):
+        if found.settings is None or found.excludes(file):
             return None
         linter = self._linter(found, file, data)
         self._use(linter)
@@ -153,9 +161,12 @@ class Workspace:
     def close(self) -> None:
         self.forget()
 
-    def _shown(self, linter: Linter, file: Path, rows: list[Finding]) -> list[Finding]:
+    def _shown(
+        self, found: _Settings, linter: Linter, file: Path, rows: list[Finding]
+    ) -> list[Finding]:
         """The findings on `file` itself, per-file ignores and severities applied."""
-        kept = linter.settings.finding_filter(self.registry).rows(file, rows)
+        assert found.findings is not None
+        kept = found.findings.rows(file, rows)
         path = linter.tree_path(file)
         return [row for row in kept if not row.path or row.path == path]
 
@@ -175,9 +186,10 @@ class Workspace:
                     loaded = Config.defaults(self.root)
                 else:
                     loaded = load_config_file(config, self.registry)
-                found = _Settings(run_settings(loaded))
-            except ConfigError as error:
-                found = _Settings(None, str(error))
+                found = _Settings(run_settings(loaded), self.registry)
+            # A file's errors (ConfigError) and a selection naming no rule alike.
+            except ValueError as error:
+                found = _Settings(None, self.registry, str(error))
             self._configs[config] = found
         return found
 
