@@ -45,6 +45,7 @@ CODE_OF_KIND: dict[str, str] = {
     "unknown-parameter": "DL703",
     "undocumented-object": "DL704",
     "wrong-caller": "DL705",
+    "wrong-relation": "DL710",
     "invented-section": "DL711",
     "placeholder": "DL706",
     "truncated": "DL707",

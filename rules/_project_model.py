@@ -15,6 +15,7 @@ the other way.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 # a search that ran on through the whole project would find every name.
 _HELPER_DEPTH = 2
 _MOST_READ = 400
+_WORDS = re.compile(r"[A-Za-z_]\w*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +76,28 @@ class ProjectModel:
     """Every name an import of a readable source binds, and the last part of
     what it imports (`from a import B as C`: C and B): a name of a source the
     tree may not hold."""
+    texts: dict[str, str] = field(default_factory=dict)
+    """Per readable source, its text."""
     _reach: dict[tuple[int, str], bool] = field(default_factory=dict)
+    _words: frozenset[str] | None = None
 
     def defined(self, name: str, paths: list[str] | None = None) -> list[Definition]:
         """The definitions called `name`, in `paths` only when given."""
         found = self.by_name.get(name, [])
         return found if paths is None else [d for d in found if d.path in paths]
+
+    def mentions(self, path: str, name: str) -> bool:
+        """The readable source at `path` has `name` as a word anywhere."""
+        text = self.texts.get(path, "")
+        return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
+
+    def written_anywhere(self, name: str) -> bool:
+        """Some readable source has `name` as a word (read once a run)."""
+        if self._words is None:
+            self._words = frozenset(
+                word for text in self.texts.values() for word in _WORDS.findall(text)
+            )
+        return name in self._words
 
     def module(self, written: str) -> list[str]:
         """The project's sources a module or file written in prose names:
@@ -149,6 +167,7 @@ def _build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
         if objects is None:
             continue
         model.readable[source] = objects
+        model.texts[source] = text.text
         for bound, (_level, dotted) in objects.imports.items():
             model.imported.update((bound, dotted.rpartition(".")[2]))
         for obj in objects.objects.values():

@@ -158,9 +158,11 @@ class WrongCaller(Rule[MarkdownPage]):
         return f"`{named[0]}`, named as using `{target}`, never names it", self.NOT_CALLING
 
 
-# A file a caller sentence places its caller in: `a/b.py`, or `the b module`.
+# A file a caller sentence places its caller in: `a/b.py` (`a\b.py` as Windows
+# writes it), or `the b module`.
 _FILE = shipped_pattern(
-    r"(?<![\w/.])(?P<path>[A-Za-z_][\w/.]*\.py)(?!\w)|\bthe (?P<module>[A-Za-z_][\w.]*) module\b"
+    r"(?<![\w/.\\])(?P<path>[A-Za-z_][\w/.\\]*\.py)(?!\w)"
+    r"|\bthe (?P<module>[A-Za-z_][\w.]*) module\b"
 )
 _SENTENCE_END = shipped_pattern(r"\.(?=\s|$)")
 

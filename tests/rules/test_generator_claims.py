@@ -860,3 +860,114 @@ def test_truncated_page_near_miss_finished_sections_items_and_example_headings(t
     assert check(tmp_path, listed, "truncated-page") == []
     example = "**open**: Opens one.\n```markdown\n## FunctionDef my_function(a)\nDoes.\n```\n"
     assert check(tmp_path, PAGE.replace("**open**: Opens one.\n", example), "truncated-page") == []
+
+
+RELATION_SOURCES = {
+    "pkg/base.py": "class Optimizer:\n    pass\n\n\nclass OptoPrime(Optimizer):\n    pass\n",
+    "pkg/store.py": (
+        "import torch.nn as nn\n"
+        "from pkg.base import OptoPrime\n\n\n"
+        "class Store(OptoPrime):\n    pass\n\n\n"
+        "class Layer(nn.Module):\n    pass\n"
+    ),
+    "pkg/ops.py": "def add(a, b):\n    return a + b\n",
+    "pkg/containers.py": "def fetch():\n    pass\n",
+}
+
+RELATION_PAGE = """\
+## ClassDef Store
+**Store**: The function of Store is to keep entries.
+
+**Code Description**: {store}
+## ClassDef Layer
+**Layer**: The function of Layer is to compute.
+
+**Code Description**: {layer}
+"""
+
+
+def relations(
+    tmp_path, store: str = "Keeps.", layer: str = "Computes.", sources=RELATION_SOURCES
+) -> list[str]:
+    write(tmp_path, sources)
+    settings = Settings(select=["wrong-relation"], root=tmp_path)
+    page = RELATION_PAGE.format(store=store, layer=layer)
+    report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
+    return [d.message for d in report.diagnostics]
+
+
+@pytest.mark.parametrize(
+    ("store", "message"),
+    [
+        (
+            "Store is a subclass of the FunctionOptimizer class.",
+            "`Store` is not a subclass of `FunctionOptimizer`: its bases are `OptoPrime`",
+        ),
+        (
+            "It is used by the `Store` class in pkg\\containers.py.",
+            "`pkg/containers.py` does not define `Store`; it is defined in `pkg/store.py`",
+        ),
+        (
+            "See the FunctionOptimizerV2Memory class in pkg\\optimizers\\memory.py.",
+            "`pkg/optimizers/memory.py`, where the page places `FunctionOptimizerV2Memory`,"
+            " is no file of the project",
+        ),
+        ("It imports the divmod function from pkg.ops.", "`pkg.ops` has no `divmod` to import"),
+        ("Store继承自FunctionOptimizer。", None),
+    ],
+)
+def test_wrong_relation_refuted_by_the_model_of_the_project(tmp_path, store, message):
+    expected = (
+        [message]
+        if message
+        else ["`Store` is not a subclass of `FunctionOptimizer`: its bases are `OptoPrime`"]
+    )
+    assert relations(tmp_path, store=store) == expected
+
+
+@pytest.mark.parametrize(
+    ("store", "layer"),
+    [
+        # A base of a base, a class where it is, a name the module defines.
+        ("Store is a subclass of Optimizer, in pkg/store.py.", "Computes."),
+        ("It imports the add function from pkg.ops.", "Computes."),
+        # An outside base (nn.Module) may have any base; a word is no name.
+        ("Keeps.", "Layer inherits from LightningModule."),
+        ("It is kept by the helper function in utils.py.", "Computes."),
+        ("It imports the path function from os.path.", "Computes."),
+    ],
+)
+def test_wrong_relation_near_miss_relations_the_project_has(tmp_path, store, layer):
+    assert relations(tmp_path, store=store, layer=layer) == []
+
+
+def test_wrong_relation_near_miss_a_sentence_about_another_class_and_a_variable(tmp_path):
+    store = "It keeps a `Cache`, which inherits from `Base`. Its `LIMIT` in pkg/ops.py is 3."
+    sources = {**RELATION_SOURCES, "pkg/ops.py": RELATION_SOURCES["pkg/ops.py"] + "LIMIT = 3\n"}
+    assert relations(tmp_path, store=store, sources=sources) == []
+
+
+def test_wrong_caller_a_place_written_with_backslashes(tmp_path):
+    write(tmp_path, {"pkg/other.py": "def helper():\n    pass\n"})
+    wrong = "It is called by the forward method in pkg\\other.py."
+    assert calls(tmp_path, wrong) == [
+        "`forward`, named as a caller of `activation_layer`, is not defined in `pkg/other.py`;"
+        " it is defined in `pkg/store.py`"
+    ]
+    assert calls(tmp_path, "It is called by the forward method in pkg\\store.py.") == []
+
+
+def test_wrong_relation_a_method_no_class_of_the_project_has(tmp_path):
+    store = "The `split_text_to_phrase` static method splits the text."
+    assert relations(tmp_path, store=store) == [
+        "`Store` has no method `split_text_to_phrase`, nor has any class of the project"
+    ]
+    # Near miss: a method of another class, and a method named by a plain word.
+    sources = {
+        **RELATION_SOURCES,
+        "pkg/ops.py": "class Text:\n    def split_text(self):\n        pass\n",
+    }
+    assert (
+        relations(tmp_path, store="The `split_text` method of Text splits.", sources=sources) == []
+    )
+    assert relations(tmp_path, store="The static method splits the text.") == []
