@@ -54,8 +54,12 @@ def judged(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> list[Judged | 
     (malformed beyond telling its file, another repository's)."""
     if _LAST and _LAST[0][0] is facts:
         return _LAST[0][1]
-    if facts.generator == ANY_PAGE:
-        written = _written_at(page, facts, ctx)
+    # Each citation at the commit that last wrote its own line: a page
+    # edited since (a sentence fixed, another citation re-anchored) hides no
+    # citation's drift. A wiki's page blame cannot read is judged at the
+    # commit it last changed in.
+    written = _written_at(page, facts, ctx)
+    if written or facts.generator == ANY_PAGE:
         commits = [written[c.line - 1] if c.line <= len(written) else "" for c in facts.citations]
     else:
         commits = [_page_commit(page, facts, ctx)] * len(facts.citations)
@@ -82,9 +86,9 @@ def _page_commit(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> str:
 
 
 def _written_at(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> Sequence[str]:
-    """The commit that last wrote each line of a page of no wiki (one blame
-    of the page), where its copy in the tree is HEAD's; empty otherwise, or
-    when every citation is pinned."""
+    """The commit that last wrote each line of the page (one blame of the
+    page), where its copy in the tree is HEAD's; empty otherwise, or when
+    every citation is pinned."""
     if all(_COMMIT.fullmatch(c.commit) for c in facts.citations):
         return ()
     history = ctx.history
