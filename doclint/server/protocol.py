@@ -253,9 +253,12 @@ def code_actions(server: DoclintServer, params: types.CodeActionParams) -> list[
     """The fix of each finding in the range asked (safe ones preferred), and
     every safe fix of the page at once."""
     uri = params.text_document.uri
-    last = server.shown.get(uri)
-    if last is None:
+    if uri not in server.shown:
         return []
+    # Edits made of an older text would land in the wrong places: the text
+    # as it is now is checked first, where a change is still pending.
+    server.check(uri)
+    last = server.shown[uri]
     document = server.workspace.get_text_document(uri)
     only = params.context.only
     actions = []
@@ -315,9 +318,11 @@ def _fixed_all(server: DoclintServer, uri: str, text: str) -> str | None:
 
 def hover(server: DoclintServer, params: types.HoverParams) -> types.Hover | None:
     """The documentation of each rule whose finding covers the position."""
-    last = server.shown.get(params.text_document.uri)
-    if last is None:
+    uri = params.text_document.uri
+    if uri not in server.shown:
         return None
+    server.check(uri)
+    last = server.shown[uri]
     at = params.position
     codes: dict[str, types.Range] = {}
     for finding, diagnostic in last.shown:
