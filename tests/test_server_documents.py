@@ -104,3 +104,24 @@ def test_fix_all_applies_the_safe_fixes(tree):
     workspace = Workspace(tree)
     assert workspace.fix_all(tree / KW, PAGE) == PAGE.replace("Classs", "Classes")
     assert workspace.fix_all(tree / KW, PAGE.replace("Classs", "Classes")) is None
+
+
+def test_a_root_above_the_workspace_is_not_looked_up(tree, monkeypatch):
+    # The editor opened docs/pkg/ only: the page's title implies the tree
+    # above it, whose start page (docs/index.md) is outside the workspace.
+    write(tree, {"docs/index.md": "# Repository Documentation: `tree`\n"})
+    workspace_root = tree / "docs" / "pkg"
+    monkeypatch.chdir(workspace_root)
+    import doclint.run.roots as roots
+
+    opened: list[str] = []
+    read_regular = roots.read_regular
+
+    def spy(path, *args, **kwargs):
+        opened.append(str(path))
+        return read_regular(path, *args, **kwargs)
+
+    monkeypatch.setattr(roots, "read_regular", spy)
+    workspace = Workspace(workspace_root)
+    workspace.check(tree / KW, PAGE)
+    assert [path for path in opened if not path.startswith(str(workspace_root))] == []

@@ -29,6 +29,7 @@ from doclint.engine.registry import Registry, load_registry
 from doclint.fixes.file_fixer import Fixer, FixSettings
 from doclint.history import History
 from doclint.models.findings import Finding
+from doclint.parsing.recognition import expected_page_path, recognise
 from doclint.profiles.templates import use_generators
 from doclint.run.roots import choose_root, root_from_title
 from doclint.tree.index import Tree
@@ -209,11 +210,27 @@ class Workspace:
             folder = folder.parent
         return None
 
+    def _implies_no_root_above(self, start: bytes, file: Path) -> bool:
+        """Whether the title at the `start` of the page `file` implies no
+        root above the workspace root. Such a root is not taken, and looking
+        it up would read its generator's start page, outside the workspace."""
+        title = start.split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff")
+        title = title.strip()
+        if not title.startswith("# "):
+            return True
+        expected = expected_page_path(*recognise(title[2:]))
+        if expected is None:
+            return True
+        return len(expected.split("/")) <= len(file.relative_to(self.root).parts)
+
     def _linter(self, found: _Settings, file: Path, data: bytes) -> Linter:
         """The linter of the tree `file` is checked in, made once per root."""
         settings = found.settings
         assert settings is not None
-        root = settings.root or root_from_title(data[:_TITLE_BYTES], file)
+        start = data[:_TITLE_BYTES]
+        root = settings.root
+        if root is None and self._implies_no_root_above(start, file):
+            root = root_from_title(start, file)
         if root is None or not Path(os.path.abspath(root)).is_relative_to(self.root):
             root = choose_root([file], self.root)
         root = Path(os.path.abspath(root))
