@@ -1,4 +1,4 @@
-"""DL801 cited-file-missing: a wiki's citation of a file the tree does not have."""
+"""DL801 cited-file-missing: a citation of a file the tree does not have."""
 
 from __future__ import annotations
 
@@ -20,11 +20,18 @@ from ._citing import ANY_PAGE, citing
 class CitedFileMissing(Rule[MarkdownPage]):
     code = "DL801"
     name = "cited-file-missing"
-    summary = "A wiki citation names a file the tree does not have."
+    summary = "A citation names a file the tree does not have (or no longer has)."
     docs = RuleDocs(
         what="""Flags a citation of a wiki page (DeepWiki's `[src/a.ts:4-55](…)`, or
         one pinned to a commit) whose file is not in the tree, at the citation.
-        A file renamed since a pinned commit is looked for under its new name.""",
+        A file renamed since a pinned commit is looked for under its new name.
+
+        On any other Markdown page (a design note, a guide, a `LIFECYCLE.md`),
+        a path counts as a citation only when it names a file of the tree, so
+        a missing file is reported only where the history had it when the
+        citation's line was written (the page's blame): a file deleted since.
+        A path the tree never had (another project's, `localhost:8080`) is no
+        citation there, and a link to a missing file is broken-link's.""",
         why="""A citation is the page's evidence. Wiki generators
         cite files they never read (an invented path) and keep citing files
         the project has since deleted: the reader follows the link to a 404.""",

@@ -33,10 +33,37 @@ class CitedLinesChanged(Rule[MarkdownPage]):
     docs = RuleDocs(
         what="""Flags a citation whose lines in the tree differ from the same lines
         where it was written: at the commit it is pinned to (a GitHub URL's
-        `blob/<commit>/`), or, without a pin, at the commit in which its page
-        last changed. The message says where the cited block stands now when it
-        only moved. Needs the history: in a shallow clone without the pinned
-        commit nothing is reported, and the run says which commit it lacks.""",
+        `blob/<commit>/`), or, without a pin, at the commit that last wrote the
+        citation's own line of the page (one `git blame` per page, so a page
+        edited since hides no citation's drift). The message says where the
+        cited block stands now when it only moved, and a safe fix re-anchors
+        it there where it stands once in the file now: the numbers of the
+        text and of the link's target rewritten together. Needs the history:
+        in a shallow clone without the pinned commit nothing is reported, and
+        the run says which commit it lacks.
+
+        It judges a wiki's citations and any other Markdown page's, with no
+        configuration: code spans (`` `src/x.py:40-52` ``, `` `mod.rs:1216` ``,
+        `` `a.rs:88/91` ``, `` `x.py:3, 9` ``, a follow-on `` `:481` ``), links
+        whose target or text names lines (`#L3-L9`, `file://`, a GitHub blob
+        URL of this repository, an editor's `/home/me/repo/x.lean:743`),
+        mentions in a sentence, and a table's `Line` column. A path is read
+        as a reader reads it (the page's folder, a path named before it, the
+        one file of the tree with that name) and counts only when it names a
+        file of the tree.
+
+        On by default. Measured on maintainers' own repairs of stale citations
+        in three repositories (tests/citation_repairs/, with no
+        configuration): 40 of the 43 citations they found stale are reported
+        (the 3 others were wrong the day they were written, their lines
+        unchanged since); the 2 they changed while right stay silent; every
+        finding is at a citation their fix changed, and its lines moved in
+        the code: precision 1.0 by the code, 0.74 by the labels as first
+        written (14 citations an issue called right had been moved by two
+        later commits, which the fix rewrote too). The safe fix puts 20 of
+        the 22 whose new line they chose where they put it; the 2 others it
+        moves with the lines their author read, where the maintainer chose
+        another line of the same function.""",
         why="""Committed wiki pages rot as the code moves: a
         pinned link keeps showing the old lines, a relative one shows whatever
         is there now, and the sentence it supports no longer matches either.""",

@@ -1,4 +1,4 @@
-"""DL804 malformed-citation: a wiki citation that does not follow its grammar."""
+"""DL804 malformed-citation: a citation that does not follow its grammar, or names no one file."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from doclint.rule_api import (
     RuleDocs,
     Scope,
 )
+
 from ._citing import ANY_PAGE, citing
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 class MalformedCitation(Rule[MarkdownPage]):
     code = "DL804"
     name = "malformed-citation"
-    summary = "A wiki citation does not follow its grammar."
+    summary = "A citation does not follow its grammar, or names a file several files could be."
     docs = RuleDocs(
         what="""Flags a citation its wiki's grammar does not allow, at the citation:
         an empty target (`[a.ts:3]()`), a link text naming another file or other
@@ -33,7 +34,13 @@ class MalformedCitation(Rule[MarkdownPage]):
         the link's own text pasted as its path
         (`[line 16](…/blob/c0ffee/line 16)`), a citation in a code span or in a
         fenced block (it renders as text), a link Markdown does not render (a
-        target with a space).""",
+        target with a space).
+
+        On any other Markdown page, a citation by a bare file name that
+        several files of the tree have (`` `mod.rs:1216` `` in a tree of
+        fifteen `mod.rs`) when nothing tells which: not the page's folder,
+        no path the page named before it. It is said once and not judged
+        further, never guessed.""",
         why="""A reader (or a tool) cannot follow such a citation
         to its evidence, or is sent to other lines than the text promises.""",
         example="""`` `[src/app/repo/repo.ts:4-26](../src/app/repo/repo.ts#L4-L26)` ``

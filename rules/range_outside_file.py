@@ -1,4 +1,4 @@
-"""DL802 range-outside-file: a wiki's citation of lines its file does not have."""
+"""DL802 range-outside-file: a citation of lines its file does not have."""
 
 from __future__ import annotations
 
@@ -20,13 +20,16 @@ from ._citing import citing
 class RangeOutsideFile(Rule[MarkdownPage]):
     code = "DL802"
     name = "range-outside-file"
-    summary = "A wiki citation names lines past its file's end."
+    summary = "A citation names lines past its file's end."
     docs = RuleDocs(
         what="""Flags a citation whose lines reach past its file's last line (or
         start at line 0, or end before they start), at the citation. The file is
         read where the citation was written: at its pinned commit, or at the
-        commit its page last changed in, else as the tree has it. A file ending
-        in a newline has as many lines as newlines.""",
+        commit that last wrote the citation's line (one `git blame` of the
+        page), else as the tree has it. A file ending in a newline has as many
+        lines as newlines. Any Markdown page's citations are judged so
+        (`` `src/x.py:40-52` ``, `[x.py](x.py#L3-L9)`, `spans.py:40` in a
+        sentence, a table's `Line` column), a wiki's by its grammar.""",
         why="""Generators invent line numbers ("always 1-20"), or
         count the empty string after a file's last newline as a line: the link
         lands on nothing, and the claim it supports has no evidence.""",
