@@ -79,15 +79,12 @@ class WorkspaceTree(Tree):
     def __init__(self, root: Path, known_paths: list[str] | None, workspace: Path) -> None:
         super().__init__(root, known_paths)
         self._workspace = workspace
+        self._checkout_inside: bool | None = None
 
     def history(self) -> History | None:
-        folder = self.root
-        while True:
-            if (folder / ".git").exists():
-                return super().history()
-            if folder == self._workspace or folder == folder.parent:
-                return None
-            folder = folder.parent
+        if self._checkout_inside is None:
+            self._checkout_inside = _checkout_between(self.root, self._workspace)
+        return super().history() if self._checkout_inside else None
 
 
 class Workspace:
@@ -142,6 +139,8 @@ class Workspace:
         if found.settings is None or found.excludes(file):
             return None
         linter = self._linter(found, file, data)
+        if linter.tree.escapes(linter.tree_path(file)) or len(data) > found.settings.max_file_size:
+            return None
         self._use(linter)
         fixed = Fixer(linter, FixSettings()).fix_bytes(data, file, linter.tree_path(file))
         return fixed.data.decode("utf-8") if fixed.data is not None else None
@@ -160,6 +159,7 @@ class Workspace:
         self._generators_of = None
 
     def close(self) -> None:
+        """Close every tree (its root folder, its history's git process)."""
         self.forget()
 
     def _shown(
@@ -241,6 +241,17 @@ class Workspace:
             found.linters[root] = linter
             self._generators_of = linter
         return linter
+
+
+def _checkout_between(root: Path, workspace: Path) -> bool:
+    """Whether a folder from `root` up to `workspace` holds `.git`."""
+    folder = root
+    while True:
+        if (folder / ".git").exists():
+            return True
+        if folder == workspace or folder == folder.parent:
+            return False
+        folder = folder.parent
 
 
 def _configures_doclint(pyproject: Path) -> bool:

@@ -384,6 +384,11 @@ def build_server() -> DoclintServer:
         )
         ls.client_register_capability(types.RegistrationParams(registrations=[registration]))
 
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: DoclintServer, params: None) -> None:
+        for workspace in ls.roots.values():
+            workspace.close()
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: DoclintServer, params: types.DidOpenTextDocumentParams) -> None:
         ls.shown.pop(params.text_document.uri, None)
