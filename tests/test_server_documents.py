@@ -125,3 +125,24 @@ def test_a_root_above_the_workspace_is_not_looked_up(tree, monkeypatch):
     workspace = Workspace(workspace_root)
     workspace.check(tree / KW, PAGE)
     assert [path for path in opened if not path.startswith(str(workspace_root))] == []
+
+
+def test_the_history_is_read_only_from_a_checkout_inside_the_workspace(tmp_path):
+    import shutil
+    import subprocess
+
+    from doclint.server.documents import WorkspaceTree
+
+    if shutil.which("git") is None:
+        pytest.skip("git is missing")
+    repository = tmp_path / "repository"
+    (repository / "docs").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(repository)], check=True)
+    inside = WorkspaceTree(repository / "docs", None, repository)
+    above = WorkspaceTree(repository / "docs", None, repository / "docs")
+    try:
+        assert inside.history() is not None
+        assert above.history() is None
+    finally:
+        inside.close()
+        above.close()
