@@ -80,6 +80,9 @@ def test_qoders_citations_are_read_from_the_root_with_the_files_name_as_text():
         "- [read_write_action.py:42-44](file://backend/read_write_action.py#L42-L44)\n"
         "- [chat.py:59](file://backend/chat.py#L59)\n"
         "- [routes/me.ts:3-9](file://apps/web/app/routes/me.ts#L3-L9)\n"
+        "- [core/index.ts:1-9](file://packages/core/src/index.ts#L1-L9)\n"
+        "- [sql-compile.ts:19-36](file://packages/sql/src/internal/compile.ts#L19-L36)\n"
+        "- [prepare.ts:5-9](file://docs/plans/foundation.md#L5-L9)\n"
         "- [models.js](file://assets/ag_grid/10-vdm-grid-renderers.js#L1-L9)\n"
         "- [main.py:1-110](file://backend/main.py#L1-L120)\n"
     )
@@ -95,6 +98,10 @@ def test_qoders_citations_are_read_from_the_root_with_the_files_name_as_text():
         ("backend/read_write_action.py", ((42, 44),), ""),
         ("backend/chat.py", ((59, 59),), ""),
         ("apps/web/app/routes/me.ts", ((3, 9),), ""),
+        ("packages/core/src/index.ts", ((1, 9),), ""),
+        # A label of words of its folders and name, as Qoder tells files apart.
+        ("packages/sql/src/internal/compile.ts", ((19, 36),), ""),
+        ("docs/plans/foundation.md", ((5, 9),), "other-path"),
         # Its text names another file than its target, and other lines.
         ("assets/ag_grid/10-vdm-grid-renderers.js", ((1, 9),), "other-path"),
         ("backend/main.py", ((1, 120),), "other-lines"),

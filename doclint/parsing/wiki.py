@@ -323,10 +323,8 @@ def _as_form(
     problem = ""
     judged = True
     if said is not None and _group(said, "name"):
-        # The text names the file by its name, or the end of its path, by the
-        # generator's convention (Qoder's `[main.py:1-20](file://src/main.py#L1-L20)`).
         named, text_ranges = _clean(said.group("name")), _ranges(_group(said, "lines"))
-        if path != named and not path.endswith("/" + named):
+        if not _names_file(named, path):
             problem = "other-path"
         elif text_ranges and ranges and text_ranges != ranges:
             problem = "other-lines"
@@ -342,6 +340,26 @@ def _as_form(
         # `[line 16](https://.../blob/c0ffee/line 16)`: its own text as its path.
         problem, judged = "pasted", False
     return Citation(line, column, text, path, ranges, commit, repository, problem, judged)
+
+
+_NAME_PARTS = compiled_on_use(r"[^/_.\-]+")
+
+
+def _names_file(named: str, path: str) -> bool:
+    """Whether a link's text names the file at `path` as a label does, by the
+    generator's convention (Qoder's): its name (`[main.py:1-20](file://src/main.py#L1-L20)`),
+    with some of its folders (`core/index.ts` for `packages/core/src/index.ts`),
+    or words of its folders and name joined to tell files of one name apart
+    (`sql-compile.ts` for `packages/sql/src/internal/compile.ts`,
+    `dashboard_data_sources.py` for `src/dashboard/data_sources.py`): the
+    same ending, and every word of the label a word of the path."""
+    name, base = posixpath.basename(named), posixpath.basename(path)
+    if name == base:
+        return True
+    if posixpath.splitext(name)[1] != posixpath.splitext(base)[1]:
+        return False
+    words = set(_NAME_PARTS.findall(path))
+    return all(word in words for word in _NAME_PARTS.findall(named))
 
 
 def _disagreement(
