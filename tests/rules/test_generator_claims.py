@@ -971,3 +971,19 @@ def test_wrong_relation_a_method_no_class_of_the_project_has(tmp_path):
         relations(tmp_path, store="The `split_text` method of Text splits.", sources=sources) == []
     )
     assert relations(tmp_path, store="The static method splits the text.") == []
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "**Attributes**:\n- gone: the gone one",
+        "**Attributes:**\n- **gone**: the gone one",
+        "**属性**\uff1a\n1. `gone` (int)\uff1a已删除",
+        "**attributes**: The attributes of this Class.\n· attribute1: gone (int) - the gone one",
+    ],
+)
+def test_unknown_parameter_attribute_lists_as_models_write_them(tmp_path, written):
+    source = "class Store:\n    def __init__(self, path):\n        self.path = path\n"
+    page = f"## ClassDef Store\n**Store**: A store.\n\n{written}\n- path: where it lives\n"
+    found = check(tmp_path, page, "unknown-parameter", source)
+    assert [line for line, _, _ in found] == [5]
