@@ -359,3 +359,17 @@ def test_columns_are_counted_in_the_client_s_encoding_and_lines_as_the_protocol_
     # The end of the text: the line after the last.
     (end,) = text_edits([Edit(4, 1, 4, 1, "!")], text, document)
     assert end.range.start == types.Position(line=3, character=0)
+
+
+def test_a_malformed_message_is_one_line_of_log_not_a_stack(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "doclint", "server"],
+        input=b"Content-Length: 5\r\n\r\n{bad}",
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0
+    errors = done.stderr.decode().splitlines()
+    assert len(errors) == 1 and errors[0].startswith("doclint server: error:"), errors

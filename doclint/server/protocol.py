@@ -12,6 +12,7 @@ and a page's line breaks those the protocol counts (LF, CRLF, lone CR).
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sys
 import traceback
@@ -31,6 +32,7 @@ from doclint.models.markdown_lines import normalize_newlines
 from doclint.models.urls import rule_url
 from doclint.rule_api import FixSafety
 from doclint.server.documents import OutsideWorkspace, Workspace
+from doclint.util.paths import printable
 
 SOURCE = "doclint"
 FIX_ALL = types.CodeActionKind.SourceFixAll + ".doclint"
@@ -424,8 +426,26 @@ def build_server() -> DoclintServer:
     return server
 
 
+class _OneLine(logging.Formatter):
+    """pygls's log lines as one line each on stderr, which an editor keeps as
+    the server's log: what went wrong, without the stack."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        error = record.exc_info[1] if record.exc_info else None
+        detail = f": {type(error).__name__}: {error}" if error is not None else ""
+        return printable(
+            f"doclint server: {record.levelname.lower()}: {record.getMessage()}{detail}"
+        )
+
+
 def serve() -> int:
     """Serve the editor on stdin and stdout until it says exit."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine())
+    library = logging.getLogger("pygls")
+    library.addHandler(handler)
+    library.setLevel(logging.WARNING)
+    library.propagate = False
     server = build_server()
     server.start_io(sys.stdin.buffer, sys.stdout.buffer)
     if sys.stdout.closed or sys.stdout.buffer.closed:
