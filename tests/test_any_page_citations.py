@@ -70,7 +70,7 @@ def test_what_is_no_citation_is_not_read() -> None:
             "not.py:12",
             "```",
             "    indented.py:4",
-            "A [link](other.md) and `a word:3`.",
+            "A [link](other.md) and `a word:3`, and `units.py:1:1` as a linter prints it.",
         ]
     )
     assert _read(text) == []

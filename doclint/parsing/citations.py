@@ -38,11 +38,13 @@ _NUMBER = r"\d{1,7}+"
 _RANGE = rf"{_NUMBER}(?:\s?[-\u2013]\s?{_NUMBER})?+"
 _LINES = rf"{_RANGE}(?:(?:,\s?|/){_RANGE})*+"
 _PATH = r"[\w./\-]++"
+# `x.py:3:5`, a line and a column, is a tool's output quoted (a compiler's,
+# a linter's): no citation.
 _SPAN = compiled_on_use(
-    rf"\s*(?P<path>{_PATH})?+(?::(?P<lines>{_LINES})(?::\d++)?+|#L(?P<anchor>\d++(?:-L?+\d++)?+))\s*"
+    rf"\s*(?P<path>{_PATH})?+(?::(?P<lines>{_LINES})|#L(?P<anchor>\d++(?:-L?+\d++)?+))\s*"
 )
 _PROSE = compiled_on_use(
-    rf"(?<![\w./\-:`\[#])(?P<path>{_PATH}):(?P<lines>{_LINES})(?![\w\-/]|:[A-Za-z])"
+    rf"(?<![\w./\-:`\[#])(?P<path>{_PATH}):(?P<lines>{_LINES})(?![\w\-/]|:\w)"
 )
 _ANCHOR = compiled_on_use(r"L(\d++)(?:-L?+(\d++))?+")
 _GITHUB = compiled_on_use(
