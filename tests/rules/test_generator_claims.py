@@ -987,3 +987,10 @@ def test_unknown_parameter_attribute_lists_as_models_write_them(tmp_path, writte
     page = f"## ClassDef Store\n**Store**: A store.\n\n{written}\n- path: where it lives\n"
     found = check(tmp_path, page, "unknown-parameter", source)
     assert [line for line, _, _ in found] == [5]
+
+
+def test_a_class_heading_ending_in_a_colon_is_read_as_the_class(tmp_path):
+    # Older RepoAgent versions write `## ClassDef Store:`.
+    page = PAGE.replace("## ClassDef Store\n", "## ClassDef Store:\n")
+    assert check(tmp_path, page, "DL7") == []
+    assert check(tmp_path, page.replace("Store:", "Stock:"), "missing-object")[0][0] == 1
