@@ -95,7 +95,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command == "server":
             from doclint.server import serve
 
-            return serve()
+            return serve(registry)
         if args.command == "profile":
             # Imported here: the library's API it checks a profile with is no
             # part of a check, whose start every worker waits for.

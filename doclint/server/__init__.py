@@ -8,15 +8,21 @@ pygls where it is missing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from doclint.util.paths import say
+
+if TYPE_CHECKING:
+    from doclint.engine.registry import Registry
 
 INSTALL = "pip install 'doclint[server]'"
 EXIT_ERROR = 2
 
 
-def serve() -> int:
-    """Serve an editor on stdin and stdout until it says exit; 2 (said on
-    stderr) when pygls is not installed."""
+def serve(registry: Registry | None = None) -> int:
+    """Serve an editor on stdin and stdout until it says exit, with the rules
+    of `registry` (the command line's); 2 (said on stderr) when pygls is not
+    installed."""
     try:
         from doclint.server.protocol import serve as serve_stdio
     except ImportError as error:
@@ -26,4 +32,4 @@ def serve() -> int:
             raise
         say(f"error: doclint server needs pygls, which is not installed: {INSTALL}")
         return EXIT_ERROR
-    return serve_stdio()
+    return serve_stdio(registry)

@@ -72,10 +72,10 @@ class DoclintServer(LanguageServer):
     """The language server: a warm `Workspace` per workspace folder the
     client names, each open document's last findings."""
 
-    def __init__(self) -> None:
+    def __init__(self, registry: Registry | None = None) -> None:
         super().__init__("doclint", __version__)
         self.roots: dict[Path, Workspace] = {}
-        self._registry: Registry | None = None
+        self._registry = registry
         self.shown: dict[str, _Shown] = {}
         self._pending: set[str] = set()
 
@@ -352,9 +352,9 @@ def rule_help(registry: Registry, code: str) -> str:
     return f"**{rule.code} {rule.name}**: {rule.summary}\n\n{rule.documentation()}\n\n{link}"
 
 
-def build_server() -> DoclintServer:
+def build_server(registry: Registry | None = None) -> DoclintServer:
     """The server with its handlers registered."""
-    server = DoclintServer()
+    server = DoclintServer(registry)
 
     @server.feature(types.INITIALIZE)
     def initialize(ls: DoclintServer, params: types.InitializeParams) -> None:
@@ -438,7 +438,7 @@ class _OneLine(logging.Formatter):
         )
 
 
-def serve() -> int:
+def serve(registry: Registry | None = None) -> int:
     """Serve the editor on stdin and stdout until it says exit."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_OneLine())
@@ -446,7 +446,7 @@ def serve() -> int:
     library.addHandler(handler)
     library.setLevel(logging.WARNING)
     library.propagate = False
-    server = build_server()
+    server = build_server(registry)
     server.start_io(sys.stdin.buffer, sys.stdout.buffer)
     if sys.stdout.closed or sys.stdout.buffer.closed:
         # pygls closes stdout as the client leaves; the process's last flush
