@@ -51,6 +51,15 @@ _METHOD = shipped_pattern(
     r"\b[Tt]he (?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?(?:\(\))? (?:static |class |instance )?method\b"
     r"(?! of)"
 )
+# "It calls the `load` function", "This method invokes the `save` method",
+# "该函数调用了`load`函数": what the section's object calls, said of it.
+_CALLS = shipped_pattern(
+    r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
+    r"(?: (?:function|method|class))?) (?:also |first |then |directly )?(?:calls|invokes) (?:the )?"
+    r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b"
+    r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?调用(?:了)?"
+    r"(?P<tick2>`?)(?P<callee2>[A-Za-z_]\w*)`?(?:\(\))?(?:函数|方法)"
+)
 # "imports the divmod function from opto.trace.operators".
 _IMPORTS = shipped_pattern(
     r"\bimports? (?:the )?`?(?P<name>[A-Za-z_]\w*)`?"
@@ -60,6 +69,8 @@ _IMPORTS = shipped_pattern(
 # The words of a sentence that refer to the section's object, or to nothing.
 _WORD = shipped_pattern(r"[a-z]+")
 _CODE_NAME = shipped_pattern(r"[A-Za-z_]*(?:_|[a-z][A-Z]|[A-Z][a-z]*[A-Z]|\d)\w*|[A-Z][a-z]\w*")
+# The words of "The function calls ..." that name the section's object itself.
+_ITSELF = frozenset({"function", "method", "class"})
 # How deep a class's bases are followed through the project's classes.
 _ANCESTRY_DEPTH = 8
 
@@ -86,6 +97,10 @@ class WrongRelation(Rule[MarkdownPage]):
           defined now, when the project has it elsewhere.
         - "imports the `x` function from `a.b`": the project's module `a.b`
           neither defines nor imports `x` and never names it.
+        - "It calls the `x` function", "This method invokes the `x` method",
+          "该函数调用了`x`函数": the section's object never names `x`, itself
+          or through what it calls (a helper, a class it constructs), while the
+          project defines an `x` (a library's function is not judged).
         - "the `x` method" (or static, class method) in a class's sections:
           neither the class nor any source of the project has `x` (a method
           the page heads is missing-object's).
@@ -111,7 +126,8 @@ class WrongRelation(Rule[MarkdownPage]):
     PLACE = Cause("wrong-relation/place", "Object placed in a file that does not have it")
     IMPORT = Cause("wrong-relation/import", "Import from a module that lacks the name")
     MEMBER = Cause("wrong-relation/member", "Method the class does not have")
-    causes = (BASE, PLACE, IMPORT, MEMBER)
+    CALLEE = Cause("wrong-relation/callee", "Function the object never calls")
+    causes = (BASE, PLACE, IMPORT, MEMBER, CALLEE)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         found = claimed_source(page, ctx, "caller-claim")
@@ -133,7 +149,7 @@ class WrongRelation(Rule[MarkdownPage]):
                 continue
             if entry is None or number in fenced or number in callers or line.startswith("#"):
                 continue
-            if not any(p.search(line) for p in (_SUBCLASS, _PLACED, _IMPORTS, _METHOD)):
+            if not any(p.search(line) for p in (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS)):
                 continue
             if model is None:
                 model = project_model(profiled.profile, profiled.project, ctx)
@@ -142,6 +158,8 @@ class WrongRelation(Rule[MarkdownPage]):
             judged = self._line(line, subject, entry, model)
             if judged is None:
                 judged = self._member(line, entry, objects, model, headed)
+            if judged is None:
+                judged = self._callee(line, entry, model)
             if judged is not None:
                 yield Finding(number, judged[0], judged[1], cause=judged[2])
 
@@ -167,6 +185,29 @@ class WrongRelation(Rule[MarkdownPage]):
             message = self._imported(match["name"], match["module"], model)
             if message is not None:
                 return match.start() + 1, message, self.IMPORT
+        return None
+
+    def _callee(
+        self, line: str, entry: Entry, model: ProjectModel
+    ) -> tuple[int, str, Cause] | None:
+        """A function the section's object is said to call that it never
+        reaches, itself or through what it calls."""
+        own = [d for d in model.defined(entry.qualname[-1]) if d.qualname == entry.qualname]
+        for match in _CALLS.finditer(line):
+            who = match["who"]
+            if who is not None and who not in _ITSELF and who != entry.qualname[-1]:
+                continue  # said of another object
+            callee = match["callee"] or match["callee2"]
+            tick = match["tick"] or match["tick2"]
+            defined = model.defined(callee)
+            if not defined or not own:
+                continue  # a library's function, or an object the model lacks
+            if _WORD.fullmatch(callee) and not tick and len(defined) > 1:
+                continue
+            if any(model.reaches(definition, callee) for definition in own):
+                continue
+            column = match.start("callee" if match["callee"] else "callee2") + 1
+            return column, f"`{entry.dotted}` does not call `{callee}`", self.CALLEE
         return None
 
     def _member(

@@ -994,3 +994,26 @@ def test_a_class_heading_ending_in_a_colon_is_read_as_the_class(tmp_path):
     page = PAGE.replace("## ClassDef Store\n", "## ClassDef Store:\n")
     assert check(tmp_path, page, "DL7") == []
     assert check(tmp_path, page.replace("Store:", "Stock:"), "missing-object")[0][0] == 1
+
+
+@pytest.mark.parametrize(
+    ("sentence", "message"),
+    [
+        ("It calls the `backward` method.", "`process_rot13` does not call `backward`"),
+        ("The function calls the forward method.", "`process_rot13` does not call `forward`"),
+        (
+            "该函数调用了`activation_layer`函数。",
+            "`process_rot13` does not call `activation_layer`",
+        ),
+        # Near misses: a call it makes, a library's function, another object's call.
+        ("It calls the `_rot13` function.", None),
+        ("It calls the `join` method.", None),
+        ("The `_rot13` function calls the `backward` method.", None),
+    ],
+)
+def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
+    write(tmp_path, {"pkg/store.py": CALLS_SOURCE})
+    settings = Settings(select=["wrong-relation"], root=tmp_path)
+    page = CALLS_PAGE.format(sentence="Makes one.", rot13=sentence)
+    report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
+    assert [d.message for d in report.diagnostics] == ([message] if message else [])
