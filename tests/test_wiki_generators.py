@@ -236,3 +236,17 @@ def test_explain_says_why_a_page_in_a_wikis_folder_is_not_its(tmp_path: Path):
         "  not deepwiki: in its folder `.deepwiki/`, but no line of its head is its marker and "
         "no line cites lines as it writes them"
     ) in lines
+
+
+def test_qoders_forms_read_a_long_hostile_line_in_linear_time():
+    import time
+
+    def timed(count: int) -> float:
+        name = "a." * count
+        text = QODER_HEAD + f"- [{name}:1-2, 3](file : //{'b/' * count}c.py#L1-L2)\n"
+        started = time.perf_counter()
+        cited(text, QODER)
+        return time.perf_counter() - started
+
+    small, large = timed(25_000), timed(100_000)
+    assert large < small * 12 + 0.05
