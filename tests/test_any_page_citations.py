@@ -245,3 +245,42 @@ def test_git_runs_are_bounded_by_pages_and_commits_not_citations(
     # rev-parse, the blame, the batch, and at most the renames since each of
     # the page's three commits.
     assert len(runs) <= 6, runs
+
+
+@needs_git
+def test_the_cache_knows_a_page_s_findings_hang_on_its_blame(tmp_path: Path) -> None:
+    """A page unchanged whose citation's line is written again in a later
+    commit (with the code as it is then) is judged again, not served from
+    the cache: the blame is one of the facts its findings were made from."""
+    keys, tmp_path = tmp_path / "keys", tmp_path / "repo"
+    (tmp_path / "src").mkdir(parents=True)
+    (tmp_path / "src" / "a.py").write_text(SOURCE)
+    page = tmp_path / "design.md"
+    page.write_text("# Design\n\nThe merge is `src/a.py:41-42`.\n")
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-q", "-m", "written")
+    (tmp_path / "src" / "a.py").write_text("# moved\n" + SOURCE)
+    _git(tmp_path, "commit", "-q", "-am", "moved")
+
+    def run() -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "doclint", "check", ".", "--isolated", "--select", "DL803"],
+            cwd=tmp_path,
+            env=dict(os.environ, XDG_CACHE_HOME=str(keys)),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert "cache not used" not in done.stderr
+        return done.stdout
+
+    assert "DL803" in run()
+    assert "DL803" in run()  # served from the cache
+    # The same line written again after the move: the page's bytes are the
+    # same, its blame is not.
+    page.write_text("# Design\n\n")
+    _git(tmp_path, "commit", "-q", "-am", "dropped")
+    page.write_text("# Design\n\nThe merge is `src/a.py:41-42`.\n")
+    _git(tmp_path, "commit", "-q", "-am", "written again")
+    assert "DL803" not in run()
