@@ -544,10 +544,8 @@ class HistoryView:
         """Whether the history holds `commit` without a parent: a shallow
         clone's oldest commit, which `git log` and `git blame` give every
         older change to (or a repository's first commit)."""
-        from doclint.tree.index import parentless
-
         self._ctx._record("parentless", commit)
-        return parentless(self._history, commit)
+        return self._history.parentless(commit)
 
     def lines_at(self, commit: str, path: str) -> tuple[str, ...] | None:
         """The lines of the file at `path` at `commit`, None when it had none."""

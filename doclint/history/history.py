@@ -164,6 +164,13 @@ class History:
             self._commits[rev] = found[0] if found is not None and named else None
         return self._commits[rev]
 
+    def parentless(self, commit: str) -> bool:
+        """Whether the history holds the commit hex prefix `commit` names
+        without its parent: a shallow clone's oldest commit, which `git log`
+        and `git blame` give every older change to, or a repository's first."""
+        sha = self.commit(commit)
+        return sha is not None and self._info(f"{sha}^") is None
+
     def lines_at(self, commit: str, path: str) -> tuple[str, ...] | None:
         """The lines of file `path` at `commit` (its bytes as UTF-8, a bad
         byte as U+FFFD, split as str.splitlines); None when the commit has

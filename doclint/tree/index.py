@@ -418,7 +418,7 @@ class Tree:
         if kind == "last_change":
             return history.last_change(path)
         if kind == "parentless":
-            return parentless(history, path)
+            return history.parentless(path)
         if kind == "renamed":
             return _names_digest(
                 name for pair in sorted(history.renamed(path).items()) for name in pair
@@ -472,14 +472,6 @@ class Tree:
             if embedded is not None:
                 return SourceFile(described, embedded, False, None)
         return None
-
-
-def parentless(history: History, commit: str) -> bool:
-    """Whether `history` holds `commit` without a parent: a shallow clone's
-    oldest commit (or a repository's first). History answers no such
-    question in its public API: its object reader is asked for the commit's
-    first parent (`commit^`), missing past a shallow clone's boundary."""
-    return history._info(f"{commit}^") is None
 
 
 _HISTORY_FACTS = frozenset(
