@@ -17,6 +17,7 @@ import doclint.cli.progress as progress
 from doclint import __version__
 from doclint.cli.main import main
 from doclint.cli.progress import ProgressBar
+from doclint.profiles import SHIPPED
 from doclint.util.build import build_name
 from tests import fix_plugin
 from tests.checking import Outcome, run_cli
@@ -256,7 +257,7 @@ def test_show_settings_shows_each_profile_as_the_file_it_came_from(run, tmp_path
         assert result.code == 0, result.err
         shown = tomllib.loads(result.out)
         assert shown["profiles"] == [shown_as]
-        assert shown["builtin-profiles"] == ["deepwiki", "pytorch", "repoagent"]
+        assert shown["builtin-profiles"] == list(SHIPPED)
         assert f'profiles = ["{shown_as}"]  # {tmp_path / "doclint.toml"}' in result.out
 
 
@@ -274,7 +275,7 @@ def test_show_settings_says_which_built_in_profile_a_tree_s_profile_replaces(run
     assert said == [
         "# prof.toml replaces the built-in profile repoagent: it is tried first on the pages"
         " of markdown_docs/",
-        'builtin-profiles = ["deepwiki", "pytorch", "repoagent"]  # shipped with doclint;'
+        f"builtin-profiles = {json.dumps(list(SHIPPED))}  # shipped with doclint;"
         " repoagent replaced by prof.toml",
     ]
     assert tomllib.loads(result.out)["profiles"] == ["prof.toml"]
@@ -494,8 +495,6 @@ def test_explain_given_a_rule_points_at_its_documentation(run):
 
 
 def test_init_lists_every_built_in_profile(run, tmp_path):
-    from doclint.profiles import SHIPPED
-
     assert "deepwiki" in SHIPPED
     assert run("init").code == 0
     written = (tmp_path / "doclint.toml").read_text(encoding="utf-8")
