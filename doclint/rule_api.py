@@ -171,6 +171,15 @@ class Origin(StrEnum):
 
     WIKI = "wiki"
     PROFILE = "layout-profile"
+    CITATIONS = "citations"
+    """A page that may cite code: a wiki's, or a plain page one of whose
+    lines holds what a citation needs (`name:12`, `#L3`, a table column
+    `Line`). Other pages cite nothing, and their citation rules are never
+    imported."""
+
+
+# What a line of a plain page that cites code holds (`Origin.CITATIONS`).
+_MAY_CITE = compiled_on_use(r"\w[:#]L?\d|\|\s*(?:\*\*)?[Ll]ines?\b")
 
 
 class Scope(StrEnum):
@@ -441,9 +450,17 @@ class RuleContext:
         """Whether `page` may be one `origin` wrote: a test on its path and
         its head's lines, asking no fact of the tree. True for every page a
         wiki or a layout profile wrote (for a layout profile, also for some
-        pages in its docs folder that it did not write)."""
+        pages in its docs folder that it did not write), and, for
+        `Origin.CITATIONS`, for a plain page whose text may cite code."""
         if origin is Origin.WIKI:
             return self._writer(page) is not None
+        if origin is Origin.CITATIONS:
+            if self._writer(page) is not None:
+                return True
+            from doclint.models.page import MarkdownPage
+
+            plain = isinstance(page, MarkdownPage) and not page.page_kind
+            return plain and _MAY_CITE.search(self.text) is not None
         from doclint.profiles import in_some_layout
 
         return in_some_layout(page.path, self.profiles)

@@ -44,8 +44,14 @@ def any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
     from doclint.rule_api_generators import WikiFacts, read_citations
 
     read = read_citations(page.path, ctx.lines, page.markdown)
-    found = tuple(_resolved(page.path, read.citations, read.named, ctx))
-    facts = WikiFacts(ANY_PAGE, found, (), (), (), ())
+    found, kept = _resolved(page.path, read.citations, read.named, ctx)
+    # A name's citations by their places among those kept.
+    names = tuple(
+        mention._replace(cites=cites)
+        for mention in read.names
+        if (cites := tuple(kept[i] for i in mention.cites if i in kept))
+    )
+    facts = WikiFacts(ANY_PAGE, tuple(found), (), (), names, ())
     _LAST[:] = [(page, facts)]
     return facts
 
@@ -131,13 +137,19 @@ class _Reader:
 
 def _resolved(
     path: str, citations: Sequence[Citation], named: Sequence[NamedPath], ctx: RuleContext
-) -> list[Citation]:
+) -> tuple[list[Citation], dict[int, int]]:
+    """The citations that name a file of the tree (or a file gone since),
+    in page order, and the place among them of each kept one by its index
+    in `citations`."""
     reader = _Reader(posixpath.dirname(path), ctx)
-    events: list[tuple[int, int, Citation | NamedPath]] = [(c.line, c.column, c) for c in citations]
-    events += [(n.line, 0, n) for n in named]
+    events: list[tuple[int, int, int, Citation | NamedPath]] = [
+        (c.line, c.column, index, c) for index, c in enumerate(citations)
+    ]
+    events += [(n.line, 0, -1, n) for n in named]
     events.sort(key=lambda event: (event[0], event[1]))
     found: list[Citation] = []
-    for _, _, item in events:
+    kept: dict[int, int] = {}
+    for _, _, index, item in events:
         if not hasattr(item, "ranges"):
             named_path = item
             place = reader.file(named_path.path, named_path.base, named_path.section)
@@ -153,18 +165,20 @@ def _resolved(
         if isinstance(place, list):
             shown = ", ".join(f"`{p}`" for p in sorted(place)[:3])
             more = f" and {len(place) - 3} more" if len(place) > 3 else ""
-            found.append(
-                citation._replace(problem=f"ambiguous:{len(place)}:{shown}{more}", judged=False)
+            citation = citation._replace(
+                problem=f"ambiguous:{len(place)}:{shown}{more}", judged=False
             )
-            continue
-        if place is None:
-            if "/" in citation.path or citation.base != "any":
-                # Judged only where the history had it: a file gone since.
-                found.append(citation._replace(problem="", judged=True, base="gone?"))
-            continue
-        reader.note(citation.section, place)
-        found.append(citation._replace(path=place))
-    return found
+        elif place is None:
+            if "/" not in citation.path and citation.base == "any":
+                continue
+            # Judged only where the history had it: a file gone since.
+            citation = citation._replace(problem="", judged=True, base="gone?")
+        else:
+            reader.note(citation.section, place)
+            citation = citation._replace(path=place)
+        kept[index] = len(found)
+        found.append(citation)
+    return found, kept
 
 
 def _ours(repository: str, ctx: RuleContext) -> bool:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import MarkdownPage, Origin, PageBase, RuleContext
-from doclint.util.lazy_regex import compiled_on_use
 
 if TYPE_CHECKING:
     from doclint.rule_api_generators import WikiFacts
@@ -20,10 +19,14 @@ if TYPE_CHECKING:
 ANY_PAGE = "markdown"
 """The generator named by the claims of a page no wiki wrote."""
 
-_MAY_CITE = compiled_on_use(r"\w[:#]L?\d|\|\s*(?:\*\*)?[Ll]ines?\b")
-
 ANY_PAGE_CLAIMS = frozenset(
-    {"cited-file-exists", "range-inside-file", "lines-unchanged", "well-formed"}
+    {
+        "cited-file-exists",
+        "range-inside-file",
+        "lines-unchanged",
+        "well-formed",
+        "name-in-cited-lines",
+    }
 )
 """What a page of no wiki claims by its citations."""
 
@@ -37,7 +40,7 @@ def citing(page: PageBase, ctx: RuleContext, claim: str) -> WikiFacts | None:
         return wiki_claiming(page, ctx, claim)
     if claim not in ANY_PAGE_CLAIMS or not isinstance(page, MarkdownPage):
         return None
-    if page.page_kind or not _MAY_CITE.search(ctx.text):
+    if not ctx.written_by(page, Origin.CITATIONS):
         return None
     from ._any_page import any_page_facts
 

@@ -8,6 +8,7 @@ from doclint.rule_api import (
     Cause,
     Finding,
     MarkdownPage,
+    Origin,
     Rule,
     RuleContext,
     RuleDocs,
@@ -47,6 +48,7 @@ class CitedFileMissing(Rule[MarkdownPage]):
     NEVER = Cause("cited-file-missing/never", "Cited file the tree never had")
     causes = (GONE, NEVER)
     scope = Scope.FILE
+    origin = Origin.CITATIONS
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         facts = citing(page, ctx, "cited-file-exists")

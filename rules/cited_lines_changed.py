@@ -12,6 +12,7 @@ from doclint.rule_api import (
     Fix,
     FixSafety,
     MarkdownPage,
+    Origin,
     Rule,
     RuleContext,
     RuleDocs,
@@ -76,6 +77,7 @@ class CitedLinesChanged(Rule[MarkdownPage]):
     CHANGED = Cause("cited-lines-changed/changed", "Cited lines changed")
     causes = (MOVED, CHANGED)
     scope = Scope.FILE
+    origin = Origin.CITATIONS
     fix_safety = FixSafety.SAFE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:

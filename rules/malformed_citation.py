@@ -9,6 +9,7 @@ from doclint.rule_api import (
     Cause,
     Finding,
     MarkdownPage,
+    Origin,
     Rule,
     RuleContext,
     RuleDocs,
@@ -54,6 +55,7 @@ class MalformedCitation(Rule[MarkdownPage]):
     AMBIGUOUS = Cause("malformed-citation/ambiguous", "Citation of a name several files have")
     causes = (EMPTY, DISAGREES, PASTED, AS_TEXT, AMBIGUOUS)
     scope = Scope.FILE
+    origin = Origin.CITATIONS
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         facts = citing(page, ctx, "well-formed")

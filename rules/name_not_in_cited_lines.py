@@ -17,7 +17,7 @@ from doclint.rule_api import (
 )
 from doclint.rule_api_generators import NameMention
 
-from ._citing import citing
+from ._citing import ANY_PAGE, citing
 from ._project_names import ProjectNames, line_tokens, project_names
 from ._wiki import Judged, judged, shown_ranges
 
@@ -25,7 +25,6 @@ from ._wiki import Judged, judged, shown_ranges
 class NameNotInCitedLines(Rule[MarkdownPage]):
     code = "DL807"
     name = "name-not-in-cited-lines"
-    origin = Origin.WIKI
     summary = "A name its sentence's citation does not show."
     docs = RuleDocs(
         what="""Flags a name in backticks that a wiki page presents as the project's
@@ -54,6 +53,7 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
     ELSEWHERE = Cause("name-not-in-cited-lines/elsewhere", "Name the cited lines do not show")
     causes = (ELSEWHERE,)
     scope = Scope.FILE
+    origin = Origin.CITATIONS
     # Opt-in: which lines support which name is a reader's judgement; on the
     # labelled DeepWiki trees about one finding in five is one a reader
     # would not make (a library's name, a citation of the test of a name).
@@ -70,14 +70,15 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
             if not mention.cites or (mention.line, mention.name) in said:
                 continue
             cited = [judgements[i] for i in mention.cites]
-            message = _not_shown(mention, cited, names)
+            near = NEAR if facts.generator == ANY_PAGE else 0
+            message = _not_shown(mention, cited, names, near)
             if message is not None:
                 said.add((mention.line, mention.name))
                 yield Finding(mention.line, mention.column, message, cause=self.ELSEWHERE)
 
 
 def _not_shown(
-    mention: NameMention, cited: Sequence[Judged | None], names: ProjectNames
+    mention: NameMention, cited: Sequence[Judged | None], names: ProjectNames, near: int
 ) -> str | None:
     name = mention.name
     if len(name) < _SHORTEST or not names.has(name, ignore_case=True):
@@ -91,7 +92,7 @@ def _not_shown(
         if any(not 0 < a <= b <= len(lines) for a, b in citation.ranges):
             return None
         for first, last in citation.ranges:
-            if wanted in {t.lower() for t in line_tokens(lines, first, last)}:
+            if wanted in {t.lower() for t in line_tokens(lines, first - near, last + near)}:
                 return None
             if _inside_definition(name, citation.path, first, names):
                 return None
@@ -112,6 +113,11 @@ def _may_hold(name: str, paths: list[str], names: ProjectNames) -> bool:
     kinds = {posixpath.splitext(path)[1] for path in names.files_writing(name)}
     return not kinds or any(posixpath.splitext(path)[1] in kinds for path in paths)
 
+
+NEAR = 2
+"""The lines around a citation of a page of no wiki that a name may stand
+on: a person cites a statement's first line, its name on the next
+(`throw (IO.userError` above its message), or the comment above it."""
 
 _SHORTEST = 3
 """A shorter name (`n`, `id`) is a placeholder or a word more often than the project's."""

@@ -8,6 +8,7 @@ from doclint.rule_api import (
     Cause,
     Finding,
     MarkdownPage,
+    Origin,
     Rule,
     RuleContext,
     RuleDocs,
@@ -40,6 +41,7 @@ class RangeOutsideFile(Rule[MarkdownPage]):
     PAST_END = Cause("range-outside-file/past-end", "Cited lines past the file's end")
     causes = (PAST_END,)
     scope = Scope.FILE
+    origin = Origin.CITATIONS
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         facts = citing(page, ctx, "range-inside-file")

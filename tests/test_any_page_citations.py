@@ -95,7 +95,9 @@ def _git(folder: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=folder, env=env, check=True, capture_output=True)
 
 
-SOURCE = "".join(f"line {n}\n" for n in range(1, 41)) + "def merge_spans(a, b):\n    return a + b\n"
+SOURCE = (
+    "".join(f"v{n} = {n}\n" for n in range(1, 41)) + "def merge_spans(a, b):\n    return a + b\n"
+)
 
 
 @pytest.fixture
@@ -284,3 +286,41 @@ def test_the_cache_knows_a_page_s_findings_hang_on_its_blame(tmp_path: Path) -> 
     page.write_text("# Design\n\nThe merge is `src/a.py:41-42`.\n")
     _git(tmp_path, "commit", "-q", "-am", "written again")
     assert "DL803" not in run()
+
+
+def _names_found(tmp_path: Path, page: str) -> list[tuple[int, int, str]]:
+    # TypeScript: a language whose reader says where a name is defined.
+    (tmp_path / "src").mkdir(exist_ok=True)
+    (tmp_path / "src" / "spans.ts").write_text(
+        "".join(f"export const v{n} = {n};\n" for n in range(1, 41))
+        + "export function mergeSpans(a: number, b: number): number {\n  return a + b;\n}\n"
+    )
+    (tmp_path / "design.md").write_text(page)
+    settings = Settings(select=["DL807"], root=tmp_path, cache=False)
+    report = check_paths([tmp_path / "design.md"], settings)
+    return [(d.line, d.column, d.message) for d in report.diagnostics]
+
+
+def test_a_name_its_citation_does_not_show_is_reported(tmp_path: Path) -> None:
+    found = _names_found(
+        tmp_path, "# Design\n\nThe `mergeSpans` helper (`src/spans.ts:10`) merges two spans.\n"
+    )
+    assert [(line, column) for line, column, _ in found] == [(3, 5)]
+    assert "src/spans.ts:10" in found[0][2]
+
+
+def test_a_name_at_or_near_its_cited_lines_is_not(tmp_path: Path) -> None:
+    page = (
+        "# Design\n\n"
+        "The `mergeSpans` helper (`src/spans.ts:41-42`) merges;"
+        " `mergeSpans` (`src/spans.ts:39`).\n"
+        "It is not at `src/spans.ts:10`, says `mergeSpans` after it.\n\n"
+        "## `src/spans.ts`\n\n"
+        "| Name | Line |\n|---|---|\n| `mergeSpans` | 42 |\n"
+    )
+    assert _names_found(tmp_path, page) == []
+
+
+def test_a_table_row_s_name_is_judged_by_its_line_column(tmp_path: Path) -> None:
+    page = "# Design\n\n## `src/spans.ts`\n\n| Name | Line |\n|---|---|\n| `mergeSpans` | 12 |\n"
+    assert [(line, column) for line, column, _ in _names_found(tmp_path, page)] == [(7, 3)]

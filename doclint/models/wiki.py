@@ -115,6 +115,9 @@ class PageCitations(NamedTuple):
 
     citations: tuple[Citation, ...]
     named: tuple[NamedPath, ...]
+    names: tuple[NameMention, ...] = ()
+    """The names in backticks of the sentences, list items and table rows
+    that cite, with the indexes in `citations` of their citations."""
 
 
 class WikiFacts(NamedTuple):

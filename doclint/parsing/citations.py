@@ -24,11 +24,11 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 
 from doclint.models.markdown import Link, MarkdownLayer
-from doclint.models.wiki import Citation, LineRange, NamedPath, PageCitations
+from doclint.models.wiki import Citation, LineRange, NamedPath, NameMention, PageCitations
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.link_paths import unquoted
 
-from .wiki import MAX_RANGES, _code_spans, _fenced_lines, _Span
+from .wiki import MAX_RANGES, _at, _code_spans, _fenced_lines, _group_of, _parts, _Span
 
 MAY_CITE = compiled_on_use(r"\w[:#]L?\d|\|\s*(?:\*\*)?[Ll]ines?\b")
 """A page none of whose lines holds this cites nothing: the test that keeps a
@@ -43,9 +43,7 @@ _PATH = r"[\w./\-]++"
 _SPAN = compiled_on_use(
     rf"\s*(?P<path>{_PATH})?+(?::(?P<lines>{_LINES})|#L(?P<anchor>\d++(?:-L?+\d++)?+))\s*"
 )
-_PROSE = compiled_on_use(
-    rf"(?<![\w./\-:`\[#])(?P<path>{_PATH}):(?P<lines>{_LINES})(?![\w\-/]|:\w)"
-)
+_PROSE = compiled_on_use(rf"(?<![\w./\-:`\[#])(?P<path>{_PATH}):(?P<lines>{_LINES})(?![\w\-/]|:\w)")
 _ANCHOR = compiled_on_use(r"L(\d++)(?:-L?+(\d++))?+")
 _GITHUB = compiled_on_use(
     r"https?://(?:www\.)?github\.com/(?P<repository>[\w.\-]++/[\w.\-]++)/blob/"
@@ -55,6 +53,10 @@ _SCHEME = compiled_on_use(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
 _DIGITS = compiled_on_use(r"\d++")
 _TARGET_LINES = compiled_on_use(r"\d++(?:-\d++)?+")
 _HEX = compiled_on_use(r"[0-9a-fA-F]{7,64}")
+_NAME = compiled_on_use(
+    r"(?P<qualifier>(?:[A-Za-z_$][A-Za-z0-9_$]*+\.)*+)(?P<name>[A-Za-z_$][A-Za-z0-9_$]*+)"
+    r"(?:<[^<>]*+>)?+(?:\([^()]*+\))?+"
+)
 _LINE_HEADER = compiled_on_use(r"(?i)\s*(?:\*\*)?(?:lines?|line numbers?|ln|at line)(?:\*\*)?\s*")
 _CELL_LINES = compiled_on_use(rf"\s*`?(?:L|:)?(?P<lines>{_LINES})`?\s*")
 _CELL_PATH = compiled_on_use(r"\s*`?(?P<path>[\w./\-]++)`?\s*")
@@ -100,7 +102,43 @@ def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> 
         cited.extend(_prose(number, line, taken, _section(starts, number)))
     cited.extend(_tables(lines, markdown, starts, fenced))
     cited.sort(key=lambda c: (c.line, c.column))
-    return PageCitations(tuple(_follow_ons(cited, named)), tuple(named))
+    read = tuple(_follow_ons(cited, named))
+    return PageCitations(read, tuple(named), tuple(_names(lines, spans, read)))
+
+
+def _names(
+    lines: Sequence[str], spans: dict[int, list[_Span]], cited: Sequence[Citation]
+) -> Iterator[NameMention]:
+    """The names in backticks of each line that cites (`_merge_spans`,
+    `Parser<T>`, `Foo.bar()`), each with the citations that follow it in its
+    sentence, or those of its table row."""
+    by_line: dict[int, list[int]] = {}
+    for index, citation in enumerate(cited):
+        by_line.setdefault(citation.line, []).append(index)
+    for number, indexes in by_line.items():
+        found = spans.get(number)
+        if not found:
+            continue
+        line = lines[number - 1]
+        columns = [cited[i].column - 1 for i in indexes]
+        parts = _parts(line)
+        starts = [start for start, _ in parts]
+        table = line.lstrip().startswith("|")
+        for span in found:
+            match = _NAME.fullmatch(span.text.strip())
+            if match is None or _at(columns, span.column - 1):
+                continue
+            cites = _group_of(span.column - 1, indexes, columns, parts, starts)
+            if not table and cites and cited[cites[0]].column < span.column:
+                # A name after its sentence's citations is said of something
+                # else as often (`not the layout hints (`a`/`b`)`): only a
+                # name a citation follows, or a table row's, is judged.
+                continue
+            if cites:
+                qualifier = match.group("qualifier").rstrip(".")
+                yield NameMention(
+                    number, span.column, span.text, match.group("name"), qualifier, cites
+                )
 
 
 def _section(starts: list[int], line: int) -> int:
