@@ -324,3 +324,23 @@ def test_a_name_at_or_near_its_cited_lines_is_not(tmp_path: Path) -> None:
 def test_a_table_row_s_name_is_judged_by_its_line_column(tmp_path: Path) -> None:
     page = "# Design\n\n## `src/spans.ts`\n\n| Name | Line |\n|---|---|\n| `mergeSpans` | 12 |\n"
     assert [(line, column) for line, column, _ in _names_found(tmp_path, page)] == [(7, 3)]
+
+
+@needs_git
+def test_a_github_url_of_this_repository_is_a_citation_and_another_s_is_not(
+    checkout: Path,
+) -> None:
+    _git(checkout, "remote", "add", "origin", "https://github.com/acme/spans.git")
+    (checkout / "docs" / "design.md").write_text(
+        "# Design\n\n"
+        "[merge](https://github.com/acme/spans/blob/main/src/spans.py#L41-L42) and\n"
+        "[theirs](https://github.com/other/spans/blob/main/src/spans.py#L41-L42).\n"
+    )
+    _git(checkout, "commit", "-q", "-am", "linked at the branch")
+    (checkout / "src" / "spans.py").write_text(
+        "# three\n" + (checkout / "src" / "spans.py").read_text()
+    )
+    _git(checkout, "commit", "-q", "-am", "moved again")
+    found = _found(checkout, "DL803")
+    assert [(line, column) for line, column, _, _ in found] == [(3, 1)]
+    assert found[0][3].endswith("they now stand at 42-43")  # as they stood when linked
