@@ -103,6 +103,13 @@ _NOT_NAMES = frozenset(keyword.kwlist) | {
     "the",
     "a",
     "an",
+    # Words standing for callers the sentence does not name ("such as those in ...").
+    "those",
+    "these",
+    "them",
+    "others",
+    "another",
+    "ones",
 }
 
 

@@ -72,6 +72,10 @@ class ProjectModel:
     suffix: str
     by_name: dict[str, list[Definition]] = field(default_factory=dict)
     """Every definition by its own (last) name."""
+    bound: set[str] = field(default_factory=set)
+    """Every attribute a class of a readable source has or sets (`self.x =`)
+    and every module-level name bound to a call's result: a name that may
+    hold a callable without defining it."""
     imported: set[str] = field(default_factory=set)
     """Every name an import of a readable source binds, and the last part of
     what it imports (`from a import B as C`: C and B): a name of a source the
@@ -80,6 +84,13 @@ class ProjectModel:
     """Per readable source, its text."""
     _reach: dict[tuple[int, str], bool] = field(default_factory=dict)
     _words: frozenset[str] | None = None
+
+    def attributes(self, cls: Definition) -> frozenset[str]:
+        """The attributes and methods of a class of the model."""
+        obj = (
+            self.readable[cls.path].objects.get(cls.qualname) if cls.path in self.readable else None
+        )
+        return obj.attributes if obj is not None else frozenset()
 
     def defined(self, name: str, paths: list[str] | None = None) -> list[Definition]:
         """The definitions called `name`, in `paths` only when given."""
@@ -170,7 +181,9 @@ def _build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
         model.texts[source] = text.text
         for bound, (_level, dotted) in objects.imports.items():
             model.imported.update((bound, dotted.rpartition(".")[2]))
-        for obj in objects.objects.values():
+        model.bound.update(objects.made_by_calls)
+        for obj in [*objects.objects.values(), *objects.redefined]:
+            model.bound.update(obj.attributes)
             definition = Definition(obj.kind, obj.qualname, source, obj.line, obj.used, obj.bases)
             model.by_name.setdefault(obj.name, []).append(definition)
     return model

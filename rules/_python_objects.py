@@ -68,6 +68,10 @@ class ModuleObjects:
     the leading dots of a relative import (`from .a import B` binds B to
     (1, "a.B")); `import a.b` binds a to (0, "a")."""
 
+    redefined: list[PyObject] = field(default_factory=list)
+    """The later definitions of a name a body defines twice (`objects` holds
+    the first, as a page's first heading of it claims)."""
+
     made_by_calls: dict[str, str] = field(default_factory=dict)
     """Each module-level name bound to what a call returns, and the callee as
     written: `Base = declarative_base()` binds Base to "declarative_base"."""
@@ -96,7 +100,7 @@ def python_objects(text: str) -> ModuleObjects | None:
 
 def _objects(tree: ast.Module) -> ModuleObjects:
     found = ModuleObjects()
-    scopes = _Scopes(tree, found.imports)
+    scopes = _Scopes(tree, found.imports, found.redefined)
     _collect(tree.body, (), found.objects, scopes)
     _made_by_calls(tree.body, found.made_by_calls)
     return found
@@ -109,7 +113,10 @@ class _Scopes:
     definition would read a body once for every definition around it, and
     95 nested `def`s around a long body made that quadratic."""
 
-    def __init__(self, tree: ast.Module, imports: dict[str, tuple[int, str]]) -> None:
+    def __init__(
+        self, tree: ast.Module, imports: dict[str, tuple[int, str]], redefined: list[PyObject]
+    ) -> None:
+        self.redefined = redefined
         # The module is a scope too, whose sets no object reads.
         names: dict[ast.AST, set[str]] = {tree: set()}
         assigned: dict[ast.AST, set[str]] = {tree: set()}
@@ -194,7 +201,11 @@ def _collect(
             positional = tuple(arg.arg for arg in args.args)
             names = tuple(arg.arg for arg in every)
             obj = PyObject("function", qualname, node.lineno, positional, names, frozenset(), used)
-        into.setdefault(qualname, obj)
+        if qualname in into:
+            # Defined again in the same body: a page may head either one.
+            scopes.redefined.append(obj)
+        else:
+            into[qualname] = obj
         _collect(node.body, qualname, into, scopes)
 
 

@@ -90,8 +90,11 @@ class WrongCaller(Rule[MarkdownPage]):
                 model = project_model(profiled.profile, profiled.project, ctx)
             line = ctx.lines[mention.line - 1]
             target = _subject(line[: mention.column - 1], obj.name, model)
-            if target is None:
+            if target is None or _PARTICIPLE.search(line[: mention.column - 1]):
                 continue
+            # Calling an instance, or constructing it, calls these methods.
+            implicit = target == obj.name and target in _IMPLICIT and len(obj.qualname) > 1
+            owner = obj.qualname[-2] if implicit else None
             places = _places(line[mention.column - 1 :], mention.callers)
             for caller, place in zip(mention.callers, places, strict=True):
                 written = source_file(caller, model.suffix)
@@ -103,18 +106,28 @@ class WrongCaller(Rule[MarkdownPage]):
                         # A caller the page heads is one the page places in its
                         # source: where a sample cannot settle "anywhere", that can.
                         named = [profiled.source]
-                    prose = len(mention.callers) == 1 and _prose_word(caller, place, line)
-                    finding = self._judge(caller, target, model, named or [], prose)
+                    said = line[mention.column - 1 :].split(caller, 1)[0]
+                    prose = _prose_word(caller, said, place, line)
+                    finding = self._judge(caller, target, model, named or [], prose, owner)
                 if finding is not None:
                     reported.add(mention.line)
                     yield Finding(mention.line, mention.column, finding[0], cause=finding[1])
                     break
 
     def _judge(
-        self, caller: str, target: str, model: ProjectModel, named: list[str], prose: bool
+        self,
+        caller: str,
+        target: str,
+        model: ProjectModel,
+        named: list[str],
+        prose: bool,
+        owner: str | None = None,
     ) -> tuple[str, Cause] | None:
-        """The message and cause refuting one caller of `target`, or None
-        when the sources say it is right or cannot settle it."""
+        """The message and cause refuting one caller of `target` (a method of
+        the class `owner`, if any), or None when the sources say it is right
+        or cannot settle it."""
+        if caller == target:
+            return None  # a method of the same name elsewhere: an override, a dispatch
         readable = [path for path in named if path in model.readable]
         if readable:
             # The sentence says where the caller is: that file settles it.
@@ -126,14 +139,22 @@ class WrongCaller(Rule[MarkdownPage]):
         else:
             return None  # the caller may live in a source the tree does not hold
         if not found:
-            if prose and not model.defined(caller):
-                return None  # an ordinary word ("the operator functions"), not a name
+            if not model.defined(caller) and (
+                prose or caller in model.bound or caller in model.imported
+            ):
+                # A word of prose ("the operator functions"), or a name that
+                # may hold a callable without defining one (`self.activate =
+                # ...`, a library's function the project imports).
+                return None
             message = f"`{caller}`, named as a caller of `{target}`, is not defined{where}"
             elsewhere = sorted({d.path for d in model.defined(caller)}) if where else []
             if elsewhere:
                 message += f"; it is defined in `{elsewhere[0]}`"
             return message, self.UNDEFINED
-        if not any(model.reaches(definition, target) for definition in found):
+        if any(d.kind == "class" and target in model.attributes(d) for d in found):
+            return None  # a class with a method of that name: the framework dispatches to it
+        wanted = (target,) if owner is None else (target, owner)
+        if not any(model.reaches(d, name) for d in found for name in wanted):
             return f"`{caller}` does not call `{target}`", self.NOT_CALLING
         return None
 
@@ -223,15 +244,40 @@ def _subject(before: str, name: str, model: ProjectModel) -> str | None:
     return name if not _WORD.fullmatch(subject) else None
 
 
-def _prose_word(caller: str, place: str, line: str) -> bool:
-    """`caller`, a sentence's one caller, is a word of its prose, not a name:
-    lower case letters only, never in backticks, and followed by a plural
-    kind word ("used in the operator functions": a kind of function)."""
+def _prose_word(caller: str, said: str, place: str, line: str) -> bool:
+    """`caller` is a word of the sentence's prose, not a name: lower case
+    letters only, never in backticks, with no kind word marking the list as
+    functions before it ("called by two functions: a and b") nor one naming
+    it after it ("used in the operator functions", "such as classification
+    and regression"; "called by the download function" names one); or a word
+    the kind word qualifies, the name following it ("utilized by the OpenCV
+    function cv2.warpAffine()")."""
+    if _LIBRARY.match(place) or (caller in _KINDS_OF_FUNCTION and f"`{caller}" not in line):
+        return True
     return (
         _WORD.fullmatch(caller) is not None
         and f"`{caller}" not in line
-        and _PLURAL_KIND.match(place) is not None
+        and _ONE_KIND.match(place) is None
+        and _KIND_BEFORE.search(said[-40:]) is None
     )
 
 
-_PLURAL_KIND = shipped_pattern(r"\s+(?:functions|methods|classes)\b")
+# "the parameters used in the x function": "used" qualifies a noun of the
+# sentence, not the section's object.
+_PARTICIPLE = shipped_pattern(
+    r"\b(?:parameters?|arguments?|values?|variables?|data|settings?|attributes?|outputs?"
+    r"|results?|inputs?|options?|objects?|instances?|tokens?|tensors?|keys?|items?)\s*$"
+)
+# Methods a class's instance runs without being named: constructing it, calling it.
+_IMPLICIT = frozenset({"__init__", "__new__", "__post_init__", "__call__", "forward"})
+# Words that make a kind of function with "function" ("the loss function"):
+# a name no project needs to define.
+_KINDS_OF_FUNCTION = frozenset(
+    {"loss", "activation", "objective", "callback", "helper", "utility", "wrapper", "cost"}
+    | {"reward", "hash", "lambda", "scoring", "kernel", "transfer", "distance", "comparison"}
+    | {"decorator", "factory", "generator", "handler", "entry", "key", "custom", "user"}
+    | {"builtin", "library", "main", "target", "parent", "caller", "calling", "sorting"}
+)
+_KIND_BEFORE = shipped_pattern(r"\b(?:functions?|methods?)\b")
+_ONE_KIND = shipped_pattern(r"\s+(?:function|method)\b(?!s)")
+_LIBRARY = shipped_pattern(r"\s+(?:function|method|class)\s+`?[A-Za-z_][\w]*(?:\.\w+|\(\))")

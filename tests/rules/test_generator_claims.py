@@ -863,7 +863,10 @@ def test_truncated_page_near_miss_finished_sections_items_and_example_headings(t
 
 
 RELATION_SOURCES = {
-    "pkg/base.py": "class Optimizer:\n    pass\n\n\nclass OptoPrime(Optimizer):\n    pass\n",
+    "pkg/base.py": (
+        "class Optimizer:\n    pass\n\n\nclass OptoPrime(Optimizer):\n    pass\n\n\n"
+        "class FunctionOptimizer(Optimizer):\n    pass\n"
+    ),
     "pkg/store.py": (
         "import torch.nn as nn\n"
         "from pkg.base import OptoPrime\n\n\n"
@@ -934,6 +937,11 @@ def test_wrong_relation_refuted_by_the_model_of_the_project(tmp_path, store, mes
         # An outside base (nn.Module) may have any base; a word is no name.
         ("Keeps.", "Layer inherits from LightningModule."),
         ("It is kept by the helper function in utils.py.", "Computes."),
+        # A word, a list item about another class, a possessive, a verb's object.
+        ("Store inherits from both OptoPrime and Optimizer.", "Computes."),
+        ("· Cache: a subclass of FunctionOptimizer.", "Computes."),
+        ("Store is a subclass of PyTorch's Module.", "Computes."),
+        ("It creates a subclass of FunctionOptimizer.", "Computes."),
         ("It imports the path function from os.path.", "Computes."),
     ],
 )
@@ -1017,3 +1025,17 @@ def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
     page = CALLS_PAGE.format(sentence="Makes one.", rot13=sentence)
     report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
     assert [d.message for d in report.diagnostics] == ([message] if message else [])
+
+
+def test_a_method_defined_twice_calls_what_either_definition_calls(tmp_path):
+    # The page heads the later `def`, which Python binds; its caller sentence holds.
+    source = (
+        "class Tools:\n    def update(self, name):\n        pass\n\n"
+        "    def save(self):\n        pass\n\n"
+        "    def update(self, new):\n        self.save()\n"
+    )
+    page = (
+        "## ClassDef Tools\n**Tools**: Tools.\n"
+        "### FunctionDef save(self)\n**save**: Saves.\n\nIt is called by the update method.\n"
+    )
+    assert check(tmp_path, page, "wrong-caller", source) == []
