@@ -26,6 +26,14 @@ _OBJECT_HEADING = shipped_pattern(
     r"(?:Object|Class|Function|Method|Module|Component|Service|Documentation for|Documentation of"
     r"|Docs for|API Reference for|Reference for|Overview of)[ \t]*[:\uff1a\-\u2013\u2014]?[ \t]*"
     r"`?(?P<name>[A-Za-z_][\w.]*)`?(?:\([^()]*\))?[ \t]*$"
+    # "## CustomerProfile Class", "### `CustomerProfile`"
+    r"|^#{1,6}[ \t]+`?(?P<named>[A-Za-z_][\w.]*)`?[ \t]+"
+    r"(?:Class|Object|Module|Function|Method|Component|Service|Documentation|Overview|Reference)"
+    r"[ \t]*$"
+    r"|^#{1,6}[ \t]+`(?P<ticked>[A-Za-z_][\w.]*)`(?:\([^()]*\))?[ \t]*$"
+    # "**Object**: CustomerProfile", "**Class Name**: `CustomerProfile`"
+    r"|^\*\*(?:Object|Class|Function|Method)(?: Name)?\*\*[ \t]*[:\uff1a][ \t]*"
+    r"`?(?P<labelled>[A-Za-z_][\w.]*)`?[ \t]*$"
 )
 # The line that opens an object's documentation in RepoAgent's words:
 # "**CustomerProfile**: The function of CustomerProfile is ...", and its
@@ -37,6 +45,10 @@ _OBJECT_LABEL = shipped_pattern(
 )
 
 
+# A name written as code: with an underscore, a digit or a capital inside.
+_CODE_NAME = shipped_pattern(r"\w*(?:_|\d|[a-z][A-Z])\w*")
+
+
 class InventedSection(Rule[MarkdownPage]):
     code = "DL711"
     name = "invented-section"
@@ -46,7 +58,8 @@ class InventedSection(Rule[MarkdownPage]):
         what="""Flags, under an object heading of a profiled generator's page
         (RepoAgent's `## ClassDef Name`), a section that opens the documentation
         of another object: a heading naming one ("### Object: CustomerProfile",
-        "# Documentation for UserAuthenticationService", "## Class `Foo`"), or
+        "# Documentation for UserAuthenticationService", "## Class `Foo`",
+        "## Foo Class", "### `Foo`"), a label naming one ("**Object**: Foo"), or
         the generator's own opening line for one ("**CustomerProfile**: The
         function of CustomerProfile is ...", "**X**: X的功能是..."), where the
         named object is none of the heading's names and no source of the
@@ -101,7 +114,11 @@ class InventedSection(Rule[MarkdownPage]):
             match = _OBJECT_HEADING.match(line) or _OBJECT_LABEL.match(line)
             if match is None:
                 continue
-            name = match.group("name").rpartition(".")[2]
+            written = next(g for g in match.groups() if g)
+            name = written.rpartition(".")[2]
+            plain = "named" in match.re.groupindex and match.group("named") is not None
+            if plain and f"`{written}`" not in line and not _CODE_NAME.fullmatch(name):
+                continue  # "## Methods Overview": a heading of the section's own parts
             if name in entry.qualname or name in known:
                 continue
             if profile.field_of_label(name) is not None:

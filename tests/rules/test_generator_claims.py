@@ -802,6 +802,9 @@ INVENTED_PAGE = """\
         ("# Documentation for UserAuthenticationService\nIt logs users in.", 3),
         ("Text.\n**CustomerProfile**: The function of CustomerProfile is to hold.", 4),
         ("**CustomerProfile**: CustomerProfile的功能是保存客户。", 3),
+        ("## CustomerProfile Class\nHolds a customer.", 3),
+        ("### `CustomerProfile`\nHolds a customer.", 3),
+        ("**Object**: `CustomerProfile`", 3),
     ],
 )
 def test_invented_section_of_an_object_the_project_lacks(tmp_path, section, line):
@@ -815,6 +818,7 @@ def test_invented_section_of_an_object_the_project_lacks(tmp_path, section, line
         # The heading's own object, an object of the source, a name it imports.
         "### Object: Store\n**Store**: The function of Store is to keep entries.",
         "### Class: fetch",
+        "## Store Class\n### `fetch`\n### Usage Overview",
         "**Path**: The function of Path is to name a file.",
         # An ordinary heading and label, and a heading inside a code block.
         "### Notes\n**Note**: The function of Note is unclear.",
