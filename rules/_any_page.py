@@ -79,12 +79,15 @@ class _Reader:
         if not written or written in (".", ".."):
             return None
         local = posixpath.normpath(posixpath.join(self.folder, written))
-        inside = not local.startswith("../")
+        inside = not local.startswith("../") and local != ".."
+        if base == "page" and inside and ctx.is_file(local):
+            return local
+        # Read from the root, a path that leaves it names no file of the tree.
+        if written.startswith("../"):
+            return None
         if base == "root":
             return written if ctx.is_file(written) else self.machine_path(written)
         if base == "page":
-            if inside and ctx.is_file(local):
-                return local
             return written if ctx.is_file(written) else None
         if inside and ctx.is_file(local):
             return local
@@ -169,7 +172,9 @@ def _resolved(
                 problem=f"ambiguous:{len(place)}:{shown}{more}", judged=False
             )
         elif place is None:
-            if "/" not in citation.path and citation.base == "any":
+            if citation.path.startswith("../") or (
+                "/" not in citation.path and citation.base == "any"
+            ):
                 continue
             # Judged only where the history had it: a file gone since.
             citation = citation._replace(problem="", judged=True, base="gone?")

@@ -344,3 +344,14 @@ def test_a_github_url_of_this_repository_is_a_citation_and_another_s_is_not(
     found = _found(checkout, "DL803")
     assert [(line, column) for line, column, _, _ in found] == [(3, 1)]
     assert found[0][3].endswith("they now stand at 42-43")  # as they stood when linked
+
+
+def test_a_path_out_of_the_root_is_no_citation(tmp_path: Path) -> None:
+    (tmp_path / "tree").mkdir()
+    (tmp_path / "secret.py").write_text("x = 1\n")
+    (tmp_path / "tree" / "design.md").write_text(
+        "# Design\n\n`../secret.py:5` and [s](../secret.py#L5) and `a/../../secret.py:5`.\n"
+    )
+    settings = Settings(select=["DL8"], root=tmp_path / "tree", cache=False)
+    report = check_paths([tmp_path / "tree" / "design.md"], settings)
+    assert [d.code for d in report.diagnostics] == []
