@@ -26,11 +26,11 @@ _NAME = r"`?(?P<{}>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?"
 # "a subclass of the FunctionOptimizer class", "inherits from `Base`",
 # "继承自Base", "是Base的子类".
 _SUBCLASS = shipped_pattern(
-    r"\b(?:sub-?class|child class|derived class) of (?:the )?"
-    + _NAME.format("base")
-    + r"|\binherits (?:directly )?from (?:the )?"
-    + _NAME.format("base2")
-    + r"|继承(?:自|于)\s*"
+    r"(?:\bis (?:a|an)|\bas (?:a|an)|, (?:a|an)|\bbeing (?:a|an))"
+    r"(?: direct| specialized| concrete| custom)? (?:sub-?class|child class|derived class) of"
+    r" (?:the )?" + _NAME.format("base") + r"(?!'s|\w)"
+    r"|\binherits (?:directly )?from (?:both )?(?:the )?" + _NAME.format("base2") + r"(?!'s|\w)"
+    r"|继承(?:自|于)\s*"
     + _NAME.format("base3")
     + r"|是\s*"
     + _NAME.format("base4")
@@ -69,6 +69,8 @@ _IMPORTS = shipped_pattern(
 # The words of a sentence that refer to the section's object, or to nothing.
 _WORD = shipped_pattern(r"[a-z]+")
 _CODE_NAME = shipped_pattern(r"[A-Za-z_]*(?:_|[a-z][A-Z]|[A-Z][a-z]*[A-Z]|\d)\w*|[A-Z][a-z]\w*")
+# A list item: its sentence is about the item's name.
+_ITEM = shipped_pattern(r"^\s*(?:[·\-*•+]|\d+[.)])\s")
 # The words of "The function calls ..." that name the section's object itself.
 _ITSELF = frozenset({"function", "method", "class"})
 # How deep a class's bases are followed through the project's classes.
@@ -155,7 +157,7 @@ class WrongRelation(Rule[MarkdownPage]):
                 model = project_model(profiled.profile, profiled.project, ctx)
             obj = objects.objects.get(entry.qualname)
             subject = obj.name if obj is not None and obj.kind == "class" else None
-            judged = self._line(line, subject, entry, model)
+            judged = self._line(line, subject, entry, profiled.source, model)
             if judged is None:
                 judged = self._member(line, entry, objects, model, headed)
             if judged is None:
@@ -164,15 +166,17 @@ class WrongRelation(Rule[MarkdownPage]):
                 yield Finding(number, judged[0], judged[1], cause=judged[2])
 
     def _line(
-        self, line: str, subject: str | None, entry: Entry, model: ProjectModel
+        self, line: str, subject: str | None, entry: Entry, source: str, model: ProjectModel
     ) -> tuple[int, str, Cause] | None:
         """(column, message, cause) of the first refuted relation of a line."""
         if subject is not None:
             for match in _SUBCLASS.finditer(line):
-                if _names_another(line[: match.start()], subject):
-                    continue  # the sentence is about another class
-                base = next(g for g in match.groups() if g).rpartition(".")[2]
-                message = self._base(subject, base, entry, model)
+                if _ITEM.match(line) or _names_another(line[: match.start()], subject):
+                    continue  # a list item's or another class's sentence
+                written = next(g for g in match.groups() if g)
+                base = written.rpartition(".")[2]
+                ticked = f"`{written}`" in match.group(0)
+                message = self._base(subject, base, ticked, entry, source, model)
                 if message is not None:
                     return match.start() + 1, message, self.BASE
         for match in _PLACED.finditer(line):
@@ -246,11 +250,23 @@ class WrongRelation(Rule[MarkdownPage]):
             return match.start("name") + 1, message, self.MEMBER
         return None
 
-    def _base(self, subject: str, base: str, entry: Entry, model: ProjectModel) -> str | None:
+    def _base(
+        self,
+        subject: str,
+        base: str,
+        ticked: bool,
+        entry: Entry,
+        source: str,
+        model: ProjectModel,
+    ) -> str | None:
         if base == subject:
             return None
+        if not ticked and not any(d.kind == "class" for d in model.defined(base)):
+            return None  # a word, or a class from outside the project
         classes = [
-            d for d in model.defined(subject) if d.kind == "class" and d.qualname == entry.qualname
+            d
+            for d in model.defined(subject)
+            if d.kind == "class" and d.qualname == entry.qualname and d.path == source
         ]
         if not classes:
             return None
