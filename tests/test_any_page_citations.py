@@ -44,6 +44,14 @@ def test_every_form_is_read() -> None:
             "| Name | Line |",
             "|---|---|",
             "| `Parser` | 120 |",
+            "",
+            "## Lexing",
+            "",
+            "In `src/lex.rs`:",
+            "",
+            "| Token | Source line |",
+            "|---|---|",
+            "| `Ident` | `L12` |",
         ]
     )
     assert _read(text) == [
@@ -59,6 +67,7 @@ def test_every_form_is_read() -> None:
         ("span", "src/b.py", ((481, 481),)),
         ("link", "home/me/repo/Zip/c.lean", ((7, 7),)),
         ("table", "src/parse.rs", ((120, 120),)),
+        ("table", "src/lex.rs", ((12, 12),)),
     ]
 
 

@@ -57,7 +57,9 @@ _NAME = compiled_on_use(
     r"(?P<qualifier>(?:[A-Za-z_$][A-Za-z0-9_$]*+\.)*+)(?P<name>[A-Za-z_$][A-Za-z0-9_$]*+)"
     r"(?:<[^<>]*+>)?+(?:\([^()]*+\))?+"
 )
-_LINE_HEADER = compiled_on_use(r"(?i)\s*(?:\*\*)?(?:lines?|line numbers?|ln|at line)(?:\*\*)?\s*")
+_LINE_HEADER = compiled_on_use(
+    r"(?i)\s*(?:\*\*)?(?:(?:source |at )?lines?|line numbers?|ln)(?:\*\*)?\s*"
+)
 _CELL_LINES = compiled_on_use(rf"\s*`?(?:L|:)?(?P<lines>{_LINES})`?\s*")
 _CELL_PATH = compiled_on_use(r"\s*`?(?P<path>[\w./\-]++)`?\s*")
 
@@ -100,7 +102,7 @@ def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> 
             continue
         taken = linked.get(number, []) + [(s.column - 1, s.end) for s in spans.get(number, ())]
         cited.extend(_prose(number, line, taken, _section(starts, number)))
-    cited.extend(_tables(lines, markdown, starts, fenced))
+    cited.extend(_tables(lines, markdown, starts, fenced, named))
     cited.sort(key=lambda c: (c.line, c.column))
     read = tuple(_follow_ons(cited, named))
     return PageCitations(read, tuple(named), tuple(_names(lines, spans, read)))
@@ -354,10 +356,17 @@ def _follow_ons(cited: list[Citation], named: list[NamedPath]) -> Iterator[Citat
 
 
 def _tables(
-    lines: Sequence[str], markdown: MarkdownLayer, starts: list[int], fenced: frozenset[int]
+    lines: Sequence[str],
+    markdown: MarkdownLayer,
+    starts: list[int],
+    fenced: frozenset[int],
+    named: list[NamedPath],
 ) -> Iterator[Citation]:
     """A table column of line numbers (`| Line |`), the file of each row in
-    another cell of it, else named in its section's heading."""
+    another cell of it, else named in its section's heading, else the path
+    its section named last above the table."""
+    before = sorted(((n.line, n.column), n) for n in named)
+    places = [place for place, _ in before]
     column = -1
     header_line = 0
     for row in markdown.table_rows:
@@ -389,6 +398,10 @@ def _tables(
             path = (
                 found.group("path") if found is not None and _file_like(found.group("path")) else ""
             )
+        if not path and section:
+            at = bisect_right(places, (header_line, 0)) - 1
+            if at >= 0 and before[at][1].section == section:
+                path = before[at][1].path
         if not path:
             continue
         line = lines[row.line - 1]
