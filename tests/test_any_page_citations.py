@@ -364,3 +364,25 @@ def test_a_path_out_of_the_root_is_no_citation(tmp_path: Path) -> None:
     settings = Settings(select=["DL8"], root=tmp_path / "tree", cache=False)
     report = check_paths([tmp_path / "tree" / "design.md"], settings)
     assert [d.code for d in report.diagnostics] == []
+
+
+def test_porcelain_blame_gives_each_line_its_commit() -> None:
+    from doclint.history.blame import read_porcelain
+
+    one, two = "a" * 40, "b" * 40
+    output = (
+        f"{one} 1 1 2\nauthor x\nfilename p.md\n\tfirst\n{one} 2 2\n\tsecond\n"
+        f"{two} 5 3 1\nauthor y\nprevious {one} p.md\nfilename p.md\n\t{one} 9 9\n"
+    ).encode()
+    assert read_porcelain(output) == (one, one, two)
+
+
+@needs_git
+def test_a_page_whose_name_has_spaces_and_accents_is_blamed(checkout: Path) -> None:
+    """Blamed through its rename too: its lines were written before the code moved."""
+    (checkout / "docs" / "design.md").rename(checkout / "docs" / "mé design -x.md")
+    _git(checkout, "add", "-A")
+    _git(checkout, "commit", "-q", "-m", "renamed the page")
+    settings = Settings(select=["DL803"], root=checkout, cache=False)
+    report = check_paths([checkout / "docs" / "mé design -x.md"], settings)
+    assert [(d.line, d.column) for d in report.diagnostics] == [(3, 18), (3, 49), (6, 1)]
