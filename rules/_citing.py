@@ -9,9 +9,11 @@ wikis' claims, is imported.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import MarkdownPage, Origin, PageBase, RuleContext
+from doclint.util.lazy_regex import compiled_on_use
 
 if TYPE_CHECKING:
     from doclint.rule_api_generators import WikiFacts
@@ -46,3 +48,70 @@ def citing(page: PageBase, ctx: RuleContext, claim: str) -> WikiFacts | None:
 
     facts = any_page_facts(page, ctx)
     return facts if facts.citations else None
+
+
+_TOKEN = compiled_on_use(r"[A-Za-z_$][A-Za-z0-9_$]*+")
+
+# Words that open a line in many languages and name nothing of the project's.
+_OPENERS = frozenset(
+    [
+        "def",
+        "fn",
+        "func",
+        "function",
+        "const",
+        "let",
+        "var",
+        "val",
+        "pub",
+        "static",
+        "final",
+        "private",
+        "public",
+        "protected",
+        "class",
+        "struct",
+        "enum",
+        "interface",
+        "type",
+        "return",
+        "if",
+        "else",
+        "elif",
+        "for",
+        "while",
+        "match",
+        "case",
+        "async",
+        "await",
+        "export",
+        "import",
+        "from",
+        "self",
+        "this",
+        "new",
+        "throw",
+        "raise",
+        "try",
+        "catch",
+        "except",
+        "with",
+        "yield",
+        "mut",
+        "ref",
+    ]
+)
+
+
+def edited_in_place(block: Sequence[str], now: Sequence[str], first: int) -> bool:
+    """Whether a one-line block was edited where it stands: the line there
+    now leads with the same name (`MAX_LOOP = 1000` made `MAX_LOOP = 2000`)."""
+    if len(block) != 1 or first > len(now):
+        return False
+    before, after = _leading_name(block[0]), _leading_name(now[first - 1])
+    return len(before) >= 3 and before == after
+
+
+def _leading_name(line: str) -> str:
+    """The first word of a line that is no language's keyword."""
+    return next((word for word in _TOKEN.findall(line) if word not in _OPENERS), "")

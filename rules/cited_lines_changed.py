@@ -19,7 +19,7 @@ from doclint.rule_api import (
     Scope,
 )
 
-from ._citing import citing
+from ._citing import citing, edited_in_place
 
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Citation
@@ -114,6 +114,11 @@ class CitedLinesChanged(Rule[MarkdownPage]):
                 shifts.setdefault(last, 0)
                 continue
             where = _find(block, now)
+            if where is None and citation.form and edited_in_place(block, now, first):
+                # A person's citation of one line edited where it stands (a
+                # value, an argument) still points at the line they read.
+                shifts.setdefault(first, 0)
+                continue
             moved.append(_shown_place(where, bool(citation.form)))
             once = where is not None and _once(block, now)
             for number in (first, last):

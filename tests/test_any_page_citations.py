@@ -386,3 +386,23 @@ def test_a_page_whose_name_has_spaces_and_accents_is_blamed(checkout: Path) -> N
     settings = Settings(select=["DL803"], root=checkout, cache=False)
     report = check_paths([checkout / "docs" / "mé design -x.md"], settings)
     assert [(d.line, d.column) for d in report.diagnostics] == [(3, 18), (3, 49), (6, 1)]
+
+
+@needs_git
+def test_a_line_edited_where_it_stands_is_still_the_line_cited(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "limits.py").write_text("import os\nMAX_LOOP_ITERATIONS = 1000\nMIN = 1\n")
+    (tmp_path / "design.md").write_text(
+        "# Limits\n\nThe backstop is `src/limits.py:2`; the floor `src/limits.py:3`.\n"
+    )
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-q", "-m", "written")
+    (tmp_path / "src" / "limits.py").write_text(
+        "import os\nMAX_LOOP_ITERATIONS = 2000  # raised\nFLOOR = 0\n"
+    )
+    _git(tmp_path, "commit", "-q", "-am", "edited")
+    settings = Settings(select=["DL803"], root=tmp_path, cache=False)
+    found = check_paths([tmp_path / "design.md"], settings).diagnostics
+    # The backstop's line edited in place stays silent; the floor's line is another's now.
+    assert [(d.line, d.column) for d in found] == [(3, 46)]
