@@ -51,7 +51,9 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         mentions in a sentence, and a table's `Line` column. A path is read
         as a reader reads it (the page's folder, a path named before it, the
         one file of the tree with that name) and counts only when it names a
-        file of the tree.
+        file of the tree. There, a one-line citation whose line was edited
+        where it stands (it still leads with the same name) still points at
+        the line its author read, and is not reported.
 
         On by default. Measured on maintainers' own repairs of stale citations
         in three repositories (tests/citation_repairs/, with no
