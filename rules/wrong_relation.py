@@ -60,6 +60,11 @@ _CALLS = shipped_pattern(
     r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?调用(?:了)?"
     r"(?P<tick2>`?)(?P<callee2>[A-Za-z_]\w*)`?(?:\(\))?(?:函数|方法)"
 )
+# "returns an instance of the `Node` class", "返回一个X对象/实例".
+_RETURNS = shipped_pattern(
+    r"\breturns? (?:an? |the )?(?:new )?instance of (?:the )?(?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?"
+    r"|返回(?:一个)?(?P<tick2>`?)(?P<name2>[A-Za-z_]\w*)`?(?:类)?的?(?:实例|对象)"
+)
 # "imports the divmod function from opto.trace.operators".
 _IMPORTS = shipped_pattern(
     r"\bimports? (?:the )?`?(?P<name>[A-Za-z_]\w*)`?"
@@ -103,6 +108,8 @@ class WrongRelation(Rule[MarkdownPage]):
           "该函数调用了`x`函数": the section's object never names `x`, itself
           or through what it calls (a helper, a class it constructs), while the
           project defines an `x` (a library's function is not judged).
+        - "returns an instance of the `X` class", "返回一个X对象": when the
+          tree reads every source, none of them names `X`.
         - "the `x` method" (or static, class method) in a class's sections:
           neither the class nor any source of the project has `x` (a method
           the page heads is missing-object's).
@@ -129,7 +136,8 @@ class WrongRelation(Rule[MarkdownPage]):
     IMPORT = Cause("wrong-relation/import", "Import from a module that lacks the name")
     MEMBER = Cause("wrong-relation/member", "Method the class does not have")
     CALLEE = Cause("wrong-relation/callee", "Function the object never calls")
-    causes = (BASE, PLACE, IMPORT, MEMBER, CALLEE)
+    RETURNED = Cause("wrong-relation/returned", "Class returned that the project never names")
+    causes = (BASE, PLACE, IMPORT, MEMBER, CALLEE, RETURNED)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         found = claimed_source(page, ctx, "caller-claim")
@@ -151,7 +159,8 @@ class WrongRelation(Rule[MarkdownPage]):
                 continue
             if entry is None or number in fenced or number in callers or line.startswith("#"):
                 continue
-            if not any(p.search(line) for p in (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS)):
+            relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _RETURNS)
+            if not any(p.search(line) for p in relations):
                 continue
             if model is None:
                 model = project_model(profiled.profile, profiled.project, ctx)
@@ -162,6 +171,8 @@ class WrongRelation(Rule[MarkdownPage]):
                 judged = self._member(line, entry, objects, model, headed)
             if judged is None:
                 judged = self._callee(line, entry, model)
+            if judged is None:
+                judged = self._returned(line, entry, model)
             if judged is not None:
                 yield Finding(number, judged[0], judged[1], cause=judged[2])
 
@@ -212,6 +223,26 @@ class WrongRelation(Rule[MarkdownPage]):
                 continue
             column = match.start("callee" if match["callee"] else "callee2") + 1
             return column, f"`{entry.dotted}` does not call `{callee}`", self.CALLEE
+        return None
+
+    def _returned(
+        self, line: str, entry: Entry, model: ProjectModel
+    ) -> tuple[int, str, Cause] | None:
+        """A class the object is said to return an instance of that no source
+        of the project defines, imports or writes at all."""
+        for match in _RETURNS.finditer(line):
+            name = match["name"] or match["name2"]
+            tick = match["tick"] or match["tick2"]
+            if not (tick or _CODE_NAME.fullmatch(name)) or not model.complete:
+                continue
+            if model.defined(name) or name in model.imported or model.written_anywhere(name):
+                continue
+            column = match.start("name" if match["name"] else "name2") + 1
+            message = (
+                f"`{entry.dotted}` is said to return an instance of `{name}`,"
+                " which no source of the project names"
+            )
+            return column, message, self.RETURNED
         return None
 
     def _member(

@@ -1043,3 +1043,14 @@ def test_a_method_defined_twice_calls_what_either_definition_calls(tmp_path):
         "### FunctionDef save(self)\n**save**: Saves.\n\nIt is called by the update method.\n"
     )
     assert check(tmp_path, page, "wrong-caller", source) == []
+
+
+def test_wrong_relation_an_instance_of_a_class_the_project_never_names(tmp_path):
+    store = "It returns an instance of the `CustomerProfile` class."
+    assert relations(tmp_path, store=store) == [
+        "`Store` is said to return an instance of `CustomerProfile`, which no source of the"
+        " project names"
+    ]
+    # Near misses: a class the project defines, one it imports, a plain word.
+    for written in ("Optimizer", "`Module`", "the list"):
+        assert relations(tmp_path, store=f"It returns an instance of {written}.") == []
