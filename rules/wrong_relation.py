@@ -115,7 +115,8 @@ class WrongRelation(Rule[MarkdownPage]):
           the page heads is missing-object's).
 
         A lower-case word the project defines nowhere ("the helper function in
-        utils.py") is prose, not a name, unless written in backticks. Caller
+        utils.py") is prose, not a name, unless written in backticks. An output
+        example illustrates: its text is not read. Caller
         sentences are wrong-caller's. One finding per line.""",
         why="""These sentences are how a reader moves from one object to
         the next. When the code moves on (a base replaced, a class moved to
@@ -153,11 +154,19 @@ class WrongRelation(Rule[MarkdownPage]):
         fenced = fenced_lines(page)
         model: ProjectModel | None = None
         entry: Entry | None = None
+        profile = profiled.profile
+        example = False  # an output example illustrates; its text claims nothing
         for number, line in enumerate(ctx.lines, 1):
             if number in headings:
-                entry = headings[number]
+                entry, example = headings[number], False
                 continue
-            if entry is None or number in fenced or number in callers or line.startswith("#"):
+            label = profile.label_line.match(line)
+            if label is not None:
+                part = profile.field_of_label(label.group("label"))
+                example = part is not None and part.name == "output"
+            if entry is None or example or number in fenced or number in callers:
+                continue
+            if line.startswith("#"):
                 continue
             relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _RETURNS)
             if not any(p.search(line) for p in relations):

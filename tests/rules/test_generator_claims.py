@@ -1054,3 +1054,5 @@ def test_wrong_relation_an_instance_of_a_class_the_project_never_names(tmp_path)
     # Near misses: a class the project defines, one it imports, a plain word.
     for written in ("Optimizer", "`Module`", "the list"):
         assert relations(tmp_path, store=f"It returns an instance of {written}.") == []
+    example = "Keeps.\n\n**Output Example**: It returns an instance of `MyClass`."
+    assert relations(tmp_path, store=example) == []
