@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import posixpath
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import MarkdownPage, RuleContext
@@ -44,7 +44,13 @@ def any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
     from doclint.rule_api_generators import WikiFacts, read_citations
 
     read = read_citations(page.path, ctx.lines, page.markdown)
-    found, kept = _resolved(page.path, read.citations, read.named, ctx)
+    # The names each citation's sentence gives: what tells a bare name's
+    # file among several (`core.py:6926` after `update_skew`).
+    told: dict[int, set[str]] = defaultdict(set)
+    for mention in read.names:
+        for index in mention.cites:
+            told[index].add(mention.name)
+    found, kept = _resolved(page.path, read.citations, read.named, ctx, told)
     # A name's citations by their places among those kept.
     names = tuple(
         mention._replace(cites=cites)
@@ -139,7 +145,11 @@ class _Reader:
 
 
 def _resolved(
-    path: str, citations: Sequence[Citation], named: Sequence[NamedPath], ctx: RuleContext
+    path: str,
+    citations: Sequence[Citation],
+    named: Sequence[NamedPath],
+    ctx: RuleContext,
+    told: Mapping[int, set[str]],
 ) -> tuple[list[Citation], dict[int, int]]:
     """The citations that name a file of the tree (or a file gone since),
     in page order, and the place among them of each kept one by its index
@@ -165,6 +175,8 @@ def _resolved(
         commit = "" if citation.commit.startswith("branch:") else citation.commit
         citation = citation._replace(commit=commit)
         place = reader.file(citation.path, citation.base, citation.section)
+        if isinstance(place, list) and told.get(index):
+            place = _writing(place, told[index], ctx) or place
         if isinstance(place, list):
             shown = ", ".join(f"`{p}`" for p in sorted(place)[:3])
             more = f" and {len(place) - 3} more" if len(place) > 3 else ""
@@ -184,6 +196,37 @@ def _resolved(
         kept[index] = len(found)
         found.append(citation)
     return found, kept
+
+
+def _writing(candidates: list[str], names: set[str], ctx: RuleContext) -> str | None:
+    """The one candidate file that writes a name the citation's sentence
+    gives (the rest writing none of them): what its reader would open."""
+    holding = []
+    for candidate in candidates[:_MOST_CANDIDATES]:
+        lines = ctx.file_lines(candidate)
+        text = "\n".join(lines) if lines is not None else ""
+        if any(len(name) >= 3 and _writes(text, name) for name in names):
+            holding.append(candidate)
+    return holding[0] if len(holding) == 1 else None
+
+
+def _writes(text: str, name: str) -> bool:
+    """Whether `text` holds `name` as a whole word."""
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if (at == 0 or not _word(text[at - 1])) and (end == len(text) or not _word(text[end])):
+            return True
+        at = text.find(name, at + 1)
+    return False
+
+
+def _word(char: str) -> bool:
+    return char.isalnum() or char in "_$"
+
+
+_MOST_CANDIDATES = 64
+"""The most files of one name read to tell which a citation means."""
 
 
 def _ours(repository: str, ctx: RuleContext) -> bool:

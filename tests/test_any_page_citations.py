@@ -406,3 +406,22 @@ def test_a_line_edited_where_it_stands_is_still_the_line_cited(tmp_path: Path) -
     found = check_paths([tmp_path / "design.md"], settings).diagnostics
     # The backstop's line edited in place stays silent; the floor's line is another's now.
     assert [(d.line, d.column) for d in found] == [(3, 46)]
+
+
+def test_a_name_several_files_have_is_told_by_the_name_its_sentence_gives(
+    tmp_path: Path,
+) -> None:
+    for folder, body in (
+        ("a", "def update_skew():\n    pass\n"),
+        ("b", "def other():\n    pass\n"),
+    ):
+        (tmp_path / "lib" / folder).mkdir(parents=True)
+        (tmp_path / "lib" / folder / "core.py").write_text(body)
+    (tmp_path / "design.md").write_text(
+        "# Skew\n\n`core.py:1` holds a function.\n`update_skew` (`core.py:9`) updates it.\n"
+    )
+    settings = Settings(select=["DL802", "DL804"], root=tmp_path, cache=False)
+    found = check_paths([tmp_path / "design.md"], settings).diagnostics
+    # The first is said; the second is `lib/a/core.py`'s (its line 9 past its end).
+    assert [(d.line, d.code) for d in found] == [(3, "DL804"), (4, "DL802")]
+    assert "lib/a/core.py" in found[1].message
