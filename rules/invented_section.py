@@ -24,7 +24,8 @@ from ._project_model import project_model
 _OBJECT_HEADING = shipped_pattern(
     r"^#{1,6}[ \t]+(?:\d+[.)][ \t]*)?"
     r"(?:Object|Class|Function|Method|Module|Component|Service|Documentation for|Documentation of"
-    r"|Docs for|API Reference for|Reference for|Overview of)[ \t]*[:\uff1a\-\u2013\u2014]?[ \t]*"
+    r"|Docs for|API Reference for|Reference for|Overview of|对象|类|函数|方法|模块)"
+    r"[ \t]*[:\uff1a\-\u2013\u2014]?[ \t]*"
     r"`?(?P<name>[A-Za-z_][\w.]*)`?(?:\([^()]*\))?[ \t]*$"
     # "## CustomerProfile Class", "### `CustomerProfile`"
     r"|^#{1,6}[ \t]+`?(?P<named>[A-Za-z_][\w.]*)`?[ \t]+"

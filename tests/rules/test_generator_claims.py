@@ -805,6 +805,7 @@ INVENTED_PAGE = """\
         ("## CustomerProfile Class\nHolds a customer.", 3),
         ("### `CustomerProfile`\nHolds a customer.", 3),
         ("**Object**: `CustomerProfile`", 3),
+        ("### 对象\uff1aCustomerProfile\n保存客户。", 3),
     ],
 )
 def test_invented_section_of_an_object_the_project_lacks(tmp_path, section, line):
