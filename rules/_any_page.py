@@ -70,9 +70,24 @@ class _Reader:
         self.ctx = ctx
         self.seen: dict[str, list[tuple[int, str]]] = defaultdict(list)
         """Per file name, (section, tree path) of each file named so far."""
+        self.folders: dict[int, set[str]] = {}
+        """Per section (-1: the whole page so far), the folders of the files named."""
 
     def note(self, section: int, path: str) -> None:
         self.seen[posixpath.basename(path)].append((section, path))
+        self.folders.setdefault(section, set()).add(posixpath.dirname(path))
+        self.folders.setdefault(-1, set()).add(posixpath.dirname(path))
+
+    def beside_named(self, candidates: list[str], section: int) -> str | None:
+        """The one candidate in the folder of a file the page named before
+        it: in its section, else anywhere above it (`core.py` beside the
+        `router/serpentine.py` the page cited)."""
+        for scope in (section, -1):
+            folders = self.folders.get(scope, set())
+            beside = [c for c in candidates if posixpath.dirname(c) in folders]
+            if len(beside) == 1:
+                return beside[0]
+        return None
 
     def file(self, written: str, base: str, section: int = -1) -> str | list[str] | None:
         """The tree path `written` names; None for none; the candidates
@@ -175,6 +190,8 @@ def _resolved(
         commit = "" if citation.commit.startswith("branch:") else citation.commit
         citation = citation._replace(commit=commit)
         place = reader.file(citation.path, citation.base, citation.section)
+        if isinstance(place, list):
+            place = reader.beside_named(place, citation.section) or place
         if isinstance(place, list) and told.get(index):
             place = _writing(place, told[index], ctx) or place
         if isinstance(place, list):

@@ -425,3 +425,19 @@ def test_a_name_several_files_have_is_told_by_the_name_its_sentence_gives(
     # The first is said; the second is `lib/a/core.py`'s (its line 9 past its end).
     assert [(d.line, d.code) for d in found] == [(3, "DL804"), (4, "DL802")]
     assert "lib/a/core.py" in found[1].message
+
+
+def test_a_name_several_files_have_is_told_by_the_folder_of_a_file_named_before(
+    tmp_path: Path,
+) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / "lib" / folder).mkdir(parents=True)
+        (tmp_path / "lib" / folder / "mod.rs").write_text("fn a() {}\n")
+    (tmp_path / "lib" / "a" / "h2.rs").write_text("fn b() {}\n")
+    (tmp_path / "design.md").write_text(
+        "# Mux\n\nThe stream is `lib/a/h2.rs:1`; its loop `mod.rs:7`.\n"
+    )
+    settings = Settings(select=["DL802", "DL804"], root=tmp_path, cache=False)
+    found = check_paths([tmp_path / "design.md"], settings).diagnostics
+    assert [(d.line, d.code) for d in found] == [(3, "DL802")]
+    assert "lib/a/mod.rs" in found[0].message
