@@ -40,8 +40,9 @@ class MalformedCitation(Rule[MarkdownPage]):
         On any other Markdown page, a citation by a bare file name that
         several files of the tree have (`` `mod.rs:1216` `` in a tree of
         fifteen `mod.rs`) when nothing tells which: not the page's folder,
-        no path the page named before it. It is said once and not judged
-        further, never guessed.""",
+        no path the page named before it, no file beside one it named, no
+        name its sentence gives that one of them writes. It is said once and
+        not judged further, never guessed.""",
         why="""A reader (or a tool) cannot follow such a citation
         to its evidence, or is sent to other lines than the text promises.""",
         example="""`` `[src/app/repo/repo.ts:4-26](../src/app/repo/repo.ts#L4-L26)` ``
