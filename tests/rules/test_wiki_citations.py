@@ -446,7 +446,7 @@ def test_another_repositorys_pin_whose_file_is_absent_is_said_once_not_judged(tm
 
 
 @needs_git
-def test_an_unpinned_citation_is_judged_at_the_commit_its_page_last_changed(tmp_path, doclint):
+def test_an_unpinned_citation_is_judged_at_the_commit_that_wrote_its_line(tmp_path, doclint):
     write(tmp_path, {"src/pkg/utils/url_matcher.ts": lines(GAME[:10])})
     page = (
         SCRIPTCAT_HEAD + "Sources: [src/pkg/utils/match.ts:4-7](../src/pkg/utils/match.ts#L4-L7)\n"
@@ -462,11 +462,17 @@ def test_an_unpinned_citation_is_judged_at_the_commit_its_page_last_changed(tmp_
         " they now stand at 5-8",
     )
     assert doclint(tmp_path, select=CITATIONS)[0] == [expected]
-    # Near-misses: a page edited in the work tree is of now, and so is a page
-    # committed after its file last changed.
+    # A page edited in the work tree is of now: its lines are not the ones
+    # blamed. Committed with the citation's line as it was, the citation is
+    # still of the commit that wrote that line (issue 80): the page's other
+    # edits hide no drift.
     write(tmp_path, {SCRIPTCAT_PAGE: page + "\nMore prose.\n"})
     assert doclint(tmp_path, select=CITATIONS)[0] == []
     commit(tmp_path, {})
+    assert doclint(tmp_path, select=CITATIONS)[0] == [expected]
+    # Near-miss: its line written again after the file changed is of now.
+    rewritten = page.replace("match.ts:4-7](", "match.ts:5-8](").replace("#L4-L7", "#L5-L8")
+    commit(tmp_path, {SCRIPTCAT_PAGE: rewritten})
     assert doclint(tmp_path, select=CITATIONS)[0] == []
 
 
@@ -757,12 +763,19 @@ def test_broken_anchor_keeps_judging_heading_links_of_a_wiki_page(tmp_path, docl
     assert [(f[1], f[2]) for f in found] == [(line_of(page, "no-such-part"), "DL402")]
 
 
-def test_near_miss_a_readme_is_no_wiki_page_the_citation_rules_stay_silent(tmp_path, doclint):
+def test_a_readme_s_citations_are_judged_too_and_its_other_projects_paths_are_not(
+    tmp_path, doclint
+):
     readme = "# Tool\n\nThe entry point is [a.ts:3](a.ts#L3), see [b.ts:1-900](src/b.ts#L1-L900).\n"
     write(tmp_path, {"README.md": readme, "a.ts": "one\n", "src/b.ts": "x\n"})
-    found = doclint(tmp_path, select="DL8")[0]
-    assert found == []
-    # The same lines on a wiki page are judged.
+    # Any page's citations of the tree's files are judged (issue 80).
+    assert [f[2] for f in doclint(tmp_path, select="DL8")[0]] == ["DL802", "DL802"]
+    # Near-miss: paths of no file of the tree (another project's, a host's
+    # port, a time) are no citations.
+    other = "# Tool\n\nUpstream's `lib/parse.ts:40-52`, localhost:8080, at 12:30.\n"
+    write(tmp_path, {"README.md": other})
+    assert doclint(tmp_path, select="DL8")[0] == []
+    # The same lines on a wiki page are judged as the wiki writes them.
     write(tmp_path, {".deepwiki/1-overview.md": SCRIPTCAT_HEAD + readme.replace("](", "](../")})
     assert {f[2] for f in doclint(tmp_path, select=CITATIONS)[0]} >= {"DL802", "DL804"}
 
