@@ -244,11 +244,15 @@ def _prose(
 
 
 def _extent(line: str, link: Link) -> tuple[int, int] | None:
-    """Where a link stands on its line (0-based, end excluded): from its `[`
-    to the `)` closing its target."""
+    """Where an inline link stands on its line (0-based, end excluded): from
+    its `[` to the `)` closing its target; None where that cannot be told (a
+    reference link, whose target is elsewhere; a target written otherwise
+    than read), and no number of it is then rewritten."""
+    if link.kind != "inline":
+        return None
     start = link.column - 1
     middle = line.find("](", start)
-    if middle < 0:
+    if middle < 0 or not line[middle + 2 :].lstrip("<").startswith(link.target[:40]):
         return None
     end = line.find(")", middle + 2 + len(link.target) - 1)
     return (start, end + 1 if end >= 0 else len(line))
