@@ -42,12 +42,28 @@ def citing(page: PageBase, ctx: RuleContext, claim: str) -> WikiFacts | None:
         return wiki_claiming(page, ctx, claim)
     if claim not in ANY_PAGE_CLAIMS or not isinstance(page, MarkdownPage):
         return None
-    if not ctx.written_by(page, Origin.CITATIONS):
+    if not ctx.written_by(page, Origin.CITATIONS) or a_record(page.path):
         return None
     from ._any_page import any_page_facts
 
     facts = any_page_facts(page, ctx)
     return facts if facts.citations else None
+
+
+# Pages that record the past: a changelog's or a decision record's citations
+# were true of the code of their day, and are not rewritten as it moves.
+_RECORD_NAMES = frozenset(
+    {"changelog", "changes", "history", "news", "releases", "release-notes", "release_notes"}
+)
+_RECORD_FOLDERS = frozenset({"adr", "adrs", "decisions", "changelog", "changelogs", "releases"})
+
+
+def a_record(path: str) -> bool:
+    """Whether the page at `path` is a record of the past (a changelog, an
+    architecture decision record): its citations are not judged."""
+    *folders, name = path.lower().split("/")
+    stem = name.rsplit(".", 1)[0]
+    return stem in _RECORD_NAMES or any(folder in _RECORD_FOLDERS for folder in folders)
 
 
 _TOKEN = compiled_on_use(r"[A-Za-z_$][A-Za-z0-9_$]*+")

@@ -441,3 +441,15 @@ def test_a_name_several_files_have_is_told_by_the_folder_of_a_file_named_before(
     found = check_paths([tmp_path / "design.md"], settings).diagnostics
     assert [(d.line, d.code) for d in found] == [(3, "DL802")]
     assert "lib/a/mod.rs" in found[0].message
+
+
+@pytest.mark.parametrize("page", ["CHANGELOG.md", "docs/adr/0007-cache.md", "HISTORY.md"])
+def test_a_record_of_the_past_is_not_judged(tmp_path: Path, page: str) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "spans.py").write_text("x = 1\n")
+    (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / page).write_text("# 1.0\n\n- Fixed the merge in `src/spans.py:40-52`.\n")
+    settings = Settings(select=["DL8"], root=tmp_path, cache=False)
+    assert check_paths([tmp_path / page], settings).diagnostics == []
+    (tmp_path / "notes.md").write_text("# Notes\n\n- The merge is in `src/spans.py:40-52`.\n")
+    assert [d.code for d in check_paths([tmp_path / "notes.md"], settings).diagnostics] == ["DL802"]
