@@ -453,3 +453,22 @@ def test_a_record_of_the_past_is_not_judged(tmp_path: Path, page: str) -> None:
     assert check_paths([tmp_path / page], settings).diagnostics == []
     (tmp_path / "notes.md").write_text("# Notes\n\n- The merge is in `src/spans.py:40-52`.\n")
     assert [d.code for d in check_paths([tmp_path / "notes.md"], settings).diagnostics] == ["DL802"]
+
+
+@needs_git
+def test_a_github_url_pinned_to_a_commit_is_judged_at_its_pin(checkout: Path) -> None:
+    _git(checkout, "remote", "add", "origin", "git@github.com:acme/spans.git")
+    first = subprocess.run(
+        ["git", "rev-list", "--max-parents=0", "HEAD"],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    (checkout / "docs" / "design.md").write_text(
+        f"# Design\n\n[merge](https://github.com/acme/spans/blob/{first[:10]}/src/spans.py#L41-L42)\n"
+    )
+    _git(checkout, "commit", "-q", "-am", "pinned, written after the move")
+    found = _found(checkout, "DL803")
+    assert [(line, column) for line, column, _, _ in found] == [(3, 1)]
+    assert f"since {first[:8]}" in found[0][3] and found[0][3].endswith("43-44")
