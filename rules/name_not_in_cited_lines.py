@@ -58,9 +58,13 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
         use_instead="""cite the lines that hold the name.
 
         Off by default (`--extend-select DL807`): on the two labelled DeepWiki
-        trees, about four of its five findings are a reader's; on the three
+        trees, about four of its five findings are a reader's. On the three
         repositories' repairs of citations (tests/citation_repairs/) it finds
-        none, so its precision on other pages is not measured.""",
+        none with their history (cited-lines-changed finds those); without it
+        (the trees outside a checkout) it makes 9 findings, each at a citation
+        the maintainers found stale, on OfflineCV's page (TypeScript: the other
+        two projects' Lean and Python have no reader of where names are
+        defined). One page is too few to turn it on for every page.""",
     )
     ELSEWHERE = Cause("name-not-in-cited-lines/elsewhere", "Name the cited lines do not show")
     causes = (ELSEWHERE,)
