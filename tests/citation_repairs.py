@@ -25,7 +25,7 @@ from pathlib import Path
 
 REPAIRS = Path(__file__).parent / "citation_repairs"
 PAGE = "PAGE.md"
-CITATION_CODES = ("DL801", "DL802", "DL803", "DL804")
+CITATION_CODES = ("DL801", "DL802", "DL803", "DL804", "DL807")
 
 
 def _git(repo: Path, *args: str, date: str = "") -> None:

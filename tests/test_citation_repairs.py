@@ -107,3 +107,27 @@ def test_btclib_stale_citations_are_found_and_moved_with_their_lines(tmp_path: P
     fixed_page(repo, labelled, result)
     assert result.fixed_as_maintainers == ["119:6"]
     assert set(result.fixed_otherwise) == BTCLIB_FIXED_OTHERWISE
+
+
+def test_offlinecv_without_its_history_names_tell_the_stale_citations(tmp_path: Path) -> None:
+    """Outside a checkout no line is compared; name-not-in-cited-lines (opt-in)
+    still finds names its citation no longer shows, each at a stale one."""
+    repo = tmp_path / "repo"
+    labelled = build_history("offlinecv", repo)
+    shutil.rmtree(repo / ".git")
+    found = findings(repo, "--extend-select", "DL807")
+    stale_lines = {int(c["line"]) for c in labelled["citations"] if c["stale"]}  # type: ignore[attr-defined]
+    named = [(int(f["line"]), int(f["column"])) for f in found if f["code"] == "DL807"]  # type: ignore[call-overload]
+    assert named == [
+        (20, 7),
+        (20, 39),
+        (28, 348),
+        (28, 397),
+        (45, 68),
+        (45, 89),
+        (45, 162),
+        (118, 9),
+        (128, 148),
+    ]
+    assert {line for line, _ in named} <= stale_lines
+    assert [f for f in found if f["code"] != "DL807"] == []
