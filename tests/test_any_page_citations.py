@@ -472,3 +472,20 @@ def test_a_github_url_pinned_to_a_commit_is_judged_at_its_pin(checkout: Path) ->
     found = _found(checkout, "DL803")
     assert [(line, column) for line, column, _, _ in found] == [(3, 1)]
     assert f"since {first[:8]}" in found[0][3] and found[0][3].endswith("43-44")
+
+
+@needs_git
+def test_a_file_renamed_since_the_citation_was_written_is_followed(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "old.py").write_text(SOURCE)
+    (tmp_path / "design.md").write_text("# Design\n\nThe merge is `src/old.py:41-42`.\n")
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-q", "-m", "written")
+    _git(tmp_path, "mv", "src/old.py", "src/new.py")
+    (tmp_path / "src" / "new.py").write_text("# moved\n" + SOURCE)
+    _git(tmp_path, "commit", "-q", "-am", "renamed")
+    settings = Settings(select=["DL801", "DL803"], root=tmp_path, cache=False)
+    found = check_paths([tmp_path / "design.md"], settings).diagnostics
+    assert [(d.line, d.code) for d in found] == [(3, "DL803")]
+    assert "(now `src/new.py`)" in found[0].message and found[0].message.endswith("42-43")
