@@ -489,3 +489,15 @@ def test_a_file_renamed_since_the_citation_was_written_is_followed(tmp_path: Pat
     found = check_paths([tmp_path / "design.md"], settings).diagnostics
     assert [(d.line, d.code) for d in found] == [(3, "DL803")]
     assert "(now `src/new.py`)" in found[0].message and found[0].message.endswith("42-43")
+
+
+def test_a_follow_on_in_a_paragraph_cites_the_file_cited_before_it() -> None:
+    text = (
+        "The writers [x.lean:93-94](/home/me/repo/x.lean:93)\n"
+        "(LH) and :120-121 (CD) emit it; at 10:30, a ratio 3:1.\n\n"
+        "Nothing cited here at :40.\n"
+    )
+    assert _read(text) == [
+        ("link", "home/me/repo/x.lean", ((93, 94),)),
+        ("prose", "home/me/repo/x.lean", ((120, 121),)),
+    ]

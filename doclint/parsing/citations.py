@@ -103,6 +103,7 @@ def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> 
         taken = linked.get(number, []) + [(s.column - 1, s.end) for s in spans.get(number, ())]
         cited.extend(_prose(number, line, taken, _section(starts, number)))
     cited.extend(_tables(lines, markdown, starts, fenced, named))
+    cited.extend(_prose_follow_ons(lines, cited, linked, spans, starts, markdown))
     cited.sort(key=lambda c: (c.line, c.column))
     read = tuple(_follow_ons(cited, named))
     return PageCitations(read, tuple(named), tuple(_names(lines, spans, read)))
@@ -241,6 +242,50 @@ def _prose(
             numbers=_numbers(line, match.start("lines"), match.end("lines")),
             section=section,
         )
+
+
+_FOLLOW_ON = compiled_on_use(rf"(?<![\w:/.\-`\[#]):(?P<lines>{_LINES})(?![\w\-/]|:\w)")
+
+
+def _prose_follow_ons(
+    lines: Sequence[str],
+    cited: list[Citation],
+    linked: dict[int, list[tuple[int, int]]],
+    spans: dict[int, list[_Span]],
+    starts: list[int],
+    markdown: MarkdownLayer,
+) -> Iterator[Citation]:
+    """`:120-121` in a paragraph after one of its citations (`x.lean:93-94
+    (LH) and :120-121 (CD)`): more lines of the file cited before it."""
+    paragraph: dict[int, int] = {}
+    for block in markdown.paragraphs:
+        for number in range(block.line, block.end_line + 1):
+            paragraph[number] = block.line
+    first: dict[int, tuple[int, int]] = {}
+    for citation in cited:
+        if citation.path:
+            place = paragraph.get(citation.line, citation.line)
+            here = (citation.line, citation.column)
+            first[place] = min(first.get(place, here), here)
+    for number, line in enumerate(lines, 1):
+        after = first.get(paragraph.get(number, number))
+        if after is None or after[0] > number or ":" not in line:
+            continue
+        taken = linked.get(number, []) + [(s.column - 1, s.end) for s in spans.get(number, ())]
+        for match in _FOLLOW_ON.finditer(line, after[1] if after[0] == number else 0):
+            at = match.start()
+            if any(start <= at < end for start, end in taken):
+                continue
+            yield Citation(
+                number,
+                at + 1,
+                match.group(0),
+                "",
+                _ranges(match.group("lines")),
+                form="prose",
+                numbers=_numbers(line, match.start("lines"), match.end("lines")),
+                section=_section(starts, number),
+            )
 
 
 def _extent(line: str, link: Link) -> tuple[int, int] | None:
