@@ -579,12 +579,10 @@ class HistoryView:
         """The commit that last wrote each line of the file at `path` (one
         `git blame` for the whole file); None when its lines as the run
         reads them (the page being checked: its text) are not HEAD's."""
-        from doclint.history.blame import page_blame
-
         self._ctx._record("blame", path)
         ctx = self._ctx
         data = ctx.text.encode("utf-8") if path == ctx.path else ctx._tree.read_bytes(path)
-        return page_blame(self._history, path, data)
+        return self._history.blame(path, data)
 
     def renamed(self, commit: str) -> Mapping[str, str]:
         """The files renamed since `commit` (old path to new)."""

@@ -85,6 +85,7 @@ class History:
         self._renames: dict[str, Mapping[str, str]] = {}
         self._walks: dict[Parts, dict[Parts, str]] = {}
         self._remotes: frozenset[str] | None = None
+        self._blames: dict[tuple[Parts, str], tuple[str, ...] | None] = {}
         found = self._info("HEAD")
         self.head = found[0] if found is not None and found[1] == "commit" else None
 
@@ -185,6 +186,37 @@ class History:
             regular = entry is not None and entry[0] in _REGULAR
             self._lines[key] = self._blob(entry[1]) if entry is not None and regular else None
         return None if self._git.broken else self._lines[key]
+
+    def head_blame(self, path: str) -> tuple[str, tuple[str, ...]] | None:
+        """HEAD's blob of the file at `path` and the commit that last wrote
+        each of its lines: one `git blame` per file; None when HEAD has no
+        such regular file or git cannot say."""
+        from doclint.history.blame import blame
+
+        parts = self._parts(path)
+        if self._git.broken or self.head is None or parts is None:
+            return None
+        entry = self._entry(self.head, parts)
+        if entry is None or entry[0] not in _REGULAR:
+            return None
+        key = (parts, entry[1])
+        if key not in self._blames:
+            self._blames[key] = blame(self._git, self.head, os.fsdecode(b"/".join(parts)))
+        found = self._blames[key]
+        return None if self._git.broken or found is None else (entry[1], found)
+
+    def blame(self, path: str, data: bytes | None) -> tuple[str, ...] | None:
+        """The commit that last wrote each line of the file at `path`, whose
+        bytes as the run reads them are `data`; None when they are not HEAD's
+        (an edit not committed, a page being fixed: its lines are not the
+        lines blamed), or HEAD has no such file."""
+        found = self.head_blame(path)
+        if found is None or data is None:
+            return None
+        oid, commits = found
+        if oid not in (self._blob_id(data), self._blob_id(data.replace(b"\r\n", b"\n"))):
+            return None
+        return commits
 
     def renamed(self, commit: str) -> Mapping[str, str]:
         """The files of the tree renamed between `commit` and HEAD, old path

@@ -426,9 +426,7 @@ class Tree:
         if kind == "remotes":
             return _names_digest(sorted(history.remotes()))
         if kind == "blame":
-            from doclint.history.blame import head_blame
-
-            blamed = head_blame(history, path)
+            blamed = history.head_blame(path)
             return _answer_digest((blamed[0], *blamed[1])) if blamed is not None else None
         commit, _, file = path.partition("\0")
         lines = history.lines_at(commit, file)
