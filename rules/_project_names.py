@@ -192,11 +192,24 @@ class ProjectNames:
         self._reader = read
         self._texts: dict[str, SourceFile | None] = {}
         self._lowered: frozenset[bytes] | None = None
+        self._modules: frozenset[str] | None = None
         self._definitions: dict[int, tuple[Definition, ...]] = {}
         self._index = {path: index for index, path in enumerate(paths)}
         self._code: dict[str, frozenset[str]] = {}
         self._found: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, int, str], ...]] = {}
         self._declared: dict[tuple[int, tuple[str, ...]], list[str]] = {}
+
+    def is_module(self, name: str) -> bool:
+        """Whether `name` is a module of the project: the name of one of its
+        source files without its extension (`test_toc` for `tests/test_toc.py`),
+        or of a folder holding one (a package)."""
+        if self._modules is None:
+            self._modules = frozenset(
+                part.partition(".")[0] if last else part
+                for path in self.paths
+                for last, part in _parts(path)
+            )
+        return name in self._modules
 
     def has(self, name: str, *, ignore_case: bool = False) -> bool:
         """Whether some file writes `name` as a whole token. A name that is
@@ -340,6 +353,12 @@ def _written_after(text: str, words: tuple[str, ...]) -> set[str]:
                 found.add(token.group())
             at = text.find(lead, start)
     return found
+
+
+def _parts(path: str) -> list[tuple[bool, str]]:
+    """The folders and the file name of a path, the last one marked."""
+    parts = path.split("/")
+    return [(index == len(parts) - 1, part) for index, part in enumerate(parts)]
 
 
 def _token(name: str) -> bytes | None:

@@ -68,8 +68,8 @@ def _missing(mention: NameMention, names: ProjectNames) -> str | None:
             return None
         where = ", ".join(sorted({path for path, _, _ in defined}))
         return f"`{mention.span}`: `{owner}` ({where}) has no `{name}`"
-    if not looks_like_the_projects(name) or names.has(name):
-        return None
+    if not looks_like_the_projects(name) or names.has(name) or names.is_module(name):
+        return None  # a module is named by its file (`test_toc` for `test_toc.py`)
     return f"`{mention.span}`: no file of the project writes `{name}`"
 
 

@@ -276,3 +276,29 @@ def test_a_class_s_members_cost_one_scan_of_each_file(
     small = _reads_to_judge(tmp_path / "small", 50, 25, monkeypatch)
     large = _reads_to_judge(tmp_path / "large", 200, 100, monkeypatch)
     assert large <= 4.5 * small, (small, large)
+
+
+def test_the_modules_of_the_project_are_its_files_and_folders_names(tmp_path: Path):
+    _write(tmp_path, PROJECT)
+    names = project_names(_context(tmp_path))
+    for module in ("store", "App", "lib", "main", "settings", "src", "core", "server", "config"):
+        assert names.is_module(module), module
+    # Not the project's modules: its docs, installed packages, the wiki, a token.
+    for other in ("README", "guide", "node_modules", "index", "notes", "ScriptCodeDAO"):
+        assert not names.is_module(other), other
+
+
+def test_a_wiki_naming_a_module_of_the_project_names_its_code(tmp_path: Path):
+    from doclint import Settings
+    from tests.running import run
+
+    _write(tmp_path, {"tests/test_toc.py": "def test_order():\n    pass\n"})
+    page = "# Tests\n\n> **Relevant source files**\n\nThe `test_toc` module checks the order.\n"
+    _write(tmp_path, {".deepwiki/1-tests.md": page})
+    assert run([tmp_path], Settings(select=["DL806"], root=tmp_path, jobs=1)).diagnostics == []
+    # Near miss: a name neither a file nor a token of the project is still reported.
+    _write(tmp_path, {".deepwiki/1-tests.md": page.replace("test_toc", "test_index")})
+    found = run([tmp_path], Settings(select=["DL806"], root=tmp_path, jobs=1)).diagnostics
+    assert [d.message for d in found] == [
+        "`test_index`: no file of the project writes `test_index`"
+    ]
