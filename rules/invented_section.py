@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from doclint.models.markdown_lines import ATX
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -18,22 +19,24 @@ from doclint.rule_api import (
 from ._generator_pages import Entry, claimed_source, fenced_lines
 from ._project_model import project_model
 
-# A heading that opens the documentation of a named object ("### Object:
-# CustomerProfile", "# Documentation for UserAuthenticationService",
-# "## Class `Foo`"): a generator's own entry headings are read apart.
+# A heading's text that opens the documentation of a named object ("Object:
+# CustomerProfile", "Documentation for UserAuthenticationService", "Class
+# `Foo`"): a generator's own entry headings are read apart.
 _OBJECT_HEADING = shipped_pattern(
-    r"^#{1,6}[ \t]+(?:\d+[.)][ \t]*)?"
+    r"(?:\d+[.)][ \t]*)?"
     r"(?:Object|Class|Function|Method|Module|Component|Service|Documentation for|Documentation of"
     r"|Docs for|API Reference for|Reference for|Overview of|对象|类|函数|方法|模块)"
     r"[ \t]*[:\uff1a\-\u2013\u2014]?[ \t]*"
     r"`?(?P<name>[A-Za-z_][\w.]*)`?(?:\([^()]*\))?[ \t]*$"
-    # "## CustomerProfile Class", "### `CustomerProfile`"
-    r"|^#{1,6}[ \t]+`?(?P<named>[A-Za-z_][\w.]*)`?[ \t]+"
+    # "CustomerProfile Class", "`CustomerProfile`"
+    r"|`?(?P<named>[A-Za-z_][\w.]*)`?[ \t]+"
     r"(?:Class|Object|Module|Function|Method|Component|Service|Documentation|Overview|Reference)"
     r"[ \t]*$"
-    r"|^#{1,6}[ \t]+`(?P<ticked>[A-Za-z_][\w.]*)`(?:\([^()]*\))?[ \t]*$"
-    # "**Object**: CustomerProfile", "**Class Name**: `CustomerProfile`"
-    r"|^\*\*(?:Object|Class|Function|Method)(?: Name)?\*\*[ \t]*[:\uff1a][ \t]*"
+    r"|`(?P<ticked>[A-Za-z_][\w.]*)`(?:\([^()]*\))?[ \t]*$"
+)
+# "**Object**: CustomerProfile", "**Class Name**: `CustomerProfile`"
+_LABELLED_OBJECT = shipped_pattern(
+    r"\*\*(?:Object|Class|Function|Method)(?: Name)?\*\*[ \t]*[:\uff1a][ \t]*"
     r"`?(?P<labelled>[A-Za-z_][\w.]*)`?[ \t]*$"
 )
 # The line that opens an object's documentation in RepoAgent's words:
@@ -112,7 +115,11 @@ class InventedSection(Rule[MarkdownPage]):
                 continue
             if not line.startswith(("#", "**")):
                 continue
-            match = _OBJECT_HEADING.match(line) or _OBJECT_LABEL.match(line)
+            heading = ATX.match(line)
+            if heading is not None:
+                match = _OBJECT_HEADING.match(heading.group(2) or "")
+            else:
+                match = _LABELLED_OBJECT.match(line) or _OBJECT_LABEL.match(line)
             if match is None:
                 continue
             written = next(g for g in match.groups() if g)
