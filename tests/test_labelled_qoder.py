@@ -9,47 +9,23 @@ either direction."""
 
 from __future__ import annotations
 
-import subprocess
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import SHARED, require_shared
-from tests.wiki_labels import LABELS, Row, doclint_rows, read_labels
+from tests.conftest import SHARED
+from tests.wiki_labels import LABELS, assert_citations_held, bundled_checkout
 
 pytestmark = pytest.mark.slow
 
 BUNDLE = SHARED / "corpus" / "wikis80" / "CedarVerse+vandamme-proxy" / "repo.bundle"
-CITATION_KINDS = {
-    "cited-file-missing",
-    "range-outside-file",
-    "cited-lines-changed",
-    "malformed-citation",
-    "source-list-missing",
-}
-"""The kinds labelled on this set: its names, diagrams and heading links were not."""
 
 
 def clone(tmp_path: Path) -> Path:
-    require_shared()
-    if not BUNDLE.is_file():
-        pytest.skip(f"{BUNDLE} is not there (see tests/wiki_repos/PROVENANCE_qoder.md)")
-    repo = tmp_path / "vandamme-proxy"
-    subprocess.run(["git", "clone", "-q", "-b", "main", str(BUNDLE), str(repo)], check=True)
-    return repo
+    return bundled_checkout(BUNDLE, "main", tmp_path / "vandamme-proxy")
 
 
 def test_qoder_labels_are_held_with_no_configuration(tmp_path):
     repo = clone(tmp_path)
-    pages, labels = read_labels(LABELS / "qoder_vandamme-proxy", "vandamme")
-    found: Counter[Row] = Counter(
-        {
-            row: n
-            for row, n in doclint_rows(repo, ".qoder", pages).items()
-            if row[2] in CITATION_KINDS
-        }
-    )
-    assert sorted((labels - found).items()) == [], "labels doclint misses"
-    assert sorted((found - labels).items()) == [], "findings beyond the labels"
-    assert sum(labels.values()) == 205
+    labels = LABELS / "qoder_vandamme-proxy"
+    assert assert_citations_held(repo, ".qoder", labels, "vandamme") == 205

@@ -14,6 +14,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 LABELS = Path(__file__).parent / "labels"
 
 KINDS = {
@@ -114,3 +116,40 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+CITATION_KINDS = frozenset(
+    {
+        "cited-file-missing",
+        "range-outside-file",
+        "cited-lines-changed",
+        "malformed-citation",
+        "source-list-missing",
+    }
+)
+"""The kinds labelled on the wikis read from a bundle: their names, diagrams
+and heading links were not."""
+
+
+def bundled_checkout(bundle: Path, branch: str, into: Path) -> Path:
+    """A clone of the wiki's repository from its bundle in ../shared; the
+    test skips where it is not there."""
+    from tests.conftest import require_shared
+
+    require_shared()
+    if not bundle.is_file():
+        pytest.skip(f"{bundle} is not there (see tests/wiki_repos/)")
+    subprocess.run(["git", "clone", "-q", "-b", branch, str(bundle), str(into)], check=True)
+    return into
+
+
+def assert_citations_held(repo: Path, folder: str, labels_folder: Path, name: str) -> int:
+    """The citation kinds doclint finds on the labelled pages equal the
+    labels, in either direction; how many labels there are."""
+    pages, labels = read_labels(labels_folder, name)
+    found = Counter(
+        {row: n for row, n in doclint_rows(repo, folder, pages).items() if row[2] in CITATION_KINDS}
+    )
+    assert sorted((labels - found).items()) == [], "labels doclint misses"
+    assert sorted((found - labels).items()) == [], "findings beyond the labels"
+    return sum(labels.values())
