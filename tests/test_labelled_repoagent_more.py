@@ -7,10 +7,9 @@ no configuration.
 - `repoagent4`: Azure Functions samples (`tests/labelled_repoagent4/`), English, folders
   named with `-`, most caller sentences true.
 
-Every disagreement doclint has today is one entry of `KNOWN_MISSES` (a label doclint does
-not report) or `KNOWN_EXTRAS` (a finding no label names), with why; both lists are held
-exactly. Labels are not changed to agree with doclint. Findings are mapped as in
-tests/test_labelled_repoagent2.py: DL708 (a module without a page) to its source at line 1.
+doclint's findings equal the labels, in either direction: labels are not changed to
+agree with doclint. Findings are mapped as in tests/test_labelled_repoagent2.py: DL708 (a
+module without a page) to its source at line 1.
 """
 
 from __future__ import annotations
@@ -32,10 +31,6 @@ RULE_OF_KIND: dict[str, str] = bench_module("score_repoagent").CODE_OF_KIND  # t
 _FIRST_PATH = re.compile(r"^`([^`]+)`")
 
 Finding = tuple[str, int, str]
-
-KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {}
-
-KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {}
 
 
 def labelled(tree: str) -> dict[Finding, str]:
@@ -78,38 +73,14 @@ def found(tree: str) -> set[Finding]:
     return findings
 
 
-def known(table: dict[tuple[str, str, int, str], str], tree: str) -> set[Finding]:
-    return {(path, line, code) for (run, path, line, code) in table if run == tree}
+@pytest.mark.parametrize("tree", sorted(TREES))
+def test_the_labels_are_held_exactly(tree: str) -> None:
+    labels, findings = set(labelled(tree)), found(tree)
+    assert sorted(labels - findings) == [], "labels doclint misses"
+    assert sorted(findings - labels) == [], "findings no label names"
 
 
-@pytest.fixture(scope="module", params=sorted(TREES))
-def outcome(request: pytest.FixtureRequest) -> tuple[str, dict[Finding, str], set[Finding]]:
-    return request.param, labelled(request.param), found(request.param)
-
-
-def test_every_label_is_found_but_the_known_misses(
-    outcome: tuple[str, dict[Finding, str], set[Finding]],
-) -> None:
-    tree, labels, findings = outcome
-    missed = set(labels) - findings
-    assert sorted(missed - known(KNOWN_MISSES, tree)) == [], "labels doclint misses"
-    assert sorted(known(KNOWN_MISSES, tree) - missed) == [], (
-        f"found now: delete these ({tree!r}, ...) entries of KNOWN_MISSES"
-    )
-
-
-def test_no_unlabelled_finding_but_the_known_extras(
-    outcome: tuple[str, dict[Finding, str], set[Finding]],
-) -> None:
-    tree, labels, findings = outcome
-    extra = findings - set(labels)
-    assert sorted(extra - known(KNOWN_EXTRAS, tree)) == [], "findings no label names"
-    assert sorted(known(KNOWN_EXTRAS, tree) - extra) == [], (
-        f"gone now: delete these ({tree!r}, ...) entries of KNOWN_EXTRAS"
-    )
-
-
-def test_the_known_lists_name_labels_and_the_labels_listed_pages() -> None:
+def test_the_labels_name_the_listed_pages_and_the_sources() -> None:
     for tree, root in TREES.items():
         labels = labelled(tree)
         listed = set(pages(tree))
@@ -119,7 +90,3 @@ def test_the_known_lists_name_labels_and_the_labels_listed_pages() -> None:
                 assert path.endswith(".py") and (root / path).is_file()
             else:
                 assert path in listed
-    for tree, path, line, code in KNOWN_MISSES:
-        assert (path, line, code) in labelled(tree)
-    for tree, path, line, code in KNOWN_EXTRAS:
-        assert (path, line, code) not in labelled(tree)
