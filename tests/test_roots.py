@@ -24,6 +24,8 @@ REAL61B = PROJECT / "tests" / "real61b"
 REAL61C = PROJECT / "tests" / "real61c"
 # A RepoAgent project of one module, for the HTML report's kinds of page.
 REPOAGENT = PROJECT / "tests" / "repoagent_tree"
+# Two more RepoAgent trees, each its project's root (its record beside its pages).
+REPOAGENT_MORE = {PROJECT / "tests" / f"labelled_repoagent{n}" for n in (3, 4)}
 OUTSIDE = "file-outside-root"
 
 
@@ -68,7 +70,10 @@ def test_project_markdown_is_not_outside_any_root(in_project):
     assert "examples/tree/docs/pkg/test_widgets.py_kw.md" in shown
     setups = set_up_runs(["."], Settings(select=["ALL"]))
     roots = {setup.root: setup.files for setup in setups}
-    assert set(roots) == {PROJECT, EXAMPLE, REAL45, REAL61, REAL61B, REAL61C, REPOAGENT}
+    assert (
+        set(roots)
+        == {PROJECT, EXAMPLE, REAL45, REAL61, REAL61B, REAL61C, REPOAGENT} | REPOAGENT_MORE
+    )
     assert PROJECT / "README.md" in roots[PROJECT]
 
 
