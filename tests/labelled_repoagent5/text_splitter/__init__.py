@@ -1,0 +1,4 @@
+from .chinese_text_splitter import ChineseTextSplitter
+from .ali_text_splitter import AliTextSplitter
+from .zh_title_enhance import zh_title_enhance
+from .chinese_recursive_text_splitter import ChineseRecursiveTextSplitter

@@ -1,0 +1,1 @@
+from .knowledge_base import knowledge_base_page

@@ -1,0 +1,1 @@
+from .model_config import model_config_page
