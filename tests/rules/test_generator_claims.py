@@ -364,6 +364,23 @@ def test_wrong_caller_chinese_names_in_backticks(tmp_path):
     assert check(tmp_path, page, "wrong-caller") == []
 
 
+def test_wrong_caller_chinese_names_with_spaces_around_the_code(tmp_path):
+    # The form of chatchat-space/Langchain-Chatchat markdown_docs/server/model_workers/
+    # baichuan.md:10 (0.2.final): "被 `BaiChuanWorker` 类的 `do_chat` 方法调用".
+    page = PAGE.replace("Fetches the url.", "该函数被 `Store` 类的 `get` 方法调用。")
+    assert messages(tmp_path, page, "wrong-caller") == ["`get` does not call `fetch`"]
+
+
+def test_wrong_caller_near_miss_chinese_true_caller_with_spaces(tmp_path):
+    # `fetch` does call `get`; spaces around the code change nothing.
+    page = PAGE.replace(
+        "This function is called by the fetch function.", "该函数被 `fetch` 函数调用。"
+    )
+    assert check(tmp_path, page, "wrong-caller") == []
+    page = PAGE.replace("Fetches the url.", "该函数被 多个地方 调用。")
+    assert check(tmp_path, page, "wrong-caller") == []
+
+
 def test_ungenerated_doc_placeholder(tmp_path):
     page = PAGE.replace("**open**: Opens one.", "Doc is waiting to be generated...")
     assert check(tmp_path, page, "ungenerated-doc") == [(29, 1, "DL706")]
