@@ -5,10 +5,15 @@ no configuration.
 - `repoagent3`: SkillNER (`tests/labelled_repoagent3/`), English, a copy of the package
   added after the pages, sections never generated, a record writing paths with `\\`;
 - `repoagent4`: Azure Functions samples (`tests/labelled_repoagent4/`), English, folders
-  named with `-`, most caller sentences true.
+  named with `-`, most caller sentences true;
+- `repoagent5`: Langchain-Chatchat 0.2.final (`tests/labelled_repoagent5/`), Chinese, a
+  worker rewritten after the pages and two modules added without one.
 
-doclint's findings equal the labels, in either direction: labels are not changed to
-agree with doclint. Findings are mapped as in tests/test_labelled_repoagent2.py: DL708 (a
+doclint's findings equal the labels, in either direction, but for the disagreements of
+`KNOWN_MISSES` (a label doclint does not report) and `KNOWN_EXTRAS` (a finding no label
+names), each with why, held exactly both ways as in tests/test_labelled_repoagent2.py:
+when doclint gets one right, the test fails and names the entry to delete. Labels are not
+changed to agree with doclint. Findings are mapped as in tests/test_labelled_repoagent2.py: DL708 (a
 module without a page) to its source at line 1.
 """
 
@@ -26,11 +31,39 @@ from tests.conftest import bench_module
 from tests.labelled_set import LABELS
 
 HERE = Path(__file__).resolve().parent
-TREES = {"repoagent3": HERE / "labelled_repoagent3", "repoagent4": HERE / "labelled_repoagent4"}
+TREES = {
+    "repoagent3": HERE / "labelled_repoagent3",
+    "repoagent4": HERE / "labelled_repoagent4",
+    "repoagent5": HERE / "labelled_repoagent5",
+}
 RULE_OF_KIND: dict[str, str] = bench_module("score_repoagent").CODE_OF_KIND  # type: ignore[attr-defined]
 _FIRST_PATH = re.compile(r"^`([^`]+)`")
 
 Finding = tuple[str, int, str]
+
+_UNREAD_RELATION = (
+    "a relation sentence in a form DL710 does not read: what the section's object "
+    "depends on or uses, not 'calls'/'调用了'"
+)
+KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
+    # "BaiChuanWorker的实现依赖于外部函数`calculate_md5`和`get_httpx_client`"
+    ("repoagent5", "markdown_docs/server/model_workers/baichuan.md", 42, "DL710"): (
+        _UNREAD_RELATION
+    ),
+    # "这一过程涉及到`calculate_md5`函数" (in do_chat's section)
+    ("repoagent5", "markdown_docs/server/model_workers/baichuan.md", 81, "DL710"): (
+        _UNREAD_RELATION
+    ),
+    # "函数使用`get_httpx_client`函数获取一个httpx客户端实例" (in do_chat's section)
+    ("repoagent5", "markdown_docs/server/model_workers/baichuan.md", 83, "DL710"): (
+        _UNREAD_RELATION
+    ),
+}
+KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {}
+
+
+def known(entries: dict[tuple[str, str, int, str], str], tree: str) -> set[Finding]:
+    return {(path, line, code) for name, path, line, code in entries if name == tree}
 
 
 def labelled(tree: str) -> dict[Finding, str]:
@@ -76,8 +109,25 @@ def found(tree: str) -> set[Finding]:
 @pytest.mark.parametrize("tree", sorted(TREES))
 def test_the_labels_are_held_exactly(tree: str) -> None:
     labels, findings = set(labelled(tree)), found(tree)
-    assert sorted(labels - findings) == [], "labels doclint misses"
-    assert sorted(findings - labels) == [], "findings no label names"
+    missed, extra = labels - findings, findings - labels
+    assert sorted(missed - known(KNOWN_MISSES, tree)) == [], "labels doclint misses"
+    assert sorted(known(KNOWN_MISSES, tree) - missed) == [], (
+        f"found now: delete these ({tree!r}, ...) entries of KNOWN_MISSES"
+    )
+    assert sorted(extra - known(KNOWN_EXTRAS, tree)) == [], "findings no label names"
+    assert sorted(known(KNOWN_EXTRAS, tree) - extra) == [], (
+        f"gone now: delete these ({tree!r}, ...) entries of KNOWN_EXTRAS"
+    )
+
+
+def test_the_known_lists_name_trees_and_misses_name_labels() -> None:
+    """An entry of a known list that cannot match (a typo, a label since rewritten)
+    would hold the test to nothing."""
+    for tree, path, line, code in KNOWN_MISSES:
+        assert tree in TREES and (path, line, code) in labelled(tree)
+    for tree, path, line, code in KNOWN_EXTRAS:
+        assert tree in TREES and (path, line, code) not in labelled(tree)
+        assert code in RULE_OF_KIND.values()
 
 
 def test_the_labels_name_the_listed_pages_and_the_sources() -> None:
