@@ -39,7 +39,14 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         edited since hides no citation's drift). The message says where the
         cited block stands now when it only moved, and a safe fix re-anchors
         it there where it stands once in the file now: the numbers of the
-        text and of the link's target rewritten together. Needs the history:
+        text and of the link's target rewritten together. Where its lines
+        changed (or stand at several places), an unsafe fix re-anchors it at
+        the construct its sentence, list item or table row names (a
+        function, a class, a method), where that construct is defined once
+        in the cited file now (of several named, the one the cited lines
+        defined): at its definition's line, the range keeping its length.
+        Where a language's reader tells definitions (TypeScript,
+        JavaScript, Go, Java, Kotlin, Rust). Needs the history:
         in a shallow clone without the pinned commit nothing is reported, and
         the run says which commit it lacks.
 
@@ -90,12 +97,24 @@ class CitedLinesChanged(Rule[MarkdownPage]):
             return
         from ._wiki import judged
 
-        for judgement in judged(page, facts, ctx):
+        # The names each citation's sentence, list item or table row gives
+        # (name-not-in-cited-lines reads the same): where the cited lines
+        # changed, a construct named there may still tell where they went.
+        told: dict[int, list[str]] = {}
+        for mention in facts.names:
+            for index in mention.cites:
+                names = told.setdefault(index, [])
+                if mention.name not in names:
+                    names.append(mention.name)
+        for index, judgement in enumerate(judged(page, facts, ctx)):
             if judgement is None or not judgement.at or judgement.reference is None:
                 continue
             if judgement.now is None or not judgement.citation.ranges:
                 continue
             finding = self._changed(judgement, ctx.lines)
+            if finding is not None and finding.fix is None and index in told:
+                fix = _by_name(judgement, told[index], ctx.lines)
+                finding = finding if fix is None else finding._replace(fix=fix)
             if finding is not None:
                 yield finding
 
@@ -138,7 +157,7 @@ class CitedLinesChanged(Rule[MarkdownPage]):
                 f"{shown}{renamed}: the cited lines changed since {at}; "
                 f"they now stand at {', '.join(moved)}"
             )
-            fix = None if renamed else _re_anchored(citation, shifts, page_lines)
+            fix = None if renamed else _re_anchored(citation, shifts, page_lines, FixSafety.SAFE)
             return Finding(citation.line, citation.column, message, fix=fix, cause=self.MOVED)
         message = f"{shown}{renamed}: the cited lines changed since {at}"
         return Finding(citation.line, citation.column, message, cause=self.CHANGED)
@@ -152,12 +171,77 @@ def _shown_place(where: tuple[int, int] | None, as_written: bool) -> str:
     return str(where[0]) if as_written and where[0] == where[1] else f"{where[0]}-{where[1]}"
 
 
+def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str]) -> Fix | None:
+    """An unsafe fix moving a one-range citation to the construct its
+    sentence names, where that construct is defined once in the cited file
+    now: the lines changed, so only the name tells where they went, and the
+    construct may have grown or shrunk (the range keeps its length, as no
+    reader tells where a definition ends). Offered only where one named
+    construct is defined once now; of several, the one the cited lines
+    defined where the citation was written."""
+    citation, now, before = judgement.citation, judgement.now, judgement.reference
+    if now is None or before is None or len(citation.ranges) != 1:
+        return None
+    # A file renamed since keeps its old path in the text, which numbers
+    # alone do not repair (the safe fix holds back there too).
+    if judgement.now_path != citation.path:
+        return None
+    places = _definitions(judgement.now_path, now)
+    if places is None:
+        return None
+    once = {name: places[name][0] for name in names if len(places.get(name, ())) == 1}
+    if len(once) > 1:
+        first, last = citation.ranges[0]
+        earlier = _definitions(citation.path, before) or {}
+        once = {
+            name: line
+            for name, line in once.items()
+            if any(first <= old <= last for old in earlier.get(name, ()))
+        }
+    if len(once) != 1:
+        return None
+    (line,) = once.values()
+    first, last = citation.ranges[0]
+    shift = line - first
+    if not shift:
+        return None
+    return _re_anchored(
+        citation,
+        {first: shift, last: shift},
+        page_lines,
+        FixSafety.UNSAFE,
+        "re-anchor the citation at the construct its sentence names",
+    )
+
+
+def _definitions(path: str, lines: Sequence[str]) -> dict[str, list[int]] | None:
+    """The lines at which a file's text defines each name, as its language's
+    reader tells (`ProjectNames.defined_in` reads the same, for the tree's
+    files only: here the text may be a past commit's); None where no reader
+    tells definitions of the file's language."""
+    from ._languages import language_of
+
+    language = language_of(path)
+    if language is None or language.definitions is None:
+        return None
+    found: dict[str, list[int]] = {}
+    for definition in language.definitions("\n".join(lines)):
+        found.setdefault(definition.name, []).append(definition.line)
+    return found
+
+
 def _re_anchored(
-    citation: Citation, shifts: dict[int, int | None], page_lines: Sequence[str]
+    citation: Citation,
+    shifts: dict[int, int | None],
+    page_lines: Sequence[str],
+    safety: FixSafety,
+    message: str = "re-anchor the citation where its lines now stand",
 ) -> Fix | None:
     """The citation's numbers, in its text and its target together, moved
-    to where its lines now stand: offered only where each cited block stands
-    once in the file now and each number written is one of its ends."""
+    by `shifts` (per number written, how far; None: not known): offered only
+    where each number written is a known one. The safe fix is where each
+    cited block stands once in the file now; the unsafe one, where the
+    construct its sentence names does (`_by_name`)."""
     if not citation.numbers or citation.line > len(page_lines):
         return None
     line = page_lines[citation.line - 1]
@@ -171,7 +255,7 @@ def _re_anchored(
             edits.append(Edit(citation.line, start, citation.line, end, str(int(written) + shift)))
     if not edits:
         return None
-    return Fix(tuple(edits), FixSafety.SAFE, "re-anchor the citation where its lines now stand")
+    return Fix(tuple(edits), safety, message)
 
 
 def _once(block: Sequence[str], lines: Sequence[str]) -> bool:

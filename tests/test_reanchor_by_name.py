@@ -1,0 +1,111 @@
+"""The unsafe fix of cited-lines-changed (issue 80): a citation whose lines
+changed, which no safe fix can move, re-anchored at the construct its
+sentence names where that construct is defined once in the cited file now."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from doclint import Settings, check_paths
+from doclint.models.findings import FixSafety
+
+from .test_any_page_citations import _git, needs_git
+
+WRITTEN = "package spans\n\nfunc mergeSpans(a, b int) int {\n\treturn a + b\n}\n"
+# mergeSpans edited (its body) and moved down: its old lines stand nowhere.
+EDITED = (
+    "package spans\n\n// other is new.\nfunc other() int {\n\treturn 1\n}\n\n"
+    "func mergeSpans(a, b int) int {\n\treturn b + a\n}\n"
+)
+# Two types' methods of that name: nothing tells which one was cited.
+TWICE = (
+    "package spans\n\ntype A struct{}\ntype B struct{}\n\n"
+    "func (x A) mergeSpans(a, b int) int {\n\treturn b + a\n}\n\n"
+    "func (x B) mergeSpans(a, b int) int {\n\treturn a - b\n}\n"
+)
+PAGE = "# Design\n\n{sentence} (`src/spans.go:3-5`, [here](../src/spans.go#L3-L5)).\n"
+
+
+def _checkout(folder: Path, sentence: str, now: str) -> Path:
+    """A checkout whose page cites `mergeSpans` where it was written, and
+    whose source then became `now`."""
+    (folder / "src").mkdir()
+    (folder / "docs").mkdir()
+    (folder / "src" / "spans.go").write_text(WRITTEN)
+    (folder / "docs" / "design.md").write_text(PAGE.format(sentence=sentence))
+    _git(folder, "init", "-q")
+    _git(folder, "add", "-A")
+    _git(folder, "commit", "-q", "-m", "written")
+    (folder / "src" / "spans.go").write_text(now)
+    _git(folder, "commit", "-q", "-am", "edited")
+    return folder
+
+
+def _fixes(folder: Path) -> list[tuple[int, int, str, FixSafety | None, str]]:
+    settings = Settings(select=["DL803"], root=folder, cache=False)
+    report = check_paths([folder / "docs" / "design.md"], settings)
+    found = []
+    for d in report.diagnostics:
+        fix = d.fix
+        edits = "" if fix is None else " ".join(e.content for e in fix.edits)
+        safety = None if fix is None else fix.applicability
+        found.append((d.line, d.column, d.message, safety, edits))
+    return found
+
+
+def _fix(folder: Path, *flags: str) -> str:
+    command = [sys.executable, "-m", "doclint", "check", ".", "--no-cache", "--isolated"]
+    done = subprocess.run(
+        [*command, "--fix", *flags],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    return (folder / "docs" / "design.md").read_text()
+
+
+@needs_git
+def test_an_edited_moved_function_gets_the_unsafe_fix(tmp_path: Path) -> None:
+    folder = _checkout(tmp_path, "`mergeSpans` joins two spans", EDITED)
+    found = _fixes(folder)
+    # The message is the one without the fix: the lines changed.
+    assert [(line, column) for line, column, *_ in found] == [(3, 31), (3, 51)]
+    for _, _, message, safety, edits in found:
+        assert message.startswith("`src/spans.go:3-5`: the cited lines changed since ")
+        assert "now stand" not in message
+        assert safety == FixSafety.UNSAFE
+        assert edits == "8 10"
+    assert _fix(folder) == PAGE.format(sentence="`mergeSpans` joins two spans")
+    assert _fix(folder, "--unsafe-fixes") == (
+        "# Design\n\n`mergeSpans` joins two spans (`src/spans.go:8-10`, "
+        "[here](../src/spans.go#L8-L10)).\n"
+    )
+
+
+@needs_git
+def test_a_function_defined_twice_gets_no_fix(tmp_path: Path) -> None:
+    folder = _checkout(tmp_path, "`mergeSpans` joins two spans", TWICE)
+    found = _fixes(folder)
+    assert len(found) == 2
+    assert all(safety is None for *_, safety, _ in found)
+
+
+@needs_git
+def test_a_sentence_naming_nothing_gets_no_fix(tmp_path: Path) -> None:
+    folder = _checkout(tmp_path, "Two spans are joined", EDITED)
+    found = _fixes(folder)
+    assert len(found) == 2
+    assert all(safety is None for *_, safety, _ in found)
+
+
+@needs_git
+def test_a_name_the_file_does_not_define_gets_no_fix(tmp_path: Path) -> None:
+    folder = _checkout(tmp_path, "`joinSpans` joins two spans", EDITED)
+    found = _fixes(folder)
+    assert len(found) == 2
+    assert all(safety is None for *_, safety, _ in found)
+    assert _fix(folder, "--unsafe-fixes") == PAGE.format(sentence="`joinSpans` joins two spans")
