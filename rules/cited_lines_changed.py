@@ -40,13 +40,14 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         cited block stands now when it only moved, and a safe fix re-anchors
         it there where it stands once in the file now: the numbers of the
         text and of the link's target rewritten together. Where its lines
-        changed (or stand at several places), an unsafe fix re-anchors it at
+        changed (or stand at several places), an unsafe fix moves it with
         the construct its sentence, list item or table row names (a
-        function, a class, a method), where that construct is defined once
-        in the cited file now (of several named, the one the cited lines
-        defined): at its definition's line, the range keeping its length.
-        Where a language's reader tells definitions (TypeScript,
-        JavaScript, Go, Java, Kotlin, Rust). Needs the history:
+        function, a class, a method) where the cited lines defined that
+        construct when the citation was written and the cited file defines
+        it at one place only now: the range keeps its length and its place
+        against the definition's line. Where a language's reader tells
+        definitions (TypeScript, JavaScript, Go, Java, Kotlin, Rust). Needs
+        the history:
         in a shallow clone without the pinned commit nothing is reported, and
         the run says which commit it lacks.
 
@@ -75,7 +76,9 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         follow-on `:1248`). The safe fix puts 21 of the 23 whose new line they
         chose where they put it; the 2 others it moves with the lines their
         author read, where the maintainer chose another line of the same
-        function.""",
+        function. The unsafe fix offers none there: of the findings with no
+        safe fix, the one whose file a reader tells definitions of
+        (TypeScript) cites lines inside the function its sentence names.""",
         why="""Committed wiki pages rot as the code moves: a
         pinned link keeps showing the old lines, a relative one shows whatever
         is there now, and the sentence it supports no longer matches either.""",
@@ -172,13 +175,15 @@ def _shown_place(where: tuple[int, int] | None, as_written: bool) -> str:
 
 
 def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str]) -> Fix | None:
-    """An unsafe fix moving a one-range citation to the construct its
-    sentence names, where that construct is defined once in the cited file
-    now: the lines changed, so only the name tells where they went, and the
-    construct may have grown or shrunk (the range keeps its length, as no
-    reader tells where a definition ends). Offered only where one named
-    construct is defined once now; of several, the one the cited lines
-    defined where the citation was written."""
+    """An unsafe fix moving a one-range citation with the construct its
+    sentence names: one the cited lines defined where the citation was
+    written, defined at one place only in the file now. The lines changed,
+    so only the name tells where they went; the construct may have grown or
+    shrunk, so the range keeps its length (no reader tells where a
+    definition ends) and its place against the definition's line (a doc
+    comment cited above it stays cited). Of several such constructs, the
+    one defined first in the cited lines: the others are its members; none
+    where that one is defined at several places now, or nowhere."""
     citation, now, before = judgement.citation, judgement.now, judgement.reference
     if now is None or before is None or len(citation.ranges) != 1:
         return None
@@ -186,25 +191,25 @@ def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str])
     # alone do not repair (the safe fix holds back there too).
     if judgement.now_path != citation.path:
         return None
-    places = _definitions(judgement.now_path, now)
-    if places is None:
-        return None
-    once = {name: places[name][0] for name in names if len(places.get(name, ())) == 1}
-    if len(once) > 1:
-        first, last = citation.ranges[0]
-        earlier = _definitions(citation.path, before) or {}
-        once = {
-            name: line
-            for name, line in once.items()
-            if any(first <= old <= last for old in earlier.get(name, ()))
-        }
-    if len(once) != 1:
-        return None
-    (line,) = once.values()
     first, last = citation.ranges[0]
-    shift = line - first
-    if not shift:
+    earlier = _definitions(citation.path, before)
+    if not earlier:
         return None
+    # Only a construct the cited lines defined: a name the sentence gives
+    # of the function whose body the lines are (`buildModel` for the date
+    # routing inside it) says where that function went, not where the lines did.
+    cited = sorted(
+        (inside[0], name)
+        for name in names
+        if len(inside := [line for line in earlier.get(name, ()) if first <= line <= last]) == 1
+    )
+    if not cited:
+        return None
+    old, name = cited[0]
+    now_at = (_definitions(judgement.now_path, now) or {}).get(name, [])
+    if len(now_at) != 1 or now_at[0] == old:
+        return None
+    shift = now_at[0] - old
     return _re_anchored(
         citation,
         {first: shift, last: shift},

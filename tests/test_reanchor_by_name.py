@@ -109,3 +109,44 @@ def test_a_name_the_file_does_not_define_gets_no_fix(tmp_path: Path) -> None:
     assert len(found) == 2
     assert all(safety is None for *_, safety, _ in found)
     assert _fix(folder, "--unsafe-fixes") == PAGE.format(sentence="`joinSpans` joins two spans")
+
+
+@needs_git
+def test_a_name_of_the_function_around_the_cited_lines_gets_no_fix(tmp_path: Path) -> None:
+    # The name says where the function went, not where the lines inside it did.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "src" / "spans.go").write_text(WRITTEN)
+    (tmp_path / "docs" / "design.md").write_text(
+        "# Design\n\n`mergeSpans` adds them (`src/spans.go:4-5`).\n"
+    )
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-q", "-m", "written")
+    (tmp_path / "src" / "spans.go").write_text(EDITED)
+    _git(tmp_path, "commit", "-q", "-am", "edited")
+    found = _fixes(tmp_path)
+    assert len(found) == 1
+    assert found[0][3] is None
+
+
+@needs_git
+def test_a_comment_cited_above_the_definition_moves_with_it(tmp_path: Path) -> None:
+    # Cited from its comment (line 3), the function defined at 4: the range
+    # keeps its place against the definition, now at 9.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "src" / "spans.go").write_text(
+        "package spans\n\n// mergeSpans joins two spans.\n" + WRITTEN.split("\n\n", 1)[1]
+    )
+    (tmp_path / "docs" / "design.md").write_text(
+        "# Design\n\n`mergeSpans` joins them (`src/spans.go:3-6`).\n"
+    )
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-q", "-m", "written")
+    now = EDITED.replace("func mergeSpans", "// mergeSpans joins two spans.\nfunc mergeSpans")
+    (tmp_path / "src" / "spans.go").write_text(now)
+    _git(tmp_path, "commit", "-q", "-am", "edited")
+    found = _fixes(tmp_path)
+    assert [(safety, edits) for *_, safety, edits in found] == [(FixSafety.UNSAFE, "8 11")]
