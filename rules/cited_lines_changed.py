@@ -24,6 +24,7 @@ from ._citing import citing, edited_in_place
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Citation
 
+    from ._languages import Definition
     from ._wiki import Judged
 
 
@@ -44,10 +45,11 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         the construct its sentence, list item or table row names (a
         function, a class, a method) where the cited lines defined that
         construct when the citation was written and the cited file defines
-        it at one place only now: the range keeps its length and its place
-        against the definition's line. Where a language's reader tells
-        definitions (TypeScript, JavaScript, Go, Java, Kotlin, Rust). Needs
-        the history:
+        it at one place only now: the range keeps its place against the
+        definition's line, and reaches the construct's end now where it
+        reached its end then (else keeps its length). Where a language's
+        reader tells definitions (TypeScript, JavaScript, Go, Java, Kotlin,
+        Rust). Needs the history:
         in a shallow clone without the pinned commit nothing is reported, and
         the run says which commit it lacks.
 
@@ -178,11 +180,12 @@ def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str])
     """An unsafe fix moving a one-range citation with the construct its
     sentence names: one the cited lines defined where the citation was
     written, defined at one place only in the file now. The lines changed,
-    so only the name tells where they went; the construct may have grown or
-    shrunk, so the range keeps its length (no reader tells where a
-    definition ends) and its place against the definition's line (a doc
-    comment cited above it stays cited). Of several such constructs, the
-    one defined first in the cited lines: the others are its members; none
+    so only the name tells where they went. The range keeps its place
+    against the definition's line (a doc comment cited above it stays
+    cited); a range that reached the construct's end reaches its end now,
+    where the language's reader tells it (the construct may have grown or
+    shrunk), else keeps its length. Of several such constructs, the one
+    defined first in the cited lines: the others are its members; none
     where that one is defined at several places now, or nowhere."""
     citation, now, before = judgement.citation, judgement.now, judgement.reference
     if now is None or before is None or len(citation.ranges) != 1:
@@ -201,26 +204,32 @@ def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str])
     cited = sorted(
         (inside[0], name)
         for name in names
-        if len(inside := [line for line in earlier.get(name, ()) if first <= line <= last]) == 1
+        if len(inside := [d for d in earlier.get(name, ()) if first <= d.line <= last]) == 1
     )
     if not cited:
         return None
     old, name = cited[0]
     now_at = (_definitions(judgement.now_path, now) or {}).get(name, [])
-    if len(now_at) != 1 or now_at[0] == old:
+    if len(now_at) != 1:
         return None
-    shift = now_at[0] - old
+    new = now_at[0]
+    shift = new.line - old.line
+    end_shift = shift
+    if first != last and old.end and new.end and last >= old.end:
+        end_shift = new.end - old.end
+    if not (shift or end_shift) or last + end_shift < first + shift:
+        return None
     return _re_anchored(
         citation,
-        {first: shift, last: shift},
+        {first: shift, last: end_shift},
         page_lines,
         FixSafety.UNSAFE,
         "re-anchor the citation at the construct its sentence names",
     )
 
 
-def _definitions(path: str, lines: Sequence[str]) -> dict[str, list[int]] | None:
-    """The lines at which a file's text defines each name, as its language's
+def _definitions(path: str, lines: Sequence[str]) -> dict[str, list[Definition]] | None:
+    """The definitions of each name in a file's text, as its language's
     reader tells (`ProjectNames.defined_in` reads the same, for the tree's
     files only: here the text may be a past commit's); None where no reader
     tells definitions of the file's language."""
@@ -229,9 +238,9 @@ def _definitions(path: str, lines: Sequence[str]) -> dict[str, list[int]] | None
     language = language_of(path)
     if language is None or language.definitions is None:
         return None
-    found: dict[str, list[int]] = {}
+    found: dict[str, list[Definition]] = {}
     for definition in language.definitions("\n".join(lines)):
-        found.setdefault(definition.name, []).append(definition.line)
+        found.setdefault(definition.name, []).append(definition)
     return found
 
 

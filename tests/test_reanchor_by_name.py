@@ -14,10 +14,11 @@ from doclint.models.findings import FixSafety
 from .test_any_page_citations import _git, needs_git
 
 WRITTEN = "package spans\n\nfunc mergeSpans(a, b int) int {\n\treturn a + b\n}\n"
-# mergeSpans edited (its body) and moved down: its old lines stand nowhere.
+# mergeSpans edited (its body grown by a line) and moved down: its old
+# lines stand nowhere.
 EDITED = (
     "package spans\n\n// other is new.\nfunc other() int {\n\treturn 1\n}\n\n"
-    "func mergeSpans(a, b int) int {\n\treturn b + a\n}\n"
+    "func mergeSpans(a, b int) int {\n\tsum := b + a\n\treturn sum\n}\n"
 )
 # Two types' methods of that name: nothing tells which one was cited.
 TWICE = (
@@ -78,11 +79,11 @@ def test_an_edited_moved_function_gets_the_unsafe_fix(tmp_path: Path) -> None:
         assert message.startswith("`src/spans.go:3-5`: the cited lines changed since ")
         assert "now stand" not in message
         assert safety == FixSafety.UNSAFE
-        assert edits == "8 10"
+        assert edits == "8 11"  # to its end, as Go's reader tells it
     assert _fix(folder) == PAGE.format(sentence="`mergeSpans` joins two spans")
     assert _fix(folder, "--unsafe-fixes") == (
-        "# Design\n\n`mergeSpans` joins two spans (`src/spans.go:8-10`, "
-        "[here](../src/spans.go#L8-L10)).\n"
+        "# Design\n\n`mergeSpans` joins two spans (`src/spans.go:8-11`, "
+        "[here](../src/spans.go#L8-L11)).\n"
     )
 
 
@@ -132,8 +133,8 @@ def test_a_name_of_the_function_around_the_cited_lines_gets_no_fix(tmp_path: Pat
 
 @needs_git
 def test_a_comment_cited_above_the_definition_moves_with_it(tmp_path: Path) -> None:
-    # Cited from its comment (line 3), the function defined at 4: the range
-    # keeps its place against the definition, now at 9.
+    # Cited from its comment (line 3), the function defined at 4 to 6: the
+    # range keeps its place against the definition, now at 9 to 12.
     (tmp_path / "src").mkdir()
     (tmp_path / "docs").mkdir()
     (tmp_path / "src" / "spans.go").write_text(
@@ -149,4 +150,22 @@ def test_a_comment_cited_above_the_definition_moves_with_it(tmp_path: Path) -> N
     (tmp_path / "src" / "spans.go").write_text(now)
     _git(tmp_path, "commit", "-q", "-am", "edited")
     found = _fixes(tmp_path)
-    assert [(safety, edits) for *_, safety, edits in found] == [(FixSafety.UNSAFE, "8 11")]
+    assert [(safety, edits) for *_, safety, edits in found] == [(FixSafety.UNSAFE, "8 12")]
+
+
+@needs_git
+def test_a_range_short_of_the_end_keeps_its_length(tmp_path: Path) -> None:
+    # The signature and first line cited (3-4), not the function's end (5).
+    (tmp_path / "src").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "src" / "spans.go").write_text(WRITTEN)
+    (tmp_path / "docs" / "design.md").write_text(
+        "# Design\n\n`mergeSpans` starts so (`src/spans.go:3-4`).\n"
+    )
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-q", "-m", "written")
+    (tmp_path / "src" / "spans.go").write_text(EDITED)
+    _git(tmp_path, "commit", "-q", "-am", "edited")
+    found = _fixes(tmp_path)
+    assert [(safety, edits) for *_, safety, edits in found] == [(FixSafety.UNSAFE, "8 9")]

@@ -97,6 +97,10 @@ class Definition(NamedTuple):
     """"class", "interface", "struct", "enum", "trait", "object", "type",
     "function", "method", "field", "constant", "variable", "enum member",
     "module" or "macro", as the language names it nearest."""
+    end: int = 0
+    """The last line of a class's or function's declaration (1-based), where
+    the reader tells it; 0 where it does not (a field, a constant): a
+    citation moved with its construct is re-anchored to its whole extent."""
 
 
 class Language(NamedTuple):

@@ -107,6 +107,8 @@ def _query(grammar: Grammar, source: str) -> tree_sitter.Query:
 _RANK = {"variable": 0, "constant": 1, "type": 1, "function": 2, "class": 2}
 _CLASS_KINDS = frozenset({"class", "interface", "struct", "enum", "trait", "object", "union"})
 _FUNCTION_KINDS = frozenset({"function", "method"})
+_EXTENDED = _CLASS_KINDS | _FUNCTION_KINDS
+"""The kinds whose definitions' ends are read (`Definition.end`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +151,12 @@ def grammar_facts(grammar: Grammar, text: str) -> GrammarFacts:
             key = (node.start_byte, node.end_byte)
             if key not in ranked or ranked[key][0] < rank:
                 name = _text(code, node.start_byte, node.end_byte)
-                ranked[key] = (rank, Definition(name, node.start_point.row + 1, kind))
+                # A class's or function's name is a field of its declaration
+                # node (the queries capture it so), which ends where it does;
+                # another kind's parent may be a list of many (an enum's body).
+                parent = node.parent if kind in _EXTENDED else None
+                end = parent.end_point.row + 1 if parent is not None else 0
+                ranked[key] = (rank, Definition(name, node.start_point.row + 1, kind, end))
     unsure: tuple[tuple[int, int], ...] = ()
     if root.has_error:
         errors = tree_sitter.QueryCursor(_query(grammar, "(ERROR) @error")).captures(root)
