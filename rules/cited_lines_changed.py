@@ -256,7 +256,9 @@ def _re_anchored(
     where each number written is a known one. The safe fix is where each
     cited block stands once in the file now; the unsafe one, where the
     construct its sentence names does (`_by_name`)."""
-    if not citation.numbers or citation.line > len(page_lines):
+    # A pinned citation names its lines at its pin: new numbers with the old
+    # pin would point at other lines there.
+    if citation.commit or not citation.numbers or citation.line > len(page_lines):
         return None
     line = page_lines[citation.line - 1]
     edits = []

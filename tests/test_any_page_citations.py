@@ -472,6 +472,10 @@ def test_a_github_url_pinned_to_a_commit_is_judged_at_its_pin(checkout: Path) ->
     found = _found(checkout, "DL803")
     assert [(line, column) for line, column, _, _ in found] == [(3, 1)]
     assert f"since {first[:8]}" in found[0][3] and found[0][3].endswith("43-44")
+    # No fix: new numbers with the old pin would cite other lines at that commit.
+    settings = Settings(select=["DL803"], root=checkout, cache=False)
+    report = check_paths([checkout / "docs" / "design.md"], settings)
+    assert [diagnostic.fix for diagnostic in report.diagnostics] == [None]
 
 
 @needs_git
