@@ -358,6 +358,14 @@ class RuleContext:
         if self.records_facts:
             self._ask(kind, path)
 
+    def tally(self, template: str, count: int) -> None:
+        """Count `count` claims of the file its check could not judge, said
+        once a run with the others counted by `template` (`{count}` their
+        total, `{s}` "s" where it is not 1): a fact of the file's result, so
+        that a run reusing the result counts them again."""
+        if count > 0:
+            self._ask("tally", f"{self.path}\0{count}\0{template}")
+
     @property
     def listing_mode(self) -> bool:
         """True when existence comes from a listing: sizes may be unknown."""

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import HistoryView, RuleContext
-from doclint.util.notices import tally
 
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Citation
@@ -67,7 +66,7 @@ def drift_commits(
         elif not commit:
             counts[UNCOMMITTED] += 1
     for template, count in counts.items():
-        tally(template, count)
+        ctx.tally(template, count)
     return kept, frozenset(shallow)
 
 

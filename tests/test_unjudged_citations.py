@@ -121,3 +121,23 @@ def test_outside_a_checkout_and_on_an_uncommitted_page_the_run_says_so(
         "on (cited-lines-changed): their pages are not committed as they are in the tree; "
         "their lines are compared once committed"
     ]
+
+
+def test_a_run_that_reuses_the_pages_results_says_it_too(
+    origin: Path, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The count is a fact of the page's result: a cached run, which runs no
+    rule on the page, counts its unjudged citations again as it reuses it."""
+    from doclint import Settings
+    from doclint.incremental.store import ContentCache
+    from tests.running import run
+
+    shallow = tmp_path / "shallow"
+    url = origin.resolve().as_uri()
+    subprocess.run(["git", "clone", "-q", "--depth", "1", url, str(shallow)], check=True)
+    settings = Settings(root=shallow, cache=True, cache_dir=tmp_path / "cache", jobs=1)
+    capfd.readouterr()
+    for reused in (False, True):
+        ran = run([shallow / ".qoder"], settings, stores=ContentCache(settings.cache_dir, print))
+        assert (ran.from_cache == ran.files_checked == 1) is reused
+        assert capfd.readouterr().err.splitlines().count(SHALLOW_LINE) == 1
