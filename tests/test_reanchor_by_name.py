@@ -29,13 +29,15 @@ TWICE = (
 PAGE = "# Design\n\n{sentence} (`src/spans.go:3-5`, [here](../src/spans.go#L3-L5)).\n"
 
 
-def _checkout(folder: Path, sentence: str, now: str) -> Path:
+def _checkout(
+    folder: Path, sentence: str, now: str, page: str = PAGE, written: str = WRITTEN
+) -> Path:
     """A checkout whose page cites `mergeSpans` where it was written, and
     whose source then became `now`."""
     (folder / "src").mkdir()
     (folder / "docs").mkdir()
-    (folder / "src" / "spans.go").write_text(WRITTEN)
-    (folder / "docs" / "design.md").write_text(PAGE.format(sentence=sentence))
+    (folder / "src" / "spans.go").write_text(written)
+    (folder / "docs" / "design.md").write_text(page.format(sentence=sentence))
     _git(folder, "init", "-q")
     _git(folder, "add", "-A")
     _git(folder, "commit", "-q", "-m", "written")
@@ -115,17 +117,8 @@ def test_a_name_the_file_does_not_define_gets_no_fix(tmp_path: Path) -> None:
 @needs_git
 def test_a_name_of_the_function_around_the_cited_lines_gets_no_fix(tmp_path: Path) -> None:
     # The name says where the function went, not where the lines inside it did.
-    (tmp_path / "src").mkdir()
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "src" / "spans.go").write_text(WRITTEN)
-    (tmp_path / "docs" / "design.md").write_text(
-        "# Design\n\n`mergeSpans` adds them (`src/spans.go:4-5`).\n"
-    )
-    _git(tmp_path, "init", "-q")
-    _git(tmp_path, "add", "-A")
-    _git(tmp_path, "commit", "-q", "-m", "written")
-    (tmp_path / "src" / "spans.go").write_text(EDITED)
-    _git(tmp_path, "commit", "-q", "-am", "edited")
+    page = "# Design\n\n{sentence} (`src/spans.go:4-5`).\n"
+    _checkout(tmp_path, "`mergeSpans` adds them", EDITED, page)
     found = _fixes(tmp_path)
     assert len(found) == 1
     assert found[0][3] is None
@@ -135,20 +128,10 @@ def test_a_name_of_the_function_around_the_cited_lines_gets_no_fix(tmp_path: Pat
 def test_a_comment_cited_above_the_definition_moves_with_it(tmp_path: Path) -> None:
     # Cited from its comment (line 3), the function defined at 4 to 6: the
     # range keeps its place against the definition, now at 9 to 12.
-    (tmp_path / "src").mkdir()
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "src" / "spans.go").write_text(
-        "package spans\n\n// mergeSpans joins two spans.\n" + WRITTEN.split("\n\n", 1)[1]
-    )
-    (tmp_path / "docs" / "design.md").write_text(
-        "# Design\n\n`mergeSpans` joins them (`src/spans.go:3-6`).\n"
-    )
-    _git(tmp_path, "init", "-q")
-    _git(tmp_path, "add", "-A")
-    _git(tmp_path, "commit", "-q", "-m", "written")
+    written = "package spans\n\n// mergeSpans joins two spans.\n" + WRITTEN.split("\n\n", 1)[1]
     now = EDITED.replace("func mergeSpans", "// mergeSpans joins two spans.\nfunc mergeSpans")
-    (tmp_path / "src" / "spans.go").write_text(now)
-    _git(tmp_path, "commit", "-q", "-am", "edited")
+    page = "# Design\n\n{sentence} (`src/spans.go:3-6`).\n"
+    _checkout(tmp_path, "`mergeSpans` joins them", now, page, written)
     found = _fixes(tmp_path)
     assert [(safety, edits) for *_, safety, edits in found] == [(FixSafety.UNSAFE, "8 12")]
 
@@ -156,16 +139,8 @@ def test_a_comment_cited_above_the_definition_moves_with_it(tmp_path: Path) -> N
 @needs_git
 def test_a_range_short_of_the_end_keeps_its_length(tmp_path: Path) -> None:
     # The signature and first line cited (3-4), not the function's end (5).
-    (tmp_path / "src").mkdir()
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "src" / "spans.go").write_text(WRITTEN)
-    (tmp_path / "docs" / "design.md").write_text(
-        "# Design\n\n`mergeSpans` starts so (`src/spans.go:3-4`).\n"
+    _checkout(
+        tmp_path, "`mergeSpans` starts so", EDITED, "# Design\n\n{sentence} (`src/spans.go:3-4`).\n"
     )
-    _git(tmp_path, "init", "-q")
-    _git(tmp_path, "add", "-A")
-    _git(tmp_path, "commit", "-q", "-m", "written")
-    (tmp_path / "src" / "spans.go").write_text(EDITED)
-    _git(tmp_path, "commit", "-q", "-am", "edited")
     found = _fixes(tmp_path)
     assert [(safety, edits) for *_, safety, edits in found] == [(FixSafety.UNSAFE, "8 9")]
