@@ -1,4 +1,4 @@
-"""Two more public RepoAgent trees, a seeded sample of each labelled by reading before
+"""More public RepoAgent trees, a seeded sample of each labelled by reading before
 doclint ran on them (tests/labels/README.md, "More RepoAgent trees"), held exactly with
 no configuration.
 
@@ -7,7 +7,10 @@ no configuration.
 - `repoagent4`: Azure Functions samples (`tests/labelled_repoagent4/`), English, folders
   named with `-`, most caller sentences true;
 - `repoagent5`: Langchain-Chatchat 0.2.final (`tests/labelled_repoagent5/`), Chinese, a
-  worker rewritten after the pages and two modules added without one.
+  worker rewritten after the pages and two modules added without one;
+- `repoagent6`: a0-jax (`tests/labelled_repoagent6/`), English, written by a small local model
+  (qwen2.5:7b through Ollama): sections documenting objects the project never had, text cut
+  off, a fence left open over the next heading.
 
 doclint's findings equal the labels, in either direction, but for the disagreements of
 `KNOWN_MISSES` (a label doclint does not report) and `KNOWN_EXTRAS` (a finding no label
@@ -35,6 +38,7 @@ TREES = {
     "repoagent3": HERE / "labelled_repoagent3",
     "repoagent4": HERE / "labelled_repoagent4",
     "repoagent5": HERE / "labelled_repoagent5",
+    "repoagent6": HERE / "labelled_repoagent6",
 }
 RULE_OF_KIND: dict[str, str] = bench_module("score_repoagent").CODE_OF_KIND  # type: ignore[attr-defined]
 _FIRST_PATH = re.compile(r"^`([^`]+)`")
@@ -58,8 +62,24 @@ KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
     ("repoagent5", "markdown_docs/server/model_workers/baichuan.md", 83, "DL710"): (
         _UNREAD_RELATION
     ),
+    # "# Documentation: `calculateDiscount`" under TicTacToeGame.__init__'s heading
+    ("repoagent6", "markdown_docs/games/tic_tac_toe_game.md", 164, "DL711"): (
+        "an invented section opened by a heading in a form DL711 does not read: "
+        "'# Documentation: `X`', not 'Documentation for X'"
+    ),
+    # "- **Compliance**: ... regulations (e" and improve_policy_with_mcts's heading follows
+    ("repoagent6", "markdown_docs/tree_search.md", 110, "DL707"): (
+        "a list item cut inside a word in parentheses: DL707 reads a list item as cut "
+        "only when it stops on a comma or a word leading on"
+    ),
 }
-KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {}
+KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {
+    # reset_env's heading (utils.md:154) stands inside the fence the cut at :153 left open
+    ("repoagent6", "markdown_docs/utils.md", 1, "DL704"): (
+        "the heading swallowed by a cut-off section's open fence: the labels count the cut "
+        "once (DL707 at :153), not again as an object without a heading"
+    ),
+}
 
 
 def known(entries: dict[tuple[str, str, int, str], str], tree: str) -> set[Finding]:

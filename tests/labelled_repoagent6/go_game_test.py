@@ -1,0 +1,2 @@
+def test_example() -> None:
+    assert 1 == 1
