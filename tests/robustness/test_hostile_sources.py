@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 import pytest
-from doclint_rules.misclassified_file import _docstring_owner
+from doclint_rules.file_claims.misclassified_file import _docstring_owner
 
 from doclint import Settings, check_text
 from doclint.rule_api import SourceFile

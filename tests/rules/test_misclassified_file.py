@@ -1,5 +1,5 @@
 import pytest
-from doclint_rules.misclassified_file import (
+from doclint_rules.file_claims.misclassified_file import (
     _ROW_CLAIMS,
     BENCH_PARTS,
     CACHE_PARTS,
