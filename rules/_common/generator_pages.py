@@ -150,6 +150,17 @@ def documented_object(entry: Entry, objects: ModuleObjects) -> PyObject | None:
     return obj if obj is not None and obj.kind == entry.kind else None
 
 
+def in_output_example(profile: Profile, line: str, example: bool) -> bool:
+    """Whether the lines from `line` on are in an output example (which
+    illustrates, claiming nothing), where they were (`example`) before it: a
+    part's label opens the output's and ends any other's."""
+    label = profile.label_line.match(line)
+    if label is None:
+        return example
+    part = profile.field_of_label(label.group("label"))
+    return part is not None and part.name == "output"
+
+
 def fenced_lines(page: MarkdownPage) -> set[int]:
     """The lines of the page's code blocks, their fences included."""
     return _fenced_lines(page)[0]

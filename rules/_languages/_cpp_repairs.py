@@ -102,15 +102,31 @@ def find_errors(
             _unsure(reading, node)
             _blank_statement_arguments(reading, node, arguments)
             continue
-        for child in node.children:
-            if child.has_error or child.is_error:
-                stack.append((child, entered, in_error))
-                # Not read whole, but repairs may lie inside.
-                whole = child.is_error or child.type in walked
-                if entered and in_error and not whole and _holds_error(child):
-                    _unsure(reading, child)
-            elif entered and in_error and child.type not in read and child.type != "comment":
+        stack += _children(reading, node, entered, in_error, walked, read)
+
+
+def _children(
+    reading: Reading,
+    node: tree_sitter.Node,
+    entered: bool,
+    in_error: bool,
+    walked: frozenset[str],
+    read: frozenset[str],
+) -> list[tuple[tree_sitter.Node, bool, bool]]:
+    """The children of `node` that hold errors, to look into as `find_errors`
+    does; inside an error the walk enters (`entered`, `in_error`), the lines
+    of the others it does not read whole are recorded as unsure."""
+    found = []
+    for child in node.children:
+        if child.has_error or child.is_error:
+            found.append((child, entered, in_error))
+            # Not read whole, but repairs may lie inside.
+            whole = child.is_error or child.type in walked
+            if entered and in_error and not whole and _holds_error(child):
                 _unsure(reading, child)
+        elif entered and in_error and child.type not in read and child.type != "comment":
+            _unsure(reading, child)
+    return found
 
 
 def _unsure(reading: Reading, node: tree_sitter.Node) -> None:

@@ -48,17 +48,21 @@ def unknown_lines(page: AnyPage, lines: list[str], book: PhraseBook) -> list[tup
             if code and any(start <= line_number <= end for start, end in code):
                 continue
             text = raw.rstrip()
-            if text in fixed:
-                continue
-            if pattern is not None and answers is not None:
-                answer = answers.get(text)
-                if answer is None:
-                    matched = pattern.fullmatch(text)
-                    answer = answers[text] = matched is not None and matched.lastgroup is not None
-                if answer:
-                    continue
-            found.append((line_number, text, title))
+            if text not in fixed and not _matches(text, pattern, answers):
+                found.append((line_number, text, title))
     return found
+
+
+def _matches(text: str, pattern: Pattern | None, answers: LatestDict[str, bool] | None) -> bool:
+    """Whether a section's pattern of other entries matches the line `text`,
+    its answer kept in `answers`."""
+    if pattern is None or answers is None:
+        return False
+    answer = answers.get(text)
+    if answer is None:
+        matched = pattern.fullmatch(text)
+        answer = answers[text] = matched is not None and matched.lastgroup is not None
+    return answer
 
 
 def _answers(pattern: Pattern) -> LatestDict[str, bool]:

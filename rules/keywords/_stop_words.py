@@ -103,21 +103,22 @@ def stop_word_findings(
     return found
 
 
-# The latest page's answer: stopword-keyword and prose-keyword ask in turn for
-# the same page, in the same file's context (the context records the facts asked).
-_latest: tuple[KeywordIndex, RuleContext, set[str]] | None = None
+# The latest page's answer, the one item of the list: stopword-keyword and
+# prose-keyword ask in turn for the same page, in the same file's context
+# (the context records the facts asked).
+_latest: list[tuple[KeywordIndex, RuleContext, set[str]]] = []
 
 
 def generator_words(page: KeywordIndex, ctx: RuleContext) -> set[str]:
     """The entries of `page`'s identifier lists, stop words aside, that the
     generator wrote itself on the generated page `page` indexes, and did not
     copy there from the file that page documents."""
-    global _latest
-    if _latest is not None and _latest[0] is page and _latest[1] is ctx:
-        return _latest[2]
+    for asked, context, written in _latest:
+        if asked is page and context is ctx:
+            return written
     names = {entry.name for category in identifier_lists(page) for entry in category.entries}
     written = _generator_words(page, ctx, names - STOP_WORDS)
-    _latest = (page, ctx, written)
+    _latest[:] = [(page, ctx, written)]
     return written
 
 

@@ -16,7 +16,7 @@ from doclint.rule_api import (
     shipped_pattern,
 )
 
-from .._common.generator_pages import Entry, claimed_source, fenced_lines
+from .._common.generator_pages import Entry, claimed_source, fenced_lines, in_output_example
 from ._project_model import project_model
 
 # A heading's text that opens the documentation of a named object ("Object:
@@ -107,27 +107,11 @@ class InventedSection(Rule[MarkdownPage]):
             if number in headings:
                 entry, reported, example = headings[number], False, False
                 continue
-            label = profile.label_line.match(line)
-            if label is not None:
-                part = profile.field_of_label(label.group("label"))
-                example = part is not None and part.name == "output"
+            example = in_output_example(profile, line, example)
             if entry is None or reported or example or number in fenced:
                 continue
-            if not line.startswith(("#", "**")):
-                continue
-            heading = ATX.match(line)
-            if heading is not None:
-                match = _OBJECT_HEADING.match(heading.group(2) or "")
-            else:
-                match = _LABELLED_OBJECT.match(line) or _OBJECT_LABEL.match(line)
-            if match is None:
-                continue
-            written = next(g for g in match.groups() if g)
-            name = written.rpartition(".")[2]
-            plain = "named" in match.re.groupindex and match.group("named") is not None
-            if plain and f"`{written}`" not in line and not _CODE_NAME.fullmatch(name):
-                continue  # "## Methods Overview": a heading of the section's own parts
-            if name in entry.qualname or name in known:
+            name = _object_named(line)
+            if name is None or name in entry.qualname or name in known:
                 continue
             if profile.field_of_label(name) is not None:
                 continue  # a labelled part of the section ("**Note**: ..."), not an object
@@ -141,3 +125,24 @@ class InventedSection(Rule[MarkdownPage]):
                 " of the project: the generator invented this section"
             )
             yield Finding(number, 1, message, cause=self.INVENTED)
+
+
+def _object_named(line: str) -> str | None:
+    """The name of the object whose documentation a heading or a bold label
+    opens; None for another line, or for a heading of the section's own
+    parts ("## Methods Overview")."""
+    if not line.startswith(("#", "**")):
+        return None
+    heading = ATX.match(line)
+    if heading is not None:
+        match = _OBJECT_HEADING.match(heading.group(2) or "")
+    else:
+        match = _LABELLED_OBJECT.match(line) or _OBJECT_LABEL.match(line)
+    if match is None:
+        return None
+    written = next(g for g in match.groups() if g)
+    name = written.rpartition(".")[2]
+    plain = "named" in match.re.groupindex and match.group("named") is not None
+    if plain and f"`{written}`" not in line and not _CODE_NAME.fullmatch(name):
+        return None
+    return name

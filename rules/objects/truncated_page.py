@@ -16,7 +16,12 @@ from doclint.rule_api import (
 )
 from doclint.rule_api_generators import Pattern
 
-from .._common.generator_pages import fenced_lines, profiled_page, source_objects
+from .._common.generator_pages import (
+    ProfiledPage,
+    fenced_lines,
+    profiled_page,
+    source_objects,
+)
 
 # How a finished line ends: a sentence's end in either script, a closing
 # bracket or quote, a code span, emphasis, a rule (`***`), a table's pipe.
@@ -70,32 +75,24 @@ class TruncatedPage(Rule[MarkdownPage]):
         if profiled is None or not profiled.profile.makes("complete-page"):
             return
         reported: set[int] = set()
-        # A fence left open in one section swallows the headings after it: the
-        # headings of objects the source defines (an example's are made up).
-        heading = profiled.profile.entries.pattern
-        objects = source_objects(profiled, ctx)
-        names = {obj.name for obj in objects.objects.values()} if objects else set()
-        for block in page.markdown.code_blocks:
-            if not block.fenced:
-                continue
-            body = range(block.content_line, block.end_line + (0 if block.closed else 1))
-            swallowed = next((n for n in body if _heads(heading, ctx.lines[n - 1], names)), None)
-            if swallowed is not None:
-                line = _last_text_line(ctx.lines, block.line, swallowed)
-                reported.add(line)
-                message = (
-                    "a code block opened here is never closed before the next object's heading:"
-                    " the generator's output was cut off"
-                )
-                yield Finding(line, 1, message, cause=self.OPEN_FENCE)
-        # A section cut short: its last line stops mid-sentence or mid-list.
-        fenced = fenced_lines(page)
-        for entry in profiled.entries[1:]:
-            line = _last_text_line(ctx.lines, 0, entry.line)
-            if line and line not in fenced and line not in reported and _cut(ctx.lines[line - 1]):
-                reported.add(line)
-                message = "the section stops mid-sentence: the generator's output was cut off"
-                yield Finding(line, 1, message, cause=self.MID_TEXT)
+        for line in _open_fences(page, ctx, profiled):
+            reported.add(line)
+            message = (
+                "a code block opened here is never closed before the next object's heading:"
+                " the generator's output was cut off"
+            )
+            yield Finding(line, 1, message, cause=self.OPEN_FENCE)
+        for line in _cut_sections(page, ctx, profiled, reported):
+            reported.add(line)
+            message = "the section stops mid-sentence: the generator's output was cut off"
+            yield Finding(line, 1, message, cause=self.MID_TEXT)
+        yield from self._page_end(ctx, profiled, reported)
+
+    def _page_end(
+        self, ctx: RuleContext, profiled: ProfiledPage, reported: set[int]
+    ) -> Iterator[Finding]:
+        """The page's end inside a code block (when nothing else was
+        reported), or mid-sentence."""
         if profiled.open_fence:
             last = max((n for n, line in enumerate(ctx.lines, 1) if line.strip()), default=1)
             if last not in reported and not reported:
@@ -107,6 +104,34 @@ class TruncatedPage(Rule[MarkdownPage]):
         if line not in reported and _cut(text):
             message = "the page stops mid-sentence: the generator's output was cut off"
             yield Finding(line, 1, message, cause=self.MID_TEXT)
+
+
+def _open_fences(page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage) -> Iterator[int]:
+    """The last line of text before each code block left open swallows a
+    heading: a fence left open in one section swallows the headings after
+    it, the headings of objects the source defines (an example's are made up)."""
+    heading = profiled.profile.entries.pattern
+    objects = source_objects(profiled, ctx)
+    names = {obj.name for obj in objects.objects.values()} if objects else set()
+    for block in page.markdown.code_blocks:
+        if not block.fenced:
+            continue
+        body = range(block.content_line, block.end_line + (0 if block.closed else 1))
+        swallowed = next((n for n in body if _heads(heading, ctx.lines[n - 1], names)), None)
+        if swallowed is not None:
+            yield _last_text_line(ctx.lines, block.line, swallowed)
+
+
+def _cut_sections(
+    page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage, reported: set[int]
+) -> Iterator[int]:
+    """The last line of each section cut short, stopping mid-sentence or
+    mid-list, not yet `reported` (which the caller adds to as it goes)."""
+    fenced = fenced_lines(page)
+    for entry in profiled.entries[1:]:
+        line = _last_text_line(ctx.lines, 0, entry.line)
+        if line and line not in fenced and line not in reported and _cut(ctx.lines[line - 1]):
+            yield line
 
 
 def _heads(heading: Pattern, line: str, names: set[str]) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
@@ -16,8 +17,17 @@ from doclint.rule_api import (
     shipped_pattern,
 )
 
-from .._common.generator_pages import claimed_source, documented_object, source_file
+from .._common.generator_pages import (
+    Mention,
+    ProfiledPage,
+    claimed_source,
+    documented_object,
+    source_file,
+)
 from ._project_model import ProjectModel, project_model
+
+if TYPE_CHECKING:
+    from .._common.python_objects import PyObject
 
 
 class WrongCaller(Rule[MarkdownPage]):
@@ -79,7 +89,6 @@ class WrongCaller(Rule[MarkdownPage]):
         profiled, objects = found
         mentions = [m for m in profiled.mentions if m.claim == "caller-claim" and m.entry]
         model: ProjectModel | None = None
-        headed = {entry.qualname[-1] for entry in profiled.entries}
         reported: set[int] = set()
         for mention in mentions:
             assert mention.entry is not None
@@ -88,31 +97,45 @@ class WrongCaller(Rule[MarkdownPage]):
                 continue
             if model is None:
                 model = project_model(profiled.profile, profiled.project, ctx)
-            line = ctx.lines[mention.line - 1]
-            target = _subject(line[: mention.column - 1], obj.name, model)
-            if target is None or _PARTICIPLE.search(line[: mention.column - 1]):
-                continue
-            # Calling an instance, or constructing it, calls these methods.
-            implicit = target == obj.name and target in _IMPLICIT and len(obj.qualname) > 1
-            owner = obj.qualname[-2] if implicit else None
-            places = _places(line[mention.column - 1 :], mention.callers)
-            for caller, place in zip(mention.callers, places, strict=True):
-                written = source_file(caller, model.suffix)
-                if written is not None:
-                    finding = self._judge_file(written[0], written[1], target, model, ctx)
-                else:
-                    named = _named_files(place, model)
-                    if not named and caller in headed and not model.complete:
-                        # A caller the page heads is one the page places in its
-                        # source: where a sample cannot settle "anywhere", that can.
-                        named = [profiled.source]
-                    said = line[mention.column - 1 :].split(caller, 1)[0]
-                    prose = _prose_word(caller, said, place, line)
-                    finding = self._judge(caller, target, model, named or [], prose, owner)
-                if finding is not None:
-                    reported.add(mention.line)
-                    yield Finding(mention.line, mention.column, finding[0], cause=finding[1])
-                    break
+            finding = self._judge_mention(mention, obj, profiled, model, ctx)
+            if finding is not None:
+                reported.add(mention.line)
+                yield Finding(mention.line, mention.column, finding[0], cause=finding[1])
+
+    def _judge_mention(
+        self,
+        mention: Mention,
+        obj: PyObject,
+        profiled: ProfiledPage,
+        model: ProjectModel,
+        ctx: RuleContext,
+    ) -> tuple[str, Cause] | None:
+        """The message and cause refuting the first caller of `obj` the
+        mention's sentence names that the sources refute; None for none."""
+        line = ctx.lines[mention.line - 1]
+        before, after = line[: mention.column - 1], line[mention.column - 1 :]
+        target = _subject(before, obj.name, model)
+        if target is None or _PARTICIPLE.search(before):
+            return None
+        # Calling an instance, or constructing it, calls these methods.
+        implicit = target == obj.name and target in _IMPLICIT and len(obj.qualname) > 1
+        owner = obj.qualname[-2] if implicit else None
+        headed = {entry.qualname[-1] for entry in profiled.entries}
+        for caller, place in zip(mention.callers, _places(after, mention.callers), strict=True):
+            written = source_file(caller, model.suffix)
+            if written is not None:
+                finding = self._judge_file(written[0], written[1], target, model, ctx)
+            else:
+                named = _named_files(place, model)
+                if not named and caller in headed and not model.complete:
+                    # A caller the page heads is one the page places in its
+                    # source: where a sample cannot settle "anywhere", that can.
+                    named = [profiled.source]
+                prose = _prose_word(caller, after.split(caller, 1)[0], place, line)
+                finding = self._judge(caller, target, model, named or [], prose, owner)
+            if finding is not None:
+                return finding
+        return None
 
     def _judge(
         self,
@@ -139,24 +162,31 @@ class WrongCaller(Rule[MarkdownPage]):
         else:
             return None  # the caller may live in a source the tree does not hold
         if not found:
-            if not model.defined(caller) and (
-                prose or caller in model.bound or caller in model.imported
-            ):
-                # A word of prose ("the operator functions"), or a name that
-                # may hold a callable without defining one (`self.activate =
-                # ...`, a library's function the project imports).
-                return None
-            message = f"`{caller}`, named as a caller of `{target}`, is not defined{where}"
-            elsewhere = sorted({d.path for d in model.defined(caller)}) if where else []
-            if elsewhere:
-                message += f"; it is defined in `{elsewhere[0]}`"
-            return message, self.UNDEFINED
+            return self._undefined(caller, target, model, prose, where)
         if any(d.kind == "class" and target in model.attributes(d) for d in found):
             return None  # a class with a method of that name: the framework dispatches to it
         wanted = (target,) if owner is None else (target, owner)
         if not any(model.reaches(d, name) for d in found for name in wanted):
             return f"`{caller}` does not call `{target}`", self.NOT_CALLING
         return None
+
+    def _undefined(
+        self, caller: str, target: str, model: ProjectModel, prose: bool, where: str
+    ) -> tuple[str, Cause] | None:
+        """The message and cause of a caller not defined where the sentence
+        says (`where`, or anywhere in the project when empty); None for a
+        word of prose ("the operator functions"), or a name that may hold a
+        callable without defining one (`self.activate = ...`, a library's
+        function the project imports)."""
+        if not model.defined(caller) and (
+            prose or caller in model.bound or caller in model.imported
+        ):
+            return None
+        message = f"`{caller}`, named as a caller of `{target}`, is not defined{where}"
+        elsewhere = sorted({d.path for d in model.defined(caller)}) if where else []
+        if elsewhere:
+            message += f"; it is defined in `{elsewhere[0]}`"
+        return message, self.UNDEFINED
 
     def _judge_file(
         self, written: str, function: str | None, target: str, model: ProjectModel, ctx: RuleContext

@@ -16,7 +16,7 @@ from doclint.rule_api import (
     shipped_pattern,
 )
 
-from .._common.generator_pages import Entry, claimed_source, fenced_lines
+from .._common.generator_pages import Entry, claimed_source, fenced_lines, in_output_example
 from ._project_model import Definition, ProjectModel, project_model
 
 if TYPE_CHECKING:
@@ -160,30 +160,36 @@ class WrongRelation(Rule[MarkdownPage]):
             if number in headings:
                 entry, example = headings[number], False
                 continue
-            label = profile.label_line.match(line)
-            if label is not None:
-                part = profile.field_of_label(label.group("label"))
-                example = part is not None and part.name == "output"
+            example = in_output_example(profile, line, example)
             if entry is None or example or number in fenced or number in callers:
                 continue
-            if line.startswith("#"):
-                continue
-            relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _RETURNS)
-            if not any(p.search(line) for p in relations):
+            if line.startswith("#") or not _claims_a_relation(line):
                 continue
             if model is None:
                 model = project_model(profiled.profile, profiled.project, ctx)
-            obj = objects.objects.get(entry.qualname)
-            subject = obj.name if obj is not None and obj.kind == "class" else None
-            judged = self._line(line, subject, entry, profiled.source, model)
-            if judged is None:
-                judged = self._member(line, entry, objects, model, headed)
-            if judged is None:
-                judged = self._callee(line, entry, model)
-            if judged is None:
-                judged = self._returned(line, entry, model)
+            judged = self._refuted(line, entry, objects, profiled.source, model, headed)
             if judged is not None:
                 yield Finding(number, judged[0], judged[1], cause=judged[2])
+
+    def _refuted(
+        self,
+        line: str,
+        entry: Entry,
+        objects: ModuleObjects,
+        source: str,
+        model: ProjectModel,
+        headed: set[str],
+    ) -> tuple[int, str, Cause] | None:
+        """(column, message, cause) of the first relation of a line the
+        sources refute: a base or a place, a member, a callee, a class returned."""
+        obj = objects.objects.get(entry.qualname)
+        subject = obj.name if obj is not None and obj.kind == "class" else None
+        return (
+            self._line(line, subject, entry, source, model)
+            or self._member(line, entry, objects, model, headed)
+            or self._callee(line, entry, model)
+            or self._returned(line, entry, model)
+        )
 
     def _line(
         self, line: str, subject: str | None, entry: Entry, source: str, model: ProjectModel
@@ -328,19 +334,8 @@ class WrongRelation(Rule[MarkdownPage]):
         if _WORD.fullmatch(name) and not elsewhere and not tick:
             return None  # "the helper function in utils.py": a word, not a name
         if not where:
-            if not model.sources or (not elsewhere and not model.complete):
-                return None
-            shown = path.replace("\\", "/")
-            message = f"`{shown}`, where the page places `{name}`, is no file of the project"
-            return message + (f"; `{name}` is defined in `{elsewhere[0]}`" if elsewhere else "")
-        readable = [p for p in where if p in model.readable]
-        if not readable or len(readable) < len(where):
-            return None
-        if any(model.mentions(p, name) for p in readable):
-            return None  # defined, imported, assigned or used there: it has it
-        message = f"`{readable[0]}` does not define `{name}`"
-        moved = [p for p in elsewhere if p not in readable]
-        return message + (f"; it is defined in `{moved[0]}`" if moved else "")
+            return _no_such_file(name, path, elsewhere, model)
+        return _not_defined_in(name, where, elsewhere, model)
 
     def _imported(self, name: str, module: str, model: ProjectModel) -> str | None:
         where = model.module(module)
@@ -358,6 +353,38 @@ class WrongRelation(Rule[MarkdownPage]):
             if model.mentions(path, name):
                 return None
         return f"`{module}` has no `{name}` to import"
+
+
+def _claims_a_relation(line: str) -> bool:
+    """`line` has the words of a relation between objects."""
+    relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _RETURNS)
+    return any(pattern.search(line) for pattern in relations)
+
+
+def _no_such_file(name: str, path: str, elsewhere: list[str], model: ProjectModel) -> str | None:
+    """The message of a place the project has no file of, where a place is
+    settled: the project's sources read, and the name defined elsewhere or
+    every source read."""
+    if not model.sources or (not elsewhere and not model.complete):
+        return None
+    shown = path.replace("\\", "/")
+    message = f"`{shown}`, where the page places `{name}`, is no file of the project"
+    return message + (f"; `{name}` is defined in `{elsewhere[0]}`" if elsewhere else "")
+
+
+def _not_defined_in(
+    name: str, where: list[str], elsewhere: list[str], model: ProjectModel
+) -> str | None:
+    """The message of a name that the files of its place (all of them
+    readable) neither define, import, assign nor use."""
+    readable = [p for p in where if p in model.readable]
+    if not readable or len(readable) < len(where):
+        return None
+    if any(model.mentions(p, name) for p in readable):
+        return None  # defined, imported, assigned or used there: it has it
+    message = f"`{readable[0]}` does not define `{name}`"
+    moved = [p for p in elsewhere if p not in readable]
+    return message + (f"; it is defined in `{moved[0]}`" if moved else "")
 
 
 def _names_another(before: str, subject: str) -> bool:

@@ -117,6 +117,12 @@ class _Reader:
         earlier = self.named_before(written, section)
         if earlier is not None:
             return earlier
+        return self.by_name(written)
+
+    def by_name(self, written: str) -> str | list[str] | None:
+        """The file of the tree a path names by its ending, or a bare name by
+        itself; the candidates when several files have the bare name."""
+        ctx = self.ctx
         if "/" in written:
             # The one file of the tree whose path ends in it; where several
             # do, a path of another project's (an example's) as often.
@@ -185,34 +191,40 @@ def _resolved(
                 reader.note(named_path.section, place)
             continue
         citation: Citation = item  # type: ignore[assignment]
-        if citation.repository and not _ours(citation.repository, ctx):
-            continue
-        commit = "" if citation.commit.startswith("branch:") else citation.commit
-        citation = citation._replace(commit=commit)
-        place = reader.file(citation.path, citation.base, citation.section)
-        if isinstance(place, list):
-            place = reader.beside_named(place, citation.section) or place
-        if isinstance(place, list) and told.get(index):
-            place = _writing(place, told[index], ctx) or place
-        if isinstance(place, list):
-            shown = ", ".join(f"`{p}`" for p in sorted(place)[:3])
-            more = f" and {len(place) - 3} more" if len(place) > 3 else ""
-            citation = citation._replace(
-                problem=f"ambiguous:{len(place)}:{shown}{more}", judged=False
-            )
-        elif place is None:
-            if citation.path.startswith("../") or (
-                "/" not in citation.path and citation.base == "any"
-            ):
-                continue
-            # Judged only where the history had it: a file gone since.
-            citation = citation._replace(problem="", judged=True, base="gone?")
-        else:
-            reader.note(citation.section, place)
-            citation = citation._replace(path=place)
-        kept[index] = len(found)
-        found.append(citation)
+        placed = _placed(citation, index, reader, told, ctx)
+        if placed is not None:
+            kept[index] = len(found)
+            found.append(placed)
     return found, kept
+
+
+def _placed(
+    citation: Citation, index: int, reader: _Reader, told: Mapping[int, set[str]], ctx: RuleContext
+) -> Citation | None:
+    """The citation (the `index`th of the page) with the file of the tree it
+    names, or marked ambiguous among the candidates, or as naming a file
+    gone since; None for one of another repository's, or that names no file
+    a reader could be sent to."""
+    if citation.repository and not _ours(citation.repository, ctx):
+        return None
+    commit = "" if citation.commit.startswith("branch:") else citation.commit
+    citation = citation._replace(commit=commit)
+    place = reader.file(citation.path, citation.base, citation.section)
+    if isinstance(place, list):
+        place = reader.beside_named(place, citation.section) or place
+    if isinstance(place, list) and told.get(index):
+        place = _writing(place, told[index], ctx) or place
+    if isinstance(place, list):
+        shown = ", ".join(f"`{p}`" for p in sorted(place)[:3])
+        more = f" and {len(place) - 3} more" if len(place) > 3 else ""
+        return citation._replace(problem=f"ambiguous:{len(place)}:{shown}{more}", judged=False)
+    if place is None:
+        if citation.path.startswith("../") or ("/" not in citation.path and citation.base == "any"):
+            return None
+        # Judged only where the history had it: a file gone since.
+        return citation._replace(problem="", judged=True, base="gone?")
+    reader.note(citation.section, place)
+    return citation._replace(path=place)
 
 
 def _writing(candidates: list[str], names: set[str], ctx: RuleContext) -> str | None:
