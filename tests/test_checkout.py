@@ -20,7 +20,7 @@ def test_the_built_in_rules_loaded_are_the_files_of_this_checkout():
     folder = PROJECT / "rules"
     rules = [rule for rule in builtin_rules() if rule not in ENGINE_RULES]
     files = {rule.code: Path(inspect.getfile(rule)).resolve() for rule in rules}
-    elsewhere = {code: str(file) for code, file in files.items() if file.parent != folder}
+    elsewhere = {code: str(file) for code, file in files.items() if folder not in file.parents}
     assert elsewhere == {}, HINT
 
 

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from doclint_rules.stopword_keyword import StopwordKeyword
+from doclint_rules.keywords.stopword_keyword import StopwordKeyword
 
 from doclint import __version__
 from doclint.engine.registry import load_registry

@@ -99,7 +99,7 @@ def pages(tree: str) -> list[str]:
 
 def registered() -> set[str]:
     """The labelled kinds' codes doclint has a rule for (a rule's module states its code)."""
-    modules = (HERE.parent / "rules").glob("*.py")
+    modules = (HERE.parent / "rules").rglob("*.py")
     text = "\n".join(path.read_text(encoding="utf-8") for path in modules)
     return set(re.findall(r'code = "(DL7\d\d)"', text)) | {"DL401"}
 

@@ -67,20 +67,20 @@ def test_the_architecture_page_shows_the_table():
         ),
         (
             "doclint.engine.linter",
-            "import doclint_rules.broken_link\n",
-            "doclint_rules.broken_link",
+            "import doclint_rules.links.broken_link\n",
+            "doclint_rules.links.broken_link",
         ),
         (
-            "doclint_rules.broken_link",
+            "doclint_rules.links.broken_link",
             "from doclint.tree.index import Tree\n",
             "doclint.tree.index.Tree",
         ),
         (
-            "doclint_rules.broken_link",
-            "from doclint_rules.orphan_doc import X\n",
-            "doclint_rules.orphan_doc.X",
+            "doclint_rules.links.broken_link",
+            "from doclint_rules.coverage.orphan_doc import X\n",
+            "doclint_rules.coverage.orphan_doc.X",
         ),
-        ("doclint_rules.broken_link", "import requests\n", "requests"),
+        ("doclint_rules.links.broken_link", "import requests\n", "requests"),
         ("doclint_rules._languages.cpp", "import doclint.engine\n", "doclint.engine"),
         (
             "doclint.rule_api",
@@ -101,12 +101,13 @@ def test_the_check_catches_an_import_across_the_layers(name, source, crossing):
             "from doclint.output import FORMATS\nfrom doclint.incremental import store\n",
         ),
         (
-            "doclint_rules.broken_link",
-            "import re\nfrom doclint.rule_api import Rule\nfrom doclint_rules._stale import x\n",
+            "doclint_rules.links.broken_link",
+            "import re\nfrom doclint.rule_api import Rule\n"
+            "from doclint_rules._common.stale import x\n",
         ),
         (
             "doclint_rules._languages.cpp",
-            "import tree_sitter_cpp\nfrom doclint_rules._cpp_counts import c\n",
+            "import tree_sitter_cpp\nfrom doclint_rules._languages._cpp_counts import c\n",
         ),
         ("doclint.output.html", "from doclint.engine.registry import load_registry\n"),
     ],

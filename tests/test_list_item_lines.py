@@ -3,7 +3,7 @@ pattern does, on the shortcut keyword entries take and off it."""
 
 from __future__ import annotations
 
-from doclint_rules._fixing import _LIST_ITEM, _is_list_item
+from doclint_rules._common.fixing import _LIST_ITEM, _is_list_item
 from hypothesis import given
 from hypothesis import strategies as st
 

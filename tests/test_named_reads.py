@@ -25,7 +25,7 @@ NOT_FINDINGS = {
     ("doclint/cli/rule_listing.py", "+ row[5]"),
     # A judgement of the rule: (message, cause), before it makes the Finding.
     (
-        "rules/wrong_caller.py",
+        "rules/objects/wrong_caller.py",
         "yield Finding(mention.line, mention.column, finding[0], cause=finding[1])",
     ),
 }

@@ -1,20 +1,16 @@
-"""The built-in rules are one package entry point: each public module of
-rules/ is read for its rule classes, so a rule file added to the checkout of
-an editable install is found without reinstalling."""
+"""An entry point naming a package of rules: one whose `get_rules()` gives
+its rules (doclint's built-in ones, each family asked for its own), or one
+whose public modules are each read for their rule classes (`_*` modules are
+helpers), a module that fails to import leaving the others loaded."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
-import doclint_rules
-
 from doclint.engine.registry import builtin_rules, load_registry
 from doclint.rule_api import RuleDocs
+from tests.pages import write
 
 NEW_RULE = '''
 from doclint.rule_api import AnyPage, Finding, Rule, RuleDocs, Scope
@@ -43,45 +39,53 @@ class Shouting(_Base):
 '''
 
 
-def _rules_with(tmp_path: Path, modules: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """`doclint rules` run with a copy of the rules package, `modules` added
-    to it, first on the path: what an editable install runs after the files
-    are added to rules/."""
-    copy = tmp_path / "doclint_rules"
-    shutil.copytree(Path(doclint_rules.__path__[0]), copy, ignore=shutil.ignore_patterns("*.so"))
-    for name, source in modules.items():
-        (copy / f"{name}.py").write_text(textwrap.dedent(source), encoding="utf-8")
-    path = [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
-    return subprocess.run(
-        [sys.executable, "-m", "doclint", "rules"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        check=False,
+def _install(folder: Path, name: str, files: dict[str, str]) -> None:
+    """A distribution `name` in `folder` whose one `doclint.rules` entry
+    names its package `name`, its code `files` (a package's name is its own
+    in each test: the process keeps an imported one)."""
+    write(
+        folder,
+        {
+            **{name: textwrap.dedent(source) for name, source in files.items()},
+            f"{name}-0.1.dist-info/METADATA": f"Metadata-Version: 2.1\nName: {name}\n",
+            f"{name}-0.1.dist-info/entry_points.txt": f"[doclint.rules]\n{name} = {name}\n",
+        },
     )
 
 
-def test_a_rule_file_added_to_the_package_is_listed(tmp_path):
-    done = _rules_with(tmp_path, {"shouting": NEW_RULE})
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == ""
-    listed = [line.split()[:2] for line in done.stdout.splitlines()]
-    assert ["DL990", "shouting"] in listed
-    assert ["DL501", "mojibake"] in listed
+def test_each_public_module_of_a_package_is_read_and_one_failing_is_one_line(tmp_path, monkeypatch):
+    files = {
+        "pkgrules/__init__.py": "",
+        "pkgrules/shouting.py": NEW_RULE,
+        "pkgrules/_helper.py": "raise AssertionError('a helper is not read')\n",
+        "pkgrules/broken.py": "import no_such_module\n",
+    }
+    _install(tmp_path, "pkgrules", files)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry = load_registry()
+    assert registry.lookup("shouting").code == "DL990"
+    assert registry.lookup("mojibake").code == "DL501"
     # The base class without a code is no rule; helpers (_*) are not read.
-    assert len(listed) == len(load_registry().rules) + 2
-
-
-def test_a_module_that_fails_to_import_is_one_line_and_the_others_load(tmp_path):
-    done = _rules_with(tmp_path, {"shouting": NEW_RULE, "broken": "import no_such_module\n"})
-    assert done.returncode == 0
-    assert done.stderr.splitlines() == [
-        "doclint: warning: built-in rules (doclint_rules.broken): failed to load:"
+    assert len(registry.rules) == len(builtin_rules()) + 1
+    assert registry.problems == [
+        "plugin 'pkgrules' (pkgrules.broken): failed to load:"
         " ModuleNotFoundError: No module named 'no_such_module'"
     ]
-    assert "DL990" in done.stdout
+
+
+def test_a_package_with_get_rules_gives_its_rules_from_it(tmp_path, monkeypatch):
+    given = "def get_rules():\n    from .shouting import Shouting\n\n    return [Shouting]\n"
+    files = {
+        "givenrules/__init__.py": given,
+        "givenrules/shouting.py": NEW_RULE,
+        "givenrules/unlisted.py": "raise AssertionError('get_rules names the rules')\n",
+    }
+    _install(tmp_path, "givenrules", files)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry = load_registry()
+    assert registry.problems == []
+    assert registry.lookup("shouting").code == "DL990"
+    assert len(registry.rules) == len(builtin_rules()) + 1
 
 
 def test_every_built_in_rule_states_its_own_documentation():

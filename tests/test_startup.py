@@ -79,50 +79,19 @@ ONLY_FOR_THE_WIKI = (
     # `string` (its Template's pattern compiled at import): the line scan
     # and the inline parser write out the two constants they took from it.
     "string",
-    # The wikis' rule helpers: the link rules ask them which links the
-    # citation rules judge only on a wiki's page.
-    "doclint_rules._wiki",
-    "doclint_rules._project_names",
 )
 
 # What a page of no generator (a README) needs of no other kind of page: the
-# generators' page models and their builders, the wikis' claims and reader,
-# and difflib (a suggestion for a wrong heading or a garbled line).
+# builders of the generators' pages (their models are the page types of the
+# rules, which every run imports), the wikis' reader, and difflib (a
+# suggestion for a wrong heading or a garbled line).
 ONLY_FOR_OTHER_KINDS = (
-    "doclint.models.generated",
     "doclint.parsing.file_docs",
     "doclint.parsing.keyword_index",
     "doclint.parsing.folder_pages",
     "doclint.parsing.start_page",
-    "doclint.models.wiki",
     "doclint.parsing.wiki",
     "difflib",
-)
-
-# The rules that judge only the pages of a wiki or of a layout profile: a
-# README is neither's, so they are neither imported nor run for it.
-ONLY_FOR_THEIR_WRITERS = tuple(
-    f"doclint_rules.{name}"
-    for name in [
-        "missing_object",
-        "signature_mismatch",
-        "unknown_parameter",
-        "undocumented_object",
-        "wrong_caller",
-        "ungenerated_doc",
-        "truncated_page",
-        "undocumented_module",
-        "orphan_page",
-        "cited_file_missing",
-        "range_outside_file",
-        "cited_lines_changed",
-        "malformed_citation",
-        "source_list_missing",
-        "name_not_in_code",
-        "name_not_in_cited_lines",
-        "site_link_to_local_page",
-        "generator_markup",
-    ]
 )
 
 README = "# Widgets\n\nA small library of widgets: see [the guide](https://example.org).\n"
@@ -203,7 +172,6 @@ def test_checking_a_page_imports_no_pydantic_nor_what_it_does_not_use(trees, cas
     if case != "wiki":
         assert sorted(modules.intersection(ONLY_FOR_THE_WIKI)) == []
     if case == "readme":
-        assert sorted(modules.intersection(ONLY_FOR_THEIR_WRITERS)) == []
         assert sorted(modules.intersection(ONLY_FOR_OTHER_KINDS)) == []
     if case != "wiki" and cache:
         # No Mermaid block: the client (Node's) is not imported, only asked
@@ -212,13 +180,6 @@ def test_checking_a_page_imports_no_pydantic_nor_what_it_does_not_use(trees, cas
     if case == "generated":
         assert "doclint.parsing.file_docs" in modules
         assert "doclint.parsing.keyword_index" not in modules
-
-
-def test_a_wiki_page_imports_the_rules_of_wikis_and_not_those_of_layout_profiles(trees):
-    folder, page = trees["wiki"]
-    modules = imported(folder, "check", page, "--select", "DL", "--no-cache")
-    assert "doclint_rules.cited_file_missing" in modules
-    assert "doclint_rules.missing_object" not in modules
 
 
 def test_a_wiki_page_outside_a_checkout_starts_no_process(trees, tmp_path, monkeypatch):
@@ -317,19 +278,6 @@ def test_a_check_defines_no_dataclass_of_the_run_s_own(trees, cache):
     assert [module for module in made if module.startswith(THE_RUNS_OWN)] == []
 
 
-@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
-def test_a_generated_page_s_rules_define_no_dataclass(trees, cache):
-    """The rules' records (the documented source, its places and facts, a
-    claim, a measure) are named tuples: a frozen dataclass's class costs a
-    start ~0.3 ms, and a generated page's check loads some twenty rules."""
-    folder, page = trees["generated"]
-    said = run(folder, "check", page, *cache, script=_DATACLASSES)
-    assert "\ndataclasses: " in said, "the run ended through the hook"
-    made = said.rpartition("dataclasses: ")[2].split()
-    assert "doclint.models.generated" in made  # the hook saw the page models
-    assert [module for module in made if module.startswith("doclint_rules")] == []
-
-
 # The same run, counting how often the rules' entry points are looked up
 # (the dist-info folders read).
 _ENTRY_LOOKUPS = """
@@ -416,7 +364,7 @@ def test_the_check_path_s_models_rules_and_profiles_load_no_openssl():
         "from doclint.engine.linter import Linter\n"
         "from doclint.profiles import builtin_profiles, shipped_frozen, templated_profiles\n"
         "from doclint.tree.index import digest\n"
-        "import doclint_rules._languages.python, doclint_rules._python_objects\n"
+        "import doclint_rules._languages.python, doclint_rules._common.python_objects\n"
         "assert load_registry().entries and shipped_frozen() is not None\n"
         "assert builtin_profiles() and templated_profiles() and digest(b'x')\n"
         "print(sorted({'hashlib', '_hashlib', 'hmac'} & set(sys.modules)))\n"

@@ -1,23 +1,15 @@
 """Find the rules: the engine's own and every rule of the `doclint.rules`
 entry-point group. An entry names either one rule class (`module:Class`, as a
-plugin registers each of its rules) or a package of rules (`package`): every
-public module of the package is read, as the language readers are, and each
-rule class it defines is registered. doclint's built-in rules are the one
-package entry `builtin = "doclint_rules"`, so a rule file added to rules/ of
-an editable install is found without reinstalling.
+plugin registers each of its rules) or a package of rules (`package`): a
+package whose `get_rules()` gives its rule classes is asked for them, as
+sqlfluff asks its plugins; of any other, every public module is read, as the
+language readers are, and each rule class it defines is registered.
+doclint's built-in rules are the one package entry `builtin = "doclint_rules"`,
+whose `get_rules` asks each family of rules (rules/<family>/) for its own.
 
 A plugin is a first-class rule: it is registered, selected and documented
 like a built-in one. A plugin that fails to load is reported, never fatal to
 the run.
-
-A built-in rule is known by its facts (`rule_index`) and its module imported
-when the rule is first needed (`RuleEntry.load`): a run imports only the
-rules of the pages it checks. Where doclint is installed editable, its rule
-modules are listed from the package's folder and each one's code compared
-with the index's: one that differs, or that the index lacks, is imported at
-once and read, as a plugin's are. An install that is not editable holds the
-rules the index was written from: its modules are the index's, neither
-listed nor read.
 
 The registry is read once per process while what it is read from stays the
 same (`load_registry`): a run asks for it from the command line, its set-up
@@ -32,11 +24,10 @@ import importlib
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
-from types import MappingProxyType, ModuleType
+from types import ModuleType
 from typing import Any, overload
 
 from doclint.engine.builtin_rules import ENGINE_RULES
-from doclint.engine.rule_index import RuleFacts, indexed_facts, indexed_modules
 from doclint.models import installed
 from doclint.models.records import NamedTuple
 from doclint.rule_api import (
@@ -47,6 +38,8 @@ from doclint.rule_api import (
     Origin,
     Rule,
     RuleDocs,
+    Scope,
+    Severity,
 )
 
 ENTRY_POINT_GROUP = "doclint.rules"
@@ -57,17 +50,53 @@ class SelectionError(ValueError):
     """A --select/--ignore value that names no rule."""
 
 
+class RuleFacts(NamedTuple):
+    """What selection, suppressions and the cache key read of a rule, read
+    from its class once."""
+
+    code: str
+    name: str
+    module: str
+    qualname: str
+    scope: Scope
+    kinds: frozenset[str] | None
+    """The kinds of page (`DocKind` values) the rule applies to; None for all."""
+    origin: Origin | None
+    """The writer of the only pages the rule judges (`Rule.origin`); None for all."""
+    default_enabled: bool
+    severity: Severity
+    fix_safety: FixSafety
+    options: tuple[tuple[str, OptionValue], ...]
+    """Each option's name and default, in the rule's order."""
+    outside_state: bool
+    """Whether the rule states an outside state (`Rule.outside_state`)."""
+
+    @classmethod
+    def of(cls, rule: type[Rule[Any]]) -> RuleFacts:
+        return cls(
+            rule.code,
+            rule.name,
+            rule.__module__,
+            rule.__qualname__,
+            rule.scope,
+            None if rule.kinds is None else frozenset(map(str, rule.kinds)),
+            rule.origin,
+            rule.default_enabled,
+            rule.severity,
+            rule.fix_safety,
+            tuple((name, option.default) for name, option in rule.options.items()),
+            rule.outside_state.__func__ is not Rule.outside_state.__func__,  # type: ignore[attr-defined]
+        )
+
+
 class RuleEntry:
-    """A known rule: its facts, and its class, imported on first use (`load`)."""
+    """A known rule: its class and the facts read from it."""
 
-    __slots__ = ("_file", "_rule", "facts")
+    __slots__ = ("facts", "rule")
 
-    def __init__(
-        self, facts: RuleFacts, rule: type[Rule[Any]] | None = None, file: str | None = None
-    ) -> None:
-        self.facts = facts
-        self._rule = rule
-        self._file = file
+    def __init__(self, rule: type[Rule[Any]]) -> None:
+        self.rule = rule
+        self.facts = RuleFacts.of(rule)
 
     @property
     def code(self) -> str:
@@ -84,34 +113,22 @@ class RuleEntry:
     @property
     def file(self) -> str:
         """The file of the rule's module."""
-        if self._file is None:
-            import inspect
+        import inspect
 
-            self._file = inspect.getfile(self.load())
-        return self._file
+        return inspect.getfile(self.rule)
 
     def load(self) -> type[Rule[Any]]:
-        """The rule's class, its module imported the first time."""
-        if self._rule is None:
-            module = importlib.import_module(self.facts.module)
-            self._rule = getattr(module, self.facts.qualname)
-        return self._rule
+        """The rule's class."""
+        return self.rule
 
     def build(self) -> Rule[Any]:
-        """The rule, made; one whose module fails to import (a dependency
-        missing) stands in for it and crashes on each page the rule applies
-        to, as a rule's bug does: an internal error, not a stopped run."""
-        try:
-            return self.load()()
-        except Exception as error:
-            return _unloadable(self, error)
+        """The rule, made."""
+        return self.rule()
 
     def outside_state(self) -> str:
         """The rule's outside state (`Rule.outside_state`), asked of the rule
         only where its facts say it has one."""
-        if not self.facts.outside_state:
-            return ""
-        return type(self.build()).outside_state()
+        return self.rule.outside_state() if self.facts.outside_state else ""
 
     @property
     def origin(self) -> Origin | None:
@@ -120,29 +137,11 @@ class RuleEntry:
 
     def applies_to(self, kind: str) -> bool:
         """Whether the rule checks pages of `kind` (a `DocKind`)."""
-        if self._rule is not None:
-            return self._rule.applies_to(kind)  # type: ignore[arg-type]
         return self.facts.kinds is None or kind in self.facts.kinds
 
     def resolve_options(self, values: Mapping[str, object]) -> Mapping[str, OptionValue]:
-        """The rule's options (`Rule.resolve_options`): the defaults, known
-        without the rule, when no value is given."""
-        if not values:
-            return MappingProxyType(dict(self.facts.options))
-        return self.load().resolve_options(values)
-
-
-def _unloadable(entry: RuleEntry, error: Exception) -> Rule[Any]:
-    class Unloadable(Rule[Any]):
-        code = entry.code
-        name = entry.name
-        summary = ""
-        scope = entry.facts.scope
-
-        def check(self, page: Any, ctx: Any) -> list[Any]:
-            raise error
-
-    return Unloadable()
+        """The rule's options (`Rule.resolve_options`)."""
+        return self.rule.resolve_options(values)
 
 
 class Registry:
@@ -183,8 +182,8 @@ class Registry:
             rule.__module__,
             rule.__qualname__,
         ):
-            return  # the rule known already (from the index, or named twice)
-        self.add_entry(RuleEntry(RuleFacts.of(rule), rule), origin)
+            return  # the rule named twice
+        self.add_entry(RuleEntry(rule), origin)
 
     def add_entry(self, entry: RuleEntry, origin: str) -> None:
         """Add a rule known by its facts, unless its code or name is taken."""
@@ -282,6 +281,12 @@ class LoadedRules(Sequence[type[Rule[Any]]]):
 ModuleFile = tuple[str, str]
 """A rule module's name and the file of its code."""
 
+Modules = tuple[ModuleFile, ...] | None | Exception
+"""What an entry's rules are read from: the modules of its package, each read
+for the rules it defines; None for the one object it names, or for the
+package (or module) whose `get_rules` gives them; or why the package's
+modules cannot be listed."""
+
 
 def load_registry() -> Registry:
     """The engine's rules and every rule registered under the entry-point
@@ -294,43 +299,31 @@ def load_registry() -> Registry:
     return Registry(dict(read.entries), list(read.problems))
 
 
-def _modules_of(entry: EntryPoint) -> tuple[ModuleFile, ...] | Exception:
-    """The modules of the package an entry names (none for one object), or
-    why they cannot be listed."""
+def _modules_of(entry: EntryPoint) -> Modules:
+    """The modules of the package an entry names, or None where they are
+    not read (`Modules`)."""
     if entry.attr:
-        return ()
+        return None
     try:
-        if is_builtin(entry) and not entry.editable:
-            listed = indexed_modules(entry.module)
-            if listed:
-                return listed
+        if hasattr(importlib.import_module(entry.module), "get_rules"):
+            return None
         return tuple(package_modules(entry.module))
     except Exception as error:
         return error
 
 
 @functools.cache
-def _read_registry(
-    parts: tuple[tuple[EntryPoint, tuple[ModuleFile, ...] | Exception], ...],
-) -> Registry:
+def _read_registry(parts: tuple[tuple[EntryPoint, Modules], ...]) -> Registry:
     """The registry of `parts` (each entry, with its package's modules),
-    read once: a built-in rule module is known from the index of the rules'
-    facts while its code is the one indexed, any other is imported and
-    searched for rules once per process."""
+    read once: each module imported and searched for rules once per process."""
     registry = Registry()
     for rule in ENGINE_RULES:
         # doclint's own, whose form tests check: no run checks it again.
-        registry.add_entry(RuleEntry(RuleFacts.of(rule), rule), "doclint")
+        registry.add_entry(RuleEntry(rule), "doclint")
     for entry, modules in parts:
-        builtin = is_builtin(entry)
-        who = "built-in rules" if builtin else f"plugin {entry.name!r}"
-        for where, file, load in _loaders(entry, modules):
+        who = "built-in rules" if is_builtin(entry) else f"plugin {entry.name!r}"
+        for where, load in _loaders(entry, modules):
             origin = f"{who} ({where})"
-            facts = indexed_facts(where, file, entry.editable) if builtin and file else None
-            if facts is not None:
-                for fact in facts:
-                    registry.add_entry(RuleEntry(fact, file=file), origin)
-                continue
             try:
                 loaded = load()
             except Exception as error:  # a broken plugin must not stop the run
@@ -346,24 +339,29 @@ def _read_registry(
 Loader = Callable[[], Iterable[object]]
 
 
-def _loaders(
-    entry: EntryPoint, modules: tuple[ModuleFile, ...] | Exception
-) -> Iterator[tuple[str, str | None, Loader]]:
+def _loaders(entry: EntryPoint, modules: Modules) -> Iterator[tuple[str, Loader]]:
     """What an entry registers, each part loaded on its own (a module that
     fails to import leaves the package's others loaded), with where it is
-    from and the file of its code (None for the one object of an entry):
-    its one object, or the rule classes of each module of its package."""
+    from: its one object, the rules its `get_rules` gives, or the rule
+    classes of each module of its package."""
     if entry.attr:
-        yield entry.value, None, lambda: (entry.load(),)
+        yield entry.value, lambda: (entry.load(),)
     elif isinstance(modules, Exception):
-        yield entry.module, None, partial(_raise, modules)
+        yield entry.module, partial(_raise, modules)
+    elif modules is None:
+        yield entry.module, partial(_given_rules, entry.module)
     else:
-        for name, file in modules:
-            yield name, file, partial(_module_rules_of, name)
+        for name, _ in modules:
+            yield name, partial(_module_rules_of, name)
 
 
 def _raise(error: Exception) -> Iterable[object]:
     raise error
+
+
+def _given_rules(name: str) -> Iterable[object]:
+    rules: Iterable[object] = importlib.import_module(name).get_rules()
+    return rules
 
 
 def _module_rules_of(name: str) -> list[type[Rule[Any]]]:
@@ -373,7 +371,7 @@ def _module_rules_of(name: str) -> list[type[Rule[Any]]]:
 def package_modules(package: str) -> list[ModuleFile]:
     """The public modules of a package of rules, sorted, each with the file
     of its code: those whose name starts with `_` are the rules' helpers."""
-    from doclint.util.module_files import folder_modules  # an editable install's only
+    from doclint.util.module_files import folder_modules  # a plugin's package's only
 
     found = importlib.import_module(package)
     return [
@@ -402,9 +400,6 @@ class EntryPoint(NamedTuple):
 
     name: str
     value: str
-    editable: bool = True
-    """Whether the code of the entry's distribution may have changed since
-    it was installed (an editable install; or not known)."""
 
     @property
     def module(self) -> str:
@@ -442,11 +437,11 @@ def installed_entries(group: str) -> list[EntryPoint]:
         # Read line by line only where the group's name is (a few of the
         # distributions of an environment, some with hundreds of lines).
         if text is not None and group in text:
-            found.extend(_section(text, group, installed.editable(folder)))
+            found.extend(_section(text, group))
     return found
 
 
-def _section(text: str, group: str, editable: bool) -> Iterator[EntryPoint]:
+def _section(text: str, group: str) -> Iterator[EntryPoint]:
     """The `name = value` lines of the `[group]` section of an INI text."""
     current = None
     for raw in text.splitlines():
@@ -457,7 +452,7 @@ def _section(text: str, group: str, editable: bool) -> Iterator[EntryPoint]:
             current = line[1:-1].strip()
         elif current == group:
             name, _, value = line.partition("=")
-            yield EntryPoint(name.strip(), value.strip(), editable)
+            yield EntryPoint(name.strip(), value.strip())
 
 
 def is_builtin(entry: EntryPoint) -> bool:
@@ -472,7 +467,7 @@ def builtin_rules() -> list[type[Rule[Any]]]:
     for entry in rule_entries():
         if is_builtin(entry):
             modules = _modules_of(entry)
-            rules.extend(found for _, _, load in _loaders(entry, modules) for found in load())
+            rules.extend(found for _, load in _loaders(entry, modules) for found in load())
     return sorted(
         (rule for rule in rules if isinstance(rule, type) and issubclass(rule, Rule)),
         key=lambda rule: rule.code,

@@ -1,7 +1,7 @@
 """The named tuples of the compiled readers: where a text's words stand
 (`Places`, doclint_rules._languages._places's), what a Python source defines
 and how its lexer split it (doclint_rules._languages.python's), a page's
-documented source and a C/C++ text's code (doclint_rules._source_facts's). Defined
+documented source and a C/C++ text's code (doclint_rules._common.source_facts's). Defined
 here, not in those modules: see `COMPILED_MODULES` (doclint/util/build.py)
 for why a compiled module defines no named tuple."""
 
@@ -124,7 +124,7 @@ class DocumentedSource(NamedTuple):
         facts = self.facts
         if facts is None or not facts.unsure:
             return False
-        from .._source_facts import cpp_code  # which imports this module
+        from .._common.source_facts import cpp_code  # which imports this module
 
         code = cpp_code(self.text).uncommented
         pattern = re.compile(rf"(?<![\w/.]){re.escape(name)}(?![\w/])")
@@ -142,7 +142,7 @@ class DocumentedSource(NamedTuple):
 class CppCode(NamedTuple):
     """A C/C++ text with its comments blanked (`uncommented`), also its
     literals (`code`), and also its template heads (`outside_templates`)
-    (doclint_rules._source_facts's `cpp_code`). Blanks keep the newlines, so
+    (doclint_rules._common.source_facts's `cpp_code`). Blanks keep the newlines, so
     that lines stay where they were."""
 
     uncommented: str

@@ -49,15 +49,15 @@ from doclint.util.digests import blake2b
 from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
 from doclint.util.lru import LatestDict
 
-from .._cpp_counts import (
+from . import UNBOUNDED, CountRanges, Language, PlaceCollector, Places
+from ._cpp_counts import (
     DefinitionCounts,
     count_definition,
     count_function,
     count_macro,
     count_type,
 )
-from .._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
-from . import UNBOUNDED, CountRanges, Language, PlaceCollector, Places
+from ._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
 
 CPP_SUFFIXES = LANGUAGES["C/C++"].suffixes
 CACHE_SIZE = 16384

@@ -57,8 +57,8 @@ import tree_sitter_objc
 from doclint.rule_api import LANGUAGES
 from doclint.util.lazy_regex import compiled_on_use
 
-from .._cpp_counts import count_function
 from . import Language
+from ._cpp_counts import count_function
 from .cpp import (
     C_FAMILY_KEYWORDS,
     CPP,

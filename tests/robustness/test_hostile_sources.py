@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 import pytest
-from doclint_rules.misclassified_file import _docstring_owner
+from doclint_rules.file_claims._overview import docstring_owner
 
 from doclint import Settings, check_text
 from doclint.rule_api import SourceFile
@@ -130,8 +130,8 @@ def test_the_owner_of_an_overview_is_sought_in_time_linear_in_the_source():
     # compared. Its text was split again for each (`ast.get_source_segment`).
     text = "".join(f'def f{i}():\n    """Does {i}."""\n' for i in range(1000))
     source = SourceFile("many.py", text, exact=True, size=None)
-    assert _docstring_owner(source, '"""Nothing of the source.') is None
-    assert _docstring_owner(source, '"""Does 999."""') == "function `f999`"
+    assert docstring_owner(source, '"""Nothing of the source.') is None
+    assert docstring_owner(source, '"""Does 999."""') == "function `f999`"
     parse_time = best_time(lambda: ast.parse(text))
-    owner_time = best_time(lambda: _docstring_owner(source, '"""Nothing of the source.'))
+    owner_time = best_time(lambda: docstring_owner(source, '"""Nothing of the source.'))
     assert owner_time < 10 * parse_time, (owner_time, parse_time)

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from doclint_rules import _mojibake
+from doclint_rules._common import mojibake as _mojibake
 
 from doclint import Settings, check_text
 from tests.checking import findings_in

@@ -1,5 +1,5 @@
 import pytest
-from doclint_rules.broken_fence import BrokenFence, _longest_fence
+from doclint_rules.structure.broken_fence import BrokenFence, _longest_fence
 
 from doclint import Settings, check_paths, check_text, parse
 from doclint.rule_api import FixSafety

@@ -1,7 +1,7 @@
 """Each rule states its code and name once, in its class, and is found
 through the `doclint.rules` entry points as plugins are (the built-in ones
-through one entry naming their package); the page kinds a rule's type
-parameter gives it."""
+through one entry naming their package, whose families each give their
+rules); the page kinds a rule's type parameter gives it."""
 
 from __future__ import annotations
 
@@ -25,9 +25,18 @@ from doclint.rule_api_generators import OUTLINES
 from tests.conftest import PROJECT
 
 
+def _public(path: list[str]) -> list[str]:
+    return sorted(info.name for info in pkgutil.iter_modules(path) if info.name[0] != "_")
+
+
 def _rule_modules() -> list[str]:
-    modules = {info.name for info in pkgutil.iter_modules(doclint_rules.__path__)}
-    return sorted(name for name in modules if not name.startswith("_"))
+    """Every rule module, `family.module`: the public modules of each
+    family, a public package of rules/."""
+    return [
+        f"{family}.{name}"
+        for family in _public(doclint_rules.__path__)
+        for name in _public(importlib.import_module(f"doclint_rules.{family}").__path__)
+    ]
 
 
 def test_the_built_in_rules_are_one_entry_point_and_each_module_defines_one():
@@ -40,11 +49,27 @@ def test_the_built_in_rules_are_one_entry_point_and_each_module_defines_one():
         assert len(module_rules(module)) == 1, name
 
 
+def test_each_family_gives_the_rules_of_its_modules_in_the_order_of_their_codes():
+    """A rule module a family's `get_rules` leaves out would never run; a
+    family is the rules of one hundred of codes (DL1xx, DL2xx, ...)."""
+    hundreds = set()
+    for family in _public(doclint_rules.__path__):
+        package = importlib.import_module(f"doclint_rules.{family}")
+        given = package.get_rules()
+        modules = [name for name in _rule_modules() if name.startswith(f"{family}.")]
+        assert sorted(rule.__module__ for rule in given) == [f"doclint_rules.{m}" for m in modules]
+        assert [rule.code for rule in given] == sorted(rule.code for rule in given)
+        (hundred,) = {rule.code[:3] for rule in given}
+        assert hundred not in hundreds, family
+        hundreds.add(hundred)
+
+
 def test_codes_and_names_are_unique_and_in_their_module():
     rules = [rule for rule in builtin_rules() if rule not in ENGINE_RULES]
     assert len({rule.code for rule in rules}) == len({rule.name for rule in rules}) == len(rules)
     for rule in rules:
-        assert rule.__module__ == "doclint_rules." + rule.name.replace("-", "_")
+        module = rule.__module__.removeprefix("doclint_rules.").partition(".")[2]
+        assert module == rule.name.replace("-", "_"), rule.code
 
 
 def test_the_registry_holds_the_engine_rules_and_the_built_in_ones_and_nothing_else():

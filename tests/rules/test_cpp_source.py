@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from doclint_rules._common.source_facts import DocumentedSource
 from doclint_rules._languages import cpp as _cpp_source
 from doclint_rules._languages.cpp import CppFacts, cpp_facts, is_cpp_path
-from doclint_rules._source_facts import DocumentedSource
 
 from doclint.api import parse
 from tests.conftest import SHARED, pure_python_only, require_shared

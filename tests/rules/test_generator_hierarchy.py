@@ -10,7 +10,7 @@ import os
 import shutil
 
 import pytest
-from doclint_rules import _hierarchy
+from doclint_rules.objects import _hierarchy
 
 from doclint import Settings, check_paths
 from doclint.profiles import parse_profile

@@ -1,4 +1,4 @@
-from doclint_rules.keyword_as_class import KeywordAsClass
+from doclint_rules.keywords.keyword_as_class import KeywordAsClass
 
 from doclint import Settings, check_text
 from doclint.rule_api import FixSafety

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from doclint_rules.link_escapes_root import LinkEscapesRoot
+from doclint_rules.links.link_escapes_root import LinkEscapesRoot
 
 from doclint import Settings, check_paths
 from doclint.engine import Linter

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from doclint_rules.mermaid_invalid import _is_mermaid, shown_error
+from doclint_rules.wiki.mermaid_invalid import _is_mermaid, shown_error
 
 from doclint import Settings, check_paths, check_text
 from doclint.diagrams import mermaid

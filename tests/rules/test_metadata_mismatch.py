@@ -1,4 +1,4 @@
-from doclint_rules.metadata_mismatch import MetadataMismatch
+from doclint_rules.file_claims.metadata_mismatch import MetadataMismatch
 
 from doclint import Settings, check_paths, check_text
 from doclint.rule_api import FixSafety

@@ -1,5 +1,6 @@
 import pytest
-from doclint_rules.misclassified_file import (
+from doclint_rules.file_claims._overview import docstring_owner
+from doclint_rules.file_claims.misclassified_file import (
     _ROW_CLAIMS,
     BENCH_PARTS,
     CACHE_PARTS,
@@ -10,7 +11,6 @@ from doclint_rules.misclassified_file import (
     TIMING_WORDS,
     _bench_code,
     _cache_code,
-    _docstring_owner,
     _gpu_code,
 )
 from hypothesis import given
@@ -365,11 +365,11 @@ def test_a_source_too_deep_for_the_parser_leaves_the_overview_unjudged(deep):
     """`ast` gives up on such a text (RecursionError, MemoryError): the overview's
     owner is unknown, not an internal error of the rule."""
     source = SourceFile("deep.py", f'"""Deep."""\n{deep}\n', exact=True, size=None)
-    assert _docstring_owner(source, '"""Deep.') is None
+    assert docstring_owner(source, '"""Deep.') is None
 
 
 def test_the_owner_of_an_overview_is_the_class_whose_docstring_it_is():
     text = 'import os\n\n\nclass Baton:\n    """A file baton."""\n'
     source = SourceFile("baton.py", text, exact=True, size=None)
-    assert _docstring_owner(source, '"""A file baton."""') == "class `Baton`"
-    assert _docstring_owner(SourceFile("m.py", '"""Mod."""\n', True, None), '"""Mod."""') is None
+    assert docstring_owner(source, '"""A file baton."""') == "class `Baton`"
+    assert docstring_owner(SourceFile("m.py", '"""Mod."""\n', True, None), '"""Mod."""') is None

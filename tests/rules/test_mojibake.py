@@ -1,5 +1,5 @@
-from doclint_rules._mojibake import suspect_lines, suspect_mojibake
-from doclint_rules.mojibake import Mojibake
+from doclint_rules._common.mojibake import suspect_lines, suspect_mojibake
+from doclint_rules.encoding.mojibake import Mojibake
 
 from doclint import Settings, check_paths, check_text
 from doclint.rule_api import FixSafety

@@ -1,7 +1,7 @@
 import shlex
 
 import pytest
-from doclint_rules.nonsense_run_command import NonsenseRunCommand, shell_words
+from doclint_rules.file_claims.nonsense_run_command import NonsenseRunCommand, shell_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

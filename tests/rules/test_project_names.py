@@ -1,4 +1,4 @@
-"""The index of a project's names (rules/_project_names.py): which of the
+"""The index of a project's names (rules/wiki/_project_names.py): which of the
 tree's files are the project's source and configuration, which tokens they
 write and where, where a reader says a name is defined; built once a run."""
 
@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from doclint_rules._project_names import WHERE_LIMIT, line_tokens, project_names
+from doclint_rules.wiki._project_names import WHERE_LIMIT, line_tokens, project_names
 
 from doclint.rule_api import RuleContext
 from doclint.tree.index import Tree
@@ -234,7 +234,7 @@ def _reads_to_judge(root: Path, files: int, mentions: int, monkeypatch: pytest.M
     """How many times a check of a wiki page naming `Owner`'s members
     `mentions` times, in a project of `files` files that all write `Owner`,
     hands a file's text to a scan (each scan reads it through `_read`)."""
-    from doclint_rules import _project_names
+    from doclint_rules.wiki import _project_names
 
     from doclint.engine.settings import Settings
     from tests.running import run

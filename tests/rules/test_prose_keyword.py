@@ -5,7 +5,7 @@ import re
 
 import pytest
 from doclint_rules._languages import words_of
-from doclint_rules.prose_keyword import ProseKeyword
+from doclint_rules.keywords.prose_keyword import ProseKeyword
 from hypothesis import given
 from hypothesis import strategies as st
 

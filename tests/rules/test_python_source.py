@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from doclint_rules._languages import python as _python_source
 from doclint_rules._languages.python import PythonFacts, lexed_facts, parsed_facts, python_facts
-from doclint_rules.keyword_as_class import KeywordAsClass
+from doclint_rules.keywords.keyword_as_class import KeywordAsClass
 
 from doclint import Settings, check_text
 from doclint.rule_api import FixSafety

@@ -2,10 +2,10 @@ import random
 import re
 
 import pytest
-from doclint_rules import _stop_words
 from doclint_rules._languages import words_of
 from doclint_rules._languages.markdown import embedded_source, source_has
-from doclint_rules.stopword_keyword import STOP_WORDS, StopwordKeyword
+from doclint_rules.keywords import _stop_words
+from doclint_rules.keywords.stopword_keyword import STOP_WORDS, StopwordKeyword
 
 from doclint import Settings, check_paths, check_text
 from doclint.profiles.templates import template_words

@@ -1,5 +1,5 @@
 import pytest
-from doclint_rules.unknown_heading import UnknownHeading
+from doclint_rules.structure.unknown_heading import UnknownHeading
 
 from doclint import Settings, check_paths, check_text
 from doclint.rule_api import FixSafety

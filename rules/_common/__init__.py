@@ -1,0 +1,1 @@
+"""The helpers that rules of more than one family share."""

@@ -1,0 +1,372 @@
+"""A page of a profiled generator read by its profile's outline: the object
+headings, the items of their labelled lists, the fixed sentences and the
+caller sentences, each at its line; and the facts of the source it documents.
+
+Shared by the generator-claims rules (DL7xx): each checks one claim, and all
+of them read a page once (the last page read is kept).
+"""
+
+from __future__ import annotations
+
+import keyword
+import posixpath
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from doclint.models.records import NamedTuple
+from doclint.rule_api import MarkdownPage, RuleContext
+from doclint.rule_api_generators import EntryOutline, FieldOutline, Profile, page_profile
+from doclint.util.lazy_regex import compiled_on_use
+
+# Python's reader and the objects it reads are imported when a profile's page
+# is read against its source: most pages of a run are no such page.
+if TYPE_CHECKING:
+    from .python_objects import ModuleObjects, PyObject
+
+
+class Entry(NamedTuple):
+    """An object heading: `### FunctionDef name(a, b)`."""
+
+    line: int
+    column: int
+    kind: str
+    """"class" or "function", from the kind word the heading writes."""
+    qualname: tuple[str, ...]
+    """The names of the headings it sits under, and its own."""
+    params: tuple[str, ...] | None
+    """The parameter list as written; None when the heading writes none."""
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.qualname)
+
+
+class Item(NamedTuple):
+    """A list item of a labelled part (`· name: text`) naming something."""
+
+    line: int
+    column: int
+    name: str
+    field: str
+    claim: str
+    entry: Entry
+
+
+class Mention(NamedTuple):
+    """A line of the page making a claim by its text: a fixed sentence, or a
+    sentence naming the callers of its section's object."""
+
+    line: int
+    column: int
+    claim: str
+    entry: Entry | None
+    callers: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class ProfiledPage:
+    """A page as its profile reads it."""
+
+    profile: Profile
+    project: str
+    """The folder holding the docs folder and the sources, relative to the root."""
+    source: str
+    """The page's source, relative to the root."""
+    entries: list[Entry] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+    last_text_line: int = 0
+    """The last line holding text outside a code block (0 for none)."""
+    open_fence: bool = False
+    """The page ends inside a code block it opened."""
+
+
+_LAST: list[object] = [None, None]
+# A name in a list of callers: an identifier, a dotted name (`self.run`), or
+# a path (`examples/run_A2C.py`, `src/main.py/_route`).
+_TOKEN = compiled_on_use(r"(?<![\w/.])[A-Za-z_]\w*(?:[/.][A-Za-z_]\w*)*", re.ASCII)
+# Words a caller list holds that name nothing: those joining it, and
+# prepositions a sentence puts before a name ("such as in the `x` function").
+# Python's keywords are never a function's name either.
+_NOT_NAMES = frozenset(keyword.kwlist) | {
+    "by",
+    "within",
+    "of",
+    "to",
+    "on",
+    "at",
+    "into",
+    "via",
+    "which",
+    "that",
+    "the",
+    "a",
+    "an",
+    # Words standing for callers the sentence does not name ("such as those in ...").
+    "those",
+    "these",
+    "them",
+    "others",
+    "another",
+    "ones",
+}
+
+
+def profiled_page(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
+    """The page read by the profile that wrote it; None for a page no profile
+    wrote. Cheap for other pages: a test on the path, one match of a line."""
+    if _LAST[0] is page:
+        return _LAST[1]  # type: ignore[return-value]
+    found = _read(page, ctx)
+    _LAST[0], _LAST[1] = page, found
+    return found
+
+
+def claimed_source(
+    page: MarkdownPage, ctx: RuleContext, claim: str
+) -> tuple[ProfiledPage, ModuleObjects] | None:
+    """The page and its source's objects, when a profile wrote the page, makes
+    `claim`, and the source is in the tree and parses."""
+    profiled = profiled_page(page, ctx)
+    if profiled is None or not profiled.profile.makes(claim):
+        return None
+    objects = source_objects(profiled, ctx)
+    return None if objects is None else (profiled, objects)
+
+
+def source_objects(profiled: ProfiledPage, ctx: RuleContext) -> ModuleObjects | None:
+    """The objects of the page's source; None when it is not in the tree or
+    does not parse (orphan-page says the former)."""
+    from .python_objects import python_objects
+
+    source = ctx.source_at(profiled.source)
+    return None if source is None else python_objects(source.text)
+
+
+def documented_object(entry: Entry, objects: ModuleObjects) -> PyObject | None:
+    """The object an entry names, at its place and of its kind, if the source has it."""
+    obj = objects.objects.get(entry.qualname)
+    return obj if obj is not None and obj.kind == entry.kind else None
+
+
+def in_output_example(profile: Profile, line: str, example: bool) -> bool:
+    """Whether the lines from `line` on are in an output example (which
+    illustrates, claiming nothing), where they were (`example`) before it: a
+    part's label opens the output's and ends any other's."""
+    label = profile.label_line.match(line)
+    if label is None:
+        return example
+    part = profile.field_of_label(label.group("label"))
+    return part is not None and part.name == "output"
+
+
+def fenced_lines(page: MarkdownPage) -> set[int]:
+    """The lines of the page's code blocks, their fences included."""
+    return _fenced_lines(page)[0]
+
+
+def _fenced_lines(page: MarkdownPage) -> tuple[set[int], bool]:
+    fenced: set[int] = set()
+    open_fence = False
+    for block in page.markdown.code_blocks:
+        fenced.update(range(block.line, block.end_line + 1))
+        open_fence = open_fence or (block.fenced and not block.closed)
+    return fenced, open_fence
+
+
+def _read(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
+    if page.embedded_in is not None:
+        return None
+    lines = ctx.lines
+    headings = (lines[h.line - 1] for h in page.markdown.headings if 0 < h.line <= len(lines))
+    found = page_profile(page.path, headings, ctx.profiles, ctx.is_file)
+    if found is None:
+        return None
+    profiled = ProfiledPage(*found)
+    fenced, profiled.open_fence = _fenced_lines(page)
+    reader = _LineReader(profiled)
+    for number, line in enumerate(lines, 1):
+        if number not in fenced:
+            reader.read(number, line)
+    return profiled
+
+
+class _LineReader:
+    """Reads a profile's page line by line: its entry headings, fixed
+    sentences, labelled lists of names and caller sentences."""
+
+    def __init__(self, profiled: ProfiledPage) -> None:
+        self.profiled = profiled
+        self.profile = profiled.profile
+        self.sentences = {sentence.text: sentence.claim for sentence in self.profile.sentences}
+        self.stack: list[Entry] = []
+        self.entry: Entry | None = None
+        self.field: FieldOutline | None = None
+        """The field whose list items name things, while its list goes on."""
+        self.items_started = False
+        self.item_indent = 0
+
+    def read(self, number: int, line: str) -> None:
+        text = line.strip()
+        if text:
+            self.profiled.last_text_line = number
+        outline = self.profile.entries
+        heading = outline.pattern.match(line) if line.startswith("#") else None
+        if heading is not None:
+            self._entry(number, heading.groupdict(), outline)
+            return
+        if text in self.sentences:
+            self.profiled.mentions.append(Mention(number, 1, self.sentences[text], self.entry))
+            return
+        label = self.profile.label_line.match(line)
+        if label is not None:
+            named = self.profile.field_of_label(label.group("label"))
+            self.field = named if named is not None and named.item and named.claim else None
+            self.items_started = False
+        elif self.field is not None and self.entry is not None:
+            self._item(number, line, self.field, self.entry)
+        self._callers(number, line)
+
+    def _entry(self, number: int, heading: dict[str, str | None], outline: EntryOutline) -> None:
+        depth = max(len(heading["hashes"] or "") - outline.base_level, 0)
+        del self.stack[depth:]
+        params = heading.get("params")
+        self.entry = Entry(
+            number,
+            1,
+            outline.kinds.get(heading["kind"] or "", "function"),
+            (*(e.qualname[-1] for e in self.stack), heading["name"] or ""),
+            None if params is None else tuple(p.strip() for p in params.split(",") if p.strip()),
+        )
+        self.stack.append(self.entry)
+        self.profiled.entries.append(self.entry)
+        self.field = None
+
+    def _item(self, number: int, line: str, outline: FieldOutline, entry: Entry) -> None:
+        text = line.strip()
+        item = outline.item.match(text) if outline.item is not None else None
+        if item is None:
+            if text or self.items_started:
+                self.field = None
+            return
+        indent = len(line) - len(line.lstrip())
+        if not self.items_started:
+            self.item_indent, self.items_started = indent, True
+        name = item.group("name")
+        # An item indented under the list's items is one of its parts (the
+        # keys of a dict parameter), not a name of the object.
+        if name not in outline.none_words and indent <= self.item_indent:
+            column = line.find(name.lstrip("*")) + 1
+            self.profiled.items.append(
+                Item(number, column, name, outline.name, outline.claim or "", entry)
+            )
+
+    def _callers(self, number: int, line: str) -> None:
+        for caller in self.profile.callers:
+            for match in caller.pattern.finditer(line):
+                names = caller_names(match.group("callers"), self.profile)
+                self.profiled.mentions.append(
+                    Mention(number, match.start() + 1, caller.claim, self.entry, names)
+                )
+
+
+def caller_names(written: str, profile: Profile) -> tuple[str, ...]:
+    """The callers a sentence's list names: each function by its name (the
+    last part of a dotted one: `self.run` is `run`), each file as written
+    (`run_A2C.py`, `src/main.py/_route`: the file, then a function in it)."""
+    suffix = profile.layout.source.partition("{path}")[2]
+    names: list[str] = []
+    for token in _TOKEN.findall(written):
+        last = token.rpartition(".")[2]
+        if source_file(token, suffix) is not None:
+            names.append(token)
+        elif "/" not in token and last not in _NOT_NAMES and not _other_file(token):
+            names.append(last)
+    return tuple(names)
+
+
+# How the names of files other than sources end: `run.sh` names no function `sh`.
+_EXTENSIONS = frozenset(
+    {"sh", "bat", "ps1", "json", "yaml", "yml", "toml", "ini", "cfg", "md", "rst", "txt"}
+    | {"csv", "html", "css", "js", "ts", "ipynb", "pyi", "pyx", "c", "h", "cpp"}
+)
+
+
+def _other_file(token: str) -> bool:
+    return "." in token and token.rpartition(".")[2] in _EXTENSIONS
+
+
+def source_file(token: str, suffix: str) -> tuple[str, str | None] | None:
+    """A caller written as a file (`a/b.py`) or a function in one
+    (`a/b.py/run`): the file and the function's name; None for a name."""
+    if not suffix:
+        return None
+    if token.endswith(suffix):
+        return token, None
+    path, found, name = token.partition(f"{suffix}/")
+    return (path + suffix, name) if found and "/" not in name and "." not in name else None
+
+
+def project_sources(profile: Profile, project: str, ctx: RuleContext) -> list[str]:
+    """Every source of the project the profile's generator documents, sorted:
+    files ending as its source pattern does, outside hidden folders and the
+    folders it skips."""
+    suffix = profile.layout.source.partition("{path}")[2]
+    skipped = frozenset(profile.layout.skip_folders) | {profile.layout.docs_folder}
+    found: list[str] = []
+    folders = [project]
+    while folders:
+        folder = folders.pop()
+        listing = ctx.children(folder)
+        if listing is None:
+            continue
+        files, subfolders = listing
+        found += [posixpath.join(folder, name) for name in files if name.endswith(suffix)]
+        folders += [
+            posixpath.join(folder, name)
+            for name in subfolders
+            if not name.startswith(".") and name not in skipped
+        ]
+    return sorted(found)
+
+
+def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:
+    """The objects of a source of the tree that defines any; None for one that
+    defines none, or cannot be read or parsed."""
+    from .python_objects import python_objects
+
+    text = ctx.source_at(source)
+    objects = None if text is None else python_objects(text.text)
+    return objects if objects is not None and objects.objects else None
+
+
+def docs_pages(folder: str, ctx: RuleContext) -> list[str]:
+    """The names of a docs folder's pages, sorted; not a README there: the
+    project's, not the generator's, it may be any page or none."""
+    listing = ctx.children(folder)
+    if not listing:
+        return []
+    return sorted(
+        name for name in listing[0] if name.endswith(".md") and name.lower() != "readme.md"
+    )
+
+
+def first_page(folder: str, ctx: RuleContext) -> str | None:
+    """The first page (by name) of a docs folder, not of its subfolders."""
+    pages = docs_pages(folder, ctx)
+    return posixpath.join(folder, pages[0]) if pages else None
+
+
+def first_page_below(folder: str, ctx: RuleContext) -> str | None:
+    """The first page of a docs folder: its own first page, else that of its
+    first subfolder (by name) holding any."""
+    first = first_page(folder, ctx)
+    if first is not None:
+        return first
+    listing = ctx.children(folder)
+    for name in sorted(listing[1]) if listing else ():
+        found = first_page_below(posixpath.join(folder, name), ctx)
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,345 @@
+"""The classes and functions a Python source defines, nested ones included,
+with what a generator's page may claim of each: its kind and place, its
+parameters, its attributes, and the names its body uses.
+
+`_languages/python.py` reads only which names a module defines (a lexer,
+fast enough for every page of a tree); a profile's claims need the nesting
+and the signatures, which only `ast` gives. It is read only for the pages of
+a profiled generator, once per source text.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import deque
+from dataclasses import dataclass, field
+
+from doclint.util.digests import blake2b
+from doclint.util.lru import LatestDict
+
+from .._languages.python import read_ast
+
+_Definition = ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+# As tuples, which `isinstance` tests faster than unions, on every node.
+_DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+_IMPORTS = (ast.Import, ast.ImportFrom)
+# The nodes that may give `self` an attribute (`_self_attributes`).
+_ASSIGNING = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Call)
+
+
+@dataclass(frozen=True, slots=True)
+class PyObject:
+    """One `class` or `def` statement."""
+
+    kind: str
+    """"class" or "function"."""
+    qualname: tuple[str, ...]
+    """The names from the module down to this object: ("Runner", "run")."""
+    line: int
+    positional: tuple[str, ...]
+    """The positional-or-keyword parameters (`ast.arguments.args`), in order."""
+    parameters: tuple[str, ...]
+    """Every parameter's name: positional-only, `*args`, keyword-only, `**kwargs` too."""
+    attributes: frozenset[str]
+    """A class's attributes: names its body assigns, `self.x` its methods
+    assign, its methods; empty for a function."""
+    used: frozenset[str]
+    """Every name and attribute name its body (nested bodies too) reads or calls."""
+    bases: tuple[str | None, ...] = ()
+    """A class's bases as written (`Base`, `nn.Module`), `object` left out;
+    None for one too deep to write out, a base no one can tell."""
+
+    @property
+    def name(self) -> str:
+        return self.qualname[-1]
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.qualname)
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleObjects:
+    """Every class and function of one module, by their place."""
+
+    objects: dict[tuple[str, ...], PyObject] = field(default_factory=dict)
+    imports: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """Each name an import binds: (level, dotted name), the level counting
+    the leading dots of a relative import (`from .a import B` binds B to
+    (1, "a.B")); `import a.b` binds a to (0, "a")."""
+
+    redefined: list[PyObject] = field(default_factory=list)
+    """The later definitions of a name a body defines twice (`objects` holds
+    the first, as a page's first heading of it claims)."""
+
+    made_by_calls: dict[str, str] = field(default_factory=dict)
+    """Each module-level name bound to what a call returns, and the callee as
+    written: `Base = declarative_base()` binds Base to "declarative_base"."""
+
+    def named(self, name: str) -> list[PyObject]:
+        """The objects called `name`, at any place."""
+        return [obj for obj in self.objects.values() if obj.name == name]
+
+
+_CACHE: LatestDict[bytes, ModuleObjects | None] = LatestDict(256)
+# Deeper than any base a class is written with (`Generic[T]`, `mod.Base`):
+# `ast.unparse` recurses per level, so a deeper expression would write out
+# or not by how deep the stack already is.
+_WRITTEN_DEPTH = 100
+
+
+def python_objects(text: str) -> ModuleObjects | None:
+    """The objects `text` defines; None for a text `ast` cannot parse."""
+    key = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    if key in _CACHE:
+        return _CACHE[key]
+    found: ModuleObjects | None = read_ast(lambda: _objects(ast.parse(text)))
+    _CACHE[key] = found
+    return found
+
+
+def _objects(tree: ast.Module) -> ModuleObjects:
+    found = ModuleObjects()
+    scopes = _Scopes(tree, found.imports, found.redefined)
+    _collect(tree.body, (), found.objects, scopes)
+    _made_by_calls(tree.body, found.made_by_calls)
+    return found
+
+
+class _Scopes:
+    """What each definition's whole body holds, nested bodies included: the
+    names it reads (`used`) and the attributes its code gives `self` or `cls`
+    (`assigned`). Read by one walk of the module, each node once: a walk per
+    definition would read a body once for every definition around it, and
+    95 nested `def`s around a long body made that quadratic."""
+
+    def __init__(
+        self, tree: ast.Module, imports: dict[str, tuple[int, str]], redefined: list[PyObject]
+    ) -> None:
+        self.redefined = redefined
+        # The module is a scope too, whose sets no object reads.
+        names: dict[ast.AST, set[str]] = {tree: set()}
+        assigned: dict[ast.AST, set[str]] = {tree: set()}
+        inner: dict[ast.AST, list[ast.AST]] = {tree: []}
+        order: list[ast.AST] = []
+        # Breadth first, as `ast.walk`: the first import binding a name wins.
+        queue: deque[tuple[ast.AST, ast.AST]] = deque([(tree, tree)])
+        while queue:
+            node, scope = queue.popleft()
+            if isinstance(node, ast.Name):
+                names[scope].add(node.id)
+                continue  # a name's only children are its context
+            if isinstance(node, ast.Attribute):
+                names[scope].add(node.attr)
+            elif isinstance(node, _ASSIGNING):
+                assigned[scope].update(_self_attributes(node))
+            elif isinstance(node, _DEFINITIONS):
+                inner[scope].append(node)
+                inner[node], names[node], assigned[node] = [], set(), set()
+                order.append(node)
+                scope = node
+            elif isinstance(node, _IMPORTS):
+                _imports(node, imports)
+            queue.extend([(child, scope) for child in ast.iter_child_nodes(node)])
+        self.used: dict[ast.AST, frozenset[str]] = {}
+        self.assigned: dict[ast.AST, frozenset[str]] = {}
+        for node in reversed(order):  # each definition after those inside it
+            self.used[node] = _merged(names[node], [self.used[d] for d in inner[node]])
+            self.assigned[node] = _merged(assigned[node], [self.assigned[d] for d in inner[node]])
+
+
+def _merged(own: set[str], inside: list[frozenset[str]]) -> frozenset[str]:
+    """`own` with the sets of the definitions inside. A definition that adds
+    nothing to its one inner definition shares that one's set: nested
+    definitions around one body then cost nothing each."""
+    if len(inside) == 1 and own <= inside[0]:
+        return inside[0]
+    return frozenset(own.union(*inside))
+
+
+def _definitions(body: list[ast.stmt]) -> list[_Definition]:
+    """The definitions of a body, those inside `if`, `try`, `with`, loops and `match` too."""
+    found: list[_Definition] = []
+    for node in body:
+        if isinstance(node, _Definition):
+            found.append(node)
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            inner = getattr(node, name, None)
+            if isinstance(inner, list):
+                found += _definitions(inner)
+        for holder in (*getattr(node, "handlers", ()), *getattr(node, "cases", ())):
+            found += _definitions(holder.body)
+    return found
+
+
+def _collect(
+    body: list[ast.stmt],
+    outer: tuple[str, ...],
+    into: dict[tuple[str, ...], PyObject],
+    scopes: _Scopes,
+) -> None:
+    definitions = _definitions(body)
+    implemented = {d.name for d in definitions if not _is_overload(d)}
+    for node in definitions:
+        if node.name in implemented and _is_overload(node):
+            continue  # an `@overload` stub: the function is its implementation
+        qualname = (*outer, node.name)
+        used = scopes.used[node]
+        if isinstance(node, ast.ClassDef):
+            bases = tuple(b for b in map(_written, node.bases) if b != "object")
+            attributes = _attributes(node) | scopes.assigned[node]
+            obj = PyObject("class", qualname, node.lineno, (), (), attributes, used, bases)
+        else:
+            args = node.args
+            every = [*args.posonlyargs, *args.args]
+            if args.vararg:
+                every.append(args.vararg)
+            every += args.kwonlyargs
+            if args.kwarg:
+                every.append(args.kwarg)
+            positional = tuple(arg.arg for arg in args.args)
+            names = tuple(arg.arg for arg in every)
+            obj = PyObject("function", qualname, node.lineno, positional, names, frozenset(), used)
+        if qualname in into:
+            # Defined again in the same body: a page may head either one.
+            scopes.redefined.append(obj)
+        else:
+            into[qualname] = obj
+        _collect(node.body, qualname, into, scopes)
+
+
+def _is_overload(node: _Definition) -> bool:
+    """`node` is decorated `@overload` (`typing.overload`, `typing_extensions.overload`)."""
+    return not isinstance(node, ast.ClassDef) and any(
+        _used_name(decorator) == "overload" for decorator in node.decorator_list
+    )
+
+
+def _imports(node: ast.Import | ast.ImportFrom, into: dict[str, tuple[int, str]]) -> None:
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.asname:
+                into.setdefault(alias.asname, (0, alias.name))
+            else:
+                head = alias.name.partition(".")[0]
+                into.setdefault(head, (0, head))
+    else:
+        module = node.module or ""
+        for alias in node.names:
+            dotted = f"{module}.{alias.name}" if module else alias.name
+            into.setdefault(alias.asname or alias.name, (node.level, dotted))
+
+
+def _made_by_calls(body: list[ast.stmt], into: dict[str, str]) -> None:
+    for node in body:
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name | ast.Attribute)
+        ):
+            callee = _written(node.value.func)
+            for target in node.targets:
+                if isinstance(target, ast.Name) and callee is not None:
+                    into[target.id] = callee
+
+
+def _written(node: ast.expr) -> str | None:
+    """`node` as written (`ast.unparse`); None for an expression too deep to
+    write out. A dotted name (`nn.Module`, `x.a.a.a…`) is joined part by part,
+    whatever its length."""
+    parts: list[str] = []
+    inner = node
+    while isinstance(inner, ast.Attribute):
+        parts.append(inner.attr)
+        inner = inner.value
+    if isinstance(inner, ast.Name):
+        return ".".join([inner.id, *reversed(parts)])
+    if _depth(node) > _WRITTEN_DEPTH:
+        return None
+    written: str | None = read_ast(lambda: ast.unparse(node))
+    return written
+
+
+def _depth(node: ast.AST) -> int:
+    """How many nodes deep `node` is, counted without recursion."""
+    deepest = 0
+    stack = [(node, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack += [(child, depth + 1) for child in ast.iter_child_nodes(node)]
+    return deepest
+
+
+def _used_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def _attributes(node: ast.ClassDef) -> frozenset[str]:
+    """The names the class body itself defines or assigns (`_Scopes` adds
+    those its code gives `self` or `cls`)."""
+    names: set[str] = set()
+    for statement in node.body:
+        if isinstance(statement, _Definition):
+            names.add(statement.name)
+        for target in _targets(statement):
+            if isinstance(target, ast.Name):
+                names.add(target.id)
+    return frozenset(names)
+
+
+def _self_attributes(node: ast.AST) -> list[str]:
+    """The attributes `node` gives `self` or `cls`: by assigning `self.x`, or
+    by a call naming one in a string."""
+    names = [
+        target.attr
+        for target in _targets(node)
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id in ("self", "cls")
+    ]
+    named = _attribute_by_name(node)
+    return names if named is None else [*names, named]
+
+
+# Calls that make an attribute from a string: `self.register_buffer("mean", t)`
+# (PyTorch's modules), `setattr(self, "mean", t)`.
+_NAMING_METHODS = frozenset({"register_buffer", "register_parameter", "add_module"})
+
+
+def _attribute_by_name(node: ast.AST) -> str | None:
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    func, args = node.func, node.args
+    on_self = (
+        isinstance(func, ast.Attribute)
+        and func.attr in _NAMING_METHODS
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "self"
+    )
+    if not on_self:
+        is_setattr = isinstance(func, ast.Name) and func.id == "setattr" and len(args) > 1
+        if not (is_setattr and isinstance(args[0], ast.Name) and args[0].id in ("self", "cls")):
+            return None
+        args = args[1:]
+    first = args[0]
+    return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
+
+
+def _targets(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        return [t for target in node.targets for t in _unpacked(target)]
+    if isinstance(node, ast.AnnAssign | ast.AugAssign):
+        return [node.target]
+    return []
+
+
+def _unpacked(target: ast.expr) -> list[ast.expr]:
+    if isinstance(target, ast.Tuple | ast.List):
+        return [t for inner in target.elts for t in _unpacked(inner)]
+    return [target]

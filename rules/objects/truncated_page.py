@@ -1,0 +1,162 @@
+"""DL707 truncated-page: a generator's page that stops mid-sentence or inside a code block."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    shipped_pattern,
+)
+from doclint.rule_api_generators import Pattern
+
+from .._common.generator_pages import (
+    ProfiledPage,
+    fenced_lines,
+    profiled_page,
+    source_objects,
+)
+
+# How a finished line ends: a sentence's end in either script, a closing
+# bracket or quote, a code span, emphasis, a rule (`***`), a table's pipe.
+# The full-width marks of CJK text are written as escapes.
+_FINISHED = shipped_pattern(
+    r"""[.!?:;)\]}"'`*|>…\u3002\uff01\uff1f\uff1a\uff1b\uff09\u3011\u201d\u2019]\s*$"""
+)
+# A line of prose, long enough to be a sentence: not a heading, a list item,
+# a label or a short value such as an output example's `True`.
+_PROSE = shipped_pattern(r"^(?![#>|*·•\-+]|\d+[.)] )\S.{29,}")
+
+
+class TruncatedPage(Rule[MarkdownPage]):
+    code = "DL707"
+    name = "truncated-page"
+    origin = Origin.PROFILE
+    summary = "Generator's page ending mid-sentence or inside an unclosed code block."
+    docs = RuleDocs(
+        what="""Flags a profiled generator's page that ends inside a fenced code block
+        it opened, or whose last line of text stops mid-sentence (it ends in a
+        letter, a digit or a comma, not in a sentence's end, a closing bracket
+        or quote, a code span or a rule), at the page's last line of text. Only a
+        line of prose counts: a heading, a list item, a label or a short value
+        (an output example's `True`) may end a finished page.
+
+        The same cut inside the page, where a model's output for one object
+        stopped and the next object's heading follows: the last line of a
+        section that stops mid-sentence, or a list item that stops on a comma
+        or a word leading on ("and", "the"); and a code block opened in a
+        section and not closed before the heading of an object the source
+        defines (the fence swallows the headings after it; an example's
+        made-up headings do not count), at the block's last line of text
+        before that heading. One finding per cut.""",
+        why="""An LLM generator's output is cut when the model hits
+        its length limit or the run is killed. The page is committed as if
+        finished: the rest of the object's documentation, and every object after
+        it, is missing, and an open fence swallows what follows into code.""",
+        example="""a page whose last line is
+
+        ```markdown
+        The function returns the list of files that are not ignored, and the
+        ```""",
+        use_instead="regenerate the page.",
+    )
+    OPEN_FENCE = Cause("truncated-page/open-fence", "Page ending inside a code block")
+    MID_TEXT = Cause("truncated-page/mid-text", "Page ending mid-sentence")
+    causes = (OPEN_FENCE, MID_TEXT)
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        profiled = profiled_page(page, ctx)
+        if profiled is None or not profiled.profile.makes("complete-page"):
+            return
+        reported: set[int] = set()
+        for line in _open_fences(page, ctx, profiled):
+            reported.add(line)
+            message = (
+                "a code block opened here is never closed before the next object's heading:"
+                " the generator's output was cut off"
+            )
+            yield Finding(line, 1, message, cause=self.OPEN_FENCE)
+        for line in _cut_sections(page, ctx, profiled, reported):
+            reported.add(line)
+            message = "the section stops mid-sentence: the generator's output was cut off"
+            yield Finding(line, 1, message, cause=self.MID_TEXT)
+        yield from self._page_end(ctx, profiled, reported)
+
+    def _page_end(
+        self, ctx: RuleContext, profiled: ProfiledPage, reported: set[int]
+    ) -> Iterator[Finding]:
+        """The page's end inside a code block (when nothing else was
+        reported), or mid-sentence."""
+        if profiled.open_fence:
+            last = max((n for n, line in enumerate(ctx.lines, 1) if line.strip()), default=1)
+            if last not in reported and not reported:
+                message = "the page ends inside a code block: the generator's output was cut off"
+                yield Finding(last, 1, message, cause=self.OPEN_FENCE)
+            return
+        line = profiled.last_text_line
+        text = ctx.lines[line - 1] if line else ""
+        if line not in reported and _cut(text):
+            message = "the page stops mid-sentence: the generator's output was cut off"
+            yield Finding(line, 1, message, cause=self.MID_TEXT)
+
+
+def _open_fences(page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage) -> Iterator[int]:
+    """The last line of text before each code block left open swallows a
+    heading: a fence left open in one section swallows the headings after
+    it, the headings of objects the source defines (an example's are made up)."""
+    heading = profiled.profile.entries.pattern
+    objects = source_objects(profiled, ctx)
+    names = {obj.name for obj in objects.objects.values()} if objects else set()
+    for block in page.markdown.code_blocks:
+        if not block.fenced:
+            continue
+        body = range(block.content_line, block.end_line + (0 if block.closed else 1))
+        swallowed = next((n for n in body if _heads(heading, ctx.lines[n - 1], names)), None)
+        if swallowed is not None:
+            yield _last_text_line(ctx.lines, block.line, swallowed)
+
+
+def _cut_sections(
+    page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage, reported: set[int]
+) -> Iterator[int]:
+    """The last line of each section cut short, stopping mid-sentence or
+    mid-list, not yet `reported` (which the caller adds to as it goes)."""
+    fenced = fenced_lines(page)
+    for entry in profiled.entries[1:]:
+        line = _last_text_line(ctx.lines, 0, entry.line)
+        if line and line not in fenced and line not in reported and _cut(ctx.lines[line - 1]):
+            yield line
+
+
+def _heads(heading: Pattern, line: str, names: set[str]) -> bool:
+    """`line` is an object heading naming an object of the source."""
+    match = heading.match(line)
+    return match is not None and match.group("name") in names
+
+
+def _last_text_line(lines: list[str], after: int, before: int) -> int:
+    """The last line holding text between lines `after` and `before` (both
+    left out); 0 for none."""
+    return next((n for n in range(before - 1, after, -1) if lines[n - 1].strip()), 0)
+
+
+def _cut(line: str) -> bool:
+    """`line` stops mid-sentence: a line of prose with no sentence's end, or
+    a list item ending in a comma or a word that leads on ("and", "the")."""
+    text = line.strip()
+    if _PROSE.match(text):
+        return not _FINISHED.search(text)
+    return _ITEM.match(text) is not None and _LEADING_ON.search(text) is not None
+
+
+# A list item of some length, and the endings that leave it unfinished.
+_ITEM = shipped_pattern(r"^(?:[·•\-*+]|\d+[.)])\s+\S.{19,}")
+_LEADING_ON = shipped_pattern(
+    r"(?:,|\b(?:the|a|an|and|or|of|to|with|for|in|by|is|are|that|which|as|from|on|at|its))\s*$"
+)

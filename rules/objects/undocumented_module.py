@@ -1,0 +1,127 @@
+"""DL708 undocumented-module: a module defining classes or functions with no page."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
+from doclint.rule_api_generators import Profile
+
+from .._common.generator_pages import (
+    ProfiledPage,
+    defining,
+    docs_pages,
+    first_page,
+    first_page_below,
+    profiled_page,
+)
+
+if TYPE_CHECKING:
+    from .._common.python_objects import PyObject
+
+
+class UndocumentedModule(Rule[MarkdownPage]):
+    code = "DL708"
+    name = "undocumented-module"
+    origin = Origin.PROFILE
+    summary = "Module defining a class or function without its page in the generator's docs."
+    docs = RuleDocs(
+        what="""Flags each module of a project documented by a profiled generator
+        that defines a class or function and has no page (RepoAgent:
+        `<path>.py` without `markdown_docs/<path>.md`); a module defining
+        neither (constants, an empty `__init__.py`) gets no page from the
+        generator and is not reported. The finding stands on the module, at its
+        line 1, in every output format. A page finds it, once: the first page
+        (by name, a README left out) of the docs folder matching the module's
+        folder, or of the nearest folder above that has pages; where no folder
+        above has one, the first page of the docs folder. Hidden folders and the
+        profile's skipped folders are not read.""",
+        why="""A docs folder promises the project's modules. A
+        module added after the last run, a package the run never reached, or
+        one it failed on, is silently missing, and readers conclude it has no
+        classes or functions worth documenting.""",
+        example="""`repo_agent/chat_with_repo/rag.py` defines `RepoAssistant`,
+        and `markdown_docs/repo_agent/chat_with_repo/rag.md` does not exist.""",
+        use_instead="""run the generator over the module, or add it to the
+        generator's ignore list if it is not meant to be documented.""",
+    )
+    NO_PAGE = Cause("undocumented-module/no-page", "Module without its page")
+    causes = (NO_PAGE,)
+    # Which modules a page answers for follows from where the page sits.
+    scope = Scope.FILE
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        profiled = profiled_page(page, ctx)
+        if profiled is None or not profiled.profile.makes("module-coverage"):
+            return
+        profile, project = profiled.profile, profiled.project
+        docs = posixpath.join(project, profile.layout.docs_folder)
+        folder = posixpath.dirname(page.path)
+        if first_page(folder, ctx) != page.path:
+            return
+        carried = [posixpath.relpath(folder, docs)] if folder != docs else []
+        if first_page_below(docs, ctx) == page.path:
+            carried.append(".")
+        for inside in carried:
+            source_folder = posixpath.normpath(posixpath.join(project, inside))
+            source_folder = "" if source_folder == "." else source_folder
+            for source, names in _undocumented(profiled, source_folder, ctx):
+                expected = profile.layout.page_of(
+                    project, posixpath.relpath(source, project or ".")
+                )
+                message = f"`{source}` defines {names} and has no page `{expected}`"
+                yield Finding(1, 1, message, cause=self.NO_PAGE, path=source)
+
+
+def _undocumented(
+    profiled: ProfiledPage, folder: str, ctx: RuleContext
+) -> Iterator[tuple[str, str]]:
+    """(module, what it defines) of the modules of `folder` with no page, and
+    of its subfolders whose docs folder has no page of its own."""
+    profile, project = profiled.profile, profiled.project
+    listing = ctx.children(folder)
+    if listing is None:
+        return
+    files, subfolders = listing
+    suffix = profile.layout.source.partition("{path}")[2]
+    for name in sorted(files):
+        source = posixpath.join(folder, name)
+        if not name.endswith(suffix):
+            continue
+        relative = posixpath.relpath(source, project or ".")
+        page = profile.layout.page_of(project, relative)
+        if page is None or ctx.is_file(page):
+            continue
+        objects = defining(source, ctx)
+        if objects is not None:
+            yield source, _summary(objects.objects.values())
+    for name in sorted(subfolders):
+        if name.startswith(".") or name in profile.layout.skip_folders:
+            continue
+        inner = posixpath.join(folder, name)
+        docs = _docs_folder(profile, project, inner)
+        if not docs_pages(docs, ctx):
+            yield from _undocumented(profiled, inner, ctx)
+
+
+def _docs_folder(profile: Profile, project: str, folder: str) -> str:
+    relative = posixpath.relpath(folder, project or ".")
+    return posixpath.join(project, profile.layout.docs_folder, relative)
+
+
+def _summary(objects: Iterable[PyObject]) -> str:
+    """`class A, function f`: the module's top-level definitions, a few."""
+    top = [obj for obj in objects if len(obj.qualname) == 1]
+    shown = ", ".join(f"{obj.kind} `{obj.name}`" for obj in top[:3])
+    return shown + (f" and {len(top) - 3} more" if len(top) > 3 else "")

@@ -1,0 +1,216 @@
+"""DL703 unknown-parameter: a parameters or attributes item naming nothing the object has."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
+
+from .._common.generator_pages import claimed_source, documented_object
+from ._outside_bases import builtin_names, outside_names
+
+if TYPE_CHECKING:
+    from .._common.python_objects import ModuleObjects, PyObject
+
+CLAIM = "entry-names-parameter-or-attribute"
+
+
+class UnknownParameter(Rule[MarkdownPage]):
+    code = "DL703"
+    name = "unknown-parameter"
+    origin = Origin.PROFILE
+    summary = "Parameters or attributes item naming nothing the documented object has."
+    docs = RuleDocs(
+        what="""Flags an item of a profiled generator's labelled list (RepoAgent's
+        `**parameters**` / `**参数**` and `**attributes**` / `**属性**`, in any
+        of the profile's translated labels) whose name is neither a parameter
+        nor an attribute of the section's object: for a function, its
+        parameters (`*args` and `**kwargs` by their names); for a class, the
+        names its body assigns, the `self.x` and `cls.x` its methods assign (or
+        name by string: `self.register_buffer("x", ...)`, `setattr(self, "x",
+        ...)`), its methods, and its `__init__`'s parameters, with those of its bases
+        defined in the project (the same module, or a source of the tree its
+        imports name, through modules re-exporting it). A base from outside the
+        project adds what is known of it: a builtin's attributes (`Exception`),
+        a standard-library class's as its source has them (`logging.Handler`),
+        pydantic's `BaseModel` API, nothing for a class a library function
+        makes (`Base = declarative_base()`). A class with any other base is not
+        judged, what it inherits being unknown: a library's class (a Keras
+        callback, even one the class shadows by name), a source a sample's
+        `--known-paths` listing names, a relative import's module the tree
+        lacks, a base too deep to write out. An overloaded function is its
+        implementation, not its `@overload` stubs. Items that say there is nothing (`· None`,
+        `· 无`) are not names, nor are items indented under an item (the keys
+        of a dict parameter). Items under a heading whose object is missing are
+        left to missing-object.""",
+        why="""A parameter list is what a reader calls the function
+        with. A local variable listed as a parameter, or an attribute the class
+        stopped setting, sends the reader to pass or read something that is not
+        there.""",
+        example="""for `def main():` reading its arguments from `sys.argv`,
+
+        ```markdown
+        **parameters**: The parameters of this Function.
+        · book_name: the name of the book
+        ```""",
+        use_instead="""say where the value comes from in the description, and
+        list only the parameters the signature has.""",
+    )
+    NOT_A_PARAMETER = Cause("unknown-parameter/not-a-parameter", "Item naming no parameter")
+    NOT_AN_ATTRIBUTE = Cause(
+        "unknown-parameter/not-an-attribute", "Item naming nothing a class has"
+    )
+    causes = (NOT_A_PARAMETER, NOT_AN_ATTRIBUTE)
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        found = claimed_source(page, ctx, CLAIM)
+        if found is None:
+            return
+        profiled, objects = found
+        for item in profiled.items:
+            if item.claim != CLAIM:
+                continue
+            obj = documented_object(item.entry, objects)
+            if obj is None:
+                continue
+            known = (
+                set(obj.parameters)
+                if obj.kind == "function"
+                else _class_names(obj, objects, profiled.source, profiled.project, ctx)
+            )
+            if known is None:
+                continue
+            name = item.name.lstrip("*")
+            if name not in known:
+                if obj.kind == "function":
+                    what, cause = "parameter", self.NOT_A_PARAMETER
+                else:
+                    what, cause = "parameter or attribute", self.NOT_AN_ATTRIBUTE
+                message = f"{item.field} item `{name}`: `{obj.dotted}` has no {what} `{name}`"
+                yield Finding(item.line, item.column, message, cause=cause)
+
+
+def _class_names(
+    obj: PyObject, objects: ModuleObjects, source: str, project: str, ctx: RuleContext
+) -> set[str] | None:
+    """A class's attributes and its `__init__`'s parameters, with those of
+    its bases the project defines; None when such a base cannot be read
+    (a source a sample's listing names, or one that does not parse): what
+    the class inherits from it is unknown. Bases from outside the project
+    (`Exception`, `nn.Module`) add nothing."""
+    known: set[str] = set()
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    pending = [(obj, objects, source)]
+    while pending:
+        cls, module, path = pending.pop()
+        if (path, cls.qualname) in seen:
+            continue
+        seen.add((path, cls.qualname))
+        known |= cls.attributes
+        init = module.objects.get((*cls.qualname, "__init__"))
+        known |= set(init.parameters) if init is not None else set()
+        for base in cls.bases:
+            found = _base(base, cls, module, path, project, ctx)
+            if found is None:
+                return None
+            if isinstance(found, frozenset):
+                known |= found
+            else:
+                pending.append(found)
+    return known
+
+
+def _base(
+    base: str | None,
+    cls: PyObject,
+    module: ModuleObjects,
+    path: str,
+    project: str,
+    ctx: RuleContext,
+) -> tuple[PyObject, ModuleObjects, str] | frozenset[str] | None:
+    """The class a base names, its module and that module's path; for a base
+    from outside the project, what it gives a subclass (`_outside_bases`);
+    None when that is unknown: a base the project has but the tree cannot
+    read, one from a library, or one too deep to write out."""
+    if base is None:
+        return None
+    here = module.objects.get((*cls.qualname[:-1], base)) or module.objects.get((base,))
+    if here is not None and here.qualname != cls.qualname:
+        return (here, module, path) if here.kind == "class" else None
+    # `class ModelCheckpoint(ModelCheckpoint)` names the import it shadows.
+    base = base.partition("[")[0]  # `Generic[T]` is `Generic`
+    head, _, rest = base.partition(".")
+    if head not in module.imports:
+        builtin: frozenset[str] | None = builtin_names(base)
+        return builtin
+    level, dotted = module.imports[head]
+    return _imported(level, f"{dotted}.{rest}" if rest else dotted, path, project, ctx)
+
+
+# How many modules re-exporting a class (`from .schema import Model` in a
+# package's `__init__.py`) are followed to where it is defined.
+_REEXPORTS = 8
+
+
+def _imported(
+    level: int, dotted: str, path: str, project: str, ctx: RuleContext
+) -> tuple[PyObject, ModuleObjects, str] | frozenset[str] | None:
+    """The class an import in the source at `path` binds, as `_base` says it."""
+    for _ in range(_REEXPORTS):
+        *parts, name = dotted.split(".")
+        where = _module_path(level, parts, path, project, ctx)
+        if where is None:
+            # A relative import is the project's own module, whether or not the
+            # tree holds it: what the class inherits from it is unknown.
+            outside: frozenset[str] | None = None if level else outside_names(dotted)
+            return outside
+        from .._common.python_objects import python_objects
+
+        text = ctx.source_at(where)
+        other = None if text is None else python_objects(text.text)
+        if other is None:
+            return None
+        found = other.objects.get((name,))
+        if found is not None:
+            return (found, other, where) if found.kind == "class" else None
+        if name in other.made_by_calls:
+            return _made_by_a_library(other.made_by_calls[name], other, where, project, ctx)
+        if name not in other.imports:
+            return None
+        level, dotted = other.imports[name]
+        path = where
+    return None
+
+
+def _made_by_a_library(
+    callee: str, module: ModuleObjects, path: str, project: str, ctx: RuleContext
+) -> frozenset[str] | None:
+    """`Base = declarative_base()`: a class a library function makes holds the
+    columns its subclasses declare, and nothing a page lists; one the
+    project's own function makes is unknown."""
+    imported = module.imports.get(callee.partition(".")[0])
+    if imported is None or imported[0] != 0:
+        return None
+    dotted_parts = imported[1].split(".")
+    modules = [p for p in (dotted_parts, dotted_parts[:-1]) if p]
+    if all(_module_path(0, p, path, project, ctx) is None for p in modules):
+        return frozenset()
+    return None
+
+
+def _module_path(
+    level: int, parts: list[str], path: str, project: str, ctx: RuleContext
+) -> str | None:
+    """The source of the tree a module import names (`parts` of its dotted
+    name, `level` leading dots, from the source at `path`); None when the tree
+    has no such file."""
+    if level:
+        folder = posixpath.dirname(path)
+        for _ in range(level - 1):
+            folder = posixpath.dirname(folder)
+    else:
+        folder = project
+    stem = posixpath.join(folder, *parts) if parts else folder
+    return next((p for p in (f"{stem}.py", f"{stem}/__init__.py") if ctx.is_file(p)), None)

@@ -1,0 +1,313 @@
+"""DL705 wrong-caller: a sentence naming a caller the source refutes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    shipped_pattern,
+)
+
+from .._common.generator_pages import (
+    Mention,
+    ProfiledPage,
+    claimed_source,
+    documented_object,
+    source_file,
+)
+from ._project_model import ProjectModel, project_model
+
+if TYPE_CHECKING:
+    from .._common.python_objects import PyObject
+
+
+class WrongCaller(Rule[MarkdownPage]):
+    code = "DL705"
+    name = "wrong-caller"
+    origin = Origin.PROFILE
+    summary = "Sentence naming a caller that the project's sources refute."
+    docs = RuleDocs(
+        what="""Flags a sentence of a profiled generator's page that names a caller of the
+        section's object (a pattern of the profile: RepoAgent's "is called by the
+        `x` function", "utilized in the method `x`", "invoked by ... such as `x` and
+        `y`", "called by other functions ..., specifically `x` and `y`", and their
+        Chinese forms, "被`x`方法调用") where the project's sources refute it: no
+        function or class of that name is defined where the sentence places it, or
+        every one of that name there neither calls nor names the object, itself or
+        through what it calls (a helper it calls, a class it constructs, a helper of
+        that: a class calls what its methods call). A sentence whose subject is
+        another object of the project ("The _rot13 function is called within ..."
+        under `process_rot13`) is judged of that object. The place is the file the
+        sentence names after the caller (`in modules/config.py`, `in the config
+        module`) when the tree can read it; else the whole project, but only when
+        the tree can read every source it knows of. On a sample of a repository (a
+        `--known-paths` listing naming sources that are not there) a caller may live
+        in a file the tree does not hold: it is judged only when a file the tree
+        reads is named, or the page heads the caller (placing it in the page's
+        source). Only what the sources settle is reported: a caller in words no
+        pattern reads is not checked, a lower-case word the project defines nowhere
+        before a plural kind word ("used in the operator functions") is prose, and a
+        caller that names the object in any way (a call, an attribute, an
+        annotation) counts as calling it. A caller written as a file (`run_A2C.py`,
+        as in "被多个训练脚本调用, 如`run_A2C.py`、`run_DQN.py`等") claims that the file uses
+        the object: it is refuted when the project has no such file, or the file
+        never names the object; a file then a name (`src/main.py/_route`) is that
+        file's function. One finding per sentence.""",
+        why=""""Called by" sentences are how a reader finds where a
+        function is used. A generator that names a caller from a stale or
+        imagined call graph sends the reader to code that does not exist or
+        never makes the call.""",
+        example="""under `### FunctionDef from_project_hierarchy_path(repo_path)`,
+
+        ```markdown
+        The from_project_hierarchy_path function is typically invoked by other
+        methods within the MetaInfo class, such as init_meta_info and
+        from_checkpoint_path.
+        ```
+
+        while neither method calls it (both call `from_project_hierarchy_json`).""",
+        use_instead="regenerate the page, or name the callers the code has.",
+    )
+    UNDEFINED = Cause("wrong-caller/undefined", "Caller not defined in the project")
+    NOT_CALLING = Cause("wrong-caller/not-calling", "Caller that never names the object")
+    NO_FILE = Cause("wrong-caller/no-file", "File named as a caller that the project lacks")
+    causes = (UNDEFINED, NOT_CALLING, NO_FILE)
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        found = claimed_source(page, ctx, "caller-claim")
+        if found is None:
+            return
+        profiled, objects = found
+        mentions = [m for m in profiled.mentions if m.claim == "caller-claim" and m.entry]
+        model: ProjectModel | None = None
+        reported: set[int] = set()
+        for mention in mentions:
+            assert mention.entry is not None
+            obj = documented_object(mention.entry, objects)
+            if obj is None or mention.line in reported:
+                continue
+            if model is None:
+                model = project_model(profiled.profile, profiled.project, ctx)
+            finding = self._judge_mention(mention, obj, profiled, model, ctx)
+            if finding is not None:
+                reported.add(mention.line)
+                yield Finding(mention.line, mention.column, finding[0], cause=finding[1])
+
+    def _judge_mention(
+        self,
+        mention: Mention,
+        obj: PyObject,
+        profiled: ProfiledPage,
+        model: ProjectModel,
+        ctx: RuleContext,
+    ) -> tuple[str, Cause] | None:
+        """The message and cause refuting the first caller of `obj` the
+        mention's sentence names that the sources refute; None for none."""
+        line = ctx.lines[mention.line - 1]
+        before, after = line[: mention.column - 1], line[mention.column - 1 :]
+        target = _subject(before, obj.name, model)
+        if target is None or _PARTICIPLE.search(before):
+            return None
+        # Calling an instance, or constructing it, calls these methods.
+        implicit = target == obj.name and target in _IMPLICIT and len(obj.qualname) > 1
+        owner = obj.qualname[-2] if implicit else None
+        headed = {entry.qualname[-1] for entry in profiled.entries}
+        for caller, place in zip(mention.callers, _places(after, mention.callers), strict=True):
+            written = source_file(caller, model.suffix)
+            if written is not None:
+                finding = self._judge_file(written[0], written[1], target, model, ctx)
+            else:
+                named = _named_files(place, model)
+                if not named and caller in headed and not model.complete:
+                    # A caller the page heads is one the page places in its
+                    # source: where a sample cannot settle "anywhere", that can.
+                    named = [profiled.source]
+                prose = _prose_word(caller, after.split(caller, 1)[0], place, line)
+                finding = self._judge(caller, target, model, named or [], prose, owner)
+            if finding is not None:
+                return finding
+        return None
+
+    def _judge(
+        self,
+        caller: str,
+        target: str,
+        model: ProjectModel,
+        named: list[str],
+        prose: bool,
+        owner: str | None = None,
+    ) -> tuple[str, Cause] | None:
+        """The message and cause refuting one caller of `target` (a method of
+        the class `owner`, if any), or None when the sources say it is right
+        or cannot settle it."""
+        if caller == target:
+            return None  # a method of the same name elsewhere: an override, a dispatch
+        readable = [path for path in named if path in model.readable]
+        if readable:
+            # The sentence says where the caller is: that file settles it.
+            found = model.defined(caller, readable)
+            where = f" in `{readable[0]}`"
+        elif model.complete:
+            found = model.defined(caller)
+            where = ""
+        else:
+            return None  # the caller may live in a source the tree does not hold
+        if not found:
+            return self._undefined(caller, target, model, prose, where)
+        if any(d.kind == "class" and target in model.attributes(d) for d in found):
+            return None  # a class with a method of that name: the framework dispatches to it
+        wanted = (target,) if owner is None else (target, owner)
+        if not any(model.reaches(d, name) for d in found for name in wanted):
+            return f"`{caller}` does not call `{target}`", self.NOT_CALLING
+        return None
+
+    def _undefined(
+        self, caller: str, target: str, model: ProjectModel, prose: bool, where: str
+    ) -> tuple[str, Cause] | None:
+        """The message and cause of a caller not defined where the sentence
+        says (`where`, or anywhere in the project when empty); None for a
+        word of prose ("the operator functions"), or a name that may hold a
+        callable without defining one (`self.activate = ...`, a library's
+        function the project imports)."""
+        if not model.defined(caller) and (
+            prose or caller in model.bound or caller in model.imported
+        ):
+            return None
+        message = f"`{caller}`, named as a caller of `{target}`, is not defined{where}"
+        elsewhere = sorted({d.path for d in model.defined(caller)}) if where else []
+        if elsewhere:
+            message += f"; it is defined in `{elsewhere[0]}`"
+        return message, self.UNDEFINED
+
+    def _judge_file(
+        self, written: str, function: str | None, target: str, model: ProjectModel, ctx: RuleContext
+    ) -> tuple[str, Cause] | None:
+        """The message and cause refuting a file named as a caller (`run_A2C.py`:
+        the file uses the object; `main.py/_route`: its function calls it)."""
+        named = model.module(written)
+        if not named:
+            if not model.complete:
+                return None  # the file may be one the tree does not hold
+            return f"`{written}`, named as using `{target}`, does not exist", self.NO_FILE
+        if function is not None:
+            return self._judge(function, target, model, named, prose=False)
+        texts = [text.text for path in named if (text := ctx.source_at(path)) is not None]
+        if not texts:
+            return None
+        word = re.compile(rf"(?<!\w){re.escape(target)}(?!\w)")
+        if any(word.search(text) for text in texts):
+            return None
+        return f"`{named[0]}`, named as using `{target}`, never names it", self.NOT_CALLING
+
+
+# A file a caller sentence places its caller in: `a/b.py` (`a\b.py` as Windows
+# writes it), or `the b module`.
+_FILE = shipped_pattern(
+    r"(?<![\w/.\\])(?P<path>[A-Za-z_][\w/.\\]*\.py)(?!\w)"
+    r"|\bthe (?P<module>[A-Za-z_][\w.]*) module\b"
+)
+_SENTENCE_END = shipped_pattern(r"\.(?=\s|$)")
+
+
+def _places(text: str, callers: tuple[str, ...]) -> list[str]:
+    """Per caller, the words of the sentence starting `text` that follow it up
+    to the next caller: where a file placing it would be named."""
+    end = _SENTENCE_END.search(text)
+    sentence = text[: end.start()] if end else text
+    starts: list[int] = []
+    for caller in callers:
+        after = starts[-1] if starts else 0
+        found = re.search(rf"(?<!\w){re.escape(caller)}(?!\w)", sentence[after:])
+        starts.append(after + (found.end() if found else 0))
+    ends = [*starts[1:], len(sentence)][: len(starts)]
+    return [sentence[start:end] for start, end in zip(starts, ends, strict=True)]
+
+
+def _named_files(text: str, model: ProjectModel) -> list[str] | None:
+    """The project's sources matching the first file `text` names as a place
+    (empty when the project has no such file); None when it names none."""
+    match = _FILE.search(text)
+    if match is None:
+        return None
+    path = match.group("path")
+    return model.module(match.group("module") if path is None else path)
+
+
+# The words before a caller sentence that name what is called, when it is not
+# the section's object: "The _rot13 function is called within ...".
+_SUBJECT = shipped_pattern(
+    r"(?:^|[.;:!?]\s+|\*\*\s*)(?:[Tt]he |[Ii]ts )?`?(?P<name>[A-Za-z_][\w.]*)`?\(?\)?"
+    r"(?: (?:function|method|class|constructor))?"
+    r"(?: (?:is|are|was|were|gets|get|will be|may be|can be|should be)"
+    r"(?: also| only| typically| primarily| mainly| mostly| directly)?)?\s*$"
+)
+# Words a sentence starts with that refer to the section's object.
+_ITSELF = frozenset(
+    {"it", "this", "which", "that", "these", "they", "and", "also", "function", "method"}
+)
+# A bare word of prose: lower case letters only.
+_WORD = shipped_pattern(r"[a-z]+")
+
+
+def _subject(before: str, name: str, model: ProjectModel) -> str | None:
+    """What a caller sentence says is called: the section's object `name`,
+    or another object of the project its words name first ("The _rot13
+    function is called within ..." under `process_rot13`); None when it is
+    something the project does not define."""
+    match = _SUBJECT.search(before[-160:])
+    if match is None:
+        return name
+    subject = match.group("name").rpartition(".")[2]
+    if subject.lower() in _ITSELF or subject == name:
+        return name
+    if model.defined(subject):
+        return subject
+    return name if not _WORD.fullmatch(subject) else None
+
+
+def _prose_word(caller: str, said: str, place: str, line: str) -> bool:
+    """`caller` is a word of the sentence's prose, not a name: lower case
+    letters only, never in backticks, with no kind word marking the list as
+    functions before it ("called by two functions: a and b") nor one naming
+    it after it ("used in the operator functions", "such as classification
+    and regression"; "called by the download function" names one); or a word
+    the kind word qualifies, the name following it ("utilized by the OpenCV
+    function cv2.warpAffine()")."""
+    if _LIBRARY.match(place) or (caller in _KINDS_OF_FUNCTION and f"`{caller}" not in line):
+        return True
+    return (
+        _WORD.fullmatch(caller) is not None
+        and f"`{caller}" not in line
+        and _ONE_KIND.match(place) is None
+        and _KIND_BEFORE.search(said[-40:]) is None
+    )
+
+
+# "the parameters used in the x function": "used" qualifies a noun of the
+# sentence, not the section's object.
+_PARTICIPLE = shipped_pattern(
+    r"\b(?:parameters?|arguments?|values?|variables?|data|settings?|attributes?|outputs?"
+    r"|results?|inputs?|options?|objects?|instances?|tokens?|tensors?|keys?|items?)\s*$"
+)
+# Methods a class's instance runs without being named: constructing it, calling it.
+_IMPLICIT = frozenset({"__init__", "__new__", "__post_init__", "__call__", "forward"})
+# Words that make a kind of function with "function" ("the loss function"):
+# a name no project needs to define.
+_KINDS_OF_FUNCTION = frozenset(
+    {"loss", "activation", "objective", "callback", "helper", "utility", "wrapper", "cost"}
+    | {"reward", "hash", "lambda", "scoring", "kernel", "transfer", "distance", "comparison"}
+    | {"decorator", "factory", "generator", "handler", "entry", "key", "custom", "user"}
+    | {"builtin", "library", "main", "target", "parent", "caller", "calling", "sorting"}
+)
+_KIND_BEFORE = shipped_pattern(r"\b(?:functions?|methods?)\b")
+_ONE_KIND = shipped_pattern(r"\s+(?:function|method)\b(?!s)")
+_LIBRARY = shipped_pattern(r"\s+(?:function|method|class)\s+`?[A-Za-z_][\w]*(?:\.\w+|\(\))")

@@ -1,0 +1,427 @@
+"""DL710 wrong-relation: a sentence relating two objects that the project's sources refute."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    shipped_pattern,
+)
+
+from .._common.generator_pages import Entry, claimed_source, fenced_lines, in_output_example
+from ._project_model import Definition, ProjectModel, project_model
+
+if TYPE_CHECKING:
+    from .._common.python_objects import ModuleObjects
+
+_NAME = r"`?(?P<{}>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?"
+# "a subclass of the FunctionOptimizer class", "inherits from `Base`",
+# "继承自Base", "是Base的子类".
+_SUBCLASS = shipped_pattern(
+    r"(?:\bis (?:a|an)|\bas (?:a|an)|, (?:a|an)|\bbeing (?:a|an))"
+    r"(?: direct| specialized| concrete| custom)? (?:sub-?class|child class|derived class) of"
+    r" (?:the )?" + _NAME.format("base") + r"(?!'s|\w)"
+    r"|\binherits (?:directly )?from (?:both )?(?:the )?" + _NAME.format("base2") + r"(?!'s|\w)"
+    r"|继承(?:自|于)\s*"
+    + _NAME.format("base3")
+    + r"|是\s*"
+    + _NAME.format("base4")
+    + r"\s*(?:类)?的子类"
+)
+# "the SeqIterable class in opto\trace\containers.py", "`run` defined in
+# `a/b.py`", "the FunctionOptimizerV2Memory class in opto\optimizers\x.py",
+# "位于`a/b.py`中的Store类" is left to the English forms' reading.
+_PLACED = shipped_pattern(
+    r"(?<![\w`])(?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?(?:\(\))?"
+    r" (?:(?P<kind>class|function|method) )?"
+    r"(?:(?:which is |that is )?(?:defined|located|implemented|declared) )?"
+    r"(?:in|within|from) (?:the )?(?:file |module )?"
+    r"`?(?P<path>[A-Za-z_.][\w./\\-]*\.py)(?![\w/\\])`?"
+)
+# "The `split_text_to_phrase` static method" said in a class's sections.
+_METHOD = shipped_pattern(
+    r"\b[Tt]he (?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?(?:\(\))? (?:static |class |instance )?method\b"
+    r"(?! of)"
+)
+# "It calls the `load` function", "This method invokes the `save` method",
+# "该函数调用了`load`函数": what the section's object calls, said of it.
+_CALLS = shipped_pattern(
+    r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
+    r"(?: (?:function|method|class))?) (?:also |first |then |directly )?(?:calls|invokes) (?:the )?"
+    r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b"
+    r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?调用(?:了)?"
+    r"(?P<tick2>`?)(?P<callee2>[A-Za-z_]\w*)`?(?:\(\))?(?:函数|方法)"
+)
+# "returns an instance of the `Node` class", "返回一个X对象/实例".
+_RETURNS = shipped_pattern(
+    r"\breturns? (?:an? |the )?(?:new )?instance of (?:the )?(?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?"
+    r"|返回(?:一个)?(?P<tick2>`?)(?P<name2>[A-Za-z_]\w*)`?(?:类)?的?(?:实例|对象)"
+)
+# "imports the divmod function from opto.trace.operators".
+_IMPORTS = shipped_pattern(
+    r"\bimports? (?:the )?`?(?P<name>[A-Za-z_]\w*)`?"
+    r"(?: (?:function|class|method|object|constant|variable))? from (?:the )?"
+    r"`?(?P<module>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?"
+)
+# The words of a sentence that refer to the section's object, or to nothing.
+_WORD = shipped_pattern(r"[a-z]+")
+_CODE_NAME = shipped_pattern(r"[A-Za-z_]*(?:_|[a-z][A-Z]|[A-Z][a-z]*[A-Z]|\d)\w*|[A-Z][a-z]\w*")
+# A list item: its sentence is about the item's name.
+_ITEM = shipped_pattern(r"^\s*(?:[·\-*•+]|\d+[.)])\s")
+# The words of "The function calls ..." that name the section's object itself.
+_ITSELF = frozenset({"function", "method", "class"})
+# How deep a class's bases are followed through the project's classes.
+_ANCESTRY_DEPTH = 8
+
+
+class WrongRelation(Rule[MarkdownPage]):
+    code = "DL710"
+    name = "wrong-relation"
+    origin = Origin.PROFILE
+    summary = "Sentence relating an object to another that the project's sources refute."
+    docs = RuleDocs(
+        what="""Flags a sentence of a profiled generator's page that relates a
+        named object to another where the project's sources (one model of the
+        project: its classes and functions, where each is defined, their bases
+        and imports) refute it:
+
+        - "a subclass of the `X` class", "inherits from `X`", "继承自X",
+          "是X的子类", in a class's section: the class has no `X` among its
+          bases and their bases in the project. Judged only where every base
+          is a project class or `X` is one (an outside base's own bases are
+          unknown).
+        - "the `X` class in `a/b.py`", "`x` defined in `a\\b.py`" (paths
+          written with `/` or `\\`): the project has no such file, or the file
+          never names `X` (it neither defines, imports nor uses it). The message says where `X` is
+          defined now, when the project has it elsewhere.
+        - "imports the `x` function from `a.b`": the project's module `a.b`
+          neither defines nor imports `x` and never names it.
+        - "It calls the `x` function", "This method invokes the `x` method",
+          "该函数调用了`x`函数": the section's object never names `x`, itself
+          or through what it calls (a helper, a class it constructs), while the
+          project defines an `x` (a library's function is not judged).
+        - "returns an instance of the `X` class", "返回一个X对象": when the
+          tree reads every source, none of them names `X`.
+        - "the `x` method" (or static, class method) in a class's sections:
+          neither the class nor any source of the project has `x` (a method
+          the page heads is missing-object's).
+
+        A lower-case word the project defines nowhere ("the helper function in
+        utils.py") is prose, not a name, unless written in backticks. An output
+        example illustrates: its text is not read. Caller
+        sentences are wrong-caller's. One finding per line.""",
+        why="""These sentences are how a reader moves from one object to
+        the next. When the code moves on (a base replaced, a class moved to
+        another file, a function removed), the sentence keeps sending the
+        reader to what is no longer there.""",
+        example="""under `## ClassDef OptoPrimeV2`,
+
+        ```markdown
+        OptoPrimeV2 is a subclass of the FunctionOptimizer class.
+        ```
+
+        while the code reads `class OptoPrimeV2(OptoPrime)` and `OptoPrime`'s
+        bases are the project's `Optimizer` only.""",
+        use_instead="regenerate the page, or name the relation the code has.",
+    )
+    BASE = Cause("wrong-relation/base", "Base the class does not have")
+    PLACE = Cause("wrong-relation/place", "Object placed in a file that does not have it")
+    IMPORT = Cause("wrong-relation/import", "Import from a module that lacks the name")
+    MEMBER = Cause("wrong-relation/member", "Method the class does not have")
+    CALLEE = Cause("wrong-relation/callee", "Function the object never calls")
+    RETURNED = Cause("wrong-relation/returned", "Class returned that the project never names")
+    causes = (BASE, PLACE, IMPORT, MEMBER, CALLEE, RETURNED)
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        found = claimed_source(page, ctx, "caller-claim")
+        if found is None:
+            return
+        profiled, objects = found
+        if not profiled.entries:
+            return
+        callers = {m.line for m in profiled.mentions if m.claim == "caller-claim"}
+        # A method the page heads and the source lacks is missing-object's.
+        headed = {e.qualname[-1] for e in profiled.entries}
+        headings = {entry.line: entry for entry in profiled.entries}
+        fenced = fenced_lines(page)
+        model: ProjectModel | None = None
+        entry: Entry | None = None
+        profile = profiled.profile
+        example = False  # an output example illustrates; its text claims nothing
+        for number, line in enumerate(ctx.lines, 1):
+            if number in headings:
+                entry, example = headings[number], False
+                continue
+            example = in_output_example(profile, line, example)
+            if entry is None or example or number in fenced or number in callers:
+                continue
+            if line.startswith("#") or not _claims_a_relation(line):
+                continue
+            if model is None:
+                model = project_model(profiled.profile, profiled.project, ctx)
+            judged = self._refuted(line, entry, objects, profiled.source, model, headed)
+            if judged is not None:
+                yield Finding(number, judged[0], judged[1], cause=judged[2])
+
+    def _refuted(
+        self,
+        line: str,
+        entry: Entry,
+        objects: ModuleObjects,
+        source: str,
+        model: ProjectModel,
+        headed: set[str],
+    ) -> tuple[int, str, Cause] | None:
+        """(column, message, cause) of the first relation of a line the
+        sources refute: a base or a place, a member, a callee, a class returned."""
+        obj = objects.objects.get(entry.qualname)
+        subject = obj.name if obj is not None and obj.kind == "class" else None
+        return (
+            self._line(line, subject, entry, source, model)
+            or self._member(line, entry, objects, model, headed)
+            or self._callee(line, entry, model)
+            or self._returned(line, entry, model)
+        )
+
+    def _line(
+        self, line: str, subject: str | None, entry: Entry, source: str, model: ProjectModel
+    ) -> tuple[int, str, Cause] | None:
+        """(column, message, cause) of the first refuted relation of a line."""
+        if subject is not None:
+            for match in _SUBCLASS.finditer(line):
+                if _ITEM.match(line) or _names_another(line[: match.start()], subject):
+                    continue  # a list item's or another class's sentence
+                written = next(g for g in match.groups() if g)
+                base = written.rpartition(".")[2]
+                ticked = f"`{written}`" in match.group(0)
+                message = self._base(subject, base, ticked, entry, source, model)
+                if message is not None:
+                    return match.start() + 1, message, self.BASE
+        for match in _PLACED.finditer(line):
+            message = self._placed(
+                match["name"], match["tick"], match["kind"], match["path"], model
+            )
+            if message is not None:
+                return match.start("name") + 1, message, self.PLACE
+        for match in _IMPORTS.finditer(line):
+            message = self._imported(match["name"], match["module"], model)
+            if message is not None:
+                return match.start() + 1, message, self.IMPORT
+        return None
+
+    def _callee(
+        self, line: str, entry: Entry, model: ProjectModel
+    ) -> tuple[int, str, Cause] | None:
+        """A function the section's object is said to call that it never
+        reaches, itself or through what it calls."""
+        own = [d for d in model.defined(entry.qualname[-1]) if d.qualname == entry.qualname]
+        for match in _CALLS.finditer(line):
+            who = match["who"]
+            if who is not None and who not in _ITSELF and who != entry.qualname[-1]:
+                continue  # said of another object
+            callee = match["callee"] or match["callee2"]
+            tick = match["tick"] or match["tick2"]
+            defined = model.defined(callee)
+            if not defined or not own:
+                continue  # a library's function, or an object the model lacks
+            if _WORD.fullmatch(callee) and not tick and len(defined) > 1:
+                continue
+            if any(model.reaches(definition, callee) for definition in own):
+                continue
+            column = match.start("callee" if match["callee"] else "callee2") + 1
+            return column, f"`{entry.dotted}` does not call `{callee}`", self.CALLEE
+        return None
+
+    def _returned(
+        self, line: str, entry: Entry, model: ProjectModel
+    ) -> tuple[int, str, Cause] | None:
+        """A class the object is said to return an instance of that no source
+        of the project defines, imports or writes at all."""
+        for match in _RETURNS.finditer(line):
+            name = match["name"] or match["name2"]
+            tick = match["tick"] or match["tick2"]
+            if not (tick or _CODE_NAME.fullmatch(name)) or not model.complete:
+                continue
+            if model.defined(name) or name in model.imported or model.written_anywhere(name):
+                continue
+            column = match.start("name" if match["name"] else "name2") + 1
+            message = (
+                f"`{entry.dotted}` is said to return an instance of `{name}`,"
+                " which no source of the project names"
+            )
+            return column, message, self.RETURNED
+        return None
+
+    def _member(
+        self,
+        line: str,
+        entry: Entry,
+        objects: ModuleObjects,
+        model: ProjectModel,
+        headed: set[str],
+    ) -> tuple[int, str, Cause] | None:
+        """A method a sentence in a class's sections names that neither the
+        class nor any class of the project has."""
+        owner = next(
+            (
+                entry.qualname[:end]
+                for end in range(len(entry.qualname), 0, -1)
+                if (o := objects.objects.get(entry.qualname[:end])) is not None
+                and o.kind == "class"
+            ),
+            None,
+        )
+        if owner is None:
+            return None
+        cls = objects.objects[owner]
+        for match in _METHOD.finditer(line):
+            name = match["name"]
+            if not (match["tick"] or _CODE_NAME.fullmatch(name)) or name.startswith("__"):
+                continue
+            if name in cls.attributes or name in headed or model.defined(name):
+                continue
+            if name in model.imported:
+                continue
+            if model.written_anywhere(name):
+                continue
+            message = f"`{cls.name}` has no method `{name}`, nor has any class of the project"
+            return match.start("name") + 1, message, self.MEMBER
+        return None
+
+    def _base(
+        self,
+        subject: str,
+        base: str,
+        ticked: bool,
+        entry: Entry,
+        source: str,
+        model: ProjectModel,
+    ) -> str | None:
+        if base == subject:
+            return None
+        if not ticked and not any(d.kind == "class" for d in model.defined(base)):
+            return None  # a word, or a class from outside the project
+        classes = [
+            d
+            for d in model.defined(subject)
+            if d.kind == "class" and d.qualname == entry.qualname and d.path == source
+        ]
+        if not classes:
+            return None
+        ancestors, settled = _ancestors(classes[0], model)
+        if base in ancestors:
+            return None
+        if not settled and not any(d.kind == "class" for d in model.defined(base)):
+            return None  # an outside base may have it among its own bases
+        written = ", ".join(f"`{b}`" for b in classes[0].bases if b) or "none"
+        return f"`{subject}` is not a subclass of `{base}`: its bases are {written}"
+
+    def _placed(
+        self, name: str, tick: str, kind: str | None, path: str, model: ProjectModel
+    ) -> str | None:
+        if not (tick or kind or _CODE_NAME.fullmatch(name)) or name in ("self", "cls"):
+            return None
+        where = model.module(path)
+        elsewhere = sorted({d.path for d in model.defined(name)})
+        if _WORD.fullmatch(name) and not elsewhere and not tick:
+            return None  # "the helper function in utils.py": a word, not a name
+        if not where:
+            return _no_such_file(name, path, elsewhere, model)
+        return _not_defined_in(name, where, elsewhere, model)
+
+    def _imported(self, name: str, module: str, model: ProjectModel) -> str | None:
+        where = model.module(module)
+        readable = [p for p in where if p in model.readable]
+        if not where or len(readable) < len(where):
+            return None  # not the project's module, or one the tree cannot read
+        for path in readable:
+            objects = model.readable[path]
+            if (
+                model.defined(name, [path])
+                or name in objects.imports
+                or name in objects.made_by_calls
+            ):
+                return None
+            if model.mentions(path, name):
+                return None
+        return f"`{module}` has no `{name}` to import"
+
+
+def _claims_a_relation(line: str) -> bool:
+    """`line` has the words of a relation between objects."""
+    relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _RETURNS)
+    return any(pattern.search(line) for pattern in relations)
+
+
+def _no_such_file(name: str, path: str, elsewhere: list[str], model: ProjectModel) -> str | None:
+    """The message of a place the project has no file of, where a place is
+    settled: the project's sources read, and the name defined elsewhere or
+    every source read."""
+    if not model.sources or (not elsewhere and not model.complete):
+        return None
+    shown = path.replace("\\", "/")
+    message = f"`{shown}`, where the page places `{name}`, is no file of the project"
+    return message + (f"; `{name}` is defined in `{elsewhere[0]}`" if elsewhere else "")
+
+
+def _not_defined_in(
+    name: str, where: list[str], elsewhere: list[str], model: ProjectModel
+) -> str | None:
+    """The message of a name that the files of its place (all of them
+    readable) neither define, import, assign nor use."""
+    readable = [p for p in where if p in model.readable]
+    if not readable or len(readable) < len(where):
+        return None
+    if any(model.mentions(p, name) for p in readable):
+        return None  # defined, imported, assigned or used there: it has it
+    message = f"`{readable[0]}` does not define `{name}`"
+    moved = [p for p in elsewhere if p not in readable]
+    return message + (f"; it is defined in `{moved[0]}`" if moved else "")
+
+
+def _names_another(before: str, subject: str) -> bool:
+    """The sentence ending in `before` names a class other than `subject`
+    (in backticks, or a capitalised word with a capital inside)."""
+    sentence = _SENTENCE_START.split(before)[-1]
+    return any(name and name != subject for pair in _CLASS_WORD.findall(sentence) for name in pair)
+
+
+_SENTENCE_START = shipped_pattern(r"[.!?\u3002]\s")
+_CLASS_WORD = shipped_pattern(r"`([A-Za-z_]\w*)`|\b([A-Z][a-z0-9]+[A-Z]\w*)\b")
+
+
+def _ancestors(cls: Definition, model: ProjectModel) -> tuple[set[str], bool]:
+    """The last names of a class's bases and of theirs through the project's
+    classes, and whether every base was followed to its end."""
+    names: set[str] = set()
+    settled = True
+    layer = [cls]
+    for _ in range(_ANCESTRY_DEPTH):
+        following: list[Definition] = []
+        for current in layer:
+            for written in current.bases:
+                if written is None:
+                    settled = False
+                    continue
+                base = written.rpartition("[")[0] or written
+                last = base.rpartition(".")[2]
+                if last in names:
+                    continue
+                names.add(last)
+                found = [d for d in model.defined(last) if d.kind == "class"]
+                if found:
+                    following += found
+                else:
+                    settled = False
+        if not following:
+            break
+        layer = following
+    return names, settled

@@ -1,0 +1,286 @@
+"""The citations of a page no wiki wrote, looked up in the tree as a reader
+would look them up.
+
+A path is read from where its form says: a relative link's target from the
+page's folder (else the root), a URL of this repository or `/path` from the
+root, a path in a code span or the prose from the root, the page's folder,
+or as the end of one path of the tree. A bare file name (`spans.py:40`) is
+the file of the page's folder, else of a path the page named earlier (its
+section's first), else the one file of the tree with that name; where the
+tree has several and nothing tells which, the citation is said to be
+ambiguous (malformed-citation) and not judged. A citation whose file the
+tree does not have is no citation (`12:30`, `localhost:8080`, another
+project's path), unless the history has the file where the citation was
+written: then its file is gone (cited-file-missing).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from doclint.rule_api import MarkdownPage, RuleContext
+
+from ._citing import ANY_PAGE
+from ._project_names import _SKIPPED_FOLDERS as SKIPPED_FOLDERS
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import Citation, NamedPath, WikiFacts
+
+_LAST: list[tuple[MarkdownPage, WikiFacts]] = []
+
+MAX_FILES = 200_000
+"""The most files of a tree its names are read from (a bare name is looked
+up among them): a larger tree's bare names are left unread."""
+
+
+def any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
+    """The page's citations, each naming a file of the tree (or one the
+    history had where it was written), in page order."""
+    if _LAST and _LAST[0][0] is page:
+        return _LAST[0][1]
+    from doclint.rule_api_generators import WikiFacts, read_citations
+
+    read = read_citations(page.path, ctx.lines, page.markdown)
+    # The names each citation's sentence gives: what tells a bare name's
+    # file among several (`core.py:6926` after `update_skew`).
+    told: dict[int, set[str]] = defaultdict(set)
+    for mention in read.names:
+        for index in mention.cites:
+            told[index].add(mention.name)
+    found, kept = _resolved(page.path, read.citations, read.named, ctx, told)
+    # A name's citations by their places among those kept.
+    names = tuple(
+        mention._replace(cites=cites)
+        for mention in read.names
+        if (cites := tuple(kept[i] for i in mention.cites if i in kept))
+    )
+    facts = WikiFacts(ANY_PAGE, tuple(found), (), (), names, ())
+    _LAST[:] = [(page, facts)]
+    return facts
+
+
+class _Reader:
+    """What a reader of one page has seen: the files it named, by name."""
+
+    def __init__(self, folder: str, ctx: RuleContext) -> None:
+        self.folder = folder
+        self.ctx = ctx
+        self.seen: dict[str, list[tuple[int, str]]] = defaultdict(list)
+        """Per file name, (section, tree path) of each file named so far."""
+        self.folders: dict[int, set[str]] = {}
+        """Per section (-1: the whole page so far), the folders of the files named."""
+
+    def note(self, section: int, path: str) -> None:
+        self.seen[posixpath.basename(path)].append((section, path))
+        self.folders.setdefault(section, set()).add(posixpath.dirname(path))
+        self.folders.setdefault(-1, set()).add(posixpath.dirname(path))
+
+    def beside_named(self, candidates: list[str], section: int) -> str | None:
+        """The one candidate in the folder of a file the page named before
+        it: in its section, else anywhere above it (`core.py` beside the
+        `router/serpentine.py` the page cited)."""
+        for scope in (section, -1):
+            folders = self.folders.get(scope, set())
+            beside = [c for c in candidates if posixpath.dirname(c) in folders]
+            if len(beside) == 1:
+                return beside[0]
+        return None
+
+    def file(self, written: str, base: str, section: int = -1) -> str | list[str] | None:
+        """The tree path `written` names; None for none; the candidates
+        when several files have its name and nothing tells which. A path
+        with a folder is read from the root, the page's folder or the end of
+        a path named before it; a bare name from the page's folder, a path
+        named before it (its section's first) or the tree's one file of
+        that name."""
+        ctx = self.ctx
+        if not written or written in (".", ".."):
+            return None
+        local = posixpath.normpath(posixpath.join(self.folder, written))
+        inside = not local.startswith("../") and local != ".."
+        if base == "page" and inside and ctx.is_file(local):
+            return local
+        # Read from the root, a path that leaves it names no file of the tree.
+        if written.startswith("../"):
+            return None
+        if base == "root":
+            return written if ctx.is_file(written) else self.machine_path(written)
+        if base == "page":
+            return written if ctx.is_file(written) else None
+        if inside and ctx.is_file(local):
+            return local
+        if "/" in written and ctx.is_file(written):
+            return written
+        earlier = self.named_before(written, section)
+        if earlier is not None:
+            return earlier
+        return self.by_name(written)
+
+    def by_name(self, written: str) -> str | list[str] | None:
+        """The file of the tree a path names by its ending, or a bare name by
+        itself; the candidates when several files have the bare name."""
+        ctx = self.ctx
+        if "/" in written:
+            # The one file of the tree whose path ends in it; where several
+            # do, a path of another project's (an example's) as often.
+            ending = "/" + written
+            ends = [
+                p for p in _names(ctx).get(posixpath.basename(written), ()) if p.endswith(ending)
+            ]
+            return ends[0] if len(ends) == 1 else None
+        matches = list(_names(ctx).get(written, ()))
+        if ctx.is_file(written) and written not in matches:
+            matches.append(written)
+        if len(matches) == 1:
+            return matches[0]
+        return matches or None
+
+    def machine_path(self, written: str) -> str | None:
+        """The file an absolute path on the author's machine names
+        (`/home/me/repo/src/x.py`): its longest ending of a folder and more
+        that is a file of the page's folder or the root."""
+        parts = written.split("/")
+        for start in range(1, len(parts) - 1):
+            ending = "/".join(parts[start:])
+            for place in (posixpath.join(self.folder, ending), ending):
+                if self.ctx.is_file(place):
+                    return place
+        return None
+
+    def named_before(self, written: str, section: int) -> str | None:
+        """The file the page named before whose path ends in `written`: the
+        latest in the section, else the latest above it."""
+        ending = "/" + written
+        seen = [
+            (s, p)
+            for s, p in self.seen.get(posixpath.basename(written), ())
+            if p == written or p.endswith(ending)
+        ]
+        in_section = [p for s, p in seen if s == section]
+        if in_section:
+            return in_section[-1]
+        return seen[-1][1] if seen else None
+
+
+def _resolved(
+    path: str,
+    citations: Sequence[Citation],
+    named: Sequence[NamedPath],
+    ctx: RuleContext,
+    told: Mapping[int, set[str]],
+) -> tuple[list[Citation], dict[int, int]]:
+    """The citations that name a file of the tree (or a file gone since),
+    in page order, and the place among them of each kept one by its index
+    in `citations`."""
+    reader = _Reader(posixpath.dirname(path), ctx)
+    events: list[tuple[int, int, int, Citation | NamedPath]] = [
+        (c.line, c.column, index, c) for index, c in enumerate(citations)
+    ]
+    events += [(n.line, 0, -1, n) for n in named]
+    events.sort(key=lambda event: (event[0], event[1]))
+    found: list[Citation] = []
+    kept: dict[int, int] = {}
+    for _, _, index, item in events:
+        if not hasattr(item, "ranges"):
+            named_path = item
+            place = reader.file(named_path.path, named_path.base, named_path.section)
+            if isinstance(place, str):
+                reader.note(named_path.section, place)
+            continue
+        citation: Citation = item  # type: ignore[assignment]
+        placed = _placed(citation, index, reader, told, ctx)
+        if placed is not None:
+            kept[index] = len(found)
+            found.append(placed)
+    return found, kept
+
+
+def _placed(
+    citation: Citation, index: int, reader: _Reader, told: Mapping[int, set[str]], ctx: RuleContext
+) -> Citation | None:
+    """The citation (the `index`th of the page) with the file of the tree it
+    names, or marked ambiguous among the candidates, or as naming a file
+    gone since; None for one of another repository's, or that names no file
+    a reader could be sent to."""
+    if citation.repository and not _ours(citation.repository, ctx):
+        return None
+    commit = "" if citation.commit.startswith("branch:") else citation.commit
+    citation = citation._replace(commit=commit)
+    place = reader.file(citation.path, citation.base, citation.section)
+    if isinstance(place, list):
+        place = reader.beside_named(place, citation.section) or place
+    if isinstance(place, list) and told.get(index):
+        place = _writing(place, told[index], ctx) or place
+    if isinstance(place, list):
+        shown = ", ".join(f"`{p}`" for p in sorted(place)[:3])
+        more = f" and {len(place) - 3} more" if len(place) > 3 else ""
+        return citation._replace(problem=f"ambiguous:{len(place)}:{shown}{more}", judged=False)
+    if place is None:
+        if citation.path.startswith("../") or ("/" not in citation.path and citation.base == "any"):
+            return None
+        # Judged only where the history had it: a file gone since.
+        return citation._replace(problem="", judged=True, base="gone?")
+    reader.note(citation.section, place)
+    return citation._replace(path=place)
+
+
+def _writing(candidates: list[str], names: set[str], ctx: RuleContext) -> str | None:
+    """The one candidate file that writes a name the citation's sentence
+    gives (the rest writing none of them): what its reader would open."""
+    holding = []
+    for candidate in candidates[:_MOST_CANDIDATES]:
+        lines = ctx.file_lines(candidate)
+        text = "\n".join(lines) if lines is not None else ""
+        if any(len(name) >= 3 and _writes(text, name) for name in names):
+            holding.append(candidate)
+    return holding[0] if len(holding) == 1 else None
+
+
+def _writes(text: str, name: str) -> bool:
+    """Whether `text` holds `name` as a whole word."""
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if (at == 0 or not _word(text[at - 1])) and (end == len(text) or not _word(text[end])):
+            return True
+        at = text.find(name, at + 1)
+    return False
+
+
+def _word(char: str) -> bool:
+    return char.isalnum() or char in "_$"
+
+
+_MOST_CANDIDATES = 64
+"""The most files of one name read to tell which a citation means."""
+
+
+def _ours(repository: str, ctx: RuleContext) -> bool:
+    history = ctx.history
+    return history is not None and repository in history.remotes()
+
+
+def _names(ctx: RuleContext) -> dict[str, tuple[str, ...]]:
+    """Every file of the tree by its name (a walk of its folders, built once a run)."""
+    return ctx.once_per_tree("citation_file_names", _build)
+
+
+def _build(ctx: RuleContext) -> dict[str, tuple[str, ...]]:
+    found: defaultdict[str, list[str]] = defaultdict(list)
+    folders, count = [""], 0
+    while folders and count < MAX_FILES:
+        folder = folders.pop()
+        children = ctx.children(folder, links=False)
+        if children is None:
+            continue
+        files, subfolders = children
+        for name in files:
+            found[name].append(posixpath.join(folder, name))
+        count += len(files)
+        folders.extend(
+            posixpath.join(folder, name) for name in subfolders if name not in SKIPPED_FOLDERS
+        )
+    return {name: tuple(sorted(paths)) for name, paths in found.items()}
