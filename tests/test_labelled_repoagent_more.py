@@ -62,24 +62,8 @@ KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
     ("repoagent5", "markdown_docs/server/model_workers/baichuan.md", 83, "DL710"): (
         _UNREAD_RELATION
     ),
-    # "# Documentation: `calculateDiscount`" under TicTacToeGame.__init__'s heading
-    ("repoagent6", "markdown_docs/games/tic_tac_toe_game.md", 164, "DL711"): (
-        "an invented section opened by a heading in a form DL711 does not read: "
-        "'# Documentation: `X`', not 'Documentation for X'"
-    ),
-    # "- **Compliance**: ... regulations (e" and improve_policy_with_mcts's heading follows
-    ("repoagent6", "markdown_docs/tree_search.md", 110, "DL707"): (
-        "a list item cut inside a word in parentheses: DL707 reads a list item as cut "
-        "only when it stops on a comma or a word leading on"
-    ),
 }
-KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {
-    # reset_env's heading (utils.md:154) stands inside the fence the cut at :153 left open
-    ("repoagent6", "markdown_docs/utils.md", 1, "DL704"): (
-        "the heading swallowed by a cut-off section's open fence: the labels count the cut "
-        "once (DL707 at :153), not again as an object without a heading"
-    ),
-}
+KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {}
 
 
 def known(entries: dict[tuple[str, str, int, str], str], tree: str) -> set[Finding]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import keyword
 import posixpath
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -159,6 +160,25 @@ def in_output_example(profile: Profile, line: str, example: bool) -> bool:
         return example
     part = profile.field_of_label(label.group("label"))
     return part is not None and part.name == "output"
+
+
+def swallowed_headings(
+    page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage
+) -> Iterator[tuple[int, int, str]]:
+    """The line of each code block that swallows an object heading, the
+    heading's line and the name it gives: a fence left open in one section swallows the
+    headings after it, the headings of objects the source defines (an
+    example's are made up), each heading in order."""
+    heading = profiled.profile.entries.pattern
+    objects = source_objects(profiled, ctx)
+    names = {obj.name for obj in objects.objects.values()} if objects else set()
+    for block in page.markdown.code_blocks:
+        if not block.fenced:
+            continue
+        for number in range(block.content_line, block.end_line + (0 if block.closed else 1)):
+            match = heading.match(ctx.lines[number - 1])
+            if match is not None and match.group("name") in names:
+                yield block.line, number, match.group("name")
 
 
 def fenced_lines(page: MarkdownPage) -> set[int]:

@@ -25,7 +25,9 @@ from ._project_model import project_model
 _OBJECT_HEADING = shipped_pattern(
     r"(?:\d+[.)][ \t]*)?"
     r"(?:Object|Class|Function|Method|Module|Component|Service|Documentation for|Documentation of"
-    r"|Docs for|API Reference for|Reference for|Overview of|对象|类|函数|方法|模块)"
+    r"|Docs for|API Reference for|Reference for|Overview of|对象|类|函数|方法|模块"
+    # "Documentation: `X`": the bare word only before a colon ("Documentation Guide" is a title)
+    r"|Documentation(?=[ \t]*[:\uff1a]))"
     r"[ \t]*[:\uff1a\-\u2013\u2014]?[ \t]*"
     r"`?(?P<name>[A-Za-z_][\w.]*)`?(?:\([^()]*\))?[ \t]*$"
     # "CustomerProfile Class", "`CustomerProfile`"
@@ -62,7 +64,8 @@ class InventedSection(Rule[MarkdownPage]):
         what="""Flags, under an object heading of a profiled generator's page
         (RepoAgent's `## ClassDef Name`), a section that opens the documentation
         of another object: a heading naming one ("### Object: CustomerProfile",
-        "# Documentation for UserAuthenticationService", "## Class `Foo`",
+        "# Documentation for UserAuthenticationService", "# Documentation: `Foo`",
+        "## Class `Foo`",
         "## Foo Class", "### `Foo`"), a label naming one ("**Object**: Foo"), or
         the generator's own opening line for one ("**CustomerProfile**: The
         function of CustomerProfile is ...", "**X**: X的功能是..."), where the

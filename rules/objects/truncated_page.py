@@ -14,13 +14,12 @@ from doclint.rule_api import (
     RuleDocs,
     shipped_pattern,
 )
-from doclint.rule_api_generators import Pattern
 
 from .._common.generator_pages import (
     ProfiledPage,
     fenced_lines,
     profiled_page,
-    source_objects,
+    swallowed_headings,
 )
 
 # How a finished line ends: a sentence's end in either script, a closing
@@ -49,8 +48,9 @@ class TruncatedPage(Rule[MarkdownPage]):
 
         The same cut inside the page, where a model's output for one object
         stopped and the next object's heading follows: the last line of a
-        section that stops mid-sentence, or a list item that stops on a comma
-        or a word leading on ("and", "the"); and a code block opened in a
+        section that stops mid-sentence, or a list item that stops on a comma,
+        a word leading on ("and", "the") or inside a bracket it opened
+        ("regulations (e"); and a code block opened in a
         section and not closed before the heading of an object the source
         defines (the fence swallows the headings after it; an example's
         made-up headings do not count), at the block's last line of text
@@ -107,19 +107,13 @@ class TruncatedPage(Rule[MarkdownPage]):
 
 
 def _open_fences(page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage) -> Iterator[int]:
-    """The last line of text before each code block left open swallows a
-    heading: a fence left open in one section swallows the headings after
-    it, the headings of objects the source defines (an example's are made up)."""
-    heading = profiled.profile.entries.pattern
-    objects = source_objects(profiled, ctx)
-    names = {obj.name for obj in objects.objects.values()} if objects else set()
-    for block in page.markdown.code_blocks:
-        if not block.fenced:
-            continue
-        body = range(block.content_line, block.end_line + (0 if block.closed else 1))
-        swallowed = next((n for n in body if _heads(heading, ctx.lines[n - 1], names)), None)
-        if swallowed is not None:
-            yield _last_text_line(ctx.lines, block.line, swallowed)
+    """The last line of text before each code block that swallows a
+    heading, before its first such heading."""
+    first: dict[int, int] = {}
+    for block, heading, _name in swallowed_headings(page, ctx, profiled):
+        first.setdefault(block, heading)
+    for block, heading in first.items():
+        yield _last_text_line(ctx.lines, block, heading)
 
 
 def _cut_sections(
@@ -134,12 +128,6 @@ def _cut_sections(
             yield line
 
 
-def _heads(heading: Pattern, line: str, names: set[str]) -> bool:
-    """`line` is an object heading naming an object of the source."""
-    match = heading.match(line)
-    return match is not None and match.group("name") in names
-
-
 def _last_text_line(lines: list[str], after: int, before: int) -> int:
     """The last line holding text between lines `after` and `before` (both
     left out); 0 for none."""
@@ -148,15 +136,21 @@ def _last_text_line(lines: list[str], after: int, before: int) -> int:
 
 def _cut(line: str) -> bool:
     """`line` stops mid-sentence: a line of prose with no sentence's end, or
-    a list item ending in a comma or a word that leads on ("and", "the")."""
+    a list item ending in a comma or a word that leads on ("and", "the"), or
+    inside a bracket it opened ("regulations (e")."""
     text = line.strip()
     if _PROSE.match(text):
         return not _FINISHED.search(text)
-    return _ITEM.match(text) is not None and _LEADING_ON.search(text) is not None
+    item = _ITEM.match(text)
+    if item is None:
+        return False
+    words = text[item.end("marker") :]
+    unclosed = words.count("(") > words.count(")") and not _FINISHED.search(text)
+    return unclosed or _LEADING_ON.search(text) is not None
 
 
 # A list item of some length, and the endings that leave it unfinished.
-_ITEM = shipped_pattern(r"^(?:[·•\-*+]|\d+[.)])\s+\S.{19,}")
+_ITEM = shipped_pattern(r"^(?P<marker>[·•\-*+]|\d+[.)])\s+\S.{19,}")
 _LEADING_ON = shipped_pattern(
     r"(?:,|\b(?:the|a|an|and|or|of|to|with|for|in|by|is|are|that|which|as|from|on|at|its))\s*$"
 )

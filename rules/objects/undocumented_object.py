@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
-from .._common.generator_pages import Entry, claimed_source
+from .._common.generator_pages import Entry, claimed_source, swallowed_headings
 
 if TYPE_CHECKING:
     from .._common.python_objects import PyObject
@@ -27,7 +27,8 @@ class UndocumentedObject(Rule[MarkdownPage]):
         the top level, or under its class) is not counted (missing-object
         reports that heading), each such heading standing for one object only
         (the first, in the source's order); a method whose name is headed only
-        under another class is. Findings are on the
+        under another class is. Nor is an object whose heading a code block
+        left open swallowed (truncated-page reports the block). Findings are on the
         page's first line and name the object (`Class.method`).""",
         why="""A page that covers a module promises all of it. An
         object added after the last run, or one the run failed on, is silently
@@ -55,6 +56,9 @@ class UndocumentedObject(Rule[MarkdownPage]):
         for entry in profiled.entries:
             if entry.qualname not in objects.objects:
                 loose.setdefault(entry.qualname[-1], []).append(entry)
+        # A heading a code block left open swallowed is there, cut off
+        # (truncated-page reports the block): it stands for its object.
+        swallowed = {name for _block, _line, name in swallowed_headings(page, ctx, profiled)}
         for qualname, obj in objects.objects.items():
             if qualname in headed:
                 continue
@@ -62,6 +66,9 @@ class UndocumentedObject(Rule[MarkdownPage]):
             stand_in = next((entry for entry in named if _heads(entry, qualname)), None)
             if stand_in is not None:
                 named.remove(stand_in)
+                continue
+            if qualname[-1] in swallowed:
+                swallowed.remove(qualname[-1])
                 continue
             if not profile.private_documented and any(map(_private, qualname)):
                 continue

@@ -274,6 +274,20 @@ def test_undocumented_object_near_miss_a_method_headed_deeper_under_its_class(tm
     assert check(tmp_path, page, "undocumented-object") == []
 
 
+def test_undocumented_object_near_miss_headings_a_cut_off_fence_swallowed(tmp_path):
+    # The section of `get` stops inside a code block, which swallows the
+    # headings of `helper` and `open`: truncated-page reports the cut once.
+    page = PAGE.replace(
+        "**Code Description**: This function is called by the fetch function.\n",
+        "**Code Description**: This function is called by the fetch function.\n```python\n",
+    )
+    assert check(tmp_path, page, "undocumented-object") == []
+    assert [code for *_, code in check(tmp_path, page, "truncated-page")] == ["DL707"]
+    # Near miss of the near miss: the fence closed before `helper`'s heading.
+    closed = page.replace("```python\n", "```python\nx = 1\n```\n")
+    assert check(tmp_path, closed, "truncated-page") == []
+
+
 def test_wrong_caller_refuted_by_the_source(tmp_path):
     page = PAGE.replace("called by the fetch function", "called by the download function")
     assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
@@ -823,6 +837,7 @@ INVENTED_PAGE = """\
         ("### `CustomerProfile`\nHolds a customer.", 3),
         ("**Object**: `CustomerProfile`", 3),
         ("### 对象\uff1aCustomerProfile\n保存客户。", 3),
+        ("# Documentation: `calculateDiscount`\nComputes a discount.", 3),
     ],
 )
 def test_invented_section_of_an_object_the_project_lacks(tmp_path, section, line):
@@ -841,6 +856,8 @@ def test_invented_section_of_an_object_the_project_lacks(tmp_path, section, line
         # An ordinary heading and label, and a heading inside a code block.
         "### Notes\n**Note**: The function of Note is unclear.",
         "```markdown\n### Object: CustomerProfile\n```",
+        # "Documentation" alone reads as an object's only before a colon.
+        "### Documentation Guide\nHow to read this page.",
     ],
 )
 def test_invented_section_near_miss_objects_the_project_has(tmp_path, section):
@@ -874,11 +891,22 @@ def test_truncated_page_a_section_cut_mid_sentence_mid_list_or_in_an_open_fence(
         "**open**: Opens one.\n***\n", "**open**: Opens one.\n```python\nStore.open(\n"
     )
     assert check(tmp_path, fence, "truncated-page") == [(line + 4, 1, "DL707")]
+    bracket = PAGE.replace(
+        "**open**: Opens one.\n***\n",
+        "**open**: Opens one.\n- **Compliance**: it adheres to data regulations (e\n",
+    )
+    assert check(tmp_path, bracket, "truncated-page") == [(line + 3, 1, "DL707")]
+    # A numbered item's marker is no bracket of its words.
+    numbered = bracket.replace("- **Compliance**:", "1) Compliance:")
+    assert check(tmp_path, numbered, "truncated-page") == [(line + 3, 1, "DL707")]
 
 
 def test_truncated_page_near_miss_finished_sections_items_and_example_headings(tmp_path):
     # A list item without a full stop ends a section; an example shows made-up headings.
     listed = PAGE.replace("**open**: Opens one.\n***\n", "**open**: Opens one.\n· path: the path\n")
+    assert check(tmp_path, listed, "truncated-page") == []
+    closed = "- **Compliance**: it adheres to data regulations (GDPR)"
+    listed = PAGE.replace("**open**: Opens one.\n***\n", f"**open**: Opens one.\n{closed}\n")
     assert check(tmp_path, listed, "truncated-page") == []
     example = "**open**: Opens one.\n```markdown\n## FunctionDef my_function(a)\nDoes.\n```\n"
     assert check(tmp_path, PAGE.replace("**open**: Opens one.\n", example), "truncated-page") == []
