@@ -60,6 +60,18 @@ _CALLS = shipped_pattern(
     r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?调用(?:了)?"
     r"(?P<tick2>`?)(?P<callee2>[A-Za-z_]\w*)`?(?:\(\))?(?:函数|方法)"
 )
+# "It relies on the `load` function", "依赖于外部函数`load`", "涉及到`load`函数",
+# "使用`load`函数获取": what the section's object uses, said of it (a Chinese
+# sentence's subject is read apart: `_names_another`).
+_USES = shipped_pattern(
+    r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
+    r"(?: (?:function|method|class))?) (?:also |first |then |directly )?"
+    r"(?:uses|utilizes|utilises|relies on|depends on) (?:the )?"
+    r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b"
+    # "在使用`X`时" (when one uses X) is the reader's use, not the object's.
+    r"|(?P<verb>依赖于|依赖|涉及到|(?<![在当])使用了?|利用了?|借助)(?:外部|内部)?的?(?:函数|方法)?\s*"
+    r"(?P<tick2>`)(?P<callee2>[A-Za-z_]\w*)`"
+)
 # "returns an instance of the `Node` class", "返回一个X对象/实例".
 _RETURNS = shipped_pattern(
     r"\breturns? (?:an? |the )?(?:new )?instance of (?:the )?(?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?"
@@ -108,6 +120,9 @@ class WrongRelation(Rule[MarkdownPage]):
           "该函数调用了`x`函数": the section's object never names `x`, itself
           or through what it calls (a helper, a class it constructs), while the
           project defines an `x` (a library's function is not judged).
+        - "It relies on the `x` function", "uses the `x` method", "依赖于`x`",
+          "涉及到`x`函数", "使用`x`函数": the same, said of what the object uses,
+          where the sentence names no other object of the project before it.
         - "returns an instance of the `X` class", "返回一个X对象": when the
           tree reads every source, none of them names `X`.
         - "the `x` method" (or static, class method) in a class's sections:
@@ -137,8 +152,9 @@ class WrongRelation(Rule[MarkdownPage]):
     IMPORT = Cause("wrong-relation/import", "Import from a module that lacks the name")
     MEMBER = Cause("wrong-relation/member", "Method the class does not have")
     CALLEE = Cause("wrong-relation/callee", "Function the object never calls")
+    USED = Cause("wrong-relation/used", "Function the object never uses")
     RETURNED = Cause("wrong-relation/returned", "Class returned that the project never names")
-    causes = (BASE, PLACE, IMPORT, MEMBER, CALLEE, RETURNED)
+    causes = (BASE, PLACE, IMPORT, MEMBER, CALLEE, USED, RETURNED)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         found = claimed_source(page, ctx, "caller-claim")
@@ -223,21 +239,27 @@ class WrongRelation(Rule[MarkdownPage]):
         """A function the section's object is said to call that it never
         reaches, itself or through what it calls."""
         own = [d for d in model.defined(entry.qualname[-1]) if d.qualname == entry.qualname]
-        for match in _CALLS.finditer(line):
-            who = match["who"]
-            if who is not None and who not in _ITSELF and who != entry.qualname[-1]:
-                continue  # said of another object
-            callee = match["callee"] or match["callee2"]
-            tick = match["tick"] or match["tick2"]
-            defined = model.defined(callee)
-            if not defined or not own:
-                continue  # a library's function, or an object the model lacks
-            if _WORD.fullmatch(callee) and not tick and len(defined) > 1:
-                continue
-            if any(model.reaches(definition, callee) for definition in own):
-                continue
-            column = match.start("callee" if match["callee"] else "callee2") + 1
-            return column, f"`{entry.dotted}` does not call `{callee}`", self.CALLEE
+        if not own:
+            return None  # an object the model lacks
+        for pattern, verb, cause in ((_CALLS, "call", self.CALLEE), (_USES, "use", self.USED)):
+            for match in pattern.finditer(line):
+                who = match["who"]
+                if who is not None and who not in _ITSELF and who != entry.qualname[-1]:
+                    continue  # said of another object
+                chinese_use = cause is self.USED and match["callee2"]
+                if chinese_use and not _said_of(line[: match.start()], match["verb"], entry):
+                    continue
+                callee = match["callee"] or match["callee2"]
+                tick = match["tick"] or match["tick2"]
+                defined = model.defined(callee)
+                if not defined or callee in entry.qualname:
+                    continue  # a library's function, or the object itself
+                if _WORD.fullmatch(callee) and not tick and len(defined) > 1:
+                    continue
+                if any(model.reaches(definition, callee) for definition in own):
+                    continue
+                column = match.start("callee" if match["callee"] else "callee2") + 1
+                return column, f"`{entry.dotted}` does not {verb} `{callee}`", cause
         return None
 
     def _returned(
@@ -357,7 +379,7 @@ class WrongRelation(Rule[MarkdownPage]):
 
 def _claims_a_relation(line: str) -> bool:
     """`line` has the words of a relation between objects."""
-    relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _RETURNS)
+    relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _USES, _RETURNS)
     return any(pattern.search(line) for pattern in relations)
 
 
@@ -387,15 +409,28 @@ def _not_defined_in(
     return message + (f"; it is defined in `{moved[0]}`" if moved else "")
 
 
-def _names_another(before: str, subject: str) -> bool:
-    """The sentence ending in `before` names a class other than `subject`
+def _said_of(before: str, verb: str, entry: Entry) -> bool:
+    """A Chinese sentence ending in `before`, then `verb`, is said of the
+    section's object: it names no other object, and "使用" (use) has a
+    subject ("使用`x`方法保存时", opening a note, is the reader's use)."""
+    if _names_another(before, *entry.qualname):
+        return False
+    subject = _ITEM.sub("", _SENTENCE_START.split(before)[-1], count=1).strip()
+    return bool(subject) or verb.startswith(("依赖", "涉及"))
+
+
+def _names_another(before: str, *subject: str) -> bool:
+    """The sentence ending in `before` names an object other than `subject`
     (in backticks, or a capitalised word with a capital inside)."""
     sentence = _SENTENCE_START.split(before)[-1]
-    return any(name and name != subject for pair in _CLASS_WORD.findall(sentence) for name in pair)
+    found = (name for pair in _CLASS_WORD.findall(sentence) for name in pair)
+    return any(name and name not in subject for name in found)
 
 
-_SENTENCE_START = shipped_pattern(r"[.!?\u3002]\s")
-_CLASS_WORD = shipped_pattern(r"`([A-Za-z_]\w*)`|\b([A-Z][a-z0-9]+[A-Z]\w*)\b")
+# A sentence's end: a full stop and a space, or CJK text's full-width marks.
+_SENTENCE_START = shipped_pattern(r"[.!?\u3002]\s|[\u3002\uff01\uff1f\uff1b]")
+# ASCII words: a name runs into CJK text with no space ("BaiChuanWorker的实现").
+_CLASS_WORD = shipped_pattern(r"(?a)`([A-Za-z_]\w*)`|\b([A-Z][a-z0-9]+[A-Z]\w*)\b")
 
 
 def _ancestors(cls: Definition, model: ProjectModel) -> tuple[set[str], bool]:

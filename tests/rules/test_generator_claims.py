@@ -1063,10 +1063,23 @@ def test_a_class_heading_ending_in_a_colon_is_read_as_the_class(tmp_path):
             "该函数调用了`activation_layer`函数。",
             "`process_rot13` does not call `activation_layer`",
         ),
+        # What it is said to use, rely or depend on.
+        ("It relies on the `backward` method.", "`process_rot13` does not use `backward`"),
+        (
+            "该函数依赖于外部函数`activation_layer`。",
+            "`process_rot13` does not use `activation_layer`",
+        ),
+        ("这一过程涉及到`backward`方法。", "`process_rot13` does not use `backward`"),
+        ("函数使用`backward`方法获取结果。", "`process_rot13` does not use `backward`"),
         # Near misses: a call it makes, a library's function, another object's call.
         ("It calls the `_rot13` function.", None),
         ("It calls the `join` method.", None),
         ("The `_rot13` function calls the `backward` method.", None),
+        ("It uses the `_rot13` function.", None),
+        # The reader's use ("when using"), another object's sentence.
+        ("在使用`backward`方法时\uff0c需要注意输入。", None),
+        ("Rotates.\n\n**注意**:\n- 使用 `backward` 方法保存时\uff0c需要路径。", None),
+        ("`Block`类依赖于`backward`方法。", None),
     ],
 )
 def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
