@@ -451,17 +451,22 @@ def _verdict(answer: Mapping[str, object]) -> MermaidVerdict:
     )
 
 
-_checker: MermaidChecker | None = None
-_in_worker = False
-"""Whether this process was forked from the run's (a worker of a parallel run)."""
+class _Process:
+    """This process's one checker (made at the first use) and whether the
+    process was forked from the run's (a worker of a parallel run)."""
+
+    def __init__(self) -> None:
+        self.checker: MermaidChecker | None = None
+        self.in_worker = False
+
+
+_process = _Process()
 
 
 def _run_checker() -> MermaidChecker:
-    """The process's one checker, made at the first use."""
-    global _checker
-    if _checker is None:
-        _checker = MermaidChecker()
-    return _checker
+    if _process.checker is None:
+        _process.checker = MermaidChecker()
+    return _process.checker
 
 
 def mermaid_verdicts(
@@ -480,24 +485,22 @@ def mermaid_ahead(blocks: Iterable[tuple[str, str]], checkout: Path) -> None:
     about later, so that Node parses them while the run does other work. Not
     in a worker process of a parallel run: its pages are shared out, and the
     cores are busy already; `blocks` is then not even read."""
-    if not _in_worker and (checker := _run_checker()).runs_for(checkout):
+    if not _process.in_worker and (checker := _run_checker()).runs_for(checkout):
         checker.ahead(list(blocks))
 
 
 def close_checker() -> None:
     """The run is over: stop Node and forget its answers and notices (the
     next run may have another install)."""
-    global _checker
-    if _checker is not None:
-        checker, _checker = _checker, None
+    if _process.checker is not None:
+        checker, _process.checker = _process.checker, None
         checker.close()
 
 
 def _forget_in_child() -> None:
-    global _checker, _in_worker
-    _in_worker = True
-    if _checker is not None:
-        checker, _checker = _checker, None
+    _process.in_worker = True
+    if _process.checker is not None:
+        checker, _process.checker = _process.checker, None
         checker.forget()
 
 

@@ -357,7 +357,15 @@ def _make_fixer(
     return Fixer(linter, fix_settings)
 
 
-_worker: tuple[Fixer, PrivateFolder] | None = None
+class _Worker:
+    """What a worker process of a parallel fix holds for all its chunks: its
+    fixer and the run's scratch folder, set by the pool's initializer."""
+
+    def __init__(self) -> None:
+        self.started: tuple[Fixer, PrivateFolder] | None = None
+
+
+_worker = _Worker()
 
 
 def _start_fixer(
@@ -367,13 +375,12 @@ def _start_fixer(
     fix_settings: FixSettings,
     scratch: PrivateFolder,
 ) -> None:
-    global _worker
-    _worker = (_make_fixer(settings, root, overlay, fix_settings, scratch), scratch)
+    _worker.started = (_make_fixer(settings, root, overlay, fix_settings, scratch), scratch)
 
 
 def _fix_chunk(chunk: Sequence[str]) -> list[FileFix]:
-    assert _worker is not None
-    fixer, scratch = _worker
+    assert _worker.started is not None
+    fixer, scratch = _worker.started
     return [fixer.fix_file(Path(file), scratch) for file in chunk]
 
 
