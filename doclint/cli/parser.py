@@ -46,11 +46,30 @@ def terminal_columns() -> int:
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors name the closest known option or choice,
     in two lines (the error, then where the help is), as ruff's: no usage block
-    to scroll past."""
+    to scroll past. It keeps what it was given in public attributes, as
+    argparse's own lists are private: `arguments`, every argument in the order
+    added (its groups' too), and `commands`, each command under it by name
+    with its help and parser."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", Formatter)
+        self.arguments: list[argparse.Action] = []
+        self.commands: dict[str, tuple[str, Parser]] = {}
         super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.arguments.append(action)
+        return action
+
+    def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
+        return _Group(super().add_argument_group(*args, **kwargs), self.arguments)
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> Any:
+        return _Group(super().add_mutually_exclusive_group(**kwargs), self.arguments)
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        return _Commands(super().add_subparsers(**kwargs), self.commands)
 
     def error(self, message: str) -> NoReturn:
         self.exit(
@@ -69,8 +88,7 @@ class Parser(argparse.ArgumentParser):
         parsed, extras = super().parse_known_args(args, namespace or argparse.Namespace())
         if extras:
             options = [extra.split("=", 1)[0] for extra in extras if extra.startswith("--")]
-            # _actions: argparse's list of this parser's options (no public accessor)
-            known = [name for action in self._actions for name in action.option_strings]
+            known = [name for action in self.arguments for name in action.option_strings]
             close = did_you_mean(options[0], known) if options else ""
             self.error(f"unrecognized arguments: {' '.join(extras)}{close}")
         return parsed, extras
@@ -85,6 +103,45 @@ class Parser(argparse.ArgumentParser):
                 f"invalid choice: {value!r}{did_you_mean(str(value), action.choices)} "
                 f"(choose from {choices})",
             )
+
+
+class _Group:
+    """An argument group of a Parser: the arguments added to it are added to
+    the parser's `arguments` too. argparse's own use of the group (it keeps
+    its positional and optional arguments in two) goes to the group itself."""
+
+    def __init__(self, group: Any, arguments: list[argparse.Action]) -> None:
+        self.group = group
+        self.arguments = arguments
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action: argparse.Action = self.group.add_argument(*args, **kwargs)
+        self.arguments.append(action)
+        return action
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> _Group:
+        return _Group(self.group.add_mutually_exclusive_group(**kwargs), self.arguments)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.group, name)
+
+
+class _Commands:
+    """The commands under a Parser as argparse adds them, each also kept in
+    the parser's `commands` with its help."""
+
+    def __init__(self, action: Any, commands: dict[str, tuple[str, Parser]]) -> None:
+        self.action = action
+        self.commands = commands
+
+    def add_parser(self, name: str, **kwargs: Any) -> Parser:
+        # A Parser: argparse makes a command's parser of its parent's class.
+        parser: Parser = self.action.add_parser(name, **kwargs)
+        self.commands[name] = (kwargs.get("help") or "", parser)
+        return parser
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.action, name)
 
 
 def whole_number(minimum: int) -> Callable[[str], int]:
