@@ -191,10 +191,26 @@ class _Scanner:
                 if previous != "blank":
                     before_blank = previous
                 previous = "blank"
-            elif line[0] in " \t":
+                index += 1
+                continue
+            first = line[0]
+            if first in " \t":
                 index, previous = self.indented(index, line, previous, before_blank)
-            elif line[0] == "<":
+            elif first == "<":
                 index, previous = self.html(index, line, previous)
+            # Headings and plain items, the lines most pages are made of, are
+            # read here, without a call; the other openings by `opening`.
+            elif first == "#" and (level := _atx_level(line)):
+                # Other lines of "#" ("#define", "#######") are text.
+                if self.paragraph:
+                    self.flush()
+                self.heading(index, line, level)
+                previous = "heading"
+            elif first == "-" and _PLAIN_ITEM.match(line):
+                if self.paragraph:
+                    self.flush()  # a bullet item with text interrupts a paragraph
+                self.item(index, "-", line[2:], 2)
+                previous = "item"
             else:
                 index, previous = self.opening(index, line, previous)
             index += 1
@@ -203,8 +219,8 @@ class _Scanner:
 
     def opening(self, index: int, line: str, previous: str) -> tuple[int, str]:
         """Read line `index`, which starts with neither a space, a tab nor
-        "<", by its first character: the index of the last line read, and
-        what it was."""
+        "<" and is neither an ATX heading nor a plain item: the index of the
+        last line read, and what it was."""
         first = line[0]
         if first == ">" or (first == "[" and "]:" in line):
             raise _GiveUp
@@ -212,21 +228,10 @@ class _Scanner:
             if previous in ("paragraph", "item"):
                 raise _GiveUp  # whether a table interrupts them is mistune's to say
             return self.table(index), "table"
-        if first == "#" and (level := _atx_level(line)):
-            # Other lines of "#" ("#define", "#######") are text.
-            if self.paragraph:
-                self.flush()
-            self.heading(index, line, level)
-            return index, "heading"
         if first in "`~" and (fence := FENCE_OPEN.match(line)):
             if self.paragraph:
                 self.flush()
             return self.fence(index, fence), "fence"
-        if first == "-" and _PLAIN_ITEM.match(line):
-            if self.paragraph:
-                self.flush()  # a bullet item with text interrupts a paragraph
-            self.item(index, "-", line[2:], 2)
-            return index, "item"
         if first in "-*+" and line.startswith(" **`", 1) and _KEYWORD_LINE.match(line):
             if self.paragraph:
                 self.flush()  # a bullet item with text interrupts a paragraph
