@@ -455,18 +455,14 @@ class _Process:
     """This process's one checker (made at the first use) and whether the
     process was forked from the run's (a worker of a parallel run)."""
 
-    def __init__(self) -> None:
-        self.checker: MermaidChecker | None = None
-        self.in_worker = False
-
-
-_process = _Process()
+    checker: MermaidChecker | None = None
+    in_worker = False
 
 
 def _run_checker() -> MermaidChecker:
-    if _process.checker is None:
-        _process.checker = MermaidChecker()
-    return _process.checker
+    if _Process.checker is None:
+        _Process.checker = MermaidChecker()
+    return _Process.checker
 
 
 def mermaid_verdicts(
@@ -485,22 +481,22 @@ def mermaid_ahead(blocks: Iterable[tuple[str, str]], checkout: Path) -> None:
     about later, so that Node parses them while the run does other work. Not
     in a worker process of a parallel run: its pages are shared out, and the
     cores are busy already; `blocks` is then not even read."""
-    if not _process.in_worker and (checker := _run_checker()).runs_for(checkout):
+    if not _Process.in_worker and (checker := _run_checker()).runs_for(checkout):
         checker.ahead(list(blocks))
 
 
 def close_checker() -> None:
     """The run is over: stop Node and forget its answers and notices (the
     next run may have another install)."""
-    if _process.checker is not None:
-        checker, _process.checker = _process.checker, None
+    if _Process.checker is not None:
+        checker, _Process.checker = _Process.checker, None
         checker.close()
 
 
 def _forget_in_child() -> None:
-    _process.in_worker = True
-    if _process.checker is not None:
-        checker, _process.checker = _process.checker, None
+    _Process.in_worker = True
+    if _Process.checker is not None:
+        checker, _Process.checker = _Process.checker, None
         checker.forget()
 
 

@@ -361,11 +361,7 @@ class _Worker:
     """What a worker process of a parallel fix holds for all its chunks: its
     fixer and the run's scratch folder, set by the pool's initializer."""
 
-    def __init__(self) -> None:
-        self.started: tuple[Fixer, PrivateFolder] | None = None
-
-
-_worker = _Worker()
+    started: tuple[Fixer, PrivateFolder] | None = None
 
 
 def _start_fixer(
@@ -375,12 +371,12 @@ def _start_fixer(
     fix_settings: FixSettings,
     scratch: PrivateFolder,
 ) -> None:
-    _worker.started = (_make_fixer(settings, root, overlay, fix_settings, scratch), scratch)
+    _Worker.started = (_make_fixer(settings, root, overlay, fix_settings, scratch), scratch)
 
 
 def _fix_chunk(chunk: Sequence[str]) -> list[FileFix]:
-    assert _worker.started is not None
-    fixer, scratch = _worker.started
+    assert _Worker.started is not None
+    fixer, scratch = _Worker.started
     return [fixer.fix_file(Path(file), scratch) for file in chunk]
 
 

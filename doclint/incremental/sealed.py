@@ -29,15 +29,7 @@ _NEW_FLAGS = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O
 
 
 class _Kept:
-    """This user's key once read or made: every cache file of a run is sealed
-    or checked with it. None until then, and while none can be kept (a later
-    call tries again)."""
-
-    def __init__(self) -> None:
-        self.key: bytes | None = None
-
-
-_kept = _Kept()
+    key: bytes | None = None  # this user's key once read or made (None: tried again)
 
 
 def key_folder() -> Path:
@@ -48,7 +40,7 @@ def key_folder() -> Path:
 
 def secret_key() -> bytes | None:
     """This user's key, made on first use; None when none can be kept."""
-    if _kept.key is None:
+    if _Kept.key is None:
         folder = key_folder()
         try:
             os.makedirs(folder.parent, mode=0o700, exist_ok=True)
@@ -57,8 +49,8 @@ def secret_key() -> bytes | None:
         except OSError:
             return None
         if stat.S_ISDIR(info.st_mode) and owned(info) and not info.st_mode & 0o022:
-            _kept.key = _read_key(folder / "key") or _make_key(folder / "key")
-    return _kept.key
+            _Kept.key = _read_key(folder / "key") or _make_key(folder / "key")
+    return _Kept.key
 
 
 def _read_key(file: Path) -> bytes | None:
