@@ -312,9 +312,7 @@ MESSAGES = {
         "Mermaid's parser refuses this block at its line 3 (line 56): Expecting 'SEMI', "
         "'NEWLINE', 'SPACE', 'EOF' or 25 more, got 'SQS'"
     ),
-    "DL710": (
-        "`Phrase` has no method `split_text_to_phrase`, nor has any class of the project"
-    ),
+    "DL710": ("`Phrase` has no method `split_text_to_phrase`, nor has any class of the project"),
     "DL711": (
         "`CustomerProfile`, documented under the heading of `Store`, is no object of the "
         "project: the generator invented this section"
