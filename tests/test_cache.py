@@ -204,7 +204,7 @@ def plant_key(folder, monkeypatch):
     (planted / "key").write_bytes(b"k" * sealed.KEY_SIZE)
     os.chmod(planted / "key", 0o600)
     monkeypatch.setenv("XDG_CACHE_HOME", str(folder / "xdg"))
-    monkeypatch.setattr(sealed, "_key", None)
+    monkeypatch.setattr(sealed._Kept, "key", None)
 
 
 def test_a_key_folder_inside_the_tree_is_never_trusted(tmp_path, monkeypatch):
@@ -217,7 +217,7 @@ def test_a_key_folder_inside_the_tree_is_never_trusted(tmp_path, monkeypatch):
     result = run([tmp_path / "docs"], _settings(tmp_path), warnings)
     assert result.from_cache == 0 and len(warnings) == 1 and "inside the tree" in warnings[0]
     assert not (tmp_path / "cache").exists()
-    assert sealed._key is None  # the planted key was never read
+    assert sealed._Kept.key is None  # the planted key was never read
 
 
 def test_clean_removes_only_a_folder_doclint_made(tmp_path):

@@ -369,7 +369,7 @@ def test_a_worker_of_a_parallel_run_sends_nothing_ahead() -> None:
     pid = os.fork()
     if pid == 0:
         mermaid.mermaid_ahead(blocks(), Path("/nonexistent-checkout"))
-        os._exit(0 if mermaid._checker is None else 4)
+        os._exit(0 if mermaid._Process.checker is None else 4)
     assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
 
 

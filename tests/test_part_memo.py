@@ -159,9 +159,9 @@ def test_a_corrupt_or_foreign_cache_gives_no_part_of_its_own(
     warm = _check(monkeypatch, capsys, tmp_path, *args)
     assert len(renders) == 1 and warm.out == cold.out
     # Sealed with another user's key, entries and all: not used.
-    monkeypatch.setattr(sealed, "_key", b"k" * sealed.KEY_SIZE)
+    monkeypatch.setattr(sealed._Kept, "key", b"k" * sealed.KEY_SIZE)
     _check(monkeypatch, capsys, tmp_path, *args)
-    monkeypatch.setattr(sealed, "_key", None)
+    monkeypatch.setattr(sealed._Kept, "key", None)
     renders.clear()
     warm = _check(monkeypatch, capsys, tmp_path, *args)
     assert len(renders) == 4 and warm.out == cold.out

@@ -164,10 +164,13 @@ def test_the_readme_configurations_are_valid(tmp_path):
     command = pre_commit_command()
     if command is None:
         pytest.skip("pre-commit is not installed (the test extra has it: pip install '.[test]')")
-    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## pre-commit\n", 1)[1].split("\n## ", 1)[0]
-    blocks = [block.split("```", 1)[0] for block in section.split("```yaml\n")[1:]]
-    assert len(blocks) == 2
+    # The README's one configuration, then the guide's two (remote and local).
+    blocks = []
+    for page in ("README.md", "docs/ci.md"):
+        text = (PROJECT / page).read_text(encoding="utf-8")
+        section = text.split("\n## pre-commit\n", 1)[1].split("\n## ", 1)[0]
+        blocks += [block.split("```", 1)[0] for block in section.split("```yaml\n")[1:]]
+    assert len(blocks) == 3 and "repo: local" in blocks[2]
     for number, block in enumerate(blocks):
         config = tmp_path / f"config{number}.yaml"
         config.write_text(block)

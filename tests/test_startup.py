@@ -186,14 +186,13 @@ def test_a_wiki_page_outside_a_checkout_starts_no_process(trees, tmp_path, monke
     """Its citations ask for the history, which git finds through a `.git`
     entry above the tree: with none, git is neither looked for nor started;
     and with Mermaid's parser not installed, no Node either. Nothing then
-    needs `subprocess`, `shutil` (its `which`) or OpenSSL (`hashlib`, for a
-    file compared with its blob), and the install command Mermaid's notice
-    names needs no `shlex` for a folder without quotes."""
+    needs `subprocess` or `shutil` (its `which`), and the install command
+    Mermaid's notice names needs no `shlex` for a folder without quotes."""
     monkeypatch.setenv("DOCLINT_MERMAID", str(tmp_path / "no-mermaid"))
     folder, page = trees["wiki"]
     modules = imported(folder, "check", page, "--no-cache")
     assert "doclint.history.history" in modules and "doclint.diagrams.mermaid" in modules
-    spawning = {"subprocess", "doclint.history.git", "shutil", "hashlib", "tempfile"}
+    spawning = {"subprocess", "doclint.history.git", "shutil", "tempfile"}
     assert sorted(modules & spawning) == []
     assert "shlex" not in modules
 
@@ -352,24 +351,6 @@ def test_a_command_s_own_parser_parses_as_the_whole_and_builds_no_other(argv):
     other = "rules" if argv[0] != "rules" else "check"
     with pytest.raises(SystemExit):
         own.parse_args([other])
-
-
-def test_the_check_path_s_models_rules_and_profiles_load_no_openssl():
-    """hashlib loads OpenSSL (`_hashlib`, a fifth of a bare start) for its
-    SHA-256: the rules' index, the frozen profiles, the tree's digests and
-    the language readers' caches take CPython's own (`doclint.util.digests`)."""
-    script = (
-        "import sys\n"
-        "from doclint.engine.registry import load_registry\n"
-        "from doclint.engine.linter import Linter\n"
-        "from doclint.profiles import builtin_profiles, shipped_frozen, templated_profiles\n"
-        "from doclint.tree.index import digest\n"
-        "import doclint_rules._languages.python, doclint_rules._common.python_objects\n"
-        "assert load_registry().entries and shipped_frozen() is not None\n"
-        "assert builtin_profiles() and templated_profiles() and digest(b'x')\n"
-        "print(sorted({'hashlib', '_hashlib', 'hmac'} & set(sys.modules)))\n"
-    )
-    assert printed(script) == "[]\n"
 
 
 # `python -m doclint ARGS` that names, at exit, the file and line of the code

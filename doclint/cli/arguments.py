@@ -48,12 +48,7 @@ def glob_matches(pattern: str) -> list[str]:
     (`**` crosses folders, `*` and `?` do not, hidden names only for a part
     that starts with `.`), but walked as a folder is (walk_tree): symbolic
     links to folders are said once and not followed, and no recursion."""
-    parts = pattern.split("/")
-    fixed = 0
-    while fixed < len(parts) - 1 and not GLOB_CHARACTERS & set(parts[fixed]):
-        fixed += 1
-    base = "/".join(parts[:fixed]) or ("/" if pattern.startswith("/") else "")
-    rest = parts[fixed:]
+    base, rest = _glob_base(pattern)
     compiled = compile_pattern("/" + "/".join(rest))
     if compiled is None or not os.path.isdir(base or "."):
         return []
@@ -64,20 +59,34 @@ def glob_matches(pattern: str) -> list[str]:
     for current, folders, files, links in walk_tree(top):
         relative = os.path.relpath(current, top)
         prefix = "" if relative == "." else relative + "/"
-        level = prefix.count("/") + 1
         if not hidden:
-            folders[:] = [name for name in folders if not name.startswith(".")]
-            files = [name for name in files if not name.startswith(".")]
-            links = [name for name in links if not name.startswith(".")]
+            folders[:] = _shown(folders)
+            files, links = _shown(files), _shown(links)
         for name in links:
             skipped_link(os.path.join(current, name))
         for name in sorted([*folders, *files]):
             path = prefix + name
             if compiled.regex.fullmatch(name if compiled.on_name else path):
                 matches.append(os.path.join(base, path) if base else path)
-        if depth is not None and level >= depth:
+        if depth is not None and prefix.count("/") + 1 >= depth:
             folders[:] = []
     return sorted(matches)
+
+
+def _glob_base(pattern: str) -> tuple[str, list[str]]:
+    """The folder a glob's walk starts in (its leading parts without glob
+    characters; "" for the current folder) and the parts left to match."""
+    parts = pattern.split("/")
+    fixed = 0
+    while fixed < len(parts) - 1 and not GLOB_CHARACTERS & set(parts[fixed]):
+        fixed += 1
+    base = "/".join(parts[:fixed]) or ("/" if pattern.startswith("/") else "")
+    return base, parts[fixed:]
+
+
+def _shown(names: list[str]) -> list[str]:
+    """The names a glob part not starting with `.` can match: not hidden ones."""
+    return [name for name in names if not name.startswith(".")]
 
 
 def _check_name(path: str) -> None:

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from doclint.cli.options import build_parser
+from doclint.cli.parser import Parser
 
 SHELLS = ("bash", "zsh", "fish")
 
@@ -58,20 +59,11 @@ def shell_completion(shell: str, rules: Iterable[str]) -> str:
     return {"bash": _bash, "zsh": _zsh, "fish": _fish}[shell](commands, ("ALL", *words))
 
 
-def _commands(parser: argparse.ArgumentParser, path: str) -> Iterator[Command]:
+def _commands(parser: Parser, path: str) -> Iterator[Command]:
     options: list[Option] = []
-    subcommands: list[tuple[str, str]] = []
-    below: list[Iterator[Command]] = []
     positional = ""
     choices: tuple[str, ...] = ()
-    # _actions: argparse's list of a parser's arguments (no public accessor).
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            helps = {a.dest: a.help or "" for a in action._choices_actions}
-            for name, sub in action.choices.items():
-                subcommands.append((name, helps.get(name, "")))
-                below.append(_commands(sub, f"{path}/{name}" if path else name))
-            continue
+    for action in parser.arguments:
         if action.help == argparse.SUPPRESS:
             continue
         kind, words = _value(action)
@@ -79,9 +71,10 @@ def _commands(parser: argparse.ArgumentParser, path: str) -> Iterator[Command]:
             options.append(Option(tuple(action.option_strings), _first(action.help), kind, words))
         else:
             positional, choices = kind, words
-    yield Command(path, tuple(options), tuple(subcommands), positional, choices)
-    for commands in below:
-        yield from commands
+    subcommands = tuple((name, said) for name, (said, _) in parser.commands.items())
+    yield Command(path, tuple(options), subcommands, positional, choices)
+    for name, (_, sub) in parser.commands.items():
+        yield from _commands(sub, f"{path}/{name}" if path else name)
 
 
 def _value(action: argparse.Action) -> tuple[str, tuple[str, ...]]:

@@ -8,7 +8,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, NoReturn
 
 from doclint.config.suggestions import did_you_mean
@@ -46,11 +46,33 @@ def terminal_columns() -> int:
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors name the closest known option or choice,
     in two lines (the error, then where the help is), as ruff's: no usage block
-    to scroll past."""
+    to scroll past. It keeps what it was given in public attributes, as
+    argparse's own lists are private: `arguments`, every argument in the order
+    added (its groups' too), and `commands`, each command under it by name
+    with its help and parser (`command_name`: what its usage calls them)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", Formatter)
+        self.arguments: list[argparse.Action] = []
+        self.commands: dict[str, tuple[str, Parser]] = {}
+        self.command_name = ""
         super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **_choices_told(kwargs))
+        self.arguments.append(action)
+        return action
+
+    def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
+        return _Group(super().add_argument_group(*args, **kwargs), self.arguments)
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> Any:
+        return _Group(super().add_mutually_exclusive_group(**kwargs), self.arguments)
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        commands = super().add_subparsers(**kwargs)
+        self.command_name = str(commands.metavar or commands.dest)
+        return _Commands(commands, self.commands)
 
     def error(self, message: str) -> NoReturn:
         self.exit(
@@ -62,29 +84,88 @@ class Parser(argparse.ArgumentParser):
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
-        # argparse hands a subcommand's unknown options up to the top-level
-        # parser, whose usage then misleads; each command refuses its own.
+        words = sys.argv[1:] if args is None else args
+        # A command is its parser's first word (no option of a parser with
+        # commands takes a value); one unknown is refused with the closest.
+        # After an option, argparse's own check refuses it.
+        if self.commands and words and words[0][:1] != "-" and words[0] not in self.commands:
+            self.error(f"argument {self.command_name}: {_not_one_of(words[0], self.commands)}")
         # A new Namespace for None, as argparse makes: typeshed types the
         # result by the argument given, and None is no Namespace.
         parsed, extras = super().parse_known_args(args, namespace or argparse.Namespace())
+        # argparse hands a subcommand's unknown options up to the top-level
+        # parser, whose usage then misleads; each command refuses its own.
         if extras:
             options = [extra.split("=", 1)[0] for extra in extras if extra.startswith("--")]
-            # _actions: argparse's list of this parser's options (no public accessor)
-            known = [name for action in self._actions for name in action.option_strings]
+            known = [name for action in self.arguments for name in action.option_strings]
             close = did_you_mean(options[0], known) if options else ""
             self.error(f"unrecognized arguments: {' '.join(extras)}{close}")
         return parsed, extras
 
-    def _check_value(self, action: argparse.Action, value: Any) -> None:
-        # argparse's one check of a value against `choices` (option values and
-        # subcommand names alike); the same test, with a suggestion.
-        if action.choices is not None and value not in action.choices:
-            choices = ", ".join(map(str, action.choices))
-            raise argparse.ArgumentError(
-                action,
-                f"invalid choice: {value!r}{did_you_mean(str(value), action.choices)} "
-                f"(choose from {choices})",
-            )
+
+class _Group:
+    """An argument group of a Parser: the arguments added to it are added to
+    the parser's `arguments` too. argparse's own use of the group (it keeps
+    its positional and optional arguments in two) goes to the group itself."""
+
+    def __init__(self, group: Any, arguments: list[argparse.Action]) -> None:
+        self.group = group
+        self.arguments = arguments
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action: argparse.Action = self.group.add_argument(*args, **_choices_told(kwargs))
+        self.arguments.append(action)
+        return action
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> _Group:
+        return _Group(self.group.add_mutually_exclusive_group(**kwargs), self.arguments)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.group, name)
+
+
+class _Commands:
+    """The commands under a Parser as argparse adds them, each also kept in
+    the parser's `commands` with its help."""
+
+    def __init__(self, action: Any, commands: dict[str, tuple[str, Parser]]) -> None:
+        self.action = action
+        self.commands = commands
+
+    def add_parser(self, name: str, **kwargs: Any) -> Parser:
+        # A Parser: argparse makes a command's parser of its parent's class.
+        parser: Parser = self.action.add_parser(name, **kwargs)
+        self.commands[name] = (kwargs.get("help") or "", parser)
+        return parser
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.action, name)
+
+
+def _choices_told(arguments: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of an argument whose value has `choices`, given
+    the type that refuses any other with the closest one (`_one_of`)."""
+    choices = arguments.get("choices")
+    if choices is None or "type" in arguments:
+        return arguments
+    return {**arguments, "type": _one_of(choices)}
+
+
+def _one_of(choices: Collection[str]) -> Callable[[str], str]:
+    """An argparse type: a value among `choices`, else an error naming the
+    closest (argparse's own check of `choices`, after the type, then passes)."""
+
+    def check(text: str) -> str:
+        if text not in choices:
+            raise argparse.ArgumentTypeError(_not_one_of(text, choices))
+        return text
+
+    return check
+
+
+def _not_one_of(text: str, choices: Collection[str]) -> str:
+    listed = ", ".join(map(str, choices))
+    return f"invalid choice: {text!r}{did_you_mean(text, choices)} (choose from {listed})"
 
 
 def whole_number(minimum: int) -> Callable[[str], int]:

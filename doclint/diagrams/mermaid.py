@@ -451,17 +451,18 @@ def _verdict(answer: Mapping[str, object]) -> MermaidVerdict:
     )
 
 
-_checker: MermaidChecker | None = None
-_in_worker = False
-"""Whether this process was forked from the run's (a worker of a parallel run)."""
+class _Process:
+    """This process's one checker (made at the first use) and whether the
+    process was forked from the run's (a worker of a parallel run)."""
+
+    checker: MermaidChecker | None = None
+    in_worker = False
 
 
 def _run_checker() -> MermaidChecker:
-    """The process's one checker, made at the first use."""
-    global _checker
-    if _checker is None:
-        _checker = MermaidChecker()
-    return _checker
+    if _Process.checker is None:
+        _Process.checker = MermaidChecker()
+    return _Process.checker
 
 
 def mermaid_verdicts(
@@ -480,24 +481,22 @@ def mermaid_ahead(blocks: Iterable[tuple[str, str]], checkout: Path) -> None:
     about later, so that Node parses them while the run does other work. Not
     in a worker process of a parallel run: its pages are shared out, and the
     cores are busy already; `blocks` is then not even read."""
-    if not _in_worker and (checker := _run_checker()).runs_for(checkout):
+    if not _Process.in_worker and (checker := _run_checker()).runs_for(checkout):
         checker.ahead(list(blocks))
 
 
 def close_checker() -> None:
     """The run is over: stop Node and forget its answers and notices (the
     next run may have another install)."""
-    global _checker
-    if _checker is not None:
-        checker, _checker = _checker, None
+    if _Process.checker is not None:
+        checker, _Process.checker = _Process.checker, None
         checker.close()
 
 
 def _forget_in_child() -> None:
-    global _checker, _in_worker
-    _in_worker = True
-    if _checker is not None:
-        checker, _checker = _checker, None
+    _Process.in_worker = True
+    if _Process.checker is not None:
+        checker, _Process.checker = _Process.checker, None
         checker.forget()
 
 

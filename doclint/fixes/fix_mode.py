@@ -357,7 +357,11 @@ def _make_fixer(
     return Fixer(linter, fix_settings)
 
 
-_worker: tuple[Fixer, PrivateFolder] | None = None
+class _Worker:
+    """What a worker process of a parallel fix holds for all its chunks: its
+    fixer and the run's scratch folder, set by the pool's initializer."""
+
+    started: tuple[Fixer, PrivateFolder] | None = None
 
 
 def _start_fixer(
@@ -367,13 +371,12 @@ def _start_fixer(
     fix_settings: FixSettings,
     scratch: PrivateFolder,
 ) -> None:
-    global _worker
-    _worker = (_make_fixer(settings, root, overlay, fix_settings, scratch), scratch)
+    _Worker.started = (_make_fixer(settings, root, overlay, fix_settings, scratch), scratch)
 
 
 def _fix_chunk(chunk: Sequence[str]) -> list[FileFix]:
-    assert _worker is not None
-    fixer, scratch = _worker
+    assert _Worker.started is not None
+    fixer, scratch = _Worker.started
     return [fixer.fix_file(Path(file), scratch) for file in chunk]
 
 

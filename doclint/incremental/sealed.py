@@ -27,7 +27,9 @@ _OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEX
 # mkstemp's: never through a link, this user's only (mode 0600).
 _NEW_FLAGS = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
 
-_key: bytes | None = None
+
+class _Kept:
+    key: bytes | None = None  # this user's key once read or made (None: tried again)
 
 
 def key_folder() -> Path:
@@ -38,8 +40,7 @@ def key_folder() -> Path:
 
 def secret_key() -> bytes | None:
     """This user's key, made on first use; None when none can be kept."""
-    global _key
-    if _key is None:
+    if _Kept.key is None:
         folder = key_folder()
         try:
             os.makedirs(folder.parent, mode=0o700, exist_ok=True)
@@ -48,8 +49,8 @@ def secret_key() -> bytes | None:
         except OSError:
             return None
         if stat.S_ISDIR(info.st_mode) and owned(info) and not info.st_mode & 0o022:
-            _key = _read_key(folder / "key") or _make_key(folder / "key")
-    return _key
+            _Kept.key = _read_key(folder / "key") or _make_key(folder / "key")
+    return _Kept.key
 
 
 def _read_key(file: Path) -> bytes | None:

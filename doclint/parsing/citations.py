@@ -303,61 +303,33 @@ def _extent(line: str, link: Link) -> tuple[int, int] | None:
     return (start, end + 1 if end >= 0 else len(line))
 
 
+_Columns = tuple[tuple[int, int], ...]
+"""The columns of a citation's numbers on its line (`_numbers`)."""
+
+
 def _link(link: Link, line: str, section: int) -> Citation | NamedPath | None:
     """A link that cites lines (its target's `#L3-L9`, or its text's
     `x.py:3` with the target naming the file), or one naming a file."""
-    target = link.target.strip().strip("<>")
-    commit = repository = ""
-    if target.lower().startswith("file://"):
-        path, _, anchor = target[7:].partition("#")
-        base = "root"
-    elif (pinned := _GITHUB.fullmatch(target)) is not None:
-        path, anchor = pinned.group("path"), pinned.group("anchor") or ""
-        repository = f"github.com/{pinned.group('repository')}".lower().removesuffix(".git")
-        ref = pinned.group("ref")
-        commit = ref if _HEX.fullmatch(ref) else f"branch:{ref}"
-        base = "root"
-    elif _SCHEME.match(target) or target.startswith("#") or not target:
+    target = _link_target(link.target.strip().strip("<>"))
+    if target is None:
         return None
-    else:
-        path, _, anchor = target.partition("#")
-        path = path.partition("?")[0]
-        base = "root" if path.startswith("/") else "page"
+    path, anchor, base, commit, repository = target
     if "%" in path:
         path = unquoted(path)
-    # An editor's link, `/home/me/repo/src/x.py:12`: its lines after a colon.
-    path, colon, suffix = path.rpartition(":") if ":" in path else (path, "", "")
-    if colon and not _TARGET_LINES.fullmatch(suffix):
-        path, suffix = f"{path}:{suffix}", ""
+    path, suffix = _editor_lines(path)
     if not _file_like(path):
         return None
-    ranges: tuple[LineRange, ...] = ()
     extent = _extent(line, link)
-    numbers: tuple[tuple[int, int], ...] = ()
     middle = line.find("](", extent[0]) if extent is not None else -1
-    anchored = _ANCHOR.fullmatch(anchor) if anchor else None
-    if anchored is not None or suffix:
-        if anchored is not None:
-            first, last = int(anchored.group(1)), int(anchored.group(2) or anchored.group(1))
-            ranges = ((first, last),)
-        else:
-            ranges = _ranges(suffix)
-        if extent is not None:
-            mark = line.rfind("#" if anchored is not None else ":", middle, extent[1])
-            numbers += _numbers(line, mark, extent[1])
+    ranges, numbers = _target_ranges(line, anchor, suffix, extent, middle)
     said = _SPAN.fullmatch(link.text.strip().strip("`"))
     if said is not None and said.group("lines"):
         text_path = _clean(said.group("path") or "")
         name = text_path.rsplit("/", 1)[-1]
         if not name or posixpath.basename(path) == name:
-            told = _ranges(said.group("lines"))
-            # A target naming the first line only (`x.py:93` for `x.py:93-94`).
-            if not ranges or (len(ranges) == 1 and told and ranges[0] == (told[0][0],) * 2):
-                ranges = told
-            if extent is not None:
-                colon_at = line.find(":", extent[0] + 1, middle)
-                if colon_at >= 0:
-                    numbers = _numbers(line, colon_at, middle) + numbers
+            ranges, numbers = _text_ranges(
+                said.group("lines"), ranges, numbers, line, extent, middle
+            )
             if base == "root" and "/" in text_path and _clean(path).endswith("/" + text_path):
                 # A path on the author's machine ending in the path the text names.
                 path, base = text_path, "any"
@@ -376,6 +348,74 @@ def _link(link: Link, line: str, section: int) -> Citation | NamedPath | None:
         numbers=tuple(sorted(numbers)),
         section=section,
     )
+
+
+def _link_target(target: str) -> tuple[str, str, str, str, str] | None:
+    """A link's target as (path, anchor, base, commit, repository); None for
+    one that names no file (another scheme, an anchor of the page, nothing)."""
+    if target.lower().startswith("file://"):
+        path, _, anchor = target[7:].partition("#")
+        return path, anchor, "root", "", ""
+    pinned = _GITHUB.fullmatch(target)
+    if pinned is not None:
+        repository = f"github.com/{pinned.group('repository')}".lower().removesuffix(".git")
+        ref = pinned.group("ref")
+        commit = ref if _HEX.fullmatch(ref) else f"branch:{ref}"
+        return pinned.group("path"), pinned.group("anchor") or "", "root", commit, repository
+    if _SCHEME.match(target) or target.startswith("#") or not target:
+        return None
+    path, _, anchor = target.partition("#")
+    path = path.partition("?")[0]
+    return path, anchor, "root" if path.startswith("/") else "page", "", ""
+
+
+def _editor_lines(path: str) -> tuple[str, str]:
+    """An editor's link, `/home/me/repo/src/x.py:12`: its path and its lines
+    after a colon ("" when there are none)."""
+    path, colon, suffix = path.rpartition(":") if ":" in path else (path, "", "")
+    if colon and not _TARGET_LINES.fullmatch(suffix):
+        return f"{path}:{suffix}", ""
+    return path, suffix
+
+
+def _target_ranges(
+    line: str, anchor: str, suffix: str, extent: tuple[int, int] | None, middle: int
+) -> tuple[tuple[LineRange, ...], _Columns]:
+    """The lines a link's target cites (its anchor's `#L3-L9`, its path's
+    `:3`), and the columns of their numbers on the line."""
+    anchored = _ANCHOR.fullmatch(anchor) if anchor else None
+    if anchored is None and not suffix:
+        return (), ()
+    if anchored is not None:
+        first, last = int(anchored.group(1)), int(anchored.group(2) or anchored.group(1))
+        ranges: tuple[LineRange, ...] = ((first, last),)
+    else:
+        ranges = _ranges(suffix)
+    if extent is None:
+        return ranges, ()
+    mark = line.rfind("#" if anchored is not None else ":", middle, extent[1])
+    return ranges, _numbers(line, mark, extent[1])
+
+
+def _text_ranges(
+    said: str,
+    ranges: tuple[LineRange, ...],
+    numbers: _Columns,
+    line: str,
+    extent: tuple[int, int] | None,
+    middle: int,
+) -> tuple[tuple[LineRange, ...], _Columns]:
+    """The lines of a link whose text names them (`x.py:3-9`) as well as its
+    target may, and the columns of all their numbers on the line."""
+    told = _ranges(said)
+    # A target naming the first line only (`x.py:93` for `x.py:93-94`).
+    if not ranges or (len(ranges) == 1 and told and ranges[0] == (told[0][0],) * 2):
+        ranges = told
+    if extent is not None:
+        colon_at = line.find(":", extent[0] + 1, middle)
+        if colon_at >= 0:
+            numbers = _numbers(line, colon_at, middle) + numbers
+    return ranges, numbers
 
 
 def _follow_ons(cited: list[Citation], named: list[NamedPath]) -> Iterator[Citation]:
@@ -430,27 +470,10 @@ def _tables(
         said = _CELL_LINES.fullmatch(row.cells[column])
         if said is None:
             continue
-        path = next(
-            (
-                found.group("path")
-                for i, cell in enumerate(row.cells)
-                if i != column
-                and (found := _CELL_PATH.fullmatch(cell)) is not None
-                and _file_like(found.group("path"))
-            ),
-            "",
-        )
+        path = _row_file(row.cells, column)
         section = _section(starts, row.line)
         if not path and section:
-            heading = lines[section - 1]
-            found = _CELL_PATH.search(heading.partition("`")[2].partition("`")[0] or "")
-            path = (
-                found.group("path") if found is not None and _file_like(found.group("path")) else ""
-            )
-        if not path and section:
-            at = bisect_right(places, (header_line, 0)) - 1
-            if at >= 0 and before[at][1].section == section:
-                path = before[at][1].path
+            path = _section_file(lines[section - 1], section, before, places, header_line)
         if not path:
             continue
         line = lines[row.line - 1]
@@ -467,6 +490,38 @@ def _tables(
             numbers=_numbers(line, start, start + len(said.group("lines"))),
             section=section,
         )
+
+
+def _row_file(cells: Sequence[str], column: int) -> str:
+    """The file a table row names in a cell other than its lines' ("" for none)."""
+    return next(
+        (
+            found.group("path")
+            for i, cell in enumerate(cells)
+            if i != column
+            and (found := _CELL_PATH.fullmatch(cell)) is not None
+            and _file_like(found.group("path"))
+        ),
+        "",
+    )
+
+
+def _section_file(
+    heading: str,
+    section: int,
+    before: list[tuple[tuple[int, int], NamedPath]],
+    places: list[tuple[int, int]],
+    header_line: int,
+) -> str:
+    """The file of a table's rows that name none: the one its section's
+    heading names in a code span, else the path the section named last above
+    the table ("" for none)."""
+    found = _CELL_PATH.search(heading.partition("`")[2].partition("`")[0] or "")
+    path = found.group("path") if found is not None and _file_like(found.group("path")) else ""
+    if path:
+        return path
+    at = bisect_right(places, (header_line, 0)) - 1
+    return before[at][1].path if at >= 0 and before[at][1].section == section else ""
 
 
 def _cell_start(line: str, column: int) -> int:

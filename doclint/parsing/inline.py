@@ -246,53 +246,79 @@ def _inline_destination(text: str, pos: int) -> tuple[str, str | None, int] | No
         return None
     pos = _skip_space(text, pos + 1)
     if pos < end and text[pos] == "<":
-        close = pos + 1
-        while close < end and text[close] not in ">\n<":
-            close += 2 if text[close] == "\\" else 1
-        if close >= end or text[close] != ">":
-            return None
-        target, pos = text[pos + 1 : close], close + 1
+        destination = _angle_destination(text, pos)
     else:
-        start, depth = pos, 0
-        while pos < end:
-            stop = _DESTINATION_STOP.search(text, pos)
-            if stop is None:
-                pos = end
-                break
-            pos = stop.start()
-            char = text[pos]
-            if char == "\\":
-                pos += 2 if pos + 1 < end and text[pos + 1] in _ASCII_PUNCTUATION else 1
-                continue
-            if char <= " ":
-                break
-            if char == "(":
-                depth += 1
-                if depth > MAX_DESTINATION_PARENS:
-                    return None
-            elif char == ")":
-                if depth == 0:
-                    break
-                depth -= 1
-            pos += 1
-        if depth:
-            return None
-        target = text[start:pos]
+        destination = _bare_destination(text, pos)
+    if destination is None:
+        return None
+    target, pos = destination
     spaced = _skip_space(text, pos)
     title = None
     if spaced < end and text[spaced] in "\"'(" and spaced > pos:
-        closer = ")" if text[spaced] == "(" else text[spaced]
-        close = spaced + 1
-        while close < end and text[close] != closer:
-            if closer == ")" and text[close] == "(":
-                return None  # CommonMark: "(" in a parenthesized title must be escaped
-            close += 2 if text[close] == "\\" else 1
-        if close >= end:
+        titled = _link_title(text, spaced)
+        if titled is None:
             return None
-        title, spaced = unescape(text[spaced + 1 : close]), _skip_space(text, close + 1)
+        title, spaced = titled
     if spaced >= end or text[spaced] != ")":
         return None
     return unescape(target), title, spaced + 1
+
+
+def _angle_destination(text: str, pos: int) -> tuple[str, int] | None:
+    """`<destination>` at `pos`: its text and the position after it."""
+    end = len(text)
+    close = pos + 1
+    while close < end and text[close] not in ">\n<":
+        close += 2 if text[close] == "\\" else 1
+    if close >= end or text[close] != ">":
+        return None
+    return text[pos + 1 : close], close + 1
+
+
+def _bare_destination(text: str, pos: int) -> tuple[str, int] | None:
+    """A destination without brackets at `pos`, up to a space or the `)`
+    its parentheses leave open: its text and the position after it."""
+    end = len(text)
+    start, depth = pos, 0
+    while pos < end:
+        stop = _DESTINATION_STOP.search(text, pos)
+        if stop is None:
+            pos = end
+            break
+        pos = stop.start()
+        char = text[pos]
+        if char == "\\":
+            pos += 2 if pos + 1 < end and text[pos + 1] in _ASCII_PUNCTUATION else 1
+            continue
+        if char <= " ":
+            break
+        if char == "(":
+            depth += 1
+            if depth > MAX_DESTINATION_PARENS:
+                return None
+        elif char == ")":
+            if depth == 0:
+                break
+            depth -= 1
+        pos += 1
+    if depth:
+        return None
+    return text[start:pos], pos
+
+
+def _link_title(text: str, start: int) -> tuple[str, int] | None:
+    """The title opening at `start` ("...", '...' or (...)), unescaped, and
+    the position after it and the spaces that follow."""
+    end = len(text)
+    closer = ")" if text[start] == "(" else text[start]
+    close = start + 1
+    while close < end and text[close] != closer:
+        if closer == ")" and text[close] == "(":
+            return None  # CommonMark: "(" in a parenthesized title must be escaped
+        close += 2 if text[close] == "\\" else 1
+    if close >= end:
+        return None
+    return unescape(text[start + 1 : close]), _skip_space(text, close + 1)
 
 
 def _skip_space(text: str, pos: int) -> int:

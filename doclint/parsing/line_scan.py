@@ -185,13 +185,7 @@ class _Scanner:
         previous = before_blank = "blank"
         while index < count:
             line = lines[index]
-            if not line or (
-                line[0] in " \t\v\f"
-                and _BLANK.match(line)
-                # mistune's indented-code test comes before its blank lines,
-                # which then run on through every line blank to them.
-                and ((previous == "blank" and index) or not _INDENTED_CODE.match(line))
-            ):
+            if not line or (line[0] in " \t\v\f" and _blank_to_mistune(line, previous, index)):
                 if self.paragraph:
                     self.flush()
                 if previous != "blank":
@@ -202,45 +196,47 @@ class _Scanner:
             first = line[0]
             if first in " \t":
                 index, previous = self.indented(index, line, previous, before_blank)
-                index += 1
-                continue
-            if first == "<":
+            elif first == "<":
                 index, previous = self.html(index, line, previous)
-                index += 1
-                continue
-            if first == ">" or (first == "[" and "]:" in line):
-                raise _GiveUp
-            if first == "|":
-                if previous in ("paragraph", "item"):
-                    raise _GiveUp  # whether a table interrupts them is mistune's to say
-                index = self.table(index)
-                previous = "table"
+            # Headings and plain items, the lines most pages are made of, are
+            # read here, without a call; the other openings by `opening`.
             elif first == "#" and (level := _atx_level(line)):
                 # Other lines of "#" ("#define", "#######") are text.
                 if self.paragraph:
                     self.flush()
                 self.heading(index, line, level)
                 previous = "heading"
-            elif first in "`~" and (fence := FENCE_OPEN.match(line)):
-                if self.paragraph:
-                    self.flush()
-                index = self.fence(index, fence)
-                previous = "fence"
             elif first == "-" and _PLAIN_ITEM.match(line):
                 if self.paragraph:
                     self.flush()  # a bullet item with text interrupts a paragraph
                 self.item(index, "-", line[2:], 2)
                 previous = "item"
-            elif first in "-*+" and line.startswith(" **`", 1) and _KEYWORD_LINE.match(line):
-                if self.paragraph:
-                    self.flush()  # a bullet item with text interrupts a paragraph
-                index = self.keyword_entries(index)
-                previous = "item"
             else:
-                previous = self.other_line(index, line, previous)
+                index, previous = self.opening(index, line, previous)
             index += 1
         self.flush()
         return self.layer
+
+    def opening(self, index: int, line: str, previous: str) -> tuple[int, str]:
+        """Read line `index`, which starts with neither a space, a tab nor
+        "<" and is neither an ATX heading nor a plain item: the index of the
+        last line read, and what it was."""
+        first = line[0]
+        if first == ">" or (first == "[" and "]:" in line):
+            raise _GiveUp
+        if first == "|":
+            if previous in ("paragraph", "item"):
+                raise _GiveUp  # whether a table interrupts them is mistune's to say
+            return self.table(index), "table"
+        if first in "`~" and (fence := FENCE_OPEN.match(line)):
+            if self.paragraph:
+                self.flush()
+            return self.fence(index, fence), "fence"
+        if first in "-*+" and line.startswith(" **`", 1) and _KEYWORD_LINE.match(line):
+            if self.paragraph:
+                self.flush()  # a bullet item with text interrupts a paragraph
+            return self.keyword_entries(index), "item"
+        return index, self.other_line(index, line, previous)
 
     def indented(self, index: int, line: str, previous: str, before_blank: str) -> tuple[int, str]:
         """Read line `index`, which starts with a space or a tab and is not
@@ -345,31 +341,14 @@ class _Scanner:
         return last
 
     def other_line(self, index: int, line: str, previous: str) -> str:
-        """Read line `index`, which opens none of the blocks `run` tells first:
-        a thematic break, a setext underline, another list item or paragraph
-        text. What the line was, for the next line's reading."""
+        """Read line `index`, which opens none of the blocks `opening` tells
+        first: a thematic break, a setext underline, another list item or
+        paragraph text. What the line was, for the next line's reading."""
         first = line[0]
         if first in "-_*" and THEMATIC.match(line):
-            if previous == "item":
-                raise _GiveUp  # whether it ends the list depends on the marker
-            if previous == "paragraph" and SETEXT.match(line):
-                self.setext(line)
-                return "heading"
-            if self.paragraph:
-                self.flush()
-            self.layer.thematic_breaks.append(self.first + index)
-            return "break"
-        if (first in "-*+" and (item := _SIMPLE_BULLET.match(line))) or (
-            first.isdecimal() and (item := _SIMPLE_ORDERED.match(line))
-        ):
-            if previous == "paragraph":
-                if first.isdecimal() and int(item.group(1)[:-1]) != 1:
-                    raise _GiveUp  # only an ordered list that starts at 1 interrupts it
-                self.flush()  # an item with text interrupts a paragraph
-            self.item(index, item.group(1), item.group(2), item.start(2))
+            return self.thematic_break(index, line, previous)
+        if (first in "-*+" or first.isdecimal()) and self.list_item(index, line, previous):
             return "item"
-        if (first in "-*+" and _BULLET.match(line)) or (first.isdecimal() and _ORDERED.match(line)):
-            raise _GiveUp  # an item holding a nested block
         if previous == "paragraph" and first in "=-" and SETEXT.match(line):
             self.setext(line)
             return "heading"
@@ -383,6 +362,36 @@ class _Scanner:
             self.paragraph_start = index
         self.paragraph.append(line)
         return "paragraph"
+
+    def thematic_break(self, index: int, line: str, previous: str) -> str:
+        """Read line `index`, a thematic break unless it underlines a
+        paragraph (a setext heading); what the line was."""
+        if previous == "item":
+            raise _GiveUp  # whether it ends the list depends on the marker
+        if previous == "paragraph" and SETEXT.match(line):
+            self.setext(line)
+            return "heading"
+        if self.paragraph:
+            self.flush()
+        self.layer.thematic_breaks.append(self.first + index)
+        return "break"
+
+    def list_item(self, index: int, line: str, previous: str) -> bool:
+        """Add the one-line list item line `index` is, which starts with a
+        bullet or a digit; False for a line that opens no item with text."""
+        bullet = line[0] in "-*+"
+        item = _SIMPLE_BULLET.match(line) if bullet else _SIMPLE_ORDERED.match(line)
+        if item is None:
+            nested = _BULLET.match(line) if bullet else _ORDERED.match(line)
+            if nested is not None:
+                raise _GiveUp  # an item holding a nested block
+            return False
+        if previous == "paragraph":
+            if not bullet and int(item.group(1)[:-1]) != 1:
+                raise _GiveUp  # only an ordered list that starts at 1 interrupts it
+            self.flush()  # an item with text interrupts a paragraph
+        self.item(index, item.group(1), item.group(2), item.start(2))
+        return True
 
     def keyword_entries(self, index: int) -> int:
         """Add the run of keyword-entry lines that starts at line `index`; the
@@ -549,6 +558,15 @@ def _atx_level(line: str) -> int:
     or 0 for a line of text. Counted, not matched: a page has hundreds."""
     level = len(line) - len(line.lstrip("#"))
     return level if level <= 6 and (len(line) == level or line[level] in " \t") else 0
+
+
+def _blank_to_mistune(line: str, previous: str, index: int) -> bool:
+    """Whether line `index`, which starts with a space, a tab, a vertical tab
+    or a form feed, is blank to mistune: its indented-code test comes before
+    its blank lines, which then run on through every line blank to them."""
+    if _BLANK.match(line) is None:
+        return False
+    return (previous == "blank" and index > 0) or _INDENTED_CODE.match(line) is None
 
 
 def _tab_to_column(match: re.Match[str]) -> str:

@@ -306,10 +306,7 @@ def _as_form(
     """The citation a link of `text` and `target` is by `form`, if it is one."""
     said = form.text.match(text) if form.text is not None else None
     if not target.strip():
-        if not form.empty_target or said is None or not _group(said, "path"):
-            return None
-        ranges = _ranges(_group(said, "lines"))
-        return Citation(line, column, text, _clean(said.group("path")), ranges, problem="empty")
+        return _empty_target(line, column, text, form, said)
     if form.target is None or form.empty_target:
         return None
     aimed = form.target.match(target)
@@ -319,27 +316,54 @@ def _as_form(
     if path is None:
         return None
     commit, repository = _pin(aimed)
-    ranges = _ranges(_group(aimed, "lines"))
-    problem = ""
-    judged = True
+    read = _read_with_text(text, target, said, path, _ranges(_group(aimed, "lines")), commit)
+    if read is None:
+        return None
+    ranges, problem, judged = read
+    return Citation(line, column, text, path, ranges, commit, repository, problem, judged)
+
+
+def _empty_target(
+    line: int, column: int, text: str, form: CitationLink, said: Match | None
+) -> Citation | None:
+    """A link of `form` with an empty target, the file and lines its text
+    names cited (a problem to say), if the form has such links."""
+    if not form.empty_target or said is None or not _group(said, "path"):
+        return None
+    ranges = _ranges(_group(said, "lines"))
+    return Citation(line, column, text, _clean(said.group("path")), ranges, problem="empty")
+
+
+def _read_with_text(
+    text: str,
+    target: str,
+    said: Match | None,
+    path: str,
+    ranges: tuple[LineRange, ...],
+    commit: str,
+) -> tuple[tuple[LineRange, ...], str, bool] | None:
+    """A citation of `path` and `ranges` by its target, read with what its
+    text says (`said`, the form's match of it): its lines, its problem (""
+    for none) and whether it is judged; None where the link cites no file
+    after all (its text a page's name)."""
     if said is not None and _group(said, "name"):
         named, text_ranges = _clean(said.group("name")), _ranges(_group(said, "lines"))
         if not _names_file(named, path):
-            problem = "other-path"
-        elif text_ranges and ranges and text_ranges != ranges:
-            problem = "other-lines"
-        ranges = ranges or text_ranges
-    elif said is not None and _group(said, "path"):
+            return ranges or text_ranges, "other-path", True
+        if text_ranges and ranges and text_ranges != ranges:
+            return ranges, "other-lines", True
+        return ranges or text_ranges, "", True
+    if said is not None and _group(said, "path"):
         text_path = _clean(said.group("path"))
         text_ranges = _ranges(_group(said, "lines"))
         problem = _disagreement(text_path, text_ranges, path, ranges)
         if problem == "other-path" and "/" not in text_path and not commit:
             return None  # a page's name, not a path: `[ctx.run](Durable-ctx.run.md)`
-        ranges = ranges or text_ranges
-    elif text.strip() and unquoted(target).rstrip("/").endswith(text.strip()):
+        return ranges or text_ranges, problem, True
+    if text.strip() and unquoted(target).rstrip("/").endswith(text.strip()):
         # `[line 16](https://.../blob/c0ffee/line 16)`: its own text as its path.
-        problem, judged = "pasted", False
-    return Citation(line, column, text, path, ranges, commit, repository, problem, judged)
+        return ranges, "pasted", False
+    return ranges, "", True
 
 
 _NAME_PARTS = compiled_on_use(r"[^/_.\-]+")

@@ -455,4 +455,4 @@ def test_a_key_folder_in_the_checkout_beside_the_root_is_never_trusted(tmp_path,
     warnings: list[str] = []
     result = test_cache.run([root / "docs"], test_cache._settings(root), warnings)
     assert result.from_cache == 0 and len(warnings) == 1 and "checkout" in warnings[0]
-    assert sealed._key is None  # the planted key was never read
+    assert sealed._Kept.key is None  # the planted key was never read

@@ -299,7 +299,7 @@ def test_the_folder_s_other_pages_are_sent_ahead(
     (tree / "wiki" / "d.md").write_text("# D\n\n```mermaid\nrefuse\n```\n", encoding="utf-8")
     report = check_paths([tree / "wiki" / "d.md"], Settings(select=["DL809"], root=tree))
     assert [d.line for d in report.diagnostics] == [3]
-    checker = mermaid._checker
+    checker = mermaid._Process.checker
     assert checker is not None and checker.starts == 1
     asked = {**checker.answers, **checker.sent}
     assert list(asked) == [block_key(f"{text}\n") for text in ["refuse", "A", "B"]]
