@@ -20,6 +20,8 @@ from .._common.generator_pages import Entry, claimed_source, fenced_lines, in_ou
 from ._project_model import Definition, ProjectModel, project_model
 
 if TYPE_CHECKING:
+    from re import Match
+
     from .._common.python_objects import ModuleObjects
 
 _NAME = r"`?(?P<{}>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?"
@@ -236,30 +238,19 @@ class WrongRelation(Rule[MarkdownPage]):
     def _callee(
         self, line: str, entry: Entry, model: ProjectModel
     ) -> tuple[int, str, Cause] | None:
-        """A function the section's object is said to call that it never
-        reaches, itself or through what it calls."""
+        """A function the section's object is said to call (or use) that it
+        never reaches, itself or through what it calls."""
         own = [d for d in model.defined(entry.qualname[-1]) if d.qualname == entry.qualname]
         if not own:
             return None  # an object the model lacks
         for pattern, verb, cause in ((_CALLS, "call", self.CALLEE), (_USES, "use", self.USED)):
             for match in pattern.finditer(line):
-                who = match["who"]
-                if who is not None and who not in _ITSELF and who != entry.qualname[-1]:
-                    continue  # said of another object
-                chinese_use = cause is self.USED and match["callee2"]
-                if chinese_use and not _said_of(line[: match.start()], match["verb"], entry):
+                if not _of_the_object(match, line, entry, chinese_use=cause is self.USED):
                     continue
                 callee = match["callee"] or match["callee2"]
-                tick = match["tick"] or match["tick2"]
-                defined = model.defined(callee)
-                if not defined or callee in entry.qualname:
-                    continue  # a library's function, or the object itself
-                if _WORD.fullmatch(callee) and not tick and len(defined) > 1:
-                    continue
-                if any(model.reaches(definition, callee) for definition in own):
-                    continue
-                column = match.start("callee" if match["callee"] else "callee2") + 1
-                return column, f"`{entry.dotted}` does not {verb} `{callee}`", cause
+                if _never_reached(callee, match["tick"] or match["tick2"], entry, own, model):
+                    column = match.start("callee" if match["callee"] else "callee2") + 1
+                    return column, f"`{entry.dotted}` does not {verb} `{callee}`", cause
         return None
 
     def _returned(
@@ -407,6 +398,30 @@ def _not_defined_in(
     message = f"`{readable[0]}` does not define `{name}`"
     moved = [p for p in elsewhere if p not in readable]
     return message + (f"; it is defined in `{moved[0]}`" if moved else "")
+
+
+def _of_the_object(match: Match[str], line: str, entry: Entry, *, chinese_use: bool) -> bool:
+    """A call or use sentence is said of the section's object: its subject
+    is the object (or "It", "This function"), a Chinese use sentence's too."""
+    who = match["who"]
+    if who is not None and who not in _ITSELF and who != entry.qualname[-1]:
+        return False
+    if chinese_use and match["callee2"]:
+        return _said_of(line[: match.start()], match["verb"], entry)
+    return True
+
+
+def _never_reached(
+    callee: str, tick: str, entry: Entry, own: list[Definition], model: ProjectModel
+) -> bool:
+    """The project defines `callee` (a library's function is not judged),
+    it is not the object itself, and no definition of the object reaches it."""
+    defined = model.defined(callee)
+    if not defined or callee in entry.qualname:
+        return False
+    if _WORD.fullmatch(callee) and not tick and len(defined) > 1:
+        return False  # a plain word several objects are called
+    return not any(model.reaches(definition, callee) for definition in own)
 
 
 def _said_of(before: str, verb: str, entry: Entry) -> bool:
