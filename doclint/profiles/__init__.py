@@ -18,9 +18,8 @@ import posixpath
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from doclint.models import installed
 from doclint.models.records import NamedTuple
 from doclint.profiles.model import (
     CLAIMS,
@@ -39,9 +38,6 @@ from doclint.profiles.model import (
     Template,
     phrase_book_of,
 )
-
-if TYPE_CHECKING:
-    from doclint.profiles.frozen import Frozen
 
 __all__ = [
     "CLAIMS",
@@ -96,14 +92,12 @@ def parse_profile(text: str, origin: str, builtin: bool = False) -> Profile:
     return loading.parse_profile(text, origin, builtin)
 
 
-def parse_generator(
-    text: str, origin: str, trust_sentences: bool = False, builtin: bool = False
-) -> GeneratorProfile:
+def parse_generator(text: str, origin: str, builtin: bool = False) -> GeneratorProfile:
     """The profile a TOML text describes, of object pages, templates or both
     (see `loading.parse_generator`)."""
     from doclint.profiles import loading
 
-    return loading.parse_generator(text, origin, trust_sentences, builtin)
+    return loading.parse_generator(text, origin, builtin)
 
 
 def profile_schema() -> dict[str, Any]:
@@ -123,82 +117,58 @@ def phrase_book_data() -> dict[str, Any]:
 
 
 @cache
-def _shipped_texts() -> tuple[tuple[str, str], ...]:
-    """(name, TOML text) of each shipped profile, read once per process:
-    package data beside this module (importlib.resources would import a zip
-    reader and email parsing)."""
+def _shipped() -> dict[str, tuple[str, dict[str, Any]]]:
+    """(TOML text, its data) of each shipped profile by name, read once per
+    process: package data beside this module (importlib.resources would
+    import a zip reader and email parsing). Its data is read as TOML, not yet
+    validated: which of its tables a profile has tells which runs need it."""
+    import tomllib
+
     folder = Path(__file__).parent
-    return tuple((name, (folder / f"{name}.toml").read_text(encoding="utf-8")) for name in SHIPPED)
+    texts = {name: (folder / f"{name}.toml").read_text(encoding="utf-8") for name in SHIPPED}
+    return {name: (text, tomllib.loads(text)) for name, text in texts.items()}
+
+
+def shipped_with(part: str) -> tuple[str, ...]:
+    """The shipped profiles whose TOML has the table `part` (versions, layout, wiki)."""
+    return tuple(name for name, (_, data) in _shipped().items() if part in data)
 
 
 @cache
-def _shipped() -> tuple[tuple[str, str, dict[str, Any]], ...]:
-    """(name, TOML text, its data) of each shipped profile, read once per
-    process. Its data is read as TOML, not validated: tests validate the
-    shipped files whole. Read where their frozen form is not used."""
-    import tomllib
+def shipped_profile(name: str) -> GeneratorProfile:
+    """The shipped profile `name`, read by the loader as a user's is, once per
+    process and only when a run needs it; its phrase book is taken as valid,
+    and its patterns compile on first use, as its tests validate the shipped
+    files whole."""
+    from doclint.profiles import loading
 
-    return tuple((name, text, tomllib.loads(text)) for name, text in _shipped_texts())
-
-
-def shipped_frozen() -> Frozen | None:
-    """The shipped profiles' frozen form (`frozen`), which loads without
-    pydantic; None when a shipped TOML changed since it was written: then they
-    are read from their TOML by the loader. An install that is not editable
-    holds the TOMLs its frozen form was written from (a wheel carries the
-    two together): they are not read to be compared."""
-    from doclint.profiles.frozen import installed_frozen
-    from doclint.profiles.frozen import shipped_frozen as frozen_of
-
-    if not installed.editable_install("doclint"):
-        found = installed_frozen()
-        if found is not None:
-            return found
-    return frozen_of(_shipped_texts())
+    text, data = _shipped()[name]
+    return loading.generator_of_data(text, data, name, builtin=True, trusted=True)
 
 
 @cache
 def templated_profiles() -> tuple[GeneratorProfile, ...]:
-    """The shipped profiles of templated pages (with `versions`), validated
-    once per process (worker processes forked from the run's process inherit
-    them); their phrase books are taken as valid, as their tests validate the
-    shipped files whole."""
-    frozen = shipped_frozen()
-    if frozen is not None:
-        return tuple(frozen.profile(name) for name in frozen.names("versions"))
-    from doclint.profiles import loading
-
-    return tuple(
-        loading.generator_of_data(text, data, name, trust_sentences=True, builtin=True)
-        for name, text, data in _shipped()
-        if "versions" in data
-    )
+    """The shipped profiles of templated pages (with `versions`), read once
+    per process (worker processes forked from the run's process inherit
+    them)."""
+    return tuple(shipped_profile(name) for name in shipped_with("versions"))
 
 
 @cache
 def builtin_docs_folders() -> tuple[str, ...]:
     """The docs folder of each shipped profile of object pages: a page
-    outside them is no built-in profile's, whatever it says."""
-    frozen = shipped_frozen()
-    if frozen is not None:
-        return tuple(frozen.docs_folder(name) for name in frozen.names("layout"))
-    return tuple(data["layout"]["docs_folder"] for _, _, data in _shipped() if "layout" in data)
+    outside them is no built-in profile's, whatever it says (read from the
+    TOML, so that a page outside them validates no profile)."""
+    return tuple(_shipped()[name][1]["layout"]["docs_folder"] for name in shipped_with("layout"))
 
 
 @cache
 def builtin_profiles() -> tuple[Profile, ...]:
     """The shipped profiles of object pages, read once per process."""
-    frozen = shipped_frozen()
-    if frozen is not None:
-        return tuple(
-            profile
-            for name in frozen.names("layout")
-            if isinstance(profile := frozen.profile(name), Profile)
-        )
     return tuple(
-        parse_profile(text, name, builtin=True)
-        for name, text, data in _shipped()
-        if "layout" in data
+        profile
+        for name in shipped_with("layout")
+        if isinstance(profile := shipped_profile(name), Profile)
     )
 
 

@@ -50,20 +50,29 @@ from doclint.profiles.model import (
     fixed_text,
     phrase_book_of,
 )
-from doclint.profiles.patterns import MAX_PATTERNS, Pattern, compile_pattern
+from doclint.profiles.patterns import MAX_PATTERNS, Pattern, compile_pattern, profile_pattern
 from doclint.util.digests import sha256_hex
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.suggestions import did_you_mean
 from doclint.util.toml import TomlError, read_toml
 
 
-def _pattern(text: str, info: ValidationInfo, groups: Sequence[str] = ()) -> Pattern:
+def _pattern(
+    text: str, info: ValidationInfo, groups: Sequence[str] = (), one_of: Sequence[str] = ()
+) -> Pattern | None:
     """`text` compiled on the engine the profile's origin allows (`_BUILTIN`
-    in the validation context: `re`; else RE2), holding the named `groups`."""
+    in the validation context: `re`; else RE2), holding the named `groups`
+    and one of `one_of`; None, not compiled, for a trusted profile's
+    (`_TRUSTED`): a shipped profile's patterns compile on first use, and its
+    tests check them."""
+    if info.context and info.context.get(_TRUSTED):
+        return None
     compiled = compile_pattern(text, bool(info.context and info.context.get(_BUILTIN)))
     missing = [group for group in groups if group not in compiled.groupindex]
     if missing:
         raise ValueError(f"the pattern has no named group {', '.join(missing)}")
+    if one_of and not set(one_of) & set(compiled.groupindex):
+        raise ValueError(f"the pattern has no named group {' or '.join(one_of)}")
     return compiled
 
 
@@ -269,14 +278,16 @@ class CountSentenceModel(_Strict):
 
     @model_validator(mode="after")
     def _one_group_per_count(self, info: ValidationInfo) -> CountSentenceModel:
-        groups = _pattern(self.pattern, info).groups
-        if groups != len(self.counts):
-            raise ValueError(f"the pattern has {groups} groups for {len(self.counts)} counts")
+        compiled = _pattern(self.pattern, info)
+        if compiled is not None and compiled.groups != len(self.counts):
+            raise ValueError(
+                f"the pattern has {compiled.groups} groups for {len(self.counts)} counts"
+            )
         return self
 
 
 _KINDS = "|".join(re.escape(kind) for kind in PROOF_KINDS)
-_PROOF = shipped_pattern(rf"(?:{_KINDS})(?: \+ (?:{_KINDS}))*(?::|$)")
+_PROOF = compiled_on_use(rf"(?:{_KINDS})(?: \+ (?:{_KINDS}))*(?::|$)")
 
 
 class CatalogueSentenceModel(_Strict):
@@ -400,8 +411,8 @@ class _TemplatePartsModel(_Strict):
     @classmethod
     def _titles(cls, value: dict[str, str] | None, info: ValidationInfo) -> dict[str, str] | None:
         for kind, title in (value or {}).items():
-            groups = _pattern(title, info).groupindex
-            if "path" not in groups and "name" not in groups:
+            compiled = _pattern(title, info)
+            if compiled is not None and not {"path", "name"} & set(compiled.groupindex):
                 raise ValueError(f"{kind}: the pattern has no named group path or name")
         return value
 
@@ -504,8 +515,8 @@ class CitationLinkModel(_Strict):
     @field_validator("text")
     @classmethod
     def _named(cls, value: str, info: ValidationInfo) -> str:
-        if value and not {"path", "name"} & set(_pattern(value, info).groupindex):
-            raise ValueError("the pattern has no named group path or name")
+        if value:
+            _pattern(value, info, one_of=("path", "name"))
         return value
 
     @model_validator(mode="after")
@@ -545,8 +556,8 @@ class CitationFormsModel(_Strict):
     @field_validator("code_citation")
     @classmethod
     def _code(cls, value: str, info: ValidationInfo) -> str:
-        if value and not {"path", "target"} & set(_pattern(value, info).groupindex):
-            raise ValueError("the pattern has no named group path or target")
+        if value:
+            _pattern(value, info, one_of=("path", "target"))
         return value
 
     @field_validator("fenced_citation")
@@ -630,7 +641,9 @@ class WikiModel(_Strict):
     )
     head_lines: int = Field(default=40, ge=1, le=400, description="The lines `marker` is tried on.")
     links: list[CitationLinkModel] = Field(default=[], description="Citations written as links.")
-    forms: CitationFormsModel = CitationFormsModel()
+    # A default built, not validated: validating one at import would build
+    # the model's own validator beside the profile's, which holds it.
+    forms: CitationFormsModel = CitationFormsModel.model_construct()
     source_lists: list[SourceListModel] = []
     front_matter_sources: str = Field(
         default="", description="The front matter key listing the page's sources."
@@ -686,7 +699,7 @@ class ProfileModel(_Strict):
     fields: list[FieldModel] = []
     sentences: list[SentenceModel] = []
     callers: list[CallerModel] = []
-    coverage: CoverageModel = CoverageModel()
+    coverage: CoverageModel = CoverageModel.model_construct()  # as `WikiModel.forms`
     versions: list[VersionModel] = Field(
         default=[], description="Its versions of templated pages, the current one first."
     )
@@ -751,9 +764,9 @@ class ProfileModel(_Strict):
             twice = _given_twice(given)
             if twice:
                 raise ValueError(f"{what} given twice: {', '.join(twice)}")
-        # The shipped profile's phrase book is taken out before validating
-        # (`trust_sentences`): its names are checked by its tests, not here.
-        if not (info.context and info.context.get(_SENTENCES_TAKEN)):
+        # A trusted profile's phrase book is taken out before validating: its
+        # names are checked by its tests, not here.
+        if not (info.context and info.context.get(_TRUSTED)):
             for version in self.versions:
                 _prose_sentences_named(version)
         return self
@@ -827,8 +840,8 @@ def parse_profile(text: str, origin: str, builtin: bool = False) -> Profile:
     return profile
 
 
-_SENTENCES_TAKEN = "sentences_taken"
-"""The validation context's key saying the phrase book was taken out of the data."""
+_TRUSTED = "trusted"
+"""The validation context's key saying the profile is trusted (`parse_generator`)."""
 _KINDS = "kinds"
 """The validation context's key holding the names of the page kinds the profile declares."""
 _BUILTIN = "builtin"
@@ -836,29 +849,27 @@ _BUILTIN = "builtin"
 patterns are Python's (`patterns.compile_pattern`)."""
 
 
-def parse_generator(
-    text: str, origin: str, trust_sentences: bool = False, builtin: bool = False
-) -> GeneratorProfile:
+def parse_generator(text: str, origin: str, builtin: bool = False) -> GeneratorProfile:
     """The profile a TOML text describes, of object pages, templates or both;
     ProfileError names `origin`, the line and the key of the first thing wrong.
-    Its patterns run on RE2, unless it is `builtin` (a shipped profile).
-    With `trust_sentences`, its phrase-book entries are taken as valid, not
-    validated: the shipped profile's, which its tests validate whole, so that a
-    run compiles none of their patterns (most are one fixed text, looked up)."""
-    return generator_of_data(text, _toml(text, origin), origin, trust_sentences, builtin)
+    Its patterns run on RE2, unless it is `builtin` (a shipped profile)."""
+    return generator_of_data(text, _toml(text, origin), origin, builtin)
 
 
 def generator_of_data(
-    text: str, data: dict[str, Any], origin: str, trust_sentences: bool, builtin: bool
+    text: str, data: dict[str, Any], origin: str, builtin: bool, trusted: bool = False
 ) -> GeneratorProfile:
-    """`parse_generator` of a TOML text already read as `data` (left as it is)."""
-    if trust_sentences:
+    """`parse_generator` of a TOML text already read as `data` (left as it
+    is). A `trusted` profile (a shipped one, which its tests validate whole)
+    has its shape validated, not its phrase book nor its patterns: those
+    compile on first use, and most never run on a given page."""
+    if trusted:
         data, phrases = _taken_sentences(data)
     else:
         phrases = None
     declared = data.get("kinds")
     kinds = tuple(declared) if isinstance(declared, dict) else ()
-    context = {_SENTENCES_TAKEN: phrases is not None, _BUILTIN: builtin, _KINDS: kinds}
+    context = {_TRUSTED: trusted, _BUILTIN: builtin, _KINDS: kinds}
     try:
         model = ProfileModel.model_validate(data, context=context)
     except ValidationError as error:
@@ -1042,18 +1053,18 @@ def _frozen(
             layout.docs_folder_named_by_project,
         ),
         entries=EntryOutline(
-            compile_pattern(entries.heading, builtin),
+            profile_pattern(entries.heading, builtin),
             entries.base_level,
             dict(entries.kinds),
             entries.convention,
             frozenset(entries.claims),
         ),
-        label_line=compile_pattern(labels.line, builtin),
+        label_line=profile_pattern(labels.line, builtin),
         fields=tuple(
             FieldOutline(
                 field.name,
                 frozenset(field.labels),
-                compile_pattern(field.item, builtin) if field.item else None,
+                profile_pattern(field.item, builtin) if field.item else None,
                 frozenset(field.none_words),
                 field.claim,
             )
@@ -1061,7 +1072,7 @@ def _frozen(
         ),
         sentences=tuple(Sentence(s.text, s.claim) for s in model.sentences),
         callers=tuple(
-            CallerPattern(compile_pattern(c.pattern, builtin), c.claim) for c in model.callers
+            CallerPattern(profile_pattern(c.pattern, builtin), c.claim) for c in model.callers
         ),
         coverage_claims=frozenset(model.coverage.claims),
         private_documented=model.coverage.private,
@@ -1071,7 +1082,7 @@ def _frozen(
 
 def _wiki(model: WikiModel, builtin: bool) -> WikiGrammar:
     def compiled(text: str) -> Pattern | None:
-        return compile_pattern(text, builtin) if text else None
+        return profile_pattern(text, builtin) if text else None
 
     forms, site, names = model.forms, model.site, model.names
     return WikiGrammar(
@@ -1092,7 +1103,7 @@ def _wiki(model: WikiModel, builtin: bool) -> WikiGrammar:
         fenced_citation=compiled(forms.fenced_citation),
         text_citation=compiled(forms.text_citation),
         source_lists=tuple(
-            (compile_pattern(sl.start, builtin), compile_pattern(sl.end, builtin))
+            (profile_pattern(sl.start, builtin), profile_pattern(sl.end, builtin))
             for sl in model.source_lists
         ),
         front_matter_sources=model.front_matter_sources,
