@@ -102,9 +102,9 @@ def parse_generator(text: str, origin: str, builtin: bool = False) -> GeneratorP
 
 def profile_schema() -> dict[str, Any]:
     """The JSON Schema of a profile file."""
-    from doclint.profiles import loading
+    from doclint.profiles import schema
 
-    return loading.profile_schema()
+    return schema.profile_schema()
 
 
 def phrase_book_data() -> dict[str, Any]:
