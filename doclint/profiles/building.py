@@ -242,10 +242,16 @@ def _template(
 def _prose_sentences(
     template: TemplateModel, version: VersionModel, sentences: tuple[CatalogueSentence, ...]
 ) -> list[str]:
-    """The texts of the phrase-book sentences the version and template name as prose."""
-    texts = {entry.id: fixed_text(entry.pattern) for entry in sentences}
+    """The texts of the phrase-book sentences the version and template name
+    as prose (only theirs are read: a phrase book holds a hundred entries)."""
+    entries = {entry.id: entry for entry in sentences}
     names = (*version.prose_sentences, *template.prose_sentences)
-    return [text for name in names if (text := texts.get(name)) is not None]
+    return [
+        text
+        for name in names
+        if (entry := entries.get(name)) is not None
+        and (text := fixed_text(entry.pattern)) is not None
+    ]
 
 
 def _outline(headings: dict[str, Headings]) -> Outline:
