@@ -1,5 +1,5 @@
 """The records the models are built of: `Frozen`'s equality, hash, repr and
-pickling, the profiles built of them, and the page models' comparisons."""
+pickling, the frozen profiles, and the page models' comparisons."""
 
 from __future__ import annotations
 
@@ -32,11 +32,13 @@ def test_a_frozen_record_is_equal_hashed_and_shown_by_its_fields():
         del span.end
 
 
-def test_the_profiles_are_frozen_records():
+def test_the_profiles_are_frozen_records_the_frozen_form_rebuilds():
     from doclint.profiles import builtin_profiles
+    from doclint.profiles.frozen import decode, encode
     from doclint.profiles.model import PagePlaces, Profile
 
     (profile,) = [p for p in builtin_profiles() if isinstance(p, Profile)][:1]
+    assert decode(encode(profile)) == profile
     moved = profile.replaced(digest="other")
     assert isinstance(moved, Profile) and moved.layout is profile.layout and moved != profile
     places = PagePlaces("docs", {"file-docs": "{path}_docs.md"}, "", False, ())

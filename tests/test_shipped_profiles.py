@@ -1,14 +1,34 @@
-"""The shipped profiles: read from their TOML by the loader a user's profile
-takes, each once a process and only when a run needs it, trusted as their
-whole validation finds them."""
+"""The shipped profiles where their frozen form is set aside (a shipped TOML
+edited in a checkout): read from their TOML by the loader a user's profile
+takes, each once a process and only when a run needs it, trusted."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import pytest
 
 from doclint import profiles
 from doclint.profiles import loading, shipped_profile, shipped_with, templated_profiles
 from doclint.profiles.wikis import shipped_wikis
+
+_CACHED = (
+    shipped_profile,
+    templated_profiles,
+    profiles.builtin_profiles,
+    profiles.builtin_docs_folders,
+    shipped_wikis,
+)
+
+
+@pytest.fixture(autouse=True)
+def no_frozen_form(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(profiles, "shipped_frozen", lambda: None)
+    for cached in _CACHED:
+        cached.cache_clear()
+    yield
+    for cached in _CACHED:
+        cached.cache_clear()
 
 
 def test_each_shipped_profile_is_named_by_the_tables_its_toml_has():
@@ -23,7 +43,7 @@ def test_each_shipped_profile_is_named_by_the_tables_its_toml_has():
 
 @pytest.mark.parametrize("name", profiles.SHIPPED)
 def test_a_trusted_shipped_profile_is_the_one_its_whole_validation_gives(name):
-    """A run takes a shipped profile's phrase book and patterns as valid
+    """The loader takes a shipped profile's phrase book and patterns as valid
     (`trusted`): validated whole, with every pattern compiled and its
     groups checked, it is the same profile."""
     text, data = profiles._shipped()[name]

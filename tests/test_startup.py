@@ -1,7 +1,7 @@
 """What checking one page imports: what pre-commit and an editor pay on
-every run. Only the output format asked for; fix mode, --watch and a process
-pool only when asked for or needed. The shipped profiles are read by the
-loader (pydantic), whose imports are its own: they are not listed here."""
+every run. No pydantic (the shipped profiles load from their frozen form,
+pages are dataclasses), and only the output format asked for; fix mode,
+--watch and a process pool only when asked for or needed."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ import pytest
 from tests.conftest import PROJECT
 
 NEVER_FOR_A_CHECK = (
+    "pydantic",
+    "pydantic_core",
+    "doclint.profiles.loading",
     "doclint.output.html",
     "doclint.output.junit",
     "doclint.output.gitlab",
@@ -25,15 +28,26 @@ NEVER_FOR_A_CHECK = (
     "doclint.cli.watch",
     "multiprocessing",
     "concurrent.futures",
+    # Entry points and doclint's metadata are read from the dist-info folders.
+    "importlib.metadata",
+    "email",
+    "zipfile",
+    "csv",
     # The other commands and options of `check` that print instead of checking.
     "doclint.cli.explain",
     "doclint.cli.show",
     "doclint.cli.rule_listing",
     "doclint.output.causes",
+    # No configuration file in these trees, and the profiles are frozen: no TOML.
+    "tomllib",
+    "doclint.util.toml",
+    "datetime",
     # A rule's crash is shown with its stack only under --show-traceback.
     "traceback",
     # What writes a report or a baseline to a file.
     "doclint.util.replacing",
+    # Whether doclint runs from a checkout is told by site's folders.
+    "sysconfig",
     # mypyc reads tree/index's `mypyc_attr` from the source: Python runs none.
     "mypy_extensions",
     # DL301 splits a plain command as shlex would, without it.
@@ -51,6 +65,20 @@ NEVER_FOR_A_CHECK = (
 ONLY_FOR_THE_WIKI = (
     "doclint.history",
     "subprocess",
+    # Finding `git` and Node's error file take `shutil` and `tempfile`, which
+    # import `bz2`, `lzma` and `random`. A run's own parts and a cache's new
+    # blobs are held in memory while few (util/spill.py), the cache's files
+    # made without `tempfile`, the help's width found without `shutil`.
+    "tempfile",
+    "shutil",
+    "bz2",
+    "lzma",
+    "random",
+    # Only a report written to a reader that lags waits on it (select).
+    "select",
+    # `string` (its Template's pattern compiled at import): the line scan
+    # and the inline parser write out the two constants they took from it.
+    "string",
     # The wikis' rule helpers: the link rules ask them which links the
     # citation rules judge only on a wiki's page.
     "doclint_rules._wiki",
@@ -167,7 +195,7 @@ def trees(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 
 @pytest.mark.parametrize("case", ["generated", "readme", "wiki"])
 @pytest.mark.parametrize("cache", [[], ["--no-cache"]])
-def test_checking_a_page_imports_nothing_it_does_not_use(trees, case, cache):
+def test_checking_a_page_imports_no_pydantic_nor_what_it_does_not_use(trees, case, cache):
     folder, page = trees[case]
     modules = imported(folder, "check", page, *cache)
     assert "doclint.rule_api" in modules  # the run did check
@@ -197,13 +225,14 @@ def test_a_wiki_page_outside_a_checkout_starts_no_process(trees, tmp_path, monke
     """Its citations ask for the history, which git finds through a `.git`
     entry above the tree: with none, git is neither looked for nor started;
     and with Mermaid's parser not installed, no Node either. Nothing then
-    needs `subprocess`, and the install command Mermaid's notice names needs
-    no `shlex` for a folder without quotes."""
+    needs `subprocess`, `shutil` (its `which`) or OpenSSL (`hashlib`, for a
+    file compared with its blob), and the install command Mermaid's notice
+    names needs no `shlex` for a folder without quotes."""
     monkeypatch.setenv("DOCLINT_MERMAID", str(tmp_path / "no-mermaid"))
     folder, page = trees["wiki"]
     modules = imported(folder, "check", page, "--no-cache")
     assert "doclint.history.history" in modules and "doclint.diagrams.mermaid" in modules
-    spawning = {"subprocess", "doclint.history.git"}
+    spawning = {"subprocess", "doclint.history.git", "shutil", "hashlib", "tempfile"}
     assert sorted(modules & spawning) == []
     assert "shlex" not in modules
 
@@ -377,16 +406,19 @@ def test_a_command_s_own_parser_parses_as_the_whole_and_builds_no_other(argv):
         own.parse_args([other])
 
 
-def test_the_check_path_s_models_and_rules_load_no_openssl():
-    """hashlib loads OpenSSL (`_hashlib`) for its SHA-256: the rules' index,
-    the tree's digests and the language readers' caches take CPython's own
-    (`doclint.util.digests`). The profile loader's pydantic imports it."""
+def test_the_check_path_s_models_rules_and_profiles_load_no_openssl():
+    """hashlib loads OpenSSL (`_hashlib`, a fifth of a bare start) for its
+    SHA-256: the rules' index, the frozen profiles, the tree's digests and
+    the language readers' caches take CPython's own (`doclint.util.digests`)."""
     script = (
         "import sys\n"
         "from doclint.engine.registry import load_registry\n"
+        "from doclint.engine.linter import Linter\n"
+        "from doclint.profiles import builtin_profiles, shipped_frozen, templated_profiles\n"
         "from doclint.tree.index import digest\n"
         "import doclint_rules._languages.python, doclint_rules._python_objects\n"
-        "assert load_registry().entries and digest(b'x')\n"
+        "assert load_registry().entries and shipped_frozen() is not None\n"
+        "assert builtin_profiles() and templated_profiles() and digest(b'x')\n"
         "print(sorted({'hashlib', '_hashlib', 'hmac'} & set(sys.modules)))\n"
     )
     assert printed(script) == "[]\n"

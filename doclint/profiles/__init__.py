@@ -18,8 +18,9 @@ import posixpath
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from doclint.models import installed
 from doclint.models.records import NamedTuple
 from doclint.profiles.model import (
     CLAIMS,
@@ -38,6 +39,9 @@ from doclint.profiles.model import (
     Template,
     phrase_book_of,
 )
+
+if TYPE_CHECKING:
+    from doclint.profiles.frozen import Frozen
 
 __all__ = [
     "CLAIMS",
@@ -117,29 +121,57 @@ def phrase_book_data() -> dict[str, Any]:
 
 
 @cache
+def _shipped_texts() -> tuple[tuple[str, str], ...]:
+    """(name, TOML text) of each shipped profile, read once per process:
+    package data beside this module (importlib.resources would import a zip
+    reader and email parsing)."""
+    folder = Path(__file__).parent
+    return tuple((name, (folder / f"{name}.toml").read_text(encoding="utf-8")) for name in SHIPPED)
+
+
+@cache
 def _shipped() -> dict[str, tuple[str, dict[str, Any]]]:
     """(TOML text, its data) of each shipped profile by name, read once per
-    process: package data beside this module (importlib.resources would
-    import a zip reader and email parsing). Its data is read as TOML, not yet
-    validated: which of its tables a profile has tells which runs need it."""
+    process. Its data is read as TOML, not validated: tests validate the
+    shipped files whole. Read where their frozen form is not used."""
     import tomllib
 
-    folder = Path(__file__).parent
-    texts = {name: (folder / f"{name}.toml").read_text(encoding="utf-8") for name in SHIPPED}
-    return {name: (text, tomllib.loads(text)) for name, text in texts.items()}
+    return {name: (text, tomllib.loads(text)) for name, text in _shipped_texts()}
+
+
+def shipped_frozen() -> Frozen | None:
+    """The shipped profiles' frozen form (`frozen`), which loads without
+    pydantic; None when a shipped TOML changed since it was written: then they
+    are read from their TOML by the loader. An install that is not editable
+    holds the TOMLs its frozen form was written from (a wheel carries the
+    two together): they are not read to be compared."""
+    from doclint.profiles.frozen import installed_frozen
+    from doclint.profiles.frozen import shipped_frozen as frozen_of
+
+    if not installed.editable_install("doclint"):
+        found = installed_frozen()
+        if found is not None:
+            return found
+    return frozen_of(_shipped_texts())
 
 
 def shipped_with(part: str) -> tuple[str, ...]:
     """The shipped profiles whose TOML has the table `part` (versions, layout, wiki)."""
+    frozen = shipped_frozen()
+    if frozen is not None:
+        return frozen.names(part)
     return tuple(name for name, (_, data) in _shipped().items() if part in data)
 
 
 @cache
 def shipped_profile(name: str) -> GeneratorProfile:
-    """The shipped profile `name`, read by the loader as a user's is, once per
-    process and only when a run needs it; its phrase book is taken as valid,
-    and its patterns compile on first use, as its tests validate the shipped
-    files whole."""
+    """The shipped profile `name`, once per process and only when a run needs
+    it: from the frozen form, else read by the loader from its TOML, trusted
+    (its phrase book and patterns taken as valid, its patterns compiled on
+    first use), as its tests validate the shipped files whole."""
+    frozen = shipped_frozen()
+    if frozen is not None:
+        return frozen.profile(name)
     from doclint.profiles import loading
 
     text, data = _shipped()[name]
@@ -157,8 +189,10 @@ def templated_profiles() -> tuple[GeneratorProfile, ...]:
 @cache
 def builtin_docs_folders() -> tuple[str, ...]:
     """The docs folder of each shipped profile of object pages: a page
-    outside them is no built-in profile's, whatever it says (read from the
-    TOML, so that a page outside them validates no profile)."""
+    outside them is no built-in profile's, whatever it says."""
+    frozen = shipped_frozen()
+    if frozen is not None:
+        return tuple(frozen.docs_folder(name) for name in frozen.names("layout"))
     return tuple(_shipped()[name][1]["layout"]["docs_folder"] for name in shipped_with("layout"))
 
 

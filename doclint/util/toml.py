@@ -10,7 +10,7 @@ from typing import Any
 from doclint.util.lazy_regex import compiled_on_use
 
 # tomllib (with datetime) is imported by the first read: a run in a tree
-# without a configuration file reads only the shipped profiles.
+# without a configuration file reads no TOML (the shipped profiles are frozen).
 _WHERE = compiled_on_use(r"\s*\(at (?:line (\d+), column \d+|end of document)\)$")
 
 
