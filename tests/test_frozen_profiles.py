@@ -10,7 +10,13 @@ from typing import NamedTuple
 import pytest
 
 from doclint import profiles
-from doclint.profiles import _shipped, _shipped_texts, loading, templated_profiles
+from doclint.profiles import (
+    _shipped,
+    _shipped_texts,
+    loading,
+    shipped_profile,
+    templated_profiles,
+)
 from doclint.profiles.frozen import FROZEN, decode, encode, freeze, shipped_frozen
 from doclint.profiles.model import PagePlaces
 from doclint.profiles.wikis import shipped_wikis
@@ -25,8 +31,8 @@ def test_the_committed_frozen_form_is_that_of_the_shipped_toml():
 def test_each_frozen_profile_equals_the_one_the_loader_builds(trusted):
     frozen = shipped_frozen(_shipped_texts())
     assert frozen is not None
-    for name, text, data in _shipped():
-        loaded = loading.generator_of_data(text, data, name, trusted, builtin=True)
+    for name, (text, data) in _shipped().items():
+        loaded = loading.generator_of_data(text, data, name, builtin=True, trusted=trusted)
         assert frozen.profile(name) == loaded
 
 
@@ -42,15 +48,16 @@ def test_a_run_reads_the_frozen_form_and_no_pydantic_model(monkeypatch):
         raise AssertionError("the loader ran")
 
     monkeypatch.setattr(loading, "generator_of_data", refused)
-    for cached in (templated_profiles, profiles.builtin_profiles, shipped_wikis):
-        cached.cache_clear()
+    cached = (shipped_profile, templated_profiles, profiles.builtin_profiles, shipped_wikis)
+    for each in cached:
+        each.cache_clear()
     try:
         assert [p.name for p in templated_profiles()] == ["pytorch"]
         assert [p.name for p in profiles.builtin_profiles()] == ["repoagent"]
         assert [w.generator for w in shipped_wikis()] == ["deepwiki", "qoder"]
     finally:
-        for cached in (templated_profiles, profiles.builtin_profiles, shipped_wikis):
-            cached.cache_clear()
+        for each in cached:
+            each.cache_clear()
 
 
 def test_a_changed_toml_sets_the_frozen_form_aside():

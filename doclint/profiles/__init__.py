@@ -96,21 +96,19 @@ def parse_profile(text: str, origin: str, builtin: bool = False) -> Profile:
     return loading.parse_profile(text, origin, builtin)
 
 
-def parse_generator(
-    text: str, origin: str, trust_sentences: bool = False, builtin: bool = False
-) -> GeneratorProfile:
+def parse_generator(text: str, origin: str, builtin: bool = False) -> GeneratorProfile:
     """The profile a TOML text describes, of object pages, templates or both
     (see `loading.parse_generator`)."""
     from doclint.profiles import loading
 
-    return loading.parse_generator(text, origin, trust_sentences, builtin)
+    return loading.parse_generator(text, origin, builtin)
 
 
 def profile_schema() -> dict[str, Any]:
     """The JSON Schema of a profile file."""
-    from doclint.profiles import loading
+    from doclint.profiles import schema
 
-    return loading.profile_schema()
+    return schema.profile_schema()
 
 
 def phrase_book_data() -> dict[str, Any]:
@@ -132,13 +130,13 @@ def _shipped_texts() -> tuple[tuple[str, str], ...]:
 
 
 @cache
-def _shipped() -> tuple[tuple[str, str, dict[str, Any]], ...]:
-    """(name, TOML text, its data) of each shipped profile, read once per
+def _shipped() -> dict[str, tuple[str, dict[str, Any]]]:
+    """(TOML text, its data) of each shipped profile by name, read once per
     process. Its data is read as TOML, not validated: tests validate the
     shipped files whole. Read where their frozen form is not used."""
     import tomllib
 
-    return tuple((name, text, tomllib.loads(text)) for name, text in _shipped_texts())
+    return {name: (text, tomllib.loads(text)) for name, text in _shipped_texts()}
 
 
 def shipped_frozen() -> Frozen | None:
@@ -157,22 +155,35 @@ def shipped_frozen() -> Frozen | None:
     return frozen_of(_shipped_texts())
 
 
-@cache
-def templated_profiles() -> tuple[GeneratorProfile, ...]:
-    """The shipped profiles of templated pages (with `versions`), validated
-    once per process (worker processes forked from the run's process inherit
-    them); their phrase books are taken as valid, as their tests validate the
-    shipped files whole."""
+def shipped_with(part: str) -> tuple[str, ...]:
+    """The shipped profiles whose TOML has the table `part` (versions, layout, wiki)."""
     frozen = shipped_frozen()
     if frozen is not None:
-        return tuple(frozen.profile(name) for name in frozen.names("versions"))
+        return frozen.names(part)
+    return tuple(name for name, (_, data) in _shipped().items() if part in data)
+
+
+@cache
+def shipped_profile(name: str) -> GeneratorProfile:
+    """The shipped profile `name`, once per process and only when a run needs
+    it: from the frozen form, else read by the loader from its TOML, trusted
+    (its phrase book and patterns taken as valid, its patterns compiled on
+    first use), as its tests validate the shipped files whole."""
+    frozen = shipped_frozen()
+    if frozen is not None:
+        return frozen.profile(name)
     from doclint.profiles import loading
 
-    return tuple(
-        loading.generator_of_data(text, data, name, trust_sentences=True, builtin=True)
-        for name, text, data in _shipped()
-        if "versions" in data
-    )
+    text, data = _shipped()[name]
+    return loading.generator_of_data(text, data, name, builtin=True, trusted=True)
+
+
+@cache
+def templated_profiles() -> tuple[GeneratorProfile, ...]:
+    """The shipped profiles of templated pages (with `versions`), read once
+    per process (worker processes forked from the run's process inherit
+    them)."""
+    return tuple(shipped_profile(name) for name in shipped_with("versions"))
 
 
 @cache
@@ -182,23 +193,16 @@ def builtin_docs_folders() -> tuple[str, ...]:
     frozen = shipped_frozen()
     if frozen is not None:
         return tuple(frozen.docs_folder(name) for name in frozen.names("layout"))
-    return tuple(data["layout"]["docs_folder"] for _, _, data in _shipped() if "layout" in data)
+    return tuple(_shipped()[name][1]["layout"]["docs_folder"] for name in shipped_with("layout"))
 
 
 @cache
 def builtin_profiles() -> tuple[Profile, ...]:
     """The shipped profiles of object pages, read once per process."""
-    frozen = shipped_frozen()
-    if frozen is not None:
-        return tuple(
-            profile
-            for name in frozen.names("layout")
-            if isinstance(profile := frozen.profile(name), Profile)
-        )
     return tuple(
-        parse_profile(text, name, builtin=True)
-        for name, text, data in _shipped()
-        if "layout" in data
+        profile
+        for name in shipped_with("layout")
+        if isinstance(profile := shipped_profile(name), Profile)
     )
 
 

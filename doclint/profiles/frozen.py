@@ -133,8 +133,9 @@ def _decoded(data: dict[str, Any], shared: list[Any]) -> Any:
 
 def freeze(shipped: dict[str, str]) -> str:
     """The frozen form (JSON text) of the shipped profiles, from their TOML
-    texts by name, each built as a run reads it: the loader's profile, its
-    phrase book trusted (its tests validate the shipped files whole)."""
+    texts by name, each built as a run reads it: the loader's profile,
+    trusted (its phrase book and patterns taken as valid: its tests validate
+    the shipped files whole)."""
     import tomllib
 
     from doclint.profiles import loading
@@ -142,7 +143,7 @@ def freeze(shipped: dict[str, str]) -> str:
     entries = {}
     for name, text in sorted(shipped.items()):
         data = tomllib.loads(text)
-        profile = loading.generator_of_data(text, data, name, trust_sentences=True, builtin=True)
+        profile = loading.generator_of_data(text, data, name, builtin=True, trusted=True)
         entries[name] = {
             "digest": digest(text),
             "parts": sorted(part for part in ("versions", "layout", "wiki") if part in data),
@@ -150,8 +151,6 @@ def freeze(shipped: dict[str, str]) -> str:
         }
         if "layout" in data:
             entries[name]["docs_folder"] = data["layout"]["docs_folder"]
-    import json
-
     return json.dumps(entries, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 

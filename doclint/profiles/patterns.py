@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
 from typing import Any, Protocol
 
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
 
 MAX_PATTERNS = 32
 """The most `[[callers]]` (and `[[fields]]`) a profile may give: every line of
@@ -189,6 +189,13 @@ def compile_pattern(text: str, builtin: bool, most: int = MAX_PROGRAM) -> Patter
         return shipped_pattern(text)
     except re.error as error:
         raise ValueError(f"not a regular expression: {error}") from None
+
+
+def profile_pattern(text: str, builtin: bool) -> Pattern:
+    """A pattern a profile holds: a shipped profile's compiled on first use
+    (most never run on a given page), a tree's at once (`compile_pattern`),
+    where its error is the profile's."""
+    return compiled_on_use(text) if builtin else compile_pattern(text, builtin)
 
 
 @lru_cache(maxsize=1024)

@@ -24,8 +24,9 @@ whatever the source), and "" for a page no generator wrote.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from functools import cache
+from collections.abc import Iterable, Iterator, Mapping, ValuesView
+from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 from doclint.models.languages import LANGUAGES
@@ -69,25 +70,17 @@ KEY_FILES = "Key Files"
 KEYWORDS = "Keywords"
 
 
-TEMPLATES: dict[str, Template] = {
-    t.id: t for profile in templated_profiles() for t in profile.templates
-}
-"""The templates by id, the shipped ones first, then those of the profiles a
-configuration names (`use_generators`); their titles and outlines are keyed
-by page kind (`DocKind`'s values)."""
+_SHIPPED_TEMPLATES: Mapping[str, Template] = MappingProxyType(
+    {t.id: t for profile in templated_profiles() for t in profile.templates}
+)
 FOLDER_PAGES_TEMPLATE: Template = next(
-    template for template in TEMPLATES.values() if DocKind.FOLDER_DOC in template.outlines
+    template for template in _SHIPPED_TEMPLATES.values() if DocKind.FOLDER_DOC in template.outlines
 )
 """The template of the PyTorch system's folder pages and start page, whatever
 they document (the Python template): its other templates take those kinds'
 outlines from it."""
 OUTLINES: Mapping[str, Outline] = FOLDER_PAGES_TEMPLATE.outlines
 """The outlines of the folder pages' template, which hold every folder page's."""
-
-
-_SHIPPED_TEMPLATES = dict(TEMPLATES)
-_IN_USE: list[tuple[str, ...]] = [()]
-"""The digests of the profiles whose templates are in use besides the shipped ones."""
 
 
 def templates_with(profiles: Iterable[GeneratorProfile]) -> dict[str, Template]:
@@ -106,61 +99,162 @@ def templates_with(profiles: Iterable[GeneratorProfile]) -> dict[str, Template]:
     return templates
 
 
+class Generators:
+    """The generators of templated pages a run knows, as one value: the
+    templates of the shipped profiles and of those its configuration names,
+    by id, the shipped ones first (`templates`, whose titles and outlines are
+    keyed by page kind, `DocKind`'s values), and what the parser and the
+    rules derive from them, derived once per value, on first use."""
+
+    def __init__(self, profiles: tuple[GeneratorProfile, ...] = ()) -> None:
+        self.key = tuple(profile.digest for profile in profiles)
+        """The digests of its profiles besides the shipped ones."""
+        self.templates: Mapping[str, Template] = MappingProxyType(templates_with(profiles))
+        self._phrase_books: dict[str, PhraseBook | None] = {}
+        self._words: dict[str, frozenset[str]] = {}
+        self._choices: dict[str, tuple[dict[str, Template], Template | None]] = {}
+
+    @cached_property
+    def places(self) -> tuple[PagePlaces, ...]:
+        """Where each generator writes its pages, the current one's first."""
+        return tuple({id(t.places): t.places for t in self.templates.values()}.values())
+
+    @cached_property
+    def page_suffixes(self) -> tuple[str, ...]:
+        """The endings of the pages written about a file, in every generator's places."""
+        return tuple(
+            dict.fromkeys(ending for places in self.places for ending in places.file_endings)
+        )
+
+    @cached_property
+    def file_docs_endings(self) -> tuple[str, ...]:
+        """The endings of each generator's documentation page of a file."""
+        found = (places.ending(DocKind.FILE_DOCS) for places in self.places)
+        return tuple(dict.fromkeys(ending for ending in found if ending))
+
+    @cached_property
+    def folder_pages(self) -> tuple[str, ...]:
+        """The names of the pages written about a folder, in every generator's places."""
+        return tuple(
+            dict.fromkeys(name for places in self.places for name in places.folder_page_names)
+        )
+
+    @cached_property
+    def title_patterns(self) -> tuple[tuple[TitlePattern, str, Template], ...]:
+        """Each title pattern once, in the order of the templates (see `title_patterns`)."""
+        patterns: list[tuple[TitlePattern, str, Template]] = []
+        seen: set[int] = set()
+        for template in self.templates.values():
+            if id(template.titles) in seen:
+                continue
+            seen.add(id(template.titles))
+            patterns += [
+                (TitlePattern(p, template.builtin), kind, template)
+                for kind, p in template.titles.items()
+            ]
+        return tuple(patterns)
+
+    def phrase_book(self, template_id: str) -> PhraseBook | None:
+        """The phrase book of a template's pages (see `phrase_book`)."""
+        if template_id not in self._phrase_books:
+            template = self.templates.get(template_id)
+            self._phrase_books[template_id] = (
+                None
+                if template is None or not template.sentences
+                else PhraseBook(
+                    template.sentences,
+                    frozenset({template.id}),
+                    template.generator,
+                    template.builtin,
+                )
+            )
+        return self._phrase_books[template_id]
+
+    def template_words(self, template_id: str) -> frozenset[str]:
+        """The capitalised words the generator writes on a template's pages
+        (see `template_words`)."""
+        words = self._words.get(template_id)
+        if words is None:
+            words = self._words[template_id] = _template_words(self.templates[template_id])
+        return words
+
+    def choices(self, footer: str) -> tuple[dict[str, Template], Template | None]:
+        """The template of each extension a template of one generator (one
+        footer) claims, the first to claim it keeping it; and its fallback."""
+        found = self._choices.get(footer)
+        if found is None:
+            generator = [t for t in self.templates.values() if t.footer == footer]
+            chosen = {
+                extension: template
+                for template in reversed(generator)
+                for extension in template_extensions(template)
+            }
+            fallback = next((template for template in generator if template.fallback), None)
+            found = self._choices[footer] = (chosen, fallback)
+        return found
+
+
+_SHIPPED = Generators()
+_IN_USE = [_SHIPPED]
+"""The generators in use: the shipped ones, else those the last run stated."""
+
+
+def generators() -> Generators:
+    """The generators in use: those `use_generators` last stated."""
+    return _IN_USE[0]
+
+
 def use_generators(profiles: Iterable[GeneratorProfile]) -> None:
     """Makes the templates of `profiles` (those a run's configuration names)
     the ones the parser and the rules know beside the shipped ones, until a
     run with others: each run states its own, so none is left from another."""
     given = tuple(profiles)
     use_wikis(given)
-    generators = tuple(profile for profile in given if profile.templates)
-    key = tuple(profile.digest for profile in generators)
-    if key == _IN_USE[0]:
-        return
-    templates = templates_with(generators)
-    TEMPLATES.clear()
-    TEMPLATES.update(templates)
-    _IN_USE[0] = key
-    for cached in (
-        generator_places,
-        page_suffixes,
-        file_docs_endings,
-        folder_pages,
-        title_patterns,
-        phrase_book,
-        template_words,
-        _choices,
-    ):
-        cached.cache_clear()
+    chosen = tuple(profile for profile in given if profile.templates)
+    if tuple(profile.digest for profile in chosen) != _IN_USE[0].key:
+        _IN_USE[0] = Generators(chosen) if chosen else _SHIPPED
 
 
-@cache
+class _TemplatesInUse(Mapping[str, Template]):
+    """The templates of the generators in use (`generators().templates`),
+    read through: modules that took the name `TEMPLATES` read the run's."""
+
+    def __getitem__(self, template_id: str) -> Template:
+        return _IN_USE[0].templates[template_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_IN_USE[0].templates)
+
+    def __len__(self) -> int:
+        return len(_IN_USE[0].templates)
+
+    def values(self) -> ValuesView[Template]:
+        return _IN_USE[0].templates.values()
+
+
+TEMPLATES: Mapping[str, Template] = _TemplatesInUse()
+"""The templates by id of the generators in use (`generators`)."""
+
+
 def generator_places() -> tuple[PagePlaces, ...]:
     """Where each generator of templated pages writes them, the current one's first."""
-    return tuple({id(t.places): t.places for t in TEMPLATES.values()}.values())
+    return _IN_USE[0].places
 
 
-@cache
 def page_suffixes() -> tuple[str, ...]:
     """The endings of the pages written about a file (the PyTorch system's
     documentation and keyword index), in every generator's places."""
-    return tuple(
-        dict.fromkeys(ending for places in generator_places() for ending in places.file_endings)
-    )
+    return _IN_USE[0].page_suffixes
 
 
-@cache
 def file_docs_endings() -> tuple[str, ...]:
     """The endings of each generator's documentation page of a file (`_docs.md`)."""
-    found = (places.ending(DocKind.FILE_DOCS) for places in generator_places())
-    return tuple(dict.fromkeys(ending for ending in found if ending))
+    return _IN_USE[0].file_docs_endings
 
 
-@cache
 def folder_pages() -> tuple[str, ...]:
     """The names of the pages written about a folder, in every generator's places."""
-    return tuple(
-        dict.fromkeys(name for places in generator_places() for name in places.folder_page_names)
-    )
+    return _IN_USE[0].folder_pages
 
 
 class TitlePattern:
@@ -187,22 +281,11 @@ class TitlePattern:
         return self._compiled.fullmatch(title)
 
 
-@cache
 def title_patterns() -> tuple[tuple[TitlePattern, str, Template], ...]:
     """Each title pattern once, in the order of the templates, compiled on
     its profile's engine: the templates of one generator share their titles,
     and the page's source then tells which of them it is in."""
-    patterns: list[tuple[TitlePattern, str, Template]] = []
-    seen: set[int] = set()
-    for template in TEMPLATES.values():
-        if id(template.titles) in seen:
-            continue
-        seen.add(id(template.titles))
-        patterns += [
-            (TitlePattern(p, template.builtin), kind, template)
-            for kind, p in template.titles.items()
-        ]
-    return tuple(patterns)
+    return _IN_USE[0].title_patterns
 
 
 class Recognised(NamedTuple):
@@ -236,7 +319,7 @@ def source_copies(described: str) -> tuple[str, ...]:
 def places_of(template_id: str) -> PagePlaces:
     """Where the generator of a template writes its pages; the current
     generator's for a page no generator wrote."""
-    template = TEMPLATES.get(template_id)
+    template = _IN_USE[0].templates.get(template_id)
     return template.places if template is not None else generator_places()[0]
 
 
@@ -247,7 +330,7 @@ def documented_languages(template: Template) -> tuple[str, ...]:
         return template.languages
     claimed = {
         language
-        for other in TEMPLATES.values()
+        for other in _IN_USE[0].templates.values()
         if other.footer == template.footer
         for language in other.languages
     }
@@ -283,27 +366,21 @@ def source_kind(described: str) -> str:
 
 def template_named(template_id: str) -> Template | None:
     """The template of a page's `template` id; None for a page no generator wrote."""
-    return TEMPLATES.get(template_id)
+    return _IN_USE[0].templates.get(template_id)
 
 
-@cache
 def phrase_book(template_id: str) -> PhraseBook | None:
     """The phrase book of a template's pages: its `sentences`, read for
     matching once per process; None for a page no generator wrote or a
     template without one."""
-    template = TEMPLATES.get(template_id)
-    if template is None or not template.sentences:
-        return None
-    return PhraseBook(
-        template.sentences, frozenset({template.id}), template.generator, template.builtin
-    )
+    return _IN_USE[0].phrase_book(template_id)
 
 
 def title_names_file_only(template_id: str) -> bool:
     """Whether the titles of a template name the documented file without its
     folder (the v1 titles: `# Documentation: return_types.pyi.in`), so that
     only the page's place or its Path line can tell the folder."""
-    template = TEMPLATES.get(template_id)
+    template = _IN_USE[0].templates.get(template_id)
     return template is not None and any("(?P<name>" in title for title in template.titles.values())
 
 
@@ -312,22 +389,9 @@ def template_for_source(described: str, written: Template | None = None) -> Temp
     wrote `written` (by default the current one, the first template's): by
     extension, as the generator chooses it; its fallback template for any
     other; `written` itself for a generator that writes one template."""
-    template = written or next(iter(TEMPLATES.values()))
-    chosen, fallback = _choices(template.footer)
+    template = written or next(iter(_IN_USE[0].templates.values()))
+    chosen, fallback = _IN_USE[0].choices(template.footer)
     return chosen.get(source_kind(described)) or fallback or template
-
-
-@cache
-def _choices(footer: str) -> tuple[dict[str, Template], Template | None]:
-    """The template of each extension a template of one generator (one
-    footer) claims, the first to claim it keeping it; and its fallback."""
-    generator = [template for template in TEMPLATES.values() if template.footer == footer]
-    chosen = {
-        extension: template
-        for template in reversed(generator)
-        for extension in template_extensions(template)
-    }
-    return chosen, next((template for template in generator if template.fallback), None)
 
 
 def allowed_headings(template_id: str, kind: str) -> Outline | None:
@@ -335,7 +399,7 @@ def allowed_headings(template_id: str, kind: str) -> Outline | None:
     own, else that of the template of its generator that writes the kind (the
     PyTorch system's folder pages are its Python template's); None for a kind
     no template of the generator writes, or a page of no template."""
-    template = TEMPLATES.get(template_id)
+    template = _IN_USE[0].templates.get(template_id)
     if template is None:
         return None
     if kind in template.outlines:
@@ -343,20 +407,22 @@ def allowed_headings(template_id: str, kind: str) -> Outline | None:
     return next(
         (
             other.outlines[kind]
-            for other in TEMPLATES.values()
+            for other in _IN_USE[0].templates.values()
             if other.generator == template.generator and kind in other.outlines
         ),
         None,
     )
 
 
-@cache
 def template_words(template_id: str) -> frozenset[str]:
     """The capitalised words the generator itself writes on pages of a
     template: its headings, titles, labels, source types, prose and footer,
     split as the generator's identifier regex splits them ("High-Level"
     gives "High" and "Level"), each as the generator spells it."""
-    template = TEMPLATES[template_id]
+    return _IN_USE[0].template_words(template_id)
+
+
+def _template_words(template: Template) -> frozenset[str]:
     texts: list[str] = [template.footer, *template.metadata_labels, *source_types(template)]
     texts += [*template.summary_lines, *template.prose]
     for title in template.titles.values():
@@ -422,5 +488,5 @@ def describe_templates() -> dict[str, Any]:
             # Its phrase book by id: `doclint schema sentences` shows each entry.
             "sentences": [entry.id for entry in template.sentences],
         }
-        for template in TEMPLATES.values()
+        for template in _IN_USE[0].templates.values()
     }

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from doclint.models.records import NamedTuple
-from doclint.profiles import _shipped, shipped_frozen
+from doclint.profiles import shipped_profile, shipped_with
 from doclint.profiles.model import CitationLink, GeneratorProfile, WikiGrammar
 from doclint.profiles.patterns import Match
 from doclint.util.lazy_regex import compiled_on_use
@@ -38,22 +38,11 @@ _RUN: list[tuple[Wiki, ...]] = [()]
 @cache
 def shipped_wikis() -> tuple[Wiki, ...]:
     """The shipped generators of wikis, read once per process."""
-    frozen = shipped_frozen()
-    if frozen is not None:
-        return tuple(
-            Wiki(profile.name, profile.wiki)
-            for name in frozen.names("wiki")
-            if (profile := frozen.profile(name)).wiki is not None
-        )
-    from doclint.profiles import loading
-
-    found = []
-    for name, text, data in _shipped():
-        if "wiki" in data:
-            profile = loading.generator_of_data(text, data, name, False, True)
-            assert profile.wiki is not None
-            found.append(Wiki(profile.name, profile.wiki))
-    return tuple(found)
+    return tuple(
+        Wiki(profile.name, profile.wiki)
+        for name in shipped_with("wiki")
+        if (profile := shipped_profile(name)).wiki is not None
+    )
 
 
 def use_wikis(profiles: Iterable[GeneratorProfile]) -> None:
