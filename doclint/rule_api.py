@@ -114,6 +114,7 @@ __all__ = [
     "SizeClaim",
     "SourceFile",
     "SubtreeIndex",
+    "compiled_on_use",
     "github_slug",
     "shipped_pattern",
     "shown_target",

@@ -15,7 +15,7 @@ from doclint.rule_api import (
     Finding,
     RuleContext,
     SourceFile,
-    shipped_pattern,
+    compiled_on_use,
     shown_target,
 )
 from doclint.rule_api_generators import Pattern, PhraseBook, compile_pattern, phrase_book
@@ -117,7 +117,7 @@ def _owner(text: str, said: str) -> str | None:
 # The lines of a source as the parser counts them (only "\r\n", "\r" and
 # "\n" end one), split once: `ast.get_source_segment` splits the whole text
 # again, character by character, for every node it is asked about.
-_SOURCE_LINE = shipped_pattern(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_SOURCE_LINE = compiled_on_use(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 def _segment(lines: list[str], node: ast.expr) -> str:

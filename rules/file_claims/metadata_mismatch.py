@@ -18,7 +18,7 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     SizeClaim,
-    shipped_pattern,
+    compiled_on_use,
 )
 from doclint.rule_api_generators import title_names_file_only
 
@@ -34,9 +34,9 @@ FILE_TYPES = {
     ".cpp": "C++ Source Code",
     ".cc": "C++ Source Code",
 }
-_GENERIC_TYPE = shipped_pattern(r"Source File \((?P<extension>[^)]*)\)")
-_KB = shipped_pattern(r"\(\s*(?P<kb>[\d.,]+)\s*KB\s*\)")
-_NUMBER = shipped_pattern(r"[\d,]+")
+_GENERIC_TYPE = compiled_on_use(r"Source File \((?P<extension>[^)]*)\)")
+_KB = compiled_on_use(r"\(\s*(?P<kb>[\d.,]+)\s*KB\s*\)")
+_NUMBER = compiled_on_use(r"[\d,]+")
 
 
 class MetadataMismatch(Rule[FileDocs]):

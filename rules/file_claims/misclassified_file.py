@@ -20,7 +20,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleDocs,
-    shipped_pattern,
+    compiled_on_use,
     shown_target,
 )
 from doclint.rule_api_generators import (
@@ -467,7 +467,7 @@ def _claims_of(book: PhraseBook) -> dict[str, tuple[tuple[Claim, str], ...]]:
 
 
 # A folder page's role sentence that names a folder ("The **ATen** folder contains ...").
-_FOLDER_ROLE = shipped_pattern(r"The \*\*(\w+)\*\* folder (?:contains|provides)")
+_FOLDER_ROLE = compiled_on_use(r"The \*\*(\w+)\*\* folder (?:contains|provides)")
 
 
 def _folder_role(page: FolderDoc, ctx: RuleContext) -> Iterator[Finding]:

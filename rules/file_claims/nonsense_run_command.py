@@ -15,20 +15,20 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     RunCommand,
-    shipped_pattern,
+    compiled_on_use,
 )
 
 from .._common.fixing import delete_lines
 from .._languages.python import is_python_path
 
-_PYTHON = shipped_pattern(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
+_PYTHON = compiled_on_use(r"^(?:.*/)?python(?:\d+(?:\.\d+)?)?$")
 # Options of the python launcher that take a value, so that the script is
 # recognised after them.
 _VALUE_OPTIONS = frozenset({"-W", "-X", "-Q"})
 # A command shlex splits as str.split does: no quote, escape or comment, and
 # no whitespace but the four both know (nor, since the text is ASCII, any
 # whitespace outside ASCII that only str.split knows).
-_SHELL_PLAIN = shipped_pattern(r"[^'\"\\#\x0b\x0c\x1c-\x1f]*")
+_SHELL_PLAIN = compiled_on_use(r"[^'\"\\#\x0b\x0c\x1c-\x1f]*")
 # The sentence the generator writes above the command.
 RUN_INTRO = "This is a test file. Run it with:"
 

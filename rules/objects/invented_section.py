@@ -13,7 +13,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleDocs,
-    shipped_pattern,
+    compiled_on_use,
 )
 
 from .._common.generator_pages import Entry, claimed_source, fenced_lines, in_output_example
@@ -22,7 +22,7 @@ from ._project_model import project_model
 # A heading's text that opens the documentation of a named object ("Object:
 # CustomerProfile", "Documentation for UserAuthenticationService", "Class
 # `Foo`"): a generator's own entry headings are read apart.
-_OBJECT_HEADING = shipped_pattern(
+_OBJECT_HEADING = compiled_on_use(
     r"(?:\d+[.)][ \t]*)?"
     r"(?:Object|Class|Function|Method|Module|Component|Service|Documentation for|Documentation of"
     r"|Docs for|API Reference for|Reference for|Overview of|对象|类|函数|方法|模块"
@@ -37,14 +37,14 @@ _OBJECT_HEADING = shipped_pattern(
     r"|`(?P<ticked>[A-Za-z_][\w.]*)`(?:\([^()]*\))?[ \t]*$"
 )
 # "**Object**: CustomerProfile", "**Class Name**: `CustomerProfile`"
-_LABELLED_OBJECT = shipped_pattern(
+_LABELLED_OBJECT = compiled_on_use(
     r"\*\*(?:Object|Class|Function|Method)(?: Name)?\*\*[ \t]*[:\uff1a][ \t]*"
     r"`?(?P<labelled>[A-Za-z_][\w.]*)`?[ \t]*$"
 )
 # The line that opens an object's documentation in RepoAgent's words:
 # "**CustomerProfile**: The function of CustomerProfile is ...", and its
 # Chinese form "**X**: X的功能是...".
-_OBJECT_LABEL = shipped_pattern(
+_OBJECT_LABEL = compiled_on_use(
     r"^\*\*`?(?P<name>[A-Za-z_][\w.]*)`?\*\*[ \t]*[:\uff1a][ \t]*"
     r"(?:The (?:function|purpose|role) of (?:the )?`?(?P=name)`?\b"
     r"|`?(?P=name)`?[ \t]*(?:的功能|的作用))"
@@ -52,7 +52,7 @@ _OBJECT_LABEL = shipped_pattern(
 
 
 # A name written as code: with an underscore, a digit or a capital inside.
-_CODE_NAME = shipped_pattern(r"\w*(?:_|\d|[a-z][A-Z])\w*")
+_CODE_NAME = compiled_on_use(r"\w*(?:_|\d|[a-z][A-Z])\w*")
 
 
 class InventedSection(Rule[MarkdownPage]):

@@ -12,7 +12,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleDocs,
-    shipped_pattern,
+    compiled_on_use,
 )
 
 from .._common.generator_pages import (
@@ -25,12 +25,12 @@ from .._common.generator_pages import (
 # How a finished line ends: a sentence's end in either script, a closing
 # bracket or quote, a code span, emphasis, a rule (`***`), a table's pipe.
 # The full-width marks of CJK text are written as escapes.
-_FINISHED = shipped_pattern(
+_FINISHED = compiled_on_use(
     r"""[.!?:;)\]}"'`*|>…\u3002\uff01\uff1f\uff1a\uff1b\uff09\u3011\u201d\u2019]\s*$"""
 )
 # A line of prose, long enough to be a sentence: not a heading, a list item,
 # a label or a short value such as an output example's `True`.
-_PROSE = shipped_pattern(r"^(?![#>|*·•\-+]|\d+[.)] )\S.{29,}")
+_PROSE = compiled_on_use(r"^(?![#>|*·•\-+]|\d+[.)] )\S.{29,}")
 
 
 class TruncatedPage(Rule[MarkdownPage]):
@@ -150,7 +150,7 @@ def _cut(line: str) -> bool:
 
 
 # A list item of some length, and the endings that leave it unfinished.
-_ITEM = shipped_pattern(r"^(?P<marker>[·•\-*+]|\d+[.)])\s+\S.{19,}")
-_LEADING_ON = shipped_pattern(
+_ITEM = compiled_on_use(r"^(?P<marker>[·•\-*+]|\d+[.)])\s+\S.{19,}")
+_LEADING_ON = compiled_on_use(
     r"(?:,|\b(?:the|a|an|and|or|of|to|with|for|in|by|is|are|that|which|as|from|on|at|its))\s*$"
 )

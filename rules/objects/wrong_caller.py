@@ -14,7 +14,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleDocs,
-    shipped_pattern,
+    compiled_on_use,
 )
 
 from .._common.generator_pages import (
@@ -211,11 +211,11 @@ class WrongCaller(Rule[MarkdownPage]):
 
 # A file a caller sentence places its caller in: `a/b.py` (`a\b.py` as Windows
 # writes it), or `the b module`.
-_FILE = shipped_pattern(
+_FILE = compiled_on_use(
     r"(?<![\w/.\\])(?P<path>[A-Za-z_][\w/.\\]*\.py)(?!\w)"
     r"|\bthe (?P<module>[A-Za-z_][\w.]*) module\b"
 )
-_SENTENCE_END = shipped_pattern(r"\.(?=\s|$)")
+_SENTENCE_END = compiled_on_use(r"\.(?=\s|$)")
 
 
 def _places(text: str, callers: tuple[str, ...]) -> list[str]:
@@ -244,7 +244,7 @@ def _named_files(text: str, model: ProjectModel) -> list[str] | None:
 
 # The words before a caller sentence that name what is called, when it is not
 # the section's object: "The _rot13 function is called within ...".
-_SUBJECT = shipped_pattern(
+_SUBJECT = compiled_on_use(
     r"(?:^|[.;:!?]\s+|\*\*\s*)(?:[Tt]he |[Ii]ts )?`?(?P<name>[A-Za-z_][\w.]*)`?\(?\)?"
     r"(?: (?:function|method|class|constructor))?"
     r"(?: (?:is|are|was|were|gets|get|will be|may be|can be|should be)"
@@ -255,7 +255,7 @@ _ITSELF = frozenset(
     {"it", "this", "which", "that", "these", "they", "and", "also", "function", "method"}
 )
 # A bare word of prose: lower case letters only.
-_WORD = shipped_pattern(r"[a-z]+")
+_WORD = compiled_on_use(r"[a-z]+")
 
 
 def _subject(before: str, name: str, model: ProjectModel) -> str | None:
@@ -294,7 +294,7 @@ def _prose_word(caller: str, said: str, place: str, line: str) -> bool:
 
 # "the parameters used in the x function": "used" qualifies a noun of the
 # sentence, not the section's object.
-_PARTICIPLE = shipped_pattern(
+_PARTICIPLE = compiled_on_use(
     r"\b(?:parameters?|arguments?|values?|variables?|data|settings?|attributes?|outputs?"
     r"|results?|inputs?|options?|objects?|instances?|tokens?|tensors?|keys?|items?)\s*$"
 )
@@ -308,6 +308,6 @@ _KINDS_OF_FUNCTION = frozenset(
     | {"decorator", "factory", "generator", "handler", "entry", "key", "custom", "user"}
     | {"builtin", "library", "main", "target", "parent", "caller", "calling", "sorting"}
 )
-_KIND_BEFORE = shipped_pattern(r"\b(?:functions?|methods?)\b")
-_ONE_KIND = shipped_pattern(r"\s+(?:function|method)\b(?!s)")
-_LIBRARY = shipped_pattern(r"\s+(?:function|method|class)\s+`?[A-Za-z_][\w]*(?:\.\w+|\(\))")
+_KIND_BEFORE = compiled_on_use(r"\b(?:functions?|methods?)\b")
+_ONE_KIND = compiled_on_use(r"\s+(?:function|method)\b(?!s)")
+_LIBRARY = compiled_on_use(r"\s+(?:function|method|class)\s+`?[A-Za-z_][\w]*(?:\.\w+|\(\))")

@@ -13,7 +13,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleDocs,
-    shipped_pattern,
+    compiled_on_use,
 )
 
 from .._common.generator_pages import Entry, claimed_source, fenced_lines, in_output_example
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 _NAME = r"`?(?P<{}>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?"
 # "a subclass of the FunctionOptimizer class", "inherits from `Base`",
 # "继承自Base", "是Base的子类".
-_SUBCLASS = shipped_pattern(
+_SUBCLASS = compiled_on_use(
     r"(?:\bis (?:a|an)|\bas (?:a|an)|, (?:a|an)|\bbeing (?:a|an))"
     r"(?: direct| specialized| concrete| custom)? (?:sub-?class|child class|derived class) of"
     r" (?:the )?" + _NAME.format("base") + r"(?!'s|\w)"
@@ -41,7 +41,7 @@ _SUBCLASS = shipped_pattern(
 # "the SeqIterable class in opto\trace\containers.py", "`run` defined in
 # `a/b.py`", "the FunctionOptimizerV2Memory class in opto\optimizers\x.py",
 # "位于`a/b.py`中的Store类" is left to the English forms' reading.
-_PLACED = shipped_pattern(
+_PLACED = compiled_on_use(
     r"(?<![\w`])(?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?(?:\(\))?"
     r" (?:(?P<kind>class|function|method) )?"
     r"(?:(?:which is |that is )?(?:defined|located|implemented|declared) )?"
@@ -49,13 +49,13 @@ _PLACED = shipped_pattern(
     r"`?(?P<path>[A-Za-z_.][\w./\\-]*\.py)(?![\w/\\])`?"
 )
 # "The `split_text_to_phrase` static method" said in a class's sections.
-_METHOD = shipped_pattern(
+_METHOD = compiled_on_use(
     r"\b[Tt]he (?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?(?:\(\))? (?:static |class |instance )?method\b"
     r"(?! of)"
 )
 # "It calls the `load` function", "This method invokes the `save` method",
 # "该函数调用了`load`函数": what the section's object calls, said of it.
-_CALLS = shipped_pattern(
+_CALLS = compiled_on_use(
     r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
     r"(?: (?:function|method|class))?) (?:also |first |then |directly )?(?:calls|invokes) (?:the )?"
     r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b"
@@ -65,7 +65,7 @@ _CALLS = shipped_pattern(
 # "It relies on the `load` function", "依赖于外部函数`load`", "涉及到`load`函数",
 # "使用`load`函数获取": what the section's object uses, said of it (a Chinese
 # sentence's subject is read apart: `_names_another`).
-_USES = shipped_pattern(
+_USES = compiled_on_use(
     r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
     r"(?: (?:function|method|class))?) (?:also |first |then |directly )?"
     r"(?:uses|utilizes|utilises|relies on|depends on) (?:the )?"
@@ -75,21 +75,21 @@ _USES = shipped_pattern(
     r"(?P<tick2>`)(?P<callee2>[A-Za-z_]\w*)`"
 )
 # "returns an instance of the `Node` class", "返回一个X对象/实例".
-_RETURNS = shipped_pattern(
+_RETURNS = compiled_on_use(
     r"\breturns? (?:an? |the )?(?:new )?instance of (?:the )?(?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?"
     r"|返回(?:一个)?(?P<tick2>`?)(?P<name2>[A-Za-z_]\w*)`?(?:类)?的?(?:实例|对象)"
 )
 # "imports the divmod function from opto.trace.operators".
-_IMPORTS = shipped_pattern(
+_IMPORTS = compiled_on_use(
     r"\bimports? (?:the )?`?(?P<name>[A-Za-z_]\w*)`?"
     r"(?: (?:function|class|method|object|constant|variable))? from (?:the )?"
     r"`?(?P<module>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?"
 )
 # The words of a sentence that refer to the section's object, or to nothing.
-_WORD = shipped_pattern(r"[a-z]+")
-_CODE_NAME = shipped_pattern(r"[A-Za-z_]*(?:_|[a-z][A-Z]|[A-Z][a-z]*[A-Z]|\d)\w*|[A-Z][a-z]\w*")
+_WORD = compiled_on_use(r"[a-z]+")
+_CODE_NAME = compiled_on_use(r"[A-Za-z_]*(?:_|[a-z][A-Z]|[A-Z][a-z]*[A-Z]|\d)\w*|[A-Z][a-z]\w*")
 # A list item: its sentence is about the item's name.
-_ITEM = shipped_pattern(r"^\s*(?:[·\-*•+]|\d+[.)])\s")
+_ITEM = compiled_on_use(r"^\s*(?:[·\-*•+]|\d+[.)])\s")
 # The words of "The function calls ..." that name the section's object itself.
 _ITSELF = frozenset({"function", "method", "class"})
 # How deep a class's bases are followed through the project's classes.
@@ -443,9 +443,9 @@ def _names_another(before: str, *subject: str) -> bool:
 
 
 # A sentence's end: a full stop and a space, or CJK text's full-width marks.
-_SENTENCE_START = shipped_pattern(r"[.!?\u3002]\s|[\u3002\uff01\uff1f\uff1b]")
+_SENTENCE_START = compiled_on_use(r"[.!?\u3002]\s|[\u3002\uff01\uff1f\uff1b]")
 # ASCII words: a name runs into CJK text with no space ("BaiChuanWorker的实现").
-_CLASS_WORD = shipped_pattern(r"(?a)`([A-Za-z_]\w*)`|\b([A-Z][a-z0-9]+[A-Z]\w*)\b")
+_CLASS_WORD = compiled_on_use(r"(?a)`([A-Za-z_]\w*)`|\b([A-Z][a-z0-9]+[A-Z]\w*)\b")
 
 
 def _ancestors(cls: Definition, model: ProjectModel) -> tuple[set[str], bool]:

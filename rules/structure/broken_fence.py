@@ -19,14 +19,14 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     Scope,
-    shipped_pattern,
+    compiled_on_use,
 )
 
 if TYPE_CHECKING:
     from doclint.rule_api import EmbeddedSource
 
 MIN_FENCE = 3
-_RUNS = {char: shipped_pattern(re.escape(char) + "+") for char in "`~"}
+_RUNS = {char: compiled_on_use(re.escape(char) + "+") for char in "`~"}
 
 
 class BrokenFence(Rule[AnyPage]):
