@@ -13,7 +13,7 @@ from doclint.models.kept_findings import (
     EMPTY,
     PRINTABLE,
     SHOWN_OTHERWISE,
-    FileRows,
+    FileResult,
     UnreadableFindings,
     decode_findings,
     encode_findings,
@@ -61,7 +61,7 @@ def test_bytes_of_another_shape_are_unreadable(data):
     with pytest.raises(UnreadableFindings):
         decode_findings(data)
     with pytest.raises(UnreadableFindings):
-        FileRows(None, data).rows  # noqa: B018  # reading decodes
+        FileResult("a.md", ".", None, data).rows  # noqa: B018  # reading decodes
 
 
 def test_kept_findings_are_decoded_and_filtered_once_read():
@@ -71,10 +71,10 @@ def test_kept_findings_are_decoded_and_filtered_once_read():
         seen.append(len(rows))
         return rows[:1]
 
-    found = FileRows(None, encode_findings(ROWS), "[DL401 once]", refine)
+    found = FileResult("a.md", ".", None, encode_findings(ROWS)).filtered("[DL401 once]", refine)
     assert not found.none and seen == []
     assert found.rows == [ROWS[0]._replace(path="")] and found.rows is found.rows
     assert seen == [2]
-    assert FileRows(None, EMPTY).none and FileRows([], None).none
+    assert FileResult("a.md", ".", None, EMPTY).none and FileResult("a.md", ".", []).none
     with pytest.raises(ValueError, match="rows or their bytes"):
-        FileRows(None, None)
+        FileResult("a.md", ".", None, None)

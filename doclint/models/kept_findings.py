@@ -1,5 +1,5 @@
 """A file's findings as bytes, as the cache keeps them and a run hands them
-to its sink (`FileRows`), decoded only when read. The first byte says whether
+to its sink (`FileResult`), decoded only when read. The first byte says whether
 a message may be shown otherwise than as kept, or some stands elsewhere."""
 
 from __future__ import annotations
@@ -78,28 +78,72 @@ def _plain(data: bytes) -> list[Any]:
     return rows
 
 
-class FileRows:
-    """A file's findings as its sink gets them: `rows` or kept bytes, filtered
-    by `refine` (stated by `refined`) when first read; with the file's lines
-    (or bytes) if read, its digest if known, and the parts kept of it."""
+class FileResult:
+    """One file's result, the one form in which a run hands it on: made where
+    the file is checked (or found kept), given to the sink's `add` there,
+    and sent to the run's process with what `add` gave of it (`notes`), for
+    the sink's `keep` and the cache.
 
-    __slots__ = ("_given", "_refine", "_rows", "content", "encoded", "lines", "parts", "refined")
+    Its findings are `rows` or kept bytes (`encoded`), filtered by `refine`
+    (stated by `refined`) when first read; with the file's lines (or bytes)
+    if read, the digest (`content`) and `stamp` of its bytes if known, the
+    tree facts its rules asked, the parts kept of it, whether the cache
+    kept it, and whether no generator wrote it (`unread`)."""
+
+    __slots__ = (
+        "_given",
+        "_refine",
+        "_rows",
+        "content",
+        "encoded",
+        "facts",
+        "file",
+        "kept",
+        "lines",
+        "notes",
+        "parts",
+        "refined",
+        "root",
+        "stamp",
+        "unread",
+    )
 
     def __init__(
         self,
+        file: str,
+        root: str,
         rows: list[Finding] | None,
-        encoded: bytes | None,
-        refined: str = "",
-        refine: Callable[[list[Finding]], list[Finding]] | None = None,
+        encoded: bytes | None = None,
+        *,
         lines: list[str] | bytes | None = None,
         content: bytes | None = None,
+        stamp: tuple[int, int, int] | None = None,
+        facts: list[tuple[str, str, object]] | None = None,
         parts: dict[bytes, bytes] | None = None,
+        kept: bool = False,
+        unread: bool = False,
     ) -> None:
         if rows is None and encoded is None:
             raise ValueError("findings need their rows or their bytes")
-        self._given, self.encoded, self.refined, self._refine = rows, encoded, refined, refine
-        self.lines, self.content, self.parts = lines, content, parts or {}
+        self.file, self.root, self._given, self.encoded = file, root, rows, encoded
+        self.lines, self.content, self.stamp, self.facts = lines, content, stamp, facts or []
+        self.parts, self.kept, self.unread = parts or {}, kept, unread
+        self.refined = ""
+        self._refine: Callable[[list[Finding]], list[Finding]] | None = None
         self._rows: list[Finding] | None = None
+        self.notes: list[Any] = []
+
+    def filtered(
+        self, refined: str, refine: Callable[[list[Finding]], list[Finding]] | None
+    ) -> FileResult:
+        """This result, its findings to be filtered by `refine` (stated by `refined`)."""
+        self.refined, self._refine, self._rows = refined, refine, None
+        return self
+
+    @property
+    def given(self) -> list[Finding] | None:
+        """The findings as given, unfiltered (None: only their bytes are)."""
+        return self._given
 
     @property
     def none(self) -> bool:
@@ -113,3 +157,27 @@ class FileRows:
             rows = self._given if self._given is not None else decode_findings(self.encoded or b"")
             self._rows = rows if self._refine is None else self._refine(rows)
         return self._rows
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Sent to the run's process without its rows, lines, filter and kept
+        # parts: the sink had them where the file was checked, and the cache
+        # keeps the findings by their bytes.
+        sent = (self.file, self.root, self.encoded, self.content, self.stamp, self.facts)
+        return _sent, (*sent, self.kept, self.unread, self.notes)
+
+
+def _sent(
+    file: str,
+    root: str,
+    encoded: bytes | None,
+    content: bytes | None,
+    stamp: tuple[int, int, int] | None,
+    facts: list[tuple[str, str, object]],
+    kept: bool,
+    unread: bool,
+    notes: list[Any],
+) -> FileResult:
+    rows: list[Finding] | None = None if encoded is not None else []
+    result = FileResult(file, root, rows, encoded, content=content, stamp=stamp, facts=facts)
+    result.kept, result.unread, result.notes = kept, unread, notes
+    return result
