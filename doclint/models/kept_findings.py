@@ -158,15 +158,24 @@ class FileResult:
             self._rows = rows if self._refine is None else self._refine(rows)
         return self._rows
 
+    def handed_over(self, notes: list[Any]) -> FileResult:
+        """What is left of this result once the sink had it: what the sink
+        gave of it (`notes`) and what the cache keeps, not its rows, lines,
+        filter nor kept parts (a worker's chunk holds its results till the
+        last is made). Its findings are then their bytes, or none."""
+        return _handed_over(*self._left(notes))
+
+    def _left(self, notes: list[Any]) -> tuple[Any, ...]:
+        left = (self.file, self.root, self.encoded, self.content, self.stamp, self.facts)
+        return (*left, self.kept, self.unread, notes)
+
     def __reduce__(self) -> tuple[Any, ...]:
-        # Sent to the run's process without its rows, lines, filter and kept
-        # parts: the sink had them where the file was checked, and the cache
-        # keeps the findings by their bytes.
-        sent = (self.file, self.root, self.encoded, self.content, self.stamp, self.facts)
-        return _sent, (*sent, self.kept, self.unread, self.notes)
+        # Sent from a worker as what is left once handed over: a tuple, not
+        # the slots' dictionary.
+        return _handed_over, self._left(self.notes)
 
 
-def _sent(
+def _handed_over(
     file: str,
     root: str,
     encoded: bytes | None,

@@ -83,10 +83,9 @@ class _Roots:
         return self._stored[root]
 
     def deliver(self, result: FileResult) -> FileResult:
-        """The file's result, handed to the sink, with what the sink gave of it
-        (sink.py `hand_over`)."""
-        result.notes = hand_over(self.sink, self.at(result.root)[1], result)
-        return result
+        """The file's result handed to the sink (sink.py `hand_over`): what
+        is left of it, with what the sink gave of it."""
+        return result.handed_over(hand_over(self.sink, self.at(result.root)[1], result))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A spawned worker makes the linters of the roots its chunks name;
