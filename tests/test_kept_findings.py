@@ -4,6 +4,7 @@ and a run hands its sink, decoded only when read."""
 from __future__ import annotations
 
 import marshal
+import pickle
 
 import pytest
 
@@ -78,3 +79,19 @@ def test_kept_findings_are_decoded_and_filtered_once_read():
     assert FileResult("a.md", ".", None, EMPTY).none and FileResult("a.md", ".", []).none
     with pytest.raises(ValueError, match="rows or their bytes"):
         FileResult("a.md", ".", None, None)
+
+
+@pytest.mark.parametrize("encoded", [None, encode_findings(ROWS)])
+def test_a_result_handed_over_keeps_what_the_runs_process_needs(encoded):
+    """A worker sends each file's result back once its sink had it: what the
+    sink gave, and what the cache keeps; not the page's lines nor its rows,
+    which its chunk would otherwise hold till its last file."""
+    cached = {"content": b"digest", "stamp": (1, 2, 3), "facts": [("exists", "b.md", True)]}
+    result = FileResult("a.md", "root", ROWS, encoded, lines=["# A"], kept=True, **cached)
+    left = result.handed_over(["note"])
+    for sent in (left, pickle.loads(pickle.dumps(left))):
+        assert (sent.file, sent.root, sent.encoded, sent.kept, sent.notes) == (
+            "a.md", "root", encoded, True, ["note"]
+        )  # fmt: skip
+        assert {name: getattr(sent, name) for name in cached} == cached
+        assert sent.lines is None and sent.given == (None if encoded else [])
