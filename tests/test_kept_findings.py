@@ -65,20 +65,19 @@ def test_bytes_of_another_shape_are_unreadable(data):
         FileResult("a.md", ".", None, data).rows  # noqa: B018  # reading decodes
 
 
-def test_kept_findings_are_decoded_and_filtered_once_read():
+def test_kept_findings_are_decoded_and_filtered_as_read():
     seen = []
 
     def refine(rows):
         seen.append(len(rows))
         return rows[:1]
 
-    found = FileResult("a.md", ".", None, encode_findings(ROWS)).filtered("[DL401 once]", refine)
+    kept = FileResult("a.md", ".", None, encode_findings(ROWS))
+    found = kept._replace(refined="[DL401 once]", refine=refine)
     assert not found.none and seen == []
-    assert found.rows == [ROWS[0]._replace(path="")] and found.rows is found.rows
+    assert found.rows == [ROWS[0]._replace(path="")] and kept.rows == ROWS
     assert seen == [2]
     assert FileResult("a.md", ".", None, EMPTY).none and FileResult("a.md", ".", []).none
-    with pytest.raises(ValueError, match="rows or their bytes"):
-        FileResult("a.md", ".", None, None)
 
 
 @pytest.mark.parametrize("encoded", [None, encode_findings(ROWS)])

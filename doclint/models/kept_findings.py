@@ -11,6 +11,7 @@ from typing import Any
 
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.markdown import build_node
+from doclint.models.records import NamedTuple
 
 PRINTABLE, SHOWN_OTHERWISE, ELSEWHERE = b"\x00", b"\x01", b"\x02"
 # No findings, written out: marshal flags an object met twice, as another process's list may be.
@@ -78,115 +79,44 @@ def _plain(data: bytes) -> list[Any]:
     return rows
 
 
-class FileResult:
-    """One file's result, the one form in which a run hands it on: made where
-    the file is checked (or found kept), given to the sink's `add` there,
-    and sent to the run's process with what `add` gave of it (`notes`), for
-    the sink's `keep` and the cache.
+class FileResult(NamedTuple):
+    """One file's result, the one form a run hands on: made where the file is
+    checked (or found kept), given to the sink's `add` there, and sent to the
+    run's process once `handed_over`. Its findings are `given` or kept bytes
+    (`encoded`), filtered by `refine` (stated by `refined`) as read; with the
+    file's lines (or bytes) if read, the digest (`content`) and `stamp` of its
+    bytes, the tree facts its rules asked, the parts kept of it, whether kept,
+    whether no generator wrote it (`unread`), what the sink gave (`notes`)."""
 
-    Its findings are `rows` or kept bytes (`encoded`), filtered by `refine`
-    (stated by `refined`) when first read; with the file's lines (or bytes)
-    if read, the digest (`content`) and `stamp` of its bytes if known, the
-    tree facts its rules asked, the parts kept of it, whether the cache
-    kept it, and whether no generator wrote it (`unread`)."""
-
-    __slots__ = (
-        "_given",
-        "_refine",
-        "_rows",
-        "content",
-        "encoded",
-        "facts",
-        "file",
-        "kept",
-        "lines",
-        "notes",
-        "parts",
-        "refined",
-        "root",
-        "stamp",
-        "unread",
-    )
-
-    def __init__(
-        self,
-        file: str,
-        root: str,
-        rows: list[Finding] | None,
-        encoded: bytes | None = None,
-        *,
-        lines: list[str] | bytes | None = None,
-        content: bytes | None = None,
-        stamp: tuple[int, int, int] | None = None,
-        facts: list[tuple[str, str, object]] | None = None,
-        parts: dict[bytes, bytes] | None = None,
-        kept: bool = False,
-        unread: bool = False,
-    ) -> None:
-        if rows is None and encoded is None:
-            raise ValueError("findings need their rows or their bytes")
-        self.file, self.root, self._given, self.encoded = file, root, rows, encoded
-        self.lines, self.content, self.stamp, self.facts = lines, content, stamp, facts or []
-        self.parts, self.kept, self.unread = parts or {}, kept, unread
-        self.refined = ""
-        self._refine: Callable[[list[Finding]], list[Finding]] | None = None
-        self._rows: list[Finding] | None = None
-        self.notes: list[Any] = []
-
-    def filtered(
-        self, refined: str, refine: Callable[[list[Finding]], list[Finding]] | None
-    ) -> FileResult:
-        """This result, its findings to be filtered by `refine` (stated by `refined`)."""
-        self.refined, self._refine, self._rows = refined, refine, None
-        return self
-
-    @property
-    def given(self) -> list[Finding] | None:
-        """The findings as given, unfiltered (None: only their bytes are)."""
-        return self._given
+    file: str
+    root: str
+    given: list[Finding] | None
+    encoded: bytes | None = None
+    lines: list[str] | bytes | None = None
+    content: bytes | None = None
+    stamp: tuple[int, int, int] | None = None
+    facts: list[tuple[str, str, object]] = []  # noqa: RUF012  # never changed, as `parts`
+    parts: dict[bytes, bytes] = {}  # noqa: RUF012
+    kept: bool = False
+    unread: bool = False
+    refined: str = ""
+    refine: Callable[[list[Finding]], list[Finding]] | None = None
+    notes: list[Any] = []  # noqa: RUF012
 
     @property
     def none(self) -> bool:
         """No findings before the filter (known without decoding)."""
-        return self.encoded == EMPTY if self._given is None else not self._given
+        return self.encoded == EMPTY if self.given is None else not self.given
 
     @property
     def rows(self) -> list[Finding]:
-        """The findings, filtered; UnreadableFindings for bytes of no findings."""
-        if self._rows is None:
-            rows = self._given if self._given is not None else decode_findings(self.encoded or b"")
-            self._rows = rows if self._refine is None else self._refine(rows)
-        return self._rows
+        """The findings, decoded and filtered as read; UnreadableFindings for bytes of none."""
+        rows = self.given if self.given is not None else decode_findings(self.encoded or b"")
+        return rows if self.refine is None else self.refine(rows)
 
     def handed_over(self, notes: list[Any]) -> FileResult:
-        """What is left of this result once the sink had it: what the sink
-        gave of it (`notes`) and what the cache keeps, not its rows, lines,
-        filter nor kept parts (a worker's chunk holds its results till the
-        last is made). Its findings are then their bytes, or none."""
-        return _handed_over(*self._left(notes))
-
-    def _left(self, notes: list[Any]) -> tuple[Any, ...]:
-        left = (self.file, self.root, self.encoded, self.content, self.stamp, self.facts)
-        return (*left, self.kept, self.unread, notes)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Sent from a worker as what is left once handed over: a tuple, not
-        # the slots' dictionary.
-        return _handed_over, self._left(self.notes)
-
-
-def _handed_over(
-    file: str,
-    root: str,
-    encoded: bytes | None,
-    content: bytes | None,
-    stamp: tuple[int, int, int] | None,
-    facts: list[tuple[str, str, object]],
-    kept: bool,
-    unread: bool,
-    notes: list[Any],
-) -> FileResult:
-    rows: list[Finding] | None = None if encoded is not None else []
-    result = FileResult(file, root, rows, encoded, content=content, stamp=stamp, facts=facts)
-    result.kept, result.unread, result.notes = kept, unread, notes
-    return result
+        """What the run's process needs once the sink had it: what the sink gave
+        (`notes`) and what the cache keeps; not the rows, lines, filter, kept
+        parts (a worker's chunk holds its results till its last is made)."""
+        given: list[Finding] | None = None if self.encoded is not None else []
+        return self._replace(given=given, lines=None, parts={}, refine=None, notes=notes)

@@ -126,8 +126,8 @@ class PartWriter:
             kept = found.parts.get(key) if key is not None else None
         if kept is not None and len(kept) > COUNTS.size:
             part = FilePart(kept[COUNTS.size :], shown, Counts(*COUNTS.unpack_from(kept)))
-        elif found.rows:
-            rows, plain = shown_messages(found.rows, found.root, self.cwd)
+        elif rows := found.rows:
+            rows, plain = shown_messages(rows, found.root, self.cwd)
             rows = in_order(rows, printable(shown))
             part = FilePart(self(rows, found.file, found.lines, plain), shown, counts(rows), key)
         else:

@@ -244,7 +244,7 @@ def _checked(roots: _Roots, root: str, file: str) -> FileResult:
         lines=lines,
         content=content_hash,
         stamp=stamp,
-        facts=facts if cache else None,
+        facts=facts if cache else [],
         unread=roots.unread(root, file, linter.tree_path(file), data),
     )
     return roots.deliver(result)

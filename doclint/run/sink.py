@@ -1,9 +1,8 @@
 """What a run gives, and its sink: each file's result (models/kept_findings.py
 `FileResult`) goes to the sink's `add` where the file is checked, what `add`
 gives to its `keep` in the run's process. A `Collector` keeps the findings
-(the API, baselines, statistics, whole-run formats); output/parts.py's
-`PartWriter` renders each file's part. The command line reads either by
-its `delivered`, never by its type."""
+(the API, baselines, statistics, whole-run formats), output/parts.py's
+`PartWriter` renders each file's part; the command line reads either alike."""
 
 from __future__ import annotations
 
@@ -46,8 +45,7 @@ class Collector:
         return {}
 
     def delivered(self) -> tuple[list[FileFindings], None]:
-        """What the command line reports: the findings, no rendered parts."""
-        return self.found, None
+        return self.found, None  # the findings, no rendered parts
 
     def start_worker(self) -> None:
         """A worker's collector sends its findings back: nothing to prepare."""
@@ -66,15 +64,15 @@ def hand_over(sink: FileSink[Note], ignores: FindingFilter, result: FileResult) 
         found = rows if rows is not None else decode_findings(encoded or b"")
         (_, own), *others = by_file(result.file, result.root, found)
         if others:  # the page's own findings, apart: not the bytes the cache keeps of all
-            page = FileResult(result.file, result.root, own, lines=result.lines, parts=result.parts)
-            shown = [page, *(FileResult(other, result.root, on) for other, on in others)]
-    notes = [sink.add(_filtered(one, ignores)) for one in shown]
+            shown = [result._replace(given=own, encoded=None)]
+            shown += [FileResult(other, result.root, on) for other, on in others]
+    notes = []
+    for one in shown:
+        refined = ignores.applied_to(one.file) if ignores else ""
+        if refined:
+            one = one._replace(refined=refined, refine=partial(ignores.rows, one.file))
+        notes.append(sink.add(one))
     return [note for note in notes if note is not None]
-
-
-def _filtered(result: FileResult, ignores: FindingFilter) -> FileResult:
-    refined = ignores.applied_to(result.file) if ignores else ""
-    return result.filtered(refined, partial(ignores.rows, result.file) if refined else None)
 
 
 def collected(
