@@ -37,7 +37,7 @@ def run(
         if progress is not None:
             progress(step.done, step.total)
     result = checking.result._replace(found=collector.found)
-    parts = sink.parts() if sink is not None else None
+    parts = sink.delivered()[1] if sink is not None else None
     return Ran(findings(result), result.files_checked, result.from_cache, result.files, parts)
 
 

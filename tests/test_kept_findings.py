@@ -4,6 +4,7 @@ and a run hands its sink, decoded only when read."""
 from __future__ import annotations
 
 import marshal
+import pickle
 
 import pytest
 
@@ -13,7 +14,7 @@ from doclint.models.kept_findings import (
     EMPTY,
     PRINTABLE,
     SHOWN_OTHERWISE,
-    FileRows,
+    FileResult,
     UnreadableFindings,
     decode_findings,
     encode_findings,
@@ -61,20 +62,35 @@ def test_bytes_of_another_shape_are_unreadable(data):
     with pytest.raises(UnreadableFindings):
         decode_findings(data)
     with pytest.raises(UnreadableFindings):
-        FileRows(None, data).rows  # noqa: B018  # reading decodes
+        FileResult("a.md", ".", None, data).rows  # noqa: B018  # reading decodes
 
 
-def test_kept_findings_are_decoded_and_filtered_once_read():
+def test_kept_findings_are_decoded_and_filtered_as_read():
     seen = []
 
     def refine(rows):
         seen.append(len(rows))
         return rows[:1]
 
-    found = FileRows(None, encode_findings(ROWS), "[DL401 once]", refine)
+    kept = FileResult("a.md", ".", None, encode_findings(ROWS))
+    found = kept._replace(refined="[DL401 once]", refine=refine)
     assert not found.none and seen == []
-    assert found.rows == [ROWS[0]._replace(path="")] and found.rows is found.rows
+    assert found.rows == [ROWS[0]._replace(path="")] and kept.rows == ROWS
     assert seen == [2]
-    assert FileRows(None, EMPTY).none and FileRows([], None).none
-    with pytest.raises(ValueError, match="rows or their bytes"):
-        FileRows(None, None)
+    assert FileResult("a.md", ".", None, EMPTY).none and FileResult("a.md", ".", []).none
+
+
+@pytest.mark.parametrize("encoded", [None, encode_findings(ROWS)])
+def test_a_result_handed_over_keeps_what_the_runs_process_needs(encoded):
+    """A worker sends each file's result back once its sink had it: what the
+    sink gave, and what the cache keeps; not the page's lines nor its rows,
+    which its chunk would otherwise hold till its last file."""
+    cached = {"content": b"digest", "stamp": (1, 2, 3), "facts": [("exists", "b.md", True)]}
+    result = FileResult("a.md", "root", ROWS, encoded, lines=["# A"], kept=True, **cached)
+    left = result.handed_over(["note"])
+    for sent in (left, pickle.loads(pickle.dumps(left))):
+        assert (sent.file, sent.root, sent.encoded, sent.kept, sent.notes) == (
+            "a.md", "root", encoded, True, ["note"]
+        )  # fmt: skip
+        assert {name: getattr(sent, name) for name in cached} == cached
+        assert sent.lines is None and sent.given == (None if encoded else [])

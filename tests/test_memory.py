@@ -16,7 +16,7 @@ import pytest
 import doclint.tree.index as tree_module
 from doclint.engine import Settings
 from doclint.models.findings import Counts
-from doclint.models.kept_findings import FileRows
+from doclint.models.kept_findings import FileResult
 from doclint.output import LAYOUTS, RunOutput
 from doclint.output.parts import FilePart, PartWriter
 from doclint.run import setup as run_setup
@@ -64,8 +64,8 @@ def test_parts_come_back_in_path_order_from_disk():
         for index in (0, 2, 1)
     )
     # A file without findings has no part.
-    assert writer.add("docs/d.md", ".", FileRows([], None)) is None
-    parts = writer.parts()
+    assert writer.add(FileResult("docs/d.md", ".", [])) is None
+    _, parts = writer.delivered()
     assert list(parts) == [
         ("docs/a.md", b"docs/a.md" * 3, 2),
         ("docs/b.md", b"docs/b.md" * 3, 3),

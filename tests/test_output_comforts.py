@@ -184,7 +184,7 @@ def test_sarif_parts_of_workers_are_the_whole_log(monkeypatch, capsys, tree):
             FilePart(writer(rows[:1]), "docs/pkg/a b.md", Counts(info=1)),
         ]
     )
-    parts = writer.parts()  # read back in the order of the paths
+    _, parts = writer.delivered()  # read back in the order of the paths
     assert "".join(FORMATS["sarif"](RunOutput([], 3, rules=rules, parts=parts))) == whole
     log = json.loads(whole)
     jsonschema.validate(log, sarif_schema())

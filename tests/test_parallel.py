@@ -135,7 +135,7 @@ def test_a_worker_imports_the_runs_rules_while_the_run_finds_its_files():
         "from doclint.run import scheduler\n"
         "from doclint.run.sink import Collector\n"
         "settings = Settings(select=['DL202', 'DL401', 'DL801'])\n"
-        "scheduler._start_worker(settings, Path.cwd(), Collector())\n"
+        "scheduler._start_worker(scheduler._Roots(settings, Path.cwd(), Collector()))\n"
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('doclint_rules.'))))\n"
     )
     loaded = subprocess.run(

@@ -95,7 +95,7 @@ def test_a_writer_started_as_a_workers_writes_to_a_spool_of_its_own(tmp_path, mo
     if not hasattr(os, "fork"):
         pytest.skip("no fork here")
     from doclint.models.findings import Finding
-    from doclint.models.kept_findings import FileRows
+    from doclint.models.kept_findings import FileResult
 
     (tmp_path / "a.md").write_text("# A\n")
     row = Finding(1, 1, "gone", code="DL401", name="broken-link", severity="error")
@@ -104,7 +104,7 @@ def test_a_writer_started_as_a_workers_writes_to_a_spool_of_its_own(tmp_path, mo
     real_getpid = os.getpid
     monkeypatch.setattr(os, "getpid", lambda: calls.append(1) or real_getpid())
     try:
-        parts = [writer.add("a.md", str(tmp_path), FileRows([row], None)) for _ in range(50)]
+        parts = [writer.add(FileResult("a.md", str(tmp_path), [row])) for _ in range(50)]
         assert all(isinstance(part, FilePart) for part in parts)
         assert calls == []
         monkeypatch.undo()
@@ -113,7 +113,7 @@ def test_a_writer_started_as_a_workers_writes_to_a_spool_of_its_own(tmp_path, mo
         child = os.fork()
         if child == 0:  # pragma: no cover  (the child reports through the pipe)
             writer.start_worker()
-            placed = writer.add("a.md", str(tmp_path), FileRows([row], None))
+            placed = writer.add(FileResult("a.md", str(tmp_path), [row]))
             os.write(write, b"placed" if placed.spool is not None else b"kept")
             os._exit(0)
         os.close(write)

@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 from doclint.cli.arguments import (
     UsageError,
@@ -32,6 +32,7 @@ from doclint.cli.progress import ProgressBar
 from doclint.config.files import Config
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError, load_registry
+from doclint.models.findings import FileFindings
 from doclint.output import FORMATS, LAYOUTS, RunOutput, knock_on, statistics, summary
 from doclint.output.baseline import (
     BaselineError,
@@ -44,7 +45,7 @@ from doclint.output.color import use_color
 from doclint.output.layout import Sink
 from doclint.output.parts import PartWriter, SpilledParts
 from doclint.output.shown import shown_findings
-from doclint.run import Collector, Run, RunResult, read_stdin, run_stdin
+from doclint.run import Collector, FileSink, Run, RunResult, read_stdin, run_stdin
 from doclint.run.page_reading import named_docs_folders, unread_pages
 from doclint.tree.discovery import MissingPathError
 from doclint.util.paths import display_path, say
@@ -220,15 +221,14 @@ def _check(
         stores = _stores(settings)
         sink = _sink(args, settings.cache)
         try:
-            result, sources = _run_paths(args, settings, sink, stores, registry)
+            result = _run_paths(args, settings, sink, stores, registry)
             if not result.files_checked:
                 nothing_checked(args.paths, settings)
-            if isinstance(sink, Collector):
-                return _report(args, registry, result, sources, settings)
-            return _report(args, registry, result, sources, settings, sink.parts())
+            found, parts = sink.delivered()
+            sources = SourceLines(files=result.files)
+            return _report(args, registry, result._replace(found=found), sources, settings, parts)
         finally:
-            if isinstance(sink, PartWriter):
-                sink.close()
+            sink.close()
     except (MissingPathError, SelectionError) as error:
         raise UsageError(str(error)) from None
 
@@ -444,12 +444,11 @@ def _stdin_wanted(args: argparse.Namespace) -> bool:
 def _run_paths(
     args: argparse.Namespace,
     settings: Settings,
-    sink: PartWriter | Collector,
+    sink: _Sink,
     stores: ContentCache | None,
     registry: Registry,
-) -> tuple[RunResult, SourceLines]:
-    """The run over `args.paths`, each file's findings handed to `sink`;
-    with a `Collector`, the result holds what it collected."""
+) -> RunResult:
+    """The run over `args.paths`, each file's findings handed to `sink`."""
     bar = _progress(args)
     checking = Run(args.paths, settings, sink, stores, registry)
     try:
@@ -458,10 +457,7 @@ def _run_paths(
                 bar(step.done, step.total)
     finally:
         bar.close()
-    result = checking.result
-    if isinstance(sink, Collector):
-        result = result._replace(found=sink.found)
-    return result, SourceLines(files=result.files)
+    return checking.result
 
 
 def _stores(settings: Settings) -> ContentCache | None:
@@ -477,7 +473,17 @@ def _warn(message: str) -> None:
     say(f"warning: {message}")
 
 
-def _sink(args: argparse.Namespace, keyed: bool) -> PartWriter | Collector:
+class _Sink(FileSink[Any], Protocol):
+    """The sink the command line hands a run (run/sink.py), read the same
+    way whichever it is: what it holds once the run is over (the findings
+    it collected, the parts it rendered), and its files let go of."""
+
+    def delivered(self) -> tuple[list[FileFindings], SpilledParts | None]: ...
+
+    def close(self) -> None: ...
+
+
+def _sink(args: argparse.Namespace, keyed: bool) -> _Sink:
     """Where the processes that check files put each file's findings: a
     `PartWriter` that renders the format's part of it, when the format has
     parts and nothing needs the findings themselves (`keyed`: parts are kept

@@ -1,5 +1,5 @@
 """A file's findings as bytes, as the cache keeps them and a run hands them
-to its sink (`FileRows`), decoded only when read. The first byte says whether
+to its sink (`FileResult`), decoded only when read. The first byte says whether
 a message may be shown otherwise than as kept, or some stands elsewhere."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Any
 
 from doclint.models.findings import Cause, Edit, Finding, Fix, FixSafety
 from doclint.models.markdown import build_node
+from doclint.models.records import NamedTuple
 
 PRINTABLE, SHOWN_OTHERWISE, ELSEWHERE = b"\x00", b"\x01", b"\x02"
 # No findings, written out: marshal flags an object met twice, as another process's list may be.
@@ -78,38 +79,44 @@ def _plain(data: bytes) -> list[Any]:
     return rows
 
 
-class FileRows:
-    """A file's findings as its sink gets them: `rows` or kept bytes, filtered
-    by `refine` (stated by `refined`) when first read; with the file's lines
-    (or bytes) if read, its digest if known, and the parts kept of it."""
+class FileResult(NamedTuple):
+    """One file's result, the one form a run hands on: made where the file is
+    checked (or found kept), given to the sink's `add` there, and sent to the
+    run's process once `handed_over`. Its findings are `given` or kept bytes
+    (`encoded`), filtered by `refine` (stated by `refined`) as read; with the
+    file's lines (or bytes) if read, the digest (`content`) and `stamp` of its
+    bytes, the tree facts its rules asked, the parts kept of it, whether kept,
+    whether no generator wrote it (`unread`), what the sink gave (`notes`)."""
 
-    __slots__ = ("_given", "_refine", "_rows", "content", "encoded", "lines", "parts", "refined")
-
-    def __init__(
-        self,
-        rows: list[Finding] | None,
-        encoded: bytes | None,
-        refined: str = "",
-        refine: Callable[[list[Finding]], list[Finding]] | None = None,
-        lines: list[str] | bytes | None = None,
-        content: bytes | None = None,
-        parts: dict[bytes, bytes] | None = None,
-    ) -> None:
-        if rows is None and encoded is None:
-            raise ValueError("findings need their rows or their bytes")
-        self._given, self.encoded, self.refined, self._refine = rows, encoded, refined, refine
-        self.lines, self.content, self.parts = lines, content, parts or {}
-        self._rows: list[Finding] | None = None
+    file: str
+    root: str
+    given: list[Finding] | None
+    encoded: bytes | None = None
+    lines: list[str] | bytes | None = None
+    content: bytes | None = None
+    stamp: tuple[int, int, int] | None = None
+    facts: list[tuple[str, str, object]] = []  # noqa: RUF012  # never changed, as `parts`
+    parts: dict[bytes, bytes] = {}  # noqa: RUF012
+    kept: bool = False
+    unread: bool = False
+    refined: str = ""
+    refine: Callable[[list[Finding]], list[Finding]] | None = None
+    notes: list[Any] = []  # noqa: RUF012
 
     @property
     def none(self) -> bool:
         """No findings before the filter (known without decoding)."""
-        return self.encoded == EMPTY if self._given is None else not self._given
+        return self.encoded == EMPTY if self.given is None else not self.given
 
     @property
     def rows(self) -> list[Finding]:
-        """The findings, filtered; UnreadableFindings for bytes of no findings."""
-        if self._rows is None:
-            rows = self._given if self._given is not None else decode_findings(self.encoded or b"")
-            self._rows = rows if self._refine is None else self._refine(rows)
-        return self._rows
+        """The findings, decoded and filtered as read; UnreadableFindings for bytes of none."""
+        rows = self.given if self.given is not None else decode_findings(self.encoded or b"")
+        return rows if self.refine is None else self.refine(rows)
+
+    def handed_over(self, notes: list[Any]) -> FileResult:
+        """What the run's process needs once the sink had it: what the sink gave
+        (`notes`) and what the cache keeps; not the rows, lines, filter, kept
+        parts (a worker's chunk holds its results till its last is made)."""
+        given: list[Finding] | None = None if self.encoded is not None else []
+        return self._replace(given=given, lines=None, parts={}, refine=None, notes=notes)

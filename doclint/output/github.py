@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from doclint.models.findings import Finding
-from doclint.output.layout import Layout
+from doclint.output.layout import Layout, Shown
 from doclint.output.run_output import RunOutput, unread_note
 from doclint.util.paths import printable
 
@@ -18,7 +18,7 @@ LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 SHOWN_PER_STEP = 10
 
 
-def _github_part(rows: Sequence[Finding], output: RunOutput) -> str:
+def _github_part(rows: Sequence[Finding], view: Shown) -> str:
     return "".join(_command(d) for d in rows)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from doclint.models.findings import Cause, Finding, Fix, cause_of, fix_object
 from doclint.models.urls import rule_url
-from doclint.output.layout import Layout, no_frame
+from doclint.output.layout import Layout, Shown, no_frame
 from doclint.output.run_output import RunOutput
 from doclint.output.text import encoded_pieces
 
@@ -49,11 +49,11 @@ def cause_object(row: Finding) -> dict[str, str]:
     return {"id": cause.id, "label": cause.label}
 
 
-def _json_part(rows: Sequence[Finding], output: RunOutput) -> str:
+def _json_part(rows: Sequence[Finding], view: Shown) -> str:
     return ",\n".join(encode_rows(rows))
 
 
-def _json_encoded(rows: Sequence[Finding], output: RunOutput, errors: str) -> bytes:
+def _json_encoded(rows: Sequence[Finding], view: Shown, errors: str) -> bytes:
     # Encoded a row at a time where one is not ASCII (`encoded_pieces`): a
     # message with one wide character would make the whole part wide.
     encoded = encode_rows(rows)
@@ -66,7 +66,7 @@ def _json_frame(output: RunOutput) -> tuple[str, str]:
     return ("[\n", "\n]\n") if output.count else ("[]\n", "")
 
 
-def _jsonl_part(rows: Sequence[Finding], output: RunOutput) -> str:
+def _jsonl_part(rows: Sequence[Finding], view: Shown) -> str:
     return "".join(row + "\n" for row in encode_rows(rows))
 
 

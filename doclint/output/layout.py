@@ -14,17 +14,48 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import groupby
 from operator import attrgetter
-from typing import Protocol
+from typing import Any, Protocol
 
 from doclint.models.findings import Finding
 from doclint.models.records import NamedTuple
+from doclint.output.baseline import SourceLines
 from doclint.output.run_output import RunOutput
+from doclint.rule_api import Rule
 
-Part = Callable[[Sequence[Finding], RunOutput], str]
+
+class Shown(Protocol):
+    """What a part is rendered with: the lines its findings point at, whether
+    in colour, whether each message is known printable (`isprintable`), and
+    the rules known (SARIF numbers them; none: every rule installed). A
+    `FileView` is one file's, a `RunOutput` the whole run's."""
+
+    @property
+    def sources(self) -> SourceLines: ...
+
+    @property
+    def color(self) -> bool: ...
+
+    @property
+    def plain(self) -> bool: ...
+
+    @property
+    def rules(self) -> Sequence[type[Rule[Any]]]: ...
+
+
+class FileView(NamedTuple):
+    """What one file's part is rendered with (`Shown`), where the file is checked."""
+
+    sources: SourceLines
+    color: bool = False
+    plain: bool = False
+    rules: Sequence[type[Rule[Any]]] = ()
+
+
+Part = Callable[[Sequence[Finding], Shown], str]
 """One file's findings (never none), as the format writes them."""
 Frame = Callable[[RunOutput], tuple[str, str]]
 """The head and the tail around the parts, from the totals of the run."""
-EncodedPart = Callable[[Sequence[Finding], RunOutput, str], bytes]
+EncodedPart = Callable[[Sequence[Finding], Shown, str], bytes]
 """A `Part` in UTF-8 (with the errors handler given), made without the
 part's whole text where that costs less."""
 Buffer = bytes | memoryview
@@ -63,10 +94,10 @@ class Layout(NamedTuple):
         head, tail = (text.encode("utf-8", errors) for text in self.frame(output))
         _write_all(out, _pieces(head, parts, self.separator.encode(), tail))
 
-    def encoded(self, rows: Sequence[Finding], output: RunOutput, errors: str) -> bytes:
+    def encoded(self, rows: Sequence[Finding], shown: Shown, errors: str) -> bytes:
         if self.encoded_part is not None:
-            return self.encoded_part(rows, output, errors)
-        return self.part(rows, output).encode("utf-8", errors)
+            return self.encoded_part(rows, shown, errors)
+        return self.part(rows, shown).encode("utf-8", errors)
 
     def render(self, output: RunOutput) -> Iterator[str]:
         """The whole text, as a format function gives it."""

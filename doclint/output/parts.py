@@ -19,12 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from doclint import __version__
-from doclint.models.findings import Counts, Finding, counts, total
-from doclint.models.kept_findings import PRINTABLE, FileRows, messages
+from doclint.models.findings import Counts, FileFindings, Finding, counts, total
+from doclint.models.kept_findings import PRINTABLE, FileResult, messages
 from doclint.models.urls import documentation_base
 from doclint.output.baseline import LinesRead, SourceLines
-from doclint.output.layout import Layout
-from doclint.output.run_output import RunOutput
+from doclint.output.layout import FileView, Layout
 from doclint.output.shown import in_order, message_shown, shown_messages
 from doclint.util.digests import blake2b
 from doclint.util.paths import display_path, printable
@@ -47,7 +46,7 @@ def writer_context(writer: PartWriter) -> bytes:
     return json.dumps(context).encode()  # canonical text, never a repr
 
 
-def part_key(context: bytes, shown: str, found: FileRows, root: str, cwd: Path) -> bytes | None:
+def part_key(context: bytes, shown: str, found: FileResult, cwd: Path) -> bytes | None:
     """The key of a file's part (None: its findings are not encoded, or the
     digest of its bytes unknown), found without decoding a finding."""
     if found.encoded is None or found.content is None:
@@ -57,7 +56,7 @@ def part_key(context: bytes, shown: str, found: FileRows, root: str, cwd: Path) 
         hasher.update(LENGTH.pack(len(piece)) + piece)
     hasher.update(LENGTH.pack(len(found.encoded)) + found.encoded)
     if found.encoded[:1] != PRINTABLE:  # a message may be shown otherwise than as kept
-        show = message_shown(root, cwd)
+        show = message_shown(found.root, cwd)
         texts = [show(text) for text in messages(found.encoded) if not text.isprintable()]
         # Version 0: the same bytes in every process (later ones mark interned strings).
         hasher.update(marshal.dumps(texts, 0))
@@ -112,25 +111,25 @@ class PartWriter:
     ) -> bytes:
         """The part of `rows`, all of one file, as shown; `plain`: each message is printable."""
         sources = SourceLines.showing(rows[0].path, file or rows[0].path, lines)
-        output = RunOutput(rows, 1, sources=sources, color=self.color, plain=plain)
-        return self.layout.encoded(rows, output, self.errors)
+        view = FileView(sources, self.color, plain)
+        return self.layout.encoded(rows, view, self.errors)
 
-    def add(self, file: str, root: str, found: FileRows) -> FilePart | None:
+    def add(self, found: FileResult) -> FilePart | None:
         """A file's part (None: no findings), kept or rendered; in a worker, where it is."""
         if found.none:
             return None
-        shown = display_path(file, self.cwd)
+        shown = display_path(found.file, self.cwd)
         key = kept = None
         if self.keyed and found.content is not None:
             self._context = self._context or writer_context(self)
-            key = part_key(self._context, printable(shown), found, root, self.cwd)
+            key = part_key(self._context, printable(shown), found, self.cwd)
             kept = found.parts.get(key) if key is not None else None
         if kept is not None and len(kept) > COUNTS.size:
             part = FilePart(kept[COUNTS.size :], shown, Counts(*COUNTS.unpack_from(kept)))
-        elif found.rows:
-            rows, plain = shown_messages(found.rows, root, self.cwd)
+        elif rows := found.rows:
+            rows, plain = shown_messages(rows, found.root, self.cwd)
             rows = in_order(rows, printable(shown))
-            part = FilePart(self(rows, file, found.lines, plain), shown, counts(rows), key)
+            part = FilePart(self(rows, found.file, found.lines, plain), shown, counts(rows), key)
         else:
             return None
         if not self._worker or self._parts is None:
@@ -153,8 +152,9 @@ class PartWriter:
                 rendered[part.key] = COUNTS.pack(*part.counts) + self._parts[-1][1]
         return rendered
 
-    def parts(self) -> SpilledParts:
-        return self._parts.sort()
+    def delivered(self) -> tuple[list[FileFindings], SpilledParts]:
+        """What the command line reports: no findings but in the parts, sorted."""
+        return [], self._parts.sort()
 
     def close(self) -> None:
         """Remove the workers' folder (their files are open here by now)."""

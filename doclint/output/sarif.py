@@ -28,7 +28,7 @@ from doclint.engine.registry import load_registry
 from doclint.models.findings import Finding, cause_of
 from doclint.models.urls import rule_url
 from doclint.output.baseline import keys
-from doclint.output.layout import Layout
+from doclint.output.layout import Layout, Shown
 from doclint.output.run_output import RunOutput, unread_note
 from doclint.rule_api import Rule
 
@@ -40,10 +40,10 @@ RESULTS = '"results":['
 """Where the head ends and the results begin."""
 
 
-def _rules(output: RunOutput) -> Sequence[type[Rule[Any]]]:
+def _rules(view: Shown) -> Sequence[type[Rule[Any]]]:
     """The rules the log describes: those of the run, else every known one (a
     worker renders its parts without them, and must index the same list)."""
-    return output.rules or known_rules()
+    return view.rules or known_rules()
 
 
 @cache
@@ -102,16 +102,16 @@ def _descriptor(rule: type[Rule[Any]]) -> dict[str, Any]:
     }
 
 
-def _sarif_part(rows: Sequence[Finding], output: RunOutput) -> str:
+def _sarif_part(rows: Sequence[Finding], view: Shown) -> str:
     """One file's results, one a line. Built as text, not dicts: a run may
     report hundreds of thousands of findings."""
-    index = {rule.code: position for position, rule in enumerate(_rules(output))}
+    index = {rule.code: position for position, rule in enumerate(_rules(view))}
     location = (
         '"locations":[{"physicalLocation":{"artifactLocation":{"uri":'
         f'{encode_basestring(quote(rows[0].path))},"uriBaseId":"{ROOT}"}},"region":'
     )
     results = []
-    for d, key in zip(rows, keys(rows, output.sources), strict=True):
+    for d, key in zip(rows, keys(rows, view.sources), strict=True):
         rule_index = index.get(d.code)
         results.append(
             f'{{"ruleId":{encode_basestring(d.code)},'

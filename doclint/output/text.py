@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from doclint.models.findings import Finding
 from doclint.output.baseline import UNREAD, SourceLines
 from doclint.output.color import BLUE, BOLD, CYAN, RED, YELLOW, paint
-from doclint.output.layout import Layout
+from doclint.output.layout import Layout, Shown
 from doclint.output.run_output import RunOutput, summary
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.paths import all_printable, printable
@@ -60,20 +60,20 @@ class _Escaped(dict[str, str]):
         return value
 
 
-def _concise_part(rows: Sequence[Finding], output: RunOutput) -> str:
+def _concise_part(rows: Sequence[Finding], view: Shown) -> str:
     escaped = _Escaped().__getitem__
-    return "".join(headline(d, output.color, escaped) + "\n" for d in rows)
+    return "".join(headline(d, view.color, escaped) + "\n" for d in rows)
 
 
-def _full_part(rows: Sequence[Finding], output: RunOutput) -> str:
-    return "".join(_full_blocks(rows, output))
+def _full_part(rows: Sequence[Finding], view: Shown) -> str:
+    return "".join(_full_blocks(rows, view))
 
 
-def _full_encoded(rows: Sequence[Finding], output: RunOutput, errors: str) -> bytes:
-    return encoded_pieces(_full_blocks(rows, output), errors)
+def _full_encoded(rows: Sequence[Finding], view: Shown, errors: str) -> bytes:
+    return encoded_pieces(_full_blocks(rows, view), errors)
 
 
-def _full_blocks(rows: Sequence[Finding], output: RunOutput) -> list[str]:
+def _full_blocks(rows: Sequence[Finding], view: Shown) -> list[str]:
     """Each finding's line under its headline, with a caret at its column (like
     ruff), a text for each. Findings of a file alike in rule, cause and message
     (a link to the same missing page, on many lines) show one frame, which
@@ -89,16 +89,16 @@ def _full_blocks(rows: Sequence[Finding], output: RunOutput) -> list[str]:
             firsts.append(d)
         else:
             others.setdefault(number, []).append(d.line)
-    shown_lines = lines_of(firsts, output.sources)
+    shown_lines = lines_of(firsts, view.sources)
     messages = [d.message for d in firsts]
     # Most files' messages and lines need no escape: one check for them all,
     # and none of the messages where they are known to be printable.
     plain = all_printable([line for line in shown_lines if line is not None]) and (
         not any(message.startswith("::") for message in messages)
-        if output.plain
+        if view.plain
         else all_printable(messages)
     )
-    color = output.color
+    color = view.color
     escaped = _Escaped().__getitem__
     blocks = []
     for number, (d, line) in enumerate(zip(firsts, shown_lines, strict=True)):

@@ -13,15 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
 from doclint.engine.linter import Linter
-from doclint.engine.outcomes import FileOutcome
 from doclint.engine.registry import Registry, load_registry
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
-from doclint.models.findings import Finding
-from doclint.models.kept_findings import (
-    UnreadableFindings,
-    encode_findings,
-)
+from doclint.models.kept_findings import FileResult, UnreadableFindings, encode_findings
 from doclint.models.records import NamedTuple
 from doclint.run.page_reading import unread_judge
 from doclint.run.parallel import (
@@ -87,19 +82,15 @@ class _Roots:
             self._stored[root] = stores.open(linter.tree.root, key, worker=True) if stores else None
         return self._stored[root]
 
-    def part(
-        self,
-        root: str,
-        file: str,
-        rows: list[Finding] | None,
-        encoded: bytes | None,
-        lines: list[str] | bytes | None,
-        content: bytes | None,
-        parts: dict[bytes, bytes] | None = None,
-    ) -> list[Any]:
-        """What the sink gives of a file's findings (sink.py `hand_over`)."""
-        ignores = self.at(root)[1]
-        return hand_over(self.sink, file, root, ignores, rows, encoded, lines, content, parts)
+    def deliver(self, result: FileResult) -> FileResult:
+        """The file's result handed to the sink (sink.py `hand_over`): what
+        is left of it, with what the sink gave of it."""
+        return result.handed_over(hand_over(self.sink, self.at(result.root)[1], result))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A spawned worker makes the linters of the roots its chunks name;
+        # a forked one starts with this very object.
+        return _Roots, (self.settings, self.cwd, self.sink)
 
     def close(self) -> None:
         """The run's reads are over: its trees let go of their roots' folders,
@@ -136,9 +127,10 @@ class _Roots:
         return self.at_root[root]
 
 
-_roots: _Roots | None = None
-"""A worker's linters and finding filters; in the main process, while it
-forks its workers, what they start from (the rules loaded, no tree yet)."""
+class _Worker:
+    """What a worker process checks its chunks with, set as it starts."""
+
+    roots: _Roots | None = None
 
 
 class _Workers:
@@ -160,18 +152,10 @@ class _Workers:
         self.pool: ProcessPoolExecutor | None = None
 
     def start(self) -> ProcessPoolExecutor:
-        global _roots
         if self.pool is None:
-            start = self.start_from
-            start.sink.prepare_workers()
-            self.pool = process_pool(
-                self.jobs, _start_worker, (start.settings, start.cwd, start.sink)
-            )
-            _roots = start
-            try:
-                start_processes(self.pool)
-            finally:
-                _roots = None
+            self.start_from.sink.prepare_workers()
+            self.pool = process_pool(self.jobs, _start_worker, (self.start_from,))
+            start_processes(self.pool)
         return self.pool
 
     def close(self, wait: bool) -> None:
@@ -180,34 +164,28 @@ class _Workers:
             close_pool(self.pool, wait)
 
 
-def _start_worker(settings: Settings, cwd: Path, sink: FileSink[Any]) -> None:
-    global _roots
+def _start_worker(roots: _Roots) -> None:
+    """Start a worker from the run's roots: forked, the very object (this
+    process's copy); spawned, one made of the run's settings and sink."""
     collect_rarely()
-    sink.start_worker()  # forked, the very object the run's _Roots holds: this process's copy
-    if _roots is None or _roots.settings is not settings:  # not forked from the run's process
-        _roots = _Roots(settings, cwd, sink)
-    _roots.warm_up()
+    roots.sink.start_worker()
+    _Worker.roots = roots
+    roots.warm_up()
 
 
-Answer = tuple[FileOutcome, bool, list[Any], bytes | None, bool]
-"""What a file gave: its outcome, whether it was kept, what the sink's `add`
-gave of it, when the run keeps results its findings encoded for that where
-it was checked (else None: its outcome's rows are), and whether it is a page
-no generator wrote."""
-
-
-def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[Answer]:
-    """Answer for the files of a chunk, each (root, file), from the results
-    kept where they still hold, else by checking them; each outcome with
-    whether it was kept. A chunk carries the root of each of its files,
-    since one run may check several trees."""
-    assert _roots is not None
+def _check_chunk(chunk: Sequence[tuple[str, str]]) -> list[FileResult]:
+    """The results of the files of a chunk, each (root, file), from the
+    results kept where they still hold, else by checking them. A chunk
+    carries the root of each of its files, since one run may check several
+    trees."""
+    roots = _Worker.roots
+    assert roots is not None
     # Paths stay strings: every reader takes one, and a Path costs its parse.
-    return [_kept_or_checked(_roots, root, file) for root, file in chunk]
+    return [_kept_or_checked(roots, root, file) for root, file in chunk]
 
 
-def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
-    """A worker's answer for one file: its kept result when it still holds
+def _kept_or_checked(roots: _Roots, root: str, file: str) -> FileResult:
+    """A worker's result for one file: its kept result when it still holds
     (handed to the sink as a checked one is), else what checking it gives."""
     linter = roots.at(root)[0]
     stored = roots.stored_at(root)
@@ -217,11 +195,9 @@ def _kept_or_checked(roots: _Roots, root: str, file: str) -> Answer:
     if found is None:
         return _checked(roots, root, file)
     try:
-        part = _kept_part(roots, root, file, found)
+        return _kept(roots, root, file, found)
     except UnreadableFindings:
         return _checked(roots, root, file)
-    unread = _kept_unread(roots, root, file, found)
-    return FileOutcome([], [], found.stamp, found.content_hash), True, part, None, unread
 
 
 def _kept_unread(roots: _Roots, root: str, file: str, found: KeptResult) -> bool:
@@ -232,31 +208,46 @@ def _kept_unread(roots: _Roots, root: str, file: str, found: KeptResult) -> bool
     return roots.unread(root, file, roots.at(root)[0].tree_path(file), found.data)
 
 
-def _kept_part(roots: _Roots, root: str, file: str, found: KeptResult) -> list[Any]:
+def _kept(roots: _Roots, root: str, file: str, found: KeptResult) -> FileResult:
     """A kept result handed to the sink, as kept, with the bytes the lookup
     read, if it read them (the sink reads its lines there, when it shows
     some); UnreadableFindings when the sink reads findings the result does
     not hold."""
-    return roots.part(root, file, None, found.findings, found.data, found.content_hash, found.parts)
+    result = FileResult(
+        file,
+        root,
+        None,
+        found.findings,
+        lines=found.data,
+        content=found.content_hash,
+        stamp=found.stamp,
+        parts=found.parts,
+        kept=True,
+        unread=_kept_unread(roots, root, file, found),
+    )
+    return roots.deliver(result)
 
 
-def _checked(roots: _Roots, root: str, file: str) -> Answer:
+def _checked(roots: _Roots, root: str, file: str) -> FileResult:
     """A file checked, its findings handed to the sink; with a cache,
-    encoded here, once, for the cache and the sink (not sent back as
-    findings: pickling them costs more)."""
+    encoded here, once, for the cache and the sink (a worker sends back the
+    bytes, not the findings: pickling them costs more)."""
     linter = roots.at(root)[0]
     rows, facts, stamp, content_hash, lines, data = linter.check_file(file)
-    unread = roots.unread(root, file, linter.tree_path(file), data)
-    caching = linter.settings.cache and stamp is not None and content_hash is not None
-    encoded = encode_findings(rows) if caching else None
-    part = roots.part(root, file, rows, encoded, lines, content_hash)
-    if encoded is not None or not linter.settings.cache:
-        rows = []
-    if not linter.settings.cache:
-        facts = []
-    # Made once, not replaced field by field: a run answers for every file.
-    # The lines are not sent back from a worker.
-    return FileOutcome(rows, facts, stamp, content_hash), False, part, encoded, unread
+    cache = linter.settings.cache
+    caching = cache and stamp is not None and content_hash is not None
+    result = FileResult(
+        file,
+        root,
+        rows,
+        encode_findings(rows) if caching else None,
+        lines=lines,
+        content=content_hash,
+        stamp=stamp,
+        facts=facts if cache else [],
+        unread=roots.unread(root, file, linter.tree_path(file), data),
+    )
+    return roots.deliver(result)
 
 
 class Step(NamedTuple):
@@ -346,14 +337,12 @@ def _steps(
         unread_pages = roots.unread_kept
         shown = 0
         caching = any(setup.cache is not None for setup in setups)
-        for number, outcome, kept, note, encoded, unread, done in _check_missing(
-            files, roots, missing, workers
-        ):
-            parts = sink.keep(note)
+        for number, result, done in _check_missing(files, roots, missing, workers):
+            parts = sink.keep(result.notes)
             if caching:
-                _keep_outcome(files, number, outcome, kept, encoded, parts, unread)
-            reused += kept
-            unread_pages += unread
+                _keep(files, number, result, parts)
+            reused += result.kept
+            unread_pages += result.unread
             if done > shown:
                 yield Step(done, len(missing))
                 shown = done
@@ -370,27 +359,21 @@ def _steps(
     return RunResult([], len(files), reused, files.paths(), unread_pages)
 
 
-def _keep_outcome(
-    files: _Files,
-    number: int,
-    outcome: FileOutcome,
-    kept: bool,
-    encoded: bytes | None,
-    parts: dict[bytes, bytes],
-    unread: bool,
-) -> None:
-    """Keep a file's outcome in its root's results, if that root has any:
-    a result kept again under its stamp, or a new one stored (its findings
-    `encoded`, when they were where it was checked, and whether no generator
-    wrote it), with the `parts` the sink rendered of it."""
+def _keep(files: _Files, number: int, result: FileResult, parts: dict[bytes, bytes]) -> None:
+    """Keep a file's result in its root's results, if that root has any: a
+    result kept again under its stamp, or a new one stored, if there is
+    something to tell a change by and its findings could be encoded, with
+    the `parts` the sink rendered of it."""
     setup, index = files.locate(number)
-    if setup.cache is not None:
-        tree_path = setup.files.tree_paths[index]
-        if kept:
-            assert outcome.stamp is not None  # a result is kept under its stamp
-            setup.cache.keep(tree_path, outcome.stamp, parts)
-        else:
-            _store(setup.cache, tree_path, outcome, encoded, parts, unread)
+    cache, stamp, content = setup.cache, result.stamp, result.content
+    if cache is None or stamp is None:  # a result is kept under its stamp
+        return
+    tree_path = setup.files.tree_paths[index]
+    if result.kept:
+        cache.keep(tree_path, stamp, parts)
+    elif content is not None and result.encoded is not None:
+        kept = KeptResult(result.encoded, stamp, content, result.facts, None, parts, result.unread)
+        cache.store(tree_path, kept)
 
 
 def _workers_look_up(files: _Files, settings: Settings) -> bool:
@@ -477,10 +460,11 @@ def _from_caches(files: _Files, roots: _Roots) -> array[int]:
             if found is None:
                 missing.append(number)
             else:
-                parts = roots.sink.keep(_kept_part(roots, str(setup.root), file, found))
+                result = _kept(roots, str(setup.root), file, found)
+                parts = roots.sink.keep(result.notes)
                 if parts:
                     cache.keep(tree_path, found.stamp, parts)
-                roots.unread_kept += _kept_unread(roots, str(setup.root), file, found)
+                roots.unread_kept += result.unread
         except UnreadableFindings:
             missing.append(number)
     return missing
@@ -491,11 +475,10 @@ def _check_missing(
     roots: _Roots,
     missing: array[int],
     workers: _Workers,
-) -> Iterator[tuple[int, FileOutcome, bool, Any, bytes | None, bool, int]]:
-    """Each file that the caches did not answer for (by number), what
-    checking it (or a worker's look at the kept results) gave, whether it
-    was kept, and how many files are done; as the files are checked (not
-    all kept till the end)."""
+) -> Iterator[tuple[int, FileResult, int]]:
+    """Each file that the caches did not answer for (by number), its result
+    (checked, or found kept by a worker's look at the kept results), and how
+    many files are done; as the files are checked (not all kept till the end)."""
     done = 0
 
     def advance(count: int) -> None:
@@ -507,12 +490,12 @@ def _check_missing(
     if jobs <= 1:
         for done, number in enumerate(missing, 1):
             root, file = files.place(number)
-            yield number, *_checked(roots, root, file), done
+            yield number, _checked(roots, root, file), done
         return
     chunks = _Chunks(files, missing)
     outcomes = imap_in_pool(workers.start(), jobs, _check_chunk, chunks, advance, groups)
-    for number, answer in zip(missing, outcomes, strict=True):
-        yield number, *answer, done
+    for number, result in zip(missing, outcomes, strict=True):
+        yield number, result, done
 
 
 def _in_work_order(files: _Files, missing: array[int]) -> tuple[array[int], array[int]]:
@@ -527,21 +510,3 @@ def _in_work_order(files: _Files, missing: array[int]) -> tuple[array[int], arra
         groups.append(len(groups) if group != previous else groups[-1])
         previous = group
     return array("q", (missing[rank] for rank in ranked)), groups
-
-
-def _store(
-    cache: StoredResults,
-    path: str,
-    outcome: FileOutcome,
-    encoded: bytes | None,
-    parts: dict[bytes, bytes],
-    unread: bool,
-) -> None:
-    """Keep a file's outcome, if there is something to tell a change by and
-    its findings can be kept."""
-    if outcome.stamp is not None and outcome.content_hash is not None:
-        if encoded is None:
-            encoded = encode_findings(outcome.rows)
-        if encoded is not None:
-            kept = KeptResult(encoded, outcome.stamp, outcome.content_hash, outcome.facts)
-            cache.store(path, kept._replace(parts=parts, unread=unread))
