@@ -114,7 +114,6 @@ __all__ = [
     "SizeClaim",
     "SourceFile",
     "SubtreeIndex",
-    "compiled_on_use",
     "github_slug",
     "shipped_pattern",
     "shown_target",

@@ -12,9 +12,8 @@ from doclint.util.records import NamedTuple
 
 
 class KeptResult(NamedTuple):
-    """A kept result: its findings encoded, the file's stamp and digest, the
-    tree facts its rules asked, its bytes if read, its parts by key, and
-    whether no generator wrote it (None: not known)."""
+    """A kept result: its findings encoded, the file's stamp and digest, the tree facts
+    its rules asked, its bytes if read, parts by key, whether no generator wrote it."""
 
     findings: bytes
     stamp: Stamp
