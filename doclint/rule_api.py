@@ -41,7 +41,7 @@ from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES, LanguageData
 from doclint.models.records import Frozen, NamedTuple
 from doclint.tree.slugs import github_slug, unique_slugs
 from doclint.util.lazy_names import names_on_first_use
-from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 
 if TYPE_CHECKING:
     # Exported (`__all__`), imported at run time by `__getattr__`.
@@ -114,8 +114,8 @@ __all__ = [
     "SizeClaim",
     "SourceFile",
     "SubtreeIndex",
+    "compiled_on_use",
     "github_slug",
-    "shipped_pattern",
     "shown_target",
     "shown_tree_path",
     "unique_slugs",

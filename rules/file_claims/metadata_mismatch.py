@@ -18,9 +18,9 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     SizeClaim,
+    compiled_on_use,
 )
 from doclint.rule_api_generators import title_names_file_only
-from doclint.util.lazy_regex import compiled_on_use
 
 from .._common.mojibake import suspect_mojibake
 from .._common.stale import staleness

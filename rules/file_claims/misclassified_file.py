@@ -20,6 +20,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleDocs,
+    compiled_on_use,
     shown_target,
 )
 from doclint.rule_api_generators import (
@@ -27,7 +28,6 @@ from doclint.rule_api_generators import (
     page_suffixes,
     phrase_book,
 )
-from doclint.util.lazy_regex import compiled_on_use
 
 from .._languages import Places, documented_places, language_of
 from .._languages.python import is_python_path, read_ast

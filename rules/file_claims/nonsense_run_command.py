@@ -15,8 +15,8 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     RunCommand,
+    compiled_on_use,
 )
-from doclint.util.lazy_regex import compiled_on_use
 
 from .._common.fixing import delete_lines
 from .._languages.python import is_python_path

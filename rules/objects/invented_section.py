@@ -13,8 +13,8 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleDocs,
+    compiled_on_use,
 )
-from doclint.util.lazy_regex import compiled_on_use
 
 from .._common.generator_pages import Entry, claimed_source, fenced_lines, in_output_example
 from ._project_model import project_model

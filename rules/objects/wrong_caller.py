@@ -14,8 +14,8 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     RuleDocs,
+    compiled_on_use,
 )
-from doclint.util.lazy_regex import compiled_on_use
 
 from .._common.generator_pages import (
     Mention,

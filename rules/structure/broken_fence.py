@@ -19,8 +19,8 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     Scope,
+    compiled_on_use,
 )
-from doclint.util.lazy_regex import compiled_on_use
 
 if TYPE_CHECKING:
     from doclint.rule_api import EmbeddedSource

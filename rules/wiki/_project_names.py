@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from doclint.rule_api import RuleContext, SourceFile, shipped_pattern
+from doclint.rule_api import RuleContext, SourceFile, compiled_on_use
 
 # The language readers are imported when a wiki's project is read, not with
 # the rules that read it: most pages of a run are no wiki's.
@@ -141,7 +141,7 @@ _TOKEN_BYTES = bytes(
 )
 _DIGITS = b"0123456789"
 # The characters of a token, in a run (a name's start included).
-_TOKEN_RUN = r"[A-Za-z0-9_$]+"
+_TOKEN_RUN = compiled_on_use(r"[A-Za-z0-9_$]+")
 
 
 def _indexed(path: str) -> bool:
@@ -349,7 +349,7 @@ def _written_after(text: str, words: tuple[str, ...]) -> set[str]:
         at = text.find(lead)
         while at >= 0:
             start = at + len(lead)
-            if token := shipped_pattern(_TOKEN_RUN).match(text, start):
+            if token := _TOKEN_RUN.match(text, start):
                 found.add(token.group())
             at = text.find(lead, start)
     return found

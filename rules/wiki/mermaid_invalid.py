@@ -20,7 +20,7 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
     Scope,
-    shipped_pattern,
+    compiled_on_use,
     shown_target,
 )
 
@@ -29,19 +29,18 @@ if TYPE_CHECKING:
 
 MESSAGE_LIMIT = 300
 SHOWN_EXPECTED = 5
-# The patterns are given as text: built (from the store of compiled patterns,
-# `shipped_pattern`) with the first Mermaid block they read, not at every
+# The patterns compile with the first Mermaid block they read, not at every
 # check's import of the rule, when most pages hold no block.
 # jison shows the failing line and a caret under the error: the finding says the line.
-_CARET = r"-*\^"
+_CARET = compiled_on_use(r"-*\^")
 # jison's lead, whose line the finding says already.
-_LEAD = r"\AParse error on line \d+:\s*"
-_EXPECTING = r"Expecting ((?:'[^']*', )+'[^']*'), got"
+_LEAD = compiled_on_use(r"\AParse error on line \d+:\s*")
+_EXPECTING = compiled_on_use(r"Expecting ((?:'[^']*', )+'[^']*'), got")
 # A ```mermaid block at the start of lines, as the Markdown parser reads it
 # (its text is the lines between the fences): how the pages of a wiki's
 # folder are looked through to send their blocks ahead. One it misses (in a
 # list, under a longer fence) is sent when its page asks.
-_AHEAD = r"(?ms)^```mermaid[ \t]*\n(.*?)^```[ \t]*$"
+_AHEAD = compiled_on_use(r"(?ms)^```mermaid[ \t]*\n(.*?)^```[ \t]*$")
 
 
 class MermaidInvalid(Rule[AnyPage]):
@@ -117,7 +116,7 @@ class MermaidInvalid(Rule[AnyPage]):
 def _ahead(ctx: RuleContext) -> Iterator[tuple[str, str]]:
     for path, text in ctx.neighbours(".md"):
         text = text.replace("\r\n", "\n")
-        for match in shipped_pattern(_AHEAD).finditer(text):
+        for match in _AHEAD.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
             yield match.group(1), f"{path}:{line}"
 
@@ -132,7 +131,7 @@ def _message(block: CodeBlock, verdict: MermaidVerdict) -> str:
     where = ""
     if verdict.line is not None:
         where = f" at its line {verdict.line} (line {block.content_line + verdict.line - 1})"
-        message = shipped_pattern(_LEAD).sub("", message, count=1)
+        message = _LEAD.sub("", message, count=1)
     return f"Mermaid's parser refuses this block{where}: {shown_error(message)}"
 
 
@@ -140,14 +139,14 @@ def shown_error(message: str) -> str:
     """The parser's message on one line, bounded: without jison's copy of
     the failing line and its caret, its list of expected tokens cut."""
     lines = [line.strip() for line in message.splitlines()]
-    caret = shipped_pattern(_CARET).fullmatch
+    caret = _CARET.fullmatch
     kept = [
         line
         for number, line in enumerate(lines)
         if line and not caret(line) and not (number + 1 < len(lines) and caret(lines[number + 1]))
     ]
     text = " ".join(kept) or "no message"
-    return shown_target(shipped_pattern(_EXPECTING).sub(_fewer_expected, text), MESSAGE_LIMIT)
+    return shown_target(_EXPECTING.sub(_fewer_expected, text), MESSAGE_LIMIT)
 
 
 def _fewer_expected(match: re.Match[str]) -> str:
