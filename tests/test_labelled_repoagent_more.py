@@ -8,9 +8,6 @@ no configuration.
   named with `-`, most caller sentences true;
 - `repoagent5`: Langchain-Chatchat 0.2.final (`tests/labelled_repoagent5/`), Chinese, a
   worker rewritten after the pages and two modules added without one;
-- `repoagent6`: a0-jax (`tests/labelled_repoagent6/`), English, written by a small local model
-  (qwen2.5:7b through Ollama): sections documenting objects the project never had, text cut
-  off, a fence left open over the next heading.
 
 doclint's findings equal the labels, in either direction, but for the disagreements of
 `KNOWN_MISSES` (a label doclint does not report) and `KNOWN_EXTRAS` (a finding no label
@@ -38,7 +35,6 @@ TREES = {
     "repoagent3": HERE / "labelled_repoagent3",
     "repoagent4": HERE / "labelled_repoagent4",
     "repoagent5": HERE / "labelled_repoagent5",
-    "repoagent6": HERE / "labelled_repoagent6",
 }
 RULE_OF_KIND: dict[str, str] = bench_module("score_repoagent").CODE_OF_KIND  # type: ignore[attr-defined]
 _FIRST_PATH = re.compile(r"^`([^`]+)`")

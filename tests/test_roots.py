@@ -25,7 +25,7 @@ REAL61C = PROJECT / "tests" / "real61c"
 # A RepoAgent project of one module, for the HTML report's kinds of page.
 REPOAGENT = PROJECT / "tests" / "repoagent_tree"
 # Two more RepoAgent trees, each its project's root (its record beside its pages).
-REPOAGENT_MORE = {PROJECT / "tests" / f"labelled_repoagent{n}" for n in (3, 4, 5, 6)}
+REPOAGENT_MORE = {PROJECT / "tests" / f"labelled_repoagent{n}" for n in (3, 4, 5)}
 OUTSIDE = "file-outside-root"
 
 

@@ -1,2 +1,0 @@
-def test_example() -> None:
-    assert 1 == 1
