@@ -36,11 +36,18 @@ def test_each_frozen_profile_equals_the_one_the_loader_builds(trusted):
         assert frozen.profile(name) == loaded
 
 
-def test_objects_the_loader_shares_are_one_object_when_decoded():
+def assert_shared_objects_are_one_object() -> None:
+    """The page places all templates of a generator share are one object, and
+    the templates of a version share their titles (the loader's sharing, kept
+    by the frozen form's encoding too)."""
     (profile,) = templated_profiles()
     assert len({id(template.places) for template in profile.templates}) == 1
     titles = [template.titles for template in profile.templates]
-    assert len({id(t) for t in titles}) < len(titles)  # the templates of a version share theirs
+    assert len({id(t) for t in titles}) < len(titles)
+
+
+def test_objects_the_loader_shares_are_one_object_when_decoded():
+    assert_shared_objects_are_one_object()
 
 
 def test_a_run_reads_the_frozen_form_and_no_pydantic_model(monkeypatch):

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from doclint import Settings, check_paths
 from doclint.models.findings import FixSafety
 
@@ -90,28 +92,22 @@ def test_an_edited_moved_function_gets_the_unsafe_fix(tmp_path: Path) -> None:
 
 
 @needs_git
-def test_a_function_defined_twice_gets_no_fix(tmp_path: Path) -> None:
-    folder = _checkout(tmp_path, "`mergeSpans` joins two spans", TWICE)
+@pytest.mark.parametrize(
+    ("sentence", "source"),
+    [
+        ("`mergeSpans` joins two spans", TWICE),  # a function defined twice
+        ("Two spans are joined", EDITED),  # a sentence naming nothing
+        ("`joinSpans` joins two spans", EDITED),  # a name the file does not define
+    ],
+)
+def test_a_sentence_naming_no_one_definition_gets_no_fix(
+    tmp_path: Path, sentence: str, source: str
+) -> None:
+    folder = _checkout(tmp_path, sentence, source)
     found = _fixes(folder)
     assert len(found) == 2
     assert all(safety is None for *_, safety, _ in found)
-
-
-@needs_git
-def test_a_sentence_naming_nothing_gets_no_fix(tmp_path: Path) -> None:
-    folder = _checkout(tmp_path, "Two spans are joined", EDITED)
-    found = _fixes(folder)
-    assert len(found) == 2
-    assert all(safety is None for *_, safety, _ in found)
-
-
-@needs_git
-def test_a_name_the_file_does_not_define_gets_no_fix(tmp_path: Path) -> None:
-    folder = _checkout(tmp_path, "`joinSpans` joins two spans", EDITED)
-    found = _fixes(folder)
-    assert len(found) == 2
-    assert all(safety is None for *_, safety, _ in found)
-    assert _fix(folder, "--unsafe-fixes") == PAGE.format(sentence="`joinSpans` joins two spans")
+    assert _fix(folder, "--unsafe-fixes") == PAGE.format(sentence=sentence)
 
 
 @needs_git

@@ -12,6 +12,8 @@ from doclint import profiles
 from doclint.profiles import loading, shipped_profile, shipped_with, templated_profiles
 from doclint.profiles.wikis import shipped_wikis
 
+from .test_frozen_profiles import assert_shared_objects_are_one_object
+
 _CACHED = (
     shipped_profile,
     templated_profiles,
@@ -59,10 +61,7 @@ def test_a_trusted_profile_compiles_its_patterns_on_first_use():
 
 
 def test_objects_the_loader_shares_are_one_object():
-    (profile,) = templated_profiles()
-    assert len({id(template.places) for template in profile.templates}) == 1
-    titles = [template.titles for template in profile.templates]
-    assert len({id(t) for t in titles}) < len(titles)  # the templates of a version share theirs
+    assert_shared_objects_are_one_object()
 
 
 def test_a_shipped_profile_is_validated_once_a_process(monkeypatch):
