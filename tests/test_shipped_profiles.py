@@ -1,20 +1,24 @@
-"""The shipped profiles where their frozen form is set aside (a shipped TOML
-edited in a checkout): read from their TOML by the loader a user's profile
-takes, each once a process and only when a run needs it, trusted."""
+"""The shipped profiles: read from their TOML at each start by plain code
+(`building`), which imports no pydantic, each once a process and only when a
+run needs it; equal to what validating them whole against the schema gives,
+with every default the builder gives a key left out the schema's own."""
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from doclint import profiles
-from doclint.profiles import loading, shipped_profile, shipped_with, templated_profiles
+from doclint.profiles import building, loading, shipped_profile, shipped_with, templated_profiles
+from doclint.profiles.schema import ProfileModel
+from doclint.profiles.schema_base import BUILTIN, DECLARED_KINDS
 from doclint.profiles.wikis import shipped_wikis
 
-from .test_frozen_profiles import assert_shared_objects_are_one_object
-
 _CACHED = (
+    profiles._shipped,
     shipped_profile,
     templated_profiles,
     profiles.builtin_profiles,
@@ -23,9 +27,9 @@ _CACHED = (
 )
 
 
-@pytest.fixture(autouse=True)
-def no_frozen_form(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(profiles, "shipped_frozen", lambda: None)
+@pytest.fixture
+def fresh_process() -> Iterator[None]:
+    """The shipped profiles as a new process first reads them."""
     for cached in _CACHED:
         cached.cache_clear()
     yield
@@ -33,7 +37,7 @@ def no_frozen_form(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         cached.cache_clear()
 
 
-def test_each_shipped_profile_is_named_by_the_tables_its_toml_has():
+def test_each_shipped_profile_is_named_by_the_tables_its_toml_has(fresh_process):
     assert shipped_with("versions") == ("pytorch",)
     assert shipped_with("layout") == ("repoagent",)
     assert shipped_with("wiki") == ("deepwiki", "qoder")
@@ -43,31 +47,123 @@ def test_each_shipped_profile_is_named_by_the_tables_its_toml_has():
     assert profiles.builtin_docs_folders() == ("markdown_docs",)
 
 
+def test_each_shipped_profile_is_listed_by_the_one_table_its_toml_describes_pages_with():
+    folder = Path(profiles.__file__).parent
+    assert sorted(profiles.SHIPPED) == sorted(p.stem for p in folder.glob("*.toml"))
+    for name, part in profiles.SHIPPED.items():
+        data = tomllib.loads((folder / f"{name}.toml").read_text(encoding="utf-8"))
+        assert [table for table in ("layout", "versions", "wiki") if table in data] == [part]
+
+
 @pytest.mark.parametrize("name", profiles.SHIPPED)
-def test_a_trusted_shipped_profile_is_the_one_its_whole_validation_gives(name):
-    """The loader takes a shipped profile's phrase book and patterns as valid
-    (`trusted`): validated whole, with every pattern compiled and its
-    groups checked, it is the same profile."""
-    text, data = profiles._shipped()[name]
-    whole = loading.generator_of_data(text, data, name, builtin=True)
-    assert whole == shipped_profile(name)
+def test_a_shipped_profile_is_the_one_its_whole_validation_gives(name):
+    """Validated whole (every pattern compiled, its groups and its phrase
+    book checked), a shipped profile is the one a run builds from its TOML."""
+    text, data = profiles._shipped(name)
+    assert loading.generator_of_data(text, data, name, builtin=True) == shipped_profile(name)
 
 
-def test_a_trusted_profile_compiles_its_patterns_on_first_use():
+# A profile of each kind with each optional table present and every key
+# the schema lets it leave out left out.
+_EVERY_PART = """
+name = "every-part"
+
+[kinds.guide]
+documents = "folder"
+
+[layout]
+docs_folder = "docs"
+page = "{path}.md"
+source = "{path}.py"
+
+[entries]
+heading = '^(?P<hashes>#+) (?P<kind>Class|Def) (?P<name>\\w+)'
+kinds = { Class = "class", Def = "function" }
+
+[labels]
+line = '^\\*\\*(?P<label>\\w+)\\*\\*'
+
+[[fields]]
+name = "parameters"
+labels = ["Parameters"]
+
+[[sentences]]
+text = "A fixed sentence."
+claim = "caller-claim"
+
+[[callers]]
+pattern = '^Called by (?P<callers>.+)$'
+
+[coverage]
+
+[places]
+docs_folder = "gen"
+pages = { file-docs = "{path}_docs.md", guide = "{folder}/guide.md" }
+
+[[versions]]
+footer = "*Made by a generator.*"
+titles = { file-docs = '^# (?P<path>.+)$', guide = '^# Guide: (?P<path>.+)$' }
+keyword_section = "Keywords"
+keyword_entry = '^- (?P<name>\\w+)$'
+identifier_lists = "all"
+metadata_labels = ["Type"]
+count_sentences = [{ section = "Summary", pattern = '^(\\d+) lines$', counts = ["line"] }]
+
+[[versions.sentences]]
+id = "FP-ONE"
+section = "Summary"
+pattern = '^A file\\.$'
+claim = "what it is"
+proven_by = "file facts: it is"
+
+[[versions.templates]]
+id = "plain"
+
+[wiki]
+folders = ["wiki"]
+links = [{ text = '^(?P<path>[^:]+):(?P<lines>\\d+)$' }]
+source_lists = [{ start = "<details>", end = "</details>" }]
+site = { link = '^/(?P<slug>[a-z-]+)$' }
+names = { span = '^(?P<qualifier>)(?P<name>\\w+)$' }
+markup = { pattern = "<cite>" }
+
+[wiki.forms]
+"""
+
+
+@pytest.mark.parametrize("name", [*profiles.SHIPPED, "every-part"])
+def test_each_default_the_builder_gives_is_the_schemas(name):
+    """Built from its data as written and from the schema's whole dump of
+    it (each key left out given the schema's default), a profile is the same."""
+    data = tomllib.loads(_EVERY_PART) if name == "every-part" else profiles._shipped(name)[1]
+    context = {BUILTIN: True, DECLARED_KINDS: tuple(data.get("kinds", ()))}
+    whole = ProfileModel.model_validate(data, context=context).model_dump()
+    as_written = building.built_profile(data, name, builtin=True, digest="")
+    assert building.built_profile(whole, name, builtin=True, digest="") == as_written
+    if name == "every-part":
+        assert as_written.wiki is not None and as_written.templates
+
+
+def test_a_shipped_profiles_patterns_compile_on_first_use(fresh_process):
     (profile,) = profiles.builtin_profiles()
     heading = profile.entries.pattern
     assert repr(heading).startswith("compiled_on_use(")
     assert heading.match("## ClassDef Widget") is not None
 
 
-def test_objects_the_loader_shares_are_one_object():
-    assert_shared_objects_are_one_object()
+def test_the_objects_the_builder_shares_are_one_object(fresh_process):
+    """The page places all templates of a generator share are one object, and
+    the templates of a version share their titles."""
+    (profile,) = templated_profiles()
+    assert len({id(template.places) for template in profile.templates}) == 1
+    titles = [template.titles for template in profile.templates]
+    assert len({id(t) for t in titles}) < len(titles)
 
 
-def test_a_shipped_profile_is_validated_once_a_process(monkeypatch):
+def test_a_shipped_profile_is_built_once_a_process(fresh_process, monkeypatch):
     def refused(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the loader ran again")
+        raise AssertionError("built again")
 
     shipped_profile("pytorch")
-    monkeypatch.setattr(loading, "generator_of_data", refused)
+    monkeypatch.setattr(building, "built_profile", refused)
     assert shipped_profile("pytorch").name == "pytorch"

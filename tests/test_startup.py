@@ -1,6 +1,6 @@
 """What checking one page imports: what pre-commit and an editor pay on
-every run. No pydantic (the shipped profiles load from their frozen form,
-pages are dataclasses), and only the output format asked for; fix mode,
+every run. No pydantic (the shipped profiles are built from their TOML by
+plain code, pages are dataclasses), and only the output format asked for; fix mode,
 --watch and a process pool only when asked for or needed."""
 
 from __future__ import annotations
@@ -38,10 +38,6 @@ NEVER_FOR_A_CHECK = (
     "doclint.cli.show",
     "doclint.cli.rule_listing",
     "doclint.output.causes",
-    # No configuration file in these trees, and the profiles are frozen: no TOML.
-    "tomllib",
-    "doclint.util.toml",
-    "datetime",
     # A rule's crash is shown with its stack only under --show-traceback.
     "traceback",
     # What writes a report or a baseline to a file.
@@ -76,9 +72,6 @@ ONLY_FOR_THE_WIKI = (
     "random",
     # Only a report written to a reader that lags waits on it (select).
     "select",
-    # `string` (its Template's pattern compiled at import): the line scan
-    # and the inline parser write out the two constants they took from it.
-    "string",
 )
 
 # What a page of no generator (a README) needs of no other kind of page: the

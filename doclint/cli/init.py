@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import textwrap
-import tomllib
 from pathlib import Path
 
-import doclint.profiles
 from doclint.config.files import CONFIG_FILES
-from doclint.profiles import SHIPPED
+from doclint.profiles import SHIPPED, shipped_profile
 
 _BUILTIN_PROFILES = "# <the built-in profiles>\n"
 """Where the starter lists the shipped profiles, read from the files they
@@ -65,11 +63,10 @@ def starter() -> str:
 def builtin_profiles_comment() -> str:
     """A comment line (or more, wrapped) per shipped profile: its name and
     what its file says it describes."""
-    folder = Path(doclint.profiles.__file__).parent
     lines = []
     for name in SHIPPED:
-        data = tomllib.loads((folder / f"{name}.toml").read_text(encoding="utf-8"))
-        said = f"{data.get('name', name)}: {data.get('description', '')}".rstrip(": ")
+        profile = shipped_profile(name)
+        said = f"{profile.name}: {profile.description}".rstrip(": ")
         lines += textwrap.wrap(said, 79, initial_indent="# - ", subsequent_indent="#   ")
     return "".join(line + "\n" for line in lines)
 

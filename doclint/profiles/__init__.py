@@ -13,14 +13,12 @@ templates are what the parser reads them with (`doclint.profiles.templates`).
 
 from __future__ import annotations
 
-import os
 import posixpath
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from doclint.models import installed
 from doclint.models.records import NamedTuple
 from doclint.profiles.model import (
     CLAIMS,
@@ -39,9 +37,8 @@ from doclint.profiles.model import (
     Template,
     phrase_book_of,
 )
-
-if TYPE_CHECKING:
-    from doclint.profiles.frozen import Frozen
+from doclint.util.digests import sha256_hex
+from doclint.util.toml import read_toml
 
 __all__ = [
     "CLAIMS",
@@ -73,17 +70,19 @@ __all__ = [
     "templated_profiles",
 ]
 
-# Listed, not globbed: a glob compiles its pattern, a good part of this module's import.
-SHIPPED = tuple(
-    sorted(
-        name.removesuffix(".toml")
-        for name in os.listdir(os.path.dirname(__file__))
-        if name.endswith(".toml")
-    )
-)
-"""The profiles doclint ships (each a TOML file beside this module), recognised
-with no configuration: those of object pages by their layout and headings,
-those of templated pages by their titles."""
+SHIPPED: Mapping[str, str] = {
+    "deepwiki": "wiki",
+    "pytorch": "versions",
+    "qoder": "wiki",
+    "repoagent": "layout",
+}
+"""The profiles doclint ships, each a TOML file beside this module, by the
+table that says which pages it describes: `layout` (object pages), `versions`
+(templated pages) or `wiki`. Stated here so that a run reads only the TOMLs of
+the kinds of page it meets (a test holds each entry to its TOML). They are
+recognised with no configuration: those of object pages by their layout and
+headings, those of templated pages by their titles, those of wikis by their
+folders and marker."""
 
 # The boundary models (pydantic) are built only when a profile is read: a
 # run over a tree no profile describes reads only the built-in docs folders.
@@ -121,61 +120,29 @@ def phrase_book_data() -> dict[str, Any]:
 
 
 @cache
-def _shipped_texts() -> tuple[tuple[str, str], ...]:
-    """(name, TOML text) of each shipped profile, read once per process:
-    package data beside this module (importlib.resources would import a zip
-    reader and email parsing)."""
-    folder = Path(__file__).parent
-    return tuple((name, (folder / f"{name}.toml").read_text(encoding="utf-8")) for name in SHIPPED)
-
-
-@cache
-def _shipped() -> dict[str, tuple[str, dict[str, Any]]]:
-    """(TOML text, its data) of each shipped profile by name, read once per
-    process. Its data is read as TOML, not validated: tests validate the
-    shipped files whole. Read where their frozen form is not used."""
-    import tomllib
-
-    return {name: (text, tomllib.loads(text)) for name, text in _shipped_texts()}
-
-
-def shipped_frozen() -> Frozen | None:
-    """The shipped profiles' frozen form (`frozen`), which loads without
-    pydantic; None when a shipped TOML changed since it was written: then they
-    are read from their TOML by the loader. An install that is not editable
-    holds the TOMLs its frozen form was written from (a wheel carries the
-    two together): they are not read to be compared."""
-    from doclint.profiles.frozen import installed_frozen
-    from doclint.profiles.frozen import shipped_frozen as frozen_of
-
-    if not installed.editable_install("doclint"):
-        found = installed_frozen()
-        if found is not None:
-            return found
-    return frozen_of(_shipped_texts())
+def _shipped(name: str) -> tuple[str, dict[str, Any]]:
+    """(TOML text, its data) of the shipped profile `name`, read once per
+    process: package data beside this module (importlib.resources would
+    import a zip reader and email parsing)."""
+    text = Path(__file__).with_name(f"{name}.toml").read_text(encoding="utf-8")
+    return text, read_toml(text)
 
 
 def shipped_with(part: str) -> tuple[str, ...]:
     """The shipped profiles whose TOML has the table `part` (versions, layout, wiki)."""
-    frozen = shipped_frozen()
-    if frozen is not None:
-        return frozen.names(part)
-    return tuple(name for name, (_, data) in _shipped().items() if part in data)
+    return tuple(name for name, table in SHIPPED.items() if table == part)
 
 
 @cache
 def shipped_profile(name: str) -> GeneratorProfile:
     """The shipped profile `name`, once per process and only when a run needs
-    it: from the frozen form, else read by the loader from its TOML, trusted
-    (its phrase book and patterns taken as valid, its patterns compiled on
-    first use), as its tests validate the shipped files whole."""
-    frozen = shipped_frozen()
-    if frozen is not None:
-        return frozen.profile(name)
-    from doclint.profiles import loading
+    it, built from its TOML's data by plain code: a check imports no pydantic
+    (its tests validate the shipped files whole against the schema), and its
+    patterns compile on first use."""
+    from doclint.profiles.building import built_profile
 
-    text, data = _shipped()[name]
-    return loading.generator_of_data(text, data, name, builtin=True, trusted=True)
+    text, data = _shipped(name)
+    return built_profile(data, name, builtin=True, digest=sha256_hex(text.encode()))
 
 
 @cache
@@ -190,10 +157,7 @@ def templated_profiles() -> tuple[GeneratorProfile, ...]:
 def builtin_docs_folders() -> tuple[str, ...]:
     """The docs folder of each shipped profile of object pages: a page
     outside them is no built-in profile's, whatever it says."""
-    frozen = shipped_frozen()
-    if frozen is not None:
-        return tuple(frozen.docs_folder(name) for name in frozen.names("layout"))
-    return tuple(_shipped()[name][1]["layout"]["docs_folder"] for name in shipped_with("layout"))
+    return tuple(_shipped(name)[1]["layout"]["docs_folder"] for name in shipped_with("layout"))
 
 
 @cache

@@ -14,7 +14,7 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
-from doclint.profiles.building import Phrases, built_profile
+from doclint.profiles.building import built_profile
 from doclint.profiles.model import (
     ANY_SECTION,
     PROOF_KINDS,
@@ -27,7 +27,6 @@ from doclint.profiles.schema import ProfileModel
 from doclint.profiles.schema_base import (
     BUILTIN,
     DECLARED_KINDS,
-    TRUSTED,
 )
 from doclint.util.digests import sha256_hex
 from doclint.util.suggestions import did_you_mean
@@ -56,19 +55,14 @@ def parse_generator(text: str, origin: str, builtin: bool = False) -> GeneratorP
 
 
 def generator_of_data(
-    text: str, data: dict[str, Any], origin: str, builtin: bool, trusted: bool = False
+    text: str, data: dict[str, Any], origin: str, builtin: bool
 ) -> GeneratorProfile:
     """`parse_generator` of a TOML text already read as `data` (left as it
-    is). A `trusted` profile (a shipped one, which its tests validate whole)
-    has its shape validated, not its phrase book nor its patterns: those
-    compile on first use, and most never run on a given page."""
-    if trusted:
-        data, phrases = _taken_sentences(data)
-    else:
-        phrases = None
+    is): validated whole, then built from what validation gives, as the
+    TOML states it (`building` gives each key left out its default)."""
     declared = data.get("kinds")
     kinds = tuple(declared) if isinstance(declared, dict) else ()
-    context = {TRUSTED: trusted, BUILTIN: builtin, DECLARED_KINDS: kinds}
+    context = {BUILTIN: builtin, DECLARED_KINDS: kinds}
     try:
         model = ProfileModel.model_validate(data, context=context)
     except ValidationError as error:
@@ -77,15 +71,8 @@ def generator_of_data(
         message = _message(first)
         line = _line_of(text, first["loc"])
         raise ProfileError(f"{origin}:{line}: {key}: {message}") from None
-    if phrases is None:
-        phrases = [
-            (
-                [entry.model_dump() for entry in version.sentences],
-                [[entry.model_dump() for entry in t.sentences] for t in version.templates],
-            )
-            for version in model.versions
-        ]
-    return built_profile(model, origin, phrases, builtin, sha256_hex(text.encode()))
+    stated = model.model_dump(exclude_unset=True)
+    return built_profile(stated, origin, builtin, sha256_hex(text.encode()))
 
 
 def _message(error: ErrorDetails) -> str:
@@ -148,28 +135,6 @@ def describe_phrase_book(profile: GeneratorProfile) -> dict[str, Any]:
             for entry in book.entries
         ],
     }
-
-
-def _taken_sentences(data: dict[str, Any]) -> tuple[dict[str, Any], Phrases]:
-    """`data` without the phrase-book entries of its versions and templates
-    (so that validating the rest does not read them), and those entries; the
-    shipped profiles' only, whose shape their tests check."""
-    phrases: Phrases = []
-    versions = []
-    for version in data.get("versions", []):
-        templates = version.get("templates", [])
-        phrases.append((version.get("sentences", []), [t.get("sentences", []) for t in templates]))
-        versions.append(
-            {
-                **_without_sentences(version),
-                "templates": [_without_sentences(template) for template in templates],
-            }
-        )
-    return {**data, "versions": versions}, phrases
-
-
-def _without_sentences(table: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in table.items() if key != "sentences"}
 
 
 def _toml(text: str, origin: str) -> dict[str, Any]:

@@ -26,7 +26,6 @@ from doclint.profiles.model import (
 )
 from doclint.profiles.patterns import MAX_PATTERNS
 from doclint.profiles.schema_base import (
-    TRUSTED,
     Claim,
     Strict,
     checked_pattern,
@@ -213,11 +212,12 @@ class ProfileModel(Strict):
         return self
 
     @model_validator(mode="after")
-    def _templated_pages(self, info: ValidationInfo) -> ProfileModel:
+    def _templated_pages(self) -> ProfileModel:
         if bool(self.versions) != (self.places is not None):
             raise ValueError("versions and places go together: give both")
         if self.places is not None:
-            _places_hold_their_subjects(page_places(self.places, self.kinds))
+            kinds = {name: kind.model_dump() for name, kind in self.kinds.items()}
+            _places_hold_their_subjects(page_places(self.places.model_dump(), kinds))
         ids = [template.id for version in self.versions for template in version.templates]
         names = [
             entry.id
@@ -229,11 +229,8 @@ class ProfileModel(Strict):
             twice = _given_twice(given)
             if twice:
                 raise ValueError(f"{what} given twice: {', '.join(twice)}")
-        # A trusted profile's phrase book is taken out before validating: its
-        # names are checked by its tests, not here.
-        if not (info.context and info.context.get(TRUSTED)):
-            for version in self.versions:
-                _prose_sentences_named(version)
+        for version in self.versions:
+            _prose_sentences_named(version)
         return self
 
 

@@ -5,7 +5,7 @@ pattern, a claim and a page kind."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import (
     AfterValidator,
@@ -15,6 +15,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from doclint.profiles.building import Headings as Headings
 from doclint.profiles.model import (
     CLAIMS,
     PAGE_KINDS,
@@ -24,14 +25,10 @@ from doclint.profiles.patterns import Pattern, compile_pattern
 
 def checked_pattern(
     text: str, info: ValidationInfo, groups: Sequence[str] = (), one_of: Sequence[str] = ()
-) -> Pattern | None:
+) -> Pattern:
     """`text` compiled on the engine the profile's origin allows (`BUILTIN`
     in the validation context: `re`; else RE2), holding the named `groups`
-    and one of `one_of`; None, not compiled, for a trusted profile's
-    (`TRUSTED`): a shipped profile's patterns compile on first use, and its
-    tests check them."""
-    if info.context and info.context.get(TRUSTED):
-        return None
+    and one of `one_of`."""
     compiled = compile_pattern(text, bool(info.context and info.context.get(BUILTIN)))
     missing = [group for group in groups if group not in compiled.groupindex]
     if missing:
@@ -76,15 +73,12 @@ PageKind = Annotated[
     AfterValidator(_page_kind),
     WithJsonSchema({"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}),
 ]
-Headings = list[str] | Literal["any"]
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
-TRUSTED = "trusted"
-"""The validation context's key saying the profile is trusted (`parse_generator`)."""
 DECLARED_KINDS = "kinds"
 """The validation context's key holding the names of the page kinds the profile declares."""
 BUILTIN = "builtin"

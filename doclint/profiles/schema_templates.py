@@ -6,7 +6,7 @@ it does not (`stated`)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import (
     Field,
@@ -15,6 +15,7 @@ from pydantic import (
     model_validator,
 )
 
+from doclint.profiles.building import stated
 from doclint.profiles.model import (
     PROOF_KINDS,
 )
@@ -78,7 +79,7 @@ class CountSentenceModel(Strict):
     @model_validator(mode="after")
     def _one_group_per_count(self, info: ValidationInfo) -> CountSentenceModel:
         compiled = checked_pattern(self.pattern, info)
-        if compiled is not None and compiled.groups != len(self.counts):
+        if compiled.groups != len(self.counts):
             raise ValueError(
                 f"the pattern has {compiled.groups} groups for {len(self.counts)} counts"
             )
@@ -211,7 +212,7 @@ class _TemplatePartsModel(Strict):
     def _titles(cls, value: dict[str, str] | None, info: ValidationInfo) -> dict[str, str] | None:
         for kind, title in (value or {}).items():
             compiled = checked_pattern(title, info)
-            if compiled is not None and not {"path", "name"} & set(compiled.groupindex):
+            if not {"path", "name"} & set(compiled.groupindex):
                 raise ValueError(f"{kind}: the pattern has no named group path or name")
         return value
 
@@ -246,8 +247,10 @@ class VersionModel(_TemplatePartsModel):
 
     @model_validator(mode="after")
     def _complete(self) -> VersionModel:
+        own = self.model_dump(include=set(_REQUIRED))
         for template in self.templates:
-            unset = [key for key in _REQUIRED if stated(template, self, key) is None]
+            theirs = template.model_dump(include=set(_REQUIRED))
+            unset = [key for key in _REQUIRED if stated(theirs, own, key) is None]
             if unset:
                 raise ValueError(
                     f"template {template.id} states neither itself nor in its version: "
@@ -256,9 +259,3 @@ class VersionModel(_TemplatePartsModel):
         if sum(template.fallback for template in self.templates) > 1:
             raise ValueError("more than one fallback template")
         return self
-
-
-def stated(template: TemplateModel, version: VersionModel, key: str) -> Any:
-    """A key of a template, else of its version (None: stated by neither)."""
-    value = getattr(template, key)
-    return getattr(version, key) if value is None else value

@@ -9,13 +9,12 @@ from typing import Any
 
 from doclint.util.lazy_regex import compiled_on_use
 
-# tomllib (with datetime) is imported by the first read: a run in a tree
-# without a configuration file reads no TOML (the shipped profiles are frozen).
+# tomli is imported by the first read.
 _WHERE = compiled_on_use(r"\s*\(at (?:line (\d+), column \d+|end of document)\)$")
 
 
 class TomlError(ValueError):
-    """A text that is not TOML doclint can read. `str()` is tomllib's
+    """A text that is not TOML doclint can read. `str()` is tomli's
     message, with the line and column it names; `reason` is the message
     without them, and `line` the line (None for nesting too deep: no one
     line is to blame)."""
@@ -28,13 +27,13 @@ class TomlError(ValueError):
 
 def read_toml(text: str) -> dict[str, Any]:
     """`text` read as TOML; TomlError when it is not, or is nested deeper than
-    the interpreter's stack allows (tomllib recurses once per nested array or
-    inline table: `a = [[[…]]]` 2,000 deep is 4 KB)."""
-    import tomllib
+    tomli allows (it recurses once per nested array or inline table, and
+    stops at a depth far below the interpreter's stack)."""
+    import tomli
 
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+        return tomli.loads(text)
+    except tomli.TOMLDecodeError as error:
         message = str(error)
         where = _WHERE.search(message)
         if where is None:

@@ -152,7 +152,7 @@ def test_the_shipped_profiles_keep_pythons_patterns() -> None:
     (repoagent,) = builtin_profiles()
     # Its caller sentences end on lookaheads, which RE2 has not.
     assert any("(?!" in caller.pattern.pattern for caller in repoagent.callers)
-    # Python's `re` compiles them, on first use (frozen, or read trusted): not RE2.
+    # Python's `re` compiles them, on first use: not RE2.
     entries = repoagent.entries.pattern
     assert isinstance(entries, LazyPattern) and entries == re.compile(entries.pattern)
 
