@@ -68,9 +68,15 @@ def test_a_stray_argument_is_told_in_two_lines_naming_its_command(run):
     ]
 
 
-def test_an_unknown_command_gets_the_closest_one(run):
-    result = run("chek")
+@pytest.mark.parametrize("words", [("chek",), ("--bogus", "chek"), ("-V", "chek", "a.md")])
+def test_an_unknown_command_gets_the_closest_one(run, words):
+    result = run(*words)
     assert result.code == 2 and "did you mean `check`?" in result.err
+
+
+def test_an_unknown_option_before_a_known_command_is_named(run):
+    result = run("--bogus", "check")
+    assert result.code == 2 and "unrecognized arguments: --bogus" in result.err
 
 
 @pytest.mark.parametrize(

@@ -85,11 +85,12 @@ class Parser(argparse.ArgumentParser):
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         words = sys.argv[1:] if args is None else args
-        # A command is its parser's first word (no option of a parser with
-        # commands takes a value); one unknown is refused with the closest.
-        # After an option, argparse's own check refuses it.
-        if self.commands and words and words[0][:1] != "-" and words[0] not in self.commands:
-            self.error(f"argument {self.command_name}: {_not_one_of(words[0], self.commands)}")
+        # A command is its parser's first word that is no option (no option
+        # of a parser with commands takes a value); one unknown is refused
+        # with the closest.
+        command = next((word for word in words if word[:1] != "-"), None)
+        if self.commands and command is not None and command not in self.commands:
+            self.error(f"argument {self.command_name}: {_not_one_of(command, self.commands)}")
         # A new Namespace for None, as argparse makes: typeshed types the
         # result by the argument given, and None is no Namespace.
         parsed, extras = super().parse_known_args(args, namespace or argparse.Namespace())
