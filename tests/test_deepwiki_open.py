@@ -109,6 +109,28 @@ def test_explain_says_deepwiki_wrote_the_export(checkout: Path) -> None:
     )
 
 
+def test_a_languages_names_are_not_judged_as_the_projects(tmp_path: Path) -> None:
+    # A line of scriptcat's DeepWiki page 4-3-menu-command-system.md (268)
+    # in the shop's export: no file of the shop writes any of its names, and
+    # React's `useEffect` alone is the language's.
+    copy = tmp_path / "shop"
+    shutil.copytree(EXPORT, copy)
+    page = copy / "shop_wiki.md"
+    text = page.read_text(encoding="utf-8")
+    line = (
+        "The popup registers keypress listeners for menu commands via a `useEffect` hook in the"
+        " main `App` component. When the popup is open, pressing the defined `accessKey` triggers"
+        " the command, provided the focus is not on an input or editable element."
+    )
+    page.write_text(f"{text}{line}\n", encoding="utf-8")
+    at = text.count("\n") + 1
+    done = run(copy, "--output-format", "json", "--select", "DL806")
+    assert [(f["line"], f["message"]) for f in json.loads(done.stdout)] == [
+        (at, "`App`: no file of the project writes `App`"),
+        (at, "`accessKey`: no file of the project writes `accessKey`"),
+    ]
+
+
 def page_tree(tmp_path: Path, pages: dict[str, str]) -> list[tuple[str, int, str]]:
     for name, text in pages.items():
         (tmp_path / name).write_text(text, encoding="utf-8")

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from doclint import parse
+from doclint.models.languages import PROJECT_LANGUAGES
 from doclint.models.wiki import Citation, WikiFacts
 from doclint.parsing.wiki import MAX_CITED, MAX_RANGES, page_slug, read_wiki
 from doclint.profiles.wikis import wiki_of, wikis
@@ -283,6 +284,46 @@ def test_a_name_is_judged_by_the_citations_of_its_own_sentence():
         ("cacheMap", [((20, 20),)]),
         ("sorter", []),
     ]
+
+
+# Lines of scriptcat's pages 4-3-menu-command-system.md (268),
+# 5-2-cross-context-communication.md (164) and 7-2-popup-interface.md (70):
+# React's hook and the browser's `chrome` API beside the project's names,
+# one of them a hook named as React's are (`usePopupData`).
+PLATFORM_LINES = (
+    "The popup registers keypress listeners for menu commands via a `useEffect` hook in the"
+    " main `App` component. When the popup is open, pressing the defined `accessKey` triggers"
+    " the command, provided the focus is not on an input or editable element.",
+    "`ExtensionMessage` wraps Chrome's extension messaging APIs (`chrome.runtime.sendMessage`"
+    " and `chrome.runtime.connect`). It handles standard extension messages and specialized"
+    " listeners like `chrome.runtime.onUserScriptMessage` for scripts registered via the"
+    " `userScripts` API, which is critical for MV3 compatibility.",
+    "The `usePopupData` hook is the central state manager for the popup UI. It synchronizes"
+    " local React state with the background service worker and preloaded data snapshots"
+    " [src/pages/popup/usePopupData.ts:80-147](../src/pages/popup/usePopupData.ts#L80-L147).",
+)
+
+
+@pytest.mark.parametrize("listed", ["the profile's", "none"])
+def test_a_languages_names_are_no_names_of_the_project_whatever_the_profile_lists(listed):
+    lines = (SCRIPTCAT_HEAD + "\n".join(PLATFORM_LINES)).split("\n")
+    wiki = wiki_of(SCRIPTCAT, lines)
+    assert wiki is not None
+    if listed == "none":
+        wiki = wiki._replace(grammar=wiki.grammar._replace(not_names=frozenset()))
+    found = read_wiki(SCRIPTCAT, lines, parse("\n".join(lines), SCRIPTCAT).markdown, wiki)
+    # `useEffect` and `chrome.runtime.*` are JavaScript's, stated with it, not
+    # in DeepWiki's profile; `usePopupData` is the project's own.
+    assert [n.name for n in found.names] == [
+        "App",
+        "accessKey",
+        "ExtensionMessage",
+        "userScripts",
+        "usePopupData",
+    ]
+    javascript = PROJECT_LANGUAGES["JavaScript"].builtins
+    assert {"useEffect", "chrome"} <= javascript
+    assert not {"useEffect", "chrome"} & wiki_of(SCRIPTCAT, lines).grammar.not_names
 
 
 def test_a_line_of_many_names_and_citations_is_read_in_linear_time():

@@ -15,6 +15,7 @@ import posixpath
 from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator, Sequence
 
+from doclint.models.languages import BUILTIN_NAMES
 from doclint.models.markdown import Link, MarkdownLayer
 from doclint.models.wiki import (
     Citation,
@@ -660,7 +661,7 @@ def _names(
                 continue
             name, qualifier = match.group("name"), (_group(match, "qualifier") or "").rstrip(".")
             root = qualifier.split(".", 1)[0] if qualifier else name
-            if name in grammar.not_names or root in grammar.not_names:
+            if _not_the_projects(name, grammar) or _not_the_projects(root, grammar):
                 continue
             yield NameMention(
                 number,
@@ -670,6 +671,12 @@ def _names(
                 qualifier,
                 _group_of(span.column - 1, cited, columns, parts, starts),
             )
+
+
+def _not_the_projects(name: str, grammar: WikiGrammar) -> bool:
+    """Whether a name in backticks is a language's (`Promise`, `len`) or one
+    of the generator's own words (its profile's `not_names`)."""
+    return name in BUILTIN_NAMES or name in grammar.not_names
 
 
 def _parts(line: str) -> list[tuple[int, int]]:

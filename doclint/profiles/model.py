@@ -510,7 +510,9 @@ class WikiGrammar(NamedTuple):
     """A code span presented as the project's name (group `name`, and
     `qualifier` for a dotted name's owner)."""
     not_names: frozenset[str]
-    """Names in backticks that are the language's or platform's, never the project's."""
+    """The generator's own words in backticks that name no code of the
+    project (`POST`, `ts`); the languages' names (`BUILTIN_NAMES` of the
+    models) are left out of every wiki's names besides."""
     claims: frozenset[str]
     repository: Pattern | None = None
     """A line of a page's head naming the repository its pages describe

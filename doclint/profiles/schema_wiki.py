@@ -162,7 +162,9 @@ class NamesModel(Strict):
         "`qualifier`)."
     )
     not_names: list[str] = Field(
-        default=[], description="Names that are the platform's, never the project's."
+        default=[],
+        description="The generator's own words that name no code of the project (the "
+        "languages' built-in names are left out of every wiki's names already).",
     )
 
     @field_validator("span")

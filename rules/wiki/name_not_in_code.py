@@ -32,7 +32,8 @@ class NameNotInCode(Rule[MarkdownPage]):
         and that no source or configuration file of the tree writes as a whole
         token, at the name. A dotted name is judged by its member, on the
         project's class that owns it (`SkillService.list` when `SkillService`
-        has no `list`). Names of the language and platform (the profile's
+        has no `list`). Names of a language and its platform (`Promise`,
+        `useState`, `len`), the generator's own words (its profile's
         `not_names`) and plain lowercase words are not judged.""",
         why="""Wiki generators name classes and functions that do
         not exist (`CodeDAO` for `ScriptCodeDAO`, a provider class that is an
