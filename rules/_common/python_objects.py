@@ -13,8 +13,8 @@ from __future__ import annotations
 import ast
 from collections import deque
 from dataclasses import dataclass, field
+from hashlib import blake2b
 
-from doclint.util.digests import blake2b
 from doclint.util.lru import LatestDict
 
 from .._languages.python import read_ast

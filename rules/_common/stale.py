@@ -8,8 +8,9 @@ same root cause again (a size of the old version) ask here to stay quiet.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from doclint.models.markdown_lines import normalize_newlines
-from doclint.models.records import NamedTuple
 from doclint.rule_api import FileDocs, RuleContext
 
 from .mojibake import repair_mojibake

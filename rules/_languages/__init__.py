@@ -25,12 +25,17 @@ import posixpath
 import sys
 from collections.abc import Callable
 from functools import cache, lru_cache, partial
-from typing import TYPE_CHECKING, Protocol, TypeGuard
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeGuard
 
 from doclint.models import installed
-from doclint.models.records import NamedTuple
-from doclint.rule_api import LANGUAGES, PROJECT_LANGUAGES, LanguageData, PageBase, RuleContext
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.rule_api import (
+    LANGUAGES,
+    PROJECT_LANGUAGES,
+    LanguageData,
+    PageBase,
+    RuleContext,
+    compiled_on_use,
+)
 from doclint.util.lru import RecentPages
 
 from ._places import PlaceCollector as PlaceCollector
