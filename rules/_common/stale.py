@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import FileDocs, RuleContext
+from doclint.rule_api_generators import normalize_newlines
 
 from .mojibake import repair_mojibake
 

@@ -46,7 +46,7 @@ import tree_sitter
 import tree_sitter_cpp
 
 from doclint.rule_api import LANGUAGES, compiled_on_use
-from doclint.util.lru import LatestDict
+from doclint.rule_api_generators import LatestDict
 
 from . import UNBOUNDED, CountRanges, Language, PlaceCollector, Places
 from ._cpp_counts import (

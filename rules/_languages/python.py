@@ -32,10 +32,8 @@ from itertools import accumulate
 from keyword import iskeyword, kwlist
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import LANGUAGES, compiled_on_use
-from doclint.util.gc_pause import gc_paused
-from doclint.util.lru import LatestDict
+from doclint.rule_api_generators import LatestDict, gc_paused, normalize_newlines
 
 from . import Language, PlaceCollector, Places
 from ._records import PythonFacts, PythonReading

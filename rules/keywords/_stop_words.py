@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Set
 
-from doclint.models.markdown import build_node
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -20,6 +19,7 @@ from doclint.rule_api import (
 from doclint.rule_api_generators import (
     FOLDER_PAGES_TEMPLATE,
     Template,
+    build_node,
     places_of,
     template_for_source,
     template_named,

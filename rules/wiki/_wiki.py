@@ -17,8 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from doclint.rule_api import PageBase, RuleContext, compiled_on_use
-from doclint.rule_api_generators import wikis
-from doclint.util.notices import say_once
+from doclint.rule_api_generators import say_once, wikis
 
 from ._citing import ANY_PAGE
 from ._project_names import project_names
