@@ -4,17 +4,37 @@ profiles (the pages' outlines, phrase books, places and Original Source
 blocks), wikis' claims (citations, names mentioned, site links) and their
 Mermaid diagrams checked by Mermaid's own parser.
 
+Beside them, what a rule that reads every line, entry or source of a tree
+needs of doclint beyond the core: the Markdown line grammar pages are read
+by, the entries of a file's name lists (`NameEntry`), findings and edits
+built at a tuple's cost (`build_node`), bounded memos (`LatestDict`,
+`RecentPages`), the garbage collector paused over bulk work, a line said
+once a run, and a package's own modules listed. The built-in rules import
+doclint through these two modules only, as a plugin's do.
+
 Importing it loads the profiles, the wiki grammar and the Mermaid client: a
 rule imports it only for what it names here. The wikis' claims and their
-reader, and the Mermaid client, are imported on first use of their names
-(`__getattr__`): a rule that may meet a wiki page, or a Mermaid block,
-imports this module for every page it checks.
+reader, the Mermaid client, `NameEntry` and the helpers after it are
+imported on first use of their names (`__getattr__`): a rule that may meet a
+wiki page, or a Mermaid block, imports this module for every page it checks.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+# The Markdown line grammar every room reads pages by (an ATX heading's line,
+# where a fenced block closes, HTML anchors, CommonMark's line endings), and
+# `build_node(Finding, fields)`: a named tuple (a finding, an edit, a fix)
+# built from its fields in order, at half the cost of its own constructor.
+from doclint.models.markdown import build_node
+from doclint.models.markdown_lines import (
+    ATX,
+    ATX_START,
+    closing_line,
+    html_anchors,
+    normalize_newlines,
+)
 from doclint.models.page import AnyPage, DocKind
 from doclint.profiles import (
     EntryOutline,
@@ -54,6 +74,8 @@ if TYPE_CHECKING:
         mermaid_state,
         mermaid_verdicts,
     )
+    from doclint.models.generated import NameEntry
+    from doclint.models.installed import editable_install
     from doclint.models.wiki import (
         Citation,
         NamedPath,
@@ -66,14 +88,22 @@ if TYPE_CHECKING:
     from doclint.parsing.citations import read_citations
     from doclint.parsing.recognition import recognise
     from doclint.parsing.wiki import page_slug
+    from doclint.util.gc_pause import gc_paused
+    from doclint.util.lru import LatestDict, RecentPages
+    from doclint.util.module_files import folder_modules
+    from doclint.util.notices import say_once
 
 __all__ = [
+    "ATX",
+    "ATX_START",
     "FOLDER_PAGES_TEMPLATE",
     "OUTLINES",
     "Citation",
     "EntryOutline",
     "FieldOutline",
+    "LatestDict",
     "MermaidVerdict",
+    "NameEntry",
     "NameMention",
     "NamedPath",
     "PageCitations",
@@ -81,19 +111,27 @@ __all__ = [
     "Pattern",
     "PhraseBook",
     "Profile",
+    "RecentPages",
     "SiteLink",
     "SourceEntry",
     "Template",
     "WikiFacts",
     "allowed_headings",
+    "build_node",
+    "closing_line",
     "compile_pattern",
+    "editable_install",
     "file_docs_endings",
+    "folder_modules",
     "folder_pages",
+    "gc_paused",
     "generator_places",
     "heading_lines",
+    "html_anchors",
     "mermaid_ahead",
     "mermaid_state",
     "mermaid_verdicts",
+    "normalize_newlines",
     "original_source_lines",
     "page_profile",
     "page_slug",
@@ -102,6 +140,7 @@ __all__ = [
     "places_of",
     "read_citations",
     "recognise",
+    "say_once",
     "source_span",
     "template_for_source",
     "template_named",
@@ -132,6 +171,20 @@ _LAZY = {
         ("MermaidVerdict", "mermaid_ahead", "mermaid_state", "mermaid_verdicts"),
         "doclint.diagrams.mermaid",
     ),
+    # A name listed on a line of a file's page (a class, a function, an import).
+    "NameEntry": "doclint.models.generated",
+    # Answers kept per key, at most so many (a source's facts by its digest),
+    # and values of a page known by its path and text.
+    **dict.fromkeys(("LatestDict", "RecentPages"), "doclint.util.lru"),
+    # No cycle collection inside a `with gc_paused():` block (a syntax tree built).
+    "gc_paused": "doclint.util.gc_pause",
+    # A line on stderr that the run says once, whichever worker says it first.
+    "say_once": "doclint.util.notices",
+    # A package's modules listed as pkgutil lists them, without importing
+    # inspect, and whether a distribution is installed editable (its code may
+    # change after the install), read without importlib.metadata.
+    "folder_modules": "doclint.util.module_files",
+    "editable_install": "doclint.models.installed",
 }
 """The names imported on first use, and their modules."""
 

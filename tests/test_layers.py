@@ -43,6 +43,23 @@ def test_each_temporary_allowance_is_still_used():
         ), (module, imports)
 
 
+def test_the_rules_reach_doclint_only_through_the_rule_api():
+    """The rooms of rules/ (the families' packages, the rules, their helpers)
+    may import no room of doclint but the rule API, the two modules a
+    plugin's rules import, nor hold a temporary allowance: the built-in
+    rules use doclint as a plugin does."""
+    assert LAYERS.rooms["rule-api"].modules == ("doclint.rule_api", "doclint.rule_api_generators")
+    rules_rooms = {
+        name
+        for name, room in LAYERS.rooms.items()
+        if all(pattern.startswith("doclint_rules") for pattern in room.modules)
+    }
+    assert rules_rooms == {"rule-families", "rules", "rule-helpers"}
+    for name in rules_rooms:
+        assert LAYERS.rooms[name].may_import - rules_rooms == {"rule-api"}, name
+    assert [module for module, _ in LAYERS.temporary if module.startswith("doclint_rules")] == []
+
+
 def test_the_architecture_page_shows_the_table():
     page = layers.ARCHITECTURE.read_text(encoding="utf-8")
     assert layers.START in page and layers.END in page
@@ -81,6 +98,22 @@ def test_the_architecture_page_shows_the_table():
             "doclint_rules.coverage.orphan_doc.X",
         ),
         ("doclint_rules.links.broken_link", "import requests\n", "requests"),
+        (
+            "doclint_rules.keywords.declared_only",
+            "from doclint.models.generated import NameEntry\n",
+            "doclint.models.generated.NameEntry",
+        ),
+        (
+            "doclint_rules._common.fixing",
+            "from doclint.models.markdown import build_node\n",
+            "doclint.models.markdown.build_node",
+        ),
+        (
+            "doclint_rules._languages.python",
+            "def f():\n    from doclint.util.lru import LatestDict\n",
+            "doclint.util.lru.LatestDict",
+        ),
+        ("doclint_rules.wiki", "import doclint\n", "doclint"),
         ("doclint_rules._languages.cpp", "import doclint.engine\n", "doclint.engine"),
         (
             "doclint.rule_api",
@@ -109,6 +142,12 @@ def test_the_check_catches_an_import_across_the_layers(name, source, crossing):
             "doclint_rules._languages.cpp",
             "import tree_sitter_cpp\nfrom doclint_rules._languages._cpp_counts import c\n",
         ),
+        (
+            "doclint_rules._common.fixing",
+            "from doclint.rule_api import Edit\n"
+            "from doclint.rule_api_generators import build_node\n",
+        ),
+        ("doclint_rules.wiki.mermaid_invalid", "import doclint.rule_api_generators as g\n"),
         ("doclint.output.html", "from doclint.engine.registry import load_registry\n"),
     ],
 )

@@ -12,10 +12,8 @@ continuation onto the item before it.
 
 from __future__ import annotations
 
-from doclint.models.markdown import build_node
-from doclint.models.markdown_lines import ATX_START
-from doclint.rule_api import Edit, Fix, FixSafety, KeywordEntry, RuleContext
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.rule_api import Edit, Fix, FixSafety, KeywordEntry, RuleContext, compiled_on_use
+from doclint.rule_api_generators import ATX_START, build_node
 
 _LIST_ITEM = compiled_on_use(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
 

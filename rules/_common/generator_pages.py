@@ -13,12 +13,10 @@ import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from doclint.models.records import NamedTuple
-from doclint.rule_api import MarkdownPage, RuleContext
+from doclint.rule_api import MarkdownPage, RuleContext, compiled_on_use
 from doclint.rule_api_generators import EntryOutline, FieldOutline, Profile, page_profile
-from doclint.util.lazy_regex import compiled_on_use
 
 # Python's reader and the objects it reads are imported when a profile's page
 # is read against its source: most pages of a run are no such page.

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.rule_api import compiled_on_use
 
 # A UTF-8 lead byte (0xC2-0xF4) read as Latin-1 or Windows-1252, followed by a
 # continuation byte (0x80-0xBF) read the same way. Every mis-decoded UTF-8

@@ -13,9 +13,9 @@ from __future__ import annotations
 import ast
 from collections import deque
 from dataclasses import dataclass, field
+from hashlib import blake2b
 
-from doclint.util.digests import blake2b
-from doclint.util.lru import LatestDict
+from doclint.rule_api_generators import LatestDict
 
 from .._languages.python import read_ast
 

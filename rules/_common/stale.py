@@ -8,9 +8,10 @@ same root cause again (a size of the old version) ask here to stay quiet.
 
 from __future__ import annotations
 
-from doclint.models.markdown_lines import normalize_newlines
-from doclint.models.records import NamedTuple
+from typing import NamedTuple
+
 from doclint.rule_api import FileDocs, RuleContext
+from doclint.rule_api_generators import normalize_newlines
 
 from .mojibake import repair_mojibake
 

@@ -25,13 +25,17 @@ import posixpath
 import sys
 from collections.abc import Callable
 from functools import cache, lru_cache, partial
-from typing import TYPE_CHECKING, Protocol, TypeGuard
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeGuard
 
-from doclint.models import installed
-from doclint.models.records import NamedTuple
-from doclint.rule_api import LANGUAGES, PROJECT_LANGUAGES, LanguageData, PageBase, RuleContext
-from doclint.util.lazy_regex import compiled_on_use
-from doclint.util.lru import RecentPages
+from doclint.rule_api import (
+    LANGUAGES,
+    PROJECT_LANGUAGES,
+    LanguageData,
+    PageBase,
+    RuleContext,
+    compiled_on_use,
+)
+from doclint.rule_api_generators import RecentPages, editable_install
 
 from ._places import PlaceCollector as PlaceCollector
 from ._places import word_runs as word_runs
@@ -192,9 +196,9 @@ def _modules() -> list[str]:
     """The reader modules of this package. An install that is not editable
     holds those `READERS` names (a test keeps the table whole), so they are
     not listed from the package's folder."""
-    if not installed.editable_install("doclint"):
+    if not editable_install("doclint"):
         return list(READERS)
-    from doclint.util.module_files import folder_modules
+    from doclint.rule_api_generators import folder_modules
 
     return [name for name, _ in folder_modules(__path__) if not name.startswith("_")]
 

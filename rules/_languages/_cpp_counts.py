@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import tree_sitter
 
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.rule_api import compiled_on_use
 
 _CLASS_WORDS = compiled_on_use(r"\b(?:class|struct)\s+\w")
 

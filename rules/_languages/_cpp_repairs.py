@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import tree_sitter
 
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.rule_api import compiled_on_use
 
 if TYPE_CHECKING:
     from .cpp import Reading

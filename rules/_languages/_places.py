@@ -3,7 +3,7 @@ literals, prose) a language's reader collects while it walks the text."""
 
 from __future__ import annotations
 
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.rule_api import compiled_on_use
 
 from ._records import Places
 

@@ -39,15 +39,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from hashlib import blake2b
 from itertools import accumulate
 
 import tree_sitter
 import tree_sitter_cpp
 
-from doclint.rule_api import LANGUAGES
-from doclint.util.digests import blake2b
-from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
-from doclint.util.lru import LatestDict
+from doclint.rule_api import LANGUAGES, compiled_on_use
+from doclint.rule_api_generators import LatestDict
 
 from . import UNBOUNDED, CountRanges, Language, PlaceCollector, Places
 from ._cpp_counts import (
@@ -716,7 +715,7 @@ _NOT_NEWLINE = compiled_on_use(r"[^\n]")
 @cache
 def _blanking(blanked: str, kept: str) -> re.Pattern[str]:
     kept = f"{CPP_NOISE.pattern}|{kept}" if kept else CPP_NOISE.pattern
-    return shipped_pattern(f"(?P<kept>{kept})|{blanked}", re.DOTALL | re.MULTILINE)
+    return re.compile(f"(?P<kept>{kept})|{blanked}", re.DOTALL | re.MULTILINE)
 
 
 def cpp_reserved(name: str, soft: bool = True) -> str | None:

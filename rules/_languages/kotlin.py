@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import tree_sitter_kotlin
 
-from doclint.rule_api import PROJECT_LANGUAGES
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.rule_api import PROJECT_LANGUAGES, compiled_on_use
 
 from ._grammar import Grammar, grammar_language
 
@@ -17,7 +16,7 @@ GRAMMAR = Grammar(
     literals=frozenset({"string_literal", "multiline_string_literal", "character_literal"}),
     code_in_literals=frozenset({"interpolation"}),
     # A template's short form (`"$name"`) is no node of the grammar's.
-    inline_code=shipped_pattern(r"\$[A-Za-z_][A-Za-z0-9_]*"),
+    inline_code=compiled_on_use(r"\$[A-Za-z_][A-Za-z0-9_]*"),
     definitions="""
     (class_declaration name: (_) @class)
     (class_declaration "interface" name: (_) @interface)

@@ -9,10 +9,8 @@ JOB_NAME"), which stand for names there and count as literals too."""
 
 from __future__ import annotations
 
-from doclint.models.markdown_lines import closing_line
-from doclint.rule_api import LANGUAGES
-from doclint.rule_api_generators import source_span
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.rule_api import LANGUAGES, compiled_on_use
+from doclint.rule_api_generators import closing_line, source_span
 
 from . import (
     Language,

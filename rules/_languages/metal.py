@@ -32,8 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from doclint.rule_api import LANGUAGES
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.rule_api import LANGUAGES, compiled_on_use
 
 from . import Language, PlaceCollector, Places
 from .cpp import (

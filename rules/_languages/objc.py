@@ -54,8 +54,7 @@ from functools import lru_cache
 import tree_sitter
 import tree_sitter_objc
 
-from doclint.rule_api import LANGUAGES
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.rule_api import LANGUAGES, compiled_on_use
 
 from . import Language
 from ._cpp_counts import count_function

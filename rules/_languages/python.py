@@ -27,16 +27,13 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Callable, Iterator
+from hashlib import blake2b
 from itertools import accumulate
 from keyword import iskeyword, kwlist
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from doclint.models.markdown_lines import normalize_newlines
-from doclint.rule_api import LANGUAGES
-from doclint.util.digests import blake2b
-from doclint.util.gc_pause import gc_paused
-from doclint.util.lazy_regex import compiled_on_use
-from doclint.util.lru import LatestDict
+from doclint.rule_api import LANGUAGES, compiled_on_use
+from doclint.rule_api_generators import LatestDict, gc_paused, normalize_newlines
 
 from . import Language, PlaceCollector, Places
 from ._records import PythonFacts, PythonReading

@@ -28,8 +28,7 @@ import re
 
 import tree_sitter_yaml
 
-from doclint.rule_api import LANGUAGES
-from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
+from doclint.rule_api import LANGUAGES, compiled_on_use
 
 from . import Language, Places
 from ._grammar import Grammar, read_places
@@ -97,7 +96,7 @@ GRAMMAR = Grammar(
     scalars=frozenset(
         {"plain_scalar", "double_quote_scalar", "single_quote_scalar", "block_scalar"}
     ),
-    inline_code=shipped_pattern(r"\$\{\{.*?\}\}", re.DOTALL),
+    inline_code=compiled_on_use(r"\$\{\{.*?\}\}", re.DOTALL),
     split_block=split_block,
 )
 KEYWORDS = frozenset({"true", "false", "null"})

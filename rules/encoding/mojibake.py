@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from doclint.models.markdown_lines import normalize_newlines
 from doclint.rule_api import (
     AnyPage,
     Cause,
@@ -21,6 +20,7 @@ from doclint.rule_api import (
     RuleDocs,
     Scope,
 )
+from doclint.rule_api_generators import normalize_newlines
 
 from .._common.mojibake import CODEC_NAMES, repaired_pieces, suspect_lines
 

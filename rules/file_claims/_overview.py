@@ -15,10 +15,10 @@ from doclint.rule_api import (
     Finding,
     RuleContext,
     SourceFile,
+    compiled_on_use,
     shown_target,
 )
 from doclint.rule_api_generators import Pattern, PhraseBook, compile_pattern, phrase_book
-from doclint.util.lazy_regex import compiled_on_use
 
 from .._languages.python import read_ast
 

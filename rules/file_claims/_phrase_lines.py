@@ -6,8 +6,7 @@ Each line of those sections is looked up, 280,000 on a generated tree of
 from __future__ import annotations
 
 from doclint.rule_api import AnyPage, DocKind
-from doclint.rule_api_generators import Pattern, PhraseBook, original_source_lines
-from doclint.util.lru import LatestDict
+from doclint.rule_api_generators import LatestDict, Pattern, PhraseBook, original_source_lines
 
 # Whether a section's pattern matches a line, for the latest lines it read:
 # most lines that reach a pattern are written alike on many pages (a

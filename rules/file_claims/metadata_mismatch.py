@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
+from typing import NamedTuple
 
-from doclint.models.records import NamedTuple
 from doclint.rule_api import (
     Cause,
     Edit,

@@ -8,9 +8,8 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from doclint.models.records import NamedTuple
 from doclint.rule_api import (
     Cause,
     FileDocs,

@@ -8,7 +8,6 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Set
 
-from doclint.models.markdown import build_node
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -18,6 +17,7 @@ from doclint.rule_api import (
     KeywordIndex,
     RuleContext,
 )
+from doclint.rule_api_generators import build_node
 
 from .._common.fixing import remove_keyword_entry
 from .._languages import documented_places, language_of

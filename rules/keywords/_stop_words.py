@@ -7,17 +7,24 @@ from __future__ import annotations
 
 from collections.abc import Set
 
-from doclint.models.markdown import build_node
-from doclint.rule_api import Cause, Finding, FixSafety, KeywordCategory, KeywordIndex, RuleContext
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    FixSafety,
+    KeywordCategory,
+    KeywordIndex,
+    RuleContext,
+    compiled_on_use,
+)
 from doclint.rule_api_generators import (
     FOLDER_PAGES_TEMPLATE,
     Template,
+    build_node,
     places_of,
     template_for_source,
     template_named,
     template_words,
 )
-from doclint.util.lazy_regex import compiled_on_use
 
 from .._common.fixing import remove_keyword_entry
 from .._languages import word_runs

@@ -21,7 +21,8 @@ from .._common.source_facts import documented_source
 from .._languages import is_cpp
 
 if TYPE_CHECKING:
-    from doclint.models.generated import KeywordEntry, NameEntry
+    from doclint.rule_api import KeywordEntry
+    from doclint.rule_api_generators import NameEntry
 
 DECLARED_ONLY = Cause("declared-only/forward-declaration", "Class declared here, defined elsewhere")
 CLASS_CATEGORIES = frozenset({"Classs", "Classes", "Class", "Class/Structs"})

@@ -4,7 +4,6 @@ million links, a hundred to the same page on a keyword index."""
 
 from __future__ import annotations
 
-from doclint.models.markdown import build_node
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -14,7 +13,7 @@ from doclint.rule_api import (
     shown_target,
     shown_tree_path,
 )
-from doclint.rule_api_generators import file_docs_endings
+from doclint.rule_api_generators import build_node, file_docs_endings
 
 PAGE_NOT_GENERATED = Cause(
     "broken-link/page-not-generated", "Link to a documentation page not generated"

@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from itertools import compress, repeat
 from operator import attrgetter, is_not
 
-from doclint.models.markdown_lines import html_anchors
 from doclint.rule_api import (
     AnyPage,
     Cause,
@@ -17,6 +16,7 @@ from doclint.rule_api import (
     Scope,
     unique_slugs,
 )
+from doclint.rule_api_generators import html_anchors
 
 from ._broken_links import wiki_judged_links
 

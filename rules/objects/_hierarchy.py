@@ -14,8 +14,8 @@ import json
 import posixpath
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
-from doclint.models.records import NamedTuple
 from doclint.rule_api import RuleContext, shown_target, shown_tree_path
 from doclint.rule_api_generators import Profile
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doclint.models.markdown_lines import ATX
 from doclint.rule_api import (
     Cause,
     Finding,
@@ -15,6 +14,7 @@ from doclint.rule_api import (
     RuleDocs,
     compiled_on_use,
 )
+from doclint.rule_api_generators import ATX
 
 from .._common.generator_pages import Entry, claimed_source, fenced_lines, in_output_example
 from ._project_model import project_model

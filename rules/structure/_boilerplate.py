@@ -5,10 +5,8 @@ pages has 150,000 of them, and two in three of their lines are blank."""
 
 from __future__ import annotations
 
-from doclint.models.markdown import build_node
-from doclint.rule_api import AnyPage, Cause, Finding, Section
-from doclint.rule_api_generators import original_source_lines
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.rule_api import AnyPage, Cause, Finding, Section, compiled_on_use
+from doclint.rule_api_generators import build_node, original_source_lines
 
 NOTHING_FOUND = Cause("placeholder-section/nothing-found", "Section saying nothing was found")
 SEE_ELSEWHERE = Cause("placeholder-section/see-elsewhere", "Section sending the reader elsewhere")

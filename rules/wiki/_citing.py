@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from doclint.rule_api import MarkdownPage, Origin, PageBase, RuleContext
-from doclint.util.lazy_regex import compiled_on_use
+from doclint.rule_api import MarkdownPage, Origin, PageBase, RuleContext, compiled_on_use
 
 if TYPE_CHECKING:
     from doclint.rule_api_generators import WikiFacts

@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from doclint.models.records import NamedTuple
-from doclint.rule_api import PageBase, RuleContext
-from doclint.rule_api_generators import wikis
-from doclint.util.lazy_regex import compiled_on_use
-from doclint.util.notices import say_once
+from doclint.rule_api import PageBase, RuleContext, compiled_on_use
+from doclint.rule_api_generators import say_once, wikis
 
 from ._citing import ANY_PAGE
 from ._project_names import project_names
