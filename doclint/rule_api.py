@@ -166,16 +166,19 @@ class Origin(StrEnum):
     """Who wrote a page, for a rule that judges only the pages of one kind of
     writer: a generator of wikis (`RuleContext.wiki`), or a generator of object
     pages in a layout profile's docs folder. A rule that names one
-    (`Rule.origin`) is neither imported nor run on a page of another origin
-    (a README, a page of no generator): most pages of most trees."""
+    (`Rule.origin`) is not run on a page of another origin (a README, a page
+    of no generator): most pages of most trees. Every rule module is imported
+    at each run, for its class: the built-in ones that name an origin import
+    the helpers their check uses where it uses them, so that such a page
+    loads none of them."""
 
     WIKI = "wiki"
     PROFILE = "layout-profile"
     CITATIONS = "citations"
     """A page that may cite code: a wiki's, or a plain page one of whose
     lines holds what a citation needs (`name:12`, `#L3`, a table column
-    `Line`). Other pages cite nothing, and their citation rules are never
-    imported."""
+    `Line`). Other pages cite nothing, and their citation rules do not run
+    on them."""
 
 
 # What a line of a plain page that cites code holds (`Origin.CITATIONS`).

@@ -18,9 +18,9 @@ from pathlib import Path
 
 from doclint.fixes.leftovers import write_prefix
 from doclint.models.findings import Edit
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 
-_LINE_END = shipped_pattern(r"\r\n|\r|\n")
+_LINE_END = compiled_on_use(r"\r\n|\r|\n")
 MAX_ROUNDS = 10
 
 

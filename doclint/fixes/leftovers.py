@@ -17,11 +17,11 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 
 _RANDOM = "[a-z0-9_]{8}"  # what mkstemp and mkdtemp add
-_WRITE = shipped_pattern(rf"\..+\.doclint-(\d+)-{_RANDOM}\.tmp")
-_SCRATCH = shipped_pattern(rf"doclint-fix-(\d+)-{_RANDOM}")
+_WRITE = compiled_on_use(rf"\..+\.doclint-(\d+)-{_RANDOM}\.tmp")
+_SCRATCH = compiled_on_use(rf"doclint-fix-(\d+)-{_RANDOM}")
 
 
 def write_prefix(file: Path) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.notices import say_once
 from doclint.util.paths import find_program, inside
 
@@ -518,9 +518,9 @@ def _read_regular(top: Path, parts: Parts, limit: int) -> bytes | None:
         os.close(folder)
 
 
-_URL = shipped_pattern(r"[a-z][a-z0-9+.-]*://([^/]*)(/.*)?", re.IGNORECASE)
+_URL = compiled_on_use(r"[a-z][a-z0-9+.-]*://([^/]*)(/.*)?", re.IGNORECASE)
 # git's scp-like form, `[user@]host:path`: no slash before the colon.
-_SCP = shipped_pattern(r"(?:[^@/]*@)?([^:/]+):(.*)")
+_SCP = compiled_on_use(r"(?:[^@/]*@)?([^:/]+):(.*)")
 
 
 def remote_slug(url: str) -> str | None:

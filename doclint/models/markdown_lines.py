@@ -14,31 +14,31 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 
 # What opens an ATX heading after its indentation.
 ATX_OPENING = r"#{1,6}(?:[ \t]|$)"
 # A line that opens an ATX heading (`match` from the line's start).
-ATX_START = shipped_pattern(r" {0,3}" + ATX_OPENING)
+ATX_START = compiled_on_use(r" {0,3}" + ATX_OPENING)
 # Greedy to the end of the line, which a lazy `.*?$` reaches too, but a
 # character at a time. Group 2 is None for a heading of hashes alone.
-ATX = shipped_pattern(r" {0,3}(#{1,6})(?:[ \t]+(.*)|[ \t]*)$")
+ATX = compiled_on_use(r" {0,3}(#{1,6})(?:[ \t]+(.*)|[ \t]*)$")
 # The closing sequence CommonMark trims from an ATX heading's text.
-_CLOSING_HASHES = shipped_pattern(r"(?:^|[ \t]+)#+[ \t]*$")
-FENCE_OPEN = shipped_pattern(r" {0,3}(`{3,}|~{3,})[ \t]*(.*)$")
+_CLOSING_HASHES = compiled_on_use(r"(?:^|[ \t]+)#+[ \t]*$")
+FENCE_OPEN = compiled_on_use(r" {0,3}(`{3,}|~{3,})[ \t]*(.*)$")
 # Repeated groups are atomic where giving back never helps, as in
 # doclint.parsing.mistune_layer: a 10 MB line of "- - -...x" would otherwise cost
 # a backtracking record per repetition, over a gigabyte. Atomic groups, not
 # `*+` on a group: Python before 3.11.5 matches that wrongly
 # (tests/test_regex_portability.py).
 THEMATIC_LINE = r"(?>(?:-[ \t]*+){3,}|(?:_[ \t]*+){3,}|(?:\*[ \t]*+){3,})$"
-THEMATIC = shipped_pattern(r" {0,3}" + THEMATIC_LINE)
+THEMATIC = compiled_on_use(r" {0,3}" + THEMATIC_LINE)
 # mistune's setext underline, "=" and "-" mixed (doclint.parsing.mistune_layer);
 # the last character gives the level.
-SETEXT = shipped_pattern(r" {0,3}[=-]++[ \t]*+$")
+SETEXT = compiled_on_use(r" {0,3}[=-]++[ \t]*+$")
 # A line that cannot continue a paragraph into a setext heading in the tree's
 # scan: a list item, a block quote, an HTML block or a table row.
-_NOT_PARAGRAPH = shipped_pattern(r" {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)| {0,3}[><|]")
+_NOT_PARAGRAPH = compiled_on_use(r" {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)| {0,3}[><|]")
 
 
 def normalize_newlines(text: str) -> str:
@@ -116,8 +116,8 @@ def heading_texts(text: str) -> list[str]:
 
 # An HTML anchor's opening tag; `[^<>]*` stops at the next tag, so a line of
 # many `<a ` is read once, not once per tag.
-_ANCHOR_TAG = shipped_pattern(r"<a\s[^<>]*>", re.IGNORECASE)
-_ANCHOR_NAME = shipped_pattern(
+_ANCHOR_TAG = compiled_on_use(r"<a\s[^<>]*>", re.IGNORECASE)
+_ANCHOR_NAME = compiled_on_use(
     r"""(?:^|\s)(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE
 )
 

@@ -32,7 +32,7 @@ from doclint.output.html_assets import SCRIPT, STYLE
 from doclint.output.html_data import PageKinds, ReportData, parent_folder
 from doclint.output.run_output import RunOutput, unread_note
 from doclint.rule_api import Rule
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.paths import printable
 
 CHART_BARS = 20
@@ -559,7 +559,7 @@ def message_spans(message: str) -> list[tuple[int, int]]:
     return [(singles[k], singles[k + 1] + 1) for k in range(0, len(singles) - 1, 2)]
 
 
-_BACKTICKS = shipped_pattern("`+")
+_BACKTICKS = compiled_on_use("`+")
 
 
 def message_html(message: str) -> str:

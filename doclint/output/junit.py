@@ -13,11 +13,11 @@ from pathlib import Path
 
 from doclint.output.run_output import RunOutput, unread_note
 from doclint.output.text import headline
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.paths import display_path, printable
 
 # Characters XML 1.0 cannot hold, even escaped.
-_NOT_XML = shipped_pattern("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_NOT_XML = compiled_on_use("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def as_junit(output: RunOutput) -> Iterator[str]:

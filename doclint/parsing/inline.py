@@ -13,12 +13,12 @@ from array import array
 from bisect import bisect_right
 
 from doclint.models.markdown import FoundLink, LinkKind, build_node
-from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 
-_SPECIAL = shipped_pattern(r"[\\`\[\]<!]")
+_SPECIAL = compiled_on_use(r"[\\`\[\]<!]")
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-_AUTOLINK = shipped_pattern(r"<([A-Za-z][A-Za-z0-9+.\-]{1,31}:[^<>\x00-\x20]*)>")
-_EMAIL_AUTOLINK = shipped_pattern(
+_AUTOLINK = compiled_on_use(r"<([A-Za-z][A-Za-z0-9+.\-]{1,31}:[^<>\x00-\x20]*)>")
+_EMAIL_AUTOLINK = compiled_on_use(
     r"<([A-Za-z0-9.!#$%&'*+/=?^_`{|}~\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*)>"
 )
@@ -28,7 +28,7 @@ _EMAIL_AUTOLINK = shipped_pattern(
 # backtracking record per attribute would cost memory in proportion to a
 # hostile line. A group is never repeated with `*+`: Python before 3.11.5
 # matches that wrongly (tests/test_regex_portability.py).
-_HTML_TAG = shipped_pattern(
+_HTML_TAG = compiled_on_use(
     r"<(?:[A-Za-z][A-Za-z0-9\-]*(?>(?:\s+[A-Za-z_:][\w.:\-]*(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*)\s*/?"
     r"|/[A-Za-z][A-Za-z0-9\-]*\s*)>"
 )
@@ -38,7 +38,7 @@ _LABEL_SPACE = compiled_on_use(r"\s+")
 _BACKSLASH_ESCAPE = compiled_on_use(r"\\([!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])")
 _BACKTICK_RUN = compiled_on_use(r"`+")
 # What can end or nest a bare link destination; other characters are skipped in bulk.
-_DESTINATION_STOP = shipped_pattern(r"[\\()\x00-\x20]")
+_DESTINATION_STOP = compiled_on_use(r"[\\()\x00-\x20]")
 # What CommonMark says about raw HTML that may span text: open with the
 # first, end at the first closer after it.
 _SPANNING_HTML = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"))
@@ -50,7 +50,7 @@ _SPANNING_HTML = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"))
 # group): giving back never helps here, and a hostile 10 MB line keeps no
 # backtracking record per character.
 _PLAIN = r"[^\\`\[\]<!]*+"
-ONE_LINK = shipped_pattern(
+ONE_LINK = compiled_on_use(
     rf"({_PLAIN})\[((?>(?:[^\\`\[\]<]|`[^`]++`(?!`))*))\]\(([^\x00-\x20()<>\\]++)\){_PLAIN}"
 )
 # CommonMark: a link label holds at most 999 characters; a destination's

@@ -47,9 +47,9 @@ from doclint.models.markdown_lines import (
     closing_line,
 )
 from doclint.parsing.inline import ONE_LINK, scan_links
-from doclint.util.lazy_regex import compiled_on_use, shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 
-_BULLET: Final = shipped_pattern(r"([-*+]) (\S.*)$")
+_BULLET: Final = compiled_on_use(r"([-*+]) (\S.*)$")
 _ORDERED: Final = compiled_on_use(r"(\d{1,9}\.) (\S.*)$")
 # What a list item's text must not start with: it would be a nested block.
 _NESTED_BLOCK = (
@@ -58,13 +58,13 @@ _NESTED_BLOCK = (
 # An item this scan reads: `_BULLET` or `_ORDERED` whose text is neither a
 # nested block nor a thematic break, told by one match instead of three.
 _SIMPLE = rf"(?!{_NESTED_BLOCK}|{THEMATIC_LINE})(\S.*)$"
-_SIMPLE_BULLET: Final = shipped_pattern(rf"([-*+]) {{1,4}}{_SIMPLE}")
+_SIMPLE_BULLET: Final = compiled_on_use(rf"([-*+]) {{1,4}}{_SIMPLE}")
 _SIMPLE_ORDERED: Final = compiled_on_use(rf"(\d{{1,9}}\.) {{1,4}}{_SIMPLE}")
 # The openings of most generated items, "- **Label**: ...", "- [page](...)",
 # "- `name`", "- Text": no keyword entry, nested block or thematic break
 # starts so, and the item's text is the rest of the line. Told by a look at
 # the line's first characters instead of three matches over all of it.
-_PLAIN_ITEM: Final = shipped_pattern(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
+_PLAIN_ITEM: Final = compiled_on_use(r"- (?:\*\*[^`*\s]|\[(?![^\]]*\]:)|`(?!``)|[A-Za-z])")
 _ALIGN_ROW: Final = compiled_on_use(
     r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?>(?:\|[ \t]*:?-+:?[ \t]*)*)\|?[ \t]*$"
 )
@@ -86,7 +86,7 @@ _BEFORE_INDENTED: Final = frozenset({"blank", "paragraph", "heading", "fence", "
 # as it loads) is imported for nothing else.
 _ASCII_WHITESPACE: Final = " \t\n\r\x0b\x0c"
 # A list marker in any other form than the two above (empty item, "1)", a tab).
-_OTHER_MARKER: Final = shipped_pattern(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+_OTHER_MARKER: Final = compiled_on_use(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 # The one shape of a keyword-index entry line, "- **`name`**: [page](./page)":
 # no block check applies to it and its link needs no general inline scan.
 # Keyword indexes are runs of hundreds of them, read by one match each. The

@@ -35,12 +35,12 @@ from doclint.models.markdown import (
     TableRow,
 )
 from doclint.parsing.inline import find_links, normalize_label, unescape
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 
 Token = dict[str, Any]
 
-_NEWLINE = shipped_pattern("\n")
-_LIST_MARKER = shipped_pattern(r"[ \t]*([*+-]|\d{1,9}[.)])([ \t]*)")
+_NEWLINE = compiled_on_use("\n")
+_LIST_MARKER = compiled_on_use(r"[ \t]*([*+-]|\d{1,9}[.)])([ \t]*)")
 # Real trees hold nesting far deeper than any reader needs; mistune flattens
 # beyond this depth instead of recursing, which bounds the parser's stack.
 MAX_NESTING = 32

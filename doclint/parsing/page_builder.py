@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TypeVar
 from doclint.models.markdown import Heading, Node, build_node
 from doclint.models.page import Section
 from doclint.parsing.markdown import read_markdown
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 
 if TYPE_CHECKING:
     from doclint.parsing.pages import PageMemo
@@ -24,8 +24,8 @@ N = TypeVar("N", bound=Node)
 MAX_EMBEDDED_DEPTH = 8
 
 # A metadata line, "- **Size**: 1,024 bytes", as list item text.
-FIELD = shipped_pattern(r"\*\*(?P<name>[^*]+)\*\*:\s*(?P<value>.*)")
-CODE_NAME = shipped_pattern(r"`(?P<name>[^`]+)`")
+FIELD = compiled_on_use(r"\*\*(?P<name>[^*]+)\*\*:\s*(?P<value>.*)")
+CODE_NAME = compiled_on_use(r"`(?P<name>[^`]+)`")
 
 
 class PageBuilder:

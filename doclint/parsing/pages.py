@@ -23,10 +23,10 @@ from doclint.parsing.recognition import (
 )
 from doclint.parsing.relocate import moved
 from doclint.profiles.templates import source_kind
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.lru import RecentPages
 
-_LEADING_SPACE = shipped_pattern(r"[ \t\n]+")
+_LEADING_SPACE = compiled_on_use(r"[ \t\n]+")
 # The kinds of page about one documented file.
 _SOURCE_PAGES = (DocKind.FILE_DOCS, DocKind.KEYWORD_INDEX)
 

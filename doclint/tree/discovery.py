@@ -24,7 +24,7 @@ from pathlib import Path
 
 from doclint.models.records import NamedTuple
 from doclint.tree.reading import IGNORE_FILE_LIMIT, read_file, repository_root
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.paths import absolute, printable, say, skipped_link, walk_tree
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
@@ -96,7 +96,7 @@ def _parse(line: str) -> _Parsed | None:
     return _Parsed(source, negated, dir_only, anchored, on_name, literal)
 
 
-_WILDCARDS = shipped_pattern(r"[*?\[\\]")
+_WILDCARDS = compiled_on_use(r"[*?\[\\]")
 
 
 def _strip_trailing_spaces(line: str) -> str:

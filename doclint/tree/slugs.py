@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 
-_SLUG_DROP = shipped_pattern(r"[^\w\- ]", re.UNICODE)
-_INLINE_CODE = shipped_pattern(r"`+([^`]*)`+")
-_INLINE_LINK = shipped_pattern(r"!?\[([^\]]*)\]\([^)]*\)")
-_EMPHASIS = shipped_pattern(r"(\*{1,3}|_{1,3})(\S(?:.*?\S)?)\1")
+_SLUG_DROP = compiled_on_use(r"[^\w\- ]", re.UNICODE)
+_INLINE_CODE = compiled_on_use(r"`+([^`]*)`+")
+_INLINE_LINK = compiled_on_use(r"!?\[([^\]]*)\]\([^)]*\)")
+_EMPHASIS = compiled_on_use(r"(\*{1,3}|_{1,3})(\S(?:.*?\S)?)\1")
 
 
 def github_slug(heading_text: str) -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import posixpath
 
-from doclint.util.lazy_regex import shipped_pattern
+from doclint.util.lazy_regex import compiled_on_use
 
-_SCHEME = shipped_pattern(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+_SCHEME = compiled_on_use(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 
 
 def resolve_target(folder: str, target: str) -> tuple[str, str | None, bool] | str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
@@ -16,8 +17,8 @@ from doclint.rule_api import (
 )
 from doclint.rule_api_generators import ATX
 
-from .._common.generator_pages import Entry, claimed_source, fenced_lines, in_output_example
-from ._project_model import project_model
+if TYPE_CHECKING:
+    from .._common.generator_pages import Entry
 
 # A heading's text that opens the documentation of a named object ("Object:
 # CustomerProfile", "Documentation for UserAuthenticationService", "Class
@@ -92,6 +93,10 @@ class InventedSection(Rule[MarkdownPage]):
     causes = (INVENTED,)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.generator_pages import claimed_source, fenced_lines, in_output_example
+        from ._project_model import project_model
+
         found = claimed_source(page, ctx, "symbol-exists")
         if found is None:
             return

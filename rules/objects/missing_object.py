@@ -18,15 +18,8 @@ from doclint.rule_api import (
     shown_tree_path,
 )
 
-from .._common.generator_pages import (
-    ProfiledPage,
-    claimed_source,
-    documented_object,
-    first_page_below,
-)
-from ._hierarchy import hierarchy_of, problem_line
-
 if TYPE_CHECKING:
+    from .._common.generator_pages import ProfiledPage
     from .._common.python_objects import ModuleObjects
 
 
@@ -73,6 +66,9 @@ class MissingObject(Rule[MarkdownPage]):
     causes = (NOT_DEFINED, ELSEWHERE, RECORDED, BAD_RECORD)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.generator_pages import claimed_source, documented_object
+
         found = claimed_source(page, ctx, "symbol-exists")
         if found is None:
             return
@@ -96,6 +92,9 @@ class MissingObject(Rule[MarkdownPage]):
         self, page: MarkdownPage, profiled: ProfiledPage, objects: ModuleObjects, ctx: RuleContext
     ) -> Iterator[Finding]:
         """The record's claims about the page's source that the source refutes."""
+        from .._common.generator_pages import first_page_below
+        from ._hierarchy import hierarchy_of, problem_line
+
         hierarchy = hierarchy_of(profiled.profile, profiled.project, ctx)
         if hierarchy is None:
             return

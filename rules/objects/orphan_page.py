@@ -16,8 +16,6 @@ from doclint.rule_api import (
     Severity,
 )
 
-from .._common.generator_pages import profiled_page
-
 
 class OrphanPage(Rule[MarkdownPage]):
     code = "DL709"
@@ -45,6 +43,9 @@ class OrphanPage(Rule[MarkdownPage]):
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.generator_pages import profiled_page
+
         profiled = profiled_page(page, ctx)
         if profiled is None or not profiled.profile.makes("source-exists"):
             return

@@ -6,8 +6,6 @@ from collections.abc import Iterator
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
-from .._common.generator_pages import claimed_source, documented_object
-
 
 class SignatureMismatch(Rule[MarkdownPage]):
     code = "DL702"
@@ -40,6 +38,9 @@ class SignatureMismatch(Rule[MarkdownPage]):
     causes = (WRITTEN_WRONG, NONE_WRITTEN)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.generator_pages import claimed_source, documented_object
+
         found = claimed_source(page, ctx, "parameters-match")
         if found is None:
             return

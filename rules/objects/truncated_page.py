@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
@@ -15,12 +16,8 @@ from doclint.rule_api import (
     compiled_on_use,
 )
 
-from .._common.generator_pages import (
-    ProfiledPage,
-    fenced_lines,
-    profiled_page,
-    swallowed_headings,
-)
+if TYPE_CHECKING:
+    from .._common.generator_pages import ProfiledPage
 
 # How a finished line ends: a sentence's end in either script, a closing
 # bracket or quote, a code span, emphasis, a rule (`***`), a table's pipe.
@@ -71,6 +68,9 @@ class TruncatedPage(Rule[MarkdownPage]):
     causes = (OPEN_FENCE, MID_TEXT)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.generator_pages import profiled_page
+
         profiled = profiled_page(page, ctx)
         if profiled is None or not profiled.profile.makes("complete-page"):
             return
@@ -109,6 +109,8 @@ class TruncatedPage(Rule[MarkdownPage]):
 def _open_fences(page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage) -> Iterator[int]:
     """The last line of text before each code block that swallows a
     heading, before its first such heading."""
+    from .._common.generator_pages import swallowed_headings
+
     first: dict[int, int] = {}
     for block, heading, _name in swallowed_headings(page, ctx, profiled):
         first.setdefault(block, heading)
@@ -121,6 +123,8 @@ def _cut_sections(
 ) -> Iterator[int]:
     """The last line of each section cut short, stopping mid-sentence or
     mid-list, not yet `reported` (which the caller adds to as it goes)."""
+    from .._common.generator_pages import fenced_lines
+
     fenced = fenced_lines(page)
     for entry in profiled.entries[1:]:
         line = _last_text_line(ctx.lines, 0, entry.line)

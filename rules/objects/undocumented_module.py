@@ -18,16 +18,8 @@ from doclint.rule_api import (
 )
 from doclint.rule_api_generators import Profile
 
-from .._common.generator_pages import (
-    ProfiledPage,
-    defining,
-    docs_pages,
-    first_page,
-    first_page_below,
-    profiled_page,
-)
-
 if TYPE_CHECKING:
+    from .._common.generator_pages import ProfiledPage
     from .._common.python_objects import PyObject
 
 
@@ -62,6 +54,9 @@ class UndocumentedModule(Rule[MarkdownPage]):
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.generator_pages import first_page, first_page_below, profiled_page
+
         profiled = profiled_page(page, ctx)
         if profiled is None or not profiled.profile.makes("module-coverage"):
             return
@@ -89,6 +84,8 @@ def _undocumented(
 ) -> Iterator[tuple[str, str]]:
     """(module, what it defines) of the modules of `folder` with no page, and
     of its subfolders whose docs folder has no page of its own."""
+    from .._common.generator_pages import defining, docs_pages
+
     profile, project = profiled.profile, profiled.project
     listing = ctx.children(folder)
     if listing is None:

@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
-from .._common.generator_pages import Entry, claimed_source, swallowed_headings
-
 if TYPE_CHECKING:
+    from .._common.generator_pages import Entry
     from .._common.python_objects import PyObject
 
 
@@ -44,6 +43,9 @@ class UndocumentedObject(Rule[MarkdownPage]):
     causes = (CLASS, FUNCTION)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.generator_pages import claimed_source, swallowed_headings
+
         found = claimed_source(page, ctx, "coverage")
         if found is None:
             return

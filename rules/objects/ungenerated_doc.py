@@ -6,8 +6,6 @@ from collections.abc import Iterator
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
-from .._common.generator_pages import profiled_page
-
 
 class UngeneratedDoc(Rule[MarkdownPage]):
     code = "DL706"
@@ -33,6 +31,9 @@ class UngeneratedDoc(Rule[MarkdownPage]):
     causes = (PLACEHOLDER,)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.generator_pages import profiled_page
+
         profiled = profiled_page(page, ctx)
         if profiled is None:
             return

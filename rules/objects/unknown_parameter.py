@@ -8,9 +8,6 @@ from typing import TYPE_CHECKING
 
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
-from .._common.generator_pages import claimed_source, documented_object
-from ._outside_bases import builtin_names, outside_names
-
 if TYPE_CHECKING:
     from .._common.python_objects import ModuleObjects, PyObject
 
@@ -65,6 +62,9 @@ class UnknownParameter(Rule[MarkdownPage]):
     causes = (NOT_A_PARAMETER, NOT_AN_ATTRIBUTE)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.generator_pages import claimed_source, documented_object
+
         found = claimed_source(page, ctx, CLAIM)
         if found is None:
             return
@@ -143,6 +143,8 @@ def _base(
     base = base.partition("[")[0]  # `Generic[T]` is `Generic`
     head, _, rest = base.partition(".")
     if head not in module.imports:
+        from ._outside_bases import builtin_names
+
         builtin: frozenset[str] | None = builtin_names(base)
         return builtin
     level, dotted = module.imports[head]
@@ -164,6 +166,8 @@ def _imported(
         if where is None:
             # A relative import is the project's own module, whether or not the
             # tree holds it: what the class inherits from it is unknown.
+            from ._outside_bases import outside_names
+
             outside: frozenset[str] | None = None if level else outside_names(dotted)
             return outside
         from .._common.python_objects import python_objects

@@ -17,17 +17,10 @@ from doclint.rule_api import (
     compiled_on_use,
 )
 
-from .._common.generator_pages import (
-    Mention,
-    ProfiledPage,
-    claimed_source,
-    documented_object,
-    source_file,
-)
-from ._project_model import ProjectModel, project_model
-
 if TYPE_CHECKING:
+    from .._common.generator_pages import Mention, ProfiledPage
     from .._common.python_objects import PyObject
+    from ._project_model import ProjectModel
 
 
 class WrongCaller(Rule[MarkdownPage]):
@@ -83,6 +76,10 @@ class WrongCaller(Rule[MarkdownPage]):
     causes = (UNDEFINED, NOT_CALLING, NO_FILE)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.generator_pages import claimed_source, documented_object
+        from ._project_model import project_model
+
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
             return
@@ -112,6 +109,8 @@ class WrongCaller(Rule[MarkdownPage]):
     ) -> tuple[str, Cause] | None:
         """The message and cause refuting the first caller of `obj` the
         mention's sentence names that the sources refute; None for none."""
+        from .._common.generator_pages import source_file
+
         line = ctx.lines[mention.line - 1]
         before, after = line[: mention.column - 1], line[mention.column - 1 :]
         target = _subject(before, obj.name, model)

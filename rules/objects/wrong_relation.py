@@ -16,13 +16,12 @@ from doclint.rule_api import (
     compiled_on_use,
 )
 
-from .._common.generator_pages import Entry, claimed_source, fenced_lines, in_output_example
-from ._project_model import Definition, ProjectModel, project_model
-
 if TYPE_CHECKING:
     from re import Match
 
+    from .._common.generator_pages import Entry
     from .._common.python_objects import ModuleObjects
+    from ._project_model import Definition, ProjectModel
 
 _NAME = r"`?(?P<{}>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?"
 # "a subclass of the FunctionOptimizer class", "inherits from `Base`",
@@ -159,6 +158,10 @@ class WrongRelation(Rule[MarkdownPage]):
     causes = (BASE, PLACE, IMPORT, MEMBER, CALLEE, USED, RETURNED)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.generator_pages import claimed_source, fenced_lines, in_output_example
+        from ._project_model import project_model
+
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
             return

@@ -15,8 +15,6 @@ from doclint.rule_api import (
     Scope,
 )
 
-from ._wiki import wiki_claiming
-
 
 class GeneratorMarkup(Rule[MarkdownPage]):
     code = "DL810"
@@ -42,6 +40,9 @@ class GeneratorMarkup(Rule[MarkdownPage]):
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The wiki's helpers are imported where they are used (__init__.py says why).
+        from ._wiki import wiki_claiming
+
         facts = wiki_claiming(page, ctx, "no-generator-markup")
         if facts is None:
             return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
@@ -15,11 +16,14 @@ from doclint.rule_api import (
     RuleDocs,
     Scope,
 )
-from doclint.rule_api_generators import NameMention
 
 from ._citing import ANY_PAGE, citing
-from ._project_names import ProjectNames, line_tokens, project_names
-from ._wiki import Judged, judged, shown_ranges
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import NameMention
+
+    from ._project_names import ProjectNames
+    from ._wiki import Judged
 
 
 class NameNotInCitedLines(Rule[MarkdownPage]):
@@ -79,6 +83,10 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
         facts = citing(page, ctx, "name-in-cited-lines")
         if facts is None or not any(m.cites for m in facts.names):
             return
+        # The wiki's helpers are imported where they are used (__init__.py says why).
+        from ._project_names import project_names
+        from ._wiki import judged
+
         judgements = judged(page, facts, ctx)
         names = project_names(ctx)
         said: set[tuple[int, str]] = set()
@@ -96,6 +104,9 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
 def _not_shown(
     mention: NameMention, cited: Sequence[Judged | None], names: ProjectNames, near: int
 ) -> str | None:
+    from ._project_names import line_tokens
+    from ._wiki import shown_ranges
+
     name = mention.name
     if len(name) < _SHORTEST or not names.has(name, ignore_case=True):
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
@@ -14,10 +15,11 @@ from doclint.rule_api import (
     RuleDocs,
     Scope,
 )
-from doclint.rule_api_generators import NameMention
 
-from ._project_names import ProjectNames, project_names
-from ._wiki import looks_like_the_projects, wiki_claiming
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import NameMention
+
+    from ._project_names import ProjectNames
 
 
 class NameNotInCode(Rule[MarkdownPage]):
@@ -47,6 +49,10 @@ class NameNotInCode(Rule[MarkdownPage]):
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The wiki's helpers are imported where they are used (__init__.py says why).
+        from ._project_names import project_names
+        from ._wiki import wiki_claiming
+
         facts = wiki_claiming(page, ctx, "name-in-code")
         if facts is None or not facts.names:
             return
@@ -61,6 +67,8 @@ class NameNotInCode(Rule[MarkdownPage]):
 
 def _missing(mention: NameMention, names: ProjectNames) -> str | None:
     """What is wrong with the name, if it is not the project's code's."""
+    from ._wiki import looks_like_the_projects
+
     name, qualifier = mention.name, mention.qualifier
     if qualifier:
         owner = qualifier.rsplit(".", 1)[-1]

@@ -18,8 +18,6 @@ from doclint.rule_api import (
     Scope,
 )
 
-from ._wiki import local_pages, wiki_claiming
-
 
 class SiteLinkToLocalPage(Rule[MarkdownPage]):
     code = "DL808"
@@ -49,6 +47,9 @@ class SiteLinkToLocalPage(Rule[MarkdownPage]):
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The wiki's helpers are imported where they are used (__init__.py says why).
+        from ._wiki import local_pages, wiki_claiming
+
         facts = wiki_claiming(page, ctx, "site-link-local")
         if facts is None or not facts.site_links:
             return

@@ -15,8 +15,6 @@ from doclint.rule_api import (
     Scope,
 )
 
-from ._wiki import wiki_claiming
-
 
 class SourceListMissing(Rule[MarkdownPage]):
     code = "DL805"
@@ -41,6 +39,9 @@ class SourceListMissing(Rule[MarkdownPage]):
     scope = Scope.FILE
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        # The wiki's helpers are imported where they are used (__init__.py says why).
+        from ._wiki import wiki_claiming
+
         facts = wiki_claiming(page, ctx, "source-list-exists")
         if facts is None:
             return
