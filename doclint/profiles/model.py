@@ -670,8 +670,8 @@ class PhraseBook:
         self._combined: dict[str, Pattern | None] = {}
         self._pending: dict[str, list[tuple[int, CatalogueSentence]]] = {}
         """A shipped book's sections whose patterns are joined and compiled
-        when the section is first read: the PyTorch book's 36 sections cost
-        ~4 ms to compile, and a page reads a few. A tree's profile's compile
+        when the section is first read: the PyTorch book has 36 sections,
+        and a page reads a few. A tree's profile's compile
         at once, where a pattern too large for RE2 is the profile's error."""
         for section in {entry.section for entry in entries} - {ANY_SECTION}:
             fixed: dict[str, CatalogueSentence] = {}

@@ -260,8 +260,8 @@ def folder_pages() -> tuple[str, ...]:
 class TitlePattern:
     """A template's title pattern, compiled on its profile's engine; a shipped
     one when a title first starts as every title it matches does (its
-    `literal_lead`): recognising a page of no generator compiled each of
-    them at every start (~0.1 ms a pattern). A tree's profile's compiles at
+    `literal_lead`): recognising a page of no generator would otherwise
+    compile each of them at every start. A tree's profile's compiles at
     once, where its error is the profile's."""
 
     __slots__ = ("_builtin", "_compiled", "_lead", "_text")
