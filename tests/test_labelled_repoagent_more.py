@@ -41,13 +41,7 @@ _FIRST_PATH = re.compile(r"^`([^`]+)`")
 
 Finding = tuple[str, int, str]
 
-KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
-    # "函数使用`get_httpx_client`函数获取一个httpx客户端实例" (in do_chat's section)
-    ("repoagent5", "markdown_docs/server/model_workers/baichuan.md", 83, "DL710"): (
-        "do_chat calls `requests.post`, and the model follows a call by its last name to "
-        "every definition of it: webui_pages/utils.py's ApiRequest.post uses get_httpx_client"
-    ),
-}
+KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {}
 KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {}
 
 

@@ -44,7 +44,10 @@ class PyObject:
     """A class's attributes: names its body assigns, `self.x` its methods
     assign, its methods; empty for a function."""
     used: frozenset[str]
-    """Every name and attribute name its body (nested bodies too) reads or calls."""
+    """Every name and attribute name its body (nested bodies too) reads or
+    calls; an attribute of a module an `import` statement binds is written
+    with the module's dotted name (`requests.post`), whose reader tells the
+    project's modules from others."""
     bases: tuple[str | None, ...] = ()
     """A class's bases as written (`Base`, `nn.Module`), `object` left out;
     None for one too deep to write out, a base no one can tell."""
@@ -119,6 +122,7 @@ class _Scopes:
         self.redefined = redefined
         # The module is a scope too, whose sets no object reads.
         names: dict[ast.AST, set[str]] = {tree: set()}
+        modules: dict[str, str] = {}  # a name an `import` binds, and its module
         assigned: dict[ast.AST, set[str]] = {tree: set()}
         inner: dict[ast.AST, list[ast.AST]] = {tree: []}
         order: list[ast.AST] = []
@@ -130,7 +134,8 @@ class _Scopes:
                 names[scope].add(node.id)
                 continue  # a name's only children are its context
             if isinstance(node, ast.Attribute):
-                names[scope].add(node.attr)
+                module = modules.get(node.value.id) if isinstance(node.value, ast.Name) else None
+                names[scope].add(node.attr if module is None else f"{module}.{node.attr}")
             elif isinstance(node, _ASSIGNING):
                 assigned[scope].update(_self_attributes(node))
             elif isinstance(node, _DEFINITIONS):
@@ -140,6 +145,8 @@ class _Scopes:
                 scope = node
             elif isinstance(node, _IMPORTS):
                 _imports(node, imports)
+                if isinstance(node, ast.Import):
+                    modules.update(_module_bindings(node))
             queue.extend([(child, scope) for child in ast.iter_child_nodes(node)])
         self.used: dict[ast.AST, frozenset[str]] = {}
         self.assigned: dict[ast.AST, frozenset[str]] = {}
@@ -218,17 +225,23 @@ def _is_overload(node: _Definition) -> bool:
 
 def _imports(node: ast.Import | ast.ImportFrom, into: dict[str, tuple[int, str]]) -> None:
     if isinstance(node, ast.Import):
-        for alias in node.names:
-            if alias.asname:
-                into.setdefault(alias.asname, (0, alias.name))
-            else:
-                head = alias.name.partition(".")[0]
-                into.setdefault(head, (0, head))
+        for bound, module in _module_bindings(node):
+            into.setdefault(bound, (0, module))
     else:
         module = node.module or ""
         for alias in node.names:
             dotted = f"{module}.{alias.name}" if module else alias.name
             into.setdefault(alias.asname or alias.name, (node.level, dotted))
+
+
+def _module_bindings(node: ast.Import) -> list[tuple[str, str]]:
+    """The name each module of an `import` statement binds, and the module
+    it names: `import a.b as c` binds c to a.b, `import a.b` binds a to a."""
+    return [
+        (alias.asname, alias.name) if alias.asname else (head, head)
+        for alias in node.names
+        for head in (alias.name.partition(".")[0],)
+    ]
 
 
 def _made_by_calls(body: list[ast.stmt], into: dict[str, str]) -> None:

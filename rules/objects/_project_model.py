@@ -169,6 +169,18 @@ def _build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
     sources = project_sources(profile, project, ctx)
     suffix = profile.layout.source.partition("{path}")[2]
     model = ProjectModel(sources, {}, True, suffix)
+    of_project: dict[str, bool] = {}
+
+    def called(name: str) -> str | None:
+        # `requests.post` is a call of the project's `post` only when
+        # `requests` is one of the project's modules.
+        module, dot, attribute = name.rpartition(".")
+        if not dot:
+            return name
+        if module not in of_project:
+            of_project[module] = bool(model.module(module))
+        return attribute if of_project[module] else None
+
     for source in sources:
         text = ctx.source_at(source)
         if text is None:
@@ -184,6 +196,7 @@ def _build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
         model.bound.update(objects.made_by_calls)
         for obj in [*objects.objects.values(), *objects.redefined]:
             model.bound.update(obj.attributes)
-            definition = Definition(obj.kind, obj.qualname, source, obj.line, obj.used, obj.bases)
+            used = frozenset(name for name in map(called, obj.used) if name is not None)
+            definition = Definition(obj.kind, obj.qualname, source, obj.line, used, obj.bases)
             model.by_name.setdefault(obj.name, []).append(definition)
     return model

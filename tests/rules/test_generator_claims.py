@@ -1090,6 +1090,34 @@ def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
     assert [d.message for d in report.diagnostics] == ([message] if message else [])
 
 
+@pytest.mark.parametrize(
+    ("imported", "message"),
+    [
+        # `requests.post` is the library's post, not the project's
+        # ApiRequest.post that uses get_client (Langchain-Chatchat's baichuan.md).
+        ("import requests\n", "`do_chat` does not use `get_client`"),
+        ("import requests as http\n", "`do_chat` does not use `get_client`"),
+        # Near miss: the project's module, imported under another name.
+        ("import pkg.client as requests\n", None),
+    ],
+)
+def test_wrong_relation_a_call_of_a_modules_function_is_the_modules(tmp_path, imported, message):
+    client = (
+        "def get_client():\n    return 1\n\n\n"
+        "class ApiRequest:\n    def post(self, url):\n        return get_client()\n"
+    )
+    called = "http" if "as http" in imported else "requests"
+    worker = f"{imported}\n\ndef do_chat(url):\n    return {called}.post(url)\n"
+    write(tmp_path, {"pkg/client.py": client, "pkg/worker.py": worker})
+    page = (
+        "## FunctionDef do_chat(url)\n**do_chat**: Chats.\n\n"
+        "**Code Description**: It relies on the `get_client` function.\n"
+    )
+    settings = Settings(select=["wrong-relation"], root=tmp_path)
+    report = check_text(page, path="markdown_docs/pkg/worker.md", settings=settings)
+    assert [d.message for d in report.diagnostics] == ([message] if message else [])
+
+
 def test_a_method_defined_twice_calls_what_either_definition_calls(tmp_path):
     # The page heads the later `def`, which Python binds; its caller sentence holds.
     source = (
