@@ -19,8 +19,6 @@ from doclint.rule_api import (
 )
 from doclint.rule_api_generators import places_of
 
-FOLDER_PAGES = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
-
 
 class OrphanDoc(Rule[AnyPage]):
     code = "DL601"
@@ -72,7 +70,7 @@ class OrphanDoc(Rule[AnyPage]):
             # A kind of page its generator's profile declares, by what it documents.
             subject = places_of(page.template).documents(page.page_kind) if page.template else None
         else:
-            subject = "folder" if page.kind in FOLDER_PAGES else "file"
+            subject = places_of(page.template).documents(page.kind)
         if subject not in ("file", "folder"):
             return
         path = _tree_path(described)
