@@ -76,9 +76,10 @@ def check_text(text: str | bytes, path: str = "<text>", settings: Settings | Non
     cwd = Path.cwd()
     start = text[:_TITLE_CHARS]
     title = start if isinstance(start, bytes) else start.encode()
-    root = settings.root or root_from_title(title, cwd / file) or cwd
+    root = settings.root or root_from_title(title, cwd / file, settings.known_generators) or cwd
     # A text checked once keeps no result: no fact of it is ever compared.
-    linter = Linter(settings, Tree(root, settings.known_paths), records_facts=False)
+    tree = Tree(root, settings.known_paths, settings.known_generators)
+    linter = Linter(settings, tree, records_facts=False)
     given_root = settings.root is not None and not file.is_absolute()
     tree_path = file.as_posix() if given_root else linter.tree_path(file)
     if isinstance(text, bytes):

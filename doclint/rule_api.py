@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from doclint.models.markdown import CodeBlock, Heading, Link
     from doclint.models.wiki import WikiFacts
     from doclint.profiles import Profile
+    from doclint.profiles.generators import Generators
     from doclint.profiles.wikis import Wiki
     from doclint.tree.index import Tree
     from doclint.tree.records import LinkTarget, SourceFile
@@ -321,11 +322,19 @@ class RuleContext:
         *,
         records_facts: bool = True,
         profiles: tuple[Profile, ...] = (),
+        generators: Generators | None = None,
     ) -> None:
         self._tree = tree
         self.records_facts = records_facts
         self.profiles = profiles
-        """The run's generator profiles besides the built-in ones."""
+        """The run's generator profiles of object pages besides the built-in ones."""
+        if generators is None:
+            from doclint.profiles.generators import shipped_generators
+
+            generators = shipped_generators()
+        self.generators = generators
+        """The run's generators of templated pages and wikis, the shipped ones
+        and its configuration's: what their pages are and claim."""
         self.path = path
         self.text = text
         """The whole file, LF newlines: a rule can rule out a file in one search."""
@@ -389,6 +398,7 @@ class RuleContext:
                 self.lines,
                 records_facts=self.records_facts,
                 profiles=self.profiles,
+                generators=self.generators,
             )
             held = self._tree.built[key] = (self.records_facts, build(asker), tuple(asker.facts))
         self.ask_again(held[2])
@@ -481,11 +491,10 @@ class RuleContext:
         if self._wiki_of is not None and self._wiki_of[0] is page:
             return self._wiki_of[1]
         from doclint.models.page import MarkdownPage
-        from doclint.profiles.wikis import wiki_of
 
         wiki = None
         if isinstance(page, MarkdownPage) and not page.page_kind:
-            wiki = wiki_of(page.path, self.lines)
+            wiki = self.generators.wiki_of(page.path, self.lines)
         self._wiki_of = (page, wiki)
         return wiki
 

@@ -44,26 +44,10 @@ from doclint.profiles import (
     heading_lines,
     page_profile,
 )
+from doclint.profiles.generators import Generators
 from doclint.profiles.original_source import source_span
 from doclint.profiles.patterns import Pattern, compile_pattern
-from doclint.profiles.templates import (
-    FOLDER_PAGES_TEMPLATE,
-    OUTLINES,
-    PagePlaces,
-    Template,
-    allowed_headings,
-    file_docs_endings,
-    folder_pages,
-    generator_places,
-    page_suffixes,
-    phrase_book,
-    places_of,
-    template_for_source,
-    template_named,
-    template_words,
-    title_names_file_only,
-)
-from doclint.profiles.wikis import wiki_of, wikis
+from doclint.profiles.templates import FOLDER_PAGES_TEMPLATE, OUTLINES, PagePlaces, Template
 from doclint.util.lazy_names import names_on_first_use
 
 if TYPE_CHECKING:
@@ -101,6 +85,7 @@ __all__ = [
     "Citation",
     "EntryOutline",
     "FieldOutline",
+    "Generators",
     "LatestDict",
     "MermaidVerdict",
     "NameEntry",
@@ -116,16 +101,12 @@ __all__ = [
     "SourceEntry",
     "Template",
     "WikiFacts",
-    "allowed_headings",
     "build_node",
     "closing_line",
     "compile_pattern",
     "editable_install",
-    "file_docs_endings",
     "folder_modules",
-    "folder_pages",
     "gc_paused",
-    "generator_places",
     "heading_lines",
     "html_anchors",
     "mermaid_ahead",
@@ -135,19 +116,10 @@ __all__ = [
     "original_source_lines",
     "page_profile",
     "page_slug",
-    "page_suffixes",
-    "phrase_book",
-    "places_of",
     "read_citations",
     "recognise",
     "say_once",
     "source_span",
-    "template_for_source",
-    "template_named",
-    "template_words",
-    "title_names_file_only",
-    "wiki_of",
-    "wikis",
 ]
 
 _LAZY = {

@@ -18,9 +18,12 @@ from doclint.output import RunOutput, html_data
 from doclint.output.baseline import SourceLines
 from doclint.output.html import as_html, message_html, rule_colors
 from doclint.output.html_data import LONGEST_LINE, ReportData, page_kind, page_kinds
+from doclint.profiles.generators import shipped_generators
 from doclint.rule_api import Rule, RuleDocs
 from tests.checking import findings_in, run_cli
 from tests.conftest import PROJECT, SHARED, require_shared
+
+GENERATORS = shipped_generators()
 
 
 @pytest.fixture
@@ -317,7 +320,10 @@ def test_the_findings_are_split_by_kind_of_page(corpus_cli, generated_corpus):
     listed = json.loads(corpus_cli("--output-format", "json", "docs").out)
     data = _embedded(page)
     kinds = {k["key"]: k["count"] for k in data["page_kinds"]}
-    assert kinds == {key: sum(page_kind(d["path"]) == key for d in listed) for key in page_kinds()}
+    assert kinds == {
+        key: sum(page_kind(d["path"], GENERATORS) == key for d in listed)
+        for key in page_kinds(GENERATORS)
+    }
     # The generated corpus has two levels: docs of docs, folder pages and level 1 pages.
     assert kinds["docs-of-docs"] and kinds["folder"] and kinds["level-1"]
     files = {k["key"]: k["files"] for k in data["page_kinds"]}
@@ -354,7 +360,7 @@ def test_the_findings_are_split_by_kind_of_page(corpus_cli, generated_corpus):
     ],
 )
 def test_the_kind_of_a_page_is_read_from_its_path(path, kind):
-    assert page_kind(path) == kind
+    assert page_kind(path, GENERATORS) == kind
 
 
 class _Shown(HTMLParser):
@@ -572,8 +578,8 @@ def test_a_page_outside_a_profiles_layout_or_headings_keeps_its_kind(tmp_path):
         )
     ]
     data = ReportData({}, SourceLines()).add_all(rows)
-    assert data.page_kinds.kinds.keys() == page_kinds().keys()
-    assert data.findings.path_kind == [list(page_kinds()).index("other")]
+    assert data.page_kinds.kinds.keys() == page_kinds(GENERATORS).keys()
+    assert data.findings.path_kind == [list(page_kinds(GENERATORS)).index("other")]
 
 
 def test_the_findings_list_has_a_place_for_its_empty_state():

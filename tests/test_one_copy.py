@@ -5,7 +5,7 @@ names of the folder pages and the endings of a file's pages."""
 import re
 
 from doclint.models.markdown_lines import ATX, ATX_START
-from doclint.profiles.templates import folder_pages, generator_places, page_suffixes
+from doclint.profiles.generators import shipped_generators
 from tests.conftest import PROJECT
 
 # A copy is the literal pattern or the literal list of names in a rule module.
@@ -31,7 +31,7 @@ def test_rules_hold_no_copy_of_the_parsers_patterns_and_names():
 
 def test_the_places_of_the_generators_pages_are_data_not_code():
     assert _lines_matching(PLACE_COPIES, ("doclint", "rules")) == []
-    places = generator_places()[0]
+    places = shipped_generators().places[0]
     assert places.page_path("file-docs", "a/b.py") == "docs/a/b.py_docs.md"
     assert places.page_path("folder-index", "") == "docs/index.md"
     assert places.subject("docs/docs/a.py_kw.md_docs.md") == "docs/a.py_kw.md"
@@ -42,5 +42,5 @@ def test_atx_start_opens_what_the_parser_reads_as_a_heading():
         assert ATX_START.match(line) and ATX.match(line)
     for line in ("#hashtag", "    # indented code", "####### seven", "text # not"):
         assert not ATX_START.match(line)
-    assert folder_pages() == ("index.md", "doc.md", "sub.md")
-    assert page_suffixes() == ("_docs.md", "_kw.md")
+    assert shipped_generators().folder_pages == ("index.md", "doc.md", "sub.md")
+    assert shipped_generators().page_suffixes == ("_docs.md", "_kw.md")

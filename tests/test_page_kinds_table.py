@@ -19,8 +19,10 @@ from doclint_rules._languages.cpp import Dialect
 
 from doclint import Settings, check_text
 from doclint.engine.registry import load_registry
-from doclint.profiles.templates import template_for_source
+from doclint.profiles.generators import shipped_generators
 from tests.conftest import PROJECT
+
+GENERATORS = shipped_generators()
 
 _CODE = re.compile(r"\bDL\d{3}\b")
 _NAMED_RULE = re.compile(r"`([a-z]+(?:-[a-z]+)+)` \((DL\d{3})")
@@ -89,7 +91,7 @@ def test_the_parser_named_is_the_grammar_the_module_loads(language):
 def test_the_template_named_is_the_one_the_generator_picks(language):
     template = _row(KINDS, language.name)[2]
     for name in language.suffixes + language.filenames:
-        assert template.startswith(template_for_source(f"src/x{name}").id), name
+        assert template.startswith(GENERATORS.template_for_source(f"src/x{name}").id), name
 
 
 def test_the_rules_named_exist_under_their_codes():

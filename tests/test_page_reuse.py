@@ -13,6 +13,7 @@ from doclint.engine import Settings
 from doclint.engine import linter as engine_linter
 from doclint.engine.linter import PASSES_KEPT
 from doclint.parsing import pages
+from doclint.profiles.generators import shipped_generators
 from doclint.run import set_up_runs
 from doclint.run.shards import work_order
 
@@ -40,7 +41,8 @@ def _check_all(root: Path, monkeypatch, kept: int) -> tuple[dict, int]:
     [setup] = set_up_runs(["docs"], Settings(select=["ALL"]))
     linter = setup.linter
     linter.records_facts = True  # as with a cache, the one reader of the facts
-    files = sorted(setup.files, key=lambda file: work_order(linter.tree_path(file)))
+    places = linter.generators.places
+    files = sorted(setup.files, key=lambda file: work_order(linter.tree_path(file), places))
     results = {}
     for file in files:
         outcome = linter.check_file(file)
@@ -114,10 +116,11 @@ def test_the_work_puts_a_page_before_the_pages_made_of_it():
         "docs/zlib.py_docs.md",
         "docs/a.py_docs.md",
     ]
-    ordered = sorted(paths, key=work_order)
+    places = shipped_generators().places
+    ordered = sorted(paths, key=lambda path: work_order(path, places))
     assert ordered[0] == "docs/a.py_docs.md"
     assert ordered.index("docs/zlib.py_docs.md") < ordered.index("docs/docs/zlib.py_docs.md_kw.md")
-    assert {work_order(path)[0] for path in paths[:4]} == {"docs/zlib.py"}
+    assert {work_order(path, places)[0] for path in paths[:4]} == {"docs/zlib.py"}
 
 
 @pytest.mark.slow  # a generated corpus fixed and checked

@@ -21,6 +21,7 @@ from doclint.profiles import (
     templated_profiles,
     templates,
 )
+from doclint.profiles.generators import shipped_generators
 from tests.checking import run_cli
 from tests.conftest import PROJECT
 from tests.test_profiles import error_of
@@ -37,7 +38,7 @@ def test_the_templates_are_the_profiles_versions():
     profile = templates_profile()
     assert not isinstance(profile, Profile)
     assert [t.id for t in profile.templates] == ["python", "cpp", "identifiers", "repo-book-v1"]
-    assert list(templates.TEMPLATES) == [t.id for t in profile.templates]
+    assert list(shipped_generators().templates) == [t.id for t in profile.templates]
     assert set(PAGE_KINDS) == set(DocKind) - {DocKind.MARKDOWN}
     python, cpp, identifiers, v1 = profile.templates
     # A template takes its version's titles (one mapping), footer and labels...
@@ -60,7 +61,7 @@ def test_the_parsers_headings_are_the_profiles():
     and stated in the profile's outlines: the two must agree."""
     stated = {
         heading
-        for template in templates.TEMPLATES.values()
+        for template in shipped_generators().templates.values()
         for outline in template.outlines.values()
         for section, allowed in outline.items()
         for heading in (section, *(allowed or ()))

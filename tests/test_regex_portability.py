@@ -30,7 +30,7 @@ import pytest
 
 import doclint
 from doclint import Settings, check_paths
-from doclint.profiles.templates import TEMPLATES
+from doclint.profiles.generators import shipped_generators
 from doclint.util import lazy_regex
 from tests.conftest import SEEDS, SHARED, require_shared
 
@@ -123,7 +123,7 @@ def test_no_pattern_held_repeats_a_group_possessively():
 def test_no_template_pattern_repeats_a_group_possessively():
     texts = [
         text
-        for template in TEMPLATES.values()
+        for template in shipped_generators().templates.values()
         for text in (
             template.keyword_entry,
             *template.titles.values(),

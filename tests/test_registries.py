@@ -87,15 +87,19 @@ if sys.argv[1] == "registered":
 from pathlib import Path
 import doclint
 from doclint import Settings, check_paths
-from doclint.profiles.templates import source_types, template_extensions, template_for_source
+from doclint.profiles.generators import shipped_generators
+
+GENERATORS = shipped_generators()
 root = Path(sys.argv[2])
 report = check_paths([root / "docs"], Settings(select=["ALL"], root=root))
-toml = template_for_source("pyproject.toml")
+toml = GENERATORS.template_for_source("pyproject.toml")
 print(json.dumps({
     "doclint": doclint.__file__,
     "findings": sorted([d.path, d.line, d.code, d.message] for d in report.diagnostics),
     "toml": [
-        toml.id, ".toml" in template_extensions(toml), "TOML Configuration" in source_types(toml)
+        toml.id,
+        ".toml" in GENERATORS.template_extensions(toml),
+        "TOML Configuration" in GENERATORS.source_types(toml),
     ],
 }))
 """

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from doclint.profiles.generators import shipped_generators
 from doclint.server.documents import OutsideWorkspace, Workspace
 from doclint.tree.reading import MAX_FILE_SIZE
 from tests.pages import keyword_index, write
@@ -138,8 +139,9 @@ def test_the_history_is_read_only_from_a_checkout_inside_the_workspace(tmp_path)
     repository = tmp_path / "repository"
     (repository / "docs").mkdir(parents=True)
     subprocess.run(["git", "init", "-q", str(repository)], check=True)
-    inside = WorkspaceTree(repository / "docs", None, repository)
-    above = WorkspaceTree(repository / "docs", None, repository / "docs")
+    shipped = shipped_generators()
+    inside = WorkspaceTree(repository / "docs", None, repository, shipped)
+    above = WorkspaceTree(repository / "docs", None, repository / "docs", shipped)
     try:
         assert inside.history() is not None
         assert above.history() is None

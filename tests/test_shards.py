@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from doclint.engine.settings import Shard
+from doclint.profiles.generators import shipped_generators
 from doclint.run.shards import holds
 from tests.checking import run_cli
 from tests.conftest import PROJECT, REAL, require_shared
 
 SHARDS = ("1/3", "2/3", "3/3")
+PLACES = shipped_generators().places
 
 
 def _jsonl(monkeypatch, capsys, tree: Path, *args: str) -> list[str]:
@@ -60,7 +62,10 @@ def test_a_run_of_two_roots_cuts_each_by_paths_relative_to_it(monkeypatch, capsy
         for shown in _paths(part.splitlines()):
             file = Path(os.path.normpath(PROJECT / shown))
             root = next(root for root in roots if file.is_relative_to(root))
-            assert holds(Shard.parse(shard), file.relative_to(root).as_posix()), (shard, shown)
+            assert holds(Shard.parse(shard), file.relative_to(root).as_posix(), PLACES), (
+                shard,
+                shown,
+            )
     assert {shown.split("/docs/")[0] for shown in _paths(whole)} == {
         "examples/tree",
         "../shared/corpus/real",
@@ -87,17 +92,17 @@ def test_a_cached_shard_is_that_shard(generated_corpus, tmp_path, monkeypatch, c
 def test_a_page_and_its_keyword_index_share_a_shard():
     shard = Shard(2, 3)
     for path in ("docs/json/decoder.py_docs.md", "docs/abc.py_docs.md", "docs/x/y.h_docs.md"):
-        held = holds(shard, path)
+        held = holds(shard, path, PLACES)
         twins = (
             path.replace("_docs.md", "_kw.md"),
             "docs/" + path.replace("_docs.md", "_kw.md_docs.md"),
         )
-        assert [holds(shard, twin) for twin in twins] == [held, held]
+        assert [holds(shard, twin, PLACES) for twin in twins] == [held, held]
 
 
 def test_each_file_is_in_exactly_one_shard():
     paths = [f"docs/pkg{i}/mod{i}.py_docs.md" for i in range(300)]
-    owners = [[k for k in range(1, 5) if holds(Shard(k, 4), path)] for path in paths]
+    owners = [[k for k in range(1, 5) if holds(Shard(k, 4), path, PLACES)] for path in paths]
     assert all(len(found) == 1 for found in owners)
     # The cut is even enough to give each machine a fair part.
     assert all(50 <= sum(found == [k] for found in owners) <= 100 for k in range(1, 5))

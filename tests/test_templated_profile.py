@@ -164,3 +164,20 @@ def test_the_schema_validates_the_example(monkeypatch, capsys):
     data["kinds"]["changes"]["documents"] = "page"
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(data, json.loads(json.dumps(profile_schema())))
+
+
+def test_two_configurations_in_one_process_each_read_pages_by_their_own(project, monkeypatch):
+    """The run's generators are one value its linter holds, not a state of
+    the process: two linters of two configurations, both made before either
+    checks (as an editor's server keeps them), each read the page by their own."""
+    from doclint.engine.linter import Linter
+    from doclint.run.roots import make_tree_at
+
+    monkeypatch.chdir(project)
+    profile = load_profile(project / "pagesmith.toml")
+    page = project / "reference" / "src" / "a.py.page.md"
+    configured, plain = Settings(root=project, generators=(profile,)), Settings(root=project)
+    linters = [Linter(each, make_tree_at(each, project)) for each in (configured, plain)]
+    for _ in range(2):
+        found = [{row.code for row in linter.check_file(page).rows} for linter in linters]
+        assert found == [{"DL303", "DL101"}, set()]

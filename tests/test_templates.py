@@ -16,20 +16,15 @@ from doclint.models.generated import DocKind, FileDocs, KeywordIndex
 from doclint.models.languages import LANGUAGES, PROJECT_LANGUAGES
 from doclint.parsing.pages import parse_page
 from doclint.profiles import patterns
+from doclint.profiles.generators import shipped_generators
 from doclint.profiles.model import PhraseBook
 from doclint.profiles.patterns import literal_lead
-from doclint.profiles.templates import (
-    TEMPLATES,
-    TitlePattern,
-    allowed_headings,
-    documented_languages,
-    template_extensions,
-    template_for_source,
-    template_words,
-)
+from doclint.profiles.templates import TitlePattern
 from tests.checking import run_cli
 from tests.conftest import PROJECT, REAL, SHARED, require_shared
 
+GENERATORS = shipped_generators()
+TEMPLATES = GENERATORS.templates
 TEMPLATE_PAGES = SHARED / "corpus" / "templates"
 REAL_CPP = SHARED / "corpus" / "real-cpp"
 # The template of each folder of corpus/templates, as its pages show it.
@@ -137,46 +132,56 @@ def test_a_heading_like_title_of_a_plain_page_is_no_older_template():
 
 
 def test_allowed_headings_per_template():
-    cpp = allowed_headings("cpp", DocKind.KEYWORD_INDEX)
-    python = allowed_headings("python", DocKind.KEYWORD_INDEX)
+    cpp = GENERATORS.allowed_headings("cpp", DocKind.KEYWORD_INDEX)
+    python = GENERATORS.allowed_headings("python", DocKind.KEYWORD_INDEX)
     assert cpp is not None and python is not None
     assert (
         "Includes" in cpp["Keywords Extracted"] and "Includes" not in python["Keywords Extracted"]
     )
     for template in TEMPLATES:
-        outline = allowed_headings(template, DocKind.KEYWORD_INDEX)
+        outline = GENERATORS.allowed_headings(template, DocKind.KEYWORD_INDEX)
         assert outline is not None
         assert all("Classs" not in (allowed or ()) for allowed in outline.values())
-    assert allowed_headings("cpp", DocKind.FOLDER_DOC) == allowed_headings(
+    assert GENERATORS.allowed_headings("cpp", DocKind.FOLDER_DOC) == GENERATORS.allowed_headings(
         "python", DocKind.FOLDER_DOC
     )
-    assert allowed_headings("", DocKind.MARKDOWN) is None
+    assert GENERATORS.allowed_headings("", DocKind.MARKDOWN) is None
 
 
 def test_template_words_are_the_generators_own():
     footer_and_labels = {"Generated", "System", "Path", "Size", "Type", "Extension", "See"}
-    assert footer_and_labels <= template_words("python")
-    assert {"Includes", "Namespaces", "Structs", "Class"} <= template_words("cpp")
-    assert {"Namespaces", "Structs"}.isdisjoint(template_words("python"))
-    assert {"Repo", "Book", "Identifier", "Lines", "Walkthrough"} <= template_words("repo-book-v1")
+    assert footer_and_labels <= GENERATORS.template_words("python")
+    assert {"Includes", "Namespaces", "Structs", "Class"} <= GENERATORS.template_words("cpp")
+    assert {"Namespaces", "Structs"}.isdisjoint(GENERATORS.template_words("python"))
+    assert {"Repo", "Book", "Identifier", "Lines", "Walkthrough"} <= GENERATORS.template_words(
+        "repo-book-v1"
+    )
     # Letter groups are no words; the source's own words are none of the template's.
-    assert "A" not in template_words("repo-book-v1")
-    assert "Tensor" not in template_words("cpp")
+    assert "A" not in GENERATORS.template_words("repo-book-v1")
+    assert "Tensor" not in GENERATORS.template_words("cpp")
 
 
 def test_every_language_a_template_names_has_its_data_and_a_reader():
     read = {language.name for language in languages()}
     for template in TEMPLATES.values():
-        assert set(documented_languages(template)) <= set(LANGUAGES), template.id
+        assert set(GENERATORS.documented_languages(template)) <= set(LANGUAGES), template.id
         assert template.proven_by is None or template.proven_by in template.languages
     # The languages of wikis' projects are read, and documented by no template.
     assert set(LANGUAGES) | set(PROJECT_LANGUAGES) == read
     # Each extension is the current generator's choice of one template.
     current = [t for t in TEMPLATES.values() if t.footer == TEMPLATES["python"].footer]
-    extensions = [extension for template in current for extension in template_extensions(template)]
+    extensions = [
+        extension for template in current for extension in GENERATORS.template_extensions(template)
+    ]
     assert len(extensions) == len(set(extensions))
-    assert {template_for_source(f"x{e}").id for e in LANGUAGES["C/C++"].suffixes} == {"cpp"}
-    assert template_for_source("x.toml").id == template_for_source("x.sh").id == "identifiers"
+    assert {GENERATORS.template_for_source(f"x{e}").id for e in LANGUAGES["C/C++"].suffixes} == {
+        "cpp"
+    }
+    assert (
+        GENERATORS.template_for_source("x.toml").id
+        == GENERATORS.template_for_source("x.sh").id
+        == "identifiers"
+    )
 
 
 def test_schema_shows_the_templates(tmp_path, monkeypatch, capsys):

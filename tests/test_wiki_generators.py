@@ -21,9 +21,11 @@ from doclint import parse
 from doclint.config.files import load_profile
 from doclint.models.wiki import Citation
 from doclint.parsing.wiki import read_wiki
+from doclint.profiles.generators import shipped_generators
 from doclint.profiles.model import ProfileError
-from doclint.profiles.wikis import reading_of, wiki_of
 from tests.checking import run_cli
+
+GENERATORS = shipped_generators()
 
 QODER_HEAD = """\
 # Model Aliasing System
@@ -67,7 +69,7 @@ def cited(text: str, path: str) -> tuple[str, list[Citation], list[str]]:
     lines = text.split("\n")
     if text.endswith("\n"):
         lines.pop()
-    wiki = wiki_of(path, lines)
+    wiki = GENERATORS.wiki_of(path, lines)
     assert wiki is not None, path
     found = read_wiki(path, lines, parse(text, path).markdown, wiki)
     return wiki.generator, list(found.citations), [s.path for s in found.sources]
@@ -154,10 +156,13 @@ def test_deepwikis_own_export_stays_read_from_the_pages_folder():
 
 def test_a_folders_name_alone_reads_no_page():
     other = ["# Source Files", "", "- [app.py](src/web/app.md)", "- [wiki.py](gen/wiki.md)"]
-    assert wiki_of(".deepwiki/files/index.md", other) is None
-    assert wiki_of(".qoder/repowiki/en/content/notes.md", ["# Notes", "", "Hand-written."]) is None
+    assert GENERATORS.wiki_of(".deepwiki/files/index.md", other) is None
+    assert (
+        GENERATORS.wiki_of(".qoder/repowiki/en/content/notes.md", ["# Notes", "", "Hand-written."])
+        is None
+    )
     cites = ["# Alias", "", "- [a.py:3-9](file://src/a.py#L3-L9)"]
-    found = reading_of(".qoder/repowiki/en/content/Alias.md", cites)
+    found = GENERATORS.reading_of(".qoder/repowiki/en/content/Alias.md", cites)
     assert found is not None
     assert (found[0].generator, found[1]) == (
         "qoder",

@@ -14,7 +14,9 @@ from doclint import parse
 from doclint.models.languages import PROJECT_LANGUAGES
 from doclint.models.wiki import Citation, WikiFacts
 from doclint.parsing.wiki import MAX_CITED, MAX_RANGES, page_slug, read_wiki
-from doclint.profiles.wikis import wiki_of, wikis
+from doclint.profiles.generators import shipped_generators
+
+GENERATORS = shipped_generators()
 
 SCRIPTCAT = ".deepwiki/3-4-url-pattern-matching.md"
 RESTATE = "docs/deepwiki/Ticket-Virtual-Object.md"
@@ -50,7 +52,7 @@ def facts(text: str, path: str = SCRIPTCAT) -> WikiFacts:
     lines = text.split("\n")
     if text.endswith("\n"):
         lines.pop()
-    wiki = wiki_of(path, lines)
+    wiki = GENERATORS.wiki_of(path, lines)
     assert wiki is not None, path
     return read_wiki(path, lines, parse(text, path).markdown, wiki)
 
@@ -182,7 +184,7 @@ def test_site_links_and_the_slugs_of_their_pages():
     )
     sites = facts(text, RESTATE).site_links
     assert [s.slug for s in sites] == ["seatmap-virtual-object", "durable-execution-and-ctx.run"]
-    grammar = wikis()[0].grammar
+    grammar = GENERATORS.wikis[0].grammar
     assert {
         page_slug(name, grammar)
         for name in (
@@ -207,15 +209,18 @@ def test_generator_markup_and_its_column():
 
 def test_which_pages_are_a_wikis():
     cites = ["# Overview", "", "Sources: [src/a.ts:3-9](../src/a.ts#L3-L9)"]
-    assert wiki_of(".deepwiki/1-overview.md", cites) is not None
-    assert wiki_of("docs/deepwiki/Overview.md", ["# Overview", "", "[a.ts:3](a.ts#L3)"])
+    assert GENERATORS.wiki_of(".deepwiki/1-overview.md", cites) is not None
+    assert GENERATORS.wiki_of("docs/deepwiki/Overview.md", ["# Overview", "", "[a.ts:3](a.ts#L3)"])
     # A folder's name alone reads no page: another generator's `.deepwiki/`,
     # linking pages and files without lines, is none of DeepWiki's.
     other = ["# Source Files", "", "- [app.py](src/web/app.md)", "- [b.py](../src/b.py)"]
-    assert wiki_of(".deepwiki/files/index.md", other) is None
-    assert wiki_of(".deepwiki/1-overview.md", ["# Overview"]) is None
-    assert wiki_of("wiki/Overview.md", RESTATE_HEAD.split("\n")) is not None
-    assert wiki_of("README.md", ["# Tool", "", "The entry point is [a.ts:3](a.ts#L3)."]) is None
+    assert GENERATORS.wiki_of(".deepwiki/files/index.md", other) is None
+    assert GENERATORS.wiki_of(".deepwiki/1-overview.md", ["# Overview"]) is None
+    assert GENERATORS.wiki_of("wiki/Overview.md", RESTATE_HEAD.split("\n")) is not None
+    assert (
+        GENERATORS.wiki_of("README.md", ["# Tool", "", "The entry point is [a.ts:3](a.ts#L3)."])
+        is None
+    )
 
 
 def test_a_citation_of_100000_ranges_keeps_max_ranges_in_linear_time():
@@ -307,7 +312,7 @@ PLATFORM_LINES = (
 @pytest.mark.parametrize("listed", ["the profile's", "none"])
 def test_a_languages_names_are_no_names_of_the_project_whatever_the_profile_lists(listed):
     lines = (SCRIPTCAT_HEAD + "\n".join(PLATFORM_LINES)).split("\n")
-    wiki = wiki_of(SCRIPTCAT, lines)
+    wiki = GENERATORS.wiki_of(SCRIPTCAT, lines)
     assert wiki is not None
     if listed == "none":
         wiki = wiki._replace(grammar=wiki.grammar._replace(not_names=frozenset()))
@@ -323,7 +328,7 @@ def test_a_languages_names_are_no_names_of_the_project_whatever_the_profile_list
     ]
     javascript = PROJECT_LANGUAGES["JavaScript"].builtins
     assert {"useEffect", "chrome"} <= javascript
-    assert not {"useEffect", "chrome"} & wiki_of(SCRIPTCAT, lines).grammar.not_names
+    assert not {"useEffect", "chrome"} & GENERATORS.wiki_of(SCRIPTCAT, lines).grammar.not_names
 
 
 def test_a_line_of_many_names_and_citations_is_read_in_linear_time():

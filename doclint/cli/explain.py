@@ -26,7 +26,7 @@ def explain_pages(pages: list[Path], settings: Settings) -> None:
         for file in files:
             shown = display_path(Path(file), cwd)
             try:
-                read = explain(root, Path(file), settings.profiles, settings.max_file_size, cwd)
+                read = explain(root, Path(file), settings, cwd)
             except OSError as error:
                 raise UsageError(f"{printable(shown)}: cannot read: {error.strerror}") from None
             if read.read:

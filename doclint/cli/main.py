@@ -268,7 +268,7 @@ def _report(
         command=args.command_line,
         root=settings.root,
         fail_on=args.fail_on,
-        profiles=settings.profiles,
+        generators=settings.known_generators,
         unread_pages=_unread_pages(args, result, settings),
     )
     if args.statistics:

@@ -35,7 +35,6 @@ from doclint.models.markdown_lines import normalize_newlines
 from doclint.models.page import AnyPage, DocKind
 from doclint.parsing.pages import page_memo, parse_page
 from doclint.profiles.original_source import embedded_page_text
-from doclint.profiles.templates import use_generators
 from doclint.rule_api import (
     Cause,
     Edit,
@@ -96,8 +95,7 @@ class Linter:
     ) -> None:
         self.settings = settings
         self.tree = tree
-        # A worker started afresh (spawned) learns the run's generators here.
-        use_generators(settings.generators)
+        self.generators = settings.known_generators
         # Whether a page's findings may be taken from an identical page seen
         # lately (`_page_pass`). A fix run says no: a fix is made from the
         # lines around its page, which differ between a page and its copy.
@@ -245,7 +243,9 @@ class Linter:
         split = text.split("\n")
         lines = split[:-1] if text.endswith("\n") else split
         try:
-            page = parse_page(text, path, lines=split, memo=self._parsed)
+            page = parse_page(
+                text, path, lines=split, memo=self._parsed, generators=self.generators
+            )
         except Exception as error:  # a parser bug must not stop the run
             crashed = self._crash("the parser", error, InternalError.PARSER_CRASHED)
             return Checked(crashed, [], split)
@@ -258,6 +258,7 @@ class Linter:
             replaced_lines,
             records_facts=self.records_facts,
             profiles=self.settings.profiles,
+            generators=self.generators,
         )
         found = self._run_rules(self._passes_for(Scope.FILE, page, ctx), page, ctx)
         for current in iter_pages(page, text):

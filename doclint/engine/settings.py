@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from doclint.engine.registry import Registry, RuleEntry
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.records import Compared, NamedTuple
 from doclint.profiles import GeneratorProfile, Profile
+from doclint.profiles.generators import Generators
 from doclint.tree.discovery import PathFilter
 from doclint.tree.reading import MAX_FILE_SIZE
 
@@ -168,6 +170,13 @@ class Settings(Compared):
             raise ValueError(
                 f"Settings(max_file_size=...) takes 1 or more, not {self.max_file_size!r}"
             )
+
+    @cached_property
+    def known_generators(self) -> Generators:
+        """The run's generators as one value: the shipped ones and those of
+        `profiles` and `generators`, built once for these settings and handed
+        on by the engine to the parser and the rules."""
+        return Generators.of((*self.profiles, *self.generators))
 
     def path_filter(self) -> PathFilter:
         return PathFilter.build(

@@ -201,8 +201,13 @@ class _TreeFix:
 
     def stale(self) -> list[int]:
         """The files whose rules asked about the tree and would now get another answer."""
+        settings = self.setup.settings
         tree = OverlayTree(
-            self.setup.root, self.setup.settings.known_paths, self.overlay, self.scratch
+            self.setup.root,
+            settings.known_paths,
+            self.overlay,
+            self.scratch,
+            settings.known_generators,
         )
         return [
             index
@@ -263,9 +268,8 @@ class _TreeFix:
         """A fixed file that could not be written: report it as it is on disk."""
         del self.overlay[self.path(index)]
         settings = self.setup.settings
-        linter = Linter(
-            settings, Tree(self.setup.root, settings.known_paths), self.setup.linter.registry
-        )
+        tree = Tree(self.setup.root, settings.known_paths, settings.known_generators)
+        linter = Linter(settings, tree, self.setup.linter.registry)
         outcome = linter.check_file(self.setup.files[index])
         self.outcomes[index] = FileFix(outcome.rows, outcome.facts, Counter(), None, problem, None)
 
@@ -279,8 +283,13 @@ class _TreeFix:
         # file that changed. After more, answers about fixed files came from
         # their scratch copies (the same bytes, other stamps): ask again, and
         # drop results that relied on a fix that could not be written.
-        as_written = OverlayTree(self.setup.root, settings.known_paths, self.overlay, self.scratch)
-        on_disk = Tree(self.setup.root, settings.known_paths) if self.passes > 1 else None
+        generators = settings.known_generators
+        as_written = OverlayTree(
+            self.setup.root, settings.known_paths, self.overlay, self.scratch, generators
+        )
+        on_disk = (
+            Tree(self.setup.root, settings.known_paths, generators) if self.passes > 1 else None
+        )
         written_now = set(written)
         for index, outcome in self.outcomes.items():
             if index in self.cached:
@@ -352,7 +361,7 @@ def _make_fixer(
     scratch: PrivateFolder,
     registry: Registry | None = None,
 ) -> Fixer:
-    tree = OverlayTree(root, settings.known_paths, overlay, scratch)
+    tree = OverlayTree(root, settings.known_paths, overlay, scratch, settings.known_generators)
     linter = Linter(settings, tree, registry, reuses_pages=False)
     return Fixer(linter, fix_settings)
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import posixpath
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from doclint.tree.index import Tree
 from doclint.util.private_folder import PrivateFolder
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import Generators
 
 
 class OverlayTree(Tree):
@@ -21,8 +25,9 @@ class OverlayTree(Tree):
         known_paths: list[str] | None,
         overlay: dict[str, str],
         scratch: PrivateFolder,
+        generators: Generators | None = None,
     ) -> None:
-        super().__init__(root, known_paths)
+        super().__init__(root, known_paths, generators)
         self.overlay = overlay
         """Tree path -> name of the scratch copy of its new bytes in `scratch`."""
         self.scratch = scratch

@@ -46,7 +46,7 @@ _markdown = mistune.create_markdown(escape=True, plugins=["table", "strikethroug
 
 def as_html(output: RunOutput) -> Iterator[str]:
     rules = {rule.code: rule for rule in output.rules}
-    kinds = PageKinds(output.profiles)
+    kinds = PageKinds(output.generators)
     data = ReportData(rules, output.sources, kinds).add_all(output.diagnostics)
     # Paths, messages and lines shown as text, control characters escaped as
     # in every text format (html_data escapes the packed findings the same way).

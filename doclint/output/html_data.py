@@ -35,14 +35,10 @@ from doclint.output.baseline import UNREAD, SourceLines
 from doclint.output.causes import Causes, example
 from doclint.rule_api import Rule
 from doclint.rule_api_generators import (
-    Profile,
-    folder_pages,
-    generator_places,
+    Generators,
     heading_lines,
     page_profile,
-    page_suffixes,
     recognise,
-    wiki_of,
 )
 from doclint.util.paths import printable
 
@@ -63,45 +59,47 @@ where the finding's line is not shown: a finding about the whole file or a
 file not read)."""
 
 
-def page_kinds() -> dict[str, tuple[str, str]]:
+def page_kinds(generators: Generators) -> dict[str, tuple[str, str]]:
     """The kinds of page of the generators of templated pages (the PyTorch
     system's) the report splits the findings by (key, label and what they
     are), and the files no generator wrote; the pages of a profile of object
     pages, and those of a wiki, are a kind of their own (`PageKinds`)."""
-    endings = ", ".join(f"<file>{ending}" for ending in page_suffixes())
+    endings = ", ".join(f"<file>{ending}" for ending in generators.page_suffixes)
     return {
         "level-1": ("Level 1 pages", f"titled as the generator's page about a file: {endings}"),
         "docs-of-docs": (
             "Docs of docs",
-            "under " + ", ".join(_later_passes()) + ": a later generator pass over the pages",
+            "under "
+            + ", ".join(_later_passes(generators))
+            + ": a later generator pass over the pages",
         ),
         "folder": (
             "Folder pages",
-            " and ".join(folder_pages()) + " of a folder, titled as the generator's",
+            " and ".join(generators.folder_pages) + " of a folder, titled as the generator's",
         ),
         "other": ("Other files", "no generator's page: plain Markdown, or a file not read"),
     }
 
 
-def _later_passes() -> tuple[str, ...]:
+def _later_passes(generators: Generators) -> tuple[str, ...]:
     return tuple(
-        folder for places in generator_places() if (folder := places.later_pass_folder) is not None
+        folder for places in generators.places if (folder := places.later_pass_folder) is not None
     )
 
 
-def page_kind(path: str) -> str:
+def page_kind(path: str, generators: Generators) -> str:
     """The key in `page_kinds()` of the place of a page at `path` (as
     findings show it, from the working folder): where a later generator pass
     writes about pages, a folder's page, a page about a source file, or
     another file. Only for a page its title shows the generator wrote
     (`PageKinds`): the name alone makes no page the generator's."""
-    later = _later_passes()
+    later = _later_passes(generators)
     if path.startswith(later) or any(f"/{folder}" in path for folder in later):
         return "docs-of-docs"
     name = posixpath.basename(path)
-    if name in folder_pages():
+    if name in generators.folder_pages:
         return "folder"
-    return "level-1" if name.endswith(page_suffixes()) else "other"
+    return "level-1" if name.endswith(generators.page_suffixes) else "other"
 
 
 class PageKinds:
@@ -109,16 +107,17 @@ class PageKinds:
     as the run reads it (`doclint check --explain` says the same), never
     from its name alone: the pages of the profile of object pages that wrote
     it (`page_profile`: its place, then its object headings or a marker of
-    its project), of a wiki (`wiki_of`: its marker, or its citations in its
-    folder), or of the
+    its project), of a wiki (`Generators.wiki_of`: its marker, or its
+    citations in its folder), or of the
     PyTorch generator when its title is one of its templates' (a kind of
     `page_kinds`, its place telling which); any other file is "other". A
     profile's or wiki's kind is added when its first page is met, so each
     kind keeps its index (`path_kind`) from part to part."""
 
-    def __init__(self, profiles: Sequence[Profile] = ()) -> None:
-        self.profiles = tuple(profiles)
-        self.kinds: dict[str, tuple[str, str]] = page_kinds()
+    def __init__(self, generators: Generators | None = None) -> None:
+        self.generators = Generators.of(()) if generators is None else generators
+        """The run's generators (the shipped ones by default)."""
+        self.kinds: dict[str, tuple[str, str]] = page_kinds(self.generators)
         self.index = {key: index for index, key in enumerate(self.kinds)}
 
     def of(self, path: str, rows: list[Finding], sources: SourceLines) -> str:
@@ -128,14 +127,15 @@ class PageKinds:
         if all(row.code in UNREAD for row in rows):
             return "other"
         lines = sources.lines(path)
-        found = page_profile(path, heading_lines(lines), self.profiles, _is_file)
+        profiles = self.generators.object_profiles
+        found = page_profile(path, heading_lines(lines), profiles, _is_file)
         if found is not None:
             return self._added(f"profile-{found[0].name}", found[0].name, found[0].description)
-        wiki = _wiki_of(path, lines)
+        wiki = _wiki_of(path, lines, self.generators)
         if wiki is not None:
             what = "a wiki's pages: its marker in their head, or its citations in its folders"
             return self._added(f"wiki-{wiki}", wiki, what)
-        return _titled_kind(path, lines)
+        return _titled_kind(path, lines, self.generators)
 
     def _added(self, key: str, generator: str, what: str) -> str:
         if key not in self.kinds:
@@ -144,26 +144,26 @@ class PageKinds:
         return key
 
 
-def _wiki_of(path: str, lines: Sequence[str]) -> str | None:
+def _wiki_of(path: str, lines: Sequence[str], generators: Generators) -> str | None:
     """The generator of the wiki that wrote the page at `path` (from the
     working folder, so its wiki folder may lie below the start), if any."""
     parts = path.split("/")
     for start in range(len(parts)):
-        wiki = wiki_of("/".join(parts[start:]), lines)
+        wiki = generators.wiki_of("/".join(parts[start:]), lines)
         if wiki is not None:
             return wiki.generator
     return None
 
 
-def _titled_kind(path: str, lines: Sequence[str]) -> str:
+def _titled_kind(path: str, lines: Sequence[str], generators: Generators) -> str:
     """The kind of a page the PyTorch generator wrote, its title one of its
     templates' (its place says which: a later pass's, a folder's, a
     file's); "other" for any other page."""
     first = next((line for line in lines if line.strip()), "").lstrip("\ufeff").strip()
-    kind = recognise(first[2:])[0] if first.startswith("# ") else ""
+    kind = recognise(first[2:], generators)[0] if first.startswith("# ") else ""
     if not kind:
         return "other"
-    placed = page_kind(path)
+    placed = page_kind(path, generators)
     if placed != "other":
         return placed
     return "level-1" if kind in ("file-docs", "keyword-index") else "folder"

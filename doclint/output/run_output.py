@@ -14,7 +14,7 @@ from doclint.rule_api import Rule, Severity
 
 if TYPE_CHECKING:
     from doclint.output.parts import SpilledParts
-    from doclint.rule_api_generators import Profile
+    from doclint.rule_api_generators import Generators
 
 
 class RunOutput:
@@ -35,7 +35,7 @@ class RunOutput:
         command: Sequence[str] = (),  # the command line as typed (the HTML report names it)
         root: Path | None = None,  # the settings' root; else each file's is found
         fail_on: str = Severity.INFO,
-        profiles: Sequence[Profile] = (),  # the configuration's (the HTML report lists kinds)
+        generators: Generators | None = None,  # the run's (the HTML report lists kinds)
         unread_pages: int = 0,  # pages no generator wrote: each format with a summary says so
         plain: bool = False,  # each message known printable (`isprintable`): not looked at again
     ) -> None:
@@ -43,7 +43,7 @@ class RunOutput:
         self.rules, self.sources = rules, sources if sources is not None else SourceLines()
         self.quiet, self.baselined, self.parts, self.color = quiet, baselined, parts, color
         self.command, self.root, self.fail_on = command, root, fail_on
-        self.profiles, self.unread_pages, self.plain = profiles, unread_pages, plain
+        self.generators, self.unread_pages, self.plain = generators, unread_pages, plain
 
     @cached_property
     def counts(self) -> Counts:

@@ -43,7 +43,6 @@ from doclint.profiles.templates import (
     IMPORT_DEPENDENCIES,
     ORIGINAL_SOURCE,
     RELATED_FILES,
-    TEMPLATES,
     TESTING,
     Template,
 )
@@ -78,7 +77,7 @@ def build_file_docs(builder: PageBuilder, common: dict[str, Any]) -> FileDocs:
         before = [h for h in layer.headings if h.line < source.line]
         common["outline"] = before + tail.layer.headings
         common["sections"] = sections(common["outline"], builder.last_line)
-    kind = TEMPLATES[common["template"]]
+    kind = builder.generators.templates[common["template"]]
     common.update(_summary_lines(template, kind))
     return FileDocs(
         **common,
@@ -227,7 +226,9 @@ def _original_source(
     tail = None
     if end_line != block.end_line and end_index is not None:
         rest = builder.lines[end_index + 1 :]
-        tail = PageBuilder("\n".join(rest), end_line + 1, path, builder.depth, rest)
+        tail = PageBuilder(
+            "\n".join(rest), end_line + 1, path, builder.depth, rest, generators=builder.generators
+        )
     source = EmbeddedSource(
         line=block.line,
         column=block.column,
@@ -251,7 +252,7 @@ def _embedded_page(
     if not (
         builder.depth < MAX_EMBEDDED_DEPTH
         and first.startswith("# ")
-        and recognise(first[2:])[0] != ""
+        and recognise(first[2:], builder.generators)[0] != ""
     ):
         return None
     # Imported here: the page parser dispatches to this module, and the
@@ -268,4 +269,5 @@ def _embedded_page(
         # The page's lines are the block's, up to its last line with text.
         lines=[*content[: page_text.count("\n")], ""],
         memo=builder.memo,
+        generators=builder.generators,
     )

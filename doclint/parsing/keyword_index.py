@@ -10,7 +10,7 @@ from doclint.models.generated import KeywordCategory, KeywordEntry, KeywordIndex
 from doclint.models.markdown import build_node
 from doclint.parsing.page_builder import FIELD, PageBuilder, within
 from doclint.profiles.patterns import compile_pattern
-from doclint.profiles.templates import FILE_INFORMATION, TEMPLATES
+from doclint.profiles.templates import FILE_INFORMATION
 from doclint.util.lazy_regex import compiled_on_use
 
 # An escaped character of a pattern, as the character.
@@ -53,7 +53,7 @@ SCANNED_NAME_COLUMN = 6
 
 def _categories(builder: PageBuilder, template_id: str) -> list[KeywordCategory]:
     """The keywords of each category of the template's keyword section."""
-    template = TEMPLATES[template_id]
+    template = builder.generators.templates[template_id]
     layer = builder.layer
     categories = []
     scanned = builder.keyword_lines if template.keyword_entry == SCANNED_ENTRY else {}

@@ -15,6 +15,7 @@ from doclint.util.lazy_regex import compiled_on_use
 
 if TYPE_CHECKING:
     from doclint.parsing.pages import PageMemo
+    from doclint.profiles.generators import Generators
 
 N = TypeVar("N", bound=Node)
 
@@ -40,6 +41,8 @@ class PageBuilder:
         depth: int = 0,
         lines: list[str] | None = None,
         memo: PageMemo | None = None,
+        *,
+        generators: Generators,
     ) -> None:
         # One split serves the line scan and the lookups here: a page may
         # hold a whole source file.
@@ -51,6 +54,8 @@ class PageBuilder:
         self.path = path
         self.depth = depth
         self.memo = memo
+        self.generators = generators
+        """The run's generators, whose templates the page's parts are read by."""
         self.sections = sections(self.layer.headings, self.last_line)
 
     @property

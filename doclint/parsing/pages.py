@@ -15,13 +15,9 @@ from typing import Any, NamedTuple
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.models.page import AnyPage, DocKind, MarkdownPage
 from doclint.parsing.page_builder import MAX_EMBEDDED_DEPTH, PageBuilder
-from doclint.parsing.recognition import (
-    described_by_page,
-    expected_page_path,
-    page_level,
-    recognise_title,
-)
+from doclint.parsing.recognition import described_by_page, recognise_title
 from doclint.parsing.relocate import moved
+from doclint.profiles.generators import Generators, shipped_generators
 from doclint.profiles.templates import source_kind
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.lru import RecentPages
@@ -40,19 +36,23 @@ def parse_page(
     depth: int = 0,
     lines: list[str] | None = None,
     memo: PageMemo | None = None,
+    generators: Generators | None = None,
 ) -> AnyPage:
     """The typed page of `text` (any newline style); lines start at `first_line`;
     `depth` counts the pages this one is embedded in. `lines`, when the caller
     has them, are `text.split("\n")` of a text with LF newlines. With a `memo`
     (`page_memo()`), a page parsed lately at other lines is moved, not parsed
     again, and the pages parsed are remembered: the caller's models then share
-    parts with the memo's, so they must not be changed."""
+    parts with the memo's, so they must not be changed (a memo serves one
+    run's `generators`). The page is read by the templates of `generators`,
+    the shipped ones by default."""
     if lines is None:
         text = normalize_newlines(text)
     known = memo.get(path, text) if memo is not None else None
     if known is not None and known.serves(depth) and known.first_line != first_line:
         return moved(known.page, first_line - known.first_line, embedded_in=embedded_in)
-    page = _parse_page(text, path, first_line, embedded_in, depth, lines, memo)
+    known_generators = shipped_generators() if generators is None else generators
+    page = _parse_page(text, path, first_line, embedded_in, depth, lines, memo, known_generators)
     if memo is not None:
         memo.put(path, text, ParsedPage(page, first_line, depth, _nesting(page)))
     return page
@@ -103,27 +103,31 @@ def _parse_page(
     depth: int,
     lines: list[str] | None,
     memo: PageMemo | None,
+    generators: Generators,
 ) -> AnyPage:
-    builder = PageBuilder(text, first_line, path, depth, lines, memo)
+    builder = PageBuilder(text, first_line, path, depth, lines, memo, generators=generators)
     layer = builder.layer
     title = layer.headings[0] if layer.headings and layer.headings[0].level == 1 else None
     if title is not None and title.line != _first_text_line(text, first_line):
         title = None
     kind, described, template, name_only, page_kind = (
-        recognise_title(title.text) if title else (DocKind.MARKDOWN, None, None, False, "")
+        recognise_title(title.text, generators)
+        if title
+        else (DocKind.MARKDOWN, None, None, False, "")
     )
     expected = None
     template_id = template.id if template else ""
+    places = generators.places_of(template_id)
     if name_only:
         # Where the page is tells the folder; where it should be, nothing does.
-        described = described_by_page(path, page_kind, described or "", template_id) or described
+        described = described_by_page(places, path, page_kind, described or "") or described
     else:
-        expected = expected_page_path(page_kind, described, template_id)
+        expected = places.page_path(page_kind, described)
     common: dict[str, Any] = {
         "path": path,
         "described": described,
         "expected_path": expected,
-        "level": page_level(described, page_kind, template_id),
+        "level": places.level(described, page_kind),
         "embedded_in": embedded_in,
         "template": template_id,
         "source_kind": source_kind(described) if kind in _SOURCE_PAGES and described else "",

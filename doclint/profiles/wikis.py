@@ -1,25 +1,26 @@
 """The generators of wikis a run knows, and which of them wrote a page.
 
 The shipped ones (a `[wiki]` table in a profile beside this module) are
-known to every run; a run's configuration adds its own (`use_wikis`, called
-where a run states its generators). A page is a wiki's by what it is: a line
-of its head is the wiki's marker (its list of relevant source files, an
-export's title), or it sits in one of the wiki's folders and cites lines as
-the wiki writes them. A folder's name alone reads no page: another generator
-may write a folder of the same name (an MCP server's `.deepwiki/`), and its
-pages would be judged by a grammar they do not follow. The test is on the
-path and at most `head_lines` lines, then, only for a page in a wiki's folder
-without the marker, on its lines until the first citation.
+known to every run; a run's configuration adds its own (the run's
+`Generators` value holds them all, and answers with these functions). A page
+is a wiki's by what it is: a line of its head is the wiki's marker (its
+list of relevant source files, an export's title), or it sits in one of the
+wiki's folders and cites lines as the wiki writes them. A folder's name
+alone reads no page: another generator may write a folder of the same name
+(an MCP server's `.deepwiki/`), and its pages would be judged by a grammar
+they do not follow. The test is on the path and at most `head_lines` lines,
+then, only for a page in a wiki's folder without the marker, on its lines
+until the first citation.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache
 
 from doclint.models.records import NamedTuple
 from doclint.profiles import shipped_profile, shipped_with
-from doclint.profiles.model import CitationLink, GeneratorProfile, WikiGrammar
+from doclint.profiles.model import CitationLink, WikiGrammar
 from doclint.profiles.patterns import Match
 from doclint.util.lazy_regex import compiled_on_use
 
@@ -29,10 +30,6 @@ class Wiki(NamedTuple):
 
     generator: str
     grammar: WikiGrammar
-
-
-_RUN: list[tuple[Wiki, ...]] = [()]
-"""The wikis the run's configuration adds to the shipped ones."""
 
 
 @cache
@@ -45,28 +42,12 @@ def shipped_wikis() -> tuple[Wiki, ...]:
     )
 
 
-def use_wikis(profiles: Iterable[GeneratorProfile]) -> None:
-    """Makes the wikis of `profiles` (a run's configuration's) known beside
-    the shipped ones, until a run with others."""
-    _RUN[0] = tuple(Wiki(p.name, p.wiki) for p in profiles if p.wiki is not None)
-
-
-def wikis() -> tuple[Wiki, ...]:
-    """Every generator of wikis the run knows: its own first."""
-    return (*_RUN[0], *shipped_wikis())
-
-
-def wiki_of(path: str, lines: Sequence[str]) -> Wiki | None:
-    """The wiki that wrote the page at `path` (relative to the tree root)
-    with `lines`, if any: the first whose marker is in its head or in whose
-    folder it sits citing lines as the wiki writes them."""
-    found = reading_of(path, lines)
-    return found[0] if found is not None else None
-
-
-def reading_of(path: str, lines: Sequence[str]) -> tuple[Wiki, str] | None:
-    """The wiki that wrote the page, and why (`doclint check --explain`)."""
-    known = wikis()
+def reading_of(known: Sequence[Wiki], path: str, lines: Sequence[str]) -> tuple[Wiki, str] | None:
+    """Which of the `known` wikis wrote the page at `path` (relative to the
+    tree root) with `lines`, if any, and why (`doclint check --explain`): the
+    first in whose folder it sits with the wiki's marker in its head or
+    citing lines as the wiki writes them, else the first whose marker is in
+    its head."""
     for wiki in known:
         folder = in_folder(path, wiki.grammar)
         if folder is None:
@@ -87,12 +68,6 @@ def reading_of(path: str, lines: Sequence[str]) -> tuple[Wiki, str] | None:
 def in_folder(path: str, grammar: WikiGrammar) -> str | None:
     """The folder of `grammar`'s wiki the page at `path` sits in, if any."""
     return next((f for f in grammar.folders if path.startswith(f + "/")), None)
-
-
-def in_any_folder(path: str) -> bool:
-    """Whether the page at `path` sits in a folder of a wiki the run knows
-    (where the whole page, not its head only, says whether it is the wiki's)."""
-    return any(in_folder(path, wiki.grammar) is not None for wiki in wikis())
 
 
 def _marked(lines: Sequence[str], grammar: WikiGrammar) -> int:

@@ -20,8 +20,8 @@ from doclint.engine.settings import Settings
 from doclint.models.records import NamedTuple
 from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
-from doclint.profiles.templates import TEMPLATES
-from doclint.profiles.wikis import in_any_folder, in_folder, reading_of, wiki_of, wikis
+from doclint.profiles.generators import Generators
+from doclint.profiles.wikis import in_folder
 from doclint.run.files import file_texts
 from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
@@ -54,15 +54,17 @@ def read_page(
     path: str,
     lines: Sequence[str],
     profiles: tuple[Profile, ...],
+    generators: Generators,
     is_file: Callable[[str], bool] | None,
     every_profile: bool = False,
     shown: Callable[[str], str] = str,
 ) -> PageRead:
     """How the page at `path` (relative to its tree's root) with `lines` is
-    read; `every_profile`: say why each shipped profile did not read it,
+    read by the run's `profiles` of object pages and its `generators`;
+    `every_profile`: say why each shipped profile did not read it,
     wherever the page sits; `shown`: a source's path (from the root) as the
     reader is shown it."""
-    verdicts = [_by_title(lines)]
+    verdicts = [_by_title(lines, generators)]
     tried = (*profiles, *builtin_profiles()) if every_profile else profiles
     for reading in page_readings(path, heading_lines(lines), tried, is_file):
         if reading.place is None:
@@ -70,10 +72,10 @@ def read_page(
         else:
             of = shown(reading.place[1])
             verdicts.append(Verdict(reading.profile.name, "object", reading.why, of))
-    wiki = reading_of(path, lines)
+    wiki = generators.reading_of(path, lines)
     if wiki is not None:
         verdicts.append(Verdict(wiki[0].generator, "wiki", wiki[1]))
-    for other in wikis():
+    for other in generators.wikis:
         folder = in_folder(path, other.grammar)
         if folder is not None and (wiki is None or other is not wiki[0]):
             why = (
@@ -84,14 +86,14 @@ def read_page(
     return PageRead([v for v in verdicts if v.kind], [v for v in verdicts if not v.kind])
 
 
-def _by_title(lines: Sequence[str]) -> Verdict:
+def _by_title(lines: Sequence[str], generators: Generators) -> Verdict:
     first = _first_line(lines)
     # The generators whose pages are recognised by their titles, by their
     # profiles' names (`pytorch`): the run's own among them.
-    titled = ", ".join(dict.fromkeys(t.generator for t in TEMPLATES.values()))
+    titled = ", ".join(dict.fromkeys(t.generator for t in generators.templates.values()))
     if not first.startswith("# "):
         return Verdict(titled, "", "its first line is no `# ` title")
-    found = recognise_title(first[2:])
+    found = recognise_title(first[2:], generators)
     if not found.page_kind or found.template is None:
         return Verdict(titled, "", f"its title `{first}` is none of its templates'")
     why = f"title `{first}`, template `{found.template.id}`"
@@ -102,29 +104,36 @@ def _first_line(lines: Iterable[str]) -> str:
     return next((line for line in lines if line.strip()), "").lstrip("\ufeff").strip()
 
 
-def _titled(head: str) -> bool:
+def _titled(head: str, generators: Generators) -> bool:
     """Whether a page's head opens with a title of the PyTorch templates:
     `_by_title`'s verdict, with no reason made (a run asks it of every page)."""
     first = _first_line(head.split("\n", 8))
     if not first.startswith("# "):
         return False
-    found = recognise_title(first[2:])
+    found = recognise_title(first[2:], generators)
     return bool(found.page_kind) and found.template is not None
 
 
-def explain(
-    root: Path, file: Path, profiles: tuple[Profile, ...], limit: int, cwd: Path
-) -> PageRead:
-    """How the page `file` of the tree at `root` is read, paths shown from
-    `cwd` (OSError when it cannot be read)."""
+def explain(root: Path, file: Path, settings: Settings, cwd: Path) -> PageRead:
+    """How the page `file` of the tree at `root` is read by the generators
+    of `settings`, paths shown from `cwd` (OSError when it cannot be read)."""
     path = os.path.relpath(os.path.abspath(file), root).replace(os.sep, "/")
+    limit = settings.max_file_size
     text = _read_inside(str(file), root, limit + 1).decode("utf-8", errors="replace")
 
     def shown(source: str) -> str:
         return os.path.relpath(os.path.join(root, source), cwd).replace(os.sep, "/")
 
     lines = text.split("\n")
-    return read_page(path, lines, profiles, _is_file_in(root), every_profile=True, shown=shown)
+    return read_page(
+        path,
+        lines,
+        settings.profiles,
+        settings.known_generators,
+        _is_file_in(root),
+        every_profile=True,
+        shown=shown,
+    )
 
 
 def unread_pages(files: Sequence[Path], settings: Settings, cwd: Path) -> int:
@@ -145,6 +154,7 @@ def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, by
     page's head decides, the whole of it only where it sits in a profile's
     layout (where its object headings decide)."""
     every = (*settings.profiles, *builtin_profiles())
+    generators = settings.known_generators
     is_file = _is_file_in(root)
     real_root = os.path.join(os.path.realpath(root), "")
     folders_inside: dict[str, bool] = {}
@@ -162,7 +172,7 @@ def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, by
             return False
         # In a wiki's folder the page's citations, wherever they stand, say
         # whether it is the wiki's.
-        whole = any(p.layout.source_of(path) for p in every) or in_any_folder(path)
+        whole = any(p.layout.source_of(path) for p in every) or generators.in_any_wiki_folder(path)
         limit = settings.max_file_size if whole else _HEAD_BYTES
         if data is None:
             try:
@@ -171,10 +181,11 @@ def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, by
                 return False  # reported unread by the run
         text = data[:limit].decode("utf-8", errors="replace")
         if whole:
-            return not read_page(path, text.split("\n"), settings.profiles, is_file).read
+            lines = text.split("\n")
+            return not read_page(path, lines, settings.profiles, generators, is_file).read
         # Outside every profile's layout a template's title reads it, or a
         # wiki's folder or marker.
-        return not _titled(text) and wiki_of(path, text.split("\n")) is None
+        return not _titled(text, generators) and generators.wiki_of(path, text.split("\n")) is None
 
     return unread
 

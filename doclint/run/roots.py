@@ -42,15 +42,9 @@ from pathlib import Path
 
 from doclint.engine.settings import Settings
 from doclint.models.page import DocKind
-from doclint.parsing.recognition import expected_page_path, recognise
+from doclint.parsing.recognition import expected_page_path
 from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
-from doclint.profiles.templates import (
-    folder_pages,
-    generator_places,
-    page_suffixes,
-    use_generators,
-)
-from doclint.profiles.wikis import wikis
+from doclint.profiles.generators import Generators, shipped_generators
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, read_regular, repository_root
@@ -59,26 +53,26 @@ from doclint.util.paths import absolute
 _TITLE_BYTES = 4096
 
 
-def _start_pages() -> tuple[str, ...]:
+def _start_pages(generators: Generators) -> tuple[str, ...]:
     """The start page of each generator of templated pages, relative to the
     root it opens (the PyTorch system's `docs/index.md`)."""
     return tuple(
         page
-        for places in generator_places()
+        for places in generators.places
         if (page := places.page_path(DocKind.ROOT_INDEX, None)) is not None
     )
 
 
-def _page_name_endings() -> tuple[str, ...]:
+def _page_name_endings(generators: Generators) -> tuple[str, ...]:
     """A title only implies a root for a file at the path it announces, and
     every such path ends with one of these: other files are not opened to look."""
-    starts = (page.rpartition("/")[2] for page in _start_pages())
-    return (*page_suffixes(), *folder_pages(), *starts)
+    starts = (page.rpartition("/")[2] for page in _start_pages(generators))
+    return (*generators.page_suffixes, *generators.folder_pages, *starts)
 
 
-def _docs_folders() -> tuple[str, ...]:
+def _docs_folders(generators: Generators) -> tuple[str, ...]:
     """The docs folder of each generator of templated pages, as `/docs/`."""
-    return tuple(dict.fromkeys(f"/{places.docs_folder}/" for places in generator_places()))
+    return tuple(dict.fromkeys(f"/{places.docs_folder}/" for places in generators.places))
 
 
 def absolute_path(path: Path | str) -> Path:
@@ -95,12 +89,18 @@ def choose_root(paths: Iterable[Path | str], cwd: Path) -> Path:
     return Path(os.path.commonpath([str(folder) for folder in folders]))
 
 
-def root_from_title(start: bytes, file: Path | str) -> Path | None:
+def root_from_title(
+    start: bytes, file: Path | str, generators: Generators | None = None
+) -> Path | None:
     """The root implied by a page at `file` whose text starts with `start`,
-    None when there is none or it lies above the page's repository."""
+    None when there is none or it lies above the page's repository; titles
+    read by `generators` (the shipped ones by default)."""
     path = absolute(file)
-    root = _implied_root(start, path)
-    if root is None or not _may_be_root(root, path, (os.getcwd(),), _has_start_page):
+    known = shipped_generators() if generators is None else generators
+    root = _implied_root(start, path, known)
+    if root is None or not _may_be_root(
+        root, path, (os.getcwd(),), partial(_has_start_page, known)
+    ):
         return None
     return Path(root)
 
@@ -125,32 +125,38 @@ def _at_or_below(folder: str, bound: str) -> bool:
     return folder == bound or folder.startswith(os.path.join(bound, ""))
 
 
-def _has_start_page(root: str) -> bool:
+def _has_start_page(generators: Generators, root: str) -> bool:
     """Whether `root` holds a generator's start page (the PyTorch system's
     `docs/index.md`) whose title implies `root`: the mark of a tree's top."""
-    for relative in _start_pages():
+    for relative in _start_pages(generators):
         page = os.path.join(root, relative)
         try:
             start = read_regular(inside_root(page, root), _TITLE_BYTES, follow_symlinks=False)
         except OSError:
             continue
-        if _implied_root(start, page) == root:
+        if _implied_root(start, page, generators) == root:
             return True
     return False
 
 
-def _implied_root(start: bytes, path: str) -> str | None:
+def _implied_root(start: bytes, path: str, generators: Generators) -> str | None:
     """The root, as an absolute path, implied by a page at the absolute `path`."""
     title = start.split(b"\n", 1)[0].decode("utf-8", errors="replace").lstrip("\ufeff").strip()
     if not title.startswith("# "):
         return None
-    expected = expected_page_path(*recognise(title[2:]))
+    expected = expected_page_path(title[2:], generators)
     if expected is not None and path.endswith("/" + expected):
         return path[: -len(expected) - 1] or "/"
     return None
 
 
-def _implies(path: str, root: str, bounds: tuple[str, ...], endings: tuple[str, ...]) -> bool:
+def _implies(
+    path: str,
+    root: str,
+    bounds: tuple[str, ...],
+    endings: tuple[str, ...],
+    generators: Generators,
+) -> bool:
     """Whether the file at the absolute `path` is a page whose title implies
     `root`, a root it may have (a page's name has one of `endings`)."""
     if not path.endswith(endings):
@@ -161,20 +167,22 @@ def _implies(path: str, root: str, bounds: tuple[str, ...], endings: tuple[str, 
         start = read_regular(inside_root(path, root), _TITLE_BYTES, follow_symlinks=False)
     except OSError:
         return False
-    return _implied_root(start, path) == root and _may_be_root(root, path, bounds, _has_start_page)
+    if _implied_root(start, path, generators) != root:
+        return False
+    return _may_be_root(root, path, bounds, partial(_has_start_page, generators))
 
 
 def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path, list[str]]:
     """The files of a run under the root each is checked in, roots sorted. The
-    answer depends on the set of files, not on their order. Every run starts
-    here, so the generators of its configuration are put in use first."""
-    use_generators(settings.generators)
+    answer depends on the set of files, not on their order."""
     if settings.root is not None or not files:
         # A run of no files still has a root: its rules are selected, its cache kept.
         return {absolute_path(settings.root or cwd): list(files)}
     paths = {absolute(file): file for file in files}
     bounds = (str(absolute_path(cwd)), str(absolute_path(settings.base or cwd)))
-    roots = _tree_roots(paths, bounds, settings.profiles) | _wiki_roots(paths, bounds)
+    generators = settings.known_generators
+    roots = _tree_roots(paths, bounds, generators, settings.profiles)
+    roots |= _wiki_roots(paths, bounds, generators)
     placed: dict[str, list[str]] = {}
     outside: list[str] = []
     # A folder's files share their root: found once a folder, not once a file.
@@ -190,7 +198,7 @@ def roots_of_files(settings: Settings, files: list[str], cwd: Path) -> dict[Path
         else:
             placed.setdefault(root, []).append(file)
     grouped = {Path(root): group for root, group in placed.items()}
-    outside = _placed_by_wiki_markers(outside, grouped)
+    outside = _placed_by_wiki_markers(outside, grouped, generators)
     if outside:
         grouped.setdefault(choose_root(outside, cwd), []).extend(outside)
     return dict(sorted(grouped.items()))
@@ -200,7 +208,9 @@ _MARKED_LOOKED_AT = 8
 """The Markdown files of a folder whose heads are read for a wiki's marker."""
 
 
-def _placed_by_wiki_markers(files: list[str], grouped: dict[Path, list[str]]) -> list[str]:
+def _placed_by_wiki_markers(
+    files: list[str], grouped: dict[Path, list[str]], generators: Generators
+) -> list[str]:
     """Files in a folder of wiki pages found by their marker (DeepWiki's
     "Relevant source files", wherever the pages sit) go to the checkout
     holding them: their citations name files from its top, wherever the run
@@ -212,14 +222,15 @@ def _placed_by_wiki_markers(files: list[str], grouped: dict[Path, list[str]]) ->
     for folder, group in by_folder.items():
         repository = repository_root(Path(folder))
         pages = [f for f in group if f.endswith(MARKDOWN_SUFFIXES)][:_MARKED_LOOKED_AT]
-        if repository is not None and any(_wiki_marked(absolute(page)) for page in pages):
+        marked = (_wiki_marked(absolute(page), generators) for page in pages)
+        if repository is not None and any(marked):
             grouped.setdefault(repository, []).extend(group)
         else:
             left.extend(group)
     return left
 
 
-def _wiki_marked(path: str) -> bool:
+def _wiki_marked(path: str, generators: Generators) -> bool:
     """Whether the head of the page at `path` carries a wiki's marker."""
     try:
         head = read_regular(path, _TITLE_BYTES, follow_symlinks=False)
@@ -228,14 +239,17 @@ def _wiki_marked(path: str) -> bool:
     lines = head.decode("utf-8", errors="replace").split("\n")
     return any(
         wiki.grammar.marker.match(line)
-        for wiki in wikis()
+        for wiki in generators.wikis
         if wiki.grammar.marker is not None
         for line in lines[: wiki.grammar.head_lines]
     )
 
 
 def _tree_roots(
-    paths: Iterable[str], bounds: tuple[str, ...], profiles: tuple[Profile, ...] = ()
+    paths: Iterable[str],
+    bounds: tuple[str, ...],
+    generators: Generators,
+    profiles: tuple[Profile, ...] = (),
 ) -> set[str]:
     """The roots of the generated trees the files (absolute paths) are in.
 
@@ -243,7 +257,7 @@ def _tree_roots(
     when any file below that `docs/` is a page whose title implies it. One
     such page settles it: a tree's pages are not all read here."""
     below: dict[str, list[str]] = {}
-    every_docs = _docs_folders()
+    every_docs = _docs_folders(generators)
     for path in paths:
         for docs in every_docs:
             at = path.find(docs)
@@ -251,11 +265,11 @@ def _tree_roots(
                 below.setdefault(path[:at] or "/", []).append(path)
                 at = path.find(docs, at + 1)
     roots: set[str] = set()
-    endings = _page_name_endings()
+    endings = _page_name_endings(generators)
     for candidate in sorted(below, key=len):  # outer folders first
-        if _in_docs(candidate, roots):
+        if _in_docs(candidate, roots, every_docs):
             continue
-        if any(_implies(path, candidate, bounds, endings) for path in below[candidate]):
+        if any(_implies(path, candidate, bounds, endings, generators) for path in below[candidate]):
             roots.add(candidate)
     folders = [f"/{folder}/" for folder in builtin_docs_folders()]
     if any(folder in path for path in paths for folder in folders):
@@ -265,11 +279,11 @@ def _tree_roots(
     return roots
 
 
-def _wiki_roots(paths: Iterable[str], bounds: tuple[str, ...]) -> set[str]:
+def _wiki_roots(paths: Iterable[str], bounds: tuple[str, ...], generators: Generators) -> set[str]:
     """The folders holding a wiki's folder (`wiki/`, `.deepwiki/`) with a
     page of the run in it: the wiki's project, from which its citations and
     source lists name files (`src/a.ts`), wherever the run starts."""
-    marks = {f"/{folder}/" for wiki in wikis() for folder in wiki.grammar.folders}
+    marks = {f"/{folder}/" for wiki in generators.wikis for folder in wiki.grammar.folders}
     roots: set[str] = set()
     for path in paths:
         if not path.endswith(MARKDOWN_SUFFIXES):
@@ -326,12 +340,12 @@ def _marked_by(profile: Profile, path: str, root: str) -> bool:
     )
 
 
-def _in_docs(folder: str, roots: set[str]) -> bool:
-    """Whether `folder` lies in the docs folder of one of `roots`."""
+def _in_docs(folder: str, roots: set[str], docs_folders: tuple[str, ...]) -> bool:
+    """Whether `folder` lies in one of `docs_folders` of one of `roots`."""
     return any(
         (folder + "/").startswith(root.rstrip("/") + docs)
         for root in roots
-        for docs in _docs_folders()
+        for docs in docs_folders
     )
 
 
@@ -347,4 +361,4 @@ def _innermost(path: str, roots: set[str]) -> str | None:
 
 def make_tree_at(settings: Settings, root: Path) -> Tree:
     """The tree index the rules of a root's files ask, rooted at `root`."""
-    return Tree(root, settings.known_paths)
+    return Tree(root, settings.known_paths, settings.known_generators)

@@ -421,8 +421,9 @@ class _Files:
     def work_order(self, number: int) -> tuple[int, str, int]:
         """Where the file comes in the work: by root, then shards.work_order."""
         at = self._root_of(number)
-        tree_path = self.setups[at].files.tree_paths[number - self.starts[at]]
-        return at, *work_order(tree_path)
+        setup = self.setups[at]
+        tree_path = setup.files.tree_paths[number - self.starts[at]]
+        return at, *work_order(tree_path, setup.linter.generators.places)
 
 
 class _Chunks(Sequence[tuple[str, str]]):

@@ -145,7 +145,8 @@ def _set_up_root(
 ) -> RunSetup:
     linter = Linter(settings, make_tree_at(settings, root), registry, records_facts=settings.cache)
     if settings.shard is not None:
-        found = [file for file in found if holds(settings.shard, linter.tree_path(file))]
+        places = linter.generators.places
+        found = [f for f in found if holds(settings.shard, linter.tree_path(f), places)]
     files = RunFiles(found, root, cwd)
     finding_filter = settings.finding_filter(linter.registry)
     cache = stores.open(linter.tree.root, result_key(linter)) if stores is not None else None

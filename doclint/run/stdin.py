@@ -42,7 +42,11 @@ def stdin_linter(data: bytes, filename: str | Path, settings: Settings) -> Linte
     file = Path(filename)
     if settings.path_filter().excludes(file):
         return None
-    root = settings.root or root_from_title(data[:4096], file) or choose_root([file], Path.cwd())
+    root = (
+        settings.root
+        or root_from_title(data[:4096], file, settings.known_generators)
+        or choose_root([file], Path.cwd())
+    )
     return Linter(settings, make_tree_at(settings, root))
 
 

@@ -29,8 +29,8 @@ from doclint.engine.registry import Registry, load_registry
 from doclint.fixes.file_fixer import Fixer, FixSettings
 from doclint.history import History
 from doclint.models.findings import Finding
-from doclint.parsing.recognition import expected_page_path, recognise
-from doclint.profiles.templates import use_generators
+from doclint.parsing.recognition import expected_page_path
+from doclint.profiles.generators import Generators
 from doclint.run.roots import choose_root, root_from_title
 from doclint.tree.index import Tree
 from doclint.tree.reading import CONFIG_LIMIT, read_named
@@ -76,8 +76,14 @@ class WorkspaceTree(Tree):
     """A tree index that reads a checkout's history only when the checkout
     lies inside the workspace: git would read the `.git` folder above it."""
 
-    def __init__(self, root: Path, known_paths: list[str] | None, workspace: Path) -> None:
-        super().__init__(root, known_paths)
+    def __init__(
+        self,
+        root: Path,
+        known_paths: list[str] | None,
+        workspace: Path,
+        generators: Generators,
+    ) -> None:
+        super().__init__(root, known_paths, generators)
         self._workspace = workspace
         self._checkout_inside: bool | None = None
 
@@ -95,7 +101,6 @@ class Workspace:
         self.root = Path(os.path.abspath(root))
         self.registry = registry or load_registry()
         self._configs: dict[Path | None, _Settings] = {}
-        self._generators_of: Linter | None = None
 
     def inside(self, file: Path) -> Path:
         """`file` made absolute; OutsideWorkspace when it is not below the root."""
@@ -126,7 +131,6 @@ class Workspace:
             message = f"{len(data):,} bytes is over the limit of {settings.max_file_size:,}"
             row = engine_row(FileTooLarge, 1, 1, message + "; not read", FileTooLarge.TOO_LARGE)
             return Checked([row])
-        self._use(linter)
         rows = linter.check_bytes(data, path).rows
         return Checked(self._shown(found, linter, file, rows))
 
@@ -141,7 +145,6 @@ class Workspace:
         linter = self._linter(found, file, data)
         if linter.tree.escapes(linter.tree_path(file)) or len(data) > found.settings.max_file_size:
             return None
-        self._use(linter)
         fixed = Fixer(linter, FixSettings()).fix_bytes(data, file, linter.tree_path(file))
         return fixed.data.decode("utf-8") if fixed.data is not None else None
 
@@ -156,7 +159,6 @@ class Workspace:
             for linter in config.linters.values():
                 linter.tree.close()
             config.linters.clear()
-        self._generators_of = None
 
     def close(self) -> None:
         """Close every tree (its root folder, its history's git process)."""
@@ -170,13 +172,6 @@ class Workspace:
         kept = found.findings.rows(file, rows)
         path = linter.tree_path(file)
         return [row for row in kept if not row.path or row.path == path]
-
-    def _use(self, linter: Linter) -> None:
-        """The generators of `linter`'s settings made the process's: they are
-        held in module globals, which a linter sets when it is made."""
-        if self._generators_of is not linter:
-            use_generators(linter.settings.generators)
-            self._generators_of = linter
 
     def _settings(self, file: Path) -> _Settings:
         config = self._config_file(file)
@@ -210,7 +205,7 @@ class Workspace:
             folder = folder.parent
         return None
 
-    def _implies_no_root_above(self, start: bytes, file: Path) -> bool:
+    def _implies_no_root_above(self, start: bytes, file: Path, generators: Generators) -> bool:
         """Whether the title at the `start` of the page `file` implies no
         root above the workspace root. Such a root is not taken, and looking
         it up would read its generator's start page, outside the workspace."""
@@ -218,7 +213,7 @@ class Workspace:
         title = title.strip()
         if not title.startswith("# "):
             return True
-        expected = expected_page_path(*recognise(title[2:]))
+        expected = expected_page_path(title[2:], generators)
         if expected is None:
             return True
         return len(expected.split("/")) <= len(file.relative_to(self.root).parts)
@@ -229,17 +224,17 @@ class Workspace:
         assert settings is not None
         start = data[:_TITLE_BYTES]
         root = settings.root
-        if root is None and self._implies_no_root_above(start, file):
-            root = root_from_title(start, file)
+        generators = settings.known_generators
+        if root is None and self._implies_no_root_above(start, file, generators):
+            root = root_from_title(start, file, generators)
         if root is None or not Path(os.path.abspath(root)).is_relative_to(self.root):
             root = choose_root([file], self.root)
         root = Path(os.path.abspath(root))
         linter = found.linters.get(root)
         if linter is None:
-            tree = WorkspaceTree(root, settings.known_paths, self.root)
+            tree = WorkspaceTree(root, settings.known_paths, self.root, generators)
             linter = Linter(settings, tree, self.registry, records_facts=False)
             found.linters[root] = linter
-            self._generators_of = linter
         return linter
 
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     # only pages that cite code at a commit do.
     from doclint.history import History
     from doclint.models.markdown import Link
+    from doclint.profiles.generators import Generators
 
 
 # mypyc reads `mypyc_attr` from the source when it compiles the module; run as
@@ -96,8 +97,16 @@ def stamp_of(info: os.stat_result) -> Stamp:
 class Tree:
     """Read-only facts about the tree, shared by all files of a run."""
 
-    def __init__(self, root: Path, known_paths: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        root: Path,
+        known_paths: list[str] | None = None,
+        generators: Generators | None = None,
+    ) -> None:
         self.root = Path(os.path.abspath(root))
+        self._generators = generators
+        """The run's generators, which say where a file's documentation
+        embeds the file's copy (the shipped ones when None)."""
         # Paths are joined as strings: pathlib costs more than the stat it wraps.
         self._root = str(self.root)
         self._prefix = os.path.join(self._root, "")
@@ -469,10 +478,11 @@ class Tree:
             return SourceFile(described, data.decode("utf-8", errors="replace"), True, len(data))
         # Imported here, as for anchors: a tree of plain Markdown never reads
         # the generators' profiles.
+        from doclint.profiles.generators import shipped_generators
         from doclint.profiles.original_source import original_source_text
-        from doclint.profiles.templates import source_copies
 
-        for page in source_copies(described):
+        generators = self._generators or shipped_generators()
+        for page in generators.source_copies(described):
             docs_text = self.read_text(page)
             embedded = original_source_text(docs_text) if docs_text is not None else None
             if embedded is not None:

@@ -15,7 +15,6 @@ from doclint.rule_api import (
     Scope,
     Severity,
 )
-from doclint.rule_api_generators import places_of
 
 FOLDER_KINDS = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
 
@@ -77,7 +76,7 @@ class DocOfDoc(Rule[AnyPage]):
                 cause=self.DOCUMENTS_FOLDER if folder else self.DOCUMENTS_PAGE,
             )
             return
-        later = places_of(page.template).later_pass_folder
+        later = ctx.generators.places_of(page.template).later_pass_folder
         if page.described is None and later is not None and page.path.startswith(later):
             yield Finding(
                 line,

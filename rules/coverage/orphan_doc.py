@@ -17,7 +17,6 @@ from doclint.rule_api import (
     Scope,
     Severity,
 )
-from doclint.rule_api_generators import places_of
 
 
 class OrphanDoc(Rule[AnyPage]):
@@ -68,9 +67,13 @@ class OrphanDoc(Rule[AnyPage]):
             return
         if isinstance(page, MarkdownPage):
             # A kind of page its generator's profile declares, by what it documents.
-            subject = places_of(page.template).documents(page.page_kind) if page.template else None
+            subject = (
+                ctx.generators.places_of(page.template).documents(page.page_kind)
+                if page.template
+                else None
+            )
         else:
-            subject = places_of(page.template).documents(page.kind)
+            subject = ctx.generators.places_of(page.template).documents(page.kind)
         if subject not in ("file", "folder"):
             return
         path = _tree_path(described)

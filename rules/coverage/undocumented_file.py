@@ -16,7 +16,7 @@ from doclint.rule_api import (
     Scope,
     Severity,
 )
-from doclint.rule_api_generators import PagePlaces, places_of
+from doclint.rule_api_generators import PagePlaces
 
 # The generator does not document binary files (a NUL byte in the first
 # 8 KiB) but still lists them. A file only a listing knows cannot be sniffed,
@@ -87,7 +87,7 @@ class UndocumentedFile(Rule[FolderIndex]):
         if listed is None:
             return  # not a folder of the tree: orphan-doc reports it
         files, _ = listed
-        places = places_of(page.template)
+        places = ctx.generators.places_of(page.template)
         skipped = _generator_pages(places, folder) if page.level > 1 else frozenset()
         anchor = _files_heading(page)
         for name in files:

@@ -18,7 +18,7 @@ from doclint.rule_api import (
     compiled_on_use,
     shown_target,
 )
-from doclint.rule_api_generators import Pattern, PhraseBook, compile_pattern, phrase_book
+from doclint.rule_api_generators import Pattern, PhraseBook, compile_pattern
 
 from .._languages.python import read_ast
 
@@ -38,9 +38,8 @@ OVERVIEW_ENTRY = "OV-DOCSTRING"
 COMPARED = 60
 
 
-def _overview_entry(template_id: str) -> tuple[str, Pattern] | None:
-    """The section and pattern of the overview in the template's phrase book."""
-    book = phrase_book(template_id)
+def _overview_entry(book: PhraseBook | None) -> tuple[str, Pattern] | None:
+    """The section and pattern of the overview in a template's phrase book."""
     return _overview_of(book) if book is not None else None
 
 
@@ -54,7 +53,7 @@ def overview_findings(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
     """The High-Level Overview of a Python file that is not the module's
     docstring (a function's or class's), or that runs on past its closing
     quotes into code."""
-    written = _overview_entry(page.template)
+    written = _overview_entry(ctx.generators.phrase_book(page.template))
     if written is None:
         return
     title, pattern = written

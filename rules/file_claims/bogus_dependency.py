@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import Cause, DependencyEntry, FileDocs, Finding, Rule, RuleContext, RuleDocs
-from doclint.rule_api_generators import template_named
 
 from .._common.source_facts import page_source_text
 from .._languages import is_cpp, is_python, language_named
@@ -80,7 +79,7 @@ class BogusDependency(Rule[FileDocs]):
     causes = (NOT_IMPORTED, NOT_A_MODULE, NOT_IMPORTABLE, NOT_INCLUDED, ONLY_MENTIONED)
 
     def check(self, page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
-        template = template_named(page.template)
+        template = ctx.generators.template_named(page.template)
         if not page.dependencies or template is None or template.dependencies is None:
             return
         filename = posixpath.basename(page.described or "") or "the documented file"

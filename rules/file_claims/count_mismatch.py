@@ -17,7 +17,7 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
 )
-from doclint.rule_api_generators import places_of, template_named
+from doclint.rule_api_generators import PagePlaces
 
 from .._common.source_facts import page_source_text, source_name
 from .._languages import UNBOUNDED, CountRanges, language_named
@@ -120,7 +120,7 @@ class CountMismatch(Rule[FileDocs | FolderDoc]):
 def _check_overview(page: FileDocs, ctx: RuleContext) -> Iterator[Finding]:
     """The template's count sentences against the counts its language's reader
     gives the source (a template none proves is not judged)."""
-    template = template_named(page.template)
+    template = ctx.generators.template_named(page.template)
     if not page.overview_counts or template is None:
         return
     language = language_named(template.proven_by)
@@ -188,8 +188,9 @@ def _check_folder(page: FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
     children = ctx.children(folder)
     if children is None:
         return
-    files, subfolders = _as_counted(page, folder, *children)
-    complete = _shows_named_entries(page, files, subfolders)
+    places = ctx.generators.places_of(page.template)
+    files, subfolders = _as_counted(page, places, folder, *children)
+    complete = _shows_named_entries(page, places, files, subfolders)
     shown = f"`{folder}/`" if folder else "the root folder"
     after = " besides its own index.md, doc.md and sub.md" if page.level >= 2 else ""
     extensions = Counter(posixpath.splitext(name)[1] for name in files)
@@ -216,25 +217,27 @@ def _check_folder(page: FolderDoc, ctx: RuleContext) -> Iterator[Finding]:
 
 
 def _as_counted(
-    page: FolderDoc, folder: str, files: list[str], subfolders: list[str]
+    page: FolderDoc, places: PagePlaces, folder: str, files: list[str], subfolders: list[str]
 ) -> tuple[list[str], list[str]]:
-    """The folder's files and subfolders as the generator saw them when it counted."""
+    """The folder's files and subfolders as the generator (writing its pages
+    at `places`) saw them when it counted."""
     subfolders = [name for name in subfolders if name not in SKIPPED_FOLDERS]
     if page.level >= 2:
-        places = places_of(page.template)
         files = [name for name in files if name not in places.folder_page_names]
         if folder == "/".join([places.docs_folder] * (page.level - 1)):
             subfolders = [name for name in subfolders if name != places.docs_folder]
     return files, subfolders
 
 
-def _shows_named_entries(page: FolderDoc, files: list[str], subfolders: list[str]) -> bool:
+def _shows_named_entries(
+    page: FolderDoc, places: PagePlaces, files: list[str], subfolders: list[str]
+) -> bool:
     """True when the tree holds every subfolder and key file the page names."""
     present = set(subfolders)
     if any(entry.name not in present for entry in page.subfolders):
         return False
     present = set(files)
-    ending = places_of(page.template).ending(DocKind.FILE_DOCS)
+    ending = places.ending(DocKind.FILE_DOCS)
     for link in page.key_files:
         name = posixpath.basename(link.target)
         if ending and name.endswith(ending) and name.removesuffix(ending) not in present:

@@ -20,7 +20,6 @@ from doclint.rule_api import (
     SizeClaim,
     compiled_on_use,
 )
-from doclint.rule_api_generators import title_names_file_only
 
 from .._common.mojibake import suspect_mojibake
 from .._common.stale import staleness
@@ -115,7 +114,9 @@ class MetadataMismatch(Rule[FileDocs]):
             actual: int | None = None
             cause = self.PATH
             if field.name == "Path":
-                problem = _path_problem(value, described, title_names_file_only(page.template))
+                problem = _path_problem(
+                    value, described, ctx.generators.title_names_file_only(page.template)
+                )
             elif field.name == "Extension":
                 problem, cause = _extension_problem(value, described, extension), self.EXTENSION
             elif field.name == "Type":

@@ -24,8 +24,6 @@ from doclint.rule_api import (
 )
 from doclint.rule_api_generators import (
     PhraseBook,
-    page_suffixes,
-    phrase_book,
 )
 
 from .._languages import Places, documented_places, language_of
@@ -102,12 +100,14 @@ class Claim(NamedTuple):
     """None when the path or the code earns the claim, else why it does not."""
 
 
-def _is_page(path: str) -> bool:
-    return path.endswith(page_suffixes()) or path.lower().endswith(DOCUMENT_SUFFIXES)
+def _is_page(path: str, pages: tuple[str, ...]) -> bool:
+    """Whether `path` is a page: prose, or a generated page (its name ends
+    with one of `pages`, the endings of the run's generators' pages)."""
+    return path.endswith(pages) or path.lower().endswith(DOCUMENT_SUFFIXES)
 
 
-def _what_it_is(described: str) -> str:
-    if described.endswith(page_suffixes()):
+def _what_it_is(described: str, pages: tuple[str, ...]) -> str:
+    if described.endswith(pages):
         return "a generated documentation page"
     extension = posixpath.splitext(described)[1]
     if extension == ".md":
@@ -118,25 +118,28 @@ def _what_it_is(described: str) -> str:
 def _python_program(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
     if is_python_path(described):
         return None
-    return f"it is {_what_it_is(described)}, not a Python program"
+    return f"it is {_what_it_is(described, ctx.generators.page_suffixes)}, not a Python program"
 
 
 def _package_init(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
-    return _not_package_init(described)
+    return _not_package_init(described, ctx.generators.page_suffixes)
 
 
-def _not_package_init(path: str) -> str | None:
+def _not_package_init(path: str, pages: tuple[str, ...]) -> str | None:
     if posixpath.basename(path) in ("__init__.py", "__init__.pyi"):
         return None
-    return f"it is {_what_it_is(path)}, not a package's `__init__.py`"
+    return f"it is {_what_it_is(path, pages)}, not a package's `__init__.py`"
 
 
 def _documentation(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
     folders = described.lower().split("/")[:-1]
-    if _is_page(described) or any(folder in DOCUMENT_FOLDERS for folder in folders):
+    if _is_page(described, ctx.generators.page_suffixes) or any(
+        folder in DOCUMENT_FOLDERS for folder in folders
+    ):
         return None
+    what = _what_it_is(described, ctx.generators.page_suffixes)
     return (
-        f"it is {_what_it_is(described)} outside any `doc`/`docs` folder"
+        f"it is {what} outside any `doc`/`docs` folder"
         ' (the generator matches "doc" anywhere in the path)'
     )
 
@@ -144,20 +147,21 @@ def _documentation(described: str, ctx: RuleContext, page: FileDocs) -> str | No
 def _configuration(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
     # The generator's trigger is "config" or "setup" in the name: what a source
     # named so does is not judged, but a generated page configures nothing.
-    if described.endswith(page_suffixes()):
-        return f"it is {_what_it_is(described)}, not code"
+    if described.endswith(ctx.generators.page_suffixes):
+        return f"it is {_what_it_is(described, ctx.generators.page_suffixes)}, not code"
     return None
 
 
 def _named_kind(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
     # The generator's kind of a file is made from its extension: "()" for none.
-    return f"it is {_what_it_is(described)}, and the sentence names no kind"
+    what = _what_it_is(described, ctx.generators.page_suffixes)
+    return f"it is {what}, and the sentence names no kind"
 
 
 def _core_library(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
     if described.split("/", 1)[0] in CORE_FOLDERS:
         return None
-    return f"it is {_what_it_is(described)} outside `torch/`"
+    return f"it is {_what_it_is(described, ctx.generators.page_suffixes)} outside `torch/`"
 
 
 def _code_claim(
@@ -170,8 +174,8 @@ def _code_claim(
     or sentences). Silent when there is no source or no reader for it."""
 
     def test(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
-        if _is_page(described):
-            return f"it is {_what_it_is(described)}, not code"
+        if _is_page(described, ctx.generators.page_suffixes):
+            return f"it is {_what_it_is(described, ctx.generators.page_suffixes)}, not code"
         if path_supports(described):
             return None
         places: Places | None = documented_places(page, ctx)
@@ -238,8 +242,8 @@ def _eval_call(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
     the word `eval` or `exec` in code (a shell's `eval`, a C++ member: left
     standing, as its reader cannot tell them apart). A Python text `ast`
     cannot read (Python 2's `exec code` statement) is not judged."""
-    if _is_page(described):
-        return f"it is {_what_it_is(described)}, not code"
+    if _is_page(described, ctx.generators.page_suffixes):
+        return f"it is {_what_it_is(described, ctx.generators.page_suffixes)}, not code"
     places: Places | None = documented_places(page, ctx)
     source = ctx.source(page)
     if places is None or source is None:
@@ -284,10 +288,12 @@ def _calls_builtin_eval(tree: ast.Module) -> bool:
 
 
 def _aten(described: str, ctx: RuleContext, page: FileDocs) -> str | None:
-    if described.split("/", 1)[0] == "aten" and not _is_page(described):
+    if described.split("/", 1)[0] == "aten" and not _is_page(
+        described, ctx.generators.page_suffixes
+    ):
         return None
-    where = "" if _is_page(described) else " outside `aten/`"
-    return f"it is {_what_it_is(described)}{where}"
+    where = "" if _is_page(described, ctx.generators.page_suffixes) else " outside `aten/`"
+    return f"it is {_what_it_is(described, ctx.generators.page_suffixes)}{where}"
 
 
 def _no_path(path: str) -> bool:
@@ -444,10 +450,9 @@ CLAIMS: tuple[Claim, ...] = (
 )
 
 
-def _written_claims(template_id: str) -> dict[str, tuple[tuple[Claim, str], ...]]:
-    """Per section title, the claims the template's phrase book writes there,
+def _written_claims(book: PhraseBook | None) -> dict[str, tuple[tuple[Claim, str], ...]]:
+    """Per section title, the claims a template's phrase book writes there,
     each with the words a line holding it has."""
-    book = phrase_book(template_id)
     return _claims_of(book) if book is not None else {}
 
 
@@ -526,9 +531,9 @@ def _is_library_folder(folder: str, top: str) -> bool:
     return parts[0] == top and parts[-1].lower() == top
 
 
-def _not_a_test(name: str) -> str | None:
-    if _is_page(name):
-        return f"it is {_what_it_is(name)}, not a test"
+def _not_a_test(name: str, pages: tuple[str, ...]) -> str | None:
+    if _is_page(name, pages):
+        return f"it is {_what_it_is(name, pages)}, not a test"
     return None
 
 
@@ -538,12 +543,12 @@ TEXT_STEMS = frozenset({"license", "licence", "readme", "copying", "notice", "au
 DATA_SUFFIXES = (".csv", ".tsv", ".rst", ".markdown")
 
 
-def _not_source_code(name: str) -> str | None:
+def _not_source_code(name: str, pages: tuple[str, ...]) -> str | None:
     stem, extension = posixpath.splitext(name.lower())
     if stem in TEXT_STEMS:
         return f"it is a {name.split('.', 1)[0]} text, not code"
     if extension in DATA_SUFFIXES:
-        return f"it is {_what_it_is(name)}: prose or data, not code"
+        return f"it is {_what_it_is(name, pages)}: prose or data, not code"
     return None
 
 
@@ -551,7 +556,7 @@ def _not_source_code(name: str) -> str | None:
 # (None when the name earns it, else why not) and what the description says it is.
 # "Documentation" (a `.md`) and "Configuration" (a `.yml`) follow from the extension,
 # which earns them; what a test_*.sh or test_*.cpp does the name cannot tell.
-_ROW_CLAIMS: dict[str, tuple[str, Callable[[str], str | None], Cause]] = {
+_ROW_CLAIMS: dict[str, tuple[str, Callable[[str, tuple[str, ...]], str | None], Cause]] = {
     "Package initialization": (
         "a package initialization file",
         _not_package_init,
@@ -573,7 +578,7 @@ def _index_rows(page: FolderIndex, ctx: RuleContext) -> Iterator[Finding]:
         if claim is None:
             continue
         role, refuted, cause = claim
-        reason = refuted(row.name)
+        reason = refuted(row.name, ctx.generators.page_suffixes)
         if reason is None:
             continue
         text = ctx.lines[row.line - 1] if row.line <= len(ctx.lines) else ""
@@ -705,7 +710,7 @@ class MisclassifiedFile(Rule[FileDocs | FolderDoc | FolderIndex]):
         if is_python_path(described):
             yield from overview_findings(page, ctx)
         verdicts: dict[Claim, str | None] = {}
-        written = _written_claims(page.template)
+        written = _written_claims(ctx.generators.phrase_book(page.template))
         for section in page.sections:
             claims = written.get(section.title)
             if not claims:

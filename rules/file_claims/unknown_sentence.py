@@ -15,7 +15,6 @@ from doclint.rule_api import (
     Severity,
     shown_target,
 )
-from doclint.rule_api_generators import phrase_book
 
 from ._phrase_lines import unknown_lines
 
@@ -66,7 +65,7 @@ class UnknownSentence(Rule[AnyPage]):
         sections = page.sections
         if not sections:
             return
-        book = phrase_book(page.template)
+        book = ctx.generators.phrase_book(page.template)
         if book is None:
             return  # another generator, or a template the catalogue was not read from
         for line_number, text, title in unknown_lines(page, ctx.lines, book):

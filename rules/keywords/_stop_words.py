@@ -16,15 +16,7 @@ from doclint.rule_api import (
     RuleContext,
     compiled_on_use,
 )
-from doclint.rule_api_generators import (
-    FOLDER_PAGES_TEMPLATE,
-    Template,
-    build_node,
-    places_of,
-    template_for_source,
-    template_named,
-    template_words,
-)
+from doclint.rule_api_generators import FOLDER_PAGES_TEMPLATE, Generators, Template, build_node
 
 from .._common.fixing import remove_keyword_entry
 from .._languages import word_runs
@@ -73,9 +65,9 @@ STOP_WORDS = frozenset(
 )
 
 
-def identifier_lists(page: KeywordIndex) -> list[KeywordCategory]:
+def identifier_lists(page: KeywordIndex, generators: Generators) -> list[KeywordCategory]:
     """The lists of `page` the generator fills with every word it meets."""
-    template = template_named(page.template)
+    template = generators.template_named(page.template)
     if template is None:  # a page no generator wrote
         return []
     lists = template.identifier_lists
@@ -123,7 +115,8 @@ def generator_words(page: KeywordIndex, ctx: RuleContext) -> set[str]:
     for asked, context, written in _latest:
         if asked is page and context is ctx:
             return written
-    names = {entry.name for category in identifier_lists(page) for entry in category.entries}
+    lists = identifier_lists(page, ctx.generators)
+    names = {entry.name for category in lists for entry in category.entries}
     written = _generator_words(page, ctx, names - STOP_WORDS)
     _latest[:] = [(page, ctx, written)]
     return written
@@ -131,9 +124,10 @@ def generator_words(page: KeywordIndex, ctx: RuleContext) -> set[str]:
 
 def _generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> set[str]:
     # A keyword index of a generated page: the words of the page's template.
-    source = places_of(page.template).subject(page.described or "")
-    template: Template = template_for_source(source) if source else FOLDER_PAGES_TEMPLATE
-    words = template_words(template.id)
+    generators = ctx.generators
+    source = generators.places_of(page.template).subject(page.described or "")
+    template: Template = generators.template_for_source(source) if source else FOLDER_PAGES_TEMPLATE
+    words = generators.template_words(template.id)
     indexed = ctx.source(page)
     if indexed is None:
         return names & words

@@ -16,7 +16,6 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
 )
-from doclint.rule_api_generators import template_named
 
 from .._common.fixing import remove_keyword_entry
 from .._common.source_facts import (
@@ -252,7 +251,7 @@ class KeywordAsClass(Rule[KeywordIndex | FileDocs]):
     def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
             # A "**Classes defined**" line a parser wrote is not judged.
-            template = template_named(page.template)
+            template = ctx.generators.template_named(page.template)
             if page.classes_defined and template is not None and template.guessed_summary_lines:
                 judge = _Judge(page.described, documented_source(page, ctx))
                 for listed in page.classes_defined:

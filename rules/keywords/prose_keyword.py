@@ -17,7 +17,6 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
 )
-from doclint.rule_api_generators import template_named
 
 from .._common.source_facts import DocumentedSource, documented_source, namespace_in_code
 from .._languages import is_cpp, is_python
@@ -118,12 +117,12 @@ class ProseKeyword(Rule[KeywordIndex | FileDocs]):
     def check(self, page: KeywordIndex | FileDocs, ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(page, FileDocs):
             # Summary lines a parser wrote are not judged.
-            template = template_named(page.template)
+            template = ctx.generators.template_named(page.template)
             guessed = template is not None and template.guessed_summary_lines
             if guessed and (page.classes_defined or page.namespaces):
                 yield from _summary_lines(page, ctx)
             return
-        lists = identifier_lists(page)
+        lists = identifier_lists(page, ctx.generators)
         if lists:
             yield from self._identifiers(page, ctx, lists)
         syntax = [c for c in page.categories if c.heading in SYNTAX_CATEGORIES and c not in lists]

@@ -94,7 +94,7 @@ class StopwordKeyword(Rule[KeywordIndex]):
     }
 
     def check(self, page: KeywordIndex, ctx: RuleContext) -> Iterator[Finding]:
-        lists = identifier_lists(page)
+        lists = identifier_lists(page, ctx.generators)
         if not lists:
             return
         # RuleOption.validate gives a list option (a tuple default) as a tuple of strings.

@@ -13,7 +13,7 @@ from doclint.rule_api import (
     shown_target,
     shown_tree_path,
 )
-from doclint.rule_api_generators import build_node, file_docs_endings
+from doclint.rule_api_generators import build_node
 
 PAGE_NOT_GENERATED = Cause(
     "broken-link/page-not-generated", "Link to a documentation page not generated"
@@ -67,12 +67,13 @@ def _missing(
         f"link target `{shown_target(written)}` does not exist"
         f" (resolved to `{shown_tree_path(target.path)}`)"
     )
-    return message, _missing_cause(written.partition("#")[0])
+    return message, _missing_cause(written.partition("#")[0], ctx.generators.file_docs_endings)
 
 
-def _missing_cause(path: str) -> Cause:
-    """What a missing target was meant to be, by how the link names it."""
-    if path.endswith(file_docs_endings()):
+def _missing_cause(path: str, file_docs: tuple[str, ...]) -> Cause:
+    """What a missing target was meant to be, by how the link names it
+    (`file_docs`: the endings of the run's generators' pages about a file)."""
+    if path.endswith(file_docs):
         return PAGE_NOT_GENERATED
     if path.endswith(".md"):
         return MISSING_PAGE

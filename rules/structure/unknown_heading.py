@@ -18,7 +18,6 @@ from doclint.rule_api import (
     RuleContext,
     RuleDocs,
 )
-from doclint.rule_api_generators import allowed_headings
 
 from .._common.mojibake import repair_mojibake
 
@@ -80,7 +79,7 @@ class UnknownHeading(Rule[AnyPage]):
 
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         kind = page.page_kind if isinstance(page, MarkdownPage) else page.kind
-        outline = allowed_headings(page.template, kind) if page.template else None
+        outline = ctx.generators.allowed_headings(page.template, kind) if page.template else None
         if outline is None:
             return
         parent: str | None = None

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from doclint.rule_api import PageBase, RuleContext, compiled_on_use
-from doclint.rule_api_generators import say_once, wikis
+from doclint.rule_api_generators import say_once
 
 from ._citing import ANY_PAGE
 from ._project_names import project_names
@@ -204,7 +204,8 @@ def wiki_claiming(page: PageBase, ctx: RuleContext, claim: str) -> WikiFacts | N
     facts = ctx.wiki(page)
     if facts is None:
         return None
-    grammar = next((w.grammar for w in wikis() if w.generator == facts.generator), None)
+    known = ctx.generators.wikis
+    grammar = next((w.grammar for w in known if w.generator == facts.generator), None)
     return facts if grammar is not None and claim in grammar.claims else None
 
 
@@ -213,7 +214,7 @@ def local_pages(path: str, generator: str, ctx: RuleContext) -> dict[str, str]:
     without its number, as its site writes it)."""
     from doclint.rule_api_generators import page_slug
 
-    grammar = next(w.grammar for w in wikis() if w.generator == generator)
+    grammar = next(w.grammar for w in ctx.generators.wikis if w.generator == generator)
     folder = posixpath.dirname(path)
     listing = ctx.children(folder)
     if listing is None:

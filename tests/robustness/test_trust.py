@@ -211,6 +211,7 @@ def _other_value(name: str, value: object, root: Path) -> object:
         "base": root / "elsewhere",
         "max_file_size": 10,
         "generators": (load_profile(PROJECT / "examples" / "pagesmith" / "pagesmith.toml"),),
+        "profiles": (load_profile(PROJECT / "examples" / "profile" / "tinydoc.toml"),),
     }
     if name in examples:
         return examples[name]

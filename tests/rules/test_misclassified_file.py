@@ -17,9 +17,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from doclint import Settings, check_paths, check_text
+from doclint.profiles.generators import shipped_generators
 from doclint.rule_api import SourceFile
-from doclint.rule_api_generators import phrase_book
 from tests.conftest import REAL, SEEDS, findings, require_shared
+
+GENERATORS = shipped_generators()
 
 PURPOSE = "This file is part of the **testing infrastructure**. This appears to be a **test file**."
 RUN_IT = "This is a test file. Run it with:\n\n```bash\npython {source}\n```\n"
@@ -346,18 +348,20 @@ def test_the_claims_are_sentences_of_the_phrase_book():
     # each sentence DL302 judges is an entry of the generator's phrase book,
     # written by every current template, whose words the rule looks for
     for template in ("python", "cpp", "identifiers"):
-        book = phrase_book(template)
+        book = GENERATORS.phrase_book(template)
         entries = {entry.id: entry for entry in book.entries}
         for claim in CLAIMS:
             entry = entries[claim.entry]
             assert "DL302" in entry.judged_by, entry.id
             assert entry.words(), entry.id
-    book = phrase_book("python")
+    book = GENERATORS.phrase_book("python")
     row = "| [`x`](../x) | {} | [docs](./x_docs.md) | [keywords](./x_kw.md) |"
     assert {book.entry_for("Files", row.format(d)).id for d in _ROW_CLAIMS} == {"I-DESC"}
     link = "- [Global Index](../index.md)"
     assert book.entry_for("Related Documentation", link).id == "F-XREF"
-    assert phrase_book("repo-book-v1").entries  # the older template's own, no claim of these
+    assert GENERATORS.phrase_book(
+        "repo-book-v1"
+    ).entries  # the older template's own, no claim of these
 
 
 @pytest.mark.parametrize("deep", ["x" + ".y" * 300_000, "-" * 200_000 + "1"])

@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 from doclint_rules._languages import language_of
 
-from doclint.profiles.templates import TEMPLATES, template_extensions, template_for_source
+from doclint.profiles.generators import shipped_generators
 from tests.conftest import SHARED
+
+GENERATORS = shipped_generators()
 
 SCRIPTCAT = SHARED / "corpus" / "deepwiki" / "scriptscat+scriptcat" / "repo"
 
@@ -255,9 +257,13 @@ public class Store implements Source {
 def test_the_generators_pages_of_these_kinds_keep_the_fallback_template():
     for path in ("a.ts", "a.tsx", "a.js", "a.rs", "a.go", "a.kt"):
         assert language_of(path) is not None
-        assert template_for_source(path).id == template_for_source("a.toml").id
+        assert (
+            GENERATORS.template_for_source(path).id == GENERATORS.template_for_source("a.toml").id
+        )
     endings = {
-        suffix for template in TEMPLATES.values() for suffix in template_extensions(template)
+        suffix
+        for template in GENERATORS.templates.values()
+        for suffix in GENERATORS.template_extensions(template)
     }
     assert endings.isdisjoint({".ts", ".tsx", ".js", ".rs", ".go", ".kt"})
 

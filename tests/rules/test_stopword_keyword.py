@@ -8,11 +8,13 @@ from doclint_rules.keywords import _stop_words
 from doclint_rules.keywords.stopword_keyword import STOP_WORDS, StopwordKeyword
 
 from doclint import Settings, check_paths, check_text
-from doclint.profiles.templates import template_words
+from doclint.profiles.generators import shipped_generators
 from doclint.rule_api import FixSafety
 from tests.conftest import REAL, SEEDS, SHARED, findings, require_shared, shared_markdown_pages
 from tests.pages import file_docs, write
 from tests.rules.fixing import apply_fixes, assert_fix_adds_nothing, rule_findings
+
+GENERATORS = shipped_generators()
 
 RULE = "stopword-keyword"
 
@@ -92,7 +94,7 @@ def test_cpp_template_words(tmp_path):
     text = identifier_index("docs/src/hooks.cpp_docs.md", ["Hooks", *CPP_WORDS])
     got = findings(text, "docs/docs/src/hooks.cpp_docs.md_kw.md", RULE, tmp_path)
     assert [line for line, _, _ in got] == [17, 18, 19, 20]
-    assert set(CPP_WORDS) <= template_words("cpp")
+    assert set(CPP_WORDS) <= GENERATORS.template_words("cpp")
 
 
 def test_cpp_heading_words_are_not_words_of_a_python_page(tmp_path):

@@ -12,8 +12,10 @@ import pytest
 
 from doclint import Settings, check_paths, check_text
 from doclint.profiles import ProfileError, parse_generator, phrase_book_of, templated_profiles
-from doclint.rule_api_generators import phrase_book
+from doclint.profiles.generators import shipped_generators
 from tests.conftest import PROJECT, SHARED, findings, require_shared
+
+GENERATORS = shipped_generators()
 
 PROFILE = PROJECT / "doclint" / "profiles" / "pytorch.toml"
 CATALOGUE = PROJECT / "tests" / "labels" / "phrasebook" / "catalogue.tsv"
@@ -435,13 +437,13 @@ def test_each_template_has_the_phrase_book_of_its_own_pages():
     # template's rule its own; a page no generator wrote has none
     role = "The **torch** folder contains the main Python API for PyTorch, including neural"
     role += " network modules, autograd, and tensor operations."
-    assert phrase_book("python").entry_for("Role in PyTorch", role).id == "F-ROLE-TORCH"
-    assert phrase_book("cpp").entry_for("Role in PyTorch", role) is None
+    assert GENERATORS.phrase_book("python").entry_for("Role in PyTorch", role).id == "F-ROLE-TORCH"
+    assert GENERATORS.phrase_book("cpp").entry_for("Role in PyTorch", role) is None
     for template in ("python", "cpp", "identifiers"):
         size = "- **Size**: 245 bytes (0.24 KB)"
-        assert phrase_book(template).entry_for("File Metadata", size).id == "MD-FIELDS"
-    assert phrase_book("repo-book-v1").entry_for("Testing", "---").id == "V1-RULE"
-    assert phrase_book("") is None
+        assert GENERATORS.phrase_book(template).entry_for("File Metadata", size).id == "MD-FIELDS"
+    assert GENERATORS.phrase_book("repo-book-v1").entry_for("Testing", "---").id == "V1-RULE"
+    assert GENERATORS.phrase_book("") is None
 
 
 def pytorch_phrase_book():
