@@ -1,8 +1,9 @@
 """What only the rules of particular generators' pages use, beside the core
 of the rule API (`doclint.rule_api`): PyTorch's templates and generator
 profiles (the pages' outlines, phrase books, places and Original Source
-blocks), wikis' claims (citations, names mentioned, site links) and their
-Mermaid diagrams checked by Mermaid's own parser.
+blocks), object pages read by their profile's outline (RepoAgent's), wikis'
+claims (citations, names mentioned, site links) and their Mermaid diagrams
+checked by Mermaid's own parser.
 
 Beside them, what a rule that reads every line, entry or source of a tree
 needs of doclint beyond the core: the Markdown line grammar pages are read
@@ -14,9 +15,10 @@ doclint through these two modules only, as a plugin's do.
 
 Importing it loads the profiles, the wiki grammar and the Mermaid client: a
 rule imports it only for what it names here. The wikis' claims and their
-reader, the Mermaid client, `NameEntry` and the helpers after it are
-imported on first use of their names (`__getattr__`): a rule that may meet a
-wiki page, or a Mermaid block, imports this module for every page it checks.
+reader, the object-page reader, the Mermaid client, `NameEntry` and the
+helpers after it are imported on first use of their names (`__getattr__`):
+a rule that may meet a wiki page, or a Mermaid block, imports this module
+for every page it checks.
 """
 
 from __future__ import annotations
@@ -86,6 +88,16 @@ if TYPE_CHECKING:
         WikiFacts,
     )
     from doclint.parsing.citations import read_citations
+    from doclint.parsing.object_pages import (
+        Entry,
+        Mention,
+        ProfiledPage,
+        fenced_lines,
+        in_output_example,
+        profiled_page,
+        source_file,
+        swallowed_headings,
+    )
     from doclint.parsing.recognition import recognise
     from doclint.parsing.wiki import page_slug
     from doclint.util.gc_pause import gc_paused
@@ -99,9 +111,11 @@ __all__ = [
     "FOLDER_PAGES_TEMPLATE",
     "OUTLINES",
     "Citation",
+    "Entry",
     "EntryOutline",
     "FieldOutline",
     "LatestDict",
+    "Mention",
     "MermaidVerdict",
     "NameEntry",
     "NameMention",
@@ -111,6 +125,7 @@ __all__ = [
     "Pattern",
     "PhraseBook",
     "Profile",
+    "ProfiledPage",
     "RecentPages",
     "SiteLink",
     "SourceEntry",
@@ -121,6 +136,7 @@ __all__ = [
     "closing_line",
     "compile_pattern",
     "editable_install",
+    "fenced_lines",
     "file_docs_endings",
     "folder_modules",
     "folder_pages",
@@ -128,6 +144,7 @@ __all__ = [
     "generator_places",
     "heading_lines",
     "html_anchors",
+    "in_output_example",
     "mermaid_ahead",
     "mermaid_state",
     "mermaid_verdicts",
@@ -138,10 +155,13 @@ __all__ = [
     "page_suffixes",
     "phrase_book",
     "places_of",
+    "profiled_page",
     "read_citations",
     "recognise",
     "say_once",
+    "source_file",
     "source_span",
+    "swallowed_headings",
     "template_for_source",
     "template_named",
     "template_words",
@@ -164,6 +184,21 @@ _LAZY = {
         "doclint.models.wiki",
     ),
     "page_slug": "doclint.parsing.wiki",
+    # An object page read by its profile's outline (RepoAgent's): its
+    # object headings, labelled lists and sentences.
+    **dict.fromkeys(
+        (
+            "Entry",
+            "Mention",
+            "ProfiledPage",
+            "fenced_lines",
+            "in_output_example",
+            "profiled_page",
+            "source_file",
+            "swallowed_headings",
+        ),
+        "doclint.parsing.object_pages",
+    ),
     "read_citations": "doclint.parsing.citations",
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.
     "recognise": "doclint.parsing.recognition",
