@@ -39,8 +39,6 @@ from doclint.models.markdown_lines import (
 )
 from doclint.models.page import AnyPage, DocKind
 from doclint.profiles import (
-    EntryOutline,
-    FieldOutline,
     PhraseBook,
     Profile,
     heading_lines,
@@ -112,8 +110,6 @@ __all__ = [
     "OUTLINES",
     "Citation",
     "Entry",
-    "EntryOutline",
-    "FieldOutline",
     "LatestDict",
     "Mention",
     "MermaidVerdict",
