@@ -1,8 +1,9 @@
 """What only the rules of particular generators' pages use, beside the core
 of the rule API (`doclint.rule_api`): PyTorch's templates and generator
 profiles (the pages' outlines, phrase books, places and Original Source
-blocks), wikis' claims (citations, names mentioned, site links) and their
-Mermaid diagrams checked by Mermaid's own parser.
+blocks), object pages read by their profile's outline (RepoAgent's), wikis'
+claims (citations, names mentioned, site links) and their Mermaid diagrams
+checked by Mermaid's own parser.
 
 Beside them, what a rule that reads every line, entry or source of a tree
 needs of doclint beyond the core: the Markdown line grammar pages are read
@@ -14,9 +15,10 @@ doclint through these two modules only, as a plugin's do.
 
 Importing it loads the profiles, the wiki grammar and the Mermaid client: a
 rule imports it only for what it names here. The wikis' claims and their
-reader, the Mermaid client, `NameEntry` and the helpers after it are
-imported on first use of their names (`__getattr__`): a rule that may meet a
-wiki page, or a Mermaid block, imports this module for every page it checks.
+reader, the object-page reader, the Mermaid client, `NameEntry` and the
+helpers after it are imported on first use of their names (`__getattr__`):
+a rule that may meet a wiki page, or a Mermaid block, imports this module
+for every page it checks.
 """
 
 from __future__ import annotations
@@ -37,8 +39,6 @@ from doclint.models.markdown_lines import (
 )
 from doclint.models.page import AnyPage, DocKind
 from doclint.profiles import (
-    EntryOutline,
-    FieldOutline,
     PhraseBook,
     Profile,
     heading_lines,
@@ -70,6 +70,16 @@ if TYPE_CHECKING:
         WikiFacts,
     )
     from doclint.parsing.citations import read_citations
+    from doclint.parsing.object_pages import (
+        Entry,
+        Mention,
+        ProfiledPage,
+        fenced_lines,
+        in_output_example,
+        profiled_page,
+        source_file,
+        swallowed_headings,
+    )
     from doclint.parsing.recognition import recognise
     from doclint.parsing.wiki import page_slug
     from doclint.util.gc_pause import gc_paused
@@ -83,10 +93,10 @@ __all__ = [
     "FOLDER_PAGES_TEMPLATE",
     "OUTLINES",
     "Citation",
-    "EntryOutline",
-    "FieldOutline",
+    "Entry",
     "Generators",
     "LatestDict",
+    "Mention",
     "MermaidVerdict",
     "NameEntry",
     "NameMention",
@@ -96,6 +106,7 @@ __all__ = [
     "Pattern",
     "PhraseBook",
     "Profile",
+    "ProfiledPage",
     "RecentPages",
     "SiteLink",
     "SourceEntry",
@@ -105,10 +116,12 @@ __all__ = [
     "closing_line",
     "compile_pattern",
     "editable_install",
+    "fenced_lines",
     "folder_modules",
     "gc_paused",
     "heading_lines",
     "html_anchors",
+    "in_output_example",
     "mermaid_ahead",
     "mermaid_state",
     "mermaid_verdicts",
@@ -116,10 +129,13 @@ __all__ = [
     "original_source_lines",
     "page_profile",
     "page_slug",
+    "profiled_page",
     "read_citations",
     "recognise",
     "say_once",
+    "source_file",
     "source_span",
+    "swallowed_headings",
 ]
 
 _LAZY = {
@@ -136,6 +152,21 @@ _LAZY = {
         "doclint.models.wiki",
     ),
     "page_slug": "doclint.parsing.wiki",
+    # An object page read by its profile's outline (RepoAgent's): its
+    # object headings, labelled lists and sentences.
+    **dict.fromkeys(
+        (
+            "Entry",
+            "Mention",
+            "ProfiledPage",
+            "fenced_lines",
+            "in_output_example",
+            "profiled_page",
+            "source_file",
+            "swallowed_headings",
+        ),
+        "doclint.parsing.object_pages",
+    ),
     "read_citations": "doclint.parsing.citations",
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.
     "recognise": "doclint.parsing.recognition",

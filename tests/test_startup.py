@@ -96,7 +96,8 @@ ONLY_FOR_OTHER_KINDS = (
 # What only the rules of a layout profile's pages (DL7xx) use, which none of
 # these trees has: each rule imports them in the functions that use them.
 ONLY_FOR_A_LAYOUT_PROFILE = (
-    "doclint_rules._common.generator_pages",
+    "doclint.parsing.object_pages",
+    "doclint_rules.objects._sources",
     "doclint_rules.objects._project_model",
     "doclint_rules.objects._hierarchy",
     "doclint_rules.objects._outside_bases",

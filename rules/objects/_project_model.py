@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from doclint.rule_api import RuleContext
 from doclint.rule_api_generators import Profile
 
-from .._common.generator_pages import project_sources
+from ._sources import project_sources
 
 if TYPE_CHECKING:
     from .._common.python_objects import ModuleObjects

@@ -18,7 +18,7 @@ from doclint.rule_api import (
 from doclint.rule_api_generators import ATX
 
 if TYPE_CHECKING:
-    from .._common.generator_pages import Entry
+    from doclint.rule_api_generators import Entry
 
 # A heading's text that opens the documentation of a named object ("Object:
 # CustomerProfile", "Documentation for UserAuthenticationService", "Class
@@ -94,8 +94,10 @@ class InventedSection(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from .._common.generator_pages import claimed_source, fenced_lines, in_output_example
+        from doclint.rule_api_generators import fenced_lines, in_output_example
+
         from ._project_model import project_model
+        from ._sources import claimed_source
 
         found = claimed_source(page, ctx, "symbol-exists")
         if found is None:

@@ -19,7 +19,8 @@ from doclint.rule_api import (
 )
 
 if TYPE_CHECKING:
-    from .._common.generator_pages import ProfiledPage
+    from doclint.rule_api_generators import ProfiledPage
+
     from .._common.python_objects import ModuleObjects
 
 
@@ -67,7 +68,7 @@ class MissingObject(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from .._common.generator_pages import claimed_source, documented_object
+        from ._sources import claimed_source, documented_object
 
         found = claimed_source(page, ctx, "symbol-exists")
         if found is None:
@@ -92,8 +93,8 @@ class MissingObject(Rule[MarkdownPage]):
         self, page: MarkdownPage, profiled: ProfiledPage, objects: ModuleObjects, ctx: RuleContext
     ) -> Iterator[Finding]:
         """The record's claims about the page's source that the source refutes."""
-        from .._common.generator_pages import first_page_below
         from ._hierarchy import hierarchy_of, problem_line
+        from ._sources import first_page_below
 
         hierarchy = hierarchy_of(profiled.profile, profiled.project, ctx)
         if hierarchy is None:

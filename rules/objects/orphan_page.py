@@ -44,9 +44,9 @@ class OrphanPage(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from .._common.generator_pages import profiled_page
+        from ._sources import object_page
 
-        profiled = profiled_page(page, ctx)
+        profiled = object_page(page, ctx)
         if profiled is None or not profiled.profile.makes("source-exists"):
             return
         if not ctx.is_file(profiled.source):

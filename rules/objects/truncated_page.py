@@ -17,7 +17,7 @@ from doclint.rule_api import (
 )
 
 if TYPE_CHECKING:
-    from .._common.generator_pages import ProfiledPage
+    from doclint.rule_api_generators import ProfiledPage
 
 # How a finished line ends: a sentence's end in either script, a closing
 # bracket or quote, a code span, emphasis, a rule (`***`), a table's pipe.
@@ -69,9 +69,9 @@ class TruncatedPage(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from .._common.generator_pages import profiled_page
+        from ._sources import object_page
 
-        profiled = profiled_page(page, ctx)
+        profiled = object_page(page, ctx)
         if profiled is None or not profiled.profile.makes("complete-page"):
             return
         reported: set[int] = set()
@@ -109,10 +109,10 @@ class TruncatedPage(Rule[MarkdownPage]):
 def _open_fences(page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage) -> Iterator[int]:
     """The last line of text before each code block that swallows a
     heading, before its first such heading."""
-    from .._common.generator_pages import swallowed_headings
+    from ._sources import swallowed_objects
 
     first: dict[int, int] = {}
-    for block, heading, _name in swallowed_headings(page, ctx, profiled):
+    for block, heading, _name in swallowed_objects(page, ctx, profiled):
         first.setdefault(block, heading)
     for block, heading in first.items():
         yield _last_text_line(ctx.lines, block, heading)
@@ -123,7 +123,7 @@ def _cut_sections(
 ) -> Iterator[int]:
     """The last line of each section cut short, stopping mid-sentence or
     mid-list, not yet `reported` (which the caller adds to as it goes)."""
-    from .._common.generator_pages import fenced_lines
+    from doclint.rule_api_generators import fenced_lines
 
     fenced = fenced_lines(page)
     for entry in profiled.entries[1:]:

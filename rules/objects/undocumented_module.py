@@ -19,7 +19,8 @@ from doclint.rule_api import (
 from doclint.rule_api_generators import Profile
 
 if TYPE_CHECKING:
-    from .._common.generator_pages import ProfiledPage
+    from doclint.rule_api_generators import ProfiledPage
+
     from .._common.python_objects import PyObject
 
 
@@ -55,9 +56,9 @@ class UndocumentedModule(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from .._common.generator_pages import first_page, first_page_below, profiled_page
+        from ._sources import first_page, first_page_below, object_page
 
-        profiled = profiled_page(page, ctx)
+        profiled = object_page(page, ctx)
         if profiled is None or not profiled.profile.makes("module-coverage"):
             return
         profile, project = profiled.profile, profiled.project
@@ -84,7 +85,7 @@ def _undocumented(
 ) -> Iterator[tuple[str, str]]:
     """(module, what it defines) of the modules of `folder` with no page, and
     of its subfolders whose docs folder has no page of its own."""
-    from .._common.generator_pages import defining, docs_pages
+    from ._sources import defining, docs_pages
 
     profile, project = profiled.profile, profiled.project
     listing = ctx.children(folder)

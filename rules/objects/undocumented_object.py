@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 if TYPE_CHECKING:
-    from .._common.generator_pages import Entry
+    from doclint.rule_api_generators import Entry
+
     from .._common.python_objects import PyObject
 
 
@@ -44,7 +45,7 @@ class UndocumentedObject(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from .._common.generator_pages import claimed_source, swallowed_headings
+        from ._sources import claimed_source, swallowed_objects
 
         found = claimed_source(page, ctx, "coverage")
         if found is None:
@@ -60,7 +61,7 @@ class UndocumentedObject(Rule[MarkdownPage]):
                 loose.setdefault(entry.qualname[-1], []).append(entry)
         # A heading a code block left open swallowed is there, cut off
         # (truncated-page reports the block): it stands for its object.
-        swallowed = {name for _block, _line, name in swallowed_headings(page, ctx, profiled)}
+        swallowed = {name for _block, _line, name in swallowed_objects(page, ctx, profiled)}
         for qualname, obj in objects.objects.items():
             if qualname in headed:
                 continue

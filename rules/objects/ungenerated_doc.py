@@ -32,9 +32,9 @@ class UngeneratedDoc(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from .._common.generator_pages import profiled_page
+        from ._sources import object_page
 
-        profiled = profiled_page(page, ctx)
+        profiled = object_page(page, ctx)
         if profiled is None:
             return
         for mention in profiled.mentions:

@@ -63,7 +63,7 @@ class UnknownParameter(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from .._common.generator_pages import claimed_source, documented_object
+        from ._sources import claimed_source, documented_object
 
         found = claimed_source(page, ctx, CLAIM)
         if found is None:

@@ -18,7 +18,8 @@ from doclint.rule_api import (
 )
 
 if TYPE_CHECKING:
-    from .._common.generator_pages import Mention, ProfiledPage
+    from doclint.rule_api_generators import Mention, ProfiledPage
+
     from .._common.python_objects import PyObject
     from ._project_model import ProjectModel
 
@@ -77,8 +78,8 @@ class WrongCaller(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from .._common.generator_pages import claimed_source, documented_object
         from ._project_model import project_model
+        from ._sources import claimed_source, documented_object
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
@@ -109,7 +110,7 @@ class WrongCaller(Rule[MarkdownPage]):
     ) -> tuple[str, Cause] | None:
         """The message and cause refuting the first caller of `obj` the
         mention's sentence names that the sources refute; None for none."""
-        from .._common.generator_pages import source_file
+        from doclint.rule_api_generators import source_file
 
         line = ctx.lines[mention.line - 1]
         before, after = line[: mention.column - 1], line[mention.column - 1 :]

@@ -19,7 +19,8 @@ from doclint.rule_api import (
 if TYPE_CHECKING:
     from re import Match
 
-    from .._common.generator_pages import Entry
+    from doclint.rule_api_generators import Entry
+
     from .._common.python_objects import ModuleObjects
     from ._project_model import Definition, ProjectModel
 
@@ -159,8 +160,10 @@ class WrongRelation(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from .._common.generator_pages import claimed_source, fenced_lines, in_output_example
+        from doclint.rule_api_generators import fenced_lines, in_output_example
+
         from ._project_model import project_model
+        from ._sources import claimed_source
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:

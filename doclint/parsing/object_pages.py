@@ -1,27 +1,24 @@
-"""A page of a profiled generator read by its profile's outline: the object
-headings, the items of their labelled lists, the fixed sentences and the
-caller sentences, each at its line; and the facts of the source it documents.
+"""An object page of a profiled generator (RepoAgent's) read by its
+profile's outline: the object headings, the items of their labelled lists,
+the fixed sentences and the caller sentences, each at its line, and the code
+blocks that swallow object headings. Nothing here reads the page's source:
+whether the objects it names exist is for the rules.
 
-Shared by the generator-claims rules (DL7xx): each checks one claim, and all
-of them read a page once (the last page read is kept).
+The objects rules (DL7xx) each check one claim, and all of them read a page
+once (the last page read is kept).
 """
 
 from __future__ import annotations
 
 import keyword
-import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from doclint.rule_api import MarkdownPage, RuleContext, compiled_on_use
-from doclint.rule_api_generators import EntryOutline, FieldOutline, Profile, page_profile
-
-# Python's reader and the objects it reads are imported when a profile's page
-# is read against its source: most pages of a run are no such page.
-if TYPE_CHECKING:
-    from .python_objects import ModuleObjects, PyObject
+from doclint.models.page import MarkdownPage
+from doclint.profiles import EntryOutline, FieldOutline, Profile, page_profile
+from doclint.util.lazy_regex import compiled_on_use
 
 
 class Entry(NamedTuple):
@@ -112,41 +109,26 @@ _NOT_NAMES = frozenset(keyword.kwlist) | {
 }
 
 
-def profiled_page(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
-    """The page read by the profile that wrote it; None for a page no profile
-    wrote. Cheap for other pages: a test on the path, one match of a line."""
+def profiled_page(
+    page: MarkdownPage,
+    lines: Sequence[str],
+    profiles: tuple[Profile, ...],
+    is_file: Callable[[str], bool],
+) -> ProfiledPage | None:
+    """The page (its file's `lines`) read by the profile that wrote it, of
+    the run's `profiles` and the built-in ones; None for a page no profile
+    wrote. `is_file` answers whether a file of the tree exists: a page with
+    no object heading is a profile's when one of its markers is in the
+    project. Cheap for other pages: a test on the path, one match of a line."""
     if _LAST[0] is page:
         return _LAST[1]  # type: ignore[return-value]
-    found = _read(page, ctx)
+    found = None
+    if page.embedded_in is None:
+        headings = (lines[h.line - 1] for h in page.markdown.headings if 0 < h.line <= len(lines))
+        place = page_profile(page.path, headings, profiles, is_file)
+        found = None if place is None else _read(page, lines, ProfiledPage(*place))
     _LAST[0], _LAST[1] = page, found
     return found
-
-
-def claimed_source(
-    page: MarkdownPage, ctx: RuleContext, claim: str
-) -> tuple[ProfiledPage, ModuleObjects] | None:
-    """The page and its source's objects, when a profile wrote the page, makes
-    `claim`, and the source is in the tree and parses."""
-    profiled = profiled_page(page, ctx)
-    if profiled is None or not profiled.profile.makes(claim):
-        return None
-    objects = source_objects(profiled, ctx)
-    return None if objects is None else (profiled, objects)
-
-
-def source_objects(profiled: ProfiledPage, ctx: RuleContext) -> ModuleObjects | None:
-    """The objects of the page's source; None when it is not in the tree or
-    does not parse (orphan-page says the former)."""
-    from .python_objects import python_objects
-
-    source = ctx.source_at(profiled.source)
-    return None if source is None else python_objects(source.text)
-
-
-def documented_object(entry: Entry, objects: ModuleObjects) -> PyObject | None:
-    """The object an entry names, at its place and of its kind, if the source has it."""
-    obj = objects.objects.get(entry.qualname)
-    return obj if obj is not None and obj.kind == entry.kind else None
 
 
 def in_output_example(profile: Profile, line: str, example: bool) -> bool:
@@ -161,20 +143,18 @@ def in_output_example(profile: Profile, line: str, example: bool) -> bool:
 
 
 def swallowed_headings(
-    page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage
+    page: MarkdownPage, lines: Sequence[str], profiled: ProfiledPage, names: Collection[str]
 ) -> Iterator[tuple[int, int, str]]:
     """The line of each code block that swallows an object heading, the
-    heading's line and the name it gives: a fence left open in one section swallows the
-    headings after it, the headings of objects the source defines (an
-    example's are made up), each heading in order."""
+    heading's line and the name it gives: a fence left open in one section
+    swallows the headings after it, the headings of objects the source
+    defines (`names`: an example's are made up), each heading in order."""
     heading = profiled.profile.entries.pattern
-    objects = source_objects(profiled, ctx)
-    names = {obj.name for obj in objects.objects.values()} if objects else set()
     for block in page.markdown.code_blocks:
         if not block.fenced:
             continue
         for number in range(block.content_line, block.end_line + (0 if block.closed else 1)):
-            match = heading.match(ctx.lines[number - 1])
+            match = heading.match(lines[number - 1])
             if match is not None and match.group("name") in names:
                 yield block.line, number, match.group("name")
 
@@ -193,15 +173,8 @@ def _fenced_lines(page: MarkdownPage) -> tuple[set[int], bool]:
     return fenced, open_fence
 
 
-def _read(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
-    if page.embedded_in is not None:
-        return None
-    lines = ctx.lines
-    headings = (lines[h.line - 1] for h in page.markdown.headings if 0 < h.line <= len(lines))
-    found = page_profile(page.path, headings, ctx.profiles, ctx.is_file)
-    if found is None:
-        return None
-    profiled = ProfiledPage(*found)
+def _read(page: MarkdownPage, lines: Sequence[str], profiled: ProfiledPage) -> ProfiledPage:
+    """The page's lines outside its code blocks read into `profiled`."""
     fenced, profiled.open_fence = _fenced_lines(page)
     reader = _LineReader(profiled)
     for number, line in enumerate(lines, 1):
@@ -324,67 +297,3 @@ def source_file(token: str, suffix: str) -> tuple[str, str | None] | None:
         return token, None
     path, found, name = token.partition(f"{suffix}/")
     return (path + suffix, name) if found and "/" not in name and "." not in name else None
-
-
-def project_sources(profile: Profile, project: str, ctx: RuleContext) -> list[str]:
-    """Every source of the project the profile's generator documents, sorted:
-    files ending as its source pattern does, outside hidden folders and the
-    folders it skips."""
-    suffix = profile.layout.source.partition("{path}")[2]
-    skipped = frozenset(profile.layout.skip_folders) | {profile.layout.docs_folder}
-    found: list[str] = []
-    folders = [project]
-    while folders:
-        folder = folders.pop()
-        listing = ctx.children(folder)
-        if listing is None:
-            continue
-        files, subfolders = listing
-        found += [posixpath.join(folder, name) for name in files if name.endswith(suffix)]
-        folders += [
-            posixpath.join(folder, name)
-            for name in subfolders
-            if not name.startswith(".") and name not in skipped
-        ]
-    return sorted(found)
-
-
-def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:
-    """The objects of a source of the tree that defines any; None for one that
-    defines none, or cannot be read or parsed."""
-    from .python_objects import python_objects
-
-    text = ctx.source_at(source)
-    objects = None if text is None else python_objects(text.text)
-    return objects if objects is not None and objects.objects else None
-
-
-def docs_pages(folder: str, ctx: RuleContext) -> list[str]:
-    """The names of a docs folder's pages, sorted; not a README there: the
-    project's, not the generator's, it may be any page or none."""
-    listing = ctx.children(folder)
-    if not listing:
-        return []
-    return sorted(
-        name for name in listing[0] if name.endswith(".md") and name.lower() != "readme.md"
-    )
-
-
-def first_page(folder: str, ctx: RuleContext) -> str | None:
-    """The first page (by name) of a docs folder, not of its subfolders."""
-    pages = docs_pages(folder, ctx)
-    return posixpath.join(folder, pages[0]) if pages else None
-
-
-def first_page_below(folder: str, ctx: RuleContext) -> str | None:
-    """The first page of a docs folder: its own first page, else that of its
-    first subfolder (by name) holding any."""
-    first = first_page(folder, ctx)
-    if first is not None:
-        return first
-    listing = ctx.children(folder)
-    for name in sorted(listing[1]) if listing else ():
-        found = first_page_below(posixpath.join(folder, name), ctx)
-        if found is not None:
-            return found
-    return None

@@ -1,0 +1,129 @@
+"""What an object page's claims are judged against: the page read by its
+profile's outline (doclint's object-page reader, given the tree's facts
+through the rule's context), the objects of the source it documents, and
+the project's sources and docs pages as the tree lists them.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from doclint.rule_api import MarkdownPage, RuleContext
+from doclint.rule_api_generators import Profile, ProfiledPage, profiled_page, swallowed_headings
+
+# Python's reader and the objects it reads are imported when a profile's page
+# is read against its source: most pages a profile reads claim nothing of it.
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import Entry
+
+    from .._common.python_objects import ModuleObjects, PyObject
+
+
+def object_page(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
+    """The page read by the profile that wrote it, of the run's; None for a
+    page no profile wrote. Whether a file exists is asked of the context, so
+    that the cache knows the page's reading depends on it."""
+    return profiled_page(page, ctx.lines, ctx.profiles, ctx.is_file)
+
+
+def claimed_source(
+    page: MarkdownPage, ctx: RuleContext, claim: str
+) -> tuple[ProfiledPage, ModuleObjects] | None:
+    """The page and its source's objects, when a profile wrote the page, makes
+    `claim`, and the source is in the tree and parses."""
+    profiled = object_page(page, ctx)
+    if profiled is None or not profiled.profile.makes(claim):
+        return None
+    objects = source_objects(profiled, ctx)
+    return None if objects is None else (profiled, objects)
+
+
+def source_objects(profiled: ProfiledPage, ctx: RuleContext) -> ModuleObjects | None:
+    """The objects of the page's source; None when it is not in the tree or
+    does not parse (orphan-page says the former)."""
+    from .._common.python_objects import python_objects
+
+    source = ctx.source_at(profiled.source)
+    return None if source is None else python_objects(source.text)
+
+
+def documented_object(entry: Entry, objects: ModuleObjects) -> PyObject | None:
+    """The object an entry names, at its place and of its kind, if the source has it."""
+    obj = objects.objects.get(entry.qualname)
+    return obj if obj is not None and obj.kind == entry.kind else None
+
+
+def swallowed_objects(
+    page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage
+) -> Iterator[tuple[int, int, str]]:
+    """The line of each code block that swallows the heading of an object
+    the source defines, the heading's line and the object's name."""
+    objects = source_objects(profiled, ctx)
+    names = {obj.name for obj in objects.objects.values()} if objects else set()
+    yield from swallowed_headings(page, ctx.lines, profiled, names)
+
+
+def project_sources(profile: Profile, project: str, ctx: RuleContext) -> list[str]:
+    """Every source of the project the profile's generator documents, sorted:
+    files ending as its source pattern does, outside hidden folders and the
+    folders it skips."""
+    suffix = profile.layout.source.partition("{path}")[2]
+    skipped = frozenset(profile.layout.skip_folders) | {profile.layout.docs_folder}
+    found: list[str] = []
+    folders = [project]
+    while folders:
+        folder = folders.pop()
+        listing = ctx.children(folder)
+        if listing is None:
+            continue
+        files, subfolders = listing
+        found += [posixpath.join(folder, name) for name in files if name.endswith(suffix)]
+        folders += [
+            posixpath.join(folder, name)
+            for name in subfolders
+            if not name.startswith(".") and name not in skipped
+        ]
+    return sorted(found)
+
+
+def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:
+    """The objects of a source of the tree that defines any; None for one that
+    defines none, or cannot be read or parsed."""
+    from .._common.python_objects import python_objects
+
+    text = ctx.source_at(source)
+    objects = None if text is None else python_objects(text.text)
+    return objects if objects is not None and objects.objects else None
+
+
+def docs_pages(folder: str, ctx: RuleContext) -> list[str]:
+    """The names of a docs folder's pages, sorted; not a README there: the
+    project's, not the generator's, it may be any page or none."""
+    listing = ctx.children(folder)
+    if not listing:
+        return []
+    return sorted(
+        name for name in listing[0] if name.endswith(".md") and name.lower() != "readme.md"
+    )
+
+
+def first_page(folder: str, ctx: RuleContext) -> str | None:
+    """The first page (by name) of a docs folder, not of its subfolders."""
+    pages = docs_pages(folder, ctx)
+    return posixpath.join(folder, pages[0]) if pages else None
+
+
+def first_page_below(folder: str, ctx: RuleContext) -> str | None:
+    """The first page of a docs folder: its own first page, else that of its
+    first subfolder (by name) holding any."""
+    first = first_page(folder, ctx)
+    if first is not None:
+        return first
+    listing = ctx.children(folder)
+    for name in sorted(listing[1]) if listing else ():
+        found = first_page_below(posixpath.join(folder, name), ctx)
+        if found is not None:
+            return found
+    return None
