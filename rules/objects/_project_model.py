@@ -10,13 +10,17 @@ module by its path written with `/` or `\\`, or dotted. Calls are read as
 names too (`ast` gives no types), so "X calls Y" holds when X's body, or the
 body of a project function or class X names (a helper, a class it
 constructs), names Y: the model may take a wrong call for a right one, never
-the other way.
+the other way. Only a call through an attribute of `self` whose type the
+class states as one of the project's classes (`self.helper = Helper()`, then
+`self.helper.run()`) is read with its type: it reaches `Helper`'s `run`, its
+bases' and subclasses', and no other `run`.
 """
 
 from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -33,6 +37,8 @@ if TYPE_CHECKING:
 # a search that ran on through the whole project would find every name.
 _HELPER_DEPTH = 2
 _MOST_READ = 400
+# How deep a class's bases are followed through the project's classes.
+_ANCESTRY_DEPTH = 8
 _WORDS = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -48,6 +54,10 @@ class Definition:
     used: frozenset[str]
     """The names its body (nested bodies and, for a class, its methods too) uses."""
     bases: tuple[str | None, ...] = ()
+    typed: frozenset[tuple[str, str]] = frozenset()
+    """What its body reads through an attribute of `self` of a project class:
+    (the class's name, the name read); `used` holds the names read through
+    an attribute of no known type."""
 
     @property
     def name(self) -> str:
@@ -82,8 +92,9 @@ class ProjectModel:
     tree may not hold."""
     texts: dict[str, str] = field(default_factory=dict)
     """Per readable source, its text."""
-    _reach: dict[tuple[int, str], bool] = field(default_factory=dict)
+    _reach: dict[tuple[int, str, str | None], bool] = field(default_factory=dict)
     _words: frozenset[str] | None = None
+    _ancestry: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def attributes(self, cls: Definition) -> frozenset[str]:
         """The attributes and methods of a class of the model."""
@@ -124,35 +135,104 @@ class ProjectModel:
             wanted = (f"{dotted}{self.suffix}", f"{dotted}/__init__{self.suffix}")
         return [s for s in self.sources if any(s == w or s.endswith(f"/{w}") for w in wanted)]
 
-    def reaches(self, caller: Definition, target: str) -> bool:
-        """`caller`'s body names `target`, or the body of a project
-        definition it names does (a helper, a class it constructs: a class
-        names what its methods name), up to a helper of a helper."""
-        key = (id(caller), target)
+    def ancestors(self, cls: Definition) -> tuple[set[str], bool]:
+        """The last names of a class's bases and of theirs through the
+        project's classes, and whether every base was followed to its end."""
+        names: set[str] = set()
+        settled = True
+        layer = [cls]
+        for _ in range(_ANCESTRY_DEPTH):
+            following: list[Definition] = []
+            for current in layer:
+                for written in current.bases:
+                    if written is None:
+                        settled = False
+                        continue
+                    base = written.rpartition("[")[0] or written
+                    last = base.rpartition(".")[2]
+                    if last in names:
+                        continue
+                    names.add(last)
+                    found = [d for d in self.defined(last) if d.kind == "class"]
+                    if found:
+                        following += found
+                    else:
+                        settled = False
+            if not following:
+                break
+            layer = following
+        return names, settled
+
+    def reaches(self, caller: Definition, target: str, of: str | None = None) -> bool:
+        """`caller`'s body names `target` (a method of the class `of`, when
+        given), or the body of a project definition it names does (a helper,
+        a class it constructs: a class names what its methods name), up to a
+        helper of a helper."""
+        key = (id(caller), target, of)
         known = self._reach.get(key)
         if known is None:
-            known = self._reach[key] = self._search(caller, target)
+            known = self._reach[key] = self._search(caller, target, of)
         return known
 
-    def _search(self, caller: Definition, target: str) -> bool:
-        if target in caller.used:
+    def _search(self, caller: Definition, target: str, of: str | None) -> bool:
+        if self._names(caller, target, of):
             return True
-        seen_names: set[str] = {caller.name}
-        queue: deque[tuple[frozenset[str], int]] = deque([(caller.used, 0)])
+        seen: set[str | tuple[str, str]] = {caller.name}
+        queue: deque[tuple[Definition, int]] = deque([(caller, 0)])
         read = 0
         while queue:
-            used, depth = queue.popleft()
-            for name in sorted(used - seen_names):
-                seen_names.add(name)
-                for helper in self.by_name.get(name, ()):
-                    read += 1
-                    if target in helper.used:
-                        return True
-                    if depth + 1 < _HELPER_DEPTH:
-                        queue.append((helper.used, depth + 1))
-                    if read >= _MOST_READ:
-                        return False
+            current, depth = queue.popleft()
+            for helper in self._helpers(current, seen):
+                read += 1
+                if self._names(helper, target, of):
+                    return True
+                if depth + 1 < _HELPER_DEPTH:
+                    queue.append((helper, depth + 1))
+                if read >= _MOST_READ:
+                    return False
         return False
+
+    def _names(self, definition: Definition, target: str, of: str | None) -> bool:
+        """`definition`'s own body names `target`: by name, or through an
+        attribute of a class related to `of`."""
+        if target in definition.used:
+            return True
+        return any(
+            name == target and (of is None or self._related(of, cls))
+            for cls, name in definition.typed
+        )
+
+    def _helpers(
+        self, definition: Definition, seen: set[str | tuple[str, str]]
+    ) -> Iterator[Definition]:
+        """The project's definitions `definition`'s body names, those `seen`
+        left out (and added): by name, and the methods an attribute of a
+        known class reaches."""
+        for name in sorted(definition.used - seen):
+            seen.add(name)
+            yield from self.by_name.get(name, ())
+        for pair in sorted(definition.typed - seen):
+            seen.add(pair)
+            cls, name = pair
+            for helper in self.by_name.get(name, ()):
+                if len(helper.qualname) > 1 and self._related(cls, helper.qualname[-2]):
+                    yield helper
+
+    def _related(self, one: str, other: str) -> bool:
+        """The project's classes called `one` and `other` are the same, or
+        one is a base of the other: a call through an attribute of a class
+        reaches its bases' methods, and its subclasses' overrides when the
+        attribute holds one."""
+        return one == other or one in self._ancestors_of(other) or other in self._ancestors_of(one)
+
+    def _ancestors_of(self, name: str) -> frozenset[str]:
+        """The ancestors of every project class called `name`."""
+        known = self._ancestry.get(name)
+        if known is None:
+            classes = [d for d in self.defined(name) if d.kind == "class"]
+            known = frozenset(a for cls in classes for a in self.ancestors(cls)[0])
+            self._ancestry[name] = known
+        return known
 
 
 def project_model(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
@@ -171,16 +251,20 @@ def _build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
     model = ProjectModel(sources, {}, True, suffix)
     of_project: dict[str, bool] = {}
 
+    def project_module(module: str) -> bool:
+        if module not in of_project:
+            of_project[module] = bool(model.module(module))
+        return of_project[module]
+
     def called(name: str) -> str | None:
         # `requests.post` is a call of the project's `post` only when
         # `requests` is one of the project's modules.
         module, dot, attribute = name.rpartition(".")
         if not dot:
             return name
-        if module not in of_project:
-            of_project[module] = bool(model.module(module))
-        return attribute if of_project[module] else None
+        return attribute if project_module(module) else None
 
+    read: list[tuple[str, ModuleObjects]] = []
     for source in sources:
         text = ctx.source_at(source)
         if text is None:
@@ -191,12 +275,52 @@ def _build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
             continue
         model.readable[source] = objects
         model.texts[source] = text.text
+        read.append((source, objects))
+    classes = {
+        obj.name for _, objects in read for obj in objects.objects.values() if obj.kind == "class"
+    }
+    for source, objects in read:
         for bound, (_level, dotted) in objects.imports.items():
             model.imported.update((bound, dotted.rpartition(".")[2]))
         model.bound.update(objects.made_by_calls)
+
         for obj in [*objects.objects.values(), *objects.redefined]:
             model.bound.update(obj.attributes)
-            used = frozenset(name for name in map(called, obj.used) if name is not None)
-            definition = Definition(obj.kind, obj.qualname, source, obj.line, used, obj.bases)
+            used = {name for name in map(called, obj.used) if name is not None}
+            typed: set[tuple[str, str]] = set()
+            for written, name in obj.typed:
+                cls = _project_class(written, objects, classes, project_module)
+                if cls is None:  # a library's class, a function: read by name
+                    used.add(name)
+                else:
+                    typed.add((cls, name))
+            definition = Definition(
+                obj.kind,
+                obj.qualname,
+                source,
+                obj.line,
+                frozenset(used),
+                obj.bases,
+                frozenset(typed),
+            )
             model.by_name.setdefault(obj.name, []).append(definition)
     return model
+
+
+def _project_class(
+    written: str, objects: ModuleObjects, classes: set[str], project_module: Callable[[str], bool]
+) -> str | None:
+    """The name of the project's class a type written in `objects`' module
+    names (`Helper`, `helpers.Helper` through an import of the project's
+    module); None for a name no project class has, or one imported from
+    another package."""
+    first, _, rest = written.partition(".")
+    last = written.rpartition(".")[2]
+    bound = objects.imports.get(first)
+    if bound is None:
+        return last if not rest and last in classes else None
+    level, dotted = bound
+    module = (f"{dotted}.{rest}" if rest else dotted).rpartition(".")[0]
+    if level == 0 and not project_module(module):
+        return None
+    return last if last in classes else None
