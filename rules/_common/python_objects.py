@@ -29,8 +29,23 @@ _IMPORTS = (ast.Import, ast.ImportFrom)
 _ASSIGNING = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Call)
 
 
+class Qualified:
+    """An object known by its qualified name: its own name, and the dotted one."""
+
+    __slots__ = ()
+    qualname: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.qualname[-1]
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.qualname)
+
+
 @dataclass(frozen=True, slots=True)
-class PyObject:
+class PyObject(Qualified):
     """One `class` or `def` statement."""
 
     kind: str
@@ -59,14 +74,6 @@ class PyObject:
     `self.helper = Helper()`, gives ("Helper", "run"), the type as written.
     Where the class states no one type of the attribute, the name read is in
     `used` instead."""
-
-    @property
-    def name(self) -> str:
-        return self.qualname[-1]
-
-    @property
-    def dotted(self) -> str:
-        return ".".join(self.qualname)
 
 
 @dataclass(frozen=True, slots=True)

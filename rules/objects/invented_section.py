@@ -95,7 +95,7 @@ class InventedSection(Rule[MarkdownPage]):
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
         from .._common.generator_pages import claimed_source, fenced_lines, in_output_example
-        from ._project_model import project_model
+        from .._common.project import project
 
         found = claimed_source(page, ctx, "symbol-exists")
         if found is None:
@@ -124,7 +124,7 @@ class InventedSection(Rule[MarkdownPage]):
             if profile.field_of_label(name) is not None:
                 continue  # a labelled part of the section ("**Note**: ..."), not an object
             if model is None:
-                model = project_model(profiled.profile, profiled.project, ctx)
+                model = project(ctx).python(profiled.profile, profiled.project)
             if model.defined(name) or name in model.imported:
                 continue
             reported = True

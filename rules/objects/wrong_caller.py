@@ -19,8 +19,8 @@ from doclint.rule_api import (
 
 if TYPE_CHECKING:
     from .._common.generator_pages import Mention, ProfiledPage
+    from .._common.project_python import ProjectModel
     from .._common.python_objects import PyObject
-    from ._project_model import ProjectModel
 
 
 class WrongCaller(Rule[MarkdownPage]):
@@ -81,7 +81,7 @@ class WrongCaller(Rule[MarkdownPage]):
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
         from .._common.generator_pages import claimed_source, documented_object
-        from ._project_model import project_model
+        from .._common.project import project
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
@@ -96,7 +96,7 @@ class WrongCaller(Rule[MarkdownPage]):
             if obj is None or mention.line in reported:
                 continue
             if model is None:
-                model = project_model(profiled.profile, profiled.project, ctx)
+                model = project(ctx).python(profiled.profile, profiled.project)
             parent = objects.objects.get(obj.qualname[:-1])
             of = parent.name if parent is not None and parent.kind == "class" else None
             finding = self._judge_mention(mention, obj, of, profiled, model, ctx)

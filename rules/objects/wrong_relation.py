@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from re import Match
 
     from .._common.generator_pages import Entry
+    from .._common.project_python import Definition, ProjectModel
     from .._common.python_objects import ModuleObjects
-    from ._project_model import Definition, ProjectModel
 
 _NAME = r"`?(?P<{}>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?"
 # "a subclass of the FunctionOptimizer class", "inherits from `Base`",
@@ -165,7 +165,7 @@ class WrongRelation(Rule[MarkdownPage]):
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
         from .._common.generator_pages import claimed_source, fenced_lines, in_output_example
-        from ._project_model import project_model
+        from .._common.project import project
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
@@ -192,7 +192,7 @@ class WrongRelation(Rule[MarkdownPage]):
             if line.startswith("#") or not _claims_a_relation(line):
                 continue
             if model is None:
-                model = project_model(profiled.profile, profiled.project, ctx)
+                model = project(ctx).python(profiled.profile, profiled.project)
             judged = self._refuted(line, entry, objects, profiled.source, model, headed)
             if judged is not None:
                 yield Finding(number, judged[0], judged[1], cause=judged[2])

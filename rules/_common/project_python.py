@@ -1,9 +1,9 @@
-"""One model of a profiled generator's project, built once per run: every
-class and function its Python sources define (kind, qualified name, file,
-line, the names its body uses, a class's bases), the modules by their file
-and dotted names, and who reaches whom by calls. The rules that judge a
-page's prose claims (a caller, a base, where a thing is defined) ask it,
-instead of reading the project's sources page by page.
+"""A profiled generator's Python project, a part of the model of the project
+(`project.py`): every class and function its Python sources define (kind,
+qualified name, file, line, the names its body uses, a class's bases), the
+modules by their file and dotted names, and who reaches whom by calls. The
+rules that judge a page's prose claims (a caller, a base, where a thing is
+defined) ask it, instead of reading the project's sources page by page.
 
 A sentence names things loosely: a method by its last name (`self.run`), a
 module by its path written with `/` or `\\`, or dotted. Calls are read as
@@ -22,15 +22,12 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from doclint.rule_api import RuleContext
 from doclint.rule_api_generators import Profile
 
-from .._common.generator_pages import project_sources
-
-if TYPE_CHECKING:
-    from .._common.python_objects import ModuleObjects
+from .generator_pages import project_sources
+from .python_objects import ModuleObjects, Qualified, python_objects
 
 # How many definitions a search for a call through helpers reads at most: a
 # helper of a helper is still a call ("forward" calling through `_run`), and
@@ -43,7 +40,7 @@ _WORDS = re.compile(r"[A-Za-z_]\w*")
 
 
 @dataclass(frozen=True, slots=True)
-class Definition:
+class Definition(Qualified):
     """A class or function of the project."""
 
     kind: str
@@ -58,14 +55,6 @@ class Definition:
     """What its body reads through an attribute of `self` of a project class:
     (the class's name, the name read); `used` holds the names read through
     an attribute of no known type."""
-
-    @property
-    def name(self) -> str:
-        return self.qualname[-1]
-
-    @property
-    def dotted(self) -> str:
-        return ".".join(self.qualname)
 
 
 @dataclass(slots=True)
@@ -235,17 +224,9 @@ class ProjectModel:
         return known
 
 
-def project_model(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
-    """The model of the project in `project` (a folder of the tree) that
-    `profile`'s generator documents, built at the first call of a run."""
-    return ctx.once_per_tree(
-        f"project-model:{profile.name}:{project}", lambda asker: _build(profile, project, asker)
-    )
-
-
-def _build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
-    from .._common.python_objects import python_objects
-
+def build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
+    """The Python project in `project` (a folder of the tree) that
+    `profile`'s generator documents, read through `ctx`."""
     sources = project_sources(profile, project, ctx)
     suffix = profile.layout.source.partition("{path}")[2]
     model = ProjectModel(sources, {}, True, suffix)
