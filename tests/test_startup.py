@@ -73,10 +73,12 @@ ONLY_FOR_THE_WIKI = (
     # Only a report written to a reader that lags waits on it (select).
     "select",
     # The wikis' models and the wiki rules' helpers: the rules import them
-    # in the functions that use them.
+    # in the functions that use them. The model of the project's entry is
+    # the layout profile's rules' too, which no tree here has.
     "doclint.models.wiki",
     "doclint_rules.wiki._wiki",
-    "doclint_rules.wiki._project_names",
+    "doclint_rules._common.project",
+    "doclint_rules._common.project_names",
     "doclint_rules.wiki._unjudged",
 )
 
@@ -98,7 +100,7 @@ ONLY_FOR_OTHER_KINDS = (
 ONLY_FOR_A_LAYOUT_PROFILE = (
     "doclint.parsing.object_pages",
     "doclint_rules.objects._sources",
-    "doclint_rules.objects._project_model",
+    "doclint_rules._common.project_python",
     "doclint_rules.objects._hierarchy",
     "doclint_rules.objects._outside_bases",
 )

@@ -14,11 +14,13 @@ import ast
 from collections import deque
 from dataclasses import dataclass, field
 from hashlib import blake2b
+from typing import TypeVar
 
 from doclint.rule_api_generators import LatestDict
 
 from .._languages.python import read_ast
 
+_T = TypeVar("_T")
 _Definition = ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
 # As tuples, which `isinstance` tests faster than unions, on every node.
 _DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
@@ -27,8 +29,23 @@ _IMPORTS = (ast.Import, ast.ImportFrom)
 _ASSIGNING = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Call)
 
 
+class Qualified:
+    """An object known by its qualified name: its own name, and the dotted one."""
+
+    __slots__ = ()
+    qualname: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.qualname[-1]
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.qualname)
+
+
 @dataclass(frozen=True, slots=True)
-class PyObject:
+class PyObject(Qualified):
     """One `class` or `def` statement."""
 
     kind: str
@@ -51,14 +68,12 @@ class PyObject:
     bases: tuple[str | None, ...] = ()
     """A class's bases as written (`Base`, `nn.Module`), `object` left out;
     None for one too deep to write out, a base no one can tell."""
-
-    @property
-    def name(self) -> str:
-        return self.qualname[-1]
-
-    @property
-    def dotted(self) -> str:
-        return ".".join(self.qualname)
+    typed: frozenset[tuple[str, str]] = frozenset()
+    """What its body (nested bodies too) reads through an attribute of
+    `self` whose type the class states: `self.helper.run()`, with
+    `self.helper = Helper()`, gives ("Helper", "run"), the type as written.
+    Where the class states no one type of the attribute, the name read is in
+    `used` instead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +126,11 @@ def _objects(tree: ast.Module) -> ModuleObjects:
 
 class _Scopes:
     """What each definition's whole body holds, nested bodies included: the
-    names it reads (`used`) and the attributes its code gives `self` or `cls`
-    (`assigned`). Read by one walk of the module, each node once: a walk per
-    definition would read a body once for every definition around it, and
-    95 nested `def`s around a long body made that quadratic."""
+    names it reads (`used`), what it reads through an attribute of `self` of
+    a type its class states (`typed`) and the attributes its code gives
+    `self` or `cls` (`assigned`). Read by one walk of the module, each node
+    once: a walk per definition would read a body once for every definition
+    around it, and 95 nested `def`s around a long body made that quadratic."""
 
     def __init__(
         self, tree: ast.Module, imports: dict[str, tuple[int, str]], redefined: list[PyObject]
@@ -124,6 +140,12 @@ class _Scopes:
         names: dict[ast.AST, set[str]] = {tree: set()}
         modules: dict[str, str] = {}  # a name an `import` binds, and its module
         assigned: dict[ast.AST, set[str]] = {tree: set()}
+        # `self.x.name` read in a scope: (x, name), and the class whose
+        # method (or a function inside one) the scope is, whose statements
+        # tell x's type; `types` holds each class's.
+        through: dict[ast.AST, set[tuple[str, str]]] = {tree: set()}
+        owner: dict[ast.AST, ast.ClassDef | None] = {tree: None}
+        types: dict[ast.ClassDef, dict[str, set[str | None]]] = {}
         inner: dict[ast.AST, list[ast.AST]] = {tree: []}
         order: list[ast.AST] = []
         # Breadth first, as `ast.walk`: the first import binding a name wins.
@@ -134,13 +156,25 @@ class _Scopes:
                 names[scope].add(node.id)
                 continue  # a name's only children are its context
             if isinstance(node, ast.Attribute):
-                module = modules.get(node.value.id) if isinstance(node.value, ast.Name) else None
-                names[scope].add(node.attr if module is None else f"{module}.{node.attr}")
+                attribute = _of_self(node.value)
+                if attribute is not None and owner[scope] is not None:
+                    through[scope].add((attribute, node.attr))
+                else:
+                    value = node.value
+                    module = modules.get(value.id) if isinstance(value, ast.Name) else None
+                    names[scope].add(node.attr if module is None else f"{module}.{node.attr}")
             elif isinstance(node, _ASSIGNING):
-                assigned[scope].update(_self_attributes(node))
+                given = _self_attributes(node)
+                assigned[scope].update(given)
+                cls = owner[scope]
+                if cls is not None and (given or scope is cls):
+                    for attribute, written in _stated_types(node, scope, cls):
+                        types.setdefault(cls, {}).setdefault(attribute, set()).add(written)
             elif isinstance(node, _DEFINITIONS):
                 inner[scope].append(node)
                 inner[node], names[node], assigned[node] = [], set(), set()
+                through[node] = set()
+                owner[node] = node if isinstance(node, ast.ClassDef) else owner[scope]
                 order.append(node)
                 scope = node
             elif isinstance(node, _IMPORTS):
@@ -148,14 +182,28 @@ class _Scopes:
                 if isinstance(node, ast.Import):
                     modules.update(_module_bindings(node))
             queue.extend([(child, scope) for child in ast.iter_child_nodes(node)])
+        typed: dict[ast.AST, set[tuple[str, str]]] = {}
+        for scope, read in through.items():
+            typed[scope] = set()
+            cls = owner[scope]
+            stated = types.get(cls, {}) if cls is not None else {}
+            for attribute, name in read:
+                known = stated.get(attribute, set())
+                only = next(iter(known)) if len(known) == 1 else None
+                if only is not None:
+                    typed[scope].add((only, name))
+                else:  # no one type stated: read by its name, as any other
+                    names[scope].add(name)
         self.used: dict[ast.AST, frozenset[str]] = {}
+        self.typed: dict[ast.AST, frozenset[tuple[str, str]]] = {}
         self.assigned: dict[ast.AST, frozenset[str]] = {}
         for node in reversed(order):  # each definition after those inside it
             self.used[node] = _merged(names[node], [self.used[d] for d in inner[node]])
+            self.typed[node] = _merged(typed[node], [self.typed[d] for d in inner[node]])
             self.assigned[node] = _merged(assigned[node], [self.assigned[d] for d in inner[node]])
 
 
-def _merged(own: set[str], inside: list[frozenset[str]]) -> frozenset[str]:
+def _merged(own: set[_T], inside: list[frozenset[_T]]) -> frozenset[_T]:
     """`own` with the sets of the definitions inside. A definition that adds
     nothing to its one inner definition shares that one's set: nested
     definitions around one body then cost nothing each."""
@@ -196,7 +244,8 @@ def _collect(
         if isinstance(node, ast.ClassDef):
             bases = tuple(b for b in map(_written, node.bases) if b != "object")
             attributes = _attributes(node) | scopes.assigned[node]
-            obj = PyObject("class", qualname, node.lineno, (), (), attributes, used, bases)
+            typed = scopes.typed[node]
+            obj = PyObject("class", qualname, node.lineno, (), (), attributes, used, bases, typed)
         else:
             args = node.args
             every = [*args.posonlyargs, *args.args]
@@ -207,7 +256,16 @@ def _collect(
                 every.append(args.kwarg)
             positional = tuple(arg.arg for arg in args.args)
             names = tuple(arg.arg for arg in every)
-            obj = PyObject("function", qualname, node.lineno, positional, names, frozenset(), used)
+            obj = PyObject(
+                "function",
+                qualname,
+                node.lineno,
+                positional,
+                names,
+                frozenset(),
+                used,
+                typed=scopes.typed[node],
+            )
         if qualname in into:
             # Defined again in the same body: a page may head either one.
             scopes.redefined.append(obj)
@@ -246,15 +304,101 @@ def _module_bindings(node: ast.Import) -> list[tuple[str, str]]:
 
 def _made_by_calls(body: list[ast.stmt], into: dict[str, str]) -> None:
     for node in body:
-        if (
-            isinstance(node, ast.Assign)
-            and isinstance(node.value, ast.Call)
-            and isinstance(node.value.func, ast.Name | ast.Attribute)
-        ):
-            callee = _written(node.value.func)
+        callee = _made_by(node.value) if isinstance(node, ast.Assign) else None
+        if isinstance(node, ast.Assign) and callee is not None:
             for target in node.targets:
-                if isinstance(target, ast.Name) and callee is not None:
+                if isinstance(target, ast.Name):
                     into[target.id] = callee
+
+
+def _made_by(value: ast.expr | None) -> str | None:
+    """The callee, as written, of the call `value` is: `Helper()` gives
+    "Helper", `mod.Helper(x)` "mod.Helper"; None for no call of a name."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name | ast.Attribute):
+        return _written(value.func)
+    return None
+
+
+def _of_self(node: ast.expr) -> str | None:
+    """The attribute `node` reads of `self` (`self.helper` gives "helper")."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return node.attr if node.value.id == "self" else None
+    return None
+
+
+def _stated_types(node: ast.AST, scope: ast.AST, cls: ast.ClassDef) -> list[tuple[str, str | None]]:
+    """Per attribute of `cls`'s instances that `node` (in `scope`, `cls`'s
+    body or a function inside it) assigns, the type it states as written:
+    `self.x = Foo(...)`, `self.x: Foo = ...`, `x: Foo` in the class body,
+    `self.x = x` of a parameter annotated `x: Foo`; None for a value of no
+    stated type. `self.x = None` states nothing: it makes room for the value."""
+    if isinstance(node, ast.Call):
+        named = _attribute_by_name(node)  # setattr(self, "x", ...): any type
+        return [] if named is None else [(named, None)]
+    if isinstance(node, ast.AnnAssign):
+        attribute = _of_self(node.target)
+        if attribute is None and scope is cls and isinstance(node.target, ast.Name):
+            attribute = node.target.id
+        return [] if attribute is None else [(attribute, _annotated(node.annotation))]
+    targets = _targets(node)
+    value = node.value if isinstance(node, ast.Assign) else None
+    single = isinstance(node, ast.Assign) and len(targets) == len(node.targets)
+    found: list[tuple[str, str | None]] = []
+    for target in targets:
+        attribute = _of_self(target)
+        if attribute is None and scope is cls and isinstance(target, ast.Name):
+            attribute = target.id
+        if attribute is None:
+            continue
+        if value is None or not single:  # `self.x += 1`, `self.a, self.b = pair`
+            found.append((attribute, None))
+        elif not _is_none(value):
+            found.append((attribute, _made_by(value) or _parameter_type(value, scope)))
+    return found
+
+
+def _parameter_type(value: ast.expr, scope: ast.AST) -> str | None:
+    """The type a parameter of the function `scope` that `value` names is annotated with."""
+    if not isinstance(value, ast.Name) or not isinstance(
+        scope, ast.FunctionDef | ast.AsyncFunctionDef
+    ):
+        return None
+    args = scope.args
+    for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        if arg.arg == value.id:
+            return None if arg.annotation is None else _annotated(arg.annotation)
+    return None
+
+
+def _annotated(annotation: ast.expr) -> str | None:
+    """The one class an annotation names, as written: `Foo`, `mod.Foo`,
+    `"Foo"`, `Foo | None`, `Optional[Foo]`; None for any other. Unwrapped
+    in a loop: a source may nest `| None` deeper than a recursion goes."""
+    inner: ast.expr | None = annotation
+    quoted = True
+    while inner is not None:
+        if isinstance(inner, ast.Name | ast.Attribute):
+            return _written(inner)
+        if isinstance(inner, ast.Constant) and isinstance(inner.value, str) and quoted:
+            inner, quoted = _expression(inner.value), False  # a forward reference
+        elif isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.BitOr):
+            named = [side for side in (inner.left, inner.right) if not _is_none(side)]
+            inner = named[0] if len(named) == 1 else None
+        elif isinstance(inner, ast.Subscript) and _used_name(inner.value) == "Optional":
+            inner = inner.slice
+        else:
+            return None
+    return None
+
+
+def _expression(text: str) -> ast.expr | None:
+    """The expression `text` holds; None for no expression."""
+    parsed: ast.expr | None = read_ast(lambda: ast.parse(text.strip(), mode="eval").body)
+    return parsed
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _written(node: ast.expr) -> str | None:

@@ -6,7 +6,7 @@ callers and relations.
 as every run does, for each rule's class. These rules judge only the pages
 of a layout profile's docs folder (`Origin.PROFILE`), which most runs never
 meet: a rule module imports the family's helpers (`_sources`,
-`_project_model`, `_hierarchy`, `_outside_bases`) in the functions that use
+`_common.project`, `_hierarchy`, `_outside_bases`) in the functions that use
 them, not at its top, so that a run that judges no such page loads none of
 them (`tests/test_startup.py`).
 """

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import MarkdownPage, RuleContext
-from doclint.rule_api_generators import Profile, ProfiledPage, profiled_page, swallowed_headings
+from doclint.rule_api_generators import ProfiledPage, profiled_page, swallowed_headings
 
 # Python's reader and the objects it reads are imported when a profile's page
 # is read against its source: most pages a profile reads claim nothing of it.
@@ -63,29 +63,6 @@ def swallowed_objects(
     objects = source_objects(profiled, ctx)
     names = {obj.name for obj in objects.objects.values()} if objects else set()
     yield from swallowed_headings(page, ctx.lines, profiled, names)
-
-
-def project_sources(profile: Profile, project: str, ctx: RuleContext) -> list[str]:
-    """Every source of the project the profile's generator documents, sorted:
-    files ending as its source pattern does, outside hidden folders and the
-    folders it skips."""
-    suffix = profile.layout.source.partition("{path}")[2]
-    skipped = frozenset(profile.layout.skip_folders) | {profile.layout.docs_folder}
-    found: list[str] = []
-    folders = [project]
-    while folders:
-        folder = folders.pop()
-        listing = ctx.children(folder)
-        if listing is None:
-            continue
-        files, subfolders = listing
-        found += [posixpath.join(folder, name) for name in files if name.endswith(suffix)]
-        folders += [
-            posixpath.join(folder, name)
-            for name in subfolders
-            if not name.startswith(".") and name not in skipped
-        ]
-    return sorted(found)
 
 
 def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:

@@ -96,7 +96,7 @@ class InventedSection(Rule[MarkdownPage]):
         # The family's helpers are imported where they are used (__init__.py says why).
         from doclint.rule_api_generators import fenced_lines, in_output_example
 
-        from ._project_model import project_model
+        from .._common.project import project
         from ._sources import claimed_source
 
         found = claimed_source(page, ctx, "symbol-exists")
@@ -126,7 +126,7 @@ class InventedSection(Rule[MarkdownPage]):
             if profile.field_of_label(name) is not None:
                 continue  # a labelled part of the section ("**Note**: ..."), not an object
             if model is None:
-                model = project_model(profiled.profile, profiled.project, ctx)
+                model = project(ctx).python(profiled.profile, profiled.project)
             if model.defined(name) or name in model.imported:
                 continue
             reported = True

@@ -20,8 +20,8 @@ from doclint.rule_api import (
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Mention, ProfiledPage
 
+    from .._common.project_python import ProjectModel
     from .._common.python_objects import PyObject
-    from ._project_model import ProjectModel
 
 
 class WrongCaller(Rule[MarkdownPage]):
@@ -51,9 +51,12 @@ class WrongCaller(Rule[MarkdownPage]):
         pattern reads is not checked, a lower-case word the project defines nowhere
         before a plural kind word ("used in the operator functions") is prose, and a
         caller that names the object in any way (a call, an attribute, an
-        annotation) counts as calling it. A caller written as a file (`run_A2C.py`,
-        as in "被多个训练脚本调用, 如`run_A2C.py`、`run_DQN.py`等") claims that the file uses
-        the object: it is refuted when the project has no such file, or the file
+        annotation) counts as calling it, except a call through an attribute of
+        `self` whose class the source states (`self.h = H()`, `h: H`), which
+        calls a method of that class, its bases or subclasses only. A caller
+        written as a file (`run_A2C.py`, as in "被多个训练脚本调用,
+        如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the object: it
+        is refuted when the project has no such file, or the file
         never names the object; a file then a name (`src/main.py/_route`) is that
         file's function. One finding per sentence.""",
         why=""""Called by" sentences are how a reader finds where a
@@ -78,7 +81,7 @@ class WrongCaller(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from ._project_model import project_model
+        from .._common.project import project
         from ._sources import claimed_source, documented_object
 
         found = claimed_source(page, ctx, "caller-claim")
@@ -94,8 +97,10 @@ class WrongCaller(Rule[MarkdownPage]):
             if obj is None or mention.line in reported:
                 continue
             if model is None:
-                model = project_model(profiled.profile, profiled.project, ctx)
-            finding = self._judge_mention(mention, obj, profiled, model, ctx)
+                model = project(ctx).python(profiled.profile, profiled.project)
+            parent = objects.objects.get(obj.qualname[:-1])
+            of = parent.name if parent is not None and parent.kind == "class" else None
+            finding = self._judge_mention(mention, obj, of, profiled, model, ctx)
             if finding is not None:
                 reported.add(mention.line)
                 yield Finding(mention.line, mention.column, finding[0], cause=finding[1])
@@ -104,12 +109,14 @@ class WrongCaller(Rule[MarkdownPage]):
         self,
         mention: Mention,
         obj: PyObject,
+        of: str | None,
         profiled: ProfiledPage,
         model: ProjectModel,
         ctx: RuleContext,
     ) -> tuple[str, Cause] | None:
-        """The message and cause refuting the first caller of `obj` the
-        mention's sentence names that the sources refute; None for none."""
+        """The message and cause refuting the first caller of `obj` (a method
+        of the class `of`, if any) the mention's sentence names that the
+        sources refute; None for none."""
         from doclint.rule_api_generators import source_file
 
         line = ctx.lines[mention.line - 1]
@@ -117,6 +124,8 @@ class WrongCaller(Rule[MarkdownPage]):
         target = _subject(before, obj.name, model)
         if target is None or _PARTICIPLE.search(before):
             return None
+        if target != obj.name:
+            of = None  # another object the sentence names, of no known class
         # Calling an instance, or constructing it, calls these methods.
         implicit = target == obj.name and target in _IMPLICIT and len(obj.qualname) > 1
         owner = obj.qualname[-2] if implicit else None
@@ -124,7 +133,7 @@ class WrongCaller(Rule[MarkdownPage]):
         for caller, place in zip(mention.callers, _places(after, mention.callers), strict=True):
             written = source_file(caller, model.suffix)
             if written is not None:
-                finding = self._judge_file(written[0], written[1], target, model, ctx)
+                finding = self._judge_file(written[0], written[1], target, of, model, ctx)
             else:
                 named = _named_files(place, model)
                 if not named and caller in headed and not model.complete:
@@ -132,7 +141,7 @@ class WrongCaller(Rule[MarkdownPage]):
                     # source: where a sample cannot settle "anywhere", that can.
                     named = [profiled.source]
                 prose = _prose_word(caller, after.split(caller, 1)[0], place, line)
-                finding = self._judge(caller, target, model, named or [], prose, owner)
+                finding = self._judge(caller, target, of, model, named or [], prose, owner)
             if finding is not None:
                 return finding
         return None
@@ -141,14 +150,16 @@ class WrongCaller(Rule[MarkdownPage]):
         self,
         caller: str,
         target: str,
+        of: str | None,
         model: ProjectModel,
         named: list[str],
         prose: bool,
         owner: str | None = None,
     ) -> tuple[str, Cause] | None:
         """The message and cause refuting one caller of `target` (a method of
-        the class `owner`, if any), or None when the sources say it is right
-        or cannot settle it."""
+        the class `of`, if any; one that constructing or calling the class
+        `owner` runs, if any), or None when the sources say it is right or
+        cannot settle it."""
         if caller == target:
             return None  # a method of the same name elsewhere: an override, a dispatch
         readable = [path for path in named if path in model.readable]
@@ -166,7 +177,9 @@ class WrongCaller(Rule[MarkdownPage]):
         if any(d.kind == "class" and target in model.attributes(d) for d in found):
             return None  # a class with a method of that name: the framework dispatches to it
         wanted = (target,) if owner is None else (target, owner)
-        if not any(model.reaches(d, name) for d in found for name in wanted):
+        if not any(
+            model.reaches(d, name, of if name == target else None) for d in found for name in wanted
+        ):
             return f"`{caller}` does not call `{target}`", self.NOT_CALLING
         return None
 
@@ -189,7 +202,13 @@ class WrongCaller(Rule[MarkdownPage]):
         return message, self.UNDEFINED
 
     def _judge_file(
-        self, written: str, function: str | None, target: str, model: ProjectModel, ctx: RuleContext
+        self,
+        written: str,
+        function: str | None,
+        target: str,
+        of: str | None,
+        model: ProjectModel,
+        ctx: RuleContext,
     ) -> tuple[str, Cause] | None:
         """The message and cause refuting a file named as a caller (`run_A2C.py`:
         the file uses the object; `main.py/_route`: its function calls it)."""
@@ -199,7 +218,7 @@ class WrongCaller(Rule[MarkdownPage]):
                 return None  # the file may be one the tree does not hold
             return f"`{written}`, named as using `{target}`, does not exist", self.NO_FILE
         if function is not None:
-            return self._judge(function, target, model, named, prose=False)
+            return self._judge(function, target, of, model, named, prose=False)
         texts = [text.text for path in named if (text := ctx.source_at(path)) is not None]
         if not texts:
             return None

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
     from doclint.rule_api_generators import Entry
 
+    from .._common.project_python import Definition, ProjectModel
     from .._common.python_objects import ModuleObjects
-    from ._project_model import Definition, ProjectModel
 
 _NAME = r"`?(?P<{}>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?"
 # "a subclass of the FunctionOptimizer class", "inherits from `Base`",
@@ -53,13 +53,16 @@ _METHOD = compiled_on_use(
     r"\b[Tt]he (?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?(?:\(\))? (?:static |class |instance )?method\b"
     r"(?! of)"
 )
+# "... method of the `Store` class": the class whose method a call or use sentence names.
+_OF_CLASS = r"(?: of (?:the |an? )?`?(?P<owner>[A-Za-z_]\w*)`? (?:class|instance|object)\b)?"
 # "It calls the `load` function", "This method invokes the `save` method",
 # "该函数调用了`load`函数": what the section's object calls, said of it.
 _CALLS = compiled_on_use(
     r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
     r"(?: (?:function|method|class))?) (?:also |first |then |directly )?(?:calls|invokes) (?:the )?"
     r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b"
-    r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?调用(?:了)?"
+    + _OF_CLASS
+    + r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?调用(?:了)?"
     r"(?P<tick2>`?)(?P<callee2>[A-Za-z_]\w*)`?(?:\(\))?(?:函数|方法)"
 )
 # "It relies on the `load` function", "依赖于外部函数`load`", "涉及到`load`函数",
@@ -69,7 +72,7 @@ _USES = compiled_on_use(
     r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
     r"(?: (?:function|method|class))?) (?:also |first |then |directly )?"
     r"(?:uses|utilizes|utilises|relies on|depends on) (?:the )?"
-    r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b"
+    r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b" + _OF_CLASS +
     # "在使用`X`时" (when one uses X) is the reader's use, not the object's.
     r"|(?P<verb>依赖于|依赖|涉及到|(?<![在当])使用了?|利用了?|借助)(?:外部|内部)?的?(?:函数|方法)?\s*"
     r"(?P<tick2>`)(?P<callee2>[A-Za-z_]\w*)`"
@@ -92,8 +95,6 @@ _CODE_NAME = compiled_on_use(r"[A-Za-z_]*(?:_|[a-z][A-Z]|[A-Z][a-z]*[A-Z]|\d)\w*
 _ITEM = compiled_on_use(r"^\s*(?:[·\-*•+]|\d+[.)])\s")
 # The words of "The function calls ..." that name the section's object itself.
 _ITSELF = frozenset({"function", "method", "class"})
-# How deep a class's bases are followed through the project's classes.
-_ANCESTRY_DEPTH = 8
 
 
 class WrongRelation(Rule[MarkdownPage]):
@@ -121,7 +122,11 @@ class WrongRelation(Rule[MarkdownPage]):
         - "It calls the `x` function", "This method invokes the `x` method",
           "该函数调用了`x`函数": the section's object never names `x`, itself
           or through what it calls (a helper, a class it constructs), while the
-          project defines an `x` (a library's function is not judged).
+          project defines an `x` (a library's function is not judged). "The `x`
+          method of the `Y` class" names `Y`'s: a call through an attribute
+          of `self` whose class the source states (`self.h = H()`, `h: H`)
+          reaches only `H`'s `x`, its bases' and subclasses'; any other call
+          of an `x` may be `Y`'s.
         - "It relies on the `x` function", "uses the `x` method", "依赖于`x`",
           "涉及到`x`函数", "使用`x`函数": the same, said of what the object uses,
           where the sentence names no other object of the project before it.
@@ -162,7 +167,7 @@ class WrongRelation(Rule[MarkdownPage]):
         # The family's helpers are imported where they are used (__init__.py says why).
         from doclint.rule_api_generators import fenced_lines, in_output_example
 
-        from ._project_model import project_model
+        from .._common.project import project
         from ._sources import claimed_source
 
         found = claimed_source(page, ctx, "caller-claim")
@@ -190,7 +195,7 @@ class WrongRelation(Rule[MarkdownPage]):
             if line.startswith("#") or not _claims_a_relation(line):
                 continue
             if model is None:
-                model = project_model(profiled.profile, profiled.project, ctx)
+                model = project(ctx).python(profiled.profile, profiled.project)
             judged = self._refuted(line, entry, objects, profiled.source, model, headed)
             if judged is not None:
                 yield Finding(number, judged[0], judged[1], cause=judged[2])
@@ -254,9 +259,15 @@ class WrongRelation(Rule[MarkdownPage]):
                 if not _of_the_object(match, line, entry, chinese_use=cause is self.USED):
                     continue
                 callee = match["callee"] or match["callee2"]
-                if _never_reached(callee, match["tick"] or match["tick2"], entry, own, model):
+                owner = match["owner"]
+                if owner is None or not any(d.kind == "class" for d in model.defined(owner)):
+                    owner = None  # no class, or another package's: the method by its name
+                if _never_reached(
+                    callee, match["tick"] or match["tick2"], entry, own, model, owner
+                ):
                     column = match.start("callee" if match["callee"] else "callee2") + 1
-                    return column, f"`{entry.dotted}` does not {verb} `{callee}`", cause
+                    named = callee if owner is None else f"{owner}.{callee}"
+                    return column, f"`{entry.dotted}` does not {verb} `{named}`", cause
         return None
 
     def _returned(
@@ -335,7 +346,7 @@ class WrongRelation(Rule[MarkdownPage]):
         ]
         if not classes:
             return None
-        ancestors, settled = _ancestors(classes[0], model)
+        ancestors, settled = model.ancestors(classes[0])
         if base in ancestors:
             return None
         if not settled and not any(d.kind == "class" for d in model.defined(base)):
@@ -418,16 +429,22 @@ def _of_the_object(match: Match[str], line: str, entry: Entry, *, chinese_use: b
 
 
 def _never_reached(
-    callee: str, tick: str, entry: Entry, own: list[Definition], model: ProjectModel
+    callee: str,
+    tick: str,
+    entry: Entry,
+    own: list[Definition],
+    model: ProjectModel,
+    owner: str | None,
 ) -> bool:
     """The project defines `callee` (a library's function is not judged),
-    it is not the object itself, and no definition of the object reaches it."""
+    it is not the object itself, and no definition of the object reaches it
+    (as a method of the project's class `owner`, when given)."""
     defined = model.defined(callee)
     if not defined or callee in entry.qualname:
         return False
     if _WORD.fullmatch(callee) and not tick and len(defined) > 1:
         return False  # a plain word several objects are called
-    return not any(model.reaches(definition, callee) for definition in own)
+    return not any(model.reaches(definition, callee, owner) for definition in own)
 
 
 def _said_of(before: str, verb: str, entry: Entry) -> bool:
@@ -452,32 +469,3 @@ def _names_another(before: str, *subject: str) -> bool:
 _SENTENCE_START = compiled_on_use(r"[.!?\u3002]\s|[\u3002\uff01\uff1f\uff1b]")
 # ASCII words: a name runs into CJK text with no space ("BaiChuanWorker的实现").
 _CLASS_WORD = compiled_on_use(r"(?a)`([A-Za-z_]\w*)`|\b([A-Z][a-z0-9]+[A-Z]\w*)\b")
-
-
-def _ancestors(cls: Definition, model: ProjectModel) -> tuple[set[str], bool]:
-    """The last names of a class's bases and of theirs through the project's
-    classes, and whether every base was followed to its end."""
-    names: set[str] = set()
-    settled = True
-    layer = [cls]
-    for _ in range(_ANCESTRY_DEPTH):
-        following: list[Definition] = []
-        for current in layer:
-            for written in current.bases:
-                if written is None:
-                    settled = False
-                    continue
-                base = written.rpartition("[")[0] or written
-                last = base.rpartition(".")[2]
-                if last in names:
-                    continue
-                names.add(last)
-                found = [d for d in model.defined(last) if d.kind == "class"]
-                if found:
-                    following += found
-                else:
-                    settled = False
-        if not following:
-            break
-        layer = following
-    return names, settled

@@ -3,7 +3,7 @@ sources, source lists, names, diagrams and the generator's own markup.
 
 `get_rules` imports the family's rule modules when the registry asks for them,
 as every run does, for each rule's class. What reads a wiki's claims and the
-project's names (`_wiki`, `_project_names`, and the wikis' models they
+project's names (`_wiki`, `_common.project_names`, and the wikis' models they
 bring) is imported by the functions that use it, not at a rule module's top:
 a run that meets no wiki page loads none of it (`tests/test_startup.py`).
 """

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 
 from doclint.rule_api import MarkdownPage, RuleContext
 
+from .._common.project_names import SKIPPED_FOLDERS
 from ._citing import ANY_PAGE
-from ._project_names import _SKIPPED_FOLDERS as SKIPPED_FOLDERS
 
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Citation, NamedPath, WikiFacts

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from doclint.rule_api import PageBase, RuleContext, compiled_on_use
 from doclint.rule_api_generators import say_once
 
+from .._common.project import project
 from ._citing import ANY_PAGE
-from ._project_names import project_names
 from ._unjudged import drift_commits
 
 if TYPE_CHECKING:
@@ -260,4 +260,4 @@ def placed_elsewhere(path: str, ctx: RuleContext) -> str | None:
     if "/" in path or not path or ctx.exists(path):
         return None
     ending = "/" + path
-    return next((p for p in project_names(ctx).paths if p.endswith(ending)), None)
+    return next((p for p in project(ctx).names().paths if p.endswith(ending)), None)

@@ -22,7 +22,7 @@ from ._citing import ANY_PAGE, citing
 if TYPE_CHECKING:
     from doclint.rule_api_generators import NameMention
 
-    from ._project_names import ProjectNames
+    from .._common.project_names import ProjectNames
     from ._wiki import Judged
 
 
@@ -84,11 +84,11 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
         if facts is None or not any(m.cites for m in facts.names):
             return
         # The wiki's helpers are imported where they are used (__init__.py says why).
-        from ._project_names import project_names
+        from .._common.project import project
         from ._wiki import judged
 
         judgements = judged(page, facts, ctx)
-        names = project_names(ctx)
+        names = project(ctx).names()
         said: set[tuple[int, str]] = set()
         for mention in facts.names:
             if not mention.cites or (mention.line, mention.name) in said:
@@ -104,7 +104,7 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
 def _not_shown(
     mention: NameMention, cited: Sequence[Judged | None], names: ProjectNames, near: int
 ) -> str | None:
-    from ._project_names import line_tokens
+    from .._common.project_names import line_tokens
     from ._wiki import shown_ranges
 
     name = mention.name

@@ -19,7 +19,7 @@ from doclint.rule_api import (
 if TYPE_CHECKING:
     from doclint.rule_api_generators import NameMention
 
-    from ._project_names import ProjectNames
+    from .._common.project_names import ProjectNames
 
 
 class NameNotInCode(Rule[MarkdownPage]):
@@ -50,13 +50,13 @@ class NameNotInCode(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The wiki's helpers are imported where they are used (__init__.py says why).
-        from ._project_names import project_names
+        from .._common.project import project
         from ._wiki import wiki_claiming
 
         facts = wiki_claiming(page, ctx, "name-in-code")
         if facts is None or not facts.names:
             return
-        names = project_names(ctx)
+        names = project(ctx).names()
         said: set[tuple[int, str]] = set()
         for mention in facts.names:
             message = _missing(mention, names)

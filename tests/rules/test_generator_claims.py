@@ -79,10 +79,12 @@ def check(tmp_path, page: str, select: str, source: str = SOURCE) -> list[tuple[
     return findings(page, "markdown_docs/pkg/store.md", select, tmp_path)
 
 
-def messages(tmp_path, page: str, select: str) -> list[str]:
-    write(tmp_path, {"pkg/store.py": SOURCE})
+def messages(
+    tmp_path, page: str, select: str, sources=None, path: str = "markdown_docs/pkg/store.md"
+) -> list[str]:
+    write(tmp_path, sources or {"pkg/store.py": SOURCE})
     settings = Settings(select=[select], root=tmp_path)
-    report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
+    report = check_text(page, path=path, settings=settings)
     return [d.message for d in report.diagnostics]
 
 
@@ -760,11 +762,8 @@ CALLS_PAGE = """\
 
 
 def calls(tmp_path, sentence: str, rot13: str = "Rotates.") -> list[str]:
-    write(tmp_path, {"pkg/store.py": CALLS_SOURCE})
-    settings = Settings(select=["wrong-caller"], root=tmp_path)
     page = CALLS_PAGE.format(sentence=sentence, rot13=rot13)
-    report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
-    return [d.message for d in report.diagnostics]
+    return messages(tmp_path, page, "wrong-caller", {"pkg/store.py": CALLS_SOURCE})
 
 
 @pytest.mark.parametrize(
@@ -942,11 +941,8 @@ RELATION_PAGE = """\
 def relations(
     tmp_path, store: str = "Keeps.", layer: str = "Computes.", sources=RELATION_SOURCES
 ) -> list[str]:
-    write(tmp_path, sources)
-    settings = Settings(select=["wrong-relation"], root=tmp_path)
     page = RELATION_PAGE.format(store=store, layer=layer)
-    report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
-    return [d.message for d in report.diagnostics]
+    return messages(tmp_path, page, "wrong-relation", sources)
 
 
 @pytest.mark.parametrize(
@@ -1143,3 +1139,104 @@ def test_wrong_relation_an_instance_of_a_class_the_project_never_names(tmp_path)
         assert relations(tmp_path, store=f"It returns an instance of {written}.") == []
     example = "Keeps.\n\n**Output Example**: It returns an instance of `MyClass`."
     assert relations(tmp_path, store=example) == []
+
+
+TYPED_SOURCE = """\
+from lib import Client
+
+
+class Base:
+    def run(self):
+        pass
+
+
+class Helper(Base):
+    def run(self):
+        pass
+
+
+class Other:
+    def run(self):
+        pass
+
+
+class A:
+    {state}
+
+    def go(self):
+        return self.helper.run()
+"""
+
+TYPED_PAGE = """\
+## ClassDef A
+**A**: Acts.
+### FunctionDef go(self)
+**go**: Goes.
+
+**Code Description**: {sentence}
+## ClassDef Other
+**Other**: Another.
+### FunctionDef run(self)
+**run**: Runs.
+
+**Code Description**: This function is called by the `go` method.
+"""
+
+
+def typed_calls(tmp_path, state: str, sentence: str, select: str = "wrong-relation") -> list[str]:
+    page = TYPED_PAGE.format(sentence=sentence)
+    sources = {"pkg/agent.py": TYPED_SOURCE.format(state=state)}
+    return messages(tmp_path, page, select, sources, "markdown_docs/pkg/agent.md")
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        "def __init__(self):\n        self.helper = Helper()",
+        "def __init__(self):\n        self.helper: Helper = make()",
+        "helper: Helper",
+        "helper: 'Helper | None' = None",
+        "def __init__(self, helper: Optional[Helper]):\n        self.helper = helper",
+        # `None` first makes room for the value: it states no other type.
+        "def __init__(self):\n        self.helper = None\n\n    def start(self):\n"
+        "        self.helper = Helper()",
+    ],
+)
+def test_a_call_through_an_attribute_of_a_stated_class_reaches_that_class_only(tmp_path, state):
+    # `self.helper.run()` is Helper's run, not Other's: before, any `run` was.
+    wrong = "It calls the `run` method of the `Other` class."
+    assert typed_calls(tmp_path, state, wrong) == ["`A.go` does not call `Other.run`"]
+    assert typed_calls(tmp_path, state, "Goes.", "wrong-caller") == ["`go` does not call `run`"]
+    # Near miss: the class it states, and that class's base.
+    for right in ("Helper", "Base"):
+        assert (
+            typed_calls(tmp_path, state, f"It calls the `run` method of the `{right}` class.") == []
+        )
+    assert typed_calls(tmp_path, state, "It calls the `run` method.") == []
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        # No assignment, a function's result, two classes, a library's class,
+        # an attribute also set by name.
+        "pass",
+        "def __init__(self):\n        self.helper = make()",
+        "def __init__(self, fast):\n        self.helper = Helper()\n        if fast:\n"
+        "            self.helper = Other()",
+        "def __init__(self):\n        self.helper = Client()",
+        "def __init__(self):\n        self.helper = Helper()\n        setattr(self, 'helper', 1)",
+    ],
+)
+def test_a_call_through_an_attribute_of_no_known_class_reaches_any_of_its_name(tmp_path, state):
+    wrong = "It calls the `run` method of the `Other` class."
+    assert typed_calls(tmp_path, state, wrong) == []
+    assert typed_calls(tmp_path, state, "Goes.", "wrong-caller") == []
+
+
+def test_a_call_through_an_attribute_of_a_base_reaches_its_subclasses_overrides(tmp_path):
+    # An attribute annotated `Base` may hold a Helper, whose `run` it then runs.
+    right = "It calls the `run` method of the `Helper` class."
+    assert typed_calls(tmp_path, "helper: Base", right) == []
+    wrong = "It calls the `run` method of the `Other` class."
+    assert typed_calls(tmp_path, "helper: Base", wrong) == ["`A.go` does not call `Other.run`"]

@@ -1,4 +1,4 @@
-"""The index of a project's names (rules/wiki/_project_names.py): which of the
+"""The index of a project's names (rules/_common/project_names.py): which of the
 tree's files are the project's source and configuration, which tokens they
 write and where, where a reader says a name is defined; built once a run."""
 
@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from doclint_rules.wiki._project_names import WHERE_LIMIT, line_tokens, project_names
+from doclint_rules._common.project import project
+from doclint_rules._common.project_names import WHERE_LIMIT, line_tokens
 
 from doclint.rule_api import RuleContext
 from doclint.tree.index import Tree
@@ -67,7 +68,7 @@ PROJECT = {
 
 def test_the_project_names_are_its_source_and_configuration_tokens(tmp_path: Path):
     _write(tmp_path, PROJECT)
-    names = project_names(_context(tmp_path))
+    names = project(_context(tmp_path)).names()
     assert names.paths == (
         "app/Main.kt",
         "config/settings.yaml",
@@ -108,7 +109,7 @@ def test_the_project_names_are_its_source_and_configuration_tokens(tmp_path: Pat
 
 def test_where_a_name_occurs_and_where_it_is_defined(tmp_path: Path):
     _write(tmp_path, PROJECT)
-    names = project_names(_context(tmp_path))
+    names = project(_context(tmp_path)).names()
     assert names.where("SCRIPT_TYPE_NORMAL") == (("src/App.tsx", 2), ("src/store.ts", 1))
     assert names.defined("SCRIPT_TYPE_NORMAL") == (("src/store.ts", 1, "constant"),)
     assert names.defined("ScriptCodeDAO") == (("src/store.ts", 2, "class"),)
@@ -123,7 +124,7 @@ def test_where_a_name_occurs_and_where_it_is_defined(tmp_path: Path):
 
 def test_where_gives_the_first_occurrences_only(tmp_path: Path):
     _write(tmp_path, {f"src/m{i:02}.ts": "run();\n" * 3 for i in range(10)})
-    found = project_names(_context(tmp_path)).where("run")
+    found = project(_context(tmp_path)).names().where("run")
     assert len(found) == WHERE_LIMIT == 20
     assert found[:4] == (("src/m00.ts", 1), ("src/m00.ts", 2), ("src/m00.ts", 3), ("src/m01.ts", 1))
     assert found[-1] == ("src/m06.ts", 2)
@@ -134,7 +135,7 @@ def test_a_loop_of_links_is_not_walked(tmp_path: Path):
     (tmp_path / "src" / "loop").symlink_to("..", target_is_directory=True)
     (tmp_path / "lib").symlink_to("src", target_is_directory=True)
     (tmp_path / "b.ts").symlink_to("src/a.ts")
-    names = project_names(_context(tmp_path))
+    names = project(_context(tmp_path)).names()
     # A linked file is read (as the tree reads any file inside the root), a linked folder is not.
     assert names.paths == ("b.ts", "src/a.ts")
     assert names.where("A") == (("b.ts", 1), ("src/a.ts", 1))
@@ -144,14 +145,14 @@ def test_lines_are_counted_at_line_feeds(tmp_path: Path):
     # A line separator or form feed inside a line starts no line of its own
     # for an editor or GitHub; a CRLF ends one line.
     _write(tmp_path, {"src/a.ts": "const a = '\u2028';\f\r\nlet Target = 1;\r\n"})
-    assert project_names(_context(tmp_path)).where("Target") == (("src/a.ts", 2),)
+    assert project(_context(tmp_path)).names().where("Target") == (("src/a.ts", 2),)
 
 
 def test_the_index_is_built_once_a_run_and_every_user_depends_on_its_files(tmp_path: Path):
     _write(tmp_path, PROJECT)
     tree = Tree(tmp_path)
     first, second = _context(tmp_path, tree), _context(tmp_path, tree)
-    assert project_names(first) is project_names(second)
+    assert project(first).names() is project(second).names()
     # Both pages' results depend on the files read and the folders listed:
     # the cache asks those questions again before it reuses either.
     for ctx in (first, second):
@@ -160,8 +161,25 @@ def test_the_index_is_built_once_a_run_and_every_user_depends_on_its_files(tmp_p
         assert ("source", "node_modules/lib/index.ts") not in ctx.facts
     # Another run's tree is read again: the files may have changed.
     (tmp_path / "src/store.ts").write_text("export const Renamed = 1;\n", encoding="utf-8")
-    again = project_names(_context(tmp_path))
+    again = project(_context(tmp_path)).names()
     assert again.has("Renamed") and not again.has("ScriptCodeDAO")
+
+
+def test_the_python_part_is_built_once_a_run_apart_from_the_names(tmp_path: Path):
+    from doclint.profiles import builtin_profiles
+
+    _write(tmp_path, {"pkg/a.py": "class A:\n    pass\n", "src/b.ts": "export const B = 1;\n"})
+    (profile,) = builtin_profiles()
+    tree = Tree(tmp_path)
+    first, second = _context(tmp_path, tree), _context(tmp_path, tree)
+    model = project(first).python(profile, "")
+    assert project(second).python(profile, "") is model
+    assert [d.path for d in model.defined("A")] == ["pkg/a.py"]
+    # Each page using it depends on the sources it read, and on no file the
+    # names index (not asked for) would have read.
+    for ctx in (first, second):
+        assert ("source", "pkg/a.py") in ctx.facts
+        assert ("source", "src/b.ts") not in ctx.facts
 
 
 def test_line_tokens():
@@ -174,7 +192,7 @@ def test_line_tokens():
 
 @pytest.mark.skipif(not SCRIPTCAT.is_dir(), reason="../shared is not beside the checkout")
 def test_the_names_of_a_real_project():
-    names = project_names(_context(SCRIPTCAT))
+    names = project(_context(SCRIPTCAT)).names()
     assert len(names.paths) == 1172
     assert not any(path.startswith(".deepwiki/") or path.endswith(".md") for path in names.paths)
     # The constants are SCRIPT_TYPE_*: a page's `NORMAL` and `CRONTAB` are no
@@ -206,7 +224,7 @@ def test_the_names_of_a_real_project():
 def test_the_names_the_labels_judged_by_reading():
     """Every name labelled as in no code is no token of the index, and every
     name labelled as missing from its cited lines is one somewhere."""
-    names = project_names(_context(SCRIPTCAT))
+    names = project(_context(SCRIPTCAT)).names()
     judged = {"name-not-in-code": [], "name-not-in-cited-lines": []}
     for labels in sorted(LABELS.glob("*_findings.tsv")):
         for row in labels.read_text(encoding="utf-8").splitlines()[1:]:
@@ -234,7 +252,7 @@ def _reads_to_judge(root: Path, files: int, mentions: int, monkeypatch: pytest.M
     """How many times a check of a wiki page naming `Owner`'s members
     `mentions` times, in a project of `files` files that all write `Owner`,
     hands a file's text to a scan (each scan reads it through `_read`)."""
-    from doclint_rules.wiki import _project_names
+    from doclint_rules._common import project_names
 
     from doclint.engine.settings import Settings
     from tests.running import run
@@ -253,13 +271,13 @@ def _reads_to_judge(root: Path, files: int, mentions: int, monkeypatch: pytest.M
         },
     )
     reads = [0]
-    read = _project_names.ProjectNames._read
+    read = project_names.ProjectNames._read
 
-    def counted(names: _project_names.ProjectNames, path: str) -> object:
+    def counted(names: project_names.ProjectNames, path: str) -> object:
         reads[0] += 1
         return read(names, path)
 
-    monkeypatch.setattr(_project_names.ProjectNames, "_read", counted)
+    monkeypatch.setattr(project_names.ProjectNames, "_read", counted)
     found = run([root], Settings(select=["DL806"], root=root, jobs=1)).diagnostics
     # Every member but m0 is one `Owner` lacks.
     assert len(found) == mentions - 1
@@ -280,7 +298,7 @@ def test_a_class_s_members_cost_one_scan_of_each_file(
 
 def test_the_modules_of_the_project_are_its_files_and_folders_names(tmp_path: Path):
     _write(tmp_path, PROJECT)
-    names = project_names(_context(tmp_path))
+    names = project(_context(tmp_path)).names()
     for module in ("store", "App", "lib", "main", "settings", "src", "core", "server", "config"):
         assert names.is_module(module), module
     # Not the project's modules: its docs, installed packages, the wiki, a token.

@@ -1,19 +1,19 @@
-"""One index of a project's names: which identifiers its source and
-configuration files write, in which files and at which lines, and where a
-language's reader says each is defined. Wiki rules ask it whether a name a
-page presents as the project's own occurs in the project's code.
+"""The project's names, a part of the model of the project (`project.py`):
+which identifiers its source and configuration files write, in which files
+and at which lines, and where a language's reader says each is defined. Wiki
+rules ask it whether a name a page presents as the project's own occurs in
+the project's code.
 
-Built once a run from every file of the tree that is source or configuration
-(`_indexed`), through the rule's context (so the cache knows the run's
-results depend on those files), and kept on the tree: per token, the files
-that write it. Existence is lexed, not parsed: the claim judged is that a
-name occurs in the project's files, and an identifier token
-(`[A-Za-z_$][A-Za-z0-9_$]*`, digits before its first letter left off) occurs
-wherever a parser would find it, in code, strings (a message topic, a config
-key) and comments alike; the byte translation that finds the tokens runs in
-C, several times faster than parsing the same files. Definitions
-(`ProjectNames.defined`) are read by a language's tree-sitter reader,
-lazily, only in the files that hold the name asked about.
+Built (`build`) from every file of the tree that is source or configuration
+(`_indexed`): per token, the files that write it. Existence is lexed, not
+parsed: the claim judged is that a name occurs in the project's files, and
+an identifier token (`[A-Za-z_$][A-Za-z0-9_$]*`, digits before its first
+letter left off) occurs wherever a parser would find it, in code, strings (a
+message topic, a config key) and comments alike; the byte translation that
+finds the tokens runs in C, several times faster than parsing the same
+files. Definitions (`ProjectNames.defined`) are read by a language's
+tree-sitter reader, lazily, only in the files that hold the name asked
+about.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ WHERE_LIMIT = 20
 
 # Folders whose files are not the project's own: version control, installed
 # and vendored packages, build outputs, caches.
-_SKIPPED_FOLDERS = frozenset(
+SKIPPED_FOLDERS = frozenset(
     {
         ".git",
         ".hg",
@@ -366,12 +366,8 @@ def _token(name: str) -> bytes | None:
     return name.encode("ascii") if name.isascii() and _tokens(name) == {name.encode()} else None
 
 
-def project_names(ctx: RuleContext) -> ProjectNames:
-    """The index of the names of the project the tree holds, built once a run."""
-    return ctx.once_per_tree("project_names", _build)
-
-
-def _build(ctx: RuleContext) -> ProjectNames:
+def build(ctx: RuleContext) -> ProjectNames:
+    """The index of the names of the project the tree holds, read through `ctx`."""
     paths: list[str] = []
     holders: defaultdict[bytes, list[int]] = defaultdict(list)
     for path in _files(ctx):
@@ -399,7 +395,7 @@ def _files(ctx: RuleContext) -> list[str]:
         folders.extend(
             path
             for name in subfolders
-            if name not in _SKIPPED_FOLDERS
+            if name not in SKIPPED_FOLDERS
             and (path := posixpath.join(folder, name)) not in _WIKI_FOLDERS
         )
     return sorted(found)

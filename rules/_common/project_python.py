@@ -1,0 +1,330 @@
+"""A profiled generator's Python project, a part of the model of the project
+(`project.py`): every class and function its Python sources define (kind,
+qualified name, file, line, the names its body uses, a class's bases), the
+modules by their file and dotted names, and who reaches whom by calls. The
+rules that judge a page's prose claims (a caller, a base, where a thing is
+defined) ask it, instead of reading the project's sources page by page.
+
+A sentence names things loosely: a method by its last name (`self.run`), a
+module by its path written with `/` or `\\`, or dotted. Calls are read as
+names too (`ast` gives no types), so "X calls Y" holds when X's body, or the
+body of a project function or class X names (a helper, a class it
+constructs), names Y: the model may take a wrong call for a right one, never
+the other way. Only a call through an attribute of `self` whose type the
+class states as one of the project's classes (`self.helper = Helper()`, then
+`self.helper.run()`) is read with its type: it reaches `Helper`'s `run`, its
+bases' and subclasses', and no other `run`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from doclint.rule_api import RuleContext
+from doclint.rule_api_generators import Profile
+
+from .python_objects import ModuleObjects, Qualified, python_objects
+
+# How many definitions a search for a call through helpers reads at most: a
+# helper of a helper is still a call ("forward" calling through `_run`), and
+# a search that ran on through the whole project would find every name.
+_HELPER_DEPTH = 2
+_MOST_READ = 400
+# How deep a class's bases are followed through the project's classes.
+_ANCESTRY_DEPTH = 8
+_WORDS = re.compile(r"[A-Za-z_]\w*")
+
+
+@dataclass(frozen=True, slots=True)
+class Definition(Qualified):
+    """A class or function of the project."""
+
+    kind: str
+    """"class" or "function"."""
+    qualname: tuple[str, ...]
+    path: str
+    line: int
+    used: frozenset[str]
+    """The names its body (nested bodies and, for a class, its methods too) uses."""
+    bases: tuple[str | None, ...] = ()
+    typed: frozenset[tuple[str, str]] = frozenset()
+    """What its body reads through an attribute of `self` of a project class:
+    (the class's name, the name read); `used` holds the names read through
+    an attribute of no known type."""
+
+
+@dataclass(slots=True)
+class ProjectModel:
+    """The project's definitions and modules."""
+
+    sources: list[str]
+    """Every source of the project, readable or not, relative to the root."""
+    readable: dict[str, ModuleObjects]
+    """Per source the tree can read and parse, its objects."""
+    complete: bool
+    """Every source the tree knows of can be read: only then is a name
+    defined nowhere refuted."""
+    suffix: str
+    by_name: dict[str, list[Definition]] = field(default_factory=dict)
+    """Every definition by its own (last) name."""
+    bound: set[str] = field(default_factory=set)
+    """Every attribute a class of a readable source has or sets (`self.x =`)
+    and every module-level name bound to a call's result: a name that may
+    hold a callable without defining it."""
+    imported: set[str] = field(default_factory=set)
+    """Every name an import of a readable source binds, and the last part of
+    what it imports (`from a import B as C`: C and B): a name of a source the
+    tree may not hold."""
+    texts: dict[str, str] = field(default_factory=dict)
+    """Per readable source, its text."""
+    _reach: dict[tuple[int, str, str | None], bool] = field(default_factory=dict)
+    _words: frozenset[str] | None = None
+    _ancestry: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def attributes(self, cls: Definition) -> frozenset[str]:
+        """The attributes and methods of a class of the model."""
+        obj = (
+            self.readable[cls.path].objects.get(cls.qualname) if cls.path in self.readable else None
+        )
+        return obj.attributes if obj is not None else frozenset()
+
+    def defined(self, name: str, paths: list[str] | None = None) -> list[Definition]:
+        """The definitions called `name`, in `paths` only when given."""
+        found = self.by_name.get(name, [])
+        return found if paths is None else [d for d in found if d.path in paths]
+
+    def mentions(self, path: str, name: str) -> bool:
+        """The readable source at `path` has `name` as a word anywhere."""
+        text = self.texts.get(path, "")
+        return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
+
+    def written_anywhere(self, name: str) -> bool:
+        """Some readable source has `name` as a word (read once a run)."""
+        if self._words is None:
+            self._words = frozenset(
+                word for text in self.texts.values() for word in _WORDS.findall(text)
+            )
+        return name in self._words
+
+    def module(self, written: str) -> list[str]:
+        """The project's sources a module or file written in prose names:
+        `a/b.py`, `a\\b.py`, `a.b` (a module or a package), `b.py`; the
+        written path may start anywhere above the source."""
+        text = written.strip("`'\"").replace("\\", "/").removeprefix("./")
+        if not text:
+            return []
+        if text.endswith(self.suffix):
+            wanted: tuple[str, ...] = (text,)
+        else:
+            dotted = text.replace(".", "/")
+            wanted = (f"{dotted}{self.suffix}", f"{dotted}/__init__{self.suffix}")
+        return [s for s in self.sources if any(s == w or s.endswith(f"/{w}") for w in wanted)]
+
+    def ancestors(self, cls: Definition) -> tuple[set[str], bool]:
+        """The last names of a class's bases and of theirs through the
+        project's classes, and whether every base was followed to its end."""
+        names: set[str] = set()
+        settled = True
+        layer = [cls]
+        for _ in range(_ANCESTRY_DEPTH):
+            following: list[Definition] = []
+            for current in layer:
+                for written in current.bases:
+                    if written is None:
+                        settled = False
+                        continue
+                    base = written.rpartition("[")[0] or written
+                    last = base.rpartition(".")[2]
+                    if last in names:
+                        continue
+                    names.add(last)
+                    found = [d for d in self.defined(last) if d.kind == "class"]
+                    if found:
+                        following += found
+                    else:
+                        settled = False
+            if not following:
+                break
+            layer = following
+        return names, settled
+
+    def reaches(self, caller: Definition, target: str, of: str | None = None) -> bool:
+        """`caller`'s body names `target` (a method of the class `of`, when
+        given), or the body of a project definition it names does (a helper,
+        a class it constructs: a class names what its methods name), up to a
+        helper of a helper."""
+        key = (id(caller), target, of)
+        known = self._reach.get(key)
+        if known is None:
+            known = self._reach[key] = self._search(caller, target, of)
+        return known
+
+    def _search(self, caller: Definition, target: str, of: str | None) -> bool:
+        if self._names(caller, target, of):
+            return True
+        seen: set[str | tuple[str, str]] = {caller.name}
+        queue: deque[tuple[Definition, int]] = deque([(caller, 0)])
+        read = 0
+        while queue:
+            current, depth = queue.popleft()
+            for helper in self._helpers(current, seen):
+                read += 1
+                if self._names(helper, target, of):
+                    return True
+                if depth + 1 < _HELPER_DEPTH:
+                    queue.append((helper, depth + 1))
+                if read >= _MOST_READ:
+                    return False
+        return False
+
+    def _names(self, definition: Definition, target: str, of: str | None) -> bool:
+        """`definition`'s own body names `target`: by name, or through an
+        attribute of a class related to `of`."""
+        if target in definition.used:
+            return True
+        return any(
+            name == target and (of is None or self._related(of, cls))
+            for cls, name in definition.typed
+        )
+
+    def _helpers(
+        self, definition: Definition, seen: set[str | tuple[str, str]]
+    ) -> Iterator[Definition]:
+        """The project's definitions `definition`'s body names, those `seen`
+        left out (and added): by name, and the methods an attribute of a
+        known class reaches."""
+        for name in sorted(definition.used - seen):
+            seen.add(name)
+            yield from self.by_name.get(name, ())
+        for pair in sorted(definition.typed - seen):
+            seen.add(pair)
+            cls, name = pair
+            for helper in self.by_name.get(name, ()):
+                if len(helper.qualname) > 1 and self._related(cls, helper.qualname[-2]):
+                    yield helper
+
+    def _related(self, one: str, other: str) -> bool:
+        """The project's classes called `one` and `other` are the same, or
+        one is a base of the other: a call through an attribute of a class
+        reaches its bases' methods, and its subclasses' overrides when the
+        attribute holds one."""
+        return one == other or one in self._ancestors_of(other) or other in self._ancestors_of(one)
+
+    def _ancestors_of(self, name: str) -> frozenset[str]:
+        """The ancestors of every project class called `name`."""
+        known = self._ancestry.get(name)
+        if known is None:
+            classes = [d for d in self.defined(name) if d.kind == "class"]
+            known = frozenset(a for cls in classes for a in self.ancestors(cls)[0])
+            self._ancestry[name] = known
+        return known
+
+
+def build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
+    """The Python project in `project` (a folder of the tree) that
+    `profile`'s generator documents, read through `ctx`."""
+    sources = project_sources(profile, project, ctx)
+    suffix = profile.layout.source.partition("{path}")[2]
+    model = ProjectModel(sources, {}, True, suffix)
+    of_project: dict[str, bool] = {}
+
+    def project_module(module: str) -> bool:
+        if module not in of_project:
+            of_project[module] = bool(model.module(module))
+        return of_project[module]
+
+    def called(name: str) -> str | None:
+        # `requests.post` is a call of the project's `post` only when
+        # `requests` is one of the project's modules.
+        module, dot, attribute = name.rpartition(".")
+        if not dot:
+            return name
+        return attribute if project_module(module) else None
+
+    read: list[tuple[str, ModuleObjects]] = []
+    for source in sources:
+        text = ctx.source_at(source)
+        if text is None:
+            model.complete = False
+            continue
+        objects = python_objects(text.text)
+        if objects is None:
+            continue
+        model.readable[source] = objects
+        model.texts[source] = text.text
+        read.append((source, objects))
+    classes = {
+        obj.name for _, objects in read for obj in objects.objects.values() if obj.kind == "class"
+    }
+    for source, objects in read:
+        for bound, (_level, dotted) in objects.imports.items():
+            model.imported.update((bound, dotted.rpartition(".")[2]))
+        model.bound.update(objects.made_by_calls)
+
+        for obj in [*objects.objects.values(), *objects.redefined]:
+            model.bound.update(obj.attributes)
+            used = {name for name in map(called, obj.used) if name is not None}
+            typed: set[tuple[str, str]] = set()
+            for written, name in obj.typed:
+                cls = _project_class(written, objects, classes, project_module)
+                if cls is None:  # a library's class, a function: read by name
+                    used.add(name)
+                else:
+                    typed.add((cls, name))
+            definition = Definition(
+                obj.kind,
+                obj.qualname,
+                source,
+                obj.line,
+                frozenset(used),
+                obj.bases,
+                frozenset(typed),
+            )
+            model.by_name.setdefault(obj.name, []).append(definition)
+    return model
+
+
+def _project_class(
+    written: str, objects: ModuleObjects, classes: set[str], project_module: Callable[[str], bool]
+) -> str | None:
+    """The name of the project's class a type written in `objects`' module
+    names (`Helper`, `helpers.Helper` through an import of the project's
+    module); None for a name no project class has, or one imported from
+    another package."""
+    first, _, rest = written.partition(".")
+    last = written.rpartition(".")[2]
+    bound = objects.imports.get(first)
+    if bound is None:
+        return last if not rest and last in classes else None
+    level, dotted = bound
+    module = (f"{dotted}.{rest}" if rest else dotted).rpartition(".")[0]
+    if level == 0 and not project_module(module):
+        return None
+    return last if last in classes else None
+
+
+def project_sources(profile: Profile, project: str, ctx: RuleContext) -> list[str]:
+    """Every source of the project the profile's generator documents, sorted:
+    files ending as its source pattern does, outside hidden folders and the
+    folders it skips."""
+    suffix = profile.layout.source.partition("{path}")[2]
+    skipped = frozenset(profile.layout.skip_folders) | {profile.layout.docs_folder}
+    found: list[str] = []
+    folders = [project]
+    while folders:
+        folder = folders.pop()
+        listing = ctx.children(folder)
+        if listing is None:
+            continue
+        files, subfolders = listing
+        found += [posixpath.join(folder, name) for name in files if name.endswith(suffix)]
+        folders += [
+            posixpath.join(folder, name)
+            for name in subfolders
+            if not name.startswith(".") and name not in skipped
+        ]
+    return sorted(found)
