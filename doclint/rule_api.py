@@ -157,6 +157,8 @@ __getattr__ = names_on_first_use(__name__, _LAZY, globals())
 
 BuiltT = TypeVar("BuiltT")
 """What a rule helper builds once from a whole tree (`RuleContext.once_per_tree`)."""
+ReadT = TypeVar("ReadT")
+"""What a rule helper reads once of a page (`RuleContext.read_once`)."""
 
 # Checked of a plugin's rules and of a rule module read again: not every run.
 CODE_PATTERN = compiled_on_use(r"^[A-Z]{1,6}\d{2,4}$")
@@ -349,6 +351,7 @@ class RuleContext:
         self._linked: tuple[PageBase, list[tuple[Link, LinkTarget]]] | None = None
         self._wiki: tuple[PageBase, WikiFacts | None] | None = None
         self._wiki_of: tuple[PageBase, Wiki | None] | None = None
+        self._read: dict[Callable[..., object], tuple[PageBase, object]] = {}
 
     def ask_again(self, facts: Iterable[tuple[str, str]]) -> None:
         """Ask tree questions (kind, path) again, as the rules that asked them
@@ -403,6 +406,19 @@ class RuleContext:
             held = self._tree.built[key] = (self.records_facts, build(asker), tuple(asker.facts))
         self.ask_again(held[2])
         return cast(BuiltT, held[1])
+
+    def read_once(self, page: PageT, reader: Callable[[PageT, RuleContext], ReadT]) -> ReadT:
+        """What `reader` reads of `page` (an object page by its profile's
+        outline, a page's citations judged), read at the first ask and kept
+        for the page's other rules: the rules that judge one reading of a
+        page share it, and it goes with the file's context when its check is
+        over. `reader` asks its questions through the context, as a rule does."""
+        known = self._read.get(reader)
+        if known is not None and known[0] is page:
+            return cast(ReadT, known[1])
+        value = reader(page, self)
+        self._read[reader] = (page, value)
+        return value
 
     def exists(self, path: str) -> bool:
         return self.is_file(path) or self.is_dir(path)

@@ -64,3 +64,29 @@ def test_docs_render_in_ruffs_convention():
 def test_docs_without_a_part_are_refused():
     with pytest.raises(ValueError, match=r"RuleDocs\.why is empty"):
         RuleDocs(what="x", why="  ", example="x", use_instead="x")
+
+
+def test_a_page_is_read_once_however_many_rules_ask(tmp_path):
+    """`RuleContext.read_once`: the rules judging one reading of a page share
+    it; the file's next page (an embedded copy) is read anew, and so is the
+    same page under another reader."""
+    from doclint.api import parse
+    from doclint.tree.index import Tree
+
+    text = "# Title\n\nA line.\n"
+    ctx = core.RuleContext(Tree(tmp_path), "a.md", text, text.split("\n"))
+    first, second = parse(text, "a.md"), parse(text, "a.md")
+    reads: list[str] = []
+
+    def lines_of(page: core.PageBase, context: core.RuleContext) -> int:
+        reads.append(page.path)
+        return len(context.lines)
+
+    def title_of(page: core.PageBase, context: core.RuleContext) -> str:
+        reads.append("title")
+        return page.outline[0].text
+
+    assert [ctx.read_once(first, lines_of) for _ in range(3)] == [4, 4, 4]
+    assert ctx.read_once(first, title_of) == "Title"
+    assert ctx.read_once(second, lines_of) == 4
+    assert reads == ["a.md", "title", "a.md"]

@@ -78,7 +78,6 @@ class ProfiledPage:
     """The page ends inside a code block it opened."""
 
 
-_LAST: list[object] = [None, None]
 # A name in a list of callers: an identifier, a dotted name (`self.run`), or
 # a path (`examples/run_A2C.py`, `src/main.py/_route`).
 _TOKEN = compiled_on_use(r"(?<![\w/.])[A-Za-z_]\w*(?:[/.][A-Za-z_]\w*)*", re.ASCII)
@@ -119,16 +118,14 @@ def profiled_page(
     the run's `profiles` and the built-in ones; None for a page no profile
     wrote. `is_file` answers whether a file of the tree exists: a page with
     no object heading is a profile's when one of its markers is in the
-    project. Cheap for other pages: a test on the path, one match of a line."""
-    if _LAST[0] is page:
-        return _LAST[1]  # type: ignore[return-value]
-    found = None
-    if page.embedded_in is None:
-        headings = (lines[h.line - 1] for h in page.markdown.headings if 0 < h.line <= len(lines))
-        place = page_profile(page.path, headings, profiles, is_file)
-        found = None if place is None else _read(page, lines, ProfiledPage(*place))
-    _LAST[0], _LAST[1] = page, found
-    return found
+    project. Cheap for other pages: a test on the path, one match of a line.
+    Each rule of a page asks it: they share one reading through
+    `RuleContext.read_once`."""
+    if page.embedded_in is not None:
+        return None
+    headings = (lines[h.line - 1] for h in page.markdown.headings if 0 < h.line <= len(lines))
+    place = page_profile(page.path, headings, profiles, is_file)
+    return None if place is None else _read(page, lines, ProfiledPage(*place))
 
 
 def in_output_example(profile: Profile, line: str, example: bool) -> bool:

@@ -102,24 +102,18 @@ def stop_word_findings(
     return found
 
 
-# The latest page's answer, the one item of the list: stopword-keyword and
-# prose-keyword ask in turn for the same page, in the same file's context
-# (the context records the facts asked).
-_latest: list[tuple[KeywordIndex, RuleContext, set[str]]] = []
-
-
 def generator_words(page: KeywordIndex, ctx: RuleContext) -> set[str]:
     """The entries of `page`'s identifier lists, stop words aside, that the
     generator wrote itself on the generated page `page` indexes, and did not
-    copy there from the file that page documents."""
-    for asked, context, written in _latest:
-        if asked is page and context is ctx:
-            return written
+    copy there from the file that page documents. Read once a page:
+    stopword-keyword and prose-keyword ask in turn."""
+    return ctx.read_once(page, _written_words)
+
+
+def _written_words(page: KeywordIndex, ctx: RuleContext) -> set[str]:
     lists = identifier_lists(page, ctx.generators)
     names = {entry.name for category in lists for entry in category.entries}
-    written = _generator_words(page, ctx, names - STOP_WORDS)
-    _latest[:] = [(page, ctx, written)]
-    return written
+    return _generator_words(page, ctx, names - STOP_WORDS)
 
 
 def _generator_words(page: KeywordIndex, ctx: RuleContext, names: set[str]) -> set[str]:

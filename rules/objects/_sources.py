@@ -24,7 +24,12 @@ if TYPE_CHECKING:
 def object_page(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
     """The page read by the profile that wrote it, of the run's; None for a
     page no profile wrote. Whether a file exists is asked of the context, so
-    that the cache knows the page's reading depends on it."""
+    that the cache knows the page's reading depends on it. Read once a page,
+    whichever of its rules asks first."""
+    return ctx.read_once(page, _object_page)
+
+
+def _object_page(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
     return profiled_page(page, ctx.lines, ctx.profiles, ctx.is_file)
 
 

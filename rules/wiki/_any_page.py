@@ -29,8 +29,6 @@ from ._citing import ANY_PAGE
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Citation, NamedPath, WikiFacts
 
-_LAST: list[tuple[MarkdownPage, WikiFacts]] = []
-
 MAX_FILES = 200_000
 """The most files of a tree its names are read from (a bare name is looked
 up among them): a larger tree's bare names are left unread."""
@@ -38,9 +36,12 @@ up among them): a larger tree's bare names are left unread."""
 
 def any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
     """The page's citations, each naming a file of the tree (or one the
-    history had where it was written), in page order."""
-    if _LAST and _LAST[0][0] is page:
-        return _LAST[0][1]
+    history had where it was written), in page order; read once a page,
+    whichever of its rules asks first."""
+    return ctx.read_once(page, _any_page_facts)
+
+
+def _any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
     from doclint.rule_api_generators import WikiFacts, read_citations
 
     read = read_citations(page.path, ctx.lines, page.markdown)
@@ -57,9 +58,7 @@ def any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
         for mention in read.names
         if (cites := tuple(kept[i] for i in mention.cites if i in kept))
     )
-    facts = WikiFacts(ANY_PAGE, tuple(found), (), (), names, ())
-    _LAST[:] = [(page, facts)]
-    return facts
+    return WikiFacts(ANY_PAGE, tuple(found), (), (), names, ())
 
 
 class _Reader:

@@ -16,7 +16,7 @@ import posixpath
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from doclint.rule_api import PageBase, RuleContext, compiled_on_use
+from doclint.rule_api import MarkdownPage, PageBase, RuleContext, compiled_on_use
 from doclint.rule_api_generators import say_once
 
 from .._common.project import project
@@ -43,14 +43,22 @@ class Judged(NamedTuple):
     """Its file's lines in the tree now (None: no such file)."""
 
 
-_LAST: list[tuple[WikiFacts, list[Judged | None]]] = []
+def judged(page: PageBase, ctx: RuleContext) -> list[Judged | None]:
+    """Each citation of the page (in order: a wiki's by its grammar, any
+    other page's as `citing` reads them) judged, or None where it is not
+    (malformed beyond telling its file, another repository's); judged once
+    a page, whichever of its rules asks first."""
+    return ctx.read_once(page, _judged)
 
 
-def judged(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> list[Judged | None]:
-    """Each citation of `facts` (in order) judged, or None where it is not
-    (malformed beyond telling its file, another repository's)."""
-    if _LAST and _LAST[0][0] is facts:
-        return _LAST[0][1]
+def _judged(page: PageBase, ctx: RuleContext) -> list[Judged | None]:
+    facts = ctx.wiki(page)
+    if facts is None and isinstance(page, MarkdownPage):
+        from ._any_page import any_page_facts
+
+        facts = any_page_facts(page, ctx)
+    if facts is None:
+        return []
     # Each citation at the commit that last wrote its own line: a page
     # edited since (a sentence fixed, another citation re-anchored) hides no
     # citation's drift. A wiki's page blame cannot read is judged at the
@@ -67,7 +75,6 @@ def judged(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> list[Judged | 
         judgement = found[index]
         if judgement is not None:
             found[index] = None if judgement.now is None else judgement._replace(reference=None)
-    _LAST[:] = [(facts, found)]
     return found
 
 

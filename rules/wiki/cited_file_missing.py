@@ -57,7 +57,7 @@ class CitedFileMissing(Rule[MarkdownPage]):
         from ._wiki import judged, placed_elsewhere
 
         anywhere = facts.generator == ANY_PAGE
-        for judgement in judged(page, facts, ctx):
+        for judgement in judged(page, ctx):
             if judgement is None or judgement.now is not None:
                 continue
             # A file whose lines cannot be had (a listing's, one over the size

@@ -111,7 +111,7 @@ class CitedLinesChanged(Rule[MarkdownPage]):
                 names = told.setdefault(index, [])
                 if mention.name not in names:
                     names.append(mention.name)
-        for index, judgement in enumerate(judged(page, facts, ctx)):
+        for index, judgement in enumerate(judged(page, ctx)):
             if judgement is None or not judgement.at or judgement.reference is None:
                 continue
             if judgement.now is None or not judgement.citation.ranges:

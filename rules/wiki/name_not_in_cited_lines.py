@@ -87,7 +87,7 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
         from .._common.project import project
         from ._wiki import judged
 
-        judgements = judged(page, facts, ctx)
+        judgements = judged(page, ctx)
         names = project(ctx).names()
         said: set[tuple[int, str]] = set()
         for mention in facts.names:

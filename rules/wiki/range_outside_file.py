@@ -49,7 +49,7 @@ class RangeOutsideFile(Rule[MarkdownPage]):
             return
         from ._wiki import judged, shown_at, shown_ranges
 
-        for judgement in judged(page, facts, ctx):
+        for judgement in judged(page, ctx):
             if judgement is None or judgement.reference is None:
                 continue
             citation, count = judgement.citation, len(judgement.reference)
