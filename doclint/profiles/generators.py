@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from doclint.models.languages import LANGUAGES
-from doclint.models.page import DocKind
+from doclint.models.page import AnyPage, DocKind, MarkdownPage
 from doclint.profiles.model import (
     GeneratorProfile,
     Outline,
@@ -150,6 +150,15 @@ class Generators:
         generator's for a page no generator wrote."""
         template = self.templates.get(template_id)
         return template.places if template is not None else self.places[0]
+
+    def subject_of(self, page: AnyPage) -> str | None:
+        """What `page` documents, as the places of the generator that wrote
+        it say ("file", "folder" or "tree"), a kind its profile declares
+        included; None for a page no generator wrote."""
+        if not page.template:
+            return None
+        kind = page.page_kind if isinstance(page, MarkdownPage) else page.kind
+        return self.places_of(page.template).documents(kind)
 
     def source_copies(self, described: str) -> tuple[str, ...]:
         """The pages that may embed a copy of the file at `described` (its file

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from doclint.rule_api import (
     AnyPage,
     Cause,
-    DocKind,
     Finding,
     Rule,
     RuleContext,
@@ -15,8 +14,6 @@ from doclint.rule_api import (
     Scope,
     Severity,
 )
-
-FOLDER_KINDS = frozenset({DocKind.FOLDER_INDEX, DocKind.FOLDER_DOC, DocKind.SUBTREE_INDEX})
 
 
 class DocOfDoc(Rule[AnyPage]):
@@ -66,7 +63,8 @@ class DocOfDoc(Rule[AnyPage]):
     def check(self, page: AnyPage, ctx: RuleContext) -> Iterator[Finding]:
         line, column = (page.title.line, page.title.column) if page.title else (1, 1)
         if page.level >= 2 and page.described:
-            folder = page.kind in FOLDER_KINDS
+            # A kind its generator's profile declares too, by what it documents.
+            folder = ctx.generators.subject_of(page) == "folder"
             subject = f"`{page.described}/`, a folder" if folder else f"`{page.described}`, a page"
             yield Finding(
                 line,

@@ -10,7 +10,6 @@ from doclint.rule_api import (
     Cause,
     DocKind,
     Finding,
-    MarkdownPage,
     Rule,
     RuleContext,
     RuleDocs,
@@ -65,15 +64,7 @@ class OrphanDoc(Rule[AnyPage]):
         described = page.described
         if described is None:
             return
-        if isinstance(page, MarkdownPage):
-            # A kind of page its generator's profile declares, by what it documents.
-            subject = (
-                ctx.generators.places_of(page.template).documents(page.page_kind)
-                if page.template
-                else None
-            )
-        else:
-            subject = ctx.generators.places_of(page.template).documents(page.kind)
+        subject = ctx.generators.subject_of(page)
         if subject not in ("file", "folder"):
             return
         path = _tree_path(described)

@@ -52,3 +52,32 @@ def test_real_slice_flags_exactly_the_files_under_docs_docs():
     assert flagged == under
     assert len(under) == 145
     assert {d.line for d in report.diagnostics} == {1}
+
+
+def test_a_kind_a_profile_declares_is_a_folder_or_a_page_as_its_places_say(tmp_path):
+    """Pagesmith declares `changes` pages documenting a folder: one about a
+    folder of its own pages is the folder's re-reading, as orphan-doc reads
+    it; its page about a file's page is a page's."""
+    from doclint.config.files import load_profile
+    from tests.conftest import PROJECT
+
+    text = (PROJECT / "examples" / "pagesmith" / "pagesmith.toml").read_text(encoding="utf-8")
+    # As a generator that documents its own output too (the PyTorch system does).
+    written = tmp_path / "pagesmith.toml"
+    written.write_text(
+        text.replace('docs_folder = "reference"', 'docs_folder = "reference"\nlater_passes = true')
+    )
+    profile = load_profile(written)
+    settings = Settings(select=["DL603"], root=tmp_path, generators=(profile,))
+    changes = "# Changes in `reference/src/`\n\n## Added\n"
+    report = check_text(changes, "reference/reference/src/CHANGES.md", settings)
+    assert [d.message for d in report.diagnostics] == [
+        "this page documents `reference/src/`, a folder of the generated tree (level 2): "
+        "the generator re-read its own output"
+    ]
+    page = "# Page: `reference/src/a.py.page.md`\n\n## File Metadata\n"
+    report = check_text(page, "reference/reference/src/a.py.page.md.page.md", settings)
+    assert [d.message for d in report.diagnostics] == [
+        "this page documents `reference/src/a.py.page.md`, a page of the generated tree "
+        "(level 2): the generator re-read its own output"
+    ]
