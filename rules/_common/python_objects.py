@@ -136,71 +136,96 @@ class _Scopes:
         self, tree: ast.Module, imports: dict[str, tuple[int, str]], redefined: list[PyObject]
     ) -> None:
         self.redefined = redefined
+        walk = _Walk(tree, imports)
+        typed = walk.typed_reads()
+        self.used: dict[ast.AST, frozenset[str]] = {}
+        self.typed: dict[ast.AST, frozenset[tuple[str, str]]] = {}
+        self.assigned: dict[ast.AST, frozenset[str]] = {}
+        for node in reversed(walk.order):  # each definition after those inside it
+            inner = walk.inner[node]
+            self.used[node] = _merged(walk.names[node], [self.used[d] for d in inner])
+            self.typed[node] = _merged(typed[node], [self.typed[d] for d in inner])
+            self.assigned[node] = _merged(walk.assigned[node], [self.assigned[d] for d in inner])
+
+
+class _Walk:
+    """One breadth-first walk of a module (as `ast.walk`: the first import
+    binding a name wins), each node read in the scope (the module, a class
+    or a function) whose body holds it."""
+
+    def __init__(self, tree: ast.Module, imports: dict[str, tuple[int, str]]) -> None:
         # The module is a scope too, whose sets no object reads.
-        names: dict[ast.AST, set[str]] = {tree: set()}
-        modules: dict[str, str] = {}  # a name an `import` binds, and its module
-        assigned: dict[ast.AST, set[str]] = {tree: set()}
+        self.names: dict[ast.AST, set[str]] = {tree: set()}
+        self.modules: dict[str, str] = {}  # a name an `import` binds, and its module
+        self.assigned: dict[ast.AST, set[str]] = {tree: set()}
         # `self.x.name` read in a scope: (x, name), and the class whose
         # method (or a function inside one) the scope is, whose statements
         # tell x's type; `types` holds each class's.
-        through: dict[ast.AST, set[tuple[str, str]]] = {tree: set()}
-        owner: dict[ast.AST, ast.ClassDef | None] = {tree: None}
-        types: dict[ast.ClassDef, dict[str, set[str | None]]] = {}
-        inner: dict[ast.AST, list[ast.AST]] = {tree: []}
-        order: list[ast.AST] = []
-        # Breadth first, as `ast.walk`: the first import binding a name wins.
+        self.through: dict[ast.AST, set[tuple[str, str]]] = {tree: set()}
+        self.owner: dict[ast.AST, ast.ClassDef | None] = {tree: None}
+        self.types: dict[ast.ClassDef, dict[str, set[str | None]]] = {}
+        self.inner: dict[ast.AST, list[ast.AST]] = {tree: []}
+        self.order: list[ast.AST] = []
         queue: deque[tuple[ast.AST, ast.AST]] = deque([(tree, tree)])
         while queue:
             node, scope = queue.popleft()
             if isinstance(node, ast.Name):
-                names[scope].add(node.id)
+                self.names[scope].add(node.id)
                 continue  # a name's only children are its context
             if isinstance(node, ast.Attribute):
-                attribute = _of_self(node.value)
-                if attribute is not None and owner[scope] is not None:
-                    through[scope].add((attribute, node.attr))
-                else:
-                    value = node.value
-                    module = modules.get(value.id) if isinstance(value, ast.Name) else None
-                    names[scope].add(node.attr if module is None else f"{module}.{node.attr}")
+                self._attribute(node, scope)
             elif isinstance(node, _ASSIGNING):
-                given = _self_attributes(node)
-                assigned[scope].update(given)
-                cls = owner[scope]
-                if cls is not None and (given or scope is cls):
-                    for attribute, written in _stated_types(node, scope, cls):
-                        types.setdefault(cls, {}).setdefault(attribute, set()).add(written)
+                self._assigning(node, scope)
             elif isinstance(node, _DEFINITIONS):
-                inner[scope].append(node)
-                inner[node], names[node], assigned[node] = [], set(), set()
-                through[node] = set()
-                owner[node] = node if isinstance(node, ast.ClassDef) else owner[scope]
-                order.append(node)
+                self._definition(node, scope)
                 scope = node
             elif isinstance(node, _IMPORTS):
                 _imports(node, imports)
                 if isinstance(node, ast.Import):
-                    modules.update(_module_bindings(node))
+                    self.modules.update(_module_bindings(node))
             queue.extend([(child, scope) for child in ast.iter_child_nodes(node)])
+
+    def _attribute(self, node: ast.Attribute, scope: ast.AST) -> None:
+        attribute = _of_self(node.value)
+        if attribute is not None and self.owner[scope] is not None:
+            self.through[scope].add((attribute, node.attr))
+            return
+        value = node.value
+        module = self.modules.get(value.id) if isinstance(value, ast.Name) else None
+        self.names[scope].add(node.attr if module is None else f"{module}.{node.attr}")
+
+    def _assigning(self, node: ast.AST, scope: ast.AST) -> None:
+        given = _self_attributes(node)
+        self.assigned[scope].update(given)
+        cls = self.owner[scope]
+        if cls is not None and (given or scope is cls):
+            for attribute, written in _stated_types(node, scope, cls):
+                self.types.setdefault(cls, {}).setdefault(attribute, set()).add(written)
+
+    def _definition(self, node: _Definition, scope: ast.AST) -> None:
+        self.inner[scope].append(node)
+        self.inner[node], self.names[node], self.assigned[node] = [], set(), set()
+        self.through[node] = set()
+        self.owner[node] = node if isinstance(node, ast.ClassDef) else self.owner[scope]
+        self.order.append(node)
+
+    def typed_reads(self) -> dict[ast.AST, set[tuple[str, str]]]:
+        """Per scope, (type, name) of each `self.x.name` read where x's class
+        states one type; a read of an x of no one stated type is read by its
+        name, as any other (added to the scope's names)."""
         typed: dict[ast.AST, set[tuple[str, str]]] = {}
-        for scope, read in through.items():
+        for scope, read in self.through.items():
             typed[scope] = set()
-            cls = owner[scope]
-            stated = types.get(cls, {}) if cls is not None else {}
+            cls = self.owner[scope]
+            stated = self.types.get(cls, {}) if cls is not None else {}
             for attribute, name in read:
                 known = stated.get(attribute, set())
                 only = next(iter(known)) if len(known) == 1 else None
                 if only is not None:
                     typed[scope].add((only, name))
-                else:  # no one type stated: read by its name, as any other
-                    names[scope].add(name)
-        self.used: dict[ast.AST, frozenset[str]] = {}
-        self.typed: dict[ast.AST, frozenset[tuple[str, str]]] = {}
-        self.assigned: dict[ast.AST, frozenset[str]] = {}
-        for node in reversed(order):  # each definition after those inside it
-            self.used[node] = _merged(names[node], [self.used[d] for d in inner[node]])
-            self.typed[node] = _merged(typed[node], [self.typed[d] for d in inner[node]])
-            self.assigned[node] = _merged(assigned[node], [self.assigned[d] for d in inner[node]])
+                else:
+                    self.names[scope].add(name)
+        return typed
 
 
 def _merged(own: set[_T], inside: list[frozenset[_T]]) -> frozenset[_T]:
