@@ -9,7 +9,10 @@ for one part reads no file for the other:
   (lexed), where, and where a language's reader finds each defined
   (`project_names.py`);
 - `python`: a profiled generator's Python project, its classes and
-  functions, calls, bases and imports, read by `ast` (`project_python.py`).
+  functions, calls, bases and imports, read by `ast` (`project_python.py`);
+- `python_at`: that project at the commit a page last changed in, where
+  the history has it: the sources its refuted claims name, read from the
+  commit (`project_python.py`). It is a page's, kept for its other rules.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from doclint.rule_api import RuleContext
+    from doclint.rule_api import PageBase, RuleContext
     from doclint.rule_api_generators import Profile
 
     from .project_names import ProjectNames
-    from .project_python import ProjectModel
+    from .project_python import ProjectAt, ProjectModel
 
 
 class Project:
@@ -45,6 +48,14 @@ class Project:
             f"project:python:{profile.name}:{folder}",
             lambda asker: project_python.build(profile, folder, asker),
         )
+
+    def python_at(self, page: PageBase) -> ProjectAt | None:
+        """The project at the commit `page` last changed in; None where the
+        history cannot say it (no checkout, the page not committed as it
+        is, a shallow clone's oldest commit)."""
+        from . import project_python
+
+        return self._ctx.read_once(page, project_python.at_page_commit)
 
 
 def project(ctx: RuleContext) -> Project:

@@ -14,6 +14,12 @@ the other way. Only a call through an attribute of `self` whose type the
 class states as one of the project's classes (`self.helper = Helper()`, then
 `self.helper.run()`) is read with its type: it reaches `Helper`'s `run`, its
 bases' and subclasses', and no other `run`.
+
+Where the tree's history has the commit a page last changed in, the page
+is also judged against the project at that commit (`ProjectAt`), as far
+as its refuted claims name it: the sources they name, read from the
+commit as they are now from the tree. A claim that held there went stale
+when the code moved on; one that did not was never true.
 """
 
 from __future__ import annotations
@@ -23,11 +29,12 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
 
-from doclint.rule_api import RuleContext
+from doclint.rule_api import HistoryView, PageBase, RuleContext
 from doclint.rule_api_generators import Profile
 
-from .python_objects import ModuleObjects, Qualified, python_objects
+from .python_objects import ModuleObjects, PyObject, Qualified, python_objects
 
 # How many definitions a search for a call through helpers reads at most: a
 # helper of a helper is still a call ("forward" calling through `_run`), and
@@ -36,6 +43,8 @@ _HELPER_DEPTH = 2
 _MOST_READ = 400
 # How deep a class's bases are followed through the project's classes.
 _ANCESTRY_DEPTH = 8
+# How many sources at a page's commit the judging of its claims reads at most.
+_MOST_AT = 12
 _WORDS = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -99,8 +108,7 @@ class ProjectModel:
 
     def mentions(self, path: str, name: str) -> bool:
         """The readable source at `path` has `name` as a word anywhere."""
-        text = self.texts.get(path, "")
-        return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
+        return _has_word(self.texts.get(path, ""), name)
 
     def written_anywhere(self, name: str) -> bool:
         """Some readable source has `name` as a word (read once a run)."""
@@ -114,43 +122,13 @@ class ProjectModel:
         """The project's sources a module or file written in prose names:
         `a/b.py`, `a\\b.py`, `a.b` (a module or a package), `b.py`; the
         written path may start anywhere above the source."""
-        text = written.strip("`'\"").replace("\\", "/").removeprefix("./")
-        if not text:
-            return []
-        if text.endswith(self.suffix):
-            wanted: tuple[str, ...] = (text,)
-        else:
-            dotted = text.replace(".", "/")
-            wanted = (f"{dotted}{self.suffix}", f"{dotted}/__init__{self.suffix}")
+        wanted = _written_files(written, self.suffix)
         return [s for s in self.sources if any(s == w or s.endswith(f"/{w}") for w in wanted)]
 
     def ancestors(self, cls: Definition) -> tuple[set[str], bool]:
         """The last names of a class's bases and of theirs through the
         project's classes, and whether every base was followed to its end."""
-        names: set[str] = set()
-        settled = True
-        layer = [cls]
-        for _ in range(_ANCESTRY_DEPTH):
-            following: list[Definition] = []
-            for current in layer:
-                for written in current.bases:
-                    if written is None:
-                        settled = False
-                        continue
-                    base = written.rpartition("[")[0] or written
-                    last = base.rpartition(".")[2]
-                    if last in names:
-                        continue
-                    names.add(last)
-                    found = [d for d in self.defined(last) if d.kind == "class"]
-                    if found:
-                        following += found
-                    else:
-                        settled = False
-            if not following:
-                break
-            layer = following
-        return names, settled
+        return _ancestry(cls, lambda name: [d for d in self.defined(name) if d.kind == "class"])
 
     def reaches(self, caller: Definition, target: str, of: str | None = None) -> bool:
         """`caller`'s body names `target` (a method of the class `of`, when
@@ -222,6 +200,184 @@ class ProjectModel:
             known = frozenset(a for cls in classes for a in self.ancestors(cls)[0])
             self._ancestry[name] = known
         return known
+
+
+def _written_files(written: str, suffix: str) -> tuple[str, ...]:
+    """The paths a module or file written in prose stands for, relative to
+    any folder above them: `a/b.py` and `a\\b.py` for a file; `a.b` for a
+    module or a package."""
+    text = written.strip("`'\"").replace("\\", "/").removeprefix("./")
+    if not text:
+        return ()
+    if text.endswith(suffix):
+        return (text,)
+    dotted = text.replace(".", "/")
+    return (f"{dotted}{suffix}", f"{dotted}/__init__{suffix}")
+
+
+def _has_word(text: str, name: str) -> bool:
+    """`text` has `name` as a word, not as an attribute's last part."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
+
+
+@dataclass(slots=True)
+class ProjectAt:
+    """The project at the commit a page last changed in: the code its
+    claims were made of. A claim the code refutes now and this code bore out
+    went stale (drift); one it refutes too was never true (invented). Only
+    the sources a refuted claim names are read, each once, and at most
+    `_MOST_AT` a page: a claim names a file or two, never the whole project."""
+
+    commit: str
+    history: HistoryView
+    _read: dict[str, tuple[str, ModuleObjects] | None] = field(default_factory=dict)
+
+    @property
+    def note(self) -> str:
+        """What a finding's message adds for a claim that held at the commit."""
+        return f" (true when the page was written at {self.commit[:8]}; the code has changed since)"
+
+    def objects(self, path: str) -> ModuleObjects | None:
+        """The objects of the source at `path` at the commit; None when it
+        had no such file, or one that does not parse."""
+        read = self._source(path)
+        return None if read is None else read[1]
+
+    def mentions(self, path: str, name: str) -> bool:
+        """The source at `path` at the commit has `name` as a word anywhere:
+        it defined, imported, assigned or used it."""
+        read = self._source(path)
+        return read is not None and _has_word(read[0], name)
+
+    def names(self, path: str, qualname: tuple[str, ...], name: str) -> bool:
+        """The object `qualname` of the source at `path` at the commit names
+        `name` in its body."""
+        objects = self.objects(path)
+        obj = objects.objects.get(qualname) if objects is not None else None
+        return obj is not None and _body_names(obj, name)
+
+    def calls(self, paths: list[str], caller: str, wanted: tuple[str, ...]) -> bool:
+        """A definition called `caller` in one of the sources at `paths` at
+        the commit names one of `wanted` in its body."""
+        for path in dict.fromkeys(paths):
+            objects = self.objects(path)
+            for obj in objects.named(caller) if objects is not None else ():
+                if any(_body_names(obj, name) for name in wanted):
+                    return True
+        return False
+
+    def files(self, written: str, model: ProjectModel, project: str) -> list[str]:
+        """The sources the commit has that a module or file written in prose
+        names: those of the project now that it names, and the path as
+        written below the project's folder (a file removed or moved since)."""
+        wanted = _written_files(written, model.suffix)
+        paths = [*model.module(written), *(posixpath.join(project, w) for w in wanted)]
+        return [path for path in dict.fromkeys(paths) if self._source(path) is not None]
+
+    def ancestors(self, path: str, qualname: tuple[str, ...], model: ProjectModel) -> set[str]:
+        """The last names of the bases the class `qualname` of `path` had at
+        the commit, and of their bases, each looked for in that file and in
+        the files that define a class of its name now."""
+        objects = self.objects(path)
+        cls = objects.objects.get(qualname) if objects is not None else None
+        if cls is None or cls.kind != "class":
+            return set()
+        names, _ = _ancestry(
+            cls, lambda name: self._classes(name, [path, *(d.path for d in model.defined(name))])
+        )
+        return names
+
+    def _classes(self, name: str, paths: list[str]) -> list[PyObject]:
+        found: list[PyObject] = []
+        for path in dict.fromkeys(paths):
+            objects = self.objects(path)
+            if objects is not None:
+                found += [obj for obj in objects.named(name) if obj.kind == "class"]
+        return found
+
+    def _source(self, path: str) -> tuple[str, ModuleObjects] | None:
+        if path not in self._read:
+            if len(self._read) >= _MOST_AT:
+                return None
+            lines = self.history.lines_at(self.commit, path)
+            text = None if lines is None else "\n".join(lines)
+            objects = None if text is None else python_objects(text)
+            self._read[path] = None if text is None or objects is None else (text, objects)
+        return self._read[path]
+
+
+def _body_names(obj: PyObject, name: str) -> bool:
+    """`obj`'s body names `name`: by name, as an attribute (of a module or
+    an object of any type), or through an attribute of `self` of a stated
+    type. Calls are read as names at a page's commit as they are now."""
+    attribute = f".{name}"
+    return (
+        name in obj.used
+        or any(used.endswith(attribute) for used in obj.used)
+        or any(read == name for _, read in obj.typed)
+    )
+
+
+class _Based(Protocol):
+    """A class as the project has it now (`Definition`) or had it then (`PyObject`)."""
+
+    @property
+    def bases(self) -> tuple[str | None, ...]: ...
+
+
+_BasedT = TypeVar("_BasedT", bound=_Based)
+
+
+def _ancestry(cls: _BasedT, classes: Callable[[str], list[_BasedT]]) -> tuple[set[str], bool]:
+    """The last names of a class's bases and of theirs, each base followed
+    through the classes of its name `classes` finds, and whether every base
+    was followed to its end."""
+    names: set[str] = set()
+    settled = True
+    layer = [cls]
+    for _ in range(_ANCESTRY_DEPTH):
+        following: list[_BasedT] = []
+        for current in layer:
+            for written in current.bases:
+                last = _base_name(written)
+                if last is None:
+                    settled = False
+                    continue
+                if last in names:
+                    continue
+                names.add(last)
+                found = classes(last)
+                if found:
+                    following += found
+                else:
+                    settled = False
+        if not following:
+            break
+        layer = following
+    return names, settled
+
+
+def _base_name(written: str | None) -> str | None:
+    """The last name of a base as written (`mod.Base[T]`: `Base`)."""
+    if written is None:
+        return None
+    return (written.rpartition("[")[0] or written).rpartition(".")[2]
+
+
+def at_page_commit(page: PageBase, ctx: RuleContext) -> ProjectAt | None:
+    """The project at the commit the page last changed in; None where the
+    history cannot say it: no checkout, the page not committed as the run
+    reads it (an edit, a fix), or a shallow clone's oldest commit, which
+    stands for every older one."""
+    history = ctx.history
+    if history is None:
+        return None
+    commit = history.last_change(page.path)
+    if commit is None or (history.shallow and history.parentless(commit)):
+        return None
+    if history.lines_at(commit, page.path) != tuple(ctx.text.splitlines()):
+        return None
+    return ProjectAt(commit, history)
 
 
 def build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
