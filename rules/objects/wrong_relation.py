@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
@@ -19,10 +20,15 @@ from doclint.rule_api import (
 if TYPE_CHECKING:
     from re import Match
 
-    from doclint.rule_api_generators import Entry
+    from doclint.rule_api_generators import Entry, ProfiledPage
 
-    from .._common.project_python import Definition, ProjectModel
+    from .._common.project_python import Definition, ProjectAt, ProjectModel
     from .._common.python_objects import ModuleObjects
+
+    # Whether a refuted relation held in the project at the page's commit.
+    Held = Callable[[ProjectAt], bool]
+    # A refuted relation: its column, message, cause, and whether it held then.
+    Refuted = tuple[int, str, Cause, Held]
 
 _NAME = r"`?(?P<{}>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?"
 # "a subclass of the FunctionOptimizer class", "inherits from `Base`",
@@ -136,6 +142,13 @@ class WrongRelation(Rule[MarkdownPage]):
           neither the class nor any source of the project has `x` (a method
           the page heads is missing-object's).
 
+        Where the history has the commit the page last changed in (and the
+        page is that commit's), a relation that held there is told apart:
+        its message says so and names the commit (the code changed after
+        the page was written), while one that did not hold there either
+        keeps its cause (the generator made it up). Only the files the
+        relation names, and the page's source, are read at that commit.
+
         A lower-case word the project defines nowhere ("the helper function in
         utils.py") is prose, not a name, unless written in backticks. An output
         example illustrates: its text is not read. Caller
@@ -161,7 +174,8 @@ class WrongRelation(Rule[MarkdownPage]):
     CALLEE = Cause("wrong-relation/callee", "Function the object never calls")
     USED = Cause("wrong-relation/used", "Function the object never uses")
     RETURNED = Cause("wrong-relation/returned", "Class returned that the project never names")
-    causes = (BASE, PLACE, IMPORT, MEMBER, CALLEE, USED, RETURNED)
+    DRIFT = Cause("wrong-relation/drift", "Relation that held when the page was written")
+    causes = (BASE, PLACE, IMPORT, MEMBER, CALLEE, USED, RETURNED, DRIFT)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
@@ -196,34 +210,46 @@ class WrongRelation(Rule[MarkdownPage]):
                 continue
             if model is None:
                 model = project(ctx).python(profiled.profile, profiled.project)
-            judged = self._refuted(line, entry, objects, profiled.source, model, headed)
-            if judged is not None:
-                yield Finding(number, judged[0], judged[1], cause=judged[2])
+            judged = self._refuted(line, entry, objects, profiled, model, headed)
+            if judged is None:
+                continue
+            column, message, cause, held = judged
+            at = project(ctx).python_at(page)
+            if at is not None and held(at):
+                message, cause = message + at.note, self.DRIFT
+            yield Finding(number, column, message, cause=cause)
 
     def _refuted(
         self,
         line: str,
         entry: Entry,
         objects: ModuleObjects,
-        source: str,
+        profiled: ProfiledPage,
         model: ProjectModel,
         headed: set[str],
-    ) -> tuple[int, str, Cause] | None:
-        """(column, message, cause) of the first relation of a line the
-        sources refute: a base or a place, a member, a callee, a class returned."""
+    ) -> Refuted | None:
+        """The first relation of a line the sources refute: a base or a
+        place, a member, a callee, a class returned."""
         obj = objects.objects.get(entry.qualname)
         subject = obj.name if obj is not None and obj.kind == "class" else None
+        source = profiled.source
         return (
-            self._line(line, subject, entry, source, model)
-            or self._member(line, entry, objects, model, headed)
-            or self._callee(line, entry, model)
-            or self._returned(line, entry, model)
+            self._line(line, subject, entry, profiled, model)
+            or self._member(line, entry, objects, source, model, headed)
+            or self._callee(line, entry, source, model)
+            or self._returned(line, entry, source, model)
         )
 
     def _line(
-        self, line: str, subject: str | None, entry: Entry, source: str, model: ProjectModel
-    ) -> tuple[int, str, Cause] | None:
-        """(column, message, cause) of the first refuted relation of a line."""
+        self,
+        line: str,
+        subject: str | None,
+        entry: Entry,
+        profiled: ProfiledPage,
+        model: ProjectModel,
+    ) -> Refuted | None:
+        """The first refuted relation of a line: a base, a place, an import."""
+        source = profiled.source
         if subject is not None:
             for match in _SUBCLASS.finditer(line):
                 if _ITEM.match(line) or _names_another(line[: match.start()], subject):
@@ -233,22 +259,23 @@ class WrongRelation(Rule[MarkdownPage]):
                 ticked = f"`{written}`" in match.group(0)
                 message = self._base(subject, base, ticked, entry, source, model)
                 if message is not None:
-                    return match.start() + 1, message, self.BASE
+                    held = partial(_had_base, source, entry.qualname, base, model)
+                    return match.start() + 1, message, self.BASE, held
         for match in _PLACED.finditer(line):
-            message = self._placed(
-                match["name"], match["tick"], match["kind"], match["path"], model
-            )
+            name, path = match["name"], match["path"]
+            message = self._placed(name, match["tick"], match["kind"], path, model)
             if message is not None:
-                return match.start("name") + 1, message, self.PLACE
+                held = partial(_had_name, path, name, model, profiled.project)
+                return match.start("name") + 1, message, self.PLACE, held
         for match in _IMPORTS.finditer(line):
-            message = self._imported(match["name"], match["module"], model)
+            name, module = match["name"], match["module"]
+            message = self._imported(name, module, model)
             if message is not None:
-                return match.start() + 1, message, self.IMPORT
+                held = partial(_had_name, module, name, model, profiled.project)
+                return match.start() + 1, message, self.IMPORT, held
         return None
 
-    def _callee(
-        self, line: str, entry: Entry, model: ProjectModel
-    ) -> tuple[int, str, Cause] | None:
+    def _callee(self, line: str, entry: Entry, source: str, model: ProjectModel) -> Refuted | None:
         """A function the section's object is said to call (or use) that it
         never reaches, itself or through what it calls."""
         own = [d for d in model.defined(entry.qualname[-1]) if d.qualname == entry.qualname]
@@ -267,12 +294,13 @@ class WrongRelation(Rule[MarkdownPage]):
                 ):
                     column = match.start("callee" if match["callee"] else "callee2") + 1
                     named = callee if owner is None else f"{owner}.{callee}"
-                    return column, f"`{entry.dotted}` does not {verb} `{named}`", cause
+                    held = partial(_named_by, source, entry.qualname, callee)
+                    return column, f"`{entry.dotted}` does not {verb} `{named}`", cause, held
         return None
 
     def _returned(
-        self, line: str, entry: Entry, model: ProjectModel
-    ) -> tuple[int, str, Cause] | None:
+        self, line: str, entry: Entry, source: str, model: ProjectModel
+    ) -> Refuted | None:
         """A class the object is said to return an instance of that no source
         of the project defines, imports or writes at all."""
         for match in _RETURNS.finditer(line):
@@ -287,7 +315,7 @@ class WrongRelation(Rule[MarkdownPage]):
                 f"`{entry.dotted}` is said to return an instance of `{name}`,"
                 " which no source of the project names"
             )
-            return column, message, self.RETURNED
+            return column, message, self.RETURNED, partial(_mentioned_in, source, name)
         return None
 
     def _member(
@@ -295,9 +323,10 @@ class WrongRelation(Rule[MarkdownPage]):
         line: str,
         entry: Entry,
         objects: ModuleObjects,
+        source: str,
         model: ProjectModel,
         headed: set[str],
-    ) -> tuple[int, str, Cause] | None:
+    ) -> Refuted | None:
         """A method a sentence in a class's sections names that neither the
         class nor any class of the project has."""
         owner = next(
@@ -323,7 +352,8 @@ class WrongRelation(Rule[MarkdownPage]):
             if model.written_anywhere(name):
                 continue
             message = f"`{cls.name}` has no method `{name}`, nor has any class of the project"
-            return match.start("name") + 1, message, self.MEMBER
+            held = partial(_had_member, source, owner, name)
+            return match.start("name") + 1, message, self.MEMBER, held
         return None
 
     def _base(
@@ -383,6 +413,37 @@ class WrongRelation(Rule[MarkdownPage]):
             if model.mentions(path, name):
                 return None
         return f"`{module}` has no `{name}` to import"
+
+
+def _had_base(
+    source: str, qualname: tuple[str, ...], base: str, model: ProjectModel, at: ProjectAt
+) -> bool:
+    """The class had `base` among its ancestors at the page's commit."""
+    return base in at.ancestors(source, qualname, model)
+
+
+def _had_name(written: str, name: str, model: ProjectModel, project: str, at: ProjectAt) -> bool:
+    """A file or module written in prose had `name` at the page's commit:
+    it defined, imported or used it."""
+    return any(at.mentions(path, name) for path in at.files(written, model, project))
+
+
+def _had_member(source: str, owner: tuple[str, ...], name: str, at: ProjectAt) -> bool:
+    """The class `owner` of the page's source had the method or attribute
+    `name` at the page's commit."""
+    objects = at.objects(source)
+    cls = objects.objects.get(owner) if objects is not None else None
+    return cls is not None and name in cls.attributes
+
+
+def _named_by(source: str, qualname: tuple[str, ...], name: str, at: ProjectAt) -> bool:
+    """The object `qualname` of the page's source named `name` at the page's commit."""
+    return at.names(source, qualname, name)
+
+
+def _mentioned_in(source: str, name: str, at: ProjectAt) -> bool:
+    """The page's source named `name` at the page's commit."""
+    return at.mentions(source, name)
 
 
 def _claims_a_relation(line: str) -> bool:

@@ -7,6 +7,7 @@ import pytest
 
 from doclint import Settings, check_text
 from tests.conftest import findings
+from tests.history.repos import commit, git, needs_git, new_repo
 from tests.pages import write
 
 SOURCE = '''\
@@ -1240,3 +1241,143 @@ def test_a_call_through_an_attribute_of_a_base_reaches_its_subclasses_overrides(
     assert typed_calls(tmp_path, "helper: Base", right) == []
     wrong = "It calls the `run` method of the `Other` class."
     assert typed_calls(tmp_path, "helper: Base", wrong) == ["`A.go` does not call `Other.run`"]
+
+
+# A claim the code refutes now is told apart by the project at the commit the
+# page last changed in: true there (drift) or never (invented).
+STORE_PAGE = "markdown_docs/pkg/store.md"
+MEMORY = {"pkg/optimizers/memory.py": "class FunctionOptimizerV2Memory:\n    pass\n"}
+DRIFTING_PAGE = RELATION_PAGE.format(
+    store="Store is a subclass of the FunctionOptimizer class.",
+    layer="See the FunctionOptimizerV2Memory class in pkg\\optimizers\\memory.py.",
+)
+# At the page's commit, Store's base and the class of memory.py were as the page says.
+WRITTEN_WITH = {
+    **RELATION_SOURCES,
+    **MEMORY,
+    "pkg/store.py": RELATION_SOURCES["pkg/store.py"].replace("OptoPrime", "FunctionOptimizer"),
+}
+
+
+def committed(root, page: str, then: dict[str, str], now: dict[str, str]) -> str:
+    """A repository whose first commit has the page and the sources `then`
+    and whose second has the sources `now`: the page's commit."""
+    new_repo(root)
+    page_commit = commit(root, {STORE_PAGE: page, **then}, "the page is written")
+    for path in set(then) - set(now):
+        (root / path).unlink()
+    commit(root, now, "the code moves on")
+    return page_commit
+
+
+def causes(root, page: str, select: str) -> list[tuple[str, str]]:
+    """(cause, message) of a rule's findings on the store's page of `root`."""
+    report = check_text(page, path=STORE_PAGE, settings=Settings(select=[select], root=root))
+    return [(d.cause.id if d.cause else "", d.message) for d in report.diagnostics]
+
+
+def since(page_commit: str) -> str:
+    return f" (true when the page was written at {page_commit[:8]}; the code has changed since)"
+
+
+REFUTED_RELATIONS = [
+    "`Store` is not a subclass of `FunctionOptimizer`: its bases are `OptoPrime`",
+    "`pkg/optimizers/memory.py`, where the page places `FunctionOptimizerV2Memory`,"
+    " is no file of the project",
+]
+
+
+@needs_git
+def test_wrong_relation_that_held_when_the_page_was_written_is_drift(tmp_path):
+    page_commit = committed(tmp_path, DRIFTING_PAGE, WRITTEN_WITH, RELATION_SOURCES)
+    assert causes(tmp_path, DRIFTING_PAGE, "wrong-relation") == [
+        ("wrong-relation/drift", message + since(page_commit)) for message in REFUTED_RELATIONS
+    ]
+
+
+# At the page's commit, Store had a method `flush`, which called `add`.
+STORE_THEN = RELATION_SOURCES["pkg/store.py"].replace(
+    "class Store(OptoPrime):\n    pass\n",
+    "class Store(OptoPrime):\n    def flush(self):\n        return add(1, 2)\n",
+)
+
+
+@needs_git
+@pytest.mark.parametrize(
+    ("sentence", "then", "message"),
+    [
+        (
+            "It imports the divmod function from pkg.ops.",
+            {"pkg/ops.py": "def divmod(a, b):\n    return a, b\n"},
+            "`pkg.ops` has no `divmod` to import",
+        ),
+        (
+            "It calls the `add` function.",
+            {"pkg/store.py": STORE_THEN},
+            "`Store` does not call `add`",
+        ),
+        (
+            "The `flush` method empties it.",
+            {"pkg/store.py": STORE_THEN},
+            "`Store` has no method `flush`, nor has any class of the project",
+        ),
+    ],
+    ids=["import", "callee", "member"],
+)
+def test_wrong_relation_of_each_kind_that_held_when_the_page_was_written(
+    tmp_path, sentence, then, message
+):
+    page = RELATION_PAGE.format(store=sentence, layer="Computes.")
+    page_commit = committed(tmp_path, page, {**RELATION_SOURCES, **then}, RELATION_SOURCES)
+    assert causes(tmp_path, page, "wrong-relation") == [
+        ("wrong-relation/drift", message + since(page_commit))
+    ]
+
+
+@needs_git
+def test_wrong_relation_wrong_at_the_pages_own_commit_keeps_its_cause(tmp_path):
+    # memory.py never was: the place is invented, beside a base that drifted.
+    then = {path: text for path, text in WRITTEN_WITH.items() if path not in MEMORY}
+    page_commit = committed(tmp_path, DRIFTING_PAGE, then, RELATION_SOURCES)
+    assert causes(tmp_path, DRIFTING_PAGE, "wrong-relation") == [
+        ("wrong-relation/drift", REFUTED_RELATIONS[0] + since(page_commit)),
+        ("wrong-relation/place", REFUTED_RELATIONS[1]),
+    ]
+
+
+@needs_git
+def test_drift_near_miss_a_page_edited_since_its_commit(tmp_path):
+    # The page as the run reads it is not the commit's: its claims are now's.
+    committed(tmp_path, DRIFTING_PAGE, WRITTEN_WITH, RELATION_SOURCES)
+    assert [cause for cause, _ in causes(tmp_path, DRIFTING_PAGE, "wrong-relation")] == [
+        "wrong-relation/drift",
+        "wrong-relation/drift",
+    ]
+    edited = DRIFTING_PAGE.replace("to keep entries", "to keep all entries")
+    assert causes(tmp_path, edited, "wrong-relation") == list(
+        zip(["wrong-relation/base", "wrong-relation/place"], REFUTED_RELATIONS, strict=True)
+    )
+
+
+@needs_git
+def test_drift_near_miss_a_shallow_clones_oldest_commit(tmp_path):
+    # The clone's oldest commit stands for every older one: the page may be
+    # older than the code it holds, which bears its claims out.
+    full = tmp_path / "full"
+    committed(full, DRIFTING_PAGE, WRITTEN_WITH, {**WRITTEN_WITH, "pkg/ops.py": "x = 1\n"})
+    write(full, RELATION_SOURCES)
+    for path in MEMORY:
+        (full / path).unlink()
+    commit(full, {}, "the code moves on again")
+    shallow = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "2", f"file://{full}", str(shallow))
+    assert causes(shallow, DRIFTING_PAGE, "wrong-relation") == list(
+        zip(["wrong-relation/base", "wrong-relation/place"], REFUTED_RELATIONS, strict=True)
+    )
+
+
+def test_drift_near_miss_no_history(tmp_path):
+    write(tmp_path, {STORE_PAGE: DRIFTING_PAGE, **RELATION_SOURCES})
+    assert causes(tmp_path, DRIFTING_PAGE, "wrong-relation") == list(
+        zip(["wrong-relation/base", "wrong-relation/place"], REFUTED_RELATIONS, strict=True)
+    )
