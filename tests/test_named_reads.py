@@ -23,11 +23,6 @@ NOT_FINDINGS = {
     ("doclint/tree/index.py", "question_of: Callable[[Fact], tuple[str, str]] = itemgetter(0, 1)"),
     # The cells of a row of the rule table, strings.
     ("doclint/cli/rule_listing.py", "+ row[5]"),
-    # A judgement of the rule: (message, cause), before it makes the Finding.
-    (
-        "rules/objects/wrong_caller.py",
-        "yield Finding(mention.line, mention.column, finding[0], cause=finding[1])",
-    ),
 }
 
 

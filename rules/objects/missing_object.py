@@ -45,7 +45,13 @@ class MissingObject(Rule[MarkdownPage]):
         source defines nowhere with that kind, and the page does not head, is
         reported at line 1. The line ranges it records are not the page's
         claims: a stale range of an object the source defines is no finding.
-        A record that cannot be used is said once, on the project's first page.""",
+        A record that cannot be used is said once, on the project's first page.
+
+        Where the history has the commit the page last changed in (and the
+        page is that commit's), a heading whose object the source had there,
+        with that kind at that place, is told apart: its message says so and
+        names the commit (the code changed after the page was written),
+        while one the source lacked there too keeps its cause.""",
         why="""Generated pages are committed and the code moves on:
         a class renamed or a method removed keeps its heading and its confident
         description, and readers look for code that is not there. A method
@@ -64,10 +70,12 @@ class MissingObject(Rule[MarkdownPage]):
     ELSEWHERE = Cause("missing-object/elsewhere", "Object defined at another place or kind")
     RECORDED = Cause("missing-object/recorded", "Object the hierarchy record lists, not defined")
     BAD_RECORD = Cause("missing-object/bad-record", "Hierarchy record that cannot be used")
-    causes = (NOT_DEFINED, ELSEWHERE, RECORDED, BAD_RECORD)
+    DRIFT = Cause("missing-object/drift", "Object the source had when the page was written")
+    causes = (NOT_DEFINED, ELSEWHERE, RECORDED, BAD_RECORD, DRIFT)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
+        from .._common.project import project
         from ._sources import claimed_source, documented_object
 
         found = claimed_source(page, ctx, "symbol-exists")
@@ -83,10 +91,15 @@ class MissingObject(Rule[MarkdownPage]):
                 message = (
                     f"`{profiled.source}` has no {entry.kind} `{entry.dotted}`; it defines {where}"
                 )
-                yield Finding(entry.line, entry.column, message, cause=self.ELSEWHERE)
+                cause = self.ELSEWHERE
             else:
                 message = f"`{profiled.source}` defines no {entry.kind} `{entry.dotted}`"
-                yield Finding(entry.line, entry.column, message, cause=self.NOT_DEFINED)
+                cause = self.NOT_DEFINED
+            at = project(ctx).python_at(page)
+            then = at.objects(profiled.source) if at is not None else None
+            if at is not None and then is not None and documented_object(entry, then):
+                message, cause = message + at.note, self.DRIFT
+            yield Finding(entry.line, entry.column, message, cause=cause)
         yield from self._recorded(page, profiled, objects, ctx)
 
     def _recorded(

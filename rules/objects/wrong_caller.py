@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
@@ -20,8 +21,12 @@ from doclint.rule_api import (
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Mention, ProfiledPage
 
-    from .._common.project_python import ProjectModel
+    from .._common.project_python import ProjectAt, ProjectModel
     from .._common.python_objects import PyObject
+
+    # A refuted caller: the message, the cause, and whether the caller
+    # called the object in the project at the page's commit.
+    Refuted = tuple[str, Cause, Callable[[ProjectAt], bool]]
 
 
 class WrongCaller(Rule[MarkdownPage]):
@@ -58,7 +63,16 @@ class WrongCaller(Rule[MarkdownPage]):
         如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the object: it
         is refuted when the project has no such file, or the file
         never names the object; a file then a name (`src/main.py/_route`) is that
-        file's function. One finding per sentence.""",
+        file's function. One finding per sentence.
+
+        Where the history has the commit the page last changed in (and the
+        page is that commit's), a caller that called the object there is
+        told apart: its message says so and names the commit (the code
+        changed after the page was written), while one that did not call it
+        there either keeps its cause (the generator made it up). At that
+        commit only the file the sentence names is read, else the page's
+        source and the files defining the caller now, and a caller calls
+        the object where its own body names it.""",
         why=""""Called by" sentences are how a reader finds where a
         function is used. A generator that names a caller from a stale or
         imagined call graph sends the reader to code that does not exist or
@@ -77,7 +91,8 @@ class WrongCaller(Rule[MarkdownPage]):
     UNDEFINED = Cause("wrong-caller/undefined", "Caller not defined in the project")
     NOT_CALLING = Cause("wrong-caller/not-calling", "Caller that never names the object")
     NO_FILE = Cause("wrong-caller/no-file", "File named as a caller that the project lacks")
-    causes = (UNDEFINED, NOT_CALLING, NO_FILE)
+    DRIFT = Cause("wrong-caller/drift", "Caller that called the object when the page was written")
+    causes = (UNDEFINED, NOT_CALLING, NO_FILE, DRIFT)
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
@@ -101,9 +116,14 @@ class WrongCaller(Rule[MarkdownPage]):
             parent = objects.objects.get(obj.qualname[:-1])
             of = parent.name if parent is not None and parent.kind == "class" else None
             finding = self._judge_mention(mention, obj, of, profiled, model, ctx)
-            if finding is not None:
-                reported.add(mention.line)
-                yield Finding(mention.line, mention.column, finding[0], cause=finding[1])
+            if finding is None:
+                continue
+            reported.add(mention.line)
+            message, cause, held = finding
+            at = project(ctx).python_at(page)
+            if at is not None and held(at):
+                message, cause = message + at.note, self.DRIFT
+            yield Finding(mention.line, mention.column, message, cause=cause)
 
     def _judge_mention(
         self,
@@ -113,10 +133,9 @@ class WrongCaller(Rule[MarkdownPage]):
         profiled: ProfiledPage,
         model: ProjectModel,
         ctx: RuleContext,
-    ) -> tuple[str, Cause] | None:
-        """The message and cause refuting the first caller of `obj` (a method
-        of the class `of`, if any) the mention's sentence names that the
-        sources refute; None for none."""
+    ) -> Refuted | None:
+        """The first caller of `obj` (a method of the class `of`, if any) the
+        mention's sentence names that the sources refute; None for none."""
         from doclint.rule_api_generators import source_file
 
         line = ctx.lines[mention.line - 1]
@@ -130,11 +149,18 @@ class WrongCaller(Rule[MarkdownPage]):
         implicit = target == obj.name and target in _IMPLICIT and len(obj.qualname) > 1
         owner = obj.qualname[-2] if implicit else None
         headed = {entry.qualname[-1] for entry in profiled.entries}
+        project = profiled.project
         for caller, place in zip(mention.callers, _places(after, mention.callers), strict=True):
             written = source_file(caller, model.suffix)
             if written is not None:
                 finding = self._judge_file(written[0], written[1], target, of, model, ctx)
+                held = partial(_file_called, written[0], written[1], target, model, project)
             else:
+                wanted = (target,) if owner is None else (target, owner)
+                defining = [profiled.source, *(d.path for d in model.defined(caller))]
+                held = partial(
+                    _called, caller, wanted, _written_place(place), defining, model, project
+                )
                 named = _named_files(place, model)
                 if not named and caller in headed and not model.complete:
                     # A caller the page heads is one the page places in its
@@ -143,7 +169,7 @@ class WrongCaller(Rule[MarkdownPage]):
                 prose = _prose_word(caller, after.split(caller, 1)[0], place, line)
                 finding = self._judge(caller, target, of, model, named or [], prose, owner)
             if finding is not None:
-                return finding
+                return (*finding, held)
         return None
 
     def _judge(
@@ -251,14 +277,52 @@ def _places(text: str, callers: tuple[str, ...]) -> list[str]:
     return [sentence[start:end] for start, end in zip(starts, ends, strict=True)]
 
 
-def _named_files(text: str, model: ProjectModel) -> list[str] | None:
-    """The project's sources matching the first file `text` names as a place
-    (empty when the project has no such file); None when it names none."""
+def _written_place(text: str) -> str | None:
+    """The first file or module `text` names as a place, as written."""
     match = _FILE.search(text)
     if match is None:
         return None
     path = match.group("path")
-    return model.module(match.group("module") if path is None else path)
+    return match.group("module") if path is None else path
+
+
+def _named_files(text: str, model: ProjectModel) -> list[str] | None:
+    """The project's sources matching the first file `text` names as a place
+    (empty when the project has no such file); None when it names none."""
+    written = _written_place(text)
+    return None if written is None else model.module(written)
+
+
+def _called(
+    caller: str,
+    wanted: tuple[str, ...],
+    written: str | None,
+    defining: list[str],
+    model: ProjectModel,
+    project: str,
+    at: ProjectAt,
+) -> bool:
+    """A caller called one of `wanted` at the page's commit, looked for in
+    the file the sentence places it in (`written`), else in `defining`: the
+    page's source and the files that define it now."""
+    paths = defining if written is None else at.files(written, model, project)
+    return at.calls(paths, caller, wanted)
+
+
+def _file_called(
+    written: str,
+    function: str | None,
+    target: str,
+    model: ProjectModel,
+    project: str,
+    at: ProjectAt,
+) -> bool:
+    """A file named as a caller used `target` at the page's commit (or its
+    function `function` called it)."""
+    paths = at.files(written, model, project)
+    if function is not None:
+        return at.calls(paths, function, (target,))
+    return any(at.mentions(path, target) for path in paths)
 
 
 # The words before a caller sentence that name what is called, when it is not

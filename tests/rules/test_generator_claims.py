@@ -1381,3 +1381,45 @@ def test_drift_near_miss_no_history(tmp_path):
     assert causes(tmp_path, DRIFTING_PAGE, "wrong-relation") == list(
         zip(["wrong-relation/base", "wrong-relation/place"], REFUTED_RELATIONS, strict=True)
     )
+
+
+# `fetch` no longer calls `get`, nor has the source `open` any more.
+MOVED_ON = SOURCE.replace("return Store(url).get(url)", "return url").replace(
+    "    @classmethod\n    def open(cls, path):\n        return cls(path)\n", ""
+)
+
+
+@needs_git
+def test_wrong_caller_and_missing_object_that_held_when_the_page_was_written(tmp_path):
+    page_commit = committed(tmp_path, PAGE, {"pkg/store.py": SOURCE}, {"pkg/store.py": MOVED_ON})
+    assert causes(tmp_path, PAGE, "wrong-caller") == [
+        ("wrong-caller/drift", "`fetch` does not call `get`" + since(page_commit))
+    ]
+    assert causes(tmp_path, PAGE, "missing-object") == [
+        (
+            "missing-object/drift",
+            "`pkg/store.py` defines no function `Store.open`" + since(page_commit),
+        )
+    ]
+
+
+@needs_git
+def test_wrong_caller_and_missing_object_wrong_at_the_pages_own_commit_keep_their_causes(
+    tmp_path,
+):
+    # `load` and `close` never were; `open` was, and is gone.
+    page = PAGE.replace("called by the fetch function", "called by the load function")
+    page = page.replace(
+        "### FunctionDef open", "### FunctionDef close(self)\n***\n### FunctionDef open"
+    )
+    page_commit = committed(tmp_path, page, {"pkg/store.py": SOURCE}, {"pkg/store.py": MOVED_ON})
+    assert causes(tmp_path, page, "wrong-caller") == [
+        ("wrong-caller/undefined", "`load`, named as a caller of `get`, is not defined")
+    ]
+    assert causes(tmp_path, page, "missing-object") == [
+        ("missing-object/not-defined", "`pkg/store.py` defines no function `Store.close`"),
+        (
+            "missing-object/drift",
+            "`pkg/store.py` defines no function `Store.open`" + since(page_commit),
+        ),
+    ]
