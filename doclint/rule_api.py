@@ -323,20 +323,19 @@ class RuleContext:
         replaced_lines: frozenset[int] = frozenset(),
         *,
         records_facts: bool = True,
-        profiles: tuple[Profile, ...] = (),
         generators: Generators | None = None,
     ) -> None:
         self._tree = tree
         self.records_facts = records_facts
-        self.profiles = profiles
-        """The run's generator profiles of object pages besides the built-in ones."""
         if generators is None:
             from doclint.profiles.generators import shipped_generators
 
             generators = shipped_generators()
         self.generators = generators
-        """The run's generators of templated pages and wikis, the shipped ones
-        and its configuration's: what their pages are and claim."""
+        """The run's generators, the shipped ones and its configuration's:
+        what their pages are and claim."""
+        self.profiles: tuple[Profile, ...] = generators.object_profiles
+        """The run's profiles of object pages besides the built-in ones."""
         self.path = path
         self.text = text
         """The whole file, LF newlines: a rule can rule out a file in one search."""
@@ -400,7 +399,6 @@ class RuleContext:
                 self.text,
                 self.lines,
                 records_facts=self.records_facts,
-                profiles=self.profiles,
                 generators=self.generators,
             )
             held = self._tree.built[key] = (self.records_facts, build(asker), tuple(asker.facts))

@@ -257,7 +257,6 @@ class Linter:
             lines,
             replaced_lines,
             records_facts=self.records_facts,
-            profiles=self.settings.profiles,
             generators=self.generators,
         )
         found = self._run_rules(self._passes_for(Scope.FILE, page, ctx), page, ctx)
