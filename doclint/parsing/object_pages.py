@@ -4,8 +4,8 @@ the fixed sentences and the caller sentences, each at its line, and the code
 blocks that swallow object headings. Nothing here reads the page's source:
 whether the objects it names exist is for the rules.
 
-The objects rules (DL7xx) each check one claim, and all of them read a page
-once (the last page read is kept).
+The objects rules (DL7xx) each check one claim, and all of them share one
+reading of a page (`RuleContext.read_once`).
 """
 
 from __future__ import annotations
