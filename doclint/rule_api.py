@@ -345,11 +345,6 @@ class RuleContext:
         self.facts: dict[tuple[str, str], object] = {}
         self.options: Mapping[str, OptionValue] = MappingProxyType({})
         """The running rule's options (`Rule.options`), defaults filled in."""
-        # The page whose links were last resolved, and its resolved links:
-        # broken-link, broken-anchor and link-escapes-root all walk them.
-        self._linked: tuple[PageBase, list[tuple[Link, LinkTarget]]] | None = None
-        self._wiki: tuple[PageBase, WikiFacts | None] | None = None
-        self._wiki_of: tuple[PageBase, Wiki | None] | None = None
         self._read: dict[Callable[..., object], tuple[PageBase, object]] = {}
 
     def ask_again(self, facts: Iterable[tuple[str, str]]) -> None:
@@ -468,12 +463,9 @@ class RuleContext:
         another folder (misplaced-page reports it once)."""
         if page.is_detached():
             return iter(())
-        if self._linked is None or self._linked[0] is not page:
-            from doclint.tree.index import relative_links
-
-            links = relative_links(self._tree, self.facts, page.path, page.markdown.links)
-            self._linked = (page, links)
-        return iter(self._linked[1])
+        # Resolved once a page: broken-link, broken-anchor and
+        # link-escapes-root all walk them.
+        return iter(self.read_once(page, _resolved_links))
 
     def resolve(self, page: PageBase, target: str) -> LinkTarget | None:
         """Resolve a link of `page`; None for external or empty targets."""
@@ -501,30 +493,13 @@ class RuleContext:
         return in_some_layout(page.path, self.profiles)
 
     def _writer(self, page: PageBase) -> Wiki | None:
-        """The generator of wikis that wrote `page`, if any."""
-        if self._wiki_of is not None and self._wiki_of[0] is page:
-            return self._wiki_of[1]
-        from doclint.models.page import MarkdownPage
-
-        wiki = None
-        if isinstance(page, MarkdownPage) and not page.page_kind:
-            wiki = self.generators.wiki_of(page.path, self.lines)
-        self._wiki_of = (page, wiki)
-        return wiki
+        """The generator of wikis that wrote `page`, if any (asked once a page)."""
+        return self.read_once(page, _wiki_writer)
 
     def wiki(self, page: PageBase) -> WikiFacts | None:
         """The claims of `page` when a generator of wikis wrote it (read by its
         grammar, once per page), else None."""
-        if self._wiki is not None and self._wiki[0] is page:
-            return self._wiki[1]
-        facts = None
-        wiki = self._writer(page)
-        if wiki is not None:
-            from doclint.parsing.wiki import read_wiki
-
-            facts = read_wiki(page.path, self.lines, page.markdown, wiki)
-        self._wiki = (page, facts)
-        return facts
+        return self.read_once(page, _wiki_facts)
 
     def neighbours(self, suffix: str) -> Iterator[tuple[str, str]]:
         """(path, text) of the other files of the page's folder whose names
@@ -569,6 +544,29 @@ class RuleContext:
         if self._tree.history() is None:
             return None
         return HistoryView(self)
+
+
+def _resolved_links(page: PageBase, ctx: RuleContext) -> list[tuple[Link, LinkTarget]]:
+    from doclint.tree.index import relative_links
+
+    return relative_links(ctx._tree, ctx.facts, page.path, page.markdown.links)
+
+
+def _wiki_writer(page: PageBase, ctx: RuleContext) -> Wiki | None:
+    from doclint.models.page import MarkdownPage
+
+    if isinstance(page, MarkdownPage) and not page.page_kind:
+        return ctx.generators.wiki_of(page.path, ctx.lines)
+    return None
+
+
+def _wiki_facts(page: PageBase, ctx: RuleContext) -> WikiFacts | None:
+    wiki = ctx._writer(page)
+    if wiki is None:
+        return None
+    from doclint.parsing.wiki import read_wiki
+
+    return read_wiki(page.path, ctx.lines, page.markdown, wiki)
 
 
 class HistoryView:
