@@ -55,9 +55,22 @@ def source_objects(profiled: ProfiledPage, ctx: RuleContext) -> ModuleObjects | 
 
 
 def documented_object(entry: Entry, objects: ModuleObjects) -> PyObject | None:
-    """The object an entry names, at its place and of its kind, if the source has it."""
+    """The object an entry names, at its place and of its kind, if the source
+    has it. Of a name its body defines twice, the definition whose parameters
+    the heading writes, the first one first: a generator heads each
+    definition. A heading that writes neither is judged against the first."""
     obj = objects.objects.get(entry.qualname)
-    return obj if obj is not None and obj.kind == entry.kind else None
+    if obj is None or obj.kind != entry.kind:
+        return None
+    if entry.params is None or _writes(entry, obj):
+        return obj
+    again = (o for o in objects.redefined if o.qualname == entry.qualname and _writes(entry, o))
+    return next(again, obj)
+
+
+def _writes(entry: Entry, obj: PyObject) -> bool:
+    """Whether a heading's parameters are the definition's, by either convention."""
+    return obj.kind == entry.kind and entry.params in (obj.positional, obj.parameters)
 
 
 def swallowed_objects(

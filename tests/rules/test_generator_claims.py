@@ -1129,6 +1129,37 @@ def test_a_method_defined_twice_calls_what_either_definition_calls(tmp_path):
     assert check(tmp_path, page, "wrong-caller", source) == []
 
 
+TWICE = (
+    "class Tools:\n    def update(self, name, code):\n        pass\n\n"
+    "    def update(self, new, changed):\n        pass\n"
+)
+
+
+def twice(heading: str) -> str:
+    return (
+        "## ClassDef Tools\n**Tools**: Tools.\n"
+        "### FunctionDef update(self, name, code)\n**update**: Adds.\n\n"
+        "**parameters**:\n· name: a name\n· code: its code\n"
+        f"### FunctionDef {heading}\n**update**: Updates.\n\n"
+        "**parameters**:\n· new: the new ones\n· changed: the changed ones\n"
+    )
+
+
+def test_a_class_defining_a_method_twice_has_each_definition_headed(tmp_path):
+    # Near miss: each heading writes one definition's parameters (a generator
+    # heads both `def`s); neither heading nor its list is judged against the other.
+    assert check(tmp_path, twice("update(self, new, changed)"), "DL7", TWICE) == []
+
+
+def test_a_heading_of_a_twice_defined_method_that_writes_neither_definition(tmp_path):
+    found = check(tmp_path, twice("update(self, new)"), "signature-mismatch", TWICE)
+    assert found == [(9, 1, "DL702")]
+    assert check(tmp_path, twice("update(self, new)"), "unknown-parameter", TWICE) == [
+        (13, 3, "DL703"),
+        (14, 3, "DL703"),
+    ]
+
+
 def test_wrong_relation_an_instance_of_a_class_the_project_never_names(tmp_path):
     store = "It returns an instance of the `CustomerProfile` class."
     assert relations(tmp_path, store=store) == [
