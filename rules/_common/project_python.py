@@ -258,13 +258,15 @@ class ProjectAt:
 
     def calls(self, paths: list[str], caller: str, wanted: tuple[str, ...]) -> bool:
         """A definition called `caller` in one of the sources at `paths` at
-        the commit names one of `wanted` in its body."""
+        the commit names one of `wanted` in its body, or a definition of those
+        sources it names does (a helper, a class it constructs), up to a
+        helper of a helper, as the project now is read."""
+        defined: dict[str, list[PyObject]] = {}
         for path in dict.fromkeys(paths):
             objects = self.objects(path)
-            for obj in objects.named(caller) if objects is not None else ():
-                if any(_body_names(obj, name) for name in wanted):
-                    return True
-        return False
+            for obj in (*objects.objects.values(), *objects.redefined) if objects else ():
+                defined.setdefault(obj.name, []).append(obj)
+        return any(_reaches(obj, wanted, defined) for obj in defined.get(caller, ()))
 
     def files(self, written: str, model: ProjectModel, project: str) -> list[str]:
         """The sources the commit has that a module or file written in prose
@@ -316,6 +318,22 @@ def _body_names(obj: PyObject, name: str) -> bool:
         or any(used.endswith(attribute) for used in obj.used)
         or any(read == name for _, read in obj.typed)
     )
+
+
+def _reaches(caller: PyObject, wanted: tuple[str, ...], defined: dict[str, list[PyObject]]) -> bool:
+    """`caller`'s body, or that of a definition of `defined` it names, up to
+    `_HELPER_DEPTH` helpers deep, names one of `wanted`."""
+    seen = {caller.name}
+    reached = [caller]
+    for depth in range(_HELPER_DEPTH + 1):
+        if any(_body_names(obj, name) for obj in reached for name in wanted):
+            return True
+        if depth == _HELPER_DEPTH:
+            break
+        named = sorted({name for obj in reached for name in obj.used} - seen)
+        seen.update(named)
+        reached = [helper for name in named for helper in defined.get(name, ())]
+    return False
 
 
 class _Based(Protocol):

@@ -72,7 +72,8 @@ class WrongCaller(Rule[MarkdownPage]):
         there either keeps its cause (the generator made it up). At that
         commit only the file the sentence names is read, else the page's
         source and the files defining the caller now, and a caller calls
-        the object where its own body names it.""",
+        the object where its body names it, or that of a helper those files
+        define does (a helper of a helper at most).""",
         why=""""Called by" sentences are how a reader finds where a
         function is used. A generator that names a caller from a stale or
         imagined call graph sends the reader to code that does not exist or

@@ -1435,6 +1435,22 @@ def test_wrong_caller_and_missing_object_that_held_when_the_page_was_written(tmp
 
 
 @needs_git
+def test_wrong_caller_that_called_through_a_helper_when_the_page_was_written(tmp_path):
+    # At the page's commit `fetch` reached `get` through `_load`; now neither does.
+    through_helper = SOURCE.replace(
+        "async def fetch(url):\n    return Store(url).get(url)\n",
+        "def _load(url):\n    return Store(url).get(url)\n\n\nasync def fetch(url):\n"
+        "    return _load(url)\n",
+    )
+    assert "_load(url)" in through_helper
+    then = {"pkg/store.py": through_helper}
+    page_commit = committed(tmp_path, PAGE, then, {"pkg/store.py": MOVED_ON})
+    assert causes(tmp_path, PAGE, "wrong-caller") == [
+        ("wrong-caller/drift", "`fetch` does not call `get`" + since(page_commit))
+    ]
+
+
+@needs_git
 def test_wrong_caller_and_missing_object_wrong_at_the_pages_own_commit_keep_their_causes(
     tmp_path,
 ):
