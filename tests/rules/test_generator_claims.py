@@ -433,6 +433,29 @@ def test_orphan_page_and_its_near_miss(tmp_path):
     assert check(tmp_path, PAGE, "orphan-page") == []
 
 
+GONE = "this page documents `pkg/gone.py`, which is not in the tree"
+
+
+def test_orphan_page_says_where_its_objects_are_now(tmp_path):
+    # The module was moved or renamed: `Store` and `fetch` are in store.py.
+    moved = messages(tmp_path, PAGE, "orphan-page", path="markdown_docs/pkg/gone.md")
+    assert moved == [f"{GONE}; its objects are in `pkg/store.py` now"]
+
+
+@pytest.mark.parametrize(
+    "sources",
+    [
+        {"pkg/store.py": SOURCE, "pkg/copy.py": SOURCE},
+        {"pkg/store.py": SOURCE.partition("async def fetch")[0]},
+        {"pkg/other.py": "def other():\n    pass\n"},
+    ],
+    ids=["two-copies", "half-of-them", "none"],
+)
+def test_orphan_page_near_miss_no_one_source_holds_its_objects(tmp_path, sources):
+    page = "markdown_docs/pkg/gone.md"
+    assert messages(tmp_path, PAGE, "orphan-page", sources, path=page) == [GONE]
+
+
 def test_undocumented_module_on_the_first_page_of_the_nearest_documented_folder(tmp_path):
     write(
         tmp_path,
