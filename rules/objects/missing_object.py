@@ -19,8 +19,9 @@ from doclint.rule_api import (
 )
 
 if TYPE_CHECKING:
-    from doclint.rule_api_generators import ProfiledPage
+    from doclint.rule_api_generators import Entry, ProfiledPage
 
+    from .._common.project_python import ProjectModel
     from .._common.python_objects import ModuleObjects
 
 
@@ -36,7 +37,9 @@ class MissingObject(Rule[MarkdownPage]):
         nesting (one `#` deeper per level) says which class or function holds
         it. One finding per heading, at the heading; a name the source defines
         elsewhere (a method written as a nested function, a class as a
-        function) is told apart from a name it does not define at all.
+        function) is told apart from a name it does not define at all, and
+        of one it does not define, the message names the one other source of
+        the project that defines it at that place (the object moved).
 
         Where the profile names a hierarchy record (RepoAgent's
         `.project_doc_record/project_hierarchy.json`, its paths written with `/`
@@ -94,6 +97,7 @@ class MissingObject(Rule[MarkdownPage]):
                 cause = self.ELSEWHERE
             else:
                 message = f"`{profiled.source}` defines no {entry.kind} `{entry.dotted}`"
+                message += _moved(entry, project(ctx).python(profiled.profile, profiled.project))
                 cause = self.NOT_DEFINED
             at = project(ctx).python_at(page)
             then = at.objects(profiled.source) if at is not None else None
@@ -130,3 +134,15 @@ class MissingObject(Rule[MarkdownPage]):
                     f"`{shown_target(obj.name)}`, which `{profiled.source}` does not define"
                 )
                 yield Finding(1, 1, message, cause=self.RECORDED)
+
+
+def _moved(entry: Entry, model: ProjectModel) -> str:
+    """Where the object is defined now, at the same place in its module,
+    when one other source of the project has it: "; it is defined in
+    `b.py` now"; else nothing."""
+    paths = {
+        d.path
+        for d in model.defined(entry.qualname[-1])
+        if (d.kind, d.qualname) == (entry.kind, entry.qualname)
+    }
+    return f"; it is defined in `{paths.pop()}` now" if len(paths) == 1 else ""

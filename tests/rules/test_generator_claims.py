@@ -433,6 +433,24 @@ def test_orphan_page_and_its_near_miss(tmp_path):
     assert check(tmp_path, PAGE, "orphan-page") == []
 
 
+WITHOUT_FETCH = SOURCE.partition("async def fetch")[0]
+NET = "async def fetch(url):\n    return url\n"
+
+
+def test_missing_object_says_where_it_is_defined_now(tmp_path):
+    sources = {"pkg/store.py": WITHOUT_FETCH, "pkg/net.py": NET}
+    assert messages(tmp_path, PAGE, "missing-object", sources) == [
+        "`pkg/store.py` defines no function `fetch`; it is defined in `pkg/net.py` now"
+    ]
+
+
+def test_missing_object_near_miss_defined_in_two_other_sources(tmp_path):
+    sources = {"pkg/store.py": WITHOUT_FETCH, "pkg/net.py": NET, "pkg/web.py": NET}
+    assert messages(tmp_path, PAGE, "missing-object", sources) == [
+        "`pkg/store.py` defines no function `fetch`"
+    ]
+
+
 GONE = "this page documents `pkg/gone.py`, which is not in the tree"
 
 
@@ -446,7 +464,7 @@ def test_orphan_page_says_where_its_objects_are_now(tmp_path):
     "sources",
     [
         {"pkg/store.py": SOURCE, "pkg/copy.py": SOURCE},
-        {"pkg/store.py": SOURCE.partition("async def fetch")[0]},
+        {"pkg/store.py": WITHOUT_FETCH},
         {"pkg/other.py": "def other():\n    pass\n"},
     ],
     ids=["two-copies", "half-of-them", "none"],
