@@ -135,7 +135,8 @@ class WrongRelation(Rule[MarkdownPage]):
           of an `x` may be `Y`'s.
         - "It relies on the `x` function", "uses the `x` method", "依赖于`x`",
           "涉及到`x`函数", "使用`x`函数": the same, said of what the object uses,
-          where the sentence names no other object of the project before it.
+          where the sentence names no other object of the project before it
+          and its subject is not the reader's ("在使用`x`时", "可以使用`x`").
         - "returns an instance of the `X` class", "返回一个X对象": when the
           tree reads every source, none of them names `X`.
         - "the `x` method" (or static, class method) in a class's sections:
@@ -511,11 +512,14 @@ def _never_reached(
 def _said_of(before: str, verb: str, entry: Entry) -> bool:
     """A Chinese sentence ending in `before`, then `verb`, is said of the
     section's object: it names no other object, and "使用" (use) has a
-    subject ("使用`x`方法保存时", opening a note, is the reader's use)."""
+    subject that is not the reader ("使用`x`方法保存时", opening a note, and
+    "可以使用`x`" are the reader's use)."""
     if _names_another(before, *entry.qualname):
         return False
     subject = _ITEM.sub("", _SENTENCE_START.split(before)[-1], count=1).strip()
-    return bool(subject) or verb.startswith(("依赖", "涉及"))
+    if verb.startswith(("依赖", "涉及")):
+        return True
+    return bool(subject) and not _READERS.search(subject)
 
 
 def _names_another(before: str, *subject: str) -> bool:
@@ -527,6 +531,12 @@ def _names_another(before: str, *subject: str) -> bool:
 
 
 # A sentence's end: a full stop and a space, or CJK text's full-width marks.
+# "可以使用`query`函数查询" (one can use `query`), "用户需要使用": a modal with no
+# subject, or the reader's, is the reader's use; "该函数可以使用" the object's.
+_READERS = compiled_on_use(
+    r"(?:^|[\s:\uff1a*])(?:(?:用户|使用者|开发者|调用者|你|您)\s*)?(?:也|还)?"
+    r"(?:可以|可|需要|应该|应当|应|请|建议|能够|能|必须)$"
+)
 _SENTENCE_START = compiled_on_use(r"[.!?\u3002]\s|[\u3002\uff01\uff1f\uff1b]")
 # ASCII words: a name runs into CJK text with no space ("BaiChuanWorker的实现").
 _CLASS_WORD = compiled_on_use(r"(?a)`([A-Za-z_]\w*)`|\b([A-Z][a-z0-9]+[A-Z]\w*)\b")

@@ -1118,6 +1118,10 @@ def test_a_class_heading_ending_in_a_colon_is_read_as_the_class(tmp_path):
         ("在使用`backward`方法时\uff0c需要注意输入。", None),
         ("Rotates.\n\n**注意**:\n- 使用 `backward` 方法保存时\uff0c需要路径。", None),
         ("`Block`类依赖于`backward`方法。", None),
+        ("Rotates.\n\n**注意**:\n- 可以使用`backward`函数查询结果。", None),
+        ("用户需要使用`backward`方法保存。", None),
+        # ... but a modal after the object's own subject is the object's use.
+        ("该函数可以使用`backward`方法获取结果。", "`process_rot13` does not use `backward`"),
     ],
 )
 def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
