@@ -879,6 +879,7 @@ INVENTED_PAGE = """\
         ("**Object**: `CustomerProfile`", 3),
         ("### 对象\uff1aCustomerProfile\n保存客户。", 3),
         ("# Documentation: `calculateDiscount`\nComputes a discount.", 3),
+        ("**CustomerProfile类**\uff1aCustomerProfile类的功能是保存客户。", 3),
     ],
 )
 def test_invented_section_of_an_object_the_project_lacks(tmp_path, section, line):
@@ -899,6 +900,8 @@ def test_invented_section_of_an_object_the_project_lacks(tmp_path, section, line
         "```markdown\n### Object: CustomerProfile\n```",
         # "Documentation" alone reads as an object's only before a colon.
         "### Documentation Guide\nHow to read this page.",
+        # RepoAgent's first releases: "**X函数**\uff1aX函数的功能是" of the heading's X.
+        "**Store类**\uff1aStore类的功能是保存。",
     ],
 )
 def test_invented_section_near_miss_objects_the_project_has(tmp_path, section):
