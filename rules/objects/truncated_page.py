@@ -41,7 +41,9 @@ class TruncatedPage(Rule[MarkdownPage]):
         letter, a digit or a comma, not in a sentence's end, a closing bracket
         or quote, a code span or a rule), at the page's last line of text. Only a
         line of prose counts: a heading, a list item, a label or a short value
-        (an output example's `True`) may end a finished page.
+        (an output example's `True`) may end a finished page, and a line of an
+        output example (`Status: FAILED`) is cut only where it ends on a word
+        leading on.
 
         The same cut inside the page, where a model's output for one object
         stopped and the next object's heading follows: the last line of a
@@ -101,7 +103,7 @@ class TruncatedPage(Rule[MarkdownPage]):
             return
         line = profiled.last_text_line
         text = ctx.lines[line - 1] if line else ""
-        if line not in reported and _cut(text):
+        if line not in reported and _cut(text, line in _example_lines(ctx.lines, profiled)):
             message = "the page stops mid-sentence: the generator's output was cut off"
             yield Finding(line, 1, message, cause=self.MID_TEXT)
 
@@ -126,10 +128,29 @@ def _cut_sections(
     from doclint.rule_api_generators import fenced_lines
 
     fenced = fenced_lines(page)
+    examples = _example_lines(ctx.lines, profiled)
     for entry in profiled.entries[1:]:
         line = _last_text_line(ctx.lines, 0, entry.line)
-        if line and line not in fenced and line not in reported and _cut(ctx.lines[line - 1]):
+        judged = line and line not in fenced and line not in reported
+        if judged and _cut(ctx.lines[line - 1], line in examples):
             yield line
+
+
+def _example_lines(lines: list[str], profiled: ProfiledPage) -> set[int]:
+    """The lines of the page's output examples, from each one's label to the
+    next label or object heading."""
+    from doclint.rule_api_generators import in_output_example
+
+    headings = {entry.line for entry in profiled.entries}
+    found: set[int] = set()
+    example = False
+    for number, line in enumerate(lines, 1):
+        example = (
+            False if number in headings else in_output_example(profiled.profile, line, example)
+        )
+        if example:
+            found.add(number)
+    return found
 
 
 def _last_text_line(lines: list[str], after: int, before: int) -> int:
@@ -138,12 +159,15 @@ def _last_text_line(lines: list[str], after: int, before: int) -> int:
     return next((n for n in range(before - 1, after, -1) if lines[n - 1].strip()), 0)
 
 
-def _cut(line: str) -> bool:
+def _cut(line: str, example: bool = False) -> bool:
     """`line` stops mid-sentence: a line of prose with no sentence's end, or
     a list item ending in a comma or a word that leads on ("and", "the"), or
-    inside a bracket it opened ("regulations (e")."""
+    inside a bracket it opened ("regulations (e"). A line of an output
+    `example` shows a value (`Status: FAILED`): only a word leading on cuts it."""
     text = line.strip()
     if _PROSE.match(text):
+        if example:
+            return _LEADING_ON.search(text) is not None
         return not _FINISHED.search(text)
     item = _ITEM.match(text)
     if item is None:

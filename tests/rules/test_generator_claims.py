@@ -956,6 +956,25 @@ def test_truncated_page_near_miss_finished_sections_items_and_example_headings(t
     assert check(tmp_path, PAGE.replace("**open**: Opens one.\n", example), "truncated-page") == []
 
 
+OUTPUT_VALUE = (
+    "**open**: Opens one.\n**Output Example**: it returns:\nToolCallStatus: TOOL_CALL_FAILED\n"
+)
+
+
+def test_truncated_page_near_miss_an_output_examples_value(tmp_path):
+    # The value an output example shows ends no sentence, inside the page or at its end.
+    inside = PAGE.replace("**open**: Opens one.\n***\n", OUTPUT_VALUE)
+    assert check(tmp_path, inside, "truncated-page") == []
+    assert check(tmp_path, PAGE + OUTPUT_VALUE, "truncated-page") == []
+
+
+def test_truncated_page_an_output_example_cut_on_a_word_leading_on(tmp_path):
+    cut = OUTPUT_VALUE.replace("TOOL_CALL_FAILED", "the call failed with the")
+    line = PAGE.splitlines().index("### FunctionDef open(cls, path)") + 4
+    inside = PAGE.replace("**open**: Opens one.\n***\n", cut)
+    assert check(tmp_path, inside, "truncated-page") == [(line, 1, "DL707")]
+
+
 RELATION_SOURCES = {
     "pkg/base.py": (
         "class Optimizer:\n    pass\n\n\nclass OptoPrime(Optimizer):\n    pass\n\n\n"
