@@ -16,7 +16,7 @@ import pytest
 
 from doclint.config.files import load_profile
 from doclint.engine.settings import Settings
-from doclint.profiles import ProfileError, builtin_profiles, parse_profile
+from doclint.profiles import Profile, ProfileError, parse_profile, shipped_profile
 from doclint.run.setup import key_text
 from tests.checking import run_cli
 from tests.conftest import PROJECT
@@ -34,7 +34,8 @@ def error_of(text: str, builtin: bool = False) -> str:
 
 
 def test_the_builtin_profile_and_the_example_load():
-    (repoagent,) = builtin_profiles()
+    repoagent = shipped_profile("repoagent")
+    assert isinstance(repoagent, Profile)
     assert repoagent.name == "repoagent"
     assert repoagent.layout.source_of("x/markdown_docs/pkg/a.md") == ("x", "x/pkg/a.py")
     assert repoagent.layout.source_of("docs/pkg/a.md") is None

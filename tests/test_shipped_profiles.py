@@ -39,12 +39,24 @@ def fresh_process() -> Iterator[None]:
 
 def test_each_shipped_profile_is_named_by_the_tables_its_toml_has(fresh_process):
     assert shipped_with("versions") == ("pytorch",)
-    assert shipped_with("layout") == ("repoagent",)
+    assert shipped_with("layout") == ("repoagent", "repoagent-2023")
     assert shipped_with("wiki") == ("deepwiki", "qoder")
     assert [p.name for p in templated_profiles()] == ["pytorch"]
-    assert [p.name for p in profiles.builtin_profiles()] == ["repoagent"]
+    assert [p.name for p in profiles.builtin_profiles()] == ["repoagent", "repoagent-2023"]
     assert [w.generator for w in shipped_wikis()] == ["deepwiki", "qoder"]
-    assert profiles.builtin_docs_folders() == ("markdown_docs",)
+    assert profiles.builtin_docs_folders() == ("markdown_docs", "Markdown_Docs")
+
+
+def test_a_shipped_profile_that_extends_another_has_its_tables_but_those_it_states():
+    first, later = shipped_profile("repoagent-2023"), shipped_profile("repoagent")
+    assert isinstance(first, profiles.Profile) and isinstance(later, profiles.Profile)
+    assert first.callers == later.callers and first.fields == later.fields
+    assert (first.layout.docs_folder, later.layout.docs_folder) == (
+        "Markdown_Docs",
+        "markdown_docs",
+    )
+    assert first.layout.page == later.layout.page  # a key of a stated table it leaves out
+    assert (first.entries.base_level, later.entries.base_level) == (1, 2)
 
 
 def test_each_shipped_profile_is_listed_by_the_one_table_its_toml_describes_pages_with():
@@ -145,7 +157,7 @@ def test_each_default_the_builder_gives_is_the_schemas(name):
 
 
 def test_a_shipped_profiles_patterns_compile_on_first_use(fresh_process):
-    (profile,) = profiles.builtin_profiles()
+    profile = profiles.builtin_profiles()[0]
     heading = profile.entries.pattern
     assert repr(heading).startswith("compiled_on_use(")
     assert heading.match("## ClassDef Widget") is not None

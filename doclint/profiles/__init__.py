@@ -75,6 +75,7 @@ SHIPPED: Mapping[str, str] = {
     "pytorch": "versions",
     "qoder": "wiki",
     "repoagent": "layout",
+    "repoagent-2023": "layout",
 }
 """The profiles doclint ships, each a TOML file beside this module, by the
 table that says which pages it describes: `layout` (object pages), `versions`
@@ -123,9 +124,23 @@ def phrase_book_data() -> dict[str, Any]:
 def _shipped(name: str) -> tuple[str, dict[str, Any]]:
     """(TOML text, its data) of the shipped profile `name`, read once per
     process: package data beside this module (importlib.resources would
-    import a zip reader and email parsing)."""
+    import a zip reader and email parsing). A profile of another version of
+    a shipped generator names it (`extends`): each table it states replaces
+    that one's keys it names, and it has every other table of that one."""
     text = Path(__file__).with_name(f"{name}.toml").read_text(encoding="utf-8")
-    return text, read_toml(text)
+    data = read_toml(text)
+    base = data.pop("extends", None)
+    if base is None:
+        return text, data
+    base_text, base_data = _shipped(base)
+    merged = {
+        **base_data,
+        **{
+            key: {**base_data.get(key, {}), **value} if isinstance(value, dict) else value
+            for key, value in data.items()
+        },
+    }
+    return base_text + text, merged
 
 
 def shipped_with(part: str) -> tuple[str, ...]:

@@ -44,8 +44,9 @@ _LABELLED_OBJECT = compiled_on_use(
 )
 # The line that opens an object's documentation in RepoAgent's words:
 # "**CustomerProfile**: The function of CustomerProfile is ...", and its
-# Chinese forms "**X**: X的功能是..." and "**X函数**：X函数的功能是..." (RepoAgent's
-# first releases). A name is ASCII: Chinese text runs into it with no space.
+# Chinese forms "**X**: X的功能是..." and, in RepoAgent's first releases,
+# "**X函数**: X函数的功能是..." (the colon full-width too). A name is ASCII:
+# Chinese text runs into it with no space.
 _OBJECT_LABEL = compiled_on_use(
     r"^\*\*`?(?P<name>[A-Za-z_][A-Za-z0-9_.]*)`?(?:函数|方法|类)?\*\*[ \t]*[:\uff1a][ \t]*"
     r"(?:The (?:function|purpose|role) of (?:the )?`?(?P=name)`?\b"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from doclint.profiles import ProfileError, builtin_profiles, parse_profile, patterns
+from doclint.profiles import Profile, ProfileError, parse_profile, patterns, shipped_profile
 from doclint.profiles.patterns import MAX_PATTERNS, MAX_PROGRAM, LinearPattern, compile_pattern
 from doclint.util.lazy_regex import LazyPattern
 from tests.conftest import PROJECT
@@ -149,7 +149,8 @@ def test_a_trees_pattern_keys_and_pickles_by_its_whole_text() -> None:
 
 
 def test_the_shipped_profiles_keep_pythons_patterns() -> None:
-    (repoagent,) = builtin_profiles()
+    repoagent = shipped_profile("repoagent")
+    assert isinstance(repoagent, Profile)
     # Its caller sentences end on lookaheads, which RE2 has not.
     assert any("(?!" in caller.pattern.pattern for caller in repoagent.callers)
     # Python's `re` compiles them, on first use: not RE2.

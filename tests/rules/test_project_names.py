@@ -166,10 +166,11 @@ def test_the_index_is_built_once_a_run_and_every_user_depends_on_its_files(tmp_p
 
 
 def test_the_python_part_is_built_once_a_run_apart_from_the_names(tmp_path: Path):
-    from doclint.profiles import builtin_profiles
+    from doclint.profiles import Profile, shipped_profile
 
     _write(tmp_path, {"pkg/a.py": "class A:\n    pass\n", "src/b.ts": "export const B = 1;\n"})
-    (profile,) = builtin_profiles()
+    profile = shipped_profile("repoagent")
+    assert isinstance(profile, Profile)
     tree = Tree(tmp_path)
     first, second = _context(tmp_path, tree), _context(tmp_path, tree)
     model = project(first).python(profile, "")
