@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 if TYPE_CHECKING:
+    from doclint.rule_api_generators import Entry, Item
+
     from .._common.python_objects import ModuleObjects, PyObject
 
 CLAIM = "entry-names-parameter-or-attribute"
@@ -41,7 +43,11 @@ class UnknownParameter(Rule[MarkdownPage]):
         implementation, not its `@overload` stubs. Items that say there is nothing (`· None`,
         `· 无`) are not names, nor are items indented under an item (the keys
         of a dict parameter). Items under a heading whose object is missing are
-        left to missing-object.""",
+        left to missing-object. Items of a section that, under the heading,
+        opens the documentation of another object ("**Item**: The function of
+        Item is ...", "**Item类**:") are that object's, judged against it
+        when the source defines one object of that name and left alone
+        otherwise (invented-section reports an object the project lacks).""",
         why="""A parameter list is what a reader calls the function
         with. A local variable listed as a parameter, or an attribute the class
         stopped setting, sends the reader to pass or read something that is not
@@ -63,16 +69,23 @@ class UnknownParameter(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
+        from ._sections import opened_sections
         from ._sources import claimed_source, documented_object
 
         found = claimed_source(page, ctx, CLAIM)
         if found is None:
             return
         profiled, objects = found
+        opened = list(opened_sections(page, ctx, profiled))
         for item in profiled.items:
             if item.claim != CLAIM:
                 continue
             obj = documented_object(item.entry, objects)
+            other = _section_object(item, opened)
+            if other is not None:
+                # Under the heading, a section of another object: the items are its.
+                named = objects.named(other)
+                obj = named[0] if len(named) == 1 else None
             if obj is None:
                 continue
             known = (
@@ -90,6 +103,13 @@ class UnknownParameter(Rule[MarkdownPage]):
                     what, cause = "parameter or attribute", self.NOT_AN_ATTRIBUTE
                 message = f"{item.field} item `{name}`: `{obj.dotted}` has no {what} `{name}`"
                 yield Finding(item.line, item.column, message, cause=cause)
+
+
+def _section_object(item: Item, opened: list[tuple[int, Entry, str]]) -> str | None:
+    """The object whose section, opened under the item's heading and above
+    it, holds the item; None when the item is in its heading's own part."""
+    names = [name for line, entry, name in opened if entry == item.entry and line < item.line]
+    return names[-1] if names else None
 
 
 def _class_names(

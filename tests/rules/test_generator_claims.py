@@ -880,6 +880,8 @@ INVENTED_PAGE = """\
         ("### 对象\uff1aCustomerProfile\n保存客户。", 3),
         ("# Documentation: `calculateDiscount`\nComputes a discount.", 3),
         ("**CustomerProfile类**\uff1aCustomerProfile类的功能是保存客户。", 3),
+        # RepoAgent's first releases open a section with a name and a kind word in bold.
+        ("**CustomerProfile类**\uff1a保存客户的资料。", 3),
     ],
 )
 def test_invented_section_of_an_object_the_project_lacks(tmp_path, section, line):
@@ -908,6 +910,31 @@ def test_invented_section_near_miss_objects_the_project_has(tmp_path, section):
     source = "from pathlib import Path\n\n" + SOURCE
     page = INVENTED_PAGE.format(section=section)
     assert check(tmp_path, page, "invented-section", source) == []
+
+
+def test_invented_section_near_miss_a_sample_of_a_repository(tmp_path):
+    # `pkg/runner.py` is listed, not there: it may define the object.
+    page = INVENTED_PAGE.format(section="### Object: CustomerProfile\nHolds a customer.")
+    assert check(tmp_path, page, "invented-section") == [(3, 1, "DL711")]
+    assert partial(tmp_path, page, "invented-section") == []
+
+
+# Under Store's heading, a section of the source's other class.
+OTHER_CLASS = (
+    SOURCE + "\n\nclass Item:\n    def __init__(self, key, value):\n        self.key = key\n"
+)
+OTHER_SECTION = (
+    "**Item**: The function of Item is to hold one entry.\n\n**attributes**:\n· key: its key\n"
+)
+
+
+def test_unknown_parameter_items_of_another_objects_section_are_its(tmp_path):
+    page = INVENTED_PAGE.format(section=OTHER_SECTION)
+    assert check(tmp_path, page, "unknown-parameter", OTHER_CLASS) == []
+    wrong = INVENTED_PAGE.format(section=OTHER_SECTION + "· colour: its colour\n")
+    assert messages(tmp_path, wrong, "unknown-parameter", {"pkg/store.py": OTHER_CLASS}) == [
+        "attributes item `colour`: `Item` has no parameter or attribute `colour`"
+    ]
 
 
 def test_invented_section_near_miss_an_output_example_showing_a_page(tmp_path):
