@@ -101,6 +101,7 @@ def test_explain_says_which_generator_read_a_page_and_why_no_other(tmp_path, mon
         "  not pytorch: its title `# shapes` is none of its templates'",
         "  not repoagent: not in its layout: markdown_docs/<path>.md documents <path>.py",
         "  not repoagent-2023: not in its layout: Markdown_Docs/<path>.md documents <path>.py",
+        "  not repoagent-2024-01: not in its layout: Markdown_Docs/<path>.md documents <path>.py",
     ]
     # Without the profile, the page is no generator's, and each says why.
     plain = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", page)
@@ -233,7 +234,7 @@ def test_a_readme_among_the_pages_is_no_generators_page_even_beside_a_marker(
     assert "markdown_docs/pkg/cut.md:1:1: DL709 warning [orphan-page]" in done.out
     assert "(3 files checked; 1 page matches no generator" in done.out
     why = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", "markdown_docs/README.md")
-    assert why.out.splitlines()[-2] == (
+    assert why.out.splitlines()[-3] == (
         "  not repoagent: in its layout (markdown_docs/<path>.md documents <path>.py), but its "
         "heading `## Contents` is none of the profile's object headings"
     )

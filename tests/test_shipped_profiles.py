@@ -39,10 +39,14 @@ def fresh_process() -> Iterator[None]:
 
 def test_each_shipped_profile_is_named_by_the_tables_its_toml_has(fresh_process):
     assert shipped_with("versions") == ("pytorch",)
-    assert shipped_with("layout") == ("repoagent", "repoagent-2023")
+    assert shipped_with("layout") == ("repoagent", "repoagent-2023", "repoagent-2024-01")
     assert shipped_with("wiki") == ("deepwiki", "qoder")
     assert [p.name for p in templated_profiles()] == ["pytorch"]
-    assert [p.name for p in profiles.builtin_profiles()] == ["repoagent", "repoagent-2023"]
+    assert [p.name for p in profiles.builtin_profiles()] == [
+        "repoagent",
+        "repoagent-2023",
+        "repoagent-2024-01",
+    ]
     assert [w.generator for w in shipped_wikis()] == ["deepwiki", "qoder"]
     assert profiles.builtin_docs_folders() == ("markdown_docs", "Markdown_Docs")
 

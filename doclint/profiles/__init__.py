@@ -76,6 +76,7 @@ SHIPPED: Mapping[str, str] = {
     "qoder": "wiki",
     "repoagent": "layout",
     "repoagent-2023": "layout",
+    "repoagent-2024-01": "layout",
 }
 """The profiles doclint ships, each a TOML file beside this module, by the
 table that says which pages it describes: `layout` (object pages), `versions`
@@ -172,7 +173,8 @@ def templated_profiles() -> tuple[GeneratorProfile, ...]:
 def builtin_docs_folders() -> tuple[str, ...]:
     """The docs folder of each shipped profile of object pages: a page
     outside them is no built-in profile's, whatever it says."""
-    return tuple(_shipped(name)[1]["layout"]["docs_folder"] for name in shipped_with("layout"))
+    folders = (_shipped(name)[1]["layout"]["docs_folder"] for name in shipped_with("layout"))
+    return tuple(dict.fromkeys(folders))
 
 
 @cache
