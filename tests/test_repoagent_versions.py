@@ -92,3 +92,22 @@ def test_what_repoagents_january_pages_get_wrong():
     # Near misses: every heading's parameter list is the code's (no DL702),
     # and DocItem's attributes listed under MetaInfo's heading, in a section
     # opened by "**DocItem**: DocItem的功能是", are DocItem's (no DL703).
+
+
+def test_the_first_releases_refreshed_headings_with_a_list_and_a_colon(tmp_path):
+    # `# ClassDef Store:`, `## FunctionDef get(self, key):`: the list claims nothing.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "store.py").write_text(
+        "class Store:\n    def get(self, key, default):\n        pass\n", encoding="utf-8"
+    )
+    page = tmp_path / "Markdown_Docs" / "pkg" / "store.md"
+    page.parent.mkdir(parents=True)
+    text = (
+        "# ClassDef Store:\n**Store**: A store.\n## FunctionDef get(self, key):\n**get**: Gets.\n"
+    )
+    page.write_text(text, encoding="utf-8")
+    report = check_paths([page], Settings(select=["DL7"], root=tmp_path))
+    assert report.diagnostics == []
+    page.write_text(text.replace("FunctionDef get", "FunctionDef put"), encoding="utf-8")
+    report = check_paths([page], Settings(select=["DL7"], root=tmp_path))
+    assert [(d.line, d.code) for d in report.diagnostics] == [(1, "DL704"), (3, "DL701")]
