@@ -45,7 +45,10 @@ class WrongCaller(Rule[MarkdownPage]):
         through what it calls (a helper it calls, a class it constructs, a helper of
         that: a class calls what its methods call). A sentence whose subject is
         another object of the project ("The _rot13 function is called within ..."
-        under `process_rot13`) is judged of that object. The place is the file the
+        under `process_rot13`) is judged of that object, as is a relative clause
+        of a name before it ("... `_rot13`, which is called by ..."); one of a
+        name the project does not define ("the API, which is expected to be
+        called by ...") is not judged. The place is the file the
         sentence names after the caller (`in modules/config.py`, `in the config
         module`) when the tree can read it; else the whole project, but only when
         the tree can read every source it knows of. On a sample of a repository (a
@@ -334,6 +337,11 @@ _SUBJECT = compiled_on_use(
     r"(?: (?:is|are|was|were|gets|get|will be|may be|can be|should be)"
     r"(?: also| only| typically| primarily| mainly| mostly| directly)?)?\s*$"
 )
+# A relative clause ending where the caller sentence's verb comes: "the
+# API, which is expected to be (called by)".
+_RELATIVE = compiled_on_use(
+    r"`?(?P<noun>[A-Za-z_][\w.]*)`?(?:\(\))?,\s+(?:which|that)\s+(?:[a-z]+\s+){0,4}$"
+)
 # Words a sentence starts with that refer to the section's object.
 _ITSELF = frozenset(
     {"it", "this", "which", "that", "these", "they", "and", "also", "function", "method"}
@@ -347,6 +355,15 @@ def _subject(before: str, name: str, model: ProjectModel) -> str | None:
     or another object of the project its words name first ("The _rot13
     function is called within ..." under `process_rot13`); None when it is
     something the project does not define."""
+    relative = _RELATIVE.search(before[-160:])
+    if relative is not None:
+        # "a response from the API, which is expected to be called by": the
+        # clause is of the noun before it. A name-like noun other than the
+        # object is what is called; a plain word ("a helper") may be the object.
+        noun = relative.group("noun").rpartition(".")[2]
+        if noun == name or _WORD.fullmatch(noun):
+            return name
+        return noun if model.defined(noun) else None
     match = _SUBJECT.search(before[-160:])
     if match is None:
         return name

@@ -841,6 +841,22 @@ def test_wrong_caller_a_sentence_about_another_object_is_judged_of_it(tmp_path):
     assert calls(tmp_path, "Makes one.", rot13=wrong) == ["`forward` does not call `_rot13`"]
 
 
+def test_wrong_caller_a_relative_clause_is_of_the_noun_before_it(tmp_path):
+    # "the API, which is expected to be called by": the API is called, not the object.
+    api = (
+        "It mocks a response from the `OpenAI` API, which is expected to be called by"
+        " the backward method."
+    )
+    assert calls(tmp_path, api) == []
+    # ... but the object's own name, a word standing for it, or one of the project's names.
+    own = "The `activation_layer` function, which is called by the backward method, builds it."
+    assert calls(tmp_path, own) == ["`backward` does not call `activation_layer`"]
+    helper = "It is a small helper, which is called by the backward method."
+    assert calls(tmp_path, helper) == ["`backward` does not call `activation_layer`"]
+    other = "It wraps `_rot13`, which is called by the forward method."
+    assert calls(tmp_path, "Makes one.", rot13=other) == ["`forward` does not call `_rot13`"]
+
+
 def test_undocumented_object_a_loose_heading_stands_for_one_object_only(tmp_path):
     method = "    def run(self):\n        pass\n"
     source = f"class A:\n{method}\n\nclass B:\n{method}"
