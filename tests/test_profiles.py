@@ -71,6 +71,10 @@ def test_the_builtin_profile_and_the_example_load():
             ("[coverage]", "[coverag]"),
             "my.toml:41: coverag: unknown key (did you mean `coverage`?)",
         ),
+        (
+            ('name = "tinydoc"', 'extends = "repoagent"\nname = "tinydoc"'),
+            "my.toml:2: extends: a profile you write states its tables whole",
+        ),
         (("item = '^- `", "item = '^- `(("), "my.toml:26: fields.0.item: not a regular expression"),
         (("[layout]", "[layout"), "my.toml:6: not TOML: "),
     ],

@@ -81,6 +81,8 @@ def _message(error: ErrorDetails) -> str:
     if error["type"] != "extra_forbidden":
         return error["msg"].removeprefix("Value error, ")
     *part, key = error["loc"]
+    if not part and key == "extends":
+        return "a profile you write states its tables whole (doclint's own extend each other)"
     keys = _keys_at(part)
     close = did_you_mean(str(key), keys) or " (keys: " + ", ".join(keys) + ")"
     return f"unknown key{close}"
