@@ -24,7 +24,8 @@ class UndocumentedObject(Rule[MarkdownPage]):
         one: RepoAgent documents every `class` and `def` `ast.walk` finds,
         nested functions and private `_names` included (a profile may leave
         either out). An object whose name has a heading at another place (at
-        the top level, or under its class) is not counted (missing-object
+        the top level, under its class, or under a function's heading, where
+        a misplaced heading took it in) is not counted (missing-object
         reports that heading), each such heading standing for one object only
         (the first, in the source's order); a method whose name is headed only
         under another class is. Nor is an object whose heading a code block
@@ -53,6 +54,7 @@ class UndocumentedObject(Rule[MarkdownPage]):
         profiled, objects = found
         profile = profiled.profile
         headed = {entry.qualname for entry in profiled.entries}
+        kinds = {entry.qualname: entry.kind for entry in profiled.entries}
         # A heading at another place stands for one object only: a page's one
         # top-level `forward` does not head the `forward` of every class.
         loose: dict[str, list[Entry]] = {}
@@ -66,7 +68,7 @@ class UndocumentedObject(Rule[MarkdownPage]):
             if qualname in headed:
                 continue
             named = loose.get(qualname[-1], [])
-            stand_in = next((entry for entry in named if _heads(entry, qualname)), None)
+            stand_in = next((e for e in named if _heads(e, qualname, kinds)), None)
             if stand_in is not None:
                 named.remove(stand_in)
                 continue
@@ -84,14 +86,18 @@ class UndocumentedObject(Rule[MarkdownPage]):
             yield Finding(1, 1, message, cause=cause)
 
 
-def _heads(entry: Entry, qualname: tuple[str, ...]) -> bool:
+def _heads(entry: Entry, qualname: tuple[str, ...], kinds: dict[tuple[str, ...], str]) -> bool:
     """Whether a heading at another place stands for the object: it has its
-    name, at the top level or under its class (at any depth). A method's
-    name under another class (`ResBlock.__init__` for `Block.__init__`) is
-    that class's method, not this one's."""
+    name, at the top level, under its class (at any depth), or under a
+    function's heading (`kinds`: each heading's kind), where no method can
+    be (a misplaced heading before it took it in). A method's name under
+    another class (`ResBlock.__init__` for `Block.__init__`) is that class's
+    method, not this one's."""
     if entry.qualname[-1] != qualname[-1]:
         return False
-    return len(qualname) == 1 or len(entry.qualname) == 1 or qualname[-2] in entry.qualname[:-1]
+    if len(qualname) == 1 or len(entry.qualname) == 1 or qualname[-2] in entry.qualname[:-1]:
+        return True
+    return kinds.get(entry.qualname[:-1]) == "function"
 
 
 def _private(name: str) -> bool:

@@ -277,6 +277,14 @@ def test_undocumented_object_near_miss_a_method_headed_deeper_under_its_class(tm
     assert check(tmp_path, page, "undocumented-object") == []
 
 
+def test_undocumented_object_near_miss_a_method_headed_under_a_misplaced_function(tmp_path):
+    # `helper` headed at the top, `open` one deeper under it: missing-object
+    # reports the two places; `Store.open` has its heading, misplaced.
+    page = PAGE.replace("#### FunctionDef helper(value)", "## FunctionDef helper(value)")
+    assert check(tmp_path, page, "undocumented-object") == []
+    assert [code for *_, code in check(tmp_path, page, "missing-object")] == ["DL701", "DL701"]
+
+
 def test_undocumented_object_near_miss_headings_a_cut_off_fence_swallowed(tmp_path):
     # The section of `get` stops inside a code block, which swallows the
     # headings of `helper` and `open`: truncated-page reports the cut once.
