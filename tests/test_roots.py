@@ -24,8 +24,8 @@ REAL61B = PROJECT / "tests" / "real61b"
 REAL61C = PROJECT / "tests" / "real61c"
 # A RepoAgent project of one module, for the HTML report's kinds of page.
 REPOAGENT = PROJECT / "tests" / "repoagent_tree"
-# Two more RepoAgent trees, each its project's root (its record beside its pages).
-REPOAGENT_MORE = {PROJECT / "tests" / f"labelled_repoagent{n}" for n in (3, 4, 5)}
+# More RepoAgent trees, each its project's root (the folder holding its markdown_docs/).
+REPOAGENT_MORE = {PROJECT / "tests" / f"labelled_repoagent{n}" for n in (3, 4, 5, 7)}
 OUTSIDE = "file-outside-root"
 
 
