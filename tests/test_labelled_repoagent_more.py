@@ -45,16 +45,7 @@ _FIRST_PATH = re.compile(r"^`([^`]+)`")
 
 Finding = tuple[str, int, str]
 
-KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {
-    # "The ksampler function then calls the sample method from the sample_hijack module"
-    ("repoagent7", "markdown_docs/modules/core.md", 376, "DL710"): (
-        "the place is named as a module ('from the sample_hijack module'), not as a path, and is"
-        " not read as a claim; the call is then judged on the bare name `sample`, and ksampler"
-        " does call a `sample` (ldm_patched.modules.sample.sample), while"
-        " modules/sample_hijack.py defines no `sample` (written as 'from"
-        " modules/sample_hijack.py' the same sentence is found)"
-    ),
-}
+KNOWN_MISSES: dict[tuple[str, str, int, str], str] = {}
 KNOWN_EXTRAS: dict[tuple[str, str, int, str], str] = {}
 
 

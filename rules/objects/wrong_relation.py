@@ -52,7 +52,9 @@ _PLACED = compiled_on_use(
     r" (?:(?P<kind>class|function|method) )?"
     r"(?:(?:which is |that is )?(?:defined|located|implemented|declared) )?"
     r"(?:in|within|from) (?:the )?(?:file |module )?"
-    r"`?(?P<path>[A-Za-z_.][\w./\\-]*\.py)(?![\w/\\])`?"
+    r"(?:`?(?P<path>[A-Za-z_.][\w./\\-]*\.py)(?![\w/\\])`?"
+    # "from the sample_hijack module": a module of the project by its name.
+    r"|`?(?P<module>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`? module\b)"
 )
 # "The `split_text_to_phrase` static method" said in a class's sections.
 _METHOD = compiled_on_use(
@@ -120,8 +122,10 @@ class WrongRelation(Rule[MarkdownPage]):
           is a project class or `X` is one (an outside base's own bases are
           unknown).
         - "the `X` class in `a/b.py`", "`x` defined in `a\\b.py`" (paths
-          written with `/` or `\\`): the project has no such file, or the file
-          never names `X` (it neither defines, imports nor uses it). The message says where `X` is
+          written with `/` or `\\`), "the `x` method from the `b` module" (a
+          module of the project by its name; a library's is not judged): the
+          project has no such file, or the file never names `X` (it neither
+          defines, imports nor uses it). The message says where `X` is
           defined now, when the project has it elsewhere.
         - "imports the `x` function from `a.b`": the project's module `a.b`
           neither defines nor imports `x` and never names it.
@@ -263,7 +267,9 @@ class WrongRelation(Rule[MarkdownPage]):
                     held = partial(_had_base, source, entry.qualname, base, model)
                     return match.start() + 1, message, self.BASE, held
         for match in _PLACED.finditer(line):
-            name, path = match["name"], match["path"]
+            name, path = match["name"], match["path"] or match["module"]
+            if match["module"] and _outside_or_in_package(name, path, model):
+                continue
             message = self._placed(name, match["tick"], match["kind"], path, model)
             if message is not None:
                 held = partial(_had_name, path, name, model, profiled.project)
@@ -451,6 +457,16 @@ def _claims_a_relation(line: str) -> bool:
     """`line` has the words of a relation between objects."""
     relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _USES, _RETURNS)
     return any(pattern.search(line) for pattern in relations)
+
+
+def _outside_or_in_package(name: str, module: str, model: ProjectModel) -> bool:
+    """A module named in prose ("in the chat_with_repo module") is not the
+    project's (a library's, or a word), or is one of its packages whose
+    modules name `name`: a package is loosely called a module."""
+    where = model.module(module)
+    packages = [p.removesuffix(f"__init__{model.suffix}") for p in where if "__init__" in p]
+    inside = [s for s in model.sources if any(s.startswith(f) for f in packages)]
+    return not where or any(model.mentions(s, name) for s in inside)
 
 
 def _no_such_file(name: str, path: str, elsewhere: list[str], model: ProjectModel) -> str | None:

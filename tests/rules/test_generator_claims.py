@@ -1077,6 +1077,10 @@ def relations(
             " is no file of the project",
         ),
         ("It imports the divmod function from pkg.ops.", "`pkg.ops` has no `divmod` to import"),
+        (
+            "See the fetch function in the ops module.",
+            "`pkg/ops.py` does not define `fetch`; it is defined in `pkg/containers.py`",
+        ),
         ("Store继承自FunctionOptimizer。", None),
     ],
 )
@@ -1089,12 +1093,26 @@ def test_wrong_relation_refuted_by_the_model_of_the_project(tmp_path, store, mes
     assert relations(tmp_path, store=store) == expected
 
 
+def test_wrong_relation_a_package_is_loosely_called_a_module(tmp_path):
+    sources = {**RELATION_SOURCES, "pkg/__init__.py": ""}
+    assert (
+        relations(tmp_path, store="See the fetch function in the pkg module.", sources=sources)
+        == []
+    )
+    assert relations(
+        tmp_path, store="See the `divmod` function in the pkg module.", sources=sources
+    ) == ["`pkg/__init__.py` does not define `divmod`"]
+
+
 @pytest.mark.parametrize(
     ("store", "layer"),
     [
         # A base of a base, a class where it is, a name the module defines.
         ("Store is a subclass of Optimizer, in pkg/store.py.", "Computes."),
         ("It imports the add function from pkg.ops.", "Computes."),
+        # A module by its name: the project's that has it, a library's.
+        ("See the add function in the `pkg.ops` module.", "Computes."),
+        ("See the fetch function in the os module.", "Computes."),
         # An outside base (nn.Module) may have any base; a word is no name.
         ("Keeps.", "Layer inherits from LightningModule."),
         ("It is kept by the helper function in utils.py.", "Computes."),
