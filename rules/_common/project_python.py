@@ -45,6 +45,8 @@ _MOST_READ = 400
 _ANCESTRY_DEPTH = 8
 # How many sources at a page's commit the judging of its claims reads at most.
 _MOST_AT = 12
+# What a walk through helpers has looked up: names, and (class, name) pairs.
+_Seen = set[str | tuple[str, str]]
 _WORDS = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -142,22 +144,7 @@ class ProjectModel:
         return known
 
     def _search(self, caller: Definition, target: str, of: str | None) -> bool:
-        if self._names(caller, target, of):
-            return True
-        seen: set[str | tuple[str, str]] = {caller.name}
-        queue: deque[tuple[Definition, int]] = deque([(caller, 0)])
-        read = 0
-        while queue:
-            current, depth = queue.popleft()
-            for helper in self._helpers(current, seen):
-                read += 1
-                if self._names(helper, target, of):
-                    return True
-                if depth + 1 < _HELPER_DEPTH:
-                    queue.append((helper, depth + 1))
-                if read >= _MOST_READ:
-                    return False
-        return False
+        return _through_helpers(caller, lambda d: self._names(d, target, of), self._helpers)
 
     def _names(self, definition: Definition, target: str, of: str | None) -> bool:
         """`definition`'s own body names `target`: by name, or through an
@@ -169,9 +156,7 @@ class ProjectModel:
             for cls, name in definition.typed
         )
 
-    def _helpers(
-        self, definition: Definition, seen: set[str | tuple[str, str]]
-    ) -> Iterator[Definition]:
+    def _helpers(self, definition: Definition, seen: _Seen) -> Iterator[Definition]:
         """The project's definitions `definition`'s body names, those `seen`
         left out (and added): by name, and the methods an attribute of a
         known class reaches."""
@@ -266,7 +251,16 @@ class ProjectAt:
             objects = self.objects(path)
             for obj in (*objects.objects.values(), *objects.redefined) if objects else ():
                 defined.setdefault(obj.name, []).append(obj)
-        return any(_reaches(obj, wanted, defined) for obj in defined.get(caller, ()))
+
+        def names(obj: PyObject) -> bool:
+            return any(_body_names(obj, name) for name in wanted)
+
+        def helpers(obj: PyObject, seen: _Seen) -> Iterator[PyObject]:
+            for name in sorted(obj.used - seen):
+                seen.add(name)
+                yield from defined.get(name, ())
+
+        return any(_through_helpers(obj, names, helpers) for obj in defined.get(caller, ()))
 
     def files(self, written: str, model: ProjectModel, project: str) -> list[str]:
         """The sources the commit has that a module or file written in prose
@@ -320,19 +314,33 @@ def _body_names(obj: PyObject, name: str) -> bool:
     )
 
 
-def _reaches(caller: PyObject, wanted: tuple[str, ...], defined: dict[str, list[PyObject]]) -> bool:
-    """`caller`'s body, or that of a definition of `defined` it names, up to
-    `_HELPER_DEPTH` helpers deep, names one of `wanted`."""
-    seen = {caller.name}
-    reached = [caller]
-    for depth in range(_HELPER_DEPTH + 1):
-        if any(_body_names(obj, name) for obj in reached for name in wanted):
-            return True
-        if depth == _HELPER_DEPTH:
-            break
-        named = sorted({name for obj in reached for name in obj.used} - seen)
-        seen.update(named)
-        reached = [helper for name in named for helper in defined.get(name, ())]
+_ObjectT = TypeVar("_ObjectT", Definition, PyObject)
+
+
+def _through_helpers(
+    caller: _ObjectT,
+    names: Callable[[_ObjectT], bool],
+    helpers: Callable[[_ObjectT, _Seen], Iterator[_ObjectT]],
+) -> bool:
+    """`names` holds of `caller`, or of a helper its body names (`helpers`
+    gives them, adding what it looked up to the set it is given), or of a
+    helper of a helper: now (the project's definitions) and at a page's
+    commit (the sources read there) alike. At most `_MOST_READ` are read."""
+    if names(caller):
+        return True
+    seen: _Seen = {caller.name}
+    queue: deque[tuple[_ObjectT, int]] = deque([(caller, 0)])
+    read = 0
+    while queue:
+        current, depth = queue.popleft()
+        for helper in helpers(current, seen):
+            read += 1
+            if names(helper):
+                return True
+            if depth + 1 < _HELPER_DEPTH:
+                queue.append((helper, depth + 1))
+            if read >= _MOST_READ:
+                return False
     return False
 
 
