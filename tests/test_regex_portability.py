@@ -32,6 +32,7 @@ import doclint
 from doclint import Settings, check_paths
 from doclint.profiles.generators import shipped_generators
 from doclint.util import lazy_regex
+from doclint.util.lazy_regex import LazyPattern
 from tests.conftest import SEEDS, SHARED, require_shared
 
 parser = pytest.importorskip("re._parser")
@@ -85,7 +86,8 @@ def test_the_check_finds_what_python_before_3_11_5_gets_wrong():
 
 def _held_patterns() -> Iterator[tuple[str, str | bytes, int]]:
     """The patterns the modules of doclint and its rules hold, in their
-    globals and their classes, compiled or as the texts of a class's table
+    globals and their classes, compiled, compiled on first use
+    (`compiled_on_use`, which most are) or as the texts of a class's table
     (the line parser's `SPECIFICATION`): where, pattern and flags."""
     for package in (doclint, doclint_rules):
         for module_info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
@@ -94,11 +96,11 @@ def _held_patterns() -> Iterator[tuple[str, str | bytes, int]]:
             module = importlib.import_module(module_info.name)
             for name, value in vars(module).items():
                 where = f"{module.__name__}.{name}"
-                if isinstance(value, re.Pattern):
+                if isinstance(value, (re.Pattern, LazyPattern)):
                     yield where, value.pattern, value.flags
                 elif isinstance(value, type) and value.__module__ == module.__name__:
                     for attribute, held in vars(value).items():
-                        if isinstance(held, re.Pattern):
+                        if isinstance(held, (re.Pattern, LazyPattern)):
                             yield f"{where}.{attribute}", held.pattern, held.flags
                         elif isinstance(held, dict):
                             for key, text in held.items():
@@ -109,6 +111,8 @@ def _held_patterns() -> Iterator[tuple[str, str | bytes, int]]:
 def test_no_pattern_held_repeats_a_group_possessively():
     held = list(_held_patterns())
     assert len(held) > 100  # the walk reached the modules
+    # ... and the patterns compiled on their first use, the citations' among them.
+    assert any(where == "doclint.parsing.citations._NAME" for where, _, _ in held)
     with warnings.catch_warnings():
         # mistune's own patterns, in the table, hold sets Python warns may nest.
         warnings.simplefilter("ignore", FutureWarning)

@@ -13,8 +13,9 @@ the rules look it up as a reader would, counting a citation only when it
 names a file of the tree.
 
 Every pattern runs once over a line from left to right: a run of path
-characters is tried only where it starts, its quantifiers possessive, so a
-line costs time linear in its length.
+characters is tried only where it starts, its repeats possessive (a group's
+in an atomic group, which every Python from 3.11.0 reads alike:
+tests/test_regex_portability.py), so a line costs time linear in its length.
 """
 
 from __future__ import annotations
@@ -35,27 +36,27 @@ MAY_CITE = compiled_on_use(r"\w[:#]L?\d|\|\s*(?:\*\*)?[Ll]ines?\b")
 page of no citation from being read further."""
 
 _NUMBER = r"\d{1,7}+"
-_RANGE = rf"{_NUMBER}(?:\s?[-\u2013]\s?{_NUMBER})?+"
-_LINES = rf"{_RANGE}(?:(?:,\s?|/){_RANGE})*+"
+_RANGE = rf"{_NUMBER}(?>(?:\s?[-\u2013]\s?{_NUMBER})?)"
+_LINES = rf"{_RANGE}(?>(?:(?:,\s?|/){_RANGE})*)"
 _PATH = r"[\w./\-]++"
 # `x.py:3:5`, a line and a column, is a tool's output quoted (a compiler's,
 # a linter's): no citation.
 _SPAN = compiled_on_use(
-    rf"\s*(?P<path>{_PATH})?+(?::(?P<lines>{_LINES})|#L(?P<anchor>\d++(?:-L?+\d++)?+))\s*"
+    rf"\s*(?>(?P<path>{_PATH})?)(?::(?P<lines>{_LINES})|#L(?P<anchor>\d++(?>(?:-L?+\d++)?)))\s*"
 )
 _PROSE = compiled_on_use(rf"(?<![\w./\-:`\[#])(?P<path>{_PATH}):(?P<lines>{_LINES})(?![\w\-/]|:\w)")
-_ANCHOR = compiled_on_use(r"L(\d++)(?:-L?+(\d++))?+")
+_ANCHOR = compiled_on_use(r"L(\d++)(?>(?:-L?+(\d++))?)")
 _GITHUB = compiled_on_use(
     r"https?://(?:www\.)?github\.com/(?P<repository>[\w.\-]++/[\w.\-]++)/blob/"
-    r"(?P<ref>[^/#?\s]++)/(?P<path>[^#?\s]++)(?:\?[^#\s]*+)?+(?:#(?P<anchor>.*))?+"
+    r"(?P<ref>[^/#?\s]++)/(?P<path>[^#?\s]++)(?>(?:\?[^#\s]*+)?)(?>(?:#(?P<anchor>.*))?)"
 )
 _SCHEME = compiled_on_use(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
 _DIGITS = compiled_on_use(r"\d++")
-_TARGET_LINES = compiled_on_use(r"\d++(?:-\d++)?+")
+_TARGET_LINES = compiled_on_use(r"\d++(?>(?:-\d++)?)")
 _HEX = compiled_on_use(r"[0-9a-fA-F]{7,64}")
 _NAME = compiled_on_use(
-    r"(?P<qualifier>(?:[A-Za-z_$][A-Za-z0-9_$]*+\.)*+)(?P<name>[A-Za-z_$][A-Za-z0-9_$]*+)"
-    r"(?:<[^<>]*+>)?+(?:\([^()]*+\))?+"
+    r"(?P<qualifier>(?>(?:[A-Za-z_$][A-Za-z0-9_$]*+\.)*))(?P<name>[A-Za-z_$][A-Za-z0-9_$]*+)"
+    r"(?>(?:<[^<>]*+>)?)(?>(?:\([^()]*+\))?)"
 )
 _LINE_HEADER = compiled_on_use(
     r"(?i)\s*(?:\*\*)?(?:(?:source |at )?lines?|line numbers?|ln)(?:\*\*)?\s*"
