@@ -60,31 +60,50 @@ def _pythons(path: str, home: Path) -> list[tuple[str, str]]:
     return [tuple(line.split(" ", 1)) for line in done.stdout.splitlines()]  # type: ignore[misc]
 
 
+def _python(where: Path, version: str, implementation: str = "cpython") -> None:
+    """A stand-in for the Python `version` (major.minor.micro) at `where`,
+    answering .ci/pythons as that Python would."""
+    where.parent.mkdir(parents=True, exist_ok=True)
+    minor = int(version.split(".")[1])
+    answer = version if implementation == "cpython" and minor >= 11 else ""
+    where.write_text(f"#!/bin/sh\necho '{answer}'\n")
+    where.chmod(0o755)
+
+
 def test_ci_finds_each_cpython_from_3_11_once_and_nothing_older(tmp_path):
     """Stand-ins on the PATH and in a pyenv: each answers as its Python
-    would; one version twice, one too old, one not CPython, one broken."""
+    would; one release twice, one too old, one not CPython, one broken."""
     bin_, versions = tmp_path / "bin", tmp_path / "pyenv" / "versions"
-
-    def python(where: Path, version: str, implementation: str = "cpython") -> None:
-        where.parent.mkdir(parents=True, exist_ok=True)
-        major, minor = version.split(".")
-        answer = f"{major}.{minor}" if implementation == "cpython" and int(minor) >= 11 else ""
-        where.write_text(f"#!/bin/sh\necho '{answer}'\n")
-        where.chmod(0o755)
-
-    python(bin_ / "python3.12", "3.12")
-    python(bin_ / "python3.10", "3.10")
-    python(bin_ / "python3.11", "3.11", implementation="pypy")
+    _python(bin_ / "python3.12", "3.12.1")
+    _python(bin_ / "python3.10", "3.10.13")
+    _python(bin_ / "python3.11", "3.11.7", implementation="pypy")
     (bin_ / "python3.14").write_text("#!/bin/sh\nexit 127\n")
     (bin_ / "python3.14").chmod(0o755)
-    python(bin_ / "python3.12-config", "3.12")
-    python(versions / "3.12.1" / "bin" / "python3", "3.12")
-    python(versions / "3.13.0" / "bin" / "python3", "3.13")
-    python(versions / "3.9.18" / "bin" / "python3", "3.9")
+    _python(bin_ / "python3.12-config", "3.12.1")
+    _python(versions / "3.12.1" / "bin" / "python3", "3.12.1")
+    _python(versions / "3.13.0" / "bin" / "python3", "3.13.0")
+    _python(versions / "3.9.18" / "bin" / "python3", "3.9.18")
     found = _pythons(str(bin_), tmp_path)
     assert found == [
-        ("3.12", str(bin_ / "python3.12")),
-        ("3.13", str(versions / "3.13.0" / "bin" / "python3")),
+        ("3.12.1", str(bin_ / "python3.12")),
+        ("3.13.0", str(versions / "3.13.0" / "bin" / "python3")),
+    ]
+
+
+def test_ci_finds_a_release_a_first_python_of_its_name_hides(tmp_path):
+    """Debian 12's /usr/bin/python3.11 (3.11.2) behind a pyenv shim of the
+    same name (3.11.7) earlier on the PATH: the oldest release doclint
+    accepts is tested too, each release once, oldest first."""
+    shims, system = tmp_path / "shims", tmp_path / "usr-bin"
+    _python(shims / "python3.11", "3.11.7")
+    _python(system / "python3.11", "3.11.2")
+    _python(system / "python3.12", "3.12.1")
+    _python(tmp_path / "pyenv" / "versions" / "3.11.7" / "bin" / "python3", "3.11.7")
+    found = _pythons(f"{shims}{os.pathsep}{system}", tmp_path)
+    assert found == [
+        ("3.11.2", str(system / "python3.11")),
+        ("3.11.7", str(shims / "python3.11")),
+        ("3.12.1", str(system / "python3.12")),
     ]
 
 
@@ -94,4 +113,4 @@ def test_ci_finds_the_python_running_the_tests_when_it_is_on_the_path(tmp_path):
     version = f"{sys.version_info[0]}.{sys.version_info[1]}"
     (bin_ / f"python{version}").symlink_to(sys.executable)
     found = dict(_pythons(str(bin_), tmp_path))
-    assert found[version] == str(bin_ / f"python{version}")
+    assert found[".".join(map(str, sys.version_info[:3]))] == str(bin_ / f"python{version}")
