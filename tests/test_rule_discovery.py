@@ -5,11 +5,16 @@ helpers), a module that fails to import leaving the others loaded."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import textwrap
 from pathlib import Path
 
+import doclint_rules
+
 from doclint.engine.registry import builtin_rules, load_registry
-from doclint.rule_api import RuleDocs
+from doclint.rule_api import Rule, RuleDocs
 from tests.pages import write
 
 NEW_RULE = '''
@@ -96,3 +101,36 @@ def test_every_built_in_rule_states_its_own_documentation():
     for rule in rules:
         assert isinstance(vars(rule).get("docs"), RuleDocs), rule.code
     assert load_registry().problems == []
+
+
+def test_every_built_in_rule_module_is_listed_by_its_family():
+    """A rule module a family's `get_rules` does not import would never run
+    and nothing would say so: each public module of each family folder
+    defines rules, each of them given by `get_rules`, and each family folder
+    is asked."""
+    given = set(doclint_rules.get_rules())
+    families = [
+        info.name
+        for info in pkgutil.iter_modules(doclint_rules.__path__)
+        if info.ispkg and not info.name.startswith("_")
+    ]
+    assert len(families) == 8
+    defined = set()
+    for family in families:
+        package = importlib.import_module(f"doclint_rules.{family}")
+        for info in pkgutil.iter_modules(package.__path__):
+            if info.name.startswith("_"):
+                continue  # the family's helpers
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            rules = {
+                value
+                for value in vars(module).values()
+                if inspect.isclass(value)
+                and issubclass(value, Rule)
+                and value.__module__ == module.__name__
+                and getattr(value, "code", None)
+            }
+            assert rules, f"{module.__name__} defines no rule"
+            defined |= rules
+    assert defined - given == set()
+    assert {rule.__module__.split(".")[1] for rule in given} == set(families)
