@@ -1,0 +1,113 @@
+"""The subject labels of issue 92 (tests/labels/subjects_*/) are well formed
+and name what is there: every row parses, its verdict is one of four, and its
+page holds the citation on the labelled line and its file is in its tree at
+the commit the row was judged at. The labels were written before any rule
+reads subjects; this checks the labels, not a rule."""
+
+from __future__ import annotations
+
+import csv
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SHARED
+
+LABELS = Path(__file__).parent / "labels"
+COLUMNS = [
+    "page",
+    "line",
+    "citation",
+    "path",
+    "lines",
+    "subject",
+    "verdict",
+    "place",
+    "within_window",
+    "note",
+]
+VERDICTS = {"shows", "elsewhere", "never", "unjudged"}
+# The trees judged from a bundle in ../shared: each labels' folder, its bundle and the
+# branch its pages are read at.
+BUNDLED = {
+    "subjects_cubic_bastion": ("wikis80/blixten85+bastion/repo.bundle", "wiki"),
+    "subjects_deepwiki_restate": (
+        "deepwiki/philipz+restate-cloudflare-workers-poc/repo.bundle",
+        "main",
+    ),
+    "subjects_handwritten_cfdb": ("handwritten/yannickgranger+cfdb/repo.bundle", "develop"),
+}
+TARBALL = "subjects_tarball_readabilityrs"
+
+
+def rows(folder: str) -> list[dict[str, str]]:
+    with (LABELS / folder / "subjects.tsv").open(encoding="utf-8", newline="") as handle:
+        reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
+        assert next(reader) == COLUMNS
+        return [dict(zip(COLUMNS, row, strict=True)) for row in reader]
+
+
+def judged_at(row: dict[str, str]) -> str:
+    found = re.search(r"judged at ([0-9a-f]{7,40})$", row["note"])
+    assert found, f"{row['page']}:{row['line']}: the note does not end with the commit judged"
+    return found.group(1)
+
+
+def test_every_tree_has_labels_and_every_row_is_well_formed():
+    folders = sorted(p.name for p in LABELS.glob("subjects_*") if (p / "subjects.tsv").is_file())
+    assert folders == sorted([*BUNDLED, TARBALL])
+    for folder in folders:
+        labelled = rows(folder)
+        assert labelled, folder
+        for row in labelled:
+            where = f"{folder}: {row['page']}:{row['line']} {row['citation']}"
+            assert row["verdict"] in VERDICTS, where
+            assert row["within_window"] in {"yes", "no", ""}, where
+            assert re.fullmatch(r"\d+(-\d+)?(,\d+(-\d+)?)*", row["lines"]), where
+            assert int(row["line"]) > 0, where
+            if row["verdict"] == "shows":
+                assert row["within_window"] == "yes", where
+            if row["verdict"] == "elsewhere":
+                assert row["place"], where
+            if row["verdict"] != "unjudged":
+                assert row["subject"], where
+            judged_at(row)
+
+
+def test_tarball_pages_hold_their_citations_and_cite_files_in_the_tree():
+    tree = LABELS / TARBALL / "tree"
+    for row in rows(TARBALL):
+        page = (tree / row["page"]).read_text(encoding="utf-8").splitlines()
+        assert row["citation"] in page[int(row["line"]) - 1], f"{row['page']}:{row['line']}"
+        if row["verdict"] != "unjudged":
+            cited = (tree / row["path"]).read_text(encoding="utf-8").splitlines()
+            first = int(re.match(r"\d+", row["lines"]).group())
+            assert first <= len(cited), f"{row['page']}:{row['line']}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("folder", sorted(BUNDLED))
+def test_bundled_pages_hold_their_citations_and_cite_files_at_the_commit_judged(folder, tmp_path):
+    bundle = SHARED / "corpus" / BUNDLED[folder][0]
+    if not bundle.is_file():
+        pytest.skip(f"{bundle} is not there")
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "clone", "-q", "--bare", str(bundle), str(repo)], check=True)
+
+    def show(spec: str) -> str:
+        done = subprocess.run(
+            ["git", "-C", str(repo), "show", spec], capture_output=True, text=True
+        )
+        assert done.returncode == 0, spec
+        return done.stdout
+
+    pages: dict[str, list[str]] = {}
+    for row in rows(folder):
+        lines = pages.setdefault(
+            row["page"], show(f"{BUNDLED[folder][1]}:{row['page']}").splitlines()
+        )
+        assert row["citation"] in lines[int(row["line"]) - 1], f"{row['page']}:{row['line']}"
+        if row["verdict"] != "unjudged":
+            show(f"{judged_at(row)}:{row['path']}")
