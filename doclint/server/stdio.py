@@ -191,3 +191,5 @@ def serve_io(server: DoclintServer, stdin: BinaryIO, stdout: BinaryIO) -> int:
     except BrokenPipeError:
         logger.error("Connection to the client is lost! Shutting down the server.")
         return 0
+    except KeyboardInterrupt:  # stopped from a terminal, as pygls's own loop ends
+        return 0
