@@ -467,7 +467,8 @@ class _OneLine(logging.Formatter):
 
 
 def serve(registry: Registry | None = None) -> int:
-    """Serve the editor on stdin and stdout until it says exit."""
+    """Serve the editor on stdin and stdout until it says exit (the exit
+    code the protocol gives then) or its input ends (0)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_OneLine())
     for name in ("pygls", "doclint.server"):
