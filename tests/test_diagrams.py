@@ -441,7 +441,69 @@ def test_an_install_inside_the_checkout_is_never_loaded(
     mermaid.close_checker()
     assert not mark.exists()
     lines = [line for line in said(capsys) if "mermaid" in line.lower()]
-    assert len(lines) == 1 and "lies inside the tree's checkout" in lines[0], lines
+    assert len(lines) == 1 and "lies inside the tree's folder" in lines[0], lines
+
+
+def _marking_install(folder: Path, mark: Path) -> Path:
+    """A stand-in mermaid in `folder` that leaves `mark` when Node loads it."""
+    return stand_in(folder, body=f"const MARK = {json.dumps(str(mark))};\n{WRITES}")
+
+
+def _check_with_mermaid(root: Path) -> None:
+    """Run with `root` as the tree's root (`--root`) on its docs/a.md, a
+    page with a Mermaid block."""
+    from doclint.engine.settings import Settings
+    from tests.running import run
+
+    (root / "docs").mkdir(parents=True)
+    (root / "docs" / "a.md").write_text("# A\n\n```mermaid\ngraph TD\nA-->B\n```\n")
+    mermaid.close_checker()
+    forget_said()
+    run([root / "docs"], Settings(root=root, jobs=1))
+    mermaid.close_checker()
+
+
+@needs_node
+def test_outside_a_checkout_an_install_in_the_working_folder_is_never_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No `.git`, `XDG_CACHE_HOME=$PWD/.cache`, the tree's root below the
+    working folder: the working folder came with the tree, and the
+    `.cache/doclint/mermaid` it ships is not loaded."""
+    work = tmp_path / "work"
+    mark = tmp_path / "ran"
+    _marking_install(work / ".cache" / "doclint" / "mermaid", mark)
+    monkeypatch.chdir(work)
+    monkeypatch.delenv("DOCLINT_MERMAID", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(work / ".cache"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    capsys.readouterr()
+    _check_with_mermaid(work / "tree")
+    assert not mark.exists()
+    lines = [line for line in said(capsys) if "mermaid" in line.lower()]
+    assert len(lines) == 1 and f"inside the tree's folder {work}," in lines[0], lines
+
+
+@needs_node
+@pytest.mark.parametrize("root", ["home", "project"])
+def test_the_documented_install_loads_for_a_run_started_in_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], root: str
+) -> None:
+    """`~/.cache/doclint/mermaid`, a run started in the home folder, no
+    checkout: the home folder is the user's, not the tree's, whether the
+    root is the home folder itself (plain files, as `doclint check
+    proj/docs` there takes) or a folder below it."""
+    home = tmp_path / "home"
+    mark = tmp_path / "ran"
+    _marking_install(home / ".cache" / "doclint" / "mermaid", mark)
+    monkeypatch.chdir(home)
+    monkeypatch.delenv("DOCLINT_MERMAID", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(home))
+    capsys.readouterr()
+    _check_with_mermaid(home if root == "home" else home / "proj")
+    assert mark.read_text() == "ran"
+    assert [line for line in said(capsys) if "mermaid" in line.lower()] == []
 
 
 @needs_node

@@ -148,3 +148,35 @@ def test_the_history_is_read_only_from_a_checkout_inside_the_workspace(tmp_path)
     finally:
         inside.close()
         above.close()
+
+
+def test_a_root_s_tree_is_kept_while_an_open_page_uses_it(tree, monkeypatch):
+    """Two open pages of one root: closing one keeps the tree; the other's
+    title changed to imply another root lets it go."""
+    import gc
+    import weakref
+
+    from doclint.server import documents
+
+    made: list[weakref.ref[documents.WorkspaceTree]] = []
+
+    class Made(documents.WorkspaceTree):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(weakref.ref(self))
+
+    monkeypatch.setattr(documents, "WorkspaceTree", Made)
+    workspace = Workspace(tree)
+    other = tree / "a" / "docs" / "pkg" / "other.py_kw.md"
+    indexed = keyword_index("pkg/other.py", ["Other"])
+    workspace.check(tree / KW, PAGE)
+    workspace.check(other, "# Other\n")  # no root implied: the workspace's
+    workspace.closed(tree / KW)
+    gc.collect()
+    assert len(made) == 1 and made[0]() is not None
+    workspace.check(other, indexed)  # the title implies a/
+    gc.collect()
+    assert len(made) == 2 and made[0]() is None and made[1]() is not None
+    workspace.closed(other)
+    gc.collect()
+    assert made[1]() is None

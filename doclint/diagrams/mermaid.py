@@ -275,19 +275,23 @@ class MermaidChecker:
     def runs_for(self, checkout: Path) -> bool:
         """Whether Node may load the install for a tree of `checkout` (the
         folder of the checkout that holds it, else the tree's root): never
-        when the install lies inside it, where the tree could ship its own
-        `mermaid.js` (an XDG_CACHE_HOME or a relative DOCLINT_MERMAID
-        inside the checkout). Node is then stopped and no block checked."""
+        when the install lies in the tree's folder (`tree_folder`), where
+        the tree could ship its own `mermaid.js` (an XDG_CACHE_HOME or a
+        relative DOCLINT_MERMAID inside it). Node is then stopped and no
+        block checked."""
         if checkout in self.checkouts:
             return not self.unavailable
         node = find_program("node", self.environ.get("PATH"))
-        if inside(self.folder, checkout) or (node is not None and inside(Path(node), checkout)):
+        folder = tree_folder(checkout)
+        if folder is not None and (
+            inside(self.folder, folder) or (node is not None and inside(Path(node), folder))
+        ):
             self.close()
             self._give_up(
                 f"the Mermaid install folder {self.folder} or the `node` on PATH ({node}) lies "
-                f"inside the tree's checkout {checkout}, and code a tree ships is never run; "
+                f"inside the tree's folder {folder}, and code a tree ships is never run; "
                 "install both outside it (an absolute XDG_CACHE_HOME or DOCLINT_MERMAID "
-                "outside the checkout)"
+                "outside it)"
             )
             return False
         self.checkouts.add(checkout)
@@ -440,6 +444,29 @@ class MermaidChecker:
         if self.node is not None:
             node, self.node = self.node, None
             node.forget()
+
+
+def tree_folder(checkout: Path) -> Path | None:
+    """The folder whose files came with a tree of `checkout` (the checkout
+    that holds the tree, else its root), which Node loads nothing from: the
+    checkout; outside any, the working folder when it holds the root (a
+    root outside a checkout is found no higher than it, and the files
+    around the root there came with the tree), else the root. The home
+    folder, or a folder above it, is the user's, never a tree's folder: a
+    run started there takes the root, or no folder when the root is the
+    home folder or above it (the documented install in `~/.cache` then
+    loads, and a `node` of the user's)."""
+    if (checkout / ".git").exists():
+        return checkout
+    try:
+        working = Path.cwd()
+    except OSError:  # the working folder was removed
+        working = checkout
+    home = Path(os.path.expanduser("~"))
+    for folder in (working, checkout):
+        if inside(checkout, folder) and not inside(home, folder):
+            return folder
+    return None
 
 
 def _verdict(answer: Mapping[str, object]) -> MermaidVerdict:

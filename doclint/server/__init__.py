@@ -1,9 +1,9 @@
 """`doclint server`: the Language Server Protocol over stdio, for editors.
 
 documents.py keeps a workspace warm and checks an editor's buffers with the
-engine; protocol.py speaks the protocol (pygls, the `server` extra). This
-module is what the command line calls: it says in one line how to install
-pygls where it is missing.
+engine; protocol.py speaks the protocol (pygls, the `server` extra), whose
+messages stdio.py reads with bounds. This module is what the command line
+calls: it says in one line how to install pygls where it is missing.
 """
 
 from __future__ import annotations

@@ -5,9 +5,10 @@ A buffer is checked as `doclint check - --stdin-filename PATH` checks stdin
 disk, the root the file's title implies. What `doclint check` builds for
 every run is built here once and kept while the editor edits: the rule
 registry, the settings of each configuration, and per root a `Linter`, whose
-tree index holds the listings, sources, anchors and history it has read. A
-file saved or changed on disk drops the trees (`forget`): the next check
-builds them again from disk; a configuration file drops the settings too.
+tree index holds the listings, sources, anchors and history it has read,
+kept while a page open in the editor uses it (`closed` lets it go). A file
+saved or changed on disk drops the trees (`forget`): the next check builds
+them again from disk; a configuration file drops the settings too.
 
 Nothing is read outside the workspace root: a configuration is looked for
 only between a page and the root, a tree's root is never above it, and the
@@ -101,6 +102,12 @@ class Workspace:
         self.root = Path(os.path.abspath(root))
         self.registry = registry or load_registry()
         self._configs: dict[Path | None, _Settings] = {}
+        self._used: dict[Path, tuple[_Settings, Linter]] = {}
+        """The linter each open page was last checked with (and the
+        settings holding it): a root's linter, its tree index with all it
+        read, is let go when no open page uses it."""
+        self._users: dict[int, int] = {}
+        """Per linter used (by id), how many open pages use it."""
 
     def inside(self, file: Path) -> Path:
         """`file` made absolute; OutsideWorkspace when it is not below the root."""
@@ -118,11 +125,13 @@ class Workspace:
         found = self._settings(file)
         settings = found.settings
         if settings is None:
+            self.closed(file)
             message = found.problem or "the configuration cannot be used"
             return Checked([], f"not checked: {message}", trouble=True)
         if found.excludes(file):
+            self.closed(file)
             return Checked([], "not checked: the configuration's exclude leaves it out")
-        linter = self._linter(found, file, data)
+        linter = self._linter_used(found, file, data)
         path = linter.tree_path(file)
         if linter.tree.escapes(path):
             message = f"the file is outside the tree root {linter.tree.root}; not checked"
@@ -142,7 +151,7 @@ class Workspace:
         found = self._settings(file)
         if found.settings is None or found.excludes(file):
             return None
-        linter = self._linter(found, file, data)
+        linter = self._linter_used(found, file, data)
         if linter.tree.escapes(linter.tree_path(file)) or len(data) > found.settings.max_file_size:
             return None
         fixed = Fixer(linter, FixSettings()).fix_bytes(data, file, linter.tree_path(file))
@@ -163,6 +172,35 @@ class Workspace:
     def close(self) -> None:
         """Close every tree (its root folder, its history's git process)."""
         self.forget()
+
+    def closed(self, file: Path) -> None:
+        """The page `file` is no longer open: the linter of its root is let
+        go (its tree closed) unless another open page uses it."""
+        used = self._used.pop(Path(os.path.abspath(file)), None)
+        if used is not None:
+            self._let_go(*used)
+
+    def _linter_used(self, found: _Settings, file: Path, data: bytes) -> Linter:
+        """The linter of `file`'s root, noted as the one the open page uses;
+        the one it used before (its title implied another root) let go."""
+        linter = self._linter(found, file, data)
+        before = self._used.get(file)
+        if before is None or before[1] is not linter:
+            self._used[file] = found, linter
+            self._users[id(linter)] = self._users.get(id(linter), 0) + 1
+            if before is not None:
+                self._let_go(*before)
+        return linter
+
+    def _let_go(self, found: _Settings, linter: Linter) -> None:
+        users = self._users.pop(id(linter)) - 1
+        if users:
+            self._users[id(linter)] = users
+            return
+        # Gone already when the trees were read again (`forget`).
+        for root in [root for root, kept in found.linters.items() if kept is linter]:
+            del found.linters[root]
+            linter.tree.close()
 
     def _shown(
         self, found: _Settings, linter: Linter, file: Path, rows: list[Finding]

@@ -11,12 +11,12 @@ and a page's line breaks those the protocol counts (LF, CRLF, lone CR).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import sys
 import traceback
 from collections.abc import Sequence
+from itertools import accumulate
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -32,6 +32,7 @@ from doclint.models.markdown_lines import normalize_newlines
 from doclint.models.urls import rule_url
 from doclint.rule_api import FixSafety
 from doclint.server.documents import OutsideWorkspace, Workspace
+from doclint.server.stdio import serve_io
 from doclint.util.paths import printable
 
 SOURCE = "doclint"
@@ -77,7 +78,8 @@ class DoclintServer(LanguageServer):
         self.roots: dict[Path, Workspace] = {}
         self._registry = registry
         self.shown: dict[str, _Shown] = {}
-        self._pending: set[str] = set()
+        self._pending: dict[str, None] = {}
+        """The documents to check once no more input waits, in the order asked."""
 
     @property
     def registry(self) -> Registry:
@@ -114,21 +116,20 @@ class DoclintServer(LanguageServer):
         self.window_log_message(types.LogMessageParams(type=kind, message=message))
 
     def soon(self, uri: str) -> None:
-        """Check `uri` once the messages already read are handled: a burst of
-        changes is checked once, as it ends."""
-        if uri in self._pending:
-            return
-        self._pending.add(uri)
-        asyncio.get_running_loop().call_soon(self._check_pending, uri)
+        """Check `uri` once no more of the client's input waits (stdio.py):
+        a burst of changes is checked once, for its last text."""
+        self._pending[uri] = None
 
-    def _check_pending(self, uri: str) -> None:
-        self._pending.discard(uri)
-        self.check(uri)
+    def check_pending(self) -> None:
+        """Check the documents changed since their last check."""
+        while self._pending:
+            self.check(next(iter(self._pending)))
 
     def check(self, uri: str) -> None:
         """Check the open document `uri` as its buffer holds it now and
         publish its diagnostics (an empty list when it cannot be checked;
         why is said once in the client's log, not at every change)."""
+        self._pending.pop(uri, None)
         document = self.workspace.get_text_document(uri)
         text, version = document.source, document.version
         last = self.shown.get(uri)
@@ -166,7 +167,14 @@ class DoclintServer(LanguageServer):
         return checked.findings, (f"{file}: {checked.note}", kind)
 
     def closed(self, uri: str) -> None:
+        """The document `uri` was closed: its diagnostics are cleared, and
+        the state of its tree let go when no open document uses it."""
         self.shown.pop(uri, None)
+        self._pending.pop(uri, None)
+        file = file_path(uri)
+        if file is not None:
+            for workspace in self.roots.values():
+                workspace.closed(file)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         )
@@ -194,32 +202,52 @@ def file_path(uri: str) -> Path | None:
     return Path(os.path.normpath(path))
 
 
-def _lines(text: str) -> list[str]:
-    return normalize_newlines(text).split("\n")
+class _Positions:
+    """The client's positions in a text: lines as the protocol breaks them,
+    columns in the client's code units, each line's counted once, at its
+    first position asked for (a line with thousands of findings is not
+    counted again from its start for each)."""
 
+    def __init__(self, text: str, document: TextDocument) -> None:
+        self.lines = normalize_newlines(text).split("\n")
+        self._codec = document.position_codec
+        self._units: dict[int, list[int] | None] = {}
+        """Per line asked for, the units before each of its code points
+        (None for a line of ASCII, whose units are its code points)."""
 
-def _position(lines: list[str], line: int, column: int, document: TextDocument) -> types.Position:
-    """The client's position of a 1-based line and column counted in code points."""
-    index = min(max(line, 1), len(lines)) - 1
-    if line > len(lines):  # the end of the text
-        column = len(lines[index]) + 1
-    text = lines[index]
-    units = document.position_codec.client_num_units(text[: max(column, 1) - 1])
-    return types.Position(line=index, character=units)
+    def at(self, line: int, column: int) -> types.Position:
+        """The position of a 1-based line and column counted in code points."""
+        index = min(max(line, 1), len(self.lines)) - 1
+        if line > len(self.lines):  # the end of the text
+            column = len(self.lines[index]) + 1
+        return self.in_line(index, max(column, 1) - 1)
+
+    def in_line(self, index: int, points: int) -> types.Position:
+        """The position after the first `points` code points of a line."""
+        text = self.lines[index]
+        if index not in self._units:
+            counted = None
+            if not text.isascii():
+                units = (self._codec.client_num_units(point) for point in text)
+                counted = list(accumulate(units, initial=0))
+            self._units[index] = counted
+        table = self._units[index]
+        points = min(points, len(text))
+        return types.Position(line=index, character=points if table is None else table[points])
+
+    def line_end(self, index: int) -> types.Position:
+        return self.in_line(index, len(self.lines[index]))
 
 
 def diagnostics(
     findings: list[Finding], text: str, document: TextDocument
 ) -> list[tuple[Finding, types.Diagnostic]]:
     """Each finding as a diagnostic from its column to its line's end."""
-    lines = _lines(text)
+    positions = _Positions(text, document)
     shown = []
     for finding in findings:
-        start = _position(lines, finding.line, finding.column, document)
-        line = lines[start.line]
-        end = types.Position(
-            line=start.line, character=document.position_codec.client_num_units(line)
-        )
+        start = positions.at(finding.line, finding.column)
+        end = positions.line_end(start.line)
         if end.character <= start.character:
             end = start
         diagnostic = types.Diagnostic(
@@ -237,13 +265,13 @@ def diagnostics(
 def text_edits(edits: Sequence[Edit], text: str, document: TextDocument) -> list[types.TextEdit]:
     """A fix's edits (positions in code points of the text with LF line
     breaks) as the client's edits, in the buffer's own line breaks."""
-    lines = _lines(text)
+    positions = _Positions(text, document)
     newline = "\r\n" if "\r\n" in text else "\n"
     return [
         types.TextEdit(
             range=types.Range(
-                start=_position(lines, edit.line, edit.column, document),
-                end=_position(lines, edit.end_line, edit.end_column, document),
+                start=positions.at(edit.line, edit.column),
+                end=positions.at(edit.end_line, edit.end_column),
             ),
             new_text=edit.content.replace("\n", newline),
         )
@@ -289,10 +317,10 @@ def code_actions(server: DoclintServer, params: types.CodeActionParams) -> list[
     ):
         fixed = _fixed_all(server, uri, last.text)
         if fixed is not None:
-            lines = _lines(last.text)
+            positions = _Positions(last.text, document)
             whole = types.Range(
                 start=types.Position(line=0, character=0),
-                end=_position(lines, len(lines) + 1, 1, document),
+                end=positions.at(len(positions.lines) + 1, 1),
             )
             change = types.TextEdit(range=whole, new_text=fixed)
             actions.append(
@@ -439,17 +467,19 @@ class _OneLine(logging.Formatter):
 
 
 def serve(registry: Registry | None = None) -> int:
-    """Serve the editor on stdin and stdout until it says exit."""
+    """Serve the editor on stdin and stdout until it says exit (the exit
+    code the protocol gives then) or its input ends (0)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_OneLine())
-    library = logging.getLogger("pygls")
-    library.addHandler(handler)
-    library.setLevel(logging.WARNING)
-    library.propagate = False
+    for name in ("pygls", "doclint.server"):
+        library = logging.getLogger(name)
+        library.addHandler(handler)
+        library.setLevel(logging.WARNING)
+        library.propagate = False
     server = build_server(registry)
-    server.start_io(sys.stdin.buffer, sys.stdout.buffer)
+    code = serve_io(server, sys.stdin.buffer, sys.stdout.buffer)
     if sys.stdout.closed or sys.stdout.buffer.closed:
         # pygls closes stdout as the client leaves; the process's last flush
         # must find a stream.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
-    return 0
+    return code
