@@ -37,7 +37,7 @@ from typing import IO
 from doclint.util.digests import sha256
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.notices import say_once
-from doclint.util.paths import find_program, inside
+from doclint.util.paths import find_program, inside, tree_folder
 from doclint.util.records import NamedTuple
 
 MERMAID_VERSION = "11.17.2"
@@ -444,29 +444,6 @@ class MermaidChecker:
         if self.node is not None:
             node, self.node = self.node, None
             node.forget()
-
-
-def tree_folder(checkout: Path) -> Path | None:
-    """The folder whose files came with a tree of `checkout` (the checkout
-    that holds the tree, else its root), which Node loads nothing from: the
-    checkout; outside any, the working folder when it holds the root (a
-    root outside a checkout is found no higher than it, and the files
-    around the root there came with the tree), else the root. The home
-    folder, or a folder above it, is the user's, never a tree's folder: a
-    run started there takes the root, or no folder when the root is the
-    home folder or above it (the documented install in `~/.cache` then
-    loads, and a `node` of the user's)."""
-    if (checkout / ".git").exists():
-        return checkout
-    try:
-        working = Path.cwd()
-    except OSError:  # the working folder was removed
-        working = checkout
-    home = Path(os.path.expanduser("~"))
-    for folder in (working, checkout):
-        if inside(checkout, folder) and not inside(home, folder):
-            return folder
-    return None
 
 
 def _verdict(answer: Mapping[str, object]) -> MermaidVerdict:

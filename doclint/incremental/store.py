@@ -16,7 +16,7 @@ from doclint.incremental.sealed import key_folder
 from doclint.run.results import ResultKey
 from doclint.tree.reading import repository_root
 from doclint.util.digests import blake2b
-from doclint.util.paths import inside
+from doclint.util.paths import inside, tree_folder
 
 
 class ContentCache:
@@ -28,11 +28,12 @@ class ContentCache:
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> Cache | None:
         warn = self.warn if not worker else (lambda _: None)  # the run's process warns
         checkout = repository_root(root)
-        if inside(key_folder(), checkout or root):
+        came_with_tree = tree_folder(checkout or root)
+        if came_with_tree is not None and inside(key_folder(), came_with_tree):
             # A tree can ship a key file, owner and mode included.
             warn(
-                f"the cache key folder {key_folder()} lies inside the tree's checkout "
-                f"{checkout or root}; cache not used (set XDG_CACHE_HOME outside it)"
+                f"the cache key folder {key_folder()} lies inside the tree's checkout or folder "
+                f"{came_with_tree}; cache not used (set XDG_CACHE_HOME outside it)"
             )
             return None
         folder = self.folder or root / DEFAULT_FOLDER

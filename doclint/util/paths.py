@@ -240,3 +240,27 @@ def inside(path: Path, folder: Path) -> bool:
     """Whether `path` is `folder` or below it, links resolved."""
     real, top = os.path.realpath(path), os.path.realpath(folder)
     return os.path.commonpath([real, top]) == top
+
+
+def tree_folder(checkout: Path) -> Path | None:
+    """The folder whose files came with a tree of `checkout` (the checkout
+    that holds the tree, else its root), from which nothing doclint runs or
+    trusts is taken (Mermaid's parser and Node, the cache's key): the
+    checkout; outside any, the working folder when it holds the root (a
+    root outside a checkout is found no higher than it, and the files
+    around the root there came with the tree), else the root. The home
+    folder, or a folder above it, is the user's, never a tree's folder: a
+    run started there takes the root, or no folder when the root is the
+    home folder or above it (the documented install in `~/.cache` then
+    loads, and a `node` of the user's)."""
+    if (checkout / ".git").exists():
+        return checkout
+    try:
+        working = Path.cwd()
+    except OSError:  # the working folder was removed
+        working = checkout
+    home = Path(os.path.expanduser("~"))
+    for folder in (working, checkout):
+        if inside(checkout, folder) and not inside(home, folder):
+            return folder
+    return None

@@ -456,3 +456,32 @@ def test_a_key_folder_in_the_checkout_beside_the_root_is_never_trusted(tmp_path,
     result = test_cache.run([root / "docs"], test_cache._settings(root), warnings)
     assert result.from_cache == 0 and len(warnings) == 1 and "checkout" in warnings[0]
     assert sealed._Kept.key is None  # the planted key was never read
+
+
+def test_with_no_checkout_a_key_folder_in_the_working_folder_is_never_trusted(
+    tmp_path, monkeypatch
+):
+    """No `.git`, `XDG_CACHE_HOME=$PWD/xdg` and the root below the working
+    folder: the folder the tree came in holds the key it ships."""
+    root = tmp_path / "project"
+    test_cache._tree(root)
+    test_cache.plant_key(tmp_path, monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    warnings: list[str] = []
+    result = test_cache.run([root / "docs"], test_cache._settings(root), warnings)
+    assert result.from_cache == 0 and len(warnings) == 1 and "inside the tree" in warnings[0]
+    assert sealed._Kept.key is None
+
+
+def test_a_run_started_in_the_home_folder_uses_the_key_folder_there(tmp_path, monkeypatch):
+    """The home folder is the user's, never the folder a tree came in: a run
+    started there keeps its cache with the key in ~/.cache."""
+    root = tmp_path / "project"
+    test_cache._tree(root)
+    test_cache.plant_key(tmp_path, monkeypatch)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    warnings: list[str] = []
+    test_cache.run([root / "docs"], test_cache._settings(root), warnings)
+    assert warnings == []
+    assert test_cache.run([root / "docs"], test_cache._settings(root), warnings).from_cache == 4
