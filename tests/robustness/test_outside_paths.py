@@ -119,6 +119,15 @@ def test_a_root_below_a_link_to_another_checkout_is_refused(checkout: Path) -> N
     assert done.returncode == 2
 
 
+@pytest.mark.parametrize("root", ["link", "link/docs"])
+def test_a_root_named_at_or_below_a_link_out_is_refused(checkout: Path, root: str) -> None:
+    done = _doclint(checkout, "--root", root, f"link/{KW}")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f"doclint: error: --root {root}: leads out of its checkout through a symbolic link\n"
+    )
+
+
 def test_a_named_file_outside_the_working_folder_below_a_link_is_refused(
     checkout: Path, tmp_path: Path
 ) -> None:
