@@ -106,17 +106,23 @@ def test_a_fix_below_a_link_out_writes_nothing_outside(checkout: Path) -> None:
     assert page.read_bytes() == before
 
 
-def test_a_root_below_a_link_to_another_checkout_is_refused(checkout: Path) -> None:
-    # The outside folder is a checkout of its own, with a configuration: the
-    # page's name lies in the checkout holding the link, which it cannot widen.
+@pytest.mark.parametrize("a_checkout", [True, False], ids=["outside-checkout", "no-checkout"])
+def test_no_configuration_is_found_through_a_link_out(checkout: Path, a_checkout: bool) -> None:
+    # A configuration outside, which would stop the run with a line naming
+    # its key were it read; the outside folder a checkout of its own, or
+    # neither folder one (then the working folder bounds the run).
     outside = checkout.parent / "outside"
-    (outside / ".git").mkdir()
-    write(outside, {"pyproject.toml": '[tool.doclint]\nselect = ["DL101"]\n'})
+    write(outside, {"pyproject.toml": "[tool.doclint]\nfrom-outside = 1\n"})
+    if a_checkout:
+        (outside / ".git").mkdir()
+    else:
+        (checkout / ".git").rmdir()
     done = _doclint(checkout, "--output-format", "concise", f"link/{KW}")
-    assert "DL101" not in done.stdout and "DL201" not in done.stdout
-    # Its configuration is not read either: one clear line says why.
-    assert "a link out of" in done.stderr and str(checkout) in done.stderr
-    assert done.returncode == 2
+    assert "from-outside" not in done.stderr, done.stderr
+    refused = f"the file is outside the tree root {checkout}; not checked"
+    assert _finding_lines(done.stdout) == [
+        f"link/{KW}:1:1: DL010 error [file-outside-root] {refused}"
+    ]
 
 
 @pytest.mark.parametrize("root", ["link", "link/docs"])
