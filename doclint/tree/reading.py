@@ -260,16 +260,25 @@ def read_named(path: Path | str, limit: int, limit_name: str = "") -> bytes:
 def repository_root(folder: Path) -> Path | None:
     """The nearest folder at or above `folder` that holds `.git`, if any: the
     checkout (git's top level, found without running git). A checkout
-    reached from one above it through a symbolic link out of that one
-    (`link -> ../other`, where `other` holds `.git`) is not it: the name
-    lies in the outer checkout, which a committed link cannot widen."""
+    reached through a symbolic link out of the checkout the run is in (the
+    one holding the working folder: `link -> ../other`, where `other` holds
+    `.git`) is not it: the name lies in the outer checkout, which a link it
+    commits cannot widen. (Elsewhere, a folder of projects linked from a
+    home folder that is a checkout keeps its own checkouts.)"""
     found = _nearest_checkout(folder)
     while found is not None:
         outer = _nearest_checkout(found.parent) if found.parent != found else None
-        if outer is None or inside(found, outer):
+        if outer is None or inside(found, outer) or not _working_in(outer):
             return found
         found = outer
     return None
+
+
+def _working_in(folder: Path) -> bool:
+    try:
+        return inside(Path(os.getcwd()), folder)
+    except OSError:  # no working folder any more
+        return False
 
 
 def _nearest_checkout(folder: Path) -> Path | None:

@@ -125,6 +125,21 @@ def test_no_configuration_is_found_through_a_link_out(checkout: Path, a_checkout
     ]
 
 
+def test_a_checkout_reached_through_a_linked_home_folder_keeps_its_root(tmp_path: Path) -> None:
+    # The control: a home folder that is a checkout links its folder of
+    # projects from elsewhere; a project named there through the link, from
+    # inside the project, is checked as its own tree, not refused.
+    data = tmp_path / "data" / "src" / "repo"
+    _outside(data)
+    (data / ".git").mkdir()
+    home = tmp_path / "home"
+    (home / ".git").mkdir(parents=True)
+    (home / "src").symlink_to(data.parent)
+    done = _doclint(data, "--output-format", "concise", str(home / "src" / "repo" / "docs"))
+    assert "DL010" not in done.stdout, done.stdout
+    assert "does not exist" in done.stdout  # the broken link, checked in the tree
+
+
 @pytest.mark.parametrize("root", ["link", "link/docs"])
 def test_a_root_named_at_or_below_a_link_out_is_refused(checkout: Path, root: str) -> None:
     done = _doclint(checkout, "--root", root, f"link/{KW}")
