@@ -97,6 +97,18 @@ def test_a_path_below_a_link_out_is_refused_as_the_link_is(checkout: Path, named
     assert "7 lines" not in done.stdout and "hidden_function" not in done.stdout
 
 
+@pytest.mark.parametrize(
+    ("glob", "base"), [("link/docs/**/*.md", "link/docs"), ("link/*/a/*.md", "link")]
+)
+def test_a_quoted_glob_below_a_link_out_lists_nothing_there(
+    checkout: Path, glob: str, base: str
+) -> None:
+    done = _doclint(checkout, "--output-format", "concise", glob)
+    refused = f"the file is outside the tree root {checkout}; not checked"
+    # The folder the glob starts in stands for it: no name below it is listed.
+    assert _finding_lines(done.stdout) == [f"{base}:1:1: DL010 error [file-outside-root] {refused}"]
+
+
 def test_a_fix_below_a_link_out_writes_nothing_outside(checkout: Path) -> None:
     page = checkout.parent / "outside" / KW
     before = page.read_bytes()
