@@ -429,6 +429,24 @@ class RuleContext:
         self._record("children", folder)
         return self._tree.children(folder, links=links)
 
+    def walk(self, top: str = "") -> Iterator[tuple[str, list[str], list[str]]]:
+        """(folder, files, subfolders) for `top` and each folder below it, a
+        folder before those in it and in order of name; as with `os.walk`,
+        the caller may prune `subfolders`. The one walk of the project: a
+        subfolder that is a symbolic link is neither listed nor entered (two
+        links to `.` would make a walk that follows them exponential, one
+        out of the tree would make outside files the project's), so each
+        folder of the tree is listed once at most."""
+        folders = [top]
+        while folders:
+            folder = folders.pop()
+            listing = self.children(folder, links=False)
+            if listing is None:
+                continue
+            files, subfolders = listing
+            yield folder, files, subfolders
+            folders += (posixpath.join(folder, name) for name in reversed(subfolders))
+
     def is_binary(self, path: str) -> bool | None:
         """Whether a file of the tree is binary (NUL in its first 8 KiB); None
         when only a listing knows the file."""

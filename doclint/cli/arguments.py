@@ -12,6 +12,7 @@ from doclint.config.suggestions import check_selectors
 from doclint.engine import Settings
 from doclint.engine.registry import Registry, SelectionError
 from doclint.tree.discovery import compile_pattern, discover
+from doclint.tree.reading import leads_out
 from doclint.util.paths import printable, say, skipped_link, walk_tree
 
 # What --statistics writes in each output format: a table, or JSON for machines.
@@ -55,6 +56,10 @@ def glob_matches(pattern: str) -> list[str]:
     hidden = any(part.startswith(".") for part in rest)
     depth = None if "**" in rest else len(rest)
     top = base or "."
+    if leads_out(os.path.abspath(top), (os.getcwd(),)):
+        # Nothing below a link out of the checkout is listed: the folder
+        # stands for what it holds, refused as the link is (file-outside-root).
+        return [base]
     matches = []
     for current, folders, files, links in walk_tree(top):
         relative = os.path.relpath(current, top)

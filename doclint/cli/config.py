@@ -20,6 +20,7 @@ from doclint.config.files import (
 from doclint.config.settings import run_settings
 from doclint.engine import Settings
 from doclint.engine.registry import Registry
+from doclint.tree.reading import leads_out
 
 
 def _split(values: list[str] | None) -> list[str] | None:
@@ -81,6 +82,8 @@ def settings_of(args: argparse.Namespace, config: Config) -> Settings:
     if root is not None and not root.is_dir():
         problem = "is not a folder" if root.exists() else "does not exist"
         raise UsageError(f"--root {root}: {problem}")
+    if root is not None and leads_out(os.path.abspath(root), (os.getcwd(),)):
+        raise UsageError(f"--root {root}: leads out of its checkout through a symbolic link")
     try:
         return run_settings(
             config,

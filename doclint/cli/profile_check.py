@@ -16,7 +16,7 @@ from doclint.config.files import load_profile
 from doclint.engine.settings import Settings
 from doclint.profiles import Profile, ProfileError, page_profile
 from doclint.tree.reading import MAX_FILE_SIZE, read_named
-from doclint.util.paths import display_path, printable
+from doclint.util.paths import display_path, printable, walk_tree
 
 CLAIM_RULES = "DL7"
 """The rules of the generator claims."""
@@ -58,7 +58,12 @@ def _judge(profile: Profile, folder: Path, good: bool) -> list[str]:
     docs = folder / profile.layout.docs_folder
     if not docs.is_dir():
         raise UsageError(f"{folder}: no `{profile.layout.docs_folder}/` folder of pages")
-    pages = sorted(path for path in docs.rglob("*.md") if path.is_file())
+    pages = sorted(
+        page
+        for folder, _, files, _ in walk_tree(str(docs))
+        for name in files
+        if name.endswith(".md") and (page := Path(folder, name)).is_file()
+    )
     settings = Settings(select=[CLAIM_RULES], root=folder, profiles=(profile,))
     report = check_paths(pages, settings)
     broken: dict[str, list[str]] = {}

@@ -25,7 +25,7 @@ from doclint.models.records import NamedTuple
 from doclint.output import FORMATS
 from doclint.profiles import GeneratorProfile, ProfileError, parse_generator
 from doclint.rule_api import OptionValue, Severity
-from doclint.tree.reading import CONFIG_LIMIT, read_named
+from doclint.tree.reading import CONFIG_LIMIT, leads_out, read_named
 
 CONFIG_FILES = ("doclint.toml", "pyproject.toml")
 PYPROJECT = "pyproject.toml"
@@ -77,10 +77,15 @@ class Config:
 
 
 def find_config(start: Path) -> Path | None:
-    """The configuration file closest above `start` (a file or folder), if any."""
+    """The configuration file closest above `start` (a file or folder), if
+    any. A folder below a link out of its checkout (or, outside any, of the
+    working folder) is not looked in: its real place is elsewhere."""
     start = start.absolute()
     folder = start if start.is_dir() else start.parent
+    bounds = (os.getcwd(),)
     for candidate in (folder, *folder.parents):
+        if leads_out(str(candidate), bounds):
+            continue
         for name in CONFIG_FILES:
             file = candidate / name
             if file.is_file() and (name != PYPROJECT or _configures_doclint(file)):

@@ -29,6 +29,11 @@ wherever the run starts (the root, a subfolder, the pages' folder):
   `markers` (RepoAgent's `.project_doc_record/project_hierarchy.json`). A
   page outside the working and configuration folders is not bound.
 
+Either way a root is compared as resolved: a folder below a symbolic link
+out of the checkout (or out of the working and configuration folders that
+hold it) is no root, whatever a title or a wiki's folder implies, and its
+pages are outside the tree root (file-outside-root), as the link is.
+
 Files in no tree are checked as plain Markdown in the working folder (or the
 common folder of those outside it). `--root` puts every file in one root.
 """
@@ -47,7 +52,7 @@ from doclint.profiles import Profile, builtin_docs_folders, builtin_profiles
 from doclint.profiles.generators import Generators, shipped_generators
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
 from doclint.tree.index import Tree
-from doclint.tree.reading import inside_root, read_regular, repository_root
+from doclint.tree.reading import inside_root, leads_out, read_regular, repository_root
 from doclint.util.paths import absolute
 
 _TITLE_BYTES = 4096
@@ -81,12 +86,16 @@ def absolute_path(path: Path | str) -> Path:
 
 
 def choose_root(paths: Iterable[Path | str], cwd: Path) -> Path:
-    """The root of plain files: the cwd when every path lies in it, else their common folder."""
+    """The root of plain files: the cwd when every path lies in it, else their
+    common folder; its checkout when that folder lies below a link out of it
+    (`leads_out`), where the files are then outside the tree root."""
     absolute = [absolute_path(path) for path in paths] or [cwd]
     if all(path == cwd or path.is_relative_to(cwd) for path in absolute):
         return cwd
     folders = [path if path.is_dir() else path.parent for path in absolute]
-    return Path(os.path.commonpath([str(folder) for folder in folders]))
+    common = os.path.commonpath([str(folder) for folder in folders])
+    checkout = repository_root(Path(common)) if leads_out(common) else None
+    return checkout or Path(common)
 
 
 def root_from_title(
@@ -111,7 +120,11 @@ def _may_be_root(
     """Whether `root` (absolute) may be a root of the page at `path`: at or
     below the page's repository; outside any, at or below one of `bounds`
     (the working and configuration folders) holding the page, or `marked`
-    as its generator's (no bound for a page outside all of them)."""
+    as its generator's (no bound for a page outside all of them). Either
+    way, never a folder below a link out of them (`leads_out`): its real
+    place is elsewhere."""
+    if leads_out(root, bounds):  # before `marked` reads a page of it
+        return False
     repository = repository_root(Path(path).parent)
     if repository is not None:
         return _at_or_below(root, str(repository))

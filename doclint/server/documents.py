@@ -35,6 +35,7 @@ from doclint.profiles.generators import Generators
 from doclint.run.roots import choose_root, root_from_title
 from doclint.tree.index import Tree
 from doclint.tree.reading import CONFIG_LIMIT, read_named
+from doclint.util.paths import inside
 from doclint.util.toml import TomlError, read_toml
 
 _TITLE_BYTES = 4096
@@ -229,9 +230,13 @@ class Workspace:
 
     def _config_file(self, file: Path) -> Path | None:
         """The configuration closest above `file`, as `doclint check` finds
-        it, looked for no higher than the workspace root."""
+        it, looked for no higher than the workspace root, nor in a folder
+        whose real place is outside it (below a link out)."""
         folder = file.parent
         while folder.is_relative_to(self.root):
+            if not inside(folder, self.root):
+                folder = folder.parent
+                continue
             doclint_toml = folder / CONFIG_FILES[0]
             if doclint_toml.is_file():
                 return doclint_toml
@@ -265,7 +270,11 @@ class Workspace:
         generators = settings.known_generators
         if root is None and self._implies_no_root_above(start, file, generators):
             root = root_from_title(start, file, generators)
-        if root is None or not Path(os.path.abspath(root)).is_relative_to(self.root):
+        # Compared resolved: a root below a link out of the workspace is
+        # none; its pages are then outside the tree root (file-outside-root).
+        if root is None or not (
+            Path(os.path.abspath(root)).is_relative_to(self.root) and inside(root, self.root)
+        ):
             root = choose_root([file], self.root)
         root = Path(os.path.abspath(root))
         linter = found.linters.get(root)

@@ -23,7 +23,7 @@ from operator import attrgetter
 from pathlib import Path
 
 from doclint.models.records import NamedTuple
-from doclint.tree.reading import IGNORE_FILE_LIMIT, read_file, repository_root
+from doclint.tree.reading import IGNORE_FILE_LIMIT, leads_out, read_file, repository_root
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.paths import absolute, printable, say, skipped_link, walk_tree
 
@@ -562,8 +562,11 @@ def walk_named(
     picks (all when None) and no pattern leaves out (`PathFilter.folders`);
     a named path that is no folder comes alone, with None for its folder.
     A named path is looked at without following a link: a link to a folder
-    is no folder to walk, and no stat reaches where it leads.
+    is no folder to walk, and no stat reaches where it leads; nor is a
+    folder below a link out of its checkout (`leads_out`): each comes alone,
+    as a file, which tells where it leads.
     MissingPathError for a named path that does not exist."""
+    bounds = (os.getcwd(), path_filter.exclude.base)
     for path in paths:
         try:
             info = path.lstat()
@@ -574,7 +577,7 @@ def walk_named(
         is_dir = stat.S_ISDIR(info.st_mode)
         if path_filter.excludes(path, is_dir):
             continue
-        if not is_dir:
+        if not is_dir or leads_out(absolute(path), bounds):
             yield None, [absolute(path)]
             continue
         for folder, names in path_filter.folders(path, wanted):

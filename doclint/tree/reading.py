@@ -11,7 +11,10 @@ import os
 import stat
 import threading
 import weakref
+from collections.abc import Iterable
 from pathlib import Path
+
+from doclint.util.paths import inside
 
 # The largest file read whole: a checked file (the default of --max-file-size)
 # or one a rule reads about (a documented source, a link target's headings).
@@ -256,11 +259,52 @@ def read_named(path: Path | str, limit: int, limit_name: str = "") -> bytes:
 
 def repository_root(folder: Path) -> Path | None:
     """The nearest folder at or above `folder` that holds `.git`, if any: the
-    checkout (git's top level, found without running git)."""
+    checkout (git's top level, found without running git). A checkout
+    reached through a symbolic link out of the checkout the run is in (the
+    one holding the working folder: `link -> ../other`, where `other` holds
+    `.git`) is not it: the name lies in the outer checkout, which a link it
+    commits cannot widen. (Elsewhere, a folder of projects linked from a
+    home folder that is a checkout keeps its own checkouts.)"""
+    found = _nearest_checkout(folder)
+    while found is not None:
+        outer = _nearest_checkout(found.parent) if found.parent != found else None
+        if outer is None or inside(found, outer) or not _working_in(outer):
+            return found
+        found = outer
+    return None
+
+
+def _working_in(folder: Path) -> bool:
+    try:
+        return inside(Path(os.getcwd()), folder)
+    except OSError:  # no working folder any more
+        return False
+
+
+def _nearest_checkout(folder: Path) -> Path | None:
     for candidate in (folder, *folder.parents):
         if (candidate / ".git").exists():
             return candidate
     return None
+
+
+def leads_out(path: str, bounds: Iterable[str] = ()) -> bool:
+    """Whether the absolute `path`, once its links are resolved, leads out
+    of the folder its name lies in: the checkout holding it
+    (`repository_root`), or outside any checkout, each of `bounds` (absolute
+    folders: the working and configuration folders) holding it. The one
+    rule for a path below a link out of the tree (`link/docs` with `link ->
+    ../outside`), whether the command line names it, a page's title or a
+    wiki's folder implies it as a root: it is refused as the link itself
+    is (file-outside-root), nothing below it is listed or read."""
+    checkout = repository_root(Path(path))
+    if checkout is not None:
+        held = [str(checkout)]
+    else:
+        held = [
+            bound for bound in bounds if path == bound or path.startswith(os.path.join(bound, ""))
+        ]
+    return not all(inside(Path(path), Path(bound)) for bound in held)
 
 
 def inside_root(path: Path | str, root: Path | str, follow_symlinks: bool = True) -> str:

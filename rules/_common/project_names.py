@@ -384,18 +384,11 @@ def build(ctx: RuleContext) -> ProjectNames:
 def _files(ctx: RuleContext) -> list[str]:
     """The tree's files to index, sorted by path."""
     found: list[str] = []
-    folders = [""]
-    while folders:
-        folder = folders.pop()
-        children = ctx.children(folder, links=False)
-        if children is None:
-            continue
-        files, subfolders = children
+    for folder, files, subfolders in ctx.walk():
         found.extend(path for name in files if _indexed(path := posixpath.join(folder, name)))
-        folders.extend(
-            path
+        subfolders[:] = [
+            name
             for name in subfolders
-            if name not in SKIPPED_FOLDERS
-            and (path := posixpath.join(folder, name)) not in _WIKI_FOLDERS
-        )
+            if name not in SKIPPED_FOLDERS and posixpath.join(folder, name) not in _WIKI_FOLDERS
+        ]
     return sorted(found)

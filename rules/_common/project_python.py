@@ -496,17 +496,9 @@ def project_sources(profile: Profile, project: str, ctx: RuleContext) -> list[st
     suffix = profile.layout.source.partition("{path}")[2]
     skipped = frozenset(profile.layout.skip_folders) | {profile.layout.docs_folder}
     found: list[str] = []
-    folders = [project]
-    while folders:
-        folder = folders.pop()
-        listing = ctx.children(folder)
-        if listing is None:
-            continue
-        files, subfolders = listing
+    for folder, files, subfolders in ctx.walk(project):
         found += [posixpath.join(folder, name) for name in files if name.endswith(suffix)]
-        folders += [
-            posixpath.join(folder, name)
-            for name in subfolders
-            if not name.startswith(".") and name not in skipped
+        subfolders[:] = [
+            name for name in subfolders if not name.startswith(".") and name not in skipped
         ]
     return sorted(found)

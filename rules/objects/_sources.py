@@ -113,12 +113,8 @@ def first_page(folder: str, ctx: RuleContext) -> str | None:
 def first_page_below(folder: str, ctx: RuleContext) -> str | None:
     """The first page of a docs folder: its own first page, else that of its
     first subfolder (by name) holding any."""
-    first = first_page(folder, ctx)
-    if first is not None:
-        return first
-    listing = ctx.children(folder)
-    for name in sorted(listing[1]) if listing else ():
-        found = first_page_below(posixpath.join(folder, name), ctx)
-        if found is not None:
-            return found
+    for inner, _, _ in ctx.walk(folder):
+        first = first_page(inner, ctx)
+        if first is not None:
+            return first
     return None

@@ -88,29 +88,25 @@ def _undocumented(
     from ._sources import defining, docs_pages
 
     profile, project = profiled.profile, profiled.project
-    listing = ctx.children(folder)
-    if listing is None:
-        return
-    files, subfolders = listing
     suffix = profile.layout.source.partition("{path}")[2]
-    for name in sorted(files):
-        source = posixpath.join(folder, name)
-        if not name.endswith(suffix):
-            continue
-        relative = posixpath.relpath(source, project or ".")
-        page = profile.layout.page_of(project, relative)
-        if page is None or ctx.is_file(page):
-            continue
-        objects = defining(source, ctx)
-        if objects is not None:
-            yield source, _summary(objects.objects.values())
-    for name in sorted(subfolders):
-        if name.startswith(".") or name in profile.layout.skip_folders:
-            continue
-        inner = posixpath.join(folder, name)
-        docs = _docs_folder(profile, project, inner)
-        if not docs_pages(docs, ctx):
-            yield from _undocumented(profiled, inner, ctx)
+    for inner, files, subfolders in ctx.walk(folder):
+        for name in files:
+            source = posixpath.join(inner, name)
+            if not name.endswith(suffix):
+                continue
+            relative = posixpath.relpath(source, project or ".")
+            page = profile.layout.page_of(project, relative)
+            if page is None or ctx.is_file(page):
+                continue
+            objects = defining(source, ctx)
+            if objects is not None:
+                yield source, _summary(objects.objects.values())
+        subfolders[:] = [
+            name
+            for name in subfolders
+            if not (name.startswith(".") or name in profile.layout.skip_folders)
+            and not docs_pages(_docs_folder(profile, project, posixpath.join(inner, name)), ctx)
+        ]
 
 
 def _docs_folder(profile: Profile, project: str, folder: str) -> str:
