@@ -24,6 +24,7 @@ from doclint.util.notices import say_once
 from doclint.util.paths import find_program, inside
 
 if TYPE_CHECKING:
+    from doclint.history.changes import Changes
     from doclint.history.git import Batch, Git
 
 # The largest blob (or tree) read; a larger one reads as missing.
@@ -86,6 +87,8 @@ class History:
         self._walks: dict[Parts, dict[Parts, str]] = {}
         self._remotes: frozenset[str] | None = None
         self._blames: dict[tuple[Parts, str], tuple[str, ...] | None] = {}
+        self._changes: list[Changes | None] = []
+        self._rename_pass: list[list[tuple[int, bytes, bytes]] | None] = []
         found = self._info("HEAD")
         self.head = found[0] if found is not None and found[1] == "commit" else None
 
@@ -192,6 +195,7 @@ class History:
         each of its lines: one `git blame` per file; None when HEAD has no
         such regular file or git cannot say."""
         from doclint.history.blame import blame
+        from doclint.history.changes import grafts
 
         parts = self._parts(path)
         if self._git.broken or self.head is None or parts is None:
@@ -201,7 +205,10 @@ class History:
             return None
         key = (parts, entry[1])
         if key not in self._blames:
-            self._blames[key] = blame(self._git, self.head, os.fsdecode(b"/".join(parts)))
+            changes = self._changes_of_files()
+            walk = grafts(changes, self.head, parts) if changes is not None else []
+            named = os.fsdecode(b"/".join(parts))
+            self._blames[key] = blame(self._git, self.head, named, walk)
         found = self._blames[key]
         return None if self._git.broken or found is None else (entry[1], found)
 
@@ -224,7 +231,11 @@ class History:
         sha = self.commit(commit)
         if sha is None or self.head is None:
             return _NO_RENAMES
+        if sha not in self._renames and (since := self._renamed_since(sha)) is not None:
+            self._renames[sha] = MappingProxyType(since)
         if sha not in self._renames:
+            # A merge in the window, or a commit below it: which renames
+            # lie between it and HEAD is the two trees' to say.
             asked = ["diff-tree", "-r", "-M", "--name-status", "-z", "--no-ext-diff"]
             asked += ["--no-textconv", sha, self.head]
             if self._prefix:
@@ -242,7 +253,12 @@ class History:
         entry = self._entry(self.head, parts)
         if entry is None or entry[0] not in _REGULAR or not self._unchanged(parts, entry[1]):
             return None
-        changed = self._walk(parts[:-1]).get(parts)
+        from doclint.history.changes import last_change
+
+        changes = self._changes_of_files()
+        changed = last_change(changes, parts) if changes is not None else None
+        if changed is None:
+            changed = self._walk(parts[:-1]).get(parts)
         return None if self._git.broken else changed
 
     def remotes(self) -> frozenset[str]:
@@ -349,6 +365,49 @@ class History:
             return path
         start = f"{self._prefix}/"
         return path[len(start) :] if path.startswith(start) else None
+
+    def _renamed_since(self, sha: str) -> dict[str, str] | None:
+        """The files of the tree renamed after commit `sha`, old path to
+        the one HEAD has, from the run's one pass over the renames; None
+        where it cannot tell (a history with merges, a commit below the
+        window). As between two trees, a path HEAD still has was not renamed
+        away, and a file gone since is renamed nowhere."""
+        from doclint.history.changes import read_renames, renamed_since
+
+        changes = self._changes_of_files()
+        if changes is None or not changes.linear or sha not in changes.order:
+            return None
+        if not self._rename_pass:
+            assert self.head is not None
+            self._rename_pass.append(read_renames(self._git, self.head, changes))
+        renames = self._rename_pass[0]
+        if renames is None:
+            return None
+        found: dict[str, str] = {}
+        for old, new in renamed_since(renames, changes.order[sha]).items():
+            before, after = self._below_root(old), self._below_root(new)
+            if before is None or after is None or before == after:
+                continue
+            if self._head_file(old) or not self._head_file(new):
+                continue
+            found[before] = after
+        return found
+
+    def _head_file(self, path: bytes) -> bool:
+        """Whether HEAD has a file (or a link) at `path` below the top."""
+        assert self.head is not None
+        entry = self._entry(self.head, tuple(path.split(b"/")))
+        return entry is not None and entry[0] != _FOLDER
+
+    def _changes_of_files(self) -> Changes | None:
+        """Which commits changed each file: one pass over the history for
+        every page's blame and last change, not one walk a page."""
+        if not self._changes:
+            from doclint.history.changes import read_changes
+
+            assert self.head is not None
+            self._changes.append(read_changes(self._git, self.head, self._prefix))
+        return self._changes[0]
 
     def _walk(self, folder: Parts) -> dict[Parts, str]:
         """The commit that last changed each file below `folder` (or below a
