@@ -84,7 +84,7 @@ class History:
         self._blobs: dict[str, tuple[str, ...] | None] = {}
         self._lines: dict[tuple[str, Parts], tuple[str, ...] | None] = {}
         self._renames: dict[str, Mapping[str, str]] = {}
-        self._walks: dict[Parts, dict[Parts, str]] = {}
+        self._walked: dict[Parts, str] | None = None
         self._remotes: frozenset[str] | None = None
         self._blames: dict[tuple[Parts, str], tuple[str, ...] | None] = {}
         self._changes: list[Changes | None] = []
@@ -258,7 +258,9 @@ class History:
         changes = self._changes_of_files()
         changed = last_change(changes, parts) if changes is not None else None
         if changed is None:
-            changed = self._walk(parts[:-1]).get(parts)
+            # A history with a merge: the tree's folder walked once for
+            # every page, not once a page's folder.
+            changed = self._walk().get(parts)
         return None if self._git.broken else changed
 
     def remotes(self) -> frozenset[str]:
@@ -409,16 +411,15 @@ class History:
             self._changes.append(read_changes(self._git, self.head, self._prefix))
         return self._changes[0]
 
-    def _walk(self, folder: Parts) -> dict[Parts, str]:
-        """The commit that last changed each file below `folder` (or below a
-        folder above it already walked): one `git log` for all of them."""
-        for depth in range(len(folder), -1, -1):
-            if folder[:depth] in self._walks:
-                return self._walks[folder[:depth]]
+    def _walk(self) -> dict[Parts, str]:
+        """The commit that last changed each file of the tree: one `git log`
+        for all of them, once a run."""
+        if self._walked is not None:
+            return self._walked
         asked = ["log", "--format=%x01%H", "-z", "--name-only", "--no-renames"]
         asked += ["--no-ext-diff", "--no-textconv", str(self.head), "--"]
-        if folder:
-            asked.append(os.fsdecode(b"/".join(folder)))
+        if self._prefix:
+            asked.append(self._prefix)
         output = self._git.run(asked) or b""
         changed: dict[Parts, str] = {}
         # Newest first: the first commit naming a file is its last change.
@@ -427,7 +428,7 @@ class History:
             for name in names.lstrip(b"\n").split(b"\0"):
                 if name:
                     changed.setdefault(tuple(name.split(b"/")), commit.decode("ascii", "replace"))
-        self._walks[folder] = changed
+        self._walked = changed
         return changed
 
     def _unchanged(self, parts: Parts, oid: str) -> bool:

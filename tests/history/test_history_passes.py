@@ -45,19 +45,27 @@ def _filler(repo: Path, count: int) -> None:
     git(repo, "reset", "-q", "--hard", "main")
 
 
+@pytest.mark.parametrize("merged", [False, True])
 def test_one_pass_answers_the_last_change_of_pages_in_every_folder(
-    tmp_path: Path, runs: list[list[str]]
+    tmp_path: Path, runs: list[list[str]], merged: bool
 ) -> None:
-    """Pages in 30 folders: one `git log` for all, not one a folder."""
+    """Pages in 30 folders: one `git log` for all, not one a folder (and
+    one more where the history has a merge)."""
     repo = new_repo(tmp_path / "repo")
     pages = {f"wiki/f{n}/p.md": f"{n}\n" for n in range(30)}
     first = commit(repo, pages)
+    if merged:
+        git(repo, "checkout", "-q", "-b", "side")
+        commit(repo, {"src/y.py": "y\n"})
+        git(repo, "checkout", "-q", "main")
     second = commit(repo, {"wiki/f7/p.md": "changed\n"})
+    if merged:
+        git(repo, "merge", "-q", "--no-edit", "side")
     commit(repo, {"src/x.py": "x\n"})
     history = opened(repo)
     answers = {name: history.last_change(name) for name in pages}
     assert answers == {name: second if name == "wiki/f7/p.md" else first for name in pages}
-    assert sum(args[0] == "log" for args in runs) == 1
+    assert sum(args[0] == "log" for args in runs) == 1 + merged
 
 
 def _blamed_objects(repo: Path, pages: Sequence[str], monkeypatch: pytest.MonkeyPatch) -> int:
