@@ -14,7 +14,7 @@ import os
 import posixpath
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
@@ -206,7 +206,7 @@ class History:
         key = (parts, entry[1])
         if key not in self._blames:
             changes = self._changes_of_files()
-            walk = grafts(changes, self.head, parts) if changes is not None else []
+            walk = grafts(changes, self.head, parts, self._blob_at(parts)) if changes else []
             named = os.fsdecode(b"/".join(parts))
             self._blames[key] = blame(self._git, self.head, named, walk)
         found = self._blames[key]
@@ -394,6 +394,15 @@ class History:
                 continue
             found[before] = after
         return found
+
+    def _blob_at(self, parts: Parts) -> Callable[[str], str | None]:
+        """The object of the file `parts` at a commit (None where it has none)."""
+
+        def blob(commit: str) -> str | None:
+            entry = self._entry(commit, parts)
+            return entry[1] if entry is not None and entry[0] != _FOLDER else None
+
+        return blob
 
     def _head_file(self, path: bytes) -> bool:
         """Whether HEAD has a file (or a link) at `path` below the top."""

@@ -31,8 +31,13 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     return made
 
 
-def _filler(repo: Path, count: int) -> None:
-    """`count` commits that change no page, written in one `git fast-import`."""
+def _filler(repo: Path, count: int, merged: bool = False) -> None:
+    """`count` commits that change no page, written in one `git fast-import`
+    (then a branch forked before them merged, where `merged`)."""
+    if merged:
+        git(repo, "checkout", "-q", "-b", "side")
+        commit(repo, {"src/b.py": "b\n"})
+        git(repo, "checkout", "-q", "main")
     head = git(repo, "rev-parse", "HEAD").strip()
     stream = [f"reset refs/heads/main\nfrom {head}\n"]
     for n in range(count):
@@ -43,6 +48,8 @@ def _filler(repo: Path, count: int) -> None:
         )
     git(repo, "fast-import", "--quiet", stdin="".join(stream).encode())
     git(repo, "reset", "-q", "--hard", "main")
+    if merged:
+        git(repo, "merge", "-q", "--no-edit", "side")
 
 
 @pytest.mark.parametrize("merged", [False, True])
@@ -93,19 +100,21 @@ def _blamed_objects(repo: Path, pages: Sequence[str], monkeypatch: pytest.Monkey
     return len(trace.read_text().splitlines()) if trace.exists() else 0
 
 
+@pytest.mark.parametrize("merged", [False, True])
 def test_each_page_s_blame_walks_the_commits_that_changed_it_not_the_history(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, merged: bool
 ) -> None:
-    """Pages written before hundreds of commits that change none of them: a
-    page's blame reads as many objects after 400 of those commits as after
-    50 (it walked each of them before)."""
+    """Pages written before hundreds of commits that change none of them
+    (on a branch merged since, or not): a page's blame reads as many
+    objects after 400 of those commits as after 50 (it walked each of them
+    before)."""
     pages = [f"docs/f{n}/p.md" for n in range(4)]
     read = []
     for count in (50, 400):
         repo = new_repo(tmp_path / f"repo{count}")
         commit(repo, {page: "# P\n\nSee `src/a.py:1`.\n" for page in pages} | {"src/a.py": "a\n"})
         commit(repo, {pages[0]: "# P\n\nSee `src/a.py:1`.\nAnd more.\n"})
-        _filler(repo, count)
+        _filler(repo, count, merged)
         read.append(_blamed_objects(repo, pages, monkeypatch))
     assert 0 < read[1] == read[0], read
 
@@ -136,19 +145,26 @@ def test_a_blame_given_the_page_s_commits_is_git_s_own_blame(tmp_path: Path) -> 
         assert found[1] == _plain_blame(repo, page), page
 
 
-def test_a_history_with_a_merge_is_blamed_as_git_walks_it(tmp_path: Path) -> None:
+def test_a_history_with_merges_is_blamed_as_git_walks_it(tmp_path: Path) -> None:
+    """A merge that takes a page from its second parent (`b.md`), one that
+    differs from both (`a.md`, each side's lines), commits between them
+    that change no page."""
     repo = new_repo(tmp_path / "repo")
-    commit(repo, {"a.md": "one\ntwo\n"})
+    commit(repo, {"a.md": "one\ntwo\n", "b.md": "b\n"})
     git(repo, "checkout", "-q", "-b", "side")
-    commit(repo, {"a.md": "one\ntwo\nside\n"})
+    commit(repo, {"a.md": "one\ntwo\nside\n", "b.md": "b\nside\n"})
+    commit(repo, {"src.py": "0\n"})
     git(repo, "checkout", "-q", "main")
     commit(repo, {"a.md": "main\none\ntwo\n"})
+    commit(repo, {"other.py": "0\n"})
     git(repo, "merge", "-q", "--no-edit", "side")
     commit(repo, {"src.py": "1\n"})
-    found = opened(repo).head_blame("a.md")
-    assert found is not None
-    assert found[1] == _plain_blame(repo, "a.md")
-    assert len(set(found[1])) == 3
+    history = opened(repo)
+    for page in ("a.md", "b.md"):
+        found = history.head_blame(page)
+        assert found is not None
+        assert found[1] == _plain_blame(repo, page), page
+    assert len(set(_plain_blame(repo, "a.md"))) == 3
 
 
 def test_renames_are_followed_one_after_another_to_where_a_file_is_now(tmp_path: Path) -> None:
