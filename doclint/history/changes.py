@@ -177,48 +177,6 @@ def _next_change(
     return commit
 
 
-def read_renames(git: Git, head: str, changes: Changes) -> list[tuple[int, bytes, bytes]] | None:
-    """Every file renamed in a commit of the window, (the commit's place,
-    old path, new path below the top), newest first: git's rename
-    detection run once on each commit, once a run, whatever commits the
-    pages cite (a detection between each cited commit and HEAD ran again
-    over the same files for each). None when git cannot say."""
-    asked = ["log", "--format=%x01%H", "-z", "--name-status", "-M", "--diff-filter=R"]
-    asked += ["--no-ext-diff", "--no-textconv", head]
-    if changes.cut:
-        # The window's oldest commit and what lies below it are not read.
-        asked.append(f"^{max(changes.order, key=changes.order.__getitem__)}")
-    output = git.run(asked)
-    if output is None:
-        return None
-    found: list[tuple[int, bytes, bytes]] = []
-    for record in output.split(b"\x01")[1:]:
-        commit, _, body = record.partition(b"\0")
-        place = changes.order.get(commit.decode("ascii", "replace"))
-        fields = body.lstrip(b"\n").split(b"\0")
-        for at in range(0, len(fields) - 2, 3):
-            if fields[at][:1] == b"R" and place is not None:
-                found.append((place, fields[at + 1], fields[at + 2]))
-    return found
-
-
-def renamed_since(renames: list[tuple[int, bytes, bytes]], place: int) -> dict[bytes, bytes]:
-    """Where each file renamed after the commit at `place` went, following
-    one rename after another (old path to the last new one, below the top)."""
-    where: dict[bytes, bytes] = {}
-    back: dict[bytes, bytes] = {}
-    for at, old, new in reversed(renames):
-        if at >= place:
-            continue
-        first = back.pop(old, old)
-        replaced = back.pop(new, None)
-        if replaced is not None:
-            where.pop(replaced, None)
-        where[first] = new
-        back[new] = first
-    return where
-
-
 def last_change(changes: Changes, parts: Parts) -> str | None:
     """The newest commit that changed file `parts`, where the pass tells it
     as `git log` on its folder would (a linear history); None otherwise."""

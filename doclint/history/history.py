@@ -26,6 +26,7 @@ from doclint.util.paths import find_program, inside
 if TYPE_CHECKING:
     from doclint.history.changes import Changes
     from doclint.history.git import Batch, Git
+    from doclint.history.renames import Renames
 
 # The largest blob (or tree) read; a larger one reads as missing.
 BLOB_LIMIT: Final = 8 * 1024 * 1024
@@ -88,7 +89,7 @@ class History:
         self._remotes: frozenset[str] | None = None
         self._blames: dict[tuple[Parts, str], tuple[str, ...] | None] = {}
         self._changes: list[Changes | None] = []
-        self._rename_pass: list[list[tuple[int, bytes, bytes]] | None] = []
+        self._rename_pass: list[Renames | None] = []
         found = self._info("HEAD")
         self.head = found[0] if found is not None and found[1] == "commit" else None
 
@@ -234,8 +235,8 @@ class History:
         if sha not in self._renames and (since := self._renamed_since(sha)) is not None:
             self._renames[sha] = MappingProxyType(since)
         if sha not in self._renames:
-            # A merge in the window, or a commit below it: which renames
-            # lie between it and HEAD is the two trees' to say.
+            # A commit below the window (or too many pairs to keep): which
+            # renames lie between it and HEAD is the two trees' to say.
             asked = ["diff-tree", "-r", "-M", "--name-status", "-z", "--no-ext-diff"]
             asked += ["--no-textconv", sha, self.head]
             if self._prefix:
@@ -371,22 +372,23 @@ class History:
     def _renamed_since(self, sha: str) -> dict[str, str] | None:
         """The files of the tree renamed after commit `sha`, old path to
         the one HEAD has, from the run's one pass over the renames; None
-        where it cannot tell (a history with merges, a commit below the
-        window). As between two trees, a path HEAD still has was not renamed
+        where it cannot tell (a commit below the window, more pairs than
+        kept). As between two trees, a path HEAD still has was not renamed
         away, and a file gone since is renamed nowhere."""
-        from doclint.history.changes import read_renames, renamed_since
+        from doclint.history.renames import read_renames, renamed_since
 
         changes = self._changes_of_files()
-        if changes is None or not changes.linear or sha not in changes.order:
+        if changes is None or (changes.cut and not changes.linear):
             return None
         if not self._rename_pass:
             assert self.head is not None
             self._rename_pass.append(read_renames(self._git, self.head, changes))
         renames = self._rename_pass[0]
-        if renames is None:
+        since = renamed_since(renames, sha) if renames is not None else None
+        if since is None:
             return None
         found: dict[str, str] = {}
-        for old, new in renamed_since(renames, changes.order[sha]).items():
+        for old, new in since.items():
             before, after = self._below_root(old), self._below_root(new)
             if before is None or after is None or before == after:
                 continue

@@ -183,3 +183,25 @@ def test_renames_are_followed_one_after_another_to_where_a_file_is_now(tmp_path:
     # x.py is HEAD's own again; e.py is gone: neither is renamed anywhere.
     assert dict(history.renamed(cited)) == {"src/a.py": "lib/c.py"}
     assert dict(history.renamed(between)) == {"src/b.py": "lib/c.py"}
+
+
+def test_renames_in_a_history_with_merges_are_those_after_the_commit(
+    tmp_path: Path, runs: list[list[str]]
+) -> None:
+    """A rename on a branch comes after the commits of the other branch
+    (their tree lacks it), not after the branch's own later commits."""
+    repo = new_repo(tmp_path / "repo")
+    body = "".join(f"line {n}\n" for n in range(40))
+    base = commit(repo, {"src/a.py": f"# a\n{body}", "src/m.py": f"# m\n{body}"})
+    git(repo, "checkout", "-q", "-b", "side")
+    git(repo, "mv", "src/a.py", "src/b.py")
+    renamed = commit(repo, {}, "renamed on the branch")
+    git(repo, "checkout", "-q", "main")
+    main = commit(repo, {"src/m.py": f"# m2\n{body}"})
+    git(repo, "merge", "-q", "--no-edit", "side")
+    history = opened(repo)
+    for cited in (base, main):
+        assert dict(history.renamed(cited)) == {"src/a.py": "src/b.py"}
+    assert dict(history.renamed(renamed)) == {}
+    assert sum("-M" in args for args in runs) == 1
+    assert sum(args[0] == "diff-tree" for args in runs) == 0
