@@ -138,11 +138,11 @@ def grafts(
     first = _next_change(changes, changed, head, blob)
     found = [f"{head} {first}"] if first != head else []
     for commit, status in commits:
-        if status != _GRAFTED:
+        above = changes.parents[commit]
+        if status != _GRAFTED or len(above) != 1:
             continue  # added, or its type changed: its own parents
-        (parent,) = changes.parents[commit]
-        below = _next_change(changes, changed, parent, blob)
-        if below != parent:
+        below = _next_change(changes, changed, above[0], blob)
+        if below != above[0]:
             found.append(f"{commit} {below}")
     return found
 

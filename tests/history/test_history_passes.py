@@ -205,3 +205,29 @@ def test_renames_in_a_history_with_merges_are_those_after_the_commit(
     assert dict(history.renamed(renamed)) == {}
     assert sum("-M" in args for args in runs) == 1
     assert sum(args[0] == "diff-tree" for args in runs) == 0
+
+
+def test_past_the_window_of_commits_the_history_is_read_as_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runs: list[list[str]]
+) -> None:
+    """The passes read a count of commits: below it, a blame walks on as
+    git walks it and a cited commit's renames come from a tree diff, so the
+    answers are the same as with no window at all."""
+    import doclint.history.changes
+
+    monkeypatch.setattr(doclint.history.changes, "WINDOW", 3)
+    repo = new_repo(tmp_path / "repo")
+    body = "".join(f"line {n}\n" for n in range(40))
+    cited = commit(repo, {"a.md": "one\n", "src/a.py": body})
+    commit(repo, {"a.md": "one\ntwo\n"})
+    commit(repo, {"x.py": "1\n"})
+    git(repo, "mv", "src/a.py", "src/b.py")
+    commit(repo, {"a.md": "zero\none\ntwo\n"}, "renamed")
+    commit(repo, {"x.py": "2\n"})
+    commit(repo, {"a.md": "zero\none\ntwo\nthree\n"})
+    history = opened(repo)
+    found = history.head_blame("a.md")
+    assert found is not None
+    assert found[1] == _plain_blame(repo, "a.md")
+    assert dict(history.renamed(cited)) == {"src/a.py": "src/b.py"}
+    assert sum(args[0] == "diff-tree" for args in runs) == 1
