@@ -114,3 +114,31 @@ def test_a_link_to_a_file_inside_the_tree_is_still_a_file_of_its_name(tmp_path: 
     found = check_paths([tmp_path / "p.md"], settings).diagnostics
     assert [(d.line, d.code) for d in found] == [(3, "DL804")]
     assert "`b/x.py`, `src/x.py`" in found[0].message
+
+
+def test_which_of_several_files_writes_a_name_is_read_once_a_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """300 citations of `core.py` (two files of that name), each after a
+    name neither writes, so each stays ambiguous: each file is searched for
+    the name once, not once a citation (each search reads the whole file)."""
+    from doclint_rules.wiki import _any_page
+
+    for folder, name in (("a", "update_skew"), ("b", "other")):
+        body = f"def {name}():\n    pass\n"
+        (tmp_path / "lib" / folder).mkdir(parents=True)
+        (tmp_path / "lib" / folder / "core.py").write_text(body * 500)
+    page = tmp_path / "p.md"
+    page.write_text("# P\n\n" + "`merge_spans` (`core.py:1`) merges.\n" * 300)
+    searched: list[str] = []
+    original = _any_page._writes
+
+    def counted(text: str, name: str) -> bool:
+        searched.append(name)
+        return original(text, name)
+
+    monkeypatch.setattr(_any_page, "_writes", counted)
+    settings = Settings(select=["DL802", "DL804"], root=tmp_path, cache=False)
+    found = check_paths([page], settings).diagnostics
+    assert [d.code for d in found] == ["DL804"] * 300
+    assert searched == ["merge_spans"] * 2

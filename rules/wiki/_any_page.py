@@ -75,6 +75,8 @@ class _Reader:
         self.folders: dict[int, set[str]] = {}
         """Per section (-1: the whole page so far), the folders of the files named."""
         self._names: dict[str, tuple[str, ...]] | None = None
+        self._texts: dict[str, str] = {}
+        self._written: dict[tuple[str, str], bool] = {}
 
     def note(self, section: int, path: str) -> None:
         name = posixpath.basename(path)
@@ -151,6 +153,25 @@ class _Reader:
             return matches[0]
         return matches or None
 
+    def writing(self, candidates: list[str], names: set[str]) -> str | None:
+        """The one candidate file that writes a name the citation's sentence
+        gives (the rest writing none of them): what its reader would open.
+        Whether a file writes a name is read once a page, however many of
+        its citations ask."""
+        holding = []
+        for candidate in candidates[:_MOST_CANDIDATES]:
+            if any(len(name) >= 3 and self.writes(candidate, name) for name in names):
+                holding.append(candidate)
+        return holding[0] if len(holding) == 1 else None
+
+    def writes(self, path: str, name: str) -> bool:
+        if (path, name) not in self._written:
+            if path not in self._texts:
+                lines = self.ctx.file_lines(path)
+                self._texts[path] = "\n".join(lines) if lines is not None else ""
+            self._written[(path, name)] = _writes(self._texts[path], name)
+        return self._written[(path, name)]
+
     def machine_path(self, written: str) -> str | None:
         """The file an absolute path on the author's machine names
         (`/home/me/repo/src/x.py`): its longest ending of a folder and more
@@ -223,7 +244,7 @@ def _placed(
     if isinstance(place, list):
         place = reader.beside_named(place, citation.section) or place
     if isinstance(place, list) and told.get(index):
-        place = _writing(place, told[index], ctx) or place
+        place = reader.writing(place, told[index]) or place
     if isinstance(place, list):
         shown = ", ".join(f"`{p}`" for p in sorted(place)[:3])
         more = f" and {len(place) - 3} more" if len(place) > 3 else ""
@@ -235,18 +256,6 @@ def _placed(
         return citation._replace(problem="", judged=True, base="gone?")
     reader.note(citation.section, place)
     return citation._replace(path=place)
-
-
-def _writing(candidates: list[str], names: set[str], ctx: RuleContext) -> str | None:
-    """The one candidate file that writes a name the citation's sentence
-    gives (the rest writing none of them): what its reader would open."""
-    holding = []
-    for candidate in candidates[:_MOST_CANDIDATES]:
-        lines = ctx.file_lines(candidate)
-        text = "\n".join(lines) if lines is not None else ""
-        if any(len(name) >= 3 and _writes(text, name) for name in names):
-            holding.append(candidate)
-    return holding[0] if len(holding) == 1 else None
 
 
 def _writes(text: str, name: str) -> bool:
