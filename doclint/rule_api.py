@@ -425,7 +425,8 @@ class RuleContext:
     def children(self, folder: str, *, links: bool = True) -> tuple[list[str], list[str]] | None:
         """(files, subfolders) of a folder of the tree, or None; without
         `links`, no subfolder that is a symbolic link (a walk of the whole
-        tree then goes round no loop of links)."""
+        tree then goes round no loop of links) and no file that is a link
+        out of the root."""
         self._record("children", folder)
         return self._tree.children(folder, links=links)
 

@@ -1,4 +1,5 @@
-"""Which commit last wrote each line of a page: one `git blame` per page.
+"""Which commit last wrote each line of a page: one `git blame` per page,
+walking only the commits that changed it (`changes`).
 
 A citation is judged at the commit in which its own line was last written,
 not the commit in which its page last changed: a page edited after a
@@ -11,6 +12,9 @@ page and HEAD's blob of it.
 
 from __future__ import annotations
 
+import os
+import tempfile
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from doclint.util.lazy_regex import compiled_on_use
@@ -23,16 +27,26 @@ if TYPE_CHECKING:
 _HEADER = compiled_on_use(rb"([0-9a-f]{40}|[0-9a-f]{64}) (\d+) (\d+)(?: (\d+))?")
 
 
-def blame(git: Git, head: str, path: str) -> tuple[str, ...] | None:
+def blame(git: Git, head: str, path: str, grafts: Sequence[str] = ()) -> tuple[str, ...] | None:
     """The commit that last wrote each line (in order) of the file `path`
     (from the top of the work tree) as commit `head` has it; None when git
     cannot say (no such file, a broken runner). `head` is a full commit id,
-    `path` follows `--`: neither is read as an option."""
+    `path` follows `--`: neither is read as an option. `grafts` (`commit
+    parent` each, full ids) take the walk from one commit that changed the
+    file to the one before it (`changes.grafts`)."""
     # No `-M`/`-C`: a line moved within the page is written where it now
     # stands. No textconv and no ignore-revs file the repository names: the
     # commits are the history's, as any reader of the page sees them.
-    asked = ["blame", "--porcelain", "--no-textconv", "--ignore-revs-file=", head, "--", path]
-    output = git.run(asked)
+    asked = ["blame", "--porcelain", "--no-textconv", "--ignore-revs-file="]
+    if not grafts:
+        output = git.run([*asked, head, "--", path])
+        return read_porcelain(output) if output is not None else None
+    # A file of doclint's own, outside the tree, read by git alone.
+    with tempfile.TemporaryDirectory(prefix="doclint-blame-") as folder:
+        listed = os.path.join(folder, "grafts")
+        with open(listed, "w", encoding="ascii") as file:
+            file.write("".join(f"{graft}\n" for graft in grafts))
+        output = git.run([*asked, "-S", listed, head, "--", path])
     return read_porcelain(output) if output is not None else None
 
 

@@ -14,7 +14,7 @@ import os
 import posixpath
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
@@ -24,7 +24,9 @@ from doclint.util.notices import say_once
 from doclint.util.paths import find_program, inside
 
 if TYPE_CHECKING:
+    from doclint.history.changes import Changes
     from doclint.history.git import Batch, Git
+    from doclint.history.renames import Renames
 
 # The largest blob (or tree) read; a larger one reads as missing.
 BLOB_LIMIT: Final = 8 * 1024 * 1024
@@ -83,9 +85,11 @@ class History:
         self._blobs: dict[str, tuple[str, ...] | None] = {}
         self._lines: dict[tuple[str, Parts], tuple[str, ...] | None] = {}
         self._renames: dict[str, Mapping[str, str]] = {}
-        self._walks: dict[Parts, dict[Parts, str]] = {}
+        self._walked: dict[Parts, str] | None = None
         self._remotes: frozenset[str] | None = None
         self._blames: dict[tuple[Parts, str], tuple[str, ...] | None] = {}
+        self._changes: list[Changes | None] = []
+        self._rename_pass: list[Renames | None] = []
         found = self._info("HEAD")
         self.head = found[0] if found is not None and found[1] == "commit" else None
 
@@ -192,6 +196,7 @@ class History:
         each of its lines: one `git blame` per file; None when HEAD has no
         such regular file or git cannot say."""
         from doclint.history.blame import blame
+        from doclint.history.changes import grafts
 
         parts = self._parts(path)
         if self._git.broken or self.head is None or parts is None:
@@ -201,7 +206,10 @@ class History:
             return None
         key = (parts, entry[1])
         if key not in self._blames:
-            self._blames[key] = blame(self._git, self.head, os.fsdecode(b"/".join(parts)))
+            changes = self._changes_of_files()
+            walk = grafts(changes, self.head, parts, self._blob_at(parts)) if changes else []
+            named = os.fsdecode(b"/".join(parts))
+            self._blames[key] = blame(self._git, self.head, named, walk)
         found = self._blames[key]
         return None if self._git.broken or found is None else (entry[1], found)
 
@@ -224,7 +232,11 @@ class History:
         sha = self.commit(commit)
         if sha is None or self.head is None:
             return _NO_RENAMES
+        if sha not in self._renames and (since := self._renamed_since(sha)) is not None:
+            self._renames[sha] = MappingProxyType(since)
         if sha not in self._renames:
+            # A commit below the window (or too many pairs to keep): which
+            # renames lie between it and HEAD is the two trees' to say.
             asked = ["diff-tree", "-r", "-M", "--name-status", "-z", "--no-ext-diff"]
             asked += ["--no-textconv", sha, self.head]
             if self._prefix:
@@ -242,7 +254,14 @@ class History:
         entry = self._entry(self.head, parts)
         if entry is None or entry[0] not in _REGULAR or not self._unchanged(parts, entry[1]):
             return None
-        changed = self._walk(parts[:-1]).get(parts)
+        from doclint.history.changes import last_change
+
+        changes = self._changes_of_files()
+        changed = last_change(changes, parts) if changes is not None else None
+        if changed is None:
+            # A history with a merge: the tree's folder walked once for
+            # every page, not once a page's folder.
+            changed = self._walk().get(parts)
         return None if self._git.broken else changed
 
     def remotes(self) -> frozenset[str]:
@@ -350,16 +369,68 @@ class History:
         start = f"{self._prefix}/"
         return path[len(start) :] if path.startswith(start) else None
 
-    def _walk(self, folder: Parts) -> dict[Parts, str]:
-        """The commit that last changed each file below `folder` (or below a
-        folder above it already walked): one `git log` for all of them."""
-        for depth in range(len(folder), -1, -1):
-            if folder[:depth] in self._walks:
-                return self._walks[folder[:depth]]
+    def _renamed_since(self, sha: str) -> dict[str, str] | None:
+        """The files of the tree renamed after commit `sha`, old path to
+        the one HEAD has, from the run's one pass over the renames; None
+        where it cannot tell (a commit below the window, more pairs than
+        kept). As between two trees, a path HEAD still has was not renamed
+        away, and a file gone since is renamed nowhere."""
+        from doclint.history.renames import read_renames, renamed_since
+
+        changes = self._changes_of_files()
+        if changes is None or (changes.cut and not changes.linear):
+            return None
+        if not self._rename_pass:
+            assert self.head is not None
+            self._rename_pass.append(read_renames(self._git, self.head, changes))
+        renames = self._rename_pass[0]
+        since = renamed_since(renames, sha) if renames is not None else None
+        if since is None:
+            return None
+        found: dict[str, str] = {}
+        for old, new in since.items():
+            before, after = self._below_root(old), self._below_root(new)
+            if before is None or after is None or before == after:
+                continue
+            if self._head_file(old) or not self._head_file(new):
+                continue
+            found[before] = after
+        return found
+
+    def _blob_at(self, parts: Parts) -> Callable[[str], str | None]:
+        """The object of the file `parts` at a commit (None where it has none)."""
+
+        def blob(commit: str) -> str | None:
+            entry = self._entry(commit, parts)
+            return entry[1] if entry is not None and entry[0] != _FOLDER else None
+
+        return blob
+
+    def _head_file(self, path: bytes) -> bool:
+        """Whether HEAD has a file (or a link) at `path` below the top."""
+        assert self.head is not None
+        entry = self._entry(self.head, tuple(path.split(b"/")))
+        return entry is not None and entry[0] != _FOLDER
+
+    def _changes_of_files(self) -> Changes | None:
+        """Which commits changed each file: one pass over the history for
+        every page's blame and last change, not one walk a page."""
+        if not self._changes:
+            from doclint.history.changes import read_changes
+
+            assert self.head is not None
+            self._changes.append(read_changes(self._git, self.head, self._prefix))
+        return self._changes[0]
+
+    def _walk(self) -> dict[Parts, str]:
+        """The commit that last changed each file of the tree: one `git log`
+        for all of them, once a run."""
+        if self._walked is not None:
+            return self._walked
         asked = ["log", "--format=%x01%H", "-z", "--name-only", "--no-renames"]
         asked += ["--no-ext-diff", "--no-textconv", str(self.head), "--"]
-        if folder:
-            asked.append(os.fsdecode(b"/".join(folder)))
+        if self._prefix:
+            asked.append(self._prefix)
         output = self._git.run(asked) or b""
         changed: dict[Parts, str] = {}
         # Newest first: the first commit naming a file is its last change.
@@ -368,7 +439,7 @@ class History:
             for name in names.lstrip(b"\n").split(b"\0"):
                 if name:
                     changed.setdefault(tuple(name.split(b"/")), commit.decode("ascii", "replace"))
-        self._walks[folder] = changed
+        self._walked = changed
         return changed
 
     def _unchanged(self, parts: Parts, oid: str) -> bool:

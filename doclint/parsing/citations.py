@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import posixpath
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from doclint.models.markdown import Link, MarkdownLayer
 from doclint.models.wiki import Citation, LineRange, NamedPath, NameMention, PageCitations
@@ -89,9 +89,9 @@ def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> 
             named.append(found)
     for number, written in spans.items():
         section = _section(starts, number)
-        inside = linked.get(number, [])
+        inside = _Taken(linked.get(number, ()))
         for span in written:
-            if any(start <= span.column - 1 < end for start, end in inside):
+            if inside.holds(span.column - 1):
                 continue
             result = _span(span, lines[number - 1], section)
             if isinstance(result, Citation):
@@ -101,8 +101,7 @@ def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> 
     for number, line in enumerate(lines, 1):
         if number in fenced or ":" not in line:
             continue
-        taken = linked.get(number, []) + [(s.column - 1, s.end) for s in spans.get(number, ())]
-        cited.extend(_prose(number, line, taken, _section(starts, number)))
+        cited.extend(_prose(number, line, _taken(number, linked, spans), _section(starts, number)))
     cited.extend(_tables(lines, markdown, starts, fenced, named))
     cited.extend(_prose_follow_ons(lines, cited, linked, spans, starts, markdown))
     cited.sort(key=lambda c: (c.line, c.column))
@@ -221,13 +220,42 @@ def _clean(path: str) -> str:
     return posixpath.normpath(path.strip().lstrip("/")) if path.strip() else ""
 
 
-def _prose(
-    number: int, line: str, taken: list[tuple[int, int]], section: int
-) -> Iterator[Citation]:
+class _Taken:
+    """The columns of a line that its code spans and links hold, merged
+    into runs sorted by position once a line, so that whether a column is
+    held costs one search, not a look at each span: a line of 30,000 spans
+    and as many citations between them stays linear."""
+
+    def __init__(self, extents: Iterable[tuple[int, int]]) -> None:
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+        for start, end in sorted(extents):
+            if self._ends and start <= self._ends[-1]:
+                self._ends[-1] = max(self._ends[-1], end)
+            else:
+                self._starts.append(start)
+                self._ends.append(end)
+
+    def holds(self, column: int) -> bool:
+        """Whether a span or a link holds `column` (0-based)."""
+        at = bisect_right(self._starts, column) - 1
+        return at >= 0 and column < self._ends[at]
+
+
+def _taken(
+    number: int, linked: dict[int, list[tuple[int, int]]], spans: dict[int, list[_Span]]
+) -> _Taken:
+    """What the links and code spans of line `number` hold (0-based, end excluded)."""
+    return _Taken(
+        [*linked.get(number, ()), *((s.column - 1, s.end) for s in spans.get(number, ()))]
+    )
+
+
+def _prose(number: int, line: str, taken: _Taken, section: int) -> Iterator[Citation]:
     """`spans.py:40-52` in a sentence, outside code spans and links."""
     for match in _PROSE.finditer(line):
         at = match.start()
-        if any(start <= at < end for start, end in taken):
+        if taken.holds(at):
             continue
         written = match.group("path").rstrip(".")
         if not _file_like(written):
@@ -272,10 +300,10 @@ def _prose_follow_ons(
         after = first.get(paragraph.get(number, number))
         if after is None or after[0] > number or ":" not in line:
             continue
-        taken = linked.get(number, []) + [(s.column - 1, s.end) for s in spans.get(number, ())]
+        taken = _taken(number, linked, spans)
         for match in _FOLLOW_ON.finditer(line, after[1] if after[0] == number else 0):
             at = match.start()
-            if any(start <= at < end for start, end in taken):
+            if taken.holds(at):
                 continue
             yield Citation(
                 number,

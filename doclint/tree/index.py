@@ -263,8 +263,10 @@ class Tree:
 
     def children(self, folder: str, *, links: bool = True) -> tuple[list[str], list[str]] | None:
         """(files, subfolders) of a folder, sorted; None if it is not a folder.
-        Without `links`, no subfolder that is a symbolic link: a walk of the
-        whole tree goes round no loop of links."""
+        Without `links`, no subfolder that is a symbolic link (a walk of the
+        whole tree goes round no loop of links) and no file that is a link
+        out of the root, resolved: what lies outside neither shows nor, by
+        its absence (a link to a missing folder reads as a file), tells."""
         cleaned = clean_path(folder)
         if cleaned is None:
             return None
@@ -275,9 +277,18 @@ class Tree:
         entries = self._scan(folder)
         if entries is None:
             return None
-        skipped = set() if links else self._symlinks.get(folder, set())
+        if links:
+            return (
+                sorted(name for name, is_dir in entries.items() if not is_dir),
+                sorted(name for name, is_dir in entries.items() if is_dir),
+            )
+        skipped = self._symlinks.get(folder, set())
         return (
-            sorted(name for name, is_dir in entries.items() if not is_dir),
+            sorted(
+                name
+                for name, is_dir in entries.items()
+                if not is_dir and (name not in skipped or self._stays(folder, name))
+            ),
             sorted(name for name, is_dir in entries.items() if is_dir and name not in skipped),
         )
 

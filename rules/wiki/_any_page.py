@@ -67,15 +67,31 @@ class _Reader:
     def __init__(self, folder: str, ctx: RuleContext) -> None:
         self.folder = folder
         self.ctx = ctx
-        self.seen: dict[str, list[tuple[int, str]]] = defaultdict(list)
-        """Per file name, (section, tree path) of each file named so far."""
+        self.seen: dict[tuple[str, int], dict[str, None]] = defaultdict(dict)
+        """Per file name and section (-1: the whole page so far), each tree
+        path of that name named there, once, the latest last: a page citing
+        one file 20,000 times keeps it once, and a lookup reads each
+        distinct path at most once."""
         self.folders: dict[int, set[str]] = {}
         """Per section (-1: the whole page so far), the folders of the files named."""
+        self._names: dict[str, tuple[str, ...]] | None = None
+        self._texts: dict[str, str] = {}
+        self._written: dict[tuple[str, str], bool] = {}
 
     def note(self, section: int, path: str) -> None:
-        self.seen[posixpath.basename(path)].append((section, path))
-        self.folders.setdefault(section, set()).add(posixpath.dirname(path))
-        self.folders.setdefault(-1, set()).add(posixpath.dirname(path))
+        name = posixpath.basename(path)
+        for scope in (section, -1):
+            latest = self.seen[(name, scope)]
+            latest.pop(path, None)
+            latest[path] = None
+            self.folders.setdefault(scope, set()).add(posixpath.dirname(path))
+
+    def names(self) -> dict[str, tuple[str, ...]]:
+        """The tree's files by name, asked once a page (each ask of the
+        run's index asks its facts again)."""
+        if self._names is None:
+            self._names = _names(self.ctx)
+        return self._names
 
     def beside_named(self, candidates: list[str], section: int) -> str | None:
         """The one candidate in the folder of a file the page named before
@@ -127,15 +143,34 @@ class _Reader:
             # do, a path of another project's (an example's) as often.
             ending = "/" + written
             ends = [
-                p for p in _names(ctx).get(posixpath.basename(written), ()) if p.endswith(ending)
+                p for p in self.names().get(posixpath.basename(written), ()) if p.endswith(ending)
             ]
             return ends[0] if len(ends) == 1 else None
-        matches = list(_names(ctx).get(written, ()))
+        matches = list(self.names().get(written, ()))
         if ctx.is_file(written) and written not in matches:
             matches.append(written)
         if len(matches) == 1:
             return matches[0]
         return matches or None
+
+    def writing(self, candidates: list[str], names: set[str]) -> str | None:
+        """The one candidate file that writes a name the citation's sentence
+        gives (the rest writing none of them): what its reader would open.
+        Whether a file writes a name is read once a page, however many of
+        its citations ask."""
+        holding = []
+        for candidate in candidates[:_MOST_CANDIDATES]:
+            if any(len(name) >= 3 and self.writes(candidate, name) for name in names):
+                holding.append(candidate)
+        return holding[0] if len(holding) == 1 else None
+
+    def writes(self, path: str, name: str) -> bool:
+        if (path, name) not in self._written:
+            if path not in self._texts:
+                lines = self.ctx.file_lines(path)
+                self._texts[path] = "\n".join(lines) if lines is not None else ""
+            self._written[(path, name)] = _writes(self._texts[path], name)
+        return self._written[(path, name)]
 
     def machine_path(self, written: str) -> str | None:
         """The file an absolute path on the author's machine names
@@ -153,15 +188,12 @@ class _Reader:
         """The file the page named before whose path ends in `written`: the
         latest in the section, else the latest above it."""
         ending = "/" + written
-        seen = [
-            (s, p)
-            for s, p in self.seen.get(posixpath.basename(written), ())
-            if p == written or p.endswith(ending)
-        ]
-        in_section = [p for s, p in seen if s == section]
-        if in_section:
-            return in_section[-1]
-        return seen[-1][1] if seen else None
+        name = posixpath.basename(written)
+        for scope in (section, -1):
+            for path in reversed(self.seen.get((name, scope), {})):
+                if path == written or path.endswith(ending):
+                    return path
+        return None
 
 
 def _resolved(
@@ -212,7 +244,7 @@ def _placed(
     if isinstance(place, list):
         place = reader.beside_named(place, citation.section) or place
     if isinstance(place, list) and told.get(index):
-        place = _writing(place, told[index], ctx) or place
+        place = reader.writing(place, told[index]) or place
     if isinstance(place, list):
         shown = ", ".join(f"`{p}`" for p in sorted(place)[:3])
         more = f" and {len(place) - 3} more" if len(place) > 3 else ""
@@ -224,18 +256,6 @@ def _placed(
         return citation._replace(problem="", judged=True, base="gone?")
     reader.note(citation.section, place)
     return citation._replace(path=place)
-
-
-def _writing(candidates: list[str], names: set[str], ctx: RuleContext) -> str | None:
-    """The one candidate file that writes a name the citation's sentence
-    gives (the rest writing none of them): what its reader would open."""
-    holding = []
-    for candidate in candidates[:_MOST_CANDIDATES]:
-        lines = ctx.file_lines(candidate)
-        text = "\n".join(lines) if lines is not None else ""
-        if any(len(name) >= 3 and _writes(text, name) for name in names):
-            holding.append(candidate)
-    return holding[0] if len(holding) == 1 else None
 
 
 def _writes(text: str, name: str) -> bool:

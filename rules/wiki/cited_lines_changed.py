@@ -105,12 +105,12 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         # The names each citation's sentence, list item or table row gives
         # (name-not-in-cited-lines reads the same): where the cited lines
         # changed, a construct named there may still tell where they went.
-        told: dict[int, list[str]] = {}
+        # Each name once, in page order (a dict, not a list searched: a
+        # citation may follow 64 names).
+        told: dict[int, dict[str, None]] = {}
         for mention in facts.names:
             for index in mention.cites:
-                names = told.setdefault(index, [])
-                if mention.name not in names:
-                    names.append(mention.name)
+                told.setdefault(index, {})[mention.name] = None
         for index, judgement in enumerate(judged(page, ctx)):
             if judgement is None or not judgement.at or judgement.reference is None:
                 continue
@@ -118,7 +118,7 @@ class CitedLinesChanged(Rule[MarkdownPage]):
                 continue
             finding = self._changed(judgement, ctx.lines)
             if finding is not None and finding.fix is None and index in told:
-                fix = _by_name(judgement, told[index], ctx.lines)
+                fix = _by_name(judgement, list(told[index]), ctx.lines)
                 finding = finding if fix is None else finding._replace(fix=fix)
             if finding is not None:
                 yield finding

@@ -171,14 +171,16 @@ def test_renames_between_a_commit_and_head(history_repo: tuple[Path, list[str]])
     assert dict(history.renamed(third)) == {}
 
 
-def test_renames_are_asked_once_per_commit(
+def test_renames_are_detected_once_a_run_not_once_a_commit(
     history_repo: tuple[Path, list[str]], runs: list[list[str]]
 ) -> None:
-    repo, (_, second, _) = history_repo
+    repo, (first, second, third) = history_repo
     history = opened(repo)
     for _ in range(10):
+        assert history.renamed(first) == {"src/a.py": "src/b.py"}
         assert history.renamed(second[:8]) == {"src/a.py": "src/b.py"}
-    assert sum(args[0] == "diff-tree" for args in runs) == 1
+        assert history.renamed(third) == {}
+    assert sum("-M" in args for args in runs) == 1
 
 
 def test_last_change_of_committed_modified_and_untracked_pages(tmp_path: Path) -> None:
