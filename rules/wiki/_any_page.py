@@ -289,17 +289,12 @@ def _names(ctx: RuleContext) -> dict[str, tuple[str, ...]]:
 
 def _build(ctx: RuleContext) -> dict[str, tuple[str, ...]]:
     found: defaultdict[str, list[str]] = defaultdict(list)
-    folders, count = [""], 0
-    while folders and count < MAX_FILES:
-        folder = folders.pop()
-        children = ctx.children(folder, links=False)
-        if children is None:
-            continue
-        files, subfolders = children
+    count = 0
+    for folder, files, subfolders in ctx.walk():
+        if count >= MAX_FILES:
+            break
         for name in files:
             found[name].append(posixpath.join(folder, name))
         count += len(files)
-        folders.extend(
-            posixpath.join(folder, name) for name in subfolders if name not in SKIPPED_FOLDERS
-        )
+        subfolders[:] = [name for name in subfolders if name not in SKIPPED_FOLDERS]
     return {name: tuple(sorted(paths)) for name, paths in found.items()}
