@@ -28,12 +28,11 @@ class ContentCache:
     def open(self, root: Path, key: ResultKey, worker: bool = False) -> Cache | None:
         warn = self.warn if not worker else (lambda _: None)  # the run's process warns
         checkout = repository_root(root)
-        came_with_tree = tree_folder(checkout or root)
-        if came_with_tree is not None and inside(key_folder(), came_with_tree):
+        if (shipped := tree_folder(checkout or root)) and inside(key_folder(), shipped):
             # A tree can ship a key file, owner and mode included.
             warn(
                 f"the cache key folder {key_folder()} lies inside the tree's checkout or folder "
-                f"{came_with_tree}; cache not used (set XDG_CACHE_HOME outside it)"
+                f"{shipped}; cache not used (set XDG_CACHE_HOME outside it)"
             )
             return None
         folder = self.folder or root / DEFAULT_FOLDER
