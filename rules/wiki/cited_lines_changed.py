@@ -147,7 +147,7 @@ class CitedLinesChanged(Rule[MarkdownPage]):
                 # value, an argument) still points at the line they read.
                 shifts.setdefault(first, 0)
                 continue
-            moved.append(_shown_place(where, bool(citation.form)))
+            moved.append(_shown_place(where))
             once = where is not None and _once(block, now)
             for number in (first, last):
                 shift = where[0] - first if where is not None and once else None
@@ -158,9 +158,12 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         shown = f"`{citation.path}:{shown_ranges(citation)}`"
         renamed = f" (now `{judgement.now_path}`)" if judgement.now_path != citation.path else ""
         if all(moved):
+            # One line cited, one place now: said of it alone.
+            one = len(moved) == 1 and "-" not in moved[0]
+            lines, stand = ("line", "it now stands") if one else ("lines", "they now stand")
             message = (
-                f"{shown}{renamed}: the cited lines changed since {at}; "
-                f"they now stand at {', '.join(moved)}"
+                f"{shown}{renamed}: the cited {lines} changed since {at}; "
+                f"{stand} at {', '.join(moved)}"
             )
             fix = None if renamed else _re_anchored(citation, shifts, page_lines, FixSafety.SAFE)
             return Finding(citation.line, citation.column, message, fix=fix, cause=self.MOVED)
@@ -168,12 +171,12 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         return Finding(citation.line, citation.column, message, cause=self.CHANGED)
 
 
-def _shown_place(where: tuple[int, int] | None, as_written: bool) -> str:
-    """Where a block stands now (`43-44`; a line alone `43` for a page of no
-    wiki: its citations write it so); "" where it stands nowhere."""
+def _shown_place(where: tuple[int, int] | None) -> str:
+    """Where a block stands now (`43-44`; a line alone `43`, never `43-43`);
+    "" where it stands nowhere."""
     if where is None:
         return ""
-    return str(where[0]) if as_written and where[0] == where[1] else f"{where[0]}-{where[1]}"
+    return str(where[0]) if where[0] == where[1] else f"{where[0]}-{where[1]}"
 
 
 def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str]) -> Fix | None:
