@@ -158,17 +158,19 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         shown = f"`{citation.path}:{shown_ranges(citation)}`"
         renamed = f" (now `{judgement.now_path}`)" if judgement.now_path != citation.path else ""
         if all(moved):
-            # One line cited, one place now: said of it alone.
-            one = len(moved) == 1 and "-" not in moved[0]
-            lines, stand = ("line", "it now stands") if one else ("lines", "they now stand")
-            message = (
-                f"{shown}{renamed}: the cited {lines} changed since {at}; "
-                f"{stand} at {', '.join(moved)}"
-            )
+            message = f"{shown}{renamed}: {_where_now(moved, at)}"
             fix = None if renamed else _re_anchored(citation, shifts, page_lines, FixSafety.SAFE)
             return Finding(citation.line, citation.column, message, fix=fix, cause=self.MOVED)
         message = f"{shown}{renamed}: the cited lines changed since {at}"
         return Finding(citation.line, citation.column, message, cause=self.CHANGED)
+
+
+def _where_now(moved: list[str], at: str) -> str:
+    """What changed since `at` and where the cited blocks stand now; one
+    line cited, at one place now, is said of it alone."""
+    if len(moved) == 1 and "-" not in moved[0]:
+        return f"the cited line changed since {at}; it now stands at {moved[0]}"
+    return f"the cited lines changed since {at}; they now stand at {', '.join(moved)}"
 
 
 def _shown_place(where: tuple[int, int] | None) -> str:
