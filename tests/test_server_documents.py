@@ -102,6 +102,16 @@ def test_bad_buffers_get_one_finding(tree):
     assert codes(workspace, page, "x" * (MAX_FILE_SIZE + 1)) == ["DL005"]
 
 
+def test_a_message_names_a_tree_path_as_doclint_check_shows_it(tree):
+    """A link's resolved target is named from the workspace root, as a run
+    from there names it: no mark of the engine's left in the editor's text."""
+    (message,) = [
+        row.message
+        for row in Workspace(tree).check(tree / "docs" / "a.md", "[x](gone.md)\n").findings
+    ]
+    assert message == "link target `gone.md` does not exist (resolved to `docs/gone.md`)"
+
+
 def test_fix_all_applies_the_safe_fixes(tree):
     workspace = Workspace(tree)
     assert workspace.fix_all(tree / KW, PAGE) == PAGE.replace("Classs", "Classes")

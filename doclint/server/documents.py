@@ -30,6 +30,7 @@ from doclint.engine.registry import Registry, load_registry
 from doclint.fixes.file_fixer import Fixer, FixSettings
 from doclint.history import History
 from doclint.models.findings import Finding
+from doclint.output.shown import shown_paths
 from doclint.parsing.recognition import expected_page_path
 from doclint.profiles.generators import Generators
 from doclint.run.roots import choose_root, root_from_title
@@ -180,11 +181,14 @@ class Workspace:
     def _shown(
         self, found: _Settings, linter: Linter, file: Path, rows: list[Finding]
     ) -> list[Finding]:
-        """The findings on `file` itself, per-file ignores and severities applied."""
+        """The findings on `file` itself, per-file ignores and severities
+        applied, their messages as `doclint check` shows them (the tree paths
+        they name from the workspace root, where the server runs)."""
         assert found.findings is not None
         kept = found.findings.rows(file, rows)
         path = linter.tree_path(file)
-        return [row for row in kept if not row.path or row.path == path]
+        mine = [row for row in kept if not row.path or row.path == path]
+        return shown_paths(mine, linter.tree.root, self.root)
 
     def _settings(self, file: Path) -> _Settings:
         client = self.client
