@@ -79,6 +79,10 @@ def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser(arguments[0] if arguments else None)
     args = parser.parse_args(arguments)
     args.command_line = ["doclint", *arguments]
+    if args.command is None and args.explain_rule is not None:
+        from doclint.cli.commands import explain_rule
+
+        return EXIT_CLEAN if explain_rule(args.explain_rule, load_registry()) else EXIT_ERROR
     if args.command is None:
         # As ruff: a bare command is a usage error that shows the whole help.
         parser.print_help(sys.stderr)

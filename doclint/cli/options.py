@@ -46,6 +46,13 @@ def build_parser(command: str | None = None) -> Parser:
         nargs=0,
         help="the version, and which build runs",
     )
+    # ruff's spelling of `doclint rule CODE`; `check --explain PAGE` explains a page.
+    parser.add_argument(
+        "--explain",
+        dest="explain_rule",
+        metavar="CODE",
+        help="a rule's documentation, by its code or name (as `doclint rule CODE`), and exit",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, (summary, add_options) in COMMANDS.items():
         if command in COMMANDS and name != command:
