@@ -159,6 +159,20 @@ def workflow_commands() -> list[str]:
     return commands
 
 
+def test_every_workflow_checks_out_the_whole_history():
+    """A shallow clone leaves every page's citations unjudged by
+    cited-lines-changed: each workflow fetches the whole history."""
+    checkouts = gitlab = 0
+    for where, _marker, body in blocks("yaml"):
+        for step in re.findall(r"- uses: actions/checkout@\S+\n((?:\s+\S.*\n)*)", body):
+            checkouts += 1
+            assert re.match(r"\s+with:\n\s+fetch-depth: 0\b", step), where
+        if "script:" in body and "image:" in body:  # GitLab's
+            gitlab += 1
+            assert 'GIT_DEPTH: "0"' in body, where
+    assert checkouts >= 4 and gitlab >= 1
+
+
 def test_the_workflows_are_found():
     commands = workflow_commands()
     assert sum(command.startswith("doclint check") for command in commands) >= 4

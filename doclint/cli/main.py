@@ -48,6 +48,7 @@ from doclint.output.shown import shown_findings
 from doclint.run import Collector, FileSink, Run, RunResult, read_stdin, run_stdin
 from doclint.run.page_reading import named_docs_folders, unread_pages
 from doclint.tree.discovery import MissingPathError
+from doclint.util.notices import for_github
 from doclint.util.paths import display_path, say
 
 # Fix mode, --watch, init, --explain, --show-settings, --show-files and
@@ -191,6 +192,9 @@ def _check(
     )
     args.format_given = args.output_format is not None
     args.output_format = args.output_format or config.output_format or "full"
+    # What the run cannot judge is said as GitHub Actions reads it, with its
+    # findings' annotations.
+    for_github(args.output_format == "github")
     fix = _fix_settings(args, config)
     settings = settings_of(args, config)
     if not stdin:
