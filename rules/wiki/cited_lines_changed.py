@@ -31,7 +31,10 @@ if TYPE_CHECKING:
 class CitedLinesChanged(Rule[MarkdownPage]):
     code = "DL803"
     name = "cited-lines-changed"
-    summary = "Cited lines changed since the commit the citation was written at."
+    summary = (
+        "Cited lines changed since the commit the citation was written at"
+        " (fixed in pages written by hand, not in a wiki's)."
+    )
     docs = RuleDocs(
         what="""Flags a citation whose lines in the tree differ from the same lines
         where it was written: at the commit it is pinned to (a GitHub URL's
@@ -40,7 +43,17 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         edited since hides no citation's drift). The message says where the
         cited block stands now when it only moved, and a safe fix re-anchors
         it there where it stands once in the file now: the numbers of the
-        text and of the link's target rewritten together. Where its lines
+        text and of the link's target rewritten together.
+
+        Which citations get a fix: those of a page read as written by hand,
+        without a pin, in a file not renamed since: a code span
+        (`` `src/x.py:40-52` `` becomes `` `src/x.py:43-55` ``), a link whose
+        target or text names lines (`[merge](../src/x.py#L40-L52)`), a
+        mention in a sentence, a table's `Line` column. A wiki's citations
+        (DeepWiki's links pinned to a commit, Qoder's `file://` sources) and
+        any citation pinned to a commit get the finding and where the lines
+        stand now, but no fix: new numbers with the old pin would point at
+        other lines there, and a wiki is regenerated, not edited. Where its lines
         changed (or stand at several places), an unsafe fix moves it with
         the construct its sentence, list item or table row names (a
         function, a class, a method) where the cited lines defined that
