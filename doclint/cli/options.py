@@ -37,7 +37,7 @@ def build_parser(command: str | None = None) -> Parser:
     and tells its errors and help as the whole does."""
     parser = Parser(
         prog="doclint",
-        description="Lint machine-generated Markdown documentation trees.",
+        description="Lint Markdown documentation that cites code, written by hand or generated.",
     )
     parser.add_argument(
         "-V",
