@@ -106,8 +106,8 @@ def test_explain_says_which_generator_read_a_page_and_why_no_other(tmp_path, mon
     # Without the profile, the page is no generator's, and each says why.
     plain = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", page)
     assert plain.out.splitlines()[0] == (
-        f"{page}: read as no generator's page: plain Markdown, checked only by the rules of "
-        "every page"
+        f"{page}: read as written by hand: no generator's page; its links, anchors and "
+        "citations of code are checked"
     )
     missing = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", "nope.md")
     assert (missing.code, missing.err) == (2, "doclint: error: nope.md: no such page\n")
@@ -276,7 +276,7 @@ def test_a_marker_reached_through_a_link_out_of_the_tree_marks_no_page(
     assert first_line().startswith(f"{page}: read as repoagent's")
     shutil.rmtree(tree / ".project_doc_record")
     (tree / ".project_doc_record").symlink_to(outside)
-    assert first_line().startswith(f"{page}: read as no generator's page")
+    assert first_line().startswith(f"{page}: read as written by hand")
 
 
 @pytest.mark.slow  # a tree checked cold, cached and fixed
