@@ -167,9 +167,6 @@ def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, by
     def unread(file: str, path: str, data: bytes | None) -> bool:
         if not file.endswith(MARKDOWN_SUFFIXES):
             return False
-        # In a wiki's folder the page's citations, wherever they stand, say
-        # whether it is the wiki's.
-        whole = any(p.layout.source_of(path) for p in every) or generators.in_any_wiki_folder(path)
         # Read as the run reads: not through a link out of the root (its
         # folder's real place is found once a folder), nor a link itself.
         folder = os.path.dirname(file)
@@ -178,6 +175,9 @@ def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, by
             folders_inside[folder] = real.startswith(real_root)
         if not folders_inside[folder]:
             return False
+        # In a wiki's folder the page's citations, wherever they stand, say
+        # whether it is the wiki's.
+        whole = any(p.layout.source_of(path) for p in every) or generators.in_any_wiki_folder(path)
         limit = settings.max_file_size if whole else _HEAD_BYTES
         if data is None:
             try:
