@@ -191,3 +191,17 @@ def test_a_run_that_reuses_the_pages_results_says_it_too(
         ran = run([shallow / ".qoder"], settings, stores=ContentCache(settings.cache_dir, print))
         assert (ran.from_cache == ran.files_checked == 1) is reused
         assert capfd.readouterr().err.splitlines().count(SHALLOW_LINE) == 1
+
+
+def test_a_github_run_leaves_the_next_run_in_its_process_saying_its_lines_plainly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from doclint.util.notices import forget_said, say_once
+    from tests.checking import run_cli
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# A\n")
+    run_cli(monkeypatch, capsys, tmp_path, "check", "--no-cache", "--output-format", "github")
+    forget_said()
+    say_once("a line of an API run")
+    assert capsys.readouterr().err == "doclint: a line of an API run\n"

@@ -73,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `doclint rules | head`: the reader left; that is not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_CLEAN
+    finally:
+        for_github(False)  # a later run in this process (the API's) says its lines plainly
 
 
 def _main(argv: Sequence[str] | None) -> int:
