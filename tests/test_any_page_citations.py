@@ -148,7 +148,9 @@ def test_moved_lines_are_cited_lines_changed_with_where_they_stand(checkout: Pat
     found = _found(checkout, "DL803")
     assert [(line, column) for line, column, _, _ in found] == [(3, 18), (3, 49), (6, 1)]
     assert found[0][3].endswith("they now stand at 43-44")
-    assert found[1][3].endswith("they now stand at 43")
+    # One line cited, one place now: "it now stands at 43", said of it alone.
+    assert "the cited line changed since " in found[1][3]
+    assert found[1][3].endswith("; it now stands at 43")
 
 
 @needs_git
@@ -506,3 +508,44 @@ def test_a_follow_on_in_a_paragraph_cites_the_file_cited_before_it() -> None:
         ("link", "home/me/repo/x.lean", ((93, 94),)),
         ("prose", "home/me/repo/x.lean", ((120, 121),)),
     ]
+
+
+QODER_PAGE = """\
+# Cart
+
+<cite>
+**Referenced Files in This Document**
+- [a.ts](file://src/a.ts)
+</cite>
+
+The cart adds a line per item.
+
+**Section sources**
+- [a.ts:3-5](file://src/a.ts#L3-L5)
+"""
+
+
+@needs_git
+def test_the_fix_re_anchors_a_hand_written_pages_citations_not_a_wikis(tmp_path: Path) -> None:
+    """DL803's safe fix is for the citations of pages written by hand, as its
+    summary (the rules table's) says; a wiki's get the finding and no fix."""
+    from doclint.engine.registry import load_registry
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.ts").write_text("".join(f"line {n}\n" for n in range(1, 11)))
+    wiki = tmp_path / ".qoder/repowiki/en/content/Cart.md"
+    wiki.parent.mkdir(parents=True)
+    wiki.write_text(QODER_PAGE)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "design.md").write_text("# Design\n\nMerging is `src/a.ts:3-5`.\n")
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-q", "-m", "written")
+    (tmp_path / "src" / "a.ts").write_text("x\ny\n" + "".join(f"line {n}\n" for n in range(1, 11)))
+    _git(tmp_path, "commit", "-q", "-am", "moved")
+    settings = Settings(select=["DL803"], root=tmp_path, cache=False)
+    report = check_paths([tmp_path / "docs", tmp_path / ".qoder"], settings)
+    fixed = {Path(d.path).name: d.fix is not None for d in report.diagnostics}
+    assert fixed == {"design.md": True, "Cart.md": False}
+    rule = load_registry().lookup("DL803")
+    assert rule is not None and "fixed in pages written by hand, not in a wiki's" in rule.summary

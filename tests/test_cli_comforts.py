@@ -500,6 +500,21 @@ def test_explain_given_a_rule_points_at_its_documentation(run):
     assert missing.err == "doclint: error: DL201.md: no such page\n"
 
 
+def test_explain_at_the_top_prints_the_rules_documentation_as_ruff_does(run):
+    """`doclint --explain CODE` (ruff's spelling) is `doclint rule CODE`;
+    `check --explain PAGE` goes on explaining pages."""
+    rule = run("rule", "DL201")
+    for given in ("DL201", "keyword-as-class"):
+        explained = run("--explain", given)
+        assert (explained.code, explained.out, explained.err) == (0, rule.out, "")
+    assert run("--explain=DL201").out == rule.out
+    wrong = run("--explain", "keyword-as-clas")
+    assert wrong.code == 2 and "invalid choice" not in wrong.err
+    assert "did you mean `keyword-as-class`?" in wrong.err
+    assert "--explain CODE" in run("--help").out
+    assert run("check", "--explain", "DL201").err.startswith("doclint: error: DL201: no such page")
+
+
 def test_init_lists_every_built_in_profile(run, tmp_path):
     assert "deepwiki" in SHIPPED
     assert run("init").code == 0

@@ -157,3 +157,33 @@ def test_no_rule_name_becomes_shell_code():
         script = shell_completion(shell, ["DL901", "ok-name", "x;touch /tmp/owned", "$(id)"])
         assert "ok-name" in script
         assert "touch" not in script and "$(id)" not in script
+
+
+BASH_COMPLETION = Path("/usr/share/bash-completion/bash_completion")
+
+
+@pytest.mark.skipif(not BASH_COMPLETION.is_file(), reason="bash-completion is not installed")
+def test_the_readmes_completion_line_writes_where_bash_completion_reads_it(tmp_path):
+    """The README's block, run in a new home folder, leaves a script that
+    bash-completion loads for `doclint` by itself, as it does at a new shell."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    (block,) = [b for b in readme.split("```bash\n")[1:] if "generate-shell-completion" in b]
+    block = block.split("```")[0]
+    home = tmp_path / "home"
+    home.mkdir()
+    scripts = str(Path(sys.executable).parent)
+    env = {"HOME": str(home), "PATH": f"{scripts}:/usr/bin:/bin", "NO_COLOR": "1"}
+    written = subprocess.run(["bash", "-c", block], env=env, capture_output=True, text=True)
+    assert written.returncode == 0, written.stderr
+    loaded = subprocess.run(
+        [
+            "bash",
+            "--norc",
+            "-c",
+            f". {BASH_COMPLETION}; __load_completion doclint; complete -p doclint",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert loaded.stdout.strip() == "complete -o filenames -F _doclint doclint", loaded.stderr

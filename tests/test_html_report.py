@@ -579,7 +579,7 @@ def test_a_page_outside_a_profiles_layout_or_headings_keeps_its_kind(tmp_path):
     ]
     data = ReportData({}, SourceLines()).add_all(rows)
     assert data.page_kinds.kinds.keys() == page_kinds(GENERATORS).keys()
-    assert data.findings.path_kind == [list(page_kinds(GENERATORS)).index("other")]
+    assert data.findings.path_kind == [list(page_kinds(GENERATORS)).index("by-hand")]
 
 
 def test_the_findings_list_has_a_place_for_its_empty_state():
@@ -605,9 +605,11 @@ WIKI_PAGE = (
             "wiki-deepwiki",
         ),
         ("notes/api_docs.md", WIKI_PAGE, "wiki-deepwiki"),
-        # Named so, titled as no generator's page: no generator's.
-        ("docs/json/api_docs.md", "# API notes\n", "other"),
-        ("docs/json/index.md", "# Contents\n", "other"),
+        # Named so, titled as no generator's page: no generator's, written by
+        # hand; a file that is no page is another file.
+        ("docs/json/api_docs.md", "# API notes\n", "by-hand"),
+        ("docs/json/index.md", "# Contents\n", "by-hand"),
+        ("pkg/units.py", "def to_inches(x): ...\n", "other"),
         # Titled by the generator: its kind, its place saying which.
         ("docs/json/decoder.py_docs.md", "# Documentation: `json/decoder.py`\n", "level-1"),
         ("docs/json/index.md", "# Index: `json/`\n", "folder"),
@@ -633,3 +635,17 @@ def test_a_wiki_page_named_like_a_file_page_is_listed_under_its_wiki(tmp_path, m
     table = _kinds_table(page)
     assert table == {"deepwiki pages": len(listed)}
     assert "Level 1 pages" not in table
+
+
+def test_a_report_on_pages_written_by_hand_reads_as_theirs(tmp_path, monkeypatch, capsys):
+    """Design notes citing code, no generator's page among them: their kind
+    is "Pages written by hand", and the causes are not said to be a
+    generator's doing."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "design.md").write_text("# Design\n\nSee [the plan](plan.md).\n")
+    check = ("check", "--no-cache", "docs", "--output-format", "html", "-o", "report.html")
+    assert run_cli(monkeypatch, capsys, tmp_path, *check).code == 1
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert _kinds_table(page) == {"Pages written by hand": 1}
+    assert "<h2>Causes: what is wrong in the pages, biggest first</h2>" in page
+    assert "generator does wrong" not in page

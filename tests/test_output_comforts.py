@@ -49,10 +49,7 @@ def check(monkeypatch, capsys, tree: Path, *args: str):
 
 def test_the_summary_counts_the_files_with_findings(monkeypatch, capsys, tree):
     outcome = check(monkeypatch, capsys, tree, "--output-format", "concise")
-    assert (
-        "Found 5 problems in 1 file (3 files checked; 2 pages match no generator: "
-        "`doclint check --explain PAGE` says why).\n"
-    ) in outcome.out
+    assert "Found 5 problems in 1 file (3 files checked).\n" in outcome.out
 
 
 def _row(path: str, line: int, code: str, name: str, fix: Fix | None = None) -> Finding:

@@ -214,7 +214,7 @@ def test_no_file_name_is_an_option_and_no_module_of_the_tree_runs(try_hook, tmp_
     assert not marker.exists(), f"imported from the tree: {marker.read_text()}"
     # Every name reached doclint as a page: four files checked, no usage error.
     assert result.returncode == 0, output
-    assert "All checks passed (4 files checked; 4 pages match no generator" in output
+    assert "All checks passed (4 files checked)." in output
 
 
 @pytest.mark.parametrize("hook", ["doclint", "doclint-fix"])
@@ -250,4 +250,4 @@ def test_the_hook_command_reads_option_shaped_names_as_pages(tmp_path, hook):
     )
     assert list(outside.iterdir()) == [], result.stdout + result.stderr
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "All checks passed (4 files checked; 4 pages match no generator" in result.stdout
+    assert "All checks passed (4 files checked)." in result.stdout

@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -62,7 +63,9 @@ def test_each_promise_of_what_doclint_never_does_names_a_test_that_exists():
 
 
 def _first_shell_blocks(count: int) -> list[str]:
-    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    """The first blocks of the quick start (the first screen's command above
+    it is the one a reader runs on their own docs)."""
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8").split("\n## Quick start\n")[1]
     return [match[1] for match in _SHELL_BLOCK.finditer(readme)][:count]
 
 
@@ -107,3 +110,48 @@ def test_the_readmes_first_two_blocks_run_in_one_shell_and_print_the_version(tmp
         f"doclint {__version__} (pure Python)",
         str(clone / ".venv" / "bin" / "doclint"),
     ]
+
+
+def test_the_first_screen_says_what_doclint_checks_hand_written_docs_first():
+    """What most readers come for: docs written by hand that cite code, and
+    the command to run on them, before anything of generators."""
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    first = readme.split("\n## Quick start\n")[0]
+    assert len(first) < 2_000  # a screen
+    assert first.index("written by hand") < first.index("Generated docs")
+    assert "`src/x.py:40-52`" in first
+    assert "```bash\ndoclint check docs\n```" in first
+
+
+def test_the_readmes_notes_example_prints_what_it_shows_in_a_clone(tmp_path):
+    """The hand-written example, run as in a fresh clone (its pages
+    committed, the history read): the lines the README shows, but for the
+    commit, which is the clone's."""
+    if shutil.which("git") is None:
+        pytest.skip("git is missing")
+    readme = (PROJECT / "README.md").read_text(encoding="utf-8")
+    command, shown = re.search(
+        r"```bash\n(doclint check examples/notes/docs[^\n]*)\n```\n\n```text\n(.*?)```",
+        readme,
+        re.S,
+    ).groups()
+    shutil.copytree(PROJECT / "examples" / "notes", tmp_path / "examples" / "notes")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("GIT_")}
+    identity = ["-c", "user.name=reader", "-c", "user.email=reader@example.org"]
+    for git in (["init", "-q"], ["add", "-A"], [*identity, "commit", "-qm", "clone"]):
+        subprocess.run(["git", *git], cwd=tmp_path, env=env, check=True)
+    scripts = str(Path(sys.executable).parent)
+    done = subprocess.run(
+        ["bash", "-c", command],
+        cwd=tmp_path,
+        env={**env, "PATH": scripts + os.pathsep + env["PATH"], "NO_COLOR": "1"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (1, "")
+    head = subprocess.run(
+        ["git", "rev-parse", "--short=8", "HEAD"], cwd=tmp_path, capture_output=True, text=True
+    ).stdout.strip()
+    expected = re.sub(r"lines at [0-9a-f]{8}", f"lines at {head}", shown)
+    assert done.stdout == expected

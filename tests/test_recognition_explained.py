@@ -106,8 +106,8 @@ def test_explain_says_which_generator_read_a_page_and_why_no_other(tmp_path, mon
     # Without the profile, the page is no generator's, and each says why.
     plain = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", page)
     assert plain.out.splitlines()[0] == (
-        f"{page}: read as no generator's page: plain Markdown, checked only by the rules of "
-        "every page"
+        f"{page}: read as written by hand: no generator's page; its links, anchors and "
+        "citations of code are checked"
     )
     missing = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", "nope.md")
     assert (missing.code, missing.err) == (2, "doclint: error: nope.md: no such page\n")
@@ -126,12 +126,21 @@ UNREAD = "2 pages match no generator: `doclint check --explain PAGE` says why"
 
 
 def test_a_run_of_pages_no_generator_wrote_says_so_in_every_summary(tmp_path, monkeypatch, capsys):
-    """The tinydoc pages without their profile: no finding, and every format
-    with a summary says that the pages matched no generator."""
-    shutil.copytree(EXAMPLE, tmp_path / "profile")
-    args = ["check", "--no-cache", "profile/bad/reference", "--output-format"]
+    """Pages named as a generator names its pages whose titles are none of
+    its templates': no finding, and every format with a summary says that
+    the pages matched no generator. A page written by hand beside them, read
+    as such, is not counted."""
+    write(
+        tmp_path,
+        {
+            "docs/pkg/a.py_docs.md": "# Notes on a\n",
+            "docs/pkg/b.py_kw.md": "# Keywords of b\n",
+            "docs/guide.md": "# Guide\n\nSee [a](pkg/a.py_docs.md).\n",
+        },
+    )
+    args = ["check", "--no-cache", "docs", "--output-format"]
     text = run_cli(monkeypatch, capsys, tmp_path, *args, "full")
-    assert (text.code, text.out) == (0, f"All checks passed (2 files checked; {UNREAD}).\n")
+    assert (text.code, text.out) == (0, f"All checks passed (3 files checked; {UNREAD}).\n")
     concise = run_cli(monkeypatch, capsys, tmp_path, *args, "concise")
     assert concise.out == text.out
     sarif = json.loads(run_cli(monkeypatch, capsys, tmp_path, *args, "sarif").out)
@@ -147,6 +156,11 @@ def test_a_run_of_pages_no_generator_wrote_says_so_in_every_summary(tmp_path, mo
     assert (prop.get("name"), prop.get("value")) == ("doclint.unread-pages", UNREAD)
     html = run_cli(monkeypatch, capsys, tmp_path, *args, "html").out
     assert f'<p id="unread" role="note">{escape(UNREAD)}</p>' in html
+    # A generator's pages without its profile carry no mark doclint knows:
+    # they are read as written by hand, and not counted.
+    shutil.copytree(EXAMPLE, tmp_path / "profile")
+    plain = run_cli(monkeypatch, capsys, tmp_path, "check", "--no-cache", "profile/bad/reference")
+    assert (plain.code, plain.out) == (0, "All checks passed (2 files checked).\n")
     # With the profile, every page is the generator's: the summary is as before.
     profiled = ["check", "--no-cache", "--config", 'profiles = ["profile/tinydoc.toml"]']
     configured = run_cli(monkeypatch, capsys, tmp_path, *profiled, "profile/bad/reference")
@@ -189,11 +203,13 @@ def test_a_docs_folder_the_project_named_is_found_beside_repoagents_record(
     found = findings[-1].split(" (")[0]
     assert found.startswith("Found 4")
     assert inside.out.splitlines()[-1] == f"{found} (17 files checked)."
-    # Near miss: without the record beside it, the folder is no generator's.
+    # Near miss: without the record beside it, the folder is no generator's;
+    # its pages open with RepoAgent's object headings, and are counted (the
+    # project's README.md, written by hand, is not).
     (named / ".project_doc_record" / "project_hierarchy.json").unlink()
     plain = run_cli(monkeypatch, capsys, named, *args, ".")
     assert (plain.code, plain.err) == (0, "")
-    assert "(18 files checked; 18 pages match no generator" in plain.out
+    assert "(18 files checked; 17 pages match no generator" in plain.out
 
 
 def test_the_count_reads_no_page_through_a_link_out_of_the_tree(tmp_path, monkeypatch, capsys):
@@ -202,12 +218,13 @@ def test_the_count_reads_no_page_through_a_link_out_of_the_tree(tmp_path, monkey
     outside = tmp_path / "outside"
     write(outside, {"secret.md": "# Not a page of the tree\n"})
     tree = tmp_path / "tree"
-    write(tree, {"docs/a.md": "# A\n"})
-    (tree / "docs" / "link.md").symlink_to(outside / "secret.md")
+    write(tree, {"docs/a.py_docs.md": "# A\n"})
+    (tree / "docs" / "link.py_docs.md").symlink_to(outside / "secret.md")
     (tree / "docs" / "linked").symlink_to(outside, target_is_directory=True)
-    done = run_cli(monkeypatch, capsys, tree, "check", "--no-cache", "docs/a.md", "docs/link.md",
-                   "docs/linked/secret.md")  # fmt: skip
-    # Only docs/a.md is read, and counted.
+    (outside / "secret.py_docs.md").write_text("# Not a page of the tree\n")
+    done = run_cli(monkeypatch, capsys, tree, "check", "--no-cache", "docs/a.py_docs.md",
+                   "docs/link.py_docs.md", "docs/linked/secret.py_docs.md")  # fmt: skip
+    # Only docs/a.py_docs.md is read, and counted.
     assert "; 1 page matches no generator:" in done.out
 
 
@@ -259,7 +276,7 @@ def test_a_marker_reached_through_a_link_out_of_the_tree_marks_no_page(
     assert first_line().startswith(f"{page}: read as repoagent's")
     shutil.rmtree(tree / ".project_doc_record")
     (tree / ".project_doc_record").symlink_to(outside)
-    assert first_line().startswith(f"{page}: read as no generator's page")
+    assert first_line().startswith(f"{page}: read as written by hand")
 
 
 @pytest.mark.slow  # a tree checked cold, cached and fixed
@@ -272,12 +289,14 @@ def test_the_count_comes_from_the_bytes_checked_cold_cached_and_after_fix_mode(
     page is read again to count it, and a run with the cache (restored, or
     filled by fix mode) says what a cold run says."""
     shutil.copytree(EXAMPLE, tmp_path / "profile")
-    pages = {f"profile/bad/reference/plain{n}.md": f"# Plain {n}\n" for n in range(200)}
+    # Named as the PyTorch generator names its pages, titled as none of its:
+    # counted (the tinydoc pages, without their profile, read as by hand).
+    pages = {f"profile/bad/reference/plain{n}.py_docs.md": f"# Plain {n}\n" for n in range(200)}
     pages["profile/bad/reference/mod.py_kw.md"] = keyword_index("mod.py", ["Thing"])
     write(tmp_path, pages)
     args = ["check", "profile/bad/reference", "--jobs", jobs, "--cache-dir", "cache"]
     cold = run_cli(monkeypatch, capsys, tmp_path, *args, "--no-cache")
-    assert "(203 files checked; 202 pages match no generator" in cold.out
+    assert "(203 files checked; 200 pages match no generator" in cold.out
 
     def no_reread(*_):
         raise AssertionError("a page read again to count it")
@@ -291,5 +310,5 @@ def test_the_count_comes_from_the_bytes_checked_cold_cached_and_after_fix_mode(
     shutil.rmtree(tmp_path / "cache")
     run_cli(monkeypatch, capsys, tmp_path, *args, "--fix")  # the cache, kept by fix mode
     fixed = run_cli(monkeypatch, capsys, tmp_path, *args, "--no-cache")
-    assert "202 pages match no generator" in fixed.out
+    assert "200 pages match no generator" in fixed.out
     assert run_cli(monkeypatch, capsys, tmp_path, *args).out == fixed.out

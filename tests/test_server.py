@@ -4,8 +4,10 @@ save, the rules' fixes as code actions, a rule's documentation on hover."""
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from pygls.protocol import default_converter  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features  # noqa: E402
 
+from tests.conftest import PROJECT  # noqa: E402
 from tests.pages import keyword_index, write  # noqa: E402
 
 KW = "docs/pkg/mod.py_kw.md"
@@ -278,6 +281,51 @@ async def test_bad_input_gets_a_message_not_a_crash(client, tree, tmp_path):
     assert [d.code for d in await _diagnostics(client, uri, 1)] == ["DL101"]
 
 
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[sys.executable, "-m", "doclint", "server"], client_factory=_make_client
+    ),
+)
+async def configured_client(lsp_client: LanguageClient, tree: Path):
+    """A client as Neovim's: its root both as rootUri and as a workspace
+    folder, and settings in initializationOptions."""
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(
+                text_document=types.TextDocumentClientCapabilities(
+                    publish_diagnostics=types.PublishDiagnosticsClientCapabilities(
+                        version_support=True
+                    )
+                )
+            ),
+            root_uri=tree.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=tree.as_uri(), name="tree")],
+            initialization_options={"doclint": {"ignore": ["DL101"]}},
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_the_clients_settings_are_read_and_its_root_named_once(
+    configured_client, tree, tmp_path
+):
+    client = configured_client
+    uri = (tree / KW).as_uri()
+    _open(client, uri, PAGE)
+    assert await _diagnostics(client, uri, 1) == []  # DL101, ignored by initializationOptions
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"doclint": {"select": ["DL1"]}})
+    )
+    assert [d.code for d in await _diagnostics(client, uri, 1)] == ["DL101"]
+    outside = tmp_path / "elsewhere.md"
+    _open(client, outside.as_uri(), "# x\n")
+    await _diagnostics(client, outside.as_uri(), 1)
+    (line,) = [m.message for m in client.log_messages if "outside the workspace" in m.message]
+    assert line.endswith(f"outside the workspace root ({tree}); not checked")
+
+
 def test_without_pygls_the_command_says_how_to_get_it(tmp_path):
     # A stand-in package named pygls that cannot be imported, first on the path.
     (tmp_path / "pygls").mkdir()
@@ -293,7 +341,15 @@ def test_without_pygls_the_command_says_how_to_get_it(tmp_path):
     )
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1
-    assert "pip install 'doclint[server]'" in done.stderr
+    # No package index serves doclint: the line installs the extra's
+    # requirement into the environment doclint runs in, a command that works.
+    assert "doclint[server]" not in done.stderr
+    (extra,) = tomllib.loads((PROJECT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]["server"]
+    assert done.stderr.rstrip("\n").endswith(
+        f": {shlex.quote(sys.executable)} -m pip install '{extra}'"
+    )
 
 
 def test_the_latency_bench_runs_and_checks_each_answer(tree):
@@ -327,7 +383,9 @@ def test_the_editor_configurations_of_the_docs_parse_and_start_the_server():
     assert "source.fixAll.doclint" in parsed[1]["[markdown]"]["editor.codeActionsOnSave"]
     (helix,) = [tomllib.loads(body) for kind, body in blocks if kind == "toml"]
     assert helix["language-server"]["doclint"] == {"command": "doclint", "args": ["server"]}
-    assert all('cmd = { "doclint", "server" }' in body for kind, body in blocks if kind == "lua")
+    starting = [body for kind, body in blocks if kind == "lua" and "vim.lsp" in body]
+    assert len(starting) == 2
+    assert all('cmd = { "doclint", "server" }' in body for body in starting)
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from doclint.profiles.generators import shipped_generators
+from doclint.server.client_settings import ClientSettings, client_settings
 from doclint.server.documents import OutsideWorkspace, Workspace
 from doclint.tree.reading import MAX_FILE_SIZE
 from tests.pages import keyword_index, write
@@ -101,6 +102,16 @@ def test_bad_buffers_get_one_finding(tree):
     assert codes(workspace, page, "x" * (MAX_FILE_SIZE + 1)) == ["DL005"]
 
 
+def test_a_message_names_a_tree_path_as_doclint_check_shows_it(tree):
+    """A link's resolved target is named from the workspace root, as a run
+    from there names it: no mark of the engine's left in the editor's text."""
+    (message,) = [
+        row.message
+        for row in Workspace(tree).check(tree / "docs" / "a.md", "[x](gone.md)\n").findings
+    ]
+    assert message == "link target `gone.md` does not exist (resolved to `docs/gone.md`)"
+
+
 def test_fix_all_applies_the_safe_fixes(tree):
     workspace = Workspace(tree)
     assert workspace.fix_all(tree / KW, PAGE) == PAGE.replace("Classs", "Classes")
@@ -180,3 +191,54 @@ def test_a_root_s_tree_is_kept_while_an_open_page_uses_it(tree, monkeypatch):
     workspace.closed(other)
     gc.collect()
     assert made[1]() is None
+
+
+# The editor's settings (client_settings.py)
+
+
+def test_the_editors_select_and_ignore_are_the_command_lines(tree):
+    (tree / "doclint.toml").write_text('select = ["DL2"]\n')
+    workspace = Workspace(tree)
+    assert codes(workspace, tree / KW, PAGE) == []
+    # select replaces the configuration's selection, as --select does...
+    workspace.configure(ClientSettings(select=("DL101",)))
+    assert codes(workspace, tree / KW, PAGE) == ["DL101"]
+    # ...and ignore adds to its ignore, as --ignore does.
+    workspace.configure(ClientSettings(select=("DL1",), ignore=("unknown-heading",)))
+    assert codes(workspace, tree / KW, PAGE) == []
+    workspace.configure(ClientSettings(select=("DL999",)))
+    checked = workspace.check(tree / KW, PAGE)
+    assert checked.findings == [] and checked.trouble and "DL999" in (checked.note or "")
+
+
+def test_the_editors_configuration_file_is_every_pages(tree):
+    (tree / "docs" / "doclint.toml").write_text("select = []\n")
+    (tree / "editor.toml").write_text('ignore = ["DL101"]\n')
+    workspace = Workspace(tree)
+    assert codes(workspace, tree / KW, PAGE) == []
+    settings, problems = client_settings({"doclint": {"config": "editor.toml"}}, tree) or (None, [])
+    assert settings == ClientSettings(config=tree / "editor.toml") and problems == []
+    workspace.configure(settings)
+    # Not the docs folder's: the editor's, which turns off only DL101.
+    assert codes(workspace, tree / KW, PAGE.replace("Thing", "Thingy")) == ["DL201"]
+    # Changed on disk, it is read again.
+    (tree / "editor.toml").write_text("ignore = []\n")
+    workspace.forget(tree / "editor.toml")
+    assert codes(workspace, tree / KW, PAGE) == ["DL101"]
+
+
+def test_the_editors_settings_are_read_as_given_nested_or_not(tree):
+    flat = client_settings({"select": "DL1, DL2", "ignore": ["DL202"]}, tree)
+    nested = client_settings({"doclint": {"select": ["DL1", "DL2"], "ignore": "DL202"}}, tree)
+    assert flat == nested == (ClientSettings(("DL1", "DL2"), ("DL202",)), [])
+    # Other servers' settings, or none, change nothing.
+    assert client_settings({"pylsp": {"plugins": {}}}, tree) is None
+    assert client_settings(None, tree) is None
+    # A value of the wrong type is left out, and said.
+    settings, problems = client_settings({"doclint": {"select": 3, "config": 1, "x": 1}}, tree)
+    assert settings == ClientSettings()
+    assert problems == [
+        "unknown setting `doclint.x` (known: select, ignore, config)",
+        "`doclint.select` must be a list of rule codes or names; left out",
+        "`doclint.config` must be a configuration file's path; left out",
+    ]

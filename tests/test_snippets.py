@@ -1,7 +1,7 @@
 """The snippets of the README and of docs/ run as written.
 
 - Every shell block (bash, sh, shell) says before it, in an HTML comment,
-  whether a test runs it: `<!-- snippet: run in=DIR exit=N stdin=FILE slow -->`
+  whether a test runs it: `<!-- snippet: run in=DIR exit=N stdin=FILE slow home -->`
   (run here, with bash, in a copy of the checkout) or `<!-- snippet: skip
   REASON -->` (docs/ci.md, "Snippets that run"). A block with neither fails.
 - The `doclint` and `pip install` commands of the CI workflows run on the
@@ -44,7 +44,7 @@ SHELLS = ("bash", "sh", "shell")
 PLACEHOLDER = "0123456789abcdef0123456789abcdef01234567"
 HOME = "https://github.com/doclint/doclint"
 _BLOCK = re.compile(r"(?:^<!-- snippet: (.*?) -->\n)?^```(\w*)\n(.*?)^```$", re.M | re.S)
-_OPTION = re.compile(r"(in|exit|stdin)=(\S+)|(slow)")
+_OPTION = re.compile(r"(in|exit|stdin)=(\S+)|(slow|home)")
 _NOT_COPIED = shutil.ignore_patterns(
     ".git", ".venv", ".doclint_cache", "__pycache__", "*.egg-info", ".*_cache", "build"
 )
@@ -73,7 +73,7 @@ def shell_runs() -> list[object]:
     for where, marker, body in blocks(SHELLS):
         if marker is None or not marker.startswith("run"):
             continue
-        options = {key or "slow": value or True for key, value, _slow in _parse(marker)}
+        options = {key or flag: value or True for key, value, flag in _parse(marker)}
         marks = [pytest.mark.slow] if "slow" in options else []
         runs.append(pytest.param(body, options, id=where, marks=marks))
     return runs
@@ -102,10 +102,15 @@ def test_shell_block_runs_as_written(body, options, tmp_path):
     shutil.copytree(PROJECT, checkout, ignore=_NOT_COPIED)
     folder = checkout / options.get("in", ".")
     stdin = (folder / options["stdin"]).read_bytes() if "stdin" in options else b""
+    env = _env(tmp_path)
+    if "home" in options:  # it writes into the home folder: a new one
+        env["HOME"] = str(tmp_path / "home")
+        env.pop("XDG_DATA_HOME", None)
+        (tmp_path / "home").mkdir()
     done = subprocess.run(
         ["bash", "-c", body],
         cwd=folder,
-        env=_env(tmp_path),
+        env=env,
         input=stdin,
         capture_output=True,
         timeout=900,
@@ -152,6 +157,20 @@ def workflow_commands() -> list[str]:
                 text = " ".join(folded)
             commands.append(text)
     return commands
+
+
+def test_every_workflow_checks_out_the_whole_history():
+    """A shallow clone leaves every page's citations unjudged by
+    cited-lines-changed: each workflow fetches the whole history."""
+    checkouts = gitlab = 0
+    for where, _marker, body in blocks("yaml"):
+        for step in re.findall(r"- uses: actions/checkout@\S+\n((?:\s+\S.*\n)*)", body):
+            checkouts += 1
+            assert re.match(r"\s+with:\n\s+fetch-depth: 0\b", step), where
+        if "script:" in body and "image:" in body:  # GitLab's
+            gitlab += 1
+            assert 'GIT_DEPTH: "0"' in body, where
+    assert checkouts >= 4 and gitlab >= 1
 
 
 def test_the_workflows_are_found():

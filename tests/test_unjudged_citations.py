@@ -10,6 +10,7 @@ written at the first commit, the code changed by the second."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -123,6 +124,55 @@ def test_outside_a_checkout_and_on_an_uncommitted_page_the_run_says_so(
     ]
 
 
+def test_in_the_github_format_what_was_not_judged_is_a_warning_and_in_the_step_summary(
+    origin: Path, tmp_path: Path
+) -> None:
+    """A CI log's reader sees the findings' annotations: the lines that say
+    what was not judged (the history a shallow clone lacks, Mermaid's parser
+    missing) are annotations too, and lines of the job's summary."""
+    shallow = tmp_path / "shallow"
+    url = origin.resolve().as_uri()
+    subprocess.run(["git", "clone", "-q", "--depth", "1", url, str(shallow)], check=True)
+    (shallow / ".qoder/repowiki/en/content/Flow.md").write_text(
+        PAGE_TEXT.replace("# Cart", "# Flow") + "\n```mermaid\ngraph TD\n  A --> B\n```\n",
+        encoding="utf-8",
+    )
+    summary = tmp_path / "summary.md"
+    summary.write_text("before\n", encoding="utf-8")
+    command = [sys.executable, "-m", "doclint", "check", ".qoder", "--no-cache", "--isolated"]
+    done = subprocess.run(
+        [*command, "--output-format", "github", "--jobs", "2"],
+        cwd=shallow,
+        env={
+            **os.environ,
+            "GITHUB_STEP_SUMMARY": str(summary),
+            "DOCLINT_MERMAID": str(tmp_path / "no-mermaid"),
+        },
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    said = done.stderr.splitlines()
+    warnings = [line for line in said if line.startswith("::warning title=doclint::")]
+    # The cart's page, as the shallow clone has it; the new page, not committed.
+    assert sorted(w for w in warnings if "citations without a pin" in w) == [
+        "::warning title=doclint::" + SHALLOW_LINE.removeprefix("doclint: "),
+        "::warning title=doclint::2 citations without a pin were not compared with the lines "
+        "they were written on (cited-lines-changed): their pages are not committed as they are "
+        "in the tree; their lines are compared once committed",
+    ]
+    assert any("mermaid blocks not checked (mermaid-invalid)" in w for w in warnings), said
+    assert not [line for line in said if line.startswith("doclint: ") and "judged" in line]
+    written = summary.read_text(encoding="utf-8").splitlines()
+    assert written[0] == "before" and len(written) == 1 + len(warnings)
+    assert all(line.startswith("- :warning: doclint: ") for line in written[1:])
+    # Another format says them as before, plainly.
+    plain = subprocess.run(
+        [*command, "--output-format", "concise"], cwd=shallow, capture_output=True, text=True
+    )
+    assert not any(line.startswith("::") for line in plain.stderr.splitlines())
+
+
 def test_a_run_that_reuses_the_pages_results_says_it_too(
     origin: Path, tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
@@ -141,3 +191,17 @@ def test_a_run_that_reuses_the_pages_results_says_it_too(
         ran = run([shallow / ".qoder"], settings, stores=ContentCache(settings.cache_dir, print))
         assert (ran.from_cache == ran.files_checked == 1) is reused
         assert capfd.readouterr().err.splitlines().count(SHALLOW_LINE) == 1
+
+
+def test_a_github_run_leaves_the_next_run_in_its_process_saying_its_lines_plainly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from doclint.util.notices import forget_said, say_once
+    from tests.checking import run_cli
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# A\n")
+    run_cli(monkeypatch, capsys, tmp_path, "check", "--no-cache", "--output-format", "github")
+    forget_said()
+    say_once("a line of an API run")
+    assert capsys.readouterr().err == "doclint: a line of an API run\n"

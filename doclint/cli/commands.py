@@ -52,6 +52,16 @@ def rule_command(args: argparse.Namespace, registry: Registry) -> bool:
     return True
 
 
+def explain_rule(key: str, registry: Registry) -> bool:
+    """`doclint --explain CODE`, ruff's spelling of `doclint rule CODE`."""
+    from doclint.cli.rule_listing import find_rule, print_documentation
+
+    rule = find_rule(registry, key)
+    if rule is not None:
+        print_documentation(rule)
+    return rule is not None
+
+
 def schema_command(args: argparse.Namespace, registry: Registry) -> bool:
     from pydantic import TypeAdapter
 

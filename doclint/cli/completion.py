@@ -84,7 +84,7 @@ def _value(action: argparse.Action) -> tuple[str, tuple[str, ...]]:
     if action.choices is not None:
         return "choice", tuple(_safe(map(str, action.choices)))
     metavar = str(action.metavar or "")
-    if metavar == "RULES" or action.dest == "rule":
+    if metavar == "RULES" or action.dest in ("rule", "explain_rule"):
         return "rule", ()
     if action.type is not None and getattr(action.type, "__name__", "") in ("Path", "PurePath"):
         return "file", ()

@@ -37,8 +37,8 @@ def explain_pages(pages: list[Path], settings: Settings) -> None:
             else:
                 print(
                     printable(
-                        f"{shown}: read as no generator's page: plain Markdown, "
-                        "checked only by the rules of every page"
+                        f"{shown}: read as written by hand: no generator's page; its links, "
+                        "anchors and citations of code are checked"
                     )
                 )
             for verdict in read.not_read:

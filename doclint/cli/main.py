@@ -48,6 +48,7 @@ from doclint.output.shown import shown_findings
 from doclint.run import Collector, FileSink, Run, RunResult, read_stdin, run_stdin
 from doclint.run.page_reading import named_docs_folders, unread_pages
 from doclint.tree.discovery import MissingPathError
+from doclint.util.notices import for_github
 from doclint.util.paths import display_path, say
 
 # Fix mode, --watch, init, --explain, --show-settings, --show-files and
@@ -72,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `doclint rules | head`: the reader left; that is not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_CLEAN
+    finally:
+        for_github(False)  # a later run in this process (the API's) says its lines plainly
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -79,6 +82,10 @@ def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser(arguments[0] if arguments else None)
     args = parser.parse_args(arguments)
     args.command_line = ["doclint", *arguments]
+    if args.command is None and args.explain_rule is not None:
+        from doclint.cli.commands import explain_rule
+
+        return EXIT_CLEAN if explain_rule(args.explain_rule, load_registry()) else EXIT_ERROR
     if args.command is None:
         # As ruff: a bare command is a usage error that shows the whole help.
         parser.print_help(sys.stderr)
@@ -187,6 +194,9 @@ def _check(
     )
     args.format_given = args.output_format is not None
     args.output_format = args.output_format or config.output_format or "full"
+    # What the run cannot judge is said as GitHub Actions reads it, with its
+    # findings' annotations.
+    for_github(args.output_format == "github")
     fix = _fix_settings(args, config)
     settings = settings_of(args, config)
     if not stdin:

@@ -37,7 +37,7 @@ def build_parser(command: str | None = None) -> Parser:
     and tells its errors and help as the whole does."""
     parser = Parser(
         prog="doclint",
-        description="Lint machine-generated Markdown documentation trees.",
+        description="Lint Markdown documentation that cites code, written by hand or generated.",
     )
     parser.add_argument(
         "-V",
@@ -45,6 +45,13 @@ def build_parser(command: str | None = None) -> Parser:
         action=VersionAction,
         nargs=0,
         help="the version, and which build runs",
+    )
+    # ruff's spelling of `doclint rule CODE`; `check --explain PAGE` explains a page.
+    parser.add_argument(
+        "--explain",
+        dest="explain_rule",
+        metavar="CODE",
+        help="a rule's documentation, by its code or name (as `doclint rule CODE`), and exit",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, (summary, add_options) in COMMANDS.items():

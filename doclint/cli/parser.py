@@ -85,10 +85,9 @@ class Parser(argparse.ArgumentParser):
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         words = sys.argv[1:] if args is None else args
-        # A command is its parser's first word that is no option (no option
-        # of a parser with commands takes a value); one unknown is refused
-        # with the closest.
-        command = next((word for word in words if word[:1] != "-"), None)
+        # A command is its parser's first word that is neither an option nor
+        # an option's value; one unknown is refused with the closest.
+        command = self._command_word(words)
         if self.commands and command is not None and command not in self.commands:
             self.error(f"argument {self.command_name}: {_not_one_of(command, self.commands)}")
         # A new Namespace for None, as argparse makes: typeshed types the
@@ -102,6 +101,20 @@ class Parser(argparse.ArgumentParser):
             close = did_you_mean(options[0], known) if options else ""
             self.error(f"unrecognized arguments: {' '.join(extras)}{close}")
         return parsed, extras
+
+    def _command_word(self, words: Sequence[str]) -> str | None:
+        """The first of `words` that is no option, nor the value of one of
+        this parser's options that takes a value (`--explain CODE`)."""
+        valued = {name for a in self.arguments if a.nargs != 0 for name in a.option_strings}
+        after_option = False
+        for word in words:
+            if after_option:
+                after_option = False
+            elif word[:1] == "-":
+                after_option = word in valued
+            else:
+                return word
+        return None
 
 
 class _Group:

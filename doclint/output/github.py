@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from doclint.models.findings import Finding
 from doclint.output.layout import Layout, Shown
 from doclint.output.run_output import RunOutput, unread_note
-from doclint.util.paths import printable
+from doclint.util.paths import workflow_data
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
 # GitHub shows at most this many error annotations of a step (and as many
@@ -33,17 +33,11 @@ def _command(d: Finding) -> str:
             ("title", f"{d.code} [{d.name}]"),
         )
     )
-    return f"::{level} {properties}::{_data(d.message)}\n"
-
-
-def _data(text: str) -> str:
-    # Escaped first: a newline or ESC from a file name or a line is shown, not
-    # sent to the log as a line break or a control sequence.
-    return printable(text).replace("%", "%25")
+    return f"::{level} {properties}::{workflow_data(d.message)}\n"
 
 
 def _property(text: str) -> str:
-    return _data(text).replace(":", "%3A").replace(",", "%2C")
+    return workflow_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def _github_frame(output: RunOutput) -> tuple[str, str]:
@@ -53,7 +47,7 @@ def _github_frame(output: RunOutput) -> tuple[str, str]:
     notices = ""
     unread = unread_note(output)
     if unread:
-        notices += f"::notice title=doclint::{_data(unread)}\n"
+        notices += f"::notice title=doclint::{workflow_data(unread)}\n"
     if output.count > SHOWN_PER_STEP:
         notices += (
             f"::notice title=doclint::{output.count:,} findings; GitHub shows only "

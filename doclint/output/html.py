@@ -29,7 +29,7 @@ import mistune
 
 from doclint import __version__
 from doclint.output.html_assets import SCRIPT, STYLE
-from doclint.output.html_data import PageKinds, ReportData, parent_folder
+from doclint.output.html_data import BY_HAND, PageKinds, ReportData, parent_folder
 from doclint.output.run_output import RunOutput, unread_note
 from doclint.rule_api import Rule
 from doclint.util.lazy_regex import compiled_on_use
@@ -38,6 +38,8 @@ from doclint.util.paths import printable
 CHART_BARS = 20
 CHART_CAUSES = 15
 SHOWN_CAUSES = 200
+_LAST = {BY_HAND: 1, "other": 2}
+"""The kinds shown after the generators' pages, in this order."""
 
 # Rule documentation is Markdown written by rule authors (plugins included):
 # raw HTML in it is shown as text, and mistune drops harmful link schemes.
@@ -432,9 +434,10 @@ def _figure(name: str, caption: str, label: str, legend: str, bars: list[str], a
 
 
 def _kinds_shown(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The kinds of page with findings, "Other files" last."""
+    """The kinds of page with findings, the generators' first, then the
+    pages written by hand, "Other files" last."""
     kinds = [k for k in report["page_kinds"] if k["count"]]
-    return sorted(kinds, key=lambda k: k["key"] == "other")
+    return sorted(kinds, key=lambda k: _LAST.get(k["key"], 0))
 
 
 def _chart_level(folders: dict[str, tuple[int, dict[str, int]]]) -> str:
@@ -496,7 +499,7 @@ def _causes(report: dict[str, Any]) -> str:
         else ""
     )
     return (
-        '<section id="causes"><h2>Causes: what the generator does wrong, biggest first</h2>'
+        '<section id="causes"><h2>Causes: what is wrong in the pages, biggest first</h2>'
         '<table><thead><tr><th class="n">Findings</th><th class="n">Share</th><th>Rule</th>'
         "<th>Cause (a link opens its findings)</th><th>Pages</th><th>Example</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>{more}</section>\n"

@@ -40,6 +40,7 @@ from doclint.rule_api_generators import (
     page_profile,
     recognise,
 )
+from doclint.tree.discovery import MARKDOWN_SUFFIXES
 from doclint.util.paths import printable
 
 WORST_FILES = 25
@@ -77,8 +78,16 @@ def page_kinds(generators: Generators) -> dict[str, tuple[str, str]]:
             "Folder pages",
             " and ".join(generators.folder_pages) + " of a folder, titled as the generator's",
         ),
-        "other": ("Other files", "no generator's page: plain Markdown, or a file not read"),
+        BY_HAND: (
+            "Pages written by hand",
+            "Markdown no generator wrote: its links, anchors and citations of code",
+        ),
+        "other": ("Other files", "a source file a finding is on, or a file not read"),
     }
+
+
+BY_HAND = "by-hand"
+"""The kind of a Markdown page no generator wrote."""
 
 
 def _later_passes(generators: Generators) -> tuple[str, ...]:
@@ -110,7 +119,8 @@ class PageKinds:
     its project), of a wiki (`Generators.wiki_of`: its marker, or its
     citations in its folder), or of the
     PyTorch generator when its title is one of its templates' (a kind of
-    `page_kinds`, its place telling which); any other file is "other". A
+    `page_kinds`, its place telling which); any other Markdown page is one
+    written by hand (`BY_HAND`), any other file "other". A
     profile's or wiki's kind is added when its first page is met, so each
     kind keeps its index (`path_kind`) from part to part."""
 
@@ -158,11 +168,11 @@ def _wiki_of(path: str, lines: Sequence[str], generators: Generators) -> str | N
 def _titled_kind(path: str, lines: Sequence[str], generators: Generators) -> str:
     """The kind of a page the PyTorch generator wrote, its title one of its
     templates' (its place says which: a later pass's, a folder's, a
-    file's); "other" for any other page."""
+    file's); a page written by hand, or "other" for a file that is no page."""
     first = next((line for line in lines if line.strip()), "").lstrip("\ufeff").strip()
     kind = recognise(first[2:], generators)[0] if first.startswith("# ") else ""
     if not kind:
-        return "other"
+        return BY_HAND if path.endswith(MARKDOWN_SUFFIXES) else "other"
     placed = page_kind(path, generators)
     if placed != "other":
         return placed

@@ -149,12 +149,17 @@ def unread_pages(files: Sequence[Path], settings: Settings, cwd: Path) -> int:
 
 def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, bytes | None], bool]:
     """Whether a file of the tree at `root` (absolute; its path in the tree)
-    is a Markdown page no generator wrote, from the bytes the run read of it
-    (None: read here, as the run reads, or not counted when it cannot be). A
-    page's head decides, the whole of it only where it sits in a profile's
-    layout (where its object headings decide)."""
+    is a Markdown page that carries a generator's marks yet no generator
+    read, from the bytes the run read of it (None: read here, as the run
+    reads, or not counted when it cannot be). The marks are a place a
+    generator writes its pages in (a profile's layout, a wiki's folder) or
+    a name it gives them (`X.py_docs.md`); a page's head decides, the whole
+    of it where it sits in a profile's layout (where its object headings
+    decide). A page with none, written by hand, is read as such (its links
+    and citations): it is not counted."""
     every = (*settings.profiles, *builtin_profiles())
     generators = settings.known_generators
+    named = generators.page_suffixes
     is_file = _is_file_in(root)
     real_root = os.path.join(os.path.realpath(root), "")
     folders_inside: dict[str, bool] = {}
@@ -180,14 +185,24 @@ def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, by
             except OSError:
                 return False  # reported unread by the run
         text = data[:limit].decode("utf-8", errors="replace")
+        lines = text.split("\n")
         if whole:
-            lines = text.split("\n")
             return not read_page(path, lines, settings.profiles, generators, is_file).read
-        # Outside every profile's layout a template's title reads it, or a
-        # wiki's folder or marker.
-        return not _titled(text, generators) and generators.wiki_of(path, text.split("\n")) is None
+        # Elsewhere a template's title reads it, or a wiki's marker; unread,
+        # it counts where it is named as a generator names its pages or
+        # opens with a profile's object heading.
+        if _titled(text, generators) or generators.wiki_of(path, lines) is not None:
+            return False
+        return file.endswith(named) or _object_headed(lines, every)
 
     return unread
+
+
+def _object_headed(lines: Sequence[str], profiles: Iterable[Profile]) -> bool:
+    """Whether a heading of a page's head is one of a profile's object
+    headings (RepoAgent's `## ClassDef X`)."""
+    headings = list(heading_lines(lines))
+    return any(p.entries.pattern.match(line) for p in profiles for line in headings)
 
 
 def _read_inside(file: str, root: Path | str, limit: int) -> bytes:

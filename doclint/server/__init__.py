@@ -8,6 +8,8 @@ calls: it says in one line how to install pygls where it is missing.
 
 from __future__ import annotations
 
+import shlex
+import sys
 from typing import TYPE_CHECKING
 
 from doclint.util.paths import say
@@ -15,7 +17,8 @@ from doclint.util.paths import say
 if TYPE_CHECKING:
     from doclint.engine.registry import Registry
 
-INSTALL = "pip install 'doclint[server]'"
+SERVER_EXTRA = "pygls>=2,<3"
+"""The `server` extra of pyproject.toml (a test keeps them the same)."""
 EXIT_ERROR = 2
 
 
@@ -30,6 +33,13 @@ def serve(registry: Registry | None = None) -> int:
             error.name or ""
         ).startswith(("pygls.", "lsprotocol.")):
             raise
-        say(f"error: doclint server needs pygls, which is not installed: {INSTALL}")
+        say(f"error: doclint server needs pygls, which is not installed: {install_command()}")
         return EXIT_ERROR
     return serve_stdio(registry)
+
+
+def install_command() -> str:
+    """The command that installs pygls where this doclint runs. No package
+    index serves doclint itself, so `pip install 'doclint[server]'` would
+    fail: the extra's requirement goes into this Python's environment."""
+    return f"{shlex.quote(sys.executable)} -m pip install {shlex.quote(SERVER_EXTRA)}"

@@ -24,15 +24,18 @@ from pathlib import Path
 from doclint.config.files import CONFIG_FILES, PYPROJECT, Config
 from doclint.config.files import load_config as load_config_file
 from doclint.config.settings import run_settings
+from doclint.config.suggestions import check_selectors
 from doclint.engine import Linter, Settings
 from doclint.engine.builtin_rules import FileTooLarge, OutsideRoot, engine_row
 from doclint.engine.registry import Registry, load_registry
 from doclint.fixes.file_fixer import Fixer, FixSettings
 from doclint.history import History
 from doclint.models.findings import Finding
+from doclint.output.shown import shown_paths
 from doclint.parsing.recognition import expected_page_path
 from doclint.profiles.generators import Generators
 from doclint.run.roots import choose_root, root_from_title
+from doclint.server.client_settings import ClientSettings
 from doclint.tree.index import Tree
 from doclint.tree.reading import CONFIG_LIMIT, read_named
 from doclint.util.paths import inside
@@ -99,9 +102,13 @@ class Workspace:
     """The warm state of one workspace root: the registry, each
     configuration's settings, each root's linter."""
 
-    def __init__(self, root: Path, registry: Registry | None = None) -> None:
+    def __init__(
+        self, root: Path, registry: Registry | None = None, client: ClientSettings | None = None
+    ) -> None:
         self.root = Path(os.path.abspath(root))
         self.registry = registry or load_registry()
+        self.client = client or ClientSettings()
+        """The editor's settings, over every configuration's."""
         self._configs: dict[Path | None, _Settings] = {}
         self._used: dict[Path, tuple[_Settings, Linter]] = {}
         """The linter each open page was last checked with (and the
@@ -109,6 +116,12 @@ class Workspace:
         read, is let go when no open page uses it."""
         self._users: dict[int, int] = {}
         """Per linter used (by id), how many open pages use it."""
+
+    def configure(self, client: ClientSettings) -> None:
+        """The editor's settings changed: every page's are made again."""
+        if client != self.client:
+            self.client = client
+            self.forget(None)
 
     def inside(self, file: Path) -> Path:
         """`file` made absolute; OutsideWorkspace when it is not below the root."""
@@ -160,8 +173,9 @@ class Workspace:
 
     def forget(self, changed: Path | None = None) -> None:
         """Files changed on disk (`changed`, or any): every tree is read
-        again; a configuration file changed, the settings too."""
-        if changed is None or changed.name in CONFIG_FILES:
+        again; a configuration file changed (the editor's own among them), the
+        settings too."""
+        if changed is None or changed.name in CONFIG_FILES or changed == self.client.config:
             configs, self._configs = list(self._configs.values()), {}
         else:
             configs = list(self._configs.values())
@@ -206,14 +220,18 @@ class Workspace:
     def _shown(
         self, found: _Settings, linter: Linter, file: Path, rows: list[Finding]
     ) -> list[Finding]:
-        """The findings on `file` itself, per-file ignores and severities applied."""
+        """The findings on `file` itself, per-file ignores and severities
+        applied, their messages as `doclint check` shows them (the tree paths
+        they name from the workspace root, where the server runs)."""
         assert found.findings is not None
         kept = found.findings.rows(file, rows)
         path = linter.tree_path(file)
-        return [row for row in kept if not row.path or row.path == path]
+        mine = [row for row in kept if not row.path or row.path == path]
+        return shown_paths(mine, linter.tree.root, self.root)
 
     def _settings(self, file: Path) -> _Settings:
-        config = self._config_file(file)
+        client = self.client
+        config = client.config or self._config_file(file)
         found = self._configs.get(config)
         if found is None:
             try:
@@ -221,7 +239,10 @@ class Workspace:
                     loaded = Config.defaults(self.root)
                 else:
                     loaded = load_config_file(config, self.registry)
-                found = _Settings(run_settings(loaded), self.registry)
+                select = list(client.select) if client.select is not None else None
+                check_selectors(self.registry, [*(select or ()), *client.ignore])
+                settings = run_settings(loaded, select=select, ignore=client.ignore)
+                found = _Settings(settings, self.registry)
             # A file's errors (ConfigError) and a selection naming no rule alike.
             except ValueError as error:
                 found = _Settings(None, self.registry, str(error))

@@ -31,6 +31,7 @@ from doclint.models.findings import Edit, Finding
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.models.urls import rule_url
 from doclint.rule_api import FixSafety
+from doclint.server.client_settings import ClientSettings, client_settings
 from doclint.server.documents import OutsideWorkspace, Workspace
 from doclint.server.stdio import serve_io
 from doclint.util.paths import printable
@@ -80,6 +81,8 @@ class DoclintServer(LanguageServer):
         self.shown: dict[str, _Shown] = {}
         self._pending: dict[str, None] = {}
         """The documents to check once no more input waits, in the order asked."""
+        self.client = ClientSettings()
+        """The editor's settings (client_settings.py)."""
 
     @property
     def registry(self) -> Registry:
@@ -97,7 +100,10 @@ class DoclintServer(LanguageServer):
             for folder in self.workspace.folders.values()
             if (path := file_path(folder.uri)) is not None
         ]
-        return [Path(os.path.abspath(folder)) for folder in named] or [Path.cwd()]
+        # A client may name its root twice (rootUri and a workspace folder):
+        # each folder once.
+        folders = dict.fromkeys(Path(os.path.abspath(folder)) for folder in named)
+        return list(folders) or [Path.cwd()]
 
     def workspace_of(self, file: Path) -> Workspace:
         """The warm workspace of the innermost workspace folder holding
@@ -109,8 +115,23 @@ class DoclintServer(LanguageServer):
         folder = max(holding, key=lambda folder: len(folder.parts))
         found = self.roots.get(folder)
         if found is None:
-            found = self.roots[folder] = Workspace(folder, self.registry)
+            found = self.roots[folder] = Workspace(folder, self.registry, self.client)
         return found
+
+    def configure(self, given: object) -> None:
+        """The editor's settings (`initializationOptions`, or a
+        `didChangeConfiguration`'s): every open page checked again with them."""
+        found = client_settings(given, self.folders()[0])
+        if found is None:
+            return
+        self.client, problems = found
+        for problem in problems:
+            self.log(f"doclint settings: {problem}")
+        for workspace in self.roots.values():
+            workspace.configure(self.client)
+        for open_uri in list(self.shown):
+            self.shown[open_uri].version = None  # checked again, whatever its version
+            self.soon(open_uri)
 
     def log(self, message: str, kind: types.MessageType = types.MessageType.Warning) -> None:
         self.window_log_message(types.LogMessageParams(type=kind, message=message))
@@ -392,6 +413,7 @@ def build_server(registry: Registry | None = None) -> DoclintServer:
             # a checkout, start from the working folder, as they do for
             # `doclint check` run there.
             os.chdir(first)
+        ls.configure(params.initialization_options)
         # Loaded now, not at the first page opened: the editor waits less then.
         ls.registry  # noqa: B018
 
@@ -435,6 +457,10 @@ def build_server(registry: Registry | None = None) -> DoclintServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: DoclintServer, params: types.DidCloseTextDocumentParams) -> None:
         ls.closed(params.text_document.uri)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def configuration(ls: DoclintServer, params: types.DidChangeConfigurationParams) -> None:
+        ls.configure(params.settings)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def watched(ls: DoclintServer, params: types.DidChangeWatchedFilesParams) -> None:

@@ -5,6 +5,11 @@ history lacks, a repository that is not this checkout's). Each worker
 process is forked from the run's process after this module is imported, so
 an anonymous shared mapping made here is one memory for all of them: a bit
 per message digest, set by whichever process says it first.
+
+For GitHub Actions (`--output-format github`, `for_github`) each such line
+is a `::warning` workflow command, which the log shows as an annotation,
+and a line of the job's step summary: what was not judged is said where the
+findings are read.
 """
 
 from __future__ import annotations
@@ -13,11 +18,12 @@ import contextlib
 import fcntl
 import mmap
 import os
+import sys
 from collections.abc import Iterator
 from typing import IO
 
 from doclint.util.digests import blake2b
-from doclint.util.paths import say
+from doclint.util.paths import printable, say, workflow_data
 
 _BITS = 1 << 16
 _said = mmap.mmap(-1, _BITS // 8)
@@ -45,6 +51,35 @@ except OSError:
     _lock = None
 
 
+class _Style:
+    """How the lines are said: plain, or for GitHub Actions. Set by the run's
+    process before its workers are forked, which start with it."""
+
+    github = False
+
+
+def for_github(github: bool = True) -> None:
+    """Say the lines as GitHub Actions reads them (`github`), or plainly."""
+    _Style.github = github
+
+
+def _say(message: str) -> None:
+    """One line on stderr; for GitHub Actions, a `::warning` command and a
+    line of the step summary (`$GITHUB_STEP_SUMMARY`) where there is one."""
+    if not _Style.github:
+        say(message)
+        return
+    text = message.removeprefix("warning: ")
+    sys.stderr.write(f"::warning title=doclint::{workflow_data(text)}\n")
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not summary:
+        return
+    # Markup a tree's names could carry is shown, not rendered.
+    shown = printable(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    with contextlib.suppress(OSError), open(summary, "a", encoding="utf-8") as file:
+        file.write(f"- :warning: doclint: {shown}\n")
+
+
 def say_once(message: str, key: str = "") -> None:
     """`message` on stderr (as `say` writes it), unless the run said it, or
     a line of the same `key` (the message itself when none is given). Two
@@ -56,7 +91,7 @@ def say_once(message: str, key: str = "") -> None:
         first = not _said[byte] & mask
         _said[byte] |= mask
     if first:
-        say(message)
+        _say(message)
 
 
 @contextlib.contextmanager
@@ -117,4 +152,4 @@ def say_tallies() -> None:
                 found.append((count, _tallies[at + 8 : at + _SLOT].rstrip(b"\0").decode()))
         _tallies[:] = bytes(len(_tallies))
     for count, template in found:
-        say(template.format(count=count, s="" if count == 1 else "s"))
+        _say(template.format(count=count, s="" if count == 1 else "s"))

@@ -221,6 +221,14 @@ def is_printable(text: str) -> bool:
     return text.isprintable()
 
 
+def workflow_data(text: str) -> str:
+    """`text` as the data of a GitHub Actions workflow command (`::error
+    ...::DATA`): escaped first (`printable`), so that a newline or ESC from
+    a file name or a line is shown, not sent to the log as a line break or a
+    control sequence; `%` is the commands' own escape."""
+    return printable(text).replace("%", "%25")
+
+
 def printable_texts(texts: list[str]) -> bool:
     """Whether each of `texts` is printable (`isprintable`)."""
     wide = _wide(texts)

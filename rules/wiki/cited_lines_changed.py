@@ -31,7 +31,10 @@ if TYPE_CHECKING:
 class CitedLinesChanged(Rule[MarkdownPage]):
     code = "DL803"
     name = "cited-lines-changed"
-    summary = "Cited lines changed since the commit the citation was written at."
+    summary = (
+        "Cited lines changed since the commit the citation was written at"
+        " (fixed in pages written by hand, not in a wiki's)."
+    )
     docs = RuleDocs(
         what="""Flags a citation whose lines in the tree differ from the same lines
         where it was written: at the commit it is pinned to (a GitHub URL's
@@ -40,7 +43,17 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         edited since hides no citation's drift). The message says where the
         cited block stands now when it only moved, and a safe fix re-anchors
         it there where it stands once in the file now: the numbers of the
-        text and of the link's target rewritten together. Where its lines
+        text and of the link's target rewritten together.
+
+        Which citations get a fix: those of a page read as written by hand,
+        without a pin, in a file not renamed since: a code span
+        (`` `src/x.py:40-52` `` becomes `` `src/x.py:43-55` ``), a link whose
+        target or text names lines (`[merge](../src/x.py#L40-L52)`), a
+        mention in a sentence, a table's `Line` column. A wiki's citations
+        (DeepWiki's links pinned to a commit, Qoder's `file://` sources) and
+        any citation pinned to a commit get the finding and where the lines
+        stand now, but no fix: new numbers with the old pin would point at
+        other lines there, and a wiki is regenerated, not edited. Where its lines
         changed (or stand at several places), an unsafe fix moves it with
         the construct its sentence, list item or table row names (a
         function, a class, a method) where the cited lines defined that
@@ -147,7 +160,7 @@ class CitedLinesChanged(Rule[MarkdownPage]):
                 # value, an argument) still points at the line they read.
                 shifts.setdefault(first, 0)
                 continue
-            moved.append(_shown_place(where, bool(citation.form)))
+            moved.append(_shown_place(where))
             once = where is not None and _once(block, now)
             for number in (first, last):
                 shift = where[0] - first if where is not None and once else None
@@ -158,22 +171,27 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         shown = f"`{citation.path}:{shown_ranges(citation)}`"
         renamed = f" (now `{judgement.now_path}`)" if judgement.now_path != citation.path else ""
         if all(moved):
-            message = (
-                f"{shown}{renamed}: the cited lines changed since {at}; "
-                f"they now stand at {', '.join(moved)}"
-            )
+            message = f"{shown}{renamed}: {_where_now(moved, at)}"
             fix = None if renamed else _re_anchored(citation, shifts, page_lines, FixSafety.SAFE)
             return Finding(citation.line, citation.column, message, fix=fix, cause=self.MOVED)
         message = f"{shown}{renamed}: the cited lines changed since {at}"
         return Finding(citation.line, citation.column, message, cause=self.CHANGED)
 
 
-def _shown_place(where: tuple[int, int] | None, as_written: bool) -> str:
-    """Where a block stands now (`43-44`; a line alone `43` for a page of no
-    wiki: its citations write it so); "" where it stands nowhere."""
+def _where_now(moved: list[str], at: str) -> str:
+    """What changed since `at` and where the cited blocks stand now; one
+    line cited, at one place now, is said of it alone."""
+    if len(moved) == 1 and "-" not in moved[0]:
+        return f"the cited line changed since {at}; it now stands at {moved[0]}"
+    return f"the cited lines changed since {at}; they now stand at {', '.join(moved)}"
+
+
+def _shown_place(where: tuple[int, int] | None) -> str:
+    """Where a block stands now (`43-44`; a line alone `43`, never `43-43`);
+    "" where it stands nowhere."""
     if where is None:
         return ""
-    return str(where[0]) if as_written and where[0] == where[1] else f"{where[0]}-{where[1]}"
+    return str(where[0]) if where[0] == where[1] else f"{where[0]}-{where[1]}"
 
 
 def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str]) -> Fix | None:

@@ -332,6 +332,19 @@ def test_moved_lines_say_where_they_stand_now(tmp_path, doclint):
 
 
 @needs_git
+def test_a_moved_line_cited_alone_is_said_to_stand_at_its_line(tmp_path, doclint):
+    """One line cited, found one place now: "it now stands at 97", not "they
+    now stand at 97-97"."""
+    pin = commit(tmp_path, {"src/game.ts": lines(GAME)})[:8]
+    page = restate_head(pin) + f"**Sources**: {pinned(pin, 'src/game.ts', 5, 5)}\n"
+    commit(tmp_path, {RESTATE_PAGE: page})
+    commit(tmp_path, {"src/game.ts": lines([*[""] * 92, *GAME])})
+    ((_, _, code, message),) = doclint(tmp_path, select=CITATIONS)[0]
+    assert code == "DL803"
+    assert message.endswith(f": the cited line changed since {pin}; it now stands at 97")
+
+
+@needs_git
 def test_changed_lines_are_reported_without_a_place(tmp_path, doclint):
     changed = [*GAME[:5], "  const seat6 = null;", *GAME[6:]]
     page, pin = _drifted(tmp_path, changed)
