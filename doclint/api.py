@@ -25,7 +25,7 @@ from doclint.fixes.fix_mode import fix_stdin, run_fixes
 from doclint.models.generated import AnyPage
 from doclint.output.shown import shown_findings, shown_rows
 from doclint.parsing.pages import parse_page
-from doclint.run import RunResult, root_from_title, run
+from doclint.run import RunResult, choose_root, root_from_title, run
 from doclint.tree.index import Tree
 
 # The title is the first line: this much text holds it.
@@ -68,7 +68,8 @@ def check_text(text: str | bytes, path: str = "<text>", settings: Settings | Non
     as doclint reads a file (UTF-8 with its bad bytes reported, or UTF-16).
     With `settings.root`, a relative `path` is relative to that root; without,
     it is relative to the cwd, and the root is the one the text's title implies
-    there (a generated page) or else the cwd, as for a file on disk."""
+    there (a generated page), else the top of the checkout holding the path,
+    else the cwd, as for a file on disk."""
     if not isinstance(text, str | bytes):
         raise TypeError(f"check_text takes str or bytes, not {type(text).__name__}")
     settings = settings or _found_settings([path])
@@ -76,7 +77,11 @@ def check_text(text: str | bytes, path: str = "<text>", settings: Settings | Non
     cwd = Path.cwd()
     start = text[:_TITLE_CHARS]
     title = start if isinstance(start, bytes) else start.encode()
-    root = settings.root or root_from_title(title, cwd / file, settings.known_generators) or cwd
+    root = (
+        settings.root
+        or root_from_title(title, cwd / file, settings.known_generators)
+        or choose_root([cwd / file], cwd)
+    )
     # A text checked once keeps no result: no fact of it is ever compared.
     tree = Tree(root, settings.known_paths, settings.known_generators)
     linter = Linter(settings, tree, records_facts=False)

@@ -16,7 +16,7 @@ and fix mode.
 from __future__ import annotations
 
 from doclint.run.results import ResultKey, ResultStores, StoredResults
-from doclint.run.roots import root_from_title
+from doclint.run.roots import choose_root, root_from_title
 from doclint.run.scheduler import Run, Step, run
 from doclint.run.setup import RunSetup, set_up_runs
 from doclint.run.sink import Collector, FileSink, RunResult
@@ -32,6 +32,7 @@ __all__ = [
     "RunSetup",
     "Step",
     "StoredResults",
+    "choose_root",
     "read_stdin",
     "root_from_title",
     "run",

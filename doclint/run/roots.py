@@ -34,14 +34,17 @@ out of the checkout (or out of the working and configuration folders that
 hold it) is no root, whatever a title or a wiki's folder implies, and its
 pages are outside the tree root (file-outside-root), as the link is.
 
-Files in no tree are checked as plain Markdown in the working folder (or the
-common folder of those outside it). `--root` puts every file in one root.
+Files in no tree are checked as plain Markdown from the top of the checkout
+holding them (their citations name files from there), outside one in the
+working folder (or the common folder of those outside it): the same root for a
+page on disk, on stdin, through the API or in the editor (`choose_root`).
+`--root` puts every file in one root.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -53,7 +56,7 @@ from doclint.profiles.generators import Generators, shipped_generators
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
 from doclint.tree.index import Tree
 from doclint.tree.reading import inside_root, leads_out, read_regular, repository_root
-from doclint.util.paths import absolute
+from doclint.util.paths import absolute, inside
 
 _TITLE_BYTES = 4096
 
@@ -86,16 +89,46 @@ def absolute_path(path: Path | str) -> Path:
 
 
 def choose_root(paths: Iterable[Path | str], cwd: Path) -> Path:
-    """The root of plain files: the cwd when every path lies in it, else their
-    common folder; its checkout when that folder lies below a link out of it
-    (`leads_out`), where the files are then outside the tree root."""
+    """The root of plain files (pages no generator's profile places, a
+    hand-written page citing code among them): the checkout holding them all
+    (`checkout_of`), whose top their citations are written from, wherever
+    the run starts and however it is given the page (a path, stdin, the
+    API, the editor server); outside one checkout, `cwd` (the folder the run
+    names) when every path lies in it, else their common folder; its
+    checkout when that folder lies below a link out of it (`leads_out`),
+    where the files are then outside the tree root."""
     absolute = [absolute_path(path) for path in paths] or [cwd]
+    checkout = checkout_of(absolute)
+    if checkout is not None:
+        return checkout
     if all(path == cwd or path.is_relative_to(cwd) for path in absolute):
         return cwd
     folders = [path if path.is_dir() else path.parent for path in absolute]
     common = os.path.commonpath([str(folder) for folder in folders])
     checkout = repository_root(Path(common)) if leads_out(common) else None
     return checkout or Path(common)
+
+
+def checkout_of(paths: Sequence[Path]) -> Path | None:
+    """The one checkout (`repository_root`) holding every one of the
+    absolute `paths`; None when they lie in none or in several, when a link
+    leads to one of them (the run keeps the rule it had, and a path below a
+    link out of the tree is refused as the link is), or when it is the home
+    folder or above it (a home folder kept in git holds projects that are no
+    checkouts of their own: their pages cite from their own folder, the
+    folder the run names)."""
+    if any(os.path.realpath(path) != str(path) for path in paths):
+        # Looking for `.git` through a link would look outside the tree.
+        return None
+    folders = {path if path.is_dir() else path.parent for path in paths}
+    found = {repository_root(folder) for folder in folders}
+    if len(found) != 1:
+        return None
+    checkout = found.pop()
+    home = Path(os.path.expanduser("~"))
+    if checkout is None or inside(home, checkout):
+        return None
+    return checkout
 
 
 def root_from_title(

@@ -282,6 +282,10 @@ class Workspace:
             return True
         return len(expected.split("/")) <= len(file.relative_to(self.root).parts)
 
+    def _holds(self, folder: Path) -> bool:
+        """Whether `folder` lies in the workspace, by its name and resolved."""
+        return Path(os.path.abspath(folder)).is_relative_to(self.root) and inside(folder, self.root)
+
     def _linter(self, found: _Settings, file: Path, data: bytes) -> Linter:
         """The linter of the tree `file` is checked in, made once per root."""
         settings = found.settings
@@ -293,10 +297,12 @@ class Workspace:
             root = root_from_title(start, file, generators)
         # Compared resolved: a root below a link out of the workspace is
         # none; its pages are then outside the tree root (file-outside-root).
-        if root is None or not (
-            Path(os.path.abspath(root)).is_relative_to(self.root) and inside(root, self.root)
-        ):
+        # A plain page's root is the run's (`choose_root`) where it lies in
+        # the workspace; a checkout above the workspace is not read.
+        if root is None or not self._holds(root):
             root = choose_root([file], self.root)
+        if not self._holds(root):
+            root = self.root
         root = Path(os.path.abspath(root))
         linter = found.linters.get(root)
         if linter is None:

@@ -1,0 +1,83 @@
+"""One page, four ways of checking it: `doclint check` at the checkout's
+top, `doclint check -` from a subfolder, `check_text` from another folder
+and the editor server. A plain page citing code gets one root, the top of
+its checkout (its citations name files from there), so the same findings,
+wherever the run starts and however it is handed the page (issue 90)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from doclint import Settings, check_paths, check_text
+from doclint.run import run_stdin
+from doclint.server.documents import Workspace
+from tests.pages import write
+
+PAGE = "docs/sub/notes.md"
+NOTES = """# Notes
+
+The helper `f3` is defined at `src/x.py:10-11`, and `f9` at `src/x.py:200-210`.
+See also [missing](../../src/y.py#L3) and `src/x.py:28`.
+"""
+EXPECTED = [(3, "DL802"), (4, "DL401")]
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    top = tmp_path / "small"
+    source = "".join(f"def f{i}(x):\n    return x + {i}\n\n" for i in range(20))
+    write(top, {"src/x.py": source, PAGE: NOTES})
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "init", "-q"], cwd=top, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=top, check=True)
+    subprocess.run([*git, "commit", "-qm", "one"], cwd=top, check=True)
+    return top
+
+
+def _seen(rows) -> list[tuple[int, str]]:
+    return sorted((row.line, row.code) for row in rows)
+
+
+def test_at_the_top_of_the_checkout(checkout, monkeypatch):
+    monkeypatch.chdir(checkout)
+    report = check_paths([PAGE], Settings())
+    assert _seen(report.diagnostics) == EXPECTED
+
+
+def test_through_stdin_from_a_subfolder(checkout, monkeypatch):
+    monkeypatch.chdir(checkout / "docs")
+    result = run_stdin((checkout / PAGE).read_bytes(), "sub/notes.md", Settings())
+    assert _seen(row for found in result.found for row in found.rows) == EXPECTED
+
+
+def test_through_the_api_from_another_folder(checkout, tmp_path, monkeypatch):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    report = check_text(NOTES, path=str(checkout / PAGE), settings=Settings())
+    assert _seen(report.diagnostics) == EXPECTED
+
+
+def test_in_the_editor_server(checkout, monkeypatch):
+    monkeypatch.chdir(checkout)
+    workspace = Workspace(checkout)
+    try:
+        assert _seen(workspace.check(checkout / PAGE, NOTES).findings) == EXPECTED
+    finally:
+        workspace.close()
+
+
+def test_a_checkout_above_the_workspace_is_not_read(checkout, monkeypatch):
+    """A workspace opened on `docs/`: nothing above it is read, so the
+    citations of `src/` cannot be judged there, and the link is said to lead
+    out of the tree."""
+    monkeypatch.chdir(checkout / "docs")
+    workspace = Workspace(checkout / "docs")
+    try:
+        found = _seen(workspace.check(checkout / PAGE, NOTES).findings)
+    finally:
+        workspace.close()
+    assert found == [(4, "DL404")]
