@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from hashlib import blake2b
 from typing import TypeVar
@@ -239,18 +240,7 @@ def _merged(own: set[_T], inside: list[frozenset[_T]]) -> frozenset[_T]:
 
 def _definitions(body: list[ast.stmt]) -> list[_Definition]:
     """The definitions of a body, those inside `if`, `try`, `with`, loops and `match` too."""
-    found: list[_Definition] = []
-    for node in body:
-        if isinstance(node, _Definition):
-            found.append(node)
-            continue
-        for name in ("body", "orelse", "finalbody"):
-            inner = getattr(node, name, None)
-            if isinstance(inner, list):
-                found += _definitions(inner)
-        for holder in (*getattr(node, "handlers", ()), *getattr(node, "cases", ())):
-            found += _definitions(holder.body)
-    return found
+    return [node for node in _statements(body) if isinstance(node, _DEFINITIONS)]
 
 
 def _collect(
@@ -463,16 +453,37 @@ def _used_name(node: ast.AST) -> str | None:
 
 
 def _attributes(node: ast.ClassDef) -> frozenset[str]:
-    """The names the class body itself defines or assigns (`_Scopes` adds
-    those its code gives `self` or `cls`)."""
+    """The names the class body itself defines or assigns, under `if`, `try`,
+    `with`, loops and `match` too (`if new_api:` then a dataclass field): the
+    class has each on some path (`_Scopes` adds those its code gives `self`
+    or `cls`)."""
     names: set[str] = set()
-    for statement in node.body:
-        if isinstance(statement, _Definition):
+    for statement in _statements(node.body):
+        if isinstance(statement, _DEFINITIONS):
             names.add(statement.name)
         for target in _targets(statement):
             if isinstance(target, ast.Name):
                 names.add(target.id)
     return frozenset(names)
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a body and of the blocks inside it (`if`, `try`,
+    `with`, loops, `match`), not those of the definitions inside it."""
+    pending = list(reversed(body))
+    while pending:
+        node = pending.pop()
+        yield node
+        if isinstance(node, _DEFINITIONS):
+            continue
+        inner: list[ast.stmt] = []
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list):
+                inner += block
+        for holder in (*getattr(node, "handlers", ()), *getattr(node, "cases", ())):
+            inner += holder.body
+        pending += reversed(inner)
 
 
 def _self_attributes(node: ast.AST) -> list[str]:

@@ -63,6 +63,11 @@ _METHOD = compiled_on_use(
 )
 # "... method of the `Store` class": the class whose method a call or use sentence names.
 _OF_CLASS = r"(?: of (?:the |an? )?`?(?P<owner>[A-Za-z_]\w*)`? (?:class|instance|object)\b)?"
+# "`Store`类的`_load`方法" (the `_load` method of the `Store` class): the
+# class named first, its method after; read as the English "of the class".
+_OF_CLASS_ZH = (
+    r"(?:\s*(?:类|对象|实例)?的\s*`(?P<member2>[A-Za-z_]\w*)`\s*(?:\(\))?(?:方法|函数|属性))?"
+)
 # "It calls the `load` function", "This method invokes the `save` method",
 # "该函数调用了`load`函数": what the section's object calls, said of it.
 _CALLS = compiled_on_use(
@@ -71,7 +76,7 @@ _CALLS = compiled_on_use(
     r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b"
     + _OF_CLASS
     + r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?调用(?:了)?"
-    r"(?P<tick2>`?)(?P<callee2>[A-Za-z_]\w*)`?(?:\(\))?(?:函数|方法)"
+    r"(?P<tick2>`?)(?P<callee2>[A-Za-z_]\w*)`?(?:\(\))?(?:函数|方法)" + _OF_CLASS_ZH
 )
 # "It relies on the `load` function", "依赖于外部函数`load`", "涉及到`load`函数",
 # "使用`load`函数获取": what the section's object uses, said of it (a Chinese
@@ -83,7 +88,7 @@ _USES = compiled_on_use(
     r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b" + _OF_CLASS +
     # "在使用`X`时" (when one uses X) is the reader's use, not the object's.
     r"|(?P<verb>依赖于|依赖|涉及到|(?<![在当])使用了?|利用了?|借助)(?:外部|内部)?的?(?:函数|方法)?\s*"
-    r"(?P<tick2>`)(?P<callee2>[A-Za-z_]\w*)`"
+    r"(?P<tick2>`)(?P<callee2>[A-Za-z_]\w*)`" + _OF_CLASS_ZH
 )
 # "returns an instance of the `Node` class", "返回一个X对象/实例".
 _RETURNS = compiled_on_use(
@@ -292,14 +297,13 @@ class WrongRelation(Rule[MarkdownPage]):
             for match in pattern.finditer(line):
                 if not _of_the_object(match, line, entry, chinese_use=cause is self.USED):
                     continue
-                callee = match["callee"] or match["callee2"]
-                owner = match["owner"]
+                callee, owner = _callee_and_owner(match)
                 if owner is None or not any(d.kind == "class" for d in model.defined(owner)):
                     owner = None  # no class, or another package's: the method by its name
                 if _never_reached(
                     callee, match["tick"] or match["tick2"], entry, own, model, owner
                 ):
-                    column = match.start("callee" if match["callee"] else "callee2") + 1
+                    column = match.start(_callee_group(match)) + 1
                     named = callee if owner is None else f"{owner}.{callee}"
                     held = partial(_named_by, source, entry.qualname, callee)
                     return column, f"`{entry.dotted}` does not {verb} `{named}`", cause, held
@@ -504,6 +508,20 @@ def _of_the_object(match: Match[str], line: str, entry: Entry, *, chinese_use: b
     if chinese_use and match["callee2"]:
         return _said_of(line[: match.start()], match["verb"], entry)
     return True
+
+
+def _callee_group(match: Match[str]) -> str:
+    """The group naming the callee of a call or use sentence: the English
+    one, the Chinese one's method ("`Store`类的`_load`方法"), or its name."""
+    return next(g for g in ("callee", "member2", "callee2") if match[g])
+
+
+def _callee_and_owner(match: Match[str]) -> tuple[str, str | None]:
+    """The callee a call or use sentence names, and the class it is said to
+    be a method of: "the `x` method of the `Y` class", "`Y`类的`x`方法"."""
+    if match["member2"]:
+        return match["member2"], match["callee2"]
+    return match["callee"] or match["callee2"], match["owner"]
 
 
 def _never_reached(

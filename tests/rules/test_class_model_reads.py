@@ -1,0 +1,105 @@
+"""What a class holds and what its methods reach, read as Python has them
+(issue 93): fields declared under a condition in a class body, a method of a
+class named in a Chinese use sentence ("`Store`类的`_load`方法")."""
+
+from __future__ import annotations
+
+from doclint import Settings, check_text
+from tests.pages import write
+
+PAGE_PATH = "markdown_docs/pkg/store.md"
+
+
+def messages(tmp_path, source: str, page: str, select: str) -> list[tuple[int, str]]:
+    write(tmp_path, {"pkg/store.py": source})
+    settings = Settings(select=[select], root=tmp_path)
+    report = check_text(page, path=PAGE_PATH, settings=settings)
+    return [(d.line, d.message) for d in report.diagnostics]
+
+
+# A dataclass whose fields depend on a module-level switch, as an agent
+# framework's message class declares `function_call` only for a new API.
+FIELDS = """from dataclasses import dataclass
+from typing import Optional
+
+new_api = True
+
+
+@dataclass
+class Message:
+    role: str
+    if new_api:
+        function_call: Optional[str] = None
+    else:
+        name: Optional[str] = None
+    try:
+        tool_calls: list = None
+    except ImportError:
+        pass
+"""
+FIELDS_PAGE = """## ClassDef Message
+**Message**: The function of Message is to hold one message.
+
+**attributes**:
+- role: who speaks.
+- function_call: the call the model asks for.
+- name: the caller's name.
+- tool_calls: the tools asked for.
+- content: the text.
+"""
+
+
+def test_fields_declared_under_a_condition_are_the_class_s(tmp_path):
+    found = messages(tmp_path, FIELDS, FIELDS_PAGE, "unknown-parameter")
+    # `content` is declared nowhere; the fields under `if`, `else` and `try` are there.
+    assert found == [
+        (9, "attributes item `content`: `Message` has no parameter or attribute `content`")
+    ]
+
+
+STORE = """class Store:
+    def _load(self):
+        return {}
+
+    def _dump(self):
+        return None
+
+
+class Manager:
+    def __init__(self):
+        self.store: Store = Store()
+
+    def refresh(self):
+        return self.store._load()
+"""
+STORE_PAGE = """## ClassDef Store
+**Store**: 该类的功能是保存数据。
+### FunctionDef _load(self)
+**_load**: 该函数的功能是读取。
+***
+### FunctionDef _dump(self)
+**_dump**: 该函数的功能是写入。
+***
+## ClassDef Manager
+**Manager**: 该类的功能是管理。
+### FunctionDef __init__(self)
+**__init__**: 该函数的功能是初始化。
+***
+### FunctionDef refresh(self)
+**refresh**: 该函数的功能是刷新。
+
+**代码描述**: 该方法依赖于 `Store` 类的 `{method}` 方法。
+***
+"""
+
+
+def test_a_chinese_use_of_a_class_s_method_is_judged_on_the_method(tmp_path):
+    page = STORE_PAGE.format(method="_dump")
+    found = messages(tmp_path, STORE, page, "wrong-relation")
+    assert found == [(17, "`Manager.refresh` does not use `Store._dump`")]
+
+
+def test_near_miss_the_method_called_through_an_annotated_attribute(tmp_path):
+    # `refresh` reaches `_load` through `self.store: Store`, never naming `Store` itself.
+    page = STORE_PAGE.format(method="_load")
+    assert messages(tmp_path, STORE, page, "wrong-relation") == []
