@@ -103,6 +103,23 @@ class ProjectModel:
         )
         return obj.attributes if obj is not None else frozenset()
 
+    def options(self, written: str) -> frozenset[str] | None:
+        """The parameters the project's functions called as `written` names
+        (its last part) take, a class's by its `__init__`: what a function
+        passing its `**kwargs` on to them takes. None when the project
+        defines none, or one passes its own `**kwargs` on again: unknown."""
+        found: set[str] = set()
+        definitions = self.defined(written.rpartition(".")[2])
+        for definition in definitions:
+            objects = self.readable.get(definition.path)
+            obj = None if objects is None else objects.objects.get(definition.qualname)
+            if obj is not None and obj.kind == "class" and objects is not None:
+                obj = objects.objects.get((*obj.qualname, "__init__"))
+            if obj is None or obj.forwarded:
+                return None
+            found |= {*obj.parameters, *obj.options}
+        return frozenset(found) if definitions else None
+
     def defined(self, name: str, paths: list[str] | None = None) -> list[Definition]:
         """The definitions called `name`, in `paths` only when given."""
         found = self.by_name.get(name, [])
@@ -195,7 +212,11 @@ def _written_files(written: str, suffix: str) -> tuple[str, ...]:
     if not text:
         return ()
     if text.endswith(suffix):
-        return (text,)
+        stem = text.removesuffix(suffix)
+        if "/" in stem or "." not in stem:
+            return (text,)
+        # `pkg.sub.nodes.py`: a module's dotted name written with its suffix.
+        return (text, f"{stem.replace('.', '/')}{suffix}")
     dotted = text.replace(".", "/")
     return (f"{dotted}{suffix}", f"{dotted}/__init__{suffix}")
 

@@ -75,6 +75,13 @@ class PyObject(Qualified):
     `self.helper = Helper()`, gives ("Helper", "run"), the type as written.
     Where the class states no one type of the attribute, the name read is in
     `used` instead."""
+    options: frozenset[str] = frozenset()
+    """The keys a function with `**kwargs` reads from it (`kwargs.get("x")`,
+    `kwargs["x"]`, `kwargs.pop("x")`): options it takes without naming them."""
+    forwarded: tuple[str, ...] = ()
+    """The callees, as written, a function passes its `**kwargs` on to
+    (`connect(host, **kwargs)` gives "connect"): their parameters are options
+    it takes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +278,7 @@ def _collect(
                 every.append(args.kwarg)
             positional = tuple(arg.arg for arg in args.args)
             names = tuple(arg.arg for arg in every)
+            options, forwarded = _kwargs_use(node, args.kwarg.arg) if args.kwarg else ({}, ())
             obj = PyObject(
                 "function",
                 qualname,
@@ -280,6 +288,8 @@ def _collect(
                 frozenset(),
                 used,
                 typed=scopes.typed[node],
+                options=frozenset(options),
+                forwarded=forwarded,
             )
         if qualname in into:
             # Defined again in the same body: a page may head either one.
@@ -287,6 +297,44 @@ def _collect(
         else:
             into[qualname] = obj
         _collect(node.body, qualname, into, scopes)
+
+
+def _kwargs_use(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, kwarg: str
+) -> tuple[dict[str, None], tuple[str, ...]]:
+    """The keys the function reads from its `**kwarg` dict, and the callees
+    it passes the dict on to (`f(**kwargs)`), in order."""
+    keys: dict[str, None] = {}
+    callees: dict[str, None] = {}
+    for inner in ast.walk(node):
+        read: str | None = None
+        if isinstance(inner, ast.Call):
+            passed = any(k.arg is None and _is_name(k.value, kwarg) for k in inner.keywords)
+            callee = _written(inner.func) if passed else None
+            if callee is not None:
+                callees[callee] = None
+            read = _key_read(inner, kwarg)
+        elif isinstance(inner, ast.Subscript) and _is_name(inner.value, kwarg):
+            read = _constant_text(inner.slice)
+        if read is not None:
+            keys[read] = None
+    return keys, tuple(callees)
+
+
+def _key_read(call: ast.Call, kwarg: str) -> str | None:
+    """The key `kwargs.get("x")`, `kwargs.pop("x")`, `kwargs.setdefault("x")` reads."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and _is_name(func.value, kwarg) and call.args):
+        return None
+    return _constant_text(call.args[0]) if func.attr in ("get", "pop", "setdefault") else None
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _constant_text(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _is_overload(node: _Definition) -> bool:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 if TYPE_CHECKING:
-    from doclint.rule_api_generators import Entry, Item
+    from doclint.rule_api_generators import Entry, Item, ProfiledPage
 
     from .._common.python_objects import ModuleObjects, PyObject
 
@@ -89,7 +89,7 @@ class UnknownParameter(Rule[MarkdownPage]):
             if obj is None:
                 continue
             known = (
-                set(obj.parameters)
+                _function_names(obj, profiled, ctx)
                 if obj.kind == "function"
                 else _class_names(obj, objects, profiled.source, profiled.project, ctx)
             )
@@ -103,6 +103,26 @@ class UnknownParameter(Rule[MarkdownPage]):
                     what, cause = "parameter or attribute", self.NOT_AN_ATTRIBUTE
                 message = f"{item.field} item `{name}`: `{obj.dotted}` has no {what} `{name}`"
                 yield Finding(item.line, item.column, message, cause=cause)
+
+
+def _function_names(obj: PyObject, profiled: ProfiledPage, ctx: RuleContext) -> set[str] | None:
+    """A function's parameters and the options it takes through `**kwargs`:
+    the keys it reads from it, the parameters of the project's functions it
+    passes it on to; None when it passes it on to a callee the project does
+    not define (a library's, a base's `__init__`): what it takes is unknown."""
+    known = {*obj.parameters, *obj.options}
+    if not obj.forwarded:
+        return known
+    from .._common.project import project
+
+    model = project(ctx).python(profiled.profile, profiled.project)
+    for callee in obj.forwarded:
+        # `super().__init__(**kwargs)`: the base's, which `_class_names` reads.
+        options = None if callee.startswith("super()") else model.options(callee)
+        if options is None:
+            return None
+        known |= options
+    return known
 
 
 def _section_object(item: Item, opened: list[tuple[int, Entry, str]]) -> str | None:

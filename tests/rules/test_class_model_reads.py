@@ -103,3 +103,78 @@ def test_near_miss_the_method_called_through_an_annotated_attribute(tmp_path):
     # `refresh` reaches `_load` through `self.store: Store`, never naming `Store` itself.
     page = STORE_PAGE.format(method="_load")
     assert messages(tmp_path, STORE, page, "wrong-relation") == []
+
+
+def tree_messages(tmp_path, files: dict[str, str], page: str, path: str, select: str) -> list:
+    write(tmp_path, files)
+    settings = Settings(select=[select], root=tmp_path)
+    report = check_text(page, path=path, settings=settings)
+    return [(d.line, d.message) for d in report.diagnostics]
+
+
+NODES = """import requests
+
+
+def connect(host, timeout=1, retries=2):
+    return host, timeout, retries
+
+
+def open_link(host, **kwargs):
+    verbose = kwargs.pop("verbose", False)
+    return connect(host, **kwargs), verbose
+
+
+def fetch(url, **kwargs):
+    return requests.get(url, **kwargs)
+
+
+def add(a, b):
+    return a + b
+"""
+OPTIONS_PAGE = """## FunctionDef open_link(host)
+**open_link**: The function of open_link is to open a link.
+
+**parameters**:
+- host: the host.
+- timeout: seconds to wait, passed on to connect.
+- retries: how many tries, passed on to connect.
+- verbose: whether to say more.
+- proxy: the proxy to go through.
+***
+## FunctionDef fetch(url)
+**fetch**: The function of fetch is to fetch a page.
+
+**parameters**:
+- url: the page.
+- headers: passed on to the library.
+***
+"""
+
+
+def test_options_taken_through_kwargs_and_passed_on_are_parameters(tmp_path):
+    files = {"pkg/sub/nodes.py": NODES}
+    found = tree_messages(
+        tmp_path, files, OPTIONS_PAGE, "markdown_docs/pkg/sub/nodes.md", "unknown-parameter"
+    )
+    # `proxy` is no option of `connect`; the others are, or the key read from
+    # kwargs; `fetch` passes its options to a library, which takes what it takes.
+    assert found == [(9, "parameters item `proxy`: `open_link` has no parameter `proxy`")]
+
+
+PLACED_PAGE = """## FunctionDef add(a, b)
+**add**: The function of add is to add.
+
+**Code Description**: The `add` function in {path} adds two numbers.
+***
+"""
+
+
+def test_a_dotted_module_path_written_with_its_suffix_is_the_module_s_file(tmp_path):
+    files = {"pkg/sub/nodes.py": NODES}
+    path = "markdown_docs/pkg/sub/nodes.md"
+    near = PLACED_PAGE.format(path="pkg.sub.nodes.py")
+    assert tree_messages(tmp_path, files, near, path, "wrong-relation") == []
+    wrong = PLACED_PAGE.format(path="pkg.sub.edges.py")
+    assert [line for line, _ in tree_messages(tmp_path, files, wrong, path, "wrong-relation")] == [
+        4
+    ]
