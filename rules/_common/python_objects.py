@@ -82,6 +82,11 @@ class PyObject(Qualified):
     """The callees, as written, a function passes its `**kwargs` on to
     (`connect(host, **kwargs)` gives "connect"): their parameters are options
     it takes."""
+    loose: frozenset[str] = frozenset()
+    """The names of `used` its body reads only as an attribute of some
+    other object than `self`, `cls` or a module (`item.save()`, `x.run`):
+    a call of any method so named, which a search through helpers does not
+    follow (it would reach every class's method of that name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,9 +154,15 @@ class _Scopes:
         self.used: dict[ast.AST, frozenset[str]] = {}
         self.typed: dict[ast.AST, frozenset[tuple[str, str]]] = {}
         self.assigned: dict[ast.AST, frozenset[str]] = {}
+        self.loose: dict[ast.AST, frozenset[str]] = {}
+        firm: dict[ast.AST, frozenset[str]] = {}
         for node in reversed(walk.order):  # each definition after those inside it
             inner = walk.inner[node]
             self.used[node] = _merged(walk.names[node], [self.used[d] for d in inner])
+            own = walk.loose[node] - walk.firm[node]
+            firm[node] = _merged(walk.names[node] - own, [firm[d] for d in inner])
+            loose = _merged(own, [self.loose[d] for d in inner])
+            self.loose[node] = loose - firm[node] if loose & firm[node] else loose
             self.typed[node] = _merged(typed[node], [self.typed[d] for d in inner])
             self.assigned[node] = _merged(walk.assigned[node], [self.assigned[d] for d in inner])
 
@@ -164,6 +175,11 @@ class _Walk:
     def __init__(self, tree: ast.Module, imports: dict[str, tuple[int, str]]) -> None:
         # The module is a scope too, whose sets no object reads.
         self.names: dict[ast.AST, set[str]] = {tree: set()}
+        # The attribute names read on some other object than `self`, `cls`
+        # or a module (`item.save`), and the names read otherwise: a name
+        # read both ways is firm.
+        self.loose: dict[ast.AST, set[str]] = {tree: set()}
+        self.firm: dict[ast.AST, set[str]] = {tree: set()}
         self.modules: dict[str, str] = {}  # a name an `import` binds, and its module
         self.assigned: dict[ast.AST, set[str]] = {tree: set()}
         # `self.x.name` read in a scope: (x, name), and the class whose
@@ -179,6 +195,7 @@ class _Walk:
             node, scope = queue.popleft()
             if isinstance(node, ast.Name):
                 self.names[scope].add(node.id)
+                self.firm[scope].add(node.id)
                 continue  # a name's only children are its context
             if isinstance(node, ast.Attribute):
                 self._attribute(node, scope)
@@ -200,7 +217,12 @@ class _Walk:
             return
         value = node.value
         module = self.modules.get(value.id) if isinstance(value, ast.Name) else None
-        self.names[scope].add(node.attr if module is None else f"{module}.{node.attr}")
+        name = node.attr if module is None else f"{module}.{node.attr}"
+        self.names[scope].add(name)
+        if module is None and not (isinstance(value, ast.Name) and value.id in ("self", "cls")):
+            self.loose[scope].add(name)
+        else:
+            self.firm[scope].add(name)
 
     def _assigning(self, node: ast.AST, scope: ast.AST) -> None:
         given = _self_attributes(node)
@@ -213,6 +235,7 @@ class _Walk:
     def _definition(self, node: _Definition, scope: ast.AST) -> None:
         self.inner[scope].append(node)
         self.inner[node], self.names[node], self.assigned[node] = [], set(), set()
+        self.loose[node], self.firm[node] = set(), set()
         self.through[node] = set()
         self.owner[node] = node if isinstance(node, ast.ClassDef) else self.owner[scope]
         self.order.append(node)
@@ -267,7 +290,18 @@ def _collect(
             bases = tuple(b for b in map(_written, node.bases) if b != "object")
             attributes = _attributes(node) | scopes.assigned[node]
             typed = scopes.typed[node]
-            obj = PyObject("class", qualname, node.lineno, (), (), attributes, used, bases, typed)
+            obj = PyObject(
+                "class",
+                qualname,
+                node.lineno,
+                (),
+                (),
+                attributes,
+                used,
+                bases,
+                typed,
+                loose=scopes.loose[node],
+            )
         else:
             args = node.args
             every = [*args.posonlyargs, *args.args]
@@ -290,6 +324,7 @@ def _collect(
                 typed=scopes.typed[node],
                 options=frozenset(options),
                 forwarded=forwarded,
+                loose=scopes.loose[node],
             )
         if qualname in into:
             # Defined again in the same body: a page may head either one.

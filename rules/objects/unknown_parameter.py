@@ -26,8 +26,12 @@ class UnknownParameter(Rule[MarkdownPage]):
         `**parameters**` / `**参数**` and `**attributes**` / `**属性**`, in any
         of the profile's translated labels) whose name is neither a parameter
         nor an attribute of the section's object: for a function, its
-        parameters (`*args` and `**kwargs` by their names); for a class, the
-        names its body assigns, the `self.x` and `cls.x` its methods assign (or
+        parameters (`*args` and `**kwargs` by their names) and the options it
+        takes through `**kwargs` (the keys it reads, `kwargs.get("x")`, and the
+        parameters of the project's functions it passes them on to; a function
+        passing them on to a library's is not judged); for a class, the
+        names its body assigns (under `if` or `try` too), the `self.x` and
+        `cls.x` its methods assign (or
         name by string: `self.register_buffer("x", ...)`, `setattr(self, "x",
         ...)`), its methods, and its `__init__`'s parameters, with those of its bases
         defined in the project (the same module, or a source of the tree its

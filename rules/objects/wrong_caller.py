@@ -43,7 +43,9 @@ class WrongCaller(Rule[MarkdownPage]):
         function or class of that name is defined where the sentence places it, or
         every one of that name there neither calls nor names the object, itself or
         through what it calls (a helper it calls, a class it constructs, a helper of
-        that: a class calls what its methods call). A sentence whose subject is
+        that: a class calls what its methods call; a method it calls on an object
+        of no known type, `item.persist()`, is no helper followed, every class's
+        method of that name being a candidate). A sentence whose subject is
         another object of the project ("The _rot13 function is called within ..."
         under `process_rot13`) is judged of that object, as is a relative clause
         of a name before it ("... `_rot13`, which is called by ..."); one of a

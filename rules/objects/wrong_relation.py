@@ -143,7 +143,8 @@ class WrongRelation(Rule[MarkdownPage]):
           reaches only `H`'s `x`, its bases' and subclasses'; any other call
           of an `x` may be `Y`'s.
         - "It relies on the `x` function", "uses the `x` method", "依赖于`x`",
-          "涉及到`x`函数", "使用`x`函数": the same, said of what the object uses,
+          "涉及到`x`函数", "使用`x`函数", "依赖于`Y`类的`x`方法" (`Y`'s `x`, as
+          "of the `Y` class" says): the same, said of what the object uses,
           where the sentence names no other object of the project before it
           and its subject is not the reader's ("在使用`x`时", "可以使用`x`").
         - "returns an instance of the `X` class", "返回一个X对象": when the

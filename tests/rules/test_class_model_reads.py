@@ -178,3 +178,43 @@ def test_a_dotted_module_path_written_with_its_suffix_is_the_module_s_file(tmp_p
     assert [line for line, _ in tree_messages(tmp_path, files, wrong, path, "wrong-relation")] == [
         4
     ]
+
+
+CALLERS = """def save(record):
+    return record
+
+
+def persist(record):
+    return save(record)
+
+
+def flush(queue):
+    for item in queue:
+        item.persist()
+
+
+def drain(queue):
+    for record in queue:
+        persist(record)
+"""
+CALLER_PAGE = """## FunctionDef save(record)
+**save**: The function of save is to save a record.
+
+**Code Description**: This function is called by the `{caller}` function.
+***
+"""
+
+
+def test_a_caller_reaching_the_object_only_through_another_object_s_method(tmp_path):
+    # `flush` calls `item.persist()` on objects of no known type: it does
+    # not reach the project's `persist`, which calls `save`.
+    files = {"pkg/store.py": CALLERS}
+    page = CALLER_PAGE.format(caller="flush")
+    found = tree_messages(tmp_path, files, page, PAGE_PATH, "wrong-caller")
+    assert found == [(4, "`flush` does not call `save`")]
+
+
+def test_near_miss_a_caller_reaching_the_object_through_a_helper_it_calls(tmp_path):
+    files = {"pkg/store.py": CALLERS}
+    page = CALLER_PAGE.format(caller="drain")
+    assert tree_messages(tmp_path, files, page, PAGE_PATH, "wrong-caller") == []
