@@ -4,6 +4,8 @@ class named in a Chinese use sentence ("`Store`类的`_load`方法")."""
 
 from __future__ import annotations
 
+import pytest
+
 from doclint import Settings, check_text
 from tests.pages import write
 
@@ -218,3 +220,44 @@ def test_near_miss_a_caller_reaching_the_object_through_a_helper_it_calls(tmp_pa
     files = {"pkg/store.py": CALLERS}
     page = CALLER_PAGE.format(caller="drain")
     assert tree_messages(tmp_path, files, page, PAGE_PATH, "wrong-caller") == []
+
+
+SECTIONED = """class Store:
+    def fetch(self, url):
+        return url
+"""
+SECTION_PAGE = """## ClassDef Store
+**Store**: The function of Store is to keep entries.
+{section}
+### FunctionDef fetch(self, url)
+**fetch**: Fetches.
+"""
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        "### Class Definition: CustomerProfile\nHolds a customer.",
+        "**Class: CustomerProfile**\nHolds a customer.",
+        "#### Function Name: calculate_discount\nComputes a discount.",
+    ],
+)
+def test_invented_section_opened_by_a_definition_heading_or_a_bold_label(tmp_path, section):
+    page = SECTION_PAGE.format(section=section)
+    found = messages(tmp_path, SECTIONED, page, "invented-section")
+    assert [line for line, _ in found] == [3]
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        # Pieces of words after a kind word's letters, and a plain word after one.
+        "### Function-ality\nWhat it does.",
+        "### Classification\nWhat kind it is.",
+        "### Function Flow\nThe order of the calls.",
+        "### Method Overview\nThe methods.",
+    ],
+)
+def test_near_miss_pieces_of_words_and_plain_words_are_no_objects(tmp_path, section):
+    page = SECTION_PAGE.format(section=section)
+    assert messages(tmp_path, SECTIONED, page, "invented-section") == []
