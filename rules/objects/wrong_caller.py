@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
@@ -68,7 +69,10 @@ class WrongCaller(Rule[MarkdownPage]):
         如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the object: it
         is refuted when the project has no such file, or the file
         never names the object; a file then a name (`src/main.py/_route`) is that
-        file's function. One finding per sentence.
+        file's function. A module written by its name (`graph`, no function
+        or class of the project being so called) is the module's file, judged
+        the same way; the standard library's (`operator`) is not judged. One
+        finding per sentence.
 
         Where the history has the commit the page last changed in (and the
         page is that commit's), a caller that called the object there is
@@ -205,6 +209,16 @@ class WrongCaller(Rule[MarkdownPage]):
         else:
             return None  # the caller may live in a source the tree does not hold
         if not found:
+            # "called by `operators`": a module of the project by its name,
+            # which is right when it names the object anywhere.
+            modules = [path for path in model.module(caller) if path in model.readable]
+            if modules and not any(model.mentions(path, target) for path in modules):
+                return (
+                    f"`{modules[0]}`, named as using `{target}`, never names it",
+                    self.NOT_CALLING,
+                )
+            if modules:
+                return None
             return self._undefined(caller, target, model, prose, where)
         if any(d.kind == "class" and target in model.attributes(d) for d in found):
             return None  # a class with a method of that name: the framework dispatches to it
@@ -224,7 +238,10 @@ class WrongCaller(Rule[MarkdownPage]):
         callable without defining one (`self.activate = ...`, a library's
         function the project imports)."""
         if not model.defined(caller) and (
-            prose or caller in model.bound or caller in model.imported
+            prose
+            or caller in model.bound
+            or caller in model.imported
+            or caller in sys.stdlib_module_names  # `operator`, a library's module
         ):
             return None
         message = f"`{caller}`, named as a caller of `{target}`, is not defined{where}"

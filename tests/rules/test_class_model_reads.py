@@ -261,3 +261,28 @@ def test_invented_section_opened_by_a_definition_heading_or_a_bold_label(tmp_pat
 def test_near_miss_pieces_of_words_and_plain_words_are_no_objects(tmp_path, section):
     page = SECTION_PAGE.format(section=section)
     assert messages(tmp_path, SECTIONED, page, "invented-section") == []
+
+
+MODULE_FILES = {
+    "pkg/store.py": "def add(a, b):\n    return a + b\n",
+    "pkg/ops.py": "from pkg.store import add\n\n\ndef total(x):\n    return add(x, x)\n",
+    "pkg/graph.py": "def walk(nodes):\n    return list(nodes)\n",
+}
+MODULE_PAGE = """## FunctionDef add(a, b)
+**add**: The function of add is to add.
+
+**代码描述**: 该函数被`{caller}`调用。
+***
+"""
+
+
+def test_a_module_named_as_a_caller_that_never_names_the_object(tmp_path):
+    page = MODULE_PAGE.format(caller="graph")
+    found = tree_messages(tmp_path, MODULE_FILES, page, PAGE_PATH, "wrong-caller")
+    assert found == [(4, "`pkg/graph.py`, named as using `add`, never names it")]
+
+
+@pytest.mark.parametrize("caller", ["ops", "operator"])
+def test_near_miss_a_module_using_the_object_and_a_library_s_module(tmp_path, caller):
+    page = MODULE_PAGE.format(caller=caller)
+    assert tree_messages(tmp_path, MODULE_FILES, page, PAGE_PATH, "wrong-caller") == []
