@@ -71,7 +71,8 @@ class WrongCaller(Rule[MarkdownPage]):
         never names the object; a file then a name (`src/main.py/_route`) is that
         file's function. A module written by its name (`graph`, no function
         or class of the project being so called) is the module's file, judged
-        the same way; the standard library's (`operator`) is not judged. One
+        the same way; the standard library's (`operator`) is not judged, unless
+        a kind word makes it a function ("the operator function"). One
         finding per sentence.
 
         Where the history has the commit the page last changed in (and the
@@ -177,6 +178,9 @@ class WrongCaller(Rule[MarkdownPage]):
                     # source: where a sample cannot settle "anywhere", that can.
                     named = [profiled.source]
                 prose = _prose_word(caller, after.split(caller, 1)[0], place, line)
+                # "被`operator`调用": the standard library's module, unless a
+                # kind word after it makes it a function ("the operator function").
+                prose |= caller in sys.stdlib_module_names and _ONE_KIND.match(place) is None
                 finding = self._judge(caller, target, of, model, named or [], prose, owner)
             if finding is not None:
                 return (*finding, held)
@@ -238,10 +242,7 @@ class WrongCaller(Rule[MarkdownPage]):
         callable without defining one (`self.activate = ...`, a library's
         function the project imports)."""
         if not model.defined(caller) and (
-            prose
-            or caller in model.bound
-            or caller in model.imported
-            or caller in sys.stdlib_module_names  # `operator`, a library's module
+            prose or caller in model.bound or caller in model.imported
         ):
             return None
         message = f"`{caller}`, named as a caller of `{target}`, is not defined{where}"
