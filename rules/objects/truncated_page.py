@@ -52,8 +52,11 @@ class TruncatedPage(Rule[MarkdownPage]):
         ("regulations (e"); and a code block opened in a
         section and not closed before the heading of an object the source
         defines (the fence swallows the headings after it; an example's
-        made-up headings do not count), at the block's last line of text
-        before that heading. One finding per cut.""",
+        made-up headings do not count), at the fence that opens the runaway
+        block (in an output example whose nested fences closed its block
+        early, the bare fence that was meant to close it). One finding per
+        cut: a section whose open block swallowed the headings after it is
+        not reported again as stopping mid-sentence.""",
         why="""An LLM generator's output is cut when the model hits
         its length limit or the run is killed. The page is committed as if
         finished: the rest of the object's documentation, and every object after
@@ -109,15 +112,14 @@ class TruncatedPage(Rule[MarkdownPage]):
 
 
 def _open_fences(page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage) -> Iterator[int]:
-    """The last line of text before each code block that swallows a
-    heading, before its first such heading."""
+    """The opening fence of each code block that swallows a heading: where
+    the runaway block starts (in an output example whose nested fences
+    closed the example's block early, the bare fence meant to close it)."""
     from ._sources import swallowed_objects
 
-    first: dict[int, int] = {}
-    for block, heading, _name in swallowed_objects(page, ctx, profiled):
-        first.setdefault(block, heading)
-    for block, heading in first.items():
-        yield _last_text_line(ctx.lines, block, heading)
+    yield from dict.fromkeys(
+        block for block, _heading, _name in swallowed_objects(page, ctx, profiled)
+    )
 
 
 def _cut_sections(

@@ -108,13 +108,18 @@ class WrongCaller(Rule[MarkdownPage]):
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
         from .._common.project import project
-        from ._sources import claimed_source, documented_object
+        from ._sources import claimed_source, documented_object, past_swallowed
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
             return
         profiled, objects = found
-        mentions = [m for m in profiled.mentions if m.claim == "caller-claim" and m.entry]
+        past = past_swallowed(page, ctx, profiled)
+        mentions = [
+            m
+            for m in profiled.mentions
+            if m.claim == "caller-claim" and m.entry and not past(m.entry.line, m.line)
+        ]
         model: ProjectModel | None = None
         reported: set[int] = set()
         for mention in mentions:

@@ -193,7 +193,7 @@ class WrongRelation(Rule[MarkdownPage]):
         from doclint.rule_api_generators import fenced_lines, in_output_example
 
         from .._common.project import project
-        from ._sources import claimed_source
+        from ._sources import claimed_source, past_swallowed
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
@@ -206,6 +206,7 @@ class WrongRelation(Rule[MarkdownPage]):
         headed = {e.qualname[-1] for e in profiled.entries}
         headings = {entry.line: entry for entry in profiled.entries}
         fenced = fenced_lines(page)
+        past = past_swallowed(page, ctx, profiled)
         model: ProjectModel | None = None
         entry: Entry | None = None
         profile = profiled.profile
@@ -217,6 +218,8 @@ class WrongRelation(Rule[MarkdownPage]):
             example = in_output_example(profile, line, example)
             if entry is None or example or number in fenced or number in callers:
                 continue
+            if past(entry.line, number):
+                continue  # the section of an object whose heading a code block swallowed
             if line.startswith("#") or not _claims_a_relation(line):
                 continue
             if model is None:

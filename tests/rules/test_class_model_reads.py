@@ -286,3 +286,61 @@ def test_a_module_named_as_a_caller_that_never_names_the_object(tmp_path):
 def test_near_miss_a_module_using_the_object_and_a_library_s_module(tmp_path, caller):
     page = MODULE_PAGE.format(caller=caller)
     assert tree_messages(tmp_path, MODULE_FILES, page, PAGE_PATH, "wrong-caller") == []
+
+
+PARSER = """class Parser:
+    def parse(self, text):
+        return text
+
+    def fix(self, text):
+        return self.parse(text)
+"""
+# An output example whose nested fences close its block early: the bare
+# fence meant to close it opens a block that swallows the next headings.
+RUNAWAY_PAGE = """## ClassDef Parser
+**Parser**: The function of Parser is to parse.
+
+**Output Example**:
+```json
+Action:
+```
+{{
+  "action": "Final Answer"
+}}
+{closing}
+In this example the text is read as the final answer.
+### FunctionDef parse(self, text)
+**parse**: The function of parse is to parse a text.
+
+**Code Description**: This function is called by the `fix` method.
+***
+### FunctionDef fix(self, text)
+**fix**: The function of fix is to fix a text.
+```python
+x = 1
+```
+**Code Description**: This function is called by the `{caller}` method.
+***
+"""
+
+
+def codes(tmp_path, page: str) -> list[tuple[int, str]]:
+    write(tmp_path, {"pkg/store.py": PARSER})
+    select = ["truncated-page", "broken-fence", "wrong-caller"]
+    report = check_text(page, path=PAGE_PATH, settings=Settings(select=select, root=tmp_path))
+    return [(d.line, d.code) for d in report.diagnostics]
+
+
+def test_a_runaway_block_is_one_finding_at_the_fence_that_opens_it(tmp_path):
+    # The sentence after the swallowed heading of `fix` is `fix`'s, not the
+    # class's: it is not judged against `Parser`.
+    page = RUNAWAY_PAGE.format(closing="```", caller="parse")
+    assert codes(tmp_path, page) == [(11, "DL707")]
+
+
+def test_near_miss_a_closed_example_and_a_wrong_caller_in_its_own_section(tmp_path):
+    page = RUNAWAY_PAGE.format(closing="", caller="parse").replace("Action:\n```\n", "Action:\n")
+    page = page.replace('"Final Answer"\n}\n', '"Final Answer"\n}\n```\n')
+    # With the example closed, the sentence is judged in `fix`'s section:
+    # `parse` never calls `fix`.
+    assert codes(tmp_path, page) == [(23, "DL705")]
