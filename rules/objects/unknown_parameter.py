@@ -74,16 +74,17 @@ class UnknownParameter(Rule[MarkdownPage]):
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
         from ._sections import opened_sections
-        from ._sources import claimed_source, documented_object
+        from ._sources import claimed_source, documented_object, past_swallowed
 
         found = claimed_source(page, ctx, CLAIM)
         if found is None:
             return
         profiled, objects = found
         opened = list(opened_sections(page, ctx, profiled))
+        past = past_swallowed(page, ctx, profiled)
         for item in profiled.items:
-            if item.claim != CLAIM:
-                continue
+            if item.claim != CLAIM or past(item.entry.line, item.line):
+                continue  # past a heading a code block swallowed, the items are another's
             obj = documented_object(item.entry, objects)
             other = _section_object(item, opened)
             if other is not None:

@@ -320,20 +320,23 @@ In this example the text is read as the final answer.
 x = 1
 ```
 **Code Description**: This function is called by the `{caller}` method.
+
+**parameters**:
+- text: the text to fix.
 ***
 """
 
 
 def codes(tmp_path, page: str) -> list[tuple[int, str]]:
     write(tmp_path, {"pkg/store.py": PARSER})
-    select = ["truncated-page", "broken-fence", "wrong-caller"]
+    select = ["truncated-page", "broken-fence", "wrong-caller", "unknown-parameter"]
     report = check_text(page, path=PAGE_PATH, settings=Settings(select=select, root=tmp_path))
     return [(d.line, d.code) for d in report.diagnostics]
 
 
 def test_a_runaway_block_is_one_finding_at_the_fence_that_opens_it(tmp_path):
-    # The sentence after the swallowed heading of `fix` is `fix`'s, not the
-    # class's: it is not judged against `Parser`.
+    # The sentence and the items after the swallowed heading of `fix` are
+    # `fix`'s, not the class's: they are not judged against `Parser`.
     page = RUNAWAY_PAGE.format(closing="```", caller="parse")
     assert codes(tmp_path, page) == [(11, "DL707")]
 
