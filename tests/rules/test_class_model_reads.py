@@ -4,6 +4,8 @@ class named in a Chinese use sentence ("`Store`类的`_load`方法")."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from doclint import Settings, check_text
@@ -347,3 +349,37 @@ def test_near_miss_a_closed_example_and_a_wrong_caller_in_its_own_section(tmp_pa
     # With the example closed, the sentence is judged in `fix`'s section:
     # `parse` never calls `fix`.
     assert codes(tmp_path, page) == [(23, "DL705")]
+
+
+def tree_findings(tmp_path, files: dict[str, str], select: list[str]) -> list[tuple[str, str]]:
+    """doclint's (path, code) findings on the whole tree, as a user runs it."""
+    from doclint import check_paths
+
+    write(tmp_path, files)
+    report = check_paths([tmp_path], Settings(select=select, root=tmp_path))
+    return sorted(
+        (Path(d.path).resolve().relative_to(tmp_path.resolve()).as_posix(), d.code)
+        for d in report.diagnostics
+    )
+
+
+def heading(name: str) -> str:
+    return f"## FunctionDef {name}\n**{name}**: The function of {name} is to do it.\n"
+
+
+WINDOWS_PAGES = {
+    "pkg/kept.py": "def keep():\n    return 1\n",
+    # Written on Windows: the folders are in the file's name.
+    "markdown_docs\\pkg\\kept.md": heading("keep"),
+    "markdown_docs\\pkg\\gone.md": heading("gone"),
+    "markdown_docs/pkg\\old.md": heading("old"),
+}
+
+
+def test_pages_whose_names_hold_their_folders_with_backslashes(tmp_path):
+    found = tree_findings(tmp_path, WINDOWS_PAGES, ["orphan-page", "undocumented-module"])
+    # The pages of the gone modules are orphans; `kept.py` has its page.
+    assert found == [
+        ("markdown_docs/pkg\\old.md", "DL709"),
+        ("markdown_docs\\pkg\\gone.md", "DL709"),
+    ]
