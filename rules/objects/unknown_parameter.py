@@ -38,10 +38,10 @@ class UnknownParameter(Rule[MarkdownPage]):
         imports name, through modules re-exporting it). A base from outside the
         project adds what is known of it: a builtin's attributes (`Exception`),
         a standard-library class's as its source has them (`logging.Handler`),
-        pydantic's `BaseModel` API, nothing for a class a library function
-        makes (`Base = declarative_base()`). A class with any other base is not
-        judged, what it inherits being unknown: a library's class (a Keras
-        callback, even one the class shadows by name), a source a sample's
+        pydantic's `BaseModel` API, PyTorch's `nn.Module` API, nothing for a
+        class a library function makes (`Base = declarative_base()`). A class
+        with any other base is not judged, what it inherits being unknown: a
+        library's class (a Keras callback, even one the class shadows by name), a source a sample's
         `--known-paths` listing names, a relative import's module the tree
         lacks, a base too deep to write out. An overloaded function is its
         implementation, not its `@overload` stubs. Items that say there is nothing (`· None`,

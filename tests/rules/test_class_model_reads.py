@@ -383,3 +383,40 @@ def test_pages_whose_names_hold_their_folders_with_backslashes(tmp_path):
         ("markdown_docs/pkg\\old.md", "DL709"),
         ("markdown_docs\\pkg\\gone.md", "DL709"),
     ]
+
+
+NET = """import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self, hidden):
+        super().__init__()
+        self.fc = nn.Linear(hidden, 1)
+
+    def forward(self, x):
+        return self.fc(x)
+"""
+NET_PAGE = """## ClassDef Net
+**Net**: The function of Net is to score.
+
+**attributes**:
+- fc: the linear layer.
+- hidden: the width of the layer.
+- training: whether the net trains.
+- dropout: the dropout rate.
+### FunctionDef __init__(self, hidden)
+**__init__**: The function of __init__ is to build the net.
+***
+### FunctionDef forward(self, x)
+**forward**: The function of forward is to score a batch.
+***
+"""
+
+
+def test_attributes_of_a_torch_module_the_class_lacks(tmp_path):
+    # `fc` is set, `hidden` a constructor parameter, `training` nn.Module's:
+    # `dropout` is nowhere.
+    found = messages(tmp_path, NET, NET_PAGE, "unknown-parameter")
+    assert found == [
+        (8, "attributes item `dropout`: `Net` has no parameter or attribute `dropout`")
+    ]
