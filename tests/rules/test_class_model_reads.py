@@ -420,3 +420,38 @@ def test_attributes_of_a_torch_module_the_class_lacks(tmp_path):
     assert found == [
         (8, "attributes item `dropout`: `Net` has no parameter or attribute `dropout`")
     ]
+
+
+STORE_TWO = """class Store:
+    def get(self, key):
+        return key
+
+    def put(self, key, value):
+        return key, value
+"""
+CUT_PAGE = """## ClassDef Store
+**Store**: The function of Store is to keep entries.
+### FunctionDef get(self, key)
+**get**: The function of get is to read one entry.
+
+**Code Description**: The get method looks the key up in the entries and returns {get}
+***
+### FunctionDef put(self, key, value)
+**put**: The function of put is to store one entry.
+
+**Code Description**: The put method stores the value under the key and then returns {put}
+***
+"""
+
+
+def test_a_labelled_line_cut_off_before_the_generator_s_rule(tmp_path):
+    # RepoAgent writes `***` after each section, whatever its model wrote.
+    page = CUT_PAGE.format(get="the value that", put="the pair to")
+    found = messages(tmp_path, STORE_TWO, page, "truncated-page")
+    assert [line for line, _ in found] == [6, 11]
+
+
+def test_near_miss_labelled_lines_that_end_their_sentence(tmp_path):
+    page = CUT_PAGE.format(get="the value.", put="the pair (key, value).")
+    page += "**Output Example**: ('a', 1)\n"
+    assert messages(tmp_path, STORE_TWO, page, "truncated-page") == []
