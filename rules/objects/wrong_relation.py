@@ -90,6 +90,18 @@ _USES = compiled_on_use(
     r"|(?P<verb>依赖于|依赖|涉及到|(?<![在当])使用了?|利用了?|借助)(?:外部|内部)?的?(?:函数|方法)?\s*"
     r"(?P<tick2>`)(?P<callee2>[A-Za-z_]\w*)`" + _OF_CLASS_ZH
 )
+# "It calls the `load`, `parse` and `save` methods", "该函数调用了`load`和`save`函数":
+# every name of a list of what the section's object calls or uses.
+_TICKED = r"`[A-Za-z_]\w*`(?:\(\))?"
+_LISTED = compiled_on_use(
+    r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
+    r"(?: (?:function|method|class))?) (?:also |first |then |directly )?"
+    r"(?P<verb>calls|invokes|uses|utilizes|relies on|depends on) (?:the )?"
+    r"(?P<names>" + _TICKED + r"(?:(?:,\s*|,?\s+and\s+)" + _TICKED + r")+) (?:functions|methods)\b"
+    r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?(?P<verb2>调用|依赖于|使用)(?:了)?\s*"
+    r"(?P<names2>" + _TICKED + r"(?:\s*(?:、|和|及|以及)\s*" + _TICKED + r")+)\s*(?:函数|方法)"
+)
+_LISTED_NAME = compiled_on_use(r"`([A-Za-z_]\w*)`")
 # "returns an instance of the `Node` class", "返回一个X对象/实例".
 _RETURNS = compiled_on_use(
     r"\breturns? (?:an? |the )?(?:new )?instance of (?:the )?(?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?"
@@ -135,7 +147,8 @@ class WrongRelation(Rule[MarkdownPage]):
         - "imports the `x` function from `a.b`": the project's module `a.b`
           neither defines nor imports `x` and never names it.
         - "It calls the `x` function", "This method invokes the `x` method",
-          "该函数调用了`x`函数": the section's object never names `x`, itself
+          "该函数调用了`x`函数", every name of a list ("calls the `x` and `y`
+          methods", "调用了`x`和`y`函数"): the section's object never names `x`, itself
           or through what it calls (a helper, a class it constructs), while the
           project defines an `x` (a library's function is not judged). "The `x`
           method of the `Y` class" names `Y`'s: a call through an attribute
@@ -311,6 +324,27 @@ class WrongRelation(Rule[MarkdownPage]):
                     named = callee if owner is None else f"{owner}.{callee}"
                     held = partial(_named_by, source, entry.qualname, callee)
                     return column, f"`{entry.dotted}` does not {verb} `{named}`", cause, held
+        return self._listed(line, entry, source, model, own)
+
+    def _listed(
+        self, line: str, entry: Entry, source: str, model: ProjectModel, own: list[Definition]
+    ) -> Refuted | None:
+        """The first name of a list of callees ("calls the `a` and `b`
+        methods") the section's object never reaches."""
+        for match in _LISTED.finditer(line):
+            who = match["who"]
+            if who is not None and who not in _ITSELF and who != entry.qualname[-1]:
+                continue  # another object's sentence
+            group = "names" if match["names"] else "names2"
+            verb = match["verb"] or match["verb2"]
+            calls = verb in ("calls", "invokes", "调用")
+            for name in _LISTED_NAME.finditer(match[group]):
+                callee = name.group(1)
+                if _never_reached(callee, "`", entry, own, model, None):
+                    column = match.start(group) + name.start(1) + 1
+                    message = f"`{entry.dotted}` does not {'call' if calls else 'use'} `{callee}`"
+                    held = partial(_named_by, source, entry.qualname, callee)
+                    return column, message, self.CALLEE if calls else self.USED, held
         return None
 
     def _returned(
@@ -463,7 +497,7 @@ def _mentioned_in(source: str, name: str, at: ProjectAt) -> bool:
 
 def _claims_a_relation(line: str) -> bool:
     """`line` has the words of a relation between objects."""
-    relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _USES, _RETURNS)
+    relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _USES, _LISTED, _RETURNS)
     return any(pattern.search(line) for pattern in relations)
 
 

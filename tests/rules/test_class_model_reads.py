@@ -455,3 +455,51 @@ def test_near_miss_labelled_lines_that_end_their_sentence(tmp_path):
     page = CUT_PAGE.format(get="the value.", put="the pair (key, value).")
     page += "**Output Example**: ('a', 1)\n"
     assert messages(tmp_path, STORE_TWO, page, "truncated-page") == []
+
+
+LISTED_PAGE = """## ClassDef Store
+**Store**: 该类的功能是保存数据。
+### FunctionDef _load(self)
+**_load**: 该函数的功能是读取。
+***
+### FunctionDef _dump(self)
+**_dump**: 该函数的功能是写入。
+***
+## ClassDef Manager
+**Manager**: 该类的功能是管理。
+### FunctionDef __init__(self)
+**__init__**: 该函数的功能是初始化。
+***
+### FunctionDef refresh(self)
+**refresh**: 该函数的功能是刷新。
+
+**Code Description**: {sentence}
+***
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "named"),
+    [
+        ("It calls the `_load` and `_dump` methods.", "call `_dump`"),
+        ("It relies on the `_load`, and `_dump` methods.", "use `_dump`"),
+        ("该函数调用了`_load`和`_dump`函数。", "call `_dump`"),
+    ],
+)
+def test_every_name_of_a_list_of_callees_is_judged(tmp_path, sentence, named):
+    page = LISTED_PAGE.format(sentence=sentence)
+    found = messages(tmp_path, STORE, page, "wrong-relation")
+    assert found == [(17, f"`Manager.refresh` does not {named}")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "It calls the `_load` and `refresh` methods.",
+        "The `Store` class uses the `_load` and `_dump` methods.",
+        "该函数调用了`_load`和`print`函数。",
+    ],
+)
+def test_near_miss_lists_the_object_reaches_or_another_object_s(tmp_path, sentence):
+    page = LISTED_PAGE.format(sentence=sentence)
+    assert messages(tmp_path, STORE, page, "wrong-relation") == []
