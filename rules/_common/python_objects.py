@@ -242,8 +242,11 @@ class _Walk:
 
     def typed_reads(self) -> dict[ast.AST, set[tuple[str, str]]]:
         """Per scope, (type, name) of each `self.x.name` read where x's class
-        states one type; a read of an x of no one stated type is read by its
-        name, as any other (added to the scope's names)."""
+        states its types, one pair per type an attribute assigned more than
+        once may hold (`self.env = Env()`, later `self.env = Sandbox()`); a
+        read of an x whose class states none, or assigns it a value of no
+        stated type, is read by its name, as any other (added to the scope's
+        names)."""
         typed: dict[ast.AST, set[tuple[str, str]]] = {}
         for scope, read in self.through.items():
             typed[scope] = set()
@@ -251,9 +254,8 @@ class _Walk:
             stated = self.types.get(cls, {}) if cls is not None else {}
             for attribute, name in read:
                 known = stated.get(attribute, set())
-                only = next(iter(known)) if len(known) == 1 else None
-                if only is not None:
-                    typed[scope].add((only, name))
+                if known and None not in known:
+                    typed[scope].update((written, name) for written in known if written)
                 else:
                     self.names[scope].add(name)
         return typed

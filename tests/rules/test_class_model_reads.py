@@ -503,3 +503,56 @@ def test_every_name_of_a_list_of_callees_is_judged(tmp_path, sentence, named):
 def test_near_miss_lists_the_object_reaches_or_another_object_s(tmp_path, sentence):
     page = LISTED_PAGE.format(sentence=sentence)
     assert messages(tmp_path, STORE, page, "wrong-relation") == []
+
+
+ENVS = """class Env:
+    def recruit(self, n):
+        return n
+
+
+class Sandbox(Env):
+    pass
+
+
+class Market:
+    def recruit(self, n):
+        return -n
+
+
+class Manager:
+    def __init__(self):
+        self.env = Env()
+
+    def reset(self):
+        self.env = Sandbox()
+
+    def run(self):
+        return self.env.recruit(3)
+"""
+ENVS_PAGE = """## ClassDef Manager
+**Manager**: The function of Manager is to manage.
+### FunctionDef __init__(self)
+**__init__**: The function of __init__ is to set up.
+***
+### FunctionDef reset(self)
+**reset**: The function of reset is to start again.
+***
+### FunctionDef run(self)
+**run**: The function of run is to run.
+
+**Code Description**: It depends on the `recruit` method of the `{owner}` class.
+***
+"""
+
+
+def test_an_attribute_assigned_twice_reaches_each_class_it_can_hold(tmp_path):
+    # `self.env` holds an `Env` or a `Sandbox`, never a `Market`.
+    page = ENVS_PAGE.format(owner="Market")
+    found = messages(tmp_path, ENVS, page, "wrong-relation")
+    assert found == [(12, "`Manager.run` does not use `Market.recruit`")]
+
+
+@pytest.mark.parametrize("owner", ["Env", "Sandbox"])
+def test_near_miss_a_method_of_a_class_the_attribute_holds(tmp_path, owner):
+    page = ENVS_PAGE.format(owner=owner)
+    assert messages(tmp_path, ENVS, page, "wrong-relation") == []
