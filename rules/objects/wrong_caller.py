@@ -218,16 +218,9 @@ class WrongCaller(Rule[MarkdownPage]):
         else:
             return None  # the caller may live in a source the tree does not hold
         if not found:
-            # "called by `operators`": a module of the project by its name,
-            # which is right when it names the object anywhere.
             modules = [path for path in model.module(caller) if path in model.readable]
-            if modules and not any(model.mentions(path, target) for path in modules):
-                return (
-                    f"`{modules[0]}`, named as using `{target}`, never names it",
-                    self.NOT_CALLING,
-                )
             if modules:
-                return None
+                return self._module(modules, target, model)
             return self._undefined(caller, target, model, prose, where)
         if any(d.kind == "class" and target in model.attributes(d) for d in found):
             return None  # a class with a method of that name: the framework dispatches to it
@@ -237,6 +230,15 @@ class WrongCaller(Rule[MarkdownPage]):
         ):
             return f"`{caller}` does not call `{target}`", self.NOT_CALLING
         return None
+
+    def _module(
+        self, modules: list[str], target: str, model: ProjectModel
+    ) -> tuple[str, Cause] | None:
+        """A module of the project named as a caller by its name ("被`operators`
+        调用"): right when it names the object anywhere."""
+        if any(model.mentions(path, target) for path in modules):
+            return None
+        return f"`{modules[0]}`, named as using `{target}`, never names it", self.NOT_CALLING
 
     def _undefined(
         self, caller: str, target: str, model: ProjectModel, prose: bool, where: str
