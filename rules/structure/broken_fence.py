@@ -16,6 +16,7 @@ from doclint.rule_api import (
     Fix,
     FixSafety,
     MarkdownPage,
+    Origin,
     Rule,
     RuleContext,
     RuleDocs,
@@ -135,7 +136,7 @@ def _runaway_blocks(page: AnyPage, ctx: RuleContext) -> set[int]:
     swallow the headings of the objects after them: truncated-page reports
     each at its opening fence, once (the cut-off output, which also left the
     fence unclosed or closed by a nested block's fence)."""
-    if not isinstance(page, MarkdownPage):
+    if not isinstance(page, MarkdownPage) or not ctx.written_by(page, Origin.PROFILE):
         return set()
     from ..objects._sources import object_page, swallowed_objects
 
