@@ -11,6 +11,10 @@ no configuration.
 - `repoagent7`: Fooocus's RepoAgent pages (`tests/labelled_repoagent7/`), English, no drift,
   a sample of the repository: six pages, their modules and those their sentences name, with
   the repository's `LISTING.txt` as the known paths;
+- `repoagent8`: ArticleNovelySearch (`tests/labelled_repoagent8/`), English, docstrings added
+  and one module rewritten after the pages;
+- `repoagent9`: DesignMode (`tests/labelled_repoagent9/`), one page whose sections mix
+  RepoAgent's English and Chinese labels, no label (precision only);
 
 doclint's findings equal the labels, in either direction, but for the disagreements of
 `KNOWN_MISSES` (a label doclint does not report) and `KNOWN_EXTRAS` (a finding no label
@@ -39,6 +43,8 @@ TREES = {
     "repoagent4": HERE / "labelled_repoagent4",
     "repoagent5": HERE / "labelled_repoagent5",
     "repoagent7": HERE / "labelled_repoagent7",
+    "repoagent8": HERE / "labelled_repoagent8",
+    "repoagent9": HERE / "labelled_repoagent9",
 }
 RULE_OF_KIND: dict[str, str] = bench_module("score_repoagent").CODE_OF_KIND  # type: ignore[attr-defined]
 _FIRST_PATH = re.compile(r"^`([^`]+)`")

@@ -105,7 +105,10 @@ class Layout(NamedTuple):
 
     def source_of(self, page_path: str) -> tuple[str, str] | None:
         """(project folder, source path) of a page path relative to the tree
-        root, both relative to the root; None for a page outside the layout."""
+        root, both relative to the root; None for a page outside the layout.
+        A page a generator wrote on Windows may hold its folders in its file
+        name (`markdown_docs\\pkg\\store.md`): `\\` is read as `/`."""
+        page_path = page_path.replace("\\", "/")
         mark = self.docs_folder + "/"
         if page_path.startswith(mark):
             project, inside = "", page_path[len(mark) :]

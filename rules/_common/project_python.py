@@ -10,7 +10,9 @@ module by its path written with `/` or `\\`, or dotted. Calls are read as
 names too (`ast` gives no types), so "X calls Y" holds when X's body, or the
 body of a project function or class X names (a helper, a class it
 constructs), names Y: the model may take a wrong call for a right one, never
-the other way. Only a call through an attribute of `self` whose type the
+the other way. A method called on another object of no known type
+(`item.persist()`) is matched by its name but not followed as a helper: every
+class's method of that name would be. Only a call through an attribute of `self` whose type the
 class states as one of the project's classes (`self.helper = Helper()`, then
 `self.helper.run()`) is read with its type: it reaches `Helper`'s `run`, its
 bases' and subclasses', and no other `run`.
@@ -66,6 +68,9 @@ class Definition(Qualified):
     """What its body reads through an attribute of `self` of a project class:
     (the class's name, the name read); `used` holds the names read through
     an attribute of no known type."""
+    loose: frozenset[str] = frozenset()
+    """The names of `used` read only as an attribute of another object
+    (`item.save()`): matched as a call, never followed as a helper."""
 
 
 @dataclass(slots=True)
@@ -102,6 +107,23 @@ class ProjectModel:
             self.readable[cls.path].objects.get(cls.qualname) if cls.path in self.readable else None
         )
         return obj.attributes if obj is not None else frozenset()
+
+    def options(self, written: str) -> frozenset[str] | None:
+        """The parameters the project's functions called as `written` names
+        (its last part) take, a class's by its `__init__`: what a function
+        passing its `**kwargs` on to them takes. None when the project
+        defines none, or one passes its own `**kwargs` on again: unknown."""
+        found: set[str] = set()
+        definitions = self.defined(written.rpartition(".")[2])
+        for definition in definitions:
+            objects = self.readable.get(definition.path)
+            obj = None if objects is None else objects.objects.get(definition.qualname)
+            if obj is not None and obj.kind == "class" and objects is not None:
+                obj = objects.objects.get((*obj.qualname, "__init__"))
+            if obj is None or obj.forwarded:
+                return None
+            found |= {*obj.parameters, *obj.options}
+        return frozenset(found) if definitions else None
 
     def defined(self, name: str, paths: list[str] | None = None) -> list[Definition]:
         """The definitions called `name`, in `paths` only when given."""
@@ -160,7 +182,7 @@ class ProjectModel:
         """The project's definitions `definition`'s body names, those `seen`
         left out (and added): by name, and the methods an attribute of a
         known class reaches."""
-        for name in sorted(definition.used - seen):
+        for name in sorted(definition.used - definition.loose - seen):
             seen.add(name)
             yield from self.by_name.get(name, ())
         for pair in sorted(definition.typed - seen):
@@ -195,7 +217,11 @@ def _written_files(written: str, suffix: str) -> tuple[str, ...]:
     if not text:
         return ()
     if text.endswith(suffix):
-        return (text,)
+        stem = text.removesuffix(suffix)
+        if "/" in stem or "." not in stem:
+            return (text,)
+        # `pkg.sub.nodes.py`: a module's dotted name written with its suffix.
+        return (text, f"{stem.replace('.', '/')}{suffix}")
     dotted = text.replace(".", "/")
     return (f"{dotted}{suffix}", f"{dotted}/__init__{suffix}")
 
@@ -256,7 +282,7 @@ class ProjectAt:
             return any(_body_names(obj, name) for name in wanted)
 
         def helpers(obj: PyObject, seen: _Seen) -> Iterator[PyObject]:
-            for name in sorted(obj.used - seen):
+            for name in sorted(obj.used - obj.loose - seen):
                 seen.add(name)
                 yield from defined.get(name, ())
 
@@ -465,6 +491,7 @@ def build(profile: Profile, project: str, ctx: RuleContext) -> ProjectModel:
                 frozenset(used),
                 obj.bases,
                 frozenset(typed),
+                obj.loose,
             )
             model.by_name.setdefault(obj.name, []).append(definition)
     return model

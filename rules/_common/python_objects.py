@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from hashlib import blake2b
 from typing import TypeVar
@@ -74,6 +75,18 @@ class PyObject(Qualified):
     `self.helper = Helper()`, gives ("Helper", "run"), the type as written.
     Where the class states no one type of the attribute, the name read is in
     `used` instead."""
+    options: frozenset[str] = frozenset()
+    """The keys a function with `**kwargs` reads from it (`kwargs.get("x")`,
+    `kwargs["x"]`, `kwargs.pop("x")`): options it takes without naming them."""
+    forwarded: tuple[str, ...] = ()
+    """The callees, as written, a function passes its `**kwargs` on to
+    (`connect(host, **kwargs)` gives "connect"): their parameters are options
+    it takes."""
+    loose: frozenset[str] = frozenset()
+    """The names of `used` its body reads only as an attribute of some
+    other object than `self`, `cls` or a module (`item.save()`, `x.run`):
+    a call of any method so named, which a search through helpers does not
+    follow (it would reach every class's method of that name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +154,15 @@ class _Scopes:
         self.used: dict[ast.AST, frozenset[str]] = {}
         self.typed: dict[ast.AST, frozenset[tuple[str, str]]] = {}
         self.assigned: dict[ast.AST, frozenset[str]] = {}
+        self.loose: dict[ast.AST, frozenset[str]] = {}
+        firm: dict[ast.AST, frozenset[str]] = {}
         for node in reversed(walk.order):  # each definition after those inside it
             inner = walk.inner[node]
             self.used[node] = _merged(walk.names[node], [self.used[d] for d in inner])
+            own = walk.loose[node] - walk.firm[node]
+            firm[node] = _merged(walk.names[node] - own, [firm[d] for d in inner])
+            loose = _merged(own, [self.loose[d] for d in inner])
+            self.loose[node] = loose - firm[node] if loose & firm[node] else loose
             self.typed[node] = _merged(typed[node], [self.typed[d] for d in inner])
             self.assigned[node] = _merged(walk.assigned[node], [self.assigned[d] for d in inner])
 
@@ -156,6 +175,11 @@ class _Walk:
     def __init__(self, tree: ast.Module, imports: dict[str, tuple[int, str]]) -> None:
         # The module is a scope too, whose sets no object reads.
         self.names: dict[ast.AST, set[str]] = {tree: set()}
+        # The attribute names read on some other object than `self`, `cls`
+        # or a module (`item.save`), and the names read otherwise: a name
+        # read both ways is firm.
+        self.loose: dict[ast.AST, set[str]] = {tree: set()}
+        self.firm: dict[ast.AST, set[str]] = {tree: set()}
         self.modules: dict[str, str] = {}  # a name an `import` binds, and its module
         self.assigned: dict[ast.AST, set[str]] = {tree: set()}
         # `self.x.name` read in a scope: (x, name), and the class whose
@@ -171,6 +195,7 @@ class _Walk:
             node, scope = queue.popleft()
             if isinstance(node, ast.Name):
                 self.names[scope].add(node.id)
+                self.firm[scope].add(node.id)
                 continue  # a name's only children are its context
             if isinstance(node, ast.Attribute):
                 self._attribute(node, scope)
@@ -192,7 +217,12 @@ class _Walk:
             return
         value = node.value
         module = self.modules.get(value.id) if isinstance(value, ast.Name) else None
-        self.names[scope].add(node.attr if module is None else f"{module}.{node.attr}")
+        name = node.attr if module is None else f"{module}.{node.attr}"
+        self.names[scope].add(name)
+        if module is None and not (isinstance(value, ast.Name) and value.id in ("self", "cls")):
+            self.loose[scope].add(name)
+        else:
+            self.firm[scope].add(name)
 
     def _assigning(self, node: ast.AST, scope: ast.AST) -> None:
         given = _self_attributes(node)
@@ -205,14 +235,18 @@ class _Walk:
     def _definition(self, node: _Definition, scope: ast.AST) -> None:
         self.inner[scope].append(node)
         self.inner[node], self.names[node], self.assigned[node] = [], set(), set()
+        self.loose[node], self.firm[node] = set(), set()
         self.through[node] = set()
         self.owner[node] = node if isinstance(node, ast.ClassDef) else self.owner[scope]
         self.order.append(node)
 
     def typed_reads(self) -> dict[ast.AST, set[tuple[str, str]]]:
         """Per scope, (type, name) of each `self.x.name` read where x's class
-        states one type; a read of an x of no one stated type is read by its
-        name, as any other (added to the scope's names)."""
+        states its types, one pair per type an attribute assigned more than
+        once may hold (`self.env = Env()`, later `self.env = Sandbox()`); a
+        read of an x whose class states none, or assigns it a value of no
+        stated type, is read by its name, as any other (added to the scope's
+        names)."""
         typed: dict[ast.AST, set[tuple[str, str]]] = {}
         for scope, read in self.through.items():
             typed[scope] = set()
@@ -220,9 +254,8 @@ class _Walk:
             stated = self.types.get(cls, {}) if cls is not None else {}
             for attribute, name in read:
                 known = stated.get(attribute, set())
-                only = next(iter(known)) if len(known) == 1 else None
-                if only is not None:
-                    typed[scope].add((only, name))
+                if known and None not in known:
+                    typed[scope].update((written, name) for written in known if written)
                 else:
                     self.names[scope].add(name)
         return typed
@@ -239,18 +272,7 @@ def _merged(own: set[_T], inside: list[frozenset[_T]]) -> frozenset[_T]:
 
 def _definitions(body: list[ast.stmt]) -> list[_Definition]:
     """The definitions of a body, those inside `if`, `try`, `with`, loops and `match` too."""
-    found: list[_Definition] = []
-    for node in body:
-        if isinstance(node, _Definition):
-            found.append(node)
-            continue
-        for name in ("body", "orelse", "finalbody"):
-            inner = getattr(node, name, None)
-            if isinstance(inner, list):
-                found += _definitions(inner)
-        for holder in (*getattr(node, "handlers", ()), *getattr(node, "cases", ())):
-            found += _definitions(holder.body)
-    return found
+    return [node for node in _statements(body) if isinstance(node, _DEFINITIONS)]
 
 
 def _collect(
@@ -270,7 +292,18 @@ def _collect(
             bases = tuple(b for b in map(_written, node.bases) if b != "object")
             attributes = _attributes(node) | scopes.assigned[node]
             typed = scopes.typed[node]
-            obj = PyObject("class", qualname, node.lineno, (), (), attributes, used, bases, typed)
+            obj = PyObject(
+                "class",
+                qualname,
+                node.lineno,
+                (),
+                (),
+                attributes,
+                used,
+                bases,
+                typed,
+                loose=scopes.loose[node],
+            )
         else:
             args = node.args
             every = [*args.posonlyargs, *args.args]
@@ -281,6 +314,7 @@ def _collect(
                 every.append(args.kwarg)
             positional = tuple(arg.arg for arg in args.args)
             names = tuple(arg.arg for arg in every)
+            options, forwarded = _kwargs_use(node, args.kwarg.arg) if args.kwarg else ({}, ())
             obj = PyObject(
                 "function",
                 qualname,
@@ -290,6 +324,9 @@ def _collect(
                 frozenset(),
                 used,
                 typed=scopes.typed[node],
+                options=frozenset(options),
+                forwarded=forwarded,
+                loose=scopes.loose[node],
             )
         if qualname in into:
             # Defined again in the same body: a page may head either one.
@@ -297,6 +334,44 @@ def _collect(
         else:
             into[qualname] = obj
         _collect(node.body, qualname, into, scopes)
+
+
+def _kwargs_use(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, kwarg: str
+) -> tuple[dict[str, None], tuple[str, ...]]:
+    """The keys the function reads from its `**kwarg` dict, and the callees
+    it passes the dict on to (`f(**kwargs)`), in order."""
+    keys: dict[str, None] = {}
+    callees: dict[str, None] = {}
+    for inner in ast.walk(node):
+        read: str | None = None
+        if isinstance(inner, ast.Call):
+            passed = any(k.arg is None and _is_name(k.value, kwarg) for k in inner.keywords)
+            callee = _written(inner.func) if passed else None
+            if callee is not None:
+                callees[callee] = None
+            read = _key_read(inner, kwarg)
+        elif isinstance(inner, ast.Subscript) and _is_name(inner.value, kwarg):
+            read = _constant_text(inner.slice)
+        if read is not None:
+            keys[read] = None
+    return keys, tuple(callees)
+
+
+def _key_read(call: ast.Call, kwarg: str) -> str | None:
+    """The key `kwargs.get("x")`, `kwargs.pop("x")`, `kwargs.setdefault("x")` reads."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and _is_name(func.value, kwarg) and call.args):
+        return None
+    return _constant_text(call.args[0]) if func.attr in ("get", "pop", "setdefault") else None
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _constant_text(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _is_overload(node: _Definition) -> bool:
@@ -463,16 +538,37 @@ def _used_name(node: ast.AST) -> str | None:
 
 
 def _attributes(node: ast.ClassDef) -> frozenset[str]:
-    """The names the class body itself defines or assigns (`_Scopes` adds
-    those its code gives `self` or `cls`)."""
+    """The names the class body itself defines or assigns, under `if`, `try`,
+    `with`, loops and `match` too (`if new_api:` then a dataclass field): the
+    class has each on some path (`_Scopes` adds those its code gives `self`
+    or `cls`)."""
     names: set[str] = set()
-    for statement in node.body:
-        if isinstance(statement, _Definition):
+    for statement in _statements(node.body):
+        if isinstance(statement, _DEFINITIONS):
             names.add(statement.name)
         for target in _targets(statement):
             if isinstance(target, ast.Name):
                 names.add(target.id)
     return frozenset(names)
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a body and of the blocks inside it (`if`, `try`,
+    `with`, loops, `match`), not those of the definitions inside it."""
+    pending = list(reversed(body))
+    while pending:
+        node = pending.pop()
+        yield node
+        if isinstance(node, _DEFINITIONS):
+            continue
+        inner: list[ast.stmt] = []
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list):
+                inner += block
+        for holder in (*getattr(node, "handlers", ()), *getattr(node, "cases", ())):
+            inner += holder.body
+        pending += reversed(inner)
 
 
 def _self_attributes(node: ast.AST) -> list[str]:

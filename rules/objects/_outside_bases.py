@@ -2,9 +2,10 @@
 known: a builtin (`Exception`, `dict`), a class of the running Python's
 standard library (`logging.Handler`), read from its source as the tree's
 sources are, or a data-model base whose fields the subclass declares itself
-(pydantic's `BaseModel`). Any other base from outside (a Keras callback,
-`torch.nn.Module`) is unknown: what a subclass inherits from it cannot be
-told, and its items are not judged.
+(pydantic's `BaseModel`), or PyTorch's `nn.Module`, whose subclasses set
+their attributes in `__init__` over the module API. Any other base from
+outside (a Keras callback, `nn.Linear`) is unknown: what a subclass inherits
+from it cannot be told, and its items are not judged.
 """
 
 from __future__ import annotations
@@ -40,6 +41,76 @@ _PYDANTIC = frozenset(
         "schema",
     }
 )
+# PyTorch's `nn.Module`: a subclass's attributes are those its `__init__`
+# sets (`self.fc = nn.Linear(...)`), with the module API's (PyTorch 2).
+_TORCH_MODULE = frozenset(
+    {
+        "training",
+        "forward",
+        "dump_patches",
+        "call_super_init",
+        "T_destination",
+        "_version",
+        "_parameters",
+        "_buffers",
+        "_non_persistent_buffers_set",
+        "_modules",
+        "_forward_hooks",
+        "_forward_pre_hooks",
+        "_backward_hooks",
+        "_state_dict_hooks",
+        "_load_state_dict_pre_hooks",
+        "register_buffer",
+        "register_parameter",
+        "add_module",
+        "register_module",
+        "get_submodule",
+        "set_submodule",
+        "get_parameter",
+        "get_buffer",
+        "get_extra_state",
+        "set_extra_state",
+        "apply",
+        "cuda",
+        "ipu",
+        "xpu",
+        "mtia",
+        "cpu",
+        "type",
+        "float",
+        "double",
+        "half",
+        "bfloat16",
+        "to_empty",
+        "to",
+        "register_full_backward_pre_hook",
+        "register_backward_hook",
+        "register_full_backward_hook",
+        "register_forward_pre_hook",
+        "register_forward_hook",
+        "state_dict",
+        "register_state_dict_pre_hook",
+        "register_state_dict_post_hook",
+        "register_load_state_dict_pre_hook",
+        "register_load_state_dict_post_hook",
+        "load_state_dict",
+        "parameters",
+        "named_parameters",
+        "buffers",
+        "named_buffers",
+        "children",
+        "named_children",
+        "modules",
+        "named_modules",
+        "train",
+        "eval",
+        "requires_grad_",
+        "zero_grad",
+        "share_memory",
+        "extra_repr",
+        "compile",
+    }
+)
 _DATA_MODELS = {
     "pydantic.BaseModel": _PYDANTIC,
     "pydantic.main.BaseModel": _PYDANTIC,
@@ -50,6 +121,8 @@ _DATA_MODELS = {
     "typing.NamedTuple": frozenset({"_fields", "_field_defaults", "_asdict", "_replace", "_make"}),
     "typing.TypedDict": frozenset(),
     "typing_extensions.TypedDict": frozenset(),
+    "torch.nn.Module": _TORCH_MODULE,
+    "torch.nn.modules.module.Module": _TORCH_MODULE,
 }
 # A standard-library module larger than this is not read (the largest, `typing`
 # and `_pydecimal`, are some 250 kB).

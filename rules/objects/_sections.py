@@ -22,11 +22,14 @@ if TYPE_CHECKING:
 # `Foo`"): a generator's own entry headings are read apart.
 _OBJECT_HEADING = compiled_on_use(
     r"(?:\d+[.)][ \t]*)?"
-    r"(?:Object|Class|Function|Method|Module|Component|Service|Documentation for|Documentation of"
-    r"|Docs for|API Reference for|Reference for|Overview of|对象|类|函数|方法|模块"
+    # A whole word ("Function-ality", "Classification" are no kind word and a name).
+    r"(?:(?:(?:Object|Class|Function|Method)(?: Definition| Name)?|Module|Component|Service"
+    r"|Documentation for|Documentation of|Docs for|API Reference for|Reference for|Overview of)"
+    r"(?![\-\u2013\u2014]?[A-Za-z])"
+    r"|对象|类|函数|方法|模块"
     # "Documentation: `X`": the bare word only before a colon ("Documentation Guide" is a title)
     r"|Documentation(?=[ \t]*[:\uff1a]))"
-    r"[ \t]*[:\uff1a\-\u2013\u2014]?[ \t]*"
+    r"(?P<sep>[ \t]*[:\uff1a\-\u2013\u2014]?[ \t]*)"
     r"`?(?P<name>[A-Za-z_][\w.]*)`?(?:\([^()]*\))?[ \t]*$"
     # "CustomerProfile Class", "`CustomerProfile`"
     r"|`?(?P<named>[A-Za-z_][\w.]*)`?[ \t]+"
@@ -38,6 +41,9 @@ _OBJECT_HEADING = compiled_on_use(
 _LABELLED_OBJECT = compiled_on_use(
     r"\*\*(?:Object|Class|Function|Method)(?: Name)?\*\*[ \t]*[:\uff1a][ \t]*"
     r"`?(?P<labelled>[A-Za-z_][\w.]*)`?[ \t]*$"
+    # "**Class: CustomerProfile**", "**Function: `calc()`**"
+    r"|\*\*(?:Object|Class|Function|Method)(?: Name)?[ \t]*[:\uff1a][ \t]*"
+    r"`?(?P<bolded>[A-Za-z_][\w.]*)`?(?:\(\))?`?\*\*[ \t]*$"
 )
 # The line that opens an object's documentation in RepoAgent's words:
 # "**CustomerProfile**: The function of CustomerProfile is ...", and its
@@ -98,9 +104,13 @@ def _object_named(line: str) -> str | None:
         match = _LABELLED_OBJECT.match(line) or _OBJECT_LABEL.match(line)
     if match is None:
         return None
-    written = next(g for g in match.groups() if g)
+    groups = match.groupdict()
+    written = next(v for k, v in groups.items() if v and k != "sep")
     name = written.rpartition(".")[2]
-    plain = "named" in match.re.groupindex and match.group("named") is not None
+    # "CustomerProfile Class" and "Function Flow" (a kind word, a space, a
+    # word) name an object only when the name is written as code.
+    spaced = "sep" in groups and groups["name"] is not None and not groups["sep"].strip()
+    plain = groups.get("named") is not None or spaced
     if plain and f"`{written}`" not in line and not _CODE_NAME.fullmatch(name):
         return None
     return name

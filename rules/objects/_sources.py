@@ -6,8 +6,9 @@ the project's sources and docs pages as the tree lists them.
 
 from __future__ import annotations
 
+import bisect
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import MarkdownPage, RuleContext
@@ -81,6 +82,22 @@ def swallowed_objects(
     objects = source_objects(profiled, ctx)
     names = {obj.name for obj in objects.objects.values()} if objects else set()
     yield from swallowed_headings(page, ctx.lines, profiled, names)
+
+
+def past_swallowed(
+    page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage
+) -> Callable[[int, int], bool]:
+    """Whether line `line`, read under the heading at line `heading`, lies
+    past the heading of another object a code block swallowed between them:
+    the text there is that object's, whose heading the page no longer has,
+    not the heading's above."""
+    swallowed = sorted({line for _block, line, _name in swallowed_objects(page, ctx, profiled)})
+
+    def past(heading: int, line: int) -> bool:
+        index = bisect.bisect_right(swallowed, heading)
+        return index < len(swallowed) and swallowed[index] < line
+
+    return past
 
 
 def defining(source: str, ctx: RuleContext) -> ModuleObjects | None:

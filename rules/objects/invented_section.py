@@ -26,14 +26,18 @@ class InventedSection(Rule[MarkdownPage]):
         of another object: a heading naming one ("### Object: CustomerProfile",
         "# Documentation for UserAuthenticationService", "# Documentation: `Foo`",
         "## Class `Foo`",
-        "## Foo Class", "### `Foo`"), a label naming one ("**Object**: Foo"), or
+        "## Foo Class", "### `Foo`", "### Class Definition: Foo"), a label
+        naming one ("**Object**: Foo", "**Class: Foo**"), or
         the generator's own opening line for one ("**CustomerProfile**: The
         function of CustomerProfile is ...", "**X**: X的功能是..."), where the
         named object is none of the heading's names and no source of the
         project defines or imports anything of that name: judged only where
         the tree reads every source it knows of (on a sample of a repository,
         a `--known-paths` listing naming sources that are not there, the
-        object may be in one of those). One
+        object may be in one of those). A kind word is read whole
+        ("### Function-ality", "### Classification" name nothing), and a plain
+        word after it only as a name written as code ("### Function Flow" is
+        a title). One
         finding per object heading, at the first such line. The text of an
         output example shows output, not objects: it is not read.""",
         why="""A small or overloaded model asked to document one object

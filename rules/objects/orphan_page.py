@@ -31,6 +31,8 @@ class OrphanPage(Rule[MarkdownPage]):
         what="""Flags a page of a profiled generator whose source, found by the
         profile's layout (RepoAgent: `markdown_docs/<path>.md` documents
         `<path>.py` beside the docs folder), is not in the tree, at line 1.
+        A page a generator wrote on Windows, its folders in its file name
+        (`markdown_docs\\pkg\\store.md`), documents `pkg/store.py`.
         When more than half of the objects the page heads at its top are
         defined in one source of the project, and no other source holds as
         many, the message says where: the module was moved or renamed. The

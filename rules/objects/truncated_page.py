@@ -43,7 +43,9 @@ class TruncatedPage(Rule[MarkdownPage]):
         line of prose counts: a heading, a list item, a label or a short value
         (an output example's `True`) may end a finished page, and a line of an
         output example (`Status: FAILED`) is cut only where it ends on a word
-        leading on.
+        leading on. A line opening with a bold label ("**Code Description**:
+        The method ...") is judged by its text after the label, and a rule
+        (`***`, which RepoAgent writes after every section) is not text.
 
         The same cut inside the page, where a model's output for one object
         stopped and the next object's heading follows: the last line of a
@@ -52,8 +54,11 @@ class TruncatedPage(Rule[MarkdownPage]):
         ("regulations (e"); and a code block opened in a
         section and not closed before the heading of an object the source
         defines (the fence swallows the headings after it; an example's
-        made-up headings do not count), at the block's last line of text
-        before that heading. One finding per cut.""",
+        made-up headings do not count), at the fence that opens the runaway
+        block (in an output example whose nested fences closed its block
+        early, the bare fence that was meant to close it). One finding per
+        cut: a section whose open block swallowed the headings after it is
+        not reported again as stopping mid-sentence.""",
         why="""An LLM generator's output is cut when the model hits
         its length limit or the run is killed. The page is committed as if
         finished: the rest of the object's documentation, and every object after
@@ -102,6 +107,8 @@ class TruncatedPage(Rule[MarkdownPage]):
                 yield Finding(last, 1, message, cause=self.OPEN_FENCE)
             return
         line = profiled.last_text_line
+        if line and _RULE.match(ctx.lines[line - 1]):
+            line = _last_text_line(ctx.lines, 0, line)
         text = ctx.lines[line - 1] if line else ""
         if line not in reported and _cut(text, line in _example_lines(ctx.lines, profiled)):
             message = "the page stops mid-sentence: the generator's output was cut off"
@@ -109,15 +116,14 @@ class TruncatedPage(Rule[MarkdownPage]):
 
 
 def _open_fences(page: MarkdownPage, ctx: RuleContext, profiled: ProfiledPage) -> Iterator[int]:
-    """The last line of text before each code block that swallows a
-    heading, before its first such heading."""
+    """The opening fence of each code block that swallows a heading: where
+    the runaway block starts (in an output example whose nested fences
+    closed the example's block early, the bare fence meant to close it)."""
     from ._sources import swallowed_objects
 
-    first: dict[int, int] = {}
-    for block, heading, _name in swallowed_objects(page, ctx, profiled):
-        first.setdefault(block, heading)
-    for block, heading in first.items():
-        yield _last_text_line(ctx.lines, block, heading)
+    yield from dict.fromkeys(
+        block for block, _heading, _name in swallowed_objects(page, ctx, profiled)
+    )
 
 
 def _cut_sections(
@@ -155,8 +161,22 @@ def _example_lines(lines: list[str], profiled: ProfiledPage) -> set[int]:
 
 def _last_text_line(lines: list[str], after: int, before: int) -> int:
     """The last line holding text between lines `after` and `before` (both
-    left out); 0 for none."""
-    return next((n for n in range(before - 1, after, -1) if lines[n - 1].strip()), 0)
+    left out), a rule (`***`, which RepoAgent writes after each section
+    whatever its model wrote) not counted; 0 for none."""
+    return next(
+        (
+            n
+            for n in range(before - 1, after, -1)
+            if lines[n - 1].strip() and not _RULE.match(lines[n - 1])
+        ),
+        0,
+    )
+
+
+# A bold label opening a line: its text after it is the line's prose.
+_LABEL = compiled_on_use(r"^\*\*[^*\n]{1,40}\*\*[ \t]*[:\uff1a][ \t]*")
+# A thematic break: `***`, `---`, `___`, spaced or not.
+_RULE = compiled_on_use(r"^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
 
 
 def _cut(line: str, example: bool = False) -> bool:
@@ -164,7 +184,7 @@ def _cut(line: str, example: bool = False) -> bool:
     a list item ending in a comma or a word that leads on ("and", "the"), or
     inside a bracket it opened ("regulations (e"). A line of an output
     `example` shows a value (`Status: FAILED`): only a word leading on cuts it."""
-    text = line.strip()
+    text = _LABEL.sub("", line.strip(), count=1)  # "**Code Description**: It ..." is prose
     if _PROSE.match(text):
         if example:
             return _LEADING_ON.search(text) is not None

@@ -64,8 +64,9 @@ class UndocumentedModule(Rule[MarkdownPage]):
         profile, project = profiled.profile, profiled.project
         docs = posixpath.join(project, profile.layout.docs_folder)
         folder = posixpath.dirname(page.path)
-        if first_page(folder, ctx) != page.path:
-            return
+        inside_docs = folder == docs or folder.startswith(docs + "/")
+        if not inside_docs or first_page(folder, ctx) != page.path:
+            return  # a page whose name holds its folders (`markdown_docs\\a.md`) carries none
         carried = [posixpath.relpath(folder, docs)] if folder != docs else []
         if first_page_below(docs, ctx) == page.path:
             carried.append(".")
@@ -96,7 +97,7 @@ def _undocumented(
                 continue
             relative = posixpath.relpath(source, project or ".")
             page = profile.layout.page_of(project, relative)
-            if page is None or ctx.is_file(page):
+            if page is None or any(map(ctx.is_file, _written_on_windows(page, project, profile))):
                 continue
             objects = defining(source, ctx)
             if objects is not None:
@@ -107,6 +108,20 @@ def _undocumented(
             if not (name.startswith(".") or name in profile.layout.skip_folders)
             and not docs_pages(_docs_folder(profile, project, posixpath.join(inner, name)), ctx)
         ]
+
+
+def _written_on_windows(page: str, project: str, profile: Profile) -> tuple[str, ...]:
+    """The paths a module's page may have: as the layout writes it, and as a
+    generator on Windows wrote it, its folders in its file name with `\\`
+    below the docs folder (`markdown_docs/a\\b.md`) or from it on
+    (`markdown_docs\\a\\b.md`)."""
+    docs = posixpath.join(project, profile.layout.docs_folder)
+    inside = posixpath.relpath(page, docs)
+    if "/" not in inside:
+        return (page,)
+    below = posixpath.join(docs, inside.replace("/", "\\"))
+    whole = posixpath.join(project, f"{profile.layout.docs_folder}/{inside}".replace("/", "\\"))
+    return page, below, whole
 
 
 def _docs_folder(profile: Profile, project: str, folder: str) -> str:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from doclint.rule_api import Cause, Finding, MarkdownPage, Origin, Rule, RuleContext, RuleDocs
 
 if TYPE_CHECKING:
-    from doclint.rule_api_generators import Entry, Item
+    from doclint.rule_api_generators import Entry, Item, ProfiledPage
 
     from .._common.python_objects import ModuleObjects, PyObject
 
@@ -26,18 +26,22 @@ class UnknownParameter(Rule[MarkdownPage]):
         `**parameters**` / `**参数**` and `**attributes**` / `**属性**`, in any
         of the profile's translated labels) whose name is neither a parameter
         nor an attribute of the section's object: for a function, its
-        parameters (`*args` and `**kwargs` by their names); for a class, the
-        names its body assigns, the `self.x` and `cls.x` its methods assign (or
+        parameters (`*args` and `**kwargs` by their names) and the options it
+        takes through `**kwargs` (the keys it reads, `kwargs.get("x")`, and the
+        parameters of the project's functions it passes them on to; a function
+        passing them on to a library's is not judged); for a class, the
+        names its body assigns (under `if` or `try` too), the `self.x` and
+        `cls.x` its methods assign (or
         name by string: `self.register_buffer("x", ...)`, `setattr(self, "x",
         ...)`), its methods, and its `__init__`'s parameters, with those of its bases
         defined in the project (the same module, or a source of the tree its
         imports name, through modules re-exporting it). A base from outside the
         project adds what is known of it: a builtin's attributes (`Exception`),
         a standard-library class's as its source has them (`logging.Handler`),
-        pydantic's `BaseModel` API, nothing for a class a library function
-        makes (`Base = declarative_base()`). A class with any other base is not
-        judged, what it inherits being unknown: a library's class (a Keras
-        callback, even one the class shadows by name), a source a sample's
+        pydantic's `BaseModel` API, PyTorch's `nn.Module` API, nothing for a
+        class a library function makes (`Base = declarative_base()`). A class
+        with any other base is not judged, what it inherits being unknown: a
+        library's class (a Keras callback, even one the class shadows by name), a source a sample's
         `--known-paths` listing names, a relative import's module the tree
         lacks, a base too deep to write out. An overloaded function is its
         implementation, not its `@overload` stubs. Items that say there is nothing (`· None`,
@@ -70,16 +74,17 @@ class UnknownParameter(Rule[MarkdownPage]):
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
         from ._sections import opened_sections
-        from ._sources import claimed_source, documented_object
+        from ._sources import claimed_source, documented_object, past_swallowed
 
         found = claimed_source(page, ctx, CLAIM)
         if found is None:
             return
         profiled, objects = found
         opened = list(opened_sections(page, ctx, profiled))
+        past = past_swallowed(page, ctx, profiled)
         for item in profiled.items:
-            if item.claim != CLAIM:
-                continue
+            if item.claim != CLAIM or past(item.entry.line, item.line):
+                continue  # past a heading a code block swallowed, the items are another's
             obj = documented_object(item.entry, objects)
             other = _section_object(item, opened)
             if other is not None:
@@ -89,7 +94,7 @@ class UnknownParameter(Rule[MarkdownPage]):
             if obj is None:
                 continue
             known = (
-                set(obj.parameters)
+                _function_names(obj, profiled, ctx)
                 if obj.kind == "function"
                 else _class_names(obj, objects, profiled.source, profiled.project, ctx)
             )
@@ -103,6 +108,26 @@ class UnknownParameter(Rule[MarkdownPage]):
                     what, cause = "parameter or attribute", self.NOT_AN_ATTRIBUTE
                 message = f"{item.field} item `{name}`: `{obj.dotted}` has no {what} `{name}`"
                 yield Finding(item.line, item.column, message, cause=cause)
+
+
+def _function_names(obj: PyObject, profiled: ProfiledPage, ctx: RuleContext) -> set[str] | None:
+    """A function's parameters and the options it takes through `**kwargs`:
+    the keys it reads from it, the parameters of the project's functions it
+    passes it on to; None when it passes it on to a callee the project does
+    not define (a library's, a base's `__init__`): what it takes is unknown."""
+    known = {*obj.parameters, *obj.options}
+    if not obj.forwarded:
+        return known
+    from .._common.project import project
+
+    model = project(ctx).python(profiled.profile, profiled.project)
+    for callee in obj.forwarded:
+        # `super().__init__(**kwargs)`: the base's, which `_class_names` reads.
+        options = None if callee.startswith("super()") else model.options(callee)
+        if options is None:
+            return None
+        known |= options
+    return known
 
 
 def _section_object(item: Item, opened: list[tuple[int, Entry, str]]) -> str | None:

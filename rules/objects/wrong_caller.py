@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
@@ -43,7 +44,9 @@ class WrongCaller(Rule[MarkdownPage]):
         function or class of that name is defined where the sentence places it, or
         every one of that name there neither calls nor names the object, itself or
         through what it calls (a helper it calls, a class it constructs, a helper of
-        that: a class calls what its methods call). A sentence whose subject is
+        that: a class calls what its methods call; a method it calls on an object
+        of no known type, `item.persist()`, is no helper followed, every class's
+        method of that name being a candidate). A sentence whose subject is
         another object of the project ("The _rot13 function is called within ..."
         under `process_rot13`) is judged of that object, as is a relative clause
         of a name before it ("... `_rot13`, which is called by ..."); one of a
@@ -66,7 +69,11 @@ class WrongCaller(Rule[MarkdownPage]):
         如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the object: it
         is refuted when the project has no such file, or the file
         never names the object; a file then a name (`src/main.py/_route`) is that
-        file's function. One finding per sentence.
+        file's function. A module written by its name (`graph`, no function
+        or class of the project being so called) is the module's file, judged
+        the same way; the standard library's (`operator`) is not judged, unless
+        a kind word makes it a function ("the operator function"). One
+        finding per sentence.
 
         Where the history has the commit the page last changed in (and the
         page is that commit's), a caller that called the object there is
@@ -101,13 +108,18 @@ class WrongCaller(Rule[MarkdownPage]):
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
         from .._common.project import project
-        from ._sources import claimed_source, documented_object
+        from ._sources import claimed_source, documented_object, past_swallowed
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
             return
         profiled, objects = found
-        mentions = [m for m in profiled.mentions if m.claim == "caller-claim" and m.entry]
+        past = past_swallowed(page, ctx, profiled)
+        mentions = [
+            m
+            for m in profiled.mentions
+            if m.claim == "caller-claim" and m.entry and not past(m.entry.line, m.line)
+        ]
         model: ProjectModel | None = None
         reported: set[int] = set()
         for mention in mentions:
@@ -171,6 +183,9 @@ class WrongCaller(Rule[MarkdownPage]):
                     # source: where a sample cannot settle "anywhere", that can.
                     named = [profiled.source]
                 prose = _prose_word(caller, after.split(caller, 1)[0], place, line)
+                # "被`operator`调用": the standard library's module, unless a
+                # kind word after it makes it a function ("the operator function").
+                prose |= caller in sys.stdlib_module_names and _ONE_KIND.match(place) is None
                 finding = self._judge(caller, target, of, model, named or [], prose, owner)
             if finding is not None:
                 return (*finding, held)
@@ -203,6 +218,9 @@ class WrongCaller(Rule[MarkdownPage]):
         else:
             return None  # the caller may live in a source the tree does not hold
         if not found:
+            modules = [path for path in model.module(caller) if path in model.readable]
+            if modules:
+                return self._module(modules, target, model)
             return self._undefined(caller, target, model, prose, where)
         if any(d.kind == "class" and target in model.attributes(d) for d in found):
             return None  # a class with a method of that name: the framework dispatches to it
@@ -212,6 +230,15 @@ class WrongCaller(Rule[MarkdownPage]):
         ):
             return f"`{caller}` does not call `{target}`", self.NOT_CALLING
         return None
+
+    def _module(
+        self, modules: list[str], target: str, model: ProjectModel
+    ) -> tuple[str, Cause] | None:
+        """A module of the project named as a caller by its name ("被`operators`
+        调用"): right when it names the object anywhere."""
+        if any(model.mentions(path, target) for path in modules):
+            return None
+        return f"`{modules[0]}`, named as using `{target}`, never names it", self.NOT_CALLING
 
     def _undefined(
         self, caller: str, target: str, model: ProjectModel, prose: bool, where: str

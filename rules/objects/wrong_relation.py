@@ -63,6 +63,11 @@ _METHOD = compiled_on_use(
 )
 # "... method of the `Store` class": the class whose method a call or use sentence names.
 _OF_CLASS = r"(?: of (?:the |an? )?`?(?P<owner>[A-Za-z_]\w*)`? (?:class|instance|object)\b)?"
+# "`Store`类的`_load`方法" (the `_load` method of the `Store` class): the
+# class named first, its method after; read as the English "of the class".
+_OF_CLASS_ZH = (
+    r"(?:\s*(?:类|对象|实例)?的\s*`(?P<member2>[A-Za-z_]\w*)`\s*(?:\(\))?(?:方法|函数|属性))?"
+)
 # "It calls the `load` function", "This method invokes the `save` method",
 # "该函数调用了`load`函数": what the section's object calls, said of it.
 _CALLS = compiled_on_use(
@@ -71,7 +76,7 @@ _CALLS = compiled_on_use(
     r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b"
     + _OF_CLASS
     + r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?调用(?:了)?"
-    r"(?P<tick2>`?)(?P<callee2>[A-Za-z_]\w*)`?(?:\(\))?(?:函数|方法)"
+    r"(?P<tick2>`?)(?P<callee2>[A-Za-z_]\w*)`?(?:\(\))?(?:函数|方法)" + _OF_CLASS_ZH
 )
 # "It relies on the `load` function", "依赖于外部函数`load`", "涉及到`load`函数",
 # "使用`load`函数获取": what the section's object uses, said of it (a Chinese
@@ -83,8 +88,20 @@ _USES = compiled_on_use(
     r"(?P<tick>`?)(?P<callee>[A-Za-z_]\w*)`?(?:\(\))? (?:function|method)\b" + _OF_CLASS +
     # "在使用`X`时" (when one uses X) is the reader's use, not the object's.
     r"|(?P<verb>依赖于|依赖|涉及到|(?<![在当])使用了?|利用了?|借助)(?:外部|内部)?的?(?:函数|方法)?\s*"
-    r"(?P<tick2>`)(?P<callee2>[A-Za-z_]\w*)`"
+    r"(?P<tick2>`)(?P<callee2>[A-Za-z_]\w*)`" + _OF_CLASS_ZH
 )
+# "It calls the `load`, `parse` and `save` methods", "该函数调用了`load`和`save`函数":
+# every name of a list of what the section's object calls or uses.
+_TICKED = r"`[A-Za-z_]\w*`(?:\(\))?"
+_LISTED = compiled_on_use(
+    r"(?:^|[.;!?]\s+|:\s*)(?:It|This (?:function|method|class)|(?:The )?`?(?P<who>[A-Za-z_]\w*)`?"
+    r"(?: (?:function|method|class))?) (?:also |first |then |directly )?"
+    r"(?P<verb>calls|invokes|uses|utilizes|relies on|depends on) (?:the )?"
+    r"(?P<names>" + _TICKED + r"(?:(?:,\s*|,?\s+and\s+)" + _TICKED + r")+) (?:functions|methods)\b"
+    r"|(?:该|此|这个)(?:函数|方法|类)(?:首先|然后|会|也)?(?P<verb2>调用|依赖于|使用)(?:了)?\s*"
+    r"(?P<names2>" + _TICKED + r"(?:\s*(?:、|和|及|以及)\s*" + _TICKED + r")+)\s*(?:函数|方法)"
+)
+_LISTED_NAME = compiled_on_use(r"`([A-Za-z_]\w*)`")
 # "returns an instance of the `Node` class", "返回一个X对象/实例".
 _RETURNS = compiled_on_use(
     r"\breturns? (?:an? |the )?(?:new )?instance of (?:the )?(?P<tick>`?)(?P<name>[A-Za-z_]\w*)`?"
@@ -130,7 +147,8 @@ class WrongRelation(Rule[MarkdownPage]):
         - "imports the `x` function from `a.b`": the project's module `a.b`
           neither defines nor imports `x` and never names it.
         - "It calls the `x` function", "This method invokes the `x` method",
-          "该函数调用了`x`函数": the section's object never names `x`, itself
+          "该函数调用了`x`函数", every name of a list ("calls the `x` and `y`
+          methods", "调用了`x`和`y`函数"): the section's object never names `x`, itself
           or through what it calls (a helper, a class it constructs), while the
           project defines an `x` (a library's function is not judged). "The `x`
           method of the `Y` class" names `Y`'s: a call through an attribute
@@ -138,7 +156,8 @@ class WrongRelation(Rule[MarkdownPage]):
           reaches only `H`'s `x`, its bases' and subclasses'; any other call
           of an `x` may be `Y`'s.
         - "It relies on the `x` function", "uses the `x` method", "依赖于`x`",
-          "涉及到`x`函数", "使用`x`函数": the same, said of what the object uses,
+          "涉及到`x`函数", "使用`x`函数", "依赖于`Y`类的`x`方法" (`Y`'s `x`, as
+          "of the `Y` class" says): the same, said of what the object uses,
           where the sentence names no other object of the project before it
           and its subject is not the reader's ("在使用`x`时", "可以使用`x`").
         - "returns an instance of the `X` class", "返回一个X对象": when the
@@ -187,7 +206,7 @@ class WrongRelation(Rule[MarkdownPage]):
         from doclint.rule_api_generators import fenced_lines, in_output_example
 
         from .._common.project import project
-        from ._sources import claimed_source
+        from ._sources import claimed_source, past_swallowed
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
@@ -200,6 +219,7 @@ class WrongRelation(Rule[MarkdownPage]):
         headed = {e.qualname[-1] for e in profiled.entries}
         headings = {entry.line: entry for entry in profiled.entries}
         fenced = fenced_lines(page)
+        past = past_swallowed(page, ctx, profiled)
         model: ProjectModel | None = None
         entry: Entry | None = None
         profile = profiled.profile
@@ -211,6 +231,8 @@ class WrongRelation(Rule[MarkdownPage]):
             example = in_output_example(profile, line, example)
             if entry is None or example or number in fenced or number in callers:
                 continue
+            if past(entry.line, number):
+                continue  # the section of an object whose heading a code block swallowed
             if line.startswith("#") or not _claims_a_relation(line):
                 continue
             if model is None:
@@ -292,17 +314,37 @@ class WrongRelation(Rule[MarkdownPage]):
             for match in pattern.finditer(line):
                 if not _of_the_object(match, line, entry, chinese_use=cause is self.USED):
                     continue
-                callee = match["callee"] or match["callee2"]
-                owner = match["owner"]
+                callee, owner = _callee_and_owner(match)
                 if owner is None or not any(d.kind == "class" for d in model.defined(owner)):
                     owner = None  # no class, or another package's: the method by its name
                 if _never_reached(
                     callee, match["tick"] or match["tick2"], entry, own, model, owner
                 ):
-                    column = match.start("callee" if match["callee"] else "callee2") + 1
+                    column = match.start(_callee_group(match)) + 1
                     named = callee if owner is None else f"{owner}.{callee}"
                     held = partial(_named_by, source, entry.qualname, callee)
                     return column, f"`{entry.dotted}` does not {verb} `{named}`", cause, held
+        return self._listed(line, entry, source, model, own)
+
+    def _listed(
+        self, line: str, entry: Entry, source: str, model: ProjectModel, own: list[Definition]
+    ) -> Refuted | None:
+        """The first name of a list of callees ("calls the `a` and `b`
+        methods") the section's object never reaches."""
+        for match in _LISTED.finditer(line):
+            who = match["who"]
+            if who is not None and who not in _ITSELF and who != entry.qualname[-1]:
+                continue  # another object's sentence
+            group = "names" if match["names"] else "names2"
+            verb = match["verb"] or match["verb2"]
+            calls = verb in ("calls", "invokes", "调用")
+            for name in _LISTED_NAME.finditer(match[group]):
+                callee = name.group(1)
+                if _never_reached(callee, "`", entry, own, model, None):
+                    column = match.start(group) + name.start(1) + 1
+                    message = f"`{entry.dotted}` does not {'call' if calls else 'use'} `{callee}`"
+                    held = partial(_named_by, source, entry.qualname, callee)
+                    return column, message, self.CALLEE if calls else self.USED, held
         return None
 
     def _returned(
@@ -455,7 +497,7 @@ def _mentioned_in(source: str, name: str, at: ProjectAt) -> bool:
 
 def _claims_a_relation(line: str) -> bool:
     """`line` has the words of a relation between objects."""
-    relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _USES, _RETURNS)
+    relations = (_SUBCLASS, _PLACED, _IMPORTS, _METHOD, _CALLS, _USES, _LISTED, _RETURNS)
     return any(pattern.search(line) for pattern in relations)
 
 
@@ -504,6 +546,20 @@ def _of_the_object(match: Match[str], line: str, entry: Entry, *, chinese_use: b
     if chinese_use and match["callee2"]:
         return _said_of(line[: match.start()], match["verb"], entry)
     return True
+
+
+def _callee_group(match: Match[str]) -> str:
+    """The group naming the callee of a call or use sentence: the English
+    one, the Chinese one's method ("`Store`类的`_load`方法"), or its name."""
+    return next(g for g in ("callee", "member2", "callee2") if match[g])
+
+
+def _callee_and_owner(match: Match[str]) -> tuple[str, str | None]:
+    """The callee a call or use sentence names, and the class it is said to
+    be a method of: "the `x` method of the `Y` class", "`Y`类的`x`方法"."""
+    if match["member2"]:
+        return match["member2"], match["callee2"]
+    return match["callee"] or match["callee2"], match["owner"]
 
 
 def _never_reached(

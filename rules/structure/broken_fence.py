@@ -15,6 +15,8 @@ from doclint.rule_api import (
     Finding,
     Fix,
     FixSafety,
+    MarkdownPage,
+    Origin,
     Rule,
     RuleContext,
     RuleDocs,
@@ -52,7 +54,9 @@ class BrokenFence(Rule[AnyPage]):
 
         Code blocks that only exist because of a reported break (those opening
         inside the embedded text or at the generator's closing fence) are not
-        reported again.""",
+        reported again, nor is a block of a generator's object page that
+        swallows the headings of the objects after it (truncated-page reports
+        that cut at the block's opening fence).""",
         example="""````markdown
         ## Original Source
 
@@ -101,8 +105,9 @@ class BrokenFence(Rule[AnyPage]):
             assert source is not None
             yield _broken_source(source, ctx.lines)
         orphan_fence = False  # the bare fence that was meant to close a broken block
+        runaway = _runaway_blocks(page, ctx)
         for block in page.markdown.code_blocks:
-            if not block.fenced:
+            if not block.fenced or block.line in runaway:
                 continue
             if broken and source is not None and source.line < block.line <= source.end_line:
                 continue
@@ -124,6 +129,21 @@ class BrokenFence(Rule[AnyPage]):
             if nested is not None:
                 orphan_fence = True
                 yield _broken_nesting(block, nested, ctx.lines)
+
+
+def _runaway_blocks(page: AnyPage, ctx: RuleContext) -> set[int]:
+    """The opening lines of the code blocks of a generator's object page that
+    swallow the headings of the objects after them: truncated-page reports
+    each at its opening fence, once (the cut-off output, which also left the
+    fence unclosed or closed by a nested block's fence)."""
+    if not isinstance(page, MarkdownPage) or not ctx.written_by(page, Origin.PROFILE):
+        return set()
+    from ..objects._sources import object_page, swallowed_objects
+
+    profiled = object_page(page, ctx)
+    if profiled is None or not profiled.profile.makes("complete-page"):
+        return set()
+    return {block for block, _heading, _name in swallowed_objects(page, ctx, profiled)}
 
 
 def _broken_source(source: EmbeddedSource, lines: list[str]) -> Finding:

@@ -985,7 +985,8 @@ def test_truncated_page_a_section_cut_mid_sentence_mid_list_or_in_an_open_fence(
     fence = PAGE.replace(
         "**open**: Opens one.\n***\n", "**open**: Opens one.\n```python\nStore.open(\n"
     )
-    assert check(tmp_path, fence, "truncated-page") == [(line + 4, 1, "DL707")]
+    # At the fence that opens the block, not at the block's last line.
+    assert check(tmp_path, fence, "truncated-page") == [(line + 3, 1, "DL707")]
     bracket = PAGE.replace(
         "**open**: Opens one.\n***\n",
         "**open**: Opens one.\n- **Compliance**: it adheres to data regulations (e\n",

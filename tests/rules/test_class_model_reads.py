@@ -1,0 +1,558 @@
+"""What a class holds and what its methods reach, read as Python has them
+(issue 93): fields declared under a condition in a class body, a method of a
+class named in a Chinese use sentence ("`Store`类的`_load`方法")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from doclint import Settings, check_text
+from tests.pages import write
+
+PAGE_PATH = "markdown_docs/pkg/store.md"
+
+
+def messages(tmp_path, source: str, page: str, select: str) -> list[tuple[int, str]]:
+    write(tmp_path, {"pkg/store.py": source})
+    settings = Settings(select=[select], root=tmp_path)
+    report = check_text(page, path=PAGE_PATH, settings=settings)
+    return [(d.line, d.message) for d in report.diagnostics]
+
+
+# A dataclass whose fields depend on a module-level switch, as an agent
+# framework's message class declares `function_call` only for a new API.
+FIELDS = """from dataclasses import dataclass
+from typing import Optional
+
+new_api = True
+
+
+@dataclass
+class Message:
+    role: str
+    if new_api:
+        function_call: Optional[str] = None
+    else:
+        name: Optional[str] = None
+    try:
+        tool_calls: list = None
+    except ImportError:
+        pass
+"""
+FIELDS_PAGE = """## ClassDef Message
+**Message**: The function of Message is to hold one message.
+
+**attributes**:
+- role: who speaks.
+- function_call: the call the model asks for.
+- name: the caller's name.
+- tool_calls: the tools asked for.
+- content: the text.
+"""
+
+
+def test_fields_declared_under_a_condition_are_the_class_s(tmp_path):
+    found = messages(tmp_path, FIELDS, FIELDS_PAGE, "unknown-parameter")
+    # `content` is declared nowhere; the fields under `if`, `else` and `try` are there.
+    assert found == [
+        (9, "attributes item `content`: `Message` has no parameter or attribute `content`")
+    ]
+
+
+STORE = """class Store:
+    def _load(self):
+        return {}
+
+    def _dump(self):
+        return None
+
+
+class Manager:
+    def __init__(self):
+        self.store: Store = Store()
+
+    def refresh(self):
+        return self.store._load()
+"""
+STORE_PAGE = """## ClassDef Store
+**Store**: 该类的功能是保存数据。
+### FunctionDef _load(self)
+**_load**: 该函数的功能是读取。
+***
+### FunctionDef _dump(self)
+**_dump**: 该函数的功能是写入。
+***
+## ClassDef Manager
+**Manager**: 该类的功能是管理。
+### FunctionDef __init__(self)
+**__init__**: 该函数的功能是初始化。
+***
+### FunctionDef refresh(self)
+**refresh**: 该函数的功能是刷新。
+
+**代码描述**: 该方法依赖于 `Store` 类的 `{method}` 方法。
+***
+"""
+
+
+def test_a_chinese_use_of_a_class_s_method_is_judged_on_the_method(tmp_path):
+    page = STORE_PAGE.format(method="_dump")
+    found = messages(tmp_path, STORE, page, "wrong-relation")
+    assert found == [(17, "`Manager.refresh` does not use `Store._dump`")]
+
+
+def test_near_miss_the_method_called_through_an_annotated_attribute(tmp_path):
+    # `refresh` reaches `_load` through `self.store: Store`, never naming `Store` itself.
+    page = STORE_PAGE.format(method="_load")
+    assert messages(tmp_path, STORE, page, "wrong-relation") == []
+
+
+def tree_messages(tmp_path, files: dict[str, str], page: str, path: str, select: str) -> list:
+    write(tmp_path, files)
+    settings = Settings(select=[select], root=tmp_path)
+    report = check_text(page, path=path, settings=settings)
+    return [(d.line, d.message) for d in report.diagnostics]
+
+
+NODES = """import requests
+
+
+def connect(host, timeout=1, retries=2):
+    return host, timeout, retries
+
+
+def open_link(host, **kwargs):
+    verbose = kwargs.pop("verbose", False)
+    return connect(host, **kwargs), verbose
+
+
+def fetch(url, **kwargs):
+    return requests.get(url, **kwargs)
+
+
+def add(a, b):
+    return a + b
+"""
+OPTIONS_PAGE = """## FunctionDef open_link(host)
+**open_link**: The function of open_link is to open a link.
+
+**parameters**:
+- host: the host.
+- timeout: seconds to wait, passed on to connect.
+- retries: how many tries, passed on to connect.
+- verbose: whether to say more.
+- proxy: the proxy to go through.
+***
+## FunctionDef fetch(url)
+**fetch**: The function of fetch is to fetch a page.
+
+**parameters**:
+- url: the page.
+- headers: passed on to the library.
+***
+"""
+
+
+def test_options_taken_through_kwargs_and_passed_on_are_parameters(tmp_path):
+    files = {"pkg/sub/nodes.py": NODES}
+    found = tree_messages(
+        tmp_path, files, OPTIONS_PAGE, "markdown_docs/pkg/sub/nodes.md", "unknown-parameter"
+    )
+    # `proxy` is no option of `connect`; the others are, or the key read from
+    # kwargs; `fetch` passes its options to a library, which takes what it takes.
+    assert found == [(9, "parameters item `proxy`: `open_link` has no parameter `proxy`")]
+
+
+PLACED_PAGE = """## FunctionDef add(a, b)
+**add**: The function of add is to add.
+
+**Code Description**: The `add` function in {path} adds two numbers.
+***
+"""
+
+
+def test_a_dotted_module_path_written_with_its_suffix_is_the_module_s_file(tmp_path):
+    files = {"pkg/sub/nodes.py": NODES}
+    path = "markdown_docs/pkg/sub/nodes.md"
+    near = PLACED_PAGE.format(path="pkg.sub.nodes.py")
+    assert tree_messages(tmp_path, files, near, path, "wrong-relation") == []
+    wrong = PLACED_PAGE.format(path="pkg.sub.edges.py")
+    assert [line for line, _ in tree_messages(tmp_path, files, wrong, path, "wrong-relation")] == [
+        4
+    ]
+
+
+CALLERS = """def save(record):
+    return record
+
+
+def persist(record):
+    return save(record)
+
+
+def flush(queue):
+    for item in queue:
+        item.persist()
+
+
+def drain(queue):
+    for record in queue:
+        persist(record)
+"""
+CALLER_PAGE = """## FunctionDef save(record)
+**save**: The function of save is to save a record.
+
+**Code Description**: This function is called by the `{caller}` function.
+***
+"""
+
+
+def test_a_caller_reaching_the_object_only_through_another_object_s_method(tmp_path):
+    # `flush` calls `item.persist()` on objects of no known type: it does
+    # not reach the project's `persist`, which calls `save`.
+    files = {"pkg/store.py": CALLERS}
+    page = CALLER_PAGE.format(caller="flush")
+    found = tree_messages(tmp_path, files, page, PAGE_PATH, "wrong-caller")
+    assert found == [(4, "`flush` does not call `save`")]
+
+
+def test_near_miss_a_caller_reaching_the_object_through_a_helper_it_calls(tmp_path):
+    files = {"pkg/store.py": CALLERS}
+    page = CALLER_PAGE.format(caller="drain")
+    assert tree_messages(tmp_path, files, page, PAGE_PATH, "wrong-caller") == []
+
+
+SECTIONED = """class Store:
+    def fetch(self, url):
+        return url
+"""
+SECTION_PAGE = """## ClassDef Store
+**Store**: The function of Store is to keep entries.
+{section}
+### FunctionDef fetch(self, url)
+**fetch**: Fetches.
+"""
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        "### Class Definition: CustomerProfile\nHolds a customer.",
+        "**Class: CustomerProfile**\nHolds a customer.",
+        "#### Function Name: calculate_discount\nComputes a discount.",
+    ],
+)
+def test_invented_section_opened_by_a_definition_heading_or_a_bold_label(tmp_path, section):
+    page = SECTION_PAGE.format(section=section)
+    found = messages(tmp_path, SECTIONED, page, "invented-section")
+    assert [line for line, _ in found] == [3]
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        # Pieces of words after a kind word's letters, and a plain word after one.
+        "### Function-ality\nWhat it does.",
+        "### Classification\nWhat kind it is.",
+        "### Function Flow\nThe order of the calls.",
+        "### Method Overview\nThe methods.",
+    ],
+)
+def test_near_miss_pieces_of_words_and_plain_words_are_no_objects(tmp_path, section):
+    page = SECTION_PAGE.format(section=section)
+    assert messages(tmp_path, SECTIONED, page, "invented-section") == []
+
+
+MODULE_FILES = {
+    "pkg/store.py": "def add(a, b):\n    return a + b\n",
+    "pkg/ops.py": "from pkg.store import add\n\n\ndef total(x):\n    return add(x, x)\n",
+    "pkg/graph.py": "def walk(nodes):\n    return list(nodes)\n",
+}
+MODULE_PAGE = """## FunctionDef add(a, b)
+**add**: The function of add is to add.
+
+**代码描述**: 该函数被`{caller}`调用。
+***
+"""
+
+
+def test_a_module_named_as_a_caller_that_never_names_the_object(tmp_path):
+    page = MODULE_PAGE.format(caller="graph")
+    found = tree_messages(tmp_path, MODULE_FILES, page, PAGE_PATH, "wrong-caller")
+    assert found == [(4, "`pkg/graph.py`, named as using `add`, never names it")]
+
+
+@pytest.mark.parametrize("caller", ["ops", "operator"])
+def test_near_miss_a_module_using_the_object_and_a_library_s_module(tmp_path, caller):
+    page = MODULE_PAGE.format(caller=caller)
+    assert tree_messages(tmp_path, MODULE_FILES, page, PAGE_PATH, "wrong-caller") == []
+
+
+PARSER = """class Parser:
+    def parse(self, text):
+        return text
+
+    def fix(self, text):
+        return self.parse(text)
+"""
+# An output example whose nested fences close its block early: the bare
+# fence meant to close it opens a block that swallows the next headings.
+RUNAWAY_PAGE = """## ClassDef Parser
+**Parser**: The function of Parser is to parse.
+
+**Output Example**:
+```json
+Action:
+```
+{{
+  "action": "Final Answer"
+}}
+{closing}
+In this example the text is read as the final answer.
+### FunctionDef parse(self, text)
+**parse**: The function of parse is to parse a text.
+
+**Code Description**: This function is called by the `fix` method.
+***
+### FunctionDef fix(self, text)
+**fix**: The function of fix is to fix a text.
+```python
+x = 1
+```
+**Code Description**: This function is called by the `{caller}` method.
+
+**parameters**:
+- text: the text to fix.
+***
+"""
+
+
+def codes(tmp_path, page: str) -> list[tuple[int, str]]:
+    write(tmp_path, {"pkg/store.py": PARSER})
+    select = ["truncated-page", "broken-fence", "wrong-caller", "unknown-parameter"]
+    report = check_text(page, path=PAGE_PATH, settings=Settings(select=select, root=tmp_path))
+    return [(d.line, d.code) for d in report.diagnostics]
+
+
+def test_a_runaway_block_is_one_finding_at_the_fence_that_opens_it(tmp_path):
+    # The sentence and the items after the swallowed heading of `fix` are
+    # `fix`'s, not the class's: they are not judged against `Parser`.
+    page = RUNAWAY_PAGE.format(closing="```", caller="parse")
+    assert codes(tmp_path, page) == [(11, "DL707")]
+
+
+def test_near_miss_a_closed_example_and_a_wrong_caller_in_its_own_section(tmp_path):
+    page = RUNAWAY_PAGE.format(closing="", caller="parse").replace("Action:\n```\n", "Action:\n")
+    page = page.replace('"Final Answer"\n}\n', '"Final Answer"\n}\n```\n')
+    # With the example closed, the sentence is judged in `fix`'s section:
+    # `parse` never calls `fix`.
+    assert codes(tmp_path, page) == [(23, "DL705")]
+
+
+def tree_findings(tmp_path, files: dict[str, str], select: list[str]) -> list[tuple[str, str]]:
+    """doclint's (path, code) findings on the whole tree, as a user runs it."""
+    from doclint import check_paths
+
+    write(tmp_path, files)
+    report = check_paths([tmp_path], Settings(select=select, root=tmp_path))
+    return sorted(
+        (Path(d.path).resolve().relative_to(tmp_path.resolve()).as_posix(), d.code)
+        for d in report.diagnostics
+    )
+
+
+def heading(name: str) -> str:
+    return f"## FunctionDef {name}\n**{name}**: The function of {name} is to do it.\n"
+
+
+WINDOWS_PAGES = {
+    "pkg/kept.py": "def keep():\n    return 1\n",
+    # Written on Windows: the folders are in the file's name.
+    "markdown_docs\\pkg\\kept.md": heading("keep"),
+    "markdown_docs\\pkg\\gone.md": heading("gone"),
+    "markdown_docs/pkg\\old.md": heading("old"),
+}
+
+
+def test_pages_whose_names_hold_their_folders_with_backslashes(tmp_path):
+    found = tree_findings(tmp_path, WINDOWS_PAGES, ["orphan-page", "undocumented-module"])
+    # The pages of the gone modules are orphans; `kept.py` has its page.
+    assert found == [
+        ("markdown_docs/pkg\\old.md", "DL709"),
+        ("markdown_docs\\pkg\\gone.md", "DL709"),
+    ]
+
+
+NET = """import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self, hidden):
+        super().__init__()
+        self.fc = nn.Linear(hidden, 1)
+
+    def forward(self, x):
+        return self.fc(x)
+"""
+NET_PAGE = """## ClassDef Net
+**Net**: The function of Net is to score.
+
+**attributes**:
+- fc: the linear layer.
+- hidden: the width of the layer.
+- training: whether the net trains.
+- dropout: the dropout rate.
+### FunctionDef __init__(self, hidden)
+**__init__**: The function of __init__ is to build the net.
+***
+### FunctionDef forward(self, x)
+**forward**: The function of forward is to score a batch.
+***
+"""
+
+
+def test_attributes_of_a_torch_module_the_class_lacks(tmp_path):
+    # `fc` is set, `hidden` a constructor parameter, `training` nn.Module's:
+    # `dropout` is nowhere.
+    found = messages(tmp_path, NET, NET_PAGE, "unknown-parameter")
+    assert found == [
+        (8, "attributes item `dropout`: `Net` has no parameter or attribute `dropout`")
+    ]
+
+
+STORE_TWO = """class Store:
+    def get(self, key):
+        return key
+
+    def put(self, key, value):
+        return key, value
+"""
+CUT_PAGE = """## ClassDef Store
+**Store**: The function of Store is to keep entries.
+### FunctionDef get(self, key)
+**get**: The function of get is to read one entry.
+
+**Code Description**: The get method looks the key up in the entries and returns {get}
+***
+### FunctionDef put(self, key, value)
+**put**: The function of put is to store one entry.
+
+**Code Description**: The put method stores the value under the key and then returns {put}
+***
+"""
+
+
+def test_a_labelled_line_cut_off_before_the_generator_s_rule(tmp_path):
+    # RepoAgent writes `***` after each section, whatever its model wrote.
+    page = CUT_PAGE.format(get="the value that", put="the pair to")
+    found = messages(tmp_path, STORE_TWO, page, "truncated-page")
+    assert [line for line, _ in found] == [6, 11]
+
+
+def test_near_miss_labelled_lines_that_end_their_sentence(tmp_path):
+    page = CUT_PAGE.format(get="the value.", put="the pair (key, value).")
+    page += "**Output Example**: ('a', 1)\n"
+    assert messages(tmp_path, STORE_TWO, page, "truncated-page") == []
+
+
+LISTED_PAGE = """## ClassDef Store
+**Store**: 该类的功能是保存数据。
+### FunctionDef _load(self)
+**_load**: 该函数的功能是读取。
+***
+### FunctionDef _dump(self)
+**_dump**: 该函数的功能是写入。
+***
+## ClassDef Manager
+**Manager**: 该类的功能是管理。
+### FunctionDef __init__(self)
+**__init__**: 该函数的功能是初始化。
+***
+### FunctionDef refresh(self)
+**refresh**: 该函数的功能是刷新。
+
+**Code Description**: {sentence}
+***
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "named"),
+    [
+        ("It calls the `_load` and `_dump` methods.", "call `_dump`"),
+        ("It relies on the `_load`, and `_dump` methods.", "use `_dump`"),
+        ("该函数调用了`_load`和`_dump`函数。", "call `_dump`"),
+    ],
+)
+def test_every_name_of_a_list_of_callees_is_judged(tmp_path, sentence, named):
+    page = LISTED_PAGE.format(sentence=sentence)
+    found = messages(tmp_path, STORE, page, "wrong-relation")
+    assert found == [(17, f"`Manager.refresh` does not {named}")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "It calls the `_load` and `refresh` methods.",
+        "The `Store` class uses the `_load` and `_dump` methods.",
+        "该函数调用了`_load`和`print`函数。",
+    ],
+)
+def test_near_miss_lists_the_object_reaches_or_another_object_s(tmp_path, sentence):
+    page = LISTED_PAGE.format(sentence=sentence)
+    assert messages(tmp_path, STORE, page, "wrong-relation") == []
+
+
+ENVS = """class Env:
+    def recruit(self, n):
+        return n
+
+
+class Sandbox(Env):
+    pass
+
+
+class Market:
+    def recruit(self, n):
+        return -n
+
+
+class Manager:
+    def __init__(self):
+        self.env = Env()
+
+    def reset(self):
+        self.env = Sandbox()
+
+    def run(self):
+        return self.env.recruit(3)
+"""
+ENVS_PAGE = """## ClassDef Manager
+**Manager**: The function of Manager is to manage.
+### FunctionDef __init__(self)
+**__init__**: The function of __init__ is to set up.
+***
+### FunctionDef reset(self)
+**reset**: The function of reset is to start again.
+***
+### FunctionDef run(self)
+**run**: The function of run is to run.
+
+**Code Description**: It depends on the `recruit` method of the `{owner}` class.
+***
+"""
+
+
+def test_an_attribute_assigned_twice_reaches_each_class_it_can_hold(tmp_path):
+    # `self.env` holds an `Env` or a `Sandbox`, never a `Market`.
+    page = ENVS_PAGE.format(owner="Market")
+    found = messages(tmp_path, ENVS, page, "wrong-relation")
+    assert found == [(12, "`Manager.run` does not use `Market.recruit`")]
+
+
+@pytest.mark.parametrize("owner", ["Env", "Sandbox"])
+def test_near_miss_a_method_of_a_class_the_attribute_holds(tmp_path, owner):
+    page = ENVS_PAGE.format(owner=owner)
+    assert messages(tmp_path, ENVS, page, "wrong-relation") == []
