@@ -13,7 +13,8 @@ import pytest
 from doclint import parse
 from doclint.models.languages import PROJECT_LANGUAGES
 from doclint.models.wiki import Citation, WikiFacts
-from doclint.parsing.wiki import MAX_CITED, MAX_RANGES, page_slug, read_wiki
+from doclint.parsing.citation_grammar import MAX_CITED, MAX_RANGES
+from doclint.parsing.wiki import page_slug, read_wiki
 from doclint.profiles.generators import shipped_generators
 
 GENERATORS = shipped_generators()

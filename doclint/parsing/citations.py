@@ -29,7 +29,15 @@ from doclint.models.wiki import Citation, LineRange, NamedPath, NameMention, Pag
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.link_paths import unquoted
 
-from .wiki import MAX_RANGES, _at, _code_spans, _fenced_lines, _group_of, _parts, _Span
+from .citation_grammar import (
+    MAX_RANGES,
+    Span,
+    cited_at,
+    code_spans,
+    fenced_lines,
+    sentence_citations,
+    sentence_parts,
+)
 
 MAY_CITE = compiled_on_use(r"\w[:#]L?\d|\|\s*(?:\*\*)?[Ll]ines?\b")
 """A page none of whose lines holds this cites nothing: the test that keeps a
@@ -68,8 +76,8 @@ _CELL_PATH = compiled_on_use(r"\s*`?(?P<path>[\w./\-]++)`?\s*")
 def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> PageCitations:
     """What the page at `path` (from the tree root) cites, and the paths it
     names without lines, in page order."""
-    fenced = _fenced_lines(markdown)
-    spans = _code_spans(lines, fenced)
+    fenced = fenced_lines(markdown)
+    spans = code_spans(lines, fenced)
     starts = [heading.line for heading in markdown.headings]
     cited: list[Citation] = []
     named: list[NamedPath] = []
@@ -110,7 +118,7 @@ def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> 
 
 
 def _names(
-    lines: Sequence[str], spans: dict[int, list[_Span]], cited: Sequence[Citation]
+    lines: Sequence[str], spans: dict[int, list[Span]], cited: Sequence[Citation]
 ) -> Iterator[NameMention]:
     """The names in backticks of each line that cites (`_merge_spans`,
     `Parser<T>`, `Foo.bar()`), each with the citations that follow it in its
@@ -124,14 +132,14 @@ def _names(
             continue
         line = lines[number - 1]
         columns = [cited[i].column - 1 for i in indexes]
-        parts = _parts(line)
+        parts = sentence_parts(line)
         starts = [start for start, _ in parts]
         table = line.lstrip().startswith("|")
         for span in found:
             match = _NAME.fullmatch(span.text.strip())
-            if match is None or _at(columns, span.column - 1):
+            if match is None or cited_at(columns, span.column - 1):
                 continue
-            cites = _group_of(span.column - 1, indexes, columns, parts, starts)
+            cites = sentence_citations(span.column - 1, indexes, columns, parts, starts)
             if not table and cites and cited[cites[0]].column < span.column:
                 # A name after its sentence's citations is said of something
                 # else as often (`not the layout hints (`a`/`b`)`): only a
@@ -181,7 +189,7 @@ def _file_like(path: str) -> bool:
     return bool(dot and stem.strip(".") and ending[:1].isalpha() and len(ending) <= 12)
 
 
-def _span(span: _Span, line: str, section: int) -> Citation | NamedPath | None:
+def _span(span: Span, line: str, section: int) -> Citation | NamedPath | None:
     """A code span that cites lines, or names a path without them."""
     match = _SPAN.fullmatch(span.text)
     if match is None:
@@ -243,7 +251,7 @@ class _Taken:
 
 
 def _taken(
-    number: int, linked: dict[int, list[tuple[int, int]]], spans: dict[int, list[_Span]]
+    number: int, linked: dict[int, list[tuple[int, int]]], spans: dict[int, list[Span]]
 ) -> _Taken:
     """What the links and code spans of line `number` hold (0-based, end excluded)."""
     return _Taken(
@@ -280,7 +288,7 @@ def _prose_follow_ons(
     lines: Sequence[str],
     cited: list[Citation],
     linked: dict[int, list[tuple[int, int]]],
-    spans: dict[int, list[_Span]],
+    spans: dict[int, list[Span]],
     starts: list[int],
     markdown: MarkdownLayer,
 ) -> Iterator[Citation]:

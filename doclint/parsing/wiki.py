@@ -12,7 +12,6 @@ file exists or the lines say what the page says is for the rules.
 from __future__ import annotations
 
 import posixpath
-from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator, Sequence
 
 from doclint.models.languages import BUILTIN_NAMES
@@ -32,16 +31,17 @@ from doclint.profiles.wikis import Wiki
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.link_paths import unquoted
 
-MAX_RANGES = 64
-"""The most line ranges one citation is read with: a list longer than that is
-no citation a reader follows, and each range costs a look at the file."""
-
-MAX_CITED = 64
-"""The most citations a name is judged by (those nearest it): a sentence of
-n names and n citations would otherwise hold n squared of them."""
+from .citation_grammar import (
+    MAX_RANGES,
+    Span,
+    cited_at,
+    code_spans,
+    fenced_lines,
+    sentence_citations,
+    sentence_parts,
+)
 
 _RANGE = compiled_on_use(r"L?(\d+)(?:\s*[-\u2013]\s*L?(\d+))?")
-_SENTENCE_END = compiled_on_use(r"[.!?;](?:\*\*)?\s+(?=[A-Z*`(])")
 _SOURCES_LINE = compiled_on_use(r"^\s*(?:[-*]\s+)?(?:\*\*)?Sources?:")
 _NOT_IN_NAME = compiled_on_use(r"[^a-z0-9.]+")
 
@@ -51,7 +51,7 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
     `lines` (the physical file's, 0-based list of 1-based lines) and its
     Markdown layer."""
     grammar = wiki.grammar
-    fenced = _fenced_lines(markdown)
+    fenced = fenced_lines(markdown)
     listed = _source_list_lines(lines, grammar, fenced)
     page_folder = posixpath.dirname(path)
     folder = _Bases(grammar, page_folder, _from_root(markdown.links, listed, grammar, page_folder))
@@ -78,7 +78,7 @@ def read_wiki(path: str, lines: Sequence[str], markdown: MarkdownLayer, wiki: Wi
     named = _named_repository(lines, grammar)
     if named:
         sources = [s if s.repository else s._replace(repository=named) for s in sources]
-    spans = _code_spans(lines, fenced)
+    spans = code_spans(lines, fenced)
     live = {(link.line, link.column) for link in markdown.links}
     sources.extend(_unrendered_sources(lines, listed, live, grammar, folder))
     citations.extend(_unrendered(lines, fenced | listed, spans, live, grammar, folder))
@@ -132,13 +132,6 @@ def _from_root(
             seen = True
             break
     return seen
-
-
-def _fenced_lines(markdown: MarkdownLayer) -> frozenset[int]:
-    """The lines of fenced and indented code blocks, their fences included."""
-    return frozenset(
-        line for block in markdown.code_blocks for line in range(block.line, block.end_line + 1)
-    )
 
 
 def _source_list_lines(
@@ -444,60 +437,13 @@ def _ranges(text: str | None) -> tuple[LineRange, ...]:
     return tuple(found)
 
 
-class _Span:
-    """A code span of a line: its content and where it stands."""
-
-    __slots__ = ("column", "end", "line", "text")
-
-    def __init__(self, line: int, column: int, end: int, text: str) -> None:
-        self.line, self.column, self.end, self.text = line, column, end, text
-
-
-def _code_spans(lines: Sequence[str], fenced: frozenset[int]) -> dict[int, list[_Span]]:
-    """The code spans of each line outside code blocks (a span does not
-    cross lines in the pages these generators write)."""
-    spans: dict[int, list[_Span]] = {}
-    for number, line in enumerate(lines, 1):
-        if number in fenced or "`" not in line:
-            continue
-        found = list(_spans_of(number, line))
-        if found:
-            spans[number] = found
-    return spans
-
-
-def _spans_of(number: int, line: str) -> Iterator[_Span]:
-    at, size = 0, len(line)
-    while at < size:
-        start = line.find("`", at)
-        if start < 0:
-            return
-        run = start
-        while run < size and line[run] == "`":
-            run += 1
-        ticks = run - start
-        close = line.find("`" * ticks, run)
-        while close >= 0 and close + ticks < size and line[close + ticks] == "`":
-            close = line.find("`" * ticks, close + ticks + 1)
-        if close < 0:
-            at = run
-            continue
-        content = line[run:close]
-        if content.strip():
-            content = (
-                content[1:-1] if content.startswith(" ") and content.endswith(" ") else content
-            )
-            yield _Span(number, start + 1, close + ticks, content)
-        at = close + ticks
-
-
 _RAW_LINK = compiled_on_use(r"\[([^\[\]]*)\]\(([^()]*)\)")
 
 
 def _unrendered(
     lines: Sequence[str],
     fenced: frozenset[int],
-    spans: dict[int, list[_Span]],
+    spans: dict[int, list[Span]],
     live: set[tuple[int, int]],
     grammar: WikiGrammar,
     folder: _Bases,
@@ -541,7 +487,7 @@ def _unrendered_sources(
 
 
 def _code_citations(
-    spans: dict[int, list[_Span]], grammar: WikiGrammar, folder: _Bases
+    spans: dict[int, list[Span]], grammar: WikiGrammar, folder: _Bases
 ) -> Iterator[Citation]:
     """Citations written in code spans: the generator's own form where its
     `span_citation` reads them, else text where a link belongs (malformed)."""
@@ -569,7 +515,7 @@ def _code_citations(
             yield cited._replace(text=span.text, problem="code-span")
 
 
-def _inner_link(match: Match, grammar: WikiGrammar, folder: _Bases, span: _Span) -> Citation | None:
+def _inner_link(match: Match, grammar: WikiGrammar, folder: _Bases, span: Span) -> Citation | None:
     """The citation a link written inside a code span would be."""
     text, target = _group(match, "text"), _group(match, "target")
     if not text and not target:
@@ -595,7 +541,7 @@ def _fenced_citations(
 def _text_citations(
     lines: Sequence[str],
     fenced: frozenset[int],
-    spans: dict[int, list[_Span]],
+    spans: dict[int, list[Span]],
     linked: set[tuple[int, int]],
     grammar: WikiGrammar,
     folder: str | None,
@@ -631,7 +577,7 @@ def _text_citations(
 
 def _names(
     lines: Sequence[str],
-    spans: dict[int, list[_Span]],
+    spans: dict[int, list[Span]],
     citations: Sequence[Citation],
     grammar: WikiGrammar,
     listed: frozenset[int],
@@ -653,11 +599,11 @@ def _names(
         # In column order (the citations are sorted): found by bisection, so
         # a line of n spans and n citations costs n log n, not n squared.
         columns = [citations[i].column - 1 for i in cited]
-        parts = _parts(line)
+        parts = sentence_parts(line)
         starts = [start for start, _ in parts]
         for span in found:
             match = pattern.match(span.text.strip())
-            if match is None or _at(columns, span.column - 1):
+            if match is None or cited_at(columns, span.column - 1):
                 continue
             name, qualifier = match.group("name"), (_group(match, "qualifier") or "").rstrip(".")
             root = qualifier.split(".", 1)[0] if qualifier else name
@@ -669,7 +615,7 @@ def _names(
                 span.text,
                 name,
                 qualifier,
-                _group_of(span.column - 1, cited, columns, parts, starts),
+                sentence_citations(span.column - 1, cited, columns, parts, starts),
             )
 
 
@@ -677,43 +623,6 @@ def _not_the_projects(name: str, grammar: WikiGrammar) -> bool:
     """Whether a name in backticks is a language's (`Promise`, `len`) or one
     of the generator's own words (its profile's `not_names`)."""
     return name in BUILTIN_NAMES or name in grammar.not_names
-
-
-def _parts(line: str) -> list[tuple[int, int]]:
-    """(start, end) columns (0-based, end excluded) of the sentences of a
-    prose line; a table row is one part."""
-    if line.lstrip().startswith("|"):
-        return [(0, len(line))]
-    parts, start = [], 0
-    for match in _SENTENCE_END.finditer(line):
-        parts.append((start, match.end()))
-        start = match.end()
-    parts.append((start, len(line)))
-    return parts
-
-
-def _at(columns: list[int], column: int) -> bool:
-    """Whether a citation starts at `column` (0-based) of the line."""
-    found = bisect_left(columns, column)
-    return found < len(columns) and columns[found] == column
-
-
-def _group_of(
-    at: int, cited: list[int], columns: list[int], parts: list[tuple[int, int]], starts: list[int]
-) -> tuple[int, ...]:
-    """The citations that support the sentence of the span at column `at`
-    (0-based): those after it in its sentence, else those before it.
-    `cited`: the line's citations, `columns` their columns (0-based)."""
-    part = bisect_right(starts, at) - 1
-    if part < 0 or not parts[part][0] <= at < parts[part][1]:
-        return ()
-    first = bisect_left(columns, parts[part][0])
-    end = bisect_left(columns, parts[part][1])
-    after = bisect_right(columns, at, first, end)
-    if after < end:
-        return tuple(cited[after : min(end, after + MAX_CITED)])
-    before = bisect_left(columns, at, first, end)
-    return tuple(cited[max(first, before - MAX_CITED) : before])
 
 
 def _markup(lines: Sequence[str], grammar: WikiGrammar) -> Iterator[Markup]:

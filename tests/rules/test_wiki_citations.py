@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from doclint.history import git as history_git
-from doclint.parsing.wiki import MAX_RANGES
+from doclint.parsing.citation_grammar import MAX_RANGES
 from doclint.tree.reading import MAX_FILE_SIZE
 from doclint.util.notices import forget_said
 from tests.checking import run_cli
