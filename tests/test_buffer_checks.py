@@ -61,8 +61,13 @@ def test_through_the_api_from_another_folder(checkout, tmp_path, monkeypatch):
     assert _seen(report.diagnostics) == EXPECTED
 
 
-def test_in_the_editor_server(checkout, monkeypatch):
-    monkeypatch.chdir(checkout)
+@pytest.mark.parametrize("started_in", ["workspace", "elsewhere"])
+def test_in_the_editor_server(checkout, tmp_path, monkeypatch, started_in):
+    """The server no longer moves to its workspace folder (no `os.chdir`):
+    wherever the editor started it, the workspace folder given decides."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(checkout if started_in == "workspace" else elsewhere)
     workspace = Workspace(checkout)
     try:
         assert _seen(workspace.check(checkout / PAGE, NOTES).findings) == EXPECTED

@@ -26,6 +26,7 @@ from doclint.output import FORMATS
 from doclint.profiles import GeneratorProfile, ProfileError, parse_generator
 from doclint.rule_api import OptionValue, Severity
 from doclint.tree.reading import CONFIG_LIMIT, leads_out, read_named
+from doclint.util.paths import inside
 
 CONFIG_FILES = ("doclint.toml", "pyproject.toml")
 PYPROJECT = "pyproject.toml"
@@ -76,15 +77,20 @@ class Config:
         return self.path.parent
 
 
-def find_config(start: Path) -> Path | None:
+def find_config(start: Path, top: Path | None = None) -> Path | None:
     """The configuration file closest above `start` (a file or folder), if
-    any. A folder below a link out of its checkout (or, outside any, of the
-    working folder) is not looked in: its real place is elsewhere."""
+    any; with `top` (an editor's workspace folder), looked for no higher
+    than it. A folder below a link out of its checkout (or, outside any, of
+    the working folder or `top`), or out of `top`, is not looked in: its
+    real place is elsewhere. The one finder of the command line, the API and
+    the editor server."""
     start = start.absolute()
     folder = start if start.is_dir() else start.parent
-    bounds = (os.getcwd(),)
+    bounds = (os.getcwd(),) if top is None else (str(top),)
     for candidate in (folder, *folder.parents):
-        if leads_out(str(candidate), bounds):
+        if top is not None and not candidate.is_relative_to(top):
+            break
+        if leads_out(str(candidate), bounds) or (top is not None and not inside(candidate, top)):
             continue
         for name in CONFIG_FILES:
             file = candidate / name
@@ -94,10 +100,15 @@ def find_config(start: Path) -> Path | None:
 
 
 def _configures_doclint(pyproject: Path) -> bool:
-    text = _read(pyproject)
-    if "doclint" not in text:  # most pyproject.toml files: no need to parse them
-        return False
-    return "doclint" in _tool_tables(_parse(pyproject, text))
+    """Whether a pyproject.toml has a [tool.doclint] table; True when it
+    cannot be read or parsed: loading it then says what is wrong."""
+    try:
+        text = _read(pyproject)
+        if "doclint" not in text:  # most pyproject.toml files: no need to parse them
+            return False
+        return "doclint" in _tool_tables(_parse(pyproject, text))
+    except ConfigError:
+        return True
 
 
 def _tool_tables(data: dict[str, Any]) -> dict[str, Any]:

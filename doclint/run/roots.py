@@ -132,17 +132,21 @@ def checkout_of(paths: Sequence[Path]) -> Path | None:
 
 
 def root_from_title(
-    start: bytes, file: Path | str, generators: Generators | None = None
+    start: bytes,
+    file: Path | str,
+    generators: Generators | None = None,
+    named: Path | None = None,
 ) -> Path | None:
     """The root implied by a page at `file` whose text starts with `start`,
-    None when there is none or it lies above the page's repository; titles
-    read by `generators` (the shipped ones by default)."""
+    None when there is none or it lies above the page's repository (outside
+    one, above `named`, the folder the run names: the working folder by
+    default, an editor's workspace folder); titles read by `generators` (the
+    shipped ones by default)."""
     path = absolute(file)
     known = shipped_generators() if generators is None else generators
     root = _implied_root(start, path, known)
-    if root is None or not _may_be_root(
-        root, path, (os.getcwd(),), partial(_has_start_page, known)
-    ):
+    bounds = (str(named) if named is not None else os.getcwd(),)
+    if root is None or not _may_be_root(root, path, bounds, partial(_has_start_page, known)):
         return None
     return Path(root)
 

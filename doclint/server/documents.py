@@ -21,7 +21,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from doclint.config.files import CONFIG_FILES, PYPROJECT, Config
+from doclint.config.files import CONFIG_FILES, Config, find_config
 from doclint.config.files import load_config as load_config_file
 from doclint.config.settings import run_settings
 from doclint.config.suggestions import check_selectors
@@ -37,9 +37,7 @@ from doclint.profiles.generators import Generators
 from doclint.run.roots import choose_root, root_from_title
 from doclint.server.client_settings import ClientSettings
 from doclint.tree.index import Tree
-from doclint.tree.reading import CONFIG_LIMIT, read_named
 from doclint.util.paths import inside
-from doclint.util.toml import TomlError, read_toml
 
 _TITLE_BYTES = 4096
 
@@ -231,7 +229,7 @@ class Workspace:
 
     def _settings(self, file: Path) -> _Settings:
         client = self.client
-        config = client.config or self._config_file(file)
+        config = client.config or find_config(file, top=self.root)
         found = self._configs.get(config)
         if found is None:
             try:
@@ -248,26 +246,6 @@ class Workspace:
                 found = _Settings(None, self.registry, str(error))
             self._configs[config] = found
         return found
-
-    def _config_file(self, file: Path) -> Path | None:
-        """The configuration closest above `file`, as `doclint check` finds
-        it, looked for no higher than the workspace root, nor in a folder
-        whose real place is outside it (below a link out)."""
-        folder = file.parent
-        while folder.is_relative_to(self.root):
-            if not inside(folder, self.root):
-                folder = folder.parent
-                continue
-            doclint_toml = folder / CONFIG_FILES[0]
-            if doclint_toml.is_file():
-                return doclint_toml
-            pyproject = folder / PYPROJECT
-            if pyproject.is_file() and _configures_doclint(pyproject):
-                return pyproject
-            if folder == self.root:
-                break
-            folder = folder.parent
-        return None
 
     def _implies_no_root_above(self, start: bytes, file: Path, generators: Generators) -> bool:
         """Whether the title at the `start` of the page `file` implies no
@@ -294,7 +272,7 @@ class Workspace:
         root = settings.root
         generators = settings.known_generators
         if root is None and self._implies_no_root_above(start, file, generators):
-            root = root_from_title(start, file, generators)
+            root = root_from_title(start, file, generators, named=self.root)
         # Compared resolved: a root below a link out of the workspace is
         # none; its pages are then outside the tree root (file-outside-root).
         # A plain page's root is the run's (`choose_root`) where it lies in
@@ -321,19 +299,3 @@ def _checkout_between(root: Path, workspace: Path) -> bool:
         if folder == workspace or folder == folder.parent:
             return False
         folder = folder.parent
-
-
-def _configures_doclint(pyproject: Path) -> bool:
-    """Whether a pyproject.toml has a [tool.doclint] table; True when it
-    cannot be read or parsed: loading it then says what is wrong."""
-    try:
-        text = read_named(pyproject, CONFIG_LIMIT).decode("utf-8")
-    except (OSError, UnicodeDecodeError):
-        return True
-    if "doclint" not in text:  # most pyproject.toml files: no need to parse them
-        return False
-    try:
-        tool = read_toml(text).get("tool")
-    except TomlError:
-        return True
-    return isinstance(tool, dict) and "doclint" in tool

@@ -407,12 +407,6 @@ def build_server(registry: Registry | None = None) -> DoclintServer:
 
     @server.feature(types.INITIALIZE)
     def initialize(ls: DoclintServer, params: types.InitializeParams) -> None:
-        first = ls.folders()[0]
-        if first.is_dir():
-            # Every path a run shows, and the bounds of a tree's root outside
-            # a checkout, start from the working folder, as they do for
-            # `doclint check` run there.
-            os.chdir(first)
         ls.configure(params.initialization_options)
         # Loaded now, not at the first page opened: the editor waits less then.
         ls.registry  # noqa: B018
