@@ -22,6 +22,7 @@ from doclint.engine import Linter, Settings
 from doclint.engine.registry import load_registry
 from doclint.fixes.file_fixer import FixSettings
 from doclint.fixes.fix_mode import fix_stdin, run_fixes
+from doclint.models.findings import Finding
 from doclint.models.generated import AnyPage
 from doclint.output.shown import shown_findings, shown_rows
 from doclint.parsing.pages import parse_page
@@ -87,12 +88,18 @@ def check_text(text: str | bytes, path: str = "<text>", settings: Settings | Non
     linter = Linter(settings, tree, records_facts=False)
     given_root = settings.root is not None and not file.is_absolute()
     tree_path = file.as_posix() if given_root else linter.tree_path(file)
-    if isinstance(text, bytes):
-        rows = linter.check_bytes(text, tree_path).rows
-    else:
-        rows = linter.check_text(text, tree_path).rows
+    rows = linter.outside(tree_path)
+    if rows is None:
+        rows = _checked(linter, text, tree_path)
     kept = settings.finding_filter(linter.registry).rows(linter.tree.root / tree_path, rows)
     return Report.from_rows(shown_rows(kept, path, linter.tree.root, cwd), 1)
+
+
+def _checked(linter: Linter, text: str | bytes, tree_path: str) -> list[Finding]:
+    """The findings of a text given as `str` or as a file's bytes."""
+    if isinstance(text, bytes):
+        return linter.check_bytes(text, tree_path).rows
+    return linter.check_text(text, tree_path).rows
 
 
 @dataclass(frozen=True)

@@ -125,15 +125,23 @@ class Linter:
         """A file's path relative to the tree root, POSIX style."""
         return relative_to(file, self.root_text)
 
+    def outside(self, path: str) -> list[Finding] | None:
+        """The one finding (file-outside-root) of a file whose path leads out
+        of the tree root, by its `..` or through a symbolic link; None when
+        it lies inside. A file on disk and a buffer (stdin, the API, the
+        editor server) alike are checked only inside."""
+        if not self.tree.escapes(path):
+            return None
+        message = f"the file is outside the tree root {self.root_text}; not checked"
+        return self._engine_row(OutsideRoot, 1, 1, message, OutsideRoot.OUTSIDE)
+
     def check_file(self, file: Path | str, keeps: bool = False) -> FileOutcome:
         """Check a file; `keeps`: the caller keeps the outcome by its bytes
         (fix mode), which the cache's setting says otherwise."""
         path = self.tree_path(file)
-        if self.tree.escapes(path):  # by its `..` or through a symbolic link
-            message = f"the file is outside the tree root {self.root_text}; not checked"
-            return FileOutcome(
-                self._engine_row(OutsideRoot, 1, 1, message, OutsideRoot.OUTSIDE), [], None, None
-            )
+        outside = self.outside(path)
+        if outside is not None:
+            return FileOutcome(outside, [], None, None)
         limit = self.settings.max_file_size
         try:
             # One byte more than the limit tells a file that grew since its stat.

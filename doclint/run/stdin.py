@@ -21,7 +21,8 @@ def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = Non
     if linter is None:
         return RunResult([], 0, 0)
     file = Path(filename)
-    rows = linter.check_bytes(data, linter.tree_path(file)).rows
+    path = linter.tree_path(file)
+    rows = linter.outside(path) or linter.check_bytes(data, path).rows
     return stdin_result(linter, file, rows)
 
 

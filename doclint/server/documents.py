@@ -26,7 +26,7 @@ from doclint.config.files import load_config as load_config_file
 from doclint.config.settings import run_settings
 from doclint.config.suggestions import check_selectors
 from doclint.engine import Linter, Settings
-from doclint.engine.builtin_rules import FileTooLarge, OutsideRoot, engine_row
+from doclint.engine.builtin_rules import FileTooLarge, engine_row
 from doclint.engine.registry import Registry, load_registry
 from doclint.fixes.file_fixer import Fixer, FixSettings
 from doclint.history import History
@@ -145,9 +145,9 @@ class Workspace:
             return Checked([], "not checked: the configuration's exclude leaves it out")
         linter = self._linter_used(found, file, data)
         path = linter.tree_path(file)
-        if linter.tree.escapes(path):
-            message = f"the file is outside the tree root {linter.tree.root}; not checked"
-            return Checked([engine_row(OutsideRoot, 1, 1, message, OutsideRoot.OUTSIDE)])
+        outside = linter.outside(path)
+        if outside is not None:
+            return Checked(outside)
         if len(data) > settings.max_file_size:
             message = f"{len(data):,} bytes is over the limit of {settings.max_file_size:,}"
             row = engine_row(FileTooLarge, 1, 1, message + "; not read", FileTooLarge.TOO_LARGE)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from doclint import check_text
 from doclint.profiles import builtin_profiles
 from doclint.profiles.generators import shipped_generators
 from doclint.rule_api import RuleContext
@@ -63,10 +64,11 @@ def checkout(tmp_path: Path) -> Path:
     return root
 
 
-def _doclint(cwd: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+def _doclint(cwd: Path, *arguments: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     done = subprocess.run(
         [*DOCLINT, "check", "--no-cache", "--select", "ALL", *arguments],
         cwd=cwd,
+        input=stdin,
         capture_output=True,
         text=True,
         timeout=60,
@@ -95,6 +97,25 @@ def test_a_path_below_a_link_out_is_refused_as_the_link_is(checkout: Path, named
         f"{named}:1:1: DL010 error [file-outside-root] {refused}"
     ]
     assert "7 lines" not in done.stdout and "hidden_function" not in done.stdout
+
+
+def test_a_buffer_named_below_a_link_out_is_refused_as_a_file_there_is(
+    checkout: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through stdin and the API, as `doclint check link/docs/...` refuses it:
+    the one buffer check says file-outside-root, not what the page would
+    claim from there (misplaced-page, orphan-doc)."""
+    page = (checkout / "link" / KW).read_text()
+    refused = f"the file is outside the tree root {checkout}; not checked"
+    done = _doclint(
+        checkout, "--output-format", "concise", "--stdin-filename", f"link/{KW}", "-", stdin=page
+    )
+    assert _finding_lines(done.stdout) == [
+        f"link/{KW}:1:1: DL010 error [file-outside-root] {refused}"
+    ]
+    monkeypatch.chdir(checkout)
+    report = check_text(page, path=f"link/{KW}")
+    assert [(d.code, d.message) for d in report.diagnostics] == [("DL010", refused)]
 
 
 @pytest.mark.parametrize(
