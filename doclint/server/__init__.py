@@ -27,7 +27,7 @@ def serve(registry: Registry | None = None) -> int:
     of `registry` (the command line's); 2 (said on stderr) when pygls is not
     installed."""
     try:
-        from doclint.server.protocol import serve as serve_stdio
+        from doclint.server.stdio import serve as serve_stdio
     except ImportError as error:
         if error.name not in ("pygls", "lsprotocol", "cattrs", "attrs") and not (
             error.name or ""

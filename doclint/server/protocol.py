@@ -11,9 +11,7 @@ and a page's line breaks those the protocol counts (LF, CRLF, lone CR).
 
 from __future__ import annotations
 
-import logging
 import os
-import sys
 import traceback
 from collections.abc import Sequence
 from itertools import accumulate
@@ -33,8 +31,6 @@ from doclint.models.urls import rule_url
 from doclint.rule_api import FixSafety
 from doclint.server.client_settings import ClientSettings, client_settings
 from doclint.server.documents import OutsideWorkspace, Workspace
-from doclint.server.stdio import serve_io
-from doclint.util.paths import printable
 
 SOURCE = "doclint"
 FIX_ALL = types.CodeActionKind.SourceFixAll + ".doclint"
@@ -472,34 +468,3 @@ def build_server(registry: Registry | None = None) -> DoclintServer:
         return hover(ls, params)
 
     return server
-
-
-class _OneLine(logging.Formatter):
-    """pygls's log lines as one line each on stderr, which an editor keeps as
-    the server's log: what went wrong, without the stack."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        error = record.exc_info[1] if record.exc_info else None
-        detail = f": {type(error).__name__}: {error}" if error is not None else ""
-        return printable(
-            f"doclint server: {record.levelname.lower()}: {record.getMessage()}{detail}"
-        )
-
-
-def serve(registry: Registry | None = None) -> int:
-    """Serve the editor on stdin and stdout until it says exit (the exit
-    code the protocol gives then) or its input ends (0)."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_OneLine())
-    for name in ("pygls", "doclint.server"):
-        library = logging.getLogger(name)
-        library.addHandler(handler)
-        library.setLevel(logging.WARNING)
-        library.propagate = False
-    server = build_server(registry)
-    code = serve_io(server, sys.stdin.buffer, sys.stdout.buffer)
-    if sys.stdout.closed or sys.stdout.buffer.closed:
-        # pygls closes stdout as the client leaves; the process's last flush
-        # must find a stream.
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
-    return code

@@ -13,7 +13,8 @@ A change to a page asks for a check (`DoclintServer.soon`); the checks
 asked for run when no more of the client's input is waiting (nothing read
 and not yet handled, nothing readable on stdin): a burst of edits already
 sent is checked once, for its last text, and a lone edit at once, with no
-timer.
+timer. `serve` is `doclint server`'s entry: the protocol's server
+(protocol.py) on this process's stdin and stdout, its log on stderr.
 """
 
 from __future__ import annotations
@@ -24,17 +25,18 @@ import logging
 import os
 import re
 import select
+import sys
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, BinaryIO
+from typing import BinaryIO
 
 from pygls.exceptions import JsonRpcException
 from pygls.io_ import StdoutWriter
 
+from doclint.engine.registry import Registry
+from doclint.server.protocol import DoclintServer, build_server
 from doclint.tree.reading import MAX_FILE_SIZE
-
-if TYPE_CHECKING:
-    from doclint.server.protocol import DoclintServer
+from doclint.util.paths import printable
 
 MAX_MESSAGE = 2 * MAX_FILE_SIZE
 """The largest body read (128 MiB): twice the default limit of a page
@@ -193,3 +195,34 @@ def serve_io(server: DoclintServer, stdin: BinaryIO, stdout: BinaryIO) -> int:
         return 0
     except KeyboardInterrupt:  # stopped from a terminal, as pygls's own loop ends
         return 0
+
+
+class _OneLine(logging.Formatter):
+    """pygls's log lines as one line each on stderr, which an editor keeps as
+    the server's log: what went wrong, without the stack."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        error = record.exc_info[1] if record.exc_info else None
+        detail = f": {type(error).__name__}: {error}" if error is not None else ""
+        return printable(
+            f"doclint server: {record.levelname.lower()}: {record.getMessage()}{detail}"
+        )
+
+
+def serve(registry: Registry | None = None) -> int:
+    """Serve the editor on stdin and stdout until it says exit (the exit
+    code the protocol gives then) or its input ends (0)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine())
+    for name in ("pygls", "doclint.server"):
+        library = logging.getLogger(name)
+        library.addHandler(handler)
+        library.setLevel(logging.WARNING)
+        library.propagate = False
+    server = build_server(registry)
+    code = serve_io(server, sys.stdin.buffer, sys.stdout.buffer)
+    if sys.stdout.closed or sys.stdout.buffer.closed:
+        # pygls closes stdout as the client leaves; the process's last flush
+        # must find a stream.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    return code
