@@ -47,13 +47,32 @@ def test_the_buffer_is_checked_not_the_file(tree):
 def test_the_tree_is_kept_until_told_of_a_change(tree):
     workspace = Workspace(tree)
     text = PAGE.replace("Classs", "Classes")
+    other = tree / "docs" / "other.md"
     assert codes(workspace, tree / KW, text) == []
+    assert codes(workspace, other, "# Other\n\nSee [the index](pkg/mod.py_kw.md).\n") == []
     (tree / "pkg" / "mod.py").write_text("x = 1\n")
     # Kept: the source as first read (a later edit of the buffer is checked
     # against the same tree, as an editor's keystrokes are).
     assert codes(workspace, tree / KW, text + "\n") == []
-    workspace.forget(tree / "pkg" / "mod.py")
+    # Told: the page that read the source is to be checked again, and is
+    # checked against it as it is now; the page that did not read it is not.
+    assert workspace.changed(tree / "pkg" / "mod.py") == {tree / KW}
     assert codes(workspace, tree / KW, text) != []
+
+
+def test_a_file_made_or_deleted_reads_its_folder_again(tree):
+    workspace = Workspace(tree)
+    page = tree / "docs" / "a.md"
+    text = "# A\n\nSee [b](b.md).\n"
+    assert codes(workspace, page, text) == ["DL401"]
+    assert codes(workspace, tree / KW, PAGE) == ["DL101"]
+    (tree / "docs" / "b.md").write_text("# B\n")
+    assert codes(workspace, page, text) == ["DL401"]
+    assert workspace.changed(tree / "docs" / "b.md") == {page}
+    assert codes(workspace, page, text) == []
+    (tree / "docs" / "b.md").unlink()
+    assert workspace.changed(tree / "docs" / "b.md") == {page}
+    assert codes(workspace, page, text) == ["DL401"]
 
 
 def test_a_file_outside_the_workspace_is_refused(tree, tmp_path):
@@ -84,7 +103,7 @@ def test_a_changed_configuration_is_read_again(tree):
     workspace = Workspace(tree)
     assert codes(workspace, tree / KW, PAGE) == ["DL101"]
     (tree / "doclint.toml").write_text('ignore = ["DL101"]\n')
-    workspace.forget(tree / "doclint.toml")
+    assert workspace.changed(tree / "doclint.toml") == {tree / KW}
     assert codes(workspace, tree / KW, PAGE) == []
 
 

@@ -6,9 +6,13 @@ disk, the root the file's title implies. What `doclint check` builds for
 every run is built here once and kept while the editor edits: the rule
 registry, the settings of each configuration, and per root a `Linter`, whose
 tree index holds the listings, sources, anchors and history it has read,
-kept while a page open in the editor uses it (`closed` lets it go). A file
-saved or changed on disk drops the trees (`forget`): the next check builds
-them again from disk; a configuration file drops the settings too.
+kept while a page open in the editor uses it (`closed` lets it go). Each
+open page's last check keeps its facts, the questions it asked of the tree.
+A file saved, made or deleted (`changed`) is read again by the trees that
+hold it, the rest of what they read kept, and the open pages whose facts
+name it are the ones to check again (a folder's listing is read again only
+when a file in it was made or deleted); a configuration file, or a change
+in a checkout's `.git`, drops the trees and the settings (`forget`).
 
 Nothing is read outside the workspace root: a configuration is looked for
 only between a page and the root, a tree's root is never above it, and the
@@ -36,7 +40,7 @@ from doclint.parsing.recognition import expected_page_path
 from doclint.profiles.generators import Generators
 from doclint.run.roots import choose_root, root_from_title
 from doclint.server.client_settings import ClientSettings
-from doclint.tree.index import Tree
+from doclint.tree.index import Fact, Tree
 from doclint.util.paths import inside
 
 _TITLE_BYTES = 4096
@@ -114,6 +118,10 @@ class Workspace:
         read, is let go when no open page uses it."""
         self._users: dict[int, int] = {}
         """Per linter used (by id), how many open pages use it."""
+        self._asked: dict[Path, list[Fact]] = {}
+        """Per open page checked, the questions its last check asked of its
+        tree (its facts): a change on disk is checked again on the pages
+        whose facts name the file changed, not on every page."""
 
     def configure(self, client: ClientSettings) -> None:
         """The editor's settings changed: every page's are made again."""
@@ -136,12 +144,13 @@ class Workspace:
         data = text.encode("utf-8", "surrogatepass")
         found = self._settings(file)
         settings = found.settings
-        if settings is None:
+        if settings is None or found.excludes(file):
             self.closed(file)
+        self._asked[file] = []
+        if settings is None:
             message = found.problem or "the configuration cannot be used"
             return Checked([], f"not checked: {message}", trouble=True)
         if found.excludes(file):
-            self.closed(file)
             return Checked([], "not checked: the configuration's exclude leaves it out")
         linter = self._linter_used(found, file, data)
         path = linter.tree_path(file)
@@ -152,8 +161,9 @@ class Workspace:
             message = f"{len(data):,} bytes is over the limit of {settings.max_file_size:,}"
             row = engine_row(FileTooLarge, 1, 1, message + "; not read", FileTooLarge.TOO_LARGE)
             return Checked([row])
-        rows = linter.check_bytes(data, path).rows
-        return Checked(self._shown(found, linter, file, rows))
+        checked = linter.check_bytes(data, path)
+        self._asked[file] = checked.facts
+        return Checked(self._shown(found, linter, file, checked.rows))
 
     def fix_all(self, file: Path, text: str) -> str | None:
         """The buffer with every safe fix applied, as `doclint check --fix`
@@ -182,6 +192,38 @@ class Workspace:
                 linter.tree.close()
             config.linters.clear()
 
+    def changed(self, file: Path) -> set[Path]:
+        """The file `file` changed on disk (saved, made or deleted): each tree
+        holding it reads it again, the rest of what it read kept. The open
+        pages to check again: `file` itself, those whose last check asked of
+        it (a citation's source, a link's target, the page's own history) or,
+        where it was made or deleted, listed its folder; every page for a
+        configuration file, whose settings are made again, and for a change
+        in a checkout's `.git`, its history."""
+        file = Path(os.path.abspath(file))
+        if file.name in CONFIG_FILES or file == self.client.config or ".git" in file.parts:
+            self.forget(file)
+            return set(self._asked)
+        relisted: set[int] = set()
+        """The linters (by id) whose tree's listing of the file's folder changed."""
+        for config in self._configs.values():
+            for linter in config.linters.values():
+                path = _tree_path(linter, file)
+                if path is not None:
+                    linter.tree_changed()
+                    if linter.tree.changed(path):
+                        relisted.add(id(linter))
+        again = {file} if file in self._asked else set()
+        for page, facts in self._asked.items():
+            used = self._used.get(page)
+            path = _tree_path(used[1], file) if used is not None else None
+            if used is None or path is None:
+                continue
+            tree, lists = used[1].tree, id(used[1]) in relisted
+            if any(tree.depends(kind, asked, path, lists) for kind, asked, _ in facts):
+                again.add(page)
+        return again
+
     def close(self) -> None:
         """Close every tree (its root folder, its history's git process)."""
         self.forget()
@@ -189,7 +231,9 @@ class Workspace:
     def closed(self, file: Path) -> None:
         """The page `file` is no longer open: the linter of its root is let
         go (its tree closed) unless another open page uses it."""
-        used = self._used.pop(Path(os.path.abspath(file)), None)
+        file = Path(os.path.abspath(file))
+        self._asked.pop(file, None)
+        used = self._used.pop(file, None)
         if used is not None:
             self._let_go(*used)
 
@@ -285,9 +329,19 @@ class Workspace:
         linter = found.linters.get(root)
         if linter is None:
             tree = WorkspaceTree(root, settings.known_paths, self.root, generators)
-            linter = Linter(settings, tree, self.registry, records_facts=False)
+            # Its facts recorded, as for the cache: they name what each
+            # page's check read, which `changed` checks again.
+            linter = Linter(settings, tree, self.registry)
             found.linters[root] = linter
         return linter
+
+
+def _tree_path(linter: Linter, file: Path) -> str | None:
+    """The path of `file` (absolute, normal) in `linter`'s tree, None when
+    it lies outside the tree root or is the root."""
+    if file == linter.tree.root or not file.is_relative_to(linter.tree.root):
+        return None
+    return linter.tree_path(file)
 
 
 def _checkout_between(root: Path, workspace: Path) -> bool:

@@ -197,15 +197,21 @@ class DoclintServer(LanguageServer):
         )
 
     def changed_on_disk(self, uris: Sequence[str]) -> None:
-        """Files saved or changed outside the editor: the trees that read
-        them are read again, and every open document checked again."""
+        """Files saved, or made, changed or deleted outside the editor: each
+        tree holding one reads it again, and the open documents whose last
+        check read one (its facts name it) are checked again, no others."""
+        again: set[Path] = set()
         for uri in uris:
             path = file_path(uri)
+            if path is None:
+                continue
+            again.add(path)
             for workspace in self.roots.values():
-                workspace.forget(path)
+                again |= workspace.changed(path)
         for open_uri in list(self.shown):
-            self.shown[open_uri].version = None  # checked again, whatever its version
-            self.soon(open_uri)
+            if file_path(open_uri) in again:
+                self.shown[open_uri].version = None  # checked again, whatever its version
+                self.soon(open_uri)
 
 
 def file_path(uri: str) -> Path | None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from doclint.tree.reading import MAX_FILE_SIZE, RootFolder, read_beneath, read_regular
 from doclint.tree.records import LinkTarget, SourceFile
@@ -66,6 +66,8 @@ ANCHORS_KEPT = 1 << 12
 Stamp = tuple[int, int, int]
 """(mtime in ns, size, ctime in ns) of a file: tells whether it may have
 changed since its bytes were last read, never what they are."""
+K = TypeVar("K")
+V = TypeVar("V")
 Fact = tuple[str, str, object]
 """A question a rule asked about the tree (kind, path) and its answer."""
 question_of: Callable[[Fact], tuple[str, str]] = itemgetter(0, 1)
@@ -382,6 +384,77 @@ class Tree:
         self._sizes[path] = size
         return size
 
+    def changed(self, path: str) -> bool:
+        """The file or folder at `path` (a clean path) changed on disk:
+        saved, made or deleted. What the tree knows of it, and what was built
+        from it (`built`), is read again when next asked; the rest is kept.
+        True when its folder's listing changed with it (made or deleted),
+        whose answers are then read again too."""
+        parent = _split(path)[0]
+        relisted = self._relisted(path)
+        if relisted and parent and parent in self._scanned and self._scanned[parent] is None:
+            self.changed(parent)  # a folder made with the file: its own folder's listing too
+        below = path + "/"
+
+        def at(name: str) -> bool:
+            return name == path or name.startswith(below)
+
+        if relisted:
+            _drop(self._scanned, lambda folder: folder == parent or at(folder))
+            _drop(self._symlinks, lambda folder: folder == parent or at(folder))
+            _drop(self._inside, at)
+            _drop(self._places, at)
+        _drop(self._recent_reads, at)
+        _drop(self._sizes, at)
+        _drop(self._anchor_cache, at)
+        _drop(self._source_cache, lambda name: self.depends("source", name, path, False))
+        _drop(self._facts, lambda asked: self.depends(*asked, path, relisted))
+        _drop(
+            self.built,
+            lambda key: any(self.depends(*asked, path, relisted) for asked in self.built[key][2]),
+        )
+        return relisted
+
+    def depends(self, kind: str, asked: str, path: str, relisted: bool) -> bool:
+        """Whether the answer to the question (`kind`, `asked`) (`fact`)
+        depends on the file or folder at `path` (a clean path) as it is on
+        disk: on its bytes or presence, or on what lies below it; where
+        `relisted` (it was made or deleted), on the listing of its folder too."""
+        if relisted and kind == "children" and clean_path(asked) == _split(path)[0]:
+            return True
+        below = path + "/"
+        for name in self.read_by(kind, asked):
+            clean = clean_path(name)
+            if clean is not None and (clean == path or clean.startswith(below)):
+                return True
+        return False
+
+    def _relisted(self, path: str) -> bool:
+        """Whether the listing of `path`'s folder, as scanned, no longer
+        says what is on disk (the file or folder was made or deleted): a
+        listing given (`--known-paths`) is never read again."""
+        parent, name = _split(path)
+        if self._listing is not None or parent not in self._scanned:
+            return False
+        listed = self._scanned[parent]
+        on_disk = self._on_disk(path)
+        there = os.path.lexists(on_disk)
+        if listed is None:
+            return there  # its folder, none when scanned, is made now
+        return (name in listed) != there or (there and listed[name] != os.path.isdir(on_disk))
+
+    def read_by(self, kind: str, path: str) -> tuple[str, ...]:
+        """The paths of the tree (not cleaned) whose bytes, or presence, the
+        answer to a question (`fact`) depends on: the file or folder asked
+        of, and for a source the pages that may embed its copy; none for a
+        question of the history at a commit, which no change on disk moves."""
+        if kind == "source":
+            from doclint.profiles.generators import shipped_generators
+
+            generators = self._generators or shipped_generators()
+            return (path, *generators.source_copies(path))
+        return (path,) if kind in _READS_PATH else ()
+
     def fact(self, kind: str, path: str) -> object:
         """The answer to one question a rule asked about the tree, in a form the
         cache can store and compare: asking again gives an equal value exactly
@@ -514,6 +587,30 @@ _HISTORY_FACTS = frozenset(
         "blame",
     }
 )
+
+
+_READS_PATH = frozenset(
+    {
+        "escapes",
+        "anchors",
+        "size",
+        "is_file",
+        "is_dir",
+        "children",
+        "binary",
+        "last_change",
+        "blame",
+    }
+)
+"""The questions (besides a source's) whose answer depends on the file or
+folder they name as it is on disk: `last_change` and `blame` compare the
+work tree's copy with the history's."""
+
+
+def _drop(memo: dict[K, V], gone: Callable[[K], bool]) -> None:
+    """Forget the entries of `memo` whose keys are `gone`."""
+    for key in [key for key in memo if gone(key)]:
+        del memo[key]
 
 
 def listed_path(line: str) -> str | None:
