@@ -23,6 +23,8 @@ from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features  # 
 
 from tests.conftest import PROJECT  # noqa: E402
 from tests.pages import keyword_index, write  # noqa: E402
+from tests.test_buffer_checks import EXPECTED, NOTES, small_checkout  # noqa: E402
+from tests.test_buffer_checks import PAGE as NOTES_PAGE  # noqa: E402
 
 KW = "docs/pkg/mod.py_kw.md"
 PAGE = keyword_index("pkg/mod.py", ["Thing"])
@@ -270,6 +272,18 @@ async def test_a_file_changed_on_disk_is_read_again_when_the_client_says_so(clie
         )
     )
     assert await _diagnostics(client, uri, 1) != []
+
+
+@pytest.mark.asyncio
+async def test_a_plain_page_citing_code_gets_the_findings_the_command_line_gives(client, tree):
+    """The fourth way of tests/test_buffer_checks.py, through the protocol:
+    the workspace a checkout, the page's findings those of `doclint check`."""
+    small_checkout(tree)
+    uri = (tree / NOTES_PAGE).as_uri()
+    _open(client, uri, NOTES)
+    found = await _diagnostics(client, uri, 1)
+    shown = [(d.range.start.line + 1, d.range.start.character + 1, d.code) for d in found]
+    assert sorted(shown) == EXPECTED
 
 
 @pytest.mark.asyncio
