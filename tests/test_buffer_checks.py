@@ -1,22 +1,27 @@
 """One page, four ways of checking it: `doclint check` at the checkout's
 top, `doclint check -` from a subfolder, `check_text` from another folder
-and the editor server (through its protocol in tests/test_server.py). A
-plain page citing code gets one root, the top of its checkout (its
-citations name files from there), so the same findings, wherever the run
-starts and however it is handed the page (issue 90)."""
+and the editor server (through its protocol in tests/test_server.py), and
+pre-commit's hook, `doclint check` of the staged files. A plain page
+citing code gets one root, the top of its checkout (its citations name
+files from there), so the same findings, wherever the run starts and
+however it is handed the page (issue 90)."""
 
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 from doclint import Settings, check_paths, check_text
 from doclint.run import run_stdin
 from doclint.server.documents import Workspace
 from tests.checking import run_cli
+from tests.conftest import PROJECT
 from tests.pages import write
 
 PAGE = "docs/sub/notes.md"
@@ -70,6 +75,22 @@ def test_by_the_command_line_at_the_top_and_through_stdin_from_a_subfolder(
     stdin = ("check", "-", "--stdin-filename", "sub/notes.md", *json_out)
     from_docs = run_cli(monkeypatch, capsys, checkout / "docs", *stdin, stdin=piped)
     assert _printed(from_docs.out) == EXPECTED
+
+
+def test_as_pre_commit_runs_its_hook_on_the_staged_page(checkout, monkeypatch, capsys):
+    """pre-commit's staged files go through the same check: the hook's
+    entry (.pre-commit-hooks.yaml) is `doclint check` of the files named,
+    run at the checkout's top."""
+    (hook,) = [
+        h
+        for h in yaml.safe_load((PROJECT / ".pre-commit-hooks.yaml").read_text())
+        if h["id"] == "doclint"
+    ]
+    program, *entry = shlex.split(hook["entry"])
+    assert program == "doclint"
+    ran = run_cli(monkeypatch, capsys, checkout, *entry, PAGE)
+    shown = re.findall(rf"^{re.escape(PAGE)}:(\d+):(\d+): (DL\d+) ", ran.out, re.MULTILINE)
+    assert sorted((int(line), int(column), code) for line, column, code in shown) == EXPECTED
 
 
 def test_through_stdin_from_a_subfolder(checkout, monkeypatch):
