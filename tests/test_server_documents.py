@@ -75,6 +75,16 @@ def test_a_file_made_or_deleted_reads_its_folder_again(tree):
     assert codes(workspace, page, text) == ["DL401"]
 
 
+def test_a_file_made_in_a_new_folder_reads_both_listings_again(tree):
+    workspace = Workspace(tree)
+    page = tree / "docs" / "a.md"
+    text = "# A\n\nSee [b](new/deeper/b.md).\n"
+    assert codes(workspace, page, text) == ["DL401"]
+    write(tree, {"docs/new/deeper/b.md": "# B\n"})
+    assert workspace.changed(tree / "docs" / "new" / "deeper" / "b.md") == {page}
+    assert codes(workspace, page, text) == []
+
+
 def test_a_file_outside_the_workspace_is_refused(tree, tmp_path):
     workspace = Workspace(tree)
     with pytest.raises(OutsideWorkspace):
