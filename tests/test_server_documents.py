@@ -56,7 +56,7 @@ def test_the_tree_is_kept_until_told_of_a_change(tree):
     assert codes(workspace, tree / KW, text + "\n") == []
     # Told: the page that read the source is to be checked again, and is
     # checked against it as it is now; the page that did not read it is not.
-    assert workspace.changed(tree / "pkg" / "mod.py") == {tree / KW}
+    assert workspace.changed([tree / "pkg" / "mod.py"]) == {tree / KW}
     assert codes(workspace, tree / KW, text) != []
 
 
@@ -68,11 +68,27 @@ def test_a_file_made_or_deleted_reads_its_folder_again(tree):
     assert codes(workspace, tree / KW, PAGE) == ["DL101"]
     (tree / "docs" / "b.md").write_text("# B\n")
     assert codes(workspace, page, text) == ["DL401"]
-    assert workspace.changed(tree / "docs" / "b.md") == {page}
+    assert workspace.changed([tree / "docs" / "b.md"]) == {page}
     assert codes(workspace, page, text) == []
     (tree / "docs" / "b.md").unlink()
-    assert workspace.changed(tree / "docs" / "b.md") == {page}
+    assert workspace.changed([tree / "docs" / "b.md"]) == {page}
     assert codes(workspace, page, text) == ["DL401"]
+
+
+def test_changes_told_at_once_are_each_read_again(tree):
+    """A branch switched: the client names many files in one message."""
+    workspace = Workspace(tree)
+    page = tree / "docs" / "a.md"
+    text = "# A\n\nSee [b](b.md).\n"
+    index = PAGE.replace("Classs", "Classes")
+    assert codes(workspace, page, text) == ["DL401"]
+    assert codes(workspace, tree / KW, index) == []
+    (tree / "docs" / "b.md").write_text("# B\n")
+    (tree / "pkg" / "mod.py").write_text("x = 1\n")
+    told = [tree / "docs" / "b.md", tree / "pkg" / "mod.py", tree / "pkg" / "other.py"]
+    assert workspace.changed(told) == {page, tree / KW}
+    assert codes(workspace, page, text) == []
+    assert codes(workspace, tree / KW, index) != []
 
 
 def test_a_file_made_in_a_new_folder_reads_both_listings_again(tree):
@@ -81,7 +97,7 @@ def test_a_file_made_in_a_new_folder_reads_both_listings_again(tree):
     text = "# A\n\nSee [b](new/deeper/b.md).\n"
     assert codes(workspace, page, text) == ["DL401"]
     write(tree, {"docs/new/deeper/b.md": "# B\n"})
-    assert workspace.changed(tree / "docs" / "new" / "deeper" / "b.md") == {page}
+    assert workspace.changed([tree / "docs" / "new" / "deeper" / "b.md"]) == {page}
     assert codes(workspace, page, text) == []
 
 
@@ -113,7 +129,7 @@ def test_a_changed_configuration_is_read_again(tree):
     workspace = Workspace(tree)
     assert codes(workspace, tree / KW, PAGE) == ["DL101"]
     (tree / "doclint.toml").write_text('ignore = ["DL101"]\n')
-    assert workspace.changed(tree / "doclint.toml") == {tree / KW}
+    assert workspace.changed([tree / "doclint.toml"]) == {tree / KW}
     assert codes(workspace, tree / KW, PAGE) == []
 
 
@@ -252,7 +268,7 @@ def test_the_editors_configuration_file_is_every_pages(tree):
     assert codes(workspace, tree / KW, PAGE.replace("Thing", "Thingy")) == ["DL201"]
     # Changed on disk, it is read again.
     (tree / "editor.toml").write_text("ignore = []\n")
-    workspace.forget(tree / "editor.toml")
+    workspace.changed([tree / "editor.toml"])
     assert codes(workspace, tree / KW, PAGE) == ["DL101"]
 
 

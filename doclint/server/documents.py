@@ -11,8 +11,9 @@ open page's last check keeps its facts, the questions it asked of the tree.
 A file saved, made or deleted (`changed`) is read again by the trees that
 hold it, the rest of what they read kept, and the open pages whose facts
 name it are the ones to check again (a folder's listing is read again only
-when a file in it was made or deleted); a configuration file, or a change
-in a checkout's `.git`, drops the trees and the settings (`forget`).
+when a file in it was made or deleted); a configuration file drops the
+trees and the settings (`forget`), a change in a checkout's `.git` the
+trees.
 
 Nothing is read outside the workspace root: a configuration is looked for
 only between a page and the root, a tree's root is never above it, and the
@@ -22,6 +23,7 @@ history is that of a checkout inside it.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +42,7 @@ from doclint.parsing.recognition import expected_page_path
 from doclint.profiles.generators import Generators
 from doclint.run.roots import choose_root, root_from_title
 from doclint.server.client_settings import ClientSettings
-from doclint.tree.index import Fact, Tree
+from doclint.tree.index import Changes, Fact, Tree
 from doclint.util.paths import inside
 
 _TITLE_BYTES = 4096
@@ -127,7 +129,7 @@ class Workspace:
         """The editor's settings changed: every page's are made again."""
         if client != self.client:
             self.client = client
-            self.forget(None)
+            self.forget()
 
     def inside(self, file: Path) -> Path:
         """`file` made absolute; OutsideWorkspace when it is not below the root."""
@@ -179,48 +181,46 @@ class Workspace:
         fixed = Fixer(linter, FixSettings()).fix_bytes(data, file, linter.tree_path(file))
         return fixed.data.decode("utf-8") if fixed.data is not None else None
 
-    def forget(self, changed: Path | None = None) -> None:
-        """Files changed on disk (`changed`, or any): every tree is read
-        again; a configuration file changed (the editor's own among them), the
-        settings too."""
-        if changed is None or changed.name in CONFIG_FILES or changed == self.client.config:
-            configs, self._configs = list(self._configs.values()), {}
-        else:
-            configs = list(self._configs.values())
+    def forget(self, settings: bool = True) -> None:
+        """Every tree is read again (files changed on disk, the editor's
+        settings changed); with `settings`, the settings of each
+        configuration too."""
+        configs = list(self._configs.values())
+        if settings:
+            self._configs = {}
         for config in configs:
             for linter in config.linters.values():
                 linter.tree.close()
             config.linters.clear()
 
-    def changed(self, file: Path) -> set[Path]:
-        """The file `file` changed on disk (saved, made or deleted): each tree
-        holding it reads it again, the rest of what it read kept. The open
-        pages to check again: `file` itself, those whose last check asked of
-        it (a citation's source, a link's target, the page's own history) or,
-        where it was made or deleted, listed its folder; every page for a
-        configuration file, whose settings are made again, and for a change
-        in a checkout's `.git`, its history."""
-        file = Path(os.path.abspath(file))
-        if file.name in CONFIG_FILES or file == self.client.config or ".git" in file.parts:
-            self.forget(file)
+    def changed(self, files: Iterable[Path]) -> set[Path]:
+        """The files `files` changed on disk (saved, made or deleted): each
+        tree holding one reads it again, the rest of what it read kept. The
+        open pages to check again: the files themselves, and those whose
+        last check asked of one (a citation's source, a link's target, the
+        page's own history) or, where one was made or deleted, listed its
+        folder; every page for a configuration file, whose settings are made
+        again, and for a change in a checkout's `.git`, its history."""
+        changed = {Path(os.path.abspath(file)) for file in files}
+        configs = any(file.name in CONFIG_FILES or file == self.client.config for file in changed)
+        if configs or any(".git" in file.parts for file in changed):
+            self.forget(settings=configs)
             return set(self._asked)
-        relisted: set[int] = set()
-        """The linters (by id) whose tree's listing of the file's folder changed."""
+        told: dict[int, Changes] = {}  # what each linter's tree was told, by the linter's id
         for config in self._configs.values():
             for linter in config.linters.values():
-                path = _tree_path(linter, file)
-                if path is not None:
+                paths = [path for file in changed if (path := _tree_path(linter, file)) is not None]
+                if paths:
                     linter.tree_changed()
-                    if linter.tree.changed(path):
-                        relisted.add(id(linter))
-        again = {file} if file in self._asked else set()
+                    told[id(linter)] = linter.tree.changed(paths)
+        again = changed & self._asked.keys()
         for page, facts in self._asked.items():
             used = self._used.get(page)
-            path = _tree_path(used[1], file) if used is not None else None
-            if used is None or path is None:
+            changes = told.get(id(used[1])) if used is not None else None
+            if used is None or changes is None:
                 continue
-            tree, lists = used[1].tree, id(used[1]) in relisted
-            if any(tree.depends(kind, asked, path, lists) for kind, asked, _ in facts):
+            tree = used[1].tree
+            if any(tree.depends(kind, asked, changes) for kind, asked, _ in facts):
                 again.add(page)
         return again
 

@@ -200,14 +200,10 @@ class DoclintServer(LanguageServer):
         """Files saved, or made, changed or deleted outside the editor: each
         tree holding one reads it again, and the open documents whose last
         check read one (its facts name it) are checked again, no others."""
-        again: set[Path] = set()
-        for uri in uris:
-            path = file_path(uri)
-            if path is None:
-                continue
-            again.add(path)
-            for workspace in self.roots.values():
-                again |= workspace.changed(path)
+        changed = {path for uri in uris if (path := file_path(uri)) is not None}
+        again = set(changed)
+        for workspace in self.roots.values():
+            again |= workspace.changed(changed)
         for open_uri in list(self.shown):
             if file_path(open_uri) in again:
                 self.shown[open_uri].version = None  # checked again, whatever its version

@@ -384,48 +384,50 @@ class Tree:
         self._sizes[path] = size
         return size
 
-    def changed(self, path: str) -> bool:
-        """The file or folder at `path` (a clean path) changed on disk:
-        saved, made or deleted. What the tree knows of it, and what was built
-        from it (`built`), is read again when next asked; the rest is kept.
-        True when its folder's listing changed with it (made or deleted),
-        whose answers are then read again too."""
-        parent = _split(path)[0]
-        relisted = self._relisted(path)
-        if relisted and parent and parent in self._scanned and self._scanned[parent] is None:
-            self.changed(parent)  # a folder made with the file: its own folder's listing too
-        below = path + "/"
-
-        def at(name: str) -> bool:
-            return name == path or name.startswith(below)
-
-        if relisted:
-            _drop(self._scanned, lambda folder: folder == parent or at(folder))
-            _drop(self._symlinks, lambda folder: folder == parent or at(folder))
-            _drop(self._inside, at)
-            _drop(self._places, at)
-        _drop(self._recent_reads, at)
-        _drop(self._sizes, at)
-        _drop(self._anchor_cache, at)
-        _drop(self._source_cache, lambda name: self.depends("source", name, path, False))
-        _drop(self._facts, lambda asked: self.depends(*asked, path, relisted))
+    def changed(self, paths: Iterable[str]) -> Changes:
+        """The files or folders at `paths` (clean paths) changed on disk:
+        saved, made or deleted. What the tree knows of them, and what was
+        built from them (`built`), is read again when next asked; the rest
+        is kept. A folder's listing is read again only when a file or folder
+        in it was made or deleted (a folder made with a file, its own
+        folder's too). One pass for them all: a branch switched changes
+        thousands at once."""
+        said = frozenset(paths)
+        made: set[str] = set()
+        pending = list(said)
+        while pending:
+            path = pending.pop()
+            if path not in made and self._relisted(path):
+                made.add(path)
+                parent = _split(path)[0]
+                if parent and parent in self._scanned and self._scanned[parent] is None:
+                    pending.append(parent)  # a folder made with the file
+        changes = Changes(said | made, frozenset(_split(path)[0] for path in made))
+        gone = frozenset(made)
+        _drop(self._scanned, lambda folder: folder in changes.relisted or _at(folder, gone))
+        _drop(self._symlinks, lambda folder: folder in changes.relisted or _at(folder, gone))
+        _drop(self._inside, lambda name: _at(name, gone))
+        _drop(self._places, lambda name: _at(name, gone))
+        _drop(self._recent_reads, lambda name: _at(name, changes.paths))
+        _drop(self._sizes, lambda name: _at(name, changes.paths))
+        _drop(self._anchor_cache, lambda name: _at(name, changes.paths))
+        _drop(self._source_cache, lambda name: self.depends("source", name, changes))
+        _drop(self._facts, lambda asked: self.depends(*asked, changes))
         _drop(
             self.built,
-            lambda key: any(self.depends(*asked, path, relisted) for asked in self.built[key][2]),
+            lambda key: any(self.depends(*asked, changes) for asked in self.built[key][2]),
         )
-        return relisted
+        return changes
 
-    def depends(self, kind: str, asked: str, path: str, relisted: bool) -> bool:
+    def depends(self, kind: str, asked: str, changes: Changes) -> bool:
         """Whether the answer to the question (`kind`, `asked`) (`fact`)
-        depends on the file or folder at `path` (a clean path) as it is on
-        disk: on its bytes or presence, or on what lies below it; where
-        `relisted` (it was made or deleted), on the listing of its folder too."""
-        if relisted and kind == "children" and clean_path(asked) == _split(path)[0]:
+        depends on what `changes` says changed on disk: the bytes or
+        presence of a file or folder, what lies below a folder, a listing."""
+        if kind == "children" and changes.relisted and clean_path(asked) in changes.relisted:
             return True
-        below = path + "/"
         for name in self.read_by(kind, asked):
             clean = clean_path(name)
-            if clean is not None and (clean == path or clean.startswith(below)):
+            if clean is not None and _at(clean, changes.paths):
                 return True
         return False
 
@@ -605,6 +607,26 @@ _READS_PATH = frozenset(
 """The questions (besides a source's) whose answer depends on the file or
 folder they name as it is on disk: `last_change` and `blame` compare the
 work tree's copy with the history's."""
+
+
+class Changes:
+    """What changed on disk, as a tree's `changed` was told it."""
+
+    def __init__(self, paths: frozenset[str], relisted: frozenset[str]) -> None:
+        self.paths = paths
+        """The files and folders changed (clean paths): those said, and the
+        folders made or deleted with them."""
+        self.relisted = relisted
+        """The folders whose listing changed: a file or folder in it made or deleted."""
+
+
+def _at(name: str, paths: frozenset[str]) -> bool:
+    """Whether the clean path `name` is one of `paths` or lies below one."""
+    while name not in paths:
+        if "/" not in name:
+            return False
+        name = name.rpartition("/")[0]
+    return True
 
 
 def _drop(memo: dict[K, V], gone: Callable[[K], bool]) -> None:
