@@ -416,8 +416,8 @@ def build_server(registry: Registry | None = None) -> DoclintServer:
         if watched is None or not watched.dynamic_registration:
             return
         # A generator rewriting pages, or a source changed on disk, changes
-        # what an open page's rules read: the client says so, and the trees
-        # are read again.
+        # what an open page's rules read: the client says which files, and
+        # they are read again (`changed_on_disk`).
         watchers = types.DidChangeWatchedFilesRegistrationOptions(
             watchers=[types.FileSystemWatcher(glob_pattern="**/*")]
         )
