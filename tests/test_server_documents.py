@@ -5,6 +5,7 @@ nothing read outside the workspace root."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from doclint.server.client_settings import ClientSettings, client_settings
 from doclint.server.documents import OutsideWorkspace, Workspace
 from doclint.tree.reading import MAX_FILE_SIZE
 from tests.pages import keyword_index, write
+from tests.test_buffer_checks import NOTES, small_checkout
+from tests.test_buffer_checks import PAGE as NOTES_PAGE
 
 KW = "docs/pkg/mod.py_kw.md"
 PAGE = keyword_index("pkg/mod.py", ["Thing"])
@@ -287,3 +290,24 @@ def test_the_editors_settings_are_read_as_given_nested_or_not(tree):
         "`doclint.select` must be a list of rule codes or names; left out",
         "`doclint.config` must be a configuration file's path; left out",
     ]
+
+
+def test_a_commit_made_meanwhile_has_the_history_read_again(tmp_path):
+    """No editor tells of a commit made in a terminal: HEAD is asked at
+    each change told, and the page saved is checked against the history as
+    it is now, as a workspace opened afresh checks it."""
+    top = small_checkout(tmp_path / "small")
+    page = top / NOTES_PAGE
+    workspace = Workspace(top)
+    workspace.check(page, NOTES)
+    text = NOTES + "\nMore.\n"
+    page.write_text(text)
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "commit", "-qam", "two"], cwd=top, check=True)
+    assert workspace.changed([page]) == {page}
+    fresh = Workspace(top)
+    try:
+        assert workspace.check(page, text).findings == fresh.check(page, text).findings
+    finally:
+        fresh.close()
+        workspace.close()

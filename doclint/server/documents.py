@@ -200,19 +200,28 @@ class Workspace:
         last check asked of one (a citation's source, a link's target, the
         page's own history) or, where one was made or deleted, listed its
         folder; every page for a configuration file, whose settings are made
-        again, and for a change in a checkout's `.git`, its history."""
+        again, and for a change in a checkout's `.git` or of its HEAD, whose
+        history is read again."""
         changed = {Path(os.path.abspath(file)) for file in files}
         configs = any(file.name in CONFIG_FILES or file == self.client.config for file in changed)
-        if configs or any(".git" in file.parts for file in changed):
+        linters = [
+            linter for config in self._configs.values() for linter in config.linters.values()
+        ]
+        # A commit made or a branch switched is told by no editor that
+        # watches no `.git`: HEAD is asked at each change.
+        if (
+            configs
+            or any(".git" in file.parts for file in changed)
+            or any(linter.tree.history_moved() for linter in linters)
+        ):
             self.forget(settings=configs)
             return set(self._asked)
         told: dict[int, Changes] = {}  # what each linter's tree was told, by the linter's id
-        for config in self._configs.values():
-            for linter in config.linters.values():
-                paths = [path for file in changed if (path := _tree_path(linter, file)) is not None]
-                if paths:
-                    linter.tree_changed()
-                    told[id(linter)] = linter.tree.changed(paths)
+        for linter in linters:
+            paths = [path for file in changed if (path := _tree_path(linter, file)) is not None]
+            if paths:
+                linter.tree_changed()
+                told[id(linter)] = linter.tree.changed(paths)
         again = changed & self._asked.keys()
         for page, facts in self._asked.items():
             used = self._used.get(page)

@@ -155,6 +155,11 @@ class Tree:
             self._history.append(History.open(self.root))
         return self._history[0]
 
+    def history_moved(self) -> bool:
+        """Whether the history a rule opened is no longer the checkout's
+        (`History.moved`); False when none was opened."""
+        return bool(self._history) and self._history[0] is not None and self._history[0].moved()
+
     @property
     def listing_mode(self) -> bool:
         return self._listing is not None
