@@ -12,8 +12,8 @@ A file saved, made or deleted (`changed`) is read again by the trees that
 hold it, the rest of what they read kept, and the open pages whose facts
 name it are the ones to check again (a folder's listing is read again only
 when a file in it was made or deleted); a configuration file drops the
-trees and the settings (`forget`), a change in a checkout's `.git` the
-trees.
+trees and the settings (`forget`), a change in a checkout's `.git` or of
+its HEAD the trees.
 
 Nothing is read outside the workspace root: a configuration is looked for
 only between a page and the root, a tree's root is never above it, and the
