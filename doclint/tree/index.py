@@ -596,6 +596,17 @@ _HISTORY_FACTS = frozenset(
 )
 
 
+def listed_path(line: str) -> str | None:
+    """The tree path a line of a listing names: `./` stripped once, leading
+    dots kept (`.github/x.yml` is not `github/x.yml`); None for a blank line
+    and a path that is absolute or leaves the root."""
+    line = line.strip()
+    path = posixpath.normpath(line.removeprefix("./")) if line else ""
+    if not path or path in (".", "..") or path.startswith(("../", "/")):
+        return None
+    return path
+
+
 _READS_PATH = frozenset(
     {
         "escapes",
@@ -638,17 +649,6 @@ def _drop(memo: dict[K, V], gone: Callable[[K], bool]) -> None:
     """Forget the entries of `memo` whose keys are `gone`."""
     for key in [key for key in memo if gone(key)]:
         del memo[key]
-
-
-def listed_path(line: str) -> str | None:
-    """The tree path a line of a listing names: `./` stripped once, leading
-    dots kept (`.github/x.yml` is not `github/x.yml`); None for a blank line
-    and a path that is absolute or leaves the root."""
-    line = line.strip()
-    path = posixpath.normpath(line.removeprefix("./")) if line else ""
-    if not path or path in (".", "..") or path.startswith(("../", "/")):
-        return None
-    return path
 
 
 def _answer_digest(answer: object) -> bytes:
