@@ -222,16 +222,19 @@ class Workspace:
             if paths:
                 linter.tree_changed()
                 told[id(linter)] = linter.tree.changed(paths)
-        again = changed & self._asked.keys()
-        for page, facts in self._asked.items():
-            used = self._used.get(page)
-            changes = told.get(id(used[1])) if used is not None else None
-            if used is None or changes is None:
-                continue
-            tree = used[1].tree
-            if any(tree.depends(kind, asked, changes) for kind, asked, _ in facts):
-                again.add(page)
-        return again
+        return (changed & self._asked.keys()) | {
+            page for page in self._asked if self._read_one(page, told)
+        }
+
+    def _read_one(self, page: Path, told: dict[int, Changes]) -> bool:
+        """Whether the last check of the open `page` asked of a file its
+        tree was `told` changed (what each linter's tree was told, by id)."""
+        used = self._used.get(page)
+        changes = told.get(id(used[1])) if used is not None else None
+        if used is None or changes is None:
+            return False
+        tree = used[1].tree
+        return any(tree.depends(kind, asked, changes) for kind, asked, _ in self._asked[page])
 
     def close(self) -> None:
         """Close every tree (its root folder, its history's git process)."""
