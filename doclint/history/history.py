@@ -154,6 +154,16 @@ class History:
             return None
         return history
 
+    def moved(self) -> bool:
+        """Whether HEAD names another commit now than when the history was
+        opened (a commit made, a branch switched): its answers are HEAD's
+        of then. Asked of the reader already running, which reads the refs
+        at each request. False where git cannot say (broken): its answers
+        are none already."""
+        found = None if self._git.broken else self._info("HEAD")
+        now = found[0] if found is not None and found[1] == "commit" else None
+        return not self._git.broken and now != self.head
+
     def commit(self, rev: str) -> str | None:
         """The full id of the commit hex prefix `rev` (7 to 40 characters, 64
         in a SHA-256 repository) names; None when it is no such hex, names
