@@ -88,6 +88,7 @@ class History:
         self._walked: dict[Parts, str] | None = None
         self._remotes: frozenset[str] | None = None
         self._blames: dict[tuple[Parts, str], tuple[str, ...] | None] = {}
+        self._listings: dict[str, frozenset[str] | None] = {}
         self._changes: list[Changes | None] = []
         self._rename_pass: list[Renames | None] = []
         found = self._info("HEAD")
@@ -190,6 +191,28 @@ class History:
             regular = entry is not None and entry[0] in _REGULAR
             self._lines[key] = self._blob(entry[1]) if entry is not None and regular else None
         return None if self._git.broken else self._lines[key]
+
+    def paths_at(self, commit: str) -> frozenset[str] | None:
+        """The regular files of the tree at `commit` (paths of the tree):
+        what a bare name or a path's ending named where a citation was
+        written. One `git ls-tree` a commit; None when git cannot say."""
+        sha = self.commit(commit)
+        if sha is None:
+            return None
+        if sha not in self._listings:
+            asked = ["ls-tree", "-r", "-z", "--full-tree", sha]
+            if self._prefix:
+                asked += ["--", self._prefix]
+            output = self._git.run(asked)
+            found: set[str] | None = None
+            if output is not None:
+                found = set()
+                for record in output.split(b"\0"):
+                    info, _, name = record.partition(b"\t")
+                    if info.split(b" ", 1)[0] in _REGULAR and (path := self._below_root(name)):
+                        found.add(path)
+            self._listings[sha] = frozenset(found) if found is not None else None
+        return None if self._git.broken else self._listings[sha]
 
     def head_blame(self, path: str) -> tuple[str, tuple[str, ...]] | None:
         """HEAD's blob of the file at `path` and the commit that last wrote
