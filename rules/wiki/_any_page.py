@@ -4,11 +4,15 @@ would look them up.
 A path is read from where its form says: a relative link's target from the
 page's folder (else the root), a URL of this repository or `/path` from the
 root, a path in a code span or the prose from the root, the page's folder,
-or as the end of one path of the tree. A bare file name (`spans.py:40`) is
-the file of the page's folder, else of a path the page named earlier (its
-section's first), else the one file of the tree with that name; where the
-tree has several and nothing tells which, the citation is said to be
-ambiguous (malformed-citation) and not judged. A citation whose file the
+or as the end of one path of the tree. Each is looked up in the tree as
+the commit that last wrote its line had it (the page's blame), the tree its
+author read, else as the tree is now. A bare file name (`spans.py:40`) is
+the file of the page's folder, else the root's (unless its sentence or its
+section's heading names a nested file of that name: `Cargo.toml:58` is the
+workspace's), else of a path the page named earlier (its section's first),
+else the one file of the tree with that name; where the tree has several
+and nothing tells which, the citation is said to be ambiguous
+(malformed-citation) and not judged, never guessed. A citation whose file the
 tree does not have is no citation (`12:30`, `localhost:8080`, another
 project's path), unless the history has the file where the citation was
 written: then its file is gone (cited-file-missing).

@@ -39,8 +39,10 @@ class MalformedCitation(Rule[MarkdownPage]):
 
         On any other Markdown page, a citation by a bare file name that
         several files of the tree have (`` `mod.rs:1216` `` in a tree of
-        fifteen `mod.rs`) when nothing tells which: not the page's folder,
-        no path the page named before it, no file beside one it named, no
+        fifteen `mod.rs`, when the commit that wrote its line had them)
+        when nothing tells which: not the page's folder, nor the root (a
+        bare name the root has is its file, unless the citation's sentence
+        names a nested one), no path the page named before it, no file beside one it named, no
         name its sentence gives that one of them writes. It is said once and
         not judged further, never guessed.""",
         why="""A reader (or a tool) cannot follow such a citation
