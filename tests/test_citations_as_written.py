@@ -164,3 +164,67 @@ def test_the_same_findings_from_any_folder_and_through_the_api(workspace: Path) 
         + shown[0][0].split("since ", 1)[1].split(";")[0]
         + "; it now stands at 29"
     ]
+
+
+@pytest.fixture
+def drifted(tmp_path: Path) -> Path:
+    """A page whose cited lines moved down two lines after it was written."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "src" / "spans.py").write_text(SOURCE)
+    (tmp_path / "docs" / "design.md").write_text(
+        "# Design\n\nThe merge is `src/spans.py:41-42`.\nThe first is `src/spans.py:1`.\n"
+    )
+    _git(tmp_path, "init", "-q")
+    _commit(tmp_path, "written")
+    (tmp_path / "src" / "spans.py").write_text("# one\n# two\n" + SOURCE)
+    _commit(tmp_path, "moved")
+    return tmp_path
+
+
+def _stdin(folder: Path, text: str) -> list[str]:
+    done = subprocess.run(
+        [*_CHECK, "--stdin-filename", "docs/design.md", "-"],
+        cwd=folder,
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return [line.split(": ", 1)[0] for line in done.stdout.splitlines() if "DL8" in line]
+
+
+def test_an_edited_page_keeps_its_citations_history(drifted: Path) -> None:
+    page = "\n" + (drifted / "docs" / "design.md").read_text()
+    # Its lines kept are blamed at their commits, one line down.
+    assert _stdin(drifted, page) == ["docs/design.md:4:14", "docs/design.md:5:14"]
+    report = check_text(page, "docs/design.md", Settings(select=["DL803"], root=drifted))
+    assert [(d.line, d.message.rsplit(" ", 1)[1]) for d in report.diagnostics] == [
+        (4, "43-44"),
+        (5, "3"),
+    ]
+    # On disk, not committed (a page staged for pre-commit, or just fixed).
+    (drifted / "docs" / "design.md").write_text(page)
+    found = _found(drifted)
+    assert [(line, code) for line, code, _ in found] == [(4, "DL803"), (5, "DL803")]
+
+
+def test_a_citation_written_in_the_edit_is_judged_as_the_tree_is(drifted: Path) -> None:
+    page = "# Design\n\nThe merge is `src/spans.py:43-44`.\nThe first is `src/spans.py:3`.\n"
+    assert _stdin(drifted, page) == []
+
+
+def test_the_editor_s_buffer_keeps_its_citations_history(drifted: Path) -> None:
+    from doclint.server.documents import Workspace
+
+    page = drifted / "docs" / "design.md"
+    workspace = Workspace(drifted)
+    try:
+        # The first keystroke: a blank line at the top.
+        found = workspace.check(page, "\n" + page.read_text()).findings
+        assert [(row.line, row.code) for row in found if row.code.startswith("DL8")] == [
+            (4, "DL803"),
+            (5, "DL803"),
+        ]
+    finally:
+        workspace.close()

@@ -238,16 +238,29 @@ class History:
 
     def blame(self, path: str, data: bytes | None) -> tuple[str, ...] | None:
         """The commit that last wrote each line of the file at `path`, whose
-        bytes as the run reads them are `data`; None when they are not HEAD's
-        (an edit not committed, a page being fixed: its lines are not the
-        lines blamed), or HEAD has no such file."""
+        bytes as the run reads them are `data`; where they are not HEAD's (an
+        edit not committed, a buffer, a page being fixed), their lines blamed
+        as an edit of HEAD's ("" for a line no commit wrote): a line kept
+        keeps its commit. None when HEAD has no such file or git cannot say."""
         found = self.head_blame(path)
         if found is None or data is None:
             return None
         oid, commits = found
-        if oid not in (self._blob_id(data), self._blob_id(data.replace(b"\r\n", b"\n"))):
-            return None
-        return commits
+        own = self._blob_id(data)
+        if oid in (own, self._blob_id(data.replace(b"\r\n", b"\n"))):
+            return commits
+        from doclint.history.blame import blame
+        from doclint.history.changes import grafts
+
+        parts = self._parts(path)
+        assert parts is not None and self.head is not None
+        key = (parts, f"contents:{own}")
+        if key not in self._blames:
+            changes = self._changes_of_files()
+            walk = grafts(changes, self.head, parts, self._blob_at(parts)) if changes else []
+            named = os.fsdecode(b"/".join(parts))
+            self._blames[key] = blame(self._git, self.head, named, walk, data)
+        return None if self._git.broken else self._blames[key]
 
     def renamed(self, commit: str) -> Mapping[str, str]:
         """The files of the tree renamed between `commit` and HEAD, old path

@@ -40,7 +40,9 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         where it was written: at the commit it is pinned to (a GitHub URL's
         `blob/<commit>/`), or, without a pin, at the commit that last wrote the
         citation's own line of the page (one `git blame` per page, so a page
-        edited since hides no citation's drift). The message says where the
+        edited since hides no citation's drift; a page not committed as it
+        is, an editor's buffer or a page staged or just fixed, is blamed with
+        its own text, its lines kept at their commits). The message says where the
         cited block stands now when it only moved, and a safe fix re-anchors
         it there where it stands once in the file now: the numbers of the
         text and of the link's target rewritten together.
