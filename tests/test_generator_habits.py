@@ -52,3 +52,36 @@ def test_a_range_written_backwards_says_so(tmp_path: Path) -> None:
     found = _found(tmp_path, body)
     assert [(line, code) for line, code, _ in found] == [(9, "DL802")]
     assert found[0][2].endswith("cites a range that ends before it starts")
+
+
+VENV = (
+    "**章节来源**\n- [ocr.py](file://venv/Lib/site-packages/poocr/ocr.py#L1-L9)\n"
+    "- [base.py](file://venv/Lib/site-packages/poocr/base.py#L1-L9)\n"
+    "- [gone.py](file://lib/gone.py#L1-L9)\n- [old.py](file://lib/old.py#L1-L9)\n"
+)
+
+
+def test_files_under_an_ignored_folder_are_one_finding_a_page(tmp_path: Path) -> None:
+    (tmp_path / ".gitignore").write_text("# tools\n/venv/\nbuild\n", encoding="utf-8")
+    found = _found(tmp_path, VENV)
+    assert [(line, code) for line, code, _ in found] == [
+        (9, "DL801"),
+        (11, "DL801"),
+        (12, "DL801"),
+    ]
+    assert found[0][2].startswith("`venv/` is cited 2 times on this page (first `venv/Lib/")
+    # Listed only in the page's sources: said once there.
+    head = HEAD.replace(
+        "- [图片.py]", "- [a.py](file://venv/a.py)\n- [b.py](file://venv/b.py)\n- [图片.py]"
+    )
+    (tmp_path / PAGE).write_text(head, encoding="utf-8")
+    settings = Settings(select=["DL8"], root=tmp_path, cache=False)
+    listed = check_paths([tmp_path / PAGE], settings).diagnostics
+    assert [(d.line, d.code) for d in listed] == [(5, "DL805")]
+    assert listed[0].message.startswith("`venv/` is cited 2 times")
+
+
+def test_a_folder_the_project_does_not_ignore_is_missing_file_by_file(tmp_path: Path) -> None:
+    (tmp_path / ".gitignore").write_text("build/\nvenv/lib/\n", encoding="utf-8")
+    found = _found(tmp_path, VENV)
+    assert [(line, code) for line, code, _ in found] == [(n, "DL801") for n in (9, 10, 11, 12)]
