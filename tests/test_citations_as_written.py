@@ -228,3 +228,60 @@ def test_the_editor_s_buffer_keeps_its_citations_history(drifted: Path) -> None:
         ]
     finally:
         workspace.close()
+
+
+FORMS = (
+    "---\nname: Merge\nsourceRef: src/spans.py#L41-L42\n---\n# Forms\n\n"
+    '<dt><a href="https://github.com/acme/spans/blob/main/src/spans.py#L41">merge</a></dt>\n\n'
+    "See [the merge][merge] and [the first][first], and `docs/guide.md:3`.\n\n"
+    "[merge]: src/spans.py#L41-L42\n[first]: ../src/spans.py#L1\n"
+)
+
+
+@pytest.fixture
+def forms(tmp_path: Path) -> Path:
+    """A page citing in the forms beyond `[text](target)`, its cited lines
+    moved down two lines since."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "src" / "spans.py").write_text(SOURCE)
+    (tmp_path / "docs" / "guide.md").write_text("# Guide\n\nThe merge.\n")
+    (tmp_path / "docs" / "design.md").write_text(FORMS)
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "remote", "add", "origin", "https://github.com/acme/spans.git")
+    _commit(tmp_path, "written")
+    (tmp_path / "src" / "spans.py").write_text("# one\n# two\n" + SOURCE)
+    (tmp_path / "docs" / "guide.md").write_text("# Guide\n\nIntro.\n\nThe merge.\n")
+    _commit(tmp_path, "moved")
+    return tmp_path
+
+
+def test_anchors_definitions_front_matter_and_pages_are_citations(forms: Path) -> None:
+    found = _found(forms)
+    assert [(line, code) for line, code, _ in found] == [
+        (3, "DL803"),
+        (7, "DL803"),
+        (9, "DL803"),
+        (11, "DL803"),
+        (12, "DL803"),
+    ], found
+    assert found[0][2].endswith("they now stand at 43-44")
+    assert found[2][2].startswith("`docs/guide.md:3`")
+    # The fix rewrites the numbers where they are written: the definition's line.
+    done = subprocess.run(
+        [sys.executable, "-m", "doclint", "check", "--no-cache", "--isolated", "--fix", "docs"],
+        cwd=forms,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    text = (forms / "docs" / "design.md").read_text()
+    assert "sourceRef: src/spans.py#L43-L44" in text and "[merge]: src/spans.py#L43-L44" in text
+
+
+def test_the_same_forms_unmoved_are_silent(forms: Path) -> None:
+    text = FORMS.replace("41", "43").replace("42", "44").replace("guide.md:3", "guide.md:5")
+    (forms / "docs" / "design.md").write_text(text.replace("#L1\n", "#L3\n"))
+    _commit(forms, "re-anchored")
+    assert _found(forms) == []

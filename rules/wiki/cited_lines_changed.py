@@ -73,7 +73,10 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         `` `a.rs:88/91` ``, `` `x.py:3, 9` ``, a follow-on `` `:481` ``), links
         whose target or text names lines (`#L3-L9`, `file://`, a GitHub blob
         URL of this repository, an editor's `/home/me/repo/x.lean:743`),
-        mentions in a sentence, and a table's `Line` column. A path is read
+        reference-style link definitions (`[ld]: pkg/store.py#L10-L20`, read
+        and fixed at the definition), HTML anchors (`<a href="…/blob/main/pkg/store.py#L742">`),
+        front-matter values (`sourceRef: ops.go#L228`), mentions in a
+        sentence, and a table's `Line` column. A path is read
         as a reader reads it (the page's folder, a path named before it, the
         one file of the tree with that name) and counts only when it names a
         file of the tree. There, a one-line citation whose line was edited
