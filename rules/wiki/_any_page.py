@@ -25,16 +25,14 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from doclint.rule_api import MarkdownPage, RuleContext, compiled_on_use
+from doclint.rule_api import MarkdownPage, RuleContext
 
 from .._common.project_names import SKIPPED_FOLDERS
 from ._citing import ANY_PAGE
+from ._wiki import PINNED, written_at
 
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Citation, NamedPath, WikiFacts
-
-_COMMIT = compiled_on_use(r"[0-9a-fA-F]{7,64}")
-"""A pin that names a commit: its citation is read at that commit."""
 
 MAX_FILES = 200_000
 """The most files of a tree its names are read from (a bare name is looked
@@ -101,7 +99,9 @@ class _View:
                 listed = history.paths_at(self.commit) if history is not None else None
                 found: defaultdict[str, list[str]] = defaultdict(list)
                 for path in sorted(listed or ()):
-                    found[posixpath.basename(path)].append(path)
+                    # The folders the tree's walk skips (installed, vendored, built).
+                    if SKIPPED_FOLDERS.isdisjoint(path.split("/")[:-1]):
+                        found[posixpath.basename(path)].append(path)
                 self._names = {name: tuple(paths) for name, paths in found.items()}
         return self._names
 
@@ -294,7 +294,7 @@ def _resolved(
     in `citations`. Each path is read in the tree as the commit that last
     wrote its line had it, else as the tree is now."""
     reader = _Reader(posixpath.dirname(path), ctx)
-    written = _written_at(path, citations, ctx)
+    written = written_at(path, citations, ctx)
     events: list[tuple[int, int, int, Citation | NamedPath]] = [
         (c.line, c.column, index, c) for index, c in enumerate(citations)
     ]
@@ -318,15 +318,6 @@ def _resolved(
     return found, kept
 
 
-def _written_at(path: str, citations: Sequence[Citation], ctx: RuleContext) -> Sequence[str]:
-    """The commit that last wrote each line of the page (its blame), where a
-    citation is not pinned to a commit; empty when the history cannot say."""
-    history = ctx.history
-    if history is None or all(_COMMIT.fullmatch(c.commit) for c in citations):
-        return ()
-    return history.blame(path) or ()
-
-
 def _place(reader: _Reader, item: Citation | NamedPath) -> str | list[str] | None:
     """The file `item` names in the tree its line was written in, else (a
     file added since the line was written) in the tree now."""
@@ -348,7 +339,7 @@ def _placed(
         return None
     commit = "" if citation.commit.startswith("branch:") else citation.commit
     citation = citation._replace(commit=commit)
-    if _COMMIT.fullmatch(commit):
+    if PINNED.fullmatch(commit):
         reader.at("")  # its file is judged at its pin, found as the tree has it
     place = _place(reader, citation)
     if isinstance(place, list):
