@@ -69,6 +69,7 @@ if TYPE_CHECKING:
         SourceEntry,
         WikiFacts,
     )
+    from doclint.parsing.citation_grammar import sentence_parts
     from doclint.parsing.citations import read_citations
     from doclint.parsing.object_pages import (
         Entry,
@@ -133,6 +134,7 @@ __all__ = [
     "read_citations",
     "recognise",
     "say_once",
+    "sentence_parts",
     "source_file",
     "source_span",
     "swallowed_headings",
@@ -168,6 +170,8 @@ _LAZY = {
         "doclint.parsing.object_pages",
     ),
     "read_citations": "doclint.parsing.citations",
+    # The sentences of a line: what a citation's sentence names.
+    "sentence_parts": "doclint.parsing.citation_grammar",
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.
     "recognise": "doclint.parsing.recognition",
     **dict.fromkeys(

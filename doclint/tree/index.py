@@ -515,7 +515,7 @@ class Tree:
         has no parent here; `renamed`: a digest of the
         renames since a commit; `remotes`: a digest of the remotes' names;
         `blame`: a digest of HEAD's blob of a file and the commit of each
-        of its lines)."""
+        of its lines; `paths`: a digest of the files at a commit)."""
         history = self.history()
         if kind == "history" or history is None:
             return history is not None if kind == "history" else None
@@ -533,6 +533,9 @@ class Tree:
             )
         if kind == "remotes":
             return _names_digest(sorted(history.remotes()))
+        if kind == "paths":
+            listed = history.paths_at(path)
+            return _names_digest(sorted(listed)) if listed is not None else None
         if kind == "blame":
             blamed = history.head_blame(path)
             return _answer_digest((blamed[0], *blamed[1])) if blamed is not None else None
@@ -592,6 +595,7 @@ _HISTORY_FACTS = frozenset(
         "renamed",
         "remotes",
         "blame",
+        "paths",
     }
 )
 
