@@ -105,14 +105,21 @@ class Definition(NamedTuple):
     """"class", "interface", "struct", "enum", "trait", "object", "type",
     "function", "method", "field", "constant", "variable", "enum member",
     "module" or "macro", as the language names it nearest; in data and
-    markup, "key" (YAML, JSON, TOML), "table" (TOML, SQL), "view", "index",
-    "trigger", "sequence" (SQL), "section" and "code block" (Markdown),
-    "id" and "element" (HTML)."""
+    markup, "key" (YAML, JSON, TOML), "section" (a TOML table, a Markdown
+    heading), "code block" (Markdown), "table", "view", "index", "trigger",
+    "sequence" (SQL), "id" and "element" (HTML)."""
     end: int = 0
     """The last line of the construct the name defines (1-based: a class's or
     function's declaration, a key's value, a section), where the reader
     tells it; 0 where it does not (a field, a macro): a citation moved with
     its construct is re-anchored to its whole extent."""
+
+
+STRUCTURE_KINDS = frozenset({"key", "section", "code block"})
+"""The kinds of the parts of a data or markup file (its keys, tables and
+sections): as often the names of a tool's settings (`runs-on`,
+`compilerOptions`, `[tool.ruff]`) or of a document's parts as names the
+project itself defines."""
 
 
 class Language(NamedTuple):

@@ -384,7 +384,8 @@ def key_definitions(grammar: Grammar, text: str) -> tuple[Definition, ...]:
     """Where a text of mappings (YAML, JSON) defines its keys (`grammar.keys`
     pairs): each key by its name, and a nested one by its dotted path too
     (`jobs.build`), a "key" ending where its value ends; in text order. A
-    list's items add no part to the path (`steps.name`)."""
+    list's items add no part to the path (`steps.name`); the keys of a list
+    of dependencies (`is_dependencies`) are none."""
     code = text.encode("utf-8", "surrogatepass")
     found: list[Definition] = []
     stack: list[tuple[tree_sitter.Node, tuple[str, ...]]] = [
@@ -393,6 +394,8 @@ def key_definitions(grammar: Grammar, text: str) -> tuple[Definition, ...]:
     while stack:
         node, path = stack.pop()
         key = node.child_by_field_name("key") if node.type in grammar.keys else None
+        if key is not None and path and is_dependencies(path[-1]):
+            continue
         if key is not None:
             name = _unquoted(_text(code, key.start_byte, key.end_byte))
             line = key.start_point.row + 1
@@ -403,6 +406,12 @@ def key_definitions(grammar: Grammar, text: str) -> tuple[Definition, ...]:
             path = (*path, name)
         stack.extend((child, path) for child in reversed(node.children) if child != key)
     return tuple(found)
+
+
+def is_dependencies(key: str) -> bool:
+    """Whether a key lists dependencies (`devDependencies`, `[dev-dependencies]`):
+    its keys name other projects' packages, which this one does not define."""
+    return key.lower().endswith("dependencies")
 
 
 def _unquoted(key: str) -> str:

@@ -4,13 +4,15 @@ standard library's `tomllib` reads values but says no line). A comment is
 prose; a string is a literal (a sentence in it prose), a quoted key too;
 bare keys, table names and bare values (`true`, numbers, dates) are code.
 
-Its definitions are its tables (`[dependencies]`, `[[bin]]`, by their
-dotted name and by their last part) and its keys (by the key as written and
+Its definitions are its tables (`[dependencies]`, `[[bin]]`, "section"s by
+their dotted name and by their last part) and its keys (by the key as written and
 by its path under its table: `tool.ruff.line-length`), each with its lines:
 a table to the line before the next table header (trailing blank lines
 left off), a key to the last line of its value (an array or a multi-line
 string may run on). A key inside an inline table or an array of several
-lines is none of the file's own."""
+lines is none of the file's own, nor is the key of a dependency (a key of
+`[dependencies]`, `[dev-dependencies]`, `[tool.poetry.dependencies]`):
+it names another project's package."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from functools import lru_cache
 from doclint.rule_api import PROJECT_LANGUAGES, compiled_on_use
 
 from . import Definition, Language, PlaceCollector, Places
+from ._grammar import is_dependencies
 
 # Comments and strings, as TOML's lexer reads them: a comment to its line's
 # end; a multi-line basic string (escapes taken) or literal string (none) to
@@ -109,10 +112,15 @@ def definitions(text: str) -> tuple[Definition, ...]:
             if table_at >= 0:
                 found[table_at] = found[table_at]._replace(end=last_code)
             table = _name(text, start + header.start("key"), start + header.end("key"))
-            table_at = len(found)
-            found.append(Definition(table, number, "table", number))
-            if "." in table:
-                found.append(Definition(table.rpartition(".")[2], number, "table", number))
+            table_at = -1
+            parent = table.rpartition(".")[0]
+            if not is_dependencies(parent.rpartition(".")[2]):  # not `[dependencies.serde]`
+                table_at = len(found)
+                found.append(Definition(table, number, "section", number))
+                if parent:
+                    found.append(Definition(table.rpartition(".")[2], number, "section", number))
+        elif at_top and _lists_dependencies(table):
+            pass  # another project's name and its settings: no definition here
         elif at_top and (key := _KEY.match(line)) is not None:
             name = _name(text, start + key.start("key"), start + key.end("key"))
             end = _value_end(lines, number, depth + _depth(line), inside)
@@ -128,11 +136,18 @@ def definitions(text: str) -> tuple[Definition, ...]:
     return tuple(_table_ends(found))
 
 
+def _lists_dependencies(table: str) -> bool:
+    """Whether a table's keys are dependencies (`[dependencies]`), or the
+    table is one dependency's (`[dependencies.serde]`)."""
+    parts = table.split(".")
+    return any(is_dependencies(part) for part in parts[-2:])
+
+
 def _table_ends(found: list[Definition]) -> list[Definition]:
     """Each table's second name (its last part) with its first name's end."""
     for index in range(1, len(found)):
         previous, current = found[index - 1], found[index]
-        if current.kind == previous.kind == "table" and current.line == previous.line:
+        if current.kind == previous.kind == "section" and current.line == previous.line:
             found[index] = current._replace(end=previous.end)
     return found
 

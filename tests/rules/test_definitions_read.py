@@ -69,7 +69,8 @@ if TYPE_CHECKING:
 
 
 def test_python_that_does_not_parse_is_read_by_the_lexer():
-    text = 'print "x"\nclass Old:\n    def run(self): pass\nVALUE = 1\ns = """\ndef no(): pass\n"""\n'
+    text = 'print "x"\nclass Old:\n    def run(self): pass\nVALUE = 1\n'
+    text += 's = """\ndef no(): pass\n"""\n'
     assert _defined("old.py", text) == [
         ("Old", 2, "class", 0),
         ("run", 3, "function", 0),
@@ -265,18 +266,18 @@ line-length = 100
 name = "cli"
 '''
     assert _defined("pyproject.toml", text) == [
-        ("project", 2, "table", 9),
+        ("project", 2, "section", 9),
         ("name", 3, "key", 3),
         ("project.name", 3, "key", 3),
         ("description", 4, "key", 6),
         ("project.description", 4, "key", 6),
         ("dependencies", 7, "key", 9),
         ("project.dependencies", 7, "key", 9),
-        ("tool.ruff", 11, "table", 12),
-        ("ruff", 11, "table", 12),
+        ("tool.ruff", 11, "section", 12),
+        ("ruff", 11, "section", 12),
         ("line-length", 12, "key", 12),
         ("tool.ruff.line-length", 12, "key", 12),
-        ("bin", 14, "table", 15),
+        ("bin", 14, "section", 15),
         ("name", 15, "key", 15),
         ("bin.name", 15, "key", 15),
     ]
@@ -377,3 +378,21 @@ def test_a_real_projects_workflow_and_page():
     ]
     page = (SCRIPTCAT / "src/pages/popup.html").read_text(encoding="utf-8")
     assert [d for d in _defined("popup.html", page) if d[2] == "id"] == [("root", 32, "id", 32)]
+
+
+def test_a_dependency_is_another_projects_name_not_a_definition():
+    cargo = '[package]\nname = "x"\n[dependencies]\nserde = "1"\n'
+    cargo += '[dependencies.tokio]\nversion = "1"\n'
+    assert _defined("Cargo.toml", cargo) == [
+        ("package", 1, "section", 2),
+        ("name", 2, "key", 2),
+        ("package.name", 2, "key", 2),
+        ("dependencies", 3, "section", 4),
+    ]
+    package = '{"scripts": {"build": "tsc"},\n "devDependencies": {"i18next": "1"}}'
+    assert [d[0] for d in _defined("package.json", package)] == [
+        "scripts",
+        "build",
+        "scripts.build",
+        "devDependencies",
+    ]
