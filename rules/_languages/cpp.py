@@ -744,9 +744,9 @@ def c_family_places(text: str) -> Places:
     return found.places()
 
 
-# Where a C-family text defines its names, by the grammar as written (the
-# facts' repairs of export macros are for counting, not for lines): types
-# with a body, functions defined or declared (a method by its own name, not
+# Where a C-family text defines its names, by the grammar, with its export
+# macros blanked (`c_family_definitions`; the facts' other repairs are for
+# counting, not for lines): types with a body, functions defined or declared (a method by its own name, not
 # `Foo::bar`), enumerators, fields, typedefs and aliases, namespaces, macros.
 DEFINITIONS = Grammar(
     tree_sitter_cpp.language,
@@ -775,9 +775,22 @@ DEFINITIONS = Grammar(
 )
 
 
+# An export or qualifier macro (`TORCH_API`, `C10_EXPORT`, `__host__`) the
+# grammar would take for the name or the type: after `class`, `struct` or
+# `union`, or leading a line, before another name. An upper-case word with
+# an underscore, or a double-underscored one (a type such as `FILE` is neither).
+_MACRO_WORD = r"(?:[A-Z][A-Z0-9]*+_[A-Z0-9_]*+|__[A-Za-z_]++__)"
+_HEAD_MACRO = (
+    rf"(?:(?<=\bclass)|(?<=\bstruct)|(?<=\bunion))[ \t]++{_MACRO_WORD}(?=[ \t]++[A-Za-z_])"
+    rf"|^[ \t]*+{_MACRO_WORD}(?=[ \t]++[A-Za-z_])"
+)
+
+
 def c_family_definitions(text: str) -> tuple[Definition, ...]:
-    """Where a C, C++ or CUDA text defines its names (`DEFINITIONS`)."""
-    return grammar_facts(DEFINITIONS, text).definitions
+    """Where a C, C++ or CUDA text defines its names (`DEFINITIONS`), read
+    with its export and qualifier macros blanked (`struct TORCH_API Foo {`
+    is `Foo`'s definition): lines and columns hold."""
+    return grammar_facts(DEFINITIONS, blank_code(text, _HEAD_MACRO)).definitions
 
 
 LANGUAGE = Language(

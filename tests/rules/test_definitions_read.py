@@ -122,6 +122,25 @@ __global__ void kernel(float* a) {
     ]
 
 
+def test_cpp_export_macros_are_no_names():
+    text = """\
+struct TORCH_CUDA_CPP_API CUDAHooks : public at::CUDAHooksInterface {
+  void init() const override;
+};
+// struct TORCH_API Hidden {};
+C10_EXPORT void foo() {}
+__host__ __device__ int bar(int x) {
+  return x;
+}
+"""
+    assert _defined("CUDAHooks.h", text) == [
+        ("CUDAHooks", 1, "struct", 3),
+        ("init", 2, "function", 2),
+        ("foo", 5, "function", 5),
+        ("bar", 6, "function", 8),
+    ]
+
+
 def test_objective_c_definitions():
     text = """\
 // @interface Hidden
