@@ -746,8 +746,9 @@ def c_family_places(text: str) -> Places:
 
 # Where a C-family text defines its names, by the grammar, with its export
 # macros blanked (`c_family_definitions`; the facts' other repairs are for
-# counting, not for lines): types with a body, functions defined or declared (a method by its own name, not
-# `Foo::bar`), enumerators, fields, typedefs and aliases, namespaces, macros.
+# counting, not for lines): types with a body, functions defined or declared
+# (a method by its own name, not `Foo::bar`), enumerators, fields, typedefs
+# and aliases, namespaces, macros.
 DEFINITIONS = Grammar(
     tree_sitter_cpp.language,
     comments=frozenset({"comment"}),
