@@ -374,8 +374,8 @@ def _text(code: bytes, start: int, end: int) -> str:
 
 
 # How many keys deep a key's dotted path is written (`jobs.build.steps`):
-# a deeper key is defined by its own name only, so a deeply nested text
-# costs no path per key the length of its nesting.
+# a deeper key is defined by its own name only, so that a deeply nested
+# text costs no path the length of its nesting per key.
 _PATH_DEPTH = 8
 
 
@@ -388,13 +388,15 @@ def key_definitions(grammar: Grammar, text: str) -> tuple[Definition, ...]:
     of dependencies (`is_dependencies`) are none."""
     code = text.encode("utf-8", "surrogatepass")
     found: list[Definition] = []
-    stack: list[tuple[tree_sitter.Node, tuple[str, ...]]] = [
-        (_parser(grammar).parse(code).root_node, ())
+    # Each node with the path of keys above it (no longer than `_PATH_DEPTH`:
+    # past it, no path is written) and the nearest of them.
+    stack: list[tuple[tree_sitter.Node, tuple[str, ...], str]] = [
+        (_parser(grammar).parse(code).root_node, (), "")
     ]
     while stack:
-        node, path = stack.pop()
+        node, path, parent = stack.pop()
         key = node.child_by_field_name("key") if node.type in grammar.keys else None
-        if key is not None and path and is_dependencies(path[-1]):
+        if key is not None and is_dependencies(parent):
             continue
         if key is not None:
             name = _unquoted(_text(code, key.start_byte, key.end_byte))
@@ -403,8 +405,9 @@ def key_definitions(grammar: Grammar, text: str) -> tuple[Definition, ...]:
             found.append(Definition(name, line, "key", end))
             if path and len(path) < _PATH_DEPTH:
                 found.append(Definition(".".join((*path, name)), line, "key", end))
-            path = (*path, name)
-        stack.extend((child, path) for child in reversed(node.children) if child != key)
+            path = (*path, name) if len(path) < _PATH_DEPTH else path
+            parent = name
+        stack.extend((child, path, parent) for child in reversed(node.children) if child != key)
     return tuple(found)
 
 
