@@ -415,3 +415,32 @@ def test_a_dependency_is_another_projects_name_not_a_definition():
         "scripts.build",
         "devDependencies",
     ]
+
+
+@pytest.mark.slow  # a few hundred real modules parsed twice
+def test_python_definitions_agree_with_the_facts_and_the_lexer_on_the_standard_library():
+    import sysconfig
+    from pathlib import Path
+
+    from doclint_rules._languages.python import _lexed_definitions, _lines, parsed_facts
+
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    paths = sorted(stdlib.glob("*.py"))[:300]
+    if not paths:
+        pytest.skip("no standard library sources here")
+    for path in paths:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        facts = parsed_facts(text)
+        if facts is None:
+            continue
+        defined = _defined(path.name, text)
+        # Every `class` and `def` the parser finds, with its line...
+        assert {n for n, _, kind, _ in defined if kind == "class"} == facts.classes, path
+        functions = {n for n, _, kind, _ in defined if kind in ("function", "method")}
+        assert functions == facts.functions, path
+        # ...which the lexer, used where `ast` cannot read, finds on the same lines.
+        parsed = {
+            (n, line) for n, line, kind, _ in defined if kind in ("class", "function", "method")
+        }
+        lexed = _lexed_definitions(_lines(text))
+        assert parsed == {(d.name, d.line) for d in lexed if d.kind in ("class", "function")}, path
