@@ -24,19 +24,19 @@ from . import Definition, Language, PlaceCollector, Places
 # Comments, strings and dollar-quoted bodies, each to its end or the text's.
 _NOISE = compiled_on_use(
     r"""--[^\n]*+
-      | /\*(?>[^*]++|\*(?!/))*+(?:\*/|\Z)
-      | '(?>[^']++|'')*+'?
-      | (?P<dollar>\$[A-Za-z_0-9]*+\$)(?>[^$]++|(?!(?P=dollar))\$)*+(?:(?P=dollar)|\Z)
+      | /\*(?>(?:[^*]++|\*(?!/))*)(?:\*/|\Z)
+      | '(?>(?:[^']++|'')*)'?
+      | (?P<dollar>\$[A-Za-z_0-9]*+\$)(?>(?:[^$]++|(?!(?P=dollar))\$)*)(?:(?P=dollar)|\Z)
     """,
     re.VERBOSE | re.DOTALL,
 )
 _NAME = r"""(?:[A-Za-z_][A-Za-z0-9_$]*+|"[^"\n]*+"|`[^`\n]*+`|\[[^\]\n]*+\])"""
 _CREATE = compiled_on_use(
     rf"""\bCREATE\s++(?:OR\s++REPLACE\s++)?
-        (?:(?:GLOBAL|LOCAL|TEMP|TEMPORARY|UNLOGGED|UNIQUE|MATERIALIZED|VIRTUAL|RECURSIVE)\s++)*+
+        (?>(?:(?:GLOBAL|LOCAL|TEMP|TEMPORARY|UNLOGGED|UNIQUE|MATERIALIZED|VIRTUAL|RECURSIVE)\s++)*)
         (?P<kind>TABLE|VIEW|FUNCTION|PROCEDURE|INDEX|TRIGGER|TYPE|SEQUENCE|SCHEMA|DATABASE)\s++
         (?:CONCURRENTLY\s++)?(?:IF\s++NOT\s++EXISTS\s++)?
-        (?P<name>{_NAME}(?:\s*+\.\s*+{_NAME})*+)
+        (?P<name>{_NAME}(?>(?:\s*+\.\s*+{_NAME})*))
     """,
     re.VERBOSE | re.IGNORECASE,
 )

@@ -30,9 +30,9 @@ from ._grammar import is_dependencies
 # Atomic and possessive throughout: a broken text stays linear.
 _NOISE = compiled_on_use(
     r"""\#[^\n]*+
-      | \"\"\"(?>(?:[^"\\]++|\\.|"(?!""))*+)(?:\"\"\"|\Z)
-      | '''(?>(?:[^']++|'(?!''))*+)(?:'''|\Z)
-      | "(?>(?:[^"\\\n]++|\\.)*+)"?
+      | \"\"\"(?>(?:[^"\\]++|\\.|"(?!""))*)(?:\"\"\"|\Z)
+      | '''(?>(?:[^']++|'(?!''))*)(?:'''|\Z)
+      | "(?>(?:[^"\\\n]++|\\.)*)"?
       | '[^'\n]*+'?
     """,
     re.VERBOSE | re.DOTALL,
@@ -40,9 +40,9 @@ _NOISE = compiled_on_use(
 # A key at a line's start (in the blanked text, a quoted key's quotes kept):
 # bare or quoted parts joined by dots, then `=`.
 _PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
-_KEY = compiled_on_use(rf"[ \t]*+(?P<key>{_PART}(?:[ \t]*+\.[ \t]*+{_PART})*+)[ \t]*+=")
+_KEY = compiled_on_use(rf"[ \t]*+(?P<key>{_PART}(?>(?:[ \t]*+\.[ \t]*+{_PART})*))[ \t]*+=")
 _TABLE = compiled_on_use(
-    rf"[ \t]*+\[(?P<array>\[?)[ \t]*+(?P<key>{_PART}(?:[ \t]*+\.[ \t]*+{_PART})*+)[ \t]*+\]"
+    rf"[ \t]*+\[(?P<array>\[?)[ \t]*+(?P<key>{_PART}(?>(?:[ \t]*+\.[ \t]*+{_PART})*))[ \t]*+\]"
 )
 _DOT = compiled_on_use(rf"[ \t]*+\.[ \t]*+|(?P<part>{_PART})")
 _NOT_NEWLINE = compiled_on_use(r"[^\n]")
