@@ -63,8 +63,9 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         it at one place only now: the range keeps its place against the
         definition's line, and reaches the construct's end now where it
         reached its end then (else keeps its length). Where a language's
-        reader tells definitions (TypeScript, JavaScript, Go, Java, Kotlin,
-        Rust). Needs the history:
+        reader tells definitions (Python, C, C++, CUDA, Objective-C,
+        TypeScript, JavaScript, Go, Java, Kotlin, Rust, shell, SQL, HTML;
+        a key of YAML, JSON or TOML, a Markdown heading). Needs the history:
         in a shallow clone without the pinned commit nothing is reported, and
         the run says which commit it lacks.
 
