@@ -1,0 +1,415 @@
+"""The subject of each citation of a page: what the citation is evidence for,
+read from the page's words (issue 92).
+
+A citation's subject is the terms its own unit names: the table row, list
+item or sentence holding it, the citations' own texts and link targets left
+out. A unit naming nothing but its citations (a `Sources:` line closing a
+paragraph, a list under "Section sources", a row's reference column with
+nothing else) takes the terms of the section it closes: the blocks between it
+and the heading or sources line before it, else that heading. A sentence
+naming nothing takes its paragraph's terms, then its heading's.
+
+A term is a name in backticks, an identifier written in prose (CamelCase
+with an inner capital, snake_case, an environment variable, a dotted name, a
+call), a quoted string, a route (`/api/send`) or a flag (`--dry-run`). What
+shows a term is its `keys`: the words (compared whole, ignoring case and the
+`_` and `-` inside identifiers, by `word_key`) one of which the cited lines
+must hold, or for a quoted string or a route its text.
+
+The reader works on the page's lines alone (it is built once a page and asked
+per citation): it needs no parse of the code and no history.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
+
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
+_TABLE = re.compile(r"^\s*\|")
+_RULE_ROW = re.compile(r"^\s*\|?\s*:?-{2,}")
+_SOURCES = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:sources?|locations?|section sources|referenced files"
+    r"(?: in this document)?|references?)(?:\*\*|__)?\s*:?(?:\*\*|__)?\s*:?",
+    re.IGNORECASE,
+)
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+_LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
+_QUOTED = re.compile(r"(?<![\w\"])\"([^\"\n]{2,48})\"(?![\w\"])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\[(])")
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+_PROSE_TERMS = re.compile(
+    r"(?<![\w/.-])(?:"
+    r"--[a-z][\w-]+"  # a flag
+    r"|/[a-z][\w-]*(?:/[\w:{}-]+)+"  # a route
+    r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\(?"  # a dotted name, or call
+    r"|[A-Za-z_$][\w$]*\("  # a call
+    r"|[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*"  # CamelCase with an inner capital
+    r"|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+"  # snake_case, ENV_VARS
+    r")(?![\w/])"
+)
+_CITATION_TEXT = re.compile(r"[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$")
+_FILE_NAME = re.compile(r"^[\w./-]*\w\.[A-Za-z][\w]{0,5}$")
+_NUMBERED = re.compile(r"^v?\d+(?:\.\d+)+$")
+
+WEAK = frozenset(
+    {
+        "null",
+        "none",
+        "nil",
+        "true",
+        "false",
+        "self",
+        "this",
+        "string",
+        "number",
+        "int",
+        "bool",
+        "void",
+        "new",
+        "return",
+        "async",
+        "await",
+        "const",
+        "let",
+        "var",
+        "def",
+        "fn",
+        "the",
+        "and",
+    }
+)
+"""Words of every language and of English: a term keyed by one of them alone
+would be shown by any lines."""
+
+
+def word_key(word: str) -> str:
+    """A word as compared with the words of the cited lines: lower case,
+    without `_` and `-` (`reserved_by` and `reservedBy` are one key)."""
+    return word.lower().replace("_", "").replace("-", "")
+
+
+class Term(NamedTuple):
+    """One thing a citation's subject names."""
+
+    text: str
+    """As written on the page (a code span's content, a quoted string's text)."""
+    keys: tuple[str, ...]
+    """Word keys (`word_key`) any of which on the cited lines shows the term."""
+    literal: str = ""
+    """Text (lower case) whose occurrence shows the term: a quoted string's,
+    a route's; "" for a term shown by its words."""
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a citation is evidence for, and where on its page that was read."""
+
+    terms: tuple[Term, ...]
+    source: str
+    """"row", "item", "sentence", "paragraph", "section" or "heading"."""
+
+    def shown_by(self, text: str) -> bool:
+        """Whether `text` (the cited lines and their window) shows a term."""
+        words = {word_key(w) for w in _IDENTIFIER.findall(text)}
+        lowered = text.lower()
+        return any(
+            (term.literal and term.literal in lowered) or any(k in words for k in term.keys)
+            for term in self.terms
+        )
+
+
+def terms_of(text: str, cited_name: str = "") -> tuple[Term, ...]:
+    """The terms a piece of a page names, in order, once each; a file name
+    equal to `cited_name` (the cited file's) is no term: the citation names it."""
+    found: dict[str, Term] = {}
+
+    def add(term: Term | None) -> None:
+        if term is not None and (term.keys or term.literal):
+            found.setdefault(term.text, term)
+
+    prose = _LINK.sub(lambda m: " " + (m.group(1) if not _cites(m.group(1)) else "") + " ", text)
+    spans: list[str] = []
+
+    def keep_span(match: re.Match[str]) -> str:
+        spans.append(match.group(2).strip())
+        return " "
+
+    prose = _CODE_SPAN.sub(keep_span, prose)
+    for span in spans:
+        add(_span_term(span, cited_name))
+    for match in _QUOTED.finditer(prose):
+        add(_quoted(match.group(1)))
+    for match in _PROSE_TERMS.finditer(prose):
+        add(_span_term(match.group(0), cited_name))
+    return tuple(found.values())
+
+
+def _cites(text: str) -> bool:
+    """Whether a link's or span's text is a citation (`a.ts:3`, `L3-L5`)."""
+    return bool(_CITATION_TEXT.search(text)) or bool(re.fullmatch(r"L?\d+(?:-L?\d+)?", text))
+
+
+def _quoted(text: str) -> Term | None:
+    if len(text.split()) > 4:
+        return None
+    return Term(f'"{text}"', (), text.lower())
+
+
+def _span_term(span: str, cited_name: str) -> Term | None:
+    """A term of a code span or a word of the prose."""
+    span = span.strip()
+    if not span or _cites(span) or _NUMBERED.match(span):
+        return None
+    if _FILE_NAME.match(span):
+        name = span.rsplit("/", 1)[-1]
+        if cited_name and name == cited_name:
+            return None
+        stem = name.split(".")[0]
+        return Term(span, _keys([stem])) if len(stem) >= 3 else None
+    if span.startswith("/") and re.fullmatch(r"/[\w/:{}.-]+", span):
+        return Term(span, (), span.lower())
+    if span.startswith("--"):
+        return Term(span, _keys([span[2:]]))
+    if span[:1] in "\"'" and span[-1:] == span[:1] and len(span) > 2:
+        return _quoted(span[1:-1])
+    # A call or a dotted name is shown by its callee or member; other code
+    # by any of its words.
+    head = re.match(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*", span)
+    if head and (head.end() == len(span) or span[head.end()] in "(<[!?"):
+        last = re.split(r"\.|::|->", head.group(0))[-1]
+        return Term(span, _keys([last]))
+    if span.endswith("/"):
+        return Term(span, _keys([span.rstrip("/").rsplit("/", 1)[-1]]))
+    return Term(span, _keys(_IDENTIFIER.findall(span)))
+
+
+def _keys(words: Sequence[str]) -> tuple[str, ...]:
+    keys = []
+    for word in words:
+        key = word_key(word)
+        if len(key) >= 3 and key not in WEAK and key not in keys:
+            keys.append(key)
+    return tuple(keys)
+
+
+@dataclass
+class SubjectReader:
+    """The subjects of one page's citations: built once a page from its
+    lines, asked per citation by its line and column (1-based)."""
+
+    lines: Sequence[str]
+    _cache: dict[tuple[int, int, str], Subject] = field(default_factory=dict)
+
+    @cached_property
+    def _kinds(self) -> list[str]:
+        """Per line: "fence" (inside a fenced block, its fences included),
+        "front" (front matter), "heading", "blank", "row", "rule" (a table's
+        separator), "item", "sources" or "text"."""
+        kinds: list[str] = []
+        fence = ""
+        front = bool(self.lines) and self.lines[0].strip() == "---"
+        for index, line in enumerate(self.lines):
+            if front:
+                kinds.append("front")
+                if index and line.strip() in ("---", "..."):
+                    front = False
+                continue
+            opened = _FENCE.match(line)
+            if fence:
+                kinds.append("fence")
+                if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
+                    fence = ""
+                continue
+            if opened:
+                fence = opened.group(1)
+                kinds.append("fence")
+            elif not line.strip():
+                kinds.append("blank")
+            elif _HEADING.match(line):
+                kinds.append("heading")
+            elif _TABLE.match(line):
+                kinds.append("rule" if _RULE_ROW.match(line.replace("|", " ")) else "row")
+            elif _SOURCES.match(line) and _only_citations(_SOURCES.sub("", line, count=1)):
+                kinds.append("sources")
+            elif _ITEM.match(line):
+                kinds.append("item")
+            else:
+                kinds.append("text")
+        return kinds
+
+    def subject(self, line: int, column: int, cited_name: str = "") -> Subject:
+        """The subject of the citation at `line`, `column` of the page."""
+        key = (line, column, cited_name)
+        if key not in self._cache:
+            self._cache[key] = self._read(line - 1, column - 1, cited_name)
+        return self._cache[key]
+
+    def _read(self, index: int, column: int, cited_name: str) -> Subject:
+        if not 0 <= index < len(self.lines):
+            return Subject((), "none")
+        kinds = self._kinds
+        kind = kinds[index]
+        text = self.lines[index]
+        if kind == "front":
+            name = re.match(r"^\s*(?:name|title)\s*:\s*(.+)$", _front_name(self.lines) or "")
+            return Subject(terms_of(name.group(1), cited_name) if name else (), "front matter")
+        if kind == "row":
+            terms = terms_of(text, cited_name)
+            if terms:
+                return Subject(terms, "row")
+            return self._around(index, cited_name, "table")
+        if kind == "item" or (kind == "text" and self._in_item(index)):
+            start = self._item_start(index)
+            if not _only_citations(_SOURCES.sub("", self.lines[start], count=1)):
+                terms = terms_of(self._item_text(start), cited_name)
+                if terms:
+                    return Subject(terms, "item")
+            if self._under_sources(start):
+                return self._section(self._list_start(start), cited_name)
+            return self._around(index, cited_name, "list")
+        if kind == "sources":
+            return self._section(index, cited_name)
+        if kind in ("text", "heading"):
+            sentence = _sentence_at(text, column)
+            terms = terms_of(sentence, cited_name)
+            if terms:
+                return Subject(terms, "sentence")
+            if kind == "text":
+                terms = terms_of(self._paragraph(index), cited_name)
+                if terms:
+                    return Subject(terms, "paragraph")
+            return self._heading(index, cited_name)
+        return Subject((), "none")
+
+    def _in_item(self, index: int) -> bool:
+        """Whether a text line continues a list item (indented, the item above)."""
+        while index > 0 and self._kinds[index] == "text" and self.lines[index][:1] in " \t":
+            index -= 1
+        return self._kinds[index] == "item" and index >= 0
+
+    def _item_start(self, index: int) -> int:
+        while self._kinds[index] != "item" and index > 0:
+            index -= 1
+        return index
+
+    def _item_text(self, start: int) -> str:
+        end = start + 1
+        while end < len(self.lines) and self._kinds[end] == "text" and self.lines[end][:1] in " \t":
+            end += 1
+        return " ".join(self.lines[start:end])
+
+    def _list_start(self, index: int) -> int:
+        """The first line of the list holding the item at `index` (blank lines
+        between items kept in it)."""
+        while index > 0 and self._kinds[index - 1] in ("item", "text", "blank"):
+            if self._kinds[index - 1] == "blank" and (
+                index < 2 or self._kinds[index - 2] not in ("item", "sources")
+            ):
+                break
+            if self._kinds[index - 1] == "text" and not self._in_item(index - 1):
+                break
+            index -= 1
+        return index
+
+    def _under_sources(self, start: int) -> bool:
+        """Whether a list of citations is a sources list: a sources line (or a
+        heading such as "Section sources") heads it, or every item of it cites only."""
+        first = self._list_start(start)
+        above = first - 1
+        while above >= 0 and self._kinds[above] == "blank":
+            above -= 1
+        if above >= 0 and (
+            self._kinds[above] == "sources"
+            or (
+                self._kinds[above] in ("heading", "text")
+                and _SOURCES.match(_HEADING.sub(r"\1", self.lines[above]))
+            )
+        ):
+            return True
+        return all(
+            _only_citations(_ITEM.sub("", self.lines[i]))
+            for i in range(first, start + 1)
+            if self._kinds[i] == "item"
+        )
+
+    def _paragraph(self, index: int) -> str:
+        first = last = index
+        while first > 0 and self._kinds[first - 1] == "text":
+            first -= 1
+        while last + 1 < len(self.lines) and self._kinds[last + 1] == "text":
+            last += 1
+        return " ".join(self.lines[first : last + 1])
+
+    def _around(self, index: int, cited_name: str, what: str) -> Subject:
+        """The terms of the table or list holding `index`, else its section's."""
+        first = last = index
+        same = ("row", "rule") if what == "table" else ("item", "text")
+        while first > 0 and self._kinds[first - 1] in same:
+            first -= 1
+        while last + 1 < len(self.lines) and self._kinds[last + 1] in same:
+            last += 1
+        terms = terms_of("\n".join(self.lines[first : last + 1]), cited_name)
+        if terms:
+            return Subject(terms, what)
+        return self._section(first, cited_name)
+
+    def _section(self, index: int, cited_name: str) -> Subject:
+        """The terms of the blocks a sources line at `index` closes: back to
+        the heading or sources line before it; else that heading's."""
+        start = index
+        while start > 0 and self._kinds[start - 1] not in ("heading", "sources"):
+            start -= 1
+        body = [
+            line
+            for line, kind in zip(self.lines[start:index], self._kinds[start:index], strict=True)
+            if kind not in ("blank", "rule")
+        ]
+        terms = terms_of("\n".join(body), cited_name)
+        if terms:
+            return Subject(terms, "section")
+        return self._heading(index, cited_name)
+
+    def _heading(self, index: int, cited_name: str) -> Subject:
+        for above in range(index, -1, -1):
+            if self._kinds[above] == "heading":
+                heading = _HEADING.match(self.lines[above])
+                assert heading is not None
+                return Subject(terms_of(heading.group(1), cited_name), "heading")
+        return Subject((), "none")
+
+
+def _only_citations(text: str) -> bool:
+    """Whether a piece of a line holds nothing but citations and punctuation."""
+    rest = _LINK.sub(lambda m: "" if _cites(m.group(1)) or _cites(m.group(2)) else m.group(0), text)
+    rest = _CODE_SPAN.sub(lambda m: "" if _cites(m.group(2)) else m.group(0), rest)
+    return not re.sub(r"[\s,;.*_()\[\]|:-]+|\band\b", "", rest)
+
+
+def _sentence_at(text: str, column: int) -> str:
+    """The sentence of a line holding `column` (0-based)."""
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.start() > column:
+            return text[start : match.start()]
+        start = match.end()
+    return text[start:]
+
+
+def _front_name(lines: Sequence[str]) -> str | None:
+    for line in lines[1:]:
+        if line.strip() in ("---", "..."):
+            return None
+        if re.match(r"^\s*(?:name|title)\s*:", line):
+            return line
+    return None
+
+
+def page_subjects(lines: Sequence[str]) -> SubjectReader:
+    """The reader of the subjects of a page's citations."""
+    return SubjectReader(lines)

@@ -1,0 +1,240 @@
+"""DL811 subject-not-in-cited-lines: cited lines that show nothing of what their sentence says."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from doclint.rule_api import (
+    Cause,
+    Finding,
+    Fix,
+    FixSafety,
+    MarkdownPage,
+    Origin,
+    Rule,
+    RuleContext,
+    RuleDocs,
+    Scope,
+)
+
+from ._citing import citing
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import Subject, SubjectReader
+
+    from ._wiki import Judged
+
+
+class SubjectNotInCitedLines(Rule[MarkdownPage]):
+    code = "DL811"
+    name = "subject-not-in-cited-lines"
+    summary = "Cited lines that show nothing of what their sentence, item or row names."
+    docs = RuleDocs(
+        what="""Flags a citation of lines when none of the lines, nor the line
+        before or after them, shows any term of its subject, what the page
+        says the lines are evidence for. The subject is read from the page:
+        the names in backticks, identifiers written in prose (CamelCase,
+        snake_case, environment variables, dotted names, calls), quoted
+        strings, routes and flags of the citation's own table row, list item
+        or sentence, the citations' texts left out; a `Sources:` line, a
+        list under "Section sources" or a row naming nothing but its
+        citation takes the terms of the section it closes (back to the
+        heading or sources line before it), else its heading. A term is shown
+        by a whole word of the lines, compared ignoring case and the `_` and
+        `-` inside identifiers (`reservedBy` shows `reserved_by`); a dotted
+        name by its member, a call by its callee; a quoted string or a route
+        by its text. The cited lines are read where the citation was written
+        (its pinned commit, else the commit that last wrote its line) when
+        the history has it, else as the file is.
+
+        The finding says where the file shows the subject: where a term is
+        defined, as the language's reader of definitions tells, else the
+        lines that write it. With the fix that moves the citation there
+        (keeping its span): safe where the subject stands at one place of the
+        file as it is now and the citation was judged on that text; unsafe
+        where it stands at several (the first taken). A file that names no
+        term of the subject at all is a cause of its own (`not-in-file`):
+        the sentence says something of a file that never says it, where
+        name-not-in-code (DL806) says the project has no such name at all.
+
+        Not judged: a citation whose subject names nothing a word can show
+        (a subject in words only: "the Docker setup"), whose lines are not
+        all in its file, or whose file cannot be read.""",
+        why="""A citation claims more than "these lines are as they were":
+        it claims "these lines show what this sentence says". A generator
+        that invents line numbers, or a person who wrote against another
+        branch, cites a heading, the imports or the neighbour of what the
+        sentence names; drift by history cannot see it, and neither can a
+        tree without history.""",
+        example="""The table row "| `parse_config` | reads the file |
+        [config.py:12-15](config.py#L12-L15) |" where lines 12-15 hold the
+        imports and `def parse_config` stands at 40.""",
+        use_instead="""cite the lines that show what the sentence names.
+
+        Off by default (`--extend-select DL811`). The window is one line
+        before and after the cited lines: on the labels, no window at all
+        flags right citations whose name stands on the line above (a
+        decorator, a doc comment) and a window of three lines misses wrong
+        ones that cite a neighbour. Measured on the four labelled trees of
+        tests/labels/subjects_* (tests/test_subject_rule.py holds the
+        figures exactly): see the table below.""",
+    )
+    ELSEWHERE = Cause(
+        "subject-not-in-cited-lines/elsewhere", "The file shows the subject at other lines"
+    )
+    NOT_IN_FILE = Cause(
+        "subject-not-in-cited-lines/not-in-file", "The cited file shows nothing of the subject"
+    )
+    causes = (ELSEWHERE, NOT_IN_FILE)
+    scope = Scope.FILE
+    origin = Origin.CITATIONS
+    fix_safety = FixSafety.SAFE
+    # Opt-in: its precision on the right citations of the labelled trees is
+    # below the 0.98 a rule on by default needs (its page states the figures).
+    default_enabled = False
+
+    def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
+        if citing(page, ctx, "subject-in-cited-lines") is None:
+            return
+        from ._wiki import judged
+
+        reader = ctx.read_once(page, _reader)
+        for judgement in judged(page, ctx):
+            if judgement is not None:
+                finding = self._judge(judgement, reader, ctx.lines)
+                if finding is not None:
+                    yield finding
+
+    def _judge(
+        self, judgement: Judged, reader: SubjectReader, page_lines: Sequence[str]
+    ) -> Finding | None:
+        citation = judgement.citation
+        lines = judgement.reference if judgement.reference is not None else judgement.now
+        if lines is None or not citation.ranges:
+            return None
+        if any(not 0 < a <= b <= len(lines) for a, b in citation.ranges):
+            return None
+        subject = reader.subject(citation.line, citation.column, posixpath.basename(citation.path))
+        if not subject.terms:
+            return None
+        window = "\n".join(
+            "\n".join(lines[max(a - 1 - WINDOW, 0) : b + WINDOW]) for a, b in citation.ranges
+        )
+        if subject.shown_by(window):
+            return None
+        from ._wiki import shown_ranges
+
+        cited = f"lines {shown_ranges(citation)}"
+        held = _held(lines, citation.ranges)
+        names = _named(subject)
+        places = _places(subject, citation.path, lines)
+        if not places:
+            message = f"the {subject.source} names {names}, which `{citation.path}` never shows"
+            return Finding(citation.line, citation.column, message, cause=self.NOT_IN_FILE)
+        where = ", ".join(p.shown for p in places[:3]) + (" and more" if len(places) > 3 else "")
+        message = f"the {subject.source} names {names}, at {where}; {cited} hold {held}"
+        fix = _fix(judgement, places, lines, page_lines)
+        return Finding(citation.line, citation.column, message, fix=fix, cause=self.ELSEWHERE)
+
+
+WINDOW = 1
+"""Lines before and after the cited ones that may show the subject: a
+citation of a function's body shows the name on the line above it, one of a
+decorator the name on the line below."""
+
+
+def _reader(page: MarkdownPage, ctx: RuleContext) -> SubjectReader:
+    from doclint.rule_api_generators import page_subjects
+
+    return page_subjects(ctx.lines)
+
+
+def _named(subject: Subject) -> str:
+    shown = [f"`{term.text}`" for term in subject.terms[:3]]
+    more = f" and {len(subject.terms) - 3} more" if len(subject.terms) > 3 else ""
+    return ", ".join(shown) + more
+
+
+def _held(lines: Sequence[str], ranges: Sequence[tuple[int, int]]) -> str:
+    """What the cited lines hold, in a few words: their first line that is
+    not blank, or that they are blank."""
+    for first, last in ranges:
+        for line in lines[first - 1 : last]:
+            if line.strip():
+                text = line.strip()
+                return f"`{text[:60]}{'...' if len(text) > 60 else ''}`"
+    return "blank lines"
+
+
+class _Place:
+    """Where the file shows a term: a definition's extent, else a line."""
+
+    def __init__(self, name: str, first: int, last: int) -> None:
+        self.name = name
+        self.first = first
+        self.last = last
+
+    @property
+    def shown(self) -> str:
+        span = str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+        return f"`{self.name}` {'defined at' if self.last != self.first else 'on'} {span}"
+
+
+_MOST_PLACES = 8
+"""The most lines of the file a term is listed at: a word the file writes
+more often than that places nothing."""
+
+
+def _places(subject: Subject, path: str, lines: Sequence[str]) -> list[_Place]:
+    """Where the file shows each term of the subject: its definitions where
+    the language's reader tells them, else the lines that write it."""
+    from doclint.rule_api_generators import Subject, word_key
+
+    from ._anchoring import definitions_by_name
+
+    defined = definitions_by_name(path, lines) or {}
+    by_key: dict[str, list[tuple[int, int]]] = {}
+    for name, found in defined.items():
+        for definition in found:
+            by_key.setdefault(word_key(name), []).append(
+                (definition.line, max(definition.end, definition.line))
+            )
+    places: list[_Place] = []
+    for term in subject.terms:
+        spans = [s for key in term.keys for s in by_key.get(key, ())]
+        if not spans:
+            spans = [
+                (number, number)
+                for number, line in enumerate(lines, 1)
+                if Subject((term,), "").shown_by(line)
+            ]
+        places += [_Place(term.text, a, b) for a, b in sorted(set(spans))[:_MOST_PLACES]]
+    return places
+
+
+def _fix(
+    judgement: Judged, places: Sequence[_Place], lines: Sequence[str], page_lines: Sequence[str]
+) -> Fix | None:
+    """The citation moved to where its subject stands, keeping its span:
+    safe where that is one place of the file as it is now, unsafe where the
+    subject stands at several (the first taken)."""
+    from ._anchoring import re_anchored
+
+    citation = judgement.citation
+    if len(citation.ranges) != 1 or judgement.now is None or list(judgement.now) != list(lines):
+        return None
+    first, last = citation.ranges[0]
+    target = places[0].first
+    shift = target - first
+    if not shift or last + shift > len(lines):
+        return None
+    once = len({(p.first, p.last) for p in places}) == 1
+    return re_anchored(
+        citation,
+        {first: shift, last: shift},
+        page_lines,
+        FixSafety.SAFE if once else FixSafety.UNSAFE,
+        "re-anchor the citation where its subject stands",
+    )
