@@ -101,8 +101,12 @@ def score(folder: str, repo: Path) -> Scored:
     wrong = [row for row in labelled if row["verdict"] != "shows"]
     for row in labelled:
         said = id(row) in flagged
-        if said == (row["verdict"] == "shows"):
-            what = "FLAGGED" if said else "MISSED"
+        if said or row["verdict"] != "shows":
+            what = (
+                ("FLAGGED" if said else "")
+                if row["verdict"] == "shows"
+                else ("FOUND" if said else "MISSED")
+            )
             disagreements.append(
                 f"{what} {row['page']}:{row['line']} {row['citation']} [{row['subject']}] "
                 f"{flagged.get(id(row), '')}"

@@ -104,6 +104,9 @@ class Term(NamedTuple):
     literal: str = ""
     """Text (lower case) whose occurrence shows the term: a quoted string's,
     a route's; "" for a term shown by its words."""
+    prefix: str = ""
+    """A glob's fixed start as a word key (`enrich_*`: "enrich"): any word
+    beginning so shows the term."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,9 @@ class Subject:
         words = {word_key(w) for w in _IDENTIFIER.findall(text)}
         lowered = text.lower()
         return any(
-            (term.literal and term.literal in lowered) or any(k in words for k in term.keys)
+            (term.literal and term.literal in lowered)
+            or any(k in words for k in term.keys)
+            or (term.prefix and any(w.startswith(term.prefix) for w in words))
             for term in self.terms
         )
 
@@ -130,7 +135,7 @@ def terms_of(text: str, cited_name: str = "") -> tuple[Term, ...]:
     found: dict[str, Term] = {}
 
     def add(term: Term | None) -> None:
-        if term is not None and (term.keys or term.literal):
+        if term is not None and (term.keys or term.literal or term.prefix):
             found.setdefault(term.text, term)
 
     prose = _LINK.sub(lambda m: " " + (m.group(1) if not _cites(m.group(1)) else "") + " ", text)
@@ -166,14 +171,15 @@ def _span_term(span: str, cited_name: str) -> Term | None:
     span = span.strip()
     if not span or _cites(span) or _NUMBERED.match(span):
         return None
-    if _FILE_NAME.match(span):
-        name = span.rsplit("/", 1)[-1]
-        if cited_name and name == cited_name:
-            return None
-        stem = name.split(".")[0]
-        return Term(span, _keys([stem])) if len(stem) >= 3 else None
+    if _FILE_NAME.match(span) or ("/" in span[1:-1] and not span.startswith("/")):
+        # A file named beside a citation is most often another citation's
+        # file, or the cited one: the citation names its file already.
+        return None
     if span.startswith("/") and re.fullmatch(r"/[\w/:{}.-]+", span):
         return Term(span, (), span.lower())
+    glob = re.fullmatch(r"([A-Za-z_$][\w$]*?)_?\*", span)
+    if glob and len(glob.group(1)) >= 3:
+        return Term(span, (), "", word_key(glob.group(1)))
     if span.startswith("--"):
         return Term(span, _keys([span[2:]]))
     if span[:1] in "\"'" and span[-1:] == span[:1] and len(span) > 2:
@@ -239,6 +245,10 @@ class SubjectReader:
                 kinds.append("sources")
             elif _ITEM.match(line):
                 kinds.append("item")
+            elif _only_citations(line) and _last_block(kinds) == "sources":
+                # DeepWiki writes a list of sources one link a line, blank
+                # lines between, after its `**Sources:**` line.
+                kinds.append("sources")
             else:
                 kinds.append("text")
         return kinds
@@ -259,16 +269,20 @@ class SubjectReader:
         if kind == "front":
             name = re.match(r"^\s*(?:name|title)\s*:\s*(.+)$", _front_name(self.lines) or "")
             return Subject(terms_of(name.group(1), cited_name) if name else (), "front matter")
+        # A row, item or sentence in words that names nothing a word of code
+        # can show is not widened: its subject is those words, which the
+        # reader cannot compare (a section's names are said of other lines).
         if kind == "row":
             terms = terms_of(text, cited_name)
-            if terms:
+            if terms or not _bare(text):
                 return Subject(terms, "row")
             return self._around(index, cited_name, "table")
         if kind == "item" or (kind == "text" and self._in_item(index)):
             start = self._item_start(index)
+            item = self._item_text(start)
             if not _only_citations(_SOURCES.sub("", self.lines[start], count=1)):
-                terms = terms_of(self._item_text(start), cited_name)
-                if terms:
+                terms = terms_of(item, cited_name)
+                if terms or not _bare(item):
                     return Subject(terms, "item")
             if self._under_sources(start):
                 return self._section(self._list_start(start), cited_name)
@@ -278,7 +292,7 @@ class SubjectReader:
         if kind in ("text", "heading"):
             sentence = _sentence_at(text, column)
             terms = terms_of(sentence, cited_name)
-            if terms:
+            if terms or not _bare(sentence):
                 return Subject(terms, "sentence")
             if kind == "text":
                 terms = terms_of(self._paragraph(index), cited_name)
@@ -362,6 +376,10 @@ class SubjectReader:
     def _section(self, index: int, cited_name: str) -> Subject:
         """The terms of the blocks a sources line at `index` closes: back to
         the heading or sources line before it; else that heading's."""
+        # A run of sources lines (`**Location:**` then `**Sources:**`, or
+        # one link a line) closes the one section above it.
+        while index > 0 and self._kinds[index - 1] in ("sources", "blank"):
+            index -= 1
         start = index
         while start > 0 and self._kinds[start - 1] not in ("heading", "sources"):
             start -= 1
@@ -382,6 +400,19 @@ class SubjectReader:
                 assert heading is not None
                 return Subject(terms_of(heading.group(1), cited_name), "heading")
         return Subject((), "none")
+
+
+def _bare(text: str) -> bool:
+    """Whether a row, item or sentence says nothing but its citations and
+    a label (`**Implementation:**`, `Location`): at most two words besides."""
+    rest = _LINK.sub(" ", text)
+    rest = _CODE_SPAN.sub(lambda m: " " if _cites(m.group(2)) else m.group(0), rest)
+    return len(re.findall(r"[^\W\d_]{2,}", rest)) <= 2
+
+
+def _last_block(kinds: Sequence[str]) -> str:
+    """The kind of the last line read that is not blank."""
+    return next((kind for kind in reversed(kinds) if kind != "blank"), "")
 
 
 def _only_citations(text: str) -> bool:

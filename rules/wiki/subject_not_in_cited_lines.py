@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
@@ -24,6 +24,7 @@ from ._citing import citing
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Subject, SubjectReader
 
+    from .._languages import Definition
     from ._wiki import Judged
 
 
@@ -124,13 +125,19 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         )
         if subject.shown_by(window):
             return None
+        from ._anchoring import definitions_by_name
         from ._wiki import shown_ranges
 
+        defined = definitions_by_name(citation.path, lines) or {}
+        if _inside_named(subject, defined, citation.ranges):
+            return None
         cited = f"lines {shown_ranges(citation)}"
         held = _held(lines, citation.ranges)
         names = _named(subject)
-        places = _places(subject, citation.path, lines)
+        places = _places(subject, defined, lines)
         if not places:
+            if subject.source not in _NARROW:
+                return None
             message = f"the {subject.source} names {names}, which `{citation.path}` never shows"
             return Finding(citation.line, citation.column, message, cause=self.NOT_IN_FILE)
         where = ", ".join(p.shown for p in places[:3]) + (" and more" if len(places) > 3 else "")
@@ -187,14 +194,33 @@ _MOST_PLACES = 8
 more often than that places nothing."""
 
 
-def _places(subject: Subject, path: str, lines: Sequence[str]) -> list[_Place]:
+_NARROW = frozenset({"row", "item", "sentence", "front matter"})
+"""Where a subject read names what its citation alone shows: a section's
+or a heading's terms are shared by all its citations, and a file showing
+none of them is cited for something else the section says."""
+
+
+def _inside_named(
+    subject: Subject, defined: Mapping[str, Sequence[Definition]], ranges: Sequence[tuple[int, int]]
+) -> bool:
+    """Whether every cited range lies in the body of a class or function a
+    term names (the lines of `enrich`'s match, cited for `enrich`)."""
+    from doclint.rule_api_generators import word_key
+
+    keys = {key for term in subject.terms for key in term.keys}
+    spans = [
+        (d.line, d.end) for name, found in defined.items() if word_key(name) in keys for d in found
+    ]
+    return all(any(a <= first and last <= b for a, b in spans) for first, last in ranges)
+
+
+def _places(
+    subject: Subject, defined: Mapping[str, Sequence[Definition]], lines: Sequence[str]
+) -> list[_Place]:
     """Where the file shows each term of the subject: its definitions where
     the language's reader tells them, else the lines that write it."""
     from doclint.rule_api_generators import Subject, word_key
 
-    from ._anchoring import definitions_by_name
-
-    defined = definitions_by_name(path, lines) or {}
     by_key: dict[str, list[tuple[int, int]]] = {}
     for name, found in defined.items():
         for definition in found:
