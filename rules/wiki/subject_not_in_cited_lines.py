@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 class SubjectNotInCitedLines(Rule[MarkdownPage]):
     code = "DL811"
     name = "subject-not-in-cited-lines"
-    summary = "Cited lines that show nothing of what their sentence, item or row names."
+    summary = "Cited lines showing nothing their sentence names."
     docs = RuleDocs(
         what="""Flags a citation of lines when none of the lines, nor the line
         before or after them, shows any term of its subject, what the page
