@@ -53,6 +53,10 @@ _PROSE_TERMS = re.compile(
     r"|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+"  # snake_case, ENV_VARS
     r")(?![\w/])"
 )
+_WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*")
+"""A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`, `macOS`)."""
+_KEYWORDS = re.compile(r"[A-Z]+(?:[\s{}()]+[A-Z]*)*")
+"""A code span of words in capitals without `_` (`NOT EXISTS { }`, `WHERE`)."""
 _CITATION_TEXT = re.compile(r"[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$")
 _FILE_NAME = re.compile(r"^[\w./-]*\w\.[A-Za-z][\w]{0,5}$")
 _NUMBERED = re.compile(r"^v?\d+(?:\.\d+)+$")
@@ -107,6 +111,10 @@ class Term(NamedTuple):
     prefix: str = ""
     """A glob's fixed start as a word key (`enrich_*`: "enrich"): any word
     beginning so shows the term."""
+    weak: bool = False
+    """A word of the prose that names a product or an acronym more often
+    than code (`SSH`, `macOS`): it shows the subject where the lines hold it,
+    but where they do not, its place elsewhere tells nothing."""
 
 
 @dataclass(frozen=True)
@@ -147,11 +155,18 @@ def terms_of(text: str, cited_name: str = "") -> tuple[Term, ...]:
 
     prose = _CODE_SPAN.sub(keep_span, prose)
     for span in spans:
-        add(_span_term(span, cited_name))
+        term = _span_term(span, cited_name)
+        if term is not None and _KEYWORDS.fullmatch(span):
+            # `NOT`, `EXISTS { }`: a query language's keywords, in any code.
+            term = term._replace(weak=True)
+        add(term)
     for match in _QUOTED.finditer(prose):
         add(_quoted(match.group(1)))
     for match in _PROSE_TERMS.finditer(prose):
-        add(_span_term(match.group(0), cited_name))
+        term = _span_term(match.group(0), cited_name)
+        if term is not None and _WEAK_PROSE.fullmatch(term.text):
+            term = term._replace(weak=True)
+        add(term)
     return tuple(found.values())
 
 
@@ -171,6 +186,10 @@ def _span_term(span: str, cited_name: str) -> Term | None:
     span = span.strip()
     if not span or _cites(span) or _NUMBERED.match(span):
         return None
+    member = re.search(r"::([A-Za-z_][\w]*)$", span)
+    if member and " " not in span:
+        # `crate::module/file.rs::function`: the function.
+        return Term(span, _keys([member.group(1)]))
     if _FILE_NAME.match(span) or ("/" in span[1:-1] and not span.startswith("/")):
         # A file named beside a citation is most often another citation's
         # file, or the cited one: the citation names its file already.
@@ -214,11 +233,13 @@ class SubjectReader:
 
     @cached_property
     def _kinds(self) -> list[str]:
-        """Per line: "fence" (inside a fenced block, its fences included),
+        """Per line: "fence" (inside a fenced block, its fences included;
+        "diagram" for a Mermaid block),
         "front" (front matter), "heading", "blank", "row", "rule" (a table's
         separator), "item", "sources" or "text"."""
         kinds: list[str] = []
         fence = ""
+        block = "fence"
         front = bool(self.lines) and self.lines[0].strip() == "---"
         for index, line in enumerate(self.lines):
             if front:
@@ -228,13 +249,15 @@ class SubjectReader:
                 continue
             opened = _FENCE.match(line)
             if fence:
-                kinds.append("fence")
+                kinds.append(block)
                 if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
                     fence = ""
                 continue
             if opened:
                 fence = opened.group(1)
-                kinds.append("fence")
+                info = line[opened.end() :].strip().lower()
+                block = "diagram" if info.startswith("mermaid") else "fence"
+                kinds.append(block)
             elif not line.strip():
                 kinds.append("blank")
             elif _HEADING.match(line):
@@ -281,7 +304,10 @@ class SubjectReader:
             start = self._item_start(index)
             item = self._item_text(start)
             if not _only_citations(_SOURCES.sub("", self.lines[start], count=1)):
-                terms = terms_of(item, cited_name)
+                # The citation's sentence of a long item, else the whole item.
+                before = " ".join([*self.lines[start:index], ""])
+                terms = terms_of(_sentence_at(item, len(before) + column), cited_name)
+                terms = terms or terms_of(item, cited_name)
                 if terms or not _bare(item):
                     return Subject(terms, "item")
             if self._under_sources(start):
@@ -290,7 +316,16 @@ class SubjectReader:
         if kind == "sources":
             return self._section(index, cited_name)
         if kind in ("text", "heading"):
-            sentence = _sentence_at(text, column)
+            # A sentence of a paragraph may run over its lines.
+            first = last = index
+            if kind == "text":
+                while first > 0 and self._kinds[first - 1] == "text":
+                    first -= 1
+                while last + 1 < len(self.lines) and self._kinds[last + 1] == "text":
+                    last += 1
+            before = " ".join([*self.lines[first:index], ""])
+            joined = before + " ".join(self.lines[index : last + 1])
+            sentence = _sentence_at(joined, len(before) + column)
             terms = terms_of(sentence, cited_name)
             if terms or not _bare(sentence):
                 return Subject(terms, "sentence")
@@ -383,14 +418,19 @@ class SubjectReader:
         start = index
         while start > 0 and self._kinds[start - 1] not in ("heading", "sources"):
             start -= 1
-        body = [
-            line
-            for line, kind in zip(self.lines[start:index], self._kinds[start:index], strict=True)
-            if kind not in ("blank", "rule")
-        ]
-        terms = terms_of("\n".join(body), cited_name)
-        if terms:
-            return Subject(terms, "section")
+        kinds = self._kinds[start:index]
+        # Its prose, tables, lists and code first; the diagram it closes
+        # only where they name nothing (a diagram's node ids are labels,
+        # not the names the text gives).
+        for blocks in (("text", "item", "row", "sources", "fence"), ("diagram",)):
+            body = [
+                line
+                for line, kind in zip(self.lines[start:index], kinds, strict=True)
+                if kind in blocks
+            ]
+            terms = terms_of("\n".join(body), cited_name)
+            if terms:
+                return Subject(terms, "section")
         return self._heading(index, cited_name)
 
     def _heading(self, index: int, cited_name: str) -> Subject:
@@ -417,19 +457,28 @@ def _last_block(kinds: Sequence[str]) -> str:
 
 def _only_citations(text: str) -> bool:
     """Whether a piece of a line holds nothing but citations and punctuation."""
-    rest = _LINK.sub(lambda m: "" if _cites(m.group(1)) or _cites(m.group(2)) else m.group(0), text)
+    rest = _LINK.sub(lambda m: "" if _source_link(m.group(1), m.group(2)) else m.group(0), text)
     rest = _CODE_SPAN.sub(lambda m: "" if _cites(m.group(2)) else m.group(0), rest)
     return not re.sub(r"[\s,;.*_()\[\]|:-]+|\band\b", "", rest)
 
 
+def _source_link(text: str, target: str) -> bool:
+    """Whether a link cites code: its text or target cites lines, or its
+    text names a file (`[SSHSession.swift](SSHSession.swift)` in a sources line)."""
+    return _cites(text) or _cites(target) or bool(_FILE_NAME.match(text.strip("` ")))
+
+
 def _sentence_at(text: str, column: int) -> str:
-    """The sentence of a line holding `column` (0-based)."""
-    start = 0
-    for match in _SENTENCE_END.finditer(text):
-        if match.start() > column:
-            return text[start : match.start()]
-        start = match.end()
-    return text[start:]
+    """The sentence of a text holding `column` (0-based); with the sentence
+    before it where the citation opens it ("... is `max_elems`. `error.rs:120`
+    documents it": the citation's "it" is the name before)."""
+    starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+    ends = [m.start() for m in _SENTENCE_END.finditer(text)] + [len(text)]
+    at = next((i for i, end in enumerate(ends) if end > column), len(ends) - 1)
+    first = at
+    if at and not re.sub(r"[\s*_(\[]", "", text[starts[at] : column]):
+        first = at - 1
+    return text[starts[first] : ends[at]]
 
 
 def _front_name(lines: Sequence[str]) -> str | None:
