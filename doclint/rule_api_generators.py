@@ -81,7 +81,14 @@ if TYPE_CHECKING:
         swallowed_headings,
     )
     from doclint.parsing.recognition import recognise
-    from doclint.parsing.subjects import Subject, SubjectReader, Term, page_subjects, word_key
+    from doclint.parsing.subjects import (
+        Subject,
+        SubjectReader,
+        Term,
+        page_subjects,
+        text_words,
+        word_key,
+    )
     from doclint.parsing.wiki import page_slug
     from doclint.util.gc_pause import gc_paused
     from doclint.util.lru import LatestDict, RecentPages
@@ -141,6 +148,7 @@ __all__ = [
     "source_file",
     "source_span",
     "swallowed_headings",
+    "text_words",
     "word_key",
 ]
 
@@ -176,7 +184,7 @@ _LAZY = {
     "read_citations": "doclint.parsing.citations",
     # What each citation of a page is evidence for, read from its words.
     **dict.fromkeys(
-        ("Subject", "SubjectReader", "Term", "page_subjects", "word_key"),
+        ("Subject", "SubjectReader", "Term", "page_subjects", "text_words", "word_key"),
         "doclint.parsing.subjects",
     ),
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.

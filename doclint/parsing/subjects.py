@@ -116,6 +116,20 @@ class Term(NamedTuple):
     than code (`SSH`, `macOS`): it shows the subject where the lines hold it,
     but where they do not, its place elsewhere tells nothing."""
 
+    def shown_in(self, words: frozenset[str], lowered: str) -> bool:
+        """Whether a text shows the term: `words` its word keys
+        (`text_words`), `lowered` the text in lower case."""
+        return bool(
+            (self.literal and self.literal in lowered)
+            or any(k in words for k in self.keys)
+            or (self.prefix and any(w.startswith(self.prefix) for w in words))
+        )
+
+
+def text_words(text: str) -> frozenset[str]:
+    """The word keys (`word_key`) of a text's identifiers."""
+    return frozenset(word_key(w) for w in _IDENTIFIER.findall(text))
+
 
 @dataclass(frozen=True)
 class Subject:
@@ -127,14 +141,8 @@ class Subject:
 
     def shown_by(self, text: str) -> bool:
         """Whether `text` (the cited lines and their window) shows a term."""
-        words = {word_key(w) for w in _IDENTIFIER.findall(text)}
-        lowered = text.lower()
-        return any(
-            (term.literal and term.literal in lowered)
-            or any(k in words for k in term.keys)
-            or (term.prefix and any(w.startswith(term.prefix) for w in words))
-            for term in self.terms
-        )
+        words, lowered = text_words(text), text.lower()
+        return any(term.shown_in(words, lowered) for term in self.terms)
 
 
 def terms_of(text: str, cited_name: str = "") -> tuple[Term, ...]:

@@ -236,7 +236,7 @@ def _places(
 ) -> list[_Place]:
     """Where the file shows each term of the subject: its definitions where
     the language's reader tells them, else the lines that write it."""
-    from doclint.rule_api_generators import Subject, word_key
+    from doclint.rule_api_generators import text_words, word_key
 
     by_key: dict[str, list[tuple[int, int]]] = {}
     for name, found in defined.items():
@@ -245,15 +245,18 @@ def _places(
                 (definition.line, max(definition.end, definition.line))
             )
     places: list[_Place] = []
+    read: list[tuple[frozenset[str], str]] = []
     for term in subject.terms:
         if term.weak:
             continue
         spans = [s for key in term.keys for s in by_key.get(key, ())]
         if not spans:
+            # Each line's words read once, for the first term that asks.
+            read = read or [(text_words(line), line.lower()) for line in lines]
             spans = [
                 (number, number)
-                for number, line in enumerate(lines, 1)
-                if Subject((term,), "").shown_by(line)
+                for number, (words, lowered) in enumerate(read, 1)
+                if term.shown_in(words, lowered)
             ]
         places += [_Place(term.text, a, b) for a, b in sorted(set(spans))[:_MOST_PLACES]]
     return places
