@@ -166,3 +166,22 @@ def test_the_labelled_figures_are_held_exactly(folder: str, history: bool, tmp_p
         result.wrong,
         result.wrong_found,
     ) == FIGURES[(folder, history)], "\n".join(result.disagreements)
+
+
+def test_a_link_text_naming_a_method_is_its_subject_and_the_fix_moves_it(tmp_path: Path) -> None:
+    # The Python README: the link names `load`, line 742 is a comment
+    # separator and `def load` stands at 748 (its definition's place where
+    # Python's reader tells definitions, else the line its words stand on).
+    source = ["import os", ""] + [f"X{n} = {n}" for n in range(3, 741)]
+    source += ["", "# " + "-" * 60, "", "", "", "", "", "def load(path, strict=False):"]
+    (tmp_path / "store.py").write_text("\n".join([*source, "    return path", ""]))
+    (tmp_path / "README.md").write_text(
+        "# Store\n\nRead a file with [load(path, strict=False)](store.py#L742).\n"
+    )
+    settings = Settings(select=["DL811"], root=tmp_path, cache=False)
+    [diagnostic] = check_paths([tmp_path / "README.md"], settings).diagnostics
+    assert diagnostic.message.startswith("the sentence names `load()`, at `load()` ")
+    assert "748" in diagnostic.message and "lines 742 hold `# ---" in diagnostic.message
+    assert diagnostic.fix is not None
+    assert [edit.content for edit in diagnostic.fix.edits] == ["748"]
+    assert diagnostic.fix.applicability == FixSafety.SAFE

@@ -45,13 +45,15 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\[(])")
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 _PROSE_TERMS = re.compile(
     r"(?<![\w/.-])(?:"
+    r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\("  # a call, of a member or not
+    r"|(?:"
     r"--[a-z][\w-]+"  # a flag
     r"|/[a-z][\w-]*(?:/[\w:{}-]+)+"  # a route
-    r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\(?"  # a dotted name, or call
-    r"|[A-Za-z_$][\w$]*\("  # a call
-    r"|[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*"  # CamelCase with an inner capital
+    r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+"  # a dotted name
+    # CamelCase with an inner capital
+    r"|[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*"
     r"|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+"  # snake_case, ENV_VARS
-    r")(?![\w/])"
+    r")(?![\w/]))"
 )
 _WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*")
 """A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`, `macOS`)."""
@@ -171,7 +173,9 @@ def terms_of(text: str, cited_name: str = "") -> tuple[Term, ...]:
     for match in _QUOTED.finditer(prose):
         add(_quoted(match.group(1)))
     for match in _PROSE_TERMS.finditer(prose):
-        term = _span_term(match.group(0), cited_name)
+        # A call written in prose is shown as one: `load(path)` as `load()`.
+        written = match.group(0) + (")" if match.group(0).endswith("(") else "")
+        term = _span_term(written, cited_name)
         if term is not None and _WEAK_PROSE.fullmatch(term.text):
             term = term._replace(weak=True)
         add(term)
