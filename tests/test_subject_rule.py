@@ -141,8 +141,8 @@ def test_lines_showing_the_subject_or_beside_it_or_inside_it_are_not(tmp_path: P
 # (right citations, right ones flagged, wrong ones, wrong ones found). The
 # rule's page (docs/rules/DL811.md) states them.
 FIGURES = {
-    ("subjects_cubic_bastion", True): (95, 8, 48, 25),
-    ("subjects_cubic_bastion", False): (95, 7, 48, 25),
+    ("subjects_cubic_bastion", True): (95, 8, 48, 27),
+    ("subjects_cubic_bastion", False): (95, 7, 48, 27),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 3, 0, 0),
     ("subjects_handwritten_cfdb", True): (116, 4, 9, 5),

@@ -47,7 +47,10 @@ _PROSE_TERMS = re.compile(
     r"(?<![\w/.-])(?:"
     r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\("  # a call, of a member or not
     r"|(?:"
-    r"--[a-z][\w-]+"  # a flag
+    # a name of parts joined by hyphens, one with a digit or in capitals
+    # (`AES-256-GCM`, `UTF-8`, `x-amz-date` is read in code spans)
+    r"(?=[\w-]*(?:\d|[A-Z]{2}))[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+"
+    r"|--[a-z][\w-]+"  # a flag
     r"|/[a-z][\w-]*(?:/[\w:{}-]+)+"  # a route
     r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+"  # a dotted name
     # CamelCase with an inner capital
@@ -59,7 +62,11 @@ _WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*")
 """A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`, `macOS`)."""
 _KEYWORDS = re.compile(r"[A-Z]+(?:[\s{}()]+[A-Z]*)*")
 """A code span of words in capitals without `_` (`NOT EXISTS { }`, `WHERE`)."""
-_CITATION_TEXT = re.compile(r"[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$")
+_HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
+"""A name of parts joined by hyphens (`AES-256-GCM`, `x-amz-date`, `wg-quick`)."""
+_CITATION_TEXT = re.compile(
+    r"[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$|(?<![\w-])L\d+(?:-L?\d+)?(?![\w-])"
+)
 _FILE_NAME = re.compile(r"^[\w./-]*\w\.[A-Za-z][\w]{0,5}$")
 _NUMBERED = re.compile(r"^v?\d+(?:\.\d+)+$")
 
@@ -175,7 +182,7 @@ def terms_of(text: str, cited_name: str = "") -> tuple[Term, ...]:
     for match in _PROSE_TERMS.finditer(prose):
         # A call written in prose is shown as one: `load(path)` as `load()`.
         written = match.group(0) + (")" if match.group(0).endswith("(") else "")
-        term = _span_term(written, cited_name)
+        term = _span_term(written, cited_name, prose=True)
         if term is not None and _WEAK_PROSE.fullmatch(term.text):
             term = term._replace(weak=True)
         add(term)
@@ -193,9 +200,13 @@ def _quoted(text: str) -> Term | None:
     return Term(f'"{text}"', (), text.lower())
 
 
-def _span_term(span: str, cited_name: str) -> Term | None:
+def _span_term(span: str, cited_name: str, prose: bool = False) -> Term | None:
     """A term of a code span or a word of the prose."""
     span = span.strip()
+    if _HYPHENATED.fullmatch(span):
+        # Shown by its text; in a code span by its parts too (`wg-quick` by
+        # `quick`), in prose by its text alone (`AES` of `AES-256-GCM` says less).
+        return Term(span, () if prose else _keys(span.split("-")), span.lower())
     if not span or _cites(span) or _NUMBERED.match(span):
         return None
     member = re.search(r"::([A-Za-z_][\w]*)$", span)
