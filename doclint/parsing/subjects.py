@@ -207,7 +207,7 @@ def _span_term(span: str, cited_name: str, prose: bool = False) -> Term | None:
         # Shown by its text; in a code span by its parts too (`wg-quick` by
         # `quick`), in prose by its text alone (`AES` of `AES-256-GCM` says less).
         return Term(span, () if prose else _keys(span.split("-")), span.lower())
-    if not span or _cites(span) or _NUMBERED.match(span):
+    if not span or _cites(span) or _NUMBERED.match(span) or re.fullmatch(r"\.\w+", span):
         return None
     member = re.search(r"::([A-Za-z_][\w]*)$", span)
     if member and " " not in span:
@@ -234,7 +234,12 @@ def _span_term(span: str, cited_name: str, prose: bool = False) -> Term | None:
         return Term(span, _keys([last]))
     if span.endswith("/"):
         return Term(span, _keys([span.rstrip("/").rsplit("/", 1)[-1]]))
-    return Term(span, _keys(_IDENTIFIER.findall(span)))
+    # Other code by its words; by its identifiers alone where it has some
+    # (`(:Crate) -[:BELONGS_TO]-> (:Context)` by `BELONGS_TO`: its plain
+    # words stand in any code).
+    words = _IDENTIFIER.findall(span)
+    coined = [w for w in words if "_" in w.strip("_") or re.search(r"[a-z][A-Z]", w)]
+    return Term(span, _keys(coined or words))
 
 
 def _keys(words: Sequence[str]) -> tuple[str, ...]:
