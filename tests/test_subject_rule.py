@@ -55,6 +55,11 @@ def test_a_row_an_item_and_a_sentence_are_read_first() -> None:
     assert _terms(page, 7, 1) == ("sentence", ["/api/send", '"hello world"'])
 
 
+def test_a_front_matter_citation_takes_the_front_matter_s_name() -> None:
+    page = "---\nname: parse_config\nsource: config.py:12-15\n---\n# Config\n"
+    assert _terms(page, 3, 9) == ("front matter", ["parse_config"])
+
+
 def test_an_item_in_words_is_not_widened_to_its_list() -> None:
     page = "\n".join(
         [

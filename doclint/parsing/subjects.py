@@ -5,16 +5,22 @@ A citation's subject is the terms its own unit names: the table row, list
 item or sentence holding it, the citations' own texts and link targets left
 out. A unit naming nothing but its citations (a `Sources:` line closing a
 paragraph, a list under "Section sources", a row's reference column with
-nothing else) takes the terms of the section it closes: the blocks between it
-and the heading or sources line before it, else that heading. A sentence
-naming nothing takes its paragraph's terms, then its heading's.
+nothing else) takes the terms of the section it closes: the prose, tables,
+lists and code between it and the heading or sources line before it, then its
+Mermaid diagram, else that heading. A sentence, item or row that says
+something in words but names nothing a word of code can show has an empty
+subject: it is not widened to its list or section, whose names are said of
+other lines.
 
 A term is a name in backticks, an identifier written in prose (CamelCase
 with an inner capital, snake_case, an environment variable, a dotted name, a
-call), a quoted string, a route (`/api/send`) or a flag (`--dry-run`). What
-shows a term is its `keys`: the words (compared whole, ignoring case and the
-`_` and `-` inside identifiers, by `word_key`) one of which the cited lines
-must hold, or for a quoted string or a route its text.
+call, a name joined by hyphens such as `AES-256-GCM`), a quoted string, a
+route (`/api/send`) or a flag (`--dry-run`). What shows a term is its `keys`:
+the words (compared whole, ignoring case and the `_` and `-` inside
+identifiers, by `word_key`) one of which the cited lines must hold, or for a
+quoted string, a route or a hyphenated name its text. An acronym or a
+product's name in prose (`SSH`, `macOS`) is a weak term: it shows a subject,
+but its place elsewhere in a file says nothing.
 
 The reader works on the page's lines alone (it is built once a page and asked
 per citation): it needs no parse of the code and no history.
@@ -70,7 +76,7 @@ _CITATION_TEXT = re.compile(
 _FILE_NAME = re.compile(r"^[\w./-]*\w\.[A-Za-z][\w]{0,5}$")
 _NUMBERED = re.compile(r"^v?\d+(?:\.\d+)+$")
 
-WEAK = frozenset(
+_COMMON = frozenset(
     {
         "null",
         "none",
@@ -246,7 +252,7 @@ def _keys(words: Sequence[str]) -> tuple[str, ...]:
     keys = []
     for word in words:
         key = word_key(word)
-        if len(key) >= 3 and key not in WEAK and key not in keys:
+        if len(key) >= 3 and key not in _COMMON and key not in keys:
             keys.append(key)
     return tuple(keys)
 
