@@ -53,9 +53,9 @@ _PROSE_TERMS = re.compile(
     r"(?<![\w/.-])(?:"
     r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\("  # a call, of a member or not
     r"|(?:"
-    # a name of parts joined by hyphens, one with a digit or in capitals
-    # (`AES-256-GCM`, `UTF-8`, `x-amz-date` is read in code spans)
-    r"(?=[\w-]*(?:\d|[A-Z]{2}))[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+"
+    # a name of parts in capitals and digits joined by hyphens (`AES-256-GCM`,
+    # `UTF-8`; not "SSH-based"; `x-amz-date` is read in code spans)
+    r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+"
     r"|--[a-z][\w-]+"  # a flag
     r"|/[a-z][\w-]*(?:/[\w:{}-]+)+"  # a route
     r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+"  # a dotted name
