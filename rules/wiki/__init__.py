@@ -37,8 +37,8 @@ def get_rules() -> list[type[Rule[Any]]]:
         SourceListMissing,
         NameNotInCode,
         NameNotInCitedLines,
-        SubjectNotInCitedLines,
         SiteLinkToLocalPage,
         MermaidInvalid,
         GeneratorMarkup,
+        SubjectNotInCitedLines,
     ]
