@@ -73,6 +73,7 @@ _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
 _CITATION_TEXT = re.compile(
     r"[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$|(?<![\w-])L\d+(?:-L?\d+)?(?![\w-])"
 )
+_MEMBER = re.compile(r"::([A-Za-z_]\w*)$")
 _FILE_NAME = re.compile(r"^[\w./-]*\w\.[A-Za-z][\w]{0,5}$")
 _NUMBERED = re.compile(r"^v?\d+(?:\.\d+)+$")
 
@@ -160,9 +161,9 @@ class Subject:
         return any(term.shown_in(words, lowered) for term in self.terms)
 
 
-def terms_of(text: str, cited_name: str = "") -> tuple[Term, ...]:
-    """The terms a piece of a page names, in order, once each; a file name
-    equal to `cited_name` (the cited file's) is no term: the citation names it."""
+def terms_of(text: str) -> tuple[Term, ...]:
+    """The terms a piece of a page names, in order, once each (a file name
+    is none: the citation names its file already)."""
     found: dict[str, Term] = {}
 
     def add(term: Term | None) -> None:
@@ -178,7 +179,7 @@ def terms_of(text: str, cited_name: str = "") -> tuple[Term, ...]:
 
     prose = _CODE_SPAN.sub(keep_span, prose)
     for span in spans:
-        term = _span_term(span, cited_name)
+        term = _span_term(span)
         if term is not None and _KEYWORDS.fullmatch(span):
             # `NOT`, `EXISTS { }`: a query language's keywords, in any code.
             term = term._replace(weak=True)
@@ -188,7 +189,7 @@ def terms_of(text: str, cited_name: str = "") -> tuple[Term, ...]:
     for match in _PROSE_TERMS.finditer(prose):
         # A call written in prose is shown as one: `load(path)` as `load()`.
         written = match.group(0) + (")" if match.group(0).endswith("(") else "")
-        term = _span_term(written, cited_name, prose=True)
+        term = _span_term(written, prose=True)
         if term is not None and _WEAK_PROSE.fullmatch(term.text):
             term = term._replace(weak=True)
         add(term)
@@ -206,23 +207,36 @@ def _quoted(text: str) -> Term | None:
     return Term(f'"{text}"', (), text.lower())
 
 
-def _span_term(span: str, cited_name: str, prose: bool = False) -> Term | None:
-    """A term of a code span or a word of the prose."""
+def _span_term(span: str, prose: bool = False) -> Term | None:
+    """A term of a code span or a word of the prose (`prose`); None for no term."""
     span = span.strip()
+    if _no_term(span):
+        return None
+    return _shaped_term(span, prose) or _code_term(span)
+
+
+def _no_term(span: str) -> bool:
+    """Whether a span names no subject: nothing, a citation, a version, an
+    extension (`.conf`), a file name or a path (another citation's file most
+    often, or the cited one: the citation names its file already)."""
+    if not span or _cites(span) or _NUMBERED.match(span) or re.fullmatch(r"\.\w+", span):
+        return True
+    if _MEMBER.search(span) and " " not in span:
+        return False
+    return bool(_FILE_NAME.match(span) or ("/" in span[1:-1] and not span.startswith("/")))
+
+
+def _shaped_term(span: str, prose: bool) -> Term | None:
+    """A term whose shape says how it is shown: a hyphenated name, a path's
+    member, a route, a glob, a flag, a quoted string; None for other code."""
     if _HYPHENATED.fullmatch(span):
         # Shown by its text; in a code span by its parts too (`wg-quick` by
         # `quick`), in prose by its text alone (`AES` of `AES-256-GCM` says less).
         return Term(span, () if prose else _keys(span.split("-")), span.lower())
-    if not span or _cites(span) or _NUMBERED.match(span) or re.fullmatch(r"\.\w+", span):
-        return None
-    member = re.search(r"::([A-Za-z_][\w]*)$", span)
+    member = _MEMBER.search(span)
     if member and " " not in span:
         # `crate::module/file.rs::function`: the function.
         return Term(span, _keys([member.group(1)]))
-    if _FILE_NAME.match(span) or ("/" in span[1:-1] and not span.startswith("/")):
-        # A file named beside a citation is most often another citation's
-        # file, or the cited one: the citation names its file already.
-        return None
     if span.startswith("/") and re.fullmatch(r"/[\w/:{}.-]+", span):
         return Term(span, (), span.lower())
     glob = re.fullmatch(r"([A-Za-z_$][\w$]*?)_?\*", span)
@@ -232,17 +246,19 @@ def _span_term(span: str, cited_name: str, prose: bool = False) -> Term | None:
         return Term(span, _keys([span[2:]]))
     if span[:1] in "\"'" and span[-1:] == span[:1] and len(span) > 2:
         return _quoted(span[1:-1])
-    # A call or a dotted name is shown by its callee or member; other code
-    # by any of its words.
+    return None
+
+
+def _code_term(span: str) -> Term:
+    """A call or a dotted name, shown by its callee or member; other code
+    by its identifiers where it has some (`(:Crate) -[:BELONGS_TO]->
+    (:Context)` by `BELONGS_TO`: its plain words stand in any code), else by
+    its words."""
     head = re.match(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*", span)
     if head and (head.end() == len(span) or span[head.end()] in "(<[!?"):
-        last = re.split(r"\.|::|->", head.group(0))[-1]
-        return Term(span, _keys([last]))
+        return Term(span, _keys([re.split(r"\.|::|->", head.group(0))[-1]]))
     if span.endswith("/"):
         return Term(span, _keys([span.rstrip("/").rsplit("/", 1)[-1]]))
-    # Other code by its words; by its identifiers alone where it has some
-    # (`(:Crate) -[:BELONGS_TO]-> (:Context)` by `BELONGS_TO`: its plain
-    # words stand in any code).
     words = _IDENTIFIER.findall(span)
     coined = [w for w in words if "_" in w.strip("_") or re.search(r"[a-z][A-Z]", w)]
     return Term(span, _keys(coined or words))
@@ -263,7 +279,7 @@ class SubjectReader:
     lines, asked per citation by its line and column (1-based)."""
 
     lines: Sequence[str]
-    _cache: dict[tuple[int, int, str], Subject] = field(default_factory=dict)
+    _cache: dict[tuple[int, int], Subject] = field(default_factory=dict)
 
     @cached_property
     def _kinds(self) -> list[str]:
@@ -292,32 +308,18 @@ class SubjectReader:
                 info = line[opened.end() :].strip().lower()
                 block = "diagram" if info.startswith("mermaid") else "fence"
                 kinds.append(block)
-            elif not line.strip():
-                kinds.append("blank")
-            elif _HEADING.match(line):
-                kinds.append("heading")
-            elif _TABLE.match(line):
-                kinds.append("rule" if _RULE_ROW.match(line.replace("|", " ")) else "row")
-            elif _SOURCES.match(line) and _only_citations(_SOURCES.sub("", line, count=1)):
-                kinds.append("sources")
-            elif _ITEM.match(line):
-                kinds.append("item")
-            elif _only_citations(line) and _last_block(kinds) == "sources":
-                # DeepWiki writes a list of sources one link a line, blank
-                # lines between, after its `**Sources:**` line.
-                kinds.append("sources")
             else:
-                kinds.append("text")
+                kinds.append(_line_kind(line, _last_block(kinds)))
         return kinds
 
-    def subject(self, line: int, column: int, cited_name: str = "") -> Subject:
+    def subject(self, line: int, column: int) -> Subject:
         """The subject of the citation at `line`, `column` of the page."""
-        key = (line, column, cited_name)
+        key = (line, column)
         if key not in self._cache:
-            self._cache[key] = self._read(line - 1, column - 1, cited_name)
+            self._cache[key] = self._read(line - 1, column - 1)
         return self._cache[key]
 
-    def _read(self, index: int, column: int, cited_name: str) -> Subject:
+    def _read(self, index: int, column: int) -> Subject:
         if not 0 <= index < len(self.lines):
             return Subject((), "none")
         kinds = self._kinds
@@ -325,50 +327,61 @@ class SubjectReader:
         text = self.lines[index]
         if kind == "front":
             name = re.match(r"^\s*(?:name|title)\s*:\s*(.+)$", _front_name(self.lines) or "")
-            return Subject(terms_of(name.group(1), cited_name) if name else (), "front matter")
+            return Subject(terms_of(name.group(1)) if name else (), "front matter")
         # A row, item or sentence in words that names nothing a word of code
         # can show is not widened: its subject is those words, which the
         # reader cannot compare (a section's names are said of other lines).
         if kind == "row":
-            terms = terms_of(text, cited_name)
+            terms = terms_of(text)
             if terms or not _bare(text):
                 return Subject(terms, "row")
-            return self._around(index, cited_name, "table")
+            return self._around(index, "table")
         if kind == "item" or (kind == "text" and self._in_item(index)):
-            start = self._item_start(index)
-            item = self._item_text(start)
-            if not _only_citations(_SOURCES.sub("", self.lines[start], count=1)):
-                # The citation's sentence of a long item, else the whole item.
-                before = " ".join([*self.lines[start:index], ""])
-                terms = terms_of(_sentence_at(item, len(before) + column), cited_name)
-                terms = terms or terms_of(item, cited_name)
-                if terms or not _bare(item):
-                    return Subject(terms, "item")
-            if self._under_sources(start):
-                return self._section(self._list_start(start), cited_name)
-            return self._around(index, cited_name, "list")
+            return self._item(index, column)
         if kind == "sources":
-            return self._section(index, cited_name)
+            return self._section(index)
         if kind in ("text", "heading"):
-            # A sentence of a paragraph may run over its lines.
-            first = last = index
-            if kind == "text":
-                while first > 0 and self._kinds[first - 1] == "text":
-                    first -= 1
-                while last + 1 < len(self.lines) and self._kinds[last + 1] == "text":
-                    last += 1
-            before = " ".join([*self.lines[first:index], ""])
-            joined = before + " ".join(self.lines[index : last + 1])
-            sentence = _sentence_at(joined, len(before) + column)
-            terms = terms_of(sentence, cited_name)
-            if terms or not _bare(sentence):
-                return Subject(terms, "sentence")
-            if kind == "text":
-                terms = terms_of(self._paragraph(index), cited_name)
-                if terms:
-                    return Subject(terms, "paragraph")
-            return self._heading(index, cited_name)
+            return self._sentence(index, column)
         return Subject((), "none")
+
+    def _item(self, index: int, column: int) -> Subject:
+        """The subject of a citation in a list item: the citation's sentence
+        of it, else the whole item; an item of citations alone, its list's
+        or the section's its list closes."""
+        start = self._item_start(index)
+        item = self._item_text(start)
+        if not _only_citations(_SOURCES.sub("", self.lines[start], count=1)):
+            before = " ".join([*self.lines[start:index], ""])
+            terms = terms_of(_sentence_at(item, len(before) + column))
+            terms = terms or terms_of(item)
+            if terms or not _bare(item):
+                return Subject(terms, "item")
+        if self._under_sources(start):
+            return self._section(self._list_start(start))
+        return self._around(index, "list")
+
+    def _sentence(self, index: int, column: int) -> Subject:
+        """The subject of a citation in a paragraph or a heading: its
+        sentence (which may run over the paragraph's lines), else a sentence
+        of citations alone takes its paragraph's, then its heading's."""
+        paragraph = self._kinds[index] == "text"
+        first = last = index
+        if paragraph:
+            while first > 0 and self._kinds[first - 1] == "text":
+                first -= 1
+            while last + 1 < len(self.lines) and self._kinds[last + 1] == "text":
+                last += 1
+        before = " ".join([*self.lines[first:index], ""])
+        joined = before + " ".join(self.lines[index : last + 1])
+        sentence = _sentence_at(joined, len(before) + column)
+        terms = terms_of(sentence)
+        if terms or not _bare(sentence):
+            return Subject(terms, "sentence")
+        if paragraph:
+            terms = terms_of(" ".join(self.lines[first : last + 1]))
+            if terms:
+                return Subject(terms, "paragraph")
+        return self._heading(index)
 
     def _in_item(self, index: int) -> bool:
         """Whether a text line continues a list item (indented, the item above)."""
@@ -421,15 +434,7 @@ class SubjectReader:
             if self._kinds[i] == "item"
         )
 
-    def _paragraph(self, index: int) -> str:
-        first = last = index
-        while first > 0 and self._kinds[first - 1] == "text":
-            first -= 1
-        while last + 1 < len(self.lines) and self._kinds[last + 1] == "text":
-            last += 1
-        return " ".join(self.lines[first : last + 1])
-
-    def _around(self, index: int, cited_name: str, what: str) -> Subject:
+    def _around(self, index: int, what: str) -> Subject:
         """The terms of the table or list holding `index`, else its section's."""
         first = last = index
         same = ("row", "rule") if what == "table" else ("item", "text")
@@ -437,12 +442,12 @@ class SubjectReader:
             first -= 1
         while last + 1 < len(self.lines) and self._kinds[last + 1] in same:
             last += 1
-        terms = terms_of("\n".join(self.lines[first : last + 1]), cited_name)
+        terms = terms_of("\n".join(self.lines[first : last + 1]))
         if terms:
             return Subject(terms, what)
-        return self._section(first, cited_name)
+        return self._section(first)
 
-    def _section(self, index: int, cited_name: str) -> Subject:
+    def _section(self, index: int) -> Subject:
         """The terms of the blocks a sources line at `index` closes: back to
         the heading or sources line before it; else that heading's."""
         # A run of sources lines (`**Location:**` then `**Sources:**`, or
@@ -462,18 +467,36 @@ class SubjectReader:
                 for line, kind in zip(self.lines[start:index], kinds, strict=True)
                 if kind in blocks
             ]
-            terms = terms_of("\n".join(body), cited_name)
+            terms = terms_of("\n".join(body))
             if terms:
                 return Subject(terms, "section")
-        return self._heading(index, cited_name)
+        return self._heading(index)
 
-    def _heading(self, index: int, cited_name: str) -> Subject:
+    def _heading(self, index: int) -> Subject:
         for above in range(index, -1, -1):
             if self._kinds[above] == "heading":
                 heading = _HEADING.match(self.lines[above])
                 assert heading is not None
-                return Subject(terms_of(heading.group(1), cited_name), "heading")
+                return Subject(terms_of(heading.group(1)), "heading")
         return Subject((), "none")
+
+
+def _line_kind(line: str, last: str) -> str:
+    """The kind of a line outside fenced blocks and front matter, `last` the
+    kind of the last line before it that is not blank."""
+    if not line.strip():
+        return "blank"
+    if _HEADING.match(line):
+        return "heading"
+    if _TABLE.match(line):
+        return "rule" if _RULE_ROW.match(line.replace("|", " ")) else "row"
+    if _SOURCES.match(line) and _only_citations(_SOURCES.sub("", line, count=1)):
+        return "sources"
+    if _ITEM.match(line):
+        return "item"
+    # DeepWiki writes a list of sources one link a line, blank lines
+    # between, after its `**Sources:**` line.
+    return "sources" if last == "sources" and _only_citations(line) else "text"
 
 
 def _bare(text: str) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -135,7 +134,7 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
             return None
         if any(not 0 < a <= b <= len(lines) for a, b in citation.ranges):
             return None
-        subject = reader.subject(citation.line, citation.column, posixpath.basename(citation.path))
+        subject = reader.subject(citation.line, citation.column)
         if not subject.terms:
             return None
         window = "\n".join(
