@@ -320,7 +320,7 @@ MESSAGES = {
     "DL810": "generator markup `<FileRef` left in the page",
     "DL811": (
         "the item names `sort_by`, `sort_by_key`, at `sort_by_key` on 78, `sort_by` on 247; "
-        "lines 59 hold blank lines"
+        "line 59 holds no text"
     ),
     "DL001": "DL401 broken-link crashed: IndexError: list index out of range",
     "DL102": (

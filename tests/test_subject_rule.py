@@ -186,7 +186,7 @@ def test_a_link_text_naming_a_method_is_its_subject_and_the_fix_moves_it(tmp_pat
     settings = Settings(select=["DL811"], root=tmp_path, cache=False)
     [diagnostic] = check_paths([tmp_path / "README.md"], settings).diagnostics
     assert diagnostic.message.startswith("the sentence names `load()`, at `load()` ")
-    assert "748" in diagnostic.message and "lines 742 hold `# ---" in diagnostic.message
+    assert "748" in diagnostic.message and "line 742 holds `# ---" in diagnostic.message
     assert diagnostic.fix is not None
     assert [edit.content for edit in diagnostic.fix.edits] == ["748"]
     assert diagnostic.fix.applicability == FixSafety.SAFE

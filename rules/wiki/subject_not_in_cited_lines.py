@@ -148,7 +148,12 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         defined = definitions_by_name(citation.path, lines) or {}
         if _inside_named(subject, defined, citation.ranges):
             return None
-        cited = f"lines {shown_ranges(citation)}"
+        one = len(citation.ranges) == 1 and citation.ranges[0][0] == citation.ranges[0][1]
+        cited = (
+            f"line {shown_ranges(citation)} holds"
+            if one
+            else f"lines {shown_ranges(citation)} hold"
+        )
         held = _held(lines, citation.ranges)
         names = _named(subject)
         places = _places(subject, defined, lines)
@@ -161,7 +166,7 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
             message = f"the {subject.source} names {names}, which `{citation.path}` never shows"
             return Finding(citation.line, citation.column, message, cause=self.NOT_IN_FILE)
         where = ", ".join(p.shown for p in places[:3]) + (" and more" if len(places) > 3 else "")
-        message = f"the {subject.source} names {names}, at {where}; {cited} hold {held}"
+        message = f"the {subject.source} names {names}, at {where}; {cited} {held}"
         fix = _fix(judgement, places, lines, page_lines)
         return Finding(citation.line, citation.column, message, fix=fix, cause=self.ELSEWHERE)
 
@@ -192,7 +197,7 @@ def _held(lines: Sequence[str], ranges: Sequence[tuple[int, int]]) -> str:
             if line.strip():
                 text = line.strip()
                 return f"`{text[:60]}{'...' if len(text) > 60 else ''}`"
-    return "blank lines"
+    return "no text"
 
 
 class _Place:
