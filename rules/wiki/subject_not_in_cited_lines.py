@@ -161,7 +161,8 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
             if subject.source not in _NARROW or all(term.weak for term in subject.terms):
                 return None
             if subject.shown_by("\n".join(lines)):
-                # Only an import shows it: what the file uses, not where.
+                # Only an import (what the file uses, not where) or a weak
+                # term (an acronym the file writes) shows it.
                 return None
             message = f"the {subject.source} names {names}, which `{citation.path}` never shows"
             return Finding(citation.line, citation.column, message, cause=self.NOT_IN_FILE)
