@@ -69,6 +69,7 @@ if TYPE_CHECKING:
         SourceEntry,
         WikiFacts,
     )
+    from doclint.parsing.citation_grammar import sentence_parts
     from doclint.parsing.citations import read_citations
     from doclint.parsing.object_pages import (
         Entry,
@@ -145,6 +146,7 @@ __all__ = [
     "read_citations",
     "recognise",
     "say_once",
+    "sentence_parts",
     "source_file",
     "source_span",
     "swallowed_headings",
@@ -187,6 +189,8 @@ _LAZY = {
         ("Subject", "SubjectReader", "Term", "page_subjects", "text_words", "word_key"),
         "doclint.parsing.subjects",
     ),
+    # The sentences of a line: what a citation's sentence names.
+    "sentence_parts": "doclint.parsing.citation_grammar",
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.
     "recognise": "doclint.parsing.recognition",
     **dict.fromkeys(

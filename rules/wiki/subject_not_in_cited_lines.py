@@ -80,9 +80,9 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
         rule on by default needs on three of the four. With history: the
         cubic wiki 0.916 (8 of 95 right citations flagged; 27 of 48 wrong
         ones found, recall 0.56), the DeepWiki wiki 1.000 (0 of 92), the
-        hand-written RFCs 0.966 (4 of 116; 6 of 9 wrong ones found), the
+        hand-written RFCs 0.974 (3 of 116; 6 of 9 wrong ones found), the
         tarball's plans 0.952 (2 of 42; 24 of 33 found, recall 0.73).
-        Without history (the checkouts without `.git`): 0.926, 0.967, 0.716
+        Without history (the checkouts without `.git`): 0.926, 0.967, 0.698
         and 0.952; the RFCs' and the DeepWiki wiki's citations are then
         judged on lines that moved since they were written. Most right
         citations flagged cite Markdown in another language (a Swedish
@@ -92,9 +92,9 @@ class SubjectNotInCitedLines(Rule[MarkdownPage]):
 
         The window is one line before and after the cited lines. Measured on
         the labels with history (right citations flagged, wrong ones found,
-        on the cubic wiki, the RFCs and the plans together): no window 20,
-        63; one line 14, 57; two lines 12, 47; three lines 12, 43. The first
-        line of window spares 6 right citations (a name on the line above
+        on the cubic wiki, the RFCs and the plans together): no window 18,
+        63; one line 13, 57; two lines 12, 47; three lines 12, 43. The first
+        line of window spares 5 right citations (a name on the line above
         the cited body, a decorator below) at the cost of 6 wrong ones found
         (a neighbour cited); each further line costs more recall than it
         spares.""",
