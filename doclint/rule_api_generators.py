@@ -82,6 +82,14 @@ if TYPE_CHECKING:
         swallowed_headings,
     )
     from doclint.parsing.recognition import recognise
+    from doclint.parsing.subjects import (
+        Subject,
+        SubjectReader,
+        Term,
+        page_subjects,
+        text_words,
+        word_key,
+    )
     from doclint.parsing.wiki import page_slug
     from doclint.util.gc_pause import gc_paused
     from doclint.util.lru import LatestDict, RecentPages
@@ -111,7 +119,10 @@ __all__ = [
     "RecentPages",
     "SiteLink",
     "SourceEntry",
+    "Subject",
+    "SubjectReader",
     "Template",
+    "Term",
     "WikiFacts",
     "build_node",
     "closing_line",
@@ -130,6 +141,7 @@ __all__ = [
     "original_source_lines",
     "page_profile",
     "page_slug",
+    "page_subjects",
     "profiled_page",
     "read_citations",
     "recognise",
@@ -138,6 +150,8 @@ __all__ = [
     "source_file",
     "source_span",
     "swallowed_headings",
+    "text_words",
+    "word_key",
 ]
 
 _LAZY = {
@@ -170,6 +184,11 @@ _LAZY = {
         "doclint.parsing.object_pages",
     ),
     "read_citations": "doclint.parsing.citations",
+    # What each citation of a page is evidence for, read from its words.
+    **dict.fromkeys(
+        ("Subject", "SubjectReader", "Term", "page_subjects", "text_words", "word_key"),
+        "doclint.parsing.subjects",
+    ),
     # The sentences of a line: what a citation's sentence names.
     "sentence_parts": "doclint.parsing.citation_grammar",
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.

@@ -27,6 +27,7 @@ ANY_PAGE_CLAIMS = frozenset(
         "lines-unchanged",
         "well-formed",
         "name-in-cited-lines",
+        "subject-in-cited-lines",
     }
 )
 """What a page of no wiki claims by its citations."""

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
-    Edit,
     Finding,
     Fix,
     FixSafety,
@@ -19,12 +18,10 @@ from doclint.rule_api import (
     Scope,
 )
 
+from ._anchoring import definitions_by_name, re_anchored
 from ._citing import citing, edited_in_place
 
 if TYPE_CHECKING:
-    from doclint.rule_api_generators import Citation
-
-    from .._languages import Definition
     from ._wiki import Judged
 
 
@@ -178,7 +175,7 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         renamed = f" (now `{judgement.now_path}`)" if judgement.now_path != citation.path else ""
         if all(moved):
             message = f"{shown}{renamed}: {_where_now(moved, at)}"
-            fix = None if renamed else _re_anchored(citation, shifts, page_lines, FixSafety.SAFE)
+            fix = None if renamed else re_anchored(citation, shifts, page_lines, FixSafety.SAFE)
             return Finding(citation.line, citation.column, message, fix=fix, cause=self.MOVED)
         message = f"{shown}{renamed}: the cited lines changed since {at}"
         return Finding(citation.line, citation.column, message, cause=self.CHANGED)
@@ -219,7 +216,7 @@ def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str])
     if judgement.now_path != citation.path:
         return None
     first, last = citation.ranges[0]
-    earlier = _definitions(citation.path, before)
+    earlier = definitions_by_name(citation.path, before)
     if not earlier:
         return None
     # Only a construct the cited lines defined: a name the sentence gives
@@ -233,7 +230,7 @@ def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str])
     if not cited:
         return None
     old, name = cited[0]
-    now_at = (_definitions(judgement.now_path, now) or {}).get(name, [])
+    now_at = (definitions_by_name(judgement.now_path, now) or {}).get(name, [])
     if len(now_at) != 1:
         return None
     new = now_at[0]
@@ -243,59 +240,13 @@ def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str])
         end_shift = new.end - old.end
     if not (shift or end_shift) or last + end_shift < first + shift:
         return None
-    return _re_anchored(
+    return re_anchored(
         citation,
         {first: shift, last: end_shift},
         page_lines,
         FixSafety.UNSAFE,
         "re-anchor the citation at the construct its sentence names",
     )
-
-
-def _definitions(path: str, lines: Sequence[str]) -> dict[str, list[Definition]] | None:
-    """The definitions of each name in a file's text, as its language's
-    reader tells (`ProjectNames.defined_in` reads the same, for the tree's
-    files only: here the text may be a past commit's); None where no reader
-    tells definitions of the file's language."""
-    from .._languages import language_of
-
-    language = language_of(path)
-    if language is None or language.definitions is None:
-        return None
-    found: dict[str, list[Definition]] = {}
-    for definition in language.definitions("\n".join(lines)):
-        found.setdefault(definition.name, []).append(definition)
-    return found
-
-
-def _re_anchored(
-    citation: Citation,
-    shifts: dict[int, int | None],
-    page_lines: Sequence[str],
-    safety: FixSafety,
-    message: str = "re-anchor the citation where its lines now stand",
-) -> Fix | None:
-    """The citation's numbers, in its text and its target together, moved
-    by `shifts` (per number written, how far; None: not known): offered only
-    where each number written is a known one. The safe fix is where each
-    cited block stands once in the file now; the unsafe one, where the
-    construct its sentence names does (`_by_name`)."""
-    # A pinned citation names its lines at its pin: new numbers with the old
-    # pin would point at other lines there.
-    if citation.commit or not citation.numbers or citation.line > len(page_lines):
-        return None
-    line = page_lines[citation.line - 1]
-    edits = []
-    for start, end in citation.numbers:
-        written = line[start - 1 : end - 1]
-        shift = shifts.get(int(written)) if written.isdigit() else None
-        if shift is None:
-            return None
-        if shift:
-            edits.append(Edit(citation.line, start, citation.line, end, str(int(written) + shift)))
-    if not edits:
-        return None
-    return Fix(tuple(edits), safety, message)
 
 
 def _once(block: Sequence[str], lines: Sequence[str]) -> bool:
