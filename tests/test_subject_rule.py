@@ -150,8 +150,8 @@ FIGURES = {
     ("subjects_cubic_bastion", False): (95, 7, 48, 27),
     ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
     ("subjects_deepwiki_restate", False): (92, 3, 0, 0),
-    ("subjects_handwritten_cfdb", True): (116, 3, 9, 6),
-    ("subjects_handwritten_cfdb", False): (116, 35, 9, 7),
+    ("subjects_handwritten_cfdb", True): (116, 2, 9, 6),
+    ("subjects_handwritten_cfdb", False): (116, 34, 9, 7),
     ("subjects_tarball_readabilityrs", True): (42, 2, 33, 24),
     ("subjects_tarball_readabilityrs", False): (42, 2, 33, 24),
 }
