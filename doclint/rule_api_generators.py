@@ -76,10 +76,10 @@ if TYPE_CHECKING:
         ProfiledPage,
         fenced_lines,
         in_output_example,
-        profiled_page,
         source_file,
         swallowed_headings,
     )
+    from doclint.parsing.reading import CLAIMS_OF, PageKind
     from doclint.parsing.recognition import recognise
     from doclint.parsing.wiki import page_slug
     from doclint.util.gc_pause import gc_paused
@@ -90,6 +90,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ATX",
     "ATX_START",
+    "CLAIMS_OF",
     "FOLDER_PAGES_TEMPLATE",
     "OUTLINES",
     "Citation",
@@ -102,6 +103,7 @@ __all__ = [
     "NameMention",
     "NamedPath",
     "PageCitations",
+    "PageKind",
     "PagePlaces",
     "Pattern",
     "PhraseBook",
@@ -129,7 +131,6 @@ __all__ = [
     "original_source_lines",
     "page_profile",
     "page_slug",
-    "profiled_page",
     "read_citations",
     "recognise",
     "say_once",
@@ -161,13 +162,14 @@ _LAZY = {
             "ProfiledPage",
             "fenced_lines",
             "in_output_example",
-            "profiled_page",
             "source_file",
             "swallowed_headings",
         ),
         "doclint.parsing.object_pages",
     ),
     "read_citations": "doclint.parsing.citations",
+    # Each kind of page the engine reads (`RuleContext.reading`) and what it claims.
+    **dict.fromkeys(("CLAIMS_OF", "PageKind"), "doclint.parsing.reading"),
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.
     "recognise": "doclint.parsing.recognition",
     **dict.fromkeys(

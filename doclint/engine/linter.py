@@ -45,6 +45,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     Scope,
+    origins_of,
 )
 from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
 from doclint.tree.index import Tree, clean_path, digest, stamp_of
@@ -180,7 +181,13 @@ class Linter:
         # The hash tells the cache, and fix mode, whether the bytes changed since.
         hashed = digest(data) if keeps or self.settings.cache else None
         return FileOutcome(
-            checked.rows, checked.facts, stamp_of(status), hashed, checked.lines, data
+            checked.rows,
+            checked.facts,
+            stamp_of(status),
+            hashed,
+            checked.lines,
+            data,
+            checked.reading,
         )
 
     def check_bytes(self, data: bytes, path: str) -> Checked:
@@ -278,7 +285,7 @@ class Linter:
             found = apply_directives(found, page.markdown, self.registry, frozenset(self.enabled))
             found += elsewhere
         facts = [(kind, fact_path, value) for (kind, fact_path), value in ctx.facts.items()]
-        return Checked(found, facts, split)
+        return Checked(found, facts, split, ctx.reading(page))
 
     def _page_pass(self, current: PageText, ctx: RuleContext) -> list[Finding]:
         """The PAGE rules' findings on one page: from an identical page seen
@@ -314,7 +321,7 @@ class Linter:
                     if entry.origin is not None and self._applies(entry, scope, kind)
                 }
             )
-        origins = frozenset(origin for origin in asked if ctx.written_by(page, origin))
+        origins = origins_of(ctx.reading(page)).intersection(asked)
         passes = self._passes_of.get((scope, kind, origins))
         if passes is None:
             passes = self._passes_of[scope, kind, origins] = [

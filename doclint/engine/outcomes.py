@@ -12,6 +12,7 @@ from doclint.models.records import NamedTuple
 
 if TYPE_CHECKING:
     from doclint.models.page import AnyPage
+    from doclint.parsing.reading import Reading
     from doclint.tree.index import Fact, Stamp
 
 
@@ -50,6 +51,8 @@ class FileOutcome(NamedTuple):
     data: bytes | None = None
     """The bytes checked (None: none were read): the run tells by them
     whether a generator wrote the page without reading it again."""
+    reading: Reading | None = None
+    """How the engine read the page (None: it read none)."""
 
 
 class Checked(NamedTuple):
@@ -60,3 +63,5 @@ class Checked(NamedTuple):
     rows: list[Finding]
     facts: list[Fact]
     lines: list[str] | None = None
+    reading: Reading | None = None
+    """How the engine read the file's page (None: it read none)."""

@@ -18,7 +18,7 @@ from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.kept_findings import FileResult, UnreadableFindings, encode_findings
 from doclint.models.records import NamedTuple
-from doclint.run.page_reading import unread_judge
+from doclint.run.page_reading import unread_judge, unread_page
 from doclint.run.parallel import (
     FORKS,
     MIN_ITEMS_PER_WORKER,
@@ -233,7 +233,7 @@ def _checked(roots: _Roots, root: str, file: str) -> FileResult:
     encoded here, once, for the cache and the sink (a worker sends back the
     bytes, not the findings: pickling them costs more)."""
     linter = roots.at(root)[0]
-    rows, facts, stamp, content_hash, lines, data = linter.check_file(file)
+    rows, facts, stamp, content_hash, lines, _, reading = linter.check_file(file)
     cache = linter.settings.cache
     caching = cache and stamp is not None and content_hash is not None
     result = FileResult(
@@ -245,7 +245,7 @@ def _checked(roots: _Roots, root: str, file: str) -> FileResult:
         content=content_hash,
         stamp=stamp,
         facts=facts if cache else [],
-        unread=roots.unread(root, file, linter.tree_path(file), data),
+        unread=unread_page(file, reading),
     )
     return roots.deliver(result)
 

@@ -138,9 +138,9 @@ def _runaway_blocks(page: AnyPage, ctx: RuleContext) -> set[int]:
     fence unclosed or closed by a nested block's fence)."""
     if not isinstance(page, MarkdownPage) or not ctx.written_by(page, Origin.PROFILE):
         return set()
-    from ..objects._sources import object_page, swallowed_objects
+    from ..objects._sources import swallowed_objects
 
-    profiled = object_page(page, ctx)
+    profiled = ctx.object_page(page)
     if profiled is None or not profiled.profile.makes("complete-page"):
         return set()
     return {block for block, _heading, _name in swallowed_objects(page, ctx, profiled)}
