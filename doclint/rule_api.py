@@ -67,7 +67,7 @@ if TYPE_CHECKING:
         SubtreeIndex,
     )
     from doclint.models.markdown import CodeBlock, Heading, Link
-    from doclint.models.wiki import WikiFacts
+    from doclint.models.wiki import PageCitations, WikiFacts
     from doclint.parsing.object_pages import ProfiledPage
     from doclint.parsing.reading import Reading
     from doclint.profiles import Profile
@@ -523,6 +523,13 @@ class RuleContext:
         read once a page for all its rules; None for a page no profile wrote."""
         return self.read_once(page, _object_page)
 
+    def citations(self, page: PageBase) -> PageCitations:
+        """What a page no wiki wrote cites (`name:12`, `#L3`, a table's
+        lines), the names its citing sentences present and the paths it
+        names, as written (parsing/citations.py), read once a page for all
+        its rules: the rules look its paths up in the tree."""
+        return self.read_once(page, _citations)
+
     def wiki(self, page: PageBase) -> WikiFacts | None:
         """The claims of `page` when a generator of wikis wrote it (read by its
         grammar, once per page), else None."""
@@ -592,6 +599,12 @@ def _object_page(page: PageBase, ctx: RuleContext) -> ProfiledPage | None:
     from doclint.parsing.object_pages import read_object_page
 
     return read_object_page(cast("MarkdownPage", page), ctx.lines, place)
+
+
+def _citations(page: PageBase, ctx: RuleContext) -> PageCitations:
+    from doclint.parsing.citations import read_citations
+
+    return read_citations(page.path, ctx.lines, page.markdown)
 
 
 def _wiki_facts(page: PageBase, ctx: RuleContext) -> WikiFacts | None:

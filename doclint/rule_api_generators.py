@@ -69,7 +69,6 @@ if TYPE_CHECKING:
         SourceEntry,
         WikiFacts,
     )
-    from doclint.parsing.citations import read_citations
     from doclint.parsing.object_pages import (
         Entry,
         Mention,
@@ -131,7 +130,6 @@ __all__ = [
     "original_source_lines",
     "page_profile",
     "page_slug",
-    "read_citations",
     "recognise",
     "say_once",
     "source_file",
@@ -167,7 +165,6 @@ _LAZY = {
         ),
         "doclint.parsing.object_pages",
     ),
-    "read_citations": "doclint.parsing.citations",
     # Each kind of page the engine reads (`RuleContext.reading`) and what it claims.
     **dict.fromkeys(("CLAIMS_OF", "PageKind"), "doclint.parsing.reading"),
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.
