@@ -115,3 +115,23 @@ def test_a_run_reads_each_page_once_and_counts_the_unread_from_it(
     out = run_cli(monkeypatch, capsys, tmp_path, "check", "docs", "--no-cache", "--jobs", "1").out
     assert "(3 files checked; 2 pages match no generator" in out
     assert sorted(read) == ["docs/guide.md", "docs/pkg/a.py_docs.md", "docs/pkg/b.py_kw.md"]
+
+
+def test_a_buffer_is_counted_by_the_engines_reading_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """stdin: the buffer checked is the page counted (no file on disk is
+    read again for it)."""
+    (tmp_path / "docs" / "pkg").mkdir(parents=True)
+
+    def no_second_reading(*_: object) -> None:
+        raise AssertionError("a page recognised again to count it")
+
+    monkeypatch.setattr("doclint.cli.main.unread_pages", no_second_reading)
+    args = ["check", "-", "--no-cache", "--stdin-filename"]
+    named = run_cli(monkeypatch, capsys, tmp_path, *args, "docs/pkg/a.py_docs.md", stdin=b"# A\n")
+    assert named.out == "All checks passed (1 file checked; 1 page matches no generator: " + (
+        "`doclint check --explain PAGE` says why).\n"
+    )
+    plain = run_cli(monkeypatch, capsys, tmp_path, *args, "docs/a.md", stdin=b"# A\n")
+    assert plain.out == "All checks passed (1 file checked).\n"

@@ -322,7 +322,7 @@ _TEXT_FORMATS = frozenset({"full", "concise"})
 
 def _unread_pages(args: argparse.Namespace, result: RunResult, settings: Settings) -> int:
     """How many pages of the run no generator wrote, where the output says
-    so (0 where it would not: fix mode and stdin read each page's head again)."""
+    so (0 where it would not: fix mode reads each page again)."""
     if args.output_format in _WITHOUT_SUMMARY and not args.statistics:
         return 0
     if args.quiet and (args.statistics or args.output_format in _TEXT_FORMATS):

@@ -132,7 +132,8 @@ def explain(root: Path, file: Path, settings: Settings, cwd: Path) -> PageRead:
 
 def unread_pages(files: Sequence[Path], settings: Settings, cwd: Path) -> int:
     """How many Markdown files of a run no generator wrote, each read here
-    (fix mode, stdin: a run's workers count them from the bytes they check)."""
+    (fix mode: a run's workers, and stdin's check, count them from the
+    engine's reading of the bytes they check)."""
     pages = [page for page in file_texts(files) if page.endswith(MARKDOWN_SUFFIXES)]
     count = 0
     for root, group in roots_of_files(settings, pages, cwd).items():
