@@ -135,3 +135,17 @@ def test_a_buffer_is_counted_by_the_engines_reading_of_it(
     )
     plain = run_cli(monkeypatch, capsys, tmp_path, *args, "docs/a.md", stdin=b"# A\n")
     assert plain.out == "All checks passed (1 file checked).\n"
+
+
+def test_explain_says_the_engines_reading_of_a_page_no_generator_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(tmp_path, {"docs/g.md": "# Guide\n\nSee `src/a.py:3`.\n", "docs/p.md": "# Guide\n"})
+    args = ["check", "--explain", "docs/g.md", "--explain", "docs/p.md"]
+    said = run_cli(monkeypatch, capsys, tmp_path, *args).out.splitlines()
+    assert [line for line in said if not line.startswith("  ")] == [
+        "docs/g.md: read as written by hand, a citing page: no generator wrote it, and a line "
+        "of it may cite code; its links, anchors and citations of code are checked",
+        "docs/p.md: read as written by hand, a plain page: no generator wrote it, and no line "
+        "of it cites code; its links and anchors are checked",
+    ]

@@ -106,8 +106,8 @@ def test_explain_says_which_generator_read_a_page_and_why_no_other(tmp_path, mon
     # Without the profile, the page is no generator's, and each says why.
     plain = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", page)
     assert plain.out.splitlines()[0] == (
-        f"{page}: read as written by hand: no generator's page; its links, anchors and "
-        "citations of code are checked"
+        f"{page}: read as written by hand, a plain page: no generator wrote it, and no line "
+        "of it cites code; its links and anchors are checked"
     )
     missing = run_cli(monkeypatch, capsys, tmp_path, "check", "--explain", "nope.md")
     assert (missing.code, missing.err) == (2, "doclint: error: nope.md: no such page\n")

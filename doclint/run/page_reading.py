@@ -52,6 +52,8 @@ class PageRead(NamedTuple):
 
     read: list[Verdict]
     not_read: list[Verdict]
+    reading: Reading | None = None
+    """The engine's one reading of it (its kind, writer and why), as a run reads it."""
 
 
 def read_page(
@@ -119,15 +121,24 @@ def explain(root: Path, file: Path, settings: Settings, cwd: Path) -> PageRead:
         return os.path.relpath(os.path.join(root, source), cwd).replace(os.sep, "/")
 
     lines = text.split("\n")
-    return read_page(
-        path,
-        lines,
-        settings.profiles,
-        settings.known_generators,
-        _is_file_in(root),
-        every_profile=True,
-        shown=shown,
+    generators, is_file = settings.known_generators, _is_file_in(root)
+    verdicts = read_page(
+        path, lines, settings.profiles, generators, is_file, every_profile=True, shown=shown
     )
+    return verdicts._replace(reading=_engine_reading(text, path, generators, is_file))
+
+
+def _engine_reading(
+    text: str, path: str, generators: Generators, is_file: Callable[[str], bool]
+) -> Reading | None:
+    """The page of `text` at `path` read as the engine reads it (None for a
+    text it checks no page of: empty, or only blanks)."""
+    text = normalize_newlines(text.removeprefix("\ufeff"))
+    if not text.strip():
+        return None
+    lines = text.split("\n")
+    page = parse_page(text, path, lines=lines, generators=generators)
+    return read_as(page, text, lines, generators, is_file)
 
 
 def unread_pages(files: Sequence[Path], settings: Settings, cwd: Path) -> int:
@@ -176,12 +187,8 @@ def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, by
                 data = read_regular(file, settings.max_file_size, follow_symlinks=False)
             except OSError:
                 return False  # reported unread by the run
-        text = normalize_newlines(data.decode("utf-8-sig", errors="replace"))
-        if not text.strip():
-            return False
-        lines = text.split("\n")
-        page = parse_page(text, path, lines=lines, generators=generators)
-        return unread_page(file, read_as(page, text, lines, generators, is_file))
+        text = data.decode("utf-8-sig", errors="replace")
+        return unread_page(file, _engine_reading(text, path, generators, is_file))
 
     return unread
 
