@@ -9,8 +9,7 @@ from pathlib import Path
 
 from doclint.cli.arguments import UsageError
 from doclint.engine import Settings
-from doclint.parsing.reading import PageKind, Reading
-from doclint.run.page_reading import explain
+from doclint.run.page_reading import PageRead, explain
 from doclint.run.roots import roots_of_files
 from doclint.util.paths import display_path, printable
 
@@ -42,7 +41,7 @@ def explain_pages(pages: list[Path], settings: Settings) -> None:
                     printable(f"{shown}: read as {reading.writer}'s {reading.kind}: {reading.why}")
                 )
             else:
-                print(printable(f"{shown}: read as written by hand{_by_hand(read.reading)}"))
+                print(printable(f"{shown}: read as written by hand{_by_hand(read)}"))
             for verdict in read.not_read:
                 print(printable(f"  not {verdict.generator}: {verdict.why}"))
 
@@ -63,12 +62,13 @@ def _of(source: str) -> str:
     return f" of `{source}`" if source else ""
 
 
-def _by_hand(reading: Reading | None) -> str:
+def _by_hand(read: PageRead) -> str:
     """What the engine's reading of a page no generator wrote says of it:
     a citing page's citations of code are checked, a plain page's links."""
+    reading = read.reading
     if reading is None:
         return ": no generator's page; its links and anchors are checked"
-    if reading.kind is PageKind.CITING:
+    if reading.cites:
         return (
             f", a citing page: {reading.why}; its links, anchors and citations of code are checked"
         )
