@@ -135,7 +135,9 @@ def _runaway_blocks(page: AnyPage, ctx: RuleContext) -> set[int]:
     swallow the headings of the objects after them: truncated-page reports
     each at its opening fence, once (the cut-off output, which also left the
     fence unclosed or closed by a nested block's fence)."""
-    profiled = ctx.object_page(page) if isinstance(page, MarkdownPage) else None
+    if not isinstance(page, MarkdownPage):
+        return set()
+    profiled = ctx.object_page(page)
     if profiled is None or not profiled.profile.makes("complete-page"):
         return set()
     from ..objects._sources import swallowed_objects
