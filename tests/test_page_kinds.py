@@ -149,3 +149,30 @@ def test_explain_says_the_engines_reading_of_a_page_no_generator_wrote(
         "docs/p.md: read as written by hand, a plain page: no generator wrote it, and no line "
         "of it cites code; its links and anchors are checked",
     ]
+
+
+@pytest.mark.parametrize("fixing", [["--fix"], ["--fix", "-"]])
+def test_fix_mode_counts_the_unread_from_the_engines_reading(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    fixing: list[str],
+) -> None:
+    """Fix mode, on disk and on stdin, counts each page as the engine read
+    it as it ends: nothing is read again to count it."""
+    write(tmp_path, {"docs/pkg/a.py_docs.md": "# Notes on a\n", "docs/b.md": "# B\n"})
+
+    def no_second_reading(*_: object) -> None:
+        raise AssertionError("a page recognised again to count it")
+
+    monkeypatch.setattr("doclint.cli.main.unread_pages", no_second_reading)
+    if fixing[-1] == "-":
+        stdin = b"# Notes on a\n"
+        args = ["check", *fixing, "--stdin-filename", "docs/pkg/a.py_docs.md", "--no-cache"]
+        done = run_cli(monkeypatch, capsys, tmp_path, *args, stdin=stdin)
+        assert "1 page matches no generator" in done.err + done.out
+        return
+    done = run_cli(monkeypatch, capsys, tmp_path, "check", "docs", *fixing, "--cache-dir", "c")
+    assert "(2 files checked; 1 page matches no generator" in done.out
+    again = run_cli(monkeypatch, capsys, tmp_path, "check", "docs", "--fix", "--cache-dir", "c")
+    assert "(2 files checked; 1 page matches no generator" in again.out
