@@ -73,9 +73,8 @@ class FileFix(NamedTuple):
     identity: tuple[int, int] | None = None
     """Device and inode of the file whose bytes were fixed: only that file is
     written (fix_mode.py)."""
-    unread: bool | None = None
-    """Whether the file as it ends is a page no generator read (`unread_page`;
-    None: a kept result that does not say)."""
+    unread: bool = False
+    """Whether the file as it ends is a page no generator read (`unread_page`)."""
 
 
 def file_identity(file: Path | str) -> tuple[int, int]:

@@ -132,7 +132,12 @@ class _TreeFix:
             path = self.path(index)
             found = cache.lookup_entry(path, file, setup.linter.tree.fact) if cache else None
             rows = _decoded(found)
-            if found is None or rows is None or any(row.code in can_fix for row in rows):
+            if (
+                found is None
+                or rows is None
+                or found.unread is None  # kept without its page's reading: checked again
+                or any(row.code in can_fix for row in rows)
+            ):
                 todo.append(index)
                 continue
             self.outcomes[index] = FileFix(
@@ -332,15 +337,14 @@ class _TreeFix:
             fixed.update(self.outcomes[index].fixed)
             first.update(self.first.get(index, Counter()))
         results = {index: outcome.rows for index, outcome in self.outcomes.items()}
-        # Counted from the engine's reading of each file as it ends (None:
-        # a kept result did not say, and the command line reads again).
+        # Counted from the engine's reading of each file as it ends.
         unread = [outcome.unread for outcome in self.outcomes.values()]
         result = RunResult(
             [found for index, rows in results.items() for found in setup.found(index, rows)],
             len(setup.files),
             len(self.cached),
             setup.files,
-            _total([int(flag) if flag is not None else None for flag in unread]),
+            sum(unread),
         )
         problems = sorted(
             (self.shown(index), outcome.problem)
@@ -449,7 +453,7 @@ def _joined(runs: list[FixRun]) -> FixRun:
         sum(result.files_checked for result in results),
         sum(result.from_cache for result in results),
         [file for result in results for file in result.files],
-        _total([result.unread_pages for result in results]),
+        sum(result.unread_pages for result in results),
     )
     return FixRun(
         result,
@@ -479,8 +483,3 @@ def fix_stdin(
     )
     unread = int(unread_page(str(file), fixed.reading))
     return fixed, stdin_result(linter, file, fixed.rows, unread)
-
-
-def _total(counts: list[int | None]) -> int | None:
-    """The sum of counts, None when one of them is unknown."""
-    return None if None in counts else sum(count or 0 for count in counts)

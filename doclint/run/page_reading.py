@@ -1,6 +1,8 @@
 """Which generator a page of a run is read as, and why no other did: what
-`doclint check --explain PAGE` prints, and what the run's summary counts
-(the pages no generator wrote, whose claims no generator rule judges).
+`doclint check --explain PAGE` prints beside the engine's one reading of
+the page (parsing/reading.py), and whether a checked page is one the run's
+summary counts (`unread_page`: a page no generator read, whose claims no
+generator rule judges, counted from that reading).
 
 A page is the PyTorch generator's when its first line is one of its
 templates' titles (the parser's `recognise_title`), and a profile's when
@@ -26,8 +28,6 @@ from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
 from doclint.profiles.generators import Generators
 from doclint.profiles.wikis import in_folder
-from doclint.run.files import file_texts
-from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
 from doclint.tree.reading import inside_root, read_regular, repository_root
 
@@ -141,56 +141,11 @@ def _engine_reading(
     return read_as(page, text, lines, generators, is_file)
 
 
-def unread_pages(files: Sequence[Path], settings: Settings, cwd: Path) -> int:
-    """How many Markdown files of a run no generator wrote, each read here
-    (fix mode: a run's workers, and stdin's check, count them from the
-    engine's reading of the bytes they check)."""
-    pages = [page for page in file_texts(files) if page.endswith(MARKDOWN_SUFFIXES)]
-    count = 0
-    for root, group in roots_of_files(settings, pages, cwd).items():
-        unread, inside = unread_judge(settings, root), len(os.path.join(root, ""))
-        count += sum(unread(file, file[inside:].replace(os.sep, "/"), None) for file in group)
-    return count
-
-
 def unread_page(file: str, reading: Reading | None) -> bool:
     """Whether a checked file is a Markdown page that carries a generator's
     marks yet no generator read (`Reading.unread`), by the engine's reading
     of it (None: it read no page there)."""
     return reading is not None and reading.unread and file.endswith(MARKDOWN_SUFFIXES)
-
-
-def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, bytes | None], bool]:
-    """Whether a file of the tree at `root` (absolute; its path in the tree)
-    is a page no generator read (`unread_page`), for a result fix mode or
-    stdin kept without saying: the page read as the engine reads it
-    (parsing/reading.py), from the bytes the run read of it (None: read
-    here, as the run reads, or not counted when it cannot be)."""
-    generators = settings.known_generators
-    is_file = _is_file_in(root)
-    real_root = os.path.join(os.path.realpath(root), "")
-    folders_inside: dict[str, bool] = {}
-
-    def unread(file: str, path: str, data: bytes | None) -> bool:
-        if not file.endswith(MARKDOWN_SUFFIXES):
-            return False
-        # Read as the run reads: not through a link out of the root (its
-        # folder's real place is found once a folder), nor a link itself.
-        folder = os.path.dirname(file)
-        if folder not in folders_inside:
-            real = os.path.join(os.path.realpath(folder), "")
-            folders_inside[folder] = real.startswith(real_root)
-        if not folders_inside[folder]:
-            return False
-        if data is None:
-            try:
-                data = read_regular(file, settings.max_file_size, follow_symlinks=False)
-            except OSError:
-                return False  # reported unread by the run
-        text = data.decode("utf-8-sig", errors="replace")
-        return unread_page(file, _engine_reading(text, path, generators, is_file))
-
-    return unread
 
 
 def _read_inside(file: str, root: Path | str, limit: int) -> bytes:

@@ -55,12 +55,10 @@ def stdin_linter(data: bytes, filename: str | Path, settings: Settings) -> Linte
     return Linter(settings, make_tree_at(settings, root))
 
 
-def stdin_result(
-    linter: Linter, file: Path, rows: list[Finding], unread: int | None = None
-) -> RunResult:
+def stdin_result(linter: Linter, file: Path, rows: list[Finding], unread: int) -> RunResult:
     """The result of checking stdin as `file`, its findings filtered as a
     file's are; `unread`: 1 when the engine read it as a page no generator
-    read (None: not counted)."""
+    read."""
     ignores = linter.settings.finding_filter(linter.registry)
     found = collected(str(file), linter.tree.root, ignores, rows)
     return RunResult(found, 1, 0, [file], unread)
