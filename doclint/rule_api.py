@@ -648,6 +648,11 @@ class HistoryView:
         self._ctx._record("blob", f"{commit}\0{path}")
         return self._history.lines_at(commit, path)
 
+    def paths_at(self, commit: str) -> frozenset[str] | None:
+        """The files of the tree at `commit`; None when the history cannot say."""
+        self._ctx._record("paths", commit)
+        return self._history.paths_at(commit)
+
     def last_change(self, path: str) -> str | None:
         """The commit in which the file at `path` last changed; None when the
         work tree's copy differs from it (or the history has none)."""

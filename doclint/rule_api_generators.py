@@ -69,6 +69,7 @@ if TYPE_CHECKING:
         SourceEntry,
         WikiFacts,
     )
+    from doclint.parsing.citation_grammar import sentence_parts
     from doclint.parsing.object_pages import (
         Entry,
         Mention,
@@ -132,6 +133,7 @@ __all__ = [
     "page_slug",
     "recognise",
     "say_once",
+    "sentence_parts",
     "source_file",
     "source_span",
     "swallowed_headings",
@@ -167,6 +169,8 @@ _LAZY = {
     ),
     # Each kind of page the engine reads (`RuleContext.reading`) and what it claims.
     **dict.fromkeys(("CLAIMS_OF", "PageKind"), "doclint.parsing.reading"),
+    # The sentences of a line: what a citation's sentence names.
+    "sentence_parts": "doclint.parsing.citation_grammar",
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.
     "recognise": "doclint.parsing.recognition",
     **dict.fromkeys(

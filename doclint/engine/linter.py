@@ -126,6 +126,12 @@ class Linter:
         """A file's path relative to the tree root, POSIX style."""
         return relative_to(file, self.root_text)
 
+    def tree_changed(self) -> None:
+        """Files of the tree changed on disk and the tree was told
+        (`Tree.changed`, as the editor server tells it): the findings kept of
+        pages seen lately were found against what they were."""
+        self._seen = RecentPages(PASSES_KEPT)
+
     def outside(self, path: str) -> list[Finding] | None:
         """The one finding (file-outside-root) of a file whose path leads out
         of the tree root, by its `..` or through a symbolic link; None when

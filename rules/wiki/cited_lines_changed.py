@@ -40,7 +40,9 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         where it was written: at the commit it is pinned to (a GitHub URL's
         `blob/<commit>/`), or, without a pin, at the commit that last wrote the
         citation's own line of the page (one `git blame` per page, so a page
-        edited since hides no citation's drift). The message says where the
+        edited since hides no citation's drift; a page not committed as it
+        is, an editor's buffer or a page staged or just fixed, is blamed with
+        its own text, its lines kept at their commits). The message says where the
         cited block stands now when it only moved, and a safe fix re-anchors
         it there where it stands once in the file now: the numbers of the
         text and of the link's target rewritten together.
@@ -71,7 +73,10 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         `` `a.rs:88/91` ``, `` `x.py:3, 9` ``, a follow-on `` `:481` ``), links
         whose target or text names lines (`#L3-L9`, `file://`, a GitHub blob
         URL of this repository, an editor's `/home/me/repo/x.lean:743`),
-        mentions in a sentence, and a table's `Line` column. A path is read
+        reference-style link definitions (`[ld]: pkg/store.py#L10-L20`, read
+        and fixed at the definition), HTML anchors (`<a href="…/blob/main/pkg/store.py#L742">`),
+        front-matter values (`sourceRef: ops.go#L228`), mentions in a
+        sentence, and a table's `Line` column. A path is read
         as a reader reads it (the page's folder, a path named before it, the
         one file of the tree with that name) and counts only when it names a
         file of the tree. There, a one-line citation whose line was edited
