@@ -189,9 +189,10 @@ def origins_of(reading: Reading) -> frozenset[Origin]:
     """The origins whose rules judge a page read so (`Rule.origin`): a wiki's
     page is cited by it; a page in a layout profile's docs folder, whatever
     it is, is the object pages' rules' to judge."""
-    kind = reading.kind.value
-    origins = [Origin.WIKI] if kind == "wiki" else []
-    if kind == "wiki" or (reading.cites and kind != "templated"):
+    # Told by the kind's value: the rule API imports no parser to name it.
+    wiki = reading.kind == "wiki"
+    origins = [Origin.WIKI] if wiki else []
+    if wiki or reading.cites:
         origins.append(Origin.CITATIONS)
     if reading.in_layout:
         origins.append(Origin.PROFILE)

@@ -64,7 +64,7 @@ its claims, to names of its kind's table)."""
 # table column `Line`): other pages cite nothing.
 _MAY_CITE = compiled_on_use(r"\w[:#]L?\d|\|\s*(?:\*\*)?[Ll]ines?\b")
 
-HEAD_BYTES = 1024
+_HEAD_BYTES = 1024
 """What tells of a page outside every profile's layout and wiki's folder
 whether it carries a generator's marks: its title, its head's headings."""
 
@@ -167,14 +167,14 @@ def _marked(
 
 
 def _head(lines: Sequence[str]) -> list[str]:
-    """The lines of a page's first `HEAD_BYTES` bytes."""
+    """The lines of a page's first `_HEAD_BYTES` bytes."""
     head: list[str] = []
     size = 0
     for line in lines:
-        if size >= HEAD_BYTES:
+        if size >= _HEAD_BYTES:
             break
         encoded = len(line.encode("utf-8", errors="replace")) + 1
-        head.append(line if size + encoded <= HEAD_BYTES + 1 else _cut(line, HEAD_BYTES - size))
+        head.append(line if size + encoded <= _HEAD_BYTES + 1 else _cut(line, _HEAD_BYTES - size))
         size += encoded
     return head
 
