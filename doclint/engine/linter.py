@@ -192,7 +192,6 @@ class Linter:
             stamp_of(status),
             hashed,
             checked.lines,
-            data,
             checked.reading,
         )
 

@@ -48,11 +48,9 @@ class FileOutcome(NamedTuple):
     lines: list[str] | None = None
     """The lines checked (the text split at LF), for the output to show
     without reading the file again; the run drops them once handed on."""
-    data: bytes | None = None
-    """The bytes checked (None: none were read): the run tells by them
-    whether a generator wrote the page without reading it again."""
     reading: Reading | None = None
-    """How the engine read the page (None: it read none)."""
+    """How the engine read the page (None: it read none): the run counts
+    the pages no generator read by it."""
 
 
 class Checked(NamedTuple):

@@ -220,7 +220,7 @@ def _checked(roots: _Roots, root: str, file: str) -> FileResult:
     encoded here, once, for the cache and the sink (a worker sends back the
     bytes, not the findings: pickling them costs more)."""
     linter = roots.at(root)[0]
-    rows, facts, stamp, content_hash, lines, _, reading = linter.check_file(file)
+    rows, facts, stamp, content_hash, lines, reading = linter.check_file(file)
     cache = linter.settings.cache
     caching = cache and stamp is not None and content_hash is not None
     result = FileResult(
