@@ -279,6 +279,9 @@ class Linter:
             records_facts=self.records_facts,
             generators=self.generators,
         )
+        # The page read once as its kind: its rules are chosen by it, and the
+        # run counts the pages no generator read by it.
+        reading = ctx.reading(page)
         found = self._run_rules(self._passes_for(Scope.FILE, page, ctx), page, ctx)
         for current in iter_pages(page, text):
             found += self._page_pass(current, ctx)
@@ -290,7 +293,7 @@ class Linter:
             found = apply_directives(found, page.markdown, self.registry, frozenset(self.enabled))
             found += elsewhere
         facts = [(kind, fact_path, value) for (kind, fact_path), value in ctx.facts.items()]
-        return Checked(found, facts, split, ctx.reading(page))
+        return Checked(found, facts, split, reading)
 
     def _page_pass(self, current: PageText, ctx: RuleContext) -> list[Finding]:
         """The PAGE rules' findings on one page: from an identical page seen
