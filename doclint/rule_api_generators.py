@@ -70,17 +70,16 @@ if TYPE_CHECKING:
         WikiFacts,
     )
     from doclint.parsing.citation_grammar import sentence_parts
-    from doclint.parsing.citations import read_citations
     from doclint.parsing.object_pages import (
         Entry,
         Mention,
         ProfiledPage,
         fenced_lines,
         in_output_example,
-        profiled_page,
         source_file,
         swallowed_headings,
     )
+    from doclint.parsing.reading import CLAIMS_OF, PageKind
     from doclint.parsing.recognition import recognise
     from doclint.parsing.subjects import (
         Subject,
@@ -99,6 +98,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ATX",
     "ATX_START",
+    "CLAIMS_OF",
     "FOLDER_PAGES_TEMPLATE",
     "OUTLINES",
     "Citation",
@@ -111,6 +111,7 @@ __all__ = [
     "NameMention",
     "NamedPath",
     "PageCitations",
+    "PageKind",
     "PagePlaces",
     "Pattern",
     "PhraseBook",
@@ -142,8 +143,6 @@ __all__ = [
     "page_profile",
     "page_slug",
     "page_subjects",
-    "profiled_page",
-    "read_citations",
     "recognise",
     "say_once",
     "sentence_parts",
@@ -177,18 +176,18 @@ _LAZY = {
             "ProfiledPage",
             "fenced_lines",
             "in_output_example",
-            "profiled_page",
             "source_file",
             "swallowed_headings",
         ),
         "doclint.parsing.object_pages",
     ),
-    "read_citations": "doclint.parsing.citations",
     # What each citation of a page is evidence for, read from its words.
     **dict.fromkeys(
         ("Subject", "SubjectReader", "Term", "page_subjects", "text_words", "word_key"),
         "doclint.parsing.subjects",
     ),
+    # Each kind of page the engine reads (`RuleContext.reading`) and what it claims.
+    **dict.fromkeys(("CLAIMS_OF", "PageKind"), "doclint.parsing.reading"),
     # The sentences of a line: what a citation's sentence names.
     "sentence_parts": "doclint.parsing.citation_grammar",
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.

@@ -47,9 +47,9 @@ def any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
 
 
 def _any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
-    from doclint.rule_api_generators import WikiFacts, read_citations
+    from doclint.rule_api_generators import WikiFacts
 
-    read = read_citations(page.path, ctx.lines, page.markdown)
+    read = ctx.citations(page)
     # The names each citation's sentence gives: what tells a bare name's
     # file among several (`core.py:6926` after `update_skew`).
     told: dict[int, set[str]] = defaultdict(set)
