@@ -340,34 +340,71 @@ def _kwargs_use(
     node: ast.FunctionDef | ast.AsyncFunctionDef, kwarg: str
 ) -> tuple[dict[str, None], tuple[str, ...]]:
     """The keys the function reads from its `**kwarg` dict, and the callees
-    it passes the dict on to (`f(**kwargs)`), in order."""
+    it passes the dict on to (`f(**kwargs)`), in order; a copy of the dict
+    (`opts = dict(kwargs)`, `kwargs.copy()`, `{**kwargs, "x": 1}`) is the
+    dict too."""
+    walked = list(ast.walk(node))
+    names = _copies(walked, kwarg)
     keys: dict[str, None] = {}
     callees: dict[str, None] = {}
-    for inner in ast.walk(node):
+    for inner in walked:
         read: str | None = None
-        if isinstance(inner, ast.Call):
-            passed = any(k.arg is None and _is_name(k.value, kwarg) for k in inner.keywords)
+        if isinstance(inner, ast.Call) and not _holds(inner, names):  # a copy is no callee
+            passed = any(k.arg is None and _holds(k.value, names) for k in inner.keywords)
             callee = _written(inner.func) if passed else None
             if callee is not None:
                 callees[callee] = None
-            read = _key_read(inner, kwarg)
-        elif isinstance(inner, ast.Subscript) and _is_name(inner.value, kwarg):
+            read = _key_read(inner, names)
+        elif isinstance(inner, ast.Subscript) and _is_name(inner.value, names):
             read = _constant_text(inner.slice)
         if read is not None:
             keys[read] = None
     return keys, tuple(callees)
 
 
-def _key_read(call: ast.Call, kwarg: str) -> str | None:
+def _copies(walked: list[ast.AST], kwarg: str) -> frozenset[str]:
+    """`kwarg` and the names a function binds to a copy of it, copies of a
+    copy too (`opts = dict(kwargs)`, then `more = opts.copy()`)."""
+    names = frozenset({kwarg})
+    assigns = [
+        (target.id, inner.value)
+        for inner in walked
+        if isinstance(inner, ast.Assign)
+        for target in inner.targets
+        if isinstance(target, ast.Name)
+    ]
+    while True:
+        more = names | {name for name, value in assigns if _holds(value, names)}
+        if more == names:
+            return names
+        names = more
+
+
+def _holds(value: ast.expr, names: frozenset[str]) -> bool:
+    """`value` is one of `names`, or a copy of one: `dict(x)`, `dict(**x)`,
+    `x.copy()`, `{**x, ...}`."""
+    if isinstance(value, ast.Dict):
+        return any(
+            k is None and _holds(v, names) for k, v in zip(value.keys, value.values, strict=True)
+        )
+    if isinstance(value, ast.Call) and _is_name(value.func, frozenset({"dict"})):
+        given = [*value.args[:1], *(k.value for k in value.keywords if k.arg is None)]
+        return any(_holds(inner, names) for inner in given)
+    if isinstance(value, ast.Call) and not value.args and isinstance(value.func, ast.Attribute):
+        return value.func.attr == "copy" and _holds(value.func.value, names)
+    return _is_name(value, names)
+
+
+def _key_read(call: ast.Call, names: frozenset[str]) -> str | None:
     """The key `kwargs.get("x")`, `kwargs.pop("x")`, `kwargs.setdefault("x")` reads."""
     func = call.func
-    if not (isinstance(func, ast.Attribute) and _is_name(func.value, kwarg) and call.args):
+    if not (isinstance(func, ast.Attribute) and _is_name(func.value, names) and call.args):
         return None
     return _constant_text(call.args[0]) if func.attr in ("get", "pop", "setdefault") else None
 
 
-def _is_name(node: ast.expr, name: str) -> bool:
-    return isinstance(node, ast.Name) and node.id == name
+def _is_name(node: ast.expr, names: frozenset[str]) -> bool:
+    return isinstance(node, ast.Name) and node.id in names
 
 
 def _constant_text(node: ast.expr) -> str | None:

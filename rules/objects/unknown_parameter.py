@@ -28,7 +28,8 @@ class UnknownParameter(Rule[MarkdownPage]):
         nor an attribute of the section's object: for a function, its
         parameters (`*args` and `**kwargs` by their names) and the options it
         takes through `**kwargs` (the keys it reads, `kwargs.get("x")`, and the
-        parameters of the project's functions it passes them on to; a function
+        parameters of the project's functions it passes them on to, the dict
+        or a copy of it, `opts = dict(kwargs)`, `{**kwargs}`; a function
         passing them on to a library's is not judged); for a class, the
         names its body assigns (under `if` or `try` too), the `self.x` and
         `cls.x` its methods assign (or

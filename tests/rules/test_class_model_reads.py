@@ -165,6 +165,42 @@ def test_options_taken_through_kwargs_and_passed_on_are_parameters(tmp_path):
     assert found == [(9, "parameters item `proxy`: `open_link` has no parameter `proxy`")]
 
 
+COPIES = """def connect(host, timeout=1, retries=2):
+    return host, timeout, retries
+
+
+def open_copy(host, **kwargs):
+    options = dict(kwargs)
+    quiet = options.copy()
+    quiet.pop("verbose", None)
+    return connect(host, **{**quiet, "retries": 3})
+"""
+COPIES_PAGE = """## FunctionDef open_copy(host)
+**open_copy**: The function of open_copy is to open a link.
+
+**parameters**:
+- host: the host.
+- timeout: seconds to wait, passed on to connect.
+- verbose: whether to say more.
+- proxy: the proxy to go through.
+***
+"""
+
+
+def test_options_passed_on_through_a_copy_of_kwargs_are_parameters(tmp_path):
+    # A copy of the dict (`dict(kwargs)`, `.copy()`, `{**x}`) carries the
+    # options on: `timeout` is `connect`'s, `verbose` a key read; `proxy`
+    # is neither.
+    found = tree_messages(
+        tmp_path,
+        {"pkg/net.py": COPIES},
+        COPIES_PAGE,
+        "markdown_docs/pkg/net.md",
+        "unknown-parameter",
+    )
+    assert found == [(8, "parameters item `proxy`: `open_copy` has no parameter `proxy`")]
+
+
 PLACED_PAGE = """## FunctionDef add(a, b)
 **add**: The function of add is to add.
 
