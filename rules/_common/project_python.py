@@ -125,6 +125,19 @@ class ProjectModel:
             found |= {*obj.parameters, *obj.options}
         return frozenset(found) if definitions else None
 
+    def callers(self, target: str, of: str | None = None) -> list[Definition]:
+        """The project's functions whose own body names `target` (a method of
+        the class `of`, when given), by source and line: what the code does
+        where a page names another caller. A function of that name (an
+        override, a recursion) is left out."""
+        found = [
+            d
+            for named in self.by_name.values()
+            for d in named
+            if d.kind == "function" and d.name != target and self._names(d, target, of)
+        ]
+        return sorted(found, key=lambda d: (d.path, d.line))
+
     def defined(self, name: str, paths: list[str] | None = None) -> list[Definition]:
         """The definitions called `name`, in `paths` only when given."""
         found = self.by_name.get(name, [])

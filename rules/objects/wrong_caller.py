@@ -73,7 +73,11 @@ class WrongCaller(Rule[MarkdownPage]):
         or class of the project being so called) is the module's file, judged
         the same way; the standard library's (`operator`) is not judged, unless
         a kind word makes it a function ("the operator function"). One
-        finding per sentence.
+        finding per sentence. The message of a caller that never calls the
+        object says what the code does instead: the project's functions
+        whose body names the object ("`flush` does not call `save`; `save`
+        is called by `persist`"), the first three and how many more, or that
+        none does when the tree reads every source.
 
         Where the history has the commit the page last changed in (and the
         page is that commit's), a caller that called the object there is
@@ -228,7 +232,12 @@ class WrongCaller(Rule[MarkdownPage]):
         if not any(
             model.reaches(d, name, of if name == target else None) for d in found for name in wanted
         ):
-            return f"`{caller}` does not call `{target}`", self.NOT_CALLING
+            from ._sources import called_by
+
+            return (
+                f"`{caller}` does not call `{target}`{called_by(model, target, of)}",
+                self.NOT_CALLING,
+            )
         return None
 
     def _module(

@@ -160,6 +160,10 @@ class WrongRelation(Rule[MarkdownPage]):
           "of the `Y` class" says): the same, said of what the object uses,
           where the sentence names no other object of the project before it
           and its subject is not the reader's ("在使用`x`时", "可以使用`x`").
+          The message of a refuted call or use says who calls `x` in the
+          code (the first three of the project's functions whose body names
+          it, and how many more), or, when the tree reads every source,
+          that no function does.
         - "returns an instance of the `X` class", "返回一个X对象": when the
           tree reads every source, none of them names `X`.
         - "the `x` method" (or static, class method) in a class's sections:
@@ -323,7 +327,10 @@ class WrongRelation(Rule[MarkdownPage]):
                     column = match.start(_callee_group(match)) + 1
                     named = callee if owner is None else f"{owner}.{callee}"
                     held = partial(_named_by, source, entry.qualname, callee)
-                    return column, f"`{entry.dotted}` does not {verb} `{named}`", cause, held
+                    from ._sources import called_by
+
+                    message = f"`{entry.dotted}` does not {verb} `{named}`"
+                    return column, message + called_by(model, callee, owner), cause, held
         return self._listed(line, entry, source, model, own)
 
     def _listed(
@@ -342,7 +349,10 @@ class WrongRelation(Rule[MarkdownPage]):
                 callee = name.group(1)
                 if _never_reached(callee, "`", entry, own, model, None):
                     column = match.start(group) + name.start(1) + 1
+                    from ._sources import called_by
+
                     message = f"`{entry.dotted}` does not {'call' if calls else 'use'} `{callee}`"
+                    message += called_by(model, callee)
                     held = partial(_named_by, source, entry.qualname, callee)
                     return column, message, self.CALLEE if calls else self.USED, held
         return None

@@ -100,7 +100,13 @@ STORE_PAGE = """## ClassDef Store
 def test_a_chinese_use_of_a_class_s_method_is_judged_on_the_method(tmp_path):
     page = STORE_PAGE.format(method="_dump")
     found = messages(tmp_path, STORE, page, "wrong-relation")
-    assert found == [(17, "`Manager.refresh` does not use `Store._dump`")]
+    assert found == [
+        (
+            17,
+            "`Manager.refresh` does not use `Store._dump`;"
+            " no function of the project calls `Store._dump`",
+        )
+    ]
 
 
 def test_near_miss_the_method_called_through_an_annotated_attribute(tmp_path):
@@ -251,7 +257,7 @@ def test_a_caller_reaching_the_object_only_through_another_object_s_method(tmp_p
     files = {"pkg/store.py": CALLERS}
     page = CALLER_PAGE.format(caller="flush")
     found = tree_messages(tmp_path, files, page, PAGE_PATH, "wrong-caller")
-    assert found == [(4, "`flush` does not call `save`")]
+    assert found == [(4, "`flush` does not call `save`; `save` is called by `persist`")]
 
 
 def test_near_miss_a_caller_reaching_the_object_through_a_helper_it_calls(tmp_path):
@@ -525,7 +531,9 @@ LISTED_PAGE = """## ClassDef Store
 def test_every_name_of_a_list_of_callees_is_judged(tmp_path, sentence, named):
     page = LISTED_PAGE.format(sentence=sentence)
     found = messages(tmp_path, STORE, page, "wrong-relation")
-    assert found == [(17, f"`Manager.refresh` does not {named}")]
+    assert found == [
+        (17, f"`Manager.refresh` does not {named}; no function of the project calls `_dump`")
+    ]
 
 
 @pytest.mark.parametrize(
@@ -585,10 +593,65 @@ def test_an_attribute_assigned_twice_reaches_each_class_it_can_hold(tmp_path):
     # `self.env` holds an `Env` or a `Sandbox`, never a `Market`.
     page = ENVS_PAGE.format(owner="Market")
     found = messages(tmp_path, ENVS, page, "wrong-relation")
-    assert found == [(12, "`Manager.run` does not use `Market.recruit`")]
+    assert found == [
+        (
+            12,
+            "`Manager.run` does not use `Market.recruit`;"
+            " no function of the project calls `Market.recruit`",
+        )
+    ]
 
 
 @pytest.mark.parametrize("owner", ["Env", "Sandbox"])
 def test_near_miss_a_method_of_a_class_the_attribute_holds(tmp_path, owner):
     page = ENVS_PAGE.format(owner=owner)
     assert messages(tmp_path, ENVS, page, "wrong-relation") == []
+
+
+CALLED = """def save(record):
+    return record
+
+
+def first(record):
+    return save(record)
+
+
+def second(record):
+    return save(record)
+
+
+class Queue:
+    def third(self, record):
+        return save(record)
+
+    def fourth(self, record):
+        return save(record)
+
+
+def idle(record):
+    return record
+"""
+CALLED_PAGE = """## FunctionDef save(record)
+**save**: The function of save is to save a record.
+
+**Code Description**: This function is called by the `{caller}` function.
+***
+"""
+
+
+def test_a_refuted_caller_s_message_names_the_callers_the_code_has(tmp_path):
+    page = CALLED_PAGE.format(caller="idle")
+    found = tree_messages(tmp_path, {"pkg/store.py": CALLED}, page, PAGE_PATH, "wrong-caller")
+    assert found == [
+        (
+            4,
+            "`idle` does not call `save`; `save` is called by `first`, `second`,"
+            " `Queue.third` and 1 more",
+        )
+    ]
+
+
+@pytest.mark.parametrize("caller", ["first", "fourth"])
+def test_near_miss_a_caller_the_code_has(tmp_path, caller):
+    page = CALLED_PAGE.format(caller=caller)
+    assert tree_messages(tmp_path, {"pkg/store.py": CALLED}, page, PAGE_PATH, "wrong-caller") == []

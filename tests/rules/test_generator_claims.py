@@ -303,7 +303,9 @@ def test_wrong_caller_refuted_by_the_source(tmp_path):
     page = PAGE.replace("called by the fetch function", "called by the download function")
     assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
     page = PAGE.replace("called by the fetch function", "called by the open method")
-    assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `get`"]
+    assert messages(tmp_path, page, "wrong-caller") == [
+        "`open` does not call `get`; `Store.get` is called by `fetch`"
+    ]
 
 
 def test_wrong_caller_near_miss_a_true_caller_and_a_vague_one(tmp_path):
@@ -364,7 +366,9 @@ def test_wrong_caller_names_in_backticks_after_the_kind_word_and_after_specifica
     tmp_path, sentence
 ):
     page = PAGE.replace("called by the fetch function", sentence)
-    assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `get`"]
+    assert messages(tmp_path, page, "wrong-caller") == [
+        "`open` does not call `get`; `Store.get` is called by `fetch`"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -384,7 +388,9 @@ def test_wrong_caller_near_miss_true_callers_and_no_caller_named(tmp_path, sente
 
 def test_wrong_caller_chinese_names_in_backticks(tmp_path):
     page = PAGE.replace("Fetches the url.", "该函数被`get`方法调用。")
-    assert messages(tmp_path, page, "wrong-caller") == ["`get` does not call `fetch`"]
+    assert messages(tmp_path, page, "wrong-caller") == [
+        "`get` does not call `fetch`; no function of the project calls `fetch`"
+    ]
     page = PAGE.replace("Fetches the url.", "该函数被多个地方调用。")
     assert check(tmp_path, page, "wrong-caller") == []
 
@@ -393,7 +399,9 @@ def test_wrong_caller_chinese_names_with_spaces_around_the_code(tmp_path):
     # The form of chatchat-space/Langchain-Chatchat markdown_docs/server/model_workers/
     # baichuan.md:10 (0.2.final): "被 `BaiChuanWorker` 类的 `do_chat` 方法调用".
     page = PAGE.replace("Fetches the url.", "该函数被 `Store` 类的 `get` 方法调用。")
-    assert messages(tmp_path, page, "wrong-caller") == ["`get` does not call `fetch`"]
+    assert messages(tmp_path, page, "wrong-caller") == [
+        "`get` does not call `fetch`; no function of the project calls `fetch`"
+    ]
 
 
 def test_wrong_caller_near_miss_chinese_true_caller_with_spaces(tmp_path):
@@ -615,7 +623,7 @@ def test_wrong_caller_a_preposition_is_no_caller_and_the_name_after_it_is(tmp_pa
     page = SEARCH_PAGE.format(sentence)
     path = "markdown_docs/src/criticsearch/tools.md"
     assert tree_messages(tmp_path, files, page, path, "wrong-caller") == [
-        "`x` does not call `search`"
+        "`x` does not call `search`; no function of the project calls `search`"
     ]
 
 
@@ -833,7 +841,8 @@ def test_wrong_caller_near_miss_classes_helpers_and_words_of_prose(tmp_path, sen
 
 def test_wrong_caller_a_class_or_method_that_never_reaches_the_object(tmp_path):
     assert calls(tmp_path, "It is called by the backward method.") == [
-        "`backward` does not call `activation_layer`"
+        "`backward` does not call `activation_layer`;"
+        " `activation_layer` is called by `DNN.__init__`, `Net.__init__`"
     ]
     # A word followed by one function is a name: `operator` is defined nowhere.
     assert calls(tmp_path, "It is called by the operator function.") == [
@@ -846,7 +855,9 @@ def test_wrong_caller_a_sentence_about_another_object_is_judged_of_it(tmp_path):
     true = "The _rot13 function is called within the process_rot13 function."
     assert calls(tmp_path, "Makes one.", rot13=true) == []
     wrong = "The _rot13 function is called within the forward method."
-    assert calls(tmp_path, "Makes one.", rot13=wrong) == ["`forward` does not call `_rot13`"]
+    assert calls(tmp_path, "Makes one.", rot13=wrong) == [
+        "`forward` does not call `_rot13`; `_rot13` is called by `process_rot13`"
+    ]
 
 
 def test_wrong_caller_a_relative_clause_is_of_the_noun_before_it(tmp_path):
@@ -858,11 +869,19 @@ def test_wrong_caller_a_relative_clause_is_of_the_noun_before_it(tmp_path):
     assert calls(tmp_path, api) == []
     # ... but the object's own name, a word standing for it, or one of the project's names.
     own = "The `activation_layer` function, which is called by the backward method, builds it."
-    assert calls(tmp_path, own) == ["`backward` does not call `activation_layer`"]
+    assert calls(tmp_path, own) == [
+        "`backward` does not call `activation_layer`;"
+        " `activation_layer` is called by `DNN.__init__`, `Net.__init__`"
+    ]
     helper = "It is a small helper, which is called by the backward method."
-    assert calls(tmp_path, helper) == ["`backward` does not call `activation_layer`"]
+    assert calls(tmp_path, helper) == [
+        "`backward` does not call `activation_layer`;"
+        " `activation_layer` is called by `DNN.__init__`, `Net.__init__`"
+    ]
     other = "It wraps `_rot13`, which is called by the forward method."
-    assert calls(tmp_path, "Makes one.", rot13=other) == ["`forward` does not call `_rot13`"]
+    assert calls(tmp_path, "Makes one.", rot13=other) == [
+        "`forward` does not call `_rot13`; `_rot13` is called by `process_rot13`"
+    ]
 
 
 def test_undocumented_object_a_loose_heading_stands_for_one_object_only(tmp_path):
@@ -1187,20 +1206,37 @@ def test_a_class_heading_ending_in_a_colon_is_read_as_the_class(tmp_path):
 @pytest.mark.parametrize(
     ("sentence", "message"),
     [
-        ("It calls the `backward` method.", "`process_rot13` does not call `backward`"),
-        ("The function calls the forward method.", "`process_rot13` does not call `forward`"),
+        (
+            "It calls the `backward` method.",
+            "`process_rot13` does not call `backward`; no function of the project calls `backward`",
+        ),
+        (
+            "The function calls the forward method.",
+            "`process_rot13` does not call `forward`; no function of the project calls `forward`",
+        ),
         (
             "该函数调用了`activation_layer`函数。",
-            "`process_rot13` does not call `activation_layer`",
+            "`process_rot13` does not call `activation_layer`;"
+            " `activation_layer` is called by `DNN.__init__`, `Net.__init__`",
         ),
         # What it is said to use, rely or depend on.
-        ("It relies on the `backward` method.", "`process_rot13` does not use `backward`"),
+        (
+            "It relies on the `backward` method.",
+            "`process_rot13` does not use `backward`; no function of the project calls `backward`",
+        ),
         (
             "该函数依赖于外部函数`activation_layer`。",
-            "`process_rot13` does not use `activation_layer`",
+            "`process_rot13` does not use `activation_layer`;"
+            " `activation_layer` is called by `DNN.__init__`, `Net.__init__`",
         ),
-        ("这一过程涉及到`backward`方法。", "`process_rot13` does not use `backward`"),
-        ("函数使用`backward`方法获取结果。", "`process_rot13` does not use `backward`"),
+        (
+            "这一过程涉及到`backward`方法。",
+            "`process_rot13` does not use `backward`; no function of the project calls `backward`",
+        ),
+        (
+            "函数使用`backward`方法获取结果。",
+            "`process_rot13` does not use `backward`; no function of the project calls `backward`",
+        ),
         # Near misses: a call it makes, a library's function, another object's call.
         ("It calls the `_rot13` function.", None),
         ("It calls the `join` method.", None),
@@ -1213,7 +1249,10 @@ def test_a_class_heading_ending_in_a_colon_is_read_as_the_class(tmp_path):
         ("Rotates.\n\n**注意**:\n- 可以使用`backward`函数查询结果。", None),
         ("用户需要使用`backward`方法保存。", None),
         # ... but a modal after the object's own subject is the object's use.
-        ("该函数可以使用`backward`方法获取结果。", "`process_rot13` does not use `backward`"),
+        (
+            "该函数可以使用`backward`方法获取结果。",
+            "`process_rot13` does not use `backward`; no function of the project calls `backward`",
+        ),
     ],
 )
 def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
@@ -1229,8 +1268,14 @@ def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
     [
         # `requests.post` is the library's post, not the project's
         # ApiRequest.post that uses get_client (Langchain-Chatchat's baichuan.md).
-        ("import requests\n", "`do_chat` does not use `get_client`"),
-        ("import requests as http\n", "`do_chat` does not use `get_client`"),
+        (
+            "import requests\n",
+            "`do_chat` does not use `get_client`; `get_client` is called by `ApiRequest.post`",
+        ),
+        (
+            "import requests as http\n",
+            "`do_chat` does not use `get_client`; `get_client` is called by `ApiRequest.post`",
+        ),
         # Near miss: the project's module, imported under another name.
         ("import pkg.client as requests\n", None),
     ],
@@ -1374,8 +1419,12 @@ def typed_calls(tmp_path, state: str, sentence: str, select: str = "wrong-relati
 def test_a_call_through_an_attribute_of_a_stated_class_reaches_that_class_only(tmp_path, state):
     # `self.helper.run()` is Helper's run, not Other's: before, any `run` was.
     wrong = "It calls the `run` method of the `Other` class."
-    assert typed_calls(tmp_path, state, wrong) == ["`A.go` does not call `Other.run`"]
-    assert typed_calls(tmp_path, state, "Goes.", "wrong-caller") == ["`go` does not call `run`"]
+    assert typed_calls(tmp_path, state, wrong) == [
+        "`A.go` does not call `Other.run`; no function of the project calls `Other.run`"
+    ]
+    assert typed_calls(tmp_path, state, "Goes.", "wrong-caller") == [
+        "`go` does not call `run`; no function of the project calls `Other.run`"
+    ]
     # Near miss: the class it states, and that class's base.
     for right in ("Helper", "Base"):
         assert (
@@ -1408,7 +1457,9 @@ def test_a_call_through_an_attribute_of_a_base_reaches_its_subclasses_overrides(
     right = "It calls the `run` method of the `Helper` class."
     assert typed_calls(tmp_path, "helper: Base", right) == []
     wrong = "It calls the `run` method of the `Other` class."
-    assert typed_calls(tmp_path, "helper: Base", wrong) == ["`A.go` does not call `Other.run`"]
+    assert typed_calls(tmp_path, "helper: Base", wrong) == [
+        "`A.go` does not call `Other.run`; no function of the project calls `Other.run`"
+    ]
 
 
 # A claim the code refutes now is told apart by the project at the commit the
@@ -1482,7 +1533,7 @@ STORE_THEN = RELATION_SOURCES["pkg/store.py"].replace(
         (
             "It calls the `add` function.",
             {"pkg/store.py": STORE_THEN},
-            "`Store` does not call `add`",
+            "`Store` does not call `add`; no function of the project calls `add`",
         ),
         (
             "The `flush` method empties it.",
@@ -1561,7 +1612,11 @@ MOVED_ON = SOURCE.replace("return Store(url).get(url)", "return url").replace(
 def test_wrong_caller_and_missing_object_that_held_when_the_page_was_written(tmp_path):
     page_commit = committed(tmp_path, PAGE, {"pkg/store.py": SOURCE}, {"pkg/store.py": MOVED_ON})
     assert causes(tmp_path, PAGE, "wrong-caller") == [
-        ("wrong-caller/drift", "`fetch` does not call `get`" + since(page_commit))
+        (
+            "wrong-caller/drift",
+            "`fetch` does not call `get`; no function of the project calls `Store.get`"
+            + since(page_commit),
+        )
     ]
     assert causes(tmp_path, PAGE, "missing-object") == [
         (
@@ -1583,7 +1638,11 @@ def test_wrong_caller_that_called_through_a_helper_when_the_page_was_written(tmp
     then = {"pkg/store.py": through_helper}
     page_commit = committed(tmp_path, PAGE, then, {"pkg/store.py": MOVED_ON})
     assert causes(tmp_path, PAGE, "wrong-caller") == [
-        ("wrong-caller/drift", "`fetch` does not call `get`" + since(page_commit))
+        (
+            "wrong-caller/drift",
+            "`fetch` does not call `get`; no function of the project calls `Store.get`"
+            + since(page_commit),
+        )
     ]
 
 
