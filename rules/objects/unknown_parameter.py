@@ -29,8 +29,9 @@ class UnknownParameter(Rule[MarkdownPage]):
         parameters (`*args` and `**kwargs` by their names) and the options it
         takes through `**kwargs` (the keys it reads, `kwargs.get("x")`, and the
         parameters of the project's functions it passes them on to, the dict
-        or a copy of it, `opts = dict(kwargs)`, `{**kwargs}`; a function
-        passing them on to a library's is not judged); for a class, the
+        or a copy of it, `opts = dict(kwargs)`, `{**kwargs}`, and theirs when
+        they pass them on again, four functions deep; a function passing them
+        on to a library's, at any step, is not judged); for a class, the
         names its body assigns (under `if` or `try` too), the `self.x` and
         `cls.x` its methods assign (or
         name by string: `self.register_buffer("x", ...)`, `setattr(self, "x",

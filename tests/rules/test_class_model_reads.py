@@ -207,6 +207,57 @@ def test_options_passed_on_through_a_copy_of_kwargs_are_parameters(tmp_path):
     assert found == [(8, "parameters item `proxy`: `open_copy` has no parameter `proxy`")]
 
 
+CHAIN = """import requests
+
+
+def connect(host, timeout=1):
+    return host, timeout
+
+
+def dial(host, retries=2, **kwargs):
+    return connect(host, **kwargs), retries
+
+
+def open_link(host, **kwargs):
+    return dial(host, **kwargs)
+
+
+def fetch(url, **kwargs):
+    return requests.get(url, **kwargs)
+
+
+def open_page(url, **kwargs):
+    return fetch(url, **kwargs)
+"""
+CHAIN_PAGE = """## FunctionDef open_link(host)
+**open_link**: The function of open_link is to open a link.
+
+**parameters**:
+- host: the host.
+- retries: how many tries, passed on to dial.
+- timeout: seconds to wait, passed on through dial to connect.
+- proxy: the proxy to go through.
+***
+## FunctionDef open_page(url)
+**open_page**: The function of open_page is to open a page.
+
+**parameters**:
+- url: the page.
+- headers: passed on through fetch to the library.
+***
+"""
+
+
+def test_options_passed_on_along_a_chain_of_functions_are_parameters(tmp_path):
+    # `open_link` passes its options to `dial`, which takes `retries` and
+    # passes the rest to `connect`; `open_page`'s chain ends in a library,
+    # whose options are unknown: not judged.
+    found = tree_messages(
+        tmp_path, {"pkg/net.py": CHAIN}, CHAIN_PAGE, "markdown_docs/pkg/net.md", "unknown-parameter"
+    )
+    assert found == [(8, "parameters item `proxy`: `open_link` has no parameter `proxy`")]
+
+
 PLACED_PAGE = """## FunctionDef add(a, b)
 **add**: The function of add is to add.
 
