@@ -706,3 +706,33 @@ def test_a_refuted_caller_s_message_names_the_callers_the_code_has(tmp_path):
 def test_near_miss_a_caller_the_code_has(tmp_path, caller):
     page = CALLED_PAGE.format(caller=caller)
     assert tree_messages(tmp_path, {"pkg/store.py": CALLED}, page, PAGE_PATH, "wrong-caller") == []
+
+
+HOLDER = """class Store:
+    def __init__(self, path):
+        self.path = path
+        self.items = {}
+"""
+LOOSE_PAGE = """## ClassDef Store
+**Store**: The function of Store is to keep entries.
+
+**attributes**:
+
+- path: where the entries are kept.
+
+- items: the entries.
+
+- cache: the entries read last.
+{after}
+"""
+
+
+def test_a_loose_attribute_list_naming_an_attribute_the_class_lacks(tmp_path):
+    # Blank lines between the items (a loose list) keep the list going.
+    found = messages(tmp_path, HOLDER, LOOSE_PAGE.format(after=""), "unknown-parameter")
+    assert found == [(10, "attributes item `cache`: `Store` has no parameter or attribute `cache`")]
+
+
+def test_near_miss_a_list_after_the_attributes_ends_is_prose(tmp_path):
+    page = LOOSE_PAGE.replace("- cache", "The store is read on start:\n- cache")
+    assert messages(tmp_path, HOLDER, page.format(after=""), "unknown-parameter") == []
