@@ -583,10 +583,24 @@ def _attributes(node: ast.ClassDef) -> frozenset[str]:
     for statement in _statements(node.body):
         if isinstance(statement, _DEFINITIONS):
             names.add(statement.name)
-        for target in _targets(statement):
+        elif isinstance(statement, _IMPORTS):
+            # `import json` in a class body makes `json` a class attribute.
+            names.update(alias.asname or alias.name.partition(".")[0] for alias in statement.names)
+        for target in (*_targets(statement), *_loop_targets(statement)):
             if isinstance(target, ast.Name):
                 names.add(target.id)
     return frozenset(names)
+
+
+def _loop_targets(statement: ast.stmt) -> list[ast.expr]:
+    """The names a `for` loop or a `with` statement binds (`for x in ...`,
+    `with open(p) as f`), unpacked: in a class body, class attributes."""
+    if isinstance(statement, ast.For | ast.AsyncFor):
+        return _unpacked(statement.target)
+    if isinstance(statement, ast.With | ast.AsyncWith):
+        bound = [item.optional_vars for item in statement.items if item.optional_vars]
+        return [target for inner in bound for target in _unpacked(inner)]
+    return []
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -736,3 +736,66 @@ def test_a_loose_attribute_list_naming_an_attribute_the_class_lacks(tmp_path):
 def test_near_miss_a_list_after_the_attributes_ends_is_prose(tmp_path):
     page = LOOSE_PAGE.replace("- cache", "The store is read on start:\n- cache")
     assert messages(tmp_path, HOLDER, page.format(after=""), "unknown-parameter") == []
+
+
+TWO_DEFINITIONS = """from dataclasses import dataclass
+
+try:
+    import openai
+
+    new_api = openai is not None
+except ImportError:
+    new_api = False
+
+if new_api:
+
+    @dataclass
+    class Message:
+        role: str
+        function_call: str = None
+else:
+
+    @dataclass
+    class Message:
+        role: str
+        name: str = None
+
+
+class Table:
+    import json as codec
+
+    for column in ("id", "name"):
+        pass
+    with open(__file__) as source:
+        pass
+"""
+TWO_PAGE = """## ClassDef Message
+**Message**: The function of Message is to hold one message.
+
+**attributes**:
+- role: who speaks.
+- function_call: the call the model asks for (new API).
+- name: the caller's name (old API).
+- content: the text.
+***
+## ClassDef Table
+**Table**: The function of Table is to lay out rows.
+
+**attributes**:
+- codec: how rows are written.
+- column: the last column declared.
+- source: the file read.
+- rows: the rows.
+***
+"""
+
+
+def test_a_class_defined_under_a_condition_has_either_definition_s_fields(tmp_path):
+    # `Message` is one class or the other by the API's version: `name` and
+    # `function_call` are both its fields, `content` neither's. A class body's
+    # import, loop and `with` bind class attributes; `rows` is bound nowhere.
+    found = messages(tmp_path, TWO_DEFINITIONS, TWO_PAGE, "unknown-parameter")
+    assert found == [
+        (8, "attributes item `content`: `Message` has no parameter or attribute `content`"),
+        (17, "attributes item `rows`: `Table` has no parameter or attribute `rows`"),
+    ]
