@@ -200,6 +200,8 @@ class _Walk:
             if isinstance(node, ast.Attribute):
                 self._attribute(node, scope)
             elif isinstance(node, _ASSIGNING):
+                if isinstance(node, ast.Call):
+                    self._read_by_name(node, scope)
                 self._assigning(node, scope)
             elif isinstance(node, _DEFINITIONS):
                 self._definition(node, scope)
@@ -223,6 +225,19 @@ class _Walk:
             self.loose[scope].add(name)
         else:
             self.firm[scope].add(name)
+
+    def _read_by_name(self, node: ast.Call, scope: ast.AST) -> None:
+        """`getattr(x, "name")` reads `x.name`: the name is read as an
+        attribute is, of `self` or `cls` or of another object."""
+        args = node.args
+        if not (isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(args) > 1):
+            return
+        name = _constant_text(args[1])
+        if name is None:
+            return
+        self.names[scope].add(name)
+        own = isinstance(args[0], ast.Name) and args[0].id in ("self", "cls")
+        (self.firm if own else self.loose)[scope].add(name)
 
     def _assigning(self, node: ast.AST, scope: ast.AST) -> None:
         given = _self_attributes(node)

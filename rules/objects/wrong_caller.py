@@ -62,7 +62,8 @@ class WrongCaller(Rule[MarkdownPage]):
         pattern reads is not checked, a lower-case word the project defines nowhere
         before a plural kind word ("used in the operator functions") is prose, and a
         caller that names the object in any way (a call, an attribute, an
-        annotation) counts as calling it, except a call through an attribute of
+        annotation, `getattr(x, "name")`) counts as calling it, except a call
+        through an attribute of
         `self` whose class the source states (`self.h = H()`, `h: H`), which
         calls a method of that class, its bases or subclasses only. A caller
         written as a file (`run_A2C.py`, as in "被多个训练脚本调用,

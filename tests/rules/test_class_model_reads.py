@@ -799,3 +799,40 @@ def test_a_class_defined_under_a_condition_has_either_definition_s_fields(tmp_pa
         (8, "attributes item `content`: `Message` has no parameter or attribute `content`"),
         (17, "attributes item `rows`: `Table` has no parameter or attribute `rows`"),
     ]
+
+
+DISPATCH = """class Env:
+    def recruit(self, n):
+        return n
+
+
+class Game:
+    def __init__(self):
+        self.env = Env()
+
+    def step(self, action):
+        return getattr(self.env, action)(3)
+
+    def hire(self):
+        return getattr(self.env, "recruit")(3)
+"""
+DISPATCH_PAGE = """## ClassDef Env
+**Env**: The function of Env is to hold agents.
+### FunctionDef recruit(self, n)
+**recruit**: The function of recruit is to add agents.
+
+**Code Description**: This method is called by the `{caller}` method of the `Game` class.
+***
+"""
+
+
+def test_a_caller_reading_another_name_through_getattr(tmp_path):
+    # `step` reads an attribute chosen at run time, never `recruit` by name.
+    page = DISPATCH_PAGE.format(caller="step")
+    found = messages(tmp_path, DISPATCH, page, "wrong-caller")
+    assert found == [(6, "`step` does not call `recruit`; `Env.recruit` is called by `Game.hire`")]
+
+
+def test_near_miss_a_caller_reading_the_method_through_getattr(tmp_path):
+    page = DISPATCH_PAGE.format(caller="hire")
+    assert messages(tmp_path, DISPATCH, page, "wrong-caller") == []
