@@ -70,7 +70,8 @@ class WrongCaller(Rule[MarkdownPage]):
         如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the object: it
         is refuted when the project has no such file, or the file
         never names the object; a file then a name (`src/main.py/_route`) is that
-        file's function. A module written by its name (`graph`, no function
+        file's function, and a module's dotted name with the suffix
+        (`src.main.py`) is its file. A module written by its name (`graph`, no function
         or class of the project being so called) is the module's file, judged
         the same way; the standard library's (`operator`) is not judged, unless
         a kind word makes it a function ("the operator function"). One

@@ -383,6 +383,26 @@ def test_near_miss_a_module_using_the_object_and_a_library_s_module(tmp_path, ca
     assert tree_messages(tmp_path, MODULE_FILES, page, PAGE_PATH, "wrong-caller") == []
 
 
+FILE_CALLER_PAGE = """## FunctionDef add(a, b)
+**add**: The function of add is to add.
+
+**Code Description**: This function is called by `{caller}`.
+***
+"""
+
+
+def test_a_file_named_as_a_caller_by_its_dotted_module_and_suffix(tmp_path):
+    # `pkg.graph.py` is `pkg/graph.py`, which never names `add`.
+    page = FILE_CALLER_PAGE.format(caller="pkg.graph.py")
+    found = tree_messages(tmp_path, MODULE_FILES, page, PAGE_PATH, "wrong-caller")
+    assert found == [(4, "`pkg/graph.py`, named as using `add`, never names it")]
+
+
+def test_near_miss_a_file_by_its_dotted_module_that_uses_the_object(tmp_path):
+    page = FILE_CALLER_PAGE.format(caller="pkg.ops.py")
+    assert tree_messages(tmp_path, MODULE_FILES, page, PAGE_PATH, "wrong-caller") == []
+
+
 PARSER = """class Parser:
     def parse(self, text):
         return text
