@@ -25,7 +25,7 @@ class UnknownParameter(Rule[MarkdownPage]):
         what="""Flags an item of a profiled generator's labelled list (RepoAgent's
         `**parameters**` / `**参数**` and `**attributes**` / `**属性**`, in any
         of the profile's translated labels; blank lines between the items,
-        a loose list, keep it going) whose name is neither a parameter
+        a loose list, keep it going; `self.x` names `x`) whose name is neither a parameter
         nor an attribute of the section's object: for a function, its
         parameters (`*args` and `**kwargs` by their names) and the options it
         takes through `**kwargs` (the keys it reads, `kwargs.get("x")`, and the

@@ -856,3 +856,14 @@ def test_a_caller_reading_another_name_through_getattr(tmp_path):
 def test_near_miss_a_caller_reading_the_method_through_getattr(tmp_path):
     page = DISPATCH_PAGE.format(caller="hire")
     assert messages(tmp_path, DISPATCH, page, "wrong-caller") == []
+
+
+def test_attributes_written_as_self_s_name_are_the_class_s_attributes(tmp_path):
+    page = (
+        LOOSE_PAGE.format(after="")
+        .replace("- path", "- self.path")
+        .replace("- cache", "- self.cache")
+    )
+    found = messages(tmp_path, HOLDER, page, "unknown-parameter")
+    # `self.path` is the attribute `path`; `self.cache` is set nowhere.
+    assert found == [(10, "attributes item `cache`: `Store` has no parameter or attribute `cache`")]
