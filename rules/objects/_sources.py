@@ -142,3 +142,11 @@ def called_by(model: ProjectModel, target: str, of: str | None = None) -> str:
     shown = ", ".join(f"`{d.dotted}`" for d in callers[:_CALLERS_SHOWN])
     more = len(callers) - _CALLERS_SHOWN
     return f"; {named} is called by {shown}" + (f" and {more} more" if more > 0 else "")
+
+
+def noted(message: str, note: str) -> str:
+    """A refuted call's message with the note of a claim that held when the
+    page was written put after the claim, before what the code does now
+    (`called_by`'s clause), which the note is not about."""
+    claim, sep, instead = message.partition("; ")
+    return claim + note + sep + instead

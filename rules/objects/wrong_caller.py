@@ -114,7 +114,7 @@ class WrongCaller(Rule[MarkdownPage]):
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
         from .._common.project import project
-        from ._sources import claimed_source, documented_object, past_swallowed
+        from ._sources import claimed_source, documented_object, noted, past_swallowed
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
@@ -144,7 +144,11 @@ class WrongCaller(Rule[MarkdownPage]):
             message, cause, held = finding
             at = project(ctx).python_at(page)
             if at is not None and held(at):
-                message, cause = message + at.note, self.DRIFT
+                if cause is self.NOT_CALLING:
+                    message = noted(message, at.note)
+                else:
+                    message += at.note
+                cause = self.DRIFT
             yield Finding(mention.line, mention.column, message, cause=cause)
 
     def _judge_mention(

@@ -210,7 +210,7 @@ class WrongRelation(Rule[MarkdownPage]):
         from doclint.rule_api_generators import fenced_lines, in_output_example
 
         from .._common.project import project
-        from ._sources import claimed_source, past_swallowed
+        from ._sources import claimed_source, noted, past_swallowed
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
@@ -247,7 +247,11 @@ class WrongRelation(Rule[MarkdownPage]):
             column, message, cause, held = judged
             at = project(ctx).python_at(page)
             if at is not None and held(at):
-                message, cause = message + at.note, self.DRIFT
+                if cause in (self.CALLEE, self.USED):
+                    message = noted(message, at.note)
+                else:
+                    message += at.note
+                cause = self.DRIFT
             yield Finding(number, column, message, cause=cause)
 
     def _refuted(
