@@ -18,7 +18,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from doclint import __version__
 from doclint.models.findings import Counts, FileFindings, Finding, counts, total
 from doclint.models.kept_findings import PRINTABLE, FileResult, messages
 from doclint.models.urls import documentation_base
@@ -30,6 +29,7 @@ from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
 from doclint.util.records import NamedTuple
 from doclint.util.spill import Spill
+from doclint.version import __version__
 
 LENGTH = struct.Struct("<Q")
 COUNTS = struct.Struct("<QQQQQ")  # a kept part starts with its `Counts`
