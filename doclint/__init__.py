@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 # The API is imported on first use: importing the package (as the command line
 # does) must not pay for pydantic and the parsers.
 _EXPORTS = {
-    "AnyPage": "doclint.models.page",
+    "AnyPage": "doclint.models.generated",
     "ConfigError": "doclint.config.files",
     "Diagnostic": "doclint.diagnostics",
     "DocKind": "doclint.models.page",

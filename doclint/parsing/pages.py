@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from doclint.models.generated import AnyPage
 from doclint.models.markdown_lines import normalize_newlines
-from doclint.models.page import AnyPage, DocKind, MarkdownPage
+from doclint.models.page import DocKind, MarkdownPage
 from doclint.parsing.page_builder import MAX_EMBEDDED_DEPTH, PageBuilder
 from doclint.parsing.recognition import described_by_page, recognise_title
 from doclint.parsing.relocate import moved

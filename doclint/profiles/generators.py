@@ -23,8 +23,9 @@ from functools import cache, cached_property
 from types import MappingProxyType
 from typing import Any
 
+from doclint.models.generated import AnyPage
 from doclint.models.languages import LANGUAGES
-from doclint.models.page import AnyPage, DocKind, MarkdownPage
+from doclint.models.page import DocKind, MarkdownPage
 from doclint.profiles.model import (
     GeneratorProfile,
     Outline,
