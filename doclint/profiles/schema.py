@@ -229,11 +229,10 @@ class TemplatedProfileModel(_ProfileModel):
     wiki: WikiModel | None = Field(default=None, description="Its wiki pages, citing the code.")
 
 
-class ObjectPagesProfileModel(TemplatedProfileModel):
-    """A generator of object pages (`[layout]`, `[entries]` and `[labels]`),
-    and maybe of templated pages and a wiki too."""
-
-    model_config = ConfigDict(title="object-pages", json_schema_extra=_has_one_of(OBJECT_TABLES))
+class _ObjectTables(_ProfileModel):
+    """The tables of a generator of object pages (`[layout]`, `[entries]` and
+    `[labels]`, and what its pages claim), before those of the other kinds in
+    the model of object pages, as a profile file lists them."""
 
     layout: LayoutModel | None = None
     entries: EntriesModel | None = None
@@ -253,6 +252,13 @@ class ObjectPagesProfileModel(TemplatedProfileModel):
                 "profile's pages is read against each"
             )
         return value
+
+
+class ObjectPagesProfileModel(TemplatedProfileModel, _ObjectTables):
+    """A generator of object pages (`[layout]`, `[entries]` and `[labels]`),
+    and maybe of templated pages and a wiki too."""
+
+    model_config = ConfigDict(title="object-pages", json_schema_extra=_has_one_of(OBJECT_TABLES))
 
 
 _NO_PAGES = "describes no pages: give layout, entries and labels, versions, or wiki"
