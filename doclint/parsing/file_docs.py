@@ -28,11 +28,11 @@ from doclint.models.markdown import CodeBlock, MarkdownLayer, Node, build_node
 from doclint.parsing.page_builder import (
     CODE_NAME,
     FIELD,
-    MAX_EMBEDDED_DEPTH,
     PageBuilder,
     sections,
     within,
 )
+from doclint.parsing.page_memo import MAX_EMBEDDED_DEPTH
 from doclint.parsing.recognition import recognise
 from doclint.profiles.original_source import embedded_page_text, intended_source_end
 from doclint.profiles.patterns import compile_pattern

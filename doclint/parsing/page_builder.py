@@ -1,60 +1,28 @@
 """What every page builder starts from: one parse of the page's generic layer,
-its sections, and lookups of the nodes a template section holds; and the memo
-of pages parsed lately, which the builders share with the page parser."""
+its sections, and lookups of the nodes a template section holds."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from doclint.models.generated import AnyPage
 from doclint.models.markdown import Heading, Node, build_node
-from doclint.models.page import DocKind, Section
+from doclint.models.page import Section
 from doclint.parsing.markdown import read_markdown
 from doclint.util.lazy_regex import compiled_on_use
-from doclint.util.lru import RecentPages
 
 if TYPE_CHECKING:
+    from doclint.parsing.page_memo import PageMemo
     from doclint.profiles.generators import Generators
 
 N = TypeVar("N", bound=Node)
 
-# Each generator pass over docs/ embeds one page in another; real trees have two
-# or three levels. Deeper nesting is left as plain embedded text, which bounds
-# both the recursion and the re-parsing of the same lines at each level.
-MAX_EMBEDDED_DEPTH = 8
-
 # A metadata line, "- **Size**: 1,024 bytes", as list item text.
 FIELD = compiled_on_use(r"\*\*(?P<name>[^*]+)\*\*:\s*(?P<value>.*)")
 CODE_NAME = compiled_on_use(r"`(?P<name>[^`]+)`")
-
-
-class ParsedPage(NamedTuple):
-    """A page as a memo keeps it, with what tells where it may serve again."""
-
-    page: AnyPage
-    first_line: int
-    depth: int
-    nesting: int
-    """How many pages are embedded one in another below this one."""
-
-    def serves(self, depth: int) -> bool:
-        """Whether the page parsed at `self.depth` is the page parsed at
-        `depth`: the same unless the depth limit cut one of the two short."""
-        return max(self.depth, depth) + self.nesting < MAX_EMBEDDED_DEPTH
-
-
-def nesting(page: AnyPage) -> int:
-    """How many pages are embedded one in another below `page`."""
-    count = 0
-    while page.kind is DocKind.FILE_DOCS and page.source is not None and page.source.document:
-        page, count = page.source.document, count + 1
-    return count
-
-
-PageMemo = RecentPages[ParsedPage]
 
 
 class PageReader(Protocol):

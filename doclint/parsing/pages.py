@@ -15,7 +15,8 @@ from typing import Any
 from doclint.models.generated import AnyPage
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.models.page import DocKind, MarkdownPage
-from doclint.parsing.page_builder import PageBuilder, PageMemo, ParsedPage, nesting
+from doclint.parsing.page_builder import PageBuilder
+from doclint.parsing.page_memo import PageMemo, ParsedPage, nesting
 from doclint.parsing.recognition import described_by_page, recognise_title
 from doclint.parsing.relocate import moved
 from doclint.profiles.generators import Generators, shipped_generators
