@@ -67,10 +67,11 @@ if TYPE_CHECKING:
         SubtreeIndex,
     )
     from doclint.models.markdown import CodeBlock, Heading, Link
-    from doclint.models.wiki import WikiFacts
+    from doclint.models.wiki import PageCitations, WikiFacts
+    from doclint.parsing.object_pages import ProfiledPage
+    from doclint.parsing.reading import Reading
     from doclint.profiles import Profile
     from doclint.profiles.generators import Generators
-    from doclint.profiles.wikis import Wiki
     from doclint.tree.index import Tree
     from doclint.tree.records import LinkTarget, SourceFile
 
@@ -183,8 +184,18 @@ class Origin(StrEnum):
     on them."""
 
 
-# What a line of a plain page that cites code holds (`Origin.CITATIONS`).
-_MAY_CITE = compiled_on_use(r"\w[:#]L?\d|\|\s*(?:\*\*)?[Ll]ines?\b")
+def origins_of(reading: Reading) -> frozenset[Origin]:
+    """The origins whose rules judge a page read so (`Rule.origin`): a wiki's
+    page is cited by it; a page in a layout profile's docs folder, whatever
+    it is, is the object pages' rules' to judge."""
+    # Told by the kind's value: the rule API imports no parser to name it.
+    wiki = reading.kind == "wiki"
+    origins = [Origin.WIKI] if wiki else []
+    if wiki or reading.cites:
+        origins.append(Origin.CITATIONS)
+    if reading.in_layout:
+        origins.append(Origin.PROFILE)
+    return frozenset(origins)
 
 
 class Scope(StrEnum):
@@ -491,28 +502,33 @@ class RuleContext:
 
         return resolve_link(page.path, posixpath.dirname(page.path), target)
 
+    def reading(self, page: PageBase) -> Reading:
+        """How `page` is read (parsing/reading.py): its kind, its writer and
+        why, made once per page, at the engine's first ask, from the run's
+        generators; a test on its path and lines, asking of the tree only
+        whether a profile's marker is in the project of a page in its layout."""
+        return self.read_once(page, _reading)
+
     def written_by(self, page: PageBase, origin: Origin) -> bool:
-        """Whether `page` may be one `origin` wrote: a test on its path and
-        its head's lines, asking no fact of the tree. True for every page a
-        wiki or a layout profile wrote (for a layout profile, also for some
-        pages in its docs folder that it did not write), and, for
-        `Origin.CITATIONS`, for a plain page whose text may cite code."""
-        if origin is Origin.WIKI:
-            return self._writer(page) is not None
-        if origin is Origin.CITATIONS:
-            if self._writer(page) is not None:
-                return True
-            from doclint.models.page import MarkdownPage
+        """Whether `page` may be one `origin` wrote, by its reading: True for
+        every page a wiki or a layout profile wrote (for a layout profile,
+        also for some pages in its docs folder that it did not write), and,
+        for `Origin.CITATIONS`, for a wiki's page and a page of no template
+        whose text may cite code."""
+        return origin in origins_of(self.reading(page))
 
-            plain = isinstance(page, MarkdownPage) and not page.page_kind
-            return plain and _MAY_CITE.search(self.text) is not None
-        from doclint.profiles import in_some_layout
+    def object_page(self, page: PageBase) -> ProfiledPage | None:
+        """`page` read by the layout profile that wrote it (its object
+        headings, labelled lists and sentences; parsing/object_pages.py),
+        read once a page for all its rules; None for a page no profile wrote."""
+        return self.read_once(page, _object_page)
 
-        return in_some_layout(page.path, self.profiles)
-
-    def _writer(self, page: PageBase) -> Wiki | None:
-        """The generator of wikis that wrote `page`, if any (asked once a page)."""
-        return self.read_once(page, _wiki_writer)
+    def citations(self, page: PageBase) -> PageCitations:
+        """What a page no wiki wrote cites (`name:12`, `#L3`, a table's
+        lines), the names its citing sentences present and the paths it
+        names, as written (parsing/citations.py), read once a page for all
+        its rules: the rules look its paths up in the tree."""
+        return self.read_once(page, _citations)
 
     def wiki(self, page: PageBase) -> WikiFacts | None:
         """The claims of `page` when a generator of wikis wrote it (read by its
@@ -570,16 +586,29 @@ def _resolved_links(page: PageBase, ctx: RuleContext) -> list[tuple[Link, LinkTa
     return relative_links(ctx._tree, ctx.facts, page.path, page.markdown.links)
 
 
-def _wiki_writer(page: PageBase, ctx: RuleContext) -> Wiki | None:
-    from doclint.models.page import MarkdownPage
+def _reading(page: PageBase, ctx: RuleContext) -> Reading:
+    from doclint.parsing.reading import read_page
 
-    if isinstance(page, MarkdownPage) and not page.page_kind:
-        return ctx.generators.wiki_of(page.path, ctx.lines)
-    return None
+    return read_page(cast("AnyPage", page), ctx.text, ctx.lines, ctx.generators, ctx.is_file)
+
+
+def _object_page(page: PageBase, ctx: RuleContext) -> ProfiledPage | None:
+    place = ctx.reading(page).place
+    if place is None:
+        return None
+    from doclint.parsing.object_pages import read_object_page
+
+    return read_object_page(cast("MarkdownPage", page), ctx.lines, place)
+
+
+def _citations(page: PageBase, ctx: RuleContext) -> PageCitations:
+    from doclint.parsing.citations import read_citations
+
+    return read_citations(page.path, ctx.lines, page.markdown)
 
 
 def _wiki_facts(page: PageBase, ctx: RuleContext) -> WikiFacts | None:
-    wiki = ctx._writer(page)
+    wiki = ctx.reading(page).wiki
     if wiki is None:
         return None
     from doclint.parsing.wiki import read_wiki
@@ -618,6 +647,11 @@ class HistoryView:
         """The lines of the file at `path` at `commit`, None when it had none."""
         self._ctx._record("blob", f"{commit}\0{path}")
         return self._history.lines_at(commit, path)
+
+    def paths_at(self, commit: str) -> frozenset[str] | None:
+        """The files of the tree at `commit`; None when the history cannot say."""
+        self._ctx._record("paths", commit)
+        return self._history.paths_at(commit)
 
     def last_change(self, path: str) -> str | None:
         """The commit in which the file at `path` last changed; None when the

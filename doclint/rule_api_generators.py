@@ -71,18 +71,26 @@ if TYPE_CHECKING:
         SourceEntry,
         WikiFacts,
     )
-    from doclint.parsing.citations import read_citations
+    from doclint.parsing.citation_grammar import sentence_parts
     from doclint.parsing.object_pages import (
         Entry,
         Mention,
         ProfiledPage,
         fenced_lines,
         in_output_example,
-        profiled_page,
         source_file,
         swallowed_headings,
     )
+    from doclint.parsing.reading import CLAIMS_OF, PageKind
     from doclint.parsing.recognition import recognise
+    from doclint.parsing.subjects import (
+        Subject,
+        SubjectReader,
+        Term,
+        page_subjects,
+        text_words,
+        word_key,
+    )
     from doclint.parsing.wiki import page_slug
     from doclint.util.gc_pause import gc_paused
     from doclint.util.lru import LatestDict, RecentPages
@@ -92,6 +100,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ATX",
     "ATX_START",
+    "CLAIMS_OF",
     "FOLDER_PAGES_TEMPLATE",
     "OUTLINES",
     "Citation",
@@ -104,6 +113,7 @@ __all__ = [
     "NameMention",
     "NamedPath",
     "PageCitations",
+    "PageKind",
     "PagePlaces",
     "Pattern",
     "PhraseBook",
@@ -112,7 +122,10 @@ __all__ = [
     "RecentPages",
     "SiteLink",
     "SourceEntry",
+    "Subject",
+    "SubjectReader",
     "Template",
+    "Term",
     "WikiFacts",
     "build_node",
     "closing_line",
@@ -131,13 +144,15 @@ __all__ = [
     "original_source_lines",
     "page_profile",
     "page_slug",
-    "profiled_page",
-    "read_citations",
+    "page_subjects",
     "recognise",
     "say_once",
+    "sentence_parts",
     "source_file",
     "source_span",
     "swallowed_headings",
+    "text_words",
+    "word_key",
 ]
 
 _LAZY = {
@@ -163,13 +178,20 @@ _LAZY = {
             "ProfiledPage",
             "fenced_lines",
             "in_output_example",
-            "profiled_page",
             "source_file",
             "swallowed_headings",
         ),
         "doclint.parsing.object_pages",
     ),
-    "read_citations": "doclint.parsing.citations",
+    # What each citation of a page is evidence for, read from its words.
+    **dict.fromkeys(
+        ("Subject", "SubjectReader", "Term", "page_subjects", "text_words", "word_key"),
+        "doclint.parsing.subjects",
+    ),
+    # Each kind of page the engine reads (`RuleContext.reading`) and what it claims.
+    **dict.fromkeys(("CLAIMS_OF", "PageKind"), "doclint.parsing.reading"),
+    # The sentences of a line: what a citation's sentence names.
+    "sentence_parts": "doclint.parsing.citation_grammar",
     # The PyTorch templates' reading of a title line: the HTML report's kind of a page.
     "recognise": "doclint.parsing.recognition",
     **dict.fromkeys(

@@ -318,6 +318,10 @@ MESSAGES = {
         "project: the generator invented this section"
     ),
     "DL810": "generator markup `<FileRef` left in the page",
+    "DL811": (
+        "the item names `sort_by`, `sort_by_key`, at `sort_by_key` on 78, `sort_by` on 247; "
+        "line 59 holds no text"
+    ),
     "DL001": "DL401 broken-link crashed: IndexError: list index out of range",
     "DL102": (
         "the ``` at line 44 inside the embedded page closes the ```markdown block opened at "

@@ -5,10 +5,11 @@ new version of doclint would write it: a template version in the PyTorch
 generator's profile (`[[versions]]` appended to the copy's
 `profiles/pytorch.toml`: a next version of the Python template, titled and
 worded anew), and a language in `LANGUAGES` with its reader module in a
-folder on the readers' path (TOML, whose comments are prose). The same tree
+folder on the readers' path (INI, whose comments are prose: a kind doclint does
+not read). The same tree
 is checked with and without them: the pages of the new template are
 recognised and judged by the rules that judge what it claims (counts,
-dependencies, headings), and the keyword index of a `.toml` file has its
+dependencies, headings), and the keyword index of a `.ini` file has its
 entries read against its source, with no other file changed.
 """
 
@@ -40,7 +41,7 @@ def read(text: str) -> Places:
     return found.places()
 
 
-LANGUAGE = Language(LANGUAGES["TOML"], frozenset({"true", "false"}), read)
+LANGUAGE = Language(LANGUAGES["INI"], frozenset({"true", "false"}), read)
 """
 REGISTER = """
 from pathlib import Path
@@ -48,7 +49,7 @@ from pathlib import Path
 import doclint_rules._languages as readers
 from doclint.models.languages import LANGUAGES, LanguageData
 
-LANGUAGES["TOML"] = LanguageData("TOML", (".toml",), (), ("TOML Configuration",))
+LANGUAGES["INI"] = LanguageData("INI", (".ini",), (), ("INI Configuration",))
 readers.__path__.append(str(Path(__file__).parent / "readers"))
 """
 # The next version of the Python template, as the profile states it.
@@ -92,14 +93,14 @@ from doclint.profiles.generators import shipped_generators
 GENERATORS = shipped_generators()
 root = Path(sys.argv[2])
 report = check_paths([root / "docs"], Settings(select=["ALL"], root=root))
-toml = GENERATORS.template_for_source("pyproject.toml")
+ini = GENERATORS.template_for_source("setup.ini")
 print(json.dumps({
     "doclint": doclint.__file__,
     "findings": sorted([d.path, d.line, d.code, d.message] for d in report.diagnostics),
-    "toml": [
-        toml.id,
-        ".toml" in GENERATORS.template_extensions(toml),
-        "TOML Configuration" in GENERATORS.source_types(toml),
+    "ini": [
+        ini.id,
+        ".ini" in GENERATORS.template_extensions(ini),
+        "INI Configuration" in GENERATORS.source_types(ini),
     ],
 }))
 """
@@ -126,14 +127,14 @@ This file imports:
 
 Text.
 """
-TOML_INDEX = """# Keyword Index: `pyproject.toml`
+INI_INDEX = """# Keyword Index: `setup.ini`
 
 ## Keywords Extracted
 
 ### Identifiers
 
-- **`Demo`**: [pyproject.toml](../pyproject.toml)
-- **`Packaging`**: [pyproject.toml](../pyproject.toml)
+- **`Demo`**: [setup.ini](../setup.ini)
+- **`Packaging`**: [setup.ini](../setup.ini)
 
 ---
 
@@ -141,9 +142,9 @@ TOML_INDEX = """# Keyword Index: `pyproject.toml`
 """
 TREE = {
     "pkg/mod.py": 'import os\n\n\nclass A:\n    """Use class B."""\n\n    def f(self): ...\n',
-    "pyproject.toml": '# Build settings for Packaging\n[project]\nname = "Demo"\n',
+    "setup.ini": '# Build settings for Packaging\n[project]\nname = "Demo"\n',
     "docs/pkg/mod.py_docs.md": V2_PAGE,
-    "docs/pyproject.toml_kw.md": TOML_INDEX,
+    "docs/setup.ini_kw.md": INI_INDEX,
 }
 
 
@@ -165,7 +166,7 @@ def _next_doclint(code: Path) -> Path:
 def _check(tmp_path: Path, registered: bool) -> dict:
     code = tmp_path / ("registered" if registered else "as-is")
     write(code, {"register.py": REGISTER, "check.py": CHECK})
-    write(code / "readers", {"toml.py": READER})
+    write(code / "readers", {"ini.py": READER})
     if registered:
         _next_doclint(code)
     env = {**os.environ, "PYTHONPATH": str(code)}
@@ -189,19 +190,19 @@ def test_a_registered_template_and_language_are_judged_with_no_other_change(tmp_
     before, after = _check(tmp_path, False), _check(tmp_path, True)
     page = "docs/pkg/mod.py_docs.md"
     assert [f for f in before["findings"] if f[0] == page or f[2] == "DL204"] == []
-    assert before["toml"] == ["identifiers", False, False]
+    assert before["ini"] == ["identifiers", False, False]
     new = [f for f in after["findings"] if f not in before["findings"]]
     assert sorted((path, line, code) for path, line, code, _ in new) == [
         ("docs/pkg/mod.py_docs.md", 9, "DL304"),
         ("docs/pkg/mod.py_docs.md", 18, "DL305"),
         ("docs/pkg/mod.py_docs.md", 20, "DL101"),
-        ("docs/pyproject.toml_kw.md", 8, "DL204"),
+        ("docs/setup.ini_kw.md", 8, "DL204"),
     ]
     messages = {code: message for _, _, code, message in new}
     assert messages["DL304"] == (
         "claims 2 classes and 1 function; `pkg/mod.py` defines 1 class and 1 function"
     )
     assert "`which may fail`" in messages["DL305"]
-    assert messages["DL204"].startswith("`Packaging` occurs in `pyproject.toml` only in comments")
+    assert messages["DL204"].startswith("`Packaging` occurs in `setup.ini` only in comments")
     # The language's data reaches the template of every kind no other claims.
-    assert after["toml"] == ["identifiers", True, True]
+    assert after["ini"] == ["identifiers", True, True]

@@ -8,6 +8,7 @@ import shlex
 import subprocess
 import sys
 import tomllib
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,8 @@ from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features  # 
 
 from tests.conftest import PROJECT  # noqa: E402
 from tests.pages import keyword_index, write  # noqa: E402
+from tests.test_buffer_checks import EXPECTED, NOTES, small_checkout  # noqa: E402
+from tests.test_buffer_checks import PAGE as NOTES_PAGE  # noqa: E402
 
 KW = "docs/pkg/mod.py_kw.md"
 PAGE = keyword_index("pkg/mod.py", ["Thing"])
@@ -43,11 +46,14 @@ def _tree(root: Path) -> Path:
 
 VERSIONS: dict[int, dict[str, int | None]] = {}
 """Per client, the version of each document its diagnostics were published for."""
+PUBLISHED: dict[int, Counter[str]] = {}
+"""Per client, how many times each document's diagnostics were published."""
 
 
 def _publish(client: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
     client.diagnostics[params.uri] = params.diagnostics
     VERSIONS.setdefault(id(client), {})[params.uri] = params.version
+    PUBLISHED.setdefault(id(client), Counter())[params.uri] += 1
 
 
 REGISTERED: dict[int, list[types.Registration]] = {}
@@ -172,20 +178,82 @@ async def test_a_defect_is_shown_goes_with_the_edit_and_comes_back(client, tree)
     assert [d.code for d in await _diagnostics(client, uri, 3)] == ["DL101"]
 
 
+def _saved(client: LanguageClient, file: Path) -> None:
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=file.as_uri())
+        )
+    )
+
+
+async def _published_since(client: LanguageClient, before: Counter[str], uri: str) -> set[str]:
+    """The documents whose diagnostics were published since `before`, once
+    those of `uri` are: a request answered after them (a hover) tells that
+    every check the server had to run before reading more input is done."""
+    while PUBLISHED[id(client)][uri] == before[uri]:
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=0, character=0),
+        )
+    )
+    now = PUBLISHED[id(client)]
+    return {published for published in now if now[published] != before[published]}
+
+
 @pytest.mark.asyncio
 async def test_the_buffer_counts_not_the_file_and_a_save_reads_the_tree_again(client, tree):
     uri = (tree / KW).as_uri()
     # On disk the page is clean: the buffer's defect is what is shown.
     _open(client, uri, PAGE)
     assert [d.code for d in await _diagnostics(client, uri, 1)] == ["DL101"]
-    # The documented source loses its class on disk: once saved, the page's
-    # keyword is found phantom (DL203) from the tree read again.
+    # The documented source loses its class and is saved: the page's
+    # keyword is found phantom (DL203) from the source read again.
     (tree / "pkg" / "mod.py").write_text("x = 1\n")
-    client.text_document_did_save(
-        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
-    )
+    _saved(client, tree / "pkg" / "mod.py")
     codes = {d.code for d in await _diagnostics(client, uri, 1)}
     assert "DL101" in codes and len(codes) > 1
+
+
+@pytest.mark.asyncio
+async def test_a_save_checks_again_the_open_pages_that_read_the_file_and_no_others(client, tree):
+    """Three open pages, one citing `src/a.py`: a save of `src/a.py` checks
+    that one again (its citation now past the file's end), not the page
+    citing another file nor the page linking a page; a file made checks
+    again the page that linked it while it was missing (issue 90)."""
+    pages = {
+        "a": ("docs/a.md", "# A\n\nThe helper is at `src/a.py:3-5`.\n"),
+        "b": ("docs/b.md", "# B\n\nThe other is at `src/b.py:1-2`.\n"),
+        "c": ("docs/c.md", "# C\n\nSee [b](b.md) and [the notes](notes.md).\n"),
+    }
+    lines = "".join(f"x{i} = {i}\n" for i in range(6))
+    write(tree, {"src/a.py": lines, "src/b.py": lines, **dict(pages.values())})
+    uris = {name: (tree / path).as_uri() for name, (path, _) in pages.items()}
+    for name, (_, text) in pages.items():
+        _open(client, uris[name], text)
+        found = [d.code for d in await _diagnostics(client, uris[name], 1)]
+        assert found == (["DL401"] if name == "c" else [])
+
+    (tree / "src" / "a.py").write_text("x = 1\n")
+    before = Counter(PUBLISHED[id(client)])
+    _saved(client, tree / "src" / "a.py")
+    assert await _published_since(client, before, uris["a"]) == {uris["a"]}
+    assert [d.code for d in client.diagnostics[uris["a"]]] == ["DL802"]
+
+    (tree / "docs" / "notes.md").write_text("# Notes\n")
+    before = Counter(PUBLISHED[id(client)])
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[
+                types.FileEvent(
+                    uri=(tree / "docs" / "notes.md").as_uri(), type=types.FileChangeType.Created
+                )
+            ]
+        )
+    )
+    assert await _published_since(client, before, uris["c"]) == {uris["c"]}
+    assert list(client.diagnostics[uris["c"]]) == []
 
 
 @pytest.mark.asyncio
@@ -204,6 +272,18 @@ async def test_a_file_changed_on_disk_is_read_again_when_the_client_says_so(clie
         )
     )
     assert await _diagnostics(client, uri, 1) != []
+
+
+@pytest.mark.asyncio
+async def test_a_plain_page_citing_code_gets_the_findings_the_command_line_gives(client, tree):
+    """The fourth way of tests/test_buffer_checks.py, through the protocol:
+    the workspace a checkout, the page's findings those of `doclint check`."""
+    small_checkout(tree)
+    uri = (tree / NOTES_PAGE).as_uri()
+    _open(client, uri, NOTES)
+    found = await _diagnostics(client, uri, 1)
+    shown = [(d.range.start.line + 1, d.range.start.character + 1, d.code) for d in found]
+    assert sorted(shown) == EXPECTED
 
 
 @pytest.mark.asyncio

@@ -5,6 +5,7 @@ nothing read outside the workspace root."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from doclint.server.client_settings import ClientSettings, client_settings
 from doclint.server.documents import OutsideWorkspace, Workspace
 from doclint.tree.reading import MAX_FILE_SIZE
 from tests.pages import keyword_index, write
+from tests.test_buffer_checks import NOTES, small_checkout
+from tests.test_buffer_checks import PAGE as NOTES_PAGE
 
 KW = "docs/pkg/mod.py_kw.md"
 PAGE = keyword_index("pkg/mod.py", ["Thing"])
@@ -47,13 +50,58 @@ def test_the_buffer_is_checked_not_the_file(tree):
 def test_the_tree_is_kept_until_told_of_a_change(tree):
     workspace = Workspace(tree)
     text = PAGE.replace("Classs", "Classes")
+    other = tree / "docs" / "other.md"
     assert codes(workspace, tree / KW, text) == []
+    assert codes(workspace, other, "# Other\n\nSee [the index](pkg/mod.py_kw.md).\n") == []
     (tree / "pkg" / "mod.py").write_text("x = 1\n")
     # Kept: the source as first read (a later edit of the buffer is checked
     # against the same tree, as an editor's keystrokes are).
     assert codes(workspace, tree / KW, text + "\n") == []
-    workspace.forget(tree / "pkg" / "mod.py")
+    # Told: the page that read the source is to be checked again, and is
+    # checked against it as it is now; the page that did not read it is not.
+    assert workspace.changed([tree / "pkg" / "mod.py"]) == {tree / KW}
     assert codes(workspace, tree / KW, text) != []
+
+
+def test_a_file_made_or_deleted_reads_its_folder_again(tree):
+    workspace = Workspace(tree)
+    page = tree / "docs" / "a.md"
+    text = "# A\n\nSee [b](b.md).\n"
+    assert codes(workspace, page, text) == ["DL401"]
+    assert codes(workspace, tree / KW, PAGE) == ["DL101"]
+    (tree / "docs" / "b.md").write_text("# B\n")
+    assert codes(workspace, page, text) == ["DL401"]
+    assert workspace.changed([tree / "docs" / "b.md"]) == {page}
+    assert codes(workspace, page, text) == []
+    (tree / "docs" / "b.md").unlink()
+    assert workspace.changed([tree / "docs" / "b.md"]) == {page}
+    assert codes(workspace, page, text) == ["DL401"]
+
+
+def test_changes_told_at_once_are_each_read_again(tree):
+    """A branch switched: the client names many files in one message."""
+    workspace = Workspace(tree)
+    page = tree / "docs" / "a.md"
+    text = "# A\n\nSee [b](b.md).\n"
+    index = PAGE.replace("Classs", "Classes")
+    assert codes(workspace, page, text) == ["DL401"]
+    assert codes(workspace, tree / KW, index) == []
+    (tree / "docs" / "b.md").write_text("# B\n")
+    (tree / "pkg" / "mod.py").write_text("x = 1\n")
+    told = [tree / "docs" / "b.md", tree / "pkg" / "mod.py", tree / "pkg" / "other.py"]
+    assert workspace.changed(told) == {page, tree / KW}
+    assert codes(workspace, page, text) == []
+    assert codes(workspace, tree / KW, index) != []
+
+
+def test_a_file_made_in_a_new_folder_reads_both_listings_again(tree):
+    workspace = Workspace(tree)
+    page = tree / "docs" / "a.md"
+    text = "# A\n\nSee [b](new/deeper/b.md).\n"
+    assert codes(workspace, page, text) == ["DL401"]
+    write(tree, {"docs/new/deeper/b.md": "# B\n"})
+    assert workspace.changed([tree / "docs" / "new" / "deeper" / "b.md"]) == {page}
+    assert codes(workspace, page, text) == []
 
 
 def test_a_file_outside_the_workspace_is_refused(tree, tmp_path):
@@ -84,7 +132,7 @@ def test_a_changed_configuration_is_read_again(tree):
     workspace = Workspace(tree)
     assert codes(workspace, tree / KW, PAGE) == ["DL101"]
     (tree / "doclint.toml").write_text('ignore = ["DL101"]\n')
-    workspace.forget(tree / "doclint.toml")
+    assert workspace.changed([tree / "doclint.toml"]) == {tree / KW}
     assert codes(workspace, tree / KW, PAGE) == []
 
 
@@ -223,7 +271,7 @@ def test_the_editors_configuration_file_is_every_pages(tree):
     assert codes(workspace, tree / KW, PAGE.replace("Thing", "Thingy")) == ["DL201"]
     # Changed on disk, it is read again.
     (tree / "editor.toml").write_text("ignore = []\n")
-    workspace.forget(tree / "editor.toml")
+    workspace.changed([tree / "editor.toml"])
     assert codes(workspace, tree / KW, PAGE) == ["DL101"]
 
 
@@ -242,3 +290,24 @@ def test_the_editors_settings_are_read_as_given_nested_or_not(tree):
         "`doclint.select` must be a list of rule codes or names; left out",
         "`doclint.config` must be a configuration file's path; left out",
     ]
+
+
+def test_a_commit_made_meanwhile_has_the_history_read_again(tmp_path):
+    """No editor tells of a commit made in a terminal: HEAD is asked at
+    each change told, and the page saved is checked against the history as
+    it is now, as a workspace opened afresh checks it."""
+    top = small_checkout(tmp_path / "small")
+    page = top / NOTES_PAGE
+    workspace = Workspace(top)
+    workspace.check(page, NOTES)
+    text = NOTES + "\nMore.\n"
+    page.write_text(text)
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "commit", "-qam", "two"], cwd=top, check=True)
+    assert workspace.changed([page]) == {page}
+    fresh = Workspace(top)
+    try:
+        assert workspace.check(page, text).findings == fresh.check(page, text).findings
+    finally:
+        fresh.close()
+        workspace.close()

@@ -117,10 +117,11 @@ def test_outside_a_checkout_and_on_an_uncommitted_page_the_run_says_so(
     ]
     (origin / PAGE).write_text(PAGE_TEXT + "- [a.ts:1](file://src/a.ts#L1)\n", encoding="utf-8")
     found, said = check(origin)
+    # The page's lines kept are blamed at their commits: only the one added is not.
     assert [line for line in said if "without a pin" in line] == [
-        "doclint: 3 citations without a pin were not compared with the lines they were written "
-        "on (cited-lines-changed): their pages are not committed as they are in the tree; "
-        "their lines are compared once committed"
+        "doclint: 1 citation without a pin were not compared with the lines they were written "
+        "on (cited-lines-changed): their lines are not committed as they stand in the tree; "
+        "they are compared once committed"
     ]
 
 
@@ -158,8 +159,8 @@ def test_in_the_github_format_what_was_not_judged_is_a_warning_and_in_the_step_s
     assert sorted(w for w in warnings if "citations without a pin" in w) == [
         "::warning title=doclint::" + SHALLOW_LINE.removeprefix("doclint: "),
         "::warning title=doclint::2 citations without a pin were not compared with the lines "
-        "they were written on (cited-lines-changed): their pages are not committed as they are "
-        "in the tree; their lines are compared once committed",
+        "they were written on (cited-lines-changed): their lines are not committed as they "
+        "stand in the tree; they are compared once committed",
     ]
     assert any("mermaid blocks not checked (mermaid-invalid)" in w for w in warnings), said
     assert not [line for line in said if line.startswith("doclint: ") and "judged" in line]

@@ -234,8 +234,8 @@ def test_explain_says_why_a_page_in_a_wikis_folder_is_not_its(tmp_path: Path):
     done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False)
     lines = done.stdout.splitlines()
     assert lines[0] == (
-        ".deepwiki/index.md: read as written by hand: no generator's page; its links, anchors "
-        "and citations of code are checked"
+        ".deepwiki/index.md: read as written by hand, a plain page: no generator wrote it, and "
+        "no line of it cites code; its links and anchors are checked"
     )
     assert (
         "  not deepwiki: in its folder `.deepwiki/`, but no line of its head is its marker and "

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from doclint.cli.arguments import UsageError
 from doclint.engine import Settings
-from doclint.run.page_reading import explain
+from doclint.run.page_reading import PageRead, explain
 from doclint.run.roots import roots_of_files
 from doclint.util.paths import display_path, printable
 
@@ -34,13 +34,14 @@ def explain_pages(pages: list[Path], settings: Settings) -> None:
                     f"{v.generator}'s {v.kind} page{_of(v.source)}: {v.why}" for v in read.read
                 )
                 print(printable(f"{shown}: read as {said}"))
-            else:
+            elif read.reading is not None and read.reading.writer is not None:
+                # The run's reading is the engine's: what it says, as it is.
+                reading = read.reading
                 print(
-                    printable(
-                        f"{shown}: read as written by hand: no generator's page; its links, "
-                        "anchors and citations of code are checked"
-                    )
+                    printable(f"{shown}: read as {reading.writer}'s {reading.kind}: {reading.why}")
                 )
+            else:
+                print(printable(f"{shown}: read as written by hand{_by_hand(read)}"))
             for verdict in read.not_read:
                 print(printable(f"  not {verdict.generator}: {verdict.why}"))
 
@@ -59,3 +60,16 @@ def _rule_named(given: str) -> str:
 
 def _of(source: str) -> str:
     return f" of `{source}`" if source else ""
+
+
+def _by_hand(read: PageRead) -> str:
+    """What the engine's reading of a page no generator wrote says of it:
+    a citing page's citations of code are checked, a plain page's links."""
+    reading = read.reading
+    if reading is None:
+        return ": no generator's page; its links and anchors are checked"
+    if reading.cites:
+        return (
+            f", a citing page: {reading.why}; its links, anchors and citations of code are checked"
+        )
+    return f", a plain page: {reading.why}; its links and anchors are checked"

@@ -47,7 +47,7 @@ from doclint.output.parts import PartWriter
 from doclint.output.shown import shown_findings
 from doclint.output.spilled_parts import SpilledParts
 from doclint.run import Collector, FileSink, Run, RunResult, read_stdin, run_stdin
-from doclint.run.page_reading import named_docs_folders, unread_pages
+from doclint.run.page_reading import named_docs_folders
 from doclint.tree.discovery import MissingPathError
 from doclint.util.notices import for_github
 from doclint.util.paths import display_path, say
@@ -280,7 +280,7 @@ def _report(
         root=settings.root,
         fail_on=args.fail_on,
         generators=settings.known_generators,
-        unread_pages=_unread_pages(args, result, settings),
+        unread_pages=_unread_pages(args, result),
     )
     if args.statistics:
         _write(args, None, lambda: _statistics(output, args.output_format))
@@ -321,16 +321,14 @@ _WITHOUT_SUMMARY = frozenset({"json", "jsonl", "gitlab"})
 _TEXT_FORMATS = frozenset({"full", "concise"})
 
 
-def _unread_pages(args: argparse.Namespace, result: RunResult, settings: Settings) -> int:
-    """How many pages of the run no generator wrote, where the output says
-    so (0 where it would not: fix mode and stdin read each page's head again)."""
+def _unread_pages(args: argparse.Namespace, result: RunResult) -> int:
+    """How many pages of the run no generator read, where the output says
+    so (0 where it would not)."""
     if args.output_format in _WITHOUT_SUMMARY and not args.statistics:
         return 0
     if args.quiet and (args.statistics or args.output_format in _TEXT_FORMATS):
         return 0
-    if result.unread_pages is not None:
-        return result.unread_pages
-    return unread_pages(result.files, settings, Path.cwd())
+    return result.unread_pages
 
 
 def _fix_settings(args: argparse.Namespace, config: Config) -> FixSettings | None:

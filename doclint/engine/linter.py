@@ -46,6 +46,7 @@ from doclint.rule_api import (
     Rule,
     RuleContext,
     Scope,
+    origins_of,
 )
 from doclint.tree.decoding import BINARY_SNIFF, count_breaks, decode_utf8, decode_utf16
 from doclint.tree.index import Tree, clean_path, digest, stamp_of
@@ -126,6 +127,12 @@ class Linter:
         """A file's path relative to the tree root, POSIX style."""
         return relative_to(file, self.root_text)
 
+    def tree_changed(self) -> None:
+        """Files of the tree changed on disk and the tree was told
+        (`Tree.changed`, as the editor server tells it): the findings kept of
+        pages seen lately were found against what they were."""
+        self._seen = RecentPages(PASSES_KEPT)
+
     def outside(self, path: str) -> list[Finding] | None:
         """The one finding (file-outside-root) of a file whose path leads out
         of the tree root, by its `..` or through a symbolic link; None when
@@ -181,7 +188,12 @@ class Linter:
         # The hash tells the cache, and fix mode, whether the bytes changed since.
         hashed = digest(data) if keeps or self.settings.cache else None
         return FileOutcome(
-            checked.rows, checked.facts, stamp_of(status), hashed, checked.lines, data
+            checked.rows,
+            checked.facts,
+            stamp_of(status),
+            hashed,
+            checked.lines,
+            checked.reading,
         )
 
     def check_bytes(self, data: bytes, path: str) -> Checked:
@@ -268,6 +280,9 @@ class Linter:
             records_facts=self.records_facts,
             generators=self.generators,
         )
+        # The page read once as its kind: its rules are chosen by it, and the
+        # run counts the pages no generator read by it.
+        reading = ctx.reading(page)
         found = self._run_rules(self._passes_for(Scope.FILE, page, ctx), page, ctx)
         for current in iter_pages(page, text):
             found += self._page_pass(current, ctx)
@@ -279,7 +294,7 @@ class Linter:
             found = apply_directives(found, page.markdown, self.registry, frozenset(self.enabled))
             found += elsewhere
         facts = [(kind, fact_path, value) for (kind, fact_path), value in ctx.facts.items()]
-        return Checked(found, facts, split)
+        return Checked(found, facts, split, reading)
 
     def _page_pass(self, current: PageText, ctx: RuleContext) -> list[Finding]:
         """The PAGE rules' findings on one page: from an identical page seen
@@ -315,7 +330,7 @@ class Linter:
                     if entry.origin is not None and self._applies(entry, scope, kind)
                 }
             )
-        origins = frozenset(origin for origin in asked if ctx.written_by(page, origin))
+        origins = origins_of(ctx.reading(page)).intersection(asked)
         passes = self._passes_of.get((scope, kind, origins))
         if passes is None:
             passes = self._passes_of[scope, kind, origins] = [

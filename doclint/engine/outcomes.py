@@ -12,6 +12,7 @@ from doclint.models.records import NamedTuple
 
 if TYPE_CHECKING:
     from doclint.models.generated import AnyPage
+    from doclint.parsing.reading import Reading
     from doclint.tree.index import Fact, Stamp
 
 
@@ -47,9 +48,9 @@ class FileOutcome(NamedTuple):
     lines: list[str] | None = None
     """The lines checked (the text split at LF), for the output to show
     without reading the file again; the run drops them once handed on."""
-    data: bytes | None = None
-    """The bytes checked (None: none were read): the run tells by them
-    whether a generator wrote the page without reading it again."""
+    reading: Reading | None = None
+    """How the engine read the page (None: it read none): the run counts
+    the pages no generator read by it."""
 
 
 class Checked(NamedTuple):
@@ -60,3 +61,5 @@ class Checked(NamedTuple):
     rows: list[Finding]
     facts: list[Fact]
     lines: list[str] | None = None
+    reading: Reading | None = None
+    """How the engine read the file's page (None: it read none)."""

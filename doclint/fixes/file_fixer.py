@@ -18,7 +18,9 @@ from typing import NamedTuple
 from doclint.engine import Linter
 from doclint.fixes.edits import FixError, fix_until_stable
 from doclint.models.findings import Edit, Finding
+from doclint.parsing.reading import Reading
 from doclint.rule_api import FixSafety
+from doclint.run.page_reading import unread_page
 from doclint.tree.decoding import decode_utf16
 from doclint.tree.index import Fact, Stamp, digest
 from doclint.tree.reading import read_regular
@@ -53,6 +55,8 @@ class FixedText(NamedTuple):
     """The new bytes, when they differ."""
     problem: str | None = None
     """Why the fixes the findings offer were not applied."""
+    reading: Reading | None = None
+    """The engine's reading of the bytes as they end (None: it read no page)."""
 
 
 class FileFix(NamedTuple):
@@ -69,6 +73,8 @@ class FileFix(NamedTuple):
     identity: tuple[int, int] | None = None
     """Device and inode of the file whose bytes were fixed: only that file is
     written (fix_mode.py)."""
+    unread: bool = False
+    """Whether the file as it ends is a page no generator read (`unread_page`)."""
 
 
 def file_identity(file: Path | str) -> tuple[int, int]:
@@ -94,28 +100,32 @@ class Fixer:
         outcome = self.linter.check_file(file, keeps=True)
         rows, facts = outcome.rows, outcome.facts
         disk = (outcome.stamp, outcome.content_hash) if outcome.content_hash else None
+        unread = unread_page(str(file), outcome.reading)
         if disk is None or not self.chosen(file, rows):
-            return FileFix(rows, facts, Counter(), None, None, disk)
+            return FileFix(rows, facts, Counter(), None, None, disk, unread=unread)
         try:
             identity = file_identity(file)
             data = read_regular(file)
         except OSError as error:
             problem = f"cannot read it: {error.strerror or error}"
-            return FileFix(rows, facts, Counter(), None, problem, disk)
+            return FileFix(rows, facts, Counter(), None, problem, disk, unread=unread)
         if digest(data) != disk[1] or file_identity(file) != identity:
             problem = "the file changed while doclint read it"
-            return FileFix(rows, facts, Counter(), None, problem, disk)
+            return FileFix(rows, facts, Counter(), None, problem, disk, unread=unread)
         path = self.linter.tree_path(file)
-        fixed = self.fix_checked(data, file, path, rows, facts)
+        fixed = self.fix_checked(data, file, path, rows, facts, outcome.reading)
         copy = None
         if fixed.data is not None:
             copy = (scratch.write(fixed.data, suffix=".md"), digest(fixed.data))
-        return FileFix(fixed.rows, fixed.facts, fixed.fixed, copy, fixed.problem, disk, identity)
+        unread = unread_page(str(file), fixed.reading)
+        return FileFix(
+            fixed.rows, fixed.facts, fixed.fixed, copy, fixed.problem, disk, identity, unread
+        )
 
     def fix_bytes(self, data: bytes, file: Path, path: str) -> FixedText:
         """Fix a file's bytes (as read from stdin, say), checked as `path` of the tree."""
         checked = self.linter.check_bytes(data, path)
-        return self.fix_checked(data, file, path, checked.rows, checked.facts)
+        return self.fix_checked(data, file, path, checked.rows, checked.facts, checked.reading)
 
     def fix_checked(
         self,
@@ -124,23 +134,26 @@ class Fixer:
         path: str,
         rows: list[Finding],
         facts: list[Fact],
+        reading: Reading | None,
     ) -> FixedText:
-        """Fix bytes already checked once (`rows`, `facts`)."""
+        """Fix bytes already checked once (`rows`, `facts`, the engine's `reading`)."""
         chosen = self.chosen(file, rows)
         if not chosen:
-            return FixedText(rows, facts, Counter(), None)
+            return FixedText(rows, facts, Counter(), None, reading=reading)
         decoded = _decode(data)
         if isinstance(decoded, str):
-            return FixedText(rows, facts, Counter(), None, decoded)
+            return FixedText(rows, facts, Counter(), None, decoded, reading)
         bom, text = decoded
         rounds = _Rounds(self, file, path, rows, facts, chosen)
+        rounds.reading = reading
         try:
             fixed_text, _ = fix_until_stable(text, rounds.fixes_of, rounds.applied)
         except FixError as error:
             codes = ", ".join(sorted({row.code for row in rounds.chosen}))
-            return FixedText(rows, facts, Counter(), None, f"{error} (in the fixes of {codes})")
+            problem = f"{error} (in the fixes of {codes})"
+            return FixedText(rows, facts, Counter(), None, problem, reading)
         new = bom + fixed_text.encode("utf-8") if fixed_text != text else None
-        return FixedText(rounds.rows, rounds.facts, rounds.fixed, new)
+        return FixedText(rounds.rows, rounds.facts, rounds.fixed, new, reading=rounds.reading)
 
     def chosen(self, file: Path, rows: list[Finding]) -> list[Finding]:
         """The findings of `rows` (as the engine returns them, suppressions
@@ -176,13 +189,15 @@ class _Rounds:
         self.fixer, self.file, self.path = fixer, file, path
         self.rows, self.facts, self.chosen = rows, facts, chosen
         self.fixed: Counter[str] = Counter()
+        self.reading: Reading | None = None
+        """The engine's reading of the text the rows are of."""
         self.checked = True
         """Whether rows, facts and chosen are those of the text the next round gets."""
 
     def fixes_of(self, text: str) -> list[tuple[Edit, ...]]:
         if not self.checked:
             checked = self.fixer.linter.check_decoded(text, self.path, [], [])
-            self.rows, self.facts = checked.rows, checked.facts
+            self.rows, self.facts, self.reading = checked.rows, checked.facts, checked.reading
             self.chosen = self.fixer.chosen(self.file, self.rows)
         self.checked = False
         return [row.fix.edits for row in self.chosen if row.fix is not None]

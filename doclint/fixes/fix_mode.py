@@ -43,6 +43,7 @@ from doclint.run import (
     stdin_linter,
     stdin_result,
 )
+from doclint.run.page_reading import unread_page
 from doclint.run.parallel import map_in_processes, worker_count
 from doclint.run.results import KeptResult
 from doclint.tree.index import Fact, Stamp, Tree, digest, stamp_of
@@ -131,10 +132,17 @@ class _TreeFix:
             path = self.path(index)
             found = cache.lookup_entry(path, file, setup.linter.tree.fact) if cache else None
             rows = _decoded(found)
-            if found is None or rows is None or any(row.code in can_fix for row in rows):
+            if (
+                found is None
+                or rows is None
+                or found.unread is None  # kept without its page's reading: checked again
+                or any(row.code in can_fix for row in rows)
+            ):
                 todo.append(index)
                 continue
-            self.outcomes[index] = FileFix(rows, found.facts, Counter(), None, None, None)
+            self.outcomes[index] = FileFix(
+                rows, found.facts, Counter(), None, None, None, unread=found.unread
+            )
             self.disk[index] = (found.stamp, found.content_hash)
             self.cached.add(index)
         return todo
@@ -270,8 +278,12 @@ class _TreeFix:
         settings = self.setup.settings
         tree = Tree(self.setup.root, settings.known_paths, settings.known_generators)
         linter = Linter(settings, tree, self.setup.linter.registry)
-        outcome = linter.check_file(self.setup.files[index])
-        self.outcomes[index] = FileFix(outcome.rows, outcome.facts, Counter(), None, problem, None)
+        file = self.setup.files[index]
+        outcome = linter.check_file(file)
+        unread = unread_page(str(file), outcome.reading)
+        self.outcomes[index] = FileFix(
+            outcome.rows, outcome.facts, Counter(), None, problem, None, unread=unread
+        )
 
     def store(self, written: list[int]) -> None:
         """Keep in the cache the results that hold for the tree as written, with
@@ -312,7 +324,8 @@ class _TreeFix:
                 facts = [(kind, where, on_disk.fact(kind, where)) for kind, where, _ in facts]
             encoded = None if stamp is None else encode_findings(outcome.rows)
             if stamp is not None and encoded is not None:
-                cache.store(path, KeptResult(encoded, stamp, content_hash, facts))
+                kept = KeptResult(encoded, stamp, content_hash, facts, unread=outcome.unread)
+                cache.store(path, kept)
         cache.save()
 
     def finish(self, written: list[int] | None, diffs: list[str]) -> FixRun:
@@ -324,11 +337,14 @@ class _TreeFix:
             fixed.update(self.outcomes[index].fixed)
             first.update(self.first.get(index, Counter()))
         results = {index: outcome.rows for index, outcome in self.outcomes.items()}
+        # Counted from the engine's reading of each file as it ends.
+        unread = [outcome.unread for outcome in self.outcomes.values()]
         result = RunResult(
             [found for index, rows in results.items() for found in setup.found(index, rows)],
             len(setup.files),
             len(self.cached),
             setup.files,
+            sum(unread),
         )
         problems = sorted(
             (self.shown(index), outcome.problem)
@@ -437,6 +453,7 @@ def _joined(runs: list[FixRun]) -> FixRun:
         sum(result.files_checked for result in results),
         sum(result.from_cache for result in results),
         [file for result in results for file in result.files],
+        sum(result.unread_pages for result in results),
     )
     return FixRun(
         result,
@@ -464,4 +481,5 @@ def fix_stdin(
     fixed = Fixer(linter, fix_settings or FixSettings()).fix_bytes(
         data, file, linter.tree_path(file)
     )
-    return fixed, stdin_result(linter, file, fixed.rows)
+    unread = int(unread_page(str(file), fixed.reading))
+    return fixed, stdin_result(linter, file, fixed.rows, unread)

@@ -27,26 +27,38 @@ if TYPE_CHECKING:
 _HEADER = compiled_on_use(rb"([0-9a-f]{40}|[0-9a-f]{64}) (\d+) (\d+)(?: (\d+))?")
 
 
-def blame(git: Git, head: str, path: str, grafts: Sequence[str] = ()) -> tuple[str, ...] | None:
+def blame(
+    git: Git, head: str, path: str, grafts: Sequence[str] = (), contents: bytes | None = None
+) -> tuple[str, ...] | None:
     """The commit that last wrote each line (in order) of the file `path`
-    (from the top of the work tree) as commit `head` has it; None when git
-    cannot say (no such file, a broken runner). `head` is a full commit id,
-    `path` follows `--`: neither is read as an option. `grafts` (`commit
-    parent` each, full ids) take the walk from one commit that changed the
-    file to the one before it (`changes.grafts`)."""
+    (from the top of the work tree) as commit `head` has it, or, given its
+    `contents` (a page edited since: an editor's buffer, a page staged or
+    just fixed), of those bytes as an edit of it ("" for a line no commit
+    wrote); None when git cannot say (no such file, a broken runner). `head`
+    is a full commit id, `path` follows `--`: neither is read as an option.
+    `grafts` (`commit parent` each, full ids) take the walk from one commit
+    that changed the file to the one before it (`changes.grafts`)."""
     # No `-M`/`-C`: a line moved within the page is written where it now
     # stands. No textconv and no ignore-revs file the repository names: the
     # commits are the history's, as any reader of the page sees them.
     asked = ["blame", "--porcelain", "--no-textconv", "--ignore-revs-file="]
-    if not grafts:
+    if not grafts and contents is None:
         output = git.run([*asked, head, "--", path])
         return read_porcelain(output) if output is not None else None
-    # A file of doclint's own, outside the tree, read by git alone.
+    # Files of doclint's own, outside the tree, read by git alone.
     with tempfile.TemporaryDirectory(prefix="doclint-blame-") as folder:
-        listed = os.path.join(folder, "grafts")
-        with open(listed, "w", encoding="ascii") as file:
-            file.write("".join(f"{graft}\n" for graft in grafts))
-        output = git.run([*asked, "-S", listed, head, "--", path])
+        if grafts:
+            listed = os.path.join(folder, "grafts")
+            with open(listed, "w", encoding="ascii") as file:
+                file.write("".join(f"{graft}\n" for graft in grafts))
+            asked += ["-S", listed]
+        if contents is not None:
+            text = os.path.join(folder, "contents")
+            with open(text, "wb") as file:
+                file.write(contents)
+            # From HEAD, which `head` is: git before 2.41 takes no commit with it.
+            asked += ["--contents", text]
+        output = git.run([*asked, *([] if contents is not None else [head]), "--", path])
     return read_porcelain(output) if output is not None else None
 
 
@@ -58,5 +70,7 @@ def read_porcelain(output: bytes) -> tuple[str, ...]:
             continue
         found = _HEADER.fullmatch(line)
         if found is not None:
-            commits[int(found.group(3))] = found.group(1).decode("ascii")
+            # All zeros: a line of the contents given that no commit wrote.
+            commit = found.group(1).decode("ascii")
+            commits[int(found.group(3))] = commit if commit.strip("0") else ""
     return tuple(commits.get(number, "") for number in range(1, len(commits) + 1))

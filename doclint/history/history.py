@@ -88,6 +88,7 @@ class History:
         self._walked: dict[Parts, str] | None = None
         self._remotes: frozenset[str] | None = None
         self._blames: dict[tuple[Parts, str], tuple[str, ...] | None] = {}
+        self._listings: dict[str, frozenset[str] | None] = {}
         self._changes: list[Changes | None] = []
         self._rename_pass: list[Renames | None] = []
         found = self._info("HEAD")
@@ -154,6 +155,16 @@ class History:
             return None
         return history
 
+    def moved(self) -> bool:
+        """Whether HEAD names another commit now than when the history was
+        opened (a commit made, a branch switched): its answers are HEAD's
+        of then. Asked of the reader already running, which reads the refs
+        at each request. False where git cannot say (broken): its answers
+        are none already."""
+        found = None if self._git.broken else self._info("HEAD")
+        now = found[0] if found is not None and found[1] == "commit" else None
+        return not self._git.broken and now != self.head
+
     def commit(self, rev: str) -> str | None:
         """The full id of the commit hex prefix `rev` (7 to 40 characters, 64
         in a SHA-256 repository) names; None when it is no such hex, names
@@ -191,6 +202,28 @@ class History:
             self._lines[key] = self._blob(entry[1]) if entry is not None and regular else None
         return None if self._git.broken else self._lines[key]
 
+    def paths_at(self, commit: str) -> frozenset[str] | None:
+        """The regular files of the tree at `commit` (paths of the tree):
+        what a bare name or a path's ending named where a citation was
+        written. One `git ls-tree` a commit; None when git cannot say."""
+        sha = self.commit(commit)
+        if sha is None:
+            return None
+        if sha not in self._listings:
+            asked = ["ls-tree", "-r", "-z", "--full-tree", sha]
+            if self._prefix:
+                asked += ["--", self._prefix]
+            output = self._git.run(asked)
+            found: set[str] | None = None
+            if output is not None:
+                found = set()
+                for record in output.split(b"\0"):
+                    info, _, name = record.partition(b"\t")
+                    if info.split(b" ", 1)[0] in _REGULAR and (path := self._below_root(name)):
+                        found.add(path)
+            self._listings[sha] = frozenset(found) if found is not None else None
+        return None if self._git.broken else self._listings[sha]
+
     def head_blame(self, path: str) -> tuple[str, tuple[str, ...]] | None:
         """HEAD's blob of the file at `path` and the commit that last wrote
         each of its lines: one `git blame` per file; None when HEAD has no
@@ -215,16 +248,29 @@ class History:
 
     def blame(self, path: str, data: bytes | None) -> tuple[str, ...] | None:
         """The commit that last wrote each line of the file at `path`, whose
-        bytes as the run reads them are `data`; None when they are not HEAD's
-        (an edit not committed, a page being fixed: its lines are not the
-        lines blamed), or HEAD has no such file."""
+        bytes as the run reads them are `data`; where they are not HEAD's (an
+        edit not committed, a buffer, a page being fixed), their lines blamed
+        as an edit of HEAD's ("" for a line no commit wrote): a line kept
+        keeps its commit. None when HEAD has no such file or git cannot say."""
         found = self.head_blame(path)
         if found is None or data is None:
             return None
         oid, commits = found
-        if oid not in (self._blob_id(data), self._blob_id(data.replace(b"\r\n", b"\n"))):
-            return None
-        return commits
+        own = self._blob_id(data)
+        if oid in (own, self._blob_id(data.replace(b"\r\n", b"\n"))):
+            return commits
+        from doclint.history.blame import blame
+        from doclint.history.changes import grafts
+
+        parts = self._parts(path)
+        assert parts is not None and self.head is not None
+        key = (parts, f"contents:{own}")
+        if key not in self._blames:
+            changes = self._changes_of_files()
+            walk = grafts(changes, self.head, parts, self._blob_at(parts)) if changes else []
+            named = os.fsdecode(b"/".join(parts))
+            self._blames[key] = blame(self._git, self.head, named, walk, data)
+        return None if self._git.broken else self._blames[key]
 
     def renamed(self, commit: str) -> Mapping[str, str]:
         """The files of the tree renamed between `commit` and HEAD, old path

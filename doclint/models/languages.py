@@ -182,6 +182,9 @@ PROJECT_LANGUAGES: dict[str, LanguageData] = {
         LanguageData("Rust", (".rs",), builtins=_RUST),
         LanguageData("Go", (".go",), builtins=_words("go defer")),
         LanguageData("Kotlin", (".kt", ".kts"), builtins=_words("when")),
+        LanguageData("TOML", (".toml",)),
+        LanguageData("HTML", (".html", ".htm")),
+        LanguageData("SQL", (".sql",)),
     )
 }
 """Source kinds doclint reads that no generator's template documents."""

@@ -21,6 +21,7 @@ tests/test_regex_portability.py), so a line costs time linear in its length.
 from __future__ import annotations
 
 import posixpath
+import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -82,13 +83,16 @@ def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> 
     cited: list[Citation] = []
     named: list[NamedPath] = []
     linked: dict[int, list[tuple[int, int]]] = {}
-    for link in markdown.links:
-        if link.kind not in ("inline", "reference") or link.line in fenced:
+    # A reference link is read at its definition, where its path and lines
+    # are written (and rewritten by a fix), once however often it is used.
+    inline = [(link, None) for link in markdown.links if link.kind == "inline"]
+    for link, placed in [*inline, *_written_links(lines, fenced)]:
+        if link.line in fenced:
             continue
         section = _section(starts, link.line)
         line = lines[link.line - 1] if link.line <= len(lines) else ""
-        found = _link(link, line, section)
-        extent = _extent(line, link)
+        found = _link(link, line, section, placed)
+        extent = placed[0] if placed is not None else _extent(line, link)
         if extent is not None:
             linked.setdefault(link.line, []).append(extent)
         if isinstance(found, Citation):
@@ -110,6 +114,7 @@ def read_citations(path: str, lines: Sequence[str], markdown: MarkdownLayer) -> 
         if number in fenced or ":" not in line:
             continue
         cited.extend(_prose(number, line, _taken(number, linked, spans), _section(starts, number)))
+    cited.extend(_front_matter(lines))
     cited.extend(_tables(lines, markdown, starts, fenced, named))
     cited.extend(_prose_follow_ons(lines, cited, linked, spans, starts, markdown))
     cited.sort(key=lambda c: (c.line, c.column))
@@ -281,6 +286,42 @@ def _prose(number: int, line: str, taken: _Taken, section: int) -> Iterator[Cita
         )
 
 
+_FRONT_VALUE = compiled_on_use(
+    r"\s*+[\w.\-]++\s*+:\s*+([\"']?+)(?P<path>[\w./\-]++)#L(?P<first>\d++)"
+    r"(?>(?:-L?+(?P<last>\d++))?)\1\s*+"
+)
+_FRONT_MOST = 200
+"""The most lines of a page's front matter read for citations."""
+
+
+def _front_matter(lines: Sequence[str]) -> Iterator[Citation]:
+    """`sourceRef: ops.go#L228` in the page's YAML front matter (a docs
+    site's page naming the code it documents); `ops.go:228` there is read
+    as prose."""
+    if not lines or lines[0].strip() != "---":
+        return
+    for number in range(2, min(len(lines), _FRONT_MOST) + 1):
+        line = lines[number - 1]
+        if line.strip() in ("---", "..."):
+            return
+        match = _FRONT_VALUE.fullmatch(line)
+        if match is None or not _file_like(match.group("path")):
+            continue
+        first = int(match.group("first"))
+        last = int(match.group("last") or first)
+        numbers = _numbers(line, match.end("path"), match.end(0))
+        yield Citation(
+            number,
+            match.start("path") + 1,
+            line.strip(),
+            _clean(match.group("path")),
+            ((first, last),),
+            form="prose",
+            base=_base(match.group("path")),
+            numbers=numbers,
+        )
+
+
 _FOLLOW_ON = compiled_on_use(rf"(?<![\w:/.\-`\[#]):(?P<lines>{_LINES})(?![\w\-/]|:\w)")
 
 
@@ -344,9 +385,13 @@ _Columns = tuple[tuple[int, int], ...]
 """The columns of a citation's numbers on its line (`_numbers`)."""
 
 
-def _link(link: Link, line: str, section: int) -> Citation | NamedPath | None:
+def _link(
+    link: Link, line: str, section: int, placed: tuple[tuple[int, int], int] | None = None
+) -> Citation | NamedPath | None:
     """A link that cites lines (its target's `#L3-L9`, or its text's
-    `x.py:3` with the target naming the file), or one naming a file."""
+    `x.py:3` with the target naming the file), or one naming a file.
+    `placed`: where a link written otherwise than `[text](target)` stands on
+    its line and where its text ends (`_written_links`)."""
     target = _link_target(link.target.strip().strip("<>"))
     if target is None:
         return None
@@ -356,8 +401,12 @@ def _link(link: Link, line: str, section: int) -> Citation | NamedPath | None:
     path, suffix = _editor_lines(path)
     if not _file_like(path):
         return None
-    extent = _extent(line, link)
-    middle = line.find("](", extent[0]) if extent is not None else -1
+    extent: tuple[int, int] | None
+    if placed is not None:
+        extent, middle = placed
+    else:
+        extent = _extent(line, link)
+        middle = line.find("](", extent[0]) if extent is not None else -1
     ranges, numbers = _target_ranges(line, anchor, suffix, extent, middle)
     said = _SPAN.fullmatch(link.text.strip().strip("`"))
     if said is not None and said.group("lines"):
@@ -385,6 +434,40 @@ def _link(link: Link, line: str, section: int) -> Citation | NamedPath | None:
         numbers=tuple(sorted(numbers)),
         section=section,
     )
+
+
+_DEFINITION = compiled_on_use(
+    r" {0,3}\[(?P<label>[^\]\n]{1,999}+)\]:[ \t]*+<?(?P<target>[^\s>]++)>?"
+)
+_ANCHOR_TAG = compiled_on_use(
+    r"<a\s[^>]{0,999}?\bhref\s*+=\s*+([\"'])(?P<target>[^\"'\s]++)\1[^>]{0,999}+>"
+    r"(?P<text>[^<]{0,999}+)</a>",
+    re.IGNORECASE,
+)
+
+
+def _written_links(
+    lines: Sequence[str], fenced: frozenset[int]
+) -> Iterator[tuple[Link, tuple[tuple[int, int], int]]]:
+    """The links a page writes otherwise than `[text](target)`: a reference
+    link's definition (`[ld]: pkg/store.py#L10-L20`) and an HTML anchor
+    (`<a href="https://github.com/o/r/blob/main/pkg/store.py#L742">load</a>`),
+    each with where it stands on its line and where its text ends."""
+    for number, line in enumerate(lines, 1):
+        if number in fenced or ("]:" not in line and "href" not in line.lower()):
+            continue
+        definition = _DEFINITION.match(line)
+        if definition is not None:
+            extent = (definition.start("label") - 1, definition.end("target"))
+            text = definition.group("label")
+            link = Link(number, extent[0] + 1, "reference", text, definition.group("target"))
+            yield link, (extent, definition.end("label"))
+            continue
+        for anchor in _ANCHOR_TAG.finditer(line):
+            extent = (anchor.start(), anchor.end())
+            text = anchor.group("text")
+            link = Link(number, anchor.start() + 1, "inline", text, anchor.group("target"))
+            yield link, (extent, anchor.start("text"))
 
 
 def _link_target(target: str) -> tuple[str, str, str, str, str] | None:

@@ -5,19 +5,19 @@ blocks that swallow object headings. Nothing here reads the page's source:
 whether the objects it names exist is for the rules.
 
 The objects rules (DL7xx) each check one claim, and all of them share one
-reading of a page (`RuleContext.read_once`).
+reading of a page (`RuleContext.object_page`).
 """
 
 from __future__ import annotations
 
 import keyword
 import re
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from doclint.models.page import MarkdownPage
-from doclint.profiles import EntryOutline, FieldOutline, Profile, page_profile
+from doclint.profiles import EntryOutline, FieldOutline, Profile
 from doclint.util.lazy_regex import compiled_on_use
 
 
@@ -108,24 +108,14 @@ _NOT_NAMES = frozenset(keyword.kwlist) | {
 }
 
 
-def profiled_page(
-    page: MarkdownPage,
-    lines: Sequence[str],
-    profiles: tuple[Profile, ...],
-    is_file: Callable[[str], bool],
-) -> ProfiledPage | None:
-    """The page (its file's `lines`) read by the profile that wrote it, of
-    the run's `profiles` and the built-in ones; None for a page no profile
-    wrote. `is_file` answers whether a file of the tree exists: a page with
-    no object heading is a profile's when one of its markers is in the
-    project. Cheap for other pages: a test on the path, one match of a line.
-    Each rule of a page asks it: they share one reading through
-    `RuleContext.read_once`."""
-    if page.embedded_in is not None:
-        return None
-    headings = (lines[h.line - 1] for h in page.markdown.headings if 0 < h.line <= len(lines))
-    place = page_profile(page.path, headings, profiles, is_file)
-    return None if place is None else _read(page, lines, ProfiledPage(*place))
+def read_object_page(
+    page: MarkdownPage, lines: Sequence[str], place: tuple[Profile, str, str]
+) -> ProfiledPage:
+    """The page (its file's `lines`) read by the layout profile that wrote
+    it, at its `place` (profile, project, source: the engine's reading of
+    the page, parsing/reading.py, found it): its entries, lists and
+    mentions. Read once a page for all its rules (`RuleContext.object_page`)."""
+    return _read(page, lines, ProfiledPage(*place))
 
 
 def in_output_example(profile: Profile, line: str, example: bool) -> bool:

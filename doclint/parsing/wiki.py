@@ -257,7 +257,8 @@ def _source_entry(
         if found is None:
             return None
         commit, repository = _pin(match)
-        return SourceEntry(line, column, found, commit, repository)
+        # Its citations in the page say a Windows path; the list names the file meant.
+        return SourceEntry(line, column, _slashed(found), commit, repository)
     return None
 
 
@@ -309,11 +310,17 @@ def _as_form(
     path = _target_path(aimed, folder)
     if path is None:
         return None
+    # `file://office\compat.py`: a Windows path, the file it meant judged,
+    # the separators said (malformed), not a missing file.
+    windows = "\\" in path
+    path = _slashed(path)
     commit, repository = _pin(aimed)
     read = _read_with_text(text, target, said, path, _ranges(_group(aimed, "lines")), commit)
     if read is None:
         return None
     ranges, problem, judged = read
+    if windows and not problem:
+        problem = "backslashes"
     return Citation(line, column, text, path, ranges, commit, repository, problem, judged)
 
 
@@ -354,13 +361,22 @@ def _read_with_text(
         if problem == "other-path" and "/" not in text_path and not commit:
             return None  # a page's name, not a path: `[ctx.run](Durable-ctx.run.md)`
         return ranges or text_ranges, problem, True
-    if text.strip() and unquoted(target).rstrip("/").endswith(text.strip()):
+    shown = text.strip()
+    if shown and unquoted(target).rstrip("/").endswith(shown) and not _file_name(shown, path):
         # `[line 16](https://.../blob/c0ffee/line 16)`: its own text as its path.
         return ranges, "pasted", False
     return ranges, "", True
 
 
 _NAME_PARTS = compiled_on_use(r"[^/_.\-]+")
+
+
+def _file_name(text: str, path: str) -> bool:
+    """Whether a link's text names the file it cites, in any script
+    (`[图片.py](file://src/图片.py)`): its path, or the end of it, with an
+    extension (a text pasted as a path, `line 16`, has none)."""
+    named = path == text or path.endswith("/" + text)
+    return named and bool(posixpath.splitext(text)[1])
 
 
 def _names_file(named: str, path: str) -> bool:
@@ -406,6 +422,12 @@ def _joined(folder: str | None, raw: str) -> str:
     if joined.startswith("../") or joined == "..":
         return ""
     return joined
+
+
+def _slashed(path: str) -> str:
+    """A path written with Windows separators (`office\\compat.py`) as the
+    tree's path it means."""
+    return _clean(path.replace("\\", "/")) if "\\" in path else path
 
 
 def _clean(path: str) -> str:

@@ -449,6 +449,7 @@ WIKI_CLAIMS: Mapping[str, str] = {
     "source-list-exists": "an entry of the relevant source files is in the tree",
     "name-in-code": "a name the page presents as the project's occurs in its code",
     "name-in-cited-lines": "such a name occurs in the lines its sentence cites",
+    "subject-in-cited-lines": "the cited lines show what their sentence, item or row names",
     "site-link-local": "a link to a page of the wiki's site points at the page in the tree",
     "no-generator-markup": "no generator markup is left in the page",
 }

@@ -1,6 +1,8 @@
 """Which generator a page of a run is read as, and why no other did: what
-`doclint check --explain PAGE` prints, and what the run's summary counts
-(the pages no generator wrote, whose claims no generator rule judges).
+`doclint check --explain PAGE` prints beside the engine's one reading of
+the page (parsing/reading.py), and whether a checked page is one the run's
+summary counts (`unread_page`: a page no generator read, whose claims no
+generator rule judges, counted from that reading).
 
 A page is the PyTorch generator's when its first line is one of its
 templates' titles (the parser's `recognise_title`), and a profile's when
@@ -17,13 +19,15 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from doclint.engine.settings import Settings
+from doclint.models.markdown_lines import normalize_newlines
 from doclint.models.records import NamedTuple
+from doclint.parsing.pages import parse_page
+from doclint.parsing.reading import Reading
+from doclint.parsing.reading import read_page as read_as
 from doclint.parsing.recognition import recognise_title
 from doclint.profiles import Profile, builtin_profiles, heading_lines, page_readings
 from doclint.profiles.generators import Generators
 from doclint.profiles.wikis import in_folder
-from doclint.run.files import file_texts
-from doclint.run.roots import roots_of_files
 from doclint.tree.discovery import MARKDOWN_SUFFIXES
 from doclint.tree.reading import inside_root, read_regular, repository_root
 
@@ -48,6 +52,8 @@ class PageRead(NamedTuple):
 
     read: list[Verdict]
     not_read: list[Verdict]
+    reading: Reading | None = None
+    """The engine's one reading of it (its kind, writer and why), as a run reads it."""
 
 
 def read_page(
@@ -104,16 +110,6 @@ def _first_line(lines: Iterable[str]) -> str:
     return next((line for line in lines if line.strip()), "").lstrip("\ufeff").strip()
 
 
-def _titled(head: str, generators: Generators) -> bool:
-    """Whether a page's head opens with a title of the PyTorch templates:
-    `_by_title`'s verdict, with no reason made (a run asks it of every page)."""
-    first = _first_line(head.split("\n", 8))
-    if not first.startswith("# "):
-        return False
-    found = recognise_title(first[2:], generators)
-    return bool(found.page_kind) and found.template is not None
-
-
 def explain(root: Path, file: Path, settings: Settings, cwd: Path) -> PageRead:
     """How the page `file` of the tree at `root` is read by the generators
     of `settings`, paths shown from `cwd` (OSError when it cannot be read)."""
@@ -125,84 +121,31 @@ def explain(root: Path, file: Path, settings: Settings, cwd: Path) -> PageRead:
         return os.path.relpath(os.path.join(root, source), cwd).replace(os.sep, "/")
 
     lines = text.split("\n")
-    return read_page(
-        path,
-        lines,
-        settings.profiles,
-        settings.known_generators,
-        _is_file_in(root),
-        every_profile=True,
-        shown=shown,
+    generators, is_file = settings.known_generators, _is_file_in(root)
+    verdicts = read_page(
+        path, lines, settings.profiles, generators, is_file, every_profile=True, shown=shown
     )
+    return verdicts._replace(reading=_engine_reading(text, path, generators, is_file))
 
 
-def unread_pages(files: Sequence[Path], settings: Settings, cwd: Path) -> int:
-    """How many Markdown files of a run no generator wrote, each read here
-    (fix mode, stdin: a run's workers count them from the bytes they check)."""
-    pages = [page for page in file_texts(files) if page.endswith(MARKDOWN_SUFFIXES)]
-    count = 0
-    for root, group in roots_of_files(settings, pages, cwd).items():
-        unread, inside = unread_judge(settings, root), len(os.path.join(root, ""))
-        count += sum(unread(file, file[inside:].replace(os.sep, "/"), None) for file in group)
-    return count
+def _engine_reading(
+    text: str, path: str, generators: Generators, is_file: Callable[[str], bool]
+) -> Reading | None:
+    """The page of `text` at `path` read as the engine reads it (None for a
+    text it checks no page of: empty, or only blanks)."""
+    text = normalize_newlines(text.removeprefix("\ufeff"))
+    if not text.strip():
+        return None
+    lines = text.split("\n")
+    page = parse_page(text, path, lines=lines, generators=generators)
+    return read_as(page, text, lines, generators, is_file)
 
 
-def unread_judge(settings: Settings, root: Path | str) -> Callable[[str, str, bytes | None], bool]:
-    """Whether a file of the tree at `root` (absolute; its path in the tree)
-    is a Markdown page that carries a generator's marks yet no generator
-    read, from the bytes the run read of it (None: read here, as the run
-    reads, or not counted when it cannot be). The marks are a place a
-    generator writes its pages in (a profile's layout, a wiki's folder) or
-    a name it gives them (`X.py_docs.md`); a page's head decides, the whole
-    of it where it sits in a profile's layout (where its object headings
-    decide). A page with none, written by hand, is read as such (its links
-    and citations): it is not counted."""
-    every = (*settings.profiles, *builtin_profiles())
-    generators = settings.known_generators
-    named = generators.page_suffixes
-    is_file = _is_file_in(root)
-    real_root = os.path.join(os.path.realpath(root), "")
-    folders_inside: dict[str, bool] = {}
-
-    def unread(file: str, path: str, data: bytes | None) -> bool:
-        if not file.endswith(MARKDOWN_SUFFIXES):
-            return False
-        # Read as the run reads: not through a link out of the root (its
-        # folder's real place is found once a folder), nor a link itself.
-        folder = os.path.dirname(file)
-        if folder not in folders_inside:
-            real = os.path.join(os.path.realpath(folder), "")
-            folders_inside[folder] = real.startswith(real_root)
-        if not folders_inside[folder]:
-            return False
-        # In a wiki's folder the page's citations, wherever they stand, say
-        # whether it is the wiki's.
-        whole = any(p.layout.source_of(path) for p in every) or generators.in_any_wiki_folder(path)
-        limit = settings.max_file_size if whole else _HEAD_BYTES
-        if data is None:
-            try:
-                data = read_regular(file, limit, follow_symlinks=False)
-            except OSError:
-                return False  # reported unread by the run
-        text = data[:limit].decode("utf-8", errors="replace")
-        lines = text.split("\n")
-        if whole:
-            return not read_page(path, lines, settings.profiles, generators, is_file).read
-        # Elsewhere a template's title reads it, or a wiki's marker; unread,
-        # it counts where it is named as a generator names its pages or
-        # opens with a profile's object heading.
-        if _titled(text, generators) or generators.wiki_of(path, lines) is not None:
-            return False
-        return file.endswith(named) or _object_headed(lines, every)
-
-    return unread
-
-
-def _object_headed(lines: Sequence[str], profiles: Iterable[Profile]) -> bool:
-    """Whether a heading of a page's head is one of a profile's object
-    headings (RepoAgent's `## ClassDef X`)."""
-    headings = list(heading_lines(lines))
-    return any(p.entries.pattern.match(line) for p in profiles for line in headings)
+def unread_page(file: str, reading: Reading | None) -> bool:
+    """Whether a checked file is a Markdown page that carries a generator's
+    marks yet no generator read (`Reading.unread`), by the engine's reading
+    of it (None: it read no page there)."""
+    return reading is not None and reading.unread and file.endswith(MARKDOWN_SUFFIXES)
 
 
 def _read_inside(file: str, root: Path | str, limit: int) -> bytes:

@@ -18,7 +18,7 @@ from doclint.engine.settings import Settings
 from doclint.engine.suppressions import FindingFilter
 from doclint.models.kept_findings import FileResult, UnreadableFindings, encode_findings
 from doclint.models.records import NamedTuple
-from doclint.run.page_reading import unread_judge
+from doclint.run.page_reading import unread_page
 from doclint.run.parallel import (
     FORKS,
     MIN_ITEMS_PER_WORKER,
@@ -61,16 +61,8 @@ class _Roots:
         self.at_root = {str(setup.root): (setup.linter, setup.finding_filter) for setup in setups}
         self.stores = stores if settings.cache else None
         self._stored: dict[str, StoredResults | None] = {}
-        self._judges: dict[str, Callable[[str, str, bytes | None], bool]] = {}
         self.unread_kept = 0
         """The pages no generator wrote among those this process found kept."""
-
-    def unread(self, root: str, file: str, path: str, data: bytes | None) -> bool:
-        """Whether no generator wrote the page (page_reading.py `unread_judge`)."""
-        judge = self._judges.get(root)
-        if judge is None:
-            judge = self._judges[root] = unread_judge(self.settings, root)
-        return judge(file, path, data)
 
     def stored_at(self, root: str) -> StoredResults | None:
         """A worker's own view of the results kept for a root, opened at its
@@ -200,19 +192,14 @@ def _kept_or_checked(roots: _Roots, root: str, file: str) -> FileResult:
         return _checked(roots, root, file)
 
 
-def _kept_unread(roots: _Roots, root: str, file: str, found: KeptResult) -> bool:
-    """Whether a kept result's page is one no generator wrote: as kept, or
-    where fix mode kept it without saying, judged again."""
-    if found.unread is not None:
-        return found.unread
-    return roots.unread(root, file, roots.at(root)[0].tree_path(file), found.data)
-
-
 def _kept(roots: _Roots, root: str, file: str, found: KeptResult) -> FileResult:
     """A kept result handed to the sink, as kept, with the bytes the lookup
     read, if it read them (the sink reads its lines there, when it shows
     some); UnreadableFindings when the sink reads findings the result does
-    not hold."""
+    not hold, or does not say whether a generator read its page (the file
+    is checked again: its page is read only by the engine)."""
+    if found.unread is None:
+        raise UnreadableFindings("kept without the page's reading")
     result = FileResult(
         file,
         root,
@@ -223,7 +210,7 @@ def _kept(roots: _Roots, root: str, file: str, found: KeptResult) -> FileResult:
         stamp=found.stamp,
         parts=found.parts,
         kept=True,
-        unread=_kept_unread(roots, root, file, found),
+        unread=found.unread,
     )
     return roots.deliver(result)
 
@@ -233,7 +220,7 @@ def _checked(roots: _Roots, root: str, file: str) -> FileResult:
     encoded here, once, for the cache and the sink (a worker sends back the
     bytes, not the findings: pickling them costs more)."""
     linter = roots.at(root)[0]
-    rows, facts, stamp, content_hash, lines, data = linter.check_file(file)
+    rows, facts, stamp, content_hash, lines, reading = linter.check_file(file)
     cache = linter.settings.cache
     caching = cache and stamp is not None and content_hash is not None
     result = FileResult(
@@ -245,7 +232,7 @@ def _checked(roots: _Roots, root: str, file: str) -> FileResult:
         content=content_hash,
         stamp=stamp,
         facts=facts if cache else [],
-        unread=roots.unread(root, file, linter.tree_path(file), data),
+        unread=unread_page(file, reading),
     )
     return roots.deliver(result)
 

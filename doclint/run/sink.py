@@ -84,10 +84,10 @@ def collected(
 
 class RunResult(NamedTuple):
     """What a run found (in no set order), the files it checked and found
-    kept, and the pages no generator wrote (None: not counted)."""
+    kept, and the pages no generator read (`unread_page`)."""
 
     found: list[FileFindings]
     files_checked: int
     from_cache: int
     files: Sequence[Path] = ()
-    unread_pages: int | None = None
+    unread_pages: int = 0

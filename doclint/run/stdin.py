@@ -8,6 +8,7 @@ from pathlib import Path
 from doclint.engine.linter import Linter
 from doclint.engine.settings import Settings
 from doclint.models.findings import Finding
+from doclint.run.page_reading import unread_page
 from doclint.run.roots import choose_root, make_tree_at, root_from_title
 from doclint.run.sink import RunResult, collected
 
@@ -22,8 +23,11 @@ def run_stdin(data: bytes, filename: str | Path, settings: Settings | None = Non
         return RunResult([], 0, 0)
     file = Path(filename)
     path = linter.tree_path(file)
-    rows = linter.outside(path) or linter.check_bytes(data, path).rows
-    return stdin_result(linter, file, rows)
+    outside = linter.outside(path)
+    if outside is not None:
+        return stdin_result(linter, file, outside, 0)
+    checked = linter.check_bytes(data, path)
+    return stdin_result(linter, file, checked.rows, int(unread_page(str(file), checked.reading)))
 
 
 def read_stdin(limit: int) -> bytes:
@@ -51,7 +55,10 @@ def stdin_linter(data: bytes, filename: str | Path, settings: Settings) -> Linte
     return Linter(settings, make_tree_at(settings, root))
 
 
-def stdin_result(linter: Linter, file: Path, rows: list[Finding]) -> RunResult:
-    """The result of checking stdin as `file`, its findings filtered as a file's are."""
+def stdin_result(linter: Linter, file: Path, rows: list[Finding], unread: int) -> RunResult:
+    """The result of checking stdin as `file`, its findings filtered as a
+    file's are; `unread`: 1 when the engine read it as a page no generator
+    read."""
     ignores = linter.settings.finding_filter(linter.registry)
-    return RunResult(collected(str(file), linter.tree.root, ignores, rows), 1, 0, [file])
+    found = collected(str(file), linter.tree.root, ignores, rows)
+    return RunResult(found, 1, 0, [file], unread)

@@ -6,9 +6,14 @@ disk, the root the file's title implies. What `doclint check` builds for
 every run is built here once and kept while the editor edits: the rule
 registry, the settings of each configuration, and per root a `Linter`, whose
 tree index holds the listings, sources, anchors and history it has read,
-kept while a page open in the editor uses it (`closed` lets it go). A file
-saved or changed on disk drops the trees (`forget`): the next check builds
-them again from disk; a configuration file drops the settings too.
+kept while a page open in the editor uses it (`closed` lets it go). Each
+open page's last check keeps its facts, the questions it asked of the tree.
+A file saved, made or deleted (`changed`) is read again by the trees that
+hold it, the rest of what they read kept, and the open pages whose facts
+name it are the ones to check again (a folder's listing is read again only
+when a file in it was made or deleted); a configuration file drops the
+trees and the settings (`forget`), a change in a checkout's `.git` or of
+its HEAD the trees.
 
 Nothing is read outside the workspace root: a configuration is looked for
 only between a page and the root, a tree's root is never above it, and the
@@ -18,6 +23,7 @@ history is that of a checkout inside it.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,7 +42,7 @@ from doclint.parsing.recognition import expected_page_path
 from doclint.profiles.generators import Generators
 from doclint.run.roots import choose_root, root_from_title
 from doclint.server.client_settings import ClientSettings
-from doclint.tree.index import Tree
+from doclint.tree.index import Changes, Fact, Tree
 from doclint.util.paths import inside
 
 _TITLE_BYTES = 4096
@@ -114,12 +120,16 @@ class Workspace:
         read, is let go when no open page uses it."""
         self._users: dict[int, int] = {}
         """Per linter used (by id), how many open pages use it."""
+        self._asked: dict[Path, list[Fact]] = {}
+        """Per open page checked, the questions its last check asked of its
+        tree (its facts): a change on disk is checked again on the pages
+        whose facts name the file changed, not on every page."""
 
     def configure(self, client: ClientSettings) -> None:
         """The editor's settings changed: every page's are made again."""
         if client != self.client:
             self.client = client
-            self.forget(None)
+            self.forget()
 
     def inside(self, file: Path) -> Path:
         """`file` made absolute; OutsideWorkspace when it is not below the root."""
@@ -136,12 +146,13 @@ class Workspace:
         data = text.encode("utf-8", "surrogatepass")
         found = self._settings(file)
         settings = found.settings
-        if settings is None:
+        if settings is None or found.excludes(file):
             self.closed(file)
+        self._asked[file] = []
+        if settings is None:
             message = found.problem or "the configuration cannot be used"
             return Checked([], f"not checked: {message}", trouble=True)
         if found.excludes(file):
-            self.closed(file)
             return Checked([], "not checked: the configuration's exclude leaves it out")
         linter = self._linter_used(found, file, data)
         path = linter.tree_path(file)
@@ -152,8 +163,9 @@ class Workspace:
             message = f"{len(data):,} bytes is over the limit of {settings.max_file_size:,}"
             row = engine_row(FileTooLarge, 1, 1, message + "; not read", FileTooLarge.TOO_LARGE)
             return Checked([row])
-        rows = linter.check_bytes(data, path).rows
-        return Checked(self._shown(found, linter, file, rows))
+        checked = linter.check_bytes(data, path)
+        self._asked[file] = checked.facts
+        return Checked(self._shown(found, linter, file, checked.rows))
 
     def fix_all(self, file: Path, text: str) -> str | None:
         """The buffer with every safe fix applied, as `doclint check --fix`
@@ -169,18 +181,60 @@ class Workspace:
         fixed = Fixer(linter, FixSettings()).fix_bytes(data, file, linter.tree_path(file))
         return fixed.data.decode("utf-8") if fixed.data is not None else None
 
-    def forget(self, changed: Path | None = None) -> None:
-        """Files changed on disk (`changed`, or any): every tree is read
-        again; a configuration file changed (the editor's own among them), the
-        settings too."""
-        if changed is None or changed.name in CONFIG_FILES or changed == self.client.config:
-            configs, self._configs = list(self._configs.values()), {}
-        else:
-            configs = list(self._configs.values())
+    def forget(self, settings: bool = True) -> None:
+        """Every tree is read again (files changed on disk, the editor's
+        settings changed); with `settings`, the settings of each
+        configuration too."""
+        configs = list(self._configs.values())
+        if settings:
+            self._configs = {}
         for config in configs:
             for linter in config.linters.values():
                 linter.tree.close()
             config.linters.clear()
+
+    def changed(self, files: Iterable[Path]) -> set[Path]:
+        """The files `files` changed on disk (saved, made or deleted): each
+        tree holding one reads it again, the rest of what it read kept. The
+        open pages to check again: the files themselves, and those whose
+        last check asked of one (a citation's source, a link's target, the
+        page's own history) or, where one was made or deleted, listed its
+        folder; every page for a configuration file, whose settings are made
+        again, and for a change in a checkout's `.git` or of its HEAD, whose
+        history is read again."""
+        changed = {Path(os.path.abspath(file)) for file in files}
+        configs = any(file.name in CONFIG_FILES or file == self.client.config for file in changed)
+        linters = [
+            linter for config in self._configs.values() for linter in config.linters.values()
+        ]
+        # A commit made or a branch switched is told by no editor that
+        # watches no `.git`: HEAD is asked at each change.
+        if (
+            configs
+            or any(".git" in file.parts for file in changed)
+            or any(linter.tree.history_moved() for linter in linters)
+        ):
+            self.forget(settings=configs)
+            return set(self._asked)
+        told: dict[int, Changes] = {}  # what each linter's tree was told, by the linter's id
+        for linter in linters:
+            paths = [path for file in changed if (path := _tree_path(linter, file)) is not None]
+            if paths:
+                linter.tree_changed()
+                told[id(linter)] = linter.tree.changed(paths)
+        return (changed & self._asked.keys()) | {
+            page for page in self._asked if self._read_one(page, told)
+        }
+
+    def _read_one(self, page: Path, told: dict[int, Changes]) -> bool:
+        """Whether the last check of the open `page` asked of a file its
+        tree was `told` changed (what each linter's tree was told, by id)."""
+        used = self._used.get(page)
+        changes = told.get(id(used[1])) if used is not None else None
+        if used is None or changes is None:
+            return False
+        tree = used[1].tree
+        return any(tree.depends(kind, asked, changes) for kind, asked, _ in self._asked[page])
 
     def close(self) -> None:
         """Close every tree (its root folder, its history's git process)."""
@@ -189,7 +243,9 @@ class Workspace:
     def closed(self, file: Path) -> None:
         """The page `file` is no longer open: the linter of its root is let
         go (its tree closed) unless another open page uses it."""
-        used = self._used.pop(Path(os.path.abspath(file)), None)
+        file = Path(os.path.abspath(file))
+        self._asked.pop(file, None)
+        used = self._used.pop(file, None)
         if used is not None:
             self._let_go(*used)
 
@@ -285,9 +341,19 @@ class Workspace:
         linter = found.linters.get(root)
         if linter is None:
             tree = WorkspaceTree(root, settings.known_paths, self.root, generators)
-            linter = Linter(settings, tree, self.registry, records_facts=False)
+            # Its facts recorded, as for the cache: they name what each
+            # page's check read, which `changed` checks again.
+            linter = Linter(settings, tree, self.registry)
             found.linters[root] = linter
         return linter
+
+
+def _tree_path(linter: Linter, file: Path) -> str | None:
+    """The path of `file` (absolute, normal) in `linter`'s tree, None when
+    it lies outside the tree root or is the root."""
+    if file == linter.tree.root or not file.is_relative_to(linter.tree.root):
+        return None
+    return linter.tree_path(file)
 
 
 def _checkout_between(root: Path, workspace: Path) -> bool:

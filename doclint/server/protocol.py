@@ -197,15 +197,17 @@ class DoclintServer(LanguageServer):
         )
 
     def changed_on_disk(self, uris: Sequence[str]) -> None:
-        """Files saved or changed outside the editor: the trees that read
-        them are read again, and every open document checked again."""
-        for uri in uris:
-            path = file_path(uri)
-            for workspace in self.roots.values():
-                workspace.forget(path)
+        """Files saved, or made, changed or deleted outside the editor: each
+        tree holding one reads it again, and the open documents whose last
+        check read one (its facts name it) are checked again, no others."""
+        changed = {path for uri in uris if (path := file_path(uri)) is not None}
+        again = set(changed)
+        for workspace in self.roots.values():
+            again |= workspace.changed(changed)
         for open_uri in list(self.shown):
-            self.shown[open_uri].version = None  # checked again, whatever its version
-            self.soon(open_uri)
+            if file_path(open_uri) in again:
+                self.shown[open_uri].version = None  # checked again, whatever its version
+                self.soon(open_uri)
 
 
 def file_path(uri: str) -> Path | None:
@@ -414,8 +416,8 @@ def build_server(registry: Registry | None = None) -> DoclintServer:
         if watched is None or not watched.dynamic_registration:
             return
         # A generator rewriting pages, or a source changed on disk, changes
-        # what an open page's rules read: the client says so, and the trees
-        # are read again.
+        # what an open page's rules read: the client says which files, and
+        # they are read again (`changed_on_disk`).
         watchers = types.DidChangeWatchedFilesRegistrationOptions(
             watchers=[types.FileSystemWatcher(glob_pattern="**/*")]
         )

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from doclint.tree.reading import MAX_FILE_SIZE, RootFolder, read_beneath, read_regular
 from doclint.tree.records import LinkTarget, SourceFile
@@ -66,6 +66,8 @@ ANCHORS_KEPT = 1 << 12
 Stamp = tuple[int, int, int]
 """(mtime in ns, size, ctime in ns) of a file: tells whether it may have
 changed since its bytes were last read, never what they are."""
+K = TypeVar("K")
+V = TypeVar("V")
 Fact = tuple[str, str, object]
 """A question a rule asked about the tree (kind, path) and its answer."""
 question_of: Callable[[Fact], tuple[str, str]] = itemgetter(0, 1)
@@ -152,6 +154,11 @@ class Tree:
 
             self._history.append(History.open(self.root))
         return self._history[0]
+
+    def history_moved(self) -> bool:
+        """Whether the history a rule opened is no longer the checkout's
+        (`History.moved`); False when none was opened."""
+        return bool(self._history) and self._history[0] is not None and self._history[0].moved()
 
     @property
     def listing_mode(self) -> bool:
@@ -382,6 +389,79 @@ class Tree:
         self._sizes[path] = size
         return size
 
+    def changed(self, paths: Iterable[str]) -> Changes:
+        """The files or folders at `paths` (clean paths) changed on disk:
+        saved, made or deleted. What the tree knows of them, and what was
+        built from them (`built`), is read again when next asked; the rest
+        is kept. A folder's listing is read again only when a file or folder
+        in it was made or deleted (a folder made with a file, its own
+        folder's too). One pass for them all: a branch switched changes
+        thousands at once."""
+        said = frozenset(paths)
+        made: set[str] = set()
+        pending = list(said)
+        while pending:
+            path = pending.pop()
+            if path not in made and self._relisted(path):
+                made.add(path)
+                parent = _split(path)[0]
+                if parent and parent in self._scanned and self._scanned[parent] is None:
+                    pending.append(parent)  # a folder made with the file
+        changes = Changes(said | made, frozenset(_split(path)[0] for path in made))
+        gone = frozenset(made)
+        _drop(self._scanned, lambda folder: folder in changes.relisted or _at(folder, gone))
+        _drop(self._symlinks, lambda folder: folder in changes.relisted or _at(folder, gone))
+        _drop(self._inside, lambda name: _at(name, gone))
+        _drop(self._places, lambda name: _at(name, gone))
+        _drop(self._recent_reads, lambda name: _at(name, changes.paths))
+        _drop(self._sizes, lambda name: _at(name, changes.paths))
+        _drop(self._anchor_cache, lambda name: _at(name, changes.paths))
+        _drop(self._source_cache, lambda name: self.depends("source", name, changes))
+        _drop(self._facts, lambda asked: self.depends(*asked, changes))
+        _drop(
+            self.built,
+            lambda key: any(self.depends(*asked, changes) for asked in self.built[key][2]),
+        )
+        return changes
+
+    def depends(self, kind: str, asked: str, changes: Changes) -> bool:
+        """Whether the answer to the question (`kind`, `asked`) (`fact`)
+        depends on what `changes` says changed on disk: the bytes or
+        presence of a file or folder, what lies below a folder, a listing."""
+        if kind == "children" and changes.relisted and clean_path(asked) in changes.relisted:
+            return True
+        for name in self.read_by(kind, asked):
+            clean = clean_path(name)
+            if clean is not None and _at(clean, changes.paths):
+                return True
+        return False
+
+    def _relisted(self, path: str) -> bool:
+        """Whether the listing of `path`'s folder, as scanned, no longer
+        says what is on disk (the file or folder was made or deleted): a
+        listing given (`--known-paths`) is never read again."""
+        parent, name = _split(path)
+        if self._listing is not None or parent not in self._scanned:
+            return False
+        listed = self._scanned[parent]
+        on_disk = self._on_disk(path)
+        there = os.path.lexists(on_disk)
+        if listed is None:
+            return there  # its folder, none when scanned, is made now
+        return (name in listed) != there or (there and listed[name] != os.path.isdir(on_disk))
+
+    def read_by(self, kind: str, path: str) -> tuple[str, ...]:
+        """The paths of the tree (not cleaned) whose bytes, or presence, the
+        answer to a question (`fact`) depends on: the file or folder asked
+        of, and for a source the pages that may embed its copy; none for a
+        question of the history at a commit, which no change on disk moves."""
+        if kind == "source":
+            from doclint.profiles.generators import shipped_generators
+
+            generators = self._generators or shipped_generators()
+            return (path, *generators.source_copies(path))
+        return (path,) if kind in _READS_PATH else ()
+
     def fact(self, kind: str, path: str) -> object:
         """The answer to one question a rule asked about the tree, in a form the
         cache can store and compare: asking again gives an equal value exactly
@@ -435,7 +515,7 @@ class Tree:
         has no parent here; `renamed`: a digest of the
         renames since a commit; `remotes`: a digest of the remotes' names;
         `blame`: a digest of HEAD's blob of a file and the commit of each
-        of its lines)."""
+        of its lines; `paths`: a digest of the files at a commit)."""
         history = self.history()
         if kind == "history" or history is None:
             return history is not None if kind == "history" else None
@@ -453,6 +533,9 @@ class Tree:
             )
         if kind == "remotes":
             return _names_digest(sorted(history.remotes()))
+        if kind == "paths":
+            listed = history.paths_at(path)
+            return _names_digest(sorted(listed)) if listed is not None else None
         if kind == "blame":
             blamed = history.head_blame(path)
             return _answer_digest((blamed[0], *blamed[1])) if blamed is not None else None
@@ -512,6 +595,7 @@ _HISTORY_FACTS = frozenset(
         "renamed",
         "remotes",
         "blame",
+        "paths",
     }
 )
 
@@ -525,6 +609,50 @@ def listed_path(line: str) -> str | None:
     if not path or path in (".", "..") or path.startswith(("../", "/")):
         return None
     return path
+
+
+_READS_PATH = frozenset(
+    {
+        "escapes",
+        "anchors",
+        "size",
+        "is_file",
+        "is_dir",
+        "children",
+        "binary",
+        "last_change",
+        "blame",
+    }
+)
+"""The questions (besides a source's) whose answer depends on the file or
+folder they name as it is on disk: `last_change` and `blame` compare the
+work tree's copy with the history's."""
+
+
+class Changes:
+    """What changed on disk, as a tree's `changed` was told it."""
+
+    def __init__(self, paths: frozenset[str], relisted: frozenset[str]) -> None:
+        self.paths = paths
+        """The files and folders changed (clean paths): those said, and the
+        folders made or deleted with them."""
+        self.relisted = relisted
+        """The folders whose listing changed: a file or folder in it made or deleted."""
+
+
+def _at(name: str, paths: frozenset[str]) -> bool:
+    """Whether the clean path `name` is one of `paths` or lies below one."""
+    while name not in paths:
+        if "/" not in name:
+            return False
+        name = name.rpartition("/")[0]
+    return True
+
+
+def _drop(memo: dict[K, V], gone: Callable[[K], bool]) -> None:
+    """Forget the entries of `memo` whose keys are `gone`."""
+    for key in [key for key in memo if gone(key)]:
+        del memo[key]
 
 
 def _answer_digest(answer: object) -> bytes:

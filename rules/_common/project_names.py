@@ -76,14 +76,11 @@ _LEXED_SUFFIXES = (
     ".json",
     ".jsonc",
     ".json5",
-    ".toml",
     ".ini",
     ".cfg",
     ".conf",
     ".properties",
     ".xml",
-    ".html",
-    ".htm",
     ".css",
     ".scss",
     ".sass",
@@ -99,7 +96,6 @@ _LEXED_SUFFIXES = (
     ".njk",
     ".erb",
     ".gradle",
-    ".sql",
     ".graphql",
     ".gql",
     ".proto",
@@ -287,10 +283,15 @@ class ProjectNames:
         return tuple(self.paths[index] for index in self._files_with(_token(name)))
 
     def is_defined(self, name: str) -> bool:
-        """Whether a reader finds a definition of `name` in some file: the
+        """Whether a reader finds a definition of `name` in some file, the
+        project's own: not a key or a section of a data or markup file
+        (`STRUCTURE_KINDS`: a workflow's `runs-on`, a script of
+        `package.json`), as often a tool's setting as the project's. The
         files holding it are read until one defines it."""
+        from .._languages import STRUCTURE_KINDS
+
         return any(
-            definition.name == name
+            definition.name == name and definition.kind not in STRUCTURE_KINDS
             for index in self._files_with(_token(name))
             for definition in self._defined_in(index)
         )

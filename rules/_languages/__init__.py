@@ -9,8 +9,12 @@ reader that tells, for every word of a text, whether it occurs in code, only
 in string literals, or in prose (comments, docstrings, sentences written as
 strings, the running text of a Markdown page). Python, the C family and the
 languages of wikis' projects (TypeScript, JavaScript, Rust, Go, Kotlin) also
-have their definitions read (`Language.facts`, a `SourceFacts`); these and
-Java tell where each definition stands (`Language.definitions`).
+have their definitions read (`Language.facts`, a `SourceFacts`). Every
+reader but plain text's, CMake's and Metal's tells where each definition
+stands (`Language.definitions`): these, Java, shell, the keys of YAML,
+JSON and TOML, Markdown's sections, HTML's ids and custom elements, SQL's
+`CREATE`d tables and functions. A text of any other kind is read by its
+words alone.
 
 Adding a language is its entry in `LANGUAGES` (or `PROJECT_LANGUAGES`, for a
 kind no generator's template documents) and one module of this package whose
@@ -100,11 +104,22 @@ class Definition(NamedTuple):
     kind: str
     """"class", "interface", "struct", "enum", "trait", "object", "type",
     "function", "method", "field", "constant", "variable", "enum member",
-    "module" or "macro", as the language names it nearest."""
+    "module" or "macro", as the language names it nearest; in data and
+    markup, "key" (YAML, JSON, TOML), "section" (a TOML table, a Markdown
+    heading), "code block" (Markdown), "table", "view", "index", "trigger",
+    "sequence" (SQL), "id" and "element" (HTML)."""
     end: int = 0
-    """The last line of a class's or function's declaration (1-based), where
-    the reader tells it; 0 where it does not (a field, a constant): a
-    citation moved with its construct is re-anchored to its whole extent."""
+    """The last line of the construct the name defines (1-based: a class's or
+    function's declaration, a key's value, a section), where the reader
+    tells it; 0 where it does not (a field, a macro): a citation moved with
+    its construct is re-anchored to its whole extent."""
+
+
+STRUCTURE_KINDS = frozenset({"key", "section", "code block"})
+"""The kinds of the parts of a data or markup file (its keys, tables and
+sections): as often the names of a tool's settings (`runs-on`,
+`compilerOptions`, `[tool.ruff]`) or of a document's parts as names the
+project itself defines."""
 
 
 class Language(NamedTuple):
@@ -158,8 +173,11 @@ READERS = {
     "objc": "Objective-C++",
     "python": "Python",
     "rust": "Rust",
+    "html": "HTML",
     "shell": "shell",
+    "sql": "SQL",
     "text": "plain text",
+    "toml": "TOML",
     "tsx": "TSX",
     "typescript": "TypeScript",
     "yaml": "YAML",

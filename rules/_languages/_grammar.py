@@ -81,6 +81,11 @@ class Grammar:
     member"). Where two captures take one name, the kind of the higher rank
     (`_RANK`) stands: a `const` whose value is an arrow function is a
     function, a Go `type` of a struct a struct."""
+    extents: frozenset[str] = frozenset()
+    """Nodes that are a definition's whole extent where its name is deeper
+    than a child of it (a C function's name is its declarator's, inside
+    `function_definition`): the nearest such ancestor, a few levels up,
+    gives the definition's end; else the name's parent does."""
 
 
 _PARSERS: dict[int, tree_sitter.Parser] = {}
@@ -154,7 +159,7 @@ def grammar_facts(grammar: Grammar, text: str) -> GrammarFacts:
                 # A class's or function's name is a field of its declaration
                 # node (the queries capture it so), which ends where it does;
                 # another kind's parent may be a list of many (an enum's body).
-                parent = node.parent if kind in _EXTENDED else None
+                parent = _extent(grammar, node) if kind in _EXTENDED else None
                 end = parent.end_point.row + 1 if parent is not None else 0
                 ranked[key] = (rank, Definition(name, node.start_point.row + 1, kind, end))
     unsure: tuple[tuple[int, int], ...] = ()
@@ -164,6 +169,21 @@ def grammar_facts(grammar: Grammar, text: str) -> GrammarFacts:
             (node.start_point.row + 1, node.end_point.row + 1) for node in errors.get("error", ())
         )
     return GrammarFacts(tuple(ranked[key][1] for key in sorted(ranked)), unsure)
+
+
+# How far above a name its construct's node may stand (`int *Foo::get()`:
+# qualified name, function declarator, pointer declarator, definition).
+_EXTENT_DEPTH = 4
+
+
+def _extent(grammar: Grammar, name: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The node whose end is the end of the construct `name` names."""
+    node = name.parent
+    for _ in range(_EXTENT_DEPTH if grammar.extents else 0):
+        if node is None or node.type in grammar.extents:
+            break
+        node = node.parent
+    return node if node is not None and node.type in grammar.extents else name.parent
 
 
 def read_places(grammar: Grammar, text: str) -> Places:
@@ -351,3 +371,62 @@ def _code_nodes(grammar: Grammar, literal: tree_sitter.Node) -> list[tree_sitter
 
 def _text(code: bytes, start: int, end: int) -> str:
     return code[start:end].decode("utf-8", "replace")
+
+
+# How many keys deep a key's dotted path is written (`jobs.build.steps`):
+# a deeper key is defined by its own name only, so that a deeply nested
+# text costs no path the length of its nesting per key.
+_PATH_DEPTH = 8
+
+
+@lru_cache(maxsize=64)
+def key_definitions(grammar: Grammar, text: str) -> tuple[Definition, ...]:
+    """Where a text of mappings (YAML, JSON) defines its keys (`grammar.keys`
+    pairs): each key by its name, and a nested one by its dotted path too
+    (`jobs.build`), a "key" ending where its value ends; in text order. A
+    list's items add no part to the path (`steps.name`); the keys of a list
+    of dependencies (`is_dependencies`) are none."""
+    code = text.encode("utf-8", "surrogatepass")
+    found: list[Definition] = []
+    # Each node with the path of keys above it (no longer than `_PATH_DEPTH`:
+    # past it, no path is written) and the nearest of them.
+    stack: list[tuple[tree_sitter.Node, tuple[str, ...], str]] = [
+        (_parser(grammar).parse(code).root_node, (), "")
+    ]
+    while stack:
+        node, path, parent = stack.pop()
+        key = node.child_by_field_name("key") if node.type in grammar.keys else None
+        if key is not None and is_dependencies(parent):
+            continue
+        if key is not None:
+            name = _unquoted(_text(code, key.start_byte, key.end_byte))
+            line = key.start_point.row + 1
+            end = _last_line(node)
+            found.append(Definition(name, line, "key", end))
+            if path and len(path) < _PATH_DEPTH:
+                found.append(Definition(".".join((*path, name)), line, "key", end))
+            path = (*path, name) if len(path) < _PATH_DEPTH else path
+            parent = name
+        stack.extend((child, path, parent) for child in reversed(node.children) if child != key)
+    return tuple(found)
+
+
+def is_dependencies(key: str) -> bool:
+    """Whether a key lists dependencies (`devDependencies`, `[dev-dependencies]`):
+    its keys name other projects' packages, which this one does not define."""
+    return key.lower().endswith("dependencies")
+
+
+def _unquoted(key: str) -> str:
+    """A key as its reader names it: without the quotes it is written in."""
+    key = key.strip()
+    if len(key) >= 2 and key[0] == key[-1] and key[0] in "\"'":
+        return key[1:-1]
+    return key
+
+
+def _last_line(node: tree_sitter.Node) -> int:
+    """The last line (1-based) of `node`'s text: a node that ends at a line's
+    start (YAML's, before the next key) ends on the line before."""
+    row, column = node.end_point
+    return row if column == 0 and row > node.start_point.row else row + 1

@@ -48,7 +48,7 @@ import tree_sitter_cpp
 from doclint.rule_api import LANGUAGES, compiled_on_use
 from doclint.rule_api_generators import LatestDict
 
-from . import UNBOUNDED, CountRanges, Language, PlaceCollector, Places
+from . import UNBOUNDED, CountRanges, Definition, Language, PlaceCollector, Places
 from ._cpp_counts import (
     DefinitionCounts,
     count_definition,
@@ -57,6 +57,7 @@ from ._cpp_counts import (
     count_type,
 )
 from ._cpp_repairs import find_errors, macro_like, qualifier_macros, tokens
+from ._grammar import Grammar, grammar_facts
 
 CPP_SUFFIXES = LANGUAGES["C/C++"].suffixes
 CACHE_SIZE = 16384
@@ -743,4 +744,61 @@ def c_family_places(text: str) -> Places:
     return found.places()
 
 
-LANGUAGE = Language(LANGUAGES["C/C++"], C_FAMILY_KEYWORDS, c_family_places, cpp_facts, cpp_reserved)
+# Where a C-family text defines its names, by the grammar, with its export
+# macros blanked (`c_family_definitions`; the facts' other repairs are for
+# counting, not for lines): types with a body, functions defined or declared
+# (a method by its own name, not `Foo::bar`), enumerators, fields, typedefs
+# and aliases, namespaces, macros.
+DEFINITIONS = Grammar(
+    tree_sitter_cpp.language,
+    comments=frozenset({"comment"}),
+    literals=frozenset({"string_literal", "raw_string_literal", "char_literal"}),
+    definitions="""
+    (class_specifier name: (_) @class body: (_))
+    (struct_specifier name: (_) @struct body: (_))
+    (union_specifier name: (_) @union body: (_))
+    (enum_specifier name: (_) @enum body: (_))
+    (enumerator name: (_) @enum.member)
+    (function_declarator declarator: [(identifier) (field_identifier) (operator_name)
+      (destructor_name)] @function)
+    (function_declarator declarator: (qualified_identifier name: [(identifier)
+      (operator_name) (destructor_name)] @method))
+    (function_declarator declarator: (qualified_identifier name: (qualified_identifier
+      name: [(identifier) (operator_name) (destructor_name)] @method)))
+    (field_declaration declarator: (field_identifier) @field)
+    (type_definition declarator: (type_identifier) @type)
+    (alias_declaration name: (_) @type)
+    (namespace_definition name: (_) @module)
+    (preproc_def name: (_) @macro)
+    (preproc_function_def name: (_) @macro)
+    """,
+    extents=frozenset({"function_definition"}),
+)
+
+
+# An export or qualifier macro (`TORCH_API`, `C10_EXPORT`, `__host__`) the
+# grammar would take for the name or the type: after `class`, `struct` or
+# `union`, or leading a line, before another name. An upper-case word with
+# an underscore, or a double-underscored one (a type such as `FILE` is neither).
+_MACRO_WORD = r"(?:[A-Z][A-Z0-9]*+_[A-Z0-9_]*+|__[A-Za-z_]++__)"
+_HEAD_MACRO = (
+    rf"(?:(?<=\bclass)|(?<=\bstruct)|(?<=\bunion))[ \t]++{_MACRO_WORD}(?=[ \t]++[A-Za-z_])"
+    rf"|^[ \t]*+{_MACRO_WORD}(?=[ \t]++[A-Za-z_])"
+)
+
+
+def c_family_definitions(text: str) -> tuple[Definition, ...]:
+    """Where a C, C++ or CUDA text defines its names (`DEFINITIONS`), read
+    with its export and qualifier macros blanked (`struct TORCH_API Foo {`
+    is `Foo`'s definition): lines and columns hold."""
+    return grammar_facts(DEFINITIONS, blank_code(text, _HEAD_MACRO)).definitions
+
+
+LANGUAGE = Language(
+    LANGUAGES["C/C++"],
+    C_FAMILY_KEYWORDS,
+    c_family_places,
+    cpp_facts,
+    cpp_reserved,
+    c_family_definitions,
+)

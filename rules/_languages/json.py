@@ -7,8 +7,8 @@ import tree_sitter_json
 
 from doclint.rule_api import LANGUAGES
 
-from . import Language, Places
-from ._grammar import Grammar, read_places
+from . import Definition, Language, Places
+from ._grammar import Grammar, key_definitions, read_places
 
 GRAMMAR = Grammar(
     tree_sitter_json.language,
@@ -23,4 +23,9 @@ def read(text: str) -> Places:
     return read_places(GRAMMAR, text)
 
 
-LANGUAGE = Language(LANGUAGES["JSON"], KEYWORDS, read)
+def definitions(text: str) -> tuple[Definition, ...]:
+    """Its keys, by name and by dotted path (`key_definitions`)."""
+    return key_definitions(GRAMMAR, text)
+
+
+LANGUAGE = Language(LANGUAGES["JSON"], KEYWORDS, read, definitions=definitions)

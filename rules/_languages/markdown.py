@@ -13,6 +13,7 @@ from doclint.rule_api import LANGUAGES, compiled_on_use
 from doclint.rule_api_generators import closing_line, source_span
 
 from . import (
+    Definition,
     Language,
     PlaceCollector,
     Places,
@@ -216,4 +217,106 @@ def _link_target_end(page: str, target: int) -> int:
     return -1
 
 
-LANGUAGE = Language(LANGUAGES["Markdown"], frozenset(), read)
+def definitions(text: str) -> tuple[Definition, ...]:
+    """What a Markdown page defines, in text order: each heading (ATX `##`
+    or setext, not one inside a fenced block or the front matter) a
+    "section" named by its text (code spans' backticks and closing `#`s
+    left off), running to the line before the next heading of its level or
+    above; and each fenced block whose info string names a language a
+    "code block" named by it (`python`), running to its closing fence."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    last = len(lines) - 1 if len(lines) > 1 and not lines[-1] else len(lines)
+    found: list[tuple[int, Definition]] = []  # (heading level or 0, definition)
+    open_sections: list[int] = []  # indices in `found` of sections not yet closed
+    fence: tuple[int, str] | None = None  # the open block's index in `found` (or -1), marker
+    first = _after_front_matter(lines)
+    for number, line in enumerate(lines[first:], first + 1):
+        marker = _fence_marker(line)
+        if fence is not None:
+            if marker is not None and _closes(line, marker, fence[1]):
+                if fence[0] >= 0:
+                    level, block = found[fence[0]]
+                    found[fence[0]] = (level, block._replace(end=number))
+                fence = None
+            continue
+        if marker is not None:
+            info = line.strip()[len(marker) :].split()
+            at = -1
+            if info:
+                at = len(found)
+                found.append((0, Definition(info[0].strip("{}."), number, "code block", number)))
+            fence = (at, marker)
+            continue
+        heading = _atx(line, number) or _setext(lines, number - 1, first)
+        if heading is None:
+            continue
+        level, name, line_number = heading
+        while open_sections and found[open_sections[-1]][0] >= level:
+            closed = open_sections.pop()
+            found[closed] = (found[closed][0], found[closed][1]._replace(end=line_number - 1))
+        open_sections.append(len(found))
+        found.append((level, Definition(name, line_number, "section", last)))
+    return tuple(definition for _, definition in found)
+
+
+def _after_front_matter(lines: list[str]) -> int:
+    """The index of the first line after a page's front matter (0: none)."""
+    if not lines or lines[0].rstrip() != "---":
+        return 0
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in ("---", "..."):
+            return index + 1
+    return 0
+
+
+def _fence_marker(line: str) -> str | None:
+    """The fence a line opens or closes a fenced block with (```` ``` ````, `~~~`)."""
+    stripped = line.lstrip(" ")
+    if len(line) - len(stripped) > 3 or stripped[:3] not in _FENCES:
+        return None
+    size = len(stripped) - len(stripped.lstrip(stripped[0]))
+    if stripped[0] == "`" and "`" in stripped[size:]:
+        return None
+    return stripped[:size]
+
+
+def _closes(line: str, marker: str, opening: str) -> bool:
+    return (
+        marker[0] == opening[0] and len(marker) >= len(opening) and not line.strip()[len(marker) :]
+    )
+
+
+def _atx(line: str, number: int) -> tuple[int, str, int] | None:
+    stripped = line.lstrip(" ")
+    if len(line) - len(stripped) > 3 or not stripped.startswith("#"):
+        return None
+    level = len(stripped) - len(stripped.lstrip("#"))
+    rest = stripped[level:]
+    if level > 6 or (rest and rest[0] not in " \t"):
+        return None
+    name = rest.strip()
+    closing = name.rstrip("#")
+    if not closing or closing[-1] in " \t":
+        name = closing.rstrip()
+    return (level, name.replace("`", ""), number) if name else None
+
+
+def _setext(lines: list[str], index: int, first: int) -> tuple[int, str, int] | None:
+    """A setext heading whose underline is line `index` (0-based): its level,
+    text and line (the text's, 1-based)."""
+    underline = lines[index].strip()
+    if not underline or underline.strip("=-") or len(set(underline)) != 1 or index <= first:
+        return None
+    above = lines[index - 1]
+    text = above.strip()
+    if (
+        not text
+        or len(above) - len(above.lstrip(" ")) > 3
+        or text[0] in "#>|-*+"
+        or _fence_marker(above) is not None
+    ):
+        return None
+    return (1 if underline[0] == "=" else 2), text.replace("`", ""), index
+
+
+LANGUAGE = Language(LANGUAGES["Markdown"], frozenset(), read, definitions=definitions)

@@ -56,8 +56,9 @@ import tree_sitter_objc
 
 from doclint.rule_api import LANGUAGES, compiled_on_use
 
-from . import Language
+from . import Definition, Language
 from ._cpp_counts import count_function
+from ._grammar import Grammar, grammar_facts
 from .cpp import (
     C_FAMILY_KEYWORDS,
     CPP,
@@ -269,4 +270,45 @@ def _cpp_view(text: str, parsed: tree_sitter.Tree) -> tuple[str, tuple[tuple[int
     return view, tuple(sorted(lines))
 
 
-LANGUAGE = Language(LANGUAGES["Objective-C++"], KEYWORDS, c_family_places, objc_facts, cpp_reserved)
+# Where an Objective-C text defines its names, by tree-sitter-objc alone:
+# classes (an interface, its implementation), protocols, methods by their
+# selector's first part (`run` of `run:with:`), properties, and the C
+# parts (functions, types, macros). C++ constructs it cannot read are not
+# told (a name only the C++ reading finds has no line here).
+DEFINITIONS = Grammar(
+    tree_sitter_objc.language,
+    comments=frozenset({"comment"}),
+    literals=frozenset({"string_literal"}),
+    definitions="""
+    (class_interface . (identifier) @class)
+    (class_implementation . (identifier) @class)
+    (protocol_declaration . (identifier) @interface)
+    (method_declaration (method_type) . (identifier) @method)
+    (method_definition (method_type) . (identifier) @method)
+    (method_declaration . (identifier) @method)
+    (method_definition . (identifier) @method)
+    (property_declaration (struct_declaration (struct_declarator (identifier) @field)))
+    (function_definition declarator: (function_declarator declarator: (identifier) @function))
+    (struct_specifier name: (_) @struct body: (_))
+    (enum_specifier name: (_) @enum body: (_))
+    (type_definition declarator: (type_identifier) @type)
+    (preproc_def name: (_) @macro)
+    (preproc_function_def name: (_) @macro)
+    """,
+    extents=frozenset({"function_definition"}),
+)
+
+
+def objc_definitions(text: str) -> tuple[Definition, ...]:
+    """Where an Objective-C or Objective-C++ text defines its names (`DEFINITIONS`)."""
+    return grammar_facts(DEFINITIONS, text).definitions
+
+
+LANGUAGE = Language(
+    LANGUAGES["Objective-C++"],
+    KEYWORDS,
+    c_family_places,
+    objc_facts,
+    cpp_reserved,
+    objc_definitions,
+)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from hashlib import blake2b
 from itertools import accumulate
 from keyword import iskeyword, kwlist
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 from doclint.rule_api import LANGUAGES, compiled_on_use
 from doclint.rule_api_generators import LatestDict, gc_paused, normalize_newlines
 
-from . import Language, PlaceCollector, Places
+from . import Definition, Language, PlaceCollector, Places
 from ._records import PythonFacts, PythonReading
 
 if TYPE_CHECKING:
@@ -504,6 +505,122 @@ def python_places(text: str) -> Places:
     return found.places()
 
 
+@lru_cache(maxsize=64)
+def python_definitions(text: str) -> tuple[Definition, ...]:
+    """Where a Python text defines its names, in text order: classes,
+    functions (a class's are methods), nested ones too, each from its `def`
+    or `class` line (not its decorators') to its last line, and the names a
+    module or a class body assigns (a module's `UPPER_CASE` one a constant,
+    a class's a field), each with its statement's last line; a function's
+    locals are none. `ast` reads it; where it cannot (Python 2, a template),
+    the lexer's code gives the `class` and `def` lines and a module's
+    assignments, without ends."""
+    lines = _lines(text)
+
+    def read() -> tuple[Definition, ...]:
+        import ast
+
+        return _defined_in(ast.parse(lines).body)
+
+    with gc_paused():
+        found = read_ast(read)
+    return found if found is not None else _lexed_definitions(lines)
+
+
+def _defined_in(body: list[ast.stmt]) -> tuple[Definition, ...]:
+    import ast
+
+    found: list[Definition] = []
+    # (statement, scope): "module", "class" or "function".
+    stack = [(node, "module") for node in reversed(body)]
+    while stack:
+        node, scope = stack.pop()
+        inner = scope
+        if isinstance(node, ast.ClassDef):
+            found.append(Definition(node.name, node.lineno, "class", node.end_lineno or 0))
+            inner = "class"
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            kind = "method" if scope == "class" else "function"
+            found.append(Definition(node.name, node.lineno, kind, node.end_lineno or 0))
+            inner = "function"
+        elif scope != "function":
+            found.extend(_assigned(node, scope))
+        children: list[ast.stmt] = []
+        for field in STATEMENT_FIELDS:
+            for child in getattr(node, field, ()):
+                children.extend([child] if isinstance(child, ast.stmt) else child.body)
+        stack.extend((child, inner) for child in reversed(children))
+    return tuple(found)
+
+
+def _assigned(node: ast.stmt, scope: str) -> Iterator[Definition]:
+    """The names an assignment statement of a module or class body defines."""
+    import ast
+
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+        targets = [node.target]
+    elif type(node).__name__ == "TypeAlias":  # `type X = ...`, Python 3.12
+        targets = [cast("ast.expr", getattr(node, "name", None))]
+    else:
+        return
+    while targets:
+        target = targets.pop(0)
+        if isinstance(target, ast.Tuple | ast.List):
+            targets[:0] = target.elts
+        elif isinstance(target, ast.Starred):
+            targets.insert(0, target.value)
+        elif isinstance(target, ast.Name):
+            yield Definition(
+                target.id, target.lineno, _assigned_kind(target.id, scope), node.end_lineno or 0
+            )
+
+
+def _assigned_kind(name: str, scope: str) -> str:
+    if scope == "class":
+        return "field"
+    return "constant" if name.isupper() else "variable"
+
+
+# A definition's line in code whose comments and literals are blanked (their
+# newlines kept): a `class` or `def` statement, or a module's assignment
+# (at the line's start, not `==`).
+_LEXED_DEFINITION = compiled_on_use(
+    rf"""^[ \t]*+(?:async[ \t]++)?def[ \t]++(?P<function>{_NAME})
+      | ^[ \t]*+class[ \t]++(?P<class>{_NAME})
+      | ^(?P<variable>{_NAME})[ \t]*+(?::[^=\n]*+)?=(?!=)
+    """,
+    re.VERBOSE | re.MULTILINE,
+)
+
+
+def _lexed_definitions(lines: str) -> tuple[Definition, ...]:
+    """The definitions of a text `ast` cannot read, from the lexer's code."""
+    reading = _reading(lines)
+    blanked = "".join(
+        piece
+        for code, noise in zip(reading.code, [*reading.noise, ""], strict=True)
+        for piece in (code, "\n" * noise.count("\n"))
+    )
+    found: list[Definition] = []
+    line, done = 1, 0
+    for match in _LEXED_DEFINITION.finditer(blanked):
+        line += blanked.count("\n", done, match.start())
+        done = match.start()
+        kind = match.lastgroup or "variable"
+        name = _identifier(match[kind])
+        if kind == "variable":
+            kind = _assigned_kind(name, "module")
+        found.append(Definition(name, line, kind))
+    return tuple(found)
+
+
 LANGUAGE = Language(
-    LANGUAGES["Python"], frozenset(kwlist), python_places, python_facts, python_reserved
+    LANGUAGES["Python"],
+    frozenset(kwlist),
+    python_places,
+    python_facts,
+    python_reserved,
+    python_definitions,
 )

@@ -17,8 +17,8 @@ import tree_sitter_bash
 
 from doclint.rule_api import LANGUAGES
 
-from . import Language, Places
-from ._grammar import Grammar, read_places
+from . import Definition, Language, Places
+from ._grammar import Grammar, grammar_facts, read_places
 
 GRAMMAR = Grammar(
     tree_sitter_bash.language,
@@ -32,6 +32,16 @@ GRAMMAR = Grammar(
     off_commands=frozenset({"rm", "rmdir", "unset"}),
     assignment="variable_assignment",
     off_values=frozenset({"0", "OFF", "off", "false", "FALSE", "no", "NO"}),
+    # Functions, the script's own variables (those it assigns outside any
+    # function) and what it exports or declares read-only anywhere: a
+    # function's `local` is no definition of the project.
+    definitions="""
+    (function_definition name: (_) @function)
+    (program (variable_assignment name: (_) @variable))
+    (program (declaration_command (variable_assignment name: (_) @variable)))
+    (declaration_command ["export" "readonly"] (variable_assignment name: (_) @variable))
+    (declaration_command ["export" "readonly"] (variable_name) @variable)
+    """,
 )
 # The reserved words of bash.
 KEYWORDS = frozenset(
@@ -61,4 +71,8 @@ def read(text: str) -> Places:
     return read_places(GRAMMAR, text)
 
 
-LANGUAGE = Language(LANGUAGES["shell"], KEYWORDS, read)
+def definitions(text: str) -> tuple[Definition, ...]:
+    return grammar_facts(GRAMMAR, text).definitions
+
+
+LANGUAGE = Language(LANGUAGES["shell"], KEYWORDS, read, definitions=definitions)

@@ -30,8 +30,8 @@ import tree_sitter_yaml
 
 from doclint.rule_api import LANGUAGES, compiled_on_use
 
-from . import Language, Places
-from ._grammar import Grammar, read_places
+from . import Definition, Language, Places
+from ._grammar import Grammar, key_definitions, read_places
 from ._javascript import GRAMMAR as JAVASCRIPT
 from .shell import GRAMMAR as SHELL
 
@@ -106,4 +106,9 @@ def read(text: str) -> Places:
     return read_places(GRAMMAR, text)
 
 
-LANGUAGE = Language(LANGUAGES["YAML"], KEYWORDS, read)
+def definitions(text: str) -> tuple[Definition, ...]:
+    """Its keys, by name and by dotted path (`key_definitions`)."""
+    return key_definitions(GRAMMAR, text)
+
+
+LANGUAGE = Language(LANGUAGES["YAML"], KEYWORDS, read, definitions=definitions)

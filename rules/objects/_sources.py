@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from doclint.rule_api import MarkdownPage, RuleContext
-from doclint.rule_api_generators import ProfiledPage, profiled_page, swallowed_headings
+from doclint.rule_api_generators import ProfiledPage, swallowed_headings
 
 # Python's reader and the objects it reads are imported when a profile's page
 # is read against its source: most pages a profile reads claim nothing of it.
@@ -22,24 +22,12 @@ if TYPE_CHECKING:
     from .._common.python_objects import ModuleObjects, PyObject
 
 
-def object_page(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
-    """The page read by the profile that wrote it, of the run's; None for a
-    page no profile wrote. Whether a file exists is asked of the context, so
-    that the cache knows the page's reading depends on it. Read once a page,
-    whichever of its rules asks first."""
-    return ctx.read_once(page, _object_page)
-
-
-def _object_page(page: MarkdownPage, ctx: RuleContext) -> ProfiledPage | None:
-    return profiled_page(page, ctx.lines, ctx.profiles, ctx.is_file)
-
-
 def claimed_source(
     page: MarkdownPage, ctx: RuleContext, claim: str
 ) -> tuple[ProfiledPage, ModuleObjects] | None:
     """The page and its source's objects, when a profile wrote the page, makes
     `claim`, and the source is in the tree and parses."""
-    profiled = object_page(page, ctx)
+    profiled = ctx.object_page(page)
     if profiled is None or not profiled.profile.makes(claim):
         return None
     objects = source_objects(profiled, ctx)

@@ -54,9 +54,8 @@ class OrphanPage(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from ._sources import object_page
 
-        profiled = object_page(page, ctx)
+        profiled = ctx.object_page(page)
         if profiled is None or not profiled.profile.makes("source-exists"):
             return
         if not ctx.is_file(profiled.source):

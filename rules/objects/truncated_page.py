@@ -76,9 +76,8 @@ class TruncatedPage(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from ._sources import object_page
 
-        profiled = object_page(page, ctx)
+        profiled = ctx.object_page(page)
         if profiled is None or not profiled.profile.makes("complete-page"):
             return
         reported: set[int] = set()

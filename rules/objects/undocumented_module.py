@@ -56,9 +56,9 @@ class UndocumentedModule(Rule[MarkdownPage]):
 
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
-        from ._sources import first_page, first_page_below, object_page
+        from ._sources import first_page, first_page_below
 
-        profiled = object_page(page, ctx)
+        profiled = ctx.object_page(page)
         if profiled is None or not profiled.profile.makes("module-coverage"):
             return
         profile, project = profiled.profile, profiled.project

@@ -16,7 +16,6 @@ from doclint.rule_api import (
     Fix,
     FixSafety,
     MarkdownPage,
-    Origin,
     Rule,
     RuleContext,
     RuleDocs,
@@ -136,13 +135,13 @@ def _runaway_blocks(page: AnyPage, ctx: RuleContext) -> set[int]:
     swallow the headings of the objects after them: truncated-page reports
     each at its opening fence, once (the cut-off output, which also left the
     fence unclosed or closed by a nested block's fence)."""
-    if not isinstance(page, MarkdownPage) or not ctx.written_by(page, Origin.PROFILE):
+    if not isinstance(page, MarkdownPage):
         return set()
-    from ..objects._sources import object_page, swallowed_objects
-
-    profiled = object_page(page, ctx)
+    profiled = ctx.object_page(page)
     if profiled is None or not profiled.profile.makes("complete-page"):
         return set()
+    from ..objects._sources import swallowed_objects
+
     return {block for block, _heading, _name in swallowed_objects(page, ctx, profiled)}
 
 

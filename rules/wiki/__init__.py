@@ -27,6 +27,7 @@ def get_rules() -> list[type[Rule[Any]]]:
     from .range_outside_file import RangeOutsideFile
     from .site_link_to_local_page import SiteLinkToLocalPage
     from .source_list_missing import SourceListMissing
+    from .subject_not_in_cited_lines import SubjectNotInCitedLines
 
     return [
         CitedFileMissing,
@@ -39,4 +40,5 @@ def get_rules() -> list[type[Rule[Any]]]:
         SiteLinkToLocalPage,
         MermaidInvalid,
         GeneratorMarkup,
+        SubjectNotInCitedLines,
     ]

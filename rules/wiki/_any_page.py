@@ -4,11 +4,15 @@ would look them up.
 A path is read from where its form says: a relative link's target from the
 page's folder (else the root), a URL of this repository or `/path` from the
 root, a path in a code span or the prose from the root, the page's folder,
-or as the end of one path of the tree. A bare file name (`spans.py:40`) is
-the file of the page's folder, else of a path the page named earlier (its
-section's first), else the one file of the tree with that name; where the
-tree has several and nothing tells which, the citation is said to be
-ambiguous (malformed-citation) and not judged. A citation whose file the
+or as the end of one path of the tree. Each is looked up in the tree as
+the commit that last wrote its line had it (the page's blame), the tree its
+author read, else as the tree is now. A bare file name (`spans.py:40`) is
+the file of the page's folder, else the root's (unless its sentence or its
+section's heading names a nested file of that name: `Cargo.toml:58` is the
+workspace's), else of a path the page named earlier (its section's first),
+else the one file of the tree with that name; where the tree has several
+and nothing tells which, the citation is said to be ambiguous
+(malformed-citation) and not judged, never guessed. A citation whose file the
 tree does not have is no citation (`12:30`, `localhost:8080`, another
 project's path), unless the history has the file where the citation was
 written: then its file is gone (cited-file-missing).
@@ -25,6 +29,7 @@ from doclint.rule_api import MarkdownPage, RuleContext
 
 from .._common.project_names import SKIPPED_FOLDERS
 from ._citing import ANY_PAGE
+from ._wiki import PINNED, written_at
 
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Citation, NamedPath, WikiFacts
@@ -42,9 +47,9 @@ def any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
 
 
 def _any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
-    from doclint.rule_api_generators import WikiFacts, read_citations
+    from doclint.rule_api_generators import WikiFacts
 
-    read = read_citations(page.path, ctx.lines, page.markdown)
+    read = ctx.citations(page)
     # The names each citation's sentence gives: what tells a bare name's
     # file among several (`core.py:6926` after `update_skew`).
     told: dict[int, set[str]] = defaultdict(set)
@@ -61,6 +66,46 @@ def _any_page_facts(page: MarkdownPage, ctx: RuleContext) -> WikiFacts:
     return WikiFacts(ANY_PAGE, tuple(found), (), (), names, ())
 
 
+class _View:
+    """The tree a citation is read in: as it is (`commit` ""), or as the
+    commit that last wrote the citation's line had it, which is the tree its
+    author read (`emit.rs` written when two files had that name)."""
+
+    def __init__(self, ctx: RuleContext, commit: str) -> None:
+        self.ctx = ctx
+        self.commit = commit
+        self._names: dict[str, tuple[str, ...]] | None = None
+
+    def is_file(self, path: str) -> bool:
+        if not self.commit:
+            return self.ctx.is_file(path)
+        history = self.ctx.history
+        return history is not None and history.lines_at(self.commit, path) is not None
+
+    def lines(self, path: str) -> Sequence[str] | None:
+        if not self.commit:
+            return self.ctx.file_lines(path)
+        history = self.ctx.history
+        return history.lines_at(self.commit, path) if history is not None else None
+
+    def names(self) -> dict[str, tuple[str, ...]]:
+        """The tree's files by name, asked once a page and commit (each ask
+        of the run's index asks its facts again)."""
+        if self._names is None:
+            if not self.commit:
+                self._names = _names(self.ctx)
+            else:
+                history = self.ctx.history
+                listed = history.paths_at(self.commit) if history is not None else None
+                found: defaultdict[str, list[str]] = defaultdict(list)
+                for path in sorted(listed or ()):
+                    # The folders the tree's walk skips (installed, vendored, built).
+                    if SKIPPED_FOLDERS.isdisjoint(path.split("/")[:-1]):
+                        found[posixpath.basename(path)].append(path)
+                self._names = {name: tuple(paths) for name, paths in found.items()}
+        return self._names
+
+
 class _Reader:
     """What a reader of one page has seen: the files it named, by name."""
 
@@ -74,24 +119,32 @@ class _Reader:
         distinct path at most once."""
         self.folders: dict[int, set[str]] = {}
         """Per section (-1: the whole page so far), the folders of the files named."""
-        self._names: dict[str, tuple[str, ...]] | None = None
-        self._texts: dict[str, str] = {}
-        self._written: dict[tuple[str, str], bool] = {}
+        self.near: dict[tuple[int, int], list[str]] = defaultdict(list)
+        """Per sentence (its line and its start) and per section heading
+        (its line, -1), the paths named there: what tells a nested file of
+        a name the root also has."""
+        self.views: dict[str, _View] = {"": _View(ctx, "")}
+        self.view = self.views[""]
+        self._texts: dict[tuple[str, str], str] = {}
+        self._written: dict[tuple[str, str, str], bool] = {}
 
-    def note(self, section: int, path: str) -> None:
+    def at(self, commit: str) -> None:
+        """Read what follows in the tree as `commit` had it ("": as it is)."""
+        if commit not in self.views:
+            self.views[commit] = _View(self.ctx, commit)
+        self.view = self.views[commit]
+
+    def note(self, section: int, path: str, line: int = 0, column: int = 0) -> None:
         name = posixpath.basename(path)
         for scope in (section, -1):
             latest = self.seen[(name, scope)]
             latest.pop(path, None)
             latest[path] = None
             self.folders.setdefault(scope, set()).add(posixpath.dirname(path))
-
-    def names(self) -> dict[str, tuple[str, ...]]:
-        """The tree's files by name, asked once a page (each ask of the
-        run's index asks its facts again)."""
-        if self._names is None:
-            self._names = _names(self.ctx)
-        return self._names
+        if line:
+            self.near[_sentence(self.ctx, line, column)].append(path)
+            if line == section:
+                self.near[(section, -1)].append(path)
 
     def beside_named(self, candidates: list[str], section: int) -> str | None:
         """The one candidate in the folder of a file the page named before
@@ -104,31 +157,38 @@ class _Reader:
                 return beside[0]
         return None
 
-    def file(self, written: str, base: str, section: int = -1) -> str | list[str] | None:
+    def file(
+        self, written: str, base: str, section: int = -1, line: int = 0, column: int = 0
+    ) -> str | list[str] | None:
         """The tree path `written` names; None for none; the candidates
         when several files have its name and nothing tells which. A path
         with a folder is read from the root, the page's folder or the end of
-        a path named before it; a bare name from the page's folder, a path
-        named before it (its section's first) or the tree's one file of
-        that name."""
-        ctx = self.ctx
+        a path named before it; a bare name from the page's folder, the
+        root (unless its sentence or its section's heading names a nested
+        file of that name), a path named before it (its section's first) or
+        the tree's one file of that name."""
+        view = self.view
         if not written or written in (".", ".."):
             return None
         local = posixpath.normpath(posixpath.join(self.folder, written))
         inside = not local.startswith("../") and local != ".."
-        if base == "page" and inside and ctx.is_file(local):
+        if base == "page" and inside and view.is_file(local):
             return local
         # Read from the root, a path that leaves it names no file of the tree.
         if written.startswith("../"):
             return None
         if base == "root":
-            return written if ctx.is_file(written) else self.machine_path(written)
+            return written if view.is_file(written) else self.machine_path(written)
         if base == "page":
-            return written if ctx.is_file(written) else None
-        if inside and ctx.is_file(local):
+            return written if view.is_file(written) else None
+        if inside and view.is_file(local):
             return local
-        if "/" in written and ctx.is_file(written):
-            return written
+        if view.is_file(written):
+            if "/" in written:
+                return written
+            # `Cargo.toml:58` is the workspace's, though the page named a
+            # crate's before, unless its own sentence names that one.
+            return self.named_near(written, line, column, section) or written
         earlier = self.named_before(written, section)
         if earlier is not None:
             return earlier
@@ -137,18 +197,14 @@ class _Reader:
     def by_name(self, written: str) -> str | list[str] | None:
         """The file of the tree a path names by its ending, or a bare name by
         itself; the candidates when several files have the bare name."""
-        ctx = self.ctx
+        names = self.view.names()
         if "/" in written:
             # The one file of the tree whose path ends in it; where several
             # do, a path of another project's (an example's) as often.
             ending = "/" + written
-            ends = [
-                p for p in self.names().get(posixpath.basename(written), ()) if p.endswith(ending)
-            ]
+            ends = [p for p in names.get(posixpath.basename(written), ()) if p.endswith(ending)]
             return ends[0] if len(ends) == 1 else None
-        matches = list(self.names().get(written, ()))
-        if ctx.is_file(written) and written not in matches:
-            matches.append(written)
+        matches = list(names.get(written, ()))
         if len(matches) == 1:
             return matches[0]
         return matches or None
@@ -165,12 +221,13 @@ class _Reader:
         return holding[0] if len(holding) == 1 else None
 
     def writes(self, path: str, name: str) -> bool:
-        if (path, name) not in self._written:
-            if path not in self._texts:
-                lines = self.ctx.file_lines(path)
-                self._texts[path] = "\n".join(lines) if lines is not None else ""
-            self._written[(path, name)] = _writes(self._texts[path], name)
-        return self._written[(path, name)]
+        commit = self.view.commit
+        if (commit, path, name) not in self._written:
+            if (commit, path) not in self._texts:
+                lines = self.view.lines(path)
+                self._texts[(commit, path)] = "\n".join(lines) if lines is not None else ""
+            self._written[(commit, path, name)] = _writes(self._texts[(commit, path)], name)
+        return self._written[(commit, path, name)]
 
     def machine_path(self, written: str) -> str | None:
         """The file an absolute path on the author's machine names
@@ -180,7 +237,7 @@ class _Reader:
         for start in range(1, len(parts) - 1):
             ending = "/".join(parts[start:])
             for place in (posixpath.join(self.folder, ending), ending):
-                if self.ctx.is_file(place):
+                if self.view.is_file(place):
                     return place
         return None
 
@@ -195,6 +252,35 @@ class _Reader:
                     return path
         return None
 
+    def named_near(self, name: str, line: int, column: int, section: int) -> str | None:
+        """The latest file named `name` that the citation's sentence, else its
+        section's heading, names."""
+        if not line:
+            return None
+        ending = "/" + name
+        for place in (_sentence(self.ctx, line, column), (section, -1)):
+            named = [path for path in self.near.get(place, ()) if path.endswith(ending)]
+            if named:
+                return named[-1]
+        return None
+
+
+def _sentence(ctx: RuleContext, line: int, column: int) -> tuple[int, int]:
+    """The clause of the 1-based `column` of a line: the line and the column
+    its sentence (a table's row), or the clause of it after a `;`, starts at
+    (`a dep of `x/Cargo.toml`; the workspace has it (`Cargo.toml:58`)`)."""
+    from doclint.rule_api_generators import sentence_parts
+
+    text = ctx.lines[line - 1] if 0 < line <= len(ctx.lines) else ""
+    at = max(column - 1, 0)
+    start = 0
+    for first, _ in sentence_parts(text):
+        if first > at:
+            break
+        start = first
+    cut = text.rfind(";", start, at)
+    return (line, cut + 1 if cut >= 0 else start)
+
 
 def _resolved(
     path: str,
@@ -205,8 +291,10 @@ def _resolved(
 ) -> tuple[list[Citation], dict[int, int]]:
     """The citations that name a file of the tree (or a file gone since),
     in page order, and the place among them of each kept one by its index
-    in `citations`."""
+    in `citations`. Each path is read in the tree as the commit that last
+    wrote its line had it, else as the tree is now."""
     reader = _Reader(posixpath.dirname(path), ctx)
+    written = written_at(path, citations, ctx)
     events: list[tuple[int, int, int, Citation | NamedPath]] = [
         (c.line, c.column, index, c) for index, c in enumerate(citations)
     ]
@@ -214,12 +302,13 @@ def _resolved(
     events.sort(key=lambda event: (event[0], event[1]))
     found: list[Citation] = []
     kept: dict[int, int] = {}
-    for _, _, index, item in events:
+    for line, _, index, item in events:
+        reader.at(written[line - 1] if line <= len(written) else "")
         if not hasattr(item, "ranges"):
-            named_path = item
-            place = reader.file(named_path.path, named_path.base, named_path.section)
+            named_path: NamedPath = item
+            place = _place(reader, named_path)
             if isinstance(place, str):
-                reader.note(named_path.section, place)
+                reader.note(named_path.section, place, named_path.line, named_path.column)
             continue
         citation: Citation = item  # type: ignore[assignment]
         placed = _placed(citation, index, reader, told, ctx)
@@ -227,6 +316,16 @@ def _resolved(
             kept[index] = len(found)
             found.append(placed)
     return found, kept
+
+
+def _place(reader: _Reader, item: Citation | NamedPath) -> str | list[str] | None:
+    """The file `item` names in the tree its line was written in, else (a
+    file added since the line was written) in the tree now."""
+    place = reader.file(item.path, item.base, item.section, item.line, item.column)
+    if place is None and reader.view.commit:
+        reader.at("")
+        place = reader.file(item.path, item.base, item.section, item.line, item.column)
+    return place
 
 
 def _placed(
@@ -240,7 +339,9 @@ def _placed(
         return None
     commit = "" if citation.commit.startswith("branch:") else citation.commit
     citation = citation._replace(commit=commit)
-    place = reader.file(citation.path, citation.base, citation.section)
+    if PINNED.fullmatch(commit):
+        reader.at("")  # its file is judged at its pin, found as the tree has it
+    place = _place(reader, citation)
     if isinstance(place, list):
         place = reader.beside_named(place, citation.section) or place
     if isinstance(place, list) and told.get(index):
@@ -254,7 +355,7 @@ def _placed(
             return None
         # Judged only where the history had it: a file gone since.
         return citation._replace(problem="", judged=True, base="gone?")
-    reader.note(citation.section, place)
+    reader.note(citation.section, place, citation.line, citation.column)
     return citation._replace(path=place)
 
 

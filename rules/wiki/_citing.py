@@ -20,17 +20,6 @@ if TYPE_CHECKING:
 ANY_PAGE = "markdown"
 """The generator named by the claims of a page no wiki wrote."""
 
-ANY_PAGE_CLAIMS = frozenset(
-    {
-        "cited-file-exists",
-        "range-inside-file",
-        "lines-unchanged",
-        "well-formed",
-        "name-in-cited-lines",
-    }
-)
-"""What a page of no wiki claims by its citations."""
-
 
 def citing(page: PageBase, ctx: RuleContext, claim: str) -> WikiFacts | None:
     """The page's citations when it makes `claim` by them: a wiki's page by
@@ -39,9 +28,11 @@ def citing(page: PageBase, ctx: RuleContext, claim: str) -> WikiFacts | None:
         from ._wiki import wiki_claiming
 
         return wiki_claiming(page, ctx, claim)
-    if claim not in ANY_PAGE_CLAIMS or not isinstance(page, MarkdownPage):
+    if not isinstance(page, MarkdownPage) or not ctx.written_by(page, Origin.CITATIONS):
         return None
-    if not ctx.written_by(page, Origin.CITATIONS) or a_record(page.path):
+    from doclint.rule_api_generators import CLAIMS_OF, PageKind
+
+    if claim not in CLAIMS_OF[PageKind.CITING] or a_record(page.path):
         return None
     from ._any_page import any_page_facts
 

@@ -1,8 +1,8 @@
 """The citations without a pin whose lines could not be compared with the
 lines they were written on (cited-lines-changed): counted over the run and
 said in one line at its end, with how to have them judged. Never silently
-off: a shallow clone, a tree outside a checkout, a page not committed as it
-is leave the claim unjudged, and the run says so.
+off: a shallow clone, a tree outside a checkout, a page's line not committed
+as it is leave the claim unjudged, and the run says so.
 
 In a shallow clone the oldest commit it holds stands for every commit
 before it: a page or line `git log` or `git blame` gives it to was written
@@ -38,8 +38,8 @@ NO_HISTORY = (
     "history (`fetch-depth: 0` in actions/checkout)"
 )
 UNCOMMITTED = (
-    _CLAIM + ": their pages are not committed as they are in the tree; their lines are compared "
-    "once committed"
+    _CLAIM + ": their lines are not committed as they stand in the tree; they "
+    "are compared once committed"
 )
 
 

@@ -26,7 +26,7 @@ from ._unjudged import drift_commits
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Citation, WikiFacts
 
-_COMMIT = compiled_on_use(r"[0-9a-fA-F]{7,64}")
+PINNED = compiled_on_use(r"[0-9a-fA-F]{7,64}")
 """A pin that can name a commit (a branch or tag name cannot be compared)."""
 
 
@@ -63,7 +63,7 @@ def _judged(page: PageBase, ctx: RuleContext) -> list[Judged | None]:
     # edited since (a sentence fixed, another citation re-anchored) hides no
     # citation's drift. A wiki's page blame cannot read is judged at the
     # commit it last changed in.
-    written = _written_at(page, facts, ctx)
+    written = written_at(page.path, facts.citations, ctx)
     if written or facts.generator == ANY_PAGE:
         commits = [written[c.line - 1] if c.line <= len(written) else "" for c in facts.citations]
     else:
@@ -81,7 +81,7 @@ def _judged(page: PageBase, ctx: RuleContext) -> list[Judged | None]:
 def _page_commit(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> str:
     """The commit in which the page last changed, where its copy in the tree
     is that commit's ("" otherwise, or when no citation needs it)."""
-    if all(_COMMIT.fullmatch(c.commit) for c in facts.citations):
+    if all(PINNED.fullmatch(c.commit) for c in facts.citations):
         return ""
     history = ctx.history
     if history is None:
@@ -89,16 +89,16 @@ def _page_commit(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> str:
     return history.last_change(page.path) or ""
 
 
-def _written_at(page: PageBase, facts: WikiFacts, ctx: RuleContext) -> Sequence[str]:
-    """The commit that last wrote each line of the page (one blame of the
-    page), where its copy in the tree is HEAD's; empty otherwise, or when
-    every citation is pinned."""
-    if all(_COMMIT.fullmatch(c.commit) for c in facts.citations):
+def written_at(path: str, citations: Sequence[Citation], ctx: RuleContext) -> Sequence[str]:
+    """The commit that last wrote each line of the page at `path` (one blame
+    of the page, of its text as the run reads it: "" for a line no commit
+    wrote); empty when the history cannot say, or every citation is pinned."""
+    if all(PINNED.fullmatch(c.commit) for c in citations):
         return ()
     history = ctx.history
     if history is None:
         return ()
-    return history.blame(page.path) or ()
+    return history.blame(path) or ()
 
 
 def _judge(citation: Citation, page_commit: str, ctx: RuleContext) -> Judged | None:
@@ -106,7 +106,7 @@ def _judge(citation: Citation, page_commit: str, ctx: RuleContext) -> Judged | N
         return None
     if citation.base == "gone?":
         return _gone(citation, page_commit, ctx)
-    if _COMMIT.fullmatch(citation.commit):
+    if PINNED.fullmatch(citation.commit):
         return _pinned(citation, ctx)
     now = ctx.file_lines(citation.path)
     if citation.commit:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
@@ -16,6 +17,10 @@ from doclint.rule_api import (
 )
 
 from ._citing import ANY_PAGE, citing
+from ._untracked import said_once, untracked_folder
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import Citation
 
 
 class CitedFileMissing(Rule[MarkdownPage]):
@@ -32,7 +37,12 @@ class CitedFileMissing(Rule[MarkdownPage]):
         a missing file is reported only where the history had it when the
         citation's line was written (the page's blame): a file deleted since.
         A path the tree never had (another project's, `localhost:8080`) is no
-        citation there, and a link to a missing file is broken-link's.""",
+        citation there, and a link to a missing file is broken-link's.
+
+        Files cited under a folder the tree does not have and the root's
+        `.gitignore` leaves out (the author's `venv/`, read from their disk
+        by the generator) are one finding a page for each such folder, at
+        its first citation, with their count.""",
         why="""A citation is the page's evidence. Wiki generators
         cite files they never read (an invented path) and keep citing files
         the project has since deleted: the reader follows the link to a 404.""",
@@ -46,7 +56,10 @@ class CitedFileMissing(Rule[MarkdownPage]):
     )
     GONE = Cause("cited-file-missing/gone", "Cited file deleted since the citation was written")
     NEVER = Cause("cited-file-missing/never", "Cited file the tree never had")
-    causes = (GONE, NEVER)
+    UNTRACKED = Cause(
+        "cited-file-missing/untracked", "Cited files under a folder the project does not track"
+    )
+    causes = (GONE, NEVER, UNTRACKED)
     scope = Scope.FILE
     origin = Origin.CITATIONS
 
@@ -57,6 +70,7 @@ class CitedFileMissing(Rule[MarkdownPage]):
         from ._wiki import judged, placed_elsewhere
 
         anywhere = facts.generator == ANY_PAGE
+        untracked: dict[str, list[Citation]] = {}
         for judgement in judged(page, ctx):
             if judgement is None or judgement.now is not None:
                 continue
@@ -69,6 +83,10 @@ class CitedFileMissing(Rule[MarkdownPage]):
                 continue  # a link to no file is broken-link's; a path never here, no citation
             if judgement.reference is None and placed_elsewhere(citation.path, ctx):
                 continue  # a bare file name where a path belongs: malformed-citation's
+            folder = untracked_folder(citation.path, ctx) if not judgement.at else None
+            if folder is not None:
+                untracked.setdefault(folder, []).append(citation)
+                continue
             if judgement.reference is not None and judgement.at:
                 message = (
                     f"`{citation.path}` is cited but not in the tree (it was at {judgement.at[:8]})"
@@ -78,3 +96,7 @@ class CitedFileMissing(Rule[MarkdownPage]):
                 message = f"`{citation.path}` is cited but not in the tree"
                 cause = self.NEVER
             yield Finding(citation.line, citation.column, message, cause=cause)
+        for cited in untracked.values():
+            first = cited[0]
+            message = said_once(first.path, len(cited))
+            yield Finding(first.line, first.column, message, cause=self.UNTRACKED)

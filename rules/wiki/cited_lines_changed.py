@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
-    Edit,
     Finding,
     Fix,
     FixSafety,
@@ -19,12 +18,10 @@ from doclint.rule_api import (
     Scope,
 )
 
+from ._anchoring import definitions_by_name, re_anchored
 from ._citing import citing, edited_in_place
 
 if TYPE_CHECKING:
-    from doclint.rule_api_generators import Citation
-
-    from .._languages import Definition
     from ._wiki import Judged
 
 
@@ -40,7 +37,9 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         where it was written: at the commit it is pinned to (a GitHub URL's
         `blob/<commit>/`), or, without a pin, at the commit that last wrote the
         citation's own line of the page (one `git blame` per page, so a page
-        edited since hides no citation's drift). The message says where the
+        edited since hides no citation's drift; a page not committed as it
+        is, an editor's buffer or a page staged or just fixed, is blamed with
+        its own text, its lines kept at their commits). The message says where the
         cited block stands now when it only moved, and a safe fix re-anchors
         it there where it stands once in the file now: the numbers of the
         text and of the link's target rewritten together.
@@ -61,8 +60,9 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         it at one place only now: the range keeps its place against the
         definition's line, and reaches the construct's end now where it
         reached its end then (else keeps its length). Where a language's
-        reader tells definitions (TypeScript, JavaScript, Go, Java, Kotlin,
-        Rust). Needs the history:
+        reader tells definitions (Python, C, C++, CUDA, Objective-C,
+        TypeScript, JavaScript, Go, Java, Kotlin, Rust, shell, SQL, HTML;
+        a key of YAML, JSON or TOML, a Markdown heading). Needs the history:
         in a shallow clone without the pinned commit nothing is reported, and
         the run says which commit it lacks.
 
@@ -71,7 +71,10 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         `` `a.rs:88/91` ``, `` `x.py:3, 9` ``, a follow-on `` `:481` ``), links
         whose target or text names lines (`#L3-L9`, `file://`, a GitHub blob
         URL of this repository, an editor's `/home/me/repo/x.lean:743`),
-        mentions in a sentence, and a table's `Line` column. A path is read
+        reference-style link definitions (`[ld]: pkg/store.py#L10-L20`, read
+        and fixed at the definition), HTML anchors (`<a href="…/blob/main/pkg/store.py#L742">`),
+        front-matter values (`sourceRef: ops.go#L228`), mentions in a
+        sentence, and a table's `Line` column. A path is read
         as a reader reads it (the page's folder, a path named before it, the
         one file of the tree with that name) and counts only when it names a
         file of the tree. There, a one-line citation whose line was edited
@@ -172,7 +175,7 @@ class CitedLinesChanged(Rule[MarkdownPage]):
         renamed = f" (now `{judgement.now_path}`)" if judgement.now_path != citation.path else ""
         if all(moved):
             message = f"{shown}{renamed}: {_where_now(moved, at)}"
-            fix = None if renamed else _re_anchored(citation, shifts, page_lines, FixSafety.SAFE)
+            fix = None if renamed else re_anchored(citation, shifts, page_lines, FixSafety.SAFE)
             return Finding(citation.line, citation.column, message, fix=fix, cause=self.MOVED)
         message = f"{shown}{renamed}: the cited lines changed since {at}"
         return Finding(citation.line, citation.column, message, cause=self.CHANGED)
@@ -213,7 +216,7 @@ def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str])
     if judgement.now_path != citation.path:
         return None
     first, last = citation.ranges[0]
-    earlier = _definitions(citation.path, before)
+    earlier = definitions_by_name(citation.path, before)
     if not earlier:
         return None
     # Only a construct the cited lines defined: a name the sentence gives
@@ -227,7 +230,7 @@ def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str])
     if not cited:
         return None
     old, name = cited[0]
-    now_at = (_definitions(judgement.now_path, now) or {}).get(name, [])
+    now_at = (definitions_by_name(judgement.now_path, now) or {}).get(name, [])
     if len(now_at) != 1:
         return None
     new = now_at[0]
@@ -237,59 +240,13 @@ def _by_name(judgement: Judged, names: Sequence[str], page_lines: Sequence[str])
         end_shift = new.end - old.end
     if not (shift or end_shift) or last + end_shift < first + shift:
         return None
-    return _re_anchored(
+    return re_anchored(
         citation,
         {first: shift, last: end_shift},
         page_lines,
         FixSafety.UNSAFE,
         "re-anchor the citation at the construct its sentence names",
     )
-
-
-def _definitions(path: str, lines: Sequence[str]) -> dict[str, list[Definition]] | None:
-    """The definitions of each name in a file's text, as its language's
-    reader tells (`ProjectNames.defined_in` reads the same, for the tree's
-    files only: here the text may be a past commit's); None where no reader
-    tells definitions of the file's language."""
-    from .._languages import language_of
-
-    language = language_of(path)
-    if language is None or language.definitions is None:
-        return None
-    found: dict[str, list[Definition]] = {}
-    for definition in language.definitions("\n".join(lines)):
-        found.setdefault(definition.name, []).append(definition)
-    return found
-
-
-def _re_anchored(
-    citation: Citation,
-    shifts: dict[int, int | None],
-    page_lines: Sequence[str],
-    safety: FixSafety,
-    message: str = "re-anchor the citation where its lines now stand",
-) -> Fix | None:
-    """The citation's numbers, in its text and its target together, moved
-    by `shifts` (per number written, how far; None: not known): offered only
-    where each number written is a known one. The safe fix is where each
-    cited block stands once in the file now; the unsafe one, where the
-    construct its sentence names does (`_by_name`)."""
-    # A pinned citation names its lines at its pin: new numbers with the old
-    # pin would point at other lines there.
-    if citation.commit or not citation.numbers or citation.line > len(page_lines):
-        return None
-    line = page_lines[citation.line - 1]
-    edits = []
-    for start, end in citation.numbers:
-        written = line[start - 1 : end - 1]
-        shift = shifts.get(int(written)) if written.isdigit() else None
-        if shift is None:
-            return None
-        if shift:
-            edits.append(Edit(citation.line, start, citation.line, end, str(int(written) + shift)))
-    if not edits:
-        return None
-    return Fix(tuple(edits), safety, message)
 
 
 def _once(block: Sequence[str], lines: Sequence[str]) -> bool:

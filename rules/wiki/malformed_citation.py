@@ -33,14 +33,19 @@ class MalformedCitation(Rule[MarkdownPage]):
         where the target has a path or where the project has the file in a
         folder (`Main.java` for `src/app/Main.java`: not cited-file-missing's),
         the link's own text pasted as its path
-        (`[line 16](…/blob/c0ffee/line 16)`), a citation in a code span or in a
+        (`[line 16](…/blob/c0ffee/line 16)`; a file's name in any script,
+        `[图片.py](file://src/图片.py)`, is no paste), a path written with
+        Windows backslashes (`file://office\\compat.py`: the file it meant,
+        `office/compat.py`, is judged as cited, not said missing), a citation in a code span or in a
         fenced block (it renders as text), a link Markdown does not render (a
         target with a space).
 
         On any other Markdown page, a citation by a bare file name that
         several files of the tree have (`` `mod.rs:1216` `` in a tree of
-        fifteen `mod.rs`) when nothing tells which: not the page's folder,
-        no path the page named before it, no file beside one it named, no
+        fifteen `mod.rs`, when the commit that wrote its line had them)
+        when nothing tells which: not the page's folder, nor the root (a
+        bare name the root has is its file, unless the citation's sentence
+        names a nested one), no path the page named before it, no file beside one it named, no
         name its sentence gives that one of them writes. It is said once and
         not judged further, never guessed.""",
         why="""A reader (or a tool) cannot follow such a citation
@@ -54,7 +59,8 @@ class MalformedCitation(Rule[MarkdownPage]):
     PASTED = Cause("malformed-citation/text-as-path", "Citation text pasted as its path")
     AS_TEXT = Cause("malformed-citation/not-a-link", "Citation that renders as no link")
     AMBIGUOUS = Cause("malformed-citation/ambiguous", "Citation of a name several files have")
-    causes = (EMPTY, DISAGREES, PASTED, AS_TEXT, AMBIGUOUS)
+    BACKSLASHES = Cause("malformed-citation/backslashes", "Citation of a Windows path")
+    causes = (EMPTY, DISAGREES, PASTED, AS_TEXT, AMBIGUOUS, BACKSLASHES)
     scope = Scope.FILE
     origin = Origin.CITATIONS
 
@@ -97,6 +103,12 @@ class MalformedCitation(Rule[MarkdownPage]):
             return (
                 f"citation `{shown}` names the file without its folder (`{citation.path}`)",
                 self.DISAGREES,
+            )
+        if problem == "backslashes":
+            return (
+                f"citation `{shown}` writes its path with Windows backslashes: it means "
+                f"`{citation.path}`",
+                self.BACKSLASHES,
             )
         if problem == "other-lines":
             return f"citation `{shown}` names other lines than its link's anchor", self.DISAGREES

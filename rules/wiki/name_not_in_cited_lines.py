@@ -51,7 +51,12 @@ class NameNotInCitedLines(Rule[MarkdownPage]):
         moved line that needs no history. A name after its sentence's
         citations is not judged there (it is said of something else as often).
         A name is judged where a language's reader says where names are
-        defined (TypeScript, JavaScript, Go, Java, Kotlin, Rust).""",
+        defined (Python, C, C++, CUDA, Objective-C, TypeScript, JavaScript,
+        Go, Java, Kotlin, Rust, shell, SQL, HTML). A key of YAML, JSON or
+        TOML and a Markdown heading are read too, but make no name the
+        project's own (a workflow's `runs-on`, a script of `package.json`
+        name a tool's settings as often); CMake, Metal, plain text and any
+        other kind are read by their words only.""",
         why="""The citation is the sentence's evidence. When the
         lines it points at do not mention what the sentence names, the reader
         who follows it finds something else: generators cite the neighbourhood

@@ -24,7 +24,8 @@ class RangeOutsideFile(Rule[MarkdownPage]):
     summary = "A citation names lines past its file's end."
     docs = RuleDocs(
         what="""Flags a citation whose lines reach past its file's last line (or
-        start at line 0, or end before they start), at the citation. The file is
+        start at line 0, or end before they start: `33-30`, said so), at the
+        citation. The file is
         read where the citation was written: at its pinned commit, or at the
         commit that last wrote the citation's line (one `git blame` of the
         page), else as the tree has it. A file ending in a newline has as many
@@ -39,7 +40,8 @@ class RangeOutsideFile(Rule[MarkdownPage]):
         use_instead="cite lines the file has (`#L1-L19`).",
     )
     PAST_END = Cause("range-outside-file/past-end", "Cited lines past the file's end")
-    causes = (PAST_END,)
+    REVERSED = Cause("range-outside-file/reversed", "Cited range that ends before it starts")
+    causes = (PAST_END, REVERSED)
     scope = Scope.FILE
     origin = Origin.CITATIONS
 
@@ -55,8 +57,14 @@ class RangeOutsideFile(Rule[MarkdownPage]):
             citation, count = judgement.citation, len(judgement.reference)
             if all(0 < first <= last <= count for first, last in citation.ranges):
                 continue
+            cited = f"`{citation.path}:{shown_ranges(citation)}`"
+            if any(first > last for first, last in citation.ranges):
+                # `33-30`: its numbers swapped, whatever the file holds.
+                message = f"{cited} cites a range that ends before it starts"
+                yield Finding(citation.line, citation.column, message, cause=self.REVERSED)
+                continue
             message = (
-                f"`{citation.path}:{shown_ranges(citation)}` cites lines the file does not "
-                f"have: it has {count} line{'s' if count != 1 else ''}{shown_at(judgement)}"
+                f"{cited} cites lines the file does not have: it has "
+                f"{count} line{'s' if count != 1 else ''}{shown_at(judgement)}"
             )
             yield Finding(citation.line, citation.column, message, cause=self.PAST_END)

@@ -475,12 +475,12 @@ def test_an_unpinned_citation_is_judged_at_the_commit_that_wrote_its_line(tmp_pa
         " they now stand at 5-8",
     )
     assert doclint(tmp_path, select=CITATIONS)[0] == [expected]
-    # A page edited in the work tree is of now: its lines are not the ones
-    # blamed. Committed with the citation's line as it was, the citation is
-    # still of the commit that wrote that line (issue 80): the page's other
-    # edits hide no drift.
+    # A page edited in the work tree is blamed with its own text (issue 91):
+    # the citation's line, kept, is still of the commit that wrote it, before
+    # the edit is committed and after (issue 80): the page's other edits
+    # hide no drift.
     write(tmp_path, {SCRIPTCAT_PAGE: page + "\nMore prose.\n"})
-    assert doclint(tmp_path, select=CITATIONS)[0] == []
+    assert doclint(tmp_path, select=CITATIONS)[0] == [expected]
     commit(tmp_path, {})
     assert doclint(tmp_path, select=CITATIONS)[0] == [expected]
     # Near-miss: its line written again after the file changed is of now.

@@ -1,0 +1,552 @@
+"""The subject of each citation of a page: what the citation is evidence for,
+read from the page's words (issue 92).
+
+A citation's subject is the terms its own unit names: the table row, list
+item or sentence holding it, the citations' own texts and link targets left
+out. A unit naming nothing but its citations (a `Sources:` line closing a
+paragraph, a list under "Section sources", a row's reference column with
+nothing else) takes the terms of the section it closes: the prose, tables,
+lists and code between it and the heading or sources line before it, then its
+Mermaid diagram, else that heading. A sentence, item or row that says
+something in words but names nothing a word of code can show has an empty
+subject: it is not widened to its list or section, whose names are said of
+other lines.
+
+A term is a name in backticks, an identifier written in prose (CamelCase
+with an inner capital, snake_case, an environment variable, a dotted name, a
+call, a name joined by hyphens such as `AES-256-GCM`), a quoted string, a
+route (`/api/send`) or a flag (`--dry-run`). What shows a term is its `keys`:
+the words (compared whole, ignoring case and the `_` and `-` inside
+identifiers, by `word_key`) one of which the cited lines must hold, or for a
+quoted string, a route or a hyphenated name its text. An acronym or a
+product's name in prose (`SSH`, `macOS`) is a weak term: it shows a subject,
+but its place elsewhere in a file says nothing.
+
+The reader works on the page's lines alone (it is built once a page and asked
+per citation): it needs no parse of the code and no history.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
+
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+")
+_TABLE = re.compile(r"^\s*\|")
+_RULE_ROW = re.compile(r"^\s*\|?\s*:?-{2,}")
+_SOURCES = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:sources?|locations?|section sources|referenced files"
+    r"(?: in this document)?|references?)(?:\*\*|__)?\s*:?(?:\*\*|__)?\s*:?",
+    re.IGNORECASE,
+)
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+_LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
+_QUOTED = re.compile(r"(?<![\w\"])\"([^\"\n]{2,48})\"(?![\w\"])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\[(])")
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+_PROSE_TERMS = re.compile(
+    r"(?<![\w/.-])(?:"
+    r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\("  # a call, of a member or not
+    r"|(?:"
+    # a name of parts in capitals and digits joined by hyphens (`AES-256-GCM`,
+    # `UTF-8`; not "SSH-based"; `x-amz-date` is read in code spans)
+    r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+"
+    r"|--[a-z][\w-]+"  # a flag
+    r"|/[a-z][\w-]*(?:/[\w:{}-]+)+"  # a route
+    r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+"  # a dotted name
+    # CamelCase with an inner capital
+    r"|[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*"
+    r"|[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+"  # snake_case, ENV_VARS
+    r")(?![\w/]))"
+)
+_WEAK_PROSE = re.compile(r"[A-Z0-9]+s?|[a-z]+[A-Z][A-Za-z]*")
+"""A prose word in capitals (`SSH`, `UDP`) or a product's name (`iOS`, `macOS`)."""
+_KEYWORDS = re.compile(r"[A-Z]+(?:[\s{}()]+[A-Z]*)*")
+"""A code span of words in capitals without `_` (`NOT EXISTS { }`, `WHERE`)."""
+_HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+")
+"""A name of parts joined by hyphens (`AES-256-GCM`, `x-amz-date`, `wg-quick`)."""
+_CITATION_TEXT = re.compile(
+    r"[\w./-]+\.\w+(?:[:#]L?\d+)|#L\d+|:\d+(?:-\d+)?$|(?<![\w-])L\d+(?:-L?\d+)?(?![\w-])"
+)
+_MEMBER = re.compile(r"::([A-Za-z_]\w*)$")
+_FILE_NAME = re.compile(r"^[\w./-]*\w\.[A-Za-z][\w]{0,5}$")
+_NUMBERED = re.compile(r"^v?\d+(?:\.\d+)+$")
+
+_COMMON = frozenset(
+    {
+        "null",
+        "none",
+        "nil",
+        "true",
+        "false",
+        "self",
+        "this",
+        "string",
+        "number",
+        "int",
+        "bool",
+        "void",
+        "new",
+        "return",
+        "async",
+        "await",
+        "const",
+        "let",
+        "var",
+        "def",
+        "fn",
+        "the",
+        "and",
+    }
+)
+"""Words of every language and of English: a term keyed by one of them alone
+would be shown by any lines."""
+
+
+def word_key(word: str) -> str:
+    """A word as compared with the words of the cited lines: lower case,
+    without `_` and `-` (`reserved_by` and `reservedBy` are one key)."""
+    return word.lower().replace("_", "").replace("-", "")
+
+
+class Term(NamedTuple):
+    """One thing a citation's subject names."""
+
+    text: str
+    """As written on the page (a code span's content, a quoted string's text)."""
+    keys: tuple[str, ...]
+    """Word keys (`word_key`) any of which on the cited lines shows the term."""
+    literal: str = ""
+    """Text (lower case) whose occurrence shows the term: a quoted string's,
+    a route's; "" for a term shown by its words."""
+    prefix: str = ""
+    """A glob's fixed start as a word key (`enrich_*`: "enrich"): any word
+    beginning so shows the term."""
+    weak: bool = False
+    """A word of the prose that names a product or an acronym more often
+    than code (`SSH`, `macOS`): it shows the subject where the lines hold it,
+    but where they do not, its place elsewhere tells nothing."""
+
+    def shown_in(self, words: frozenset[str], lowered: str) -> bool:
+        """Whether a text shows the term: `words` its word keys
+        (`text_words`), `lowered` the text in lower case."""
+        return bool(
+            (self.literal and self.literal in lowered)
+            or any(k in words for k in self.keys)
+            or (self.prefix and any(w.startswith(self.prefix) for w in words))
+        )
+
+
+def text_words(text: str) -> frozenset[str]:
+    """The word keys (`word_key`) of a text's identifiers."""
+    return frozenset(word_key(w) for w in _IDENTIFIER.findall(text))
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a citation is evidence for, and where on its page that was read."""
+
+    terms: tuple[Term, ...]
+    source: str
+    """"row", "item", "sentence", "paragraph", "section" or "heading"."""
+
+    def shown_by(self, text: str) -> bool:
+        """Whether `text` (the cited lines and their window) shows a term."""
+        words, lowered = text_words(text), text.lower()
+        return any(term.shown_in(words, lowered) for term in self.terms)
+
+
+def terms_of(text: str) -> tuple[Term, ...]:
+    """The terms a piece of a page names, in order, once each (a file name
+    is none: the citation names its file already)."""
+    found: dict[str, Term] = {}
+
+    def add(term: Term | None) -> None:
+        if term is not None and (term.keys or term.literal or term.prefix):
+            found.setdefault(term.text, term)
+
+    prose = _LINK.sub(lambda m: " " + (m.group(1) if not _cites(m.group(1)) else "") + " ", text)
+    spans: list[str] = []
+
+    def keep_span(match: re.Match[str]) -> str:
+        spans.append(match.group(2).strip())
+        return " "
+
+    prose = _CODE_SPAN.sub(keep_span, prose)
+    for span in spans:
+        term = _span_term(span)
+        if term is not None and _KEYWORDS.fullmatch(span):
+            # `NOT`, `EXISTS { }`: a query language's keywords, in any code.
+            term = term._replace(weak=True)
+        add(term)
+    for match in _QUOTED.finditer(prose):
+        add(_quoted(match.group(1)))
+    for match in _PROSE_TERMS.finditer(prose):
+        # A call written in prose is shown as one: `load(path)` as `load()`.
+        written = match.group(0) + (")" if match.group(0).endswith("(") else "")
+        term = _span_term(written, prose=True)
+        if term is not None and _WEAK_PROSE.fullmatch(term.text):
+            term = term._replace(weak=True)
+        add(term)
+    return tuple(found.values())
+
+
+def _cites(text: str) -> bool:
+    """Whether a link's or span's text is a citation (`a.ts:3`, `L3-L5`)."""
+    return bool(_CITATION_TEXT.search(text)) or bool(re.fullmatch(r"L?\d+(?:-L?\d+)?", text))
+
+
+def _quoted(text: str) -> Term | None:
+    if len(text.split()) > 4:
+        return None
+    return Term(f'"{text}"', (), text.lower())
+
+
+def _span_term(span: str, prose: bool = False) -> Term | None:
+    """A term of a code span or a word of the prose (`prose`); None for no term."""
+    span = span.strip()
+    if _no_term(span):
+        return None
+    return _shaped_term(span, prose) or _code_term(span)
+
+
+def _no_term(span: str) -> bool:
+    """Whether a span names no subject: nothing, a citation, a version, an
+    extension (`.conf`), a file name or a path (another citation's file most
+    often, or the cited one: the citation names its file already)."""
+    if not span or _cites(span) or _NUMBERED.match(span) or re.fullmatch(r"\.\w+", span):
+        return True
+    if _MEMBER.search(span) and " " not in span:
+        return False
+    return bool(_FILE_NAME.match(span) or ("/" in span[1:-1] and not span.startswith("/")))
+
+
+def _shaped_term(span: str, prose: bool) -> Term | None:
+    """A term whose shape says how it is shown: a hyphenated name, a path's
+    member, a route, a glob, a flag, a quoted string; None for other code."""
+    if _HYPHENATED.fullmatch(span):
+        # Shown by its text; in a code span by its parts too (`wg-quick` by
+        # `quick`), in prose by its text alone (`AES` of `AES-256-GCM` says less).
+        return Term(span, () if prose else _keys(span.split("-")), span.lower())
+    member = _MEMBER.search(span)
+    if member and " " not in span:
+        # `crate::module/file.rs::function`: the function.
+        return Term(span, _keys([member.group(1)]))
+    if span.startswith("/") and re.fullmatch(r"/[\w/:{}.-]+", span):
+        return Term(span, (), span.lower())
+    glob = re.fullmatch(r"([A-Za-z_$][\w$]*?)_?\*", span)
+    if glob and len(glob.group(1)) >= 3:
+        return Term(span, (), "", word_key(glob.group(1)))
+    if span.startswith("--"):
+        return Term(span, _keys([span[2:]]))
+    if span[:1] in "\"'" and span[-1:] == span[:1] and len(span) > 2:
+        return _quoted(span[1:-1])
+    return None
+
+
+def _code_term(span: str) -> Term:
+    """A call or a dotted name, shown by its callee or member; other code
+    by its identifiers where it has some (`(:Crate) -[:BELONGS_TO]->
+    (:Context)` by `BELONGS_TO`: its plain words stand in any code), else by
+    its words."""
+    head = re.match(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*", span)
+    if head and (head.end() == len(span) or span[head.end()] in "(<[!?"):
+        return Term(span, _keys([re.split(r"\.|::|->", head.group(0))[-1]]))
+    if span.endswith("/"):
+        return Term(span, _keys([span.rstrip("/").rsplit("/", 1)[-1]]))
+    words = _IDENTIFIER.findall(span)
+    coined = [w for w in words if "_" in w.strip("_") or re.search(r"[a-z][A-Z]", w)]
+    return Term(span, _keys(coined or words))
+
+
+def _keys(words: Sequence[str]) -> tuple[str, ...]:
+    keys = []
+    for word in words:
+        key = word_key(word)
+        if len(key) >= 3 and key not in _COMMON and key not in keys:
+            keys.append(key)
+    return tuple(keys)
+
+
+@dataclass
+class SubjectReader:
+    """The subjects of one page's citations: built once a page from its
+    lines, asked per citation by its line and column (1-based)."""
+
+    lines: Sequence[str]
+    _cache: dict[tuple[int, int], Subject] = field(default_factory=dict)
+
+    @cached_property
+    def _kinds(self) -> list[str]:
+        """Per line: "fence" (inside a fenced block, its fences included;
+        "diagram" for a Mermaid block),
+        "front" (front matter), "heading", "blank", "row", "rule" (a table's
+        separator), "item", "sources" or "text"."""
+        kinds: list[str] = []
+        fence = ""
+        block = "fence"
+        front = bool(self.lines) and self.lines[0].strip() == "---"
+        for index, line in enumerate(self.lines):
+            if front:
+                kinds.append("front")
+                if index and line.strip() in ("---", "..."):
+                    front = False
+                continue
+            opened = _FENCE.match(line)
+            if fence:
+                kinds.append(block)
+                if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
+                    fence = ""
+                continue
+            if opened:
+                fence = opened.group(1)
+                info = line[opened.end() :].strip().lower()
+                block = "diagram" if info.startswith("mermaid") else "fence"
+                kinds.append(block)
+            else:
+                kinds.append(_line_kind(line, _last_block(kinds)))
+        return kinds
+
+    def subject(self, line: int, column: int) -> Subject:
+        """The subject of the citation at `line`, `column` of the page."""
+        key = (line, column)
+        if key not in self._cache:
+            self._cache[key] = self._read(line - 1, column - 1)
+        return self._cache[key]
+
+    def _read(self, index: int, column: int) -> Subject:
+        if not 0 <= index < len(self.lines):
+            return Subject((), "none")
+        kinds = self._kinds
+        kind = kinds[index]
+        text = self.lines[index]
+        if kind == "front":
+            name = re.match(r"^\s*(?:name|title)\s*:\s*(.+)$", _front_name(self.lines) or "")
+            return Subject(terms_of(name.group(1)) if name else (), "front matter")
+        # A row, item or sentence in words that names nothing a word of code
+        # can show is not widened: its subject is those words, which the
+        # reader cannot compare (a section's names are said of other lines).
+        if kind == "row":
+            terms = terms_of(text)
+            if terms or not _bare(text):
+                return Subject(terms, "row")
+            return self._around(index, "table")
+        if kind == "item" or (kind == "text" and self._in_item(index)):
+            return self._item(index, column)
+        if kind == "sources":
+            return self._section(index)
+        if kind in ("text", "heading"):
+            return self._sentence(index, column)
+        return Subject((), "none")
+
+    def _item(self, index: int, column: int) -> Subject:
+        """The subject of a citation in a list item: the citation's sentence
+        of it, else the whole item; an item of citations alone, its list's
+        or the section's its list closes."""
+        start = self._item_start(index)
+        item = self._item_text(start)
+        if not _only_citations(_SOURCES.sub("", self.lines[start], count=1)):
+            before = " ".join([*self.lines[start:index], ""])
+            terms = terms_of(_sentence_at(item, len(before) + column))
+            terms = terms or terms_of(item)
+            if terms or not _bare(item):
+                return Subject(terms, "item")
+        if self._under_sources(start):
+            return self._section(self._list_start(start))
+        return self._around(index, "list")
+
+    def _sentence(self, index: int, column: int) -> Subject:
+        """The subject of a citation in a paragraph or a heading: its
+        sentence (which may run over the paragraph's lines), else a sentence
+        of citations alone takes its paragraph's, then its heading's."""
+        paragraph = self._kinds[index] == "text"
+        first = last = index
+        if paragraph:
+            while first > 0 and self._kinds[first - 1] == "text":
+                first -= 1
+            while last + 1 < len(self.lines) and self._kinds[last + 1] == "text":
+                last += 1
+        before = " ".join([*self.lines[first:index], ""])
+        joined = before + " ".join(self.lines[index : last + 1])
+        sentence = _sentence_at(joined, len(before) + column)
+        terms = terms_of(sentence)
+        if terms or not _bare(sentence):
+            return Subject(terms, "sentence")
+        if paragraph:
+            terms = terms_of(" ".join(self.lines[first : last + 1]))
+            if terms:
+                return Subject(terms, "paragraph")
+        return self._heading(index)
+
+    def _in_item(self, index: int) -> bool:
+        """Whether a text line continues a list item (indented, the item above)."""
+        while index > 0 and self._kinds[index] == "text" and self.lines[index][:1] in " \t":
+            index -= 1
+        return self._kinds[index] == "item" and index >= 0
+
+    def _item_start(self, index: int) -> int:
+        while self._kinds[index] != "item" and index > 0:
+            index -= 1
+        return index
+
+    def _item_text(self, start: int) -> str:
+        end = start + 1
+        while end < len(self.lines) and self._kinds[end] == "text" and self.lines[end][:1] in " \t":
+            end += 1
+        return " ".join(self.lines[start:end])
+
+    def _list_start(self, index: int) -> int:
+        """The first line of the list holding the item at `index` (blank lines
+        between items kept in it)."""
+        while index > 0 and self._kinds[index - 1] in ("item", "text", "blank"):
+            if self._kinds[index - 1] == "blank" and (
+                index < 2 or self._kinds[index - 2] not in ("item", "sources")
+            ):
+                break
+            if self._kinds[index - 1] == "text" and not self._in_item(index - 1):
+                break
+            index -= 1
+        return index
+
+    def _under_sources(self, start: int) -> bool:
+        """Whether a list of citations is a sources list: a sources line (or a
+        heading such as "Section sources") heads it, or every item of it cites only."""
+        first = self._list_start(start)
+        above = first - 1
+        while above >= 0 and self._kinds[above] == "blank":
+            above -= 1
+        if above >= 0 and (
+            self._kinds[above] == "sources"
+            or (
+                self._kinds[above] in ("heading", "text")
+                and _SOURCES.match(_HEADING.sub(r"\1", self.lines[above]))
+            )
+        ):
+            return True
+        return all(
+            _only_citations(_ITEM.sub("", self.lines[i]))
+            for i in range(first, start + 1)
+            if self._kinds[i] == "item"
+        )
+
+    def _around(self, index: int, what: str) -> Subject:
+        """The terms of the table or list holding `index`, else its section's."""
+        first = last = index
+        same = ("row", "rule") if what == "table" else ("item", "text")
+        while first > 0 and self._kinds[first - 1] in same:
+            first -= 1
+        while last + 1 < len(self.lines) and self._kinds[last + 1] in same:
+            last += 1
+        terms = terms_of("\n".join(self.lines[first : last + 1]))
+        if terms:
+            return Subject(terms, what)
+        return self._section(first)
+
+    def _section(self, index: int) -> Subject:
+        """The terms of the blocks a sources line at `index` closes: back to
+        the heading or sources line before it; else that heading's."""
+        # A run of sources lines (`**Location:**` then `**Sources:**`, or
+        # one link a line) closes the one section above it.
+        while index > 0 and self._kinds[index - 1] in ("sources", "blank"):
+            index -= 1
+        start = index
+        while start > 0 and self._kinds[start - 1] not in ("heading", "sources"):
+            start -= 1
+        kinds = self._kinds[start:index]
+        # Its prose, tables, lists and code first; the diagram it closes
+        # only where they name nothing (a diagram's node ids are labels,
+        # not the names the text gives).
+        for blocks in (("text", "item", "row", "sources", "fence"), ("diagram",)):
+            body = [
+                line
+                for line, kind in zip(self.lines[start:index], kinds, strict=True)
+                if kind in blocks
+            ]
+            terms = terms_of("\n".join(body))
+            if terms:
+                return Subject(terms, "section")
+        return self._heading(index)
+
+    def _heading(self, index: int) -> Subject:
+        for above in range(index, -1, -1):
+            if self._kinds[above] == "heading":
+                heading = _HEADING.match(self.lines[above])
+                assert heading is not None
+                return Subject(terms_of(heading.group(1)), "heading")
+        return Subject((), "none")
+
+
+def _line_kind(line: str, last: str) -> str:
+    """The kind of a line outside fenced blocks and front matter, `last` the
+    kind of the last line before it that is not blank."""
+    if not line.strip():
+        return "blank"
+    if _HEADING.match(line):
+        return "heading"
+    if _TABLE.match(line):
+        return "rule" if _RULE_ROW.match(line.replace("|", " ")) else "row"
+    if _SOURCES.match(line) and _only_citations(_SOURCES.sub("", line, count=1)):
+        return "sources"
+    if _ITEM.match(line):
+        return "item"
+    # DeepWiki writes a list of sources one link a line, blank lines
+    # between, after its `**Sources:**` line.
+    return "sources" if last == "sources" and _only_citations(line) else "text"
+
+
+def _bare(text: str) -> bool:
+    """Whether a row, item or sentence says nothing but its citations and
+    a label (`**Implementation:**`, `Location`): at most two words besides."""
+    rest = _LINK.sub(" ", text)
+    rest = _CODE_SPAN.sub(lambda m: " " if _cites(m.group(2)) else m.group(0), rest)
+    return len(re.findall(r"[^\W\d_]{2,}", rest)) <= 2
+
+
+def _last_block(kinds: Sequence[str]) -> str:
+    """The kind of the last line read that is not blank."""
+    return next((kind for kind in reversed(kinds) if kind != "blank"), "")
+
+
+def _only_citations(text: str) -> bool:
+    """Whether a piece of a line holds nothing but citations and punctuation."""
+    rest = _LINK.sub(lambda m: "" if _source_link(m.group(1), m.group(2)) else m.group(0), text)
+    rest = _CODE_SPAN.sub(lambda m: "" if _cites(m.group(2)) else m.group(0), rest)
+    return not re.sub(r"[\s,;.*_()\[\]|:-]+|\band\b", "", rest)
+
+
+def _source_link(text: str, target: str) -> bool:
+    """Whether a link cites code: its text or target cites lines, or its
+    text names a file (`[SSHSession.swift](SSHSession.swift)` in a sources line)."""
+    return _cites(text) or _cites(target) or bool(_FILE_NAME.match(text.strip("` ")))
+
+
+def _sentence_at(text: str, column: int) -> str:
+    """The sentence of a text holding `column` (0-based); with the sentence
+    before it where the citation opens it ("... is `max_elems`. `error.rs:120`
+    documents it": the citation's "it" is the name before)."""
+    starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+    ends = [m.start() for m in _SENTENCE_END.finditer(text)] + [len(text)]
+    at = next((i for i, end in enumerate(ends) if end > column), len(ends) - 1)
+    first = at
+    if at and not re.sub(r"[\s*_(\[]", "", text[starts[at] : column]):
+        first = at - 1
+    return text[starts[first] : ends[at]]
+
+
+def _front_name(lines: Sequence[str]) -> str | None:
+    for line in lines[1:]:
+        if line.strip() in ("---", "..."):
+            return None
+        if re.match(r"^\s*(?:name|title)\s*:", line):
+            return line
+    return None
+
+
+def page_subjects(lines: Sequence[str]) -> SubjectReader:
+    """The reader of the subjects of a page's citations."""
+    return SubjectReader(lines)

@@ -1,0 +1,154 @@
+"""subject-not-in-cited-lines (DL811) scored on the subject labels of issue
+92 (tests/labels/subjects_*/): each labelled citation is found (a finding at
+its place) or not, with and without history.
+
+A label is a citation of a page line (its text as written); a finding is
+matched to the label whose citation it stands on (the first occurrence of
+the citation's text on the line at or after the finding's column). Right
+citations (`shows`) measure precision; wrong ones (`elsewhere`, `never`)
+recall; `unjudged` rows are neither.
+
+`python -m tests.subject_labels` prints each set's figures and every
+disagreement."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.conftest import SHARED
+from tests.test_subject_labels import BUNDLED, LABELS, TARBALL, rows
+
+FOLDERS = {
+    "subjects_cubic_bastion": ".cubic/wiki",
+    "subjects_deepwiki_restate": "docs/deepwiki",
+    "subjects_handwritten_cfdb": "docs",
+    TARBALL: "plans",
+}
+"""The folder of each tree doclint is run on."""
+
+
+@dataclass(frozen=True)
+class Scored:
+    right: int
+    right_flagged: int
+    wrong: int
+    wrong_found: int
+    findings: int
+    """Findings on the labelled citations (each matched to one)."""
+    disagreements: tuple[str, ...]
+
+    @property
+    def precision_on_right(self) -> float:
+        return 1 - self.right_flagged / self.right if self.right else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.wrong_found / self.wrong if self.wrong else 1.0
+
+    @property
+    def precision(self) -> float:
+        return self.wrong_found / self.findings if self.findings else 1.0
+
+
+def tree(folder: str, into: Path, history: bool) -> Path:
+    """The labelled tree checked out in `into`; without its `.git` where
+    `history` is False (a tarball of the checkout)."""
+    repo = into / folder
+    if folder == TARBALL:
+        shutil.copytree(LABELS / TARBALL / "tree", repo)
+        return repo
+    bundle, branch = BUNDLED[folder]
+    subprocess.run(
+        ["git", "clone", "-q", "-b", branch, str(SHARED / "corpus" / bundle), str(repo)],
+        check=True,
+    )
+    if not history:
+        shutil.rmtree(repo / ".git")
+    return repo
+
+
+def findings(repo: Path, folder: str) -> list[dict[str, object]]:
+    command = [sys.executable, "-m", "doclint", "check", folder, "--no-cache", "--isolated"]
+    command += ["--output-format", "json", "--select", "DL811,DL001"]
+    done = subprocess.run(command, cwd=repo, capture_output=True, text=True, check=False)
+    assert done.returncode in (0, 1), done.stderr
+    found: list[dict[str, object]] = json.loads(done.stdout)
+    assert not [f for f in found if f["code"] == "DL001"], "the rule crashed"
+    return found
+
+
+def score(folder: str, repo: Path) -> Scored:
+    labelled = [row for row in rows(folder) if row["verdict"] != "unjudged"]
+    by_line: dict[tuple[str, int], list[dict[str, str]]] = {}
+    for row in labelled:
+        by_line.setdefault((row["page"], int(row["line"])), []).append(row)
+    flagged: dict[int, str] = {}
+    for finding in findings(repo, FOLDERS[folder]):
+        key = (str(finding["path"]), int(str(finding["line"])))
+        candidates = by_line.get(key, [])
+        page_line = (repo / key[0]).read_text(encoding="utf-8").splitlines()[key[1] - 1]
+        column = int(str(finding["column"])) - 1
+        row = _at(candidates, page_line, column)
+        if row is not None:
+            flagged[id(row)] = str(finding["message"])
+    disagreements = []
+    right = [row for row in labelled if row["verdict"] == "shows"]
+    wrong = [row for row in labelled if row["verdict"] != "shows"]
+    for row in labelled:
+        said = id(row) in flagged
+        if said or row["verdict"] != "shows":
+            what = (
+                ("FLAGGED" if said else "")
+                if row["verdict"] == "shows"
+                else ("FOUND" if said else "MISSED")
+            )
+            disagreements.append(
+                f"{what} {row['page']}:{row['line']} {row['citation']} [{row['subject']}] "
+                f"{flagged.get(id(row), '')}"
+            )
+    return Scored(
+        right=len(right),
+        right_flagged=sum(id(row) in flagged for row in right),
+        wrong=len(wrong),
+        wrong_found=sum(id(row) in flagged for row in wrong),
+        findings=len(flagged),
+        disagreements=tuple(disagreements),
+    )
+
+
+def _at(candidates: list[dict[str, str]], line: str, column: int) -> dict[str, str] | None:
+    """The labelled citation a finding at `column` of `line` stands on: the
+    one whose text begins nearest at or after it."""
+    best: tuple[int, dict[str, str]] | None = None
+    for row in candidates:
+        start = line.find(row["citation"], max(column - 2, 0))
+        if start >= 0 and (best is None or start < best[0]):
+            best = (start, row)
+    return best[1] if best is not None else None
+
+
+def main() -> None:
+    import tempfile
+
+    for folder in FOLDERS:
+        for history in (True, False):
+            with tempfile.TemporaryDirectory() as scratch:
+                result = score(folder, tree(folder, Path(scratch), history))
+            print(
+                f"{folder} history={history}: right {result.right} flagged "
+                f"{result.right_flagged}; wrong {result.wrong} found {result.wrong_found}; "
+                f"precision on right {result.precision_on_right:.3f} recall "
+                f"{result.recall:.3f} precision {result.precision:.3f}"
+            )
+            if "-v" in sys.argv:
+                for line in result.disagreements:
+                    print("  ", line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,210 @@
+"""The subject of a citation read from its page, and subject-not-in-cited-lines
+(DL811) judging it at the cited lines (issue 92): the reader on each form of
+page, the rule's finding, its fix and its silences, and its figures on the
+four labelled trees of tests/labels/subjects_*/, held exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from doclint import Settings, check_paths
+from doclint.models.findings import FixSafety
+from doclint.parsing.subjects import page_subjects
+from tests.conftest import require_shared
+
+
+def _terms(page: str, line: int, column: int = 1) -> tuple[str, list[str]]:
+    subject = page_subjects(page.split("\n")).subject(line, column)
+    return subject.source, [term.text for term in subject.terms]
+
+
+def test_a_sources_line_takes_the_section_it_closes() -> None:
+    page = "\n".join(
+        [
+            "## Reserving",
+            "",
+            "The `reserve()` handler sets `reservedBy` to the user.",
+            "",
+            "**Sources:** [src/game.ts L18-L40](src/game.ts#L18-L40)",
+            "",
+            " [src/game.ts L41-L44](src/game.ts#L41-L44)",
+        ]
+    )
+    assert _terms(page, 5, 14) == ("section", ["reserve()", "reservedBy"])
+    # A link a line after the sources line belongs to its list.
+    assert _terms(page, 7, 2) == ("section", ["reserve()", "reservedBy"])
+
+
+def test_a_row_an_item_and_a_sentence_are_read_first() -> None:
+    page = "\n".join(
+        [
+            "# Config",
+            "",
+            "| `parse_config` | reads it | [config.py:12-15](config.py#L12-L15) |",
+            "",
+            "- The `MAX_RETRIES` env var (`retry.py:4`) and `--dry-run`.",
+            "",
+            'The route `/api/send` posts "hello world". Then `load(path)` (`store.py:742`).',
+        ]
+    )
+    assert _terms(page, 3) == ("row", ["parse_config"])
+    assert _terms(page, 5) == ("item", ["MAX_RETRIES", "--dry-run"])
+    assert _terms(page, 7, 60) == ("sentence", ["load(path)"])
+    assert _terms(page, 7, 1) == ("sentence", ["/api/send", '"hello world"'])
+
+
+def test_a_front_matter_citation_takes_the_front_matter_s_name() -> None:
+    page = "---\nname: parse_config\nsource: config.py:12-15\n---\n# Config\n"
+    assert _terms(page, 3, 9) == ("front matter", ["parse_config"])
+
+
+def test_an_item_in_words_is_not_widened_to_its_list() -> None:
+    page = "\n".join(
+        [
+            "- `enrich_docs` runs first (`a.rs:3`)",
+            "- the manual loop counter (`footnotes.rs:39`)",
+            "- **Implementation:** [src/game.ts L62-L74](src/game.ts#L62-L74)",
+        ]
+    )
+    # Words only: nothing a word of code can show, and not its list's names.
+    assert _terms(page, 2) == ("item", [])
+    # A label and a citation: the list's names.
+    assert _terms(page, 3) == ("list", ["enrich_docs"])
+
+
+SOURCE = (
+    'import { readFileSync } from "fs";\n'
+    'import { join } from "path";\n'
+    "\n"
+    "// Reads the project's settings.\n"
+    "export function parseConfig(path: string): string {\n"
+    "  const text = readFileSync(join(path), 'utf8');\n"
+    "  return text;\n"
+    "}\n"
+)
+
+
+def _found(tmp_path: Path, page: str) -> list[tuple[int, str, str, FixSafety | None]]:
+    (tmp_path / "src").mkdir(exist_ok=True)
+    (tmp_path / "src" / "config.ts").write_text(SOURCE)
+    (tmp_path / "design.md").write_text(page)
+    settings = Settings(select=["DL811"], root=tmp_path, cache=False)
+    report = check_paths([tmp_path / "design.md"], settings)
+    return [
+        (
+            d.line,
+            d.cause.id if d.cause else "",
+            d.message,
+            d.fix.applicability if d.fix else None,
+        )
+        for d in report.diagnostics
+    ]
+
+
+def test_lines_showing_none_of_the_subject_are_reported_with_where_it_is(tmp_path: Path) -> None:
+    found = _found(tmp_path, "# Design\n\n`parseConfig` reads the file (`src/config.ts:1-2`).\n")
+    assert found == [
+        (
+            3,
+            "subject-not-in-cited-lines/elsewhere",
+            "the sentence names `parseConfig`, at `parseConfig` defined at 5-8; "
+            'lines 1-2 hold `import { readFileSync } from "fs";`',
+            FixSafety.SAFE,
+        )
+    ]
+
+
+def test_a_subject_the_file_never_shows_is_a_cause_of_its_own(tmp_path: Path) -> None:
+    found = _found(tmp_path, "# Design\n\n`loadSettings` reads the file (`src/config.ts:1-2`).\n")
+    assert [(cause, fix) for _, cause, _, fix in found] == [
+        ("subject-not-in-cited-lines/not-in-file", None)
+    ]
+
+
+def test_lines_showing_the_subject_or_beside_it_or_inside_it_are_not(tmp_path: Path) -> None:
+    page = "\n".join(
+        [
+            "# Design",
+            "",
+            "`parseConfig` reads the file (`src/config.ts:5-8`).",
+            # The comment above the function: its name is on the next line.
+            "`parseConfig` is documented (`src/config.ts:4`).",
+            # Lines of its body, cited for the function.
+            "`parseConfig` returns the text (`src/config.ts:7`).",
+            # `parse_config` is shown by `parseConfig`: case and `_` aside.
+            "The `parse_config` reader (`src/config.ts:5`).",
+            # Words only: nothing to compare.",
+            "The settings are read here (`src/config.ts:1-2`).",
+        ]
+    )
+    assert _found(tmp_path, page + "\n") == []
+
+
+# The rule's figures on the labelled trees: per set, with and without history,
+# (right citations, right ones flagged, wrong ones, wrong ones found). The
+# rule's page (docs/rules/DL811.md) states them.
+FIGURES = {
+    ("subjects_cubic_bastion", True): (95, 8, 48, 27),
+    ("subjects_cubic_bastion", False): (95, 7, 48, 27),
+    ("subjects_deepwiki_restate", True): (92, 0, 0, 0),
+    ("subjects_deepwiki_restate", False): (92, 3, 0, 0),
+    ("subjects_handwritten_cfdb", True): (116, 2, 9, 6),
+    ("subjects_handwritten_cfdb", False): (116, 34, 9, 7),
+    ("subjects_tarball_readabilityrs", True): (42, 2, 33, 24),
+    ("subjects_tarball_readabilityrs", False): (42, 2, 33, 24),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("folder", "history"), sorted(FIGURES))
+def test_the_labelled_figures_are_held_exactly(folder: str, history: bool, tmp_path: Path) -> None:
+    from tests.subject_labels import TARBALL, score, tree
+
+    if folder != TARBALL:
+        require_shared()
+    result = score(folder, tree(folder, tmp_path, history))
+    assert (
+        result.right,
+        result.right_flagged,
+        result.wrong,
+        result.wrong_found,
+    ) == FIGURES[(folder, history)], "\n".join(result.disagreements)
+
+
+def test_a_link_text_naming_a_method_is_its_subject_and_the_fix_moves_it(tmp_path: Path) -> None:
+    # The issue's Python README: the link names `load`, line 742 is a comment
+    # separator and `def load` stands at 748 (its definition's place where
+    # Python's reader tells definitions, else the line its words stand on).
+    source = ["import os", ""] + [f"X{n} = {n}" for n in range(3, 741)]
+    source += ["", "# " + "-" * 60, "", "", "", "", "", "def load(path, strict=False):"]
+    (tmp_path / "store.py").write_text("\n".join([*source, "    return path", ""]))
+    (tmp_path / "README.md").write_text(
+        "# Store\n\nRead a file with [load(path, strict=False)](store.py#L742).\n"
+    )
+    settings = Settings(select=["DL811"], root=tmp_path, cache=False)
+    [diagnostic] = check_paths([tmp_path / "README.md"], settings).diagnostics
+    assert diagnostic.message.startswith("the sentence names `load()`, at `load()` ")
+    assert "748" in diagnostic.message and "line 742 holds `# ---" in diagnostic.message
+    assert diagnostic.fix is not None
+    assert [edit.content for edit in diagnostic.fix.edits] == ["748"]
+    assert diagnostic.fix.applicability == FixSafety.SAFE
+
+
+def test_a_subject_only_an_import_shows_is_what_the_file_uses_not_a_place(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "show.ts").write_text(
+        'import { escape } from "html-escaper";\n\n'
+        "export function show(t: string): string {\n  return `<b>${escape(t)}</b>`;\n}\n"
+    )
+    page = "# Show\n\nText is escaped through `html-escaper` (`src/show.ts:4`).\n"
+    assert _found(tmp_path, page) == []
+    # Where the cited lines are the import's neighbours' only, the same
+    # sentence about another line is judged: here the import is line 1.
+    (tmp_path / "src" / "show.ts").write_text(
+        'import { escape } from "html-escaper";\n\n'
+        "export function show(t: string): string {\n  return `<b>${t}</b>`;\n}\n\n"
+        "// html-escaper: see above\n"
+    )
+    assert [line for line, *_ in _found(tmp_path, page)] == [3]
