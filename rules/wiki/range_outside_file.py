@@ -110,8 +110,9 @@ def said_once(whole: list[tuple[Finding, str]]) -> str:
     """The one finding of a page's whole-file-plus-one citations: how many,
     the first few, and the page line of each (which a reader, and the
     labelled sets' test, take for the citations it stands for)."""
-    named = ", ".join(name for _, name in whole[:SHOWN])
-    more = f" and {len(whole) - SHOWN} more" if len(whole) > SHOWN else ""
+    distinct = list(dict.fromkeys(name for _, name in whole))  # a file cited twice, named once
+    named = ", ".join(distinct[:SHOWN])
+    more = f" and {len(distinct) - SHOWN} more" if len(distinct) > SHOWN else ""
     lines = ", ".join(str(finding.line) for finding, _ in whole)
     return (
         f"{len(whole)} citations on this page cite their whole file and one line past its end "
