@@ -52,7 +52,7 @@ class RangeOutsideFile(Rule[MarkdownPage]):
     REVERSED = Cause("range-outside-file/reversed", "Cited range that ends before it starts")
     WHOLE_FILE = Cause(
         "range-outside-file/whole-file-plus-one",
-        "Cited whole files and one line past their end, said once a page",
+        "Whole files cited one line past their end",
     )
     causes = (PAST_END, REVERSED, WHOLE_FILE)
     scope = Scope.FILE
