@@ -165,6 +165,19 @@ class ProjectModel:
             known = self._reach[key] = self._search(caller, target, of)
         return known
 
+    def callers(self, target: str, of: str | None = None) -> list[str]:
+        """The dotted names of the project's functions and methods whose own
+        body names `target` (a method of the class `of`, when given), sorted:
+        what the code has instead of a caller a page names wrongly."""
+        return sorted(
+            {
+                ".".join(d.qualname)
+                for found in self.by_name.values()
+                for d in found
+                if d.kind == "function" and d.qualname[-1] != target and self._names(d, target, of)
+            }
+        )
+
     def _search(self, caller: Definition, target: str, of: str | None) -> bool:
         return _through_helpers(caller, lambda d: self._names(d, target, of), self._helpers)
 

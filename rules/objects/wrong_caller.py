@@ -73,7 +73,10 @@ class WrongCaller(Rule[MarkdownPage]):
         or class of the project being so called) is the module's file, judged
         the same way; the standard library's (`operator`) is not judged, unless
         a kind word makes it a function ("the operator function"). One
-        finding per sentence.
+        finding per sentence. A caller that does not call the object is
+        answered with what the code has instead: the functions whose own body
+        names it ("`open` does not call `get`; `fetch` calls it"), at most
+        three by name, none when no function of the project names it.
 
         Where the history has the commit the page last changed in (and the
         page is that commit's), a caller that called the object there is
@@ -228,7 +231,10 @@ class WrongCaller(Rule[MarkdownPage]):
         if not any(
             model.reaches(d, name, of if name == target else None) for d in found for name in wanted
         ):
-            return f"`{caller}` does not call `{target}`", self.NOT_CALLING
+            return (
+                f"`{caller}` does not call `{target}`{_instead(target, of, model)}",
+                self.NOT_CALLING,
+            )
         return None
 
     def _module(
@@ -283,6 +289,20 @@ class WrongCaller(Rule[MarkdownPage]):
         if any(word.search(text) for text in texts):
             return None
         return f"`{named[0]}`, named as using `{target}`, never names it", self.NOT_CALLING
+
+
+def _instead(target: str, of: str | None, model: ProjectModel) -> str:
+    """What the code has instead of a caller a sentence names wrongly: the
+    functions naming `target` ("; `a` and `b` call it"), at most three, or
+    nothing when none does (the framework may call it)."""
+    found = model.callers(target, of)
+    if not found:
+        return ""
+    named = [f"`{name}`" for name in found[:3]]
+    more = f" and {len(found) - 3} more" if len(found) > 3 else ""
+    if len(named) > 1 and not more:
+        return f"; {', '.join(named[:-1])} and {named[-1]} call it"
+    return f"; {', '.join(named)}{more} call{'s' if len(found) == 1 else ''} it"
 
 
 # A file a caller sentence places its caller in: `a/b.py` (`a\b.py` as Windows

@@ -215,7 +215,7 @@ def test_a_caller_reaching_the_object_only_through_another_object_s_method(tmp_p
     files = {"pkg/store.py": CALLERS}
     page = CALLER_PAGE.format(caller="flush")
     found = tree_messages(tmp_path, files, page, PAGE_PATH, "wrong-caller")
-    assert found == [(4, "`flush` does not call `save`")]
+    assert found == [(4, "`flush` does not call `save`; `persist` calls it")]
 
 
 def test_near_miss_a_caller_reaching_the_object_through_a_helper_it_calls(tmp_path):

@@ -303,7 +303,9 @@ def test_wrong_caller_refuted_by_the_source(tmp_path):
     page = PAGE.replace("called by the fetch function", "called by the download function")
     assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
     page = PAGE.replace("called by the fetch function", "called by the open method")
-    assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `get`"]
+    assert messages(tmp_path, page, "wrong-caller") == [
+        "`open` does not call `get`; `fetch` calls it"
+    ]
 
 
 def test_wrong_caller_near_miss_a_true_caller_and_a_vague_one(tmp_path):
@@ -364,7 +366,9 @@ def test_wrong_caller_names_in_backticks_after_the_kind_word_and_after_specifica
     tmp_path, sentence
 ):
     page = PAGE.replace("called by the fetch function", sentence)
-    assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `get`"]
+    assert messages(tmp_path, page, "wrong-caller") == [
+        "`open` does not call `get`; `fetch` calls it"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -833,7 +837,7 @@ def test_wrong_caller_near_miss_classes_helpers_and_words_of_prose(tmp_path, sen
 
 def test_wrong_caller_a_class_or_method_that_never_reaches_the_object(tmp_path):
     assert calls(tmp_path, "It is called by the backward method.") == [
-        "`backward` does not call `activation_layer`"
+        "`backward` does not call `activation_layer`; `DNN.__init__` and `Net.__init__` call it"
     ]
     # A word followed by one function is a name: `operator` is defined nowhere.
     assert calls(tmp_path, "It is called by the operator function.") == [
@@ -846,7 +850,9 @@ def test_wrong_caller_a_sentence_about_another_object_is_judged_of_it(tmp_path):
     true = "The _rot13 function is called within the process_rot13 function."
     assert calls(tmp_path, "Makes one.", rot13=true) == []
     wrong = "The _rot13 function is called within the forward method."
-    assert calls(tmp_path, "Makes one.", rot13=wrong) == ["`forward` does not call `_rot13`"]
+    assert calls(tmp_path, "Makes one.", rot13=wrong) == [
+        "`forward` does not call `_rot13`; `process_rot13` calls it"
+    ]
 
 
 def test_wrong_caller_a_relative_clause_is_of_the_noun_before_it(tmp_path):
@@ -858,11 +864,17 @@ def test_wrong_caller_a_relative_clause_is_of_the_noun_before_it(tmp_path):
     assert calls(tmp_path, api) == []
     # ... but the object's own name, a word standing for it, or one of the project's names.
     own = "The `activation_layer` function, which is called by the backward method, builds it."
-    assert calls(tmp_path, own) == ["`backward` does not call `activation_layer`"]
+    assert calls(tmp_path, own) == [
+        "`backward` does not call `activation_layer`; `DNN.__init__` and `Net.__init__` call it"
+    ]
     helper = "It is a small helper, which is called by the backward method."
-    assert calls(tmp_path, helper) == ["`backward` does not call `activation_layer`"]
+    assert calls(tmp_path, helper) == [
+        "`backward` does not call `activation_layer`; `DNN.__init__` and `Net.__init__` call it"
+    ]
     other = "It wraps `_rot13`, which is called by the forward method."
-    assert calls(tmp_path, "Makes one.", rot13=other) == ["`forward` does not call `_rot13`"]
+    assert calls(tmp_path, "Makes one.", rot13=other) == [
+        "`forward` does not call `_rot13`; `process_rot13` calls it"
+    ]
 
 
 def test_undocumented_object_a_loose_heading_stands_for_one_object_only(tmp_path):
@@ -1607,3 +1619,21 @@ def test_wrong_caller_and_missing_object_wrong_at_the_pages_own_commit_keep_thei
             "`pkg/store.py` defines no function `Store.open`" + since(page_commit),
         ),
     ]
+
+
+def test_wrong_caller_message_names_the_functions_that_call_it_instead(tmp_path):
+    # Issue 93: a refuted caller's message says what the code does instead.
+    callers = (
+        "\n\ndef load(url):\n    return fetch(url)\n\n\ndef save(url):\n    return fetch(url)\n"
+    )
+    page = PAGE.replace("Fetches the url.", "It is called by the open method.")
+    sources = {"pkg/store.py": SOURCE + callers}
+    assert messages(tmp_path, page, "wrong-caller", sources) == [
+        "`open` does not call `fetch`; `load` and `save` call it"
+    ]
+
+
+def test_wrong_caller_message_near_miss_nothing_calls_it(tmp_path):
+    # No function of the project names `fetch`: the message claims no caller.
+    page = PAGE.replace("Fetches the url.", "It is called by the open method.")
+    assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `fetch`"]
