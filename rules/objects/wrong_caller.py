@@ -295,14 +295,12 @@ def _instead(target: str, of: str | None, model: ProjectModel) -> str:
     """What the code has instead of a caller a sentence names wrongly: the
     functions naming `target` ("; `a` and `b` call it"), at most three, or
     nothing when none does (the framework may call it)."""
+    from .._common.project_python import few
+
     found = model.callers(target, of)
     if not found:
         return ""
-    named = [f"`{name}`" for name in found[:3]]
-    more = f" and {len(found) - 3} more" if len(found) > 3 else ""
-    if len(named) > 1 and not more:
-        return f"; {', '.join(named[:-1])} and {named[-1]} call it"
-    return f"; {', '.join(named)}{more} call{'s' if len(found) == 1 else ''} it"
+    return f"; {few(found)} call{'s' if len(found) == 1 else ''} it"
 
 
 # A file a caller sentence places its caller in: `a/b.py` (`a\b.py` as Windows

@@ -1233,7 +1233,9 @@ def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
     settings = Settings(select=["wrong-relation"], root=tmp_path)
     page = CALLS_PAGE.format(sentence="Makes one.", rot13=sentence)
     report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
-    assert [d.message for d in report.diagnostics] == ([message] if message else [])
+    # The message says what the object calls instead (issue 93).
+    said = [f"{message}; it calls `_rot13`"] if message else []
+    assert [d.message for d in report.diagnostics] == said
 
 
 @pytest.mark.parametrize(
@@ -1386,7 +1388,8 @@ def typed_calls(tmp_path, state: str, sentence: str, select: str = "wrong-relati
 def test_a_call_through_an_attribute_of_a_stated_class_reaches_that_class_only(tmp_path, state):
     # `self.helper.run()` is Helper's run, not Other's: before, any `run` was.
     wrong = "It calls the `run` method of the `Other` class."
-    assert typed_calls(tmp_path, state, wrong) == ["`A.go` does not call `Other.run`"]
+    said = "`A.go` does not call `Other.run`; it calls `Helper.run`"
+    assert typed_calls(tmp_path, state, wrong) == [said]
     assert typed_calls(tmp_path, state, "Goes.", "wrong-caller") == ["`go` does not call `run`"]
     # Near miss: the class it states, and that class's base.
     for right in ("Helper", "Base"):
@@ -1420,7 +1423,8 @@ def test_a_call_through_an_attribute_of_a_base_reaches_its_subclasses_overrides(
     right = "It calls the `run` method of the `Helper` class."
     assert typed_calls(tmp_path, "helper: Base", right) == []
     wrong = "It calls the `run` method of the `Other` class."
-    assert typed_calls(tmp_path, "helper: Base", wrong) == ["`A.go` does not call `Other.run`"]
+    said = "`A.go` does not call `Other.run`; it calls `Base.run`"
+    assert typed_calls(tmp_path, "helper: Base", wrong) == [said]
 
 
 # A claim the code refutes now is told apart by the project at the commit the
