@@ -73,10 +73,11 @@ class WrongCaller(Rule[MarkdownPage]):
         or class of the project being so called) is the module's file, judged
         the same way; the standard library's (`operator`) is not judged, unless
         a kind word makes it a function ("the operator function"). One
-        finding per sentence. A caller that does not call the object is
-        answered with what the code has instead: the functions whose own body
-        names it ("`open` does not call `get`; `fetch` calls it"), at most
-        three by name, none when no function of the project names it.
+        finding per sentence. A caller that does not call the object, or that
+        the project defines nowhere, is answered with what the code has
+        instead: the functions whose own body names it ("`open` does not call
+        `get`; `fetch` calls it"), at most three by name, none when no
+        function of the project names it.
 
         Where the history has the commit the page last changed in (and the
         page is that commit's), a caller that called the object there is
@@ -224,7 +225,7 @@ class WrongCaller(Rule[MarkdownPage]):
             modules = [path for path in model.module(caller) if path in model.readable]
             if modules:
                 return self._module(modules, target, model)
-            return self._undefined(caller, target, model, prose, where)
+            return self._undefined(caller, target, of, model, prose, where)
         if any(d.kind == "class" and target in model.attributes(d) for d in found):
             return None  # a class with a method of that name: the framework dispatches to it
         wanted = (target,) if owner is None else (target, owner)
@@ -247,10 +248,17 @@ class WrongCaller(Rule[MarkdownPage]):
         return f"`{modules[0]}`, named as using `{target}`, never names it", self.NOT_CALLING
 
     def _undefined(
-        self, caller: str, target: str, model: ProjectModel, prose: bool, where: str
+        self,
+        caller: str,
+        target: str,
+        of: str | None,
+        model: ProjectModel,
+        prose: bool,
+        where: str,
     ) -> tuple[str, Cause] | None:
         """The message and cause of a caller not defined where the sentence
-        says (`where`, or anywhere in the project when empty); None for a
+        says (`where`, or anywhere in the project when empty), with the
+        functions that do call `target` when it is defined nowhere; None for a
         word of prose ("the operator functions"), or a name that may hold a
         callable without defining one (`self.activate = ...`, a library's
         function the project imports)."""
@@ -261,8 +269,8 @@ class WrongCaller(Rule[MarkdownPage]):
         message = f"`{caller}`, named as a caller of `{target}`, is not defined{where}"
         elsewhere = sorted({d.path for d in model.defined(caller)}) if where else []
         if elsewhere:
-            message += f"; it is defined in `{elsewhere[0]}`"
-        return message, self.UNDEFINED
+            return f"{message}; it is defined in `{elsewhere[0]}`", self.UNDEFINED
+        return message + _instead(target, of, model), self.UNDEFINED
 
     def _judge_file(
         self,

@@ -671,7 +671,8 @@ def test_an_overloaded_function_is_its_implementation(tmp_path):
     found = tree_messages(tmp_path, {}, page, path, "DL7")
     assert found == [
         "parameters item `temperature`: `BaseAgent.chat` has no parameter `temperature`",
-        "`__init__`, named as a caller of `append_to_history`, is not defined",
+        "`__init__`, named as a caller of `append_to_history`, is not defined;"
+        " `BaseAgent.chat` calls it",
     ]
 
 
@@ -841,7 +842,8 @@ def test_wrong_caller_a_class_or_method_that_never_reaches_the_object(tmp_path):
     ]
     # A word followed by one function is a name: `operator` is defined nowhere.
     assert calls(tmp_path, "It is called by the operator function.") == [
-        "`operator`, named as a caller of `activation_layer`, is not defined"
+        "`operator`, named as a caller of `activation_layer`, is not defined;"
+        " `DNN.__init__` and `Net.__init__` call it"
     ]
 
 
