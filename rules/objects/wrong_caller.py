@@ -73,7 +73,11 @@ class WrongCaller(Rule[MarkdownPage]):
         or class of the project being so called) is the module's file, judged
         the same way; the standard library's (`operator`) is not judged, unless
         a kind word makes it a function ("the operator function"). One
-        finding per sentence.
+        finding per sentence. A caller that does not call the object, or that
+        the project defines nowhere, is answered with what the code has
+        instead: the functions whose own body names it ("`open` does not call
+        `get`; `fetch` calls it"), at most three by name, none when no
+        function of the project names it.
 
         Where the history has the commit the page last changed in (and the
         page is that commit's), a caller that called the object there is
@@ -221,14 +225,17 @@ class WrongCaller(Rule[MarkdownPage]):
             modules = [path for path in model.module(caller) if path in model.readable]
             if modules:
                 return self._module(modules, target, model)
-            return self._undefined(caller, target, model, prose, where)
+            return self._undefined(caller, target, of, model, prose, where)
         if any(d.kind == "class" and target in model.attributes(d) for d in found):
             return None  # a class with a method of that name: the framework dispatches to it
         wanted = (target,) if owner is None else (target, owner)
         if not any(
             model.reaches(d, name, of if name == target else None) for d in found for name in wanted
         ):
-            return f"`{caller}` does not call `{target}`", self.NOT_CALLING
+            return (
+                f"`{caller}` does not call `{target}`{_instead(target, of, model)}",
+                self.NOT_CALLING,
+            )
         return None
 
     def _module(
@@ -241,10 +248,17 @@ class WrongCaller(Rule[MarkdownPage]):
         return f"`{modules[0]}`, named as using `{target}`, never names it", self.NOT_CALLING
 
     def _undefined(
-        self, caller: str, target: str, model: ProjectModel, prose: bool, where: str
+        self,
+        caller: str,
+        target: str,
+        of: str | None,
+        model: ProjectModel,
+        prose: bool,
+        where: str,
     ) -> tuple[str, Cause] | None:
         """The message and cause of a caller not defined where the sentence
-        says (`where`, or anywhere in the project when empty); None for a
+        says (`where`, or anywhere in the project when empty), with the
+        functions that do call `target` when it is defined nowhere; None for a
         word of prose ("the operator functions"), or a name that may hold a
         callable without defining one (`self.activate = ...`, a library's
         function the project imports)."""
@@ -255,8 +269,8 @@ class WrongCaller(Rule[MarkdownPage]):
         message = f"`{caller}`, named as a caller of `{target}`, is not defined{where}"
         elsewhere = sorted({d.path for d in model.defined(caller)}) if where else []
         if elsewhere:
-            message += f"; it is defined in `{elsewhere[0]}`"
-        return message, self.UNDEFINED
+            return f"{message}; it is defined in `{elsewhere[0]}`", self.UNDEFINED
+        return message + _instead(target, of, model), self.UNDEFINED
 
     def _judge_file(
         self,
@@ -283,6 +297,18 @@ class WrongCaller(Rule[MarkdownPage]):
         if any(word.search(text) for text in texts):
             return None
         return f"`{named[0]}`, named as using `{target}`, never names it", self.NOT_CALLING
+
+
+def _instead(target: str, of: str | None, model: ProjectModel) -> str:
+    """What the code has instead of a caller a sentence names wrongly: the
+    functions naming `target` ("; `a` and `b` call it"), at most three, or
+    nothing when none does (the framework may call it)."""
+    from .._common.project_python import few
+
+    found = model.callers(target, of)
+    if not found:
+        return ""
+    return f"; {few(found)} call{'s' if len(found) == 1 else ''} it"
 
 
 # A file a caller sentence places its caller in: `a/b.py` (`a\b.py` as Windows

@@ -100,7 +100,7 @@ STORE_PAGE = """## ClassDef Store
 def test_a_chinese_use_of_a_class_s_method_is_judged_on_the_method(tmp_path):
     page = STORE_PAGE.format(method="_dump")
     found = messages(tmp_path, STORE, page, "wrong-relation")
-    assert found == [(17, "`Manager.refresh` does not use `Store._dump`")]
+    assert found == [(17, "`Manager.refresh` does not use `Store._dump`; it calls `Store._load`")]
 
 
 def test_near_miss_the_method_called_through_an_annotated_attribute(tmp_path):
@@ -215,7 +215,7 @@ def test_a_caller_reaching_the_object_only_through_another_object_s_method(tmp_p
     files = {"pkg/store.py": CALLERS}
     page = CALLER_PAGE.format(caller="flush")
     found = tree_messages(tmp_path, files, page, PAGE_PATH, "wrong-caller")
-    assert found == [(4, "`flush` does not call `save`")]
+    assert found == [(4, "`flush` does not call `save`; `persist` calls it")]
 
 
 def test_near_miss_a_caller_reaching_the_object_through_a_helper_it_calls(tmp_path):
@@ -489,7 +489,7 @@ LISTED_PAGE = """## ClassDef Store
 def test_every_name_of_a_list_of_callees_is_judged(tmp_path, sentence, named):
     page = LISTED_PAGE.format(sentence=sentence)
     found = messages(tmp_path, STORE, page, "wrong-relation")
-    assert found == [(17, f"`Manager.refresh` does not {named}")]
+    assert found == [(17, f"`Manager.refresh` does not {named}; it calls `Store._load`")]
 
 
 @pytest.mark.parametrize(
@@ -549,10 +549,26 @@ def test_an_attribute_assigned_twice_reaches_each_class_it_can_hold(tmp_path):
     # `self.env` holds an `Env` or a `Sandbox`, never a `Market`.
     page = ENVS_PAGE.format(owner="Market")
     found = messages(tmp_path, ENVS, page, "wrong-relation")
-    assert found == [(12, "`Manager.run` does not use `Market.recruit`")]
+    assert found == [
+        (
+            12,
+            "`Manager.run` does not use `Market.recruit`;"
+            " it calls `Env.recruit` and `Sandbox.recruit`",
+        )
+    ]
 
 
 @pytest.mark.parametrize("owner", ["Env", "Sandbox"])
 def test_near_miss_a_method_of_a_class_the_attribute_holds(tmp_path, owner):
     page = ENVS_PAGE.format(owner=owner)
     assert messages(tmp_path, ENVS, page, "wrong-relation") == []
+
+
+def test_a_refuted_callee_s_message_near_miss_an_object_calling_nothing(tmp_path):
+    # An object whose body names none of the project's functions: the
+    # message names no "instead" (issue 93).
+    source = "def idle():\n    return 1\n\n\ndef _dump():\n    return 2\n"
+    page = "## FunctionDef idle\n**idle**: Idles.\n\n**Code Description**: "
+    page += "It calls the `_dump` function.\n"
+    found = messages(tmp_path, source, page, "wrong-relation")
+    assert found == [(4, "`idle` does not call `_dump`")]

@@ -303,7 +303,9 @@ def test_wrong_caller_refuted_by_the_source(tmp_path):
     page = PAGE.replace("called by the fetch function", "called by the download function")
     assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
     page = PAGE.replace("called by the fetch function", "called by the open method")
-    assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `get`"]
+    assert messages(tmp_path, page, "wrong-caller") == [
+        "`open` does not call `get`; `fetch` calls it"
+    ]
 
 
 def test_wrong_caller_near_miss_a_true_caller_and_a_vague_one(tmp_path):
@@ -364,7 +366,9 @@ def test_wrong_caller_names_in_backticks_after_the_kind_word_and_after_specifica
     tmp_path, sentence
 ):
     page = PAGE.replace("called by the fetch function", sentence)
-    assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `get`"]
+    assert messages(tmp_path, page, "wrong-caller") == [
+        "`open` does not call `get`; `fetch` calls it"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -667,7 +671,8 @@ def test_an_overloaded_function_is_its_implementation(tmp_path):
     found = tree_messages(tmp_path, {}, page, path, "DL7")
     assert found == [
         "parameters item `temperature`: `BaseAgent.chat` has no parameter `temperature`",
-        "`__init__`, named as a caller of `append_to_history`, is not defined",
+        "`__init__`, named as a caller of `append_to_history`, is not defined;"
+        " `BaseAgent.chat` calls it",
     ]
 
 
@@ -833,11 +838,12 @@ def test_wrong_caller_near_miss_classes_helpers_and_words_of_prose(tmp_path, sen
 
 def test_wrong_caller_a_class_or_method_that_never_reaches_the_object(tmp_path):
     assert calls(tmp_path, "It is called by the backward method.") == [
-        "`backward` does not call `activation_layer`"
+        "`backward` does not call `activation_layer`; `DNN.__init__` and `Net.__init__` call it"
     ]
     # A word followed by one function is a name: `operator` is defined nowhere.
     assert calls(tmp_path, "It is called by the operator function.") == [
-        "`operator`, named as a caller of `activation_layer`, is not defined"
+        "`operator`, named as a caller of `activation_layer`, is not defined;"
+        " `DNN.__init__` and `Net.__init__` call it"
     ]
 
 
@@ -846,7 +852,9 @@ def test_wrong_caller_a_sentence_about_another_object_is_judged_of_it(tmp_path):
     true = "The _rot13 function is called within the process_rot13 function."
     assert calls(tmp_path, "Makes one.", rot13=true) == []
     wrong = "The _rot13 function is called within the forward method."
-    assert calls(tmp_path, "Makes one.", rot13=wrong) == ["`forward` does not call `_rot13`"]
+    assert calls(tmp_path, "Makes one.", rot13=wrong) == [
+        "`forward` does not call `_rot13`; `process_rot13` calls it"
+    ]
 
 
 def test_wrong_caller_a_relative_clause_is_of_the_noun_before_it(tmp_path):
@@ -858,11 +866,17 @@ def test_wrong_caller_a_relative_clause_is_of_the_noun_before_it(tmp_path):
     assert calls(tmp_path, api) == []
     # ... but the object's own name, a word standing for it, or one of the project's names.
     own = "The `activation_layer` function, which is called by the backward method, builds it."
-    assert calls(tmp_path, own) == ["`backward` does not call `activation_layer`"]
+    assert calls(tmp_path, own) == [
+        "`backward` does not call `activation_layer`; `DNN.__init__` and `Net.__init__` call it"
+    ]
     helper = "It is a small helper, which is called by the backward method."
-    assert calls(tmp_path, helper) == ["`backward` does not call `activation_layer`"]
+    assert calls(tmp_path, helper) == [
+        "`backward` does not call `activation_layer`; `DNN.__init__` and `Net.__init__` call it"
+    ]
     other = "It wraps `_rot13`, which is called by the forward method."
-    assert calls(tmp_path, "Makes one.", rot13=other) == ["`forward` does not call `_rot13`"]
+    assert calls(tmp_path, "Makes one.", rot13=other) == [
+        "`forward` does not call `_rot13`; `process_rot13` calls it"
+    ]
 
 
 def test_undocumented_object_a_loose_heading_stands_for_one_object_only(tmp_path):
@@ -1221,7 +1235,9 @@ def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
     settings = Settings(select=["wrong-relation"], root=tmp_path)
     page = CALLS_PAGE.format(sentence="Makes one.", rot13=sentence)
     report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
-    assert [d.message for d in report.diagnostics] == ([message] if message else [])
+    # The message says what the object calls instead (issue 93).
+    said = [f"{message}; it calls `_rot13`"] if message else []
+    assert [d.message for d in report.diagnostics] == said
 
 
 @pytest.mark.parametrize(
@@ -1374,7 +1390,8 @@ def typed_calls(tmp_path, state: str, sentence: str, select: str = "wrong-relati
 def test_a_call_through_an_attribute_of_a_stated_class_reaches_that_class_only(tmp_path, state):
     # `self.helper.run()` is Helper's run, not Other's: before, any `run` was.
     wrong = "It calls the `run` method of the `Other` class."
-    assert typed_calls(tmp_path, state, wrong) == ["`A.go` does not call `Other.run`"]
+    said = "`A.go` does not call `Other.run`; it calls `Helper.run`"
+    assert typed_calls(tmp_path, state, wrong) == [said]
     assert typed_calls(tmp_path, state, "Goes.", "wrong-caller") == ["`go` does not call `run`"]
     # Near miss: the class it states, and that class's base.
     for right in ("Helper", "Base"):
@@ -1408,7 +1425,8 @@ def test_a_call_through_an_attribute_of_a_base_reaches_its_subclasses_overrides(
     right = "It calls the `run` method of the `Helper` class."
     assert typed_calls(tmp_path, "helper: Base", right) == []
     wrong = "It calls the `run` method of the `Other` class."
-    assert typed_calls(tmp_path, "helper: Base", wrong) == ["`A.go` does not call `Other.run`"]
+    said = "`A.go` does not call `Other.run`; it calls `Base.run`"
+    assert typed_calls(tmp_path, "helper: Base", wrong) == [said]
 
 
 # A claim the code refutes now is told apart by the project at the commit the
@@ -1607,3 +1625,21 @@ def test_wrong_caller_and_missing_object_wrong_at_the_pages_own_commit_keep_thei
             "`pkg/store.py` defines no function `Store.open`" + since(page_commit),
         ),
     ]
+
+
+def test_wrong_caller_message_names_the_functions_that_call_it_instead(tmp_path):
+    # Issue 93: a refuted caller's message says what the code does instead.
+    callers = (
+        "\n\ndef load(url):\n    return fetch(url)\n\n\ndef save(url):\n    return fetch(url)\n"
+    )
+    page = PAGE.replace("Fetches the url.", "It is called by the open method.")
+    sources = {"pkg/store.py": SOURCE + callers}
+    assert messages(tmp_path, page, "wrong-caller", sources) == [
+        "`open` does not call `fetch`; `load` and `save` call it"
+    ]
+
+
+def test_wrong_caller_message_near_miss_nothing_calls_it(tmp_path):
+    # No function of the project names `fetch`: the message claims no caller.
+    page = PAGE.replace("Fetches the url.", "It is called by the open method.")
+    assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `fetch`"]
