@@ -14,13 +14,12 @@ The Python API (docs/api.md), the command line's twin::
 from __future__ import annotations
 
 from doclint.util.lazy_names import names_on_first_use
+from doclint.version import __version__
 
 # typing's, without importing typing here: `python -m doclint` imports this
 # package before its launcher tunes the garbage collector, whose collections
 # would trace what typing builds as it loads.
 TYPE_CHECKING = False
-
-__version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from doclint.api import (
@@ -56,7 +55,7 @@ if TYPE_CHECKING:
 # The API is imported on first use: importing the package (as the command line
 # does) must not pay for pydantic and the parsers.
 _EXPORTS = {
-    "AnyPage": "doclint.models.page",
+    "AnyPage": "doclint.models.generated",
     "ConfigError": "doclint.config.files",
     "Diagnostic": "doclint.diagnostics",
     "DocKind": "doclint.models.page",

@@ -124,11 +124,10 @@ __all__ = [
 ]
 
 _LAZY = {
-    **dict.fromkeys(
-        ("AnyPage", "DocKind", "MarkdownPage", "PageBase", "Section"), "doclint.models.page"
-    ),
+    **dict.fromkeys(("DocKind", "MarkdownPage", "PageBase", "Section"), "doclint.models.page"),
     **dict.fromkeys(
         (
+            "AnyPage",
             "Count",
             "DependencyEntry",
             "EmbeddedSource",

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from doclint.models.generated import AnyPage
+
 # The Markdown line grammar every room reads pages by (an ATX heading's line,
 # where a fenced block closes, HTML anchors, CommonMark's line endings), and
 # `build_node(Finding, fields)`: a named tuple (a finding, an edit, a fix)
@@ -37,7 +39,7 @@ from doclint.models.markdown_lines import (
     html_anchors,
     normalize_newlines,
 )
-from doclint.models.page import AnyPage, DocKind
+from doclint.models.page import DocKind
 from doclint.profiles import (
     PhraseBook,
     Profile,

@@ -10,8 +10,9 @@ from typing import NamedTuple
 
 from doclint.engine.settings import Settings
 from doclint.models.findings import Finding
-from doclint.output.parts import PartWriter, SpilledParts
+from doclint.output.parts import PartWriter
 from doclint.output.shown import shown_findings
+from doclint.output.spilled_parts import SpilledParts
 from doclint.run import Collector, ResultStores, Run, RunResult
 
 

@@ -18,7 +18,8 @@ from doclint.engine import Settings
 from doclint.models.findings import Counts
 from doclint.models.kept_findings import FileResult
 from doclint.output import LAYOUTS, RunOutput
-from doclint.output.parts import FilePart, PartWriter
+from doclint.output.parts import PartWriter
+from doclint.output.spilled_parts import FilePart
 from doclint.run import setup as run_setup
 from doclint.run.parallel import (
     CHUNKS_UNDER_WAY,

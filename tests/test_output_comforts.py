@@ -16,7 +16,8 @@ from doclint.engine.registry import load_registry
 from doclint.models.findings import Counts, Edit, Finding, Fix, FixSafety
 from doclint.output import FORMATS, LAYOUTS, RunOutput
 from doclint.output.color import use_color
-from doclint.output.parts import FilePart, PartWriter
+from doclint.output.parts import PartWriter
+from doclint.output.spilled_parts import FilePart
 from tests import fix_plugin
 from tests.checking import run_cli
 from tests.pages import keyword_index, write

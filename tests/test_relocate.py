@@ -10,7 +10,8 @@ import pytest
 from doclint.models.generated import AnyPage
 from doclint.models.markdown_lines import normalize_newlines
 from doclint.parsing import pages
-from doclint.parsing.pages import MAX_EMBEDDED_DEPTH, PageMemo, page_memo, parse_page
+from doclint.parsing.page_memo import MAX_EMBEDDED_DEPTH, PageMemo
+from doclint.parsing.pages import page_memo, parse_page
 from doclint.parsing.relocate import moved
 from doclint.util.lru import RecentPages
 from tests.conftest import REAL, SEEDS, require_shared

@@ -6,15 +6,15 @@ helpers), a module that fails to import leaving the others loaded."""
 from __future__ import annotations
 
 import importlib
-import inspect
 import pkgutil
 import textwrap
 from pathlib import Path
+from types import ModuleType
 
 import doclint_rules
 
-from doclint.engine.registry import builtin_rules, load_registry
-from doclint.rule_api import Rule, RuleDocs
+from doclint.engine.registry import builtin_rules, load_registry, module_rules
+from doclint.rule_api import RuleDocs
 from tests.pages import write
 
 NEW_RULE = '''
@@ -103,11 +103,30 @@ def test_every_built_in_rule_states_its_own_documentation():
     assert load_registry().problems == []
 
 
+def unlisted_rules(package: ModuleType) -> list[str]:
+    """The rules (classes with a code of their own) that a module anywhere
+    under `package`'s folders defines and its `get_rules` does not give: every
+    `.py` file is walked, the helpers (`_*`), a family's `__init__.py` and a
+    nested folder's modules too, not only the public modules a family lists."""
+    given = set(package.get_rules())
+    unlisted = []
+    for folder in map(Path, package.__path__):
+        for file in sorted(folder.rglob("*.py")):
+            parts = file.relative_to(folder).with_suffix("").parts
+            name = ".".join((package.__name__, *parts)).removesuffix(".__init__")
+            module = importlib.import_module(name)
+            unlisted += [
+                f"{name}.{rule.__name__}" for rule in module_rules(module) if rule not in given
+            ]
+    return unlisted
+
+
 def test_every_built_in_rule_module_is_listed_by_its_family():
     """A rule module a family's `get_rules` does not import would never run
-    and nothing would say so: each public module of each family folder
-    defines rules, each of them given by `get_rules`, and each family folder
-    is asked."""
+    and nothing would say so: no module of rules/ defines a rule that
+    `get_rules` does not give, each public module of each family folder
+    defines rules, and each family folder is asked."""
+    assert unlisted_rules(doclint_rules) == []
     given = set(doclint_rules.get_rules())
     families = [
         info.name
@@ -115,22 +134,33 @@ def test_every_built_in_rule_module_is_listed_by_its_family():
         if info.ispkg and not info.name.startswith("_")
     ]
     assert len(families) == 8
-    defined = set()
     for family in families:
         package = importlib.import_module(f"doclint_rules.{family}")
         for info in pkgutil.iter_modules(package.__path__):
-            if info.name.startswith("_"):
-                continue  # the family's helpers
-            module = importlib.import_module(f"{package.__name__}.{info.name}")
-            rules = {
-                value
-                for value in vars(module).values()
-                if inspect.isclass(value)
-                and issubclass(value, Rule)
-                and value.__module__ == module.__name__
-                and getattr(value, "code", None)
-            }
-            assert rules, f"{module.__name__} defines no rule"
-            defined |= rules
-    assert defined - given == set()
+            if not info.name.startswith("_"):  # `_*`: the family's helpers
+                module = importlib.import_module(f"{package.__name__}.{info.name}")
+                assert module_rules(module), f"{module.__name__} defines no rule"
     assert {rule.__module__.split(".")[1] for rule in given} == set(families)
+
+
+def test_a_rule_its_family_does_not_list_is_found_wherever_it_is(tmp_path, monkeypatch):
+    """A rule in a helper module or a nested folder that `get_rules` leaves
+    out is named; the rule the family lists and a base without a code are not."""
+    write(
+        tmp_path,
+        {
+            "unlistedrules/__init__.py": "def get_rules():\n"
+            "    from .fam import get_rules\n\n    return get_rules()\n",
+            "unlistedrules/fam/__init__.py": "def get_rules():\n"
+            "    from .listed import Shouting\n\n    return [Shouting]\n",
+            "unlistedrules/fam/listed.py": NEW_RULE,
+            "unlistedrules/fam/_helper.py": NEW_RULE.replace("Shouting", "Whispering"),
+            "unlistedrules/fam/more/__init__.py": "",
+            "unlistedrules/fam/more/deep.py": NEW_RULE.replace("Shouting", "Muttering"),
+        },
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert unlisted_rules(importlib.import_module("unlistedrules")) == [
+        "unlistedrules.fam._helper.Whispering",
+        "unlistedrules.fam.more.deep.Muttering",
+    ]

@@ -9,13 +9,15 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from doclint import profiles
 from doclint.profiles import building, loading, shipped_profile, shipped_with, templated_profiles
-from doclint.profiles.schema import ProfileModel
+from doclint.profiles.schema import PROFILE
 from doclint.profiles.schema_base import BUILTIN, DECLARED_KINDS
 from doclint.profiles.wikis import shipped_wikis
+from tests.conftest import PROJECT
 
 _CACHED = (
     profiles._shipped,
@@ -153,7 +155,7 @@ def test_each_default_the_builder_gives_is_the_schemas(name):
     it (each key left out given the schema's default), a profile is the same."""
     data = tomllib.loads(_EVERY_PART) if name == "every-part" else profiles._shipped(name)[1]
     context = {BUILTIN: True, DECLARED_KINDS: tuple(data.get("kinds", ()))}
-    whole = ProfileModel.model_validate(data, context=context).model_dump()
+    whole = PROFILE.validate_python(data, context=context).model_dump()
     as_written = building.built_profile(data, name, builtin=True, digest="")
     assert building.built_profile(whole, name, builtin=True, digest="") == as_written
     if name == "every-part":
@@ -183,3 +185,55 @@ def test_a_shipped_profile_is_built_once_a_process(fresh_process, monkeypatch):
     shipped_profile("pytorch")
     monkeypatch.setattr(building, "built_profile", refused)
     assert shipped_profile("pytorch").name == "pytorch"
+
+
+def _examples(name: str) -> dict[str, object]:
+    return tomllib.loads(next(PROJECT.glob(f"examples/*/{name}.toml")).read_text(encoding="utf-8"))
+
+
+def _templated_with_a_wiki() -> dict[str, object]:
+    data = dict(profiles._shipped("pytorch")[1])
+    return {**data, "wiki": profiles._shipped("deepwiki")[1]["wiki"]}
+
+
+@pytest.mark.parametrize(
+    ("data", "kind"),
+    [
+        *[
+            (lambda name=name: profiles._shipped(name)[1], kind)
+            for name, kind in (
+                ("repoagent", "object-pages"),
+                ("repoagent-2023", "object-pages"),
+                ("pytorch", "templated"),
+                ("deepwiki", "wiki"),
+                ("qoder", "wiki"),
+            )
+        ],
+        (lambda: _examples("tinydoc"), "object-pages"),
+        (lambda: _examples("pagesmith"), "templated"),
+        (lambda: _examples("llmwiki"), "wiki"),
+        (lambda: tomllib.loads(_EVERY_PART), "object-pages"),
+        (_templated_with_a_wiki, "templated"),
+    ],
+)
+def test_a_profile_s_kind_is_the_schema_s_tag_its_tables_tell(data, kind):
+    """Validated, a profile is the model of the kind its tables tell (the
+    first kind whose tables it has: object pages, templated pages, a wiki);
+    the JSON Schema `doclint schema profile` prints holds it to that kind's
+    branch of the union and to no other."""
+    given = data()
+    context = {BUILTIN: True, DECLARED_KINDS: tuple(given.get("kinds", ()))}
+    assert type(PROFILE.validate_python(given, context=context)).model_config["title"] == kind
+    schema = profiles.profile_schema()
+    branches = {
+        schema["$defs"][choice["$ref"].rsplit("/", 1)[1]]["title"]: choice
+        for choice in schema["oneOf"]
+    }
+    assert sorted(branches) == ["object-pages", "templated", "wiki"]
+    holding = [
+        name
+        for name, branch in branches.items()
+        if jsonschema.Draft202012Validator({**branch, "$defs": schema["$defs"]}).is_valid(given)
+    ]
+    assert holding == [kind]
+    jsonschema.validate(given, schema)

@@ -12,7 +12,8 @@ import pytest
 from doclint.engine import Settings
 from doclint.models.findings import Counts
 from doclint.output import LAYOUTS
-from doclint.output.parts import FilePart, PartWriter, SpilledParts
+from doclint.output.parts import PartWriter
+from doclint.output.spilled_parts import FilePart, SpilledParts
 from doclint.util.private_folder import PrivateFolder
 from tests.running import run
 

@@ -3,7 +3,10 @@ doclint run: each label's kind is one claim of issue 58, proven by one rule.
 
 A label is (page, line, kind); doclint's findings on the labelled pages are
 mapped to kinds by their rule, and each finding and each label matches at
-most once (two citations of one range on one line are two labels)."""
+most once (two citations of one range on one line are two labels). A habit
+said once a page (range-outside-file's whole files cited one line past their
+end) is one finding for several citations, each labelled as the fault it is:
+it counts once at each page line its message names."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -92,8 +96,24 @@ def doclint_rows(repo: Path, folder: str, pages: list[str]) -> Counter[Row]:
         kind = KINDS.get(finding["code"])
         path = finding["path"]
         if kind is not None and path in wanted:
-            rows[(path, finding["line"], kind)] += 1
+            for line in lines_said(finding):
+                rows[(path, line, kind)] += 1
     return rows
+
+
+SAID_ONCE = {"range-outside-file/whole-file-plus-one"}
+"""The causes whose one finding a page stands for several citations, each
+a labelled fault: it names their page lines last (`...; on lines 12, 30`)."""
+
+
+def lines_said(finding: dict[str, Any]) -> list[int]:
+    """The page lines a finding stands for: its own, or, for a habit said
+    once a page, each citation's it names."""
+    cause = finding.get("cause") or {}
+    if cause.get("id") not in SAID_ONCE:
+        return [finding["line"]]
+    named = finding["message"].rpartition("; on lines ")[2]
+    return [int(number) for number in named.split(", ")]
 
 
 def score(repo: Path, folder: str, label_folder: Path, name: str) -> Score:

@@ -68,14 +68,13 @@ def schema_command(args: argparse.Namespace, registry: Registry) -> bool:
     from doclint.models.generated import AnyPage
     from doclint.profiles import phrase_book_data, profile_schema
     from doclint.profiles.generators import shipped_generators
-    from doclint.profiles.templates import describe_templates
 
     if args.what == "profile":
         print(json.dumps(profile_schema(), indent=2, ensure_ascii=False))
     elif args.what == "sentences":
         print(json.dumps(phrase_book_data(), indent=2, ensure_ascii=False))
     elif args.templates:
-        print(json.dumps(describe_templates(shipped_generators()), indent=2, ensure_ascii=False))
+        print(json.dumps(shipped_generators().templates_data(), indent=2, ensure_ascii=False))
     else:
         print(json.dumps(TypeAdapter(AnyPage).json_schema(), indent=2))
     return True

@@ -43,8 +43,9 @@ from doclint.output.baseline import (
 )
 from doclint.output.color import use_color
 from doclint.output.layout import Sink
-from doclint.output.parts import PartWriter, SpilledParts
+from doclint.output.parts import PartWriter
 from doclint.output.shown import shown_findings
+from doclint.output.spilled_parts import SpilledParts
 from doclint.run import Collector, FileSink, Run, RunResult, read_stdin, run_stdin
 from doclint.run.page_reading import named_docs_folders
 from doclint.tree.discovery import MissingPathError

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from doclint import __version__
 from doclint.config.files import KEYS
 from doclint.engine.registry import Registry
+from doclint.version import __version__
 
 
 def config_schema(registry: Registry) -> dict[str, Any]:

@@ -30,9 +30,10 @@ from doclint.engine.registry import (
 from doclint.engine.settings import Settings
 from doclint.engine.suppressions import MARKER, apply_directives
 from doclint.models.findings import Finding
+from doclint.models.generated import AnyPage
 from doclint.models.markdown import build_node
 from doclint.models.markdown_lines import normalize_newlines
-from doclint.models.page import AnyPage, DocKind
+from doclint.models.page import DocKind
 from doclint.parsing.pages import page_memo, parse_page
 from doclint.profiles.original_source import embedded_page_text
 from doclint.rule_api import (

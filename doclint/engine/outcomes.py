@@ -11,7 +11,7 @@ from doclint.models.findings import Finding, shifted
 from doclint.models.records import NamedTuple
 
 if TYPE_CHECKING:
-    from doclint.models.page import AnyPage
+    from doclint.models.generated import AnyPage
     from doclint.parsing.reading import Reading
     from doclint.tree.index import Fact, Stamp
 

@@ -10,13 +10,13 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
-from doclint import __version__
 from doclint.incremental.cache import DEFAULT_FOLDER, PLACE_DIGITS, Cache
 from doclint.incremental.sealed import key_folder
 from doclint.run.results import ResultKey
 from doclint.tree.reading import repository_root
 from doclint.util.digests import blake2b
 from doclint.util.paths import inside, tree_folder
+from doclint.version import __version__
 
 
 class ContentCache:

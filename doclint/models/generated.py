@@ -1,8 +1,8 @@
 """Typed models of the pages a repository documentation generator writes.
 
-One model per kind of page (their base, `PageBase`, the page of no generator,
-`MarkdownPage`, and `AnyPage` are in `doclint.models.page`, and named here
-too). Each keeps the line of every part it holds, so a
+One model per kind of page (their base, `PageBase`, and the page of no
+generator, `MarkdownPage`, are in `doclint.models.page`, and named here too),
+and `AnyPage`, the union of them all. Each keeps the line of every part it holds, so a
 rule can point at the exact line of a wrong claim. A page embedded in a file
 documentation's "Original Source" block is a document too (`EmbeddedSource`).
 
@@ -17,11 +17,10 @@ apart by `kind`. The parts they hold are `node` named tuples, as in
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from doclint.models.markdown import CodeBlock, Link, node
 from doclint.models.page import (
-    AnyPage,
     DocKind,
     MarkdownPage,
     PageBase,
@@ -29,6 +28,10 @@ from doclint.models.page import (
     noted,
 )
 from doclint.models.records import NamedTuple, model
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler
+    from pydantic_core import core_schema
 
 __all__ = [
     "PAGE_TYPES",
@@ -290,3 +293,24 @@ PAGE_TYPES = (
     FileDocs | KeywordIndex | FolderIndex | FolderDoc | SubtreeIndex | RootIndex | MarkdownPage
 )
 """The page classes, the union `AnyPage` stands for."""
+
+
+class _ByKind:
+    """pydantic's reading of `AnyPage`: the union of the page classes, told
+    apart by `kind` (a `Field(discriminator=...)` would import pydantic with
+    this module)."""
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        from pydantic import Field
+
+        return handler.generate_schema(Annotated[PAGE_TYPES, Field(discriminator="kind")])
+
+
+if TYPE_CHECKING:
+    AnyPage = Annotated[PAGE_TYPES, _ByKind()]
+else:
+    # Any page, to pydantic the union of the page classes (`_ByKind`): as a
+    # type argument (`Rule[AnyPage]`) it stands for the base of every page.
+    AnyPage = Annotated[PageBase, _ByKind()]

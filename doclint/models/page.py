@@ -1,35 +1,20 @@
 """What every page is, and the page of any Markdown file.
 
-The kinds of page (`DocKind`), the base of every page model (`PageBase`), the
-page of a Markdown file no generator wrote (`MarkdownPage`) and `AnyPage`.
-The models of the generators' pages are in `doclint.models.generated`: a
-README, or any page of no generator, is read, checked and typed without
-building their classes (a good part of what a one-page check spends before it
-reads the page). Models are plain dataclasses, as `doclint.models.generated`
-says.
+The kinds of page (`DocKind`), the base of every page model (`PageBase`) and
+the page of a Markdown file no generator wrote (`MarkdownPage`). The models of
+the generators' pages, and `AnyPage`, the union of every page class, are in
+`doclint.models.generated`, which imports this module and not the reverse.
+Models are plain dataclasses, as `doclint.models.generated` says.
 """
 
 from __future__ import annotations
 
 from dataclasses import field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from doclint.models.markdown import Heading, MarkdownLayer, node
 from doclint.models.records import Compared, NamedTuple, model
-
-if TYPE_CHECKING:
-    from pydantic import GetCoreSchemaHandler
-    from pydantic_core import core_schema
-
-    from doclint.models.generated import (
-        FileDocs,
-        FolderDoc,
-        FolderIndex,
-        KeywordIndex,
-        RootIndex,
-        SubtreeIndex,
-    )
 
 
 class DocKind(StrEnum):
@@ -136,29 +121,3 @@ class MarkdownPage(PageBase):
             "outline are the generator's); empty for a page no generator wrote."
         ),
     )
-
-
-class _ByKind:
-    """pydantic's reading of `AnyPage`: the union of the page classes, told
-    apart by `kind` (a `Field(discriminator=...)` would import pydantic with
-    this module)."""
-
-    def __get_pydantic_core_schema__(
-        self, source: Any, handler: GetCoreSchemaHandler
-    ) -> core_schema.CoreSchema:
-        from pydantic import Field
-
-        from doclint.models.generated import PAGE_TYPES
-
-        return handler.generate_schema(Annotated[PAGE_TYPES, Field(discriminator="kind")])
-
-
-if TYPE_CHECKING:
-    AnyPage = Annotated[
-        FileDocs | KeywordIndex | FolderIndex | FolderDoc | SubtreeIndex | RootIndex | MarkdownPage,
-        _ByKind(),
-    ]
-else:
-    # Any page, to pydantic the union of the page classes (`_ByKind`): a
-    # type argument (`Rule[AnyPage]`) needs no page class but the base.
-    AnyPage = Annotated[PageBase, _ByKind()]

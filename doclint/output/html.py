@@ -27,13 +27,13 @@ from urllib.parse import quote
 
 import mistune
 
-from doclint import __version__
 from doclint.output.html_assets import SCRIPT, STYLE
 from doclint.output.html_data import BY_HAND, PageKinds, ReportData, parent_folder
 from doclint.output.run_output import RunOutput, unread_note
 from doclint.rule_api import Rule
 from doclint.util.lazy_regex import compiled_on_use
 from doclint.util.paths import printable
+from doclint.version import __version__
 
 CHART_BARS = 20
 CHART_CAUSES = 15

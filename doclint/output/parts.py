@@ -12,24 +12,21 @@ import marshal
 import os
 import struct
 import weakref
-from array import array
-from collections.abc import Iterable, Iterator, Sequence
-from functools import partial
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from doclint import __version__
-from doclint.models.findings import Counts, FileFindings, Finding, counts, total
+from doclint.models.findings import Counts, FileFindings, Finding, counts
 from doclint.models.kept_findings import PRINTABLE, FileResult, messages
 from doclint.models.urls import documentation_base
 from doclint.output.baseline import LinesRead, SourceLines
 from doclint.output.layout import FileView, Layout
 from doclint.output.shown import in_order, message_shown, shown_messages
+from doclint.output.spilled_parts import FilePart, SpilledParts
 from doclint.util.digests import blake2b
 from doclint.util.paths import display_path, printable
 from doclint.util.private_folder import PrivateFolder
-from doclint.util.records import NamedTuple
-from doclint.util.spill import Spill
+from doclint.version import __version__
 
 LENGTH = struct.Struct("<Q")
 COUNTS = struct.Struct("<QQQQQ")  # a kept part starts with its `Counts`
@@ -61,19 +58,6 @@ def part_key(context: bytes, shown: str, found: FileResult, cwd: Path) -> bytes 
         # Version 0: the same bytes in every process (later ones mark interned strings).
         hasher.update(marshal.dumps(texts, 0))
     return hasher.digest()
-
-
-class FilePart(NamedTuple):
-    """One file's part (`data`), or where a worker wrote it (`spool`,
-    `offset`, `length`); its path as shown, unescaped; its key, if kept."""
-
-    data: bytes
-    shown: str
-    counts: Counts
-    key: bytes | None = None
-    spool: str | None = None
-    offset: int = 0
-    length: int = 0
 
 
 class PartWriter:
@@ -160,58 +144,3 @@ class PartWriter:
         """Remove the workers' folder (their files are open here by now)."""
         if self._parts.folder is not None:
             self._parts.folder.remove()
-
-
-class SpilledParts:
-    """The parts of a run: in the run's own spill (number 0) or the workers'
-    files in `folder`, read back in order of the paths as shown (`sort`)."""
-
-    def __init__(self, folder: PrivateFolder | None = None) -> None:
-        self.folder = folder
-        self._spill = Spill("doclint-parts-")
-        self._readers = [self._spill.read]  # `os.pread` of the workers' files from 1 on
-        self._spools: dict[str, int] = {}
-        # Spill, offset, length and findings of each; packed: as tuples, 150 bytes a file.
-        self._places = array("q")
-        self._order: Sequence[int] | None = None
-        self._shown: list[str] = []
-        self.counts = Counts()
-
-    def add(self, part: FilePart) -> None:
-        spill, offset, length = self._spools.get(part.spool or ""), part.offset, part.length
-        if part.spool is None:
-            spill, offset, length = 0, self._spill.write(part.data), len(part.data)
-        elif spill is None:
-            spill = self._spools[part.spool] = self._open_spool(part.spool)
-        self._places.extend((spill, offset, length, part.counts.findings))
-        self._shown.append(part.shown)
-        self.counts = total([self.counts, part.counts])
-
-    def _open_spool(self, name: str) -> int:
-        """Open a worker's file in the writer's folder, and unlink it."""
-        if os.path.basename(name) != name or name in ("", ".", "..") or self.folder is None:
-            raise ValueError(f"a worker named a part file outside its folder: {name!r}")
-        descriptor = self.folder.open(name)
-        weakref.finalize(self, os.close, descriptor)
-        self._readers.append(partial(os.pread, descriptor))
-        self.folder.unlink(name)
-        return len(self._readers) - 1
-
-    def sort(self) -> SpilledParts:
-        self._order = array("q", sorted(range(len(self)), key=self._shown.__getitem__))
-        return self
-
-    def __len__(self) -> int:
-        return len(self._shown)
-
-    def __iter__(self) -> Iterator[tuple[str, bytes, int]]:
-        """Each part's (path as shown, bytes, findings), in order."""
-        return map(self.__getitem__, self._order if self._order is not None else range(len(self)))
-
-    def __getitem__(self, part: int) -> tuple[str, bytes, int]:
-        part = range(len(self))[part]  # from the end when negative, as a list
-        spill, offset, length, count = self._places[part * 4 : part * 4 + 4]
-        data = self._readers[spill](length, offset)
-        if len(data) != length:
-            raise OSError(f"a rendered part of {self._shown[part]} was cut short on disk")
-        return self._shown[part], data, count

@@ -13,7 +13,7 @@ from doclint.output.baseline import SourceLines
 from doclint.rule_api import Rule, Severity
 
 if TYPE_CHECKING:
-    from doclint.output.parts import SpilledParts
+    from doclint.output.spilled_parts import SpilledParts
     from doclint.rule_api_generators import Generators
 
 

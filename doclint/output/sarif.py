@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from doclint import __version__
 from doclint.engine.registry import load_registry
 from doclint.models.findings import Finding, cause_of
 from doclint.models.urls import rule_url
@@ -31,6 +30,7 @@ from doclint.output.baseline import keys
 from doclint.output.layout import Layout, Shown
 from doclint.output.run_output import RunOutput, unread_note
 from doclint.rule_api import Rule
+from doclint.version import __version__
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}

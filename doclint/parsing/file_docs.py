@@ -28,11 +28,11 @@ from doclint.models.markdown import CodeBlock, MarkdownLayer, Node, build_node
 from doclint.parsing.page_builder import (
     CODE_NAME,
     FIELD,
-    MAX_EMBEDDED_DEPTH,
     PageBuilder,
     sections,
     within,
 )
+from doclint.parsing.page_memo import MAX_EMBEDDED_DEPTH
 from doclint.parsing.recognition import recognise
 from doclint.profiles.original_source import embedded_page_text, intended_source_end
 from doclint.profiles.patterns import compile_pattern
@@ -227,7 +227,13 @@ def _original_source(
     if end_line != block.end_line and end_index is not None:
         rest = builder.lines[end_index + 1 :]
         tail = PageBuilder(
-            "\n".join(rest), end_line + 1, path, builder.depth, rest, generators=builder.generators
+            "\n".join(rest),
+            end_line + 1,
+            path,
+            builder.depth,
+            rest,
+            generators=builder.generators,
+            read_page=builder.read_page,
         )
     source = EmbeddedSource(
         line=block.line,
@@ -255,12 +261,9 @@ def _embedded_page(
         and recognise(first[2:], builder.generators)[0] != ""
     ):
         return None
-    # Imported here: the page parser dispatches to this module, and the
-    # embedded page is parsed as any page is.
-    from doclint.parsing.pages import parse_page
-
+    # Parsed as any page is, by the parser that dispatched to this module.
     page_text = embedded_page_text(text)
-    return parse_page(
+    return builder.read_page(
         page_text,
         path,
         first_line=block_line + 1,

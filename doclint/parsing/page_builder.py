@@ -6,27 +6,42 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from doclint.models.generated import AnyPage
 from doclint.models.markdown import Heading, Node, build_node
 from doclint.models.page import Section
 from doclint.parsing.markdown import read_markdown
 from doclint.util.lazy_regex import compiled_on_use
 
 if TYPE_CHECKING:
-    from doclint.parsing.pages import PageMemo
+    from doclint.parsing.page_memo import PageMemo
     from doclint.profiles.generators import Generators
 
 N = TypeVar("N", bound=Node)
 
-# Each generator pass over docs/ embeds one page in another; real trees have two
-# or three levels. Deeper nesting is left as plain embedded text, which bounds
-# both the recursion and the re-parsing of the same lines at each level.
-MAX_EMBEDDED_DEPTH = 8
-
 # A metadata line, "- **Size**: 1,024 bytes", as list item text.
 FIELD = compiled_on_use(r"\*\*(?P<name>[^*]+)\*\*:\s*(?P<value>.*)")
 CODE_NAME = compiled_on_use(r"`(?P<name>[^`]+)`")
+
+
+class PageReader(Protocol):
+    """The page parser (`doclint.parsing.pages.parse_page`), which a builder
+    calls back for a page embedded in the one it builds: the parser imports
+    the builders, so they are handed it rather than importing it."""
+
+    def __call__(
+        self,
+        text: str,
+        path: str,
+        first_line: int = 1,
+        embedded_in: str | None = None,
+        *,
+        depth: int = 0,
+        lines: list[str] | None = None,
+        memo: PageMemo | None = None,
+        generators: Generators | None = None,
+    ) -> AnyPage: ...
 
 
 class PageBuilder:
@@ -43,6 +58,7 @@ class PageBuilder:
         memo: PageMemo | None = None,
         *,
         generators: Generators,
+        read_page: PageReader,
     ) -> None:
         # One split serves the line scan and the lookups here: a page may
         # hold a whole source file.
@@ -56,6 +72,8 @@ class PageBuilder:
         self.memo = memo
         self.generators = generators
         """The run's generators, whose templates the page's parts are read by."""
+        self.read_page = read_page
+        """The parser of a page embedded in this one."""
         self.sections = sections(self.layer.headings, self.last_line)
 
     @property

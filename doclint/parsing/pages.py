@@ -10,11 +10,13 @@ another is moved to its lines rather than parsed again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
+from doclint.models.generated import AnyPage
 from doclint.models.markdown_lines import normalize_newlines
-from doclint.models.page import AnyPage, DocKind, MarkdownPage
-from doclint.parsing.page_builder import MAX_EMBEDDED_DEPTH, PageBuilder
+from doclint.models.page import DocKind, MarkdownPage
+from doclint.parsing.page_builder import PageBuilder
+from doclint.parsing.page_memo import PageMemo, ParsedPage, nesting
 from doclint.parsing.recognition import described_by_page, recognise_title
 from doclint.parsing.relocate import moved
 from doclint.profiles.generators import Generators, shipped_generators
@@ -54,33 +56,10 @@ def parse_page(
     known_generators = shipped_generators() if generators is None else generators
     page = _parse_page(text, path, first_line, embedded_in, depth, lines, memo, known_generators)
     if memo is not None:
-        memo.put(path, text, ParsedPage(page, first_line, depth, _nesting(page)))
+        memo.put(path, text, ParsedPage(page, first_line, depth, nesting(page)))
     return page
 
 
-class ParsedPage(NamedTuple):
-    """A page as a memo keeps it, with what tells where it may serve again."""
-
-    page: AnyPage
-    first_line: int
-    depth: int
-    nesting: int
-    """How many pages are embedded one in another below this one."""
-
-    def serves(self, depth: int) -> bool:
-        """Whether the page parsed at `self.depth` is the page parsed at
-        `depth`: the same unless the depth limit cut one of the two short."""
-        return max(self.depth, depth) + self.nesting < MAX_EMBEDDED_DEPTH
-
-
-def _nesting(page: AnyPage) -> int:
-    count = 0
-    while page.kind is DocKind.FILE_DOCS and page.source is not None and page.source.document:
-        page, count = page.source.document, count + 1
-    return count
-
-
-PageMemo = RecentPages[ParsedPage]
 # Pages a memo keeps: the copy of a page embedded in its level-2 page is the
 # first parse moved to its lines, and the work puts the two close together
 # (`work_order`): in every tree measured (the generated one of 14,710 pages,
@@ -105,7 +84,9 @@ def _parse_page(
     memo: PageMemo | None,
     generators: Generators,
 ) -> AnyPage:
-    builder = PageBuilder(text, first_line, path, depth, lines, memo, generators=generators)
+    builder = PageBuilder(
+        text, first_line, path, depth, lines, memo, generators=generators, read_page=parse_page
+    )
     layer = builder.layer
     title = layer.headings[0] if layer.headings and layer.headings[0].level == 1 else None
     if title is not None and title.line != _first_text_line(text, first_line):

@@ -17,7 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
 
-from doclint.models.page import AnyPage, DocKind, MarkdownPage
+from doclint.models.generated import AnyPage
+from doclint.models.page import DocKind, MarkdownPage
 from doclint.models.records import NamedTuple
 from doclint.profiles import Profile, builtin_profiles, heading_lines, in_some_layout, page_readings
 from doclint.profiles.generators import Generators

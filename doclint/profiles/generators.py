@@ -23,8 +23,9 @@ from functools import cache, cached_property
 from types import MappingProxyType
 from typing import Any
 
+from doclint.models.generated import AnyPage
 from doclint.models.languages import LANGUAGES
-from doclint.models.page import AnyPage, DocKind, MarkdownPage
+from doclint.models.page import DocKind, MarkdownPage
 from doclint.profiles.model import (
     GeneratorProfile,
     Outline,
@@ -279,6 +280,62 @@ class Generators:
             kind for name in self.documented_languages(template) for kind in LANGUAGES[name].types
         ]
         return tuple(dict.fromkeys([*types, *template.other_types]))
+
+    def templates_data(self) -> dict[str, Any]:
+        """The templates as JSON data, for `doclint schema --templates`."""
+        return {
+            template.id: {
+                "description": template.description,
+                "generator": template.generator,
+                "places": {
+                    "docs_folder": template.places.docs_folder,
+                    "pages": dict(template.places.pages),
+                    "top_folder": template.places.top_folder,
+                    "later_passes": template.places.later_passes,
+                    "top_pages": list(template.places.top_pages),
+                    "kinds": dict(template.places.kinds),
+                },
+                "footer": template.footer,
+                "languages": list(self.documented_languages(template)),
+                "fallback": template.fallback,
+                "extensions": list(self.template_extensions(template)),
+                "titles": dict(template.titles),
+                "outlines": {
+                    kind: {
+                        section: sorted(subsections) if subsections is not None else None
+                        for section, subsections in outline.items()
+                    }
+                    for kind, outline in template.outlines.items()
+                },
+                "keyword_section": template.keyword_section,
+                "keyword_entry": template.keyword_entry,
+                "identifier_lists": (
+                    sorted(template.identifier_lists)
+                    if template.identifier_lists is not None
+                    else None
+                ),
+                "summary_lines": template.summary_lines,
+                "guessed_summary_lines": template.guessed_summary_lines,
+                "count_sentences": [
+                    {
+                        "section": s.section,
+                        "pattern": s.pattern,
+                        "counts": list(s.counts),
+                        "approximate": s.approximate,
+                    }
+                    for s in template.count_sentences
+                ],
+                "dependencies": template.dependencies,
+                "proven_by": template.proven_by,
+                "metadata_labels": list(template.metadata_labels),
+                "source_types": list(self.source_types(template)),
+                "prose": list(template.prose),
+                "spellings": template.spellings,
+                # Its phrase book by id: `doclint schema sentences` shows each entry.
+                "sentences": [entry.id for entry in template.sentences],
+            }
+            for template in self.templates.values()
+        }
 
 
 @cache

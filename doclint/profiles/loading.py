@@ -12,7 +12,6 @@ from pydantic import (
     BaseModel,
     ValidationError,
 )
-from pydantic_core import ErrorDetails
 
 from doclint.profiles.building import built_profile
 from doclint.profiles.model import (
@@ -23,7 +22,7 @@ from doclint.profiles.model import (
     ProfileError,
     phrase_book_of,
 )
-from doclint.profiles.schema import ProfileModel
+from doclint.profiles.schema import PROFILE, PROFILE_KINDS, ObjectPagesProfileModel
 from doclint.profiles.schema_base import (
     BUILTIN,
     DECLARED_KINDS,
@@ -64,23 +63,30 @@ def generator_of_data(
     kinds = tuple(declared) if isinstance(declared, dict) else ()
     context = {BUILTIN: builtin, DECLARED_KINDS: kinds}
     try:
-        model = ProfileModel.model_validate(data, context=context)
+        model = PROFILE.validate_python(data, context=context)
     except ValidationError as error:
         first = error.errors()[0]
-        key = ".".join(str(part) for part in first["loc"]) or "(top)"
-        message = _message(first)
-        line = _line_of(text, first["loc"])
+        loc = _in_profile(first["loc"])
+        key = ".".join(str(part) for part in loc) or "(top)"
+        message = _message(first["type"], first["msg"], loc)
+        line = _line_of(text, loc)
         raise ProfileError(f"{origin}:{line}: {key}: {message}") from None
     stated = model.model_dump(exclude_unset=True)
     return built_profile(stated, origin, builtin, sha256_hex(text.encode()))
 
 
-def _message(error: ErrorDetails) -> str:
+def _in_profile(loc: Sequence[int | str]) -> Sequence[int | str]:
+    """Where in the profile an error is: its location less the kind of
+    profile (the schema's tag) pydantic names first."""
+    return loc[1:] if loc and loc[0] in PROFILE_KINDS else loc
+
+
+def _message(kind: str, message: str, loc: Sequence[int | str]) -> str:
     """pydantic's message of a profile's error; for a key no part of a profile
     has, the closest one the part has, as for a configuration's keys."""
-    if error["type"] != "extra_forbidden":
-        return error["msg"].removeprefix("Value error, ")
-    *part, key = error["loc"]
+    if kind != "extra_forbidden":
+        return message.removeprefix("Value error, ")
+    *part, key = loc
     if not part and key == "extends":
         return "a profile you write states its tables whole (doclint's own extend each other)"
     keys = _keys_at(part)
@@ -89,8 +95,9 @@ def _message(error: ErrorDetails) -> str:
 
 
 def _keys_at(loc: Sequence[int | str]) -> list[str]:
-    """The keys of the part of a profile at `loc` (a pydantic location)."""
-    model: type[BaseModel] | None = ProfileModel
+    """The keys of the part of a profile at `loc` (a pydantic location): at
+    the top, those of any kind of profile (the model of object pages has them all)."""
+    model: type[BaseModel] | None = ObjectPagesProfileModel
     for part in loc:
         if model is not None and isinstance(part, str):
             field = model.model_fields.get(part)

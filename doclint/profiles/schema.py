@@ -7,14 +7,20 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Annotated, Any
 
 from pydantic import (
+    ConfigDict,
+    Discriminator,
     Field,
+    Tag,
+    TypeAdapter,
     ValidationInfo,
     field_validator,
     model_validator,
 )
+from pydantic.config import JsonDict
 
 from doclint.profiles.building import page_places
 from doclint.profiles.model import (
@@ -144,10 +150,33 @@ class CoverageModel(Strict):
     nested: bool = Field(default=True, description="Whether nested functions get a heading.")
 
 
-class ProfileModel(Strict):
-    """A generator profile file: what one generator writes, and what each part claims.
-    A generator of object pages has `layout`, `entries` and `labels`; one of
-    templated pages, recognised by their titles, has `versions`."""
+# The tables that make a profile's kind, each kind's in the order a profile
+# holding several is told by: a profile of object pages may also describe
+# templated pages and a wiki, a profile of templated pages a wiki too.
+OBJECT_TABLES = ("layout", "entries", "labels", "fields", "sentences", "callers", "coverage")
+TEMPLATED_TABLES = ("versions", "places")
+WIKI_TABLES = ("wiki",)
+PROFILE_KINDS = {
+    "object-pages": OBJECT_TABLES,
+    "templated": TEMPLATED_TABLES,
+    "wiki": WIKI_TABLES,
+}
+"""Each kind of profile, a tag of the schema, and the tables that tell it."""
+
+
+def _has_one_of(tables: tuple[str, ...]) -> Callable[[JsonDict], None]:
+    """The JSON Schema's test of a kind of profile: it has one of `tables`
+    at least (the kinds before it are ruled out by their tables, which its
+    model does not have), so a profile file is of one kind only."""
+
+    def extra(schema: JsonDict) -> None:
+        schema["anyOf"] = [{"required": [table]} for table in tables]
+
+    return extra
+
+
+class _ProfileModel(Strict):
+    """What every generator profile file has, whatever pages it describes."""
 
     name: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     description: str = ""
@@ -157,20 +186,6 @@ class ProfileModel(Strict):
         description="Kinds of templated page besides the built-in ones, each read as a "
         "generic page of the generator: its title, place and outline are judged.",
     )
-    layout: LayoutModel | None = None
-    entries: EntriesModel | None = None
-    labels: LabelsModel | None = None
-    fields: list[FieldModel] = Field(default=[])
-    sentences: list[SentenceModel] = Field(default=[])
-    callers: list[CallerModel] = Field(default=[])
-    coverage: CoverageModel = CoverageModel.model_construct()  # as `WikiModel.forms`
-    versions: list[VersionModel] = Field(
-        default=[], description="Its versions of templated pages, the current one first."
-    )
-    places: PlacesModel | None = Field(
-        default=None, description="Where its templated pages sit (with versions)."
-    )
-    wiki: WikiModel | None = Field(default=None, description="Its wiki pages, citing the code.")
 
     @field_validator("kinds")
     @classmethod
@@ -179,6 +194,53 @@ class ProfileModel(Strict):
             if name in PAGE_KINDS or not re.fullmatch(r"[a-z][a-z0-9-]*", name):
                 raise ValueError(f"{name!r}: a new kind's name, lowercase words joined by -")
         return value
+
+    @model_validator(mode="after")
+    def _pages(self) -> _ProfileModel:
+        """The checks of the pages a profile describes, the same for each
+        kind (a kind's model lacks the tables of the kinds before it)."""
+        _object_pages(self)
+        _templated_pages(self)
+        return self
+
+
+class WikiProfileModel(_ProfileModel):
+    """A generator of a wiki citing the code (`[wiki]`). A profile with none
+    of the tables of a kind is read as this kind too, so that its keys are
+    checked before it is refused for describing no pages."""
+
+    model_config = ConfigDict(title="wiki", json_schema_extra=_has_one_of(WIKI_TABLES))
+
+    wiki: WikiModel | None = Field(default=None, description="Its wiki pages, citing the code.")
+
+
+class TemplatedProfileModel(_ProfileModel):
+    """A generator of templated pages, recognised by their titles
+    (`[[versions]]` and `[places]`), and maybe of a wiki too."""
+
+    model_config = ConfigDict(title="templated", json_schema_extra=_has_one_of(TEMPLATED_TABLES))
+
+    versions: list[VersionModel] = Field(
+        default=[], description="Its versions of templated pages, the current one first."
+    )
+    places: PlacesModel | None = Field(
+        default=None, description="Where its templated pages sit (with versions)."
+    )
+    wiki: WikiModel | None = Field(default=None, description="Its wiki pages, citing the code.")
+
+
+class _ObjectTables(_ProfileModel):
+    """The tables of a generator of object pages (`[layout]`, `[entries]` and
+    `[labels]`, and what its pages claim), before those of the other kinds in
+    the model of object pages, as a profile file lists them."""
+
+    layout: LayoutModel | None = None
+    entries: EntriesModel | None = None
+    labels: LabelsModel | None = None
+    fields: list[FieldModel] = Field(default=[])
+    sentences: list[SentenceModel] = Field(default=[])
+    callers: list[CallerModel] = Field(default=[])
+    coverage: CoverageModel = CoverageModel.model_construct()  # as `WikiModel.forms`
 
     @field_validator("fields", "callers", mode="before")
     @classmethod
@@ -191,47 +253,88 @@ class ProfileModel(Strict):
             )
         return value
 
-    @model_validator(mode="after")
-    def _object_pages(self) -> ProfileModel:
-        parts = (self.layout, self.entries, self.labels)
-        if any(part is None for part in parts) and any(part is not None for part in parts):
-            raise ValueError("layout, entries and labels go together: give all three")
-        if self.entries is None and not self.versions and self.wiki is None:
-            raise ValueError(
-                "describes no pages: give layout, entries and labels, versions, or wiki"
-            )
-        object_parts = [
-            key
-            for key in ("fields", "sentences", "callers", "coverage")
-            if key in self.model_fields_set
-        ]
-        if self.entries is None and object_parts:
-            raise ValueError(
-                f"{', '.join(object_parts)} describe object pages: give layout, entries and labels"
-            )
-        return self
 
-    @model_validator(mode="after")
-    def _templated_pages(self) -> ProfileModel:
-        if bool(self.versions) != (self.places is not None):
-            raise ValueError("versions and places go together: give both")
-        if self.places is not None:
-            kinds = {name: kind.model_dump() for name, kind in self.kinds.items()}
-            _places_hold_their_subjects(page_places(self.places.model_dump(), kinds))
-        ids = [template.id for version in self.versions for template in version.templates]
-        names = [
-            entry.id
-            for version in self.versions
-            for part in (version, *version.templates)
-            for entry in part.sentences
-        ]
-        for what, given in (("template ids", ids), ("phrase-book ids", names)):
-            twice = _given_twice(given)
-            if twice:
-                raise ValueError(f"{what} given twice: {', '.join(twice)}")
-        for version in self.versions:
-            _prose_sentences_named(version)
-        return self
+class ObjectPagesProfileModel(TemplatedProfileModel, _ObjectTables):
+    """A generator of object pages (`[layout]`, `[entries]` and `[labels]`),
+    and maybe of templated pages and a wiki too."""
+
+    model_config = ConfigDict(title="object-pages", json_schema_extra=_has_one_of(OBJECT_TABLES))
+
+
+_NO_PAGES = "describes no pages: give layout, entries and labels, versions, or wiki"
+
+
+def profile_kind(data: Any) -> str | None:
+    """The kind of the profile `data` states, from the tables it has (the
+    first kind whose tables it has any of; the last kind when it has none);
+    None for data that is no table."""
+    if isinstance(data, _ProfileModel):
+        return next(kind for kind, model in _MODELS.items() if type(data) is model)
+    if not isinstance(data, dict):
+        return None
+    return next(
+        (kind for kind, tables in PROFILE_KINDS.items() if any(t in data for t in tables)), "wiki"
+    )
+
+
+_MODELS: dict[str, type[_ProfileModel]] = {
+    "object-pages": ObjectPagesProfileModel,
+    "templated": TemplatedProfileModel,
+    "wiki": WikiProfileModel,
+}
+
+ProfileModel = Annotated[
+    Annotated[ObjectPagesProfileModel, Tag("object-pages")]
+    | Annotated[TemplatedProfileModel, Tag("templated")]
+    | Annotated[WikiProfileModel, Tag("wiki")],
+    Discriminator(profile_kind, custom_error_type="no_pages", custom_error_message=_NO_PAGES),
+]
+"""A generator profile file: what one generator writes, and what each part
+claims; its kind (a tag) told by the tables it has. A generator of object
+pages has `layout`, `entries` and `labels`; one of templated pages,
+recognised by their titles, has `versions` and `places`; one of a wiki has
+`wiki`."""
+
+PROFILE: TypeAdapter[_ProfileModel] = TypeAdapter(ProfileModel)
+"""The validator of a profile file's data (`PROFILE.validate_python`)."""
+
+
+def _object_pages(profile: _ProfileModel) -> None:
+    layout, entries, labels = (getattr(profile, part, None) for part in OBJECT_TABLES[:3])
+    parts = (layout, entries, labels)
+    if any(part is None for part in parts) and any(part is not None for part in parts):
+        raise ValueError("layout, entries and labels go together: give all three")
+    wiki = getattr(profile, "wiki", None)
+    if entries is None and not getattr(profile, "versions", []) and wiki is None:
+        raise ValueError(_NO_PAGES)
+    object_parts = [key for key in OBJECT_TABLES[3:] if key in profile.model_fields_set]
+    if entries is None and object_parts:
+        raise ValueError(
+            f"{', '.join(object_parts)} describe object pages: give layout, entries and labels"
+        )
+
+
+def _templated_pages(profile: _ProfileModel) -> None:
+    versions: list[VersionModel] = getattr(profile, "versions", [])
+    places: PlacesModel | None = getattr(profile, "places", None)
+    if bool(versions) != (places is not None):
+        raise ValueError("versions and places go together: give both")
+    if places is not None:
+        kinds = {name: kind.model_dump() for name, kind in profile.kinds.items()}
+        _places_hold_their_subjects(page_places(places.model_dump(), kinds))
+    ids = [template.id for version in versions for template in version.templates]
+    names = [
+        entry.id
+        for version in versions
+        for part in (version, *version.templates)
+        for entry in part.sentences
+    ]
+    for what, given in (("template ids", ids), ("phrase-book ids", names)):
+        twice = _given_twice(given)
+        if twice:
+            raise ValueError(f"{what} given twice: {', '.join(twice)}")
+    for version in versions:
+        _prose_sentences_named(version)
 
 
 _HOLES = {"file": "{path}", "folder": "{folder}"}
@@ -282,7 +385,11 @@ def _given_twice(names: list[str]) -> list[str]:
 
 def profile_schema() -> dict[str, Any]:
     """The JSON Schema of a profile file (`doclint schema profile`)."""
-    schema = ProfileModel.model_json_schema()
+    schema = PROFILE.json_schema()
+    schema["description"] = (
+        "A doclint generator profile: of object pages (layout, entries, labels), "
+        "templated pages (versions, places) or a wiki (wiki), its kind told by its tables."
+    )
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     _closed(schema)
     return schema

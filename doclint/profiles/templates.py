@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
 
 from doclint.models.page import DocKind
 from doclint.models.records import NamedTuple
@@ -43,9 +42,6 @@ from doclint.profiles.model import (
 )
 from doclint.profiles.patterns import Match, compile_pattern, literal_lead
 from doclint.util.lazy_regex import compiled_on_use
-
-if TYPE_CHECKING:
-    from doclint.profiles.generators import Generators
 
 __all__ = ["CountSentence", "Outline", "PagePlaces", "Template"]
 
@@ -168,58 +164,3 @@ def template_words_of(template: Template, types: tuple[str, ...]) -> frozenset[s
     return frozenset(
         words | {spelled for word, spelled in template.spellings.items() if word in words}
     )
-
-
-def describe_templates(generators: Generators) -> dict[str, Any]:
-    """The templates of `generators` as JSON data, for `doclint schema`."""
-    return {
-        template.id: {
-            "description": template.description,
-            "generator": template.generator,
-            "places": {
-                "docs_folder": template.places.docs_folder,
-                "pages": dict(template.places.pages),
-                "top_folder": template.places.top_folder,
-                "later_passes": template.places.later_passes,
-                "top_pages": list(template.places.top_pages),
-                "kinds": dict(template.places.kinds),
-            },
-            "footer": template.footer,
-            "languages": list(generators.documented_languages(template)),
-            "fallback": template.fallback,
-            "extensions": list(generators.template_extensions(template)),
-            "titles": dict(template.titles),
-            "outlines": {
-                kind: {
-                    section: sorted(subsections) if subsections is not None else None
-                    for section, subsections in outline.items()
-                }
-                for kind, outline in template.outlines.items()
-            },
-            "keyword_section": template.keyword_section,
-            "keyword_entry": template.keyword_entry,
-            "identifier_lists": (
-                sorted(template.identifier_lists) if template.identifier_lists is not None else None
-            ),
-            "summary_lines": template.summary_lines,
-            "guessed_summary_lines": template.guessed_summary_lines,
-            "count_sentences": [
-                {
-                    "section": s.section,
-                    "pattern": s.pattern,
-                    "counts": list(s.counts),
-                    "approximate": s.approximate,
-                }
-                for s in template.count_sentences
-            ],
-            "dependencies": template.dependencies,
-            "proven_by": template.proven_by,
-            "metadata_labels": list(template.metadata_labels),
-            "source_types": list(generators.source_types(template)),
-            "prose": list(template.prose),
-            "spellings": template.spellings,
-            # Its phrase book by id: `doclint schema sentences` shows each entry.
-            "sentences": [entry.id for entry in template.sentences],
-        }
-        for template in generators.templates.values()
-    }

@@ -141,19 +141,6 @@ class ProjectModel:
                 found |= passed_on
         return frozenset(found)
 
-    def callers(self, target: str, of: str | None = None) -> list[Definition]:
-        """The project's functions whose own body names `target` (a method of
-        the class `of`, when given), by source and line: what the code does
-        where a page names another caller. A function of that name (an
-        override, a recursion) is left out."""
-        found = [
-            d
-            for named in self.by_name.values()
-            for d in named
-            if d.kind == "function" and d.name != target and self._names(d, target, of)
-        ]
-        return sorted(found, key=lambda d: (d.path, d.line))
-
     def defined(self, name: str, paths: list[str] | None = None) -> list[Definition]:
         """The definitions called `name`, in `paths` only when given."""
         found = self.by_name.get(name, [])
@@ -193,6 +180,32 @@ class ProjectModel:
         if known is None:
             known = self._reach[key] = self._search(caller, target, of)
         return known
+
+    def callers(self, target: str, of: str | None = None) -> list[str]:
+        """The dotted names of the project's functions and methods whose own
+        body names `target` (a method of the class `of`, when given), sorted:
+        what the code has instead of a caller a page names wrongly."""
+        return sorted(
+            {
+                ".".join(d.qualname)
+                for found in self.by_name.values()
+                for d in found
+                if d.kind == "function" and d.qualname[-1] != target and self._names(d, target, of)
+            }
+        )
+
+    def callees(self, definitions: list[Definition]) -> list[str]:
+        """The project's functions and methods the bodies of `definitions`
+        name, sorted: what an object calls instead of a callee a page names
+        wrongly. A method read through an attribute of a known class is
+        written with its class (`Store._load`)."""
+        found: set[str] = set()
+        for definition in definitions:
+            for name in definition.used - definition.loose:
+                if any(d.kind == "function" for d in self.by_name.get(name, ())):
+                    found.add(name)
+            found |= {f"{cls}.{name}" for cls, name in definition.typed}
+        return sorted(found - {definition.qualname[-1] for definition in definitions})
 
     def _search(self, caller: Definition, target: str, of: str | None) -> bool:
         return _through_helpers(caller, lambda d: self._names(d, target, of), self._helpers)
@@ -253,6 +266,15 @@ def _written_files(written: str, suffix: str) -> tuple[str, ...]:
         return (text, f"{stem.replace('.', '/')}{suffix}")
     dotted = text.replace(".", "/")
     return (f"{dotted}{suffix}", f"{dotted}/__init__{suffix}")
+
+
+def few(names: list[str], most: int = 3) -> str:
+    """Names as a reader takes them in: "`a`", "`a` and `b`", "`a`, `b`
+    and `c`", past `most` "`a`, `b`, `c` and 2 more"."""
+    shown = [f"`{name}`" for name in names[:most]]
+    if len(names) > most:
+        return f"{', '.join(shown)} and {len(names) - most} more"
+    return " and ".join([", ".join(shown[:-1]), shown[-1]] if len(shown) > 1 else shown)
 
 
 def _has_word(text: str, name: str) -> bool:

@@ -19,7 +19,6 @@ from doclint.rule_api_generators import ProfiledPage, swallowed_headings
 if TYPE_CHECKING:
     from doclint.rule_api_generators import Entry
 
-    from .._common.project_python import ProjectModel
     from .._common.python_objects import ModuleObjects, PyObject
 
 
@@ -124,29 +123,3 @@ def first_page_below(folder: str, ctx: RuleContext) -> str | None:
         if first is not None:
             return first
     return None
-
-
-# How many of an object's callers a message names before "and N more".
-_CALLERS_SHOWN = 3
-
-
-def called_by(model: ProjectModel, target: str, of: str | None = None) -> str:
-    """What a message refuting a caller or callee of `target` (a method of
-    the class `of`, when given) adds: who calls it in the code ("; `save`
-    is called by `persist`"), or, when every source is read, that no
-    function does; nothing when a sample's sources cannot tell."""
-    callers = model.callers(target, of)
-    named = f"`{target}`" if of is None else f"`{of}.{target}`"
-    if not callers:
-        return f"; no function of the project calls {named}" if model.complete else ""
-    shown = ", ".join(f"`{d.dotted}`" for d in callers[:_CALLERS_SHOWN])
-    more = len(callers) - _CALLERS_SHOWN
-    return f"; {named} is called by {shown}" + (f" and {more} more" if more > 0 else "")
-
-
-def noted(message: str, note: str) -> str:
-    """A refuted call's message with the note of a claim that held when the
-    page was written put after the claim, before what the code does now
-    (`called_by`'s clause), which the note is not about."""
-    claim, sep, instead = message.partition("; ")
-    return claim + note + sep + instead

@@ -63,8 +63,7 @@ class WrongCaller(Rule[MarkdownPage]):
         before a plural kind word ("used in the operator functions") is prose, and a
         caller that names the object in any way (a call, an attribute, an
         annotation, `getattr(x, "name")`) counts as calling it, except a call
-        through an attribute of
-        `self` whose class the source states (`self.h = H()`, `h: H`), which
+        through an attribute of `self` whose class the source states (`self.h = H()`, `h: H`), which
         calls a method of that class, its bases or subclasses only. A caller
         written as a file (`run_A2C.py`, as in "被多个训练脚本调用,
         如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the object: it
@@ -75,11 +74,11 @@ class WrongCaller(Rule[MarkdownPage]):
         or class of the project being so called) is the module's file, judged
         the same way; the standard library's (`operator`) is not judged, unless
         a kind word makes it a function ("the operator function"). One
-        finding per sentence. The message of a caller that never calls the
-        object says what the code does instead: the project's functions
-        whose body names the object ("`flush` does not call `save`; `save`
-        is called by `persist`"), the first three and how many more, or that
-        none does when the tree reads every source.
+        finding per sentence. A caller that does not call the object, or that
+        the project defines nowhere, is answered with what the code has
+        instead: the functions whose own body names it ("`open` does not call
+        `get`; `fetch` calls it"), at most three by name, none when no
+        function of the project names it.
 
         Where the history has the commit the page last changed in (and the
         page is that commit's), a caller that called the object there is
@@ -114,7 +113,7 @@ class WrongCaller(Rule[MarkdownPage]):
     def check(self, page: MarkdownPage, ctx: RuleContext) -> Iterator[Finding]:
         # The family's helpers are imported where they are used (__init__.py says why).
         from .._common.project import project
-        from ._sources import claimed_source, documented_object, noted, past_swallowed
+        from ._sources import claimed_source, documented_object, past_swallowed
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
@@ -144,11 +143,7 @@ class WrongCaller(Rule[MarkdownPage]):
             message, cause, held = finding
             at = project(ctx).python_at(page)
             if at is not None and held(at):
-                if cause is self.NOT_CALLING:
-                    message = noted(message, at.note)
-                else:
-                    message += at.note
-                cause = self.DRIFT
+                message, cause = message + at.note, self.DRIFT
             yield Finding(mention.line, mention.column, message, cause=cause)
 
     def _judge_mention(
@@ -231,17 +226,15 @@ class WrongCaller(Rule[MarkdownPage]):
             modules = [path for path in model.module(caller) if path in model.readable]
             if modules:
                 return self._module(modules, target, model)
-            return self._undefined(caller, target, model, prose, where)
+            return self._undefined(caller, target, of, model, prose, where)
         if any(d.kind == "class" and target in model.attributes(d) for d in found):
             return None  # a class with a method of that name: the framework dispatches to it
         wanted = (target,) if owner is None else (target, owner)
         if not any(
             model.reaches(d, name, of if name == target else None) for d in found for name in wanted
         ):
-            from ._sources import called_by
-
             return (
-                f"`{caller}` does not call `{target}`{called_by(model, target, of)}",
+                f"`{caller}` does not call `{target}`{_instead(target, of, model)}",
                 self.NOT_CALLING,
             )
         return None
@@ -256,10 +249,17 @@ class WrongCaller(Rule[MarkdownPage]):
         return f"`{modules[0]}`, named as using `{target}`, never names it", self.NOT_CALLING
 
     def _undefined(
-        self, caller: str, target: str, model: ProjectModel, prose: bool, where: str
+        self,
+        caller: str,
+        target: str,
+        of: str | None,
+        model: ProjectModel,
+        prose: bool,
+        where: str,
     ) -> tuple[str, Cause] | None:
         """The message and cause of a caller not defined where the sentence
-        says (`where`, or anywhere in the project when empty); None for a
+        says (`where`, or anywhere in the project when empty), with the
+        functions that do call `target` when it is defined nowhere; None for a
         word of prose ("the operator functions"), or a name that may hold a
         callable without defining one (`self.activate = ...`, a library's
         function the project imports)."""
@@ -270,8 +270,8 @@ class WrongCaller(Rule[MarkdownPage]):
         message = f"`{caller}`, named as a caller of `{target}`, is not defined{where}"
         elsewhere = sorted({d.path for d in model.defined(caller)}) if where else []
         if elsewhere:
-            message += f"; it is defined in `{elsewhere[0]}`"
-        return message, self.UNDEFINED
+            return f"{message}; it is defined in `{elsewhere[0]}`", self.UNDEFINED
+        return message + _instead(target, of, model), self.UNDEFINED
 
     def _judge_file(
         self,
@@ -298,6 +298,18 @@ class WrongCaller(Rule[MarkdownPage]):
         if any(word.search(text) for text in texts):
             return None
         return f"`{named[0]}`, named as using `{target}`, never names it", self.NOT_CALLING
+
+
+def _instead(target: str, of: str | None, model: ProjectModel) -> str:
+    """What the code has instead of a caller a sentence names wrongly: the
+    functions naming `target` ("; `a` and `b` call it"), at most three, or
+    nothing when none does (the framework may call it)."""
+    from .._common.project_python import few
+
+    found = model.callers(target, of)
+    if not found:
+        return ""
+    return f"; {few(found)} call{'s' if len(found) == 1 else ''} it"
 
 
 # A file a caller sentence places its caller in: `a/b.py` (`a\b.py` as Windows

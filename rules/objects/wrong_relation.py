@@ -160,10 +160,6 @@ class WrongRelation(Rule[MarkdownPage]):
           "of the `Y` class" says): the same, said of what the object uses,
           where the sentence names no other object of the project before it
           and its subject is not the reader's ("在使用`x`时", "可以使用`x`").
-          The message of a refuted call or use says who calls `x` in the
-          code (the first three of the project's functions whose body names
-          it, and how many more), or, when the tree reads every source,
-          that no function does.
         - "returns an instance of the `X` class", "返回一个X对象": when the
           tree reads every source, none of them names `X`.
         - "the `x` method" (or static, class method) in a class's sections:
@@ -180,7 +176,11 @@ class WrongRelation(Rule[MarkdownPage]):
         A lower-case word the project defines nowhere ("the helper function in
         utils.py") is prose, not a name, unless written in backticks. An output
         example illustrates: its text is not read. Caller
-        sentences are wrong-caller's. One finding per line.""",
+        sentences are wrong-caller's. One finding per line. A callee the
+        object never reaches is answered with what its body calls instead:
+        the project's functions it names ("`Manager.run` does not use
+        `Market.recruit`; it calls `Env.recruit`"), at most three by name,
+        none when it names no function of the project.""",
         why="""These sentences are how a reader moves from one object to
         the next. When the code moves on (a base replaced, a class moved to
         another file, a function removed), the sentence keeps sending the
@@ -210,7 +210,7 @@ class WrongRelation(Rule[MarkdownPage]):
         from doclint.rule_api_generators import fenced_lines, in_output_example
 
         from .._common.project import project
-        from ._sources import claimed_source, noted, past_swallowed
+        from ._sources import claimed_source, past_swallowed
 
         found = claimed_source(page, ctx, "caller-claim")
         if found is None:
@@ -247,11 +247,7 @@ class WrongRelation(Rule[MarkdownPage]):
             column, message, cause, held = judged
             at = project(ctx).python_at(page)
             if at is not None and held(at):
-                if cause in (self.CALLEE, self.USED):
-                    message = noted(message, at.note)
-                else:
-                    message += at.note
-                cause = self.DRIFT
+                message, cause = message + at.note, self.DRIFT
             yield Finding(number, column, message, cause=cause)
 
     def _refuted(
@@ -331,10 +327,8 @@ class WrongRelation(Rule[MarkdownPage]):
                     column = match.start(_callee_group(match)) + 1
                     named = callee if owner is None else f"{owner}.{callee}"
                     held = partial(_named_by, source, entry.qualname, callee)
-                    from ._sources import called_by
-
                     message = f"`{entry.dotted}` does not {verb} `{named}`"
-                    return column, message + called_by(model, callee, owner), cause, held
+                    return column, message + _instead(own, model), cause, held
         return self._listed(line, entry, source, model, own)
 
     def _listed(
@@ -353,10 +347,8 @@ class WrongRelation(Rule[MarkdownPage]):
                 callee = name.group(1)
                 if _never_reached(callee, "`", entry, own, model, None):
                     column = match.start(group) + name.start(1) + 1
-                    from ._sources import called_by
-
                     message = f"`{entry.dotted}` does not {'call' if calls else 'use'} `{callee}`"
-                    message += called_by(model, callee)
+                    message += _instead(own, model)
                     held = partial(_named_by, source, entry.qualname, callee)
                     return column, message, self.CALLEE if calls else self.USED, held
         return None
@@ -626,3 +618,13 @@ _READERS = compiled_on_use(
 _SENTENCE_START = compiled_on_use(r"[.!?\u3002]\s|[\u3002\uff01\uff1f\uff1b]")
 # ASCII words: a name runs into CJK text with no space ("BaiChuanWorker的实现").
 _CLASS_WORD = compiled_on_use(r"(?a)`([A-Za-z_]\w*)`|\b([A-Z][a-z0-9]+[A-Z]\w*)\b")
+
+
+def _instead(own: list[Definition], model: ProjectModel) -> str:
+    """What the section's object calls instead of a callee it never reaches:
+    the project's functions its body names ("; it calls `a` and `b`"), or
+    nothing when it names none."""
+    from .._common.project_python import few
+
+    found = model.callees(own)
+    return f"; it calls {few(found)}" if found else ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from doclint.rule_api import (
     Cause,
@@ -16,6 +17,9 @@ from doclint.rule_api import (
 )
 
 from ._citing import citing
+
+if TYPE_CHECKING:
+    from doclint.rule_api_generators import Citation
 
 
 class RangeOutsideFile(Rule[MarkdownPage]):
@@ -34,14 +38,23 @@ class RangeOutsideFile(Rule[MarkdownPage]):
         sentence, a table's `Line` column), a wiki's by its grammar.""",
         why="""Generators invent line numbers ("always 1-20"), or
         count the empty string after a file's last newline as a line: the link
-        lands on nothing, and the claim it supports has no evidence.""",
+        lands on nothing, and the claim it supports has no evidence. That last
+        habit is one cause, said once a page: when two or more citations of a
+        page cite their whole file and one line past its end (`x.py:1-121` of
+        a 120-line file), one finding at the first names how many, a few of
+        them, and the page lines of all (`on lines 12, 30, 45`); a range two
+        past the end, or one not starting at line 1, is said on its own.""",
         example="""`[src/app/const.ts:1-20](../src/app/const.ts#L1-L20)` for
         a 19-line file.""",
         use_instead="cite lines the file has (`#L1-L19`).",
     )
     PAST_END = Cause("range-outside-file/past-end", "Cited lines past the file's end")
     REVERSED = Cause("range-outside-file/reversed", "Cited range that ends before it starts")
-    causes = (PAST_END, REVERSED)
+    WHOLE_FILE = Cause(
+        "range-outside-file/whole-file-plus-one",
+        "Whole files cited one line past their end",
+    )
+    causes = (PAST_END, REVERSED, WHOLE_FILE)
     scope = Scope.FILE
     origin = Origin.CITATIONS
 
@@ -51,6 +64,8 @@ class RangeOutsideFile(Rule[MarkdownPage]):
             return
         from ._wiki import judged, shown_at, shown_ranges
 
+        # The page's whole-file-plus-one citations: each one's finding and how it is named.
+        whole: list[tuple[Finding, str]] = []
         for judgement in judged(page, ctx):
             if judgement is None or judgement.reference is None:
                 continue
@@ -67,4 +82,39 @@ class RangeOutsideFile(Rule[MarkdownPage]):
                 f"{cited} cites lines the file does not have: it has "
                 f"{count} line{'s' if count != 1 else ''}{shown_at(judgement)}"
             )
-            yield Finding(citation.line, citation.column, message, cause=self.PAST_END)
+            past_end = Finding(citation.line, citation.column, message, cause=self.PAST_END)
+            if _whole_file_plus_one(citation, count):
+                whole.append((past_end, f"{cited} ({count} lines)"))
+            else:
+                yield past_end
+        if len(whole) == 1:
+            yield whole[0][0]  # one such citation is no habit: said as any other
+        elif whole:
+            first = whole[0][0]
+            yield Finding(first.line, first.column, said_once(whole), cause=self.WHOLE_FILE)
+
+
+SHOWN = 3
+"""How many of a page's whole-file-plus-one citations its finding names."""
+
+
+def _whole_file_plus_one(citation: Citation, count: int) -> bool:
+    """The generator's habit: the citation covers its whole file and the
+    empty line after the file's last newline (`1-121` of 120 lines), and
+    no other range of it is outside the file."""
+    outside = [(a, b) for a, b in citation.ranges if not 0 < a <= b <= count]
+    return count > 0 and outside == [(1, count + 1)]
+
+
+def said_once(whole: list[tuple[Finding, str]]) -> str:
+    """The one finding of a page's whole-file-plus-one citations: how many,
+    the first few, and the page line of each (which a reader, and the
+    labelled sets' test, take for the citations it stands for)."""
+    distinct = list(dict.fromkeys(name for _, name in whole))  # a file cited twice, named once
+    named = ", ".join(distinct[:SHOWN])
+    more = f" and {len(distinct) - SHOWN} more" if len(distinct) > SHOWN else ""
+    lines = ", ".join(str(finding.line) for finding, _ in whole)
+    return (
+        f"{len(whole)} citations on this page cite their whole file and one line past its end "
+        f"(the empty line after the last newline counted): {named}{more}; on lines {lines}"
+    )

@@ -22,7 +22,8 @@ import doclint.tree.reading
 from doclint import Settings, check_paths
 from doclint.cli.main import main
 from doclint.parsing.inline import MAX_DESTINATION_PARENS, MAX_LABEL, MAX_OPEN_IMAGES, find_links
-from doclint.parsing.pages import MAX_EMBEDDED_DEPTH, parse_page
+from doclint.parsing.page_memo import MAX_EMBEDDED_DEPTH
+from doclint.parsing.pages import parse_page
 from doclint.tree.decoding import decode_utf8, decode_utf16
 from tests.pages import keyword_index, write
 from tests.robustness.catalogue import BROKEN, CATALOGUE, run_doclint

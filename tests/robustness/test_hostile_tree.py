@@ -273,7 +273,8 @@ def _pages(docs: Path, count: int) -> None:
 
 def test_a_swapped_parts_folder_changes_nothing_in_the_report(tmp_path, monkeypatch):
     from doclint.output import LAYOUTS
-    from doclint.output.parts import PartWriter, SpilledParts
+    from doclint.output.parts import PartWriter
+    from doclint.output.spilled_parts import SpilledParts
     from tests.running import run
 
     monkeypatch.chdir(tmp_path)

@@ -304,7 +304,7 @@ def test_wrong_caller_refuted_by_the_source(tmp_path):
     assert check(tmp_path, page, "wrong-caller") == [(23, 40, "DL705")]
     page = PAGE.replace("called by the fetch function", "called by the open method")
     assert messages(tmp_path, page, "wrong-caller") == [
-        "`open` does not call `get`; `Store.get` is called by `fetch`"
+        "`open` does not call `get`; `fetch` calls it"
     ]
 
 
@@ -367,7 +367,7 @@ def test_wrong_caller_names_in_backticks_after_the_kind_word_and_after_specifica
 ):
     page = PAGE.replace("called by the fetch function", sentence)
     assert messages(tmp_path, page, "wrong-caller") == [
-        "`open` does not call `get`; `Store.get` is called by `fetch`"
+        "`open` does not call `get`; `fetch` calls it"
     ]
 
 
@@ -388,9 +388,7 @@ def test_wrong_caller_near_miss_true_callers_and_no_caller_named(tmp_path, sente
 
 def test_wrong_caller_chinese_names_in_backticks(tmp_path):
     page = PAGE.replace("Fetches the url.", "该函数被`get`方法调用。")
-    assert messages(tmp_path, page, "wrong-caller") == [
-        "`get` does not call `fetch`; no function of the project calls `fetch`"
-    ]
+    assert messages(tmp_path, page, "wrong-caller") == ["`get` does not call `fetch`"]
     page = PAGE.replace("Fetches the url.", "该函数被多个地方调用。")
     assert check(tmp_path, page, "wrong-caller") == []
 
@@ -399,9 +397,7 @@ def test_wrong_caller_chinese_names_with_spaces_around_the_code(tmp_path):
     # The form of chatchat-space/Langchain-Chatchat markdown_docs/server/model_workers/
     # baichuan.md:10 (0.2.final): "被 `BaiChuanWorker` 类的 `do_chat` 方法调用".
     page = PAGE.replace("Fetches the url.", "该函数被 `Store` 类的 `get` 方法调用。")
-    assert messages(tmp_path, page, "wrong-caller") == [
-        "`get` does not call `fetch`; no function of the project calls `fetch`"
-    ]
+    assert messages(tmp_path, page, "wrong-caller") == ["`get` does not call `fetch`"]
 
 
 def test_wrong_caller_near_miss_chinese_true_caller_with_spaces(tmp_path):
@@ -623,7 +619,7 @@ def test_wrong_caller_a_preposition_is_no_caller_and_the_name_after_it_is(tmp_pa
     page = SEARCH_PAGE.format(sentence)
     path = "markdown_docs/src/criticsearch/tools.md"
     assert tree_messages(tmp_path, files, page, path, "wrong-caller") == [
-        "`x` does not call `search`; no function of the project calls `search`"
+        "`x` does not call `search`"
     ]
 
 
@@ -675,7 +671,8 @@ def test_an_overloaded_function_is_its_implementation(tmp_path):
     found = tree_messages(tmp_path, {}, page, path, "DL7")
     assert found == [
         "parameters item `temperature`: `BaseAgent.chat` has no parameter `temperature`",
-        "`__init__`, named as a caller of `append_to_history`, is not defined",
+        "`__init__`, named as a caller of `append_to_history`, is not defined;"
+        " `BaseAgent.chat` calls it",
     ]
 
 
@@ -841,12 +838,12 @@ def test_wrong_caller_near_miss_classes_helpers_and_words_of_prose(tmp_path, sen
 
 def test_wrong_caller_a_class_or_method_that_never_reaches_the_object(tmp_path):
     assert calls(tmp_path, "It is called by the backward method.") == [
-        "`backward` does not call `activation_layer`;"
-        " `activation_layer` is called by `DNN.__init__`, `Net.__init__`"
+        "`backward` does not call `activation_layer`; `DNN.__init__` and `Net.__init__` call it"
     ]
     # A word followed by one function is a name: `operator` is defined nowhere.
     assert calls(tmp_path, "It is called by the operator function.") == [
-        "`operator`, named as a caller of `activation_layer`, is not defined"
+        "`operator`, named as a caller of `activation_layer`, is not defined;"
+        " `DNN.__init__` and `Net.__init__` call it"
     ]
 
 
@@ -856,7 +853,7 @@ def test_wrong_caller_a_sentence_about_another_object_is_judged_of_it(tmp_path):
     assert calls(tmp_path, "Makes one.", rot13=true) == []
     wrong = "The _rot13 function is called within the forward method."
     assert calls(tmp_path, "Makes one.", rot13=wrong) == [
-        "`forward` does not call `_rot13`; `_rot13` is called by `process_rot13`"
+        "`forward` does not call `_rot13`; `process_rot13` calls it"
     ]
 
 
@@ -870,17 +867,15 @@ def test_wrong_caller_a_relative_clause_is_of_the_noun_before_it(tmp_path):
     # ... but the object's own name, a word standing for it, or one of the project's names.
     own = "The `activation_layer` function, which is called by the backward method, builds it."
     assert calls(tmp_path, own) == [
-        "`backward` does not call `activation_layer`;"
-        " `activation_layer` is called by `DNN.__init__`, `Net.__init__`"
+        "`backward` does not call `activation_layer`; `DNN.__init__` and `Net.__init__` call it"
     ]
     helper = "It is a small helper, which is called by the backward method."
     assert calls(tmp_path, helper) == [
-        "`backward` does not call `activation_layer`;"
-        " `activation_layer` is called by `DNN.__init__`, `Net.__init__`"
+        "`backward` does not call `activation_layer`; `DNN.__init__` and `Net.__init__` call it"
     ]
     other = "It wraps `_rot13`, which is called by the forward method."
     assert calls(tmp_path, "Makes one.", rot13=other) == [
-        "`forward` does not call `_rot13`; `_rot13` is called by `process_rot13`"
+        "`forward` does not call `_rot13`; `process_rot13` calls it"
     ]
 
 
@@ -1206,37 +1201,20 @@ def test_a_class_heading_ending_in_a_colon_is_read_as_the_class(tmp_path):
 @pytest.mark.parametrize(
     ("sentence", "message"),
     [
-        (
-            "It calls the `backward` method.",
-            "`process_rot13` does not call `backward`; no function of the project calls `backward`",
-        ),
-        (
-            "The function calls the forward method.",
-            "`process_rot13` does not call `forward`; no function of the project calls `forward`",
-        ),
+        ("It calls the `backward` method.", "`process_rot13` does not call `backward`"),
+        ("The function calls the forward method.", "`process_rot13` does not call `forward`"),
         (
             "该函数调用了`activation_layer`函数。",
-            "`process_rot13` does not call `activation_layer`;"
-            " `activation_layer` is called by `DNN.__init__`, `Net.__init__`",
+            "`process_rot13` does not call `activation_layer`",
         ),
         # What it is said to use, rely or depend on.
-        (
-            "It relies on the `backward` method.",
-            "`process_rot13` does not use `backward`; no function of the project calls `backward`",
-        ),
+        ("It relies on the `backward` method.", "`process_rot13` does not use `backward`"),
         (
             "该函数依赖于外部函数`activation_layer`。",
-            "`process_rot13` does not use `activation_layer`;"
-            " `activation_layer` is called by `DNN.__init__`, `Net.__init__`",
+            "`process_rot13` does not use `activation_layer`",
         ),
-        (
-            "这一过程涉及到`backward`方法。",
-            "`process_rot13` does not use `backward`; no function of the project calls `backward`",
-        ),
-        (
-            "函数使用`backward`方法获取结果。",
-            "`process_rot13` does not use `backward`; no function of the project calls `backward`",
-        ),
+        ("这一过程涉及到`backward`方法。", "`process_rot13` does not use `backward`"),
+        ("函数使用`backward`方法获取结果。", "`process_rot13` does not use `backward`"),
         # Near misses: a call it makes, a library's function, another object's call.
         ("It calls the `_rot13` function.", None),
         ("It calls the `join` method.", None),
@@ -1249,10 +1227,7 @@ def test_a_class_heading_ending_in_a_colon_is_read_as_the_class(tmp_path):
         ("Rotates.\n\n**注意**:\n- 可以使用`backward`函数查询结果。", None),
         ("用户需要使用`backward`方法保存。", None),
         # ... but a modal after the object's own subject is the object's use.
-        (
-            "该函数可以使用`backward`方法获取结果。",
-            "`process_rot13` does not use `backward`; no function of the project calls `backward`",
-        ),
+        ("该函数可以使用`backward`方法获取结果。", "`process_rot13` does not use `backward`"),
     ],
 )
 def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
@@ -1260,7 +1235,9 @@ def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
     settings = Settings(select=["wrong-relation"], root=tmp_path)
     page = CALLS_PAGE.format(sentence="Makes one.", rot13=sentence)
     report = check_text(page, path="markdown_docs/pkg/store.md", settings=settings)
-    assert [d.message for d in report.diagnostics] == ([message] if message else [])
+    # The message says what the object calls instead (issue 93).
+    said = [f"{message}; it calls `_rot13`"] if message else []
+    assert [d.message for d in report.diagnostics] == said
 
 
 @pytest.mark.parametrize(
@@ -1268,14 +1245,8 @@ def test_wrong_relation_what_the_object_calls(tmp_path, sentence, message):
     [
         # `requests.post` is the library's post, not the project's
         # ApiRequest.post that uses get_client (Langchain-Chatchat's baichuan.md).
-        (
-            "import requests\n",
-            "`do_chat` does not use `get_client`; `get_client` is called by `ApiRequest.post`",
-        ),
-        (
-            "import requests as http\n",
-            "`do_chat` does not use `get_client`; `get_client` is called by `ApiRequest.post`",
-        ),
+        ("import requests\n", "`do_chat` does not use `get_client`"),
+        ("import requests as http\n", "`do_chat` does not use `get_client`"),
         # Near miss: the project's module, imported under another name.
         ("import pkg.client as requests\n", None),
     ],
@@ -1419,12 +1390,9 @@ def typed_calls(tmp_path, state: str, sentence: str, select: str = "wrong-relati
 def test_a_call_through_an_attribute_of_a_stated_class_reaches_that_class_only(tmp_path, state):
     # `self.helper.run()` is Helper's run, not Other's: before, any `run` was.
     wrong = "It calls the `run` method of the `Other` class."
-    assert typed_calls(tmp_path, state, wrong) == [
-        "`A.go` does not call `Other.run`; no function of the project calls `Other.run`"
-    ]
-    assert typed_calls(tmp_path, state, "Goes.", "wrong-caller") == [
-        "`go` does not call `run`; no function of the project calls `Other.run`"
-    ]
+    said = "`A.go` does not call `Other.run`; it calls `Helper.run`"
+    assert typed_calls(tmp_path, state, wrong) == [said]
+    assert typed_calls(tmp_path, state, "Goes.", "wrong-caller") == ["`go` does not call `run`"]
     # Near miss: the class it states, and that class's base.
     for right in ("Helper", "Base"):
         assert (
@@ -1457,9 +1425,8 @@ def test_a_call_through_an_attribute_of_a_base_reaches_its_subclasses_overrides(
     right = "It calls the `run` method of the `Helper` class."
     assert typed_calls(tmp_path, "helper: Base", right) == []
     wrong = "It calls the `run` method of the `Other` class."
-    assert typed_calls(tmp_path, "helper: Base", wrong) == [
-        "`A.go` does not call `Other.run`; no function of the project calls `Other.run`"
-    ]
+    said = "`A.go` does not call `Other.run`; it calls `Base.run`"
+    assert typed_calls(tmp_path, "helper: Base", wrong) == [said]
 
 
 # A claim the code refutes now is told apart by the project at the commit the
@@ -1533,7 +1500,7 @@ STORE_THEN = RELATION_SOURCES["pkg/store.py"].replace(
         (
             "It calls the `add` function.",
             {"pkg/store.py": STORE_THEN},
-            "`Store` does not call `add`; no function of the project calls `add`",
+            "`Store` does not call `add`",
         ),
         (
             "The `flush` method empties it.",
@@ -1548,10 +1515,8 @@ def test_wrong_relation_of_each_kind_that_held_when_the_page_was_written(
 ):
     page = RELATION_PAGE.format(store=sentence, layer="Computes.")
     page_commit = committed(tmp_path, page, {**RELATION_SOURCES, **then}, RELATION_SOURCES)
-    # The note is the claim's, before what the code does now.
-    claim, sep, instead = message.partition("; ")
     assert causes(tmp_path, page, "wrong-relation") == [
-        ("wrong-relation/drift", claim + since(page_commit) + sep + instead)
+        ("wrong-relation/drift", message + since(page_commit))
     ]
 
 
@@ -1614,12 +1579,7 @@ MOVED_ON = SOURCE.replace("return Store(url).get(url)", "return url").replace(
 def test_wrong_caller_and_missing_object_that_held_when_the_page_was_written(tmp_path):
     page_commit = committed(tmp_path, PAGE, {"pkg/store.py": SOURCE}, {"pkg/store.py": MOVED_ON})
     assert causes(tmp_path, PAGE, "wrong-caller") == [
-        (
-            "wrong-caller/drift",
-            "`fetch` does not call `get`"
-            + since(page_commit)
-            + "; no function of the project calls `Store.get`",
-        )
+        ("wrong-caller/drift", "`fetch` does not call `get`" + since(page_commit))
     ]
     assert causes(tmp_path, PAGE, "missing-object") == [
         (
@@ -1641,12 +1601,7 @@ def test_wrong_caller_that_called_through_a_helper_when_the_page_was_written(tmp
     then = {"pkg/store.py": through_helper}
     page_commit = committed(tmp_path, PAGE, then, {"pkg/store.py": MOVED_ON})
     assert causes(tmp_path, PAGE, "wrong-caller") == [
-        (
-            "wrong-caller/drift",
-            "`fetch` does not call `get`"
-            + since(page_commit)
-            + "; no function of the project calls `Store.get`",
-        )
+        ("wrong-caller/drift", "`fetch` does not call `get`" + since(page_commit))
     ]
 
 
@@ -1670,3 +1625,21 @@ def test_wrong_caller_and_missing_object_wrong_at_the_pages_own_commit_keep_thei
             "`pkg/store.py` defines no function `Store.open`" + since(page_commit),
         ),
     ]
+
+
+def test_wrong_caller_message_names_the_functions_that_call_it_instead(tmp_path):
+    # Issue 93: a refuted caller's message says what the code does instead.
+    callers = (
+        "\n\ndef load(url):\n    return fetch(url)\n\n\ndef save(url):\n    return fetch(url)\n"
+    )
+    page = PAGE.replace("Fetches the url.", "It is called by the open method.")
+    sources = {"pkg/store.py": SOURCE + callers}
+    assert messages(tmp_path, page, "wrong-caller", sources) == [
+        "`open` does not call `fetch`; `load` and `save` call it"
+    ]
+
+
+def test_wrong_caller_message_near_miss_nothing_calls_it(tmp_path):
+    # No function of the project names `fetch`: the message claims no caller.
+    page = PAGE.replace("Fetches the url.", "It is called by the open method.")
+    assert messages(tmp_path, page, "wrong-caller") == ["`open` does not call `fetch`"]
