@@ -225,7 +225,9 @@ class _LineReader:
         text = line.strip()
         item = outline.item.match(text) if outline.item is not None else None
         if item is None:
-            if text or self.items_started:
+            # A blank line, before the items or between them (a loose list),
+            # keeps the list going; any other line ends it.
+            if text:
                 self.field = None
             return
         indent = len(line) - len(line.lstrip())

@@ -47,6 +47,8 @@ _MOST_READ = 400
 _ANCESTRY_DEPTH = 8
 # How many sources at a page's commit the judging of its claims reads at most.
 _MOST_AT = 12
+# How many functions passing `**kwargs` on to one another `options` follows.
+_OPTIONS_CHAIN = 4
 # What a walk through helpers has looked up: names, and (class, name) pairs.
 _Seen = set[str | tuple[str, str]]
 _WORDS = re.compile(r"[A-Za-z_]\w*")
@@ -108,22 +110,36 @@ class ProjectModel:
         )
         return obj.attributes if obj is not None else frozenset()
 
-    def options(self, written: str) -> frozenset[str] | None:
+    def options(self, written: str, seen: frozenset[str] = frozenset()) -> frozenset[str] | None:
         """The parameters the project's functions called as `written` names
         (its last part) take, a class's by its `__init__`: what a function
-        passing its `**kwargs` on to them takes. None when the project
-        defines none, or one passes its own `**kwargs` on again: unknown."""
+        passing its `**kwargs` on to them takes, with the options of those
+        it passes its own `**kwargs` on to again (`seen` holds the callees
+        the chain passed through). None when the project defines none, or
+        a chain reaches a library's function, a base's `__init__`
+        (`super().__init__(**kwargs)`), itself again or `_OPTIONS_CHAIN`
+        callees: unknown."""
+        name = written.rpartition(".")[2]
+        definitions = self.defined(name)
+        if not definitions or name in seen or len(seen) >= _OPTIONS_CHAIN:
+            return None
         found: set[str] = set()
-        definitions = self.defined(written.rpartition(".")[2])
         for definition in definitions:
             objects = self.readable.get(definition.path)
             obj = None if objects is None else objects.objects.get(definition.qualname)
             if obj is not None and obj.kind == "class" and objects is not None:
                 obj = objects.objects.get((*obj.qualname, "__init__"))
-            if obj is None or obj.forwarded:
+            if obj is None:
                 return None
             found |= {*obj.parameters, *obj.options}
-        return frozenset(found) if definitions else None
+            for callee in obj.forwarded:
+                passed_on = (
+                    None if callee.startswith("super()") else self.options(callee, seen | {name})
+                )
+                if passed_on is None:
+                    return None
+                found |= passed_on
+        return frozenset(found)
 
     def defined(self, name: str, paths: list[str] | None = None) -> list[Definition]:
         """The definitions called `name`, in `paths` only when given."""

@@ -200,6 +200,8 @@ class _Walk:
             if isinstance(node, ast.Attribute):
                 self._attribute(node, scope)
             elif isinstance(node, _ASSIGNING):
+                if isinstance(node, ast.Call):
+                    self._read_by_name(node, scope)
                 self._assigning(node, scope)
             elif isinstance(node, _DEFINITIONS):
                 self._definition(node, scope)
@@ -223,6 +225,19 @@ class _Walk:
             self.loose[scope].add(name)
         else:
             self.firm[scope].add(name)
+
+    def _read_by_name(self, node: ast.Call, scope: ast.AST) -> None:
+        """`getattr(x, "name")` reads `x.name`: the name is read as an
+        attribute is, of `self` or `cls` or of another object."""
+        args = node.args
+        if not (isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(args) > 1):
+            return
+        name = _constant_text(args[1])
+        if name is None:
+            return
+        self.names[scope].add(name)
+        own = isinstance(args[0], ast.Name) and args[0].id in ("self", "cls")
+        (self.firm if own else self.loose)[scope].add(name)
 
     def _assigning(self, node: ast.AST, scope: ast.AST) -> None:
         given = _self_attributes(node)
@@ -340,34 +355,71 @@ def _kwargs_use(
     node: ast.FunctionDef | ast.AsyncFunctionDef, kwarg: str
 ) -> tuple[dict[str, None], tuple[str, ...]]:
     """The keys the function reads from its `**kwarg` dict, and the callees
-    it passes the dict on to (`f(**kwargs)`), in order."""
+    it passes the dict on to (`f(**kwargs)`), in order; a copy of the dict
+    (`opts = dict(kwargs)`, `kwargs.copy()`, `{**kwargs, "x": 1}`) is the
+    dict too."""
+    walked = list(ast.walk(node))
+    names = _copies(walked, kwarg)
     keys: dict[str, None] = {}
     callees: dict[str, None] = {}
-    for inner in ast.walk(node):
+    for inner in walked:
         read: str | None = None
-        if isinstance(inner, ast.Call):
-            passed = any(k.arg is None and _is_name(k.value, kwarg) for k in inner.keywords)
+        if isinstance(inner, ast.Call) and not _holds(inner, names):  # a copy is no callee
+            passed = any(k.arg is None and _holds(k.value, names) for k in inner.keywords)
             callee = _written(inner.func) if passed else None
             if callee is not None:
                 callees[callee] = None
-            read = _key_read(inner, kwarg)
-        elif isinstance(inner, ast.Subscript) and _is_name(inner.value, kwarg):
+            read = _key_read(inner, names)
+        elif isinstance(inner, ast.Subscript) and _is_name(inner.value, names):
             read = _constant_text(inner.slice)
         if read is not None:
             keys[read] = None
     return keys, tuple(callees)
 
 
-def _key_read(call: ast.Call, kwarg: str) -> str | None:
+def _copies(walked: list[ast.AST], kwarg: str) -> frozenset[str]:
+    """`kwarg` and the names a function binds to a copy of it, copies of a
+    copy too (`opts = dict(kwargs)`, then `more = opts.copy()`)."""
+    names = frozenset({kwarg})
+    assigns = [
+        (target.id, inner.value)
+        for inner in walked
+        if isinstance(inner, ast.Assign)
+        for target in inner.targets
+        if isinstance(target, ast.Name)
+    ]
+    while True:
+        more = names | {name for name, value in assigns if _holds(value, names)}
+        if more == names:
+            return names
+        names = more
+
+
+def _holds(value: ast.expr, names: frozenset[str]) -> bool:
+    """`value` is one of `names`, or a copy of one: `dict(x)`, `dict(**x)`,
+    `x.copy()`, `{**x, ...}`."""
+    if isinstance(value, ast.Dict):
+        return any(
+            k is None and _holds(v, names) for k, v in zip(value.keys, value.values, strict=True)
+        )
+    if isinstance(value, ast.Call) and _is_name(value.func, frozenset({"dict"})):
+        given = [*value.args[:1], *(k.value for k in value.keywords if k.arg is None)]
+        return any(_holds(inner, names) for inner in given)
+    if isinstance(value, ast.Call) and not value.args and isinstance(value.func, ast.Attribute):
+        return value.func.attr == "copy" and _holds(value.func.value, names)
+    return _is_name(value, names)
+
+
+def _key_read(call: ast.Call, names: frozenset[str]) -> str | None:
     """The key `kwargs.get("x")`, `kwargs.pop("x")`, `kwargs.setdefault("x")` reads."""
     func = call.func
-    if not (isinstance(func, ast.Attribute) and _is_name(func.value, kwarg) and call.args):
+    if not (isinstance(func, ast.Attribute) and _is_name(func.value, names) and call.args):
         return None
     return _constant_text(call.args[0]) if func.attr in ("get", "pop", "setdefault") else None
 
 
-def _is_name(node: ast.expr, name: str) -> bool:
-    return isinstance(node, ast.Name) and node.id == name
+def _is_name(node: ast.expr, names: frozenset[str]) -> bool:
+    return isinstance(node, ast.Name) and node.id in names
 
 
 def _constant_text(node: ast.expr) -> str | None:
@@ -546,10 +598,24 @@ def _attributes(node: ast.ClassDef) -> frozenset[str]:
     for statement in _statements(node.body):
         if isinstance(statement, _DEFINITIONS):
             names.add(statement.name)
-        for target in _targets(statement):
+        elif isinstance(statement, _IMPORTS):
+            # `import json` in a class body makes `json` a class attribute.
+            names.update(alias.asname or alias.name.partition(".")[0] for alias in statement.names)
+        for target in (*_targets(statement), *_loop_targets(statement)):
             if isinstance(target, ast.Name):
                 names.add(target.id)
     return frozenset(names)
+
+
+def _loop_targets(statement: ast.stmt) -> list[ast.expr]:
+    """The names a `for` loop or a `with` statement binds (`for x in ...`,
+    `with open(p) as f`), unpacked: in a class body, class attributes."""
+    if isinstance(statement, ast.For | ast.AsyncFor):
+        return _unpacked(statement.target)
+    if isinstance(statement, ast.With | ast.AsyncWith):
+        bound = [item.optional_vars for item in statement.items if item.optional_vars]
+        return [target for inner in bound for target in _unpacked(inner)]
+    return []
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -24,13 +24,18 @@ class UnknownParameter(Rule[MarkdownPage]):
     docs = RuleDocs(
         what="""Flags an item of a profiled generator's labelled list (RepoAgent's
         `**parameters**` / `**参数**` and `**attributes**` / `**属性**`, in any
-        of the profile's translated labels) whose name is neither a parameter
+        of the profile's translated labels; blank lines between the items,
+        a loose list, keep it going; `self.x` names `x`) whose name is neither a parameter
         nor an attribute of the section's object: for a function, its
         parameters (`*args` and `**kwargs` by their names) and the options it
         takes through `**kwargs` (the keys it reads, `kwargs.get("x")`, and the
-        parameters of the project's functions it passes them on to; a function
-        passing them on to a library's is not judged); for a class, the
-        names its body assigns (under `if` or `try` too), the `self.x` and
+        parameters of the project's functions it passes them on to, the dict
+        or a copy of it, `opts = dict(kwargs)`, `{**kwargs}`, and theirs when
+        they pass them on again, four functions deep; a function passing them
+        on to a library's, at any step, is not judged); for a class, the
+        names its body assigns or binds (under `if` or `try` too; a `for`
+        loop's, a `with`'s, an import's), those of either definition of a
+        class defined twice under a condition, the `self.x` and
         `cls.x` its methods assign (or
         name by string: `self.register_buffer("x", ...)`, `setattr(self, "x",
         ...)`), its methods, and its `__init__`'s parameters, with those of its bases
@@ -146,16 +151,23 @@ def _class_names(
     the class inherits from it is unknown. Bases from outside the project
     (`Exception`, `nn.Module`) add nothing."""
     known: set[str] = set()
-    seen: set[tuple[str, tuple[str, ...]]] = set()
+    seen: set[tuple[str, tuple[str, ...], int]] = set()
     pending = [(obj, objects, source)]
     while pending:
         cls, module, path = pending.pop()
-        if (path, cls.qualname) in seen:
+        if (path, cls.qualname, cls.line) in seen:
             continue
-        seen.add((path, cls.qualname))
+        seen.add((path, cls.qualname, cls.line))
+        # A class its module defines twice, under a condition (`if new_api:`
+        # one, `else:` another), has what either definition gives it.
+        pending += [
+            (again, module, path)
+            for again in module.redefined
+            if again.qualname == cls.qualname and again.kind == "class"
+        ]
         known |= cls.attributes
-        init = module.objects.get((*cls.qualname, "__init__"))
-        known |= set(init.parameters) if init is not None else set()
+        for init in _definitions(module, (*cls.qualname, "__init__")):
+            known |= set(init.parameters)
         for base in cls.bases:
             found = _base(base, cls, module, path, project, ctx)
             if found is None:
@@ -165,6 +177,14 @@ def _class_names(
             else:
                 pending.append(found)
     return known
+
+
+def _definitions(module: ModuleObjects, qualname: tuple[str, ...]) -> list[PyObject]:
+    """The objects a module defines at `qualname`: the first, and those
+    defining it again."""
+    first = module.objects.get(qualname)
+    again = [o for o in module.redefined if o.qualname == qualname]
+    return again if first is None else [first, *again]
 
 
 def _base(

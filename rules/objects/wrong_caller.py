@@ -62,14 +62,15 @@ class WrongCaller(Rule[MarkdownPage]):
         pattern reads is not checked, a lower-case word the project defines nowhere
         before a plural kind word ("used in the operator functions") is prose, and a
         caller that names the object in any way (a call, an attribute, an
-        annotation) counts as calling it, except a call through an attribute of
-        `self` whose class the source states (`self.h = H()`, `h: H`), which
+        annotation, `getattr(x, "name")`) counts as calling it, except a call
+        through an attribute of `self` whose class the source states (`self.h = H()`, `h: H`), which
         calls a method of that class, its bases or subclasses only. A caller
         written as a file (`run_A2C.py`, as in "被多个训练脚本调用,
         如`run_A2C.py`、`run_DQN.py`等") claims that the file uses the object: it
         is refuted when the project has no such file, or the file
         never names the object; a file then a name (`src/main.py/_route`) is that
-        file's function. A module written by its name (`graph`, no function
+        file's function, and a module's dotted name with the suffix
+        (`src.main.py`) is its file. A module written by its name (`graph`, no function
         or class of the project being so called) is the module's file, judged
         the same way; the standard library's (`operator`) is not judged, unless
         a kind word makes it a function ("the operator function"). One

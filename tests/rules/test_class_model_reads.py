@@ -165,6 +165,93 @@ def test_options_taken_through_kwargs_and_passed_on_are_parameters(tmp_path):
     assert found == [(9, "parameters item `proxy`: `open_link` has no parameter `proxy`")]
 
 
+COPIES = """def connect(host, timeout=1, retries=2):
+    return host, timeout, retries
+
+
+def open_copy(host, **kwargs):
+    options = dict(kwargs)
+    quiet = options.copy()
+    quiet.pop("verbose", None)
+    return connect(host, **{**quiet, "retries": 3})
+"""
+COPIES_PAGE = """## FunctionDef open_copy(host)
+**open_copy**: The function of open_copy is to open a link.
+
+**parameters**:
+- host: the host.
+- timeout: seconds to wait, passed on to connect.
+- verbose: whether to say more.
+- proxy: the proxy to go through.
+***
+"""
+
+
+def test_options_passed_on_through_a_copy_of_kwargs_are_parameters(tmp_path):
+    # A copy of the dict (`dict(kwargs)`, `.copy()`, `{**x}`) carries the
+    # options on: `timeout` is `connect`'s, `verbose` a key read; `proxy`
+    # is neither.
+    found = tree_messages(
+        tmp_path,
+        {"pkg/net.py": COPIES},
+        COPIES_PAGE,
+        "markdown_docs/pkg/net.md",
+        "unknown-parameter",
+    )
+    assert found == [(8, "parameters item `proxy`: `open_copy` has no parameter `proxy`")]
+
+
+CHAIN = """import requests
+
+
+def connect(host, timeout=1):
+    return host, timeout
+
+
+def dial(host, retries=2, **kwargs):
+    return connect(host, **kwargs), retries
+
+
+def open_link(host, **kwargs):
+    return dial(host, **kwargs)
+
+
+def fetch(url, **kwargs):
+    return requests.get(url, **kwargs)
+
+
+def open_page(url, **kwargs):
+    return fetch(url, **kwargs)
+"""
+CHAIN_PAGE = """## FunctionDef open_link(host)
+**open_link**: The function of open_link is to open a link.
+
+**parameters**:
+- host: the host.
+- retries: how many tries, passed on to dial.
+- timeout: seconds to wait, passed on through dial to connect.
+- proxy: the proxy to go through.
+***
+## FunctionDef open_page(url)
+**open_page**: The function of open_page is to open a page.
+
+**parameters**:
+- url: the page.
+- headers: passed on through fetch to the library.
+***
+"""
+
+
+def test_options_passed_on_along_a_chain_of_functions_are_parameters(tmp_path):
+    # `open_link` passes its options to `dial`, which takes `retries` and
+    # passes the rest to `connect`; `open_page`'s chain ends in a library,
+    # whose options are unknown: not judged.
+    found = tree_messages(
+        tmp_path, {"pkg/net.py": CHAIN}, CHAIN_PAGE, "markdown_docs/pkg/net.md", "unknown-parameter"
+    )
+    assert found == [(8, "parameters item `proxy`: `open_link` has no parameter `proxy`")]
+
+
 PLACED_PAGE = """## FunctionDef add(a, b)
 **add**: The function of add is to add.
 
@@ -287,6 +374,26 @@ def test_a_module_named_as_a_caller_that_never_names_the_object(tmp_path):
 @pytest.mark.parametrize("caller", ["ops", "operator"])
 def test_near_miss_a_module_using_the_object_and_a_library_s_module(tmp_path, caller):
     page = MODULE_PAGE.format(caller=caller)
+    assert tree_messages(tmp_path, MODULE_FILES, page, PAGE_PATH, "wrong-caller") == []
+
+
+FILE_CALLER_PAGE = """## FunctionDef add(a, b)
+**add**: The function of add is to add.
+
+**Code Description**: This function is called by `{caller}`.
+***
+"""
+
+
+def test_a_file_named_as_a_caller_by_its_dotted_module_and_suffix(tmp_path):
+    # `pkg.graph.py` is `pkg/graph.py`, which never names `add`.
+    page = FILE_CALLER_PAGE.format(caller="pkg.graph.py")
+    found = tree_messages(tmp_path, MODULE_FILES, page, PAGE_PATH, "wrong-caller")
+    assert found == [(4, "`pkg/graph.py`, named as using `add`, never names it")]
+
+
+def test_near_miss_a_file_by_its_dotted_module_that_uses_the_object(tmp_path):
+    page = FILE_CALLER_PAGE.format(caller="pkg.ops.py")
     assert tree_messages(tmp_path, MODULE_FILES, page, PAGE_PATH, "wrong-caller") == []
 
 
@@ -562,6 +669,147 @@ def test_an_attribute_assigned_twice_reaches_each_class_it_can_hold(tmp_path):
 def test_near_miss_a_method_of_a_class_the_attribute_holds(tmp_path, owner):
     page = ENVS_PAGE.format(owner=owner)
     assert messages(tmp_path, ENVS, page, "wrong-relation") == []
+
+
+HOLDER = """class Store:
+    def __init__(self, path):
+        self.path = path
+        self.items = {}
+"""
+LOOSE_PAGE = """## ClassDef Store
+**Store**: The function of Store is to keep entries.
+
+**attributes**:
+
+- path: where the entries are kept.
+
+- items: the entries.
+
+- cache: the entries read last.
+{after}
+"""
+
+
+def test_a_loose_attribute_list_naming_an_attribute_the_class_lacks(tmp_path):
+    # Blank lines between the items (a loose list) keep the list going.
+    found = messages(tmp_path, HOLDER, LOOSE_PAGE.format(after=""), "unknown-parameter")
+    assert found == [(10, "attributes item `cache`: `Store` has no parameter or attribute `cache`")]
+
+
+def test_near_miss_a_list_after_the_attributes_ends_is_prose(tmp_path):
+    page = LOOSE_PAGE.replace("- cache", "The store is read on start:\n- cache")
+    assert messages(tmp_path, HOLDER, page.format(after=""), "unknown-parameter") == []
+
+
+TWO_DEFINITIONS = """from dataclasses import dataclass
+
+try:
+    import openai
+
+    new_api = openai is not None
+except ImportError:
+    new_api = False
+
+if new_api:
+
+    @dataclass
+    class Message:
+        role: str
+        function_call: str = None
+else:
+
+    @dataclass
+    class Message:
+        role: str
+        name: str = None
+
+
+class Table:
+    import json as codec
+
+    for column in ("id", "name"):
+        pass
+    with open(__file__) as source:
+        pass
+"""
+TWO_PAGE = """## ClassDef Message
+**Message**: The function of Message is to hold one message.
+
+**attributes**:
+- role: who speaks.
+- function_call: the call the model asks for (new API).
+- name: the caller's name (old API).
+- content: the text.
+***
+## ClassDef Table
+**Table**: The function of Table is to lay out rows.
+
+**attributes**:
+- codec: how rows are written.
+- column: the last column declared.
+- source: the file read.
+- rows: the rows.
+***
+"""
+
+
+def test_a_class_defined_under_a_condition_has_either_definition_s_fields(tmp_path):
+    # `Message` is one class or the other by the API's version: `name` and
+    # `function_call` are both its fields, `content` neither's. A class body's
+    # import, loop and `with` bind class attributes; `rows` is bound nowhere.
+    found = messages(tmp_path, TWO_DEFINITIONS, TWO_PAGE, "unknown-parameter")
+    assert found == [
+        (8, "attributes item `content`: `Message` has no parameter or attribute `content`"),
+        (17, "attributes item `rows`: `Table` has no parameter or attribute `rows`"),
+    ]
+
+
+DISPATCH = """class Env:
+    def recruit(self, n):
+        return n
+
+
+class Game:
+    def __init__(self):
+        self.env = Env()
+
+    def step(self, action):
+        return getattr(self.env, action)(3)
+
+    def hire(self):
+        return getattr(self.env, "recruit")(3)
+"""
+DISPATCH_PAGE = """## ClassDef Env
+**Env**: The function of Env is to hold agents.
+### FunctionDef recruit(self, n)
+**recruit**: The function of recruit is to add agents.
+
+**Code Description**: This method is called by the `{caller}` method of the `Game` class.
+***
+"""
+
+
+def test_a_caller_reading_another_name_through_getattr(tmp_path):
+    # `step` reads an attribute chosen at run time, never `recruit` by name.
+    page = DISPATCH_PAGE.format(caller="step")
+    found = messages(tmp_path, DISPATCH, page, "wrong-caller")
+    assert found == [(6, "`step` does not call `recruit`; `Game.hire` calls it")]
+
+
+def test_near_miss_a_caller_reading_the_method_through_getattr(tmp_path):
+    page = DISPATCH_PAGE.format(caller="hire")
+    assert messages(tmp_path, DISPATCH, page, "wrong-caller") == []
+
+
+def test_attributes_written_as_self_s_name_are_the_class_s_attributes(tmp_path):
+    page = (
+        LOOSE_PAGE.format(after="")
+        .replace("- path", "- self.path")
+        .replace("- cache", "- self.cache")
+    )
+    found = messages(tmp_path, HOLDER, page, "unknown-parameter")
+    # `self.path` is the attribute `path`; `self.cache` is set nowhere.
+    assert found == [(10, "attributes item `cache`: `Store` has no parameter or attribute `cache`")]
 
 
 def test_a_refuted_callee_s_message_near_miss_an_object_calling_nothing(tmp_path):
