@@ -143,8 +143,27 @@ class Term(NamedTuple):
 
 
 def text_words(text: str) -> frozenset[str]:
-    """The word keys (`word_key`) of a text's identifiers."""
-    return frozenset(word_key(w) for w in _IDENTIFIER.findall(text))
+    """The word keys (`word_key`) of a text's identifiers, and of each run
+    of two or more of an identifier's parts (`WireGuardProfileListView`
+    shows `WireGuard` and `ProfileList`, `emit_field_list` shows
+    `field_list`; a one-part term such as `data` needs a whole identifier:
+    `data_srcset` does not show it)."""
+    words: set[str] = set()
+    for identifier in _IDENTIFIER.findall(text):
+        words.add(word_key(identifier))
+        parts = _PART.findall(identifier)
+        if len(parts) > 1:
+            words.update(
+                word_key("".join(parts[a:b]))
+                for a in range(len(parts))
+                for b in range(a + 2, len(parts) + 1)
+                if b - a < len(parts)
+            )
+    return frozenset(words)
+
+
+_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+"""The parts of an identifier: words of its camelCase or snake_case."""
 
 
 @dataclass(frozen=True)
